@@ -1,0 +1,34 @@
+# Two set-up commands (see README):  make demo   and   make test
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+TSTAMP := $(VENV)/.installed-test
+
+.PHONY: demo test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TSTAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+## demo: create the venv, install, and run the main job on sample_logs/
+demo: $(STAMP)
+	$(BIN)/tractor check sample_logs/ ; test $$? -le 1
+
+## test: install what the tests need and run the whole suite
+test: $(TSTAMP)
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python bench/replay_bench.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info out

@@ -1,0 +1,1 @@
+"""The ``tractor`` command line (click); installed as ``tractor_analysis.cli``."""

@@ -1,0 +1,58 @@
+"""Positioned diagnostics collected by the parsers (never raised to the user).
+
+Codes are stable, lower snake case, and listed in :data:`CODES` with the
+message skeleton each one uses.  Positions are 1-based; ``line == 0`` means the
+position is not known (JSON values without a decoder position, whole files).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CODES: dict[str, str] = {
+    "empty_file": "the file holds no record",
+    "decode_error": "the bytes are not text in UTF-8, GB18030 or GBK",
+    "binary_file": "the file is binary, not a record",
+    "truncated_file": "the file ends in the middle of a record (gzip stream cut short, or an open tag/annotation/quote)",
+    "syntax_error": "a line that is not a tag, deal, bottom, trick, or comment",
+    "unclosed_tag": "a '[' tag without its ']'",
+    "unclosed_annotation": "a '{' annotation without its '}'",
+    "unclosed_quote": "a tag value whose quote is not closed",
+    "unknown_card": "a card token that is not in the card table",
+    "too_many_copies": "more copies of a card than the decks hold",
+    "unknown_seat": "a seat that is not N, E, S or W",
+    "duplicate_seat": "the same seat twice in one trick",
+    "trick_sequence": "a trick number out of sequence",
+    "tag_outside_hand": "a hand tag (Dealer, Trump, …) before any [Hand]",
+    "duplicate_hand": "two hands with the same number",
+    "bad_value": "a tag or field with a value of the wrong kind",
+    "unknown_preset": "a [Ruleset] that names no preset",
+    "unknown_rule": "a [Rule:name] option that does not exist",
+    "bad_rule_value": "a [Rule:name] option with a value it does not take",
+    "invalid_json": "the JSON decoder failed",
+    "json_shape": "JSON of the wrong shape (a field missing or of the wrong type)",
+    "missing_tag": "a tag the hand needs (Dealer, Trump) is missing",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found while reading a record."""
+
+    code: str
+    """Stable code from :data:`CODES`."""
+    message: str
+    """What was found and what was expected."""
+    line: int = 0
+    column: int = 0
+    hand: int | None = None
+    """Hand number (JSON records, and any diagnostic inside a hand)."""
+    trick: int | None = None
+    text: str = field(default="", compare=False)
+    """The raw text of the offending line, when there is one."""
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}: {self.message}"
+
+    def located(self, path: str) -> str:
+        """``path:line:column: message``, the form editors jump to."""
+        return f"{path}:{self.line}:{self.column}: {self.message}"

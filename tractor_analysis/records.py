@@ -1,0 +1,119 @@
+"""The record model: match → hands → tricks → plays, as immutable values.
+
+This is what a record *says* happened at the table, before any rule is
+applied (the engine judges it).  Parsers build these values
+(:mod:`tractor_analysis.notation` for ``.tgn``, :mod:`tractor_analysis.jsonrecord`
+for ``.json`` / ``.jsonl``) and formatters write them back:
+``parse(format(m)) == m``.  Source positions (``line``) do not take part in
+equality.
+
+Cards are kinds (ints, see :mod:`tractor_analysis.cards`) in the order the
+record lists them; seats are ints ``N=0 E=1 S=2 W=3``; levels are ranks
+(2..14); the trump suit is a suit int or ``None`` for no trump (NT).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, Rank, Seat, Suit
+
+Tags = tuple[tuple[str, str], ...]
+"""Tags in record order as ``(name, value)``; names as written (unknown tags kept verbatim)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One seat's cards in a trick.  A failed throw keeps what was ``attempted``."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    """The cards that went to the table (for a failed throw: the forced play)."""
+    attempted: tuple[Card, ...] | None = None
+    """A failed throw (甩牌失败): the cards shown; ``cards`` is the forced play."""
+    notes: tuple[str, ...] = ()
+    """Annotations ``{…}`` written right after this play."""
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    number: int
+    plays: tuple[Play, ...]
+    """Leader first, in play order as recorded."""
+    notes: tuple[str, ...] = ()
+    """Annotations after the whole trick (after its last play, on a line of their own)."""
+    line: int = field(default=0, compare=False)
+
+    @property
+    def leader(self) -> Seat | None:
+        return self.plays[0].seat if self.plays else None
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A trump declaration (亮主) during the deal: the cards a seat showed."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One deal played out (一局)."""
+
+    number: int
+    dealer: Seat | None = None
+    trump: Suit | None = None
+    """Trump suit, ``None`` for no trump (NT)."""
+    level: Rank | None = None
+    """``[Level]`` as recorded (checked against the levels carried through the match)."""
+    declarations: tuple[Declaration, ...] = ()
+    deal: tuple[tuple[Card, ...], ...] | None = None
+    """Dealt hands N, E, S, W (before the exchange) — or, in a position, the hands now.
+    ``None`` when the record has no deal lines; a seat without a line has ``()``."""
+    bottom: tuple[Card, ...] | None = None
+    buried: tuple[Card, ...] | None = None
+    friend: Card | None = None
+    """Friend mode: the card the dealer named (``[Friend "SA"]``)."""
+    setup: bool = False
+    """A position (``[SetUp "1"]``): the deal lines are the hands now."""
+    points: int = 0
+    """Position: the attackers' points so far (``[Points]``)."""
+    first_trick: int = 1
+    tricks: tuple[Trick, ...] = ()
+    claim: int | None = None
+    """The attackers' total as recorded at the table (``[Claim]``)."""
+    notes: tuple[str, ...] = ()
+    """Annotations of the hand not attached to a trick (before the first trick)."""
+    tags: Tags = ()
+    """Other tags of the hand, kept verbatim."""
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One record file's match (one line of a ``.jsonl``)."""
+
+    event: str | None = None
+    site: str | None = None
+    date: str | None = None
+    round: str | None = None
+    table: str | None = None
+    players: tuple[str | None, str | None, str | None, str | None] = (None, None, None, None)
+    """Names of N, E, S, W."""
+    ruleset: str | None = None
+    """``[Ruleset]`` preset name as written."""
+    rules: tuple[tuple[str, str], ...] = ()
+    """``[Rule:name "value"]`` options in record order."""
+    levels: tuple[Rank, Rank] | None = None
+    """Team levels N–S, E–W before the first hand (``[Levels]``; default 2 and 2)."""
+    hands: tuple[Hand, ...] = ()
+    notes: tuple[str, ...] = ()
+    """Annotations before the first hand."""
+    tags: Tags = ()
+    """Other match tags, kept verbatim."""
+
+    @property
+    def start_levels(self) -> tuple[Rank, Rank]:
+        return self.levels if self.levels is not None else (2, 2)

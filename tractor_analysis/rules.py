@@ -1,0 +1,266 @@
+"""The ruleset: one frozen object holding every option of ``shared/spec/rules.md``.
+
+Every disagreement between the seed texts is an option; the five named presets
+of rules.md §12 fix them all.  A record's ``[Ruleset "…"]`` tag (JSON
+``ruleset``) picks a preset and ``[Rule:name "value"]`` tags (JSON ``rules``)
+set options one by one on top of it: :func:`build_ruleset`.  New options always
+get defaults so old records and old datasets still load.
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from .cards import RANK_TOKENS, parse_rank
+
+
+class _Doc(enum.Enum):
+    """Enum whose members carry a one-line ``doc``."""
+
+    def __new__(cls, value: str, doc: str = ""):
+        obj = object.__new__(cls)
+        obj._value_ = value
+        obj.doc = doc
+        return obj
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class BottomMultiplier(_Doc):
+    """How the bottom's points are multiplied when the attackers win the last trick (rules.md §7)."""
+
+    SIZE_POWER = ("size_power", "2 ** cards in the largest unit of the winning play: single x2, pair x4, 2-pair tractor x16 (QQ; seed 001)")
+    PAIR_DOUBLING = ("pair_doubling", "single x2, pair x4, tractor of k pairs x2**(k+1) (tournament; seed 004)")
+    OURGAME = ("ourgame", "as pair_doubling, triple x6, titanic 2*3**len (ourgame 3-deck rules; seeds 000/001)")
+    UNIT_TIMES = ("unit_times", "2 x cards in the largest unit: single x2, pair x4, 2-pair tractor x8 (rbtying/shengji default)")
+    FLAT = ("flat", "always x2 (at least doubled, 至少要加倍)")
+
+
+class ScoreTable(_Doc):
+    """How the attackers' total turns into level changes (rules.md §8)."""
+
+    STANDARD = ("standard", "0: defenders +3; <step +2; <2 step +1; 2 step take the deal; each further step attackers +1 (QQ, Baidu; seeds 000/001/004)")
+    OURGAME = ("ourgame", "0: +3; <40 +2; <80 +1; 80 take the deal and +1; each further 40 +1 more (联众; seed 000)")
+    ONE_DECK = ("one_deck", "0: defenders +2; <40 +1; 40-75 take the deal; 80-95 attackers +1; 100 +2 (1 deck; seed 000)")
+
+
+class ThrowPenalty(_Doc):
+    """Penalty for a failed throw (甩牌失败, rules.md §4)."""
+
+    NONE = ("none", "no penalty: the forced play is the only consequence")
+    PER_CARD = ("per_card", "throw_penalty_points for each card that could not be thrown (tournament: 10; seed 001)")
+
+
+class RevokePenalty(_Doc):
+    """Penalty for a wrong follow (跟牌错误) found afterwards (rules.md §10)."""
+
+    NONE = ("none", "no penalty: the violation is only reported")
+    LEVEL = ("level", "the offending side loses one level at the end of the hand; revoke_forfeit such in a match forfeit it")
+
+
+class NoDeclaration(_Doc):
+    """What happens when nobody declares trump during the deal (rules.md §9)."""
+
+    NO_TRUMP = ("no_trump", "the hand is played without a trump suit")
+    THIRD_BOTTOM_CARD = ("third_bottom_card", "the suit of the bottom's third card; a joker means no trump (seed 003)")
+    REDEAL = ("redeal", "the cards are dealt again")
+
+
+class DeclareTiebreak(_Doc):
+    """How equal overcalls are ordered (rules.md §9)."""
+
+    NONE = ("none", "an equal declaration cannot overcall; the first stands")
+    SUIT_ORDER = ("suit_order", "tournament order for equal overcalls: BJ, LJ, S, H, D, C (seed 001)")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSet:
+    """Every rule option of one hand.  Build with :func:`build_ruleset` or ``dataclasses.replace``."""
+
+    name: str = "standard"
+    """Preset this ruleset started from (with ``+`` when options were changed)."""
+    decks: int = 2
+    """Number of decks: 1 (打百分), 2 (拖拉机/80分) or 3 (泰坦尼克)."""
+    constant_twos: bool = False
+    """2 为常主: every 2 is trump, ranked below the level cards."""
+    bottom_multiplier: BottomMultiplier = BottomMultiplier.SIZE_POWER
+    score_table: ScoreTable = ScoreTable.STANDARD
+    throw_penalty: ThrowPenalty = ThrowPenalty.NONE
+    throw_penalty_points: int = 10
+    """Points per card not thrown when ``throw_penalty`` is ``per_card``."""
+    revoke_penalty: RevokePenalty = RevokePenalty.NONE
+    revoke_forfeit: int = 3
+    """With ``revoke_penalty = level``: this many wrong follows by one side in a match forfeit it."""
+    must_play: tuple[int, ...] = ()
+    """Level ranks a team cannot skip (逢10必打: ``(10,)``); a gain stops there."""
+    no_declaration: NoDeclaration = NoDeclaration.NO_TRUMP
+    declare_tiebreak: DeclareTiebreak = DeclareTiebreak.NONE
+    rebid_after_bottom: bool = False
+    """炒地皮: overcalls allowed after the dealer buried (tournament: before the bottom is turned)."""
+    protect_triples: bool = False
+    """3 decks: a follower is never forced to break a triple to supply a pair."""
+    friend: bool = False
+    """找朋友: the dealer names a card after taking the bottom; its holder is the partner (rules.md §11)."""
+
+    @property
+    def total_points(self) -> int:
+        """Points in all the decks: 100 each."""
+        return 100 * self.decks
+
+    @property
+    def step(self) -> int:
+        """One score step: total / 5 (40 for 2 decks)."""
+        return self.total_points // 5
+
+    @property
+    def bottom_size(self) -> int:
+        return {1: 6, 2: 8, 3: 6}[self.decks]
+
+    @property
+    def hand_size(self) -> int:
+        return {1: 12, 2: 25, 3: 39}[self.decks]
+
+    def options(self) -> dict[str, str]:
+        """Every option as its text value (the form ``[Rule:name "value"]`` takes)."""
+        return {f.name: format_value(getattr(self, f.name))
+                for f in dataclasses.fields(self) if f.name != "name"}
+
+
+def format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return ",".join(RANK_TOKENS[r] for r in value) if value else "none"
+    return str(value)
+
+
+OPTION_DOCS: dict[str, str] = {
+    "decks": "1, 2 or 3 decks",
+    "constant_twos": "on/off: 2 为常主, every 2 is trump below the level cards",
+    "bottom_multiplier": " | ".join(m.value for m in BottomMultiplier),
+    "score_table": " | ".join(m.value for m in ScoreTable),
+    "throw_penalty": "none | per_card (optionally 'per_card 10')",
+    "throw_penalty_points": "points per card not thrown (default 10)",
+    "revoke_penalty": "none | level",
+    "revoke_forfeit": "wrong follows by one side in a match that forfeit it (default 3; 0 never)",
+    "must_play": "level ranks that cannot be skipped, e.g. '10' or '10,K'; 'none'",
+    "no_declaration": " | ".join(m.value for m in NoDeclaration),
+    "declare_tiebreak": " | ".join(m.value for m in DeclareTiebreak),
+    "rebid_after_bottom": "on/off: 炒地皮",
+    "protect_triples": "on/off: 3 decks, never break a triple to supply a pair",
+    "friend": "on/off: 找朋友, the dealer names a card and its holder is the partner",
+}
+
+_STANDARD = RuleSet()
+PRESETS: dict[str, RuleSet] = {
+    "standard": _STANDARD,
+    "ourgame": dataclasses.replace(
+        _STANDARD, name="ourgame", bottom_multiplier=BottomMultiplier.OURGAME,
+        score_table=ScoreTable.OURGAME, no_declaration=NoDeclaration.THIRD_BOTTOM_CARD),
+    "tournament": dataclasses.replace(
+        _STANDARD, name="tournament", bottom_multiplier=BottomMultiplier.PAIR_DOUBLING,
+        throw_penalty=ThrowPenalty.PER_CARD, throw_penalty_points=10,
+        revoke_penalty=RevokePenalty.LEVEL, must_play=(10,),
+        declare_tiebreak=DeclareTiebreak.SUIT_ORDER, rebid_after_bottom=True),
+    "one-deck": dataclasses.replace(
+        _STANDARD, name="one-deck", decks=1, bottom_multiplier=BottomMultiplier.FLAT,
+        score_table=ScoreTable.ONE_DECK),
+    "three-deck": dataclasses.replace(
+        _STANDARD, name="three-deck", decks=3, bottom_multiplier=BottomMultiplier.OURGAME),
+}
+"""The named presets of rules.md §12."""
+
+PRESET_DOCS = {
+    "standard": "QQ / Baidu / 遇乐 rules, 2 decks (seeds 000, 001, 004)",
+    "ourgame": "联众 (ourgame) rules, 2 decks (seed 000)",
+    "tournament": "tournament regulation, 2 decks (seed 001): revoke -1 level, throw penalty, 逢10必打",
+    "one-deck": "打百分 / 40分, 1 deck (seed 000)",
+    "three-deck": "泰坦尼克, 3 decks with triples and titanics (seed 000)",
+}
+
+_TRUE = {"on", "true", "yes", "1", "y"}
+_FALSE = {"off", "false", "no", "0", "n"}
+
+
+def parse_option(name: str, text: str) -> dict[str, Any]:
+    """The field values ``[Rule:name "text"]`` sets; ``KeyError`` (unknown option) or ``ValueError``."""
+    fields = {f.name: f for f in dataclasses.fields(RuleSet)}
+    if name not in fields or name == "name":
+        raise KeyError(name)
+    t = str(text).strip()
+    low = t.lower()
+    default = getattr(_STANDARD, name)
+    if isinstance(default, bool):
+        if low in _TRUE:
+            return {name: True}
+        if low in _FALSE:
+            return {name: False}
+        raise ValueError(f"option {name} takes on or off, not {t!r}")
+    if isinstance(default, enum.Enum):
+        if name == "throw_penalty":
+            parts = low.replace(":", " ").split()
+            if parts and parts[0] == "per_card" and len(parts) == 2:
+                if not parts[1].isdigit():
+                    raise ValueError(f"throw_penalty per_card takes a number of points, not {parts[1]!r}")
+                return {"throw_penalty": ThrowPenalty.PER_CARD, "throw_penalty_points": int(parts[1])}
+        try:
+            return {name: type(default)(low)}
+        except ValueError:
+            allowed = ", ".join(m.value for m in type(default))
+            raise ValueError(f"option {name} takes one of {allowed}, not {t!r}") from None
+    if isinstance(default, tuple):
+        if low in ("", "none", "-", "—"):
+            return {name: ()}
+        try:
+            return {name: tuple(sorted({parse_rank(p) for p in t.replace(",", " ").split()}))}
+        except ValueError as exc:
+            raise ValueError(f"option {name}: {exc}") from None
+    if isinstance(default, int):
+        try:
+            value = int(t)
+        except ValueError:
+            raise ValueError(f"option {name} takes a whole number, not {t!r}") from None
+        if name == "decks" and value not in (1, 2, 3):
+            raise ValueError(f"option decks takes 1, 2 or 3, not {t!r}")
+        if value < 0:
+            raise ValueError(f"option {name} takes a number >= 0, not {t!r}")
+        return {name: value}
+    raise KeyError(name)  # pragma: no cover - every field type is handled above
+
+
+def build_ruleset(preset: str | None = None,
+                  rules: Iterable[tuple[str, str]] | Mapping[str, str] = ()
+                  ) -> tuple[RuleSet, list[tuple[str, str, str]]]:
+    """The ruleset of a preset plus options; problems as ``(code, name, message)``.
+
+    Problems never stop the build: an unknown preset falls back to ``standard``,
+    an unknown option or a bad value is skipped.  Codes: ``unknown_preset``,
+    ``unknown_rule``, ``bad_rule_value``.
+    """
+    problems: list[tuple[str, str, str]] = []
+    key = (preset or "standard").strip().lower()
+    base = PRESETS.get(key)
+    if base is None:
+        problems.append(("unknown_preset", preset or "",
+                         f"unknown ruleset {preset!r} (expected one of {', '.join(PRESETS)})"))
+        base = _STANDARD
+    items = rules.items() if isinstance(rules, Mapping) else rules
+    changes: dict[str, Any] = {}
+    for name, text in items:
+        try:
+            changes.update(parse_option(name, text))
+        except KeyError:
+            problems.append(("unknown_rule", name,
+                             f"unknown rule option {name!r} (expected one of {', '.join(OPTION_DOCS)})"))
+        except ValueError as exc:
+            problems.append(("bad_rule_value", name, str(exc)))
+    if changes:
+        changed = {k: v for k, v in changes.items() if getattr(base, k) != v}
+        if changed:
+            base = dataclasses.replace(base, name=base.name.rstrip("+") + "+", **changes)
+    return base, problems

@@ -1,0 +1,174 @@
+"""Typed results of the rule engine: violations, tricks, hand results, match results.
+
+The engine (:mod:`tractor_analysis.tricks` judges one trick,
+:mod:`tractor_analysis.replay` a hand and a match) returns these immutable
+records; the CLI, the Parquet dataset and the HTML reports only read them.
+
+Violation codes are stable (``shared/spec/format.md``); :data:`VIOLATION_CODES`
+documents each one with the rule it enforces.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, Counts, Rank, Seat, Suit, PRETTY, TOKEN
+from .records import Play
+from .rules import RuleSet
+
+VIOLATION_CODES: dict[str, str] = {
+    "not_in_hand": "rules.md §1: a player can only play cards they hold",
+    "wrong_count": "rules.md §5: every follower plays as many cards as the lead",
+    "out_of_turn": "rules.md §4/§6: the winner of the last trick leads, then play goes N→E→S→W",
+    "mixed_lead": "rules.md §4: a lead is of one suit group (one plain suit, or all trumps)",
+    "follow_suit": "rules.md §5.1: follow the led suit group while you hold it",
+    "follow_pair": "rules.md §5.3: with pairs in the lead, play pairs of the led suit group",
+    "follow_tractor": "rules.md §5.2: with a tractor in the lead, play a tractor of the same length",
+    "follow_triple": "rules.md §5.2 (3 decks): with triples in the lead, play triples",
+    "throw_failed": "rules.md §4: a throw another player could beat must be replaced by the forced play",
+    "wrong_forced_play": "rules.md §4: the forced play is the smallest unit of the largest beaten shape",
+    "bad_bury": "rules.md §1: the dealer buries as many cards as the bottom, from hand plus bottom",
+    "bad_declaration": "rules.md §9: a declaration shows level cards (or jokers) and must overcall",
+    "deal_mismatch": "rules.md §1: each player plays exactly the cards dealt (after the exchange)",
+    "claim_mismatch": "the recorded [Claim] differs from the attackers' total computed from the plays",
+    "level_mismatch": "rules.md §8: [Level] differs from the level carried from the earlier hands",
+}
+
+
+def show(cards: tuple[Card, ...] | list[Card], pretty: bool = True) -> str:
+    table = PRETTY if pretty else TOKEN
+    return " ".join(table[c] for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One illegal play (or record inconsistency), with what the player should have done."""
+
+    code: str
+    """Stable code from :data:`VIOLATION_CODES`."""
+    trick: int | None
+    """Trick number (``None`` for hand-level checks: bury, deal, declaration, claim)."""
+    seat: Seat | None
+    played: tuple[Card, ...] = ()
+    better: tuple[Card, ...] = ()
+    """A play the player held that meets the duty (empty when none applies)."""
+    message_zh: str = ""
+    message_en: str = ""
+
+    @property
+    def rule(self) -> str:
+        return VIOLATION_CODES.get(self.code, "")
+
+    @property
+    def message(self) -> str:
+        """Bilingual explanation: ``中文 / English``."""
+        if self.message_zh and self.message_en:
+            return f"{self.message_zh} / {self.message_en}"
+        return self.message_zh or self.message_en
+
+    def explain(self, lang: str = "both") -> str:
+        return {"zh": self.message_zh, "en": self.message_en}.get(lang, self.message)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    """One trick judged: who won it, its points, what was illegal."""
+
+    number: int
+    leader: Seat
+    plays: tuple[Play, ...]
+    winner: Seat
+    points: int
+    """Card points in the trick (5s, 10s, Ks)."""
+    hands_before: tuple[Counts, Counts, Counts, Counts]
+    """Each seat's cards (counts per kind) before the trick, N, E, S, W."""
+    violations: tuple[Violation, ...] = ()
+    lead_kind: str = "single"
+    """``single``, ``pair``, ``triple``, ``tractor``, ``titanic`` or ``throw``."""
+    throw_failed: bool = False
+    """The leader attempted a throw that failed (``attempted -> forced`` was recorded)."""
+    cards_not_thrown: int = 0
+    """Failed throw: attempted minus played (for ``throw_penalty``)."""
+    winning_shape: tuple[int, int] = (1, 1)
+    """Largest unit of the winning play as it counts against the lead: (copies, length);
+    single (1, 1), pair (2, 1), 3-pair tractor (2, 3), triple (3, 1), titanic of 2 (3, 2)."""
+    trumped: bool = False
+    """The winner trumped in on a plain-suit lead."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One line of the points breakdown; the attackers' total is the sum of the items."""
+
+    kind: str
+    """``tricks``, ``bottom``, ``throw_penalty``, ``setup_points``."""
+    points: int
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: str
+    """``attackers`` (they take the deal) or ``defenders``."""
+    levels: int
+    """Levels the winning team goes up (0 when the attackers only take the deal)."""
+    next_dealer: Seat
+    team: int
+    """The team that goes up or holds: 0 for N–S, 1 for E–W."""
+    match_over: bool = False
+    """A team passed A: the match is won."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One hand replayed and scored."""
+
+    number: int
+    dealer: Seat
+    level: Rank
+    trump: Suit | None
+    rules: RuleSet
+    defenders: frozenset[Seat]
+    """The dealer's side (庄家方): dealer and partner (friend mode: as resolved)."""
+    tricks: tuple[TrickResult, ...]
+    violations: tuple[Violation, ...]
+    """Every violation of the hand, trick ones and hand-level ones, in order."""
+    attackers_points: int
+    """Points in tricks won by attackers (plus ``[Points]`` of a position)."""
+    bottom_points: int
+    bottom_multiplier: int
+    """0 when the defenders won the last trick (or no bottom is scored)."""
+    bottom_bonus: int
+    penalties: int
+    """Points added to the attackers' total by penalties (negative when they lose points)."""
+    attackers_total: int
+    items: tuple[ScoreItem, ...]
+    outcome: Outcome | None
+    """``None`` when the hand is incomplete (a position that does not empty the hands)."""
+    levels_before: tuple[Rank, Rank]
+    levels_after: tuple[Rank, Rank]
+    claim: int | None = None
+    setup: bool = False
+    complete: bool = True
+    revoke_levels: tuple[int, int] = (0, 0)
+    """Levels lost by each team under ``revoke_penalty = level`` (N–S, E–W)."""
+
+    @property
+    def claim_matches(self) -> bool | None:
+        return None if self.claim is None else self.claim == self.attackers_total
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    hands: tuple[HandResult, ...]
+    winner: int | None = None
+    """Team that passed A (0 N–S, 1 E–W), else ``None``."""
+    forfeit: int | None = None
+    """Team that forfeited (three wrong follows under the tournament rule)."""
+    levels_final: tuple[Rank, Rank] = (2, 2)
+    problems: tuple[Violation, ...] = field(default=())
+    """Match-level findings (e.g. a ruleset option problem)."""
