@@ -104,6 +104,9 @@ class RuleSet:
     """3 decks: a follower is never forced to break a triple to supply a pair."""
     friend: bool = False
     """找朋友: the dealer names a card after taking the bottom; its holder is the partner (rules.md §11)."""
+    win_level: int = 14
+    """A team that goes up from this level wins the match: A by default; the tournament's
+    "先过10为胜" (seed 001, rule 三) is 10."""
 
     @property
     def total_points(self) -> int:
@@ -125,8 +128,10 @@ class RuleSet:
 
     def options(self) -> dict[str, str]:
         """Every option as its text value (the form ``[Rule:name "value"]`` takes)."""
-        return {f.name: format_value(getattr(self, f.name))
-                for f in dataclasses.fields(self) if f.name != "name"}
+        out = {f.name: format_value(getattr(self, f.name))
+               for f in dataclasses.fields(self) if f.name != "name"}
+        out["win_level"] = RANK_TOKENS[self.win_level]
+        return out
 
 
 def format_value(value: Any) -> str:
@@ -154,6 +159,7 @@ OPTION_DOCS: dict[str, str] = {
     "rebid_after_bottom": "on/off: 炒地皮",
     "protect_triples": "on/off: 3 decks, never break a triple to supply a pair",
     "friend": "on/off: 找朋友, the dealer names a card and its holder is the partner",
+    "win_level": "the level a team must pass to win the match (default A; tournament 10)",
 }
 
 _STANDARD = RuleSet()
@@ -165,7 +171,7 @@ PRESETS: dict[str, RuleSet] = {
     "tournament": dataclasses.replace(
         _STANDARD, name="tournament", bottom_multiplier=BottomMultiplier.PAIR_DOUBLING,
         throw_penalty=ThrowPenalty.PER_CARD, throw_penalty_points=10,
-        revoke_penalty=RevokePenalty.LEVEL, must_play=(10,),
+        revoke_penalty=RevokePenalty.LEVEL, must_play=(10,), win_level=10,
         declare_tiebreak=DeclareTiebreak.SUIT_ORDER, rebid_after_bottom=True),
     "one-deck": dataclasses.replace(
         _STANDARD, name="one-deck", decks=1, bottom_multiplier=BottomMultiplier.FLAT,
@@ -220,6 +226,11 @@ def parse_option(name: str, text: str) -> dict[str, Any]:
             return {name: tuple(sorted({parse_rank(p) for p in t.replace(",", " ").split()}))}
         except ValueError as exc:
             raise ValueError(f"option {name}: {exc}") from None
+    if name == "win_level":
+        try:
+            return {name: parse_rank(t)}
+        except ValueError as exc:
+            raise ValueError(f"option win_level: {exc}") from None
     if isinstance(default, int):
         try:
             value = int(t)

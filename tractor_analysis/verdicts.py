@@ -31,6 +31,7 @@ VIOLATION_CODES: dict[str, str] = {
     "deal_mismatch": "rules.md §1: each player plays exactly the cards dealt (after the exchange)",
     "claim_mismatch": "the recorded [Claim] differs from the attackers' total computed from the plays",
     "level_mismatch": "rules.md §8: [Level] differs from the level carried from the earlier hands",
+    "dealer_mismatch": "rules.md §8: the dealer follows from the previous hand (first hand: the first to declare)",
 }
 
 

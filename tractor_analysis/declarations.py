@@ -1,0 +1,115 @@
+"""Trump declarations (亮主) during the deal: strength, overcalls, the resulting trump (rules.md §9).
+
+A declaration shows level cards of one suit (a single, a pair, with 3 decks a
+triple) or identical jokers (a pair or triple of jokers declares no trump).
+Each declaration must beat the standing one:
+
+- 2 decks: single < pair < small-joker pair < big-joker pair (反无主);
+- 3 decks (seed 000 "单张 2 / 两张 2 / 两张王（打无主）/ 三张 2 / 三张王（打无主）"):
+  single < pair < joker pair < triple < joker triple;
+- the same player may reinforce their own single into a pair of that suit (自保),
+  which locks it;
+- ``declare_tiebreak = suit_order``: an equal declaration overcalls when its suit comes
+  earlier in 大王, 小王, ♠, ♥, ♦, ♣ (seed 001, rule 四), unless the standing one is locked.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import BJ, LJ, PRETTY, RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, TOKEN, Card, counts_of
+from .records import Declaration
+from .rules import DeclareTiebreak, RuleSet
+
+_TIE_ORDER = {BJ: 0, LJ: 1, 0: 2, 1: 3, 2: 4, 3: 5}
+"""Tournament order for equal overcalls: BJ, LJ, S, H, D, C (lower is stronger)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationProblem:
+    index: int
+    """0-based position in the hand's declarations."""
+    seat: int
+    cards: tuple[Card, ...]
+    message_zh: str
+    message_en: str
+
+
+def strength(cards: tuple[Card, ...], level: int, decks: int) -> tuple[int, int] | None:
+    """``(tier, tie_key)`` of a valid declaration, ``None`` if the cards declare nothing.
+
+    Tiers: single 1, pair 2, joker pair 3 (small) / 4 (big), triple 5, joker triple 6 (small) / 7 (big).
+    """
+    if not cards or len(set(cards)) != 1 or len(cards) > decks:
+        return None
+    kind = cards[0]
+    n = len(cards)
+    if kind in (LJ, BJ):
+        if n == 2:
+            return (3 if kind == LJ else 4), _TIE_ORDER[kind]
+        if n == 3:
+            return (6 if kind == LJ else 7), _TIE_ORDER[kind]
+        return None
+    if RANK_OF[kind] != level:
+        return None
+    return {1: 1, 2: 2, 3: 5}[n], _TIE_ORDER[SUIT_OF[kind]]
+
+
+def trump_of(cards: tuple[Card, ...]) -> int | None:
+    """The trump a valid declaration fixes: the suit of its level cards, ``None`` (NT) for jokers."""
+    return None if cards[0] in (LJ, BJ) else SUIT_OF[cards[0]]
+
+
+def check_declarations(declarations: tuple[Declaration, ...], level: int, rules: RuleSet,
+                       deal: tuple[tuple[Card, ...], ...] | None = None
+                       ) -> tuple[bool, int | None, int | None, list[DeclarationProblem]]:
+    """``(declared, trump, first_declarer, problems)``: whether a valid declaration stood, the
+    trump it fixes (``None`` = NT), the first valid declarer, and every bad declaration."""
+    problems: list[DeclarationProblem] = []
+    standing: tuple[int, int] | None = None
+    standing_seat: int | None = None
+    standing_cards: tuple[Card, ...] = ()
+    locked = False
+    first: int | None = None
+    held = [counts_of(d) for d in deal] if deal is not None else None
+    for i, d in enumerate(declarations):
+        shown = " ".join(PRETTY[c] for c in d.cards)
+        who_zh, who_en = SEAT_NAMES_ZH[d.seat], SEAT_TOKENS[d.seat]
+        s = strength(d.cards, level, rules.decks)
+        if s is None:
+            problems.append(DeclarationProblem(
+                i, d.seat, d.cards,
+                f"{who_zh}亮 {shown} 不是合法的亮主（须为级牌 {level_name(level)} 的单张/对子，或一对王）",
+                f"{who_en} declared {shown}, which declares nothing (expected level cards "
+                f"{level_name(level)} of one suit, or identical jokers)"))
+            continue
+        if held is not None and any(held[d.seat][c] < d.cards.count(c) for c in set(d.cards)):
+            problems.append(DeclarationProblem(
+                i, d.seat, d.cards,
+                f"{who_zh}亮 {shown}，但发到的牌中没有这些牌",
+                f"{who_en} declared {shown} but was not dealt those cards"))
+            continue
+        if standing is not None:
+            reinforce = (d.seat == standing_seat and d.cards[0] == standing_cards[0]
+                         and len(d.cards) > len(standing_cards))
+            beats = s[0] > standing[0]
+            if (not beats and not locked and s[0] == standing[0]
+                    and rules.declare_tiebreak is DeclareTiebreak.SUIT_ORDER and s[1] < standing[1]):
+                beats = True
+            if not (beats or reinforce):
+                problems.append(DeclarationProblem(
+                    i, d.seat, d.cards,
+                    f"{who_zh}亮 {shown} 压不过{SEAT_NAMES_ZH[standing_seat]}已亮的 "
+                    f"{' '.join(PRETTY[c] for c in standing_cards)}",
+                    f"{who_en} declared {shown}, which does not overcall "
+                    f"{SEAT_TOKENS[standing_seat]}'s {' '.join(TOKEN[c] for c in standing_cards)}"))
+                continue
+            locked = reinforce
+        if first is None:
+            first = d.seat
+        standing, standing_seat, standing_cards = s, d.seat, d.cards
+    trump = trump_of(standing_cards) if standing_cards else None
+    return bool(standing_cards), trump, first, problems
+
+
+def level_name(level: int) -> str:
+    return RANK_TOKENS[level]

@@ -1,0 +1,378 @@
+"""Replaying a hand and a match: the hand loop, scoring, levels and the next dealer.
+
+The trick-by-trick judgement lives in :mod:`tractor_analysis.tricks`; this module
+rebuilds each player's cards (from the deal and the dealer's exchange, or from
+the plays themselves), feeds every trick to :func:`~tractor_analysis.tricks.judge_trick`,
+checks what the record says beyond the plays (declarations, bury, deal, claim,
+``[Level]``, ``[Dealer]``), scores the hand as itemised entries (rules.md §7) and
+carries the team levels through the match (§8).
+
+Everything is a pure function of the record and the ruleset: replaying the same
+record twice gives equal results.
+"""
+from __future__ import annotations
+
+from .cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TEAMS, TOKEN, Card,
+                    next_seat, partner, team_of)
+from .declarations import check_declarations
+from .records import Hand, Match
+from .rules import RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
+from .scoring import advance, bottom_multiplier, describe_levels, level_change, lose_level, rank_name
+from .tricks import hand_context, judge_trick
+from .verdicts import HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation
+
+REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
+"""Wrong follows (跟牌错误) that the tournament's revoke penalty punishes (seed 001, rule 五)."""
+
+
+def ruleset_of(match: Match) -> RuleSet:
+    """The ruleset a record asks for (problems in it are the parser's diagnostics)."""
+    return build_ruleset(match.ruleset, match.rules)[0]
+
+
+def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
+    """Replay every hand of ``match`` in order, carrying levels and the deal.
+
+    ``rules`` overrides the record's own ``[Ruleset]`` / ``[Rule:…]`` (the CLI's ``--rules``).
+    """
+    rules = rules if rules is not None else ruleset_of(match)
+    levels = match.start_levels
+    expected_dealer: int | None = None
+    revokes = [0, 0]
+    winner: int | None = None
+    forfeit: int | None = None
+    results: list[HandResult] = []
+    for index, hand in enumerate(match.hands):
+        result = replay_hand(hand, rules, levels, expected_dealer,
+                             first_of_match=(index == 0),
+                             levels_known=(index > 0 or match.levels is not None))
+        results.append(result)
+        levels = result.levels_after
+        for team in (0, 1):
+            revokes[team] += result.revoke_levels[team]
+        if result.outcome is not None:
+            expected_dealer = result.outcome.next_dealer
+            if result.outcome.match_over and winner is None:
+                winner = result.outcome.team
+        else:
+            expected_dealer = None
+        if (rules.revoke_penalty is RevokePenalty.LEVEL and rules.revoke_forfeit
+                and forfeit is None and winner is None):
+            for team in (0, 1):
+                if revokes[team] >= rules.revoke_forfeit:
+                    forfeit, winner = team, 1 - team
+                    break
+    return MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit, levels_final=levels)
+
+
+def _counts(cards) -> list[int]:
+    c = [0] * NUM_KINDS
+    for k in cards:
+        c[k] += 1
+    return c
+
+
+def _show(cards) -> str:
+    return " ".join(PRETTY[c] for c in cards)
+
+
+def _hand_violation(code: str, seat: int | None, zh: str, en: str,
+                    played: tuple[Card, ...] = (), better: tuple[Card, ...] = ()) -> Violation:
+    return Violation(code=code, trick=None, seat=seat, played=played, better=better,
+                     message_zh=zh, message_en=en)
+
+
+def _multiset_minus(a: list[int], b: list[int]) -> tuple[list[int], list[Card]]:
+    """``a - b`` clamped at 0, and the kinds of ``b`` that ``a`` lacks (with multiplicity)."""
+    out = a[:]
+    missing: list[Card] = []
+    for k in range(NUM_KINDS):
+        if b[k]:
+            if out[k] >= b[k]:
+                out[k] -= b[k]
+            else:
+                missing.extend([k] * (b[k] - out[k]))
+                out[k] = 0
+    return out, missing
+
+
+def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, int] = (2, 2),
+                expected_dealer: int | None = None, *, first_of_match: bool = True,
+                levels_known: bool = False) -> HandResult:
+    """Replay and score one hand.
+
+    ``levels`` are the team levels (N–S, E–W) carried into the hand; ``expected_dealer``
+    the dealer the previous hand's outcome named (``None`` when unknown).
+    """
+    violations: list[Violation] = []
+    played = [[0] * NUM_KINDS for _ in range(4)]
+    for trick in hand.tricks:
+        for play in trick.plays:
+            row = played[play.seat]
+            for k in play.cards:
+                row[k] += 1
+
+    # --- dealer, declarations, trump, level ------------------------------------
+    dealer = hand.dealer
+    first_declarer = None
+    if hand.declarations and (dealer is None or (first_of_match and expected_dealer is None)):
+        guess = hand.level if hand.level is not None else levels[0]
+        first_declarer = check_declarations(hand.declarations, guess, rules, hand.deal)[2]
+    if dealer is None:
+        dealer = expected_dealer if expected_dealer is not None else (
+            first_declarer if first_declarer is not None else 0)
+    elif not hand.setup:
+        if expected_dealer is not None and dealer != expected_dealer:
+            violations.append(_hand_violation(
+                "dealer_mismatch", dealer,
+                f"记录的庄家是{SEAT_NAMES_ZH[dealer]}，按上一局结果应由{SEAT_NAMES_ZH[expected_dealer]}坐庄",
+                f"the record names {SEAT_TOKENS[dealer]} as dealer; the previous hand's outcome "
+                f"makes {SEAT_TOKENS[expected_dealer]} the dealer"))
+        elif expected_dealer is None and first_of_match and first_declarer is not None \
+                and dealer != first_declarer:
+            violations.append(_hand_violation(
+                "dealer_mismatch", dealer,
+                f"第一局应由最先亮主的{SEAT_NAMES_ZH[first_declarer]}坐庄，记录为{SEAT_NAMES_ZH[dealer]}",
+                f"the first hand's dealer is the first to declare, {SEAT_TOKENS[first_declarer]}; "
+                f"the record names {SEAT_TOKENS[dealer]}"))
+    team = team_of(dealer)
+    carried = levels[team]
+    level = hand.level if hand.level is not None else carried
+    if hand.level is not None and levels_known and hand.level != carried:
+        violations.append(_hand_violation(
+            "level_mismatch", dealer,
+            f"记录的级牌是 {rank_name(hand.level)}，但{TEAMS[team]}方按前面各局应打 {rank_name(carried)}",
+            f"[Level] is {rank_name(hand.level)} but {TEAMS[team]} carry level "
+            f"{rank_name(carried)} from the earlier hands"))
+    declared, declared_trump, _, problems = check_declarations(
+        hand.declarations, level, rules, hand.deal) if hand.declarations else (False, None, None, [])
+    for p in problems:
+        violations.append(_hand_violation("bad_declaration", p.seat, p.message_zh, p.message_en, p.cards))
+    trump = hand.trump
+    if declared and declared_trump != trump:
+        violations.append(_hand_violation(
+            "bad_declaration", None,
+            f"亮主定的主是 {_trump_name(declared_trump)}，记录的主却是 {_trump_name(trump)}",
+            f"the declarations fix trump {_trump_en(declared_trump)} but the record says {_trump_en(trump)}"))
+    ctx = hand_context(rules, level, trump)
+
+    # --- the cards each player starts with ---------------------------------------
+    start, buried, deal_given = _starting_hands(hand, rules, dealer, played, violations)
+
+    # --- partners ---------------------------------------------------------------
+    defenders = _defenders(hand, rules, dealer, start)
+
+    # --- tricks -----------------------------------------------------------------
+    hands = [row[:] for row in start]
+    tricks: list[TrickResult] = []
+    leader: int | None = None if hand.setup else dealer
+    for trick in hand.tricks:
+        result = judge_trick(ctx, trick, hands, leader)
+        tricks.append(result)
+        violations.extend(result.violations)
+        leader = result.winner
+    empty = all(not any(row) for row in hands)
+    complete = bool(tricks) and empty
+    if not hand.setup and deal_given and tricks and not empty:
+        left = [(s, [k for k in range(NUM_KINDS) for _ in range(hands[s][k])]) for s in range(4)]
+        for s, cards in left:
+            if cards:
+                violations.append(_hand_violation(
+                    "deal_mismatch", s,
+                    f"{SEAT_NAMES_ZH[s]}打完最后一墩后手里还剩 {_show(cards)}",
+                    f"{SEAT_TOKENS[s]} still holds {' '.join(TOKEN[c] for c in cards)} after the last trick",
+                    tuple(cards)))
+
+    # --- points -----------------------------------------------------------------
+    trick_points = sum(t.points for t in tricks if t.winner not in defenders)
+    items: list[ScoreItem] = []
+    if hand.setup and hand.points:
+        items.append(ScoreItem("setup_points", hand.points, f"此前已得 {hand.points} 分",
+                               f"{hand.points} points before this position"))
+    items.append(ScoreItem("tricks", trick_points, f"闲家墩内得分 {trick_points}",
+                           f"attackers' trick points {trick_points}"))
+    bottom_pts = sum(POINTS[c] for c in buried) if buried is not None else 0
+    mult = 0
+    bonus = 0
+    if complete and buried is not None and tricks[-1].winner not in defenders:
+        mult = bottom_multiplier(rules, tricks[-1].winning_shape)
+        bonus = bottom_pts * mult
+        items.append(ScoreItem("bottom", bonus, f"抠底 {bottom_pts} 分 × {mult} = {bonus}",
+                               f"bottom {bottom_pts} × {mult} = {bonus}"))
+    penalties = 0
+    if rules.throw_penalty is ThrowPenalty.PER_CARD:
+        for t in tricks:
+            n = t.cards_not_thrown
+            if not t.throw_failed:
+                n = sum(len(v.played) - len(v.better) for v in t.violations
+                        if v.code == "throw_failed" and v.seat == t.leader)
+            if n > 0:
+                sign = -1 if t.leader not in defenders else 1
+                amount = sign * n * rules.throw_penalty_points
+                penalties += amount
+                who = SEAT_TOKENS[t.leader]
+                items.append(ScoreItem(
+                    "throw_penalty", amount,
+                    f"第 {t.number} 墩{SEAT_NAMES_ZH[t.leader]}甩牌失败 {n} 张 × {rules.throw_penalty_points}",
+                    f"trick {t.number}: {who}'s failed throw, {n} card{'s' if n != 1 else ''} × "
+                    f"{rules.throw_penalty_points}"))
+    attackers_points = trick_points + (hand.points if hand.setup else 0)
+    total = sum(i.points for i in items)
+
+    # --- claim ------------------------------------------------------------------
+    if hand.claim is not None and complete and hand.claim != total:
+        violations.append(_hand_violation(
+            "claim_mismatch", None,
+            f"记录的闲家得分为 {hand.claim}，按出牌计算应为 {total}",
+            f"the record claims {hand.claim} for the attackers; the plays give {total}"))
+
+    # --- outcome and levels --------------------------------------------------------
+    revoke_levels = [0, 0]
+    if rules.revoke_penalty is RevokePenalty.LEVEL:
+        for v in violations:
+            if v.code in REVOKE_CODES and v.seat is not None:
+                revoke_levels[team_of(v.seat)] += 1
+    outcome = None
+    after = list(levels)
+    if complete and (not hand.setup or buried is not None):
+        winner, gain = level_change(rules, total)
+        if winner == "defenders":
+            up_team = team
+            after[team], over = advance(levels[team], gain, rules.must_play, rules.win_level, playing=True)
+            next_dealer = partner(dealer)
+        else:
+            up_team = 1 - team
+            after[up_team], over = advance(levels[up_team], gain, rules.must_play, rules.win_level,
+                                           playing=False)
+            next_dealer = next_seat(dealer)
+        outcome = Outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=up_team,
+                          match_over=over)
+    for t in (0, 1):
+        if revoke_levels[t]:
+            after[t] = lose_level(after[t], revoke_levels[t])
+
+    violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
+    return HandResult(
+        number=hand.number, dealer=dealer, level=level, trump=trump, rules=rules,
+        defenders=frozenset(defenders), tricks=tuple(tricks), violations=tuple(violations),
+        attackers_points=attackers_points, bottom_points=bottom_pts, bottom_multiplier=mult,
+        bottom_bonus=bonus, penalties=penalties, attackers_total=total, items=tuple(items),
+        outcome=outcome, levels_before=tuple(levels), levels_after=tuple(after), claim=hand.claim,
+        setup=hand.setup, complete=complete, revoke_levels=tuple(revoke_levels))
+
+
+def _trump_name(trump: int | None) -> str:
+    from .cards import SUIT_NAMES_ZH
+    return "无主" if trump is None else SUIT_NAMES_ZH[trump]
+
+
+def _trump_en(trump: int | None) -> str:
+    from .cards import SUIT_TOKENS
+    return "NT" if trump is None else SUIT_TOKENS[trump]
+
+
+def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[int]],
+                    violations: list[Violation]) -> tuple[list[list[int]], tuple[Card, ...] | None, bool]:
+    """Each seat's cards before the first trick, the bottom as buried, whether a deal was given.
+
+    Without deal lines the hands are the cards each seat played (every card is played).
+    With them, the dealer's hand is deal + bottom − buried, and the deal, the bottom and
+    the bury are checked (``deal_mismatch``, ``bad_bury``).
+    """
+    buried = hand.buried
+    if hand.deal is None:
+        return [row[:] for row in played], buried, False
+    start = [(_counts(cards) if cards else played[s][:]) for s, cards in enumerate(hand.deal)]
+    if hand.setup:
+        return start, buried, True
+    given = [bool(cards) for cards in hand.deal]
+    if all(given):
+        _check_deal(hand, rules, violations)
+    if not given[dealer]:
+        return start, buried, all(given[s] for s in range(4) if s != dealer)
+    if hand.bottom is None:
+        # the exchange is unknown: take the dealer's hand from the plays
+        start[dealer] = played[dealer][:]
+        return start, buried, all(given)
+    pool = [a + b for a, b in zip(_counts(hand.deal[dealer]), _counts(hand.bottom))]
+    if buried is None:
+        derived, missing = _multiset_minus(pool, played[dealer])
+        if not missing and sum(derived) == rules.bottom_size:
+            buried = tuple(k for k in range(NUM_KINDS) for _ in range(derived[k]))
+        start[dealer] = played[dealer][:] if missing else [p - d for p, d in zip(pool, derived)]
+        return start, buried, all(given)
+    after, missing = _multiset_minus(pool, _counts(buried))
+    if missing:
+        violations.append(_hand_violation(
+            "bad_bury", dealer,
+            f"{SEAT_NAMES_ZH[dealer]}扣的底牌 {_show(missing)} 既不在手中也不在底牌里",
+            f"{SEAT_TOKENS[dealer]} buried {' '.join(TOKEN[c] for c in missing)}, which were neither in "
+            f"the dealer's hand nor in the bottom", tuple(buried)))
+    if len(buried) != rules.bottom_size:
+        violations.append(_hand_violation(
+            "bad_bury", dealer,
+            f"{SEAT_NAMES_ZH[dealer]}扣了 {len(buried)} 张底牌，应扣 {rules.bottom_size} 张",
+            f"{SEAT_TOKENS[dealer]} buried {len(buried)} cards; the bottom holds {rules.bottom_size}",
+            tuple(buried)))
+    start[dealer] = after
+    return start, buried, all(given)
+
+
+def _check_deal(hand: Hand, rules: RuleSet, violations: list[Violation]) -> None:
+    """Deal sizes and the whole pack: ``hand_size`` each, ``bottom_size`` left, every card ``decks`` times."""
+    for s, cards in enumerate(hand.deal):
+        if len(cards) != rules.hand_size:
+            violations.append(_hand_violation(
+                "deal_mismatch", s,
+                f"{SEAT_NAMES_ZH[s]}发到 {len(cards)} 张牌，应为 {rules.hand_size} 张",
+                f"{SEAT_TOKENS[s]} was dealt {len(cards)} cards; each player gets {rules.hand_size}"))
+    if hand.bottom is None:
+        return
+    if len(hand.bottom) != rules.bottom_size:
+        violations.append(_hand_violation(
+            "deal_mismatch", None,
+            f"底牌有 {len(hand.bottom)} 张，应为 {rules.bottom_size} 张",
+            f"the bottom has {len(hand.bottom)} cards; it should have {rules.bottom_size}"))
+    total = _counts(hand.bottom)
+    for cards in hand.deal:
+        for k in cards:
+            total[k] += 1
+    wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
+    if wrong:
+        listed = ", ".join(f"{TOKEN[k]}×{total[k]}" for k in wrong[:8]) + (" …" if len(wrong) > 8 else "")
+        violations.append(_hand_violation(
+            "deal_mismatch", None,
+            f"发牌与底牌合起来不是 {rules.decks} 副完整的牌：{listed}",
+            f"the deal and the bottom are not {rules.decks} full deck(s) "
+            f"({54 * rules.decks} cards, each card {rules.decks}×): {listed}"))
+
+
+def _defenders(hand: Hand, rules: RuleSet, dealer: int, start: list[list[int]]) -> set[int]:
+    """The dealer's side.  Friend mode (rules.md §11, seed 001 挑选对家): the first player after
+    the dealer, in play order, who holds the named card is the partner; a dealer holding every
+    copy plays alone (一打三)."""
+    if not (rules.friend and hand.friend is not None):
+        return {dealer, partner(dealer)}
+    card = hand.friend
+    if start[dealer][card] >= rules.decks:
+        return {dealer}
+    seat = next_seat(dealer)
+    while seat != dealer:
+        if start[seat][card]:
+            return {dealer, seat}
+        seat = next_seat(seat)
+    return {dealer}
+
+
+def describe_outcome(result: HandResult) -> tuple[str, str]:
+    """Bilingual one-line outcome: who won, levels, next dealer."""
+    o = result.outcome
+    if o is None:
+        return "本局未打完", "hand not complete"
+    zh, en = describe_levels(o.winner, o.levels)
+    zh += f"，下一局{SEAT_NAMES_ZH[o.next_dealer]}坐庄"
+    en += f"; next dealer {SEAT_TOKENS[o.next_dealer]}"
+    if o.match_over:
+        zh += f"；{TEAMS[o.team]}方获胜"
+        en += f"; {TEAMS[o.team]} win the match"
+    return zh, en

@@ -1,0 +1,114 @@
+"""Scoring a hand: the bottom multiplier, the score table, level changes.
+
+Pure functions of the ruleset and numbers; :mod:`tractor_analysis.replay`
+applies them to a replayed hand.  rules.md §7 (bottom) and §8 (levels).
+"""
+from __future__ import annotations
+
+from .cards import RANK_TOKENS
+from .rules import BottomMultiplier, RuleSet, ScoreTable
+
+ACE = 14
+
+
+def bottom_multiplier(rules: RuleSet, shape: tuple[int, int]) -> int:
+    """Multiplier of the bottom's points when the attackers win the last trick.
+
+    ``shape`` is ``(copies, length)`` of the largest unit of the winning play as it
+    counts against the lead: single (1, 1), pair (2, 1), tractor of k pairs (2, k),
+    triple (3, 1), titanic of k triples (3, k).
+
+    - ``size_power``: 2 ** cards in that unit (single x2, pair x4, 2-pair tractor x16);
+      seed 001: "2 的 2 次方为 4 倍".
+    - ``pair_doubling``: single x2, pair x4, tractor of k pairs x2**(k+1); seed 004
+      "单扣2 双扣4 拖拉机扣8 以此类推".  Triples (3 decks) count as in ``ourgame``.
+    - ``ourgame``: 2 * copies ** length: single x2, pair x4, tractor 2*2**len, triple x6,
+      titanic 2*3**len (seed 000 扣底: "Titanic … 2·3^len … 三对 … 6 … 拖拉机 … 2·2^len").
+    - ``unit_times``: 2 x cards in the unit (rbtying/shengji's default).
+    - ``flat``: always x2.
+    """
+    copies, length = shape
+    cards = copies * length
+    kind = rules.bottom_multiplier
+    if kind is BottomMultiplier.SIZE_POWER:
+        return 2 ** cards
+    if kind is BottomMultiplier.UNIT_TIMES:
+        return 2 * cards
+    if kind is BottomMultiplier.FLAT:
+        return 2
+    # PAIR_DOUBLING and OURGAME: 2 * copies ** length (single: 2 * 1 ** 1 = 2)
+    if copies == 1:
+        return 2
+    return 2 * copies ** length
+
+
+def level_change(rules: RuleSet, total: int) -> tuple[str, int]:
+    """``(winner, levels)`` for the attackers' total: who wins the hand and how many levels they go up.
+
+    ``winner`` is ``"defenders"`` (they keep the deal) or ``"attackers"`` (they take it;
+    ``levels`` may be 0).  Bands scale with ``step = total points / 5`` (40 for 2 decks).
+    """
+    step = rules.step
+    s = total
+    table = rules.score_table
+    if table is ScoreTable.ONE_DECK:
+        # seed 000 (一副牌): 0 → 庄家方连升 2 级; <40 → 升 1 级; 40–75 → 不升级，轮换庄家;
+        # 80–95 → 抓分方升一级; 100 → 升两级.  In step units (step = 20 for one deck).
+        if s <= 0:
+            return "defenders", 2
+        if s < 2 * step:
+            return "defenders", 1
+        if s < 4 * step:
+            return "attackers", 0
+        return "attackers", 1 + (s - 4 * step) // step
+    if s <= 0:
+        return "defenders", 3
+    if s < step:
+        return "defenders", 2
+    if s < 2 * step:
+        return "defenders", 1
+    if table is ScoreTable.OURGAME:
+        # seed 000 first text: 80 ≤ s < 120 → 抓分方升 1 级; each further 40 → one more.
+        return "attackers", 1 + (s - 2 * step) // step
+    # standard: 2·step take the deal (上台), each further full step +1.
+    return "attackers", (s - 2 * step) // step
+
+
+def advance(level: int, gain: int, must_play: tuple[int, ...] = (), win_level: int = ACE,
+            playing: bool = True) -> tuple[int, bool]:
+    """The level after going up ``gain`` levels, and whether the team passed ``win_level``.
+
+    A team never skips a ``must_play`` rank (逢10必打) nor the winning level (A, or 10 under
+    the tournament's "先过10为胜"): the gain stops there, and the team must then win a hand as
+    defenders *playing* that level (``playing``: they were the dealer's side) to pass it and
+    win the match.
+    """
+    if gain <= 0:
+        return level, False
+    if level >= win_level:
+        if playing:
+            return level, True
+        return level, False
+    target = level + gain
+    for stop in sorted(set(must_play) | {win_level}):
+        if level < stop < target:
+            return stop, False
+    return min(target, win_level), False
+
+
+def lose_level(level: int, levels: int = 1) -> int:
+    """A level penalty (tournament revoke rule): down, never below 2."""
+    return max(2, level - levels)
+
+
+def describe_levels(winner: str, levels: int) -> tuple[str, str]:
+    """Bilingual outcome text."""
+    if winner == "defenders":
+        return f"庄家方升 {levels} 级", f"defenders up {levels} level{'s' if levels != 1 else ''}"
+    if levels == 0:
+        return "抓分方上台", "attackers take the deal"
+    return f"抓分方上台并升 {levels} 级", f"attackers take the deal and go up {levels} level{'s' if levels != 1 else ''}"
+
+
+def rank_name(rank: int) -> str:
+    return RANK_TOKENS.get(rank, str(rank))
