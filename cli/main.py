@@ -1,17 +1,37 @@
-"""Entry point of the ``tractor`` command."""
+"""Entry point of the ``tractor`` command: one registration per command module."""
 from __future__ import annotations
 
 import click
 
 from tractor_analysis import __version__
 
-CONTEXT = {"help_option_names": ["-h", "--help"]}
+from .check import check
+from .common import CONTEXT
+from .convert import convert
+from .replay_cmd import replay
+from .rules_cmd import rules
 
 
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, "--version", prog_name="tractor")
 def main() -> None:
-    """tractor-analysis: check, replay, store and report Tractor (升级 / 拖拉机) records."""
+    """tractor-analysis: check, replay, store and report Tractor (升级 / 拖拉机) records.
+
+    \b
+    Examples:
+      tractor check sample_logs/            # verdict, points and outcome of every hand
+      tractor replay sample_logs/disputed-trick.tgn
+      tractor convert game.tgn --to json
+      tractor rules tournament
+
+    Run 'tractor COMMAND -h' for a command's options and examples.
+    """
+
+
+main.add_command(check)
+main.add_command(replay)
+main.add_command(convert)
+main.add_command(rules)
 
 
 if __name__ == "__main__":  # pragma: no cover

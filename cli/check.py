@@ -1,0 +1,271 @@
+"""``tractor check``: parse record files, replay every hand, report verdicts.
+
+The command is thin: :mod:`tractor_analysis.sources` reads the files,
+:func:`tractor_analysis.replay.replay_match` judges them; this module only
+turns the results into the ``check --json`` document of
+``shared/spec/format.md`` or into text for a referee.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import click
+
+from tractor_analysis.cards import SEAT_TOKENS, TEAMS, trump_token
+from tractor_analysis.diagnostics import Diagnostic
+from tractor_analysis.records import Match
+from tractor_analysis.verdicts import HandResult, MatchResult, Outcome, Violation
+
+from .common import (
+    CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad, cards_pretty,
+    cards_tokens, dim, expand_inputs, good, level_label, load, rules_options, seat_label, strong,
+    trump_label,
+)
+
+
+# --- judging (no printing) ---------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class FileVerdict:
+    """One input checked: what the parser said and each match's replay."""
+
+    path: str
+    errors: tuple[Diagnostic, ...]
+    matches: tuple[Match, ...]
+    results: tuple[MatchResult | None, ...]
+    """One per match; ``None`` when the engine could not replay it (see ``errors``)."""
+    readable: bool = True
+
+    @property
+    def hands(self) -> list[tuple[int, Match, HandResult]]:
+        return [(i, m, h) for i, (m, r) in enumerate(zip(self.matches, self.results))
+                if r is not None for h in r.hands]
+
+    @property
+    def violations(self) -> int:
+        return sum(len(h.violations) for _, _, h in self.hands) + sum(
+            len(r.problems) for r in self.results if r is not None)
+
+    @property
+    def exit_code(self) -> int:
+        if self.errors or not self.readable:
+            return EXIT_UNREADABLE
+        return EXIT_VIOLATION if self.violations else EXIT_OK
+
+
+def check_file(path: str, rules: RuleChoice) -> FileVerdict:
+    """Read and replay one file; never raises (engine failures become errors with code ``engine_error``)."""
+    from tractor_analysis.replay import replay_match
+
+    loaded: Loaded = load(path)
+    errors = list(loaded.diagnostics)
+    results: list[MatchResult | None] = []
+    for index, match in enumerate(loaded.matches):
+        try:
+            results.append(replay_match(match, rules.for_match(match)))
+        except Exception as exc:  # an engine bug must not hide the other files' verdicts
+            results.append(None)
+            first = match.hands[0].line if match.hands else 0
+            errors.append(Diagnostic(
+                "engine_error",
+                f"could not replay match {index}: {type(exc).__name__}: {exc} "
+                f"/ 无法复盘此记录（程序错误，请报告）", first, 0))
+    return FileVerdict(path, tuple(errors), loaded.matches, tuple(results), loaded.readable)
+
+
+# --- the check --json document -------------------------------------------------
+
+def error_json(d: Diagnostic) -> dict:
+    return {"line": d.line, "column": d.column, "message": d.message, "code": d.code}
+
+
+def violation_json(v: Violation) -> dict:
+    return {"trick": v.trick, "seat": None if v.seat is None else SEAT_TOKENS[v.seat],
+            "code": v.code, "message": v.message, "better": cards_tokens(v.better),
+            "played": cards_tokens(v.played), "message_zh": v.message_zh, "message_en": v.message_en}
+
+
+def outcome_json(o: Outcome | None) -> dict | None:
+    if o is None:
+        return None
+    return {"winner": o.winner, "levels": o.levels, "next_dealer": SEAT_TOKENS[o.next_dealer],
+            "team": TEAMS[o.team], "match_over": o.match_over}
+
+
+def _levels_json(levels: tuple[int, int]) -> dict:
+    return {"NS": level_label(levels[0]), "EW": level_label(levels[1])}
+
+
+def hand_json(match_index: int, h: HandResult) -> dict:
+    """One hand of ``check --json`` (format.md field names, plus a few extras at the end)."""
+    return {
+        "match": match_index, "hand": h.number, "dealer": SEAT_TOKENS[h.dealer],
+        "level": level_label(h.level), "trump": trump_token(h.trump),
+        "tricks": [{"number": t.number, "leader": SEAT_TOKENS[t.leader],
+                    "winner": SEAT_TOKENS[t.winner], "points": t.points} for t in h.tricks],
+        "violations": [violation_json(v) for v in h.violations],
+        "attackers_points": h.attackers_points, "bottom_points": h.bottom_points,
+        "bottom_multiplier": h.bottom_multiplier, "bottom_bonus": h.bottom_bonus,
+        "penalties": h.penalties, "attackers_total": h.attackers_total,
+        "outcome": outcome_json(h.outcome),
+        "claim": h.claim, "claim_matches": h.claim_matches,
+        # extras (format.md allows more fields; the ones above are fixed)
+        "legal": h.legal, "setup": h.setup, "complete": h.complete, "ruleset": h.rules.name,
+        "levels_before": _levels_json(h.levels_before), "levels_after": _levels_json(h.levels_after),
+    }
+
+
+def file_json(v: FileVerdict) -> dict:
+    doc = {"path": v.path, "errors": [error_json(d) for d in v.errors],
+           "hands": [hand_json(i, h) for i, _, h in v.hands]}
+    problems = [violation_json(p) for r in v.results if r is not None for p in r.problems]
+    if problems:
+        doc["problems"] = problems
+    return doc
+
+
+# --- text for people -------------------------------------------------------------
+
+def outcome_text(h: HandResult, match: Match) -> str:
+    o = h.outcome
+    if o is None:
+        return dim("incomplete position, no outcome / 残局未打完，不计升级")
+    if o.winner == "attackers":
+        what = ("attackers take the deal / 闲家上台" if o.levels == 0 else
+                f"attackers take the deal, up {o.levels} / 闲家上台升{o.levels}级")
+    else:
+        what = f"defenders hold, up {o.levels} / 庄家升{o.levels}级"
+    before, after = h.levels_before, h.levels_after
+    levels = "  ".join(
+        f"{TEAMS[t]} {level_label(before[t])}" + (f"→{level_label(after[t])}" if after[t] != before[t] else "")
+        for t in (0, 1))
+    text = f"{what}; next dealer 下庄 {seat_label(o.next_dealer, match)}; levels 级 {levels}"
+    if any(h.revoke_levels):
+        lost = ", ".join(f"{TEAMS[t]} −{n}" for t, n in enumerate(h.revoke_levels) if n)
+        text += f"; revoke penalty 罚级 {lost}"
+    if o.match_over:
+        text += "; " + strong("match won / 比赛结束")
+    return text
+
+
+def points_text(h: HandResult) -> str:
+    parts = [f"tricks 抓分 {h.attackers_points}"]
+    if h.bottom_multiplier:
+        parts.append(f"bottom 扣底 {h.bottom_points}×{h.bottom_multiplier}={h.bottom_bonus}")
+    else:
+        parts.append(dim(f"bottom 底分 {h.bottom_points} not captured 未扣底"))
+    if h.penalties:
+        parts.append(f"penalties 罚分 {h.penalties:+d}")
+    text = " + ".join(parts) + f" = {strong(str(h.attackers_total))}"
+    if h.claim is not None:
+        mark = good("✓") if h.claim_matches else bad("✗ differs 不符")
+        text += f"   claim 记录 {h.claim} {mark}"
+    return text
+
+
+def violation_lines(v: Violation, match: Match, indent: str = "      ") -> list[str]:
+    where = f"trick {v.trick} 第{v.trick}轮" if v.trick is not None else "hand 整局"
+    who = seat_label(v.seat, match) if v.seat is not None else ""
+    lines = [f"{indent}{bad('✗')} {where}  {who}  {bad(v.code)}".rstrip()]
+    if v.message_zh:
+        lines.append(f"{indent}    {v.message_zh}")
+    if v.message_en:
+        lines.append(f"{indent}    {v.message_en}")
+    if v.played:
+        lines.append(f"{indent}    played 实出  {cards_pretty(v.played)}")
+    if v.better:
+        lines.append(f"{indent}    better 应出  {good(cards_pretty(v.better))}")
+    return lines
+
+
+def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool) -> list[str]:
+    head = f"hand {h.number} 第{h.number}局"
+    if many_matches:
+        head = f"match {index} · " + head
+    if h.setup:
+        head += " (position 残局)"
+    verdict = (good("legal 合规 ✓") if h.legal else
+               bad(f"{len(h.violations)} violation{'s' if len(h.violations) != 1 else ''} 违规 {len(h.violations)} 处"))
+    lines = [f"  {strong(head)}  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}  "
+             f"trump 主 {trump_label(h.trump)}  —  {verdict}"]
+    for v in h.violations:
+        lines.extend(violation_lines(v, match))
+    lines.append(f"    points  得分  {points_text(h)}")
+    lines.append(f"    outcome 结果  {outcome_text(h, match)}")
+    return lines
+
+
+def file_title(v: FileVerdict) -> str:
+    title = strong(v.path)
+    if len(v.matches) == 1:
+        m = v.matches[0]
+        bits = [b for b in (m.event, f"round {m.round}" if m.round else None,
+                            f"table {m.table}" if m.table else None, m.date) if b]
+        if bits:
+            title += dim("  " + " · ".join(bits))
+    return title
+
+
+def print_text(verdicts: list[FileVerdict]) -> None:
+    for v in verdicts:
+        for d in v.errors:
+            click.echo(d.located(v.path))
+    for v in verdicts:
+        if not v.readable:
+            continue
+        click.echo(file_title(v))
+        many = len(v.matches) > 1
+        for i, m, h in v.hands:
+            for line in hand_lines(i, m, h, many):
+                click.echo(line)
+        for r, m in zip(v.results, v.matches):
+            for p in (r.problems if r is not None else ()):
+                for line in violation_lines(p, m, indent="  "):
+                    click.echo(line)
+        if not v.hands and not v.errors:
+            click.echo(dim("  no hands / 没有牌局"))
+    nhands = sum(len(v.hands) for v in verdicts)
+    nviol = sum(v.violations for v in verdicts)
+    nerr = sum(len(v.errors) for v in verdicts)
+    summary = (f"{len(verdicts)} file{'s' if len(verdicts) != 1 else ''}, {nhands} hand{'s' if nhands != 1 else ''}, "
+               f"{nviol} violation{'s' if nviol != 1 else ''}, {nerr} error{'s' if nerr != 1 else ''} "
+               f"/ {len(verdicts)} 个文件，{nhands} 局，{nviol} 处违规，{nerr} 个错误")
+    click.echo(bad(summary) if nviol or nerr else good(summary))
+
+
+@click.command("check", context_settings=CONTEXT)
+@click.argument("paths", nargs=-1, required=True, metavar="FILE...")
+@rules_options
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON document (the format of shared/spec/format.md) instead of text.")
+def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[str, str], ...],
+          as_json: bool) -> None:
+    """Check records: parse every FILE, replay every hand by the rules, report.
+
+    FILE may be a record (.tgn, .json, .jsonl, also gzipped), a folder (read
+    recursively) or a glob.  For each hand: the verdict, each violation with
+    the better play the player held, the points breakdown (tricks, bottom ×
+    multiplier, penalties, total, claim) and the outcome (winner, levels,
+    next dealer).  Parse errors print as path:line:column: message.
+
+    \b
+    Exit status:
+      0  every hand parsed and legal
+      1  a violation was found (illegal play, wrong claim, bad bury, …)
+      2  a file could not be read or parsed (the other files are still checked)
+
+    \b
+    Examples:
+      tractor check sample_logs/
+      tractor check game.tgn --json > verdict.json
+      tractor check 'logs/*.tgn' --rules tournament
+      tractor check game.tgn --rule bottom_multiplier=pair_doubling
+    """
+    choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
+    verdicts = [check_file(path, choice) for path in expand_inputs(paths)]
+    if as_json:
+        click.echo(json.dumps({"files": [file_json(v) for v in verdicts]}, ensure_ascii=False, indent=1))
+    else:
+        print_text(verdicts)
+    click.get_current_context().exit(max((v.exit_code for v in verdicts), default=EXIT_OK))

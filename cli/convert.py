@@ -1,0 +1,103 @@
+"""``tractor convert``: rewrite a record as .tgn, .json or .jsonl.
+
+Reading is :func:`tractor_analysis.sources.load_file`; writing is
+:func:`tractor_analysis.notation.format_tgn` and
+:func:`tractor_analysis.jsonrecord.format_json` / ``format_jsonl``.  A record
+with parse errors is not converted (a conversion would silently drop what did
+not parse).  Output files are written atomically: a temporary file in the
+target's folder, then a rename, so a reader never sees half a file.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+
+import click
+
+from .common import CONTEXT, EXIT_UNREADABLE, echo_err, load
+
+FORMATS = ("tgn", "json", "jsonl")
+
+
+def render(matches, to: str) -> str:
+    """The text of ``matches`` in format ``to``; ``click.ClickException`` when it cannot hold them."""
+    if to == "jsonl":
+        from tractor_analysis.jsonrecord import format_jsonl
+
+        return format_jsonl(list(matches))
+    if len(matches) != 1:
+        raise click.ClickException(
+            f"a .{to} file holds one match and the input has {len(matches)}; use --to jsonl "
+            f"/ .{to} 文件只能存一场比赛，请用 --to jsonl")
+    if to == "tgn":
+        from tractor_analysis.notation import format_tgn
+
+        return format_tgn(matches[0])
+    from tractor_analysis.jsonrecord import format_json
+
+    return format_json(matches[0])
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".tractor-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+@click.command("convert", context_settings=CONTEXT)
+@click.argument("path", metavar="FILE")
+@click.option("--to", "to", type=click.Choice(FORMATS, case_sensitive=False), default=None,
+              help="Output format (default: from the extension of -o).")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True),
+              default=None, help="Write here (atomically) instead of to stdout.")
+def convert(path: str, to: str | None, output: str | None) -> None:
+    """Convert a record FILE to .tgn, .json or .jsonl.
+
+    The input may be any record the tool reads (.tgn in UTF-8 or GBK/GB18030,
+    .json, .jsonl, gzipped).  Parse errors are printed to stderr as
+    path:line:column: message and nothing is written (exit 2).
+
+    \b
+    Examples:
+      tractor convert sample_logs/spring-cup-r2t5.tgn --to json
+      tractor convert game.json -o game.tgn
+      tractor convert club.tgn --to tgn -o club-utf8.tgn     # GBK to UTF-8
+    """
+    if to is None:
+        ext = os.path.splitext(output or "")[1].lstrip(".").lower()
+        if ext not in FORMATS:
+            raise click.UsageError("give --to tgn|json|jsonl (or -o with one of those extensions)")
+        to = ext
+    to = to.lower()
+    loaded = load(path)
+    if loaded.diagnostics or not loaded.readable:
+        for d in loaded.diagnostics:
+            echo_err(d.located(path))
+        echo_err(f"{path}: not converted: the record has errors / 记录有错误，未转换")
+        click.get_current_context().exit(EXIT_UNREADABLE)
+    if not loaded.matches:
+        echo_err(f"{path}: no match to convert / 没有可转换的比赛")
+        click.get_current_context().exit(EXIT_UNREADABLE)
+    text = render(loaded.matches, to)
+    if not text.endswith("\n"):
+        text += "\n"
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+    else:
+        try:
+            write_atomic(output, text)
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {output}: {exc.strerror or exc} / 无法写入") from None
+        echo_err(f"wrote {output} ({to}, {len(loaded.matches)} match{'es' if len(loaded.matches) != 1 else ''})")

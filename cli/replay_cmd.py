@@ -1,0 +1,164 @@
+"""``tractor replay``: a record trick by trick, as a referee reads it.
+
+For each trick: the four hands before it (grouped by suit group, trumps first,
+strongest first), the plays, the winner and the attackers' running points, and
+any violation inline with the better play.  The engine does the judging
+(:func:`tractor_analysis.replay.replay_match`); this module only lays it out.
+"""
+from __future__ import annotations
+
+import click
+
+from tractor_analysis.cards import RANK_OF, RANK_TOKENS, SUIT_SYMBOLS, TOKEN, cards_of
+from tractor_analysis.order import GROUP_NAMES_ZH, TRUMP, order
+from tractor_analysis.records import Match, Play
+from tractor_analysis.verdicts import HandResult, MatchResult, TrickResult
+
+from .check import check_file, outcome_text, points_text, violation_lines
+from .common import (
+    CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
+    echo_err, expand_inputs, good, level_label, pad, rules_options, seat_label, strong,
+    trump_label, width,
+)
+
+
+def hand_groups(counts, level: int, trump: int | None, constant_twos: bool = False) -> str:
+    """A player's cards as text, one block per suit group: trumps first, then ♠ ♥ ♦ ♣, strongest first.
+
+    Trumps keep their suit symbol (``主 大王 ♥2 ♠2 ♥A``); plain suits show the
+    symbol once (``♠ A K 10 5``).  An empty hand is ``—``.
+    """
+    o = order(level, trump, constant_twos)
+    blocks = []
+    cards = cards_of(counts)
+    for g in (TRUMP, 0, 1, 2, 3):
+        mine = sorted((k for k in cards if o.group[k] == g), key=lambda k: (-o.strength[k], k))
+        if not mine:
+            continue
+        if g == TRUMP:
+            blocks.append("主 " + cards_pretty(mine))
+        else:
+            blocks.append(SUIT_SYMBOLS[g] + " " + " ".join(RANK_TOKENS[RANK_OF[k]] for k in mine))
+    return " │ ".join(blocks) if blocks else "—"
+
+
+def play_text(p: Play, match: Match) -> str:
+    text = f"{seat_label(p.seat, match)}: "
+    if p.attempted is not None:
+        text += f"{cards_pretty(p.attempted)} → {cards_pretty(p.cards)} " + bad("(throw failed 甩牌失败)")
+    else:
+        text += cards_pretty(p.cards)
+    return text
+
+
+def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int,
+                notes_by_play: list[tuple[str, ...]], trick_notes: tuple[str, ...]) -> list[str]:
+    lines = [strong(f"trick {t.number} 第{t.number}轮") + f"   leader 首家 {seat_label(t.leader, match)}"]
+    labels = [seat_label(s, match) for s in range(4)]
+    cols = max(width(x) for x in labels)
+    for seat in range(4):
+        mark = "*" if seat in h.defenders else " "
+        lines.append(f"  {mark}{pad(labels[seat], cols)}  "
+                     f"{hand_groups(t.hands_before[seat], h.level, h.trump, h.rules.constant_twos)}")
+    lines.append("   plays 出牌  " + "   ".join(play_text(p, match) for p in t.plays))
+    for p, notes in zip(t.plays, notes_by_play):
+        for note in notes:
+            lines.append(dim(f"     {{{note}}}  — {seat_label(p.seat, match)}"))
+    for note in trick_notes:
+        lines.append(dim(f"     {{{note}}}"))
+    side = "defenders 庄家方" if t.winner in h.defenders else "attackers 闲家"
+    lines.append(f"   winner 赢家 {seat_label(t.winner, match)} ({side}) · {t.points} points 分"
+                 f" · attackers so far 闲家累计 {strong(str(running))}")
+    for v in t.violations:
+        lines.extend(violation_lines(v, match, indent="   "))
+    return lines
+
+
+def hand_text(match: Match, h: HandResult) -> list[str]:
+    """The whole replay of one hand."""
+    record = next((x for x in match.hands if x.number == h.number), None)
+    head = (f"hand {h.number} 第{h.number}局" + (" (position 残局)" if h.setup else ""))
+    defenders = " ".join(seat_label(s, match) for s in sorted(h.defenders))
+    lines = [strong(head) + f"  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}"
+             f"  trump 主 {trump_label(h.trump)}  rules 规则 {h.rules.name}",
+             dim(f"  * defenders 庄家方: {defenders}")]
+    if record is not None:
+        for note in record.notes:
+            lines.append(dim(f"  {{{note}}}"))
+        if record.bottom:
+            lines.append(f"  bottom 底牌  {cards_pretty(record.bottom)}")
+        if record.buried:
+            lines.append(f"  buried 扣底  {cards_pretty(record.buried)}")
+    trick_records = {t.number: t for t in record.tricks} if record is not None else {}
+    running = h.attackers_points - sum(t.points for t in h.tricks if t.winner not in h.defenders)
+    for t in h.tricks:
+        if t.winner not in h.defenders:
+            running += t.points
+        rec = trick_records.get(t.number)
+        notes = [p.notes for p in rec.plays] if rec is not None else [()] * len(t.plays)
+        lines.append("")
+        lines.extend(trick_lines(t, h, match, running, notes, rec.notes if rec is not None else ()))
+    trick_numbers = {t.number for t in h.tricks}
+    hand_level = [v for v in h.violations if v.trick is None or v.trick not in trick_numbers]
+    lines.append("")
+    if hand_level:
+        lines.append(strong("hand checks 整局检查"))
+        for v in hand_level:
+            lines.extend(violation_lines(v, match, indent="  "))
+    verdict = good("legal 合规 ✓") if h.legal else bad(f"{len(h.violations)} violation(s) 违规 {len(h.violations)} 处")
+    lines.append(f"{strong('result 结果')}  {verdict}")
+    lines.append(f"  points  得分  {points_text(h)}")
+    lines.append(f"  outcome 结果  {outcome_text(h, match)}")
+    return lines
+
+
+@click.command("replay", context_settings=CONTEXT)
+@click.argument("path", metavar="FILE")
+@click.option("--hand", "hands", type=int, multiple=True, metavar="N",
+              help="Only hand number N (repeatable; default every hand).")
+@rules_options
+def replay(path: str, hands: tuple[int, ...], preset: str | None,
+           rule_pairs: tuple[tuple[str, str], ...]) -> None:
+    """Replay a record trick by trick: hands, plays, winner, running points.
+
+    Before each trick the four players' cards are shown grouped by suit
+    (trumps first, 主), the defenders (庄家方) marked with *.  Violations are
+    shown inline with the better play the player held; each hand ends with
+    its points breakdown and outcome.  Exit status as for 'tractor check'
+    (0 legal, 1 a violation, 2 the file could not be read or parsed).
+
+    \b
+    Examples:
+      tractor replay sample_logs/disputed-trick.tgn
+      tractor replay sample_logs/spring-cup-r2t5.tgn --hand 2
+      tractor replay game.tgn --rules tournament | less -R
+    """
+    paths = list(expand_inputs([path]))
+    if len(paths) != 1:
+        raise click.UsageError(f"{path!r} names {len(paths)} files; replay takes one record file")
+    path = paths[0]
+    verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs))
+    for d in verdict.errors:
+        echo_err(d.located(path))
+    results: list[tuple[Match, MatchResult]] = [
+        (m, r) for m, r in zip(verdict.matches, verdict.results) if r is not None]
+    # A later '--html OUT.html' renders these same (match, result) pairs with
+    # tractor_analysis.reports; the text below is one consumer of them.
+    shown = 0
+    found = False
+    for index, (match, result) in enumerate(results):
+        if len(results) > 1:
+            click.echo(strong(f"== match {index}"))
+        for h in result.hands:
+            if hands and h.number not in hands:
+                continue
+            if shown:
+                click.echo("\n" + "─" * 60 + "\n")
+            for line in hand_text(match, h):
+                click.echo(line)
+            shown += 1
+            found = found or not h.legal
+    if hands and not shown and verdict.readable:
+        raise click.UsageError(f"no hand {', '.join(map(str, hands))} in {path}")
+    click.get_current_context().exit(
+        EXIT_UNREADABLE if verdict.errors or not verdict.readable else EXIT_VIOLATION if found else EXIT_OK)
