@@ -20,8 +20,10 @@ $(TSTAMP): $(STAMP)
 	touch $@
 
 ## demo: create the venv, install, and run the main job on sample_logs/
+## (exit 1 from check/replay means "a violation was found": the disputed trick has one on purpose)
 demo: $(STAMP)
 	$(BIN)/tractor check sample_logs/ ; test $$? -le 1
+	$(BIN)/tractor replay sample_logs/disputed-trick.tgn ; test $$? -le 1
 
 ## test: install what the tests need and run the whole suite
 test: $(TSTAMP)
