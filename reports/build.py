@@ -1,0 +1,281 @@
+"""Build the HTML report: one self-contained static folder that opens from disk.
+
+Pipeline: record files → :func:`tractor_analysis.sources.load_file` →
+:func:`tractor_analysis.replay.replay_match` → report model
+(:mod:`tractor_analysis.reports.model`) → jinja2 templates → files.  A dataset
+folder feeds the same model through :mod:`tractor_analysis.reports.facts`.
+
+Public API:
+
+* :func:`build_report` — ``INPUT...`` (record files, folders of records, or a
+  dataset folder) → :class:`ReportModel` plus the file problems met on the way;
+* :func:`write_report` — a model → ``DIR`` (written to a temporary folder,
+  then renamed into place);
+* :func:`write_hand_pages` — just the hand page(s) of replayed matches, each a
+  single self-contained HTML file (``tractor replay FILE --html OUT.html``).
+"""
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from tractor_analysis import __version__
+from tractor_analysis.cards import JOKER, NUM_KINDS, PRETTY, SUIT_OF, TOKEN
+from tractor_analysis.records import Match
+from tractor_analysis.verdicts import MatchResult
+
+from . import charts, facts
+from .model import (FileProblem, HandView, MatchView, ReportModel, facts_from_result, hand_view,
+                    level_label, match_title, match_view, slugify)
+
+RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".tgn.gz", ".json.gz", ".jsonl.gz", ".gz")
+
+
+class ReportError(Exception):
+    """A report cannot be built or written (bad input path, unwritable output)."""
+
+
+# --- templates ----------------------------------------------------------------
+def _card_html(kind: int) -> str:
+    colour = "red" if SUIT_OF[kind] in (1, 2) or TOKEN[kind] == "BJ" else "black"
+    extra = " joker" if SUIT_OF[kind] == JOKER else ""
+    return f'<span class="c {colour}{extra}" title="{TOKEN[kind]}">{PRETTY[kind]}</span>'
+
+
+CARD_HTML: tuple[str, ...] = tuple(_card_html(k) for k in range(NUM_KINDS))
+"""Markup of every card kind, built once (kinds are ints: nothing user-written in it)."""
+
+
+def _cards_filter(kinds: Iterable[int]) -> Markup:
+    return Markup("".join(CARD_HTML[k] for k in kinds))
+
+
+@functools.cache
+def environment() -> Environment:
+    env = Environment(loader=PackageLoader("tractor_analysis.reports", "templates"),
+                      autoescape=True, undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters["cards"] = _cards_filter
+    env.filters["level"] = level_label
+    return env
+
+
+@functools.cache
+def _static(name: str) -> str:
+    return resources.files("tractor_analysis.reports").joinpath("static", name).read_text("utf-8")
+
+
+@dataclass(frozen=True)
+class Assets:
+    """How a page gets its CSS and JS: inlined (single files) or from ``static/``."""
+
+    inline: bool
+    prefix: str = ""
+
+    @property
+    def css(self) -> Markup:
+        return Markup(_static("report.css"))
+
+    @property
+    def js(self) -> Markup:
+        return Markup(_static("report.js"))
+
+
+INLINE = Assets(inline=True)
+LINKED = Assets(inline=False)
+
+
+def hand_data(hand: HandView) -> dict:
+    """What the hand page's script reads (through ``|tojson``)."""
+    return {"hand": hand.number,
+            "tricks": [t.number for t in hand.tricks],
+            "violations": [t.number for t in hand.tricks if t.violations]}
+
+
+def render_hand(hand: HandView, *, assets: Assets = INLINE, index: str | None = None) -> str:
+    return environment().get_template("hand.html").render(
+        hand=hand, data=hand_data(hand), assets=assets, links={"index": index},
+        version=__version__)
+
+
+def render_match(match: MatchView, *, assets: Assets = LINKED, index: str | None = "index.html") -> str:
+    return environment().get_template("match.html").render(
+        match=match, assets=assets, links={"index": index}, version=__version__)
+
+
+def render_index(model: ReportModel, *, assets: Assets = LINKED) -> str:
+    stats = facts.index_stats(model)
+    return environment().get_template("index.html").render(
+        report=model, summary=stats.summary, standings=stats.standings, tables=stats.tables,
+        charts=stats.charts, assets=assets, version=__version__)
+
+
+# --- building the model ---------------------------------------------------------
+def with_match_charts(view: MatchView) -> MatchView:
+    import dataclasses
+    if not view.hands:
+        return view
+    teams = (f"N–S {view.players[0]} & {view.players[2]}", f"E–W {view.players[1]} & {view.players[3]}")
+    threshold = view.hands[0].threshold
+    svgs = (charts.levels_chart(view.level_series, teams),
+            charts.attackers_points_chart([h.number for h in view.hands],
+                                          [h.attackers_total for h in view.hands], threshold))
+    return dataclasses.replace(view, charts=svgs)
+
+
+def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
+              fallback_title: str, taken: set[str], charts_on: bool = True) -> MatchView:
+    key = slugify(fallback_title, taken)
+    title = match_title(match, fallback_title)
+    view = match_view(match, result, key=key, source=source, title=title)
+    if charts_on:
+        view = with_match_charts(view)
+    model.matches.append(view)
+    fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename)
+    model.match_facts.append(fact)
+    model.hand_facts.extend(hand_facts)
+    model.violation_facts.extend(violation_facts)
+    return view
+
+
+def record_files(inputs: Sequence[str | os.PathLike]) -> list[Path]:
+    """Record files named by ``inputs`` (folders are searched recursively, sorted)."""
+    found: list[Path] = []
+    for raw in inputs:
+        p = Path(raw)
+        if p.is_dir():
+            found.extend(sorted(f for f in p.rglob("*") if f.is_file()
+                                and f.name.lower().endswith(RECORD_SUFFIXES)))
+        elif p.is_file():
+            found.append(p)
+        else:
+            raise ReportError(f"{raw}: no such file or folder / 找不到文件或文件夹")
+    return found
+
+
+def is_dataset(path: str | os.PathLike) -> bool:
+    p = Path(path)
+    return p.is_dir() and any((p / f"{t}.parquet").exists() or (p / t).is_dir()
+                              for t in ("hands", "matches"))
+
+
+def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor report / 升级比赛报告",
+                 charts_on: bool = True) -> ReportModel:
+    """The report model of record files / folders / a dataset folder."""
+    model = ReportModel(title=title)
+    taken: set[str] = set()
+    for raw in inputs:
+        if is_dataset(raw):
+            facts.add_dataset(model, Path(raw), taken, charts_on=charts_on)
+        else:
+            for path in record_files([raw]):
+                add_record_file(model, path, taken, charts_on=charts_on)
+    return model
+
+
+def add_record_file(model: ReportModel, path: Path, taken: set[str], *, charts_on: bool = True) -> None:
+    from tractor_analysis.replay import replay_match
+    from tractor_analysis.sources import load_file
+
+    model.sources.append(str(path))
+    source = load_file(path)
+    for d in source.diagnostics:
+        model.problems.append(FileProblem(str(path), d.line, d.column, d.code, d.message))
+    stem = path.name.split(".")[0] or "record"
+    several = len(source.matches) > 1
+    for i, match in enumerate(source.matches):
+        try:
+            result = replay_match(match)
+        except Exception as exc:  # the engine must not take the whole report down
+            model.problems.append(FileProblem(str(path), 0, 0, "replay_failed",
+                                              f"match {i + 1}: replay failed: {exc}"))
+            continue
+        add_match(model, match, result, source=str(path),
+                  fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
+                  charts_on=charts_on)
+
+
+# --- writing --------------------------------------------------------------------
+def _write(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+def write_report(model: ReportModel, out_dir: str | os.PathLike) -> Path:
+    """Write the report folder: ``index.html``, one page per match and per hand, ``static/``.
+
+    Everything is written to a temporary folder next to ``out_dir`` and renamed into
+    place, so a reader never sees half a report; an existing report there is replaced.
+    """
+    out = Path(out_dir).resolve()
+    parent = out.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+    except OSError as exc:
+        raise ReportError(f"{out}: cannot write the report here: {exc.strerror}") from exc
+    try:
+        (tmp / "static").mkdir()
+        for name in ("report.css", "report.js"):
+            _write(tmp / "static" / name, _static(name))
+        _write(tmp / "index.html", render_index(model, assets=LINKED))
+        for m in model.matches:
+            _write(tmp / m.filename, render_match(m, assets=LINKED))
+            for h in m.hands:
+                _write(tmp / h.filename, render_hand(h, assets=LINKED, index="index.html"))
+        os.chmod(tmp, 0o755)
+        if out.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=parent))
+            os.rename(out, old / out.name)
+            os.rename(tmp, out)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.rename(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return out
+
+
+def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, MatchResult]], *,
+                     title: str | None = None) -> list[Path]:
+    """Write the hand pages of replayed matches as self-contained HTML files.
+
+    The first hand goes to ``out`` (e.g. ``OUT.html``); every further hand to
+    ``OUT-2.html``, ``OUT-3.html`` … next to it, linked in order (previous/next).
+    Returns the paths written, in order.
+    """
+    out = Path(out)
+    stem, suffix = out.stem, out.suffix or ".html"
+    views: list[HandView] = []
+    taken: set[str] = set()
+    for i, (match, result) in enumerate(matches):
+        mv = match_view(match, result, key=slugify(f"{stem}-{i + 1}", taken),
+                        title=title or match_title(match, out.stem), with_match_page=False)
+        views.extend(mv.hands)
+    if not views:
+        raise ReportError("no hand to write / 没有可写的牌局")
+    names = [out.name] + [f"{stem}-{k}{suffix}" for k in range(2, len(views) + 1)]
+    import dataclasses
+    written = []
+    out.parent.mkdir(parents=True, exist_ok=True)
+    for k, v in enumerate(views):
+        v = dataclasses.replace(v, filename=names[k],
+                                prev_filename=names[k - 1] if k else None,
+                                next_filename=names[k + 1] if k + 1 < len(names) else None)
+        path = out.parent / names[k]
+        _write(path, render_hand(v, assets=INLINE, index=None))
+        written.append(path)
+    return written
+
+
+__all__ = ["ReportError", "build_report", "write_report", "write_hand_pages", "render_hand",
+           "render_match", "render_index", "environment", "hand_view", "escape"]

@@ -1,0 +1,129 @@
+"""Charts as inline SVG, drawn with matplotlib's object API (never pyplot).
+
+Every chart has a title, labelled axes and a legend.  Text stays text in the
+SVG (``svg.fonttype = none``) so it is small, searchable and escaped by
+matplotlib's XML writer; element ids get a per-chart prefix so several charts
+can share one page.
+"""
+from __future__ import annotations
+
+import io
+import itertools
+import re
+from html import escape
+import warnings
+from typing import Mapping, Sequence
+
+from matplotlib import rc_context
+from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.figure import Figure
+
+from tractor_analysis.cards import RANK_TOKENS
+
+TEAM_COLOURS = ("#1f5fa8", "#c0392b")
+_RC = {"svg.fonttype": "none", "svg.hashsalt": "tractor-analysis", "font.size": 9,
+       "axes.spines.top": False, "axes.spines.right": False}
+_HEAD_RE = re.compile(r"^.*?(<svg\b)", re.S)
+_ID_RE = re.compile(r'(\bid="|url\(#|href="#)([^")]+)')
+_counter = itertools.count(1)
+
+
+def to_svg(fig: Figure, label: str) -> str:
+    """The figure as an ``<svg>`` element to inline in HTML (no XML prolog, unique ids)."""
+    buf = io.StringIO()
+    FigureCanvasSVG(fig)
+    with rc_context(_RC), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # missing CJK glyphs in the metrics font: the browser draws them
+        fig.savefig(buf, format="svg", bbox_inches="tight",
+                    metadata={"Date": None, "Creator": "tractor-analysis"})
+    svg = _HEAD_RE.sub(r"\1", buf.getvalue(), count=1)
+    prefix = f"c{next(_counter)}-"
+    svg = _ID_RE.sub(lambda m: m.group(1) + prefix + m.group(2), svg)
+    return svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)
+
+
+def _figure(width: float = 6.4, height: float = 2.8) -> Figure:
+    with rc_context(_RC):
+        return Figure(figsize=(width, height), layout="constrained")
+
+
+def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str) -> str:
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend(loc="best", fontsize=8, frameon=False)
+    return to_svg(fig, title)
+
+
+def levels_chart(series: Sequence[tuple[int, int]], teams: tuple[str, str]) -> str:
+    """Both teams' levels before hand 1 and after each hand."""
+    with rc_context(_RC):
+        fig = _figure()
+        ax = fig.add_subplot()
+        xs = list(range(len(series)))
+        for t in (0, 1):
+            ax.step(xs, [s[t] for s in series], where="post", marker="o", markersize=3,
+                    color=TEAM_COLOURS[t], label=teams[t])
+        lo = min(min(s) for s in series) if series else 2
+        hi = max(max(s) for s in series) if series else 14
+        ticks = list(range(max(2, lo), min(14, max(hi, lo + 1)) + 1))
+        ax.set_yticks(ticks, [RANK_TOKENS.get(r, str(r)) for r in ticks])
+        ax.set_xticks(xs)
+        return _finish(fig, ax, "Team levels over the match (级别)", "after hand (0 = start)", "level")
+
+
+def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshold: int) -> str:
+    """Attackers' total per hand, with the line that takes the deal (40 × decks)."""
+    with rc_context(_RC):
+        fig = _figure()
+        ax = fig.add_subplot()
+        colours = ["#c0392b" if p >= threshold else "#1f5fa8" for p in points]
+        ax.bar([str(h) for h in hands], points, color=colours, label="attackers' total (闲家得分)")
+        ax.axhline(threshold, color="#333", linestyle="--", linewidth=1,
+                   label=f"{threshold} points: attackers take the deal")
+        return _finish(fig, ax, "Attackers' points per hand", "hand", "points")
+
+
+def points_distribution_chart(points: Sequence[int], threshold: int) -> str:
+    with rc_context(_RC):
+        fig = _figure()
+        ax = fig.add_subplot()
+        top = max([threshold * 2, *points]) if points else threshold * 2
+        bins = list(range(0, top + 10, 10))
+        ax.hist(points, bins=bins, color="#1f5fa8", edgecolor="white", label="hands")
+        ax.axvline(threshold, color="#c0392b", linestyle="--", linewidth=1,
+                   label=f"{threshold}: attackers take the deal")
+        return _finish(fig, ax, "Distribution of attackers' points", "attackers' total", "hands")
+
+
+def bar_chart(counts: Mapping[str, int], title: str, xlabel: str, ylabel: str,
+              legend: str, horizontal: bool = False, colour: str = "#1f5fa8") -> str:
+    """A bar per key (keys may be user text: player names)."""
+    with rc_context(_RC):
+        keys = list(counts)
+        values = [counts[k] for k in keys]
+        fig = _figure(6.4, max(2.4, 0.3 * len(keys) + 1) if horizontal else 2.8)
+        ax = fig.add_subplot()
+        if horizontal:
+            ax.barh(keys, values, color=colour, label=legend)
+            ax.invert_yaxis()
+            return _finish(fig, ax, title, ylabel, xlabel)
+        ax.bar(keys, values, color=colour, label=legend)
+        if len(keys) > 6:
+            ax.tick_params(axis="x", labelrotation=30)
+        return _finish(fig, ax, title, xlabel, ylabel)
+
+
+def hold_rate_chart(levels: Sequence[int], rates: Sequence[float], hands: Sequence[int]) -> str:
+    """Share of hands the defenders held, per dealer level."""
+    with rc_context(_RC):
+        fig = _figure()
+        ax = fig.add_subplot()
+        labels = [RANK_TOKENS.get(level, str(level)) for level in levels]
+        bars = ax.bar(labels, [r * 100 for r in rates], color="#2e8b57",
+                      label="defenders held (庄家守住)")
+        for b, n in zip(bars, hands):
+            ax.annotate(f"n={n}", (b.get_x() + b.get_width() / 2, b.get_height()),
+                        ha="center", va="bottom", fontsize=7)
+        ax.set_ylim(0, 110)
+        return _finish(fig, ax, "Defence hold rate by dealer level", "dealer's level", "% of hands")

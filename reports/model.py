@@ -1,0 +1,512 @@
+"""The report model: plain frozen values every renderer reads.
+
+One model, several renderers (diff-cover's idea): :func:`hand_view` turns a
+record's :class:`~tractor_analysis.records.Hand` and the engine's
+:class:`~tractor_analysis.verdicts.HandResult` into a :class:`HandView`;
+:func:`match_view` does the same for a whole match.  The index page reads
+:class:`HandFact` / :class:`ViolationFact` rows (built here from results, or
+from the dataset's tables in :mod:`tractor_analysis.reports.facts`).
+
+Nothing here is HTML: strings are user text (escaped by the templates);
+cards stay kinds (ints) and are drawn by the ``cards`` template filter.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tractor_analysis.cards import (
+    BJ, JOKER, LJ, NUM_KINDS, RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF,
+    SUIT_NAMES_EN, SUIT_NAMES_ZH, SUIT_SYMBOLS, Card, Counts, Rank, Seat, Suit, cards_of,
+    next_seat, team_of)
+from tractor_analysis.records import Hand, Match
+from tractor_analysis.verdicts import HandResult, MatchResult, Violation
+
+TEAM_NAMES = ("N–S", "E–W")
+TEAM_NAMES_ZH = ("南北", "东西")
+
+
+# --- cards for people -------------------------------------------------------
+def _display_key_table(level: Rank | None, trump: Suit | None) -> tuple[int, ...]:
+    """Sort key of every kind for showing a hand: trumps first (high to low), then
+    the plain suits in S H C D order (alternating colours), high to low."""
+    key = [0] * NUM_KINDS
+    suit_slot = {0: 1, 1: 2, 3: 3, 2: 4}  # S H C D: black red black red
+    for k in range(NUM_KINDS):
+        if k == BJ:
+            key[k] = 0
+        elif k == LJ:
+            key[k] = 1
+        else:
+            suit, rank = SUIT_OF[k], RANK_OF[k]
+            if level is not None and rank == level:
+                key[k] = 2 if suit == trump else 3 + suit
+            elif suit == trump:
+                key[k] = 10 + (14 - rank)
+            else:
+                key[k] = 100 * suit_slot[suit] + (14 - rank)
+    return tuple(key)
+
+
+_KEY_CACHE: dict[tuple[Rank | None, Suit | None], tuple[int, ...]] = {}
+
+
+def display_order(cards, level: Rank | None, trump: Suit | None) -> tuple[Card, ...]:
+    """``cards`` sorted as a player holds them: trumps first, then suit by suit."""
+    table = _KEY_CACHE.get((level, trump))
+    if table is None:
+        table = _KEY_CACHE[(level, trump)] = _display_key_table(level, trump)
+    return tuple(sorted(cards, key=table.__getitem__))
+
+
+def trump_label(trump: Suit | None) -> str:
+    return "NT 无主" if trump is None else f"{SUIT_SYMBOLS[trump]} {SUIT_NAMES_ZH[trump]} {SUIT_NAMES_EN[trump]}"
+
+
+def level_label(level: Rank | None) -> str:
+    return "?" if level is None else RANK_TOKENS.get(level, str(level))
+
+
+def seat_label(seat: Seat | None) -> str:
+    return "—" if seat is None else SEAT_TOKENS[seat]
+
+
+# --- hand page ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: str
+    """``N`` ``E`` ``S`` ``W``."""
+    name: str
+    """Player name as recorded (user text), or the seat's Chinese name."""
+    team: int
+    side: str
+    """``defenders`` / ``attackers`` in this hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class ViolationView:
+    code: str
+    trick: int | None
+    seat: str
+    player: str
+    message_zh: str
+    message_en: str
+    rule: str
+    played: tuple[Card, ...]
+    better: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    seat: str
+    player: str
+    cards: tuple[Card, ...]
+    attempted: tuple[Card, ...] | None
+    notes: tuple[str, ...]
+    winner: bool
+    leader: bool
+    faulty: bool
+    """The play has a violation at this trick."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    number: int
+    leader: str
+    winner: str
+    winner_name: str
+    winner_side: str
+    points: int
+    attackers_before: int
+    attackers_after: int
+    lead_kind: str
+    trumped: bool
+    throw_failed: bool
+    plays: tuple[PlayView, ...]
+    """In play order."""
+    plays_by_seat: tuple[PlayView | None, ...]
+    """N, E, S, W (``None`` when the seat did not play)."""
+    hands_before: tuple[tuple[Card, ...], ...]
+    """N, E, S, W, sorted for display."""
+    violations: tuple[ViolationView, ...]
+    notes: tuple[str, ...]
+    last: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    kind: str
+    points: int
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeView:
+    winner: str
+    """``attackers`` / ``defenders``."""
+    zh: str
+    en: str
+    levels: int
+    team: str
+    next_dealer: str
+    next_dealer_name: str
+    match_over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    index: int
+    """Position in the match, 0-based (hand numbers may repeat in a damaged record)."""
+    number: int
+    filename: str
+    match_title: str
+    match_filename: str | None
+    rules_name: str
+    decks: int
+    dealer: str
+    dealer_name: str
+    level: str
+    trump: str
+    seats: tuple[SeatView, SeatView, SeatView, SeatView]
+    declarations: tuple[tuple[str, str, tuple[Card, ...]], ...]
+    """(seat, player, cards)."""
+    bottom: tuple[Card, ...] | None
+    buried: tuple[Card, ...] | None
+    setup: bool
+    setup_points: int
+    notes: tuple[str, ...]
+    tricks: tuple[TrickView, ...]
+    hand_violations: tuple[ViolationView, ...]
+    """Violations not tied to a trick (bury, deal, declaration, claim)."""
+    violation_count: int
+    score: tuple[ScoreLine, ...]
+    attackers_points: int
+    bottom_points: int
+    bottom_multiplier: int
+    bottom_bonus: int
+    penalties: int
+    attackers_total: int
+    threshold: int
+    """The score that takes the deal: 40 × decks (80 for 2 decks)."""
+    claim: int | None
+    claim_matches: bool | None
+    outcome: OutcomeView | None
+    levels_before: tuple[str, str]
+    levels_after: tuple[str, str]
+    complete: bool
+    prev_filename: str | None = None
+    next_filename: str | None = None
+
+
+def _violation_view(v: Violation, names: tuple[str, ...]) -> ViolationView:
+    return ViolationView(
+        code=v.code, trick=v.trick, seat=seat_label(v.seat),
+        player="" if v.seat is None else names[v.seat],
+        message_zh=v.message_zh, message_en=v.message_en, rule=v.rule,
+        played=tuple(v.played), better=tuple(v.better))
+
+
+def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | None:
+    o = result.outcome
+    if o is None:
+        return None
+    team = TEAM_NAMES[o.team]
+    team_zh = TEAM_NAMES_ZH[o.team]
+    if o.winner == "attackers":
+        if o.levels:
+            zh = f"闲家上台，{team_zh}升{o.levels}级"
+            en = f"attackers take the deal; {team} go up {o.levels} level{'s' * (o.levels != 1)}"
+        else:
+            zh = f"闲家上台（{team_zh}不升级）"
+            en = f"attackers take the deal; {team} stay at their level"
+    else:
+        zh = f"庄家守住，{team_zh}升{o.levels}级"
+        en = f"defenders hold; {team} go up {o.levels} level{'s' * (o.levels != 1)}"
+    if o.match_over:
+        zh += "，赢得比赛"
+        en += " and win the match"
+    return OutcomeView(winner=o.winner, zh=zh, en=en, levels=o.levels, team=team,
+                       next_dealer=SEAT_TOKENS[o.next_dealer],
+                       next_dealer_name=names[o.next_dealer], match_over=o.match_over)
+
+
+def player_names(match: Match) -> tuple[str, str, str, str]:
+    """Names of N, E, S, W, falling back to the seat's name (北家 …)."""
+    return tuple((p if p else f"{SEAT_NAMES_ZH[i]} {SEAT_TOKENS[i]}")  # type: ignore[return-value]
+                 for i, p in enumerate(match.players))
+
+
+def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
+              filename: str = "hand.html", match_title: str = "",
+              match_filename: str | None = None) -> HandView:
+    """The hand page's model: the record's hand as the engine judged it."""
+    names = player_names(match)
+    level, trump = result.level, result.trump
+    defenders = result.defenders
+
+    def side(seat: Seat) -> str:
+        return "defenders" if seat in defenders else "attackers"
+
+    seats = tuple(SeatView(SEAT_TOKENS[s], names[s], team_of(s), side(s)) for s in range(4))
+    violations_by_trick: dict[int, list[ViolationView]] = {}
+    hand_violations: list[ViolationView] = []
+    for v in result.violations:
+        vv = _violation_view(v, names)
+        if v.trick is None:
+            hand_violations.append(vv)
+        else:
+            violations_by_trick.setdefault(v.trick, []).append(vv)
+    record_tricks = {t.number: t for t in hand.tricks}
+
+    setup_points = hand.points if hand.setup else 0
+    running = setup_points
+    tricks: list[TrickView] = []
+    n_tricks = len(result.tricks)
+    for i, t in enumerate(result.tricks):
+        before = running
+        if t.winner not in defenders:
+            running += t.points
+        trick_violations = tuple(violations_by_trick.pop(t.number, ()))
+        faulty_seats = {v.seat for v in trick_violations}
+        plays = tuple(PlayView(
+            seat=SEAT_TOKENS[p.seat], player=names[p.seat],
+            cards=display_order(p.cards, level, trump),
+            attempted=None if p.attempted is None else display_order(p.attempted, level, trump),
+            notes=tuple(p.notes), winner=p.seat == t.winner, leader=j == 0,
+            faulty=SEAT_TOKENS[p.seat] in faulty_seats) for j, p in enumerate(t.plays))
+        by_seat: list[PlayView | None] = [None] * 4
+        for p in plays:
+            by_seat[SEAT_TOKENS.index(p.seat)] = p
+        rec = record_tricks.get(t.number)
+        tricks.append(TrickView(
+            number=t.number, leader=SEAT_TOKENS[t.leader], winner=SEAT_TOKENS[t.winner],
+            winner_name=names[t.winner], winner_side=side(t.winner), points=t.points,
+            attackers_before=before, attackers_after=running, lead_kind=t.lead_kind,
+            trumped=t.trumped, throw_failed=t.throw_failed, plays=plays,
+            plays_by_seat=tuple(by_seat),
+            hands_before=tuple(display_order(cards_of(c), level, trump) for c in t.hands_before),
+            violations=trick_violations, notes=tuple(rec.notes) if rec else (),
+            last=i == n_tricks - 1))
+    # violations naming a trick the engine did not return (defensive): show them on the hand
+    for rest in violations_by_trick.values():
+        hand_violations.extend(rest)
+
+    score = tuple(ScoreLine(i.kind, i.points, i.zh, i.en) for i in result.items)
+    dealer = result.dealer
+    return HandView(
+        index=index, number=result.number, filename=filename, match_title=match_title,
+        match_filename=match_filename, rules_name=result.rules.name, decks=result.rules.decks,
+        dealer=SEAT_TOKENS[dealer], dealer_name=names[dealer], level=level_label(level),
+        trump=trump_label(trump), seats=seats,  # type: ignore[arg-type]
+        declarations=tuple((SEAT_TOKENS[d.seat], names[d.seat], tuple(d.cards))
+                           for d in hand.declarations),
+        bottom=None if hand.bottom is None else display_order(hand.bottom, level, trump),
+        buried=None if hand.buried is None else display_order(hand.buried, level, trump),
+        setup=hand.setup, setup_points=setup_points, notes=tuple(hand.notes),
+        tricks=tuple(tricks), hand_violations=tuple(hand_violations),
+        violation_count=len(result.violations), score=score,
+        attackers_points=result.attackers_points, bottom_points=result.bottom_points,
+        bottom_multiplier=result.bottom_multiplier, bottom_bonus=result.bottom_bonus,
+        penalties=result.penalties, attackers_total=result.attackers_total,
+        threshold=40 * result.rules.decks, claim=result.claim,
+        claim_matches=result.claim_matches, outcome=_outcome_view(result, names),
+        levels_before=(level_label(result.levels_before[0]), level_label(result.levels_before[1])),
+        levels_after=(level_label(result.levels_after[0]), level_label(result.levels_after[1])),
+        complete=result.complete)
+
+
+# --- match page ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    key: str
+    """Slug used in file names."""
+    filename: str
+    title: str
+    source: str
+    """The record file (as given)."""
+    tags: tuple[tuple[str, str], ...]
+    players: tuple[str, str, str, str]
+    notes: tuple[str, ...]
+    hands: tuple[HandView, ...]
+    levels_start: tuple[str, str]
+    levels_final: tuple[str, str]
+    winner: str | None
+    """``N–S`` / ``E–W`` when a team won (passed A or the other forfeited)."""
+    forfeit: str | None
+    problems: tuple[ViolationView, ...]
+    level_series: tuple[tuple[int, int], ...]
+    """Team levels (N–S, E–W) before hand 1, then after each hand."""
+    charts: tuple[str, ...] = ()
+    """Inline SVG (trusted markup produced by :mod:`charts`)."""
+
+
+_SLUG_RE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+def slugify(text: str, taken: set[str]) -> str:
+    """A file-name-safe, unique key for ``text`` (records named in Chinese get a number)."""
+    base = _SLUG_RE.sub("-", text).strip("-")[:60] or "match"
+    slug, i = base, 2
+    while slug.lower() in taken:
+        slug, i = f"{base}-{i}", i + 1
+    taken.add(slug.lower())
+    return slug
+
+
+def match_title(match: Match, fallback: str) -> str:
+    parts = [p for p in (match.event, match.round and f"round {match.round}",
+                         match.table and f"table {match.table}", match.date) if p]
+    return " · ".join(parts) if parts else fallback
+
+
+def pair_hands(match: Match, result: MatchResult) -> list[tuple[Hand, HandResult]]:
+    """The record's hand for each replayed hand (by position, else by number)."""
+    if len(match.hands) == len(result.hands):
+        return list(zip(match.hands, result.hands))
+    by_number = {h.number: h for h in match.hands}
+    return [(by_number.get(r.number, Hand(number=r.number)), r) for r in result.hands]
+
+
+def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
+               title: str | None = None, with_match_page: bool = True) -> MatchView:
+    title = title or match_title(match, key)
+    filename = f"m-{key}.html"
+    pairs = pair_hands(match, result)
+    names = player_names(match)
+    views = [hand_view(match, h, r, index=i, filename=f"m-{key}-h{i + 1}.html",
+                       match_title=title, match_filename=filename if with_match_page else None)
+             for i, (h, r) in enumerate(pairs)]
+    linked = []
+    for i, v in enumerate(views):
+        linked.append(_replace(v, prev_filename=views[i - 1].filename if i else None,
+                               next_filename=views[i + 1].filename if i + 1 < len(views) else None))
+    start = match.start_levels
+    series = [tuple(start)] + [tuple(r.levels_after) for _, r in pairs]
+    winner = None if result.winner is None else TEAM_NAMES[result.winner]
+    forfeit = None if result.forfeit is None else TEAM_NAMES[result.forfeit]
+    tags = tuple((k, v) for k, v in (("Event", match.event), ("Site", match.site),
+                                     ("Date", match.date), ("Round", match.round),
+                                     ("Table", match.table), ("Ruleset", match.ruleset)) if v)
+    tags += tuple((f"Rule:{k}", v) for k, v in match.rules) + tuple(match.tags)
+    return MatchView(
+        key=key, filename=filename, title=title, source=source, tags=tags, players=names,
+        notes=tuple(match.notes), hands=tuple(linked),
+        levels_start=(level_label(start[0]), level_label(start[1])),
+        levels_final=(level_label(result.levels_final[0]), level_label(result.levels_final[1])),
+        winner=winner, forfeit=forfeit,
+        problems=tuple(_violation_view(v, names) for v in result.problems),
+        level_series=tuple(series))  # type: ignore[arg-type]
+
+
+def _replace(obj, **changes):
+    import dataclasses
+    return dataclasses.replace(obj, **changes)
+
+
+# --- facts for the index page -------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class HandFact:
+    """One hand as the index's statistics see it (one row of the dataset's hands table)."""
+
+    match: str
+    hand: int
+    dealer: str
+    defenders_team: int
+    level: int | None
+    trump: str
+    decks: int
+    attackers_points: int
+    attackers_total: int
+    bottom_multiplier: int
+    bottom_bonus: int
+    outcome: str | None
+    """``attackers`` / ``defenders`` / ``None`` (incomplete)."""
+    levels: int
+    violations: int
+
+
+@dataclass(frozen=True, slots=True)
+class ViolationFact:
+    match: str
+    hand: int
+    trick: int | None
+    seat: str
+    player: str
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFact:
+    match: str
+    title: str
+    filename: str | None
+    teams: tuple[str, str]
+    """Player names per team: ``"North & South"``, ``"East & West"``."""
+    hands: int
+    levels_final: tuple[int, int]
+    winner: int | None
+    """Team that won the match (passed A, or the other forfeited), else ``None``."""
+    leader: int | None
+    """Team ahead at the end: the winner, else the higher level, else the side holding the deal."""
+    violations: int
+
+
+def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
+                      filename: str | None):
+    """(MatchFact, [HandFact], [ViolationFact]) for one replayed match."""
+    names = player_names(match)
+    hands, violations = [], []
+    for _, r in pair_hands(match, result):
+        hands.append(HandFact(
+            match=key, hand=r.number, dealer=SEAT_TOKENS[r.dealer],
+            defenders_team=team_of(r.dealer), level=r.level,
+            trump="NT" if r.trump is None else "SHDC"[r.trump], decks=r.rules.decks,
+            attackers_points=r.attackers_points, attackers_total=r.attackers_total,
+            bottom_multiplier=r.bottom_multiplier, bottom_bonus=r.bottom_bonus,
+            outcome=None if r.outcome is None else r.outcome.winner,
+            levels=0 if r.outcome is None else r.outcome.levels, violations=len(r.violations)))
+        for v in r.violations:
+            violations.append(ViolationFact(
+                match=key, hand=r.number, trick=v.trick, seat=seat_label(v.seat),
+                player="" if v.seat is None else names[v.seat], code=v.code))
+    winner = result.winner
+    if winner is None and result.forfeit is not None:
+        winner = 1 - result.forfeit
+    lf = result.levels_final
+    leader = winner
+    if leader is None and result.hands:
+        if lf[0] != lf[1]:
+            leader = 0 if lf[0] > lf[1] else 1
+        else:
+            last = result.hands[-1]
+            leader = last.outcome.team if last.outcome else team_of(last.dealer)
+    teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+    fact = MatchFact(match=key, title=title, filename=filename, teams=teams,
+                     hands=len(result.hands), levels_final=(lf[0], lf[1]), winner=winner,
+                     leader=leader, violations=len(violations))
+    return fact, hands, violations
+
+
+@dataclass(frozen=True, slots=True)
+class FileProblem:
+    """A record file's parse diagnostic, for the index's 'files with errors' list."""
+
+    path: str
+    line: int
+    column: int
+    code: str
+    message: str
+
+
+@dataclass
+class ReportModel:
+    """Everything one report folder shows."""
+
+    title: str
+    matches: list[MatchView] = field(default_factory=list)
+    match_facts: list[MatchFact] = field(default_factory=list)
+    hand_facts: list[HandFact] = field(default_factory=list)
+    violation_facts: list[ViolationFact] = field(default_factory=list)
+    problems: list[FileProblem] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)

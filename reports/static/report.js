@@ -1,0 +1,63 @@
+/* tractor-analysis hand page: step through the tricks (buttons, ←/→ keys, the trick list).
+   Without this script every trick is shown in full; the script only hides all but one. */
+(function () {
+  "use strict";
+  var dataNode = document.getElementById("hand-data");
+  if (!dataNode) { return; }
+  var data = JSON.parse(dataNode.textContent);
+  var tricks = Array.prototype.slice.call(document.querySelectorAll("section.trick"));
+  if (!tricks.length) { return; }
+  document.documentElement.classList.add("js");
+  var links = Array.prototype.slice.call(document.querySelectorAll("ol.trick-list a"));
+  var prev = document.getElementById("prev-trick");
+  var next = document.getElementById("next-trick");
+  var where = document.getElementById("where");
+  var current = 0;
+
+  function show(i) {
+    if (i < 0 || i >= tricks.length) { return; }
+    current = i;
+    tricks.forEach(function (t, j) { t.classList.toggle("current", j === i); });
+    links.forEach(function (a, j) { a.classList.toggle("current", j === i); });
+    prev.disabled = i === 0;
+    next.disabled = i === tricks.length - 1;
+    where.textContent = "Trick " + data.tricks[i] + " / 第" + data.tricks[i] + "轮 (" + (i + 1) + "/" + tricks.length + ")";
+    var id = tricks[i].id;
+    if (history.replaceState && location.hash !== "#" + id) {
+      try { history.replaceState(null, "", "#" + id); } catch (e) { /* file:// in some browsers */ }
+    }
+  }
+  function indexOfHash() {
+    var id = location.hash.replace(/^#/, "");
+    for (var j = 0; j < tricks.length; j++) { if (tricks[j].id === id) { return j; } }
+    return -1;
+  }
+
+  prev.addEventListener("click", function () { show(current - 1); });
+  next.addEventListener("click", function () { show(current + 1); });
+  links.forEach(function (a, j) {
+    a.addEventListener("click", function (ev) { ev.preventDefault(); show(j); });
+  });
+  var firstBad = document.getElementById("first-violation");
+  if (firstBad) {
+    firstBad.addEventListener("click", function (ev) {
+      var j = data.tricks.indexOf(data.violations[0]);
+      if (j >= 0) { ev.preventDefault(); show(j); }
+    });
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+    var tag = (ev.target && ev.target.tagName) || "";
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") { return; }
+    if (ev.key === "ArrowRight") { show(current + 1); ev.preventDefault(); }
+    else if (ev.key === "ArrowLeft") { show(current - 1); ev.preventDefault(); }
+    else if (ev.key === "Home") { show(0); ev.preventDefault(); }
+    else if (ev.key === "End") { show(tricks.length - 1); ev.preventDefault(); }
+  });
+  window.addEventListener("hashchange", function () {
+    var j = indexOfHash();
+    if (j >= 0 && j !== current) { show(j); }
+  });
+  var start = indexOfHash();
+  show(start >= 0 ? start : 0);
+}());
