@@ -9,6 +9,7 @@ from .check import check
 from .common import CONTEXT
 from .convert import convert
 from .replay_cmd import replay
+from .report_cmd import report
 from .rules_cmd import rules
 
 
@@ -32,6 +33,7 @@ main.add_command(check)
 main.add_command(replay)
 main.add_command(convert)
 main.add_command(rules)
+main.add_command(report)
 
 
 if __name__ == "__main__":  # pragma: no cover

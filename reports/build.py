@@ -23,14 +23,15 @@ import tempfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Collection, Iterable, Sequence
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from tractor_analysis import __version__
 from tractor_analysis.cards import JOKER, NUM_KINDS, PRETTY, SUIT_OF, TOKEN
 from tractor_analysis.records import Match
+from tractor_analysis.rules import RuleSet
 from tractor_analysis.verdicts import MatchResult
 
 from . import charts, facts
@@ -113,7 +114,7 @@ def render_match(match: MatchView, *, assets: Assets = LINKED, index: str | None
 
 
 def render_index(model: ReportModel, *, assets: Assets = LINKED) -> str:
-    stats = facts.index_stats(model)
+    stats = facts.index_stats(model, charts_on=model.charts_on)
     return environment().get_template("index.html").render(
         report=model, summary=stats.summary, standings=stats.standings, tables=stats.tables,
         charts=stats.charts, assets=assets, version=__version__)
@@ -168,33 +169,47 @@ def is_dataset(path: str | os.PathLike) -> bool:
                               for t in ("hands", "matches"))
 
 
+RulesFor = Callable[[Match], "RuleSet | None"]
+"""Ruleset to judge a match with (``None``: the record's own, as the engine builds it)."""
+
+
 def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor report / 升级比赛报告",
-                 charts_on: bool = True) -> ReportModel:
-    """The report model of record files / folders / a dataset folder."""
-    model = ReportModel(title=title)
+                 rules: RulesFor | None = None, charts_on: bool = True) -> ReportModel:
+    """The report model of record files / folders / a dataset folder.
+
+    Unreadable records do not stop the report: their diagnostics are listed on the
+    index page (``model.problems``).  A path that names nothing raises :class:`ReportError`.
+    """
+    model = ReportModel(title=title, charts_on=charts_on)
     taken: set[str] = set()
     for raw in inputs:
         if is_dataset(raw):
-            facts.add_dataset(model, Path(raw), taken, charts_on=charts_on)
+            facts.add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on)
         else:
             for path in record_files([raw]):
-                add_record_file(model, path, taken, charts_on=charts_on)
+                add_record_file(model, path, taken, rules=rules, charts_on=charts_on)
     return model
 
 
-def add_record_file(model: ReportModel, path: Path, taken: set[str], *, charts_on: bool = True) -> None:
+def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
+                    rules: RulesFor | None = None, charts_on: bool = True) -> None:
     from tractor_analysis.replay import replay_match
     from tractor_analysis.sources import load_file
 
     model.sources.append(str(path))
-    source = load_file(path)
+    try:
+        source = load_file(path)
+    except OSError as exc:
+        model.problems.append(FileProblem(str(path), 0, 0, "unreadable_file",
+                                          f"cannot read / 无法读取: {exc.strerror or exc}"))
+        return
     for d in source.diagnostics:
         model.problems.append(FileProblem(str(path), d.line, d.column, d.code, d.message))
     stem = path.name.split(".")[0] or "record"
     several = len(source.matches) > 1
     for i, match in enumerate(source.matches):
         try:
-            result = replay_match(match)
+            result = replay_match(match, rules(match) if rules else None)
         except Exception as exc:  # the engine must not take the whole report down
             model.problems.append(FileProblem(str(path), 0, 0, "replay_failed",
                                               f"match {i + 1}: replay failed: {exc}"))
@@ -246,12 +261,15 @@ def write_report(model: ReportModel, out_dir: str | os.PathLike) -> Path:
 
 
 def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, MatchResult]], *,
-                     title: str | None = None) -> list[Path]:
+                     hands: Collection[int] = (), title: str | None = None) -> list[Path]:
     """Write the hand pages of replayed matches as self-contained HTML files.
 
-    The first hand goes to ``out`` (e.g. ``OUT.html``); every further hand to
-    ``OUT-2.html``, ``OUT-3.html`` … next to it, linked in order (previous/next).
-    Returns the paths written, in order.
+    ``matches`` are (record, engine result) pairs; ``hands`` keeps only those hand
+    numbers (default every hand).  The first page goes to ``out`` (e.g.
+    ``OUT.html``); every further one to ``OUT-2.html``, ``OUT-3.html`` … next to
+    it, linked in order (previous/next).  CSS and JS are inlined, so each file
+    opens on its own.  Returns the paths written, in order; raises
+    :class:`ReportError` when there is no hand to write or the file cannot be written.
     """
     out = Path(out)
     stem, suffix = out.stem, out.suffix or ".html"
@@ -260,22 +278,25 @@ def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, Matc
     for i, (match, result) in enumerate(matches):
         mv = match_view(match, result, key=slugify(f"{stem}-{i + 1}", taken),
                         title=title or match_title(match, out.stem), with_match_page=False)
-        views.extend(mv.hands)
+        views.extend(h for h in mv.hands if not hands or h.number in hands)
     if not views:
         raise ReportError("no hand to write / 没有可写的牌局")
     names = [out.name] + [f"{stem}-{k}{suffix}" for k in range(2, len(views) + 1)]
     import dataclasses
     written = []
-    out.parent.mkdir(parents=True, exist_ok=True)
-    for k, v in enumerate(views):
-        v = dataclasses.replace(v, filename=names[k],
-                                prev_filename=names[k - 1] if k else None,
-                                next_filename=names[k + 1] if k + 1 < len(names) else None)
-        path = out.parent / names[k]
-        _write(path, render_hand(v, assets=INLINE, index=None))
-        written.append(path)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        for k, v in enumerate(views):
+            v = dataclasses.replace(v, filename=names[k],
+                                    prev_filename=names[k - 1] if k else None,
+                                    next_filename=names[k + 1] if k + 1 < len(names) else None)
+            path = out.parent / names[k]
+            _write(path, render_hand(v, assets=INLINE, index=None))
+            written.append(path)
+    except OSError as exc:
+        raise ReportError(f"{exc.filename or out}: cannot write: {exc.strerror}") from exc
     return written
 
 
 __all__ = ["ReportError", "build_report", "write_report", "write_hand_pages", "render_hand",
-           "render_match", "render_index", "environment", "hand_view", "escape"]
+           "render_match", "render_index", "environment"]

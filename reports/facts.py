@@ -161,7 +161,8 @@ def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
     return IndexStats(summary, standings(model), tables, tuple(svgs))
 
 
-def add_dataset(model: ReportModel, path: Path, taken: set[str], *, charts_on: bool = True) -> None:
+def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
+                charts_on: bool = True) -> None:
     """Add a dataset folder: its matches are re-read from their record files when those
     are still there (for the hand pages); otherwise only the statistics use its tables."""
     raise NotImplementedError("dataset folders: waiting for tractor_analysis.dataset")

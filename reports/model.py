@@ -27,35 +27,27 @@ TEAM_NAMES_ZH = ("南北", "东西")
 
 
 # --- cards for people -------------------------------------------------------
-def _display_key_table(level: Rank | None, trump: Suit | None) -> tuple[int, ...]:
-    """Sort key of every kind for showing a hand: trumps first (high to low), then
-    the plain suits in S H C D order (alternating colours), high to low."""
-    key = [0] * NUM_KINDS
-    suit_slot = {0: 1, 1: 2, 3: 3, 2: 4}  # S H C D: black red black red
-    for k in range(NUM_KINDS):
-        if k == BJ:
-            key[k] = 0
-        elif k == LJ:
-            key[k] = 1
-        else:
-            suit, rank = SUIT_OF[k], RANK_OF[k]
-            if level is not None and rank == level:
-                key[k] = 2 if suit == trump else 3 + suit
-            elif suit == trump:
-                key[k] = 10 + (14 - rank)
-            else:
-                key[k] = 100 * suit_slot[suit] + (14 - rank)
-    return tuple(key)
+_GROUP_SLOT = (1, 2, 4, 3, 0)
+"""Display position of each suit group: trumps first, then S H C D (colours alternate)."""
+_KEY_CACHE: dict[tuple[Rank | None, Suit | None, bool], tuple[int, ...]] = {}
 
 
-_KEY_CACHE: dict[tuple[Rank | None, Suit | None], tuple[int, ...]] = {}
+def _display_keys(level: Rank | None, trump: Suit | None, constant_twos: bool) -> tuple[int, ...]:
+    """Sort key of every kind, as a player holds a hand: trumps first, then suit by
+    suit, strongest first (the engine's :func:`~tractor_analysis.order.order`)."""
+    from tractor_analysis.order import order
+
+    o = order(level if level is not None and 2 <= level <= 14 else 2, trump, constant_twos)
+    return tuple(_GROUP_SLOT[o.group[k]] * 1000 + (99 - o.strength[k]) * 8 + SUIT_OF[k]
+                 for k in range(NUM_KINDS))
 
 
-def display_order(cards, level: Rank | None, trump: Suit | None) -> tuple[Card, ...]:
+def display_order(cards, level: Rank | None, trump: Suit | None,
+                  constant_twos: bool = False) -> tuple[Card, ...]:
     """``cards`` sorted as a player holds them: trumps first, then suit by suit."""
-    table = _KEY_CACHE.get((level, trump))
+    table = _KEY_CACHE.get((level, trump, constant_twos))
     if table is None:
-        table = _KEY_CACHE[(level, trump)] = _display_key_table(level, trump)
+        table = _KEY_CACHE[(level, trump, constant_twos)] = _display_keys(level, trump, constant_twos)
     return tuple(sorted(cards, key=table.__getitem__))
 
 
@@ -243,6 +235,11 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     """The hand page's model: the record's hand as the engine judged it."""
     names = player_names(match)
     level, trump = result.level, result.trump
+    twos = result.rules.constant_twos
+
+    def ordered(cards) -> tuple[Card, ...]:
+        return display_order(cards, level, trump, twos)
+
     defenders = result.defenders
 
     def side(seat: Seat) -> str:
@@ -271,8 +268,8 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         faulty_seats = {v.seat for v in trick_violations}
         plays = tuple(PlayView(
             seat=SEAT_TOKENS[p.seat], player=names[p.seat],
-            cards=display_order(p.cards, level, trump),
-            attempted=None if p.attempted is None else display_order(p.attempted, level, trump),
+            cards=ordered(p.cards),
+            attempted=None if p.attempted is None else ordered(p.attempted),
             notes=tuple(p.notes), winner=p.seat == t.winner, leader=j == 0,
             faulty=SEAT_TOKENS[p.seat] in faulty_seats) for j, p in enumerate(t.plays))
         by_seat: list[PlayView | None] = [None] * 4
@@ -285,7 +282,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             attackers_before=before, attackers_after=running, lead_kind=t.lead_kind,
             trumped=t.trumped, throw_failed=t.throw_failed, plays=plays,
             plays_by_seat=tuple(by_seat),
-            hands_before=tuple(display_order(cards_of(c), level, trump) for c in t.hands_before),
+            hands_before=tuple(ordered(cards_of(c)) for c in t.hands_before),
             violations=trick_violations, notes=tuple(rec.notes) if rec else (),
             last=i == n_tricks - 1))
     # violations naming a trick the engine did not return (defensive): show them on the hand
@@ -301,8 +298,8 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         trump=trump_label(trump), seats=seats,  # type: ignore[arg-type]
         declarations=tuple((SEAT_TOKENS[d.seat], names[d.seat], tuple(d.cards))
                            for d in hand.declarations),
-        bottom=None if hand.bottom is None else display_order(hand.bottom, level, trump),
-        buried=None if hand.buried is None else display_order(hand.buried, level, trump),
+        bottom=None if hand.bottom is None else ordered(hand.bottom),
+        buried=None if hand.buried is None else ordered(hand.buried),
         setup=hand.setup, setup_points=setup_points, notes=tuple(hand.notes),
         tricks=tuple(tricks), hand_violations=tuple(hand_violations),
         violation_count=len(result.violations), score=score,
@@ -510,3 +507,4 @@ class ReportModel:
     violation_facts: list[ViolationFact] = field(default_factory=list)
     problems: list[FileProblem] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    charts_on: bool = True

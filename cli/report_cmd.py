@@ -1,0 +1,60 @@
+"""``tractor report``: the HTML report folder (hand, match and index pages).
+
+The building is :mod:`tractor_analysis.reports.build`'s; this module only reads
+the command line, reports problems on stderr and prints where the report is.
+"""
+from __future__ import annotations
+
+import click
+
+from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, rules_options
+
+
+@click.command("report", context_settings=CONTEXT)
+@click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
+@click.option("-o", "--out", "out", default="out/report", show_default=True, metavar="DIR",
+              type=click.Path(file_okay=False, writable=True),
+              help="Folder to write (replaced if it exists).")
+@click.option("--title", default="Tractor report / 升级比赛报告", show_default=True,
+              help="Title of the index page.")
+@click.option("--no-charts", is_flag=True, help="Leave the charts out (faster for large corpora).")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+@rules_options
+def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, quiet: bool,
+           preset: str | None, rule_pairs: tuple[tuple[str, str], ...]) -> None:
+    """Write an HTML report: one static folder that opens from disk (no server, no network).
+
+    INPUT is a dataset folder (written by 'tractor ingest'), record files
+    (.tgn, .json, .jsonl, gzipped too), or folders of records.  The folder gets
+    index.html (standings, statistics, charts), one page per match (hands,
+    levels and points charts) and one page per hand (the referee's
+    step-through: ←/→ keys, violations explained, points breakdown).
+    Records that cannot be read are listed on the index page and on stderr.
+
+    Exit status: 0 the report was written, 2 an input could not be read (the
+    report is still written from the rest).
+
+    \b
+    Examples:
+      tractor report sample_logs/ -o out/report
+      tractor report disputed.tgn -o out/disputed
+      tractor report data/ --rules tournament
+    """
+    from tractor_analysis.reports.build import ReportError, build_report, write_report
+
+    choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
+    try:
+        model = build_report(list(inputs), title=title,
+                             rules=choice.for_match if choice.overrides else None,
+                             charts_on=not no_charts)
+        path = write_report(model, out)
+    except ReportError as exc:
+        raise click.ClickException(str(exc)) from None
+    for p in model.problems:
+        echo_err(f"{p.path}:{p.line}:{p.column}: {p.message}")
+    hands = sum(len(m.hands) for m in model.matches)
+    if not quiet:
+        click.echo(f"report: {len(model.matches)} match(es), {hands} hand(s) → {path / 'index.html'}",
+                   err=True)
+    click.echo(str(path / "index.html"))
+    click.get_current_context().exit(EXIT_UNREADABLE if model.problems else EXIT_OK)
