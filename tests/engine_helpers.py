@@ -1,0 +1,76 @@
+"""Build engine inputs from text, for tests: cards, hands, plays, tricks, contexts.
+
+    >>> ctx = context(level=10, trump="H")
+    >>> lead = cards("C5 C5 C4 C4")
+    >>> hands = seat_hands(N="C5 C5 C4 C4 CA", E="H9 H9 H8 H8", S="C2 C3 C6 C7", W="D2 D3 D4 D5")
+    >>> result = judge_trick(ctx, trick("N: C5 C5 C4 C4, E: H9 H9 H8 H8, S: C2 C3 C6 C7, W: D2 D3 D4 D5"),
+    ...                      hands, None)
+
+Card lists are white-space separated tokens as in the record format (``H9 H9 H8``,
+``♥Q``, ``BJ``); ``cards.parse_cards`` reads them.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from tractor_analysis.cards import NUM_KINDS, SEAT_TOKENS, parse_cards, parse_seat, parse_trump
+from tractor_analysis.records import Play, Trick
+from tractor_analysis.rules import PRESETS
+from tractor_analysis.tricks import HandContext, hand_context, judge_trick  # noqa: F401  (re-export)
+
+
+def context(level: int | str = 10, trump: str | int | None = "H", preset: str = "standard",
+            **options) -> HandContext:
+    """A hand context: ``level`` as a rank or token, ``trump`` as ``S H D C NT`` (or a suit int / None)."""
+    rules = PRESETS[preset]
+    if options:
+        rules = dataclasses.replace(rules, **options)
+    if isinstance(level, str):
+        from tractor_analysis.cards import parse_rank
+        level = parse_rank(level)
+    if isinstance(trump, str):
+        trump = parse_trump(trump)
+    return hand_context(rules, level, trump)
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """Kinds of ``"H9 H9 H8"``."""
+    return parse_cards(text)
+
+
+def hand(text: str) -> list[int]:
+    """A hand as 54 counts."""
+    c = [0] * NUM_KINDS
+    for k in parse_cards(text):
+        c[k] += 1
+    return c
+
+
+def seat_hands(N: str = "", E: str = "", S: str = "", W: str = "") -> list[list[int]]:
+    """The four hands N, E, S, W as mutable count lists (what ``judge_trick`` takes)."""
+    return [hand(N), hand(E), hand(S), hand(W)]
+
+
+def play(seat: str, text: str, attempted: str | None = None) -> Play:
+    return Play(parse_seat(seat), cards(text), cards(attempted) if attempted is not None else None)
+
+
+def trick(text: str, number: int = 1) -> Trick:
+    """A trick from record notation: ``"N: SA SA, E: S3 S4, S: CA CK -> CK, W: …"``."""
+    plays = []
+    for part in text.split(","):
+        seat, _, body = part.partition(":")
+        if "->" in body:
+            att, _, forced = body.partition("->")
+            plays.append(play(seat.strip(), forced, att))
+        else:
+            plays.append(play(seat.strip(), body))
+    return Trick(number, tuple(plays))
+
+
+def counts_total(hands) -> int:
+    return sum(sum(h) for h in hands)
+
+
+def seat(token: str) -> int:
+    return SEAT_TOKENS.index(token)

@@ -1,0 +1,114 @@
+"""Bilingual (中文 / English) explanations of violations, one function per code.
+
+Each function returns ``(message_zh, message_en)``; :class:`tractor_analysis.verdicts.Violation`
+joins them as ``中文 / English``.  Seats are 北家/东家/南家/西家 and N/E/S/W; cards are shown
+with suit symbols (``cards.PRETTY``: ♥Q, 大王), e.g.
+"东家持有 ♥Q ♥Q 却未跟对 / E held ♥Q ♥Q but did not follow the pair".
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import PRETTY, SEAT_NAMES_EN, SEAT_NAMES_ZH
+from .order import GROUP_NAMES_EN, GROUP_NAMES_ZH
+
+Message = tuple[str, str]
+
+_UNIT_ZH = {"single": "单张", "pair": "对", "triple": "三同张", "tractor": "拖拉机", "titanic": "泰坦尼克",
+            "throw": "甩牌"}
+_UNIT_EN = {"single": "single", "pair": "pair", "triple": "triple", "tractor": "tractor",
+            "titanic": "titanic", "throw": "throw"}
+
+
+def cards_text(cards: Sequence[int]) -> str:
+    """Cards with suit symbols, space separated (``—`` for none)."""
+    return " ".join(PRETTY[k] for k in cards) if cards else "—"
+
+
+def _zh(seat: int) -> str:
+    return SEAT_NAMES_ZH[seat]
+
+
+def _en(seat: int) -> str:
+    return SEAT_NAMES_EN[seat]
+
+
+def not_in_hand(seat: int, missing: Sequence[int]) -> Message:
+    return (f"{_zh(seat)}打出了手中没有的牌 {cards_text(missing)}",
+            f"{_en(seat)} played {cards_text(missing)}, not held at that point")
+
+
+def wrong_count(seat: int, played: int, led: int, better: Sequence[int]) -> Message:
+    zh = f"{_zh(seat)}出了 {played} 张牌，首家出了 {led} 张"
+    en = f"{_en(seat)} played {played} card{'s' * (played != 1)} to a lead of {led}"
+    if better:
+        zh += f"，应出 {cards_text(better)}"
+        en += f"; could play {cards_text(better)}"
+    return zh, en
+
+
+def out_of_turn(seat: int, expected: int | None, missing: bool = False) -> Message:
+    if missing:
+        return (f"{_zh(seat)}在本轮没有出牌", f"{_en(seat)} did not play in this trick")
+    if expected is None:
+        return (f"{_zh(seat)}在本轮出牌两次或顺序不对", f"{_en(seat)} played twice or out of order in this trick")
+    return (f"{_zh(seat)}未按顺序出牌，此时应由{_zh(expected)}出牌",
+            f"{_en(seat)} played out of turn; {_en(expected)} was to play")
+
+
+def mixed_lead(seat: int, cards: Sequence[int]) -> Message:
+    return (f"{_zh(seat)}首出的牌 {cards_text(cards)} 不是同一门花色（主牌算一门）",
+            f"{_en(seat)} led {cards_text(cards)}, which is not all of one suit group (trumps count as one)")
+
+
+def follow_suit(seat: int, group: int, better: Sequence[int]) -> Message:
+    gz, ge = GROUP_NAMES_ZH[group], GROUP_NAMES_EN[group]
+    return (f"{_zh(seat)}还有{gz}却未跟出足够的{gz}，应出 {cards_text(better)}",
+            f"{_en(seat)} still held {ge} but did not follow with enough {ge}; should play {cards_text(better)}")
+
+
+def follow_pair(seat: int, held: Sequence[int], better: Sequence[int]) -> Message:
+    return (f"{_zh(seat)}持有 {cards_text(held)} 却未跟对，应出 {cards_text(better)}",
+            f"{_en(seat)} held {cards_text(held)} but did not follow the pair; should play {cards_text(better)}")
+
+
+def follow_tractor(seat: int, held: Sequence[int], better: Sequence[int]) -> Message:
+    return (f"{_zh(seat)}持有拖拉机 {cards_text(held)} 却未跟出，应出 {cards_text(better)}",
+            f"{_en(seat)} held the tractor {cards_text(held)} but did not follow with it; "
+            f"should play {cards_text(better)}")
+
+
+def follow_triple(seat: int, held: Sequence[int], better: Sequence[int]) -> Message:
+    return (f"{_zh(seat)}持有 {cards_text(held)} 却未跟三同张，应出 {cards_text(better)}",
+            f"{_en(seat)} held {cards_text(held)} but did not follow the triple; should play {cards_text(better)}")
+
+
+def throw_failed(seat: int, unit: Sequence[int], unit_kind: str, holder: int, beater: Sequence[int],
+                 forced: Sequence[int]) -> Message:
+    return (f"{_zh(seat)}甩牌不成立：{_zh(holder)}持有 {cards_text(beater)}，大于{_UNIT_ZH[unit_kind]} "
+            f"{cards_text(unit)}；应只出 {cards_text(forced)}",
+            f"{_en(seat)}'s throw could be beaten: {_en(holder)} held {cards_text(beater)}, above the "
+            f"{_UNIT_EN[unit_kind]} {cards_text(unit)}; {_en(seat)} had to play {cards_text(forced)} only")
+
+
+def throw_would_stand(seat: int, attempted: Sequence[int]) -> Message:
+    """``wrong_forced_play`` when the recorded failed throw could not have been beaten."""
+    return (f"{_zh(seat)}的甩牌 {cards_text(attempted)} 本可成立（无人能管上其中任何一手），不应被迫改出",
+            f"{_en(seat)}'s throw {cards_text(attempted)} would have stood (no one could beat any of its "
+            f"units); no forced play was due")
+
+
+def wrong_forced_play(seat: int, recorded: Sequence[int], right: Sequence[int], holder: int | None,
+                      beater: Sequence[int]) -> Message:
+    why_zh = f"（{_zh(holder)}持有 {cards_text(beater)}）" if holder is not None else ""
+    why_en = f" ({_en(holder)} held {cards_text(beater)})" if holder is not None else ""
+    return (f"{_zh(seat)}甩牌失败后应出最小的被管住的牌 {cards_text(right)}{why_zh}，记录却是 {cards_text(recorded)}",
+            f"after the failed throw {_en(seat)} had to play {cards_text(right)}{why_en}, "
+            f"not {cards_text(recorded)}")
+
+
+FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor, "follow_triple": follow_triple}
+
+__all__ = ["cards_text", "not_in_hand", "wrong_count", "out_of_turn", "mixed_lead", "follow_suit",
+           "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
+           "wrong_forced_play", "FOLLOW_MESSAGES"]

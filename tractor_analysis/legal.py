@@ -1,0 +1,451 @@
+"""Legal plays: lead analysis, follow duties, the throw check, and a legal-play generator.
+
+These functions back :func:`tractor_analysis.tricks.judge_trick`, the
+explanations, the property tests and the simulator bots.  ``ctx`` is a
+:class:`tractor_analysis.tricks.HandContext` (anything with ``.order`` and
+``.rules``); hands are 54 counts (list or tuple); cards are kind ints.
+
+**Follow duties** (rules.md §5, seed ``003_…`` 【出牌规则】: "首家出对牌时，其余家有对牌必须
+出对牌（包括拖拉机中的对牌）首家出拖拉机时，其余家有拖拉机必须出拖拉机，若无拖拉机，则必须出
+对牌，无对牌时才能出其它牌"), in priority order:
+
+1. as many cards of the led group as the lead has, or all the follower holds;
+2. for each tractor (titanic) of the lead, a tractor of that group of the same
+   length if held (longest first, disjoint);
+3. pairs (triples) up to the number of pairs in the lead, pairs inside tractors counted.
+
+A play is legal exactly when its profile ``(suit cards, matched chains, unit
+counts)`` equals the best profile any play from the hand could reach; the
+components are jointly reachable, so the best profile is computed component
+by component (:func:`follow_duty`) and compared with the play's
+(:func:`follow_profile`).
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from .order import TRUMP
+from .units import (Needs, Unit, availability, counts_in, count_units, match_chains, needs_of,
+                    shape_rank, split_units, lead_kind as _lead_kind)
+
+FOLLOW_CODES = {"suit": "follow_suit", 2: "follow_pair", 3: "follow_triple"}
+CHAIN_CODES = {2: "follow_tractor", 3: "follow_triple"}
+
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """A lead as the engine reads it: its group, its units (most significant first), what it needs."""
+
+    cards: tuple[int, ...]
+    group: int
+    """The led suit group (for a mixed lead: the group most of its cards are in)."""
+    units: tuple[Unit, ...]
+    kind: str
+    """``single``, ``pair``, ``triple``, ``tractor``, ``titanic`` or ``throw``."""
+    needs: Needs
+    mixed: bool = False
+    """Cards of more than one group (``mixed_lead``)."""
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
+
+    @property
+    def is_throw(self) -> bool:
+        return len(self.units) > 1
+
+    @property
+    def main(self) -> Unit:
+        """The most significant unit (what trump-ins are compared by, rules.md §6)."""
+        return self.units[0]
+
+
+def _decks(ctx) -> int:
+    return ctx.rules.decks
+
+
+def analyse_lead(ctx, cards: Sequence[int]) -> Lead:
+    """Split a lead into units (rules.md §4); a mixed lead keeps its majority group's cards."""
+    o = ctx.order
+    cards = tuple(cards)
+    grp = o.group
+    if not cards:
+        return Lead((), 0, (), "single", needs_of(()), False)
+    first = grp[cards[0]]
+    mixed = any(grp[k] != first for k in cards)
+    if mixed:
+        tally: dict[int, int] = {}
+        for k in cards:
+            tally[grp[k]] = tally.get(grp[k], 0) + 1
+        first = max(tally, key=lambda g: (tally[g], -cards.index(next(k for k in cards if grp[k] == g))))
+    decks = _decks(ctx)
+    if len(cards) == 1:
+        units = ((Unit(1, 1, o.strength[cards[0]], cards),))
+    else:
+        units = split_units(o, counts_in(cards), first, decks)
+    return Lead(cards, first, units, _lead_kind(units), needs_of(units, max(decks, 2)), mixed)
+
+
+# --------------------------------------------------------------------------- follow duties
+
+@dataclass(frozen=True, slots=True)
+class FollowDuty:
+    """What a follower's hand allows, hence must reach (rules.md §5)."""
+
+    group: int
+    count: int
+    """Cards to play (the lead's size)."""
+    suit: int
+    """Cards of the led group to play: ``min(count, held)``."""
+    chains: tuple[tuple[int, ...], ...]
+    """Per copies (2 tractors, 3 titanics): the lead's chain lengths the hand can match."""
+    units: tuple[int, ...]
+    """Per copies (2 pairs, 3 triples): units of the led group to play."""
+
+
+def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
+    """The best profile reachable from ``hand`` against ``lead`` (the follower's duty)."""
+    o = ctx.order
+    g = lead.group
+    held = sum(hand[k] for k in o.kinds[g])
+    n = lead.count
+    suit = held if held < n else n
+    needs = lead.needs
+    top = len(needs.units) - 1
+    chains: list[tuple[int, ...]] = [()] * (top + 1)
+    units: list[int] = [0] * (top + 1)
+    protect = getattr(ctx.rules, "protect_triples", False)
+    for c in range(top, 1, -1):
+        if needs.units[c]:
+            if c == 2 and protect:
+                have = sum(1 for k in o.kinds[g] if hand[k] == 2)
+            else:
+                have = count_units(o, hand, g, c)
+            units[c] = min(needs.units[c], have)
+        if needs.chains[c]:
+            chains[c] = match_chains(availability(o, hand, g, c), needs.chains[c])[0]
+    return FollowDuty(g, n, suit, tuple(chains), tuple(units))
+
+
+def follow_profile(ctx, lead: Lead, cards: Sequence[int], hand: Sequence[int] | None = None) -> FollowDuty:
+    """The profile a play reaches (same fields as :class:`FollowDuty`)."""
+    o = ctx.order
+    g = lead.group
+    grp = o.group
+    pc: dict[int, int] = {}
+    suit = 0
+    for k in cards:
+        if grp[k] == g:
+            suit += 1
+            pc[k] = pc.get(k, 0) + 1
+    needs = lead.needs
+    top = len(needs.units) - 1
+    chains: list[tuple[int, ...]] = [()] * (top + 1)
+    units: list[int] = [0] * (top + 1)
+    for c in range(top, 1, -1):
+        if needs.units[c]:
+            units[c] = min(needs.units[c], sum(n // c for n in pc.values()))
+        if needs.chains[c]:
+            chains[c] = match_chains(availability(o, pc, g, c), needs.chains[c])[0]
+    return FollowDuty(g, len(cards), suit, tuple(chains), tuple(units))
+
+
+def follow_fault(duty: FollowDuty, got: FollowDuty) -> str | None:
+    """The first duty (in priority order) the play falls short of, as a violation code; ``None`` if legal."""
+    if got.suit < duty.suit:
+        return "follow_suit"
+    for c in range(len(duty.units) - 1, 1, -1):
+        if got.chains[c] < duty.chains[c]:
+            return CHAIN_CODES[c]
+        if got.units[c] < duty.units[c]:
+            return FOLLOW_CODES.get(c, "follow_pair")
+    return None
+
+
+def check_follow(ctx, lead: Lead, hand: Sequence[int], cards: Sequence[int]) -> str | None:
+    """Violation code of a follow (``wrong_count``, ``follow_suit``, …) or ``None`` when legal.
+
+    Fast paths keep the common single and pair leads cheap.  Assumes ``cards`` are held.
+    """
+    n = lead.count
+    if len(cards) != n:
+        return "wrong_count"
+    o = ctx.order
+    g = lead.group
+    grp = o.group
+    played = 0
+    for k in cards:
+        if grp[k] == g:
+            played += 1
+    if played < n:
+        held = 0
+        for k in o.kinds[g]:
+            held += hand[k]
+        if played < (held if held < n else n):
+            return "follow_suit"
+        return None            # all of the group played: nothing more can be asked
+    needs = lead.needs
+    if len(needs.units) <= 2 or not needs.units[2]:
+        return None
+    if n == 2 and len(lead.units) == 1:           # pair lead: fast path
+        if cards[0] == cards[1]:
+            return None
+        protect = getattr(ctx.rules, "protect_triples", False)
+        for k in o.kinds[g]:
+            h = hand[k]
+            if h >= 2 and not (protect and h >= 3):
+                return "follow_pair"
+        return None
+    return follow_fault(follow_duty(ctx, lead, hand), follow_profile(ctx, lead, cards, hand))
+
+
+def is_legal_follow(ctx, lead: Lead | Sequence[int], hand: Sequence[int], cards: Sequence[int]) -> bool:
+    """Is ``cards`` (held in ``hand``) a legal follow to ``lead``?"""
+    if not isinstance(lead, Lead):
+        lead = analyse_lead(ctx, lead)
+    if any(hand[k] < m for k, m in counts_in(cards).items()):
+        return False
+    return check_follow(ctx, lead, hand, cards) is None
+
+
+def construct_follow(ctx, lead: Lead, hand: Sequence[int], played: Sequence[int] = (),
+                     duty: FollowDuty | None = None) -> tuple[int, ...]:
+    """A legal follow from ``hand`` that stays close to ``played``.
+
+    Keeps the played cards that fit, swaps in what the duty requires: the
+    lead's tractors (titanics) first, then pairs (triples), then cards of the
+    led group, then fills up with the played off-group cards and the weakest rest.
+    """
+    o = ctx.order
+    g = lead.group
+    grp, st = o.group, o.strength
+    if duty is None:
+        duty = follow_duty(ctx, lead, hand)
+    rem = list(hand)
+    pref: dict[int, int] = {}
+    for k, m in counts_in(played).items():
+        m = min(m, hand[k])
+        if m:
+            pref[k] = m
+    chosen: dict[int, int] = {}
+
+    def take(k: int, m: int) -> None:
+        rem[k] -= m
+        chosen[k] = chosen.get(k, 0) + m
+
+    protect = getattr(ctx.rules, "protect_triples", False)
+    top = len(duty.units) - 1
+    for c in range(top, 1, -1):
+        lens = duty.chains[c]
+        if lens:
+            prefer = availability(o, {k: m for k, m in pref.items() if grp[k] == g}, g, c)
+            _, places = match_chains(availability(o, rem, g, c), lens, prefer)
+            for L, s0 in places:
+                for s in range(s0, s0 + L):
+                    ks = [k for k in o.at[g][s] if rem[k] >= c]
+                    ks.sort(key=lambda k: (pref.get(k, 0) < c, k))
+                    take(ks[0], c)
+        need = duty.units[c] - sum(m // c for k, m in chosen.items() if grp[k] == g)
+        if need > 0:
+            cands = [k for k in o.kinds[g] if rem[k] >= c and not (k in chosen)
+                     and not (c == 2 and protect and hand[k] >= 3 and pref.get(k, 0) < 2)]
+            cands.sort(key=lambda k: (pref.get(k, 0) < c, st[k], k))
+            for k in cands[:need]:
+                take(k, c)
+    in_group = sum(m for k, m in chosen.items() if grp[k] == g)
+    need = duty.suit - in_group
+    if need > 0:
+        for k in sorted(pref, key=lambda k: (st[k], k)):
+            if grp[k] != g:
+                continue
+            m = min(pref[k] - chosen.get(k, 0), rem[k], need)
+            if m > 0:
+                take(k, m)
+                need -= m
+        for k in o.kinds[g]:
+            if need <= 0:
+                break
+            m = min(rem[k], need)
+            if m > 0:
+                take(k, m)
+                need -= m
+    need = duty.count - sum(chosen.values())
+    if need > 0:
+        for k in sorted(pref, key=lambda k: o.key(k)):
+            if grp[k] == g:
+                continue
+            m = min(pref[k] - chosen.get(k, 0), rem[k], need)
+            if m > 0:
+                take(k, m)
+                need -= m
+        for k in sorted(range(54), key=lambda k: (grp[k] == TRUMP, st[k], k)):
+            if need <= 0:
+                break
+            if grp[k] == g:
+                continue
+            m = min(rem[k], need)
+            if m > 0:
+                take(k, m)
+                need -= m
+    return show_order(o, chosen)
+
+
+def show_order(o, chosen: dict[int, int] | Sequence[int]) -> tuple[int, ...]:
+    """Cards strongest first: trumps, then plain suits, each by strength."""
+    items = chosen.items() if isinstance(chosen, dict) else counts_in(chosen).items()
+    ks = sorted((k for k, m in items if m),
+                key=lambda k: (o.group[k] != TRUMP, o.group[k], -o.strength[k], k))
+    d = dict(items)
+    return tuple(k for k in ks for _ in range(d[k]))
+
+
+# --------------------------------------------------------------------------- throws
+
+@dataclass(frozen=True, slots=True)
+class ThrowCheck:
+    """Outcome of the throw check (rules.md §4)."""
+
+    stands: bool
+    forced: tuple[int, ...] = ()
+    """When it fails: the smallest unit of the largest beaten shape."""
+    unit: Unit | None = None
+    """The throw's unit that was beaten (the forced play)."""
+    holder: int | None = None
+    """The first seat (in play order) holding a beating unit."""
+    beater: tuple[int, ...] = ()
+    """One beating unit that seat holds (its highest)."""
+
+
+def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[int]]],
+                lead: Lead | None = None) -> ThrowCheck:
+    """Would the throw ``cards`` stand against ``others`` = ``[(seat, hand), …]`` in play order?
+
+    For each shape of the throw, largest first (:func:`tractor_analysis.units.shape_rank`), its
+    smallest unit is checked against every other hand: a unit of the same shape (same copies,
+    same length) in the same group with a higher top beats it.  The first beaten shape
+    gives the forced play (seed ``003_…``: "首家试图联出98844时，若其余某家有此花色的J，则首家必须出9，
+    若其余某家有此花色的QQ或55，则首家必须出44").
+    """
+    if lead is None:
+        lead = analyse_lead(ctx, cards)
+    if len(lead.units) <= 1:
+        return ThrowCheck(True)
+    o = ctx.order
+    g = lead.group
+    shapes = sorted({u.shape for u in lead.units}, key=lambda sh: shape_rank(*sh), reverse=True)
+    for c, L in shapes:
+        smallest = min((u for u in lead.units if u.shape == (c, L)), key=lambda u: u.top)
+        for seat, hand in others:
+            av = availability(o, hand, g, c)
+            best = -1
+            run = 0
+            for s, a in enumerate(av):
+                run = run + 1 if a > 0 else 0
+                if run >= L and s > smallest.top:
+                    best = s
+            if best >= 0:
+                beater = []
+                for s in range(best, best - L, -1):
+                    k = next(k for k in o.at[g][s] if hand[k] >= c)
+                    beater.extend([k] * c)
+                return ThrowCheck(False, smallest.cards, smallest, seat, tuple(beater))
+    return ThrowCheck(True)
+
+
+def throw_stands(ctx, cards: Sequence[int], other_hands: Sequence[Sequence[int]]) -> tuple[bool, tuple[int, ...]]:
+    """``(stands, forced)`` for a throw against the other hands (any order); ``forced`` is ``()`` if it stands."""
+    r = check_throw(ctx, cards, list(enumerate(other_hands)))
+    return r.stands, r.forced
+
+
+# --------------------------------------------------------------------------- generators
+
+def _multisets(kinds: Sequence[int], counts: Sequence[int], n: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``n`` cards from ``kinds`` with at most ``counts[k]`` of each, sorted."""
+    caps = [counts[k] for k in kinds]
+    suffix = [0] * (len(kinds) + 1)
+    for i in range(len(kinds) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + caps[i]
+
+    def rec(i: int, left: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield tuple(acc)
+            return
+        if i == len(kinds) or suffix[i] < left:
+            return
+        for m in range(min(caps[i], left), -1, -1):
+            acc.extend([kinds[i]] * m)
+            yield from rec(i + 1, left - m, acc)
+            if m:
+                del acc[-m:]
+
+    yield from rec(0, n, [])
+
+
+def legal_follows(ctx, lead: Lead | Sequence[int], hand: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every legal follow to ``lead`` from ``hand``, each as sorted kinds (discards as combinations)."""
+    if not isinstance(lead, Lead):
+        lead = analyse_lead(ctx, lead)
+    o = ctx.order
+    g = lead.group
+    n = lead.count
+    gk = sorted(k for k in o.kinds[g] if hand[k])
+    held = sum(hand[k] for k in gk)
+    if held >= n:
+        duty = follow_duty(ctx, lead, hand)
+        for combo in _multisets(gk, hand, n):
+            if follow_fault(duty, follow_profile(ctx, lead, combo, hand)) is None:
+                yield tuple(sorted(combo))
+        return
+    base = [k for k in gk for _ in range(hand[k])]
+    rest = sorted(k for k in range(54) if hand[k] and o.group[k] != g)
+    for combo in _multisets(rest, hand, n - held):
+        yield tuple(sorted(base + list(combo)))
+
+
+def choose_follow(ctx, lead: Lead | Sequence[int], hand: Sequence[int],
+                  rng: random.Random | None = None) -> tuple[int, ...]:
+    """One random legal follow, without enumerating them all (for the simulator bots)."""
+    if not isinstance(lead, Lead):
+        lead = analyse_lead(ctx, lead)
+    rng = rng or random
+    o = ctx.order
+    g = lead.group
+    n = lead.count
+    mine = [k for k in o.kinds[g] for _ in range(hand[k])]
+    if len(mine) >= n:
+        pick = rng.sample(mine, n)
+    else:
+        rest = [k for k in range(54) if o.group[k] != g for _ in range(hand[k])]
+        pick = mine + rng.sample(rest, min(n - len(mine), len(rest)))
+    return construct_follow(ctx, lead, hand, pick)
+
+
+def legal_leads(ctx, hand: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every single, pair and tractor lead (triple and titanic with 3 decks) the hand can make."""
+    o = ctx.order
+    decks = _decks(ctx)
+    out: list[tuple[int, ...]] = []
+    for g in range(5):
+        for k in o.kinds[g]:
+            for c in range(1, min(hand[k], decks) + 1):
+                out.append((k,) * c)
+        for c in range(2, decks + 1):
+            opts = [[k for k in ks if hand[k] >= c] for ks in o.at[g]]
+            for lo in range(len(opts)):
+                if not opts[lo]:
+                    continue
+                for hi in range(lo + 1, len(opts)):
+                    if not opts[hi]:
+                        break
+                    for pick in itertools.product(*opts[lo:hi + 1]):
+                        out.append(tuple(k for k in reversed(pick) for _ in range(c)))
+    return out
+
+
+__all__ = ["Lead", "FollowDuty", "ThrowCheck", "analyse_lead", "follow_duty", "follow_profile",
+           "follow_fault", "check_follow", "is_legal_follow", "construct_follow", "check_throw",
+           "throw_stands", "legal_follows", "choose_follow", "legal_leads", "show_order"]

@@ -1,0 +1,238 @@
+"""One trick judged: turn order, the lead and its throw check, each follow, the winner.
+
+:func:`judge_trick` is the engine's hot path (``replay`` calls it ~25 times per
+hand).  It takes the four hands as mutable count lists, removes the cards that
+went to the table and returns a :class:`tractor_analysis.verdicts.TrickResult`.
+The record is what happened at the table: after a violation the trick is still
+judged with the cards as played.
+
+Who wins (rules.md §6; seed ``003_…`` 【出牌规则】):
+
+* a follow of the led group beats the current best only with the same shape
+  (one unit: single, pair, tractor of the same length) and a higher top;
+  equal cards never beat each other ("出牌时同等大小的牌以先出者为大");
+* on a plain lead, a play of trumps only counts if it covers the lead's
+  tractors (same lengths) and its pairs ("拖拉机的数目不得少于…对牌的数目也不得少于…，
+  否则被视为垫牌"); then it beats any plain play, and several such trump-ins compare
+  by the lead's most significant unit (tractor, then pair, then single): the
+  higher top card of that unit in each play ("毙牌的大小以毙牌中的拖拉机和对牌大小为准");
+* a throw (several units) can only be beaten by a trump-in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from . import explain
+from .cards import POINTS, Rank, Suit
+from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow
+from .order import TRUMP, Order, order
+from .records import Play, Trick
+from .rules import RuleSet
+from .units import best_top, counts_in, covers
+from .verdicts import TrickResult, Violation
+
+
+@dataclass(frozen=True, slots=True)
+class HandContext:
+    """Everything the engine needs to judge plays in one hand."""
+
+    rules: RuleSet
+    level: Rank
+    trump: Suit | None
+    order: Order
+
+
+def hand_context(rules: RuleSet, level: Rank, trump: Suit | None) -> HandContext:
+    """The context of a hand played at ``level`` with ``trump`` (``None`` = no trump)."""
+    return HandContext(rules, level, trump, order(level, trump, rules.constant_twos))
+
+
+def _missing(hand: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
+    out: list[int] = []
+    for k, m in counts_in(cards).items():
+        if hand[k] < m:
+            out.extend([k] * (m - hand[k]))
+    return tuple(out)
+
+
+def _one_unit_top(o: Order, cards: Sequence[int], group: int, copies: int, length: int) -> int:
+    """Top strength if ``cards`` (all of ``group``) are exactly one ``(copies, length)`` unit, else -1."""
+    st = o.strength
+    if copies == 1 and length == 1:
+        return st[cards[0]]
+    pc = counts_in(cards)
+    if len(pc) != length or any(m != copies for m in pc.values()):
+        return -1
+    ss = sorted(st[k] for k in pc)
+    if ss[-1] - ss[0] != length - 1 or len(set(ss)) != length:
+        return -1
+    return ss[-1]
+
+
+def trick_winner(ctx, lead: Lead, plays: Sequence[tuple[int, Sequence[int]]]) -> tuple[int, bool]:
+    """Index into ``plays`` (``(seat, cards)``, lead first) of the winning play, and whether it trumped in."""
+    o = ctx.order
+    grp = o.group
+    g = lead.group
+    n = lead.count
+    if not lead.units:
+        return 0, False
+    main = lead.main
+    c, L = main.copies, main.length
+    best, best_val, best_trump = 0, main.top, False
+    plain = g != TRUMP
+    can_follow_beat = not lead.is_throw and not lead.mixed
+    for i in range(1, len(plays)):
+        cards = plays[i][1]
+        if len(cards) != n:
+            continue
+        gg = grp[cards[0]]
+        if any(grp[k] != gg for k in cards):
+            continue
+        if gg == g:
+            if not can_follow_beat or best_trump:
+                continue
+            val = _one_unit_top(o, cards, g, c, L)
+            if val > best_val:
+                best, best_val = i, val
+        elif plain and gg == TRUMP:
+            pc = counts_in(cards)
+            if not covers(o, pc, TRUMP, lead.needs):
+                continue
+            val = best_top(o, pc, TRUMP, c, L)
+            if not best_trump or val > best_val:
+                best, best_val, best_trump = i, val, True
+    return best, best_trump
+
+
+def _violation(code: str, number: int, seat: int, played, better, msg: tuple[str, str]) -> Violation:
+    return Violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1])
+
+
+def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[int], code: str) -> tuple[int, ...]:
+    """The pairs / tractor of ``better`` the player skipped, for the message."""
+    bc, pc = counts_in(better), counts_in(played)
+    copies = 3 if code == "follow_triple" else 2
+    ks = [k for k, m in bc.items() if m >= copies and o.group[k] == group
+          and (code == "follow_tractor" or pc.get(k, 0) < copies)]
+    ks.sort(key=lambda k: -o.strength[k])
+    return tuple(k for k in ks for _ in range(copies))
+
+
+def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
+    """Judge one trick against the hands at its start (N, E, S, W counts; mutated: played cards removed).
+
+    ``leader`` is who should lead (``None``: accept the recorded leader).  Violations:
+    ``out_of_turn``, ``not_in_hand``, ``mixed_lead``, ``throw_failed``, ``wrong_forced_play``,
+    ``wrong_count``, ``follow_suit``, ``follow_tractor``, ``follow_pair``, ``follow_triple``.
+    """
+    o = ctx.order
+    number = trick.number
+    hands_before = (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))
+    plays = trick.plays
+    vs: list[Violation] = []
+    if not plays:
+        seat = leader if leader is not None else 0
+        for i in range(4):
+            s = (seat + i) & 3
+            vs.append(_violation("out_of_turn", number, s, (), (), explain.out_of_turn(s, None, True)))
+        return TrickResult(number, seat, (), seat, 0, hands_before, tuple(vs))
+
+    # --- turn order
+    first = plays[0].seat
+    if leader is not None and first != leader:
+        vs.append(_violation("out_of_turn", number, first, plays[0].cards, (),
+                             explain.out_of_turn(first, leader)))
+    seen: set[int] = set()
+    dup = False
+    for i, p in enumerate(plays):
+        if p.seat in seen:
+            dup = True
+            vs.append(_violation("out_of_turn", number, p.seat, p.cards, (), explain.out_of_turn(p.seat, None)))
+        elif i and p.seat != (first + i) & 3:
+            vs.append(_violation("out_of_turn", number, p.seat, p.cards, (),
+                                 explain.out_of_turn(p.seat, (first + i) & 3)))
+        seen.add(p.seat)
+    if len(seen) < 4:
+        for i in range(4):
+            s = (first + i) & 3
+            if s not in seen:
+                vs.append(_violation("out_of_turn", number, s, (), (), explain.out_of_turn(s, None, True)))
+
+    # --- the lead
+    lp = plays[0]
+    hand = hands[first]
+    attempted = lp.attempted
+    missing = _missing(hand, lp.cards)
+    if attempted is not None:
+        more = _missing(hand, attempted)
+        if len(more) > len(missing):
+            missing = more
+    if missing:
+        vs.append(_violation("not_in_hand", number, first, lp.cards, (), explain.not_in_hand(first, missing)))
+    lead = analyse_lead(ctx, lp.cards)
+    shown = attempted if attempted is not None else lp.cards
+    shown_lead = lead if attempted is None else analyse_lead(ctx, attempted)
+    if shown_lead.mixed:
+        vs.append(_violation("mixed_lead", number, first, shown, (), explain.mixed_lead(first, shown)))
+    throw_failed = False
+    not_thrown = 0
+    if attempted is not None or lead.is_throw:
+        others = [((first + i) & 3, hands[(first + i) & 3]) for i in (1, 2, 3)]
+        tc = check_throw(ctx, shown, others, shown_lead)
+        if attempted is not None:
+            throw_failed = True
+            not_thrown = max(0, len(attempted) - len(lp.cards))
+            if tc.stands:
+                vs.append(_violation("wrong_forced_play", number, first, lp.cards, attempted,
+                                     explain.throw_would_stand(first, attempted)))
+            elif sorted(tc.forced) != sorted(lp.cards):
+                vs.append(_violation("wrong_forced_play", number, first, lp.cards, tc.forced,
+                                     explain.wrong_forced_play(first, lp.cards, tc.forced, tc.holder, tc.beater)))
+        elif not tc.stands:
+            vs.append(_violation("throw_failed", number, first, lp.cards, tc.forced,
+                                 explain.throw_failed(first, tc.unit.cards, tc.unit.name, tc.holder,
+                                                      tc.beater, tc.forced)))
+    for k in lp.cards:
+        if hand[k] > 0:
+            hand[k] -= 1
+
+    # --- the follows
+    n = lead.count
+    for p in plays[1:]:
+        h = hands[p.seat]
+        cards = p.cards
+        miss = _missing(h, cards)
+        if miss:
+            vs.append(_violation("not_in_hand", number, p.seat, cards, (), explain.not_in_hand(p.seat, miss)))
+        if len(cards) != n:
+            better = construct_follow(ctx, lead, h, cards) if lead.units else ()
+            vs.append(_violation("wrong_count", number, p.seat, cards, better,
+                                 explain.wrong_count(p.seat, len(cards), n, better)))
+        elif not miss and not lead.mixed and lead.units and not dup:
+            code = check_follow(ctx, lead, h, cards)
+            if code is not None:
+                better = construct_follow(ctx, lead, h, cards)
+                if code == "follow_suit":
+                    msg = explain.follow_suit(p.seat, lead.group, better)
+                else:
+                    held = _held_units(o, lead.group, better, cards, code)
+                    msg = explain.FOLLOW_MESSAGES[code](p.seat, held, better)
+                vs.append(_violation(code, number, p.seat, cards, better, msg))
+        for k in cards:
+            if h[k] > 0:
+                h[k] -= 1
+
+    # --- the winner
+    wi, trumped = trick_winner(ctx, lead, [(p.seat, p.cards) for p in plays])
+    points = 0
+    for p in plays:
+        for k in p.cards:
+            points += POINTS[k]
+    shape = lead.main.shape if lead.units else (1, 1)
+    return TrickResult(number, first, plays, plays[wi].seat, points, hands_before, tuple(vs),
+                       lead.kind, throw_failed, not_thrown, shape, trumped)
+
+
+__all__ = ["HandContext", "hand_context", "judge_trick", "trick_winner"]
