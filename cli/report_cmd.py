@@ -49,7 +49,8 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, quiet
                              charts_on=not no_charts)
         path = write_report(model, out)
     except ReportError as exc:
-        raise click.ClickException(str(exc)) from None
+        echo_err(f"tractor report: {exc}")
+        click.get_current_context().exit(EXIT_UNREADABLE)
     for p in model.problems:
         echo_err(f"{p.path}:{p.line}:{p.column}: {p.message}")
     hands = sum(len(m.hands) for m in model.matches)

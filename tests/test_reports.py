@@ -103,3 +103,331 @@ def constructed_match(players=("Zhang Wei", EVIL, "王芳", "Liu & Yang"), hands
     match = Match(event=f"Spring Cup {EVIL}", round="2", table="5", players=players,
                   hands=tuple(recs), notes=(NOTE_HTML,))
     return match, MatchResult(hands=tuple(res), levels_final=levels)
+
+
+# ----------------------------------------------------------------------------- tests
+import json  # noqa: E402
+import re  # noqa: E402
+from html.parser import HTMLParser  # noqa: E402
+from pathlib import Path  # noqa: E402
+from urllib.parse import unquote, urlsplit  # noqa: E402
+
+import pytest  # noqa: E402
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from tractor_analysis.cards import BJ, LJ, RANK_OF, SUIT_OF  # noqa: E402
+from tractor_analysis.reports import build, charts  # noqa: E402
+from tractor_analysis.reports.model import (ReportModel, display_order, facts_from_result,  # noqa: E402
+                                            hand_view, match_view)
+from tractor_analysis.reports.facts import index_stats, standings  # noqa: E402
+
+ESCAPED_EVIL = "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+
+class Page(HTMLParser):
+    """Links, ids, scripts and text of one HTML page."""
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=True)
+        self.links: list[tuple[str, str]] = []
+        self.ids: set[str] = set()
+        self.scripts: list[tuple[dict, str]] = []
+        self._script: dict | None = None
+        self.text: list[str] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        for name in ("href", "src", "xlink:href", "action", "poster"):
+            if a.get(name) is not None:
+                self.links.append((tag, a[name]))
+        if tag == "script":
+            self._script = a
+            self.scripts.append((a, ""))
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._script = None
+
+    def handle_data(self, data):
+        if self._script is not None:
+            a, text = self.scripts[-1]
+            self.scripts[-1] = (a, text + data)
+        else:
+            self.text.append(data)
+
+
+@pytest.fixture(scope="module")
+def constructed_report(tmp_path_factory):
+    match, result = constructed_match()
+    model = ReportModel(title=f"Cup {EVIL}")
+    build.add_match(model, match, result, source="spring.tgn", fallback_title="spring", taken=set())
+    m2, r2 = constructed_match(players=("A", "B", "C", "D"), hands=2, seed=40)
+    build.add_match(model, m2, r2, source="other.tgn", fallback_title="spring", taken={"spring"})
+    out = build.write_report(model, tmp_path_factory.mktemp("rep") / "report")
+    return model, out
+
+
+def all_pages(out: Path) -> dict[Path, Page]:
+    return {p: Page(p.read_text("utf-8")) for p in sorted(out.rglob("*.html"))}
+
+
+def test_report_folder_has_an_index_a_page_per_match_and_per_hand(constructed_report):
+    model, out = constructed_report
+    names = {p.name for p in out.glob("*.html")}
+    assert "index.html" in names
+    assert {"m-spring.html", "m-spring-2.html"} <= names
+    assert {f"m-spring-h{i}.html" for i in (1, 2, 3)} <= names
+    assert {f"m-spring-2-h{i}.html" for i in (1, 2)} <= names
+    assert (out / "static" / "report.css").is_file() and (out / "static" / "report.js").is_file()
+    assert not list(out.parent.glob(".report.*")), "temporary folders left behind"
+
+
+def test_every_internal_link_resolves_to_a_file_and_anchor(constructed_report):
+    _, out = constructed_report
+    pages = all_pages(out)
+    checked = 0
+    for path, page in pages.items():
+        for tag, link in page.links:
+            parts = urlsplit(link)
+            assert not parts.scheme and not parts.netloc, f"{path.name}: external link {link}"
+            target = path if not parts.path else (path.parent / unquote(parts.path)).resolve()
+            assert target.is_file(), f"{path.name}: {link} does not resolve"
+            if parts.fragment and target.suffix == ".html":
+                ids = pages[target].ids if target in pages else Page(target.read_text("utf-8")).ids
+                assert parts.fragment in ids, f"{path.name}: {link} names no element"
+            checked += 1
+    assert checked > 100
+
+
+def test_nothing_is_loaded_from_the_network(constructed_report):
+    _, out = constructed_report
+    for p in out.rglob("*"):
+        if p.suffix in (".html", ".css", ".js"):
+            text = p.read_text("utf-8")
+            assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", text), p.name
+            assert "@import" not in text and "url(http" not in text
+
+
+def test_player_names_and_annotations_are_shown_as_text(constructed_report):
+    _, out = constructed_report
+    for p in out.glob("*.html"):
+        html = p.read_text("utf-8")
+        assert EVIL not in html, f"{p.name} has a raw <script> from user input"
+        assert "<img src=x" not in html and "<b onmouseover" not in html
+    hand = (out / "m-spring-h1.html").read_text("utf-8")
+    assert ESCAPED_EVIL in hand
+    text = " ".join(Page(hand).text)
+    assert EVIL in text and NOTE_HTML in text  # the browser shows them literally
+
+
+def test_charts_escape_user_text_in_svg():
+    svg = charts.bar_chart({EVIL: 2, "张伟 & 李娜": 1}, "Violations by player", "player",
+                           "violations", "violations")
+    assert "<script" not in svg
+    assert ESCAPED_EVIL in svg and "张伟 &amp; 李娜" in svg
+    assert svg.startswith("<svg ") and "<?xml" not in svg and "DOCTYPE" not in svg
+
+
+def test_every_chart_has_a_title_axis_labels_and_a_legend():
+    svgs = [charts.levels_chart([(2, 2), (3, 2), (3, 5)], ("N–S", "E–W")),
+            charts.attackers_points_chart([1, 2, 3], [40, 120, 0], 80),
+            charts.points_distribution_chart([0, 35, 80, 125], 80),
+            charts.bar_chart({"×2": 3, "×4": 1}, "Bottom captures", "multiplier", "captures", "hands"),
+            charts.hold_rate_chart([2, 3], [0.5, 1.0], [4, 1])]
+    for svg in svgs:
+        for gid in ("legend_1", "text_", "axes_1"):
+            assert gid in svg, f"chart without {gid}"
+        ids = re.findall(r'id="([^"]+)"', svg)
+        assert len(ids) == len(set(ids))
+    # two charts on one page never share an id
+    a = set(re.findall(r'id="([^"]+)"', svgs[0]))
+    b = set(re.findall(r'id="([^"]+)"', svgs[1]))
+    assert not a & b
+
+
+def test_attackers_points_chart_draws_the_deal_line_scaled_for_the_decks():
+    assert "120 points: attackers take the deal" in charts.attackers_points_chart([1], [50], 120)
+
+
+def test_hand_page_lists_every_trick_in_full_without_javascript(constructed_report):
+    model, out = constructed_report
+    page = Page((out / "m-spring-h1.html").read_text("utf-8"))
+    assert {f"trick-{n}" for n in range(1, 26)} <= page.ids
+    html = (out / "m-spring-h1.html").read_text("utf-8")
+    # every section is plain HTML: hidden only by the .js class the script adds
+    assert html.count('<section class="trick') == 25
+    assert "display: none" not in re.sub(r"\.js [^{]*\{[^}]*\}", "", (out / "static/report.css").read_text())\
+        .split("@media print")[0].split(".stepper {")[0]
+
+
+def test_violation_is_shown_at_its_trick_with_the_bilingual_message_and_better_play(constructed_report):
+    model, out = constructed_report
+    html = (out / "m-spring-h1.html").read_text("utf-8")
+    section = html[html.index('id="trick-5"'):html.index('id="trick-6"')]
+    assert 'class="violation"' in section and "follow_suit" in section
+    assert "没有跟出首家的花色" in section and "did not follow suit" in section
+    assert "better play held" in section
+    hand, result = model.matches[0].hands[0], constructed_match()[1].hands[0]
+    v = result.violations[0]
+    better = build.CARD_HTML[v.better[0]]
+    assert better in section
+    other = html[html.index('id="trick-6"'):html.index('id="trick-7"')]
+    assert 'class="violation"' not in other
+
+
+def test_hand_data_for_the_script_is_json_with_the_violation_tricks(constructed_report):
+    model, out = constructed_report
+    page = Page((out / "m-spring-h1.html").read_text("utf-8"))
+    data = [json.loads(t) for a, t in page.scripts if a.get("type") == "application/json"]
+    assert data == [{"hand": 1, "tricks": list(range(1, 26)), "violations": [5]}]
+
+
+def test_running_attackers_points_end_at_the_engine_total():
+    match, result = constructed_match()
+    for h, r in zip(match.hands, result.hands):
+        view = hand_view(match, h, r)
+        assert view.tricks[-1].attackers_after == r.attackers_points
+        assert all(a.attackers_after == b.attackers_before for a, b in zip(view.tricks, view.tricks[1:]))
+        assert [len(x) for x in view.tricks[0].hands_before] == [25, 25, 25, 25]
+
+
+def test_points_breakdown_and_claim_mismatch_are_on_the_hand_page(constructed_report):
+    model, out = constructed_report
+    hv = model.matches[0].hands[0]
+    html = (out / hv.filename).read_text("utf-8")
+    score = html[html.index('id="score"'):html.index('id="outcome"')]
+    assert f">{hv.attackers_total}<" in score
+    assert f"≠ computed {hv.attackers_total}" in score  # the fixture claims total + 5
+    assert "defenders hold; N–S go up 1 level" in html
+
+
+def test_match_page_lists_hands_in_order_with_links_and_two_charts(constructed_report):
+    model, out = constructed_report
+    html = (out / "m-spring.html").read_text("utf-8")
+    assert [int(n) for n in re.findall(r'href="m-spring-h(\d+)\.html"', html)] == [1, 2, 3]
+    assert html.count("<svg ") == 2
+    assert "Team levels over the match" in html and "Attackers&#39; points per hand" in html \
+        or "Attackers' points per hand" in html
+
+
+def test_index_has_standings_stats_tables_and_charts(constructed_report):
+    _, out = constructed_report
+    page = Page((out / "index.html").read_text("utf-8"))
+    for section in ("standings", "matches", "stats-bottom", "stats-violations-code",
+                    "stats-violations-player", "stats-hold", "charts"):
+        assert section in page.ids
+    html = (out / "index.html").read_text("utf-8")
+    assert html.count("<svg ") == 5
+    assert "follow_suit" in html
+
+
+def test_standings_rank_teams_by_matches_won_then_levels():
+    model = ReportModel(title="t")
+    for i, (players, seed) in enumerate([(("A", "B", "C", "D"), 1), (("A", "E", "C", "F"), 2)]):
+        m, r = constructed_match(players=players, hands=2, seed=seed)
+        fact, hands, violations = facts_from_result(m, r, f"m{i}", "t", None)
+        model.match_facts.append(fact)
+        model.hand_facts.extend(hands)
+        model.violation_facts.extend(violations)
+    rows = standings(model)
+    # each constructed match: N and S deal in turn and hold (+1 each): N–S end 4 to 2;
+    # E commits the one violation of hand 1 (seat E is on team E–W)
+    from tractor_analysis.reports.facts import Standing
+    assert rows == (Standing("A & C", matches=2, won=2, levels=4, violations=0),
+                    Standing("B & D", matches=1, won=0, levels=0, violations=1),
+                    Standing("E & F", matches=1, won=0, levels=0, violations=1))
+    stats = index_stats(model, charts_on=False)
+    assert stats.summary == {"matches": 2, "hands": 4, "violations": 2}
+    assert dict((t.key, t.rows) for t in stats.tables)["violations-code"][0][:2] == ("follow_suit", 2)
+
+
+def test_existing_report_folder_is_replaced_whole(tmp_path):
+    match, result = constructed_match(hands=1)
+    out = tmp_path / "r"
+    out.mkdir()
+    (out / "stale.html").write_text("old")
+    model = ReportModel(title="t")
+    build.add_match(model, match, result, source="", fallback_title="x", taken=set())
+    build.write_report(model, out)
+    assert not (out / "stale.html").exists() and (out / "index.html").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]
+
+
+def test_unwritable_output_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(build.ReportError, match="cannot write"):
+        build.write_report(ReportModel(title="t"), blocker / "sub" / "report")
+
+
+def test_write_hand_pages_writes_linked_self_contained_files(tmp_path):
+    match, result = constructed_match()
+    paths = build.write_hand_pages(tmp_path / "out.html", [(match, result)])
+    assert [p.name for p in paths] == ["out.html", "out-2.html", "out-3.html"]
+    first = paths[0].read_text("utf-8")
+    assert "<style>" in first and 'href="static/' not in first and 'src="static/' not in first
+    assert 'href="out-2.html"' in first and "Index" not in first.split("<main>")[0]
+    for p in paths:
+        for _, link in Page(p.read_text("utf-8")).links:
+            target = urlsplit(link).path
+            assert not target or (tmp_path / target).is_file()
+    only = build.write_hand_pages(tmp_path / "two.html", [(match, result)], hands=[2])
+    assert [p.name for p in only] == ["two.html"] and "Hand 2 / 第2局" in only[0].read_text("utf-8")
+    with pytest.raises(build.ReportError):
+        build.write_hand_pages(tmp_path / "none.html", [(match, result)], hands=[9])
+
+
+def test_templates_refuse_undefined_variables():
+    from jinja2 import UndefinedError
+    with pytest.raises(UndefinedError):
+        build.environment().get_template("hand.html").render()
+
+
+def test_cards_are_drawn_with_suit_symbols_and_colours():
+    from tractor_analysis.cards import parse_card
+    assert build.CARD_HTML[parse_card("HQ")] == '<span class="c red" title="HQ">♥Q</span>'
+    assert 'class="c black"' in build.CARD_HTML[parse_card("S10")] and "♠10" in build.CARD_HTML[parse_card("S10")]
+    assert 'class="c red"' in build.CARD_HTML[parse_card("D5")]
+    assert 'class="c red joker"' in build.CARD_HTML[BJ] and "大王" in build.CARD_HTML[BJ]
+    assert 'class="c black joker"' in build.CARD_HTML[LJ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 53), max_size=40), st.integers(2, 14),
+       st.one_of(st.none(), st.integers(0, 3)), st.booleans())
+def test_display_order_is_a_permutation_with_trumps_first(cards, level, trump, twos):
+    shown = display_order(cards, level, trump, twos)
+    assert sorted(shown) == sorted(cards)
+
+    def is_trump(k):
+        return (k >= 52 or RANK_OF[k] == level or SUIT_OF[k] == trump
+                or (twos and level != 2 and RANK_OF[k] == 2))
+    flags = [is_trump(k) for k in shown]
+    assert flags == sorted(flags, reverse=True)
+    if BJ in cards:
+        assert shown[0] == BJ
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 3))
+def test_hand_view_conserves_cards_and_points(seed, dealer):
+    hand, result = constructed_hand(1, seed, dealer=dealer, notes=False)
+    match = Match(hands=(hand,))
+    view = hand_view(match, hand, result)
+    for before, after in zip(view.tricks, view.tricks[1:]):
+        for seat in range(4):
+            played = before.plays_by_seat[seat].cards
+            assert sorted(after.hands_before[seat]) == sorted(
+                _minus(before.hands_before[seat], played))
+    assert sum(t.points for t in view.tricks) + result.bottom_points == 200
+    assert view.tricks[-1].attackers_after == result.attackers_points
+
+
+def _minus(cards, played):
+    rest = list(cards)
+    for c in played:
+        rest.remove(c)
+    return rest
