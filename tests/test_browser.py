@@ -1,0 +1,166 @@
+"""The report in a real browser: headless Chromium driven by Playwright.
+
+Install the browser with ``sh tests/install_browser.sh`` (Debian ``chromium``);
+``TRACTOR_CHROMIUM`` names another binary.  Where no browser can be installed
+these tests skip, saying so.  Screenshots go to ``test-artifacts/``.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from test_reports import EVIL, constructed_match  # the constructed match of the report tests
+from tractor_analysis.reports import build
+from tractor_analysis.reports.model import ReportModel
+
+CHROMIUM = os.environ.get("TRACTOR_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="the playwright package is not installed (pip install playwright)")
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip(f"no Chromium at {CHROMIUM}: run 'sh tests/install_browser.sh' (needs apt-get and root) "
+                "or set TRACTOR_CHROMIUM", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    model = ReportModel(title=f"Browser test {EVIL}")
+    match, result = constructed_match()
+    build.add_match(model, match, result, source="cup.tgn", fallback_title="cup", taken=set())
+    return build.write_report(model, tmp_path_factory.mktemp("browser") / "report")
+
+
+class Watched:
+    """A page whose console errors, script errors and network requests are recorded."""
+
+    def __init__(self, browser, **context_options):
+        self.context = browser.new_context(**context_options)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: r.url.startswith("file:") or self.requests.append(r.url))
+        self.page.on("dialog", lambda d: (self.errors.append(f"dialog: {d.message}"), d.dismiss()))
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def watched(browser):
+    w = Watched(browser, viewport={"width": 1100, "height": 900})
+    yield w
+    w.close()
+
+
+def visible_tricks(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "section.trick", "els => els.filter(e => e.offsetParent !== null).map(e => e.id)")
+
+
+def test_every_page_loads_from_disk_with_no_console_errors_and_no_network(report, watched):
+    pages = sorted(report.glob("*.html"))
+    assert len(pages) == 1 + 1 + 3
+    for path in pages:
+        watched.page.goto(path.as_uri())
+        watched.page.wait_for_load_state("load")
+        assert watched.errors == [], f"{path.name}: {watched.errors}"
+    assert watched.requests == []
+
+
+def test_stepping_with_the_arrow_key_reaches_the_violation_and_shows_its_explanation(report, watched):
+    page = watched.page
+    page.goto((report / "m-cup-h1.html").as_uri())
+    assert visible_tricks(page) == ["trick-1"]
+    assert not page.is_visible("#trick-5 .violation")
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    assert visible_tricks(page) == ["trick-5"]
+    explanation = page.inner_text("#trick-5 .violation")
+    assert "没有跟出首家的花色" in explanation and "did not follow suit" in explanation
+    assert EVIL in explanation  # the player's name, shown as text
+    assert page.inner_text("#where").startswith("Trick 5")
+    page.keyboard.press("ArrowLeft")
+    assert visible_tricks(page) == ["trick-4"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.keyboard.press("ArrowRight")
+    page.screenshot(path=str(ARTIFACTS / "hand-page.png"), full_page=True)
+    assert (ARTIFACTS / "hand-page.png").stat().st_size > 10_000
+    assert watched.errors == []
+
+
+def test_buttons_and_trick_list_step_through_the_tricks(report, watched):
+    page = watched.page
+    page.goto((report / "m-cup-h1.html").as_uri())
+    assert page.is_disabled("#prev-trick")
+    page.click("#next-trick")
+    page.click("#next-trick")
+    assert visible_tricks(page) == ["trick-3"]
+    page.click("ol.trick-list a[href='#trick-25']")
+    assert visible_tricks(page) == ["trick-25"] and page.is_disabled("#next-trick")
+    page.click("#first-violation")
+    assert visible_tricks(page) == ["trick-5"] and page.is_visible("#trick-5 .violation")
+    assert watched.errors == []
+
+
+def test_a_link_to_a_trick_opens_the_page_at_that_trick(report, watched):
+    watched.page.goto((report / "m-cup-h1.html").as_uri() + "#trick-5")
+    assert visible_tricks(watched.page) == ["trick-5"]
+
+
+def test_without_javascript_every_trick_is_listed(browser, report):
+    w = Watched(browser, java_script_enabled=False)
+    try:
+        w.page.goto((report / "m-cup-h1.html").as_uri())
+        assert visible_tricks(w.page) == [f"trick-{n}" for n in range(1, 26)]
+        assert not w.page.is_visible("#prev-trick")
+    finally:
+        w.close()
+
+
+def test_printed_page_lists_every_trick(report, watched):
+    watched.page.goto((report / "m-cup-h1.html").as_uri())
+    watched.page.emulate_media(media="print")
+    assert len(visible_tricks(watched.page)) == 25
+
+
+def test_hand_page_fits_a_phone_screen(browser, report):
+    w = Watched(browser, viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    try:
+        w.page.goto((report / "m-cup-h1.html").as_uri())
+        assert w.page.evaluate("document.documentElement.scrollWidth") <= 376
+        ARTIFACTS.mkdir(exist_ok=True)
+        w.page.screenshot(path=str(ARTIFACTS / "hand-page-phone.png"), full_page=False)
+        w.page.goto((report / "index.html").as_uri())
+        assert w.page.evaluate("document.documentElement.scrollWidth") <= 376
+        assert w.errors == []
+    finally:
+        w.close()
+
+
+def test_single_file_hand_page_works_on_its_own(browser, tmp_path):
+    match, result = constructed_match(hands=1)
+    [path] = build.write_hand_pages(tmp_path / "hand.html", [(match, result)])
+    w = Watched(browser)
+    try:
+        w.page.goto(path.as_uri())
+        assert visible_tricks(w.page) == ["trick-1"]
+        w.page.keyboard.press("End")
+        assert visible_tricks(w.page) == ["trick-25"]
+        assert w.errors == [] and w.requests == []
+    finally:
+        w.close()
