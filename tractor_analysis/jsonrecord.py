@@ -1,0 +1,549 @@
+"""JSON records: ``.json`` (one match object, or a list of them) and ``.jsonl`` (one match per line).
+
+Field names follow ``shared/spec/format.md``; the extensions are written up in
+``docs/format.md``:
+
+* a trick is a list of plays, or — when it carries annotations or a number other
+  than the next one — an object ``{"number": 3, "plays": [...], "notes": [...]}``;
+* a play may carry ``"notes"``; ``"rules"`` may be a list of ``[name, value]``
+  pairs when a name repeats;
+* fields this module does not know (top level, and in a hand) are kept in the
+  record's ``tags``: a string value as it is, any other value as its JSON text
+  under the name ``<field>:json``; they are written back as they came.  Tags
+  that cannot be written as fields (a name that is a known field, or repeats)
+  go to a ``"tags"`` list of ``[name, value]`` pairs instead.
+
+Diagnostics: a decoder error has the decoder's line:column; a problem inside a
+match has the hand number and trick number, and in ``.jsonl`` the record's line
+(``line 0`` in a ``.json`` file, where the decoder gives no position).  A hand
+of the wrong shape is skipped with a ``json_shape`` diagnostic; the other hands
+are kept.  Nothing here raises for bad content.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from .cards import NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, parse_card, parse_rank, parse_trump, trump_token
+from .diagnostics import Diagnostic
+from .notation import CARD_LOOKUP, SEAT_LOOKUP, bilingual
+from .records import Declaration, Hand, Match, Play, Trick
+from .rules import build_ruleset
+
+__all__ = ["parse_json", "parse_jsonl", "match_to_dict", "match_from_dict", "format_json", "format_jsonl"]
+
+_MATCH_FIELDS = ("event", "site", "date", "round", "table", "players", "ruleset", "rules", "levels",
+                 "hands", "notes", "tags")
+_HAND_FIELDS = ("number", "dealer", "trump", "level", "declarations", "deal", "bottom", "buried", "friend",
+                "setup", "points", "first_trick", "tricks", "claim", "notes", "tags")
+_JSON_SUFFIX = ":json"
+
+
+class _Shape(Exception):
+    """A value of the wrong shape: the enclosing hand (or match) is skipped."""
+
+
+def _type_name(v: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a number",
+            float: "a number", type(None): "null"}.get(type(v), type(v).__name__)
+
+
+class _Reader:
+    def __init__(self, line: int, column: int):
+        self.line = line
+        self.column = column
+        self.diags: list[Diagnostic] = []
+        self.hand: int | None = None
+        self.trick: int | None = None
+        self.decks = 2
+
+    def diag(self, code: str, en: str, zh: str) -> None:
+        where = f"hand {self.hand}" if self.hand is not None else "match"
+        if self.trick is not None:
+            where += f", trick {self.trick}"
+        self.diags.append(Diagnostic(code, bilingual(f"{where}: {en}", zh), self.line, self.column,
+                                     self.hand, self.trick))
+
+    # values
+    def text(self, v: Any, what: str) -> str | None:
+        if v is None:
+            return None
+        if isinstance(v, str):
+            return v
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return str(v)
+        raise _Shape(f"{what} should be a string, not {_type_name(v)}")
+
+    def integer(self, v: Any, what: str) -> int:
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+        if isinstance(v, str) and v.strip().lstrip("-").isdigit():
+            return int(v)
+        raise _Shape(f"{what} should be a whole number, not {_type_name(v)} {json.dumps(v, ensure_ascii=False)[:20]}")
+
+    def seat(self, v: Any, what: str) -> int | None:
+        s = SEAT_LOOKUP.get(v) if isinstance(v, str) else None
+        if s is None:
+            if not isinstance(v, str):
+                raise _Shape(f"{what} should be a seat string \"N\", \"E\", \"S\" or \"W\", not {_type_name(v)}")
+            self.diag("unknown_seat", f"unknown seat {v!r} in {what} (expected N, E, S or W)",
+                      f"{what} 中的座位 {v!r} 无法识别（应为 N、E、S 或 W）")
+        return s
+
+    def cards(self, v: Any, what: str, dropped: str) -> tuple[tuple[Card, ...], bool]:
+        if isinstance(v, str):
+            v = v.split()
+        if not isinstance(v, list):
+            raise _Shape(f"{what} should be a list of card strings, not {_type_name(v)}")
+        out = []
+        bad = False
+        for t in v:
+            if not isinstance(t, str):
+                raise _Shape(f"{what} should hold card strings, not {_type_name(t)}")
+            k = CARD_LOOKUP.get(t)
+            if k is None:
+                try:
+                    k = parse_card(t.strip())
+                except ValueError:
+                    self.diag("unknown_card", f"unknown card {t!r} in {what} (expected e.g. S10, HA, ♥Q, BJ); "
+                              f"{dropped}", f"{what} 中的牌 {t!r} 无法识别")
+                    bad = True
+                    continue
+            out.append(k)
+        return tuple(out), bad
+
+    def notes(self, v: Any, what: str) -> tuple[str, ...]:
+        if v is None:
+            return ()
+        if isinstance(v, str):
+            return (v,)
+        if not isinstance(v, list) or not all(isinstance(n, str) for n in v):
+            raise _Shape(f"{what} should be a list of strings")
+        return tuple(v)
+
+    def tags(self, obj: dict, known: tuple[str, ...], what: str) -> tuple[tuple[str, str], ...]:
+        out: list[tuple[str, str]] = []
+        for key, value in obj.items():
+            if key in known:
+                continue
+            if isinstance(value, str):
+                out.append((key, value))
+            else:
+                out.append((key + _JSON_SUFFIX, _dump(value)))
+        extra = obj.get("tags")
+        if extra is not None:
+            if not isinstance(extra, list) or not all(
+                    isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in extra):
+                raise _Shape(f"\"tags\" of the {what} should be a list of [name, value] string pairs")
+            out.extend((p[0], p[1]) for p in extra)
+        return tuple(out)
+
+    def count(self, counts: list[int], cards: Iterable[Card], where_en: str, where_zh: str) -> None:
+        for k in cards:
+            counts[k] += 1
+            if counts[k] == self.decks + 1:
+                self.diag("too_many_copies", f"{counts[k]} copies of {TOKEN[k]} in {where_en}, but "
+                          f"{self.decks} deck(s) hold only {self.decks}",
+                          f"{where_zh}中有 {counts[k]} 张 {TOKEN[k]}，而 {self.decks} 副牌只有 {self.decks} 张")
+
+    # match
+    def match(self, obj: Any) -> Match | None:
+        if not isinstance(obj, dict):
+            self.diag("json_shape", f"a match should be a JSON object, not {_type_name(obj)}",
+                      "比赛记录应为 JSON 对象")
+            return None
+        try:
+            players = [None, None, None, None]
+            p = obj.get("players")
+            if isinstance(p, dict):
+                for key, name in p.items():
+                    s = SEAT_LOOKUP.get(key)
+                    if s is None:
+                        raise _Shape(f"\"players\" has key {key!r} (expected N, E, S, W)")
+                    players[s] = self.text(name, f"players.{key}")
+            elif isinstance(p, list) and len(p) == 4:
+                players = [self.text(x, "players") for x in p]
+            elif p is not None:
+                raise _Shape("\"players\" should be an object {\"N\": name, …}")
+            ruleset = self.text(obj.get("ruleset"), "\"ruleset\"")
+            rules = self.rules(obj.get("rules"))
+            levels = self.levels(obj.get("levels"))
+            hands_v = obj.get("hands", [])
+            if not isinstance(hands_v, list):
+                raise _Shape(f"\"hands\" should be a list, not {_type_name(hands_v)}")
+            texts = {k: self.text(obj.get(k), f"\"{k}\"") for k in ("event", "site", "date", "round", "table")}
+            notes = self.notes(obj.get("notes"), "\"notes\"")
+            tags = self.tags(obj, _MATCH_FIELDS, "match")
+        except _Shape as exc:
+            self.diag("json_shape", f"{exc}; the match is skipped", "JSON 结构错误；该比赛记录已跳过")
+            return None
+        for code, _, msg in build_ruleset(ruleset, ())[1]:
+            self.diag(code, msg, f"未知的规则预设 {ruleset!r}")
+        for name, value in rules:
+            for code, _, msg in build_ruleset(None, [(name, value)])[1]:
+                self.diag(code, msg, f"规则选项 {name!r} 不正确")
+        self.decks = build_ruleset(ruleset, rules)[0].decks
+        hands = []
+        numbers: set[int] = set()
+        for i, hv in enumerate(hands_v):
+            hand = self.hand_of(hv, i, hands[-1].number if hands else 0)
+            self.hand = self.trick = None
+            if hand is None:
+                continue
+            if hand.number in numbers:
+                self.hand = hand.number
+                self.diag("duplicate_hand", f"hand number {hand.number} appears twice",
+                          f"第 {hand.number} 局重复出现")
+                self.hand = None
+            numbers.add(hand.number)
+            hands.append(hand)
+        return Match(event=texts["event"], site=texts["site"], date=texts["date"], round=texts["round"],
+                     table=texts["table"], players=tuple(players), ruleset=ruleset, rules=rules,
+                     levels=levels, hands=tuple(hands), notes=notes, tags=tags)
+
+    def rules(self, v: Any) -> tuple[tuple[str, str], ...]:
+        if v is None:
+            return ()
+        if isinstance(v, dict):
+            items = list(v.items())
+        elif isinstance(v, list) and all(isinstance(p, list) and len(p) == 2 for p in v):
+            items = [(p[0], p[1]) for p in v]
+        else:
+            raise _Shape("\"rules\" should be an object {\"name\": \"value\", …}")
+        out = []
+        for name, value in items:
+            if not isinstance(name, str):
+                raise _Shape("\"rules\" names should be strings")
+            if isinstance(value, bool):
+                value = "on" if value else "off"
+            out.append((name, self.text(value, f"rules.{name}")))
+        return tuple(out)
+
+    def levels(self, v: Any) -> tuple[int, int] | None:
+        if v is None:
+            return None
+        if not isinstance(v, dict):
+            raise _Shape("\"levels\" should be an object {\"NS\": \"2\", \"EW\": \"2\"}")
+        out = [2, 2]
+        for key, value in v.items():
+            team = {"NS": 0, "EW": 1}.get(key)
+            if team is None:
+                raise _Shape(f"\"levels\" has key {key!r} (expected NS and EW)")
+            try:
+                out[team] = parse_rank(str(value))
+            except ValueError:
+                self.diag("bad_value", f"unknown level {value!r} in \"levels\" (expected 2..10, J, Q, K or A)",
+                          f"\"levels\" 中的级别 {value!r} 无法识别")
+        return out[0], out[1]
+
+    # hand
+    def hand_of(self, hv: Any, index: int, previous: int) -> Hand | None:
+        self.hand = hv.get("number") if isinstance(hv, dict) and isinstance(hv.get("number"), int) else index + 1
+        self.trick = None
+        try:
+            if not isinstance(hv, dict):
+                raise _Shape(f"hand {index + 1} should be a JSON object, not {_type_name(hv)}")
+            return self.build_hand(hv, previous)
+        except _Shape as exc:
+            self.diag("json_shape", f"{exc}; the hand is skipped", "JSON 结构错误；该局已跳过")
+            return None
+
+    def build_hand(self, hv: dict, previous: int) -> Hand:
+        number = self.integer(hv["number"], "\"number\"") if "number" in hv else previous + 1
+        self.hand = number
+        dealer = None
+        if hv.get("dealer") is not None:
+            dealer = self.seat(hv["dealer"], "\"dealer\"")
+        trump = None
+        if hv.get("trump") is not None:
+            t = self.text(hv["trump"], "\"trump\"")
+            try:
+                trump = parse_trump(t)
+            except ValueError:
+                self.diag("bad_value", f"unknown trump {t!r} (expected S, H, D, C or NT)",
+                          f"主牌花色 {t!r} 无法识别（应为 S、H、D、C 或 NT）")
+        level = None
+        if hv.get("level") is not None:
+            lv = self.text(hv["level"], "\"level\"")
+            try:
+                level = parse_rank(lv)
+            except ValueError:
+                self.diag("bad_value", f"unknown level {lv!r} (expected 2..10, J, Q, K or A)",
+                          f"级别 {lv!r} 无法识别")
+        declarations = []
+        decl_v = hv.get("declarations") or []
+        if not isinstance(decl_v, list):
+            raise _Shape("\"declarations\" should be a list of {\"seat\", \"cards\"} objects")
+        for d in decl_v:
+            if not isinstance(d, dict) or "seat" not in d:
+                raise _Shape("each declaration should be an object {\"seat\": \"N\", \"cards\": [...]}")
+            seat = self.seat(d["seat"], "a declaration")
+            cards, bad = self.cards(d.get("cards", []), "a declaration", "the declaration is dropped")
+            if seat is not None and not bad:
+                declarations.append(Declaration(seat, cards))
+        dealt = [0] * NUM_KINDS
+        deal = None
+        deal_v = hv.get("deal")
+        if deal_v is not None:
+            if isinstance(deal_v, list) and len(deal_v) == 4:
+                deal_v = dict(zip(SEAT_TOKENS, deal_v))
+            if not isinstance(deal_v, dict):
+                raise _Shape("\"deal\" should be an object {\"N\": [cards], \"E\": …}")
+            deal_l: list[tuple[Card, ...]] = [(), (), (), ()]
+            for key, cv in deal_v.items():
+                seat = SEAT_LOOKUP.get(key)
+                if seat is None:
+                    raise _Shape(f"\"deal\" has key {key!r} (expected N, E, S, W)")
+                deal_l[seat] = self.cards(cv, f"deal.{key}", "left out of the deal")[0]
+                self.count(dealt, deal_l[seat], "the deal and bottom", "发牌和底牌")
+            deal = tuple(deal_l)
+        bottom = buried = None
+        if hv.get("bottom") is not None:
+            bottom = self.cards(hv["bottom"], "\"bottom\"", "left out of the bottom")[0]
+            self.count(dealt, bottom, "the deal and bottom", "发牌和底牌")
+        if hv.get("buried") is not None:
+            buried = self.cards(hv["buried"], "\"buried\"", "left out of the buried cards")[0]
+            self.count([0] * NUM_KINDS, buried, "the buried cards", "埋底的牌")
+        friend = None
+        if hv.get("friend") is not None:
+            fc, bad = self.cards([self.text(hv["friend"], "\"friend\"")], "\"friend\"", "ignored")
+            friend = fc[0] if fc else None
+        setup = hv.get("setup", False)
+        if isinstance(setup, int) and not isinstance(setup, bool) and setup in (0, 1):
+            setup = bool(setup)
+        if not isinstance(setup, bool):
+            raise _Shape(f"\"setup\" should be true or false, not {_type_name(setup)}")
+        points = self.integer(hv.get("points", 0), "\"points\"")
+        first_trick = self.integer(hv.get("first_trick", 1), "\"first_trick\"")
+        claim = None if hv.get("claim") is None else self.integer(hv["claim"], "\"claim\"")
+        notes = self.notes(hv.get("notes"), "\"notes\"")
+        tags = self.tags(hv, _HAND_FIELDS, "hand")
+        tricks_v = hv.get("tricks", [])
+        if not isinstance(tricks_v, list):
+            raise _Shape(f"\"tricks\" should be a list, not {_type_name(tricks_v)}")
+        tricks = []
+        played = [0] * NUM_KINDS
+        expected = first_trick
+        for tv in tricks_v:
+            trick = self.trick_of(tv, expected, played)
+            expected = trick.number + 1
+            tricks.append(trick)
+        self.trick = None
+        if not setup:
+            if "dealer" not in hv:
+                self.diag("missing_tag", "no \"dealer\" (expected e.g. \"dealer\": \"N\"; the dealer may be "
+                          "inferable from the previous hand, but the record should say)", "缺少庄家 \"dealer\"")
+            if "trump" not in hv:
+                self.diag("missing_tag", "no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"; read as no trump "
+                          "— the declarations may tell the trump)", "缺少主牌花色 \"trump\"（按无主处理）")
+        return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
+                    deal=deal, bottom=bottom, buried=buried, friend=friend, setup=setup, points=points,
+                    first_trick=first_trick, tricks=tuple(tricks), claim=claim, notes=notes, tags=tags,
+                    line=self.line)
+
+    def trick_of(self, tv: Any, expected: int, played: list[int]) -> Trick:
+        self.trick = expected
+        notes: tuple[str, ...] = ()
+        number = expected
+        if isinstance(tv, dict):
+            if "number" in tv:
+                number = self.integer(tv["number"], "a trick's \"number\"")
+                self.trick = number
+            notes = self.notes(tv.get("notes"), "a trick's \"notes\"")
+            tv = tv.get("plays", [])
+        if not isinstance(tv, list):
+            raise _Shape(f"trick {number} should be a list of plays, not {_type_name(tv)}")
+        if number != expected:
+            self.diag("trick_sequence", f"trick {number} out of sequence (expected {expected})",
+                      f"墩号 {number} 不连续：应为 {expected}")
+        plays = []
+        seen = 0
+        for pv in tv:
+            if not isinstance(pv, dict) or "seat" not in pv or "cards" not in pv:
+                raise _Shape(f"a play in trick {number} should be an object {{\"seat\": \"N\", \"cards\": [...]}}")
+            seat = self.seat(pv["seat"], "a play")
+            if seat is None:
+                continue
+            if seen & (1 << seat):
+                self.diag("duplicate_seat", f"seat {SEAT_TOKENS[seat]} plays twice (each seat plays once per "
+                          "trick); the second play is dropped", f"座位 {SEAT_TOKENS[seat]} 在同一墩中出牌两次")
+                continue
+            dropped = f"the play of {SEAT_TOKENS[seat]} is dropped"
+            cards, bad = self.cards(pv["cards"], f"the play of {SEAT_TOKENS[seat]}", dropped)
+            attempted = None
+            if pv.get("attempted") is not None:
+                attempted, bad2 = self.cards(pv["attempted"], f"the throw of {SEAT_TOKENS[seat]}", dropped)
+                bad = bad or bad2
+            pnotes = self.notes(pv.get("notes"), "a play's \"notes\"")
+            if bad:
+                continue
+            seen |= 1 << seat
+            self.count(played, cards, f"the plays of hand {self.hand}", f"第 {self.hand} 局的出牌")
+            plays.append(Play(seat, cards, attempted, pnotes, self.line, self.column))
+        return Trick(number, tuple(plays), notes, self.line)
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+
+
+def match_from_dict(obj: Any, line: int = 0, column: int = 0) -> tuple[Match | None, list[Diagnostic]]:
+    """One match from a decoded JSON value (``None`` when its shape is wrong) and the problems found."""
+    reader = _Reader(line, column)
+    return reader.match(obj), reader.diags
+
+
+def parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
+    """Matches of a ``.json`` text: one match object, or a list of them."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        return [], [Diagnostic("empty_file", bilingual("empty file: no JSON value (expected a match object)",
+                                                       "空文件：没有 JSON 内容"), 1, 1)]
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return [], [Diagnostic("invalid_json", bilingual(f"invalid JSON: {exc.msg} (expected a match object "
+                                                         "{\"hands\": [...]} or a list of them)",
+                                                         f"JSON 格式错误：{exc.msg}"), exc.lineno, exc.colno)]
+    items = data if isinstance(data, list) else [data]
+    matches: list[Match] = []
+    diags: list[Diagnostic] = []
+    for obj in items:
+        m, ds = match_from_dict(obj)
+        diags.extend(ds)
+        if m is not None:
+            matches.append(m)
+    return matches, diags
+
+
+def parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
+    """Matches of a ``.jsonl`` text: one match object per line, blank lines skipped."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    matches: list[Match] = []
+    diags: list[Diagnostic] = []
+    any_line = False
+    for i, line in enumerate(text.split("\n")):
+        if not line.strip():
+            continue
+        any_line = True
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            diags.append(Diagnostic("invalid_json", bilingual(
+                f"invalid JSON: {exc.msg} (expected one match object per line)", f"JSON 格式错误：{exc.msg}"),
+                i + 1, exc.colno, text=line))
+            continue
+        col = len(line) - len(line.lstrip()) + 1
+        m, ds = match_from_dict(obj, i + 1, col)
+        diags.extend(ds)
+        if m is not None:
+            matches.append(m)
+    if not any_line:
+        diags.append(Diagnostic("empty_file", bilingual("empty file: no JSON line (expected one match per line)",
+                                                        "空文件：没有 JSON 记录"), 1, 1))
+    return matches, diags
+
+
+# --- writing ----------------------------------------------------------------
+
+def _cards(cards: Iterable[Card]) -> list[str]:
+    return [TOKEN[c] for c in cards]
+
+
+def _put_tags(d: dict, tags: tuple[tuple[str, str], ...], known: tuple[str, ...]) -> None:
+    """Tags as extra fields when every one fits (see the module docstring), else as a ``tags`` list."""
+    fields: dict[str, Any] = {}
+    for name, value in tags:
+        key, out = name, value
+        if name.endswith(_JSON_SUFFIX):
+            try:
+                parsed = json.loads(value)
+            except ValueError:
+                parsed = value
+            if not isinstance(parsed, str) and _dump(parsed) == value:
+                key, out = name[:-len(_JSON_SUFFIX)], parsed
+        if key in known or key in fields or key in d:
+            d["tags"] = [[n, v] for n, v in tags]
+            return
+        fields[key] = out
+    d.update(fields)
+
+
+def match_to_dict(match: Match) -> dict:
+    """The JSON object of ``match`` (format.md field names; see the module docstring for extras)."""
+    d: dict[str, Any] = {}
+    for key in ("event", "site", "date", "round", "table"):
+        value = getattr(match, key)
+        if value is not None:
+            d[key] = value
+    if any(p is not None for p in match.players):
+        d["players"] = dict(zip(SEAT_TOKENS, match.players))
+    if match.ruleset is not None:
+        d["ruleset"] = match.ruleset
+    if match.rules:
+        names = [n for n, _ in match.rules]
+        d["rules"] = dict(match.rules) if len(set(names)) == len(names) else [[n, v] for n, v in match.rules]
+    if match.levels is not None:
+        d["levels"] = {"NS": RANK_TOKENS[match.levels[0]], "EW": RANK_TOKENS[match.levels[1]]}
+    d["hands"] = [_hand_to_dict(h) for h in match.hands]
+    if match.notes:
+        d["notes"] = list(match.notes)
+    _put_tags(d, match.tags, _MATCH_FIELDS)
+    return d
+
+
+def _hand_to_dict(h: Hand) -> dict:
+    d: dict[str, Any] = {"number": h.number}
+    if h.dealer is not None:
+        d["dealer"] = SEAT_TOKENS[h.dealer]
+    d["trump"] = trump_token(h.trump)
+    if h.level is not None:
+        d["level"] = RANK_TOKENS[h.level]
+    if h.declarations:
+        d["declarations"] = [{"seat": SEAT_TOKENS[x.seat], "cards": _cards(x.cards)} for x in h.declarations]
+    if h.deal is not None:
+        d["deal"] = {SEAT_TOKENS[s]: _cards(h.deal[s] if s < len(h.deal) else ()) for s in range(4)}
+    if h.bottom is not None:
+        d["bottom"] = _cards(h.bottom)
+    if h.buried is not None:
+        d["buried"] = _cards(h.buried)
+    if h.friend is not None:
+        d["friend"] = TOKEN[h.friend]
+    d["setup"] = h.setup
+    d["points"] = h.points
+    d["first_trick"] = h.first_trick
+    tricks = []
+    for i, t in enumerate(h.tricks):
+        plays = []
+        for p in t.plays:
+            pd: dict[str, Any] = {"seat": SEAT_TOKENS[p.seat]}
+            if p.attempted is not None:
+                pd["attempted"] = _cards(p.attempted)
+            pd["cards"] = _cards(p.cards)
+            if p.notes:
+                pd["notes"] = list(p.notes)
+            plays.append(pd)
+        expected = h.first_trick if i == 0 else h.tricks[i - 1].number + 1
+        if t.notes or t.number != expected:
+            tricks.append({"number": t.number, "plays": plays, "notes": list(t.notes)})
+        else:
+            tricks.append(plays)
+    d["tricks"] = tricks
+    if h.claim is not None:
+        d["claim"] = h.claim
+    d["notes"] = list(h.notes)
+    _put_tags(d, h.tags, _HAND_FIELDS)
+    return d
+
+
+def format_json(match: Match) -> str:
+    """A ``.json`` text holding ``match`` (UTF-8 characters kept, two-space indent)."""
+    return json.dumps(match_to_dict(match), ensure_ascii=False, indent=2) + "\n"
+
+
+def format_jsonl(matches: Iterable[Match]) -> str:
+    """A ``.jsonl`` text: one compact match object per line."""
+    return "".join(json.dumps(match_to_dict(m), ensure_ascii=False, separators=(",", ":")) + "\n"
+                   for m in matches)

@@ -1,0 +1,260 @@
+"""Record files: bytes → text → matches, with every problem as a positioned diagnostic.
+
+:func:`load_file` / :func:`load_bytes` pick the format from the name
+(``.tgn``, ``.json``, ``.jsonl``, each optionally ``.gz``; gzip is also
+recognised by its magic bytes, and an unknown extension is sniffed from the
+text), undo gzip (a cut-short stream gives ``truncated_file`` and whatever
+decoded), decode the text (UTF-8 with or without BOM, UTF-16 with BOM, else
+GB18030 — a superset of GBK — when it decodes cleanly, else ``decode_error``
+at the first bad byte) and hand it to :mod:`.notation` or :mod:`.jsonrecord`.
+Binary garbage gives ``binary_file``, an empty file ``empty_file``.  Bad
+content never raises; only an unreadable path does (``OSError``).
+
+:func:`iter_inputs` expands the CLI's arguments (files, folders, globs).
+"""
+from __future__ import annotations
+
+import glob
+import hashlib
+import os
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .diagnostics import Diagnostic
+from .jsonrecord import parse_json, parse_jsonl
+from .notation import bilingual, parse_tgn
+from .records import Match
+
+__all__ = ["SourceFile", "load_file", "load_bytes", "decode_text", "iter_inputs", "RECORD_SUFFIXES"]
+
+RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".tgn.gz", ".json.gz", ".jsonl.gz")
+"""File names :func:`iter_inputs` picks up inside folders."""
+
+_GZIP_MAGIC = b"\x1f\x8b"
+_TEXT_CONTROLS = frozenset(b"\t\n\r\f\v\x1b")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """One record file read: its matches, its problems, and enough of the text to quote a line."""
+
+    path: str
+    format: str
+    """``tgn``, ``json`` or ``jsonl``."""
+    matches: tuple[Match, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    sha256: str
+    """SHA-256 of the raw bytes (before gunzip / decoding)."""
+    encoding: str = "utf-8"
+    """``utf-8``, ``utf-8-sig``, ``utf-16``, ``gb18030``, or ``binary`` when no text was read."""
+    compressed: bool = False
+    lines: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    """The decoded text split at line breaks (``lines[n - 1]`` is line ``n``)."""
+
+    def line_text(self, line: int) -> str:
+        """The raw text of 1-based line ``line`` ("" when there is none)."""
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+    @property
+    def ok(self) -> bool:
+        """Every byte read and parsed without a problem."""
+        return not self.diagnostics
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters, as far as they decode) of byte ``offset``."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    line = data.count(b"\n", 0, offset) + 1
+    column = len(data[start:offset].decode("utf-8", errors="replace")) + 1
+    return line, column
+
+
+def _gunzip(data: bytes) -> tuple[bytes, str | None]:
+    """The decompressed bytes (all members) and, when the stream is cut short or corrupt, what went wrong."""
+    out: list[bytes] = []
+    rest = data
+    while rest:
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            out.append(d.decompress(rest))
+            out.append(d.flush())
+        except zlib.error as exc:
+            return b"".join(out), f"corrupt gzip data ({exc})"
+        if not d.eof:
+            return b"".join(out), "the gzip stream ends early"
+        rest = d.unused_data
+        if rest and not rest.startswith(_GZIP_MAGIC):
+            break          # trailing garbage after the last member: ignore, as gzip(1) does
+    return b"".join(out), None
+
+
+def _looks_binary(data: bytes) -> int | None:
+    """Byte offset of the first NUL, or 0 when most of the head is control bytes; ``None`` for text."""
+    nul = data.find(b"\x00", 0, 1 << 16)
+    if nul >= 0:
+        return nul
+    head = data[:4096]
+    controls = sum(1 for b in head if b < 32 and b not in _TEXT_CONTROLS)
+    if head and controls * 10 > len(head):
+        return 0
+    return None
+
+
+def _utf8_multibyte_before(data: bytes, offset: int) -> int:
+    """How many multi-byte UTF-8 characters decode cleanly before ``offset``."""
+    return sum(1 for b in data[:offset] if 0xC2 <= b <= 0xF4)
+
+
+def decode_text(data: bytes) -> tuple[str, str, Diagnostic | None]:
+    """``(text, encoding, problem)``: UTF-8 (BOM optional), UTF-16 with BOM, else clean GB18030.
+
+    When nothing decodes cleanly the text is UTF-8 with replacement characters and
+    the problem is a ``decode_error`` at the first bad byte.  A UTF-8 text with
+    real multi-byte characters before its first bad byte is taken as damaged
+    UTF-8, not as GB18030 (which would otherwise read it without an error, as
+    mojibake).
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        try:
+            return data[3:].decode("utf-8"), "utf-8-sig", None
+        except UnicodeDecodeError as exc:
+            bad = exc.start + 3
+            return data[3:].decode("utf-8", errors="replace"), "utf-8-sig", _decode_error(data, bad, "UTF-8")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16"), "utf-16", None
+        except UnicodeDecodeError as exc:
+            return data.decode("utf-16", errors="replace"), "utf-16", _decode_error(data, exc.start, "UTF-16")
+    try:
+        return data.decode("utf-8"), "utf-8", None
+    except UnicodeDecodeError as exc:
+        bad = exc.start
+    if _utf8_multibyte_before(data, bad) < 3:
+        try:
+            return data.decode("gb18030"), "gb18030", None
+        except UnicodeDecodeError:
+            pass
+    return data.decode("utf-8", errors="replace"), "utf-8", _decode_error(data, bad, "UTF-8")
+
+
+def _decode_error(data: bytes, offset: int, what: str) -> Diagnostic:
+    line, col = _position(data, offset)
+    byte = data[offset:offset + 1].hex()
+    return Diagnostic("decode_error", bilingual(
+        f"byte 0x{byte} at byte offset {offset} is not {what} text, and the file is not clean GB18030/GBK "
+        "either (expected a UTF-8 or GBK text file); bad bytes read as '\ufffd'",
+        f"第 {offset} 字节 (0x{byte}) 无法按 UTF-8 或 GB18030/GBK 解码"), line, col)
+
+
+def _format_of(name: str, text: str) -> str:
+    low = name.lower()
+    if low.endswith(".gz"):
+        low = low[:-3]
+    for ext, fmt in ((".tgn", "tgn"), (".jsonl", "jsonl"), (".ndjson", "jsonl"), (".json", "json")):
+        if low.endswith(ext):
+            return fmt
+    # sniff: JSON starts with '{' or '[' + JSON value; a .tgn tag starts with '[' + a name
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("{"):
+        lines = [ln for ln in text.split("\n") if ln.strip()]
+        return "jsonl" if len(lines) > 1 and all(ln.lstrip().startswith("{") for ln in lines[:5]) else "json"
+    if head.startswith("[") and head[1:].lstrip()[:1] in ("{", "]", "[", ""):
+        return "json"
+    return "tgn"
+
+
+def load_bytes(data: bytes, name: str = "<bytes>") -> SourceFile:
+    """Read one record file's bytes (``name`` picks the format by its extension)."""
+    sha = hashlib.sha256(data).hexdigest()
+    diags: list[Diagnostic] = []
+    compressed = data.startswith(_GZIP_MAGIC) or name.lower().endswith(".gz")
+    if compressed and data.startswith(_GZIP_MAGIC):
+        data, problem = _gunzip(data)
+        if problem is not None:
+            text_so_far = data.decode("utf-8", errors="replace")
+            line = text_so_far.count("\n") + 1
+            col = len(text_so_far) - (text_so_far.rfind("\n") + 1) + 1
+            diags.append(Diagnostic("truncated_file", bilingual(
+                f"truncated file: {problem} after {len(data)} bytes of text (expected a complete gzip file); "
+                "what decoded is read", f"文件不完整：gzip 数据在 {len(data)} 字节后中断；已读取解出的部分"),
+                line, col))
+    else:
+        compressed = False
+    fmt = _format_of(name, "")
+    if not data:
+        if not diags:
+            diags.append(Diagnostic("empty_file", bilingual(
+                "empty file: 0 bytes (expected a .tgn, .json or .jsonl record)", "空文件：0 字节"), 1, 1))
+        return SourceFile(name, fmt, (), tuple(diags), sha, "utf-8", compressed, ())
+    binary_at = _looks_binary(data)
+    if binary_at is not None and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        line, col = _position(data, binary_at) if binary_at else (1, 1)
+        what = (f"a NUL byte at byte offset {binary_at}" if data[binary_at:binary_at + 1] == b"\x00"
+                else "mostly control bytes")
+        diags.append(Diagnostic("binary_file", bilingual(
+            f"binary file: {what} (expected a text record: .tgn, .json or .jsonl, optionally gzipped)",
+            "二进制文件，不是文本记录"), line, col))
+        return SourceFile(name, fmt, (), tuple(diags), sha, "binary", compressed, ())
+    text, encoding, problem = decode_text(data)
+    if problem is not None:
+        diags.append(problem)
+    fmt = _format_of(name, text)
+    if fmt == "tgn":
+        matches, parsed = parse_tgn(text)
+    elif fmt == "jsonl":
+        matches, parsed = parse_jsonl(text)
+    else:
+        matches, parsed = parse_json(text)
+    if diags and any(d.code == "truncated_file" for d in diags):
+        parsed = [d for d in parsed if d.code != "empty_file"]
+    diags.extend(parsed)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = tuple(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+    return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines)
+
+
+def load_file(path: str | os.PathLike) -> SourceFile:
+    """Read one record file; ``OSError`` only when the path cannot be read."""
+    p = Path(path)
+    return load_bytes(p.read_bytes(), str(path))
+
+
+def _is_record(p: Path) -> bool:
+    return p.name.lower().endswith(RECORD_SUFFIXES)
+
+
+def iter_inputs(args: Iterable[str | os.PathLike]) -> Iterator[Path]:
+    """Files named by the CLI arguments: files as given, folders searched recursively for
+    record files (:data:`RECORD_SUFFIXES`, in sorted order), globs expanded (``**`` too).
+    A path that does not exist and matches no glob is yielded as is, so that reading it
+    reports the error.  Each file is yielded once."""
+    seen: set[str] = set()
+
+    def once(p: Path) -> Iterator[Path]:
+        key = os.path.normcase(os.path.abspath(p))
+        if key not in seen:
+            seen.add(key)
+            yield p
+
+    for arg in args:
+        p = Path(arg)
+        if p.is_dir():
+            for q in sorted(p.rglob("*")):
+                if q.is_file() and _is_record(q):
+                    yield from once(q)
+        elif p.exists():
+            yield from once(p)
+        elif glob.has_magic(str(arg)):
+            for hit in sorted(glob.glob(str(arg), recursive=True)):
+                q = Path(hit)
+                if q.is_dir():
+                    for r in sorted(q.rglob("*")):
+                        if r.is_file() and _is_record(r):
+                            yield from once(r)
+                elif q.is_file():
+                    yield from once(q)
+        else:
+            yield from once(p)
