@@ -11,6 +11,9 @@ from .convert import convert
 from .replay_cmd import replay
 from .report_cmd import report
 from .rules_cmd import rules
+from .simulate_cmd import simulate
+from .ingest_cmd import ingest
+from .stats_cmd import stats
 
 
 @click.group(context_settings=CONTEXT)
@@ -34,6 +37,9 @@ main.add_command(replay)
 main.add_command(convert)
 main.add_command(rules)
 main.add_command(report)
+main.add_command(simulate)
+main.add_command(ingest)
+main.add_command(stats)
 
 
 if __name__ == "__main__":  # pragma: no cover

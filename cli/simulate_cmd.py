@@ -1,0 +1,60 @@
+"""``tractor simulate``: matches played by heuristic bots, written as records (tests, demos, benchmarks)."""
+from __future__ import annotations
+
+import time
+
+import click
+
+from .common import CONTEXT, echo_err, rules_options
+
+
+@click.command("simulate", context_settings=CONTEXT)
+@click.option("--matches", "-n", "count", type=click.IntRange(min=1), default=10, show_default=True,
+              help="Number of matches to play.")
+@click.option("--seed", "-s", type=int, default=1, show_default=True,
+              help="Random seed: the same seed writes the same records.")
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
+              help="Folder to write the records to (created if missing).")
+@click.option("--format", "fmt", type=click.Choice(["tgn", "jsonl"]), default="tgn", show_default=True,
+              help="tgn: one .tgn file per match; jsonl: .jsonl files of --per-file matches.")
+@click.option("--per-file", type=click.IntRange(min=1), default=50, show_default=True,
+              help="Matches per .jsonl file.")
+@click.option("--violation-rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+              help="Chance that a follow is replaced by an illegal one, annotated {injected: CODE}.")
+@click.option("--max-hands", type=click.IntRange(min=1), default=40, show_default=True,
+              help="A match stops after this many hands even when no team has passed A.")
+@click.option("--quiet", "-q", is_flag=True, help="No summary on stderr.")
+@rules_options
+def simulate(count: int, seed: int, out_dir: str, fmt: str, per_file: int, violation_rate: float,
+             max_hands: int, quiet: bool, preset: str | None, rule_pairs: tuple) -> None:
+    """Play COUNT matches between simple bots and write their records to a folder.
+
+    Every match is complete: declarations, the deal, the bottom and the bury,
+    every trick, levels carried until a team passes A (or --max-hands), and a
+    [Claim] equal to the engine's total.  The bots only make legal plays unless
+    --violation-rate is given; then each injected illegal play carries the
+    annotation {injected: CODE} (follow_suit, follow_pair).
+
+    \b
+    Examples:
+      tractor simulate -n 100 --seed 7 -o sim/
+      tractor simulate -n 20 --rules tournament --violation-rate 0.02 -o sim-bad/ --format jsonl
+    """
+    from tractor_analysis.rules import build_ruleset
+    from tractor_analysis.simulate import simulate as play, write_matches
+
+    rules, _ = build_ruleset(preset or "standard", rule_pairs)
+    start = time.perf_counter()
+    hands = 0
+
+    def counted():
+        nonlocal hands
+        for m in play(count, seed, rules=rules, violation_rate=violation_rate, max_hands=max_hands):
+            hands += len(m.hands)
+            yield m
+
+    paths = write_matches(counted(), out_dir, fmt, per_file)
+    if not quiet:
+        secs = time.perf_counter() - start
+        echo_err(f"simulated {count} matches, {hands} hands ({rules.name}) in {secs:.1f}s: "
+                 f"{len(paths)} files in {out_dir}")

@@ -1,0 +1,94 @@
+"""``tractor stats``: statistics of a Parquet dataset (:mod:`tractor_analysis.stats`)."""
+from __future__ import annotations
+
+import json
+import math
+
+import click
+
+from .common import CONTEXT, table as render_table
+
+TABLES = ("summary", "points", "bottom", "violations", "standings")
+TITLES = {
+    "summary": "Summary 概况",
+    "points": "Attackers' points by score band 闲家得分分布",
+    "bottom": "Bottom captures 抠底",
+    "violations": "Violations per 100 hands 每百局违规",
+    "standings": "Standings 排名",
+}
+
+
+def _cell(value) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.2f}" if abs(value) < 100 else f"{value:.1f}"
+    return str(value)
+
+
+def _format_frame(df, name: str) -> str:
+    frame = df.copy()
+    if "hold_rate" in frame:
+        frame["hold_rate"] = [("-" if v != v else f"{v:.0%}") for v in frame["hold_rate"]]
+    rows = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
+    if not rows:
+        return "(none)"
+    return render_table(rows, [str(c) for c in frame.columns])
+
+
+def _jsonable(df) -> list[dict]:
+    out = []
+    for rec in df.to_dict(orient="records"):
+        out.append({k: (None if isinstance(v, float) and math.isnan(v) else
+                        v.item() if hasattr(v, "item") else v) for k, v in rec.items()})
+    return out
+
+
+@click.command("stats", context_settings=CONTEXT)
+@click.argument("dataset", type=click.Path(exists=True, file_okay=False))
+@click.option("--by", type=click.Choice(["player", "team", "match", "ruleset"]), default="player",
+              show_default=True, help="Who a row speaks for.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+              show_default=True, help="table for people, csv / json for programs.")
+@click.option("--table", "which", type=click.Choice(("all",) + TABLES), default=None,
+              help="Only this table (default: all for table/json, summary for csv).")
+def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
+    """Statistics of a dataset written by 'tractor ingest'.
+
+    Hands played, as dealer and as attacker; defence hold rate; mean and
+    median of the attackers' total and its distribution over the score
+    bands; bottom captures by multiplier; levels gained; tricks won; failed
+    throws; violations per 100 hands by code; tournament standings (by
+    matches won, then levels gained).
+
+    \b
+    Examples:
+      tractor stats data/
+      tractor stats data/ --by team --table standings
+      tractor stats data/ --by ruleset --format json > stats.json
+    """
+    from tractor_analysis.dataset import load
+    from tractor_analysis.stats import all_tables
+
+    try:
+        ds = load(dataset, tables=("matches", "hands", "tricks", "violations"))
+    except (FileNotFoundError, OSError) as exc:
+        raise click.ClickException(f"{exc} / 无法读取数据集")
+    tables = all_tables(ds, by)
+    if which is None:
+        which = "summary" if fmt == "csv" else "all"
+    names = TABLES if which == "all" else (which,)
+    if fmt == "json":
+        click.echo(json.dumps({n: _jsonable(tables[n]) for n in names}, ensure_ascii=False, indent=1))
+    elif fmt == "csv":
+        for i, n in enumerate(names):
+            if len(names) > 1:
+                click.echo(("\n" if i else "") + f"# {n}")
+            click.echo(tables[n].to_csv(index=False), nl=False)
+    else:
+        if ds.hands.empty:
+            click.echo("the dataset holds no hands yet / 数据集中还没有牌局")
+            return
+        for i, n in enumerate(names):
+            click.echo(("\n" if i else "") + click.style(TITLES[n], bold=True))
+            click.echo(_format_frame(tables[n], n))

@@ -1,0 +1,803 @@
+"""The Parquet dataset: schema (declared once, here), row builder, safe writer, ``load``.
+
+Layout of a dataset folder (documented in ``docs/dataset.md``)::
+
+    DATASET/
+      files/        part-<batch>.parquet   one row per ingested source file (the manifest)
+      matches/      part-<batch>.parquet   one row per match
+      hands/        part-<batch>.parquet   one row per hand
+      tricks/       part-<batch>.parquet   one row per trick
+      plays/        part-<batch>.parquet   one row per play (4 per trick)
+      violations/   part-<batch>.parquet   one row per violation found by the engine
+      errors/       part-<batch>.parquet   one row per parser diagnostic
+      _lock                                the fcntl lock two ingests share
+
+Each table is a folder of part files that any Parquet reader globs
+(``read_parquet('DATASET/plays/*.parquet')`` in DuckDB, ``pyarrow.dataset``,
+Spark).  Every row carries the ``batch`` that wrote it.
+
+**Commit protocol** (:func:`commit_parts`).  A batch's parts are written to
+hidden temporary names (``.part-<batch>.parquet.tmp``: a leading dot, so
+pyarrow ignores them, and no ``.parquet`` suffix, so globs skip them).  Under an
+exclusive ``flock`` on ``_lock``, the committer re-reads the manifest (the
+``files`` table), drops the rows of any file whose content hash is already in
+it (a concurrent or earlier ingest committed it), renames the child tables'
+parts into place with ``os.replace`` and renames the ``files`` part *last*: a
+batch is committed exactly when its ``files`` part exists.  A SIGKILL between
+two renames leaves parts of a batch that is not in the manifest; :func:`load`
+ignores them and the next ingest deletes them (under the lock) before adding
+anything.  Temporary files of dead ingests are removed the same way.
+"""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import functools
+import glob
+import json
+import os
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from .cards import POINTS, RANK_TOKENS, SEAT_TOKENS, TOKEN, TEAMS, trump_token
+from .diagnostics import Diagnostic
+from .records import Match
+from .rules import RuleSet
+from .verdicts import HandResult, MatchResult, Violation
+
+# --- schema ------------------------------------------------------------------
+
+_STR = pa.dictionary(pa.int32(), pa.string())
+"""Dictionary-encoded string: seats, codes, names, rulesets repeat a lot."""
+_TXT = pa.string()
+_CARDS = pa.list_(pa.string())
+"""Card tokens in canonical form (``S10``, ``HA``, ``BJ``)."""
+_I8, _I16, _I32, _I64 = pa.int8(), pa.int16(), pa.int32(), pa.int64()
+_BOOL = pa.bool_()
+
+
+def _schema(*fields: tuple[str, pa.DataType, str]) -> pa.Schema:
+    return pa.schema([pa.field(name, typ, metadata={"doc": doc}) for name, typ, doc in fields])
+
+
+_KEY_MATCH = ("match_id", _STR, "source content hash (16 hex) + '-' + match index in the file")
+_KEY_HAND = ("hand_no", _I16, "hand number as recorded ([Hand \"n\"])")
+_KEY_TRICK = ("trick_no", _I16, "trick number as recorded")
+_BATCH = ("batch", _STR, "ingest batch that wrote the row (a batch is committed when its files row exists)")
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "files": _schema(
+        ("source_file", _TXT, "path of the input file as given to ingest"),
+        ("source_sha256", _TXT, "SHA-256 of the file's bytes (the manifest key)"),
+        ("format", _STR, "tgn, json or jsonl (as detected by sources.load_file)"),
+        ("matches", _I32, "matches read from the file"),
+        ("hands", _I32, "hands read from the file"),
+        ("errors", _I32, "parser diagnostics (rows in the errors table)"),
+        ("violations", _I32, "rule violations found by the engine"),
+        ("status", _STR, "ok, errors (diagnostics, file partly read) or unreadable"),
+        ("rules_override", _STR, "--rules preset the ingest judged with, null for the record's own"),
+        ("ingested_at", pa.timestamp("ms", tz="UTC"), "when the batch was committed"),
+        _BATCH,
+    ),
+    "matches": _schema(
+        _KEY_MATCH,
+        ("source_file", _TXT, "path of the input file"),
+        ("source_sha256", _TXT, "SHA-256 of the input file's bytes"),
+        ("match_index", _I32, "0-based index of the match in its file (a .jsonl holds many)"),
+        ("event", _STR, "[Event]"), ("site", _STR, "[Site]"), ("date", _STR, "[Date]"),
+        ("round", _STR, "[Round]"), ("table", _STR, "[Table]"),
+        ("player_n", _STR, "[North]"), ("player_e", _STR, "[East]"),
+        ("player_s", _STR, "[South]"), ("player_w", _STR, "[West]"),
+        ("ruleset", _STR, "name of the ruleset the first hand was judged with"),
+        ("hands", _I16, "hands in the match"),
+        ("level_ns_start", _I8, "N-S level before the first hand (2..14, J=11 Q=12 K=13 A=14)"),
+        ("level_ew_start", _I8, "E-W level before the first hand"),
+        ("level_ns_final", _I8, "N-S level after the last hand (15: passed A)"),
+        ("level_ew_final", _I8, "E-W level after the last hand"),
+        ("winner", _STR, "team that won the match (NS / EW), null when no team passed A"),
+        ("forfeit", _STR, "team that forfeited (three wrong follows, tournament), else null"),
+        ("violations", _I32, "violations in the whole match"),
+        _BATCH,
+    ),
+    "hands": _schema(
+        _KEY_MATCH, _KEY_HAND,
+        ("dealer", _STR, "seat N E S W"),
+        ("defenders", _STR, "dealer's team NS / EW (庄家方)"),
+        ("attackers", _STR, "the other team (抓分方)"),
+        ("level", _I8, "level rank played (2..14)"),
+        ("trump", _STR, "S H D C or NT"),
+        ("ruleset", _STR, "ruleset name (a preset; '+' when options were changed)"),
+        ("decks", _I8, "decks of the ruleset"),
+        ("rules", _STR, "every ruleset option as JSON {name: value}"),
+        ("declarations", _CARDS, "declarations in order, each 'SEAT: cards'"),
+        ("bottom", _CARDS, "bottom as dealt (null when not recorded)"),
+        ("buried", _CARDS, "bottom as buried by the dealer (null when not recorded)"),
+        ("setup", _BOOL, "a position ([SetUp]) rather than a full hand"),
+        ("complete", _BOOL, "the hand was played out"),
+        ("tricks", _I16, "tricks in the hand"),
+        ("attackers_points", _I16, "card points won in tricks by the attackers"),
+        ("bottom_points", _I16, "card points in the bottom"),
+        ("bottom_multiplier", _I16, "multiplier applied to the bottom, 0 when not captured"),
+        ("bottom_bonus", _I16, "bottom_points x bottom_multiplier"),
+        ("bottom_captured", _BOOL, "the attackers won the last trick (抠底)"),
+        ("penalties", _I16, "points added to the attackers' total by penalties (negative: lost)"),
+        ("attackers_total", _I16, "attackers' total: the sum of the score items"),
+        ("claim", _I16, "[Claim] as recorded, null when absent"),
+        ("claim_matches", _BOOL, "claim == attackers_total, null when no claim"),
+        ("outcome", _STR, "attackers (took the deal) or defenders (held)"),
+        ("up_team", _STR, "team that goes up or holds (NS / EW)"),
+        ("levels_gained", _I8, "levels the up_team gains"),
+        ("next_dealer", _STR, "seat that deals next"),
+        ("match_over", _BOOL, "a team passed A with this hand"),
+        ("level_ns_before", _I8, "N-S level before the hand"), ("level_ew_before", _I8, "E-W level before"),
+        ("level_ns_after", _I8, "N-S level after the hand"), ("level_ew_after", _I8, "E-W level after"),
+        ("failed_throws", _I16, "throws that failed in the hand"),
+        ("violations", _I16, "violations in the hand"),
+        _BATCH,
+    ),
+    "tricks": _schema(
+        _KEY_MATCH, _KEY_HAND, _KEY_TRICK,
+        ("leader", _STR, "seat that led"),
+        ("winner", _STR, "seat that won the trick"),
+        ("winner_team", _STR, "NS / EW"),
+        ("attackers_won", _BOOL, "the winner is an attacker"),
+        ("points", _I16, "card points in the trick"),
+        ("lead_kind", _STR, "single, pair, triple, tractor, titanic or throw"),
+        ("lead_cards", _I8, "cards in the lead"),
+        ("throw_failed", _BOOL, "the leader's throw failed (attempted -> forced)"),
+        ("cards_not_thrown", _I8, "failed throw: attempted minus played"),
+        ("winning_copies", _I8, "largest unit of the winning play: copies (1 single, 2 pair, 3 triple)"),
+        ("winning_length", _I8, "largest unit of the winning play: length (tractor pairs)"),
+        ("trumped", _BOOL, "won by a trump-in on a plain-suit lead"),
+        ("last", _BOOL, "the last trick of the hand"),
+        ("violations", _I8, "violations in the trick"),
+        _BATCH,
+    ),
+    "plays": _schema(
+        _KEY_MATCH, _KEY_HAND, _KEY_TRICK,
+        ("seat", _STR, "N E S W"),
+        ("position", _I8, "0 for the leader, then 1, 2, 3 in play order"),
+        ("cards", _CARDS, "cards that went to the table"),
+        ("attempted", _CARDS, "failed throw: the cards shown (null otherwise)"),
+        ("n_cards", _I8, "number of cards played"),
+        ("points", _I16, "card points in the play"),
+        ("won", _BOOL, "this play won the trick"),
+        ("notes", _CARDS, "annotations {...} written after the play (e.g. 'injected: follow_suit')"),
+        _BATCH,
+    ),
+    "violations": _schema(
+        _KEY_MATCH,
+        ("hand_no", _I16, "hand number; null for a match-level problem"),
+        ("trick_no", _I16, "trick number; null for hand-level checks (bury, deal, declaration, claim)"),
+        ("seat", _STR, "offending seat, null when none"),
+        ("code", _STR, "stable violation code (verdicts.VIOLATION_CODES)"),
+        ("played", _CARDS, "cards played"),
+        ("better", _CARDS, "what the player held that met the duty"),
+        ("message_zh", _TXT, "explanation in Chinese"),
+        ("message_en", _TXT, "explanation in English"),
+        _BATCH,
+    ),
+    "errors": _schema(
+        ("source_file", _TXT, "path of the input file"),
+        ("source_sha256", _TXT, "SHA-256 of the file's bytes"),
+        ("line", _I32, "1-based line, 0 when unknown"),
+        ("column", _I32, "1-based column, 0 when unknown"),
+        ("code", _STR, "stable diagnostic code (diagnostics.CODES; replay_error when the engine failed)"),
+        ("message", _TXT, "what was found and what was expected"),
+        ("text", _TXT, "raw text of the offending line"),
+        ("hand_no", _I16, "hand number when known"),
+        ("trick_no", _I16, "trick number when known"),
+        _BATCH,
+    ),
+}
+"""Every table's Arrow schema; column docs are in the field metadata and docs/dataset.md."""
+
+TABLES: tuple[str, ...] = ("files", "matches", "hands", "tricks", "plays", "violations", "errors")
+_CHILDREN = tuple(t for t in TABLES if t != "files")
+"""Tables renamed into place before ``files`` (whose part commits the batch)."""
+
+
+# --- rows -----------------------------------------------------------------------
+
+def _team(t: int | None) -> str | None:
+    return None if t is None else TEAMS[t]
+
+
+def _seat(s: int | None) -> str | None:
+    return None if s is None else SEAT_TOKENS[s]
+
+
+def _tokens(cards: Iterable[int] | None) -> list[str] | None:
+    return None if cards is None else [TOKEN[c] for c in cards]
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_json(rules: RuleSet) -> str:
+    return json.dumps(rules.options(), sort_keys=True, ensure_ascii=False)
+
+
+class TableBuilder:
+    """Rows of every table, column by column (no per-row objects), until :meth:`to_tables`."""
+
+    def __init__(self, batch: str) -> None:
+        self.batch = batch
+        self.cols: dict[str, dict[str, list]] = {
+            t: {f.name: [] for f in SCHEMAS[t]} for t in TABLES}
+        self.hands = 0
+        self.files = 0
+
+    def _row(self, table: str, values: tuple) -> None:
+        for column, value in zip(self.cols[table].values(), values):
+            column.append(value)
+
+    # files ----------------------------------------------------------------
+    def add_file(self, path: str, sha: str, fmt: str | None, matches: list[Match],
+                 results: list[MatchResult | None], diagnostics: list[Diagnostic],
+                 status: str, rules_override: str | None) -> None:
+        """One source file: its matches (replayed) and its diagnostics."""
+        hands = violations = 0
+        for index, (match, result) in enumerate(zip(matches, results)):
+            if result is None:
+                continue
+            violations += self._add_match(path, sha, index, match, result)
+            hands += len(result.hands)
+        for d in diagnostics:
+            self._row("errors", (path, sha, d.line, d.column, d.code, d.message, d.text or "",
+                                 d.hand, d.trick, self.batch))
+        self._row("files", (path, sha, fmt, len(matches), hands, len(diagnostics), violations,
+                            status, rules_override, None, self.batch))
+        self.hands += hands
+        self.files += 1
+
+    def _add_match(self, path: str, sha: str, index: int, match: Match, result: MatchResult) -> int:
+        mid = f"{sha[:16]}-{index}"
+        batch = self.batch
+        start = match.start_levels
+        final = result.levels_final
+        nviol = len(result.problems)
+        for p in result.problems:
+            self._violation(mid, None, p)
+        for hr in result.hands:
+            nviol += self._add_hand(mid, hr, match)
+        players = match.players
+        self._row("matches", (
+            mid, path, sha, index, match.event, match.site, match.date, match.round, match.table,
+            players[0], players[1], players[2], players[3],
+            result.hands[0].rules.name if result.hands else match.ruleset,
+            len(result.hands), start[0], start[1], final[0], final[1],
+            _team(result.winner), _team(result.forfeit), nviol, batch))
+        return nviol
+
+    def _violation(self, mid: str, hand_no: int | None, v: Violation) -> None:
+        self._row("violations", (mid, hand_no, v.trick, _seat(v.seat), v.code, _tokens(v.played),
+                                 _tokens(v.better), v.message_zh, v.message_en, self.batch))
+
+    def _add_hand(self, mid: str, hr: HandResult, match: Match) -> int:
+        batch = self.batch
+        n = hr.number
+        defenders = hr.dealer & 1
+        attackers = 1 - defenders
+        record = _record_hand(match, n)
+        pl = self.cols["plays"]
+        # plays columns, bound once (the hot loop of ingest)
+        p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch = (
+            pl[f.name] for f in SCHEMAS["plays"])
+        failed = 0
+        ntricks = len(hr.tricks)
+        for i, t in enumerate(hr.tricks):
+            winner = t.winner
+            wteam = winner & 1
+            failed += t.throw_failed
+            for pos, play in enumerate(t.plays):
+                cards = play.cards
+                p_mid.append(mid)
+                p_hand.append(n)
+                p_trick.append(t.number)
+                p_seat.append(SEAT_TOKENS[play.seat])
+                p_pos.append(pos)
+                p_cards.append([TOKEN[c] for c in cards])
+                p_att.append(None if play.attempted is None else [TOKEN[c] for c in play.attempted])
+                p_n.append(len(cards))
+                p_pts.append(sum(POINTS[c] for c in cards))
+                p_won.append(play.seat == winner)
+                p_notes.append(list(play.notes) if play.notes else None)
+                p_batch.append(batch)
+            lead = t.plays[0] if t.plays else None
+            lead_cards = len(lead.attempted if lead is not None and lead.attempted else
+                             (lead.cards if lead is not None else ()))
+            self._row("tricks", (
+                mid, n, t.number, SEAT_TOKENS[t.leader], SEAT_TOKENS[winner], TEAMS[wteam],
+                wteam == attackers, t.points, t.lead_kind, lead_cards, t.throw_failed,
+                t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
+                i == ntricks - 1, len(t.violations), batch))
+        for v in hr.violations:
+            self._violation(mid, n, v)
+        o = hr.outcome
+        decl = None
+        if record is not None and record.declarations:
+            decl = [f"{SEAT_TOKENS[d.seat]}: {' '.join(TOKEN[c] for c in d.cards)}"
+                    for d in record.declarations]
+        before, after = hr.levels_before, hr.levels_after
+        self._row("hands", (
+            mid, n, SEAT_TOKENS[hr.dealer], TEAMS[defenders], TEAMS[attackers], hr.level,
+            trump_token(hr.trump), hr.rules.name, hr.rules.decks, _rules_json(hr.rules), decl,
+            _tokens(record.bottom) if record is not None else None,
+            _tokens(record.buried) if record is not None else None,
+            hr.setup, hr.complete, ntricks, hr.attackers_points, hr.bottom_points,
+            hr.bottom_multiplier, hr.bottom_bonus, hr.bottom_multiplier > 0, hr.penalties,
+            hr.attackers_total, hr.claim, hr.claim_matches,
+            o.winner if o else None, _team(o.team) if o else None, o.levels if o else None,
+            _seat(o.next_dealer) if o else None, o.match_over if o else None,
+            before[0], before[1], after[0], after[1], failed, len(hr.violations), batch))
+        return len(hr.violations)
+
+    def to_tables(self) -> dict[str, pa.Table]:
+        now = int(time.time() * 1000)
+        self.cols["files"]["ingested_at"] = [now] * len(self.cols["files"]["batch"])
+        return {t: pa.Table.from_pydict(self.cols[t], schema=SCHEMAS[t]) for t in TABLES}
+
+
+def _record_hand(match: Match, number: int):
+    for h in match.hands:
+        if h.number == number:
+            return h
+    return None
+
+
+# --- writing: temporary parts, lock, commit ------------------------------------
+
+def new_batch() -> str:
+    """A unique batch name: the ingest's pid (so stale temporaries can be told apart) and a uuid."""
+    return f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
+
+
+def _tmp_path(root: str, table: str, batch: str) -> str:
+    return os.path.join(root, table, f".part-{batch}.parquet.tmp")
+
+
+def _part_path(root: str, table: str, batch: str) -> str:
+    return os.path.join(root, table, f"part-{batch}.parquet")
+
+
+def ensure_dataset(root: str) -> None:
+    for t in TABLES:
+        os.makedirs(os.path.join(root, t), exist_ok=True)
+
+
+def write_temp_parts(root: str, tables: dict[str, pa.Table], batch: str) -> dict[str, str]:
+    """Write a batch's tables to temporary names; ``{table: tmp path}``."""
+    ensure_dataset(root)
+    out = {}
+    for name in TABLES:
+        path = _tmp_path(root, name, batch)
+        pq.write_table(tables[name], path, compression="zstd")
+        out[name] = path
+    return out
+
+
+@contextlib.contextmanager
+def dataset_lock(root: str) -> Iterator[None]:
+    """Exclusive ``flock`` on ``DATASET/_lock`` (released when the process dies, even by SIGKILL)."""
+    os.makedirs(root, exist_ok=True)
+    fd = os.open(os.path.join(root, "_lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def _parts(root: str, table: str) -> list[str]:
+    return sorted(glob.glob(os.path.join(glob.escape(root), table, "part-*.parquet")))
+
+
+def _batch_of(part: str) -> str:
+    return os.path.basename(part)[len("part-"):-len(".parquet")]
+
+
+class Manifest:
+    """Content hashes already in the dataset, read from the ``files`` table (incrementally)."""
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self.seen_parts: set[str] = set()
+        self.shas: set[str] = set()
+        self.batches: set[str] = set()
+
+    def refresh(self) -> "Manifest":
+        for part in _parts(self.root, "files"):
+            if part in self.seen_parts:
+                continue
+            self.seen_parts.add(part)
+            self.batches.add(_batch_of(part))
+            col = pq.read_table(part, columns=["source_sha256"]).column(0)
+            self.shas.update(col.to_pylist())
+        return self
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def recover(root: str) -> list[str]:
+    """Delete what a killed ingest left behind; call under :func:`dataset_lock`.
+
+    Committed parts whose batch has no ``files`` part (killed between renames) and
+    temporary parts of ingests that are no longer running.  Returns the removed paths.
+    """
+    committed = {_batch_of(p) for p in _parts(root, "files")}
+    removed = []
+    for t in _CHILDREN:
+        for part in _parts(root, t):
+            if _batch_of(part) not in committed:
+                os.remove(part)
+                removed.append(part)
+        for tmp in glob.glob(os.path.join(glob.escape(root), t, ".part-*.parquet.tmp")) + \
+                glob.glob(os.path.join(glob.escape(root), "files", ".part-*.parquet.tmp")):
+            pid = os.path.basename(tmp)[len(".part-"):].split("-", 1)[0]
+            if pid.isdigit() and not _pid_alive(int(pid)) and os.path.exists(tmp):
+                os.remove(tmp)
+                removed.append(tmp)
+    return removed
+
+
+def _drop_shas(root: str, tmp: dict[str, str], drop: set[str], batch: str) -> None:
+    """Rewrite a batch's temporary parts without the rows of the files in ``drop``."""
+    tables = {t: pq.read_table(p) for t, p in tmp.items()}
+    shas = pa.array(sorted(drop), pa.string())
+    match_ids = tables["matches"].filter(pc.is_in(tables["matches"]["source_sha256"], shas))["match_id"]
+    ids = pa.array(match_ids.to_pylist(), pa.string())
+    for t, table in tables.items():
+        if t in ("files", "errors", "matches"):
+            keep = pc.invert(pc.is_in(table["source_sha256"], shas))
+        else:
+            keep = pc.invert(pc.is_in(pc.cast(table["match_id"], pa.string()), ids))
+        pq.write_table(table.filter(keep), tmp[t], compression="zstd")
+
+
+def commit_parts(root: str, tmp: dict[str, str], batch: str, shas: list[str],
+                 manifest: Manifest) -> set[str]:
+    """Commit one batch under the lock; returns the content hashes that were already
+    committed (by an earlier or a concurrent ingest): their rows are dropped first."""
+    with dataset_lock(root):
+        recover(root)
+        manifest.refresh()
+        dup = set(shas) & manifest.shas
+        if dup:
+            _drop_shas(root, tmp, dup, batch)
+        for t in _CHILDREN:
+            os.replace(tmp[t], _part_path(root, t, batch))
+        os.replace(tmp["files"], _part_path(root, "files", batch))
+        manifest.refresh()
+        return dup
+
+
+# --- reading -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Dataset:
+    """The tables of a dataset as pandas DataFrames (committed rows only)."""
+
+    files: "object"
+    matches: "object"
+    hands: "object"
+    tricks: "object"
+    plays: "object"
+    violations: "object"
+    errors: "object"
+
+    def __getitem__(self, name: str):
+        return getattr(self, name)
+
+    def keys(self) -> tuple[str, ...]:
+        return TABLES
+
+
+def read_table(root: str, table: str, columns: list[str] | None = None,
+               batches: set[str] | None = None) -> pa.Table:
+    """One table as Arrow, with :data:`SCHEMAS`; only rows of committed batches."""
+    import pyarrow.dataset as ds
+
+    schema = SCHEMAS[table]
+    if batches is None:
+        batches = {_batch_of(p) for p in _parts(root, "files")}
+    parts = [p for p in _parts(root, table) if _batch_of(p) in batches]
+    if not parts:
+        empty = schema.empty_table()
+        return empty.select(columns) if columns else empty
+    return ds.dataset(parts, schema=schema, format="parquet").to_table(columns=columns)
+
+
+def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True) -> Dataset:
+    """Read a dataset folder into pandas DataFrames (``Dataset.plays``, ``ds["hands"]``…).
+
+    Only committed batches are read (see the module docstring).  With ``decode``
+    (the default) dictionary columns become plain strings; tables not asked for
+    are empty DataFrames.
+    """
+    if not os.path.isdir(path):
+        raise FileNotFoundError(f"no dataset at {path!r} (run 'tractor ingest … -o {path}' first)")
+    wanted = set(tables)
+    batches = {_batch_of(p) for p in _parts(path, "files")}
+    frames = {}
+    for t in TABLES:
+        table = read_table(path, t, batches=batches) if t in wanted else SCHEMAS[t].empty_table()
+        if decode:
+            table = _decode(table)
+        frames[t] = table.to_pandas()
+    return Dataset(**frames)
+
+
+def _decode(table: pa.Table) -> pa.Table:
+    for i, field in enumerate(table.schema):
+        if pa.types.is_dictionary(field.type):
+            table = table.set_column(i, field.name, pc.cast(table.column(i), pa.string()))
+    return table
+
+
+def level_token(rank: int | None) -> str:
+    """``2``..``A`` for a level column value (15 and above: passed A)."""
+    if rank is None:
+        return ""
+    return RANK_TOKENS.get(int(rank), "A+")
+
+
+# --- ingest: parse + replay + write, in 1..N processes ------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Flushed:
+    """One batch a worker wrote to temporary parts, waiting for the commit."""
+
+    batch: str
+    tmp: dict[str, str]
+    shas: list[str]
+    files: int
+    hands: int
+    bad_files: int
+    errors: int
+    violations: int
+    matches: int
+
+
+@dataclass(frozen=True, slots=True)
+class IngestSummary:
+    files: int
+    """Input files found."""
+    added: int
+    """Files whose rows were committed by this run."""
+    skipped: int
+    """Files already in the dataset (same content hash): nothing added."""
+    with_errors: int
+    """Added files with parser diagnostics or unreadable (their rows are in ``errors``)."""
+    matches: int
+    hands: int
+    violations: int
+    errors: int
+    seconds: float
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+
+_W: dict = {}
+"""Per-process state of an ingest worker (set by :func:`_worker_init`)."""
+
+
+def _worker_init(root: str, known: frozenset[str], choice, label: str | None, flush_hands: int,
+                 counters, die_with_parent: bool) -> None:
+    if die_with_parent:
+        _die_with_parent()
+    _W.update(root=root, known=known, choice=choice, label=label, flush_hands=flush_hands,
+              counters=counters, seen=set())
+
+
+def _die_with_parent() -> None:
+    """Linux: the worker gets SIGKILL when the ingest process dies (no orphans after a kill)."""
+    try:
+        import ctypes
+        import signal
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except Exception:  # pragma: no cover - not Linux
+        pass
+
+
+def _hash_file(path: str) -> str | None:
+    import hashlib
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.file_digest(fh, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+def _read_and_replay(path: str, choice) -> tuple[str | None, list, list, list[Diagnostic], str]:
+    """``(format, matches, results, diagnostics, status)`` of one file; never raises."""
+    from . import sources
+    from .replay import replay_match
+
+    try:
+        source = sources.load_file(path)
+    except Exception as exc:  # unreadable: a permission, a directory, a vanished file
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        return None, [], [], [Diagnostic("unreadable_file",
+                                         f"cannot read {path}: {reason} / 无法读取文件")], "unreadable"
+    matches = list(source.matches)
+    diags = list(source.diagnostics)
+    results = []
+    for i, match in enumerate(matches):
+        try:
+            rules = choice.for_match(match) if choice is not None else None
+            results.append(replay_match(match, rules=rules))
+        except Exception as exc:  # an engine bug must not stop the batch: record it
+            results.append(None)
+            first = match.hands[0].line if match.hands else 0
+            diags.append(Diagnostic(
+                "replay_error", f"match {i + 1}: the engine failed ({type(exc).__name__}: {exc}) / "
+                                f"复盘失败", first, 0))
+    status = "ok" if not diags else "errors"
+    return getattr(source, "format", None), matches, results, diags, status
+
+
+def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
+    """Parse, replay and write ``paths`` in batches of about ``flush_hands`` hands.
+
+    With ``on_flush`` each batch is handed over as soon as it is written (the
+    single-process ingest commits it at once); otherwise they are returned.
+    """
+    w = _W
+    root, known, seen, counters = w["root"], w["known"], w["seen"], w["counters"]
+    out: list[Flushed] = []
+    builder = TableBuilder(new_batch())
+    shas: list[str] = []
+    stats = [0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands
+
+    def flush() -> None:
+        nonlocal builder, shas, stats
+        if builder.files:
+            tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
+            f = Flushed(builder.batch, tmp, shas, builder.files, stats[4], stats[0], stats[1],
+                        stats[2], stats[3])
+            if on_flush is not None:
+                on_flush(f)
+            else:
+                out.append(f)
+        builder, shas, stats = TableBuilder(new_batch()), [], [0, 0, 0, 0, 0]
+
+    for path in paths:
+        sha = _hash_file(path)
+        if sha is not None and (sha in known or sha in seen):
+            _count(counters, 1, 0)
+            if "tick" in w:
+                w["tick"]()
+            continue
+        if sha is None:
+            fmt, matches, results, diags, status = None, [], [], [Diagnostic(
+                "unreadable_file", f"cannot read {path} / 无法读取文件")], "unreadable"
+            sha = "unreadable:" + os.path.abspath(path)
+        else:
+            seen.add(sha)
+            fmt, matches, results, diags, status = _read_and_replay(path, w["choice"])
+        before = builder.hands
+        nviol = len(builder.cols["violations"]["code"])
+        builder.add_file(path, sha, fmt, matches, results, diags, status, w["label"])
+        shas.append(sha)
+        hands = builder.hands - before
+        stats[0] += status != "ok"
+        stats[1] += len(diags)
+        stats[2] += len(builder.cols["violations"]["code"]) - nviol
+        stats[3] += sum(r is not None for r in results)
+        stats[4] += hands
+        _count(counters, 1, hands)
+        if "tick" in w:
+            w["tick"]()
+        if builder.hands >= w["flush_hands"]:
+            flush()
+    flush()
+    return out
+
+
+def _count(counters, files: int, hands: int) -> None:
+    if counters is None:
+        return
+    files_done, hands_done = counters
+    if isinstance(files_done, list):
+        files_done[0] += files
+        hands_done[0] += hands
+    else:
+        with files_done.get_lock():
+            files_done.value += files
+        with hands_done.get_lock():
+            hands_done.value += hands
+
+
+def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label: str | None = None,
+           flush_hands: int = 2000, progress=None) -> IngestSummary:
+    """Add the records in ``paths`` to the dataset at ``root``; files already there are skipped.
+
+    ``choice`` (``cli.common.RuleChoice`` or anything with ``for_match(match)``)
+    overrides the ruleset; ``label`` names it in the ``files`` table.
+    ``progress(files_done, hands_done, files_total)`` is called now and then.
+    Unreadable and malformed files become ``errors`` rows; the batch goes on.
+    """
+    import multiprocessing as mp
+
+    start = time.perf_counter()
+    ensure_dataset(root)
+    with dataset_lock(root):
+        recover(root)
+    manifest = Manifest(root).refresh()
+    known = frozenset(manifest.shas)
+    totals = {"added": 0, "with_errors": 0, "matches": 0, "hands": 0, "violations": 0, "errors": 0}
+
+    def commit(f: Flushed) -> None:
+        dup = commit_parts(root, f.tmp, f.batch, f.shas, manifest)
+        if dup:   # a concurrent ingest committed some of these files first
+            return _note_dup(totals, f, dup)
+        totals["added"] += f.files
+        totals["with_errors"] += f.bad_files
+        totals["matches"] += f.matches
+        totals["hands"] += f.hands
+        totals["violations"] += f.violations
+        totals["errors"] += f.errors
+
+    workers = max(1, min(workers, len(paths) or 1))
+    if workers == 1:
+        counters = ([0], [0])
+        _worker_init(root, known, choice, label, flush_hands, counters, False)
+        if progress:
+            _W["tick"] = lambda: progress(counters[0][0], counters[1][0], len(paths))
+        try:
+            _process_files(paths, on_flush=commit)
+        finally:
+            _W.clear()
+    else:
+        ctx = mp.get_context("forkserver")
+        counters = (ctx.Value("q", 0), ctx.Value("q", 0))
+        size = max(1, min(64, len(paths) // (workers * 4) or 1))
+        chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+        with ctx.Pool(workers, _worker_init,
+                      (root, known, choice, label, flush_hands, counters, True)) as pool:
+            results = pool.imap_unordered(_process_files, chunks)
+            while True:
+                try:
+                    flushed = results.next(timeout=0.25)
+                except mp.TimeoutError:
+                    if progress:
+                        progress(counters[0].value, counters[1].value, len(paths))
+                    continue
+                except StopIteration:
+                    break
+                for f in flushed:
+                    commit(f)
+                if progress:
+                    progress(counters[0].value, counters[1].value, len(paths))
+    totals_seconds = time.perf_counter() - start
+    return IngestSummary(files=len(paths), skipped=len(paths) - totals["added"], seconds=totals_seconds,
+                         **totals)
+
+
+def _note_dup(totals: dict, f: Flushed, dup: set[str]) -> None:
+    """Count what a partly duplicate batch added (re-read from its committed files part)."""
+    part = pq.read_table(os.path.join(os.path.dirname(f.tmp["files"]), f"part-{f.batch}.parquet"))
+    rows = part.to_pylist()
+    totals["added"] += len(rows)
+    totals["with_errors"] += sum(r["status"] != "ok" for r in rows)
+    totals["matches"] += sum(r["matches"] for r in rows)
+    totals["hands"] += sum(r["hands"] for r in rows)
+    totals["violations"] += sum(r["violations"] for r in rows)
+    totals["errors"] += sum(r["errors"] for r in rows)

@@ -1,0 +1,387 @@
+"""Simulated matches: simple heuristic bots play complete matches, for tests, demos and benchmarks.
+
+A match is played hand after hand until a team passes A (or :data:`MAX_HANDS`
+hands, a cap so that a match between evenly matched bots ends):
+
+1. **deal** — the shuffled decks are dealt one card at a time
+   (``RuleSet.hand_size`` each, ``bottom_size`` left for the bottom);
+2. **declarations** (亮主) during the deal — a player who receives a level card of a
+   suit they hold several cards of may show it; a pair overcalls a single (反主), the
+   same player may reinforce their own single into a pair (自保), a pair of jokers
+   overcalls to no trump.  Nobody declaring is settled by ``no_declaration``;
+   the first hand's dealer is the first declarer (rules.md §8);
+3. **bury** — the dealer takes the bottom and buries the lowest plain cards that
+   carry no points and break no pair;
+4. **tricks** — the leader leads a throw that stands (checked against the real other
+   hands with :func:`~tractor_analysis.legal.throw_stands`), else a tractor, a pair, a
+   top single or a low single; now and then a risky throw that fails and is recorded as
+   ``attempted -> forced``.  Followers play legal follows only
+   (:func:`~tractor_analysis.legal.construct_follow`): high when that wins the trick
+   and the trick is worth it, points onto a partner's winning trick, a trump-in when void,
+   low discards otherwise;
+5. **scoring** — the engine (:func:`~tractor_analysis.replay.replay_hand`) scores the hand;
+   its total is the ``[Claim]`` and its outcome carries the levels and the next dealer.
+
+With ``violation_rate`` some follows are replaced by illegal ones (``follow_suit``:
+an off-suit card while holding the led suit; ``follow_pair``: two singles while holding
+a pair) and the truth is written on the play as the annotation ``{injected: CODE}``.
+
+Deterministic: match ``i`` of seed ``s`` uses ``random.Random(f"{s}:{i}")`` only.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+from typing import Iterator, Sequence
+
+from .cards import BJ, LJ, NUM_KINDS, POINTS, RANK_OF, SUIT_OF, partner
+from .declarations import strength as declaration_strength
+from .legal import (Lead, analyse_lead, check_follow, construct_follow, legal_leads, show_order,
+                    throw_stands)
+from .order import TRUMP
+from .records import Declaration, Hand, Match, Play, Trick
+from .rules import NoDeclaration, PRESETS, RuleSet
+
+MAX_HANDS = 40
+"""A simulated match stops after this many hands even when no team has passed A."""
+
+PLAYER_NAMES = ("Zhang Wei", "Li Na", "Wang Fang", "Liu Yang", "张伟", "李娜", "王芳", "刘洋",
+                "陈静", "杨帆", "赵磊", "黄敏", "Chen Jie", "Zhou Min", "吴昊", "孙丽")
+"""Names the simulator seats players under (Latin and Chinese)."""
+
+INJECTED = ("follow_suit", "follow_pair")
+"""Violation codes the simulator can inject."""
+
+
+def _ctx(rules: RuleSet, level: int, trump: int | None):
+    from .tricks import hand_context
+    return hand_context(rules, level, trump)
+
+
+# --- declarations and the deal -------------------------------------------------------
+
+def _deal(rng: random.Random, rules: RuleSet, first: int, level: int
+          ) -> tuple[list[list[int]], list[int], list[Declaration]]:
+    """Dealt hands (counts), the bottom, and the declarations made while dealing."""
+    deck = [k for k in range(NUM_KINDS) for _ in range(rules.decks)]
+    rng.shuffle(deck)
+    n = rules.hand_size
+    hands = [[0] * NUM_KINDS for _ in range(4)]
+    decls: list[Declaration] = []
+    standing: tuple[int, int] | None = None     # (tier, seat)
+    standing_kind = None
+    locked = False
+    for i in range(4 * n):
+        seat = (first + i) & 3
+        k = deck[i]
+        h = hands[seat]
+        h[k] += 1
+        if not (k >= 52 or RANK_OF[k] == level) or locked:
+            continue
+        # what could this seat show now?
+        count = h[k]
+        suit_len = sum(h[j] for j in range(NUM_KINDS) if j < 52 and SUIT_OF[j] == SUIT_OF[k]) if k < 52 else 0
+        for m in range(min(count, rules.decks), 0, -1):
+            cards = (k,) * m
+            s = declaration_strength(cards, level, rules.decks)
+            if s is None:
+                continue
+            if standing is None:
+                want = k < 52 and rng.random() < 0.25 + 0.06 * suit_len
+            elif standing[1] == seat and standing_kind == k and m > 1 and rules.decks > 1:
+                want = rng.random() < 0.6           # 自保: reinforce own single
+            elif s[0] > standing[0] and standing[1] != seat:
+                want = rng.random() < (0.5 if k < 52 else 0.35)
+            else:
+                want = False
+            if want:
+                if standing is not None and standing[1] == seat and standing_kind == k:
+                    locked = True
+                decls.append(Declaration(seat, cards))
+                standing, standing_kind = (s[0], seat), k
+                break
+    bottom = deck[4 * n:]
+    return hands, bottom, decls
+
+
+def _trump_of(decls: list[Declaration], rules: RuleSet, bottom: list[int]) -> tuple[int | None, bool]:
+    """``(trump, redeal)`` after the deal."""
+    if decls:
+        k = decls[-1].cards[0]
+        return (None if k >= 52 else SUIT_OF[k]), False
+    if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD and len(bottom) >= 3:
+        k = bottom[2]
+        return (None if k >= 52 else SUIT_OF[k]), False
+    if rules.no_declaration is NoDeclaration.REDEAL:
+        return None, True
+    return None, False
+
+
+# --- bury ------------------------------------------------------------------------------
+
+def _bury(ctx, hand: list[int], n: int) -> list[int]:
+    """The ``n`` cheapest cards: plain before trump, no points, no pair broken, weak first,
+    from short suits first (to make voids)."""
+    o = ctx.order
+    grp, st = o.group, o.strength
+    suit_len = [0] * 5
+    for k in range(NUM_KINDS):
+        suit_len[grp[k]] += hand[k]
+    cards = [k for k in range(NUM_KINDS) for _ in range(hand[k])]
+    cards.sort(key=lambda k: (grp[k] == TRUMP, POINTS[k] > 0, hand[k] > 1, suit_len[grp[k]], st[k], k))
+    return cards[:n]
+
+
+# --- playing ---------------------------------------------------------------------------
+
+def _lead(rng: random.Random, ctx, hands: list[list[int]], seat: int
+          ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """``(cards, attempted)``: the leader's play (``attempted`` set for a failed throw)."""
+    o = ctx.order
+    hand = hands[seat]
+    others = [hands[s] for s in range(4) if s != seat]
+    grp, st = o.group, o.strength
+    # a throw of a whole plain suit (or its top cards) that stands
+    for g in rng.sample(range(4), 4):
+        mine = [k for k in o.kinds[g] for _ in range(hand[k])]
+        if len(mine) < 2:
+            continue
+        tops = sorted(mine, key=lambda k: -st[k])
+        for cand in (tuple(mine), tuple(tops[:2]), tuple(tops[:3])):
+            if len(set(cand)) < 2 and len(cand) <= 2:
+                continue
+            lead = analyse_lead(ctx, cand)
+            if not lead.is_throw:
+                continue
+            stands, forced = throw_stands(ctx, cand, others)
+            if stands and rng.random() < 0.8:
+                return show_order(o, cand), None
+            if not stands and rng.random() < 0.04:
+                return show_order(o, forced), show_order(o, cand)
+    leads = legal_leads(ctx, hand)
+    multi = [c for c in leads if len(c) >= 4]
+    if multi and rng.random() < 0.85:
+        return max(multi, key=lambda c: (len(c), grp[c[0]] != TRUMP, st[c[0]])), None
+    pairs = [c for c in leads if len(c) == 2]
+    if pairs and rng.random() < 0.6:
+        plain = [c for c in pairs if grp[c[0]] != TRUMP and st[c[0]] >= o.top(grp[c[0]]) - 2]
+        if plain:
+            return rng.choice(plain), None
+        return rng.choice(pairs), None
+    singles = [c for c in leads if len(c) == 1]
+    aces = [c for c in singles if grp[c[0]] != TRUMP and st[c[0]] == o.top(grp[c[0]])]
+    if aces and rng.random() < 0.7:
+        return rng.choice(aces), None
+    plain = [c for c in singles if grp[c[0]] != TRUMP and POINTS[c[0]] == 0]
+    pool = plain or singles
+    pool.sort(key=lambda c: st[c[0]])
+    return rng.choice(pool[:3]), None
+
+
+def _follow(rng: random.Random, ctx, lead: Lead, hand: list[int], wins,
+            partner_winning: bool, points_on_table: int, last: bool) -> tuple[int, ...]:
+    """A legal follow: points onto a partner's winning trick, a winning play when the trick
+    is worth it (``wins(play)`` tells), else the lowest cards."""
+    o = ctx.order
+    g = lead.group
+    grp, st = o.group, o.strength
+    held = [k for k in range(NUM_KINDS) for _ in range(hand[k])]
+    in_group = [k for k in held if grp[k] == g]
+    n = lead.count
+    low_key = lambda k: (grp[k] == TRUMP, POINTS[k] > 0, st[k], k)   # noqa: E731
+    if partner_winning:    # feed points, else shed low
+        key = lambda k: (grp[k] == TRUMP, -POINTS[k], st[k], k)   # noqa: E731
+        pref = sorted(in_group, key=key)[:n] if len(in_group) >= n else \
+            in_group + sorted((k for k in held if grp[k] != g), key=key)[:n - len(in_group)]
+        return construct_follow(ctx, lead, hand, pref)
+    options = []
+    if len(in_group) >= n:
+        high = sorted(in_group, key=lambda k: -st[k])[:n]
+        options.append(construct_follow(ctx, lead, hand, high))
+    elif not in_group and g != TRUMP:
+        trumps = sorted((k for k in held if grp[k] == TRUMP), key=lambda k: (st[k], k))
+        if len(trumps) >= n:
+            # the lead's shape from the lowest trumps: pairs first when the lead has pairs
+            pairs = [k for k in dict.fromkeys(trumps) if hand[k] >= 2]
+            pick: list[int] = []
+            for u in lead.units:
+                if u.copies >= 2:
+                    for k in pairs[:u.length]:
+                        pick += [k, k]
+                    pairs = pairs[u.length:]
+            rest = [k for k in trumps if pick.count(k) < hand[k]]
+            pick += rest[:n - len(pick)]
+            options.append(construct_follow(ctx, lead, hand, pick[:n]))
+    worth = points_on_table >= 10 or last or rng.random() < 0.35
+    for play in options:
+        if worth and wins(play):
+            return play
+    low = sorted(in_group, key=low_key)[:n] if len(in_group) >= n else \
+        in_group + sorted((k for k in held if grp[k] != g), key=low_key)[:n - len(in_group)]
+    return construct_follow(ctx, lead, hand, low)
+
+
+def _inject(rng: random.Random, ctx, lead: Lead, hand: list[int], legal: tuple[int, ...]
+            ) -> tuple[tuple[int, ...], str] | None:
+    """An illegal replacement for ``legal`` and its code, or ``None`` when none fits here."""
+    o = ctx.order
+    g = lead.group
+    grp = o.group
+    codes = list(INJECTED)
+    rng.shuffle(codes)
+    for code in codes:
+        play = list(legal)
+        if code == "follow_suit":
+            ins = [i for i, k in enumerate(play) if grp[k] == g]
+            spare = [k for k in range(NUM_KINDS) if grp[k] != g
+                     and hand[k] > play.count(k)]
+            if not ins or not spare:
+                continue
+            play[rng.choice(ins)] = rng.choice(spare)
+        else:
+            if lead.kind != "pair":
+                continue
+            singles = [k for k in o.kinds[g] if hand[k] >= 1]
+            if len(singles) < 2:
+                continue
+            a, b = rng.sample(singles, 2)
+            play = [a, b] + play[2:] if len(play) == 2 else None
+            if play is None:
+                continue
+        got = check_follow(ctx, lead, hand, play)
+        if got == code:
+            return show_order(o, play), code
+    return None
+
+
+def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | None,
+              levels: tuple[int, int], violation_rate: float = 0.0) -> Hand:
+    """One hand played out by the bots (without ``[Claim]``; :func:`simulate_match` adds it)."""
+    from .tricks import trick_winner
+
+    for _attempt in range(20):
+        first = dealer if dealer is not None else rng.randrange(4)
+        level = levels[dealer & 1] if dealer is not None else levels[0]
+        dealt, bottom, decls = _deal(rng, rules, first, level)
+        trump, redeal = _trump_of(decls, rules, bottom)
+        if not redeal:
+            break
+    if dealer is None:
+        dealer = decls[0].seat if decls else 0
+        level = levels[dealer & 1]
+    ctx = _ctx(rules, level, trump)
+    o = ctx.order
+    hands = [row[:] for row in dealt]
+    for k in bottom:
+        hands[dealer][k] += 1
+    buried = _bury(ctx, hands[dealer], len(bottom))
+    for k in buried:
+        hands[dealer][k] -= 1
+    tricks: list[Trick] = []
+    leader = dealer
+    number_of_tricks = rules.hand_size
+    for t in range(1, number_of_tricks + 1):
+        if not any(hands[leader]):
+            break
+        cards, attempted = _lead(rng, ctx, hands, leader)
+        lead = analyse_lead(ctx, cards)      # a failed throw: the others follow the forced play
+        plays = [Play(leader, cards, attempted)]
+        table = [(leader, cards)]
+        for k in cards:
+            hands[leader][k] -= 1
+        on_table = sum(POINTS[k] for k in cards)
+        for i in (1, 2, 3):
+            seat = (leader + i) & 3
+            hand = hands[seat]
+            winner = table[trick_winner(ctx, lead, table)[0]][0]
+            play = _follow(rng, ctx, lead, hand,
+                           lambda p: trick_winner(ctx, lead, table + [(seat, p)])[0] == len(table),
+                           winner == partner(seat), on_table, i == 3)
+            notes: tuple[str, ...] = ()
+            if violation_rate and rng.random() < violation_rate:
+                bad = _inject(rng, ctx, lead, hand, play)
+                if bad is not None:
+                    play, code = bad
+                    notes = (f"injected: {code}",)
+            table.append((seat, play))
+            on_table += sum(POINTS[k] for k in play)
+            for k in play:
+                hand[k] -= 1
+            plays.append(Play(seat, play, None, notes))
+        tricks.append(Trick(t, tuple(plays)))
+        leader = table[trick_winner(ctx, lead, table)[0]][0]
+    order_deal = tuple(show_order(o, [k for k in range(NUM_KINDS) for _ in range(row[k])]) for row in dealt)
+    return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(decls),
+                deal=order_deal, bottom=tuple(bottom), buried=show_order(o, buried),
+                tricks=tuple(tricks))
+
+
+def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, preset: str = "standard",
+                   violation_rate: float = 0.0, max_hands: int = MAX_HANDS) -> Match:
+    """Match ``index`` of ``seed``: complete hands until a team passes A (at most ``max_hands``)."""
+    from .replay import replay_hand
+
+    rules = rules or PRESETS[preset]
+    rng = random.Random(f"{seed}:{index}")
+    names = rng.sample(PLAYER_NAMES, 4)
+    levels = (2, 2)
+    dealer: int | None = None
+    hands: list[Hand] = []
+    for number in range(1, max_hands + 1):
+        hand = play_hand(rng, rules, number, dealer, levels, violation_rate)
+        result = replay_hand(hand, rules, levels, dealer, first_of_match=(number == 1),
+                             levels_known=number > 1)
+        hands.append(dataclasses.replace(hand, claim=result.attackers_total))
+        levels = result.levels_after
+        if result.outcome is None:
+            break
+        dealer = result.outcome.next_dealer
+        if result.outcome.match_over:
+            break
+    base = PRESETS.get(rules.name.rstrip("+"), PRESETS["standard"])
+    changed = tuple((k, v) for k, v in rules.options().items() if base.options().get(k) != v)
+    return Match(event=f"Simulated {seed}", site="tractor simulate", date="2026.01.01",
+                 round=str(index // 4 + 1), table=str(index % 4 + 1), players=tuple(names),
+                 ruleset=base.name, rules=changed, hands=tuple(hands))
+
+
+def simulate(matches: int, seed: int, rules: RuleSet | None = None, preset: str = "standard",
+             violation_rate: float = 0.0, max_hands: int = MAX_HANDS) -> Iterator[Match]:
+    for i in range(matches):
+        yield simulate_match(seed, i, rules, preset, violation_rate, max_hands)
+
+
+def write_matches(matches: Iterator[Match] | Sequence[Match], out_dir: str, fmt: str = "tgn",
+                  per_file: int = 50) -> list[str]:
+    """Write matches to ``out_dir``: one ``.tgn`` per match, or ``.jsonl`` files of
+    ``per_file`` matches each.  Files are written to a temporary name and renamed."""
+    os.makedirs(out_dir, exist_ok=True)
+    paths: list[str] = []
+    if fmt == "tgn":
+        from .notation import format_tgn
+        for i, m in enumerate(matches):
+            paths.append(_write(os.path.join(out_dir, f"match-{i + 1:05d}.tgn"), format_tgn(m)))
+    elif fmt == "jsonl":
+        from .jsonrecord import format_jsonl
+        chunk: list[Match] = []
+        for m in matches:
+            chunk.append(m)
+            if len(chunk) == per_file:
+                paths.append(_write(os.path.join(out_dir, f"matches-{len(paths) + 1:04d}.jsonl"),
+                                    format_jsonl(chunk)))
+                chunk = []
+        if chunk:
+            paths.append(_write(os.path.join(out_dir, f"matches-{len(paths) + 1:04d}.jsonl"),
+                                format_jsonl(chunk)))
+    else:
+        raise ValueError(f"unknown format {fmt!r} (expected tgn or jsonl)")
+    return paths
+
+
+def _write(path: str, text: str) -> str:
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, path)
+    return path

@@ -1,0 +1,286 @@
+"""Statistics over a loaded dataset (:func:`tractor_analysis.dataset.load`).
+
+Every function is a pure function of the dataset's DataFrames and returns a
+DataFrame (the CLI prints them, the HTML report reuses them).  ``by`` chooses
+who a row speaks for:
+
+- ``player``: one row per player name (a seat letter when the record names nobody);
+- ``team``: one row per partnership ("Zhang Wei / Wang Fang", or ``NS`` / ``EW``);
+- ``match``: one row per match; ``ruleset``: one row per ruleset name.
+
+For ``player`` and ``team`` the figures are from that side's point of view
+(dealer, attacker, the tricks it won); for ``match`` and ``ruleset`` they are
+over all hands (``as_dealer`` / ``as_attacker`` are not given).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+BY = ("player", "team", "match", "ruleset")
+SEATS = ("N", "E", "S", "W")
+TEAM_OF_SEAT = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+
+def _require(by: str) -> None:
+    if by not in BY:
+        raise ValueError(f"unknown grouping {by!r} (expected one of {', '.join(BY)})")
+
+
+def _partnership(matches: pd.DataFrame, a: str, b: str, fallback: str) -> pd.Series:
+    """``"A / B"`` (names sorted, so partners who swap seats stay one team), else ``fallback``."""
+    na, nb = matches[f"player_{a}"], matches[f"player_{b}"]
+    out = []
+    for x, y in zip(na.tolist(), nb.tolist()):
+        names = sorted(n for n in (x, y) if isinstance(n, str) and n)
+        out.append(" / ".join(names) if names else fallback)
+    return pd.Series(out, index=matches.index, dtype=object)
+
+
+def team_names(matches: pd.DataFrame) -> pd.DataFrame:
+    """``match_id, team (NS/EW), name`` for every match."""
+    ns = pd.DataFrame({"match_id": matches["match_id"], "team": "NS",
+                       "name": _partnership(matches, "n", "s", "NS")})
+    ew = pd.DataFrame({"match_id": matches["match_id"], "team": "EW",
+                       "name": _partnership(matches, "e", "w", "EW")})
+    return pd.concat([ns, ew], ignore_index=True)
+
+
+def _per_seat(frame: pd.DataFrame, seat_col: str, name: str) -> pd.DataFrame:
+    if frame.empty:
+        return pd.DataFrame(columns=["match_id", "hand_no", "seat", name])
+    out = frame.groupby(["match_id", "hand_no", seat_col], observed=True).size().rename(name)
+    return out.reset_index().rename(columns={seat_col: "seat"})
+
+
+def participants(ds, by: str) -> pd.DataFrame:
+    """One row per (participant, hand): the hand's columns plus ``key``, ``is_dealer``,
+    ``is_attacker``, ``tricks_won``, ``failed_throws``, ``violations_by``.
+
+    For ``match`` / ``ruleset`` one row per hand (``is_dealer`` / ``is_attacker`` are NaN)."""
+    _require(by)
+    hands = ds.hands
+    tricks = ds.tricks
+    cols = ["match_id", "hand_no", "dealer", "defenders", "attackers", "ruleset", "decks", "outcome",
+            "up_team", "levels_gained", "attackers_total", "bottom_captured", "bottom_multiplier",
+            "bottom_bonus", "tricks", "failed_throws", "violations"]
+    h = hands[cols].copy()
+    if by in ("match", "ruleset"):
+        h["key"] = h["match_id"] if by == "match" else h["ruleset"]
+        h["is_dealer"] = np.nan
+        h["is_attacker"] = np.nan
+        h["tricks_won"] = h["tricks"]
+        h["violations_by"] = h["violations"]
+        return h
+    seats = pd.DataFrame({"seat": list(SEATS)})
+    sh = h.merge(seats, how="cross")
+    sh["team"] = sh["seat"].map(TEAM_OF_SEAT)
+    won = _per_seat(tricks, "winner", "tricks_won")
+    failed = _per_seat(tricks[tricks["throw_failed"].astype(bool)], "leader", "seat_failed_throws")
+    viol = ds.violations
+    viol = viol[viol["seat"].notna() & viol["hand_no"].notna()]
+    vcount = _per_seat(viol, "seat", "violations_by")
+    for extra in (won, failed, vcount):
+        extra["hand_no"] = extra["hand_no"].astype(sh["hand_no"].dtype)
+        sh = sh.merge(extra, on=["match_id", "hand_no", "seat"], how="left")
+    for c in ("tricks_won", "seat_failed_throws", "violations_by"):
+        sh[c] = sh[c].fillna(0).astype(int)
+    sh["failed_throws"] = sh.pop("seat_failed_throws")
+    if by == "player":
+        m = ds.matches.melt(id_vars=["match_id"],
+                            value_vars=["player_n", "player_e", "player_s", "player_w"],
+                            var_name="seat", value_name="name")
+        m["seat"] = m["seat"].str[-1].str.upper()
+        sh = sh.merge(m, on=["match_id", "seat"], how="left")
+        sh["key"] = sh["name"].where(sh["name"].notna() & (sh["name"] != ""), sh["seat"])
+        sh["is_dealer"] = sh["seat"] == sh["dealer"]
+    else:
+        agg = sh.groupby(["match_id", "hand_no", "team"], sort=False, observed=True).agg(
+            tricks_won=("tricks_won", "sum"), failed_throws=("failed_throws", "sum"),
+            violations_by=("violations_by", "sum"))
+        sh = h.merge(pd.DataFrame({"team": ["NS", "EW"]}), how="cross").merge(
+            agg.reset_index(), on=["match_id", "hand_no", "team"], how="left")
+        for c in ("tricks_won", "failed_throws", "violations_by"):
+            sh[c] = sh[c].fillna(0).astype(int)
+        names = team_names(ds.matches)
+        sh = sh.merge(names, on=["match_id", "team"], how="left")
+        sh["key"] = sh["name"].fillna(sh["team"])
+        sh["is_dealer"] = sh["team"] == sh["defenders"]
+    sh["is_attacker"] = sh["team"] == sh["attackers"]
+    return sh
+
+
+def summary(ds, by: str = "player") -> pd.DataFrame:
+    """The main table: hands, as dealer/attacker, defence hold rate, attackers' points,
+    bottom captures, levels gained, tricks won, failed throws, violations per 100 hands."""
+    p = participants(ds, by)
+    side = by in ("player", "team")
+    rows = []
+    for key, g in p.groupby("key", sort=True, observed=True):
+        n = len(g)
+        if side:
+            att = g[g["is_attacker"].astype(bool)]
+            dfd = g[~g["is_attacker"].astype(bool)]
+            gained = int(g.loc[g["up_team"] == g["team"], "levels_gained"].fillna(0).sum())
+        else:
+            att = dfd = g
+            gained = int(g["levels_gained"].fillna(0).sum())
+        held = int((dfd["outcome"] == "defenders").sum())
+        row = {by: key, "hands": n}
+        if side:
+            row["as_dealer"] = int(g["is_dealer"].sum())
+            row["as_attacker"] = len(att)
+        row.update({
+            "hold_rate": held / len(dfd) if len(dfd) else np.nan,
+            "attack_points_mean": float(att["attackers_total"].mean()) if len(att) else np.nan,
+            "attack_points_median": float(att["attackers_total"].median()) if len(att) else np.nan,
+            "bottom_captures": int(att["bottom_captured"].fillna(False).astype(bool).sum()),
+            "levels_gained": gained,
+            "tricks_won": int(g["tricks_won"].sum()),
+            "failed_throws": int(g["failed_throws"].sum()),
+            "violations": int(g["violations_by"].sum()),
+        })
+        row["violations_per_100"] = 100.0 * row["violations"] / n if n else np.nan
+        rows.append(row)
+    columns = [by, "hands"] + (["as_dealer", "as_attacker"] if side else []) + [
+        "hold_rate", "attack_points_mean", "attack_points_median", "bottom_captures",
+        "levels_gained", "tricks_won", "failed_throws", "violations", "violations_per_100"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+POINT_BANDS = ("0", "<1 step", "1-2 steps", "2-3 steps", "3-4 steps", "4-5 steps", "5+ steps")
+"""Attackers' total in score steps (total points / 5: 40 for 2 decks), the bands of the
+standard score table (rules.md §8): 0 (or less), 5-35, 40-75, 80-115, 120-155, 160-195, 200+."""
+
+
+def points_distribution(ds, by: str = "player") -> pd.DataFrame:
+    """How many hands the attackers' total fell in each band of :data:`POINT_BANDS`
+    (for ``player`` / ``team``: the hands that side attacked)."""
+    p = participants(ds, by)
+    if by in ("player", "team"):
+        p = p[p["is_attacker"].astype(bool)]
+    total = p["attackers_total"].astype(float)
+    ratio = total / (p["decks"].astype(float) * 20)
+    band = np.select([total <= 0] + [ratio < k for k in (1, 2, 3, 4, 5)],
+                     list(POINT_BANDS[:6]), POINT_BANDS[6])
+    table = pd.crosstab(p["key"].to_numpy(), band).reindex(columns=list(POINT_BANDS), fill_value=0)
+    table.index.name = by
+    table.columns.name = None
+    return table.reset_index()
+
+
+def bottom_captures(ds, by: str = "player") -> pd.DataFrame:
+    """Bottom captures (抠底) by multiplier: ``by, multiplier, captures, bonus_points``."""
+    p = participants(ds, by)
+    if by in ("player", "team"):
+        p = p[p["is_attacker"].astype(bool)]
+    p = p[p["bottom_captured"].fillna(False).astype(bool)]
+    if p.empty:
+        return pd.DataFrame(columns=[by, "multiplier", "captures", "bonus_points"])
+    out = p.groupby(["key", "bottom_multiplier"], observed=True).agg(
+        captures=("hand_no", "size"), bonus_points=("bottom_bonus", "sum")).reset_index()
+    out = out.rename(columns={"key": by, "bottom_multiplier": "multiplier"})
+    out["multiplier"] = out["multiplier"].astype(int)
+    return out.sort_values([by, "multiplier"]).reset_index(drop=True)
+
+
+def violation_rates(ds, by: str = "player") -> pd.DataFrame:
+    """Violations per 100 hands by code: ``by, code, violations, hands, per_100_hands``.
+
+    For ``player`` / ``team`` the violations are the ones that side committed and the hands
+    the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``."""
+    p = participants(ds, by)
+    hands = p.groupby("key", observed=True).size().rename("hands")
+    v = ds.violations
+    v = v[v["hand_no"].notna()].copy()
+    if v.empty:
+        return pd.DataFrame(columns=[by, "code", "violations", "hands", "per_100_hands"])
+    v["hand_no"] = v["hand_no"].astype(int)
+    if by in ("match", "ruleset"):
+        keys = ds.hands[["match_id", "hand_no", "ruleset"]].copy()
+        keys["hand_no"] = keys["hand_no"].astype(int)
+        v = v.merge(keys, on=["match_id", "hand_no"], how="left")
+        v["key"] = v["match_id"] if by == "match" else v["ruleset"]
+    else:
+        v = v[v["seat"].notna()]
+        if by == "player":
+            m = ds.matches.set_index("match_id")
+            names = [m.at[mid, f"player_{s.lower()}"] if mid in m.index else None
+                     for mid, s in zip(v["match_id"], v["seat"])]
+            v["key"] = [n if isinstance(n, str) and n else s for n, s in zip(names, v["seat"])]
+        else:
+            names = team_names(ds.matches).set_index(["match_id", "team"])["name"]
+            v["key"] = [names.get((mid, TEAM_OF_SEAT[s]), TEAM_OF_SEAT[s])
+                        for mid, s in zip(v["match_id"], v["seat"])]
+    out = v.groupby(["key", "code"], observed=True).size().rename("violations").reset_index()
+    out = out.merge(hands.reset_index(), on="key", how="left")
+    out["per_100_hands"] = 100.0 * out["violations"] / out["hands"]
+    out = out.rename(columns={"key": by})
+    return out.sort_values([by, "code"]).reset_index(drop=True)
+
+
+def match_results(ds) -> pd.DataFrame:
+    """One row per match: both partnerships, final levels and the winner.
+
+    A match a team won by passing A is theirs; otherwise (a round stopped by the clock)
+    the higher final level wins and equal levels go to the side holding the deal
+    (seed 001, tournament rule: "级数相同则坐庄方胜")."""
+    m = ds.matches
+    names = team_names(m).set_index(["match_id", "team"])["name"]
+    last = ds.hands.sort_values("hand_no").groupby("match_id", observed=True).tail(1)
+    holder = {}
+    for mid, nd, dealer in zip(last["match_id"], last["next_dealer"], last["dealer"]):
+        seat = nd if isinstance(nd, str) and nd else dealer
+        holder[mid] = TEAM_OF_SEAT.get(seat)
+    rows = []
+    for r in m.itertuples(index=False):
+        ns, ew = int(r.level_ns_final), int(r.level_ew_final)
+        if isinstance(r.forfeit, str) and r.forfeit:
+            winner, how = ("EW" if r.forfeit == "NS" else "NS"), "forfeit"
+        elif isinstance(r.winner, str) and r.winner:
+            winner, how = r.winner, "passed A"
+        elif ns != ew:
+            winner, how = ("NS" if ns > ew else "EW"), "higher level"
+        else:
+            winner, how = holder.get(r.match_id), "holding the deal"
+        rows.append({"match_id": r.match_id, "event": r.event, "round": r.round, "table": r.table,
+                     "ns": names.get((r.match_id, "NS"), "NS"), "ew": names.get((r.match_id, "EW"), "EW"),
+                     "hands": int(r.hands), "level_ns": ns, "level_ew": ew,
+                     "gained_ns": ns - int(r.level_ns_start), "gained_ew": ew - int(r.level_ew_start),
+                     "winner": winner, "decided_by": how})
+    return pd.DataFrame(rows, columns=["match_id", "event", "round", "table", "ns", "ew", "hands",
+                                       "level_ns", "level_ew", "gained_ns", "gained_ew", "winner",
+                                       "decided_by"])
+
+
+def standings(ds) -> pd.DataFrame:
+    """Tournament standings: partnerships ranked by matches won, then levels gained.
+
+    ``rank, team, matches, won, lost, levels_gained, level_diff``."""
+    res = match_results(ds)
+    rows: dict[str, dict] = {}
+    for r in res.itertuples(index=False):
+        for side, other, name in (("NS", "EW", r.ns), ("EW", "NS", r.ew)):
+            row = rows.setdefault(name, {"team": name, "matches": 0, "won": 0, "lost": 0,
+                                         "levels_gained": 0, "level_diff": 0})
+            row["matches"] += 1
+            row["won"] += r.winner == side
+            row["lost"] += r.winner == other
+            mine = r.gained_ns if side == "NS" else r.gained_ew
+            theirs = r.gained_ew if side == "NS" else r.gained_ns
+            row["levels_gained"] += mine
+            row["level_diff"] += mine - theirs
+    out = pd.DataFrame(list(rows.values()),
+                       columns=["team", "matches", "won", "lost", "levels_gained", "level_diff"])
+    out = out.sort_values(["won", "levels_gained", "level_diff", "team"],
+                          ascending=[False, False, False, True]).reset_index(drop=True)
+    out.insert(0, "rank", range(1, len(out) + 1))
+    return out
+
+
+def all_tables(ds, by: str = "player") -> dict[str, pd.DataFrame]:
+    """Every statistics table, in the order the CLI prints them."""
+    return {"summary": summary(ds, by), "points": points_distribution(ds, by),
+            "bottom": bottom_captures(ds, by), "violations": violation_rates(ds, by),
+            "standings": standings(ds)}
