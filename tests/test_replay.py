@@ -1,0 +1,247 @@
+"""Hand and match replay: points, bottom capture under every multiplier, penalties,
+level changes, next dealer, and the record checks (rules.md §7–§8, §10, §11)."""
+import dataclasses
+
+import pytest
+
+from tractor_analysis.notation import parse_tgn
+from tractor_analysis.replay import replay_match
+from tractor_analysis.rules import PRESETS, BottomMultiplier, build_ruleset
+
+N, E, S, W = range(4)
+
+
+def match_of(text):
+    matches, diags = parse_tgn(text)
+    assert diags == [], diags
+    return matches[0]
+
+
+def replay(text, rules=None):
+    return replay_match(match_of(text), rules)
+
+
+def codes(hand):
+    return [v.code for v in hand.violations]
+
+
+# A referee's position: the last trick, attackers E–W about to capture the bottom.
+PAIR_CAPTURE = """
+[Ruleset "standard"]
+[Hand "1"]
+[SetUp "1"]
+[Dealer "N"]
+[Trump "S"]
+[Level "2"]
+[Points "60"]
+[FirstTrick "25"]
+N: D3 D4
+E: CA CA
+S: C3 C4
+W: D6 D7
+Buried: SK S10 D5 D5 C2 C3 H4 H6
+25. E: CA CA, S: C3 C4, W: D6 D7, N: D3 D4
+"""
+
+TRACTOR_CAPTURE = """
+[Hand "1"]
+[SetUp "1"]
+[Dealer "N"]
+[Trump "S"]
+[Level "2"]
+[Points "60"]
+[FirstTrick "24"]
+N: D3 D4 D8 D9
+E: CA CA CK CK
+S: C3 C4 C6 C7
+W: D6 D7 D8 D9
+Buried: SK S10 D5 D5 C2 C3 H4 H6
+24. E: CA CA CK CK, S: C3 C4 C6 C7, W: D6 D7 D8 D9, N: D3 D4 D8 D9
+"""
+
+
+def test_pair_bottom_capture_multiplies_the_buried_points_by_four():
+    hand = replay(PAIR_CAPTURE).hands[0]
+    assert hand.violations == ()
+    assert hand.tricks[0].winner == E and hand.tricks[0].winning_shape == (2, 1)
+    assert (hand.bottom_points, hand.bottom_multiplier, hand.bottom_bonus) == (30, 4, 120)
+    assert hand.attackers_total == 60 + 0 + 120
+    assert [i.kind for i in hand.items] == ["setup_points", "tricks", "bottom"]
+    assert sum(i.points for i in hand.items) == hand.attackers_total
+    # 180 with 2 decks: attackers take the deal and go up 2 (160–195)
+    assert (hand.outcome.winner, hand.outcome.levels, hand.outcome.next_dealer) == ("attackers", 2, E)
+    assert hand.levels_after == (2, 4)
+
+
+@pytest.mark.parametrize("kind,mult", [
+    (BottomMultiplier.SIZE_POWER, 16), (BottomMultiplier.PAIR_DOUBLING, 8),
+    (BottomMultiplier.OURGAME, 8), (BottomMultiplier.UNIT_TIMES, 8), (BottomMultiplier.FLAT, 2)])
+def test_tractor_bottom_capture_under_every_multiplier(kind, mult):
+    rules = dataclasses.replace(PRESETS["standard"], bottom_multiplier=kind)
+    hand = replay(TRACTOR_CAPTURE, rules).hands[0]
+    assert hand.violations == ()
+    assert hand.tricks[0].winning_shape == (2, 2)
+    assert hand.bottom_multiplier == mult and hand.bottom_bonus == 30 * mult
+
+
+def test_defenders_winning_the_last_trick_score_no_bottom():
+    text = PAIR_CAPTURE.replace("N: D3 D4", "N: S3 S3").replace(
+        "N: D3 D4\n", "").replace("25. E: CA CA, S: C3 C4, W: D6 D7, N: D3 D4",
+                                  "25. E: CA CA, S: C3 C4, W: D6 D7, N: S3 S3")
+    hand = replay(text).hands[0]
+    assert hand.violations == ()
+    assert hand.tricks[0].winner == N and hand.tricks[0].trumped
+    assert (hand.bottom_multiplier, hand.bottom_bonus) == (0, 0)
+    assert hand.attackers_total == 60
+
+
+def test_position_without_buried_cards_scores_no_bottom_and_has_no_outcome():
+    hand = replay(PAIR_CAPTURE.replace("Buried: SK S10 D5 D5 C2 C3 H4 H6\n", "")).hands[0]
+    assert hand.bottom_bonus == 0 and hand.outcome is None and hand.complete
+
+
+def test_claim_mismatch_is_reported_with_both_totals():
+    hand = replay(PAIR_CAPTURE + '[Claim "150"]\n').hands[0]
+    assert codes(hand) == ["claim_mismatch"]
+    assert "150" in hand.violations[0].message_en and "180" in hand.violations[0].message_en
+    assert hand.claim_matches is False
+    assert replay(PAIR_CAPTURE + '[Claim "180"]\n').hands[0].claim_matches is True
+
+
+# Two short hands (no deal lines: each player's cards are rebuilt from the plays).
+def two_hands(second_dealer="S", second_level="5"):
+    order = "NESW" * 2
+    i = order.index(second_dealer)
+    seats = order[i:i + 4]
+    lead = ", ".join(f"{seat}: {card}" for seat, card in zip(seats, ["CA", "C3", "C4", "C6"]))
+    return f"""
+[Levels "NS:2 EW:2"]
+[Hand "1"]
+[Dealer "N"]
+[Trump "H"]
+[Level "2"]
+1. N: SA SA, E: S3 S4, S: S6 S6, W: S7 S8
+2. N: HA, E: D3, S: H6, W: D4
+[Hand "2"]
+[Dealer "{second_dealer}"]
+[Trump "S"]
+[Level "{second_level}"]
+1. {lead}
+"""
+
+
+def test_levels_and_dealer_carry_from_hand_to_hand():
+    result = replay(two_hands())
+    first, second = result.hands
+    assert first.attackers_total == 0
+    assert (first.outcome.winner, first.outcome.levels, first.outcome.next_dealer) == ("defenders", 3, S)
+    assert first.levels_after == (5, 2)
+    assert second.levels_before == (5, 2) and second.level == 5 and second.violations == ()
+
+
+def test_wrong_dealer_and_wrong_level_are_flagged():
+    second = replay(two_hands(second_dealer="E", second_level="4")).hands[1]
+    assert "dealer_mismatch" in codes(second)
+    assert "level_mismatch" in codes(second)
+
+
+def test_out_of_turn_lead_in_the_first_trick_is_flagged():
+    text = """
+[Hand "1"]
+[Dealer "N"]
+[Trump "H"]
+1. E: S3, S: S4, W: S5, N: S6
+"""
+    hand = replay(text).hands[0]
+    assert codes(hand) == ["out_of_turn"]
+    assert hand.violations[0].trick == 1
+
+
+def test_replay_is_deterministic():
+    m = match_of(two_hands())
+    assert replay_match(m) == replay_match(m)
+
+
+TOURNAMENT_REVOKE = """
+[Ruleset "tournament"]
+[Hand "1"]
+[Dealer "N"]
+[Trump "H"]
+[Level "2"]
+N: SA D3
+E: S3 S4
+S: SK D4
+W: D5 D6
+1. N: SA, E: S3, S: D4, W: D5
+2. N: D3, E: S4, S: SK, W: D6
+"""
+
+
+def test_tournament_wrong_follow_costs_the_offending_side_a_level():
+    # S held ♠K but played ♦4 on a spade lead: N–S lose one level at the end of the hand
+    result = replay(TOURNAMENT_REVOKE.replace('[Levels "NS:2 EW:2"]', ""),
+                    build_ruleset("tournament", {})[0])
+    hand = result.hands[0]
+    assert "follow_suit" in codes(hand)
+    assert hand.revoke_levels == (1, 0)
+    # deal lines of two cards: the deal itself is short of 25 each, which is reported too
+    assert "deal_mismatch" in codes(hand)
+
+
+def test_standard_rules_do_not_punish_the_wrong_follow_with_a_level():
+    hand = replay(TOURNAMENT_REVOKE.replace('[Ruleset "tournament"]', '[Ruleset "standard"]')).hands[0]
+    assert "follow_suit" in codes(hand) and hand.revoke_levels == (0, 0)
+
+
+def test_tournament_failed_throw_costs_ten_points_per_card_not_thrown():
+    # E (attacker) throws ♣A ♣K ♣Q; S holds ♣A? No: S holds a higher single than ♣Q is not
+    # possible above A K, so W holds ♣A making ♣K beatable; forced play is the smallest single.
+    text = """
+[Ruleset "tournament"]
+[Hand "1"]
+[SetUp "1"]
+[Dealer "N"]
+[Trump "H"]
+[Level "2"]
+N: D3 D4 D5
+E: CA CK CQ
+S: D6 D7 D8
+W: CA C3 C4
+1. E: CA CK CQ -> CQ, S: D6, W: CA, N: D3
+"""
+    hand = replay(text).hands[0]
+    assert [v.code for v in hand.violations] == []
+    assert hand.tricks[0].throw_failed and hand.tricks[0].cards_not_thrown == 2
+    assert hand.penalties == -20
+    assert [i.kind for i in hand.items] == ["tricks", "throw_penalty"]
+
+
+FRIEND = """
+[Rule:friend "on"]
+[Hand "1"]
+[SetUp "1"]
+[Dealer "N"]
+[Trump "H"]
+[Level "2"]
+[Friend "SA"]
+N: {n}
+E: {e}
+S: {s}
+W: {w}
+1. N: {n}, E: {e}, S: {s}, W: {w}
+"""
+
+
+@pytest.mark.parametrize("hands,defenders", [
+    (dict(n="SA", e="S3", s="S4", w="SA"), {N, W}),      # dealer holds one: the other copy's holder
+    (dict(n="S2", e="S3", s="SA", w="SA"), {N, S}),      # dealer holds none: the first after the dealer
+    (dict(n="SA", e="S3", s="S4", w="S5"), {N}),         # the other copy lies in the bottom: the dealer plays alone
+])
+def test_friend_mode_partner_resolution(hands, defenders):
+    hand = replay(FRIEND.format(**hands)).hands[0]
+    assert set(hand.defenders) == defenders
+
+
+def test_friend_mode_dealer_holding_both_copies_plays_alone():
+    text = FRIEND.format(n="SA SA", e="S3 S4", s="S5 S6", w="S7 S8")
+    assert set(replay(text).hands[0].defenders) == {N}
