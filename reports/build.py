@@ -182,17 +182,33 @@ def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor r
     """
     model = ReportModel(title=title, charts_on=charts_on)
     taken: set[str] = set()
+    datasets = []
     for raw in inputs:
         if is_dataset(raw):
-            facts.add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on)
+            ds = facts.add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on)
+            if ds is not None:
+                datasets.append(ds)
         else:
             for path in record_files([raw]):
                 add_record_file(model, path, taken, rules=rules, charts_on=charts_on)
+    add_stats(model, datasets)
     return model
 
 
+def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
+    """The ``stats`` module's tables over every input (dataset tables, replayed records)."""
+    parts = list(datasets)
+    if model.replayed:
+        parts.append(facts.dataset_of(model.replayed))
+    ds = facts.concat_datasets(parts)
+    if ds is not None and len(ds.hands):
+        model.standings, model.stats = facts.stats_tables(ds)
+
+
 def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
-                    rules: RulesFor | None = None, charts_on: bool = True) -> None:
+                    rules: RulesFor | None = None, charts_on: bool = True,
+                    collect: bool = True) -> None:
+    """Read, replay and add one record file (``collect``: also count it in the stats tables)."""
     from tractor_analysis.replay import replay_match
     from tractor_analysis.sources import load_file
 
@@ -207,6 +223,7 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
         model.problems.append(FileProblem(str(path), d.line, d.column, d.code, d.message))
     stem = path.name.split(".")[0] or "record"
     several = len(source.matches) > 1
+    replayed: tuple[list, list] = ([], [])
     for i, match in enumerate(source.matches):
         try:
             result = replay_match(match, rules(match) if rules else None)
@@ -217,6 +234,10 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
         add_match(model, match, result, source=str(path),
                   fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
                   charts_on=charts_on)
+        replayed[0].append(match)
+        replayed[1].append(result)
+    if collect and replayed[0]:
+        model.replayed.append((str(path), source.sha256, replayed[0], replayed[1]))
 
 
 # --- writing --------------------------------------------------------------------

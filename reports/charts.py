@@ -17,11 +17,12 @@ from typing import Mapping, Sequence
 from matplotlib import rc_context
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from tractor_analysis.cards import RANK_TOKENS
 
 TEAM_COLOURS = ("#1f5fa8", "#c0392b")
-_RC = {"svg.fonttype": "none", "svg.hashsalt": "tractor-analysis", "font.size": 9,
+_RC = {"svg.fonttype": "none", "svg.hashsalt": "tractor-analysis", "font.size": 10,
        "axes.spines.top": False, "axes.spines.right": False}
 _HEAD_RE = re.compile(r"^.*?(<svg\b)", re.S)
 _ID_RE = re.compile(r'(\bid="|url\(#|href="#)([^")]+)')
@@ -47,7 +48,11 @@ def _figure(width: float = 6.4, height: float = 2.8) -> Figure:
         return Figure(figsize=(width, height), layout="constrained")
 
 
-def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str) -> str:
+def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str, integer_axis: str = "") -> str:
+    if "x" in integer_axis:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if "y" in integer_axis:
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -93,7 +98,7 @@ def points_distribution_chart(points: Sequence[int], threshold: int) -> str:
         ax.hist(points, bins=bins, color="#1f5fa8", edgecolor="white", label="hands")
         ax.axvline(threshold, color="#c0392b", linestyle="--", linewidth=1,
                    label=f"{threshold}: attackers take the deal")
-        return _finish(fig, ax, "Distribution of attackers' points", "attackers' total", "hands")
+        return _finish(fig, ax, "Distribution of attackers' points", "attackers' total", "hands", "y")
 
 
 def bar_chart(counts: Mapping[str, int], title: str, xlabel: str, ylabel: str,
@@ -107,11 +112,11 @@ def bar_chart(counts: Mapping[str, int], title: str, xlabel: str, ylabel: str,
         if horizontal:
             ax.barh(keys, values, color=colour, label=legend)
             ax.invert_yaxis()
-            return _finish(fig, ax, title, ylabel, xlabel)
+            return _finish(fig, ax, title, ylabel, xlabel, "x")
         ax.bar(keys, values, color=colour, label=legend)
         if len(keys) > 6:
             ax.tick_params(axis="x", labelrotation=30)
-        return _finish(fig, ax, title, xlabel, ylabel)
+        return _finish(fig, ax, title, xlabel, ylabel, "y")
 
 
 def hold_rate_chart(levels: Sequence[int], rates: Sequence[float], hands: Sequence[int]) -> str:

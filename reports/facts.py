@@ -161,8 +161,146 @@ def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
     return IndexStats(summary, standings(model), tables, tuple(svgs))
 
 
+# --- the dataset's tables and the stats module's tables ------------------------------
+STATS_TITLES = {
+    "standings": "Standings / 排名",
+    "summary": "Players / 选手统计",
+    "points": "Attackers' points by band / 闲家得分分布",
+    "bottom": "Bottom captures by player / 选手抠底",
+    "violations": "Violation rates by player / 选手违规率",
+}
+
+
+def stat_table(key: str, frame, title: str | None = None) -> StatTable:
+    """A stats DataFrame as a table of display strings (rates as %, means to 1 decimal)."""
+    import math
+
+    def cell(column: str, v) -> object:
+        if v is None or (isinstance(v, float) and math.isnan(v)):
+            return "—"
+        if isinstance(v, float):
+            if column.endswith("rate"):
+                return f"{100 * v:.0f}%"
+            return f"{v:.1f}"
+        return v
+
+    columns = tuple(str(c) for c in frame.columns)
+    rows = tuple(tuple(cell(c, v) for c, v in zip(columns, row))
+                 for row in frame.itertuples(index=False, name=None))
+    return StatTable(key, title or STATS_TITLES.get(key, key), columns, rows)
+
+
+def stats_tables(ds) -> tuple[StatTable | None, tuple[StatTable, ...]]:
+    """(standings, other tables) from :func:`tractor_analysis.stats.all_tables`."""
+    from tractor_analysis import stats
+
+    tables = stats.all_tables(ds, by="player")
+    standing = tables.pop("standings", None)
+    return (None if standing is None else stat_table("standings", standing),
+            tuple(stat_table(f"by-player-{k}", f, STATS_TITLES.get(k)) for k, f in tables.items()))
+
+
+def dataset_of(files) -> "object":
+    """An in-memory dataset (:class:`tractor_analysis.dataset.Dataset`) of replayed records:
+    ``files`` are (path, sha256, [Match], [MatchResult]) — the tables ``tractor ingest`` writes."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from tractor_analysis import dataset
+
+    builder = dataset.TableBuilder("report")
+    for path, sha, matches, results in files:
+        builder.add_file(path, sha, None, list(matches), list(results), [], "ok", None)
+    frames = {}
+    for name, table in builder.to_tables().items():
+        for i, f in enumerate(table.schema):
+            if pa.types.is_dictionary(f.type):
+                table = table.set_column(i, f.name, pc.cast(table.column(i), pa.string()))
+        frames[name] = table.to_pandas()
+    return dataset.Dataset(**frames)
+
+
+def concat_datasets(parts: list) -> "object | None":
+    import pandas as pd
+
+    from tractor_analysis import dataset
+
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    return dataset.Dataset(**{t: pd.concat([p[t] for p in parts], ignore_index=True)
+                              for t in dataset.TABLES})
+
+
 def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
-                charts_on: bool = True) -> None:
-    """Add a dataset folder: its matches are re-read from their record files when those
-    are still there (for the hand pages); otherwise only the statistics use its tables."""
-    raise NotImplementedError("dataset folders: waiting for tractor_analysis.dataset")
+                charts_on: bool = True):
+    """Add a dataset folder; returns its tables (for the stats).
+
+    Each match's record file is read again when it is still there with the same
+    content (SHA-256), so its hand and match pages can be drawn; otherwise the
+    match is only counted in the statistics from the dataset's rows.
+    """
+    import hashlib
+
+    from tractor_analysis import dataset
+
+    from . import build
+    from .model import FileProblem, HandFact, MatchFact, ViolationFact
+
+    try:
+        ds = dataset.load(str(path))
+    except (OSError, ValueError) as exc:
+        model.problems.append(FileProblem(str(path), 0, 0, "unreadable_dataset", str(exc)))
+        return None
+    model.sources.append(f"{path} (dataset)")
+    for e in ds.errors.itertuples(index=False):
+        model.problems.append(FileProblem(e.source_file, int(e.line), int(e.column), e.code, e.message))
+    redrawn: set[str] = set()
+    for source, group in ds.matches.groupby("source_file", sort=True):
+        sha = group["source_sha256"].iloc[0]
+        try:
+            current = hashlib.sha256(Path(source).read_bytes()).hexdigest()
+        except OSError:
+            current = None
+        if current == sha:
+            build.add_record_file(model, Path(source), taken, rules=rules, charts_on=charts_on,
+                                  collect=False)
+            redrawn.update(group["match_id"])
+    names = {}
+    for m in ds.matches.itertuples(index=False):
+        names[m.match_id] = tuple(p if isinstance(p, str) and p else s
+                                  for p, s in zip((m.player_n, m.player_e, m.player_s, m.player_w), "NESW"))
+        if m.match_id in redrawn:
+            continue
+        title = " · ".join(str(x) for x in (m.event, m.round and f"round {m.round}",
+                                            m.table and f"table {m.table}") if isinstance(x, str) and x) \
+            or f"{Path(m.source_file).name} #{m.match_index + 1}"
+        winner = {"NS": 0, "EW": 1}.get(m.winner)
+        if winner is None and isinstance(m.forfeit, str):
+            winner = 1 - {"NS": 0, "EW": 1}[m.forfeit]
+        lf = (int(m.level_ns_final), int(m.level_ew_final))
+        leader = winner if winner is not None else (0 if lf[0] > lf[1] else 1 if lf[1] > lf[0] else None)
+        n = names[m.match_id]
+        model.match_facts.append(MatchFact(
+            match=m.match_id, title=title, filename=None, teams=(f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"),
+            hands=int(m.hands), levels_final=lf, winner=winner, leader=leader,
+            violations=int(m.violations)))
+    for h in ds.hands[~ds.hands["match_id"].isin(redrawn)].itertuples(index=False):
+        model.hand_facts.append(HandFact(
+            match=h.match_id, hand=int(h.hand_no), dealer=h.dealer,
+            defenders_team=0 if h.defenders == "NS" else 1,
+            level=None if h.level != h.level else int(h.level), trump=h.trump, decks=int(h.decks),
+            attackers_points=int(h.attackers_points), attackers_total=int(h.attackers_total),
+            bottom_multiplier=int(h.bottom_multiplier), bottom_bonus=int(h.bottom_bonus),
+            outcome=h.outcome if isinstance(h.outcome, str) else None,
+            levels=0 if h.levels_gained != h.levels_gained or h.levels_gained is None else int(h.levels_gained),
+            violations=int(h.violations)))
+    for v in ds.violations[~ds.violations["match_id"].isin(redrawn)].itertuples(index=False):
+        seat = v.seat if isinstance(v.seat, str) else "—"
+        player = names.get(v.match_id, ("N", "E", "S", "W"))["NESW".index(seat)] if seat in ("N", "E", "S", "W") else ""
+        model.violation_facts.append(ViolationFact(
+            match=v.match_id, hand=-1 if v.hand_no != v.hand_no else int(v.hand_no),
+            trick=None if v.trick_no != v.trick_no else int(v.trick_no), seat=seat,
+            player=player, code=v.code))
+    return ds

@@ -508,3 +508,9 @@ class ReportModel:
     problems: list[FileProblem] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
     charts_on: bool = True
+    standings: object = None
+    """The ``stats.standings`` table (:class:`~tractor_analysis.reports.facts.StatTable`)."""
+    stats: tuple = ()
+    """The other ``stats`` tables (summary, points, bottom, violations by player)."""
+    replayed: list = field(default_factory=list, repr=False)
+    """(path, sha256, matches, results) of every record file read (for the stats tables)."""

@@ -166,6 +166,9 @@ def constructed_report(tmp_path_factory):
     build.add_match(model, match, result, source="spring.tgn", fallback_title="spring", taken=set())
     m2, r2 = constructed_match(players=("A", "B", "C", "D"), hands=2, seed=40)
     build.add_match(model, m2, r2, source="other.tgn", fallback_title="spring", taken={"spring"})
+    model.replayed.append(("spring.tgn", "a" * 64, [match], [result]))
+    model.replayed.append(("other.tgn", "b" * 64, [m2], [r2]))
+    build.add_stats(model)  # the stats module's tables, over an in-memory dataset
     out = build.write_report(model, tmp_path_factory.mktemp("rep") / "report")
     return model, out
 
@@ -322,6 +325,19 @@ def test_index_has_standings_stats_tables_and_charts(constructed_report):
     html = (out / "index.html").read_text("utf-8")
     assert html.count("<svg ") == 5
     assert "follow_suit" in html
+    assert len(page.ids) == len(set(page.ids))
+    for key in ("summary", "points", "bottom", "violations"):
+        assert f"stats-by-player-{key}" in page.ids
+
+
+def test_index_standings_come_from_the_stats_module(constructed_report):
+    model, out = constructed_report
+    assert model.standings.columns[:4] == ("rank", "team", "matches", "won")
+    teams = [row[1] for row in model.standings.rows]
+    assert sorted(teams) == sorted(["Zhang Wei / 王芳", f"{EVIL} / Liu & Yang", "A / C", "B / D"])
+    html = (out / "index.html").read_text("utf-8")
+    section = html[html.index('id="standings"'):html.index('id="matches"')]
+    assert "Zhang Wei / 王芳" in section and f"{ESCAPED_EVIL} / Liu &amp; Yang" in section
 
 
 def test_standings_rank_teams_by_matches_won_then_levels():
