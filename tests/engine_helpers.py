@@ -74,3 +74,25 @@ def counts_total(hands) -> int:
 
 def seat(token: str) -> int:
     return SEAT_TOKENS.index(token)
+
+
+def lead_of(ctx: HandContext, text: str):
+    """The lead analysis (group, units, kind) of ``text``."""
+    from tractor_analysis.legal import analyse_lead
+    return analyse_lead(ctx, cards(text))
+
+
+def is_tractor(ctx: HandContext, text: str) -> bool:
+    """Do exactly these cards form one tractor?"""
+    lead = lead_of(ctx, text)
+    return not lead.mixed and lead.kind == "tractor"
+
+
+def unit_texts(ctx: HandContext, text: str) -> list[str]:
+    """The units of a lead as card texts, most significant first (``["S5 S5 S4 S4", "SA SA"]``)."""
+    from tractor_analysis.cards import TOKEN
+    return [" ".join(TOKEN[k] for k in u.cards) for u in lead_of(ctx, text).units]
+
+
+def same_cards(a, b) -> bool:
+    return sorted(a) == sorted(b)
