@@ -126,3 +126,24 @@ def test_throw_check_uses_the_hands_at_that_moment_not_the_deal():
 def test_check_throw_names_the_first_holder_in_play_order():
     res = check_throw(CTX, cards("SQ SJ"), [(2, cards_hand("SK")), (3, cards_hand("SA")), (1, cards_hand(""))])
     assert res.holder == 2 and res.beater == cards("SK") and res.forced == cards("SJ")
+
+
+def test_forced_play_may_be_either_of_two_equal_units():
+    # a trump throw of BJ and two off-suit level pairs (equal strength); E's LJ LJ beats the pairs,
+    # so the forced play is the smallest pair — either S10 S10 or C10 C10
+    hands = dict(N="BJ S10 S10 C10 C10", E="LJ LJ D2 D3 D4", S=FILL, W="C2 C3 C4 C6 C7")
+    r, _ = judge("N: BJ S10 S10 C10 C10 -> C10 C10, E: LJ LJ, S: D2 D3, W: C2 C3", **hands)
+    assert codes(r) == []
+    r, _ = judge("N: BJ S10 S10 C10 C10 -> S10 S10, E: LJ LJ, S: D2 D3, W: C2 C3", **hands)
+    assert codes(r) == []
+    r, _ = judge("N: BJ S10 S10 C10 C10 -> BJ, E: LJ, S: D2, W: C2", **hands)
+    assert codes(r) == ["wrong_forced_play"]
+
+
+def test_empty_or_odd_tricks_never_raise():
+    from tractor_analysis.records import Play, Trick
+    hands = seat_hands(N="SA", E="S2", S="S3", W="S4")
+    r = judge_trick(CTX, Trick(1, ()), hands, 0)
+    assert {v.code for v in r.violations} == {"out_of_turn"}
+    r = judge_trick(CTX, Trick(2, (Play(0, ()), Play(1, cards("S2")))), hands, 0)
+    assert "wrong_count" in codes(r)

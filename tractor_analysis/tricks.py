@@ -106,6 +106,19 @@ def trick_winner(ctx, lead: Lead, plays: Sequence[tuple[int, Sequence[int]]]) ->
     return best, best_trump
 
 
+def _forced_ok(tc, played: Lead, attempted: Sequence[int]) -> bool:
+    """Is the recorded forced play the required one (or an equal unit of the same shape and top)?"""
+    if sorted(tc.forced) == sorted(played.cards):
+        return True
+    if len(played.units) != 1 or played.mixed or tc.unit is None:
+        return False
+    u = played.units[0]
+    if u.shape != tc.unit.shape or u.top != tc.unit.top:
+        return False
+    att = counts_in(attempted)
+    return all(att.get(k, 0) >= m for k, m in counts_in(played.cards).items())
+
+
 def _violation(code: str, number: int, seat: int, played, better, msg: tuple[str, str]) -> Violation:
     return Violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1])
 
@@ -187,7 +200,7 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
             if tc.stands:
                 vs.append(_violation("wrong_forced_play", number, first, lp.cards, attempted,
                                      explain.throw_would_stand(first, attempted)))
-            elif sorted(tc.forced) != sorted(lp.cards):
+            elif not _forced_ok(tc, lead, attempted):
                 vs.append(_violation("wrong_forced_play", number, first, lp.cards, tc.forced,
                                      explain.wrong_forced_play(first, lp.cards, tc.forced, tc.holder, tc.beater)))
         elif not tc.stands:
