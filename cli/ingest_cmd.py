@@ -78,9 +78,10 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
     except OSError as exc:
         raise click.ClickException(f"cannot write the dataset {dataset}: {exc} / 无法写入数据集")
     progress(summary.files, summary.hands, summary.files, final=True)
-    status = "errors" if summary.with_errors else "ok"
+    failed = summary.with_errors or summary.unreadable
+    status = "errors" if failed else "ok"
     echo_err(f"ingested {summary.added} files ({summary.skipped} already in the dataset), "
              f"{summary.matches} matches, {summary.hands} hands, {summary.violations} violations, "
              f"{summary.errors} errors in {summary.with_errors} files; "
              f"{summary.hands_per_second:,.0f} hands/s; {status}")
-    sys.exit(EXIT_UNREADABLE if summary.with_errors else EXIT_OK)
+    sys.exit(EXIT_UNREADABLE if failed else EXIT_OK)

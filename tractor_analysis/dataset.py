@@ -34,6 +34,7 @@ import contextlib
 import fcntl
 import functools
 import glob
+import hashlib
 import json
 import os
 import time
@@ -570,6 +571,7 @@ class Flushed:
     errors: int
     violations: int
     matches: int
+    unreadable: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -587,6 +589,8 @@ class IngestSummary:
     violations: int
     errors: int
     seconds: float
+    unreadable: int = 0
+    """Inputs that could not be read at all (counted even when an earlier run stored them)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -616,28 +620,31 @@ def _die_with_parent() -> None:
         pass
 
 
-def _hash_file(path: str) -> str | None:
-    import hashlib
+def _read_bytes(path: str) -> tuple[bytes | None, str]:
     try:
         with open(path, "rb") as fh:
-            return hashlib.file_digest(fh, "sha256").hexdigest()
-    except OSError:
-        return None
+            return fh.read(), ""
+    except OSError as exc:
+        return None, exc.strerror or str(exc)
 
 
-def _read_and_replay(path: str, choice) -> tuple[str | None, list, list, list[Diagnostic], str]:
-    """``(format, matches, results, diagnostics, status)`` of one file; never raises."""
+def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, list, list[Diagnostic], str]:
+    """``(format, matches, results, diagnostics, status)`` of one file's bytes; never raises.
+
+    Diagnostics without the raw text of their line get it from the decoded file."""
     from . import sources
     from .replay import replay_match
 
     try:
-        source = sources.load_file(path)
-    except Exception as exc:  # unreadable: a permission, a directory, a vanished file
-        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        return None, [], [], [Diagnostic("unreadable_file",
-                                         f"cannot read {path}: {reason} / 无法读取文件")], "unreadable"
+        source = sources.load_bytes(data, path)
+    except Exception as exc:  # a reader bug must not stop the batch: record it
+        return None, [], [], [Diagnostic(
+            "read_error", f"cannot read {path}: {type(exc).__name__}: {exc} / 无法读取文件")], "errors"
     matches = list(source.matches)
-    diags = list(source.diagnostics)
+    lines = source.lines
+    diags = [d if d.text or not (0 < d.line <= len(lines)) else
+             Diagnostic(d.code, d.message, d.line, d.column, d.hand, d.trick, lines[d.line - 1])
+             for d in source.diagnostics]
     results = []
     for i, match in enumerate(matches):
         try:
@@ -650,7 +657,7 @@ def _read_and_replay(path: str, choice) -> tuple[str | None, list, list, list[Di
                 "replay_error", f"match {i + 1}: the engine failed ({type(exc).__name__}: {exc}) / "
                                 f"复盘失败", first, 0))
     status = "ok" if not diags else "errors"
-    return getattr(source, "format", None), matches, results, diags, status
+    return source.format, matches, results, diags, status
 
 
 def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
@@ -664,22 +671,23 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
     out: list[Flushed] = []
     builder = TableBuilder(new_batch())
     shas: list[str] = []
-    stats = [0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands
+    stats = [0, 0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands, unreadable
 
     def flush() -> None:
         nonlocal builder, shas, stats
         if builder.files:
             tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
             f = Flushed(builder.batch, tmp, shas, builder.files, stats[4], stats[0], stats[1],
-                        stats[2], stats[3])
+                        stats[2], stats[3], stats[5])
             if on_flush is not None:
                 on_flush(f)
             else:
                 out.append(f)
-        builder, shas, stats = TableBuilder(new_batch()), [], [0, 0, 0, 0, 0]
+        builder, shas, stats = TableBuilder(new_batch()), [], [0, 0, 0, 0, 0, 0]
 
     for path in paths:
-        sha = _hash_file(path)
+        data, reason = _read_bytes(path)
+        sha = None if data is None else hashlib.sha256(data).hexdigest()
         if sha is not None and (sha in known or sha in seen):
             _count(counters, 1, 0)
             if "tick" in w:
@@ -687,11 +695,12 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
             continue
         if sha is None:
             fmt, matches, results, diags, status = None, [], [], [Diagnostic(
-                "unreadable_file", f"cannot read {path} / 无法读取文件")], "unreadable"
+                "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件")], "unreadable"
             sha = "unreadable:" + os.path.abspath(path)
         else:
             seen.add(sha)
-            fmt, matches, results, diags, status = _read_and_replay(path, w["choice"])
+            fmt, matches, results, diags, status = _read_and_replay(data, path, w["choice"])
+        del data
         before = builder.hands
         nviol = len(builder.cols["violations"]["code"])
         builder.add_file(path, sha, fmt, matches, results, diags, status, w["label"])
@@ -702,6 +711,7 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
         stats[2] += len(builder.cols["violations"]["code"]) - nviol
         stats[3] += sum(r is not None for r in results)
         stats[4] += hands
+        stats[5] += status == "unreadable"
         _count(counters, 1, hands)
         if "tick" in w:
             w["tick"]()
@@ -742,9 +752,11 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         recover(root)
     manifest = Manifest(root).refresh()
     known = frozenset(manifest.shas)
-    totals = {"added": 0, "with_errors": 0, "matches": 0, "hands": 0, "violations": 0, "errors": 0}
+    totals = {"added": 0, "with_errors": 0, "matches": 0, "hands": 0, "violations": 0, "errors": 0,
+              "unreadable": 0}
 
     def commit(f: Flushed) -> None:
+        totals["unreadable"] += f.unreadable
         dup = commit_parts(root, f.tmp, f.batch, f.shas, manifest)
         if dup:   # a concurrent ingest committed some of these files first
             return _note_dup(totals, f, dup)

@@ -120,16 +120,20 @@ def _trump_of(decls: list[Declaration], rules: RuleSet, bottom: list[int]) -> tu
 
 # --- bury ------------------------------------------------------------------------------
 
-def _bury(ctx, hand: list[int], n: int) -> list[int]:
+def _bury(rng: random.Random, ctx, hand: list[int], n: int) -> list[int]:
     """The ``n`` cheapest cards: plain before trump, no points, no pair broken, weak first,
-    from short suits first (to make voids)."""
+    from short suits first (to make voids); now and then a dealer buries a plain 5 or 10
+    too (to make a void), so that bottoms carry points."""
     o = ctx.order
     grp, st = o.group, o.strength
     suit_len = [0] * 5
     for k in range(NUM_KINDS):
         suit_len[grp[k]] += hand[k]
     cards = [k for k in range(NUM_KINDS) for _ in range(hand[k])]
-    cards.sort(key=lambda k: (grp[k] == TRUMP, POINTS[k] > 0, hand[k] > 1, suit_len[grp[k]], st[k], k))
+    risky = rng.random() < 0.3
+    cards.sort(key=lambda k: (grp[k] == TRUMP, POINTS[k] > 0 and not (risky and POINTS[k] < 10 or
+                                                                       risky and RANK_OF[k] == 10),
+                              hand[k] > 1, suit_len[grp[k]], st[k], k))
     return cards[:n]
 
 
@@ -142,7 +146,8 @@ def _lead(rng: random.Random, ctx, hands: list[list[int]], seat: int
     hand = hands[seat]
     others = [hands[s] for s in range(4) if s != seat]
     grp, st = o.group, o.strength
-    # a throw of a whole plain suit (or its top cards) that stands
+    # a throw of a whole plain suit (or its top cards) that stands; rarely a risky one
+    risky = rng.random() < 0.02
     for g in rng.sample(range(4), 4):
         mine = [k for k in o.kinds[g] for _ in range(hand[k])]
         if len(mine) < 2:
@@ -157,7 +162,7 @@ def _lead(rng: random.Random, ctx, hands: list[list[int]], seat: int
             stands, forced = throw_stands(ctx, cand, others)
             if stands and rng.random() < 0.8:
                 return show_order(o, cand), None
-            if not stands and rng.random() < 0.04:
+            if not stands and risky:
                 return show_order(o, forced), show_order(o, cand)
     leads = legal_leads(ctx, hand)
     multi = [c for c in leads if len(c) >= 4]
@@ -275,7 +280,7 @@ def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | Non
     hands = [row[:] for row in dealt]
     for k in bottom:
         hands[dealer][k] += 1
-    buried = _bury(ctx, hands[dealer], len(bottom))
+    buried = _bury(rng, ctx, hands[dealer], len(bottom))
     for k in buried:
         hands[dealer][k] -= 1
     tricks: list[Trick] = []

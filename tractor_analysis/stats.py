@@ -74,7 +74,7 @@ def participants(ds, by: str) -> pd.DataFrame:
         h["violations_by"] = h["violations"]
         return h
     seats = pd.DataFrame({"seat": list(SEATS)})
-    sh = h.merge(seats, how="cross")
+    sh = h.drop(columns=["failed_throws"]).merge(seats, how="cross")
     sh["team"] = sh["seat"].map(TEAM_OF_SEAT)
     won = _per_seat(tricks, "winner", "tricks_won")
     failed = _per_seat(tricks[tricks["throw_failed"].astype(bool)], "leader", "seat_failed_throws")
@@ -86,7 +86,7 @@ def participants(ds, by: str) -> pd.DataFrame:
         sh = sh.merge(extra, on=["match_id", "hand_no", "seat"], how="left")
     for c in ("tricks_won", "seat_failed_throws", "violations_by"):
         sh[c] = sh[c].fillna(0).astype(int)
-    sh["failed_throws"] = sh.pop("seat_failed_throws")
+    sh = sh.rename(columns={"seat_failed_throws": "failed_throws"})
     if by == "player":
         m = ds.matches.melt(id_vars=["match_id"],
                             value_vars=["player_n", "player_e", "player_s", "player_w"],
@@ -99,7 +99,7 @@ def participants(ds, by: str) -> pd.DataFrame:
         agg = sh.groupby(["match_id", "hand_no", "team"], sort=False, observed=True).agg(
             tricks_won=("tricks_won", "sum"), failed_throws=("failed_throws", "sum"),
             violations_by=("violations_by", "sum"))
-        sh = h.merge(pd.DataFrame({"team": ["NS", "EW"]}), how="cross").merge(
+        sh = h.drop(columns=["failed_throws"]).merge(pd.DataFrame({"team": ["NS", "EW"]}), how="cross").merge(
             agg.reset_index(), on=["match_id", "hand_no", "team"], how="left")
         for c in ("tricks_won", "failed_throws", "violations_by"):
             sh[c] = sh[c].fillna(0).astype(int)

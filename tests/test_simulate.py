@@ -1,0 +1,122 @@
+"""The simulator: complete, legal, deterministic matches; injected violations are exactly what the engine finds."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from tractor_analysis.cards import NUM_KINDS, RANK_OF
+from tractor_analysis.jsonrecord import format_jsonl, parse_jsonl
+from tractor_analysis.notation import format_tgn, parse_tgn
+from tractor_analysis.replay import replay_match
+from tractor_analysis.rules import PRESETS
+from tractor_analysis.simulate import PLAYER_NAMES, simulate, simulate_match, write_matches
+
+
+def injected_truth(match) -> set[tuple[int, int, int, str]]:
+    """(hand, trick, seat, code) of every play annotated {injected: CODE}."""
+    out = set()
+    for h in match.hands:
+        for t in h.tricks:
+            for p in t.plays:
+                for note in p.notes:
+                    m = re.fullmatch(r"injected: (\w+)", note)
+                    if m:
+                        out.add((h.number, t.number, p.seat, m.group(1)))
+    return out
+
+
+def found(result) -> set[tuple[int, int, int, str]]:
+    return {(h.number, v.trick, v.seat, v.code) for h in result.hands for v in h.violations}
+
+
+def test_same_seed_gives_the_same_match_and_another_seed_another():
+    assert simulate_match(7, 0, max_hands=3) == simulate_match(7, 0, max_hands=3)
+    assert simulate_match(7, 0, max_hands=3) != simulate_match(8, 0, max_hands=3)
+    assert simulate_match(7, 0, max_hands=3) != simulate_match(7, 1, max_hands=3)
+
+
+@pytest.mark.parametrize("preset", ["standard", "tournament", "ourgame", "one-deck", "three-deck"])
+def test_bots_play_complete_legal_hands_and_claim_the_engine_total(preset):
+    rules = PRESETS[preset]
+    for i in range(2):
+        match = simulate_match(21, i, rules=rules, max_hands=8)
+        result = replay_match(match)
+        for hand, hr in zip(match.hands, result.hands):
+            assert hr.violations == (), (preset, hand.number, [v.message for v in hr.violations])
+            assert hr.complete
+            assert hr.claim_matches is True
+            assert [len(d) for d in hand.deal] == [rules.hand_size] * 4
+            assert len(hand.bottom) == len(hand.buried) == rules.bottom_size
+            every = [0] * NUM_KINDS
+            for cards in list(hand.deal) + [hand.bottom]:
+                for k in cards:
+                    every[k] += 1
+            assert every == [rules.decks] * NUM_KINDS
+
+
+def test_first_dealer_is_the_first_declarer_and_declarations_show_level_cards():
+    for i in range(6):
+        match = simulate_match(5, i, max_hands=1)
+        hand = match.hands[0]
+        if hand.declarations:
+            assert hand.dealer == hand.declarations[0].seat
+            for d in hand.declarations:
+                assert all(k >= 52 or RANK_OF[k] == hand.level for k in d.cards)
+                assert all(hand.deal[d.seat].count(k) >= d.cards.count(k) for k in d.cards)
+
+
+def test_a_match_runs_until_a_team_passes_A_or_the_cap():
+    match = simulate_match(1, 0)
+    result = replay_match(match)
+    assert result.winner is not None or len(match.hands) == 40
+    if result.winner is not None:
+        assert result.hands[-1].outcome.match_over
+    assert len(match.hands) <= 40
+
+
+def test_players_have_names_some_chinese():
+    names = {n for m in simulate(8, 3, max_hands=1) for n in m.players}
+    assert names <= set(PLAYER_NAMES)
+    assert any(re.search(r"[\u4e00-\u9fff]", n) for n in names)
+
+
+def test_failed_throws_are_recorded_as_attempted_then_forced():
+    throws = [p for i in range(4) for h in simulate_match(2, i, max_hands=10).hands
+              for t in h.tricks for p in t.plays if p.attempted is not None]
+    assert throws, "the bots never tried a risky throw in 40 hands"
+    result_ok = all(len(p.cards) < len(p.attempted) for p in throws)
+    assert result_ok
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_injected_violations_are_exactly_what_the_engine_finds(seed):
+    match = simulate_match(seed, 0, violation_rate=0.08, max_hands=4)
+    truth = injected_truth(match)
+    assert found(replay_match(match)) == truth
+
+
+def test_violation_rate_zero_injects_nothing_and_a_rate_injects_some():
+    assert not injected_truth(simulate_match(4, 0, max_hands=4))
+    assert injected_truth(simulate_match(4, 0, violation_rate=0.1, max_hands=4))
+
+
+def test_simulated_records_round_trip_through_tgn_and_jsonl():
+    matches = list(simulate(2, 9, violation_rate=0.05, max_hands=3))
+    for m in matches:
+        parsed, diags = parse_tgn(format_tgn(m))
+        assert diags == [] and parsed == [m]
+    parsed, diags = parse_jsonl(format_jsonl(matches))
+    assert diags == [] and parsed == matches
+
+
+def test_write_matches_writes_one_tgn_per_match_or_jsonl_chunks(tmp_path):
+    matches = list(simulate(3, 4, max_hands=1))
+    tgn = write_matches(matches, str(tmp_path / "t"), "tgn")
+    assert [p.rsplit("/", 1)[1] for p in tgn] == ["match-00001.tgn", "match-00002.tgn", "match-00003.tgn"]
+    jl = write_matches(matches, str(tmp_path / "j"), "jsonl", per_file=2)
+    assert len(jl) == 2 and all(p.endswith(".jsonl") for p in jl)
+    with pytest.raises(ValueError, match="unknown format"):
+        write_matches(matches, str(tmp_path / "x"), "pgn")
