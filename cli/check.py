@@ -15,6 +15,7 @@ import click
 from tractor_analysis.cards import SEAT_TOKENS, TEAMS, trump_token
 from tractor_analysis.diagnostics import Diagnostic
 from tractor_analysis.records import Match
+from tractor_analysis.scoring import describe_levels
 from tractor_analysis.verdicts import HandResult, MatchResult, Outcome, Violation
 
 from .common import (
@@ -131,11 +132,8 @@ def outcome_text(h: HandResult, match: Match) -> str:
     o = h.outcome
     if o is None:
         return dim("incomplete position, no outcome / 残局未打完，不计升级")
-    if o.winner == "attackers":
-        what = ("attackers take the deal / 闲家上台" if o.levels == 0 else
-                f"attackers take the deal, up {o.levels} / 闲家上台升{o.levels}级")
-    else:
-        what = f"defenders hold, up {o.levels} / 庄家升{o.levels}级"
+    zh, en = describe_levels(o.winner, o.levels)
+    what = f"{en} / {zh}"
     before, after = h.levels_before, h.levels_after
     levels = "  ".join(
         f"{TEAMS[t]} {level_label(before[t])}" + (f"→{level_label(after[t])}" if after[t] != before[t] else "")

@@ -111,9 +111,12 @@ def load(path: str) -> Loaded:
     from tractor_analysis import sources
 
     if not os.path.exists(path):
-        return Loaded(path, (), (unreadable(path, "no such file or directory"),), False)
+        import glob
+
+        why = "no file matches this pattern" if glob.has_magic(path) else "no such file or directory"
+        return Loaded(path, (), (unreadable(path, why),), False)
     if os.path.isdir(path):
-        return Loaded(path, (), (unreadable(path, "is a directory"),), False)
+        return Loaded(path, (), (unreadable(path, "no record files in this folder"),), False)
     try:
         source = sources.load_file(path)
     except OSError as exc:
@@ -130,11 +133,15 @@ def expand_inputs(args: Iterable[str]) -> Iterator[str]:
     """
     from tractor_analysis import sources
 
+    seen: set[str] = set()
     for arg in args:
         found = False
         for path in sources.iter_inputs([arg]):
             found = True
-            yield str(path)
+            key = os.path.normcase(os.path.abspath(path))
+            if key not in seen:
+                seen.add(key)
+                yield str(path)
         if not found:
             yield arg
 
