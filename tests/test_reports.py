@@ -447,3 +447,115 @@ def _minus(cards, played):
     for c in played:
         rest.remove(c)
     return rest
+
+
+# --------------------------------------------------------------- the real pipeline
+from click.testing import CliRunner  # noqa: E402
+
+from tractor_analysis.cli.main import main as tractor  # noqa: E402
+
+SAMPLE_LOGS = Path(__file__).resolve().parent.parent / "sample_logs"
+INJECTED_RE = re.compile(r"injected: (\w+)")
+
+
+def run(*args):
+    result = CliRunner().invoke(tractor, [str(a) for a in args], catch_exceptions=False)
+    return result
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory):
+    """Simulated matches with injected violations ({injected: CODE} on the illegal play)."""
+    root = tmp_path_factory.mktemp("sim")
+    r = run("simulate", "-n", 2, "--seed", 11, "--violation-rate", 0.05, "--max-hands", 6,
+            "-o", root / "records")
+    assert r.exit_code == 0, r.output
+    return root
+
+
+def test_report_of_a_simulated_corpus_shows_every_injected_violation_at_its_trick(simulated):
+    out = simulated / "report"
+    r = run("report", simulated / "records", "-o", out)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip().endswith("index.html")
+    injected = 0
+    for page in sorted(out.glob("m-*-h*.html")):
+        html = page.read_text("utf-8")
+        for section in re.findall(r'<section class="trick.*?</section>', html, re.S):
+            for code in INJECTED_RE.findall(section):
+                injected += 1
+                assert f'data-code="{code}"' in section, f"{page.name}: injected {code} not shown"
+    assert injected > 0, "the simulator injected no violation: raise --violation-rate"
+    index = (out / "index.html").read_text("utf-8")
+    assert "stats-by-player-violations" in index and "Violations by code" in index
+
+
+def test_report_of_a_dataset_folder_draws_hand_pages_from_its_records(simulated):
+    data = simulated / "data"
+    r = run("ingest", simulated / "records", "-o", data)
+    assert r.exit_code == 0, r.output
+    out = simulated / "report-ds"
+    r = run("report", data, "-o", out)
+    assert r.exit_code == 0, r.output
+    from_records = sorted(p.name for p in (simulated / "report").glob("*.html")) \
+        if (simulated / "report").exists() else None
+    names = sorted(p.name for p in out.glob("*.html"))
+    assert len([n for n in names if "-h" in n]) > 2
+    if from_records is not None:
+        assert names == from_records
+
+
+def test_report_of_a_dataset_without_its_records_still_has_statistics(simulated, tmp_path):
+    import shutil
+    records = tmp_path / "records"
+    shutil.copytree(simulated / "records", records)
+    data = tmp_path / "data"
+    assert run("ingest", records, "-o", data).exit_code == 0
+    shutil.rmtree(records)
+    out = tmp_path / "report"
+    r = run("report", data, "-o", out)
+    assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in out.glob("*.html")) == ["index.html"]
+    index = (out / "index.html").read_text("utf-8")
+    assert "Distribution of attackers" in index and "Standings" in index
+    assert "no matches" not in index
+
+
+def test_hostile_names_and_annotations_in_a_record_are_shown_as_text(simulated, tmp_path):
+    source = sorted((simulated / "records").glob("*.tgn"))[0].read_text("utf-8")
+    hostile = re.sub(r'\[North "[^"]*"\]', '[North "<script>alert(1)</script>"]', source, count=1)
+    hostile = re.sub(r"^(1\. .*)$", r"\1 {<img src=x onerror=alert(3)> & <b>bold</b>}", hostile,
+                     count=1, flags=re.M)
+    (tmp_path / "hostile.tgn").write_text(hostile, "utf-8")
+    out = tmp_path / "report"
+    assert run("report", tmp_path / "hostile.tgn", "-o", out).exit_code == 0
+    for page in out.glob("*.html"):
+        html = page.read_text("utf-8")
+        assert "<script>alert" not in html and "<img src=x" not in html and "<b>bold" not in html
+    hand = (out / "m-hostile-h1.html").read_text("utf-8")
+    assert ESCAPED_EVIL in hand and "&lt;img src=x onerror=alert(3)&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in hand
+
+
+def test_report_command_errors_are_clear(tmp_path):
+    r = run("report", tmp_path / "missing.tgn", "-o", tmp_path / "out")
+    assert r.exit_code == 2 and "missing.tgn: no such file" in r.stderr
+    bad = tmp_path / "bad.tgn"
+    bad.write_text('[Event "x"]\n[Hand "1"]\n[Dealer "N"]\n[Trump "H"]\n1. N: S11\n', "utf-8")
+    r = run("report", bad, "-o", tmp_path / "out")
+    assert r.exit_code == 2
+    assert re.search(r"bad\.tgn:\d+:\d+: .*S11", r.stderr)
+    index = (tmp_path / "out" / "index.html").read_text("utf-8")
+    assert "Unreadable records" in index and "S11" in index
+
+
+@pytest.mark.skipif(not any(SAMPLE_LOGS.glob("*.*")), reason="sample_logs/ is empty")
+def test_report_of_the_sample_logs(tmp_path):
+    out = tmp_path / "report"
+    r = run("report", SAMPLE_LOGS, "-o", out)
+    assert r.exit_code in (0, 2), r.output
+    pages = list(out.glob("*.html"))
+    assert (out / "index.html").is_file() and len(pages) > 1
+    for page in pages:
+        for _, link in Page(page.read_text("utf-8")).links:
+            target = urlsplit(link).path
+            assert not target or (page.parent / unquote(target)).is_file(), (page.name, link)
