@@ -76,7 +76,7 @@ def test_every_order_is_contiguous_and_partitions_the_deck(level, trump, twos):
     "S10 S10 HA HA",                   # 一对副10带一对主牌A
     "H10 H10 C10 C10 HA HA",           # 一对主10带一对副10及一对主牌A
     "BJ BJ LJ LJ H10 H10",
-    "SJ SJ SQ SQ",                     # 003 lists JJQQ as *not* a tractor: contradicts KKQQ; see docs/rules-engine.md
+    "SJ SJ SQ SQ",                     # 003 lists JJQQ as *not* a tractor: a slip (000 reads JJQ there, and JJQQ is a tractor in 000 line 14); docs/rules-engine.md
 ])
 def test_seed_003_tractors_at_level_10(text):
     assert is_tractor(context(10, "H"), text)
