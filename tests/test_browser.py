@@ -164,3 +164,48 @@ def test_single_file_hand_page_works_on_its_own(browser, tmp_path):
         assert w.errors == [] and w.requests == []
     finally:
         w.close()
+
+
+@pytest.fixture(scope="module")
+def simulated_report(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main as tractor
+    root = tmp_path_factory.mktemp("sim-browser")
+    runner = CliRunner()
+    r = runner.invoke(tractor, ["simulate", "-n", "1", "--seed", "5", "--violation-rate", "0.05",
+                                "--max-hands", "4", "-o", str(root / "records")])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(tractor, ["report", str(root / "records"), "-o", str(root / "report")])
+    assert r.exit_code == 0, r.output
+    return root / "report"
+
+
+def test_simulated_report_pages_load_and_step_to_an_injected_violation(simulated_report, watched):
+    import json
+    import re
+    pages = sorted(simulated_report.glob("*.html"))
+    for path in pages:
+        watched.page.goto(path.as_uri())
+        assert watched.errors == [], f"{path.name}: {watched.errors}"
+    assert watched.requests == []
+    for path in pages:
+        m = re.search(r'<script type="application/json" id="hand-data">(.*?)</script>',
+                      path.read_text("utf-8"), re.S)
+        if not m or not json.loads(m.group(1))["violations"]:
+            continue
+        data = json.loads(m.group(1))
+        target = data["tricks"].index(data["violations"][0])
+        page = watched.page
+        page.goto(path.as_uri())
+        for _ in range(target):
+            page.keyboard.press("ArrowRight")
+        trick = f"trick-{data['violations'][0]}"
+        assert visible_tricks(page) == [trick]
+        text = page.inner_text(f"#{trick} .violation")
+        assert re.search(r"[\u4e00-\u9fff]", text) and re.search(r"[A-Za-z]{4,}", text), text
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "simulated-violation.png"), full_page=True)
+        break
+    else:
+        pytest.fail("no hand page with a violation: the simulator injected none")
