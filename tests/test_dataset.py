@@ -1,0 +1,166 @@
+"""The Parquet dataset: schema, rows from replayed matches, the commit protocol, load."""
+from __future__ import annotations
+
+import hashlib
+import os
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from tractor_analysis import dataset as dsmod
+from tractor_analysis.cards import TOKEN
+from tractor_analysis.dataset import (SCHEMAS, TABLES, Manifest, TableBuilder, commit_parts, load,
+                                      new_batch, recover, write_temp_parts)
+from tractor_analysis.diagnostics import Diagnostic
+from tractor_analysis.replay import replay_match
+from tractor_analysis.simulate import simulate_match
+
+
+@pytest.fixture(scope="module")
+def matches():
+    return [simulate_match(31, i, violation_rate=0.05, max_hands=5) for i in range(3)]
+
+
+def built(matches, batch="b1", sha_seed="x"):
+    b = TableBuilder(batch)
+    for i, m in enumerate(matches):
+        sha = hashlib.sha256(f"{sha_seed}{i}".encode()).hexdigest()
+        b.add_file(f"f{i}.tgn", sha, "tgn", [m], [replay_match(m)], [], "ok", None)
+    return b.to_tables()
+
+
+def test_every_table_has_its_keys_and_typed_columns():
+    for name in TABLES:
+        schema = SCHEMAS[name]
+        assert schema.field("batch").type == pa.dictionary(pa.int32(), pa.string())
+        assert all(f.metadata and f.metadata.get(b"doc") for f in schema), name
+    for name in ("matches", "hands", "tricks", "plays", "violations"):
+        assert SCHEMAS[name].field("match_id") is not None
+    for name in ("hands", "tricks", "plays"):
+        assert SCHEMAS[name].field("hand_no").type == pa.int16()
+    assert SCHEMAS["plays"].field("cards").type == pa.list_(pa.string())
+    assert SCHEMAS["plays"].field("seat").type == pa.dictionary(pa.int32(), pa.string())
+    assert SCHEMAS["hands"].field("level").type == pa.int8()
+    for col in ("source_file", "source_sha256"):
+        assert SCHEMAS["matches"].field(col) is not None
+    for col in ("ruleset", "rules", "decks"):
+        assert SCHEMAS["hands"].field(col) is not None
+    for col in ("source_file", "line", "column", "code", "message", "text"):
+        assert SCHEMAS["errors"].field(col) is not None
+
+
+def test_rows_agree_with_the_records(matches):
+    t = built(matches)
+    hands = sum(len(m.hands) for m in matches)
+    tricks = sum(len(h.tricks) for m in matches for h in m.hands)
+    assert t["matches"].num_rows == 3 and t["files"].num_rows == 3
+    assert t["hands"].num_rows == hands
+    assert t["tricks"].num_rows == tricks
+    assert t["plays"].num_rows == 4 * tricks
+    assert sum(t["hands"]["tricks"].to_pylist()) == tricks
+    notes = [n for ns in t["plays"]["notes"].to_pylist() if ns for n in ns]
+    assert t["violations"].num_rows == len(notes) > 0
+    first = matches[0].hands[0].tricks[0].plays[0]
+    row = t["plays"].slice(0, 1).to_pylist()[0]
+    assert row["cards"] == [TOKEN[k] for k in first.cards]
+    assert row["position"] == 0 and row["trick_no"] == 1 and row["hand_no"] == 1
+    ids = set(t["matches"]["match_id"].to_pylist())
+    assert set(t["plays"]["match_id"].to_pylist()) == ids
+    assert all(len(i.split("-")[0]) == 16 and i.endswith("-0") for i in ids)
+
+
+def test_points_in_tricks_and_plays_add_up(matches):
+    t = built(matches)
+    assert sum(t["plays"]["points"].to_pylist()) == sum(t["tricks"]["points"].to_pylist())
+    hands = t["hands"].to_pylist()
+    for h in hands:
+        assert h["attackers_total"] == h["attackers_points"] + h["bottom_bonus"] + h["penalties"]
+        assert h["claim_matches"] is True
+
+
+def test_a_batch_is_invisible_until_committed_and_visible_after(tmp_path, matches):
+    root = str(tmp_path / "ds")
+    batch = new_batch()
+    tmp = write_temp_parts(root, built(matches, batch), batch)
+    assert all(os.path.basename(p).startswith(".") and not p.endswith(".parquet") for p in tmp.values())
+    assert load(root).hands.empty
+    shas = pq.read_table(tmp["files"])["source_sha256"].to_pylist()
+    dup = commit_parts(root, tmp, batch, shas, Manifest(root))
+    assert dup == set()
+    ds = load(root)
+    assert len(ds.matches) == 3 and len(ds.plays) == 4 * len(ds.tricks)
+    assert not any(os.path.exists(p) for p in tmp.values())
+
+
+def test_committing_files_already_there_adds_nothing(tmp_path, matches):
+    root = str(tmp_path / "ds")
+    for _ in range(2):
+        batch = new_batch()
+        tmp = write_temp_parts(root, built(matches, batch), batch)
+        shas = pq.read_table(tmp["files"])["source_sha256"].to_pylist()
+        commit_parts(root, tmp, batch, shas, Manifest(root))
+    ds = load(root)
+    assert len(ds.files) == 3 and len(ds.matches) == 3
+    assert len(ds.hands) == sum(len(m.hands) for m in matches)
+
+
+def test_a_partial_commit_is_ignored_by_load_and_removed_by_the_next_ingest(tmp_path, matches):
+    root = str(tmp_path / "ds")
+    batch = new_batch()
+    tmp = write_temp_parts(root, built(matches[:1], batch), batch)
+    # killed after renaming two child tables, before the files part (the commit point)
+    for t in ("plays", "tricks"):
+        os.replace(tmp[t], os.path.join(root, t, f"part-{batch}.parquet"))
+    ds = load(root)
+    assert ds.plays.empty and ds.tricks.empty
+    removed = recover(root)
+    assert sorted(os.path.basename(os.path.dirname(p)) for p in removed) == ["plays", "tricks"]
+
+
+def test_temporary_parts_of_dead_ingests_are_cleaned_and_live_ones_kept(tmp_path, matches):
+    root = str(tmp_path / "ds")
+    live = f"{os.getpid()}-aaaaaaaaaaaa"
+    dead = "999999999-bbbbbbbbbbbb"
+    write_temp_parts(root, built(matches[:1], live), live)
+    write_temp_parts(root, built(matches[:1], dead), dead)
+    removed = recover(root)
+    assert removed and all(dead in p for p in removed)
+    assert os.path.exists(os.path.join(root, "plays", f".part-{live}.parquet.tmp"))
+
+
+def test_error_rows_carry_file_position_code_message_and_text(tmp_path):
+    root = str(tmp_path / "ds")
+    b = TableBuilder(new_batch())
+    d = Diagnostic("unknown_card", "unknown card 'S11'", 12, 5, 1, 3, "1. N: S11, E: S3")
+    b.add_file("bad.tgn", "ab" * 32, "tgn", [], [], [d], "errors", None)
+    tables = b.to_tables()
+    tmp = write_temp_parts(root, tables, b.batch)
+    commit_parts(root, tmp, b.batch, ["ab" * 32], Manifest(root))
+    row = load(root).errors.iloc[0]
+    assert (row.source_file, row.line, row.column, row.code, row.text) == \
+        ("bad.tgn", 12, 5, "unknown_card", "1. N: S11, E: S3")
+    assert load(root).files.iloc[0].status == "errors"
+
+
+def test_load_refuses_a_missing_folder_with_a_clear_message(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no dataset"):
+        load(str(tmp_path / "nowhere"))
+
+
+def test_load_decodes_dictionaries_and_returns_every_table(tmp_path, matches):
+    root = str(tmp_path / "ds")
+    batch = new_batch()
+    tmp = write_temp_parts(root, built(matches, batch), batch)
+    commit_parts(root, tmp, batch, pq.read_table(tmp["files"])["source_sha256"].to_pylist(), Manifest(root))
+    ds = load(root)
+    assert set(ds.keys()) == set(TABLES)
+    assert set(ds["plays"]["seat"]) == {"N", "E", "S", "W"}
+    raw = load(root, decode=False)
+    assert str(raw.plays["seat"].dtype) == "category"
+    only = load(root, tables=["hands"])
+    assert only.plays.empty and not only.hands.empty
+
+
+def test_level_token_names_levels():
+    assert dsmod.level_token(14) == "A" and dsmod.level_token(10) == "10" and dsmod.level_token(None) == ""
