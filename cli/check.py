@@ -148,7 +148,10 @@ def outcome_text(h: HandResult, match: Match) -> str:
 
 
 def points_text(h: HandResult) -> str:
-    parts = [f"tricks 抓分 {h.attackers_points}"]
+    earlier = sum(i.points for i in h.items if i.kind == "setup_points")
+    parts = [f"tricks 抓分 {h.attackers_points - earlier}"]
+    if earlier:
+        parts.insert(0, f"earlier 此前 {earlier}")
     if h.bottom_multiplier:
         parts.append(f"bottom 扣底 {h.bottom_points}×{h.bottom_multiplier}={h.bottom_bonus}")
     else:
