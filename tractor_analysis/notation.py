@@ -190,9 +190,6 @@ class _Parser:
         i = 0
         while i < n:
             raw = lines[i]
-            if "：" in raw or "，" in raw:
-                raw = raw.replace("：", ":").replace("，", ",")
-                lines[i] = raw
             if "{" not in raw and '"' not in raw:
                 semi = raw.find(";")
                 self.handle(raw if semi < 0 else raw[:semi], i + 1, None, ())
@@ -288,6 +285,8 @@ class _Parser:
                 self.attach_notes(notes)
             return
         c = st[0]
+        if c != "[" and ("：" in body or "，" in body):    # full-width ： ， as Chinese keyboards type them
+            body = body.replace("：", ":").replace("，", ",")
         if c == "[":
             self.tags(body, lineno, pieces, len(body) - len(st))
         elif "0" <= c <= "9":
@@ -514,6 +513,7 @@ class _Parser:
         off = 0
         if not value.strip():
             return ()
+        value = value.replace("：", ":").replace("｜", "|")
         for part in value.split("|"):
             start = off
             off += len(part) + 1

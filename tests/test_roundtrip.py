@@ -1,0 +1,57 @@
+"""parse ∘ format is the identity, in .tgn and in JSON, over random well-formed records."""
+from hypothesis import HealthCheck, assume, given, settings
+
+from tractor_analysis.jsonrecord import format_json, format_jsonl, match_to_dict, parse_json, parse_jsonl
+from tractor_analysis.notation import format_tgn, parse_tgn
+from tractor_analysis.sources import load_bytes
+
+from strategies import matches
+
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(matches())
+def test_tgn_round_trip_is_the_identity(match):
+    assert parse_tgn(format_tgn(match)) == ([match], [])
+
+
+@SETTINGS
+@given(matches())
+def test_tgn_format_is_canonical_and_stable(match):
+    text = format_tgn(match)
+    assert format_tgn(parse_tgn(text)[0][0]) == text
+
+
+@SETTINGS
+@given(matches())
+def test_json_round_trip_is_the_identity(match):
+    assert parse_json(format_json(match)) == ([match], [])
+
+
+@SETTINGS
+@given(matches(max_hands=2))
+def test_jsonl_round_trip_keeps_every_match_in_order(match):
+    other = parse_tgn(format_tgn(match))[0][0]
+    assert parse_jsonl(format_jsonl([match, other, match])) == ([match, other, match], [])
+
+
+@SETTINGS
+@given(matches(max_hands=2))
+def test_tgn_and_json_hold_the_same_record(match):
+    via_json = parse_json(format_json(match))[0][0]
+    assert parse_tgn(format_tgn(via_json)) == ([match], [])
+    assert match_to_dict(parse_tgn(format_tgn(match))[0][0]) == match_to_dict(match)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matches(max_hands=2))
+def test_files_round_trip_through_bytes_in_every_encoding_and_format(match):
+    text = format_tgn(match)
+    # NUL and a head of mostly control characters make a file binary, by design
+    assume("\x00" not in text and sum(c < " " and c not in "\t\n\r" for c in text[:4096]) * 10 < len(text))
+    for data, name in ((text.encode("utf-8"), "r.tgn"), (b"\xef\xbb\xbf" + text.encode("utf-8"), "r.tgn"),
+                       (format_json(match).encode(), "r.json"), (format_jsonl([match]).encode(), "r.jsonl")):
+        source = load_bytes(data, name)
+        assert source.diagnostics == ()
+        assert source.matches == (match,)
