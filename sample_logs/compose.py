@@ -11,6 +11,7 @@ unknown tag, ``[Levels]``, per-hand ``[Level]``, and referee annotations placed
 on the interesting moments (a failed throw, the bottom capture, a change of
 dealer).  The disputed trick is a hand-written position.
 
+Usage: ``python sample_logs/compose.py [OUT_DIR]`` (default: this folder).
 The script is deterministic: it searches seeds from :data:`FIRST_SEED` for the
 first match with everything a tour needs (at least :data:`HANDS` hands, a
 bottom capture with points in the bottom, a change of dealer to the other
@@ -148,19 +149,20 @@ W: HQ HQ HK D5 D5 C8
 """
 
 
-def main() -> int:
+def main(out_dir: str = HERE) -> int:
+    """Write the four samples into ``out_dir`` (this folder by default)."""
     seed, match = compose_match(
         FIRST_SEED, HANDS,
         event="Spring Cup 2026 春季杯", site="成都 Chengdu", date="2026.03.14", round="2", table="5",
         players=("张伟", "李娜", "王芳", "刘洋"),
         notes=("第二轮第五桌，全程裁判记录。 / Round 2, table 5, recorded by the referee.",),
         tags=(("Referee", "陈静 Chen Jing"),))
-    with open(os.path.join(HERE, "spring-cup-r2t5.tgn"), "w", encoding="utf-8", newline="\n") as f:
+    with open(os.path.join(out_dir, "spring-cup-r2t5.tgn"), "w", encoding="utf-8", newline="\n") as f:
         f.write(f"; Composed by sample_logs/compose.py (seed {seed}); every hand is legal.\n")
         f.write(format_tgn(match))
-    with open(os.path.join(HERE, "spring-cup-r2t5.json"), "w", encoding="utf-8", newline="\n") as f:
+    with open(os.path.join(out_dir, "spring-cup-r2t5.json"), "w", encoding="utf-8", newline="\n") as f:
         f.write(format_json(match))
-    with open(os.path.join(HERE, "disputed-trick.tgn"), "w", encoding="utf-8", newline="\n") as f:
+    with open(os.path.join(out_dir, "disputed-trick.tgn"), "w", encoding="utf-8", newline="\n") as f:
         f.write(DISPUTED)
     club_seed, club = compose_match(
         seed + 1, 2, tour=False,
@@ -168,7 +170,7 @@ def main() -> int:
         players=("赵磊", "黄敏", "孙丽", "吴昊"),
         notes=("旧电脑上的记录软件保存为 GBK 编码。 / Saved as GBK by an old club program.",))
     text = f"; 由 sample_logs/compose.py 生成（种子 {club_seed}），GBK 编码。\n" + format_tgn(club)
-    with open(os.path.join(HERE, "gbk-club-night.tgn"), "wb") as f:
+    with open(os.path.join(out_dir, "gbk-club-night.tgn"), "wb") as f:
         f.write(text.encode("gbk"))
     print(f"spring-cup-r2t5: seed {seed}, {len(match.hands)} hands; gbk-club-night: seed {club_seed}",
           file=sys.stderr)
@@ -176,4 +178,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(*sys.argv[1:2]))
