@@ -213,8 +213,8 @@ def print_text(verdicts: list[FileVerdict]) -> None:
         for d in v.errors:
             click.echo(d.located(v.path))
     for v in verdicts:
-        if not v.readable:
-            continue
+        if not v.readable or (v.errors and not v.hands):
+            continue                       # nothing to show beyond the errors listed above
         click.echo(file_title(v))
         many = len(v.matches) > 1
         for i, m, h in v.hands:
