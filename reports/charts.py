@@ -35,7 +35,7 @@ def to_svg(fig: Figure, label: str) -> str:
     FigureCanvasSVG(fig)
     with rc_context(_RC), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # missing CJK glyphs in the metrics font: the browser draws them
-        fig.savefig(buf, format="svg", bbox_inches="tight",
+        fig.savefig(buf, format="svg",
                     metadata={"Date": None, "Creator": "tractor-analysis"})
     svg = _HEAD_RE.sub(r"\1", buf.getvalue(), count=1)
     prefix = f"c{next(_counter)}-"
@@ -73,7 +73,7 @@ def levels_chart(series: Sequence[tuple[int, int]], teams: tuple[str, str]) -> s
         hi = max(max(s) for s in series) if series else 14
         ticks = list(range(max(2, lo), min(14, max(hi, lo + 1)) + 1))
         ax.set_yticks(ticks, [RANK_TOKENS.get(r, str(r)) for r in ticks])
-        ax.set_xticks(xs)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=12))
         return _finish(fig, ax, "Team levels over the match (级别)", "after hand (0 = start)", "level")
 
 
@@ -83,10 +83,11 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
         fig = _figure()
         ax = fig.add_subplot()
         colours = ["#c0392b" if p >= threshold else "#1f5fa8" for p in points]
-        ax.bar([str(h) for h in hands], points, color=colours, label="attackers' total (闲家得分)")
+        ax.bar(range(1, len(points) + 1), points, color=colours, label="attackers' total (闲家得分)")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=12))
         ax.axhline(threshold, color="#333", linestyle="--", linewidth=1,
                    label=f"{threshold} points: attackers take the deal")
-        return _finish(fig, ax, "Attackers' points per hand", "hand", "points")
+        return _finish(fig, ax, "Attackers' points per hand", "hand (in match order)", "points")
 
 
 def points_distribution_chart(points: Sequence[int], threshold: int) -> str:
