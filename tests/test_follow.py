@@ -165,3 +165,30 @@ def test_protect_triples_never_forces_breaking_a_triple_for_a_pair():
     assert is_legal_follow(ctx, lead, h, cards("S9 S8"))
     ctx = context(2, "H", preset="three-deck")
     assert not is_legal_follow(ctx, lead, h, cards("S9 S8"))
+
+
+SCENARIOS = {
+    "follow_suit": ("N: SA, E: D3, S: S2, W: S3", dict(N="SA", E="D3 S7", S="S2", W="S3")),
+    "follow_pair": ("N: H3 H3, E: HQ H7, S: H4 H4, W: H5 H5", dict(N="H3 H3", E="HQ HQ H7", S="H4 H4", W="H5 H5")),
+    "follow_tractor": ("N: S3 S3 S4 S4, E: S8 S8 SA SA, S: D2 D3 D4 D6, W: C2 C3 C4 C6",
+                       dict(N="S3 S3 S4 S4", E="S8 S8 SA SA SK SK", S="D2 D3 D4 D6", W="C2 C3 C4 C6")),
+    "wrong_count": ("N: S3 S3, E: S8, S: S4 S4, W: S5 S5", dict(N="S3 S3", E="S8 S9", S="S4 S4", W="S5 S5")),
+    "not_in_hand": ("N: S3, E: S8, S: S4, W: S5", dict(N="S3", E="S9", S="S4", W="S5")),
+    "out_of_turn": ("N: S3, E: S8, S: S4", dict(N="S3", E="S8", S="S4", W="S5")),
+    "mixed_lead": ("N: SA HA, E: S2 S3, S: S4 S5, W: S6 S7", dict(N="SA HA", E="S2 S3", S="S4 S5", W="S6 S7")),
+    "throw_failed": ("N: SA SQ, E: SK S2, S: D2 D3, W: C2 C3", dict(N="SA SQ", E="SK S2", S="D2 D3", W="C2 C3")),
+    "wrong_forced_play": ("N: SA SK -> SK, E: S2, S: D2, W: C2", dict(N="SA SK", E="S2 S3", S="D2 D3", W="C2 C3")),
+}
+
+
+def test_every_trick_code_has_a_bilingual_message_naming_the_seat():
+    import re
+    from tractor_analysis.cards import SEAT_NAMES_ZH
+    from tractor_analysis.verdicts import VIOLATION_CODES
+    for code, (text, hands) in SCENARIOS.items():
+        r, _, _ = judge(text, leader=0, **hands)
+        v = only(r, code)
+        assert code in VIOLATION_CODES
+        assert re.search(r"[\u4e00-\u9fff]", v.message_zh) and SEAT_NAMES_ZH[v.seat] in v.message_zh, v
+        assert v.message_en.startswith(("N", "E", "S", "W", "after")) and "NESW"[v.seat] in v.message_en, v
+        assert v.message == f"{v.message_zh} / {v.message_en}"

@@ -112,3 +112,29 @@ def test_winning_shape_is_the_largest_unit_as_it_counts_against_the_lead(text, s
 
 def test_points_count_5_10_k():
     assert winner("N: C5, E: C10, S: CK, W: D4")[1].points == 25
+
+
+CTX3 = context(2, "H", preset="three-deck")
+
+
+def test_three_decks_trumping_33344_needs_any_triple_and_any_pair():
+    # 000: 若 33344 牌是副牌，若要杀，主牌中需要有任意一个三同张和任意一对
+    w, r = winner("N: C3 C3 C3 C4 C4, E: H9 H9 H9 H6 H6, S: D3 D4 D6 D7 D8, W: S3 S4 S6 S7 S8", ctx=CTX3)
+    assert w == "E" and r.trumped
+    w, r = winner("N: C3 C3 C3 C4 C4, E: H9 H9 H6 H6 H7, S: D3 D4 D6 D7 D8, W: S3 S4 S6 S7 S8", ctx=CTX3)
+    assert w == "N"
+
+
+def test_three_decks_trumping_991010jjj_needs_a_tractor_and_a_triple():
+    # 000: 若 991010JJJ 牌是副牌，若要杀，主牌中需要有一个拖拉机和任意一个三同张
+    lead = "C9 C9 C10 C10 CJ CJ CJ"
+    w, _ = winner(f"N: {lead}, E: H5 H5 H6 H6 HK HK HK, S: D3 D4 D6 D7 D8 D9 DJ, W: S3 S4 S6 S7 S8 S9 SJ", ctx=CTX3)
+    assert w == "E"
+    w, _ = winner(f"N: {lead}, E: H5 H5 H7 H7 HK HK HK, S: D3 D4 D6 D7 D8 D9 DJ, W: S3 S4 S6 S7 S8 S9 SJ", ctx=CTX3)
+    assert w == "N"
+
+
+def test_three_decks_titanic_beats_titanic_by_top():
+    w, _ = winner("N: C3 C3 C3 C4 C4 C4, E: C7 C7 C7 C8 C8 C8, S: C5 C5 C5 C6 C6 C6, W: D3 D4 D6 D7 D8 D9",
+                  ctx=CTX3)
+    assert w == "E"
