@@ -123,7 +123,25 @@ def file_json(v: FileVerdict) -> dict:
     problems = [violation_json(p) for r in v.results if r is not None for p in r.problems]
     if problems:
         doc["problems"] = problems
+    doc["matches"] = [match_json(i, r) for i, r in enumerate(v.results) if r is not None]
     return doc
+
+
+def match_json(index: int, r: MatchResult) -> dict:
+    """Extra (not in format.md): where the match stands after its last hand."""
+    return {"match": index, "levels_final": _levels_json(r.levels_final),
+            "winner": None if r.winner is None else TEAMS[r.winner],
+            "forfeit": None if r.forfeit is None else TEAMS[r.forfeit]}
+
+
+def match_text(r: MatchResult) -> str | None:
+    """One line when the match is decided (a team passed its last level, or forfeited)."""
+    if r.forfeit is not None:
+        return bad(f"{TEAMS[r.forfeit]} forfeit the match (too many wrong follows) / "
+                   f"{TEAMS[r.forfeit]} 方跟牌错误过多，判负")
+    if r.winner is not None:
+        return strong(f"{TEAMS[r.winner]} win the match / {TEAMS[r.winner]} 方获胜")
+    return None
 
 
 # --- text for people -------------------------------------------------------------
@@ -224,6 +242,9 @@ def print_text(verdicts: list[FileVerdict]) -> None:
             for p in (r.problems if r is not None else ()):
                 for line in violation_lines(p, m, indent="  "):
                     click.echo(line)
+            decided = match_text(r) if r is not None else None
+            if decided:
+                click.echo(f"  match 比赛  {decided}")
         if not v.hands and not v.errors:
             click.echo(dim("  no hands / 没有牌局"))
     nhands = sum(len(v.hands) for v in verdicts)

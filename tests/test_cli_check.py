@@ -196,3 +196,32 @@ def test_empty_binary_and_folder_inputs_are_errors_not_tracebacks(tmp_path):
     assert len(lines) == 3
     assert all(re.match(r".+:\d+:\d+: \S", line) for line in lines)
     assert r.output.count("legal 合规 ✓") == 5
+
+
+def test_a_decided_match_is_reported_in_text_and_json(tmp_path):
+    match = simulate_match(3)                      # played until a team passes A
+    path = tmp_path / "full.tgn"
+    path.write_text(format_tgn(match), encoding="utf-8")
+    from tractor_analysis.replay import replay_match
+    result = replay_match(match)
+    assert result.winner is not None
+    team = ("NS", "EW")[result.winner]
+    r = run(str(path))
+    assert f"match 比赛  {team} win the match / {team} 方获胜" in r.stdout
+    doc = json.loads(run(str(path), "--json").stdout)
+    assert doc["files"][0]["matches"] == [{"match": 0, "winner": team, "forfeit": None, "levels_final": {
+        "NS": doc["files"][0]["hands"][-1]["levels_after"]["NS"],
+        "EW": doc["files"][0]["hands"][-1]["levels_after"]["EW"]}}]
+
+
+def test_colours_only_when_asked_for_a_terminal():
+    plain = CliRunner().invoke(main, ["check", DISPUTED])
+    assert "\x1b[" not in plain.output
+    coloured = CliRunner().invoke(main, ["check", DISPUTED], color=True)
+    assert "\x1b[" in coloured.output
+    assert click_unstyle(coloured.output) == plain.output
+
+
+def click_unstyle(text: str) -> str:
+    import click
+    return click.unstyle(text)

@@ -23,7 +23,7 @@ def test_version_prints_the_package_version():
     assert __version__ in r.output
 
 
-@pytest.mark.parametrize("command", [[], ["check"], ["replay"], ["convert"], ["rules"]])
+@pytest.mark.parametrize("command", [[]] + [[name] for name in sorted(main.commands)])
 @pytest.mark.parametrize("flag", ["-h", "--help"])
 def test_every_command_has_help_with_examples(command, flag):
     r = run(*command, flag)
@@ -31,6 +31,10 @@ def test_every_command_has_help_with_examples(command, flag):
     assert "Usage:" in r.output
     assert "Examples:" in r.output
     assert "tractor " in r.output.split("Examples:")[1]
+
+
+def test_the_four_record_commands_are_registered():
+    assert {"check", "replay", "convert", "rules"} <= set(main.commands)
 
 
 def test_rules_table_lists_every_preset_and_option_with_its_value():
