@@ -245,3 +245,49 @@ def test_friend_mode_partner_resolution(hands, defenders):
 def test_friend_mode_dealer_holding_both_copies_plays_alone():
     text = FRIEND.format(n="SA SA", e="S3 S4", s="S5 S6", w="S7 S8")
     assert set(replay(text).hands[0].defenders) == {N}
+
+
+# --- nobody declared (rules.md §9 no_declaration) --------------------------------------
+from tractor_analysis.replay import replay_hand  # noqa: E402
+from tractor_analysis.rules import NoDeclaration  # noqa: E402
+from tractor_analysis.simulate import simulate_match  # noqa: E402
+
+
+def undeclared_hand(rules, trump):
+    hand = simulate_match(3, 0, rules=rules, max_hands=1).hands[0]
+    return dataclasses.replace(hand, declarations=(), trump=trump)
+
+
+def bad_declarations(rules, hand):
+    return [v for v in replay_hand(hand, rules).violations if v.code == "bad_declaration"]
+
+
+def test_no_declaration_no_trump_requires_an_nt_hand():
+    rules = PRESETS["standard"]
+    assert bad_declarations(rules, undeclared_hand(rules, None)) == []
+    found = bad_declarations(rules, undeclared_hand(rules, 1))
+    assert len(found) == 1 and "without trump" in found[0].message_en
+
+
+def test_no_declaration_third_bottom_card_fixes_the_trump():
+    from tractor_analysis.cards import SUIT_OF
+    rules = dataclasses.replace(PRESETS["standard"], no_declaration=NoDeclaration.THIRD_BOTTOM_CARD)
+    hand = undeclared_hand(rules, None)
+    third = hand.bottom[2]
+    right = None if third >= 52 else SUIT_OF[third]
+    wrong = 0 if right != 0 else 1
+    assert bad_declarations(rules, dataclasses.replace(hand, trump=right)) == []
+    found = bad_declarations(rules, dataclasses.replace(hand, trump=wrong))
+    assert len(found) == 1 and "third card" in found[0].message_en
+
+
+def test_no_declaration_redeal_means_the_hand_should_not_be_played():
+    rules = dataclasses.replace(PRESETS["standard"], no_declaration=NoDeclaration.REDEAL)
+    found = bad_declarations(rules, undeclared_hand(rules, None))
+    assert len(found) == 1 and "dealt again" in found[0].message_en
+
+
+def test_without_deal_lines_missing_declarations_are_not_judged():
+    rules = PRESETS["standard"]
+    hand = dataclasses.replace(undeclared_hand(rules, 1), deal=None, bottom=None, buried=None)
+    assert bad_declarations(rules, hand) == []

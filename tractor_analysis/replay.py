@@ -12,11 +12,11 @@ record twice gives equal results.
 """
 from __future__ import annotations
 
-from .cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TEAMS, TOKEN, Card,
+from .cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, TEAMS, TOKEN, Card,
                     next_seat, partner, team_of)
 from .declarations import check_declarations
 from .records import Hand, Match
-from .rules import RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
+from .rules import NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
 from .scoring import advance, bottom_multiplier, describe_levels, level_change, lose_level, rank_name
 from .tricks import hand_context, judge_trick
 from .verdicts import HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation
@@ -154,6 +154,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, int] = (2, 2),
             "bad_declaration", None,
             f"亮主定的主是 {_trump_name(declared_trump)}，记录的主却是 {_trump_name(trump)}",
             f"the declarations fix trump {_trump_en(declared_trump)} but the record says {_trump_en(trump)}"))
+    if not hand.declarations and not hand.setup:
+        violations.extend(_check_no_declaration(hand, rules, trump))
     ctx = hand_context(rules, level, trump)
 
     # --- the cards each player starts with ---------------------------------------
@@ -269,6 +271,40 @@ def _trump_name(trump: int | None) -> str:
 def _trump_en(trump: int | None) -> str:
     from .cards import SUIT_TOKENS
     return "NT" if trump is None else SUIT_TOKENS[trump]
+
+
+def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list[Violation]:
+    """Nobody declared (rules.md §9 ``no_declaration``).  Judged only when the record has the
+    whole deal: then an empty declaration list means nobody declared, not that none was noted.
+
+    - ``no_trump``: the hand is played without a trump suit;
+    - ``third_bottom_card``: the suit of the bottom's third card, a joker meaning no trump
+      (seed 003: "若發牌結束仍無人亮牌，則以底牌第三張的花色作為主牌花色。如果第三張是王則打無主");
+    - ``redeal``: the cards are dealt again, so the hand should not have been played.
+    """
+    if hand.deal is None or not all(hand.deal):
+        return []
+    rule = rules.no_declaration
+    if rule is NoDeclaration.REDEAL:
+        return [_hand_violation(
+            "bad_declaration", None, "无人亮主，按规则应重新发牌，本局不应开打",
+            "nobody declared: under no_declaration = redeal the cards are dealt again, "
+            "so this hand should not have been played")]
+    if rule is NoDeclaration.THIRD_BOTTOM_CARD:
+        if hand.bottom is None or len(hand.bottom) < 3:
+            return []
+        third = hand.bottom[2]
+        expected = None if third >= 52 else SUIT_OF[third]
+        why_zh, why_en = f"底牌第三张 {PRETTY[third]}", f"the bottom's third card {TOKEN[third]}"
+    else:
+        expected = None
+        why_zh, why_en = "无人亮主时打无主", "nobody declared, so the hand is played without trump"
+    if trump == expected:
+        return []
+    return [_hand_violation(
+        "bad_declaration", None,
+        f"无人亮主：{why_zh}定主为 {_trump_name(expected)}，记录的主却是 {_trump_name(trump)}",
+        f"nobody declared: {why_en} fixes trump {_trump_en(expected)}, but the record says {_trump_en(trump)}")]
 
 
 def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[int]],
