@@ -37,6 +37,7 @@ import glob
 import hashlib
 import json
 import os
+import resource
 import time
 import uuid
 from dataclasses import dataclass
@@ -291,24 +292,32 @@ class TableBuilder:
             pl[f.name] for f in SCHEMAS["plays"])
         failed = 0
         ntricks = len(hr.tricks)
+        cache = _PLAY_CACHE
         for i, t in enumerate(hr.tricks):
             winner = t.winner
             wteam = winner & 1
             failed += t.throw_failed
-            for pos, play in enumerate(t.plays):
+            plays = t.plays
+            m = len(plays)
+            p_mid.extend([mid] * m)
+            p_hand.extend([n] * m)
+            p_trick.extend([t.number] * m)
+            p_pos.extend(range(m))
+            p_batch.extend([batch] * m)
+            for play in plays:
                 cards = play.cards
-                p_mid.append(mid)
-                p_hand.append(n)
-                p_trick.append(t.number)
+                hit = cache.get(cards)
+                if hit is None:
+                    hit = ([TOKEN[c] for c in cards], sum(POINTS[c] for c in cards))
+                    if len(cache) < 200_000:
+                        cache[cards] = hit
                 p_seat.append(SEAT_TOKENS[play.seat])
-                p_pos.append(pos)
-                p_cards.append([TOKEN[c] for c in cards])
+                p_cards.append(hit[0])
                 p_att.append(None if play.attempted is None else [TOKEN[c] for c in play.attempted])
                 p_n.append(len(cards))
-                p_pts.append(sum(POINTS[c] for c in cards))
+                p_pts.append(hit[1])
                 p_won.append(play.seat == winner)
                 p_notes.append(list(play.notes) if play.notes else None)
-                p_batch.append(batch)
             lead = t.plays[0] if t.plays else None
             lead_cards = len(lead.attempted if lead is not None and lead.attempted else
                              (lead.cards if lead is not None else ()))
@@ -342,6 +351,10 @@ class TableBuilder:
         now = int(time.time() * 1000)
         self.cols["files"]["ingested_at"] = [now] * len(self.cols["files"]["batch"])
         return {t: pa.Table.from_pydict(self.cols[t], schema=SCHEMAS[t]) for t in TABLES}
+
+
+_PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
+"""Tokens and points of a played card tuple (the same plays recur across hands)."""
 
 
 def _record_hand(match: Match, number: int):
@@ -572,6 +585,8 @@ class Flushed:
     violations: int
     matches: int
     unreadable: int = 0
+    rss_kb: int = 0
+    """Peak resident memory of the process that wrote the batch (ru_maxrss)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,6 +606,8 @@ class IngestSummary:
     seconds: float
     unreadable: int = 0
     """Inputs that could not be read at all (counted even when an earlier run stored them)."""
+    peak_rss_mb: float = 0.0
+    """Largest peak resident memory of the processes that parsed and wrote (MB)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -678,7 +695,8 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
         if builder.files:
             tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
             f = Flushed(builder.batch, tmp, shas, builder.files, stats[4], stats[0], stats[1],
-                        stats[2], stats[3], stats[5])
+                        stats[2], stats[3], stats[5],
+                        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
             if on_flush is not None:
                 on_flush(f)
             else:
@@ -755,8 +773,11 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     totals = {"added": 0, "with_errors": 0, "matches": 0, "hands": 0, "violations": 0, "errors": 0,
               "unreadable": 0}
 
+    peak = [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss]
+
     def commit(f: Flushed) -> None:
         totals["unreadable"] += f.unreadable
+        peak[0] = max(peak[0], f.rss_kb)
         dup = commit_parts(root, f.tmp, f.batch, f.shas, manifest)
         if dup:   # a concurrent ingest committed some of these files first
             return _note_dup(totals, f, dup)
@@ -778,9 +799,14 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         finally:
             _W.clear()
     else:
+        # forkserver, not fork: the parent has already used Arrow's thread pools (reading
+        # the manifest), and forking a process with running threads is unsafe.
         ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["tractor_analysis.dataset", "tractor_analysis.replay",
+                                    "tractor_analysis.sources"])
         counters = (ctx.Value("q", 0), ctx.Value("q", 0))
-        size = max(1, min(64, len(paths) // (workers * 4) or 1))
+        # few large chunks: each chunk ends with a flush, and every flush writes 7 part files
+        size = max(1, min(256, -(-len(paths) // (workers * 3))))
         chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
         with ctx.Pool(workers, _worker_init,
                       (root, known, choice, label, flush_hands, counters, True)) as pool:
@@ -800,7 +826,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
                     progress(counters[0].value, counters[1].value, len(paths))
     totals_seconds = time.perf_counter() - start
     return IngestSummary(files=len(paths), skipped=len(paths) - totals["added"], seconds=totals_seconds,
-                         **totals)
+                         peak_rss_mb=peak[0] / 1024, **totals)
 
 
 def _note_dup(totals: dict, f: Flushed, dup: set[str]) -> None:

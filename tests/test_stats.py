@@ -1,0 +1,168 @@
+"""Statistics: exact figures on a hand-made dataset, invariants on a simulated one, the CLI output."""
+from __future__ import annotations
+
+import io
+import json
+from types import SimpleNamespace
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from tractor_analysis import stats
+from tractor_analysis.cli.main import main
+from tractor_analysis.dataset import ingest, load
+from tractor_analysis.simulate import simulate, write_matches
+
+
+def hand(mid, no, dealer, total, outcome, up_team, gained, captured=False, mult=0, bonus=0,
+         tricks=2, failed=0, violations=0, ruleset="standard"):
+    defenders = "NS" if dealer in "NS" else "EW"
+    attackers = "EW" if defenders == "NS" else "NS"
+    return dict(match_id=mid, hand_no=no, dealer=dealer, defenders=defenders, attackers=attackers,
+                ruleset=ruleset, decks=2, outcome=outcome, up_team=up_team, levels_gained=gained,
+                attackers_total=total, bottom_captured=captured, bottom_multiplier=mult,
+                bottom_bonus=bonus, tricks=tricks, failed_throws=failed, violations=violations,
+                next_dealer=None)
+
+
+@pytest.fixture
+def tiny():
+    """Two matches.  m1: Ann/Bob (N-S) v Cid/Dan (E-W); m2: the same four, Ann/Bob now E-W."""
+    matches = pd.DataFrame([
+        dict(match_id="m1", event="Cup", round="1", table="1", player_n="Ann", player_e="Cid",
+             player_s="Bob", player_w="Dan", hands=2, level_ns_start=2, level_ew_start=2,
+             level_ns_final=5, level_ew_final=3, winner=None, forfeit=None),
+        dict(match_id="m2", event="Cup", round="2", table="1", player_n="Cid", player_e="Ann",
+             player_s="Dan", player_w="Bob", hands=1, level_ns_start=2, level_ew_start=2,
+             level_ns_final=2, level_ew_final=2, winner=None, forfeit=None),
+    ])
+    hands = pd.DataFrame([
+        hand("m1", 1, "N", 0, "defenders", "NS", 3, tricks=2),
+        hand("m1", 2, "S", 125, "attackers", "EW", 1, captured=True, mult=4, bonus=40, tricks=2,
+             failed=1, violations=1),
+        hand("m2", 1, "E", 45, "defenders", "EW", 1, captured=True, mult=2, bonus=10, tricks=1),
+    ])
+    hands.loc[2, "next_dealer"] = "W"     # m2: the deal stays with E-W (Ann / Bob)
+    tricks = pd.DataFrame([
+        dict(match_id="m1", hand_no=1, leader="N", winner="N", throw_failed=False),
+        dict(match_id="m1", hand_no=1, leader="N", winner="S", throw_failed=False),
+        dict(match_id="m1", hand_no=2, leader="S", winner="E", throw_failed=False),
+        dict(match_id="m1", hand_no=2, leader="E", winner="W", throw_failed=True),
+        dict(match_id="m2", hand_no=1, leader="E", winner="N", throw_failed=False),
+    ])
+    violations = pd.DataFrame([
+        dict(match_id="m1", hand_no=2, trick_no=2, seat="N", code="follow_suit"),
+    ])
+    return SimpleNamespace(matches=matches, hands=hands, tricks=tricks, violations=violations)
+
+
+def row(df, col, key):
+    return df[df[col] == key].iloc[0]
+
+
+def test_player_figures_from_each_players_point_of_view(tiny):
+    s = stats.summary(tiny, "player")
+    ann, dan = row(s, "player", "Ann"), row(s, "player", "Dan")
+    assert (ann.hands, ann.as_dealer, ann.as_attacker) == (3, 2, 0)   # dealt m1 h1 (N), m2 h1 (E)
+    assert ann.hold_rate == pytest.approx(2 / 3)          # held m1 h1 and m2 h1, lost m1 h2
+    assert ann.tricks_won == 1 and ann.violations == 1 and ann.violations_per_100 == pytest.approx(100 / 3)
+    assert ann.levels_gained == 3 + 1                      # m1 h1 as N-S, m2 h1 as E-W
+    assert (dan.as_attacker, dan.failed_throws, dan.tricks_won) == (3, 0, 1)
+    assert row(s, "player", "Cid").failed_throws == 1     # E led the failed throw in m1 h2
+    assert dan.attack_points_mean == pytest.approx((0 + 125 + 45) / 3)
+    assert dan.bottom_captures == 2 and dan.levels_gained == 1
+    assert s["hands"].sum() == 4 * 3
+
+
+def test_team_figures_join_partners_across_seats(tiny):
+    s = stats.summary(tiny, "team")
+    assert set(s.team) == {"Ann / Bob", "Cid / Dan"}
+    ab = row(s, "team", "Ann / Bob")
+    assert (ab.hands, ab.as_dealer, ab.as_attacker, ab.tricks_won) == (3, 3, 0, 2)
+    assert ab.levels_gained == 4 and ab.violations == 1
+
+
+def test_ruleset_and_match_figures_are_over_all_hands(tiny):
+    r = stats.summary(tiny, "ruleset").iloc[0]
+    assert (r.hands, r.bottom_captures, r.levels_gained, r.tricks_won, r.failed_throws) == (3, 2, 5, 5, 1)
+    assert r.hold_rate == pytest.approx(2 / 3)
+    m = stats.summary(tiny, "match")
+    assert list(m.match) == ["m1", "m2"] and list(m.hands) == [2, 1]
+
+
+def test_points_fall_in_score_bands(tiny):
+    d = stats.points_distribution(tiny, "ruleset").iloc[0]
+    assert (d["0"], d["1-2 steps"], d["3-4 steps"]) == (1, 1, 1)
+    assert d[list(stats.POINT_BANDS)].sum() == 3
+
+
+def test_bottom_captures_by_multiplier(tiny):
+    b = stats.bottom_captures(tiny, "ruleset")
+    assert b[["multiplier", "captures", "bonus_points"]].values.tolist() == [[2, 1, 10], [4, 1, 40]]
+    p = stats.bottom_captures(tiny, "player")
+    # both captures were made by Cid / Dan (attacking in m1 h2 as E-W and in m2 h1 as N-S)
+    assert p.values.tolist() == [["Cid", 2, 1, 10], ["Cid", 4, 1, 40], ["Dan", 2, 1, 10], ["Dan", 4, 1, 40]]
+
+
+def test_violation_rates_per_100_hands_by_code(tiny):
+    v = stats.violation_rates(tiny, "player")
+    assert v.values.tolist() == [["Ann", "follow_suit", 1, 3, pytest.approx(100 / 3)]]
+    r = stats.violation_rates(tiny, "ruleset")
+    assert r.per_100_hands.tolist() == [pytest.approx(100 / 3)]
+
+
+def test_standings_by_matches_won_then_levels(tiny):
+    res = stats.match_results(tiny)
+    assert res.winner.tolist() == ["NS", "EW"]
+    assert res.decided_by.tolist() == ["higher level", "holding the deal"]
+    st = stats.standings(tiny)
+    assert st.team.tolist() == ["Ann / Bob", "Cid / Dan"]
+    assert st[["won", "lost", "levels_gained"]].values.tolist() == [[2, 0, 3], [0, 2, 1]]
+
+
+def test_unknown_grouping_is_refused():
+    with pytest.raises(ValueError, match="unknown grouping"):
+        stats.summary(SimpleNamespace(), "seat")
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory):
+    root = tmp_path_factory.mktemp("st")
+    write_matches(simulate(4, 55, violation_rate=0.05, max_hands=5), str(root / "in"))
+    ingest([str(p) for p in sorted((root / "in").iterdir())], str(root / "ds"))
+    return str(root / "ds")
+
+
+@pytest.mark.parametrize("by", stats.BY)
+def test_simulated_dataset_invariants(simulated, by):
+    ds = load(simulated)
+    s = stats.summary(ds, by)
+    per_hand = {"player": 4, "team": 2, "match": 1, "ruleset": 1}[by]
+    assert s.hands.sum() == per_hand * len(ds.hands)
+    tricks = len(ds.tricks) if by in ("player", "team") else ds.hands.tricks.sum()
+    assert s.tricks_won.sum() == tricks
+    assert s.violations.sum() == len(ds.violations)
+    if by in ("player", "team"):
+        assert s.as_dealer.sum() == len(ds.hands) * (1 if by == "player" else 1)
+        assert s.as_attacker.sum() == len(ds.hands) * (2 if by == "player" else 1)
+    d = stats.points_distribution(ds, by)
+    assert d[list(stats.POINT_BANDS)].to_numpy().sum() == len(ds.hands) * (2 if by == "player" else 1)
+    v = stats.violation_rates(ds, by)
+    assert v.violations.sum() == len(ds.violations)
+    st = stats.standings(ds)
+    assert st.matches.sum() == 2 * len(ds.matches) and st.won.sum() == len(ds.matches)
+
+
+def test_cli_prints_tables_csv_and_json(simulated):
+    r = CliRunner().invoke(main, ["stats", simulated])
+    assert r.exit_code == 0 and "Summary" in r.output and "Standings" in r.output
+    c = CliRunner().invoke(main, ["stats", simulated, "--by", "ruleset", "--format", "csv"])
+    frame = pd.read_csv(io.StringIO(c.output))
+    assert frame.ruleset.tolist() == ["standard"]
+    j = CliRunner().invoke(main, ["stats", simulated, "--by", "team", "--format", "json"])
+    data = json.loads(j.output)
+    assert set(data) == {"summary", "points", "bottom", "violations", "standings"}
+    assert data["standings"][0]["rank"] == 1
+    bad = CliRunner().invoke(main, ["stats", simulated + "/nope"])
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
