@@ -291,3 +291,30 @@ def test_without_deal_lines_missing_declarations_are_not_judged():
     rules = PRESETS["standard"]
     hand = dataclasses.replace(undeclared_hand(rules, 1), deal=None, bottom=None, buried=None)
     assert bad_declarations(rules, hand) == []
+
+
+def test_friend_mode_levels_are_each_players_own():
+    # N deals and names ♠A; W holds the other copy, so N–W defend.  Attackers E–S take
+    # nothing: N and W go up three levels each, E and S stay; W, the friend, deals next.
+    text = """
+[Rule:friend "on"]
+[Hand "1"]
+[Dealer "N"]
+[Trump "H"]
+[Level "2"]
+[Friend "SA"]
+1. N: SA, E: S3, S: S4, W: SA
+2. N: D3, E: D4, S: D6, W: D7
+"""
+    result = replay(text)
+    hand = result.hands[0]
+    assert set(hand.defenders) == {N, W}
+    assert (hand.outcome.winner, hand.outcome.levels, hand.outcome.next_dealer) == ("defenders", 3, W)
+    assert hand.player_levels_after == (5, 2, 2, 5)
+    assert result.player_levels_final == (5, 2, 2, 5)
+
+
+def test_fixed_partners_share_their_level():
+    result = replay(two_hands())
+    assert result.hands[0].player_levels_after == (5, 2, 5, 2)
+    assert result.levels_final == (5, 2)

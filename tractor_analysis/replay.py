@@ -36,7 +36,7 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
     ``rules`` overrides the record's own ``[Ruleset]`` / ``[Rule:…]`` (the CLI's ``--rules``).
     """
     rules = rules if rules is not None else ruleset_of(match)
-    levels = match.start_levels
+    levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
     expected_dealer: int | None = None
     revokes = [0, 0]
     winner: int | None = None
@@ -47,7 +47,7 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
                              first_of_match=(index == 0),
                              levels_known=(index > 0 or match.levels is not None))
         results.append(result)
-        levels = result.levels_after
+        levels = result.player_levels_after
         for team in (0, 1):
             revokes[team] += result.revoke_levels[team]
         if result.outcome is not None:
@@ -62,7 +62,8 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
                 if revokes[team] >= rules.revoke_forfeit:
                     forfeit, winner = team, 1 - team
                     break
-    return MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit, levels_final=levels)
+    return MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit,
+                       levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels))
 
 
 def _counts(cards) -> list[int]:
@@ -96,14 +97,17 @@ def _multiset_minus(a: list[int], b: list[int]) -> tuple[list[int], list[Card]]:
     return out, missing
 
 
-def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, int] = (2, 2),
+def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
                 expected_dealer: int | None = None, *, first_of_match: bool = True,
                 levels_known: bool = False) -> HandResult:
     """Replay and score one hand.
 
-    ``levels`` are the team levels (N–S, E–W) carried into the hand; ``expected_dealer``
-    the dealer the previous hand's outcome named (``None`` when unknown).
+    ``levels`` are the levels carried into the hand: per team (N–S, E–W), or per player
+    (N, E, S, W — friend mode, where each player keeps a level of their own);
+    ``expected_dealer`` the dealer the previous hand's outcome named (``None`` when unknown).
     """
+    if len(levels) == 2:
+        levels = (levels[0], levels[1], levels[0], levels[1])
     violations: list[Violation] = []
     played = [[0] * NUM_KINDS for _ in range(4)]
     for trick in hand.tricks:
@@ -136,7 +140,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, int] = (2, 2),
                 f"the first hand's dealer is the first to declare, {SEAT_TOKENS[first_declarer]}; "
                 f"the record names {SEAT_TOKENS[dealer]}"))
     team = team_of(dealer)
-    carried = levels[team]
+    carried = levels[dealer]
     level = hand.level if hand.level is not None else carried
     if hand.level is not None and levels_known and hand.level != carried:
         violations.append(_hand_violation(
@@ -229,29 +233,39 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, int] = (2, 2),
             f"the record claims {hand.claim} for the attackers; the plays give {total}"))
 
     # --- outcome and levels --------------------------------------------------------
+    # Levels are kept per player; with fixed partners both partners always share one.
+    sides = (frozenset(defenders), frozenset(range(4)) - frozenset(defenders))
     revoke_levels = [0, 0]
+    after = list(levels)
+    outcome = None
+    if complete and (not hand.setup or buried is not None):
+        winner, gain = level_change(rules, total)
+        up = sides[0] if winner == "defenders" else sides[1]
+        over = False
+        for seat in sorted(up):
+            # only the dealer's side, playing its own level, can pass the winning level
+            after[seat], passed = advance(levels[seat], gain, rules.must_play, rules.win_level,
+                                          playing=(winner == "defenders" and levels[seat] == level))
+            over = over or passed
+        if winner == "defenders":
+            friends = sorted(defenders - {dealer})
+            next_dealer = partner(dealer) if not rules.friend else (
+                friends[0] if friends else dealer)
+        else:
+            next_dealer = next_seat(dealer)
+        outcome = Outcome(winner=winner, levels=gain, next_dealer=next_dealer,
+                          team=team_of(min(up, key=lambda x: (x != dealer, x))) if up else team,
+                          match_over=over)
     if rules.revoke_penalty is RevokePenalty.LEVEL:
+        # seed 001, rule 五: the side that followed wrongly loses one level per wrong follow
         for v in violations:
             if v.code in REVOKE_CODES and v.seat is not None:
                 revoke_levels[team_of(v.seat)] += 1
-    outcome = None
-    after = list(levels)
-    if complete and (not hand.setup or buried is not None):
-        winner, gain = level_change(rules, total)
-        if winner == "defenders":
-            up_team = team
-            after[team], over = advance(levels[team], gain, rules.must_play, rules.win_level, playing=True)
-            next_dealer = partner(dealer)
-        else:
-            up_team = 1 - team
-            after[up_team], over = advance(levels[up_team], gain, rules.must_play, rules.win_level,
-                                           playing=False)
-            next_dealer = next_seat(dealer)
-        outcome = Outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=up_team,
-                          match_over=over)
-    for t in (0, 1):
-        if revoke_levels[t]:
-            after[t] = lose_level(after[t], revoke_levels[t])
+                side = sides[0] if v.seat in defenders else sides[1]
+                for seat in side:
+                    after[seat] = lose_level(after[seat])
+    team_before = (levels[0], levels[1])
+    team_after = (after[0], after[1])
 
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
     return HandResult(
@@ -259,8 +273,9 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, int] = (2, 2),
         defenders=frozenset(defenders), tricks=tuple(tricks), violations=tuple(violations),
         attackers_points=attackers_points, bottom_points=bottom_pts, bottom_multiplier=mult,
         bottom_bonus=bonus, penalties=penalties, attackers_total=total, items=tuple(items),
-        outcome=outcome, levels_before=tuple(levels), levels_after=tuple(after), claim=hand.claim,
-        setup=hand.setup, complete=complete, revoke_levels=tuple(revoke_levels))
+        outcome=outcome, levels_before=team_before, levels_after=team_after, claim=hand.claim,
+        setup=hand.setup, complete=complete, revoke_levels=tuple(revoke_levels),
+        player_levels_before=tuple(levels), player_levels_after=tuple(after))
 
 
 def _trump_name(trump: int | None) -> str:

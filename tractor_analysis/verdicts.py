@@ -147,12 +147,16 @@ class HandResult:
     outcome: Outcome | None
     """``None`` when the hand is incomplete (a position that does not empty the hands)."""
     levels_before: tuple[Rank, Rank]
+    """Team levels N–S, E–W (friend mode: the levels of N and of E)."""
     levels_after: tuple[Rank, Rank]
     claim: int | None = None
     setup: bool = False
     complete: bool = True
     revoke_levels: tuple[int, int] = (0, 0)
-    """Levels lost by each team under ``revoke_penalty = level`` (N–S, E–W)."""
+    """Wrong follows punished under ``revoke_penalty = level``, by team (N–S, E–W)."""
+    player_levels_before: tuple[Rank, Rank, Rank, Rank] = (2, 2, 2, 2)
+    """Each player's level (N, E, S, W); partners share one unless in friend mode."""
+    player_levels_after: tuple[Rank, Rank, Rank, Rank] = (2, 2, 2, 2)
 
     @property
     def claim_matches(self) -> bool | None:
@@ -171,5 +175,6 @@ class MatchResult:
     forfeit: int | None = None
     """Team that forfeited (three wrong follows under the tournament rule)."""
     levels_final: tuple[Rank, Rank] = (2, 2)
+    player_levels_final: tuple[Rank, Rank, Rank, Rank] = (2, 2, 2, 2)
     problems: tuple[Violation, ...] = field(default=())
     """Match-level findings (e.g. a ruleset option problem)."""
