@@ -67,10 +67,28 @@ def _decks(ctx) -> int:
     return ctx.rules.decks
 
 
+_LEAD_CACHE: dict[tuple, Lead] = {}
+
+
 def analyse_lead(ctx, cards: Sequence[int]) -> Lead:
-    """Split a lead into units (rules.md §4); a mixed lead keeps its majority group's cards."""
-    o = ctx.order
+    """Split a lead into units (rules.md §4); a mixed lead keeps its majority group's cards.
+
+    Memoised per (order, decks, cards): leads repeat a lot across hands.
+    """
     cards = tuple(cards)
+    key = (id(ctx.order), ctx.rules.decks, cards)     # orders are cached singletons (order())
+    hit = _LEAD_CACHE.get(key)
+    if hit is not None:
+        return hit
+    lead = _analyse_lead(ctx, cards)
+    if len(_LEAD_CACHE) > 50_000:
+        _LEAD_CACHE.clear()
+    _LEAD_CACHE[key] = lead
+    return lead
+
+
+def _analyse_lead(ctx, cards: tuple[int, ...]) -> Lead:
+    o = ctx.order
     grp = o.group
     if not cards:
         return Lead((), 0, (), "single", needs_of(()), False)

@@ -49,6 +49,8 @@ def hand_context(rules: RuleSet, level: Rank, trump: Suit | None) -> HandContext
 
 
 def _missing(hand: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
+    if len(cards) == 1:
+        return () if hand[cards[0]] else tuple(cards)
     out: list[int] = []
     for k, m in counts_in(cards).items():
         if hand[k] < m:
