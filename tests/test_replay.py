@@ -317,4 +317,4 @@ def test_friend_mode_levels_are_each_players_own():
 def test_fixed_partners_share_their_level():
     result = replay(two_hands())
     assert result.hands[0].player_levels_after == (5, 2, 5, 2)
-    assert result.levels_final == (5, 2)
+    assert result.levels_final == (8, 2)        # N–S hold again in hand 2: 5 + 3
