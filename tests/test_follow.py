@@ -1,4 +1,6 @@
 """Follow duties (rules.md §5) and every trick violation code, with the better play named."""
+from hypothesis import given, settings, strategies as st
+
 from engine_helpers import cards, context, hand, judge_trick, same_cards, seat_hands, trick
 from tractor_analysis.legal import analyse_lead, check_follow, construct_follow, is_legal_follow
 
@@ -192,3 +194,54 @@ def test_every_trick_code_has_a_bilingual_message_naming_the_seat():
         assert re.search(r"[\u4e00-\u9fff]", v.message_zh) and SEAT_NAMES_ZH[v.seat] in v.message_zh, v
         assert v.message_en.startswith(("N", "E", "S", "W", "after")) and "NESW"[v.seat] in v.message_en, v
         assert v.message == f"{v.message_zh} / {v.message_en}"
+
+
+# --- 3 decks, a titanic led: seed 000's fallback list, in order
+CTX3 = context(2, "H", preset="three-deck")
+TITANIC = "S3 S3 S3 S4 S4 S4"
+
+
+def tier_case(hand_text, play_text):
+    lead = analyse_lead(CTX3, cards(TITANIC))
+    return check_follow(CTX3, lead, hand(hand_text), cards(play_text))
+
+
+def test_titanic_lead_tractor_plus_two_singles_outranks_triple_pair_single():
+    # 一副拖拉机 + 两单张 comes before 一副三对 + 一副两对 + 一单张
+    h = "S9 S9 S10 S10 SQ SQ SQ SA SA S6"
+    assert tier_case(h, "S9 S9 S10 S10 S6 SQ") is None
+    assert tier_case(h, "SQ SQ SQ SA SA S6") == "follow_tractor"
+
+
+def test_titanic_lead_two_triples_outrank_a_tractor():
+    h = "S9 S9 S9 SK SK SK S6 S6 S7 S7"
+    assert tier_case(h, "S9 S9 S9 SK SK SK") is None
+    assert tier_case(h, "S6 S6 S7 S7 S9 SK") == "follow_triple"
+
+
+def test_titanic_lead_titanic_first_then_triple_pair_then_triple_singles_then_pairs():
+    assert tier_case("S9 S9 S9 S10 S10 S10 S6", "S9 S9 S9 S10 S10 S10") is None
+    assert tier_case("S9 S9 S9 S10 S10 S10 S6", "S9 S9 S9 S10 S10 S6") == "follow_triple"
+    assert tier_case("SK SK SK S6 S6 S8 S9", "SK SK SK S6 S6 S8") is None
+    assert tier_case("SK SK SK S6 S6 S8 S9", "SK SK SK S6 S8 S9") == "follow_triple"
+    assert tier_case("SK SK SK S6 S8 S10 SQ", "SK SK SK S6 S8 S10") is None
+    assert tier_case("S6 S6 S8 S8 S10 SQ SA", "S6 S6 S8 S8 S10 SQ") is None
+    assert tier_case("S6 S6 S8 S8 S10 SQ SA", "S6 S6 S8 S10 SQ SA") == "follow_pair"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(range(13)), min_size=6, max_size=11), st.integers(0, 10**6))
+def test_titanic_lead_generator_judge_and_better_agree(ranks, seed):
+    import random as _random
+    from tractor_analysis.cards import card
+    from tractor_analysis.legal import choose_follow, legal_follows
+    h = [0] * 54
+    for r in ranks:
+        k = card(0, r + 2) if r + 2 != 2 else card(0, 3)
+        h[k] = min(3, h[k] + 1)
+    h[card(2, 7)] = 3                                # some diamonds to discard
+    lead = analyse_lead(CTX3, cards(TITANIC))
+    for play in list(legal_follows(CTX3, lead, h))[:50]:
+        assert check_follow(CTX3, lead, h, play) is None
+    p = choose_follow(CTX3, lead, h, _random.Random(seed))
+    assert is_legal_follow(CTX3, lead, h, p)

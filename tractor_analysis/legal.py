@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from .order import TRUMP
-from .units import (Needs, Unit, availability, counts_in, count_units, match_chains, needs_of,
+from .units import (Needs, Unit, availability, chain_top, counts_in, count_units, match_chains, needs_of,
                     shape_rank, split_units, lead_kind as _lead_kind)
 
 FOLLOW_CODES = {"suit": "follow_suit", 2: "follow_pair", 3: "follow_triple"}
@@ -122,6 +122,41 @@ class FollowDuty:
     """Per copies (2 tractors, 3 titanics): the lead's chain lengths the hand can match."""
     units: tuple[int, ...]
     """Per copies (2 pairs, 3 triples): units of the led group to play."""
+    tier: int = 0
+    """A titanic of two triples led (3 decks): the rank of seed 000's fallback list reached (8 best), else 0."""
+
+
+# Seed 000_… (3 decks), 当第一家出"泰坦尼克"牌型时，其余玩家根据牌情按以下顺序出牌：
+# 泰坦尼克 / 两副三对 / 一副拖拉机 + 两单张 / 一副三对 + 一副两对 + 一单张 / 一副三对 + 三单张 /
+# 两副两对 + 两单张 / 一副两对 + 四单张 / 六单张 — ranked 8 down to 1.
+TITANIC_TIERS = {8: "titanic", 7: "two triples", 6: "tractor + 2 singles", 5: "triple + pair + single",
+                 4: "triple + 3 singles", 3: "two pairs + 2 singles", 2: "pair + 4 singles", 1: "six singles"}
+_TIER_CODES = {8: "follow_triple", 7: "follow_triple", 6: "follow_tractor", 5: "follow_triple",
+               4: "follow_triple", 3: "follow_pair", 2: "follow_pair"}
+# what the constructor must pick for each tier: (chains per copies, units per copies)
+_TIER_GOALS = {8: (((), (), (), (2,)), (0, 0, 2, 2)), 7: (((), (), (), ()), (0, 0, 2, 2)),
+               6: (((), (), (2,), ()), (0, 0, 2, 0)), 5: (((), (), (), ()), (0, 0, 2, 1)),
+               4: (((), (), (), ()), (0, 0, 1, 1)), 3: (((), (), (), ()), (0, 0, 2, 0)),
+               2: (((), (), (), ()), (0, 0, 1, 0)), 1: (((), (), (), ()), (0, 0, 0, 0))}
+
+
+def _titanic2(lead: Lead) -> bool:
+    return len(lead.units) == 1 and lead.units[0].copies == 3 and lead.units[0].length == 2
+
+
+def titanic_tier(o, counts: Sequence[int] | dict, group: int) -> int:
+    """Rank (8..1) of the best entry of seed 000's titanic-follow list that ``counts`` hold in ``group``."""
+    if chain_top(availability(o, counts, group, 3), 2) >= 0:
+        return 8
+    triples = count_units(o, counts, group, 3)
+    if triples >= 2:
+        return 7
+    if chain_top(availability(o, counts, group, 2), 2) >= 0:
+        return 6
+    pairs = count_units(o, counts, group, 2)
+    if triples:
+        return 5 if pairs >= 2 else 4
+    return 3 if pairs >= 2 else 2 if pairs else 1
 
 
 def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
@@ -145,7 +180,8 @@ def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
             units[c] = min(needs.units[c], have)
         if needs.chains[c]:
             chains[c] = match_chains(availability(o, hand, g, c), needs.chains[c])[0]
-    return FollowDuty(g, n, suit, tuple(chains), tuple(units))
+    tier = titanic_tier(o, hand, g) if _titanic2(lead) else 0
+    return FollowDuty(g, n, suit, tuple(chains), tuple(units), tier)
 
 
 def follow_profile(ctx, lead: Lead, cards: Sequence[int], hand: Sequence[int] | None = None) -> FollowDuty:
@@ -168,13 +204,16 @@ def follow_profile(ctx, lead: Lead, cards: Sequence[int], hand: Sequence[int] | 
             units[c] = min(needs.units[c], sum(n // c for n in pc.values()))
         if needs.chains[c]:
             chains[c] = match_chains(availability(o, pc, g, c), needs.chains[c])[0]
-    return FollowDuty(g, len(cards), suit, tuple(chains), tuple(units))
+    tier = titanic_tier(o, pc, g) if _titanic2(lead) else 0
+    return FollowDuty(g, len(cards), suit, tuple(chains), tuple(units), tier)
 
 
 def follow_fault(duty: FollowDuty, got: FollowDuty) -> str | None:
     """The first duty (in priority order) the play falls short of, as a violation code; ``None`` if legal."""
     if got.suit < duty.suit:
         return "follow_suit"
+    if duty.tier:
+        return _TIER_CODES[duty.tier] if got.tier < duty.tier else None
     for c in range(len(duty.units) - 1, 1, -1):
         if got.chains[c] < duty.chains[c]:
             return CHAIN_CODES[c]
@@ -242,6 +281,9 @@ def construct_follow(ctx, lead: Lead, hand: Sequence[int], played: Sequence[int]
     grp, st = o.group, o.strength
     if duty is None:
         duty = follow_duty(ctx, lead, hand)
+    if duty.tier:
+        goal_chains, goal_units = _TIER_GOALS[duty.tier]
+        duty = FollowDuty(duty.group, duty.count, duty.suit, goal_chains, goal_units, duty.tier)
     rem = list(hand)
     pref: dict[int, int] = {}
     for k, m in counts_in(played).items():
