@@ -186,7 +186,7 @@ def points_text(h: HandResult) -> str:
 def violation_lines(v: Violation, match: Match, indent: str = "      ") -> list[str]:
     where = f"trick {v.trick} 第{v.trick}轮" if v.trick is not None else "hand 整局"
     who = seat_label(v.seat, match) if v.seat is not None else ""
-    lines = [f"{indent}{bad('✗')} {where}  {who}  {bad(v.code)}".rstrip()]
+    lines = [f"{indent}{bad('✗')} " + "  ".join(x for x in (where, who, bad(v.code)) if x)]
     if v.message_zh:
         lines.append(f"{indent}    {v.message_zh}")
     if v.message_en:
