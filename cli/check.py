@@ -226,34 +226,35 @@ def file_title(v: FileVerdict) -> str:
     return title
 
 
-def print_text(verdicts: list[FileVerdict]) -> None:
-    for v in verdicts:
-        for d in v.errors:
-            click.echo(d.located(v.path))
-    for v in verdicts:
-        if not v.readable or (v.errors and not v.hands):
-            continue                       # nothing to show beyond the errors listed above
-        click.echo(file_title(v))
-        many = len(v.matches) > 1
-        for i, m, h in v.hands:
-            for line in hand_lines(i, m, h, many):
+def print_file(v: FileVerdict) -> None:
+    """One file's diagnostics, then its hands (files are printed as they are checked)."""
+    for d in v.errors:
+        click.echo(d.located(v.path))
+    if not v.readable or (v.errors and not v.hands):
+        return                             # nothing to show beyond the errors above
+    click.echo(file_title(v))
+    many = len(v.matches) > 1
+    for i, m, h in v.hands:
+        for line in hand_lines(i, m, h, many):
+            click.echo(line)
+    for r, m in zip(v.results, v.matches):
+        for p in (r.problems if r is not None else ()):
+            for line in violation_lines(p, m, indent="  "):
                 click.echo(line)
-        for r, m in zip(v.results, v.matches):
-            for p in (r.problems if r is not None else ()):
-                for line in violation_lines(p, m, indent="  "):
-                    click.echo(line)
-            decided = match_text(r) if r is not None else None
-            if decided:
-                click.echo(f"  match 比赛  {decided}")
-        if not v.hands and not v.errors:
-            click.echo(dim("  no hands / 没有牌局"))
-    nhands = sum(len(v.hands) for v in verdicts)
-    nviol = sum(v.violations for v in verdicts)
-    nerr = sum(len(v.errors) for v in verdicts)
-    summary = (f"{len(verdicts)} file{'s' if len(verdicts) != 1 else ''}, {nhands} hand{'s' if nhands != 1 else ''}, "
-               f"{nviol} violation{'s' if nviol != 1 else ''}, {nerr} error{'s' if nerr != 1 else ''} "
-               f"/ {len(verdicts)} 个文件，{nhands} 局，{nviol} 处违规，{nerr} 个错误")
-    click.echo(bad(summary) if nviol or nerr else good(summary))
+        decided = match_text(r) if r is not None else None
+        if decided:
+            click.echo(f"  match 比赛  {decided}")
+    if not v.hands and not v.errors:
+        click.echo(dim("  no hands / 没有牌局"))
+
+
+def summary_text(files: int, hands: int, violations: int, errors: int) -> str:
+    def n(count: int, word: str) -> str:
+        return f"{count} {word}{'s' if count != 1 else ''}"
+
+    text = (f"{n(files, 'file')}, {n(hands, 'hand')}, {n(violations, 'violation')}, {n(errors, 'error')} "
+            f"/ {files} 个文件，{hands} 局，{violations} 处违规，{errors} 个错误")
+    return bad(text) if violations or errors else good(text)
 
 
 @click.command("check", context_settings=CONTEXT)
@@ -285,9 +286,23 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
       tractor check game.tgn --rule bottom_multiplier=pair_doubling
     """
     choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
-    verdicts = [check_file(path, choice) for path in expand_inputs(paths)]
+    # Stream: each file is printed as soon as it is checked, so memory stays flat on big batches.
+    worst, files, hands, violations, errors = EXIT_OK, 0, 0, 0, 0
     if as_json:
-        click.echo(json.dumps({"files": [file_json(v) for v in verdicts]}, ensure_ascii=False, indent=1))
+        click.echo('{"files": [', nl=False)
+    for path in expand_inputs(paths):
+        v = check_file(path, choice)
+        if as_json:
+            click.echo(("," if files else "") + "\n" + json.dumps(file_json(v), ensure_ascii=False), nl=False)
+        else:
+            print_file(v)
+        files += 1
+        hands += len(v.hands)
+        violations += v.violations
+        errors += len(v.errors)
+        worst = max(worst, v.exit_code)
+    if as_json:
+        click.echo("\n]}")
     else:
-        print_text(verdicts)
-    click.get_current_context().exit(max((v.exit_code for v in verdicts), default=EXIT_OK))
+        click.echo(summary_text(files, hands, violations, errors))
+    click.get_current_context().exit(worst)
