@@ -33,8 +33,10 @@ t = time.perf_counter()
 s = ingest(paths, sys.argv[2], workers=int(sys.argv[3]), flush_hands=int(sys.argv[4]))
 secs = time.perf_counter() - t
 me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+ru, rc = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = ru.ru_utime + ru.ru_stime + rc.ru_utime + rc.ru_stime
 print(json.dumps({"hands": s.hands, "files": s.added, "seconds": secs, "rss_self_mb": me / 1024,
-                  "rss_worker_mb": s.peak_rss_mb}))
+                  "rss_worker_mb": s.peak_rss_mb, "cpu": cpu}))
 """
 
 
@@ -112,7 +114,9 @@ def main() -> None:
         base = base or rate
         print(f"workers={w}: {r['hands']} hands in {r['seconds']:.2f}s = {rate:,.0f} hands/s "
               f"(x{rate / base:.2f}); peak RSS parent {r['rss_self_mb']:.0f} MB, "
-              f"largest worker {r['rss_worker_mb']:.0f} MB  [corpus {total} hands]")
+              f"largest worker {r['rss_worker_mb']:.0f} MB; CPU {r['cpu']:.1f}s = "
+              f"{r['hands'] / r['cpu']:,.0f} hands per CPU-second  [corpus {total} hands, "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs]")
 
 
 if __name__ == "__main__":

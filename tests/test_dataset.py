@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -164,3 +165,13 @@ def test_load_decodes_dictionaries_and_returns_every_table(tmp_path, matches):
 
 def test_level_token_names_levels():
     assert dsmod.level_token(14) == "A" and dsmod.level_token(10) == "10" and dsmod.level_token(None) == ""
+
+
+def test_every_column_is_documented_in_docs_dataset_md():
+    doc = (Path(__file__).parent.parent / "docs" / "dataset.md").read_text(encoding="utf-8")
+    for name in TABLES:
+        section = doc.split(f"### `{name}`", 1)
+        assert len(section) == 2, name
+        body = section[1].split("###", 1)[0]
+        for field in SCHEMAS[name]:
+            assert f"| `{field.name}` |" in body, (name, field.name)

@@ -84,7 +84,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("violations", _I32, "rule violations found by the engine"),
         ("status", _STR, "ok, errors (diagnostics, file partly read) or unreadable"),
         ("rules_override", _STR, "--rules preset the ingest judged with, null for the record's own"),
-        ("ingested_at", pa.timestamp("ms", tz="UTC"), "when the batch was committed"),
+        ("ingested_at", pa.timestamp("ms", tz="UTC"), "when the batch was written"),
         _BATCH,
     ),
     "matches": _schema(
@@ -100,7 +100,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("hands", _I16, "hands in the match"),
         ("level_ns_start", _I8, "N-S level before the first hand (2..14, J=11 Q=12 K=13 A=14)"),
         ("level_ew_start", _I8, "E-W level before the first hand"),
-        ("level_ns_final", _I8, "N-S level after the last hand (15: passed A)"),
+        ("level_ns_final", _I8, "N-S level after the last hand (a team that passed A stays at 14; see winner)"),
         ("level_ew_final", _I8, "E-W level after the last hand"),
         ("winner", _STR, "team that won the match (NS / EW), null when no team passed A"),
         ("forfeit", _STR, "team that forfeited (three wrong follows, tournament), else null"),
@@ -199,6 +199,9 @@ SCHEMAS: dict[str, pa.Schema] = {
     ),
 }
 """Every table's Arrow schema; column docs are in the field metadata and docs/dataset.md."""
+
+_ARROW_USED = [False]
+"""Set once this process reads or writes Parquet (a fork after that is not safe)."""
 
 TABLES: tuple[str, ...] = ("files", "matches", "hands", "tricks", "plays", "violations", "errors")
 _CHILDREN = tuple(t for t in TABLES if t != "files")
@@ -387,6 +390,7 @@ def ensure_dataset(root: str) -> None:
 def write_temp_parts(root: str, tables: dict[str, pa.Table], batch: str) -> dict[str, str]:
     """Write a batch's tables to temporary names; ``{table: tmp path}``."""
     ensure_dataset(root)
+    _ARROW_USED[0] = True
     out = {}
     for name in TABLES:
         path = _tmp_path(root, name, batch)
@@ -426,6 +430,7 @@ class Manifest:
         self.batches: set[str] = set()
 
     def refresh(self) -> "Manifest":
+        _ARROW_USED[0] = True
         for part in _parts(self.root, "files"):
             if part in self.seen_parts:
                 continue
@@ -470,6 +475,7 @@ def recover(root: str) -> list[str]:
 
 def _drop_shas(root: str, tmp: dict[str, str], drop: set[str], batch: str) -> None:
     """Rewrite a batch's temporary parts without the rows of the files in ``drop``."""
+    _ARROW_USED[0] = True
     tables = {t: pq.read_table(p) for t, p in tmp.items()}
     shas = pa.array(sorted(drop), pa.string())
     match_ids = tables["matches"].filter(pc.is_in(tables["matches"]["source_sha256"], shas))["match_id"]
@@ -526,6 +532,7 @@ def read_table(root: str, table: str, columns: list[str] | None = None,
     import pyarrow.dataset as ds
 
     schema = SCHEMAS[table]
+    _ARROW_USED[0] = True
     if batches is None:
         batches = {_batch_of(p) for p in _parts(root, "files")}
     parts = [p for p in _parts(root, table) if _batch_of(p) in batches]
@@ -768,11 +775,9 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     ensure_dataset(root)
     with dataset_lock(root):
         recover(root)
-    manifest = Manifest(root).refresh()
-    known = frozenset(manifest.shas)
+    manifest = Manifest(root)
     totals = {"added": 0, "with_errors": 0, "matches": 0, "hands": 0, "violations": 0, "errors": 0,
               "unreadable": 0}
-
     peak = [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss]
 
     def commit(f: Flushed) -> None:
@@ -791,7 +796,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     workers = max(1, min(workers, len(paths) or 1))
     if workers == 1:
         counters = ([0], [0])
-        _worker_init(root, known, choice, label, flush_hands, counters, False)
+        _worker_init(root, frozenset(manifest.refresh().shas), choice, label, flush_hands, counters, False)
         if progress:
             _W["tick"] = lambda: progress(counters[0][0], counters[1][0], len(paths))
         try:
@@ -799,17 +804,25 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         finally:
             _W.clear()
     else:
-        # forkserver, not fork: the parent has already used Arrow's thread pools (reading
-        # the manifest), and forking a process with running threads is unsafe.
-        ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(["tractor_analysis.dataset", "tractor_analysis.replay",
-                                    "tractor_analysis.sources"])
+        # Workers are forked before this process touches Parquet (Arrow's thread pools
+        # make a later fork unsafe); when Arrow was already used here (a library caller),
+        # they come from a forkserver instead, which costs a second or so to start.
+        if _ARROW_USED[0]:
+            ctx = mp.get_context("forkserver")
+            ctx.set_forkserver_preload(["tractor_analysis.dataset", "tractor_analysis.replay",
+                                        "tractor_analysis.sources"])
+        else:
+            ctx = mp.get_context("fork")
         counters = (ctx.Value("q", 0), ctx.Value("q", 0))
-        # few large chunks: each chunk ends with a flush, and every flush writes 7 part files
-        size = max(1, min(256, -(-len(paths) // (workers * 3))))
-        chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
-        with ctx.Pool(workers, _worker_init,
-                      (root, known, choice, label, flush_hands, counters, True)) as pool:
+        pool = ctx.Pool(workers, _worker_init,
+                        (root, frozenset(), choice, label, flush_hands, counters, True))
+        try:
+            todo = _new_files(paths, manifest.refresh().shas)
+            with counters[0].get_lock():
+                counters[0].value += len(paths) - len(todo)
+            # few large chunks: each chunk ends with a flush, and every flush writes 7 part files
+            size = max(1, min(256, -(-len(todo) // (workers * 3))))
+            chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
             results = pool.imap_unordered(_process_files, chunks)
             while True:
                 try:
@@ -824,9 +837,32 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
                     commit(f)
                 if progress:
                     progress(counters[0].value, counters[1].value, len(paths))
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
     totals_seconds = time.perf_counter() - start
     return IngestSummary(files=len(paths), skipped=len(paths) - totals["added"], seconds=totals_seconds,
                          peak_rss_mb=peak[0] / 1024, **totals)
+
+
+def _new_files(paths: list[str], known: set[str]) -> list[str]:
+    """``paths`` without the files whose content is in ``known`` or earlier in ``paths``
+    (unreadable paths are kept: the worker reports them)."""
+    seen: set[str] = set()
+    out = []
+    for p in paths:
+        data, _ = _read_bytes(p)
+        if data is None:
+            out.append(p)
+            continue
+        sha = hashlib.sha256(data).hexdigest()
+        if sha not in known and sha not in seen:
+            seen.add(sha)
+            out.append(p)
+    return out
 
 
 def _note_dup(totals: dict, f: Flushed, dup: set[str]) -> None:
