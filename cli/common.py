@@ -8,7 +8,6 @@ option value is a click usage error (exit 2) before any file is read.
 """
 from __future__ import annotations
 
-import functools
 import os
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
@@ -223,11 +222,3 @@ def table(rows: list[list[str]], header: list[str] | None = None, gap: str = "  
         if header and i == 0:
             lines.append(gap.join("-" * c for c in cols))
     return "\n".join(lines)
-
-
-@functools.cache
-def _engine():
-    """The engine entry point, imported on first use (keeps ``--help`` fast)."""
-    from tractor_analysis.replay import replay_match
-
-    return replay_match

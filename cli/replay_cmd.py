@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import click
 
-from tractor_analysis.cards import RANK_OF, RANK_TOKENS, SUIT_SYMBOLS, TOKEN, cards_of
-from tractor_analysis.order import GROUP_NAMES_ZH, TRUMP, order
+from tractor_analysis.cards import RANK_OF, RANK_TOKENS, SUIT_SYMBOLS, cards_of
+from tractor_analysis.order import TRUMP, order
 from tractor_analysis.records import Match, Play
 from tractor_analysis.verdicts import HandResult, MatchResult, TrickResult
 

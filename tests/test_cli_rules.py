@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 from click.testing import CliRunner
 
 from tractor_analysis import __version__
@@ -129,3 +130,17 @@ def test_table_aligns_by_display_width_with_chinese_text():
     header, rule, first, second = out.splitlines()
     assert width(first[:first.index("x")]) == width(second[:second.index("y")]) == width(header[:header.index("v")])
     assert rule == "----  -"
+
+
+_SETTINGS = [(p, o, v) for p, rs in PRESETS.items() for o, v in rs.options().items()]
+
+
+@settings(max_examples=40, deadline=None)
+@given(target=st.sampled_from(list(PRESETS)), setting=st.sampled_from(_SETTINGS))
+def test_any_preset_value_set_with_rule_reads_back_from_rules_json(target, setting):
+    _source, option, value = setting
+    doc = json.loads(run("rules", target, "--rule", f"{option}={value}", "--json").output)
+    assert doc[option] == value
+    others = {k: v for k, v in doc.items() if k not in (option, "name", "throw_penalty_points")}
+    expected = {k: v for k, v in PRESETS[target].options().items() if k not in (option, "throw_penalty_points")}
+    assert others == expected
