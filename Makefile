@@ -19,14 +19,20 @@ $(TSTAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-## demo: create the venv, install, and run the main job on sample_logs/
+## demo: create the venv, install, and run the main job on sample_logs/:
+## check every record, replay the disputed trick, ingest into a Parquet dataset, write the HTML report.
 ## (exit 1 from check/replay means "a violation was found": the disputed trick has one on purpose)
 demo: $(STAMP)
 	$(BIN)/tractor check sample_logs/ ; test $$? -le 1
 	$(BIN)/tractor replay sample_logs/disputed-trick.tgn ; test $$? -le 1
+	$(BIN)/tractor ingest sample_logs/ -o out/dataset
+	$(BIN)/tractor report out/dataset -o out/report > out/report-path.txt
+	@echo "Parquet dataset: $(CURDIR)/out/dataset"
+	@echo "HTML report:     $$(cat out/report-path.txt)"
 
 ## test: install what the tests need and run the whole suite
 test: $(TSTAMP)
+	sh tests/install_browser.sh
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
