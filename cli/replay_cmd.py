@@ -116,8 +116,10 @@ def hand_text(match: Match, h: HandResult) -> list[str]:
 @click.argument("path", metavar="FILE")
 @click.option("--hand", "hands", type=int, multiple=True, metavar="N",
               help="Only hand number N (repeatable; default every hand).")
+@click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
+              help="Also write the hand page(s) as self-contained HTML (OUT.html, OUT-2.html, …).")
 @rules_options
-def replay(path: str, hands: tuple[int, ...], preset: str | None,
+def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str | None,
            rule_pairs: tuple[tuple[str, str], ...]) -> None:
     """Replay a record trick by trick: hands, plays, winner, running points.
 
@@ -132,6 +134,7 @@ def replay(path: str, hands: tuple[int, ...], preset: str | None,
       tractor replay sample_logs/disputed-trick.tgn
       tractor replay sample_logs/spring-cup-r2t5.tgn --hand 2
       tractor replay game.tgn --rules tournament | less -R
+      tractor replay sample_logs/disputed-trick.tgn --html disputed.html
     """
     paths = list(expand_inputs([path]))
     if len(paths) != 1:
@@ -142,8 +145,15 @@ def replay(path: str, hands: tuple[int, ...], preset: str | None,
         echo_err(d.located(path))
     results: list[tuple[Match, MatchResult]] = [
         (m, r) for m, r in zip(verdict.matches, verdict.results) if r is not None]
-    # A later '--html OUT.html' renders these same (match, result) pairs with
-    # tractor_analysis.reports; the text below is one consumer of them.
+    # The text below and the HTML hand pages are two consumers of the same results.
+    if html_out is not None and results:
+        from tractor_analysis.reports.build import ReportError, write_hand_pages
+        try:
+            written = write_hand_pages(html_out, results, hands=hands)
+        except ReportError as exc:
+            raise click.ClickException(str(exc)) from None
+        for page in written:
+            echo_err(f"wrote {page}")
     shown = 0
     found = False
     for index, (match, result) in enumerate(results):

@@ -86,3 +86,19 @@ def test_replay_takes_the_ruleset_options():
     r = run(MATCH, "--hand", "4", "--rule", "score_table=ourgame")
     assert "rules 规则 standard+" in r.stdout
     assert "attackers take the deal and go up 1 level" in r.stdout
+
+
+def test_replay_html_writes_the_hand_page_with_the_violation(tmp_path):
+    out = tmp_path / "disputed.html"
+    result = run(DISPUTED, "--html", str(out))
+    assert result.exit_code == 1, result.output         # the disputed trick holds a violation
+    page = out.read_text(encoding="utf-8")
+    assert "follow_pair" in page and "did not follow the pair" in page
+    assert "<script>alert" not in page
+
+
+def test_replay_html_one_page_per_hand(tmp_path):
+    out = tmp_path / "match.html"
+    result = run(MATCH, "--html", str(out), "--hand", "1", "--hand", "2")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["match-2.html", "match.html"]
