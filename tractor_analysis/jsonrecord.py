@@ -433,7 +433,7 @@ def parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
         except json.JSONDecodeError as exc:
             diags.append(Diagnostic("invalid_json", bilingual(
                 f"invalid JSON: {exc.msg} (expected one match object per line)", f"JSON 格式错误：{exc.msg}"),
-                i + 1, exc.colno, text=line))
+                i + 1, exc.colno, text=line if len(line) <= 300 else line[:300] + "…"))
             continue
         col = len(line) - len(line.lstrip()) + 1
         m, ds = match_from_dict(obj, i + 1, col)

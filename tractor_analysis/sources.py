@@ -18,7 +18,7 @@ import glob
 import hashlib
 import os
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -61,6 +61,11 @@ class SourceFile:
     def ok(self) -> bool:
         """Every byte read and parsed without a problem."""
         return not self.diagnostics
+
+
+def _clip(line: str, width: int = 300) -> str:
+    """A line short enough to quote in an error row (a .jsonl record line can be long)."""
+    return line if len(line) <= width else line[:width] + "…"
 
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:
@@ -213,6 +218,8 @@ def load_bytes(data: bytes, name: str = "<bytes>") -> SourceFile:
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = tuple(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+    diags = [replace(d, text=_clip(lines[d.line - 1])) if not d.text and 0 < d.line <= len(lines) else d
+             for d in diags]
     return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines)
 
 
