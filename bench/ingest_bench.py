@@ -8,7 +8,7 @@ Not a timed test.  Usage::
 
 Each ingest runs in a fresh child process so that its peak RSS (``ru_maxrss`` of the
 child and of its own worker processes) is its own.  The corpus is cached in
-``--corpus`` (default ``out/bench-corpus-<hands>``) and reused by later runs.
+``--corpus`` (default ``$TMPDIR/tractor-bench-corpus-<hands>``) and reused by later runs.
 """
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def main() -> None:
     ap.add_argument("--flush-hands", type=int, default=2000)
     ap.add_argument("--profile", action="store_true")
     args = ap.parse_args()
-    corpus = args.corpus or os.path.join(os.path.dirname(HERE), "out", f"bench-corpus-{args.hands}")
+    corpus = args.corpus or os.path.join(tempfile.gettempdir(), f"tractor-bench-corpus-{args.hands}")
     total = make_corpus(corpus, args.hands, args.seed)
     if args.profile:
         profile(corpus, args.flush_hands)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tractor_analysis import dataset as dsmod
 from tractor_analysis.cards import TOKEN
@@ -175,3 +176,32 @@ def test_every_column_is_documented_in_docs_dataset_md():
         body = section[1].split("###", 1)[0]
         for field in SCHEMAS[name]:
             assert f"| `{field.name}` |" in body, (name, field.name)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 100_000), rate=st.sampled_from([0.0, 0.1]))
+def test_rows_of_any_simulated_match_are_consistent(seed, rate):
+    m = simulate_match(seed, 0, violation_rate=rate, max_hands=3)
+    r = replay_match(m)
+    t = built([m], sha_seed=str(seed))
+    hands = t["hands"].to_pylist()
+    tricks = t["tricks"].to_pylist()
+    plays = t["plays"].to_pylist()
+    assert len(plays) == 4 * len(tricks) == 4 * sum(h["tricks"] for h in hands)
+    # each trick's points are its plays' points; one play per trick won it
+    by_trick: dict = {}
+    for p in plays:
+        k = (p["hand_no"], p["trick_no"])
+        pts, won = by_trick.get(k, (0, 0))
+        by_trick[k] = (pts + p["points"], won + p["won"])
+    assert all(by_trick[(x["hand_no"], x["trick_no"])] == (x["points"], 1) for x in tricks)
+    # every card dealt is played exactly once per hand
+    for h, hr in zip(m.hands, r.hands):
+        played = [c for p in plays if p["hand_no"] == h.number for c in p["cards"]]
+        dealt = [TOKEN[k] for cards in h.deal for k in cards] + [TOKEN[k] for k in h.bottom]
+        assert sorted(played + [TOKEN[k] for k in h.buried]) == sorted(dealt)
+    # the attackers' card points are the points of the tricks they won
+    for h in hands:
+        won = sum(x["points"] for x in tricks if x["hand_no"] == h["hand_no"] and x["attackers_won"])
+        assert won == h["attackers_points"]
+    assert t["violations"].num_rows == sum(len(hr.violations) for hr in r.hands)

@@ -157,11 +157,13 @@ def test_two_ingests_at_once_store_every_file_once(corpus, tmp_path):
     assert len(ds.plays) == 4 * len(ds.tricks)
 
 
-def test_a_killed_ingest_leaves_a_readable_dataset_of_whole_matches(tmp_path):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_killed_ingest_leaves_a_readable_dataset_of_whole_matches(tmp_path, workers):
     src = tmp_path / "many"
     write_matches(simulate(40, 77, max_hands=3), str(src), "tgn")
     out = tmp_path / "ds"
-    proc = subprocess.Popen(TRACTOR + ["ingest", str(src), "-o", str(out), "-q", "--flush-hands", "3"],
+    proc = subprocess.Popen(TRACTOR + ["ingest", str(src), "-o", str(out), "-q", "--flush-hands", "3",
+                                       "--workers", str(workers)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.time() + 60
@@ -214,3 +216,24 @@ def test_duckdb_and_pyarrow_read_the_tables_and_agree(corpus, tmp_path):
         f"select code, count(*) from read_parquet('{out}/violations/*.parquet') group by 1").fetchall())
     assert sum(by_code.values()) == counts["violations"] > 0
     assert len(list((out / "plays").glob("*.parquet"))) > 1     # flushed in several parts
+
+
+def test_globs_and_a_rules_override_are_recorded(corpus, tmp_path):
+    root, _ = corpus
+    out = tmp_path / "ds"
+    res = run("ingest", f"{root}/tgn/*-0000[12].tgn", "-o", out, "-q", "--rules", "tournament")
+    assert res.exit_code == 0, res.output
+    ds = load(str(out))
+    assert sorted(Path(p).name for p in ds.files.source_file) == ["match-00001.tgn", "match-00002.tgn"]
+    assert set(ds.files.rules_override) == {"tournament"}
+    assert set(ds.hands.ruleset) == {"tournament"} and set(ds.matches.ruleset) == {"tournament"}
+    assert all('"must_play": "10"' in r for r in ds.hands.rules)
+
+
+def test_an_unwritable_dataset_is_a_clear_error(corpus, tmp_path):
+    root, _ = corpus
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    res = CliRunner().invoke(main, ["ingest", str(root / "tgn"), "-o", str(blocker / "ds"), "-q"])
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert "cannot write the dataset" in res.output
