@@ -120,3 +120,33 @@ def test_write_matches_writes_one_tgn_per_match_or_jsonl_chunks(tmp_path):
     assert len(jl) == 2 and all(p.endswith(".jsonl") for p in jl)
     with pytest.raises(ValueError, match="unknown format"):
         write_matches(matches, str(tmp_path / "x"), "pgn")
+
+
+def test_tractor_check_reports_exactly_the_injected_violations(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main
+
+    runner = CliRunner()
+    res = runner.invoke(main, ["simulate", "-n", "2", "--seed", "13", "--max-hands", "4",
+                               "--violation-rate", "0.06", "-o", str(tmp_path / "a"), "-q"])
+    assert res.exit_code == 0, res.output
+    again = runner.invoke(main, ["simulate", "-n", "2", "--seed", "13", "--max-hands", "4",
+                                 "--violation-rate", "0.06", "-o", str(tmp_path / "b"), "-q"])
+    assert again.exit_code == 0
+    files = sorted((tmp_path / "a").iterdir())
+    assert [f.read_bytes() for f in files] == [f.read_bytes() for f in sorted((tmp_path / "b").iterdir())]
+    truth = set()
+    for f in files:
+        (match,), _ = parse_tgn(f.read_text(encoding="utf-8"))
+        truth |= {(f.name, *t) for t in injected_truth(match)}
+    assert truth
+    out = runner.invoke(main, ["check", "--json", *map(str, files)])
+    assert out.exit_code == 1
+    report = json.loads(out.stdout)
+    seats = "NESW"
+    got = {(f["path"].rsplit("/", 1)[-1], h["hand"], v["trick"], seats.index(v["seat"]), v["code"])
+           for f in report["files"] for h in f["hands"] for v in h["violations"]}
+    assert got == truth
