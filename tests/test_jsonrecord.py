@@ -107,7 +107,7 @@ def test_invalid_json_reports_the_decoder_position():
 def test_wrong_shape_hand_is_skipped_and_the_others_kept():
     (m,), diags = parse_json((BAD / "wrong_shape.json").read_text())
     assert [h.number for h in m.hands] == [2]
-    assert [(d.code, d.hand) for d in diags] == [("json_shape", 1), ("json_shape", 3)]
+    assert codes(diags) == [("json_shape", 2, 12, 1, None), ("json_shape", 4, 12, 3, None)]
     assert "tricks" in diags[0].message and "skipped" in diags[0].message
 
 
@@ -121,7 +121,7 @@ def test_top_level_of_the_wrong_shape():
 def test_jsonl_reports_the_record_line_and_keeps_the_other_lines():
     matches, diags = parse_jsonl((BAD / "invalid_line.jsonl").read_text())
     assert [h.number for m in matches for h in m.hands] == [1, 2]
-    assert codes(diags) == [("invalid_json", 3, 40, None, None), ("unknown_card", 4, 1, 2, 1)]
+    assert codes(diags) == [("invalid_json", 3, 40, None, None), ("unknown_card", 4, 67, 2, 1)]
     assert matches[1].hands[0].tricks[0].plays == ()
 
 
@@ -145,7 +145,10 @@ def test_jsonl_reports_the_record_line_and_keeps_the_other_lines():
 def test_each_bad_value_in_a_hand_gives_its_code_hand_and_trick(hand, code, trick):
     line = json.dumps({"hands": [hand]})
     _, diags = parse_jsonl("\n" + line)
-    assert (code, 2, 1, hand["number"] if isinstance(hand["number"], int) else 1, trick) in codes(diags), diags
+    number = hand["number"] if isinstance(hand["number"], int) else 1
+    assert (code, 2, number, trick) in [(d.code, d.line, d.hand, d.trick) for d in diags], diags
+    for d in diags:
+        assert 12 <= d.column <= len(line)      # inside the hand object, not at the line start
     for d in diags:
         assert d.code in CODES and " / " in d.message
 
@@ -166,3 +169,20 @@ def test_jsonl_skips_blank_lines_and_empty_text_is_an_empty_file():
     assert parse_json("  ")[1][0].code == "empty_file"
     (m,), _ = parse_json(EXAMPLE)
     assert parse_jsonl("\n" + format_jsonl([m]) + "\n\n") == ([m], [])
+
+
+def test_problems_in_a_json_file_point_at_the_value():
+    text = ('{"ruleset": "nope", "rules": {"x": "1", "decks": "7"},\n'
+            ' "hands": [{"number": 1, "dealer": "Q", "trump": "Z",\n'
+            ' "tricks": [[{"seat": "N", "cards": ["S1"]}]]}]}')
+    _, diags = parse_json(text)
+    assert [(d.code, d.line, d.column) for d in diags] == [
+        ("unknown_preset", 1, 13), ("unknown_rule", 1, 36), ("bad_rule_value", 1, 50),
+        ("unknown_seat", 2, 36), ("bad_value", 2, 50), ("unknown_card", 3, 14)]
+
+
+def test_positions_in_a_list_of_matches_name_the_right_match():
+    good = '{"hands": [{"number": 1, "dealer": "N", "trump": "H"}]}'
+    bad = '{"hands": [{"number": 1, "dealer": "N", "trump": "H", "tricks": "x"}]}'
+    _, diags = parse_json("[" + good + ",\n" + bad + "]")
+    assert [(d.code, d.line, d.column) for d in diags] == [("json_shape", 2, 12)]

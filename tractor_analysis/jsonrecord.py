@@ -14,14 +14,16 @@ Field names follow ``shared/spec/format.md``; the extensions are written up in
   go to a ``"tags"`` list of ``[name, value]`` pairs instead.
 
 Diagnostics: a decoder error has the decoder's line:column; a problem inside a
-match has the hand number and trick number, and in ``.jsonl`` the record's line
-(``line 0`` in a ``.json`` file, where the decoder gives no position).  A hand
+match has the hand number and trick number and the line:column of the value
+concerned (found by :func:`_value_positions`, run only when a record has a problem).  A hand
 of the wrong shape is skipped with a ``json_shape`` diagnostic; the other hands
 are kept.  Nothing here raises for bad content.
 """
 from __future__ import annotations
 
 import json
+import re
+from json.decoder import scanstring
 from typing import Any, Iterable
 
 from .cards import NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, parse_card, parse_rank, parse_trump, trump_token
@@ -49,19 +51,46 @@ def _type_name(v: Any) -> str:
 
 
 class _Reader:
-    def __init__(self, line: int, column: int):
+    def __init__(self, line: int, column: int, text: str | None = None, prefix: tuple = ()):
         self.line = line
         self.column = column
+        self.source = text
+        """The JSON text the value was decoded from (a whole .json, or one .jsonl line), for positions."""
+        self.prefix = prefix
+        self.path: tuple = prefix
+        """Where in the document the reader is (keys and list indexes), for positions."""
+        self.index: dict[tuple, int] | None = None
         self.diags: list[Diagnostic] = []
         self.hand: int | None = None
         self.trick: int | None = None
         self.decks = 2
 
-    def diag(self, code: str, en: str, zh: str) -> None:
+    def position(self, path: tuple) -> tuple[int, int]:
+        """Line and column of the deepest known value on ``path`` (computed on the first problem only)."""
+        if self.source is None:
+            return self.line, self.column
+        if self.index is None:
+            try:
+                self.index = _value_positions(self.source)
+            except (ValueError, IndexError):
+                self.index = {}
+        for n in range(len(path), -1, -1):
+            off = self.index.get(path[:n])
+            if off is not None:
+                break
+        else:
+            return self.line, self.column
+        start = self.source.rfind("\n", 0, off) + 1
+        if self.line:          # a .jsonl record: the text is that one line
+            return self.line, off - start + 1
+        return self.source.count("\n", 0, off) + 1, off - start + 1
+
+    def diag(self, code: str, en: str, zh: str, key: str | None = None) -> None:
         where = f"hand {self.hand}" if self.hand is not None else "match"
         if self.trick is not None:
             where += f", trick {self.trick}"
-        self.diags.append(Diagnostic(code, bilingual(f"{where}: {en}", zh), self.line, self.column,
+        line, column = self.position(self.path + (key,) if key else self.path)
+        self.diags.append(Diagnostic(code, bilingual(f"{where}: {en}", zh), line, column,
                                      self.hand, self.trick))
 
     # values
@@ -178,23 +207,28 @@ class _Reader:
             self.diag("json_shape", f"{exc}; the match is skipped", "JSON 结构错误；该比赛记录已跳过")
             return None
         for code, _, msg in build_ruleset(ruleset, ())[1]:
-            self.diag(code, msg, f"未知的规则预设 {ruleset!r}")
+            self.diag(code, msg, f"未知的规则预设 {ruleset!r}", "ruleset")
         for name, value in rules:
             for code, _, msg in build_ruleset(None, [(name, value)])[1]:
-                self.diag(code, msg, f"规则选项 {name!r} 不正确")
+                self.path = self.prefix + ("rules",)
+                self.diag(code, msg, f"规则选项 {name!r} 不正确", name)
+                self.path = self.prefix
         self.decks = build_ruleset(ruleset, rules)[0].decks
         hands = []
         numbers: set[int] = set()
         for i, hv in enumerate(hands_v):
+            self.path = self.prefix + ("hands", i)
             hand = self.hand_of(hv, i, hands[-1].number if hands else 0)
             self.hand = self.trick = None
             if hand is None:
                 continue
             if hand.number in numbers:
                 self.hand = hand.number
+                self.path = self.prefix + ("hands", i)
                 self.diag("duplicate_hand", f"hand number {hand.number} appears twice",
-                          f"第 {hand.number} 局重复出现")
+                          f"第 {hand.number} 局重复出现", "number")
                 self.hand = None
+            self.path = self.prefix
             numbers.add(hand.number)
             hands.append(hand)
         return Match(event=texts["event"], site=texts["site"], date=texts["date"], round=texts["round"],
@@ -253,7 +287,9 @@ class _Reader:
         self.hand = number
         dealer = None
         if hv.get("dealer") is not None:
+            self.path += ("dealer",)
             dealer = self.seat(hv["dealer"], "\"dealer\"")
+            self.path = self.path[:-1]
         trump = None
         if hv.get("trump") is not None:
             t = self.text(hv["trump"], "\"trump\"")
@@ -261,7 +297,7 @@ class _Reader:
                 trump = parse_trump(t)
             except ValueError:
                 self.diag("bad_value", f"unknown trump {t!r} (expected S, H, D, C or NT)",
-                          f"主牌花色 {t!r} 无法识别（应为 S、H、D、C 或 NT）")
+                          f"主牌花色 {t!r} 无法识别（应为 S、H、D、C 或 NT）", "trump")
         level = None
         if hv.get("level") is not None:
             lv = self.text(hv["level"], "\"level\"")
@@ -269,7 +305,7 @@ class _Reader:
                 level = parse_rank(lv)
             except ValueError:
                 self.diag("bad_value", f"unknown level {lv!r} (expected 2..10, J, Q, K or A)",
-                          f"级别 {lv!r} 无法识别")
+                          f"级别 {lv!r} 无法识别", "level")
         declarations = []
         decl_v = hv.get("declarations") or []
         if not isinstance(decl_v, list):
@@ -324,11 +360,14 @@ class _Reader:
         tricks = []
         played = [0] * NUM_KINDS
         expected = first_trick
-        for tv in tricks_v:
+        hand_path = self.path
+        for j, tv in enumerate(tricks_v):
+            self.path = hand_path + ("tricks", j)
             trick = self.trick_of(tv, expected, played)
             expected = trick.number + 1
             tricks.append(trick)
         self.trick = None
+        self.path = hand_path
         if not setup:
             if "dealer" not in hv:
                 self.diag("missing_tag", "no \"dealer\" (expected e.g. \"dealer\": \"N\"; the dealer may be "
@@ -345,7 +384,9 @@ class _Reader:
         self.trick = expected
         notes: tuple[str, ...] = ()
         number = expected
+        trick_path = self.path
         if isinstance(tv, dict):
+            trick_path += ("plays",)
             if "number" in tv:
                 number = self.integer(tv["number"], "a trick's \"number\"")
                 self.trick = number
@@ -358,7 +399,8 @@ class _Reader:
                       f"墩号 {number} 不连续：应为 {expected}")
         plays = []
         seen = 0
-        for pv in tv:
+        for k, pv in enumerate(tv):
+            self.path = trick_path + (k,)
             if not isinstance(pv, dict) or "seat" not in pv or "cards" not in pv:
                 raise _Shape(f"a play in trick {number} should be an object {{\"seat\": \"N\", \"cards\": [...]}}")
             seat = self.seat(pv["seat"], "a play")
@@ -387,9 +429,60 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
 
 
-def match_from_dict(obj: Any, line: int = 0, column: int = 0) -> tuple[Match | None, list[Diagnostic]]:
-    """One match from a decoded JSON value (``None`` when its shape is wrong) and the problems found."""
-    reader = _Reader(line, column)
+_WS = re.compile(r"[ \t\n\r]*")
+_DESCEND = ("hands", "tricks", "plays", "rules", "players", "levels", "deal")
+
+
+def _value_positions(text: str) -> dict[tuple, int]:
+    """Offsets of the values a diagnostic can point at: every key of the top-level object(s) and of
+    each hand, trick and play, keyed by their path (``("hands", 2, "tricks", 0, 1)``)."""
+    out: dict[tuple, int] = {}
+    raw_decode = json.JSONDecoder().raw_decode
+
+    def ws(i: int) -> int:
+        return _WS.match(text, i).end()
+
+    def value(i: int, path: tuple, descend: bool) -> int:
+        c = text[i]
+        if c == "{" and descend:
+            i = ws(i + 1)
+            if text[i] == "}":
+                return i + 1
+            while True:
+                key, i = scanstring(text, i + 1)
+                i = ws(ws(i) + 1)
+                out[path + (key,)] = i
+                i = ws(value(i, path + (key,), key in _DESCEND))
+                if text[i] != ",":
+                    return i + 1
+                i = ws(i + 1)
+        if c == "[" and descend:
+            i = ws(i + 1)
+            if text[i] == "]":
+                return i + 1
+            n = 0
+            while True:
+                out[path + (n,)] = i
+                i = ws(value(i, path + (n,), True))
+                n += 1
+                if text[i] != ",":
+                    return i + 1
+                i = ws(i + 1)
+        return raw_decode(text, i)[1]
+
+    start = ws(1 if text.startswith("\ufeff") else 0)
+    out[()] = start
+    value(start, (), True)
+    return out
+
+
+def match_from_dict(obj: Any, line: int = 0, column: int = 0, text: str | None = None,
+                    prefix: tuple = ()) -> tuple[Match | None, list[Diagnostic]]:
+    """One match from a decoded JSON value (``None`` when its shape is wrong) and the problems found.
+
+    With ``text`` (the JSON the value came from) problems get their line:column; ``prefix`` is the
+    match's path in it (``(3,)`` for the fourth match of a list)."""
+    reader = _Reader(line, column, text, prefix)
     return reader.match(obj), reader.diags
 
 
@@ -409,8 +502,8 @@ def parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
     items = data if isinstance(data, list) else [data]
     matches: list[Match] = []
     diags: list[Diagnostic] = []
-    for obj in items:
-        m, ds = match_from_dict(obj)
+    for i, obj in enumerate(items):
+        m, ds = match_from_dict(obj, text=text, prefix=(i,) if isinstance(data, list) else ())
         diags.extend(ds)
         if m is not None:
             matches.append(m)
@@ -436,7 +529,7 @@ def parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
                 i + 1, exc.colno, text=line if len(line) <= 300 else line[:300] + "…"))
             continue
         col = len(line) - len(line.lstrip()) + 1
-        m, ds = match_from_dict(obj, i + 1, col)
+        m, ds = match_from_dict(obj, i + 1, col, text=line)
         diags.extend(ds)
         if m is not None:
             matches.append(m)
