@@ -27,7 +27,7 @@ from . import explain
 from .cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow
 from .order import TRUMP, Order, order
-from .records import Play, Trick
+from .records import Trick
 from .rules import RuleSet
 from .units import best_top, counts_in, covers
 from .verdicts import TrickResult, Violation
