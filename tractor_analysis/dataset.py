@@ -477,10 +477,10 @@ def recover(root: str) -> list[str]:
             if _batch_of(part) not in committed:
                 os.remove(part)
                 removed.append(part)
-        for tmp in glob.glob(os.path.join(glob.escape(root), t, ".part-*.parquet.tmp")) + \
-                glob.glob(os.path.join(glob.escape(root), "files", ".part-*.parquet.tmp")):
+    for t in TABLES:   # temporaries are named after the process that wrote them
+        for tmp in glob.glob(os.path.join(glob.escape(root), t, ".part-*.parquet.tmp")):
             pid = os.path.basename(tmp)[len(".part-"):].split("-", 1)[0]
-            if pid.isdigit() and not _pid_alive(int(pid)) and os.path.exists(tmp):
+            if pid.isdigit() and not _pid_alive(int(pid)):
                 os.remove(tmp)
                 removed.append(tmp)
     return removed
@@ -834,7 +834,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
             with counters[0].get_lock():
                 counters[0].value += len(paths) - len(todo)
             # few large chunks: each chunk ends with a flush, and every flush writes 7 part files
-            size = max(1, min(256, -(-len(todo) // (workers * 3))))
+            size = max(1, min(256, -(-len(todo) // (workers * 6))))
             chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
             results = pool.imap_unordered(_process_files, chunks)
             while True:
