@@ -1,6 +1,5 @@
 """The legal-play generator and property tests over random deals (hypothesis)."""
 import random
-import time
 
 from hypothesis import given, settings, strategies as st
 
