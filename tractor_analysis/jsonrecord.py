@@ -631,19 +631,9 @@ def _hand_to_dict(h: Hand) -> dict:
     return d
 
 
-_STRING = r'"(?:[^"\\]|\\.)*"'
-_STRING_LIST = re.compile(r"\[\s+(" + _STRING + r"(?:,\s+" + _STRING + r")*)\s+\]")
-_STRING_TOKEN = re.compile(_STRING)
-
-
-def _inline_string_lists(text: str) -> str:
-    """Write lists of strings (cards, notes) on one line: ``["SA", "SA"]``."""
-    return _STRING_LIST.sub(lambda m: "[" + ", ".join(_STRING_TOKEN.findall(m.group(1))) + "]", text)
-
-
 def format_json(match: Match) -> str:
-    """A ``.json`` text holding ``match`` (UTF-8 characters kept, two-space indent, card lists on one line)."""
-    return _inline_string_lists(json.dumps(match_to_dict(match), ensure_ascii=False, indent=2)) + "\n"
+    """A ``.json`` text holding ``match`` (UTF-8 characters kept, two-space indent)."""
+    return json.dumps(match_to_dict(match), ensure_ascii=False, indent=2) + "\n"
 
 
 def format_jsonl(matches: Iterable[Match]) -> str:
