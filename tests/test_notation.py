@@ -1,6 +1,5 @@
 """The .tgn parser and formatter: the format.md example, every syntax feature, and every bad input."""
 from pathlib import Path
-import time
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -292,12 +291,9 @@ def full_two_deck_match(hands=10, seed=7):
     return Match(event="bench", ruleset="standard", hands=tuple(out))
 
 
-def test_parsing_a_two_deck_match_takes_well_under_a_millisecond_per_hand():
+def test_a_full_ten_hand_two_deck_match_round_trips():
+    """The bench-sized record (speed itself is measured in bench/, never asserted in a test)."""
     m = full_two_deck_match()
     text = format_tgn(m)
     assert parse_tgn(text) == ([m], [])
-    start = time.perf_counter()
-    for _ in range(5):
-        parse_tgn(text)
-    per_hand = (time.perf_counter() - start) / 50
-    assert per_hand < 0.002, f"{per_hand * 1000:.2f} ms per hand"
+    assert sum(len(p.cards) for h in m.hands for t in h.tricks for p in t.plays) == 10 * 100
