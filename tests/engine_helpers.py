@@ -96,3 +96,45 @@ def unit_texts(ctx: HandContext, text: str) -> list[str]:
 
 def same_cards(a, b) -> bool:
     return sorted(a) == sorted(b)
+
+
+def position(trick_text: str, *, level: str = "5", trump: str = "H", ruleset: str = "three-deck",
+             rules: dict | None = None, hands: dict | None = None, dealer: str = "N", points: int = 0,
+             first_trick: int = 1, buried: str | None = None, extra: str = "") -> str:
+    """A referee's ``[SetUp "1"]`` position as ``.tgn`` text (format.md "Positions").
+
+    ``hands`` maps seats to their cards *now*; by default each seat holds exactly what it plays in
+    ``trick_text`` (``"N: C3 C3 C3, E: …"``; a failed throw ``"N: C3 C3 C3 C4 C4 -> C3 C3 C3"``
+    holds the attempt).  Further tricks can follow in ``extra`` (``"2. …"`` lines).
+    """
+    if hands is None:
+        hands = {}
+        for part in trick_text.split(","):
+            seat_, _, body = part.partition(":")
+            body = body.split("->")[0]
+            hands[seat_.strip()] = body.split()
+    lines = [f'[Ruleset "{ruleset}"]']
+    lines += [f'[Rule:{k} "{v}"]' for k, v in (rules or {}).items()]
+    lines += ['[Hand "1"]', '[SetUp "1"]', f'[Dealer "{dealer}"]', f'[Trump "{trump}"]', f'[Level "{level}"]']
+    if points:
+        lines.append(f'[Points "{points}"]')
+    if first_trick != 1:
+        lines.append(f'[FirstTrick "{first_trick}"]')
+    for s in "NESW":
+        h = hands.get(s, "")
+        lines.append(f"{s}: {h if isinstance(h, str) else ' '.join(h)}")
+    if buried is not None:
+        lines.append(f"Buried: {buried}")
+    lines.append(f"{first_trick}. {trick_text}")
+    if extra:
+        lines.append(extra.strip())
+    return "\n".join(lines) + "\n"
+
+
+def replay_position(text: str):
+    """Parse a ``.tgn`` position (no diagnostics allowed) and replay it: its one ``HandResult``."""
+    from tractor_analysis.notation import parse_tgn
+    from tractor_analysis.replay import replay_match
+    matches, diags = parse_tgn(text)
+    assert diags == [], diags
+    return replay_match(matches[0]).hands[0]

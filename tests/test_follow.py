@@ -223,7 +223,7 @@ def test_titanic_lead_titanic_first_then_triple_pair_then_triple_singles_then_pa
     assert tier_case("S9 S9 S9 S10 S10 S10 S6", "S9 S9 S9 S10 S10 S10") is None
     assert tier_case("S9 S9 S9 S10 S10 S10 S6", "S9 S9 S9 S10 S10 S6") == "follow_triple"
     assert tier_case("SK SK SK S6 S6 S8 S9", "SK SK SK S6 S6 S8") is None
-    assert tier_case("SK SK SK S6 S6 S8 S9", "SK SK SK S6 S8 S9") == "follow_triple"
+    assert tier_case("SK SK SK S6 S6 S8 S9", "SK SK SK S6 S8 S9") == "follow_pair"      # kept the triple, dropped the pair
     assert tier_case("SK SK SK S6 S8 S10 SQ", "SK SK SK S6 S8 S10") is None
     assert tier_case("S6 S6 S8 S8 S10 SQ SA", "S6 S6 S8 S8 S10 SQ") is None
     assert tier_case("S6 S6 S8 S8 S10 SQ SA", "S6 S6 S8 S10 SQ SA") == "follow_pair"

@@ -78,9 +78,15 @@ def follow_tractor(seat: int, held: Sequence[int], better: Sequence[int]) -> Mes
             f"should play {cards_text(better)}")
 
 
-def follow_triple(seat: int, held: Sequence[int], better: Sequence[int]) -> Message:
-    return (f"{_zh(seat)}持有 {cards_text(held)} 却未跟三同张，应出 {cards_text(better)}",
-            f"{_en(seat)} held {cards_text(held)} but did not follow the triple; should play {cards_text(better)}")
+def follow_triple(seat: int, held: Sequence[int], better: Sequence[int], lead_kind: str = "triple") -> Message:
+    """3 decks: a triple (三同张) or titanic (泰坦尼克) the follower held but did not play as seed ``000_…`` orders."""
+    if lead_kind == "titanic":
+        return (f"{_zh(seat)}持有 {cards_text(held)}，未按首家出泰坦尼克时的跟牌顺序出牌"
+                f"（泰坦尼克 / 两副三同张 / 拖拉机 / 三同张…），应出 {cards_text(better)}",
+                f"{_en(seat)} held {cards_text(held)} but did not follow the titanic in the order seed 000 gives "
+                f"(titanic / two triples / tractor / triple …); should play {cards_text(better)}")
+    return (f"{_zh(seat)}持有三同张 {cards_text(held)} 却未跟出，应出 {cards_text(better)}",
+            f"{_en(seat)} held the triple {cards_text(held)} but did not follow with it; should play {cards_text(better)}")
 
 
 def throw_failed(seat: int, unit: Sequence[int], unit_kind: str, holder: int, beater: Sequence[int],

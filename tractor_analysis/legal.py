@@ -48,6 +48,9 @@ class Lead:
     needs: Needs
     mixed: bool = False
     """Cards of more than one group (``mixed_lead``)."""
+    disjoint: tuple[tuple[int, int], ...] = ()
+    """3 decks, a throw with a triple and another pair-or-larger unit: the shapes a trump-in must hold
+    disjointly (:func:`tractor_analysis.units.holds_units`); empty when counting is exact."""
 
     @property
     def count(self) -> int:
@@ -104,7 +107,9 @@ def _analyse_lead(ctx, cards: tuple[int, ...]) -> Lead:
         units = ((Unit(1, 1, o.strength[cards[0]], cards),))
     else:
         units = split_units(o, counts_in(cards), first, decks)
-    return Lead(cards, first, units, _lead_kind(units), needs_of(units, max(decks, 2)), mixed)
+    multi = tuple(u.shape for u in units if u.copies >= 2)
+    disjoint = multi if len(multi) > 1 and any(c >= 3 for c, _ in multi) else ()
+    return Lead(cards, first, units, _lead_kind(units), needs_of(units, max(decks, 2)), mixed, disjoint)
 
 
 # --------------------------------------------------------------------------- follow duties
@@ -144,23 +149,44 @@ def _titanic2(lead: Lead) -> bool:
     return len(lead.units) == 1 and lead.units[0].copies == 3 and lead.units[0].length == 2
 
 
-def titanic_tier(o, counts: Sequence[int] | dict, group: int) -> int:
-    """Rank (8..1) of the best entry of seed 000's titanic-follow list that ``counts`` hold in ``group``."""
+def pair_availability(o, hand: Sequence[int], group: int, protect: bool) -> list[int]:
+    """Per strength: kinds that can supply a pair; with ``protect_triples`` only kinds held exactly twice."""
+    if not protect:
+        return availability(o, hand, group, 2)
+    return [sum(1 for k in ks if hand[k] == 2) for ks in o.at[group]]
+
+
+def titanic_tier(o, counts: Sequence[int] | dict, group: int, protect: bool = False) -> int:
+    """Rank (8..1) of the best entry of seed 000's titanic-follow list that ``counts`` hold in ``group``.
+
+    ``protect`` (option ``protect_triples``, for a hand, not a play): a tractor counts only when
+    it breaks no triple, so a hand ``QQQ KK`` owes "一副三对 + 一副两对 + 一单张" (rank 5), not the
+    tractor ``QQKK`` (rank 6) — it may still play the tractor, a higher entry.
+    """
     if chain_top(availability(o, counts, group, 3), 2) >= 0:
         return 8
     triples = count_units(o, counts, group, 3)
     if triples >= 2:
         return 7
-    if chain_top(availability(o, counts, group, 2), 2) >= 0:
+    if isinstance(counts, dict) or not protect:
+        tractor = chain_top(availability(o, counts, group, 2), 2) >= 0
+    else:
+        tractor = chain_top(pair_availability(o, counts, group, True), 2) >= 0
+    if tractor:
         return 6
-    pairs = count_units(o, counts, group, 2)
+    pairs = count_units(o, counts, group, 2)      # a single triple counts as one of them
     if triples:
         return 5 if pairs >= 2 else 4
     return 3 if pairs >= 2 else 2 if pairs else 1
 
 
 def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
-    """The best profile reachable from ``hand`` against ``lead`` (the follower's duty)."""
+    """The best profile reachable from ``hand`` against ``lead`` (the follower's duty).
+
+    ``protect_triples``: a pair (alone or in a tractor) is owed only from kinds held exactly
+    twice, plus the triples the lead's own triples take ("a follower is never forced to break a
+    triple to supply a pair", rules.md §5).
+    """
     o = ctx.order
     g = lead.group
     held = sum(hand[k] for k in o.kinds[g])
@@ -170,17 +196,18 @@ def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
     top = len(needs.units) - 1
     chains: list[tuple[int, ...]] = [()] * (top + 1)
     units: list[int] = [0] * (top + 1)
-    protect = getattr(ctx.rules, "protect_triples", False)
+    protect = getattr(ctx.rules, "protect_triples", False) and top >= 3
     for c in range(top, 1, -1):
         if needs.units[c]:
             if c == 2 and protect:
-                have = sum(1 for k in o.kinds[g] if hand[k] == 2)
+                have = sum(1 for k in o.kinds[g] if hand[k] == 2) + units[3]
             else:
                 have = count_units(o, hand, g, c)
             units[c] = min(needs.units[c], have)
         if needs.chains[c]:
-            chains[c] = match_chains(availability(o, hand, g, c), needs.chains[c])[0]
-    tier = titanic_tier(o, hand, g) if _titanic2(lead) else 0
+            av = pair_availability(o, hand, g, True) if c == 2 and protect else availability(o, hand, g, c)
+            chains[c] = match_chains(av, needs.chains[c])[0]
+    tier = titanic_tier(o, hand, g, protect) if _titanic2(lead) else 0
     return FollowDuty(g, n, suit, tuple(chains), tuple(units), tier)
 
 
@@ -213,7 +240,11 @@ def follow_fault(duty: FollowDuty, got: FollowDuty) -> str | None:
     if got.suit < duty.suit:
         return "follow_suit"
     if duty.tier:
-        return _TIER_CODES[duty.tier] if got.tier < duty.tier else None
+        if got.tier >= duty.tier:
+            return None
+        if duty.tier == 5 and got.tier == 4:       # kept the triple, dropped the pair
+            return "follow_pair"
+        return _TIER_CODES[duty.tier]
     for c in range(len(duty.units) - 1, 1, -1):
         if got.chains[c] < duty.chains[c]:
             return CHAIN_CODES[c]
@@ -296,17 +327,21 @@ def construct_follow(ctx, lead: Lead, hand: Sequence[int], played: Sequence[int]
         rem[k] -= m
         chosen[k] = chosen.get(k, 0) + m
 
-    protect = getattr(ctx.rules, "protect_triples", False)
+    protect = getattr(ctx.rules, "protect_triples", False) and len(duty.units) > 3
     top = len(duty.units) - 1
     for c in range(top, 1, -1):
         lens = duty.chains[c]
         if lens:
             prefer = availability(o, {k: m for k, m in pref.items() if grp[k] == g}, g, c)
-            _, places = match_chains(availability(o, rem, g, c), lens, prefer)
+            spare = c == 2 and protect
+            av = pair_availability(o, rem, g, True) if spare else availability(o, rem, g, c)
+            if spare and match_chains(av, lens)[0] != lens:
+                av = availability(o, rem, g, c)
+            _, places = match_chains(av, lens, prefer)
             for L, s0 in places:
                 for s in range(s0, s0 + L):
                     ks = [k for k in o.at[g][s] if rem[k] >= c]
-                    ks.sort(key=lambda k: (pref.get(k, 0) < c, k))
+                    ks.sort(key=lambda k: (pref.get(k, 0) < c, spare and rem[k] > 2, k))
                     take(ks[0], c)
         need = duty.units[c] - sum(m // c for k, m in chosen.items() if grp[k] == g)
         if need > 0:
@@ -508,4 +543,5 @@ def legal_leads(ctx, hand: Sequence[int]) -> list[tuple[int, ...]]:
 
 __all__ = ["Lead", "FollowDuty", "ThrowCheck", "analyse_lead", "follow_duty", "follow_profile",
            "follow_fault", "check_follow", "is_legal_follow", "construct_follow", "check_throw",
-           "throw_stands", "legal_follows", "choose_follow", "legal_leads", "show_order"]
+           "throw_stands", "legal_follows", "choose_follow", "legal_leads", "show_order", "titanic_tier",
+           "pair_availability", "TITANIC_TIERS"]

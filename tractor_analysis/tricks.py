@@ -29,7 +29,7 @@ from .legal import Lead, analyse_lead, check_follow, check_throw, construct_foll
 from .order import TRUMP, Order, order
 from .records import Trick
 from .rules import RuleSet
-from .units import best_top, counts_in, covers
+from .units import best_top, counts_in, covers, split_units
 from .verdicts import TrickResult, Violation
 
 
@@ -100,7 +100,7 @@ def trick_winner(ctx, lead: Lead, plays: Sequence[tuple[int, Sequence[int]]]) ->
                 best, best_val = i, val
         elif plain and gg == TRUMP:
             pc = counts_in(cards)
-            if not covers(o, pc, TRUMP, lead.needs):
+            if not covers(o, pc, TRUMP, lead.needs, lead.disjoint):
                 continue
             val = best_top(o, pc, TRUMP, c, L)
             if not best_trump or val > best_val:
@@ -128,6 +128,10 @@ def _violation(code: str, number: int, seat: int, played, better, msg: tuple[str
 def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[int], code: str) -> tuple[int, ...]:
     """The pairs / tractor of ``better`` the player skipped, for the message."""
     bc, pc = counts_in(better), counts_in(played)
+    if code == "follow_tractor":                  # name the tractor(s) only, not loose pairs beside them
+        chains = [u for u in split_units(o, bc, group, 2) if u.length >= 2]
+        if chains:
+            return tuple(k for u in chains for k in u.cards)
     copies = 3 if code == "follow_triple" else 2
     ks = [k for k, m in bc.items() if m >= copies and o.group[k] == group
           and (code == "follow_tractor" or pc.get(k, 0) < copies)]
@@ -233,7 +237,8 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
                     msg = explain.follow_suit(p.seat, lead.group, better)
                 else:
                     held = _held_units(o, lead.group, better, cards, code)
-                    msg = explain.FOLLOW_MESSAGES[code](p.seat, held, better)
+                    msg = (explain.follow_triple(p.seat, held, better, lead.kind) if code == "follow_triple"
+                           else explain.FOLLOW_MESSAGES[code](p.seat, held, better))
                 vs.append(_violation(code, number, p.seat, cards, better, msg))
         for k in cards:
             if h[k] > 0:

@@ -18,6 +18,7 @@ lists (how many kinds at each strength hold at least ``copies`` cards).
 """
 from __future__ import annotations
 
+import itertools
 from typing import Iterable, NamedTuple, Sequence
 
 from .order import TRUMP, Order
@@ -246,12 +247,14 @@ def needs_of(units: Sequence[Unit], max_copies: int = 3) -> Needs:
     return Needs(tuple(tuple(sorted(ch, reverse=True)) for ch in chains), tuple(per))
 
 
-def covers(o: Order, counts: dict[int, int] | Sequence[int], group: int, needs: Needs) -> bool:
+def covers(o: Order, counts: dict[int, int] | Sequence[int], group: int, needs: Needs,
+           shapes: Sequence[tuple[int, int]] = ()) -> bool:
     """Does a set of cards of ``group`` hold units covering ``needs`` (a trump-in that counts)?
 
     Seed ``003_…``: "其拖拉机的数目不得少于首家出的牌中的拖拉机的数目，对牌的数目也不得少于
     首家出的牌中的对牌的数目，否则被视为垫牌" — at least the lead's tractors (same lengths,
-    rules.md §6) and at least its pairs.
+    rules.md §6) and at least its pairs.  With 3 decks pass the lead's multi-card unit
+    ``shapes`` too: the units must then also be found disjointly (:func:`holds_units`).
     """
     for c in range(len(needs.units) - 1, 1, -1):
         if needs.units[c] and count_units(o, counts, group, c) < needs.units[c]:
@@ -261,7 +264,45 @@ def covers(o: Order, counts: dict[int, int] | Sequence[int], group: int, needs: 
             got, _ = match_chains(availability(o, counts, group, c), lens)
             if got != lens:
                 return False
+    if len(shapes) > 1:
+        return holds_units(o, counts, group, shapes)
     return True
+
+
+def holds_units(o: Order, counts: dict[int, int] | Sequence[int], group: int,
+                shapes: Sequence[tuple[int, int]]) -> bool:
+    """Can *disjoint* units of ``shapes`` (``(copies, length)`` each) be taken from ``counts`` in ``group``?
+
+    The exact test behind a 3-deck trump-in (seed ``000_…``): "若 991010JJJ 牌是副牌，若要杀，主牌中需要
+    有一个拖拉机和任意一个三同张" — a tractor *and* a triple, so ``♥5 ♥5 ♥5 ♥6 ♥6 ♥K ♥K`` (whose
+    only tractor 5566 uses two of the three 5s) does not hold them.  Counting pairs and chains
+    separately (:func:`covers`' quick test) is exact with 2 decks but not once a triple can
+    lend its cards to a pair.  Small backtracking over placements (leads are short).
+    """
+    get = counts.get if isinstance(counts, dict) else counts.__getitem__
+    rem = {k: get(k) for k in o.kinds[group] if get(k)}
+    order_ = sorted(shapes, key=lambda sh: (sh[0] * sh[1], sh[0]), reverse=True)
+    at = o.at[group]
+
+    def rec(i: int) -> bool:
+        if i == len(order_):
+            return True
+        c, L = order_[i]
+        for s0 in range(len(at) - L + 1):
+            choices = [[k for k in at[s] if rem.get(k, 0) >= c] for s in range(s0, s0 + L)]
+            if not all(choices):
+                continue
+            for pick in itertools.product(*choices):
+                for k in pick:
+                    rem[k] -= c
+                ok = rec(i + 1)
+                for k in pick:
+                    rem[k] += c
+                if ok:
+                    return True
+        return False
+
+    return rec(0)
 
 
 def best_top(o: Order, counts: dict[int, int] | Sequence[int], group: int, copies: int, length: int) -> int:
@@ -271,4 +312,4 @@ def best_top(o: Order, counts: dict[int, int] | Sequence[int], group: int, copie
 
 __all__ = ["Unit", "Needs", "unit_name", "shape_rank", "counts_in", "group_of_cards", "availability",
            "count_units", "chain_top", "match_chains", "split_units", "lead_kind", "needs_of",
-           "covers", "best_top", "TRUMP"]
+           "covers", "holds_units", "best_top", "TRUMP"]
