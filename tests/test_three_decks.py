@@ -513,3 +513,12 @@ def test_random_three_deck_hands_with_protect_triples_replay_clean():
     for seed in range(6):
         assert play_hand(context(5, 1, preset="three-deck", protect_triples=True), seed, decks=3, per=39) == []
         assert play_hand(context(7, None, preset="three-deck"), seed, decks=3, per=39) == []
+
+
+def test_simulated_three_deck_matches_have_no_trick_violations():
+    from tractor_analysis.replay import replay_match
+    from tractor_analysis.simulate import simulate
+    for m in simulate(2, 5, preset="three-deck"):
+        for hr in replay_match(m).hands:
+            assert [v.message for v in hr.violations if v.trick is not None] == []
+            assert sum(t.points for t in hr.tricks) + hr.bottom_points == 300
