@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 CHILD = r"""
 import json, resource, sys, time
-from tractor_analysis.dataset import ingest
+from tractor_analysis.ingest import ingest
 from tractor_analysis.sources import iter_inputs
 paths = [str(p) for p in iter_inputs([sys.argv[1]])]
 t = time.perf_counter()
@@ -76,7 +76,7 @@ def profile(corpus: str, flush: int, limit: int = 25) -> None:
     import cProfile
     import pstats
 
-    from tractor_analysis.dataset import ingest
+    from tractor_analysis.ingest import ingest
     from tractor_analysis.sources import iter_inputs
 
     paths = [str(p) for p in iter_inputs([corpus])]

@@ -64,7 +64,7 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
       tractor ingest 'archive/**/*.tgn.gz' more.jsonl -o data/ --workers 4
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
-    from tractor_analysis.dataset import ingest as run
+    from tractor_analysis.ingest import ingest as run
 
     paths = list(dict.fromkeys(expand_inputs(inputs)))
     choice = RuleChoice(preset, rule_pairs)

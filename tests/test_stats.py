@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from tractor_analysis import stats
 from tractor_analysis.cli.main import main
-from tractor_analysis.dataset import ingest, load
+from tractor_analysis.dataset import load
+from tractor_analysis.ingest import ingest
 from tractor_analysis.simulate import simulate, write_matches
 
 

@@ -1,0 +1,331 @@
+"""Ingest: record files → parse → replay → Parquet parts → commit, in 1..N processes.
+
+The pipeline behind ``tractor ingest`` (:func:`ingest`):
+
+1. the parent lists the input files and skips those whose content hash the dataset's
+   manifest already holds (:class:`~tractor_analysis.dataset.Manifest`);
+2. each worker (the parent itself with one worker, else forked processes) reads a file's
+   bytes, parses them (:func:`tractor_analysis.sources.load_bytes`), replays every match
+   (:func:`tractor_analysis.replay.replay_match`) and adds the rows to a
+   :class:`~tractor_analysis.dataset.TableBuilder`; about every ``flush_hands`` hands the
+   builder is written to temporary parts (:func:`~tractor_analysis.dataset.write_temp_parts`);
+3. the parent commits each flushed batch under the dataset lock
+   (:func:`~tractor_analysis.dataset.commit_parts`): a batch is in the dataset exactly
+   when its ``files`` part exists.
+
+The schema, the writer and the commit protocol live in :mod:`tractor_analysis.dataset`;
+this module only drives them.  Unreadable and malformed files become ``errors`` rows and
+the batch goes on; an engine failure on one match is recorded as a ``replay_error`` row.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import resource
+import time
+from dataclasses import dataclass
+
+import pyarrow.parquet as pq
+
+from . import dataset as _ds
+from .dataset import (Manifest, TableBuilder, commit_parts, dataset_lock, ensure_dataset, new_batch,
+                      recover, write_temp_parts)
+from .diagnostics import Diagnostic
+
+@dataclass(frozen=True, slots=True)
+class Flushed:
+    """One batch a worker wrote to temporary parts, waiting for the commit."""
+
+    batch: str
+    tmp: dict[str, str]
+    shas: list[str]
+    files: int
+    hands: int
+    bad_files: int
+    errors: int
+    violations: int
+    matches: int
+    unreadable: int = 0
+    rss_kb: int = 0
+    """Peak resident memory of the process that wrote the batch (ru_maxrss)."""
+
+
+@dataclass(frozen=True, slots=True)
+class IngestSummary:
+    files: int
+    """Input files found."""
+    added: int
+    """Files whose rows were committed by this run."""
+    skipped: int
+    """Files already in the dataset (same content hash): nothing added."""
+    with_errors: int
+    """Added files with parser diagnostics or unreadable (their rows are in ``errors``)."""
+    matches: int
+    hands: int
+    violations: int
+    errors: int
+    seconds: float
+    unreadable: int = 0
+    """Inputs that could not be read at all (counted even when an earlier run stored them)."""
+    peak_rss_mb: float = 0.0
+    """Largest peak resident memory of the processes that parsed and wrote (MB)."""
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+
+_W: dict = {}
+"""Per-process state of an ingest worker (set by :func:`_worker_init`)."""
+
+
+def _worker_init(root: str, known: frozenset[str], choice, label: str | None, flush_hands: int,
+                 counters, die_with_parent: bool) -> None:
+    if die_with_parent:
+        _die_with_parent()
+    _W.update(root=root, known=known, choice=choice, label=label, flush_hands=flush_hands,
+              counters=counters, seen=set())
+
+
+def _die_with_parent() -> None:
+    """Linux: the worker gets SIGKILL when the ingest process dies (no orphans after a kill)."""
+    try:
+        import ctypes
+        import signal
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except Exception:  # pragma: no cover - not Linux
+        pass
+
+
+def _read_bytes(path: str) -> tuple[bytes | None, str]:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(), ""
+    except OSError as exc:
+        return None, exc.strerror or str(exc)
+
+
+def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, list, list[Diagnostic], str]:
+    """``(format, matches, results, diagnostics, status)`` of one file's bytes; never raises.
+
+    Diagnostics without the raw text of their line get it from the decoded file."""
+    from . import sources
+    from .replay import replay_match
+
+    try:
+        source = sources.load_bytes(data, path)
+    except Exception as exc:  # a reader bug must not stop the batch: record it
+        return None, [], [], [Diagnostic(
+            "read_error", f"cannot read {path}: {type(exc).__name__}: {exc} / 无法读取文件")], "errors"
+    matches = list(source.matches)
+    lines = source.lines
+    diags = [d if d.text or not (0 < d.line <= len(lines)) else
+             Diagnostic(d.code, d.message, d.line, d.column, d.hand, d.trick, lines[d.line - 1])
+             for d in source.diagnostics]
+    results = []
+    for i, match in enumerate(matches):
+        try:
+            rules = choice.for_match(match) if choice is not None else None
+            results.append(replay_match(match, rules=rules))
+        except Exception as exc:  # an engine bug must not stop the batch: record it
+            results.append(None)
+            first = match.hands[0].line if match.hands else 0
+            diags.append(Diagnostic(
+                "replay_error", f"match {i + 1}: the engine failed ({type(exc).__name__}: {exc}) / "
+                                f"复盘失败", first, 0))
+    status = "ok" if not diags else "errors"
+    return source.format, matches, results, diags, status
+
+
+def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
+    """Parse, replay and write ``paths`` in batches of about ``flush_hands`` hands.
+
+    With ``on_flush`` each batch is handed over as soon as it is written (the
+    single-process ingest commits it at once); otherwise they are returned.
+    """
+    w = _W
+    root, known, seen, counters = w["root"], w["known"], w["seen"], w["counters"]
+    out: list[Flushed] = []
+    builder = TableBuilder(new_batch())
+    shas: list[str] = []
+    stats = [0, 0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands, unreadable
+
+    def flush() -> None:
+        nonlocal builder, shas, stats
+        if builder.files:
+            tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
+            f = Flushed(builder.batch, tmp, shas, builder.files, stats[4], stats[0], stats[1],
+                        stats[2], stats[3], stats[5],
+                        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+            if on_flush is not None:
+                on_flush(f)
+            else:
+                out.append(f)
+        builder, shas, stats = TableBuilder(new_batch()), [], [0, 0, 0, 0, 0, 0]
+
+    for path in paths:
+        data, reason = _read_bytes(path)
+        sha = None if data is None else hashlib.sha256(data).hexdigest()
+        if sha is not None and (sha in known or sha in seen):
+            _count(counters, 1, 0)
+            if "tick" in w:
+                w["tick"]()
+            continue
+        if sha is None:
+            fmt, matches, results, diags, status = None, [], [], [Diagnostic(
+                "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件")], "unreadable"
+            sha = "unreadable:" + os.path.abspath(path)
+        else:
+            seen.add(sha)
+            fmt, matches, results, diags, status = _read_and_replay(data, path, w["choice"])
+        del data
+        before = builder.hands
+        nviol = len(builder.cols["violations"]["code"])
+        builder.add_file(path, sha, fmt, matches, results, diags, status, w["label"])
+        shas.append(sha)
+        hands = builder.hands - before
+        stats[0] += status != "ok"
+        stats[1] += len(diags)
+        stats[2] += len(builder.cols["violations"]["code"]) - nviol
+        stats[3] += sum(r is not None for r in results)
+        stats[4] += hands
+        stats[5] += status == "unreadable"
+        _count(counters, 1, hands)
+        if "tick" in w:
+            w["tick"]()
+        if builder.hands >= w["flush_hands"]:
+            flush()
+    flush()
+    return out
+
+
+def _count(counters, files: int, hands: int) -> None:
+    if counters is None:
+        return
+    files_done, hands_done = counters
+    if isinstance(files_done, list):
+        files_done[0] += files
+        hands_done[0] += hands
+    else:
+        with files_done.get_lock():
+            files_done.value += files
+        with hands_done.get_lock():
+            hands_done.value += hands
+
+
+def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label: str | None = None,
+           flush_hands: int = 2000, progress=None) -> IngestSummary:
+    """Add the records in ``paths`` to the dataset at ``root``; files already there are skipped.
+
+    ``choice`` (``cli.common.RuleChoice`` or anything with ``for_match(match)``)
+    overrides the ruleset; ``label`` names it in the ``files`` table.
+    ``progress(files_done, hands_done, files_total)`` is called now and then.
+    Unreadable and malformed files become ``errors`` rows; the batch goes on.
+    """
+    import multiprocessing as mp
+
+    start = time.perf_counter()
+    ensure_dataset(root)
+    with dataset_lock(root):
+        recover(root)
+    manifest = Manifest(root)
+    totals = {"added": 0, "with_errors": 0, "matches": 0, "hands": 0, "violations": 0, "errors": 0,
+              "unreadable": 0}
+    peak = [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss]
+
+    def commit(f: Flushed) -> None:
+        totals["unreadable"] += f.unreadable
+        peak[0] = max(peak[0], f.rss_kb)
+        dup = commit_parts(root, f.tmp, f.batch, f.shas, manifest)
+        if dup:   # a concurrent ingest committed some of these files first
+            return _note_dup(totals, f, dup)
+        totals["added"] += f.files
+        totals["with_errors"] += f.bad_files
+        totals["matches"] += f.matches
+        totals["hands"] += f.hands
+        totals["violations"] += f.violations
+        totals["errors"] += f.errors
+
+    workers = max(1, min(workers, len(paths) or 1))
+    if workers == 1:
+        counters = ([0], [0])
+        _worker_init(root, frozenset(manifest.refresh().shas), choice, label, flush_hands, counters, False)
+        if progress:
+            _W["tick"] = lambda: progress(counters[0][0], counters[1][0], len(paths))
+        try:
+            _process_files(paths, on_flush=commit)
+        finally:
+            _W.clear()
+    else:
+        # Workers are forked before this process touches Parquet (Arrow's thread pools
+        # make a later fork unsafe); when Arrow was already used here (a library caller),
+        # they come from a forkserver instead, which costs a second or so to start.
+        if _ds._ARROW_USED[0]:
+            ctx = mp.get_context("forkserver")
+            ctx.set_forkserver_preload(["tractor_analysis.ingest", "tractor_analysis.replay",
+                                        "tractor_analysis.sources"])
+        else:
+            ctx = mp.get_context("fork")
+        counters = (ctx.Value("q", 0), ctx.Value("q", 0))
+        pool = ctx.Pool(workers, _worker_init,
+                        (root, frozenset(), choice, label, flush_hands, counters, True))
+        try:
+            todo = _new_files(paths, manifest.refresh().shas)
+            with counters[0].get_lock():
+                counters[0].value += len(paths) - len(todo)
+            # few large chunks: each chunk ends with a flush, and every flush writes 7 part files
+            size = max(1, min(256, -(-len(todo) // (workers * 6))))
+            chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
+            results = pool.imap_unordered(_process_files, chunks)
+            while True:
+                try:
+                    flushed = results.next(timeout=0.25)
+                except mp.TimeoutError:
+                    if progress:
+                        progress(counters[0].value, counters[1].value, len(paths))
+                    continue
+                except StopIteration:
+                    break
+                for f in flushed:
+                    commit(f)
+                if progress:
+                    progress(counters[0].value, counters[1].value, len(paths))
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
+    totals_seconds = time.perf_counter() - start
+    return IngestSummary(files=len(paths), skipped=len(paths) - totals["added"], seconds=totals_seconds,
+                         peak_rss_mb=peak[0] / 1024, **totals)
+
+
+def _new_files(paths: list[str], known: set[str]) -> list[str]:
+    """``paths`` without the files whose content is in ``known`` or earlier in ``paths``
+    (unreadable paths are kept: the worker reports them)."""
+    seen: set[str] = set()
+    out = []
+    for p in paths:
+        data, _ = _read_bytes(p)
+        if data is None:
+            out.append(p)
+            continue
+        sha = hashlib.sha256(data).hexdigest()
+        if sha not in known and sha not in seen:
+            seen.add(sha)
+            out.append(p)
+    return out
+
+
+def _note_dup(totals: dict, f: Flushed, dup: set[str]) -> None:
+    """Count what a partly duplicate batch added (re-read from its committed files part)."""
+    part = pq.read_table(os.path.join(os.path.dirname(f.tmp["files"]), f"part-{f.batch}.parquet"))
+    rows = part.to_pylist()
+    totals["added"] += len(rows)
+    totals["with_errors"] += sum(r["status"] != "ok" for r in rows)
+    totals["matches"] += sum(r["matches"] for r in rows)
+    totals["hands"] += sum(r["hands"] for r in rows)
+    totals["violations"] += sum(r["violations"] for r in rows)
+    totals["errors"] += sum(r["errors"] for r in rows)
