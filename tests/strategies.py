@@ -145,6 +145,10 @@ def hands(draw, rules: RuleSet = PRESETS["standard"], number: int = 1, position:
         declarations = tuple(
             Declaration(s, tuple(rnd.sample(holding[s], rnd.randint(0, min(2, len(holding[s]))))))
             for s in draw(st.lists(seats, max_size=3)))
+        if declarations and draw(st.booleans()):   # 炒地皮: the last ones came after the bottom
+            cut = draw(st.integers(0, len(declarations) - 1))
+            declarations = declarations[:cut] + tuple(
+                Declaration(d.seat, d.cards, True) for d in declarations[cut:])
     tricks = draw(_tricks(rnd, holding, first, max_tricks, with_notes))
     friend = draw(st.one_of(st.none(), st.integers(0, NUM_KINDS - 1))) if rules.friend or rnd.random() < 0.1 else None
     return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=declarations,

@@ -69,3 +69,42 @@ def test_a_declaration_must_come_from_the_declarers_dealt_cards():
     problems = check_declarations((decl(N, "H2"),), 2, STD, deal)[3]
     assert len(problems) == 1 and "was not dealt" in problems[0].message_en
     assert check_declarations((decl(E, "S2"),), 2, STD, deal)[3] == []
+
+
+def rebid(seat, text):
+    return Declaration(seat, parse_cards(text), after_bottom=True)
+
+
+def test_rebid_after_bottom_is_refused_unless_the_ruleset_allows_it():
+    problems = check_declarations((decl(N, "H2"), rebid(E, "S2 S2")), 2, STD)[3]
+    assert len(problems) == 1 and "rebid_after_bottom = off" in problems[0].message_en
+
+
+def test_tournament_rebid_after_bottom_overcalls_and_fixes_the_trump():
+    rules = PRESETS["tournament"]
+    declared, trump, first, problems = check_declarations((decl(N, "H2"), rebid(E, "S2 S2")), 2, rules)
+    assert (declared, trump, first, problems) == (True, 0, N, [])
+
+
+def test_rebid_must_still_overcall():
+    rules = PRESETS["tournament"]
+    problems = check_declarations((decl(N, "H2 H2"), rebid(E, "D2 D2")), 2, rules)[3]
+    assert len(problems) == 1 and "does not overcall" in problems[0].message_en
+
+
+def test_no_rebid_when_the_trump_came_from_turning_the_bottom():
+    # seed 001, rule 四: 若主是在翻底时确认的则不允许"炒地皮"
+    problems = check_declarations((rebid(E, "S2 S2"),), 2, PRESETS["tournament"])[3]
+    assert len(problems) == 1 and "nobody declared before" in problems[0].message_en
+
+
+def test_rebids_round_trip_in_tgn_and_json():
+    from tractor_analysis.jsonrecord import format_json, parse_json
+    from tractor_analysis.notation import format_tgn, parse_tgn
+    text = '[Hand "1"]\n[Dealer "N"]\n[Trump "S"]\n[Declarations "N: H2 || E: S2 S2"]\n'
+    matches, diags = parse_tgn(text)
+    assert diags == []
+    assert matches[0].hands[0].declarations == (decl(N, "H2"), rebid(E, "S2 S2"))
+    assert '[Declarations "N: H2 || E: S2 S2"]' in format_tgn(matches[0])
+    again, diags = parse_json(format_json(matches[0]))
+    assert diags == [] and again == matches

@@ -10,7 +10,11 @@ Each declaration must beat the standing one:
 - the same player may reinforce their own single into a pair of that suit (自保),
   which locks it;
 - ``declare_tiebreak = suit_order``: an equal declaration overcalls when its suit comes
-  earlier in 大王, 小王, ♠, ♥, ♦, ♣ (seed 001, rule 四), unless the standing one is locked.
+  earlier in 大王, 小王, ♠, ♥, ♦, ♣ (seed 001, rule 四), unless the standing one is locked;
+- 炒地皮 (``rebid_after_bottom``): declarations marked ``after_bottom`` overcall by the same
+  ladder after the dealer took the bottom; allowed only when the option is on and the trump
+  was declared before the bottom (seed 001, rule 四).  Who re-buries after a rebid is not
+  recorded (the record keeps one ``Buried:``); the rebid's trump is the hand's trump.
 """
 from __future__ import annotations
 
@@ -74,6 +78,24 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
     for i, d in enumerate(declarations):
         shown = " ".join(PRETTY[c] for c in d.cards)
         who_zh, who_en = SEAT_NAMES_ZH[d.seat], SEAT_TOKENS[d.seat]
+        if d.after_bottom:
+            # 炒地皮 (seed 001, rule 四): overcalls after the bottom are allowed only under
+            # rebid_after_bottom, and only when the trump was declared before the bottom was
+            # turned ("若主是在翻底时确认的则不允许炒地皮").
+            if not rules.rebid_after_bottom:
+                problems.append(DeclarationProblem(
+                    i, d.seat, d.cards,
+                    f"{who_zh}在扣底后亮 {shown}（炒地皮），本规则不允许",
+                    f"{who_en} declared {shown} after the bottom was taken (炒地皮), which this "
+                    f"ruleset does not allow (rebid_after_bottom = off)"))
+                continue
+            if standing is None:
+                problems.append(DeclarationProblem(
+                    i, d.seat, d.cards,
+                    f"{who_zh}在扣底后亮 {shown}：主是翻底定的，不允许炒地皮",
+                    f"{who_en} declared {shown} after the bottom was taken, but nobody declared before "
+                    f"it: a trump fixed by turning the bottom cannot be rebid"))
+                continue
         s = strength(d.cards, level, rules.decks)
         if s is None:
             problems.append(DeclarationProblem(

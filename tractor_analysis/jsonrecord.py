@@ -315,8 +315,11 @@ class _Reader:
                 raise _Shape("each declaration should be an object {\"seat\": \"N\", \"cards\": [...]}")
             seat = self.seat(d["seat"], "a declaration")
             cards, bad = self.cards(d.get("cards", []), "a declaration", "the declaration is dropped")
+            after_bottom = d.get("after_bottom", False)
+            if not isinstance(after_bottom, bool):
+                raise _Shape("\"after_bottom\" of a declaration should be true or false")
             if seat is not None and not bad:
-                declarations.append(Declaration(seat, cards))
+                declarations.append(Declaration(seat, cards, after_bottom))
         dealt = [0] * NUM_KINDS
         deal = None
         deal_v = hv.get("deal")
@@ -595,7 +598,8 @@ def _hand_to_dict(h: Hand) -> dict:
     if h.level is not None:
         d["level"] = RANK_TOKENS[h.level]
     if h.declarations:
-        d["declarations"] = [{"seat": SEAT_TOKENS[x.seat], "cards": _cards(x.cards)} for x in h.declarations]
+        d["declarations"] = [{"seat": SEAT_TOKENS[x.seat], "cards": _cards(x.cards)}
+                             | ({"after_bottom": True} if x.after_bottom else {}) for x in h.declarations]
     if h.deal is not None:
         d["deal"] = {SEAT_TOKENS[s]: _cards(h.deal[s] if s < len(h.deal) else ()) for s in range(4)}
     if h.bottom is not None:

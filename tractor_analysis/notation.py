@@ -514,9 +514,15 @@ class _Parser:
         if not value.strip():
             return ()
         value = value.replace("：", ":").replace("｜", "|")
+        rebid_at = value.find("||")
+        if rebid_at >= 0:   # 炒地皮: the declarations after '||' came after the bottom was taken
+            value = value[:rebid_at] + "|" + value[rebid_at + 2:]
         for part in value.split("|"):
             start = off
             off += len(part) + 1
+            after_bottom = rebid_at >= 0 and start > rebid_at
+            if rebid_at >= 0 and not after_bottom and not part.strip() and start == 0:
+                continue        # "|| W: BJ BJ": nobody declared before the bottom
             colon = part.find(":")
             lead = len(part) - len(part.lstrip())
             if colon < 0:
@@ -532,7 +538,7 @@ class _Parser:
             cards, bad = self.cards(part[colon + 1:], 0, vln, [(0, vln, vcol - 1 + start + colon + 1)],
                                     "the declaration is dropped", "该亮主记录已舍弃")
             if not bad:
-                out.append(Declaration(seat, cards))
+                out.append(Declaration(seat, cards, after_bottom))
         return tuple(out)
 
     # hands
@@ -847,7 +853,9 @@ def format_tgn(match: Match) -> str:
         if h.friend is not None:
             tag("Friend", TOKEN[h.friend])
         if h.declarations:
-            tag("Declarations", " | ".join(_seat_cards(SEAT_TOKENS[d.seat], d.cards) for d in h.declarations))
+            before = " | ".join(_seat_cards(SEAT_TOKENS[d.seat], d.cards) for d in h.declarations if not d.after_bottom)
+            rebids = " | ".join(_seat_cards(SEAT_TOKENS[d.seat], d.cards) for d in h.declarations if d.after_bottom)
+            tag("Declarations", f"{before} || {rebids}".strip() if rebids else before)
         for name, value in h.tags:
             tag(name, value)
         if h.deal is not None:

@@ -56,6 +56,9 @@ class Declaration:
 
     seat: Seat
     cards: tuple[Card, ...]
+    after_bottom: bool = False
+    """炒地皮 (rules.md §9 ``rebid_after_bottom``): an overcall made after the dealer took the
+    bottom.  In ``.tgn`` these follow ``||`` in ``[Declarations]``; in JSON ``"after_bottom": true``."""
 
 
 @dataclass(frozen=True, slots=True)
