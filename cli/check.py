@@ -131,7 +131,8 @@ def match_json(index: int, r: MatchResult) -> dict:
     """Extra (not in format.md): where the match stands after its last hand."""
     return {"match": index, "levels_final": _levels_json(r.levels_final),
             "winner": None if r.winner is None else TEAMS[r.winner],
-            "forfeit": None if r.forfeit is None else TEAMS[r.forfeit]}
+            "forfeit": None if r.forfeit is None else TEAMS[r.forfeit],
+            "decided_by": r.decided_by}
 
 
 def match_text(r: MatchResult) -> str | None:
@@ -140,7 +141,9 @@ def match_text(r: MatchResult) -> str | None:
         return bad(f"{TEAMS[r.forfeit]} forfeit the match (too many wrong follows) / "
                    f"{TEAMS[r.forfeit]} 方跟牌错误过多，判负")
     if r.winner is not None:
-        return strong(f"{TEAMS[r.winner]} win the match / {TEAMS[r.winner]} 方获胜")
+        how = {"levels": (" on levels when the round ended", "（比赛结束时级数高）"),
+               "deal": (" on equal levels, holding the deal", "（同级，台上一方）")}.get(r.decided_by, ("", ""))
+        return strong(f"{TEAMS[r.winner]} win the match{how[0]} / {TEAMS[r.winner]} 方获胜{how[1]}")
     return None
 
 

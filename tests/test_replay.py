@@ -318,3 +318,26 @@ def test_fixed_partners_share_their_level():
     result = replay(two_hands())
     assert result.hands[0].player_levels_after == (5, 2, 5, 2)
     assert result.levels_final == (8, 2)        # N–S hold again in hand 2: 5 + 3
+
+
+def test_tournament_match_cut_short_goes_to_the_higher_level():
+    # seed 001, rule 十一: the round ends; N–S at 5 beat E–W at 2
+    rules = PRESETS["tournament"]
+    result = replay(two_hands().replace('[Levels "NS:2 EW:2"]', '[Ruleset "tournament"]'), rules)
+    assert (result.winner, result.decided_by) == (0, "levels")
+    assert replay(two_hands()).winner is None     # standard rules: nobody has won yet
+
+
+def test_tournament_equal_levels_go_to_the_side_holding_the_deal():
+    text = """
+[Ruleset "tournament"]
+[Levels "NS:4 EW:7"]
+[Hand "1"]
+[Dealer "N"]
+[Trump "H"]
+1. N: SA SA, E: S3 S4, S: S6 S6, W: S7 S8
+"""
+    # N–S (dealing at 4) hold with 0 points: +3 → 7, equal to E–W; S deals next, N–S hold the deal
+    result = replay(text, PRESETS["tournament"])
+    assert result.levels_final == (7, 7)
+    assert (result.winner, result.decided_by) == (0, "deal")

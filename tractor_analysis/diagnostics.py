@@ -31,6 +31,8 @@ CODES: dict[str, str] = {
     "invalid_json": "the JSON decoder failed",
     "json_shape": "JSON of the wrong shape (a field missing or of the wrong type)",
     "missing_tag": "a tag the hand needs (Dealer, Trump) is missing",
+    "unreadable_file": "the path cannot be read (missing, a directory without records, no permission)",
+    "engine_error": "the rule engine failed on this match (a bug: please report it with the record)",
     "duplicate_tag": "the same tag (or Bottom:/Buried: line) twice in one match or hand; the later one is used",
     "tag_inside_hand": "a match tag (Event, Ruleset, Rule:…, …) after the first [Hand]; kept as a hand tag, not applied",
 }

@@ -62,7 +62,18 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
                 if revokes[team] >= rules.revoke_forfeit:
                     forfeit, winner = team, 1 - team
                     break
-    return MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit,
+    decided_by = None
+    if forfeit is not None:
+        decided_by = "forfeit"
+    elif winner is not None:
+        decided_by = "passed"
+    elif rules.decide_by_levels and results and expected_dealer is not None and not rules.friend:
+        # seed 001, rule 十一: 比赛结束时升级高者获胜，同级时台上一方获胜
+        if levels[0] != levels[1]:
+            winner, decided_by = (0 if levels[0] > levels[1] else 1), "levels"
+        else:
+            winner, decided_by = team_of(expected_dealer), "deal"
+    return MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit, decided_by=decided_by,
                        levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels))
 
 

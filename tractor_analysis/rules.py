@@ -104,6 +104,10 @@ class RuleSet:
     """3 decks: a follower is never forced to break a triple to supply a pair."""
     friend: bool = False
     """找朋友: the dealer names a card after taking the bottom; its holder is the partner (rules.md §11)."""
+    decide_by_levels: bool = False
+    """A match that ends before a team passes ``win_level`` (the tournament's 1-hour round) goes
+    to the higher level, equal levels to the side holding the deal ("比赛结束时升级高者获胜，
+    同级时台上一方获胜", seed 001, rule 十一)."""
     win_level: int = 14
     """A team that goes up from this level wins the match: A by default; the tournament's
     "先过10为胜" (seed 001, rule 三) is 10."""
@@ -160,6 +164,7 @@ OPTION_DOCS: dict[str, str] = {
     "protect_triples": "on/off: 3 decks, never break a triple to supply a pair",
     "friend": "on/off: 找朋友, the dealer names a card and its holder is the partner",
     "win_level": "the level a team must pass to win the match (default A; tournament 10)",
+    "decide_by_levels": "on/off: a match cut short goes to the higher level, ties to the side holding the deal",
 }
 
 _STANDARD = RuleSet()
@@ -171,7 +176,7 @@ PRESETS: dict[str, RuleSet] = {
     "tournament": dataclasses.replace(
         _STANDARD, name="tournament", bottom_multiplier=BottomMultiplier.PAIR_DOUBLING,
         throw_penalty=ThrowPenalty.PER_CARD, throw_penalty_points=10,
-        revoke_penalty=RevokePenalty.LEVEL, must_play=(10,), win_level=10,
+        revoke_penalty=RevokePenalty.LEVEL, must_play=(10,), win_level=10, decide_by_levels=True,
         declare_tiebreak=DeclareTiebreak.SUIT_ORDER, rebid_after_bottom=True),
     "one-deck": dataclasses.replace(
         _STANDARD, name="one-deck", decks=1, bottom_multiplier=BottomMultiplier.FLAT,

@@ -174,6 +174,9 @@ class MatchResult:
     """Team that passed A (0 N–S, 1 E–W), else ``None``."""
     forfeit: int | None = None
     """Team that forfeited (three wrong follows under the tournament rule)."""
+    decided_by: str | None = None
+    """How ``winner`` was decided: ``passed`` (a team passed the winning level), ``forfeit``,
+    ``levels`` or ``deal`` (``decide_by_levels``: higher level, or equal levels and holding the deal)."""
     levels_final: tuple[Rank, Rank] = (2, 2)
     player_levels_final: tuple[Rank, Rank, Rank, Rank] = (2, 2, 2, 2)
     problems: tuple[Violation, ...] = field(default=())
