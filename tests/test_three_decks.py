@@ -450,6 +450,15 @@ def test_protect_triples_throw_33344_a_second_triple_need_not_give_the_pair():
     assert check_follow(PROTECT, lead, h, cards("SQ SQ SQ SK S6")) == "follow_pair"
 
 
+def test_protect_triples_a_tractor_made_by_breaking_a_triple_is_its_own_better():
+    # found by the property test below: the better play must keep the tractor the player chose
+    lead = analyse_lead(PROTECT, cards("S3 S3 S4 S4"))
+    h = hand("S3 S3 S4 S4 S5 SJ SJ SJ SQ SQ")
+    play = cards("SJ SJ SQ SQ")
+    assert check_follow(PROTECT, lead, h, play) is None
+    assert same_cards(construct_follow(PROTECT, lead, h, play), play)
+
+
 def test_protect_triples_is_read_from_the_record():
     t = "N: C3 C3, E: C9 C8, S: D3 D4, W: S3 S4"
     hands = dict(N="C3 C3", E="C9 C9 C9 C8", S="D3 D4", W="S3 S4")
@@ -483,7 +492,7 @@ def test_titanic_duty_is_the_best_rung_any_play_reaches(ranks):
     assert legal == _brute_legal(CTX, lead, h)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(range(3, 15)), min_size=3, max_size=12), st.integers(0, 10**6),
        st.sampled_from(["S3 S3 S3", "S3 S3", "S3 S3 S4 S4", TITANIC, "S3 S3 S3 S4 S4 S6", "S4 S4 S6 S6 S7 S7 S7"]))
 def test_protect_triples_only_relaxes_and_better_plays_are_legal(ranks, seed, lead_text):

@@ -334,7 +334,11 @@ def construct_follow(ctx, lead: Lead, hand: Sequence[int], played: Sequence[int]
         if lens:
             prefer = availability(o, {k: m for k, m in pref.items() if grp[k] == g}, g, c)
             spare = c == 2 and protect
-            av = pair_availability(o, rem, g, True) if spare else availability(o, rem, g, c)
+            if spare:        # triples only where the player chose to break them
+                av = [sum(1 for k in ks if rem[k] == 2 or (rem[k] > 2 and pref.get(k, 0) >= 2))
+                      for ks in o.at[g]]
+            else:
+                av = availability(o, rem, g, c)
             if spare and match_chains(av, lens)[0] != lens:
                 av = availability(o, rem, g, c)
             _, places = match_chains(av, lens, prefer)
