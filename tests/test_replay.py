@@ -341,3 +341,24 @@ def test_tournament_equal_levels_go_to_the_side_holding_the_deal():
     result = replay(text, PRESETS["tournament"])
     assert result.levels_final == (7, 7)
     assert (result.winner, result.decided_by) == (0, "deal")
+
+
+def test_three_wrong_follows_forfeit_the_match_under_the_tournament_rule():
+    # seed 001, rule 五: 跟牌错误 … 累计三次直接被判负.  In each hand the dealer's partner
+    # holds ♠K but discards ♦8 on the dealer's spade lead (the cards are rebuilt from the
+    # plays: ♠K is played in the next trick).  N–S hold each hand, so N and S take turns dealing.
+    def hand(number, dealer):
+        order = "NESW" * 2
+        seats = order[order.index(dealer):][:4]
+        first = ("SA", "S7", "D8", "D9")      # no card of a level the match can reach
+        second = ("DJ", "S8", "SK", "DQ")
+        return (f'[Hand "{number}"]\n[Dealer "{dealer}"]\n[Trump "H"]\n'
+                f"1. {', '.join(f'{s}: {c}' for s, c in zip(seats, first))}\n"
+                f"2. {', '.join(f'{s}: {c}' for s, c in zip(seats, second))}\n")
+    text = '[Ruleset "tournament"]\n' + hand(1, "N") + hand(2, "S") + hand(3, "N")
+    result = replay(text, PRESETS["tournament"])
+    assert [codes(h) for h in result.hands] == [["follow_suit"]] * 3
+    assert [h.revoke_levels for h in result.hands] == [(1, 0)] * 3
+    assert (result.forfeit, result.winner, result.decided_by) == (0, 1, "forfeit")
+    fewer = replay('[Ruleset "tournament"]\n' + hand(1, "N") + hand(2, "S"), PRESETS["tournament"])
+    assert fewer.forfeit is None
