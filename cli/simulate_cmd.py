@@ -30,15 +30,19 @@ def simulate(count: int, seed: int, out_dir: str, fmt: str, per_file: int, viola
     """Play COUNT matches between simple bots and write their records to a folder.
 
     Every match is complete: declarations, the deal, the bottom and the bury,
-    every trick, levels carried until a team passes A (or --max-hands), and a
-    [Claim] equal to the engine's total.  The bots only make legal plays unless
-    --violation-rate is given; then each injected illegal play carries the
-    annotation {injected: CODE} (follow_suit, follow_pair).
+    every trick, levels carried until a team passes the winning level (or
+    --max-hands), and a [Claim] equal to the engine's total.  Every preset
+    plays; with --rule friend=on the dealer names a card after the bury
+    ([Friend]) and each player keeps a level of their own.  The bots only make
+    legal plays unless --violation-rate is given; then each injected illegal
+    play carries the annotation {injected: CODE} (follow_suit, follow_pair,
+    follow_tractor; 3 decks also follow_triple and not_in_hand).
 
     \b
     Examples:
       tractor simulate -n 100 --seed 7 -o sim/
       tractor simulate -n 20 --rules tournament --violation-rate 0.02 -o sim-bad/ --format jsonl
+      tractor simulate -n 10 --rules three-deck --rule friend=on -o sim-friend/
     """
     from tractor_analysis.rules import build_ruleset
     from tractor_analysis.simulate import simulate as play, write_matches

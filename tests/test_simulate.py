@@ -1,23 +1,31 @@
 """The simulator: complete, legal, deterministic matches; injected violations are exactly what the engine finds."""
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tractor_analysis.cards import NUM_KINDS, RANK_OF
+from tractor_analysis.cards import NUM_KINDS, RANK_OF, SUIT_OF
 from tractor_analysis.jsonrecord import format_jsonl, parse_jsonl
 from tractor_analysis.notation import format_tgn, parse_tgn
 from tractor_analysis.replay import replay_match
 from tractor_analysis.rules import PRESETS
-from tractor_analysis.simulate import PLAYER_NAMES, simulate, simulate_match, write_matches
+from tractor_analysis.simulate import INJECTED, PLAYER_NAMES, simulate, simulate_match, write_matches
 
 
-def injected_truth(match) -> set[tuple[int, int, int, str]]:
-    """(hand, trick, seat, code) of every play annotated {injected: CODE}."""
+def injected_truth(match) -> set[tuple[int, int | None, int, str]]:
+    """(hand, trick, seat, code) of every play annotated {injected: CODE}, and (hand, None,
+    seat, code) of every hand annotated {injected: CODE SEAT} (a consequence found after the
+    last trick)."""
     out = set()
     for h in match.hands:
+        for note in h.notes:
+            m = re.fullmatch(r"injected: (\w+) ([NESW])", note)
+            if m:
+                out.add((h.number, None, "NESW".index(m.group(2)), m.group(1)))
         for t in h.tricks:
             for p in t.plays:
                 for note in p.notes:
@@ -148,5 +156,134 @@ def test_tractor_check_reports_exactly_the_injected_violations(tmp_path):
     report = json.loads(out.stdout)
     seats = "NESW"
     got = {(f["path"].rsplit("/", 1)[-1], h["hand"], v["trick"], seats.index(v["seat"]), v["code"])
+           for f in report["files"] for h in f["hands"] for v in h["violations"]}
+    assert got == truth
+
+
+def friend_rules(preset: str):
+    return dataclasses.replace(PRESETS[preset], friend=True, name=preset + "+")
+
+
+@pytest.mark.parametrize("preset", ["standard", "tournament", "ourgame", "one-deck", "three-deck"])
+def test_friend_mode_names_a_card_and_plays_legal_hands_at_each_dealers_own_level(preset):
+    rules = friend_rules(preset)
+    for i in range(2):
+        match = simulate_match(31, i, rules=rules, max_hands=8)
+        assert match.rules == (("friend", "on"),)
+        result = replay_match(match)
+        carried = (2, 2, 2, 2)
+        for hand, hr in zip(match.hands, result.hands):
+            assert hr.violations == (), (preset, hand.number, [v.message for v in hr.violations])
+            assert hr.complete and hr.claim_matches is True
+            assert hand.friend is not None
+            # the named card: an ace (a king when aces are the level) of a side suit
+            assert SUIT_OF[hand.friend] != hand.trump
+            assert RANK_OF[hand.friend] == (13 if hand.level == 14 else 14)
+            # the hand is played at the dealer's own level, carried per player
+            assert hr.player_levels_before == carried
+            assert hand.level == carried[hand.dealer]
+            carried = hr.player_levels_after
+
+
+def test_friend_mode_partners_follow_the_named_card_including_the_dealer_alone():
+    sizes = Counter()
+    split_levels = False
+    for preset, i in [(p, i) for p in ("standard", "one-deck") for i in range(4)]:
+        rules = friend_rules(preset)
+        match = simulate_match(8, i, rules=rules, max_hands=12)
+        result = replay_match(match)
+        for hand, hr in zip(match.hands, result.hands):
+            dealer = hand.dealer
+            deal = list(hand.deal[dealer]) + list(hand.bottom)
+            for k in hand.buried:
+                deal.remove(k)
+            held = deal.count(hand.friend)
+            if held >= rules.decks:
+                assert hr.defenders == frozenset({dealer})
+            else:
+                # the first player after the dealer who holds the card (rules.md §11)
+                holders = [s for s in ((dealer + j) % 4 for j in (1, 2, 3)) if hand.friend in hand.deal[s]]
+                expected = {dealer, holders[0]} if holders else {dealer}
+                assert hr.defenders == frozenset(expected)
+            sizes[len(hr.defenders)] += 1
+            split_levels |= hr.player_levels_after[0] != hr.player_levels_after[2]
+    assert sizes[2] and sizes[1], sizes          # partners and 一打三 both occur
+    assert split_levels                          # partners of the table no longer share a level
+
+
+def test_each_injectable_code_is_produced_and_found_exactly():
+    produced = {}
+    for preset, decks in (("standard", 2), ("three-deck", 3), ("one-deck", 1)):
+        seen = Counter()
+        for i in range(60):     # until every code was seen (tractor follows are rare)
+            match = simulate_match(3, i, rules=PRESETS[preset], violation_rate=1.0, max_hands=3)
+            truth = injected_truth(match)
+            assert found(replay_match(match)) == truth, preset
+            seen.update(code for *_, code in truth)
+            if set(INJECTED[decks]) <= set(seen) and (decks != 3 or seen["deal_mismatch"]):
+                break
+        produced[decks] = seen
+    for decks, codes in INJECTED.items():
+        assert set(codes) <= set(produced[decks]), (decks, produced[decks])
+    # a card not held leaves one more card in that hand: found after the last trick
+    assert produced[3]["deal_mismatch"] >= 1
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), preset=st.sampled_from(sorted(PRESETS)), friend=st.booleans())
+def test_injected_violations_are_exactly_found_in_every_preset_and_friend_mode(seed, preset, friend):
+    rules = friend_rules(preset) if friend else PRESETS[preset]
+    match = simulate_match(seed, 0, rules=rules, violation_rate=0.1, max_hands=3)
+    assert found(replay_match(match)) == injected_truth(match)
+
+
+def test_inject_breaks_a_held_tractor_when_a_tractor_is_led():
+    import random
+
+    from tractor_analysis.cards import counts_of, parse_cards
+    from tractor_analysis.legal import analyse_lead, check_follow, construct_follow
+    from tractor_analysis.simulate import _inject
+    from tractor_analysis.tricks import hand_context
+
+    ctx = hand_context(PRESETS["standard"], 2, 1)           # level 2, hearts trump
+    lead = analyse_lead(ctx, parse_cards("S5 S5 S6 S6"))
+    hand = list(counts_of(parse_cards("S9 S9 S10 S10 S3 S4 SK D7 C8")))
+    legal = construct_follow(ctx, lead, hand)
+    assert check_follow(ctx, lead, hand, legal) is None
+    codes = Counter()
+    for seed in range(20):
+        got = _inject(random.Random(seed), ctx, lead, hand, legal)
+        assert got is not None
+        play, code = got
+        assert check_follow(ctx, lead, hand, play) == code
+        assert all(hand[k] >= play.count(k) for k in play)      # only cards held
+        codes[code] += 1
+    assert codes["follow_tractor"] >= 10, codes               # the rarer shape is tried first
+
+
+def test_tractor_check_finds_exactly_the_injected_set_in_three_deck_friend_mode(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main
+
+    runner = CliRunner()
+    res = runner.invoke(main, ["simulate", "-n", "3", "--seed", "5", "--max-hands", "3",
+                               "--rules", "three-deck", "--rule", "friend=on",
+                               "--violation-rate", "0.3", "-o", str(tmp_path), "-q"])
+    assert res.exit_code == 0, res.output
+    truth = set()
+    for f in sorted(tmp_path.iterdir()):
+        text = f.read_text(encoding="utf-8")
+        assert '[Ruleset "three-deck"]' in text and '[Rule:friend "on"]' in text
+        (match,), diags = parse_tgn(text)
+        assert diags == [] and all(h.friend is not None for h in match.hands)
+        truth |= {(f.name, *t) for t in injected_truth(match)}
+    assert {code for *_, code in truth} >= {"follow_suit"}
+    out = runner.invoke(main, ["check", "--json", *map(str, sorted(tmp_path.iterdir()))])
+    assert out.exit_code == 1
+    report = json.loads(out.stdout)
+    got = {(f["path"].rsplit("/", 1)[-1], h["hand"], v["trick"], "NESW".index(v["seat"]), v["code"])
            for f in report["files"] for h in f["hands"] for v in h["violations"]}
     assert got == truth

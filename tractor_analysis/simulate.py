@@ -22,9 +22,23 @@ hands, a cap so that a match between evenly matched bots ends):
 5. **scoring** — the engine (:func:`~tractor_analysis.replay.replay_hand`) scores the hand;
    its total is the ``[Claim]`` and its outcome carries the levels and the next dealer.
 
-With ``violation_rate`` some follows are replaced by illegal ones (``follow_suit``:
-an off-suit card while holding the led suit; ``follow_pair``: two singles while holding
-a pair) and the truth is written on the play as the annotation ``{injected: CODE}``.
+**Friend mode** (``RuleSet.friend``, rules.md §11): after the bury the dealer names a card
+(``Hand.friend``): usually the ace of a side suit the dealer does not hold every copy of
+(the king when aces are the level), now and then a card the dealer holds every copy of
+(the dealer then plays alone, 一打三).  The bots do not know who the partner is: legality
+is all that matters.  Each player keeps a level of their own; the next hand is played at
+the new dealer's own level (``HandResult.player_levels_after``).
+
+With ``violation_rate`` some follows are replaced by illegal ones, found by trying plays
+the follower holds and keeping one the engine's own check (:func:`~tractor_analysis.legal.check_follow`)
+names with the wanted code: ``follow_suit`` (an off-suit card while holding the led suit),
+``follow_pair``, ``follow_tractor`` and (3 decks) ``follow_triple`` (a shape broken while
+holding it); with 3 decks also ``not_in_hand`` (a card the follower does not hold: one that
+lies buried in the bottom, so the record never shows more copies than the decks hold).  The
+truth is written on the play as the annotation ``{injected: CODE}``.  A card played that
+was not held leaves the card the follower should have played in their hand after the last
+trick; that consequence is written as a hand annotation ``{injected: deal_mismatch SEAT}``
+and the hand is left incomplete (the match stops there, as a real record would).
 
 Deterministic: match ``i`` of seed ``s`` uses ``random.Random(f"{s}:{i}")`` only.
 """
@@ -35,7 +49,7 @@ import os
 import random
 from typing import Iterator, Sequence
 
-from .cards import BJ, LJ, NUM_KINDS, POINTS, RANK_OF, SUIT_OF, partner
+from .cards import NUM_KINDS, POINTS, RANK_OF, SEAT_TOKENS, SUIT_OF, partner
 from .declarations import strength as declaration_strength
 from .legal import (Lead, analyse_lead, check_follow, construct_follow, legal_leads, show_order,
                     throw_stands)
@@ -50,8 +64,18 @@ PLAYER_NAMES = ("Zhang Wei", "Li Na", "Wang Fang", "Liu Yang", "张伟", "李娜
                 "陈静", "杨帆", "赵磊", "黄敏", "Chen Jie", "Zhou Min", "吴昊", "孙丽")
 """Names the simulator seats players under (Latin and Chinese)."""
 
-INJECTED = ("follow_suit", "follow_pair")
-"""Violation codes the simulator can inject."""
+INJECTED: dict[int, tuple[str, ...]] = {
+    1: ("follow_suit",),
+    2: ("follow_suit", "follow_pair", "follow_tractor"),
+    3: ("follow_suit", "follow_pair", "follow_tractor", "follow_triple", "not_in_hand"),
+}
+"""Violation codes the simulator can inject, by number of decks."""
+
+NOT_IN_HAND_SHARE = 0.15
+"""Share of injections (where it is offered) that play a card the follower does not hold."""
+
+FRIEND_ALONE = 0.08
+"""Friend mode: how often the dealer names a card they hold every copy of (一打三)."""
 
 
 def _ctx(rules: RuleSet, level: int, trump: int | None):
@@ -89,7 +113,8 @@ def _deal(rng: random.Random, rules: RuleSet, first: int, level: int
                 continue
             if standing is None:
                 want = k < 52 and rng.random() < 0.25 + 0.06 * suit_len
-            elif standing[1] == seat and standing_kind == k and m > 1 and rules.decks > 1:
+            elif standing[1] == seat and standing_kind == k and m > 1 and rules.decks > 1 \
+                    and s[0] > standing[0]:
                 want = rng.random() < 0.6           # 自保: reinforce own single
             elif s[0] > standing[0] and standing[1] != seat:
                 want = rng.random() < (0.5 if k < 52 else 0.35)
@@ -168,6 +193,9 @@ def _lead(rng: random.Random, ctx, hands: list[list[int]], seat: int
     multi = [c for c in leads if len(c) >= 4]
     if multi and rng.random() < 0.85:
         return max(multi, key=lambda c: (len(c), grp[c[0]] != TRUMP, st[c[0]])), None
+    triples = [c for c in leads if len(c) == 3 and c[0] == c[1] == c[2]]
+    if triples and rng.random() < 0.6:
+        return rng.choice(triples), None
     pairs = [c for c in leads if len(c) == 2]
     if pairs and rng.random() < 0.6:
         plain = [c for c in pairs if grp[c[0]] != TRUMP and st[c[0]] >= o.top(grp[c[0]]) - 2]
@@ -227,54 +255,105 @@ def _follow(rng: random.Random, ctx, lead: Lead, hand: list[int], wins,
     return construct_follow(ctx, lead, hand, low)
 
 
-def _inject(rng: random.Random, ctx, lead: Lead, hand: list[int], legal: tuple[int, ...]
-            ) -> tuple[tuple[int, ...], str] | None:
-    """An illegal replacement for ``legal`` and its code, or ``None`` when none fits here."""
+def _inject(rng: random.Random, ctx, lead: Lead, hand: list[int], legal: tuple[int, ...],
+            buried: list[int] | None = None) -> tuple[tuple[int, ...], str] | None:
+    """An illegal replacement for ``legal`` and its code, or ``None`` when none fits here.
+
+    Candidates are plays the follower could make; a candidate counts for a code only when
+    the engine's :func:`~tractor_analysis.legal.check_follow` names exactly that code.
+    ``not_in_hand`` plays a card that lies buried in the bottom (counts in ``buried``, used
+    up as taken), so no card is played more often than the decks hold it."""
     o = ctx.order
     g = lead.group
     grp = o.group
-    codes = list(INJECTED)
+    n = len(legal)
+    codes = list(INJECTED.get(ctx.rules.decks, INJECTED[2]))
     rng.shuffle(codes)
+    # the rarer shapes first (they fit only where the lead and the hand allow them);
+    # a card not held only now and then (it leaves the hand incomplete, ending the match)
+    codes.sort(key=lambda c: (c == "follow_suit", c == "follow_pair"))
+    if "not_in_hand" in codes and rng.random() >= NOT_IN_HAND_SHARE:
+        codes.remove("not_in_hand")
+    in_group = [k for k in o.kinds[g] for _ in range(hand[k])]
     for code in codes:
-        play = list(legal)
-        if code == "follow_suit":
-            ins = [i for i, k in enumerate(play) if grp[k] == g]
-            spare = [k for k in range(NUM_KINDS) if grp[k] != g
-                     and hand[k] > play.count(k)]
-            if not ins or not spare:
+        if code == "not_in_hand":
+            # one card of the play replaced by a card of the same group the follower lacks
+            # (with 3 decks: often a third copy of a card held twice)
+            if buried is None:
                 continue
-            play[rng.choice(ins)] = rng.choice(spare)
-        else:
-            if lead.kind != "pair":
+            spots = [i for i, k in enumerate(legal) if grp[k] == g] or list(range(n))
+            i = rng.choice(spots)
+            lacking = [k for k in range(NUM_KINDS) if buried[k] and not hand[k] and k != legal[i]]
+            same = [k for k in lacking if grp[k] == g]
+            if not lacking:
                 continue
-            singles = [k for k in o.kinds[g] if hand[k] >= 1]
-            if len(singles) < 2:
-                continue
-            a, b = rng.sample(singles, 2)
-            play = [a, b] + play[2:] if len(play) == 2 else None
-            if play is None:
-                continue
-        got = check_follow(ctx, lead, hand, play)
-        if got == code:
+            play = list(legal)
+            play[i] = rng.choice(same or lacking)
+            buried[play[i]] -= 1
             return show_order(o, play), code
+        candidates: list[list[int]] = []
+        if code == "follow_suit":
+            spare = [k for k in range(NUM_KINDS) if grp[k] != g and hand[k] > legal.count(k)]
+            ins = [i for i, k in enumerate(legal) if grp[k] == g]
+            for _ in range(3 if ins and spare else 0):
+                play = list(legal)
+                play[rng.choice(ins)] = rng.choice(spare)
+                candidates.append(play)
+        elif lead.needs.units[2:] and any(lead.needs.units[2:]) and len(in_group) >= n:
+            # a shape the lead asks for, broken: the legal play with one or two cards
+            # swapped for other cards of the led group, then random plays from the group
+            ins = [i for i, k in enumerate(legal) if grp[k] == g]
+            for swaps in (1, 1, 1, 1, 2, 2, 2, 2):
+                play = list(legal)
+                for _ in range(swaps):
+                    spare = [k for k in o.kinds[g] if hand[k] > play.count(k)]
+                    if not ins or not spare:
+                        break
+                    play[rng.choice(ins)] = rng.choice(spare)
+                candidates.append(play)
+            for _ in range(8):
+                candidates.append(rng.sample(in_group, n))
+        for play in candidates:
+            if check_follow(ctx, lead, hand, play) == code:
+                return show_order(o, play), code
     return None
 
 
+def _friend_card(rng: random.Random, rules: RuleSet, level: int, trump: int | None,
+                 dealer_hand: list[int]) -> int:
+    """The card the dealer names after the bury (rules.md §11): the ace (king when aces are
+    the level) of a side suit the dealer lacks a copy of; now and then one the dealer holds
+    every copy of, so the dealer plays alone."""
+    rank = 13 if level == 14 else 14
+    side = [s for s in range(4) if s != trump] or list(range(4))
+    kinds = [s * 13 + rank - 2 for s in side]
+    alone = [k for k in kinds if dealer_hand[k] >= rules.decks]
+    if alone and rng.random() < FRIEND_ALONE:
+        return rng.choice(alone)
+    shared = [k for k in kinds if dealer_hand[k] < rules.decks]
+    return rng.choice(shared or kinds)
+
+
 def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | None,
-              levels: tuple[int, int], violation_rate: float = 0.0) -> Hand:
-    """One hand played out by the bots (without ``[Claim]``; :func:`simulate_match` adds it)."""
+              levels: tuple[int, ...], violation_rate: float = 0.0) -> Hand:
+    """One hand played out by the bots (without ``[Claim]``; :func:`simulate_match` adds it).
+
+    ``levels`` are per team (N–S, E–W) or per player (N, E, S, W); the hand is played at
+    the dealer's own level."""
+    if len(levels) == 2:
+        levels = (levels[0], levels[1], levels[0], levels[1])
     from .tricks import trick_winner
 
     for _attempt in range(20):
         first = dealer if dealer is not None else rng.randrange(4)
-        level = levels[dealer & 1] if dealer is not None else levels[0]
+        level = levels[dealer] if dealer is not None else levels[0]
         dealt, bottom, decls = _deal(rng, rules, first, level)
         trump, redeal = _trump_of(decls, rules, bottom)
         if not redeal:
             break
     if dealer is None:
         dealer = decls[0].seat if decls else 0
-        level = levels[dealer & 1]
+        level = levels[dealer]
     ctx = _ctx(rules, level, trump)
     o = ctx.order
     hands = [row[:] for row in dealt]
@@ -283,13 +362,23 @@ def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | Non
     buried = _bury(rng, ctx, hands[dealer], len(bottom))
     for k in buried:
         hands[dealer][k] -= 1
+    spare = [0] * NUM_KINDS        # buried cards nobody holds: what a not_in_hand play takes
+    for k in buried:
+        spare[k] += 1
+    friend = _friend_card(rng, rules, level, trump, hands[dealer]) if rules.friend else None
     tricks: list[Trick] = []
     leader = dealer
     number_of_tricks = rules.hand_size
     for t in range(1, number_of_tricks + 1):
-        if not any(hands[leader]):
-            break
-        cards, attempted = _lead(rng, ctx, hands, leader)
+        if not all(any(h) for h in hands):
+            break           # a card played that was not held leaves one more in that hand
+        sizes = [sum(h) for h in hands]
+        if sizes[leader] > min(sizes):
+            # the leader kept a card after playing one not held: lead a single, which
+            # every other hand can still follow
+            cards, attempted = min(legal_leads(ctx, hands[leader]), key=len), None
+        else:
+            cards, attempted = _lead(rng, ctx, hands, leader)
         lead = analyse_lead(ctx, cards)      # a failed throw: the others follow the forced play
         plays = [Play(leader, cards, attempted)]
         table = [(leader, cards)]
@@ -305,32 +394,36 @@ def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | Non
                            winner == partner(seat), on_table, i == 3)
             notes: tuple[str, ...] = ()
             if violation_rate and rng.random() < violation_rate:
-                bad = _inject(rng, ctx, lead, hand, play)
+                bad = _inject(rng, ctx, lead, hand, play, spare)
                 if bad is not None:
                     play, code = bad
                     notes = (f"injected: {code}",)
             table.append((seat, play))
             on_table += sum(POINTS[k] for k in play)
             for k in play:
-                hand[k] -= 1
+                if hand[k] > 0:          # as the engine does: a card not held is not removed
+                    hand[k] -= 1
             plays.append(Play(seat, play, None, notes))
         tricks.append(Trick(t, tuple(plays)))
         leader = table[trick_winner(ctx, lead, table)[0]][0]
+    # a card played that was not held left another in that hand: the engine finds it
+    hand_notes = [f"injected: deal_mismatch {SEAT_TOKENS[s]}" for s in range(4) if any(hands[s])]
     order_deal = tuple(show_order(o, [k for k in range(NUM_KINDS) for _ in range(row[k])]) for row in dealt)
     return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(decls),
                 deal=order_deal, bottom=tuple(bottom), buried=show_order(o, buried),
-                tricks=tuple(tricks))
+                friend=friend, tricks=tuple(tricks), notes=tuple(hand_notes))
 
 
 def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, preset: str = "standard",
                    violation_rate: float = 0.0, max_hands: int = MAX_HANDS) -> Match:
-    """Match ``index`` of ``seed``: complete hands until a team passes A (at most ``max_hands``)."""
+    """Match ``index`` of ``seed``: complete hands until a team passes the winning level
+    (at most ``max_hands``).  Levels are carried per player (friend mode: each their own)."""
     from .replay import replay_hand
 
     rules = rules or PRESETS[preset]
     rng = random.Random(f"{seed}:{index}")
     names = rng.sample(PLAYER_NAMES, 4)
-    levels = (2, 2)
+    levels: tuple[int, ...] = (2, 2, 2, 2)
     dealer: int | None = None
     hands: list[Hand] = []
     for number in range(1, max_hands + 1):
@@ -338,7 +431,7 @@ def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, pres
         result = replay_hand(hand, rules, levels, dealer, first_of_match=(number == 1),
                              levels_known=number > 1)
         hands.append(dataclasses.replace(hand, claim=result.attackers_total))
-        levels = result.levels_after
+        levels = result.player_levels_after
         if result.outcome is None:
             break
         dealer = result.outcome.next_dealer
