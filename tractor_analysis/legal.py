@@ -312,6 +312,9 @@ def construct_follow(ctx, lead: Lead, hand: Sequence[int], played: Sequence[int]
     grp, st = o.group, o.strength
     if duty is None:
         duty = follow_duty(ctx, lead, hand)
+    if (len(played) == duty.count and all(hand[k] >= m for k, m in counts_in(played).items())
+            and follow_fault(duty, follow_profile(ctx, lead, played, hand)) is None):
+        return show_order(o, played)                 # a legal play is its own better
     if duty.tier:
         goal_chains, goal_units = _TIER_GOALS[duty.tier]
         duty = FollowDuty(duty.group, duty.count, duty.suit, goal_chains, goal_units, duty.tier)
