@@ -170,3 +170,24 @@ def test_constant_twos_with_three_decks_titanic_through_the_2s_in_a_position():
 def test_order_depends_on_the_option_not_the_deck_count():
     assert context(9, "D", preset="one-deck", constant_twos=True).order is order(9, 2, True)
     assert context(9, "D", preset="three-deck", constant_twos=True).order is order(9, 2, True)
+
+
+@pytest.mark.parametrize("decks,per", [(1, 12), (2, 25), (3, 39)])
+def test_random_legal_play_with_constant_twos_is_judged_clean(decks, per):
+    from test_legal import play_hand
+    for seed in range(4):
+        for level, trump in ((10, 1), (14, None), (2, 3)):
+            ctx = context(level, trump, preset=PRESETS[decks], constant_twos=True)
+            assert play_hand(ctx, seed, decks=decks, per=per) == []
+
+
+def test_simulated_matches_with_constant_twos_replay_clean():
+    import dataclasses
+    from tractor_analysis.replay import replay_match
+    from tractor_analysis.rules import PRESETS as RULESETS
+    from tractor_analysis.simulate import simulate
+    for preset in ("one-deck", "standard"):
+        rules = dataclasses.replace(RULESETS[preset], constant_twos=True)
+        for m in simulate(2, 3, rules=rules):
+            for hr in replay_match(m, rules).hands:
+                assert [v.message for v in hr.violations if v.trick is not None] == []
