@@ -205,3 +205,71 @@ def test_rows_of_any_simulated_match_are_consistent(seed, rate):
         won = sum(x["points"] for x in tricks if x["hand_no"] == h["hand_no"] and x["attackers_won"])
         assert won == h["attackers_points"]
     assert t["violations"].num_rows == sum(len(hr.violations) for hr in r.hands)
+
+
+# --- variants: friend mode, decks, per-player levels, old datasets ------------------------
+
+VARIANT_HAND_COLUMNS = ("friend", "defender_seats", "level_n_before", "level_e_before", "level_s_before",
+                        "level_w_before", "level_n_after", "level_e_after", "level_s_after",
+                        "level_w_after", "revoke_ns", "revoke_ew")
+VARIANT_MATCH_COLUMNS = ("decks", "level_n_final", "level_e_final", "level_s_final", "level_w_final")
+
+
+def test_each_hand_row_carries_its_variant_friend_defenders_and_player_levels(tmp_path):
+    import dataclasses
+
+    from tractor_analysis.rules import PRESETS
+
+    friend = dataclasses.replace(PRESETS["one-deck"], friend=True, name="one-deck+")
+    ms = [simulate_match(12, i, rules=friend, max_hands=6) for i in range(3)]
+    ms.append(simulate_match(12, 9, rules=PRESETS["three-deck"], max_hands=2))
+    tables = built(ms)
+    write = write_temp_parts(str(tmp_path), tables, "v1")
+    commit_parts(str(tmp_path), write, "v1", tables["files"]["source_sha256"].to_pylist(),
+                 Manifest(str(tmp_path)))
+    ds = load(str(tmp_path))
+    hands = ds.hands.set_index(["match_id", "hand_no"])
+    assert set(ds.hands.ruleset) == {"one-deck+", "three-deck"}
+    lone = 0
+    for i, m in enumerate(ms):
+        result = replay_match(m)
+        mid = ds.matches.match_id[ds.matches.source_file == f"f{i}.tgn"].item()
+        row_m = ds.matches.set_index("match_id").loc[mid]
+        assert int(row_m.decks) == result.hands[0].rules.decks
+        assert tuple(int(row_m[f"level_{s}_final"]) for s in "nesw") == result.player_levels_final
+        for h, hr in zip(m.hands, result.hands):
+            row = hands.loc[(mid, h.number)]
+            assert row.decks == hr.rules.decks
+            seats = list(row.defender_seats)
+            assert seats[0] == "NESW"[hr.dealer]
+            assert {"NESW".index(x) for x in seats} == set(hr.defenders)
+            lone += len(seats) == 1
+            if h.friend is None:
+                assert row.friend is None or row.friend != row.friend
+            else:
+                assert row.friend == TOKEN[h.friend]
+            assert tuple(int(row[f"level_{s}_before"]) for s in "nesw") == hr.player_levels_before
+            assert tuple(int(row[f"level_{s}_after"]) for s in "nesw") == hr.player_levels_after
+            assert (int(row.revoke_ns), int(row.revoke_ew)) == hr.revoke_levels
+    assert lone >= 1       # one-deck friend mode: the dealer alone (一打三) happens in 18 hands
+
+
+def test_a_dataset_written_before_the_variant_columns_still_loads_with_them_null(tmp_path, matches):
+    tables = built(matches[:1])
+    old = {t: tab.drop_columns([c for c in VARIANT_HAND_COLUMNS + VARIANT_MATCH_COLUMNS
+                                if c in tab.column_names and t in ("hands", "matches")])
+           for t, tab in tables.items()}
+    assert "friend" not in old["hands"].column_names
+    for t, tab in old.items():
+        os.makedirs(tmp_path / t, exist_ok=True)
+        pq.write_table(tab, tmp_path / t / "part-old-1.parquet")
+    ds = load(str(tmp_path))
+    assert len(ds.hands) == len(matches[0].hands)
+    for c in VARIANT_HAND_COLUMNS:
+        assert ds.hands[c].isna().all(), c
+    for c in VARIANT_MATCH_COLUMNS:
+        assert ds.matches[c].isna().all(), c
+    # and the statistics still work on it, from the dealer's team
+    from tractor_analysis import stats
+    table = stats.summary(ds, "player")
+    assert table["hands"].sum() == 4 * len(ds.hands)

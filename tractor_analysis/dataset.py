@@ -107,6 +107,12 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("winner", _STR, "team that won the match (NS / EW), null when no team passed A"),
         ("forfeit", _STR, "team that forfeited (three wrong follows, tournament), else null"),
         ("violations", _I32, "violations in the whole match"),
+        # variant columns (added later: null in datasets written before them)
+        ("decks", _I8, "decks of the ruleset the first hand was judged with"),
+        ("level_n_final", _I8, "N's own level after the last hand (friend mode: each player's own)"),
+        ("level_e_final", _I8, "E's own level after the last hand"),
+        ("level_s_final", _I8, "S's own level after the last hand"),
+        ("level_w_final", _I8, "W's own level after the last hand"),
         _BATCH,
     ),
     "hands": _schema(
@@ -143,6 +149,20 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("level_ns_after", _I8, "N-S level after the hand"), ("level_ew_after", _I8, "E-W level after"),
         ("failed_throws", _I16, "throws that failed in the hand"),
         ("violations", _I16, "violations in the hand"),
+        # variant columns (added later: null in datasets written before them)
+        ("friend", _STR, "friend mode: the card the dealer named ([Friend]), else null"),
+        ("defender_seats", _CARDS, "seats of the dealer's side as resolved (dealer first; friend mode: "
+                                   "dealer and the named card's holder, or the dealer alone)"),
+        ("level_n_before", _I8, "N's own level before the hand (friend mode: each player's own)"),
+        ("level_e_before", _I8, "E's own level before the hand"),
+        ("level_s_before", _I8, "S's own level before the hand"),
+        ("level_w_before", _I8, "W's own level before the hand"),
+        ("level_n_after", _I8, "N's own level after the hand"),
+        ("level_e_after", _I8, "E's own level after the hand"),
+        ("level_s_after", _I8, "S's own level after the hand"),
+        ("level_w_after", _I8, "W's own level after the hand"),
+        ("revoke_ns", _I8, "wrong follows by N-S punished by a level (revoke_penalty = level)"),
+        ("revoke_ew", _I8, "wrong follows by E-W punished by a level"),
         _BATCH,
     ),
     "tricks": _schema(
@@ -224,6 +244,12 @@ def _tokens(cards: Iterable[int] | None) -> list[str] | None:
     return None if cards is None else [TOKEN[c] for c in cards]
 
 
+@functools.lru_cache(maxsize=64)
+def _defender_seats(dealer: int, defenders: frozenset[int]) -> list[str]:
+    """Seats of the dealer's side, dealer first, then in play order."""
+    return [SEAT_TOKENS[(dealer + i) & 3] for i in range(4) if (dealer + i) & 3 in defenders]
+
+
 @functools.lru_cache(maxsize=256)
 def _rules_json(rules: RuleSet) -> str:
     return json.dumps(rules.options(), sort_keys=True, ensure_ascii=False)
@@ -273,12 +299,14 @@ class TableBuilder:
         for hr in result.hands:
             nviol += self._add_hand(mid, hr, match)
         players = match.players
+        pf = result.player_levels_final
         self._row("matches", (
             mid, path, sha, index, match.event, match.site, match.date, match.round, match.table,
             players[0], players[1], players[2], players[3],
             result.hands[0].rules.name if result.hands else match.ruleset,
             len(result.hands), start[0], start[1], final[0], final[1],
-            _team(result.winner), _team(result.forfeit), nviol, batch))
+            _team(result.winner), _team(result.forfeit), nviol,
+            result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch))
         return nviol
 
     def _violation(self, mid: str, hand_no: int | None, v: Violation) -> None:
@@ -339,6 +367,7 @@ class TableBuilder:
             decl = [f"{SEAT_TOKENS[d.seat]}: {' '.join(TOKEN[c] for c in d.cards)}"
                     for d in record.declarations]
         before, after = hr.levels_before, hr.levels_after
+        pb, pa_ = hr.player_levels_before, hr.player_levels_after
         self._row("hands", (
             mid, n, SEAT_TOKENS[hr.dealer], TEAMS[defenders], TEAMS[attackers], hr.level,
             trump_token(hr.trump), hr.rules.name, hr.rules.decks, _rules_json(hr.rules), decl,
@@ -349,7 +378,10 @@ class TableBuilder:
             hr.attackers_total, hr.claim, hr.claim_matches,
             o.winner if o else None, _team(o.team) if o else None, o.levels if o else None,
             _seat(o.next_dealer) if o else None, o.match_over if o else None,
-            before[0], before[1], after[0], after[1], failed, len(hr.violations), batch))
+            before[0], before[1], after[0], after[1], failed, len(hr.violations),
+            None if record is None or record.friend is None else TOKEN[record.friend],
+            _defender_seats(hr.dealer, hr.defenders), pb[0], pb[1], pb[2], pb[3], pa_[0], pa_[1], pa_[2],
+            pa_[3], hr.revoke_levels[0], hr.revoke_levels[1], batch))
         return len(hr.violations)
 
     def to_tables(self) -> dict[str, pa.Table]:
