@@ -82,3 +82,17 @@ def test_tournament_first_past_ten_wins():
 
 def test_lose_level_never_below_two():
     assert lose_level(2) == 2 and lose_level(7) == 6
+
+
+@pytest.mark.parametrize("shapes,mult", [
+    (((2, 2), (3, 1)), 6),          # 991010JJJ: the triple counts, not the tractor (seed 000 order)
+    (((3, 1), (2, 1), (3, 1)), 6),  # 9991010JJJ
+    (((3, 2), (2, 3)), 18),         # a titanic outranks everything: 2·3^2
+    (((2, 3), (2, 1)), 16),         # tractor of 3 pairs: 2·2^3
+    (((2, 1), (1, 1)), 4),
+    (((1, 1), (1, 1)), 2),
+])
+def test_ourgame_multiplier_checks_shapes_in_the_seeds_order(shapes, mult):
+    rules = PRESETS["three-deck"]
+    largest = max(shapes, key=lambda s: s[0] * s[1])
+    assert bottom_multiplier(rules, largest, shapes) == mult

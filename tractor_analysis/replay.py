@@ -212,7 +212,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     mult = 0
     bonus = 0
     if complete and buried is not None and tricks[-1].winner not in defenders:
-        mult = bottom_multiplier(rules, tricks[-1].winning_shape)
+        mult = bottom_multiplier(rules, tricks[-1].winning_shape, tricks[-1].lead_shapes)
         bonus = bottom_pts * mult
         items.append(ScoreItem("bottom", bonus, f"抠底 {bottom_pts} 分 × {mult} = {bonus}",
                                f"bottom {bottom_pts} × {mult} = {bonus}"))

@@ -11,19 +11,23 @@ from .rules import BottomMultiplier, RuleSet, ScoreTable
 ACE = 14
 
 
-def bottom_multiplier(rules: RuleSet, shape: tuple[int, int]) -> int:
+def bottom_multiplier(rules: RuleSet, shape: tuple[int, int],
+                      shapes: tuple[tuple[int, int], ...] = ()) -> int:
     """Multiplier of the bottom's points when the attackers win the last trick.
 
     ``shape`` is ``(copies, length)`` of the largest unit of the winning play as it
     counts against the lead: single (1, 1), pair (2, 1), tractor of k pairs (2, k),
-    triple (3, 1), titanic of k triples (3, k).
+    triple (3, 1), titanic of k triples (3, k); ``shapes`` are all the lead's units
+    (a throw has several), when known.
 
     - ``size_power``: 2 ** cards in that unit (single x2, pair x4, 2-pair tractor x16);
-      seed 001: "2 的 2 次方为 4 倍".
+      seed 001: "2 的 2 次方为 4 倍"; a throw counts its largest unit
+      ("如果最后一圈为甩只根据甩中的最大型计算抠底倍數").
     - ``pair_doubling``: single x2, pair x4, tractor of k pairs x2**(k+1); seed 004
       "单扣2 双扣4 拖拉机扣8 以此类推".  Triples (3 decks) count as in ``ourgame``.
-    - ``ourgame``: 2 * copies ** length: single x2, pair x4, tractor 2*2**len, triple x6,
-      titanic 2*3**len (seed 000 扣底: "Titanic … 2·3^len … 三对 … 6 … 拖拉机 … 2·2^len").
+    - ``ourgame``: seed 000 扣底, checked in this order, "且不再计算其他牌型" (and no other
+      shape counts): a titanic 2*3**len; a triple (三对) x6; a tractor 2*2**len; a pair x4;
+      otherwise x2.  So a captured ``991010JJJ`` counts its triple: x6, not the tractor's x8.
     - ``unit_times``: 2 x cards in the unit (rbtying/shengji's default).
     - ``flat``: always x2.
     """
@@ -36,10 +40,19 @@ def bottom_multiplier(rules: RuleSet, shape: tuple[int, int]) -> int:
         return 2 * cards
     if kind is BottomMultiplier.FLAT:
         return 2
-    # PAIR_DOUBLING and OURGAME: 2 * copies ** length (single: 2 * 1 ** 1 = 2)
-    if copies == 1:
-        return 2
-    return 2 * copies ** length
+    # PAIR_DOUBLING and OURGAME: the seed's order titanic > triple > tractor > pair > single
+    units = shapes or (shape,)
+    titanic = max((n for c, n in units if c >= 3 and n >= 2), default=0)
+    if titanic:
+        return 2 * 3 ** titanic
+    if any(c >= 3 for c, _ in units):
+        return 6
+    tractor = max((n for c, n in units if c == 2 and n >= 2), default=0)
+    if tractor:
+        return 2 * 2 ** tractor
+    if any(c == 2 for c, _ in units):
+        return 4
+    return 2
 
 
 def level_change(rules: RuleSet, total: int) -> tuple[str, int]:

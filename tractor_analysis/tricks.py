@@ -252,7 +252,8 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
             points += POINTS[k]
     shape = lead.main.shape if lead.units else (1, 1)
     return TrickResult(number, first, plays, plays[wi].seat, points, hands_before, tuple(vs),
-                       lead.kind, throw_failed, not_thrown, shape, trumped)
+                       lead.kind, throw_failed, not_thrown, shape, trumped,
+                       tuple(u.shape for u in lead.units))
 
 
 __all__ = ["HandContext", "hand_context", "judge_trick", "trick_winner"]

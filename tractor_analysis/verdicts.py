@@ -94,6 +94,9 @@ class TrickResult:
     single (1, 1), pair (2, 1), 3-pair tractor (2, 3), triple (3, 1), titanic of 2 (3, 2)."""
     trumped: bool = False
     """The winner trumped in on a plain-suit lead."""
+    lead_shapes: tuple[tuple[int, int], ...] = ()
+    """Every unit of the lead as (copies, length), most significant first: the shapes the
+    winning play matched (the ``ourgame`` bottom multiplier looks at all of them)."""
 
 
 @dataclass(frozen=True, slots=True)
