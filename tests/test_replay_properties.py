@@ -13,7 +13,7 @@ SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[Health
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**6), preset=st.sampled_from(["standard", "ourgame", "tournament"]))
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(sorted(PRESETS)))
 def test_legal_games_replay_clean_and_conserve_cards_and_points(seed, preset):
     rules = PRESETS[preset]
     match = simulate_match(seed, 0, rules=rules, max_hands=3)
