@@ -1,6 +1,7 @@
 """Statistics: exact figures on a hand-made dataset, invariants on a simulated one, the CLI output."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from types import SimpleNamespace
@@ -13,6 +14,7 @@ from tractor_analysis import stats
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load
 from tractor_analysis.ingest import ingest
+from tractor_analysis.rules import PRESETS
 from tractor_analysis.simulate import simulate, write_matches
 
 
@@ -167,3 +169,93 @@ def test_cli_prints_tables_csv_and_json(simulated):
     assert data["standings"][0]["rank"] == 1
     bad = CliRunner().invoke(main, ["stats", simulated + "/nope"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
+
+
+# --- friend mode and variants ----------------------------------------------------------
+
+@pytest.fixture
+def friendly(tiny):
+    """m1 as in ``tiny``; m3 is a friend-mode match (Ann N, Cid E, Bob S, Dan W):
+    h1 N deals, names a card E holds: N+E defend and hold (+2);
+    h2 E deals alone (一打三) and the attackers N, S, W take the deal +1."""
+    import json as _json
+
+    friend_rules = _json.dumps({"friend": "on", "decks": "2"})
+    m3 = dict(tiny.matches.iloc[0])
+    m3.update(match_id="m3", round="3", hands=2)
+    matches = pd.concat([tiny.matches.iloc[[0]], pd.DataFrame([m3])], ignore_index=True)
+    h1 = hand("m3", 1, "N", 30, "defenders", "NS", 2, ruleset="standard+")
+    h1.update(defender_seats=["N", "E"], rules=friend_rules, friend="SA")
+    h2 = hand("m3", 2, "E", 120, "attackers", "NS", 1, captured=True, mult=2, bonus=20,
+              ruleset="standard+")
+    h2.update(defender_seats=["E"], rules=friend_rules, friend="HA")
+    old = tiny.hands[tiny.hands.match_id == "m1"].to_dict("records")
+    for h in old:
+        h.update(defender_seats=None, rules=None, friend=None)   # written before the columns
+    hands = pd.DataFrame(old + [h1, h2])
+    tricks = pd.concat([tiny.tricks[tiny.tricks.match_id == "m1"], pd.DataFrame([
+        dict(match_id="m3", hand_no=1, leader="N", winner="E", throw_failed=False),
+        dict(match_id="m3", hand_no=2, leader="E", winner="S", throw_failed=False)])], ignore_index=True)
+    return SimpleNamespace(matches=matches, hands=hands, tricks=tricks, violations=tiny.violations)
+
+
+def test_friend_mode_players_attack_and_defend_with_the_resolved_partner(friendly):
+    s = stats.summary(friendly, "player")
+    ann, cid, bob, dan = (row(s, "player", n) for n in ("Ann", "Cid", "Bob", "Dan"))
+    # m1 (old rows, dealer's team): Ann and Bob defend both hands; m3: h1 N+E defend, h2 E alone
+    assert (ann.hands, ann.as_attacker, ann.as_dealer) == (4, 1, 2)
+    assert (cid.as_attacker, cid.as_dealer) == (2, 1)            # m1 twice; defended m3 h1 and h2
+    assert (bob.as_attacker, dan.as_attacker) == (2, 4)
+    assert cid.hold_rate == pytest.approx(1 / 2)                 # held m3 h1, lost m3 h2 alone
+    assert ann.hold_rate == pytest.approx(2 / 3)                 # m1 h1 held, m1 h2 lost, m3 h1 held
+    # levels: m3 h1 the defenders N+E go up 2; m3 h2 the attackers N, S, W go up 1
+    assert ann.levels_gained == 3 + 2 + 1 and cid.levels_gained == 1 + 2
+    assert bob.levels_gained == 3 + 1 and dan.levels_gained == 1 + 1
+    assert s.as_attacker.sum() == 2 * 2 + (4 - 2) + (4 - 1)
+    # attackers' points: Dan attacked all four hands; Cid never attacked in m3
+    assert dan.attack_points_mean == pytest.approx((0 + 125 + 30 + 120) / 4)
+    assert cid.attack_points_mean == pytest.approx((0 + 125) / 2)
+    b = stats.bottom_captures(friendly, "player")
+    assert sorted(b[b.multiplier == 2].player) == ["Ann", "Bob", "Dan"]
+
+
+def test_friend_mode_teams_are_split_when_partners_sit_on_both_sides(friendly):
+    s = stats.summary(friendly, "team")
+    ab, cd = row(s, "team", "Ann / Bob"), row(s, "team", "Cid / Dan")
+    # m3 h1: N (Ann) and E (Cid) defend → both partnerships defend; h2: only E defends
+    assert (ab.as_attacker, cd.as_attacker) == (1, 2)
+    assert ab.levels_gained == 3 + 2 + 1 and cd.levels_gained == 1 + 2 + 1
+
+
+def test_by_ruleset_separates_the_variants(friendly):
+    s = stats.summary(friendly, "ruleset")
+    assert s.ruleset.tolist() == ["standard", "standard+friend=on"]
+    assert s.hands.tolist() == [2, 2]
+    v = stats.variant("standard+", '{"friend": "on", "decks": "2", "win_level": "A"}')
+    assert v == "standard+friend=on"
+    assert stats.variant("tournament", None) == "tournament"
+
+
+@pytest.fixture(scope="module")
+def simulated_friend(tmp_path_factory):
+    root = tmp_path_factory.mktemp("stf")
+    rules = dataclasses.replace(PRESETS["one-deck"], friend=True, name="one-deck+")
+    write_matches(simulate(4, 56, rules=rules, violation_rate=0.05, max_hands=6), str(root / "in"))
+    write_matches(simulate(2, 57, max_hands=3), str(root / "in2"))
+    ingest([str(p) for d in ("in", "in2") for p in sorted((root / d).iterdir())], str(root / "ds"))
+    return str(root / "ds")
+
+
+def test_simulated_friend_dataset_invariants(simulated_friend):
+    ds = load(simulated_friend)
+    friend = ds.hands[ds.hands.friend.notna()]
+    assert len(friend) and len(friend) < len(ds.hands)
+    s = stats.summary(ds, "player")
+    defenders = sum(len(x) for x in ds.hands.defender_seats)
+    assert s.as_attacker.sum() == 4 * len(ds.hands) - defenders
+    assert s.as_dealer.sum() == len(ds.hands)
+    r = stats.summary(ds, "ruleset")
+    assert set(r.ruleset) == {"standard", "one-deck+friend=on"}
+    assert r.hands.sum() == len(ds.hands)
+    c = CliRunner().invoke(main, ["stats", simulated_friend, "--by", "ruleset", "--format", "csv"])
+    assert sorted(pd.read_csv(io.StringIO(c.output)).ruleset) == ["one-deck+friend=on", "standard"]

@@ -11,6 +11,17 @@ who a row speaks for:
 For ``player`` and ``team`` the figures are from that side's point of view
 (dealer, attacker, the tricks it won); for ``match`` and ``ruleset`` they are
 over all hands (``as_dealer`` / ``as_attacker`` are not given).
+
+**Who defended** is the hand's real side as the engine resolved it (the dataset's
+``defender_seats``): in friend mode (找朋友, rules.md §11) the dealer and the holder of
+the named card, or the dealer alone.  A player attacks when not among the defenders and
+goes up when their side does.  Partnerships (``team``) are the table's N–S and E–W; in
+friend mode one can be split in a hand: it counts as defending when one of its players
+defended, as attacking when both attacked, and as going up when one of its players did.
+Datasets written before ``defender_seats`` existed fall back to the dealer's team.
+
+``ruleset`` separates the variants: a preset with options changed is named with them,
+e.g. ``standard+friend=on`` (from the hand's ``rules`` column, compared with the preset).
 """
 from __future__ import annotations
 
@@ -21,6 +32,55 @@ BY = ("player", "team", "match", "ruleset")
 SEATS = ("N", "E", "S", "W")
 TEAM_OF_SEAT = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
+
+
+def _is_seats(value) -> bool:
+    return isinstance(value, (list, tuple, np.ndarray))
+
+
+def defender_flags(hands: pd.DataFrame) -> pd.DataFrame:
+    """``def_N``, ``def_E``, ``def_S``, ``def_W``: each seat was among the hand's defenders
+    (from ``defender_seats``; the dealer's team where that column is missing or null)."""
+    n = len(hands)
+    col = hands["defender_seats"].tolist() if "defender_seats" in hands else [None] * n
+    flags = np.zeros((n, 4), dtype=bool)
+    for i, (seats, team) in enumerate(zip(col, hands["defenders"].tolist())):
+        chosen = seats if _is_seats(seats) else (("N", "S") if team == "NS" else ("E", "W"))
+        for seat in chosen:
+            flags[i, SEATS.index(seat)] = True
+    return pd.DataFrame(flags, columns=[f"def_{x}" for x in SEATS], index=hands.index)
+
+
+_VARIANTS: dict[tuple[str, str], str] = {}
+
+
+def variant(ruleset: str, rules_json) -> str:
+    """The ruleset's name with the options that differ from its preset:
+    ``standard+friend=on``; a plain preset name stays as it is."""
+    if not isinstance(ruleset, str) or "+" not in ruleset or not isinstance(rules_json, str):
+        return ruleset
+    key = (ruleset, rules_json)
+    hit = _VARIANTS.get(key)
+    if hit is None:
+        import json
+
+        from .rules import PRESETS
+        base = PRESETS.get(ruleset.rstrip("+"))
+        try:
+            options = json.loads(rules_json)
+        except ValueError:
+            options = {}
+        changed = [f"{k}={v}" for k, v in sorted(options.items())
+                   if base is not None and base.options().get(k) != v]
+        hit = _VARIANTS[key] = (ruleset.rstrip("+") + "+" + ",".join(changed)) if changed else ruleset
+    return hit
+
+
+def variants(hands: pd.DataFrame) -> pd.Series:
+    """:func:`variant` of every hand (the ``--by ruleset`` key)."""
+    rules = hands["rules"] if "rules" in hands else pd.Series([None] * len(hands), index=hands.index)
+    return pd.Series([variant(r, j) for r, j in zip(hands["ruleset"].tolist(), rules.tolist())],
+                     index=hands.index, dtype=object)
 
 
 def _require(by: str) -> None:
@@ -66,16 +126,21 @@ def participants(ds, by: str) -> pd.DataFrame:
             "up_team", "levels_gained", "attackers_total", "bottom_captured", "bottom_multiplier",
             "bottom_bonus", "tricks", "failed_throws", "violations"]
     h = hands[cols].copy()
+    h["variant"] = variants(hands)
     if by in ("match", "ruleset"):
-        h["key"] = h["match_id"] if by == "match" else h["ruleset"]
+        h["key"] = h["match_id"] if by == "match" else h["variant"]
         h["is_dealer"] = np.nan
         h["is_attacker"] = np.nan
+        h["is_up"] = np.nan
         h["tricks_won"] = h["tricks"]
         h["violations_by"] = h["violations"]
         return h
+    h = pd.concat([h, defender_flags(hands)], axis=1)
     seats = pd.DataFrame({"seat": list(SEATS)})
     sh = h.drop(columns=["failed_throws"]).merge(seats, how="cross")
     sh["team"] = sh["seat"].map(TEAM_OF_SEAT)
+    seat_def = np.select([sh["seat"] == x for x in SEATS], [sh[f"def_{x}"] for x in SEATS], False)
+    sh["is_defender"] = seat_def.astype(bool)
     won = _per_seat(tricks, "winner", "tricks_won")
     failed = _per_seat(tricks[tricks["throw_failed"].astype(bool)], "leader", "seat_failed_throws")
     viol = ds.violations
@@ -95,6 +160,9 @@ def participants(ds, by: str) -> pd.DataFrame:
         sh = sh.merge(m, on=["match_id", "seat"], how="left")
         sh["key"] = sh["name"].where(sh["name"].notna() & (sh["name"] != ""), sh["seat"])
         sh["is_dealer"] = sh["seat"] == sh["dealer"]
+        sh["is_attacker"] = ~sh["is_defender"]
+        won = sh["outcome"] == "defenders"
+        sh["is_up"] = sh["outcome"].notna() & (sh["is_defender"] == won)
     else:
         agg = sh.groupby(["match_id", "hand_no", "team"], sort=False, observed=True).agg(
             tricks_won=("tricks_won", "sum"), failed_throws=("failed_throws", "sum"),
@@ -107,7 +175,16 @@ def participants(ds, by: str) -> pd.DataFrame:
         sh = sh.merge(names, on=["match_id", "team"], how="left")
         sh["key"] = sh["name"].fillna(sh["team"])
         sh["is_dealer"] = sh["team"] == sh["defenders"]
-    sh["is_attacker"] = sh["team"] == sh["attackers"]
+        ns_def = (sh["def_N"] | sh["def_S"]).to_numpy()
+        ew_def = (sh["def_E"] | sh["def_W"]).to_numpy()
+        ns_att = ~(sh["def_N"] & sh["def_S"]).to_numpy()
+        ew_att = ~(sh["def_E"] & sh["def_W"]).to_numpy()
+        is_ns = (sh["team"] == "NS").to_numpy()
+        has_def = np.where(is_ns, ns_def, ew_def)
+        has_att = np.where(is_ns, ns_att, ew_att)
+        sh["is_attacker"] = ~has_def
+        won = (sh["outcome"] == "defenders").to_numpy()
+        sh["is_up"] = sh["outcome"].notna().to_numpy() & np.where(won, has_def, has_att)
     return sh
 
 
@@ -122,7 +199,7 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
         if side:
             att = g[g["is_attacker"].astype(bool)]
             dfd = g[~g["is_attacker"].astype(bool)]
-            gained = int(g.loc[g["up_team"] == g["team"], "levels_gained"].fillna(0).sum())
+            gained = int(g.loc[g["is_up"].astype(bool), "levels_gained"].fillna(0).sum())
         else:
             att = dfd = g
             gained = int(g["levels_gained"].fillna(0).sum())
@@ -198,10 +275,11 @@ def violation_rates(ds, by: str = "player") -> pd.DataFrame:
         return pd.DataFrame(columns=[by, "code", "violations", "hands", "per_100_hands"])
     v["hand_no"] = v["hand_no"].astype(int)
     if by in ("match", "ruleset"):
-        keys = ds.hands[["match_id", "hand_no", "ruleset"]].copy()
+        keys = ds.hands[["match_id", "hand_no"]].copy()
+        keys["variant"] = variants(ds.hands)
         keys["hand_no"] = keys["hand_no"].astype(int)
         v = v.merge(keys, on=["match_id", "hand_no"], how="left")
-        v["key"] = v["match_id"] if by == "match" else v["ruleset"]
+        v["key"] = v["match_id"] if by == "match" else v["variant"]
     else:
         v = v[v["seat"].notna()]
         if by == "player":
