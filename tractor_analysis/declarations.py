@@ -78,37 +78,37 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
     for i, d in enumerate(declarations):
         shown = " ".join(PRETTY[c] for c in d.cards)
         who_zh, who_en = SEAT_NAMES_ZH[d.seat], SEAT_TOKENS[d.seat]
+
+        def reject(zh: str, en: str, d: Declaration = d, i: int = i) -> None:
+            problems.append(DeclarationProblem(i, d.seat, d.cards, zh, en))
+
         if d.after_bottom:
             # 炒地皮 (seed 001, rule 四): overcalls after the bottom are allowed only under
             # rebid_after_bottom, and only when the trump was declared before the bottom was
             # turned ("若主是在翻底时确认的则不允许炒地皮").
             if not rules.rebid_after_bottom:
-                problems.append(DeclarationProblem(
-                    i, d.seat, d.cards,
+                reject(
                     f"{who_zh}在扣底后亮 {shown}（炒地皮），本规则不允许",
                     f"{who_en} declared {shown} after the bottom was taken (炒地皮), which this "
-                    f"ruleset does not allow (rebid_after_bottom = off)"))
+                    f"ruleset does not allow (rebid_after_bottom = off)")
                 continue
             if standing is None:
-                problems.append(DeclarationProblem(
-                    i, d.seat, d.cards,
+                reject(
                     f"{who_zh}在扣底后亮 {shown}：主是翻底定的，不允许炒地皮",
                     f"{who_en} declared {shown} after the bottom was taken, but nobody declared before "
-                    f"it: a trump fixed by turning the bottom cannot be rebid"))
+                    f"it: a trump fixed by turning the bottom cannot be rebid")
                 continue
         s = strength(d.cards, level, rules.decks)
         if s is None:
-            problems.append(DeclarationProblem(
-                i, d.seat, d.cards,
+            reject(
                 f"{who_zh}亮 {shown} 不是合法的亮主（须为级牌 {level_name(level)} 的单张/对子，或一对王）",
                 f"{who_en} declared {shown}, which declares nothing (expected level cards "
-                f"{level_name(level)} of one suit, or identical jokers)"))
+                f"{level_name(level)} of one suit, or identical jokers)")
             continue
         if held is not None and any(held[d.seat][c] < d.cards.count(c) for c in set(d.cards)):
-            problems.append(DeclarationProblem(
-                i, d.seat, d.cards,
+            reject(
                 f"{who_zh}亮 {shown}，但发到的牌中没有这些牌",
-                f"{who_en} declared {shown} but was not dealt those cards"))
+                f"{who_en} declared {shown} but was not dealt those cards")
             continue
         if standing is not None:
             reinforce = (d.seat == standing_seat and d.cards[0] == standing_cards[0]
@@ -118,12 +118,11 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
                     and rules.declare_tiebreak is DeclareTiebreak.SUIT_ORDER and s[1] < standing[1]):
                 beats = True
             if not (beats or reinforce):
-                problems.append(DeclarationProblem(
-                    i, d.seat, d.cards,
+                reject(
                     f"{who_zh}亮 {shown} 压不过{SEAT_NAMES_ZH[standing_seat]}已亮的 "
                     f"{' '.join(PRETTY[c] for c in standing_cards)}",
                     f"{who_en} declared {shown}, which does not overcall "
-                    f"{SEAT_TOKENS[standing_seat]}'s {' '.join(TOKEN[c] for c in standing_cards)}"))
+                    f"{SEAT_TOKENS[standing_seat]}'s {' '.join(TOKEN[c] for c in standing_cards)}")
                 continue
             locked = reinforce
         if first is None:
