@@ -35,7 +35,7 @@ import sys
 from tractor_analysis.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 from tractor_analysis.jsonrecord import format_json
 from tractor_analysis.notation import format_tgn
-from tractor_analysis.records import Hand, Match, Play, Trick
+from tractor_analysis.records import Hand, Match
 from tractor_analysis.replay import replay_hand
 from tractor_analysis.rules import PRESETS
 from tractor_analysis.simulate import play_hand
@@ -88,8 +88,8 @@ def annotate(hands: list[Hand], results: list[HandResult]) -> list[Hand]:
             for j, play in enumerate(plays):
                 if play.attempted is not None:
                     plays[j] = dataclasses.replace(play, notes=(
-                        f"甩牌失败，按规则改出最小的被管住的牌型 / failed throw, forced to play the "
-                        f"smallest beaten unit",))
+                        "甩牌失败，按规则改出最小的被管住的牌型 / failed throw, forced to play the "
+                        "smallest beaten unit",))
             note: tuple[str, ...] = ()
             if i == len(tricks) - 1 and result.bottom_multiplier:
                 who = SEAT_NAMES_ZH[result.tricks[-1].winner]

@@ -4,7 +4,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from engine_helpers import cards, context, hand, judge_trick, same_cards
-from tractor_analysis.cards import NUM_KINDS, full_deck
+from tractor_analysis.cards import NUM_KINDS
 from tractor_analysis.legal import (_multisets, analyse_lead, check_follow, choose_follow, follow_duty,
                                     follow_profile, is_legal_follow, legal_follows, legal_leads,
                                     throw_stands)

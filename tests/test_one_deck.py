@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine_helpers import cards, context, hand, judge_trick, position, replay_position, seat_hands, trick
 from tractor_analysis.cards import NUM_KINDS, POINTS, full_deck
-from tractor_analysis.legal import (analyse_lead, check_follow, check_throw, legal_follows, legal_leads,
+from tractor_analysis.legal import (analyse_lead, check_follow, legal_follows, legal_leads,
                                     throw_stands)
 from tractor_analysis.notation import parse_tgn
 from tractor_analysis.replay import replay_match

@@ -3,7 +3,7 @@ import dataclasses
 
 import pytest
 
-from tractor_analysis.rules import PRESETS, BottomMultiplier, ScoreTable
+from tractor_analysis.rules import PRESETS, BottomMultiplier
 from tractor_analysis.scoring import advance, bottom_multiplier, level_change, lose_level
 
 STD = PRESETS["standard"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from .cards import (NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, SUIT_SYMBOLS, TOKEN, Card,
+from .cards import (NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, TOKEN, Card,
                     parse_card, parse_rank, parse_trump, trump_token)
 from .diagnostics import Diagnostic
 from .records import Declaration, Hand, Match, Play, Trick
