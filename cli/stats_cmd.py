@@ -33,7 +33,8 @@ def _format_frame(df, name: str) -> str:
     rows = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
     if not rows:
         return "(none)"
-    return render_table(rows, [str(c) for c in frame.columns])
+    from tractor_analysis.stats import header
+    return render_table(rows, [header(str(c)) for c in frame.columns])
 
 
 def _jsonable(df) -> list[dict]:

@@ -60,12 +60,25 @@ def _cards_filter(kinds: Iterable[int]) -> Markup:
     return Markup("".join(CARD_HTML[k] for k in kinds))
 
 
+CARD_HTML_PLAYED: tuple[str, ...] = tuple(
+    h.replace('class="c ', 'class="c played ', 1).replace('">', ' (played in this trick / 本轮打出)">', 1)
+    for h in CARD_HTML)
+"""A card of a player's hand that goes to the table in the trick shown (marked)."""
+
+
+def _cards_marked_filter(kinds: Iterable[int], marks: Iterable[bool] = ()) -> Markup:
+    marks = tuple(marks)
+    return Markup("".join((CARD_HTML_PLAYED if i < len(marks) and marks[i] else CARD_HTML)[k]
+                          for i, k in enumerate(kinds)))
+
+
 @functools.cache
 def environment() -> Environment:
     env = Environment(loader=PackageLoader("tractor_analysis.reports", "templates"),
                       autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["cards"] = _cards_filter
+    env.filters["cards_marked"] = _cards_marked_filter
     env.filters["level"] = level_label
     return env
 
@@ -125,7 +138,10 @@ def with_match_charts(view: MatchView) -> MatchView:
     import dataclasses
     if not view.hands:
         return view
-    teams = (f"N–S {view.players[0]} & {view.players[2]}", f"E–W {view.players[1]} & {view.players[3]}")
+    if view.variant is not None and view.variant.friend:
+        teams = tuple(f"{seat} {name}" for seat, name in zip("NESW", view.players))
+    else:
+        teams = (f"N–S {view.players[0]} & {view.players[2]}", f"E–W {view.players[1]} & {view.players[3]}")
     threshold = view.hands[0].threshold
     svgs = (charts.levels_chart(view.level_series, teams),
             charts.attackers_points_chart([h.number for h in view.hands],

@@ -60,21 +60,28 @@ def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str, integer_axis:
     return to_svg(fig, title)
 
 
-def levels_chart(series: Sequence[tuple[int, int]], teams: tuple[str, str]) -> str:
-    """Both teams' levels before hand 1 and after each hand."""
+PLAYER_COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad")
+"""N, E, S, W in friend mode (each player keeps a level of their own)."""
+
+
+def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str:
+    """Both teams' levels before hand 1 and after each hand; in friend mode (four labels)
+    each player's own level."""
     with rc_context(_RC):
         fig = _figure()
         ax = fig.add_subplot()
         xs = list(range(len(series)))
-        for t in (0, 1):
+        colours = TEAM_COLOURS if len(teams) == 2 else PLAYER_COLOURS
+        for t in range(len(teams)):
             ax.step(xs, [s[t] for s in series], where="post", marker="o", markersize=3,
-                    color=TEAM_COLOURS[t], label=teams[t])
+                    color=colours[t], label=teams[t])
         lo = min(min(s) for s in series) if series else 2
         hi = max(max(s) for s in series) if series else 14
         ticks = list(range(max(2, lo), min(14, max(hi, lo + 1)) + 1))
         ax.set_yticks(ticks, [RANK_TOKENS.get(r, str(r)) for r in ticks])
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=12))
-        return _finish(fig, ax, "Team levels over the match (级别)", "after hand (0 = start)", "level")
+        title = "Team levels over the match (级别)" if len(teams) == 2 else "Each player's level (friend mode, 各人级别)"
+        return _finish(fig, ax, title, "after hand (0 = start)", "level")
 
 
 def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshold: int) -> str:
@@ -90,7 +97,8 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
         return _finish(fig, ax, "Attackers' points per hand", "hand (in match order)", "points")
 
 
-def points_distribution_chart(points: Sequence[int], threshold: int) -> str:
+def points_distribution_chart(points: Sequence[int], threshold: int, suffix: str = "") -> str:
+    """Histogram of the attackers' totals with the deal line (40 × decks)."""
     with rc_context(_RC):
         fig = _figure()
         ax = fig.add_subplot()
@@ -99,7 +107,7 @@ def points_distribution_chart(points: Sequence[int], threshold: int) -> str:
         ax.hist(points, bins=bins, color="#1f5fa8", edgecolor="white", label="hands")
         ax.axvline(threshold, color="#c0392b", linestyle="--", linewidth=1,
                    label=f"{threshold}: attackers take the deal")
-        return _finish(fig, ax, "Distribution of attackers' points", "attackers' total", "hands", "y")
+        return _finish(fig, ax, "Distribution of attackers' points" + suffix, "attackers' total", "hands", "y")
 
 
 def bar_chart(counts: Mapping[str, int], title: str, xlabel: str, ylabel: str,

@@ -78,7 +78,8 @@ def _pct(a: int, b: int) -> str:
 def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
     hands = model.hand_facts
     complete = [h for h in hands if h.outcome is not None]
-    threshold = 40 * (hands[0].decks if hands else 2)
+    # the score that takes the deal: 2 steps of total/5 = 40 x decks (rules.md §8), per hand
+    decks_seen = sorted({h.decks for h in complete}) or [2]
     summary = {"matches": len(model.match_facts), "hands": len(hands),
                "violations": len(model.violation_facts)}
 
@@ -123,12 +124,13 @@ def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
 
     points = [h.attackers_total for h in complete]
     mean = sum(points) / len(points) if points else 0
+    over_line = sum(h.attackers_total >= 40 * h.decks for h in complete)
     tables = (
         StatTable("outcomes", "Outcomes / 结果", ("outcome / 结果", "hands / 局", "share / 比例"),
                   outcome_rows),
         StatTable("points", "Attackers' points / 闲家得分",
                   ("hands / 局", "mean / 平均", "≥ deal line / 上台", "zero / 大光"),
-                  ((len(points), f"{mean:.1f}", sum(p >= threshold for p in points),
+                  ((len(points), f"{mean:.1f}", over_line,
                     sum(p == 0 for p in points)),) if points else ()),
         StatTable("bottom", "Bottom captures by multiplier / 抠底倍数",
                   ("multiplier / 倍数", "captures / 次数", "bonus points / 加分"), capture_rows),
@@ -143,7 +145,10 @@ def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
     )
     svgs: list[str] = []
     if charts_on and complete:
-        svgs.append(charts.points_distribution_chart(points, threshold))
+        for decks in decks_seen:     # one chart per deck count: the deal line differs
+            svgs.append(charts.points_distribution_chart(
+                [h.attackers_total for h in complete if h.decks == decks], 40 * decks,
+                "" if len(decks_seen) == 1 else f" ({decks} deck{'s' if decks != 1 else ''})"))
         svgs.append(charts.bar_chart({f"×{m}": captures[m] for m in sorted(captures)},
                                      "Bottom captures by multiplier", "multiplier", "captures",
                                      "hands with a bottom capture (抠底)"))
@@ -184,10 +189,12 @@ def stat_table(key: str, frame, title: str | None = None) -> StatTable:
             return f"{v:.1f}"
         return v
 
+    from tractor_analysis.stats import header
+
     columns = tuple(str(c) for c in frame.columns)
     rows = tuple(tuple(cell(c, v) for c, v in zip(columns, row))
                  for row in frame.itertuples(index=False, name=None))
-    return StatTable(key, title or STATS_TITLES.get(key, key), columns, rows)
+    return StatTable(key, title or STATS_TITLES.get(key, key), tuple(header(c) for c in columns), rows)
 
 
 def stats_tables(ds) -> tuple[StatTable | None, tuple[StatTable, ...]]:

@@ -16,9 +16,8 @@ import re
 from dataclasses import dataclass, field
 
 from tractor_analysis.cards import (
-    BJ, JOKER, LJ, NUM_KINDS, RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF,
-    SUIT_NAMES_EN, SUIT_NAMES_ZH, SUIT_SYMBOLS, Card, Counts, Rank, Seat, Suit, cards_of,
-    next_seat, team_of)
+    NUM_KINDS, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, SUIT_NAMES_EN, SUIT_NAMES_ZH,
+    SUIT_SYMBOLS, Card, Rank, Seat, Suit, cards_of, team_of)
 from tractor_analysis.records import Hand, Match
 from tractor_analysis.verdicts import HandResult, MatchResult, Violation
 
@@ -120,6 +119,8 @@ class TrickView:
     """N, E, S, W (``None`` when the seat did not play)."""
     hands_before: tuple[tuple[Card, ...], ...]
     """N, E, S, W, sorted for display."""
+    played_marks: tuple[tuple[bool, ...], ...]
+    """N, E, S, W: for each card of ``hands_before``, whether that copy is played in this trick."""
     violations: tuple[ViolationView, ...]
     notes: tuple[str, ...]
     last: bool
@@ -189,6 +190,47 @@ class HandView:
     complete: bool
     prev_filename: str | None = None
     next_filename: str | None = None
+    variant: "VariantView | None" = None
+    """The rules of the hand: preset, decks, options changed, friend mode, revoke penalty."""
+    friend: Card | None = None
+    """Friend mode: the card the dealer named."""
+    partner: str = ""
+    """Friend mode: the resolved partner (``E 李娜``), or that the dealer plays alone."""
+    player_levels: tuple[tuple[str, str, str, str], ...] = ()
+    """Friend mode: (seat, name, level before, level after) of each player."""
+    revoke: tuple[int, int] = (0, 0)
+    """Wrong follows punished by a level in this hand, N–S and E–W (tournament rule)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VariantView:
+    """Which rules judged a hand or a match, for people."""
+
+    name: str
+    """The ruleset's name (a preset; ``+`` when options were changed)."""
+    preset: str
+    decks: int
+    changed: tuple[tuple[str, str, str], ...]
+    """Options that differ from the preset: (name, value, the preset's value)."""
+    friend: bool
+    revoke_penalty: bool
+    """Wrong follows cost the side a level (the tournament rule, rules.md §10)."""
+    revoke_forfeit: int
+    win_level: str
+
+
+def variant_view(rules) -> VariantView:
+    """The variant of a :class:`~tractor_analysis.rules.RuleSet`: its preset and what differs."""
+    from tractor_analysis.rules import PRESETS, RevokePenalty
+
+    preset = rules.name.rstrip("+")
+    base = PRESETS.get(preset, PRESETS["standard"])
+    mine, theirs = rules.options(), base.options()
+    changed = tuple((k, v, theirs.get(k, "")) for k, v in mine.items() if theirs.get(k) != v)
+    return VariantView(name=rules.name, preset=preset, decks=rules.decks, changed=changed,
+                       friend=rules.friend, revoke_penalty=rules.revoke_penalty is RevokePenalty.LEVEL,
+                       revoke_forfeit=rules.revoke_forfeit,
+                       win_level=RANK_TOKENS.get(rules.win_level, str(rules.win_level)))
 
 
 def _violation_view(v: Violation, names: tuple[str, ...]) -> ViolationView:
@@ -221,6 +263,21 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
     return OutcomeView(winner=o.winner, zh=zh, en=en, levels=o.levels, team=team,
                        next_dealer=SEAT_TOKENS[o.next_dealer],
                        next_dealer_name=names[o.next_dealer], match_over=o.match_over)
+
+
+def played_marks(held: tuple[Card, ...], played) -> tuple[bool, ...]:
+    """Which copies of ``held`` go to the table in ``played`` (one mark per card played
+    that was held; a card played but not held marks nothing)."""
+    left: dict[Card, int] = {}
+    for k in played:
+        left[k] = left.get(k, 0) + 1
+    marks = []
+    for k in held:
+        n = left.get(k, 0)
+        marks.append(n > 0)
+        if n:
+            left[k] = n - 1
+    return tuple(marks)
 
 
 def player_names(match: Match) -> tuple[str, str, str, str]:
@@ -276,13 +333,16 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         for p in plays:
             by_seat[SEAT_TOKENS.index(p.seat)] = p
         rec = record_tricks.get(t.number)
+        held = tuple(ordered(cards_of(c)) for c in t.hands_before)
         tricks.append(TrickView(
             number=t.number, leader=SEAT_TOKENS[t.leader], winner=SEAT_TOKENS[t.winner],
             winner_name=names[t.winner], winner_side=side(t.winner), points=t.points,
             attackers_before=before, attackers_after=running, lead_kind=t.lead_kind,
             trumped=t.trumped, throw_failed=t.throw_failed, plays=plays,
             plays_by_seat=tuple(by_seat),
-            hands_before=tuple(ordered(cards_of(c)) for c in t.hands_before),
+            hands_before=held,
+            played_marks=tuple(played_marks(held[x], by_seat[x].cards if by_seat[x] else ())
+                               for x in range(4)),
             violations=trick_violations, notes=tuple(rec.notes) if rec else (),
             last=i == n_tricks - 1))
     # violations naming a trick the engine did not return (defensive): show them on the hand
@@ -291,6 +351,15 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
 
     score = tuple(ScoreLine(i.kind, i.points, i.zh, i.en) for i in result.items)
     dealer = result.dealer
+    friend_mode = result.rules.friend
+    partner = ""
+    if friend_mode:
+        others = sorted(defenders - {dealer}, key=lambda x: (x - dealer) & 3)
+        partner = (", ".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in others) if others else
+                   "none: the dealer plays alone / 无对家，庄家一打三")
+    player_levels = tuple(
+        (SEAT_TOKENS[x], names[x], level_label(result.player_levels_before[x]),
+         level_label(result.player_levels_after[x])) for x in range(4)) if friend_mode else ()
     return HandView(
         index=index, number=result.number, filename=filename, match_title=match_title,
         match_filename=match_filename, rules_name=result.rules.name, decks=result.rules.decks,
@@ -310,7 +379,9 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         claim_matches=result.claim_matches, outcome=_outcome_view(result, names),
         levels_before=(level_label(result.levels_before[0]), level_label(result.levels_before[1])),
         levels_after=(level_label(result.levels_after[0]), level_label(result.levels_after[1])),
-        complete=result.complete)
+        complete=result.complete, variant=variant_view(result.rules),
+        friend=hand.friend if friend_mode else None, partner=partner, player_levels=player_levels,
+        revoke=tuple(result.revoke_levels))
 
 
 # --- match page ---------------------------------------------------------------
@@ -332,10 +403,16 @@ class MatchView:
     """``N–S`` / ``E–W`` when a team won (passed A or the other forfeited)."""
     forfeit: str | None
     problems: tuple[ViolationView, ...]
-    level_series: tuple[tuple[int, int], ...]
-    """Team levels (N–S, E–W) before hand 1, then after each hand."""
+    level_series: tuple[tuple[int, ...], ...]
+    """Team levels (N–S, E–W) before hand 1, then after each hand; in friend mode each
+    player's own level (N, E, S, W)."""
     charts: tuple[str, ...] = ()
     """Inline SVG (trusted markup produced by :mod:`charts`)."""
+    variant: VariantView | None = None
+    """The rules of the first hand (every hand of a match shares the record's ruleset)."""
+    player_levels_final: tuple[str, str, str, str] = ("2", "2", "2", "2")
+    revokes: tuple[int, int] = (0, 0)
+    """Wrong follows punished in the match, N–S and E–W (tournament: three forfeit it)."""
 
 
 _SLUG_RE = re.compile(r"[^A-Za-z0-9_-]+")
@@ -379,7 +456,10 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         linked.append(_replace(v, prev_filename=views[i - 1].filename if i else None,
                                next_filename=views[i + 1].filename if i + 1 < len(views) else None))
     start = match.start_levels
-    series = [tuple(start)] + [tuple(r.levels_after) for _, r in pairs]
+    if result.hands and result.hands[0].rules.friend:    # each player keeps their own level
+        series = [tuple(pairs[0][1].player_levels_before)] + [tuple(r.player_levels_after) for _, r in pairs]
+    else:
+        series = [tuple(start)] + [tuple(r.levels_after) for _, r in pairs]
     winner = None if result.winner is None else TEAM_NAMES[result.winner]
     forfeit = None if result.forfeit is None else TEAM_NAMES[result.forfeit]
     tags = tuple((k, v) for k, v in (("Event", match.event), ("Site", match.site),
@@ -393,7 +473,11 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         levels_final=(level_label(result.levels_final[0]), level_label(result.levels_final[1])),
         winner=winner, forfeit=forfeit,
         problems=tuple(_violation_view(v, names) for v in result.problems),
-        level_series=tuple(series))  # type: ignore[arg-type]
+        level_series=tuple(series),  # type: ignore[arg-type]
+        variant=variant_view(result.hands[0].rules) if result.hands else None,
+        player_levels_final=tuple(level_label(x) for x in result.player_levels_final),  # type: ignore[arg-type]
+        revokes=(sum(r.revoke_levels[0] for r in result.hands),
+                 sum(r.revoke_levels[1] for r in result.hands)))
 
 
 def _replace(obj, **changes):

@@ -209,3 +209,45 @@ def test_simulated_report_pages_load_and_step_to_an_injected_violation(simulated
         break
     else:
         pytest.fail("no hand page with a violation: the simulator injected none")
+
+
+@pytest.fixture(scope="module")
+def friend_report(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main as tractor
+    root = tmp_path_factory.mktemp("friend-browser")
+    runner = CliRunner()
+    r = runner.invoke(tractor, ["simulate", "-n", "1", "--seed", "9", "--rules", "three-deck",
+                                "--rule", "friend=on", "--violation-rate", "0.05", "--max-hands", "3",
+                                "-o", str(root / "records")])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(tractor, ["report", str(root / "records"), "-o", str(root / "report")])
+    assert r.exit_code == 0, r.output
+    return root / "report"
+
+
+def test_friend_mode_three_deck_pages_show_the_variant_and_mark_the_played_cards(friend_report, watched):
+    pages = sorted(friend_report.glob("*.html"))
+    for path in pages:
+        watched.page.goto(path.as_uri())
+        assert watched.errors == [], f"{path.name}: {watched.errors}"
+    assert watched.requests == []
+    page = watched.page
+    hand = next(p for p in pages if p.name.endswith("-h1.html"))
+    page.goto(hand.as_uri())
+    rules = page.inner_text("#variant")
+    assert "three-deck+" in rules and "friend" in rules and "3 decks" in rules
+    assert page.inner_text("#partner").strip()
+    assert page.inner_text("#friend").strip()
+    page.keyboard.press("ArrowRight")
+    current = page.eval_on_selector_all("section.trick", "els => els.filter(e => e.offsetParent !== null)"
+                                                         ".map(e => e.dataset.trick)")
+    assert current == ["2"]
+    # in the trick shown, each player's played cards are marked (outlined) in their hand
+    marked = page.eval_on_selector_all(
+        "#trick-2 .held .c.played", "els => els.map(e => getComputedStyle(e).outlineStyle)")
+    plays = page.eval_on_selector_all("#trick-2 .played .c", "els => els.length")
+    assert len(marked) == plays and set(marked) == {"solid"}
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "friend-three-deck-hand.png"), full_page=True)

@@ -115,8 +115,9 @@ from urllib.parse import unquote, urlsplit  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from tractor_analysis.cards import BJ, LJ, RANK_OF, SUIT_OF  # noqa: E402
+from tractor_analysis.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SUIT_OF, TOKEN  # noqa: E402
 from tractor_analysis.reports import build, charts  # noqa: E402
+from tractor_analysis.replay import replay_match  # noqa: E402
 from tractor_analysis.reports.model import (ReportModel, display_order, facts_from_result,  # noqa: E402
                                             hand_view, match_view)
 from tractor_analysis.reports.facts import index_stats, standings  # noqa: E402
@@ -332,7 +333,7 @@ def test_index_has_standings_stats_tables_and_charts(constructed_report):
 
 def test_index_standings_come_from_the_stats_module(constructed_report):
     model, out = constructed_report
-    assert model.standings.columns[:4] == ("rank", "team", "matches", "won")
+    assert model.standings.columns[:4] == ("rank / 名次", "team / 队伍", "matches / 场数", "won / 胜")
     teams = [row[1] for row in model.standings.rows]
     assert sorted(teams) == sorted(["Zhang Wei / 王芳", f"{EVIL} / Liu & Yang", "A / C", "B / D"])
     html = (out / "index.html").read_text("utf-8")
@@ -559,3 +560,120 @@ def test_report_of_the_sample_logs(tmp_path):
         for _, link in Page(page.read_text("utf-8")).links:
             target = urlsplit(link).path
             assert not target or (page.parent / unquote(target)).is_file(), (page.name, link)
+
+
+# --- variants on the pages ---------------------------------------------------------------
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_deal_line_is_where_the_engine_gives_the_attackers_the_deal(preset):
+    """The points chart's line (40 × decks) is the first total at which the score table
+    hands the deal to the attackers (rules.md §8), for every preset."""
+    from tractor_analysis.scoring import level_change
+    from tractor_analysis.simulate import simulate_match
+
+    rules = PRESETS[preset]
+    match = simulate_match(4, 0, rules=rules, max_hands=2)
+    view = build.with_match_charts(match_view(match, replay_match(match), key="m"))
+    line = view.hands[0].threshold
+    assert line == 40 * rules.decks
+    assert level_change(rules, line)[0] == "attackers"
+    assert level_change(rules, line - 5)[0] == "defenders"
+    assert f"{line} points: attackers take the deal" in view.charts[1]
+
+
+def test_index_draws_one_points_distribution_per_deck_count(tmp_path):
+    from tractor_analysis.simulate import simulate_match
+
+    model = ReportModel(title="t")
+    taken: set[str] = set()
+    for i, preset in enumerate(("standard", "three-deck")):
+        m = simulate_match(6, i, rules=PRESETS[preset], max_hands=2)
+        build.add_match(model, m, replay_match(m), source="x", fallback_title=preset, taken=taken)
+    stats = index_stats(model)
+    joined = "".join(stats.charts)
+    assert "80: attackers take the deal" in joined and "120: attackers take the deal" in joined
+    points = next(t for t in stats.tables if t.key == "points").rows[0]
+    over = sum(h.attackers_total >= 40 * h.decks for h in model.hand_facts if h.outcome)
+    assert points[2] == over
+
+
+def _friend_match(preset="standard", seed=8, index=1, hands=6, rate=0.0):
+    import dataclasses
+
+    from tractor_analysis.simulate import simulate_match
+    rules = dataclasses.replace(PRESETS[preset], friend=True, name=preset + "+")
+    return simulate_match(seed, index, rules=rules, max_hands=hands, violation_rate=rate)
+
+
+def test_hand_page_shows_the_variant_friend_card_partner_and_each_players_level(tmp_path):
+    match = _friend_match()
+    result = replay_match(match)
+    view = match_view(match, result, key="f")
+    for hv, hr, rec in zip(view.hands, result.hands, match.hands):
+        html = build.render_hand(hv)
+        text = " ".join(Page(html).text)
+        assert "standard+" in text and "friend" in text and "(standard: off)" in text
+        assert 'id="friend"' in html and f'title="{TOKEN[rec.friend]}"' in html.split('id="friend"')[1][:400]
+        others = sorted(hr.defenders - {hr.dealer})
+        partner = html.split('id="partner">')[1].split("</dd>")[0]
+        if others:
+            assert partner.startswith("NESW"[others[0]] + " ")
+        else:
+            assert "plays alone" in partner
+        levels = html.split('id="player-levels-after">')[1].split("</dd>")[0]
+        for seat in range(4):
+            before = RANK_TOKENS[hr.player_levels_before[seat]]
+            after = RANK_TOKENS.get(hr.player_levels_after[seat], "A+")
+            assert f"{'NESW'[seat]} " in levels and f"{before} → {after}" in levels
+    match_html = build.render_match(build.with_match_charts(view))
+    assert "Each player&#39;s level" in match_html or "Each player's level" in match_html
+    assert "friend / 朋友" in match_html
+
+
+def test_tournament_pages_show_revoke_penalties_and_the_forfeit():
+    from tractor_analysis.simulate import simulate_match
+
+    for i in range(40):
+        match = simulate_match(77, i, rules=PRESETS["tournament"], max_hands=8, violation_rate=0.05)
+        result = replay_match(match)
+        if result.forfeit is not None:
+            break
+    else:
+        pytest.fail("no forfeit in 40 simulated tournament matches")
+    view = match_view(match, result, key="t")
+    html = build.render_match(view)
+    revokes = html.split('id="revokes">')[1].split("</dd>")[0]
+    ns = sum(h.revoke_levels[0] for h in result.hands)
+    ew = sum(h.revoke_levels[1] for h in result.hands)
+    assert f"N–S {ns} · E–W {ew}" in revokes and max(ns, ew) >= 3
+    assert "forfeited" in html.split('id="result">')[1].split("</dd>")[0]
+    assert "pair_doubling" not in html.split('id="variant">')[1].split("</dd>")[0]   # the preset as it is
+    hit = next(h for h, r in zip(view.hands, result.hands) if any(r.revoke_levels))
+    hand_html = build.render_hand(hit)
+    assert "bad-text" in hand_html.split('id="revoke">')[1].split("</dd>")[0]
+
+
+def test_hand_page_marks_in_each_hand_the_cards_played_in_that_trick(constructed_report):
+    model, out = constructed_report
+    hv = model.matches[0].hands[0]
+    html = build.render_hand(hv)
+    for t in hv.tricks:
+        section = html.split(f'id="trick-{t.number}"')[1].split("</section>")[0]
+        helds = section.split('class="held small"')[1:]
+        assert len(helds) == 4
+        for seat, held_html in enumerate(helds):
+            held_html = held_html.split("</div>")[0]
+            marked = re.findall(r'class="c played [^"]*" title="([^" ]+)', held_html)
+            play = t.plays_by_seat[seat]
+            expected = sorted(TOKEN[k] for k in play.cards) if play else []
+            assert sorted(marked) == expected, (t.number, seat)
+
+
+@given(st.lists(st.integers(0, 53), max_size=12), st.lists(st.integers(0, 53), max_size=6))
+def test_played_marks_mark_one_held_copy_per_card_played(held, played):
+    from tractor_analysis.reports.model import played_marks
+    marks = played_marks(tuple(held), played)
+    assert len(marks) == len(held)
+    for k in set(held):
+        marked = sum(m for c, m in zip(held, marks) if c == k)
+        assert marked == min(held.count(k), played.count(k))
