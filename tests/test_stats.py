@@ -259,3 +259,14 @@ def test_simulated_friend_dataset_invariants(simulated_friend):
     assert r.hands.sum() == len(ds.hands)
     c = CliRunner().invoke(main, ["stats", simulated_friend, "--by", "ruleset", "--format", "csv"])
     assert sorted(pd.read_csv(io.StringIO(c.output)).ruleset) == ["one-deck+friend=on", "standard"]
+
+
+def test_every_column_people_read_has_a_bilingual_header(friendly):
+    import re
+    for by in stats.BY:
+        for name, frame in stats.all_tables(friendly, by).items():
+            for column in frame.columns:
+                h = stats.header(str(column))
+                assert re.search(r"[\u4e00-\u9fff]", h) and re.search(r"[A-Za-z0-9]", h), (name, column, h)
+    r = CliRunner().invoke(main, ["stats", "--help"])
+    assert r.exit_code == 0

@@ -228,19 +228,17 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
 
 HEADERS: dict[str, str] = {
     "player": "player / 选手", "team": "team / 队伍", "match": "match / 比赛", "ruleset": "ruleset / 规则",
-    "hands": "hands / 局数", "as_dealer": "as dealer / 坐庄", "as_attacker": "as attacker / 做闲家",
-    "hold_rate": "hold rate / 守庄率", "attack_points_mean": "attackers' points, mean / 闲家平均得分",
-    "attack_points_median": "attackers' points, median / 闲家得分中位数",
-    "bottom_captures": "bottom captures / 抠底", "levels_gained": "levels gained / 升级数",
-    "tricks_won": "tricks won / 赢墩", "failed_throws": "failed throws / 甩牌失败",
-    "violations": "violations / 违规", "violations_per_100": "violations per 100 hands / 每百局违规",
-    "multiplier": "multiplier / 倍数", "captures": "captures / 次数", "bonus_points": "bonus points / 加分",
+    "hands": "hands / 局", "as_dealer": "dealer / 坐庄", "as_attacker": "attacker / 做闲",
+    "hold_rate": "hold / 守庄率", "attack_points_mean": "pts mean / 闲家均分",
+    "attack_points_median": "pts median / 中位数", "bottom_captures": "bottom / 抠底",
+    "levels_gained": "levels / 升级", "tricks_won": "tricks / 赢墩", "failed_throws": "failed throws / 甩牌失败",
+    "violations": "violations / 违规", "violations_per_100": "per 100 / 每百局",
+    "multiplier": "multiplier / 倍数", "captures": "captures / 次数", "bonus_points": "bonus / 加分",
     "code": "code / 代码", "per_100_hands": "per 100 hands / 每百局",
     "rank": "rank / 名次", "matches": "matches / 场数", "won": "won / 胜", "lost": "lost / 负",
-    "level_diff": "level difference / 级差",
-    "0": "0 / 大光", "<1 step": "< 1 step / 小光", "1-2 steps": "1–2 steps / 一至二档",
-    "2-3 steps": "2–3 steps / 二至三档 (上台)", "3-4 steps": "3–4 steps / 三至四档",
-    "4-5 steps": "4–5 steps / 四至五档", "5+ steps": "5+ steps / 五档以上",
+    "level_diff": "level diff / 级差",
+    "0": "0 / 大光", "<1 step": "<1 step / 小光", "1-2 steps": "1-2 / 一至二档", "2-3 steps": "2-3 / 上台",
+    "3-4 steps": "3-4 / 三至四档", "4-5 steps": "4-5 / 四至五档", "5+ steps": "5+ / 五档以上",
 }
 """Bilingual header (English / 中文) of every statistics column, for tables people read."""
 
