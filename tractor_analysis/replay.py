@@ -12,7 +12,8 @@ record twice gives equal results.
 """
 from __future__ import annotations
 
-from .cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, TEAMS, TOKEN, Card,
+from .cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_OF,
+                    SUIT_TOKENS, TEAMS, TOKEN, Card,
                     next_seat, partner, team_of)
 from .declarations import check_declarations
 from .records import Hand, Match
@@ -290,12 +291,10 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
 
 
 def _trump_name(trump: int | None) -> str:
-    from .cards import SUIT_NAMES_ZH
     return "无主" if trump is None else SUIT_NAMES_ZH[trump]
 
 
 def _trump_en(trump: int | None) -> str:
-    from .cards import SUIT_TOKENS
     return "NT" if trump is None else SUIT_TOKENS[trump]
 
 
