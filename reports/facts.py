@@ -275,6 +275,7 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
                                   collect=False)
             redrawn.update(group["match_id"])
     names = {}
+    finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
     for m in ds.matches.itertuples(index=False):
         names[m.match_id] = tuple(p if isinstance(p, str) and p else s
                                   for p, s in zip((m.player_n, m.player_e, m.player_s, m.player_w), "NESW"))
@@ -287,7 +288,9 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
         if winner is None and isinstance(m.forfeit, str):
             winner = 1 - {"NS": 0, "EW": 1}[m.forfeit]
         lf = (int(m.level_ns_final), int(m.level_ew_final))
-        leader = winner if winner is not None else (0 if lf[0] > lf[1] else 1 if lf[1] > lf[0] else None)
+        leader = winner
+        if leader is None and m.match_id in finished:      # a position alone decides nothing
+            leader = 0 if lf[0] > lf[1] else 1 if lf[1] > lf[0] else None
         n = names[m.match_id]
         model.match_facts.append(MatchFact(
             match=m.match_id, title=title, filename=None, teams=(f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"),

@@ -556,7 +556,7 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
         winner = 1 - result.forfeit
     lf = result.levels_final
     leader = winner
-    if leader is None and result.hands:
+    if leader is None and any(h.outcome is not None for h in result.hands):   # a position decides nothing
         if lf[0] != lf[1]:
             leader = 0 if lf[0] > lf[1] else 1
         else:

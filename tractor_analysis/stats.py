@@ -196,12 +196,15 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
     rows = []
     for key, g in p.groupby("key", sort=True, observed=True):
         n = len(g)
+        # Rates and points are over finished hands: a position left unfinished (a referee's
+        # record of one trick) has no outcome and its attackers' total is not a hand's total.
+        done = g[g["outcome"].notna()]
         if side:
-            att = g[g["is_attacker"].astype(bool)]
-            dfd = g[~g["is_attacker"].astype(bool)]
+            att = done[done["is_attacker"].astype(bool)]
+            dfd = done[~done["is_attacker"].astype(bool)]
             gained = int(g.loc[g["is_up"].astype(bool), "levels_gained"].fillna(0).sum())
         else:
-            att = dfd = g
+            att = dfd = done
             gained = int(g["levels_gained"].fillna(0).sum())
         held = int((dfd["outcome"] == "defenders").sum())
         row = {by: key, "hands": n}
@@ -257,6 +260,7 @@ def points_distribution(ds, by: str = "player") -> pd.DataFrame:
     """How many hands the attackers' total fell in each band of :data:`POINT_BANDS`
     (for ``player`` / ``team``: the hands that side attacked)."""
     p = participants(ds, by)
+    p = p[p["outcome"].notna()]                 # finished hands only (see summary)
     if by in ("player", "team"):
         p = p[p["is_attacker"].astype(bool)]
     total = p["attackers_total"].astype(float)
@@ -325,8 +329,11 @@ def match_results(ds) -> pd.DataFrame:
 
     A match a team won by passing A is theirs; otherwise (a round stopped by the clock)
     the higher final level wins and equal levels go to the side holding the deal
-    (seed 001, tournament rule: "级数相同则坐庄方胜")."""
+    (seed 001, tournament rule: "级数相同则坐庄方胜").  A record in which no hand was
+    finished (a referee's position of one trick) decided nothing: ``winner`` is empty
+    and ``decided_by`` is ``"no finished hand"``; :func:`standings` leaves it out."""
     m = ds.matches
+    finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
     names = team_names(m).set_index(["match_id", "team"])["name"]
     last = ds.hands.sort_values("hand_no").groupby("match_id", observed=True).tail(1)
     holder = {}
@@ -336,7 +343,9 @@ def match_results(ds) -> pd.DataFrame:
     rows = []
     for r in m.itertuples(index=False):
         ns, ew = int(r.level_ns_final), int(r.level_ew_final)
-        if isinstance(r.forfeit, str) and r.forfeit:
+        if r.match_id not in finished and not (isinstance(r.forfeit, str) and r.forfeit):
+            winner, how = None, "no finished hand"
+        elif isinstance(r.forfeit, str) and r.forfeit:
             winner, how = ("EW" if r.forfeit == "NS" else "NS"), "forfeit"
         elif isinstance(r.winner, str) and r.winner:
             winner, how = r.winner, "passed A"
@@ -359,6 +368,7 @@ def standings(ds) -> pd.DataFrame:
 
     ``rank, team, matches, won, lost, levels_gained, level_diff``."""
     res = match_results(ds)
+    res = res[res["decided_by"] != "no finished hand"]
     rows: dict[str, dict] = {}
     for r in res.itertuples(index=False):
         for side, other, name in (("NS", "EW", r.ns), ("EW", "NS", r.ew)):

@@ -1,0 +1,56 @@
+"""An organiser's audit: a referee's position of one trick sits in the same folder as the
+matches.  It was played (its hands count), but it decided nothing: it must not win a match
+in the standings, nor count as a lost defence or as an attackers' total."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from tractor_analysis import stats
+from tractor_analysis.dataset import load
+from tractor_analysis.ingest import ingest
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_logs"
+
+
+@pytest.fixture(scope="module")
+def match_and_position(tmp_path_factory):
+    root = tmp_path_factory.mktemp("ds") / "dataset"
+    ingest([str(SAMPLES / "spring-cup-r2t5.tgn"), str(SAMPLES / "disputed-trick.tgn")], str(root))
+    return load(str(root))
+
+
+def test_a_position_alone_decides_no_match(match_and_position):
+    res = stats.match_results(match_and_position)
+    position = res[res["hands"] == 1].iloc[0]       # disputed-trick.tgn: hand 11 only, levels 7 v 5
+    assert position["level_ns"] == 7 and position["level_ew"] == 5
+    assert pd.isna(position["winner"]) and position["decided_by"] == "no finished hand"
+    match = res[res["hands"] == 5].iloc[0]
+    assert match["winner"] == "EW" and match["decided_by"] == "higher level"
+
+
+def test_standings_count_only_matches_that_were_decided(match_and_position):
+    table = stats.standings(match_and_position).set_index("team")
+    assert table.loc["刘洋 / 李娜", "matches"] == 1 and table.loc["刘洋 / 李娜", "won"] == 1
+    assert table.loc["张伟 / 王芳", "matches"] == 1 and table.loc["张伟 / 王芳", "lost"] == 1
+    assert table["won"].sum() == table["lost"].sum() == 1
+
+
+def test_hold_rate_and_attackers_points_are_over_finished_hands(match_and_position):
+    s = stats.summary(match_and_position, "player").set_index("player")
+    # 张伟 (N) defended hand 5 (lost, S dealt) and the unfinished position (dealer N): 0 of 1.
+    assert s.loc["张伟", "as_dealer"] == 1 and s.loc["张伟", "hold_rate"] == 0.0
+    # 刘洋 (W) attacked hand 5 (100) and the position (80 so far, not a hand's total).
+    assert s.loc["刘洋", "attack_points_mean"] == 100.0
+    assert s.loc["刘洋", "hands"] == 6                # the position was played: it counts as a hand
+    bands = stats.points_distribution(match_and_position, "player").set_index("player")
+    assert bands.loc["刘洋"].sum() == 1
+
+
+def test_report_does_not_call_the_position_ahead(match_and_position, tmp_path):
+    from tractor_analysis.reports.build import build_report
+
+    model = build_report([str(SAMPLES / "disputed-trick.tgn")])
+    assert [f.leader for f in model.match_facts] == [None]
