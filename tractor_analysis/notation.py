@@ -61,7 +61,9 @@ CARD_LOOKUP: dict[str, Card] = _card_lookup()
 SEAT_LOOKUP: dict[str, int] = {
     "N": 0, "n": 0, "北": 0, "北家": 0, "E": 1, "e": 1, "东": 1, "東": 1, "东家": 1, "東家": 1,
     "S": 2, "s": 2, "南": 2, "南家": 2, "W": 3, "w": 3, "西": 3, "西家": 3}
-"""Seat token → seat (N E S W, lower case, Chinese 北 东 南 西)."""
+for _i, _name in enumerate(("North", "East", "South", "West")):
+    SEAT_LOOKUP.update({_name: _i, _name.lower(): _i, _name.upper(): _i})
+"""Seat token → seat (N E S W, lower case, Chinese 北 东 南 西, the English words North … West)."""
 
 _LABELS = {"bottom": "bottom", "底牌": "bottom", "buried": "buried", "埋底": "buried", "扣底": "buried"}
 
@@ -81,6 +83,13 @@ _TAG_CLOSE = re.compile(r'\s*\]')
 _TAG_NAME = re.compile(r'\[\s*([^\s\[\]"{};]*)')
 _TOKEN = re.compile(r'\S+')
 _ESCAPE = re.compile(r'\\(.)', re.DOTALL)
+_SEAT_WORD = r'(?:[NESWnesw北东東南西]|[北东東南西]家|(?i:north|east|south|west))'
+_INNER_SEAT = re.compile(r'\s(' + _SEAT_WORD + r')\s*:')
+"""A seat and its colon inside a play's cards: a comma left out between two plays."""
+_TRICK_NO_DOT = re.compile(r'\s*(\d+)\s' + r'(?=\s*' + _SEAT_WORD + r'\s*:)')
+"""A trick number followed by a play without the dot: ``22 E: …`` (said so in the message)."""
+_COMMENTED_PLAY = re.compile(r'\s*' + _SEAT_WORD + r'\s*[:：]\s*\S')
+"""Comment text that reads like a play: ``;`` typed where ``,`` was meant."""
 _RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\.\s*[NESWnesw北东東南西]\s*:)')
 """A line that starts a tag or a trick: an annotation left open cannot run past it."""
 _UNESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", '"': '"', "}": "}", "{": "{"}
@@ -193,6 +202,8 @@ class _Parser:
             if "{" not in raw and '"' not in raw:
                 semi = raw.find(";")
                 self.handle(raw if semi < 0 else raw[:semi], i + 1, None, ())
+                if semi >= 0 and self.trick_no is not None and _COMMENTED_PLAY.match(raw, semi + 1):
+                    self.commented_plays(raw, semi, i + 1)
                 i += 1
                 continue
             body, pieces, notes, i = self.scan(i)
@@ -276,6 +287,17 @@ class _Parser:
                 break
         return "".join(out), pieces, notes, i + 1
 
+    def commented_plays(self, raw: str, semi: int, lineno: int) -> None:
+        """A trick line of fewer than four plays whose comment reads like more plays."""
+        h = self.hand
+        if h is None or not h.tricks or len(h.tricks[-1][1]) >= 4:
+            return
+        rest = raw[semi + 1:].strip()
+        self.diag("syntax_error", f"';' starts a comment: the rest of trick {self.trick_no} ({rest[:30]!r}) "
+                  "is not read (plays are separated by ',')",
+                  f"';' 之后是注释：第 {self.trick_no} 墩的其余部分（{rest[:30]!r}）未读入（出牌之间用 ',' 分隔）",
+                  lineno, semi + 1)
+
     # one logical line
     def handle(self, body: str, lineno: int, pieces, notes) -> None:
         self.trick_no = None
@@ -287,6 +309,8 @@ class _Parser:
         c = st[0]
         if c != "[" and ("：" in body or "，" in body):    # full-width ： ， as Chinese keyboards type them
             body = body.replace("：", ":").replace("，", ",")
+        elif c == "[" and ("“" in body or "”" in body) and '"' not in body:
+            body = body.replace("“", '"').replace("”", '"')   # curly quotes, as word processors type them
         if c == "[":
             self.tags(body, lineno, pieces, len(body) - len(st))
         elif "0" <= c <= "9":
@@ -660,9 +684,16 @@ class _Parser:
         lead = len(body) - len(body.lstrip())
         if not head.isdigit() or not head.isascii():
             ln, col = _pos(pieces, lineno, lead)
-            self.diag("syntax_error", f"cannot read {body.strip()[:30]!r}: a trick line is "
-                      "'1. N: cards, E: cards, …' (number, dot, plays separated by commas)",
-                      "出牌行应为 '1. N: 牌, E: 牌, …'", ln, col)
+            m = _TRICK_NO_DOT.match(body)
+            if m is not None and m.group(1).isascii():
+                self.diag("syntax_error", f"missing '.' after the trick number {m.group(1)} (a trick line is "
+                          f"'{m.group(1)}. N: cards, E: cards, …'); the line is skipped",
+                          f"出牌序号 {m.group(1)} 后缺少 '.'（应为 '{m.group(1)}. N: 牌, E: 牌, …'）；本行已跳过",
+                          ln, col)
+            else:
+                self.diag("syntax_error", f"cannot read {body.strip()[:30]!r}: a trick line is "
+                          "'1. N: cards, E: cards, …' (number, dot, plays separated by commas)",
+                          "出牌行应为 '1. N: 牌, E: 牌, …'", ln, col)
             if notes:
                 self.attach_notes(notes)
             return
@@ -680,6 +711,8 @@ class _Parser:
         seen = 0
         off = dot + 1
         segments = body[off:].split(",")
+        if body.count(":", off) > len(segments):
+            segments = self.split_plays(segments, off, lineno, pieces, number)
         decks = self.decks
         played = h.played
         for si, seg in enumerate(segments):
@@ -689,9 +722,12 @@ class _Parser:
             if colon < 0:
                 if seg.strip():
                     ln, col = _pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
+                    cards_only = all(t in CARD_LOOKUP for t in seg.split())
+                    hint = (" — cards are separated by spaces, plays by ','" if cards_only else "")
+                    hint_zh = ("（牌之间用空格分隔，出牌之间用 ','）" if cards_only else "")
                     self.diag("syntax_error", f"cannot read play {seg.strip()[:30]!r} in trick {number} "
-                              "(expected 'SEAT: cards'); the play is dropped",
-                              f"第 {number} 墩中的出牌无法识别（应为 '座位: 牌'）；该出牌已舍弃", ln, col)
+                              f"(expected 'SEAT: cards'){hint}; the play is dropped",
+                              f"第 {number} 墩中的出牌无法识别（应为 '座位: 牌'）{hint_zh}；该出牌已舍弃", ln, col)
                 continue
             seat = SEAT_LOOKUP.get(seg[:colon].strip())
             if seat is None:
@@ -751,6 +787,32 @@ class _Parser:
                       f"第 {number} 墩没有出牌记录", ln, col)
         ln, col = _pos(pieces, lineno, lead)
         h.tricks.append([number, plays, trick_notes, ln, col])
+
+
+    def split_plays(self, segments: list[str], off: int, lineno: int, pieces, number: int) -> list[str]:
+        """Split a piece holding two plays (``E: S9 S9 S: SQ SJ``, a comma left out) at the
+        space before the second seat; that space stands for the comma, so offsets still hold."""
+        out: list[str] = []
+        start = off
+        for seg in segments:
+            colon = seg.find(":")
+            while colon >= 0:
+                m = _INNER_SEAT.search(seg, colon + 1)
+                if m is None:
+                    break
+                ln, col = _pos(pieces, lineno, start + m.start(1))
+                seat = m.group(1)
+                self.diag("syntax_error", f"missing ',' before '{seat}:' in trick {number} (plays are separated "
+                          f"by ','); read as the next play",
+                          f"第 {number} 墩 '{seat}:' 前缺少 ','（出牌之间用 ',' 分隔）；已按下一家的出牌读取",
+                          ln, col)
+                out.append(seg[:m.start()])
+                start += m.start() + 1
+                seg = seg[m.start() + 1:]
+                colon = seg.find(":")
+            out.append(seg)
+            start += len(seg) + 1
+        return out
 
 
 def _place_notes(plays: list[Play], owners: list[int], segments: list[str], base: int, notes):
