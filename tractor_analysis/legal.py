@@ -332,24 +332,36 @@ def construct_follow(ctx, lead: Lead, hand: Sequence[int], played: Sequence[int]
 
     protect = getattr(ctx.rules, "protect_triples", False) and len(duty.units) > 3
     top = len(duty.units) - 1
+    # A kind already chosen with >= c copies (a triple taken for the lead's triple) also serves
+    # a tractor of pairs, as the profile counts units per kind (3 decks: 991010JJJ led, ♠888 999
+    # held); each kind still serves one chain position only.
+    used: set[int] = set()
+
+    def can(k: int, c: int) -> bool:
+        return k not in used and chosen.get(k, 0) + rem[k] >= c
+
     for c in range(top, 1, -1):
         lens = duty.chains[c]
+        used.clear()
         if lens:
             prefer = availability(o, {k: m for k, m in pref.items() if grp[k] == g}, g, c)
             spare = c == 2 and protect
             if spare:        # triples only where the player chose to break them
-                av = [sum(1 for k in ks if rem[k] == 2 or (rem[k] > 2 and pref.get(k, 0) >= 2))
-                      for ks in o.at[g]]
+                av = [sum(1 for k in ks if rem[k] == 2 or chosen.get(k, 0) >= 2
+                          or (rem[k] > 2 and pref.get(k, 0) >= 2)) for ks in o.at[g]]
             else:
-                av = availability(o, rem, g, c)
+                av = [sum(1 for k in ks if can(k, c)) for ks in o.at[g]]
             if spare and match_chains(av, lens)[0] != lens:
-                av = availability(o, rem, g, c)
+                av = [sum(1 for k in ks if can(k, c)) for ks in o.at[g]]
             _, places = match_chains(av, lens, prefer)
             for L, s0 in places:
                 for s in range(s0, s0 + L):
-                    ks = [k for k in o.at[g][s] if rem[k] >= c]
-                    ks.sort(key=lambda k: (pref.get(k, 0) < c, spare and rem[k] > 2, k))
-                    take(ks[0], c)
+                    ks = [k for k in o.at[g][s] if can(k, c)]
+                    ks.sort(key=lambda k: (chosen.get(k, 0) < c, pref.get(k, 0) < c,
+                                           spare and rem[k] > 2, k))
+                    used.add(ks[0])
+                    if chosen.get(ks[0], 0) < c:
+                        take(ks[0], c - chosen.get(ks[0], 0))
         need = duty.units[c] - sum(m // c for k, m in chosen.items() if grp[k] == g)
         if need > 0:
             cands = [k for k in o.kinds[g] if rem[k] >= c and not (k in chosen)
