@@ -20,7 +20,7 @@ from tractor_analysis.verdicts import HandResult, MatchResult, Outcome, Violatio
 
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad, cards_pretty,
-    cards_tokens, dim, expand_inputs, good, level_label, load, rules_options, seat_label, strong,
+    cards_tokens, dim, expand_inputs, good, level_label, load, located, rules_options, seat_label, strong,
     trump_label,
 )
 
@@ -201,7 +201,9 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ") -> list[
     return lines
 
 
-def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool) -> list[str]:
+def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, errors: int = 0) -> list[str]:
+    """The hand's verdict, violations, points and outcome; ``errors``: parse errors inside the
+    hand (printed above), which the verdict mentions: it rests on the plays that could be read."""
     head = f"hand {h.number} 第{h.number}局"
     if many_matches:
         head = f"match {index} · " + head
@@ -209,6 +211,9 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool) -> l
         head += " (position 残局)"
     verdict = (good("legal 合规 ✓") if h.legal else
                bad(f"{len(h.violations)} violation{'s' if len(h.violations) != 1 else ''} 违规 {len(h.violations)} 处"))
+    if errors:
+        verdict += bad(f"  · {errors} parse error{'s' if errors != 1 else ''} above, the verdict is on what "
+                       f"could be read / 上方有 {errors} 处记录错误，结论仅依据可读部分")
     lines = [f"  {strong(head)}  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}  "
              f"trump 主 {trump_label(h.trump)}  —  {verdict}"]
     for v in h.violations:
@@ -232,13 +237,16 @@ def file_title(v: FileVerdict) -> str:
 def print_file(v: FileVerdict) -> None:
     """One file's diagnostics, then its hands (files are printed as they are checked)."""
     for d in v.errors:
-        click.echo(d.located(v.path))
+        click.echo(located(d, v.path))
     if not v.readable or (v.errors and not v.hands):
         return                             # nothing to show beyond the errors above
     click.echo(file_title(v))
     many = len(v.matches) > 1
+    errors_in: dict[int | None, int] = {}
+    for d in v.errors:
+        errors_in[d.hand] = errors_in.get(d.hand, 0) + 1
     for i, m, h in v.hands:
-        for line in hand_lines(i, m, h, many):
+        for line in hand_lines(i, m, h, many, errors_in.get(h.number, 0)):
             click.echo(line)
     for r, m in zip(v.results, v.matches):
         for p in (r.problems if r is not None else ()):

@@ -101,8 +101,23 @@ class Loaded:
     readable: bool = True
 
 
+_REASONS_ZH = {
+    "no such file or directory": "文件或目录不存在",
+    "no file matches this pattern": "没有文件与此模式匹配",
+    "no record files in this folder": "此文件夹中没有记录文件（.tgn、.json、.jsonl）",
+    "Permission denied": "没有读取权限",
+}
+
+
 def unreadable(path: str, reason: str) -> Diagnostic:
-    return Diagnostic("unreadable_file", f"cannot read {path}: {reason} / 无法读取文件", 0, 0)
+    zh = _REASONS_ZH.get(reason, reason)
+    return Diagnostic("unreadable_file", f"cannot read {path}: {reason} / 无法读取 {path}：{zh}", 0, 0)
+
+
+def located(d: Diagnostic, path: str) -> str:
+    """``path:line:column: message`` (editors jump to it), or ``path: message`` when the
+    position is not known (``line == 0``: a whole file, a JSON value without a position)."""
+    return d.located(path) if d.line > 0 else f"{path}: {d.message}"
 
 
 def load(path: str) -> Loaded:

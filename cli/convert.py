@@ -14,7 +14,7 @@ import tempfile
 
 import click
 
-from .common import CONTEXT, EXIT_UNREADABLE, echo_err, load
+from .common import CONTEXT, EXIT_UNREADABLE, echo_err, load, located
 
 FORMATS = ("tgn", "json", "jsonl")
 
@@ -84,7 +84,7 @@ def convert(path: str, to: str | None, output: str | None) -> None:
     loaded = load(path)
     if loaded.diagnostics or not loaded.readable:
         for d in loaded.diagnostics:
-            echo_err(d.located(path))
+            echo_err(located(d, path))
         echo_err(f"{path}: not converted: the record has errors / 记录有错误，未转换")
         click.get_current_context().exit(EXIT_UNREADABLE)
     if not loaded.matches:

@@ -1,6 +1,8 @@
 """``tractor ingest``: parse and replay records into the Parquet dataset (``docs/dataset.md``)."""
 from __future__ import annotations
 
+import os
+import signal
 import sys
 import time
 
@@ -37,6 +39,43 @@ class Progress:
         sys.stderr.flush()
 
 
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
+
+
+def interrupted(dataset: str, progress: Progress) -> None:
+    """Ctrl-C: say what the dataset holds (every file committed before it, no partial rows)."""
+    if progress.enabled and progress.tty:
+        sys.stderr.write("\n")
+    try:
+        from tractor_analysis.dataset import read_table
+
+        held = f"{read_table(dataset, 'files').num_rows} files"
+        held_zh = held.replace(" files", " 个文件")
+    except Exception:                       # the dataset is read again by the next command anyway
+        held, held_zh = "the files", "的文件"
+    echo_err(f"interrupted: the dataset {dataset} holds {held} committed before Ctrl-C and no partial "
+             f"rows; run the same command again to add the rest / 已中断：数据集保留中断前已提交的 {held_zh}，"
+             f"没有残缺的行；再次运行同一命令即可补上其余文件")
+    sys.exit(EXIT_INTERRUPTED)
+
+
+def _interrupt_in_parent_only():
+    """Ctrl-C reaches the whole foreground process group: the ingest process stops the
+    workers itself, so a forked worker (which inherits this handler) ignores it rather
+    than printing a traceback of its own."""
+    parent = os.getpid()
+
+    def on_interrupt(signum, frame):
+        if os.getpid() == parent:
+            raise KeyboardInterrupt
+
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.default_int_handler:
+        signal.signal(signal.SIGINT, on_interrupt)
+    return previous
+
+
 @click.command("ingest", context_settings=CONTEXT)
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
 @click.option("-o", "--output", "dataset", required=True, type=click.Path(file_okay=False),
@@ -56,7 +95,9 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
     the same command twice adds nothing.  A file that cannot be read or parsed
     is stored as rows of the 'errors' table and the batch goes on.
 
-    Exit status: 0 every file read cleanly; 2 some files had errors.
+    Exit status: 0 every file read cleanly; 2 some files had errors;
+    130 interrupted (Ctrl-C): the files committed so far stay, readable, and
+    running the same command again adds the rest.
 
     \b
     Examples:
@@ -72,16 +113,24 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
     if choice.overrides:
         label = " ".join(([preset] if preset else []) + [f"{k}={v}" for k, v in rule_pairs])
     progress = Progress(not quiet)
+    previous = _interrupt_in_parent_only()
     try:
         summary = run(paths, dataset, workers=workers, choice=choice if choice.overrides else None,
                       label=label, flush_hands=flush_hands, progress=progress)
     except OSError as exc:
         raise click.ClickException(f"cannot write the dataset {dataset}: {exc} / 无法写入数据集")
+    except KeyboardInterrupt:
+        interrupted(dataset, progress)
+    finally:
+        if previous is signal.default_int_handler:
+            signal.signal(signal.SIGINT, previous)
     progress(summary.files, summary.hands, summary.files, final=True)
     failed = summary.with_errors or summary.unreadable
     status = "errors" if failed else "ok"
     echo_err(f"ingested {summary.added} files ({summary.skipped} already in the dataset), "
              f"{summary.matches} matches, {summary.hands} hands, {summary.violations} violations, "
              f"{summary.errors} errors in {summary.with_errors} files; "
-             f"{summary.hands_per_second:,.0f} hands/s; {status}")
+             f"{summary.hands_per_second:,.0f} hands/s; {status} / 导入 {summary.added} 个文件"
+             f"（{summary.skipped} 个已在数据集中），{summary.matches} 场比赛，{summary.hands} 局，"
+             f"{summary.violations} 处违规，{summary.errors} 个错误")
     sys.exit(EXIT_UNREADABLE if failed else EXIT_OK)

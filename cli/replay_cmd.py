@@ -17,7 +17,7 @@ from tractor_analysis.verdicts import HandResult, MatchResult, TrickResult
 from .check import check_file, outcome_text, points_text, violation_lines
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
-    echo_err, expand_inputs, good, level_label, pad, rules_options, seat_label, strong,
+    echo_err, expand_inputs, good, level_label, located, pad, rules_options, seat_label, strong,
     trump_label, width,
 )
 
@@ -142,7 +142,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     path = paths[0]
     verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs))
     for d in verdict.errors:
-        echo_err(d.located(path))
+        echo_err(located(d, path))
     results: list[tuple[Match, MatchResult]] = [
         (m, r) for m, r in zip(verdict.matches, verdict.results) if r is not None]
     # The text below and the HTML hand pages are two consumers of the same results.
@@ -169,6 +169,10 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
             shown += 1
             found = found or not h.legal
     if hands and not shown and verdict.readable:
-        raise click.UsageError(f"no hand {', '.join(map(str, hands))} in {path}")
+        numbers = sorted({h.number for _, r in results for h in r.hands})
+        asked = ", ".join(map(str, hands))
+        have = ", ".join(map(str, numbers)) or "none / 无"
+        raise click.UsageError(f"no hand {asked} in {path} (its hands: {have}) / "
+                               f"{path} 中没有第 {asked} 局（记录中的牌局：{have}）")
     click.get_current_context().exit(
         EXIT_UNREADABLE if verdict.errors or not verdict.readable else EXIT_VIOLATION if found else EXIT_OK)

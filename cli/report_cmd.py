@@ -52,7 +52,7 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, quiet
         echo_err(f"tractor report: {exc}")
         click.get_current_context().exit(EXIT_UNREADABLE)
     for p in model.problems:
-        echo_err(f"{p.path}:{p.line}:{p.column}: {p.message}")
+        echo_err(f"{p.path}:{p.line}:{p.column}: {p.message}" if p.line > 0 else f"{p.path}: {p.message}")
     hands = sum(len(m.hands) for m in model.matches)
     if not quiet:
         click.echo(f"report: {len(model.matches)} match(es), {hands} hand(s) → {path / 'index.html'}",

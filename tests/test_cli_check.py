@@ -75,12 +75,25 @@ def test_unparseable_file_exits_2_with_path_line_column_and_the_others_are_still
     assert "follow_pair" in r.output                     # and so is the disputed trick
 
 
-def test_missing_path_is_reported_at_0_0_and_the_batch_goes_on(tmp_path):
+def test_missing_path_is_reported_without_a_position_and_the_batch_goes_on(tmp_path):
     missing = str(tmp_path / "nowhere.tgn")
     r = run(missing, MATCH)
     assert r.exit_code == 2
-    assert f"{missing}:0:0: cannot read" in r.stdout
+    assert f"{missing}: cannot read {missing}: no such file or directory / 无法读取 {missing}：文件或目录不存在" \
+        in r.stdout
+    assert ":0:0:" not in r.stdout
     assert r.output.count("legal 合规 ✓") == 5
+
+
+def test_a_hand_with_parse_errors_says_its_verdict_rests_on_what_was_read(tmp_path):
+    bad = tmp_path / "bad.tgn"
+    text = (Path(DISPUTED).read_text(encoding="utf-8")
+            .replace("20. W: HQ HQ, N: H9 H3", "20. W: HQ,HQ, N: H9 H3"))
+    bad.write_text(text, encoding="utf-8")
+    r = run(str(bad))
+    assert r.exit_code == 2
+    assert "cards are separated by spaces" in r.stdout
+    assert "1 parse error above, the verdict is on what could be read / 上方有 1 处记录错误" in r.stdout
 
 
 def test_a_glob_that_matches_nothing_is_unreadable(tmp_path):
@@ -194,7 +207,9 @@ def test_empty_binary_and_folder_inputs_are_errors_not_tracebacks(tmp_path):
     assert r.exit_code == 2
     lines = [line for line in r.stdout.splitlines() if line.startswith(str(tmp_path))]
     assert len(lines) == 3
-    assert all(re.match(r".+:\d+:\d+: \S", line) for line in lines)
+    # a position where there is one (empty, binary: 1:1), the bare path for a folder
+    assert all(re.match(r".+:\d+:\d+: \S", line) for line in lines[:2])
+    assert lines[2].startswith(f"{tmp_path / 'nothing'}: cannot read")
     assert r.output.count("legal 合规 ✓") == 5
 
 

@@ -74,6 +74,7 @@ def test_unknown_hand_is_a_usage_error():
     r = run(MATCH, "--hand", "99")
     assert r.exit_code == 2
     assert "no hand 99" in r.output
+    assert "(its hands: 1, 2, 3, 4, 5)" in r.output and "中没有第 99 局" in r.output
 
 
 def test_missing_file_exits_2_on_stderr(tmp_path):

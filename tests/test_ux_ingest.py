@@ -1,0 +1,68 @@
+"""An analyst presses Ctrl-C in the middle of a long ingest: the command says what the
+dataset holds, exits 130 without a traceback, the dataset reads, and the same command
+run again adds the rest."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tractor_analysis.dataset import load
+from tractor_analysis.simulate import simulate, write_matches
+
+TRACTOR = [str(Path(sys.executable).parent / "tractor")]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    """400 files (10 simulated matches, each copied 40 times with a different comment line)."""
+    root = tmp_path_factory.mktemp("corpus")
+    seeds = root / "seeds"
+    write_matches(simulate(10, 5, max_hands=8), str(seeds), "tgn")
+    out = root / "logs"
+    out.mkdir()
+    for path in sorted(seeds.iterdir()):
+        text = path.read_text(encoding="utf-8")
+        for i in range(40):
+            (out / f"{path.stem}-{i:02d}.tgn").write_text(f"; copy {i}\n{text}", encoding="utf-8")
+    return out
+
+
+def _default_sigint():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)   # as a terminal's foreground job has it
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_mid_ingest_leaves_a_readable_dataset_and_says_so(corpus, tmp_path, workers):
+    out = tmp_path / "ds"
+    cmd = TRACTOR + ["ingest", str(corpus), "-o", str(out), "--workers", workers, "--flush-hands", "100"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, preexec_fn=_default_sigint)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if (out / "files").is_dir() and any((out / "files").glob("part-*.parquet")):
+            break
+        time.sleep(0.02)
+    if proc.poll() is not None:
+        pytest.skip("the ingest finished before it could be interrupted")
+    os.killpg(proc.pid, signal.SIGINT)            # Ctrl-C reaches the whole foreground group
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert "interrupted" in stderr and "已中断" in stderr and "run the same command again" in stderr
+    assert stdout == ""
+    ds = load(str(out))
+    held = len(ds.files)
+    assert 0 < held < 400
+    assert f"holds {held} files" in stderr
+    assert len(ds.plays) == 4 * len(ds.tricks)
+    assert set(ds.hands["match_id"]) == set(ds.matches["match_id"])
+    again = subprocess.run(cmd + ["-q"], capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert f"({held} already in the dataset)" in again.stderr
+    assert len(load(str(out)).files) == 400
