@@ -45,6 +45,8 @@ def test_hold_rate_and_attackers_points_are_over_finished_hands(match_and_positi
     # 刘洋 (W) attacked hand 5 (100) and the position (80 so far, not a hand's total).
     assert s.loc["刘洋", "attack_points_mean"] == 100.0
     assert s.loc["刘洋", "hands"] == 6                # the position was played: it counts as a hand
+    assert s.loc["刘洋", "as_attacker"] == 2           # hand 5 (S dealt) and the position (N dealt)
+    assert s.loc["张伟", "as_attacker"] == 4           # hands 1-4 (W and E dealt)
     bands = stats.points_distribution(match_and_position, "player").set_index("player")
     assert bands.loc["刘洋"].sum() == 1
 

@@ -210,7 +210,7 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
         row = {by: key, "hands": n}
         if side:
             row["as_dealer"] = int(g["is_dealer"].sum())
-            row["as_attacker"] = len(att)
+            row["as_attacker"] = int(g["is_attacker"].astype(bool).sum())
         row.update({
             "hold_rate": held / len(dfd) if len(dfd) else np.nan,
             "attack_points_mean": float(att["attackers_total"].mean()) if len(att) else np.nan,
