@@ -89,11 +89,19 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
     with rc_context(_RC):
         fig = _figure()
         ax = fig.add_subplot()
-        colours = ["#c0392b" if p >= threshold else "#1f5fa8" for p in points]
-        ax.bar(range(1, len(points) + 1), points, color=colours, label="attackers' total (闲家得分)")
+        xs = range(1, len(points) + 1)
+        below = [(x, p) for x, p in zip(xs, points) if p < threshold]
+        above = [(x, p) for x, p in zip(xs, points) if p >= threshold]
+        # one bar series per colour, so the legend names both colours
+        ax.bar([x for x, _ in below], [p for _, p in below], color="#1f5fa8",
+               label="attackers' total (闲家得分): defenders hold")
+        if above:
+            ax.bar([x for x, _ in above], [p for _, p in above], color="#c0392b",
+                   label="attackers' total: attackers take the deal (闲家上台)")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=12))
         ax.axhline(threshold, color="#333", linestyle="--", linewidth=1,
                    label=f"{threshold} points: attackers take the deal")
+        ax.set_ylim(0, max([threshold, *points]) * 1.45)       # room for the legend above the bars
         return _finish(fig, ax, "Attackers' points per hand", "hand (in match order)", "points")
 
 
@@ -118,11 +126,14 @@ def bar_chart(counts: Mapping[str, int], title: str, xlabel: str, ylabel: str,
         values = [counts[k] for k in keys]
         fig = _figure(6.4, max(2.4, 0.3 * len(keys) + 1) if horizontal else 2.8)
         ax = fig.add_subplot()
+        # a few bars stay bar-shaped; the margin keeps the legend off the longest bar
         if horizontal:
-            ax.barh(keys, values, color=colour, label=legend)
+            ax.barh(keys, values, color=colour, label=legend, height=0.6 if len(keys) > 2 else 0.4)
             ax.invert_yaxis()
+            ax.set_xlim(0, max(values, default=1) * 1.6)
             return _finish(fig, ax, title, ylabel, xlabel, "x")
-        ax.bar(keys, values, color=colour, label=legend)
+        ax.bar(keys, values, color=colour, label=legend, width=0.8 if len(keys) > 2 else 0.4)
+        ax.set_ylim(0, max(values, default=1) * 1.4)
         if len(keys) > 6:
             ax.tick_params(axis="x", labelrotation=30)
         return _finish(fig, ax, title, xlabel, ylabel, "y")
@@ -139,5 +150,6 @@ def hold_rate_chart(levels: Sequence[int], rates: Sequence[float], hands: Sequen
         for b, n in zip(bars, hands):
             ax.annotate(f"n={n}", (b.get_x() + b.get_width() / 2, b.get_height()),
                         ha="center", va="bottom", fontsize=7)
-        ax.set_ylim(0, 110)
+        ax.set_ylim(0, 135)                 # room for the n= labels and the legend above 100 %
+        ax.set_yticks([0, 20, 40, 60, 80, 100])
         return _finish(fig, ax, "Defence hold rate by dealer level", "dealer's level", "% of hands")

@@ -1,0 +1,55 @@
+"""An organiser publishes the sample logs' report and reads it on a phone (390 px wide):
+the standings fit the screen, a wider table scrolls inside its box (never the page), and
+the charts' legends name every colour drawn."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tractor_analysis.reports import charts
+from tractor_analysis.reports.build import build_report, write_report
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_logs"
+CHROMIUM = os.environ.get("TRACTOR_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+
+def test_the_points_chart_legend_names_both_bar_colours():
+    svg = charts.attackers_points_chart([1, 2, 3], [60, 100, 45], 80)
+    assert "defenders hold" in svg and "attackers take the deal (闲家上台)" in svg
+    only_low = charts.attackers_points_chart([1], [60], 80)
+    assert "闲家上台" not in only_low                  # no red bar, no red legend entry
+
+
+@pytest.fixture(scope="module")
+def sample_report(tmp_path_factory):
+    model = build_report([str(SAMPLES)])
+    return write_report(model, tmp_path_factory.mktemp("ux") / "report")
+
+
+def test_on_a_phone_the_standings_fit_and_wide_tables_scroll_in_their_box(sample_report):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"no Chromium at {CHROMIUM}: run 'sh tests/install_browser.sh' or set TRACTOR_CHROMIUM")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            for name in ("index.html", "m-spring-cup-r2t5.html", "m-disputed-trick-h1.html", "m-spring-cup-r2t5-h4.html"):
+                target = sample_report / name
+                page.goto(target.as_uri())
+                assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
+            page.goto((sample_report / "index.html").as_uri())
+            boxes = page.evaluate("""() => [...document.querySelectorAll('.scroll')].map(
+                b => ({title: b.closest('section').querySelector('h2').textContent,
+                       overflow: b.scrollWidth - b.clientWidth}))""")
+            standings = [b for b in boxes if b["title"].startswith("Standings")]
+            assert standings and standings[0]["overflow"] <= 0, boxes
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "index-phone.png"), full_page=True)
+        finally:
+            browser.close()
