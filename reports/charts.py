@@ -129,10 +129,14 @@ def bar_chart(counts: Mapping[str, int], title: str, xlabel: str, ylabel: str,
         # a few bars stay bar-shaped; the margin keeps the legend off the longest bar
         if horizontal:
             ax.barh(keys, values, color=colour, label=legend, height=0.6 if len(keys) > 2 else 0.4)
+            if len(keys) <= 2:
+                ax.set_ylim(-1, len(keys))          # a lone bar does not fill the whole axis
             ax.invert_yaxis()
             ax.set_xlim(0, max(values, default=1) * 1.6)
             return _finish(fig, ax, title, ylabel, xlabel, "x")
         ax.bar(keys, values, color=colour, label=legend, width=0.8 if len(keys) > 2 else 0.4)
+        if len(keys) <= 2:
+            ax.set_xlim(-1, len(keys))
         ax.set_ylim(0, max(values, default=1) * 1.4)
         if len(keys) > 6:
             ax.tick_params(axis="x", labelrotation=30)

@@ -53,3 +53,25 @@ def test_on_a_phone_the_standings_fit_and_wide_tables_scroll_in_their_box(sample
             page.screenshot(path=str(ARTIFACTS / "index-phone.png"), full_page=True)
         finally:
             browser.close()
+
+
+def _box(svg: str, patch: int) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the SVG path of matplotlib patch number ``patch``."""
+    import re
+
+    m = re.search(r'<g id="c\d+-patch_%d">\s*<path d="([^"]+)"' % patch, svg)
+    xs_ys = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", m.group(1))]
+    xs, ys = xs_ys[0::2], xs_ys[1::2]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@pytest.mark.parametrize("horizontal", [False, True])
+def test_a_lone_bar_stays_a_bar_and_leaves_room_for_the_legend(horizontal):
+    svg = charts.bar_chart({"×2": 2}, "Bottom captures", "multiplier", "captures", "captures",
+                           horizontal=horizontal)
+    ax0, ay0, ax1, ay1 = _box(svg, 2)           # the axes
+    bx0, by0, bx1, by1 = _box(svg, 3)           # the bar
+    across = (by1 - by0) / (ay1 - ay0) if horizontal else (bx1 - bx0) / (ax1 - ax0)
+    along = (bx1 - bx0) / (ax1 - ax0) if horizontal else (by1 - by0) / (ay1 - ay0)
+    assert across < 0.35                         # not one block filling the axes
+    assert along < 0.8                           # the legend's corner stays free
