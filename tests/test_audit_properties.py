@@ -57,7 +57,7 @@ def test_three_deck_better_plays_for_throws_with_triples_and_tractors_are_held_a
     for _ in range(rng.randint(4, 9)):
         k = rng.choice(o.kinds[g])
         h[k] = min(3 - lead_counts.get(k, 0), h[k] + rng.choice([2, 3]))
-    for _ in range(len(lead)):
+    while sum(h) < len(lead) + 2:                 # and something else to discard
         k = rng.randrange(NUM_KINDS)
         if o.group[k] != g:
             h[k] = min(3, h[k] + 1)
