@@ -66,7 +66,8 @@ def test_bottom_multiplier_every_option(kind, shape, mult):
 
 def test_advance_stops_at_must_play_and_at_ace():
     assert advance(8, 3, (10,)) == (10, False)      # 逢10必打: 8 + 3 stops at 10
-    assert advance(10, 2, (10,)) == (12, False)     # from 10 itself the gain is free
+    assert advance(10, 2, (10,)) == (12, False)     # from 10 itself, having played it, the gain is free
+    assert advance(10, 2, (10,), playing=False) == (10, False)   # attackers at 10 must still play it
     assert advance(9, 1, (10,)) == (10, False)
     assert advance(12, 3) == (14, False)            # cannot skip A
     assert advance(14, 1) == (14, True)             # defenders playing A win the match

@@ -102,6 +102,8 @@ def advance(level: int, gain: int, must_play: tuple[int, ...] = (), win_level: i
         if playing:
             return level, True
         return level, False
+    if level in must_play and not playing:
+        return level, False         # 逢10必打: a team sitting at 10 must play it before going on
     target = level + gain
     for stop in sorted(set(must_play) | {win_level}):
         if level < stop < target:
