@@ -45,6 +45,19 @@ def _jsonable(df) -> list[dict]:
     return out
 
 
+def _note_duplicates(ds) -> None:
+    """Say on stderr which matches are recorded twice (each is counted once)."""
+    from tractor_analysis.stats import duplicate_matches
+
+    dups = duplicate_matches(ds)
+    if not dups:
+        return
+    where = ds.matches.set_index("match_id")["source_file"].astype(str).to_dict()
+    pairs = "; ".join(f"{where.get(d, d)} = {where.get(k, k)}" for d, k in sorted(dups.items()))
+    click.echo(f"{len(dups)} match{'es' if len(dups) != 1 else ''} recorded twice, counted once: {pairs} / "
+               f"{len(dups)} 场比赛重复记录，只计一次", err=True)
+
+
 @click.command("stats", context_settings=CONTEXT)
 @click.argument("dataset", type=click.Path(exists=True, file_okay=False))
 @click.option("--by", type=click.Choice(["player", "team", "match", "ruleset"]), default="player",
@@ -60,7 +73,8 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     median of the attackers' total and its distribution over the score
     bands; bottom captures by multiplier; levels gained; tricks won; failed
     throws; violations per 100 hands by code; tournament standings (by
-    matches won, then levels gained).
+    matches won, then levels gained).  A match recorded twice (kept as .tgn
+    and as .json, say) is counted once, and said so on stderr.
 
     \b
     Examples:
@@ -76,6 +90,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     except (FileNotFoundError, OSError) as exc:
         raise click.ClickException(f"{exc} / 无法读取数据集")
     tables = all_tables(ds, by)
+    _note_duplicates(ds)
     if which is None:
         which = "summary" if fmt == "csv" else "all"
     names = TABLES if which == "all" else (which,)

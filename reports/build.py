@@ -130,7 +130,7 @@ def render_index(model: ReportModel, *, assets: Assets = LINKED) -> str:
     stats = facts.index_stats(model, charts_on=model.charts_on)
     return environment().get_template("index.html").render(
         report=model, summary=stats.summary, standings=stats.standings, tables=stats.tables,
-        charts=stats.charts, assets=assets, version=__version__)
+        charts=stats.charts, duplicate_of=stats.duplicate_of, assets=assets, version=__version__)
 
 
 # --- building the model ---------------------------------------------------------

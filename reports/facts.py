@@ -7,7 +7,7 @@ records or from a dataset folder's tables (:func:`add_dataset`).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tractor_analysis.cards import RANK_TOKENS
@@ -40,6 +40,8 @@ class IndexStats:
     standings: tuple[Standing, ...]
     tables: tuple[StatTable, ...]
     charts: tuple[str, ...]
+    duplicate_of: dict = field(default_factory=dict)
+    """Matches recorded twice: a later copy's key → the first copy (:func:`duplicate_matches`)."""
 
 
 def standings(model: ReportModel) -> tuple[Standing, ...]:
@@ -75,13 +77,33 @@ def _pct(a: int, b: int) -> str:
     return f"{100 * a / b:.0f}%" if b else "—"
 
 
+def duplicate_matches(model: ReportModel) -> dict[str, MatchFact]:
+    """Matches recorded twice (the same match kept as .tgn and as .json): each later copy's
+    key → the first copy.  Same title, players, final levels and the same hands (number,
+    dealer, trump, level, attackers' total, outcome, levels) — as ``stats.duplicate_matches``."""
+    hands: dict[str, list] = defaultdict(list)
+    for h in model.hand_facts:
+        hands[h.match].append((h.hand, h.dealer, h.trump, h.level, h.attackers_total, h.outcome, h.levels))
+    first: dict[tuple, MatchFact] = {}
+    dups: dict[str, MatchFact] = {}
+    for m in model.match_facts:
+        key = (m.title, m.teams, m.levels_final, tuple(hands.get(m.match, ())))
+        if key in first:
+            dups[m.match] = first[key]
+        else:
+            first[key] = m
+    return dups
+
+
 def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
-    hands = model.hand_facts
+    dups = duplicate_matches(model)            # a match recorded twice is counted once
+    hands = [h for h in model.hand_facts if h.match not in dups]
+    violation_facts = [v for v in model.violation_facts if v.match not in dups]
     complete = [h for h in hands if h.outcome is not None]
     # the score that takes the deal: 2 steps of total/5 = 40 x decks (rules.md §8), per hand
     decks_seen = sorted({h.decks for h in complete}) or [2]
-    summary = {"matches": len(model.match_facts), "hands": len(hands),
-               "violations": len(model.violation_facts)}
+    summary = {"matches": len(model.match_facts) - len(dups), "hands": len(hands),
+               "violations": len(violation_facts)}
 
     # outcomes by attackers' score band
     bands: Counter = Counter()
@@ -100,9 +122,9 @@ def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
             bonus[h.bottom_multiplier] += h.bottom_bonus
     capture_rows = tuple((f"×{m}", captures[m], bonus[m]) for m in sorted(captures))
 
-    by_code = Counter(v.code for v in model.violation_facts)
+    by_code = Counter(v.code for v in violation_facts)
     code_rows = tuple((c, n, VIOLATION_CODES.get(c, "")) for c, n in by_code.most_common())
-    by_player = Counter(v.player or "(record)" for v in model.violation_facts)
+    by_player = Counter(v.player or "(record)" for v in violation_facts)
     player_rows = tuple(by_player.most_common())
 
     held = defaultdict(lambda: [0, 0])
@@ -163,7 +185,7 @@ def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
         svgs.append(charts.bar_chart(dict(by_player.most_common(20)), "Violations by player",
                                      "player", "violations", "violations (违规)", horizontal=True,
                                      colour="#b71c1c"))
-    return IndexStats(summary, standings(model), tables, tuple(svgs))
+    return IndexStats(summary, standings(model), tables, tuple(svgs), dups)
 
 
 # --- the dataset's tables and the stats module's tables ------------------------------

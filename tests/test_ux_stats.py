@@ -3,6 +3,7 @@ matches.  It was played (its hands count), but it decided nothing: it must not w
 in the standings, nor count as a lost defence or as an attackers' total."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pandas as pd
@@ -56,3 +57,58 @@ def test_report_does_not_call_the_position_ahead(match_and_position, tmp_path):
 
     model = build_report([str(SAMPLES / "disputed-trick.tgn")])
     assert [f.leader for f in model.match_facts] == [None]
+
+
+@pytest.fixture(scope="module")
+def twice(tmp_path_factory):
+    """The sample match kept as .tgn and as .json (the sample_logs folder holds both)."""
+    root = tmp_path_factory.mktemp("ds2") / "dataset"
+    ingest([str(SAMPLES / "spring-cup-r2t5.tgn"), str(SAMPLES / "spring-cup-r2t5.json"),
+            str(SAMPLES / "gbk-club-night.tgn")], str(root))
+    return load(str(root))
+
+
+def test_a_match_kept_as_tgn_and_json_is_counted_once(twice):
+    assert len(twice.matches) == 3
+    dups = stats.duplicate_matches(twice)
+    files = twice.matches.set_index("match_id")["source_file"]
+    assert [(files[d].rsplit("/", 1)[-1], files[k].rsplit("/", 1)[-1]) for d, k in dups.items()] == \
+        [("spring-cup-r2t5.tgn", "spring-cup-r2t5.json")]
+    table = stats.standings(twice).set_index("team")
+    assert table.loc["刘洋 / 李娜", "matches"] == 1 and table.loc["刘洋 / 李娜", "won"] == 1
+    s = stats.summary(twice, "player").set_index("player")
+    assert s.loc["刘洋", "hands"] == 5
+    assert stats.summary(twice, "ruleset").iloc[0]["hands"] == 7
+
+
+def test_one_hand_different_makes_another_match(twice):
+    hands = twice.hands.copy()
+    dup = next(iter(stats.duplicate_matches(twice)))
+    row = hands.index[(hands["match_id"] == dup) & (hands["hand_no"] == 3)][0]
+    hands.loc[row, "attackers_total"] = 70
+    changed = dataclasses.replace(twice, hands=hands)
+    assert stats.duplicate_matches(changed) == {}
+
+
+def test_the_report_counts_the_match_once_and_says_which_copy(tmp_path):
+    from tractor_analysis.reports.build import build_report, write_report
+
+    model = build_report([str(SAMPLES / "spring-cup-r2t5.tgn"), str(SAMPLES / "spring-cup-r2t5.json")])
+    out = write_report(model, tmp_path / "r")
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "counted once / 1 场比赛保存在两个文件中" in html
+    summary = html[html.index('id="summary"'):html.index('id="standings"')]
+    assert "<dt>Matches / 比赛</dt><dd>1</dd>" in summary and "<dt>Hands / 牌局</dt><dd>5</dd>" in summary
+
+
+def test_stats_command_says_which_matches_it_counted_once(twice, tmp_path):
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main
+
+    root = tmp_path / "again"
+    ingest([str(SAMPLES / "spring-cup-r2t5.tgn"), str(SAMPLES / "spring-cup-r2t5.json")], str(root))
+    r = CliRunner().invoke(main, ["stats", str(root), "--format", "csv"])
+    assert r.exit_code == 0
+    assert "1 match recorded twice, counted once: " in r.stderr and "只计一次" in r.stderr
+    assert "spring-cup-r2t5.tgn = " in r.stderr and "recorded twice" not in r.stdout

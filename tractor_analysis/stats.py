@@ -22,6 +22,9 @@ Datasets written before ``defender_seats`` existed fall back to the dealer's tea
 
 ``ruleset`` separates the variants: a preset with options changed is named with them,
 e.g. ``standard+friend=on`` (from the hand's ``rules`` column, compared with the preset).
+
+**A match recorded twice** (the same match kept as ``.tgn`` and as ``.json``: two files,
+two content hashes, so ingest stores both) is counted once: see :func:`duplicate_matches`.
 """
 from __future__ import annotations
 
@@ -31,6 +34,64 @@ import pandas as pd
 BY = ("player", "team", "match", "ruleset")
 SEATS = ("N", "E", "S", "W")
 TEAM_OF_SEAT = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+_SAME_MATCH = ("event", "site", "date", "round", "table", "player_n", "player_e", "player_s", "player_w",
+               "level_ns_start", "level_ew_start", "ruleset")
+_SAME_HAND = ("hand_no", "dealer", "trump", "level", "tricks", "attackers_points", "attackers_total",
+              "outcome", "levels_gained")
+
+
+def _joined(frame: pd.DataFrame, columns: tuple[str, ...]) -> pd.Series:
+    cols = [c for c in columns if c in frame.columns]
+    out = pd.Series("", index=frame.index)
+    for c in cols:
+        values = frame[c].astype(object)
+        out = out + "\x1f" + values.where(values.notna(), "~").astype(str)
+    return out
+
+
+def duplicate_matches(ds) -> dict[str, str]:
+    """Matches recorded more than once: each later copy's ``match_id`` → the first copy's.
+
+    Two records are one match when the match tags, the players, the starting levels and
+    the ruleset agree, and so do all hands (number, dealer, trump, level, tricks, attackers'
+    points and total, outcome, levels gained): the same match kept as ``.tgn`` and ``.json``,
+    or a file copied under another name with a changed comment.  The first copy (by source
+    file, then position in the file) is kept."""
+    m = ds.matches
+    if len(m) < 2:
+        return {}
+    h = ds.hands.sort_values(["match_id", "hand_no"])
+    per_hand = _joined(h, _SAME_HAND)
+    hands_key = per_hand.groupby(h["match_id"].astype(str).to_numpy(), sort=False).agg("\x1e".join)
+    order = [c for c in ("source_file", "match_index") if c in m.columns]
+    m = m.sort_values(order) if order else m
+    key = _joined(m, _SAME_MATCH) + "\x1d" + m["match_id"].astype(str).map(hands_key).fillna("")
+    first: dict[str, str] = {}
+    dups: dict[str, str] = {}
+    for mid, k in zip(m["match_id"].astype(str), key):
+        if k in first:
+            dups[mid] = first[k]
+        else:
+            first[k] = mid
+    return dups
+
+
+def distinct(ds):
+    """``ds`` with every later copy of a match recorded twice left out (see :func:`duplicate_matches`)."""
+    dups = duplicate_matches(ds)
+    if not dups:
+        return ds
+    from types import SimpleNamespace
+
+    tables = {}
+    for name in ("matches", "hands", "tricks", "plays", "violations", "errors", "files"):
+        frame = getattr(ds, name, None)
+        if frame is not None and "match_id" in frame.columns:
+            frame = frame[~frame["match_id"].astype(str).isin(dups)]
+        if frame is not None:
+            tables[name] = frame
+    return SimpleNamespace(**tables)
 
 
 
@@ -120,6 +181,7 @@ def participants(ds, by: str) -> pd.DataFrame:
 
     For ``match`` / ``ruleset`` one row per hand (``is_dealer`` / ``is_attacker`` are NaN)."""
     _require(by)
+    ds = distinct(ds)
     hands = ds.hands
     tricks = ds.tricks
     cols = ["match_id", "hand_no", "dealer", "defenders", "attackers", "ruleset", "decks", "outcome",
@@ -295,6 +357,7 @@ def violation_rates(ds, by: str = "player") -> pd.DataFrame:
     the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``."""
     p = participants(ds, by)
     hands = p.groupby("key", observed=True).size().rename("hands")
+    ds = distinct(ds)
     v = ds.violations
     v = v[v["hand_no"].notna()].copy()
     if v.empty:
@@ -332,6 +395,7 @@ def match_results(ds) -> pd.DataFrame:
     (seed 001, tournament rule: "级数相同则坐庄方胜").  A record in which no hand was
     finished (a referee's position of one trick) decided nothing: ``winner`` is empty
     and ``decided_by`` is ``"no finished hand"``; :func:`standings` leaves it out."""
+    ds = distinct(ds)
     m = ds.matches
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
     names = team_names(m).set_index(["match_id", "team"])["name"]
