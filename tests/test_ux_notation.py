@@ -114,3 +114,23 @@ def test_leaving_out_any_one_comma_loses_no_play(tokens, data):
     assert [d.code for d in diags] == ["syntax_error"]
     column = line.index(" " + plays[gap + 1]) + 2
     assert (diags[0].line, diags[0].column) == (5, column)
+
+
+def test_full_width_letters_and_digits_in_cards_are_read():
+    """A Chinese IME in full-width mode types Ｋ and １０: read as K and 10."""
+    want, _ = read(GOOD)
+    plays, diags = read("22. E: S9 S9, S: ＳＱ 黑桃Ｊ, W: S１０ S8, N: SA SK")
+    assert plays == want and diags == []
+
+
+def test_json_seat_with_a_trailing_space_and_card_messages_in_chinese():
+    from tractor_analysis.jsonrecord import parse_json
+
+    doc = ('{"hands": [{"number": 1, "dealer": "E ", "trump": "H", "setup": true,\n'
+           ' "tricks": [[{"seat": "E", "cards": ["S99"]}, {"seat": "S", "cards": ["ＳＱ"]}]]}]}')
+    matches, diags = parse_json(doc)
+    assert matches[0].hands[0].dealer == 1
+    assert [d.code for d in diags] == ["unknown_card"]
+    en, zh = diags[0].message.split(" / ", 1)
+    assert "the play of E" in en and zh == "E 的出牌中的牌 'S99' 无法识别；该出牌已舍弃"
+    assert [TOKEN[c] for c in matches[0].hands[0].tricks[0].plays[0].cards] == ["SQ"]

@@ -22,6 +22,7 @@ are kept.  Nothing here raises for bad content.
 from __future__ import annotations
 
 import json
+import unicodedata
 import re
 from json.decoder import scanstring
 from typing import Any, Iterable
@@ -49,6 +50,31 @@ def _type_name(v: Any) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a number",
             float: "a number", type(None): "null"}.get(type(v), type(v).__name__)
 
+
+
+_WHAT_ZH = {"a declaration": "亮主", '"bottom"': "底牌 bottom ", '"buried"': "埋底 buried ",
+            '"friend"': "找朋友的牌 friend "}
+
+
+def _what_zh(what: str) -> str:
+    """The Chinese for where a card list is (``the play of E`` → ``E 的出牌``)."""
+    if what.startswith("the play of "):
+        return f"{what[12:]} 的出牌"
+    if what.startswith("the throw of "):
+        return f"{what[13:]} 的甩牌"
+    if what.startswith("deal."):
+        return f"{what[5:]} 的发牌 ({what}) "
+    return _WHAT_ZH.get(what, what + " ")
+
+
+_DROPPED_ZH = {"the declaration is dropped": "该亮主已舍弃", "left out of the deal": "未计入发牌",
+               "left out of the bottom": "未计入底牌", "left out of the buried cards": "未计入埋底", "ignored": "已忽略"}
+
+
+def _dropped_zh(dropped: str) -> str:
+    if dropped.startswith("the play of "):
+        return "该出牌已舍弃"
+    return _DROPPED_ZH.get(dropped, "")
 
 class _Reader:
     def __init__(self, line: int, column: int, text: str | None = None, prefix: tuple = ()):
@@ -111,7 +137,7 @@ class _Reader:
         raise _Shape(f"{what} should be a whole number, not {_type_name(v)} {json.dumps(v, ensure_ascii=False)[:20]}")
 
     def seat(self, v: Any, what: str) -> int | None:
-        s = SEAT_LOOKUP.get(v) if isinstance(v, str) else None
+        s = SEAT_LOOKUP.get(v.strip()) if isinstance(v, str) else None
         if s is None:
             if not isinstance(v, str):
                 raise _Shape(f"{what} should be a seat string \"N\", \"E\", \"S\" or \"W\", not {_type_name(v)}")
@@ -132,10 +158,10 @@ class _Reader:
             k = CARD_LOOKUP.get(t)
             if k is None:
                 try:
-                    k = parse_card(t.strip())
+                    k = parse_card(unicodedata.normalize("NFKC", t).strip())   # full-width Ａ１０ too
                 except ValueError:
                     self.diag("unknown_card", f"unknown card {t!r} in {what} (expected e.g. S10, HA, ♥Q, BJ); "
-                              f"{dropped}", f"{what} 中的牌 {t!r} 无法识别")
+                              f"{dropped}", f"{_what_zh(what)}中的牌 {t!r} 无法识别；{_dropped_zh(dropped)}")
                     bad = True
                     continue
             out.append(k)

@@ -18,6 +18,7 @@ quotes or annotations go through the scanner.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Iterable
 
 from .cards import (NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, TOKEN, Card,
@@ -347,7 +348,7 @@ class _Parser:
             kind = CARD_LOOKUP.get(t)
             if kind is None:
                 try:
-                    kind = parse_card(t)
+                    kind = parse_card(unicodedata.normalize("NFKC", t))   # full-width Ａ１０ too
                 except ValueError:
                     ln, col = _pos(pieces, lineno, off + m.start())
                     self.diag("unknown_card",
