@@ -38,16 +38,18 @@ def parse_rule_pairs(ctx: click.Context, param: click.Parameter,
         name = name.strip()
         if not sep or not name:
             raise click.BadParameter(
-                f"{raw!r} is not name=value (e.g. --rule bottom_multiplier=pair_doubling)",
-                ctx=ctx, param=param)
+                f"{raw!r} is not name=value (e.g. --rule bottom_multiplier=pair_doubling) / "
+                f"应写成 名称=值", ctx=ctx, param=param)
         try:
             parse_option(name, value)
         except KeyError:
             raise click.BadParameter(
                 f"unknown rule option {name!r} (expected one of {', '.join(OPTION_DOCS)}); "
-                f"see 'tractor rules'", ctx=ctx, param=param) from None
+                f"see 'tractor rules' / 未知的规则选项 {name!r}，可用选项见 'tractor rules'",
+                ctx=ctx, param=param) from None
         except ValueError as exc:
-            raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+            raise click.BadParameter(f"{exc} / 规则选项 {name!r} 的取值 {value.strip()!r} 无效，可用取值见 "
+                                     f"'tractor rules'", ctx=ctx, param=param) from None
         pairs.append((name, value.strip()))
     return tuple(pairs)
 

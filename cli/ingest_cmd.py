@@ -39,6 +39,41 @@ class Progress:
         sys.stderr.flush()
 
 
+SHOWN_ERRORS = 20
+"""How many of this run's problems ``ingest`` prints; all of them are rows of the errors table."""
+
+
+def committed_batches(dataset: str) -> set[str]:
+    """The batches committed in the dataset so far (none when there is no dataset yet)."""
+    try:
+        from tractor_analysis.dataset import read_table
+
+        return set(read_table(dataset, "files", columns=["batch"]).column("batch").to_pylist())
+    except Exception:
+        return set()
+
+
+def show_errors(dataset: str, before: set[str], limit: int = SHOWN_ERRORS) -> None:
+    """Print the first problems of the files this run committed (the batches not in
+    ``before``), as ``path:line:column: message``."""
+    try:
+        from tractor_analysis.dataset import read_table
+
+        batches = committed_batches(dataset) - before
+        errors = read_table(dataset, "errors", columns=["source_file", "line", "column", "message"],
+                            batches=batches).to_pandas()
+        errors = errors.sort_values(["source_file", "line", "column"], kind="stable")
+    except Exception:        # the summary line below still says how many there were
+        return
+    for e in errors.head(limit).itertuples(index=False):
+        line = int(e.line) if e.line == e.line and e.line is not None else 0
+        echo_err(f"{e.source_file}:{line}:{int(e.column)}: {e.message}" if line > 0
+                 else f"{e.source_file}: {e.message}")
+    if len(errors) > limit:
+        echo_err(f"… and {len(errors) - limit} more: every problem is a row of the errors table "
+                 f"({dataset}/errors) / 其余 {len(errors) - limit} 条见数据集的 errors 表")
+
+
 EXIT_INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
@@ -84,7 +119,7 @@ def _interrupt_in_parent_only():
               help="Processes that parse and replay in parallel.")
 @click.option("--flush-hands", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Write a part file every this many hands (bounds memory).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar (the summary line still prints).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar (problems and the summary line still print).")
 @rules_options
 def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int, quiet: bool,
            preset: str | None, rule_pairs: tuple) -> None:
@@ -113,6 +148,7 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
     if choice.overrides:
         label = " ".join(([preset] if preset else []) + [f"{k}={v}" for k, v in rule_pairs])
     progress = Progress(not quiet)
+    before = committed_batches(dataset) if os.path.isdir(dataset) else set()
     previous = _interrupt_in_parent_only()
     try:
         summary = run(paths, dataset, workers=workers, choice=choice if choice.overrides else None,
@@ -125,6 +161,8 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
         if previous is signal.default_int_handler:
             signal.signal(signal.SIGINT, previous)
     progress(summary.files, summary.hands, summary.files, final=True)
+    if summary.errors:
+        show_errors(dataset, before)
     failed = summary.with_errors or summary.unreadable
     status = "errors" if failed else "ok"
     echo_err(f"ingested {summary.added} files ({summary.skipped} already in the dataset), "

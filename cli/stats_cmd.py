@@ -85,6 +85,12 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     from tractor_analysis.dataset import load
     from tractor_analysis.stats import all_tables
 
+    import os
+
+    if not os.path.isdir(os.path.join(dataset, "files")):
+        raise click.ClickException(
+            f"{dataset} is not a dataset (it has no files/ table); write one with "
+            f"'tractor ingest RECORDS -o {dataset}' / {dataset} 不是数据集，请先用 tractor ingest 生成")
     try:
         ds = load(dataset, tables=("matches", "hands", "tricks", "violations"))
     except (FileNotFoundError, OSError) as exc:

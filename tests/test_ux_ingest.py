@@ -66,3 +66,35 @@ def test_ctrl_c_mid_ingest_leaves_a_readable_dataset_and_says_so(corpus, tmp_pat
     assert again.returncode == 0, again.stderr
     assert f"({held} already in the dataset)" in again.stderr
     assert len(load(str(out)).files) == 400
+
+
+def test_ingest_prints_the_problems_it_stored_with_their_positions(tmp_path):
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    good = Path(__file__).resolve().parent.parent / "sample_logs" / "disputed-trick.tgn"
+    (logs / "good.tgn").write_bytes(good.read_bytes())
+    (logs / "typo.tgn").write_text(good.read_text(encoding="utf-8").replace("E: H5 H2", "E: H5,H2"),
+                                   encoding="utf-8")
+    many = "\n".join(f"[Hand \"{i}\"]\n[Dealer \"N\"]\n[Trump \"H\"]\n1. N: S11" for i in range(1, 31))
+    (logs / "zz-many.tgn").write_text(many + "\n", encoding="utf-8")
+    missing = CliRunner().invoke(main, ["ingest", str(tmp_path / "missing.tgn"), "-o", str(tmp_path / "ds")])
+    assert missing.exit_code == 2
+    assert f"{tmp_path / 'missing.tgn'}: cannot read {tmp_path / 'missing.tgn'}" in missing.stderr
+    r = CliRunner().invoke(main, ["ingest", str(logs), "-o", str(tmp_path / "ds"), "-q"])
+    assert r.exit_code == 2
+    lines = r.stderr.splitlines()
+    assert "missing.tgn" not in r.stderr                     # only this run's problems
+    typo = [line for line in lines if line.startswith(str(logs / "typo.tgn") + ":")]
+    assert len(typo) == 1 and typo[0].startswith(f"{logs / 'typo.tgn'}:28:98: cannot read play 'H2'")
+    assert "cards are separated by spaces" in typo[0]
+    shown = [line for line in lines if line.startswith(str(tmp_path))]
+    assert len(shown) == 20                                  # 31 problems: the first 20, then a count
+    assert shown[1].startswith(str(logs / "zz-many.tgn") + ":4:7: unknown card 'S11'")
+    assert "… and 11 more: every problem is a row of the errors table" in r.stderr
+    assert r.stdout == ""
+    again = CliRunner().invoke(main, ["ingest", str(logs), "-o", str(tmp_path / "ds"), "-q"])
+    assert "cannot read" not in again.stderr and "typo.tgn:" not in again.stderr   # nothing new stored
