@@ -54,15 +54,22 @@ def parse_rule_pairs(ctx: click.Context, param: click.Parameter,
     return tuple(pairs)
 
 
-def rules_options(command: Callable) -> Callable:
-    """Add ``--rules PRESET`` and repeatable ``--rule name=value`` to a command."""
+def rules_options(command: Callable, *, play: bool = False) -> Callable:
+    """Add ``--rules PRESET`` and repeatable ``--rule name=value`` to a command
+    (``play``: the command plays by them, as ``simulate`` does, rather than judging records)."""
+    if play:
+        rule_help = "Set one ruleset option on top of --rules; repeatable. 'tractor rules' lists the options."
+        rules_help = "Play by this preset (default: standard)."
+    else:
+        rule_help = ("Set one ruleset option on top of the record's (or --rules) ruleset; repeatable. "
+                     "'tractor rules' lists the options.")
+        rules_help = "Judge with this preset instead of the record's [Ruleset]."
     command = click.option(
         "--rule", "rule_pairs", multiple=True, metavar="NAME=VALUE", callback=parse_rule_pairs,
-        help="Set one ruleset option on top of the record's (or --rules) ruleset; repeatable. "
-             "'tractor rules' lists the options.")(command)
+        help=rule_help)(command)
     command = click.option(
         "--rules", "preset", type=click.Choice(sorted(PRESETS), case_sensitive=False),
-        default=None, help="Judge with this preset instead of the record's [Ruleset].")(command)
+        default=None, help=rules_help)(command)
     return command
 
 

@@ -1,6 +1,7 @@
 """``tractor simulate``: matches played by heuristic bots, written as records (tests, demos, benchmarks)."""
 from __future__ import annotations
 
+import functools
 import time
 
 import click
@@ -24,10 +25,10 @@ from .common import CONTEXT, echo_err, rules_options
 @click.option("--max-hands", type=click.IntRange(min=1), default=40, show_default=True,
               help="A match stops after this many hands even when no team has passed A.")
 @click.option("--quiet", "-q", is_flag=True, help="No summary on stderr.")
-@rules_options
+@functools.partial(rules_options, play=True)
 def simulate(count: int, seed: int, out_dir: str, fmt: str, per_file: int, violation_rate: float,
              max_hands: int, quiet: bool, preset: str | None, rule_pairs: tuple) -> None:
-    """Play COUNT matches between simple bots and write their records to a folder.
+    """Play --matches N matches between simple bots and write their records to a folder.
 
     Every match is complete: declarations, the deal, the bottom and the bury,
     every trick, levels carried until a team passes the winning level (or

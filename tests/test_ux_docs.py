@@ -58,13 +58,27 @@ def checkout(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.fixture(scope="module")
+def readme_session(tmp_path_factory):
+    """Every README command run in order in one working folder (a later one may read what an
+    earlier one wrote, as a reader typing them would)."""
+    cwd = tmp_path_factory.mktemp("readme")
+    (cwd / "sample_logs").symlink_to(ROOT / "sample_logs")
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.chdir(cwd)
+        return {c: CliRunner().invoke(main, shlex.split(c)[1:]) for c in readme_commands()}
+    finally:
+        mp.undo()
+
+
 def test_the_readme_shows_commands():
-    assert len(readme_commands()) >= 8
+    assert len(readme_commands()) >= 12
 
 
 @pytest.mark.parametrize("command", readme_commands())
-def test_every_readme_command_runs_as_shown(command, checkout, monkeypatch):
-    r = run(command, checkout, monkeypatch)
+def test_every_readme_command_runs_as_shown(command, readme_session):
+    r = readme_session[command]
     assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
     assert r.exit_code in (0, 1), r.output
     assert "Traceback" not in r.output
