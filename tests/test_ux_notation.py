@@ -134,3 +134,15 @@ def test_json_seat_with_a_trailing_space_and_card_messages_in_chinese():
     en, zh = diags[0].message.split(" / ", 1)
     assert "the play of E" in en and zh == "E 的出牌中的牌 'S99' 无法识别；该出牌已舍弃"
     assert [TOKEN[c] for c in matches[0].hands[0].tricks[0].plays[0].cards] == ["SQ"]
+
+
+def test_trump_written_as_an_english_word_is_read():
+    from tractor_analysis.jsonrecord import parse_json
+
+    for word, trump in (("Hearts", 1), ("spades", 0), ("No trump", None), ("CLUBS", 3)):
+        matches, diags = parse_tgn(HEAD.replace('[Trump "H"]', f'[Trump "{word}"]') + GOOD + "\n")
+        assert diags == [] and matches[0].hands[0].trump == trump, word
+        matches, diags = parse_json('{"hands": [{"number": 1, "dealer": "N", "trump": "%s", "tricks": []}]}' % word)
+        assert diags == [] and matches[0].hands[0].trump == trump, word
+    _, diags = parse_tgn(HEAD.replace('[Trump "H"]', '[Trump "Hartz"]') + GOOD + "\n")
+    assert [d.code for d in diags] == ["bad_value"]

@@ -29,7 +29,7 @@ from typing import Any, Iterable
 
 from .cards import NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, parse_card, parse_rank, parse_trump, trump_token
 from .diagnostics import Diagnostic
-from .notation import CARD_LOOKUP, SEAT_LOOKUP, bilingual
+from .notation import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS, bilingual
 from .records import Declaration, Hand, Match, Play, Trick
 from .rules import build_ruleset
 
@@ -320,7 +320,7 @@ class _Reader:
         if hv.get("trump") is not None:
             t = self.text(hv["trump"], "\"trump\"")
             try:
-                trump = parse_trump(t)
+                trump = parse_trump(TRUMP_WORDS.get(t.strip().lower(), t))
             except ValueError:
                 self.diag("bad_value", f"unknown trump {t!r} (expected S, H, D, C or NT)",
                           f"主牌花色 {t!r} 无法识别（应为 S、H、D、C 或 NT）", "trump")

@@ -66,6 +66,10 @@ for _i, _name in enumerate(("North", "East", "South", "West")):
     SEAT_LOOKUP.update({_name: _i, _name.lower(): _i, _name.upper(): _i})
 """Seat token → seat (N E S W, lower case, Chinese 北 东 南 西, the English words North … West)."""
 
+TRUMP_WORDS = {"spades": "S", "spade": "S", "hearts": "H", "heart": "H", "diamonds": "D", "diamond": "D",
+               "clubs": "C", "club": "C", "no trump": "NT", "notrump": "NT", "no-trump": "NT", "no trumps": "NT"}
+"""English names of the trump suits, as people write them in ``[Trump]`` (``"Hearts"``)."""
+
 _LABELS = {"bottom": "bottom", "底牌": "bottom", "buried": "buried", "埋底": "buried", "扣底": "buried"}
 
 _MATCH_TEXT_TAGS = {"event": "event", "site": "site", "date": "date", "round": "round", "table": "table"}
@@ -497,7 +501,7 @@ class _Parser:
         elif low == "trump":
             h.trump_seen = True
             try:
-                h.trump = parse_trump(v)
+                h.trump = parse_trump(TRUMP_WORDS.get(v.lower(), v))
             except ValueError:
                 self.diag("bad_value", f"unknown trump {value!r} in [Trump] (expected S, H, D, C or NT)",
                           f"[Trump] 中的主牌花色 {value!r} 无法识别（应为 S、H、D、C 或 NT）", *value_at)
