@@ -149,7 +149,8 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     if html_out is not None and results:
         from tractor_analysis.reports.build import ReportError, write_hand_pages
         try:
-            written = write_hand_pages(html_out, results, hands=hands)
+            written = write_hand_pages(html_out, results, hands=hands,
+                                       record_problems=[located(d, path) for d in verdict.errors])
         except ReportError as exc:
             raise click.ClickException(str(exc)) from None
         for page in written:

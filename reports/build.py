@@ -115,10 +115,13 @@ def hand_data(hand: HandView) -> dict:
             "violations": [t.number for t in hand.tricks if t.violations]}
 
 
-def render_hand(hand: HandView, *, assets: Assets = INLINE, index: str | None = None) -> str:
+def render_hand(hand: HandView, *, assets: Assets = INLINE, index: str | None = None,
+                record_problems: Sequence[str] = ()) -> str:
+    """One hand page; ``record_problems`` (``path:line:column: message`` lines) are shown
+    at the top: the page rests on what could be read of the record."""
     return environment().get_template("hand.html").render(
         hand=hand, data=hand_data(hand), assets=assets, links={"index": index},
-        version=__version__)
+        record_problems=tuple(record_problems), version=__version__)
 
 
 def render_match(match: MatchView, *, assets: Assets = LINKED, index: str | None = "index.html") -> str:
@@ -298,14 +301,16 @@ def write_report(model: ReportModel, out_dir: str | os.PathLike) -> Path:
 
 
 def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, MatchResult]], *,
-                     hands: Collection[int] = (), title: str | None = None) -> list[Path]:
+                     hands: Collection[int] = (), title: str | None = None,
+                     record_problems: Sequence[str] = ()) -> list[Path]:
     """Write the hand pages of replayed matches as self-contained HTML files.
 
     ``matches`` are (record, engine result) pairs; ``hands`` keeps only those hand
     numbers (default every hand).  The first page goes to ``out`` (e.g.
     ``OUT.html``); every further one to ``OUT-2.html``, ``OUT-3.html`` … next to
     it, linked in order (previous/next).  CSS and JS are inlined, so each file
-    opens on its own.  Returns the paths written, in order; raises
+    opens on its own.  ``record_problems`` (the reader's diagnostics, as
+    ``path:line:column: message``) are shown at the top of every page.  Returns the paths written, in order; raises
     :class:`ReportError` when there is no hand to write or the file cannot be written.
     """
     out = Path(out)
@@ -328,7 +333,7 @@ def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, Matc
                                     prev_filename=names[k - 1] if k else None,
                                     next_filename=names[k + 1] if k + 1 < len(names) else None)
             path = out.parent / names[k]
-            _write(path, render_hand(v, assets=INLINE, index=None))
+            _write(path, render_hand(v, assets=INLINE, index=None, record_problems=record_problems))
             written.append(path)
     except OSError as exc:
         raise ReportError(f"{exc.filename or out}: cannot write: {exc.strerror}") from exc

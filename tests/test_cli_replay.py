@@ -103,3 +103,19 @@ def test_replay_html_one_page_per_hand(tmp_path):
     result = run(MATCH, "--html", str(out), "--hand", "1", "--hand", "2")
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["match-2.html", "match.html"]
+
+
+def test_replay_html_tells_the_referee_what_could_not_be_read(tmp_path):
+    typo = tmp_path / "typo.tgn"
+    typo.write_text(Path(DISPUTED).read_text(encoding="utf-8")
+                    .replace("20. W: HQ HQ, N: H9 H3", "20. W: HQ HQ N: H9 H3"), encoding="utf-8")
+    out = tmp_path / "typo.html"
+    r = run(str(typo), "--html", str(out))
+    assert r.exit_code == 2
+    page = out.read_text(encoding="utf-8")
+    box = page[page.index('id="record-problems"'):page.index('id="summary"')]
+    assert f"{typo}:28:14: missing &#39;,&#39; before &#39;N:&#39;" in box and "记录中的问题" in box
+    assert "follow_pair" in page                      # the play after the missing comma was read
+    clean = tmp_path / "clean.html"
+    assert run(DISPUTED, "--html", str(clean)).exit_code == 1
+    assert 'id="record-problems"' not in clean.read_text(encoding="utf-8")
