@@ -75,3 +75,14 @@ def test_a_lone_bar_stays_a_bar_and_leaves_room_for_the_legend(horizontal):
     along = (bx1 - bx0) / (ax1 - ax0) if horizontal else (by1 - by0) / (ay1 - ay0)
     assert across < 0.35                         # not one block filling the axes
     assert along < 0.8                           # the legend's corner stays free
+
+
+def test_a_problem_without_a_position_is_listed_without_0_0(tmp_path):
+    from tractor_analysis.reports.model import FileProblem
+
+    model = build_report([str(SAMPLES / "disputed-trick.tgn")])
+    model.problems.append(FileProblem("gone.tgn", 0, 0, "unreadable_file", "cannot read gone.tgn"))
+    model.problems.append(FileProblem("typo.tgn", 3, 7, "unknown_card", "unknown card 'S11'"))
+    html = (write_report(model, tmp_path / "r") / "index.html").read_text(encoding="utf-8")
+    assert "<td>gone.tgn</td>" in html and "gone.tgn:0:0" not in html
+    assert "<td>typo.tgn:3:7</td>" in html
