@@ -37,6 +37,23 @@ def _format_frame(df, name: str) -> str:
     return render_table(rows, [header(str(c)) for c in frame.columns])
 
 
+def match_labels(matches) -> dict[str, str]:
+    """``match_id`` → what a person recognises: the record file's name (``#2`` for a later match
+    of a .jsonl file) and the event's round and table when the record gives them."""
+    import os
+
+    per_file = matches.groupby("source_file", observed=True)["match_id"].transform("size")
+    labels = {}
+    for m, n in zip(matches.itertuples(index=False), per_file):
+        label = os.path.basename(str(m.source_file))
+        if n > 1:
+            label += f" #{int(m.match_index) + 1}"
+        where = " ".join(x for x in (f"r{m.round}" if isinstance(m.round, str) and m.round else "",
+                                     f"t{m.table}" if isinstance(m.table, str) and m.table else "") if x)
+        labels[str(m.match_id)] = f"{label} ({where})" if where else label
+    return labels
+
+
 def _jsonable(df) -> list[dict]:
     out = []
     for rec in df.to_dict(orient="records"):
@@ -111,6 +128,10 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         if ds.hands.empty:
             click.echo("the dataset holds no hands yet / 数据集中还没有牌局")
             return
+        labels = match_labels(ds.matches) if by == "match" else {}
         for i, n in enumerate(names):
+            frame = tables[n]
+            if labels and "match" in frame:          # people read file names, programs the ids (csv/json)
+                frame = frame.assign(match=[labels.get(str(k), k) for k in frame["match"]])
             click.echo(("\n" if i else "") + click.style(TITLES[n], bold=True))
-            click.echo(_format_frame(tables[n], n))
+            click.echo(_format_frame(frame, n))

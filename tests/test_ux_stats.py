@@ -112,3 +112,19 @@ def test_stats_command_says_which_matches_it_counted_once(twice, tmp_path):
     assert r.exit_code == 0
     assert "1 match recorded twice, counted once: " in r.stderr and "只计一次" in r.stderr
     assert "spring-cup-r2t5.tgn = " in r.stderr and "recorded twice" not in r.stdout
+
+
+def test_stats_by_match_names_the_record_files_for_people_and_keeps_ids_for_programs(twice, tmp_path):
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main
+
+    root = tmp_path / "m"
+    ingest([str(SAMPLES / "gbk-club-night.tgn"), str(SAMPLES / "disputed-trick.tgn")], str(root))
+    ds = load(str(root))
+    r = CliRunner().invoke(main, ["stats", str(root), "--by", "match", "--table", "summary"])
+    assert r.exit_code == 0
+    assert "gbk-club-night.tgn (r1 t3)" in r.stdout and "disputed-trick.tgn (r2 t5)" in r.stdout
+    assert not any(mid in r.stdout for mid in ds.matches["match_id"])
+    csv = CliRunner().invoke(main, ["stats", str(root), "--by", "match", "--format", "csv"]).stdout
+    assert all(mid in csv for mid in ds.matches["match_id"])
