@@ -197,7 +197,8 @@ def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor r
     """The report model of record files / folders / a dataset folder.
 
     Unreadable records do not stop the report: their diagnostics are listed on the
-    index page (``model.problems``).  A path that names nothing raises :class:`ReportError`.
+    index page (``model.problems``), and so is a path that names nothing (as ``tractor
+    check`` and ``tractor ingest`` go on past one).
     """
     model = ReportModel(title=title, charts_on=charts_on)
     taken: set[str] = set()
@@ -208,7 +209,13 @@ def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor r
             if ds is not None:
                 datasets.append(ds)
         else:
-            for path in record_files([raw]):
+            try:
+                paths = record_files([raw])
+            except ReportError:
+                model.problems.append(FileProblem(str(raw), 0, 0, "unreadable_file",
+                                                  "no such file or folder / 找不到文件或文件夹"))
+                continue
+            for path in paths:
                 add_record_file(model, path, taken, rules=rules, charts_on=charts_on)
     add_stats(model, datasets)
     return model

@@ -86,3 +86,17 @@ def test_a_problem_without_a_position_is_listed_without_0_0(tmp_path):
     html = (write_report(model, tmp_path / "r") / "index.html").read_text(encoding="utf-8")
     assert "<td>gone.tgn</td>" in html and "gone.tgn:0:0" not in html
     assert "<td>typo.tgn:3:7</td>" in html
+
+
+def test_a_missing_input_is_listed_and_the_report_is_written_from_the_rest(tmp_path):
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main
+
+    out = tmp_path / "out"
+    r = CliRunner().invoke(main, ["report", str(SAMPLES / "disputed-trick.tgn"), str(tmp_path / "nope.tgn"),
+                                  "-o", str(out)])
+    assert r.exit_code == 2
+    assert f"{tmp_path / 'nope.tgn'}: no such file or folder / 找不到文件或文件夹" in r.stderr
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert f"<td>{tmp_path / 'nope.tgn'}</td>" in index and "张伟" in index
