@@ -126,7 +126,7 @@ def unreadable(path: str, reason: str) -> Diagnostic:
 def located(d: Diagnostic, path: str) -> str:
     """``path:line:column: message`` (editors jump to it), or ``path: message`` when the
     position is not known (``line == 0``: a whole file, a JSON value without a position)."""
-    return d.located(path) if d.line > 0 else f"{path}: {d.message}"
+    return d.located(path)
 
 
 def load(path: str) -> Loaded:

@@ -58,5 +58,10 @@ class Diagnostic:
         return f"{self.line}:{self.column}: {self.message}"
 
     def located(self, path: str) -> str:
-        """``path:line:column: message``, the form editors jump to."""
+        """``path:line:column: message``, the form editors jump to (``path: message`` when the
+        position is not known, ``path:line: message`` without a column)."""
+        if self.line <= 0:
+            return f"{path}: {self.message}"
+        if self.column <= 0:
+            return f"{path}:{self.line}: {self.message}"
         return f"{path}:{self.line}:{self.column}: {self.message}"

@@ -117,7 +117,7 @@ def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, 
         source = sources.load_bytes(data, path)
     except Exception as exc:  # a reader bug must not stop the batch: record it
         return None, [], [], [Diagnostic(
-            "read_error", f"cannot read {path}: {type(exc).__name__}: {exc} / 无法读取文件")], "errors"
+            "read_error", f"cannot read {path}: {type(exc).__name__}: {exc} / 无法读取文件 {path}（{type(exc).__name__}）")], "errors"
     matches = list(source.matches)
     lines = source.lines
     diags = [d if d.text or not (0 < d.line <= len(lines)) else
@@ -174,7 +174,7 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
             continue
         if sha is None:
             fmt, matches, results, diags, status = None, [], [], [Diagnostic(
-                "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件")], "unreadable"
+                "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件 {path}")], "unreadable"
             sha = "unreadable:" + os.path.abspath(path)
         else:
             seen.add(sha)

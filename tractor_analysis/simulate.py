@@ -60,9 +60,9 @@ from .rules import NoDeclaration, PRESETS, RuleSet
 MAX_HANDS = 40
 """A simulated match stops after this many hands even when no team has passed A."""
 
-PLAYER_NAMES = ("Zhang Wei", "Li Na", "Wang Fang", "Liu Yang", "张伟", "李娜", "王芳", "刘洋",
+PLAYER_NAMES = ("Ma Jun", "Guo Ying", "Xu Tao", "He Ping", "张伟", "李娜", "王芳", "刘洋",
                 "陈静", "杨帆", "赵磊", "黄敏", "Chen Jie", "Zhou Min", "吴昊", "孙丽")
-"""Names the simulator seats players under (Latin and Chinese)."""
+"""Names the simulator seats players under (Latin and Chinese; each a different person)."""
 
 INJECTED: dict[int, tuple[str, ...]] = {
     1: ("follow_suit",),
