@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Iterable
 
 from .cards import (NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, TOKEN, Card,
-                    parse_card, parse_rank, parse_trump, trump_token)
+                    parse_card, parse_rank, parse_trump)
 from .diagnostics import Diagnostic
 from .records import Declaration, Hand, Match, Play, Trick
 from .rules import build_ruleset
+from .tgn_writer import escape_note, escape_value, format_tgn  # format_tgn lives in tgn_writer; re-exported
 
 __all__ = ["parse_tgn", "format_tgn", "CARD_LOOKUP", "SEAT_LOOKUP", "bilingual",
            "escape_value", "escape_note"]
@@ -109,18 +109,6 @@ def _unescape(text: str) -> str:
     if "\\" not in text:
         return text
     return _ESCAPE.sub(lambda m: _UNESCAPES.get(m.group(1), "\\" + m.group(1)), text)
-
-
-def escape_value(text: str) -> str:
-    """A tag value as written between the quotes: ``\\`` ``"`` and line breaks escaped."""
-    return (text.replace("\\", "\\\\").replace('"', '\\"')
-            .replace("\n", "\\n").replace("\r", "\\r"))
-
-
-def escape_note(text: str) -> str:
-    """An annotation as written between the braces: ``\\`` ``}`` and line breaks escaped."""
-    return (text.replace("\\", "\\\\").replace("}", "\\}")
-            .replace("\n", "\\n").replace("\r", "\\r"))
 
 
 def _pos(pieces, lineno: int, off: int) -> tuple[int, int]:
@@ -865,89 +853,3 @@ def parse_levels(value: str) -> tuple[int, int] | None:
 def parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """The match of one ``.tgn`` text (a list of one, or none) and every problem found."""
     return _Parser(text).run()
-
-
-# --- formatting -------------------------------------------------------------
-
-def _cards_text(cards: Iterable[Card]) -> str:
-    return " ".join([TOKEN[c] for c in cards])
-
-
-def _seat_cards(label: str, cards: Iterable[Card]) -> str:
-    text = _cards_text(cards)
-    return f"{label}: {text}" if text else f"{label}:"
-
-
-def format_tgn(match: Match) -> str:
-    """Canonical ``.tgn`` text of ``match`` (tags in a fixed order, canonical card tokens)."""
-    out: list[str] = []
-
-    def tag(name: str, value: str) -> None:
-        out.append(f'[{name} "{escape_value(value)}"]')
-
-    for name, value in (("Event", match.event), ("Site", match.site), ("Date", match.date),
-                        ("Round", match.round), ("Table", match.table)):
-        if value is not None:
-            tag(name, value)
-    for name, value in zip(("North", "East", "South", "West"), match.players):
-        if value is not None:
-            tag(name, value)
-    if match.ruleset is not None:
-        tag("Ruleset", match.ruleset)
-    for name, value in match.rules:
-        tag(f"Rule:{name}", value)
-    if match.levels is not None:
-        tag("Levels", f"NS:{RANK_TOKENS[match.levels[0]]} EW:{RANK_TOKENS[match.levels[1]]}")
-    for name, value in match.tags:
-        tag(name, value)
-    for note in match.notes:
-        out.append("{" + escape_note(note) + "}")
-    for h in match.hands:
-        if out:
-            out.append("")
-        tag("Hand", str(h.number))
-        if h.dealer is not None:
-            tag("Dealer", SEAT_TOKENS[h.dealer])
-        tag("Trump", trump_token(h.trump))
-        if h.level is not None:
-            tag("Level", RANK_TOKENS[h.level])
-        if h.setup:
-            tag("SetUp", "1")
-        if h.points:
-            tag("Points", str(h.points))
-        if h.first_trick != 1:
-            tag("FirstTrick", str(h.first_trick))
-        if h.friend is not None:
-            tag("Friend", TOKEN[h.friend])
-        if h.declarations:
-            before = " | ".join(_seat_cards(SEAT_TOKENS[d.seat], d.cards) for d in h.declarations if not d.after_bottom)
-            rebids = " | ".join(_seat_cards(SEAT_TOKENS[d.seat], d.cards) for d in h.declarations if d.after_bottom)
-            tag("Declarations", f"{before} || {rebids}".strip() if rebids else before)
-        for name, value in h.tags:
-            tag(name, value)
-        if h.deal is not None:
-            for seat in range(4):
-                out.append(_seat_cards(SEAT_TOKENS[seat], h.deal[seat] if seat < len(h.deal) else ()))
-        if h.bottom is not None:
-            out.append(_seat_cards("Bottom", h.bottom))
-        if h.buried is not None:
-            out.append(_seat_cards("Buried", h.buried))
-        for note in h.notes:
-            out.append("{" + escape_note(note) + "}")
-        for t in h.tricks:
-            parts = []
-            for p in t.plays:
-                if p.attempted is None:
-                    text = _seat_cards(SEAT_TOKENS[p.seat], p.cards)
-                else:
-                    forced = _cards_text(p.cards)
-                    text = _seat_cards(SEAT_TOKENS[p.seat], p.attempted) + (f" -> {forced}" if forced else " ->")
-                for note in p.notes:
-                    text += " {" + escape_note(note) + "}"
-                parts.append(text)
-            out.append(f"{t.number}. " + ", ".join(parts))
-            for note in t.notes:
-                out.append("{" + escape_note(note) + "}")
-        if h.claim is not None:
-            tag("Claim", str(h.claim))
-    return "\n".join(out) + "\n"
