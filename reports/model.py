@@ -50,6 +50,16 @@ def display_order(cards, level: Rank | None, trump: Suit | None,
     return tuple(sorted(cards, key=table.__getitem__))
 
 
+def display_groups(level: Rank | None, trump: Suit | None,
+                   constant_twos: bool = False) -> tuple[int, ...]:
+    """Display group of every kind in one hand: 0 trumps, then 1 S, 2 H, 3 C, 4 D
+    (the order :func:`display_order` lists them in)."""
+    table = _KEY_CACHE.get((level, trump, constant_twos))
+    if table is None:
+        table = _KEY_CACHE[(level, trump, constant_twos)] = _display_keys(level, trump, constant_twos)
+    return tuple(key // 1000 for key in table)
+
+
 def trump_label(trump: Suit | None) -> str:
     return "NT 无主" if trump is None else f"{SUIT_SYMBOLS[trump]} {SUIT_NAMES_ZH[trump]} {SUIT_NAMES_EN[trump]}"
 
@@ -198,6 +208,9 @@ class HandView:
     """Friend mode: the resolved partner (``E 李娜``), or that the dealer plays alone."""
     player_levels: tuple[tuple[str, str, str, str], ...] = ()
     """Friend mode: (seat, name, level before, level after) of each player."""
+    groups: tuple[int, ...] = ()
+    """Display group of every kind (0 trumps; :func:`display_groups`): where a held hand's
+    runs break.  Empty: runs break at each suit only."""
     revoke: tuple[int, int] = (0, 0)
     """Wrong follows punished by a level in this hand, N–S and E–W (tournament rule)."""
 
@@ -364,6 +377,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         index=index, number=result.number, filename=filename, match_title=match_title,
         match_filename=match_filename, rules_name=result.rules.name, decks=result.rules.decks,
         dealer=SEAT_TOKENS[dealer], dealer_name=names[dealer], level=level_label(level),
+        groups=display_groups(level, trump, twos),
         trump=trump_label(trump), seats=seats,  # type: ignore[arg-type]
         declarations=tuple((SEAT_TOKENS[d.seat], names[d.seat], tuple(d.cards))
                            for d in hand.declarations),

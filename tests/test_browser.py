@@ -246,7 +246,7 @@ def test_friend_mode_three_deck_pages_show_the_variant_and_mark_the_played_cards
     assert current == ["2"]
     # in the trick shown, each player's played cards are marked (outlined) in their hand
     marked = page.eval_on_selector_all(
-        "#trick-2 .held .c.played", "els => els.map(e => getComputedStyle(e).outlineStyle)")
+        "#trick-2 .held mark", "els => els.map(e => getComputedStyle(e).outlineStyle)")
     plays = page.eval_on_selector_all("#trick-2 .played .c", "els => els.length")
     assert len(marked) == plays and set(marked) == {"solid"}
     ARTIFACTS.mkdir(exist_ok=True)
