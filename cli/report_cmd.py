@@ -18,9 +18,13 @@ from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, rul
 @click.option("--title", default="Tractor report / 升级比赛报告", show_default=True,
               help="Title of the index page.")
 @click.option("--no-charts", is_flag=True, help="Leave the charts out (faster for large corpora).")
+@click.option("--hand-pages", "hand_pages", type=click.Choice(["all", "violations", "none"]), default="all",
+              show_default=True,
+              help="Which hands get a page: every hand, only hands with a violation (the match "
+                   "page lists the others without a link), or none (index and match pages only).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @rules_options
-def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, quiet: bool,
+def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_pages: str, quiet: bool,
            preset: str | None, rule_pairs: tuple[tuple[str, str], ...]) -> None:
     """Write an HTML report: one static folder that opens from disk (no server, no network).
 
@@ -28,7 +32,9 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, quiet
     (.tgn, .json, .jsonl, gzipped too), or folders of records.  The folder gets
     index.html (standings, statistics, charts), one page per match (hands,
     levels and points charts) and one page per hand (the referee's
-    step-through: ←/→ keys, violations explained, points breakdown).
+    step-through: ←/→ keys, violations explained, points breakdown).  A
+    2-deck hand page is ~40 KB: for thousands of hands, --hand-pages
+    violations writes only the pages a referee needs.
     Records that cannot be read are listed on the index page and on stderr.
 
     Exit status: 0 the report was written, 2 an input could not be read (the
@@ -39,15 +45,16 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, quiet
       tractor report sample_logs/ -o out/report
       tractor report disputed.tgn -o out/disputed
       tractor report data/ --rules tournament
+      tractor report data/ --hand-pages violations -o out/cup
     """
-    from tractor_analysis.reports.build import ReportError, build_report, write_report
+    from tractor_analysis.reports.build import ReportError, build_report, hands_with_pages, write_report
 
     choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
     try:
         model = build_report(list(inputs), title=title,
                              rules=choice.for_match if choice.overrides else None,
                              charts_on=not no_charts)
-        path = write_report(model, out)
+        path = write_report(model, out, hand_pages=hand_pages)
     except ReportError as exc:
         echo_err(f"tractor report: {exc}")
         click.get_current_context().exit(EXIT_UNREADABLE)
@@ -55,7 +62,9 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, quiet
         echo_err(f"{p.path}:{p.line}:{p.column}: {p.message}" if p.line > 0 else f"{p.path}: {p.message}")
     hands = sum(len(m.hands) for m in model.matches)
     if not quiet:
-        click.echo(f"report: {len(model.matches)} match(es), {hands} hand(s) → {path / 'index.html'}",
+        pages = "" if hand_pages == "all" else \
+            f" ({sum(len(hands_with_pages(m, hand_pages)) for m in model.matches)} hand page(s))"
+        click.echo(f"report: {len(model.matches)} match(es), {hands} hand(s){pages} → {path / 'index.html'}",
                    err=True)
     click.echo(str(path / "index.html"))
     click.get_current_context().exit(EXIT_UNREADABLE if model.problems else EXIT_OK)

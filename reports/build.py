@@ -160,9 +160,15 @@ def render_hand(hand: HandView, *, assets: Assets = INLINE, index: str | None = 
         record_problems=tuple(record_problems), version=__version__)
 
 
-def render_match(match: MatchView, *, assets: Assets = LINKED, index: str | None = "index.html") -> str:
+def render_match(match: MatchView, *, assets: Assets = LINKED, index: str | None = "index.html",
+                 pages: Collection[str] | None = None, hand_pages: str = "all") -> str:
+    """The match page; ``pages`` are the hand pages written (``None``: every hand's), and a
+    hand without one is listed without a link; ``hand_pages`` says which were chosen."""
+    if pages is None:
+        pages = frozenset(h.filename for h in match.hands)
     return environment().get_template("match.html").render(
-        match=match, assets=assets, links={"index": index}, version=__version__)
+        match=match, assets=assets, links={"index": index}, pages=pages, hand_pages=hand_pages,
+        version=__version__)
 
 
 def render_index(model: ReportModel, *, assets: Assets = LINKED) -> str:
@@ -307,12 +313,37 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def write_report(model: ReportModel, out_dir: str | os.PathLike) -> Path:
+HAND_PAGES = ("all", "violations", "none")
+"""Which hands get a page: every hand, only hands with a violation, none."""
+
+
+def hands_with_pages(match: MatchView, hand_pages: str = "all") -> list[HandView]:
+    """The hands of ``match`` that get a page (``hand_pages``: one of :data:`HAND_PAGES`),
+    each linked to the previous / next hand that has one."""
+    if hand_pages not in HAND_PAGES:
+        raise ReportError(f"hand pages: {hand_pages!r} is not one of {', '.join(HAND_PAGES)}")
+    if hand_pages == "all":
+        return list(match.hands)
+    if hand_pages == "none":
+        return []
+    import dataclasses
+    kept = [h for h in match.hands if h.violation_count]
+    return [dataclasses.replace(h, prev_filename=kept[i - 1].filename if i else None,
+                                next_filename=kept[i + 1].filename if i + 1 < len(kept) else None)
+            for i, h in enumerate(kept)]
+
+
+def write_report(model: ReportModel, out_dir: str | os.PathLike, *, hand_pages: str = "all") -> Path:
     """Write the report folder: ``index.html``, one page per match and per hand, ``static/``.
 
-    Everything is written to a temporary folder next to ``out_dir`` and renamed into
-    place, so a reader never sees half a report; an existing report there is replaced.
+    ``hand_pages`` (:data:`HAND_PAGES`): ``all`` writes every hand's page, ``violations``
+    only those of hands with a violation (the match page lists the others without a
+    link), ``none`` only the index and match pages.  Everything is written to a
+    temporary folder next to ``out_dir`` and renamed into place, so a reader never sees
+    half a report; an existing report there is replaced.  Returns the folder.
     """
+    if hand_pages not in HAND_PAGES:
+        raise ReportError(f"hand pages: {hand_pages!r} is not one of {', '.join(HAND_PAGES)}")
     out = Path(out_dir).resolve()
     parent = out.parent
     try:
@@ -326,8 +357,10 @@ def write_report(model: ReportModel, out_dir: str | os.PathLike) -> Path:
             _write(tmp / "static" / name, _static(name))
         _write(tmp / "index.html", render_index(model, assets=LINKED))
         for m in model.matches:
-            _write(tmp / m.filename, render_match(m, assets=LINKED))
-            for h in m.hands:
+            hands = hands_with_pages(m, hand_pages)
+            _write(tmp / m.filename, render_match(m, assets=LINKED, pages={h.filename for h in hands},
+                                                  hand_pages=hand_pages))
+            for h in hands:
                 _write(tmp / h.filename, render_hand(h, assets=LINKED, index="index.html"))
         os.chmod(tmp, 0o755)
         if out.exists():
@@ -383,5 +416,5 @@ def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, Matc
     return written
 
 
-__all__ = ["ReportError", "build_report", "write_report", "write_hand_pages", "render_hand",
+__all__ = ["ReportError", "HAND_PAGES", "build_report", "write_report", "hands_with_pages", "write_hand_pages", "render_hand",
            "render_match", "render_index", "environment"]

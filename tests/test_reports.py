@@ -106,6 +106,7 @@ def constructed_match(players=("Zhang Wei", EVIL, "王芳", "Liu & Yang"), hands
 
 
 # ----------------------------------------------------------------------------- tests
+import functools  # noqa: E402
 import json  # noqa: E402
 import re  # noqa: E402
 from html.parser import HTMLParser  # noqa: E402
@@ -189,8 +190,9 @@ def test_report_folder_has_an_index_a_page_per_match_and_per_hand(constructed_re
     assert not list(out.parent.glob(".report.*")), "temporary folders left behind"
 
 
-def test_every_internal_link_resolves_to_a_file_and_anchor(constructed_report):
-    _, out = constructed_report
+def check_links(out: Path) -> int:
+    """Every link of every page in ``out`` names a file there (and an element of it); returns
+    how many links were checked."""
     pages = all_pages(out)
     checked = 0
     for path, page in pages.items():
@@ -203,7 +205,52 @@ def test_every_internal_link_resolves_to_a_file_and_anchor(constructed_report):
                 ids = pages[target].ids if target in pages else Page(target.read_text("utf-8")).ids
                 assert parts.fragment in ids, f"{path.name}: {link} names no element"
             checked += 1
-    assert checked > 100
+    return checked
+
+
+def test_every_internal_link_resolves_to_a_file_and_anchor(constructed_report):
+    _, out = constructed_report
+    assert check_links(out) > 100
+
+
+@pytest.fixture(scope="module")
+def violations_in_hands_1_and_3():
+    """A report model of one match of 4 hands: violations in hands 1 and 3 only."""
+    hands, results = [], []
+    for n, at in ((1, 5), (2, None), (3, 7), (4, None)):
+        h, r = constructed_hand(n, 20 + n, dealer=0, violation_at=at)
+        hands.append(h)
+        results.append(r)
+    match = Match(players=("A", "B", "C", "D"), hands=tuple(hands))
+    model = ReportModel(title="t")
+    build.add_match(model, match, MatchResult(hands=tuple(results), levels_final=(3, 2)),
+                    source="cup.tgn", fallback_title="cup", taken=set())
+    assert [h.violation_count for h in model.matches[0].hands] == [1, 0, 1, 0]
+    return model
+
+
+@pytest.mark.parametrize("mode, hands", [("all", [1, 2, 3, 4]), ("violations", [1, 3]), ("none", [])])
+def test_hand_pages_option_writes_those_hands_and_links_only_to_pages_that_exist(
+        violations_in_hands_1_and_3, tmp_path, mode, hands):
+    out = build.write_report(violations_in_hands_1_and_3, tmp_path / "r", hand_pages=mode)
+    names = sorted(p.name for p in out.glob("*.html"))
+    assert names == sorted(["index.html", "m-cup.html"] + [f"m-cup-h{n}.html" for n in hands])
+    assert check_links(out) > 5
+    match_html = (out / "m-cup.html").read_text("utf-8")
+    assert [int(n) for n in re.findall(r'href="m-cup-h(\d+)\.html"', match_html)] == hands
+    rows = re.findall(r"<tr[^>]*>\s*<td>(.*?)</td>", match_html.split('id="hands"')[1])
+    assert [re.sub(r"<[^>]+>", "", r) for r in rows] == [f"Hand {n}" for n in (1, 2, 3, 4)]  # every row
+    assert ('id="hand-pages"' in match_html) == (mode != "all")
+    if mode == "violations":   # previous / next go to the hands that have a page
+        first, third = ((out / f"m-cup-h{n}.html").read_text("utf-8") for n in (1, 3))
+        assert 'href="m-cup-h3.html" rel="next"' in first and 'rel="prev"' not in first
+        assert 'href="m-cup-h1.html" rel="prev"' in third and 'rel="next"' not in third
+
+
+def test_an_unknown_hand_pages_choice_is_refused(violations_in_hands_1_and_3, tmp_path):
+    with pytest.raises(build.ReportError, match="all, violations, none"):
+        build.write_report(violations_in_hands_1_and_3, tmp_path / "r", hand_pages="some")
+    assert not (tmp_path / "r").exists()
 
 
 def test_nothing_is_loaded_from_the_network(constructed_report):
@@ -489,6 +536,29 @@ def test_report_of_a_simulated_corpus_shows_every_injected_violation_at_its_tric
     assert injected > 0, "the simulator injected no violation: raise --violation-rate"
     index = (out / "index.html").read_text("utf-8")
     assert "stats-by-player-violations" in index and "Violations by code" in index
+
+
+def test_report_hand_pages_violations_writes_the_pages_of_exactly_the_hands_with_one(simulated):
+    full = simulated / "report-all"
+    assert run("report", simulated / "records", "-o", full).exit_code == 0
+    with_violation = sorted(p.name for p in full.glob("m-*-h*.html")
+                            if 'class="violation"' in p.read_text("utf-8"))
+    assert 0 < len(with_violation) < len(list(full.glob("m-*-h*.html")))
+    out = simulated / "report-violations"
+    r = run("report", simulated / "records", "-o", out, "--hand-pages", "violations")
+    assert r.exit_code == 0, r.output
+    assert f"({len(with_violation)} hand page(s))" in r.stderr
+    assert sorted(p.name for p in out.glob("m-*-h*.html")) == with_violation
+    for name in with_violation:   # the same page, but for previous / next
+        strip = functools.partial(re.sub, r'<nav class="crumbs">.*?</nav>', "", flags=re.S)
+        assert strip((out / name).read_text("utf-8")) == strip((full / name).read_text("utf-8"))
+    check_links(out)
+    none = simulated / "report-none"
+    r = run("report", simulated / "records", "-o", none, "--hand-pages", "none")
+    assert r.exit_code == 0 and "(0 hand page(s))" in r.stderr
+    assert not list(none.glob("m-*-h*.html")) and check_links(none) > 0
+    r = run("report", simulated / "records", "-o", none, "--hand-pages", "some")
+    assert r.exit_code == 2 and "'some' is not one of" in r.stderr
 
 
 def test_report_of_a_dataset_folder_draws_hand_pages_from_its_records(simulated):
