@@ -152,11 +152,12 @@ def hand_data(hand: HandView) -> dict:
 
 
 def render_hand(hand: HandView, *, assets: Assets = INLINE, index: str | None = None,
-                record_problems: Sequence[str] = ()) -> str:
+                record_problems: Sequence[str] = (), hand_pages: str = "all") -> str:
     """One hand page; ``record_problems`` (``path:line:column: message`` lines) are shown
-    at the top: the page rests on what could be read of the record."""
+    at the top: the page rests on what could be read of the record.  ``hand_pages``
+    ``violations``: previous / next name the hand with a violation they go to."""
     return environment().get_template("hand.html").render(
-        hand=hand, data=hand_data(hand), assets=assets, links={"index": index},
+        hand=hand, data=hand_data(hand), assets=assets, links={"index": index, "hand_pages": hand_pages},
         record_problems=tuple(record_problems), version=__version__)
 
 
@@ -361,7 +362,8 @@ def write_report(model: ReportModel, out_dir: str | os.PathLike, *, hand_pages: 
             _write(tmp / m.filename, render_match(m, assets=LINKED, pages={h.filename for h in hands},
                                                   hand_pages=hand_pages))
             for h in hands:
-                _write(tmp / h.filename, render_hand(h, assets=LINKED, index="index.html"))
+                _write(tmp / h.filename, render_hand(h, assets=LINKED, index="index.html",
+                                                     hand_pages=hand_pages))
         os.chmod(tmp, 0o755)
         if out.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=parent))

@@ -243,8 +243,9 @@ def test_hand_pages_option_writes_those_hands_and_links_only_to_pages_that_exist
     assert ('id="hand-pages"' in match_html) == (mode != "all")
     if mode == "violations":   # previous / next go to the hands that have a page
         first, third = ((out / f"m-cup-h{n}.html").read_text("utf-8") for n in (1, 3))
-        assert 'href="m-cup-h3.html" rel="next"' in first and 'rel="prev"' not in first
-        assert 'href="m-cup-h1.html" rel="prev"' in third and 'rel="next"' not in third
+        assert 'href="m-cup-h3.html" rel="next">next hand with a violation' in first
+        assert 'href="m-cup-h1.html" rel="prev">← previous hand with a violation' in third
+        assert 'rel="prev"' not in first and 'rel="next"' not in third
 
 
 def test_an_unknown_hand_pages_choice_is_refused(violations_in_hands_1_and_3, tmp_path):
