@@ -195,13 +195,30 @@ def with_match_charts(view: MatchView) -> MatchView:
     return dataclasses.replace(view, charts=svgs)
 
 
+MatchSink = Callable[[MatchView], MatchView]
+"""Called with each match's view as soon as it is built (e.g. to write its pages); returns
+the view the model keeps (e.g. :func:`summary_view`)."""
+
+
+def summary_view(view: MatchView) -> MatchView:
+    """``view`` without what only its pages show (each trick's hands, the charts): what a
+    report keeps of a match once its pages are written."""
+    import dataclasses
+    return dataclasses.replace(view, charts=(), hands=tuple(dataclasses.replace(h, tricks=())
+                                                            for h in view.hands))
+
+
 def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
-              fallback_title: str, taken: set[str], charts_on: bool = True) -> MatchView:
+              fallback_title: str, taken: set[str], charts_on: bool = True,
+              sink: MatchSink | None = None) -> MatchView:
+    """Add one replayed match: its view (passed to ``sink`` first, if given) and its fact rows."""
     key = slugify(fallback_title, taken)
     title = match_title(match, fallback_title)
     view = match_view(match, result, key=key, source=source, title=title)
     if charts_on:
         view = with_match_charts(view)
+    if sink is not None:
+        view = sink(view)
     model.matches.append(view)
     fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename)
     model.match_facts.append(fact)
@@ -235,20 +252,39 @@ RulesFor = Callable[[Match], "RuleSet | None"]
 """Ruleset to judge a match with (``None``: the record's own, as the engine builds it)."""
 
 
+@dataclass(frozen=True)
+class Pending:
+    """What a pending :class:`ReportModel` will read: its inputs and the rules to judge by."""
+
+    inputs: tuple[str | os.PathLike, ...]
+    rules: RulesFor | None = None
+
+
 def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor report / 升级比赛报告",
                  rules: RulesFor | None = None, charts_on: bool = True) -> ReportModel:
     """The report model of record files / folders / a dataset folder.
+
+    The model is *pending*: nothing is read until :func:`write_report` streams it (each
+    match's pages are written as soon as it is replayed, and only the index's rows are
+    kept) or a row of the model is read (then every view is built in memory, as
+    :meth:`ReportModel.settle` says).
 
     Unreadable records do not stop the report: their diagnostics are listed on the
     index page (``model.problems``), and so is a path that names nothing (as ``tractor
     check`` and ``tractor ingest`` go on past one).
     """
-    model = ReportModel(title=title, charts_on=charts_on)
+    return ReportModel(title=title, charts_on=charts_on, pending=Pending(tuple(inputs), rules))
+
+
+def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = None) -> None:
+    """Read, replay and add every input of ``pending`` to ``model``, then the stats tables;
+    each match's view goes through ``sink`` (see :func:`add_match`)."""
+    rules, charts_on = pending.rules, model.charts_on
     taken: set[str] = set()
     datasets = []
-    for raw in inputs:
+    for raw in pending.inputs:
         if is_dataset(raw):
-            ds = facts.add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on)
+            ds = facts.add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on, sink=sink)
             if ds is not None:
                 datasets.append(ds)
         else:
@@ -259,16 +295,15 @@ def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor r
                                                   "no such file or folder / 找不到文件或文件夹"))
                 continue
             for path in paths:
-                add_record_file(model, path, taken, rules=rules, charts_on=charts_on)
+                add_record_file(model, path, taken, rules=rules, charts_on=charts_on, sink=sink)
     add_stats(model, datasets)
-    return model
 
 
 def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
     """The ``stats`` module's tables over every input (dataset tables, replayed records)."""
     parts = list(datasets)
-    if model.replayed:
-        parts.append(facts.dataset_of(model.replayed))
+    if model.replayed or model.tables is not None:
+        parts.append(facts.dataset_of(model.replayed, model.tables))
     ds = facts.concat_datasets(parts)
     if ds is not None and len(ds.hands):
         model.standings, model.stats = facts.stats_tables(ds)
@@ -276,8 +311,10 @@ def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
 
 def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
                     rules: RulesFor | None = None, charts_on: bool = True,
-                    collect: bool = True) -> None:
-    """Read, replay and add one record file (``collect``: also count it in the stats tables)."""
+                    collect: bool = True, sink: MatchSink | None = None) -> None:
+    """Read, replay and add one record file (``collect``: also count it in the stats tables;
+    ``sink``: see :func:`add_match`).  The file's replayed matches are held until its rows
+    are added to ``model.tables``, then let go."""
     from tractor_analysis.replay import replay_match
     from tractor_analysis.sources import load_file
 
@@ -302,11 +339,14 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
             continue
         add_match(model, match, result, source=str(path),
                   fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
-                  charts_on=charts_on)
-        replayed[0].append(match)
-        replayed[1].append(result)
+                  charts_on=charts_on, sink=sink)
+        if collect:
+            replayed[0].append(match)
+            replayed[1].append(result)
     if collect and replayed[0]:
-        model.replayed.append((str(path), source.sha256, replayed[0], replayed[1]))
+        if model.tables is None:
+            model.tables = facts.table_builder()
+        facts.add_file_rows(model.tables, str(path), source.sha256, replayed[0], replayed[1])
 
 
 # --- writing --------------------------------------------------------------------
@@ -334,6 +374,15 @@ def hands_with_pages(match: MatchView, hand_pages: str = "all") -> list[HandView
             for i, h in enumerate(kept)]
 
 
+def _write_match_pages(folder: Path, match: MatchView, hand_pages: str) -> None:
+    """A match's page and the pages of its hands (``hand_pages``: :data:`HAND_PAGES`)."""
+    hands = hands_with_pages(match, hand_pages)
+    _write(folder / match.filename, render_match(match, assets=LINKED, pages={h.filename for h in hands},
+                                                 hand_pages=hand_pages))
+    for h in hands:
+        _write(folder / h.filename, render_hand(h, assets=LINKED, index="index.html", hand_pages=hand_pages))
+
+
 def write_report(model: ReportModel, out_dir: str | os.PathLike, *, hand_pages: str = "all") -> Path:
     """Write the report folder: ``index.html``, one page per match and per hand, ``static/``.
 
@@ -341,7 +390,10 @@ def write_report(model: ReportModel, out_dir: str | os.PathLike, *, hand_pages: 
     only those of hands with a violation (the match page lists the others without a
     link), ``none`` only the index and match pages.  Everything is written to a
     temporary folder next to ``out_dir`` and renamed into place, so a reader never sees
-    half a report; an existing report there is replaced.  Returns the folder.
+    half a report; an existing report there is replaced.  A pending model (from
+    :func:`build_report`) is streamed: each match's pages are written as soon as it is
+    replayed and only its summary is kept (:func:`summary_view`), then the index.
+    Returns the folder.
     """
     if hand_pages not in HAND_PAGES:
         raise ReportError(f"hand pages: {hand_pages!r} is not one of {', '.join(HAND_PAGES)}")
@@ -356,14 +408,17 @@ def write_report(model: ReportModel, out_dir: str | os.PathLike, *, hand_pages: 
         (tmp / "static").mkdir()
         for name in ("report.css", "report.js"):
             _write(tmp / "static" / name, _static(name))
+        if model.pending is not None:          # stream: each match's pages as it is replayed
+            def sink(view: MatchView) -> MatchView:
+                _write_match_pages(tmp, view, hand_pages)
+                return summary_view(view)
+
+            pending, model.pending = model.pending, None
+            read_inputs(model, pending, sink)
+        else:
+            for m in model.matches:
+                _write_match_pages(tmp, m, hand_pages)
         _write(tmp / "index.html", render_index(model, assets=LINKED))
-        for m in model.matches:
-            hands = hands_with_pages(m, hand_pages)
-            _write(tmp / m.filename, render_match(m, assets=LINKED, pages={h.filename for h in hands},
-                                                  hand_pages=hand_pages))
-            for h in hands:
-                _write(tmp / h.filename, render_hand(h, assets=LINKED, index="index.html",
-                                                     hand_pages=hand_pages))
         os.chmod(tmp, 0o755)
         if out.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=parent))
@@ -418,5 +473,5 @@ def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, Matc
     return written
 
 
-__all__ = ["ReportError", "HAND_PAGES", "build_report", "write_report", "hands_with_pages", "write_hand_pages", "render_hand",
+__all__ = ["ReportError", "HAND_PAGES", "Pending", "build_report", "read_inputs", "summary_view", "write_report", "hands_with_pages", "write_hand_pages", "render_hand",
            "render_match", "render_index", "environment"]

@@ -229,17 +229,31 @@ def stats_tables(ds) -> tuple[StatTable | None, tuple[StatTable, ...]]:
             tuple(stat_table(f"by-player-{k}", f, STATS_TITLES.get(k)) for k, f in tables.items()))
 
 
-def dataset_of(files) -> "object":
+def table_builder():
+    """Rows of the dataset tables of replayed records, fed file by file (:func:`add_file_rows`)."""
+    from tractor_analysis import dataset
+
+    return dataset.TableBuilder("report")
+
+
+def add_file_rows(builder, path: str, sha: str, matches, results) -> None:
+    """One record file's replayed matches as rows of ``builder`` (as ``tractor ingest`` adds them)."""
+    builder.add_file(path, sha, None, list(matches), list(results), [], "ok", None)
+
+
+def dataset_of(files, builder=None) -> "object":
     """An in-memory dataset (:class:`tractor_analysis.dataset.Dataset`) of replayed records:
-    ``files`` are (path, sha256, [Match], [MatchResult]) — the tables ``tractor ingest`` writes."""
+    the rows of ``builder`` (:func:`table_builder`), then ``files``, each (path, sha256,
+    [Match], [MatchResult]) — the tables ``tractor ingest`` writes."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     from tractor_analysis import dataset
 
-    builder = dataset.TableBuilder("report")
+    if builder is None:
+        builder = table_builder()
     for path, sha, matches, results in files:
-        builder.add_file(path, sha, None, list(matches), list(results), [], "ok", None)
+        add_file_rows(builder, path, sha, matches, results)
     frames = {}
     for name, table in builder.to_tables().items():
         for i, f in enumerate(table.schema):
@@ -263,12 +277,13 @@ def concat_datasets(parts: list) -> "object | None":
 
 
 def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
-                charts_on: bool = True):
+                charts_on: bool = True, sink=None):
     """Add a dataset folder; returns its tables (for the stats).
 
     Each match's record file is read again when it is still there with the same
-    content (SHA-256), so its hand and match pages can be drawn; otherwise the
-    match is only counted in the statistics from the dataset's rows.
+    content (SHA-256), so its hand and match pages can be drawn (each match's view goes
+    through ``sink``, as :func:`~tractor_analysis.reports.build.add_match` says);
+    otherwise the match is only counted in the statistics from the dataset's rows.
     """
     import hashlib
 
@@ -294,7 +309,7 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
             current = None
         if current == sha:
             build.add_record_file(model, Path(source), taken, rules=rules, charts_on=charts_on,
-                                  collect=False)
+                                  collect=False, sink=sink)
             redrawn.update(group["match_id"])
     names = {}
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
