@@ -237,8 +237,12 @@ def table_builder():
 
 
 def add_file_rows(builder, path: str, sha: str, matches, results) -> None:
-    """One record file's replayed matches as rows of ``builder`` (as ``tractor ingest`` adds them)."""
+    """One record file's replayed matches as rows of ``builder`` (as ``tractor ingest`` adds
+    them), but no ``plays`` rows: the stats tables read none, and they are most of the rows
+    (about 100 a 2-deck hand), so a report over a large corpus would hold them all."""
     builder.add_file(path, sha, None, list(matches), list(results), [], "ok", None)
+    for column in builder.cols["plays"].values():
+        column.clear()
 
 
 def dataset_of(files, builder=None) -> "object":
