@@ -138,3 +138,16 @@ def replay_position(text: str):
     matches, diags = parse_tgn(text)
     assert diags == [], diags
     return replay_match(matches[0]).hands[0]
+
+
+def deal(rng, decks: int = 2, per: int = 25) -> list[list[int]]:
+    """Four random hands of ``per`` cards from ``decks`` shuffled decks (counts per kind)."""
+    deck = [k for k in range(NUM_KINDS) for _ in range(decks)]
+    rng.shuffle(deck)
+    hands = []
+    for i in range(4):
+        h = [0] * NUM_KINDS
+        for k in deck[i * per:(i + 1) * per]:
+            h[k] += 1
+        hands.append(h)
+    return hands

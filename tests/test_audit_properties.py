@@ -12,7 +12,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from engine_helpers import context
+from engine_helpers import context, deal
 from tractor_analysis.cards import NUM_KINDS, RANK_OF, SUIT_OF, card
 from tractor_analysis.legal import (analyse_lead, check_follow, check_throw, choose_follow, construct_follow,
                                     is_legal_follow, legal_leads)
@@ -20,18 +20,6 @@ from tractor_analysis.records import Play, Trick
 from tractor_analysis.tricks import judge_trick
 
 DECKS = {"one-deck": (1, 12), "standard": (2, 25), "three-deck": (3, 39)}
-
-
-def _deal(rng: random.Random, decks: int, per: int) -> list[list[int]]:
-    deck = [k for k in range(NUM_KINDS) for _ in range(decks)]
-    rng.shuffle(deck)
-    hands = []
-    for i in range(4):
-        h = [0] * NUM_KINDS
-        for k in deck[i * per:(i + 1) * per]:
-            h[k] += 1
-        hands.append(h)
-    return hands
 
 
 @settings(max_examples=200, deadline=None)
@@ -82,7 +70,7 @@ def test_rulings_do_not_depend_on_the_names_of_the_suits(preset, level, trump, t
     rng = random.Random(seed)
     decks, per = DECKS[preset]
     ctx = context(level, trump, preset=preset, constant_twos=twos)
-    hands = _deal(rng, decks, per)
+    hands = deal(rng, decks, per)
     leader = rng.randrange(4)
     o = ctx.order
     if rng.random() < 0.5:

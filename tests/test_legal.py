@@ -3,7 +3,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from engine_helpers import cards, context, hand, judge_trick, same_cards
+from engine_helpers import cards, context, deal, hand, judge_trick, same_cards
 from tractor_analysis.cards import NUM_KINDS
 from tractor_analysis.legal import (_multisets, analyse_lead, check_follow, choose_follow, follow_duty,
                                     follow_profile, is_legal_follow, legal_follows, legal_leads,
@@ -11,18 +11,6 @@ from tractor_analysis.legal import (_multisets, analyse_lead, check_follow, choo
 from tractor_analysis.records import Play, Trick
 
 CTX = context(10, "H")
-
-
-def deal(rng, decks=2, per=25):
-    deck = [k for k in range(NUM_KINDS) for _ in range(decks)]
-    rng.shuffle(deck)
-    hands = []
-    for i in range(4):
-        h = [0] * NUM_KINDS
-        for k in deck[i * per:(i + 1) * per]:
-            h[k] += 1
-        hands.append(h)
-    return hands
 
 
 def random_lead(ctx, h, rng):
