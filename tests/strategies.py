@@ -155,6 +155,7 @@ def hands(draw, rules: RuleSet = PRESETS["standard"], number: int = 1, position:
                 deal=deal, bottom=bottom, buried=buried, friend=friend, setup=setup, points=points,
                 first_trick=first, tricks=tricks,
                 claim=draw(st.one_of(st.none(), st.integers(0, 60).map(lambda x: x * 5))),
+                takebacks=tuple(draw(st.lists(seats, max_size=3))),
                 notes=draw(notes) if with_notes else (), tags=draw(extra_tags))
 
 

@@ -362,3 +362,38 @@ def test_three_wrong_follows_forfeit_the_match_under_the_tournament_rule():
     assert (result.forfeit, result.winner, result.decided_by) == (0, 1, "forfeit")
     fewer = replay('[Ruleset "tournament"]\n' + hand(1, "N") + hand(2, "S"), PRESETS["tournament"])
     assert fewer.forfeit is None
+
+
+def test_tournament_take_backs_cost_a_level_each_and_three_forfeit():
+    # seed 001, rule 七: 悔牌 … 每出现一次 … 罚降一级，累计三次直接被判负
+    def hand(number, dealer, takebacks):
+        order = "NESW" * 2
+        seats = order[order.index(dealer):][:4]
+        plays = ", ".join(f"{s}: {c}" for s, c in zip(seats, ("SA", "S7", "S8", "S9")))
+        return (f'[Hand "{number}"]\n[Dealer "{dealer}"]\n[Trump "H"]\n1. {plays}\n'
+                f'[Takebacks "{takebacks}"]\n')
+    text = '[Ruleset "tournament"]\n' + hand(1, "N", "E") + hand(2, "S", "W E")
+    result = replay(text, PRESETS["tournament"])
+    first, second = result.hands
+    # hand 1: N–S hold with 0 points (+3 → 5); E took a play back: E–W lose a level (stays 2, the floor)
+    assert first.takeback_levels == (0, 1) and first.levels_after == (5, 2)
+    assert second.takeback_levels == (0, 2)
+    assert (result.forfeit, result.winner, result.decided_by) == (1, 0, "forfeit")
+    standard = replay(text.replace('[Ruleset "tournament"]', ""))
+    assert standard.hands[0].takeback_levels == (0, 0) and standard.forfeit is None
+
+
+def test_take_backs_round_trip_in_tgn_and_json():
+    from tractor_analysis.jsonrecord import format_json, parse_json
+    from tractor_analysis.notation import format_tgn
+    m = match_of('[Hand "1"]\n[Dealer "N"]\n[Trump "H"]\n[Takebacks "N w"]\n')
+    assert m.hands[0].takebacks == (N, W)
+    assert '[Takebacks "N W"]' in format_tgn(m)
+    again, diags = parse_json(format_json(m))
+    assert diags == [] and again == [m]
+
+
+def test_an_unknown_seat_in_takebacks_is_a_positioned_diagnostic():
+    matches, diags = parse_tgn('[Hand "1"]\n[Dealer "N"]\n[Trump "H"]\n[Takebacks "N X"]\n')
+    assert [(d.code, d.line) for d in diags] == [("unknown_seat", 4)]
+    assert matches[0].hands[0].takebacks == (N,)

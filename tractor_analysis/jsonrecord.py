@@ -38,7 +38,7 @@ __all__ = ["parse_json", "parse_jsonl", "match_to_dict", "match_from_dict", "for
 _MATCH_FIELDS = ("event", "site", "date", "round", "table", "players", "ruleset", "rules", "levels",
                  "hands", "notes", "tags")
 _HAND_FIELDS = ("number", "dealer", "trump", "level", "declarations", "deal", "bottom", "buried", "friend",
-                "setup", "points", "first_trick", "tricks", "claim", "notes", "tags")
+                "setup", "points", "first_trick", "tricks", "claim", "takebacks", "notes", "tags")
 _JSON_SUFFIX = ":json"
 
 
@@ -381,6 +381,10 @@ class _Reader:
         points = self.integer(hv.get("points", 0), "\"points\"")
         first_trick = self.integer(hv.get("first_trick", 1), "\"first_trick\"")
         claim = None if hv.get("claim") is None else self.integer(hv["claim"], "\"claim\"")
+        takebacks_v = hv.get("takebacks") or []
+        if not isinstance(takebacks_v, list):
+            raise _Shape(f"\"takebacks\" should be a list of seats, not {_type_name(takebacks_v)}")
+        takebacks = tuple(s for s in (self.seat(v, "a take-back") for v in takebacks_v) if s is not None)
         notes = self.notes(hv.get("notes"), "\"notes\"")
         tags = self.tags(hv, _HAND_FIELDS, "hand")
         tricks_v = hv.get("tricks", [])
@@ -407,7 +411,7 @@ class _Reader:
         return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
                     deal=deal, bottom=bottom, buried=buried, friend=friend, setup=setup, points=points,
                     first_trick=first_trick, tricks=tuple(tricks), claim=claim, notes=notes, tags=tags,
-                    line=self.line)
+                    takebacks=takebacks, line=self.line)
 
     def trick_of(self, tv: Any, expected: int, played: list[int]) -> Trick:
         self.trick = expected
@@ -656,6 +660,8 @@ def _hand_to_dict(h: Hand) -> dict:
     d["tricks"] = tricks
     if h.claim is not None:
         d["claim"] = h.claim
+    if h.takebacks:
+        d["takebacks"] = [SEAT_TOKENS[s] for s in h.takebacks]
     d["notes"] = list(h.notes)
     _put_tags(d, h.tags, _HAND_FIELDS)
     return d

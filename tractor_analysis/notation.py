@@ -76,7 +76,7 @@ _MATCH_TEXT_TAGS = {"event": "event", "site": "site", "date": "date", "round": "
 _PLAYER_TAGS = {"north": 0, "east": 1, "south": 2, "west": 3}
 _MATCH_TAGS = set(_MATCH_TEXT_TAGS) | set(_PLAYER_TAGS) | {"ruleset", "levels"}
 _HAND_TAGS = {"dealer", "trump", "level", "declarations", "setup", "points", "firsttrick",
-              "claim", "friend"}
+              "claim", "friend", "takebacks"}
 KNOWN_TAGS = _MATCH_TAGS | _HAND_TAGS | {"hand"}
 """Lower-cased names of the tags this module reads (``Rule:*`` too); others are kept verbatim."""
 
@@ -126,7 +126,7 @@ def _pos(pieces, lineno: int, off: int) -> tuple[int, int]:
 class _HandBuilder:
     __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "level", "declarations",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
-                 "claim", "notes", "tags", "seen", "played", "dealt", "buried_counts")
+                 "claim", "notes", "tags", "seen", "played", "dealt", "buried_counts", "takebacks")
 
     def __init__(self, number: int, line: int, text: str):
         self.number = number
@@ -141,6 +141,7 @@ class _HandBuilder:
         self.bottom = None
         self.buried = None
         self.friend = None
+        self.takebacks: tuple[int, ...] = ()
         self.setup = False
         self.points = 0
         self.first_trick = 1
@@ -523,6 +524,16 @@ class _Parser:
             h.friend = kind
         elif low == "declarations":
             h.declarations = self.declarations(value, value_at)
+        elif low == "takebacks":
+            seats = []
+            for word in value.replace(",", " ").split():
+                seat = SEAT_LOOKUP.get(word)
+                if seat is None:
+                    self.diag("unknown_seat", f"unknown seat {word!r} in [Takebacks] (expected seats such as "
+                              "\"N S\")", f"[Takebacks] 中的座位 {word!r} 无法识别", *value_at)
+                else:
+                    seats.append(seat)
+            h.takebacks = tuple(seats)
 
     def declarations(self, value: str, value_at) -> tuple[Declaration, ...]:
         out = []
@@ -605,7 +616,8 @@ class _Parser:
             number=h.number, dealer=h.dealer, trump=h.trump, level=h.level, declarations=h.declarations,
             deal=tuple(h.deal) if h.deal is not None else None, bottom=h.bottom, buried=h.buried,
             friend=h.friend, setup=h.setup, points=h.points, first_trick=h.first_trick,
-            tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags), line=h.line))
+            tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
+            takebacks=h.takebacks, line=h.line))
         self.hand = None
 
     def build_match(self) -> Match:

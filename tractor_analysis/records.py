@@ -87,6 +87,9 @@ class Hand:
     tricks: tuple[Trick, ...] = ()
     claim: int | None = None
     """The attackers' total as recorded at the table (``[Claim]``)."""
+    takebacks: tuple[Seat, ...] = ()
+    """悔牌: the seats a referee recorded taking back a play, once per take-back
+    (``[Takebacks "N S"]``, JSON ``"takebacks": ["N", "S"]``; rules.md §10)."""
     notes: tuple[str, ...] = ()
     """Annotations of the hand not attached to a trick (before the first trick)."""
     tags: Tags = ()

@@ -40,6 +40,7 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
     expected_dealer: int | None = None
     revokes = [0, 0]
+    takebacks = [0, 0]
     winner: int | None = None
     forfeit: int | None = None
     results: list[HandResult] = []
@@ -51,16 +52,19 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
         levels = result.player_levels_after
         for team in (0, 1):
             revokes[team] += result.revoke_levels[team]
+            takebacks[team] += result.takeback_levels[team]
         if result.outcome is not None:
             expected_dealer = result.outcome.next_dealer
             if result.outcome.match_over and winner is None:
                 winner = result.outcome.team
         else:
             expected_dealer = None
-        if (rules.revoke_penalty is RevokePenalty.LEVEL and rules.revoke_forfeit
-                and forfeit is None and winner is None):
+        if rules.revoke_forfeit and forfeit is None and winner is None:
+            # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match
             for team in (0, 1):
-                if revokes[team] >= rules.revoke_forfeit:
+                if ((rules.revoke_penalty is RevokePenalty.LEVEL and revokes[team] >= rules.revoke_forfeit)
+                        or (rules.takeback_penalty is RevokePenalty.LEVEL
+                            and takebacks[team] >= rules.revoke_forfeit)):
                     forfeit, winner = team, 1 - team
                     break
     decided_by = None
@@ -276,6 +280,13 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
                 side = sides[0] if v.seat in defenders else sides[1]
                 for seat in side:
                     after[seat] = lose_level(after[seat])
+    takeback_levels = [0, 0]
+    if rules.takeback_penalty is RevokePenalty.LEVEL:
+        # seed 001, rule 七: each take-back (悔牌) costs the side one level at the end of the hand
+        for seat in hand.takebacks:
+            takeback_levels[team_of(seat)] += 1
+            for s in (sides[0] if seat in defenders else sides[1]):
+                after[s] = lose_level(after[s])
     team_before = (levels[0], levels[1])
     team_after = (after[0], after[1])
 
@@ -287,6 +298,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
         bottom_bonus=bonus, penalties=penalties, attackers_total=total, items=tuple(items),
         outcome=outcome, levels_before=team_before, levels_after=team_after, claim=hand.claim,
         setup=hand.setup, complete=complete, revoke_levels=tuple(revoke_levels),
+        takeback_levels=tuple(takeback_levels),
         player_levels_before=tuple(levels), player_levels_after=tuple(after))
 
 

@@ -93,6 +93,10 @@ class RuleSet:
     """Points per card not thrown when ``throw_penalty`` is ``per_card``."""
     revoke_penalty: RevokePenalty = RevokePenalty.NONE
     revoke_forfeit: int = 3
+    takeback_penalty: RevokePenalty = RevokePenalty.NONE
+    """悔牌 (take-back) recorded in ``[Takebacks]``: ``level`` — the side loses one level at the end
+    of the hand for each, and ``revoke_forfeit`` take-backs in a match forfeit it (seed 001, rule 七:
+    "比赛时，不得悔…此种情况…出现一次，等打完当把后悔一方罚降一级，累计三次直接被判负")."""
     """With ``revoke_penalty = level``: this many wrong follows by one side in a match forfeit it."""
     must_play: tuple[int, ...] = ()
     """Level ranks a team cannot skip (逢10必打: ``(10,)``); a gain stops there."""
@@ -156,6 +160,7 @@ OPTION_DOCS: dict[str, str] = {
     "throw_penalty": "none | per_card (optionally 'per_card 10')",
     "throw_penalty_points": "points per card not thrown (default 10)",
     "revoke_penalty": "none | level",
+    "takeback_penalty": "none | level: a take-back (悔牌) costs the side a level; revoke_forfeit of them forfeit",
     "revoke_forfeit": "wrong follows by one side in a match that forfeit it (default 3; 0 never)",
     "must_play": "level ranks that cannot be skipped, e.g. '10' or '10,K'; 'none'",
     "no_declaration": " | ".join(m.value for m in NoDeclaration),
@@ -176,7 +181,7 @@ PRESETS: dict[str, RuleSet] = {
     "tournament": dataclasses.replace(
         _STANDARD, name="tournament", bottom_multiplier=BottomMultiplier.PAIR_DOUBLING,
         throw_penalty=ThrowPenalty.PER_CARD, throw_penalty_points=10,
-        revoke_penalty=RevokePenalty.LEVEL, must_play=(10,), win_level=10, decide_by_levels=True,
+        revoke_penalty=RevokePenalty.LEVEL, takeback_penalty=RevokePenalty.LEVEL, must_play=(10,), win_level=10, decide_by_levels=True,
         declare_tiebreak=DeclareTiebreak.SUIT_ORDER, rebid_after_bottom=True),
     "one-deck": dataclasses.replace(
         _STANDARD, name="one-deck", decks=1, bottom_multiplier=BottomMultiplier.FLAT,

@@ -104,6 +104,8 @@ def format_tgn(match: Match) -> str:
             out.append(f"{t.number}. " + ", ".join(parts))
             for note in t.notes:
                 out.append("{" + escape_note(note) + "}")
+        if h.takebacks:
+            tag("Takebacks", " ".join(SEAT_TOKENS[s] for s in h.takebacks))
         if h.claim is not None:
             tag("Claim", str(h.claim))
     return "\n".join(out) + "\n"

@@ -157,6 +157,8 @@ class HandResult:
     complete: bool = True
     revoke_levels: tuple[int, int] = (0, 0)
     """Wrong follows punished under ``revoke_penalty = level``, by team (N–S, E–W)."""
+    takeback_levels: tuple[int, int] = (0, 0)
+    """Take-backs (悔牌) punished under ``takeback_penalty = level``, by team (N–S, E–W)."""
     player_levels_before: tuple[Rank, Rank, Rank, Rank] = (2, 2, 2, 2)
     """Each player's level (N, E, S, W); partners share one unless in friend mode."""
     player_levels_after: tuple[Rank, Rank, Rank, Rank] = (2, 2, 2, 2)
