@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .cards import BJ, LJ, PRETTY, RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, TOKEN, Card, counts_of
 from .records import Declaration
-from .rules import DeclareTiebreak, RuleSet
+from .rules import DeclareTiebreak, NoDeclaration, RuleSet
 
 _TIE_ORDER = {BJ: 0, LJ: 1, 0: 2, 1: 3, 2: 4, 3: 5}
 """Tournament order for equal overcalls: BJ, LJ, S, H, D, C (lower is stronger)."""
@@ -134,3 +134,24 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
 
 def level_name(level: int) -> str:
     return RANK_TOKENS[level]
+
+
+def trump_without_declaration(rules: RuleSet, bottom: tuple[Card, ...] | list[Card] | None
+                              ) -> tuple[int | None, bool, bool]:
+    """What nobody declaring means (rules.md §9 ``no_declaration``): ``(trump, redeal, known)``.
+
+    - ``no_trump``: the hand is played without a trump suit;
+    - ``third_bottom_card``: the suit of the bottom's third card, a joker meaning no trump
+      (seed 003: "若發牌結束仍無人亮牌，則以底牌第三張的花色作為主牌花色。如果第三張是王則打無主");
+    - ``redeal``: the cards are dealt again.
+    ``known`` is False when the rule needs a bottom the record does not give.
+    """
+    rule = rules.no_declaration
+    if rule is NoDeclaration.REDEAL:
+        return None, True, True
+    if rule is NoDeclaration.THIRD_BOTTOM_CARD:
+        if bottom is None or len(bottom) < 3:
+            return None, False, False
+        third = bottom[2]
+        return (None if third in (LJ, BJ) else SUIT_OF[third]), False, True
+    return None, False, True

@@ -12,10 +12,10 @@ record twice gives equal results.
 """
 from __future__ import annotations
 
-from .cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_OF,
+from .cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH,
                     SUIT_TOKENS, TEAMS, TOKEN, Card,
                     next_seat, partner, team_of)
-from .declarations import check_declarations
+from .declarations import check_declarations, trump_without_declaration
 from .records import Hand, Match
 from .rules import NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
 from .scoring import advance, bottom_multiplier, describe_levels, level_change, lose_level, rank_name
@@ -251,7 +251,6 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     # --- outcome and levels --------------------------------------------------------
     # Levels are kept per player; with fixed partners both partners always share one.
     sides = (frozenset(defenders), frozenset(range(4)) - frozenset(defenders))
-    revoke_levels = [0, 0]
     after = list(levels)
     outcome = None
     if complete and (not hand.setup or buried is not None):
@@ -272,21 +271,19 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
         outcome = Outcome(winner=winner, levels=gain, next_dealer=next_dealer,
                           team=team_of(min(up, key=lambda x: (x != dealer, x))) if up else team,
                           match_over=over)
-    if rules.revoke_penalty is RevokePenalty.LEVEL:
-        # seed 001, rule 五: the side that followed wrongly loses one level per wrong follow
-        for v in violations:
-            if v.code in REVOKE_CODES and v.seat is not None:
-                revoke_levels[team_of(v.seat)] += 1
-                side = sides[0] if v.seat in defenders else sides[1]
-                for seat in side:
-                    after[seat] = lose_level(after[seat])
-    takeback_levels = [0, 0]
-    if rules.takeback_penalty is RevokePenalty.LEVEL:
-        # seed 001, rule 七: each take-back (悔牌) costs the side one level at the end of the hand
-        for seat in hand.takebacks:
-            takeback_levels[team_of(seat)] += 1
+    # seed 001, rules 五 and 七: each wrong follow (跟牌错误) and each take-back (悔牌) costs the
+    # offender's side one level at the end of the hand
+    def punish(offenders: list[int]) -> list[int]:
+        by_team = [0, 0]
+        for seat in offenders:
+            by_team[team_of(seat)] += 1
             for s in (sides[0] if seat in defenders else sides[1]):
                 after[s] = lose_level(after[s])
+        return by_team
+
+    revoke_levels = punish([v.seat for v in violations if v.code in REVOKE_CODES and v.seat is not None]
+                           if rules.revoke_penalty is RevokePenalty.LEVEL else [])
+    takeback_levels = punish(list(hand.takebacks) if rules.takeback_penalty is RevokePenalty.LEVEL else [])
     team_before = (levels[0], levels[1])
     team_after = (after[0], after[1])
 
@@ -311,33 +308,24 @@ def _trump_en(trump: int | None) -> str:
 
 
 def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list[Violation]:
-    """Nobody declared (rules.md §9 ``no_declaration``).  Judged only when the record has the
-    whole deal: then an empty declaration list means nobody declared, not that none was noted.
-
-    - ``no_trump``: the hand is played without a trump suit;
-    - ``third_bottom_card``: the suit of the bottom's third card, a joker meaning no trump
-      (seed 003: "若發牌結束仍無人亮牌，則以底牌第三張的花色作為主牌花色。如果第三張是王則打無主");
-    - ``redeal``: the cards are dealt again, so the hand should not have been played.
-    """
+    """Nobody declared (rules.md §9 ``no_declaration``, :func:`declarations.trump_without_declaration`).
+    Judged only when the record has the whole deal: then an empty declaration list means nobody
+    declared, not that none was noted."""
     if hand.deal is None or not all(hand.deal):
         return []
-    rule = rules.no_declaration
-    if rule is NoDeclaration.REDEAL:
+    expected, redeal, known = trump_without_declaration(rules, hand.bottom)
+    if redeal:
         return [_hand_violation(
             "bad_declaration", None, "无人亮主，按规则应重新发牌，本局不应开打",
             "nobody declared: under no_declaration = redeal the cards are dealt again, "
             "so this hand should not have been played")]
-    if rule is NoDeclaration.THIRD_BOTTOM_CARD:
-        if hand.bottom is None or len(hand.bottom) < 3:
-            return []
+    if not known or trump == expected:
+        return []
+    if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD:
         third = hand.bottom[2]
-        expected = None if third >= 52 else SUIT_OF[third]
         why_zh, why_en = f"底牌第三张 {PRETTY[third]}", f"the bottom's third card {TOKEN[third]}"
     else:
-        expected = None
         why_zh, why_en = "无人亮主时打无主", "nobody declared, so the hand is played without trump"
-    if trump == expected:
-        return []
     return [_hand_violation(
         "bad_declaration", None,
         f"无人亮主：{why_zh}定主为 {_trump_name(expected)}，记录的主却是 {_trump_name(trump)}",

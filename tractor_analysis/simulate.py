@@ -50,12 +50,12 @@ import random
 from typing import Iterator, Sequence
 
 from .cards import NUM_KINDS, POINTS, RANK_OF, SEAT_TOKENS, SUIT_OF, partner
-from .declarations import strength as declaration_strength
+from .declarations import strength as declaration_strength, trump_of, trump_without_declaration
 from .legal import (Lead, analyse_lead, check_follow, construct_follow, legal_leads, show_order,
                     throw_stands)
 from .order import TRUMP
 from .records import Declaration, Hand, Match, Play, Trick
-from .rules import NoDeclaration, PRESETS, RuleSet
+from .rules import PRESETS, RuleSet
 
 MAX_HANDS = 40
 """A simulated match stops after this many hands even when no team has passed A."""
@@ -133,14 +133,9 @@ def _deal(rng: random.Random, rules: RuleSet, first: int, level: int
 def _trump_of(decls: list[Declaration], rules: RuleSet, bottom: list[int]) -> tuple[int | None, bool]:
     """``(trump, redeal)`` after the deal."""
     if decls:
-        k = decls[-1].cards[0]
-        return (None if k >= 52 else SUIT_OF[k]), False
-    if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD and len(bottom) >= 3:
-        k = bottom[2]
-        return (None if k >= 52 else SUIT_OF[k]), False
-    if rules.no_declaration is NoDeclaration.REDEAL:
-        return None, True
-    return None, False
+        return trump_of(decls[-1].cards), False
+    trump, redeal, _ = trump_without_declaration(rules, bottom)
+    return trump, redeal
 
 
 # --- bury ------------------------------------------------------------------------------

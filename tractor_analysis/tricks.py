@@ -250,9 +250,8 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
     for p in plays:
         for k in p.cards:
             points += POINTS[k]
-    shape = lead.main.shape if lead.units else (1, 1)
     return TrickResult(number, first, plays, plays[wi].seat, points, hands_before, tuple(vs),
-                       lead.kind, throw_failed, not_thrown, shape, trumped,
+                       lead.kind, throw_failed, not_thrown, trumped,
                        tuple(u.shape for u in lead.units))
 
 

@@ -89,14 +89,18 @@ class TrickResult:
     """The leader attempted a throw that failed (``attempted -> forced`` was recorded)."""
     cards_not_thrown: int = 0
     """Failed throw: attempted minus played (for ``throw_penalty``)."""
-    winning_shape: tuple[int, int] = (1, 1)
-    """Largest unit of the winning play as it counts against the lead: (copies, length);
-    single (1, 1), pair (2, 1), 3-pair tractor (2, 3), triple (3, 1), titanic of 2 (3, 2)."""
     trumped: bool = False
     """The winner trumped in on a plain-suit lead."""
     lead_shapes: tuple[tuple[int, int], ...] = ()
     """Every unit of the lead as (copies, length), most significant first: the shapes the
     winning play matched (the ``ourgame`` bottom multiplier looks at all of them)."""
+
+    @property
+    def winning_shape(self) -> tuple[int, int]:
+        """Largest unit of the winning play as it counts against the lead: (copies, length);
+        single (1, 1), pair (2, 1), 3-pair tractor (2, 3), triple (3, 1), titanic of 2 (3, 2).
+        The winner matched the lead's shape, so this is the lead's most significant unit."""
+        return self.lead_shapes[0] if self.lead_shapes else (1, 1)
 
 
 @dataclass(frozen=True, slots=True)
