@@ -87,8 +87,11 @@ def hand_text(match: Match, h: HandResult) -> list[str]:
             lines.append(dim(f"  {{{note}}}"))
         if record.bottom:
             lines.append(f"  bottom 底牌  {cards_pretty(record.bottom)}")
+        for i, cards in enumerate(record.earlier_buries):     # 炒地皮: each bury before the last
+            lines.append(f"  buried 扣底  {cards_pretty(cards)}" + dim(f"  (then taken back by a rebid 被炒 {i + 1})"))
         if record.buried:
-            lines.append(f"  buried 扣底  {cards_pretty(record.buried)}")
+            lines.append(f"  buried 扣底  {cards_pretty(record.buried)}"
+                         + (dim("  (after the rebid 炒地皮后)") if record.earlier_buries else ""))
     trick_records = {t.number: t for t in record.tricks} if record is not None else {}
     running = h.attackers_points - sum(t.points for t in h.tricks if t.winner not in h.defenders)
     for t in h.tricks:

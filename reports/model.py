@@ -172,10 +172,13 @@ class HandView:
     level: str
     trump: str
     seats: tuple[SeatView, SeatView, SeatView, SeatView]
-    declarations: tuple[tuple[str, str, tuple[Card, ...]], ...]
-    """(seat, player, cards)."""
+    declarations: tuple[tuple[str, str, tuple[Card, ...], bool], ...]
+    """(seat, player, cards, after the bottom — 炒地皮)."""
     bottom: tuple[Card, ...] | None
     buried: tuple[Card, ...] | None
+    buries: tuple[tuple[str, str, tuple[Card, ...]], ...]
+    """Every bury in order, (seat, player, cards): the dealer's, then each rebidder's (炒地皮);
+    seat and player are empty where the record does not say who buried."""
     setup: bool
     setup_points: int
     notes: tuple[str, ...]
@@ -299,6 +302,23 @@ def player_names(match: Match) -> tuple[str, str, str, str]:
                  for i, p in enumerate(match.players))
 
 
+
+def _buries(hand: Hand, dealer: int, names, ordered) -> tuple[tuple[str, str, tuple[Card, ...]], ...]:
+    """Each bury with who made it: the dealer, then each rebidder after the bottom (炒地皮)."""
+    if hand.buried is None:
+        return ()
+    buries = (*hand.earlier_buries, hand.buried)
+    takers = [dealer] + [d.seat for d in hand.declarations if d.after_bottom]
+    if len(buries) == len(takers):
+        who: list[int | None] = list(takers)
+    elif len(buries) == 1:
+        who = [takers[-1]]
+    else:
+        who = [None] * len(buries)
+    return tuple(("" if s is None else SEAT_TOKENS[s], "" if s is None else names[s], ordered(b))
+                 for s, b in zip(who, buries))
+
+
 def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
               filename: str = "hand.html", match_title: str = "",
               match_filename: str | None = None) -> HandView:
@@ -379,10 +399,11 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         dealer=SEAT_TOKENS[dealer], dealer_name=names[dealer], level=level_label(level),
         groups=display_groups(level, trump, twos),
         trump=trump_label(trump), seats=seats,  # type: ignore[arg-type]
-        declarations=tuple((SEAT_TOKENS[d.seat], names[d.seat], tuple(d.cards))
+        declarations=tuple((SEAT_TOKENS[d.seat], names[d.seat], tuple(d.cards), d.after_bottom)
                            for d in hand.declarations),
         bottom=None if hand.bottom is None else ordered(hand.bottom),
         buried=None if hand.buried is None else ordered(hand.buried),
+        buries=_buries(hand, dealer, names, ordered),
         setup=hand.setup, setup_points=setup_points, notes=tuple(hand.notes),
         tricks=tuple(tricks), hand_violations=tuple(hand_violations),
         violation_count=len(result.violations), score=score,

@@ -149,10 +149,15 @@ def hands(draw, rules: RuleSet = PRESETS["standard"], number: int = 1, position:
             cut = draw(st.integers(0, len(declarations) - 1))
             declarations = declarations[:cut] + tuple(
                 Declaration(d.seat, d.cards, True) for d in declarations[cut:])
+    earlier_buries: tuple[tuple[int, ...], ...] = ()
+    if buried is not None and any(d.after_bottom for d in declarations) and draw(st.booleans()):
+        # 炒地皮: each rebid buried again (the formats only need the shape; replay checks the cards)
+        earlier_buries = tuple(tuple(rnd.sample(deck, len(buried))) for d in declarations if d.after_bottom)
     tricks = draw(_tricks(rnd, holding, first, max_tricks, with_notes))
     friend = draw(st.one_of(st.none(), st.integers(0, NUM_KINDS - 1))) if rules.friend or rnd.random() < 0.1 else None
     return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=declarations,
-                deal=deal, bottom=bottom, buried=buried, friend=friend, setup=setup, points=points,
+                deal=deal, bottom=bottom, buried=buried, earlier_buries=earlier_buries, friend=friend,
+                setup=setup, points=points,
                 first_trick=first, tricks=tricks,
                 claim=draw(st.one_of(st.none(), st.integers(0, 60).map(lambda x: x * 5))),
                 takebacks=tuple(draw(st.lists(seats, max_size=3))),

@@ -125,9 +125,11 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("ruleset", _STR, "ruleset name (a preset; '+' when options were changed)"),
         ("decks", _I8, "decks of the ruleset"),
         ("rules", _STR, "every ruleset option as JSON {name: value}"),
-        ("declarations", _CARDS, "declarations in order, each 'SEAT: cards'"),
+        ("declarations", _CARDS, "declarations in order, each 'SEAT: cards' ('|| SEAT: cards' when made "
+                                 "after the bottom, 炒地皮)"),
         ("bottom", _CARDS, "bottom as dealt (null when not recorded)"),
-        ("buried", _CARDS, "bottom as buried by the dealer (null when not recorded)"),
+        ("buried", _CARDS, "bottom as buried: the dealer's bury, or after 炒地皮 the last rebidder's "
+                           "(null when not recorded)"),
         ("setup", _BOOL, "a position ([SetUp]) rather than a full hand"),
         ("complete", _BOOL, "the hand was played out"),
         ("tricks", _I16, "tricks in the hand"),
@@ -163,6 +165,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("level_w_after", _I8, "W's own level after the hand"),
         ("revoke_ns", _I8, "wrong follows by N-S punished by a level (revoke_penalty = level)"),
         ("revoke_ew", _I8, "wrong follows by E-W punished by a level"),
+        ("earlier_buries", pa.list_(_CARDS), "炒地皮: the buries before the last one (the dealer's, then each "
+                                             "earlier rebidder's), empty without a rebid"),
         _BATCH,
     ),
     "tricks": _schema(
@@ -364,7 +368,7 @@ class TableBuilder:
         o = hr.outcome
         decl = None
         if record is not None and record.declarations:
-            decl = [f"{SEAT_TOKENS[d.seat]}: {' '.join(TOKEN[c] for c in d.cards)}"
+            decl = [f"{'|| ' if d.after_bottom else ''}{SEAT_TOKENS[d.seat]}: {' '.join(TOKEN[c] for c in d.cards)}"
                     for d in record.declarations]
         before, after = hr.levels_before, hr.levels_after
         pb, pa_ = hr.player_levels_before, hr.player_levels_after
@@ -381,7 +385,8 @@ class TableBuilder:
             before[0], before[1], after[0], after[1], failed, len(hr.violations),
             None if record is None or record.friend is None else TOKEN[record.friend],
             _defender_seats(hr.dealer, hr.defenders), pb[0], pb[1], pb[2], pb[3], pa_[0], pa_[1], pa_[2],
-            pa_[3], hr.revoke_levels[0], hr.revoke_levels[1], batch))
+            pa_[3], hr.revoke_levels[0], hr.revoke_levels[1],
+            [_tokens(b) for b in record.earlier_buries] if record is not None else None, batch))
         return len(hr.violations)
 
     def to_tables(self) -> dict[str, pa.Table]:

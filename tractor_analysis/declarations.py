@@ -13,8 +13,9 @@ Each declaration must beat the standing one:
   earlier in 大王, 小王, ♠, ♥, ♦, ♣ (seed 001, rule 四), unless the standing one is locked;
 - 炒地皮 (``rebid_after_bottom``): declarations marked ``after_bottom`` overcall by the same
   ladder after the dealer took the bottom; allowed only when the option is on and the trump
-  was declared before the bottom (seed 001, rule 四).  Who re-buries after a rebid is not
-  recorded (the record keeps one ``Buried:``); the rebid's trump is the hand's trump.
+  was declared before the bottom (seed 001, rule 四).  The rebid's trump is the hand's
+  trump; each rebidder takes the bottom and buries again (seed 000), which the record keeps
+  as ``Buried: dealer's || rebidder's`` and the replay checks (``replay._starting_hands``).
 """
 from __future__ import annotations
 

@@ -37,8 +37,9 @@ __all__ = ["parse_json", "parse_jsonl", "match_to_dict", "match_from_dict", "for
 
 _MATCH_FIELDS = ("event", "site", "date", "round", "table", "players", "ruleset", "rules", "levels",
                  "hands", "notes", "tags")
-_HAND_FIELDS = ("number", "dealer", "trump", "level", "declarations", "deal", "bottom", "buried", "friend",
-                "setup", "points", "first_trick", "tricks", "claim", "takebacks", "notes", "tags")
+_HAND_FIELDS = ("number", "dealer", "trump", "level", "declarations", "deal", "bottom", "buried",
+                "earlier_buries", "friend", "setup", "points", "first_trick", "tricks", "claim", "takebacks",
+                "notes", "tags")
 _JSON_SUFFIX = ":json"
 
 
@@ -62,6 +63,8 @@ def _what_zh(what: str) -> str:
         return f"{what[12:]} 的出牌"
     if what.startswith("the throw of "):
         return f"{what[13:]} 的甩牌"
+    if what.startswith("earlier_buries"):
+        return f"先前埋底 {what} "
     if what.startswith("deal."):
         return f"{what[5:]} 的发牌 ({what}) "
     return _WHAT_ZH.get(what, what + " ")
@@ -369,6 +372,15 @@ class _Reader:
         if hv.get("buried") is not None:
             buried = self.cards(hv["buried"], "\"buried\"", "left out of the buried cards")[0]
             self.count([0] * NUM_KINDS, buried, "the buried cards", "埋底的牌")
+        earlier: list[tuple[Card, ...]] = []
+        if hv.get("earlier_buries") is not None:      # 炒地皮: the buries before the last one
+            ev = hv["earlier_buries"]
+            if not isinstance(ev, list) or buried is None:
+                raise _Shape("\"earlier_buries\" should be a list of card lists, beside \"buried\" "
+                             "(the last bury)")
+            for i, cv in enumerate(ev):
+                earlier.append(self.cards(cv, f"earlier_buries[{i}]", "left out of the buried cards")[0])
+                self.count([0] * NUM_KINDS, earlier[-1], "the buried cards", "埋底的牌")
         friend = None
         if hv.get("friend") is not None:
             fc, bad = self.cards([self.text(hv["friend"], "\"friend\"")], "\"friend\"", "ignored")
@@ -409,7 +421,8 @@ class _Reader:
                 self.diag("missing_tag", "no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"; read as no trump "
                           "— the declarations may tell the trump)", "缺少主牌花色 \"trump\"（按无主处理）")
         return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
-                    deal=deal, bottom=bottom, buried=buried, friend=friend, setup=setup, points=points,
+                    deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
+                    setup=setup, points=points,
                     first_trick=first_trick, tricks=tuple(tricks), claim=claim, notes=notes, tags=tags,
                     takebacks=takebacks, line=self.line)
 
@@ -636,6 +649,8 @@ def _hand_to_dict(h: Hand) -> dict:
         d["bottom"] = _cards(h.bottom)
     if h.buried is not None:
         d["buried"] = _cards(h.buried)
+        if h.earlier_buries:
+            d["earlier_buries"] = [_cards(b) for b in h.earlier_buries]
     if h.friend is not None:
         d["friend"] = TOKEN[h.friend]
     d["setup"] = h.setup

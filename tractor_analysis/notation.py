@@ -126,7 +126,7 @@ def _pos(pieces, lineno: int, off: int) -> tuple[int, int]:
 class _HandBuilder:
     __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "level", "declarations",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
-                 "claim", "notes", "tags", "seen", "played", "dealt", "buried_counts", "takebacks")
+                 "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks")
 
     def __init__(self, number: int, line: int, text: str):
         self.number = number
@@ -152,7 +152,7 @@ class _HandBuilder:
         self.seen: set[str] = set()
         self.played = [0] * NUM_KINDS
         self.dealt = [0] * NUM_KINDS
-        self.buried_counts = [0] * NUM_KINDS
+        self.earlier_buries: tuple[tuple[int, ...], ...] = ()
 
 
 class _Parser:
@@ -615,6 +615,7 @@ class _Parser:
         self.hands.append(Hand(
             number=h.number, dealer=h.dealer, trump=h.trump, level=h.level, declarations=h.declarations,
             deal=tuple(h.deal) if h.deal is not None else None, bottom=h.bottom, buried=h.buried,
+            earlier_buries=h.earlier_buries,
             friend=h.friend, setup=h.setup, points=h.points, first_trick=h.first_trick,
             tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
             takebacks=h.takebacks, line=h.line))
@@ -671,16 +672,24 @@ class _Parser:
             h.deal[seat] = cards
             self.count(h.dealt, cards, txt, colon + 1, lineno, pieces, "the deal and bottom", "发牌和底牌")
         else:
-            cards, _ = self.cards(txt, colon + 1, lineno, pieces, f"left out of the {kind}", "未计入")
             if kind in h.seen:
                 self.diag("duplicate_tag", f"two '{label}:' lines in hand {h.number}; the later one is used",
                           f"'{label}:' 行重复；以后一行为准", ln, col)
             h.seen.add(kind)
-            setattr(h, kind, cards)
             if kind == "bottom":
+                cards, _ = self.cards(txt, colon + 1, lineno, pieces, "left out of the bottom", "未计入底牌")
+                h.bottom = cards
                 self.count(h.dealt, cards, txt, colon + 1, lineno, pieces, "the deal and bottom", "发牌和底牌")
-            else:
-                self.count(h.buried_counts, cards, txt, colon + 1, lineno, pieces, "the buried cards", "埋底的牌")
+                return
+            # 炒地皮: 'Buried: dealer's || rebidder's || …' — each bury in order, the last one stays
+            buries, start = [], 0
+            for part in txt.split("||"):
+                off = colon + 1 + start
+                cards, _ = self.cards(part, off, lineno, pieces, "left out of the buried cards", "未计入埋底")
+                self.count([0] * NUM_KINDS, cards, part, off, lineno, pieces, "the buried cards", "埋底的牌")
+                buries.append(cards)
+                start += len(part) + 2
+            h.buried, h.earlier_buries = buries[-1], tuple(buries[:-1])
 
     # trick lines (the hot path)
     def trick(self, body: str, lineno: int, pieces, notes) -> None:

@@ -77,6 +77,12 @@ class Hand:
     ``None`` when the record has no deal lines; a seat without a line has ``()``."""
     bottom: tuple[Card, ...] | None = None
     buried: tuple[Card, ...] | None = None
+    """The bottom as it lies during play: the last bury (the dealer's, or after 炒地皮 the
+    last rebidder's)."""
+    earlier_buries: tuple[tuple[Card, ...], ...] = ()
+    """炒地皮: the buries before the last one, in order — the dealer's, then each earlier
+    rebidder's; each declaration after the bottom takes the bottom and buries again
+    (seed 000).  ``.tgn``: ``Buried: dealer's || rebidder's``; JSON ``"earlier_buries"``."""
     friend: Card | None = None
     """Friend mode: the card the dealer named (``[Friend "SA"]``)."""
     setup: bool = False

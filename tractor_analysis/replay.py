@@ -338,7 +338,9 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[i
 
     Without deal lines the hands are the cards each seat played (every card is played).
     With them, the dealer's hand is deal + bottom − buried, and the deal, the bottom and
-    the bury are checked (``deal_mismatch``, ``bad_bury``).
+    the bury are checked (``deal_mismatch``, ``bad_bury``).  After 炒地皮 each rebidder took
+    the bottom in turn and buried again (seed 000): with every bury recorded the chain is
+    followed and checked; with only the last one, the takers' hands come from their plays.
     """
     buried = hand.buried
     if hand.deal is None:
@@ -349,6 +351,30 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[i
     given = [bool(cards) for cards in hand.deal]
     if all(given):
         _check_deal(hand, rules, violations)
+    takers = [dealer] + [d.seat for d in hand.declarations if d.after_bottom]   # who took the bottom
+    buries = (*hand.earlier_buries, buried) if buried is not None else ()
+    if len(buries) > 1 and len(buries) != len(takers):
+        violations.append(_hand_violation(
+            "bad_bury", None,
+            f"记录了 {len(buries)} 次埋底，但拿过底牌的有 {len(takers)} 人（庄家和每次炒地皮的人），应记 "
+            f"{len(takers)} 次",
+            f"the record gives {len(buries)} buries but {len(takers)} player(s) took the bottom (the dealer, "
+            f"then each rebid after the bottom, 炒地皮): expected {len(takers)}"))
+    if len(takers) > 1 or len(buries) > 1:
+        chain = hand.bottom is not None and len(buries) == len(takers) and all(given[t] for t in takers)
+        if not chain:
+            # the exchanges are not all known: take the takers' hands from their plays
+            for t in set(takers):
+                start[t] = played[t][:]
+            if buries:
+                _bury_size(buries[-1], takers[-1], rules, violations)
+            return start, buried, all(given)
+        pool = [a + b for a, b in zip(start[dealer], _counts(hand.bottom))]
+        for i, t in enumerate(takers):
+            if i:
+                pool = [a + b for a, b in zip(start[t], _counts(buries[i - 1]))]
+            start[t] = _bury_from(pool, buries[i], t, i > 0, rules, violations)
+        return start, buried, all(given)
     if not given[dealer]:
         return start, buried, all(given[s] for s in range(4) if s != dealer)
     if hand.bottom is None:
@@ -362,21 +388,36 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[i
             buried = tuple(k for k in range(NUM_KINDS) for _ in range(derived[k]))
         start[dealer] = played[dealer][:] if missing else [p - d for p, d in zip(pool, derived)]
         return start, buried, all(given)
+    start[dealer] = _bury_from(pool, buried, dealer, False, rules, violations)
+    return start, buried, all(given)
+
+
+def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool, rules: RuleSet,
+               violations: list[Violation]) -> list[int]:
+    """The hand left when ``seat`` buries ``buried`` from ``pool`` (its hand plus the bottom it
+    took); cards not in the pool and a bury of the wrong size are ``bad_bury``."""
     after, missing = _multiset_minus(pool, _counts(buried))
     if missing:
+        who_zh = f"{SEAT_NAMES_ZH[seat]}炒地皮后" if rebid else SEAT_NAMES_ZH[seat]
+        whose = f"{SEAT_TOKENS[seat]}'s hand nor in the bottom {SEAT_TOKENS[seat]} took" if rebid \
+            else "the dealer's hand nor in the bottom"
         violations.append(_hand_violation(
-            "bad_bury", dealer,
-            f"{SEAT_NAMES_ZH[dealer]}扣的底牌 {_show(missing)} 既不在手中也不在底牌里",
-            f"{SEAT_TOKENS[dealer]} buried {' '.join(TOKEN[c] for c in missing)}, which were neither in "
-            f"the dealer's hand nor in the bottom", tuple(buried)))
+            "bad_bury", seat,
+            f"{who_zh}扣的底牌 {_show(missing)} 既不在手中也不在底牌里",
+            f"{SEAT_TOKENS[seat]} buried {' '.join(TOKEN[c] for c in missing)}"
+            f"{' after the rebid (炒地皮)' if rebid else ''}, which were neither in {whose}",
+            tuple(buried)))
+    _bury_size(buried, seat, rules, violations)
+    return after
+
+
+def _bury_size(buried: tuple[Card, ...], seat: int, rules: RuleSet, violations: list[Violation]) -> None:
     if len(buried) != rules.bottom_size:
         violations.append(_hand_violation(
-            "bad_bury", dealer,
-            f"{SEAT_NAMES_ZH[dealer]}扣了 {len(buried)} 张底牌，应扣 {rules.bottom_size} 张",
-            f"{SEAT_TOKENS[dealer]} buried {len(buried)} cards; the bottom holds {rules.bottom_size}",
+            "bad_bury", seat,
+            f"{SEAT_NAMES_ZH[seat]}扣了 {len(buried)} 张底牌，应扣 {rules.bottom_size} 张",
+            f"{SEAT_TOKENS[seat]} buried {len(buried)} cards; the bottom holds {rules.bottom_size}",
             tuple(buried)))
-    start[dealer] = after
-    return start, buried, all(given)
 
 
 def _check_deal(hand: Hand, rules: RuleSet, violations: list[Violation]) -> None:

@@ -50,7 +50,8 @@ import random
 from typing import Iterator, Sequence
 
 from .cards import NUM_KINDS, POINTS, RANK_OF, SEAT_TOKENS, SUIT_OF, partner
-from .declarations import strength as declaration_strength, trump_of, trump_without_declaration
+from .declarations import (check_declarations, strength as declaration_strength, trump_of,
+                           trump_without_declaration)
 from .legal import (Lead, analyse_lead, check_follow, construct_follow, legal_leads, show_order,
                     throw_stands)
 from .order import TRUMP
@@ -76,6 +77,9 @@ NOT_IN_HAND_SHARE = 0.15
 
 FRIEND_ALONE = 0.08
 """Friend mode: how often the dealer names a card they hold every copy of (一打三)."""
+
+REBID = 0.3
+"""炒地皮 (``rebid_after_bottom``): how often a player who can overcall does so after the bury."""
 
 
 def _ctx(rules: RuleSet, level: int, trump: int | None):
@@ -314,6 +318,23 @@ def _inject(rng: random.Random, ctx, lead: Lead, hand: list[int], legal: tuple[i
     return None
 
 
+def _rebid(rng: random.Random, rules: RuleSet, level: int, dealer: int, decls: list[Declaration],
+           dealt: list[list[int]]) -> Declaration | None:
+    """Now and then a player other than the dealer who was dealt a stronger declaration than
+    the one standing makes it after the bury (炒地皮), as the ruleset's check would accept."""
+    if rng.random() >= REBID:
+        return None
+    for i in (1, 2, 3):
+        seat = (dealer + i) & 3
+        kinds = [k for k in range(NUM_KINDS) if dealt[seat][k] and (k >= 52 or RANK_OF[k] == level)]
+        for k in sorted(kinds, key=lambda k: -dealt[seat][k]):
+            cand = Declaration(seat, (k,) * min(dealt[seat][k], rules.decks), True)
+            declared, trump, _first, problems = check_declarations((*decls, cand), level, rules)
+            if not problems and declared and trump != trump_of(decls[-1].cards):
+                return cand
+    return None
+
+
 def _friend_card(rng: random.Random, rules: RuleSet, level: int, trump: int | None,
                  dealer_hand: list[int]) -> int:
     """The card the dealer names after the bury (rules.md §11): the ace (king when aces are
@@ -357,6 +378,20 @@ def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | Non
     buried = _bury(rng, ctx, hands[dealer], len(bottom))
     for k in buried:
         hands[dealer][k] -= 1
+    earlier: list[list[int]] = []
+    rebid = _rebid(rng, rules, level, dealer, decls, dealt) if rules.rebid_after_bottom and decls else None
+    if rebid is not None:
+        # 炒地皮 (seed 000): the rebidder takes the bottom as buried and buries again
+        decls.append(rebid)
+        trump = trump_of(rebid.cards)
+        ctx = _ctx(rules, level, trump)
+        o = ctx.order
+        for k in buried:
+            hands[rebid.seat][k] += 1
+        earlier.append(buried)
+        buried = _bury(rng, ctx, hands[rebid.seat], len(bottom))
+        for k in buried:
+            hands[rebid.seat][k] -= 1
     spare = [0] * NUM_KINDS        # buried cards nobody holds: what a not_in_hand play takes
     for k in buried:
         spare[k] += 1
@@ -406,6 +441,7 @@ def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | Non
     order_deal = tuple(show_order(o, [k for k in range(NUM_KINDS) for _ in range(row[k])]) for row in dealt)
     return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(decls),
                 deal=order_deal, bottom=tuple(bottom), buried=show_order(o, buried),
+                earlier_buries=tuple(show_order(o, b) for b in earlier),
                 friend=friend, tricks=tuple(tricks), notes=tuple(hand_notes))
 
 

@@ -86,8 +86,9 @@ def format_tgn(match: Match) -> str:
                 out.append(_seat_cards(SEAT_TOKENS[seat], h.deal[seat] if seat < len(h.deal) else ()))
         if h.bottom is not None:
             out.append(_seat_cards("Bottom", h.bottom))
-        if h.buried is not None:
-            out.append(_seat_cards("Buried", h.buried))
+        if h.buried is not None:     # 炒地皮: every bury in order, separated by '||'
+            out.append("Buried: " + " || ".join(_cards_text(b) for b in (*h.earlier_buries, h.buried))
+                       if h.earlier_buries else _seat_cards("Buried", h.buried))
         for note in h.notes:
             out.append("{" + escape_note(note) + "}")
         for t in h.tricks:
