@@ -90,8 +90,13 @@ def violation_json(v: Violation) -> dict:
 def outcome_json(o: Outcome | None) -> dict | None:
     if o is None:
         return None
-    return {"winner": o.winner, "levels": o.levels, "next_dealer": SEAT_TOKENS[o.next_dealer],
-            "team": TEAMS[o.team], "match_over": o.match_over}
+    out = {"winner": o.winner, "levels": o.levels,
+           "next_dealer": None if o.next_dealer is None else SEAT_TOKENS[o.next_dealer],
+           "team": None if o.team is None else TEAMS[o.team], "match_over": o.match_over}
+    if o.reason != "points":       # 多少牌 decided the hand (miscount = level)
+        out["reason"] = o.reason
+        out["miscount"] = [SEAT_TOKENS[s] for s in o.miscount]
+    return out
 
 
 def _levels_json(levels: tuple[int, int]) -> dict:
@@ -154,12 +159,16 @@ def outcome_text(h: HandResult, match: Match) -> str:
     if o is None:
         return dim("incomplete position, no outcome / 残局未打完，不计升级")
     zh, en = describe_levels(o.winner, o.levels)
+    if o.reason == "miscount":
+        seats = " ".join(seat_label(s, match) for s in o.miscount)
+        zh, en = f"多少牌，{zh}", f"wrong number of cards (多少牌) for {seats}: {en}"
     what = f"{en} / {zh}"
     before, after = h.levels_before, h.levels_after
     levels = "  ".join(
         f"{TEAMS[t]} {level_label(before[t])}" + (f"→{level_label(after[t])}" if after[t] != before[t] else "")
         for t in (0, 1))
-    text = f"{what}; next dealer 下庄 {seat_label(o.next_dealer, match)}; levels 级 {levels}"
+    nxt = "bid for 抢庄" if o.next_dealer is None else seat_label(o.next_dealer, match)
+    text = f"{what}; next dealer 下庄 {nxt}; levels 级 {levels}"
     if any(h.revoke_levels):
         lost = ", ".join(f"{TEAMS[t]} −{n}" for t, n in enumerate(h.revoke_levels) if n)
         text += f"; revoke penalty 罚级 {lost}"

@@ -110,6 +110,8 @@ def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
     for h in complete:
         if h.outcome == "defenders":
             bands[(0, f"defenders +{h.levels} / 庄家升{h.levels}级")] += 1
+        elif h.outcome == "neither":
+            bands[(2, "both sides miscounted, no change / 双方多少牌，不升不降")] += 1
         else:
             bands[(1, f"attackers take the deal +{h.levels} / 闲家上台升{h.levels}级")] += 1
     outcome_rows = tuple((label, n, _pct(n, len(complete))) for (_, label), n in

@@ -261,9 +261,11 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
     o = result.outcome
     if o is None:
         return None
-    team = TEAM_NAMES[o.team]
-    team_zh = TEAM_NAMES_ZH[o.team]
-    if o.winner == "attackers":
+    team = "" if o.team is None else TEAM_NAMES[o.team]
+    team_zh = "" if o.team is None else TEAM_NAMES_ZH[o.team]
+    if o.winner == "neither":
+        zh, en = "双方均多少牌，不升不降，下局抢庄", "both sides miscounted: no level changes; the next deal is bid for"
+    elif o.winner == "attackers":
         if o.levels:
             zh = f"闲家上台，{team_zh}升{o.levels}级"
             en = f"attackers take the deal; {team} go up {o.levels} level{'s' * (o.levels != 1)}"
@@ -276,9 +278,13 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
     if o.match_over:
         zh += "，赢得比赛"
         en += " and win the match"
+    if o.reason == "miscount":    # seed 001, rule 八
+        zh = f"{'、'.join(names[s] or SEAT_TOKENS[s] for s in o.miscount)}多少牌：{zh}"
+        en = f"wrong number of cards (多少牌) for {', '.join(names[s] or SEAT_TOKENS[s] for s in o.miscount)}: {en}"
+    nd = o.next_dealer
     return OutcomeView(winner=o.winner, zh=zh, en=en, levels=o.levels, team=team,
-                       next_dealer=SEAT_TOKENS[o.next_dealer],
-                       next_dealer_name=names[o.next_dealer], match_over=o.match_over)
+                       next_dealer="bid for / 抢庄" if nd is None else SEAT_TOKENS[nd],
+                       next_dealer_name="" if nd is None else names[nd], match_over=o.match_over)
 
 
 def played_marks(held: tuple[Card, ...], played) -> tuple[bool, ...]:

@@ -211,7 +211,8 @@ def test_rows_of_any_simulated_match_are_consistent(seed, rate):
 
 VARIANT_HAND_COLUMNS = ("friend", "defender_seats", "level_n_before", "level_e_before", "level_s_before",
                         "level_w_before", "level_n_after", "level_e_after", "level_s_after",
-                        "level_w_after", "revoke_ns", "revoke_ew", "earlier_buries")
+                        "level_w_after", "revoke_ns", "revoke_ew", "earlier_buries",
+                        "outcome_reason", "miscount")
 VARIANT_MATCH_COLUMNS = ("decks", "level_n_final", "level_e_final", "level_s_final", "level_w_final")
 
 

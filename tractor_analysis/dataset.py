@@ -142,10 +142,10 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("attackers_total", _I16, "attackers' total: the sum of the score items"),
         ("claim", _I16, "[Claim] as recorded, null when absent"),
         ("claim_matches", _BOOL, "claim == attackers_total, null when no claim"),
-        ("outcome", _STR, "attackers (took the deal) or defenders (held)"),
-        ("up_team", _STR, "team that goes up or holds (NS / EW)"),
+        ("outcome", _STR, "attackers (took the deal) or defenders (held); neither when both sides miscounted"),
+        ("up_team", _STR, "team that goes up or holds (NS / EW); null after neither"),
         ("levels_gained", _I8, "levels the up_team gains"),
-        ("next_dealer", _STR, "seat that deals next"),
+        ("next_dealer", _STR, "seat that deals next (null after neither: the deal is bid for)"),
         ("match_over", _BOOL, "a team passed A with this hand"),
         ("level_ns_before", _I8, "N-S level before the hand"), ("level_ew_before", _I8, "E-W level before"),
         ("level_ns_after", _I8, "N-S level after the hand"), ("level_ew_after", _I8, "E-W level after"),
@@ -167,6 +167,9 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("revoke_ew", _I8, "wrong follows by E-W punished by a level"),
         ("earlier_buries", pa.list_(_CARDS), "炒地皮: the buries before the last one (the dealer's, then each "
                                              "earlier rebidder's), empty without a rebid"),
+        ("outcome_reason", _STR, "points (the score table decided) or miscount (多少牌, miscount = level); "
+                                 "null without an outcome"),
+        ("miscount", _CARDS, "seats that played or were dealt a wrong number of cards, when 多少牌 decided"),
         _BATCH,
     ),
     "tricks": _schema(
@@ -386,7 +389,8 @@ class TableBuilder:
             None if record is None or record.friend is None else TOKEN[record.friend],
             _defender_seats(hr.dealer, hr.defenders), pb[0], pb[1], pb[2], pb[3], pa_[0], pa_[1], pa_[2],
             pa_[3], hr.revoke_levels[0], hr.revoke_levels[1],
-            [_tokens(b) for b in record.earlier_buries] if record is not None else None, batch))
+            [_tokens(b) for b in record.earlier_buries] if record is not None else None,
+            o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch))
         return len(hr.violations)
 
     def to_tables(self) -> dict[str, pa.Table]:

@@ -17,7 +17,7 @@ from .cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_
                     next_seat, partner, team_of)
 from .declarations import check_declarations, trump_without_declaration
 from .records import Hand, Match
-from .rules import NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
+from .rules import Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
 from .scoring import advance, bottom_multiplier, describe_levels, level_change, lose_level, rank_name
 from .tricks import hand_context, judge_trick
 from .verdicts import HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation
@@ -44,15 +44,17 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
     winner: int | None = None
     forfeit: int | None = None
     results: list[HandResult] = []
+    bid_for_deal = True       # the first hand, and after both sides miscounted (多少牌): 抢庄
     for index, hand in enumerate(match.hands):
         result = replay_hand(hand, rules, levels, expected_dealer,
-                             first_of_match=(index == 0),
+                             first_of_match=bid_for_deal,
                              levels_known=(index > 0 or match.levels is not None))
         results.append(result)
         levels = result.player_levels_after
         for team in (0, 1):
             revokes[team] += result.revoke_levels[team]
             takebacks[team] += result.takeback_levels[team]
+        bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
         if result.outcome is not None:
             expected_dealer = result.outcome.next_dealer
             if result.outcome.match_over and winner is None:
@@ -253,24 +255,20 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     sides = (frozenset(defenders), frozenset(range(4)) - frozenset(defenders))
     after = list(levels)
     outcome = None
-    if complete and (not hand.setup or buried is not None):
-        winner, gain = level_change(rules, total)
-        up = sides[0] if winner == "defenders" else sides[1]
-        over = False
-        for seat in sorted(up):
-            # only the dealer's side, playing its own level, can pass the winning level
-            after[seat], passed = advance(levels[seat], gain, rules.must_play, rules.win_level,
-                                          playing=(winner == "defenders" and levels[seat] == level))
-            over = over or passed
-        if winner == "defenders":
-            friends = sorted(defenders - {dealer})
-            next_dealer = partner(dealer) if not rules.friend else (
-                friends[0] if friends else dealer)
+    miscount = _miscounted(hand, rules, played, tricks) if rules.miscount is Miscount.LEVEL else ()
+    if miscount:
+        # seed 001, rule 八: 若台上多少自动下台，且台下升一级；若台下多少台上升一级，且台上继续打；
+        # 若双方均出现多少情况双方不升降级，且下把双方抢庄
+        on_top, below = any(s in defenders for s in miscount), any(s not in defenders for s in miscount)
+        if on_top and below:
+            outcome = Outcome(winner="neither", levels=0, next_dealer=None, team=None,
+                              reason="miscount", miscount=miscount)
         else:
-            next_dealer = next_seat(dealer)
-        outcome = Outcome(winner=winner, levels=gain, next_dealer=next_dealer,
-                          team=team_of(min(up, key=lambda x: (x != dealer, x))) if up else team,
-                          match_over=over)
+            outcome = _level_outcome(rules, "attackers" if on_top else "defenders", 1, sides, levels, level,
+                                     dealer, defenders, team, after, miscount)
+    elif complete and (not hand.setup or buried is not None):
+        winner, gain = level_change(rules, total)
+        outcome = _level_outcome(rules, winner, gain, sides, levels, level, dealer, defenders, team, after)
     # seed 001, rules 五 and 七: each wrong follow (跟牌错误) and each take-back (悔牌) costs the
     # offender's side one level at the end of the hand
     def punish(offenders: list[int]) -> list[int]:
@@ -331,6 +329,44 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list
         f"无人亮主：{why_zh}定主为 {_trump_name(expected)}，记录的主却是 {_trump_name(trump)}",
         f"nobody declared: {why_en} fixes trump {_trump_en(expected)}, but the record says {_trump_en(trump)}")]
 
+
+
+def _level_outcome(rules: RuleSet, winner: str, gain: int, sides, levels, level: int, dealer: int,
+                   defenders, team: int, after: list[int], miscount: tuple[int, ...] = ()) -> Outcome:
+    """``winner``'s side goes up ``gain`` levels (written into ``after``), and the next dealer."""
+    up = sides[0] if winner == "defenders" else sides[1]
+    over = False
+    for seat in sorted(up):
+        # only the dealer's side, playing its own level, can pass the winning level
+        after[seat], passed = advance(levels[seat], gain, rules.must_play, rules.win_level,
+                                      playing=(winner == "defenders" and levels[seat] == level))
+        over = over or passed
+    if winner == "defenders":
+        friends = sorted(defenders - {dealer})
+        next_dealer = partner(dealer) if not rules.friend else (friends[0] if friends else dealer)
+    else:
+        next_dealer = next_seat(dealer)
+    return Outcome(winner=winner, levels=gain, next_dealer=next_dealer,
+                   team=team_of(min(up, key=lambda x: (x != dealer, x))) if up else team, match_over=over,
+                   reason="miscount" if miscount else "points", miscount=miscount)
+
+
+def _miscounted(hand: Hand, rules: RuleSet, played: list[list[int]], tricks) -> tuple[int, ...]:
+    """Seats with too many or too few cards (多少牌) once the hand has ended.
+
+    The hand has ended when some seat played a whole hand (``hand_size`` cards); then a seat
+    that played another number, or was dealt another number, miscounted.  Positions and
+    records cut short are never judged."""
+    if hand.setup or not tricks:
+        return ()
+    n = rules.hand_size
+    totals = [sum(row) for row in played]
+    if max(totals) < n:
+        return ()
+    out = {s for s in range(4) if totals[s] != n}
+    if hand.deal is not None:
+        out |= {s for s, cards in enumerate(hand.deal) if cards and len(cards) != n}
+    return tuple(sorted(out))
 
 def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[int]],
                     violations: list[Violation]) -> tuple[list[list[int]], tuple[Card, ...] | None, bool]:
@@ -472,8 +508,15 @@ def describe_outcome(result: HandResult) -> tuple[str, str]:
     if o is None:
         return "本局未打完", "hand not complete"
     zh, en = describe_levels(o.winner, o.levels)
-    zh += f"，下一局{SEAT_NAMES_ZH[o.next_dealer]}坐庄"
-    en += f"; next dealer {SEAT_TOKENS[o.next_dealer]}"
+    if o.next_dealer is None:
+        zh += "，下一局双方抢庄"
+        en += "; the next deal is bid for (抢庄)"
+    else:
+        zh += f"，下一局{SEAT_NAMES_ZH[o.next_dealer]}坐庄"
+        en += f"; next dealer {SEAT_TOKENS[o.next_dealer]}"
+    if o.reason == "miscount":
+        zh = f"{'、'.join(SEAT_NAMES_ZH[s] for s in o.miscount)}多少牌：" + zh
+        en = f"wrong number of cards (多少牌) for {' '.join(SEAT_TOKENS[s] for s in o.miscount)}: " + en
     if o.match_over:
         zh += f"；{TEAMS[o.team]}方获胜"
         en += f"; {TEAMS[o.team]} win the match"

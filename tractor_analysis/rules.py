@@ -61,6 +61,14 @@ class RevokePenalty(_Doc):
     LEVEL = ("level", "the offending side loses one level at the end of the hand; revoke_forfeit such in a match forfeit it")
 
 
+class Miscount(_Doc):
+    """A player found with too many or too few cards at the end of the hand (多少牌, seed 001 rule 八)."""
+
+    NONE = ("none", "no special rule: wrong counts and deal mismatches are reported, the hand is scored by its points")
+    LEVEL = ("level", "多少牌: the defenders' side steps down and the attackers go up one level; the attackers' "
+                      "side: the defenders go up one level and keep the deal; both: no change, the next deal is bid for (seed 001)")
+
+
 class NoDeclaration(_Doc):
     """What happens when nobody declares trump during the deal (rules.md §9)."""
 
@@ -93,11 +101,15 @@ class RuleSet:
     """Points per card not thrown when ``throw_penalty`` is ``per_card``."""
     revoke_penalty: RevokePenalty = RevokePenalty.NONE
     revoke_forfeit: int = 3
+    """With ``revoke_penalty = level``: this many wrong follows by one side in a match forfeit it."""
     takeback_penalty: RevokePenalty = RevokePenalty.NONE
     """悔牌 (take-back) recorded in ``[Takebacks]``: ``level`` — the side loses one level at the end
     of the hand for each, and ``revoke_forfeit`` take-backs in a match forfeit it (seed 001, rule 七:
     "比赛时，不得悔…此种情况…出现一次，等打完当把后悔一方罚降一级，累计三次直接被判负")."""
-    """With ``revoke_penalty = level``: this many wrong follows by one side in a match forfeit it."""
+    miscount: Miscount = Miscount.NONE
+    """多少牌 (seed 001, rule 八: "若台上多少自动下台，且台下升一级；若台下多少台上升一级，且台上继续打；
+    若双方均出现多少情况双方不升降级，且下把双方抢庄"): with ``level`` a hand that ends with a player
+    having played more or fewer cards than a hand holds is decided by who miscounted, not by points."""
     must_play: tuple[int, ...] = ()
     """Level ranks a team cannot skip (逢10必打: ``(10,)``); a gain stops there."""
     no_declaration: NoDeclaration = NoDeclaration.NO_TRUMP
@@ -162,6 +174,7 @@ OPTION_DOCS: dict[str, str] = {
     "revoke_penalty": "none | level",
     "takeback_penalty": "none | level: a take-back (悔牌) costs the side a level; revoke_forfeit of them forfeit",
     "revoke_forfeit": "wrong follows by one side in a match that forfeit it (default 3; 0 never)",
+    "miscount": "none | level: 多少牌 decides the hand (defenders step down / attackers' side: defenders +1; both: the deal is bid for)",
     "must_play": "level ranks that cannot be skipped, e.g. '10' or '10,K'; 'none'",
     "no_declaration": " | ".join(m.value for m in NoDeclaration),
     "declare_tiebreak": " | ".join(m.value for m in DeclareTiebreak),
@@ -181,7 +194,8 @@ PRESETS: dict[str, RuleSet] = {
     "tournament": dataclasses.replace(
         _STANDARD, name="tournament", bottom_multiplier=BottomMultiplier.PAIR_DOUBLING,
         throw_penalty=ThrowPenalty.PER_CARD, throw_penalty_points=10,
-        revoke_penalty=RevokePenalty.LEVEL, takeback_penalty=RevokePenalty.LEVEL, must_play=(10,), win_level=10, decide_by_levels=True,
+        revoke_penalty=RevokePenalty.LEVEL, takeback_penalty=RevokePenalty.LEVEL, miscount=Miscount.LEVEL,
+        must_play=(10,), win_level=10, decide_by_levels=True,
         declare_tiebreak=DeclareTiebreak.SUIT_ORDER, rebid_after_bottom=True),
     "one-deck": dataclasses.replace(
         _STANDARD, name="one-deck", decks=1, bottom_multiplier=BottomMultiplier.FLAT,
@@ -194,7 +208,7 @@ PRESETS: dict[str, RuleSet] = {
 PRESET_DOCS = {
     "standard": "QQ / Baidu / 遇乐 rules, 2 decks (seeds 000, 001, 004)",
     "ourgame": "联众 (ourgame) rules, 2 decks (seed 000)",
-    "tournament": "tournament regulation, 2 decks (seed 001): revoke -1 level, throw penalty, 逢10必打",
+    "tournament": "tournament regulation, 2 decks (seed 001): revoke -1 level, throw penalty, 逢10必打, 多少牌",
     "one-deck": "打百分 / 40分, 1 deck (seed 000)",
     "three-deck": "泰坦尼克, 3 decks with triples and titanics (seed 000)",
 }

@@ -118,6 +118,8 @@ def lose_level(level: int, levels: int = 1) -> int:
 
 def describe_levels(winner: str, levels: int) -> tuple[str, str]:
     """Bilingual outcome text."""
+    if winner == "neither":
+        return "双方均多少牌，不升不降", "both sides miscounted: no level changes"
     if winner == "defenders":
         return f"庄家方升 {levels} 级", f"defenders up {levels} level{'s' if levels != 1 else ''}"
     if levels == 0:

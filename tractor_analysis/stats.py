@@ -401,9 +401,10 @@ def match_results(ds) -> pd.DataFrame:
     names = team_names(m).set_index(["match_id", "team"])["name"]
     last = ds.hands.sort_values("hand_no").groupby("match_id", observed=True).tail(1)
     holder = {}
-    for mid, nd, dealer in zip(last["match_id"], last["next_dealer"], last["dealer"]):
+    for mid, nd, dealer, oc in zip(last["match_id"], last["next_dealer"], last["dealer"], last["outcome"]):
         seat = nd if isinstance(nd, str) and nd else dealer
-        holder[mid] = TEAM_OF_SEAT.get(seat)
+        # after both sides miscounted (多少牌) nobody holds the deal: it is bid for
+        holder[mid] = None if oc == "neither" else TEAM_OF_SEAT.get(seat)
     rows = []
     for r in m.itertuples(index=False):
         ns, ew = int(r.level_ns_final), int(r.level_ew_final)

@@ -117,14 +117,20 @@ class ScoreItem:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     winner: str
-    """``attackers`` (they take the deal) or ``defenders``."""
+    """``attackers`` (they take the deal) or ``defenders``; ``neither`` when both sides
+    miscounted (多少牌, ``miscount = level``)."""
     levels: int
     """Levels the winning team goes up (0 when the attackers only take the deal)."""
-    next_dealer: Seat
-    team: int
-    """The team that goes up or holds: 0 for N–S, 1 for E–W."""
+    next_dealer: Seat | None
+    """``None`` only after ``neither``: the next deal is bid for (抢庄), as in a first hand."""
+    team: int | None
+    """The team that goes up or holds: 0 for N–S, 1 for E–W (``None`` after ``neither``)."""
     match_over: bool = False
     """A team passed A: the match is won."""
+    reason: str = "points"
+    """``points`` (the score table) or ``miscount`` (多少牌 decided the hand)."""
+    miscount: tuple[Seat, ...] = ()
+    """The seats that played more or fewer cards than a hand holds (with ``miscount = level``)."""
 
 
 @dataclass(frozen=True, slots=True)
