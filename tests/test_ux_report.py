@@ -33,6 +33,9 @@ def sample_report(tmp_path_factory):
 
     deep = tmp_path_factory.mktemp("ux") / ("a_long_checkout_folder_name_" * 3) / "sample_logs"
     shutil.copytree(SAMPLES, deep)
+    # and one unreadable record: its path goes in the problems table
+    (deep / "a_score_sheet_typed_in_a_hurry_at_table_five.tgn").write_text(
+        '[Hand "1"]\n[Dealer "N"]\n[Trump "H"]\n1. N: XX, E: S3, S: S4, W: S5\n', encoding="utf-8")
     model = build_report([str(deep)])
     return write_report(model, deep.parent.parent / "report")
 
@@ -90,8 +93,8 @@ def test_a_problem_without_a_position_is_listed_without_0_0(tmp_path):
     model.problems.append(FileProblem("gone.tgn", 0, 0, "unreadable_file", "cannot read gone.tgn"))
     model.problems.append(FileProblem("typo.tgn", 3, 7, "unknown_card", "unknown card 'S11'"))
     html = (write_report(model, tmp_path / "r") / "index.html").read_text(encoding="utf-8")
-    assert "<td>gone.tgn</td>" in html and "gone.tgn:0:0" not in html
-    assert "<td>typo.tgn:3:7</td>" in html
+    assert "<td class=\"path\">gone.tgn</td>" in html and "gone.tgn:0:0" not in html
+    assert "<td class=\"path\">typo.tgn:3:7</td>" in html
 
 
 def test_a_missing_input_is_listed_and_the_report_is_written_from_the_rest(tmp_path):
@@ -105,4 +108,4 @@ def test_a_missing_input_is_listed_and_the_report_is_written_from_the_rest(tmp_p
     assert r.exit_code == 2
     assert f"{tmp_path / 'nope.tgn'}: no such file or folder / 找不到文件或文件夹" in r.stderr
     index = (out / "index.html").read_text(encoding="utf-8")
-    assert f"<td>{tmp_path / 'nope.tgn'}</td>" in index and "张伟" in index
+    assert f"<td class=\"path\">{tmp_path / 'nope.tgn'}</td>" in index and "张伟" in index
