@@ -11,7 +11,7 @@ import click
 
 from tractor_analysis.cards import RANK_OF, RANK_TOKENS, SUIT_SYMBOLS, cards_of
 from tractor_analysis.order import TRUMP, order
-from tractor_analysis.records import Match, Play
+from tractor_analysis.records import Hand, Match, Play
 from tractor_analysis.verdicts import HandResult, MatchResult, TrickResult
 
 from .check import check_file, outcome_text, points_text, violation_lines
@@ -52,7 +52,8 @@ def play_text(p: Play, match: Match) -> str:
 
 
 def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int,
-                notes_by_play: list[tuple[str, ...]], trick_notes: tuple[str, ...]) -> list[str]:
+                notes_by_play: list[tuple[str, ...]], trick_notes: tuple[str, ...], *,
+                path: str | None = None, record: Hand | None = None) -> list[str]:
     lines = [strong(f"trick {t.number} 第{t.number}轮") + f"   leader 首家 {seat_label(t.leader, match)}"]
     labels = [seat_label(s, match) for s in range(4)]
     cols = max(width(x) for x in labels)
@@ -70,12 +71,12 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int,
     lines.append(f"   winner 赢家 {seat_label(t.winner, match)} ({side}) · {t.points} points 分"
                  f" · attackers so far 闲家累计 {strong(str(running))}")
     for v in t.violations:
-        lines.extend(violation_lines(v, match, indent="   "))
+        lines.extend(violation_lines(v, match, indent="   ", path=path, record=record))
     return lines
 
 
-def hand_text(match: Match, h: HandResult) -> list[str]:
-    """The whole replay of one hand."""
+def hand_text(match: Match, h: HandResult, path: str | None = None) -> list[str]:
+    """The whole replay of one hand (violations located in ``path`` when given)."""
     record = next((x for x in match.hands if x.number == h.number), None)
     head = (f"hand {h.number} 第{h.number}局" + (" (position 残局)" if h.setup else ""))
     defenders = " ".join(seat_label(s, match) for s in sorted(h.defenders))
@@ -100,14 +101,15 @@ def hand_text(match: Match, h: HandResult) -> list[str]:
         rec = trick_records.get(t.number)
         notes = [p.notes for p in rec.plays] if rec is not None else [()] * len(t.plays)
         lines.append("")
-        lines.extend(trick_lines(t, h, match, running, notes, rec.notes if rec is not None else ()))
+        lines.extend(trick_lines(t, h, match, running, notes, rec.notes if rec is not None else (),
+                                 path=path, record=record))
     trick_numbers = {t.number for t in h.tricks}
     hand_level = [v for v in h.violations if v.trick is None or v.trick not in trick_numbers]
     lines.append("")
     if hand_level:
         lines.append(strong("hand checks 整局检查"))
         for v in hand_level:
-            lines.extend(violation_lines(v, match, indent="  "))
+            lines.extend(violation_lines(v, match, indent="  ", path=path, record=record))
     verdict = good("legal 合规 ✓") if h.legal else bad(f"{len(h.violations)} violation(s) 违规 {len(h.violations)} 处")
     lines.append(f"{strong('result 结果')}  {verdict}")
     lines.append(f"  points  得分  {points_text(h)}")
@@ -168,7 +170,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
                 continue
             if shown:
                 click.echo("\n" + "─" * 60 + "\n")
-            for line in hand_text(match, h):
+            for line in hand_text(match, h, path):
                 click.echo(line)
             shown += 1
             found = found or not h.legal

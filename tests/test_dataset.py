@@ -214,6 +214,7 @@ VARIANT_HAND_COLUMNS = ("friend", "defender_seats", "level_n_before", "level_e_b
                         "level_w_after", "revoke_ns", "revoke_ew", "earlier_buries",
                         "outcome_reason", "miscount")
 VARIANT_MATCH_COLUMNS = ("decks", "level_n_final", "level_e_final", "level_s_final", "level_w_final")
+VARIANT_VIOLATION_COLUMNS = ("line", "column")
 
 
 def test_each_hand_row_carries_its_variant_friend_defenders_and_player_levels(tmp_path):
@@ -257,8 +258,9 @@ def test_each_hand_row_carries_its_variant_friend_defenders_and_player_levels(tm
 
 def test_a_dataset_written_before_the_variant_columns_still_loads_with_them_null(tmp_path, matches):
     tables = built(matches[:1])
-    old = {t: tab.drop_columns([c for c in VARIANT_HAND_COLUMNS + VARIANT_MATCH_COLUMNS
-                                if c in tab.column_names and t in ("hands", "matches")])
+    variant = {"hands": VARIANT_HAND_COLUMNS, "matches": VARIANT_MATCH_COLUMNS,
+               "violations": VARIANT_VIOLATION_COLUMNS}
+    old = {t: tab.drop_columns([c for c in variant.get(t, ()) if c in tab.column_names])
            for t, tab in tables.items()}
     assert "friend" not in old["hands"].column_names
     for t, tab in old.items():
@@ -270,6 +272,8 @@ def test_a_dataset_written_before_the_variant_columns_still_loads_with_them_null
         assert ds.hands[c].isna().all(), c
     for c in VARIANT_MATCH_COLUMNS:
         assert ds.matches[c].isna().all(), c
+    for c in VARIANT_VIOLATION_COLUMNS:
+        assert ds.violations[c].isna().all(), c
     # and the statistics still work on it, from the dealer's team
     from tractor_analysis import stats
     table = stats.summary(ds, "player")

@@ -51,7 +51,8 @@ import pyarrow.parquet as pq
 
 from .cards import POINTS, RANK_TOKENS, SEAT_TOKENS, TOKEN, TEAMS, trump_token
 from .diagnostics import Diagnostic
-from .records import Match
+from .locate import violation_position
+from .records import Hand, Match
 from .rules import RuleSet
 from .verdicts import HandResult, MatchResult, Violation
 
@@ -212,6 +213,9 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("better", _CARDS, "what the player held that met the duty"),
         ("message_zh", _TXT, "explanation in Chinese"),
         ("message_en", _TXT, "explanation in English"),
+        # variant columns (added later: null in datasets written before them)
+        ("line", _I32, "1-based line of the play or tag in the record, 0 when the record does not say (JSON)"),
+        ("column", _I32, "1-based column, 0 when unknown"),
         _BATCH,
     ),
     "errors": _schema(
@@ -316,9 +320,10 @@ class TableBuilder:
             result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch))
         return nviol
 
-    def _violation(self, mid: str, hand_no: int | None, v: Violation) -> None:
+    def _violation(self, mid: str, hand_no: int | None, v: Violation, record: Hand | None = None) -> None:
+        line, column = violation_position(record, v)
         self._row("violations", (mid, hand_no, v.trick, _seat(v.seat), v.code, _tokens(v.played),
-                                 _tokens(v.better), v.message_zh, v.message_en, self.batch))
+                                 _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch))
 
     def _add_hand(self, mid: str, hr: HandResult, match: Match) -> int:
         batch = self.batch
@@ -367,7 +372,7 @@ class TableBuilder:
                 t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
                 i == ntricks - 1, len(t.violations), batch))
         for v in hr.violations:
-            self._violation(mid, n, v)
+            self._violation(mid, n, v, record)
         o = hr.outcome
         decl = None
         if record is not None and record.declarations:

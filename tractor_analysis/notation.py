@@ -126,7 +126,8 @@ def _pos(pieces, lineno: int, off: int) -> tuple[int, int]:
 class _HandBuilder:
     __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "level", "declarations",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
-                 "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks")
+                 "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks",
+                 "positions")
 
     def __init__(self, number: int, line: int, text: str):
         self.number = number
@@ -153,6 +154,7 @@ class _HandBuilder:
         self.played = [0] * NUM_KINDS
         self.dealt = [0] * NUM_KINDS
         self.earlier_buries: tuple[tuple[int, ...], ...] = ()
+        self.positions: dict[str, tuple[int, int]] = {}
 
 
 class _Parser:
@@ -480,6 +482,7 @@ class _Parser:
 
     def hand_tag(self, h: _HandBuilder, name, low, value, at, value_at) -> None:
         self.duplicate(h.seen, low, name, at)
+        h.positions[low] = at
         v = value.strip()
         if low == "dealer":
             seat = SEAT_LOOKUP.get(v)
@@ -618,7 +621,8 @@ class _Parser:
             earlier_buries=h.earlier_buries,
             friend=h.friend, setup=h.setup, points=h.points, first_trick=h.first_trick,
             tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
-            takebacks=h.takebacks, line=h.line))
+            takebacks=h.takebacks, line=h.line,
+            positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items())))
         self.hand = None
 
     def build_match(self) -> Match:
@@ -669,6 +673,7 @@ class _Parser:
                 self.diag("duplicate_seat", f"seat {SEAT_TOKENS[seat]} has two deal lines in hand {h.number}; "
                           "the later one is used", f"座位 {SEAT_TOKENS[seat]} 有两行发牌；以后一行为准", ln, col)
             h.seen.add(key)
+            h.positions[key] = (ln, col)
             h.deal[seat] = cards
             self.count(h.dealt, cards, txt, colon + 1, lineno, pieces, "the deal and bottom", "发牌和底牌")
         else:
@@ -676,6 +681,7 @@ class _Parser:
                 self.diag("duplicate_tag", f"two '{label}:' lines in hand {h.number}; the later one is used",
                           f"'{label}:' 行重复；以后一行为准", ln, col)
             h.seen.add(kind)
+            h.positions[kind] = (ln, col)
             if kind == "bottom":
                 cards, _ = self.cards(txt, colon + 1, lineno, pieces, "left out of the bottom", "未计入底牌")
                 h.bottom = cards

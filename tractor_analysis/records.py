@@ -101,6 +101,17 @@ class Hand:
     tags: Tags = ()
     """Other tags of the hand, kept verbatim."""
     line: int = field(default=0, compare=False)
+    positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
+    """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
+    are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,
+    ``claim`` …), ``dealN`` … ``dealW``, ``bottom`` and ``buried``.  Empty for JSON."""
+
+    def position(self, key: str) -> tuple[int, int] | None:
+        """``(line, column)`` of tag or line ``key`` in the record, ``None`` when not known."""
+        for k, line, column in self.positions:
+            if k == key:
+                return line, column
+        return None
 
 
 @dataclass(frozen=True, slots=True)

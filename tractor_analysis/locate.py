@@ -1,0 +1,46 @@
+"""Where a verdict points in its record: the line and column a referee looks at.
+
+A trick's violation points at the offending play (``Play.line``/``column``), a hand-level
+one at the tag or line it is about (``Hand.positions``): ``bad_bury`` → ``Buried:``,
+``deal_mismatch`` → the seat's deal line (the ``Bottom:`` line when no seat is named),
+``claim_mismatch`` → ``[Claim]``, ``bad_declaration`` → ``[Declarations]`` (``[Trump]`` when
+the complaint is the recorded trump), ``dealer_mismatch`` → ``[Dealer]``,
+``level_mismatch`` → ``[Level]``.  Failing that, the hand's ``[Hand]`` tag.
+"""
+from __future__ import annotations
+
+from .cards import SEAT_TOKENS
+from .records import Hand
+from .verdicts import Violation
+
+__all__ = ["violation_position"]
+
+_HAND_KEYS = {"bad_bury": "buried", "claim_mismatch": "claim", "dealer_mismatch": "dealer",
+              "level_mismatch": "level"}
+
+
+def violation_position(hand: Hand | None, v: Violation) -> tuple[int, int]:
+    """``(line, column)``, 1-based, of what ``v`` is about in ``hand``'s record; ``(0, 0)``
+    when the record does not say (JSON records give no positions for tags)."""
+    if hand is None:
+        return 0, 0
+    if v.trick is not None:
+        trick = next((t for t in hand.tricks if t.number == v.trick), None)
+        if trick is not None:
+            play = next((p for p in trick.plays if p.seat == v.seat), None)
+            if play is not None and play.line:
+                return play.line, play.column
+            if trick.line:
+                return trick.line, 1
+    else:
+        if v.code == "deal_mismatch":
+            keys = (f"deal{SEAT_TOKENS[v.seat]}",) if v.seat is not None else ("bottom",)
+        elif v.code == "bad_declaration":
+            keys = ("declarations",) if v.seat is not None else ("trump", "declarations")
+        else:
+            keys = (_HAND_KEYS.get(v.code, ""),)
+        for key in keys:
+            at = hand.position(key)
+            if at is not None:
+                return at
+    return (hand.line, 1) if hand.line else (0, 0)
