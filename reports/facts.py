@@ -231,37 +231,67 @@ def stats_tables(ds) -> tuple[StatTable | None, tuple[StatTable, ...]]:
             tuple(stat_table(f"by-player-{k}", f, STATS_TITLES.get(k)) for k, f in tables.items()))
 
 
-def table_builder():
-    """Rows of the dataset tables of replayed records, fed file by file (:func:`add_file_rows`)."""
-    from tractor_analysis import dataset
+class ReportRows:
+    """Rows of the dataset tables of replayed records, fed file by file (:meth:`add`).
 
-    return dataset.TableBuilder("report")
+    The rows are Python lists only until :data:`FLUSH` hands have gathered; then they become
+    Arrow tables (columnar, a fraction of the memory), so a report over a large corpus holds
+    its statistics' rows compactly.  No ``plays`` rows are kept: the stats tables read none,
+    and they are most of the rows (about 100 a 2-deck hand)."""
+
+    FLUSH = 2000
+
+    def __init__(self) -> None:
+        from tractor_analysis import dataset
+
+        self._new = lambda: dataset.TableBuilder("report")
+        self.builder = self._new()
+        self.chunks: list[dict] = []
+
+    def add(self, path: str, sha: str, matches, results) -> None:
+        self.builder.add_file(path, sha, None, list(matches), list(results), [], "ok", None)
+        for column in self.builder.cols["plays"].values():
+            column.clear()
+        if self.builder.hands >= self.FLUSH:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.builder.files or not self.chunks:
+            self.chunks.append(self.builder.to_tables())
+            self.builder = self._new()
+
+    def tables(self) -> dict:
+        """Every table as one Arrow table (chunked as gathered)."""
+        import pyarrow as pa
+
+        self.flush()
+        return {name: pa.concat_tables([c[name] for c in self.chunks]) for name in self.chunks[0]}
 
 
-def add_file_rows(builder, path: str, sha: str, matches, results) -> None:
-    """One record file's replayed matches as rows of ``builder`` (as ``tractor ingest`` adds
-    them), but no ``plays`` rows: the stats tables read none, and they are most of the rows
-    (about 100 a 2-deck hand), so a report over a large corpus would hold them all."""
-    builder.add_file(path, sha, None, list(matches), list(results), [], "ok", None)
-    for column in builder.cols["plays"].values():
-        column.clear()
+def table_builder() -> ReportRows:
+    return ReportRows()
 
 
-def dataset_of(files, builder=None) -> "object":
+def add_file_rows(rows: ReportRows, path: str, sha: str, matches, results) -> None:
+    """One record file's replayed matches as rows (as ``tractor ingest`` adds them, without plays)."""
+    rows.add(path, sha, matches, results)
+
+
+def dataset_of(files, rows: ReportRows | None = None) -> "object":
     """An in-memory dataset (:class:`tractor_analysis.dataset.Dataset`) of replayed records:
-    the rows of ``builder`` (:func:`table_builder`), then ``files``, each (path, sha256,
+    the rows gathered in ``rows`` (:class:`ReportRows`), then ``files``, each (path, sha256,
     [Match], [MatchResult]) — the tables ``tractor ingest`` writes."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     from tractor_analysis import dataset
 
-    if builder is None:
-        builder = table_builder()
+    if rows is None:
+        rows = ReportRows()
     for path, sha, matches, results in files:
-        add_file_rows(builder, path, sha, matches, results)
+        rows.add(path, sha, matches, results)
     frames = {}
-    for name, table in builder.to_tables().items():
+    for name, table in rows.tables().items():
         for i, f in enumerate(table.schema):
             if pa.types.is_dictionary(f.type):
                 table = table.set_column(i, f.name, pc.cast(table.column(i), pa.string()))
@@ -299,7 +329,8 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     from .model import FileProblem, HandFact, MatchFact, ViolationFact
 
     try:
-        ds = dataset.load(str(path))
+        # every table but ``plays`` (about 100 rows a hand): the stats tables read none of it
+        ds = dataset.load(str(path), tables=[t for t in dataset.TABLES if t != "plays"])
     except (OSError, ValueError) as exc:
         model.problems.append(FileProblem(str(path), 0, 0, "unreadable_dataset", str(exc)))
         return None
