@@ -307,8 +307,8 @@ class TableBuilder:
         nviol = len(result.problems)
         for p in result.problems:
             self._violation(mid, None, p)
-        for hr in result.hands:
-            nviol += self._add_hand(mid, hr, match)
+        for i, hr in enumerate(result.hands):
+            nviol += self._add_hand(mid, hr, _record_hand(match, i, hr.number))
         players = match.players
         pf = result.player_levels_final
         self._row("matches", (
@@ -325,12 +325,11 @@ class TableBuilder:
         self._row("violations", (mid, hand_no, v.trick, _seat(v.seat), v.code, _tokens(v.played),
                                  _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch))
 
-    def _add_hand(self, mid: str, hr: HandResult, match: Match) -> int:
+    def _add_hand(self, mid: str, hr: HandResult, record: Hand | None) -> int:
         batch = self.batch
         n = hr.number
         defenders = hr.dealer & 1
         attackers = 1 - defenders
-        record = _record_hand(match, n)
         pl = self.cols["plays"]
         # plays columns, bound once (the hot loop of ingest)
         p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch = (
@@ -421,11 +420,12 @@ _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
 """Tokens and points of a played card tuple (the same plays recur across hands)."""
 
 
-def _record_hand(match: Match, number: int):
-    for h in match.hands:
-        if h.number == number:
-            return h
-    return None
+def _record_hand(match: Match, index: int, number: int) -> Hand | None:
+    """The record of the ``index``-th replayed hand: replay keeps the record's order, so a
+    number written twice still finds its own hand (by number only as a fallback)."""
+    if index < len(match.hands) and match.hands[index].number == number:
+        return match.hands[index]
+    return next((h for h in match.hands if h.number == number), None)
 
 
 # --- writing: temporary parts, lock, commit ------------------------------------
