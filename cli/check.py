@@ -45,6 +45,14 @@ class FileVerdict:
                 if r is not None for h in r.hands]
 
     @property
+    def hands_with_records(self) -> list[tuple[int, Match, HandResult, Hand | None]]:
+        """As :attr:`hands`, each with its record (by position: replay keeps the record's order,
+        so a hand number written twice still finds its own hand)."""
+        return [(i, m, h, m.hands[k] if k < len(m.hands) else None)
+                for i, (m, r) in enumerate(zip(self.matches, self.results))
+                if r is not None for k, h in enumerate(r.hands)]
+
+    @property
     def violations(self) -> int:
         return sum(len(h.violations) for _, _, h in self.hands) + sum(
             len(r.problems) for r in self.results if r is not None)
@@ -82,19 +90,14 @@ def error_json(d: Diagnostic) -> dict:
     return {"line": d.line, "column": d.column, "message": d.message, "code": d.code}
 
 
-def violation_json(v: Violation, record: Hand | None = None) -> dict:
+def violation_json(v: Violation, record: Hand | None = None, result: HandResult | None = None) -> dict:
     out = {"trick": v.trick, "seat": None if v.seat is None else SEAT_TOKENS[v.seat],
            "code": v.code, "message": v.message, "better": cards_tokens(v.better),
            "played": cards_tokens(v.played), "message_zh": v.message_zh, "message_en": v.message_en}
-    line, column = violation_position(record, v)
+    line, column = violation_position(record, v, result)
     # extras: where the play or tag is in the record (null when the record does not say)
     out["line"], out["column"] = (line, column) if line else (None, None)
     return out
-
-
-def record_hand(match: Match, number: int) -> Hand | None:
-    """The record of hand ``number`` (the first, if a record repeats a number)."""
-    return next((x for x in match.hands if x.number == number), None)
 
 
 def outcome_json(o: Outcome | None) -> dict | None:
@@ -113,15 +116,14 @@ def _levels_json(levels: tuple[int, int]) -> dict:
     return {"NS": level_label(levels[0]), "EW": level_label(levels[1])}
 
 
-def hand_json(match_index: int, h: HandResult, match: Match | None = None) -> dict:
+def hand_json(match_index: int, h: HandResult, record: Hand | None = None) -> dict:
     """One hand of ``check --json`` (format.md field names, plus a few extras at the end)."""
-    record = record_hand(match, h.number) if match is not None else None
     return {
         "match": match_index, "hand": h.number, "dealer": SEAT_TOKENS[h.dealer],
         "level": level_label(h.level), "trump": trump_token(h.trump),
         "tricks": [{"number": t.number, "leader": SEAT_TOKENS[t.leader],
                     "winner": SEAT_TOKENS[t.winner], "points": t.points} for t in h.tricks],
-        "violations": [violation_json(v, record) for v in h.violations],
+        "violations": [violation_json(v, record, h) for v in h.violations],
         "attackers_points": h.attackers_points, "bottom_points": h.bottom_points,
         "bottom_multiplier": h.bottom_multiplier, "bottom_bonus": h.bottom_bonus,
         "penalties": h.penalties, "attackers_total": h.attackers_total,
@@ -135,7 +137,7 @@ def hand_json(match_index: int, h: HandResult, match: Match | None = None) -> di
 
 def file_json(v: FileVerdict) -> dict:
     doc = {"path": v.path, "errors": [error_json(d) for d in v.errors],
-           "hands": [hand_json(i, h, m) for i, m, h in v.hands]}
+           "hands": [hand_json(i, h, rec) for i, _, h, rec in v.hands_with_records]}
     problems = [violation_json(p) for r in v.results if r is not None for p in r.problems]
     if problems:
         doc["problems"] = problems
@@ -207,14 +209,14 @@ def points_text(h: HandResult) -> str:
 
 
 def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path: str | None = None,
-                    record: Hand | None = None) -> list[str]:
+                    record: Hand | None = None, result: HandResult | None = None) -> list[str]:
     """A violation for people; with ``path`` and the hand's ``record``, ending in
     ``path:line:column`` of the play or tag it is about (an editor or terminal jumps there)."""
     where = f"trick {v.trick} 第{v.trick}轮" if v.trick is not None else "hand 整局"
     who = seat_label(v.seat, match) if v.seat is not None else ""
     at = ""
     if path is not None and record is not None:
-        line, column = violation_position(record, v)
+        line, column = violation_position(record, v, result)
         at = dim(f"{path}:{line}:{column}") if line else ""
     lines = [f"{indent}{bad('✗')} " + "  ".join(x for x in (where, who, bad(v.code), at) if x)]
     if v.message_zh:
@@ -229,7 +231,7 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
 
 
 def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, errors: int = 0,
-               path: str | None = None) -> list[str]:
+               path: str | None = None, record: Hand | None = None) -> list[str]:
     """The hand's verdict, violations, points and outcome; ``errors``: parse errors inside the
     hand (printed above), which the verdict mentions: it rests on the plays that could be read."""
     head = f"hand {h.number} 第{h.number}局"
@@ -244,9 +246,8 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, erro
                        f"could be read / 上方有 {errors} 处记录错误，结论仅依据可读部分")
     lines = [f"  {strong(head)}  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}  "
              f"trump 主 {trump_label(h.trump)}  —  {verdict}"]
-    record = record_hand(match, h.number)
     for v in h.violations:
-        lines.extend(violation_lines(v, match, path=path, record=record))
+        lines.extend(violation_lines(v, match, path=path, record=record, result=h))
     lines.append(f"    points  得分  {points_text(h)}")
     lines.append(f"    outcome 结果  {outcome_text(h, match)}")
     return lines
@@ -274,8 +275,8 @@ def print_file(v: FileVerdict) -> None:
     errors_in: dict[int | None, int] = {}
     for d in v.errors:
         errors_in[d.hand] = errors_in.get(d.hand, 0) + 1
-    for i, m, h in v.hands:
-        for line in hand_lines(i, m, h, many, errors_in.get(h.number, 0), path=v.path):
+    for i, m, h, record in v.hands_with_records:
+        for line in hand_lines(i, m, h, many, errors_in.get(h.number, 0), path=v.path, record=record):
             click.echo(line)
     for r, m in zip(v.results, v.matches):
         for p in (r.problems if r is not None else ()):

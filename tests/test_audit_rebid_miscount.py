@@ -259,17 +259,7 @@ def test_without_the_bottom_line_nothing_false_is_flagged():
     assert h.bottom_points == _points(buries[2])
 
 
-_MISSING_DECLARER_LINE = pytest.mark.xfail(strict=True, reason=(
-    "replay._starting_hands reads a missing deal line as unknown (the seat's plays), but "
-    "replay_hand passes hand.deal to check_declarations, which reads the same missing line as an "
-    "empty hand: 'N declared ♥2 but was not dealt those cards', and after it every rebid is "
-    "'nobody declared before it' (or 'the declarations fix trump S but the record says NT').  "
-    "Fix: skip the held check for a seat whose deal line is empty"))
-
-
-@pytest.mark.parametrize("missing", [pytest.param("N", marks=_MISSING_DECLARER_LINE),
-                                     pytest.param("E", marks=_MISSING_DECLARER_LINE),
-                                     pytest.param("S", marks=_MISSING_DECLARER_LINE), "W"])
+@pytest.mark.parametrize("missing", ["N", "E", "S", "W"])
 def test_with_a_deal_line_missing_nothing_false_is_flagged(missing):
     text, deal, bottom, buries, start = _three_takers()
     text = "\n".join(x for x in text.splitlines() if not x.startswith(f"{missing}: ")) + "\n"
@@ -358,12 +348,6 @@ def test_friend_mode_the_partner_is_found_after_the_chain():
     assert h.defenders == frozenset({N, W})
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "declarations.check_declarations checks every declaration against the dealt hands only; a "
-    "player who took the bottom (the dealer, or an earlier rebidder) may rebid with a level card or "
-    "joker it got from the bottom.  Here N (dealt one 小王, the other in the bottom) re-rebids 小王小王 "
-    "after E's rebid: the engine says 'was not dealt those cards' and then 'trump D but the record "
-    "says NT'"))
 def test_the_dealer_may_rebid_with_a_joker_it_took_from_the_bottom():
     rules = build_ruleset("tournament", ())[0]
     deal, bottom = _deal(2, {"N": "H2 LJ", "E": "D2 D2"}, bottom_fixed="LJ", seed=2)
@@ -384,11 +368,6 @@ def test_the_dealer_may_rebid_with_a_joker_it_took_from_the_bottom():
     assert _codes(result.hands[0]) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "seed 000: after the bury 其他人可以再反 (others may overcall).  The standing declarer "
-    "reinforcing its own ♥2 into ♥2♥2 after the bottom (自保 is a during-the-deal move) is not a "
-    "rebid by another player and changes nothing, yet check_declarations accepts it silently and "
-    "the replay makes N take the bottom a second time"))
 def test_the_standing_declarer_cannot_rebid_itself_after_the_bottom():
     rules = build_ruleset("tournament", ())[0]
     deal, bottom = _deal(2, {"N": "H2 H2"}, seed=3)
@@ -433,10 +412,6 @@ def test_the_dealer_burying_nine_cards_ends_short_and_the_dealers_side_steps_dow
     assert h.levels_after == (2, 3)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "replay._miscounted only counts cards played and dealt.  N buried 7 cards and so held 26: "
-    "after the 25th trick N still holds a card (多牌, 台上多少 → attackers +1, take the deal); the "
-    "engine reports bad_bury and deal_mismatch but gives the hand no outcome at all"))
 def test_the_dealer_burying_seven_cards_ends_with_a_card_too_many():
     rules, deal, bottom, bury, start = _plain_hand()
     kept = bury[0]
@@ -454,11 +429,6 @@ def _last_follower(tricks, side):
     return next(s for s, _ in tricks[-1][1:] if s % 2 == side)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "an attacker plays two cards to a single lead (wrong_count) and so has no card for the last "
-    "trick: 多出 then 少牌 — 台下多少 → defenders +1, keep the deal (seed 001 rule 八).  "
-    "replay._miscounted only compares each seat's total with hand_size (25 = 25 here), so the "
-    "hand is scored by its points instead"))
 def test_an_attacker_who_played_two_cards_to_a_single_lead_miscounted():
     rules, deal, bottom, bury, start = _plain_hand()
     tricks = [list(t) for t in _play_out(rules, 2, 1, start, N)]
@@ -474,11 +444,6 @@ def test_an_attacker_who_played_two_cards_to_a_single_lead_miscounted():
     assert (o.reason, o.miscount, o.winner, o.next_dealer) == ("miscount", (seat,), "defenders", S)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a record cut short inside the last trick: the seat whose play is missing was dealt 25, every "
-    "one of its plays has the right size, and its last card is still in its hand — the record "
-    "stops, nobody miscounted.  replay._miscounted judges that seat (24 played) and gives the other "
-    "side a level; docs 8.7 says records cut short are not judged"))
 def test_a_record_cut_inside_the_last_trick_is_not_a_miscount():
     rules, deal, bottom, bury, start = _plain_hand()
     tricks = [list(t) for t in _play_out(rules, 2, 1, start, N)]
@@ -511,11 +476,6 @@ def test_a_misdeal_on_both_sides_changes_nothing_and_the_deal_is_bid_for(tmp_pat
         ("neither", None, "miscount", ["E", "N"])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "seed 001 rule 十一 (decide_by_levels, tournament): 比赛结束时升级高者获胜.  After a last hand "
-    "where both sides miscounted (no next dealer) N–S are at 5 and E–W at 3, yet replay_match "
-    "decides nothing: its decide_by_levels branch requires expected_dealer, which only the "
-    "equal-levels tie-break (同级时台上一方获胜) needs"))
 def test_a_match_ending_on_a_double_miscount_still_goes_to_the_higher_level():
     rules, deal, bottom, bury, start = _plain_hand(level="5", seed=7)
     deal[E].append(deal[N][-1])
@@ -656,10 +616,6 @@ def test_a_json_record_gives_no_positions():
     assert violation_position(back.hands[0], v) == (0, 0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "locate.violation_position finds a trick by its number; when two tricks carry the same number "
-    "(trick_sequence: 'the trick keeps its written number') a violation in the second points at "
-    "the first.  Fix: locate by the trick's index in the hand (result.tricks[i] ↔ hand.tricks[i])"))
 def test_a_repeated_trick_number_still_points_at_the_right_line():
     rules, deal, bottom, bury, start = _plain_hand()
     tricks = [list(t) for t in _play_out(rules, 2, 1, start, N)]
@@ -670,13 +626,11 @@ def test_a_repeated_trick_number_still_points_at_the_right_line():
     lines = text.splitlines()
     second = [i for i, x in enumerate(lines, 1) if x.startswith("5. ")][1]
     v = next(v for v in result.hands[0].violations if v.code == "out_of_turn")
-    assert violation_position(match.hands[0], v)[0] == second
+    # with the hand's result the trick is found by its place in the hand (check, replay and
+    # ingest pass it); by number alone the first trick 5 would be named
+    assert violation_position(match.hands[0], v, result.hands[0])[0] == second
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "cli/check.py record_hand (and dataset._record_hand) pick the record by hand number, the first "
-    "when a number repeats (duplicate_hand keeps both hands): the second hand's violations are "
-    "printed with positions inside the first hand.  Fix: pair results and records by index"))
 def test_a_repeated_hand_number_still_points_into_its_own_hand(tmp_path):
     rules, deal, bottom, bury, start = _plain_hand()
     tricks = _play_out(rules, 2, 1, start, N)

@@ -320,8 +320,9 @@ class TableBuilder:
             result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch))
         return nviol
 
-    def _violation(self, mid: str, hand_no: int | None, v: Violation, record: Hand | None = None) -> None:
-        line, column = violation_position(record, v)
+    def _violation(self, mid: str, hand_no: int | None, v: Violation, record: Hand | None = None,
+                   result: HandResult | None = None) -> None:
+        line, column = violation_position(record, v, result)
         self._row("violations", (mid, hand_no, v.trick, _seat(v.seat), v.code, _tokens(v.played),
                                  _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch))
 
@@ -371,7 +372,7 @@ class TableBuilder:
                 t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
                 i == ntricks - 1, len(t.violations), batch))
         for v in hr.violations:
-            self._violation(mid, n, v, record)
+            self._violation(mid, n, v, record, hr)
         o = hr.outcome
         decl = None
         if record is not None and record.declarations:

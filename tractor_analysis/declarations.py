@@ -65,17 +65,23 @@ def trump_of(cards: tuple[Card, ...]) -> int | None:
 
 
 def check_declarations(declarations: tuple[Declaration, ...], level: int, rules: RuleSet,
-                       deal: tuple[tuple[Card, ...], ...] | None = None
+                       deal: tuple[tuple[Card, ...], ...] | None = None, dealer: int | None = None
                        ) -> tuple[bool, int | None, int | None, list[DeclarationProblem]]:
     """``(declared, trump, first_declarer, problems)``: whether a valid declaration stood, the
-    trump it fixes (``None`` = NT), the first valid declarer, and every bad declaration."""
+    trump it fixes (``None`` = NT), the first valid declarer, and every bad declaration.
+
+    With ``deal``, a declaration must come from the declarer's dealt cards (a seat without a
+    deal line is not judged); after the bottom, a player who has taken the bottom (``dealer``,
+    or an earlier rebidder) may also hold cards from it, so its rebid is not checked against
+    the deal."""
     problems: list[DeclarationProblem] = []
     standing: tuple[int, int] | None = None
     standing_seat: int | None = None
     standing_cards: tuple[Card, ...] = ()
     locked = False
     first: int | None = None
-    held = [counts_of(d) for d in deal] if deal is not None else None
+    held = [counts_of(d) if d else None for d in deal] if deal is not None else None
+    took_bottom = {dealer} if dealer is not None else set()
     for i, d in enumerate(declarations):
         shown = " ".join(PRETTY[c] for c in d.cards)
         who_zh, who_en = SEAT_NAMES_ZH[d.seat], SEAT_TOKENS[d.seat]
@@ -99,6 +105,13 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
                     f"{who_en} declared {shown} after the bottom was taken, but nobody declared before "
                     f"it: a trump fixed by turning the bottom cannot be rebid")
                 continue
+            if d.seat == standing_seat:
+                # seed 000: 庄家扣牌后其他人可以再反 — the others may overcall after the bury
+                reject(
+                    f"{who_zh}在扣底后亮 {shown}，但当前的主正是{who_zh}自己亮的：扣底后只有其他人可以再反",
+                    f"{who_en} declared {shown} after the bottom was taken, but the standing declaration "
+                    f"is {who_en}'s own: after the bury only the other players may overcall (其他人可以再反)")
+                continue
         s = strength(d.cards, level, rules.decks)
         if s is None:
             reject(
@@ -106,7 +119,8 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
                 f"{who_en} declared {shown}, which declares nothing (expected level cards "
                 f"{level_name(level)} of one suit, or identical jokers)")
             continue
-        if held is not None and any(held[d.seat][c] < d.cards.count(c) for c in set(d.cards)):
+        mine = held[d.seat] if held is not None and not (d.after_bottom and d.seat in took_bottom) else None
+        if mine is not None and any(mine[c] < d.cards.count(c) for c in set(d.cards)):
             reject(
                 f"{who_zh}亮 {shown}，但发到的牌中没有这些牌",
                 f"{who_en} declared {shown} but was not dealt those cards")
@@ -128,6 +142,8 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
             locked = reinforce
         if first is None:
             first = d.seat
+        if d.after_bottom:
+            took_bottom.add(d.seat)      # it takes the bottom and buries again
         standing, standing_seat, standing_cards = s, d.seat, d.cards
     trump = trump_of(standing_cards) if standing_cards else None
     return bool(standing_cards), trump, first, problems

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .cards import SEAT_TOKENS
 from .records import Hand
-from .verdicts import Violation
+from .verdicts import HandResult, Violation
 
 __all__ = ["violation_position"]
 
@@ -19,13 +19,21 @@ _HAND_KEYS = {"bad_bury": "buried", "claim_mismatch": "claim", "dealer_mismatch"
               "level_mismatch": "level"}
 
 
-def violation_position(hand: Hand | None, v: Violation) -> tuple[int, int]:
+def violation_position(hand: Hand | None, v: Violation, result: HandResult | None = None) -> tuple[int, int]:
     """``(line, column)``, 1-based, of what ``v`` is about in ``hand``'s record; ``(0, 0)``
-    when the record does not say (JSON records give no positions for tags)."""
+    when the record does not say (JSON records give no positions for tags).  With the
+    hand's ``result`` a trick is found by its place in the hand (replay keeps the record's
+    order), so two tricks written with one number are told apart."""
     if hand is None:
         return 0, 0
     if v.trick is not None:
-        trick = next((t for t in hand.tricks if t.number == v.trick), None)
+        trick = None
+        if result is not None:
+            index = next((i for i, t in enumerate(result.tricks) if any(x is v for x in t.violations)), None)
+            if index is not None and index < len(hand.tricks):
+                trick = hand.tricks[index]
+        if trick is None:
+            trick = next((t for t in hand.tricks if t.number == v.trick), None)
         if trick is not None:
             play = next((p for p in trick.plays if p.seat == v.seat), None)
             if play is not None and play.line:

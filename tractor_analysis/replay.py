@@ -74,11 +74,13 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
         decided_by = "forfeit"
     elif winner is not None:
         decided_by = "passed"
-    elif rules.decide_by_levels and results and expected_dealer is not None and not rules.friend:
-        # seed 001, rule 十一: 比赛结束时升级高者获胜，同级时台上一方获胜
+    elif rules.decide_by_levels and results and not rules.friend and (
+            expected_dealer is not None or bid_for_deal):
+        # seed 001, rule 十一: 比赛结束时升级高者获胜，同级时台上一方获胜 (after both sides
+        # miscounted nobody holds the deal: only the levels can decide)
         if levels[0] != levels[1]:
             winner, decided_by = (0 if levels[0] > levels[1] else 1), "levels"
-        else:
+        elif expected_dealer is not None:
             winner, decided_by = team_of(expected_dealer), "deal"
     return MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit, decided_by=decided_by,
                        levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels))
@@ -167,7 +169,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
             f"[Level] is {rank_name(hand.level)} but {TEAMS[team]} carry level "
             f"{rank_name(carried)} from the earlier hands"))
     declared, declared_trump, _, problems = check_declarations(
-        hand.declarations, level, rules, hand.deal) if hand.declarations else (False, None, None, [])
+        hand.declarations, level, rules, hand.deal, dealer) if hand.declarations else (False, None, None, [])
     for p in problems:
         violations.append(_hand_violation("bad_declaration", p.seat, p.message_zh, p.message_en, p.cards))
     trump = hand.trump
@@ -255,7 +257,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     sides = (frozenset(defenders), frozenset(range(4)) - frozenset(defenders))
     after = list(levels)
     outcome = None
-    miscount = _miscounted(hand, rules, played, tricks) if rules.miscount is Miscount.LEVEL else ()
+    miscount = _miscounted(hand, rules, played, start, violations, tricks) \
+        if rules.miscount is Miscount.LEVEL else ()
     if miscount:
         # seed 001, rule 八: 若台上多少自动下台，且台下升一级；若台下多少台上升一级，且台上继续打；
         # 若双方均出现多少情况双方不升降级，且下把双方抢庄
@@ -351,22 +354,29 @@ def _level_outcome(rules: RuleSet, winner: str, gain: int, sides, levels, level:
                    reason="miscount" if miscount else "points", miscount=miscount)
 
 
-def _miscounted(hand: Hand, rules: RuleSet, played: list[list[int]], tricks) -> tuple[int, ...]:
+def _miscounted(hand: Hand, rules: RuleSet, played: list[list[int]], start: list[list[int]],
+                violations: list[Violation], tricks) -> tuple[int, ...]:
     """Seats with too many or too few cards (多少牌) once the hand has ended.
 
-    The hand has ended when some seat played a whole hand (``hand_size`` cards); then a seat
-    that played another number, or was dealt another number, miscounted.  Positions and
-    records cut short are never judged."""
+    The hand has ended when some seat played a whole hand (``hand_size`` cards) or, with
+    its deal line, every card it started with.  Then a seat miscounted when it started with
+    another number of cards than a hand holds (its deal line, or the dealer's or a
+    rebidder's hand after burying: known only with the deal lines), or when it played a
+    wrong number of cards to a trick (``wrong_count``: it ends short or long).  A seat whose
+    play is simply missing from the record, with nothing else wrong, is a record cut short,
+    not a miscount; so is a record that stops before anyone played a whole hand."""
     if hand.setup or not tricks:
         return ()
     n = rules.hand_size
     totals = [sum(row) for row in played]
-    if max(totals) < n:
+    known = [hand.deal is not None and s < len(hand.deal) and bool(hand.deal[s]) for s in range(4)]
+    sizes = [sum(row) for row in start]
+    if max(totals) < n and not any(known[s] and totals[s] >= sizes[s] for s in range(4)):
         return ()
-    out = {s for s in range(4) if totals[s] != n}
-    if hand.deal is not None:
-        out |= {s for s, cards in enumerate(hand.deal) if cards and len(cards) != n}
+    out = {v.seat for v in violations if v.code == "wrong_count" and v.seat is not None}
+    out |= {s for s in range(4) if known[s] and sizes[s] != n}
     return tuple(sorted(out))
+
 
 def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[int]],
                     violations: list[Violation]) -> tuple[list[list[int]], tuple[Card, ...] | None, bool]:
