@@ -5,11 +5,15 @@ Reading is :func:`tractor_analysis.sources.load_file`; writing is
 :func:`tractor_analysis.jsonrecord.format_json` / ``format_jsonl``.  A record
 with parse errors is not converted (a conversion would silently drop what did
 not parse).  Output files are written atomically: a temporary file in the
-target's folder, then a rename, so a reader never sees half a file.
+target's folder, then a rename, so a reader never sees half a file.  A symbolic
+link as ``-o`` is kept (its target is written); a device or pipe (``/dev/null``)
+is written to directly, never replaced.
 """
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 
 import click
@@ -39,21 +43,48 @@ def render(matches, to: str) -> str:
 
 
 def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename."""
-    folder = os.path.dirname(os.path.abspath(path))
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename.
+
+    Only a regular file (or a new name) is replaced that way.  A symbolic link is kept:
+    the file it points to is written (atomically, in that file's folder).  A path that
+    exists and is not a regular file (``/dev/null``, a named pipe, a terminal) is written
+    to directly, never removed or replaced; a folder is refused (``IsADirectoryError``).
+    """
+    target = os.path.realpath(path) if os.path.islink(path) else path
+    if os.path.islink(target):                       # a loop of links: realpath gave up
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), path)
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        with open(target, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        return
+    folder = os.path.dirname(os.path.abspath(target))
     fd, tmp = tempfile.mkstemp(prefix=".tractor-", suffix=".tmp", dir=folder)
     try:
+        # mkstemp makes the file 0600: give it the mode the file has, or a new file's
+        os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 @click.command("convert", context_settings=CONTEXT)
@@ -67,7 +98,11 @@ def convert(path: str, to: str | None, output: str | None) -> None:
 
     The input may be any record the tool reads (.tgn in UTF-8 or GBK/GB18030,
     .json, .jsonl, gzipped).  Parse errors are printed to stderr as
-    path:line:column: message and nothing is written (exit 2).
+    path:line:column: message and nothing is written (exit 2).  With -o the
+    file is written atomically (a temporary file, then a rename); a symbolic
+    link is kept and the file it points to written; a device or pipe
+    (/dev/null) is written to directly.  An output that cannot be written is
+    exit 2.
 
     \b
     Examples:
@@ -98,6 +133,8 @@ def convert(path: str, to: str | None, output: str | None) -> None:
     else:
         try:
             write_atomic(output, text)
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {output}: {exc.strerror or exc} / 无法写入") from None
+        except OSError as exc:                        # exit 1 is kept for "a violation was found"
+            reason = exc.strerror or str(exc)
+            echo_err(f"tractor convert: cannot write {output}: {reason} / 无法写入 {output}：{reason}")
+            click.get_current_context().exit(EXIT_UNREADABLE)
         echo_err(f"wrote {output} ({to}, {len(loaded.matches)} match{'es' if len(loaded.matches) != 1 else ''})")

@@ -122,7 +122,8 @@ def hand_text(match: Match, h: HandResult, path: str | None = None) -> list[str]
 @click.option("--hand", "hands", type=int, multiple=True, metavar="N",
               help="Only hand number N (repeatable; default every hand).")
 @click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
-              help="Also write the hand page(s) as self-contained HTML (OUT.html, OUT-2.html, …).")
+              help="Also write the hand page(s) as self-contained HTML (OUT.html, OUT-2.html, …); all "
+                   "pages or none: when one cannot be written, none is (exit 2).")
 @rules_options
 def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str | None,
            rule_pairs: tuple[tuple[str, str], ...]) -> None:
@@ -156,8 +157,9 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
         try:
             written = write_hand_pages(html_out, results, hands=hands,
                                        record_problems=[located(d, path) for d in verdict.errors])
-        except ReportError as exc:
-            raise click.ClickException(str(exc)) from None
+        except ReportError as exc:            # nothing was written (all pages or none); 1 means a violation
+            echo_err(f"tractor replay: --html {html_out}: no page written / 未写入任何网页: {exc}")
+            click.get_current_context().exit(EXIT_UNREADABLE)
         for page in written:
             echo_err(f"wrote {page}")
     shown = 0

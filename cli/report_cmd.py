@@ -14,7 +14,8 @@ from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, rul
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
 @click.option("-o", "--out", "out", default="out/report", show_default=True, metavar="DIR",
               type=click.Path(file_okay=False, writable=True),
-              help="Folder to write (replaced if it exists).")
+              help="Folder to write.  An existing one is replaced only when it is an earlier report "
+                   "(it holds a .tractor-report file) or empty; any other is refused (exit 2).")
 @click.option("--title", default="Tractor report / 升级比赛报告", show_default=True,
               help="Title of the index page.")
 @click.option("--no-charts", is_flag=True, help="Leave the charts out (faster for large corpora).")
@@ -37,8 +38,16 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
     violations writes only the pages a referee needs.
     Records that cannot be read are listed on the index page and on stderr.
 
+    The report is written to a temporary folder and renamed into place.  An
+    existing -o folder is replaced whole only when it is an earlier report
+    (every report holds a .tractor-report marker file) or empty; refused
+    before anything is read, and left as it is: a folder holding other files,
+    a folder that is or holds an input or the current folder, or one inside an
+    input dataset.
+
     Exit status: 0 the report was written, 2 an input could not be read (the
-    report is still written from the rest).
+    report is still written from the rest) or the -o folder was refused or
+    could not be written.
 
     \b
     Examples:

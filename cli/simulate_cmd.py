@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import functools
+import os
 import time
 
 import click
 
-from .common import CONTEXT, echo_err, rules_options
+from .common import CONTEXT, EXIT_UNREADABLE, echo_err, rules_options
 
 
 @click.command("simulate", context_settings=CONTEXT)
@@ -15,7 +16,10 @@ from .common import CONTEXT, echo_err, rules_options
 @click.option("--seed", "-s", type=int, default=1, show_default=True,
               help="Random seed: the same seed writes the same records.")
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
-              help="Folder to write the records to (created if missing).")
+              help="Folder to write the records to (created if missing); it must be empty (see --force).")
+@click.option("--force", is_flag=True,
+              help="Write to a folder that is not empty: the simulator's own files there (match-*.tgn, "
+                   "matches-*.jsonl) are removed first; other files are left as they are.")
 @click.option("--format", "fmt", type=click.Choice(["tgn", "jsonl"]), default="tgn", show_default=True,
               help="tgn: one .tgn file per match; jsonl: .jsonl files of --per-file matches.")
 @click.option("--per-file", type=click.IntRange(min=1), default=50, show_default=True,
@@ -26,7 +30,7 @@ from .common import CONTEXT, echo_err, rules_options
               help="A match stops after this many hands even when no team has passed A.")
 @click.option("--quiet", "-q", is_flag=True, help="No summary on stderr.")
 @functools.partial(rules_options, play=True)
-def simulate(count: int, seed: int, out_dir: str, fmt: str, per_file: int, violation_rate: float,
+def simulate(count: int, seed: int, out_dir: str, force: bool, fmt: str, per_file: int, violation_rate: float,
              max_hands: int, quiet: bool, preset: str | None, rule_pairs: tuple) -> None:
     """Play --matches N matches between simple bots and write their records to a folder.
 
@@ -38,6 +42,12 @@ def simulate(count: int, seed: int, out_dir: str, fmt: str, per_file: int, viola
     legal plays unless --violation-rate is given; then each injected illegal
     play carries the annotation {injected: CODE} (follow_suit, follow_pair,
     follow_tractor; 3 decks also follow_triple and not_in_hand).
+
+    The -o folder must be empty (or not exist yet), so that the records of two
+    runs are never mixed; --force writes into a folder that is not empty after
+    removing the simulator's own files there (match-NNNNN.tgn,
+    matches-NNNN.jsonl), leaving any other file alone.  A folder that cannot be
+    written is exit 2.
 
     \b
     Examples:
@@ -58,7 +68,19 @@ def simulate(count: int, seed: int, out_dir: str, fmt: str, per_file: int, viola
             hands += len(m.hands)
             yield m
 
-    paths = write_matches(counted(), out_dir, fmt, per_file)
+    try:
+        paths = write_matches(counted(), out_dir, fmt, per_file, force=force)
+    except OSError as exc:
+        if isinstance(exc, FileExistsError) and exc.filename == out_dir and os.path.isdir(out_dir):
+            echo_err(f"tractor simulate: {out_dir} is not empty: nothing written (records of two runs are not "
+                     f"mixed); choose an empty folder, or give --force to replace the simulator's own files "
+                     f"there / {out_dir} 不是空文件夹，未写入任何文件（不混合两次运行的记录）；请选择空文件夹，"
+                     f"或加 --force 替换其中由模拟器生成的文件")
+        else:
+            reason = exc.strerror or str(exc)
+            echo_err(f"tractor simulate: cannot write {out_dir}: {reason} ({exc.filename or out_dir}) / "
+                     f"无法写入 {out_dir}：{reason}")
+        click.get_current_context().exit(EXIT_UNREADABLE)
     if not quiet:
         secs = time.perf_counter() - start
         echo_err(f"simulated {count} matches, {hands} hands ({rules.name}) in {secs:.1f}s: "

@@ -10,7 +10,8 @@ Public API:
 * :func:`build_report` — ``INPUT...`` (record files, folders of records, or a
   dataset folder) → :class:`ReportModel` plus the file problems met on the way;
 * :func:`write_report` — a model → ``DIR`` (written to a temporary folder,
-  then renamed into place);
+  then renamed into place; an existing ``DIR`` is replaced only when it is an
+  earlier report, marked by :data:`REPORT_MARKER`, or empty);
 * :func:`write_hand_pages` — just the hand page(s) of replayed matches, each a
   single self-contained HTML file (``tractor replay FILE --html OUT.html``).
 """
@@ -383,14 +384,88 @@ def _write_match_pages(folder: Path, match: MatchView, hand_pages: str) -> None:
         _write(folder / h.filename, render_hand(h, assets=LINKED, index="index.html", hand_pages=hand_pages))
 
 
+REPORT_MARKER = ".tractor-report"
+"""The file every report folder holds: ``tractor report -o DIR`` replaces an existing
+``DIR`` only when it holds this marker (an earlier report) or is empty."""
+_MARKER_TEXT = ("This folder is a report written by 'tractor report'; the next report to it replaces it.\n"
+                "此文件夹是 tractor report 生成的报告；再次生成报告到此处时会整体替换。\n")
+_REPORT_STATIC = frozenset({"report.css", "report.js"})
+
+
+def _looks_like_old_report(folder: Path) -> bool:
+    """A report written before the marker existed: nothing but ``*.html`` pages and
+    ``static/`` holding ``report.css`` / ``report.js``."""
+    for entry in folder.iterdir():
+        if entry.name == "static" and entry.is_dir() and not entry.is_symlink():
+            if any(e.name not in _REPORT_STATIC or not e.is_file() for e in entry.iterdir()):
+                return False
+        elif not (entry.name.endswith(".html") and entry.is_file() and not entry.is_symlink()):
+            return False
+    return True
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """``path`` is ``folder`` or somewhere under it (both resolved)."""
+    return path == folder or folder in path.parents
+
+
+def check_output_folder(out: Path, inputs: Iterable[str | os.PathLike] = ()) -> None:
+    """Refuse (:class:`ReportError`, nothing touched) an ``out`` (resolved) that a report
+    must not replace: a folder that is not empty and is not an earlier report (no
+    :data:`REPORT_MARKER`, see also :func:`_looks_like_old_report`), a folder that is or
+    holds one of ``inputs`` or the current folder, or a folder inside an input dataset."""
+    for raw in inputs:
+        try:
+            source = Path(raw).resolve()
+        except (OSError, RuntimeError, ValueError):
+            continue
+        if _inside(source, out):
+            raise ReportError(
+                f"{out}: not written: the output folder {'is' if source == out else 'holds'} the input "
+                f"{raw}, which the report would replace; choose another -o folder / 未写入：输出文件夹"
+                f"{'就是' if source == out else '包含'}输入 {raw}，生成报告会把它替换掉；请用 -o 指定另一个文件夹")
+        if _inside(out, source) and is_dataset(raw):
+            raise ReportError(
+                f"{out}: not written: the output folder is inside the input dataset {raw}; choose a folder "
+                f"outside it / 未写入：输出文件夹位于输入数据集 {raw} 之内；请选择数据集之外的文件夹")
+    try:
+        cwd = Path.cwd().resolve()
+    except OSError:
+        cwd = None
+    if cwd is not None and _inside(cwd, out):
+        raise ReportError(
+            f"{out}: not written: the output folder is {'the' if cwd == out else 'around the'} current folder, "
+            f"which the report would replace; choose another -o folder / 未写入：输出文件夹"
+            f"{'就是' if cwd == out else '包含'}当前文件夹，生成报告会把它替换掉；请用 -o 指定另一个文件夹")
+    if not out.exists() and not out.is_symlink():
+        return
+    if not out.is_dir():
+        raise ReportError(f"{out}: not written: it is not a folder / 未写入：{out} 不是文件夹")
+    try:
+        if (out / REPORT_MARKER).is_file() or _looks_like_old_report(out):
+            return
+    except OSError as exc:
+        raise ReportError(f"{out}: cannot read the output folder: {exc.strerror or exc} / "
+                          f"无法读取输出文件夹：{exc.strerror or exc}") from exc
+    raise ReportError(
+        f"{out}: not written: the folder holds files and is not a report written by 'tractor report' "
+        f"(no {REPORT_MARKER} file in it), and a report replaces its whole folder; choose a new or "
+        f"empty folder / 未写入：该文件夹中有文件，且不是 tractor report 生成的报告（其中没有 "
+        f"{REPORT_MARKER} 文件），而生成报告会替换整个文件夹；请选择新的或空的文件夹")
+
+
 def write_report(model: ReportModel, out_dir: str | os.PathLike, *, hand_pages: str = "all") -> Path:
-    """Write the report folder: ``index.html``, one page per match and per hand, ``static/``.
+    """Write the report folder: ``index.html``, one page per match and per hand, ``static/``
+    and the marker :data:`REPORT_MARKER`.
 
     ``hand_pages`` (:data:`HAND_PAGES`): ``all`` writes every hand's page, ``violations``
     only those of hands with a violation (the match page lists the others without a
     link), ``none`` only the index and match pages.  Everything is written to a
     temporary folder next to ``out_dir`` and renamed into place, so a reader never sees
-    half a report; an existing report there is replaced.  A pending model (from
+    half a report; an existing report there (it holds the marker) or an empty folder is
+    replaced.  Any other existing folder is refused before anything is read or written
+    (:func:`check_output_folder`): one that holds other files, that is or holds an input
+    or the current folder, or that lies inside an input dataset.  A pending model (from
     :func:`build_report`) is streamed: each match's pages are written as soon as it is
     replayed and only its summary is kept (:func:`summary_view`), then the index.
     Returns the folder.
@@ -398,16 +473,19 @@ def write_report(model: ReportModel, out_dir: str | os.PathLike, *, hand_pages: 
     if hand_pages not in HAND_PAGES:
         raise ReportError(f"hand pages: {hand_pages!r} is not one of {', '.join(HAND_PAGES)}")
     out = Path(out_dir).resolve()
+    check_output_folder(out, model.pending.inputs if model.pending is not None else model.sources)
     parent = out.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
     except OSError as exc:
-        raise ReportError(f"{out}: cannot write the report here: {exc.strerror}") from exc
+        raise ReportError(f"{out}: cannot write the report here: {exc.strerror} / "
+                          f"无法在此写入报告：{exc.strerror}") from exc
     try:
         (tmp / "static").mkdir()
         for name in ("report.css", "report.js"):
             _write(tmp / "static" / name, _static(name))
+        _write(tmp / REPORT_MARKER, _MARKER_TEXT)
         if model.pending is not None:          # stream: each match's pages as it is replayed
             def sink(view: MatchView) -> MatchView:
                 _write_match_pages(tmp, view, hand_pages)
@@ -433,6 +511,18 @@ def write_report(model: ReportModel, out_dir: str | os.PathLike, *, hand_pages: 
     return out
 
 
+def _page_target(path: Path) -> Path:
+    """Where a hand page named ``path`` is put: a symlink's real file (the link stays);
+    :class:`ReportError` for a folder or a device / pipe, which a page must not replace."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    if target.is_symlink():
+        raise ReportError(f"{path}: cannot write: a symbolic link loop / 无法写入：符号链接循环")
+    if target.exists() and not target.is_file():
+        raise ReportError(f"{path}: cannot write: it is a folder or a device, not a file / "
+                          f"无法写入：它是文件夹或设备，不是普通文件")
+    return target
+
+
 def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, MatchResult]], *,
                      hands: Collection[int] = (), title: str | None = None,
                      record_problems: Sequence[str] = ()) -> list[Path]:
@@ -443,8 +533,14 @@ def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, Matc
     ``OUT.html``); every further one to ``OUT-2.html``, ``OUT-3.html`` … next to
     it, linked in order (previous/next).  CSS and JS are inlined, so each file
     opens on its own.  ``record_problems`` (the reader's diagnostics, as
-    ``path:line:column: message``) are shown at the top of every page.  Returns the paths written, in order; raises
-    :class:`ReportError` when there is no hand to write or the file cannot be written.
+    ``path:line:column: message``) are shown at the top of every page.
+
+    All or nothing: every page is first written to a hidden temporary file in the same
+    folder, and only when all are written are they renamed into place; on a failure the
+    temporary files (and any folder this call created) are removed and no page is put in
+    place.  A name that is a folder or a device is refused before anything is written; a
+    symbolic link is kept and its target written.  Returns the paths written, in order;
+    raises :class:`ReportError` when there is no hand to write or a page cannot be written.
     """
     out = Path(out)
     stem, suffix = out.stem, out.suffix or ".html"
@@ -458,20 +554,59 @@ def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, Matc
         raise ReportError("no hand to write / 没有可写的牌局")
     names = [out.name] + [f"{stem}-{k}{suffix}" for k in range(2, len(views) + 1)]
     import dataclasses
-    written = []
+    paths = [out.parent / name for name in names]
+    targets = [_page_target(p) for p in paths]          # refused before anything is written
+    created: list[Path] = []                             # folders made for the pages
+    folder = out.parent
+    while not folder.exists() and not folder.is_symlink() and folder != folder.parent:
+        created.append(folder)
+        folder = folder.parent
+    temps: list[Path] = []
+    renamed = 0
+    current = out.parent                                 # what is being written, for the message
+    mode = 0o666 & ~_umask()
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         for k, v in enumerate(views):
+            current = paths[k]
             v = dataclasses.replace(v, filename=names[k],
                                     prev_filename=names[k - 1] if k else None,
                                     next_filename=names[k + 1] if k + 1 < len(names) else None)
-            path = out.parent / names[k]
-            _write(path, render_hand(v, assets=INLINE, index=None, record_problems=record_problems))
-            written.append(path)
-    except OSError as exc:
-        raise ReportError(f"{exc.filename or out}: cannot write: {exc.strerror}") from exc
-    return written
+            fd, tmp = tempfile.mkstemp(prefix=f".{targets[k].name}.", suffix=".tmp", dir=targets[k].parent)
+            temps.append(Path(tmp))
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(render_hand(v, assets=INLINE, index=None, record_problems=record_problems))
+            os.chmod(tmp, mode)
+        for k in range(len(temps)):
+            current = paths[k]
+            _page_target(paths[k])                       # still not a folder or a device
+            os.replace(temps[k], targets[k])
+            renamed += 1
+    except BaseException as exc:
+        # nothing half-written: the temporary files, any page already put in place by
+        # this call and the folders it made go
+        for t in temps[renamed:] + targets[:renamed]:
+            try:
+                t.unlink()
+            except OSError:
+                pass
+        for d in created:
+            try:
+                d.rmdir()
+            except OSError:
+                pass
+        if isinstance(exc, OSError):
+            raise ReportError(f"{current}: cannot write: {exc.strerror or exc} / "
+                              f"无法写入：{exc.strerror or exc}") from exc
+        raise
+    return paths
 
 
-__all__ = ["ReportError", "HAND_PAGES", "Pending", "build_report", "read_inputs", "summary_view", "write_report", "hands_with_pages", "write_hand_pages", "render_hand",
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+__all__ = ["ReportError", "HAND_PAGES", "Pending", "build_report", "read_inputs", "summary_view", "write_report", "check_output_folder", "REPORT_MARKER", "hands_with_pages", "write_hand_pages", "render_hand",
            "render_match", "render_index", "environment"]

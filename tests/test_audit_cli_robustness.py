@@ -356,9 +356,6 @@ def test_convert_unwritable_output(tmp_path, target):
     assert leftovers(tmp_path) == []
 
 
-@pytest.mark.xfail(strict=True, reason="convert -o replaces whatever the path is (cli/convert.py write_atomic "
-                                        "renames over it): a symlink becomes a regular file, and as root "
-                                        "'-o /dev/null' or '-o /dev/stdout' replaces the device node itself")
 def test_convert_output_symlink_is_not_replaced(tmp_path):
     os.symlink(os.devnull, tmp_path / "sink.json")
     code, out, err = run("convert", str(SAMPLES / "disputed-trick.tgn"), "-o", "sink.json", cwd=tmp_path)
@@ -366,8 +363,6 @@ def test_convert_output_symlink_is_not_replaced(tmp_path):
     assert os.path.islink(tmp_path / "sink.json")
 
 
-@pytest.mark.xfail(strict=True, reason="simulate -o a path that cannot be created prints a FileNotFoundError "
-                                        "traceback (simulate.write_matches is not guarded in cli/simulate_cmd.py)")
 def test_simulate_unwritable_output(tmp_path):
     (tmp_path / "afile").write_text("")
     code, out, err = run("simulate", "-n", "1", "--max-hands", "1", "-o", "afile/sim", cwd=tmp_path)
@@ -387,10 +382,6 @@ def test_outputs_that_are_the_wrong_kind_are_usage_errors(tmp_path):
         assert code == 2 and "Error" in err, args
 
 
-@pytest.mark.xfail(strict=True, reason="replay --html writes page after page in place (reports/build.py "
-                                        "write_hand_pages): when a later page fails the first ones stay, linking "
-                                        "to a page that is not there; the exit status is 1 ('a violation was "
-                                        "found') and the message is English only")
 def test_replay_html_failure_leaves_nothing(tmp_path):
     (tmp_path / "out-3.html").mkdir()               # the third hand page cannot be written
     code, out, err = run("replay", str(SAMPLES / "spring-cup-r2t5.tgn"), "--html", "out.html", cwd=tmp_path)
@@ -431,8 +422,6 @@ def test_report_unwritable_output_leaves_nothing(tmp_path):
     assert leftovers(tmp_path) == []
 
 
-@pytest.mark.xfail(strict=True, reason="report -o an existing folder replaces it wholesale (reports/build.py "
-                                        "write_report): '-o .' or '-o' the input folder deletes the user's files")
 @pytest.mark.parametrize("where", ["input-folder", "current-folder"])
 def test_report_does_not_delete_a_folder_that_is_not_a_report(tmp_path, monkeypatch, where):
     from click.testing import CliRunner

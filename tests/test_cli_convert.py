@@ -104,7 +104,7 @@ def test_a_failed_write_keeps_the_old_file_and_cleans_up(tmp_path, monkeypatch):
 
     monkeypatch.setattr(convert_module.os, "replace", refuse)
     r = run(MATCH_TGN, "-o", out)
-    assert r.exit_code == 1
+    assert r.exit_code == 2                    # 1 is "a violation was found"
     assert "cannot write" in r.output
     assert out.read_text(encoding="utf-8") == "old"
     assert os.listdir(tmp_path) == ["m.json"]

@@ -482,16 +482,37 @@ def simulate(matches: int, seed: int, rules: RuleSet | None = None, preset: str 
 
 
 def write_matches(matches: Iterator[Match] | Sequence[Match], out_dir: str, fmt: str = "tgn",
-                  per_file: int = 50) -> list[str]:
+                  per_file: int = 50, *, force: bool = False) -> list[str]:
     """Write matches to ``out_dir``: one ``.tgn`` per match, or ``.jsonl`` files of
-    ``per_file`` matches each.  Files are written to a temporary name and renamed."""
+    ``per_file`` matches each.  Files are written to a temporary name and renamed.
+
+    ``out_dir`` is created if missing and must be empty, so that two runs are never mixed
+    (an earlier run's ``match-00007.tgn`` overwritten, its ``match-00012.tgn`` left
+    over): a folder that holds anything raises ``FileExistsError`` (filename
+    ``out_dir``) before anything is written.  ``force``: the simulator's own files there
+    (``match-NNNNN.tgn``, ``matches-NNNN.jsonl`` and their ``.tmp``) are removed first;
+    any other file is left as it is.
+    """
+    import errno
+    import re
+
+    if fmt not in ("tgn", "jsonl"):
+        raise ValueError(f"unknown format {fmt!r} (expected tgn or jsonl)")
     os.makedirs(out_dir, exist_ok=True)
+    entries = os.listdir(out_dir)
+    if entries and not force:
+        raise FileExistsError(errno.EEXIST, "the output folder is not empty / 输出文件夹不是空的", out_dir)
+    own = re.compile(r"(match-[0-9]{5,}\.tgn|matches-[0-9]{4,}\.jsonl)(\.tmp)?")
+    for name in entries:
+        path = os.path.join(out_dir, name)
+        if own.fullmatch(name) and os.path.isfile(path) and not os.path.islink(path):
+            os.unlink(path)
     paths: list[str] = []
     if fmt == "tgn":
         from .notation import format_tgn
         for i, m in enumerate(matches):
             paths.append(_write(os.path.join(out_dir, f"match-{i + 1:05d}.tgn"), format_tgn(m)))
-    elif fmt == "jsonl":
+    else:
         from .jsonrecord import format_jsonl
         chunk: list[Match] = []
         for m in matches:
@@ -503,14 +524,20 @@ def write_matches(matches: Iterator[Match] | Sequence[Match], out_dir: str, fmt:
         if chunk:
             paths.append(_write(os.path.join(out_dir, f"matches-{len(paths) + 1:04d}.jsonl"),
                                 format_jsonl(chunk)))
-    else:
-        raise ValueError(f"unknown format {fmt!r} (expected tgn or jsonl)")
     return paths
 
 
 def _write(path: str, text: str) -> str:
+    """``text`` to ``path`` through ``path.tmp`` and a rename (the ``.tmp`` is removed on failure)."""
     tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
     return path
