@@ -95,6 +95,13 @@ def interrupted(dataset: str, progress: Progress) -> None:
     sys.exit(EXIT_INTERRUPTED)
 
 
+def fail(message: str) -> None:
+    """``Error: message`` on stderr, exit status 2 (the dataset could not be written or read)."""
+    exc = click.ClickException(message)
+    exc.exit_code = EXIT_UNREADABLE
+    raise exc
+
+
 def _interrupt_in_parent_only():
     """Ctrl-C reaches the whole foreground process group: the ingest process stops the
     workers itself, so a forked worker (which inherits this handler) ignores it rather
@@ -130,9 +137,10 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
     the same command twice adds nothing.  A file that cannot be read or parsed
     is stored as rows of the 'errors' table and the batch goes on.
 
-    Exit status: 0 every file read cleanly; 2 some files had errors;
-    130 interrupted (Ctrl-C): the files committed so far stay, readable, and
-    running the same command again adds the rest.
+    Exit status: 0 every file read cleanly; 2 some files had errors, or the
+    dataset could not be written or is damaged (the message names the part or
+    the files not stored); 130 interrupted (Ctrl-C): the files committed so
+    far stay, readable, and running the same command again adds the rest.
 
     \b
     Examples:
@@ -140,7 +148,8 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
       tractor ingest 'archive/**/*.tgn.gz' more.jsonl -o data/ --workers 4
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
-    from tractor_analysis.ingest import ingest as run
+    from tractor_analysis.dataset import DatasetError
+    from tractor_analysis.ingest import IngestError, ingest as run
 
     paths = list(dict.fromkeys(expand_inputs(inputs)))
     choice = RuleChoice(preset, rule_pairs)
@@ -154,7 +163,11 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
         summary = run(paths, dataset, workers=workers, choice=choice if choice.overrides else None,
                       label=label, flush_hands=flush_hands, progress=progress)
     except OSError as exc:
-        raise click.ClickException(f"cannot write the dataset {dataset}: {exc} / 无法写入数据集")
+        fail(f"cannot write the dataset {dataset}: {exc} / 无法写入数据集 {dataset}")
+    except IngestError as exc:
+        fail(f"{dataset}: {exc}")
+    except DatasetError as exc:
+        fail(f"the dataset {dataset} is damaged: {exc} / 数据集 {dataset} 已损坏，未导入任何文件")
     except KeyboardInterrupt:
         interrupted(dataset, progress)
     finally:

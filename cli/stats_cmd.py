@@ -93,6 +93,9 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     matches won, then levels gained).  A match recorded twice (kept as .tgn
     and as .json, say) is counted once, and said so on stderr.
 
+    Exit status: 0; 2 when the dataset cannot be read (a damaged part, or a
+    part missing from a committed batch: the message names it).
+
     \b
     Examples:
       tractor stats data/
@@ -108,10 +111,18 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         raise click.ClickException(
             f"{dataset} is not a dataset (it has no files/ table); write one with "
             f"'tractor ingest RECORDS -o {dataset}' / {dataset} 不是数据集，请先用 tractor ingest 生成")
+    import pyarrow as pa
+
+    from tractor_analysis.dataset import DatasetError
+
     try:
         ds = load(dataset, tables=("matches", "hands", "tricks", "violations"))
-    except (FileNotFoundError, OSError) as exc:
-        raise click.ClickException(f"{exc} / 无法读取数据集")
+    except (DatasetError, pa.ArrowException, OSError) as exc:
+        # a damaged or missing part: the message names it (bilingual); exit 2 like unreadable input
+        error = click.ClickException(f"cannot read the dataset {dataset}: {exc}"
+                                     + ("" if isinstance(exc, DatasetError) else " / 无法读取数据集"))
+        error.exit_code = 2
+        raise error
     tables = all_tables(ds, by)
     _note_duplicates(ds)
     if which is None:

@@ -223,7 +223,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("source_sha256", _TXT, "SHA-256 of the file's bytes"),
         ("line", _I32, "1-based line, 0 when unknown"),
         ("column", _I32, "1-based column, 0 when unknown"),
-        ("code", _STR, "stable diagnostic code (diagnostics.CODES; replay_error when the engine failed)"),
+        ("code", _STR, "stable diagnostic code (diagnostics.CODES; replay_error when the engine failed, "
+                       "store_error when the file's rows could not be stored)"),
         ("message", _TXT, "what was found and what was expected"),
         ("text", _TXT, "raw text of the offending line"),
         ("hand_no", _I16, "hand number when known"),
@@ -232,6 +233,25 @@ SCHEMAS: dict[str, pa.Schema] = {
     ),
 }
 """Every table's Arrow schema; column docs are in the field metadata and docs/dataset.md."""
+
+class DatasetError(ValueError):
+    """A dataset that cannot be read as it is: a part file that is damaged, or missing from a
+    committed batch.  The message names the part and its table, in English and Chinese."""
+
+
+def printable(text: str) -> str:
+    """``text`` as valid UTF-8 for a Parquet string column: a file name that is not UTF-8 (kept by
+    Python as surrogate escapes, e.g. GBK bytes from a Windows zip) shows its bytes as ``\\xc7``."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:          # a lone surrogate that is not an escaped byte
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
 
 _ARROW_USED = [False]
 """Set once this process reads or writes Parquet (a fork after that is not safe)."""
@@ -284,16 +304,18 @@ class TableBuilder:
     def add_file(self, path: str, sha: str, fmt: str | None, matches: list[Match],
                  results: list[MatchResult | None], diagnostics: list[Diagnostic],
                  status: str, rules_override: str | None) -> None:
-        """One source file: its matches (replayed) and its diagnostics."""
+        """One source file: its matches (replayed) and its diagnostics.  The path (and any
+        diagnostic text) is stored as valid UTF-8 (:func:`printable`)."""
+        path, sha = printable(path), printable(sha)
         hands = violations = 0
         for index, (match, result) in enumerate(zip(matches, results)):
             if result is None:
                 continue
             violations += self._add_match(path, sha, index, match, result)
             hands += len(result.hands)
-        for d in diagnostics:
-            self._row("errors", (path, sha, d.line, d.column, d.code, d.message, d.text or "",
-                                 d.hand, d.trick, self.batch))
+        for d in diagnostics:      # (a hand or trick number too big for int16 is in the message)
+            self._row("errors", (path, sha, d.line, d.column, d.code, printable(d.message),
+                                 printable(d.text or ""), _small(d.hand), _small(d.trick), self.batch))
         self._row("files", (path, sha, fmt, len(matches), hands, len(diagnostics), violations,
                             status, rules_override, None, self.batch))
         self.hands += hands
@@ -421,6 +443,11 @@ _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
 """Tokens and points of a played card tuple (the same plays recur across hands)."""
 
 
+def _small(n: int | None) -> int | None:
+    """``n`` when an int16 column holds it, else ``None``."""
+    return n if n is None or -32768 <= n <= 32767 else None
+
+
 def _record_hand(match: Match, index: int, number: int) -> Hand | None:
     """The record of the ``index``-th replayed hand: replay keeps the record's order, so a
     number written twice still finds its own hand (by number only as a fallback)."""
@@ -450,15 +477,27 @@ def ensure_dataset(root: str) -> None:
 
 
 def write_temp_parts(root: str, tables: dict[str, pa.Table], batch: str) -> dict[str, str]:
-    """Write a batch's tables to temporary names; ``{table: tmp path}``."""
+    """Write a batch's tables to temporary names; ``{table: tmp path}``.  When a write fails
+    the temporaries written so far are removed before the error is raised."""
     ensure_dataset(root)
     _ARROW_USED[0] = True
     out = {}
-    for name in TABLES:
-        path = _tmp_path(root, name, batch)
-        pq.write_table(tables[name], path, compression="zstd")
-        out[name] = path
+    try:
+        for name in TABLES:
+            path = _tmp_path(root, name, batch)
+            out[name] = path
+            pq.write_table(tables[name], path, compression="zstd")
+    except BaseException:
+        remove_temp_parts(out)
+        raise
     return out
+
+
+def remove_temp_parts(tmp: dict[str, str]) -> None:
+    """Delete a batch's temporary parts (those that exist)."""
+    for path in tmp.values():
+        with contextlib.suppress(OSError):
+            os.remove(path)
 
 
 @contextlib.contextmanager
@@ -496,11 +535,24 @@ class Manifest:
         for part in _parts(self.root, "files"):
             if part in self.seen_parts:
                 continue
+            try:
+                col = pq.read_table(part, columns=["source_sha256"]).column(0)
+            except (pa.ArrowException, OSError) as exc:
+                raise _damaged(part, "files", exc) from None
             self.seen_parts.add(part)
             self.batches.add(_batch_of(part))
-            col = pq.read_table(part, columns=["source_sha256"]).column(0)
             self.shas.update(col.to_pylist())
         return self
+
+
+def _damaged(part: str, table: str, exc: BaseException) -> DatasetError:
+    what = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    hint_en = ("the dataset cannot tell which files it holds; restore the part from a backup, or move it away "
+               "and ingest its files again" if table == "files" else
+               "restore the part from a backup, or remove the batch (its part in every table) and ingest its "
+               "files again")
+    return DatasetError(f"damaged part {os.path.basename(part)} of the {table} table ({part}): {what}; {hint_en} / "
+                        f"数据集 {table} 表的分块文件 {os.path.basename(part)} 已损坏，无法读取")
 
 
 def _pid_alive(pid: int) -> bool:
@@ -588,20 +640,92 @@ class Dataset:
         return TABLES
 
 
-def read_table(root: str, table: str, columns: list[str] | None = None,
-               batches: set[str] | None = None) -> pa.Table:
-    """One table as Arrow, with :data:`SCHEMAS`; only rows of committed batches."""
+def _read_parts(parts: list[str], table: str, columns: list[str] | None) -> pa.Table:
+    """Parts of one table as Arrow; :class:`DatasetError` naming the part that cannot be read."""
     import pyarrow.dataset as ds
 
     schema = SCHEMAS[table]
-    _ARROW_USED[0] = True
-    if batches is None:
-        batches = {_batch_of(p) for p in _parts(root, "files")}
-    parts = [p for p in _parts(root, table) if _batch_of(p) in batches]
     if not parts:
         empty = schema.empty_table()
         return empty.select(columns) if columns else empty
-    return ds.dataset(parts, schema=schema, format="parquet").to_table(columns=columns)
+    _ARROW_USED[0] = True
+    try:
+        return ds.dataset(parts, schema=schema, format="parquet").to_table(columns=columns)
+    except (pa.ArrowException, OSError) as exc:
+        for part in parts:             # which one? (only on failure)
+            try:
+                pq.ParquetFile(part).read(columns=columns)
+            except (pa.ArrowException, OSError) as bad:
+                raise _damaged(part, table, bad) from None
+        raise DatasetError(f"cannot read the {table} table: {exc} / 无法读取数据集的 {table} 表") from None
+
+
+def _required_parts(root: str, batches: set[str]) -> dict[str, set[str]]:
+    """For each child table, the committed batches that must have a part in it: those whose
+    ``files`` rows count hands (hands, tricks, plays, matches), matches, errors or violations."""
+    need: dict[str, set[str]] = {t: set() for t in _CHILDREN}
+    files = _read_parts([p for p in _parts(root, "files") if _batch_of(p) in batches], "files",
+                        ["batch", "matches", "hands", "errors", "violations"])
+    if not files.num_rows:
+        return need
+    batch = pc.cast(files["batch"], pa.string())
+
+    def having(column: str) -> set[str]:
+        return set(pc.unique(batch.filter(pc.greater(files[column], 0))).to_pylist())
+
+    with_hands = having("hands")
+    for t in ("hands", "tricks", "plays", "matches"):
+        need[t] |= with_hands
+    need["matches"] |= having("matches")
+    need["errors"] |= having("errors")
+    need["violations"] |= having("violations")
+    return need
+
+
+def _check_parts(root: str, table: str, present: set[str], batches: set[str], cache: dict) -> None:
+    """:class:`DatasetError` when a batch of ``batches`` needs a part of ``table`` that is not in
+    ``present`` (``cache`` keeps what the files table says between calls)."""
+    if batches <= present:
+        return
+    if "required" not in cache:
+        cache["required"] = _required_parts(root, batches)
+    missing = sorted((cache["required"].get(table, set()) & batches) - present)
+    if not missing:
+        return
+    names = ", ".join(os.path.join(root, table, f"part-{b}.parquet") for b in missing[:5])
+    more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+    raise DatasetError(
+        f"the {table} table is missing {len(missing)} part(s) of committed batches: {names}{more} (their "
+        f"files/ rows list rows of this table); restore them from a backup, or remove those batches (their "
+        f"part in every table) and ingest their files again / 数据集 {table} 表缺少 {len(missing)} 个已提交批次的"
+        f"分块文件（{names}{more}），这些行已丢失")
+
+
+def verify(root: str, tables: Iterable[str] = TABLES) -> None:
+    """Raise :class:`DatasetError` when a committed batch lacks a part it needs in ``tables``
+    or the ``files`` table cannot be read (each part's content is read only by :func:`read_table`).
+    Reads Parquet only when some table lacks a part."""
+    batches = {_batch_of(p) for p in _parts(root, "files")}
+    cache: dict = {}
+    for t in tables:
+        if t != "files":
+            _check_parts(root, t, {_batch_of(p) for p in _parts(root, t)}, batches, cache)
+
+
+def read_table(root: str, table: str, columns: list[str] | None = None,
+               batches: set[str] | None = None, *, _cache: dict | None = None) -> pa.Table:
+    """One table as Arrow, with :data:`SCHEMAS`; only rows of committed batches.
+
+    :class:`DatasetError` when a part cannot be read, or a committed batch whose ``files``
+    rows count rows of this table has no part in it (deleted): rows are never dropped silently."""
+    _ARROW_USED[0] = True
+    if batches is None:
+        batches = {_batch_of(p) for p in _parts(root, "files")}
+    all_parts = _parts(root, table)
+    parts = [p for p in all_parts if _batch_of(p) in batches]
+    if table != "files":
+        _check_parts(root, table, {_batch_of(p) for p in parts}, batches, {} if _cache is None else _cache)
+    return _read_parts(parts, table, columns)
 
 
 def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True) -> Dataset:
@@ -609,15 +733,18 @@ def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True) -> Data
 
     Only committed batches are read (see the module docstring).  With ``decode``
     (the default) dictionary columns become plain strings; tables not asked for
-    are empty DataFrames.
+    are empty DataFrames.  A damaged part, or a part missing from a committed batch,
+    raises :class:`DatasetError` (a ``ValueError``) naming it.
     """
     if not os.path.isdir(path):
         raise FileNotFoundError(f"no dataset at {path!r} (run 'tractor ingest … -o {path}' first)")
     wanted = set(tables)
     batches = {_batch_of(p) for p in _parts(path, "files")}
+    cache: dict = {}
     frames = {}
     for t in TABLES:
-        table = read_table(path, t, batches=batches) if t in wanted else SCHEMAS[t].empty_table()
+        table = (read_table(path, t, batches=batches, _cache=cache) if t in wanted
+                 else SCHEMAS[t].empty_table())
         if decode:
             table = _decode(table)
         frames[t] = table.to_pandas()

@@ -16,6 +16,12 @@ The pipeline behind ``tractor ingest`` (:func:`ingest`):
 The schema, the writer and the commit protocol live in :mod:`tractor_analysis.dataset`;
 this module only drives them.  Unreadable and malformed files become ``errors`` rows and
 the batch goes on; an engine failure on one match is recorded as a ``replay_error`` row.
+
+When a batch cannot be turned into Parquet (a value a column cannot hold), its files are
+written again one by one: a file whose rows still fail keeps its ``files`` and ``errors``
+rows plus a ``store_error`` row, and the other files of the batch are stored as usual.  A
+batch that cannot be written at all (a full disk) or committed raises :class:`IngestError`
+naming its files, after removing its temporary parts.
 """
 from __future__ import annotations
 
@@ -28,9 +34,35 @@ from dataclasses import dataclass
 import pyarrow.parquet as pq
 
 from . import dataset as _ds
-from .dataset import (Manifest, TableBuilder, commit_parts, dataset_lock, ensure_dataset, new_batch,
-                      recover, write_temp_parts)
+from .dataset import (DatasetError, Manifest, TableBuilder, commit_parts, dataset_lock, ensure_dataset,
+                      new_batch, printable, recover, remove_temp_parts, verify, write_temp_parts)
 from .diagnostics import Diagnostic
+
+
+class IngestError(Exception):
+    """A batch that could not be written or committed: the files it held are not in the dataset
+    (``lost``); the batches committed before it stay.  The message is bilingual."""
+
+    def __init__(self, message: str, lost: list[str] | tuple[str, ...] = ()) -> None:
+        super().__init__(message, tuple(lost))
+
+    @property
+    def lost(self) -> tuple[str, ...]:
+        return self.args[1]
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def _lost_error(what_en: str, what_zh: str, exc: BaseException, paths: list[str] | tuple[str, ...]) -> IngestError:
+    shown = ", ".join(printable(p) for p in paths[:10]) + (f" and {len(paths) - 10} more" if len(paths) > 10 else "")
+    reason = f"{type(exc).__name__}: {printable(str(exc))[:300]}"
+    return IngestError(
+        f"{what_en} ({reason}): {len(paths)} file(s) not stored: {shown}; the batches committed before stay in "
+        f"the dataset, files not read yet were not added, and running the same command again adds the rest / "
+        f"{what_zh}（{type(exc).__name__}）：{len(paths)} 个文件未存入：{shown}；此前已提交的批次保留，尚未读取的文件"
+        f"未导入，再次运行同一命令即可补上其余文件", paths)
+
 
 @dataclass(frozen=True, slots=True)
 class Flushed:
@@ -48,6 +80,8 @@ class Flushed:
     unreadable: int = 0
     rss_kb: int = 0
     """Peak resident memory of the process that wrote the batch (ru_maxrss)."""
+    paths: tuple[str, ...] = ()
+    """The files the batch holds (named when it cannot be committed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +133,30 @@ def _die_with_parent() -> None:
 
 
 def _read_bytes(path: str) -> tuple[bytes | None, str]:
+    if not path:            # open("") fails, but Path("") would be the current folder: say which
+        return None, "empty path / 空路径"
     try:
         with open(path, "rb") as fh:
             return fh.read(), ""
     except OSError as exc:
         return None, exc.strerror or str(exc)
+    except ValueError as exc:       # a NUL in the path
+        return None, str(exc)
+
+
+_INT16 = 32767
+"""``hand_no`` is an int16 column: a hand number beyond it cannot be stored."""
+
+
+def _unstorable_hand(match) -> Diagnostic | None:
+    """A ``bad_value`` for the first hand whose number does not fit ``hand_no`` (else ``None``)."""
+    for h in match.hands:
+        if not -_INT16 - 1 <= h.number <= _INT16:
+            n = str(h.number) if abs(h.number) < 10 ** 12 else str(h.number)[:12] + "…"
+            return Diagnostic("bad_value", f"hand {n}: the hand number does not fit the dataset (hand_no holds "
+                              f"{-_INT16 - 1}..{_INT16}); the match is not stored / 局号 {n} 超出数据集 hand_no 列的"
+                              f"范围（{-_INT16 - 1}..{_INT16}）；该比赛未存入", h.line, 1 if h.line else 0)
+    return None
 
 
 def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, list, list[Diagnostic], str]:
@@ -125,6 +178,11 @@ def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, 
              for d in source.diagnostics]
     results = []
     for i, match in enumerate(matches):
+        bad = _unstorable_hand(match)
+        if bad is not None:
+            results.append(None)
+            diags.append(bad)
+            continue
         try:
             rules = choice.for_match(match) if choice is not None else None
             results.append(replay_match(match, rules=rules))
@@ -150,19 +208,30 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
     builder = TableBuilder(new_batch())
     shas: list[str] = []
     stats = [0, 0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands, unreadable
+    batch_paths: list[str] = []
 
     def flush() -> None:
-        nonlocal builder, shas, stats
+        nonlocal builder, shas, stats, batch_paths
         if builder.files:
-            tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
+            try:
+                tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
+            except OSError as exc:
+                raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc, batch_paths) from None
+            except Exception:          # a value Arrow refused: find the file(s) that hold it
+                builder, shas, stats = _isolate(batch_paths)
+                try:
+                    tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
+                except Exception as exc:
+                    raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc,
+                                      batch_paths) from None
             f = Flushed(builder.batch, tmp, shas, builder.files, stats[4], stats[0], stats[1],
                         stats[2], stats[3], stats[5],
-                        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+                        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, tuple(batch_paths))
             if on_flush is not None:
                 on_flush(f)
             else:
                 out.append(f)
-        builder, shas, stats = TableBuilder(new_batch()), [], [0, 0, 0, 0, 0, 0]
+        builder, shas, stats, batch_paths = TableBuilder(new_batch()), [], [0, 0, 0, 0, 0, 0], []
 
     for path in paths:
         data, reason = _read_bytes(path)
@@ -172,25 +241,13 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
             if "tick" in w:
                 w["tick"]()
             continue
-        if sha is None:
-            fmt, matches, results, diags, status = None, [], [], [Diagnostic(
-                "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件 {path}")], "unreadable"
-            sha = "unreadable:" + os.path.abspath(path)
-        else:
+        if sha is not None:
             seen.add(sha)
-            fmt, matches, results, diags, status = _read_and_replay(data, path, w["choice"])
+        sha, row = _file_rows(path, data, sha, reason)
         del data
-        before = builder.hands
-        nviol = len(builder.cols["violations"]["code"])
-        builder.add_file(path, sha, fmt, matches, results, diags, status, w["label"])
+        hands = _add_file(builder, stats, path, sha, row)
         shas.append(sha)
-        hands = builder.hands - before
-        stats[0] += status != "ok"
-        stats[1] += len(diags)
-        stats[2] += len(builder.cols["violations"]["code"]) - nviol
-        stats[3] += sum(r is not None for r in results)
-        stats[4] += hands
-        stats[5] += status == "unreadable"
+        batch_paths.append(path)
         _count(counters, 1, hands)
         if "tick" in w:
             w["tick"]()
@@ -198,6 +255,63 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
             flush()
     flush()
     return out
+
+
+def _file_rows(path: str, data: bytes | None, sha: str | None, reason: str) -> tuple[str, tuple]:
+    """``(sha, (format, matches, results, diagnostics, status))`` of one file's bytes (``None``:
+    unreadable, ``reason`` says why)."""
+    if data is None or sha is None:
+        key = "unreadable:" + (os.path.abspath(path) if path else "")
+        return key, (None, [], [], [Diagnostic(
+            "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件 {path}"
+                               + ("：空路径" if not path else ""))], "unreadable")
+    return sha, _read_and_replay(data, path, _W["choice"])
+
+
+def _add_file(builder: TableBuilder, stats: list[int], path: str, sha: str, row: tuple) -> int:
+    """Add one file's rows to ``builder`` and count them in ``stats``; the hands added."""
+    fmt, matches, results, diags, status = row
+    before = builder.hands
+    nviol = len(builder.cols["violations"]["code"])
+    builder.add_file(path, sha, fmt, matches, results, diags, status, _W["label"])
+    hands = builder.hands - before
+    stats[0] += status != "ok"
+    stats[1] += len(diags)
+    stats[2] += len(builder.cols["violations"]["code"]) - nviol
+    stats[3] += sum(r is not None for r in results)
+    stats[4] += hands
+    stats[5] += status == "unreadable"
+    return hands
+
+
+def _isolate(paths: list[str]) -> tuple[TableBuilder, list[str], list[int]]:
+    """A batch whose rows Arrow refused, built again file by file: each file's rows are tried
+    alone, and a file whose rows still fail keeps only its ``files`` and ``errors`` rows plus a
+    ``store_error`` row saying so (its matches are left out).  Only runs after a failure."""
+    builder = TableBuilder(new_batch())
+    shas: list[str] = []
+    stats = [0, 0, 0, 0, 0, 0]
+    for path in paths:
+        data, reason = _read_bytes(path)
+        sha = None if data is None else hashlib.sha256(data).hexdigest()
+        sha, row = _file_rows(path, data, sha, reason)
+        del data
+        alone = TableBuilder(builder.batch)
+        try:
+            alone.add_file(path, sha, *row, _W["label"])
+            alone.to_tables()
+        except Exception as exc:     # this file holds the value: store its problems, not its rows
+            fmt, matches, results, diags, status = row
+            what = f"{type(exc).__name__}: {printable(str(exc))[:200]}"
+            first = next((m.hands[0].line for m in matches if m.hands), 0)
+            diags = list(diags) + [Diagnostic(
+                "store_error", f"the rows of this file could not be stored ({what}); its matches are left out "
+                f"of the dataset, its problems are kept — please report it with the file / 此文件的数据无法写入"
+                f"数据集（{type(exc).__name__}）；其比赛未存入，问题记录已保留", first, 1 if first else 0)]
+            row = (fmt, matches, [None] * len(matches), diags, "errors")
+        _add_file(builder, stats, path, sha, row)
+        shas.append(sha)
+    return builder, shas, stats
 
 
 def _count(counters, files: int, hands: int) -> None:
@@ -237,7 +351,13 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     def commit(f: Flushed) -> None:
         totals["unreadable"] += f.unreadable
         peak[0] = max(peak[0], f.rss_kb)
-        dup = commit_parts(root, f.tmp, f.batch, f.shas, manifest)
+        try:
+            dup = commit_parts(root, f.tmp, f.batch, f.shas, manifest)
+        except BaseException as exc:
+            remove_temp_parts(f.tmp)
+            if isinstance(exc, (DatasetError, IngestError)) or not isinstance(exc, Exception):
+                raise
+            raise _lost_error("cannot commit a batch to the dataset", "无法提交到数据集", exc, f.paths) from None
         if dup:   # a concurrent ingest committed some of these files first
             return _note_dup(totals, f, dup)
         totals["added"] += f.files
@@ -250,7 +370,9 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     workers = max(1, min(workers, len(paths) or 1))
     if workers == 1:
         counters = ([0], [0])
-        _worker_init(root, frozenset(manifest.refresh().shas), choice, label, flush_hands, counters, False)
+        manifest.refresh()      # a damaged files/ part: DatasetError before anything is read
+        verify(root)            # a part missing from a committed batch: DatasetError
+        _worker_init(root, frozenset(manifest.shas), choice, label, flush_hands, counters, False)
         if progress:
             _W["tick"] = lambda: progress(counters[0][0], counters[1][0], len(paths))
         try:
@@ -271,7 +393,9 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         pool = ctx.Pool(workers, _worker_init,
                         (root, frozenset(), choice, label, flush_hands, counters, True))
         try:
-            todo = _new_files(paths, manifest.refresh().shas)
+            manifest.refresh()  # (after the fork: reading Parquet here first would make forking unsafe)
+            verify(root)
+            todo = _new_files(paths, manifest.shas)
             with counters[0].get_lock():
                 counters[0].value += len(paths) - len(todo)
             # few large chunks: each chunk ends with a flush, and every flush writes 7 part files
@@ -294,6 +418,9 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
             pool.close()
         except BaseException:
             pool.terminate()
+            pool.join()
+            with dataset_lock(root):        # the workers are gone: remove their temporary parts
+                recover(root)
             raise
         finally:
             pool.join()

@@ -17,10 +17,14 @@ Diagnostics: a decoder error has the decoder's line:column; a problem inside a
 match has the hand number and trick number and the line:column of the value
 concerned (found by :func:`_value_positions`, run only when a record has a problem).  A hand
 of the wrong shape is skipped with a ``json_shape`` diagnostic; the other hands
-are kept.  Nothing here raises for bad content.
+are kept.  A file lists its first :data:`~.notation.MAX_DIAGNOSTICS` problems, then
+how many more there were.  JSON nested too deeply for the decoder is ``invalid_json``
+at 1:1; a lone UTF-16 surrogate escape (``"\\ud800"``) is read as U+FFFD with a
+``decode_error`` at the escape.  Nothing here raises for bad content.
 """
 from __future__ import annotations
 
+import bisect
 import json
 import unicodedata
 import re
@@ -29,7 +33,7 @@ from typing import Any, Iterable
 
 from .cards import NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, parse_card, parse_rank, parse_trump, trump_token
 from .diagnostics import Diagnostic
-from .notation import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS, bilingual
+from .notation import CARD_LOOKUP, MAX_DIAGNOSTICS, SEAT_LOOKUP, TRUMP_WORDS, bilingual
 from .records import Declaration, Hand, Match, Play, Trick
 from .rules import build_ruleset
 
@@ -41,6 +45,11 @@ _HAND_FIELDS = ("number", "dealer", "trump", "level", "declarations", "deal", "b
                 "earlier_buries", "friend", "setup", "points", "first_trick", "tricks", "claim", "takebacks",
                 "notes", "tags")
 _JSON_SUFFIX = ":json"
+
+MAX_POINTS = 9999
+"""Largest ``points`` (a position's points so far) and ``claim`` (either sign) taken as written."""
+MAX_TRICK = 999
+"""Largest trick number (``first_trick``, a trick's ``number``) taken as written."""
 
 
 class _Shape(Exception):
@@ -79,16 +88,68 @@ def _dropped_zh(dropped: str) -> str:
         return "该出牌已舍弃"
     return _DROPPED_ZH.get(dropped, "")
 
+class _Text:
+    """A JSON text and what positions need, computed on the first problem only and shared by
+    the matches of one text: the offsets of its values and where its lines start."""
+
+    __slots__ = ("text", "_index", "_starts")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._index: dict[tuple, int] | None = None
+        self._starts: list[int] | None = None
+
+    def index(self) -> dict[tuple, int]:
+        if self._index is None:
+            try:
+                self._index = _value_positions(self.text)
+            except (ValueError, IndexError, RecursionError):
+                self._index = {}
+        return self._index
+
+    def line_column(self, off: int) -> tuple[int, int]:
+        """1-based line and column of offset ``off`` (lines end at ``\\n``, as the decoder counts)."""
+        if self._starts is None:
+            self._starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        line = bisect.bisect_right(self._starts, off)
+        return line, off - self._starts[line - 1] + 1
+
+
+class _Budget:
+    """Problems listed so far in one file (at most :data:`MAX_DIAGNOSTICS`) and those left out."""
+
+    __slots__ = ("used", "dropped")
+
+    def __init__(self) -> None:
+        self.used = 0
+        self.dropped = 0
+
+    def take(self) -> bool:
+        if self.used >= MAX_DIAGNOSTICS:
+            self.dropped += 1
+            return False
+        self.used += 1
+        return True
+
+    def more(self, line: int) -> list[Diagnostic]:
+        """The closing "N more problems" diagnostic (none when nothing was left out)."""
+        if not self.dropped:
+            return []
+        return [Diagnostic("json_shape", bilingual(f"{self.dropped} more problems not listed",
+                                                   f"另有 {self.dropped} 个问题未列出"), line, 1)]
+
+
 class _Reader:
-    def __init__(self, line: int, column: int, text: str | None = None, prefix: tuple = ()):
+    def __init__(self, line: int, column: int, text: "str | _Text | None" = None, prefix: tuple = (),
+                 budget: _Budget | None = None):
         self.line = line
         self.column = column
-        self.source = text
+        self.source = _Text(text) if isinstance(text, str) else text
         """The JSON text the value was decoded from (a whole .json, or one .jsonl line), for positions."""
         self.prefix = prefix
         self.path: tuple = prefix
         """Where in the document the reader is (keys and list indexes), for positions."""
-        self.index: dict[tuple, int] | None = None
+        self.budget = budget if budget is not None else _Budget()
         self.diags: list[Diagnostic] = []
         self.hand: int | None = None
         self.trick: int | None = None
@@ -98,23 +159,20 @@ class _Reader:
         """Line and column of the deepest known value on ``path`` (computed on the first problem only)."""
         if self.source is None:
             return self.line, self.column
-        if self.index is None:
-            try:
-                self.index = _value_positions(self.source)
-            except (ValueError, IndexError):
-                self.index = {}
+        index = self.source.index()
         for n in range(len(path), -1, -1):
-            off = self.index.get(path[:n])
+            off = index.get(path[:n])
             if off is not None:
                 break
         else:
             return self.line, self.column
-        start = self.source.rfind("\n", 0, off) + 1
         if self.line:          # a .jsonl record: the text is that one line
-            return self.line, off - start + 1
-        return self.source.count("\n", 0, off) + 1, off - start + 1
+            return self.line, off + 1
+        return self.source.line_column(off)
 
     def diag(self, code: str, en: str, zh: str, key: str | None = None) -> None:
+        if not self.budget.take():
+            return
         where = f"hand {self.hand}" if self.hand is not None else "match"
         if self.trick is not None:
             where += f", trick {self.trick}"
@@ -138,6 +196,18 @@ class _Reader:
         if isinstance(v, str) and v.strip().lstrip("-").isdigit():
             return int(v)
         raise _Shape(f"{what} should be a whole number, not {_type_name(v)} {json.dumps(v, ensure_ascii=False)[:20]}")
+
+    def bounded(self, v: Any, what: str, key: str, lo: int, hi: int, default: Any,
+                what_zh: str | None = None, then: tuple[str, str] = ("ignored", "已忽略")) -> Any:
+        """A whole number in ``lo..hi``; out of range: ``bad_value`` at ``key`` and ``default``
+        (``then`` says what was done instead, in English and Chinese)."""
+        n = self.integer(v, what)
+        if lo <= n <= hi:
+            return n
+        shown = str(n) if abs(n) < 10 ** 12 else f"{str(n)[:12]}…"
+        self.diag("bad_value", f"{what} {shown} is out of range (expected {lo}..{hi}); {then[0]}",
+                  f"{what_zh or what} {shown} 超出范围（应为 {lo}..{hi}）；{then[1]}", key)
+        return default
 
     def seat(self, v: Any, what: str) -> int | None:
         s = SEAT_LOOKUP.get(v.strip()) if isinstance(v, str) else None
@@ -390,9 +460,12 @@ class _Reader:
             setup = bool(setup)
         if not isinstance(setup, bool):
             raise _Shape(f"\"setup\" should be true or false, not {_type_name(setup)}")
-        points = self.integer(hv.get("points", 0), "\"points\"")
-        first_trick = self.integer(hv.get("first_trick", 1), "\"first_trick\"")
-        claim = None if hv.get("claim") is None else self.integer(hv["claim"], "\"claim\"")
+        points = self.bounded(hv.get("points", 0), "\"points\"", "points", 0, MAX_POINTS, 0,
+                              then=("read as 0", "按 0 处理"))
+        first_trick = self.bounded(hv.get("first_trick", 1), "\"first_trick\"", "first_trick", 1, MAX_TRICK, 1,
+                                   then=("read as 1", "按 1 处理"))
+        claim = (None if hv.get("claim") is None else
+                 self.bounded(hv["claim"], "\"claim\"", "claim", -MAX_POINTS, MAX_POINTS, None))
         takebacks_v = hv.get("takebacks") or []
         if not isinstance(takebacks_v, list):
             raise _Shape(f"\"takebacks\" should be a list of seats, not {_type_name(takebacks_v)}")
@@ -434,7 +507,8 @@ class _Reader:
         if isinstance(tv, dict):
             trick_path += ("plays",)
             if "number" in tv:
-                number = self.integer(tv["number"], "a trick's \"number\"")
+                number = self.bounded(tv["number"], "a trick's \"number\"", "number", 1, MAX_TRICK, expected,
+                                      "墩号", (f"numbered {expected}", f"按第 {expected} 墩处理"))
                 self.trick = number
             notes = self.notes(tv.get("notes"), "a trick's \"notes\"")
             tv = tv.get("plays", [])
@@ -532,6 +606,84 @@ def match_from_dict(obj: Any, line: int = 0, column: int = 0, text: str | None =
     return reader.match(obj), reader.diags
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_LONE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                          r"|(?<![uU][dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")
+"""A ``\\uD800``-``\\uDFFF`` escape that is not half of a surrogate pair (group 1)."""
+
+
+def _may_hold_surrogates(text: str) -> bool:
+    return "\\ud" in text or "\\uD" in text or "\\Ud" in text or "\\UD" in text
+
+
+def _scrub(obj: Any) -> tuple[Any, int]:
+    """``obj`` with every lone surrogate in its strings (keys too) replaced by U+FFFD, and how many
+    strings held one.  Iterative: the value may be nested as deep as the decoder allows."""
+    fixed = 0
+    if isinstance(obj, str):
+        return (_SURROGATE.sub("\ufffd", obj), 1) if _SURROGATE.search(obj) else (obj, 0)
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        if isinstance(o, list):
+            for i, v in enumerate(o):
+                if isinstance(v, str):
+                    if _SURROGATE.search(v):
+                        o[i] = _SURROGATE.sub("\ufffd", v)
+                        fixed += 1
+                elif isinstance(v, (list, dict)):
+                    stack.append(v)
+        else:
+            items = list(o.items())
+            if any(_SURROGATE.search(k) for k, _ in items):
+                fixed += sum(1 for k, _ in items if _SURROGATE.search(k))
+                o.clear()
+                o.update((_SURROGATE.sub("\ufffd", k), v) for k, v in items)
+            for k, v in o.items():
+                if isinstance(v, str):
+                    if _SURROGATE.search(v):
+                        o[k] = _SURROGATE.sub("\ufffd", v)
+                        fixed += 1
+                elif isinstance(v, (list, dict)):
+                    stack.append(v)
+    return obj, fixed
+
+
+def _surrogate_diags(text: str, fixed: int, where, budget: _Budget) -> list[Diagnostic]:
+    """``decode_error`` at each lone surrogate escape of ``text`` (``where(offset)`` gives its
+    line and column); at 1:1 when the escapes cannot be told apart from escaped backslashes."""
+    out = []
+    found = False
+    for m in _LONE_ESCAPE.finditer(text):
+        found = True
+        if not budget.take():
+            continue
+        line, column = where(m.start(1))
+        esc = m.group(1)
+        out.append(Diagnostic("decode_error", bilingual(
+            f"lone UTF-16 surrogate escape {esc} in a JSON string (expected a character, or a surrogate "
+            "pair such as \\ud83d\\ude00); read as '\ufffd'",
+            f"JSON 字符串中有不成对的代理项转义 {esc}；已按 '\ufffd' 读取"), line, column))
+    if fixed and not found and budget.take():
+        out.append(Diagnostic("decode_error", bilingual(
+            f"{fixed} JSON string(s) hold a lone UTF-16 surrogate escape (expected a character, or a "
+            "surrogate pair); read as '\ufffd'", "JSON 字符串中有不成对的代理项转义；已按 '\ufffd' 读取"), 1, 1))
+    return out
+
+
+def _decode(text: str) -> tuple[Any, tuple[str, str, int, int] | None]:
+    """``(value, None)``, or ``(None, (message, Chinese message, line, column))`` when ``text`` is not
+    JSON we can read."""
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as exc:
+        return None, (exc.msg, exc.msg, exc.lineno, exc.colno)
+    except RecursionError:
+        return None, ("nested too deeply for the decoder", "嵌套过深", 1, 1)
+    except (ValueError, MemoryError) as exc:   # e.g. an integer of more than 4,300 digits
+        return None, (str(exc), str(exc), 1, 1)
+
+
 def parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """Matches of a ``.json`` text: one match object, or a list of them."""
     if text.startswith("\ufeff"):
@@ -539,49 +691,74 @@ def parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
     if not text.strip():
         return [], [Diagnostic("empty_file", bilingual("empty file: no JSON value (expected a match object)",
                                                        "空文件：没有 JSON 内容"), 1, 1)]
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return [], [Diagnostic("invalid_json", bilingual(f"invalid JSON: {exc.msg} (expected a match object "
+    data, problem = _decode(text)
+    if problem is not None:
+        msg, zh, line, column = problem
+        return [], [Diagnostic("invalid_json", bilingual(f"invalid JSON: {msg} (expected a match object "
                                                          "{\"hands\": [...]} or a list of them)",
-                                                         f"JSON 格式错误：{exc.msg}"), exc.lineno, exc.colno)]
+                                                         f"JSON 格式错误：{zh}"), line, column)]
+    budget = _Budget()
+    source = _Text(text)
+    diags: list[Diagnostic] = []
+    if _may_hold_surrogates(text):
+        data, fixed = _scrub(data)
+        if fixed:
+            diags.extend(_surrogate_diags(text, fixed, source.line_column, budget))
     items = data if isinstance(data, list) else [data]
     matches: list[Match] = []
-    diags: list[Diagnostic] = []
     for i, obj in enumerate(items):
-        m, ds = match_from_dict(obj, text=text, prefix=(i,) if isinstance(data, list) else ())
-        diags.extend(ds)
+        reader = _Reader(0, 0, source, (i,) if isinstance(data, list) else (), budget)
+        m = reader.match(obj)
+        diags.extend(reader.diags)
         if m is not None:
             matches.append(m)
+    diags.extend(budget.more(text.count("\n") + 1))
     return matches, diags
 
 
+def _split_lines(text: str) -> list[str]:
+    """Lines ended by ``\\n``, ``\\r\\n`` or ``\\r``."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
 def parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
-    """Matches of a ``.jsonl`` text: one match object per line, blank lines skipped."""
+    """Matches of a ``.jsonl`` text: one match object per line (lines end at ``\\n``, ``\\r\\n``
+    or ``\\r``), blank lines skipped."""
     if text.startswith("\ufeff"):
         text = text[1:]
     matches: list[Match] = []
     diags: list[Diagnostic] = []
+    budget = _Budget()
     any_line = False
-    for i, line in enumerate(text.split("\n")):
+    lines = _split_lines(text)
+    for i, line in enumerate(lines):
         if not line.strip():
             continue
         any_line = True
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            diags.append(Diagnostic("invalid_json", bilingual(
-                f"invalid JSON: {exc.msg} (expected one match object per line)", f"JSON 格式错误：{exc.msg}"),
-                i + 1, exc.colno, text=line if len(line) <= 300 else line[:300] + "…"))
+        obj, problem = _decode(line)
+        if problem is not None:
+            msg, zh, _, colno = problem
+            if budget.take():
+                diags.append(Diagnostic("invalid_json", bilingual(
+                    f"invalid JSON: {msg} (expected one match object per line)", f"JSON 格式错误：{zh}"),
+                    i + 1, colno, text=line if len(line) <= 300 else line[:300] + "…"))
             continue
+        if _may_hold_surrogates(line):
+            obj, fixed = _scrub(obj)
+            if fixed:
+                diags.extend(_surrogate_diags(line, fixed, lambda off, n=i + 1: (n, off + 1), budget))
         col = len(line) - len(line.lstrip()) + 1
-        m, ds = match_from_dict(obj, i + 1, col, text=line)
-        diags.extend(ds)
+        reader = _Reader(i + 1, col, line, (), budget)
+        m = reader.match(obj)
+        diags.extend(reader.diags)
         if m is not None:
             matches.append(m)
     if not any_line:
         diags.append(Diagnostic("empty_file", bilingual("empty file: no JSON line (expected one match per line)",
                                                         "空文件：没有 JSON 记录"), 1, 1))
+    diags.extend(budget.more(len(lines)))
     return matches, diags
 
 

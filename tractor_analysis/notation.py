@@ -32,6 +32,13 @@ __all__ = ["parse_tgn", "format_tgn", "CARD_LOOKUP", "SEAT_LOOKUP", "bilingual",
 
 MAX_DIAGNOSTICS = 500
 """A file with more problems than this lists the first ones and says how many more."""
+MAX_POINTS = 9999
+"""Largest [Points] (a position's points so far) and [Claim] (either sign) taken as written."""
+MAX_TRICK = 999
+"""Largest trick number ([FirstTrick], a trick line's number) taken as written."""
+_NUMBER_RANGES = {"points": (0, MAX_POINTS, "read as 0", "按 0 处理"),
+                  "firsttrick": (1, MAX_TRICK, "read as 1", "按 1 处理"),
+                  "claim": (-MAX_POINTS, MAX_POINTS, "ignored", "已忽略")}
 
 
 # --- lookup tables ----------------------------------------------------------
@@ -474,11 +481,17 @@ class _Parser:
 
     def int_value(self, name: str, value: str, value_at) -> int | None:
         try:
-            return int(value.strip())
+            number = int(value.strip())
         except ValueError:
-            self.diag("bad_value", f"[{name}] takes a whole number, not {value!r}",
-                      f"[{name}] 应为整数，而不是 {value!r}", *value_at)
+            self.diag("bad_value", f"[{name}] takes a whole number, not {value[:40]!r}",
+                      f"[{name}] 应为整数，而不是 {value[:40]!r}", *value_at)
             return None
+        lo, hi, then_en, then_zh = _NUMBER_RANGES[name.lower()]
+        if lo <= number <= hi:
+            return number
+        self.diag("bad_value", f"[{name}] {number} is out of range (expected {lo}..{hi}); {then_en}",
+                  f"[{name}] 的值 {number} 超出范围（应为 {lo}..{hi}）；{then_zh}", *value_at)
+        return None
 
     def hand_tag(self, h: _HandBuilder, name, low, value, at, value_at) -> None:
         self.duplicate(h.seen, low, name, at)
@@ -724,7 +737,14 @@ class _Parser:
                       "出牌行出现在任何 [Hand] 之前；已忽略", ln, col)
             return
         self.content = True
-        number = int(head)
+        number = int(head) if len(head) < 5 else 0
+        if not 0 < number <= MAX_TRICK:
+            number = h.tricks[-1][0] + 1 if h.tricks else h.first_trick
+            ln, col = _pos(pieces, lineno, lead)
+            self.trick_no = number
+            shown = head if len(head) < 13 else head[:12] + "…"
+            self.diag("bad_value", f"trick number {shown} is out of range (expected 1..{MAX_TRICK}); numbered "
+                      f"{number}", f"墩号 {shown} 超出范围（应为 1..{MAX_TRICK}）；按第 {number} 墩处理", ln, col)
         self.trick_no = number
         plays: list[Play] = []
         owners: list[int] = []     # segment index of each kept play

@@ -8,12 +8,15 @@ decoded), decode the text (UTF-8 with or without BOM, UTF-16 with BOM, else
 GB18030 — a superset of GBK — when it decodes cleanly, else ``decode_error``
 at the first bad byte) and hand it to :mod:`.notation` or :mod:`.jsonrecord`.
 Binary garbage gives ``binary_file``, an empty file ``empty_file``.  Bad
-content never raises; only an unreadable path does (``OSError``).
+content never raises; only an unreadable path does (``OSError``, also for an
+empty path).  Should a reader fail on some content all the same (a bug), the file
+gets an ``engine_error`` diagnostic instead, so that a batch goes on.
 
 :func:`iter_inputs` expands the CLI's arguments (files, folders, globs).
 """
 from __future__ import annotations
 
+import errno
 import glob
 import hashlib
 import os
@@ -163,7 +166,7 @@ def _format_of(name: str, text: str) -> str:
     # sniff: JSON starts with '{' or '[' + JSON value; a .tgn tag starts with '[' + a name
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith("{"):
-        lines = [ln for ln in text.split("\n") if ln.strip()]
+        lines = [ln for ln in (text.replace("\r", "\n") if "\r" in text else text).split("\n") if ln.strip()]
         return "jsonl" if len(lines) > 1 and all(ln.lstrip().startswith("{") for ln in lines[:5]) else "json"
     if head.startswith("[") and head[1:].lstrip()[:1] in ("{", "]", "[", ""):
         return "json"
@@ -171,7 +174,22 @@ def _format_of(name: str, text: str) -> str:
 
 
 def load_bytes(data: bytes, name: str = "<bytes>") -> SourceFile:
-    """Read one record file's bytes (``name`` picks the format by its extension)."""
+    """Read one record file's bytes (``name`` picks the format by its extension); never raises.
+
+    Bad content gives diagnostics; a failure of the readers themselves (a bug) gives the file
+    an ``engine_error`` diagnostic and no matches."""
+    try:
+        return _load_bytes(data, name)
+    except Exception as exc:       # noqa: BLE001 - one file's failure must not stop a batch
+        sha = hashlib.sha256(data).hexdigest()
+        what = f"{type(exc).__name__}: {str(exc)[:200]}"
+        return SourceFile(name, _format_of(name, ""), (), (Diagnostic("engine_error", bilingual(
+            f"the reader failed on this file ({what}); nothing of it was read — please report it with "
+            "the file", f"读取程序处理此文件时出错（{type(exc).__name__}）；未读取任何内容，请连同文件一起报告"),
+            0, 0),), sha)
+
+
+def _load_bytes(data: bytes, name: str) -> SourceFile:
     sha = hashlib.sha256(data).hexdigest()
     diags: list[Diagnostic] = []
     compressed = data.startswith(_GZIP_MAGIC) or name.lower().endswith(".gz")
@@ -224,9 +242,16 @@ def load_bytes(data: bytes, name: str = "<bytes>") -> SourceFile:
 
 
 def load_file(path: str | os.PathLike) -> SourceFile:
-    """Read one record file; ``OSError`` only when the path cannot be read."""
+    """Read one record file; ``OSError`` only when the path cannot be read (an empty path
+    included: ``Path("")`` would be the current folder)."""
+    if not os.fspath(path):
+        raise FileNotFoundError(errno.ENOENT, "empty path / 空路径", "")
     p = Path(path)
-    return load_bytes(p.read_bytes(), str(path))
+    try:
+        data = p.read_bytes()
+    except ValueError as exc:       # a NUL in the path: no file can have that name
+        raise OSError(errno.EINVAL, f"{exc} / 路径无效", str(path)) from None
+    return load_bytes(data, str(path))
 
 
 def _is_record(p: Path) -> bool:
@@ -237,7 +262,8 @@ def iter_inputs(args: Iterable[str | os.PathLike]) -> Iterator[Path]:
     """Files named by the CLI arguments: files as given, folders searched recursively for
     record files (:data:`RECORD_SUFFIXES`, in sorted order), globs expanded (``**`` too).
     A path that does not exist and matches no glob is yielded as is, so that reading it
-    reports the error.  Each file is yielded once."""
+    reports the error.  An empty argument names nothing (not the current folder, which
+    ``Path("")`` would be) and yields nothing.  Each file is yielded once."""
     seen: set[str] = set()
 
     def once(p: Path) -> Iterator[Path]:
@@ -247,6 +273,8 @@ def iter_inputs(args: Iterable[str | os.PathLike]) -> Iterator[Path]:
             yield p
 
     for arg in args:
+        if not os.fspath(arg):
+            continue
         p = Path(arg)
         if p.is_dir():
             for q in sorted(p.rglob("*")):
