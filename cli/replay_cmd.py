@@ -71,13 +71,15 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int,
     lines.append(f"   winner 赢家 {seat_label(t.winner, match)} ({side}) · {t.points} points 分"
                  f" · attackers so far 闲家累计 {strong(str(running))}")
     for v in t.violations:
-        lines.extend(violation_lines(v, match, indent="   ", path=path, record=record))
+        lines.extend(violation_lines(v, match, indent="   ", path=path, record=record, result=h))
     return lines
 
 
-def hand_text(match: Match, h: HandResult, path: str | None = None) -> list[str]:
-    """The whole replay of one hand (violations located in ``path`` when given)."""
-    record = next((x for x in match.hands if x.number == h.number), None)
+def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand | None = None) -> list[str]:
+    """The whole replay of one hand (violations located in ``path`` when given); ``record``
+    is the hand's record (default: the first with its number)."""
+    if record is None:
+        record = next((x for x in match.hands if x.number == h.number), None)
     head = (f"hand {h.number} 第{h.number}局" + (" (position 残局)" if h.setup else ""))
     defenders = " ".join(seat_label(s, match) for s in sorted(h.defenders))
     lines = [strong(head) + f"  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}"
@@ -109,7 +111,7 @@ def hand_text(match: Match, h: HandResult, path: str | None = None) -> list[str]
     if hand_level:
         lines.append(strong("hand checks 整局检查"))
         for v in hand_level:
-            lines.extend(violation_lines(v, match, indent="  ", path=path, record=record))
+            lines.extend(violation_lines(v, match, indent="  ", path=path, record=record, result=h))
     verdict = good("legal 合规 ✓") if h.legal else bad(f"{len(h.violations)} violation(s) 违规 {len(h.violations)} 处")
     lines.append(f"{strong('result 结果')}  {verdict}")
     lines.append(f"  points  得分  {points_text(h)}")
@@ -167,12 +169,12 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     for index, (match, result) in enumerate(results):
         if len(results) > 1:
             click.echo(strong(f"== match {index}"))
-        for h in result.hands:
+        for k, h in enumerate(result.hands):
             if hands and h.number not in hands:
                 continue
             if shown:
                 click.echo("\n" + "─" * 60 + "\n")
-            for line in hand_text(match, h, path):
+            for line in hand_text(match, h, path, match.hands[k] if k < len(match.hands) else None):
                 click.echo(line)
             shown += 1
             found = found or not h.legal
