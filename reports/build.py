@@ -316,29 +316,31 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
     """Read, replay and add one record file (``collect``: also count it in the stats tables;
     ``sink``: see :func:`add_match`).  The file's replayed matches are held until its rows
     are added to ``model.tables``, then let go."""
+    from tractor_analysis.dataset import printable
     from tractor_analysis.replay import replay_match
     from tractor_analysis.sources import load_file
 
-    model.sources.append(str(path))
+    shown = printable(str(path))      # a name that is not UTF-8 (GBK from a Windows zip) shows its bytes
+    model.sources.append(shown)
     try:
         source = load_file(path)
     except OSError as exc:
-        model.problems.append(FileProblem(str(path), 0, 0, "unreadable_file",
+        model.problems.append(FileProblem(shown, 0, 0, "unreadable_file",
                                           f"cannot read / 无法读取: {exc.strerror or exc}"))
         return
     for d in source.diagnostics:
-        model.problems.append(FileProblem(str(path), d.line, d.column, d.code, d.message))
-    stem = path.name.split(".")[0] or "record"
+        model.problems.append(FileProblem(shown, d.line, d.column, d.code, d.message))
+    stem = printable(path.name).split(".")[0] or "record"
     several = len(source.matches) > 1
     replayed: tuple[list, list] = ([], [])
     for i, match in enumerate(source.matches):
         try:
             result = replay_match(match, rules(match) if rules else None)
         except Exception as exc:  # the engine must not take the whole report down
-            model.problems.append(FileProblem(str(path), 0, 0, "replay_failed",
+            model.problems.append(FileProblem(shown, 0, 0, "replay_failed",
                                               f"match {i + 1}: replay failed: {exc}"))
             continue
-        add_match(model, match, result, source=str(path),
+        add_match(model, match, result, source=shown,
                   fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
                   charts_on=charts_on, sink=sink)
         if collect:
@@ -347,7 +349,7 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
     if collect and replayed[0]:
         if model.tables is None:
             model.tables = facts.table_builder()
-        facts.add_file_rows(model.tables, str(path), source.sha256, replayed[0], replayed[1])
+        facts.add_file_rows(model.tables, shown, source.sha256, replayed[0], replayed[1])
 
 
 # --- writing --------------------------------------------------------------------

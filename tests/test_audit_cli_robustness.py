@@ -475,9 +475,6 @@ def test_check_accepts_out_of_range_numbers(tmp_path):
     assert code == 1 and doc["files"][0]["hands"][0]["hand"] == 40000
 
 
-@pytest.mark.xfail(strict=True, reason="a file name that is not UTF-8 (GBK names from a Windows zip) kills "
-                                        "ingest in the Parquet writer (UnicodeEncodeError on source_file) and "
-                                        "report in the page writer: traceback, nothing stored")
 @pytest.mark.parametrize("command", ["ingest", "report"])
 def test_non_utf8_file_name(tmp_path, command):
     logs = tmp_path / "logs"
