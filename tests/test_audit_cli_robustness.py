@@ -136,8 +136,6 @@ def test_check_mixed_encoding_names_the_bad_byte(tmp_path):
     assert len(doc["files"][0]["hands"]) == 1          # the rest is still judged
 
 
-@pytest.mark.xfail(strict=True, reason="UTF-16 without a BOM is called 'binary file: a NUL byte at offset 1' "
-                                        "with no hint that it is UTF-16 text (sources._looks_binary)")
 def test_check_utf16_without_bom_says_utf16(tmp_path):
     (tmp_path / "u16.tgn").write_bytes(DISPUTED.encode("utf-16-le"))
     code, doc = check_json("u16.tgn", cwd=tmp_path)

@@ -158,3 +158,19 @@ def test_iter_inputs_expands_folders_globs_and_files_once(tmp_path):
     assert missing == [tmp_path / "nope.tgn"]
     with pytest.raises(OSError):
         load_file(missing[0])
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_bom_is_read_and_named(codec):
+    """Notepad's "Unicode" without its BOM: the record is read (hands judged) and the file
+    gets one decode_error at 1:1 that names UTF-16, so the referee can save it as UTF-8."""
+    source = load_bytes(CHINESE.encode(codec), "r.tgn")
+    assert [d.code for d in source.diagnostics] == ["decode_error"]
+    d = source.diagnostics[0]
+    assert (d.line, d.column) == (1, 1) and "UTF-16" in d.message and codec.upper() in d.message
+    assert source.matches and source.matches[0] == load_bytes(CHINESE.encode("utf-8"), "r.tgn").matches[0]
+
+
+def test_binary_data_with_nul_bytes_is_still_binary():
+    data = bytes(range(256)) * 8
+    assert [d.code for d in load_bytes(data, "r.tgn").diagnostics] == ["binary_file"]

@@ -110,6 +110,27 @@ def _looks_binary(data: bytes) -> int | None:
     return None
 
 
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le`` / ``utf-16-be`` when ``data`` is UTF-16 text without a BOM: in its head
+    every other byte is NUL (the ASCII of tags, cards and seats) and the others are not."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return None
+    head = data[:4096]
+    head = head[:len(head) & ~1]
+    if len(head) < 8:
+        return None
+    even, odd = head[0::2], head[1::2]
+    n = len(even)
+    for zeros, other, name in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if zeros.count(0) * 10 >= n * 6 and other.count(0) * 20 <= n:
+            try:
+                data[:len(data) & ~1].decode(name)
+            except UnicodeDecodeError:
+                return None
+            return name
+    return None
+
+
 def _utf8_multibyte_before(data: bytes, offset: int) -> int:
     """How many multi-byte UTF-8 characters decode cleanly before ``offset``."""
     return sum(1 for b in data[:offset] if 0xC2 <= b <= 0xF4)
@@ -211,7 +232,8 @@ def _load_bytes(data: bytes, name: str) -> SourceFile:
             diags.append(Diagnostic("empty_file", bilingual(
                 "empty file: 0 bytes (expected a .tgn, .json or .jsonl record)", "空文件：0 字节"), 1, 1))
         return SourceFile(name, fmt, (), tuple(diags), sha, "utf-8", compressed, ())
-    binary_at = _looks_binary(data)
+    utf16 = _utf16_without_bom(data)
+    binary_at = None if utf16 else _looks_binary(data)
     if binary_at is not None and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         line, col = _position(data, binary_at) if binary_at else (1, 1)
         what = (f"a NUL byte at byte offset {binary_at}" if data[binary_at:binary_at + 1] == b"\x00"
@@ -220,9 +242,17 @@ def _load_bytes(data: bytes, name: str) -> SourceFile:
             f"binary file: {what} (expected a text record: .tgn, .json or .jsonl, optionally gzipped)",
             "二进制文件，不是文本记录"), line, col))
         return SourceFile(name, fmt, (), tuple(diags), sha, "binary", compressed, ())
-    text, encoding, problem = decode_text(data)
-    if problem is not None:
-        diags.append(problem)
+    if utf16:
+        # Windows Notepad's "Unicode" without its byte-order mark: read it, and say so
+        text, encoding = data.decode(utf16, errors="replace"), utf16
+        diags.append(Diagnostic("decode_error", bilingual(
+            f"text is UTF-16 without a byte-order mark (read as {utf16.upper()}); save the record as UTF-8 "
+            "(or UTF-16 with its BOM)", f"文本是无字节序标记的 UTF-16（按 {utf16.upper()} 读取）；请另存为 UTF-8"),
+            1, 1))
+    else:
+        text, encoding, problem = decode_text(data)
+        if problem is not None:
+            diags.append(problem)
     fmt = _format_of(name, text)
     if fmt == "tgn":
         matches, parsed = parse_tgn(text)
