@@ -33,7 +33,8 @@ from typing import Any, Iterable
 
 from .cards import NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, parse_card, parse_rank, parse_trump, trump_token
 from .diagnostics import Diagnostic
-from .notation import CARD_LOOKUP, MAX_DIAGNOSTICS, SEAT_LOOKUP, TRUMP_WORDS, bilingual
+from .notation import MAX_DIAGNOSTICS, bilingual
+from .record_words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 from .records import Declaration, Hand, Match, Play, Trick
 from .rules import build_ruleset
 
