@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from tractor_analysis.cards import (
     NUM_KINDS, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, SUIT_NAMES_EN, SUIT_NAMES_ZH,
     SUIT_SYMBOLS, Card, Rank, Seat, Suit, cards_of, team_of)
+from tractor_analysis.locate import violation_position
 from tractor_analysis.records import Hand, Match
 from tractor_analysis.verdicts import HandResult, MatchResult, Violation
 
@@ -95,6 +96,9 @@ class ViolationView:
     rule: str
     played: tuple[Card, ...]
     better: tuple[Card, ...]
+    line: int = 0
+    """Where the play or tag is in the record (1-based; 0 when the record does not say)."""
+    column: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,12 +253,12 @@ def variant_view(rules) -> VariantView:
                        win_level=RANK_TOKENS.get(rules.win_level, str(rules.win_level)))
 
 
-def _violation_view(v: Violation, names: tuple[str, ...]) -> ViolationView:
+def _violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (0, 0)) -> ViolationView:
     return ViolationView(
         code=v.code, trick=v.trick, seat=seat_label(v.seat),
         player="" if v.seat is None else names[v.seat],
         message_zh=v.message_zh, message_en=v.message_en, rule=v.rule,
-        played=tuple(v.played), better=tuple(v.better))
+        played=tuple(v.played), better=tuple(v.better), line=at[0], column=at[1])
 
 
 def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | None:
@@ -345,7 +349,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     violations_by_trick: dict[int, list[ViolationView]] = {}
     hand_violations: list[ViolationView] = []
     for v in result.violations:
-        vv = _violation_view(v, names)
+        vv = _violation_view(v, names, violation_position(hand, v, result))
         if v.trick is None:
             hand_violations.append(vv)
         else:

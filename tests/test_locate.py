@@ -89,3 +89,13 @@ def test_the_dataset_keeps_each_violations_position(tmp_path):
     v = load(str(tmp_path / "ds2")).violations
     follow = v[v.trick_no == 6].iloc[0]
     assert (int(follow.line), int(follow.column)) == _pos(text, "S: H4 S3")
+
+
+def test_the_hand_page_names_the_record_line_of_each_violation(tmp_path):
+    from tractor_analysis.reports.build import write_hand_pages
+
+    text = (SAMPLES / "disputed-trick.tgn").read_text(encoding="utf-8")
+    match = parse_tgn(text)[0][0]
+    page = write_hand_pages(tmp_path / "h.html", [(match, replay_match(match))])[0].read_text(encoding="utf-8")
+    line, column = _pos(text, "N: H9 H3")
+    assert f"record line {line}:{column} / 记录第 {line} 行第 {column} 列" in page
