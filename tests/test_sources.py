@@ -171,6 +171,19 @@ def test_utf16_without_a_bom_is_read_and_named(codec):
     assert source.matches and source.matches[0] == load_bytes(CHINESE.encode("utf-8"), "r.tgn").matches[0]
 
 
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_bom_written_mostly_in_chinese_is_read_too(codec):
+    text = ('[Event "春季杯"]\n[North "张伟"]\n[East "李娜"]\n[South "王芳"]\n[West "刘洋"]\n[Hand "1"]\n'
+            '[Dealer "北"]\n[Trump "红桃"]\n1. 北: 黑桃A 黑桃A, 东: 黑桃3 黑桃4, 南: 黑桃K 黑桃K, 西: 黑桃5 黑桃5\n')
+    text = text.replace("[Hand", "{" + "第二轮第五桌，全程由裁判记录；北家拆对一事双方有争议，请裁判长复核。" * 4 + "}\n[Hand")
+    data = text.encode(codec)
+    half = data[1::2] if codec.endswith("le") else data[0::2]
+    assert half.count(0) * 10 < len(half) * 6            # few NULs: the ratio alone would miss it
+    source = load_bytes(data, "r.tgn")
+    assert [d.code for d in source.diagnostics] == ["decode_error"]
+    assert source.matches[0].players == ("张伟", "李娜", "王芳", "刘洋")
+
+
 def test_binary_data_with_nul_bytes_is_still_binary():
     data = bytes(range(256)) * 8
     assert [d.code for d in load_bytes(data, "r.tgn").diagnostics] == ["binary_file"]

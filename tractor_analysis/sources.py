@@ -122,7 +122,16 @@ def _utf16_without_bom(data: bytes) -> str | None:
     even, odd = head[0::2], head[1::2]
     n = len(even)
     for zeros, other, name in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
-        if zeros.count(0) * 10 >= n * 6 and other.count(0) * 20 <= n:
+        if other.count(0) * 20 > n or not zeros.count(0):
+            continue
+        try:
+            start = head.decode(name)
+        except UnicodeDecodeError:
+            continue
+        # mostly ASCII (tags, cards, seats), or a record's first character and no control bytes
+        # (a record written mostly in Chinese has few NULs)
+        printable = all(c >= " " or c in "\t\r\n" for c in start)
+        if zeros.count(0) * 10 >= n * 6 or (printable and start.lstrip("\ufeff \t\r\n")[:1] in ("[", "{", ";")):
             try:
                 data[:len(data) & ~1].decode(name)
             except UnicodeDecodeError:
