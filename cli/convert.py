@@ -11,12 +11,11 @@ is written to directly, never replaced.
 """
 from __future__ import annotations
 
-import errno
 import os
-import stat
-import tempfile
 
 import click
+
+from tractor_analysis.safe_write import write_text_atomic
 
 from .common import CONTEXT, EXIT_UNREADABLE, echo_err, load, located
 
@@ -40,51 +39,6 @@ def render(matches, to: str) -> str:
     from tractor_analysis.jsonrecord import format_json
 
     return format_json(matches[0])
-
-
-def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename.
-
-    Only a regular file (or a new name) is replaced that way.  A symbolic link is kept:
-    the file it points to is written (atomically, in that file's folder).  A path that
-    exists and is not a regular file (``/dev/null``, a named pipe, a terminal) is written
-    to directly, never removed or replaced; a folder is refused (``IsADirectoryError``).
-    """
-    target = os.path.realpath(path) if os.path.islink(path) else path
-    if os.path.islink(target):                       # a loop of links: realpath gave up
-        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), path)
-    try:
-        st = os.stat(target)
-    except FileNotFoundError:
-        st = None
-    if st is not None and stat.S_ISDIR(st.st_mode):
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        with open(target, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        return
-    folder = os.path.dirname(os.path.abspath(target))
-    fd, tmp = tempfile.mkstemp(prefix=".tractor-", suffix=".tmp", dir=folder)
-    try:
-        # mkstemp makes the file 0600: give it the mode the file has, or a new file's
-        os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 @click.command("convert", context_settings=CONTEXT)
@@ -132,7 +86,7 @@ def convert(path: str, to: str | None, output: str | None) -> None:
         click.echo(text, nl=False)
     else:
         try:
-            write_atomic(output, text)
+            write_text_atomic(output, text)
         except OSError as exc:                        # exit 1 is kept for "a violation was found"
             reason = exc.strerror or str(exc)
             echo_err(f"tractor convert: cannot write {output}: {reason} / 无法写入 {output}：{reason}")

@@ -34,6 +34,7 @@ from tractor_analysis.cards import (BJ, JOKER, NUM_KINDS, PRETTY, RANK_OF, RANK_
                                     SUIT_SYMBOLS, TOKEN)
 from tractor_analysis.records import Match
 from tractor_analysis.rules import RuleSet
+from tractor_analysis.safe_write import umask
 from tractor_analysis.verdicts import MatchResult
 
 from . import charts, facts
@@ -566,7 +567,7 @@ def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, Matc
     temps: list[Path] = []
     renamed = 0
     current = out.parent                                 # what is being written, for the message
-    mode = 0o666 & ~_umask()
+    mode = 0o666 & ~umask()
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         for k, v in enumerate(views):
@@ -602,12 +603,6 @@ def write_hand_pages(out: str | os.PathLike, matches: Iterable[tuple[Match, Matc
                               f"无法写入：{exc.strerror or exc}") from exc
         raise
     return paths
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 __all__ = ["ReportError", "HAND_PAGES", "Pending", "build_report", "read_inputs", "summary_view", "write_report", "check_output_folder", "REPORT_MARKER", "hands_with_pages", "write_hand_pages", "render_hand",

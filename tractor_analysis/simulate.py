@@ -57,6 +57,7 @@ from .legal import (Lead, analyse_lead, check_follow, construct_follow, legal_le
 from .order import TRUMP
 from .records import Declaration, Hand, Match, Play, Trick
 from .rules import PRESETS, RuleSet
+from .safe_write import write_text_atomic
 
 MAX_HANDS = 40
 """A simulated match stops after this many hands even when no team has passed A."""
@@ -490,7 +491,7 @@ def write_matches(matches: Iterator[Match] | Sequence[Match], out_dir: str, fmt:
     (an earlier run's ``match-00007.tgn`` overwritten, its ``match-00012.tgn`` left
     over): a folder that holds anything raises ``FileExistsError`` (filename
     ``out_dir``) before anything is written.  ``force``: the simulator's own files there
-    (``match-NNNNN.tgn``, ``matches-NNNN.jsonl`` and their ``.tmp``) are removed first;
+    (``match-NNNNN.tgn``, ``matches-NNNN.jsonl`` and temporaries of an interrupted run) are removed first;
     any other file is left as it is.
     """
     import errno
@@ -502,7 +503,7 @@ def write_matches(matches: Iterator[Match] | Sequence[Match], out_dir: str, fmt:
     entries = os.listdir(out_dir)
     if entries and not force:
         raise FileExistsError(errno.EEXIST, "the output folder is not empty / 输出文件夹不是空的", out_dir)
-    own = re.compile(r"(match-[0-9]{5,}\.tgn|matches-[0-9]{4,}\.jsonl)(\.tmp)?")
+    own = re.compile(r"(match-[0-9]{5,}\.tgn|matches-[0-9]{4,}\.jsonl)(\.tmp)?|\.tractor-[^/]*\.tmp")
     for name in entries:
         path = os.path.join(out_dir, name)
         if own.fullmatch(name) and os.path.isfile(path) and not os.path.islink(path):
@@ -528,16 +529,6 @@ def write_matches(matches: Iterator[Match] | Sequence[Match], out_dir: str, fmt:
 
 
 def _write(path: str, text: str) -> str:
-    """``text`` to ``path`` through ``path.tmp`` and a rename (the ``.tmp`` is removed on failure)."""
-    tmp = path + ".tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """``text`` to ``path`` atomically (a temporary file and a rename)."""
+    write_text_atomic(path, text)
     return path
