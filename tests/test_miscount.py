@@ -181,3 +181,18 @@ def test_the_dataset_says_what_decided_the_hand(base, tmp_path):
     row = load(str(tmp_path / "ds")).hands.iloc[0]
     assert row.outcome == "defenders" and row.outcome_reason == "miscount"
     assert list(row.miscount) == ["NESW"[seat]]
+
+
+def test_a_missing_play_of_a_seat_whose_exchange_is_unknown_is_not_a_miscount(base):
+    """Deal lines but no Bottom: the dealer's cards are read from its plays, so a dealer's play
+    missing from the last trick proves nothing about the count — a record cut short."""
+    _m, hand = base
+    last = hand.tricks[-1]
+    cut = dataclasses.replace(last, plays=tuple(p for p in last.plays if p.seat != hand.dealer))
+    record = dataclasses.replace(hand, bottom=None, tricks=hand.tricks[:-1] + (cut,))
+    r = _replay(record)
+    assert r.outcome is None or r.outcome.reason != "miscount", r.outcome
+    # the same record with its Bottom line: the dealer started with 25 and kept one — still
+    # only a record cut short (nothing else is wrong), not a miscount
+    r = _replay(dataclasses.replace(record, bottom=hand.bottom))
+    assert r.outcome is None or r.outcome.reason != "miscount", r.outcome

@@ -183,7 +183,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     ctx = hand_context(rules, level, trump)
 
     # --- the cards each player starts with ---------------------------------------
-    start, buried, deal_given = _starting_hands(hand, rules, dealer, played, violations)
+    start, buried, deal_given, from_plays = _starting_hands(hand, rules, dealer, played, violations)
 
     # --- partners ---------------------------------------------------------------
     defenders = _defenders(hand, rules, dealer, start)
@@ -257,7 +257,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     sides = (frozenset(defenders), frozenset(range(4)) - frozenset(defenders))
     after = list(levels)
     outcome = None
-    miscount = _miscounted(hand, rules, played, start, violations, tricks) \
+    miscount = _miscounted(hand, rules, played, start, from_plays, violations, tricks) \
         if rules.miscount is Miscount.LEVEL else ()
     if miscount:
         # seed 001, rule 八: 若台上多少自动下台，且台下升一级；若台下多少台上升一级，且台上继续打；
@@ -355,7 +355,7 @@ def _level_outcome(rules: RuleSet, winner: str, gain: int, sides, levels, level:
 
 
 def _miscounted(hand: Hand, rules: RuleSet, played: list[list[int]], start: list[list[int]],
-                violations: list[Violation], tricks) -> tuple[int, ...]:
+                from_plays: frozenset[int], violations: list[Violation], tricks) -> tuple[int, ...]:
     """Seats with too many or too few cards (多少牌) once the hand has ended.
 
     The hand has ended when some seat played a whole hand (``hand_size`` cards) or, with
@@ -369,7 +369,7 @@ def _miscounted(hand: Hand, rules: RuleSet, played: list[list[int]], start: list
         return ()
     n = rules.hand_size
     totals = [sum(row) for row in played]
-    known = [hand.deal is not None and s < len(hand.deal) and bool(hand.deal[s]) for s in range(4)]
+    known = [s not in from_plays for s in range(4)]     # a start read from the plays proves nothing
     sizes = [sum(row) for row in start]
     if max(totals) < n and not any(known[s] and totals[s] >= sizes[s] for s in range(4)):
         return ()
@@ -379,8 +379,10 @@ def _miscounted(hand: Hand, rules: RuleSet, played: list[list[int]], start: list
 
 
 def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[int]],
-                    violations: list[Violation]) -> tuple[list[list[int]], tuple[Card, ...] | None, bool]:
-    """Each seat's cards before the first trick, the bottom as buried, whether a deal was given.
+                    violations: list[Violation]
+                    ) -> tuple[list[list[int]], tuple[Card, ...] | None, bool, frozenset[int]]:
+    """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
+    and the seats whose cards had to be read from their plays (their exchange is unknown).
 
     Without deal lines the hands are the cards each seat played (every card is played).
     With them, the dealer's hand is deal + bottom − buried, and the deal, the bottom and
@@ -390,11 +392,12 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[i
     """
     buried = hand.buried
     if hand.deal is None:
-        return [row[:] for row in played], buried, False
+        return [row[:] for row in played], buried, False, frozenset(range(4))
     start = [(_counts(cards) if cards else played[s][:]) for s, cards in enumerate(hand.deal)]
     if hand.setup:
-        return start, buried, True
+        return start, buried, True, frozenset()
     given = [bool(cards) for cards in hand.deal]
+    from_plays = {s for s in range(4) if not given[s]}
     if all(given):
         _check_deal(hand, rules, violations)
     takers = [dealer] + [d.seat for d in hand.declarations if d.after_bottom]   # who took the bottom
@@ -414,28 +417,28 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[i
                 start[t] = played[t][:]
             if buries:
                 _bury_size(buries[-1], takers[-1], rules, violations)
-            return start, buried, all(given)
+            return start, buried, all(given), frozenset(from_plays | set(takers))
         pool = [a + b for a, b in zip(start[dealer], _counts(hand.bottom))]
         for i, t in enumerate(takers):
             if i:
                 pool = [a + b for a, b in zip(start[t], _counts(buries[i - 1]))]
             start[t] = _bury_from(pool, buries[i], t, i > 0, rules, violations)
-        return start, buried, all(given)
+        return start, buried, all(given), frozenset(from_plays)
     if not given[dealer]:
-        return start, buried, all(given[s] for s in range(4) if s != dealer)
+        return start, buried, all(given[s] for s in range(4) if s != dealer), frozenset(from_plays)
     if hand.bottom is None:
         # the exchange is unknown: take the dealer's hand from the plays
         start[dealer] = played[dealer][:]
-        return start, buried, all(given)
+        return start, buried, all(given), frozenset(from_plays | {dealer})
     pool = [a + b for a, b in zip(_counts(hand.deal[dealer]), _counts(hand.bottom))]
     if buried is None:
         derived, missing = _multiset_minus(pool, played[dealer])
         if not missing and sum(derived) == rules.bottom_size:
             buried = tuple(k for k in range(NUM_KINDS) for _ in range(derived[k]))
         start[dealer] = played[dealer][:] if missing else [p - d for p, d in zip(pool, derived)]
-        return start, buried, all(given)
+        return start, buried, all(given), frozenset(from_plays | {dealer})
     start[dealer] = _bury_from(pool, buried, dealer, False, rules, violations)
-    return start, buried, all(given)
+    return start, buried, all(given), frozenset(from_plays)
 
 
 def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool, rules: RuleSet,
