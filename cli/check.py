@@ -174,7 +174,7 @@ def outcome_text(h: HandResult, match: Match) -> str:
     zh, en = describe_levels(o.winner, o.levels)
     if o.reason == "miscount":
         seats = " ".join(seat_label(s, match) for s in o.miscount)
-        zh, en = f"多少牌，{zh}", f"wrong number of cards (多少牌) for {seats}: {en}"
+        zh, en = f"{seats} 多少牌：{zh}", f"wrong number of cards (多少牌) for {seats}: {en}"
     what = f"{en} / {zh}"
     before, after = h.levels_before, h.levels_after
     levels = "  ".join(
