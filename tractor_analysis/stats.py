@@ -188,6 +188,17 @@ def participants(ds, by: str) -> pd.DataFrame:
             "up_team", "levels_gained", "attackers_total", "bottom_captured", "bottom_multiplier",
             "bottom_bonus", "tricks", "failed_throws", "violations"]
     h = hands[cols].copy()
+    # levels each seat / team really moved (a gain stops at the winning level, penalties count)
+    moved = {}
+    for x in SEATS:
+        b, a = f"level_{x.lower()}_before", f"level_{x.lower()}_after"
+        moved[x] = (hands[a] - hands[b]) if a in hands.columns and b in hands.columns \
+            else pd.Series(np.nan, index=hands.index)
+    for t, (b, a) in (("NS", ("level_ns_before", "level_ns_after")), ("EW", ("level_ew_before", "level_ew_after"))):
+        moved[t] = (hands[a] - hands[b]) if a in hands.columns and b in hands.columns \
+            else pd.Series(np.nan, index=hands.index)
+    for key, series in moved.items():
+        h[f"moved_{key}"] = pd.to_numeric(series, errors="coerce").to_numpy(dtype=float)
     h["variant"] = variants(hands)
     if by in ("match", "ruleset"):
         h["key"] = h["match_id"] if by == "match" else h["variant"]
@@ -225,6 +236,7 @@ def participants(ds, by: str) -> pd.DataFrame:
         sh["is_attacker"] = ~sh["is_defender"]
         won = sh["outcome"] == "defenders"
         sh["is_up"] = sh["outcome"].notna() & (sh["is_defender"] == won)
+        sh["moved"] = np.select([sh["seat"] == x for x in SEATS], [sh[f"moved_{x}"] for x in SEATS], np.nan)
     else:
         agg = sh.groupby(["match_id", "hand_no", "team"], sort=False, observed=True).agg(
             tricks_won=("tricks_won", "sum"), failed_throws=("failed_throws", "sum"),
@@ -247,6 +259,7 @@ def participants(ds, by: str) -> pd.DataFrame:
         sh["is_attacker"] = ~has_def
         won = (sh["outcome"] == "defenders").to_numpy()
         sh["is_up"] = sh["outcome"].notna().to_numpy() & np.where(won, has_def, has_att)
+        sh["moved"] = np.where(is_ns, sh["moved_NS"], sh["moved_EW"])
     return sh
 
 
@@ -264,7 +277,10 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
         if side:
             att = done[done["is_attacker"].astype(bool)]
             dfd = done[~done["is_attacker"].astype(bool)]
-            gained = int(g.loc[g["is_up"].astype(bool), "levels_gained"].fillna(0).sum())
+            # the levels really moved (final − start over a match); a dataset written before
+            # the level columns falls back to the score table's gain
+            nominal = g["levels_gained"].fillna(0).where(g["is_up"].astype(bool), 0)
+            gained = int(g["moved"].where(g["moved"].notna(), nominal).sum())
         else:
             att = dfd = done
             gained = int(g["levels_gained"].fillna(0).sum())
