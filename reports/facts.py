@@ -79,7 +79,7 @@ def _pct(a: int, b: int) -> str:
 
 def duplicate_matches(model: ReportModel) -> dict[str, MatchFact]:
     """Matches recorded twice (the same match kept as .tgn and as .json): each later copy's
-    key → the first copy.  Same title, players, final levels and the same hands (number,
+    key → the first copy.  Same match tags, players, final levels and the same hands (number,
     dealer, trump, level, attackers' total, outcome, levels) — as ``stats.duplicate_matches``."""
     hands: dict[str, list] = defaultdict(list)
     for h in model.hand_facts:
@@ -87,7 +87,7 @@ def duplicate_matches(model: ReportModel) -> dict[str, MatchFact]:
     first: dict[tuple, MatchFact] = {}
     dups: dict[str, MatchFact] = {}
     for m in model.match_facts:
-        key = (m.title, m.teams, m.levels_final, tuple(hands.get(m.match, ())))
+        key = (m.tags, m.teams, m.levels_final, tuple(hands.get(m.match, ())))
         if key in first:
             dups[m.match] = first[key]
         else:
@@ -326,7 +326,7 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     from tractor_analysis import dataset
 
     from . import build
-    from .model import FileProblem, HandFact, MatchFact, ViolationFact
+    from .model import FileProblem, HandFact, MatchFact, ViolationFact, match_tags
 
     try:
         # every table but ``plays`` (about 100 rows a hand): the stats tables read none of it
@@ -369,7 +369,9 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
         model.match_facts.append(MatchFact(
             match=m.match_id, title=title, filename=None, teams=(f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"),
             hands=int(m.hands), levels_final=lf, winner=winner, leader=leader,
-            violations=int(m.violations)))
+            violations=int(m.violations),
+            tags=match_tags(m.event, m.site, m.date, m.round, m.table, int(m.level_ns_start),
+                            int(m.level_ew_start))))
     for h in ds.hands[~ds.hands["match_id"].isin(redrawn)].itertuples(index=False):
         model.hand_facts.append(HandFact(
             match=h.match_id, hand=int(h.hand_no), dealer=h.dealer,

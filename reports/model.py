@@ -576,6 +576,15 @@ class MatchFact:
     leader: int | None
     """Team ahead at the end: the winner, else the higher level, else the side holding the deal."""
     violations: int
+    tags: tuple[str, ...] = ()
+    """The record's own match tags (event, site, date, round, table) and starting levels: with the
+    players and the hands they tell a match kept twice (as .tgn and .json) from two matches —
+    the title would not, as it falls back to the file name."""
+
+
+def match_tags(*values) -> tuple[str, ...]:
+    """:attr:`MatchFact.tags` from a record or a dataset row (missing values as ``""``)."""
+    return tuple("" if v is None or v != v else str(v) for v in values)
 
 
 def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
@@ -610,7 +619,9 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
     teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
     fact = MatchFact(match=key, title=title, filename=filename, teams=teams,
                      hands=len(result.hands), levels_final=(lf[0], lf[1]), winner=winner,
-                     leader=leader, violations=len(violations))
+                     leader=leader, violations=len(violations),
+                     tags=match_tags(match.event, match.site, match.date, match.round, match.table,
+                                     *match.start_levels))
     return fact, hands, violations
 
 

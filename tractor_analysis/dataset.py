@@ -178,7 +178,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("leader", _STR, "seat that led"),
         ("winner", _STR, "seat that won the trick"),
         ("winner_team", _STR, "NS / EW"),
-        ("attackers_won", _BOOL, "the winner is an attacker"),
+        ("attackers_won", _BOOL, "the winner is an attacker (friend mode: not among the hand's defender_seats)"),
         ("points", _I16, "card points in the trick"),
         ("lead_kind", _STR, "single, pair, triple, tractor, titanic or throw"),
         ("lead_cards", _I8, "cards in the lead"),
@@ -390,7 +390,7 @@ class TableBuilder:
                              (lead.cards if lead is not None else ()))
             self._row("tricks", (
                 mid, n, t.number, SEAT_TOKENS[t.leader], SEAT_TOKENS[winner], TEAMS[wteam],
-                wteam == attackers, t.points, t.lead_kind, lead_cards, t.throw_failed,
+                winner not in hr.defenders, t.points, t.lead_kind, lead_cards, t.throw_failed,
                 t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
                 i == ntricks - 1, len(t.violations), batch))
         for v in hr.violations:

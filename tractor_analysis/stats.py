@@ -421,15 +421,30 @@ def match_results(ds) -> pd.DataFrame:
         seat = nd if isinstance(nd, str) and nd else dealer
         # after both sides miscounted (多少牌) nobody holds the deal: it is bid for
         holder[mid] = None if oc == "neither" else TEAM_OF_SEAT.get(seat)
+    hands = ds.hands
+    passed = set(hands.loc[hands["match_over"].fillna(False).astype(bool), "match_id"]) \
+        if "match_over" in hands.columns else set()
+    # friend mode (找朋友): the sides change every hand, so no partnership wins or loses a match
+    friend = pd.Series(False, index=hands.index)
+    if "rules" in hands.columns:
+        friend |= hands["rules"].astype(str).str.contains('"friend": "on"', regex=False)
+    if "friend" in hands.columns:
+        friend |= hands["friend"].notna()
+    friendly = set(hands.loc[friend, "match_id"])
     rows = []
     for r in m.itertuples(index=False):
         ns, ew = int(r.level_ns_final), int(r.level_ew_final)
         if r.match_id not in finished and not (isinstance(r.forfeit, str) and r.forfeit):
             winner, how = None, "no finished hand"
+        elif r.match_id in friendly:
+            winner, how = None, "friend mode (no fixed partnerships)"
         elif isinstance(r.forfeit, str) and r.forfeit:
             winner, how = ("EW" if r.forfeit == "NS" else "NS"), "forfeit"
         elif isinstance(r.winner, str) and r.winner:
-            winner, how = r.winner, "passed A"
+            # the engine's winner: a team that passed the winning level, or (tournament rule
+            # 十一) a round cut short, decided by the higher level or by the deal
+            winner = r.winner
+            how = "passed A" if r.match_id in passed else "higher level" if ns != ew else "holding the deal"
         elif ns != ew:
             winner, how = ("NS" if ns > ew else "EW"), "higher level"
         else:
@@ -446,10 +461,12 @@ def match_results(ds) -> pd.DataFrame:
 
 def standings(ds) -> pd.DataFrame:
     """Tournament standings: partnerships ranked by matches won, then levels gained.
+    Friend-mode matches are left out (their sides change every hand; the ``player`` summary
+    shows each player's own levels).
 
     ``rank, team, matches, won, lost, levels_gained, level_diff``."""
     res = match_results(ds)
-    res = res[res["decided_by"] != "no finished hand"]
+    res = res[~res["decided_by"].isin(("no finished hand", "friend mode (no fixed partnerships)"))]
     rows: dict[str, dict] = {}
     for r in res.itertuples(index=False):
         for side, other, name in (("NS", "EW", r.ns), ("EW", "NS", r.ew)):
