@@ -115,6 +115,7 @@ _REASONS_ZH = {
     "no file matches this pattern": "没有文件与此模式匹配",
     "no record files in this folder": "此文件夹中没有记录文件（.tgn、.json、.jsonl）",
     "Permission denied": "没有读取权限",
+    "empty path (an unset shell variable?)": "空路径（shell 变量未设置？）",
 }
 
 
@@ -133,6 +134,8 @@ def load(path: str) -> Loaded:
     """Read one record file with :func:`tractor_analysis.sources.load_file`; never raises."""
     from tractor_analysis import sources
 
+    if not path:
+        return Loaded(path, (), (unreadable('""', "empty path (an unset shell variable?)"),), False)
     if not os.path.exists(path):
         import glob
 

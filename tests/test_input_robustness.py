@@ -229,6 +229,7 @@ def test_check_empty_argument(tmp_path):
     doc = json.loads(res.output)
     assert res.exit_code == 2 and [f["path"] for f in doc["files"]] == [""]
     assert [e["code"] for e in doc["files"][0]["errors"]] == ["unreadable_file"]
+    assert "empty path" in doc["files"][0]["errors"][0]["message"] and "空路径" in doc["files"][0]["errors"][0]["message"]
 
 
 def test_ingest_empty_argument_is_an_unreadable_row(tmp_path):
