@@ -15,6 +15,7 @@ import click
 from tractor_analysis.cards import SEAT_TOKENS, TEAMS, trump_token
 from tractor_analysis.diagnostics import Diagnostic
 from tractor_analysis.locate import violation_position
+from tractor_analysis.replay import record_pairs
 from tractor_analysis.records import Hand, Match
 from tractor_analysis.scoring import describe_levels
 from tractor_analysis.verdicts import HandResult, MatchResult, Outcome, Violation
@@ -48,9 +49,8 @@ class FileVerdict:
     def hands_with_records(self) -> list[tuple[int, Match, HandResult, Hand | None]]:
         """As :attr:`hands`, each with its record (by position: replay keeps the record's order,
         so a hand number written twice still finds its own hand)."""
-        return [(i, m, h, m.hands[k] if k < len(m.hands) else None)
-                for i, (m, r) in enumerate(zip(self.matches, self.results))
-                if r is not None for k, h in enumerate(r.hands)]
+        return [(i, m, h, record) for i, (m, r) in enumerate(zip(self.matches, self.results))
+                if r is not None for record, h in record_pairs(m, r)]
 
     @property
     def violations(self) -> int:

@@ -12,6 +12,7 @@ import click
 from tractor_analysis.cards import RANK_OF, RANK_TOKENS, SUIT_SYMBOLS, cards_of
 from tractor_analysis.order import TRUMP, order
 from tractor_analysis.records import Hand, Match, Play
+from tractor_analysis.replay import record_pairs
 from tractor_analysis.verdicts import HandResult, MatchResult, TrickResult
 
 from .check import check_file, outcome_text, points_text, violation_lines
@@ -169,12 +170,12 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     for index, (match, result) in enumerate(results):
         if len(results) > 1:
             click.echo(strong(f"== match {index}"))
-        for k, h in enumerate(result.hands):
+        for record, h in record_pairs(match, result):
             if hands and h.number not in hands:
                 continue
             if shown:
                 click.echo("\n" + "─" * 60 + "\n")
-            for line in hand_text(match, h, path, match.hands[k] if k < len(match.hands) else None):
+            for line in hand_text(match, h, path, record):
                 click.echo(line)
             shown += 1
             found = found or not h.legal

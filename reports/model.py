@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from tractor_analysis.cards import (
     NUM_KINDS, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, SUIT_NAMES_EN, SUIT_NAMES_ZH,
     SUIT_SYMBOLS, Card, Rank, Seat, Suit, cards_of, team_of)
+from tractor_analysis.declarations import bottom_takers
 from tractor_analysis.locate import violation_position
+from tractor_analysis.replay import record_pairs
 from tractor_analysis.records import Hand, Match
 from tractor_analysis.verdicts import HandResult, MatchResult, Violation
 
@@ -318,7 +320,7 @@ def _buries(hand: Hand, dealer: int, names, ordered) -> tuple[tuple[str, str, tu
     if hand.buried is None:
         return ()
     buries = (*hand.earlier_buries, hand.buried)
-    takers = [dealer] + [d.seat for d in hand.declarations if d.after_bottom]
+    takers = bottom_takers(dealer, hand.declarations)
     if len(buries) == len(takers):
         who: list[int | None] = list(takers)
     elif len(buries) == 1:
@@ -480,11 +482,9 @@ def match_title(match: Match, fallback: str) -> str:
 
 
 def pair_hands(match: Match, result: MatchResult) -> list[tuple[Hand, HandResult]]:
-    """The record's hand for each replayed hand (by position, else by number)."""
-    if len(match.hands) == len(result.hands):
-        return list(zip(match.hands, result.hands))
-    by_number = {h.number: h for h in match.hands}
-    return [(by_number.get(r.number, Hand(number=r.number)), r) for r in result.hands]
+    """The record's hand for each replayed hand (:func:`~tractor_analysis.replay.record_pairs`;
+    an empty record of that number where there is none)."""
+    return [(h if h is not None else Hand(number=r.number), r) for h, r in record_pairs(match, result)]
 
 
 def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",

@@ -151,3 +151,18 @@ def deal(rng, decks: int = 2, per: int = 25) -> list[list[int]]:
             h[k] += 1
         hands.append(h)
     return hands
+
+
+def drop_one_card(hand, seat: int):
+    """The hand with one card fewer in ``seat``'s first play of two or more cards (a short
+    follow or lead: the seat ends the hand with a card too many); ``None`` when ``seat``
+    makes no such play."""
+    tricks = list(hand.tricks)
+    for i, t in enumerate(tricks):
+        plays = list(t.plays)
+        for j, p in enumerate(plays):
+            if p.seat == seat and len(p.cards) >= 2 and p.attempted is None:
+                plays[j] = dataclasses.replace(p, cards=p.cards[1:])
+                tricks[i] = dataclasses.replace(t, plays=tuple(plays))
+                return dataclasses.replace(hand, tricks=tuple(tricks))
+    return None

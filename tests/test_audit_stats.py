@@ -27,6 +27,7 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
+from engine_helpers import drop_one_card
 from tractor_analysis import stats
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load
@@ -658,18 +659,6 @@ def test_a_position_is_a_hand_played_but_decides_nothing(tmp_path):
     assert stats.standings(ds)["matches"].sum() == 2         # only the spring-cup match
 
 
-def _drop_one_card(hand, seat):
-    tricks = list(hand.tricks)
-    for i, t in enumerate(tricks):
-        plays = list(t.plays)
-        for j, p in enumerate(plays):
-            if p.seat == seat and len(p.cards) >= 2 and p.attempted is None:
-                plays[j] = dataclasses.replace(p, cards=p.cards[1:])
-                tricks[i] = dataclasses.replace(t, plays=tuple(plays))
-                return dataclasses.replace(hand, tricks=tuple(tricks))
-    return None
-
-
 @pytest.fixture(scope="module")
 def neither(tmp_path_factory):
     """A tournament match whose only hand both sides miscounted (多少牌 → "neither")."""
@@ -679,8 +668,8 @@ def neither(tmp_path_factory):
         h = m.hands[0]
         if h.earlier_buries:
             continue
-        a = _drop_one_card(h, h.dealer)
-        both = a and _drop_one_card(a, (h.dealer + 1) % 4)
+        a = drop_one_card(h, h.dealer)
+        both = a and drop_one_card(a, (h.dealer + 1) % 4)
         if not both:
             continue
         r = replay_hand(both, rules, (2, 2, 2, 2), None, first_of_match=True, levels_known=False)

@@ -10,6 +10,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from engine_helpers import drop_one_card
 from tractor_analysis.cards import partner
 from tractor_analysis.cli.main import main
 from tractor_analysis.records import Match
@@ -37,17 +38,10 @@ def base():
 
 
 def _drop_one_card(hand, seat):
-    """The hand with one card fewer in ``seat``'s first play of two or more cards (a short
-    follow or lead: the seat ends the hand with a card too many)."""
-    tricks = list(hand.tricks)
-    for i, t in enumerate(tricks):
-        plays = list(t.plays)
-        for j, p in enumerate(plays):
-            if p.seat == seat and len(p.cards) >= 2 and p.attempted is None:
-                plays[j] = dataclasses.replace(p, cards=p.cards[1:])
-                tricks[i] = dataclasses.replace(t, plays=tuple(plays))
-                return dataclasses.replace(hand, tricks=tuple(tricks))
-    pytest.skip(f"no multi-card play by seat {seat}")
+    short = drop_one_card(hand, seat)
+    if short is None:
+        pytest.skip(f"no multi-card play by seat {seat}")
+    return short
 
 
 def _replay(hand, rules=TOURNAMENT):

@@ -53,6 +53,7 @@ from .cards import POINTS, RANK_TOKENS, SEAT_TOKENS, TOKEN, TEAMS, trump_token
 from .diagnostics import Diagnostic
 from .locate import violation_position
 from .records import Hand, Match
+from .replay import record_pairs
 from .rules import RuleSet
 from .verdicts import HandResult, MatchResult, Violation
 
@@ -329,8 +330,8 @@ class TableBuilder:
         nviol = len(result.problems)
         for p in result.problems:
             self._violation(mid, None, p)
-        for i, hr in enumerate(result.hands):
-            nviol += self._add_hand(mid, hr, _record_hand(match, i, hr.number))
+        for record, hr in record_pairs(match, result):
+            nviol += self._add_hand(mid, hr, record)
         players = match.players
         pf = result.player_levels_final
         self._row("matches", (
@@ -446,14 +447,6 @@ _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
 def _small(n: int | None) -> int | None:
     """``n`` when an int16 column holds it, else ``None``."""
     return n if n is None or -32768 <= n <= 32767 else None
-
-
-def _record_hand(match: Match, index: int, number: int) -> Hand | None:
-    """The record of the ``index``-th replayed hand: replay keeps the record's order, so a
-    number written twice still finds its own hand (by number only as a fallback)."""
-    if index < len(match.hands) and match.hands[index].number == number:
-        return match.hands[index]
-    return next((h for h in match.hands if h.number == number), None)
 
 
 # --- writing: temporary parts, lock, commit ------------------------------------

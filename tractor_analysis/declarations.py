@@ -149,6 +149,13 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
     return bool(standing_cards), trump, first, problems
 
 
+def bottom_takers(dealer: int, declarations: tuple[Declaration, ...]) -> list[int]:
+    """Who took the bottom, in order: the dealer, then each declaration after the bottom as
+    recorded (炒地皮, seed 000: the rebidder takes the bottom and buries again).  The record
+    is what happened at the table, so a rebid the rules refuse still took the bottom."""
+    return [dealer] + [d.seat for d in declarations if d.after_bottom]
+
+
 def level_name(level: int) -> str:
     return RANK_TOKENS[level]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from .cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH,
                     SUIT_TOKENS, TEAMS, TOKEN, Card,
                     next_seat, partner, team_of)
-from .declarations import check_declarations, trump_without_declaration
+from .declarations import bottom_takers, check_declarations, trump_without_declaration
 from .records import Hand, Match
 from .rules import Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
 from .scoring import advance, bottom_multiplier, describe_levels, level_change, lose_level, rank_name
@@ -84,6 +84,18 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
             winner, decided_by = team_of(expected_dealer), "deal"
     return MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit, decided_by=decided_by,
                        levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels))
+
+
+def record_pairs(match: Match, result: MatchResult) -> list[tuple[Hand | None, HandResult]]:
+    """Each replayed hand with its record.  :func:`replay_match` keeps the record's order, so
+    hands pair by place (a hand number written twice still finds its own hand); a result
+    not made from this match pairs by number, ``None`` when there is none."""
+    if len(match.hands) == len(result.hands):
+        return list(zip(match.hands, result.hands))
+    by_number: dict[int, Hand] = {}
+    for h in match.hands:
+        by_number.setdefault(h.number, h)
+    return [(by_number.get(r.number), r) for r in result.hands]
 
 
 def _counts(cards) -> list[int]:
@@ -400,7 +412,7 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[i
     from_plays = {s for s in range(4) if not given[s]}
     if all(given):
         _check_deal(hand, rules, violations)
-    takers = [dealer] + [d.seat for d in hand.declarations if d.after_bottom]   # who took the bottom
+    takers = bottom_takers(dealer, hand.declarations)
     buries = (*hand.earlier_buries, buried) if buried is not None else ()
     if len(buries) > 1 and len(buries) != len(takers):
         violations.append(_hand_violation(
