@@ -26,8 +26,8 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 CHILD = r"""
 import json, resource, sys, time
-from tractor_analysis.ingest import ingest
-from tractor_analysis.sources import iter_inputs
+from tractor_analysis.dataset.pipeline import ingest
+from tractor_analysis.records.sources import iter_inputs
 paths = [str(p) for p in iter_inputs([sys.argv[1]])]
 t = time.perf_counter()
 s = ingest(paths, sys.argv[2], workers=int(sys.argv[3]), flush_hands=int(sys.argv[4]))
@@ -41,7 +41,7 @@ print(json.dumps({"hands": s.hands, "files": s.added, "seconds": secs, "rss_self
 
 
 def make_corpus(path: str, hands: int, seed: int) -> int:
-    from tractor_analysis.notation import format_tgn
+    from tractor_analysis.records.tgn_writer import format_tgn
     from tractor_analysis.simulate import simulate_match
 
     if os.path.isdir(path) and os.path.exists(os.path.join(path, "HANDS")):
@@ -76,8 +76,8 @@ def profile(corpus: str, flush: int, limit: int = 25) -> None:
     import cProfile
     import pstats
 
-    from tractor_analysis.ingest import ingest
-    from tractor_analysis.sources import iter_inputs
+    from tractor_analysis.dataset.pipeline import ingest
+    from tractor_analysis.records.sources import iter_inputs
 
     paths = [str(p) for p in iter_inputs([corpus])]
     out = tempfile.mkdtemp(prefix="tractor-bench-prof-")

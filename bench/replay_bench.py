@@ -18,8 +18,8 @@ import pstats
 import resource
 import time
 
-from tractor_analysis.notation import format_tgn, parse_tgn
-from tractor_analysis.replay import replay_match
+from tractor_analysis.records import format_tgn, parse_tgn
+from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.simulate import simulate
 
 

@@ -1,7 +1,7 @@
 """``tractor check``: parse record files, replay every hand, report verdicts.
 
-The command is thin: :mod:`tractor_analysis.sources` reads the files,
-:func:`tractor_analysis.replay.replay_match` judges them; this module only
+The command is thin: :mod:`tractor_analysis.records.sources` reads the files,
+:func:`tractor_analysis.engine.replay.replay_match` judges them; this module only
 turns the results into the ``check --json`` document of
 ``shared/spec/format.md`` or into text for a referee.
 """
@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 import click
 
-from tractor_analysis.cards import SEAT_TOKENS, TEAMS, trump_token
-from tractor_analysis.diagnostics import Diagnostic
-from tractor_analysis.locate import violation_position
-from tractor_analysis.replay import record_pairs
-from tractor_analysis.records import Hand, Match
-from tractor_analysis.scoring import describe_levels
-from tractor_analysis.verdicts import HandResult, MatchResult, Outcome, Violation
+from tractor_analysis.records.cards import SEAT_TOKENS, TEAMS, trump_token
+from tractor_analysis.records.diagnostics import Diagnostic
+from tractor_analysis.records.locate import violation_position
+from tractor_analysis.engine.replay import record_pairs
+from tractor_analysis.records.model import Hand, Match
+from tractor_analysis.engine.scoring import describe_levels
+from tractor_analysis.engine.verdicts import HandResult, MatchResult, Outcome, Violation
 
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad, cards_pretty,
@@ -66,7 +66,7 @@ class FileVerdict:
 
 def check_file(path: str, rules: RuleChoice) -> FileVerdict:
     """Read and replay one file; never raises (engine failures become errors with code ``engine_error``)."""
-    from tractor_analysis.replay import replay_match
+    from tractor_analysis.engine.replay import replay_match
 
     loaded: Loaded = load(path)
     errors = list(loaded.diagnostics)

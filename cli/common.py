@@ -14,12 +14,12 @@ from typing import Callable, Iterable, Iterator
 
 import click
 
-from tractor_analysis.cards import (
+from tractor_analysis.records.cards import (
     PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_SYMBOLS, TOKEN, Card, Seat, Suit,
 )
-from tractor_analysis.diagnostics import Diagnostic
-from tractor_analysis.records import Match
-from tractor_analysis.rules import OPTION_DOCS, PRESETS, RuleSet, build_ruleset, parse_option
+from tractor_analysis.records.diagnostics import Diagnostic
+from tractor_analysis.records.model import Match
+from tractor_analysis.records.rulesets import OPTION_DOCS, PRESETS, RuleSet, build_ruleset, parse_option
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 """click context settings every command uses: ``-h`` as well as ``--help``."""
@@ -131,8 +131,8 @@ def located(d: Diagnostic, path: str) -> str:
 
 
 def load(path: str) -> Loaded:
-    """Read one record file with :func:`tractor_analysis.sources.load_file`; never raises."""
-    from tractor_analysis import sources
+    """Read one record file with :func:`tractor_analysis.records.sources.load_file`; never raises."""
+    from tractor_analysis.records import sources
 
     if not path:
         return Loaded(path, (), (unreadable('""', "empty path (an unset shell variable?)"),), False)
@@ -153,11 +153,11 @@ def load(path: str) -> Loaded:
 def expand_inputs(args: Iterable[str]) -> Iterator[str]:
     """Files named by ``args`` (files, folders, globs), in order.
 
-    :func:`tractor_analysis.sources.iter_inputs` expands folders and globs; an
+    :func:`tractor_analysis.records.sources.iter_inputs` expands folders and globs; an
     argument that names nothing is passed through unchanged so that the caller
     reports it as unreadable (and the batch goes on).
     """
-    from tractor_analysis import sources
+    from tractor_analysis.records import sources
 
     seen: set[str] = set()
     for arg in args:

@@ -1,8 +1,8 @@
 """``tractor convert``: rewrite a record as .tgn, .json or .jsonl.
 
-Reading is :func:`tractor_analysis.sources.load_file`; writing is
-:func:`tractor_analysis.notation.format_tgn` and
-:func:`tractor_analysis.jsonrecord.format_json` / ``format_jsonl``.  A record
+Reading is :func:`tractor_analysis.records.sources.load_file`; writing is
+:func:`tractor_analysis.records.tgn_reader.format_tgn` and
+:func:`tractor_analysis.records.json_reader.format_json` / ``format_jsonl``.  A record
 with parse errors is not converted (a conversion would silently drop what did
 not parse).  Output files are written atomically: a temporary file in the
 target's folder, then a rename, so a reader never sees half a file.  A symbolic
@@ -15,7 +15,7 @@ import os
 
 import click
 
-from tractor_analysis.safe_write import write_text_atomic
+from tractor_analysis.records.safe_write import write_text_atomic
 
 from .common import CONTEXT, EXIT_UNREADABLE, echo_err, load, located
 
@@ -25,7 +25,7 @@ FORMATS = ("tgn", "json", "jsonl")
 def render(matches, to: str) -> str:
     """The text of ``matches`` in format ``to``; ``click.ClickException`` when it cannot hold them."""
     if to == "jsonl":
-        from tractor_analysis.jsonrecord import format_jsonl
+        from tractor_analysis.records import format_jsonl
 
         return format_jsonl(list(matches))
     if len(matches) != 1:
@@ -33,10 +33,10 @@ def render(matches, to: str) -> str:
             f"a .{to} file holds one match and the input has {len(matches)}; use --to jsonl "
             f"/ .{to} 文件只能存一场比赛，请用 --to jsonl")
     if to == "tgn":
-        from tractor_analysis.notation import format_tgn
+        from tractor_analysis.records.tgn_writer import format_tgn
 
         return format_tgn(matches[0])
-    from tractor_analysis.jsonrecord import format_json
+    from tractor_analysis.records import format_json
 
     return format_json(matches[0])
 

@@ -149,7 +149,7 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
     from tractor_analysis.dataset import DatasetError
-    from tractor_analysis.ingest import IngestError, ingest as run
+    from tractor_analysis.dataset.pipeline import IngestError, ingest as run
 
     paths = list(dict.fromkeys(expand_inputs(inputs)))
     choice = RuleChoice(preset, rule_pairs)

@@ -3,17 +3,17 @@
 For each trick: the four hands before it (grouped by suit group, trumps first,
 strongest first), the plays, the winner and the attackers' running points, and
 any violation inline with the better play.  The engine does the judging
-(:func:`tractor_analysis.replay.replay_match`); this module only lays it out.
+(:func:`tractor_analysis.engine.replay.replay_match`); this module only lays it out.
 """
 from __future__ import annotations
 
 import click
 
-from tractor_analysis.cards import RANK_OF, RANK_TOKENS, SUIT_SYMBOLS, cards_of
-from tractor_analysis.order import TRUMP, order
-from tractor_analysis.records import Hand, Match, Play
-from tractor_analysis.replay import record_pairs
-from tractor_analysis.verdicts import HandResult, MatchResult, TrickResult
+from tractor_analysis.records.cards import RANK_OF, RANK_TOKENS, SUIT_SYMBOLS, cards_of
+from tractor_analysis.engine.order import TRUMP, order
+from tractor_analysis.records.model import Hand, Match, Play
+from tractor_analysis.engine.replay import record_pairs
+from tractor_analysis.engine.verdicts import HandResult, MatchResult, TrickResult
 
 from .check import check_file, outcome_text, points_text, violation_lines
 from .common import (

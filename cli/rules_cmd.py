@@ -5,7 +5,7 @@ import json
 
 import click
 
-from tractor_analysis.rules import OPTION_DOCS, PRESET_DOCS, PRESETS, RuleSet, build_ruleset
+from tractor_analysis.records.rulesets import OPTION_DOCS, PRESET_DOCS, PRESETS, RuleSet, build_ruleset
 
 from .common import CONTEXT, parse_rule_pairs, strong, table
 

@@ -55,7 +55,7 @@ def simulate(count: int, seed: int, out_dir: str, force: bool, fmt: str, per_fil
       tractor simulate -n 20 --rules tournament --violation-rate 0.02 -o sim-bad/ --format jsonl
       tractor simulate -n 10 --rules three-deck --rule friend=on -o sim-friend/
     """
-    from tractor_analysis.rules import build_ruleset
+    from tractor_analysis.records.rulesets import build_ruleset
     from tractor_analysis.simulate import simulate as play, write_matches
 
     rules, _ = build_ruleset(preset or "standard", rule_pairs)

@@ -1,4 +1,4 @@
-"""``tractor stats``: statistics of a Parquet dataset (:mod:`tractor_analysis.stats`)."""
+"""``tractor stats``: statistics of a Parquet dataset (:mod:`tractor_analysis.dataset.stats`)."""
 from __future__ import annotations
 
 import json
@@ -33,7 +33,7 @@ def _format_frame(df, name: str) -> str:
     rows = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
     if not rows:
         return "(none)"
-    from tractor_analysis.stats import header
+    from tractor_analysis.dataset.stats import header
     return render_table(rows, [header(str(c)) for c in frame.columns])
 
 
@@ -64,7 +64,7 @@ def _jsonable(df) -> list[dict]:
 
 def _note_duplicates(ds) -> None:
     """Say on stderr which matches are recorded twice (each is counted once)."""
-    from tractor_analysis.stats import duplicate_matches
+    from tractor_analysis.dataset.stats import duplicate_matches
 
     dups = duplicate_matches(ds)
     if not dups:
@@ -103,7 +103,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
       tractor stats data/ --by ruleset --format json > stats.json
     """
     from tractor_analysis.dataset import load
-    from tractor_analysis.stats import all_tables
+    from tractor_analysis.dataset.stats import all_tables
 
     import os
 

@@ -1,7 +1,7 @@
 """Build the HTML report: one self-contained static folder that opens from disk.
 
-Pipeline: record files → :func:`tractor_analysis.sources.load_file` →
-:func:`tractor_analysis.replay.replay_match` → report model
+Pipeline: record files → :func:`tractor_analysis.records.sources.load_file` →
+:func:`tractor_analysis.engine.replay.replay_match` → report model
 (:mod:`tractor_analysis.reports.model`) → jinja2 templates → files.  A dataset
 folder feeds the same model through :mod:`tractor_analysis.reports.facts`.
 
@@ -24,24 +24,21 @@ import tempfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Collection, Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from tractor_analysis import __version__
-from tractor_analysis.cards import (BJ, JOKER, NUM_KINDS, PRETTY, RANK_OF, RANK_TOKENS, SUIT_OF,
+from tractor_analysis.records.cards import (BJ, JOKER, NUM_KINDS, PRETTY, RANK_OF, RANK_TOKENS, SUIT_OF,
                                     SUIT_SYMBOLS, TOKEN)
-from tractor_analysis.records import Match
-from tractor_analysis.rules import RuleSet
-from tractor_analysis.safe_write import umask
-from tractor_analysis.verdicts import MatchResult
+from tractor_analysis.records.model import Match
+from tractor_analysis.records.safe_write import umask
+from tractor_analysis.engine.verdicts import MatchResult
 
-from . import charts, facts
-from .model import (FileProblem, HandView, MatchView, ReportModel, facts_from_result, hand_view,
-                    level_label, match_title, match_view, slugify)
-
-RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".tgn.gz", ".json.gz", ".jsonl.gz", ".gz")
+from . import facts
+from .inputs import Pending, RulesFor, is_dataset, read_inputs, summary_view
+from .model import (HandView, MatchView, ReportModel, level_label, match_title, match_view, slugify)
 
 
 class ReportError(Exception):
@@ -182,86 +179,6 @@ def render_index(model: ReportModel, *, assets: Assets = LINKED) -> str:
 
 
 # --- building the model ---------------------------------------------------------
-def with_match_charts(view: MatchView) -> MatchView:
-    import dataclasses
-    if not view.hands:
-        return view
-    if view.variant is not None and view.variant.friend:
-        teams = tuple(f"{seat} {name}" for seat, name in zip("NESW", view.players))
-    else:
-        teams = (f"N–S {view.players[0]} & {view.players[2]}", f"E–W {view.players[1]} & {view.players[3]}")
-    threshold = view.hands[0].threshold
-    svgs = (charts.levels_chart(view.level_series, teams),
-            charts.attackers_points_chart([h.number for h in view.hands],
-                                          [h.attackers_total for h in view.hands], threshold))
-    return dataclasses.replace(view, charts=svgs)
-
-
-MatchSink = Callable[[MatchView], MatchView]
-"""Called with each match's view as soon as it is built (e.g. to write its pages); returns
-the view the model keeps (e.g. :func:`summary_view`)."""
-
-
-def summary_view(view: MatchView) -> MatchView:
-    """``view`` without what only its pages show (each trick's hands, the charts): what a
-    report keeps of a match once its pages are written."""
-    import dataclasses
-    return dataclasses.replace(view, charts=(), hands=tuple(dataclasses.replace(h, tricks=())
-                                                            for h in view.hands))
-
-
-def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
-              fallback_title: str, taken: set[str], charts_on: bool = True,
-              sink: MatchSink | None = None) -> MatchView:
-    """Add one replayed match: its view (passed to ``sink`` first, if given) and its fact rows."""
-    key = slugify(fallback_title, taken)
-    title = match_title(match, fallback_title)
-    view = match_view(match, result, key=key, source=source, title=title)
-    if charts_on:
-        view = with_match_charts(view)
-    if sink is not None:
-        view = sink(view)
-    model.matches.append(view)
-    fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename)
-    model.match_facts.append(fact)
-    model.hand_facts.extend(hand_facts)
-    model.violation_facts.extend(violation_facts)
-    return view
-
-
-def record_files(inputs: Sequence[str | os.PathLike]) -> list[Path]:
-    """Record files named by ``inputs`` (folders are searched recursively, sorted)."""
-    found: list[Path] = []
-    for raw in inputs:
-        p = Path(raw)
-        if p.is_dir():
-            found.extend(sorted(f for f in p.rglob("*") if f.is_file()
-                                and f.name.lower().endswith(RECORD_SUFFIXES)))
-        elif p.is_file():
-            found.append(p)
-        else:
-            raise ReportError(f"{raw}: no such file or folder / 找不到文件或文件夹")
-    return found
-
-
-def is_dataset(path: str | os.PathLike) -> bool:
-    p = Path(path)
-    return p.is_dir() and any((p / f"{t}.parquet").exists() or (p / t).is_dir()
-                              for t in ("hands", "matches"))
-
-
-RulesFor = Callable[[Match], "RuleSet | None"]
-"""Ruleset to judge a match with (``None``: the record's own, as the engine builds it)."""
-
-
-@dataclass(frozen=True)
-class Pending:
-    """What a pending :class:`ReportModel` will read: its inputs and the rules to judge by."""
-
-    inputs: tuple[str | os.PathLike, ...]
-    rules: RulesFor | None = None
-
-
 def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor report / 升级比赛报告",
                  rules: RulesFor | None = None, charts_on: bool = True) -> ReportModel:
     """The report model of record files / folders / a dataset folder.
@@ -277,80 +194,6 @@ def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor r
     """
     return ReportModel(title=title, charts_on=charts_on, pending=Pending(tuple(inputs), rules))
 
-
-def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = None) -> None:
-    """Read, replay and add every input of ``pending`` to ``model``, then the stats tables;
-    each match's view goes through ``sink`` (see :func:`add_match`)."""
-    rules, charts_on = pending.rules, model.charts_on
-    taken: set[str] = set()
-    datasets = []
-    for raw in pending.inputs:
-        if is_dataset(raw):
-            ds = facts.add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on, sink=sink)
-            if ds is not None:
-                datasets.append(ds)
-        else:
-            try:
-                paths = record_files([raw])
-            except ReportError:
-                model.problems.append(FileProblem(str(raw), 0, 0, "unreadable_file",
-                                                  "no such file or folder / 找不到文件或文件夹"))
-                continue
-            for path in paths:
-                add_record_file(model, path, taken, rules=rules, charts_on=charts_on, sink=sink)
-    add_stats(model, datasets)
-
-
-def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
-    """The ``stats`` module's tables over every input (dataset tables, replayed records)."""
-    parts = list(datasets)
-    if model.replayed or model.tables is not None:
-        parts.append(facts.dataset_of(model.replayed, model.tables))
-    ds = facts.concat_datasets(parts)
-    if ds is not None and len(ds.hands):
-        model.standings, model.stats = facts.stats_tables(ds)
-
-
-def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
-                    rules: RulesFor | None = None, charts_on: bool = True,
-                    collect: bool = True, sink: MatchSink | None = None) -> None:
-    """Read, replay and add one record file (``collect``: also count it in the stats tables;
-    ``sink``: see :func:`add_match`).  The file's replayed matches are held until its rows
-    are added to ``model.tables``, then let go."""
-    from tractor_analysis.dataset import printable
-    from tractor_analysis.replay import replay_match
-    from tractor_analysis.sources import load_file
-
-    shown = printable(str(path))      # a name that is not UTF-8 (GBK from a Windows zip) shows its bytes
-    model.sources.append(shown)
-    try:
-        source = load_file(path)
-    except OSError as exc:
-        model.problems.append(FileProblem(shown, 0, 0, "unreadable_file",
-                                          f"cannot read / 无法读取: {exc.strerror or exc}"))
-        return
-    for d in source.diagnostics:
-        model.problems.append(FileProblem(shown, d.line, d.column, d.code, d.message))
-    stem = printable(path.name).split(".")[0] or "record"
-    several = len(source.matches) > 1
-    replayed: tuple[list, list] = ([], [])
-    for i, match in enumerate(source.matches):
-        try:
-            result = replay_match(match, rules(match) if rules else None)
-        except Exception as exc:  # the engine must not take the whole report down
-            model.problems.append(FileProblem(shown, 0, 0, "replay_failed",
-                                              f"match {i + 1}: replay failed: {exc}"))
-            continue
-        add_match(model, match, result, source=shown,
-                  fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
-                  charts_on=charts_on, sink=sink)
-        if collect:
-            replayed[0].append(match)
-            replayed[1].append(result)
-    if collect and replayed[0]:
-        if model.tables is None:
-            model.tables = facts.table_builder()
-        facts.add_file_rows(model.tables, shown, source.sha256, replayed[0], replayed[1])
 
 
 # --- writing --------------------------------------------------------------------

@@ -19,7 +19,7 @@ from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from tractor_analysis.cards import RANK_TOKENS
+from tractor_analysis.records.cards import RANK_TOKENS
 
 TEAM_COLOURS = ("#1f5fa8", "#c0392b")
 _RC = {"svg.fonttype": "none", "svg.hashsalt": "tractor-analysis", "font.size": 10,

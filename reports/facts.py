@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from tractor_analysis.cards import RANK_TOKENS
-from tractor_analysis.verdicts import VIOLATION_CODES
+from tractor_analysis.records.cards import RANK_TOKENS
+from tractor_analysis.engine.verdicts import VIOLATION_CODES
 
 from . import charts
-from .model import ReportModel
+from .model import MatchFact, ReportModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +212,7 @@ def stat_table(key: str, frame, title: str | None = None) -> StatTable:
             return f"{v:.1f}"
         return v
 
-    from tractor_analysis.stats import header
+    from tractor_analysis.dataset.stats import header
 
     columns = tuple(str(c) for c in frame.columns)
     rows = tuple(tuple(cell(c, v) for c, v in zip(columns, row))
@@ -222,8 +221,8 @@ def stat_table(key: str, frame, title: str | None = None) -> StatTable:
 
 
 def stats_tables(ds) -> tuple[StatTable | None, tuple[StatTable, ...]]:
-    """(standings, other tables) from :func:`tractor_analysis.stats.all_tables`."""
-    from tractor_analysis import stats
+    """(standings, other tables) from :func:`tractor_analysis.dataset.stats.all_tables`."""
+    from tractor_analysis.dataset import stats
 
     tables = stats.all_tables(ds, by="player")
     standing = tables.pop("standings", None)
@@ -310,83 +309,3 @@ def concat_datasets(parts: list) -> "object | None":
         return parts[0]
     return dataset.Dataset(**{t: pd.concat([p[t] for p in parts], ignore_index=True)
                               for t in dataset.TABLES})
-
-
-def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
-                charts_on: bool = True, sink=None):
-    """Add a dataset folder; returns its tables (for the stats).
-
-    Each match's record file is read again when it is still there with the same
-    content (SHA-256), so its hand and match pages can be drawn (each match's view goes
-    through ``sink``, as :func:`~tractor_analysis.reports.build.add_match` says);
-    otherwise the match is only counted in the statistics from the dataset's rows.
-    """
-    import hashlib
-
-    from tractor_analysis import dataset
-
-    from . import build
-    from .model import FileProblem, HandFact, MatchFact, ViolationFact, match_tags
-
-    try:
-        # every table but ``plays`` (about 100 rows a hand): the stats tables read none of it
-        ds = dataset.load(str(path), tables=[t for t in dataset.TABLES if t != "plays"])
-    except (OSError, ValueError) as exc:
-        model.problems.append(FileProblem(str(path), 0, 0, "unreadable_dataset", str(exc)))
-        return None
-    model.sources.append(f"{path} (dataset)")
-    for e in ds.errors.itertuples(index=False):
-        model.problems.append(FileProblem(e.source_file, int(e.line), int(e.column), e.code, e.message))
-    redrawn: set[str] = set()
-    for source, group in ds.matches.groupby("source_file", sort=True):
-        sha = group["source_sha256"].iloc[0]
-        try:
-            current = hashlib.sha256(Path(source).read_bytes()).hexdigest()
-        except OSError:
-            current = None
-        if current == sha:
-            build.add_record_file(model, Path(source), taken, rules=rules, charts_on=charts_on,
-                                  collect=False, sink=sink)
-            redrawn.update(group["match_id"])
-    names = {}
-    finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
-    for m in ds.matches.itertuples(index=False):
-        names[m.match_id] = tuple(p if isinstance(p, str) and p else s
-                                  for p, s in zip((m.player_n, m.player_e, m.player_s, m.player_w), "NESW"))
-        if m.match_id in redrawn:
-            continue
-        title = " · ".join(str(x) for x in (m.event, m.round and f"round {m.round}",
-                                            m.table and f"table {m.table}") if isinstance(x, str) and x) \
-            or f"{Path(m.source_file).name} #{m.match_index + 1}"
-        winner = {"NS": 0, "EW": 1}.get(m.winner)
-        if winner is None and isinstance(m.forfeit, str):
-            winner = 1 - {"NS": 0, "EW": 1}[m.forfeit]
-        lf = (int(m.level_ns_final), int(m.level_ew_final))
-        leader = winner
-        if leader is None and m.match_id in finished:      # a position alone decides nothing
-            leader = 0 if lf[0] > lf[1] else 1 if lf[1] > lf[0] else None
-        n = names[m.match_id]
-        model.match_facts.append(MatchFact(
-            match=m.match_id, title=title, filename=None, teams=(f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"),
-            hands=int(m.hands), levels_final=lf, winner=winner, leader=leader,
-            violations=int(m.violations),
-            tags=match_tags(m.event, m.site, m.date, m.round, m.table, int(m.level_ns_start),
-                            int(m.level_ew_start))))
-    for h in ds.hands[~ds.hands["match_id"].isin(redrawn)].itertuples(index=False):
-        model.hand_facts.append(HandFact(
-            match=h.match_id, hand=int(h.hand_no), dealer=h.dealer,
-            defenders_team=0 if h.defenders == "NS" else 1,
-            level=None if h.level != h.level else int(h.level), trump=h.trump, decks=int(h.decks),
-            attackers_points=int(h.attackers_points), attackers_total=int(h.attackers_total),
-            bottom_multiplier=int(h.bottom_multiplier), bottom_bonus=int(h.bottom_bonus),
-            outcome=h.outcome if isinstance(h.outcome, str) else None,
-            levels=0 if h.levels_gained != h.levels_gained or h.levels_gained is None else int(h.levels_gained),
-            violations=int(h.violations)))
-    for v in ds.violations[~ds.violations["match_id"].isin(redrawn)].itertuples(index=False):
-        seat = v.seat if isinstance(v.seat, str) else "—"
-        player = names.get(v.match_id, ("N", "E", "S", "W"))["NESW".index(seat)] if seat in ("N", "E", "S", "W") else ""
-        model.violation_facts.append(ViolationFact(
-            match=v.match_id, hand=-1 if v.hand_no != v.hand_no else int(v.hand_no),
-            trick=None if v.trick_no != v.trick_no else int(v.trick_no), seat=seat,
-            player=player, code=v.code))
-    return ds

@@ -1,8 +1,8 @@
 """The report model: plain frozen values every renderer reads.
 
 One model, several renderers (diff-cover's idea): :func:`hand_view` turns a
-record's :class:`~tractor_analysis.records.Hand` and the engine's
-:class:`~tractor_analysis.verdicts.HandResult` into a :class:`HandView`;
+record's :class:`~tractor_analysis.records.model.Hand` and the engine's
+:class:`~tractor_analysis.engine.verdicts.HandResult` into a :class:`HandView`;
 :func:`match_view` does the same for a whole match.  The index page reads
 :class:`HandFact` / :class:`ViolationFact` rows (built here from results, or
 from the dataset's tables in :mod:`tractor_analysis.reports.facts`).
@@ -15,14 +15,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tractor_analysis.cards import (
+from tractor_analysis.records.cards import (
     NUM_KINDS, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, SUIT_NAMES_EN, SUIT_NAMES_ZH,
     SUIT_SYMBOLS, Card, Rank, Seat, Suit, cards_of, team_of)
-from tractor_analysis.declarations import bottom_takers
-from tractor_analysis.locate import violation_position
-from tractor_analysis.replay import record_pairs
-from tractor_analysis.records import Hand, Match
-from tractor_analysis.verdicts import HandResult, MatchResult, Violation
+from tractor_analysis.engine.declarations import bottom_takers
+from tractor_analysis.records.locate import violation_position
+from tractor_analysis.engine.replay import record_pairs
+from tractor_analysis.records.model import Hand, Match
+from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 
 TEAM_NAMES = ("N–S", "E–W")
 TEAM_NAMES_ZH = ("南北", "东西")
@@ -36,8 +36,8 @@ _KEY_CACHE: dict[tuple[Rank | None, Suit | None, bool], tuple[int, ...]] = {}
 
 def _display_keys(level: Rank | None, trump: Suit | None, constant_twos: bool) -> tuple[int, ...]:
     """Sort key of every kind, as a player holds a hand: trumps first, then suit by
-    suit, strongest first (the engine's :func:`~tractor_analysis.order.order`)."""
-    from tractor_analysis.order import order
+    suit, strongest first (the engine's :func:`~tractor_analysis.engine.order.order`)."""
+    from tractor_analysis.engine.order import order
 
     o = order(level if level is not None and 2 <= level <= 14 else 2, trump, constant_twos)
     return tuple(_GROUP_SLOT[o.group[k]] * 1000 + (99 - o.strength[k]) * 8 + SUIT_OF[k]
@@ -242,8 +242,8 @@ class VariantView:
 
 
 def variant_view(rules) -> VariantView:
-    """The variant of a :class:`~tractor_analysis.rules.RuleSet`: its preset and what differs."""
-    from tractor_analysis.rules import PRESETS, RevokePenalty
+    """The variant of a :class:`~tractor_analysis.records.rulesets.RuleSet`: its preset and what differs."""
+    from tractor_analysis.records.rulesets import PRESETS, RevokePenalty
 
     preset = rules.name.rstrip("+")
     base = PRESETS.get(preset, PRESETS["standard"])
@@ -482,7 +482,7 @@ def match_title(match: Match, fallback: str) -> str:
 
 
 def pair_hands(match: Match, result: MatchResult) -> list[tuple[Hand, HandResult]]:
-    """The record's hand for each replayed hand (:func:`~tractor_analysis.replay.record_pairs`;
+    """The record's hand for each replayed hand (:func:`~tractor_analysis.engine.replay.record_pairs`;
     an empty record of that number where there is none)."""
     return [(h if h is not None else Hand(number=r.number), r) for h, r in record_pairs(match, result)]
 
@@ -692,14 +692,13 @@ class ReportModel:
                       "standings": standings, "stats": stats, "replayed": list(replayed or ()),
                       "tables": tables}
         self.pending = pending
-        """Inputs not read yet (:class:`~tractor_analysis.reports.build.Pending`), else ``None``."""
+        """Inputs not read yet (:class:`~tractor_analysis.reports.inputs.Pending`), else ``None``."""
 
     def settle(self) -> None:
         """Read a pending model's inputs now, keeping every view in memory."""
         if self.pending is not None:
-            from .build import read_inputs
             pending, self.pending = self.pending, None
-            read_inputs(self, pending)
+            pending.read(self)
 
     def __repr__(self) -> str:
         state = "pending" if self.pending is not None else f"{len(self._rows['matches'])} match(es)"

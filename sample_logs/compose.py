@@ -3,9 +3,9 @@
 Writing legal 25-card hands by hand is laborious, so the two played matches
 are dealt from a fixed seed and played by the engine's own legal-play helpers
 (:func:`tractor_analysis.simulate.play_hand`: the bots choose among
-:mod:`tractor_analysis.legal`'s legal leads and follows — construct_follow,
+:mod:`tractor_analysis.engine.legal`'s legal leads and follows — construct_follow,
 throw_stands, legal_leads — so every play is legal by construction), scored by
-:func:`tractor_analysis.replay.replay_hand` (the ``[Claim]`` of each hand is the
+:func:`tractor_analysis.engine.replay.replay_hand` (the ``[Claim]`` of each hand is the
 engine's total), and then dressed up: Chinese player names, event tags, an
 unknown tag, ``[Levels]``, per-hand ``[Level]``, and referee annotations placed
 on the interesting moments (a failed throw, the bottom capture, a change of
@@ -32,14 +32,14 @@ import os
 import random
 import sys
 
-from tractor_analysis.cards import SEAT_NAMES_ZH, SEAT_TOKENS
-from tractor_analysis.jsonrecord import format_json
-from tractor_analysis.notation import format_tgn
-from tractor_analysis.records import Hand, Match
-from tractor_analysis.replay import replay_hand
-from tractor_analysis.rules import PRESETS
+from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
+from tractor_analysis.records import format_json
+from tractor_analysis.records.tgn_writer import format_tgn
+from tractor_analysis.records.model import Hand, Match
+from tractor_analysis.engine.replay import replay_hand
+from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.simulate import play_hand
-from tractor_analysis.verdicts import HandResult
+from tractor_analysis.engine.verdicts import HandResult
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIRST_SEED = 2026

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from tractor_analysis.cards import NUM_KINDS, SEAT_TOKENS, parse_cards, parse_seat, parse_trump
-from tractor_analysis.records import Play, Trick
-from tractor_analysis.rules import PRESETS
-from tractor_analysis.tricks import HandContext, hand_context, judge_trick  # noqa: F401  (re-export)
+from tractor_analysis.records.cards import NUM_KINDS, SEAT_TOKENS, parse_cards, parse_seat, parse_trump
+from tractor_analysis.records.model import Play, Trick
+from tractor_analysis.records.rulesets import PRESETS
+from tractor_analysis.engine.tricks import HandContext, hand_context, judge_trick  # noqa: F401  (re-export)
 
 
 def context(level: int | str = 10, trump: str | int | None = "H", preset: str = "standard",
@@ -26,7 +26,7 @@ def context(level: int | str = 10, trump: str | int | None = "H", preset: str = 
     if options:
         rules = dataclasses.replace(rules, **options)
     if isinstance(level, str):
-        from tractor_analysis.cards import parse_rank
+        from tractor_analysis.records.cards import parse_rank
         level = parse_rank(level)
     if isinstance(trump, str):
         trump = parse_trump(trump)
@@ -78,7 +78,7 @@ def seat(token: str) -> int:
 
 def lead_of(ctx: HandContext, text: str):
     """The lead analysis (group, units, kind) of ``text``."""
-    from tractor_analysis.legal import analyse_lead
+    from tractor_analysis.engine.legal import analyse_lead
     return analyse_lead(ctx, cards(text))
 
 
@@ -90,7 +90,7 @@ def is_tractor(ctx: HandContext, text: str) -> bool:
 
 def unit_texts(ctx: HandContext, text: str) -> list[str]:
     """The units of a lead as card texts, most significant first (``["S5 S5 S4 S4", "SA SA"]``)."""
-    from tractor_analysis.cards import TOKEN
+    from tractor_analysis.records.cards import TOKEN
     return [" ".join(TOKEN[k] for k in u.cards) for u in lead_of(ctx, text).units]
 
 
@@ -133,8 +133,8 @@ def position(trick_text: str, *, level: str = "5", trump: str = "H", ruleset: st
 
 def replay_position(text: str):
     """Parse a ``.tgn`` position (no diagnostics allowed) and replay it: its one ``HandResult``."""
-    from tractor_analysis.notation import parse_tgn
-    from tractor_analysis.replay import replay_match
+    from tractor_analysis.records.tgn_reader import parse_tgn
+    from tractor_analysis.engine.replay import replay_match
     matches, diags = parse_tgn(text)
     assert diags == [], diags
     return replay_match(matches[0]).hands[0]

@@ -20,10 +20,10 @@ import random
 
 from hypothesis import strategies as st
 
-from tractor_analysis.cards import NUM_KINDS
-from tractor_analysis.notation import KNOWN_TAGS
-from tractor_analysis.records import Declaration, Hand, Match, Play, Trick
-from tractor_analysis.rules import PRESETS, RuleSet, build_ruleset
+from tractor_analysis.records.cards import NUM_KINDS
+from tractor_analysis.records.tgn_reader import KNOWN_TAGS
+from tractor_analysis.records.model import Declaration, Hand, Match, Play, Trick
+from tractor_analysis.records.rulesets import PRESETS, RuleSet, build_ruleset
 
 NASTY_TEXTS = ['Zhang Wei', '张伟', '王"芳"', 'Li \\ Na', '<script>alert("x")</script>', '{note}',
                'a}b', '; not a comment', '[Hand "9"]', 'x | y', '1. N: SA', '  spaced  ', '',

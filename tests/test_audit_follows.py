@@ -9,9 +9,9 @@ must itself be a legal play the seat held.
 from __future__ import annotations
 
 from engine_helpers import context, position, replay_position, same_cards
-from tractor_analysis.cards import SEAT_TOKENS, parse_cards
-from tractor_analysis.legal import analyse_lead, is_legal_follow
-from tractor_analysis.cards import counts_of
+from tractor_analysis.records.cards import SEAT_TOKENS, parse_cards
+from tractor_analysis.engine.legal import analyse_lead, is_legal_follow
+from tractor_analysis.records.cards import counts_of
 
 FILL_S = "D3 D4 D6 D7 D8 D9 DJ DQ DK DA"
 FILL_W = "C3 C4 C6 C7 C8 C9 CJ CQ CK CA"

@@ -13,11 +13,11 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from engine_helpers import context, deal
-from tractor_analysis.cards import NUM_KINDS, RANK_OF, SUIT_OF, card
-from tractor_analysis.legal import (analyse_lead, check_follow, check_throw, choose_follow, construct_follow,
+from tractor_analysis.records.cards import NUM_KINDS, RANK_OF, SUIT_OF, card
+from tractor_analysis.engine.legal import (analyse_lead, check_follow, check_throw, choose_follow, construct_follow,
                                     is_legal_follow, legal_leads)
-from tractor_analysis.records import Play, Trick
-from tractor_analysis.tricks import judge_trick
+from tractor_analysis.records.model import Play, Trick
+from tractor_analysis.engine.tricks import judge_trick
 
 DECKS = {"one-deck": (1, 12), "standard": (2, 25), "three-deck": (3, 39)}
 

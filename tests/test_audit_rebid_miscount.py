@@ -25,15 +25,15 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-from tractor_analysis.cards import BJ, LJ, NUM_KINDS, RANK_OF, TOKEN, parse_cards, parse_trump
+from tractor_analysis.records.cards import BJ, LJ, NUM_KINDS, RANK_OF, TOKEN, parse_cards, parse_trump
 from tractor_analysis.cli.main import main
-from tractor_analysis.jsonrecord import format_json, parse_json
-from tractor_analysis.legal import analyse_lead
-from tractor_analysis.locate import violation_position
-from tractor_analysis.notation import parse_tgn
-from tractor_analysis.replay import replay_match
-from tractor_analysis.rules import build_ruleset
-from tractor_analysis.tricks import hand_context, trick_winner
+from tractor_analysis.records import format_json, parse_json
+from tractor_analysis.engine.legal import analyse_lead
+from tractor_analysis.records.locate import violation_position
+from tractor_analysis.records.tgn_reader import parse_tgn
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records.rulesets import build_ruleset
+from tractor_analysis.engine.tricks import hand_context, trick_winner
 
 SEATS = "NESW"
 N, E, S, W = 0, 1, 2, 3

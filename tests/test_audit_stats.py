@@ -2,8 +2,8 @@
 
 Every figure is recomputed here independently, straight from the Parquet files (read with
 pyarrow, not :func:`tractor_analysis.dataset.load`) or from the engine's own results
-(:func:`tractor_analysis.replay.replay_match` on the parsed records), and compared with
-:mod:`tractor_analysis.stats` and the HTML report's index.  Corpora are small simulated
+(:func:`tractor_analysis.engine.replay.replay_match` on the parsed records), and compared with
+:mod:`tractor_analysis.dataset.stats` and the HTML report's index.  Corpora are small simulated
 matches (standard, tournament with injected violations, one deck, friend mode) plus a few
 hand-made ones (forfeit, a round cut short, the same match as .tgn and .json, a 多少牌 hand
 decided "neither").
@@ -28,16 +28,16 @@ import pytest
 from click.testing import CliRunner
 
 from engine_helpers import drop_one_card
-from tractor_analysis import stats
+from tractor_analysis.dataset import stats
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load
-from tractor_analysis.ingest import ingest
-from tractor_analysis.jsonrecord import format_json
-from tractor_analysis.replay import replay_hand, replay_match
-from tractor_analysis.rules import PRESETS, build_ruleset
+from tractor_analysis.dataset.pipeline import ingest
+from tractor_analysis.records import format_json
+from tractor_analysis.engine.replay import replay_hand, replay_match
+from tractor_analysis.records.rulesets import PRESETS, build_ruleset
 from tractor_analysis.simulate import simulate, simulate_match, write_matches
-from tractor_analysis.sources import load_file
-from tractor_analysis.tgn_writer import format_tgn
+from tractor_analysis.records.sources import load_file
+from tractor_analysis.records.tgn_writer import format_tgn
 
 SEATS = "NESW"
 TEAM = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import position, replay_position, same_cards
-from tractor_analysis.cards import SEAT_TOKENS, parse_cards
+from tractor_analysis.records.cards import SEAT_TOKENS, parse_cards
 
 
 def trick(text: str, *, level: str = "10", trump: str = "H", ruleset: str = "standard", hands=None, **kw):

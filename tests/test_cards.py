@@ -1,6 +1,6 @@
 import pytest
 
-from tractor_analysis.cards import (BJ, LJ, POINTS, TOKEN, counts_of, cards_of, full_deck,
+from tractor_analysis.records.cards import (BJ, LJ, POINTS, TOKEN, counts_of, cards_of, full_deck,
                                     next_seat, parse_card, parse_cards, parse_rank, parse_seat,
                                     parse_trump, partner, points_of)
 

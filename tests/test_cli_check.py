@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.notation import format_tgn
+from tractor_analysis.records.tgn_writer import format_tgn
 from tractor_analysis.simulate import simulate_match
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_logs"
@@ -217,7 +217,7 @@ def test_a_decided_match_is_reported_in_text_and_json(tmp_path):
     match = simulate_match(3)                      # played until a team passes A
     path = tmp_path / "full.tgn"
     path.write_text(format_tgn(match), encoding="utf-8")
-    from tractor_analysis.replay import replay_match
+    from tractor_analysis.engine.replay import replay_match
     result = replay_match(match)
     assert result.winner is not None
     team = ("NS", "EW")[result.winner]

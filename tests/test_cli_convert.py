@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli import convert as convert_module
 from tractor_analysis.cli.main import main
-from tractor_analysis.jsonrecord import format_jsonl
-from tractor_analysis.sources import load_file
+from tractor_analysis.records import format_jsonl
+from tractor_analysis.records.sources import load_file
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_logs"
 MATCH_TGN = SAMPLES / "spring-cup-r2t5.tgn"

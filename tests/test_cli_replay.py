@@ -6,11 +6,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tractor_analysis.cards import counts_of, parse_cards
+from tractor_analysis.records.cards import counts_of, parse_cards
 from tractor_analysis.cli.main import main
 from tractor_analysis.cli.replay_cmd import hand_groups
-from tractor_analysis.replay import replay_match
-from tractor_analysis.sources import load_file
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records.sources import load_file
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_logs"
 MATCH = str(SAMPLES / "spring-cup-r2t5.tgn")

@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from tractor_analysis import __version__
 from tractor_analysis.cli.common import RuleChoice, table, width
 from tractor_analysis.cli.main import main
-from tractor_analysis.records import Match
-from tractor_analysis.rules import OPTION_DOCS, PRESETS, BottomMultiplier, ScoreTable
+from tractor_analysis.records.model import Match
+from tractor_analysis.records.rulesets import OPTION_DOCS, PRESETS, BottomMultiplier, ScoreTable
 
 
 def run(*args: str):

@@ -10,9 +10,9 @@ import pytest
 
 from engine_helpers import (cards, context, hand, is_tractor, judge_trick, lead_of, position, replay_position,
                             seat_hands, trick)
-from tractor_analysis.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SUIT_OF
-from tractor_analysis.legal import analyse_lead, check_follow, throw_stands
-from tractor_analysis.order import TRUMP, order
+from tractor_analysis.records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SUIT_OF
+from tractor_analysis.engine.legal import analyse_lead, check_follow, throw_stands
+from tractor_analysis.engine.order import TRUMP, order
 
 PRESETS = {1: "one-deck", 2: "standard", 3: "three-deck"}
 
@@ -183,8 +183,8 @@ def test_random_legal_play_with_constant_twos_is_judged_clean(decks, per):
 
 def test_simulated_matches_with_constant_twos_replay_clean():
     import dataclasses
-    from tractor_analysis.replay import replay_match
-    from tractor_analysis.rules import PRESETS as RULESETS
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records.rulesets import PRESETS as RULESETS
     from tractor_analysis.simulate import simulate
     for preset in ("one-deck", "standard"):
         rules = dataclasses.replace(RULESETS[preset], constant_twos=True)

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tractor_analysis import dataset as dsmod
-from tractor_analysis.cards import TOKEN
+from tractor_analysis.records.cards import TOKEN
 from tractor_analysis.dataset import (SCHEMAS, TABLES, Manifest, TableBuilder, commit_parts, load,
                                       new_batch, recover, write_temp_parts)
-from tractor_analysis.diagnostics import Diagnostic
-from tractor_analysis.replay import replay_match
+from tractor_analysis.records.diagnostics import Diagnostic
+from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.simulate import simulate_match
 
 
@@ -220,7 +220,7 @@ VARIANT_VIOLATION_COLUMNS = ("line", "column")
 def test_each_hand_row_carries_its_variant_friend_defenders_and_player_levels(tmp_path):
     import dataclasses
 
-    from tractor_analysis.rules import PRESETS
+    from tractor_analysis.records.rulesets import PRESETS
 
     friend = dataclasses.replace(PRESETS["one-deck"], friend=True, name="one-deck+")
     ms = [simulate_match(12, i, rules=friend, max_hands=6) for i in range(3)]
@@ -275,6 +275,6 @@ def test_a_dataset_written_before_the_variant_columns_still_loads_with_them_null
     for c in VARIANT_VIOLATION_COLUMNS:
         assert ds.violations[c].isna().all(), c
     # and the statistics still work on it, from the dealer's team
-    from tractor_analysis import stats
+    from tractor_analysis.dataset import stats
     table = stats.summary(ds, "player")
     assert table["hands"].sum() == 4 * len(ds.hands)

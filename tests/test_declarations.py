@@ -1,10 +1,10 @@
 """Trump declarations (亮主, rules.md §9): what declares, what overcalls, what trump results."""
 import dataclasses
 
-from tractor_analysis.cards import parse_cards
-from tractor_analysis.declarations import check_declarations, strength
-from tractor_analysis.records import Declaration
-from tractor_analysis.rules import PRESETS, DeclareTiebreak
+from tractor_analysis.records.cards import parse_cards
+from tractor_analysis.engine.declarations import check_declarations, strength
+from tractor_analysis.records.model import Declaration
+from tractor_analysis.records.rulesets import PRESETS, DeclareTiebreak
 
 STD = PRESETS["standard"]
 N, E, S, W = range(4)
@@ -99,8 +99,8 @@ def test_no_rebid_when_the_trump_came_from_turning_the_bottom():
 
 
 def test_rebids_round_trip_in_tgn_and_json():
-    from tractor_analysis.jsonrecord import format_json, parse_json
-    from tractor_analysis.notation import format_tgn, parse_tgn
+    from tractor_analysis.records import format_json, parse_json
+    from tractor_analysis.records import format_tgn, parse_tgn
     text = '[Hand "1"]\n[Dealer "N"]\n[Trump "S"]\n[Declarations "N: H2 || E: S2 S2"]\n'
     matches, diags = parse_tgn(text)
     assert diags == []

@@ -2,7 +2,7 @@
 from hypothesis import given, settings, strategies as st
 
 from engine_helpers import cards, context, hand, judge_trick, same_cards, seat_hands, trick
-from tractor_analysis.legal import analyse_lead, check_follow, construct_follow, is_legal_follow
+from tractor_analysis.engine.legal import analyse_lead, check_follow, construct_follow, is_legal_follow
 
 CTX = context(10, "H")
 
@@ -185,8 +185,8 @@ SCENARIOS = {
 
 def test_every_trick_code_has_a_bilingual_message_naming_the_seat():
     import re
-    from tractor_analysis.cards import SEAT_NAMES_ZH
-    from tractor_analysis.verdicts import VIOLATION_CODES
+    from tractor_analysis.records.cards import SEAT_NAMES_ZH
+    from tractor_analysis.engine.verdicts import VIOLATION_CODES
     for code, (text, hands) in SCENARIOS.items():
         r, _, _ = judge(text, leader=0, **hands)
         v = only(r, code)
@@ -233,8 +233,8 @@ def test_titanic_lead_titanic_first_then_triple_pair_then_triple_singles_then_pa
 @given(st.lists(st.sampled_from(range(13)), min_size=6, max_size=11), st.integers(0, 10**6))
 def test_titanic_lead_generator_judge_and_better_agree(ranks, seed):
     import random as _random
-    from tractor_analysis.cards import card
-    from tractor_analysis.legal import choose_follow, legal_follows
+    from tractor_analysis.records.cards import card
+    from tractor_analysis.engine.legal import choose_follow, legal_follows
     h = [0] * 54
     for r in ranks:
         k = card(0, r + 2) if r + 2 != 2 else card(0, 3)

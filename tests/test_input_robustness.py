@@ -13,12 +13,14 @@ import pytest
 from click.testing import CliRunner
 
 from tractor_analysis import dataset as dsmod
-from tractor_analysis import sources
+from tractor_analysis.dataset import rows as rowsmod
+from tractor_analysis.records import sources
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import DatasetError, load, printable, read_table
-from tractor_analysis.ingest import IngestError, ingest
-from tractor_analysis.jsonrecord import parse_json, parse_jsonl
-from tractor_analysis.notation import MAX_DIAGNOSTICS, parse_tgn
+from tractor_analysis.dataset.pipeline import IngestError, ingest
+from tractor_analysis.records import parse_json, parse_jsonl
+from tractor_analysis.records.diagnostics import MAX_DIAGNOSTICS
+from tractor_analysis.records.tgn_reader import parse_tgn
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 DISPUTED = (SAMPLES / "disputed-trick.tgn").read_text(encoding="utf-8")
@@ -285,13 +287,13 @@ def test_ingest_hand_number_too_big_for_the_column(tmp_path, workers):
 
 def _poison(monkeypatch, name: str) -> None:
     """Make Arrow refuse any batch holding the file ``name`` (as a value a column cannot hold would)."""
-    original = dsmod._table
+    original = rowsmod._table
 
     def table(cols, schema):
         if any(str(p).endswith(name) for p in cols.get("source_file", ())) and "match_id" in cols:
             raise pa.ArrowInvalid("Integer value 40000 not in range: -32768 to 32767")
         return original(cols, schema)
-    monkeypatch.setattr(dsmod, "_table", table)
+    monkeypatch.setattr(rowsmod, "_table", table)
 
 
 def test_a_batch_arrow_refuses_is_written_again_file_by_file(tmp_path, monkeypatch):

@@ -4,11 +4,11 @@ from pathlib import Path
 
 import pytest
 
-from tractor_analysis.cards import parse_card
-from tractor_analysis.diagnostics import CODES
-from tractor_analysis.jsonrecord import format_json, format_jsonl, match_to_dict, parse_json, parse_jsonl
-from tractor_analysis.notation import format_tgn, parse_tgn
-from tractor_analysis.records import Declaration, Hand, Match, Play, Trick
+from tractor_analysis.records.cards import parse_card
+from tractor_analysis.records.diagnostics import CODES
+from tractor_analysis.records import format_json, format_jsonl, match_to_dict, parse_json, parse_jsonl
+from tractor_analysis.records import format_tgn, parse_tgn
+from tractor_analysis.records.model import Declaration, Hand, Match, Play, Trick
 
 BAD = Path(__file__).parent / "data" / "bad"
 

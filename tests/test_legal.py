@@ -4,11 +4,11 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from engine_helpers import cards, context, deal, hand, judge_trick, same_cards
-from tractor_analysis.cards import NUM_KINDS
-from tractor_analysis.legal import (_multisets, analyse_lead, check_follow, choose_follow, follow_duty,
+from tractor_analysis.records.cards import NUM_KINDS
+from tractor_analysis.engine.legal import (_multisets, analyse_lead, check_follow, choose_follow, follow_duty,
                                     follow_profile, is_legal_follow, legal_follows, legal_leads,
                                     throw_stands)
-from tractor_analysis.records import Play, Trick
+from tractor_analysis.records.model import Play, Trick
 
 CTX = context(10, "H")
 
@@ -117,7 +117,7 @@ def test_choose_follow_and_better_plays_are_legal(case, seed):
     rng = random.Random(seed)
     p = choose_follow(ctx, lead, h, rng)
     assert is_legal_follow(ctx, lead, h, p)
-    from tractor_analysis.legal import construct_follow
+    from tractor_analysis.engine.legal import construct_follow
     for combo in list(all_plays(h, lead.count))[:30]:
         better = construct_follow(ctx, lead, h, combo)
         assert is_legal_follow(ctx, lead, h, better)

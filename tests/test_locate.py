@@ -9,10 +9,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.jsonrecord import format_json
-from tractor_analysis.locate import violation_position
-from tractor_analysis.notation import parse_tgn
-from tractor_analysis.replay import replay_match
+from tractor_analysis.records import format_json
+from tractor_analysis.records.locate import violation_position
+from tractor_analysis.records.tgn_reader import parse_tgn
+from tractor_analysis.engine.replay import replay_match
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_logs"
 
@@ -74,7 +74,7 @@ def test_a_json_record_has_no_positions_for_its_tags(tmp_path):
 
 def test_the_dataset_keeps_each_violations_position(tmp_path):
     from tractor_analysis.dataset import load
-    from tractor_analysis.ingest import ingest
+    from tractor_analysis.dataset.pipeline import ingest
 
     text = _edited_sample()
     path = tmp_path / "edited.tgn"

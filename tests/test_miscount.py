@@ -11,13 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 from engine_helpers import drop_one_card
-from tractor_analysis.cards import partner
+from tractor_analysis.records.cards import partner
 from tractor_analysis.cli.main import main
-from tractor_analysis.records import Match
-from tractor_analysis.replay import describe_outcome, replay_hand, replay_match
-from tractor_analysis.rules import PRESETS, Miscount, build_ruleset
+from tractor_analysis.records.model import Match
+from tractor_analysis.engine.replay import describe_outcome, replay_hand, replay_match
+from tractor_analysis.records.rulesets import PRESETS, Miscount, build_ruleset
 from tractor_analysis.simulate import simulate_match
-from tractor_analysis.tgn_writer import format_tgn
+from tractor_analysis.records.tgn_writer import format_tgn
 
 TOURNAMENT = PRESETS["tournament"]
 STANDARD_WITH_MISCOUNT = dataclasses.replace(PRESETS["standard"], miscount=Miscount.LEVEL)
@@ -163,7 +163,7 @@ def test_the_option_is_read_from_a_record_and_listed():
 
 def test_the_dataset_says_what_decided_the_hand(base, tmp_path):
     from tractor_analysis.dataset import load
-    from tractor_analysis.ingest import ingest
+    from tractor_analysis.dataset.pipeline import ingest
 
     m, hand = base
     seat = (hand.dealer + 1) % 4

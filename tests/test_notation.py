@@ -4,10 +4,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tractor_analysis.cards import BJ, LJ, parse_card
-from tractor_analysis.diagnostics import CODES
-from tractor_analysis.notation import format_tgn, parse_tgn
-from tractor_analysis.records import Declaration, Play
+from tractor_analysis.records.cards import BJ, LJ, parse_card
+from tractor_analysis.records.diagnostics import CODES
+from tractor_analysis.records import format_tgn, parse_tgn
+from tractor_analysis.records.model import Declaration, Play
 
 BAD = Path(__file__).parent / "data" / "bad"
 
@@ -267,7 +267,7 @@ def test_any_text_gives_diagnostics_never_a_traceback(text):
 def full_two_deck_match(hands=10, seed=7):
     """A complete 2-deck match: 25 cards each, tricks of 1 to 3 cards, every card played."""
     import random
-    from tractor_analysis.records import Hand, Match, Trick
+    from tractor_analysis.records.model import Hand, Match, Trick
     rnd = random.Random(seed)
     out = []
     for number in range(1, hands + 1):

@@ -2,8 +2,8 @@
 import pytest
 
 from engine_helpers import cards, context, is_tractor
-from tractor_analysis.cards import BJ, LJ, TOKEN, card
-from tractor_analysis.order import TRUMP, order
+from tractor_analysis.records.cards import BJ, LJ, TOKEN, card
+from tractor_analysis.engine.order import TRUMP, order
 
 
 def ranking(o, group):

@@ -153,7 +153,7 @@ def test_a_marked_report_folder_that_holds_an_input_is_still_refused(tmp_path):
 
 def test_write_report_checks_before_reading(tmp_path, logs, monkeypatch):
     """The library refuses too, before anything is replayed."""
-    from tractor_analysis import replay
+    from tractor_analysis.engine import replay
 
     monkeypatch.setattr(replay, "replay_match", lambda *a, **k: pytest.fail("replayed"))
     with pytest.raises(build.ReportError, match="未写入"):
@@ -171,8 +171,8 @@ def test_replay_html_refuses_a_folder_in_the_way_before_writing(tmp_path):
 
 
 def test_write_hand_pages_is_all_or_nothing_when_a_rename_fails(tmp_path, monkeypatch):
-    from tractor_analysis.replay import replay_match
-    from tractor_analysis.sources import load_file
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records.sources import load_file
 
     match = load_file(SPRING).matches[0]
     pairs = [(match, replay_match(match))]

@@ -9,8 +9,8 @@ Seeds: ``000_761dd93bd77deec4.txt`` (3 decks: 扣底 "若牌中含有 Titanic �
 import pytest
 
 from engine_helpers import position, replay_position
-from tractor_analysis.notation import format_tgn, parse_tgn
-from tractor_analysis.replay import replay_match
+from tractor_analysis.records import format_tgn, parse_tgn
+from tractor_analysis.engine.replay import replay_match
 
 BURIED3 = "SK S10 D5 D5 C2 C3"          # 30 points in a 3-deck bottom (6 cards)
 

@@ -9,14 +9,14 @@ import dataclasses
 import pytest
 from click.testing import CliRunner
 
-from tractor_analysis.cards import NUM_KINDS, TOKEN, counts_of, parse_cards
+from tractor_analysis.records.cards import NUM_KINDS, TOKEN, counts_of, parse_cards
 from tractor_analysis.cli.main import main
-from tractor_analysis.jsonrecord import format_json, parse_json
-from tractor_analysis.notation import parse_tgn
-from tractor_analysis.replay import replay_hand, replay_match
-from tractor_analysis.rules import PRESETS
+from tractor_analysis.records import format_json, parse_json
+from tractor_analysis.records.tgn_reader import parse_tgn
+from tractor_analysis.engine.replay import replay_hand, replay_match
+from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.simulate import simulate_match
-from tractor_analysis.tgn_writer import format_tgn
+from tractor_analysis.records.tgn_writer import format_tgn
 
 TOURNAMENT = PRESETS["tournament"]
 
@@ -178,7 +178,7 @@ def test_the_hand_page_and_the_terminal_replay_show_who_buried_what(rebids, tmp_
 
 def test_the_dataset_keeps_every_bury(rebids, tmp_path):
     from tractor_analysis.dataset import load
-    from tractor_analysis.ingest import ingest
+    from tractor_analysis.dataset.pipeline import ingest
 
     match, hand = rebids[0]
     src = tmp_path / "m.tgn"

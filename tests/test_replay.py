@@ -4,9 +4,9 @@ import dataclasses
 
 import pytest
 
-from tractor_analysis.notation import parse_tgn
-from tractor_analysis.replay import replay_match
-from tractor_analysis.rules import PRESETS, BottomMultiplier, build_ruleset
+from tractor_analysis.records.tgn_reader import parse_tgn
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records.rulesets import PRESETS, BottomMultiplier, build_ruleset
 
 N, E, S, W = range(4)
 
@@ -248,8 +248,8 @@ def test_friend_mode_dealer_holding_both_copies_plays_alone():
 
 
 # --- nobody declared (rules.md §9 no_declaration) --------------------------------------
-from tractor_analysis.replay import replay_hand  # noqa: E402
-from tractor_analysis.rules import NoDeclaration  # noqa: E402
+from tractor_analysis.engine.replay import replay_hand  # noqa: E402
+from tractor_analysis.records.rulesets import NoDeclaration  # noqa: E402
 from tractor_analysis.simulate import simulate_match  # noqa: E402
 
 
@@ -270,7 +270,7 @@ def test_no_declaration_no_trump_requires_an_nt_hand():
 
 
 def test_no_declaration_third_bottom_card_fixes_the_trump():
-    from tractor_analysis.cards import SUIT_OF
+    from tractor_analysis.records.cards import SUIT_OF
     rules = dataclasses.replace(PRESETS["standard"], no_declaration=NoDeclaration.THIRD_BOTTOM_CARD)
     hand = undeclared_hand(rules, None)
     third = hand.bottom[2]
@@ -384,8 +384,8 @@ def test_tournament_take_backs_cost_a_level_each_and_three_forfeit():
 
 
 def test_take_backs_round_trip_in_tgn_and_json():
-    from tractor_analysis.jsonrecord import format_json, parse_json
-    from tractor_analysis.notation import format_tgn
+    from tractor_analysis.records import format_json, parse_json
+    from tractor_analysis.records.tgn_writer import format_tgn
     m = match_of('[Hand "1"]\n[Dealer "N"]\n[Trump "H"]\n[Takebacks "N w"]\n')
     assert m.hands[0].takebacks == (N, W)
     assert '[Takebacks "N W"]' in format_tgn(m)

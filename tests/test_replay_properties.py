@@ -3,10 +3,10 @@ every card is played once, trick points plus the bottom total 100 per deck, repl
 deterministic, and the record survives parse ∘ format."""
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tractor_analysis.cards import POINTS, full_deck
-from tractor_analysis.notation import format_tgn, parse_tgn
-from tractor_analysis.replay import replay_match
-from tractor_analysis.rules import PRESETS
+from tractor_analysis.records.cards import POINTS, full_deck
+from tractor_analysis.records import format_tgn, parse_tgn
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.simulate import simulate_match
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

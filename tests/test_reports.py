@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
-from tractor_analysis.cards import HEARTS, POINTS, counts_of, parse_cards
-from tractor_analysis.records import Declaration, Hand, Match, Play, Trick
-from tractor_analysis.rules import PRESETS
-from tractor_analysis.verdicts import (HandResult, MatchResult, Outcome, ScoreItem, TrickResult,
+from tractor_analysis.records.cards import HEARTS, POINTS, counts_of, parse_cards
+from tractor_analysis.records.model import Declaration, Hand, Match, Play, Trick
+from tractor_analysis.records.rulesets import PRESETS
+from tractor_analysis.engine.verdicts import (HandResult, MatchResult, Outcome, ScoreItem, TrickResult,
                                        Violation)
 
 EVIL = "<script>alert(1)</script>"
@@ -116,9 +116,9 @@ from urllib.parse import unquote, urlsplit  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from tractor_analysis.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SUIT_OF, TOKEN  # noqa: E402
-from tractor_analysis.reports import build, charts  # noqa: E402
-from tractor_analysis.replay import replay_match  # noqa: E402
+from tractor_analysis.records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SUIT_OF, TOKEN  # noqa: E402
+from tractor_analysis.reports import build, charts, inputs  # noqa: E402
+from tractor_analysis.engine.replay import replay_match  # noqa: E402
 from tractor_analysis.reports.model import (ReportModel, display_order, facts_from_result,  # noqa: E402
                                             hand_view, match_view)
 from tractor_analysis.reports.facts import index_stats, standings  # noqa: E402
@@ -165,12 +165,12 @@ class Page(HTMLParser):
 def constructed_report(tmp_path_factory):
     match, result = constructed_match()
     model = ReportModel(title=f"Cup {EVIL}")
-    build.add_match(model, match, result, source="spring.tgn", fallback_title="spring", taken=set())
+    inputs.add_match(model, match, result, source="spring.tgn", fallback_title="spring", taken=set())
     m2, r2 = constructed_match(players=("A", "B", "C", "D"), hands=2, seed=40)
-    build.add_match(model, m2, r2, source="other.tgn", fallback_title="spring", taken={"spring"})
+    inputs.add_match(model, m2, r2, source="other.tgn", fallback_title="spring", taken={"spring"})
     model.replayed.append(("spring.tgn", "a" * 64, [match], [result]))
     model.replayed.append(("other.tgn", "b" * 64, [m2], [r2]))
-    build.add_stats(model)  # the stats module's tables, over an in-memory dataset
+    inputs.add_stats(model)  # the stats module's tables, over an in-memory dataset
     out = build.write_report(model, tmp_path_factory.mktemp("rep") / "report")
     return model, out
 
@@ -223,7 +223,7 @@ def violations_in_hands_1_and_3():
         results.append(r)
     match = Match(players=("A", "B", "C", "D"), hands=tuple(hands))
     model = ReportModel(title="t")
-    build.add_match(model, match, MatchResult(hands=tuple(results), levels_final=(3, 2)),
+    inputs.add_match(model, match, MatchResult(hands=tuple(results), levels_final=(3, 2)),
                     source="cup.tgn", fallback_title="cup", taken=set())
     assert [h.violation_count for h in model.matches[0].hands] == [1, 0, 1, 0]
     return model
@@ -415,7 +415,7 @@ def test_existing_report_folder_is_replaced_whole(tmp_path):
     out.mkdir()
     (out / "stale.html").write_text("old")
     model = ReportModel(title="t")
-    build.add_match(model, match, result, source="", fallback_title="x", taken=set())
+    inputs.add_match(model, match, result, source="", fallback_title="x", taken=set())
     build.write_report(model, out)
     assert not (out / "stale.html").exists() and (out / "index.html").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]
@@ -452,7 +452,7 @@ def test_templates_refuse_undefined_variables():
 
 
 def test_cards_are_drawn_with_suit_symbols_and_colours():
-    from tractor_analysis.cards import parse_card
+    from tractor_analysis.records.cards import parse_card
     assert build.CARD_HTML[parse_card("HQ")] == '<span class="c red" title="HQ">♥Q</span>'
     assert 'class="c black"' in build.CARD_HTML[parse_card("S10")] and "♠10" in build.CARD_HTML[parse_card("S10")]
     assert 'class="c red"' in build.CARD_HTML[parse_card("D5")]
@@ -639,12 +639,12 @@ def test_report_of_the_sample_logs(tmp_path):
 def test_deal_line_is_where_the_engine_gives_the_attackers_the_deal(preset):
     """The points chart's line (40 × decks) is the first total at which the score table
     hands the deal to the attackers (rules.md §8), for every preset."""
-    from tractor_analysis.scoring import level_change
+    from tractor_analysis.engine.scoring import level_change
     from tractor_analysis.simulate import simulate_match
 
     rules = PRESETS[preset]
     match = simulate_match(4, 0, rules=rules, max_hands=2)
-    view = build.with_match_charts(match_view(match, replay_match(match), key="m"))
+    view = inputs.with_match_charts(match_view(match, replay_match(match), key="m"))
     line = view.hands[0].threshold
     assert line == 40 * rules.decks
     assert level_change(rules, line)[0] == "attackers"
@@ -659,7 +659,7 @@ def test_index_draws_one_points_distribution_per_deck_count(tmp_path):
     taken: set[str] = set()
     for i, preset in enumerate(("standard", "three-deck")):
         m = simulate_match(6, i, rules=PRESETS[preset], max_hands=2)
-        build.add_match(model, m, replay_match(m), source="x", fallback_title=preset, taken=taken)
+        inputs.add_match(model, m, replay_match(m), source="x", fallback_title=preset, taken=taken)
     stats = index_stats(model)
     joined = "".join(stats.charts)
     assert "80: attackers take the deal" in joined and "120: attackers take the deal" in joined
@@ -696,7 +696,7 @@ def test_hand_page_shows_the_variant_friend_card_partner_and_each_players_level(
             before = RANK_TOKENS[hr.player_levels_before[seat]]
             after = RANK_TOKENS.get(hr.player_levels_after[seat], "A+")
             assert f"{'NESW'[seat]} " in levels and f"{before} → {after}" in levels
-    match_html = build.render_match(build.with_match_charts(view))
+    match_html = build.render_match(inputs.with_match_charts(view))
     assert "Each player&#39;s level" in match_html or "Each player's level" in match_html
     assert "friend / 朋友" in match_html
 
@@ -831,9 +831,9 @@ def _report_files(out: Path) -> dict[str, str]:
 def record_folder(tmp_path_factory):
     """Three simulated matches with injected violations: two in one file, one in another."""
     from tractor_analysis.simulate import simulate_match
-    from tractor_analysis.sources import load_file
-    from tractor_analysis.jsonrecord import format_jsonl
-    from tractor_analysis.tgn_writer import format_tgn
+    from tractor_analysis.records.sources import load_file
+    from tractor_analysis.records import format_jsonl
+    from tractor_analysis.records.tgn_writer import format_tgn
 
     folder = tmp_path_factory.mktemp("records")
     matches = [simulate_match(11, i, violation_rate=0.05, max_hands=3) for i in range(3)]
@@ -869,7 +869,7 @@ def test_streamed_report_is_the_report_built_in_memory_byte_for_byte(record_fold
 
 
 def test_each_match_is_written_before_the_next_is_replayed(record_folder, tmp_path, monkeypatch):
-    from tractor_analysis import replay
+    from tractor_analysis.engine import replay
 
     real = replay.replay_match
     seen: list[int] = []

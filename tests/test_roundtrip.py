@@ -1,9 +1,9 @@
 """parse ∘ format is the identity, in .tgn and in JSON, over random well-formed records."""
 from hypothesis import HealthCheck, assume, given, settings
 
-from tractor_analysis.jsonrecord import format_json, format_jsonl, match_to_dict, parse_json, parse_jsonl
-from tractor_analysis.notation import format_tgn, parse_tgn
-from tractor_analysis.sources import load_bytes
+from tractor_analysis.records import format_json, format_jsonl, match_to_dict, parse_json, parse_jsonl
+from tractor_analysis.records import format_tgn, parse_tgn
+from tractor_analysis.records.sources import load_bytes
 
 from strategies import matches
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tractor_analysis.cards import N, W, parse_cards
-from tractor_analysis.replay import replay_match
-from tractor_analysis.sources import load_file
+from tractor_analysis.records.cards import N, W, parse_cards
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records.sources import load_file
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_logs"
 MATCH_TGN = SAMPLES / "spring-cup-r2t5.tgn"

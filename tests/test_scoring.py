@@ -3,8 +3,8 @@ import dataclasses
 
 import pytest
 
-from tractor_analysis.rules import PRESETS, BottomMultiplier
-from tractor_analysis.scoring import advance, bottom_multiplier, level_change, lose_level
+from tractor_analysis.records.rulesets import PRESETS, BottomMultiplier
+from tractor_analysis.engine.scoring import advance, bottom_multiplier, level_change, lose_level
 
 STD = PRESETS["standard"]
 

@@ -8,11 +8,11 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tractor_analysis.cards import NUM_KINDS, RANK_OF, SUIT_OF
-from tractor_analysis.jsonrecord import format_jsonl, parse_jsonl
-from tractor_analysis.notation import format_tgn, parse_tgn
-from tractor_analysis.replay import replay_match
-from tractor_analysis.rules import PRESETS
+from tractor_analysis.records.cards import NUM_KINDS, RANK_OF, SUIT_OF
+from tractor_analysis.records import format_jsonl, parse_jsonl
+from tractor_analysis.records import format_tgn, parse_tgn
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.simulate import INJECTED, PLAYER_NAMES, simulate, simulate_match, write_matches
 
 
@@ -240,10 +240,10 @@ def test_injected_violations_are_exactly_found_in_every_preset_and_friend_mode(s
 def test_inject_breaks_a_held_tractor_when_a_tractor_is_led():
     import random
 
-    from tractor_analysis.cards import counts_of, parse_cards
-    from tractor_analysis.legal import analyse_lead, check_follow, construct_follow
+    from tractor_analysis.records.cards import counts_of, parse_cards
+    from tractor_analysis.engine.legal import analyse_lead, check_follow, construct_follow
     from tractor_analysis.simulate import _inject
-    from tractor_analysis.tricks import hand_context
+    from tractor_analysis.engine.tricks import hand_context
 
     ctx = hand_context(PRESETS["standard"], 2, 1)           # level 2, hearts trump
     lead = analyse_lead(ctx, parse_cards("S5 S5 S6 S6"))

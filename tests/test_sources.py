@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from tractor_analysis.cards import parse_card
-from tractor_analysis.jsonrecord import format_json, format_jsonl
-from tractor_analysis.notation import format_tgn, parse_tgn
-from tractor_analysis.sources import decode_text, iter_inputs, load_bytes, load_file
+from tractor_analysis.records.cards import parse_card
+from tractor_analysis.records import format_json, format_jsonl
+from tractor_analysis.records import format_tgn, parse_tgn
+from tractor_analysis.records.sources import decode_text, iter_inputs, load_bytes, load_file
 
 BAD = Path(__file__).parent / "data" / "bad"
 

@@ -10,11 +10,11 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from tractor_analysis import stats
+from tractor_analysis.dataset import stats
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load
-from tractor_analysis.ingest import ingest
-from tractor_analysis.rules import PRESETS
+from tractor_analysis.dataset.pipeline import ingest
+from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.simulate import simulate, write_matches
 
 

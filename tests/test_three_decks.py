@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine_helpers import (cards, context, hand, is_tractor, judge_trick, lead_of, position, replay_position,
                             same_cards, seat_hands, trick, unit_texts)
-from tractor_analysis.legal import (analyse_lead, check_follow, check_throw, construct_follow, follow_duty,
+from tractor_analysis.engine.legal import (analyse_lead, check_follow, check_throw, construct_follow, follow_duty,
                                     follow_profile, is_legal_follow, legal_follows, throw_stands, titanic_tier)
 
 CTX5 = context(5, "H", preset="three-deck")          # level 5, hearts trump: the seed's lists
@@ -481,7 +481,7 @@ def _brute_legal(ctx, lead, h):
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from([5, 6, 7, 9, 10, 11, 12, 13, 14]), min_size=6, max_size=10))
 def test_titanic_duty_is_the_best_rung_any_play_reaches(ranks):
-    from tractor_analysis.cards import card
+    from tractor_analysis.records.cards import card
     h = [0] * 54
     for r in ranks:
         h[card(0, r)] = min(3, h[card(0, r)] + 1)
@@ -496,7 +496,7 @@ def test_titanic_duty_is_the_best_rung_any_play_reaches(ranks):
 @given(st.lists(st.sampled_from(range(3, 15)), min_size=3, max_size=12), st.integers(0, 10**6),
        st.sampled_from(["S3 S3 S3", "S3 S3", "S3 S3 S4 S4", TITANIC, "S3 S3 S3 S4 S4 S6", "S4 S4 S6 S6 S7 S7 S7"]))
 def test_protect_triples_only_relaxes_and_better_plays_are_legal(ranks, seed, lead_text):
-    from tractor_analysis.cards import card
+    from tractor_analysis.records.cards import card
     h = [0] * 54
     for r in ranks:
         h[card(0, r)] = min(3, h[card(0, r)] + 1)
@@ -525,7 +525,7 @@ def test_random_three_deck_hands_with_protect_triples_replay_clean():
 
 
 def test_simulated_three_deck_matches_have_no_trick_violations():
-    from tractor_analysis.replay import replay_match
+    from tractor_analysis.engine.replay import replay_match
     from tractor_analysis.simulate import simulate
     for m in simulate(2, 5, preset="three-deck"):
         for hr in replay_match(m).hands:

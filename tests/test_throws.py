@@ -1,6 +1,6 @@
 """The throw check (rules.md §4, seeds 003 and 004): against the other hands at that moment."""
 from engine_helpers import cards, context, judge_trick, same_cards, seat_hands, trick
-from tractor_analysis.legal import check_throw, throw_stands
+from tractor_analysis.engine.legal import check_throw, throw_stands
 
 CTX = context(10, "H")
 FILL = "D2 D3 D4 D6 D7"          # five diamonds: a hand that cannot beat anything in spades
@@ -141,7 +141,7 @@ def test_forced_play_may_be_either_of_two_equal_units():
 
 
 def test_empty_or_odd_tricks_never_raise():
-    from tractor_analysis.records import Play, Trick
+    from tractor_analysis.records.model import Play, Trick
     hands = seat_hands(N="SA", E="S2", S="S3", W="S4")
     r = judge_trick(CTX, Trick(1, ()), hands, 0)
     assert {v.code for v in r.violations} == {"out_of_turn"}

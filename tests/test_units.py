@@ -2,8 +2,8 @@
 from hypothesis import given, settings, strategies as st
 
 from engine_helpers import cards, context, lead_of, unit_texts
-from tractor_analysis.cards import TOKEN
-from tractor_analysis.units import (availability, chain_top, counts_in, match_chains, needs_of,
+from tractor_analysis.records.cards import TOKEN
+from tractor_analysis.engine.units import (availability, chain_top, counts_in, match_chains, needs_of,
                                     split_units)
 
 

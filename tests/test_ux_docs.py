@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.ingest import ingest
+from tractor_analysis.dataset.pipeline import ingest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

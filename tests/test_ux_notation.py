@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tractor_analysis.cards import TOKEN
-from tractor_analysis.notation import parse_tgn
+from tractor_analysis.records.cards import TOKEN
+from tractor_analysis.records.tgn_reader import parse_tgn
 
 HEAD = """[North "Anna"]
 [East "Bo"]
@@ -124,7 +124,7 @@ def test_full_width_letters_and_digits_in_cards_are_read():
 
 
 def test_json_seat_with_a_trailing_space_and_card_messages_in_chinese():
-    from tractor_analysis.jsonrecord import parse_json
+    from tractor_analysis.records import parse_json
 
     doc = ('{"hands": [{"number": 1, "dealer": "E ", "trump": "H", "setup": true,\n'
            ' "tricks": [[{"seat": "E", "cards": ["S99"]}, {"seat": "S", "cards": ["ＳＱ"]}]]}]}')
@@ -137,7 +137,7 @@ def test_json_seat_with_a_trailing_space_and_card_messages_in_chinese():
 
 
 def test_trump_written_as_an_english_word_is_read():
-    from tractor_analysis.jsonrecord import parse_json
+    from tractor_analysis.records import parse_json
 
     for word, trump in (("Hearts", 1), ("spades", 0), ("No trump", None), ("CLUBS", 3)):
         matches, diags = parse_tgn(HEAD.replace('[Trump "H"]', f'[Trump "{word}"]') + GOOD + "\n")

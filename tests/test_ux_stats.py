@@ -9,9 +9,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from tractor_analysis import stats
+from tractor_analysis.dataset import stats
 from tractor_analysis.dataset import load
-from tractor_analysis.ingest import ingest
+from tractor_analysis.dataset.pipeline import ingest
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_logs"
 

@@ -13,13 +13,13 @@ hands, a cap so that a match between evenly matched bots ends):
 3. **bury** — the dealer takes the bottom and buries the lowest plain cards that
    carry no points and break no pair;
 4. **tricks** — the leader leads a throw that stands (checked against the real other
-   hands with :func:`~tractor_analysis.legal.throw_stands`), else a tractor, a pair, a
+   hands with :func:`~tractor_analysis.engine.legal.throw_stands`), else a tractor, a pair, a
    top single or a low single; now and then a risky throw that fails and is recorded as
    ``attempted -> forced``.  Followers play legal follows only
-   (:func:`~tractor_analysis.legal.construct_follow`): high when that wins the trick
+   (:func:`~tractor_analysis.engine.legal.construct_follow`): high when that wins the trick
    and the trick is worth it, points onto a partner's winning trick, a trump-in when void,
    low discards otherwise;
-5. **scoring** — the engine (:func:`~tractor_analysis.replay.replay_hand`) scores the hand;
+5. **scoring** — the engine (:func:`~tractor_analysis.engine.replay.replay_hand`) scores the hand;
    its total is the ``[Claim]`` and its outcome carries the levels and the next dealer.
 
 **Friend mode** (``RuleSet.friend``, rules.md §11): after the bury the dealer names a card
@@ -30,7 +30,7 @@ is all that matters.  Each player keeps a level of their own; the next hand is p
 the new dealer's own level (``HandResult.player_levels_after``).
 
 With ``violation_rate`` some follows are replaced by illegal ones, found by trying plays
-the follower holds and keeping one the engine's own check (:func:`~tractor_analysis.legal.check_follow`)
+the follower holds and keeping one the engine's own check (:func:`~tractor_analysis.engine.legal.check_follow`)
 names with the wanted code: ``follow_suit`` (an off-suit card while holding the led suit),
 ``follow_pair``, ``follow_tractor`` and (3 decks) ``follow_triple`` (a shape broken while
 holding it); with 3 decks also ``not_in_hand`` (a card the follower does not hold: one that
@@ -49,15 +49,15 @@ import os
 import random
 from typing import Iterator, Sequence
 
-from .cards import NUM_KINDS, POINTS, RANK_OF, SEAT_TOKENS, SUIT_OF, partner
-from .declarations import (check_declarations, strength as declaration_strength, trump_of,
+from .records.cards import NUM_KINDS, POINTS, RANK_OF, SEAT_TOKENS, SUIT_OF, partner
+from .engine.declarations import (check_declarations, strength as declaration_strength, trump_of,
                            trump_without_declaration)
-from .legal import (Lead, analyse_lead, check_follow, construct_follow, legal_leads, show_order,
+from .engine.legal import (Lead, analyse_lead, check_follow, construct_follow, legal_leads, show_order,
                     throw_stands)
-from .order import TRUMP
-from .records import Declaration, Hand, Match, Play, Trick
-from .rules import PRESETS, RuleSet
-from .safe_write import write_text_atomic
+from .engine.order import TRUMP
+from .records.model import Declaration, Hand, Match, Play, Trick
+from .records.rulesets import PRESETS, RuleSet
+from .records.safe_write import write_text_atomic
 
 MAX_HANDS = 40
 """A simulated match stops after this many hands even when no team has passed A."""
@@ -84,7 +84,7 @@ REBID = 0.3
 
 
 def _ctx(rules: RuleSet, level: int, trump: int | None):
-    from .tricks import hand_context
+    from .engine.tricks import hand_context
     return hand_context(rules, level, trump)
 
 
@@ -260,7 +260,7 @@ def _inject(rng: random.Random, ctx, lead: Lead, hand: list[int], legal: tuple[i
     """An illegal replacement for ``legal`` and its code, or ``None`` when none fits here.
 
     Candidates are plays the follower could make; a candidate counts for a code only when
-    the engine's :func:`~tractor_analysis.legal.check_follow` names exactly that code.
+    the engine's :func:`~tractor_analysis.engine.legal.check_follow` names exactly that code.
     ``not_in_hand`` plays a card that lies buried in the bottom (counts in ``buried``, used
     up as taken), so no card is played more often than the decks hold it."""
     o = ctx.order
@@ -359,7 +359,7 @@ def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | Non
     the dealer's own level."""
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
-    from .tricks import trick_winner
+    from .engine.tricks import trick_winner
 
     for _attempt in range(20):
         first = dealer if dealer is not None else rng.randrange(4)
@@ -450,7 +450,7 @@ def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, pres
                    violation_rate: float = 0.0, max_hands: int = MAX_HANDS) -> Match:
     """Match ``index`` of ``seed``: complete hands until a team passes the winning level
     (at most ``max_hands``).  Levels are carried per player (friend mode: each their own)."""
-    from .replay import replay_hand
+    from .engine.replay import replay_hand
 
     rules = rules or PRESETS[preset]
     rng = random.Random(f"{seed}:{index}")
@@ -510,11 +510,11 @@ def write_matches(matches: Iterator[Match] | Sequence[Match], out_dir: str, fmt:
             os.unlink(path)
     paths: list[str] = []
     if fmt == "tgn":
-        from .notation import format_tgn
+        from .records.tgn_writer import format_tgn
         for i, m in enumerate(matches):
             paths.append(_write(os.path.join(out_dir, f"match-{i + 1:05d}.tgn"), format_tgn(m)))
     else:
-        from .jsonrecord import format_jsonl
+        from .records import format_jsonl
         chunk: list[Match] = []
         for m in matches:
             chunk.append(m)

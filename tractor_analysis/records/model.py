@@ -2,12 +2,12 @@
 
 This is what a record *says* happened at the table, before any rule is
 applied (the engine judges it).  Parsers build these values
-(:mod:`tractor_analysis.notation` for ``.tgn``, :mod:`tractor_analysis.jsonrecord`
+(:mod:`tractor_analysis.records.tgn_reader` for ``.tgn``, :mod:`tractor_analysis.records.json_reader`
 for ``.json`` / ``.jsonl``) and formatters write them back:
 ``parse(format(m)) == m``.  Source positions (``line``) do not take part in
 equality.
 
-Cards are kinds (ints, see :mod:`tractor_analysis.cards`) in the order the
+Cards are kinds (ints, see :mod:`tractor_analysis.records.cards`) in the order the
 record lists them; seats are ints ``N=0 E=1 S=2 W=3``; levels are ranks
 (2..14); the trump suit is a suit int or ``None`` for no trump (NT).
 """

@@ -1,6 +1,6 @@
 """The words records use for cards, seats and trumps, as people write them: the lookup
 tables both readers (``.tgn`` and JSON) share.  A miss in :data:`CARD_LOOKUP` falls back to
-:func:`~tractor_analysis.cards.parse_card` (full-width and rarer spellings)."""
+:func:`~tractor_analysis.records.cards.parse_card` (full-width and rarer spellings)."""
 from __future__ import annotations
 
 from .cards import NUM_KINDS, RANK_TOKENS, TOKEN, Card

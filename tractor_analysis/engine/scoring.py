@@ -1,12 +1,12 @@
 """Scoring a hand: the bottom multiplier, the score table, level changes.
 
-Pure functions of the ruleset and numbers; :mod:`tractor_analysis.replay`
+Pure functions of the ruleset and numbers; :mod:`tractor_analysis.engine.replay`
 applies them to a replayed hand.  rules.md §7 (bottom) and §8 (levels).
 """
 from __future__ import annotations
 
-from .cards import RANK_TOKENS
-from .rules import BottomMultiplier, RuleSet, ScoreTable
+from ..records.cards import RANK_TOKENS
+from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable
 
 ACE = 14
 

@@ -1,6 +1,6 @@
 """The order of cards in one hand: suit group and strength of every card kind.
 
-A card's identity (:mod:`tractor_analysis.cards`) never depends on trump; what
+A card's identity (:mod:`tractor_analysis.records.cards`) never depends on trump; what
 it is worth in a hand does.  :func:`order` builds, once per
 ``(level, trump, constant_twos)``, two lookup tables over the 54 kinds:
 
@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from .cards import BJ, LJ, NUM_KINDS, RANK_OF, SUIT_OF, SUITS, Rank, Suit, card
+from ..records.cards import BJ, LJ, NUM_KINDS, RANK_OF, SUIT_OF, SUITS, Rank, Suit, card
 
 TRUMP = 4
 """Suit group of the trumps (主牌); plain suits are groups 0..3 (S, H, D, C)."""
@@ -76,7 +76,7 @@ def order(level: Rank, trump: Suit | None, constant_twos: bool = False) -> Order
     """The :class:`Order` of a hand at ``level`` with ``trump`` (``None`` = no trump).
 
     >>> o = order(10, 1)                      # level 10, hearts trump
-    >>> from tractor_analysis.cards import parse_card as p
+    >>> from tractor_analysis.records.cards import parse_card as p
     >>> o.group[p("S10")] == o.group[p("HA")] == TRUMP, o.strength[p("S10")] == o.strength[p("C10")]
     (True, True)
     >>> o.strength[p("CJ")] - o.strength[p("C9")]       # 10 is skipped in plain suits

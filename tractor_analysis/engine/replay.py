@@ -1,8 +1,8 @@
 """Replaying a hand and a match: the hand loop, scoring, levels and the next dealer.
 
-The trick-by-trick judgement lives in :mod:`tractor_analysis.tricks`; this module
+The trick-by-trick judgement lives in :mod:`tractor_analysis.engine.tricks`; this module
 rebuilds each player's cards (from the deal and the dealer's exchange, or from
-the plays themselves), feeds every trick to :func:`~tractor_analysis.tricks.judge_trick`,
+the plays themselves), feeds every trick to :func:`~tractor_analysis.engine.tricks.judge_trick`,
 checks what the record says beyond the plays (declarations, bury, deal, claim,
 ``[Level]``, ``[Dealer]``), scores the hand as itemised entries (rules.md §7) and
 carries the team levels through the match (§8).
@@ -12,12 +12,12 @@ record twice gives equal results.
 """
 from __future__ import annotations
 
-from .cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH,
+from ..records.cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH,
                     SUIT_TOKENS, TEAMS, TOKEN, Card,
                     next_seat, partner, team_of)
 from .declarations import bottom_takers, check_declarations, trump_without_declaration
-from .records import Hand, Match
-from .rules import Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
+from ..records.model import Hand, Match
+from ..records.rulesets import Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
 from .scoring import advance, bottom_multiplier, describe_levels, level_change, lose_level, rank_name
 from .tricks import hand_context, judge_trick
 from .verdicts import HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation

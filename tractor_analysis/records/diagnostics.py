@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+MAX_DIAGNOSTICS = 500
+"""A file with more problems than this lists the first ones and says how many more."""
+
+
+def bilingual(en: str, zh: str) -> str:
+    """A message for people: English, then Chinese."""
+    return f"{en} / {zh}"
+
+
 CODES: dict[str, str] = {
     "empty_file": "the file holds no record",
     "decode_error": "the bytes are not text in UTF-8, GB18030 or GBK",

@@ -1,6 +1,6 @@
 """Writing Tractor Game Notation: the canonical ``.tgn`` text of a :class:`~records.Match`.
 
-The reader is :mod:`tractor_analysis.notation`; ``parse_tgn(format_tgn(m)) == ([m], [])``
+The reader is :mod:`tractor_analysis.records.tgn_reader`; ``parse_tgn(format_tgn(m)) == ([m], [])``
 for every well-formed match (checked with hypothesis in ``tests/test_roundtrip.py``).
 Tags come in a fixed order, cards as canonical tokens in record order, tag values and
 annotations escaped (``docs/format.md``).
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .cards import RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, trump_token
-from .records import Match
+from .model import Match
 
 
 def escape_value(text: str) -> str:

@@ -6,20 +6,41 @@ one at the tag or line it is about (``Hand.positions``): ``bad_bury`` → ``Buri
 ``claim_mismatch`` → ``[Claim]``, ``bad_declaration`` → ``[Declarations]`` (``[Trump]`` when
 the complaint is the recorded trump), ``dealer_mismatch`` → ``[Dealer]``,
 ``level_mismatch`` → ``[Level]``.  Failing that, the hand's ``[Hand]`` tag.
+
+The verdict types (``Violation``, ``HandResult``) are the engine's, a layer above; this module
+reads only their fields (``code``, ``seat``, ``trick``, ``message``, ``tricks``), so it takes
+them as they come and imports nothing of the engine.
 """
 from __future__ import annotations
 
+from typing import Protocol, Sequence
+
 from .cards import SEAT_TOKENS
-from .records import Hand
-from .verdicts import HandResult, Violation
+from .model import Hand
 
 __all__ = ["violation_position"]
+
+
+class _Verdict(Protocol):
+    """What is read of a ``Violation``."""
+    code: str
+    seat: int | None
+    trick: int | None
+
+
+class _TrickVerdict(Protocol):
+    violations: Sequence[_Verdict]
+
+
+class _HandVerdict(Protocol):
+    """What is read of a ``HandResult``."""
+    tricks: Sequence[_TrickVerdict]
 
 _HAND_KEYS = {"bad_bury": "buried", "claim_mismatch": "claim", "dealer_mismatch": "dealer",
               "level_mismatch": "level"}
 
 
-def violation_position(hand: Hand | None, v: Violation, result: HandResult | None = None) -> tuple[int, int]:
+def violation_position(hand: Hand | None, v: _Verdict, result: _HandVerdict | None = None) -> tuple[int, int]:
     """``(line, column)``, 1-based, of what ``v`` is about in ``hand``'s record; ``(0, 0)``
     when the record does not say (JSON records give no positions for tags).  With the
     hand's ``result`` a trick is found by its place in the hand (replay keeps the record's

@@ -33,10 +33,10 @@ from typing import Any, Iterable
 
 from .cards import NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, parse_card, parse_rank, parse_trump, trump_token
 from .diagnostics import Diagnostic
-from .notation import MAX_DIAGNOSTICS, bilingual
-from .record_words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
-from .records import Declaration, Hand, Match, Play, Trick
-from .rules import build_ruleset
+from .diagnostics import MAX_DIAGNOSTICS, bilingual
+from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
+from .model import Declaration, Hand, Match, Play, Trick
+from .rulesets import build_ruleset
 
 __all__ = ["parse_json", "parse_jsonl", "match_to_dict", "match_from_dict", "format_json", "format_jsonl"]
 

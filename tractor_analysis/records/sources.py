@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .diagnostics import Diagnostic
-from .jsonrecord import parse_json, parse_jsonl
-from .notation import bilingual, parse_tgn
-from .records import Match
+from .json_reader import parse_json, parse_jsonl
+from .diagnostics import bilingual
+from .tgn_reader import parse_tgn
+from .model import Match
 
 __all__ = ["SourceFile", "load_file", "load_bytes", "decode_text", "iter_inputs", "RECORD_SUFFIXES"]
 

@@ -22,17 +22,13 @@ import unicodedata
 
 from .cards import (NUM_KINDS, SEAT_TOKENS, TOKEN, Card,
                     parse_card, parse_rank, parse_trump)
-from .diagnostics import Diagnostic
-from .records import Declaration, Hand, Match, Play, Trick
-from .rules import build_ruleset
-from .record_words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS  # shared with the JSON reader
-from .tgn_writer import escape_note, escape_value, format_tgn  # format_tgn lives in tgn_writer; re-exported
+from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual
+from .model import Declaration, Hand, Match, Play, Trick
+from .rulesets import build_ruleset
+from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS  # shared with the JSON reader
 
-__all__ = ["parse_tgn", "format_tgn", "CARD_LOOKUP", "SEAT_LOOKUP", "bilingual",
-           "escape_value", "escape_note"]
+__all__ = ["parse_tgn", "parse_levels", "KNOWN_TAGS", "MAX_POINTS", "MAX_TRICK"]
 
-MAX_DIAGNOSTICS = 500
-"""A file with more problems than this lists the first ones and says how many more."""
 MAX_POINTS = 9999
 """Largest [Points] (a position's points so far) and [Claim] (either sign) taken as written."""
 MAX_TRICK = 999
@@ -70,11 +66,6 @@ _COMMENTED_PLAY = re.compile(r'\s*' + _SEAT_WORD + r'\s*[:：]\s*\S')
 _RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\.\s*[NESWnesw北东東南西]\s*:)')
 """A line that starts a tag or a trick: an annotation left open cannot run past it."""
 _UNESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", '"': '"', "}": "}", "{": "{"}
-
-
-def bilingual(en: str, zh: str) -> str:
-    """A message for people: English, then Chinese."""
-    return f"{en} / {zh}"
 
 
 def _unescape(text: str) -> str:

@@ -1,8 +1,8 @@
 """Legal plays: lead analysis, follow duties, the throw check, and a legal-play generator.
 
-These functions back :func:`tractor_analysis.tricks.judge_trick`, the
+These functions back :func:`tractor_analysis.engine.tricks.judge_trick`, the
 explanations, the property tests and the simulator bots.  ``ctx`` is a
-:class:`tractor_analysis.tricks.HandContext` (anything with ``.order`` and
+:class:`tractor_analysis.engine.tricks.HandContext` (anything with ``.order`` and
 ``.rules``); hands are 54 counts (list or tuple); cards are kind ints.
 
 **Follow duties** (rules.md §5, seed ``003_…`` 【出牌规则】: "首家出对牌时，其余家有对牌必须
@@ -50,7 +50,7 @@ class Lead:
     """Cards of more than one group (``mixed_lead``)."""
     disjoint: tuple[tuple[int, int], ...] = ()
     """3 decks, a throw with a triple and another pair-or-larger unit: the shapes a trump-in must hold
-    disjointly (:func:`tractor_analysis.units.holds_units`); empty when counting is exact."""
+    disjointly (:func:`tractor_analysis.engine.units.holds_units`); empty when counting is exact."""
 
     @property
     def count(self) -> int:
@@ -437,7 +437,7 @@ def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[
                 lead: Lead | None = None) -> ThrowCheck:
     """Would the throw ``cards`` stand against ``others`` = ``[(seat, hand), …]`` in play order?
 
-    For each shape of the throw, largest first (:func:`tractor_analysis.units.shape_rank`), its
+    For each shape of the throw, largest first (:func:`tractor_analysis.engine.units.shape_rank`), its
     smallest unit is checked against every other hand: a unit of the same shape (same copies,
     same length) in the same group with a higher top beats it.  The first beaten shape
     gives the forced play (seed ``003_…``: "首家试图联出98844时，若其余某家有此花色的J，则首家必须出9，

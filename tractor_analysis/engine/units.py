@@ -3,7 +3,7 @@
 A *unit* is ``copies`` identical cards at each of ``length`` adjacent strengths
 of one suit group (rules.md §3): a single is (1, 1), a pair (2, 1), a 3-pair
 tractor (2, 3), a triple (3, 1), a titanic of two triples (3, 2).  Strengths
-come from :class:`tractor_analysis.order.Order`; adjacent means strength + 1,
+come from :class:`tractor_analysis.engine.order.Order`; adjacent means strength + 1,
 and cards of equal strength (off-suit level cards) sit at one position, so two
 pairs of equal strength never chain.
 

@@ -125,7 +125,7 @@ def variant(ruleset: str, rules_json) -> str:
     if hit is None:
         import json
 
-        from .rules import PRESETS
+        from ..records.rulesets import PRESETS
         base = PRESETS.get(ruleset.rstrip("+"))
         try:
             options = json.loads(rules_json)

@@ -2,7 +2,7 @@
 
 :func:`judge_trick` is the engine's hot path (``replay`` calls it ~25 times per
 hand).  It takes the four hands as mutable count lists, removes the cards that
-went to the table and returns a :class:`tractor_analysis.verdicts.TrickResult`.
+went to the table and returns a :class:`tractor_analysis.engine.verdicts.TrickResult`.
 The record is what happened at the table: after a violation the trick is still
 judged with the cards as played.
 
@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from . import explain
-from .cards import POINTS, Rank, Suit
+from ..records.cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow
 from .order import TRUMP, Order, order
-from .records import Trick
-from .rules import RuleSet
+from ..records.model import Trick
+from ..records.rulesets import RuleSet
 from .units import best_top, counts_in, covers, split_units
 from .verdicts import TrickResult, Violation
 

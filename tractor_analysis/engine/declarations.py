@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import BJ, LJ, PRETTY, RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, TOKEN, Card, counts_of
-from .records import Declaration
-from .rules import DeclareTiebreak, NoDeclaration, RuleSet
+from ..records.cards import BJ, LJ, PRETTY, RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, TOKEN, Card, counts_of
+from ..records.model import Declaration
+from ..records.rulesets import DeclareTiebreak, NoDeclaration, RuleSet
 
 _TIE_ORDER = {BJ: 0, LJ: 1, 0: 2, 1: 3, 2: 4, 3: 5}
 """Tournament order for equal overcalls: BJ, LJ, S, H, D, C (lower is stronger)."""

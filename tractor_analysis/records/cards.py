@@ -4,7 +4,7 @@ A card *kind* is an int 0..53: ``suit * 13 + (rank - 2)`` for the 52 plain cards
 (suits S=0, H=1, D=2, C=3; ranks 2..14 with J=11, Q=12, K=13, A=14), then
 ``LJ = 52`` (small joker, 小王) and ``BJ = 53`` (big joker, 大王).  A card's
 identity never depends on trump; its suit group and strength in a hand come
-from :mod:`tractor_analysis.order`.
+from :mod:`tractor_analysis.engine.order`.
 
 A hand is a count per kind (``Counts``: a tuple of 54 ints, up to ``decks``
 copies of each kind).

@@ -1,7 +1,7 @@
 """Typed results of the rule engine: violations, tricks, hand results, match results.
 
-The engine (:mod:`tractor_analysis.tricks` judges one trick,
-:mod:`tractor_analysis.replay` a hand and a match) returns these immutable
+The engine (:mod:`tractor_analysis.engine.tricks` judges one trick,
+:mod:`tractor_analysis.engine.replay` a hand and a match) returns these immutable
 records; the CLI, the Parquet dataset and the HTML reports only read them.
 
 Violation codes are stable (``shared/spec/format.md``); :data:`VIOLATION_CODES`
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, Counts, Rank, Seat, Suit, PRETTY, TOKEN
-from .records import Play
-from .rules import RuleSet
+from ..records.cards import Card, Counts, Rank, Seat, Suit, PRETTY, TOKEN
+from ..records.model import Play
+from ..records.rulesets import RuleSet
 
 VIOLATION_CODES: dict[str, str] = {
     "not_in_hand": "rules.md §1: a player can only play cards they hold",

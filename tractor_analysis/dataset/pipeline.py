@@ -5,8 +5,8 @@ The pipeline behind ``tractor ingest`` (:func:`ingest`):
 1. the parent lists the input files and skips those whose content hash the dataset's
    manifest already holds (:class:`~tractor_analysis.dataset.Manifest`);
 2. each worker (the parent itself with one worker, else forked processes) reads a file's
-   bytes, parses them (:func:`tractor_analysis.sources.load_bytes`), replays every match
-   (:func:`tractor_analysis.replay.replay_match`) and adds the rows to a
+   bytes, parses them (:func:`tractor_analysis.records.sources.load_bytes`), replays every match
+   (:func:`tractor_analysis.engine.replay.replay_match`) and adds the rows to a
    :class:`~tractor_analysis.dataset.TableBuilder`; about every ``flush_hands`` hands the
    builder is written to temporary parts (:func:`~tractor_analysis.dataset.write_temp_parts`);
 3. the parent commits each flushed batch under the dataset lock
@@ -33,10 +33,13 @@ from dataclasses import dataclass
 
 import pyarrow.parquet as pq
 
-from . import dataset as _ds
-from .dataset import (DatasetError, Manifest, TableBuilder, commit_parts, dataset_lock, ensure_dataset,
-                      new_batch, printable, recover, remove_temp_parts, verify, write_temp_parts)
-from .diagnostics import Diagnostic
+from . import schema
+from .commit import (Manifest, commit_parts, dataset_lock, ensure_dataset, new_batch, recover, remove_temp_parts,
+                     write_temp_parts)
+from .reading import verify
+from .rows import TableBuilder
+from .schema import DatasetError, printable
+from ..records.diagnostics import Diagnostic
 
 
 class IngestError(Exception):
@@ -163,8 +166,8 @@ def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, 
     """``(format, matches, results, diagnostics, status)`` of one file's bytes; never raises.
 
     Diagnostics without the raw text of their line get it from the decoded file."""
-    from . import sources
-    from .replay import replay_match
+    from ..records import sources
+    from ..engine.replay import replay_match
 
     try:
         source = sources.load_bytes(data, path)
@@ -383,10 +386,10 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         # Workers are forked before this process touches Parquet (Arrow's thread pools
         # make a later fork unsafe); when Arrow was already used here (a library caller),
         # they come from a forkserver instead, which costs a second or so to start.
-        if _ds._ARROW_USED[0]:
+        if schema.ARROW_USED[0]:
             ctx = mp.get_context("forkserver")
-            ctx.set_forkserver_preload(["tractor_analysis.ingest", "tractor_analysis.replay",
-                                        "tractor_analysis.sources"])
+            ctx.set_forkserver_preload(["tractor_analysis.dataset.pipeline", "tractor_analysis.engine.replay",
+                                        "tractor_analysis.records.sources"])
         else:
             ctx = mp.get_context("fork")
         counters = (ctx.Value("q", 0), ctx.Value("q", 0))

@@ -1,6 +1,6 @@
 """Bilingual (中文 / English) explanations of violations, one function per code.
 
-Each function returns ``(message_zh, message_en)``; :class:`tractor_analysis.verdicts.Violation`
+Each function returns ``(message_zh, message_en)``; :class:`tractor_analysis.engine.verdicts.Violation`
 joins them as ``中文 / English``.  Seats are 北家/东家/南家/西家 and N/E/S/W; cards are shown
 with suit symbols (``cards.PRETTY``: ♥Q, 大王), e.g.
 "东家持有 ♥Q ♥Q 却未跟对 / E held ♥Q ♥Q but did not follow the pair".
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import PRETTY, SEAT_NAMES_EN, SEAT_NAMES_ZH
+from ..records.cards import PRETTY, SEAT_NAMES_EN, SEAT_NAMES_ZH
 from .order import GROUP_NAMES_EN, GROUP_NAMES_ZH
 
 Message = tuple[str, str]

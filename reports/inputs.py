@@ -1,0 +1,260 @@
+"""The report's inputs: record files and dataset folders read, replayed and added to the model.
+
+:func:`read_inputs` is what a pending :class:`~.model.ReportModel` runs when it is written or
+read: each record file is loaded (:mod:`tractor_analysis.records.sources`), replayed
+(:mod:`tractor_analysis.engine.replay`) and added match by match (:func:`add_match`: the view,
+then its fact rows); a dataset folder adds its rows (:func:`add_dataset`) and redraws the
+matches whose record files are still there.  The statistics tables come last (:func:`add_stats`).
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from tractor_analysis.engine.verdicts import MatchResult
+from tractor_analysis.records.model import Match
+from tractor_analysis.records.rulesets import RuleSet
+
+from . import charts, facts
+from .model import (FileProblem, HandFact, MatchFact, MatchView, ReportModel, ViolationFact, facts_from_result,
+                    match_tags, match_title, match_view, slugify)
+
+RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".tgn.gz", ".json.gz", ".jsonl.gz", ".gz")
+
+
+def with_match_charts(view: MatchView) -> MatchView:
+    if not view.hands:
+        return view
+    if view.variant is not None and view.variant.friend:
+        teams = tuple(f"{seat} {name}" for seat, name in zip("NESW", view.players))
+    else:
+        teams = (f"N–S {view.players[0]} & {view.players[2]}", f"E–W {view.players[1]} & {view.players[3]}")
+    threshold = view.hands[0].threshold
+    svgs = (charts.levels_chart(view.level_series, teams),
+            charts.attackers_points_chart([h.number for h in view.hands],
+                                          [h.attackers_total for h in view.hands], threshold))
+    return dataclasses.replace(view, charts=svgs)
+
+
+MatchSink = Callable[[MatchView], MatchView]
+"""Called with each match's view as soon as it is built (e.g. to write its pages); returns
+the view the model keeps (e.g. :func:`summary_view`)."""
+
+
+def summary_view(view: MatchView) -> MatchView:
+    """``view`` without what only its pages show (each trick's hands, the charts): what a
+    report keeps of a match once its pages are written."""
+    return dataclasses.replace(view, charts=(), hands=tuple(dataclasses.replace(h, tricks=())
+                                                            for h in view.hands))
+
+
+def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
+              fallback_title: str, taken: set[str], charts_on: bool = True,
+              sink: MatchSink | None = None) -> MatchView:
+    """Add one replayed match: its view (passed to ``sink`` first, if given) and its fact rows."""
+    key = slugify(fallback_title, taken)
+    title = match_title(match, fallback_title)
+    view = match_view(match, result, key=key, source=source, title=title)
+    if charts_on:
+        view = with_match_charts(view)
+    if sink is not None:
+        view = sink(view)
+    model.matches.append(view)
+    fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename)
+    model.match_facts.append(fact)
+    model.hand_facts.extend(hand_facts)
+    model.violation_facts.extend(violation_facts)
+    return view
+
+
+def record_files(inputs: Sequence[str | os.PathLike]) -> list[Path]:
+    """Record files named by ``inputs`` (folders are searched recursively, sorted)."""
+    found: list[Path] = []
+    for raw in inputs:
+        p = Path(raw)
+        if p.is_dir():
+            found.extend(sorted(f for f in p.rglob("*") if f.is_file()
+                                and f.name.lower().endswith(RECORD_SUFFIXES)))
+        elif p.is_file():
+            found.append(p)
+        else:
+            raise FileNotFoundError(f"{raw}: no such file or folder / 找不到文件或文件夹")
+    return found
+
+
+def is_dataset(path: str | os.PathLike) -> bool:
+    p = Path(path)
+    return p.is_dir() and any((p / f"{t}.parquet").exists() or (p / t).is_dir()
+                              for t in ("hands", "matches"))
+
+
+RulesFor = Callable[[Match], "RuleSet | None"]
+"""Ruleset to judge a match with (``None``: the record's own, as the engine builds it)."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What a pending :class:`ReportModel` will read: its inputs and the rules to judge by."""
+
+    inputs: tuple[str | os.PathLike, ...]
+    rules: RulesFor | None = None
+
+    def read(self, model: ReportModel, sink: MatchSink | None = None) -> None:
+        """Read every input into ``model`` (:func:`read_inputs`)."""
+        read_inputs(model, self, sink)
+
+
+def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = None) -> None:
+    """Read, replay and add every input of ``pending`` to ``model``, then the stats tables;
+    each match's view goes through ``sink`` (see :func:`add_match`)."""
+    rules, charts_on = pending.rules, model.charts_on
+    taken: set[str] = set()
+    datasets = []
+    for raw in pending.inputs:
+        if is_dataset(raw):
+            ds = add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on, sink=sink)
+            if ds is not None:
+                datasets.append(ds)
+        else:
+            try:
+                paths = record_files([raw])
+            except FileNotFoundError:
+                model.problems.append(FileProblem(str(raw), 0, 0, "unreadable_file",
+                                                  "no such file or folder / 找不到文件或文件夹"))
+                continue
+            for path in paths:
+                add_record_file(model, path, taken, rules=rules, charts_on=charts_on, sink=sink)
+    add_stats(model, datasets)
+
+
+def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
+    """The ``stats`` module's tables over every input (dataset tables, replayed records)."""
+    parts = list(datasets)
+    if model.replayed or model.tables is not None:
+        parts.append(facts.dataset_of(model.replayed, model.tables))
+    ds = facts.concat_datasets(parts)
+    if ds is not None and len(ds.hands):
+        model.standings, model.stats = facts.stats_tables(ds)
+
+
+def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
+                    rules: RulesFor | None = None, charts_on: bool = True,
+                    collect: bool = True, sink: MatchSink | None = None) -> None:
+    """Read, replay and add one record file (``collect``: also count it in the stats tables;
+    ``sink``: see :func:`add_match`).  The file's replayed matches are held until its rows
+    are added to ``model.tables``, then let go."""
+    from tractor_analysis.dataset import printable
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records.sources import load_file
+
+    shown = printable(str(path))      # a name that is not UTF-8 (GBK from a Windows zip) shows its bytes
+    model.sources.append(shown)
+    try:
+        source = load_file(path)
+    except OSError as exc:
+        model.problems.append(FileProblem(shown, 0, 0, "unreadable_file",
+                                          f"cannot read / 无法读取: {exc.strerror or exc}"))
+        return
+    for d in source.diagnostics:
+        model.problems.append(FileProblem(shown, d.line, d.column, d.code, d.message))
+    stem = printable(path.name).split(".")[0] or "record"
+    several = len(source.matches) > 1
+    replayed: tuple[list, list] = ([], [])
+    for i, match in enumerate(source.matches):
+        try:
+            result = replay_match(match, rules(match) if rules else None)
+        except Exception as exc:  # the engine must not take the whole report down
+            model.problems.append(FileProblem(shown, 0, 0, "replay_failed",
+                                              f"match {i + 1}: replay failed: {exc}"))
+            continue
+        add_match(model, match, result, source=shown,
+                  fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
+                  charts_on=charts_on, sink=sink)
+        if collect:
+            replayed[0].append(match)
+            replayed[1].append(result)
+    if collect and replayed[0]:
+        if model.tables is None:
+            model.tables = facts.table_builder()
+        facts.add_file_rows(model.tables, shown, source.sha256, replayed[0], replayed[1])
+
+
+def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
+                charts_on: bool = True, sink=None):
+    """Add a dataset folder; returns its tables (for the stats).
+
+    Each match's record file is read again when it is still there with the same
+    content (SHA-256), so its hand and match pages can be drawn (each match's view goes
+    through ``sink``, as :func:`add_match` says);
+    otherwise the match is only counted in the statistics from the dataset's rows.
+    """
+    import hashlib
+
+    from tractor_analysis import dataset
+
+
+    try:
+        # every table but ``plays`` (about 100 rows a hand): the stats tables read none of it
+        ds = dataset.load(str(path), tables=[t for t in dataset.TABLES if t != "plays"])
+    except (OSError, ValueError) as exc:
+        model.problems.append(FileProblem(str(path), 0, 0, "unreadable_dataset", str(exc)))
+        return None
+    model.sources.append(f"{path} (dataset)")
+    for e in ds.errors.itertuples(index=False):
+        model.problems.append(FileProblem(e.source_file, int(e.line), int(e.column), e.code, e.message))
+    redrawn: set[str] = set()
+    for source, group in ds.matches.groupby("source_file", sort=True):
+        sha = group["source_sha256"].iloc[0]
+        try:
+            current = hashlib.sha256(Path(source).read_bytes()).hexdigest()
+        except OSError:
+            current = None
+        if current == sha:
+            add_record_file(model, Path(source), taken, rules=rules, charts_on=charts_on,
+                                  collect=False, sink=sink)
+            redrawn.update(group["match_id"])
+    names = {}
+    finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
+    for m in ds.matches.itertuples(index=False):
+        names[m.match_id] = tuple(p if isinstance(p, str) and p else s
+                                  for p, s in zip((m.player_n, m.player_e, m.player_s, m.player_w), "NESW"))
+        if m.match_id in redrawn:
+            continue
+        title = " · ".join(str(x) for x in (m.event, m.round and f"round {m.round}",
+                                            m.table and f"table {m.table}") if isinstance(x, str) and x) \
+            or f"{Path(m.source_file).name} #{m.match_index + 1}"
+        winner = {"NS": 0, "EW": 1}.get(m.winner)
+        if winner is None and isinstance(m.forfeit, str):
+            winner = 1 - {"NS": 0, "EW": 1}[m.forfeit]
+        lf = (int(m.level_ns_final), int(m.level_ew_final))
+        leader = winner
+        if leader is None and m.match_id in finished:      # a position alone decides nothing
+            leader = 0 if lf[0] > lf[1] else 1 if lf[1] > lf[0] else None
+        n = names[m.match_id]
+        model.match_facts.append(MatchFact(
+            match=m.match_id, title=title, filename=None, teams=(f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"),
+            hands=int(m.hands), levels_final=lf, winner=winner, leader=leader,
+            violations=int(m.violations),
+            tags=match_tags(m.event, m.site, m.date, m.round, m.table, int(m.level_ns_start),
+                            int(m.level_ew_start))))
+    for h in ds.hands[~ds.hands["match_id"].isin(redrawn)].itertuples(index=False):
+        model.hand_facts.append(HandFact(
+            match=h.match_id, hand=int(h.hand_no), dealer=h.dealer,
+            defenders_team=0 if h.defenders == "NS" else 1,
+            level=None if h.level != h.level else int(h.level), trump=h.trump, decks=int(h.decks),
+            attackers_points=int(h.attackers_points), attackers_total=int(h.attackers_total),
+            bottom_multiplier=int(h.bottom_multiplier), bottom_bonus=int(h.bottom_bonus),
+            outcome=h.outcome if isinstance(h.outcome, str) else None,
+            levels=0 if h.levels_gained != h.levels_gained or h.levels_gained is None else int(h.levels_gained),
+            violations=int(h.violations)))
+    for v in ds.violations[~ds.violations["match_id"].isin(redrawn)].itertuples(index=False):
+        seat = v.seat if isinstance(v.seat, str) else "—"
+        player = names.get(v.match_id, ("N", "E", "S", "W"))["NESW".index(seat)] if seat in ("N", "E", "S", "W") else ""
+        model.violation_facts.append(ViolationFact(
+            match=v.match_id, hand=-1 if v.hand_no != v.hand_no else int(v.hand_no),
+            trick=None if v.trick_no != v.trick_no else int(v.trick_no), seat=seat,
+            player=player, code=v.code))
+    return ds

@@ -1,0 +1,24 @@
+"""The Parquet dataset: schema, rows, commit protocol, the ingest pipeline, reading, statistics.
+
+Modules, in the order data flows: ``schema`` (every table's Arrow schema, declared once),
+``rows`` (a replayed match → column lists), ``commit`` (temporary parts, the lock, the
+commit protocol, recovery after a crash), ``pipeline`` (``tractor ingest``: workers, parse +
+replay, flushing, commits), ``reading`` (``load``, ``read_table``, ``verify``) and ``stats``
+(statistics as pure functions of the loaded tables).  The layout on disk and what a reader
+may rely on are in ``docs/dataset.md``.
+
+May import: :mod:`tractor_analysis.engine`, :mod:`tractor_analysis.records`, pyarrow, pandas.
+"""
+from .commit import Manifest, commit_parts, dataset_lock, ensure_dataset, new_batch, recover, remove_temp_parts, \
+    write_temp_parts
+from .pipeline import Flushed, IngestError, IngestSummary, ingest
+from .reading import Dataset, load, read_table, verify
+from .rows import TableBuilder
+from .schema import SCHEMAS, TABLES, DatasetError, level_token, printable
+
+__all__ = [
+    "Manifest", "commit_parts", "dataset_lock", "ensure_dataset", "new_batch", "recover", "remove_temp_parts",
+    "write_temp_parts", "Flushed", "IngestError", "IngestSummary", "ingest",
+    "Dataset", "load", "read_table", "verify", "TableBuilder",
+    "SCHEMAS", "TABLES", "DatasetError", "level_token", "printable",
+]

@@ -1,0 +1,151 @@
+"""Reading a dataset back: ``load`` (pandas), ``read_table`` (Arrow), ``verify`` (damaged or missing parts)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Iterable
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+from .commit import batch_of, damaged_part, part_files
+from .schema import ARROW_USED, CHILD_TABLES, SCHEMAS, TABLES, DatasetError
+
+
+# --- reading -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Dataset:
+    """The tables of a dataset as pandas DataFrames (committed rows only)."""
+
+    files: "object"
+    matches: "object"
+    hands: "object"
+    tricks: "object"
+    plays: "object"
+    violations: "object"
+    errors: "object"
+
+    def __getitem__(self, name: str):
+        return getattr(self, name)
+
+    def keys(self) -> tuple[str, ...]:
+        return TABLES
+
+
+def _read_parts(parts: list[str], table: str, columns: list[str] | None) -> pa.Table:
+    """Parts of one table as Arrow; :class:`DatasetError` naming the part that cannot be read."""
+    import pyarrow.dataset as ds
+
+    schema = SCHEMAS[table]
+    if not parts:
+        empty = schema.empty_table()
+        return empty.select(columns) if columns else empty
+    ARROW_USED[0] = True
+    try:
+        return ds.dataset(parts, schema=schema, format="parquet").to_table(columns=columns)
+    except (pa.ArrowException, OSError) as exc:
+        for part in parts:             # which one? (only on failure)
+            try:
+                pq.ParquetFile(part).read(columns=columns)
+            except (pa.ArrowException, OSError) as bad:
+                raise damaged_part(part, table, bad) from None
+        raise DatasetError(f"cannot read the {table} table: {exc} / 无法读取数据集的 {table} 表") from None
+
+
+def _required_parts(root: str, batches: set[str]) -> dict[str, set[str]]:
+    """For each child table, the committed batches that must have a part in it: those whose
+    ``files`` rows count hands (hands, tricks, plays, matches), matches, errors or violations."""
+    need: dict[str, set[str]] = {t: set() for t in CHILD_TABLES}
+    files = _read_parts([p for p in part_files(root, "files") if batch_of(p) in batches], "files",
+                        ["batch", "matches", "hands", "errors", "violations"])
+    if not files.num_rows:
+        return need
+    batch = pc.cast(files["batch"], pa.string())
+
+    def having(column: str) -> set[str]:
+        return set(pc.unique(batch.filter(pc.greater(files[column], 0))).to_pylist())
+
+    with_hands = having("hands")
+    for t in ("hands", "tricks", "plays", "matches"):
+        need[t] |= with_hands
+    need["matches"] |= having("matches")
+    need["errors"] |= having("errors")
+    need["violations"] |= having("violations")
+    return need
+
+
+def _check_parts(root: str, table: str, present: set[str], batches: set[str], cache: dict) -> None:
+    """:class:`DatasetError` when a batch of ``batches`` needs a part of ``table`` that is not in
+    ``present`` (``cache`` keeps what the files table says between calls)."""
+    if batches <= present:
+        return
+    if "required" not in cache:
+        cache["required"] = _required_parts(root, batches)
+    missing = sorted((cache["required"].get(table, set()) & batches) - present)
+    if not missing:
+        return
+    names = ", ".join(os.path.join(root, table, f"part-{b}.parquet") for b in missing[:5])
+    more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+    raise DatasetError(
+        f"the {table} table is missing {len(missing)} part(s) of committed batches: {names}{more} (their "
+        f"files/ rows list rows of this table); restore them from a backup, or remove those batches (their "
+        f"part in every table) and ingest their files again / 数据集 {table} 表缺少 {len(missing)} 个已提交批次的"
+        f"分块文件（{names}{more}），这些行已丢失")
+
+
+def verify(root: str, tables: Iterable[str] = TABLES) -> None:
+    """Raise :class:`DatasetError` when a committed batch lacks a part it needs in ``tables``
+    or the ``files`` table cannot be read (each part's content is read only by :func:`read_table`).
+    Reads Parquet only when some table lacks a part."""
+    batches = {batch_of(p) for p in part_files(root, "files")}
+    cache: dict = {}
+    for t in tables:
+        if t != "files":
+            _check_parts(root, t, {batch_of(p) for p in part_files(root, t)}, batches, cache)
+
+
+def read_table(root: str, table: str, columns: list[str] | None = None,
+               batches: set[str] | None = None, *, _cache: dict | None = None) -> pa.Table:
+    """One table as Arrow, with :data:`SCHEMAS`; only rows of committed batches.
+
+    :class:`DatasetError` when a part cannot be read, or a committed batch whose ``files``
+    rows count rows of this table has no part in it (deleted): rows are never dropped silently."""
+    ARROW_USED[0] = True
+    if batches is None:
+        batches = {batch_of(p) for p in part_files(root, "files")}
+    all_parts = part_files(root, table)
+    parts = [p for p in all_parts if batch_of(p) in batches]
+    if table != "files":
+        _check_parts(root, table, {batch_of(p) for p in parts}, batches, {} if _cache is None else _cache)
+    return _read_parts(parts, table, columns)
+
+
+def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True) -> Dataset:
+    """Read a dataset folder into pandas DataFrames (``Dataset.plays``, ``ds["hands"]``…).
+
+    Only committed batches are read (see the module docstring).  With ``decode``
+    (the default) dictionary columns become plain strings; tables not asked for
+    are empty DataFrames.  A damaged part, or a part missing from a committed batch,
+    raises :class:`DatasetError` (a ``ValueError``) naming it.
+    """
+    if not os.path.isdir(path):
+        raise FileNotFoundError(f"no dataset at {path!r} (run 'tractor ingest … -o {path}' first)")
+    wanted = set(tables)
+    batches = {batch_of(p) for p in part_files(path, "files")}
+    cache: dict = {}
+    frames = {}
+    for t in TABLES:
+        table = (read_table(path, t, batches=batches, _cache=cache) if t in wanted
+                 else SCHEMAS[t].empty_table())
+        if decode:
+            table = _decode(table)
+        frames[t] = table.to_pandas()
+    return Dataset(**frames)
+
+
+def _decode(table: pa.Table) -> pa.Table:
+    for i, field in enumerate(table.schema):
+        if pa.types.is_dictionary(field.type):
+            table = table.set_column(i, field.name, pc.cast(table.column(i), pa.string()))
+    return table

@@ -1,0 +1,206 @@
+"""Rows of every table, built column by column from replayed matches and parse diagnostics.
+"""
+from __future__ import annotations
+
+
+import functools
+import json
+import time
+from typing import Iterable
+
+import pyarrow as pa
+
+from ..records.cards import POINTS, SEAT_TOKENS, TOKEN, TEAMS, trump_token
+from ..records.diagnostics import Diagnostic
+from ..records.locate import violation_position
+from ..records.model import Hand, Match
+from ..engine.replay import record_pairs
+from ..records.rulesets import RuleSet
+from ..engine.verdicts import HandResult, MatchResult, Violation
+from .schema import SCHEMAS, TABLES, printable
+
+# --- rows -----------------------------------------------------------------------
+
+def _team(t: int | None) -> str | None:
+    return None if t is None else TEAMS[t]
+
+
+def _seat(s: int | None) -> str | None:
+    return None if s is None else SEAT_TOKENS[s]
+
+
+def _tokens(cards: Iterable[int] | None) -> list[str] | None:
+    return None if cards is None else [TOKEN[c] for c in cards]
+
+
+@functools.lru_cache(maxsize=64)
+def _defender_seats(dealer: int, defenders: frozenset[int]) -> list[str]:
+    """Seats of the dealer's side, dealer first, then in play order."""
+    return [SEAT_TOKENS[(dealer + i) & 3] for i in range(4) if (dealer + i) & 3 in defenders]
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_json(rules: RuleSet) -> str:
+    return json.dumps(rules.options(), sort_keys=True, ensure_ascii=False)
+
+
+class TableBuilder:
+    """Rows of every table, column by column (no per-row objects), until :meth:`to_tables`."""
+
+    def __init__(self, batch: str) -> None:
+        self.batch = batch
+        self.cols: dict[str, dict[str, list]] = {
+            t: {f.name: [] for f in SCHEMAS[t]} for t in TABLES}
+        self.hands = 0
+        self.files = 0
+
+    def _row(self, table: str, values: tuple) -> None:
+        for column, value in zip(self.cols[table].values(), values):
+            column.append(value)
+
+    # files ----------------------------------------------------------------
+    def add_file(self, path: str, sha: str, fmt: str | None, matches: list[Match],
+                 results: list[MatchResult | None], diagnostics: list[Diagnostic],
+                 status: str, rules_override: str | None) -> None:
+        """One source file: its matches (replayed) and its diagnostics.  The path (and any
+        diagnostic text) is stored as valid UTF-8 (:func:`printable`)."""
+        path, sha = printable(path), printable(sha)
+        hands = violations = 0
+        for index, (match, result) in enumerate(zip(matches, results)):
+            if result is None:
+                continue
+            violations += self._add_match(path, sha, index, match, result)
+            hands += len(result.hands)
+        for d in diagnostics:      # (a hand or trick number too big for int16 is in the message)
+            self._row("errors", (path, sha, d.line, d.column, d.code, printable(d.message),
+                                 printable(d.text or ""), _small(d.hand), _small(d.trick), self.batch))
+        self._row("files", (path, sha, fmt, len(matches), hands, len(diagnostics), violations,
+                            status, rules_override, None, self.batch))
+        self.hands += hands
+        self.files += 1
+
+    def _add_match(self, path: str, sha: str, index: int, match: Match, result: MatchResult) -> int:
+        mid = f"{sha[:16]}-{index}"
+        batch = self.batch
+        start = match.start_levels
+        final = result.levels_final
+        nviol = len(result.problems)
+        for p in result.problems:
+            self._violation(mid, None, p)
+        for record, hr in record_pairs(match, result):
+            nviol += self._add_hand(mid, hr, record)
+        players = match.players
+        pf = result.player_levels_final
+        self._row("matches", (
+            mid, path, sha, index, match.event, match.site, match.date, match.round, match.table,
+            players[0], players[1], players[2], players[3],
+            result.hands[0].rules.name if result.hands else match.ruleset,
+            len(result.hands), start[0], start[1], final[0], final[1],
+            _team(result.winner), _team(result.forfeit), nviol,
+            result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch))
+        return nviol
+
+    def _violation(self, mid: str, hand_no: int | None, v: Violation, record: Hand | None = None,
+                   result: HandResult | None = None) -> None:
+        line, column = violation_position(record, v, result)
+        self._row("violations", (mid, hand_no, v.trick, _seat(v.seat), v.code, _tokens(v.played),
+                                 _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch))
+
+    def _add_hand(self, mid: str, hr: HandResult, record: Hand | None) -> int:
+        batch = self.batch
+        n = hr.number
+        defenders = hr.dealer & 1
+        attackers = 1 - defenders
+        pl = self.cols["plays"]
+        # plays columns, bound once (the hot loop of ingest)
+        p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch = (
+            pl[f.name] for f in SCHEMAS["plays"])
+        failed = 0
+        ntricks = len(hr.tricks)
+        cache = _PLAY_CACHE
+        for i, t in enumerate(hr.tricks):
+            winner = t.winner
+            wteam = winner & 1
+            failed += t.throw_failed
+            plays = t.plays
+            m = len(plays)
+            p_mid.extend([mid] * m)
+            p_hand.extend([n] * m)
+            p_trick.extend([t.number] * m)
+            p_pos.extend(range(m))
+            p_batch.extend([batch] * m)
+            for play in plays:
+                cards = play.cards
+                hit = cache.get(cards)
+                if hit is None:
+                    hit = ([TOKEN[c] for c in cards], sum(POINTS[c] for c in cards))
+                    if len(cache) < 200_000:
+                        cache[cards] = hit
+                p_seat.append(SEAT_TOKENS[play.seat])
+                p_cards.append(hit[0])
+                p_att.append(None if play.attempted is None else [TOKEN[c] for c in play.attempted])
+                p_n.append(len(cards))
+                p_pts.append(hit[1])
+                p_won.append(play.seat == winner)
+                p_notes.append(list(play.notes) if play.notes else None)
+            lead = t.plays[0] if t.plays else None
+            lead_cards = len(lead.attempted if lead is not None and lead.attempted else
+                             (lead.cards if lead is not None else ()))
+            self._row("tricks", (
+                mid, n, t.number, SEAT_TOKENS[t.leader], SEAT_TOKENS[winner], TEAMS[wteam],
+                winner not in hr.defenders, t.points, t.lead_kind, lead_cards, t.throw_failed,
+                t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
+                i == ntricks - 1, len(t.violations), batch))
+        for v in hr.violations:
+            self._violation(mid, n, v, record, hr)
+        o = hr.outcome
+        decl = None
+        if record is not None and record.declarations:
+            decl = [f"{'|| ' if d.after_bottom else ''}{SEAT_TOKENS[d.seat]}: {' '.join(TOKEN[c] for c in d.cards)}"
+                    for d in record.declarations]
+        before, after = hr.levels_before, hr.levels_after
+        pb, pa_ = hr.player_levels_before, hr.player_levels_after
+        self._row("hands", (
+            mid, n, SEAT_TOKENS[hr.dealer], TEAMS[defenders], TEAMS[attackers], hr.level,
+            trump_token(hr.trump), hr.rules.name, hr.rules.decks, _rules_json(hr.rules), decl,
+            _tokens(record.bottom) if record is not None else None,
+            _tokens(record.buried) if record is not None else None,
+            hr.setup, hr.complete, ntricks, hr.attackers_points, hr.bottom_points,
+            hr.bottom_multiplier, hr.bottom_bonus, hr.bottom_multiplier > 0, hr.penalties,
+            hr.attackers_total, hr.claim, hr.claim_matches,
+            o.winner if o else None, _team(o.team) if o else None, o.levels if o else None,
+            _seat(o.next_dealer) if o else None, o.match_over if o else None,
+            before[0], before[1], after[0], after[1], failed, len(hr.violations),
+            None if record is None or record.friend is None else TOKEN[record.friend],
+            _defender_seats(hr.dealer, hr.defenders), pb[0], pb[1], pb[2], pb[3], pa_[0], pa_[1], pa_[2],
+            pa_[3], hr.revoke_levels[0], hr.revoke_levels[1],
+            [_tokens(b) for b in record.earlier_buries] if record is not None else None,
+            o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch))
+        return len(hr.violations)
+
+    def to_tables(self) -> dict[str, pa.Table]:
+        now = int(time.time() * 1000)
+        self.cols["files"]["ingested_at"] = [now] * len(self.cols["files"]["batch"])
+        return {t: _table(self.cols[t], SCHEMAS[t]) for t in TABLES}
+
+
+def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:
+    """Columns to Arrow.  Dictionary columns are built as plain strings and encoded in C++
+    (converting Python strings straight to a dictionary type is ~15x slower)."""
+    arrays = []
+    for field in schema:
+        values = cols[field.name]
+        if pa.types.is_dictionary(field.type):
+            arrays.append(pa.array(values, pa.string()).dictionary_encode())
+        else:
+            arrays.append(pa.array(values, field.type))
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+_PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
+"""Tokens and points of a played card tuple (the same plays recur across hands)."""
+
+
+def _small(n: int | None) -> int | None:
+    """``n`` when an int16 column holds it, else ``None``."""
+    return n if n is None or -32768 <= n <= 32767 else None

@@ -1,0 +1,251 @@
+"""The Parquet dataset's schema: every table and column, declared once, here.
+
+Layout of a dataset folder (documented in ``docs/dataset.md``)::
+
+    DATASET/
+      files/        part-<batch>.parquet   one row per ingested source file (the manifest)
+      matches/      part-<batch>.parquet   one row per match
+      hands/        part-<batch>.parquet   one row per hand
+      tricks/       part-<batch>.parquet   one row per trick
+      plays/        part-<batch>.parquet   one row per play (4 per trick)
+      violations/   part-<batch>.parquet   one row per violation found by the engine
+      errors/       part-<batch>.parquet   one row per parser diagnostic
+      _lock                                the fcntl lock two ingests share
+
+Each table is a folder of part files that any Parquet reader globs
+(``read_parquet('DATASET/plays/*.parquet')`` in DuckDB, ``pyarrow.dataset``,
+Spark).  Every row carries the ``batch`` that wrote it.
+
+**Commit protocol** (:func:`commit_parts`).  A batch's parts are written to
+hidden temporary names (``.part-<batch>.parquet.tmp``: a leading dot, so
+pyarrow ignores them, and no ``.parquet`` suffix, so globs skip them).  Under an
+exclusive ``flock`` on ``_lock``, the committer re-reads the manifest (the
+``files`` table), drops the rows of any file whose content hash is already in
+it (a concurrent or earlier ingest committed it), renames the child tables'
+parts into place with ``os.replace`` and renames the ``files`` part *last*: a
+batch is committed exactly when its ``files`` part exists.  A SIGKILL between
+two renames leaves parts of a batch that is not in the manifest; :func:`load`
+ignores them and the next ingest deletes them (under the lock) before adding
+anything.  Temporary files of dead ingests are removed the same way.
+
+The commit protocol is :mod:`.commit`; the rows of each table are built by :mod:`.rows`.
+"""
+from __future__ import annotations
+
+
+
+import pyarrow as pa
+
+from ..records.cards import RANK_TOKENS
+
+# --- schema ------------------------------------------------------------------
+
+_STR = pa.dictionary(pa.int32(), pa.string())
+"""Dictionary-encoded string: seats, codes, names, rulesets repeat a lot."""
+_TXT = pa.string()
+_CARDS = pa.list_(pa.string())
+"""Card tokens in canonical form (``S10``, ``HA``, ``BJ``)."""
+_I8, _I16, _I32, _I64 = pa.int8(), pa.int16(), pa.int32(), pa.int64()
+_BOOL = pa.bool_()
+
+
+def _schema(*fields: tuple[str, pa.DataType, str]) -> pa.Schema:
+    return pa.schema([pa.field(name, typ, metadata={"doc": doc}) for name, typ, doc in fields])
+
+
+_KEY_MATCH = ("match_id", _STR, "source content hash (16 hex) + '-' + match index in the file")
+_KEY_HAND = ("hand_no", _I16, "hand number as recorded ([Hand \"n\"])")
+_KEY_TRICK = ("trick_no", _I16, "trick number as recorded")
+_BATCH = ("batch", _STR, "ingest batch that wrote the row (a batch is committed when its files row exists)")
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "files": _schema(
+        ("source_file", _TXT, "path of the input file as given to ingest"),
+        ("source_sha256", _TXT, "SHA-256 of the file's bytes (the manifest key)"),
+        ("format", _STR, "tgn, json or jsonl (as detected by sources.load_file)"),
+        ("matches", _I32, "matches read from the file"),
+        ("hands", _I32, "hands read from the file"),
+        ("errors", _I32, "parser diagnostics (rows in the errors table)"),
+        ("violations", _I32, "rule violations found by the engine"),
+        ("status", _STR, "ok, errors (diagnostics, file partly read) or unreadable"),
+        ("rules_override", _STR, "--rules preset the ingest judged with, null for the record's own"),
+        ("ingested_at", pa.timestamp("ms", tz="UTC"), "when the batch was written"),
+        _BATCH,
+    ),
+    "matches": _schema(
+        _KEY_MATCH,
+        ("source_file", _TXT, "path of the input file"),
+        ("source_sha256", _TXT, "SHA-256 of the input file's bytes"),
+        ("match_index", _I32, "0-based index of the match in its file (a .jsonl holds many)"),
+        ("event", _STR, "[Event]"), ("site", _STR, "[Site]"), ("date", _STR, "[Date]"),
+        ("round", _STR, "[Round]"), ("table", _STR, "[Table]"),
+        ("player_n", _STR, "[North]"), ("player_e", _STR, "[East]"),
+        ("player_s", _STR, "[South]"), ("player_w", _STR, "[West]"),
+        ("ruleset", _STR, "name of the ruleset the first hand was judged with"),
+        ("hands", _I16, "hands in the match"),
+        ("level_ns_start", _I8, "N-S level before the first hand (2..14, J=11 Q=12 K=13 A=14)"),
+        ("level_ew_start", _I8, "E-W level before the first hand"),
+        ("level_ns_final", _I8, "N-S level after the last hand (a team that passed A stays at 14; see winner)"),
+        ("level_ew_final", _I8, "E-W level after the last hand"),
+        ("winner", _STR, "team that won the match (NS / EW), null when no team passed A"),
+        ("forfeit", _STR, "team that forfeited (three wrong follows, tournament), else null"),
+        ("violations", _I32, "violations in the whole match"),
+        # variant columns (added later: null in datasets written before them)
+        ("decks", _I8, "decks of the ruleset the first hand was judged with"),
+        ("level_n_final", _I8, "N's own level after the last hand (friend mode: each player's own)"),
+        ("level_e_final", _I8, "E's own level after the last hand"),
+        ("level_s_final", _I8, "S's own level after the last hand"),
+        ("level_w_final", _I8, "W's own level after the last hand"),
+        _BATCH,
+    ),
+    "hands": _schema(
+        _KEY_MATCH, _KEY_HAND,
+        ("dealer", _STR, "seat N E S W"),
+        ("defenders", _STR, "dealer's team NS / EW (庄家方)"),
+        ("attackers", _STR, "the other team (抓分方)"),
+        ("level", _I8, "level rank played (2..14)"),
+        ("trump", _STR, "S H D C or NT"),
+        ("ruleset", _STR, "ruleset name (a preset; '+' when options were changed)"),
+        ("decks", _I8, "decks of the ruleset"),
+        ("rules", _STR, "every ruleset option as JSON {name: value}"),
+        ("declarations", _CARDS, "declarations in order, each 'SEAT: cards' ('|| SEAT: cards' when made "
+                                 "after the bottom, 炒地皮)"),
+        ("bottom", _CARDS, "bottom as dealt (null when not recorded)"),
+        ("buried", _CARDS, "bottom as buried: the dealer's bury, or after 炒地皮 the last rebidder's "
+                           "(null when not recorded)"),
+        ("setup", _BOOL, "a position ([SetUp]) rather than a full hand"),
+        ("complete", _BOOL, "the hand was played out"),
+        ("tricks", _I16, "tricks in the hand"),
+        ("attackers_points", _I16, "card points won in tricks by the attackers"),
+        ("bottom_points", _I16, "card points in the bottom"),
+        ("bottom_multiplier", _I16, "multiplier applied to the bottom, 0 when not captured"),
+        ("bottom_bonus", _I16, "bottom_points x bottom_multiplier"),
+        ("bottom_captured", _BOOL, "the attackers won the last trick (抠底)"),
+        ("penalties", _I16, "points added to the attackers' total by penalties (negative: lost)"),
+        ("attackers_total", _I16, "attackers' total: the sum of the score items"),
+        ("claim", _I16, "[Claim] as recorded, null when absent"),
+        ("claim_matches", _BOOL, "claim == attackers_total, null when no claim"),
+        ("outcome", _STR, "attackers (took the deal) or defenders (held); neither when both sides miscounted"),
+        ("up_team", _STR, "team that goes up or holds (NS / EW); null after neither"),
+        ("levels_gained", _I8, "levels the up_team gains"),
+        ("next_dealer", _STR, "seat that deals next (null after neither: the deal is bid for)"),
+        ("match_over", _BOOL, "a team passed A with this hand"),
+        ("level_ns_before", _I8, "N-S level before the hand"), ("level_ew_before", _I8, "E-W level before"),
+        ("level_ns_after", _I8, "N-S level after the hand"), ("level_ew_after", _I8, "E-W level after"),
+        ("failed_throws", _I16, "throws that failed in the hand"),
+        ("violations", _I16, "violations in the hand"),
+        # variant columns (added later: null in datasets written before them)
+        ("friend", _STR, "friend mode: the card the dealer named ([Friend]), else null"),
+        ("defender_seats", _CARDS, "seats of the dealer's side as resolved (dealer first; friend mode: "
+                                   "dealer and the named card's holder, or the dealer alone)"),
+        ("level_n_before", _I8, "N's own level before the hand (friend mode: each player's own)"),
+        ("level_e_before", _I8, "E's own level before the hand"),
+        ("level_s_before", _I8, "S's own level before the hand"),
+        ("level_w_before", _I8, "W's own level before the hand"),
+        ("level_n_after", _I8, "N's own level after the hand"),
+        ("level_e_after", _I8, "E's own level after the hand"),
+        ("level_s_after", _I8, "S's own level after the hand"),
+        ("level_w_after", _I8, "W's own level after the hand"),
+        ("revoke_ns", _I8, "wrong follows by N-S punished by a level (revoke_penalty = level)"),
+        ("revoke_ew", _I8, "wrong follows by E-W punished by a level"),
+        ("earlier_buries", pa.list_(_CARDS), "炒地皮: the buries before the last one (the dealer's, then each "
+                                             "earlier rebidder's), empty without a rebid"),
+        ("outcome_reason", _STR, "points (the score table decided) or miscount (多少牌, miscount = level); "
+                                 "null without an outcome"),
+        ("miscount", _CARDS, "seats that played or were dealt a wrong number of cards, when 多少牌 decided"),
+        _BATCH,
+    ),
+    "tricks": _schema(
+        _KEY_MATCH, _KEY_HAND, _KEY_TRICK,
+        ("leader", _STR, "seat that led"),
+        ("winner", _STR, "seat that won the trick"),
+        ("winner_team", _STR, "NS / EW"),
+        ("attackers_won", _BOOL, "the winner is an attacker (friend mode: not among the hand's defender_seats)"),
+        ("points", _I16, "card points in the trick"),
+        ("lead_kind", _STR, "single, pair, triple, tractor, titanic or throw"),
+        ("lead_cards", _I8, "cards in the lead"),
+        ("throw_failed", _BOOL, "the leader's throw failed (attempted -> forced)"),
+        ("cards_not_thrown", _I8, "failed throw: attempted minus played"),
+        ("winning_copies", _I8, "largest unit of the winning play: copies (1 single, 2 pair, 3 triple)"),
+        ("winning_length", _I8, "largest unit of the winning play: length (tractor pairs)"),
+        ("trumped", _BOOL, "won by a trump-in on a plain-suit lead"),
+        ("last", _BOOL, "the last trick of the hand"),
+        ("violations", _I8, "violations in the trick"),
+        _BATCH,
+    ),
+    "plays": _schema(
+        _KEY_MATCH, _KEY_HAND, _KEY_TRICK,
+        ("seat", _STR, "N E S W"),
+        ("position", _I8, "0 for the leader, then 1, 2, 3 in play order"),
+        ("cards", _CARDS, "cards that went to the table"),
+        ("attempted", _CARDS, "failed throw: the cards shown (null otherwise)"),
+        ("n_cards", _I8, "number of cards played"),
+        ("points", _I16, "card points in the play"),
+        ("won", _BOOL, "this play won the trick"),
+        ("notes", _CARDS, "annotations {...} written after the play (e.g. 'injected: follow_suit')"),
+        _BATCH,
+    ),
+    "violations": _schema(
+        _KEY_MATCH,
+        ("hand_no", _I16, "hand number; null for a match-level problem"),
+        ("trick_no", _I16, "trick number; null for hand-level checks (bury, deal, declaration, claim)"),
+        ("seat", _STR, "offending seat, null when none"),
+        ("code", _STR, "stable violation code (verdicts.VIOLATION_CODES)"),
+        ("played", _CARDS, "cards played"),
+        ("better", _CARDS, "what the player held that met the duty"),
+        ("message_zh", _TXT, "explanation in Chinese"),
+        ("message_en", _TXT, "explanation in English"),
+        # variant columns (added later: null in datasets written before them)
+        ("line", _I32, "1-based line of the play or tag in the record, 0 when the record does not say (JSON)"),
+        ("column", _I32, "1-based column, 0 when unknown"),
+        _BATCH,
+    ),
+    "errors": _schema(
+        ("source_file", _TXT, "path of the input file"),
+        ("source_sha256", _TXT, "SHA-256 of the file's bytes"),
+        ("line", _I32, "1-based line, 0 when unknown"),
+        ("column", _I32, "1-based column, 0 when unknown"),
+        ("code", _STR, "stable diagnostic code (diagnostics.CODES; replay_error when the engine failed, "
+                       "store_error when the file's rows could not be stored)"),
+        ("message", _TXT, "what was found and what was expected"),
+        ("text", _TXT, "raw text of the offending line"),
+        ("hand_no", _I16, "hand number when known"),
+        ("trick_no", _I16, "trick number when known"),
+        _BATCH,
+    ),
+}
+"""Every table's Arrow schema; column docs are in the field metadata and docs/dataset.md."""
+
+class DatasetError(ValueError):
+    """A dataset that cannot be read as it is: a part file that is damaged, or missing from a
+    committed batch.  The message names the part and its table, in English and Chinese."""
+
+
+def printable(text: str) -> str:
+    """``text`` as valid UTF-8 for a Parquet string column: a file name that is not UTF-8 (kept by
+    Python as surrogate escapes, e.g. GBK bytes from a Windows zip) shows its bytes as ``\\xc7``."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:          # a lone surrogate that is not an escaped byte
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+ARROW_USED = [False]
+"""Set once this process reads or writes Parquet (a fork after that is not safe)."""
+
+TABLES: tuple[str, ...] = ("files", "matches", "hands", "tricks", "plays", "violations", "errors")
+CHILD_TABLES = tuple(t for t in TABLES if t != "files")
+"""Tables renamed into place before ``files`` (whose part commits the batch)."""
+
+
+
+def level_token(rank: int | None) -> str:
+    """``2``..``A`` for a level column value (15 and above: passed A)."""
+    if rank is None:
+        return ""
+    return RANK_TOKENS.get(int(rank), "A+")
