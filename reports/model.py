@@ -262,7 +262,7 @@ def rule_line(code: str) -> str:
     return ref.line if ref is not None else ""
 
 
-def _violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (0, 0)) -> ViolationView:
+def violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (0, 0)) -> ViolationView:
     return ViolationView(
         code=v.code, trick=v.trick, seat=seat_label(v.seat),
         player="" if v.seat is None else names[v.seat],
@@ -358,7 +358,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     violations_by_trick: dict[int, list[ViolationView]] = {}
     hand_violations: list[ViolationView] = []
     for v in result.violations:
-        vv = _violation_view(v, names, violation_position(hand, v, result))
+        vv = violation_view(v, names, violation_position(hand, v, result))
         if v.trick is None:
             hand_violations.append(vv)
         else:
@@ -524,7 +524,7 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         levels_start=(level_label(start[0]), level_label(start[1])),
         levels_final=(level_label(result.levels_final[0]), level_label(result.levels_final[1])),
         winner=winner, forfeit=forfeit,
-        problems=tuple(_violation_view(v, names) for v in result.problems),
+        problems=tuple(violation_view(v, names) for v in result.problems),
         level_series=tuple(series),  # type: ignore[arg-type]
         variant=variant_view(result.hands[0].rules) if result.hands else None,
         player_levels_final=tuple(level_label(x) for x in result.player_levels_final),  # type: ignore[arg-type]
