@@ -40,7 +40,7 @@ def _picked(hand: int | None, trick: int | None, seat: int | None) -> tuple[str,
 @click.option("--seat", type=click.Choice(list(SEAT_TOKENS), case_sensitive=False), metavar="S",
               help="Only violations by seat S (N, E, S or W).")
 @click.option("-o", "--out", "out", required=True, metavar="OUT.html", type=click.Path(dir_okay=False),
-              help="The HTML file to write (replaced atomically).  Print it from a browser: one A4 page "
+              help="The HTML file to write (replaced atomically; missing folders are made).  Print it from a browser: one A4 page "
                    "per violation.")
 @rules_options
 def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out: str,
@@ -94,6 +94,7 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
                  f"{path}{'的' + zh if zh else ''}中没有发现违规，未写裁决书")
         ctx.exit(EXIT_NO_VIOLATION)
     try:
+        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
         write_ruling(render_rulings(pages), out)
     except OSError as exc:
         echo_err(f"tractor ruling: {out}: cannot write: {exc.strerror or exc} / 无法写入：{exc.strerror or exc}")

@@ -76,3 +76,20 @@ def test_no_citation_of_files_outside_the_repository():
             if "shared/spec" in line or "shared/seeds" in line:
                 offenders.append(f"{name}:{n}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
+
+
+def test_every_rules_md_citation_names_a_section_that_exists():
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout: " + tracked.stderr.strip())
+    secs = sections()
+    missing = []
+    for name in tracked.stdout.split():
+        path = ROOT / name
+        if path.suffix not in {".py", ".md", ".html", ".txt"} or not path.is_file():
+            continue
+        text = path.read_text("utf-8", errors="replace")
+        for m in re.finditer(r"rules\.md,? ?(§\d+(?:\.\d+)?)", text):
+            if m.group(1) not in secs:
+                missing.append(f"{name}: {m.group(0)}")
+    assert not missing, "\n".join(missing)

@@ -106,7 +106,9 @@ def test_unreadable_input_and_unwritable_output_exit_2(tmp_path):
     folder.mkdir()
     r = run(DISPUTED, "-o", str(folder))
     assert r.exit_code == 2
-    r = run(DISPUTED, "-o", str(tmp_path / "no" / "such" / "dir" / "r.html"))
+    plain = tmp_path / "plain-file"
+    plain.write_text("x", "utf-8")
+    r = run(DISPUTED, "-o", str(plain / "r.html"))                   # a folder that is a file
     assert r.exit_code == 2
     assert "cannot write" in r.output and "无法写入" in r.output
 
@@ -216,3 +218,9 @@ def test_record_problems_are_shown_on_the_page(tmp_path):
     html = out.read_text("utf-8")
     assert "this ruling rests on what could be read" in html
     assert "damaged.tgn:" in html
+
+
+def test_missing_folders_of_the_output_are_made(tmp_path):
+    out = tmp_path / "out" / "rulings" / "r.html"
+    assert run(DISPUTED, "-o", str(out)).exit_code == 0
+    assert out.is_file()
