@@ -93,3 +93,18 @@ def test_every_rules_md_citation_names_a_section_that_exists():
             if m.group(1) not in secs:
                 missing.append(f"{name}: {m.group(0)}")
     assert not missing, "\n".join(missing)
+
+
+def test_the_hand_page_violation_box_quotes_the_rule_and_its_section(tmp_path):
+    from tractor_analysis.records.sources import load_file
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.reports.build import write_hand_pages
+
+    source = load_file(str(ROOT / "sample_logs" / "disputed-trick.tgn"))
+    match = source.matches[0]
+    page = write_hand_pages(tmp_path / "hand.html", [(match, replay_match(match))])[0]
+    html = page.read_text("utf-8")
+    box = html.split('class="violation" role="note" data-code="follow_pair"', 1)[1]
+    box = box[:box.index('class="note"') if 'class="note"' in box else len(box)]
+    ref = RULE_REFS["follow_pair"]
+    assert "docs/rules.md §5.3" in box and ref.zh in box and ref.en in box

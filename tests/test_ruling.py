@@ -21,7 +21,7 @@ EVIL = "<script>alert(1)</script>"
 
 # A position: N (the dealer) throws ♠A ♠Q ♠Q while E holds ♠K ♠K, a higher pair: the throw
 # fails (docs/rules.md §4.4) and N should have played the pair ♠Q ♠Q.
-THROW = """[Event "Club night"]
+THROW = """[Event "{event}"]
 [Date "2026.05.01"]
 [Round "3"]
 [Table "2"]
@@ -123,7 +123,7 @@ def test_write_is_atomic_an_old_file_is_replaced_whole(tmp_path):
 
 def test_hostile_player_names_and_notes_are_escaped(tmp_path):
     record = tmp_path / "evil.tgn"
-    record.write_text(THROW.format(north=EVIL + r' & \"quoted\"', ruleset="standard"), "utf-8")
+    record.write_text(THROW.format(event=EVIL, north=EVIL + r' & \"quoted\"', ruleset="standard"), "utf-8")
     out = tmp_path / "r.html"
     r = run(str(record), "-o", str(out))
     assert r.exit_code == 0, r.output
@@ -136,12 +136,12 @@ def test_hostile_player_names_and_notes_are_escaped(tmp_path):
 def test_failed_throw_costs_points_under_the_tournament_rules(tmp_path):
     record = tmp_path / "throw.tgn"
     out = tmp_path / "r.html"
-    record.write_text(THROW.format(north="张伟", ruleset="tournament"), "utf-8")
+    record.write_text(THROW.format(event="Club night", north="张伟", ruleset="tournament"), "utf-8")
     assert run(str(record), "-o", str(out)).exit_code == 0
     html = out.read_text("utf-8")
     assert "throw_failed" in html and "docs/rules.md §4.4" in html
     assert "failed-throw penalty" in html and "+10" in html          # a defender threw: +10 to the attackers
-    record.write_text(THROW.format(north="张伟", ruleset="standard"), "utf-8")
+    record.write_text(THROW.format(event="Club night", north="张伟", ruleset="standard"), "utf-8")
     assert run(str(record), "-o", str(out)).exit_code == 0
     assert "throw_penalty = none" in out.read_text("utf-8")
 
