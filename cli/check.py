@@ -307,6 +307,9 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
           as_json: bool) -> None:
     """Check records: parse every FILE, replay every hand by the rules, report.
 
+    The rules are those of docs/rules.md; each violation names its code, and
+    docs/rules.md §13 lists the section each code enforces.
+
     FILE may be a record (.tgn, .json, .jsonl, also gzipped), a folder (read
     recursively) or a glob.  For each hand: the verdict, each violation with
     the better play the player held, the points breakdown (tricks, bottom ×
