@@ -60,7 +60,8 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
     Exit status:
       0  the ruling was written
       1  no violation found (nothing written)
-      2  FILE could not be read, or OUT.html could not be written
+      2  FILE could not be read (or had problems and no violation was found in
+         what could be read), or OUT.html could not be written
 
     \b
     Examples:
@@ -92,6 +93,10 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
         zh, en = _picked(hand, trick, seat_index)
         echo_err(f"no violation found in {path}{' at ' + en if en else ''}: no ruling written / "
                  f"{path}{'的' + zh if zh else ''}中没有发现违规，未写裁决书")
+        if verdict.errors:    # found nothing in a damaged record: not the same as a clean one
+            echo_err("(only what could be read was checked: the record has the problems above / "
+                     "只检查了可读的部分：记录有上述问题)")
+            ctx.exit(EXIT_UNREADABLE)
         ctx.exit(EXIT_NO_VIOLATION)
     try:
         os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)

@@ -224,3 +224,14 @@ def test_missing_folders_of_the_output_are_made(tmp_path):
     out = tmp_path / "out" / "rulings" / "r.html"
     assert run(DISPUTED, "-o", str(out)).exit_code == 0
     assert out.is_file()
+
+
+def test_no_violation_in_a_damaged_record_is_exit_2_not_a_clean_bill(tmp_path):
+    text = Path(CLEAN).read_text("utf-8").replace("[Round", "[Broken\n[Round", 1)
+    record = tmp_path / "damaged.tgn"
+    record.write_text(text, "utf-8")
+    out = tmp_path / "r.html"
+    r = run(str(record), "-o", str(out))
+    assert r.exit_code == 2, r.output
+    assert "no violation found" in r.output and "记录有上述问题" in r.output
+    assert not out.exists()
