@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from tractor_analysis import __version__
-from tractor_analysis.engine.replay import REVOKE_CODES, record_pairs
+from tractor_analysis.engine.replay import REVOKE_CODES, describe_outcome, record_pairs
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 from tractor_analysis.records.cards import SEAT_TOKENS, team_of
@@ -28,6 +28,9 @@ from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
 from tractor_analysis.records.safe_write import write_text_atomic
 
 from .model import HandView, TrickView, ViolationView, hand_view, player_names, violation_view
+
+MISCOUNT_CODES = frozenset({"wrong_count", "not_in_hand", "deal_mismatch", "bad_bury"})
+"""Findings that mean a player held or played a wrong number of cards (多少牌, docs/rules.md §10.3)."""
 
 TEAM_EN = ("N–S", "E–W")
 TEAM_ZH = ("南北方", "东西方")
@@ -72,6 +75,13 @@ def _revokes_before(result: MatchResult | None, hand_index: int, team: int) -> i
     return sum(h.revoke_levels[team] for h in result.hands[:hand_index])
 
 
+def miscounted(v: Violation, result: HandResult) -> bool:
+    """The hand was decided by 多少牌 (``miscount = level``) and ``v`` is about a miscounting seat."""
+    o = result.outcome
+    return (o is not None and o.reason == "miscount" and v.code in MISCOUNT_CODES
+            and (v.seat is None or v.seat in o.miscount))
+
+
 def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> tuple[tuple[str, str], ...]:
     """What the hand's ruleset makes of ``v``: (中文, English) lines."""
     rules = result.rules
@@ -112,6 +122,11 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> 
             lines.append(("本规则甩牌失败不罚分：只须改出强制出的牌",
                           "no point penalty under this ruleset (throw_penalty = none): the forced play "
                           "is the only consequence"))
+    elif miscounted(v, result):
+        zh, en = describe_outcome(result)
+        lines.append((f"多少牌：本局按多少牌判定，不按得分 — {zh}",
+                      f"wrong number of cards (多少牌): the hand is decided by who miscounted, not by the "
+                      f"points — {en} — docs/rules.md §10.3"))
     elif v.code == "claim_mismatch":
         lines.append((f"记录的得分更正为 {result.attackers_total}",
                       f"the recorded score is corrected to {result.attackers_total}"))

@@ -235,3 +235,29 @@ def test_no_violation_in_a_damaged_record_is_exit_2_not_a_clean_bill(tmp_path):
     assert r.exit_code == 2, r.output
     assert "no violation found" in r.output and "记录有上述问题" in r.output
     assert not out.exists()
+
+
+def test_a_miscount_under_the_tournament_rules_decides_the_hand(tmp_path):
+    """多少牌 (docs/rules.md §10.3): the short play's page says the hand goes by who miscounted."""
+    import dataclasses
+
+    from engine_helpers import drop_one_card
+    from tractor_analysis.records.cards import partner
+
+    for i in range(40):
+        match = simulate_match(8, i, preset="tournament", max_hands=2)
+        hand = match.hands[0]
+        short = drop_one_card(hand, partner(hand.dealer))
+        if short is not None and not hand.earlier_buries:
+            break
+    else:
+        pytest.fail("no simulated tournament hand to shorten")
+    match = dataclasses.replace(match, hands=(short,))
+    record = tmp_path / "short.tgn"
+    record.write_text(format_tgn(match), "utf-8")
+    out = tmp_path / "r.html"
+    r = run(str(record), "--seat", "NESW"[partner(hand.dealer)], "-o", str(out))
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert "wrong_count" in html
+    assert "decided by who miscounted" in html and "docs/rules.md §10.3" in html
