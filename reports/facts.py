@@ -243,7 +243,7 @@ class ReportRows:
     def __init__(self) -> None:
         from tractor_analysis import dataset
 
-        self._new = lambda: dataset.TableBuilder("report")
+        self._new = lambda: dataset.TableBuilder("report", records=False)
         self.builder = self._new()
         self.chunks: list[dict] = []
 
