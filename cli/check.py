@@ -39,6 +39,8 @@ class FileVerdict:
     results: tuple[MatchResult | None, ...]
     """One per match; ``None`` when the engine could not replay it (see ``errors``)."""
     readable: bool = True
+    encoding_note: str | None = None
+    """Which legacy encoding (GBK or Big5) the text was read with and why, or the doubt."""
 
     @property
     def hands(self) -> list[tuple[int, Match, HandResult]]:
@@ -81,7 +83,8 @@ def check_file(path: str, rules: RuleChoice) -> FileVerdict:
                 "engine_error",
                 f"could not replay match {index}: {type(exc).__name__}: {exc} "
                 f"/ 无法复盘此记录（程序错误，请报告）", first, 0))
-    return FileVerdict(path, tuple(errors), loaded.matches, tuple(results), loaded.readable)
+    return FileVerdict(path, tuple(errors), loaded.matches, tuple(results), loaded.readable,
+                       loaded.encoding_note)
 
 
 # --- the check --json document -------------------------------------------------
@@ -208,6 +211,27 @@ def points_text(h: HandResult) -> str:
     return text
 
 
+def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[str]:
+    """Why the attackers' total has penalties: each failed throw punished (``throw_penalty =
+    per_card``) — the trick, the thrower, the cards shown and the cards forced."""
+    out = []
+    tricks = {t.number: t for t in h.tricks}
+    for item in h.items:
+        if item.kind != "throw_penalty":
+            continue
+        t = tricks.get(item.trick) if item.trick is not None else None
+        lead = t.plays[0] if t is not None and t.plays else None
+        shown = ""
+        if lead is not None:
+            who = seat_label(lead.seat, match)
+            if lead.attempted:
+                shown = f"; {who} showed 甩 {cards_pretty(lead.attempted)}, forced 改出 {cards_pretty(lead.cards)}"
+            else:
+                shown = f"; {who} led 出 {cards_pretty(lead.cards)}"
+        out.append(f"{indent}penalty 罚分 {item.points:+d}  {item.en} / {item.zh}{shown}")
+    return out
+
+
 def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path: str | None = None,
                     record: Hand | None = None, result: HandResult | None = None) -> list[str]:
     """A violation for people; with ``path`` and the hand's ``record``, ending in
@@ -249,6 +273,7 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, erro
     for v in h.violations:
         lines.extend(violation_lines(v, match, path=path, record=record, result=h))
     lines.append(f"    points  得分  {points_text(h)}")
+    lines.extend(penalty_lines(h, match))
     lines.append(f"    outcome 结果  {outcome_text(h, match)}")
     return lines
 
@@ -268,6 +293,8 @@ def print_file(v: FileVerdict) -> None:
     """One file's diagnostics, then its hands (files are printed as they are checked)."""
     for d in v.errors:
         click.echo(located(d, v.path))
+    if v.encoding_note:                    # a GBK or Big5 record: say which was used (and any doubt)
+        click.echo(dim(f"{v.path}: encoding 编码: {v.encoding_note}"))
     if not v.readable or (v.errors and not v.hands):
         return                             # nothing to show beyond the errors above
     click.echo(file_title(v))

@@ -9,6 +9,7 @@ option value is a click usage error (exit 2) before any file is read.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
@@ -108,6 +109,8 @@ class Loaded:
     matches: tuple[Match, ...]
     diagnostics: tuple[Diagnostic, ...]
     readable: bool = True
+    encoding_note: str | None = None
+    """A GBK or Big5 text: which encoding was used and why (:attr:`SourceFile.encoding_note`)."""
 
 
 _REASONS_ZH = {
@@ -147,7 +150,7 @@ def load(path: str) -> Loaded:
         source = sources.load_file(path)
     except OSError as exc:
         return Loaded(path, (), (unreadable(path, exc.strerror or str(exc)),), False)
-    return Loaded(path, tuple(source.matches), tuple(source.diagnostics))
+    return Loaded(path, tuple(source.matches), tuple(source.diagnostics), True, source.encoding_note)
 
 
 def expand_inputs(args: Iterable[str]) -> Iterator[str]:
@@ -249,3 +252,54 @@ def table(rows: list[list[str]], header: list[str] | None = None, gap: str = "  
         if header and i == 0:
             lines.append(gap.join("-" * c for c in cols))
     return "\n".join(lines)
+
+
+# --- click's own errors, in Chinese too ----------------------------------------
+
+_USAGE_ZH = (
+    (re.compile(r"No such option:? '?([^'\s.]+)'?"), "没有这个选项：{0}"),
+    (re.compile(r"No such command '([^']*)'"), "没有这个命令：{0}"),
+    (re.compile(r"Missing argument '([^']*)'"), "缺少参数 {0}"),
+    (re.compile(r"Missing option '([^']*)'"), "缺少选项 {0}"),
+    (re.compile(r"Option '([^']*)' requires an argument"), "选项 {0} 需要一个值"),
+    (re.compile(r"Option '([^']*)' requires (\d+) arguments"), "选项 {0} 需要 {1} 个值"),
+    (re.compile(r"Got unexpected extra arguments? \((.*)\)"), "多余的参数：{0}"),
+    (re.compile(r"Invalid value for '([^']*)'"), "{0} 的取值无效"),
+    (re.compile(r"Option '([^']*)' does not take a value"), "选项 {0} 不带值"),
+)
+
+
+def usage_zh(message: str) -> str:
+    """``message`` (one of click's own usage errors) with a Chinese line added, unless it has one."""
+    if any("\u4e00" <= ch <= "\u9fff" for ch in message):
+        return message
+    for pattern, zh in _USAGE_ZH:
+        m = pattern.search(message)
+        if m:
+            return f"{message}\n{zh.format(*m.groups())}（用法见 -h / --help）"
+    return f"{message}\n命令行用法错误（用法见 -h / --help）"
+
+
+def _bilingual(exc: click.UsageError) -> click.UsageError:
+    """The same usage error, its whole message (click composes some, e.g. "Invalid value for
+    '--by': …") followed by the Chinese line."""
+    out = click.UsageError(usage_zh(exc.format_message()), exc.ctx)
+    out.exit_code = exc.exit_code
+    return out
+
+
+class BilingualGroup(click.Group):
+    """The ``tractor`` group: click's own usage errors ("No such option", "Missing argument" …)
+    get a Chinese line, like every other message of the tool."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise _bilingual(exc) from None
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _bilingual(exc) from None

@@ -253,7 +253,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
                     "throw_penalty", amount,
                     f"第 {t.number} 墩{SEAT_NAMES_ZH[t.leader]}甩牌失败 {n} 张 × {rules.throw_penalty_points}",
                     f"trick {t.number}: {who}'s failed throw, {n} card{'s' if n != 1 else ''} × "
-                    f"{rules.throw_penalty_points}"))
+                    f"{rules.throw_penalty_points}", t.number))
     attackers_points = trick_points + (hand.points if hand.setup else 0)
     total = sum(i.points for i in items)
 

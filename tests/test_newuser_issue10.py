@@ -1,0 +1,140 @@
+"""What tripped a new user (issue 10, part 3): exit codes, click's errors in Chinese, the
+penalty's reason, Big5 records, terminal widths, one wording for a match decided on levels,
+the set-up files (pyproject, Makefile, install_browser.sh, README tour) and the phone CSS."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tractor_analysis.cli.main import main
+from tractor_analysis.dataset import load
+from tractor_analysis.records.sources import guess_legacy, load_bytes
+
+ROOT = Path(__file__).parent.parent
+SAMPLES = ROOT / "sample_logs"
+
+
+def cli(*args, env=None):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False, env=env)
+
+
+# --- exit codes and click's own errors ------------------------------------------
+
+def test_stats_of_a_folder_that_is_not_a_dataset_exits_2(tmp_path):
+    r = cli("stats", tmp_path)
+    assert r.exit_code == 2
+    assert "is not a dataset" in r.stderr and "不是数据集" in r.stderr
+
+
+@pytest.mark.parametrize("args, en, zh", [
+    (("check", "--bogus", "x"), "No such option", "没有这个选项：--bogus"),
+    (("bogus",), "No such command", "没有这个命令：bogus"),
+    (("report",), "Missing argument", "缺少参数 INPUT..."),
+    (("check", "--rules"), "requires an argument", "选项 --rules 需要一个值"),
+    (("stats", "--by", "nobody", "x"), "Invalid value for '--by'", "--by 的取值无效"),
+    (("check", "x", "--json=3"), "does not take a value", "选项 --json 不带值"),
+])
+def test_clicks_own_usage_errors_get_the_chinese_line(args, en, zh):
+    r = cli(*args)
+    assert r.exit_code == 2
+    assert en in r.stderr and zh in r.stderr
+
+
+def test_a_usage_error_already_bilingual_is_left_as_it_is():
+    r = cli("check", "--rule", "nonsense", "x")
+    assert r.exit_code == 2 and "应写成 名称=值" in r.stderr and "命令行用法错误" not in r.stderr
+
+
+# --- penalties with their reason ----------------------------------------------------
+
+def test_check_names_the_failed_throw_and_trick_behind_a_penalty():
+    r = cli("check", "--rules", "tournament", SAMPLES / "spring-cup-r2t5.tgn")
+    assert "penalties 罚分 -10" in r.output
+    line = next(ln for ln in r.output.splitlines() if "penalty 罚分 -10" in ln)
+    assert "trick 14" in line and "第 14 墩" in line and "failed throw" in line
+    assert "showed 甩 ♠J ♠8" in line and "forced 改出 ♠8" in line
+    plain = cli("check", SAMPLES / "spring-cup-r2t5.tgn")      # standard: no throw penalty
+    assert "penalty 罚分" not in plain.output
+
+
+def test_replay_names_the_penalty_too():
+    r = cli("replay", "--rules", "tournament", SAMPLES / "spring-cup-r2t5.tgn", "--hand", "1")
+    assert "penalty 罚分 -10  trick 14" in r.output
+
+
+# --- Big5 records ---------------------------------------------------------------------
+
+TRADITIONAL = {                       # the disputed trick as a Taipei club would keep it
+    "Spring Cup 2026 春季杯": "Spring Cup 2026 春季盃",
+    "成都 Chengdu": "臺北 Taipei",
+    "张伟": "張偉", "李娜": "李娜", "王芳": "王芳", "刘洋": "劉洋",
+    "陈静 Chen Jing": "陳靜 Chen Jing",
+    "东家申诉：北家手里有一对红桃9，却拆对出了 ♥9 ♥3。": "東家申訴：北家手裡有一對紅心9，卻拆對出了 H9 H3。",
+    "北家拆对：应跟 ♥9 ♥9": "北家拆對：應跟 H9 H9",
+    "裁判：跟牌错误成立（有对必须出对）。": "裁判：跟牌錯誤成立（有對必須出對）。",
+}
+
+
+def big5_record() -> bytes:
+    text = (SAMPLES / "disputed-trick.tgn").read_text("utf-8")
+    for simplified, traditional in TRADITIONAL.items():
+        assert simplified in text
+        text = text.replace(simplified, traditional)
+    text = "\n".join(ln for ln in text.splitlines() if not ln.startswith(";"))   # the generator's comment
+    text = re.sub(r"♥", "H", text)
+    return text.encode("big5")
+
+
+def test_a_big5_record_is_read_as_big5_and_check_says_so(tmp_path):
+    path = tmp_path / "taipei.tgn"
+    path.write_bytes(big5_record())
+    source = load_bytes(path.read_bytes(), str(path))
+    assert source.encoding == "big5"
+    assert source.matches[0].players == ("張偉", "李娜", "王芳", "劉洋")
+    r = cli("check", path)
+    assert "read as Big5 (traditional Chinese)" in r.output and "按 Big5（繁体） 读取" in r.output
+    assert "張偉" in r.output and "but it may be" not in r.output
+
+
+def test_gbk_records_stay_gbk_and_ingest_stores_the_encoding(tmp_path):
+    (tmp_path / "taipei.tgn").write_bytes(big5_record())
+    data = tmp_path / "data"
+    assert cli("ingest", SAMPLES / "gbk-club-night.tgn", tmp_path / "taipei.tgn", "-o", data).exit_code in (0, 1)
+    files = load(str(data), tables=["files"]).files.set_index("format", drop=False)
+    enc = dict(zip(files["source_file"].map(lambda p: Path(p).name), files["encoding"]))
+    assert enc == {"gbk-club-night.tgn": "gb18030", "taipei.tgn": "big5"}
+    notes = dict(zip(files["source_file"].map(lambda p: Path(p).name), files["encoding_note"]))
+    assert "GB18030" in notes["gbk-club-night.tgn"] and "Big5" in notes["taipei.tgn"]
+    utf8 = cli("ingest", SAMPLES / "disputed-trick.tgn", "-o", tmp_path / "d2")
+    assert utf8.exit_code in (0, 1)
+    f2 = load(str(tmp_path / "d2"), tables=["files"]).files
+    assert list(f2["encoding"]) == ["utf-8"] and f2["encoding_note"].isna().all()
+
+
+def test_gb18030_would_read_big5_without_an_error_which_is_why_both_are_scored():
+    data = big5_record()
+    assert data.decode("gb18030")            # GB18030 reads almost any bytes: no error to go by
+    text, encoding, note = guess_legacy(data)
+    assert encoding == "big5" and "張偉" in text
+
+
+@pytest.mark.parametrize("text, codec, expected", [
+    ("北京周五俱乐部之夜的记录，以 GBK 编码保存。赵磊 黄敏 孙丽 吴昊", "gbk", "gb18030"),
+    ("臺北週五俱樂部之夜的紀錄，以 Big5 編碼儲存。趙磊 黃敏 孫麗 吳昊", "big5", "big5"),
+])
+def test_longer_texts_are_told_apart_without_doubt(text, codec, expected):
+    _, encoding, note = guess_legacy(text.encode(codec))
+    assert encoding == expected and "may be" not in note
+
+
+def test_a_text_too_short_to_tell_names_the_doubt():
+    _, encoding, note = guess_legacy("[North \"王\"]".encode("gbk"))
+    assert encoding == "gb18030"
+    assert "it may be Big5" in note and "也可能是 Big5" in note
+
+
+def test_utf8_has_no_encoding_note():
+    assert load_bytes("[North \"張偉\"]\n".encode("utf-8"), "x.tgn").encoding_note is None
