@@ -17,7 +17,7 @@ from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.records.model import Hand, Match
-from tractor_analysis.engine.scoring import describe_levels
+from tractor_analysis.engine.scoring import NO_RESULT, decide_match, describe_levels, match_decision_text
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Outcome, Violation
 
 from .common import (
@@ -157,15 +157,16 @@ def match_json(index: int, r: MatchResult) -> dict:
 
 
 def match_text(r: MatchResult) -> str | None:
-    """One line when the match is decided (a team passed its last level, or forfeited)."""
+    """One line on who won and how, in the standings' wording (``scoring.match_decision_text``);
+    ``None`` for a record with no finished hand (a position decides nothing)."""
     if r.forfeit is not None:
         return bad(f"{TEAMS[r.forfeit]} forfeit the match (too many wrong follows) / "
                    f"{TEAMS[r.forfeit]} 方跟牌错误过多，判负")
-    if r.winner is not None:
-        how = {"levels": (" on levels when the round ended", "（比赛结束时级数高）"),
-               "deal": (" on equal levels, holding the deal", "（同级，台上一方）")}.get(r.decided_by, ("", ""))
-        return strong(f"{TEAMS[r.winner]} win the match{how[0]} / {TEAMS[r.winner]} 方获胜{how[1]}")
-    return None
+    team, how = decide_match(r)
+    if how == NO_RESULT[0]:
+        return None
+    en, zh = match_decision_text(None if team is None else TEAMS[team], how)
+    return strong(f"{en} / {zh}")
 
 
 # --- text for people -------------------------------------------------------------

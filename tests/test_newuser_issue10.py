@@ -138,3 +138,39 @@ def test_a_text_too_short_to_tell_names_the_doubt():
 
 def test_utf8_has_no_encoding_note():
     assert load_bytes("[North \"張偉\"]\n".encode("utf-8"), "x.tgn").encoding_note is None
+
+
+# --- one wording for a match decided on levels --------------------------------------
+
+@pytest.mark.parametrize("rule", [(), ("--rule", "decide_by_levels=off"), ("--rule", "decide_by_levels=on")])
+def test_match_page_check_and_standings_say_the_same_of_a_match_cut_short(tmp_path, rule):
+    """The GBK club night ends after 2 hands with E-W ahead: whether or not the ruleset
+    decides a match cut short on levels, the match page, check and the standings give one
+    verdict in one wording (scoring.match_decision_text)."""
+    from tractor_analysis.dataset.stats import match_results
+    from tractor_analysis.engine.scoring import match_decision_text
+
+    record = SAMPLES / "gbk-club-night.tgn"
+    data = tmp_path / "data"
+    assert cli("ingest", record, "-o", data, *rule).exit_code == 0
+    res = match_results(load(str(data)))
+    team, how = res["winner"].iloc[0], res["decided_by"].iloc[0]
+    assert (team, how) == ("EW", "higher level")
+    en, zh = match_decision_text("EW", how)
+    assert cli("check", record, *rule).output.count(f"{en} / {zh}") == 1
+    out = tmp_path / "report"
+    assert cli("report", record, "-o", out, *rule).exit_code == 0
+    page = next(out.glob("m-*.html"), None)
+    pages = [p for p in out.glob("m-*.html") if "-h" not in p.name]
+    html = pages[0].read_text("utf-8")
+    assert match_decision_text("E–W", how)[0] in html and match_decision_text("E–W", how)[1] in html
+    assert "not finished" not in html and page is not None
+
+
+def test_a_position_alone_decides_nothing_in_the_same_words(tmp_path):
+    from tractor_analysis.engine.scoring import match_decision_text
+    out = tmp_path / "report"
+    assert cli("report", SAMPLES / "disputed-trick.tgn", "-o", out).exit_code == 0
+    html = next(p for p in out.glob("m-*.html") if "-h" not in p.name).read_text("utf-8")
+    en, zh = match_decision_text(None, "no finished hand")
+    assert en in html and zh in html

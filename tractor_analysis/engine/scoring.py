@@ -129,3 +129,56 @@ def describe_levels(winner: str, levels: int) -> tuple[str, str]:
 
 def rank_name(rank: int) -> str:
     return RANK_TOKENS.get(rank, str(rank))
+
+
+# --- who won the match, in one wording ----------------------------------------------
+
+NO_RESULT = ("no finished hand", "friend mode (no fixed partnerships)")
+"""``decided_by`` values of a match that credits no team (the standings leave it out)."""
+
+
+def decide_match(result) -> tuple[int | None, str]:
+    """``(team, decided_by)`` of a replayed match (a :class:`~.verdicts.MatchResult`) as the
+    standings count it (``dataset.stats.match_results`` decides the same from the dataset's
+    rows): a forfeit; a team that passed A; otherwise, the record ending before that, the
+    higher final level, and with equal levels the side holding the deal (seed 001, rule 十一).
+    A record with no finished hand, or in friend mode, credits no team (:data:`NO_RESULT`)."""
+    hands = result.hands
+    if result.forfeit is None and not any(h.outcome is not None for h in hands):
+        return None, NO_RESULT[0]
+    if hands and hands[0].rules.friend:
+        return None, NO_RESULT[1]
+    if result.forfeit is not None:
+        return 1 - result.forfeit, "forfeit"
+    ns, ew = result.levels_final[0], result.levels_final[1]
+    if result.winner is not None:
+        return result.winner, ("passed A" if result.decided_by == "passed" else
+                               "higher level" if ns != ew else "holding the deal")
+    if ns != ew:
+        return (0 if ns > ew else 1), "higher level"
+    last = hands[-1]
+    if last.outcome is not None and last.outcome.winner == "neither":
+        return None, "holding the deal"          # after both sides miscounted nobody holds it
+    seat = last.outcome.next_dealer if last.outcome is not None and last.outcome.next_dealer is not None \
+        else last.dealer
+    return seat & 1, "holding the deal"
+
+
+def match_decision_text(team: str | None, decided_by: str | None) -> tuple[str, str]:
+    """``(en, zh)``: the one wording of a match's result, for the match page, ``tractor check``
+    and the standings alike.  ``team`` is ``NS`` / ``EW`` (or a partnership's name);
+    ``decided_by`` is :func:`decide_match`'s (the standings' ``decided_by`` column)."""
+    if decided_by == NO_RESULT[0]:
+        return "not decided: no hand was finished", "未分胜负：没有打完的一局"
+    if decided_by == NO_RESULT[1]:
+        return ("no team result: in friend mode the sides change every hand",
+                "不计队伍胜负：找朋友模式每局对家不同")
+    if team is None:
+        return ("not decided: equal levels and the deal is bid for after both sides miscounted",
+                "未分胜负：级数相同，双方多少牌后重新抢庄")
+    how = {"passed A": ("passed A", "打过 A"),
+           "forfeit": ("the other side forfeited (wrong follows)", "对方跟牌错误累计判负"),
+           "higher level": ("higher level when the record ends", "记录结束时级数高"),
+           "holding the deal": ("equal levels, holding the deal when the record ends", "级数相同，记录结束时坐庄")
+           }.get(decided_by or "", (decided_by or "", decided_by or ""))
+    return f"{team} won the match: {how[0]}", f"{team} 方获胜：{how[1]}"
