@@ -174,3 +174,49 @@ def test_a_position_alone_decides_nothing_in_the_same_words(tmp_path):
     html = next(p for p in out.glob("m-*.html") if "-h" not in p.name).read_text("utf-8")
     en, zh = match_decision_text(None, "no finished hand")
     assert en in html and zh in html
+
+
+# --- terminal output fits the terminal ------------------------------------------------
+
+def _display_width(line: str) -> int:
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+@pytest.fixture(scope="module")
+def team_dataset(tmp_path_factory):
+    data = tmp_path_factory.mktemp("ds") / "data"
+    assert cli("ingest", SAMPLES, "-o", data).exit_code == 0
+    return data
+
+
+@pytest.mark.parametrize("columns", [60, 80, 100])
+@pytest.mark.parametrize("args", [("stats", "{data}", "--by", "team"), ("stats", "{data}", "--by", "player"),
+                                  ("rules",), ("rules", "tournament"), ("rules", "ourgame")])
+def test_tables_fit_the_terminal_width_counting_cjk_as_two_columns(team_dataset, columns, args):
+    r = cli(*[a.format(data=team_dataset) for a in args], env={"COLUMNS": str(columns)})
+    assert r.exit_code == 0
+    lines = r.stdout.splitlines()
+    assert lines and max(_display_width(ln) for ln in lines) <= columns
+    if args[0] == "stats":
+        assert "刘洋 / 李娜" in r.stdout or "刘洋" in r.stdout        # names whole or wrapped, never cut
+        assert "16.67" in r.stdout                                  # numbers are never cut
+
+
+def test_a_table_that_fits_or_is_piped_is_printed_on_one_line_per_row(team_dataset):
+    wide = cli("stats", team_dataset, "--by", "team", env={"COLUMNS": "400"}).stdout
+    piped = cli("stats", team_dataset, "--by", "team").stdout          # CliRunner: not a terminal
+    assert wide == piped
+    assert "hold / 守庄率" in piped
+
+
+def test_table_columns_line_up_in_display_columns():
+    from tractor_analysis.cli.common import table
+    rows = [["张伟 / 王芳", "1", "a long meaning that has to wrap onto more lines"], ["N", "22", "short"]]
+    out = table(rows, ["team / 队伍", "won / 胜", "meaning / 说明"], max_width=40)
+    lines = out.splitlines()
+    assert max(_display_width(ln) for ln in lines) <= 40
+    assert lines[0].startswith("team") and lines[1].startswith("队伍")     # bilingual header on two lines
+    starts = {_display_width(ln[:ln.index(x)]) for ln in lines for x in ("1 ", "22 ") if f"  {x}" in ln}
+    assert len(starts) == 1                                                 # the numbers' column lines up
+    assert "张伟 / 王芳" in out
