@@ -20,15 +20,44 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="the playwright package is not installed (pip install playwright)")
-if not os.access(CHROMIUM, os.X_OK):
-    pytest.skip(f"no Chromium at {CHROMIUM}: run 'sh tests/install_browser.sh' (needs apt-get and root) "
-                "or set TRACTOR_CHROMIUM", allow_module_level=True)
+INSTALL_LOG = Path(os.environ.get("INSTALL_BROWSER_LOG", ARTIFACTS / "install_browser.log"))
+
+try:
+    from playwright import sync_api
+except ImportError:                    # each test skips, saying why (not one skip for the module)
+    sync_api = None
+
+
+def why_no_browser() -> str | None:
+    """Why the browser tests cannot run here (``None``: they can), with what
+    tests/install_browser.sh last said (apt's error when it failed)."""
+    if sync_api is None:
+        return "the playwright package is not installed (pip install -e '.[test]')"
+    if os.access(CHROMIUM, os.X_OK):
+        return None
+    said = ""
+    try:
+        lines = [ln.strip() for ln in INSTALL_LOG.read_text("utf-8", "replace").splitlines() if ln.strip()]
+        said = " — install_browser.sh said: " + " | ".join(lines[-4:]) if lines else ""
+    except OSError:
+        said = " — install_browser.sh has not run (make test runs it)"
+    return (f"no Chromium at {CHROMIUM}: run 'sh tests/install_browser.sh' (needs apt-get and root) or set "
+            f"TRACTOR_CHROMIUM{said}")
+
+
+@pytest.fixture(autouse=True)
+def _needs_a_browser(request):
+    """Skip each test on its own, naming it and the reason (pytest -ra lists every one)."""
+    reason = why_no_browser()
+    if reason is not None:
+        pytest.skip(f"{request.node.name}: {reason}")
 
 
 @pytest.fixture(scope="module")
 def browser():
+    if why_no_browser() is not None:      # each test then skips in _needs_a_browser, saying why
+        yield None
+        return
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
