@@ -314,3 +314,35 @@ def test_make_test_runs_install_browser_with_apts_lock_timeout():
     script = (ROOT / "tests" / "install_browser.sh").read_text("utf-8")
     assert 'DPkg::Lock::Timeout=$WAIT' in script and 'WAIT="${APT_LOCK_TIMEOUT:-120}"' in script
     assert "sh tests/install_browser.sh" in (ROOT / "Makefile").read_text("utf-8")
+
+
+# --- charts: bilingual titles and axis labels ---------------------------------------------
+
+def test_every_chart_title_and_axis_label_is_bilingual():
+    import html
+    from tractor_analysis.reports import charts
+    svgs = {"levels": charts.levels_chart([(2, 2), (3, 2)], ("N–S", "E–W")),
+            "friend": charts.levels_chart([(2, 2, 2, 2), (3, 2, 3, 2)], ("N", "E", "S", "W")),
+            "points": charts.attackers_points_chart([1, 2], [40, 120], 80),
+            "dist": charts.points_distribution_chart([0, 35, 80], 80),
+            "hold": charts.hold_rate_chart([2, 3], [0.5, 1.0], [4, 1])}
+    expected = {"levels": ("Team levels over the match / 比赛级别", "after hand (0 = start) / 第几局后", "level / 级别"),
+                "friend": ("Each player's level / 各人级别（找朋友）",),
+                "points": ("Attackers' points per hand / 每局闲家得分", "hand / 局", "points / 分"),
+                "dist": ("Distribution of attackers' points / 闲家得分分布", "attackers' total / 闲家得分", "hands / 局数"),
+                "hold": ("Defence hold rate by dealer level / 各级别守庄率", "dealer's level / 庄家级别",
+                         "% of hands / 守住比例")}
+    for name, svg in svgs.items():
+        text = html.unescape(svg)
+        for label in expected[name]:
+            assert label in text, (name, label)
+
+
+def test_the_index_charts_are_bilingual(tmp_path):
+    import html
+    out = tmp_path / "report"
+    assert cli("report", SAMPLES, "-o", out).exit_code in (0, 2)
+    index = html.unescape((out / "index.html").read_text("utf-8"))
+    for label in ("Bottom captures by multiplier / 抠底倍数", "multiplier / 倍数", "Violations by code / 违规类型",
+                  "Violations by player / 选手违规", "violations / 违规"):
+        assert label in index, label
