@@ -86,9 +86,6 @@ def convert(path: str, to: str | None, output: str | None) -> None:
         click.echo(text, nl=False)
     else:
         try:
-            parent = os.path.dirname(output)
-            if parent and not os.path.lexists(parent):     # -o out/game.json makes out/, as report does
-                os.makedirs(parent, exist_ok=True)
             write_text_atomic(output, text)
         except OSError as exc:                        # exit 1 is kept for "a violation was found"
             reason = exc.strerror or str(exc)

@@ -64,6 +64,7 @@ def readme_session(tmp_path_factory):
     earlier one wrote, as a reader typing them would)."""
     cwd = tmp_path_factory.mktemp("readme")
     (cwd / "sample_logs").symlink_to(ROOT / "sample_logs")
+    (cwd / "out").mkdir()                   # made by 'make demo', which the README runs first
     mp = pytest.MonkeyPatch()
     try:
         mp.chdir(cwd)
