@@ -53,6 +53,12 @@ class _Reader(HandReader):
             self.diag("json_shape", f"a match should be a JSON object, not {type_name(obj)}",
                       "比赛记录应为 JSON 对象")
             return None
+        if not any(k in obj for k in _MATCH_FIELDS):
+            shown = ", ".join(json.dumps(k, ensure_ascii=False) for k in list(obj)[:5]) or "none"
+            self.diag("json_shape", f"not a match record: the object has none of a match's fields (\"hands\", "
+                      f"\"players\", \"event\", …; its fields: {shown}); the object is skipped",
+                      "不是比赛记录：对象中没有任何比赛字段（hands、players、event 等）；已跳过")
+            return None
         try:
             players = as_players(obj.get("players"))
             ruleset = as_text(obj.get("ruleset"), "\"ruleset\"")
