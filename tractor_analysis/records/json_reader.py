@@ -30,6 +30,7 @@ at 1:1; a lone UTF-16 surrogate escape (``"\\ud800"``) is read as U+FFFD with a
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .diagnostics import Diagnostic, bilingual
@@ -53,7 +54,7 @@ class _Reader(HandReader):
             self.diag("json_shape", f"a match should be a JSON object, not {type_name(obj)}",
                       "比赛记录应为 JSON 对象")
             return None
-        if not any(k in obj for k in _MATCH_FIELDS):
+        if not any(k in obj for k in MATCH_FIELDS):
             shown = ", ".join(json.dumps(k, ensure_ascii=False) for k in list(obj)[:5]) or "none"
             self.diag("json_shape", f"not a match record: the object has none of a match's fields (\"hands\", "
                       f"\"players\", \"event\", …; its fields: {shown}); the object is skipped",
