@@ -118,18 +118,47 @@ def _interrupt_in_parent_only():
     return previous
 
 
+def _runner(scheduler: str | None, task_files: int | None, local):
+    """The ingest to run: ``local`` (:func:`tractor_analysis.dataset.pipeline.ingest`), or on the
+    Dask cluster ``scheduler`` names (:mod:`tractor_analysis.dataset.dask_ingest`)."""
+    if scheduler is None:
+        return local
+    try:
+        from tractor_analysis.dataset.dask_ingest import ingest_dask, parse_scheduler
+
+        import distributed  # noqa: F401  (the optional extra)
+    except ImportError:
+        raise click.UsageError("--scheduler needs Dask: pip install 'tractor-analysis[dask]' / "
+                               "--scheduler 需要安装 Dask：pip install 'tractor-analysis[dask]'") from None
+    try:
+        parse_scheduler(scheduler)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--scheduler") from None
+
+    def on_cluster(paths, dataset, *, workers, **options):
+        return ingest_dask(paths, dataset, scheduler, files_per_task=task_files, **options)
+
+    return on_cluster
+
+
 @click.command("ingest", context_settings=CONTEXT)
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
 @click.option("-o", "--output", "dataset", required=True, type=click.Path(file_okay=False),
               help="Dataset folder (created if missing; new files are added to it).")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes that parse and replay in parallel.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT | local[:N]",
+              help="Parse and replay on a Dask cluster: a running scheduler's address, or local[:N] to start "
+                   "N local worker processes.  The dataset folder must be the same path on every worker. "
+                   "Needs the dask extra: pip install 'tractor-analysis[dask]'.")
+@click.option("--task-files", type=click.IntRange(min=1), default=None,
+              help="With --scheduler: files per Dask task (default: about 4 tasks per worker, at most 64 files).")
 @click.option("--flush-hands", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Write a part file every this many hands (bounds memory).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar (problems and the summary line still print).")
 @rules_options
-def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int, quiet: bool,
-           preset: str | None, rule_pairs: tuple) -> None:
+def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,
+           flush_hands: int, quiet: bool, preset: str | None, rule_pairs: tuple) -> None:
     """Parse, replay and store records in a Parquet dataset.
 
     INPUT may be files, folders (searched recursively), globs and .gz files.
@@ -146,6 +175,7 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
     Examples:
       tractor ingest logs/ -o data/
       tractor ingest 'archive/**/*.tgn.gz' more.jsonl -o data/ --workers 4
+      tractor ingest /shared/logs -o /shared/data --scheduler tcp://10.0.0.5:8786
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
     from tractor_analysis.dataset import DatasetError
@@ -159,9 +189,10 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, flush_hands: int
     progress = Progress(not quiet)
     before = committed_batches(dataset) if os.path.isdir(dataset) else set()
     previous = _interrupt_in_parent_only()
+    runner = _runner(scheduler, task_files, run)
     try:
-        summary = run(paths, dataset, workers=workers, choice=choice if choice.overrides else None,
-                      label=label, flush_hands=flush_hands, progress=progress)
+        summary = runner(paths, dataset, workers=workers, choice=choice if choice.overrides else None,
+                         label=label, flush_hands=flush_hands, progress=progress)
     except OSError as exc:
         fail(f"cannot write the dataset {dataset}: {exc} / 无法写入数据集 {dataset}")
     except IngestError as exc:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import click
 
@@ -62,14 +63,10 @@ def _jsonable(df) -> list[dict]:
     return out
 
 
-def _note_duplicates(ds) -> None:
+def _note_duplicates(dups: dict[str, str], where: dict[str, str]) -> None:
     """Say on stderr which matches are recorded twice (each is counted once)."""
-    from tractor_analysis.dataset.stats import duplicate_matches
-
-    dups = duplicate_matches(ds)
     if not dups:
         return
-    where = ds.matches.set_index("match_id")["source_file"].astype(str).to_dict()
     pairs = "; ".join(f"{where.get(d, d)} = {where.get(k, k)}" for d, k in sorted(dups.items()))
     click.echo(f"{len(dups)} match{'es' if len(dups) != 1 else ''} recorded twice, counted once: {pairs} / "
                f"{len(dups)} 场比赛重复记录，只计一次", err=True)
@@ -102,31 +99,33 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
       tractor stats data/ --by team --table standings
       tractor stats data/ --by ruleset --format json > stats.json
     """
-    from tractor_analysis.dataset import load
-    from tractor_analysis.dataset.stats import all_tables
+    import duckdb
 
-    import os
+    from tractor_analysis.dataset import DatasetError
+    from tractor_analysis.dataset.stats import all_tables, duplicate_matches, source
+    from tractor_analysis.dataset.stats_sql import match_labels_rows
 
-    if not os.path.isdir(os.path.join(dataset, "files")):
+    if not (Path(dataset) / "files").is_dir():
         error = click.ClickException(
             f"{dataset} is not a dataset (it has no files/ table); write one with "
             f"'tractor ingest RECORDS -o {dataset}' / {dataset} 不是数据集，请先用 tractor ingest 生成")
         error.exit_code = 2          # an input that cannot be read, as documented
         raise error
-    import pyarrow as pa
-
-    from tractor_analysis.dataset import DatasetError
-
     try:
-        ds = load(dataset, tables=("matches", "hands", "tricks", "violations"))
-    except (DatasetError, pa.ArrowException, OSError) as exc:
+        # DuckDB reads the committed Parquet parts: memory does not grow with the dataset
+        with source(Path(dataset)) as src:
+            tables = all_tables(src, by)
+            dups = duplicate_matches(src)
+            no_hands = src.rows("select count(*) from raw_hands")[0][0] == 0
+            matches = match_labels_rows(src) if (dups or (by == "match" and fmt == "table")) else None
+    except (DatasetError, duckdb.Error, OSError) as exc:
         # a damaged or missing part: the message names it (bilingual); exit 2 like unreadable input
         error = click.ClickException(f"cannot read the dataset {dataset}: {exc}"
                                      + ("" if isinstance(exc, DatasetError) else " / 无法读取数据集"))
         error.exit_code = 2
         raise error
-    tables = all_tables(ds, by)
-    _note_duplicates(ds)
+    if dups:
+        _note_duplicates(dups, matches.set_index("match_id")["source_file"].astype(str).to_dict())
     if which is None:
         which = "summary" if fmt == "csv" else "all"
     names = TABLES if which == "all" else (which,)
@@ -138,10 +137,10 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
                 click.echo(("\n" if i else "") + f"# {n}")
             click.echo(tables[n].to_csv(index=False), nl=False)
     else:
-        if ds.hands.empty:
+        if no_hands:
             click.echo("the dataset holds no hands yet / 数据集中还没有牌局")
             return
-        labels = match_labels(ds.matches) if by == "match" else {}
+        labels = match_labels(matches) if by == "match" else {}
         for i, n in enumerate(names):
             frame = tables[n]
             if labels and "match" in frame:          # people read file names, programs the ids (csv/json)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 
 import contextlib
-import fcntl
 import glob
 import os
+import sys
 import uuid
+from pathlib import Path
 from typing import Iterator
 
 import pyarrow as pa
@@ -29,17 +30,17 @@ def new_batch() -> str:
     return f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
 
 
-def _tmp_path(root: str, table: str, batch: str) -> str:
-    return os.path.join(root, table, f".part-{batch}.parquet.tmp")
+def _tmp_path(root: str | os.PathLike, table: str, batch: str) -> str:
+    return str(Path(root, table, f".part-{batch}.parquet.tmp"))
 
 
-def _part_path(root: str, table: str, batch: str) -> str:
-    return os.path.join(root, table, f"part-{batch}.parquet")
+def _part_path(root: str | os.PathLike, table: str, batch: str) -> str:
+    return str(Path(root, table, f"part-{batch}.parquet"))
 
 
-def ensure_dataset(root: str) -> None:
+def ensure_dataset(root: str | os.PathLike) -> None:
     for t in TABLES:
-        os.makedirs(os.path.join(root, t), exist_ok=True)
+        Path(root, t).mkdir(parents=True, exist_ok=True)
 
 
 def write_temp_parts(root: str, tables: dict[str, pa.Table], batch: str) -> dict[str, str]:
@@ -67,24 +68,23 @@ def remove_temp_parts(tmp: dict[str, str]) -> None:
 
 
 @contextlib.contextmanager
-def dataset_lock(root: str) -> Iterator[None]:
-    """Exclusive ``flock`` on ``DATASET/_lock`` (released when the process dies, even by SIGKILL)."""
-    os.makedirs(root, exist_ok=True)
-    fd = os.open(os.path.join(root, "_lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+def dataset_lock(root: str | os.PathLike) -> Iterator[None]:
+    """Exclusive lock on ``DATASET/_lock``, by :mod:`filelock` (``flock`` on POSIX, ``msvcrt``
+    locking on Windows: both are released by the operating system when the process dies, even
+    by SIGKILL, so a killed ingest never leaves the dataset locked)."""
+    from filelock import FileLock
+
+    Path(root).mkdir(parents=True, exist_ok=True)
+    with FileLock(str(Path(root, "_lock"))):
         yield
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
 
 
-def part_files(root: str, table: str) -> list[str]:
-    return sorted(glob.glob(os.path.join(glob.escape(root), table, "part-*.parquet")))
+def part_files(root: str | os.PathLike, table: str) -> list[str]:
+    return sorted(glob.glob(str(Path(glob.escape(str(root)), table, "part-*.parquet"))))
 
 
-def batch_of(part: str) -> str:
-    return os.path.basename(part)[len("part-"):-len(".parquet")]
+def batch_of(part: str | os.PathLike) -> str:
+    return Path(part).name[len("part-"):-len(".parquet")]
 
 
 class Manifest:
@@ -117,11 +117,25 @@ def damaged_part(part: str, table: str, exc: BaseException) -> DatasetError:
                "and ingest its files again" if table == "files" else
                "restore the part from a backup, or remove the batch (its part in every table) and ingest its "
                "files again")
-    return DatasetError(f"damaged part {os.path.basename(part)} of the {table} table ({part}): {what}; {hint_en} / "
-                        f"数据集 {table} 表的分块文件 {os.path.basename(part)} 已损坏，无法读取")
+    name = Path(part).name
+    return DatasetError(f"damaged part {name} of the {table} table ({part}): {what}; {hint_en} / "
+                        f"数据集 {table} 表的分块文件 {name} 已损坏，无法读取")
 
 
 def _pid_alive(pid: int) -> bool:
+    """Whether a process of this machine has the id ``pid`` (``os.kill(pid, 0)`` on POSIX; on
+    Windows, where ``os.kill`` would terminate it, ``OpenProcess`` through ctypes)."""
+    if sys.platform == "win32":     # pragma: no cover - tested on Windows only
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32
+        handle = kernel32.OpenProcess(0x1000, False, pid)     # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return ctypes.GetLastError() == 5                  # access denied: it exists
+        code = ctypes.c_ulong()
+        ok = kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
+        kernel32.CloseHandle(handle)
+        return bool(ok) and code.value == 259                  # STILL_ACTIVE
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -145,8 +159,8 @@ def recover(root: str) -> list[str]:
                 os.remove(part)
                 removed.append(part)
     for t in TABLES:   # temporaries are named after the process that wrote them
-        for tmp in glob.glob(os.path.join(glob.escape(root), t, ".part-*.parquet.tmp")):
-            pid = os.path.basename(tmp)[len(".part-"):].split("-", 1)[0]
+        for tmp in glob.glob(str(Path(glob.escape(str(root)), t, ".part-*.parquet.tmp"))):
+            pid = Path(tmp).name[len(".part-"):].split("-", 1)[0]
             if pid.isdigit() and not _pid_alive(int(pid)):
                 os.remove(tmp)
                 removed.append(tmp)

@@ -4,7 +4,8 @@ The pipeline behind ``tractor ingest`` (:func:`ingest`):
 
 1. the parent lists the input files and skips those whose content hash the dataset's
    manifest already holds (:class:`~tractor_analysis.dataset.Manifest`);
-2. each worker (the parent itself with one worker, else forked processes) reads a file's
+2. each worker (the parent itself with one worker, else pool processes: see
+   :func:`start_method`) reads a file's
    bytes, parses them (:func:`tractor_analysis.records.sources.load_bytes`), replays every match
    (:func:`tractor_analysis.engine.replay.replay_match`) and adds the rows to a
    :class:`~tractor_analysis.dataset.TableBuilder`; about every ``flush_hands`` hands the
@@ -27,9 +28,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import resource
+import sys
+import threading
 import time
+import uuid
 from dataclasses import dataclass
+from pathlib import Path
 
 import pyarrow.parquet as pq
 
@@ -112,20 +116,106 @@ class IngestSummary:
         return self.hands / self.seconds if self.seconds > 0 else 0.0
 
 
-_W: dict = {}
-"""Per-process state of an ingest worker (set by :func:`_worker_init`)."""
+def peak_rss_kb() -> int:
+    """Peak resident memory of this process in KiB, where the system says (``resource`` on
+    POSIX: Linux counts KiB, macOS bytes); 0 where it does not (Windows).  ``resource`` is
+    imported here, never at module import time, so the module imports everywhere."""
+    try:
+        import resource
+    except ImportError:          # pragma: no cover - Windows
+        return 0
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss // 1024 if sys.platform == "darwin" else rss
+
+
+START_METHOD_ENV = "TRACTOR_START_METHOD"
+"""Environment variable naming the multiprocessing start method of a parallel ingest
+(``fork``, ``forkserver`` or ``spawn``), overriding the choice of :func:`start_method`."""
+
+
+def start_method(arrow_used: bool) -> str:
+    """The start method of a parallel ingest's worker processes.
+
+    ``$TRACTOR_START_METHOD`` when set; else ``fork`` on Linux before this process touched
+    Parquet (cheapest; Arrow's thread pools make a later fork unsafe), ``forkserver`` on
+    Linux after; ``spawn`` elsewhere (Windows has nothing else, and macOS's system
+    libraries are not fork-safe).  Workers rely on nothing a fork inherits: everything they
+    need comes through :func:`_worker_init`'s arguments, which pickle."""
+    import multiprocessing as mp
+
+    chosen = os.environ.get(START_METHOD_ENV, "").strip()
+    available = mp.get_all_start_methods()
+    if chosen:
+        if chosen not in available:
+            raise ValueError(f"{START_METHOD_ENV}={chosen!r}: this system offers {', '.join(available)} / "
+                             f"{START_METHOD_ENV} 的取值在本系统上不可用")
+        return chosen
+    if sys.platform.startswith("linux"):
+        return "forkserver" if arrow_used else "fork"
+    return "spawn"
+
+
+class _WorkerState(threading.local):
+    """Per-thread state of an ingest worker (set by :func:`_worker_init`): a pool process has one
+    thread, a Dask worker may run several tasks at once, each in its own thread."""
+
+    def __init__(self) -> None:
+        self.data: dict = {}
+
+    def __getitem__(self, key: str):
+        return self.data[key]
+
+    def __setitem__(self, key: str, value) -> None:
+        self.data[key] = value
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.data
+
+    def get(self, key: str, default=None):
+        return self.data.get(key, default)
+
+    def update(self, **values) -> None:
+        self.data.update(values)
+
+    def clear(self) -> None:
+        self.data.clear()
+
+
+_W = _WorkerState()
+"""State of this thread's ingest worker."""
 
 
 def _worker_init(root: str, known: frozenset[str], choice, label: str | None, flush_hands: int,
-                 counters, die_with_parent: bool) -> None:
+                 counters, die_with_parent: bool, base: str | None = None, prefix: str | None = None) -> None:
+    """Set this worker's state.  ``base``: the folder relative input paths are read from (a Dask
+    worker's own working folder is not the client's); ``prefix``: batch names start with it
+    instead of this process's pid (a Dask task's temporaries are cleaned by its client)."""
     if die_with_parent:
         _die_with_parent()
+        # Ctrl-C reaches the whole process group: the parent stops the pool itself
+        import signal
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _W.clear()
     _W.update(root=root, known=known, choice=choice, label=label, flush_hands=flush_hands,
-              counters=counters, seen=set())
+              counters=counters, seen=set(), base=base, prefix=prefix)
+
+
+def _new_batch() -> str:
+    prefix = _W.get("prefix")
+    return f"{prefix}-{uuid.uuid4().hex[:12]}" if prefix else new_batch()
+
+
+def _where(path: str) -> Path:
+    """Where to read ``path`` from: relative paths under the worker's ``base`` when it has one."""
+    base = _W.get("base")
+    p = Path(path)
+    return p if base is None or p.is_absolute() else Path(base) / p
 
 
 def _die_with_parent() -> None:
     """Linux: the worker gets SIGKILL when the ingest process dies (no orphans after a kill)."""
+    if not sys.platform.startswith("linux"):
+        return
     try:
         import ctypes
         import signal
@@ -139,7 +229,7 @@ def _read_bytes(path: str) -> tuple[bytes | None, str]:
     if not path:            # open("") fails, but Path("") would be the current folder: say which
         return None, "empty path / 空路径"
     try:
-        with open(path, "rb") as fh:
+        with open(_where(path), "rb") as fh:
             return fh.read(), ""
     except OSError as exc:
         return None, exc.strerror or str(exc)
@@ -210,7 +300,7 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
     w = _W
     root, known, seen, counters = w["root"], w["known"], w["seen"], w["counters"]
     out: list[Flushed] = []
-    builder = TableBuilder(new_batch())
+    builder = TableBuilder(_new_batch())
     shas: list[str] = []
     stats = [0, 0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands, unreadable
     batch_paths: list[str] = []
@@ -231,12 +321,12 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
                                       batch_paths) from None
             f = Flushed(builder.batch, tmp, shas, builder.files, stats[4], stats[0], stats[1],
                         stats[2], stats[3], stats[5],
-                        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, tuple(batch_paths))
+                        peak_rss_kb(), tuple(batch_paths))
             if on_flush is not None:
                 on_flush(f)
             else:
                 out.append(f)
-        builder, shas, stats, batch_paths = TableBuilder(new_batch()), [], [0, 0, 0, 0, 0, 0], []
+        builder, shas, stats, batch_paths = TableBuilder(_new_batch()), [], [0, 0, 0, 0, 0, 0], []
 
     for path in paths:
         data, reason = _read_bytes(path)
@@ -266,7 +356,7 @@ def _file_rows(path: str, data: bytes | None, sha: str | None, reason: str) -> t
     """``(sha, (format, matches, results, diagnostics, status, (encoding, note)))`` of one file's bytes (``None``:
     unreadable, ``reason`` says why)."""
     if data is None or sha is None:
-        key = "unreadable:" + (os.path.abspath(path) if path else "")
+        key = "unreadable:" + (os.path.abspath(_where(path)) if path else "")
         return key, (None, [], [], [Diagnostic(
             "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件 {path}"
                                + ("：空路径" if not path else ""))], "unreadable", (None, None))
@@ -293,7 +383,7 @@ def _isolate(paths: list[str]) -> tuple[TableBuilder, list[str], list[int]]:
     """A batch whose rows Arrow refused, built again file by file: each file's rows are tried
     alone, and a file whose rows still fail keeps only its ``files`` and ``errors`` rows plus a
     ``store_error`` row saying so (its matches are left out).  Only runs after a failure."""
-    builder = TableBuilder(new_batch())
+    builder = TableBuilder(_new_batch())
     shas: list[str] = []
     stats = [0, 0, 0, 0, 0, 0]
     for path in paths:
@@ -349,28 +439,8 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     with dataset_lock(root):
         recover(root)
     manifest = Manifest(root)
-    totals = {"added": 0, "with_errors": 0, "matches": 0, "hands": 0, "violations": 0, "errors": 0,
-              "unreadable": 0}
-    peak = [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss]
-
-    def commit(f: Flushed) -> None:
-        totals["unreadable"] += f.unreadable
-        peak[0] = max(peak[0], f.rss_kb)
-        try:
-            dup = commit_parts(root, f.tmp, f.batch, f.shas, manifest)
-        except BaseException as exc:
-            remove_temp_parts(f.tmp)
-            if isinstance(exc, (DatasetError, IngestError)) or not isinstance(exc, Exception):
-                raise
-            raise _lost_error("cannot commit a batch to the dataset", "无法提交到数据集", exc, f.paths) from None
-        if dup:   # a concurrent ingest committed some of these files first
-            return _note_dup(totals, f, dup)
-        totals["added"] += f.files
-        totals["with_errors"] += f.bad_files
-        totals["matches"] += f.matches
-        totals["hands"] += f.hands
-        totals["violations"] += f.violations
-        totals["errors"] += f.errors
+    committer = Committer(root, manifest)
+    commit = committer.commit
 
     workers = max(1, min(workers, len(paths) or 1))
     if workers == 1:
@@ -385,15 +455,15 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         finally:
             _W.clear()
     else:
-        # Workers are forked before this process touches Parquet (Arrow's thread pools
+        # Linux: workers are forked before this process touches Parquet (Arrow's thread pools
         # make a later fork unsafe); when Arrow was already used here (a library caller),
         # they come from a forkserver instead, which costs a second or so to start.
-        if schema.ARROW_USED[0]:
-            ctx = mp.get_context("forkserver")
+        # Elsewhere (or with $TRACTOR_START_METHOD=spawn) they are spawned.
+        method = start_method(schema.ARROW_USED[0])
+        ctx = mp.get_context(method)
+        if method == "forkserver":
             ctx.set_forkserver_preload(["tractor_analysis.dataset.pipeline", "tractor_analysis.engine.replay",
                                         "tractor_analysis.records.sources"])
-        else:
-            ctx = mp.get_context("fork")
         counters = (ctx.Value("q", 0), ctx.Value("q", 0))
         pool = ctx.Pool(workers, _worker_init,
                         (root, frozenset(), choice, label, flush_hands, counters, True))
@@ -429,9 +499,44 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
             raise
         finally:
             pool.join()
-    totals_seconds = time.perf_counter() - start
-    return IngestSummary(files=len(paths), skipped=len(paths) - totals["added"], seconds=totals_seconds,
-                         peak_rss_mb=peak[0] / 1024, **totals)
+    return committer.summary(len(paths), time.perf_counter() - start)
+
+
+class Committer:
+    """Commits flushed batches into the dataset at ``root`` (:func:`commit_parts`, under the
+    lock) and adds up what they held; shared by the local ingest and the Dask ingest
+    (:mod:`.dask_ingest`), so both store exactly the same rows."""
+
+    def __init__(self, root: str, manifest: Manifest) -> None:
+        self.root = root
+        self.manifest = manifest
+        self.totals = {"added": 0, "with_errors": 0, "matches": 0, "hands": 0, "violations": 0, "errors": 0,
+                       "unreadable": 0}
+        self.peak = peak_rss_kb()
+
+    def commit(self, f: Flushed) -> None:
+        totals = self.totals
+        totals["unreadable"] += f.unreadable
+        self.peak = max(self.peak, f.rss_kb)
+        try:
+            dup = commit_parts(self.root, f.tmp, f.batch, f.shas, self.manifest)
+        except BaseException as exc:
+            remove_temp_parts(f.tmp)
+            if isinstance(exc, (DatasetError, IngestError)) or not isinstance(exc, Exception):
+                raise
+            raise _lost_error("cannot commit a batch to the dataset", "无法提交到数据集", exc, f.paths) from None
+        if dup:   # a concurrent ingest committed some of these files first
+            return _note_dup(totals, f, dup)
+        totals["added"] += f.files
+        totals["with_errors"] += f.bad_files
+        totals["matches"] += f.matches
+        totals["hands"] += f.hands
+        totals["violations"] += f.violations
+        totals["errors"] += f.errors
+
+    def summary(self, files: int, seconds: float) -> IngestSummary:
+        return IngestSummary(files=files, skipped=files - self.totals["added"], seconds=seconds,
+                             peak_rss_mb=self.peak / 1024, **self.totals)
 
 
 def _new_files(paths: list[str], known: set[str]) -> list[str]:
@@ -453,7 +558,7 @@ def _new_files(paths: list[str], known: set[str]) -> list[str]:
 
 def _note_dup(totals: dict, f: Flushed, dup: set[str]) -> None:
     """Count what a partly duplicate batch added (re-read from its committed files part)."""
-    part = pq.read_table(os.path.join(os.path.dirname(f.tmp["files"]), f"part-{f.batch}.parquet"))
+    part = pq.read_table(Path(f.tmp["files"]).with_name(f"part-{f.batch}.parquet"))
     rows = part.to_pylist()
     totals["added"] += len(rows)
     totals["with_errors"] += sum(r["status"] != "ok" for r in rows)

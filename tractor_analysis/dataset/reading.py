@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable
 
 import pyarrow as pa
@@ -89,7 +90,7 @@ def _check_parts(root: str, table: str, present: set[str], batches: set[str], ca
     missing = sorted((cache["required"].get(table, set()) & batches) - present)
     if not missing:
         return
-    names = ", ".join(os.path.join(root, table, f"part-{b}.parquet") for b in missing[:5])
+    names = ", ".join(str(Path(root, table, f"part-{b}.parquet")) for b in missing[:5])
     more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
     raise DatasetError(
         f"the {table} table is missing {len(missing)} part(s) of committed batches: {names}{more} (their "

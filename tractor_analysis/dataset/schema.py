@@ -11,7 +11,7 @@ Layout of a dataset folder (documented in ``docs/dataset.md``)::
       violations/   part-<batch>.parquet   one row per violation found by the engine
       errors/       part-<batch>.parquet   one row per parser diagnostic
       records/      part-<batch>.parquet   one row per match: its canonical record text (.tgn)
-      _lock                                the fcntl lock two ingests share
+      _lock                                the lock file two ingests share (filelock)
 
 Each table is a folder of part files that any Parquet reader globs
 (``read_parquet('DATASET/plays/*.parquet')`` in DuckDB, ``pyarrow.dataset``,
@@ -20,7 +20,7 @@ Spark).  Every row carries the ``batch`` that wrote it.
 **Commit protocol** (:func:`commit_parts`).  A batch's parts are written to
 hidden temporary names (``.part-<batch>.parquet.tmp``: a leading dot, so
 pyarrow ignores them, and no ``.parquet`` suffix, so globs skip them).  Under an
-exclusive ``flock`` on ``_lock``, the committer re-reads the manifest (the
+exclusive lock on ``_lock`` (:mod:`filelock`), the committer re-reads the manifest (the
 ``files`` table), drops the rows of any file whose content hash is already in
 it (a concurrent or earlier ingest committed it), renames the child tables'
 parts into place with ``os.replace`` and renames the ``files`` part *last*: a

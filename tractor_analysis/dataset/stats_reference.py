@@ -1,0 +1,401 @@
+"""The pandas reference implementation of the statistics, kept for the tests only.
+
+The statistics are computed by DuckDB (:mod:`.stats_sql`, through :mod:`.stats`).  This module
+computes the same tables with pandas from DataFrames held in memory; it is kept as the
+independent reference ``tests/test_stats_sql.py`` compares the SQL with, table by table, on
+simulated datasets (a second implementation written another way is what catches a wrong
+join or a NULL handled differently).  Nothing in the package calls it.
+
+Every function is a pure function of the dataset's DataFrames and returns a
+DataFrame.  ``by`` chooses
+who a row speaks for:
+
+- ``player``: one row per player name (a seat letter when the record names nobody);
+- ``team``: one row per partnership ("Zhang Wei / Wang Fang", or ``NS`` / ``EW``);
+- ``match``: one row per match; ``ruleset``: one row per ruleset name.
+
+For ``player`` and ``team`` the figures are from that side's point of view
+(dealer, attacker, the tricks it won); for ``match`` and ``ruleset`` they are
+over all hands (``as_dealer`` / ``as_attacker`` are not given).
+
+**Who defended** is the hand's real side as the engine resolved it (the dataset's
+``defender_seats``): in friend mode (找朋友, rules.md §11) the dealer and the holder of
+the named card, or the dealer alone.  A player attacks when not among the defenders and
+goes up when their side does.  Partnerships (``team``) are the table's N–S and E–W; in
+friend mode one can be split in a hand: it counts as defending when one of its players
+defended, as attacking when both attacked, and as going up when one of its players did.
+Datasets written before ``defender_seats`` existed fall back to the dealer's team.
+
+``ruleset`` separates the variants: a preset with options changed is named with them,
+e.g. ``standard+friend=on`` (from the hand's ``rules`` column, compared with the preset).
+
+**A match recorded twice** (the same match kept as ``.tgn`` and as ``.json``: two files,
+two content hashes, so ingest stores both) is counted once: see :func:`duplicate_matches`.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .stats import BY, POINT_BANDS, SEATS, TEAM_OF_SEAT, decide_results, holder_of, standings_of, variant
+
+
+_SAME_MATCH = ("event", "site", "date", "round", "table", "player_n", "player_e", "player_s", "player_w",
+               "level_ns_start", "level_ew_start", "ruleset")
+_SAME_HAND = ("hand_no", "dealer", "trump", "level", "tricks", "attackers_points", "attackers_total",
+              "outcome", "levels_gained")
+
+
+def _joined(frame: pd.DataFrame, columns: tuple[str, ...]) -> pd.Series:
+    cols = [c for c in columns if c in frame.columns]
+    out = pd.Series("", index=frame.index)
+    for c in cols:
+        values = frame[c].astype(object)
+        out = out + "\x1f" + values.where(values.notna(), "~").astype(str)
+    return out
+
+
+def duplicate_matches(ds) -> dict[str, str]:
+    """Matches recorded more than once: each later copy's ``match_id`` → the first copy's.
+
+    Two records are one match when the match tags, the players, the starting levels and
+    the ruleset agree, and so do all hands (number, dealer, trump, level, tricks, attackers'
+    points and total, outcome, levels gained): the same match kept as ``.tgn`` and ``.json``,
+    or a file copied under another name with a changed comment.  The first copy (by source
+    file, then position in the file) is kept."""
+    m = ds.matches
+    if len(m) < 2:
+        return {}
+    h = ds.hands.sort_values(["match_id", "hand_no"])
+    per_hand = _joined(h, _SAME_HAND)
+    hands_key = per_hand.groupby(h["match_id"].astype(str).to_numpy(), sort=False).agg("\x1e".join)
+    order = [c for c in ("source_file", "match_index") if c in m.columns]
+    m = m.sort_values(order) if order else m
+    key = _joined(m, _SAME_MATCH) + "\x1d" + m["match_id"].astype(str).map(hands_key).fillna("")
+    first: dict[str, str] = {}
+    dups: dict[str, str] = {}
+    for mid, k in zip(m["match_id"].astype(str), key):
+        if k in first:
+            dups[mid] = first[k]
+        else:
+            first[k] = mid
+    return dups
+
+
+def distinct(ds):
+    """``ds`` with every later copy of a match recorded twice left out (see :func:`duplicate_matches`)."""
+    dups = duplicate_matches(ds)
+    if not dups:
+        return ds
+    from types import SimpleNamespace
+
+    tables = {}
+    for name in ("matches", "hands", "tricks", "plays", "violations", "errors", "files"):
+        frame = getattr(ds, name, None)
+        if frame is not None and "match_id" in frame.columns:
+            frame = frame[~frame["match_id"].astype(str).isin(dups)]
+        if frame is not None:
+            tables[name] = frame
+    return SimpleNamespace(**tables)
+
+
+
+def _is_seats(value) -> bool:
+    return isinstance(value, (list, tuple, np.ndarray))
+
+
+def defender_flags(hands: pd.DataFrame) -> pd.DataFrame:
+    """``def_N``, ``def_E``, ``def_S``, ``def_W``: each seat was among the hand's defenders
+    (from ``defender_seats``; the dealer's team where that column is missing or null)."""
+    n = len(hands)
+    col = hands["defender_seats"].tolist() if "defender_seats" in hands else [None] * n
+    flags = np.zeros((n, 4), dtype=bool)
+    for i, (seats, team) in enumerate(zip(col, hands["defenders"].tolist())):
+        chosen = seats if _is_seats(seats) else (("N", "S") if team == "NS" else ("E", "W"))
+        for seat in chosen:
+            flags[i, SEATS.index(seat)] = True
+    return pd.DataFrame(flags, columns=[f"def_{x}" for x in SEATS], index=hands.index)
+
+
+def variants(hands: pd.DataFrame) -> pd.Series:
+    """:func:`variant` of every hand (the ``--by ruleset`` key)."""
+    rules = hands["rules"] if "rules" in hands else pd.Series([None] * len(hands), index=hands.index)
+    return pd.Series([variant(r, j) for r, j in zip(hands["ruleset"].tolist(), rules.tolist())],
+                     index=hands.index, dtype=object)
+
+
+def _require(by: str) -> None:
+    if by not in BY:
+        raise ValueError(f"unknown grouping {by!r} (expected one of {', '.join(BY)})")
+
+
+def _partnership(matches: pd.DataFrame, a: str, b: str, fallback: str) -> pd.Series:
+    """``"A / B"`` (names sorted, so partners who swap seats stay one team), else ``fallback``."""
+    na, nb = matches[f"player_{a}"], matches[f"player_{b}"]
+    out = []
+    for x, y in zip(na.tolist(), nb.tolist()):
+        names = sorted(n for n in (x, y) if isinstance(n, str) and n)
+        out.append(" / ".join(names) if names else fallback)
+    return pd.Series(out, index=matches.index, dtype=object)
+
+
+def team_names(matches: pd.DataFrame) -> pd.DataFrame:
+    """``match_id, team (NS/EW), name`` for every match."""
+    ns = pd.DataFrame({"match_id": matches["match_id"], "team": "NS",
+                       "name": _partnership(matches, "n", "s", "NS")})
+    ew = pd.DataFrame({"match_id": matches["match_id"], "team": "EW",
+                       "name": _partnership(matches, "e", "w", "EW")})
+    return pd.concat([ns, ew], ignore_index=True)
+
+
+def _per_seat(frame: pd.DataFrame, seat_col: str, name: str) -> pd.DataFrame:
+    if frame.empty:
+        return pd.DataFrame(columns=["match_id", "hand_no", "seat", name])
+    out = frame.groupby(["match_id", "hand_no", seat_col], observed=True).size().rename(name)
+    return out.reset_index().rename(columns={seat_col: "seat"})
+
+
+def participants(ds, by: str) -> pd.DataFrame:
+    """One row per (participant, hand): the hand's columns plus ``key``, ``is_dealer``,
+    ``is_attacker``, ``tricks_won``, ``failed_throws``, ``violations_by``.
+
+    For ``match`` / ``ruleset`` one row per hand (``is_dealer`` / ``is_attacker`` are NaN)."""
+    _require(by)
+    ds = distinct(ds)
+    hands = ds.hands
+    tricks = ds.tricks
+    cols = ["match_id", "hand_no", "dealer", "defenders", "attackers", "ruleset", "decks", "outcome",
+            "up_team", "levels_gained", "attackers_total", "bottom_captured", "bottom_multiplier",
+            "bottom_bonus", "tricks", "failed_throws", "violations"]
+    h = hands[cols].copy()
+    # levels each seat / team really moved (a gain stops at the winning level, penalties count)
+    moved = {}
+    for x in SEATS:
+        b, a = f"level_{x.lower()}_before", f"level_{x.lower()}_after"
+        moved[x] = (hands[a] - hands[b]) if a in hands.columns and b in hands.columns \
+            else pd.Series(np.nan, index=hands.index)
+    for t, (b, a) in (("NS", ("level_ns_before", "level_ns_after")), ("EW", ("level_ew_before", "level_ew_after"))):
+        moved[t] = (hands[a] - hands[b]) if a in hands.columns and b in hands.columns \
+            else pd.Series(np.nan, index=hands.index)
+    for key, series in moved.items():
+        h[f"moved_{key}"] = pd.to_numeric(series, errors="coerce").to_numpy(dtype=float)
+    h["variant"] = variants(hands)
+    if by in ("match", "ruleset"):
+        h["key"] = h["match_id"] if by == "match" else h["variant"]
+        h["is_dealer"] = np.nan
+        h["is_attacker"] = np.nan
+        h["is_up"] = np.nan
+        h["tricks_won"] = h["tricks"]
+        h["violations_by"] = h["violations"]
+        return h
+    h = pd.concat([h, defender_flags(hands)], axis=1)
+    seats = pd.DataFrame({"seat": list(SEATS)})
+    sh = h.drop(columns=["failed_throws"]).merge(seats, how="cross")
+    sh["team"] = sh["seat"].map(TEAM_OF_SEAT)
+    seat_def = np.select([sh["seat"] == x for x in SEATS], [sh[f"def_{x}"] for x in SEATS], False)
+    sh["is_defender"] = seat_def.astype(bool)
+    won = _per_seat(tricks, "winner", "tricks_won")
+    failed = _per_seat(tricks[tricks["throw_failed"].astype(bool)], "leader", "seat_failed_throws")
+    viol = ds.violations
+    viol = viol[viol["seat"].notna() & viol["hand_no"].notna()]
+    vcount = _per_seat(viol, "seat", "violations_by")
+    for extra in (won, failed, vcount):
+        extra["hand_no"] = extra["hand_no"].astype(sh["hand_no"].dtype)
+        sh = sh.merge(extra, on=["match_id", "hand_no", "seat"], how="left")
+    for c in ("tricks_won", "seat_failed_throws", "violations_by"):
+        sh[c] = sh[c].fillna(0).astype(int)
+    sh = sh.rename(columns={"seat_failed_throws": "failed_throws"})
+    if by == "player":
+        m = ds.matches.melt(id_vars=["match_id"],
+                            value_vars=["player_n", "player_e", "player_s", "player_w"],
+                            var_name="seat", value_name="name")
+        m["seat"] = m["seat"].str[-1].str.upper()
+        sh = sh.merge(m, on=["match_id", "seat"], how="left")
+        sh["key"] = sh["name"].where(sh["name"].notna() & (sh["name"] != ""), sh["seat"])
+        sh["is_dealer"] = sh["seat"] == sh["dealer"]
+        sh["is_attacker"] = ~sh["is_defender"]
+        won = sh["outcome"] == "defenders"
+        sh["is_up"] = sh["outcome"].notna() & (sh["is_defender"] == won)
+        sh["moved"] = np.select([sh["seat"] == x for x in SEATS], [sh[f"moved_{x}"] for x in SEATS], np.nan)
+    else:
+        agg = sh.groupby(["match_id", "hand_no", "team"], sort=False, observed=True).agg(
+            tricks_won=("tricks_won", "sum"), failed_throws=("failed_throws", "sum"),
+            violations_by=("violations_by", "sum"))
+        sh = h.drop(columns=["failed_throws"]).merge(pd.DataFrame({"team": ["NS", "EW"]}), how="cross").merge(
+            agg.reset_index(), on=["match_id", "hand_no", "team"], how="left")
+        for c in ("tricks_won", "failed_throws", "violations_by"):
+            sh[c] = sh[c].fillna(0).astype(int)
+        names = team_names(ds.matches)
+        sh = sh.merge(names, on=["match_id", "team"], how="left")
+        sh["key"] = sh["name"].fillna(sh["team"])
+        sh["is_dealer"] = sh["team"] == sh["defenders"]
+        ns_def = (sh["def_N"] | sh["def_S"]).to_numpy()
+        ew_def = (sh["def_E"] | sh["def_W"]).to_numpy()
+        ns_att = ~(sh["def_N"] & sh["def_S"]).to_numpy()
+        ew_att = ~(sh["def_E"] & sh["def_W"]).to_numpy()
+        is_ns = (sh["team"] == "NS").to_numpy()
+        has_def = np.where(is_ns, ns_def, ew_def)
+        has_att = np.where(is_ns, ns_att, ew_att)
+        sh["is_attacker"] = ~has_def
+        won = (sh["outcome"] == "defenders").to_numpy()
+        sh["is_up"] = sh["outcome"].notna().to_numpy() & np.where(won, has_def, has_att)
+        sh["moved"] = np.where(is_ns, sh["moved_NS"], sh["moved_EW"])
+    return sh
+
+
+def summary(ds, by: str = "player") -> pd.DataFrame:
+    """The main table: hands, as dealer/attacker, defence hold rate, attackers' points,
+    bottom captures, levels gained, tricks won, failed throws, violations per 100 hands."""
+    p = participants(ds, by)
+    side = by in ("player", "team")
+    rows = []
+    for key, g in p.groupby("key", sort=True, observed=True):
+        n = len(g)
+        # Rates and points are over finished hands: a position left unfinished (a referee's
+        # record of one trick) has no outcome and its attackers' total is not a hand's total.
+        done = g[g["outcome"].notna()]
+        if side:
+            att = done[done["is_attacker"].astype(bool)]
+            dfd = done[~done["is_attacker"].astype(bool)]
+            # the levels really moved (final − start over a match); a dataset written before
+            # the level columns falls back to the score table's gain
+            nominal = g["levels_gained"].fillna(0).where(g["is_up"].astype(bool), 0)
+            gained = int(g["moved"].where(g["moved"].notna(), nominal).sum())
+        else:
+            att = dfd = done
+            gained = int(g["levels_gained"].fillna(0).sum())
+        held = int((dfd["outcome"] == "defenders").sum())
+        row = {by: key, "hands": n}
+        if side:
+            row["as_dealer"] = int(g["is_dealer"].sum())
+            row["as_attacker"] = int(g["is_attacker"].astype(bool).sum())
+        row.update({
+            "hold_rate": held / len(dfd) if len(dfd) else np.nan,
+            "attack_points_mean": float(att["attackers_total"].mean()) if len(att) else np.nan,
+            "attack_points_median": float(att["attackers_total"].median()) if len(att) else np.nan,
+            "bottom_captures": int(att["bottom_captured"].fillna(False).astype(bool).sum()),
+            "levels_gained": gained,
+            "tricks_won": int(g["tricks_won"].sum()),
+            "failed_throws": int(g["failed_throws"].sum()),
+            "violations": int(g["violations_by"].sum()),
+        })
+        row["violations_per_100"] = 100.0 * row["violations"] / n if n else np.nan
+        rows.append(row)
+    columns = [by, "hands"] + (["as_dealer", "as_attacker"] if side else []) + [
+        "hold_rate", "attack_points_mean", "attack_points_median", "bottom_captures",
+        "levels_gained", "tricks_won", "failed_throws", "violations", "violations_per_100"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def points_distribution(ds, by: str = "player") -> pd.DataFrame:
+    """How many hands the attackers' total fell in each band of :data:`POINT_BANDS`
+    (for ``player`` / ``team``: the hands that side attacked)."""
+    p = participants(ds, by)
+    p = p[p["outcome"].notna()]                 # finished hands only (see summary)
+    if by in ("player", "team"):
+        p = p[p["is_attacker"].astype(bool)]
+    total = p["attackers_total"].astype(float)
+    ratio = total / (p["decks"].astype(float) * 20)
+    band = np.select([total <= 0] + [ratio < k for k in (1, 2, 3, 4, 5)],
+                     list(POINT_BANDS[:6]), POINT_BANDS[6])
+    table = pd.crosstab(p["key"].to_numpy(), band).reindex(columns=list(POINT_BANDS), fill_value=0)
+    table.index.name = by
+    table.columns.name = None
+    return table.reset_index()
+
+
+def bottom_captures(ds, by: str = "player") -> pd.DataFrame:
+    """Bottom captures (抠底) by multiplier: ``by, multiplier, captures, bonus_points``."""
+    p = participants(ds, by)
+    if by in ("player", "team"):
+        p = p[p["is_attacker"].astype(bool)]
+    p = p[p["bottom_captured"].fillna(False).astype(bool)]
+    if p.empty:
+        return pd.DataFrame(columns=[by, "multiplier", "captures", "bonus_points"])
+    out = p.groupby(["key", "bottom_multiplier"], observed=True).agg(
+        captures=("hand_no", "size"), bonus_points=("bottom_bonus", "sum")).reset_index()
+    out = out.rename(columns={"key": by, "bottom_multiplier": "multiplier"})
+    out["multiplier"] = out["multiplier"].astype(int)
+    return out.sort_values([by, "multiplier"]).reset_index(drop=True)
+
+
+def violation_rates(ds, by: str = "player") -> pd.DataFrame:
+    """Violations per 100 hands by code: ``by, code, violations, hands, per_100_hands``.
+
+    For ``player`` / ``team`` the violations are the ones that side committed and the hands
+    the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``."""
+    p = participants(ds, by)
+    hands = p.groupby("key", observed=True).size().rename("hands")
+    ds = distinct(ds)
+    v = ds.violations
+    v = v[v["hand_no"].notna()].copy()
+    if v.empty:
+        return pd.DataFrame(columns=[by, "code", "violations", "hands", "per_100_hands"])
+    v["hand_no"] = v["hand_no"].astype(int)
+    if by in ("match", "ruleset"):
+        keys = ds.hands[["match_id", "hand_no"]].copy()
+        keys["variant"] = variants(ds.hands)
+        keys["hand_no"] = keys["hand_no"].astype(int)
+        v = v.merge(keys, on=["match_id", "hand_no"], how="left")
+        v["key"] = v["match_id"] if by == "match" else v["variant"]
+    else:
+        v = v[v["seat"].notna()]
+        if by == "player":
+            m = ds.matches.set_index("match_id")
+            names = [m.at[mid, f"player_{s.lower()}"] if mid in m.index else None
+                     for mid, s in zip(v["match_id"], v["seat"])]
+            v["key"] = [n if isinstance(n, str) and n else s for n, s in zip(names, v["seat"])]
+        else:
+            names = team_names(ds.matches).set_index(["match_id", "team"])["name"]
+            v["key"] = [names.get((mid, TEAM_OF_SEAT[s]), TEAM_OF_SEAT[s])
+                        for mid, s in zip(v["match_id"], v["seat"])]
+    out = v.groupby(["key", "code"], observed=True).size().rename("violations").reset_index()
+    out = out.merge(hands.reset_index(), on="key", how="left")
+    out["per_100_hands"] = 100.0 * out["violations"] / out["hands"]
+    out = out.rename(columns={"key": by})
+    return out.sort_values([by, "code"]).reset_index(drop=True)
+
+
+def match_results(ds) -> pd.DataFrame:
+    """One row per match: both partnerships, final levels and the winner (the rules are
+    :func:`tractor_analysis.dataset.stats.decide_results`, shared with the SQL)."""
+    ds = distinct(ds)
+    m = ds.matches
+    finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
+    names = team_names(m).set_index(["match_id", "team"])["name"]
+    last = ds.hands.sort_values("hand_no").groupby("match_id", observed=True).tail(1)
+    holder = {}
+    for mid, nd, dealer, oc in zip(last["match_id"], last["next_dealer"], last["dealer"], last["outcome"]):
+        holder[mid] = holder_of(nd, dealer, oc)
+    hands = ds.hands
+    passed = set(hands.loc[hands["match_over"].fillna(False).astype(bool), "match_id"]) \
+        if "match_over" in hands.columns else set()
+    # friend mode (找朋友): the sides change every hand, so no partnership wins or loses a match
+    friend = pd.Series(False, index=hands.index)
+    if "rules" in hands.columns:
+        friend |= hands["rules"].astype(str).str.contains('"friend": "on"', regex=False)
+    if "friend" in hands.columns:
+        friend |= hands["friend"].notna()
+    friendly = set(hands.loc[friend, "match_id"])
+    records = []
+    for r in m.itertuples(index=False):
+        records.append({"match_id": r.match_id, "event": r.event, "round": r.round, "table": r.table,
+                        "ns": names.get((r.match_id, "NS"), "NS"), "ew": names.get((r.match_id, "EW"), "EW"),
+                        "hands": r.hands, "level_ns_start": r.level_ns_start, "level_ew_start": r.level_ew_start,
+                        "level_ns_final": r.level_ns_final, "level_ew_final": r.level_ew_final,
+                        "winner": r.winner, "forfeit": r.forfeit, "finished": r.match_id in finished,
+                        "passed": r.match_id in passed, "friendly": r.match_id in friendly,
+                        "holder": holder.get(r.match_id)})
+    return decide_results(records)
+
+
+def standings(ds) -> pd.DataFrame:
+    """Tournament standings (:func:`tractor_analysis.dataset.stats.standings_of` the match results)."""
+    return standings_of(match_results(ds))
+
+
+def all_tables(ds, by: str = "player") -> dict[str, pd.DataFrame]:
+    """Every statistics table, in the order the CLI prints them."""
+    return {"summary": summary(ds, by), "points": points_distribution(ds, by),
+            "bottom": bottom_captures(ds, by), "violations": violation_rates(ds, by),
+            "standings": standings(ds)}
