@@ -32,6 +32,8 @@ VIOLATION_CODES: dict[str, str] = {
     "claim_mismatch": "the recorded [Claim] differs from the attackers' total computed from the plays",
     "level_mismatch": "rules.md §8: [Level] differs from the level carried from the earlier hands",
     "dealer_mismatch": "rules.md §8: the dealer follows from the previous hand (first hand: the first to declare)",
+    "referee_mismatch": "a verdict of the record's own referee (Referee:… tags of an imported record) "
+                        "differs from the engine's under the chosen rules",
 }
 
 
