@@ -80,7 +80,8 @@ def test_declarations_and_tags():
     m = parsed()[0][0]
     h = m.hands[0]                         # round 1: N declared the small jokers
     assert h.dealer == 0 and h.trump is None and h.declarations[0].cards == (52, 52)
-    assert ("Source", "80fen contest NDJSON (github.com/ChannonTian/80fen)") in h.tags
+    assert ("Source", "80fen contest NDJSON (github.com/ChannonTian/80fen)") in m.tags
+    assert dict(h.tags)["Referee:Winners"].split()[:3] == ["N", "N", "N"]
     assert dict(m.tags)["Referee:Winner"] == "EW"      # winner b, aTeam 0
     assert m.ruleset == "80fen"
 

@@ -190,7 +190,7 @@ def _round(r: Any, index: int, first_of_match: bool) -> tuple[Hand, list[tuple[s
     declarations = _declaration(declared, strength, trump, level)
     redeals = r.get("redeals", 0)
     redeals = 0 if redeals is None else _int(redeals, "redeals", 0, 99)
-    tags: list[tuple[str, str]] = [(SOURCE_TAG, SOURCE)]
+    tags: list[tuple[str, str]] = []
     for key in ("seed", "first", "redeals"):
         if key in r and r[key] is not None:
             tags.append((f"80fen:{key}", json.dumps(r[key])))
