@@ -36,7 +36,7 @@ test: $(TSTAMP)
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
-	$(BIN)/python bench/replay_bench.py
+	$(BIN)/python bench/speed_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info out

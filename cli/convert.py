@@ -1,7 +1,7 @@
 """``tractor convert``: rewrite a record as .tgn, .json or .jsonl.
 
 Reading is :func:`tractor_analysis.records.sources.load_file`; writing is
-:func:`tractor_analysis.records.tgn_reader.format_tgn` and
+:func:`tractor_analysis.records.tgn_writer.format_tgn` and
 :func:`tractor_analysis.records.json_reader.format_json` / ``format_jsonl``.  A record
 with parse errors is not converted (a conversion would silently drop what did
 not parse).  Output files are written atomically: a temporary file in the

@@ -1,12 +1,17 @@
 """tractor-analysis: the reference tool for records of Tractor (升级 / 拖拉机 / 80分).
 
-The pipeline, one way:
+The package is a pipeline, one way (``docs/architecture.md`` draws it):
 
-``cards`` (kinds as small ints) → ``rules`` (the frozen RuleSet and presets) →
-``records`` (the record model) with ``notation`` (.tgn) and ``jsonrecord``
-(.json/.jsonl) parsers and formatters → the engine: ``order`` (trump order per
-hand), ``units`` (pairs, tractors, throws), ``tricks`` (one trick judged),
-``replay`` (a hand and a match scored) → ``dataset`` (Parquet) →
-``tractor_analysis.reports`` / ``tractor_analysis.cli``.
+* :mod:`tractor_analysis.records` — bytes → text → the record model, readers and writers of
+  ``.tgn`` and JSON, diagnostics, the rulesets a record names;
+* :mod:`tractor_analysis.engine` — the rules: order, units, legal plays, one trick,
+  declarations, scoring, explanations, the replay of a hand and a match;
+* :mod:`tractor_analysis.dataset` — the Parquet dataset: schema, commit protocol, ingest,
+  reading, statistics;
+* :mod:`tractor_analysis.simulate` — bots that play whole matches;
+* ``tractor_analysis.reports`` (HTML) and ``tractor_analysis.cli`` (the ``tractor`` command)
+  on top.
+
+Lower layers never import higher ones (``tests/test_architecture.py``).
 """
 __version__ = "0.1.0"

@@ -1,0 +1,160 @@
+"""Speed benchmark (issue 11): every figure side by side with ``json.loads`` of the same corpus.
+
+Not a test.  It simulates a corpus of 2-deck matches once (cached), writes it as ``.jsonl`` and
+as ``.tgn``, and measures **CPU time** (one core) of:
+
+* ``json.loads`` of every JSONL line — the baseline, measured in the same run;
+* the replay alone (matches already parsed);
+* parse + replay from ``.jsonl`` and from ``.tgn`` (what ``check`` and ``ingest`` do per file);
+* ``tractor check`` end to end (a child process: start-up, reading, replay, output);
+* ``tractor ingest`` with 1 and 2 workers (child processes; CPU of the whole tree, wall time,
+  peak RSS of the largest process).
+
+Each figure is printed in hands per CPU-second and as a ratio to ``json.loads`` (how many times
+its CPU time), so a loaded machine still gives comparable numbers::
+
+    .venv/bin/python bench/speed_bench.py [--hands 2000] [--seed 2026] [--profile WHAT]
+
+``--profile replay|jsonl|tgn`` prints the cProfile top entries of that step instead.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
+
+
+def make_corpus(folder: str, hands: int, seed: int) -> int:
+    """``folder``/corpus.jsonl and ``folder``/tgn/*.tgn holding the same matches (cached)."""
+    marker = os.path.join(folder, "HANDS")
+    if os.path.exists(marker):
+        return int(open(marker).read())
+    from tractor_analysis.records import format_tgn
+    from tractor_analysis.records.json_reader import format_jsonl
+    from tractor_analysis.simulate import simulate_match
+
+    os.makedirs(os.path.join(folder, "tgn"), exist_ok=True)
+    matches, total, i = [], 0, 0
+    while total < hands:
+        m = simulate_match(seed, i)
+        matches.append(m)
+        with open(os.path.join(folder, "tgn", f"match-{i + 1:06d}.tgn"), "w", encoding="utf-8") as fh:
+            fh.write(format_tgn(m))
+        total += len(m.hands)
+        i += 1
+    with open(os.path.join(folder, "corpus.jsonl"), "w", encoding="utf-8") as fh:
+        fh.write(format_jsonl(matches))
+    with open(marker, "w") as fh:
+        fh.write(str(total))
+    return total
+
+
+def cpu_of(fn, repeat: int = 1) -> float:
+    """Least CPU seconds of ``repeat`` runs of ``fn`` (this process)."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.process_time()
+        fn()
+        best = min(best, time.process_time() - t)
+    return best
+
+
+def child_cpu(args: list[str]) -> tuple[float, float, float]:
+    """(CPU seconds of the child tree, wall seconds, peak RSS MB of the largest child) of a command."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, after.ru_maxrss / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--corpus", default=None)
+    ap.add_argument("--repeat", type=int, default=3, help="in-process steps: best of N")
+    ap.add_argument("--no-children", action="store_true", help="skip check/ingest child processes")
+    ap.add_argument("--profile", choices=["replay", "jsonl", "tgn"])
+    args = ap.parse_args()
+
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records import parse_jsonl, parse_tgn
+
+    folder = args.corpus or os.path.join(tempfile.gettempdir(), f"tractor-speed-corpus-{args.hands}-{args.seed}")
+    hands = make_corpus(folder, args.hands, args.seed)
+    jsonl = open(os.path.join(folder, "corpus.jsonl"), encoding="utf-8").read()
+    lines = jsonl.splitlines()
+    tgn_dir = os.path.join(folder, "tgn")
+    tgns = [open(os.path.join(tgn_dir, f), encoding="utf-8").read() for f in sorted(os.listdir(tgn_dir))]
+    matches = parse_jsonl(jsonl)[0]
+
+    def replay_all():
+        for m in matches:
+            replay_match(m)
+
+    def jsonl_all():
+        for m in parse_jsonl(jsonl)[0]:
+            replay_match(m)
+
+    def tgn_all():
+        for text in tgns:
+            for m in parse_tgn(text)[0]:
+                replay_match(m)
+
+    steps = {"replay": replay_all, "jsonl": jsonl_all, "tgn": tgn_all}
+    if args.profile:
+        import cProfile
+        import pstats
+        prof = cProfile.Profile()
+        prof.enable()
+        steps[args.profile]()
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(30)
+        return
+
+    base = cpu_of(lambda: [json.loads(line) for line in lines], args.repeat)
+    rows = [("CPython json.loads of the JSONL", base)]
+    rows.append(("replay (already parsed)", cpu_of(replay_all, args.repeat)))
+    rows.append(("parse + replay, .jsonl", cpu_of(jsonl_all, args.repeat)))
+    rows.append(("parse + replay, .tgn", cpu_of(tgn_all, args.repeat)))
+    extra = {}
+    if not args.no_children:
+        tractor = os.path.join(os.path.dirname(sys.executable), "tractor")
+        jsonl_path = os.path.join(folder, "corpus.jsonl")
+        cpu, wall, rss = child_cpu([tractor, "check", jsonl_path, "--json"])
+        rows.append(("tractor check --json, end to end", cpu))
+        extra[rows[-1][0]] = f"wall {wall:.1f}s, peak RSS {rss:.0f} MB"
+        for workers in (1, 2):
+            out = tempfile.mkdtemp(prefix="tractor-speed-ds-")
+            try:
+                cpu, wall, rss = child_cpu([tractor, "ingest", jsonl_path, "-o", os.path.join(out, "ds"),
+                                            "--workers", str(workers), "-q"])
+            finally:
+                shutil.rmtree(out, ignore_errors=True)
+            rows.append((f"tractor ingest --workers {workers}", cpu))
+            extra[rows[-1][0]] = f"wall {wall:.1f}s = {hands / wall:,.0f} hands/s, largest process {rss:.0f} MB"
+
+    print(f"{hands} simulated 2-deck hands ({len(lines)} matches), seed {args.seed}; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"| what | hands per CPU-second | CPU time ÷ json.loads | notes |")
+    print("|---|---|---|---|")
+    for what, cpu in rows:
+        print(f"| {what} | {hands / cpu:,.0f} | {cpu / base:.1f} | {extra.get(what, '')} |")
+
+
+if __name__ == "__main__":
+    main()

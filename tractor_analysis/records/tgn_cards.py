@@ -1,0 +1,71 @@
+"""Card lists in ``.tgn`` lines: the tokens of a deal, bottom, bury, play or declaration read
+as card kinds, and copies counted against the number of decks.
+
+An unknown token is reported at its own column (``unknown_card``) and left out; a kind seen
+more often than the decks hold is reported at the last token naming it in the text
+(``too_many_copies``).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .cards import TOKEN, Card, parse_card
+from .tgn_lines import Pieces, pos
+from .tgn_state import Reading
+from .words import CARD_LOOKUP
+
+__all__ = ["read_cards", "count_copies"]
+
+_TOKEN = re.compile(r'\S+')
+
+
+def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, what_en: str, what_zh: str
+               ) -> tuple[tuple[Card, ...], bool]:
+    """Kinds of a card list; unknown tokens are reported (and left out). ``True``: one was unknown."""
+    try:
+        return tuple([CARD_LOOKUP[t] for t in txt.split()]), False
+    except KeyError:
+        pass
+    out: list[Card] = []
+    bad = False
+    for m in _TOKEN.finditer(txt):
+        t = m.group()
+        kind = CARD_LOOKUP.get(t)
+        if kind is None:
+            try:
+                kind = parse_card(unicodedata.normalize("NFKC", t))   # full-width Ａ１０ too
+            except ValueError:
+                ln, col = pos(pieces, lineno, off + m.start())
+                st.diag("unknown_card",
+                        f"unknown card {t!r} (expected e.g. S10, HA, ♥Q, 黑桃10, BJ, LJ); {what_en}",
+                        f"无法识别的牌 {t!r}；{what_zh}", ln, col)
+                bad = True
+                continue
+        out.append(kind)
+    return tuple(out), bad
+
+
+def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: str, off: int, lineno: int,
+                 pieces: Pieces, where_en: str, where_zh: str) -> None:
+    """Add ``cards`` to ``counts``; report the first kind that goes over the decks' copies."""
+    decks = st.decks
+    over = None
+    for k in cards:
+        counts[k] += 1
+        if counts[k] > decks and over is None:
+            over = k
+    if over is None:
+        return
+    # point at the (last) token of the line naming the kind that went over
+    col_off = 0
+    for m in _TOKEN.finditer(txt):
+        t = m.group()
+        if CARD_LOOKUP.get(t, -1) == over:
+            col_off = m.start()
+    ln, col = pos(pieces, lineno, off + col_off)
+    st.diag("too_many_copies",
+            f"{counts[over]} copies of {TOKEN[over]} in {where_en}, but {st.decks} deck(s) hold "
+            f"only {st.decks}",
+            f"{where_zh}中有 {counts[over]} 张 {TOKEN[over]}，而 {st.decks} 副牌只有 {st.decks} 张",
+            ln, col)

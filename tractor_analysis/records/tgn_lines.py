@@ -1,0 +1,149 @@
+"""Logical lines of a ``.tgn`` text: physical lines → (body, positions, annotations).
+
+A physical line without ``{`` or ``"`` is its own logical line, cut at ``;`` (the rest is a
+comment).  A line holding quotes or annotations goes through :func:`scan`: quoted values are
+kept whole (a ``;`` or ``{`` inside quotes is text), each ``{…}`` annotation is taken out of
+the body and kept with its offset, and an annotation left open runs on over the following
+lines (a *continuation*) until its ``}`` — or until a line that starts a tag or a trick,
+which it cannot run past.
+
+Positions: an offset into a logical line maps back to a 1-based (line, column) of the file
+through its *pieces* (:func:`pos`); ``pieces`` is ``None`` for the fast path, where the
+offset is the column.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+__all__ = ["Pieces", "Notes", "physical_lines", "logical_lines", "scan", "pos", "unescape"]
+
+Pieces = list[tuple[int, int, int]] | None
+"""Where a logical line's text came from: (offset in the body, file line, file column - 1) per piece."""
+Notes = list[tuple[int, str, int, int]]
+"""Annotations of a logical line: (offset in the body, text, line, column) each."""
+Diag = Callable[[str, str, str, int, int], None]
+
+_SPECIAL = re.compile(r'["{;]')
+_QUOTE_END = re.compile(r'(?:[^"\\]|\\.)*"')
+_NOTE_END = re.compile(r'(?:[^}\\]|\\.)*\}')
+_ESCAPE = re.compile(r'\\(.)', re.DOTALL)
+_RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\.\s*[NESWnesw北东東南西]\s*:)')
+"""A line that starts a tag or a trick: an annotation left open cannot run past it."""
+_UNESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", '"': '"', "}": "}", "{": "{"}
+
+
+def physical_lines(text: str) -> list[str]:
+    """The lines of a text, a leading byte-order mark dropped and ``\\r\\n`` / ``\\r`` read as ``\\n``."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
+def unescape(text: str) -> str:
+    """A quoted value or annotation with its backslash escapes resolved."""
+    if "\\" not in text:
+        return text
+    return _ESCAPE.sub(lambda m: _UNESCAPES.get(m.group(1), "\\" + m.group(1)), text)
+
+
+def pos(pieces: Pieces, lineno: int, off: int) -> tuple[int, int]:
+    """1-based (line, column) of offset ``off`` of a logical line."""
+    if pieces is None:
+        return lineno, off + 1
+    for start, ln, c0 in reversed(pieces):
+        if off >= start:
+            return ln, c0 + off - start + 1
+    return lineno, off + 1
+
+
+def logical_lines(lines: list[str], diag: Diag) -> Iterator[tuple[str, int, Pieces, Notes, int]]:
+    """Each logical line as ``(body, line, pieces, notes, semi)``.
+
+    ``semi`` is the column offset of the ``;`` that starts a comment on a fast-path line
+    (``-1`` when there is none or the line went through :func:`scan`).  Lines are produced
+    lazily, so problems :func:`scan` reports keep their place among the caller's.
+    """
+    n = len(lines)
+    i = 0
+    while i < n:
+        raw = lines[i]
+        if "{" not in raw and '"' not in raw:
+            semi = raw.find(";")
+            yield (raw if semi < 0 else raw[:semi]), i + 1, None, (), semi
+            i += 1
+            continue
+        body, pieces, notes, i = scan(lines, i, diag)
+        if body is not None:
+            yield body, pieces[0][1], pieces, notes, -1
+
+
+def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Notes | None, int]:
+    """Slow path for a line with quotes or annotations; may consume several lines.
+
+    Returns ``(body, pieces, notes, next line index)``; ``body`` is ``None`` when the line
+    is skipped (an unclosed quote).
+    """
+    s = lines[i]
+    ln = i + 1
+    k = 0
+    out: list[str] = []
+    outlen = 0
+    pieces = [(0, ln, 0)]
+    notes: Notes = []
+    while True:
+        m = _SPECIAL.search(s, k)
+        if m is None:
+            out.append(s[k:])
+            break
+        c, p = m.group(), m.start()
+        if c == ";":
+            out.append(s[k:p])
+            break
+        if c == '"':
+            q = _QUOTE_END.match(s, p + 1)
+            if q is None:
+                diag("unclosed_quote", "unclosed quote: '\"' without its closing '\"' on the same line "
+                     "(a tag is [Name \"value\"]; write \\\" for a quote inside the value); line skipped",
+                     "引号未闭合：标签值缺少结尾的引号；本行已跳过", ln, p + 1)
+                return None, None, None, i + 1
+            out.append(s[k:q.end()])
+            outlen += q.end() - k
+            k = q.end()
+            continue
+        # annotation
+        out.append(s[k:p])
+        outlen += p - k
+        start_ln, start_col = ln, p + 1
+        r = _NOTE_END.match(s, p + 1)
+        if r is not None:
+            notes.append((outlen, unescape(s[p + 1:r.end() - 1]), start_ln, start_col))
+            k = r.end()
+            pieces.append((outlen, ln, k))
+            continue
+        parts = [s[p + 1:]]
+        while True:
+            i += 1
+            if i >= len(lines) or _RECORD_LINE.match(lines[i]):
+                diag("unclosed_annotation",
+                     "unclosed annotation: '{' without its closing '}' (write \\} for a brace inside a note); "
+                     "the note is kept up to " + ("the end of the file" if i >= len(lines)
+                                                  else f"line {i}"),
+                     "注释未闭合：'{' 缺少对应的 '}'", start_ln, start_col)
+                notes.append((outlen, unescape("\n".join(parts)), start_ln, start_col))
+                return "".join(out), pieces, notes, i
+            t = lines[i]
+            r = _NOTE_END.match(t)
+            if r is None:
+                parts.append(t)
+                continue
+            parts.append(t[:r.end() - 1])
+            notes.append((outlen, unescape("\n".join(parts)), start_ln, start_col))
+            s = t
+            ln = i + 1
+            k = r.end()
+            pieces.append((outlen, ln, k))
+            break
+    return "".join(out), pieces, notes, i + 1

@@ -1,0 +1,98 @@
+"""What one reading of a ``.tgn`` text knows while it reads: the problems found so far, the
+match tags and hands read so far, and the hand being built.
+
+The line readers (:mod:`.tgn_tags`, :mod:`.tgn_tricks`, :mod:`.tgn_cards`) write into a
+:class:`Reading`; :mod:`.tgn_reader` drives them and turns it into a
+:class:`~.model.Match`.  :meth:`Reading.diag` collects every problem as a positioned
+:class:`~.diagnostics.Diagnostic` (at most ``MAX_DIAGNOSTICS``; the rest are counted).
+"""
+from __future__ import annotations
+
+from .cards import NUM_KINDS
+from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual
+from .model import Declaration, Hand
+
+__all__ = ["MAX_POINTS", "MAX_TRICK", "HandDraft", "Reading"]
+
+MAX_POINTS = 9999
+"""Largest [Points] (a position's points so far) and [Claim] (either sign) taken as written."""
+MAX_TRICK = 999
+"""Largest trick number ([FirstTrick], a trick line's number) taken as written."""
+
+
+class HandDraft:
+    """A hand while its lines are read; :func:`.tgn_reader` makes the :class:`~.model.Hand`."""
+
+    __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "level", "declarations",
+                 "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
+                 "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks",
+                 "positions")
+
+    def __init__(self, number: int, line: int, text: str):
+        self.number = number
+        self.line = line
+        self.text = text
+        self.dealer = None
+        self.trump = None
+        self.trump_seen = False
+        self.level = None
+        self.declarations: tuple[Declaration, ...] = ()
+        self.deal: list | None = None
+        self.bottom = None
+        self.buried = None
+        self.friend = None
+        self.takebacks: tuple[int, ...] = ()
+        self.setup = False
+        self.points = 0
+        self.first_trick = 1
+        self.tricks: list[list] = []    # [number, plays, notes, line, column]
+        self.claim = None
+        self.notes: list[str] = []
+        self.tags: list[tuple[str, str]] = []
+        self.seen: set[str] = set()
+        self.played = [0] * NUM_KINDS
+        self.dealt = [0] * NUM_KINDS
+        self.earlier_buries: tuple[tuple[int, ...], ...] = ()
+        self.positions: dict[str, tuple[int, int]] = {}
+
+
+class Reading:
+    """The state of one reading: lines, diagnostics, match so far, hand being built."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        self.diags: list[Diagnostic] = []
+        self.dropped = 0
+        self.match: dict = {}
+        self.players: list = [None, None, None, None]
+        self.rules: list[tuple[str, str]] = []
+        self.match_tags: list[tuple[str, str]] = []
+        self.match_notes: list[str] = []
+        self.match_seen: set[str] = set()
+        self.hands: list[Hand] = []
+        self.hand: HandDraft | None = None
+        self.hand_lines: dict[int, int] = {}
+        self.decks = 0
+        self.content = False
+        self.trick_no: int | None = None
+
+    def diag(self, code: str, en: str, zh: str, line: int, column: int) -> None:
+        """Record a problem at ``line:column`` (with the current hand and trick, and the line's text)."""
+        if len(self.diags) >= MAX_DIAGNOSTICS:
+            self.dropped += 1
+            return
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        self.diags.append(Diagnostic(code, bilingual(en, zh), line, column,
+                                     self.hand.number if self.hand else None, self.trick_no, text))
+
+    def attach_notes(self, notes) -> None:
+        """Annotations go to the last trick of the hand, else to the hand, else to the match."""
+        self.content = True
+        texts = [n[1] for n in notes]
+        h = self.hand
+        if h is None:
+            self.match_notes.extend(texts)
+        elif h.tricks:
+            h.tricks[-1][2].extend(texts)
+        else:
+            h.notes.extend(texts)

@@ -1,0 +1,285 @@
+"""Tags of a ``.tgn`` record: ``[Name "value"]`` read off a line, then applied.
+
+Match tags (before the first ``[Hand]``): event, site, date, round, table, players,
+``[Ruleset]`` and ``[Rule:…]`` (checked against the rulesets) and ``[Levels]``.  Hand tags:
+dealer, trump, level, declarations, set-up, points, first trick, claim, friend and takebacks;
+numbers are checked against their ranges.  An unknown tag is kept verbatim; a match tag
+inside a hand is kept as an extra tag of the hand, and said so.  ``[Hand]`` itself opens a
+hand, which is the reader's job (:mod:`.tgn_reader`).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .cards import parse_card, parse_rank, parse_trump
+from .model import Declaration
+from .rulesets import build_ruleset
+from .tgn_cards import read_cards
+from .tgn_lines import Pieces, pos, unescape
+from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading
+from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
+
+__all__ = ["KNOWN_TAGS", "read_tags", "match_tag", "hand_tag", "parse_levels"]
+
+Position = tuple[int, int]
+
+_NUMBER_RANGES = {"points": (0, MAX_POINTS, "read as 0", "按 0 处理"),
+                  "firsttrick": (1, MAX_TRICK, "read as 1", "按 1 处理"),
+                  "claim": (-MAX_POINTS, MAX_POINTS, "ignored", "已忽略")}
+_NUMBER_FIELDS = {"points": "points", "firsttrick": "first_trick", "claim": "claim"}
+
+_MATCH_TEXT_TAGS = {"event": "event", "site": "site", "date": "date", "round": "round", "table": "table"}
+_PLAYER_TAGS = {"north": 0, "east": 1, "south": 2, "west": 3}
+_MATCH_TAGS = set(_MATCH_TEXT_TAGS) | set(_PLAYER_TAGS) | {"ruleset", "levels"}
+_HAND_TAGS = {"dealer", "trump", "level", "declarations", "setup", "points", "firsttrick",
+              "claim", "friend", "takebacks"}
+KNOWN_TAGS = _MATCH_TAGS | _HAND_TAGS | {"hand"}
+"""Lower-cased names of the tags the reader reads (``Rule:*`` too); others are kept verbatim."""
+
+_TAG = re.compile(r'\[\s*([^\s\[\]"{};]+)\s*"((?:[^"\\]|\\.)*)"')
+_TAG_CLOSE = re.compile(r'\s*\]')
+_TAG_NAME = re.compile(r'\[\s*([^\s\[\]"{};]*)')
+
+
+def read_tags(st: Reading, body: str, lineno: int, pieces: Pieces, pos_: int
+              ) -> Iterator[tuple[str, str, Position, Position, Position]]:
+    """Each tag of a tag line as ``(name, value, at, name_at, value_at)``, lazily (so the caller's
+    problems with one tag come before this line's problems with the next); stops at the first
+    malformed piece, which it reports."""
+    n = len(body)
+    while pos_ < n:
+        while pos_ < n and body[pos_].isspace():
+            pos_ += 1
+        if pos_ >= n:
+            break
+        ln, col = pos(pieces, lineno, pos_)
+        if body[pos_] != "[":
+            st.diag("syntax_error", f"unexpected text {body[pos_:].strip()[:20]!r} after a tag "
+                    "(expected one [Name \"value\"] tag after another, or a comment)",
+                    "标签后有多余的内容", ln, col)
+            return
+        m = _TAG.match(body, pos_)
+        if m is None:
+            nm = _TAG_NAME.match(body, pos_)
+            rest = body[nm.end():].lstrip() if nm else ""
+            if "]" not in body[pos_:] and (not rest or rest.startswith('"')):
+                st.diag("unclosed_tag", "unclosed tag: '[' without its closing ']' "
+                        "(expected [Name \"value\"])", "标签未闭合：'[' 缺少对应的 ']'", ln, col)
+            else:
+                st.diag("syntax_error", f"malformed tag {body[pos_:].strip()[:30]!r} "
+                        "(expected [Name \"value\"], the value in double quotes)",
+                        "标签格式错误：应为 [名称 \"值\"]", ln, col)
+            return
+        close = _TAG_CLOSE.match(body, m.end())
+        if close is None:
+            st.diag("unclosed_tag", f"unclosed tag [{m.group(1)}: the value is not followed by ']' "
+                    "(expected [Name \"value\"])", "标签未闭合：值后面缺少 ']'", ln, col)
+            return
+        vln, vcol = pos(pieces, lineno, m.start(2))
+        nln, ncol = pos(pieces, lineno, m.start(1))
+        yield m.group(1), unescape(m.group(2)), (ln, col), (nln, ncol), (vln, vcol)
+        pos_ = close.end()
+
+
+def _duplicate(st: Reading, seen: set, low: str, name: str, at: Position) -> None:
+    if low in seen:
+        st.diag("duplicate_tag", f"tag [{name}] given twice; the later value is used",
+                f"标签 [{name}] 重复出现；以后一个为准", *at)
+    seen.add(low)
+
+
+# --- match tags ---------------------------------------------------------------
+
+def match_tag(st: Reading, name: str, low: str, value: str, at: Position, name_at: Position,
+              value_at: Position) -> None:
+    """A tag before the first ``[Hand]``: a match tag, a rule, or an extra tag kept verbatim."""
+    if low in _HAND_TAGS:
+        st.diag("tag_outside_hand", f"[{name}] is a hand tag but comes before any [Hand] "
+                "(expected [Hand \"1\"] first); ignored",
+                f"[{name}] 是牌局标签，但出现在任何 [Hand] 之前；已忽略", *at)
+        return
+    if low.startswith("rule:"):
+        _rule_tag(st, name[5:], value, name_at, value_at)
+        return
+    if low not in _MATCH_TAGS:
+        st.match_tags.append((name, value))
+        return
+    _duplicate(st, st.match_seen, low, name, at)
+    if low in _MATCH_TEXT_TAGS:
+        st.match[_MATCH_TEXT_TAGS[low]] = value
+    elif low in _PLAYER_TAGS:
+        st.players[_PLAYER_TAGS[low]] = value
+    elif low == "ruleset":
+        st.match["ruleset"] = value
+        for code, _, msg in build_ruleset(value, ())[1]:
+            st.diag(code, msg, f"未知的规则预设 {value!r}", *value_at)
+    elif low == "levels":
+        levels = parse_levels(value)
+        if levels is None:
+            st.diag("bad_value", f"bad [Levels] value {value!r} (expected e.g. \"NS:2 EW:2\")",
+                    f"[Levels] 的值 {value!r} 不正确（应为例如 \"NS:2 EW:2\"）", *value_at)
+        else:
+            st.match["levels"] = levels
+
+
+def _rule_tag(st: Reading, option: str, value: str, name_at: Position, value_at: Position) -> None:
+    """``[Rule:option "value"]``: kept, and checked against the rule options."""
+    st.rules.append((option, value))
+    for code, _, msg in build_ruleset(None, [(option, value)])[1]:
+        where = name_at if code == "unknown_rule" else value_at
+        zh = "未知的规则选项" if code == "unknown_rule" else "规则选项的值不正确"
+        st.diag(code, msg, f"{zh} {option!r}", where[0], where[1] + (5 if code == "unknown_rule" else 0))
+
+
+def parse_levels(value: str) -> tuple[int, int] | None:
+    """``"NS:2 EW:2"`` → ``(2, 2)``; ``None`` when it cannot be read."""
+    levels = {"NS": 2, "EW": 2}
+    parts = value.replace(",", " ").split()
+    if not parts:
+        return None
+    for part in parts:
+        team, _, rank = part.partition(":")
+        team = team.strip().upper()
+        if team not in levels or not rank:
+            return None
+        try:
+            levels[team] = parse_rank(rank)
+        except ValueError:
+            return None
+    return levels["NS"], levels["EW"]
+
+
+# --- hand tags ----------------------------------------------------------------
+
+def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Position,
+             value_at: Position) -> None:
+    """A tag inside hand ``h``: a hand tag is applied; any other is kept as an extra tag."""
+    if low not in _HAND_TAGS:
+        if low in _MATCH_TAGS or low.startswith("rule:"):
+            st.diag("tag_inside_hand", f"match tag [{name}] inside hand {h.number}: match tags go before "
+                    "the first [Hand]; kept as an extra tag of the hand and not applied",
+                    f"比赛标签 [{name}] 出现在第 {h.number} 局之内：比赛标签应写在第一个 [Hand] 之前；"
+                    "已作为本局的附加标签保留，不生效", *at)
+        h.tags.append((name, value))
+        return
+    _duplicate(st, h.seen, low, name, at)
+    h.positions[low] = at
+    v = value.strip()
+    if low == "dealer":
+        seat = SEAT_LOOKUP.get(v)
+        if seat is None:
+            st.diag("unknown_seat", f"unknown seat {value!r} in [Dealer] (expected N, E, S or W)",
+                    f"[Dealer] 中的座位 {value!r} 无法识别（应为 N、E、S 或 W）", *value_at)
+        h.dealer = seat
+    elif low == "trump":
+        h.trump_seen = True
+        try:
+            h.trump = parse_trump(TRUMP_WORDS.get(v.lower(), v))
+        except ValueError:
+            st.diag("bad_value", f"unknown trump {value!r} in [Trump] (expected S, H, D, C or NT)",
+                    f"[Trump] 中的主牌花色 {value!r} 无法识别（应为 S、H、D、C 或 NT）", *value_at)
+    elif low == "level":
+        try:
+            h.level = parse_rank(v)
+        except ValueError:
+            st.diag("bad_value", f"unknown level {value!r} in [Level] (expected 2..10, J, Q, K or A)",
+                    f"[Level] 中的级别 {value!r} 无法识别（应为 2..10、J、Q、K 或 A）", *value_at)
+    elif low == "setup":
+        _setup(st, h, value, v, value_at)
+    elif low in _NUMBER_FIELDS:
+        number = _int_value(st, name, value, value_at)
+        if number is not None:
+            setattr(h, _NUMBER_FIELDS[low], number)
+    elif low == "friend":
+        _friend(st, h, value, v, value_at)
+    elif low == "declarations":
+        h.declarations = _declarations(st, value, value_at)
+    elif low == "takebacks":
+        _takebacks(st, h, value, value_at)
+
+
+def _setup(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -> None:
+    flag = v.lower()
+    if flag in ("1", "true", "yes", "on"):
+        h.setup = True
+    elif flag in ("0", "false", "no", "off"):
+        h.setup = False
+    else:
+        st.diag("bad_value", f"[SetUp] takes \"1\" or \"0\", not {value!r}",
+                f"[SetUp] 应为 \"1\" 或 \"0\"，而不是 {value!r}", *value_at)
+
+
+def _int_value(st: Reading, name: str, value: str, value_at: Position) -> int | None:
+    """A whole number within the tag's range, else ``None`` (and a ``bad_value``)."""
+    try:
+        number = int(value.strip())
+    except ValueError:
+        st.diag("bad_value", f"[{name}] takes a whole number, not {value[:40]!r}",
+                f"[{name}] 应为整数，而不是 {value[:40]!r}", *value_at)
+        return None
+    lo, hi, then_en, then_zh = _NUMBER_RANGES[name.lower()]
+    if lo <= number <= hi:
+        return number
+    st.diag("bad_value", f"[{name}] {number} is out of range (expected {lo}..{hi}); {then_en}",
+            f"[{name}] 的值 {number} 超出范围（应为 {lo}..{hi}）；{then_zh}", *value_at)
+    return None
+
+
+def _friend(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -> None:
+    kind = CARD_LOOKUP.get(v)
+    if kind is None:
+        try:
+            kind = parse_card(v)
+        except ValueError:
+            st.diag("unknown_card", f"unknown card {value!r} in [Friend] (expected e.g. SA, HK, BJ)",
+                    f"[Friend] 中的牌 {value!r} 无法识别", *value_at)
+    h.friend = kind
+
+
+def _takebacks(st: Reading, h: HandDraft, value: str, value_at: Position) -> None:
+    seats = []
+    for word in value.replace(",", " ").split():
+        seat = SEAT_LOOKUP.get(word)
+        if seat is None:
+            st.diag("unknown_seat", f"unknown seat {word!r} in [Takebacks] (expected seats such as "
+                    "\"N S\")", f"[Takebacks] 中的座位 {word!r} 无法识别", *value_at)
+        else:
+            seats.append(seat)
+    h.takebacks = tuple(seats)
+
+
+def _declarations(st: Reading, value: str, value_at: Position) -> tuple[Declaration, ...]:
+    """``[Declarations "N: H2 | E: S2 S2 || W: BJ BJ"]``; after ``||`` they came after the bottom."""
+    out = []
+    vln, vcol = value_at
+    off = 0
+    if not value.strip():
+        return ()
+    value = value.replace("：", ":").replace("｜", "|")
+    rebid_at = value.find("||")
+    if rebid_at >= 0:   # 炒地皮: the declarations after '||' came after the bottom was taken
+        value = value[:rebid_at] + "|" + value[rebid_at + 2:]
+    for part in value.split("|"):
+        start = off
+        off += len(part) + 1
+        after_bottom = rebid_at >= 0 and start > rebid_at
+        if rebid_at >= 0 and not after_bottom and not part.strip() and start == 0:
+            continue        # "|| W: BJ BJ": nobody declared before the bottom
+        colon = part.find(":")
+        lead = len(part) - len(part.lstrip())
+        if colon < 0:
+            st.diag("syntax_error", f"declaration {part.strip()!r} is not 'SEAT: cards' "
+                    "(expected e.g. [Declarations \"N: H2 | E: S2 S2\"])",
+                    "亮主记录应为 '座位: 牌'", vln, vcol + start + lead)
+            continue
+        seat = SEAT_LOOKUP.get(part[:colon].strip())
+        if seat is None:
+            st.diag("unknown_seat", f"unknown seat {part[:colon].strip()!r} in [Declarations] "
+                    "(expected N, E, S or W)", "亮主记录中的座位无法识别", vln, vcol + start + lead)
+            continue
+        cards, bad = read_cards(st, part[colon + 1:], 0, vln, [(0, vln, vcol - 1 + start + colon + 1)],
+                                "the declaration is dropped", "该亮主记录已舍弃")
+        if not bad:
+            out.append(Declaration(seat, cards, after_bottom))
+    return tuple(out)

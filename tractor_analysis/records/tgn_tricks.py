@@ -1,0 +1,326 @@
+"""Card lines of a ``.tgn`` hand: deal lines ``N: cards``, ``Bottom:`` / ``Buried:`` lines, and
+trick lines ``1. N: SA SA, E: S3 S4, …`` (a failed throw is ``E: CA CK CQ -> CQ``).
+
+Each play is read on its own: an unreadable play, an unknown seat or a seat playing twice
+is reported and dropped, the rest of the trick is kept.  Common slips get their own
+message: a missing ``.`` after the trick number, a missing ``,`` between two plays (read as
+two plays), and a ``;`` typed for ``,`` (the rest of the trick became a comment).
+Annotations on a trick line go to the play they follow.
+
+Hot path: a trick line's cards are looked up in a precomputed token table; the slower
+card reader of :mod:`.tgn_cards` only runs when a token is not in it.
+"""
+from __future__ import annotations
+
+import re
+
+from .cards import NUM_KINDS, SEAT_TOKENS, Card
+from .model import Play
+from .tgn_cards import count_copies, read_cards
+from .tgn_lines import Notes, Pieces, pos
+from .tgn_state import MAX_TRICK, HandDraft, Reading
+from .words import CARD_LOOKUP, SEAT_LOOKUP
+
+__all__ = ["label_line", "trick_line", "commented_plays"]
+
+_LABELS = {"bottom": "bottom", "底牌": "bottom", "buried": "buried", "埋底": "buried", "扣底": "buried"}
+
+_SEAT_WORD = r'(?:[NESWnesw北东東南西]|[北东東南西]家|(?i:north|east|south|west))'
+_INNER_SEAT = re.compile(r'\s(' + _SEAT_WORD + r')\s*:')
+"""A seat and its colon inside a play's cards: a comma left out between two plays."""
+_TRICK_NO_DOT = re.compile(r'\s*(\d+)\s' + r'(?=\s*' + _SEAT_WORD + r'\s*:)')
+"""A trick number followed by a play without the dot: ``22 E: …`` (said so in the message)."""
+_COMMENTED_PLAY = re.compile(r'\s*' + _SEAT_WORD + r'\s*[:：]\s*\S')
+"""Comment text that reads like a play: ``;`` typed where ``,`` was meant."""
+
+
+# --- deal / bottom / buried lines ---------------------------------------------
+
+def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -> None:
+    """A line ``LABEL: cards`` — a seat's deal, the bottom or the buried cards."""
+    colon = body.find(":")
+    ln, col = pos(pieces, lineno, lead)
+    if colon < 0:
+        st.diag("syntax_error", f"cannot read {body.strip()[:30]!r}: expected a tag [Name \"value\"], "
+                "a deal line 'N: cards', 'Bottom: cards', 'Buried: cards', or a trick '1. N: cards, …'",
+                "无法识别的行：应为标签、发牌行、底牌行或出牌行", ln, col)
+        return
+    label = body[lead:colon].strip()
+    seat = SEAT_LOOKUP.get(label)
+    kind = _LABELS.get(label.lower()) if seat is None else None
+    if seat is None and kind is None:
+        if len(label) <= 2:
+            st.diag("unknown_seat", f"unknown seat {label!r} (expected N, E, S or W)",
+                    f"无法识别的座位 {label!r}（应为 N、E、S 或 W）", ln, col)
+        else:
+            st.diag("syntax_error", f"unknown line label {label!r} (expected N:, E:, S:, W:, Bottom: "
+                    "or Buried:)", f"无法识别的行标记 {label!r}", ln, col)
+        return
+    h = st.hand
+    if h is None:
+        st.diag("tag_outside_hand", f"'{label}:' line before any [Hand] (expected [Hand \"1\"] first); "
+                "ignored", f"'{label}:' 行出现在任何 [Hand] 之前；已忽略", ln, col)
+        return
+    if h.tricks:
+        st.diag("syntax_error", f"'{label}:' line after the first trick of hand {h.number} "
+                "(deal, bottom and buried lines go before the tricks); ignored",
+                f"'{label}:' 行出现在第 {h.number} 局的出牌之后；已忽略", ln, col)
+        return
+    st.content = True
+    txt = body[colon + 1:]
+    at = (lineno, pieces, ln, col)
+    if seat is not None:
+        _deal(st, h, seat, txt, colon + 1, at)
+        return
+    if kind in h.seen:
+        st.diag("duplicate_tag", f"two '{label}:' lines in hand {h.number}; the later one is used",
+                f"'{label}:' 行重复；以后一行为准", ln, col)
+    h.seen.add(kind)
+    h.positions[kind] = (ln, col)
+    if kind == "bottom":
+        cards, _ = read_cards(st, txt, colon + 1, lineno, pieces, "left out of the bottom", "未计入底牌")
+        h.bottom = cards
+        count_copies(st, h.dealt, cards, txt, colon + 1, lineno, pieces, "the deal and bottom", "发牌和底牌")
+    else:
+        _buried(st, h, txt, colon + 1, lineno, pieces)
+
+
+def _deal(st: Reading, h: HandDraft, seat: int, txt: str, off: int, at) -> None:
+    """``N: cards``: the seat's deal (a second line for the same seat replaces the first)."""
+    lineno, pieces, ln, col = at
+    cards, _ = read_cards(st, txt, off, lineno, pieces, "left out of the deal", "未计入发牌")
+    if h.deal is None:
+        h.deal = [(), (), (), ()]
+    key = "deal" + SEAT_TOKENS[seat]
+    if key in h.seen:
+        st.diag("duplicate_seat", f"seat {SEAT_TOKENS[seat]} has two deal lines in hand {h.number}; "
+                "the later one is used", f"座位 {SEAT_TOKENS[seat]} 有两行发牌；以后一行为准", ln, col)
+    h.seen.add(key)
+    h.positions[key] = (ln, col)
+    h.deal[seat] = cards
+    count_copies(st, h.dealt, cards, txt, off, lineno, pieces, "the deal and bottom", "发牌和底牌")
+
+
+def _buried(st: Reading, h: HandDraft, txt: str, off0: int, lineno: int, pieces: Pieces) -> None:
+    """炒地皮: 'Buried: dealer's || rebidder's || …' — each bury in order, the last one stays."""
+    buries, start = [], 0
+    for part in txt.split("||"):
+        off = off0 + start
+        cards, _ = read_cards(st, part, off, lineno, pieces, "left out of the buried cards", "未计入埋底")
+        count_copies(st, [0] * NUM_KINDS, cards, part, off, lineno, pieces, "the buried cards", "埋底的牌")
+        buries.append(cards)
+        start += len(part) + 2
+    h.buried, h.earlier_buries = buries[-1], tuple(buries[:-1])
+
+
+# --- trick lines (the hot path) -------------------------------------------------
+
+def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes) -> None:
+    """``12. N: cards, E: cards, …`` — one trick of the current hand; its annotations go with it."""
+    dot = body.find(".")
+    head = body[:dot].strip() if dot > 0 else ""
+    lead = len(body) - len(body.lstrip())
+    if not head.isdigit() or not head.isascii():
+        _bad_trick_head(st, body, lineno, pieces, lead)
+        if notes:
+            st.attach_notes(notes)
+        return
+    h = st.hand
+    if h is None:
+        ln, col = pos(pieces, lineno, lead)
+        st.diag("tag_outside_hand", "trick line before any [Hand] (expected [Hand \"1\"] first); ignored",
+                "出牌行出现在任何 [Hand] 之前；已忽略", ln, col)
+        return
+    st.content = True
+    number = _trick_number(st, h, head, pieces, lineno, lead)
+    st.trick_no = number
+    plays: list[Play] = []
+    owners: list[int] = []     # segment index of each kept play
+    seen = 0
+    off = dot + 1
+    segments = body[off:].split(",")
+    if body.count(":", off) > len(segments):
+        segments = _split_plays(st, segments, off, lineno, pieces, number)
+    for si, seg in enumerate(segments):
+        play = _play(st, h, seg, off, lineno, pieces, number, seen)
+        off += len(seg) + 1
+        if play is not None:
+            seen |= 1 << play.seat
+            plays.append(play)
+            owners.append(si)
+    trick_notes: list[str] = []
+    if notes:
+        plays, trick_notes = _place_notes(plays, owners, segments, dot + 1, notes)
+    if not plays and not segments[0].strip() and len(segments) == 1:
+        ln, col = pos(pieces, lineno, lead)
+        st.diag("syntax_error", f"trick {number} has no plays (expected '{number}. N: cards, E: cards, …')",
+                f"第 {number} 墩没有出牌记录", ln, col)
+    ln, col = pos(pieces, lineno, lead)
+    h.tricks.append([number, plays, trick_notes, ln, col])
+
+
+def _bad_trick_head(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -> None:
+    """A line starting with a digit that is not ``number.``: say what a trick line is."""
+    ln, col = pos(pieces, lineno, lead)
+    m = _TRICK_NO_DOT.match(body)
+    if m is not None and m.group(1).isascii():
+        st.diag("syntax_error", f"missing '.' after the trick number {m.group(1)} (a trick line is "
+                f"'{m.group(1)}. N: cards, E: cards, …'); the line is skipped",
+                f"出牌序号 {m.group(1)} 后缺少 '.'（应为 '{m.group(1)}. N: 牌, E: 牌, …'）；本行已跳过",
+                ln, col)
+    else:
+        st.diag("syntax_error", f"cannot read {body.strip()[:30]!r}: a trick line is "
+                "'1. N: cards, E: cards, …' (number, dot, plays separated by commas)",
+                "出牌行应为 '1. N: 牌, E: 牌, …'", ln, col)
+
+
+def _trick_number(st: Reading, h: HandDraft, head: str, pieces: Pieces, lineno: int, lead: int) -> int:
+    """The trick's number; one out of range is reported and the trick numbered as the next one."""
+    number = int(head) if len(head) < 5 else 0
+    if not 0 < number <= MAX_TRICK:
+        number = h.tricks[-1][0] + 1 if h.tricks else h.first_trick
+        ln, col = pos(pieces, lineno, lead)
+        st.trick_no = number
+        shown = head if len(head) < 13 else head[:12] + "…"
+        st.diag("bad_value", f"trick number {shown} is out of range (expected 1..{MAX_TRICK}); numbered "
+                f"{number}", f"墩号 {shown} 超出范围（应为 1..{MAX_TRICK}）；按第 {number} 墩处理", ln, col)
+    return number
+
+
+def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: Pieces, number: int,
+          seen: int) -> Play | None:
+    """One ``SEAT: cards`` piece of a trick line (``seen``: bits of the seats that played);
+    ``None`` when it is dropped (reported)."""
+    colon = seg.find(":")
+    if colon < 0:
+        if seg.strip():
+            ln, col = pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
+            cards_only = all(t in CARD_LOOKUP for t in seg.split())
+            hint = (" — cards are separated by spaces, plays by ','" if cards_only else "")
+            hint_zh = ("（牌之间用空格分隔，出牌之间用 ','）" if cards_only else "")
+            st.diag("syntax_error", f"cannot read play {seg.strip()[:30]!r} in trick {number} "
+                    f"(expected 'SEAT: cards'){hint}; the play is dropped",
+                    f"第 {number} 墩中的出牌无法识别（应为 '座位: 牌'）{hint_zh}；该出牌已舍弃", ln, col)
+        return None
+    seat = SEAT_LOOKUP.get(seg[:colon].strip())
+    if seat is None:
+        ln, col = pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
+        st.diag("unknown_seat", f"unknown seat {seg[:colon].strip()!r} in trick {number} "
+                "(expected N, E, S or W); the play is dropped",
+                f"第 {number} 墩中的座位 {seg[:colon].strip()!r} 无法识别；该出牌已舍弃", ln, col)
+        return None
+    if seen & (1 << seat):
+        ln, col = pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
+        st.diag("duplicate_seat", f"seat {SEAT_TOKENS[seat]} plays twice in trick {number} "
+                "(each seat plays once per trick); the second play is dropped",
+                f"座位 {SEAT_TOKENS[seat]} 在第 {number} 墩中出牌两次；第二次已舍弃", ln, col)
+        return None
+    txt = seg[colon + 1:]
+    off = start + colon + 1
+    attempted = None
+    if "->" in txt:
+        read = _throw_cards(st, seat, txt, off, lineno, pieces)
+        if read is None:
+            return None
+        cards, attempted = read
+    else:
+        try:
+            cards = tuple([CARD_LOOKUP[t] for t in txt.split()])
+        except KeyError:
+            cards, bad = read_cards(st, txt, off, lineno, pieces, f"the play of {SEAT_TOKENS[seat]} is dropped",
+                                    f"{SEAT_TOKENS[seat]} 的出牌已舍弃")
+            if bad:
+                return None
+    played = h.played
+    decks = st.decks
+    over = False
+    for k in cards:
+        played[k] += 1
+        if played[k] > decks:
+            over = True
+    if over:     # rare: undo, and let count_copies() report with a position
+        for k in cards:
+            played[k] -= 1
+        count_copies(st, played, cards, txt, off, lineno, pieces,
+                     f"the plays of hand {h.number}", f"第 {h.number} 局的出牌")
+    ln, col = pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
+    return Play(seat, cards, attempted, (), ln, col)
+
+
+def _throw_cards(st: Reading, seat: int, txt: str, off: int, lineno: int, pieces: Pieces
+                 ) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """``(cards, attempted)`` of a failed throw ``CA CK CQ -> CQ``; ``None`` when a card is
+    unknown (reported; the play is dropped)."""
+    arrow = txt.find("->")
+    attempted, bad1 = read_cards(st, txt[:arrow], off, lineno, pieces,
+                                 f"the play of {SEAT_TOKENS[seat]} is dropped",
+                                 f"{SEAT_TOKENS[seat]} 的出牌已舍弃")
+    cards, bad2 = read_cards(st, txt[arrow + 2:], off + 2 + arrow, lineno, pieces,
+                             f"the play of {SEAT_TOKENS[seat]} is dropped",
+                             f"{SEAT_TOKENS[seat]} 的出牌已舍弃")
+    return None if bad1 or bad2 else (cards, attempted)
+
+
+def _split_plays(st: Reading, segments: list[str], off: int, lineno: int, pieces: Pieces, number: int
+                 ) -> list[str]:
+    """Split a piece holding two plays (``E: S9 S9 S: SQ SJ``, a comma left out) at the
+    space before the second seat; that space stands for the comma, so offsets still hold."""
+    out: list[str] = []
+    start = off
+    for seg in segments:
+        colon = seg.find(":")
+        while colon >= 0:
+            m = _INNER_SEAT.search(seg, colon + 1)
+            if m is None:
+                break
+            ln, col = pos(pieces, lineno, start + m.start(1))
+            seat = m.group(1)
+            st.diag("syntax_error", f"missing ',' before '{seat}:' in trick {number} (plays are separated "
+                    f"by ','); read as the next play",
+                    f"第 {number} 墩 '{seat}:' 前缺少 ','（出牌之间用 ',' 分隔）；已按下一家的出牌读取",
+                    ln, col)
+            out.append(seg[:m.start()])
+            start += m.start() + 1
+            seg = seg[m.start() + 1:]
+            colon = seg.find(":")
+        out.append(seg)
+        start += len(seg) + 1
+    return out
+
+
+def _place_notes(plays: list[Play], owners: list[int], segments: list[str], base: int, notes: Notes):
+    """Attach each annotation of a trick line to the play it follows (or, failing one, to the trick)."""
+    extra: dict[int, list[str]] = {}
+    trick_notes: list[str] = []
+    for o, text, _, _ in notes:
+        si = -1
+        a = base
+        for i, seg in enumerate(segments):
+            b = a + len(seg) + 1
+            if o < b or i == len(segments) - 1:
+                si = i if seg[:max(0, o - a)].strip() else i - 1
+                break
+            a = b
+        owner = owners.index(si) if si >= 0 and si in owners else None
+        if owner is None:
+            trick_notes.append(text)
+        else:
+            extra.setdefault(owner, []).append(text)
+    if extra:
+        plays = [Play(p.seat, p.cards, p.attempted, p.notes + tuple(extra.get(i, ())), p.line, p.column)
+                 for i, p in enumerate(plays)]
+    return plays, trick_notes
+
+
+def commented_plays(st: Reading, raw: str, semi: int, lineno: int) -> None:
+    """A trick line of fewer than four plays whose ``;`` comment reads like more plays."""
+    if not _COMMENTED_PLAY.match(raw, semi + 1):
+        return
+    h = st.hand
+    if h is None or not h.tricks or len(h.tricks[-1][1]) >= 4:
+        return
+    rest = raw[semi + 1:].strip()
+    st.diag("syntax_error", f"';' starts a comment: the rest of trick {st.trick_no} ({rest[:30]!r}) "
+            "is not read (plays are separated by ',')",
+            f"';' 之后是注释：第 {st.trick_no} 墩的其余部分（{rest[:30]!r}）未读入（出牌之间用 ',' 分隔）",
+            lineno, semi + 1)
