@@ -20,14 +20,15 @@ from tractor_analysis.records.rulesets import (OPTION_DOCS, PRESETS, BidDealer, 
 
 STD = PRESETS["standard"]
 FEN = PRESETS["80fen"]
-NEW_OPTIONS = ("stop_at_win_level", "trump_in", "throw_forced", "throw_tractor_duty", "bid_dealer", "overcall_own")
+NEW_OPTIONS = ("stop_at_win_level", "trump_in", "throw_forced", "throw_tractor_duty", "short_tractor_duty",
+               "bid_dealer", "overcall_own")
 
 
 # --------------------------------------------------------------------------- the preset and the docs
 
 def test_defaults_are_todays_behaviour():
     assert STD.stop_at_win_level and STD.trump_in is TrumpIn.COVERS
-    assert STD.throw_forced is ThrowForced.LARGEST_SHAPE and STD.throw_tractor_duty
+    assert STD.throw_forced is ThrowForced.LARGEST_SHAPE and STD.throw_tractor_duty and not STD.short_tractor_duty
     assert STD.bid_dealer is BidDealer.FIRST and STD.overcall_own
 
 
@@ -35,7 +36,7 @@ def test_80fen_preset_combines_the_conventions():
     assert FEN.must_play == (2, 5, 10, 13)
     assert FEN.bottom_multiplier is BottomMultiplier.LAST_TRICK_CARDS
     assert not FEN.stop_at_win_level and FEN.trump_in is TrumpIn.EXACT
-    assert FEN.throw_forced is ThrowForced.LOWEST_UNIT and not FEN.throw_tractor_duty
+    assert FEN.throw_forced is ThrowForced.LOWEST_UNIT and not FEN.throw_tractor_duty and FEN.short_tractor_duty
     assert FEN.bid_dealer is BidDealer.LAST and not FEN.overcall_own
     assert FEN.throw_penalty.value == "none" and FEN.score_table.value == "standard"
 
@@ -162,6 +163,36 @@ def test_a_plain_tractor_lead_still_obliges_a_tractor():
     ctx = context(10, "H", throw_tractor_duty=False)
     lead = analyse_lead(ctx, cards("SA SA SK SK"))
     assert check_follow(ctx, lead, hand("S8 S8 S7 S7 S5 S5"), cards("S8 S8 S5 S5")) == "follow_tractor"
+
+
+# --------------------------------------------------------------------------- short_tractor_duty
+
+def test_a_long_tractor_lead_obliges_the_shorter_tractor_held():
+    std, fen = context(10, "H"), context(10, "H", short_tractor_duty=True)
+    lead = cards("SA SA SK SK SQ SQ")                  # a 3-pair tractor
+    held = hand("S8 S8 S7 S7 S4 S4 S2 S2")               # only a 2-pair tractor, 8877
+    loose = cards("S8 S8 S4 S4 S2 S2")                   # three pairs, not the tractor
+    kept = cards("S8 S8 S7 S7 S4 S4")
+    assert check_follow(std, analyse_lead(std, lead), held, loose) is None
+    assert check_follow(fen, analyse_lead(fen, lead), held, loose) == "follow_tractor"
+    assert check_follow(fen, analyse_lead(fen, lead), held, kept) is None
+    r = judge_trick(fen, trick("N: SA SA SK SK SQ SQ, E: S8 S8 S4 S4 S2 S2, S: D2 D3 D4 D5 D6 D7, "
+                               "W: D2 D3 D4 D5 D6 D7"),
+                    seat_hands(N="SA SA SK SK SQ SQ", E="S8 S8 S7 S7 S4 S4 S2 S2", S="D2 D3 D4 D5 D6 D7",
+                               W="D2 D3 D4 D5 D6 D7"), 0)
+    v = [v for v in r.violations if v.code == "follow_tractor"]
+    assert len(v) == 1 and all(v[0].better.count(k) == 2 for k in cards("S8 S7"))
+
+
+def test_short_tractor_duty_leaves_throws_and_hands_without_tractors_alone():
+    fen = context(10, "H", short_tractor_duty=True)
+    # no tractor held at all: pairs only
+    assert check_follow(fen, analyse_lead(fen, cards("SA SA SK SK SQ SQ")), hand("S8 S8 S5 S5 S3 S3"),
+                        cards("S8 S8 S5 S5 S3 S3")) is None
+    # a throw is not "one tractor"
+    fen2 = context(10, "H", short_tractor_duty=True, throw_tractor_duty=False)
+    assert check_follow(fen2, analyse_lead(fen2, cards("SA SA SK SK SQ SQ S3")), hand("S8 S8 S7 S7 S4 S4 S2 S2"),
+                        cards("S8 S8 S4 S4 S2 S2 S7")) is None
 
 
 # --------------------------------------------------------------------------- bottom multiplier

@@ -187,6 +187,23 @@ def _chain_duty(ctx, lead: Lead) -> bool:
     return not lead.is_throw or getattr(ctx.rules, "throw_tractor_duty", True)
 
 
+def _chains(ctx, lead: Lead, av: Sequence[int], lens: tuple[int, ...], copies: int) -> tuple[int, ...]:
+    """The lead's chain lengths ``av`` can host (:func:`match_chains`).  Under
+    ``short_tractor_duty`` (80fen), when a lead that is one tractor finds none of its length,
+    the longest shorter tractor held (2 pairs or more) counts: a hand must then play it, and a
+    play is measured by the longest tractor it holds."""
+    got = match_chains(av, lens)[0]
+    if (got or copies != 2 or len(lens) != 1 or lead.is_throw
+            or not getattr(ctx.rules, "short_tractor_duty", False)):
+        return got
+    run = best = 0
+    for a in av:
+        run = run + 1 if a > 0 else 0
+        best = max(best, run)
+    best = min(best, lens[0] - 1)
+    return (best,) if best >= 2 else ()
+
+
 def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
     """The best profile reachable from ``hand`` against ``lead`` (the follower's duty).
 
@@ -214,7 +231,7 @@ def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
             units[c] = min(needs.units[c], have)
         if needs.chains[c] and chained:
             av = pair_availability(o, hand, g, True) if c == 2 and protect else availability(o, hand, g, c)
-            chains[c] = match_chains(av, needs.chains[c])[0]
+            chains[c] = _chains(ctx, lead, av, needs.chains[c], c)
     tier = titanic_tier(o, hand, g, protect) if _titanic2(lead) else 0
     return FollowDuty(g, n, suit, tuple(chains), tuple(units), tier)
 
@@ -239,7 +256,7 @@ def follow_profile(ctx, lead: Lead, cards: Sequence[int], hand: Sequence[int] | 
         if needs.units[c]:
             units[c] = min(needs.units[c], sum(n // c for n in pc.values()))
         if needs.chains[c] and chained:
-            chains[c] = match_chains(availability(o, pc, g, c), needs.chains[c])[0]
+            chains[c] = _chains(ctx, lead, availability(o, pc, g, c), needs.chains[c], c)
     tier = titanic_tier(o, pc, g) if _titanic2(lead) else 0
     return FollowDuty(g, len(cards), suit, tuple(chains), tuple(units), tier)
 

@@ -163,6 +163,9 @@ class RuleSet:
     throw_tractor_duty: bool = True
     """A throw's tractors oblige followers to tractors; ``off`` (80fen): a throw obliges them
     only to its pairs (tractor duty stays for a lead that is one tractor)."""
+    short_tractor_duty: bool = False
+    """A lead that is one tractor, when the follower holds no tractor that long: ``on`` (80fen)
+    — the longest shorter tractor held (two pairs or more) must be played; ``off`` — pairs only."""
     bid_dealer: BidDealer = BidDealer.FIRST
     overcall_own: bool = True
     """A seat may overcall its own declaration with a stronger one; ``off`` (80fen): never its
@@ -227,6 +230,7 @@ OPTION_DOCS: dict[str, str] = {
     "trump_in": " | ".join(m.value for m in TrumpIn),
     "throw_forced": " | ".join(m.value for m in ThrowForced),
     "throw_tractor_duty": "on/off: a throw's tractors oblige followers to tractors (off: only to its pairs)",
+    "short_tractor_duty": "on/off: a tractor lead with none that long held obliges the longest shorter tractor (off: pairs)",
     "bid_dealer": " | ".join(m.value for m in BidDealer),
     "overcall_own": "on/off: a seat may overcall its own declaration (off: only turn its single into a pair)",
 }
@@ -251,7 +255,8 @@ PRESETS: dict[str, RuleSet] = {
     "80fen": dataclasses.replace(
         _STANDARD, name="80fen", bottom_multiplier=BottomMultiplier.LAST_TRICK_CARDS,
         must_play=(2, 5, 10, 13), stop_at_win_level=False, trump_in=TrumpIn.EXACT,
-        throw_forced=ThrowForced.LOWEST_UNIT, throw_tractor_duty=False, bid_dealer=BidDealer.LAST,
+        throw_forced=ThrowForced.LOWEST_UNIT, throw_tractor_duty=False, short_tractor_duty=True,
+        bid_dealer=BidDealer.LAST,
         overcall_own=False),
 }
 """The named presets of rules.md §12."""
