@@ -185,8 +185,12 @@ def test_check_reports_zero_violations_on_the_sample():
     out = CliRunner().invoke(main, ["check", str(SAMPLE), "--rules", "80fen", "--json"], catch_exceptions=False)
     assert out.exit_code == 0, out.output[-2000:]
     doc = json.loads(out.output)
-    hands = [h for f in doc["files"] for m in f["matches"] for h in m["hands"]]
+    hands = [h for f in doc["files"] for h in f["hands"]]
     assert len(hands) == 310 and all(h["violations"] == [] for h in hands)
+    assert all(h["claim_matches"] for h in hands)
+    assert doc["files"][0]["errors"] == [] and "problems" not in doc
+    winners = [m["winner"] for m in doc["files"][0]["matches"]]
+    assert winners == [("NS", "EW")[m["aTeam"] if m["winner"] == "a" else 1 - m["aTeam"]] for m in raw()]
 
 
 def test_check_without_the_preset_finds_the_differences():
