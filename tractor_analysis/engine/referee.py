@@ -29,10 +29,20 @@ def tag_value(tags, name: str) -> str | None:
     return out
 
 
+_ZH_WORDS = (("attackers", "闲家"), ("defenders", "庄家方"), ("nobody yet", "尚无"), ("bid for", "抢庄"),
+             ("incomplete", "未打完"), (" (match over)", "（比赛结束）"))
+
+
+def _zh(text: str) -> str:
+    for en, zh in _ZH_WORDS:
+        text = text.replace(en, zh)
+    return text
+
+
 def _finding(what_zh: str, what_en: str, theirs: str, ours: str, trick: int | None = None,
              seat: int | None = None) -> Violation:
     return Violation("referee_mismatch", trick, seat, (), (),
-                     f"{what_zh}：记录中裁判判为 {theirs}，本引擎判为 {ours}",
+                     f"{what_zh}：记录中裁判判为 {_zh(theirs)}，本引擎判为 {_zh(ours)}",
                      f"{what_en}: the record's referee says {theirs}, the engine says {ours}")
 
 
