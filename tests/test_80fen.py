@@ -135,10 +135,6 @@ def test_malformed_file_through_check_never_a_traceback(tmp_path):
 
 # --------------------------------------------------------------------------- re-refereeing, hand by hand
 
-def _team_after(r: dict, result, team: int):
-    return r["after"][team]
-
-
 @pytest.mark.parametrize("i,j", HANDS, ids=[f"m{i}-r{j + 1}" for i, j in HANDS])
 def test_every_hand_agrees_with_the_80fen_referee(i, j):
     m = raw()[i]

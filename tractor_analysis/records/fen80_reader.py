@@ -54,7 +54,6 @@ REFEREE_TAGS = {
 
 _SUITS = "SHDC"
 _MAX_ID = 107
-_FIELDS_INT = ("no", "declSeat", "trumpRank", "declStrength", "total", "rawTotal", "kittyPts", "mult")
 
 
 def looks_like_80fen(text: str) -> bool:
@@ -120,7 +119,7 @@ def _declaration(seat: int, strength: int, trump: int | None, level: int) -> tup
     return (Declaration(seat, (k,) * strength),)
 
 
-def _round(r: Any, index: int, first_of_match: bool) -> tuple[Hand, list[tuple[str, str, int | None]]]:
+def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[tuple[str, str, int | None]]]:
     """One ROUND as a hand; warnings (en, zh, trick) for what is kept but looks wrong."""
     if not isinstance(r, dict):
         raise _Bad("a round should be a JSON object", "每一局应为 JSON 对象")
@@ -251,7 +250,7 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
     for index, r in enumerate(obj["rounds"]):
         number = r.get("no") if isinstance(r, dict) and isinstance(r.get("no"), int) else index + 1
         try:
-            hand, warnings = _round(r, index, first_of_match=(index == 0))
+            hand, warnings = _round(r, first_of_match=(index == 0))
         except _Bad as bad:
             diag("bad_value" if isinstance(r, dict) and "plays" in r else "json_shape",
                  f"{bad.en}; the round is left out", f"{bad.zh}；该局未读入", number, bad.trick)
