@@ -17,7 +17,7 @@ from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.records.model import Hand, Match
-from tractor_analysis.engine.scoring import describe_levels
+from tractor_analysis.engine.explain_hand import describe_levels
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Outcome, Violation
 
 from .common import (

@@ -3,8 +3,9 @@
 Owns the trump order of a hand (``order``), units (singles, pairs, tractors, throws:
 ``units``), the legal-play generator (``legal``), one trick judged (``tricks``),
 declarations (``declarations``), scoring and levels (``scoring``), every bilingual
-message the engine gives (``explain``), the replay of a hand and a match (``replay``)
-and the verdict types (``verdicts``).  The ``RuleSet`` and presets it applies are the
+message the engine gives (``explain`` for a trick; ``explain_hand`` for the declarations,
+dealer, level, deal, bury, claim, score items and outcome of a hand), the replay of a
+hand and a match (``replay``) and the verdict types (``verdicts``).  The ``RuleSet`` and presets it applies are the
 words a record names, defined in :mod:`tractor_analysis.records.rulesets` and
 re-exported here.
 

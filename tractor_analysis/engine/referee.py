@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..records.cards import SEAT_TOKENS, TEAMS
 from ..records.model import Hand, Match
+from . import explain_hand
 from .verdicts import HandResult, MatchResult, Violation
 
 __all__ = ["hand_findings", "match_findings", "tag_value"]
@@ -29,21 +30,10 @@ def tag_value(tags, name: str) -> str | None:
     return out
 
 
-_ZH_WORDS = (("attackers", "闲家"), ("defenders", "庄家方"), ("nobody yet", "尚无"), ("bid for", "抢庄"),
-             ("incomplete", "未打完"), (" (match over)", "（比赛结束）"))
-
-
-def _zh(text: str) -> str:
-    for en, zh in _ZH_WORDS:
-        text = text.replace(en, zh)
-    return text
-
-
-def _finding(what_zh: str, what_en: str, theirs: str, ours: str, trick: int | None = None,
+def _finding(verdict: str, theirs: str, ours: str, trick: int | None = None,
              seat: int | None = None) -> Violation:
-    return Violation("referee_mismatch", trick, seat, (), (),
-                     f"{what_zh}：记录中裁判判为 {_zh(theirs)}，本引擎判为 {_zh(ours)}",
-                     f"{what_en}: the record's referee says {theirs}, the engine says {ours}")
+    zh, en = explain_hand.referee_mismatch(verdict, theirs, ours, trick)
+    return Violation("referee_mismatch", trick, seat, (), (), zh, en)
 
 
 def _ints(text: str | None, n: int) -> list[int] | None:
@@ -67,25 +57,24 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
         theirs = [_SEAT.get(t) for t in winners.split()]
         ours = [t.winner for t in result.tricks]
         if len(theirs) != len(ours):
-            out.append(_finding("墩数", "number of tricks", str(len(theirs)), str(len(ours))))
+            out.append(_finding("tricks", str(len(theirs)), str(len(ours))))
         for t, w in zip(result.tricks, theirs):
             if w is not None and w != t.winner:
-                out.append(_finding(f"第 {t.number} 墩赢家", f"trick {t.number} winner",
-                                    SEAT_TOKENS[w], SEAT_TOKENS[t.winner], t.number, t.winner))
+                out.append(_finding("winner", SEAT_TOKENS[w], SEAT_TOKENS[t.winner], t.number, t.winner))
     points = _ints(tag_value(tags, "Referee:Points"), 1)
     if points is not None and points[0] != result.attackers_points:
-        out.append(_finding("闲家墩内得分", "attackers' trick points", str(points[0]),
+        out.append(_finding("points", str(points[0]),
                             str(result.attackers_points)))
     out.extend(_bottom(tag_value(tags, "Referee:Bottom"), result))
     pen = _ints(tag_value(tags, "Referee:Penalty"), 2)
     if pen is not None and (any(pen) != bool(result.penalties)):
-        out.append(_finding("罚分", "penalty", f"{pen[0]} {pen[1]}", str(result.penalties)))
+        out.append(_finding("penalty", f"{pen[0]} {pen[1]}", str(result.penalties)))
     o = result.outcome
     outcome = tag_value(tags, "Referee:Outcome")
     if outcome is not None:
         ours = "incomplete" if o is None else f"{o.winner} +{o.levels}"
         if outcome.strip() != ours:
-            out.append(_finding("本局结果", "hand outcome", outcome.strip(), ours))
+            out.append(_finding("outcome", outcome.strip(), ours))
     levels = _ints(tag_value(tags, "Referee:Levels"), 2)
     if levels is not None and o is not None:
         ours_l = [str(x) for x in result.levels_after]
@@ -93,11 +82,11 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
             if levels[team] > 14 and o.match_over and o.team == team:
                 ours_l[team] = str(levels[team])
         if ours_l != [str(x) for x in levels]:
-            out.append(_finding("局后级数", "levels after the hand", " ".join(map(str, levels)),
+            out.append(_finding("levels", " ".join(map(str, levels)),
                                 " ".join(ours_l) + (" (match over)" if o.match_over else "")))
     nxt = tag_value(tags, "Referee:NextDealer")
     if nxt is not None and o is not None and _SEAT.get(nxt.strip()) != o.next_dealer:
-        out.append(_finding("下一局庄家", "next dealer", nxt.strip(),
+        out.append(_finding("next_dealer", nxt.strip(),
                             "bid for" if o.next_dealer is None else SEAT_TOKENS[o.next_dealer]))
     return out
 
@@ -110,14 +99,14 @@ def _bottom(text: str | None, result: HandResult) -> list[Violation]:
     pts, mult, side = int(parts[0]), int(parts[1][1:]), parts[2]
     out = []
     if pts != result.bottom_points:
-        out.append(_finding("底牌分", "bottom points", str(pts), str(result.bottom_points)))
+        out.append(_finding("bottom_points", str(pts), str(result.bottom_points)))
     if result.complete and result.tricks:
         last = result.tricks[-1].winner
         ours_side = "defenders" if last in result.defenders else "attackers"
         if ours_side != side:
-            out.append(_finding("末墩归属", "last trick won by", side, ours_side))
+            out.append(_finding("last_trick", side, ours_side))
         elif side == "attackers" and mult != result.bottom_multiplier:
-            out.append(_finding("抠底倍数", "bottom multiplier", f"x{mult}", f"x{result.bottom_multiplier}"))
+            out.append(_finding("multiplier", f"x{mult}", f"x{result.bottom_multiplier}"))
     return out
 
 
@@ -129,4 +118,4 @@ def match_findings(match: Match, result: MatchResult) -> list[Violation]:
     if result.winner == _TEAM[theirs.strip()]:
         return []
     ours = "nobody yet" if result.winner is None else TEAMS[result.winner]
-    return [_finding("比赛胜方", "match winner", theirs.strip(), ours)]
+    return [_finding("match_winner", theirs.strip(), ours)]
