@@ -268,3 +268,75 @@ def test_bid_for_each_seat_declares_at_its_own_level():
 
 def test_nobody_declaring_gives_no_bid_winner():
     assert bid_winner((), 2, FEN) is None and bid_winner((), 2, STD) is None
+
+
+# --------------------------------------------------------------------------- bid-for deals in a match
+
+def _bid_match(declarations: str, dealer: str = "E", bid_for: bool = True, trump: str = "H") -> str:
+    """Hand 1: N deals and holds (N–S 2 → 5, next dealer S).  Hand 2: ``dealer`` deals at E–W's 2."""
+    order = "NESW" * 2
+    seats = order[order.index(dealer):][:4]
+    lead = ", ".join(f"{s}: {c}" for s, c in zip(seats, ["CA", "C3", "C4", "C6"]))
+    return f"""
+[Levels "NS:2 EW:2"]
+[Hand "1"]
+[Dealer "N"]
+[Trump "H"]
+[Level "2"]
+1. N: SA SA, E: S3 S4, S: S6 S6, W: S7 S8
+2. N: HA, E: D3, S: H6, W: D4
+[Hand "2"]
+{'[BidFor "yes"]' if bid_for else ''}
+[Dealer "{dealer}"]
+[Trump "{trump}"]
+[Level "2"]
+[Declarations "{declarations}"]
+1. {lead}
+"""
+
+
+def _replay2(text, rules):
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records.tgn_reader import parse_tgn
+    matches, diags = parse_tgn(text)
+    assert diags == []
+    result = replay_match(matches[0], rules)
+    assert result.hands[0].levels_after == (5, 2) and result.hands[0].outcome.next_dealer == 2
+    return [v.code for v in result.hands[1].violations], result.hands[1]
+
+
+def test_a_deal_marked_bid_for_carries_no_dealer_over():
+    codes, hand = _replay2(_bid_match("E: H2", bid_for=False), STD)
+    assert codes == ["dealer_mismatch"]                      # S was due to deal
+    codes, hand = _replay2(_bid_match("E: H2"), STD)
+    assert codes == [] and hand.dealer == 1 and hand.level == 2
+
+
+def test_bid_for_last_declarer_at_own_levels():
+    text = _bid_match("N: S5 | E: H2 H2")                   # N at N–S's 5, E overcalls at E–W's 2
+    codes, hand = _replay2(text, FEN)
+    assert codes == [] and hand.dealer == 1 and hand.level == 2 and hand.trump == 1
+    codes, _ = _replay2(text, STD)                            # judged at the hand's level: N's S5 declares nothing
+    assert codes == ["bad_declaration"]
+    codes, _ = _replay2(_bid_match("N: S5 | E: H2 H2", dealer="S"), FEN)
+    assert codes == ["dealer_mismatch", "level_mismatch"]     # the final declarer, E, deals, at 2
+    codes, _ = _replay2(_bid_match("N: S2 | E: H2 H2"), FEN)
+    assert codes == ["bad_declaration"]                       # N–S declare with their own 5, not 2
+
+
+def test_bid_for_first_declarer_by_default():
+    codes, _ = _replay2(_bid_match("E: H2 | W: S2 S2", dealer="E", trump="S"), STD)
+    assert codes == []                                        # the first to declare deals
+    codes, _ = _replay2(_bid_match("E: H2 | W: S2 S2", dealer="E", trump="S"), FEN)
+    assert codes == ["dealer_mismatch"]                       # 80fen: the final declarer, W, would
+
+
+def test_bid_for_tag_round_trips_in_tgn_and_bad_values_are_positioned():
+    from tractor_analysis.records.tgn_reader import parse_tgn
+    from tractor_analysis.records.tgn_writer import format_tgn
+    matches, _ = parse_tgn(_bid_match("E: H2"))
+    assert [h.bid_for for h in matches[0].hands] == [False, True]
+    again, diags = parse_tgn(format_tgn(matches[0]))
+    assert diags == [] and again[0] == matches[0] and '[BidFor "yes"]' in format_tgn(matches[0])
+    _, diags = parse_tgn(_bid_match("E: H2").replace('[BidFor "yes"]', '[BidFor "perhaps"]'))
+    assert [(d.code, d.line) for d in diags] == [("bad_value", 10)] and "BidFor" in diags[0].message
