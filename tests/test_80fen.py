@@ -222,3 +222,28 @@ def test_convert_round_trip(tmp_path, to):
     for a, b in zip(back.matches, expected):
         ra, rb = replay_match(a, PRESETS["80fen"]), replay_match(b, PRESETS["80fen"])
         assert ra == rb
+
+
+def test_ingest_recognises_the_format_by_shape(tmp_path):
+    """A folder holding the NDJSON is ingested with no option: 310 hands, no violation."""
+    from cli.main import main
+    from tractor_analysis.dataset.reading import load
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "contest.ndjson.gz").write_bytes(SAMPLE.read_bytes())
+    res = CliRunner().invoke(main, ["ingest", str(src), "-o", str(tmp_path / "ds"), "--workers", "1"],
+                             catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    ds = load(str(tmp_path / "ds"))
+    assert ds.files["format"].tolist() == ["80fen"]
+    assert len(ds.hands) == 310 and len(ds.violations) == 0
+
+
+def test_check_recognises_a_plain_ndjson_by_shape(tmp_path):
+    from cli.main import main
+    f = tmp_path / "whatever.txt"
+    f.write_text(json.dumps(raw()[3]) + "\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["check", str(f), "--json"], catch_exceptions=False)
+    assert out.exit_code == 0, out.output[-1500:]
+    doc = json.loads(out.output)
+    assert len(doc["files"][0]["hands"]) == len(raw()[3]["rounds"])
