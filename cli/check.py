@@ -3,7 +3,7 @@
 The command is thin: :mod:`tractor_analysis.records.sources` reads the files,
 :func:`tractor_analysis.engine.replay.replay_match` judges them; this module only
 turns the results into the ``check --json`` document of
-``shared/spec/format.md`` or into text for a referee.
+``docs/format.md`` (its field names are fixed) or into text for a referee.
 """
 from __future__ import annotations
 
@@ -305,10 +305,13 @@ def summary_text(files: int, hands: int, violations: int, errors: int) -> str:
 @rules_options
 @from_option
 @click.option("--json", "as_json", is_flag=True,
-              help="Print one JSON document (the format of shared/spec/format.md) instead of text.")
+              help="Print one JSON document (the fixed field names of docs/format.md) instead of text.")
 def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[str, str], ...],
           source_format: str | None, as_json: bool) -> None:
     """Check records: parse every FILE, replay every hand by the rules, report.
+
+    The rules are those of docs/rules.md; each violation names its code, and
+    docs/rules.md §13 lists the section each code enforces.
 
     FILE may be a record (.tgn, .json, .jsonl, also gzipped; the 80fen contest
     NDJSON is recognised by its shape, or forced with --from 80fen), a folder
