@@ -7,17 +7,23 @@ TSTAMP := $(VENV)/.installed-test
 
 .PHONY: demo test bench clean
 
+# pip's and setuptools' chatter goes to .venv/pip.log, shown only when the install fails
+PIPLOG := $(VENV)/pip.log
+PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@$(PIP) --upgrade pip > $(PIPLOG) 2>&1 || { cat $(PIPLOG); exit 1; }
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	@echo "installing tractor-analysis into $(VENV)/ (log: $(PIPLOG))"
+	@$(PIP) -e . > $(PIPLOG) 2>&1 || { cat $(PIPLOG); exit 1; }
+	@touch $@
 
 $(TSTAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@
+	@echo "installing the test extras into $(VENV)/ (log: $(PIPLOG))"
+	@$(PIP) -e '.[test]' > $(PIPLOG) 2>&1 || { cat $(PIPLOG); exit 1; }
+	@touch $@
 
 ## demo: create the venv, install, and run the main job on sample_logs/:
 ## check every record, replay the disputed trick, ingest into a Parquet dataset, write the HTML report.
@@ -27,8 +33,14 @@ demo: $(STAMP)
 	$(BIN)/tractor replay sample_logs/disputed-trick.tgn ; test $$? -le 1
 	$(BIN)/tractor ingest sample_logs/ -o out/dataset
 	$(BIN)/tractor report out/dataset -o out/report > out/report-path.txt
-	@echo "Parquet dataset: $(CURDIR)/out/dataset"
-	@echo "HTML report:     $$(cat out/report-path.txt)"
+	@echo ""
+	@echo "Parquet dataset / 数据集:  $(CURDIR)/out/dataset"
+	@echo "HTML report / 网页报告:    $$(cat out/report-path.txt)"
+	@echo ""
+	@echo "Next / 下一步:"
+	@echo "  . .venv/bin/activate        # puts the tractor command on your PATH / 将 tractor 命令加入 PATH"
+	@echo "  tractor --help              # every command, with examples / 所有命令及示例"
+	@echo "  open the report / 打开报告:  $$(cat out/report-path.txt)"
 
 ## test: install what the tests need and run the whole suite
 test: $(TSTAMP)

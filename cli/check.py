@@ -17,7 +17,8 @@ from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.records.model import Hand, Match
-from tractor_analysis.engine.explain_hand import describe_levels
+from tractor_analysis.engine.explain_hand import describe_levels, match_decision_text
+from tractor_analysis.engine.scoring import NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Outcome, Violation
 
 from .common import (
@@ -40,6 +41,8 @@ class FileVerdict:
     results: tuple[MatchResult | None, ...]
     """One per match; ``None`` when the engine could not replay it (see ``errors``)."""
     readable: bool = True
+    encoding_note: str | None = None
+    """Which legacy encoding (GBK or Big5) the text was read with and why, or the doubt."""
 
     @property
     def hands(self) -> list[tuple[int, Match, HandResult]]:
@@ -83,7 +86,8 @@ def check_file(path: str, rules: RuleChoice, fmt: str | None = None) -> FileVerd
                 "engine_error",
                 f"could not replay match {index}: {type(exc).__name__}: {exc} "
                 f"/ 无法复盘此记录（程序错误，请报告）", first, 0))
-    return FileVerdict(path, tuple(errors), loaded.matches, tuple(results), loaded.readable)
+    return FileVerdict(path, tuple(errors), loaded.matches, tuple(results), loaded.readable,
+                       loaded.encoding_note)
 
 
 # --- the check --json document -------------------------------------------------
@@ -156,15 +160,16 @@ def match_json(index: int, r: MatchResult) -> dict:
 
 
 def match_text(r: MatchResult) -> str | None:
-    """One line when the match is decided (a team passed its last level, or forfeited)."""
+    """One line on who won and how, in the standings' wording (``explain_hand.match_decision_text``);
+    ``None`` for a record with no finished hand (a position decides nothing)."""
     if r.forfeit is not None:
         return bad(f"{TEAMS[r.forfeit]} forfeit the match (too many wrong follows) / "
                    f"{TEAMS[r.forfeit]} 方跟牌错误过多，判负")
-    if r.winner is not None:
-        how = {"levels": (" on levels when the round ended", "（比赛结束时级数高）"),
-               "deal": (" on equal levels, holding the deal", "（同级，台上一方）")}.get(r.decided_by, ("", ""))
-        return strong(f"{TEAMS[r.winner]} win the match{how[0]} / {TEAMS[r.winner]} 方获胜{how[1]}")
-    return None
+    team, how = decide_match(r)
+    if how == NO_RESULT[0]:
+        return None
+    en, zh = match_decision_text(None if team is None else TEAMS[team], how)
+    return strong(f"{en} / {zh}")
 
 
 # --- text for people -------------------------------------------------------------
@@ -210,6 +215,27 @@ def points_text(h: HandResult) -> str:
     return text
 
 
+def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[str]:
+    """Why the attackers' total has penalties: each failed throw punished (``throw_penalty =
+    per_card``) — the trick, the thrower, the cards shown and the cards forced."""
+    out = []
+    tricks = {t.number: t for t in h.tricks}
+    for item in h.items:
+        if item.kind != "throw_penalty":
+            continue
+        t = tricks.get(item.trick) if item.trick is not None else None
+        lead = t.plays[0] if t is not None and t.plays else None
+        shown = ""
+        if lead is not None:
+            who = seat_label(lead.seat, match)
+            if lead.attempted:
+                shown = f"; {who} showed 甩 {cards_pretty(lead.attempted)}, forced 改出 {cards_pretty(lead.cards)}"
+            else:
+                shown = f"; {who} led 出 {cards_pretty(lead.cards)}"
+        out.append(f"{indent}penalty 罚分 {item.points:+d}  {item.en} / {item.zh}{shown}")
+    return out
+
+
 def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path: str | None = None,
                     record: Hand | None = None, result: HandResult | None = None) -> list[str]:
     """A violation for people; with ``path`` and the hand's ``record``, ending in
@@ -251,6 +277,7 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, erro
     for v in h.violations:
         lines.extend(violation_lines(v, match, path=path, record=record, result=h))
     lines.append(f"    points  得分  {points_text(h)}")
+    lines.extend(penalty_lines(h, match))
     lines.append(f"    outcome 结果  {outcome_text(h, match)}")
     return lines
 
@@ -270,6 +297,8 @@ def print_file(v: FileVerdict) -> None:
     """One file's diagnostics, then its hands (files are printed as they are checked)."""
     for d in v.errors:
         click.echo(located(d, v.path))
+    if v.encoding_note:                    # a GBK or Big5 record: say which was used (and any doubt)
+        click.echo(dim(f"{v.path}: encoding 编码: {v.encoding_note}"))
     if not v.readable or (v.errors and not v.hands):
         return                             # nothing to show beyond the errors above
     click.echo(file_title(v))

@@ -9,6 +9,7 @@ option value is a click usage error (exit 2) before any file is read.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
@@ -108,6 +109,8 @@ class Loaded:
     matches: tuple[Match, ...]
     diagnostics: tuple[Diagnostic, ...]
     readable: bool = True
+    encoding_note: str | None = None
+    """A GBK or Big5 text: which encoding was used and why (:attr:`SourceFile.encoding_note`)."""
 
 
 _REASONS_ZH = {
@@ -158,7 +161,7 @@ def load(path: str, fmt: str | None = None) -> Loaded:
         source = sources.load_file(path, fmt.lower() if fmt else None)
     except OSError as exc:
         return Loaded(path, (), (unreadable(path, exc.strerror or str(exc)),), False)
-    return Loaded(path, tuple(source.matches), tuple(source.diagnostics))
+    return Loaded(path, tuple(source.matches), tuple(source.diagnostics), True, source.encoding_note)
 
 
 def expand_inputs(args: Iterable[str]) -> Iterator[str]:
@@ -246,17 +249,218 @@ def pad(text: str, cols: int) -> str:
     return text + " " * max(0, cols - width(text))
 
 
-def table(rows: list[list[str]], header: list[str] | None = None, gap: str = "  ") -> str:
-    """Rows as aligned columns (display width aware); the last column is not padded."""
+def table(rows: list[list[str]], header: list[str] | None = None, gap: str = "  ",
+          max_width: int | None = None) -> str:
+    """Rows as aligned columns (display width aware: a CJK character takes two columns); the
+    last column is not padded.
+
+    ``max_width`` (default :func:`terminal_width`: ``COLUMNS``, or the terminal's width when
+    stdout is one, else no limit) is the most a line may take.  A table wider than that
+    is fitted, in this order: bilingual headers (``hold / 守庄率``) go on two lines and long
+    headers wrap at spaces; the widest text columns wrap (at spaces, ``_`` or ``/``, a CJK
+    text anywhere); then the columns are printed in groups, each repeating the first column.
+    Numbers are never cut."""
     allrows = ([header] if header else []) + rows
     if not allrows:
         return ""
+    limit = terminal_width() if max_width is None else max_width
     ncols = max(len(r) for r in allrows)
-    cols = [max((width(r[i]) for r in allrows if i < len(r)), default=0) for i in range(ncols)]
-    lines = []
-    for i, r in enumerate(allrows):
-        cells = [pad(c, cols[j]) if j < len(r) - 1 else c for j, c in enumerate(r)]
-        lines.append(gap.join(cells).rstrip())
-        if header and i == 0:
-            lines.append(gap.join("-" * c for c in cols))
-    return "\n".join(lines)
+    rows = [list(r) + [""] * (ncols - len(r)) for r in rows]
+    head = list(header) + [""] * (ncols - len(header)) if header else None
+    natural = [max(width_of(r[i]) for r in ([head] if head else []) + rows) for i in range(ncols)]
+    if limit is None or _line_width(natural, gap) <= limit:
+        return _render(rows, [[h] for h in head] if head else None, natural, gap, pad_last=False)
+    heads = [_header_lines(h) for h in head] if head else None
+    data = [max(width(r[i]) for r in rows) if rows else 0 for i in range(ncols)]
+    # 1. headers on two lines (English, Chinese), long ones wrapped down to the data's width
+    head_least = [max((_least(x) for x in heads[i]), default=0) if heads else 0 for i in range(ncols)]
+    cols = [max(data[i], max((width(x) for x in heads[i]), default=0) if heads else 0) for i in range(ncols)]
+    _shrink(cols, [max(data[i], head_least[i], 1) for i in range(ncols)], limit, gap)
+    # a text column wraps to no less than 20 columns (or its own width): narrower is unreadable
+    least = [max([_least(r[i]) for r in rows] + [head_least[i], 1, min(cols[i], _READABLE)
+                                                  if any(not _is_number(r[i]) for r in rows) else 0])
+             for i in range(ncols)]
+    if _line_width(least, gap) <= limit:
+        # 2. the text columns wrap, widest first
+        _shrink(cols, least, limit, gap)
+        return _render(rows, heads, cols, gap)
+    # 3. still too wide: the columns in groups, each repeating the first column
+    groups: list[list[int]] = []
+    current = [0]
+    for j in range(1, ncols):
+        if len(current) > 1 and _line_width([cols[k] for k in current + [j]], gap) > limit:
+            groups.append(current)
+            current = [0]
+        current.append(j)
+    groups.append(current)
+    blocks = []
+    for g in groups:
+        sub_cols = [cols[k] for k in g]
+        _shrink(sub_cols, [least[k] for k in g], limit, gap)
+        _shrink(sub_cols, [max(1, _least_piece(rows, heads, k)) for k in g], limit, gap)   # a narrow terminal
+        blocks.append(_render([[r[k] for k in g] for r in rows], [heads[k] for k in g] if heads else None,
+                              sub_cols, gap))
+    return "\n\n".join(blocks)
+
+
+def _least_piece(rows: list[list[str]], heads: list[list[str]] | None, k: int) -> int:
+    return max([_least(r[k]) for r in rows] + [_least(x) for x in (heads[k] if heads else [])])
+
+
+def _shrink(cols: list[int], least: list[int], width: int, gap: str) -> None:
+    """Narrow the widest columns (not below ``least``) until the line fits ``width`` (in place)."""
+    while _line_width(cols, gap) > width:
+        j = max(range(len(cols)), key=lambda k: (cols[k] > least[k], cols[k]))
+        if cols[j] <= least[j]:
+            return
+        cols[j] -= 1
+
+
+def terminal_width() -> int | None:
+    """Columns a line may take: ``COLUMNS`` when set, the terminal's width when stdout is a
+    terminal, else ``None`` (output piped to a file or program is not wrapped)."""
+    import shutil
+    import sys
+
+    raw = os.environ.get("COLUMNS", "")
+    if raw.isdigit() and int(raw) > 0:
+        return int(raw)
+    try:
+        if sys.stdout.isatty():
+            return shutil.get_terminal_size((100, 24)).columns
+    except (AttributeError, ValueError, OSError):
+        pass
+    return None
+
+
+width_of = width
+"""Display width (CJK characters count two)."""
+
+
+def _line_width(cols: list[int], gap: str) -> int:
+    return sum(cols) + len(gap) * max(0, len(cols) - 1)
+
+
+def _header_lines(text: str) -> list[str]:
+    """A bilingual header on two lines (English, then Chinese)."""
+    return [p.strip() for p in text.split(" / ")] if " / " in text else [text]
+
+
+_BREAK = re.compile(r"(?<=[ _/])")
+_READABLE = 20
+
+
+def _is_number(text: str) -> bool:
+    return bool(re.fullmatch(r"[-+]?[\d.,%]+|-|—", click.unstyle(text).strip()))
+
+
+def _least(text: str) -> int:
+    """The narrowest a cell may wrap to: a number whole; text at its longest piece between
+    break points (at most 12 columns: longer pieces are cut), CJK anywhere."""
+    plain = click.unstyle(text)
+    if _is_number(plain):
+        return width(plain)
+    pieces = [p for p in _BREAK.split(plain) if p]
+    return min(12, max((width(p.rstrip()) for p in pieces), default=0)) or 1
+
+
+def wrap(text: str, cols: int) -> list[str]:
+    """``text`` in lines of at most ``cols`` display columns: broken after spaces, ``_`` and
+    ``/``; a piece still too long (a CJK text, a long word) is cut by characters."""
+    plain = click.unstyle(text)
+    if width(plain) <= cols:
+        return [text]
+    lines: list[str] = []
+    line = ""
+    for piece in (p for p in _BREAK.split(plain) if p):
+        if width(line + piece.rstrip()) <= cols:
+            line += piece
+            continue
+        if line.strip():
+            lines.append(line.rstrip())
+        line = ""
+        while width(piece.rstrip()) > cols:       # cut by characters
+            cut = ""
+            for ch in piece:
+                if width(cut + ch) > cols:
+                    break
+                cut += ch
+            lines.append(cut)
+            piece = piece[len(cut):]
+        line = piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines or [""]
+
+
+def _render(rows: list[list[str]], heads: list[list[str]] | None, cols: list[int], gap: str,
+            pad_last: bool = False) -> str:
+    """Rows (cells wrapped to ``cols``) under headers (each a list of lines)."""
+    out: list[str] = []
+
+    def emit(cells: list[list[str]]) -> None:
+        height = max(len(c) for c in cells)
+        for k in range(height):
+            parts = []
+            for j, c in enumerate(cells):
+                text = c[k] if k < len(c) else ""
+                parts.append(text if j == len(cells) - 1 and not pad_last else pad(text, cols[j]))
+            out.append(gap.join(parts).rstrip())
+
+    if heads is not None:
+        emit([[x for h in hs for x in wrap(h, cols[j])] for j, hs in enumerate(heads)])
+        out.append(gap.join("-" * c for c in cols))
+    for r in rows:
+        emit([wrap(c, cols[j]) if width(c) > cols[j] else [c] for j, c in enumerate(r)])
+    return "\n".join(out)
+
+
+# --- click's own errors, in Chinese too ----------------------------------------
+
+_USAGE_ZH = (
+    (re.compile(r"No such option:? '?([^'\s.]+)'?"), "没有这个选项：{0}"),
+    (re.compile(r"No such command '([^']*)'"), "没有这个命令：{0}"),
+    (re.compile(r"Missing argument '([^']*)'"), "缺少参数 {0}"),
+    (re.compile(r"Missing option '([^']*)'"), "缺少选项 {0}"),
+    (re.compile(r"Option '([^']*)' requires an argument"), "选项 {0} 需要一个值"),
+    (re.compile(r"Option '([^']*)' requires (\d+) arguments"), "选项 {0} 需要 {1} 个值"),
+    (re.compile(r"Got unexpected extra arguments? \((.*)\)"), "多余的参数：{0}"),
+    (re.compile(r"Invalid value for '([^']*)'"), "{0} 的取值无效"),
+    (re.compile(r"Option '([^']*)' does not take a value"), "选项 {0} 不带值"),
+)
+
+
+def usage_zh(message: str) -> str:
+    """``message`` (one of click's own usage errors) with a Chinese line added, unless it has one."""
+    if any("\u4e00" <= ch <= "\u9fff" for ch in message):
+        return message
+    for pattern, zh in _USAGE_ZH:
+        m = pattern.search(message)
+        if m:
+            return f"{message}\n{zh.format(*m.groups())}（用法见 -h / --help）"
+    return f"{message}\n命令行用法错误（用法见 -h / --help）"
+
+
+def _bilingual(exc: click.UsageError) -> click.UsageError:
+    """The same usage error, its whole message (click composes some, e.g. "Invalid value for
+    '--by': …") followed by the Chinese line."""
+    out = click.UsageError(usage_zh(exc.format_message()), exc.ctx)
+    out.exit_code = exc.exit_code
+    return out
+
+
+class BilingualGroup(click.Group):
+    """The ``tractor`` group: click's own usage errors ("No such option", "Missing argument" …)
+    get a Chinese line, like every other message of the tool."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise _bilingual(exc) from None
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _bilingual(exc) from None

@@ -6,7 +6,7 @@ import click
 from tractor_analysis import __version__
 
 from .check import check
-from .common import CONTEXT
+from .common import CONTEXT, BilingualGroup
 from .convert import convert
 from .replay_cmd import replay
 from .report_cmd import report
@@ -17,7 +17,7 @@ from .ingest_cmd import ingest
 from .stats_cmd import stats
 
 
-@click.group(context_settings=CONTEXT)
+@click.group(cls=BilingualGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "--version", prog_name="tractor")
 def main() -> None:
     """tractor-analysis: check, replay, store and report Tractor (升级 / 拖拉机) records.

@@ -15,7 +15,7 @@ from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, TrickResult
 
-from .check import check_file, outcome_text, points_text, violation_lines
+from .check import check_file, outcome_text, penalty_lines, points_text, violation_lines
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
     echo_err, expand_inputs, good, level_label, located, pad, rules_options, seat_label, strong,
@@ -116,6 +116,7 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
     verdict = good("legal 合规 ✓") if h.legal else bad(f"{len(h.violations)} violation(s) 违规 {len(h.violations)} 处")
     lines.append(f"{strong('result 结果')}  {verdict}")
     lines.append(f"  points  得分  {points_text(h)}")
+    lines.extend(penalty_lines(h, match, "    "))
     lines.append(f"  outcome 结果  {outcome_text(h, match)}")
     return lines
 

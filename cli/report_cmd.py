@@ -45,9 +45,11 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
     a folder that is or holds an input or the current folder, or one inside an
     input dataset.
 
-    Exit status: 0 the report was written, 2 an input could not be read (the
-    report is still written from the rest) or the -o folder was refused or
-    could not be written.
+    Exit status: 0 the report was written, 2 an input could not be read or a
+    match of a dataset could not be drawn (named on stderr; the report is still
+    written from the rest) or the -o folder was refused or could not be
+    written.  A dataset draws its matches from the record text it stores, so it
+    needs no record file.
 
     \b
     Examples:

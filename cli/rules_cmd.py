@@ -7,7 +7,7 @@ import click
 
 from tractor_analysis.records.rulesets import OPTION_DOCS, PRESET_DOCS, PRESETS, RuleSet, build_ruleset
 
-from .common import CONTEXT, parse_rule_pairs, strong, table
+from .common import CONTEXT, parse_rule_pairs, strong, table, terminal_width, wrap
 
 
 def ruleset_json(rules: RuleSet) -> dict:
@@ -54,7 +54,10 @@ def rules(preset: str | None, rule_pairs: tuple[tuple[str, str], ...], as_json: 
     if as_json:
         click.echo(json.dumps(ruleset_json(ruleset), ensure_ascii=False, indent=1))
         return
-    click.echo(f"{strong(ruleset.name)}  {PRESET_DOCS.get(preset.lower(), '')}")
+    limit = terminal_width()
+    line = f"{ruleset.name}  {PRESET_DOCS.get(preset.lower(), '')}"
+    for i, part in enumerate(wrap(line, limit) if limit else [line]):
+        click.echo(part.replace(ruleset.name, strong(ruleset.name), 1) if i == 0 else part)
     opts = ruleset.options()
     click.echo(table([[name, value, OPTION_DOCS.get(name, "")] for name, value in opts.items()],
                      header=["option", "value", "meaning"]))

@@ -6,7 +6,7 @@ import math
 
 import click
 
-from .common import CONTEXT, table as render_table
+from .common import CONTEXT, table as render_table, terminal_width, wrap
 
 TABLES = ("summary", "points", "bottom", "violations", "standings")
 TITLES = {
@@ -108,9 +108,11 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     import os
 
     if not os.path.isdir(os.path.join(dataset, "files")):
-        raise click.ClickException(
+        error = click.ClickException(
             f"{dataset} is not a dataset (it has no files/ table); write one with "
             f"'tractor ingest RECORDS -o {dataset}' / {dataset} 不是数据集，请先用 tractor ingest 生成")
+        error.exit_code = 2          # an input that cannot be read, as documented
+        raise error
     import pyarrow as pa
 
     from tractor_analysis.dataset import DatasetError
@@ -144,5 +146,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
             frame = tables[n]
             if labels and "match" in frame:          # people read file names, programs the ids (csv/json)
                 frame = frame.assign(match=[labels.get(str(k), k) for k in frame["match"]])
-            click.echo(("\n" if i else "") + click.style(TITLES[n], bold=True))
+            limit = terminal_width()
+            title = "\n".join(click.style(t, bold=True) for t in (wrap(TITLES[n], limit) if limit else [TITLES[n]]))
+            click.echo(("\n" if i else "") + title)
             click.echo(_format_frame(frame, n))

@@ -173,9 +173,13 @@ def render_match(match: MatchView, *, assets: Assets = LINKED, index: str | None
 
 def render_index(model: ReportModel, *, assets: Assets = LINKED) -> str:
     stats = facts.index_stats(model, charts_on=model.charts_on)
+    copies: dict[str, list] = {}          # the match list shows a match kept twice once, naming its copies
+    for later, kept in stats.duplicate_of.items():
+        copies.setdefault(kept.match, []).append(next(f for f in model.match_facts if f.match == later))
     return environment().get_template("index.html").render(
         report=model, summary=stats.summary, standings=stats.standings, tables=stats.tables,
-        charts=stats.charts, duplicate_of=stats.duplicate_of, assets=assets, version=__version__)
+        charts=stats.charts, duplicate_of=stats.duplicate_of, copies=copies, assets=assets,
+        version=__version__)
 
 
 # --- building the model ---------------------------------------------------------

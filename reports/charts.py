@@ -1,6 +1,8 @@
 """Charts as inline SVG, drawn with matplotlib's object API (never pyplot).
 
-Every chart has a title, labelled axes and a legend.  Text stays text in the
+Every chart has a title, labelled axes and a legend, in English and Chinese like the tables.
+Charts are drawn 4.8 in wide with 11 pt text (legends and notes 10 pt): a phone 390 px wide
+shows them about 345 px wide, so no text is under 10 px there; a wider screen scales them up.  Text stays text in the
 SVG (``svg.fonttype = none``) so it is small, searchable and escaped by
 matplotlib's XML writer; element ids get a per-chart prefix so several charts
 can share one page.
@@ -22,7 +24,8 @@ from matplotlib.ticker import MaxNLocator
 from tractor_analysis.records.cards import RANK_TOKENS
 
 TEAM_COLOURS = ("#1f5fa8", "#c0392b")
-_RC = {"svg.fonttype": "none", "svg.hashsalt": "tractor-analysis", "font.size": 10,
+_RC = {"svg.fonttype": "none", "svg.hashsalt": "tractor-analysis", "font.size": 11,
+       "axes.titlesize": 11.5,
        "axes.spines.top": False, "axes.spines.right": False}
 _HEAD_RE = re.compile(r"^.*?(<svg\b)", re.S)
 _ID_RE = re.compile(r'(\bid="|url\(#|href="#)([^")]+)')
@@ -43,12 +46,16 @@ def to_svg(fig: Figure, label: str) -> str:
     return svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)
 
 
-MARGINS = {"left": 0.095, "right": 0.985, "bottom": 0.17, "top": 0.9}
-"""Fixed margins of a 6.4 × 2.8 in chart whose tick labels are short (numbers, ranks):
+WIDTH, HEIGHT = 4.8, 3.0
+"""Inches; see the module docstring for why (text ≥ 10 px on a 390 px phone)."""
+SMALL = 10
+"""Legends and notes (pt)."""
+MARGINS = {"left": 0.13, "right": 0.98, "bottom": 0.19, "top": 0.88}
+"""Fixed margins of a 4.8 × 3 in chart whose tick labels are short (numbers, ranks):
 constrained layout measures every text twice per chart (half a chart's drawing time)."""
 
 
-def _figure(width: float = 6.4, height: float = 2.8, fixed: bool = True) -> Figure:
+def _figure(width: float = WIDTH, height: float = HEIGHT, fixed: bool = True) -> Figure:
     """A figure; ``fixed``: the :data:`MARGINS` (tick labels are numbers or ranks), else
     constrained layout (tick labels are user text of any length: player names)."""
     with rc_context(_RC):
@@ -67,7 +74,7 @@ def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str, integer_axis:
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.legend(loc="best", fontsize=8, frameon=False)
+    ax.legend(loc="best", fontsize=SMALL, frameon=False)
     return to_svg(fig, title)
 
 
@@ -91,8 +98,9 @@ def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str
         ticks = list(range(max(2, lo), min(14, max(hi, lo + 1)) + 1))
         ax.set_yticks(ticks, [RANK_TOKENS.get(r, str(r)) for r in ticks])
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=12))
-        title = "Team levels over the match (级别)" if len(teams) == 2 else "Each player's level (friend mode, 各人级别)"
-        return _finish(fig, ax, title, "after hand (0 = start)", "level")
+        title = ("Team levels over the match / 比赛级别" if len(teams) == 2
+                 else "Each player's level / 各人级别（找朋友）")
+        return _finish(fig, ax, title, "after hand (0 = start) / 第几局后", "level / 级别")
 
 
 def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshold: int) -> str:
@@ -113,7 +121,7 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
         ax.axhline(threshold, color="#333", linestyle="--", linewidth=1,
                    label=f"{threshold} points: attackers take the deal")
         ax.set_ylim(0, max([threshold, *points]) * 1.45)       # room for the legend above the bars
-        return _finish(fig, ax, "Attackers' points per hand", "hand (in match order)", "points")
+        return _finish(fig, ax, "Attackers' points per hand / 每局闲家得分", "hand / 局", "points / 分")
 
 
 def points_distribution_chart(points: Sequence[int], threshold: int, suffix: str = "") -> str:
@@ -126,7 +134,8 @@ def points_distribution_chart(points: Sequence[int], threshold: int, suffix: str
         ax.hist(points, bins=bins, color="#1f5fa8", edgecolor="white", label="hands")
         ax.axvline(threshold, color="#c0392b", linestyle="--", linewidth=1,
                    label=f"{threshold}: attackers take the deal")
-        return _finish(fig, ax, "Distribution of attackers' points" + suffix, "attackers' total", "hands", "y")
+        return _finish(fig, ax, "Distribution of attackers' points / 闲家得分分布" + suffix,
+                       "attackers' total / 闲家得分", "hands / 局数", "y")
 
 
 def bar_chart(counts: Mapping[str, int], title: str, xlabel: str, ylabel: str,
@@ -135,7 +144,7 @@ def bar_chart(counts: Mapping[str, int], title: str, xlabel: str, ylabel: str,
     with rc_context(_RC):
         keys = list(counts)
         values = [counts[k] for k in keys]
-        fig = _figure(6.4, max(2.4, 0.3 * len(keys) + 1) if horizontal else 2.8, fixed=False)
+        fig = _figure(WIDTH, max(2.6, 0.32 * len(keys) + 1.2) if horizontal else HEIGHT, fixed=False)
         ax = fig.add_subplot()
         # a few bars stay bar-shaped; the margin keeps the legend off the longest bar
         if horizontal:
@@ -164,7 +173,8 @@ def hold_rate_chart(levels: Sequence[int], rates: Sequence[float], hands: Sequen
                       label="defenders held (庄家守住)")
         for b, n in zip(bars, hands):
             ax.annotate(f"n={n}", (b.get_x() + b.get_width() / 2, b.get_height()),
-                        ha="center", va="bottom", fontsize=7)
+                        ha="center", va="bottom", fontsize=SMALL)
         ax.set_ylim(0, 135)                 # room for the n= labels and the legend above 100 %
         ax.set_yticks([0, 20, 40, 60, 80, 100])
-        return _finish(fig, ax, "Defence hold rate by dealer level", "dealer's level", "% of hands")
+        return _finish(fig, ax, "Defence hold rate by dealer level / 各级别守庄率", "dealer's level / 庄家级别",
+                       "% of hands / 守住比例")

@@ -172,18 +172,19 @@ def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
                 [h.attackers_total for h in complete if h.decks == decks], 40 * decks,
                 "" if len(decks_seen) == 1 else f" ({decks} deck{'s' if decks != 1 else ''})"))
         svgs.append(charts.bar_chart({f"×{m}": captures[m] for m in sorted(captures)},
-                                     "Bottom captures by multiplier", "multiplier", "captures",
+                                     "Bottom captures by multiplier / 抠底倍数", "multiplier / 倍数",
+                                     "captures / 次数",
                                      "hands with a bottom capture (抠底)"))
         if hold_levels:
             svgs.append(charts.hold_rate_chart(
                 hold_levels, [held[lv][0] / held[lv][1] for lv in hold_levels],
                 [held[lv][1] for lv in hold_levels]))
     if charts_on and by_code:
-        svgs.append(charts.bar_chart(dict(by_code.most_common()), "Violations by code", "code",
-                                     "violations", "violations (违规)", horizontal=True,
+        svgs.append(charts.bar_chart(dict(by_code.most_common()), "Violations by code / 违规类型", "code / 代码",
+                                     "violations / 违规", "violations (违规)", horizontal=True,
                                      colour="#b71c1c"))
-        svgs.append(charts.bar_chart(dict(by_player.most_common(20)), "Violations by player",
-                                     "player", "violations", "violations (违规)", horizontal=True,
+        svgs.append(charts.bar_chart(dict(by_player.most_common(20)), "Violations by player / 选手违规",
+                                     "player / 选手", "violations / 违规", "violations (违规)", horizontal=True,
                                      colour="#b71c1c"))
     return IndexStats(summary, standings(model), tables, tuple(svgs), dups)
 
@@ -242,7 +243,7 @@ class ReportRows:
     def __init__(self) -> None:
         from tractor_analysis import dataset
 
-        self._new = lambda: dataset.TableBuilder("report")
+        self._new = lambda: dataset.TableBuilder("report", records=False)
         self.builder = self._new()
         self.chunks: list[dict] = []
 

@@ -3,8 +3,8 @@
 :func:`read_inputs` is what a pending :class:`~.model.ReportModel` runs when it is written or
 read: each record file is loaded (:mod:`tractor_analysis.records.sources`), replayed
 (:mod:`tractor_analysis.engine.replay`) and added match by match (:func:`add_match`: the view,
-then its fact rows); a dataset folder adds its rows (:func:`add_dataset`) and redraws the
-matches whose record files are still there.  The statistics tables come last (:func:`add_stats`).
+then its fact rows); a dataset folder adds its rows (:func:`add_dataset`) and draws every
+match from the record text the dataset stores (``records``), so a dataset stands alone.  The statistics tables come last (:func:`add_stats`).
 """
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from tractor_analysis.records.model import Match
 from tractor_analysis.records.rulesets import RuleSet
 
 from . import charts, facts
-from .model import (FileProblem, HandFact, MatchFact, MatchView, ReportModel, ViolationFact, facts_from_result,
-                    match_tags, match_title, match_view, slugify)
+from .model import (FileProblem, HandFact, MatchFact, MatchView, ReportModel, ViolationFact, ViolationView,
+                    facts_from_result, match_tags, match_title, match_view, slugify)
 
 RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".tgn.gz", ".json.gz", ".jsonl.gz", ".gz")
 
@@ -53,11 +53,14 @@ def summary_view(view: MatchView) -> MatchView:
 
 def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
               fallback_title: str, taken: set[str], charts_on: bool = True,
-              sink: MatchSink | None = None) -> MatchView:
-    """Add one replayed match: its view (passed to ``sink`` first, if given) and its fact rows."""
+              sink: MatchSink | None = None, adjust: MatchSink | None = None) -> MatchView:
+    """Add one replayed match: its view (changed by ``adjust`` and passed to ``sink`` first, if
+    given) and its fact rows."""
     key = slugify(fallback_title, taken)
     title = match_title(match, fallback_title)
     view = match_view(match, result, key=key, source=source, title=title)
+    if adjust is not None:
+        view = adjust(view)
     if charts_on:
         view = with_match_charts(view)
     if sink is not None:
@@ -186,15 +189,15 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
                 charts_on: bool = True, sink=None):
     """Add a dataset folder; returns its tables (for the stats).
 
-    Each match's record file is read again when it is still there with the same
-    content (SHA-256), so its hand and match pages can be drawn (each match's view goes
-    through ``sink``, as :func:`add_match` says);
-    otherwise the match is only counted in the statistics from the dataset's rows.
+    Every match is drawn (its view goes through ``sink``, as :func:`add_match` says) from
+    the canonical record text the dataset stores (the ``records`` table), so a dataset
+    copied elsewhere, or read after its record files moved, makes the whole report.  A
+    dataset written before ``records`` existed has its matches drawn from their record files
+    when these are still there with the same content (SHA-256).  A match that can be drawn
+    from neither is only counted in the statistics, from the dataset's rows, and named as a
+    problem (``cannot_draw``: the report exits 2).
     """
-    import hashlib
-
     from tractor_analysis import dataset
-
 
     try:
         # every table but ``plays`` (about 100 rows a hand): the stats tables read none of it
@@ -205,17 +208,7 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     model.sources.append(f"{path} (dataset)")
     for e in ds.errors.itertuples(index=False):
         model.problems.append(FileProblem(e.source_file, int(e.line), int(e.column), e.code, e.message))
-    redrawn: set[str] = set()
-    for source, group in ds.matches.groupby("source_file", sort=True):
-        sha = group["source_sha256"].iloc[0]
-        try:
-            current = hashlib.sha256(Path(source).read_bytes()).hexdigest()
-        except OSError:
-            current = None
-        if current == sha:
-            add_record_file(model, Path(source), taken, rules=rules, charts_on=charts_on,
-                                  collect=False, sink=sink)
-            redrawn.update(group["match_id"])
+    redrawn = _draw_dataset_matches(model, ds, taken, rules=rules, charts_on=charts_on, sink=sink)
     names = {}
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
     for m in ds.matches.itertuples(index=False):
@@ -258,3 +251,115 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
             trick=None if v.trick_no != v.trick_no else int(v.trick_no), seat=seat,
             player=player, code=v.code))
     return ds
+
+
+def _stored_records(ds) -> dict[str, str]:
+    """``match_id`` → canonical record text, from the dataset's ``records`` table."""
+    rec = getattr(ds, "records", None)
+    if rec is None or not len(rec):
+        return {}
+    return dict(zip(rec["match_id"].astype(str), rec["record"]))
+
+
+def _violation_positions(ds) -> dict[str, dict[tuple, list[tuple[int, int]]]]:
+    """Per match, where each violation is in the *original* record file (the dataset's
+    ``violations`` rows): ``(hand_no, trick_no, code)`` → ``[(line, column)…]`` in order."""
+    out: dict[str, dict[tuple, list[tuple[int, int]]]] = {}
+    v = ds.violations
+    if not len(v) or "line" not in v.columns:
+        return out
+    for mid, hand, trick, code, line, column in zip(v["match_id"].astype(str), v["hand_no"], v["trick_no"],
+                                                    v["code"], v["line"], v["column"]):
+        key = (None if hand != hand else int(hand), None if trick != trick else int(trick), code)
+        at = (0, 0) if line != line or line is None else (int(line), int(column) if column == column else 0)
+        out.setdefault(mid, {}).setdefault(key, []).append(at)
+    return out
+
+
+def _with_positions(positions: dict[tuple, list[tuple[int, int]]]) -> MatchSink:
+    """A view's violation boxes pointing at the original record file (``positions``, from the
+    dataset) instead of the stored canonical text; a violation the dataset has no row for
+    (judged under other rules) shows no position."""
+    queues = {k: list(v) for k, v in positions.items()}
+
+    def take(hand: int, vv: ViolationView) -> ViolationView:
+        q = queues.get((hand, vv.trick, vv.code))
+        line, column = q.pop(0) if q else (0, 0)
+        return dataclasses.replace(vv, line=line, column=column)
+
+    def adjust(view: MatchView) -> MatchView:
+        hands = tuple(dataclasses.replace(
+            h, hand_violations=tuple(take(h.number, v) for v in h.hand_violations),
+            tricks=tuple(dataclasses.replace(t, violations=tuple(take(h.number, v) for v in t.violations))
+                         for t in h.tricks)) for h in view.hands)
+        return dataclasses.replace(view, hands=hands)
+
+    return adjust
+
+
+def _match_from_file(source: str, abspath, sha: str, index: int, cache: dict) -> Match | None:
+    """Match ``index`` of the record file ``source`` (or ``abspath``) when it is still there
+    with content ``sha`` (datasets written before ``records``)."""
+    from tractor_analysis.records.sources import load_bytes
+
+    for candidate in (source, abspath if isinstance(abspath, str) else None):
+        if not candidate:
+            continue
+        if candidate not in cache:
+            try:
+                loaded = load_bytes(Path(candidate).read_bytes(), candidate)
+            except (OSError, ValueError):
+                loaded = None
+            cache[candidate] = loaded
+        loaded = cache[candidate]
+        if loaded is not None and loaded.sha256 == sha and 0 <= index < len(loaded.matches):
+            return loaded.matches[index]
+    return None
+
+
+def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
+                          sink=None) -> set[str]:
+    """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn."""
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records.tgn_reader import parse_tgn
+
+    stored = _stored_records(ds)
+    positions = _violation_positions(ds)
+    files: dict = {}
+    redrawn: set[str] = set()
+    m = ds.matches
+    if not len(m):
+        return redrawn
+    per_file = m.groupby("source_sha256")["match_id"].transform("count")
+    order = m.assign(n_in_file=per_file).sort_values(["source_file", "match_index"], kind="stable")
+    abspaths = order["source_abspath"] if "source_abspath" in order.columns else [None] * len(order)
+    for row, abspath in zip(order.itertuples(index=False), abspaths):
+        mid, source, index = str(row.match_id), str(row.source_file), int(row.match_index)
+        match = None
+        text = stored.get(mid)
+        if isinstance(text, str):
+            parsed, _ = parse_tgn(text)
+            match = parsed[0] if len(parsed) == 1 else None
+        from_text = match is not None
+        if match is None:
+            match = _match_from_file(source, abspath, str(row.source_sha256), index, files)
+        if match is None:
+            model.problems.append(FileProblem(source, 0, 0, "cannot_draw", (
+                f"match {index + 1} ({mid}): no record text in the dataset and the record file is gone or "
+                f"changed, so its match and hand pages are not drawn (it is counted in the statistics); ingest "
+                f"the file again / 第 {index + 1} 场比赛：数据集中没有记录文本，原记录文件已不存在或已改动，"
+                f"无法生成比赛页和牌局页（仍计入统计）；请重新导入该文件")))
+            continue
+        try:
+            result = replay_match(match, rules(match) if rules else None)
+        except Exception as exc:  # the engine must not take the whole report down
+            model.problems.append(FileProblem(source, 0, 0, "replay_failed",
+                                              f"match {index + 1}: replay failed: {exc}"))
+            continue
+        stem = Path(source).name.split(".")[0] or "record"
+        add_match(model, match, result, source=source,
+                  fallback_title=f"{stem}-{index + 1}" if row.n_in_file > 1 else stem, taken=taken,
+                  charts_on=charts_on, sink=sink,
+                  adjust=_with_positions(positions.get(mid, {})) if from_text else None)
+        redrawn.add(mid)
+    return redrawn

@@ -21,6 +21,8 @@ from tractor_analysis.records.cards import (
 from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import record_pairs
+from tractor_analysis.engine.explain_hand import match_decision_text
+from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.rule_refs import rule_ref
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
@@ -467,6 +469,8 @@ class MatchView:
     player_levels_final: tuple[str, str, str, str] = ("2", "2", "2", "2")
     revokes: tuple[int, int] = (0, 0)
     """Wrong follows punished in the match, N–S and E–W (tournament: three forfeit it)."""
+    result_text: str = ""
+    """Who won and how, bilingual, in the standings' wording (``explain_hand.match_decision_text``)."""
 
 
 _SLUG_RE = re.compile(r"[^A-Za-z0-9_-]+")
@@ -514,6 +518,8 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         series = [tuple(start)] + [tuple(r.levels_after) for _, r in pairs]
     winner = None if result.winner is None else TEAM_NAMES[result.winner]
     forfeit = None if result.forfeit is None else TEAM_NAMES[result.forfeit]
+    team, how = decide_match(result)
+    en, zh = match_decision_text(None if team is None else TEAM_NAMES[team], how)
     tags = tuple((k, v) for k, v in (("Event", match.event), ("Site", match.site),
                                      ("Date", match.date), ("Round", match.round),
                                      ("Table", match.table), ("Ruleset", match.ruleset)) if v)
@@ -529,7 +535,8 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         variant=variant_view(result.hands[0].rules) if result.hands else None,
         player_levels_final=tuple(level_label(x) for x in result.player_levels_final),  # type: ignore[arg-type]
         revokes=(sum(r.revoke_levels[0] for r in result.hands),
-                 sum(r.revoke_levels[1] for r in result.hands)))
+                 sum(r.revoke_levels[1] for r in result.hands)),
+        result_text=f"{en} / {zh}")
 
 
 def _replace(obj, **changes):
@@ -616,13 +623,7 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
     if winner is None and result.forfeit is not None:
         winner = 1 - result.forfeit
     lf = result.levels_final
-    leader = winner
-    if leader is None and any(h.outcome is not None for h in result.hands):   # a position decides nothing
-        if lf[0] != lf[1]:
-            leader = 0 if lf[0] > lf[1] else 1
-        else:
-            last = result.hands[-1]
-            leader = last.outcome.team if last.outcome else team_of(last.dealer)
+    leader = decide_match(result)[0]     # as the standings and the match page decide it
     teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
     fact = MatchFact(match=key, title=title, filename=filename, teams=teams,
                      hands=len(result.hands), levels_final=(lf[0], lf[1]), winner=winner,

@@ -340,3 +340,20 @@ def test_bid_for_tag_round_trips_in_tgn_and_bad_values_are_positioned():
     assert diags == [] and again[0] == matches[0] and '[BidFor "yes"]' in format_tgn(matches[0])
     _, diags = parse_tgn(_bid_match("E: H2").replace('[BidFor "yes"]', '[BidFor "perhaps"]'))
     assert [(d.code, d.line) for d in diags] == [("bad_value", 10)] and "BidFor" in diags[0].message
+
+
+def test_bid_for_field_round_trips_in_json_and_a_bad_value_is_reported():
+    import json as _json
+    from tractor_analysis.records.json_reader import parse_json
+    from tractor_analysis.records.json_writer import format_json
+    from tractor_analysis.records.tgn_reader import parse_tgn
+    match = parse_tgn(_bid_match("E: H2"))[0][0]
+    text = format_json(match)
+    doc = _json.loads(text)
+    assert [h.get("bid_for") for h in doc["hands"]] == [None, True]
+    again, diags = parse_json(text)
+    assert diags == [] and again[0] == match
+    doc["hands"][1]["bid_for"] = "yes"
+    again, diags = parse_json(_json.dumps(doc))
+    assert [(d.code, d.hand) for d in diags] == [("json_shape", 2)] and "bid_for" in diags[0].message
+    assert len(again[0].hands) == 1

@@ -20,15 +20,44 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="the playwright package is not installed (pip install playwright)")
-if not os.access(CHROMIUM, os.X_OK):
-    pytest.skip(f"no Chromium at {CHROMIUM}: run 'sh tests/install_browser.sh' (needs apt-get and root) "
-                "or set TRACTOR_CHROMIUM", allow_module_level=True)
+INSTALL_LOG = Path(os.environ.get("INSTALL_BROWSER_LOG", ARTIFACTS / "install_browser.log"))
+
+try:
+    from playwright import sync_api
+except ImportError:                    # each test skips, saying why (not one skip for the module)
+    sync_api = None
+
+
+def why_no_browser() -> str | None:
+    """Why the browser tests cannot run here (``None``: they can), with what
+    tests/install_browser.sh last said (apt's error when it failed)."""
+    if sync_api is None:
+        return "the playwright package is not installed (pip install -e '.[test]')"
+    if os.access(CHROMIUM, os.X_OK):
+        return None
+    said = ""
+    try:
+        lines = [ln.strip() for ln in INSTALL_LOG.read_text("utf-8", "replace").splitlines() if ln.strip()]
+        said = " — install_browser.sh said: " + " | ".join(lines[-4:]) if lines else ""
+    except OSError:
+        said = " — install_browser.sh has not run (make test runs it)"
+    return (f"no Chromium at {CHROMIUM}: run 'sh tests/install_browser.sh' (needs apt-get and root) or set "
+            f"TRACTOR_CHROMIUM{said}")
+
+
+@pytest.fixture(autouse=True)
+def _needs_a_browser(request):
+    """Skip each test on its own, naming it and the reason (pytest -ra lists every one)."""
+    reason = why_no_browser()
+    if reason is not None:
+        pytest.skip(f"{request.node.name}: {reason}")
 
 
 @pytest.fixture(scope="module")
 def browser():
+    if why_no_browser() is not None:      # each test then skips in _needs_a_browser, saying why
+        yield None
+        return
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
@@ -251,3 +280,80 @@ def test_friend_mode_three_deck_pages_show_the_variant_and_mark_the_played_cards
     assert len(marked) == plays and set(marked) == {"solid"}
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "friend-three-deck-hand.png"), full_page=True)
+
+
+# --- on a phone (issue 10) -------------------------------------------------------------
+
+def _phone(browser):
+    return Watched(browser, viewport={"width": 390, "height": 760}, is_mobile=True, has_touch=True,
+                   device_scale_factor=2)
+
+
+def test_on_a_phone_the_stepper_stays_on_screen_and_no_keys_are_mentioned(browser, report):
+    w = _phone(browser)
+    try:
+        w.page.goto((report / "m-cup-h1.html").as_uri())
+        assert not w.page.is_visible(".stepper .keys")              # a touch screen has no arrow keys
+        w.page.evaluate("document.querySelector('section.trick.current .table4').scrollIntoView()")
+        w.page.mouse.wheel(0, 400)
+        w.page.wait_for_timeout(100)
+        top = w.page.evaluate("document.querySelector('.stepper').getBoundingClientRect().top")
+        scrolled = w.page.evaluate("window.scrollY")
+        assert scrolled > 300 and 0 <= top < 5                        # stuck at the top of the screen
+        w.page.tap("#next-trick")
+        assert visible_tricks(w.page) == ["trick-2"]
+        assert w.errors == []
+    finally:
+        w.close()
+    desk = Watched(browser, viewport={"width": 1100, "height": 900})
+    try:
+        desk.page.goto((report / "m-cup-h1.html").as_uri())
+        assert desk.page.is_visible(".stepper .keys")                # a mouse and keyboard: the keys are said
+    finally:
+        desk.close()
+
+
+def _smallest_chart_text(page) -> float:
+    return page.evaluate("""() => {
+        let least = 1e9;
+        for (const svg of document.querySelectorAll('figure.chart svg')) {
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            for (const t of svg.querySelectorAll('text')) {
+                if (!t.textContent.trim()) continue;
+                least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * scale);
+            }
+        }
+        return least;
+    }""")
+
+
+def test_chart_text_is_at_least_10px_on_a_390px_phone(browser, report):
+    w = _phone(browser)
+    try:
+        for page in ("index.html", "m-cup.html"):
+            w.page.goto((report / page).as_uri())
+            assert w.page.locator("figure.chart svg").count() >= 2, page
+            assert _smallest_chart_text(w.page) >= 10, page
+        ARTIFACTS.mkdir(exist_ok=True)
+        w.page.screenshot(path=str(ARTIFACTS / "match-page-phone.png"), full_page=True)
+    finally:
+        w.close()
+
+
+def test_a_wide_table_says_it_scrolls_on_a_phone_only(browser, report):
+    w = _phone(browser)
+    try:
+        w.page.goto((report / "index.html").as_uri())
+        hints = w.page.locator(".scroll-hint:visible")
+        assert hints.count() >= 1 and "表格可左右滑动" in hints.first.inner_text()
+        for i in range(hints.count()):                              # each one above a table that overflows
+            assert w.page.evaluate("h => h.nextElementSibling.scrollWidth > h.nextElementSibling.clientWidth",
+                                   hints.nth(i).element_handle())
+    finally:
+        w.close()
+    desk = Watched(browser, viewport={"width": 1400, "height": 900})
+    try:
+        desk.page.goto((report / "index.html").as_uri())
+        assert desk.page.locator(".scroll-hint:visible").count() == 0
+    finally:
+        desk.close()

@@ -577,7 +577,8 @@ def test_report_of_a_dataset_folder_draws_hand_pages_from_its_records(simulated)
         assert names == from_records
 
 
-def test_report_of_a_dataset_without_its_records_still_has_statistics(simulated, tmp_path):
+def test_report_of_a_dataset_without_its_records_still_has_every_page(simulated, tmp_path):
+    """The dataset stands alone: its records table holds each match's record text."""
     import shutil
     records = tmp_path / "records"
     shutil.copytree(simulated / "records", records)
@@ -587,7 +588,28 @@ def test_report_of_a_dataset_without_its_records_still_has_statistics(simulated,
     out = tmp_path / "report"
     r = run("report", data, "-o", out)
     assert r.exit_code == 0, r.output
+    from_records = tmp_path / "from-records"
+    assert run("report", simulated / "records", "-o", from_records).exit_code == 0
+    assert sorted(p.name for p in out.glob("*.html")) == sorted(p.name for p in from_records.glob("*.html"))
+    index = (out / "index.html").read_text("utf-8")
+    assert "Distribution of attackers" in index and "Standings" in index
+
+
+def test_report_of_an_old_dataset_without_records_or_files_has_statistics_and_exits_2(simulated, tmp_path):
+    """A dataset written before the records table, its record files gone: the statistics
+    are there, each match that cannot be drawn is named on stderr, and the exit is 2."""
+    import shutil
+    records = tmp_path / "records"
+    shutil.copytree(simulated / "records", records)
+    data = tmp_path / "data"
+    assert run("ingest", records, "-o", data).exit_code == 0
+    shutil.rmtree(records)
+    shutil.rmtree(data / "records")           # as written before the records table existed
+    out = tmp_path / "report"
+    r = run("report", data, "-o", out)
+    assert r.exit_code == 2, r.output
     assert sorted(p.name for p in out.glob("*.html")) == ["index.html"]
+    assert r.stderr.count("no record text in the dataset") == 2 and "无法生成比赛页和牌局页" in r.stderr
     index = (out / "index.html").read_text("utf-8")
     assert "Distribution of attackers" in index and "Standings" in index
     assert "no matches" not in index

@@ -64,12 +64,26 @@ def readme_session(tmp_path_factory):
     earlier one wrote, as a reader typing them would)."""
     cwd = tmp_path_factory.mktemp("readme")
     (cwd / "sample_logs").symlink_to(ROOT / "sample_logs")
+    (cwd / "out").mkdir()                   # made by 'make demo', which the README runs first
     mp = pytest.MonkeyPatch()
     try:
         mp.chdir(cwd)
         return {c: CliRunner().invoke(main, shlex.split(c)[1:]) for c in readme_commands()}
     finally:
         mp.undo()
+
+
+@pytest.fixture(scope="module")
+def readme_folder(readme_session, tmp_path_factory):
+    return next(p for p in tmp_path_factory.getbasetemp().glob("readme*") if (p / "sample_logs").exists())
+
+
+def test_the_readme_tour_writes_only_under_out_which_git_ignores(readme_session, readme_folder):
+    written = sorted(str(p.relative_to(readme_folder)) for p in readme_folder.iterdir())
+    assert written == ["out", "sample_logs"]
+    assert {p.name for p in (readme_folder / "out").iterdir()} >= {"sim", "data", "report", "disputed",
+                                                                   "club-night.json"}
+    assert "out/" in (ROOT / ".gitignore").read_text().split()
 
 
 def test_the_readme_shows_commands():

@@ -1,5 +1,26 @@
-/* tractor-analysis hand page: step through the tricks (buttons, ←/→ keys, the trick list).
-   Without this script every trick is shown in full; the script only hides all but one. */
+/* tractor-analysis report pages.
+   Every page: a table wider than its box (a phone) gets a hint that it scrolls sideways.
+   Hand pages: step through the tricks (buttons, ←/→ keys, the trick list).  Without this
+   script every trick is shown in full; the script only hides all but one. */
+(function () {
+  "use strict";
+  var boxes = Array.prototype.slice.call(document.querySelectorAll(".scroll"));
+  if (!boxes.length) { return; }
+  var hints = boxes.map(function (box) {
+    var hint = document.createElement("div");
+    hint.className = "scroll-hint";
+    hint.textContent = "← the table scrolls sideways → / ← 表格可左右滑动 →";
+    hint.hidden = true;
+    box.parentNode.insertBefore(hint, box);
+    return hint;
+  });
+  function check() {
+    boxes.forEach(function (box, i) { hints[i].hidden = box.scrollWidth <= box.clientWidth + 1; });
+  }
+  check();
+  window.addEventListener("resize", check);
+}());
+
 (function () {
   "use strict";
   var dataNode = document.getElementById("hand-data");

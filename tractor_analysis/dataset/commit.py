@@ -18,6 +18,7 @@ from typing import Iterator
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
+from .duplicates import mark_duplicates
 from .schema import ARROW_USED, CHILD_TABLES, TABLES, DatasetError
 
 
@@ -177,6 +178,7 @@ def commit_parts(root: str, tmp: dict[str, str], batch: str, shas: list[str],
         dup = set(shas) & manifest.shas
         if dup:
             _drop_shas(root, tmp, dup, batch)
+        mark_duplicates(root, tmp["matches"])     # a match already in the dataset: duplicate_of
         for t in CHILD_TABLES:
             os.replace(tmp[t], _part_path(root, t, batch))
         os.replace(tmp["files"], _part_path(root, "files", batch))

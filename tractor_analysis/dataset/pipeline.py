@@ -163,7 +163,8 @@ def _unstorable_hand(match) -> Diagnostic | None:
 
 
 def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, list, list[Diagnostic], str]:
-    """``(format, matches, results, diagnostics, status)`` of one file's bytes; never raises.
+    """``(format, matches, results, diagnostics, status, (encoding, note))`` of one file's bytes;
+    never raises.
 
     Diagnostics without the raw text of their line get it from the decoded file."""
     from ..records import sources
@@ -173,7 +174,8 @@ def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, 
         source = sources.load_bytes(data, path)
     except Exception as exc:  # a reader bug must not stop the batch: record it
         return None, [], [], [Diagnostic(
-            "read_error", f"cannot read {path}: {type(exc).__name__}: {exc} / 无法读取文件 {path}（{type(exc).__name__}）")], "errors"
+            "read_error", f"cannot read {path}: {type(exc).__name__}: {exc} / 无法读取文件 {path}（{type(exc).__name__}）")], "errors", \
+            (None, None)
     matches = list(source.matches)
     lines = source.lines
     diags = [d if d.text or not (0 < d.line <= len(lines)) else
@@ -196,7 +198,7 @@ def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, 
                 "replay_error", f"match {i + 1}: the engine failed ({type(exc).__name__}: {exc}) / "
                                 f"复盘失败", first, 0))
     status = "ok" if not diags else "errors"
-    return source.format, matches, results, diags, status
+    return source.format, matches, results, diags, status, (source.encoding, source.encoding_note)
 
 
 def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
@@ -261,22 +263,22 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
 
 
 def _file_rows(path: str, data: bytes | None, sha: str | None, reason: str) -> tuple[str, tuple]:
-    """``(sha, (format, matches, results, diagnostics, status))`` of one file's bytes (``None``:
+    """``(sha, (format, matches, results, diagnostics, status, (encoding, note)))`` of one file's bytes (``None``:
     unreadable, ``reason`` says why)."""
     if data is None or sha is None:
         key = "unreadable:" + (os.path.abspath(path) if path else "")
         return key, (None, [], [], [Diagnostic(
             "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件 {path}"
-                               + ("：空路径" if not path else ""))], "unreadable")
+                               + ("：空路径" if not path else ""))], "unreadable", (None, None))
     return sha, _read_and_replay(data, path, _W["choice"])
 
 
 def _add_file(builder: TableBuilder, stats: list[int], path: str, sha: str, row: tuple) -> int:
     """Add one file's rows to ``builder`` and count them in ``stats``; the hands added."""
-    fmt, matches, results, diags, status = row
+    fmt, matches, results, diags, status, encoding = row
     before = builder.hands
     nviol = len(builder.cols["violations"]["code"])
-    builder.add_file(path, sha, fmt, matches, results, diags, status, _W["label"])
+    builder.add_file(path, sha, fmt, matches, results, diags, status, _W["label"], *encoding)
     hands = builder.hands - before
     stats[0] += status != "ok"
     stats[1] += len(diags)
@@ -301,17 +303,17 @@ def _isolate(paths: list[str]) -> tuple[TableBuilder, list[str], list[int]]:
         del data
         alone = TableBuilder(builder.batch)
         try:
-            alone.add_file(path, sha, *row, _W["label"])
+            alone.add_file(path, sha, *row[:5], _W["label"], *row[5])
             alone.to_tables()
         except Exception as exc:     # this file holds the value: store its problems, not its rows
-            fmt, matches, results, diags, status = row
+            fmt, matches, results, diags, status, encoding = row
             what = f"{type(exc).__name__}: {printable(str(exc))[:200]}"
             first = next((m.hands[0].line for m in matches if m.hands), 0)
             diags = list(diags) + [Diagnostic(
                 "store_error", f"the rows of this file could not be stored ({what}); its matches are left out "
                 f"of the dataset, its problems are kept — please report it with the file / 此文件的数据无法写入"
                 f"数据集（{type(exc).__name__}）；其比赛未存入，问题记录已保留", first, 1 if first else 0)]
-            row = (fmt, matches, [None] * len(matches), diags, "errors")
+            row = (fmt, matches, [None] * len(matches), diags, "errors", encoding)
         _add_file(builder, stats, path, sha, row)
         shas.append(sha)
     return builder, shas, stats

@@ -25,6 +25,8 @@ class Dataset:
     plays: "object"
     violations: "object"
     errors: "object"
+    records: "object" = None
+    """Each match's canonical record text (empty for datasets written before the table)."""
 
     def __getitem__(self, name: str):
         return getattr(self, name)
@@ -72,6 +74,8 @@ def _required_parts(root: str, batches: set[str]) -> dict[str, set[str]]:
     need["matches"] |= having("matches")
     need["errors"] |= having("errors")
     need["violations"] |= having("violations")
+    # ``records`` is not required: datasets written before it have no part there (a report
+    # draws those matches from their files, or says it cannot)
     return need
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 
 import functools
+import hashlib
 import json
+import os
 import time
 from typing import Iterable
 
@@ -14,6 +16,7 @@ from ..records.cards import POINTS, SEAT_TOKENS, TOKEN, TEAMS, trump_token
 from ..records.diagnostics import Diagnostic
 from ..records.locate import violation_position
 from ..records.model import Hand, Match
+from ..records.tgn_writer import format_tgn
 from ..engine.replay import record_pairs
 from ..records.rulesets import RuleSet
 from ..engine.verdicts import HandResult, MatchResult, Violation
@@ -47,12 +50,16 @@ def _rules_json(rules: RuleSet) -> str:
 class TableBuilder:
     """Rows of every table, column by column (no per-row objects), until :meth:`to_tables`."""
 
-    def __init__(self, batch: str) -> None:
+    def __init__(self, batch: str, records: bool = True) -> None:
         self.batch = batch
+        self.records = records
+        """Write each match's canonical record text (``records``); a report's in-memory stats do not."""
         self.cols: dict[str, dict[str, list]] = {
             t: {f.name: [] for f in SCHEMAS[t]} for t in TABLES}
         self.hands = 0
         self.files = 0
+        self.first_of_key: dict[str, str] = {}
+        """``match_key`` → ``match_id`` of the first match with it in this batch (``duplicate_of``)."""
 
     def _row(self, table: str, values: tuple) -> None:
         for column, value in zip(self.cols[table].values(), values):
@@ -61,25 +68,30 @@ class TableBuilder:
     # files ----------------------------------------------------------------
     def add_file(self, path: str, sha: str, fmt: str | None, matches: list[Match],
                  results: list[MatchResult | None], diagnostics: list[Diagnostic],
-                 status: str, rules_override: str | None) -> None:
+                 status: str, rules_override: str | None, encoding: str | None = None,
+                 encoding_note: str | None = None) -> None:
         """One source file: its matches (replayed) and its diagnostics.  The path (and any
-        diagnostic text) is stored as valid UTF-8 (:func:`printable`)."""
+        diagnostic text) is stored as valid UTF-8 (:func:`printable`), with the absolute path
+        beside it; each match's canonical record text goes to ``records``."""
+        abspath = printable(os.path.abspath(path)) if path else None
         path, sha = printable(path), printable(sha)
         hands = violations = 0
         for index, (match, result) in enumerate(zip(matches, results)):
             if result is None:
                 continue
-            violations += self._add_match(path, sha, index, match, result)
+            violations += self._add_match(path, sha, index, match, result, abspath)
             hands += len(result.hands)
         for d in diagnostics:      # (a hand or trick number too big for int16 is in the message)
             self._row("errors", (path, sha, d.line, d.column, d.code, printable(d.message),
-                                 printable(d.text or ""), _small(d.hand), _small(d.trick), self.batch))
+                                 printable(d.text or ""), _small(d.hand), _small(d.trick), self.batch, abspath))
         self._row("files", (path, sha, fmt, len(matches), hands, len(diagnostics), violations,
-                            status, rules_override, None, self.batch))
+                            status, rules_override, None, self.batch, abspath, encoding,
+                            printable(encoding_note) if encoding_note else None))
         self.hands += hands
         self.files += 1
 
-    def _add_match(self, path: str, sha: str, index: int, match: Match, result: MatchResult) -> int:
+    def _add_match(self, path: str, sha: str, index: int, match: Match, result: MatchResult,
+                   abspath: str | None = None) -> int:
         mid = f"{sha[:16]}-{index}"
         batch = self.batch
         start = match.start_levels
@@ -91,13 +103,17 @@ class TableBuilder:
             nviol += self._add_hand(mid, hr, record)
         players = match.players
         pf = result.player_levels_final
-        self._row("matches", (
-            mid, path, sha, index, match.event, match.site, match.date, match.round, match.table,
-            players[0], players[1], players[2], players[3],
-            result.hands[0].rules.name if result.hands else match.ruleset,
-            len(result.hands), start[0], start[1], final[0], final[1],
-            _team(result.winner), _team(result.forfeit), nviol,
-            result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch))
+        row = (mid, path, sha, index, match.event, match.site, match.date, match.round, match.table,
+               players[0], players[1], players[2], players[3],
+               result.hands[0].rules.name if result.hands else match.ruleset,
+               len(result.hands), start[0], start[1], final[0], final[1],
+               _team(result.winner), _team(result.forfeit), nviol,
+               result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
+        key = match_key(row, self.cols["hands"], len(result.hands))
+        first = self.first_of_key.setdefault(key, mid)
+        self._row("matches", row + (abspath, key, None if first == mid else first))
+        if self.records:
+            self._row("records", (mid, sha, index, "tgn", printable(format_tgn(match)), batch))
         return nviol
 
     def _violation(self, mid: str, hand_no: int | None, v: Violation, record: Hand | None = None,
@@ -182,6 +198,28 @@ class TableBuilder:
         now = int(time.time() * 1000)
         self.cols["files"]["ingested_at"] = [now] * len(self.cols["files"]["batch"])
         return {t: _table(self.cols[t], SCHEMAS[t]) for t in TABLES}
+
+
+_SAME_MATCH = ("event", "site", "date", "round", "table", "player_n", "player_e", "player_s", "player_w",
+               "level_ns_start", "level_ew_start", "ruleset")
+_SAME_HAND = ("hand_no", "dealer", "trump", "level", "tricks", "attackers_points", "attackers_total",
+              "outcome", "levels_gained")
+"""What makes two records one match: the columns ``stats.duplicate_matches`` compares."""
+_MATCH_POS = tuple(SCHEMAS["matches"].get_field_index(c) for c in _SAME_MATCH)
+
+
+def match_key(row: tuple, hands: dict[str, list], n: int) -> str:
+    """The ``match_key`` of a match row whose ``n`` hands are the last rows of ``hands``:
+    16 hex of a SHA-256 over the match's tags, players, starting levels and ruleset and each
+    hand's number, dealer, trump, level, tricks, points, total, outcome and levels gained."""
+    parts = ["~" if row[i] is None else str(row[i]) for i in _MATCH_POS]
+    cols = [hands[c] for c in _SAME_HAND]
+    total = len(cols[0])
+    hand_rows = sorted((tuple(col[j] for col in cols) for j in range(total - n, total)), key=lambda h: h[0])
+    for h in hand_rows:
+        parts.append("\x1e")
+        parts.extend("~" if v is None else str(v) for v in h)
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:

@@ -10,6 +10,7 @@ Layout of a dataset folder (documented in ``docs/dataset.md``)::
       plays/        part-<batch>.parquet   one row per play (4 per trick)
       violations/   part-<batch>.parquet   one row per violation found by the engine
       errors/       part-<batch>.parquet   one row per parser diagnostic
+      records/      part-<batch>.parquet   one row per match: its canonical record text (.tgn)
       _lock                                the fcntl lock two ingests share
 
 Each table is a folder of part files that any Parquet reader globs
@@ -71,6 +72,11 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("rules_override", _STR, "--rules preset the ingest judged with, null for the record's own"),
         ("ingested_at", pa.timestamp("ms", tz="UTC"), "when the batch was written"),
         _BATCH,
+        # added after batch (null in datasets written before them)
+        ("source_abspath", _TXT, "absolute path of the input file when it was ingested"),
+        ("encoding", _STR, "text encoding the file was read with: utf-8, utf-8-sig, utf-16, gb18030, big5 "
+                           "(binary when no text was read)"),
+        ("encoding_note", _TXT, "why the encoding was chosen when it was a guess (GBK or Big5), else null"),
     ),
     "matches": _schema(
         _KEY_MATCH,
@@ -82,31 +88,37 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("player_n", _STR, "[North]"), ("player_e", _STR, "[East]"),
         ("player_s", _STR, "[South]"), ("player_w", _STR, "[West]"),
         ("ruleset", _STR, "name of the ruleset the first hand was judged with"),
-        ("hands", _I16, "hands in the match"),
-        ("level_ns_start", _I8, "N-S level before the first hand (2..14, J=11 Q=12 K=13 A=14)"),
-        ("level_ew_start", _I8, "E-W level before the first hand"),
-        ("level_ns_final", _I8, "N-S level after the last hand (a team that passed A stays at 14; see winner)"),
-        ("level_ew_final", _I8, "E-W level after the last hand"),
+        ("hands", _I32, "hands in the match"),
+        ("level_ns_start", _I16, "N-S level before the first hand (2..14, J=11 Q=12 K=13 A=14)"),
+        ("level_ew_start", _I16, "E-W level before the first hand"),
+        ("level_ns_final", _I16, "N-S level after the last hand (a team that passed A stays at 14; see winner)"),
+        ("level_ew_final", _I16, "E-W level after the last hand"),
         ("winner", _STR, "team that won the match (NS / EW), null when no team passed A"),
         ("forfeit", _STR, "team that forfeited (three wrong follows, tournament), else null"),
         ("violations", _I32, "violations in the whole match"),
         # variant columns (added later: null in datasets written before them)
-        ("decks", _I8, "decks of the ruleset the first hand was judged with"),
-        ("level_n_final", _I8, "N's own level after the last hand (friend mode: each player's own)"),
-        ("level_e_final", _I8, "E's own level after the last hand"),
-        ("level_s_final", _I8, "S's own level after the last hand"),
-        ("level_w_final", _I8, "W's own level after the last hand"),
+        ("decks", _I32, "decks of the ruleset the first hand was judged with"),
+        ("level_n_final", _I16, "N's own level after the last hand (friend mode: each player's own)"),
+        ("level_e_final", _I16, "E's own level after the last hand"),
+        ("level_s_final", _I16, "S's own level after the last hand"),
+        ("level_w_final", _I16, "W's own level after the last hand"),
         _BATCH,
+        # added after batch (null in datasets written before them)
+        ("source_abspath", _TXT, "absolute path of the input file when it was ingested"),
+        ("match_key", _TXT, "fingerprint of what the match is (tags, players, levels, ruleset and every hand's "
+                            "outcome): two records of one match share it"),
+        ("duplicate_of", _STR, "match_id of the first copy when this match is kept twice (e.g. as .tgn and "
+                               ".json), else null: filter on 'duplicate_of IS NULL' to count each match once"),
     ),
     "hands": _schema(
         _KEY_MATCH, _KEY_HAND,
         ("dealer", _STR, "seat N E S W"),
         ("defenders", _STR, "dealer's team NS / EW (庄家方)"),
         ("attackers", _STR, "the other team (抓分方)"),
-        ("level", _I8, "level rank played (2..14)"),
+        ("level", _I16, "level rank played (2..14)"),
         ("trump", _STR, "S H D C or NT"),
         ("ruleset", _STR, "ruleset name (a preset; '+' when options were changed)"),
-        ("decks", _I8, "decks of the ruleset"),
+        ("decks", _I32, "decks of the ruleset"),
         ("rules", _STR, "every ruleset option as JSON {name: value}"),
         ("declarations", _CARDS, "declarations in order, each 'SEAT: cards' ('|| SEAT: cards' when made "
                                  "after the bottom, 炒地皮)"),
@@ -115,39 +127,39 @@ SCHEMAS: dict[str, pa.Schema] = {
                            "(null when not recorded)"),
         ("setup", _BOOL, "a position ([SetUp]) rather than a full hand"),
         ("complete", _BOOL, "the hand was played out"),
-        ("tricks", _I16, "tricks in the hand"),
-        ("attackers_points", _I16, "card points won in tricks by the attackers"),
-        ("bottom_points", _I16, "card points in the bottom"),
-        ("bottom_multiplier", _I16, "multiplier applied to the bottom, 0 when not captured"),
-        ("bottom_bonus", _I16, "bottom_points x bottom_multiplier"),
+        ("tricks", _I32, "tricks in the hand"),
+        ("attackers_points", _I32, "card points won in tricks by the attackers"),
+        ("bottom_points", _I32, "card points in the bottom"),
+        ("bottom_multiplier", _I32, "multiplier applied to the bottom, 0 when not captured"),
+        ("bottom_bonus", _I32, "bottom_points x bottom_multiplier"),
         ("bottom_captured", _BOOL, "the attackers won the last trick (抠底)"),
-        ("penalties", _I16, "points added to the attackers' total by penalties (negative: lost)"),
-        ("attackers_total", _I16, "attackers' total: the sum of the score items"),
-        ("claim", _I16, "[Claim] as recorded, null when absent"),
+        ("penalties", _I32, "points added to the attackers' total by penalties (negative: lost)"),
+        ("attackers_total", _I32, "attackers' total: the sum of the score items"),
+        ("claim", _I32, "[Claim] as recorded, null when absent"),
         ("claim_matches", _BOOL, "claim == attackers_total, null when no claim"),
         ("outcome", _STR, "attackers (took the deal) or defenders (held); neither when both sides miscounted"),
         ("up_team", _STR, "team that goes up or holds (NS / EW); null after neither"),
-        ("levels_gained", _I8, "levels the up_team gains"),
+        ("levels_gained", _I16, "levels the up_team gains"),
         ("next_dealer", _STR, "seat that deals next (null after neither: the deal is bid for)"),
         ("match_over", _BOOL, "a team passed A with this hand"),
-        ("level_ns_before", _I8, "N-S level before the hand"), ("level_ew_before", _I8, "E-W level before"),
-        ("level_ns_after", _I8, "N-S level after the hand"), ("level_ew_after", _I8, "E-W level after"),
-        ("failed_throws", _I16, "throws that failed in the hand"),
-        ("violations", _I16, "violations in the hand"),
+        ("level_ns_before", _I16, "N-S level before the hand"), ("level_ew_before", _I16, "E-W level before"),
+        ("level_ns_after", _I16, "N-S level after the hand"), ("level_ew_after", _I16, "E-W level after"),
+        ("failed_throws", _I32, "throws that failed in the hand"),
+        ("violations", _I32, "violations in the hand"),
         # variant columns (added later: null in datasets written before them)
         ("friend", _STR, "friend mode: the card the dealer named ([Friend]), else null"),
         ("defender_seats", _CARDS, "seats of the dealer's side as resolved (dealer first; friend mode: "
                                    "dealer and the named card's holder, or the dealer alone)"),
-        ("level_n_before", _I8, "N's own level before the hand (friend mode: each player's own)"),
-        ("level_e_before", _I8, "E's own level before the hand"),
-        ("level_s_before", _I8, "S's own level before the hand"),
-        ("level_w_before", _I8, "W's own level before the hand"),
-        ("level_n_after", _I8, "N's own level after the hand"),
-        ("level_e_after", _I8, "E's own level after the hand"),
-        ("level_s_after", _I8, "S's own level after the hand"),
-        ("level_w_after", _I8, "W's own level after the hand"),
-        ("revoke_ns", _I8, "wrong follows by N-S punished by a level (revoke_penalty = level)"),
-        ("revoke_ew", _I8, "wrong follows by E-W punished by a level"),
+        ("level_n_before", _I16, "N's own level before the hand (friend mode: each player's own)"),
+        ("level_e_before", _I16, "E's own level before the hand"),
+        ("level_s_before", _I16, "S's own level before the hand"),
+        ("level_w_before", _I16, "W's own level before the hand"),
+        ("level_n_after", _I16, "N's own level after the hand"),
+        ("level_e_after", _I16, "E's own level after the hand"),
+        ("level_s_after", _I16, "S's own level after the hand"),
+        ("level_w_after", _I16, "W's own level after the hand"),
+        ("revoke_ns", _I32, "wrong follows by N-S punished by a level (revoke_penalty = level)"),
+        ("revoke_ew", _I32, "wrong follows by E-W punished by a level"),
         ("earlier_buries", pa.list_(_CARDS), "炒地皮: the buries before the last one (the dealer's, then each "
                                              "earlier rebidder's), empty without a rebid"),
         ("outcome_reason", _STR, "points (the score table decided) or miscount (多少牌, miscount = level); "
@@ -161,26 +173,26 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("winner", _STR, "seat that won the trick"),
         ("winner_team", _STR, "NS / EW"),
         ("attackers_won", _BOOL, "the winner is an attacker (friend mode: not among the hand's defender_seats)"),
-        ("points", _I16, "card points in the trick"),
+        ("points", _I32, "card points in the trick"),
         ("lead_kind", _STR, "single, pair, triple, tractor, titanic or throw"),
-        ("lead_cards", _I8, "cards in the lead"),
+        ("lead_cards", _I32, "cards in the lead"),
         ("throw_failed", _BOOL, "the leader's throw failed (attempted -> forced)"),
-        ("cards_not_thrown", _I8, "failed throw: attempted minus played"),
-        ("winning_copies", _I8, "largest unit of the winning play: copies (1 single, 2 pair, 3 triple)"),
-        ("winning_length", _I8, "largest unit of the winning play: length (tractor pairs)"),
+        ("cards_not_thrown", _I32, "failed throw: attempted minus played"),
+        ("winning_copies", _I32, "largest unit of the winning play: copies (1 single, 2 pair, 3 triple)"),
+        ("winning_length", _I32, "largest unit of the winning play: length (tractor pairs)"),
         ("trumped", _BOOL, "won by a trump-in on a plain-suit lead"),
         ("last", _BOOL, "the last trick of the hand"),
-        ("violations", _I8, "violations in the trick"),
+        ("violations", _I32, "violations in the trick"),
         _BATCH,
     ),
     "plays": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,
         ("seat", _STR, "N E S W"),
-        ("position", _I8, "0 for the leader, then 1, 2, 3 in play order"),
+        ("position", _I16, "0 for the leader, then 1, 2, 3 in play order"),
         ("cards", _CARDS, "cards that went to the table"),
         ("attempted", _CARDS, "failed throw: the cards shown (null otherwise)"),
-        ("n_cards", _I8, "number of cards played"),
-        ("points", _I16, "card points in the play"),
+        ("n_cards", _I32, "number of cards played"),
+        ("points", _I32, "card points in the play"),
         ("won", _BOOL, "this play won the trick"),
         ("notes", _CARDS, "annotations {...} written after the play (e.g. 'injected: follow_suit')"),
         _BATCH,
@@ -212,6 +224,17 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("hand_no", _I16, "hand number when known"),
         ("trick_no", _I16, "trick number when known"),
         _BATCH,
+        # added after batch (null in datasets written before them)
+        ("source_abspath", _TXT, "absolute path of the input file when it was ingested"),
+    ),
+    "records": _schema(
+        _KEY_MATCH,
+        ("source_sha256", _TXT, "SHA-256 of the input file's bytes"),
+        ("match_index", _I32, "0-based index of the match in its file"),
+        ("format", _STR, "format of record: always tgn (the canonical text, whatever the input's format)"),
+        ("record", _TXT, "the match's canonical record text (.tgn, as 'tractor convert' writes it; the "
+                         "Parquet column is zstd-compressed): what 'tractor report' draws the match from"),
+        _BATCH,
     ),
 }
 """Every table's Arrow schema; column docs are in the field metadata and docs/dataset.md."""
@@ -238,7 +261,7 @@ def printable(text: str) -> str:
 ARROW_USED = [False]
 """Set once this process reads or writes Parquet (a fork after that is not safe)."""
 
-TABLES: tuple[str, ...] = ("files", "matches", "hands", "tricks", "plays", "violations", "errors")
+TABLES: tuple[str, ...] = ("files", "matches", "hands", "tricks", "plays", "violations", "errors", "records")
 CHILD_TABLES = tuple(t for t in TABLES if t != "files")
 """Tables renamed into place before ``files`` (whose part commits the batch)."""
 

@@ -17,6 +17,7 @@ from typing import Sequence
 
 from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TEAMS, TOKEN
 from .explain import Message
+from .scoring import NO_RESULT
 from .verdicts import Outcome
 
 
@@ -297,3 +298,23 @@ def outcome(o: Outcome | None) -> Message:
         zh += f"；{TEAMS[o.team]}方获胜"
         en += f"; {TEAMS[o.team]} win the match"
     return zh, en
+
+
+def match_decision_text(team: str | None, decided_by: str | None) -> tuple[str, str]:
+    """``(en, zh)``: the one wording of a match's result, for the match page, ``tractor check``
+    and the standings alike.  ``team`` is ``NS`` / ``EW`` (or a partnership's name);
+    ``decided_by`` is :func:`~.scoring.decide_match`'s (the standings' ``decided_by`` column)."""
+    if decided_by == NO_RESULT[0]:
+        return "not decided: no hand was finished", "未分胜负：没有打完的一局"
+    if decided_by == NO_RESULT[1]:
+        return ("no team result: in friend mode the sides change every hand",
+                "不计队伍胜负：找朋友模式每局对家不同")
+    if team is None:
+        return ("not decided: equal levels and the deal is bid for after both sides miscounted",
+                "未分胜负：级数相同，双方多少牌后重新抢庄")
+    how = {"passed A": ("passed A", "打过 A"),
+           "forfeit": ("the other side forfeited (wrong follows)", "对方跟牌错误累计判负"),
+           "higher level": ("higher level when the record ends", "记录结束时级数高"),
+           "holding the deal": ("equal levels, holding the deal when the record ends", "级数相同，记录结束时坐庄")
+           }.get(decided_by or "", (decided_by or "", decided_by or ""))
+    return f"{team} won the match: {how[0]}", f"{team} 方获胜：{how[1]}"

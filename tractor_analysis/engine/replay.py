@@ -530,7 +530,7 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
             sign = -1 if t.leader not in defenders else 1
             items.append(ScoreItem(
                 "throw_penalty", sign * n * rules.throw_penalty_points,
-                *explain_hand.throw_penalty(t.number, t.leader, n, rules.throw_penalty_points)))
+                *explain_hand.throw_penalty(t.number, t.leader, n, rules.throw_penalty_points), t.number))
     return items
 
 

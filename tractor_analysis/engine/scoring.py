@@ -121,3 +121,36 @@ def advance(level: int, gain: int, must_play: tuple[int, ...] = (), win_level: i
 def lose_level(level: int, levels: int = 1) -> int:
     """A level penalty (tournament revoke rule): down, never below 2."""
     return max(2, level - levels)
+
+
+# --- who won the match, in one wording ----------------------------------------------
+
+NO_RESULT = ("no finished hand", "friend mode (no fixed partnerships)")
+"""``decided_by`` values of a match that credits no team (the standings leave it out)."""
+
+
+def decide_match(result) -> tuple[int | None, str]:
+    """``(team, decided_by)`` of a replayed match (a :class:`~.verdicts.MatchResult`) as the
+    standings count it (``dataset.stats.match_results`` decides the same from the dataset's
+    rows): a forfeit; a team that passed A; otherwise, the record ending before that, the
+    higher final level, and with equal levels the side holding the deal (seed 001, rule 十一).
+    A record with no finished hand, or in friend mode, credits no team (:data:`NO_RESULT`)."""
+    hands = result.hands
+    if result.forfeit is None and not any(h.outcome is not None for h in hands):
+        return None, NO_RESULT[0]
+    if hands and hands[0].rules.friend:
+        return None, NO_RESULT[1]
+    if result.forfeit is not None:
+        return 1 - result.forfeit, "forfeit"
+    ns, ew = result.levels_final[0], result.levels_final[1]
+    if result.winner is not None:
+        return result.winner, ("passed A" if result.decided_by == "passed" else
+                               "higher level" if ns != ew else "holding the deal")
+    if ns != ew:
+        return (0 if ns > ew else 1), "higher level"
+    last = hands[-1]
+    if last.outcome is not None and last.outcome.winner == "neither":
+        return None, "holding the deal"          # after both sides miscounted nobody holds it
+    seat = last.outcome.next_dealer if last.outcome is not None and last.outcome.next_dealer is not None \
+        else last.dealer
+    return seat & 1, "holding the deal"

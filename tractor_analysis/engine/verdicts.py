@@ -100,6 +100,8 @@ class ScoreItem:
     points: int
     zh: str
     en: str
+    trick: int | None = None
+    """The trick a ``throw_penalty`` is for (its number), else ``None``."""
 
 
 @dataclass(frozen=True, slots=True)

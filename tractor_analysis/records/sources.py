@@ -4,10 +4,11 @@
 (``.tgn``, ``.json``, ``.jsonl``, each optionally ``.gz``; gzip is also
 recognised by its magic bytes, and an unknown extension is sniffed from the
 text; a JSON text shaped as the 80fen contest NDJSON is read by :mod:`.fen80_reader`
-whatever its name, and a caller may force the format), undo gzip (a cut-short stream gives ``truncated_file`` and whatever
-decoded), decode the text (UTF-8 with or without BOM, UTF-16 with BOM, else
-GB18030 — a superset of GBK — when it decodes cleanly, else ``decode_error``
-at the first bad byte) and hand it to :mod:`.notation` or :mod:`.jsonrecord`.
+whatever its name, and a caller may force the format), undo gzip (a cut-short stream
+gives ``truncated_file`` and whatever decoded), decode the text (UTF-8 with or without BOM, UTF-16 with BOM, else
+GB18030 — a superset of GBK — or Big5, whichever reads as common Chinese characters
+(:func:`guess_legacy`; the choice and any doubt are in ``SourceFile.encoding_note``), else
+``decode_error`` at the first bad byte) and hand it to :mod:`.notation` or :mod:`.jsonrecord`.
 Binary garbage gives ``binary_file``, an empty file ``empty_file``.  Bad
 content never raises; only an unreadable path does (``OSError``, also for an
 empty path).  Should a reader fail on some content all the same (a bug), the file
@@ -33,13 +34,13 @@ from .diagnostics import bilingual
 from .tgn_reader import parse_tgn
 from .model import Match
 
-__all__ = ["SourceFile", "load_file", "load_bytes", "decode_text", "iter_inputs", "RECORD_SUFFIXES",
-           "FORMATS"]
+__all__ = ["SourceFile", "load_file", "load_bytes", "decode_text", "guess_legacy", "iter_inputs",
+           "RECORD_SUFFIXES", "FORMATS"]
 
 RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".ndjson", ".tgn.gz", ".json.gz", ".jsonl.gz", ".ndjson.gz")
-FORMATS = ("tgn", "json", "jsonl", "80fen")
-"""The formats :func:`load_bytes` reads (and that ``format`` may force)."""
 """File names :func:`iter_inputs` picks up inside folders."""
+FORMATS = ("tgn", "json", "jsonl", "80fen")
+"""The formats :func:`load_bytes` reads (and that ``fmt`` may force)."""
 
 _GZIP_MAGIC = b"\x1f\x8b"
 _TEXT_CONTROLS = frozenset(b"\t\n\r\f\v\x1b")
@@ -57,10 +58,14 @@ class SourceFile:
     sha256: str
     """SHA-256 of the raw bytes (before gunzip / decoding)."""
     encoding: str = "utf-8"
-    """``utf-8``, ``utf-8-sig``, ``utf-16``, ``gb18030``, or ``binary`` when no text was read."""
+    """``utf-8``, ``utf-8-sig``, ``utf-16``, ``gb18030``, ``big5``, ``big5-hkscs``, or ``binary``
+    when no text was read."""
     compressed: bool = False
     lines: tuple[str, ...] = field(default=(), repr=False, compare=False)
     """The decoded text split at line breaks (``lines[n - 1]`` is line ``n``)."""
+    encoding_note: str | None = None
+    """Why a legacy Chinese encoding (GBK or Big5) was chosen, and any doubt (bilingual);
+    ``None`` for UTF-8 / UTF-16."""
 
     def line_text(self, line: int) -> str:
         """The raw text of 1-based line ``line`` ("" when there is none)."""
@@ -151,8 +156,103 @@ def _utf8_multibyte_before(data: bytes, offset: int) -> int:
     return sum(1 for b in data[:offset] if 0xC2 <= b <= 0xF4)
 
 
+_GB_COMMON = (range(0xB0, 0xD8), range(0xA1, 0xFF), range(0xA1, 0xA4))
+"""GB2312: level-1 hanzi (the 3755 most used: lead B0–D7, trail A1–FE), punctuation (lead A1–A3)."""
+_BIG5_COMMON = range(0xA1, 0xC7)
+"""Big5: punctuation (lead A1–A3) and level-1 hanzi (the 5401 most used: A440–C67E)."""
+_MIN_CJK = 6
+"""Fewer legacy characters than this cannot tell GBK from Big5."""
+
+
+def _common_share(text: str, codec: str) -> tuple[int, int]:
+    """``(common, total)``: how many of the non-ASCII characters of ``text`` are among the
+    common characters (and punctuation) of ``codec`` (``gb18030`` or ``big5``)."""
+    common = total = 0
+    seen: dict[str, bool] = {}
+    for ch in text:
+        if ch < "\x80":
+            continue
+        total += 1
+        hit = seen.get(ch)
+        if hit is None:
+            try:
+                b = ch.encode("gb2312" if codec == "gb18030" else "cp950")
+            except UnicodeEncodeError:
+                hit = False
+            else:
+                if len(b) != 2:
+                    hit = False
+                elif codec == "gb18030":
+                    hit = b[1] in _GB_COMMON[1] and (b[0] in _GB_COMMON[0] or b[0] in _GB_COMMON[2])
+                else:
+                    hit = b[0] in _BIG5_COMMON
+            seen[ch] = hit
+        common += hit
+    return common, total
+
+
+def guess_legacy(data: bytes) -> tuple[str, str, str] | None:
+    """``(text, encoding, note)`` for bytes that are not UTF-8: GB18030 (GBK) or Big5, or
+    ``None`` when neither decodes cleanly.
+
+    GB18030 decodes almost any bytes, Big5 text included (as nonsense), so both are tried and
+    the one whose characters are mostly *common* characters of its own code wins: real GBK
+    text is nearly all GB2312 level-1 hanzi, real Big5 text nearly all Big5 level-1 hanzi,
+    while either read with the other code scatters over rare characters and the private-use
+    area.  Shares too close keep GB18030 (the code of most clubs) and ``note`` names the doubt;
+    so does a text with too few characters to be sure, read with the better code."""
+    texts: dict[str, str] = {}
+    for name, codec in (("gb18030", "gb18030"), ("big5", "cp950"), ("big5-hkscs", "big5hkscs")):
+        if name == "big5-hkscs" and "big5" in texts:
+            continue
+        try:
+            texts[name] = data.decode(codec)
+        except UnicodeDecodeError:
+            pass
+    if not texts:
+        return None
+    big5 = "big5" if "big5" in texts else "big5-hkscs" if "big5-hkscs" in texts else None
+    gb = "gb18030" if "gb18030" in texts else None
+    scores = {name: _common_share(texts[name], "gb18030" if name == "gb18030" else "big5")
+              for name in (gb, big5) if name}
+    share = {name: c / t if t else 0.0 for name, (c, t) in scores.items()}
+    total = max(t for _, t in scores.values())
+    if gb and big5:
+        best = big5 if share[big5] > share[gb] + 0.15 else gb
+        other = gb if best == big5 else big5
+        doubt = total < _MIN_CJK or abs(share[gb] - share[big5]) <= 0.15
+    else:
+        best = gb or big5
+        other, doubt = None, False
+    label = {"gb18030": "GB18030 (GBK, simplified Chinese)", "big5": "Big5 (traditional Chinese)",
+             "big5-hkscs": "Big5-HKSCS (traditional Chinese, Hong Kong)"}
+    zh = {"gb18030": "GB18030/GBK（简体）", "big5": "Big5（繁体）", "big5-hkscs": "Big5-HKSCS（繁体，香港）"}
+    short = {"gb18030": "GB18030", "big5": "Big5", "big5-hkscs": "Big5-HKSCS"}
+    c, t = scores[best]
+    why = f"{c} of {t} non-ASCII characters are common {short[best]} characters"
+    if other:
+        oc, ot = scores[other]
+        why += f", against {oc} of {ot} read as {short[other]}"
+    if doubt:
+        note = (f"not UTF-8; read as {label[best]}, but it may be {label[other]}: {why}, too "
+                f"{'few characters' if total < _MIN_CJK else 'close'} to tell — check the names on the "
+                f"report, and save the record as UTF-8 / 不是 UTF-8；按 {zh[best]} 读取，但也可能是 {zh[other]}，"
+                f"无法确定——请核对姓名，并将记录另存为 UTF-8")
+    else:
+        note = (f"not UTF-8; read as {label[best]}: {why} / 不是 UTF-8；按 {zh[best]} 读取")
+    return texts[best], best, note
+
+
 def decode_text(data: bytes) -> tuple[str, str, Diagnostic | None]:
-    """``(text, encoding, problem)``: UTF-8 (BOM optional), UTF-16 with BOM, else clean GB18030.
+    """``(text, encoding, problem)``: UTF-8 (BOM optional), UTF-16 with BOM, else clean GB18030
+    or Big5 (:func:`decode_text_noted` also says why)."""
+    text, encoding, problem, _ = decode_text_noted(data)
+    return text, encoding, problem
+
+
+def decode_text_noted(data: bytes) -> tuple[str, str, Diagnostic | None, str | None]:
+    """``(text, encoding, problem, note)``: UTF-8 (BOM optional), UTF-16 with BOM, else GB18030
+    or Big5 when one decodes cleanly (:func:`guess_legacy`; ``note`` says which and why).
 
     When nothing decodes cleanly the text is UTF-8 with replacement characters and
     the problem is a ``decode_error`` at the first bad byte.  A UTF-8 text with
@@ -162,25 +262,26 @@ def decode_text(data: bytes) -> tuple[str, str, Diagnostic | None]:
     """
     if data.startswith(b"\xef\xbb\xbf"):
         try:
-            return data[3:].decode("utf-8"), "utf-8-sig", None
+            return data[3:].decode("utf-8"), "utf-8-sig", None, None
         except UnicodeDecodeError as exc:
             bad = exc.start + 3
-            return data[3:].decode("utf-8", errors="replace"), "utf-8-sig", _decode_error(data, bad, "UTF-8")
+            return (data[3:].decode("utf-8", errors="replace"), "utf-8-sig", _decode_error(data, bad, "UTF-8"),
+                    None)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
-            return data.decode("utf-16"), "utf-16", None
+            return data.decode("utf-16"), "utf-16", None, None
         except UnicodeDecodeError as exc:
-            return data.decode("utf-16", errors="replace"), "utf-16", _decode_error(data, exc.start, "UTF-16")
+            return (data.decode("utf-16", errors="replace"), "utf-16", _decode_error(data, exc.start, "UTF-16"),
+                    None)
     try:
-        return data.decode("utf-8"), "utf-8", None
+        return data.decode("utf-8"), "utf-8", None, None
     except UnicodeDecodeError as exc:
         bad = exc.start
     if _utf8_multibyte_before(data, bad) < 3:
-        try:
-            return data.decode("gb18030"), "gb18030", None
-        except UnicodeDecodeError:
-            pass
-    return data.decode("utf-8", errors="replace"), "utf-8", _decode_error(data, bad, "UTF-8")
+        legacy = guess_legacy(data)
+        if legacy is not None:
+            return legacy[0], legacy[1], None, legacy[2]
+    return data.decode("utf-8", errors="replace"), "utf-8", _decode_error(data, bad, "UTF-8"), None
 
 
 def _decode_error(data: bytes, offset: int, what: str) -> Diagnostic:
@@ -259,6 +360,7 @@ def _load_bytes(data: bytes, name: str, forced: str | None = None) -> SourceFile
             diags.append(Diagnostic("empty_file", bilingual(
                 "empty file: 0 bytes (expected a .tgn, .json or .jsonl record)", "空文件：0 字节"), 1, 1))
         return SourceFile(name, fmt, (), tuple(diags), sha, "utf-8", compressed, ())
+    note = None
     utf16 = _utf16_without_bom(data)
     binary_at = None if utf16 else _looks_binary(data)
     if binary_at is not None and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -277,7 +379,7 @@ def _load_bytes(data: bytes, name: str, forced: str | None = None) -> SourceFile
             "(or UTF-16 with its BOM)", f"文本是无字节序标记的 UTF-16（按 {utf16.upper()} 读取）；请另存为 UTF-8"),
             1, 1))
     else:
-        text, encoding, problem = decode_text(data)
+        text, encoding, problem, note = decode_text_noted(data)
         if problem is not None:
             diags.append(problem)
     fmt = forced or _sniffed(name, text)
@@ -297,7 +399,7 @@ def _load_bytes(data: bytes, name: str, forced: str | None = None) -> SourceFile
     lines = tuple(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
     diags = [replace(d, text=_clip(lines[d.line - 1])) if not d.text and 0 < d.line <= len(lines) else d
              for d in diags]
-    return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines)
+    return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines, note)
 
 
 def load_file(path: str | os.PathLike, fmt: str | None = None) -> SourceFile:
