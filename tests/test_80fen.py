@@ -247,3 +247,13 @@ def test_check_recognises_a_plain_ndjson_by_shape(tmp_path):
     assert out.exit_code == 0, out.output[-1500:]
     doc = json.loads(out.output)
     assert len(doc["files"][0]["hands"]) == len(raw()[3]["rounds"])
+
+
+def test_report_reads_the_format_by_shape(tmp_path):
+    from cli.main import main
+    out = tmp_path / "report"
+    res = CliRunner().invoke(main, ["report", str(SAMPLE), "-o", str(out)], catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    pages = list(out.glob("*.html"))
+    assert (out / "index.html").exists() and len(pages) > 300
+    assert not any("referee_mismatch" in p.read_text(encoding="utf-8") for p in pages)
