@@ -146,9 +146,9 @@ def test_utf8_has_no_encoding_note():
 def test_match_page_check_and_standings_say_the_same_of_a_match_cut_short(tmp_path, rule):
     """The GBK club night ends after 2 hands with E-W ahead: whether or not the ruleset
     decides a match cut short on levels, the match page, check and the standings give one
-    verdict in one wording (scoring.match_decision_text)."""
+    verdict in one wording (explain_hand.match_decision_text)."""
     from tractor_analysis.dataset.stats import match_results
-    from tractor_analysis.engine.scoring import match_decision_text
+    from tractor_analysis.engine.explain_hand import match_decision_text
 
     record = SAMPLES / "gbk-club-night.tgn"
     data = tmp_path / "data"
@@ -168,7 +168,7 @@ def test_match_page_check_and_standings_say_the_same_of_a_match_cut_short(tmp_pa
 
 
 def test_a_position_alone_decides_nothing_in_the_same_words(tmp_path):
-    from tractor_analysis.engine.scoring import match_decision_text
+    from tractor_analysis.engine.explain_hand import match_decision_text
     out = tmp_path / "report"
     assert cli("report", SAMPLES / "disputed-trick.tgn", "-o", out).exit_code == 0
     html = next(p for p in out.glob("m-*.html") if "-h" not in p.name).read_text("utf-8")
