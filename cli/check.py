@@ -23,7 +23,8 @@ from tractor_analysis.engine.verdicts import HandResult, MatchResult, Outcome, V
 
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad, cards_pretty,
-    cards_tokens, dim, expand_inputs, good, level_label, load, located, rules_options, seat_label, strong,
+    cards_tokens, dim, expand_inputs, from_option, good, level_label, load, located, rules_options, seat_label,
+    strong,
     trump_label,
 )
 
@@ -67,11 +68,12 @@ class FileVerdict:
         return EXIT_VIOLATION if self.violations else EXIT_OK
 
 
-def check_file(path: str, rules: RuleChoice) -> FileVerdict:
-    """Read and replay one file; never raises (engine failures become errors with code ``engine_error``)."""
+def check_file(path: str, rules: RuleChoice, fmt: str | None = None) -> FileVerdict:
+    """Read (``fmt`` forces the format) and replay one file; never raises (engine failures
+    become errors with code ``engine_error``)."""
     from tractor_analysis.engine.replay import replay_match
 
-    loaded: Loaded = load(path)
+    loaded: Loaded = load(path, fmt)
     errors = list(loaded.diagnostics)
     results: list[MatchResult | None] = []
     for index, match in enumerate(loaded.matches):
@@ -330,17 +332,19 @@ def summary_text(files: int, hands: int, violations: int, errors: int) -> str:
 @click.command("check", context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, required=True, metavar="FILE...")
 @rules_options
+@from_option
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON document (the fixed field names of docs/format.md) instead of text.")
 def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[str, str], ...],
-          as_json: bool) -> None:
+          source_format: str | None, as_json: bool) -> None:
     """Check records: parse every FILE, replay every hand by the rules, report.
 
     The rules are those of docs/rules.md; each violation names its code, and
     docs/rules.md §13 lists the section each code enforces.
 
-    FILE may be a record (.tgn, .json, .jsonl, also gzipped), a folder (read
-    recursively) or a glob.  For each hand: the verdict, each violation with
+    FILE may be a record (.tgn, .json, .jsonl, also gzipped; the 80fen contest
+    NDJSON is recognised by its shape, or forced with --from 80fen), a folder
+    (read recursively) or a glob.  For each hand: the verdict, each violation with
     the better play the player held, the points breakdown (tricks, bottom ×
     multiplier, penalties, total, claim) and the outcome (winner, levels,
     next dealer).  Parse errors print as path:line:column: message.
@@ -357,6 +361,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
       tractor check game.tgn --json > verdict.json
       tractor check 'logs/*.tgn' --rules tournament
       tractor check game.tgn --rule bottom_multiplier=pair_doubling
+      tractor check --from 80fen contest.ndjson.gz --rules 80fen
     """
     choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
     # Stream: each file is printed as soon as it is checked, so memory stays flat on big batches.
@@ -364,7 +369,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     if as_json:
         click.echo('{"files": [', nl=False)
     for path in expand_inputs(paths):
-        v = check_file(path, choice)
+        v = check_file(path, choice, source_format)
         if as_json:
             click.echo(("," if files else "") + "\n" + json.dumps(file_json(v), ensure_ascii=False), nl=False)
         else:

@@ -133,8 +133,19 @@ def located(d: Diagnostic, path: str) -> str:
     return d.located(path)
 
 
-def load(path: str) -> Loaded:
-    """Read one record file with :func:`tractor_analysis.records.sources.load_file`; never raises."""
+def from_option(command: Callable) -> Callable:
+    """Add ``--from FORMAT``: read every input in that format instead of recognising it."""
+    from tractor_analysis.records.sources import FORMATS
+
+    return click.option(
+        "--from", "source_format", type=click.Choice(FORMATS, case_sensitive=False), default=None,
+        help="Read the input as this format (default: by its extension and shape; "
+             "80fen = the 80fen contest NDJSON).")(command)
+
+
+def load(path: str, fmt: str | None = None) -> Loaded:
+    """Read one record file with :func:`tractor_analysis.records.sources.load_file` (``fmt``
+    forces the format); never raises."""
     from tractor_analysis.records import sources
 
     if not path:
@@ -147,7 +158,7 @@ def load(path: str) -> Loaded:
     if os.path.isdir(path):
         return Loaded(path, (), (unreadable(path, "no record files in this folder"),), False)
     try:
-        source = sources.load_file(path)
+        source = sources.load_file(path, fmt.lower() if fmt else None)
     except OSError as exc:
         return Loaded(path, (), (unreadable(path, exc.strerror or str(exc)),), False)
     return Loaded(path, tuple(source.matches), tuple(source.diagnostics), True, source.encoding_note)

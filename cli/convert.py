@@ -17,7 +17,7 @@ import click
 
 from tractor_analysis.records.safe_write import write_text_atomic
 
-from .common import CONTEXT, EXIT_UNREADABLE, echo_err, load, located
+from .common import CONTEXT, EXIT_UNREADABLE, echo_err, from_option, load, located
 
 FORMATS = ("tgn", "json", "jsonl")
 
@@ -47,11 +47,13 @@ def render(matches, to: str) -> str:
               help="Output format (default: from the extension of -o).")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True),
               default=None, help="Write here (atomically) instead of to stdout.")
-def convert(path: str, to: str | None, output: str | None) -> None:
+@from_option
+def convert(path: str, to: str | None, output: str | None, source_format: str | None) -> None:
     """Convert a record FILE to .tgn, .json or .jsonl.
 
     The input may be any record the tool reads (.tgn in UTF-8 or GBK/GB18030,
-    .json, .jsonl, gzipped).  Parse errors are printed to stderr as
+    .json, .jsonl, gzipped; the 80fen contest NDJSON, recognised by its shape
+    or forced with --from 80fen).  Parse errors are printed to stderr as
     path:line:column: message and nothing is written (exit 2).  With -o the
     file is written atomically (a temporary file, then a rename); a symbolic
     link is kept and the file it points to written; a device or pipe
@@ -63,6 +65,7 @@ def convert(path: str, to: str | None, output: str | None) -> None:
       tractor convert sample_logs/spring-cup-r2t5.tgn --to json
       tractor convert game.json -o game.tgn
       tractor convert club.tgn --to tgn -o club-utf8.tgn     # GBK to UTF-8
+      tractor convert --from 80fen contest.ndjson.gz --to jsonl -o contest.jsonl
     """
     if to is None:
         ext = os.path.splitext(output or "")[1].lstrip(".").lower()
@@ -70,7 +73,7 @@ def convert(path: str, to: str | None, output: str | None) -> None:
             raise click.UsageError("give --to tgn|json|jsonl (or -o with one of those extensions)")
         to = ext
     to = to.lower()
-    loaded = load(path)
+    loaded = load(path, source_format)
     if loaded.diagnostics or not loaded.readable:
         for d in loaded.diagnostics:
             echo_err(located(d, path))

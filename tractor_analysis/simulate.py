@@ -9,7 +9,7 @@ hands, a cap so that a match between evenly matched bots ends):
    suit they hold several cards of may show it; a pair overcalls a single (反主), the
    same player may reinforce their own single into a pair (自保), a pair of jokers
    overcalls to no trump.  Nobody declaring is settled by ``no_declaration``;
-   the first hand's dealer is the first declarer (rules.md §8);
+   the first hand's dealer is the first declarer (the last under ``bid_dealer = last``; rules.md §8);
 3. **bury** — the dealer takes the bottom and buries the lowest plain cards that
    carry no points and break no pair;
 4. **tricks** — the leader leads a throw that stands (checked against the real other
@@ -56,7 +56,7 @@ from .engine.legal import (Lead, analyse_lead, check_follow, construct_follow, l
                     throw_stands)
 from .engine.order import TRUMP
 from .records.model import Declaration, Hand, Match, Play, Trick
-from .records.rulesets import PRESETS, RuleSet
+from .records.rulesets import PRESETS, BidDealer, RuleSet
 from .records.safe_write import write_text_atomic
 
 MAX_HANDS = 40
@@ -368,8 +368,8 @@ def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | Non
         trump, redeal = _trump_of(decls, rules, bottom)
         if not redeal:
             break
-    if dealer is None:
-        dealer = decls[0].seat if decls else 0
+    if dealer is None:        # bid for: the first declarer deals, or the last (bid_dealer = last)
+        dealer = (decls[-1].seat if rules.bid_dealer is BidDealer.LAST else decls[0].seat) if decls else 0
         level = levels[dealer]
     ctx = _ctx(rules, level, trump)
     o = ctx.order

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..records.cards import BJ, LJ, RANK_OF, SUIT_OF, Card, counts_of
 from ..records.model import Declaration
-from ..records.rulesets import DeclareTiebreak, NoDeclaration, RuleSet
+from ..records.rulesets import BidDealer, DeclareTiebreak, NoDeclaration, RuleSet
 from . import explain_hand
 
 _TIE_ORDER = {BJ: 0, LJ: 1, 0: 2, 1: 3, 2: 4, 3: 5}
@@ -66,7 +66,8 @@ def trump_of(cards: tuple[Card, ...]) -> int | None:
 
 
 def check_declarations(declarations: tuple[Declaration, ...], level: int, rules: RuleSet,
-                       deal: tuple[tuple[Card, ...], ...] | None = None, dealer: int | None = None
+                       deal: tuple[tuple[Card, ...], ...] | None = None, dealer: int | None = None,
+                       seat_levels: tuple[int, ...] | None = None
                        ) -> tuple[bool, int | None, int | None, list[DeclarationProblem]]:
     """``(declared, trump, first_declarer, problems)``: whether a valid declaration stood, the
     trump it fixes (``None`` = NT), the first valid declarer, and every bad declaration.
@@ -74,7 +75,9 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
     With ``deal``, a declaration must come from the declarer's dealt cards (a seat without a
     deal line is not judged); after the bottom, a player who has taken the bottom (``dealer``,
     or an earlier rebidder) may also hold cards from it, so its rebid is not checked against
-    the deal."""
+    the deal.  ``seat_levels`` (N, E, S, W; a bid-for deal under ``bid_dealer = last``): each
+    seat declares with its own level instead of ``level``.  ``overcall_own = off``: a seat
+    never overcalls its own declaration, except by turning its single into the pair."""
     problems: list[DeclarationProblem] = []
     standing: tuple[int, int] | None = None
     standing_seat: int | None = None
@@ -101,9 +104,10 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
                 # seed 000: 庄家扣牌后其他人可以再反 — the others may overcall after the bury
                 reject(explain_hand.rebid_own_declaration(d.seat, d.cards))
                 continue
-        s = strength(d.cards, level, rules.decks)
+        lv = seat_levels[d.seat] if seat_levels is not None else level
+        s = strength(d.cards, lv, rules.decks)
         if s is None:
-            reject(explain_hand.not_a_declaration(d.seat, d.cards, level))
+            reject(explain_hand.not_a_declaration(d.seat, d.cards, lv))
             continue
         mine = held[d.seat] if held is not None and not (d.after_bottom and d.seat in took_bottom) else None
         if mine is not None and any(mine[c] < d.cards.count(c) for c in set(d.cards)):
@@ -116,6 +120,9 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
             if (not beats and not locked and s[0] == standing[0]
                     and rules.declare_tiebreak is DeclareTiebreak.SUIT_ORDER and s[1] < standing[1]):
                 beats = True
+            if beats and not reinforce and d.seat == standing_seat and not rules.overcall_own:
+                reject(explain_hand.overcall_own(d.seat, d.cards, standing_cards))
+                continue
             if not (beats or reinforce):
                 reject(explain_hand.declaration_too_weak(d.seat, d.cards, standing_seat, standing_cards))
                 continue
@@ -127,6 +134,24 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
         standing, standing_seat, standing_cards = s, d.seat, d.cards
     trump = trump_of(standing_cards) if standing_cards else None
     return bool(standing_cards), trump, first, problems
+
+
+def bid_winner(declarations: tuple[Declaration, ...], level: int, rules: RuleSet,
+               deal: tuple[tuple[Card, ...], ...] | None = None,
+               seat_levels: tuple[int, ...] | None = None) -> int | None:
+    """Who deals a deal that is bid for (抢庄), by the declarations: the first valid declarer
+    (``bid_dealer = first``), or the final standing declarer with each seat declaring at its
+    own level from ``seat_levels`` (``bid_dealer = last``, 80fen); ``None`` when nobody
+    declared validly."""
+    if rules.bid_dealer is BidDealer.LAST:
+        standing = None
+        problems = check_declarations(declarations, level, rules, deal, seat_levels=seat_levels)[3]
+        bad = {p.index for p in problems}
+        for i, d in enumerate(declarations):
+            if i not in bad and not d.after_bottom:
+                standing = d.seat
+        return standing
+    return check_declarations(declarations, level, rules, deal)[2]
 
 
 def bottom_takers(dealer: int, declarations: tuple[Declaration, ...]) -> list[int]:

@@ -90,6 +90,15 @@ def declaration_too_weak(seat: int, cards: Sequence[int], standing_seat: int,
             f"{SEAT_TOKENS[standing_seat]}'s {_tokens(standing_cards)}")
 
 
+def overcall_own(seat: int, cards: Sequence[int], standing_cards: Sequence[int]) -> Message:
+    """``overcall_own = off``: a seat overcalled its own standing declaration."""
+    return (f"{SEAT_NAMES_ZH[seat]}亮 {_pretty(cards)}，不能反自己已亮的 {_pretty(standing_cards)}"
+            f"（只能把单张加固成对）",
+            f"{SEAT_TOKENS[seat]} declared {_pretty(cards)} over {SEAT_TOKENS[seat]}'s own "
+            f"{_tokens(standing_cards)}: a seat never overcalls itself except by turning its single "
+            f"into the pair (overcall_own = off)")
+
+
 def declared_trump_mismatch(declared: int | None, recorded: int | None) -> Message:
     """The declarations fix one trump, the record's ``[Trump]`` says another."""
     return (f"亮主定的主是 {_trump_zh(declared)}，记录的主却是 {_trump_zh(recorded)}",
@@ -129,6 +138,13 @@ def first_dealer_mismatch(recorded: int, first_declarer: int) -> Message:
     """The first hand's dealer is not the first to declare."""
     return (f"第一局应由最先亮主的{SEAT_NAMES_ZH[first_declarer]}坐庄，记录为{SEAT_NAMES_ZH[recorded]}",
             f"the first hand's dealer is the first to declare, {SEAT_TOKENS[first_declarer]}; "
+            f"the record names {SEAT_TOKENS[recorded]}")
+
+
+def bid_dealer_mismatch(recorded: int, declarer: int) -> Message:
+    """A deal bid for under ``bid_dealer = last``: its dealer is not the final standing declarer."""
+    return (f"抢庄的一局应由最后亮定主的{SEAT_NAMES_ZH[declarer]}坐庄，记录为{SEAT_NAMES_ZH[recorded]}",
+            f"a deal that is bid for goes to the final standing declarer, {SEAT_TOKENS[declarer]}; "
             f"the record names {SEAT_TOKENS[recorded]}")
 
 
@@ -215,6 +231,43 @@ def claim_mismatch(claim: int, total: int) -> Message:
 
 
 # --- outcome ---------------------------------------------------------------------------
+
+# --- the record's own referee (referee_mismatch) ------------------------------------------
+
+REFEREE_VERDICTS = {
+    "tricks": ("墩数", "number of tricks"),
+    "points": ("闲家墩内得分", "attackers' trick points"),
+    "bottom_points": ("底牌分", "bottom points"),
+    "last_trick": ("末墩归属", "last trick won by"),
+    "multiplier": ("抠底倍数", "bottom multiplier"),
+    "penalty": ("罚分", "penalty"),
+    "outcome": ("本局结果", "hand outcome"),
+    "levels": ("局后级数", "levels after the hand"),
+    "next_dealer": ("下一局庄家", "next dealer"),
+    "match_winner": ("比赛胜方", "match winner"),
+}
+"""The verdicts of a record's referee that the engine compares (``engine/referee.py``)."""
+
+_REFEREE_WORDS = (("attackers", "闲家"), ("defenders", "庄家方"), ("nobody yet", "尚无"), ("bid for", "抢庄"),
+                  ("incomplete", "未打完"), (" (match over)", "（比赛结束）"))
+
+
+def _referee_zh(value: str) -> str:
+    for en, zh in _REFEREE_WORDS:
+        value = value.replace(en, zh)
+    return value
+
+
+def referee_mismatch(verdict: str, theirs: str, ours: str, trick: int | None = None) -> Message:
+    """The record's referee reached ``theirs`` for ``verdict`` (a key of :data:`REFEREE_VERDICTS`,
+    of trick ``trick`` for a trick winner), the engine ``ours``."""
+    if trick is not None:
+        what_zh, what_en = f"第 {trick} 墩赢家", f"trick {trick} winner"
+    else:
+        what_zh, what_en = REFEREE_VERDICTS[verdict]
+    return (f"{what_zh}：记录中裁判判为 {_referee_zh(theirs)}，本引擎判为 {_referee_zh(ours)}",
+            f"{what_en}: the record's referee says {theirs}, the engine says {ours}")
+
 
 def describe_levels(winner: str, levels: int) -> Message:
     """Who goes up how many levels (``winner``: ``defenders``, ``attackers`` or ``neither``)."""

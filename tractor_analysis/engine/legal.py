@@ -27,6 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from ..records.rulesets import ThrowForced
 from .order import TRUMP
 from .units import (Needs, Unit, availability, chain_top, counts_in, count_units, match_chains, needs_of,
                     shape_rank, split_units, lead_kind as _lead_kind)
@@ -180,6 +181,29 @@ def titanic_tier(o, counts: Sequence[int] | dict, group: int, protect: bool = Fa
     return 3 if pairs >= 2 else 2 if pairs else 1
 
 
+def _chain_duty(ctx, lead: Lead) -> bool:
+    """Do the lead's tractors (titanics) oblige followers to chains?  Not those of a throw
+    under ``throw_tractor_duty = off`` (80fen: a throw obliges only to its pairs)."""
+    return not lead.is_throw or getattr(ctx.rules, "throw_tractor_duty", True)
+
+
+def _chains(ctx, lead: Lead, av: Sequence[int], lens: tuple[int, ...], copies: int) -> tuple[int, ...]:
+    """The lead's chain lengths ``av`` can host (:func:`match_chains`).  Under
+    ``short_tractor_duty`` (80fen), when a lead that is one tractor finds none of its length,
+    the longest shorter tractor held (2 pairs or more) counts: a hand must then play it, and a
+    play is measured by the longest tractor it holds."""
+    got = match_chains(av, lens)[0]
+    if (got or copies != 2 or len(lens) != 1 or lead.is_throw
+            or not getattr(ctx.rules, "short_tractor_duty", False)):
+        return got
+    run = best = 0
+    for a in av:
+        run = run + 1 if a > 0 else 0
+        best = max(best, run)
+    best = min(best, lens[0] - 1)
+    return (best,) if best >= 2 else ()
+
+
 def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
     """The best profile reachable from ``hand`` against ``lead`` (the follower's duty).
 
@@ -197,6 +221,7 @@ def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
     chains: list[tuple[int, ...]] = [()] * (top + 1)
     units: list[int] = [0] * (top + 1)
     protect = getattr(ctx.rules, "protect_triples", False) and top >= 3
+    chained = _chain_duty(ctx, lead)
     for c in range(top, 1, -1):
         if needs.units[c]:
             if c == 2 and protect:
@@ -204,9 +229,9 @@ def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
             else:
                 have = count_units(o, hand, g, c)
             units[c] = min(needs.units[c], have)
-        if needs.chains[c]:
+        if needs.chains[c] and chained:
             av = pair_availability(o, hand, g, True) if c == 2 and protect else availability(o, hand, g, c)
-            chains[c] = match_chains(av, needs.chains[c])[0]
+            chains[c] = _chains(ctx, lead, av, needs.chains[c], c)
     tier = titanic_tier(o, hand, g, protect) if _titanic2(lead) else 0
     return FollowDuty(g, n, suit, tuple(chains), tuple(units), tier)
 
@@ -226,11 +251,12 @@ def follow_profile(ctx, lead: Lead, cards: Sequence[int], hand: Sequence[int] | 
     top = len(needs.units) - 1
     chains: list[tuple[int, ...]] = [()] * (top + 1)
     units: list[int] = [0] * (top + 1)
+    chained = _chain_duty(ctx, lead)
     for c in range(top, 1, -1):
         if needs.units[c]:
             units[c] = min(needs.units[c], sum(n // c for n in pc.values()))
-        if needs.chains[c]:
-            chains[c] = match_chains(availability(o, pc, g, c), needs.chains[c])[0]
+        if needs.chains[c] and chained:
+            chains[c] = _chains(ctx, lead, availability(o, pc, g, c), needs.chains[c], c)
     tier = titanic_tier(o, pc, g) if _titanic2(lead) else 0
     return FollowDuty(g, len(cards), suit, tuple(chains), tuple(units), tier)
 
@@ -431,6 +457,8 @@ class ThrowCheck:
     """The first seat (in play order) holding a beating unit."""
     beater: tuple[int, ...] = ()
     """One beating unit that seat holds (its highest)."""
+    forced_unit: Unit | None = None
+    """The unit the leader must play when it is not the beaten one (``throw_forced = lowest_unit``)."""
 
 
 def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[int]]],
@@ -441,7 +469,9 @@ def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[
     smallest unit is checked against every other hand: a unit of the same shape (same copies,
     same length) in the same group with a higher top beats it.  The first beaten shape
     gives the forced play (seed ``003_…``: "首家试图联出98844时，若其余某家有此花色的J，则首家必须出9，
-    若其余某家有此花色的QQ或55，则首家必须出44").
+    若其余某家有此花色的QQ或55，则首家必须出44").  With ``throw_forced = lowest_unit`` (80fen)
+    the forced play is instead the unit with the lowest top card of the whole throw, pairs and
+    tractors before singles on a tie, whichever unit was beaten.
     """
     if lead is None:
         lead = analyse_lead(ctx, cards)
@@ -465,6 +495,9 @@ def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[
                 for s in range(best, best - L, -1):
                     k = next(k for k in o.at[g][s] if hand[k] >= c)
                     beater.extend([k] * c)
+                if getattr(ctx.rules, "throw_forced", ThrowForced.LARGEST_SHAPE) is ThrowForced.LOWEST_UNIT:
+                    low = min(lead.units, key=lambda u: (u.top, u.copies == 1, -len(u.cards)))
+                    return ThrowCheck(False, low.cards, smallest, seat, tuple(beater), low)
                 return ThrowCheck(False, smallest.cards, smallest, seat, tuple(beater))
     return ThrowCheck(True)
 

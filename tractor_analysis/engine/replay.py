@@ -19,14 +19,16 @@ record twice gives equal results.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
 from ..records.model import Hand, Match
-from ..records.rulesets import Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
-from . import explain_hand
-from .declarations import bottom_takers, check_declarations, trump_without_declaration
+from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty,
+                                build_ruleset)
+from . import explain_hand, referee
+from .declarations import bid_winner, bottom_takers, check_declarations, trump_without_declaration
 from .explain import Message
 from .scoring import advance, bottom_multiplier, level_change, lose_level
 from .tricks import HandContext, hand_context, judge_trick
@@ -56,6 +58,8 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
     results: list[HandResult] = []
     bid_for_deal = True       # the first hand, and after both sides miscounted (多少牌): 抢庄
     for index, hand in enumerate(match.hands):
+        if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
+            bid_for_deal, expected_dealer = True, None
         result = replay_hand(hand, rules, levels, expected_dealer,
                              first_of_match=bid_for_deal,
                              levels_known=(index > 0 or match.levels is not None))
@@ -92,8 +96,10 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
             winner, decided_by = (0 if levels[0] > levels[1] else 1), "levels"
         elif expected_dealer is not None:
             winner, decided_by = team_of(expected_dealer), "deal"
-    return MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit, decided_by=decided_by,
-                       levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels))
+    result = MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit, decided_by=decided_by,
+                         levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels))
+    found = referee.match_findings(match, result)        # the record's own referee, when it has one
+    return dataclasses.replace(result, problems=tuple(found)) if found else result
 
 
 def record_pairs(match: Match, result: MatchResult) -> list[tuple[Hand | None, HandResult]]:
@@ -182,7 +188,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     outcome, after = _outcome(rules, levels, setting, defenders, miscount, scored, score.total)
     revoke_levels, takeback_levels, after = _level_penalties(hand, rules, defenders, violations, after)
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
-    return HandResult(
+    result = HandResult(
         number=hand.number, dealer=setting.dealer, level=setting.level, trump=setting.trump, rules=rules,
         defenders=defenders, tricks=play.tricks, violations=tuple(violations),
         attackers_points=score.attackers_points, bottom_points=score.bottom_points,
@@ -191,6 +197,12 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
         levels_before=(levels[0], levels[1]), levels_after=(after[0], after[1]), claim=hand.claim,
         setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,
         takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after)
+    found = referee.hand_findings(hand, result)           # the record's own referee, when it has one
+    if not found:
+        return result
+    violations.extend(found)
+    violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
+    return dataclasses.replace(result, violations=tuple(violations))
 
 
 # --- small helpers ---------------------------------------------------------------------
@@ -243,20 +255,24 @@ def _setting(hand: Hand, rules: RuleSet, levels: tuple[int, ...], expected_deale
              first_of_match: bool, levels_known: bool) -> _Setting:
     """The dealer, level and trump of the hand, and the record's ``dealer_mismatch``,
     ``level_mismatch`` and ``bad_declaration`` violations, in that order."""
-    dealer, dealer_violations = _dealer(hand, rules, levels, expected_dealer, first_of_match)
+    # a deal bid for under bid_dealer = last: each seat declares with its own team's level
+    own = levels if (first_of_match and expected_dealer is None and rules.bid_dealer is BidDealer.LAST) else None
+    dealer, dealer_violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own)
     level, level_violations = _level(hand, levels, dealer, levels_known)
     return _Setting(dealer, level, hand.trump,
-                    (*dealer_violations, *level_violations, *_check_trump(hand, rules, level, dealer)))
+                    (*dealer_violations, *level_violations, *_check_trump(hand, rules, level, dealer, own)))
 
 
 def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int, ...], expected_dealer: int | None,
-            first_of_match: bool) -> tuple[int, list[Violation]]:
-    """The dealer: as recorded, else as the previous hand named, else the first declarer (the
-    first hand), else N.  A recorded dealer that is neither is a ``dealer_mismatch``."""
+            first_of_match: bool, own: tuple[int, ...] | None = None) -> tuple[int, list[Violation]]:
+    """The dealer: as recorded, else as the previous hand named, else — a deal bid for (the
+    first hand, a hand marked ``bid_for``) — the declarer ``bid_dealer`` names (the first, or
+    the final standing one, each seat then declaring with its level in ``own``), else N.  A
+    recorded dealer that is neither is a ``dealer_mismatch``."""
     first_declarer = None
     if hand.declarations and (hand.dealer is None or (first_of_match and expected_dealer is None)):
         guess = hand.level if hand.level is not None else levels[0]
-        first_declarer = check_declarations(hand.declarations, guess, rules, hand.deal)[2]
+        first_declarer = bid_winner(hand.declarations, guess, rules, hand.deal, own)
     dealer = hand.dealer
     if dealer is None:
         if expected_dealer is not None:
@@ -268,8 +284,9 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int, ...], expected_dealer
         return dealer, [_hand_violation("dealer_mismatch", dealer,
                                         explain_hand.dealer_mismatch(dealer, expected_dealer))]
     if expected_dealer is None and first_of_match and first_declarer is not None and dealer != first_declarer:
-        return dealer, [_hand_violation("dealer_mismatch", dealer,
-                                        explain_hand.first_dealer_mismatch(dealer, first_declarer))]
+        message = (explain_hand.bid_dealer_mismatch(dealer, first_declarer) if rules.bid_dealer is BidDealer.LAST
+                   else explain_hand.first_dealer_mismatch(dealer, first_declarer))
+        return dealer, [_hand_violation("dealer_mismatch", dealer, message)]
     return dealer, []
 
 
@@ -285,12 +302,15 @@ def _level(hand: Hand, levels: tuple[int, ...], dealer: int, levels_known: bool)
     return hand.level, []
 
 
-def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int) -> list[Violation]:
-    """Bad declarations, and a recorded trump other than the one the declarations (or, when
-    nobody declared, the ``no_declaration`` rule) fix: ``bad_declaration``."""
+def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int,
+                 own: tuple[int, ...] | None = None) -> list[Violation]:
+    """Bad declarations (judged at ``level``, or at each seat's own level in ``own``), and a
+    recorded trump other than the one the declarations (or, when nobody declared, the
+    ``no_declaration`` rule) fix: ``bad_declaration``."""
     if not hand.declarations:
         return [] if hand.setup else _check_no_declaration(hand, rules, hand.trump)
-    declared, declared_trump, _, problems = check_declarations(hand.declarations, level, rules, hand.deal, dealer)
+    declared, declared_trump, _, problems = check_declarations(hand.declarations, level, rules, hand.deal, dealer,
+                                                               own)
     out = [_hand_violation("bad_declaration", p.seat, (p.message_zh, p.message_en), p.cards) for p in problems]
     if declared and declared_trump != hand.trump:
         out.append(_hand_violation("bad_declaration", None,
@@ -577,7 +597,8 @@ def _level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozense
     for seat in sorted(up):
         # only the dealer's side, playing its own level, can pass the winning level
         after[seat], passed = advance(levels[seat], gain, rules.must_play, rules.win_level,
-                                      playing=(winner == "defenders" and levels[seat] == setting.level))
+                                      playing=(winner == "defenders" and levels[seat] == setting.level),
+                                      stop_at_win_level=rules.stop_at_win_level)
         over = over or passed
     if winner == "defenders":
         friends = sorted(sides[0] - {dealer})

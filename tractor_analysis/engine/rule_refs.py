@@ -86,6 +86,9 @@ RULE_REFS: dict[str, RuleRef] = {r.code: r for r in (
     _ref("claim_mismatch", "§7.4", "The recorded score", "记录的得分",
          "the recorded attackers' total must equal the total computed from the plays.",
          "记录的闲家得分须与按出牌计算的得分一致。"),
+    _ref("referee_mismatch", "§7.5", "The record's own referee", "原裁判的判定",
+         "each verdict the record's own referee wrote must equal the engine's under the chosen rules.",
+         "导入记录中原裁判的判定须与按所选规则复算的结果一致。"),
     _ref("dealer_mismatch", "§8.2", "The next dealer", "轮庄",
          "the dealer follows from the previous hand (partner if the defenders held, the next player if "
          "the attackers took the deal); the first hand's dealer is the first to declare.",

@@ -29,10 +29,15 @@ def bottom_multiplier(rules: RuleSet, shape: tuple[int, int],
       otherwise x2.  So a captured ``991010JJJ`` counts its triple: x6, not the tractor's x8.
     - ``unit_times``: 2 x cards in the unit (rbtying/shengji's default).
     - ``flat``: always x2.
+    - ``last_trick_cards``: 2 x the cards each player put on the last trick, whatever their
+      shape (80fen: a single x2, a pair x4, a throw of three cards x6); the lead's size, from
+      ``shapes`` (every unit of the lead), else from ``shape``.
     """
     copies, length = shape
     cards = copies * length
     kind = rules.bottom_multiplier
+    if kind is BottomMultiplier.LAST_TRICK_CARDS:
+        return 2 * (sum(c * n for c, n in shapes) if shapes else cards)
     if kind is BottomMultiplier.SIZE_POWER:
         return 2 ** cards
     if kind is BottomMultiplier.UNIT_TIMES:
@@ -87,27 +92,30 @@ def level_change(rules: RuleSet, total: int) -> tuple[str, int]:
 
 
 def advance(level: int, gain: int, must_play: tuple[int, ...] = (), win_level: int = ACE,
-            playing: bool = True) -> tuple[int, bool]:
+            playing: bool = True, stop_at_win_level: bool = True) -> tuple[int, bool]:
     """The level after going up ``gain`` levels, and whether the team passed ``win_level``.
 
     A team never skips a ``must_play`` rank (逢10必打) nor the winning level (A, or 10 under
     the tournament's "先过10为胜"): the gain stops there, and the team must then win a hand as
     defenders *playing* that level (``playing``: they were the dealer's side) to pass it and
-    win the match.
+    win the match.  With ``stop_at_win_level`` off (80fen) the winning level is no stop: a
+    gain that goes past it wins the match at once, whichever side gained (the ``must_play``
+    ranks still stop it).  The level returned never exceeds ``win_level``.
     """
     if gain <= 0:
         return level, False
-    if level >= win_level:
+    if stop_at_win_level and level >= win_level:
         if playing:
             return level, True
         return level, False
     if level in must_play and not playing:
         return level, False         # 逢10必打: a team sitting at 10 must play it before going on
     target = level + gain
-    for stop in sorted(set(must_play) | {win_level}):
+    stops = set(must_play) | {win_level} if stop_at_win_level else set(must_play)
+    for stop in sorted(stops):
         if level < stop < target:
             return stop, False
-    return min(target, win_level), False
+    return min(target, win_level), (not stop_at_win_level and target > win_level)
 
 
 def lose_level(level: int, levels: int = 1) -> int:

@@ -17,6 +17,12 @@ Who wins (rules.md §6; seed ``003_…`` 【出牌规则】):
   by the lead's most significant unit (tractor, then pair, then single): the
   higher top card of that unit in each play ("毙牌的大小以毙牌中的拖拉机和对牌大小为准");
 * a throw (several units) can only be beaten by a trump-in.
+
+With ``trump_in = exact`` (80fen) a play counts against the lead only when it splits into
+exactly the lead's units (the same singles, pairs and tractors, :func:`_same_units`): a
+trump pair does not count against a throw of two singles.  Among the plays that count, a
+trump-in beats a plain play, and two plays of one group compare by their highest card; on a
+throw this also lets a follow of the led suit with the same units and a higher card win.
 """
 from __future__ import annotations
 
@@ -28,7 +34,7 @@ from ..records.cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow
 from .order import TRUMP, Order, order
 from ..records.model import Trick
-from ..records.rulesets import RuleSet
+from ..records.rulesets import RuleSet, TrumpIn
 from .units import best_top, counts_in, covers, split_units
 from .verdicts import TrickResult, Violation
 
@@ -72,8 +78,41 @@ def _one_unit_top(o: Order, cards: Sequence[int], group: int, copies: int, lengt
     return ss[-1]
 
 
+def _same_units(o: Order, cards: Sequence[int], group: int, lead: Lead, decks: int) -> bool:
+    """Do ``cards`` (all of ``group``) split into exactly the lead's units (shapes, as a multiset)?"""
+    shapes = sorted(u.shape for u in split_units(o, counts_in(cards), group, decks))
+    return shapes == sorted(u.shape for u in lead.units)
+
+
+def _exact_winner(ctx, lead: Lead, plays: Sequence[tuple[int, Sequence[int]]]) -> tuple[int, bool]:
+    """``trump_in = exact`` (80fen): only plays of one group with exactly the lead's units count;
+    a trump-in beats a plain play, plays of one group compare by their highest card (equal: the
+    earlier stands)."""
+    o = ctx.order
+    grp, st = o.group, o.strength
+    g = lead.group
+    decks = ctx.rules.decks
+    best, best_val, best_group = 0, max(st[k] for k in lead.cards), g
+    for i in range(1, len(plays)):
+        cards = plays[i][1]
+        if len(cards) != lead.count:
+            continue
+        gg = grp[cards[0]]
+        if any(grp[k] != gg for k in cards) or not _same_units(o, cards, gg, lead, decks):
+            continue
+        val = max(st[k] for k in cards)
+        if gg == best_group:
+            if val > best_val:
+                best, best_val = i, val
+        elif gg == TRUMP:
+            best, best_val, best_group = i, val, TRUMP
+    return best, best_group != g
+
+
 def trick_winner(ctx, lead: Lead, plays: Sequence[tuple[int, Sequence[int]]]) -> tuple[int, bool]:
     """Index into ``plays`` (``(seat, cards)``, lead first) of the winning play, and whether it trumped in."""
+    if ctx.rules.trump_in is TrumpIn.EXACT and lead.units and not lead.mixed:
+        return _exact_winner(ctx, lead, plays)
     o = ctx.order
     grp = o.group
     g = lead.group
@@ -112,10 +151,11 @@ def _forced_ok(tc, played: Lead, attempted: Sequence[int]) -> bool:
     """Is the recorded forced play the required one (or an equal unit of the same shape and top)?"""
     if sorted(tc.forced) == sorted(played.cards):
         return True
-    if len(played.units) != 1 or played.mixed or tc.unit is None:
+    unit = tc.forced_unit or tc.unit
+    if len(played.units) != 1 or played.mixed or unit is None:
         return False
     u = played.units[0]
-    if u.shape != tc.unit.shape or u.top != tc.unit.top:
+    if u.shape != unit.shape or u.top != unit.top:
         return False
     att = counts_in(attempted)
     return all(att.get(k, 0) >= m for k, m in counts_in(played.cards).items())

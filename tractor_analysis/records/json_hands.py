@@ -139,6 +139,9 @@ class HandReader(_TrickReader):
         if not isinstance(takebacks_v, list):
             raise Shape(f"\"takebacks\" should be a list of seats, not {type_name(takebacks_v)}")
         takebacks = tuple(s for s in (self.seat(v, "a take-back") for v in takebacks_v) if s is not None)
+        bid_for = hv.get("bid_for", False)
+        if not isinstance(bid_for, bool):
+            raise Shape(f"\"bid_for\" should be true or false, not {type_name(bid_for)}")
         notes = as_notes(hv.get("notes"), "\"notes\"")
         tags = as_tags(hv, HAND_FIELDS, "hand")
         tricks = self.tricks_of(hv.get("tricks", []), first_trick)
@@ -147,7 +150,7 @@ class HandReader(_TrickReader):
         return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
                     deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
                     setup=setup, points=points, first_trick=first_trick, tricks=tuple(tricks), claim=claim,
-                    notes=notes, tags=tags, takebacks=takebacks, line=self.line)
+                    notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, line=self.line)
 
     def declarations(self, decl_v: Any) -> list[Declaration]:
         """The ``declarations`` of a hand (one whose seat or cards cannot be read is dropped)."""

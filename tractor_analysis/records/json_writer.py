@@ -92,6 +92,8 @@ def _hand_to_dict(h: Hand) -> dict:
         d["claim"] = h.claim
     if h.takebacks:
         d["takebacks"] = [SEAT_TOKENS[s] for s in h.takebacks]
+    if h.bid_for:
+        d["bid_for"] = True
     d["notes"] = list(h.notes)
     _put_tags(d, h.tags, HAND_FIELDS)
     return d

@@ -93,6 +93,11 @@ class Hand:
     tricks: tuple[Trick, ...] = ()
     claim: int | None = None
     """The attackers' total as recorded at the table (``[Claim]``)."""
+    bid_for: bool = False
+    """The deal was bid for (抢庄): no dealer was known before the declarations, so the
+    declarations decide who deals (the first hand of a match, and at some tables every deal
+    after a redeal).  ``.tgn``: ``[BidFor "yes"]``; JSON ``"bid_for": true``.  A first hand
+    is bid for whether or not this says so."""
     takebacks: tuple[Seat, ...] = ()
     """悔牌: the seats a referee recorded taking back a play, once per take-back
     (``[Takebacks "N S"]``, JSON ``"takebacks": ["N", "S"]``; rules.md §10)."""

@@ -37,6 +37,8 @@ class BottomMultiplier(_Doc):
     OURGAME = ("ourgame", "as pair_doubling, triple x6, titanic 2*3**len (ourgame 3-deck rules; seeds 000/001)")
     UNIT_TIMES = ("unit_times", "2 x cards in the largest unit: single x2, pair x4, 2-pair tractor x8 (rbtying/shengji default)")
     FLAT = ("flat", "always x2 (at least doubled, 至少要加倍)")
+    LAST_TRICK_CARDS = ("last_trick_cards", "2 x the cards each player put on the last trick, whatever their shape: "
+                                            "single x2, pair x4, a 3-card throw x6 (80fen)")
 
 
 class ScoreTable(_Doc):
@@ -84,6 +86,32 @@ class DeclareTiebreak(_Doc):
     SUIT_ORDER = ("suit_order", "tournament order for equal overcalls: BJ, LJ, S, H, D, C (seed 001)")
 
 
+class TrumpIn(_Doc):
+    """When a trump play on a plain-suit lead counts, and which counting trump-in wins (rules.md §6)."""
+
+    COVERS = ("covers", "it holds at least the lead's tractors and pairs; trump-ins compare by the top of the "
+                        "lead's most significant unit (seed 003)")
+    EXACT = ("exact", "it splits into exactly the lead's units (same singles, pairs, tractors); the counting "
+                      "play with the highest card wins, and on a throw a follow of the led suit of the same "
+                      "units with a higher card too (80fen)")
+
+
+class ThrowForced(_Doc):
+    """What the leader must play when a throw fails (甩牌失败, rules.md §4)."""
+
+    LARGEST_SHAPE = ("largest_shape", "the smallest unit of the largest shape that could be beaten (seed 003)")
+    LOWEST_UNIT = ("lowest_unit", "the unit with the lowest top card of the whole throw, pairs and tractors "
+                                  "before singles on a tie, whichever unit was beaten (80fen)")
+
+
+class BidDealer(_Doc):
+    """Who deals a deal that is bid for (抢庄: the first hand, and deals marked bid for; rules.md §9)."""
+
+    FIRST = ("first", "the first to declare; declarations are judged at the hand's level")
+    LAST = ("last", "the final standing declarer; each seat declares with its own team's level and the hand "
+                    "is played at the dealer's (80fen)")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleSet:
     """Every rule option of one hand.  Build with :func:`build_ruleset` or ``dataclasses.replace``."""
@@ -127,6 +155,21 @@ class RuleSet:
     win_level: int = 14
     """A team that goes up from this level wins the match: A by default; the tournament's
     "先过10为胜" (seed 001, rule 三) is 10."""
+    stop_at_win_level: bool = True
+    """A gain stops at ``win_level`` and the team must then hold it as dealer to win; ``off``
+    (80fen): a side whose level goes past it by any result wins the match at once."""
+    trump_in: TrumpIn = TrumpIn.COVERS
+    throw_forced: ThrowForced = ThrowForced.LARGEST_SHAPE
+    throw_tractor_duty: bool = True
+    """A throw's tractors oblige followers to tractors; ``off`` (80fen): a throw obliges them
+    only to its pairs (tractor duty stays for a lead that is one tractor)."""
+    short_tractor_duty: bool = False
+    """A lead that is one tractor, when the follower holds no tractor that long: ``on`` (80fen)
+    — the longest shorter tractor held (two pairs or more) must be played; ``off`` — pairs only."""
+    bid_dealer: BidDealer = BidDealer.FIRST
+    overcall_own: bool = True
+    """A seat may overcall its own declaration with a stronger one; ``off`` (80fen): never its
+    own, except turning its single into the pair of that suit."""
 
     @property
     def total_points(self) -> int:
@@ -183,6 +226,13 @@ OPTION_DOCS: dict[str, str] = {
     "friend": "on/off: 找朋友, the dealer names a card and its holder is the partner",
     "win_level": "the level a team must pass to win the match (default A; tournament 10)",
     "decide_by_levels": "on/off: a match cut short goes to the higher level, ties to the side holding the deal",
+    "stop_at_win_level": "on/off: a gain stops at the winning level, held as dealer to win (off: passing it by any result wins at once)",
+    "trump_in": " | ".join(m.value for m in TrumpIn),
+    "throw_forced": " | ".join(m.value for m in ThrowForced),
+    "throw_tractor_duty": "on/off: a throw's tractors oblige followers to tractors (off: only to its pairs)",
+    "short_tractor_duty": "on/off: a tractor lead with none that long held obliges the longest shorter tractor (off: pairs)",
+    "bid_dealer": " | ".join(m.value for m in BidDealer),
+    "overcall_own": "on/off: a seat may overcall its own declaration (off: only turn its single into a pair)",
 }
 
 _STANDARD = RuleSet()
@@ -202,6 +252,12 @@ PRESETS: dict[str, RuleSet] = {
         score_table=ScoreTable.ONE_DECK),
     "three-deck": dataclasses.replace(
         _STANDARD, name="three-deck", decks=3, bottom_multiplier=BottomMultiplier.OURGAME),
+    "80fen": dataclasses.replace(
+        _STANDARD, name="80fen", bottom_multiplier=BottomMultiplier.LAST_TRICK_CARDS,
+        must_play=(2, 5, 10, 13), stop_at_win_level=False, trump_in=TrumpIn.EXACT,
+        throw_forced=ThrowForced.LOWEST_UNIT, throw_tractor_duty=False, short_tractor_duty=True,
+        bid_dealer=BidDealer.LAST,
+        overcall_own=False),
 }
 """The named presets of rules.md §12."""
 
@@ -211,6 +267,8 @@ PRESET_DOCS = {
     "tournament": "tournament regulation, 2 decks (seed 001): revoke -1 level, throw penalty, 逢10必打, 多少牌",
     "one-deck": "打百分 / 40分, 1 deck (seed 000)",
     "three-deck": "泰坦尼克, 3 decks with triples and titanics (seed 000)",
+    "80fen": "the 80fen web game's contest table (上海规则), 2 decks: gates 2, 5, 10, K, no stop at A, "
+             "bid-for deals to the last declarer, exact trump-ins",
 }
 
 _TRUE = {"on", "true", "yes", "1", "y"}

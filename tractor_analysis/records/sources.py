@@ -3,8 +3,9 @@
 :func:`load_file` / :func:`load_bytes` pick the format from the name
 (``.tgn``, ``.json``, ``.jsonl``, each optionally ``.gz``; gzip is also
 recognised by its magic bytes, and an unknown extension is sniffed from the
-text), undo gzip (a cut-short stream gives ``truncated_file`` and whatever
-decoded), decode the text (UTF-8 with or without BOM, UTF-16 with BOM, else
+text; a JSON text shaped as the 80fen contest NDJSON is read by :mod:`.fen80_reader`
+whatever its name, and a caller may force the format), undo gzip (a cut-short stream
+gives ``truncated_file`` and whatever decoded), decode the text (UTF-8 with or without BOM, UTF-16 with BOM, else
 GB18030 — a superset of GBK — or Big5, whichever reads as common Chinese characters
 (:func:`guess_legacy`; the choice and any doubt are in ``SourceFile.encoding_note``), else
 ``decode_error`` at the first bad byte) and hand it to :mod:`.notation` or :mod:`.jsonrecord`.
@@ -27,16 +28,19 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .diagnostics import Diagnostic
+from .fen80_reader import looks_like_80fen, parse_80fen
 from .json_reader import parse_json, parse_jsonl
 from .diagnostics import bilingual
 from .tgn_reader import parse_tgn
 from .model import Match
 
 __all__ = ["SourceFile", "load_file", "load_bytes", "decode_text", "guess_legacy", "iter_inputs",
-           "RECORD_SUFFIXES"]
+           "RECORD_SUFFIXES", "FORMATS"]
 
-RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".tgn.gz", ".json.gz", ".jsonl.gz")
+RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".ndjson", ".tgn.gz", ".json.gz", ".jsonl.gz", ".ndjson.gz")
 """File names :func:`iter_inputs` picks up inside folders."""
+FORMATS = ("tgn", "json", "jsonl", "80fen")
+"""The formats :func:`load_bytes` reads (and that ``fmt`` may force)."""
 
 _GZIP_MAGIC = b"\x1f\x8b"
 _TEXT_CONTROLS = frozenset(b"\t\n\r\f\v\x1b")
@@ -48,7 +52,7 @@ class SourceFile:
 
     path: str
     format: str
-    """``tgn``, ``json`` or ``jsonl``."""
+    """``tgn``, ``json``, ``jsonl`` or ``80fen`` (the 80fen contest NDJSON, :mod:`.fen80_reader`)."""
     matches: tuple[Match, ...]
     diagnostics: tuple[Diagnostic, ...]
     sha256: str
@@ -306,13 +310,25 @@ def _format_of(name: str, text: str) -> str:
     return "tgn"
 
 
-def load_bytes(data: bytes, name: str = "<bytes>") -> SourceFile:
-    """Read one record file's bytes (``name`` picks the format by its extension); never raises.
+def _sniffed(name: str, text: str) -> str:
+    """The format of ``text``: by the name's extension, then by shape — a JSON or JSON Lines text
+    whose first record is an 80fen contest match is ``80fen`` whatever its name."""
+    fmt = _format_of(name, text)
+    if fmt in ("json", "jsonl") and looks_like_80fen(text):
+        return "80fen"
+    return fmt
+
+
+def load_bytes(data: bytes, name: str = "<bytes>", fmt: str | None = None) -> SourceFile:
+    """Read one record file's bytes (``name`` picks the format by its extension, the text's
+    shape recognises 80fen's NDJSON; ``fmt`` — one of :data:`FORMATS` — forces it); never raises.
 
     Bad content gives diagnostics; a failure of the readers themselves (a bug) gives the file
     an ``engine_error`` diagnostic and no matches."""
+    if fmt is not None and fmt not in FORMATS:
+        raise ValueError(f"unknown record format {fmt!r} (expected one of {', '.join(FORMATS)})")
     try:
-        return _load_bytes(data, name)
+        return _load_bytes(data, name, fmt)
     except Exception as exc:       # noqa: BLE001 - one file's failure must not stop a batch
         sha = hashlib.sha256(data).hexdigest()
         what = f"{type(exc).__name__}: {str(exc)[:200]}"
@@ -322,7 +338,7 @@ def load_bytes(data: bytes, name: str = "<bytes>") -> SourceFile:
             0, 0),), sha)
 
 
-def _load_bytes(data: bytes, name: str) -> SourceFile:
+def _load_bytes(data: bytes, name: str, forced: str | None = None) -> SourceFile:
     sha = hashlib.sha256(data).hexdigest()
     diags: list[Diagnostic] = []
     compressed = data.startswith(_GZIP_MAGIC) or name.lower().endswith(".gz")
@@ -338,7 +354,7 @@ def _load_bytes(data: bytes, name: str) -> SourceFile:
                 line, col))
     else:
         compressed = False
-    fmt = _format_of(name, "")
+    fmt = forced or _format_of(name, "")
     if not data:
         if not diags:
             diags.append(Diagnostic("empty_file", bilingual(
@@ -366,8 +382,10 @@ def _load_bytes(data: bytes, name: str) -> SourceFile:
         text, encoding, problem, note = decode_text_noted(data)
         if problem is not None:
             diags.append(problem)
-    fmt = _format_of(name, text)
-    if fmt == "tgn":
+    fmt = forced or _sniffed(name, text)
+    if fmt == "80fen":
+        matches, parsed = parse_80fen(text)
+    elif fmt == "tgn":
         matches, parsed = parse_tgn(text)
     elif fmt == "jsonl":
         matches, parsed = parse_jsonl(text)
@@ -384,9 +402,9 @@ def _load_bytes(data: bytes, name: str) -> SourceFile:
     return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines, note)
 
 
-def load_file(path: str | os.PathLike) -> SourceFile:
-    """Read one record file; ``OSError`` only when the path cannot be read (an empty path
-    included: ``Path("")`` would be the current folder)."""
+def load_file(path: str | os.PathLike, fmt: str | None = None) -> SourceFile:
+    """Read one record file (``fmt`` forces a format, see :func:`load_bytes`); ``OSError`` only
+    when the path cannot be read (an empty path included: ``Path("")`` would be the current folder)."""
     if not os.fspath(path):
         raise FileNotFoundError(errno.ENOENT, "empty path / 空路径", "")
     p = Path(path)
@@ -394,7 +412,7 @@ def load_file(path: str | os.PathLike) -> SourceFile:
         data = p.read_bytes()
     except ValueError as exc:       # a NUL in the path: no file can have that name
         raise OSError(errno.EINVAL, f"{exc} / 路径无效", str(path)) from None
-    return load_bytes(data, str(path))
+    return load_bytes(data, str(path), fmt)
 
 
 def _is_record(p: Path) -> bool:

@@ -132,7 +132,7 @@ def _close_hand(st: Reading) -> None:
         earlier_buries=h.earlier_buries,
         friend=h.friend, setup=h.setup, points=h.points, first_trick=h.first_trick,
         tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
-        takebacks=h.takebacks, line=h.line,
+        takebacks=h.takebacks, bid_for=h.bid_for, line=h.line,
         positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items())))
     st.hand = None
 

@@ -25,7 +25,7 @@ class HandDraft:
 
     __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "level", "declarations",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
-                 "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks",
+                 "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks", "bid_for",
                  "positions")
 
     def __init__(self, number: int, line: int, text: str):
@@ -42,6 +42,7 @@ class HandDraft:
         self.buried = None
         self.friend = None
         self.takebacks: tuple[int, ...] = ()
+        self.bid_for = False
         self.setup = False
         self.points = 0
         self.first_trick = 1

@@ -2,7 +2,7 @@
 
 Match tags (before the first ``[Hand]``): event, site, date, round, table, players,
 ``[Ruleset]`` and ``[Rule:…]`` (checked against the rulesets) and ``[Levels]``.  Hand tags:
-dealer, trump, level, declarations, set-up, points, first trick, claim, friend and takebacks;
+dealer, trump, level, declarations, set-up, points, first trick, claim, friend, takebacks and bid-for;
 numbers are checked against their ranges.  An unknown tag is kept verbatim; a match tag
 inside a hand is kept as an extra tag of the hand, and said so.  ``[Hand]`` itself opens a
 hand, which is the reader's job (:mod:`.tgn_reader`).
@@ -33,7 +33,7 @@ _MATCH_TEXT_TAGS = {"event": "event", "site": "site", "date": "date", "round": "
 _PLAYER_TAGS = {"north": 0, "east": 1, "south": 2, "west": 3}
 _MATCH_TAGS = set(_MATCH_TEXT_TAGS) | set(_PLAYER_TAGS) | {"ruleset", "levels"}
 _HAND_TAGS = {"dealer", "trump", "level", "declarations", "setup", "points", "firsttrick",
-              "claim", "friend", "takebacks"}
+              "claim", "friend", "takebacks", "bidfor"}
 KNOWN_TAGS = _MATCH_TAGS | _HAND_TAGS | {"hand"}
 """Lower-cased names of the tags the reader reads (``Rule:*`` too); others are kept verbatim."""
 
@@ -197,6 +197,20 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
         h.declarations = _declarations(st, value, value_at)
     elif low == "takebacks":
         _takebacks(st, h, value, value_at)
+    elif low == "bidfor":
+        _bid_for(st, h, value, v, value_at)
+
+
+def _bid_for(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -> None:
+    """``[BidFor "yes"]``: the deal was bid for (抢庄), see :attr:`~.model.Hand.bid_for`."""
+    flag = v.lower()
+    if flag in ("1", "true", "yes", "on"):
+        h.bid_for = True
+    elif flag in ("0", "false", "no", "off"):
+        h.bid_for = False
+    else:
+        st.diag("bad_value", f"[BidFor] takes \"yes\" or \"no\", not {value!r}",
+                f"[BidFor] 应为 \"yes\" 或 \"no\"，而不是 {value!r}", *value_at)
 
 
 def _setup(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -> None:

@@ -69,6 +69,8 @@ def format_tgn(match: Match) -> str:
             tag("Level", RANK_TOKENS[h.level])
         if h.setup:
             tag("SetUp", "1")
+        if h.bid_for:
+            tag("BidFor", "yes")
         if h.points:
             tag("Points", str(h.points))
         if h.first_trick != 1:

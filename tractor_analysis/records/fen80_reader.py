@@ -1,0 +1,309 @@
+"""Reader for the 80fen contest format: NDJSON, one match per line, as our record model.
+
+ChannonTian/80fen (a Shanghai-style 80分 web game) publishes its AI contest games as
+NDJSON: ``{"a", "b", "seed", "aTeam", "winner", "levels", "rounds": [ROUND…]}``.  Seats
+0..3 play in that order with partners 0/2 and 1/3 (here N, E, S, W).  Cards are ids
+0..107: ``id % 54`` is exactly our card kind (suits S, H, D, C of 13 ranks 2..A, then the
+small and the big joker); ids 54 apart are the two copies.
+
+Each ROUND gives the dealer (``declSeat``), the trump, the level (``trumpRank``), the
+final declaration (``declBy``, ``declStrength``), the bottom as dealt (``kitty``) and as
+buried, the tricks (``plays``: ``{"p": [cards × 4 in play order], "w": winner}``), and the
+referee's summary.  What the record model gets (:func:`match_from_80fen`):
+
+* the deal, rebuilt from the plays: every seat's dealt cards are the cards it played,
+  the dealer's are the cards it played plus its bury minus the bottom;
+* the declaration as far as recorded: the final one (seat and cards of its strength);
+* ``bid_for`` on the first hand of a match and on every deal after a redeal (80fen's
+  "full rebel": the seats bid for the deal again);
+* the referee's verdicts as hand tags ``Referee:…`` (:data:`REFEREE_TAGS`) and the
+  attackers' total as ``claim``, so that :mod:`tractor_analysis.engine.referee` can compare
+  them with the engine's; the source's own numbers (seed, first taker, redeals) as
+  ``80fen:…`` tags; the match winner as the match tag ``Referee:Winner``.
+
+Malformed input never raises: each problem is a positioned diagnostic (line, round,
+trick); a round that cannot be rebuilt is left out with a diagnostic saying so.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import BJ, LJ, SEAT_TOKENS, card
+from .diagnostics import Diagnostic, bilingual
+from .model import Declaration, Hand, Match, Play, Trick
+
+__all__ = ["parse_80fen", "looks_like_80fen", "match_from_80fen", "REFEREE_TAGS", "SOURCE_TAG",
+           "PRESET"]
+
+PRESET = "80fen"
+"""The ruleset preset the records of this table are judged under."""
+SOURCE_TAG = "Source"
+SOURCE = "80fen contest NDJSON (github.com/ChannonTian/80fen)"
+REFEREE_TAGS = {
+    "Referee:Winners": "the trick winners in order, seats N E S W",
+    "Referee:Points": "the attackers' points in tricks (80fen rawTotal)",
+    "Referee:Bottom": "the bottom's points, 'x', the multiplier, and who won the last trick: '15 x4 attackers'",
+    "Referee:Penalty": "penalty points, N–S and E–W (80fen penalty)",
+    "Referee:Outcome": "who won the hand and how many levels they went up: 'attackers +1', 'defenders +2'",
+    "Referee:Levels": "team levels N–S and E–W after the hand as numbers (15 and above: past A)",
+    "Referee:NextDealer": "the dealer the referee's outcome names for the next deal",
+    "Referee:Winner": "(match tag) the team that won the match, NS or EW",
+}
+"""The referee's verdicts an imported record keeps (hand tags, and one match tag)."""
+
+_SUITS = "SHDC"
+_MAX_ID = 107
+
+
+def looks_like_80fen(text: str) -> bool:
+    """Is ``text`` 80fen's NDJSON?  Its first non-blank line is an object with a ``rounds``
+    list whose first element has ``plays`` (or, an empty list, with ``aTeam``)."""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if not line.startswith("{"):
+            return False
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            return '"rounds"' in line[:4000] and '"aTeam"' in line[:4000]
+        if not isinstance(obj, dict) or not isinstance(obj.get("rounds"), list):
+            return False
+        rounds = obj["rounds"]
+        if rounds and isinstance(rounds[0], dict):
+            return "plays" in rounds[0] and "declSeat" in rounds[0]
+        return "aTeam" in obj
+    return False
+
+
+class _Bad(Exception):
+    """A malformed field: message (English, Chinese) and the trick it is in."""
+
+    def __init__(self, en: str, zh: str, trick: int | None = None):
+        super().__init__(en)
+        self.en, self.zh, self.trick = en, zh, trick
+
+
+def _int(value: Any, name: str, lo: int, hi: int, trick: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _Bad(f"field {name!r} should be a whole number {lo}..{hi}, not {json.dumps(value)[:40]}",
+                   f"字段 {name!r} 应为 {lo}..{hi} 的整数，而不是 {json.dumps(value)[:40]}", trick)
+    return value
+
+
+def _ids(value: Any, name: str, trick: int | None = None) -> list[int]:
+    if not isinstance(value, list):
+        raise _Bad(f"field {name!r} should be a list of card ids 0..107",
+                   f"字段 {name!r} 应为牌号（0..107）的列表", trick)
+    return [_int(v, name, 0, _MAX_ID, trick) for v in value]
+
+
+def _kinds(ids: list[int]) -> tuple[int, ...]:
+    return tuple(i % 54 for i in ids)
+
+
+def _declaration(seat: int, strength: int, trump: int | None, level: int) -> tuple[Declaration, ...]:
+    """The final declaration as recorded: ``declStrength`` 1 one level card of the trump suit,
+    2 a pair of them, 3 the small jokers, 4 the big jokers; 0 (nobody declared) none."""
+    if strength <= 0 or seat < 0:
+        return ()
+    if strength >= 3:
+        k = LJ if strength == 3 else BJ
+        return (Declaration(seat, (k, k)),)
+    if trump is None:
+        raise _Bad(f"declStrength {strength} declares a suit but trump is null",
+                   f"declStrength {strength} 表示亮了花色，但 trump 为 null")
+    k = card(trump, level)
+    return (Declaration(seat, (k,) * strength),)
+
+
+def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[tuple[str, str, int | None]]]:
+    """One ROUND as a hand; warnings (en, zh, trick) for what is kept but looks wrong."""
+    if not isinstance(r, dict):
+        raise _Bad("a round should be a JSON object", "每一局应为 JSON 对象")
+    missing = [k for k in ("no", "declSeat", "trump", "trumpRank", "kitty", "buried", "plays") if k not in r]
+    if missing:
+        raise _Bad(f"round lacks field(s) {', '.join(missing)}", f"该局缺少字段 {', '.join(missing)}")
+    number = _int(r["no"], "no", 1, 9999)
+    dealer = _int(r["declSeat"], "declSeat", 0, 3)
+    level = _int(r["trumpRank"], "trumpRank", 2, 14)
+    t = r["trump"]
+    if t is not None and t not in tuple(_SUITS):
+        raise _Bad(f"field 'trump' should be one of S, H, D, C or null, not {json.dumps(t)[:20]}",
+                   f"字段 'trump' 应为 S、H、D、C 或 null，而不是 {json.dumps(t)[:20]}")
+    trump = None if t is None else _SUITS.index(t)
+    kitty = _ids(r["kitty"], "kitty")
+    buried = _ids(r["buried"], "buried")
+    plays = r["plays"]
+    if not isinstance(plays, list) or not plays:
+        raise _Bad("field 'plays' should be a non-empty list of tricks", "字段 'plays' 应为非空的墩列表")
+    warnings: list[tuple[str, str, int | None]] = []
+    played: list[list[int]] = [[], [], [], []]
+    tricks: list[Trick] = []
+    winners: list[int] = []
+    seen: set[int] = set()
+    leader = dealer
+    for n, tr in enumerate(plays, 1):
+        if not isinstance(tr, dict) or not isinstance(tr.get("p"), list) or "w" not in tr:
+            raise _Bad('a trick should be an object {"p": [4 plays], "w": winner seat}',
+                       '每一墩应为对象 {"p": [四家出牌], "w": 赢家座位}', n)
+        p = tr["p"]
+        if len(p) != 4:
+            raise _Bad(f"a trick should have 4 plays, not {len(p)}", f"每一墩应有 4 家出牌，而不是 {len(p)}", n)
+        w = _int(tr["w"], "w", 0, 3, n)
+        out = []
+        for j, cards in enumerate(p):
+            ids = _ids(cards, "p", n)
+            if not ids:
+                raise _Bad("a play with no cards", "出牌为空", n)
+            dup = [i for i in ids if i in seen]
+            if dup:
+                raise _Bad(f"card id {dup[0]} is played twice", f"牌号 {dup[0]} 被出了两次", n)
+            seen.update(ids)
+            seat = (leader + j) % 4
+            played[seat].extend(ids)
+            out.append(Play(seat, _kinds(ids)))
+        tricks.append(Trick(n, tuple(out)))
+        winners.append(w)
+        leader = w
+    if len(kitty) != 8 or len(buried) != 8:
+        warnings.append((f"the bottom has {len(kitty)} cards and the bury {len(buried)}; both should have 8",
+                         f"底牌 {len(kitty)} 张、埋底 {len(buried)} 张，都应为 8 张", None))
+    both = [i for i in buried if i in seen]
+    if both:
+        raise _Bad(f"card id {both[0]} is both buried and played", f"牌号 {both[0]} 既被埋底又被打出")
+    pool = set(played[dealer]) | set(buried)
+    lost = [i for i in kitty if i not in pool]
+    if lost:
+        raise _Bad(f"bottom card id {lost[0]} is neither played by the dealer nor buried: the deal "
+                   f"cannot be rebuilt", f"底牌 {lost[0]} 既不在庄家打出的牌中，也不在埋底中：无法还原发牌")
+    deal = [tuple(sorted(_kinds(played[s]))) for s in range(4)]
+    kit = set(kitty)
+    deal[dealer] = tuple(sorted(_kinds([i for i in played[dealer] + buried if i not in kit])))
+    declared = r.get("declBy", -1)
+    declared = -1 if declared is None else _int(declared, "declBy", -1, 3)
+    strength = r.get("declStrength", 0)
+    strength = 0 if strength is None else _int(strength, "declStrength", 0, 4)
+    declarations = _declaration(declared, strength, trump, level)
+    redeals = r.get("redeals", 0)
+    redeals = 0 if redeals is None else _int(redeals, "redeals", 0, 99)
+    tags: list[tuple[str, str]] = []
+    for key in ("seed", "first", "redeals"):
+        if key in r and r[key] is not None:
+            tags.append((f"80fen:{key}", json.dumps(r[key])))
+    tags.extend(_referee_tags(r, dealer, winners))
+    hand = Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=declarations,
+                deal=tuple(deal), bottom=_kinds(kitty), buried=_kinds(buried), tricks=tuple(tricks),
+                claim=_int(r["total"], "total", -9999, 9999) if "total" in r else None,
+                bid_for=first_of_match or redeals > 0, tags=tuple(tags))
+    return hand, warnings
+
+
+def _referee_tags(r: dict, dealer: int, winners: list[int]) -> list[tuple[str, str]]:
+    """The referee's verdicts as ``Referee:…`` tags (:data:`REFEREE_TAGS`); fields it lacks are left out."""
+    out = [("Referee:Winners", " ".join(SEAT_TOKENS[w] for w in winners))]
+    if "rawTotal" in r:
+        out.append(("Referee:Points", str(_int(r["rawTotal"], "rawTotal", -9999, 9999))))
+    if "kittyPts" in r and "mult" in r and "defWonLast" in r:
+        side = "attackers" if r["defWonLast"] else "defenders"
+        out.append(("Referee:Bottom", f"{_int(r['kittyPts'], 'kittyPts', 0, 200)} "
+                                      f"x{_int(r['mult'], 'mult', 0, 999)} {side}"))
+    pen = r.get("penalty")
+    if isinstance(pen, list) and len(pen) == 2:
+        out.append(("Referee:Penalty", f"{_int(pen[0], 'penalty', -9999, 9999)} {_int(pen[1], 'penalty', -9999, 9999)}"))
+    if "defendersWin" in r:
+        if r["defendersWin"]:      # 80fen's "defenders" are the side without the deal: our attackers
+            up = _int(r.get("defLevelsUp", 0), "defLevelsUp", 0, 99)
+            out.append(("Referee:Outcome", f"attackers +{up}"))
+            nxt = (dealer + 1) % 4
+        else:
+            up = _int(r.get("declLevelsUp", 0), "declLevelsUp", 0, 99)
+            out.append(("Referee:Outcome", f"defenders +{up}"))
+            nxt = (dealer + 2) % 4
+        out.append(("Referee:NextDealer", SEAT_TOKENS[nxt]))
+    after = r.get("after")
+    if isinstance(after, list) and len(after) == 2:
+        out.append(("Referee:Levels", f"{_int(after[0], 'after', 2, 99)} {_int(after[1], 'after', 2, 99)}"))
+    return out
+
+
+def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | None, list[Diagnostic]]:
+    """One NDJSON line's match (``None`` when nothing usable) and its diagnostics."""
+    diags: list[Diagnostic] = []
+
+    def diag(code: str, en: str, zh: str, hand: int | None = None, trick: int | None = None) -> None:
+        where_en = "".join([f"round {hand}" if hand is not None else "",
+                            f", trick {trick}" if trick is not None else ""])
+        where_zh = "".join([f"第 {hand} 局" if hand is not None else "",
+                            f"第 {trick} 墩" if trick is not None else ""])
+        diags.append(Diagnostic(code, bilingual(f"{where_en}: {en}" if where_en else en,
+                                                f"{where_zh}：{zh}" if where_zh else zh),
+                                line=line, column=1 if line else 0, hand=hand, trick=trick, text=text[:300]))
+
+    if not isinstance(obj, dict) or not isinstance(obj.get("rounds"), list):
+        diag("json_shape", 'an 80fen match should be an object with a "rounds" list',
+             '80fen 的一场比赛应为带 "rounds" 列表的 JSON 对象')
+        return None, diags
+    hands: list[Hand] = []
+    for index, r in enumerate(obj["rounds"]):
+        number = r.get("no") if isinstance(r, dict) and isinstance(r.get("no"), int) else index + 1
+        try:
+            hand, warnings = _round(r, first_of_match=(index == 0))
+        except _Bad as bad:
+            diag("bad_value" if isinstance(r, dict) and "plays" in r else "json_shape",
+                 f"{bad.en}; the round is left out", f"{bad.zh}；该局未读入", number, bad.trick)
+            continue
+        for en, zh, trick in warnings:
+            diag("bad_value", en, zh, number, trick)
+        hands.append(hand)
+    a_team = obj.get("aTeam")
+    names: list[str | None] = [None] * 4
+    if a_team in (0, 1):
+        for seat in range(4):
+            who = obj.get("a") if seat % 2 == a_team else obj.get("b")
+            names[seat] = who if isinstance(who, str) else None
+    levels = None
+    rounds = obj["rounds"]
+    if rounds and isinstance(rounds[0], dict):
+        before = rounds[0].get("before")
+        if (isinstance(before, list) and len(before) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= 14 for v in before)):
+            levels = (before[0], before[1])
+    tags: list[tuple[str, str]] = [(SOURCE_TAG, SOURCE)]
+    if "seed" in obj:
+        tags.append(("80fen:seed", json.dumps(obj["seed"])))
+    if a_team in (0, 1) and obj.get("winner") in ("a", "b"):
+        team = a_team if obj["winner"] == "a" else 1 - a_team
+        tags.append(("Referee:Winner", ("NS", "EW")[team]))
+    if isinstance(obj.get("levels"), list) and len(obj["levels"]) == 2:
+        tags.append(("80fen:levels", json.dumps(obj["levels"])))
+    match = Match(event="80fen contest", players=tuple(names), ruleset=PRESET, levels=levels,
+                  hands=tuple(hands), tags=tuple(tags))
+    return match, diags
+
+
+def parse_80fen(text: str) -> tuple[list[Match], list[Diagnostic]]:
+    """Every match of an 80fen NDJSON text (one per non-blank line) and the diagnostics."""
+    matches: list[Match] = []
+    diags: list[Diagnostic] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            col = getattr(exc, "colno", 0)
+            diags.append(Diagnostic("invalid_json", bilingual(
+                f"line {n} is not JSON ({getattr(exc, 'msg', exc)})", f"第 {n} 行不是合法的 JSON"),
+                line=n, column=col, text=raw[:300]))
+            continue
+        match, ds = match_from_80fen(obj, n, raw)
+        diags.extend(ds)
+        if match is not None:
+            matches.append(match)
+    if not matches and not diags:
+        diags.append(Diagnostic("empty_file", bilingual("the file holds no match", "文件中没有比赛记录")))
+    return matches, diags
