@@ -143,6 +143,18 @@ def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
         model.standings, model.stats = facts.stats_tables(ds)
 
 
+def _replay(model: ReportModel, match: Match, rules: RulesFor | None, source: str, index: int):
+    """The match replayed, or ``None`` with a ``replay_failed`` problem: the engine must not take
+    the whole report down."""
+    from tractor_analysis.engine.replay import replay_match
+
+    try:
+        return replay_match(match, rules(match) if rules else None)
+    except Exception as exc:
+        model.problems.append(FileProblem(source, 0, 0, "replay_failed", f"match {index + 1}: replay failed: {exc}"))
+        return None
+
+
 def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
                     rules: RulesFor | None = None, charts_on: bool = True,
                     collect: bool = True, sink: MatchSink | None = None) -> None:
@@ -150,7 +162,6 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
     ``sink``: see :func:`add_match`).  The file's replayed matches are held until its rows
     are added to ``model.tables``, then let go."""
     from tractor_analysis.dataset import printable
-    from tractor_analysis.engine.replay import replay_match
     from tractor_analysis.records.sources import load_file
 
     shown = printable(str(path))      # a name that is not UTF-8 (GBK from a Windows zip) shows its bytes
@@ -167,11 +178,8 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
     several = len(source.matches) > 1
     replayed: tuple[list, list] = ([], [])
     for i, match in enumerate(source.matches):
-        try:
-            result = replay_match(match, rules(match) if rules else None)
-        except Exception as exc:  # the engine must not take the whole report down
-            model.problems.append(FileProblem(shown, 0, 0, "replay_failed",
-                                              f"match {i + 1}: replay failed: {exc}"))
+        result = _replay(model, match, rules, shown, i)
+        if result is None:
             continue
         add_match(model, match, result, source=shown,
                   fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
@@ -320,7 +328,6 @@ def _match_from_file(source: str, abspath, sha: str, index: int, cache: dict) ->
 def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
                           sink=None) -> set[str]:
     """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn."""
-    from tractor_analysis.engine.replay import replay_match
     from tractor_analysis.records.tgn_reader import parse_tgn
 
     stored = _stored_records(ds)
@@ -350,11 +357,8 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
                 f"the file again / 第 {index + 1} 场比赛：数据集中没有记录文本，原记录文件已不存在或已改动，"
                 f"无法生成比赛页和牌局页（仍计入统计）；请重新导入该文件")))
             continue
-        try:
-            result = replay_match(match, rules(match) if rules else None)
-        except Exception as exc:  # the engine must not take the whole report down
-            model.problems.append(FileProblem(source, 0, 0, "replay_failed",
-                                              f"match {index + 1}: replay failed: {exc}"))
+        result = _replay(model, match, rules, source, index)
+        if result is None:
             continue
         stem = Path(source).name.split(".")[0] or "record"
         add_match(model, match, result, source=source,

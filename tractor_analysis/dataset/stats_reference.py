@@ -6,31 +6,9 @@ independent reference ``tests/test_stats_sql.py`` compares the SQL with, table b
 simulated datasets (a second implementation written another way is what catches a wrong
 join or a NULL handled differently).  Nothing in the package calls it.
 
-Every function is a pure function of the dataset's DataFrames and returns a
-DataFrame.  ``by`` chooses
-who a row speaks for:
-
-- ``player``: one row per player name (a seat letter when the record names nobody);
-- ``team``: one row per partnership ("Zhang Wei / Wang Fang", or ``NS`` / ``EW``);
-- ``match``: one row per match; ``ruleset``: one row per ruleset name.
-
-For ``player`` and ``team`` the figures are from that side's point of view
-(dealer, attacker, the tricks it won); for ``match`` and ``ruleset`` they are
-over all hands (``as_dealer`` / ``as_attacker`` are not given).
-
-**Who defended** is the hand's real side as the engine resolved it (the dataset's
-``defender_seats``): in friend mode (找朋友, rules.md §11) the dealer and the holder of
-the named card, or the dealer alone.  A player attacks when not among the defenders and
-goes up when their side does.  Partnerships (``team``) are the table's N–S and E–W; in
-friend mode one can be split in a hand: it counts as defending when one of its players
-defended, as attacking when both attacked, and as going up when one of its players did.
-Datasets written before ``defender_seats`` existed fall back to the dealer's team.
-
-``ruleset`` separates the variants: a preset with options changed is named with them,
-e.g. ``standard+friend=on`` (from the hand's ``rules`` column, compared with the preset).
-
-**A match recorded twice** (the same match kept as ``.tgn`` and as ``.json``: two files,
-two content hashes, so ingest stores both) is counted once: see :func:`duplicate_matches`.
+Every function is a pure function of the dataset's DataFrames and returns a DataFrame;
+what ``by`` means, who counts as defending (friend mode included) and how a match kept
+twice is counted once are as :mod:`.stats` says.
 """
 from __future__ import annotations
 
