@@ -28,9 +28,8 @@ class SearchLoop:
 
     def _search(self, alpha: int, beta: int) -> int:
         self.nodes += 1
-        if self.nodes & 1023 == 0:
-            if self.nodes > self._limit_nodes or time.perf_counter() > self._deadline:
-                raise BudgetExceeded()
+        if self.nodes > self._limit_nodes or (self.nodes & 1023 == 0 and time.perf_counter() > self._deadline):
+            raise BudgetExceeded()
         st = self.st
         table = st.table
         if not table and st.left == 0:
