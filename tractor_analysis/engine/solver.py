@@ -37,6 +37,8 @@ from .tricks import trick_winner
 
 _BASE = 8
 """Digits per card count in a hand key (counts stay below 8 for up to 3 decks and bad records)."""
+_SEAT_BITS = 3 * NUM_KINDS
+_SEAT_MASK = (1 << _SEAT_BITS) - 1
 _PLACE = tuple(tuple(_BASE ** (seat * NUM_KINDS + k) for k in range(NUM_KINDS)) for seat in range(4))
 
 
@@ -122,6 +124,8 @@ class Solver(SearchLoop):
         self.table_size = table_size
         self.tt: dict = {}
         self.throw_cache: dict = {}
+        self.follow_cache: dict = {}
+        self.winner_cache: dict = {}
         self.nodes = 0
         self.bounded = False
         self._limit_nodes = 0
@@ -177,8 +181,8 @@ class Solver(SearchLoop):
         return out
 
     def clear(self) -> None:
-        self.tt.clear()
-        self.throw_cache.clear()
+        for cache in (self.tt, self.throw_cache, self.follow_cache, self.winner_cache):
+            cache.clear()
 
     # ------------------------------------------------------------------ internals
     def _mtdf(self) -> int:
@@ -232,8 +236,7 @@ class Solver(SearchLoop):
     def _score_trick(self, table, last: bool) -> tuple[int, int]:
         """(winner, attackers' gain) of a completed trick, the bottom counted when it is the last."""
         lead = analyse_lead(self.ctx, table[0][1])
-        wi, _ = trick_winner(self.ctx, lead, table)
-        winner = table[wi][0]
+        winner = table[self.winner_index(table)][0]
         if not self.attacker[winner]:
             return winner, 0
         gain = 0
@@ -286,13 +289,32 @@ class Solver(SearchLoop):
         if len(set(sizes)) != 1:
             raise ValueError(f"the hands hold different numbers of cards {sizes}: not a position of one hand")
 
+    def winner_index(self, table) -> int:
+        """Index in ``table`` (``(seat, cards)``, lead first; a trick in progress too) of the play
+        winning so far, by :func:`trick_winner` (cached on the cards: seats do not matter)."""
+        key = tuple(cards for _, cards in table)
+        wi = self.winner_cache.get(key)
+        if wi is None:
+            wi = trick_winner(self.ctx, analyse_lead(self.ctx, key[0]), table)[0]
+            if len(self.winner_cache) > 500_000:
+                self.winner_cache.clear()
+            self.winner_cache[key] = wi
+        return wi
+
     def _raw_moves(self, st: _State, seat: int) -> list[tuple[int, ...]]:
         if not st.table:
             found, cut = leads(self.ctx, st.hands, seat, self.throw_cache)
             if cut:
                 self.bounded = True
             return found
-        return follows(self.ctx, st.table[0][1], st.hands[seat])
+        key = (st.table[0][1], (st.hkey >> (_SEAT_BITS * seat)) & _SEAT_MASK)
+        found = self.follow_cache.get(key)
+        if found is None:
+            found = follows(self.ctx, st.table[0][1], st.hands[seat])
+            if len(self.follow_cache) > 500_000:
+                self.follow_cache.clear()
+            self.follow_cache[key] = found
+        return found
 
 
 __all__ = ["Budget", "BudgetExceeded", "Position", "Solution", "Solver"]

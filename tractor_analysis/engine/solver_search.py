@@ -15,9 +15,7 @@ from __future__ import annotations
 import time
 
 from ..records.cards import POINTS
-from .legal import analyse_lead
 from .solver_moves import merged
-from .tricks import trick_winner
 
 class BudgetExceeded(Exception):
     """The node or time budget of a search ran out."""
@@ -148,13 +146,11 @@ class SearchLoop:
         strength = o.strength
         if not st.table:
             return sorted(moves, key=lambda m: (-len(m), -max(strength[k] for k in m)))
-        ctx = self.ctx
-        lead = analyse_lead(ctx, st.table[0][1])
         mine = self.attacker[seat]
         table = st.table
         keyed = []
         for m in moves:
-            wi, _ = trick_winner(ctx, lead, table + [(seat, m)])
+            wi = self.winner_index(table + [(seat, m)])
             ahead = self.attacker[(st.leader + wi) & 3] == mine
             pts = 0
             total = 0
