@@ -61,6 +61,7 @@ def play_line(p: PlayAnalysis, match) -> str:
         shown = f"{cards_pretty(p.attempted)} → {shown}"
     line = (f"    {pad(seat_label(p.seat, match), 10)} {pad(shown, 16)} "
             f"{_value(p.value_before):>4} → {_value(p.value_after):<4}")
+    line = line.rstrip()
     if p.value_before is None or p.value_after is None:
         return line + dim("  not solved within budget 未在预算内解出")
     if not p.legal:
