@@ -222,3 +222,48 @@ def test_incomplete_hand_is_not_analysed():
                     hands={"N": "SQ HK", "E": "SA S3", "S": "S5 D6", "W": "HA S4"})
     a = analyse_hand(replay_position(text), 3)
     assert a.reason is not None and not a.plays
+
+
+# --------------------------------------------------------------------------- transpositions by shape
+
+def _swap_suits(hands, a: int, b: int):
+    """The hands with plain suits ``a`` and ``b`` exchanged (same ranks)."""
+    out = []
+    for h in hands:
+        new = list(h)
+        for r in range(13):
+            new[a * 13 + r], new[b * 13 + r] = h[b * 13 + r], h[a * 13 + r]
+        out.append(new)
+    return out
+
+
+def test_positions_equal_up_to_plain_suits_share_value_and_key():
+    rng = random.Random(8)
+    for _ in range(150):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+        plain = [s for s in range(4) if s != ctx.trump]
+        a, b = rng.sample(plain, 2)
+        other = _swap_suits(hands, a, b)
+        one, two = Solver(ctx, defenders, bottom), Solver(ctx, defenders, bottom)
+        p, q = Position.of(hands, leader), Position.of(other, leader)
+        assert one.solve(p).value == two.solve(q).value == brute_force(ctx, other, leader, defenders, bottom)
+        assert one.shape_key(one._load(p)) == two.shape_key(two._load(q))
+
+
+def test_shape_keys_give_the_values_of_exact_keys():
+    """The same positions solved with the shape key and with the exact key (cards by name)."""
+    checked = 0
+    for match in simulate(1, 31):
+        for h in replay_match(match).hands[:6]:
+            if not h.complete or h.violations:
+                continue
+            k = _last_tricks_within(h, 5)
+            bases, penalties = trick_bases(h)
+            shaped, exact = _solver_for(h), _solver_for(h)
+            exact.shape_key = lambda st: (st.hkey, st.leader, ())
+            for i in range(len(h.tricks) - k, len(h.tricks)):
+                for j in range(4):
+                    pos = position_at(h, i, j, bases, penalties)
+                    assert shaped.solve(pos).value == exact.solve(pos).value
+                    checked += 1
+    assert checked > 40

@@ -123,6 +123,7 @@ class Solver(SearchLoop):
         self.bottom_points = bottom_points
         self.table_size = table_size
         self.tt: dict = {}
+        self.move_cache: dict = {}
         self.throw_cache: dict = {}
         self.follow_cache: dict = {}
         self.winner_cache: dict = {}
@@ -181,14 +182,15 @@ class Solver(SearchLoop):
         return out
 
     def clear(self) -> None:
-        for cache in (self.tt, self.throw_cache, self.follow_cache, self.winner_cache):
+        for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.winner_cache):
             cache.clear()
 
     # ------------------------------------------------------------------ internals
     def _mtdf(self) -> int:
         """MTD(f): null-window searches closing in on the value (the table keeps their bounds)."""
         lo, hi = 0, 1 << 30
-        entry = self.tt.get((self.st.hkey, self.st.leader, self.st.tabkey))
+        st = self.st
+        entry = self.tt.get((st.hkey, st.leader, st.tabkey) if st.table else self.shape_key(st))
         guess = entry[0] if entry is not None else 0
         while lo < hi:
             beta = guess if guess > lo else lo + 1
@@ -268,8 +270,9 @@ class Solver(SearchLoop):
     def _run(self, pos: Position, budget: Budget, search) -> Solution:
         if pos.over:
             return Solution(pos.points, 0, 0.0)
-        if len(self.tt) > self.table_size:
+        if len(self.tt) > self.table_size or len(self.move_cache) > self.table_size:
             self.tt.clear()
+            self.move_cache.clear()
         self.st = self._load(pos)
         self._check_sizes(pos)
         start = time.perf_counter()

@@ -37,10 +37,12 @@ class SearchLoop:
             return upper
         if upper == 0 or beta <= 0:
             return 0
-        key = (st.hkey, st.leader, st.tabkey)
+        mkey = (st.hkey, st.leader, st.tabkey)
+        key = mkey if table else self.shape_key(st)
         entry = self.tt.get(key)
+        moves = self.move_cache.get(mkey)
         if entry is not None:
-            lo, hi, moves = entry
+            lo, hi = entry
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -53,7 +55,6 @@ class SearchLoop:
                 beta = hi
         else:
             lo, hi = 0, upper
-            moves = None
         seat = (st.leader + len(table)) & 3
         maximise = self.attacker[seat]
         if moves is None:
@@ -81,13 +82,47 @@ class SearchLoop:
                         break
         if best_move is not moves[0]:          # the best (or refuting) move first next time
             moves = [best_move] + [m for m in moves if m is not best_move]
+        self.move_cache[mkey] = moves
         if best <= a0:
-            self.tt[key] = (lo, best if best < hi else hi, moves)
+            self.tt[key] = (lo, best if best < hi else hi)
         elif best >= b0:
-            self.tt[key] = (best if best > lo else lo, hi, moves)
+            self.tt[key] = (best if best > lo else lo, hi)
         else:
-            self.tt[key] = (best, best, moves)
+            self.tt[key] = (best, best)
         return best
+
+    def shape_key(self, st) -> tuple:
+        """The transposition key of a position between tricks, the same for every position equal to
+        it up to names: per suit group, the strengths with cards in play in order (whether each is
+        adjacent to the one before), and at each the points and the four hands' counts of each kind
+        there; the plain suits sorted (they are interchangeable), trumps apart; and the leader.
+        Cards already played never matter again; only order, adjacency, equality and points do."""
+        o = self.ctx.order
+        hands = st.hands
+        inplay = st.inplay
+        h0, h1, h2, h3 = hands
+        groups = []
+        for g in range(5):
+            enc = []
+            prev = -2
+            for s, ks in enumerate(o.at[g]):
+                here = None
+                for k in ks:
+                    if inplay[k]:
+                        e = (POINTS[k], h0[k], h1[k], h2[k], h3[k])
+                        if here is None:
+                            here = [e]
+                        else:
+                            here.append(e)
+                if here is not None:
+                    if len(here) > 1:
+                        here.sort()
+                    enc.append((s == prev + 1, *here))
+                    prev = s
+            groups.append(tuple(enc))
+        trumps = groups.pop()
+        groups.sort()
+        return (trumps, *groups, st.leader)
 
     def _play(self, st, seat: int, m: tuple[int, ...], alpha: int, beta: int) -> int:
         """Value of playing ``m``: the cards leave the hand, the trick is scored when it completes."""
