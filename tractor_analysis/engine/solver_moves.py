@@ -44,11 +44,11 @@ def equal_classes(o, hand: Sequence[int], inplay: Sequence[int]) -> list[tuple[i
     out: list[tuple[int, ...]] = []
     for g in range(5):
         levels = o.at[g]
-        held = 0
+        sole = 0                                # kinds whose every copy in play the mover holds
         for k in o.kinds[g]:
-            if hand[k]:
-                held += 1
-        if held < 2:
+            if hand[k] and hand[k] == inplay[k]:
+                sole += 1
+        if sole < 2:
             continue
         n = len(levels)
         occ = [False] * n
