@@ -28,15 +28,18 @@ def _solve(ctx, hands, leader, defenders, bottom, table=()):
     return Solver(ctx, defenders, bottom).solve(Position.of(hands, leader, table)).value
 
 
-def _random_table(rng, ctx, hands, leader):
-    """Play 0–3 random legal plays of the first trick (the hands lose them): a trick in progress."""
+def _random_table(rng, ctx, hands, leader, longest: bool = False):
+    """Play 0–3 random legal plays of the first trick (the hands lose them): a trick in progress.
+    ``longest``: the lead is the longest unit (often the whole hand: the last trick)."""
     table = []
-    for i in range(rng.randint(0, 3)):
+    for i in range(rng.randint(1 if longest else 0, 3)):
         seat = (leader + i) % 4
         if table:
             options = list(legal_follows(ctx, table[0][1], hands[seat]))
         else:
             options = [tuple(sorted(u)) for u in legal_leads(ctx, hands[seat])]
+            if longest:
+                options = [max(options, key=len)]
         m = rng.choice(options)
         for k in m:
             hands[seat][k] -= 1
@@ -52,7 +55,7 @@ def test_values_equal_brute_force(per, count, decks, seed):
     rng = random.Random(seed)
     for i in range(count):
         ctx, hands, leader, defenders, bottom = random_endgame(rng, per, decks)
-        table = _random_table(rng, ctx, hands, leader) if per >= 3 and i % 2 else ()
+        table = _random_table(rng, ctx, hands, leader, longest=i % 4 == 1) if i % 2 else ()
         want = brute_force(ctx, hands, leader, defenders, bottom, table)
         got = _solve(ctx, hands, leader, defenders, bottom, table)
         assert got == want, (i, ctx.level, ctx.trump, ctx.rules.bottom_multiplier, leader, sorted(defenders),
@@ -267,3 +270,35 @@ def test_shape_keys_give_the_values_of_exact_keys():
                     assert shaped.solve(pos).value == exact.solve(pos).value
                     checked += 1
     assert checked > 40
+
+
+def test_a_pair_on_the_table_of_the_last_trick_counts_for_the_bottom():
+    """The last trick's lead is already on the table (the hands left hold no pair): the bottom is
+    still multiplied by the pair's × 4, from a position solved in the middle of the trick."""
+    ctx = context(level=2, trump="H")
+    hands = [hand("S3 S4"), hand(""), hand("S7 C9"), hand("SK D3")]
+    table = ((1, cards("HA HA")),)
+    for seats in (2, 3):
+        pos = Position.of(hands, 1, table)
+        assert Solver(ctx, NS, 20).solve(pos).value == 10 + 20 * 4
+        assert brute_force(ctx, hands, 1, NS, 20, table) == 10 + 20 * 4
+        # and one play later
+        follow = cards("S7 C9")
+        hands = [h[:] for h in hands]
+        for k in follow:
+            hands[2][k] -= 1
+        table = table + ((2, follow),)
+
+
+def test_bounds_are_true_bounds():
+    """The pruning bound of a position (points in play + bottom × the largest multiplier a last lead
+    can still earn, counting the lead on the table) is never below its value."""
+    rng = random.Random(9)
+    for _ in range(300):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, rng.randint(2, 3))
+        table = _random_table(rng, ctx, hands, leader, longest=rng.random() < 0.6)
+        solver = Solver(ctx, defenders, bottom)
+        pos = Position.of(hands, leader, table)
+        st = solver._load(pos)
+        upper = st.hand_pts + st.table_pts + bottom * st.mult
+        assert brute_force(ctx, hands, leader, defenders, bottom, table) <= upper

@@ -265,7 +265,16 @@ class Solver(SearchLoop):
                     hkey += hands[seat][k] * _PLACE[seat][k]
         return _State(hands, inplay, pos.leader, list(pos.table), tuple(c for _, c in pos.table), table_pts,
                       sum(POINTS[k] * inplay[k] for k in range(NUM_KINDS)) - table_pts,
-                      sum(map(sum, hands)), hkey, self._mult_bound(pos.hands))
+                      sum(map(sum, hands)), hkey, self._mult_bound(self._trick_start_hands(pos)))
+
+    @staticmethod
+    def _trick_start_hands(pos: Position) -> list[list[int]]:
+        """The hands as the trick in progress began (its plays back in their hands)."""
+        hands = [list(h) for h in pos.hands]
+        for seat, cards in pos.table:
+            for k in cards:
+                hands[seat][k] += 1
+        return hands
 
     def _run(self, pos: Position, budget: Budget, search) -> Solution:
         if pos.over:
