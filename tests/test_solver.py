@@ -50,7 +50,7 @@ def _random_table(rng, ctx, hands, leader, longest: bool = False):
 # --------------------------------------------------------------------------- against the brute force
 
 @pytest.mark.parametrize("per, count, decks, seed", [
-    (2, 1200, 2, 1), (3, 160, 2, 2), (4, 4, 2, 3), (2, 300, 3, 4), (3, 40, 3, 5)])
+    (2, 1200, 2, 1), (3, 150, 2, 2), (4, 3, 2, 3), (2, 300, 3, 4), (3, 40, 3, 5)])
 def test_values_equal_brute_force(per, count, decks, seed):
     rng = random.Random(seed)
     for i in range(count):
@@ -242,7 +242,7 @@ def _swap_suits(hands, a: int, b: int):
 
 def test_positions_equal_up_to_plain_suits_share_value_and_key():
     rng = random.Random(8)
-    for _ in range(150):
+    for _ in range(50):
         ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
         plain = [s for s in range(4) if s != ctx.trump]
         a, b = rng.sample(plain, 2)
