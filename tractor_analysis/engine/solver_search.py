@@ -30,8 +30,11 @@ class SearchLoop:
             raise BudgetExceeded()
         st = self.st
         table = st.table
-        if not table and st.left == 0:
-            return 0
+        if not table:
+            if st.left == 0:
+                return 0
+            if st.left == 4:                    # one card each: the last trick is forced
+                return self._last_trick(st)
         upper = st.hand_pts + st.table_pts + self.bottom_points * st.mult
         if upper <= alpha:
             return upper
@@ -90,6 +93,14 @@ class SearchLoop:
         else:
             self.tt[key] = (best, best)
         return best
+
+    def _last_trick(self, st) -> int:
+        table = []
+        for i in range(4):
+            seat = (st.leader + i) & 3
+            hand = st.hands[seat]
+            table.append((seat, (next(k for k in range(54) if hand[k]),)))
+        return self._score_trick(table, last=True)[1]
 
     def shape_key(self, st) -> tuple:
         """The transposition key of a position between tricks, the same for every position equal to
