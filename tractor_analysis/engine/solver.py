@@ -116,7 +116,7 @@ class Solver(SearchLoop):
     reuses the earlier searches.
     """
 
-    def __init__(self, ctx, defenders: Iterable[int], bottom_points: int, *, table_size: int = 3_000_000):
+    def __init__(self, ctx, defenders: Iterable[int], bottom_points: int, *, table_size: int = 1_000_000):
         self.ctx = ctx
         self.rules = ctx.rules
         self.attacker = tuple(seat not in set(defenders) for seat in range(4))
