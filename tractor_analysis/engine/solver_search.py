@@ -5,10 +5,13 @@ the public calls).  Values here are the points the attackers still gain from the
 points on the table of the trick in progress included, the bottom when they win the last trick);
 the solver adds the points already scored.
 
-Transposition entries are ``(lower, upper, best move)`` bounds of that gain, keyed on the four
-hands (one integer, 3 bits per card count), the leader and the plays of the trick in progress.
-Move order: the entry's best move first; a leader's longer leads, then higher cards; a follower's
-plays that put its side ahead of the trick first (with points when they do, without when not).
+Transposition entries are ``(lower, upper)`` bounds of that gain.  Inside a trick they are keyed on
+the four hands (one integer, 3 bits per card count), the leader and the plays on the table; between
+tricks on the position's shape (:meth:`SearchLoop.shape_key`), so that positions equal up to the
+names of the cards share them.  The ordered moves of a node are kept apart, keyed on the exact
+cards.  Move order: the best (or refuting) move of the last visit first; a leader's longer leads,
+then higher cards; a follower's plays that put its side ahead of the trick first (with points when
+they do, without when not).  The last trick with one card each is scored without a search.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ import time
 
 from ..records.cards import POINTS
 from .solver_moves import merged
+
 
 class BudgetExceeded(Exception):
     """The node or time budget of a search ran out."""
