@@ -56,17 +56,21 @@ def main() -> None:
     ap.add_argument("--preset", default="standard")
     ap.add_argument("--depths", default="5,8")
     ap.add_argument("--budget", type=float, default=60.0, help="seconds per solve")
+    ap.add_argument("--guess-result", action="store_true",
+                    help="start the search from the hand's real result, as tractor analyse does")
     args = ap.parse_args()
     base = json_baseline()
     hands = hands_of(args.hands, args.seed, args.preset)
-    print(f"{len(hands)} simulated hands ({args.preset}); json.loads(1 MB) = {base * 1000:.1f} ms")
+    print(f"{len(hands)} simulated hands ({args.preset}); json.loads(1 MB) = {base * 1000:.1f} ms"
+          + ("; searches start from the real result" if args.guess_result else ""))
     for depth in (int(d) for d in args.depths.split(",")):
         times, nodes, unsolved = [], [], 0
         for h in hands:
             bases, penalties = trick_bases(h)
             solver = Solver(hand_context(h.rules, h.level, h.trump), h.defenders, h.bottom_points)
             pos = position_at(h, len(h.tricks) - depth, 0, bases, penalties)
-            sol = solver.solve(pos, Budget(nodes=None, seconds=args.budget))
+            sol = solver.solve(pos, Budget(nodes=None, seconds=args.budget),
+                               h.attackers_total if args.guess_result else None)
             times.append(sol.seconds)
             nodes.append(sol.nodes)
             unsolved += not sol.solved

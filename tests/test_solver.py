@@ -302,3 +302,13 @@ def test_bounds_are_true_bounds():
         st = solver._load(pos)
         upper = st.hand_pts + st.table_pts + bottom * st.mult
         assert brute_force(ctx, hands, leader, defenders, bottom, table) <= upper
+
+
+def test_a_guess_changes_the_work_not_the_value():
+    rng = random.Random(10)
+    for _ in range(100):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+        pos = Position.of(hands, leader, points=15)
+        want = Solver(ctx, defenders, bottom).solve(pos).value
+        for guess in (0, 15, want, want + 5, 400):
+            assert Solver(ctx, defenders, bottom).solve(pos, guess=guess).value == want

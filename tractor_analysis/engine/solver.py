@@ -136,9 +136,13 @@ class Solver(SearchLoop):
         self.st: _State | None = None
 
     # ------------------------------------------------------------------ public
-    def solve(self, pos: Position, budget: Budget = Budget()) -> Solution:
-        """The attackers' final total from ``pos`` with best play by both sides."""
-        return self._run(pos, budget, self._mtdf)
+    def solve(self, pos: Position, budget: Budget = Budget(), guess: int | None = None) -> Solution:
+        """The attackers' final total from ``pos`` with best play by both sides.
+
+        ``guess`` (a total, e.g. what the hand really ended with) only sets where the search starts
+        looking: a good one saves work, a bad one costs some, the value is the same."""
+        start = None if guess is None else max(0, guess - pos.points)
+        return self._run(pos, budget, lambda: self._mtdf(start))
 
     def bound_test(self, pos: Position, value: int, budget: Budget = Budget()) -> bool | None:
         """Is the best-play total from ``pos`` at least ``value``? (``None``: budget ran out.)"""
@@ -186,12 +190,15 @@ class Solver(SearchLoop):
             cache.clear()
 
     # ------------------------------------------------------------------ internals
-    def _mtdf(self) -> int:
+    def _mtdf(self, guess: int | None = None) -> int:
         """MTD(f): null-window searches closing in on the value (the table keeps their bounds)."""
         lo, hi = 0, 1 << 30
         st = self.st
         entry = self.tt.get((st.hkey, st.leader, st.tabkey) if st.table else self.shape_key(st))
-        guess = entry[0] if entry is not None else 0
+        if entry is not None and entry[0] == entry[1]:
+            return entry[0]
+        if guess is None:
+            guess = entry[0] if entry is not None else 0
         while lo < hi:
             beta = guess if guess > lo else lo + 1
             guess = self._search(beta - 1, beta)

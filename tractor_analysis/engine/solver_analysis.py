@@ -131,10 +131,11 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     bottom = h.bottom_points
     solver = solver or Solver(hand_context(h.rules, h.level, h.trump), h.defenders, bottom)
     nodes = 0
+    guess = h.attackers_total         # where the searches start looking: the real result is often near
     k = min(n, last if last is not None else MIN_LAST)
     if last is None:
         while k < n and _consistent(h, n - k - 1):
-            sol = solver.solve(position_at(h, n - k - 1, 0, bases, penalties), budget)
+            sol = solver.solve(position_at(h, n - k - 1, 0, bases, penalties), budget, guess)
             nodes += sol.nodes
             if not sol.solved:
                 break
@@ -147,14 +148,14 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
         faults = {v.seat for v in t.violations}
         for j, p in enumerate(t.plays):
             pos = position_at(h, index, j, bases, penalties)
-            before = solver.solve(pos, budget)
+            before = solver.solve(pos, budget, guess)
             nodes += before.nodes
             all_throws = all_throws and before.all_throws
             after_pos = solver.after(pos, p.cards)
             if j == 0 and p.attempted is not None:
                 after_pos = Position(after_pos.hands, after_pos.leader, after_pos.table,
                                      after_pos.points + penalties[index])
-            after = solver.solve(after_pos, budget)
+            after = solver.solve(after_pos, budget, guess)
             nodes += after.nodes
             best = None
             if before.solved:
