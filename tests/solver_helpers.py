@@ -37,11 +37,6 @@ def all_throws(ctx, hands, seat):
     return out
 
 
-def brute_moves(ctx, hands, table):
-    seat = (table[0][0] + len(table)) % 4 if table else None
-    return seat
-
-
 def brute_force(ctx, hands, leader, defenders, bottom_points, table=()):
     """Attackers' points still to come with best play (plain minimax)."""
     hands = [list(h) for h in hands]
