@@ -5,6 +5,7 @@ import click
 
 from tractor_analysis import __version__
 
+from .analyse_cmd import analyse
 from .check import check
 from .common import CONTEXT, BilingualGroup
 from .convert import convert
@@ -43,6 +44,7 @@ main.add_command(simulate)
 main.add_command(ingest)
 main.add_command(stats)
 main.add_command(ruling)
+main.add_command(analyse)
 
 
 if __name__ == "__main__":  # pragma: no cover

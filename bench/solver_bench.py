@@ -1,0 +1,87 @@
+"""Benchmark: the endgame solver on the last 5 and last 8 tricks of simulated 2-deck hands (issue 13).
+
+Not a test: it prints, per depth, the median and worst time and node count of one full solve
+(a fresh solver, an empty transposition table) of the position at the start of the last K tricks,
+and how many were not solved within the budget.  Goal (issue 13): last 5 tricks ≤ 1 s median,
+last 8 ≤ 10 s median.
+
+    .venv/bin/python bench/solver_bench.py [--hands 15] [--seed 7] [--depths 5,8] [--budget 60]
+
+To compare machines, it also times ``json.loads`` of a fixed 1 MB document and prints each median
+as a multiple of it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.solver import Budget, Solver
+from tractor_analysis.engine.solver_analysis import position_at, trick_bases
+from tractor_analysis.engine.tricks import hand_context
+from tractor_analysis.simulate import simulate
+
+
+def json_baseline() -> float:
+    """Seconds for one ``json.loads`` of a fixed ~1 MB document (median of 5)."""
+    doc = json.dumps([{"trick": i, "seat": "NESW"[i % 4], "cards": ["SA", "H10", "BJ"] * 3, "value": i * 5}
+                      for i in range(9000)])
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        json.loads(doc)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def hands_of(count: int, seed: int, preset: str):
+    """Complete simulated hands without violations, up to ``count``."""
+    out = []
+    index = 0
+    while len(out) < count:
+        for match in simulate(1, seed + index, preset=preset):
+            for h in replay_match(match).hands:
+                if h.complete and not h.violations and len(h.tricks) >= 8:
+                    out.append(h)
+        index += 1
+    return out[:count]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=15)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--preset", default="standard")
+    ap.add_argument("--depths", default="5,8")
+    ap.add_argument("--budget", type=float, default=60.0, help="seconds per solve")
+    ap.add_argument("--guess-result", action="store_true",
+                    help="start the search from the hand's real result, as tractor analyse does")
+    args = ap.parse_args()
+    base = json_baseline()
+    hands = hands_of(args.hands, args.seed, args.preset)
+    print(f"{len(hands)} simulated hands ({args.preset}); json.loads(1 MB) = {base * 1000:.1f} ms"
+          + ("; searches start from the real result" if args.guess_result else ""))
+    for depth in (int(d) for d in args.depths.split(",")):
+        times, nodes, unsolved = [], [], 0
+        for h in hands:
+            bases, penalties = trick_bases(h)
+            solver = Solver(hand_context(h.rules, h.level, h.trump), h.defenders, h.bottom_points)
+            pos = position_at(h, len(h.tricks) - depth, 0, bases, penalties)
+            sol = solver.solve(pos, Budget(nodes=None, seconds=args.budget),
+                               h.attackers_total if args.guess_result else None)
+            times.append(sol.seconds)
+            nodes.append(sol.nodes)
+            unsolved += not sol.solved
+            print(f"  last {depth}: hand {h.number:>2} cards each {sum(pos.hands[0]):>2}  "
+                  f"{'%8.2f s' % sol.seconds}  {sol.nodes:>9} nodes  "
+                  f"{'value %d' % sol.value if sol.solved else 'NOT SOLVED'}", flush=True)
+        med = statistics.median(times)
+        print(f"last {depth} tricks: median {med:.2f} s ({med / base:.0f}× json.loads), worst {max(times):.2f} s, "
+              f"median nodes {statistics.median(nodes):.0f}, worst {max(nodes)}, "
+              f"not solved within {args.budget:.0f} s: {unsolved}/{len(hands)}")
+
+
+if __name__ == "__main__":
+    main()

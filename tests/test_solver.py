@@ -1,0 +1,314 @@
+"""The endgame solver (issue 13): values against an independent brute force, positions whose answer
+is known by reasoning, the budget, and the hand analysis' invariants (costs, best plays, final total).
+
+The brute force (:mod:`solver_helpers`) is plain minimax without pruning, transposition table or
+merging of equal cards; it finds throws by trying every multiset of a group and judges each trick
+with the engine's ``judge_trick``.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine_helpers import cards, context, hand, position, replay_position
+from solver_helpers import all_throws, brute_force, random_endgame
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.solver import Budget, Position, Solver
+from tractor_analysis.engine.solver_analysis import analyse_hand, position_at, trick_bases
+from tractor_analysis.engine.solver_moves import canonical, class_index, equal_classes, standing_throws
+from tractor_analysis.engine.legal import legal_follows, legal_leads
+from tractor_analysis.engine.tricks import hand_context
+from tractor_analysis.simulate import simulate
+
+NS = frozenset({0, 2})      # defenders N and S: E and W attack
+
+
+def _solve(ctx, hands, leader, defenders, bottom, table=()):
+    return Solver(ctx, defenders, bottom).solve(Position.of(hands, leader, table)).value
+
+
+def _random_table(rng, ctx, hands, leader, longest: bool = False):
+    """Play 0–3 random legal plays of the first trick (the hands lose them): a trick in progress.
+    ``longest``: the lead is the longest unit (often the whole hand: the last trick)."""
+    table = []
+    for i in range(rng.randint(1 if longest else 0, 3)):
+        seat = (leader + i) % 4
+        if table:
+            options = list(legal_follows(ctx, table[0][1], hands[seat]))
+        else:
+            options = [tuple(sorted(u)) for u in legal_leads(ctx, hands[seat])]
+            if longest:
+                options = [max(options, key=len)]
+        m = rng.choice(options)
+        for k in m:
+            hands[seat][k] -= 1
+        table.append((seat, m))
+    return tuple(table)
+
+
+# --------------------------------------------------------------------------- against the brute force
+
+@pytest.mark.parametrize("per, count, decks, seed", [
+    (2, 1200, 2, 1), (3, 150, 2, 2), (4, 3, 2, 3), (2, 300, 3, 4), (3, 40, 3, 5)])
+def test_values_equal_brute_force(per, count, decks, seed):
+    rng = random.Random(seed)
+    for i in range(count):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, per, decks)
+        table = _random_table(rng, ctx, hands, leader, longest=i % 4 == 1) if i % 2 else ()
+        want = brute_force(ctx, hands, leader, defenders, bottom, table)
+        got = _solve(ctx, hands, leader, defenders, bottom, table)
+        assert got == want, (i, ctx.level, ctx.trump, ctx.rules.bottom_multiplier, leader, sorted(defenders),
+                             bottom, hands, table)
+
+
+def test_merged_plays_have_equal_values():
+    """Every raw play is worth exactly what its representative is worth (brute force on both)."""
+    rng = random.Random(6)
+    merged_any = 0
+    for _ in range(700):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+        table = _random_table(rng, ctx, hands, leader)
+        seat = (leader + len(table)) % 4
+        inplay = [sum(h[k] for h in hands) + sum(c.count(k) for _, c in table) for k in range(54)]
+        classes = equal_classes(ctx.order, hands[seat], inplay)
+        index = class_index(classes)
+        solver = Solver(ctx, defenders, bottom)
+        pos = Position.of(hands, leader, table)
+        for m in solver.moves(pos, merge=False):
+            rep = canonical(m, index, classes)
+            if rep == m:
+                continue
+            merged_any += 1
+            a, b = solver.after(pos, m), solver.after(pos, rep)
+            assert (brute_force(ctx, a.hands, a.leader, defenders, bottom, a.table) + a.points
+                    == brute_force(ctx, b.hands, b.leader, defenders, bottom, b.table) + b.points)
+    assert merged_any > 20
+
+
+def test_standing_throws_are_every_standing_throw():
+    rng = random.Random(7)
+    seen = 0
+    for _ in range(250):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, rng.randint(4, 7))
+        units = [tuple(sorted(u)) for u in legal_leads(ctx, hands[leader])]
+        got, bounded = standing_throws(ctx, hands, leader, units)
+        assert not bounded
+        want = all_throws(ctx, hands, leader)
+        assert sorted(got) == sorted(want)
+        seen += len(want)
+    assert seen > 30
+
+
+# --------------------------------------------------------------------------- answers known by reasoning
+
+def test_attackers_keep_the_trump_pair_for_the_last_trick():
+    """E leads SA first (10 points from W's SK) and keeps ♥A♥A to win the last trick: bottom 20 × 4.
+    Leading the pair first leaves a single for the last trick: bottom × 2 only (40 less)."""
+    ctx = context(level=2, trump="H")
+    hands = [hand("S3 S4 S6"), hand("SA HA HA"), hand("S7 S8 S9"), hand("SK SQ SJ")]
+    solver = Solver(ctx, NS, 20)
+    pos = Position.of(hands, 1)
+    assert solver.solve(pos).value == 10 + 20 * 4
+    assert solver.best_plays(pos, 90) == [cards("SA")]
+    assert solver.solve(solver.after(pos, cards("HA HA"))).value == 10 + 20 * 2
+    assert brute_force(ctx, hands, 1, NS, 20) == 90
+
+
+def test_defender_must_split_a_pair():
+    """E leads a spade, W's ♠Q will win it and W would lead ♥A♥A to the last trick (bottom × 4).
+    N, last to play and void in spades, must split ♥K♥K to trump in and take the lead: then the
+    attackers' pair never leads and they win the bottom × 2 only (50 instead of 105)."""
+    ctx = context(level=2, trump="H")
+    hands = [hand("HK HK C4"), hand("S9 S8 S7"), hand("S5 D6 D7"), hand("HA HA SQ")]
+    solver = Solver(ctx, NS, 20)
+    pos = Position.of(hands, 1)
+    assert solver.solve(pos).value == 50
+    for play in ("S9", "S5", "SQ"):
+        pos = solver.after(pos, cards(play))
+    assert pos.to_move == 0
+    assert solver.best_plays(pos, 50) == [cards("HK")]
+    assert solver.solve(solver.after(pos, cards("C4"))).value == 5 + 20 + 20 * 4
+    assert brute_force(ctx, hands, 1, NS, 20) == 50
+
+
+def test_no_points_left_is_worth_the_points_already_scored():
+    ctx = context(level=2, trump="H")
+    hands = [hand("S3 S4"), hand("S6 S7"), hand("S8 S9"), hand("C3 C4")]
+    assert Solver(ctx, NS, 0).solve(Position.of(hands, 0, points=35)).value == 35
+
+
+def test_budget_gives_not_solved_never_a_value():
+    m = next(iter(simulate(1, 11)))
+    h = replay_match(m).hands[1]
+    bases, penalties = trick_bases(h)
+    solver = _solver_for(h)
+    pos = position_at(h, len(h.tricks) - 8, 0, bases, penalties)
+    sol = solver.solve(pos, Budget(nodes=3000, seconds=None))
+    assert sol.value is None and not sol.solved and sol.nodes >= 3000
+
+
+def test_hands_of_different_sizes_are_refused():
+    ctx = context(level=2, trump="H")
+    with pytest.raises(ValueError):
+        Solver(ctx, NS, 0).solve(Position.of([hand("S3 S4"), hand("S6"), hand("S8"), hand("C3")], 0))
+
+
+# --------------------------------------------------------------------------- the analysis of a hand
+
+def _check_analysis(h, a, solver_for):
+    assert a.reason is None and a.solved
+    assert a.plays[-1].value_after == h.attackers_total
+    for prev, nxt in zip(a.plays, a.plays[1:]):
+        assert prev.value_after == nxt.value_before
+    for p in a.plays:
+        if p.legal:
+            assert p.cost is not None and p.cost >= 0
+        assert p.best
+    # each play listed best keeps the value (cost 0)
+    bases, penalties = trick_bases(h)
+    solver = solver_for(h)
+    index = {t.number: i for i, t in enumerate(h.tricks)}
+    counts: dict[int, int] = {}
+    for p in a.plays:
+        i = index[p.trick]
+        j = counts.get(i, 0)
+        counts[i] = j + 1
+        pos = position_at(h, i, j, bases, penalties)
+        for best in p.best:
+            assert solver.solve(solver.after(pos, best)).value == p.value_before
+
+
+def _solver_for(h):
+    return Solver(hand_context(h.rules, h.level, h.trump), h.defenders, h.bottom_points)
+
+
+def _last_tricks_within(h, cards_each: int) -> int:
+    """How many last tricks start with at most ``cards_each`` cards in each hand."""
+    k = 0
+    while k < len(h.tricks) and sum(h.tricks[-k - 1].hands_before[0]) <= cards_each:
+        k += 1
+    return k
+
+
+def test_analysis_of_simulated_hands():
+    checked = 0
+    for preset in ("standard", "tournament"):
+        for match in simulate(1, 21, preset=preset):
+            for h in replay_match(match).hands[:5]:
+                if not h.complete or h.violations:
+                    continue
+                a = analyse_hand(h, _last_tricks_within(h, 4))
+                _check_analysis(h, a, _solver_for)
+                checked += 1
+    assert checked >= 4
+
+
+def test_failed_throw_costs_at_least_its_penalty():
+    """Tournament rules (10 per card not thrown): E's throw ♠K♠3 fails (N holds ♠Q), E plays ♠3 and
+    the attackers lose 10; leading ♠3 alone would have cost nothing, so the cost is at least 10."""
+    text = position("E: SK S3 -> S3, S: S5, W: S4, N: SQ", level="2", trump="H", ruleset="tournament",
+                    hands={"N": "SQ HK C4", "E": "SA SK S3", "S": "S5 D6 D7", "W": "HA HA S4"}, points=30,
+                    buried="D5 D10 C3 C5 C6 C7 C8 C9",
+                    extra="2. N: C4, E: SK, S: D6, W: HA\n3. W: HA, N: HK, E: SA, S: D7")
+    h = replay_position(text)
+    a = analyse_hand(h, 3)
+    assert a.first_trick == 1 and a.tricks == 3
+    assert a.plays[-1].value_after == h.attackers_total == 30 - 10 + 20 + 20 * 2
+    throw = a.plays[0]
+    assert throw.attempted == cards("SK S3") and throw.cost >= 10
+    assert cards("S3") not in throw.best or throw.cost == 10
+
+
+def test_incomplete_hand_is_not_analysed():
+    text = position("E: S3, S: S5, W: S4, N: SQ", level="2", trump="H", ruleset="standard",
+                    hands={"N": "SQ HK", "E": "SA S3", "S": "S5 D6", "W": "HA S4"})
+    a = analyse_hand(replay_position(text), 3)
+    assert a.reason is not None and not a.plays
+
+
+# --------------------------------------------------------------------------- transpositions by shape
+
+def _swap_suits(hands, a: int, b: int):
+    """The hands with plain suits ``a`` and ``b`` exchanged (same ranks)."""
+    out = []
+    for h in hands:
+        new = list(h)
+        for r in range(13):
+            new[a * 13 + r], new[b * 13 + r] = h[b * 13 + r], h[a * 13 + r]
+        out.append(new)
+    return out
+
+
+def test_positions_equal_up_to_plain_suits_share_value_and_key():
+    rng = random.Random(8)
+    for _ in range(50):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+        plain = [s for s in range(4) if s != ctx.trump]
+        a, b = rng.sample(plain, 2)
+        other = _swap_suits(hands, a, b)
+        one, two = Solver(ctx, defenders, bottom), Solver(ctx, defenders, bottom)
+        p, q = Position.of(hands, leader), Position.of(other, leader)
+        assert one.solve(p).value == two.solve(q).value == brute_force(ctx, other, leader, defenders, bottom)
+        assert one.shape_key(one._load(p)) == two.shape_key(two._load(q))
+
+
+def test_shape_keys_give_the_values_of_exact_keys():
+    """The same positions solved with the shape key and with the exact key (cards by name)."""
+    checked = 0
+    for match in simulate(1, 31):
+        for h in replay_match(match).hands[:6]:
+            if not h.complete or h.violations:
+                continue
+            k = _last_tricks_within(h, 5)
+            bases, penalties = trick_bases(h)
+            shaped, exact = _solver_for(h), _solver_for(h)
+            exact.shape_key = lambda st: (st.hkey, st.leader, ())
+            for i in range(len(h.tricks) - k, len(h.tricks)):
+                for j in range(4):
+                    pos = position_at(h, i, j, bases, penalties)
+                    assert shaped.solve(pos).value == exact.solve(pos).value
+                    checked += 1
+    assert checked > 40
+
+
+def test_a_pair_on_the_table_of_the_last_trick_counts_for_the_bottom():
+    """The last trick's lead is already on the table (the hands left hold no pair): the bottom is
+    still multiplied by the pair's × 4, from a position solved in the middle of the trick."""
+    ctx = context(level=2, trump="H")
+    hands = [hand("S3 S4"), hand(""), hand("S7 C9"), hand("SK D3")]
+    table = ((1, cards("HA HA")),)
+    for seats in (2, 3):
+        pos = Position.of(hands, 1, table)
+        assert Solver(ctx, NS, 20).solve(pos).value == 10 + 20 * 4
+        assert brute_force(ctx, hands, 1, NS, 20, table) == 10 + 20 * 4
+        # and one play later
+        follow = cards("S7 C9")
+        hands = [h[:] for h in hands]
+        for k in follow:
+            hands[2][k] -= 1
+        table = table + ((2, follow),)
+
+
+def test_bounds_are_true_bounds():
+    """The pruning bound of a position (points in play + bottom × the largest multiplier a last lead
+    can still earn, counting the lead on the table) is never below its value."""
+    rng = random.Random(9)
+    for _ in range(300):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, rng.randint(2, 3))
+        table = _random_table(rng, ctx, hands, leader, longest=rng.random() < 0.6)
+        solver = Solver(ctx, defenders, bottom)
+        pos = Position.of(hands, leader, table)
+        st = solver._load(pos)
+        upper = st.hand_pts + st.table_pts + bottom * st.mult
+        assert brute_force(ctx, hands, leader, defenders, bottom, table) <= upper
+
+
+def test_a_guess_changes_the_work_not_the_value():
+    rng = random.Random(10)
+    for _ in range(100):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+        pos = Position.of(hands, leader, points=15)
+        want = Solver(ctx, defenders, bottom).solve(pos).value
+        for guess in (0, 15, want, want + 5, 400):
+            assert Solver(ctx, defenders, bottom).solve(pos, guess=guess).value == want

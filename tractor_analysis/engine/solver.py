@@ -1,0 +1,339 @@
+"""Endgame analysis under perfect information: the attackers' final total with best play by both sides.
+
+With the four hands known (a record knows them), the rest of a hand is a two-sided game: the
+attackers (闲家) maximise their final total, the defenders (庄家方) minimise it.  The total counts
+the points of every trick the attackers win, the bottom (底牌) times the multiplier of the last
+trick's shape when the attackers win it, and the points already scored (trick points, setup points,
+throw penalties) — scored by the engine's own functions: the trick's winner by
+:func:`~tractor_analysis.engine.tricks.trick_winner`, its points by the cards' ``POINTS``, the
+bottom by :func:`~tractor_analysis.engine.scoring.bottom_multiplier` of the lead's shapes exactly as
+:func:`~tractor_analysis.engine.replay.replay_hand` scores the last trick.  The moves are the legal
+plays of :mod:`tractor_analysis.engine.solver_moves` (the engine's legal-play generator).
+
+The search is a fail-soft alpha-beta over single plays (each play is a node; the side to move
+changes with the seat), with a transposition table keyed on the cards left in each hand, the
+leader and the plays of the trick in progress: the table stores bounds of the points still to
+come, so it stays valid from one position to the next of the same hand (one :class:`Solver` per
+hand).  Bounds prune too: nothing can be gained beyond the points still in play plus the bottom
+times the largest multiplier the remaining hand size allows.
+
+Limits: :class:`Budget` (nodes and seconds per call).  A search that runs out gives a
+:class:`Solution` with ``value`` ``None`` ("not solved within budget"), never a guess.  When some
+leader had more throw candidates than :data:`~tractor_analysis.engine.solver_moves.THROW_CANDIDATES`
+the value is exact for the bounded throw set and ``Solution.all_throws`` is false.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ..records.cards import NUM_KINDS, POINTS
+from .legal import analyse_lead
+from .scoring import bottom_multiplier
+from .solver_moves import follows, leads, merged
+from .solver_search import BudgetExceeded, SearchLoop
+from .tricks import trick_winner
+
+_BASE = 8
+"""Digits per card count in a hand key (counts stay below 8 for up to 3 decks and bad records)."""
+_SEAT_BITS = 3 * NUM_KINDS
+_SEAT_MASK = (1 << _SEAT_BITS) - 1
+_PLACE = tuple(tuple(_BASE ** (seat * NUM_KINDS + k) for k in range(NUM_KINDS)) for seat in range(4))
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much one call may search: ``nodes`` plays tried, ``seconds`` of wall time (``None``: no limit)."""
+
+    nodes: int | None = 2_000_000
+    seconds: float | None = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A point in a hand: the four hands (54 counts each, N E S W), the trick in progress, the score.
+
+    ``table`` holds the plays of the trick in progress, leader first, as ``(seat, cards)``;
+    ``points`` is the attackers' total so far (trick points won, setup points, throw penalties).
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    leader: int
+    table: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    points: int = 0
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.table)) & 3
+
+    @property
+    def over(self) -> bool:
+        """Every card played: the value is ``points``."""
+        return not self.table and not any(any(h) for h in self.hands)
+
+    @classmethod
+    def of(cls, hands: Iterable[Sequence[int]], leader: int, table=(), points: int = 0) -> "Position":
+        return cls(tuple(tuple(h) for h in hands), leader,
+                   tuple((seat, tuple(sorted(cards))) for seat, cards in table), points)
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A search's answer: ``value`` (the attackers' final total with best play) or ``None`` when the
+    budget ran out ("not solved within budget")."""
+
+    value: int | None
+    nodes: int
+    seconds: float
+    all_throws: bool = True
+    """False when some leader's throws were the bounded set (value exact for that set only)."""
+
+    @property
+    def solved(self) -> bool:
+        return self.value is not None
+
+
+@dataclass(slots=True)
+class _State:
+    hands: list[list[int]]
+    inplay: list[int]
+    leader: int
+    table: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    tabkey: tuple = ()
+    table_pts: int = 0
+    hand_pts: int = 0
+    left: int = 0
+    hkey: int = 0
+    mult: int = 0
+    """Bound of the bottom multiplier from the hands at the start of the trick in progress."""
+
+
+class Solver(SearchLoop):
+    """Best-play values for the positions of one hand (``ctx``, the defenders' seats, the bottom's points).
+
+    The transposition table is kept between calls, so solving the positions of one hand in turn
+    reuses the earlier searches.
+    """
+
+    def __init__(self, ctx, defenders: Iterable[int], bottom_points: int, *, table_size: int = 1_000_000):
+        self.ctx = ctx
+        self.rules = ctx.rules
+        self.attacker = tuple(seat not in set(defenders) for seat in range(4))
+        self.bottom_points = bottom_points
+        self.table_size = table_size
+        self.tt: dict = {}
+        self.move_cache: dict = {}
+        self.throw_cache: dict = {}
+        self.follow_cache: dict = {}
+        self.winner_cache: dict = {}
+        self.nodes = 0
+        self.bounded = False
+        self._limit_nodes = 0
+        self._deadline = 0.0
+        self._maxmult = self._max_multipliers()
+        self._place = _PLACE
+        self.st: _State | None = None
+
+    # ------------------------------------------------------------------ public
+    def solve(self, pos: Position, budget: Budget = Budget(), guess: int | None = None) -> Solution:
+        """The attackers' final total from ``pos`` with best play by both sides.
+
+        ``guess`` (a total, e.g. what the hand really ended with) only sets where the search starts
+        looking: a good one saves work, a bad one costs some, the value is the same."""
+        start = None if guess is None else max(0, guess - pos.points)
+        return self._run(pos, budget, lambda: self._mtdf(start))
+
+    def bound_test(self, pos: Position, value: int, budget: Budget = Budget()) -> bool | None:
+        """Is the best-play total from ``pos`` at least ``value``? (``None``: budget ran out.)"""
+        sol = self._run(pos, budget, lambda: self._search(value - pos.points - 1, value - pos.points))
+        return None if sol.value is None else sol.value >= value
+
+    def moves(self, pos: Position, merge: bool = True) -> list[tuple[int, ...]]:
+        """The plays the search tries for the player to move (equal plays merged unless ``merge`` is false)."""
+        st = self._load(pos)
+        seat = pos.to_move
+        raw = self._raw_moves(st, seat)
+        return merged(raw, self.ctx.order, st.hands[seat], st.inplay) if merge else list(dict.fromkeys(raw))
+
+    def after(self, pos: Position, cards: Sequence[int]) -> Position:
+        """The position after the player to move plays ``cards`` (a completed trick is scored)."""
+        seat = pos.to_move
+        cards = tuple(sorted(cards))
+        hands = [list(h) for h in pos.hands]
+        for k in cards:
+            if hands[seat][k] > 0:
+                hands[seat][k] -= 1
+        table = pos.table + ((seat, cards),)
+        if len(table) < 4:
+            return Position(tuple(map(tuple, hands)), pos.leader, table, pos.points)
+        winner, gain = self._score_trick(table, last=not any(any(h) for h in hands))
+        return Position(tuple(map(tuple, hands)), winner, (), pos.points + gain)
+
+    def best_plays(self, pos: Position, value: int, budget: Budget = Budget()) -> list[tuple[int, ...]] | None:
+        """The plays (one per merged class) whose best-play total is ``value`` (the position's value);
+        ``None`` when the budget ran out."""
+        maximise = self.attacker[pos.to_move]
+        out = []
+        for m in self.moves(pos):
+            child = self.after(pos, m)
+            # a play is best when it keeps the total at the value: >= for the attackers, <= for the defenders
+            ok = self.bound_test(child, value if maximise else value + 1, budget)
+            if ok is None:
+                return None
+            if ok == maximise:
+                out.append(m)
+        return out
+
+    def clear(self) -> None:
+        for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.winner_cache):
+            cache.clear()
+
+    # ------------------------------------------------------------------ internals
+    def _mtdf(self, guess: int | None = None) -> int:
+        """MTD(f): null-window searches closing in on the value (the table keeps their bounds)."""
+        lo, hi = 0, 1 << 30
+        st = self.st
+        entry = self.tt.get((st.hkey, st.leader, st.tabkey) if st.table else self.shape_key(st))
+        if entry is not None and entry[0] == entry[1]:
+            return entry[0]
+        if guess is None:
+            guess = entry[0] if entry is not None else 0
+        while lo < hi:
+            beta = guess if guess > lo else lo + 1
+            guess = self._search(beta - 1, beta)
+            if guess < beta:
+                hi = guess
+            else:
+                lo = guess
+        return lo
+
+    def _max_multipliers(self) -> dict[tuple[int, int], int]:
+        """Per (copies, longest chain of that many copies): the largest bottom multiplier of a unit
+        within it (the bound of what the bottom can still earn)."""
+        decks = self.rules.decks
+        out = {}
+        for c in range(1, decks + 1):
+            best = 0
+            for length in range(1, 60):
+                best = max(best, bottom_multiplier(self.rules, (c, length), ((c, length),)))
+                out[c, length] = best
+        return out
+
+    def _mult_bound(self, hands) -> int:
+        """The largest bottom multiplier a last lead can still earn: units only shrink as cards
+        are played, so no unit longer than one a hand holds now can be led last."""
+        if not self.bottom_points:
+            return 0
+        o = self.ctx.order
+        best = 1
+        for hand in hands:
+            for g in range(5):
+                for c in range(1, self.rules.decks + 1):
+                    length = run = 0
+                    for ks in o.at[g]:
+                        if any(hand[k] >= c for k in ks):
+                            run += 1
+                            if run > length:
+                                length = run
+                        else:
+                            run = 0
+                    if length:
+                        best = max(best, self._maxmult[c, length])
+        return best
+
+    def _score_trick(self, table, last: bool) -> tuple[int, int]:
+        """(winner, attackers' gain) of a completed trick, the bottom counted when it is the last."""
+        lead = analyse_lead(self.ctx, table[0][1])
+        winner = table[self.winner_index(table)][0]
+        if not self.attacker[winner]:
+            return winner, 0
+        gain = 0
+        for _, cards in table:
+            for k in cards:
+                gain += POINTS[k]
+        if last and self.bottom_points:
+            shapes = tuple(u.shape for u in lead.units)
+            gain += self.bottom_points * bottom_multiplier(self.rules, shapes[0] if shapes else (1, 1), shapes)
+        return winner, gain
+
+    def _load(self, pos: Position) -> _State:
+        hands = [list(h) for h in pos.hands]
+        inplay = [sum(h[k] for h in hands) for k in range(NUM_KINDS)]
+        table_pts = 0
+        for _, cards in pos.table:
+            for k in cards:
+                inplay[k] += 1
+                table_pts += POINTS[k]
+        hkey = 0
+        for seat in range(4):
+            for k in range(NUM_KINDS):
+                if hands[seat][k]:
+                    hkey += hands[seat][k] * _PLACE[seat][k]
+        return _State(hands, inplay, pos.leader, list(pos.table), tuple(c for _, c in pos.table), table_pts,
+                      sum(POINTS[k] * inplay[k] for k in range(NUM_KINDS)) - table_pts,
+                      sum(map(sum, hands)), hkey, self._mult_bound(self._trick_start_hands(pos)))
+
+    @staticmethod
+    def _trick_start_hands(pos: Position) -> list[list[int]]:
+        """The hands as the trick in progress began (its plays back in their hands)."""
+        hands = [list(h) for h in pos.hands]
+        for seat, cards in pos.table:
+            for k in cards:
+                hands[seat][k] += 1
+        return hands
+
+    def _run(self, pos: Position, budget: Budget, search) -> Solution:
+        if pos.over:
+            return Solution(pos.points, 0, 0.0)
+        if len(self.tt) > self.table_size or len(self.move_cache) > self.table_size:
+            self.tt.clear()
+            self.move_cache.clear()
+        self.st = self._load(pos)
+        self._check_sizes(pos)
+        start = time.perf_counter()
+        self.nodes = 0
+        self._limit_nodes = budget.nodes if budget.nodes is not None else 1 << 62
+        self._deadline = start + budget.seconds if budget.seconds is not None else float("inf")
+        try:
+            value = search()
+        except BudgetExceeded:
+            return Solution(None, self.nodes, time.perf_counter() - start, not self.bounded)
+        return Solution(pos.points + value, self.nodes, time.perf_counter() - start, not self.bounded)
+
+    def _check_sizes(self, pos: Position) -> None:
+        sizes = [sum(h) for h in pos.hands]
+        for i, (seat, cards) in enumerate(pos.table):
+            sizes[seat] += len(cards)
+        if len(set(sizes)) != 1:
+            raise ValueError(f"the hands hold different numbers of cards {sizes}: not a position of one hand")
+
+    def winner_index(self, table) -> int:
+        """Index in ``table`` (``(seat, cards)``, lead first; a trick in progress too) of the play
+        winning so far, by :func:`trick_winner` (cached on the cards: seats do not matter)."""
+        key = tuple(cards for _, cards in table)
+        wi = self.winner_cache.get(key)
+        if wi is None:
+            wi = trick_winner(self.ctx, analyse_lead(self.ctx, key[0]), table)[0]
+            if len(self.winner_cache) > 500_000:
+                self.winner_cache.clear()
+            self.winner_cache[key] = wi
+        return wi
+
+    def _raw_moves(self, st: _State, seat: int) -> list[tuple[int, ...]]:
+        if not st.table:
+            found, cut = leads(self.ctx, st.hands, seat, self.throw_cache)
+            if cut:
+                self.bounded = True
+            return found
+        key = (st.table[0][1], (st.hkey >> (_SEAT_BITS * seat)) & _SEAT_MASK)
+        found = self.follow_cache.get(key)
+        if found is None:
+            found = follows(self.ctx, st.table[0][1], st.hands[seat])
+            if len(self.follow_cache) > 500_000:
+                self.follow_cache.clear()
+            self.follow_cache[key] = found
+        return found
+
+
+__all__ = ["Budget", "BudgetExceeded", "Position", "Solution", "Solver"]

@@ -1,0 +1,176 @@
+"""What each play of a replayed hand cost, under perfect information (``tractor analyse``).
+
+For every play of the last tricks of a hand: the best-play total before it (the attackers' final
+total when both sides play best from there on), the total after the play actually made, the
+**cost** (the difference, in the mover's disfavour: an attacker's cost is what the total went
+down, a defender's what it went up) and the best plays.  The positions come from the engine's
+replay (:class:`~tractor_analysis.engine.verdicts.HandResult`: the hands before each trick, the
+points already scored, the throw penalties it counted); the values from
+:class:`~tractor_analysis.engine.solver.Solver`.
+
+A failed throw (``attempted -> forced``) is valued as the forced play plus the penalty the replay
+counted for it; an illegal play (one the replay found a violation in) gets its values but no cost.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .solver import Budget, Position, Solver
+from .tricks import hand_context
+from .verdicts import HandResult
+
+MIN_LAST = 5
+"""Tricks analysed at least when the number is left to the time budget."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAnalysis:
+    """One play: its values and cost (``None``: not solved within the budget, or an illegal play)."""
+
+    trick: int
+    seat: int
+    cards: tuple[int, ...]
+    value_before: int | None
+    value_after: int | None
+    cost: int | None
+    best: tuple[tuple[int, ...], ...] | None
+    """The best plays (one per set of equal plays); ``None`` when not solved."""
+    legal: bool = True
+    attempted: tuple[int, ...] | None = None
+    """A failed throw: the cards shown (``cards`` is the forced play)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandAnalysis:
+    """The analysed part of one hand (``reason`` says why nothing was analysed)."""
+
+    number: int
+    first_trick: int | None
+    """Number of the first analysed trick."""
+    tricks: int
+    start_value: int | None
+    """Best-play total at the start of the analysed part."""
+    result: int
+    """The attackers' total the hand really ended with (the engine's score)."""
+    plays: tuple[PlayAnalysis, ...] = ()
+    reason: tuple[str, str] | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    all_throws: bool = True
+
+    @property
+    def solved(self) -> bool:
+        return self.reason is None and all(p.value_before is not None for p in self.plays)
+
+
+def trick_bases(h: HandResult) -> tuple[list[int], list[int]]:
+    """Per trick: the attackers' total before it (setup points, tricks won, penalties), and the
+    throw penalty the replay counted for it (attackers' view: negative when they threw)."""
+    setup = sum(i.points for i in h.items if i.kind == "setup_points")
+    penalties = [0] * len(h.tricks)
+    for item in h.items:
+        if item.kind == "throw_penalty":
+            for i, t in enumerate(h.tricks):
+                if item.en.startswith(f"trick {t.number}:"):
+                    penalties[i] += item.points
+                    break
+    bases = []
+    total = setup
+    for i, t in enumerate(h.tricks):
+        bases.append(total)
+        total += penalties[i] + (t.points if t.winner not in h.defenders else 0)
+    return bases, penalties
+
+
+def _unplayable(h: HandResult) -> tuple[str, str] | None:
+    if not h.complete:
+        return "牌局未打完，无法分析", "the hand is not complete: nothing to analyse"
+    return None
+
+
+def position_at(h: HandResult, index: int, play: int, bases: list[int], penalties: list[int]) -> Position:
+    """The position before play ``play`` (0 = the lead) of trick ``index`` (0-based)."""
+    t = h.tricks[index]
+    hands = [list(x) for x in t.hands_before]
+    table = []
+    for p in t.plays[:play]:
+        for k in p.cards:
+            if hands[p.seat][k] > 0:
+                hands[p.seat][k] -= 1
+        table.append((p.seat, p.cards))
+    points = bases[index] + (penalties[index] if play else 0)
+    return Position.of(hands, t.leader, table, points)
+
+
+def _consistent(h: HandResult, index: int) -> bool:
+    """Plays in turn, from the cards held, one trick after another: the positions are real."""
+    for t in h.tricks[index:]:
+        if len(t.plays) != 4 or any(p.seat != (t.leader + i) & 3 for i, p in enumerate(t.plays)):
+            return False
+        if any(v.code in ("not_in_hand", "wrong_count", "out_of_turn") for v in t.violations):
+            return False
+        if len({sum(x) for x in t.hands_before}) != 1:
+            return False
+    return True
+
+
+def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget(),
+                 solver: Solver | None = None) -> HandAnalysis:
+    """Analyse the last ``last`` tricks of ``h`` (``None``: at least :data:`MIN_LAST`, and earlier
+    tricks as long as the start of the analysed part solves within ``budget``)."""
+    t0 = time.perf_counter()
+    reason = _unplayable(h)
+    n = len(h.tricks)
+    if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
+        reason = ("记录中的出牌次序或张数有误，无法分析", "plays out of turn, not held or of a wrong number "
+                  "of cards: the positions cannot be rebuilt")
+    if reason is not None:
+        return HandAnalysis(h.number, None, 0, None, h.attackers_total, reason=reason)
+    bases, penalties = trick_bases(h)
+    bottom = h.bottom_points
+    solver = solver or Solver(hand_context(h.rules, h.level, h.trump), h.defenders, bottom)
+    nodes = 0
+    guess = h.attackers_total         # where the searches start looking: the real result is often near
+    k = min(n, last if last is not None else MIN_LAST)
+    if last is None:
+        while k < n and _consistent(h, n - k - 1):
+            sol = solver.solve(position_at(h, n - k - 1, 0, bases, penalties), budget, guess)
+            nodes += sol.nodes
+            if not sol.solved:
+                break
+            k += 1
+    first = n - k
+    plays: list[PlayAnalysis] = []
+    all_throws = True
+    for index in range(first, n):
+        t = h.tricks[index]
+        faults = {v.seat for v in t.violations}
+        for j, p in enumerate(t.plays):
+            pos = position_at(h, index, j, bases, penalties)
+            before = solver.solve(pos, budget, guess)
+            nodes += before.nodes
+            all_throws = all_throws and before.all_throws
+            after_pos = solver.after(pos, p.cards)
+            if j == 0 and p.attempted is not None:
+                after_pos = Position(after_pos.hands, after_pos.leader, after_pos.table,
+                                     after_pos.points + penalties[index])
+            after = solver.solve(after_pos, budget, guess)
+            nodes += after.nodes
+            best = None
+            if before.solved:
+                found = solver.best_plays(pos, before.value, budget)
+                best = tuple(found) if found is not None else None
+            legal = p.seat not in faults
+            cost = None
+            if legal and before.solved and after.solved:
+                diff = before.value - after.value
+                cost = diff if solver.attacker[p.seat] else -diff
+            plays.append(PlayAnalysis(t.number, p.seat, p.cards, before.value, after.value, cost, best,
+                                      legal, p.attempted))
+    start = plays[0].value_before if plays else None
+    return HandAnalysis(h.number, h.tricks[first].number if k else None, k, start, h.attackers_total,
+                        tuple(plays), None, nodes, time.perf_counter() - t0, all_throws)
+
+
+__all__ = ["MIN_LAST", "PlayAnalysis", "HandAnalysis", "analyse_hand", "position_at", "trick_bases"]

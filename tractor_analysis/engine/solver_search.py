@@ -1,0 +1,215 @@
+"""The endgame solver's search loop: fail-soft alpha-beta with a transposition table.
+
+A mixin of :class:`tractor_analysis.engine.solver.Solver` (which owns the position, the budget and
+the public calls).  Values here are the points the attackers still gain from the node on (the
+points on the table of the trick in progress included, the bottom when they win the last trick);
+the solver adds the points already scored.
+
+Transposition entries are ``(lower, upper)`` bounds of that gain.  Inside a trick they are keyed on
+the four hands (one integer, 3 bits per card count), the leader and the plays on the table; between
+tricks on the position's shape (:meth:`SearchLoop.shape_key`), so that positions equal up to the
+names of the cards share them.  The ordered moves of a node are kept apart, keyed on the exact
+cards.  Move order: the best (or refuting) move of the last visit first; a leader's longer leads,
+then higher cards; a follower's plays that put its side ahead of the trick first (with points when
+they do, without when not).  The last trick with one card each is scored without a search.
+"""
+from __future__ import annotations
+
+import time
+
+from ..records.cards import POINTS
+from .solver_moves import merged
+
+
+class BudgetExceeded(Exception):
+    """The node or time budget of a search ran out."""
+
+
+class SearchLoop:
+    """The recursive search over the solver's state ``self.st`` (mutated and restored in place)."""
+
+    def _search(self, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.nodes > self._limit_nodes or (self.nodes & 1023 == 0 and time.perf_counter() > self._deadline):
+            raise BudgetExceeded()
+        st = self.st
+        table = st.table
+        if not table:
+            if st.left == 0:
+                return 0
+            if st.left == 4:                    # one card each: the last trick is forced
+                return self._last_trick(st)
+        upper = st.hand_pts + st.table_pts + self.bottom_points * st.mult
+        if upper <= alpha:
+            return upper
+        if upper == 0 or beta <= 0:
+            return 0
+        mkey = (st.hkey, st.leader, st.tabkey)
+        key = mkey if table else self.shape_key(st)
+        entry = self.tt.get(key)
+        moves = self.move_cache.get(mkey)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo, hi = 0, upper
+        seat = (st.leader + len(table)) & 3
+        maximise = self.attacker[seat]
+        if moves is None:
+            moves = self._ordered(st, seat, merged(self._raw_moves(st, seat), self.ctx.order, st.hands[seat],
+                                                   st.inplay))
+            if not moves:
+                raise ValueError(f"seat {seat} has no legal play: the hands are not a position of one hand")
+        a0, b0 = alpha, beta
+        best = -1 if maximise else 1 << 30
+        best_move = moves[0]
+        for m in moves:
+            v = self._play(st, seat, m, alpha, beta)
+            if maximise:
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best, best_move = v, m
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        if best_move is not moves[0]:          # the best (or refuting) move first next time
+            moves = [best_move] + [m for m in moves if m is not best_move]
+        self.move_cache[mkey] = moves
+        if best <= a0:
+            self.tt[key] = (lo, best if best < hi else hi)
+        elif best >= b0:
+            self.tt[key] = (best if best > lo else lo, hi)
+        else:
+            self.tt[key] = (best, best)
+        return best
+
+    def _last_trick(self, st) -> int:
+        table = []
+        for i in range(4):
+            seat = (st.leader + i) & 3
+            hand = st.hands[seat]
+            table.append((seat, (next(k for k in range(54) if hand[k]),)))
+        return self._score_trick(table, last=True)[1]
+
+    def shape_key(self, st) -> tuple:
+        """The transposition key of a position between tricks, the same for every position equal to
+        it up to names: per suit group, the strengths with cards in play in order (whether each is
+        adjacent to the one before), and at each the points and the four hands' counts of each kind
+        there; the plain suits sorted (they are interchangeable), trumps apart; and the leader.
+        Cards already played never matter again; only order, adjacency, equality and points do."""
+        o = self.ctx.order
+        hands = st.hands
+        inplay = st.inplay
+        h0, h1, h2, h3 = hands
+        groups = []
+        for g in range(5):
+            enc = []
+            prev = -2
+            for s, ks in enumerate(o.at[g]):
+                here = None
+                for k in ks:
+                    if inplay[k]:
+                        e = (POINTS[k], h0[k], h1[k], h2[k], h3[k])
+                        if here is None:
+                            here = [e]
+                        else:
+                            here.append(e)
+                if here is not None:
+                    if len(here) > 1:
+                        here.sort()
+                    enc.append((s == prev + 1, *here))
+                    prev = s
+            groups.append(tuple(enc))
+        trumps = groups.pop()
+        groups.sort()
+        return (trumps, *groups, st.leader)
+
+    def _play(self, st, seat: int, m: tuple[int, ...], alpha: int, beta: int) -> int:
+        """Value of playing ``m``: the cards leave the hand, the trick is scored when it completes."""
+        hand = st.hands[seat]
+        place = self._place[seat]
+        pts = 0
+        for k in m:
+            hand[k] -= 1
+            st.inplay[k] -= 1
+            st.hkey -= place[k]
+            pts += POINTS[k]
+        n = len(m)
+        st.left -= n
+        st.hand_pts -= pts
+        table, tabkey, table_pts, leader = st.table, st.tabkey, st.table_pts, st.leader
+        try:
+            if len(table) < 3:
+                st.table = table + [(seat, m)]
+                st.tabkey = tabkey + (m,)
+                st.table_pts = table_pts + pts
+                for k in m:
+                    st.inplay[k] += 1          # on the table: still in play until the trick ends
+                try:
+                    return self._search(alpha, beta)
+                finally:
+                    for k in m:
+                        st.inplay[k] -= 1
+            full = table + [(seat, m)]
+            for _, cards in table:
+                for k in cards:
+                    st.inplay[k] -= 1
+            try:
+                winner, gain = self._score_trick(full, last=st.left == 0)
+                st.table, st.tabkey, st.table_pts, st.leader = [], (), 0, winner
+                mult = st.mult
+                st.mult = self._mult_bound(st.hands)
+                try:
+                    return gain + self._search(alpha - gain, beta - gain)
+                finally:
+                    st.mult = mult
+            finally:
+                for _, cards in table:
+                    for k in cards:
+                        st.inplay[k] += 1
+        finally:
+            st.table, st.tabkey, st.table_pts, st.leader = table, tabkey, table_pts, leader
+            for k in m:
+                hand[k] += 1
+                st.inplay[k] += 1
+                st.hkey += place[k]
+            st.left += n
+            st.hand_pts += pts
+
+    def _ordered(self, st, seat: int, moves: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        o = self.ctx.order
+        strength = o.strength
+        if not st.table:
+            return sorted(moves, key=lambda m: (-len(m), -max(strength[k] for k in m)))
+        mine = self.attacker[seat]
+        table = st.table
+        keyed = []
+        for m in moves:
+            wi = self.winner_index(table + [(seat, m)])
+            ahead = self.attacker[(st.leader + wi) & 3] == mine
+            pts = 0
+            total = 0
+            for k in m:
+                pts += POINTS[k]
+                total += strength[k]
+            keyed.append(((0, -pts, total) if ahead else (1, pts, total), m))
+        keyed.sort(key=lambda x: x[0])
+        return [m for _, m in keyed]
+
+
+__all__ = ["BudgetExceeded", "SearchLoop"]
