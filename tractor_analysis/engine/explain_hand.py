@@ -318,3 +318,16 @@ def match_decision_text(team: str | None, decided_by: str | None) -> tuple[str, 
            "holding the deal": ("equal levels, holding the deal when the record ends", "级数相同，记录结束时坐庄")
            }.get(decided_by or "", (decided_by or "", decided_by or ""))
     return f"{team} won the match: {how[0]}", f"{team} 方获胜：{how[1]}"
+
+
+# --- endgame analysis (tractor analyse) --------------------------------------------
+
+def analysis_incomplete() -> tuple[str, str]:
+    """``(zh, en)``: a hand that was not played to the end cannot be analysed."""
+    return "牌局未打完，无法分析", "the hand is not complete: nothing to analyse"
+
+
+def analysis_inconsistent() -> tuple[str, str]:
+    """``(zh, en)``: plays the positions cannot be rebuilt from."""
+    return ("记录中的出牌次序或张数有误，无法分析",
+            "plays out of turn, not held or of a wrong number of cards: the positions cannot be rebuilt")

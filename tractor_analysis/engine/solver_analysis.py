@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from . import explain_hand
 from .solver import Budget, Position, Solver
 from .tricks import hand_context
 from .verdicts import HandResult
@@ -85,7 +86,7 @@ def trick_bases(h: HandResult) -> tuple[list[int], list[int]]:
 
 def _unplayable(h: HandResult) -> tuple[str, str] | None:
     if not h.complete:
-        return "牌局未打完，无法分析", "the hand is not complete: nothing to analyse"
+        return explain_hand.analysis_incomplete()
     return None
 
 
@@ -123,8 +124,7 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     reason = _unplayable(h)
     n = len(h.tricks)
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
-        reason = ("记录中的出牌次序或张数有误，无法分析", "plays out of turn, not held or of a wrong number "
-                  "of cards: the positions cannot be rebuilt")
+        reason = explain_hand.analysis_inconsistent()
     if reason is not None:
         return HandAnalysis(h.number, None, 0, None, h.attackers_total, reason=reason)
     bases, penalties = trick_bases(h)
