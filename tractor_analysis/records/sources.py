@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .diagnostics import Diagnostic
+from .limits import DEFAULT_MAX_BYTES, MAX_DEPTH, json_too_deep
 from .json_reader import parse_json, parse_jsonl
 from .diagnostics import bilingual
 from .tgn_reader import parse_tgn
@@ -80,23 +81,39 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     return line, column
 
 
-def _gunzip(data: bytes) -> tuple[bytes, str | None]:
-    """The decompressed bytes (all members) and, when the stream is cut short or corrupt, what went wrong."""
-    out: list[bytes] = []
+class _TooLarge(Exception):
+    """More than the limit of bytes after gunzip."""
+
+
+def _gunzip(data: bytes, limit: int) -> tuple[bytes, str | None]:
+    """The decompressed bytes (all members) and, when the stream is cut short or corrupt, what went wrong.
+
+    At most ``limit + 1`` bytes are ever decompressed (a gzip bomb stops there): more than
+    ``limit`` raises :class:`_TooLarge` carrying the first ``limit`` bytes."""
+    out = bytearray()
     rest = data
     while rest:
         d = zlib.decompressobj(16 + zlib.MAX_WBITS)
         try:
-            out.append(d.decompress(rest))
-            out.append(d.flush())
+            while True:
+                out += d.decompress(rest, limit + 1 - len(out))
+                if len(out) > limit:
+                    raise _TooLarge(bytes(out[:limit]))
+                rest = d.unconsumed_tail
+                if not rest or d.eof:
+                    break
+            if not d.eof:
+                out += d.flush()         # what is left of a window: at most 32 KiB
+                if len(out) > limit:
+                    raise _TooLarge(bytes(out[:limit]))
         except zlib.error as exc:
-            return b"".join(out), f"corrupt gzip data ({exc})"
+            return bytes(out), f"corrupt gzip data ({exc})"
         if not d.eof:
-            return b"".join(out), "the gzip stream ends early"
+            return bytes(out), "the gzip stream ends early"
         rest = d.unused_data
         if rest and not rest.startswith(_GZIP_MAGIC):
             break          # trailing garbage after the last member: ignore, as gzip(1) does
-    return b"".join(out), None
+    return bytes(out), None
 
 
 def _looks_binary(data: bytes) -> int | None:
@@ -204,13 +221,27 @@ def _format_of(name: str, text: str) -> str:
     return "tgn"
 
 
-def load_bytes(data: bytes, name: str = "<bytes>") -> SourceFile:
+def _too_large(name: str, head: bytes, limit: int, sha: str, compressed: bool, total: int | None = None
+               ) -> SourceFile:
+    """A file past the byte limit: one ``too_large`` at the line:column where the limit falls, nothing read."""
+    line, col = _position(head, min(limit, len(head)))
+    after = "after gunzip " if compressed else ""
+    size = f"{total} bytes" if total is not None else f"more than {limit} bytes"
+    return SourceFile(name, _format_of(name, ""), (), (Diagnostic("too_large", bilingual(
+        f"file too large: {size} {after}(the limit is {limit} bytes, reached here); nothing of it was read "
+        "— raise the limit with --max-bytes, or split the file (one match per .tgn, or a .jsonl of fewer "
+        "matches)", f"文件过大：{after and '解压后'}超过 {limit} 字节的上限（在此处达到）；未读取任何内容——"
+        "可用 --max-bytes 提高上限，或拆分文件"), line, col),), sha, "utf-8", compressed, ())
+
+
+def load_bytes(data: bytes, name: str = "<bytes>", max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
     """Read one record file's bytes (``name`` picks the format by its extension); never raises.
 
-    Bad content gives diagnostics; a failure of the readers themselves (a bug) gives the file
+    Bad content gives diagnostics; more than ``max_bytes`` bytes (after gunzip) gives ``too_large``
+    and nothing read; a failure of the readers themselves (a bug) gives the file
     an ``engine_error`` diagnostic and no matches."""
     try:
-        return _load_bytes(data, name)
+        return _load_bytes(data, name, max_bytes)
     except Exception as exc:       # noqa: BLE001 - one file's failure must not stop a batch
         sha = hashlib.sha256(data).hexdigest()
         what = f"{type(exc).__name__}: {str(exc)[:200]}"
@@ -220,12 +251,17 @@ def load_bytes(data: bytes, name: str = "<bytes>") -> SourceFile:
             0, 0),), sha)
 
 
-def _load_bytes(data: bytes, name: str) -> SourceFile:
+def _load_bytes(data: bytes, name: str, max_bytes: int) -> SourceFile:
     sha = hashlib.sha256(data).hexdigest()
     diags: list[Diagnostic] = []
     compressed = data.startswith(_GZIP_MAGIC) or name.lower().endswith(".gz")
+    if len(data) > max_bytes:
+        return _too_large(name, data, max_bytes, sha, False, len(data))
     if compressed and data.startswith(_GZIP_MAGIC):
-        data, problem = _gunzip(data)
+        try:
+            data, problem = _gunzip(data, max_bytes)
+        except _TooLarge as big:
+            return _too_large(name, big.args[0], max_bytes, sha, True)
         if problem is not None:
             text_so_far = data.decode("utf-8", errors="replace")
             line = text_so_far.count("\n") + 1
@@ -267,9 +303,16 @@ def _load_bytes(data: bytes, name: str) -> SourceFile:
     if fmt == "tgn":
         matches, parsed = parse_tgn(text)
     elif fmt == "jsonl":
-        matches, parsed = parse_jsonl(text)
+        text_ok, deep = _shallow_lines(text)
+        matches, parsed = parse_jsonl(text_ok)
+        if deep:
+            parsed = sorted([d for d in parsed if d.code != "empty_file"] + deep, key=lambda d: d.line)
     else:
-        matches, parsed = parse_json(text)
+        deep_at = json_too_deep(text)
+        if deep_at is not None:
+            matches, parsed = [], [_too_deep(*_text_position(text, deep_at))]
+        else:
+            matches, parsed = parse_json(text)
     if diags and any(d.code == "truncated_file" for d in diags):
         parsed = [d for d in parsed if d.code != "empty_file"]
     diags.extend(parsed)
@@ -281,17 +324,60 @@ def _load_bytes(data: bytes, name: str) -> SourceFile:
     return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines)
 
 
-def load_file(path: str | os.PathLike) -> SourceFile:
+def _text_position(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of character ``offset`` of ``text`` (lines end at ``\n``)."""
+    start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - start + 1
+
+
+def _too_deep(line: int, column: int) -> Diagnostic:
+    return Diagnostic("too_deep", bilingual(
+        f"JSON nested too deeply: more than {MAX_DEPTH} levels of [ ] and {{ }} here (a record needs 6: "
+        "match, hands, hand, tricks, trick, play); nothing of this record was read",
+        f"JSON 嵌套过深：此处超过 {MAX_DEPTH} 层（记录只需 6 层）；此记录未读取"), line, column)
+
+
+def _shallow_lines(text: str) -> tuple[str, list[Diagnostic]]:
+    """A ``.jsonl`` text with each line nested too deeply blanked out (so line numbers stay), and a
+    ``too_deep`` for each."""
+    if json_too_deep(text) is None:
+        return text, []
+    lines = text.split("\n")
+    deep: list[Diagnostic] = []
+    for i, line in enumerate(lines):
+        at = json_too_deep(line)
+        if at is not None:
+            deep.append(_too_deep(i + 1, at + 1))
+            lines[i] = ""
+    return "\n".join(lines), deep
+
+
+def load_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
     """Read one record file; ``OSError`` only when the path cannot be read (an empty path
-    included: ``Path("")`` would be the current folder)."""
+    included: ``Path("")`` would be the current folder).  At most ``max_bytes + 1`` bytes are held:
+    a bigger file (or one that gunzips to more) is ``too_large`` and nothing of it is read."""
     if not os.fspath(path):
         raise FileNotFoundError(errno.ENOENT, "empty path / 空路径", "")
-    p = Path(path)
     try:
-        data = p.read_bytes()
+        f = open(path, "rb")
     except ValueError as exc:       # a NUL in the path: no file can have that name
         raise OSError(errno.EINVAL, f"{exc} / 路径无效", str(path)) from None
-    return load_bytes(data, str(path))
+    with f:
+        data = f.read(max_bytes + 1)
+        total = None
+        if len(data) > max_bytes:    # too large: hash the rest without holding it
+            digest = hashlib.sha256(data)
+            total = len(data)
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                digest.update(chunk)
+                total += len(chunk)
+            return load_bytes_limited(data, str(path), max_bytes, digest.hexdigest(), total)
+    return load_bytes(data, str(path), max_bytes)
+
+
+def load_bytes_limited(head: bytes, name: str, max_bytes: int, sha: str, total: int) -> SourceFile:
+    """The ``too_large`` result of a file of ``total`` bytes of which ``head`` was read."""
+    return _too_large(name, head, max_bytes, sha, False, total)
 
 
 def _is_record(p: Path) -> bool:
