@@ -145,10 +145,10 @@ def _size(ctx: click.Context, param: click.Parameter, value: str | None) -> int:
 
 
 def max_bytes_option(command: Callable) -> Callable:
-    """Add ``--max-bytes SIZE``: the most bytes read from one file after gunzip (default 16M)."""
+    """Add ``--max-bytes SIZE``: the most bytes read from one file after gunzip (default 8M)."""
     return click.option(
         "--max-bytes", "max_bytes", metavar="SIZE", default=None, callback=_size,
-        help="Read at most this many bytes of one file, after gunzip (e.g. 64M, 1G; default 16M). "
+        help="Read at most this many bytes of one file, after gunzip (e.g. 64M, 1G; default 8M). "
              "A bigger file is reported as too_large and not read.")(command)
 
 

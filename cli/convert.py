@@ -23,7 +23,8 @@ FORMATS = ("tgn", "json", "jsonl")
 
 
 class CannotHold(ValueError):
-    """The output format cannot hold the input's matches (a .tgn or .json file holds one)."""
+    """The output format cannot hold the input's matches (a .tgn or .json file holds one; a .tgn
+    tag cannot have every name a JSON field can)."""
 
 
 def render(matches, to: str) -> str:
@@ -37,9 +38,12 @@ def render(matches, to: str) -> str:
             f"a .{to} file holds one match and the input has {len(matches)}; use --to jsonl "
             f"/ .{to} 文件只能存一场比赛，请用 --to jsonl")
     if to == "tgn":
-        from tractor_analysis.records.tgn_writer import format_tgn
+        from tractor_analysis.records.tgn_writer import Unwritable, format_tgn
 
-        return format_tgn(matches[0])
+        try:
+            return format_tgn(matches[0])
+        except Unwritable as exc:
+            raise CannotHold(str(exc)) from None
     from tractor_analysis.records import format_json
 
     return format_json(matches[0])

@@ -108,9 +108,11 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     import os
 
     if not os.path.isdir(os.path.join(dataset, "files")):
-        raise click.ClickException(
+        error = click.ClickException(
             f"{dataset} is not a dataset (it has no files/ table); write one with "
             f"'tractor ingest RECORDS -o {dataset}' / {dataset} 不是数据集，请先用 tractor ingest 生成")
+        error.exit_code = 2             # an input that cannot be read: 2, as in every command
+        raise error
     import pyarrow as pa
 
     from tractor_analysis.dataset import DatasetError

@@ -47,12 +47,12 @@ CONVERT_EXITS = frozenset({0, 2})
 
 
 SLOWEST: list = [0.0, ""]
-"""The slowest single step of the last :func:`judge` (seconds, which step): a read and replay,
+"""The slowest single step of the last :func:`judge` (CPU seconds of this process, which step): a read and replay,
 a round trip, one command.  ``bench/fuzz.py`` calls a case over 10 s ``slow``."""
 
 
 def _timed(step: str, t0: float) -> None:
-    elapsed = time.monotonic() - t0
+    elapsed = time.process_time() - t0
     if elapsed > SLOWEST[0]:
         SLOWEST[:] = [elapsed, step]
 
@@ -210,7 +210,7 @@ def many_hands(rng, name, data, size):
     at = text.find("[Hand")
     if at >= 0:
         body = text[at:]
-        return name, _bytes(text[:at] + "\n".join(body for _ in range(min(k, 50_000_000 // max(1, len(body)) + 1))))
+        return name, _bytes(text[:at] + "\n".join(body for _ in range(min(k, int(50_000_000 * size) // max(1, len(body)) + 1))))
     try:
         obj = json.loads(text)
     except ValueError:
@@ -313,11 +313,11 @@ def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[
     from tractor_analysis.records import format_json, format_jsonl
     from tractor_analysis.records.diagnostics import CODES
     from tractor_analysis.records.sources import load_bytes
-    from tractor_analysis.records.tgn_writer import format_tgn
+    from tractor_analysis.records.tgn_writer import Unwritable, format_tgn
 
     findings: list[Finding] = []
     stage = "read"
-    t0 = time.monotonic()
+    t0 = time.process_time()
     try:
         src = load_bytes(data, name) if max_bytes is None else load_bytes(data, name, max_bytes=max_bytes)
         for d in src.diagnostics:
@@ -339,8 +339,12 @@ def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[
             writers += [("tgn", lambda ms: format_tgn(ms[0])), ("json", lambda ms: format_json(ms[0]))]
         for fmt, write in writers:
             stage = f"write {fmt}"
-            t0 = time.monotonic()
-            text = write(src.matches)
+            t0 = time.process_time()
+            try:
+                text = write(src.matches)
+            except Unwritable:
+                continue        # .tgn cannot name this tag: convert says so and exits 2
+
             stage = f"reread {fmt}"
             again = load_bytes(text.encode("utf-8"), f"roundtrip.{fmt}")
             new = _codes(again.diagnostics)
@@ -360,7 +364,8 @@ def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[
 
 
 def judge_cli(name: str, data: bytes, workdir: str | None = None) -> list[Finding]:
-    """``tractor check --json`` and ``tractor convert`` on the case, with ``CliRunner``."""
+    """``tractor check --json`` and ``tractor convert`` (to one format, which varies with the case)
+    on the case, with ``CliRunner``."""
     from click.testing import CliRunner
 
     from tractor_analysis.cli.main import main
@@ -372,12 +377,11 @@ def judge_cli(name: str, data: bytes, workdir: str | None = None) -> list[Findin
         with open(path, "wb") as f:
             f.write(data)
         runner = CliRunner()
+        to = ("tgn", "json", "jsonl")[len(data) % 3]      # one conversion per case, the format varies
         for args, allowed in ((["check", "--json", path], CHECK_EXITS),
-                              (["convert", path, "--to", "tgn"], CONVERT_EXITS),
-                              (["convert", path, "--to", "json"], CONVERT_EXITS),
-                              (["convert", path, "--to", "jsonl", "-o", os.path.join(tmp, "out.jsonl")],
+                              (["convert", path, "--to", to, "-o", os.path.join(tmp, "out." + to)],
                                CONVERT_EXITS)):
-            t0 = time.monotonic()
+            t0 = time.process_time()
             res = runner.invoke(main, args)
             _timed(" ".join(args[:1] + args[2:3]), t0)
             if res.exception is not None and not isinstance(res.exception, SystemExit):

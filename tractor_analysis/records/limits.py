@@ -18,10 +18,11 @@ import re
 __all__ = ["DEFAULT_MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "MAX_HAND_NUMBER", "json_too_deep",
            "whole_number", "parse_size"]
 
-DEFAULT_MAX_BYTES = 16 * 1024 * 1024
-"""Default for the most bytes read from one file, after gunzip: 16 MiB (a long real match is
-under 200 KB as ``.tgn``; 16 MiB of ``.tgn`` is some 14,000 hands).  Past it the file is
-``too_large`` and nothing of it is read."""
+DEFAULT_MAX_BYTES = 8 * 1024 * 1024
+"""Default for the most bytes read from one file, after gunzip: 8 MiB.  A long real match is
+under 200 KB as ``.tgn``; 8 MiB of ``.tgn`` is some 7,000 hands, which ``tractor check`` reads and
+replays in about 8 CPU-seconds and 550 MB (measured in ``bench/fuzz.py`` runs).  Past it the file
+is ``too_large`` and nothing of it is read."""
 
 MAX_DEPTH = 64
 """Deepest nesting of JSON arrays/objects accepted (a record needs 6: match, hands, hand, tricks,
