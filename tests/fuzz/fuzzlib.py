@@ -363,7 +363,8 @@ def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[
     return findings
 
 
-def judge_cli(name: str, data: bytes, workdir: str | None = None) -> list[Finding]:
+def judge_cli(name: str, data: bytes, workdir: str | None = None, formats: tuple[str, ...] | None = None
+              ) -> list[Finding]:
     """``tractor check --json`` and ``tractor convert`` (to one format, which varies with the case)
     on the case, with ``CliRunner``."""
     from click.testing import CliRunner
@@ -377,10 +378,10 @@ def judge_cli(name: str, data: bytes, workdir: str | None = None) -> list[Findin
         with open(path, "wb") as f:
             f.write(data)
         runner = CliRunner()
-        to = ("tgn", "json", "jsonl")[len(data) % 3]      # one conversion per case, the format varies
-        for args, allowed in ((["check", "--json", path], CHECK_EXITS),
-                              (["convert", path, "--to", to, "-o", os.path.join(tmp, "out." + to)],
-                               CONVERT_EXITS)):
+        formats = formats or (("tgn", "json", "jsonl")[len(data) % 3],)   # by default one, which varies
+        for args, allowed in [(["check", "--json", path], CHECK_EXITS)] + [
+                (["convert", path, "--to", to, "-o", os.path.join(tmp, "out." + to)], CONVERT_EXITS)
+                for to in formats]:
             t0 = time.process_time()
             res = runner.invoke(main, args)
             _timed(" ".join(args[:1] + args[2:3]), t0)
@@ -404,12 +405,12 @@ def judge_cli(name: str, data: bytes, workdir: str | None = None) -> list[Findin
     return findings
 
 
-def judge(name: str, data: bytes, cli: bool = True) -> list[Finding]:
+def judge(name: str, data: bytes, cli: bool = True, formats: tuple[str, ...] | None = None) -> list[Finding]:
     """Every finding of the case, one per class (the first of each)."""
     SLOWEST[:] = [0.0, ""]
     found = judge_library(name, data)
     if cli:
-        found += judge_cli(name, data)
+        found += judge_cli(name, data, formats=formats)
     seen: dict[str, Finding] = {}
     for f in found:
         seen.setdefault(f.cls, f)
