@@ -161,7 +161,7 @@ def test_huge_rule_options_are_bad_rule_value(option):
 
 # --- the writer never writes what its reader refuses --------------------------------------
 
-@pytest.mark.parametrize("text", ["a\x00b", "\x01\x07\x1b\x7f", "tab\there", "\ud800 lone", "\\u0041 kept",
+@pytest.mark.parametrize("text", ["a\x00b", "\x01\x07\x1b\x7f", "tab\there", "\\u0041 kept",
                                   "}{\"\\", "line\nbreak\r", "\x85\u2028\ufeff"])
 def test_odd_characters_round_trip_through_tgn(text):
     (m,), diags = parse_tgn(TGN.read_text(encoding="utf-8"))
@@ -172,6 +172,17 @@ def test_odd_characters_round_trip_through_tgn(text):
     data = out.encode("utf-8")                      # no lone surrogate reaches the bytes
     src = load_bytes(data, "rt.tgn")
     assert src.ok and src.matches == (m2,)
+
+
+def test_a_lone_surrogate_is_written_escaped_and_read_as_replacement_character():
+    """No reader makes a lone surrogate (JSON reads its escape as U+FFFD; bytes never decode to
+    one); a match built with one is still written as valid UTF-8."""
+    (m,), _ = parse_tgn(TGN.read_text(encoding="utf-8"))
+    m2 = m.__class__(**{**{f: getattr(m, f) for f in m.__dataclass_fields__}, "event": "a\ud800b"})
+    out = format_tgn(m2)
+    assert "\\ud800" in out
+    src = load_bytes(out.encode("utf-8"), "rt.tgn")
+    assert src.ok and src.matches[0].event == "a\ufffdb"
 
 
 @pytest.mark.parametrize("field", ["a b", 'x"]', "Dealer", "rule:decks", "", "a;b", "{x}"])

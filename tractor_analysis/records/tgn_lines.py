@@ -52,7 +52,8 @@ def unescape(text: str) -> str:
 def _unescape_one(m: re.Match) -> str:
     e = m.group(1)
     if len(e) == 5:                    # \uXXXX: a character the writer could not put in the text
-        return chr(int(e[1:], 16))
+        code = int(e[1:], 16)
+        return "\ufffd" if 0xD800 <= code <= 0xDFFF else chr(code)   # a lone surrogate: U+FFFD, as JSON
     return _UNESCAPES.get(e, "\\" + e)
 
 
