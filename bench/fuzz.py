@@ -50,7 +50,7 @@ def _worker(conn, seed: int, size: float, cli: bool) -> None:
         if index is None:
             return
         name, data, _ = fuzzlib.make_case(seed, index, size)
-        t0 = time.monotonic()
+        conn.send(("start", index))          # the clock of the case starts now, not while it is made
         found = fuzzlib.judge(name, data, cli=cli)
         conn.send((index, [(f.cls, f.detail) for f in found], tuple(fuzzlib.SLOWEST)))
 
@@ -90,7 +90,11 @@ def run(seed: int, cases: int, jobs: int, size: float, cli: bool, progress: bool
             verdict = None
             if w.conn.poll(0.05):
                 try:
-                    index, found, (elapsed, step) = w.conn.recv()
+                    message = w.conn.recv()
+                    if message[0] == "start":
+                        w.started = time.monotonic()
+                        continue
+                    index, found, (elapsed, step) = message
                 except EOFError:
                     verdict = [("traceback", "the worker process died (exit "
                                 f"{w.proc.exitcode}) without an exception")]

@@ -113,6 +113,20 @@ def _bytes(text: str) -> bytes:
     return text.encode("utf-8", errors="surrogateescape")
 
 
+def _window(rng, text: str, width: int = 1 << 16) -> tuple[int, int]:
+    """A random stretch of at most ``width`` characters: the token mutators work in it, so that
+    making a case stays fast on a big text."""
+    if len(text) <= width:
+        return 0, len(text)
+    a = rng.randrange(len(text) - width)
+    return a, a + width
+
+
+def _in_window(rng, text: str, mutate) -> str:
+    a, b = _window(rng, text)
+    return text[:a] + mutate(text[a:b]) + text[b:]
+
+
 def byte_flips(rng, name, data, size):
     b = bytearray(data)
     for _ in range(rng.randint(1, 8)):
@@ -126,7 +140,11 @@ def truncation(rng, name, data, size):
 
 
 def token_swaps(rng, name, data, size):
-    toks = re.split(r"(\s+|[,:\[\]{}\"])", _text(data))
+    return name, _bytes(_in_window(rng, _text(data), lambda text: _swap_tokens(rng, text)))
+
+
+def _swap_tokens(rng, text: str) -> str:
+    toks = re.split(r"(\s+|[,:\[\]{}\"])", text)
     idx = [i for i, t in enumerate(toks) if t and not t.isspace()]
     for _ in range(rng.randint(1, 6)):
         if len(idx) < 2:
@@ -138,14 +156,15 @@ def token_swaps(rng, name, data, size):
             toks[i] = rng.choice(VOCAB)
         else:
             toks.insert(i, rng.choice(VOCAB))
-    return name, _bytes("".join(toks))
+    return "".join(toks)
 
 
 def deep_nesting(rng, name, data, size):
     n = int(rng.choice([50, 1000, 5000, 100_000, 1_000_000]) * size) + 2
     text = _text(data)
     at = rng.randrange(len(text) + 1)
-    cut = [m.end() for m in re.finditer(r"[:,\[]\s*", text)]
+    a, b = _window(rng, text)
+    cut = [m.end() for m in re.compile(r"[:,\[]\s*").finditer(text, a, b)]
     if cut and rng.random() < 0.7:
         at = rng.choice(cut)       # in a value's place: nesting inside a hand's fields
     open_, close = rng.choice([("[", "]"), ("{", "}"), ('{"a":', "}"), ("[{\"x\":", "}]")])
@@ -158,15 +177,15 @@ HUGE = ["9" * 5000, "-" + "9" * 400, "99999999999999999999", "4294967296", "-214
 
 
 def huge_numbers(rng, name, data, size):
-    text = _text(data)
-    runs = [m.span() for m in re.finditer(r"\d+", text)]
-    for _ in range(rng.randint(1, 4)):
-        if not runs:
-            break
-        a, b = rng.choice(runs)
-        text = text[:a] + rng.choice(HUGE) + text[b:]
-        runs = [m.span() for m in re.finditer(r"\d+", text)]
-    return name, _bytes(text)
+    def mutate(text: str) -> str:
+        for _ in range(rng.randint(1, 4)):
+            runs = [m.span() for m in re.finditer(r"\d+", text)]
+            if not runs:
+                break
+            a, b = rng.choice(runs)
+            text = text[:a] + rng.choice(HUGE) + text[b:]
+        return text
+    return name, _bytes(_in_window(rng, _text(data), mutate))
 
 
 STRAY = ["\x00", "\x01", "\x07", "\x0b", "\x0c", "\x1b", "\x7f", "\x85", "\u2028", "\u2029", "\r", "\t",
