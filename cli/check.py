@@ -3,7 +3,7 @@
 The command is thin: :mod:`tractor_analysis.records.sources` reads the files,
 :func:`tractor_analysis.engine.replay.replay_match` judges them; this module only
 turns the results into the ``check --json`` document of
-``shared/spec/format.md`` or into text for a referee.
+``docs/format.md`` (its field names are fixed) or into text for a referee.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.records.model import Hand, Match
-from tractor_analysis.engine.scoring import describe_levels
+from tractor_analysis.engine.explain_hand import describe_levels
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Outcome, Violation
 
 from .common import (
@@ -303,11 +303,14 @@ def summary_text(files: int, hands: int, violations: int, errors: int) -> str:
 @click.argument("paths", nargs=-1, required=True, metavar="FILE...")
 @rules_options
 @click.option("--json", "as_json", is_flag=True,
-              help="Print one JSON document (the format of shared/spec/format.md) instead of text.")
+              help="Print one JSON document (the fixed field names of docs/format.md) instead of text.")
 @max_bytes_option
 def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[str, str], ...],
           as_json: bool, max_bytes: int) -> None:
     """Check records: parse every FILE, replay every hand by the rules, report.
+
+    The rules are those of docs/rules.md; each violation names its code, and
+    docs/rules.md §13 lists the section each code enforces.
 
     FILE may be a record (.tgn, .json, .jsonl, also gzipped), a folder (read
     recursively) or a glob.  For each hand: the verdict, each violation with

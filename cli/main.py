@@ -11,6 +11,7 @@ from .convert import convert
 from .replay_cmd import replay
 from .report_cmd import report
 from .rules_cmd import rules
+from .ruling_cmd import ruling
 from .simulate_cmd import simulate
 from .ingest_cmd import ingest
 from .stats_cmd import stats
@@ -38,6 +39,7 @@ def main() -> None:
       tractor replay sample_logs/disputed-trick.tgn
       tractor convert game.tgn --to json
       tractor rules tournament
+      tractor ruling sample_logs/disputed-trick.tgn -o out/ruling.html
 
     Run 'tractor COMMAND -h' for a command's options and examples.
     """
@@ -51,6 +53,7 @@ main.add_command(report)
 main.add_command(simulate)
 main.add_command(ingest)
 main.add_command(stats)
+main.add_command(ruling)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,4 @@
-"""``tractor rules``: the ruleset presets and their options (rules.md §12)."""
+"""``tractor rules``: the ruleset presets and their options (docs/rules.md §12)."""
 from __future__ import annotations
 
 import json
@@ -26,7 +26,8 @@ def rules(preset: str | None, rule_pairs: tuple[tuple[str, str], ...], as_json: 
     Every difference between the rule sources is an option; a preset fixes
     them all.  A record picks one with [Ruleset "…"] and changes options with
     [Rule:name "value"]; 'tractor check' and 'replay' take --rules PRESET and
-    --rule name=value to judge with other rules.
+    --rule name=value to judge with other rules.  docs/rules.md gives every
+    rule with its seed source and the option that changes it (§12: presets).
 
     \b
     Examples:

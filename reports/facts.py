@@ -10,10 +10,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from tractor_analysis.records.cards import RANK_TOKENS
-from tractor_analysis.engine.verdicts import VIOLATION_CODES
 
 from . import charts
-from .model import MatchFact, ReportModel
+from .model import MatchFact, ReportModel, rule_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +123,7 @@ def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
     capture_rows = tuple((f"×{m}", captures[m], bonus[m]) for m in sorted(captures))
 
     by_code = Counter(v.code for v in violation_facts)
-    code_rows = tuple((c, n, VIOLATION_CODES.get(c, "")) for c, n in by_code.most_common())
+    code_rows = tuple((c, n, rule_line(c)) for c, n in by_code.most_common())
     by_player = Counter(v.player or "(record)" for v in violation_facts)
     player_rows = tuple(by_player.most_common())
 

@@ -22,6 +22,7 @@ from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.records.model import Hand, Match
+from tractor_analysis.engine.rule_refs import rule_ref
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 
 TEAM_NAMES = ("N–S", "E–W")
@@ -236,7 +237,7 @@ class VariantView:
     """Options that differ from the preset: (name, value, the preset's value)."""
     friend: bool
     revoke_penalty: bool
-    """Wrong follows cost the side a level (the tournament rule, rules.md §10)."""
+    """Wrong follows cost the side a level (the tournament rule, docs/rules.md §10)."""
     revoke_forfeit: int
     win_level: str
 
@@ -255,11 +256,17 @@ def variant_view(rules) -> VariantView:
                        win_level=RANK_TOKENS.get(rules.win_level, str(rules.win_level)))
 
 
-def _violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (0, 0)) -> ViolationView:
+def rule_line(code: str) -> str:
+    """The rule a violation code enforces, for a violation box: ``docs/rules.md §5.3 · 中文 / English``."""
+    ref = rule_ref(code)
+    return ref.line if ref is not None else ""
+
+
+def violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (0, 0)) -> ViolationView:
     return ViolationView(
         code=v.code, trick=v.trick, seat=seat_label(v.seat),
         player="" if v.seat is None else names[v.seat],
-        message_zh=v.message_zh, message_en=v.message_en, rule=v.rule,
+        message_zh=v.message_zh, message_en=v.message_en, rule=rule_line(v.code),
         played=tuple(v.played), better=tuple(v.better), line=at[0], column=at[1])
 
 
@@ -351,7 +358,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     violations_by_trick: dict[int, list[ViolationView]] = {}
     hand_violations: list[ViolationView] = []
     for v in result.violations:
-        vv = _violation_view(v, names, violation_position(hand, v, result))
+        vv = violation_view(v, names, violation_position(hand, v, result))
         if v.trick is None:
             hand_violations.append(vv)
         else:
@@ -517,7 +524,7 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         levels_start=(level_label(start[0]), level_label(start[1])),
         levels_final=(level_label(result.levels_final[0]), level_label(result.levels_final[1])),
         winner=winner, forfeit=forfeit,
-        problems=tuple(_violation_view(v, names) for v in result.problems),
+        problems=tuple(violation_view(v, names) for v in result.problems),
         level_series=tuple(series),  # type: ignore[arg-type]
         variant=variant_view(result.hands[0].rules) if result.hands else None,
         player_levels_final=tuple(level_label(x) for x in result.player_levels_final),  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_logs"
 MATCH = str(SAMPLES / "spring-cup-r2t5.tgn")
 DISPUTED = str(SAMPLES / "disputed-trick.tgn")
 
-# The fixed field names of shared/spec/format.md.
+# The fixed field names of docs/format.md.
 FILE_FIELDS = {"path", "errors", "hands"}
 ERROR_FIELDS = {"line", "column", "message"}
 HAND_FIELDS = {"match", "hand", "dealer", "level", "trump", "tricks", "violations", "attackers_points",

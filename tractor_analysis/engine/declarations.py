@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..records.cards import BJ, LJ, PRETTY, RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, TOKEN, Card, counts_of
+from ..records.cards import BJ, LJ, RANK_OF, SUIT_OF, Card, counts_of
 from ..records.model import Declaration
 from ..records.rulesets import DeclareTiebreak, NoDeclaration, RuleSet
+from . import explain_hand
 
 _TIE_ORDER = {BJ: 0, LJ: 1, 0: 2, 1: 3, 2: 4, 3: 5}
 """Tournament order for equal overcalls: BJ, LJ, S, H, D, C (lower is stronger)."""
@@ -83,47 +84,30 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
     held = [counts_of(d) if d else None for d in deal] if deal is not None else None
     took_bottom = {dealer} if dealer is not None else set()
     for i, d in enumerate(declarations):
-        shown = " ".join(PRETTY[c] for c in d.cards)
-        who_zh, who_en = SEAT_NAMES_ZH[d.seat], SEAT_TOKENS[d.seat]
-
-        def reject(zh: str, en: str, d: Declaration = d, i: int = i) -> None:
-            problems.append(DeclarationProblem(i, d.seat, d.cards, zh, en))
+        def reject(message: tuple[str, str], d: Declaration = d, i: int = i) -> None:
+            problems.append(DeclarationProblem(i, d.seat, d.cards, *message))
 
         if d.after_bottom:
             # 炒地皮 (seed 001, rule 四): overcalls after the bottom are allowed only under
             # rebid_after_bottom, and only when the trump was declared before the bottom was
             # turned ("若主是在翻底时确认的则不允许炒地皮").
             if not rules.rebid_after_bottom:
-                reject(
-                    f"{who_zh}在扣底后亮 {shown}（炒地皮），本规则不允许",
-                    f"{who_en} declared {shown} after the bottom was taken (炒地皮), which this "
-                    f"ruleset does not allow (rebid_after_bottom = off)")
+                reject(explain_hand.rebid_not_allowed(d.seat, d.cards))
                 continue
             if standing is None:
-                reject(
-                    f"{who_zh}在扣底后亮 {shown}：主是翻底定的，不允许炒地皮",
-                    f"{who_en} declared {shown} after the bottom was taken, but nobody declared before "
-                    f"it: a trump fixed by turning the bottom cannot be rebid")
+                reject(explain_hand.rebid_without_declaration(d.seat, d.cards))
                 continue
             if d.seat == standing_seat:
                 # seed 000: 庄家扣牌后其他人可以再反 — the others may overcall after the bury
-                reject(
-                    f"{who_zh}在扣底后亮 {shown}，但当前的主正是{who_zh}自己亮的：扣底后只有其他人可以再反",
-                    f"{who_en} declared {shown} after the bottom was taken, but the standing declaration "
-                    f"is {who_en}'s own: after the bury only the other players may overcall (其他人可以再反)")
+                reject(explain_hand.rebid_own_declaration(d.seat, d.cards))
                 continue
         s = strength(d.cards, level, rules.decks)
         if s is None:
-            reject(
-                f"{who_zh}亮 {shown} 不是合法的亮主（须为级牌 {level_name(level)} 的单张/对子，或一对王）",
-                f"{who_en} declared {shown}, which declares nothing (expected level cards "
-                f"{level_name(level)} of one suit, or identical jokers)")
+            reject(explain_hand.not_a_declaration(d.seat, d.cards, level))
             continue
         mine = held[d.seat] if held is not None and not (d.after_bottom and d.seat in took_bottom) else None
         if mine is not None and any(mine[c] < d.cards.count(c) for c in set(d.cards)):
-            reject(
-                f"{who_zh}亮 {shown}，但发到的牌中没有这些牌",
-                f"{who_en} declared {shown} but was not dealt those cards")
+            reject(explain_hand.declared_not_dealt(d.seat, d.cards))
             continue
         if standing is not None:
             reinforce = (d.seat == standing_seat and d.cards[0] == standing_cards[0]
@@ -133,11 +117,7 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
                     and rules.declare_tiebreak is DeclareTiebreak.SUIT_ORDER and s[1] < standing[1]):
                 beats = True
             if not (beats or reinforce):
-                reject(
-                    f"{who_zh}亮 {shown} 压不过{SEAT_NAMES_ZH[standing_seat]}已亮的 "
-                    f"{' '.join(PRETTY[c] for c in standing_cards)}",
-                    f"{who_en} declared {shown}, which does not overcall "
-                    f"{SEAT_TOKENS[standing_seat]}'s {' '.join(TOKEN[c] for c in standing_cards)}")
+                reject(explain_hand.declaration_too_weak(d.seat, d.cards, standing_seat, standing_cards))
                 continue
             locked = reinforce
         if first is None:
@@ -154,10 +134,6 @@ def bottom_takers(dealer: int, declarations: tuple[Declaration, ...]) -> list[in
     recorded (炒地皮, seed 000: the rebidder takes the bottom and buries again).  The record
     is what happened at the table, so a rebid the rules refuse still took the bottom."""
     return [dealer] + [d.seat for d in declarations if d.after_bottom]
-
-
-def level_name(level: int) -> str:
-    return RANK_TOKENS[level]
 
 
 def trump_without_declaration(rules: RuleSet, bottom: tuple[Card, ...] | list[Card] | None

@@ -5,21 +5,31 @@ rebuilds each player's cards (from the deal and the dealer's exchange, or from
 the plays themselves), feeds every trick to :func:`~tractor_analysis.engine.tricks.judge_trick`,
 checks what the record says beyond the plays (declarations, bury, deal, claim,
 ``[Level]``, ``[Dealer]``), scores the hand as itemised entries (rules.md §7) and
-carries the team levels through the match (§8).
+carries the team levels through the match (§8).  Its bilingual messages are made in
+:mod:`tractor_analysis.engine.explain_hand`.
+
+:func:`replay_hand` runs the steps of a hand in order: the setting (dealer, level, trump:
+:func:`_setting`), the cards each seat starts with (:func:`_starting_hands`, the bury
+chain), the partners (:func:`_defenders`), the tricks (:func:`_play_tricks`), the points
+(:func:`_score`), the claim, the outcome (:func:`_outcome`) and the level penalties
+(:func:`_level_penalties`).
 
 Everything is a pure function of the record and the ruleset: replaying the same
 record twice gives equal results.
 """
 from __future__ import annotations
 
-from ..records.cards import (NUM_KINDS, POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH,
-                    SUIT_TOKENS, TEAMS, TOKEN, Card,
-                    next_seat, partner, team_of)
-from .declarations import bottom_takers, check_declarations, trump_without_declaration
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
 from ..records.model import Hand, Match
 from ..records.rulesets import Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
-from .scoring import advance, bottom_multiplier, describe_levels, level_change, lose_level, rank_name
-from .tricks import hand_context, judge_trick
+from . import explain_hand
+from .declarations import bottom_takers, check_declarations, trump_without_declaration
+from .explain import Message
+from .scoring import advance, bottom_multiplier, level_change, lose_level
+from .tricks import HandContext, hand_context, judge_trick
 from .verdicts import HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation
 
 REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
@@ -98,35 +108,52 @@ def record_pairs(match: Match, result: MatchResult) -> list[tuple[Hand | None, H
     return [(by_number.get(r.number), r) for r in result.hands]
 
 
-def _counts(cards) -> list[int]:
-    c = [0] * NUM_KINDS
-    for k in cards:
-        c[k] += 1
-    return c
+# --- the steps of a hand, and what they hand on ----------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class _Setting:
+    """Who deals, the level and the trump played, and what the record gets wrong about them."""
+    dealer: int
+    level: int
+    trump: int | None
+    violations: tuple[Violation, ...]
 
 
-def _show(cards) -> str:
-    return " ".join(PRETTY[c] for c in cards)
+@dataclass(frozen=True, slots=True)
+class _Start:
+    """The cards each seat holds before the first trick (counts per kind, N, E, S, W)."""
+    hands: tuple[tuple[int, ...], ...]
+    buried: tuple[Card, ...] | None
+    """The bottom as buried (given, or derived from the dealer's plays), ``None`` when unknown."""
+    deal_given: bool
+    """Every hand that matters for the end-of-hand check came from a deal line."""
+    from_plays: frozenset[int]
+    """Seats whose cards were read from their plays (their exchange is unknown)."""
+    violations: tuple[Violation, ...] = ()
 
 
-def _hand_violation(code: str, seat: int | None, zh: str, en: str,
-                    played: tuple[Card, ...] = (), better: tuple[Card, ...] = ()) -> Violation:
-    return Violation(code=code, trick=None, seat=seat, played=played, better=better,
-                     message_zh=zh, message_en=en)
+@dataclass(frozen=True, slots=True)
+class _Play:
+    """The tricks judged, whether they emptied every hand, and what was wrong in them."""
+    tricks: tuple[TrickResult, ...]
+    complete: bool
+    violations: tuple[Violation, ...]
 
 
-def _multiset_minus(a: list[int], b: list[int]) -> tuple[list[int], list[Card]]:
-    """``a - b`` clamped at 0, and the kinds of ``b`` that ``a`` lacks (with multiplicity)."""
-    out = a[:]
-    missing: list[Card] = []
-    for k in range(NUM_KINDS):
-        if b[k]:
-            if out[k] >= b[k]:
-                out[k] -= b[k]
-            else:
-                missing.extend([k] * (b[k] - out[k]))
-                out[k] = 0
-    return out, missing
+@dataclass(frozen=True, slots=True)
+class _Score:
+    """The attackers' points as itemised entries, and the parts a hand result keeps."""
+    items: tuple[ScoreItem, ...]
+    attackers_points: int
+    """Trick points (plus a position's points before it)."""
+    bottom_points: int
+    multiplier: int
+    bonus: int
+    penalties: int
+
+    @property
+    def total(self) -> int:
+        return sum(i.points for i in self.items)
 
 
 def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
@@ -140,184 +167,135 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     """
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
-    violations: list[Violation] = []
+    levels = tuple(levels)
+    played = _played(hand)
+    setting = _setting(hand, rules, levels, expected_dealer, first_of_match, levels_known)
+    start = _starting_hands(hand, rules, setting.dealer, played)
+    defenders = _defenders(hand, rules, setting.dealer, start.hands)
+    play = _play_tricks(hand, hand_context(rules, setting.level, setting.trump), start, setting.dealer)
+    score = _score(hand, rules, play, start.buried, defenders)
+    violations = [*setting.violations, *start.violations, *play.violations,
+                  *_check_claim(hand, play.complete, score.total)]
+    miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
+                if rules.miscount is Miscount.LEVEL else ())
+    scored = play.complete and (not hand.setup or start.buried is not None)
+    outcome, after = _outcome(rules, levels, setting, defenders, miscount, scored, score.total)
+    revoke_levels, takeback_levels, after = _level_penalties(hand, rules, defenders, violations, after)
+    violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
+    return HandResult(
+        number=hand.number, dealer=setting.dealer, level=setting.level, trump=setting.trump, rules=rules,
+        defenders=defenders, tricks=play.tricks, violations=tuple(violations),
+        attackers_points=score.attackers_points, bottom_points=score.bottom_points,
+        bottom_multiplier=score.multiplier, bottom_bonus=score.bonus, penalties=score.penalties,
+        attackers_total=score.total, items=score.items, outcome=outcome,
+        levels_before=(levels[0], levels[1]), levels_after=(after[0], after[1]), claim=hand.claim,
+        setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,
+        takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after)
+
+
+# --- small helpers ---------------------------------------------------------------------
+
+def _counts(cards: Sequence[Card]) -> list[int]:
+    c = [0] * NUM_KINDS
+    for k in cards:
+        c[k] += 1
+    return c
+
+
+def _cards(counts: Sequence[int]) -> list[Card]:
+    return [k for k in range(NUM_KINDS) for _ in range(counts[k])]
+
+
+def _hand_violation(code: str, seat: int | None, message: Message,
+                    played: tuple[Card, ...] = (), better: tuple[Card, ...] = ()) -> Violation:
+    return Violation(code=code, trick=None, seat=seat, played=played, better=better,
+                     message_zh=message[0], message_en=message[1])
+
+
+def _multiset_minus(a: Sequence[int], b: Sequence[int]) -> tuple[list[int], list[Card]]:
+    """``a - b`` clamped at 0, and the kinds of ``b`` that ``a`` lacks (with multiplicity)."""
+    out = list(a)
+    missing: list[Card] = []
+    for k in range(NUM_KINDS):
+        if b[k]:
+            if out[k] >= b[k]:
+                out[k] -= b[k]
+            else:
+                missing.extend([k] * (b[k] - out[k]))
+                out[k] = 0
+    return out, missing
+
+
+def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
+    """The cards each seat played in the whole hand (counts per kind)."""
     played = [[0] * NUM_KINDS for _ in range(4)]
     for trick in hand.tricks:
         for play in trick.plays:
             row = played[play.seat]
             for k in play.cards:
                 row[k] += 1
+    return tuple(tuple(row) for row in played)
 
-    # --- dealer, declarations, trump, level ------------------------------------
-    dealer = hand.dealer
+
+# --- dealer, level, declarations, trump ------------------------------------------------
+
+def _setting(hand: Hand, rules: RuleSet, levels: tuple[int, ...], expected_dealer: int | None,
+             first_of_match: bool, levels_known: bool) -> _Setting:
+    """The dealer, level and trump of the hand, and the record's ``dealer_mismatch``,
+    ``level_mismatch`` and ``bad_declaration`` violations, in that order."""
+    dealer, dealer_violations = _dealer(hand, rules, levels, expected_dealer, first_of_match)
+    level, level_violations = _level(hand, levels, dealer, levels_known)
+    return _Setting(dealer, level, hand.trump,
+                    (*dealer_violations, *level_violations, *_check_trump(hand, rules, level, dealer)))
+
+
+def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int, ...], expected_dealer: int | None,
+            first_of_match: bool) -> tuple[int, list[Violation]]:
+    """The dealer: as recorded, else as the previous hand named, else the first declarer (the
+    first hand), else N.  A recorded dealer that is neither is a ``dealer_mismatch``."""
     first_declarer = None
-    if hand.declarations and (dealer is None or (first_of_match and expected_dealer is None)):
+    if hand.declarations and (hand.dealer is None or (first_of_match and expected_dealer is None)):
         guess = hand.level if hand.level is not None else levels[0]
         first_declarer = check_declarations(hand.declarations, guess, rules, hand.deal)[2]
+    dealer = hand.dealer
     if dealer is None:
-        dealer = expected_dealer if expected_dealer is not None else (
-            first_declarer if first_declarer is not None else 0)
-    elif not hand.setup:
-        if expected_dealer is not None and dealer != expected_dealer:
-            violations.append(_hand_violation(
-                "dealer_mismatch", dealer,
-                f"记录的庄家是{SEAT_NAMES_ZH[dealer]}，按上一局结果应由{SEAT_NAMES_ZH[expected_dealer]}坐庄",
-                f"the record names {SEAT_TOKENS[dealer]} as dealer; the previous hand's outcome "
-                f"makes {SEAT_TOKENS[expected_dealer]} the dealer"))
-        elif expected_dealer is None and first_of_match and first_declarer is not None \
-                and dealer != first_declarer:
-            violations.append(_hand_violation(
-                "dealer_mismatch", dealer,
-                f"第一局应由最先亮主的{SEAT_NAMES_ZH[first_declarer]}坐庄，记录为{SEAT_NAMES_ZH[dealer]}",
-                f"the first hand's dealer is the first to declare, {SEAT_TOKENS[first_declarer]}; "
-                f"the record names {SEAT_TOKENS[dealer]}"))
-    team = team_of(dealer)
+        if expected_dealer is not None:
+            return expected_dealer, []
+        return (first_declarer if first_declarer is not None else 0), []
+    if hand.setup:
+        return dealer, []
+    if expected_dealer is not None and dealer != expected_dealer:
+        return dealer, [_hand_violation("dealer_mismatch", dealer,
+                                        explain_hand.dealer_mismatch(dealer, expected_dealer))]
+    if expected_dealer is None and first_of_match and first_declarer is not None and dealer != first_declarer:
+        return dealer, [_hand_violation("dealer_mismatch", dealer,
+                                        explain_hand.first_dealer_mismatch(dealer, first_declarer))]
+    return dealer, []
+
+
+def _level(hand: Hand, levels: tuple[int, ...], dealer: int, levels_known: bool) -> tuple[int, list[Violation]]:
+    """The level played: ``[Level]``, else the dealer's carried level; a ``[Level]`` other than
+    the carried one is a ``level_mismatch`` when the carried levels are known."""
     carried = levels[dealer]
-    level = hand.level if hand.level is not None else carried
-    if hand.level is not None and levels_known and hand.level != carried:
-        violations.append(_hand_violation(
-            "level_mismatch", dealer,
-            f"记录的级牌是 {rank_name(hand.level)}，但{TEAMS[team]}方按前面各局应打 {rank_name(carried)}",
-            f"[Level] is {rank_name(hand.level)} but {TEAMS[team]} carry level "
-            f"{rank_name(carried)} from the earlier hands"))
-    declared, declared_trump, _, problems = check_declarations(
-        hand.declarations, level, rules, hand.deal, dealer) if hand.declarations else (False, None, None, [])
-    for p in problems:
-        violations.append(_hand_violation("bad_declaration", p.seat, p.message_zh, p.message_en, p.cards))
-    trump = hand.trump
-    if declared and declared_trump != trump:
-        violations.append(_hand_violation(
-            "bad_declaration", None,
-            f"亮主定的主是 {_trump_name(declared_trump)}，记录的主却是 {_trump_name(trump)}",
-            f"the declarations fix trump {_trump_en(declared_trump)} but the record says {_trump_en(trump)}"))
-    if not hand.declarations and not hand.setup:
-        violations.extend(_check_no_declaration(hand, rules, trump))
-    ctx = hand_context(rules, level, trump)
-
-    # --- the cards each player starts with ---------------------------------------
-    start, buried, deal_given, from_plays = _starting_hands(hand, rules, dealer, played, violations)
-
-    # --- partners ---------------------------------------------------------------
-    defenders = _defenders(hand, rules, dealer, start)
-
-    # --- tricks -----------------------------------------------------------------
-    hands = [row[:] for row in start]
-    tricks: list[TrickResult] = []
-    leader: int | None = None if hand.setup else dealer
-    for trick in hand.tricks:
-        result = judge_trick(ctx, trick, hands, leader)
-        tricks.append(result)
-        violations.extend(result.violations)
-        leader = result.winner
-    empty = all(not any(row) for row in hands)
-    complete = bool(tricks) and empty
-    if not hand.setup and deal_given and tricks and not empty:
-        left = [(s, [k for k in range(NUM_KINDS) for _ in range(hands[s][k])]) for s in range(4)]
-        for s, cards in left:
-            if cards:
-                violations.append(_hand_violation(
-                    "deal_mismatch", s,
-                    f"{SEAT_NAMES_ZH[s]}打完最后一墩后手里还剩 {_show(cards)}",
-                    f"{SEAT_TOKENS[s]} still holds {' '.join(TOKEN[c] for c in cards)} after the last trick",
-                    tuple(cards)))
-
-    # --- points -----------------------------------------------------------------
-    trick_points = sum(t.points for t in tricks if t.winner not in defenders)
-    items: list[ScoreItem] = []
-    if hand.setup and hand.points:
-        items.append(ScoreItem("setup_points", hand.points, f"此前已得 {hand.points} 分",
-                               f"{hand.points} points before this position"))
-    items.append(ScoreItem("tricks", trick_points, f"闲家墩内得分 {trick_points}",
-                           f"attackers' trick points {trick_points}"))
-    bottom_pts = sum(POINTS[c] for c in buried) if buried is not None else 0
-    mult = 0
-    bonus = 0
-    if complete and buried is not None and tricks[-1].winner not in defenders:
-        mult = bottom_multiplier(rules, tricks[-1].winning_shape, tricks[-1].lead_shapes)
-        bonus = bottom_pts * mult
-        items.append(ScoreItem("bottom", bonus, f"抠底 {bottom_pts} 分 × {mult} = {bonus}",
-                               f"bottom {bottom_pts} × {mult} = {bonus}"))
-    penalties = 0
-    if rules.throw_penalty is ThrowPenalty.PER_CARD:
-        for t in tricks:
-            n = t.cards_not_thrown
-            if not t.throw_failed:
-                n = sum(len(v.played) - len(v.better) for v in t.violations
-                        if v.code == "throw_failed" and v.seat == t.leader)
-            if n > 0:
-                sign = -1 if t.leader not in defenders else 1
-                amount = sign * n * rules.throw_penalty_points
-                penalties += amount
-                who = SEAT_TOKENS[t.leader]
-                items.append(ScoreItem(
-                    "throw_penalty", amount,
-                    f"第 {t.number} 墩{SEAT_NAMES_ZH[t.leader]}甩牌失败 {n} 张 × {rules.throw_penalty_points}",
-                    f"trick {t.number}: {who}'s failed throw, {n} card{'s' if n != 1 else ''} × "
-                    f"{rules.throw_penalty_points}"))
-    attackers_points = trick_points + (hand.points if hand.setup else 0)
-    total = sum(i.points for i in items)
-
-    # --- claim ------------------------------------------------------------------
-    if hand.claim is not None and complete and hand.claim != total:
-        violations.append(_hand_violation(
-            "claim_mismatch", None,
-            f"记录的闲家得分为 {hand.claim}，按出牌计算应为 {total}",
-            f"the record claims {hand.claim} for the attackers; the plays give {total}"))
-
-    # --- outcome and levels --------------------------------------------------------
-    # Levels are kept per player; with fixed partners both partners always share one.
-    sides = (frozenset(defenders), frozenset(range(4)) - frozenset(defenders))
-    after = list(levels)
-    outcome = None
-    miscount = _miscounted(hand, rules, played, start, from_plays, violations, tricks) \
-        if rules.miscount is Miscount.LEVEL else ()
-    if miscount:
-        # seed 001, rule 八: 若台上多少自动下台，且台下升一级；若台下多少台上升一级，且台上继续打；
-        # 若双方均出现多少情况双方不升降级，且下把双方抢庄
-        on_top, below = any(s in defenders for s in miscount), any(s not in defenders for s in miscount)
-        if on_top and below:
-            outcome = Outcome(winner="neither", levels=0, next_dealer=None, team=None,
-                              reason="miscount", miscount=miscount)
-        else:
-            outcome = _level_outcome(rules, "attackers" if on_top else "defenders", 1, sides, levels, level,
-                                     dealer, defenders, team, after, miscount)
-    elif complete and (not hand.setup or buried is not None):
-        winner, gain = level_change(rules, total)
-        outcome = _level_outcome(rules, winner, gain, sides, levels, level, dealer, defenders, team, after)
-    # seed 001, rules 五 and 七: each wrong follow (跟牌错误) and each take-back (悔牌) costs the
-    # offender's side one level at the end of the hand
-    def punish(offenders: list[int]) -> list[int]:
-        by_team = [0, 0]
-        for seat in offenders:
-            by_team[team_of(seat)] += 1
-            for s in (sides[0] if seat in defenders else sides[1]):
-                after[s] = lose_level(after[s])
-        return by_team
-
-    revoke_levels = punish([v.seat for v in violations if v.code in REVOKE_CODES and v.seat is not None]
-                           if rules.revoke_penalty is RevokePenalty.LEVEL else [])
-    takeback_levels = punish(list(hand.takebacks) if rules.takeback_penalty is RevokePenalty.LEVEL else [])
-    team_before = (levels[0], levels[1])
-    team_after = (after[0], after[1])
-
-    violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
-    return HandResult(
-        number=hand.number, dealer=dealer, level=level, trump=trump, rules=rules,
-        defenders=frozenset(defenders), tricks=tuple(tricks), violations=tuple(violations),
-        attackers_points=attackers_points, bottom_points=bottom_pts, bottom_multiplier=mult,
-        bottom_bonus=bonus, penalties=penalties, attackers_total=total, items=tuple(items),
-        outcome=outcome, levels_before=team_before, levels_after=team_after, claim=hand.claim,
-        setup=hand.setup, complete=complete, revoke_levels=tuple(revoke_levels),
-        takeback_levels=tuple(takeback_levels),
-        player_levels_before=tuple(levels), player_levels_after=tuple(after))
+    if hand.level is None:
+        return carried, []
+    if levels_known and hand.level != carried:
+        return hand.level, [_hand_violation("level_mismatch", dealer,
+                                            explain_hand.level_mismatch(hand.level, carried, team_of(dealer)))]
+    return hand.level, []
 
 
-def _trump_name(trump: int | None) -> str:
-    return "无主" if trump is None else SUIT_NAMES_ZH[trump]
-
-
-def _trump_en(trump: int | None) -> str:
-    return "NT" if trump is None else SUIT_TOKENS[trump]
+def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int) -> list[Violation]:
+    """Bad declarations, and a recorded trump other than the one the declarations (or, when
+    nobody declared, the ``no_declaration`` rule) fix: ``bad_declaration``."""
+    if not hand.declarations:
+        return [] if hand.setup else _check_no_declaration(hand, rules, hand.trump)
+    declared, declared_trump, _, problems = check_declarations(hand.declarations, level, rules, hand.deal, dealer)
+    out = [_hand_violation("bad_declaration", p.seat, (p.message_zh, p.message_en), p.cards) for p in problems]
+    if declared and declared_trump != hand.trump:
+        out.append(_hand_violation("bad_declaration", None,
+                                   explain_hand.declared_trump_mismatch(declared_trump, hand.trump)))
+    return out
 
 
 def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list[Violation]:
@@ -328,46 +306,225 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list
         return []
     expected, redeal, known = trump_without_declaration(rules, hand.bottom)
     if redeal:
-        return [_hand_violation(
-            "bad_declaration", None, "无人亮主，按规则应重新发牌，本局不应开打",
-            "nobody declared: under no_declaration = redeal the cards are dealt again, "
-            "so this hand should not have been played")]
+        return [_hand_violation("bad_declaration", None, explain_hand.no_declaration_redeal())]
     if not known or trump == expected:
         return []
-    if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD:
-        third = hand.bottom[2]
-        why_zh, why_en = f"底牌第三张 {PRETTY[third]}", f"the bottom's third card {TOKEN[third]}"
-    else:
-        why_zh, why_en = "无人亮主时打无主", "nobody declared, so the hand is played without trump"
-    return [_hand_violation(
-        "bad_declaration", None,
-        f"无人亮主：{why_zh}定主为 {_trump_name(expected)}，记录的主却是 {_trump_name(trump)}",
-        f"nobody declared: {why_en} fixes trump {_trump_en(expected)}, but the record says {_trump_en(trump)}")]
+    third = hand.bottom[2] if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD else None
+    return [_hand_violation("bad_declaration", None,
+                            explain_hand.no_declaration_trump_mismatch(expected, trump, third))]
 
 
+# --- the cards each seat starts with: the deal, the bottom, the bury chain ---------------
 
-def _level_outcome(rules: RuleSet, winner: str, gain: int, sides, levels, level: int, dealer: int,
-                   defenders, team: int, after: list[int], miscount: tuple[int, ...] = ()) -> Outcome:
-    """``winner``'s side goes up ``gain`` levels (written into ``after``), and the next dealer."""
-    up = sides[0] if winner == "defenders" else sides[1]
-    over = False
-    for seat in sorted(up):
-        # only the dealer's side, playing its own level, can pass the winning level
-        after[seat], passed = advance(levels[seat], gain, rules.must_play, rules.win_level,
-                                      playing=(winner == "defenders" and levels[seat] == level))
-        over = over or passed
-    if winner == "defenders":
-        friends = sorted(defenders - {dealer})
-        next_dealer = partner(dealer) if not rules.friend else (friends[0] if friends else dealer)
-    else:
-        next_dealer = next_seat(dealer)
-    return Outcome(winner=winner, levels=gain, next_dealer=next_dealer,
-                   team=team_of(min(up, key=lambda x: (x != dealer, x))) if up else team, match_over=over,
-                   reason="miscount" if miscount else "points", miscount=miscount)
+def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: tuple[tuple[int, ...], ...]) -> _Start:
+    """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
+    and the seats whose cards had to be read from their plays (their exchange is unknown).
+
+    Without deal lines the hands are the cards each seat played (every card is played).
+    With them, the dealer's hand is deal + bottom − buried, and the deal, the bottom and
+    the bury are checked (``deal_mismatch``, ``bad_bury``).  After 炒地皮 each rebidder took
+    the bottom in turn and buried again (seed 000): see :func:`_rebid_chain`.
+    """
+    if hand.deal is None:
+        return _Start(played, hand.buried, False, frozenset(range(4)))
+    start = [(_counts(cards) if cards else list(played[s])) for s, cards in enumerate(hand.deal)]
+    if hand.setup:
+        return _Start(tuple(map(tuple, start)), hand.buried, True, frozenset())
+    given = [bool(cards) for cards in hand.deal]
+    from_plays = frozenset(s for s in range(4) if not given[s])
+    checks = _check_deal(hand, rules) if all(given) else []
+    takers = bottom_takers(dealer, hand.declarations)
+    buries = (*hand.earlier_buries, hand.buried) if hand.buried is not None else ()
+    if len(takers) > 1 or len(buries) > 1:
+        return _rebid_chain(hand, rules, start, played, takers, buries, given, from_plays, checks)
+    return _dealer_exchange(hand, rules, dealer, start, played, given, from_plays, checks)
 
 
-def _miscounted(hand: Hand, rules: RuleSet, played: list[list[int]], start: list[list[int]],
-                from_plays: frozenset[int], violations: list[Violation], tricks) -> tuple[int, ...]:
+def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[int]],
+                     played: tuple[tuple[int, ...], ...], given: list[bool], from_plays: frozenset[int],
+                     checks: list[Violation]) -> _Start:
+    """No rebid: the dealer took the bottom and buried once.  With the bottom but no bury, the
+    bury is what the dealer's plays leave over; without the bottom, the dealer's hand is its plays."""
+    start = [row[:] for row in dealt]
+    buried = hand.buried
+    if not given[dealer]:
+        return _Start(tuple(map(tuple, start)), buried, all(given[s] for s in range(4) if s != dealer),
+                      from_plays, tuple(checks))
+    if hand.bottom is None:
+        start[dealer] = list(played[dealer])
+        return _Start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
+    pool = [a + b for a, b in zip(_counts(hand.deal[dealer]), _counts(hand.bottom))]
+    if buried is None:
+        derived, missing = _multiset_minus(pool, played[dealer])
+        if not missing and sum(derived) == rules.bottom_size:
+            buried = tuple(_cards(derived))
+        start[dealer] = list(played[dealer]) if missing else [p - d for p, d in zip(pool, derived)]
+        return _Start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
+    start[dealer], found = _bury_from(pool, buried, dealer, False, rules)
+    return _Start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found))
+
+
+def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: tuple[tuple[int, ...], ...],
+                 takers: list[int], buries: tuple[tuple[Card, ...], ...], given: list[bool],
+                 from_plays: frozenset[int], checks: list[Violation]) -> _Start:
+    """After 炒地皮 each rebidder took the bottom in turn and buried again (seed 000).  With every
+    bury recorded (one per taker: ``bad_bury`` otherwise) the chain is followed and checked;
+    with only the last one, the takers' hands come from their plays."""
+    start = [row[:] for row in dealt]
+    violations = list(checks)
+    if len(buries) > 1 and len(buries) != len(takers):
+        violations.append(_hand_violation("bad_bury", None,
+                                          explain_hand.bury_count_mismatch(len(buries), len(takers))))
+    if not (hand.bottom is not None and len(buries) == len(takers) and all(given[t] for t in takers)):
+        # the exchanges are not all known: take the takers' hands from their plays
+        for t in set(takers):
+            start[t] = list(played[t])
+        if buries:
+            violations += _bury_size(buries[-1], takers[-1], rules)
+        return _Start(tuple(map(tuple, start)), hand.buried, all(given), from_plays | set(takers),
+                      tuple(violations))
+    pool = [a + b for a, b in zip(start[takers[0]], _counts(hand.bottom))]      # takers[0] is the dealer
+    for i, t in enumerate(takers):
+        if i:
+            pool = [a + b for a, b in zip(start[t], _counts(buries[i - 1]))]
+        start[t], found = _bury_from(pool, buries[i], t, i > 0, rules)
+        violations += found
+    return _Start(tuple(map(tuple, start)), hand.buried, all(given), from_plays, tuple(violations))
+
+
+def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool,
+               rules: RuleSet) -> tuple[list[int], list[Violation]]:
+    """The hand left when ``seat`` buries ``buried`` from ``pool`` (its hand plus the bottom it
+    took); cards not in the pool and a bury of the wrong size are ``bad_bury``."""
+    after, missing = _multiset_minus(pool, _counts(buried))
+    found = []
+    if missing:
+        found.append(_hand_violation("bad_bury", seat, explain_hand.buried_not_held(seat, missing, rebid),
+                                     tuple(buried)))
+    return after, found + _bury_size(buried, seat, rules)
+
+
+def _bury_size(buried: tuple[Card, ...], seat: int, rules: RuleSet) -> list[Violation]:
+    if len(buried) == rules.bottom_size:
+        return []
+    return [_hand_violation("bad_bury", seat, explain_hand.bury_wrong_size(seat, len(buried), rules.bottom_size),
+                            tuple(buried))]
+
+
+def _check_deal(hand: Hand, rules: RuleSet) -> list[Violation]:
+    """Deal sizes and the whole pack: ``hand_size`` each, ``bottom_size`` left, every card ``decks`` times."""
+    found = [_hand_violation("deal_mismatch", s, explain_hand.dealt_wrong_size(s, len(cards), rules.hand_size))
+             for s, cards in enumerate(hand.deal) if len(cards) != rules.hand_size]
+    if hand.bottom is None:
+        return found
+    if len(hand.bottom) != rules.bottom_size:
+        found.append(_hand_violation("deal_mismatch", None,
+                                     explain_hand.bottom_wrong_size(len(hand.bottom), rules.bottom_size)))
+    total = _counts(hand.bottom)
+    for cards in hand.deal:
+        for k in cards:
+            total[k] += 1
+    wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
+    if wrong:
+        found.append(_hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
+    return found
+
+
+def _defenders(hand: Hand, rules: RuleSet, dealer: int, start: Sequence[Sequence[int]]) -> frozenset[int]:
+    """The dealer's side.  Friend mode (rules.md §11, seed 001 挑选对家): the first player after
+    the dealer, in play order, who holds the named card is the partner; a dealer holding every
+    copy plays alone (一打三)."""
+    if not (rules.friend and hand.friend is not None):
+        return frozenset({dealer, partner(dealer)})
+    card = hand.friend
+    if start[dealer][card] >= rules.decks:
+        return frozenset({dealer})
+    seat = next_seat(dealer)
+    while seat != dealer:
+        if start[seat][card]:
+            return frozenset({dealer, seat})
+        seat = next_seat(seat)
+    return frozenset({dealer})
+
+
+# --- tricks, points, claim ---------------------------------------------------------------
+
+def _play_tricks(hand: Hand, ctx: HandContext, start: _Start, dealer: int) -> _Play:
+    """Every trick judged in turn from the starting hands (the dealer leads the first, then each
+    winner; a position accepts its recorded leader).  Cards left in a hand dealt in full after
+    the last trick are a ``deal_mismatch``."""
+    hands = [list(row) for row in start.hands]
+    tricks: list[TrickResult] = []
+    violations: list[Violation] = []
+    leader: int | None = None if hand.setup else dealer
+    for trick in hand.tricks:
+        result = judge_trick(ctx, trick, hands, leader)
+        tricks.append(result)
+        violations.extend(result.violations)
+        leader = result.winner
+    empty = all(not any(row) for row in hands)
+    if not hand.setup and start.deal_given and tricks and not empty:
+        for s in range(4):
+            cards = _cards(hands[s])
+            if cards:
+                violations.append(_hand_violation(
+                    "deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards)))
+    return _Play(tuple(tricks), bool(tricks) and empty, tuple(violations))
+
+
+def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | None,
+           defenders: frozenset[int]) -> _Score:
+    """The attackers' points (rules.md §7): a position's earlier points, their trick points,
+    the bottom when they won the last trick of a complete hand, and failed-throw penalties."""
+    trick_points = sum(t.points for t in play.tricks if t.winner not in defenders)
+    items: list[ScoreItem] = []
+    if hand.setup and hand.points:
+        items.append(ScoreItem("setup_points", hand.points, *explain_hand.setup_points(hand.points)))
+    items.append(ScoreItem("tricks", trick_points, *explain_hand.trick_points(trick_points)))
+    bottom_points = sum(POINTS[c] for c in buried) if buried is not None else 0
+    mult = bonus = 0
+    if play.complete and buried is not None and play.tricks[-1].winner not in defenders:
+        last = play.tricks[-1]
+        mult = bottom_multiplier(rules, last.winning_shape, last.lead_shapes)
+        bonus = bottom_points * mult
+        items.append(ScoreItem("bottom", bonus, *explain_hand.bottom_bonus(bottom_points, mult, bonus)))
+    penalties = _throw_penalties(rules, play.tricks, defenders)
+    return _Score(items=(*items, *penalties),
+                  attackers_points=trick_points + (hand.points if hand.setup else 0),
+                  bottom_points=bottom_points, multiplier=mult, bonus=bonus,
+                  penalties=sum(i.points for i in penalties))
+
+
+def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: frozenset[int]) -> list[ScoreItem]:
+    """``throw_penalty = per_card``: each card of a failed throw not played costs its side
+    ``throw_penalty_points`` (the attackers lose them, the defenders give them away)."""
+    if rules.throw_penalty is not ThrowPenalty.PER_CARD:
+        return []
+    items = []
+    for t in tricks:
+        n = t.cards_not_thrown
+        if not t.throw_failed:
+            n = sum(len(v.played) - len(v.better) for v in t.violations
+                    if v.code == "throw_failed" and v.seat == t.leader)
+        if n > 0:
+            sign = -1 if t.leader not in defenders else 1
+            items.append(ScoreItem(
+                "throw_penalty", sign * n * rules.throw_penalty_points,
+                *explain_hand.throw_penalty(t.number, t.leader, n, rules.throw_penalty_points)))
+    return items
+
+
+def _check_claim(hand: Hand, complete: bool, total: int) -> list[Violation]:
+    """A claimed score (``[Claim]``) other than the plays give: ``claim_mismatch``."""
+    if hand.claim is not None and complete and hand.claim != total:
+        return [_hand_violation("claim_mismatch", None, explain_hand.claim_mismatch(hand.claim, total))]
+    return []
+
+
+# --- outcome, levels and penalties -------------------------------------------------------
+
+def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], start: _Start,
+                violations: Sequence[Violation], tricks: Sequence[TrickResult]) -> tuple[int, ...]:
     """Seats with too many or too few cards (多少牌) once the hand has ended.
 
     The hand has ended when some seat played a whole hand (``hand_size`` cards) or, with
@@ -381,8 +538,8 @@ def _miscounted(hand: Hand, rules: RuleSet, played: list[list[int]], start: list
         return ()
     n = rules.hand_size
     totals = [sum(row) for row in played]
-    known = [s not in from_plays for s in range(4)]     # a start read from the plays proves nothing
-    sizes = [sum(row) for row in start]
+    known = [s not in start.from_plays for s in range(4)]     # a start read from the plays proves nothing
+    sizes = [sum(row) for row in start.hands]
     if max(totals) < n and not any(known[s] and totals[s] >= sizes[s] for s in range(4)):
         return ()
     out = {v.seat for v in violations if v.code == "wrong_count" and v.seat is not None}
@@ -390,159 +547,73 @@ def _miscounted(hand: Hand, rules: RuleSet, played: list[list[int]], start: list
     return tuple(sorted(out))
 
 
-def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: list[list[int]],
-                    violations: list[Violation]
-                    ) -> tuple[list[list[int]], tuple[Card, ...] | None, bool, frozenset[int]]:
-    """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
-    and the seats whose cards had to be read from their plays (their exchange is unknown).
-
-    Without deal lines the hands are the cards each seat played (every card is played).
-    With them, the dealer's hand is deal + bottom − buried, and the deal, the bottom and
-    the bury are checked (``deal_mismatch``, ``bad_bury``).  After 炒地皮 each rebidder took
-    the bottom in turn and buried again (seed 000): with every bury recorded the chain is
-    followed and checked; with only the last one, the takers' hands come from their plays.
-    """
-    buried = hand.buried
-    if hand.deal is None:
-        return [row[:] for row in played], buried, False, frozenset(range(4))
-    start = [(_counts(cards) if cards else played[s][:]) for s, cards in enumerate(hand.deal)]
-    if hand.setup:
-        return start, buried, True, frozenset()
-    given = [bool(cards) for cards in hand.deal]
-    from_plays = {s for s in range(4) if not given[s]}
-    if all(given):
-        _check_deal(hand, rules, violations)
-    takers = bottom_takers(dealer, hand.declarations)
-    buries = (*hand.earlier_buries, buried) if buried is not None else ()
-    if len(buries) > 1 and len(buries) != len(takers):
-        violations.append(_hand_violation(
-            "bad_bury", None,
-            f"记录了 {len(buries)} 次埋底，但拿过底牌的有 {len(takers)} 人（庄家和每次炒地皮的人），应记 "
-            f"{len(takers)} 次",
-            f"the record gives {len(buries)} buries but {len(takers)} player(s) took the bottom (the dealer, "
-            f"then each rebid after the bottom, 炒地皮): expected {len(takers)}"))
-    if len(takers) > 1 or len(buries) > 1:
-        chain = hand.bottom is not None and len(buries) == len(takers) and all(given[t] for t in takers)
-        if not chain:
-            # the exchanges are not all known: take the takers' hands from their plays
-            for t in set(takers):
-                start[t] = played[t][:]
-            if buries:
-                _bury_size(buries[-1], takers[-1], rules, violations)
-            return start, buried, all(given), frozenset(from_plays | set(takers))
-        pool = [a + b for a, b in zip(start[dealer], _counts(hand.bottom))]
-        for i, t in enumerate(takers):
-            if i:
-                pool = [a + b for a, b in zip(start[t], _counts(buries[i - 1]))]
-            start[t] = _bury_from(pool, buries[i], t, i > 0, rules, violations)
-        return start, buried, all(given), frozenset(from_plays)
-    if not given[dealer]:
-        return start, buried, all(given[s] for s in range(4) if s != dealer), frozenset(from_plays)
-    if hand.bottom is None:
-        # the exchange is unknown: take the dealer's hand from the plays
-        start[dealer] = played[dealer][:]
-        return start, buried, all(given), frozenset(from_plays | {dealer})
-    pool = [a + b for a, b in zip(_counts(hand.deal[dealer]), _counts(hand.bottom))]
-    if buried is None:
-        derived, missing = _multiset_minus(pool, played[dealer])
-        if not missing and sum(derived) == rules.bottom_size:
-            buried = tuple(k for k in range(NUM_KINDS) for _ in range(derived[k]))
-        start[dealer] = played[dealer][:] if missing else [p - d for p, d in zip(pool, derived)]
-        return start, buried, all(given), frozenset(from_plays | {dealer})
-    start[dealer] = _bury_from(pool, buried, dealer, False, rules, violations)
-    return start, buried, all(given), frozenset(from_plays)
+def _outcome(rules: RuleSet, levels: tuple[int, ...], setting: _Setting, defenders: frozenset[int],
+             miscount: tuple[int, ...], scored: bool, total: int) -> tuple[Outcome | None, tuple[int, ...]]:
+    """Who won the hand, and the player levels after it (before penalties).  A miscount
+    decides the hand (seed 001, rule 八); else a complete hand goes by the score table."""
+    sides = (defenders, frozenset(range(4)) - defenders)
+    if miscount:
+        # seed 001, rule 八: 若台上多少自动下台，且台下升一级；若台下多少台上升一级，且台上继续打；
+        # 若双方均出现多少情况双方不升降级，且下把双方抢庄
+        on_top, below = any(s in defenders for s in miscount), any(s not in defenders for s in miscount)
+        if on_top and below:
+            return Outcome(winner="neither", levels=0, next_dealer=None, team=None,
+                           reason="miscount", miscount=miscount), levels
+        return _level_outcome(rules, "attackers" if on_top else "defenders", 1, sides, levels, setting, miscount)
+    if scored:
+        winner, gain = level_change(rules, total)
+        return _level_outcome(rules, winner, gain, sides, levels, setting)
+    return None, levels
 
 
-def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool, rules: RuleSet,
-               violations: list[Violation]) -> list[int]:
-    """The hand left when ``seat`` buries ``buried`` from ``pool`` (its hand plus the bottom it
-    took); cards not in the pool and a bury of the wrong size are ``bad_bury``."""
-    after, missing = _multiset_minus(pool, _counts(buried))
-    if missing:
-        who_zh = f"{SEAT_NAMES_ZH[seat]}炒地皮后" if rebid else SEAT_NAMES_ZH[seat]
-        whose = f"{SEAT_TOKENS[seat]}'s hand nor in the bottom {SEAT_TOKENS[seat]} took" if rebid \
-            else "the dealer's hand nor in the bottom"
-        violations.append(_hand_violation(
-            "bad_bury", seat,
-            f"{who_zh}扣的底牌 {_show(missing)} 既不在手中也不在底牌里",
-            f"{SEAT_TOKENS[seat]} buried {' '.join(TOKEN[c] for c in missing)}"
-            f"{' after the rebid (炒地皮)' if rebid else ''}, which were neither in {whose}",
-            tuple(buried)))
-    _bury_size(buried, seat, rules, violations)
-    return after
+def _level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozenset[int], frozenset[int]],
+                   levels: tuple[int, ...], setting: _Setting, miscount: tuple[int, ...] = ()
+                   ) -> tuple[Outcome, tuple[int, ...]]:
+    """``winner``'s side goes up ``gain`` levels, and the next dealer."""
+    dealer = setting.dealer
+    up = sides[0] if winner == "defenders" else sides[1]
+    after = list(levels)
+    over = False
+    for seat in sorted(up):
+        # only the dealer's side, playing its own level, can pass the winning level
+        after[seat], passed = advance(levels[seat], gain, rules.must_play, rules.win_level,
+                                      playing=(winner == "defenders" and levels[seat] == setting.level))
+        over = over or passed
+    if winner == "defenders":
+        friends = sorted(sides[0] - {dealer})
+        next_dealer = partner(dealer) if not rules.friend else (friends[0] if friends else dealer)
+    else:
+        next_dealer = next_seat(dealer)
+    team = team_of(min(up, key=lambda x: (x != dealer, x))) if up else team_of(dealer)
+    return Outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=team, match_over=over,
+                   reason="miscount" if miscount else "points", miscount=miscount), tuple(after)
 
 
-def _bury_size(buried: tuple[Card, ...], seat: int, rules: RuleSet, violations: list[Violation]) -> None:
-    if len(buried) != rules.bottom_size:
-        violations.append(_hand_violation(
-            "bad_bury", seat,
-            f"{SEAT_NAMES_ZH[seat]}扣了 {len(buried)} 张底牌，应扣 {rules.bottom_size} 张",
-            f"{SEAT_TOKENS[seat]} buried {len(buried)} cards; the bottom holds {rules.bottom_size}",
-            tuple(buried)))
+def _level_penalties(hand: Hand, rules: RuleSet, defenders: frozenset[int], violations: Sequence[Violation],
+                     levels: tuple[int, ...]) -> tuple[tuple[int, int], tuple[int, int], tuple[int, ...]]:
+    """Seed 001, rules 五 and 七: under ``revoke_penalty`` / ``takeback_penalty = level`` each
+    wrong follow (跟牌错误) and each take-back (悔牌) costs the offender's side one level at
+    the end of the hand.  ``(revokes by team, take-backs by team, player levels after)``."""
+    revokers = ([v.seat for v in violations if v.code in REVOKE_CODES and v.seat is not None]
+                if rules.revoke_penalty is RevokePenalty.LEVEL else [])
+    takers = list(hand.takebacks) if rules.takeback_penalty is RevokePenalty.LEVEL else []
+    revoke_levels, levels = _punish(revokers, defenders, levels)
+    takeback_levels, levels = _punish(takers, defenders, levels)
+    return revoke_levels, takeback_levels, levels
 
 
-def _check_deal(hand: Hand, rules: RuleSet, violations: list[Violation]) -> None:
-    """Deal sizes and the whole pack: ``hand_size`` each, ``bottom_size`` left, every card ``decks`` times."""
-    for s, cards in enumerate(hand.deal):
-        if len(cards) != rules.hand_size:
-            violations.append(_hand_violation(
-                "deal_mismatch", s,
-                f"{SEAT_NAMES_ZH[s]}发到 {len(cards)} 张牌，应为 {rules.hand_size} 张",
-                f"{SEAT_TOKENS[s]} was dealt {len(cards)} cards; each player gets {rules.hand_size}"))
-    if hand.bottom is None:
-        return
-    if len(hand.bottom) != rules.bottom_size:
-        violations.append(_hand_violation(
-            "deal_mismatch", None,
-            f"底牌有 {len(hand.bottom)} 张，应为 {rules.bottom_size} 张",
-            f"the bottom has {len(hand.bottom)} cards; it should have {rules.bottom_size}"))
-    total = _counts(hand.bottom)
-    for cards in hand.deal:
-        for k in cards:
-            total[k] += 1
-    wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
-    if wrong:
-        listed = ", ".join(f"{TOKEN[k]}×{total[k]}" for k in wrong[:8]) + (" …" if len(wrong) > 8 else "")
-        violations.append(_hand_violation(
-            "deal_mismatch", None,
-            f"发牌与底牌合起来不是 {rules.decks} 副完整的牌：{listed}",
-            f"the deal and the bottom are not {rules.decks} full deck(s) "
-            f"({54 * rules.decks} cards, each card {rules.decks}×): {listed}"))
-
-
-def _defenders(hand: Hand, rules: RuleSet, dealer: int, start: list[list[int]]) -> set[int]:
-    """The dealer's side.  Friend mode (rules.md §11, seed 001 挑选对家): the first player after
-    the dealer, in play order, who holds the named card is the partner; a dealer holding every
-    copy plays alone (一打三)."""
-    if not (rules.friend and hand.friend is not None):
-        return {dealer, partner(dealer)}
-    card = hand.friend
-    if start[dealer][card] >= rules.decks:
-        return {dealer}
-    seat = next_seat(dealer)
-    while seat != dealer:
-        if start[seat][card]:
-            return {dealer, seat}
-        seat = next_seat(seat)
-    return {dealer}
+def _punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[int, ...]
+            ) -> tuple[tuple[int, int], tuple[int, ...]]:
+    """Each offender's side (levels are kept per player) loses one level; the count by team."""
+    by_team = [0, 0]
+    after = list(levels)
+    for seat in offenders:
+        by_team[team_of(seat)] += 1
+        for s in (defenders if seat in defenders else frozenset(range(4)) - defenders):
+            after[s] = lose_level(after[s])
+    return (by_team[0], by_team[1]), tuple(after)
 
 
 def describe_outcome(result: HandResult) -> tuple[str, str]:
     """Bilingual one-line outcome: who won, levels, next dealer."""
-    o = result.outcome
-    if o is None:
-        return "本局未打完", "hand not complete"
-    zh, en = describe_levels(o.winner, o.levels)
-    if o.next_dealer is None:
-        zh += "，下一局双方抢庄"
-        en += "; the next deal is bid for (抢庄)"
-    else:
-        zh += f"，下一局{SEAT_NAMES_ZH[o.next_dealer]}坐庄"
-        en += f"; next dealer {SEAT_TOKENS[o.next_dealer]}"
-    if o.reason == "miscount":
-        zh = f"{'、'.join(SEAT_NAMES_ZH[s] for s in o.miscount)}多少牌：" + zh
-        en = f"wrong number of cards (多少牌) for {' '.join(SEAT_TOKENS[s] for s in o.miscount)}: " + en
-    if o.match_over:
-        zh += f"；{TEAMS[o.team]}方获胜"
-        en += f"; {TEAMS[o.team]} win the match"
-    return zh, en
+    return explain_hand.outcome(result.outcome)

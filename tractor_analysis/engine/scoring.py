@@ -5,7 +5,6 @@ applies them to a replayed hand.  rules.md §7 (bottom) and §8 (levels).
 """
 from __future__ import annotations
 
-from ..records.cards import RANK_TOKENS
 from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable
 
 ACE = 14
@@ -114,18 +113,3 @@ def advance(level: int, gain: int, must_play: tuple[int, ...] = (), win_level: i
 def lose_level(level: int, levels: int = 1) -> int:
     """A level penalty (tournament revoke rule): down, never below 2."""
     return max(2, level - levels)
-
-
-def describe_levels(winner: str, levels: int) -> tuple[str, str]:
-    """Bilingual outcome text."""
-    if winner == "neither":
-        return "双方均多少牌，不升不降", "both sides miscounted: no level changes"
-    if winner == "defenders":
-        return f"庄家方升 {levels} 级", f"defenders up {levels} level{'s' if levels != 1 else ''}"
-    if levels == 0:
-        return "抓分方上台", "attackers take the deal"
-    return f"抓分方上台并升 {levels} 级", f"attackers take the deal and go up {levels} level{'s' if levels != 1 else ''}"
-
-
-def rank_name(rank: int) -> str:
-    return RANK_TOKENS.get(rank, str(rank))

@@ -4,8 +4,9 @@ The engine (:mod:`tractor_analysis.engine.tricks` judges one trick,
 :mod:`tractor_analysis.engine.replay` a hand and a match) returns these immutable
 records; the CLI, the Parquet dataset and the HTML reports only read them.
 
-Violation codes are stable (``shared/spec/format.md``); :data:`VIOLATION_CODES`
-documents each one with the rule it enforces.
+Violation codes are stable (the ``check --json`` field names and codes of
+``docs/format.md``); :data:`VIOLATION_CODES` documents each one with the rule it enforces,
+from :mod:`tractor_analysis.engine.rule_refs` (the section of ``docs/rules.md``).
 """
 from __future__ import annotations
 
@@ -14,25 +15,12 @@ from dataclasses import dataclass, field
 from ..records.cards import Card, Counts, Rank, Seat, Suit, PRETTY, TOKEN
 from ..records.model import Play
 from ..records.rulesets import RuleSet
+from .rule_refs import RULE_REFS
 
 VIOLATION_CODES: dict[str, str] = {
-    "not_in_hand": "rules.md §1: a player can only play cards they hold",
-    "wrong_count": "rules.md §5: every follower plays as many cards as the lead",
-    "out_of_turn": "rules.md §4/§6: the winner of the last trick leads, then play goes N→E→S→W",
-    "mixed_lead": "rules.md §4: a lead is of one suit group (one plain suit, or all trumps)",
-    "follow_suit": "rules.md §5.1: follow the led suit group while you hold it",
-    "follow_pair": "rules.md §5.3: with pairs in the lead, play pairs of the led suit group",
-    "follow_tractor": "rules.md §5.2: with a tractor in the lead, play a tractor of the same length",
-    "follow_triple": "rules.md §5.2 (3 decks): with triples in the lead, play triples",
-    "throw_failed": "rules.md §4: a throw another player could beat must be replaced by the forced play",
-    "wrong_forced_play": "rules.md §4: the forced play is the smallest unit of the largest beaten shape",
-    "bad_bury": "rules.md §1: the dealer buries as many cards as the bottom, from hand plus bottom",
-    "bad_declaration": "rules.md §9: a declaration shows level cards (or jokers) and must overcall",
-    "deal_mismatch": "rules.md §1: each player plays exactly the cards dealt (after the exchange)",
-    "claim_mismatch": "the recorded [Claim] differs from the attackers' total computed from the plays",
-    "level_mismatch": "rules.md §8: [Level] differs from the level carried from the earlier hands",
-    "dealer_mismatch": "rules.md §8: the dealer follows from the previous hand (first hand: the first to declare)",
-}
+    code: f"{ref.cite}: {ref.en}" for code, ref in RULE_REFS.items()}
+"""Every stable violation code → where its rule is written and the rule in English
+(``docs/rules.md §5.3: …``); :mod:`tractor_analysis.engine.rule_refs` has the Chinese too."""
 
 
 def show(cards: tuple[Card, ...] | list[Card], pretty: bool = True) -> str:

@@ -9,7 +9,7 @@ from :mod:`tractor_analysis.engine.order`.
 A hand is a count per kind (``Counts``: a tuple of 54 ints, up to ``decks``
 copies of each kind).
 
-Card tokens follow ``shared/spec/format.md``: canonical ``S10``, ``HA``, ``BJ``,
+Card tokens follow ``docs/format.md``: canonical ``S10``, ``HA``, ``BJ``,
 ``LJ``; on input also Unicode suits, Chinese suit and joker names, ``T`` for 10,
 ``RJ`` for the big joker, and lower case.
 """

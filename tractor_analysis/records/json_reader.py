@@ -1,7 +1,7 @@
 """JSON records: ``.json`` (one match object, or a list of them) and ``.jsonl`` (one match per line).
 
-Field names follow ``shared/spec/format.md``; the extensions are written up in
-``docs/format.md``:
+Field names are the fixed ones of ``docs/format.md``, where the extensions are
+written up too:
 
 * a trick is a list of plays, or — when it carries annotations or a number other
   than the next one — an object ``{"number": 3, "plays": [...], "notes": [...]}``;

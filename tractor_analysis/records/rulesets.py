@@ -1,4 +1,4 @@
-"""The ruleset: one frozen object holding every option of ``shared/spec/rules.md``.
+"""The ruleset: one frozen object holding every option of ``docs/rules.md``.
 
 Every disagreement between the seed texts is an option; the five named presets
 of rules.md §12 fix them all.  A record's ``[Ruleset "…"]`` tag (JSON

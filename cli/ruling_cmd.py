@@ -1,0 +1,109 @@
+"""``tractor ruling``: the printed ruling a referee signs, one A4 page per violation.
+
+The pages are built by :mod:`tractor_analysis.reports.ruling`; this module reads the
+command line, the record and its replay, and says what was written.
+"""
+from __future__ import annotations
+
+import os
+
+import click
+
+from tractor_analysis.records.cards import SEAT_TOKENS
+
+from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, echo_err, expand_inputs,
+                     located, rules_options)
+
+EXIT_NO_VIOLATION = EXIT_VIOLATION
+"""``tractor ruling`` exits 1 when the record (or the hand / trick / seat asked for) has no violation."""
+
+
+def _picked(hand: int | None, trick: int | None, seat: int | None) -> tuple[str, str]:
+    """What the options asked for, in Chinese and English (empty: the whole file)."""
+    zh, en = [], []
+    if hand is not None:
+        zh.append(f"第 {hand} 局")
+        en.append(f"hand {hand}")
+    if trick is not None:
+        zh.append(f"第 {trick} 轮")
+        en.append(f"trick {trick}")
+    if seat is not None:
+        zh.append(f"{SEAT_TOKENS[seat]} 家")
+        en.append(f"seat {SEAT_TOKENS[seat]}")
+    return "、".join(zh), ", ".join(en)
+
+
+@click.command("ruling", context_settings=CONTEXT)
+@click.argument("path", metavar="FILE")
+@click.option("--hand", type=int, metavar="N", help="Only violations of hand number N.")
+@click.option("--trick", type=int, metavar="T", help="Only violations at trick T.")
+@click.option("--seat", type=click.Choice(list(SEAT_TOKENS), case_sensitive=False), metavar="S",
+              help="Only violations by seat S (N, E, S or W).")
+@click.option("-o", "--out", "out", required=True, metavar="OUT.html", type=click.Path(dir_okay=False),
+              help="The HTML file to write (replaced atomically; missing folders are made).  Print it from a browser: one A4 page "
+                   "per violation.")
+@rules_options
+def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out: str,
+           preset: str | None, rule_pairs: tuple[tuple[str, str], ...]) -> None:
+    """Write the referee's ruling: one printable A4 page per violation of FILE.
+
+    Each page gives the event, round, table, date and players; the hand's
+    dealer, level and trump; the trick with the four hands before it and the
+    cards played; the violation, the rule quoted in Chinese and English from
+    docs/rules.md (with its section), the better play the player held; what the
+    record's ruleset makes of it (penalty points or levels, the corrected
+    score); and a decision block (upheld / not upheld 成立/不成立, referee,
+    time, signatures).  By default every violation of the file gets a page;
+    --hand, --trick and --seat keep only the ones that match all of them.
+
+    \b
+    Exit status:
+      0  the ruling was written
+      1  no violation found (nothing written)
+      2  FILE could not be read (or had problems and no violation was found in
+         what could be read), or OUT.html could not be written
+
+    \b
+    Examples:
+      tractor ruling sample_logs/disputed-trick.tgn -o out/ruling.html
+      tractor ruling match.tgn --hand 3 --trick 7 --seat E -o out/ruling.html
+      tractor ruling match.tgn --rules tournament -o out/tournament-ruling.html
+    """
+    from .check import check_file
+    from tractor_analysis.reports.ruling import render_rulings, ruling_pages, write_ruling
+
+    ctx = click.get_current_context()
+    paths = list(expand_inputs([path]))
+    if len(paths) != 1:
+        raise click.UsageError(f"{path!r} names {len(paths)} files; ruling takes one record file / "
+                               f"ruling 只接受一个记录文件")
+    path = paths[0]
+    verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs))
+    for d in verdict.errors:
+        echo_err(located(d, path))
+    matches = [(m, r) for m, r in zip(verdict.matches, verdict.results) if r is not None]
+    if not verdict.readable or not matches:
+        echo_err(f"tractor ruling: nothing could be read from {path}: no ruling written / "
+                 f"无法从 {path} 读出牌局，未写裁决书")
+        ctx.exit(EXIT_UNREADABLE)
+    seat_index = None if seat is None else SEAT_TOKENS.index(seat.upper())
+    pages = ruling_pages(matches, source=path, hand=hand, trick=trick, seat=seat_index,
+                         record_problems=[located(d, path) for d in verdict.errors])
+    if not pages:
+        zh, en = _picked(hand, trick, seat_index)
+        echo_err(f"no violation found in {path}{' at ' + en if en else ''}: no ruling written / "
+                 f"{path}{'的' + zh if zh else ''}中没有发现违规，未写裁决书")
+        if verdict.errors:    # found nothing in a damaged record: not the same as a clean one
+            echo_err("(only what could be read was checked: the record has the problems above / "
+                     "只检查了可读的部分：记录有上述问题)")
+            ctx.exit(EXIT_UNREADABLE)
+        ctx.exit(EXIT_NO_VIOLATION)
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+        write_ruling(render_rulings(pages), out)
+    except OSError as exc:
+        echo_err(f"tractor ruling: {out}: cannot write: {exc.strerror or exc} / 无法写入：{exc.strerror or exc}")
+        ctx.exit(EXIT_UNREADABLE)
+    echo_err(f"ruling: {len(pages)} page(s) / {len(pages)} 页 → {out}")
+    click.echo(os.fspath(out))
+    ctx.exit(EXIT_OK)

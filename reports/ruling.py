@@ -1,0 +1,217 @@
+"""The printed ruling (``tractor ruling``): one A4 page per violation that a referee signs.
+
+Each page says where and when (event, round, table, date, players), the hand (dealer,
+level, trump, rules), the trick with the four hands before it and the cards played, the
+violation with the rule quoted from ``docs/rules.md`` in Chinese and English
+(:mod:`tractor_analysis.engine.rule_refs`), the better play the player held, what the
+record's ruleset makes of it (penalty points or levels, the corrected score), and a
+decision block (upheld / not upheld, referee, time, signatures).
+
+:func:`ruling_pages` picks the violations (every one, or those matching ``hand`` /
+``trick`` / ``seat``); :func:`render_rulings` makes one HTML document of them, one page
+each (``break-after: page``); :func:`write_ruling` writes it atomically.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from tractor_analysis import __version__
+from tractor_analysis.engine.replay import REVOKE_CODES, describe_outcome, record_pairs
+from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
+from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
+from tractor_analysis.records.cards import SEAT_TOKENS, team_of
+from tractor_analysis.records.locate import violation_position
+from tractor_analysis.records.model import Hand, Match
+from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
+from tractor_analysis.records.safe_write import write_text_atomic
+
+from .model import HandView, TrickView, ViolationView, hand_view, player_names, violation_view
+
+MISCOUNT_CODES = frozenset({"wrong_count", "not_in_hand", "deal_mismatch", "bad_bury"})
+"""Findings that mean a player held or played a wrong number of cards (多少牌, docs/rules.md §10.3)."""
+
+TEAM_EN = ("N–S", "E–W")
+TEAM_ZH = ("南北方", "东西方")
+
+
+@dataclass(frozen=True, slots=True)
+class RulingPage:
+    """One violation, as the printed page shows it."""
+
+    source: str
+    """The record file, as given on the command line."""
+    event: str
+    site: str
+    date: str
+    round: str
+    table: str
+    hand: HandView
+    trick: TrickView | None
+    """The trick of the violation (``None`` for a hand-level finding: bury, deal, claim …)."""
+    violation: ViolationView
+    ref: RuleRef | None
+    consequences: tuple[tuple[str, str], ...]
+    """What the ruleset makes of it: (中文, English) lines."""
+    score: tuple[tuple[str, str, str], ...]
+    """(中文 label, English label, value) lines of the hand's score as the engine computes it."""
+    referee: str
+    """The referee named by the record (``[Referee]`` of the hand or the match), else empty."""
+    record_problems: tuple[str, ...] = ()
+
+
+def _tag(tags: Iterable[tuple[str, str]], name: str) -> str:
+    for key, value in tags:
+        if key.lower() == name.lower():
+            return value
+    return ""
+
+
+def _revokes_before(result: MatchResult | None, hand_index: int, team: int) -> int:
+    """Wrong follows punished by a level for ``team`` in the match's earlier hands."""
+    if result is None:
+        return 0
+    return sum(h.revoke_levels[team] for h in result.hands[:hand_index])
+
+
+def miscounted(v: Violation, result: HandResult) -> bool:
+    """The hand was decided by 多少牌 (``miscount = level``) and ``v`` is about a miscounting seat."""
+    o = result.outcome
+    return (o is not None and o.reason == "miscount" and v.code in MISCOUNT_CODES
+            and (v.seat is None or v.seat in o.miscount))
+
+
+def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> tuple[tuple[str, str], ...]:
+    """What the hand's ruleset makes of ``v``: (中文, English) lines."""
+    rules = result.rules
+    lines: list[tuple[str, str]] = []
+    team = team_of(v.seat) if v.seat is not None else None
+    if v.code in REVOKE_CODES:
+        if rules.revoke_penalty is RevokePenalty.LEVEL and team is not None:
+            mine = [w for w in result.violations if w.code in REVOKE_CODES and w.seat is not None
+                    and team_of(w.seat) == team]
+            nth = earlier_revokes + next((i for i, w in enumerate(mine) if w is v), len(mine) - 1) + 1
+            lines.append((
+                f"跟牌错误：{TEAM_ZH[team]}本局结束时降一级（本场第 {nth} 次）",
+                f"wrong follow: {TEAM_EN[team]} lose one level at the end of the hand "
+                f"(their wrong follow no. {nth} in the match) — docs/rules.md §10.1"))
+            forfeit = rules.revoke_forfeit
+            if forfeit and nth >= forfeit:
+                lines.append((f"累计 {nth} 次跟牌错误：{TEAM_ZH[team]}本场判负",
+                              f"{nth} wrong follows: {TEAM_EN[team]} forfeit the match"))
+            elif forfeit:
+                lines.append((f"累计 {forfeit} 次判负", f"{forfeit} in a match forfeit it"))
+        else:
+            lines.append((
+                "本规则对跟牌错误不罚分、不罚级：本轮按实际出牌计算",
+                "this ruleset has no penalty for a wrong follow (revoke_penalty = none): "
+                "the trick counts as played"))
+    elif v.code in ("throw_failed", "wrong_forced_play"):
+        penalty = [i for i in result.items if i.kind == "throw_penalty"
+                   and (f"trick {v.trick}:" in i.en)]
+        if rules.throw_penalty is ThrowPenalty.PER_CARD and penalty:
+            for item in penalty:
+                lines.append((f"甩牌失败罚分：{item.zh}，计入闲家得分 {item.points:+d}",
+                              f"failed-throw penalty: {item.en} = {item.points:+d} to the attackers' total "
+                              f"— docs/rules.md §4.6"))
+        elif rules.throw_penalty is ThrowPenalty.PER_CARD:
+            lines.append(("记录中没有可罚的甩牌张数（未写明甩牌 -> 强制出牌）",
+                          "no cards to penalise in the record (no attempted -> forced play written)"))
+        else:
+            lines.append(("本规则甩牌失败不罚分：只须改出强制出的牌",
+                          "no point penalty under this ruleset (throw_penalty = none): the forced play "
+                          "is the only consequence"))
+    elif miscounted(v, result):
+        zh, en = describe_outcome(result)
+        lines.append((f"多少牌：本局按多少牌判定，不按得分 — {zh}",
+                      f"wrong number of cards (多少牌): the hand is decided by who miscounted, not by the "
+                      f"points — {en} — docs/rules.md §10.3"))
+    elif v.code == "claim_mismatch":
+        lines.append((f"记录的得分更正为 {result.attackers_total}",
+                      f"the recorded score is corrected to {result.attackers_total}"))
+    else:
+        lines.append(("本规则对此不罚分、不罚级：记录须更正",
+                      "no penalty in points or levels under this ruleset: the record is to be corrected"))
+    if result.revoke_levels != (0, 0) and v.code not in REVOKE_CODES:
+        ns, ew = result.revoke_levels
+        lines.append((f"本局另有跟牌错误罚级：南北 −{ns}，东西 −{ew}",
+                      f"wrong follows in this hand cost N–S −{ns}, E–W −{ew} level(s)"))
+    return tuple(lines)
+
+
+def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str], ...]:
+    """The hand's score as the engine computes it, with the recorded claim beside it."""
+    out: list[tuple[str, str, str]] = []
+    for line in hand.score:
+        out.append((line.zh, line.en, f"{line.points:+d}" if line.kind == "throw_penalty" else str(line.points)))
+    if not result.complete:
+        out.append(("残局未打完，未计分", "the record ends before the hand does: not scored",
+                    f"{result.attackers_total} so far / 已得"))
+        return tuple(out)
+    out.append(("闲家总分（按出牌计算）", "attackers' total (computed)", str(result.attackers_total)))
+    if result.claim is not None:
+        if result.claim == result.attackers_total:
+            out.append(("记录的得分", "recorded score", f"{result.claim} ✓"))
+        else:
+            out.append(("记录的得分 → 更正为", "recorded score → corrected to",
+                        f"{result.claim} → {result.attackers_total}"))
+    if hand.outcome is not None:
+        out.append(("结果", "outcome", f"{hand.outcome.zh} / {hand.outcome.en}"))
+    out.append(("级别（打前 → 打后）", "levels (before → after)",
+                f"N–S {hand.levels_before[0]} → {hand.levels_after[0]} · "
+                f"E–W {hand.levels_before[1]} → {hand.levels_after[1]}"))
+    return tuple(out)
+
+
+def _selected(v: Violation, hand: int | None, trick: int | None, seat: int | None, number: int) -> bool:
+    return ((hand is None or number == hand) and (trick is None or v.trick == trick)
+            and (seat is None or v.seat == seat))
+
+
+def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = "",
+                 hand: int | None = None, trick: int | None = None, seat: int | None = None,
+                 record_problems: Sequence[str] = ()) -> list[RulingPage]:
+    """One page per violation of the replayed ``matches`` (every hand's, in order), keeping
+    those of hand number ``hand``, trick ``trick`` and seat ``seat`` (0..3) when given."""
+    pages: list[RulingPage] = []
+    for match, result in matches:
+        names = player_names(match)
+        for index, (record, h) in enumerate(record_pairs(match, result)):
+            chosen = [v for v in h.violations if _selected(v, hand, trick, seat, h.number)]
+            if not chosen:
+                continue
+            rec = record if record is not None else Hand(number=h.number)
+            view = hand_view(match, rec, h, index=index, match_title=match.event or source)
+            tricks = {t.number: t for t in view.tricks}
+            referee = _tag(rec.tags, "Referee") or _tag(match.tags, "Referee")
+            earlier = (_revokes_before(result, index, 0), _revokes_before(result, index, 1))
+            for v in chosen:
+                team = team_of(v.seat) if v.seat is not None else 0
+                pages.append(RulingPage(
+                    source=source, event=match.event or "", site=match.site or "", date=match.date or "",
+                    round=match.round or "", table=match.table or "", hand=view,
+                    trick=tricks.get(v.trick) if v.trick is not None else None,
+                    violation=violation_view(v, names, violation_position(record, v, h)),
+                    ref=rule_ref(v.code),
+                    consequences=consequences(v, h, earlier[team]),
+                    score=score_lines(view, h), referee=referee,
+                    record_problems=tuple(record_problems)))
+    return pages
+
+
+def render_rulings(pages: Sequence[RulingPage], *, title: str = "Ruling / 裁决书") -> str:
+    """One HTML document: every page on its own A4 sheet when printed."""
+    from markupsafe import Markup
+
+    from .build import _static, environment
+
+    # the stylesheet is the package's own file, not record text: marked safe so its quotes stay
+    return environment().get_template("ruling.html").render(
+        pages=pages, title=title, css=Markup(_static("ruling.css")), version=__version__,
+        seats=SEAT_TOKENS)
+
+
+def write_ruling(html: str, out: str | os.PathLike) -> None:
+    """Write the ruling atomically (a temporary file, then a rename); ``OSError`` when it cannot."""
+    write_text_atomic(out, html)

@@ -1,0 +1,246 @@
+"""Bilingual (中文 / English) messages about a whole hand, one function per violation or event.
+
+The trick-level messages (wrong follows, failed throws …) are in
+:mod:`tractor_analysis.engine.explain`; this module holds the rest of what the engine says:
+declarations (``bad_declaration``), the dealer and the level (``dealer_mismatch``,
+``level_mismatch``), the deal and the bottom (``deal_mismatch``, ``bad_bury``), the claim
+(``claim_mismatch``), the lines of the points breakdown and the outcome of a hand.
+
+Each function returns ``(message_zh, message_en)``.  Seats are 北家/东家/南家/西家 and N/E/S/W;
+in Chinese cards are shown with suit symbols (``cards.PRETTY``: ♥Q, 大王), in English as
+written in a record (``cards.TOKEN``: HQ, BJ), e.g.
+"南家打完最后一墩后手里还剩 ♥Q / S still holds HQ after the last trick".
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TEAMS, TOKEN
+from .explain import Message
+from .verdicts import Outcome
+
+
+def _pretty(cards: Sequence[int]) -> str:
+    return " ".join(PRETTY[c] for c in cards)
+
+
+def _tokens(cards: Sequence[int]) -> str:
+    return " ".join(TOKEN[c] for c in cards)
+
+
+def _rank(rank: int) -> str:
+    return RANK_TOKENS.get(rank, str(rank))
+
+
+def _trump_zh(trump: int | None) -> str:
+    return "无主" if trump is None else SUIT_NAMES_ZH[trump]
+
+
+def _trump_en(trump: int | None) -> str:
+    return "NT" if trump is None else SUIT_TOKENS[trump]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{word}{'s' if n != 1 else ''}"
+
+
+# --- declarations (bad_declaration) ----------------------------------------------------
+
+def rebid_not_allowed(seat: int, cards: Sequence[int]) -> Message:
+    """炒地皮 under ``rebid_after_bottom = off``."""
+    return (f"{SEAT_NAMES_ZH[seat]}在扣底后亮 {_pretty(cards)}（炒地皮），本规则不允许",
+            f"{SEAT_TOKENS[seat]} declared {_pretty(cards)} after the bottom was taken (炒地皮), which this "
+            f"ruleset does not allow (rebid_after_bottom = off)")
+
+
+def rebid_without_declaration(seat: int, cards: Sequence[int]) -> Message:
+    """炒地皮 when the trump was fixed by turning the bottom (nobody declared before it)."""
+    return (f"{SEAT_NAMES_ZH[seat]}在扣底后亮 {_pretty(cards)}：主是翻底定的，不允许炒地皮",
+            f"{SEAT_TOKENS[seat]} declared {_pretty(cards)} after the bottom was taken, but nobody declared "
+            f"before it: a trump fixed by turning the bottom cannot be rebid")
+
+
+def rebid_own_declaration(seat: int, cards: Sequence[int]) -> Message:
+    """炒地皮 over one's own standing declaration (only the others may overcall after the bury)."""
+    zh, en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"{zh}在扣底后亮 {_pretty(cards)}，但当前的主正是{zh}自己亮的：扣底后只有其他人可以再反",
+            f"{en} declared {_pretty(cards)} after the bottom was taken, but the standing declaration "
+            f"is {en}'s own: after the bury only the other players may overcall (其他人可以再反)")
+
+
+def not_a_declaration(seat: int, cards: Sequence[int], level: int) -> Message:
+    """Cards that declare nothing (not level cards of one suit, nor identical jokers)."""
+    return (f"{SEAT_NAMES_ZH[seat]}亮 {_pretty(cards)} 不是合法的亮主（须为级牌 {_rank(level)} 的单张/对子，或一对王）",
+            f"{SEAT_TOKENS[seat]} declared {_pretty(cards)}, which declares nothing (expected level cards "
+            f"{_rank(level)} of one suit, or identical jokers)")
+
+
+def declared_not_dealt(seat: int, cards: Sequence[int]) -> Message:
+    return (f"{SEAT_NAMES_ZH[seat]}亮 {_pretty(cards)}，但发到的牌中没有这些牌",
+            f"{SEAT_TOKENS[seat]} declared {_pretty(cards)} but was not dealt those cards")
+
+
+def declaration_too_weak(seat: int, cards: Sequence[int], standing_seat: int,
+                         standing_cards: Sequence[int]) -> Message:
+    """A declaration that does not overcall the standing one."""
+    return (f"{SEAT_NAMES_ZH[seat]}亮 {_pretty(cards)} 压不过{SEAT_NAMES_ZH[standing_seat]}已亮的 "
+            f"{_pretty(standing_cards)}",
+            f"{SEAT_TOKENS[seat]} declared {_pretty(cards)}, which does not overcall "
+            f"{SEAT_TOKENS[standing_seat]}'s {_tokens(standing_cards)}")
+
+
+def declared_trump_mismatch(declared: int | None, recorded: int | None) -> Message:
+    """The declarations fix one trump, the record's ``[Trump]`` says another."""
+    return (f"亮主定的主是 {_trump_zh(declared)}，记录的主却是 {_trump_zh(recorded)}",
+            f"the declarations fix trump {_trump_en(declared)} but the record says {_trump_en(recorded)}")
+
+
+def no_declaration_redeal() -> Message:
+    """Nobody declared under ``no_declaration = redeal``: the hand should not have been played."""
+    return ("无人亮主，按规则应重新发牌，本局不应开打",
+            "nobody declared: under no_declaration = redeal the cards are dealt again, "
+            "so this hand should not have been played")
+
+
+def no_declaration_trump_mismatch(expected: int | None, recorded: int | None,
+                                  third_card: int | None = None) -> Message:
+    """Nobody declared and the record's trump is not the one the rule fixes: the bottom's
+    third card (``third_bottom_card``, ``third_card`` given) or no trump (``no_trump``)."""
+    if third_card is not None:
+        why_zh, why_en = f"底牌第三张 {PRETTY[third_card]}", f"the bottom's third card {TOKEN[third_card]}"
+    else:
+        why_zh, why_en = "无人亮主时打无主", "nobody declared, so the hand is played without trump"
+    return (f"无人亮主：{why_zh}定主为 {_trump_zh(expected)}，记录的主却是 {_trump_zh(recorded)}",
+            f"nobody declared: {why_en} fixes trump {_trump_en(expected)}, but the record says "
+            f"{_trump_en(recorded)}")
+
+
+# --- dealer and level (dealer_mismatch, level_mismatch) --------------------------------
+
+def dealer_mismatch(recorded: int, expected: int) -> Message:
+    """The record's dealer is not the one the previous hand's outcome names."""
+    return (f"记录的庄家是{SEAT_NAMES_ZH[recorded]}，按上一局结果应由{SEAT_NAMES_ZH[expected]}坐庄",
+            f"the record names {SEAT_TOKENS[recorded]} as dealer; the previous hand's outcome "
+            f"makes {SEAT_TOKENS[expected]} the dealer")
+
+
+def first_dealer_mismatch(recorded: int, first_declarer: int) -> Message:
+    """The first hand's dealer is not the first to declare."""
+    return (f"第一局应由最先亮主的{SEAT_NAMES_ZH[first_declarer]}坐庄，记录为{SEAT_NAMES_ZH[recorded]}",
+            f"the first hand's dealer is the first to declare, {SEAT_TOKENS[first_declarer]}; "
+            f"the record names {SEAT_TOKENS[recorded]}")
+
+
+def level_mismatch(recorded: int, carried: int, team: int) -> Message:
+    """``[Level]`` is not the level the dealer's team carries from the earlier hands."""
+    return (f"记录的级牌是 {_rank(recorded)}，但{TEAMS[team]}方按前面各局应打 {_rank(carried)}",
+            f"[Level] is {_rank(recorded)} but {TEAMS[team]} carry level {_rank(carried)} from the earlier hands")
+
+
+# --- the deal and the bottom (deal_mismatch, bad_bury) ---------------------------------
+
+def dealt_wrong_size(seat: int, dealt: int, hand_size: int) -> Message:
+    return (f"{SEAT_NAMES_ZH[seat]}发到 {dealt} 张牌，应为 {hand_size} 张",
+            f"{SEAT_TOKENS[seat]} was dealt {dealt} cards; each player gets {hand_size}")
+
+
+def bottom_wrong_size(size: int, bottom_size: int) -> Message:
+    return (f"底牌有 {size} 张，应为 {bottom_size} 张",
+            f"the bottom has {size} cards; it should have {bottom_size}")
+
+
+def deal_not_full_decks(decks: int, wrong: Sequence[int], counts: Sequence[int]) -> Message:
+    """The deal and the bottom together are not ``decks`` full decks: ``wrong`` lists the card
+    kinds with another count than ``decks`` (``counts`` per kind); the first eight are named."""
+    listed = ", ".join(f"{TOKEN[k]}×{counts[k]}" for k in wrong[:8]) + (" …" if len(wrong) > 8 else "")
+    return (f"发牌与底牌合起来不是 {decks} 副完整的牌：{listed}",
+            f"the deal and the bottom are not {decks} full deck(s) "
+            f"({54 * decks} cards, each card {decks}×): {listed}")
+
+
+def cards_left_after_last_trick(seat: int, cards: Sequence[int]) -> Message:
+    """``deal_mismatch``: the seat's dealt cards were not all played."""
+    return (f"{SEAT_NAMES_ZH[seat]}打完最后一墩后手里还剩 {_pretty(cards)}",
+            f"{SEAT_TOKENS[seat]} still holds {_tokens(cards)} after the last trick")
+
+
+def bury_count_mismatch(buries: int, takers: int) -> Message:
+    """One bury recorded per player who took the bottom (the dealer, then each 炒地皮)."""
+    return (f"记录了 {buries} 次埋底，但拿过底牌的有 {takers} 人（庄家和每次炒地皮的人），应记 {takers} 次",
+            f"the record gives {buries} buries but {takers} player(s) took the bottom (the dealer, "
+            f"then each rebid after the bottom, 炒地皮): expected {takers}")
+
+
+def buried_not_held(seat: int, missing: Sequence[int], rebid: bool) -> Message:
+    """Buried cards neither in the hand nor in the bottom taken (``rebid``: after 炒地皮)."""
+    who_zh = f"{SEAT_NAMES_ZH[seat]}炒地皮后" if rebid else SEAT_NAMES_ZH[seat]
+    whose = f"{SEAT_TOKENS[seat]}'s hand nor in the bottom {SEAT_TOKENS[seat]} took" if rebid \
+        else "the dealer's hand nor in the bottom"
+    return (f"{who_zh}扣的底牌 {_pretty(missing)} 既不在手中也不在底牌里",
+            f"{SEAT_TOKENS[seat]} buried {_tokens(missing)}"
+            f"{' after the rebid (炒地皮)' if rebid else ''}, which were neither in {whose}")
+
+
+def bury_wrong_size(seat: int, buried: int, bottom_size: int) -> Message:
+    return (f"{SEAT_NAMES_ZH[seat]}扣了 {buried} 张底牌，应扣 {bottom_size} 张",
+            f"{SEAT_TOKENS[seat]} buried {buried} cards; the bottom holds {bottom_size}")
+
+
+# --- points (the score items) and the claim --------------------------------------------
+
+def setup_points(points: int) -> Message:
+    """A position's points won before it starts."""
+    return f"此前已得 {points} 分", f"{points} points before this position"
+
+
+def trick_points(points: int) -> Message:
+    return f"闲家墩内得分 {points}", f"attackers' trick points {points}"
+
+
+def bottom_bonus(points: int, multiplier: int, bonus: int) -> Message:
+    """抠底: the attackers won the last trick."""
+    return f"抠底 {points} 分 × {multiplier} = {bonus}", f"bottom {points} × {multiplier} = {bonus}"
+
+
+def throw_penalty(trick: int, seat: int, cards: int, per_card: int) -> Message:
+    """``throw_penalty = per_card``: a failed throw costs points per card not thrown."""
+    return (f"第 {trick} 墩{SEAT_NAMES_ZH[seat]}甩牌失败 {cards} 张 × {per_card}",
+            f"trick {trick}: {SEAT_TOKENS[seat]}'s failed throw, {cards} {_plural(cards, 'card')} × {per_card}")
+
+
+def claim_mismatch(claim: int, total: int) -> Message:
+    return (f"记录的闲家得分为 {claim}，按出牌计算应为 {total}",
+            f"the record claims {claim} for the attackers; the plays give {total}")
+
+
+# --- outcome ---------------------------------------------------------------------------
+
+def describe_levels(winner: str, levels: int) -> Message:
+    """Who goes up how many levels (``winner``: ``defenders``, ``attackers`` or ``neither``)."""
+    if winner == "neither":
+        return "双方均多少牌，不升不降", "both sides miscounted: no level changes"
+    if winner == "defenders":
+        return f"庄家方升 {levels} 级", f"defenders up {levels} {_plural(levels, 'level')}"
+    if levels == 0:
+        return "抓分方上台", "attackers take the deal"
+    return f"抓分方上台并升 {levels} 级", f"attackers take the deal and go up {levels} {_plural(levels, 'level')}"
+
+
+def outcome(o: Outcome | None) -> Message:
+    """One line: who won, the levels, the next dealer, a miscount (多少牌) and the match won."""
+    if o is None:
+        return "本局未打完", "hand not complete"
+    zh, en = describe_levels(o.winner, o.levels)
+    if o.next_dealer is None:
+        zh += "，下一局双方抢庄"
+        en += "; the next deal is bid for (抢庄)"
+    else:
+        zh += f"，下一局{SEAT_NAMES_ZH[o.next_dealer]}坐庄"
+        en += f"; next dealer {SEAT_TOKENS[o.next_dealer]}"
+    if o.reason == "miscount":
+        zh = f"{'、'.join(SEAT_NAMES_ZH[s] for s in o.miscount)}多少牌：" + zh
+        en = f"wrong number of cards (多少牌) for {' '.join(SEAT_TOKENS[s] for s in o.miscount)}: " + en
+    if o.match_over:
+        zh += f"；{TEAMS[o.team]}方获胜"
+        en += f"; {TEAMS[o.team]} win the match"
+    return zh, en
