@@ -1,6 +1,6 @@
 """The long fuzz run: many hostile record files, each judged in a child process with limits.
 
-    .venv/bin/python bench/fuzz.py --cases 10000 [--seed N] [--jobs 1] [--out fuzz-out]
+    .venv/bin/python bench/fuzz.py --cases 10000 [--seed N] [--jobs 1] [--out fuzz-out] [--time-limit S]
     .venv/bin/python bench/fuzz.py --case 1234 --seed N        # judge one case, print the findings
     .venv/bin/python bench/fuzz.py --file path/to/record.tgn   # judge one file
 
@@ -72,8 +72,9 @@ class Worker:
         self.proc.join()
 
 
-def run(seed: int, cases: int, jobs: int, size: float, cli: bool, progress: bool):
-    """``{index: [(class, detail)]}`` of every failing case."""
+def run(seed: int, cases: int, jobs: int, size: float, cli: bool, progress: bool, time_limit: float = 0.0):
+    """``({index: [(class, detail)]}`` of every failing case, cases judged)``; with ``time_limit``
+    (seconds) no case is started after it (the cases started are finished)."""
     ctx = mp.get_context("fork")
     fuzzlib.seeds()
     workers = [Worker(ctx, seed, size, cli) for _ in range(jobs)]
@@ -82,6 +83,9 @@ def run(seed: int, cases: int, jobs: int, size: float, cli: bool, progress: bool
     done = shown = 0
     t_start = time.monotonic()
     while todo or any(w.index is not None for w in workers):
+        if time_limit and todo and time.monotonic() - t_start > time_limit:
+            print(f"  time limit: stopping after the cases started ({done} done)", file=sys.stderr, flush=True)
+            todo.clear()
         for i, w in enumerate(workers):
             if w.index is None and todo:
                 w.give(todo.pop())
@@ -135,7 +139,7 @@ def run(seed: int, cases: int, jobs: int, size: float, cli: bool, progress: bool
         w.proc.join(5)
         if w.proc.is_alive():
             w.kill()
-    return failures
+    return failures, done
 
 
 def _shrink_in_child(name: str, data: bytes, cls: str) -> bytes:
@@ -203,6 +207,8 @@ def main(argv=None) -> int:
     ap.add_argument("--size", type=float, default=1.0, help="scale of the big mutations (default 1.0)")
     ap.add_argument("--no-cli", action="store_true", help="library only, no CliRunner (faster)")
     ap.add_argument("--out", type=Path, default=Path("fuzz-out"), help="where reproducers go")
+    ap.add_argument("--time-limit", type=float, default=0.0, metavar="SECONDS",
+                    help="start no case after this many seconds; report the cases done (default: none)")
     ap.add_argument("--case", type=int, default=None, help="judge only this case, in this process")
     ap.add_argument("--file", type=Path, default=None, help="judge only this file, in this process")
     args = ap.parse_args(argv)
@@ -223,9 +229,10 @@ def main(argv=None) -> int:
         return 1 if found else 0
     print(f"seed {seed}, {args.cases} cases, {args.jobs} worker(s)", file=sys.stderr, flush=True)
     t0 = time.monotonic()
-    failures = run(seed, args.cases, max(1, args.jobs), args.size, not args.no_cli, progress=True)
+    failures, done = run(seed, args.cases, max(1, args.jobs), args.size, not args.no_cli, progress=True,
+                         time_limit=args.time_limit)
     print(f"{time.monotonic() - t0:.0f} s", file=sys.stderr)
-    report(failures, seed, args.cases, args.size, args.out)
+    report(failures, seed, done, args.size, args.out)
     return 1 if failures else 0
 
 

@@ -227,3 +227,35 @@ def test_usage_errors_keep_2():
 def test_stats_of_a_folder_that_is_not_a_dataset_exits_2(tmp_path):
     r = CliRunner().invoke(main, ["stats", str(tmp_path)])
     assert r.exit_code == 2 and "not a dataset" in r.output
+
+
+# --- JSON numbers -------------------------------------------------------------------------
+
+def _json_with(mutate) -> bytes:
+    obj = json.loads(JSON.read_text(encoding="utf-8"))
+    mutate(obj)
+    return json.dumps(obj, ensure_ascii=False).encode()
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "9" * 12, 10 ** 15, -(10 ** 15), "١٢"])
+def test_a_json_hand_number_out_of_range_is_bad_value_not_a_crash(number):
+    src = load_bytes(_json_with(lambda o: o["hands"][0].__setitem__("number", number)), "x.json")
+    bad = [d for d in src.diagnostics if d.code in ("bad_value", "json_shape")]
+    assert bad and "engine_error" not in codes(src) and bad[0].line > 0
+    for m in src.matches:
+        assert all(abs(h.number) < 10 ** 9 for h in m.hands)
+        format_tgn(m)
+
+
+def test_a_json_hand_number_given_as_a_short_string_is_read():
+    src = load_bytes(_json_with(lambda o: o["hands"][0].__setitem__("number", " 1 ")), "x.json")
+    assert src.ok and src.matches[0].hands[0].number == 1
+
+
+def test_the_json_writer_escapes_a_lone_surrogate():
+    (m,), _ = parse_tgn(TGN.read_text(encoding="utf-8"))
+    m2 = m.__class__(**{**{f: getattr(m, f) for f in m.__dataclass_fields__}, "event": "a\ud800b\x00"})
+    text = format_json(m2)
+    text.encode("utf-8")                             # valid UTF-8: no raw surrogate
+    again = load_bytes(text.encode("utf-8"), "x.json")
+    assert again.matches[0].event == "a\ufffdb\x00"
