@@ -43,7 +43,19 @@ def _rss(pid: int) -> int:
     return 0
 
 
+def _die_with_parent() -> None:
+    """Linux: the worker gets SIGKILL when the parent dies (no orphaned workers after a kill)."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def _worker(conn, seed: int, size: float, cli: bool) -> None:
+    _die_with_parent()
     fuzzlib.seeds()
     while True:
         index = conn.recv()
