@@ -2,7 +2,7 @@
 
 Reading is :func:`tractor_analysis.records.sources.load_file`; writing is
 :func:`tractor_analysis.records.tgn_writer.format_tgn` and
-:func:`tractor_analysis.records.json_reader.format_json` / ``format_jsonl``.  A record
+:func:`tractor_analysis.records.json_writer.format_json` / ``format_jsonl``.  A record
 with parse errors is not converted (a conversion would silently drop what did
 not parse).  Output files are written atomically: a temporary file in the
 target's folder, then a rename, so a reader never sees half a file.  A symbolic

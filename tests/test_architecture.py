@@ -189,7 +189,6 @@ def _giants() -> list[str]:
     return out
 
 
-@pytest.mark.xfail(strict=True, reason="the .tgn and JSON readers are split next (issue 9)")
 def test_no_class_or_function_over_300_lines():
     assert _giants() == []
 

@@ -12,7 +12,8 @@ May import: the standard library only (nothing else of the package).
 """
 from .cards import Card, Counts, Rank, Seat, Suit, parse_card, parse_cards, format_cards
 from .diagnostics import CODES, MAX_DIAGNOSTICS, Diagnostic, bilingual
-from .json_reader import format_json, format_jsonl, match_from_dict, match_to_dict, parse_json, parse_jsonl
+from .json_reader import match_from_dict, parse_json, parse_jsonl
+from .json_writer import format_json, format_jsonl, match_to_dict
 from .locate import violation_position
 from .model import Declaration, Hand, Match, Play, Trick
 from .rulesets import OPTION_DOCS, PRESET_DOCS, PRESETS, RuleSet, build_ruleset, parse_option

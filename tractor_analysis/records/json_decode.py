@@ -1,0 +1,100 @@
+"""Decoding JSON text into values, never raising: a decoder error becomes a message and its
+line:column (JSON nested too deeply for the decoder is at 1:1); a lone UTF-16 surrogate
+escape (``"\\ud800"``) is read as U+FFFD with a ``decode_error`` at the escape; ``.jsonl``
+text is split at ``\\n``, ``\\r\\n`` or ``\\r``."""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .diagnostics import Diagnostic, bilingual
+from .json_problems import ProblemBudget
+
+__all__ = ["decode", "split_lines", "may_hold_surrogates", "scrub", "surrogate_diags"]
+
+
+def decode(text: str) -> tuple[Any, tuple[str, str, int, int] | None]:
+    """``(value, None)``, or ``(None, (message, Chinese message, line, column))`` when ``text`` is not
+    JSON we can read."""
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as exc:
+        return None, (exc.msg, exc.msg, exc.lineno, exc.colno)
+    except RecursionError:
+        return None, ("nested too deeply for the decoder", "嵌套过深", 1, 1)
+    except (ValueError, MemoryError) as exc:   # e.g. an integer of more than 4,300 digits
+        return None, (str(exc), str(exc), 1, 1)
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines ended by ``\\n``, ``\\r\\n`` or ``\\r``."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_LONE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                          r"|(?<![uU][dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")
+"""A ``\\uD800``-``\\uDFFF`` escape that is not half of a surrogate pair (group 1)."""
+
+
+def may_hold_surrogates(text: str) -> bool:
+    """Whether ``text`` has an escape that may decode to a surrogate (a cheap test before :func:`scrub`)."""
+    return "\\ud" in text or "\\uD" in text or "\\Ud" in text or "\\UD" in text
+
+
+def scrub(obj: Any) -> tuple[Any, int]:
+    """``obj`` with every lone surrogate in its strings (keys too) replaced by U+FFFD, and how many
+    strings held one.  Iterative: the value may be nested as deep as the decoder allows."""
+    fixed = 0
+    if isinstance(obj, str):
+        return (_SURROGATE.sub("\ufffd", obj), 1) if _SURROGATE.search(obj) else (obj, 0)
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        if isinstance(o, list):
+            for i, v in enumerate(o):
+                if isinstance(v, str):
+                    if _SURROGATE.search(v):
+                        o[i] = _SURROGATE.sub("\ufffd", v)
+                        fixed += 1
+                elif isinstance(v, (list, dict)):
+                    stack.append(v)
+        else:
+            items = list(o.items())
+            if any(_SURROGATE.search(k) for k, _ in items):
+                fixed += sum(1 for k, _ in items if _SURROGATE.search(k))
+                o.clear()
+                o.update((_SURROGATE.sub("\ufffd", k), v) for k, v in items)
+            for k, v in o.items():
+                if isinstance(v, str):
+                    if _SURROGATE.search(v):
+                        o[k] = _SURROGATE.sub("\ufffd", v)
+                        fixed += 1
+                elif isinstance(v, (list, dict)):
+                    stack.append(v)
+    return obj, fixed
+
+
+def surrogate_diags(text: str, fixed: int, where, budget: ProblemBudget) -> list[Diagnostic]:
+    """``decode_error`` at each lone surrogate escape of ``text`` (``where(offset)`` gives its
+    line and column); at 1:1 when the escapes cannot be told apart from escaped backslashes."""
+    out = []
+    found = False
+    for m in _LONE_ESCAPE.finditer(text):
+        found = True
+        if not budget.take():
+            continue
+        line, column = where(m.start(1))
+        esc = m.group(1)
+        out.append(Diagnostic("decode_error", bilingual(
+            f"lone UTF-16 surrogate escape {esc} in a JSON string (expected a character, or a surrogate "
+            "pair such as \\ud83d\\ude00); read as '\ufffd'",
+            f"JSON 字符串中有不成对的代理项转义 {esc}；已按 '\ufffd' 读取"), line, column))
+    if fixed and not found and budget.take():
+        out.append(Diagnostic("decode_error", bilingual(
+            f"{fixed} JSON string(s) hold a lone UTF-16 surrogate escape (expected a character, or a "
+            "surrogate pair); read as '\ufffd'", "JSON 字符串中有不成对的代理项转义；已按 '\ufffd' 读取"), 1, 1))
+    return out

@@ -1,0 +1,161 @@
+"""Problems in a JSON record: where each one is, and how many a file lists.
+
+A problem names the hand and trick it is in and the line:column of the value concerned.
+Those positions are found by :func:`value_positions`, which walks the JSON text again —
+only when a record has a problem, once per text.  A file lists its first
+:data:`~.diagnostics.MAX_DIAGNOSTICS` problems, then how many more there were
+(:class:`ProblemBudget`).
+"""
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from json.decoder import scanstring
+
+from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual
+
+__all__ = ["JsonText", "ProblemBudget", "Reporter", "value_positions"]
+
+
+class JsonText:
+    """A JSON text and what positions need, computed on the first problem only and shared by
+    the matches of one text: the offsets of its values and where its lines start."""
+
+    __slots__ = ("text", "_index", "_starts")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._index: dict[tuple, int] | None = None
+        self._starts: list[int] | None = None
+
+    def index(self) -> dict[tuple, int]:
+        if self._index is None:
+            try:
+                self._index = value_positions(self.text)
+            except (ValueError, IndexError, RecursionError):
+                self._index = {}
+        return self._index
+
+    def line_column(self, off: int) -> tuple[int, int]:
+        """1-based line and column of offset ``off`` (lines end at ``\\n``, as the decoder counts)."""
+        if self._starts is None:
+            self._starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        line = bisect.bisect_right(self._starts, off)
+        return line, off - self._starts[line - 1] + 1
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+_DESCEND = ("hands", "tricks", "plays", "rules", "players", "levels", "deal")
+
+
+def value_positions(text: str) -> dict[tuple, int]:
+    """Offsets of the values a diagnostic can point at: every key of the top-level object(s) and of
+    each hand, trick and play, keyed by their path (``("hands", 2, "tricks", 0, 1)``)."""
+    out: dict[tuple, int] = {}
+    raw_decode = json.JSONDecoder().raw_decode
+
+    def ws(i: int) -> int:
+        return _WS.match(text, i).end()
+
+    def value(i: int, path: tuple, descend: bool) -> int:
+        c = text[i]
+        if c == "{" and descend:
+            i = ws(i + 1)
+            if text[i] == "}":
+                return i + 1
+            while True:
+                key, i = scanstring(text, i + 1)
+                i = ws(ws(i) + 1)
+                out[path + (key,)] = i
+                i = ws(value(i, path + (key,), key in _DESCEND))
+                if text[i] != ",":
+                    return i + 1
+                i = ws(i + 1)
+        if c == "[" and descend:
+            i = ws(i + 1)
+            if text[i] == "]":
+                return i + 1
+            n = 0
+            while True:
+                out[path + (n,)] = i
+                i = ws(value(i, path + (n,), True))
+                n += 1
+                if text[i] != ",":
+                    return i + 1
+                i = ws(i + 1)
+        return raw_decode(text, i)[1]
+
+    start = ws(1 if text.startswith("\ufeff") else 0)
+    out[()] = start
+    value(start, (), True)
+    return out
+
+
+class ProblemBudget:
+    """Problems listed so far in one file (at most :data:`MAX_DIAGNOSTICS`) and those left out."""
+
+    __slots__ = ("used", "dropped")
+
+    def __init__(self) -> None:
+        self.used = 0
+        self.dropped = 0
+
+    def take(self) -> bool:
+        if self.used >= MAX_DIAGNOSTICS:
+            self.dropped += 1
+            return False
+        self.used += 1
+        return True
+
+    def more(self, line: int) -> list[Diagnostic]:
+        """The closing "N more problems" diagnostic (none when nothing was left out)."""
+        if not self.dropped:
+            return []
+        return [Diagnostic("json_shape", bilingual(f"{self.dropped} more problems not listed",
+                                                   f"另有 {self.dropped} 个问题未列出"), line, 1)]
+
+
+class Reporter:
+    """Where a reader is in one match (hand, trick, path of keys and list indexes) and the
+    problems it found there, each positioned at the value concerned."""
+
+    def __init__(self, line: int, column: int, text: "str | JsonText | None" = None, prefix: tuple = (),
+                 budget: ProblemBudget | None = None):
+        self.line = line
+        self.column = column
+        self.source = JsonText(text) if isinstance(text, str) else text
+        """The JSON text the value was decoded from (a whole .json, or one .jsonl line), for positions."""
+        self.prefix = prefix
+        self.path: tuple = prefix
+        """Where in the document the reader is (keys and list indexes), for positions."""
+        self.budget = budget if budget is not None else ProblemBudget()
+        self.diags: list[Diagnostic] = []
+        self.hand: int | None = None
+        self.trick: int | None = None
+
+    def position(self, path: tuple) -> tuple[int, int]:
+        """Line and column of the deepest known value on ``path`` (computed on the first problem only)."""
+        if self.source is None:
+            return self.line, self.column
+        index = self.source.index()
+        for n in range(len(path), -1, -1):
+            off = index.get(path[:n])
+            if off is not None:
+                break
+        else:
+            return self.line, self.column
+        if self.line:          # a .jsonl record: the text is that one line
+            return self.line, off + 1
+        return self.source.line_column(off)
+
+    def diag(self, code: str, en: str, zh: str, key: str | None = None) -> None:
+        """Record a problem (unless the file's budget is spent) at ``key`` of the current path."""
+        if not self.budget.take():
+            return
+        where = f"hand {self.hand}" if self.hand is not None else "match"
+        if self.trick is not None:
+            where += f", trick {self.trick}"
+        line, column = self.position(self.path + (key,) if key else self.path)
+        self.diags.append(Diagnostic(code, bilingual(f"{where}: {en}", zh), line, column,
+                                     self.hand, self.trick))
