@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .diagnostics import Diagnostic
-from .limits import DEFAULT_MAX_BYTES, MAX_DEPTH, json_too_deep
+from .limits import DEFAULT_MAX_BYTES
 from .json_reader import parse_json, parse_jsonl
 from .diagnostics import bilingual
 from .tgn_reader import parse_tgn
@@ -303,16 +303,9 @@ def _load_bytes(data: bytes, name: str, max_bytes: int) -> SourceFile:
     if fmt == "tgn":
         matches, parsed = parse_tgn(text)
     elif fmt == "jsonl":
-        text_ok, deep = _shallow_lines(text)
-        matches, parsed = parse_jsonl(text_ok)
-        if deep:
-            parsed = sorted([d for d in parsed if d.code != "empty_file"] + deep, key=lambda d: d.line)
+        matches, parsed = parse_jsonl(text)
     else:
-        deep_at = json_too_deep(text)
-        if deep_at is not None:
-            matches, parsed = [], [_too_deep(*_text_position(text, deep_at))]
-        else:
-            matches, parsed = parse_json(text)
+        matches, parsed = parse_json(text)
     if diags and any(d.code == "truncated_file" for d in diags):
         parsed = [d for d in parsed if d.code != "empty_file"]
     diags.extend(parsed)
@@ -322,34 +315,6 @@ def _load_bytes(data: bytes, name: str, max_bytes: int) -> SourceFile:
     diags = [replace(d, text=_clip(lines[d.line - 1])) if not d.text and 0 < d.line <= len(lines) else d
              for d in diags]
     return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines)
-
-
-def _text_position(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of character ``offset`` of ``text`` (lines end at ``\n``)."""
-    start = text.rfind("\n", 0, offset) + 1
-    return text.count("\n", 0, offset) + 1, offset - start + 1
-
-
-def _too_deep(line: int, column: int) -> Diagnostic:
-    return Diagnostic("too_deep", bilingual(
-        f"JSON nested too deeply: more than {MAX_DEPTH} levels of [ ] and {{ }} here (a record needs 6: "
-        "match, hands, hand, tricks, trick, play); nothing of this record was read",
-        f"JSON 嵌套过深：此处超过 {MAX_DEPTH} 层（记录只需 6 层）；此记录未读取"), line, column)
-
-
-def _shallow_lines(text: str) -> tuple[str, list[Diagnostic]]:
-    """A ``.jsonl`` text with each line nested too deeply blanked out (so line numbers stay), and a
-    ``too_deep`` for each."""
-    if json_too_deep(text) is None:
-        return text, []
-    lines = text.split("\n")
-    deep: list[Diagnostic] = []
-    for i, line in enumerate(lines):
-        at = json_too_deep(line)
-        if at is not None:
-            deep.append(_too_deep(i + 1, at + 1))
-            lines[i] = ""
-    return "\n".join(lines), deep
 
 
 def load_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
