@@ -7,7 +7,10 @@ text), undo gzip (a cut-short stream gives ``truncated_file`` and whatever
 decoded), decode the text (UTF-8 with or without BOM, UTF-16 with BOM, else
 GB18030 — a superset of GBK — when it decodes cleanly, else ``decode_error``
 at the first bad byte) and hand it to :mod:`.notation` or :mod:`.jsonrecord`.
-Binary garbage gives ``binary_file``, an empty file ``empty_file``.  Bad
+Binary garbage gives ``binary_file``, an empty file ``empty_file``.  At most
+``max_bytes`` (default :data:`~.limits.DEFAULT_MAX_BYTES`, 8 MiB) are read from a file after
+gunzip: a bigger file, or a gzip bomb, is ``too_large`` and nothing of it is read, and no more
+than the limit is ever decompressed or held.  Bad
 content never raises; only an unreadable path does (``OSError``, also for an
 empty path).  Should a reader fail on some content all the same (a bug), the file
 gets an ``engine_error`` diagnostic instead, so that a batch goes on.
@@ -329,20 +332,14 @@ def load_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> So
         raise OSError(errno.EINVAL, f"{exc} / 路径无效", str(path)) from None
     with f:
         data = f.read(max_bytes + 1)
-        total = None
         if len(data) > max_bytes:    # too large: hash the rest without holding it
             digest = hashlib.sha256(data)
             total = len(data)
             for chunk in iter(lambda: f.read(1 << 20), b""):
                 digest.update(chunk)
                 total += len(chunk)
-            return load_bytes_limited(data, str(path), max_bytes, digest.hexdigest(), total)
+            return _too_large(str(path), data, max_bytes, digest.hexdigest(), False, total)
     return load_bytes(data, str(path), max_bytes)
-
-
-def load_bytes_limited(head: bytes, name: str, max_bytes: int, sha: str, total: int) -> SourceFile:
-    """The ``too_large`` result of a file of ``total`` bytes of which ``head`` was read."""
-    return _too_large(name, head, max_bytes, sha, False, total)
 
 
 def _is_record(p: Path) -> bool:
