@@ -6,8 +6,8 @@
 
 Cases come from ``tests/fuzz/fuzzlib.py`` (mutators and the oracle); this script adds what a
 test in-process cannot see: each case runs in a worker process, which is killed when its RSS
-passes 1 GiB (class ``memory``) or a case takes 60 s (``hang``); a case with one step (a read and
-replay, a round trip, one command) over 10 s is ``slow``.
+passes 1 GiB (class ``memory``) or one step of a case (a read and replay, a round trip, one
+command) runs 60 s wall (``hang``); a step over 10 CPU-seconds is ``slow``.
 At the end it prints a table of classes (count, an example) and writes a minimal reproducer of
 the first failures of each class to ``--out`` (a delta-debugging shrink; memory and hang cases
 are written as they are).  Each reproducer belongs in ``tests/fuzz/regressions/`` once fixed.
@@ -62,7 +62,8 @@ def _worker(conn, seed: int, size: float, cli: bool) -> None:
         if index is None:
             return
         name, data, _ = fuzzlib.make_case(seed, index, size)
-        conn.send(("start", index))          # the clock of the case starts now, not while it is made
+        # the hang clock restarts at each step (a read and replay, a round trip, one command)
+        fuzzlib.STEP_HOOK[0] = lambda: conn.send(("start", index))
         found = fuzzlib.judge(name, data, cli=cli)
         conn.send((index, [(f.cls, f.detail) for f in found], tuple(fuzzlib.SLOWEST)))
 

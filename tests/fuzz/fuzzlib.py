@@ -51,6 +51,16 @@ SLOWEST: list = [0.0, ""]
 a round trip, one command.  ``bench/fuzz.py`` calls a case over 10 s ``slow``."""
 
 
+STEP_HOOK: list = [None]
+"""A callable run as each step starts (``bench/fuzz.py`` restarts its hang clock there)."""
+
+
+def _step() -> float:
+    if STEP_HOOK[0] is not None:
+        STEP_HOOK[0]()
+    return time.process_time()
+
+
 def _timed(step: str, t0: float) -> None:
     elapsed = time.process_time() - t0
     if elapsed > SLOWEST[0]:
@@ -336,7 +346,7 @@ def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[
 
     findings: list[Finding] = []
     stage = "read"
-    t0 = time.process_time()
+    t0 = _step()
     try:
         src = load_bytes(data, name) if max_bytes is None else load_bytes(data, name, max_bytes=max_bytes)
         for d in src.diagnostics:
@@ -358,7 +368,7 @@ def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[
             writers += [("tgn", lambda ms: format_tgn(ms[0])), ("json", lambda ms: format_json(ms[0]))]
         for fmt, write in writers:
             stage = f"write {fmt}"
-            t0 = time.process_time()
+            t0 = _step()
             try:
                 text = write(src.matches)
             except Unwritable:
@@ -401,7 +411,7 @@ def judge_cli(name: str, data: bytes, workdir: str | None = None, formats: tuple
         for args, allowed in [(["check", "--json", path], CHECK_EXITS)] + [
                 (["convert", path, "--to", to, "-o", os.path.join(tmp, "out." + to)], CONVERT_EXITS)
                 for to in formats]:
-            t0 = time.process_time()
+            t0 = _step()
             res = runner.invoke(main, args)
             _timed(" ".join(args[:1] + args[2:3]), t0)
             if res.exception is not None and not isinstance(res.exception, SystemExit):
