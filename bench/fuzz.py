@@ -7,7 +7,8 @@
 Cases come from ``tests/fuzz/fuzzlib.py`` (mutators and the oracle); this script adds what a
 test in-process cannot see: each case runs in a worker process, which is killed when its RSS
 passes 1 GiB (class ``memory``) or one step of a case (a read and replay, a round trip, one
-command) runs 60 s wall (``hang``); a step over 10 CPU-seconds is ``slow``.
+command) runs 60 CPU-seconds, or 600 s wall (``hang``); a step over 10 CPU-seconds is ``slow``.
+CPU time, not wall time, because the machine may be shared: a loaded machine stretches wall time.
 At the end it prints a table of classes (count, an example) and writes a minimal reproducer of
 the first failures of each class to ``--out`` (a delta-debugging shrink; memory and hang cases
 are written as they are).  Each reproducer belongs in ``tests/fuzz/regressions/`` once fixed.
@@ -28,6 +29,9 @@ import fuzzlib  # noqa: E402
 
 MEMORY_LIMIT = 1 << 30
 HANG_S = 60.0
+"""CPU seconds of one step before it is a hang (CPU, not wall: the machine may be shared)."""
+HANG_WALL_S = 600.0
+"""Wall seconds of one step before it is a hang all the same (a step blocked without using CPU)."""
 SLOW_S = 10.0
 CLASSES = ("traceback", "memory", "hang", "slow", "engine_error", "roundtrip", "exit_code", "bad_diagnostic")
 
@@ -54,6 +58,17 @@ def _die_with_parent() -> None:
         pass
 
 
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system) process ``pid`` has used: a hang burns CPU whatever the load of
+    the machine, while its wall-clock time grows with the load."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _worker(conn, seed: int, size: float, cli: bool) -> None:
     _die_with_parent()
     fuzzlib.seeds()
@@ -78,7 +93,14 @@ class Worker:
 
     def give(self, index: int) -> None:
         self.index, self.started = index, time.monotonic()
+        self.cpu0 = _cpu(self.proc.pid)
         self.conn.send(index)
+
+    def restart_clock(self) -> None:
+        self.started, self.cpu0 = time.monotonic(), _cpu(self.proc.pid)
+
+    def cpu(self) -> float:
+        return _cpu(self.proc.pid) - self.cpu0
 
     def kill(self) -> None:
         self.proc.kill()
@@ -109,7 +131,7 @@ def run(seed: int, cases: int, jobs: int, size: float, cli: bool, progress: bool
                 try:
                     message = w.conn.recv()
                     if message[0] == "start":
-                        w.started = time.monotonic()
+                        w.restart_clock()
                         continue
                     index, found, (elapsed, step) = message
                 except EOFError:
@@ -130,8 +152,8 @@ def run(seed: int, cases: int, jobs: int, size: float, cli: bool, progress: bool
             rss = _rss(w.proc.pid)
             if verdict is None and rss > MEMORY_LIMIT:
                 verdict = [("memory", f"RSS {rss >> 20} MiB after {elapsed:.1f} s")]
-            elif verdict is None and elapsed > HANG_S:
-                verdict = [("hang", f"still running after {elapsed:.0f} s")]
+            elif verdict is None and (w.cpu() > HANG_S or elapsed > HANG_WALL_S):
+                verdict = [("hang", f"one step still running after {w.cpu():.0f} CPU-s ({elapsed:.0f} s wall)")]
             elif verdict is None and not w.proc.is_alive():
                 verdict = [("traceback", f"the worker process died (exit {w.proc.exitcode})")]
             if verdict is not None:
