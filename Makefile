@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench fuzz clean
 
 # pip's and setuptools' chatter goes to .venv/pip.log, shown only when the install fails
 PIPLOG := $(VENV)/pip.log
@@ -49,6 +49,14 @@ test: $(TSTAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/speed_bench.py
+
+## fuzz: the long fuzz run (issue 15): 10,000 hostile cases in child processes with memory and time
+## limits, a table of failure classes, a minimal reproducer of each failure in fuzz-out/.
+## CASES=2000 SEED=7 JOBS=2 change the run; the fast part (240 cases) is in `make test`.
+CASES ?= 10000
+JOBS  ?= 1
+fuzz: $(TSTAMP)
+	nice $(BIN)/python bench/fuzz.py --cases $(CASES) --jobs $(JOBS) $(if $(SEED),--seed $(SEED),)
 
 clean:
 	rm -rf $(VENV) build *.egg-info out

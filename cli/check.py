@@ -23,8 +23,8 @@ from tractor_analysis.engine.verdicts import HandResult, MatchResult, Outcome, V
 
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad, cards_pretty,
-    cards_tokens, dim, expand_inputs, from_option, good, level_label, load, located, rules_options, seat_label,
-    strong,
+    cards_tokens, dim, expand_inputs, from_option, good, level_label, load, located, max_bytes_option,
+    rules_options, seat_label, strong,
     trump_label,
 )
 
@@ -68,12 +68,12 @@ class FileVerdict:
         return EXIT_VIOLATION if self.violations else EXIT_OK
 
 
-def check_file(path: str, rules: RuleChoice, fmt: str | None = None) -> FileVerdict:
-    """Read (``fmt`` forces the format) and replay one file; never raises (engine failures
-    become errors with code ``engine_error``)."""
+def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: int | None = None) -> FileVerdict:
+    """Read (``fmt`` forces the format; at most ``max_bytes`` after gunzip) and replay one file;
+    never raises (engine failures become errors with code ``engine_error``)."""
     from tractor_analysis.engine.replay import replay_match
 
-    loaded: Loaded = load(path, fmt)
+    loaded: Loaded = load(path, fmt, max_bytes)
     errors = list(loaded.diagnostics)
     results: list[MatchResult | None] = []
     for index, match in enumerate(loaded.matches):
@@ -335,8 +335,9 @@ def summary_text(files: int, hands: int, violations: int, errors: int) -> str:
 @from_option
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON document (the fixed field names of docs/format.md) instead of text.")
+@max_bytes_option
 def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[str, str], ...],
-          source_format: str | None, as_json: bool) -> None:
+          source_format: str | None, as_json: bool, max_bytes: int) -> None:
     """Check records: parse every FILE, replay every hand by the rules, report.
 
     The rules are those of docs/rules.md; each violation names its code, and
@@ -354,6 +355,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
       0  every hand parsed and legal
       1  a violation was found (illegal play, wrong claim, bad bury, …)
       2  a file could not be read or parsed (the other files are still checked)
+      130  interrupted (Ctrl-C)
 
     \b
     Examples:
@@ -369,7 +371,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     if as_json:
         click.echo('{"files": [', nl=False)
     for path in expand_inputs(paths):
-        v = check_file(path, choice, source_format)
+        v = check_file(path, choice, source_format, max_bytes)
         if as_json:
             click.echo(("," if files else "") + "\n" + json.dumps(file_json(v), ensure_ascii=False), nl=False)
         else:

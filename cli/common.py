@@ -25,8 +25,11 @@ from tractor_analysis.records.rulesets import OPTION_DOCS, PRESETS, RuleSet, bui
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 """click context settings every command uses: ``-h`` as well as ``--help``."""
 
-EXIT_OK, EXIT_VIOLATION, EXIT_UNREADABLE = 0, 1, 2
-"""Exit codes: clean; a rule violation found; an input that could not be read or parsed."""
+EXIT_OK, EXIT_VIOLATION, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
+"""Exit codes, the same for every command (README, "Exit codes"): clean; a rule violation found;
+an input that could not be read, parsed or converted, an output that could not be written, or a bad
+command line (click's usage errors); interrupted (Ctrl-C)."""
+EXIT_CODES = frozenset({EXIT_OK, EXIT_VIOLATION, EXIT_UNREADABLE, EXIT_INTERRUPTED})
 
 
 # --- ruleset options --------------------------------------------------------
@@ -133,6 +136,25 @@ def located(d: Diagnostic, path: str) -> str:
     return d.located(path)
 
 
+def _size(ctx: click.Context, param: click.Parameter, value: str | None) -> int:
+    from tractor_analysis.records.limits import DEFAULT_MAX_BYTES, parse_size
+
+    if value is None:
+        return DEFAULT_MAX_BYTES
+    try:
+        return parse_size(value)
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc} / 应为字节数，如 64M、1G", ctx=ctx, param=param) from None
+
+
+def max_bytes_option(command: Callable) -> Callable:
+    """Add ``--max-bytes SIZE``: the most bytes read from one file after gunzip (default 8M)."""
+    return click.option(
+        "--max-bytes", "max_bytes", metavar="SIZE", default=None, callback=_size,
+        help="Read at most this many bytes of one file, after gunzip (e.g. 64M, 1G; default 8M). "
+             "A bigger file is reported as too_large and not read.")(command)
+
+
 def from_option(command: Callable) -> Callable:
     """Add ``--from FORMAT``: read every input in that format instead of recognising it."""
     from tractor_analysis.records.sources import FORMATS
@@ -143,10 +165,12 @@ def from_option(command: Callable) -> Callable:
              "80fen = the 80fen contest NDJSON).")(command)
 
 
-def load(path: str, fmt: str | None = None) -> Loaded:
+def load(path: str, fmt: str | None = None, max_bytes: int | None = None) -> Loaded:
     """Read one record file with :func:`tractor_analysis.records.sources.load_file` (``fmt``
-    forces the format); never raises."""
+    forces the format; at most ``max_bytes`` after gunzip, default
+    :data:`~tractor_analysis.records.limits.DEFAULT_MAX_BYTES`); never raises."""
     from tractor_analysis.records import sources
+    from tractor_analysis.records.limits import DEFAULT_MAX_BYTES
 
     if not path:
         return Loaded(path, (), (unreadable('""', "empty path (an unset shell variable?)"),), False)
@@ -158,7 +182,7 @@ def load(path: str, fmt: str | None = None) -> Loaded:
     if os.path.isdir(path):
         return Loaded(path, (), (unreadable(path, "no record files in this folder"),), False)
     try:
-        source = sources.load_file(path, fmt.lower() if fmt else None)
+        source = sources.load_file(path, fmt.lower() if fmt else None, max_bytes or DEFAULT_MAX_BYTES)
     except OSError as exc:
         return Loaded(path, (), (unreadable(path, exc.strerror or str(exc)),), False)
     return Loaded(path, tuple(source.matches), tuple(source.diagnostics), True, source.encoding_note)

@@ -17,25 +17,33 @@ import click
 
 from tractor_analysis.records.safe_write import write_text_atomic
 
-from .common import CONTEXT, EXIT_UNREADABLE, echo_err, from_option, load, located
+from .common import CONTEXT, EXIT_UNREADABLE, echo_err, from_option, load, located, max_bytes_option
 
 FORMATS = ("tgn", "json", "jsonl")
 
 
+class CannotHold(ValueError):
+    """The output format cannot hold the input's matches (a .tgn or .json file holds one; a .tgn
+    tag cannot have every name a JSON field can)."""
+
+
 def render(matches, to: str) -> str:
-    """The text of ``matches`` in format ``to``; ``click.ClickException`` when it cannot hold them."""
+    """The text of ``matches`` in format ``to``; :class:`CannotHold` when it cannot hold them."""
     if to == "jsonl":
         from tractor_analysis.records import format_jsonl
 
         return format_jsonl(list(matches))
     if len(matches) != 1:
-        raise click.ClickException(
+        raise CannotHold(
             f"a .{to} file holds one match and the input has {len(matches)}; use --to jsonl "
             f"/ .{to} 文件只能存一场比赛，请用 --to jsonl")
     if to == "tgn":
-        from tractor_analysis.records.tgn_writer import format_tgn
+        from tractor_analysis.records.tgn_writer import Unwritable, format_tgn
 
-        return format_tgn(matches[0])
+        try:
+            return format_tgn(matches[0])
+        except Unwritable as exc:
+            raise CannotHold(str(exc)) from None
     from tractor_analysis.records import format_json
 
     return format_json(matches[0])
@@ -48,7 +56,8 @@ def render(matches, to: str) -> str:
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True),
               default=None, help="Write here (atomically) instead of to stdout.")
 @from_option
-def convert(path: str, to: str | None, output: str | None, source_format: str | None) -> None:
+@max_bytes_option
+def convert(path: str, to: str | None, output: str | None, source_format: str | None, max_bytes: int) -> None:
     """Convert a record FILE to .tgn, .json or .jsonl.
 
     The input may be any record the tool reads (.tgn in UTF-8 or GBK/GB18030,
@@ -58,7 +67,8 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
     file is written atomically (a temporary file, then a rename); a symbolic
     link is kept and the file it points to written; a device or pipe
     (/dev/null) is written to directly.  An output that cannot be written is
-    exit 2.
+    exit 2, and so is an input of several matches to --to tgn or --to json
+    (a .tgn or .json file holds one match: use --to jsonl).
 
     \b
     Examples:
@@ -73,7 +83,7 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
             raise click.UsageError("give --to tgn|json|jsonl (or -o with one of those extensions)")
         to = ext
     to = to.lower()
-    loaded = load(path, source_format)
+    loaded = load(path, source_format, max_bytes)
     if loaded.diagnostics or not loaded.readable:
         for d in loaded.diagnostics:
             echo_err(located(d, path))
@@ -82,7 +92,11 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
     if not loaded.matches:
         echo_err(f"{path}: no match to convert / 没有可转换的比赛")
         click.get_current_context().exit(EXIT_UNREADABLE)
-    text = render(loaded.matches, to)
+    try:
+        text = render(loaded.matches, to)
+    except CannotHold as exc:                         # input that cannot be converted: 2, as documented
+        echo_err(f"{path}: not converted: {exc}")
+        click.get_current_context().exit(EXIT_UNREADABLE)
     if not text.endswith("\n"):
         text += "\n"
     if output is None or output == "-":

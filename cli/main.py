@@ -7,7 +7,7 @@ from tractor_analysis import __version__
 
 from .analyse_cmd import analyse
 from .check import check
-from .common import CONTEXT, BilingualGroup
+from .common import CONTEXT, EXIT_INTERRUPTED, BilingualGroup, echo_err
 from .convert import convert
 from .replay_cmd import replay
 from .report_cmd import report
@@ -18,7 +18,18 @@ from .ingest_cmd import ingest
 from .stats_cmd import stats
 
 
-@click.group(cls=BilingualGroup, context_settings=CONTEXT)
+class TractorGroup(BilingualGroup):
+    """The command group; Ctrl-C in any command exits 130 (click alone would print "Aborted!" and exit 1)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            echo_err("interrupted / 已中断")
+            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+
+
+@click.group(cls=TractorGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "--version", prog_name="tractor")
 def main() -> None:
     """tractor-analysis: check, replay, store and report Tractor (升级 / 拖拉机) records.

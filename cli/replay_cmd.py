@@ -18,7 +18,7 @@ from tractor_analysis.engine.verdicts import HandResult, MatchResult, TrickResul
 from .check import check_file, outcome_text, penalty_lines, points_text, violation_lines
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
-    echo_err, expand_inputs, good, level_label, located, pad, rules_options, seat_label, strong,
+    echo_err, expand_inputs, good, level_label, located, max_bytes_option, pad, rules_options, seat_label, strong,
     trump_label, width,
 )
 
@@ -129,8 +129,9 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
               help="Also write the hand page(s) as self-contained HTML (OUT.html, OUT-2.html, …); all "
                    "pages or none: when one cannot be written, none is (exit 2).")
 @rules_options
+@max_bytes_option
 def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str | None,
-           rule_pairs: tuple[tuple[str, str], ...]) -> None:
+           rule_pairs: tuple[tuple[str, str], ...], max_bytes: int) -> None:
     """Replay a record trick by trick: hands, plays, winner, running points.
 
     Before each trick the four players' cards are shown grouped by suit
@@ -150,7 +151,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     if len(paths) != 1:
         raise click.UsageError(f"{path!r} names {len(paths)} files; replay takes one record file")
     path = paths[0]
-    verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs))
+    verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs), max_bytes)
     for d in verdict.errors:
         echo_err(located(d, path))
     results: list[tuple[Match, MatchResult]] = [

@@ -54,9 +54,10 @@ def test_jsonl_holds_several_matches_and_tgn_refuses_them(tmp_path):
     assert r.exit_code == 0
     assert [json.loads(line)["event"] for line in r.stdout.splitlines()] == [
         "Spring Cup 2026 春季杯", "周五俱乐部之夜"]
-    r = run(both, "--to", "tgn")
-    assert r.exit_code == 1
-    assert "one match" in r.output and "--to jsonl" in r.output
+    for to in ("tgn", "json"):       # input that cannot be converted: 2, as the exit-code table says
+        r = run(both, "--to", to)
+        assert r.exit_code == 2 and r.stdout == ""
+        assert "one match" in r.output and "--to jsonl" in r.output
 
 
 def test_format_comes_from_the_output_extension(tmp_path):

@@ -12,6 +12,7 @@ import pyarrow as pa
 import pytest
 from click.testing import CliRunner
 
+from tractor_analysis.records.limits import MAX_DEPTH
 from tractor_analysis import dataset as dsmod
 from tractor_analysis.dataset import rows as rowsmod
 from tractor_analysis.records import sources
@@ -129,16 +130,17 @@ def test_jsonl_numbers_out_of_range_name_the_line():
 
 # --- deep JSON, lone surrogates, huge integers -------------------------------------------------
 
-def test_deeply_nested_json_is_invalid_json_at_1_1():
+def test_deeply_nested_json_is_too_deep_at_the_bracket_past_the_limit():
+    # issue 15: the depth is checked before the decoder runs, and the position is the bracket
     matches, [d] = parse_json("[" * 100_000 + "]" * 100_000)
-    assert matches == [] and (d.code, d.line, d.column) == ("invalid_json", 1, 1)
+    assert matches == [] and (d.code, d.line, d.column) == ("too_deep", 1, MAX_DEPTH + 1)
     assert "nested too deeply" in d.message and "嵌套过深" in d.message
 
 
 def test_deeply_nested_jsonl_line_is_reported_and_the_rest_read():
     line = json.dumps(SPRING_JSON)
     matches, [d] = parse_jsonl(line + "\n" + "[" * 50_000 + "]" * 50_000 + "\n" + line + "\n")
-    assert len(matches) == 2 and (d.code, d.line, d.column) == ("invalid_json", 2, 1)
+    assert len(matches) == 2 and (d.code, d.line, d.column) == ("too_deep", 2, MAX_DEPTH + 1)
 
 
 def test_an_integer_too_long_for_python_is_invalid_json():

@@ -1,5 +1,6 @@
 """Decoding JSON text into values, never raising: a decoder error becomes a message and its
-line:column (JSON nested too deeply for the decoder is at 1:1); a lone UTF-16 surrogate
+line:column; JSON nested more than 64 deep is ``too_deep`` at the bracket past the limit, found
+before the decoder runs (:func:`~.limits.json_too_deep`); a lone UTF-16 surrogate
 escape (``"\\ud800"``) is read as U+FFFD with a ``decode_error`` at the escape; ``.jsonl``
 text is split at ``\\n``, ``\\r\\n`` or ``\\r``."""
 from __future__ import annotations
@@ -10,21 +11,30 @@ from typing import Any
 
 from .diagnostics import Diagnostic, bilingual
 from .json_problems import ProblemBudget
+from .limits import MAX_DEPTH, json_too_deep
 
 __all__ = ["decode", "split_lines", "may_hold_surrogates", "scrub", "surrogate_diags"]
 
 
-def decode(text: str) -> tuple[Any, tuple[str, str, int, int] | None]:
-    """``(value, None)``, or ``(None, (message, Chinese message, line, column))`` when ``text`` is not
-    JSON we can read."""
+def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
+    """``(value, None)``, or ``(None, (message, Chinese message, line, column, code))`` when ``text`` is
+    not JSON we can read: ``too_deep`` when it nests deeper than :data:`~.limits.MAX_DEPTH` (found by an
+    iterative scan before the decoder, which recurses, sees it), else ``invalid_json``."""
+    deep = json_too_deep(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep) + 1
+        return None, (f"JSON nested too deeply: more than {MAX_DEPTH} levels of [ ] and {{ }} here (a record "
+                      "needs 6: match, hands, hand, tricks, trick, play); nothing of this record was read",
+                      f"JSON 嵌套过深：此处超过 {MAX_DEPTH} 层（记录只需 6 层）；此记录未读取",
+                      line, deep - (text.rfind("\n", 0, deep) + 1) + 1, "too_deep")
     try:
         return json.loads(text), None
     except json.JSONDecodeError as exc:
-        return None, (exc.msg, exc.msg, exc.lineno, exc.colno)
-    except RecursionError:
-        return None, ("nested too deeply for the decoder", "嵌套过深", 1, 1)
+        return None, (exc.msg, exc.msg, exc.lineno, exc.colno, "invalid_json")
+    except RecursionError:          # not reached below MAX_DEPTH; kept as a guard
+        return None, ("nested too deeply for the decoder", "嵌套过深", 1, 1, "invalid_json")
     except (ValueError, MemoryError) as exc:   # e.g. an integer of more than 4,300 digits
-        return None, (str(exc), str(exc), 1, 1)
+        return None, (str(exc), str(exc), 1, 1, "invalid_json")
 
 
 def split_lines(text: str) -> list[str]:

@@ -12,6 +12,7 @@ import json
 import unicodedata
 from typing import Any, Iterable
 
+from .limits import whole_number
 from .cards import TOKEN, Card, Rank, Suit, parse_card, parse_rank, parse_trump
 from .json_layout import JSON_SUFFIX, dump
 from .json_problems import Reporter
@@ -75,11 +76,13 @@ def as_text(v: Any, what: str) -> str | None:
 
 
 def as_integer(v: Any, what: str) -> int:
-    """A whole number, or a string of digits."""
+    """A whole number, or a string of at most :data:`~.limits.MAX_DIGITS` digits (its length is
+    checked before ``int()``: a string of thousands of digits is the wrong shape, not a crash)."""
     if isinstance(v, int) and not isinstance(v, bool):
         return v
-    if isinstance(v, str) and v.strip().lstrip("-").isdigit():
-        return int(v)
+    n = whole_number(v) if isinstance(v, str) else None
+    if n is not None:
+        return n
     raise Shape(f"{what} should be a whole number, not {type_name(v)} {json.dumps(v, ensure_ascii=False)[:20]}")
 
 

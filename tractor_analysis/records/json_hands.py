@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
-from .json_fields import MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_integer, as_notes, as_tags, as_text, type_name
+from .json_fields import MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, type_name
 from .json_layout import HAND_FIELDS
+from .limits import MAX_HAND_NUMBER
 from .model import Declaration, Hand, Play, Trick
 from .words import SEAT_LOOKUP
 
@@ -97,7 +98,8 @@ class HandReader(_TrickReader):
     def hand_of(self, hv: Any, index: int, previous: int) -> Hand | None:
         """The hand at ``index`` of ``"hands"`` (``previous``: the number of the hand before), or
         ``None`` with a ``json_shape`` diagnostic when it has the wrong shape."""
-        self.hand = hv.get("number") if isinstance(hv, dict) and isinstance(hv.get("number"), int) else index + 1
+        given = hv.get("number") if isinstance(hv, dict) else None
+        self.hand = given if isinstance(given, int) and abs(given) <= MAX_HAND_NUMBER else index + 1
         self.trick = None
         try:
             if not isinstance(hv, dict):
@@ -109,7 +111,10 @@ class HandReader(_TrickReader):
 
     def build_hand(self, hv: dict, previous: int) -> Hand:
         """The hand of object ``hv`` (numbered ``previous + 1`` when it has no ``number``)."""
-        number = as_integer(hv["number"], "\"number\"") if "number" in hv else previous + 1
+        number = previous + 1
+        if "number" in hv:
+            number = self.bounded(hv["number"], "\"number\"", "number", -MAX_HAND_NUMBER, MAX_HAND_NUMBER,
+                                  number, "局号 \"number\"", (f"numbered {number}", f"按第 {number} 局处理"))
         self.hand = number
         dealer = None
         if hv.get("dealer") is not None:

@@ -132,7 +132,9 @@ def parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
                                                        "空文件：没有 JSON 内容"), 1, 1)]
     data, problem = decode(text)
     if problem is not None:
-        msg, zh, line, column = problem
+        msg, zh, line, column, code = problem
+        if code == "too_deep":
+            return [], [Diagnostic(code, bilingual(msg, zh), line, column)]
         return [], [Diagnostic("invalid_json", bilingual(f"invalid JSON: {msg} (expected a match object "
                                                          "{\"hands\": [...]} or a list of them)",
                                                          f"JSON 格式错误：{zh}"), line, column)]
@@ -171,11 +173,12 @@ def parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
         any_line = True
         obj, problem = decode(line)
         if problem is not None:
-            msg, zh, _, colno = problem
+            msg, zh, _, colno, code = problem
             if budget.take():
-                diags.append(Diagnostic("invalid_json", bilingual(
-                    f"invalid JSON: {msg} (expected one match object per line)", f"JSON 格式错误：{zh}"),
-                    i + 1, colno, text=line if len(line) <= 300 else line[:300] + "…"))
+                if code != "too_deep":
+                    msg, zh = f"invalid JSON: {msg} (expected one match object per line)", f"JSON 格式错误：{zh}"
+                diags.append(Diagnostic(code, bilingual(msg, zh), i + 1, colno,
+                                        text=line if len(line) <= 300 else line[:300] + "…"))
             continue
         if may_hold_surrogates(line):
             obj, fixed = scrub(obj)

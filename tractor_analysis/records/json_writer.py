@@ -9,6 +9,7 @@ Otherwise all the tags go to a ``"tags"`` list of ``[name, value]`` pairs.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterable
 
 from .cards import RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, trump_token
@@ -121,12 +122,21 @@ def _tricks_to_list(h: Hand) -> list:
     return tricks
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_lone_surrogates(text: str) -> str:
+    """JSON text with each lone surrogate (only ever inside a string) as a ``\\uXXXX`` escape, so that
+    the text encodes as UTF-8; control characters are escaped by ``json.dumps`` itself."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if _SURROGATE.search(text) else text
+
+
 def format_json(match: Match) -> str:
     """A ``.json`` text holding ``match`` (UTF-8 characters kept, two-space indent)."""
-    return json.dumps(match_to_dict(match), ensure_ascii=False, indent=2) + "\n"
+    return _no_lone_surrogates(json.dumps(match_to_dict(match), ensure_ascii=False, indent=2)) + "\n"
 
 
 def format_jsonl(matches: Iterable[Match]) -> str:
     """A ``.jsonl`` text: one compact match object per line."""
-    return "".join(json.dumps(match_to_dict(m), ensure_ascii=False, separators=(",", ":")) + "\n"
-                   for m in matches)
+    return "".join(_no_lone_surrogates(json.dumps(match_to_dict(m), ensure_ascii=False, separators=(",", ":")))
+                   + "\n" for m in matches)

@@ -14,6 +14,11 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .cards import RANK_TOKENS, parse_rank
+from .limits import whole_number
+
+MAX_POINTS_OPTION = 9999
+"""Largest value of a whole-number rule option (points, counts): larger is refused, as the engine
+never needs more."""
 
 
 class _Doc(enum.Enum):
@@ -293,9 +298,11 @@ def parse_option(name: str, text: str) -> dict[str, Any]:
         if name == "throw_penalty":
             parts = low.replace(":", " ").split()
             if parts and parts[0] == "per_card" and len(parts) == 2:
-                if not parts[1].isdigit():
-                    raise ValueError(f"throw_penalty per_card takes a number of points, not {parts[1]!r}")
-                return {"throw_penalty": ThrowPenalty.PER_CARD, "throw_penalty_points": int(parts[1])}
+                points = whole_number(parts[1])
+                if points is None or points < 0 or points > MAX_POINTS_OPTION:
+                    raise ValueError(f"throw_penalty per_card takes a number of points 0..{MAX_POINTS_OPTION}, "
+                                     f"not {parts[1][:20]!r}")
+                return {"throw_penalty": ThrowPenalty.PER_CARD, "throw_penalty_points": points}
         try:
             return {name: type(default)(low)}
         except ValueError:
@@ -314,10 +321,9 @@ def parse_option(name: str, text: str) -> dict[str, Any]:
         except ValueError as exc:
             raise ValueError(f"option win_level: {exc}") from None
     if isinstance(default, int):
-        try:
-            value = int(t)
-        except ValueError:
-            raise ValueError(f"option {name} takes a whole number, not {t!r}") from None
+        value = whole_number(t)
+        if value is None or value > MAX_POINTS_OPTION:
+            raise ValueError(f"option {name} takes a whole number 0..{MAX_POINTS_OPTION}, not {t[:20]!r}")
         if name == "decks" and value not in (1, 2, 3):
             raise ValueError(f"option decks takes 1, 2 or 3, not {t!r}")
         if value < 0:

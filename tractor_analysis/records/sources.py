@@ -9,7 +9,10 @@ gives ``truncated_file`` and whatever decoded), decode the text (UTF-8 with or w
 GB18030 — a superset of GBK — or Big5, whichever reads as common Chinese characters
 (:func:`guess_legacy`; the choice and any doubt are in ``SourceFile.encoding_note``), else
 ``decode_error`` at the first bad byte) and hand it to :mod:`.notation` or :mod:`.jsonrecord`.
-Binary garbage gives ``binary_file``, an empty file ``empty_file``.  Bad
+Binary garbage gives ``binary_file``, an empty file ``empty_file``.  At most
+``max_bytes`` (default :data:`~.limits.DEFAULT_MAX_BYTES`, 8 MiB) are read from a file after
+gunzip: a bigger file, or a gzip bomb, is ``too_large`` and nothing of it is read, and no more
+than the limit is ever decompressed or held.  Bad
 content never raises; only an unreadable path does (``OSError``, also for an
 empty path).  Should a reader fail on some content all the same (a bug), the file
 gets an ``engine_error`` diagnostic instead, so that a batch goes on.
@@ -29,6 +32,7 @@ from typing import Iterable, Iterator
 
 from .diagnostics import Diagnostic
 from .fen80_reader import looks_like_80fen, parse_80fen
+from .limits import DEFAULT_MAX_BYTES
 from .json_reader import parse_json, parse_jsonl
 from .diagnostics import bilingual
 from .tgn_reader import parse_tgn
@@ -90,23 +94,39 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     return line, column
 
 
-def _gunzip(data: bytes) -> tuple[bytes, str | None]:
-    """The decompressed bytes (all members) and, when the stream is cut short or corrupt, what went wrong."""
-    out: list[bytes] = []
+class _TooLarge(Exception):
+    """More than the limit of bytes after gunzip."""
+
+
+def _gunzip(data: bytes, limit: int) -> tuple[bytes, str | None]:
+    """The decompressed bytes (all members) and, when the stream is cut short or corrupt, what went wrong.
+
+    At most ``limit + 1`` bytes are ever decompressed (a gzip bomb stops there): more than
+    ``limit`` raises :class:`_TooLarge` carrying the first ``limit`` bytes."""
+    out = bytearray()
     rest = data
     while rest:
         d = zlib.decompressobj(16 + zlib.MAX_WBITS)
         try:
-            out.append(d.decompress(rest))
-            out.append(d.flush())
+            while True:
+                out += d.decompress(rest, limit + 1 - len(out))
+                if len(out) > limit:
+                    raise _TooLarge(bytes(out[:limit]))
+                rest = d.unconsumed_tail
+                if not rest or d.eof:
+                    break
+            if not d.eof:
+                out += d.flush()         # what is left of a window: at most 32 KiB
+                if len(out) > limit:
+                    raise _TooLarge(bytes(out[:limit]))
         except zlib.error as exc:
-            return b"".join(out), f"corrupt gzip data ({exc})"
+            return bytes(out), f"corrupt gzip data ({exc})"
         if not d.eof:
-            return b"".join(out), "the gzip stream ends early"
+            return bytes(out), "the gzip stream ends early"
         rest = d.unused_data
         if rest and not rest.startswith(_GZIP_MAGIC):
             break          # trailing garbage after the last member: ignore, as gzip(1) does
-    return b"".join(out), None
+    return bytes(out), None
 
 
 def _looks_binary(data: bytes) -> int | None:
@@ -310,6 +330,19 @@ def _format_of(name: str, text: str) -> str:
     return "tgn"
 
 
+def _too_large(name: str, head: bytes, limit: int, sha: str, compressed: bool, total: int | None = None
+               ) -> SourceFile:
+    """A file past the byte limit: one ``too_large`` at the line:column where the limit falls, nothing read."""
+    line, col = _position(head, min(limit, len(head)))
+    after = "after gunzip " if compressed else ""
+    size = f"{total} bytes" if total is not None else f"more than {limit} bytes"
+    return SourceFile(name, _format_of(name, ""), (), (Diagnostic("too_large", bilingual(
+        f"file too large: {size} {after}(the limit is {limit} bytes, reached here); nothing of it was read "
+        "— raise the limit with --max-bytes, or split the file (one match per .tgn, or a .jsonl of fewer "
+        "matches)", f"文件过大：{after and '解压后'}超过 {limit} 字节的上限（在此处达到）；未读取任何内容——"
+        "可用 --max-bytes 提高上限，或拆分文件"), line, col),), sha, "utf-8", compressed, ())
+
+
 def _sniffed(name: str, text: str) -> str:
     """The format of ``text``: by the name's extension, then by shape — a JSON or JSON Lines text
     whose first record is an 80fen contest match is ``80fen`` whatever its name."""
@@ -319,16 +352,18 @@ def _sniffed(name: str, text: str) -> str:
     return fmt
 
 
-def load_bytes(data: bytes, name: str = "<bytes>", fmt: str | None = None) -> SourceFile:
+def load_bytes(data: bytes, name: str = "<bytes>", fmt: str | None = None,
+               max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
     """Read one record file's bytes (``name`` picks the format by its extension, the text's
     shape recognises 80fen's NDJSON; ``fmt`` — one of :data:`FORMATS` — forces it); never raises.
 
-    Bad content gives diagnostics; a failure of the readers themselves (a bug) gives the file
+    Bad content gives diagnostics; more than ``max_bytes`` bytes (after gunzip) gives ``too_large``
+    and nothing read; a failure of the readers themselves (a bug) gives the file
     an ``engine_error`` diagnostic and no matches."""
     if fmt is not None and fmt not in FORMATS:
         raise ValueError(f"unknown record format {fmt!r} (expected one of {', '.join(FORMATS)})")
     try:
-        return _load_bytes(data, name, fmt)
+        return _load_bytes(data, name, fmt, max_bytes)
     except Exception as exc:       # noqa: BLE001 - one file's failure must not stop a batch
         sha = hashlib.sha256(data).hexdigest()
         what = f"{type(exc).__name__}: {str(exc)[:200]}"
@@ -338,12 +373,17 @@ def load_bytes(data: bytes, name: str = "<bytes>", fmt: str | None = None) -> So
             0, 0),), sha)
 
 
-def _load_bytes(data: bytes, name: str, forced: str | None = None) -> SourceFile:
+def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> SourceFile:
     sha = hashlib.sha256(data).hexdigest()
     diags: list[Diagnostic] = []
     compressed = data.startswith(_GZIP_MAGIC) or name.lower().endswith(".gz")
+    if len(data) > max_bytes:
+        return _too_large(name, data, max_bytes, sha, False, len(data))
     if compressed and data.startswith(_GZIP_MAGIC):
-        data, problem = _gunzip(data)
+        try:
+            data, problem = _gunzip(data, max_bytes)
+        except _TooLarge as big:
+            return _too_large(name, big.args[0], max_bytes, sha, True)
         if problem is not None:
             text_so_far = data.decode("utf-8", errors="replace")
             line = text_so_far.count("\n") + 1
@@ -402,17 +442,27 @@ def _load_bytes(data: bytes, name: str, forced: str | None = None) -> SourceFile
     return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines, note)
 
 
-def load_file(path: str | os.PathLike, fmt: str | None = None) -> SourceFile:
+def load_file(path: str | os.PathLike, fmt: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
     """Read one record file (``fmt`` forces a format, see :func:`load_bytes`); ``OSError`` only
-    when the path cannot be read (an empty path included: ``Path("")`` would be the current folder)."""
+    when the path cannot be read (an empty path included: ``Path("")`` would be the current folder).
+    At most ``max_bytes + 1`` bytes are held: a bigger file (or one that gunzips to more) is
+    ``too_large`` and nothing of it is read."""
     if not os.fspath(path):
         raise FileNotFoundError(errno.ENOENT, "empty path / 空路径", "")
-    p = Path(path)
     try:
-        data = p.read_bytes()
+        f = open(path, "rb")
     except ValueError as exc:       # a NUL in the path: no file can have that name
         raise OSError(errno.EINVAL, f"{exc} / 路径无效", str(path)) from None
-    return load_bytes(data, str(path), fmt)
+    with f:
+        data = f.read(max_bytes + 1)
+        if len(data) > max_bytes:    # too large: hash the rest without holding it
+            digest = hashlib.sha256(data)
+            total = len(data)
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                digest.update(chunk)
+                total += len(chunk)
+            return _too_large(str(path), data, max_bytes, digest.hexdigest(), False, total)
+    return load_bytes(data, str(path), fmt, max_bytes)
 
 
 def _is_record(p: Path) -> bool:

@@ -27,7 +27,7 @@ Diag = Callable[[str, str, str, int, int], None]
 _SPECIAL = re.compile(r'["{;]')
 _QUOTE_END = re.compile(r'(?:[^"\\]|\\.)*"')
 _NOTE_END = re.compile(r'(?:[^}\\]|\\.)*\}')
-_ESCAPE = re.compile(r'\\(.)', re.DOTALL)
+_ESCAPE = re.compile(r'\\(u[0-9A-Fa-f]{4}|.)', re.DOTALL)
 _RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\.\s*[NESWnesw北东東南西]\s*:)')
 """A line that starts a tag or a trick: an annotation left open cannot run past it."""
 _UNESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", '"': '"', "}": "}", "{": "{"}
@@ -46,7 +46,15 @@ def unescape(text: str) -> str:
     """A quoted value or annotation with its backslash escapes resolved."""
     if "\\" not in text:
         return text
-    return _ESCAPE.sub(lambda m: _UNESCAPES.get(m.group(1), "\\" + m.group(1)), text)
+    return _ESCAPE.sub(_unescape_one, text)
+
+
+def _unescape_one(m: re.Match) -> str:
+    e = m.group(1)
+    if len(e) == 5:                    # \uXXXX: a character the writer could not put in the text
+        code = int(e[1:], 16)
+        return "\ufffd" if 0xD800 <= code <= 0xDFFF else chr(code)   # a lone surrogate: U+FFFD, as JSON
+    return _UNESCAPES.get(e, "\\" + e)
 
 
 def pos(pieces: Pieces, lineno: int, off: int) -> tuple[int, int]:
@@ -70,6 +78,9 @@ def logical_lines(lines: list[str], diag: Diag) -> Iterator[tuple[str, int, Piec
     i = 0
     while i < n:
         raw = lines[i]
+        if not raw or raw.isspace():       # blank: nothing to read (a file of blank lines stays fast)
+            i += 1
+            continue
         if "{" not in raw and '"' not in raw:
             semi = raw.find(";")
             yield (raw if semi < 0 else raw[:semi]), i + 1, None, (), semi

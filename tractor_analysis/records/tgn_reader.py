@@ -23,6 +23,7 @@ through the scanner.
 from __future__ import annotations
 
 from .diagnostics import Diagnostic, bilingual
+from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Hand, Match, Trick
 from .rulesets import build_ruleset
 from .tgn_lines import Notes, Pieces, logical_lines, physical_lines
@@ -97,12 +98,13 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
     _close_hand(st)
     if not st.decks:
         st.decks = build_ruleset(st.match.get("ruleset"), st.rules)[0].decks
-    try:
-        number = int(value.strip())
-    except ValueError:
+    number = whole_number(value)
+    if number is None or abs(number) > MAX_HAND_NUMBER:
         number = (st.hands[-1].number + 1) if st.hands else 1
-        st.diag("bad_value", f"[Hand] takes a hand number, not {value!r}; numbered {number}",
-                f"[Hand] 应为局号，而不是 {value!r}；按第 {number} 局处理", *value_at)
+        shown = value if len(value) <= 40 else value[:40] + "…"
+        st.diag("bad_value", f"[Hand] takes a hand number (a whole number up to {MAX_HAND_NUMBER}), not "
+                f"{shown!r}; numbered {number}", f"[Hand] 应为局号，而不是 {shown!r}；按第 {number} 局处理",
+                *value_at)
     if number in st.hand_lines:
         st.diag("duplicate_hand", f"hand {number} appears twice (first at line {st.hand_lines[number]})",
                 f"第 {number} 局重复出现（第一次在第 {st.hand_lines[number]} 行）", *at)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from .cards import parse_card, parse_rank, parse_trump
+from .limits import whole_number
 from .model import Declaration
 from .rulesets import build_ruleset
 from .tgn_cards import read_cards
@@ -226,9 +227,8 @@ def _setup(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) ->
 
 def _int_value(st: Reading, name: str, value: str, value_at: Position) -> int | None:
     """A whole number within the tag's range, else ``None`` (and a ``bad_value``)."""
-    try:
-        number = int(value.strip())
-    except ValueError:
+    number = whole_number(value)
+    if number is None:
         st.diag("bad_value", f"[{name}] takes a whole number, not {value[:40]!r}",
                 f"[{name}] 应为整数，而不是 {value[:40]!r}", *value_at)
         return None

@@ -7,22 +7,53 @@ annotations escaped (``docs/format.md``).
 """
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from .cards import RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, trump_token
 from .model import Match
+from .tgn_tags import KNOWN_TAGS
+
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
+"""Characters a reader would refuse or lose, written as ``\\uXXXX``: control characters (a NUL
+makes the file binary), DEL and lone surrogates (not encodable as UTF-8)."""
+
+
+def _escape_unsafe(text: str) -> str:
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if _UNSAFE.search(text) else text
 
 
 def escape_value(text: str) -> str:
-    """A tag value as written between the quotes: ``\\`` ``"`` and line breaks escaped."""
-    return (text.replace("\\", "\\\\").replace('"', '\\"')
-            .replace("\n", "\\n").replace("\r", "\\r"))
+    """A tag value as written between the quotes: ``\\`` ``"`` and line breaks escaped, and control
+    characters and lone surrogates as ``\\uXXXX``."""
+    return _escape_unsafe(text.replace("\\", "\\\\").replace('"', '\\"')
+                          .replace("\n", "\\n").replace("\r", "\\r"))
 
 
 def escape_note(text: str) -> str:
-    """An annotation as written between the braces: ``\\`` ``}`` and line breaks escaped."""
-    return (text.replace("\\", "\\\\").replace("}", "\\}")
-            .replace("\n", "\\n").replace("\r", "\\r"))
+    """An annotation as written between the braces: ``\\`` ``}`` and line breaks escaped, and control
+    characters and lone surrogates as ``\\uXXXX``."""
+    return _escape_unsafe(text.replace("\\", "\\\\").replace("}", "\\}")
+                          .replace("\n", "\\n").replace("\r", "\\r"))
+
+
+_TAG_NAME = re.compile(r'[^\s\[\]"{};]+')
+
+
+class Unwritable(ValueError):
+    """The match holds something ``.tgn`` cannot say: an extra tag (from a JSON field) whose name is
+    not a ``.tgn`` tag name, or is the name of a tag the reader interprets (``Dealer``, ``Rule:x``)."""
+
+
+def _extra_tag_name(name: str) -> str:
+    low = name.lower()
+    if not _TAG_NAME.fullmatch(name) or low in KNOWN_TAGS or low.startswith("rule:"):
+        raise Unwritable(
+            f"the field {name[:40]!r} cannot be a .tgn tag (a tag name has no spaces, brackets, quotes, "
+            "braces or ';', and is not the name of a tag .tgn reads); write .json or .jsonl instead "
+            f"/ 字段 {name[:40]!r} 无法写成 .tgn 标签，请改用 .json 或 .jsonl")
+    return name
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -35,7 +66,8 @@ def _seat_cards(label: str, cards: Iterable[Card]) -> str:
 
 
 def format_tgn(match: Match) -> str:
-    """Canonical ``.tgn`` text of ``match`` (tags in a fixed order, canonical card tokens)."""
+    """Canonical ``.tgn`` text of ``match`` (tags in a fixed order, canonical card tokens);
+    :class:`Unwritable` when the match holds an extra tag ``.tgn`` cannot name."""
     out: list[str] = []
 
     def tag(name: str, value: str) -> None:
@@ -55,7 +87,7 @@ def format_tgn(match: Match) -> str:
     if match.levels is not None:
         tag("Levels", f"NS:{RANK_TOKENS[match.levels[0]]} EW:{RANK_TOKENS[match.levels[1]]}")
     for name, value in match.tags:
-        tag(name, value)
+        tag(_extra_tag_name(name), value)
     for note in match.notes:
         out.append("{" + escape_note(note) + "}")
     for h in match.hands:
@@ -82,7 +114,7 @@ def format_tgn(match: Match) -> str:
             rebids = " | ".join(_seat_cards(SEAT_TOKENS[d.seat], d.cards) for d in h.declarations if d.after_bottom)
             tag("Declarations", f"{before} || {rebids}".strip() if rebids else before)
         for name, value in h.tags:
-            tag(name, value)
+            tag(_extra_tag_name(name), value)
         if h.deal is not None:
             for seat in range(4):
                 out.append(_seat_cards(SEAT_TOKENS[seat], h.deal[seat] if seat < len(h.deal) else ()))

@@ -1,0 +1,473 @@
+"""The project's fuzzer: hostile record files, and the oracle that judges what the tool did with them.
+
+A *case* is ``(name, data)``: the bytes of one record file and the name it is read under (the
+extension picks the format, as on the command line).  :func:`make_case` builds case ``index``
+of a run from a seed, deterministically: a seed record (``sample_logs/``, the golden corpus,
+the bad-input examples, each also rewritten as ``.tgn``, ``.json`` and ``.jsonl``) put through
+one to three :data:`MUTATORS` — byte flips, truncation, token swaps, deep nesting, huge
+numbers, encodings and stray characters, long lines, many hands, gzip, gzip bombs.
+
+:func:`judge` runs a case through the library (read, replay, write in every format and read
+back) and through the CLI (``check --json``, ``convert``) with click's ``CliRunner`` in this
+process, and returns the *findings*, one per class of failure:
+
+=================  ==========================================================================
+``traceback``      an exception escaped a reader, the engine, a writer or a command
+``engine_error``   a file or match got the ``engine_error`` diagnostic (a reader or engine bug)
+``roundtrip``      ``parse(format(parse(x)))`` differs from ``parse(x)``: other matches, new
+                   diagnostic codes, or other verdicts
+``exit_code``      an exit status outside the documented table (README, "Exit codes")
+``bad_diagnostic`` a diagnostic code not in ``diagnostics.CODES``, or a negative position
+=================  ==========================================================================
+
+Memory (> 1 GB RSS) and time (hang > 60 s, slow > 10 s) are judged by ``bench/fuzz.py``, which
+runs each case in a child process; :func:`shrink` cuts a failing case down to a small
+reproducer (delta debugging on bytes).
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import random
+import re
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHECK_EXITS = frozenset({0, 1, 2})
+"""``tractor check``: 0 clean, 1 violations found, 2 input problems (README, "Exit codes")."""
+CONVERT_EXITS = frozenset({0, 2})
+"""``tractor convert``: 0 written, 2 the record cannot be converted (nothing is judged: never 1)."""
+
+
+SLOWEST: list = [0.0, ""]
+"""The slowest single step of the last :func:`judge` (CPU seconds of this process, which step): a read and replay,
+a round trip, one command.  ``bench/fuzz.py`` calls a case over 10 s ``slow``."""
+
+
+STEP_HOOK: list = [None]
+"""A callable run as each step starts (``bench/fuzz.py`` restarts its hang clock there)."""
+
+
+def _step() -> float:
+    if STEP_HOOK[0] is not None:
+        STEP_HOOK[0]()
+    return time.process_time()
+
+
+def _timed(step: str, t0: float) -> None:
+    elapsed = time.process_time() - t0
+    if elapsed > SLOWEST[0]:
+        SLOWEST[:] = [elapsed, step]
+
+
+@dataclass(frozen=True)
+class Finding:
+    cls: str
+    detail: str
+
+
+# --- seeds ----------------------------------------------------------------------
+
+_SEEDS: list[tuple[str, bytes]] | None = None
+
+
+def seeds() -> list[tuple[str, bytes]]:
+    """``(name, bytes)`` of every seed record: the files as stored, and each good one rewritten
+    as .tgn, .json and .jsonl (the .jsonl of a few matches together)."""
+    global _SEEDS
+    if _SEEDS is not None:
+        return _SEEDS
+    from tractor_analysis.records import format_json, format_jsonl, load_file
+    from tractor_analysis.records.tgn_writer import format_tgn
+
+    files = sorted(p for d in ("sample_logs", "tests/data/bad", "tests/data/golden/corpus")
+                   for p in (ROOT / d).iterdir() if p.is_file() and not p.name.endswith(".py"))
+    out: list[tuple[str, bytes]] = []
+    good = []
+    for p in files[:40]:
+        data = p.read_bytes()
+        out.append((p.name, data))
+        src = load_file(p)
+        if not src.diagnostics:
+            good.extend(src.matches[:3])
+    for i, m in enumerate(good[:12]):
+        out.append((f"seed{i}.tgn", format_tgn(m).encode()))
+        out.append((f"seed{i}.json", format_json(m).encode()))
+    out.append(("seeds.jsonl", format_jsonl(good[:6]).encode()))
+    _SEEDS = out
+    return out
+
+
+# --- mutators -------------------------------------------------------------------
+# Each takes (rng, name, data, size) and returns (name, data); ``size`` scales the big ones
+# (1.0 in the long run, small in the fast test so that it stays fast).
+
+VOCAB = ["SA", "S10", "HK", "BJ", "SJ", "D2", "C3", "N", "E", "S", "W", "[Hand \"1\"]", "[Dealer \"N\"]",
+         "[Trump \"NT\"]", "{", "}", "\"", ":", ",", "->", "||", "|", ";", "[", "]", "1.", "99999.", "-1",
+         "null", "true", "[]", "{}", "\"hands\":", "\"tricks\":", "\"number\":", "0", "\\", "\\u0000",
+         "\\ud800", "1e999", "NaN", "Infinity", "北", "黑桃A", "：", "，", "\u3000", "\ufeff"]
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", errors="surrogateescape")
+
+
+def _bytes(text: str) -> bytes:
+    return text.encode("utf-8", errors="surrogateescape")
+
+
+def _window(rng, text: str, width: int = 1 << 16) -> tuple[int, int]:
+    """A random stretch of at most ``width`` characters: the token mutators work in it, so that
+    making a case stays fast on a big text."""
+    if len(text) <= width:
+        return 0, len(text)
+    a = rng.randrange(len(text) - width)
+    return a, a + width
+
+
+def _in_window(rng, text: str, mutate) -> str:
+    a, b = _window(rng, text)
+    return text[:a] + mutate(text[a:b]) + text[b:]
+
+
+def byte_flips(rng, name, data, size):
+    b = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        if b:
+            b[rng.randrange(len(b))] = rng.randrange(256)
+    return name, bytes(b)
+
+
+def truncation(rng, name, data, size):
+    return name, data[:rng.randrange(len(data) + 1)]
+
+
+def token_swaps(rng, name, data, size):
+    return name, _bytes(_in_window(rng, _text(data), lambda text: _swap_tokens(rng, text)))
+
+
+def _swap_tokens(rng, text: str) -> str:
+    toks = re.split(r"(\s+|[,:\[\]{}\"])", text)
+    idx = [i for i, t in enumerate(toks) if t and not t.isspace()]
+    for _ in range(rng.randint(1, 6)):
+        if len(idx) < 2:
+            break
+        i, j = rng.sample(idx, 2)
+        if rng.random() < 0.5:
+            toks[i], toks[j] = toks[j], toks[i]
+        elif rng.random() < 0.5:
+            toks[i] = rng.choice(VOCAB)
+        else:
+            toks.insert(i, rng.choice(VOCAB))
+    return "".join(toks)
+
+
+def deep_nesting(rng, name, data, size):
+    n = int(rng.choice([50, 1000, 5000, 100_000, 1_000_000]) * size) + 2
+    text = _text(data)
+    at = rng.randrange(len(text) + 1)
+    a, b = _window(rng, text)
+    cut = [m.end() for m in re.compile(r"[:,\[]\s*").finditer(text, a, b)]
+    if cut and rng.random() < 0.7:
+        at = rng.choice(cut)       # in a value's place: nesting inside a hand's fields
+    open_, close = rng.choice([("[", "]"), ("{", "}"), ('{"a":', "}"), ("[{\"x\":", "}]")])
+    inner = open_ * n + (close * n if rng.random() < 0.7 else "")
+    return name, _bytes(text[:at] + inner + text[at:])
+
+
+HUGE = ["9" * 5000, "-" + "9" * 400, "99999999999999999999", "4294967296", "-2147483649", "1e400", "1.5",
+        "0x10", "١٢", "１２", "+3", "2_0", " 7 ", "-0", "9" * 100_000]
+
+
+def huge_numbers(rng, name, data, size):
+    def mutate(text: str) -> str:
+        for _ in range(rng.randint(1, 4)):
+            runs = [m.span() for m in re.finditer(r"\d+", text)]
+            if not runs:
+                break
+            a, b = rng.choice(runs)
+            text = text[:a] + rng.choice(HUGE) + text[b:]
+        return text
+    return name, _bytes(_in_window(rng, _text(data), mutate))
+
+
+STRAY = ["\x00", "\x01", "\x07", "\x0b", "\x0c", "\x1b", "\x7f", "\x85", "\u2028", "\u2029", "\r", "\t",
+         "\ud800", "\udfff", "\\ud800", "\\udc00\\ud800", "\\u0000", "\\u001f", "\ufeff", "\ufffd", "\u200b"]
+
+
+def encodings(rng, name, data, size):
+    text = _text(data)
+    choice = rng.randrange(6)
+    if choice == 0:               # a stray character inside a name, note or value
+        spots = [m.end() for m in re.finditer(r'["{]', text)] or [0]
+        for _ in range(rng.randint(1, 3)):
+            at = rng.choice(spots)
+            text = text[:at] + rng.choice(STRAY) + text[at:]
+        return name, text.encode("utf-8", errors="surrogatepass")
+    clean = text.encode("utf-8", errors="replace").decode("utf-8", errors="replace")
+    enc = ["utf-16", "utf-16-le", "utf-16-be", "gb18030", "utf-8-sig", "latin-1"][choice - 1 if choice < 6 else 0]
+    return name, clean.encode(enc, errors="replace")
+
+
+def long_lines(rng, name, data, size):
+    n = int(rng.choice([10_000, 200_000, 2_000_000]) * size) + 1
+    text = _text(data)
+    lines = text.split("\n")
+    at = rng.randrange(len(lines) + 1)
+    filler = rng.choice(["SA ", "x", "[A \"b\"]", "{n}", "1. N: SA, ", " ", "\"\\\\"]) * (n // 3 + 1)
+    if rng.random() < 0.5 and lines:
+        at = min(at, len(lines) - 1)
+        lines[at] = lines[at] + filler
+    else:
+        lines.insert(at, filler)
+    return name, _bytes("\n".join(lines))
+
+
+def many_hands(rng, name, data, size):
+    k = int(rng.choice([10, 200, 3000, 20_000]) * size) + 2
+    text = _text(data)
+    if name.endswith(".jsonl") or (text.lstrip().startswith("{") and "\n{" in text):
+        lines = [ln for ln in text.split("\n") if ln.strip()] or [text]
+        return name, _bytes("\n".join(lines[i % len(lines)] for i in range(k)) + "\n")
+    at = text.find("[Hand")
+    if at >= 0:
+        body = text[at:]
+        return name, _bytes(text[:at] + "\n".join(body for _ in range(min(k, int(50_000_000 * size) // max(1, len(body)) + 1))))
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return name, data * min(k, 50)
+    if isinstance(obj, dict) and isinstance(obj.get("hands"), list) and obj["hands"]:
+        obj["hands"] = [obj["hands"][i % len(obj["hands"])] for i in range(k)]
+    elif isinstance(obj, list):
+        obj = [obj[i % len(obj)] for i in range(k)] if obj else obj
+    return name, _bytes(json.dumps(obj, ensure_ascii=False))
+
+
+def gzipped(rng, name, data, size):
+    z = gzip.compress(data, mtime=0)
+    r = rng.random()
+    if r < 0.2:
+        z = z[:rng.randrange(len(z) + 1)]
+    elif r < 0.35:
+        z = z + gzip.compress(data, mtime=0)               # two members
+    elif r < 0.45:
+        z = z + b"garbage"
+    if not name.endswith(".gz") and rng.random() < 0.8:
+        name += ".gz"
+    return name, z
+
+
+_MEMBER_CACHE: dict[tuple[str, int], bytes] = {}
+
+
+def gzip_bomb(rng, name, data, size):
+    """A small file that expands to a lot: many gzip members of 1 MiB each (zeros, spaces, newlines,
+    or the record repeated), up to ``4 GiB * size``."""
+    kind = rng.choice(["zeros", "spaces", "newlines", "record"])
+    mib = max(2, int(rng.choice([80, 1024, 4096]) * size))
+    key = (kind, hash(data) if kind == "record" else 0)
+    member = _MEMBER_CACHE.get(key)
+    if member is None:
+        if kind == "record":
+            chunk = (data * (1 + (1 << 20) // max(1, len(data))))[:1 << 20]
+        else:
+            chunk = {"zeros": b"\0", "spaces": b" ", "newlines": b"\n"}[kind] * (1 << 20)
+        member = gzip.compress(chunk, compresslevel=9, mtime=0)
+        _MEMBER_CACHE[key] = member
+        if len(_MEMBER_CACHE) > 8:
+            _MEMBER_CACHE.pop(next(iter(_MEMBER_CACHE)))
+    head = gzip.compress(data, mtime=0) if kind != "zeros" else b""
+    return (name if name.endswith(".gz") else name + ".gz"), head + member * mib
+
+
+MUTATORS: dict[str, Callable] = {
+    "byte_flips": byte_flips, "truncation": truncation, "token_swaps": token_swaps,
+    "deep_nesting": deep_nesting, "huge_numbers": huge_numbers, "encodings": encodings,
+    "long_lines": long_lines, "many_hands": many_hands, "gzip": gzipped, "gzip_bomb": gzip_bomb,
+}
+_TEXT_MUTATORS = [k for k in MUTATORS if k not in ("gzip", "gzip_bomb")]
+
+
+def make_case(seed: int, index: int, size: float = 1.0) -> tuple[str, bytes, list[str]]:
+    """Case ``index`` of the run ``seed``: ``(name, data, mutators applied)``, always the same."""
+    rng = random.Random(f"{seed}:{index}")
+    name, data = rng.choice(seeds())
+    applied = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        m = rng.choice(_TEXT_MUTATORS)
+        name, data = MUTATORS[m](rng, name, data, size)
+        applied.append(m)
+    r = rng.random()
+    if r < 0.08:
+        name, data = gzipped(rng, name, data, size)
+        applied.append("gzip")
+    elif r < 0.10:
+        name, data = gzip_bomb(rng, name, data, size)
+        applied.append("gzip_bomb")
+    if rng.random() < 0.1:             # read under another name: the format is sniffed or forced
+        base = name.split(".")[0] or "x"
+        name = base + rng.choice([".txt", ".tgn", ".json", ".jsonl", ".tgn.gz", ""])
+    return name, data, applied
+
+
+# --- the oracle -------------------------------------------------------------------
+
+def _verdicts(matches) -> list:
+    """What a referee reads from a replay, without source positions."""
+    from tractor_analysis.engine.replay import replay_match
+
+    out = []
+    for m in matches:
+        r = replay_match(m)
+        out.append([(h.number, h.complete, h.attackers_total, tuple(sorted(v.code for v in h.violations)),
+                     None if h.outcome is None else (h.outcome.winner, h.outcome.levels, h.outcome.next_dealer))
+                    for h in r.hands] + [tuple(sorted(p.code for p in r.problems))])
+    return out
+
+
+def _codes(diags) -> set[str]:
+    return {d.code for d in diags}
+
+
+def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[Finding]:
+    """Read, replay, write in each format and read back, all in this process."""
+    from tractor_analysis.records import format_json, format_jsonl
+    from tractor_analysis.records.diagnostics import CODES
+    from tractor_analysis.records.sources import load_bytes
+    from tractor_analysis.records.tgn_writer import Unwritable, format_tgn
+
+    findings: list[Finding] = []
+    stage = "read"
+    t0 = _step()
+    try:
+        src = load_bytes(data, name) if max_bytes is None else load_bytes(data, name, max_bytes=max_bytes)
+        for d in src.diagnostics:
+            if d.code not in CODES or d.line < 0 or d.column < 0:
+                findings.append(Finding("bad_diagnostic", f"{d.code} at {d.line}:{d.column}"))
+            if d.code == "engine_error":
+                findings.append(Finding("engine_error", d.message[:300]))
+        stage = "replay"
+        try:
+            first = _verdicts(src.matches)
+        except Exception as exc:        # noqa: BLE001 - the engine failing is an engine_error
+            findings.append(Finding("engine_error", f"replay: {type(exc).__name__}: {exc}"[:300]))
+            return findings
+        _timed("read + replay", t0)
+        if not src.matches or src.diagnostics:
+            return findings     # only a record read without a problem is converted (as `convert` does)
+        writers = [("jsonl", lambda ms: format_jsonl(list(ms)))]
+        if len(src.matches) == 1:
+            writers += [("tgn", lambda ms: format_tgn(ms[0])), ("json", lambda ms: format_json(ms[0]))]
+        for fmt, write in writers:
+            stage = f"write {fmt}"
+            t0 = _step()
+            try:
+                text = write(src.matches)
+            except Unwritable:
+                continue        # .tgn cannot name this tag: convert says so and exits 2
+
+            stage = f"reread {fmt}"
+            again = load_bytes(text.encode("utf-8"), f"roundtrip.{fmt}")
+            new = _codes(again.diagnostics)
+            if new:
+                findings.append(Finding("roundtrip", f"{fmt}: new diagnostics {sorted(new)}: "
+                                        + "; ".join(d.message[:120] for d in again.diagnostics
+                                                    if d.code in new)[:300]))
+            elif again.matches != src.matches:
+                findings.append(Finding("roundtrip", f"{fmt}: the matches differ after the round trip"))
+            elif _verdicts(again.matches) != first:
+                findings.append(Finding("roundtrip", f"{fmt}: the verdicts differ after the round trip"))
+            _timed(f"round trip {fmt}", t0)
+    except Exception as exc:            # noqa: BLE001 - the finding is the exception
+        findings.append(Finding("traceback", f"{stage}: {type(exc).__name__}: {exc}"[:200] + " | "
+                                + traceback.format_exc(limit=-3).replace("\n", " ")[-400:]))
+    return findings
+
+
+def judge_cli(name: str, data: bytes, workdir: str | None = None, formats: tuple[str, ...] | None = None
+              ) -> list[Finding]:
+    """``tractor check --json`` and ``tractor convert`` (to one format, which varies with the case)
+    on the case, with ``CliRunner``."""
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main
+
+    findings: list[Finding] = []
+    safe = re.sub(r"[^A-Za-z0-9._-]", "_", os.path.basename(name)) or "case"
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        path = os.path.join(tmp, safe)
+        with open(path, "wb") as f:
+            f.write(data)
+        runner = CliRunner()
+        formats = formats or (("tgn", "json", "jsonl")[len(data) % 3],)   # by default one, which varies
+        for args, allowed in [(["check", "--json", path], CHECK_EXITS)] + [
+                (["convert", path, "--to", to, "-o", os.path.join(tmp, "out." + to)], CONVERT_EXITS)
+                for to in formats]:
+            t0 = _step()
+            res = runner.invoke(main, args)
+            _timed(" ".join(args[:1] + args[2:3]), t0)
+            if res.exception is not None and not isinstance(res.exception, SystemExit):
+                tb = "".join(traceback.format_exception(res.exception, limit=-3)).replace("\n", " ")
+                findings.append(Finding("traceback", f"{args[0]}: {type(res.exception).__name__}: "
+                                        f"{str(res.exception)[:150]} | {tb[-400:]}"))
+            elif res.exit_code not in allowed:
+                findings.append(Finding("exit_code", f"{' '.join(args[:1] + args[2:3])} exit {res.exit_code}: "
+                                        f"{(res.stderr if hasattr(res, 'stderr') else res.output)[-200:]}"))
+            if args[0] == "check" and res.exit_code in CHECK_EXITS and res.exception is None:
+                try:
+                    doc = json.loads(res.stdout)
+                except ValueError as exc:
+                    findings.append(Finding("traceback", f"check --json printed no JSON document: {exc}"))
+                    continue
+                for f in doc.get("files", []):
+                    for e in f.get("errors", []):
+                        if e.get("code") == "engine_error":
+                            findings.append(Finding("engine_error", e.get("message", "")[:300]))
+    return findings
+
+
+def judge(name: str, data: bytes, cli: bool = True, formats: tuple[str, ...] | None = None) -> list[Finding]:
+    """Every finding of the case, one per class (the first of each)."""
+    SLOWEST[:] = [0.0, ""]
+    found = judge_library(name, data)
+    if cli:
+        found += judge_cli(name, data, formats=formats)
+    seen: dict[str, Finding] = {}
+    for f in found:
+        seen.setdefault(f.cls, f)
+    return list(seen.values())
+
+
+# --- shrinking --------------------------------------------------------------------
+
+def shrink(data: bytes, still_fails: Callable[[bytes], bool], budget: int = 300) -> bytes:
+    """A smaller ``data`` that still fails (ddmin on bytes: drop chunks, halving their size;
+    at most ``budget`` tries)."""
+    tries = 0
+    n = 2
+    while len(data) >= 2 and tries < budget:
+        chunk = max(1, len(data) // n)
+        reduced = False
+        for start in range(0, len(data), chunk):
+            if tries >= budget:
+                break
+            candidate = data[:start] + data[start + chunk:]
+            tries += 1
+            if candidate and still_fails(candidate):
+                data = candidate
+                n = max(n - 1, 2)
+                reduced = True
+                break
+        if not reduced:
+            if chunk == 1:
+                break
+            n = min(len(data), n * 2)
+    return data

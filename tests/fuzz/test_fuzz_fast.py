@@ -1,0 +1,75 @@
+"""The fast part of the fuzzer (issue 15): a few hundred hostile cases, fixed seed, in this process.
+
+Each case is a seed record put through the mutators of :mod:`fuzzlib` (small sizes: the long run,
+``bench/fuzz.py``, does the big ones in child processes with memory and time limits).  A case
+fails when an exception escapes, an ``engine_error`` appears, a record read without problems
+reads back differently after ``convert``, an exit status is off the documented table, or a
+diagnostic code is unknown.  Every reproducer the long run finds goes to ``regressions/`` and is
+judged by ``test_fuzz_regressions.py``.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import fuzzlib  # noqa: E402
+
+SEED = 20261130
+CASES = 240
+SIZE = 0.002
+BATCHES = 8
+
+
+@pytest.mark.parametrize("batch", range(BATCHES))
+def test_fuzz_cases_find_nothing(batch):
+    failures = []
+    for index in range(batch, CASES, BATCHES):
+        name, data, applied = fuzzlib.make_case(SEED, index, SIZE)
+        # the CLI on every third case (it reads and replays again); the library on every case
+        for f in fuzzlib.judge(name, data, cli=index % 3 == 0):
+            failures.append(f"case {index} ({name}, {'+'.join(applied)}): {f.cls}: {f.detail}")
+    assert not failures, "\n".join(failures[:10])
+
+
+def test_every_mutator_is_used_and_changes_its_input():
+    """The fast run exercises each mutator (a mutator that never runs or never changes anything
+    would make the test above pass for nothing)."""
+    used = set()
+    for index in range(CASES):
+        used.update(fuzzlib.make_case(SEED, index, SIZE)[2])
+    assert used == set(fuzzlib.MUTATORS)
+    import random
+
+    name, data = "seed0.tgn", dict(fuzzlib.seeds())["seed0.tgn"]
+    for mname, mutate in fuzzlib.MUTATORS.items():
+        changed = any(mutate(random.Random(i), name, data, SIZE) != (name, data) for i in range(5))
+        assert changed, mname
+
+
+def test_the_oracle_sees_each_class():
+    """The judge is not blind: a case of each class it judges is caught."""
+    from tractor_analysis.records import load_file
+
+    good = Path(fuzzlib.ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_bytes()
+    assert fuzzlib.judge("ok.tgn", good) == []
+    # a writer that drops a character is a round trip that changes the record
+    import tractor_analysis.records.tgn_writer as w
+
+    original = w.escape_value
+    w.escape_value = lambda text: original(text)[:-1] if text else text
+    try:
+        found = {f.cls for f in fuzzlib.judge_library("ok.tgn", good)}
+    finally:
+        w.escape_value = original
+    assert "roundtrip" in found
+    assert load_file(fuzzlib.ROOT / "sample_logs" / "spring-cup-r2t5.tgn").ok
+
+
+def test_shrink_finds_a_small_reproducer():
+    data = b"x" * 500 + b"BAD" + b"y" * 500
+    small = fuzzlib.shrink(data, lambda d: b"BAD" in d)
+    assert small == b"BAD"
