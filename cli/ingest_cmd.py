@@ -8,7 +8,8 @@ import time
 
 import click
 
-from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, expand_inputs, rules_options
+from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, expand_inputs, max_bytes_option,
+                     rules_options)
 
 
 class Progress:
@@ -156,9 +157,10 @@ def _runner(scheduler: str | None, task_files: int | None, local):
 @click.option("--flush-hands", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Write a part file every this many hands (bounds memory).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar (problems and the summary line still print).")
+@max_bytes_option
 @rules_options
 def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,
-           flush_hands: int, quiet: bool, preset: str | None, rule_pairs: tuple) -> None:
+           flush_hands: int, quiet: bool, max_bytes: int, preset: str | None, rule_pairs: tuple) -> None:
     """Parse, replay and store records in a Parquet dataset.
 
     INPUT may be files, folders (searched recursively), globs and .gz files.
@@ -192,7 +194,7 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
     runner = _runner(scheduler, task_files, run)
     try:
         summary = runner(paths, dataset, workers=workers, choice=choice if choice.overrides else None,
-                         label=label, flush_hands=flush_hands, progress=progress)
+                         label=label, flush_hands=flush_hands, progress=progress, max_bytes=max_bytes)
     except OSError as exc:
         fail(f"cannot write the dataset {dataset}: {exc} / 无法写入数据集 {dataset}")
     except IngestError as exc:

@@ -44,6 +44,7 @@ from .reading import verify
 from .rows import TableBuilder
 from .schema import DatasetError, printable
 from ..records.diagnostics import Diagnostic
+from ..records.limits import DEFAULT_MAX_BYTES
 
 
 class IngestError(Exception):
@@ -186,10 +187,12 @@ _W = _WorkerState()
 
 
 def _worker_init(root: str, known: frozenset[str], choice, label: str | None, flush_hands: int,
-                 counters, die_with_parent: bool, base: str | None = None, prefix: str | None = None) -> None:
+                 counters, die_with_parent: bool, base: str | None = None, prefix: str | None = None,
+                 max_bytes: int = DEFAULT_MAX_BYTES) -> None:
     """Set this worker's state.  ``base``: the folder relative input paths are read from (a Dask
     worker's own working folder is not the client's); ``prefix``: batch names start with it
-    instead of this process's pid (a Dask task's temporaries are cleaned by its client)."""
+    instead of this process's pid (a Dask task's temporaries are cleaned by its client);
+    ``max_bytes``: the most bytes of one file read after gunzip (a bigger one is ``too_large``)."""
     if die_with_parent:
         _die_with_parent()
         # Ctrl-C reaches the whole process group: the parent stops the pool itself
@@ -197,7 +200,7 @@ def _worker_init(root: str, known: frozenset[str], choice, label: str | None, fl
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     _W.clear()
     _W.update(root=root, known=known, choice=choice, label=label, flush_hands=flush_hands,
-              counters=counters, seen=set(), base=base, prefix=prefix)
+              counters=counters, seen=set(), base=base, prefix=prefix, max_bytes=max_bytes)
 
 
 def _new_batch() -> str:
@@ -252,7 +255,8 @@ def _unstorable_hand(match) -> Diagnostic | None:
     return None
 
 
-def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, list, list[Diagnostic], str]:
+def _read_and_replay(data: bytes, path: str, choice, max_bytes: int = DEFAULT_MAX_BYTES
+                     ) -> tuple[str | None, list, list, list[Diagnostic], str]:
     """``(format, matches, results, diagnostics, status, (encoding, note))`` of one file's bytes;
     never raises.
 
@@ -261,7 +265,7 @@ def _read_and_replay(data: bytes, path: str, choice) -> tuple[str | None, list, 
     from ..engine.replay import replay_match
 
     try:
-        source = sources.load_bytes(data, path)
+        source = sources.load_bytes(data, path, None, max_bytes)
     except Exception as exc:  # a reader bug must not stop the batch: record it
         return None, [], [], [Diagnostic(
             "read_error", f"cannot read {path}: {type(exc).__name__}: {exc} / 无法读取文件 {path}（{type(exc).__name__}）")], "errors", \
@@ -360,7 +364,7 @@ def _file_rows(path: str, data: bytes | None, sha: str | None, reason: str) -> t
         return key, (None, [], [], [Diagnostic(
             "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件 {path}"
                                + ("：空路径" if not path else ""))], "unreadable", (None, None))
-    return sha, _read_and_replay(data, path, _W["choice"])
+    return sha, _read_and_replay(data, path, _W["choice"], _W.get("max_bytes", DEFAULT_MAX_BYTES))
 
 
 def _add_file(builder: TableBuilder, stats: list[int], path: str, sha: str, row: tuple) -> int:
@@ -424,11 +428,12 @@ def _count(counters, files: int, hands: int) -> None:
 
 
 def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label: str | None = None,
-           flush_hands: int = 2000, progress=None) -> IngestSummary:
+           flush_hands: int = 2000, progress=None, max_bytes: int = DEFAULT_MAX_BYTES) -> IngestSummary:
     """Add the records in ``paths`` to the dataset at ``root``; files already there are skipped.
 
     ``choice`` (``cli.common.RuleChoice`` or anything with ``for_match(match)``)
-    overrides the ruleset; ``label`` names it in the ``files`` table.
+    overrides the ruleset; ``label`` names it in the ``files`` table.  A file bigger than
+    ``max_bytes`` after gunzip is a ``too_large`` error row (``--max-bytes`` raises it).
     ``progress(files_done, hands_done, files_total)`` is called now and then.
     Unreadable and malformed files become ``errors`` rows; the batch goes on.
     """
@@ -447,7 +452,8 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         counters = ([0], [0])
         manifest.refresh()      # a damaged files/ part: DatasetError before anything is read
         verify(root)            # a part missing from a committed batch: DatasetError
-        _worker_init(root, frozenset(manifest.shas), choice, label, flush_hands, counters, False)
+        _worker_init(root, frozenset(manifest.shas), choice, label, flush_hands, counters, False,
+                     max_bytes=max_bytes)
         if progress:
             _W["tick"] = lambda: progress(counters[0][0], counters[1][0], len(paths))
         try:
@@ -466,7 +472,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
                                         "tractor_analysis.records.sources"])
         counters = (ctx.Value("q", 0), ctx.Value("q", 0))
         pool = ctx.Pool(workers, _worker_init,
-                        (root, frozenset(), choice, label, flush_hands, counters, True))
+                        (root, frozenset(), choice, label, flush_hands, counters, True, None, None, max_bytes))
         try:
             manifest.refresh()  # (after the fork: reading Parquet here first would make forking unsafe)
             verify(root)
