@@ -38,8 +38,7 @@ def make_corpus(folder: str, hands: int, seed: int) -> int:
     marker = os.path.join(folder, "HANDS")
     if os.path.exists(marker):
         return int(open(marker).read())
-    from tractor_analysis.records import format_tgn
-    from tractor_analysis.records.json_reader import format_jsonl
+    from tractor_analysis.records import format_jsonl, format_tgn
     from tractor_analysis.simulate import simulate_match
 
     os.makedirs(os.path.join(folder, "tgn"), exist_ok=True)
