@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
 from ..records.rulesets import ThrowForced
@@ -52,14 +52,22 @@ class Lead:
     disjoint: tuple[tuple[int, int], ...] = ()
     """3 decks, a throw with a triple and another pair-or-larger unit: the shapes a trump-in must hold
     disjointly (:func:`tractor_analysis.engine.units.holds_units`); empty when counting is exact."""
+    # derived once per lead (leads are memoised), read on every follow
+    count: int = field(init=False, repr=False, compare=False)
+    """How many cards each follower must play."""
+    is_throw: bool = field(init=False, repr=False, compare=False)
+    """Several units (甩牌)."""
+    shapes: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    """The ``(copies, length)`` of each unit, most significant first."""
+    multi: bool = field(init=False, repr=False, compare=False)
+    """The lead asks for pairs (or more) from followers: ``needs.units[2] > 0``."""
 
-    @property
-    def count(self) -> int:
-        return len(self.cards)
-
-    @property
-    def is_throw(self) -> bool:
-        return len(self.units) > 1
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        put(self, "count", len(self.cards))
+        put(self, "is_throw", len(self.units) > 1)
+        put(self, "shapes", tuple(u.shape for u in self.units))
+        put(self, "multi", len(self.needs.units) > 2 and self.needs.units[2] > 0)
 
     @property
     def main(self) -> Unit:
@@ -301,8 +309,7 @@ def check_follow(ctx, lead: Lead, hand: Sequence[int], cards: Sequence[int]) -> 
         if played < (held if held < n else n):
             return "follow_suit"
         return None            # all of the group played: nothing more can be asked
-    needs = lead.needs
-    if len(needs.units) <= 2 or not needs.units[2]:
+    if not lead.multi:                            # no pairs asked: following suit is all
         return None
     if n == 2 and len(lead.units) == 1:           # pair lead: fast path
         if cards[0] == cards[1]:

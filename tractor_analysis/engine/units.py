@@ -92,7 +92,6 @@ def group_of_cards(o: Order, cards: Sequence[int]) -> int | None:
 
 def availability(o: Order, counts: Sequence[int] | dict, group: int, copies: int) -> list[int]:
     """Per strength of ``group``: how many kinds there hold at least ``copies`` cards."""
-    get = counts.get if isinstance(counts, dict) else counts.__getitem__
     if isinstance(counts, dict):
         out = [0] * len(o.at[group])
         st = o.strength
@@ -100,7 +99,14 @@ def availability(o: Order, counts: Sequence[int] | dict, group: int, copies: int
             if n >= copies and o.group[k] == group:
                 out[st[k]] += 1
         return out
-    return [sum(1 for k in ks if get(k) >= copies) for ks in o.at[group]]
+    if o.flat[group]:                       # one kind per strength: kinds are in strength order
+        return [1 if counts[k] >= copies else 0 for k in o.kinds[group]]
+    out = [0] * len(o.at[group])
+    st = o.strength
+    for k in o.kinds[group]:
+        if counts[k] >= copies:
+            out[st[k]] += 1
+    return out
 
 
 def count_units(o: Order, counts: Sequence[int] | dict, group: int, copies: int) -> int:
