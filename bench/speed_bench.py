@@ -101,15 +101,25 @@ def main() -> None:
     tgns = [open(os.path.join(tgn_dir, f), encoding="utf-8").read() for f in sorted(os.listdir(tgn_dir))]
     matches = parse_jsonl(jsonl)[0]
 
+    from tractor_analysis.engine import legal
+
+    def cold():
+        """Forget the engine's memo tables, so each repetition is a first pass (a fresh process)."""
+        legal._LEAD_CACHE.clear()
+        legal._SHAPE_INFO.clear()
+
     def replay_all():
+        cold()
         for m in matches:
             replay_match(m)
 
     def jsonl_all():
+        cold()
         for m in parse_jsonl(jsonl)[0]:
             replay_match(m)
 
     def tgn_all():
+        cold()
         for text in tgns:
             for m in parse_tgn(text)[0]:
                 replay_match(m)

@@ -114,11 +114,24 @@ def _analyse_lead(ctx, cards: tuple[int, ...]) -> Lead:
     decks = _decks(ctx)
     if len(cards) == 1:
         units = ((Unit(1, 1, o.strength[cards[0]], cards),))
+    elif len(cards) == 2 and cards[0] == cards[1] and decks >= 2:      # a pair: what split_units gives
+        units = (Unit(2, 1, o.strength[cards[0]], cards[:1]),)
     else:
         units = split_units(o, counts_in(cards), first, decks)
-    multi = tuple(u.shape for u in units if u.copies >= 2)
-    disjoint = multi if len(multi) > 1 and any(c >= 3 for c, _ in multi) else ()
-    return Lead(cards, first, units, _lead_kind(units), needs_of(units, max(decks, 2)), mixed, disjoint)
+    shapes = tuple(u.shape for u in units)
+    info = _SHAPE_INFO.get((shapes, decks))
+    if info is None:
+        multi = tuple(sh for sh in shapes if sh[0] >= 2)
+        disjoint = multi if len(multi) > 1 and any(c >= 3 for c, _ in multi) else ()
+        if len(_SHAPE_INFO) > 10_000:
+            _SHAPE_INFO.clear()
+        info = _SHAPE_INFO[(shapes, decks)] = (_lead_kind(units), needs_of(units, max(decks, 2)), disjoint)
+    kind, needs, disjoint = info
+    return Lead(cards, first, units, kind, needs, mixed, disjoint)
+
+
+_SHAPE_INFO: dict[tuple, tuple[str, Needs, tuple[tuple[int, int], ...]]] = {}
+"""Per (unit shapes, decks): a lead's kind, needs and disjoint shapes (they depend on nothing else)."""
 
 
 # --------------------------------------------------------------------------- follow duties
