@@ -105,8 +105,7 @@ def main() -> None:
 
     def cold():
         """Forget the engine's memo tables, so each repetition is a first pass (a fresh process)."""
-        legal._LEAD_CACHE.clear()
-        legal._SHAPE_INFO.clear()
+        legal.clear_memo()
 
     def replay_all():
         cold()

@@ -230,6 +230,8 @@ def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before,
     (``before``): each seat plays once, so that is the hand it plays from."""
     plays = trick.plays
     lead = analyse_lead(ctx, plays[0].cards)
+    if lead.count == 1:
+        return _clean_single(ctx, trick, hands, before, first, lead)
     if lead.mixed or not lead.units:
         return None
     if lead.is_throw and not check_throw(ctx, lead.cards, [((first + i) & 3, before[(first + i) & 3])
@@ -271,6 +273,45 @@ def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before,
     wi, trumped = _winner(ctx, lead, (plays[0].cards, plays[1].cards, plays[2].cards, plays[3].cards))
     return TrickResult(trick.number, first, plays, plays[wi].seat, points, before, (),
                        lead.kind, False, 0, trumped, lead.shapes)
+
+
+def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,
+                  lead: Lead) -> TrickResult | None:
+    """:func:`_clean_trick` for a single led, in one pass: each card held, each follower of the
+    led group or out of it, the highest card of the led group wins unless a trump was played
+    on a plain lead (then the highest trump)."""
+    plays = trick.plays
+    o = ctx.order
+    grp, st = o.group, o.strength
+    g = lead.group
+    kinds = o.kinds[g]
+    plain = g != TRUMP
+    best, best_val, best_trump = 0, lead.units[0].top, False
+    points = 0
+    for i in (0, 1, 2, 3):
+        p = plays[i]
+        cards = p.cards
+        if len(cards) != 1:
+            return None
+        k = cards[0]
+        hand = before[p.seat]
+        if not hand[k]:
+            return None
+        points += POINTS[k]
+        if i:
+            gg = grp[k]
+            if gg == g:
+                if not best_trump and st[k] > best_val:
+                    best, best_val = i, st[k]
+            else:
+                if any(map(hand.__getitem__, kinds)):        # held the led group: follow_suit
+                    return None
+                if plain and gg == TRUMP and (not best_trump or st[k] > best_val):
+                    best, best_val, best_trump = i, st[k], True
+    for p in plays:
+        hands[p.seat][p.cards[0]] -= 1
+    return TrickResult(trick.number, first, plays, plays[best].seat, points, before, (),
+                       lead.kind, False, 0, best_trump, lead.shapes)
 
 
 def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,

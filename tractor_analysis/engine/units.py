@@ -192,13 +192,16 @@ def split_units(o: Order, counts: dict[int, int], group: int, max_copies: int = 
     one of them and the others stay pairs — the longest chain is still optimal
     since only one strength per chain can be shared.
     """
-    rem = {k: n for k, n in counts.items() if n > 0 and o.group[k] == group}
+    grp = o.group
+    ks = sorted(k for k, n in counts.items() if n > 0 and grp[k] == group)     # kind order, fixed
+    rem = {k: counts[k] for k in ks}
     st = o.strength
     units: list[Unit] = []
-    for c in range(max_copies, 1, -1):
+    most = max(rem.values(), default=0)
+    for c in range(min(max_copies, most), 1, -1):          # no kind held c times: nothing to take
         while True:
             by_s: dict[int, int] = {}
-            for k in sorted(rem):
+            for k in ks:
                 if rem[k] >= c and st[k] not in by_s:
                     by_s[st[k]] = k
             if len(by_s) < 2:
@@ -215,11 +218,11 @@ def split_units(o: Order, counts: dict[int, int], group: int, max_copies: int = 
             for k in kinds:
                 rem[k] -= c
             units.append(Unit(c, best_len, best_top, kinds))
-        for k in sorted(rem):
+        for k in ks:
             while rem[k] >= c:
                 rem[k] -= c
                 units.append(Unit(c, 1, st[k], (k,)))
-    for k in sorted(rem):
+    for k in ks:
         for _ in range(rem[k]):
             units.append(Unit(1, 1, st[k], (k,)))
     units.sort(key=unit_sort_key, reverse=True)
