@@ -143,6 +143,20 @@ def _winner(ctx, lead: Lead, plays: Sequence[Sequence[int]]) -> tuple[int, bool]
             elif plain and gg == TRUMP and (not best_trump or st[k] > best_val):
                 best, best_val, best_trump = i, st[k], True
         return best, best_trump
+    if n == 2 and c == 2 and can_follow_beat:    # a pair: the highest pair of the led group or trumps
+        st = o.strength
+        for i in range(1, len(plays)):
+            cards = plays[i]
+            if len(cards) != 2 or cards[0] != cards[1]:
+                continue
+            k = cards[0]
+            gg = grp[k]
+            if gg == g:
+                if not best_trump and st[k] > best_val:
+                    best, best_val = i, st[k]
+            elif plain and gg == TRUMP and (not best_trump or st[k] > best_val):
+                best, best_val, best_trump = i, st[k], True
+        return best, best_trump
     for i in range(1, len(plays)):
         cards = plays[i]
         if len(cards) != n:
