@@ -38,8 +38,7 @@ def make_corpus(folder: str, hands: int, seed: int) -> int:
     marker = os.path.join(folder, "HANDS")
     if os.path.exists(marker):
         return int(open(marker).read())
-    from tractor_analysis.records import format_tgn
-    from tractor_analysis.records.json_reader import format_jsonl
+    from tractor_analysis.records import format_jsonl, format_tgn
     from tractor_analysis.simulate import simulate_match
 
     os.makedirs(os.path.join(folder, "tgn"), exist_ok=True)
@@ -102,15 +101,24 @@ def main() -> None:
     tgns = [open(os.path.join(tgn_dir, f), encoding="utf-8").read() for f in sorted(os.listdir(tgn_dir))]
     matches = parse_jsonl(jsonl)[0]
 
+    from tractor_analysis.engine import legal
+
+    def cold():
+        """Forget the engine's memo tables, so each repetition is a first pass (a fresh process)."""
+        legal.clear_memo()
+
     def replay_all():
+        cold()
         for m in matches:
             replay_match(m)
 
     def jsonl_all():
+        cold()
         for m in parse_jsonl(jsonl)[0]:
             replay_match(m)
 
     def tgn_all():
+        cold()
         for text in tgns:
             for m in parse_tgn(text)[0]:
                 replay_match(m)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
 from ..records.rulesets import ThrowForced
@@ -52,14 +52,32 @@ class Lead:
     disjoint: tuple[tuple[int, int], ...] = ()
     """3 decks, a throw with a triple and another pair-or-larger unit: the shapes a trump-in must hold
     disjointly (:func:`tractor_analysis.engine.units.holds_units`); empty when counting is exact."""
+    # derived once per lead (leads are memoised), read on every follow
+    count: int = field(init=False, repr=False, compare=False)
+    """How many cards each follower must play."""
+    is_throw: bool = field(init=False, repr=False, compare=False)
+    """Several units (甩牌)."""
+    shapes: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    """The ``(copies, length)`` of each unit, most significant first."""
+    multi: bool = field(init=False, repr=False, compare=False)
+    """The lead asks for pairs (or more) from followers: ``needs.units[2] > 0``."""
+    checks: tuple[tuple[int, int, Unit], ...] = field(init=False, repr=False, compare=False)
+    """A throw: per shape, largest first (:func:`shape_rank`), ``(copies, length, smallest unit)``
+    — the order :func:`check_throw` tries them in; ``()`` for one unit."""
 
-    @property
-    def count(self) -> int:
-        return len(self.cards)
-
-    @property
-    def is_throw(self) -> bool:
-        return len(self.units) > 1
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        units = self.units
+        put(self, "count", len(self.cards))
+        put(self, "is_throw", len(units) > 1)
+        put(self, "shapes", tuple([(u.copies, u.length) for u in units]))
+        put(self, "multi", len(self.needs.units) > 2 and self.needs.units[2] > 0)
+        checks = ()
+        if len(units) > 1:
+            shapes = sorted({u.shape for u in units}, key=lambda sh: shape_rank(*sh), reverse=True)
+            checks = tuple((c, L, min((u for u in units if u.shape == (c, L)), key=lambda u: u.top))
+                           for c, L in shapes)
+        put(self, "checks", checks)
 
     @property
     def main(self) -> Unit:
@@ -84,11 +102,31 @@ def analyse_lead(ctx, cards: Sequence[int]) -> Lead:
     hit = _LEAD_CACHE.get(key)
     if hit is not None:
         return hit
-    lead = _analyse_lead(ctx, cards)
+    # A lead depends only on its cards, the decks and each card's group and strength: the
+    # same lead under another order where these are equal (most cards, most orders) is shared.
+    o = ctx.order
+    grp, st = o.group, o.strength
+    sig = (key[1], cards, tuple([grp[k] * 64 + st[k] for k in cards]))
+    lead = _LEAD_BY_SIG.get(sig)
+    if lead is None:
+        lead = _analyse_lead(ctx, cards)
+        if len(_LEAD_BY_SIG) > 50_000:
+            _LEAD_BY_SIG.clear()
+        _LEAD_BY_SIG[sig] = lead
     if len(_LEAD_CACHE) > 50_000:
         _LEAD_CACHE.clear()
     _LEAD_CACHE[key] = lead
     return lead
+
+
+_LEAD_BY_SIG: dict[tuple, Lead] = {}
+
+
+def clear_memo() -> None:
+    """Forget every memoised lead (benchmarks use it so that each run is a first pass)."""
+    _LEAD_CACHE.clear()
+    _LEAD_BY_SIG.clear()
+    _SHAPE_INFO.clear()
 
 
 def _analyse_lead(ctx, cards: tuple[int, ...]) -> Lead:
@@ -106,11 +144,24 @@ def _analyse_lead(ctx, cards: tuple[int, ...]) -> Lead:
     decks = _decks(ctx)
     if len(cards) == 1:
         units = ((Unit(1, 1, o.strength[cards[0]], cards),))
+    elif len(cards) == 2 and cards[0] == cards[1] and decks >= 2:      # a pair: what split_units gives
+        units = (Unit(2, 1, o.strength[cards[0]], cards[:1]),)
     else:
         units = split_units(o, counts_in(cards), first, decks)
-    multi = tuple(u.shape for u in units if u.copies >= 2)
-    disjoint = multi if len(multi) > 1 and any(c >= 3 for c, _ in multi) else ()
-    return Lead(cards, first, units, _lead_kind(units), needs_of(units, max(decks, 2)), mixed, disjoint)
+    shapes = tuple(u.shape for u in units)
+    info = _SHAPE_INFO.get((shapes, decks))
+    if info is None:
+        multi = tuple(sh for sh in shapes if sh[0] >= 2)
+        disjoint = multi if len(multi) > 1 and any(c >= 3 for c, _ in multi) else ()
+        if len(_SHAPE_INFO) > 10_000:
+            _SHAPE_INFO.clear()
+        info = _SHAPE_INFO[(shapes, decks)] = (_lead_kind(units), needs_of(units, max(decks, 2)), disjoint)
+    kind, needs, disjoint = info
+    return Lead(cards, first, units, kind, needs, mixed, disjoint)
+
+
+_SHAPE_INFO: dict[tuple, tuple[str, Needs, tuple[tuple[int, int], ...]]] = {}
+"""Per (unit shapes, decks): a lead's kind, needs and disjoint shapes (they depend on nothing else)."""
 
 
 # --------------------------------------------------------------------------- follow duties
@@ -301,8 +352,7 @@ def check_follow(ctx, lead: Lead, hand: Sequence[int], cards: Sequence[int]) -> 
         if played < (held if held < n else n):
             return "follow_suit"
         return None            # all of the group played: nothing more can be asked
-    needs = lead.needs
-    if len(needs.units) <= 2 or not needs.units[2]:
+    if not lead.multi:                            # no pairs asked: following suit is all
         return None
     if n == 2 and len(lead.units) == 1:           # pair lead: fast path
         if cards[0] == cards[1]:
@@ -476,20 +526,29 @@ def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[
     if lead is None:
         lead = analyse_lead(ctx, cards)
     if len(lead.units) <= 1:
-        return ThrowCheck(True)
+        return _STANDS
     o = ctx.order
     g = lead.group
-    shapes = sorted({u.shape for u in lead.units}, key=lambda sh: shape_rank(*sh), reverse=True)
-    for c, L in shapes:
-        smallest = min((u for u in lead.units if u.shape == (c, L)), key=lambda u: u.top)
+    kinds = o.kinds[g]
+    st = o.strength
+    for c, L, smallest in lead.checks:
+        top = smallest.top
         for seat, hand in others:
-            av = availability(o, hand, g, c)
             best = -1
-            run = 0
-            for s, a in enumerate(av):
-                run = run + 1 if a > 0 else 0
-                if run >= L and s > smallest.top:
-                    best = s
+            if L == 1:              # the strongest kind above ``top`` held ``c`` times (kinds: weakest first)
+                for i in range(len(kinds) - 1, -1, -1):
+                    k = kinds[i]
+                    if st[k] <= top:
+                        break
+                    if hand[k] >= c:
+                        best = st[k]
+                        break
+            else:
+                run = 0
+                for s, a in enumerate(availability(o, hand, g, c)):
+                    run = run + 1 if a > 0 else 0
+                    if run >= L and s > top:
+                        best = s
             if best >= 0:
                 beater = []
                 for s in range(best, best - L, -1):
@@ -499,7 +558,10 @@ def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[
                     low = min(lead.units, key=lambda u: (u.top, u.copies == 1, -len(u.cards)))
                     return ThrowCheck(False, low.cards, smallest, seat, tuple(beater), low)
                 return ThrowCheck(False, smallest.cards, smallest, seat, tuple(beater))
-    return ThrowCheck(True)
+    return _STANDS
+
+
+_STANDS = ThrowCheck(True)
 
 
 def throw_stands(ctx, cards: Sequence[int], other_hands: Sequence[Sequence[int]]) -> tuple[bool, tuple[int, ...]]:

@@ -56,6 +56,9 @@ class Order:
     """Per group: its kinds, weakest first (equal-strength kinds in kind order)."""
     at: tuple[tuple[tuple[int, ...], ...], ...]
     """Per group, per strength: the kinds of that strength (several for off-suit level cards)."""
+    flat: tuple[bool, ...] = ()
+    """Per group: every strength holds exactly one kind (then ``kinds[group][s]`` is the kind at
+    strength ``s``); lets the per-trick scans skip the per-strength lists."""
 
     def top(self, group: int) -> int:
         """Highest strength in ``group``."""
@@ -133,8 +136,9 @@ def order(level: Rank, trump: Suit | None, constant_twos: bool = False) -> Order
         kinds.append(tuple(ks))
         top = max((strength[k] for k in ks), default=-1)
         at.append(tuple(tuple(k for k in ks if strength[k] == st) for st in range(top + 1)))
+    flat = tuple(all(len(ks) == 1 for ks in per) for per in at)
     return Order(level=level, trump=trump, constant_twos=constant_twos,
-                 group=tuple(group), strength=tuple(strength), kinds=tuple(kinds), at=tuple(at))
+                 group=tuple(group), strength=tuple(strength), kinds=tuple(kinds), at=tuple(at), flat=flat)
 
 
 def is_trump(o: Order, kind: int) -> bool:

@@ -111,25 +111,63 @@ def _exact_winner(ctx, lead: Lead, plays: Sequence[tuple[int, Sequence[int]]]) -
 
 def trick_winner(ctx, lead: Lead, plays: Sequence[tuple[int, Sequence[int]]]) -> tuple[int, bool]:
     """Index into ``plays`` (``(seat, cards)``, lead first) of the winning play, and whether it trumped in."""
+    return _winner(ctx, lead, [p[1] for p in plays])
+
+
+def _winner(ctx, lead: Lead, plays: Sequence[Sequence[int]]) -> tuple[int, bool]:
+    """:func:`trick_winner` on the plays' cards alone (lead first)."""
     if ctx.rules.trump_in is TrumpIn.EXACT and lead.units and not lead.mixed:
-        return _exact_winner(ctx, lead, plays)
+        return _exact_winner(ctx, lead, [(0, cards) for cards in plays])
     o = ctx.order
     grp = o.group
     g = lead.group
     n = lead.count
     if not lead.units:
         return 0, False
-    main = lead.main
+    main = lead.units[0]
     c, L = main.copies, main.length
     best, best_val, best_trump = 0, main.top, False
     plain = g != TRUMP
     can_follow_beat = not lead.is_throw and not lead.mixed
+    if n == 1 and can_follow_beat:               # a single: the highest card of the led group or trumps
+        st = o.strength
+        for i in range(1, len(plays)):
+            cards = plays[i]
+            if len(cards) != 1:
+                continue
+            k = cards[0]
+            gg = grp[k]
+            if gg == g:
+                if not best_trump and st[k] > best_val:
+                    best, best_val = i, st[k]
+            elif plain and gg == TRUMP and (not best_trump or st[k] > best_val):
+                best, best_val, best_trump = i, st[k], True
+        return best, best_trump
+    if n == 2 and c == 2 and can_follow_beat:    # a pair: the highest pair of the led group or trumps
+        st = o.strength
+        for i in range(1, len(plays)):
+            cards = plays[i]
+            if len(cards) != 2 or cards[0] != cards[1]:
+                continue
+            k = cards[0]
+            gg = grp[k]
+            if gg == g:
+                if not best_trump and st[k] > best_val:
+                    best, best_val = i, st[k]
+            elif plain and gg == TRUMP and (not best_trump or st[k] > best_val):
+                best, best_val, best_trump = i, st[k], True
+        return best, best_trump
     for i in range(1, len(plays)):
-        cards = plays[i][1]
+        cards = plays[i]
         if len(cards) != n:
             continue
         gg = grp[cards[0]]
-        if any(grp[k] != gg for k in cards):
+        mixed = False
+        for k in cards:
+            if grp[k] != gg:
+                mixed = True
+                break
+        if mixed:
             continue
         if gg == g:
             if not can_follow_beat or best_trump:
@@ -186,9 +224,115 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
     ``out_of_turn``, ``not_in_hand``, ``mixed_lead``, ``throw_failed``, ``wrong_forced_play``,
     ``wrong_count``, ``follow_suit``, ``follow_tractor``, ``follow_pair``, ``follow_triple``.
     """
+    hands_before = (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))
+    plays = trick.plays
+    if len(plays) == 4 and plays[0].attempted is None:
+        first = plays[0].seat
+        if ((leader is None or first == leader) and plays[1].seat == (first + 1) & 3
+                and plays[2].seat == (first + 2) & 3 and plays[3].seat == (first + 3) & 3):
+            done = _clean_trick(ctx, trick, hands, hands_before, first)
+            if done is not None:
+                return done
+    return _judge(ctx, trick, hands, leader, hands_before)
+
+
+def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int) -> TrickResult | None:
+    """The common case, fast: four plays in turn, no failed throw recorded, every card held, a
+    lead of one group whose throw (if any) stands, every follow legal.  Then nothing is wrong and
+    the trick has no violations; ``None`` (``hands`` unchanged) when anything is amiss, for
+    :func:`_judge` to find and word it.  Every check reads the hands at the trick's start
+    (``before``): each seat plays once, so that is the hand it plays from."""
+    plays = trick.plays
+    lead = analyse_lead(ctx, plays[0].cards)
+    if lead.count == 1:
+        return _clean_single(ctx, trick, hands, before, first, lead)
+    if lead.mixed or not lead.units:
+        return None
+    if lead.is_throw and not check_throw(ctx, lead.cards, [((first + i) & 3, before[(first + i) & 3])
+                                                          for i in (1, 2, 3)], lead).stands:
+        return None
+    n = lead.count
+    points = 0
+    ok = True
+    for p in plays:
+        h = hands[p.seat]
+        cards = p.cards
+        if len(cards) != n:
+            ok = False
+            break
+        for k in cards:
+            c = h[k]
+            if c:
+                h[k] = c - 1
+            else:
+                ok = False
+            points += POINTS[k]
+    if ok:
+        grp = ctx.order.group
+        g = lead.group
+        kinds = ctx.order.kinds[g]
+        for p in (plays[1], plays[2], plays[3]):
+            cards = p.cards
+            if n == 1:                          # a single: follow suit when holding it
+                if grp[cards[0]] != g and any(map(before[p.seat].__getitem__, kinds)):
+                    ok = False
+                    break
+            elif check_follow(ctx, lead, before[p.seat], cards) is not None:
+                ok = False
+                break
+    if not ok:
+        for s in range(4):
+            hands[s][:] = before[s]
+        return None
+    wi, trumped = _winner(ctx, lead, (plays[0].cards, plays[1].cards, plays[2].cards, plays[3].cards))
+    return TrickResult(trick.number, first, plays, plays[wi].seat, points, before, (),
+                       lead.kind, False, 0, trumped, lead.shapes)
+
+
+def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,
+                  lead: Lead) -> TrickResult | None:
+    """:func:`_clean_trick` for a single led, in one pass: each card held, each follower of the
+    led group or out of it, the highest card of the led group wins unless a trump was played
+    on a plain lead (then the highest trump)."""
+    plays = trick.plays
+    o = ctx.order
+    grp, st = o.group, o.strength
+    g = lead.group
+    kinds = o.kinds[g]
+    plain = g != TRUMP
+    best, best_val, best_trump = 0, lead.units[0].top, False
+    points = 0
+    for i in (0, 1, 2, 3):
+        p = plays[i]
+        cards = p.cards
+        if len(cards) != 1:
+            return None
+        k = cards[0]
+        hand = before[p.seat]
+        if not hand[k]:
+            return None
+        points += POINTS[k]
+        if i:
+            gg = grp[k]
+            if gg == g:
+                if not best_trump and st[k] > best_val:
+                    best, best_val = i, st[k]
+            else:
+                if any(map(hand.__getitem__, kinds)):        # held the led group: follow_suit
+                    return None
+                if plain and gg == TRUMP and (not best_trump or st[k] > best_val):
+                    best, best_val, best_trump = i, st[k], True
+    for p in plays:
+        hands[p.seat][p.cards[0]] -= 1
+    return TrickResult(trick.number, first, plays, plays[best].seat, points, before, (),
+                       lead.kind, False, 0, best_trump, lead.shapes)
+
+
+def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,
+           hands_before) -> TrickResult:
+    """:func:`judge_trick`, every case: finds and words each violation."""
     o = ctx.order
     number = trick.number
-    hands_before = (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))
     plays = trick.plays
     vs: list[Violation] = []
     if not plays:
@@ -285,14 +429,13 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
                 h[k] -= 1
 
     # --- the winner
-    wi, trumped = trick_winner(ctx, lead, [(p.seat, p.cards) for p in plays])
+    wi, trumped = _winner(ctx, lead, [p.cards for p in plays])
     points = 0
     for p in plays:
         for k in p.cards:
             points += POINTS[k]
     return TrickResult(number, first, plays, plays[wi].seat, points, hands_before, tuple(vs),
-                       lead.kind, throw_failed, not_thrown, trumped,
-                       tuple(u.shape for u in lead.units))
+                       lead.kind, throw_failed, not_thrown, trumped, lead.shapes)
 
 
 __all__ = ["HandContext", "hand_context", "judge_trick", "trick_winner"]

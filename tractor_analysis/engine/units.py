@@ -92,7 +92,6 @@ def group_of_cards(o: Order, cards: Sequence[int]) -> int | None:
 
 def availability(o: Order, counts: Sequence[int] | dict, group: int, copies: int) -> list[int]:
     """Per strength of ``group``: how many kinds there hold at least ``copies`` cards."""
-    get = counts.get if isinstance(counts, dict) else counts.__getitem__
     if isinstance(counts, dict):
         out = [0] * len(o.at[group])
         st = o.strength
@@ -100,7 +99,14 @@ def availability(o: Order, counts: Sequence[int] | dict, group: int, copies: int
             if n >= copies and o.group[k] == group:
                 out[st[k]] += 1
         return out
-    return [sum(1 for k in ks if get(k) >= copies) for ks in o.at[group]]
+    if o.flat[group]:                       # one kind per strength: kinds are in strength order
+        return [1 if counts[k] >= copies else 0 for k in o.kinds[group]]
+    out = [0] * len(o.at[group])
+    st = o.strength
+    for k in o.kinds[group]:
+        if counts[k] >= copies:
+            out[st[k]] += 1
+    return out
 
 
 def count_units(o: Order, counts: Sequence[int] | dict, group: int, copies: int) -> int:
@@ -186,13 +192,16 @@ def split_units(o: Order, counts: dict[int, int], group: int, max_copies: int = 
     one of them and the others stay pairs — the longest chain is still optimal
     since only one strength per chain can be shared.
     """
-    rem = {k: n for k, n in counts.items() if n > 0 and o.group[k] == group}
+    grp = o.group
+    ks = sorted(k for k, n in counts.items() if n > 0 and grp[k] == group)     # kind order, fixed
+    rem = {k: counts[k] for k in ks}
     st = o.strength
     units: list[Unit] = []
-    for c in range(max_copies, 1, -1):
+    most = max(rem.values(), default=0)
+    for c in range(min(max_copies, most), 1, -1):          # no kind held c times: nothing to take
         while True:
             by_s: dict[int, int] = {}
-            for k in sorted(rem):
+            for k in ks:
                 if rem[k] >= c and st[k] not in by_s:
                     by_s[st[k]] = k
             if len(by_s) < 2:
@@ -209,11 +218,11 @@ def split_units(o: Order, counts: dict[int, int], group: int, max_copies: int = 
             for k in kinds:
                 rem[k] -= c
             units.append(Unit(c, best_len, best_top, kinds))
-        for k in sorted(rem):
+        for k in ks:
             while rem[k] >= c:
                 rem[k] -= c
                 units.append(Unit(c, 1, st[k], (k,)))
-    for k in sorted(rem):
+    for k in ks:
         for _ in range(rem[k]):
             units.append(Unit(1, 1, st[k], (k,)))
     units.sort(key=unit_sort_key, reverse=True)
