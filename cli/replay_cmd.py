@@ -151,7 +151,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     if len(paths) != 1:
         raise click.UsageError(f"{path!r} names {len(paths)} files; replay takes one record file")
     path = paths[0]
-    verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs), max_bytes)
+    verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs), max_bytes=max_bytes)
     for d in verdict.errors:
         echo_err(located(d, path))
     results: list[tuple[Match, MatchResult]] = [

@@ -259,3 +259,15 @@ def test_the_json_writer_escapes_a_lone_surrogate():
     text.encode("utf-8")                             # valid UTF-8: no raw surrogate
     again = load_bytes(text.encode("utf-8"), "x.json")
     assert again.matches[0].event == "a\ufffdb\x00"
+
+
+def test_deep_json_is_too_deep_whether_or_not_it_could_be_80fen():
+    """The 80fen shape check and reader decode lines too: they must not recurse on deep nesting
+    (found when the 80fen reader and the depth limit met)."""
+    from tractor_analysis.records.fen80_reader import looks_like_80fen, parse_80fen
+
+    deep = '{"rounds": ' + "[" * 100_000
+    assert looks_like_80fen(deep) is False
+    assert [(d.code, d.line) for d in parse_80fen(deep + "\n")[1]] == [("too_deep", 1)]
+    src = load_bytes(deep.encode(), "contest.ndjson")
+    assert codes(src) == ["too_deep"] and src.matches == ()

@@ -31,6 +31,7 @@ from typing import Any
 
 from .cards import BJ, LJ, SEAT_TOKENS, card
 from .diagnostics import Diagnostic, bilingual
+from .limits import MAX_DEPTH, json_too_deep
 from .model import Declaration, Hand, Match, Play, Trick
 
 __all__ = ["parse_80fen", "looks_like_80fen", "match_from_80fen", "REFEREE_TAGS", "SOURCE_TAG",
@@ -64,6 +65,8 @@ def looks_like_80fen(text: str) -> bool:
         if not line:
             continue
         if not line.startswith("{"):
+            return False
+        if json_too_deep(line) is not None:     # not decoded here: the JSON reader says too_deep
             return False
         try:
             obj = json.loads(line)
@@ -291,6 +294,12 @@ def parse_80fen(text: str) -> tuple[list[Match], list[Diagnostic]]:
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
+            continue
+        deep = json_too_deep(line)
+        if deep is not None:
+            diags.append(Diagnostic("too_deep", bilingual(
+                f"line {n}: JSON nested more than {MAX_DEPTH} levels deep; the line is skipped",
+                f"第 {n} 行 JSON 嵌套超过 {MAX_DEPTH} 层，已跳过该行"), line=n, column=deep + 1, text=raw[:300]))
             continue
         try:
             obj = json.loads(line)
