@@ -242,7 +242,7 @@ def many_hands(rng, name, data, size):
         return name, _bytes(text[:at] + "\n".join(body for _ in range(min(k, int(50_000_000 * size) // max(1, len(body)) + 1))))
     try:
         obj = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):   # not JSON, or nested past what json.loads recurses into
         return name, data * min(k, 50)
     if isinstance(obj, dict) and isinstance(obj.get("hands"), list) and obj["hands"]:
         obj["hands"] = [obj["hands"][i % len(obj["hands"])] for i in range(k)]
