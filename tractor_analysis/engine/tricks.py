@@ -129,25 +129,12 @@ def _winner(ctx, lead: Lead, plays: Sequence[Sequence[int]]) -> tuple[int, bool]
     best, best_val, best_trump = 0, main.top, False
     plain = g != TRUMP
     can_follow_beat = not lead.is_throw and not lead.mixed
-    if n == 1 and can_follow_beat:               # a single: the highest card of the led group or trumps
+    if can_follow_beat and (n == 1 or (n == 2 and c == 2)):
+        # a single or a pair: the highest one of the led group, else of trumps (a pair must be a pair)
         st = o.strength
         for i in range(1, len(plays)):
             cards = plays[i]
-            if len(cards) != 1:
-                continue
-            k = cards[0]
-            gg = grp[k]
-            if gg == g:
-                if not best_trump and st[k] > best_val:
-                    best, best_val = i, st[k]
-            elif plain and gg == TRUMP and (not best_trump or st[k] > best_val):
-                best, best_val, best_trump = i, st[k], True
-        return best, best_trump
-    if n == 2 and c == 2 and can_follow_beat:    # a pair: the highest pair of the led group or trumps
-        st = o.strength
-        for i in range(1, len(plays)):
-            cards = plays[i]
-            if len(cards) != 2 or cards[0] != cards[1]:
+            if len(cards) != n or cards[0] != cards[-1]:
                 continue
             k = cards[0]
             gg = grp[k]
