@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from tractor_analysis.records.cards import RANK_TOKENS
 
 from . import charts
-from .model import MatchFact, ReportModel, rule_line
+from .fact_rows import MatchFact
+from .model import ReportModel, rule_line
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,8 @@ from tractor_analysis.records.model import Match
 from tractor_analysis.records.rulesets import RuleSet
 
 from . import charts, facts
-from .model import (FileProblem, HandFact, MatchFact, MatchView, ReportModel, ViolationFact, ViolationView,
-                    facts_from_result, match_tags, match_title, match_view, slugify)
+from .fact_rows import FileProblem, HandFact, MatchFact, ViolationFact, facts_from_result, match_tags
+from .model import MatchView, ReportModel, ViolationView, match_title, match_view, slugify
 
 RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".tgn.gz", ".json.gz", ".jsonl.gz", ".gz")
 

@@ -119,8 +119,8 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 from tractor_analysis.records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SUIT_OF, TOKEN  # noqa: E402
 from tractor_analysis.reports import build, charts, inputs  # noqa: E402
 from tractor_analysis.engine.replay import replay_match  # noqa: E402
-from tractor_analysis.reports.model import (ReportModel, display_order, facts_from_result,  # noqa: E402
-                                            hand_view, match_view)
+from tractor_analysis.reports.fact_rows import facts_from_result  # noqa: E402
+from tractor_analysis.reports.model import ReportModel, display_order, hand_view, match_view  # noqa: E402
 from tractor_analysis.reports.facts import index_stats, standings  # noqa: E402
 
 ESCAPED_EVIL = "&lt;script&gt;alert(1)&lt;/script&gt;"

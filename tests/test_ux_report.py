@@ -87,7 +87,7 @@ def test_a_lone_bar_stays_a_bar_and_leaves_room_for_the_legend(horizontal):
 
 
 def test_a_problem_without_a_position_is_listed_without_0_0(tmp_path):
-    from tractor_analysis.reports.model import FileProblem
+    from tractor_analysis.reports.fact_rows import FileProblem
 
     model = build_report([str(SAMPLES / "disputed-trick.tgn")])
     model.problems.append(FileProblem("gone.tgn", 0, 0, "unreadable_file", "cannot read gone.tgn"))

@@ -1,0 +1,117 @@
+"""The index page's fact rows: one per match, hand and violation, and each file problem.
+
+Built from a replayed match (:func:`facts_from_result`) or from a dataset's rows
+(:func:`~.inputs.add_dataset`); the index's tables and standings (:mod:`.facts`) count them.
+Views of whole pages are :mod:`.model`'s.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tractor_analysis.engine.scoring import decide_match
+from tractor_analysis.engine.verdicts import MatchResult
+from tractor_analysis.records.cards import SEAT_TOKENS, team_of
+from tractor_analysis.records.model import Match
+
+from .model import pair_hands, player_names, seat_label
+
+
+@dataclass(frozen=True, slots=True)
+class HandFact:
+    """One hand as the index's statistics see it (one row of the dataset's hands table)."""
+
+    match: str
+    hand: int
+    dealer: str
+    defenders_team: int
+    level: int | None
+    trump: str
+    decks: int
+    attackers_points: int
+    attackers_total: int
+    bottom_multiplier: int
+    bottom_bonus: int
+    outcome: str | None
+    """``attackers`` / ``defenders`` / ``None`` (incomplete)."""
+    levels: int
+    violations: int
+
+
+@dataclass(frozen=True, slots=True)
+class ViolationFact:
+    match: str
+    hand: int
+    trick: int | None
+    seat: str
+    player: str
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFact:
+    match: str
+    title: str
+    filename: str | None
+    teams: tuple[str, str]
+    """Player names per team: ``"North & South"``, ``"East & West"``."""
+    hands: int
+    levels_final: tuple[int, int]
+    winner: int | None
+    """Team that won the match (passed A, or the other forfeited), else ``None``."""
+    leader: int | None
+    """Team ahead at the end: the winner, else the higher level, else the side holding the deal."""
+    violations: int
+    tags: tuple[str, ...] = ()
+    """The record's own match tags (event, site, date, round, table) and starting levels: with the
+    players and the hands they tell a match kept twice (as .tgn and .json) from two matches —
+    the title would not, as it falls back to the file name."""
+
+
+def match_tags(*values) -> tuple[str, ...]:
+    """:attr:`MatchFact.tags` from a record or a dataset row (missing values as ``""``)."""
+    return tuple("" if v is None or v != v else str(v) for v in values)
+
+
+def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
+                      filename: str | None):
+    """(MatchFact, [HandFact], [ViolationFact]) for one replayed match."""
+    names = player_names(match)
+    hands, violations = [], []
+    for _, r in pair_hands(match, result):
+        hands.append(HandFact(
+            match=key, hand=r.number, dealer=SEAT_TOKENS[r.dealer],
+            defenders_team=team_of(r.dealer), level=r.level,
+            trump="NT" if r.trump is None else "SHDC"[r.trump], decks=r.rules.decks,
+            attackers_points=r.attackers_points, attackers_total=r.attackers_total,
+            bottom_multiplier=r.bottom_multiplier, bottom_bonus=r.bottom_bonus,
+            outcome=None if r.outcome is None else r.outcome.winner,
+            levels=0 if r.outcome is None else r.outcome.levels, violations=len(r.violations)))
+        for v in r.violations:
+            violations.append(ViolationFact(
+                match=key, hand=r.number, trick=v.trick, seat=seat_label(v.seat),
+                player="" if v.seat is None else names[v.seat], code=v.code))
+    winner = result.winner
+    if winner is None and result.forfeit is not None:
+        winner = 1 - result.forfeit
+    lf = result.levels_final
+    leader = decide_match(result)[0]     # as the standings and the match page decide it
+    teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+    fact = MatchFact(match=key, title=title, filename=filename, teams=teams,
+                     hands=len(result.hands), levels_final=(lf[0], lf[1]), winner=winner,
+                     leader=leader, violations=len(violations),
+                     tags=match_tags(match.event, match.site, match.date, match.round, match.table,
+                                     *match.start_levels))
+    return fact, hands, violations
+
+
+@dataclass(frozen=True, slots=True)
+class FileProblem:
+    """A record file's parse diagnostic, for the index's 'files with errors' list."""
+
+    path: str
+    line: int
+    column: int
+    code: str
+    message: str
+
+
