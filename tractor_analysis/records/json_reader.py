@@ -42,7 +42,7 @@ from .json_problems import JsonText, ProblemBudget
 from .model import Hand, Match
 from .rulesets import build_ruleset
 
-__all__ = ["parse_json", "parse_jsonl", "match_from_dict"]
+__all__ = ["parse_json", "parse_jsonl", "match_from_dict", "JsonlReading"]
 
 
 class _Reader(HandReader):
@@ -159,39 +159,69 @@ def parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
 
 def parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """Matches of a ``.jsonl`` text: one match object per line (lines end at ``\\n``, ``\\r\\n``
-    or ``\\r``), blank lines skipped."""
+    or ``\\r``), blank lines skipped.  The streaming reader (:mod:`.streaming`) feeds the
+    same :class:`JsonlReading` one line at a time, so both read a line alike."""
     if text.startswith("\ufeff"):
         text = text[1:]
     matches: list[Match] = []
     diags: list[Diagnostic] = []
-    budget = ProblemBudget()
-    any_line = False
+    reading = JsonlReading()
     lines = split_lines(text)
     for i, line in enumerate(lines):
+        m, found = reading.line(line, i + 1)
+        diags.extend(found)
+        if m is not None:
+            matches.append(m)
+    diags.extend(reading.finish(len(lines)))
+    return matches, diags
+
+
+class JsonlReading:
+    """One ``.jsonl`` text read line by line: :meth:`line` for each line (numbered from 1),
+    then :meth:`finish`.  Holds only the problem budget of the file, never its lines."""
+
+    __slots__ = ("budget", "any_line")
+
+    def __init__(self) -> None:
+        self.budget = ProblemBudget()
+        self.any_line = False
+
+    def take(self) -> bool:
+        """Whether one more problem of the file may be listed (see :class:`ProblemBudget`)."""
+        return self.budget.take()
+
+    def line(self, line: str, lineno: int) -> tuple[Match | None, list[Diagnostic]]:
+        """The match of line ``lineno`` (``None`` for a blank or bad line) and its problems."""
         if not line.strip():
-            continue
-        any_line = True
+            return None, []
+        self.any_line = True
+        budget = self.budget
+        diags: list[Diagnostic] = []
         obj, problem = decode(line)
         if problem is not None:
             msg, zh, _, colno, code = problem
             if budget.take():
                 if code != "too_deep":
                     msg, zh = f"invalid JSON: {msg} (expected one match object per line)", f"JSON 格式错误：{zh}"
-                diags.append(Diagnostic(code, bilingual(msg, zh), i + 1, colno,
+                diags.append(Diagnostic(code, bilingual(msg, zh), lineno, colno,
                                         text=line if len(line) <= 300 else line[:300] + "…"))
-            continue
+            return None, diags
         if may_hold_surrogates(line):
             obj, fixed = scrub(obj)
             if fixed:
-                diags.extend(surrogate_diags(line, fixed, lambda off, n=i + 1: (n, off + 1), budget))
+                diags.extend(surrogate_diags(line, fixed, lambda off, n=lineno: (n, off + 1), budget))
         col = len(line) - len(line.lstrip()) + 1
-        reader = _Reader(i + 1, col, line, (), budget)
+        reader = _Reader(lineno, col, line, (), budget)
         m = reader.match(obj)
         diags.extend(reader.diags)
-        if m is not None:
-            matches.append(m)
-    if not any_line:
-        diags.append(Diagnostic("empty_file", bilingual("empty file: no JSON line (expected one match per line)",
-                                                        "空文件：没有 JSON 记录"), 1, 1))
-    diags.extend(budget.more(len(lines)))
-    return matches, diags
+        return m, diags
+
+    def finish(self, lines: int) -> list[Diagnostic]:
+        """The closing problems of a text of ``lines`` lines: ``empty_file`` when no line held
+        anything, "N more problems" when some were left out."""
+        diags = []
+        if not self.any_line:
+            diags.append(Diagnostic("empty_file", bilingual(
+                "empty file: no JSON line (expected one match per line)", "空文件：没有 JSON 记录"), 1, 1))
+        diags.extend(self.budget.more(lines))
+        return diags

@@ -313,6 +313,14 @@ def _decode_error(data: bytes, offset: int, what: str) -> Diagnostic:
         f"第 {offset} 字节 (0x{byte}) 无法按 UTF-8 或 GB18030/GBK 解码"), line, col)
 
 
+def truncated_diag(problem: str, size: int, line: int, column: int) -> Diagnostic:
+    """``truncated_file``: the gzip stream of a file is cut short or corrupt after ``size`` bytes of text
+    (``line``:``column`` is where the text stops)."""
+    return Diagnostic("truncated_file", bilingual(
+        f"truncated file: {problem} after {size} bytes of text (expected a complete gzip file); "
+        "what decoded is read", f"文件不完整：gzip 数据在 {size} 字节后中断；已读取解出的部分"), line, column)
+
+
 def _format_of(name: str, text: str) -> str:
     low = name.lower()
     if low.endswith(".gz"):
@@ -385,13 +393,9 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
         except _TooLarge as big:
             return _too_large(name, big.args[0], max_bytes, sha, True)
         if problem is not None:
-            text_so_far = data.decode("utf-8", errors="replace")
-            line = text_so_far.count("\n") + 1
-            col = len(text_so_far) - (text_so_far.rfind("\n") + 1) + 1
-            diags.append(Diagnostic("truncated_file", bilingual(
-                f"truncated file: {problem} after {len(data)} bytes of text (expected a complete gzip file); "
-                "what decoded is read", f"文件不完整：gzip 数据在 {len(data)} 字节后中断；已读取解出的部分"),
-                line, col))
+            start = data.rfind(b"\n") + 1
+            diags.append(truncated_diag(problem, len(data), data.count(b"\n") + 1,
+                                        len(data[start:].decode("utf-8", errors="replace")) + 1))
     else:
         compressed = False
     fmt = forced or _format_of(name, "")

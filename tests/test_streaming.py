@@ -1,0 +1,114 @@
+"""The streaming reader (records.streaming) against the whole-file reader (records.sources):
+the same matches and diagnostics on every sample and test file and on damaged JSON Lines;
+the per-line byte limit; bounded buffers."""
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from tractor_analysis.records import sources
+from tractor_analysis.records.streaming import StreamedFile
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted(p for d in ("sample_logs", "tests/data") for p in (ROOT / d).rglob("*")
+               if p.is_file() and p.suffix != ".py")
+
+
+def streamed(path, **kw):
+    f = StreamedFile(path, **kw)
+    matches, diags = [], []
+    for piece in f:
+        matches.extend(piece.matches)
+        diags.extend(piece.diagnostics)
+    return f, matches, f.leading + diags + f.trailing
+
+
+def same_as_whole(path, max_bytes=sources.DEFAULT_MAX_BYTES):
+    whole = sources.load_file(path, max_bytes=max_bytes)
+    f, matches, diags = streamed(path, max_bytes=max_bytes, stream_above=0)
+    if whole.format == "jsonl" and whole.encoding in ("utf-8", "utf-8-sig", "gb18030", "big5") and whole.sha256 \
+            and not any(d.code in ("binary_file", "empty_file") for d in whole.diagnostics):
+        assert f.streamed, path
+    assert matches == list(whole.matches)
+    assert diags == list(whole.diagnostics)
+    assert (f.sha256, f.format, f.encoding, f.encoding_note, f.compressed) == (
+        whole.sha256, whole.format, whole.encoding, whole.encoding_note, whole.compressed)
+    return f
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_file_reads_the_same_streamed(path):
+    same_as_whole(path)
+
+
+def _jsonl_lines() -> list[bytes]:
+    return (ROOT / "tests/data/golden/corpus/matches-0001.jsonl").read_bytes().splitlines()
+
+
+def _mutations(tmp: Path) -> dict[str, bytes]:
+    lines = _jsonl_lines()
+    good = b"\n".join(lines) + b"\n"
+    lines = lines * 3
+    mid = len(lines) // 2
+    bad_mid = b"\n".join(lines[:mid] + [b'{"hands": [1, 2', b"", b"[]", b'{"x": 1}', b'{"hands": "no"}']
+                         + lines[mid:])
+    cut = gzip.compress(good)
+    return {
+        "good.jsonl": good,
+        "no-final-newline.jsonl": good.rstrip(b"\n"),
+        "bad-lines-in-the-middle.jsonl": bad_mid,
+        "crlf.jsonl": good.replace(b"\n", b"\r\n"),
+        "cr.jsonl": good.replace(b"\n", b"\r"),
+        "bom.jsonl": b"\xef\xbb\xbf" + good,
+        "bad-byte.jsonl": good[:500] + b"\xff\xfe\x80" + good[500:],
+        "bad-byte-late.jsonl": good + b'{"event": "\xc3\x28"}\n',
+        "many-problems.jsonl": b"\n".join([b"{bad"] * 250) + b"\n" + good,
+        "blank.jsonl": b"\n\n  \n",
+        "gz.jsonl.gz": gzip.compress(good),
+        "two-members.jsonl.gz": gzip.compress(good) + gzip.compress(bad_mid),
+        "truncated.jsonl.gz": cut[:len(cut) // 2],
+        "trailing-garbage.jsonl.gz": cut + b"garbage",
+        "gbk.jsonl": good.replace(b'"event":"', '"event":"春季杯第二轮'.encode("gbk"), 1).replace(
+            b'"site":"', '"site":"北京市海淀区俱乐部'.encode("gbk")),
+        "big5.jsonl": good.replace(b'"event":"', '"event":"春季盃第二輪'.encode("big5"), 1).replace(
+            b'"site":"', '"site":"臺北市俱樂部'.encode("big5")),
+        "deep.jsonl": good + b"[" * 100 + b"]" * 100 + b"\n",
+        "surrogate.jsonl": lines[0].replace(b'{', b'{"note": "\\ud800",', 1) + b"\n" + good,
+    }
+
+
+def test_mutated_files_read_the_same_streamed(tmp_path):
+    encodings = {}
+    for name, data in _mutations(tmp_path).items():
+        p = tmp_path / name
+        p.write_bytes(data)
+        encodings[name] = same_as_whole(p).encoding
+    assert encodings["gbk.jsonl"] == "gb18030"
+    assert encodings["bom.jsonl"] == "utf-8-sig"
+
+
+def test_a_line_past_the_limit_is_too_large_and_skipped(tmp_path):
+    lines = _jsonl_lines()
+    long = lines[0].replace(b'{', b'{"pad": "' + b"x" * 300_000 + b'", ', 1)
+    p = tmp_path / "long.jsonl"
+    p.write_bytes(b"\n".join([lines[0], long, lines[1], long]) + b"\n")
+    limit = max(len(lines[0]), len(lines[1])) + 10
+    assert len(long) > limit
+    f, matches, diags = streamed(p, max_bytes=limit, stream_above=0)
+    assert f.streamed
+    assert [(d.code, d.line, d.column) for d in diags] == [("too_large", 2, limit + 1), ("too_large", 4, limit + 1)]
+    whole = sources.load_file(p)
+    assert matches == [whole.matches[0], whole.matches[2]]
+    # the whole-file reader refuses the whole file at the same limit
+    assert [d.code for d in sources.load_file(p, max_bytes=limit).diagnostics] == ["too_large"]
+
+
+def test_small_files_and_other_formats_are_read_whole(tmp_path):
+    f = StreamedFile(ROOT / "sample_logs/spring-cup-r2t5.tgn", stream_above=0)
+    assert not f.streamed and len(list(f)) == 1
+    p = tmp_path / "small.jsonl"
+    p.write_bytes(b"\n".join(_jsonl_lines()))
+    assert not StreamedFile(p).streamed          # under STREAM_ABOVE
+    assert StreamedFile(p, stream_above=100).streamed

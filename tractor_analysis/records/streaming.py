@@ -1,0 +1,378 @@
+"""Reading a record file in pieces, with memory bounded by one match instead of one file.
+
+:class:`StreamedFile` opens a file and looks at its head (at most :data:`HEAD_BYTES` after
+gunzip).  A file that ends within :data:`STREAM_ABOVE` bytes, or that is not JSON Lines, is read
+whole by :func:`~.sources.load_file`, exactly as before: a ``.tgn`` is one match (``docs/format.md``),
+so is a ``.json`` document and the 80fen NDJSON is read as one text; they stay under the per-file
+byte limit.  A bigger JSON Lines file (``.jsonl`` / ``.ndjson``, or sniffed as such) is streamed:
+
+* the raw bytes are read in chunks of :data:`CHUNK` and hashed as they go (``sha256`` of the raw
+  file, as :class:`~.sources.SourceFile` has it), gzip undone chunk by chunk
+  (``zlib.decompressobj`` with ``max_length``; several members, trailing garbage ignored, a
+  cut-short or corrupt stream is ``truncated_file`` at the end of what decoded, as in the
+  whole-file reader);
+* lines end at ``\\n``, ``\\r\\n`` or ``\\r`` and are numbered as in the whole text; each is
+  decoded and read by the same :class:`~.json_reader.JsonlReading` as :func:`~.json_reader.parse_jsonl`,
+  so a line gives the same matches and diagnostics (codes, lines, columns, hands, tricks) either way;
+* the byte limit ``max_bytes`` applies to **one line** (one match): a longer line is
+  ``too_large`` at the line:column where the limit falls and is skipped, the reading goes on
+  with the next line.  No more than about ``max_bytes`` + :data:`CHUNK` bytes are held at once.
+  There is no limit on the size of the whole file.
+
+The encoding is decided on the head as the whole-file reader decides it on the whole text
+(:func:`~.sources.decode_text_noted`: BOM, UTF-8, else GB18030 / Big5 by
+:func:`~.sources.guess_legacy`), the head cut at its last line break.  Streamed, the first bad byte
+later in the file is a ``decode_error`` at that byte (read as U+FFFD) in the chosen encoding;
+the whole-file reader would have weighed the whole text.  UTF-16 text (it has NUL bytes in
+every other place) and binary files are not streamed.
+
+File-level diagnostics come apart from the lines': :attr:`StreamedFile.leading`
+(``truncated_file``, then the first ``decode_error``) and :attr:`StreamedFile.trailing`
+(``empty_file``, "N more problems"), known once the pieces are read; ``leading + pieces +
+trailing`` is the whole-file reader's list.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import zlib
+from dataclasses import dataclass
+from typing import BinaryIO, Iterator
+
+from .diagnostics import Diagnostic, bilingual
+from .json_reader import JsonlReading
+from .limits import DEFAULT_MAX_BYTES
+from .model import Match
+from . import sources
+from .sources import SourceFile
+
+__all__ = ["StreamedFile", "Piece", "STREAM_ABOVE", "HEAD_BYTES", "CHUNK"]
+
+STREAM_ABOVE = 1 << 20
+"""A JSON Lines file bigger than this (after gunzip) is streamed; a smaller one is read whole."""
+HEAD_BYTES = 1 << 20
+"""The most bytes of the head the encoding and the format are decided on."""
+CHUNK = 1 << 16
+"""Bytes read (and decompressed) at a time."""
+
+_CODECS = {"utf-8": "utf-8", "utf-8-sig": "utf-8", "gb18030": "gb18030", "big5": "cp950", "big5-hkscs": "big5hkscs"}
+_LINE_END = re.compile(rb"\r\n|\r|\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """What one part of a file gave: its matches (whole ones) and the diagnostics of its lines."""
+
+    matches: tuple[Match, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+class _Raw:
+    """The decompressed bytes of a binary file object, chunk by chunk; the raw bytes hashed."""
+
+    def __init__(self, fh: BinaryIO, gz: bool) -> None:
+        self.fh = fh
+        self.gz = gz
+        self.sha = hashlib.sha256()
+        self.problem: str | None = None
+        self.size = 0
+        """Decompressed bytes handed out so far."""
+        self.newlines = 0
+        self.tail = bytearray()
+        """The bytes after the last ``\\n`` (at most :data:`HEAD_BYTES`; ``tail_dropped`` counts the others)."""
+        self.tail_dropped = 0
+
+    def _read(self) -> bytes:
+        b = self.fh.read(CHUNK)
+        self.sha.update(b)
+        return b
+
+    def drain(self) -> str:
+        """Hash what is left of the file; the SHA-256 of all its raw bytes."""
+        while self._read():
+            pass
+        return self.sha.hexdigest()
+
+    def chunks(self) -> Iterator[bytes]:
+        for b in (self._gunzip() if self.gz else iter(self._read, b"")):
+            self.size += len(b)
+            n = b.count(b"\n")
+            if n:
+                self.newlines += n
+                self.tail[:] = b[b.rfind(b"\n") + 1:]
+                self.tail_dropped = 0
+            else:
+                self.tail += b
+            if len(self.tail) > HEAD_BYTES:
+                self.tail_dropped += len(self.tail) - HEAD_BYTES
+                del self.tail[:len(self.tail) - HEAD_BYTES]
+            yield b
+
+    def _gunzip(self) -> Iterator[bytes]:
+        buf = self._read()
+        while True:
+            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            try:
+                while not d.eof:
+                    if not buf:
+                        buf = self._read()
+                        if not buf:
+                            break
+                    out = d.decompress(buf, CHUNK)
+                    buf = d.unconsumed_tail
+                    if out:
+                        yield out
+                if not d.eof:
+                    out = d.flush()        # what is left of a window: at most 32 KiB
+                    if out:
+                        yield out
+            except zlib.error as exc:
+                self.problem = f"corrupt gzip data ({exc})"
+                return
+            if not d.eof:
+                self.problem = "the gzip stream ends early"
+                return
+            buf = d.unused_data
+            while len(buf) < 2:
+                more = self._read()
+                if not more:
+                    break
+                buf += more
+            if not buf or not buf.startswith(sources._GZIP_MAGIC):
+                return          # the end, or trailing garbage after the last member: ignored, as gzip(1) does
+
+
+class StreamedFile:
+    """One record file, read in :class:`Piece` s: iterate it once.
+
+    ``whole`` is the :class:`~.sources.SourceFile` when the file was read whole (then the one piece
+    holds all of it); else the file is streamed (``streamed``) and ``sha256``, ``leading`` and
+    ``trailing`` are complete once the iteration ends.  ``OSError`` when the path cannot be read,
+    as :func:`~.sources.load_file`; bad content never raises."""
+
+    def __init__(self, path: str | os.PathLike, fmt: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
+                 stream_above: int = STREAM_ABOVE) -> None:
+        self.path = str(path)
+        self.max_bytes = max_bytes
+        self.whole: SourceFile | None = None
+        self.leading: list[Diagnostic] = []
+        self.trailing: list[Diagnostic] = []
+        self.sha256 = ""
+        self.encoding, self.encoding_note, self.format = "utf-8", None, fmt or "jsonl"
+        self.compressed = False
+        self._head = b""
+        self._rest: Iterator[bytes] | None = None
+        self._raw: _Raw | None = None
+        self._fh = None
+        if not os.fspath(path) or not self._open_stream(fmt, stream_above):
+            self.whole = sources.load_file(path, fmt, max_bytes)
+            self.sha256 = self.whole.sha256
+            self.format, self.encoding = self.whole.format, self.whole.encoding
+            self.encoding_note, self.compressed = self.whole.encoding_note, self.whole.compressed
+
+    @property
+    def streamed(self) -> bool:
+        return self.whole is None
+
+    def _open_stream(self, forced: str | None, stream_above: int) -> bool:
+        """Read the head; ``True`` (the file left open) when the file is to be streamed."""
+        if forced not in (None, "jsonl"):
+            return False
+        try:
+            fh = open(self.path, "rb")
+        except (OSError, ValueError):
+            return False              # load_file says why
+        first = fh.read(2)
+        fh.seek(0)
+        raw = _Raw(fh, first == sources._GZIP_MAGIC)
+        chunks = raw.chunks()
+        head = bytearray()
+        ended = True
+        for b in chunks:
+            head += b
+            if len(head) > max(stream_above, HEAD_BYTES):
+                ended = False
+                break
+        if len(head) <= stream_above or not head:
+            fh.close()
+            return False
+        decided = _decide(bytes(head[:HEAD_BYTES]), self.path, forced, ended and len(head) <= HEAD_BYTES)
+        if decided is None:
+            fh.close()
+            return False
+        self.format, self.encoding, self.encoding_note = decided
+        self.compressed = raw.gz
+        self._fh, self._raw, self._head, self._rest = fh, raw, bytes(head), chunks
+        return True
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+    def __iter__(self) -> Iterator[Piece]:
+        if self.whole is not None:
+            yield Piece(self.whole.matches, self.whole.diagnostics)
+            return
+        try:
+            yield from _JsonlLines(self).pieces()
+        finally:
+            self.close()
+
+
+def _decide(head: bytes, name: str, forced: str | None, complete: bool) -> tuple[str, str, str | None] | None:
+    """``(format, encoding, note)`` of a file to stream, decided on its head; ``None`` when it is
+    not JSON Lines in an encoding that streams (UTF-16, binary)."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or sources._utf16_without_bom(head):
+        return None
+    if sources._looks_binary(head) is not None:
+        return None
+    if not complete:
+        cut = max(head.rfind(b"\n"), head.rfind(b"\r")) + 1
+        head = head[:cut] if cut else head
+    encoding, note = "utf-8", None
+    body = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
+    try:
+        text = body.decode("utf-8")
+        encoding = "utf-8-sig" if body is not head else "utf-8"
+    except UnicodeDecodeError as exc:
+        text = body.decode("utf-8", errors="replace")
+        if body is not head:
+            encoding = "utf-8-sig"
+        elif sources._utf8_multibyte_before(body, exc.start) < 3:
+            legacy = sources.guess_legacy(body)
+            if legacy is not None:
+                text, encoding, note = legacy
+    fmt = forced or sources._sniffed(name, text)
+    return (fmt, encoding, note) if fmt == "jsonl" else None
+
+
+class _JsonlLines:
+    """The lines of a streamed JSON Lines file, read one at a time."""
+
+    def __init__(self, f: StreamedFile) -> None:
+        self.f = f
+        self.codec = _CODECS[f.encoding]
+        self.reading = JsonlReading()
+        self.lineno = 0
+        self.offset = 0          # byte offset (after gunzip) of the line being read
+        self.first_text = ""
+        self.last_text = ""
+        self.decode_error: Diagnostic | None = None
+
+    def pieces(self) -> Iterator[Piece]:
+        f, limit = self.f, self.f.max_bytes
+        bom = 3 if f.encoding == "utf-8-sig" else 0
+        buf = bytearray(f._head[bom:])
+        self.offset = bom
+        chunks = f._rest
+        skipping: int | None = None        # bytes of a too-long line skipped so far
+        eof = False
+        while True:
+            pos = 0
+            for m in _LINE_END.finditer(buf):
+                if not eof and m.end() == len(buf) and m.group() == b"\r":
+                    break                  # maybe the first half of \r\n: wait for the next chunk
+                if skipping is None:
+                    if m.start() - pos > limit:
+                        piece = self._too_large(bytes(buf[pos:pos + limit + 1]))
+                    else:
+                        piece = self._line(bytes(buf[pos:m.start()]))
+                    if piece is not None:
+                        yield piece
+                else:
+                    self.offset += skipping
+                    skipping = None
+                self.offset += m.end() - pos
+                pos = m.end()
+            del buf[:pos]
+            if skipping is None and len(buf) > limit:
+                yield self._too_large(bytes(buf[:limit + 1]))
+                skipping = 0
+            if skipping is not None:       # hold no more of a skipped line than a "\r" to pair
+                keep = 1 if buf.endswith(b"\r") else 0
+                skipping += len(buf) - keep
+                del buf[:len(buf) - keep]
+            if eof:
+                break
+            more = next(chunks, None)
+            if more is None:
+                eof = True                 # once more round: a last "\r" ends a line
+            else:
+                buf += more
+        if skipping is None:               # the last line (empty when the text ends with a line break)
+            piece = self._line(bytes(buf)) if len(buf) <= limit else self._too_large(bytes(buf[:limit + 1]))
+            if piece is not None:
+                yield piece
+        self._finish(f._raw)
+
+    def _line(self, data: bytes) -> Piece | None:
+        self.lineno += 1
+        bad = None
+        try:
+            text = data.decode(self.codec)
+        except UnicodeDecodeError as exc:
+            text = data.decode(self.codec, errors="replace")
+            bad = exc.start
+        if self.lineno == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        clipped = sources._clip(text)
+        if self.lineno == 1:
+            self.first_text = clipped
+        self.last_text = clipped
+        if bad is not None and self.decode_error is None:
+            self.decode_error = _with_text(self._bad_byte(data, bad), clipped)
+        m, diags = self.reading.line(text, self.lineno)
+        if m is None and not diags:
+            return None
+        diags = [d if d.text or d.line != self.lineno else _with_text(d, clipped) for d in diags]
+        return Piece((m,) if m is not None else (), tuple(diags))
+
+    def _bad_byte(self, data: bytes, at: int) -> Diagnostic:
+        offset = self.offset + at
+        what = "UTF-8" if self.codec == "utf-8" else self.f.encoding.upper()
+        byte = data[at:at + 1].hex()
+        col = len(data[:at].decode("utf-8", errors="replace")) + 1 + (self.lineno == 1 and self.offset == 3)
+        return Diagnostic("decode_error", bilingual(
+            f"byte 0x{byte} at byte offset {offset} is not {what} text, and the file is not clean GB18030/GBK "
+            "either (expected a UTF-8 or GBK text file); bad bytes read as '\ufffd'",
+            f"第 {offset} 字节 (0x{byte}) 无法按 UTF-8 或 GB18030/GBK 解码"), self.lineno, col)
+
+    def _too_large(self, head: bytes) -> Piece:
+        """One line past the limit: ``too_large`` where the limit falls; the line is skipped."""
+        self.lineno += 1
+        limit = self.f.max_bytes
+        text = head[:limit].decode(self.codec, errors="replace")
+        after = "after gunzip " if self.f.compressed else ""
+        self.last_text = sources._clip(text)
+        if self.lineno == 1:
+            self.first_text = self.last_text
+        if not self.reading.take():
+            return Piece((), ())
+        self.reading.any_line = True
+        return Piece((), (Diagnostic("too_large", bilingual(
+            f"record too large: line {self.lineno} is more than {limit} bytes {after}(the limit for one "
+            "record of a JSON Lines file is reached here); the line is skipped — raise the limit with "
+            "--max-bytes", f"记录过大：第 {self.lineno} 行{after and '解压后'}超过 {limit} 字节的上限（在此处达到）；"
+            "已跳过该行——可用 --max-bytes 提高上限"), self.lineno, len(text) + 1, text=self.last_text),))
+
+    def _finish(self, raw: _Raw) -> None:
+        f = self.f
+        if raw.problem is not None:
+            column = len(bytes(raw.tail).decode("utf-8", errors="replace")) + 1 + raw.tail_dropped
+            f.leading.append(sources.truncated_diag(raw.problem, raw.size, raw.newlines + 1, column))
+        if self.decode_error is not None:
+            f.leading.append(self.decode_error)
+        trailing = self.reading.finish(self.lineno)
+        if raw.problem is not None:
+            trailing = [d for d in trailing if d.code != "empty_file"]
+        texts = {1: self.first_text, self.lineno: self.last_text}
+        f.leading = [_with_text(d, texts.get(d.line, "")) if not d.text and d.line in texts else d
+                     for d in f.leading]
+        f.trailing = [_with_text(d, texts[d.line]) if not d.text and d.line in texts else d for d in trailing]
+        f.sha256 = raw.drain()
+
+
+def _with_text(d: Diagnostic, text: str) -> Diagnostic:
+    return Diagnostic(d.code, d.message, d.line, d.column, d.hand, d.trick, text)
