@@ -68,12 +68,14 @@ class FileVerdict:
         return EXIT_VIOLATION if self.violations else EXIT_OK
 
 
-def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: int | None = None) -> FileVerdict:
-    """Read (``fmt`` forces the format; at most ``max_bytes`` after gunzip) and replay one file;
-    never raises (engine failures become errors with code ``engine_error``)."""
+def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: int | None = None,
+               loaded: Loaded | None = None) -> FileVerdict:
+    """Read (``fmt`` forces the format; at most ``max_bytes`` after gunzip) and replay one file
+    (``loaded``: already read); never raises (engine failures become errors with code ``engine_error``)."""
     from tractor_analysis.engine.replay import replay_match
 
-    loaded: Loaded = load(path, fmt, max_bytes)
+    if loaded is None:
+        loaded = load(path, fmt, max_bytes)
     errors = list(loaded.diagnostics)
     results: list[MatchResult | None] = []
     for index, match in enumerate(loaded.matches):
@@ -329,6 +331,123 @@ def summary_text(files: int, hands: int, violations: int, errors: int) -> str:
     return bad(text) if violations or errors else good(text)
 
 
+# --- a big JSON Lines file, a match at a time ------------------------------------
+
+def open_streamed(path: str, fmt: str | None, max_bytes: int | None):
+    """The :class:`~tractor_analysis.records.streaming.StreamedFile` of ``path`` (``None`` when it is
+    no regular file, or cannot be opened: :func:`check_file` reports that)."""
+    import os
+
+    from tractor_analysis.records.limits import DEFAULT_MAX_BYTES
+    from tractor_analysis.records.streaming import StreamedFile
+
+    if not path or not os.path.isfile(path):
+        return None
+    try:
+        return StreamedFile(path, fmt.lower() if fmt else None, max_bytes or DEFAULT_MAX_BYTES)
+    except OSError:
+        return None
+
+
+class _Spool:
+    """JSON values written one after another, kept on disk past 1 MiB: one list of the document."""
+
+    def __init__(self) -> None:
+        import tempfile
+
+        self.file = tempfile.SpooledTemporaryFile(1 << 20, mode="w+", encoding="utf-8")
+        self.count = 0
+
+    def add(self, value) -> None:
+        self.file.write((", " if self.count else "") + json.dumps(value, ensure_ascii=False))
+        self.count += 1
+
+    def echo(self) -> None:
+        self.file.seek(0)
+        for chunk in iter(lambda: self.file.read(1 << 16), ""):
+            click.echo(chunk, nl=False)
+        self.file.close()
+
+
+def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool, first: bool) -> tuple[int, int, int, int]:
+    """Check a streamed file a match at a time, printing as :func:`file_json` / :func:`print_file`
+    would (the ``--json`` document is the same; the text prints each match as it is checked and
+    the file's errors after them); ``(hands, violations, errors, exit code)``."""
+    from tractor_analysis.engine.replay import record_pairs, replay_match
+
+    hands_s, problems_s, matches_s, engine_s = _Spool(), _Spool(), _Spool(), _Spool()
+    parsed: list[Diagnostic] = []
+    hands = violations = engine = 0
+    index = 0
+    if not as_json:
+        click.echo(strong(path))
+    for piece in stream:
+        parsed.extend(piece.diagnostics)
+        for match in piece.matches:
+            try:
+                r: MatchResult | None = replay_match(match, rules.for_match(match))
+            except Exception as exc:  # an engine bug must not hide the other matches' verdicts
+                r = None
+                engine += 1
+                engine_s.add(error_json(Diagnostic(
+                    "engine_error", f"could not replay match {index}: {type(exc).__name__}: {exc} "
+                    f"/ 无法复盘此记录（程序错误，请报告）", match.hands[0].line if match.hands else 0, 0)))
+            if r is not None:
+                hands += len(r.hands)
+                violations += sum(len(h.violations) for h in r.hands) + len(r.problems)
+                if as_json:
+                    for record, h in record_pairs(match, r):
+                        hands_s.add(hand_json(index, h, record))
+                    for p in r.problems:
+                        problems_s.add(violation_json(p))
+                    matches_s.add(match_json(index, r))
+                else:
+                    _print_match(index, match, r, piece.diagnostics, path)
+            index += 1
+    errors = stream.leading + parsed + stream.trailing
+    if as_json:
+        click.echo(("," if not first else "") + "\n" + '{"path": ' + json.dumps(path, ensure_ascii=False)
+                   + ', "errors": [' + ", ".join(json.dumps(error_json(d), ensure_ascii=False) for d in errors)
+                   + (", " if errors and engine else ""), nl=False)
+        engine_s.echo()
+        click.echo('], "hands": [', nl=False)
+        hands_s.echo()
+        if problems_s.count:
+            click.echo('], "problems": [', nl=False)
+        problems_s.echo()
+        click.echo('], "matches": [', nl=False)
+        matches_s.echo()
+        click.echo("]}", nl=False)
+    else:
+        for d in errors:
+            click.echo(located(d, path))
+        if stream.encoding_note:
+            click.echo(dim(f"{path}: encoding 编码: {stream.encoding_note}"))
+        if not hands and not errors and not engine:
+            click.echo(dim("  no hands / 没有牌局"))
+    n_errors = len(errors) + engine
+    code = EXIT_UNREADABLE if n_errors else EXIT_VIOLATION if violations else EXIT_OK
+    return hands, violations, n_errors, code
+
+
+def _print_match(index: int, match: Match, r: MatchResult, diags: tuple[Diagnostic, ...], path: str) -> None:
+    """The hands of one match of a streamed file, as :func:`print_file` prints them."""
+    from tractor_analysis.engine.replay import record_pairs
+
+    errors_in: dict[int | None, int] = {}
+    for d in diags:
+        errors_in[d.hand] = errors_in.get(d.hand, 0) + 1
+    for record, h in record_pairs(match, r):
+        for line in hand_lines(index, match, h, True, errors_in.get(h.number, 0), path=path, record=record):
+            click.echo(line)
+    for p in r.problems:
+        for line in violation_lines(p, match, indent="  "):
+            click.echo(line)
+    decided = match_text(r)
+    if decided:
+        click.echo(f"  match 比赛  {decided}")
+
+
 @click.command("check", context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, required=True, metavar="FILE...")
 @rules_options
@@ -371,7 +490,16 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     if as_json:
         click.echo('{"files": [', nl=False)
     for path in expand_inputs(paths):
-        v = check_file(path, choice, source_format, max_bytes)
+        stream = open_streamed(path, source_format, max_bytes)
+        if stream is not None and stream.streamed:      # a big JSON Lines file: a match at a time
+            counts = check_streamed(stream, path, choice, as_json, files == 0)
+            files += 1
+            hands, violations, errors = hands + counts[0], violations + counts[1], errors + counts[2]
+            worst = max(worst, counts[3])
+            continue
+        whole = None if stream is None else Loaded(path, tuple(stream.whole.matches),
+                                                   tuple(stream.whole.diagnostics), True, stream.whole.encoding_note)
+        v = check_file(path, choice, source_format, max_bytes, whole)
         if as_json:
             click.echo(("," if files else "") + "\n" + json.dumps(file_json(v), ensure_ascii=False), nl=False)
         else:

@@ -34,6 +34,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 import pyarrow.parquet as pq
 
@@ -228,12 +229,17 @@ def _die_with_parent() -> None:
         pass
 
 
-def _read_bytes(path: str) -> tuple[bytes | None, str]:
+def _read_bytes(path: str) -> tuple[str | None, str]:
+    """``(sha256, "")`` of a file's raw bytes, read in chunks of 1 MiB (never the whole file at
+    once), or ``(None, reason)`` when it cannot be read."""
     if not path:            # open("") fails, but Path("") would be the current folder: say which
         return None, "empty path / 空路径"
     try:
         with open(_where(path), "rb") as fh:
-            return fh.read(), ""
+            digest = hashlib.sha256()
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(chunk)
+            return digest.hexdigest(), ""
     except OSError as exc:
         return None, exc.strerror or str(exc)
     except ValueError as exc:       # a NUL in the path
@@ -255,28 +261,65 @@ def _unstorable_hand(match) -> Diagnostic | None:
     return None
 
 
-def _read_and_replay(data: bytes, path: str, choice, max_bytes: int = DEFAULT_MAX_BYTES
-                     ) -> tuple[str | None, list, list, list[Diagnostic], str]:
-    """``(format, matches, results, diagnostics, status, (encoding, note))`` of one file's bytes;
-    never raises.
+@dataclass(slots=True)
+class _Part:
+    """Whole matches of one file (``first``: the index of the first in the file), replayed, and the
+    diagnostics that came with them; the file's last part has ``end`` set."""
 
-    Diagnostics without the raw text of their line get it from the decoded file."""
-    from ..records import sources
-    from ..engine.replay import replay_match
+    first: int
+    matches: list
+    results: list
+    diags: list[Diagnostic]
+    end: tuple | None = None
+    """``(format, matches in the file, encoding, encoding note)`` on the last part."""
+
+
+def _read_and_replay(path: str, choice, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[_Part]:
+    """The parts of one file, read (:class:`~tractor_analysis.records.streaming.StreamedFile`: a
+    big JSON Lines file a line at a time, anything else whole) and replayed; never raises for
+    the content.  Memory is bounded by one part: one match of a streamed file, one file else."""
+    from ..records.streaming import StreamedFile
 
     try:
-        source = sources.load_bytes(data, path, None, max_bytes)
+        source = StreamedFile(_where(path), None, max_bytes)
+    except OSError as exc:
+        yield _Part(0, [], [], [Diagnostic("unreadable_file", f"cannot read {path}: {exc.strerror or exc} / "
+                                                              f"无法读取文件 {path}")], end=(None, 0, None, None))
+        return
     except Exception as exc:  # a reader bug must not stop the batch: record it
-        return None, [], [], [Diagnostic(
-            "read_error", f"cannot read {path}: {type(exc).__name__}: {exc} / 无法读取文件 {path}（{type(exc).__name__}）")], "errors", \
-            (None, None)
-    matches = list(source.matches)
-    lines = source.lines
-    diags = [d if d.text or not (0 < d.line <= len(lines)) else
-             Diagnostic(d.code, d.message, d.line, d.column, d.hand, d.trick, lines[d.line - 1])
-             for d in source.diagnostics]
+        yield _Part(0, [], [], [Diagnostic(
+            "read_error", f"cannot read {path}: {type(exc).__name__}: {exc} / 无法读取文件 {path}（{type(exc).__name__}）")],
+            end=(None, 0, None, None))
+        return
+    if source.whole is not None:      # read whole: one part
+        matches, diags = list(source.whole.matches), list(source.whole.diagnostics)
+        yield _Part(0, matches, _replay(matches, 0, choice, diags), diags,
+                    end=(source.format, len(matches), source.encoding, source.encoding_note))
+        return
+    n = 0
+    try:
+        for piece in source:
+            matches = list(piece.matches)
+            diags = list(piece.diagnostics)
+            yield _Part(n, matches, _replay(matches, n, choice, diags), diags)
+            n += len(matches)
+    except Exception as exc:  # a reader bug in the middle of a stream: what was read stays
+        source.close()
+        yield _Part(n, [], [], [Diagnostic(
+            "read_error", f"cannot read {path} past match {n}: {type(exc).__name__}: {exc} / "
+                          f"无法读取文件 {path}（{type(exc).__name__}）")], end=(source.format, n, None, None))
+        return
+    yield _Part(n, [], [], source.leading + source.trailing,
+                end=(source.format, n, source.encoding, source.encoding_note))
+
+
+def _replay(matches: list, first: int, choice, diags: list[Diagnostic]) -> list:
+    """The replays of ``matches`` (``None`` for one that cannot be stored or replayed, with a
+    diagnostic added to ``diags``)."""
+    from ..engine.replay import replay_match
+
     results = []
-    for i, match in enumerate(matches):
+    for i, match in enumerate(matches, first):
         bad = _unstorable_hand(match)
         if bad is not None:
             results.append(None)
@@ -287,12 +330,11 @@ def _read_and_replay(data: bytes, path: str, choice, max_bytes: int = DEFAULT_MA
             results.append(replay_match(match, rules=rules))
         except Exception as exc:  # an engine bug must not stop the batch: record it
             results.append(None)
-            first = match.hands[0].line if match.hands else 0
+            first_line = match.hands[0].line if match.hands else 0
             diags.append(Diagnostic(
                 "replay_error", f"match {i + 1}: the engine failed ({type(exc).__name__}: {exc}) / "
-                                f"复盘失败", first, 0))
-    status = "ok" if not diags else "errors"
-    return source.format, matches, results, diags, status, (source.encoding, source.encoding_note)
+                                f"复盘失败", first_line, 0))
+    return results
 
 
 def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
@@ -300,41 +342,52 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
 
     With ``on_flush`` each batch is handed over as soon as it is written (the
     single-process ingest commits it at once); otherwise they are returned.
+
+    A big JSON Lines file is read a match at a time and its rows may fill several batches, each
+    holding whole matches; its ``files`` row (and its content hash, known before it is read)
+    is in the last.  The batches written while such a file is being read are held back and
+    handed over, in order, only once the file is whole, so a file stopped half-way (a kill, a
+    failed write) leaves nothing in the dataset.
     """
     w = _W
     root, known, seen, counters = w["root"], w["known"], w["seen"], w["counters"]
     out: list[Flushed] = []
-    builder = TableBuilder(_new_batch())
-    shas: list[str] = []
-    stats = [0, 0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands, unreadable
-    batch_paths: list[str] = []
+    held: list[Flushed] = []
+    batch = _Batch()
 
-    def flush() -> None:
-        nonlocal builder, shas, stats, batch_paths
-        if builder.files:
+    def hand_over(f: Flushed) -> None:
+        if on_flush is not None:
+            on_flush(f)
+        else:
+            out.append(f)
+
+    def flush(open_file: tuple[str, str] | None = None) -> None:
+        nonlocal batch
+        b = batch
+        if b.items:
             try:
-                tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
+                tmp = write_temp_parts(root, b.builder.to_tables(), b.builder.batch)
             except OSError as exc:
-                raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc, batch_paths) from None
+                raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc, b.paths) from None
             except Exception:          # a value Arrow refused: find the file(s) that hold it
-                builder, shas, stats = _isolate(batch_paths)
+                b.builder, b.shas, b.stats = _isolate(b.items)
                 try:
-                    tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
+                    tmp = write_temp_parts(root, b.builder.to_tables(), b.builder.batch)
                 except Exception as exc:
                     raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc,
-                                      batch_paths) from None
-            f = Flushed(builder.batch, tmp, shas, builder.files, stats[4], stats[0], stats[1],
-                        stats[2], stats[3], stats[5],
-                        peak_rss_kb(), tuple(batch_paths))
-            if on_flush is not None:
-                on_flush(f)
-            else:
-                out.append(f)
-        builder, shas, stats, batch_paths = TableBuilder(_new_batch()), [], [0, 0, 0, 0, 0, 0], []
+                                      b.paths) from None
+            st = b.stats
+            f = Flushed(b.builder.batch, tmp, b.shas + ([open_file[1]] if open_file else []), b.builder.files,
+                        st[4], st[0], st[1], st[2], st[3], st[5], peak_rss_kb(), tuple(b.paths))
+            held.append(f)
+        if open_file is None:
+            for f in held:
+                hand_over(f)
+            held.clear()
+        batch = _Batch()
 
     for path in paths:
-        data, reason = _read_bytes(path)
-        sha = None if data is None else hashlib.sha256(data).hexdigest()
+        sha, reason = _read_bytes(path)
         if sha is not None and (sha in known or sha in seen):
             _count(counters, 1, 0)
             if "tick" in w:
@@ -342,74 +395,123 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
             continue
         if sha is not None:
             seen.add(sha)
-        sha, row = _file_rows(path, data, sha, reason)
-        del data
-        hands = _add_file(builder, stats, path, sha, row)
-        shas.append(sha)
-        batch_paths.append(path)
-        _count(counters, 1, hands)
+        else:
+            sha = "unreadable:" + (os.path.abspath(_where(path)) if path else "")
+        tally = _Tally()
+        lo = 0
+        for k, part in enumerate(_file_rows(path, sha, reason)):
+            hands = _add_part(batch.builder, batch.stats, tally, path, sha, part)
+            _count(counters, 0, hands)
+            if part.end is not None:
+                batch.take(path, sha, lo, k + 1, True)
+            elif batch.builder.hands >= w["flush_hands"]:
+                batch.take(path, sha, lo, k + 1, False)
+                lo = k + 1
+                flush((path, sha))        # a batch full in the middle of a file
+        _count(counters, 1, 0)
         if "tick" in w:
             w["tick"]()
-        if builder.hands >= w["flush_hands"]:
+        if batch.builder.hands >= w["flush_hands"]:
             flush()
     flush()
     return out
 
 
-def _file_rows(path: str, data: bytes | None, sha: str | None, reason: str) -> tuple[str, tuple]:
-    """``(sha, (format, matches, results, diagnostics, status, (encoding, note)))`` of one file's bytes (``None``:
-    unreadable, ``reason`` says why)."""
-    if data is None or sha is None:
-        key = "unreadable:" + (os.path.abspath(_where(path)) if path else "")
-        return key, (None, [], [], [Diagnostic(
+class _Batch:
+    """The batch being filled: its rows, what it holds (``items``: ``(path, sha, first part,
+    end part)`` of each file or piece of a file, for :func:`_isolate`), and its counts."""
+
+    def __init__(self) -> None:
+        self.builder = TableBuilder(_new_batch())
+        self.items: list[tuple[str, str, int, int]] = []
+        self.shas: list[str] = []
+        self.paths: list[str] = []
+        self.stats = [0, 0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands, unreadable
+
+    def take(self, path: str, sha: str, lo: int, hi: int, whole: bool) -> None:
+        """Parts ``lo``..``hi - 1`` of a file are in the batch (``whole``: up to its last)."""
+        self.items.append((path, sha, lo, hi))
+        self.paths.append(path)
+        if whole:
+            self.shas.append(sha)
+
+
+class _Tally:
+    """What the parts of one file came to, for its ``files`` row."""
+
+    __slots__ = ("hands", "violations", "diags", "unreadable")
+
+    def __init__(self) -> None:
+        self.hands = self.violations = self.diags = 0
+        self.unreadable = False
+
+
+def _file_rows(path: str, sha: str, reason: str) -> Iterator[_Part]:
+    """The parts of one file (:func:`_read_and_replay`); one ``unreadable_file`` part when
+    ``sha`` says it could not be read (``reason`` says why)."""
+    if sha.startswith("unreadable:"):
+        yield _Part(0, [], [], [Diagnostic(
             "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件 {path}"
-                               + ("：空路径" if not path else ""))], "unreadable", (None, None))
-    return sha, _read_and_replay(data, path, _W["choice"], _W.get("max_bytes", DEFAULT_MAX_BYTES))
+                               + ("：空路径" if not path else ""))], end=(None, 0, None, None))
+        return
+    yield from _read_and_replay(path, _W["choice"], _W.get("max_bytes", DEFAULT_MAX_BYTES))
 
 
-def _add_file(builder: TableBuilder, stats: list[int], path: str, sha: str, row: tuple) -> int:
-    """Add one file's rows to ``builder`` and count them in ``stats``; the hands added."""
-    fmt, matches, results, diags, status, encoding = row
-    before = builder.hands
+def _add_part(builder: TableBuilder, stats: list[int], tally: _Tally, path: str, sha: str, part: _Part) -> int:
+    """Add one part of a file to ``builder`` (its ``files`` row with the last part) and count it in
+    ``stats`` and ``tally``; the hands added."""
     nviol = len(builder.cols["violations"]["code"])
-    builder.add_file(path, sha, fmt, matches, results, diags, status, _W["label"], *encoding)
-    hands = builder.hands - before
-    stats[0] += status != "ok"
-    stats[1] += len(diags)
-    stats[2] += len(builder.cols["violations"]["code"]) - nviol
-    stats[3] += sum(r is not None for r in results)
+    hands, _ = builder.add_matches(path, sha, part.first, part.matches, part.results)
+    builder.add_errors(path, sha, part.diags)
+    violations = len(builder.cols["violations"]["code"]) - nviol
+    tally.hands += hands
+    tally.violations += violations
+    tally.diags += len(part.diags)
+    tally.unreadable |= any(d.code == "unreadable_file" for d in part.diags)
+    stats[1] += len(part.diags)
+    stats[2] += violations
+    stats[3] += sum(r is not None for r in part.results)
     stats[4] += hands
-    stats[5] += status == "unreadable"
+    if part.end is not None:
+        fmt, matches, encoding, note = part.end
+        status = "unreadable" if tally.unreadable else "ok" if not tally.diags else "errors"
+        builder.add_file_row(path, sha, fmt, matches, tally.hands, tally.diags, tally.violations, status,
+                             _W["label"], encoding, note)
+        stats[0] += status != "ok"
+        stats[5] += status == "unreadable"
     return hands
 
 
-def _isolate(paths: list[str]) -> tuple[TableBuilder, list[str], list[int]]:
-    """A batch whose rows Arrow refused, built again file by file: each file's rows are tried
-    alone, and a file whose rows still fail keeps only its ``files`` and ``errors`` rows plus a
-    ``store_error`` row saying so (its matches are left out).  Only runs after a failure."""
+def _isolate(items: list[tuple[str, str, int, int]]) -> tuple[TableBuilder, list[str], list[int]]:
+    """A batch whose rows Arrow refused, built again file by file (for a piece of a big file, its
+    parts ``lo``..``hi`` read again): each file's rows are tried alone, and a file whose rows still
+    fail keeps only its ``files`` and ``errors`` rows plus a ``store_error`` row saying so (its
+    matches are left out).  Only runs after a failure."""
     builder = TableBuilder(_new_batch())
     shas: list[str] = []
     stats = [0, 0, 0, 0, 0, 0]
-    for path in paths:
-        data, reason = _read_bytes(path)
-        sha = None if data is None else hashlib.sha256(data).hexdigest()
-        sha, row = _file_rows(path, data, sha, reason)
-        del data
+    for path, sha, lo, hi in items:
+        parts = [p for k, p in enumerate(_file_rows(path, sha, "")) if lo <= k < hi]
         alone = TableBuilder(builder.batch)
         try:
-            alone.add_file(path, sha, *row[:5], _W["label"], *row[5])
+            for part in parts:
+                _add_part(alone, [0] * 6, _Tally(), path, sha, part)
             alone.to_tables()
         except Exception as exc:     # this file holds the value: store its problems, not its rows
-            fmt, matches, results, diags, status, encoding = row
             what = f"{type(exc).__name__}: {printable(str(exc))[:200]}"
-            first = next((m.hands[0].line for m in matches if m.hands), 0)
-            diags = list(diags) + [Diagnostic(
-                "store_error", f"the rows of this file could not be stored ({what}); its matches are left out "
-                f"of the dataset, its problems are kept — please report it with the file / 此文件的数据无法写入"
-                f"数据集（{type(exc).__name__}）；其比赛未存入，问题记录已保留", first, 1 if first else 0)]
-            row = (fmt, matches, [None] * len(matches), diags, "errors", encoding)
-        _add_file(builder, stats, path, sha, row)
-        shas.append(sha)
+            first = next((m.hands[0].line for p in parts for m in p.matches if m.hands), 0)
+            last = parts[-1] if parts else _Part(0, [], [], [])
+            parts = [_Part(p.first, [], [], p.diags) for p in parts[:-1]] + [_Part(
+                last.first, [], [], last.diags + [Diagnostic(
+                    "store_error", f"the rows of this file could not be stored ({what}); its matches are left "
+                    f"out of the dataset, its problems are kept — please report it with the file / 此文件的数据"
+                    f"无法写入数据集（{type(exc).__name__}）；其比赛未存入，问题记录已保留", first, 1 if first else 0)],
+                last.end)]
+        tally = _Tally()
+        for part in parts:
+            _add_part(builder, stats, tally, path, sha, part)
+        if parts and parts[-1].end is not None:
+            shas.append(sha)
     return builder, shas, stats
 
 
@@ -551,11 +653,10 @@ def _new_files(paths: list[str], known: set[str]) -> list[str]:
     seen: set[str] = set()
     out = []
     for p in paths:
-        data, _ = _read_bytes(p)
-        if data is None:
+        sha, _ = _read_bytes(p)
+        if sha is None:
             out.append(p)
             continue
-        sha = hashlib.sha256(data).hexdigest()
         if sha not in known and sha not in seen:
             seen.add(sha)
             out.append(p)

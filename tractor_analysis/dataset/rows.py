@@ -72,22 +72,46 @@ class TableBuilder:
                  encoding_note: str | None = None) -> None:
         """One source file: its matches (replayed) and its diagnostics.  The path (and any
         diagnostic text) is stored as valid UTF-8 (:func:`printable`), with the absolute path
-        beside it; each match's canonical record text goes to ``records``."""
+        beside it; each match's canonical record text goes to ``records``.  A file read in pieces
+        (a streamed JSON Lines file) is added with :meth:`add_matches` and :meth:`add_errors` for
+        each piece, then :meth:`add_file_row` once."""
+        hands, violations = self.add_matches(path, sha, 0, matches, results)
+        self.add_errors(path, sha, diagnostics)
+        self.add_file_row(path, sha, fmt, len(matches), hands, len(diagnostics), violations, status,
+                          rules_override, encoding, encoding_note)
+
+    def add_matches(self, path: str, sha: str, first: int, matches: list[Match] | tuple[Match, ...],
+                    results: list[MatchResult | None]) -> tuple[int, int]:
+        """The matches of a file (``first``: the index in the file of the first one) that replayed;
+        ``(hands, violations)`` added."""
         abspath = printable(os.path.abspath(path)) if path else None
         path, sha = printable(path), printable(sha)
         hands = violations = 0
-        for index, (match, result) in enumerate(zip(matches, results)):
+        for index, (match, result) in enumerate(zip(matches, results), first):
             if result is None:
                 continue
             violations += self._add_match(path, sha, index, match, result, abspath)
             hands += len(result.hands)
+        self.hands += hands
+        return hands, violations
+
+    def add_errors(self, path: str, sha: str, diagnostics: Iterable[Diagnostic]) -> None:
+        """The ``errors`` rows of a file's diagnostics."""
+        abspath = printable(os.path.abspath(path)) if path else None
+        path, sha = printable(path), printable(sha)
         for d in diagnostics:      # (a hand or trick number too big for int16 is in the message)
             self._row("errors", (path, sha, d.line, d.column, d.code, printable(d.message),
                                  printable(d.text or ""), _small(d.hand), _small(d.trick), self.batch, abspath))
-        self._row("files", (path, sha, fmt, len(matches), hands, len(diagnostics), violations,
+
+    def add_file_row(self, path: str, sha: str, fmt: str | None, matches: int, hands: int, errors: int,
+                     violations: int, status: str, rules_override: str | None, encoding: str | None = None,
+                     encoding_note: str | None = None) -> None:
+        """The ``files`` row of a file: what all its matches and diagnostics came to."""
+        abspath = printable(os.path.abspath(path)) if path else None
+        path, sha = printable(path), printable(sha)
+        self._row("files", (path, sha, fmt, matches, hands, errors, violations,
                             status, rules_override, None, self.batch, abspath, encoding,
                             printable(encoding_note) if encoding_note else None))
-        self.hands += hands
         self.files += 1
 
     def _add_match(self, path: str, sha: str, index: int, match: Match, result: MatchResult,

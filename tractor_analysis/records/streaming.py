@@ -1,7 +1,8 @@
 """Reading a record file in pieces, with memory bounded by one match instead of one file.
 
 :class:`StreamedFile` opens a file and looks at its head (at most :data:`HEAD_BYTES` after
-gunzip).  A file that ends within :data:`STREAM_ABOVE` bytes, or that is not JSON Lines, is read
+gunzip).  A file that ends within :data:`STREAM_ABOVE` bytes (or within the byte limit, when that is
+smaller: a JSON Lines file past the limit is always streamed), or that is not JSON Lines, is read
 whole by :func:`~.sources.load_file`, exactly as before: a ``.tgn`` is one match (``docs/format.md``),
 so is a ``.json`` document and the 80fen NDJSON is read as one text; they stay under the per-file
 byte limit.  A bigger JSON Lines file (``.jsonl`` / ``.ndjson``, or sniffed as such) is streamed:
@@ -152,7 +153,7 @@ class StreamedFile:
     as :func:`~.sources.load_file`; bad content never raises."""
 
     def __init__(self, path: str | os.PathLike, fmt: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
-                 stream_above: int = STREAM_ABOVE) -> None:
+                 stream_above: int | None = None) -> None:
         self.path = str(path)
         self.max_bytes = max_bytes
         self.whole: SourceFile | None = None
@@ -165,6 +166,8 @@ class StreamedFile:
         self._rest: Iterator[bytes] | None = None
         self._raw: _Raw | None = None
         self._fh = None
+        if stream_above is None:
+            stream_above = min(STREAM_ABOVE, max_bytes)
         if not os.fspath(path) or not self._open_stream(fmt, stream_above):
             self.whole = sources.load_file(path, fmt, max_bytes)
             self.sha256 = self.whole.sha256

@@ -1,0 +1,140 @@
+"""`tractor check` and `tractor ingest` read a big JSON Lines file a match at a time
+(records.streaming): the same verdicts and rows as reading it whole, a batch flushed inside a
+file still holds whole matches, and memory does not grow with the file."""
+from __future__ import annotations
+
+import gzip
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tractor_analysis.cli.main import main
+from tractor_analysis.dataset import load
+from tractor_analysis.dataset.pipeline import ingest
+from tractor_analysis.records import streaming
+from tractor_analysis.simulate import simulate
+from tractor_analysis.records.json_writer import format_jsonl
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests/data/golden/corpus/matches-0001.jsonl"
+
+
+def _files(tmp: Path) -> list[Path]:
+    lines = CORPUS.read_bytes().splitlines() * 2
+    bad = lines[:2] + [b'{"hands": [1, 2', b'{"x": 1}', b"\xff\xfe not text"] + lines[2:]
+    out = {"plain.jsonl": CORPUS.read_bytes(), "bad.jsonl": b"\n".join(bad),
+           "gz.jsonl.gz": gzip.compress(b"\n".join(bad) + b"\n"), "blank.jsonl": b"\n \n",
+           "engine.jsonl": b"\n".join(lines[:1] + [b'{"hands": [{"number": 99999, "dealer": "N"}]}'])}
+    paths = []
+    for name, data in out.items():
+        (tmp / name).write_bytes(data)
+        paths.append(tmp / name)
+    return paths + [ROOT / "tests/data/bad/invalid_line.jsonl"]
+
+
+def _check(args, stream: bool, monkeypatch) -> tuple[int, str]:
+    with monkeypatch.context() as m:
+        if stream:
+            m.setattr(streaming, "STREAM_ABOVE", 0)
+        r = CliRunner().invoke(main, ["check", *args])
+    return r.exit_code, r.output
+
+
+def test_check_json_is_the_same_streamed(tmp_path, monkeypatch):
+    paths = [str(p) for p in _files(tmp_path)]
+    for one in paths:
+        assert _check(["--json", one], True, monkeypatch) == _check(["--json", one], False, monkeypatch), one
+    together = _check(["--json", *paths], True, monkeypatch)
+    assert together == _check(["--json", *paths], False, monkeypatch)
+    assert together[0] == 2 and '"code": "invalid_json"' in together[1]
+
+
+def test_check_text_streamed_names_every_hand_and_error(tmp_path, monkeypatch):
+    p = str(_files(tmp_path)[1])
+    code, streamed = _check([p], True, monkeypatch)
+    whole = _check([p], False, monkeypatch)[1]
+    assert code == 2
+    assert streamed.splitlines()[-1] == whole.splitlines()[-1]          # the summary line
+    hand_lines = lambda out: sorted(ln for ln in out.splitlines() if "第" in ln and "局" in ln and "dealer" in ln)
+    assert hand_lines(streamed) == hand_lines(whole)
+    errors = lambda out: sorted(ln for ln in out.splitlines() if ln.startswith(p + ":"))
+    assert errors(streamed) == errors(whole) and errors(whole)
+
+
+def _table_rows(ds, table: str) -> list:
+    df = getattr(ds, table)
+    cols = [c for c in df.columns if "batch" not in c and c != "ingested_at"]
+    return sorted(map(repr, df[cols].to_dict("records")))
+
+
+@pytest.mark.parametrize("flush_hands", [1, 3, 2000])
+def test_ingest_streamed_stores_the_same_rows(tmp_path, monkeypatch, flush_hands):
+    paths = [str(p) for p in _files(tmp_path)]
+    ingest(paths, str(tmp_path / "whole"), flush_hands=flush_hands)
+    monkeypatch.setattr(streaming, "STREAM_ABOVE", 0)
+    summary = ingest(paths, str(tmp_path / "streamed"), flush_hands=flush_hands)
+    assert summary.added == len(paths)
+    whole, streamed = load(str(tmp_path / "whole")), load(str(tmp_path / "streamed"))
+    for table in ("files", "matches", "hands", "tricks", "plays", "errors", "violations"):
+        assert _table_rows(streamed, table) == _table_rows(whole, table), table
+    # whole matches in every batch: each match's hands are in the batch of the match
+    m = streamed.matches
+    assert m.match_id.is_unique
+    per_match = streamed.hands.groupby("match_id").size()
+    assert (per_match.reindex(m.match_id).fillna(0).to_numpy() == m.hands.to_numpy()).all()
+    if flush_hands == 1:
+        batch_col = next(c for c in m.columns if "batch" in c)
+        assert m[m.source_file.str.endswith("plain.jsonl")][batch_col].nunique() == 2   # flushed mid-file
+
+
+def _big_jsonl(path: Path, mb: float, gz: bool = False) -> None:
+    line = format_jsonl(list(simulate(2, 5, max_hands=1))).encode()
+    opener = gzip.open if gz else open
+    with opener(path, "wb") as f:
+        n = 0
+        while n < mb * (1 << 20):
+            f.write(line)
+            n += len(line)
+
+
+_RSS = """
+import resource, sys
+from tractor_analysis.cli.main import main
+try:
+    main(sys.argv[1:])
+except SystemExit as e:
+    code = e.code
+print("RSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code)
+"""
+
+
+def _peak_kb(args: list[str]) -> int:
+    r = subprocess.run([sys.executable, "-c", _RSS, *args], capture_output=True, text=True, timeout=600)
+    line = [ln for ln in r.stdout.splitlines() if ln.startswith("RSS ")][-1]
+    _, kb, code = line.split()
+    assert code in ("0", "None"), r.stdout[-2000:] + r.stderr[-2000:]
+    return int(kb)
+
+
+BIG = os.environ.get("TRACTOR_BIG_TESTS") == "1"
+"""``TRACTOR_BIG_TESTS=1``: the 10 MB and 50 MB runs of the brief (minutes); else 1 and 4 MB."""
+
+
+@pytest.mark.parametrize("command", ["check", "ingest"])
+def test_memory_does_not_grow_with_the_file(tmp_path, command):
+    small, large = (10, 50) if BIG else (1.5, 6)
+    peaks = []
+    for mb in (small, large):
+        p = tmp_path / f"big-{mb}.jsonl{'.gz' if command == 'ingest' else ''}"
+        _big_jsonl(p, mb, gz=command == "ingest")
+        args = (["check", "--json", "--max-bytes", "512k", str(p)] if command == "check" else
+                ["ingest", str(p), "-o", str(tmp_path / f"ds-{mb}"), "-q", "--flush-hands", "200",
+                 "--max-bytes", "512k"])
+        peaks.append(_peak_kb(args))
+    # four times the file, and no more than a few MB more memory (a whole-file read holds the text
+    # and every match: more than 4 × the size of the file)
+    assert peaks[1] - peaks[0] < 12 * 1024, peaks
