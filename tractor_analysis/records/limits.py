@@ -4,7 +4,8 @@ Each limit is checked *before* the work it bounds, and going past one is a posit
 diagnostic (``too_large``, ``too_deep``, ``bad_value``), never an exception:
 
 * :data:`DEFAULT_MAX_BYTES` — the most bytes read from one file after gunzip (``--max-bytes``
-  on ``check``, ``convert`` and ``replay`` raises or lowers it);
+  on ``check``, ``ingest``, ``convert`` and ``replay`` raises or lowers it); a JSON Lines file that
+  ``check`` and ``ingest`` stream (:mod:`.streaming`) has it per line (one match), not per file;
 * :data:`MAX_DEPTH` — the deepest nesting of JSON arrays and objects a record may have (a real
   record nests 6 deep), checked by an iterative scan (:func:`json_too_deep`) before the
   decoder, which recurses, ever sees the text;
@@ -23,7 +24,8 @@ DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 """Default for the most bytes read from one file, after gunzip: 8 MiB.  A long real match is
 under 200 KB as ``.tgn``; 8 MiB of ``.tgn`` is some 7,000 hands, which ``tractor check`` reads and
 replays in about 8 CPU-seconds and 550 MB (measured in ``bench/fuzz.py`` runs).  Past it the file
-is ``too_large`` and nothing of it is read."""
+is ``too_large`` and nothing of it is read; a streamed JSON Lines line past it is ``too_large`` and
+skipped (:mod:`.streaming`)."""
 
 MAX_DEPTH = 64
 """Deepest nesting of JSON arrays/objects accepted (a record needs 6: match, hands, hand, tricks,
