@@ -164,3 +164,32 @@ def test_check_and_ingest_skip_a_line_past_the_limit_and_read_the_others(tmp_pat
     ds = load(str(tmp_path / "ds"))
     assert summary.matches == 2 and list(ds.errors.code) == ["too_large"] and list(ds.errors.line) == [2]
     assert list(ds.files.status) == ["errors"] and list(ds.files.matches) == [2]
+
+
+def test_a_streamed_file_arrow_refuses_keeps_its_files_row_and_problems(tmp_path, monkeypatch):
+    import pyarrow as pa
+
+    from tractor_analysis.dataset import rows as rowsmod
+
+    lines = CORPUS.read_bytes().splitlines() * 2
+    poison = tmp_path / "poison.jsonl"
+    poison.write_bytes(b"\n".join(lines[:2] + [b"{bad"] + lines[2:]) + b"\n")
+    good = tmp_path / "good.jsonl"
+    good.write_bytes(CORPUS.read_bytes())
+    original = rowsmod._table
+
+    def table(cols, schema):
+        if any(str(p).endswith("poison.jsonl") for p in cols.get("source_file", ())) and "match_id" in cols:
+            raise pa.ArrowInvalid("Integer value 40000 not in range: -32768 to 32767")
+        return original(cols, schema)
+    monkeypatch.setattr(rowsmod, "_table", table)
+    monkeypatch.setattr(streaming, "STREAM_ABOVE", 0)
+    summary = ingest([str(good), str(poison)], str(tmp_path / "ds"), flush_hands=30)
+    ds = load(str(tmp_path / "ds"))
+    assert summary.added == 2
+    assert set(ds.matches.source_file) == {str(good)}
+    row = ds.files[ds.files.source_file == str(poison)].iloc[0]
+    assert (row.status, row.hands, row.matches) == ("errors", 0, 4)
+    codes = list(ds.errors[ds.errors.source_file == str(poison)].code)
+    assert codes.count("invalid_json") == 1 and codes.count("store_error") >= 2      # one per batch it spanned
+    assert row.errors == len(codes)

@@ -34,6 +34,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from itertools import islice
 from typing import Iterator
 
 import pyarrow.parquet as pq
@@ -346,8 +347,11 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
     A big JSON Lines file is read a match at a time and its rows may fill several batches, each
     holding whole matches; its ``files`` row (and its content hash, known before it is read)
     is in the last.  The batches written while such a file is being read are held back and
-    handed over, in order, only once the file is whole, so a file stopped half-way (a kill, a
-    failed write) leaves nothing in the dataset.
+    handed over, in order, only once the file is whole, so a file stopped while it is read (a
+    kill, a failed write) leaves nothing in the dataset.  (A kill in the short window between
+    the commits of one file's batches leaves the matches of the batches already committed
+    without their ``files`` row: the next ingest reads the file again and marks those earlier
+    copies ``duplicate_of``.)
     """
     w = _W
     root, known, seen, counters = w["root"], w["known"], w["seen"], w["counters"]
@@ -398,16 +402,16 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
         else:
             sha = "unreadable:" + (os.path.abspath(_where(path)) if path else "")
         tally = _Tally()
-        lo = 0
+        lo, before = 0, tally.copy()
         for k, part in enumerate(_file_rows(path, sha, reason)):
             hands = _add_part(batch.builder, batch.stats, tally, path, sha, part)
             _count(counters, 0, hands)
             if part.end is not None:
-                batch.take(path, sha, lo, k + 1, True)
+                batch.take(path, sha, lo, k + 1, before, tally, True)
             elif batch.builder.hands >= w["flush_hands"]:
-                batch.take(path, sha, lo, k + 1, False)
-                lo = k + 1
+                batch.take(path, sha, lo, k + 1, before, tally, False)
                 flush((path, sha))        # a batch full in the middle of a file
+                lo, before = k + 1, tally.copy()
         _count(counters, 1, 0)
         if "tick" in w:
             w["tick"]()
@@ -419,18 +423,19 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
 
 class _Batch:
     """The batch being filled: its rows, what it holds (``items``: ``(path, sha, first part,
-    end part)`` of each file or piece of a file, for :func:`_isolate`), and its counts."""
+    end part, tally before, the file's tally)`` of each file or piece of a file, for :func:`_isolate`), and its counts."""
 
     def __init__(self) -> None:
         self.builder = TableBuilder(_new_batch())
-        self.items: list[tuple[str, str, int, int]] = []
+        self.items: list[tuple[str, str, int, int, _Tally, _Tally]] = []
         self.shas: list[str] = []
         self.paths: list[str] = []
         self.stats = [0, 0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands, unreadable
 
-    def take(self, path: str, sha: str, lo: int, hi: int, whole: bool) -> None:
-        """Parts ``lo``..``hi - 1`` of a file are in the batch (``whole``: up to its last)."""
-        self.items.append((path, sha, lo, hi))
+    def take(self, path: str, sha: str, lo: int, hi: int, before: "_Tally", tally: "_Tally", whole: bool) -> None:
+        """Parts ``lo``..``hi - 1`` of a file are in the batch (``before``: what the parts before
+        them came to, ``tally``: the file's running count; ``whole``: up to its last)."""
+        self.items.append((path, sha, lo, hi, before, tally))
         self.paths.append(path)
         if whole:
             self.shas.append(sha)
@@ -444,6 +449,15 @@ class _Tally:
     def __init__(self) -> None:
         self.hands = self.violations = self.diags = 0
         self.unreadable = False
+
+    def copy(self) -> "_Tally":
+        t = _Tally()
+        t.set(self)
+        return t
+
+    def set(self, other: "_Tally") -> None:
+        self.hands, self.violations, self.diags, self.unreadable = (other.hands, other.violations, other.diags,
+                                                                    other.unreadable)
 
 
 def _file_rows(path: str, sha: str, reason: str) -> Iterator[_Part]:
@@ -482,7 +496,7 @@ def _add_part(builder: TableBuilder, stats: list[int], tally: _Tally, path: str,
     return hands
 
 
-def _isolate(items: list[tuple[str, str, int, int]]) -> tuple[TableBuilder, list[str], list[int]]:
+def _isolate(items: list[tuple[str, str, int, int, _Tally, _Tally]]) -> tuple[TableBuilder, list[str], list[int]]:
     """A batch whose rows Arrow refused, built again file by file (for a piece of a big file, its
     parts ``lo``..``hi`` read again): each file's rows are tried alone, and a file whose rows still
     fail keeps only its ``files`` and ``errors`` rows plus a ``store_error`` row saying so (its
@@ -490,8 +504,8 @@ def _isolate(items: list[tuple[str, str, int, int]]) -> tuple[TableBuilder, list
     builder = TableBuilder(_new_batch())
     shas: list[str] = []
     stats = [0, 0, 0, 0, 0, 0]
-    for path, sha, lo, hi in items:
-        parts = [p for k, p in enumerate(_file_rows(path, sha, "")) if lo <= k < hi]
+    for path, sha, lo, hi, before, live in items:
+        parts = list(islice(_file_rows(path, sha, ""), lo, hi))
         alone = TableBuilder(builder.batch)
         try:
             for part in parts:
@@ -507,9 +521,10 @@ def _isolate(items: list[tuple[str, str, int, int]]) -> tuple[TableBuilder, list
                     f"out of the dataset, its problems are kept — please report it with the file / 此文件的数据"
                     f"无法写入数据集（{type(exc).__name__}）；其比赛未存入，问题记录已保留", first, 1 if first else 0)],
                 last.end)]
-        tally = _Tally()
+        tally = before.copy()
         for part in parts:
             _add_part(builder, stats, tally, path, sha, part)
+        live.set(tally)           # a file read on in the next batch counts what this one stored
         if parts and parts[-1].end is not None:
             shas.append(sha)
     return builder, shas, stats
