@@ -152,7 +152,8 @@ def max_bytes_option(command: Callable) -> Callable:
     return click.option(
         "--max-bytes", "max_bytes", metavar="SIZE", default=None, callback=_size,
         help="Read at most this many bytes of one file, after gunzip (e.g. 64M, 1G; default 8M). "
-             "A bigger file is reported as too_large and not read.")(command)
+             "A bigger file is reported as too_large and not read. check and ingest read a JSON Lines "
+             "file a line at a time: there the limit is per line (one match).")(command)
 
 
 def from_option(command: Callable) -> Callable:

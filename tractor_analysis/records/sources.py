@@ -12,7 +12,8 @@ GB18030 — a superset of GBK — or Big5, whichever reads as common Chinese cha
 Binary garbage gives ``binary_file``, an empty file ``empty_file``.  At most
 ``max_bytes`` (default :data:`~.limits.DEFAULT_MAX_BYTES`, 8 MiB) are read from a file after
 gunzip: a bigger file, or a gzip bomb, is ``too_large`` and nothing of it is read, and no more
-than the limit is ever decompressed or held.  Bad
+than the limit is ever decompressed or held (``tractor check`` and ``ingest`` read a big JSON Lines
+file a line at a time instead, the limit per line: :mod:`.streaming`).  Bad
 content never raises; only an unreadable path does (``OSError``, also for an
 empty path).  Should a reader fail on some content all the same (a bug), the file
 gets an ``engine_error`` diagnostic instead, so that a batch goes on.
