@@ -182,6 +182,9 @@ class StreamedFile:
         """Read the head; ``True`` (the file left open) when the file is to be streamed."""
         if forced not in (None, "jsonl"):
             return False
+        low = self.path.lower().removesuffix(".gz")
+        if forced is None and low.endswith((".tgn", ".json")):
+            return False              # one match, or one document: read whole
         try:
             fh = open(self.path, "rb")
         except (OSError, ValueError):
