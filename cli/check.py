@@ -345,7 +345,7 @@ def open_streamed(path: str, fmt: str | None, max_bytes: int | None):
         return None
     try:
         return StreamedFile(path, fmt.lower() if fmt else None, max_bytes or DEFAULT_MAX_BYTES)
-    except OSError:
+    except Exception:         # noqa: BLE001 - check_file reads it again and reports what went wrong
         return None
 
 

@@ -112,3 +112,21 @@ def test_small_files_and_other_formats_are_read_whole(tmp_path):
     p.write_bytes(b"\n".join(_jsonl_lines()))
     assert not StreamedFile(p).streamed          # under STREAM_ABOVE
     assert StreamedFile(p, stream_above=100).streamed
+
+
+def test_a_reader_failure_mid_stream_is_an_engine_error_after_what_was_read(tmp_path, monkeypatch):
+    from tractor_analysis.records import json_reader
+
+    lines = _jsonl_lines() * 2
+    p = tmp_path / "x.jsonl"
+    p.write_bytes(b"\n".join(lines) + b"\n")
+    original = json_reader.JsonlReading.line
+
+    def line(self, text, lineno):
+        if lineno == 3:
+            raise RuntimeError("boom")
+        return original(self, text, lineno)
+    monkeypatch.setattr(json_reader.JsonlReading, "line", line)
+    f, matches, diags = streamed(p, stream_above=0)
+    assert len(matches) == 2 and [d.code for d in diags] == ["engine_error"]
+    assert "RuntimeError" in diags[0].message

@@ -189,6 +189,13 @@ class StreamedFile:
             fh = open(self.path, "rb")
         except (OSError, ValueError):
             return False              # load_file says why
+        try:
+            return self._read_head(fh, forced, stream_above)
+        except Exception:             # noqa: BLE001 - an unreadable head (or a bug): the whole-file reader reports it
+            fh.close()
+            return False
+
+    def _read_head(self, fh: BinaryIO, forced: str | None, stream_above: int) -> bool:
         first = fh.read(2)
         fh.seek(0)
         raw = _Raw(fh, first == sources._GZIP_MAGIC)
@@ -223,6 +230,11 @@ class StreamedFile:
             return
         try:
             yield from _JsonlLines(self).pieces()
+        except Exception as exc:      # noqa: BLE001 - a reader bug: what was read stays, the batch goes on
+            self.trailing.append(Diagnostic("engine_error", bilingual(
+                f"the reader failed on this file ({type(exc).__name__}: {str(exc)[:200]}); the rest of it was "
+                "not read — please report it with the file",
+                f"读取程序处理此文件时出错（{type(exc).__name__}）；其余部分未读取，请连同文件一起报告"), 0, 0))
         finally:
             self.close()
 
