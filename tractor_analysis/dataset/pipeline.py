@@ -406,6 +406,8 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
         for k, part in enumerate(_file_rows(path, sha, reason)):
             hands = _add_part(batch.builder, batch.stats, tally, path, sha, part)
             _count(counters, 0, hands)
+            if part.end is None and "tick" in w:      # a big file: the hands go up while it is read
+                w["tick"]()
             if part.end is not None:
                 batch.take(path, sha, lo, k + 1, before, tally, True)
             elif batch.builder.hands >= w["flush_hands"]:
