@@ -350,8 +350,8 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
     handed over, in order, only once the file is whole, so a file stopped while it is read (a
     kill, a failed write) leaves nothing in the dataset.  (A kill in the short window between
     the commits of one file's batches leaves the matches of the batches already committed
-    without their ``files`` row: the next ingest reads the file again, and its new copies of
-    those matches are marked ``duplicate_of`` the earlier ones.)
+    without their ``files`` row: the next ingest reads the file again, so those matches are
+    stored twice, the same ``match_id``, the new copies marked ``duplicate_of``.)
     """
     w = _W
     root, known, seen, counters = w["root"], w["known"], w["seen"], w["counters"]
