@@ -214,10 +214,17 @@ def _bounded_candidates(hand, safe, pool):
         yield tuple(rest)
 
 
-def leads(ctx, hands: Sequence[Sequence[int]], seat: int, cache: dict | None = None
-          ) -> tuple[list[tuple[int, ...]], bool]:
-    """Every lead the solver considers for ``seat`` (sorted kinds, not merged) and the bounded flag."""
-    units = [tuple(sorted(u)) for u in legal_leads(ctx, hands[seat])]
+def units_of(ctx, hand: Sequence[int]) -> list[tuple[int, ...]]:
+    """The hand's :func:`legal_leads` (its units), each as sorted kinds."""
+    return [tuple(sorted(u)) for u in legal_leads(ctx, hand)]
+
+
+def leads(ctx, hands: Sequence[Sequence[int]], seat: int, cache: dict | None = None,
+          units: list[tuple[int, ...]] | None = None) -> tuple[list[tuple[int, ...]], bool]:
+    """Every lead the solver considers for ``seat`` (sorted kinds, not merged) and the bounded flag
+    (``units``: the seat's :func:`units_of`, when the caller has them)."""
+    if units is None:
+        units = units_of(ctx, hands[seat])
     throws, bounded = standing_throws(ctx, hands, seat, units, cache)
     return units + throws, bounded
 
@@ -237,5 +244,5 @@ def merged(moves: Sequence[tuple[int, ...]], o, hand: Sequence[int], inplay: Seq
     return list(dict.fromkeys(canonical(m, index, classes) for m in moves))
 
 
-__all__ = ["THROW_CANDIDATES", "equal_classes", "class_index", "canonical", "standing_throws", "leads",
+__all__ = ["THROW_CANDIDATES", "equal_classes", "class_index", "canonical", "standing_throws", "units_of", "leads",
            "follows", "merged"]
