@@ -39,10 +39,11 @@ THROW_CANDIDATES = 256
 """Most sub-multisets of one group's safe cards tried as throws; beyond it the bounded set is used."""
 
 
-def equal_classes(o, hand: Sequence[int], inplay: Sequence[int]) -> list[tuple[int, ...]]:
-    """Classes (two or more kinds, weakest first) of the mover's cards that are equal for the search."""
+def equal_classes(o, hand: Sequence[int], inplay: Sequence[int], groups=range(5)) -> list[tuple[int, ...]]:
+    """Classes (two or more kinds, weakest first) of the mover's cards that are equal for the search
+    (in the suit groups ``groups`` only: a class never spans two)."""
     out: list[tuple[int, ...]] = []
-    for g in range(5):
+    for g in groups:
         levels = o.at[g]
         sole = 0                                # kinds whose every copy in play the mover holds
         for k in o.kinds[g]:
@@ -237,7 +238,10 @@ def follows(ctx, lead_cards: Sequence[int], hand: Sequence[int]) -> list[tuple[i
 def merged(moves: Sequence[tuple[int, ...]], o, hand: Sequence[int], inplay: Sequence[int]
            ) -> list[tuple[int, ...]]:
     """``moves`` with plays equal for the search merged into their representative (order kept)."""
-    classes = equal_classes(o, hand, inplay)
+    if len(moves) < 2:
+        return list(moves)
+    group = o.group
+    classes = equal_classes(o, hand, inplay, sorted({group[k] for m in moves for k in m}))
     if not classes:
         return list(dict.fromkeys(moves))
     index = class_index(classes)
