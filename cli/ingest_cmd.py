@@ -172,7 +172,8 @@ def _analyse_option(last: int | None, seconds: float, nodes: int, scheduler: str
 @click.option("--analyse", "analyse_last", type=click.IntRange(min=1), default=None, metavar="K",
               help="Also analyse the last K tricks of every hand with the endgame solver (as 'tractor analyse "
                    "--last K'): fills the plays columns value_before, value_after, cost and best (null where "
-                   "not solved within the budget).  Slow: about 4K positions per hand.")
+                   "not solved within the budget).  Slow: a few searches for each of the 4K plays of a hand "
+                   "(see docs/dataset.md).")
 @click.option("--analyse-budget", type=click.FloatRange(min=0.01), default=2.0, show_default=True,
               metavar="SECONDS", help="With --analyse: search time allowed per position.")
 @click.option("--analyse-nodes", type=click.IntRange(min=1), default=400_000, show_default=True, metavar="N",
