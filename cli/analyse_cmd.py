@@ -12,25 +12,13 @@ import json
 import click
 
 from tractor_analysis.engine.solver import Budget
-from tractor_analysis.engine.solver_analysis import MIN_LAST, HandAnalysis, PlayAnalysis, analyse_hand
+from tractor_analysis.engine.solver_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
+                                                      analyse_hand, mark_of)
 from tractor_analysis.records.cards import SEAT_TOKENS
 
 from .check import check_file
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, bad, cards_pretty, cards_tokens, dim,
                      echo_err, expand_inputs, located, pad, rules_options, seat_label, strong)
-
-MARKS = ((40, "??", "blunder 大错"), (20, "?", "mistake 失误"), (5, "?!", "inaccuracy 欠佳"))
-"""Cost thresholds (points) and their marks, largest first."""
-
-
-def mark_of(cost: int | None) -> tuple[str, str] | None:
-    """``(symbol, words)`` for a costly play, ``None`` below the smallest threshold."""
-    if cost is None:
-        return None
-    for limit, symbol, words in MARKS:
-        if cost >= limit:
-            return symbol, words
-    return None
 
 
 def play_json(p: PlayAnalysis) -> dict:

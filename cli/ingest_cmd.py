@@ -142,6 +142,18 @@ def _runner(scheduler: str | None, task_files: int | None, local):
     return on_cluster
 
 
+def _analyse_option(last: int | None, seconds: float, nodes: int, scheduler: str | None) -> dict:
+    """The ingest's ``analyse`` argument for ``--analyse K`` (nothing without it)."""
+    if last is None:
+        return {}
+    if scheduler is not None:
+        raise click.UsageError("--analyse runs in local workers only (use --workers, not --scheduler) / "
+                               "--analyse 仅支持本地进程（请用 --workers）")
+    from tractor_analysis.dataset.analysis import AnalyseOptions
+
+    return {"analyse": AnalyseOptions(last, seconds, nodes)}
+
+
 @click.command("ingest", context_settings=CONTEXT)
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
 @click.option("-o", "--output", "dataset", required=True, type=click.Path(file_okay=False),
@@ -157,10 +169,20 @@ def _runner(scheduler: str | None, task_files: int | None, local):
 @click.option("--flush-hands", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Write a part file every this many hands (bounds memory).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar (problems and the summary line still print).")
+@click.option("--analyse", "analyse_last", type=click.IntRange(min=1), default=None, metavar="K",
+              help="Also analyse the last K tricks of every hand with the endgame solver (as 'tractor analyse "
+                   "--last K'): fills the plays columns value_before, value_after, cost and best (null where "
+                   "not solved within the budget).  Slow: a few searches for each of the 4K plays of a hand "
+                   "(see docs/dataset.md).")
+@click.option("--analyse-budget", type=click.FloatRange(min=0.01), default=2.0, show_default=True,
+              metavar="SECONDS", help="With --analyse: search time allowed per position.")
+@click.option("--analyse-nodes", type=click.IntRange(min=1), default=400_000, show_default=True, metavar="N",
+              help="With --analyse: plays tried per position at most.")
 @max_bytes_option
 @rules_options
 def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,
-           flush_hands: int, quiet: bool, max_bytes: int, preset: str | None, rule_pairs: tuple) -> None:
+           flush_hands: int, quiet: bool, analyse_last: int | None, analyse_budget: float, analyse_nodes: int,
+           max_bytes: int, preset: str | None, rule_pairs: tuple) -> None:
     """Parse, replay and store records in a Parquet dataset.
 
     INPUT may be files, folders (searched recursively), globs and .gz files.
@@ -178,6 +200,7 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
       tractor ingest logs/ -o data/
       tractor ingest 'archive/**/*.tgn.gz' more.jsonl -o data/ --workers 4
       tractor ingest /shared/logs -o /shared/data --scheduler tcp://10.0.0.5:8786
+      tractor ingest logs/ -o data/ --analyse 4 --workers 2
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
     from tractor_analysis.dataset import DatasetError
@@ -192,9 +215,10 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
     before = committed_batches(dataset) if os.path.isdir(dataset) else set()
     previous = _interrupt_in_parent_only()
     runner = _runner(scheduler, task_files, run)
+    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, scheduler)
     try:
         summary = runner(paths, dataset, workers=workers, choice=choice if choice.overrides else None,
-                         label=label, flush_hands=flush_hands, progress=progress, max_bytes=max_bytes)
+                         label=label, flush_hands=flush_hands, progress=progress, max_bytes=max_bytes, **more)
     except OSError as exc:
         fail(f"cannot write the dataset {dataset}: {exc} / 无法写入数据集 {dataset}")
     except IngestError as exc:

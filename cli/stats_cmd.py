@@ -9,12 +9,13 @@ import click
 
 from .common import CONTEXT, table as render_table, terminal_width, wrap
 
-TABLES = ("summary", "points", "bottom", "violations", "standings")
+TABLES = ("summary", "points", "bottom", "violations", "lost", "standings")
 TITLES = {
     "summary": "Summary 概况",
     "points": "Attackers' points by score band 闲家得分分布",
     "bottom": "Bottom captures 抠底",
     "violations": "Violations per 100 hands 每百局违规",
+    "lost": "Points lost in the analysed endgames (ingest --analyse) 残局分析失分",
     "standings": "Standings 排名",
 }
 
@@ -33,6 +34,8 @@ def _format_frame(df, name: str) -> str:
         frame["hold_rate"] = [("-" if v != v else f"{v:.0%}") for v in frame["hold_rate"]]
     rows = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
     if not rows:
+        if name == "lost":
+            return "(no analysed plays: ingest with --analyse K) / （无残局分析：导入时加 --analyse K）"
         return "(none)"
     from tractor_analysis.dataset.stats import header
     return render_table(rows, [header(str(c)) for c in frame.columns])
@@ -86,9 +89,11 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     Hands played, as dealer and as attacker; defence hold rate; mean and
     median of the attackers' total and its distribution over the score
     bands; bottom captures by multiplier; levels gained; tricks won; failed
-    throws; violations per 100 hands by code; tournament standings (by
-    matches won, then levels gained).  A match recorded twice (kept as .tgn
-    and as .json, say) is counted once, and said so on stderr.
+    throws; violations per 100 hands by code; points lost per hand in the
+    endgames analysed by 'tractor ingest --analyse K' (the plays' costs
+    against best play, shown when the dataset holds them); tournament
+    standings (by matches won, then levels gained).  A match recorded twice
+    (kept as .tgn and as .json, say) is counted once, and said so on stderr.
 
     Exit status: 0; 2 when the dataset cannot be read (a damaged part, or a
     part missing from a committed batch: the message names it).
@@ -128,7 +133,12 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         _note_duplicates(dups, matches.set_index("match_id")["source_file"].astype(str).to_dict())
     if which is None:
         which = "summary" if fmt == "csv" else "all"
-    names = TABLES if which == "all" else (which,)
+    if which == "lost" and "lost" not in tables:         # asked for: an empty table, said so
+        import pandas as pd
+
+        from tractor_analysis.dataset.stats_sql import LOST_COLUMNS
+        tables["lost"] = pd.DataFrame(columns=[by, *LOST_COLUMNS])
+    names = tuple(n for n in TABLES if n in tables) if which == "all" else (which,)
     if fmt == "json":
         click.echo(json.dumps({n: _jsonable(tables[n]) for n in names}, ensure_ascii=False, indent=1))
     elif fmt == "csv":

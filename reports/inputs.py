@@ -216,7 +216,10 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     model.sources.append(f"{path} (dataset)")
     for e in ds.errors.itertuples(index=False):
         model.problems.append(FileProblem(e.source_file, int(e.line), int(e.column), e.code, e.message))
-    redrawn = _draw_dataset_matches(model, ds, taken, rules=rules, charts_on=charts_on, sink=sink)
+    from .analysis import read_analysis
+
+    redrawn = _draw_dataset_matches(model, ds, taken, rules=rules, charts_on=charts_on, sink=sink,
+                                    analysis=read_analysis(path))
     names = {}
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
     for m in ds.matches.itertuples(index=False):
@@ -325,10 +328,19 @@ def _match_from_file(source: str, abspath, sha: str, index: int, cache: dict) ->
     return None
 
 
+def _then(first: MatchSink | None, second: MatchSink | None) -> MatchSink | None:
+    if first is None or second is None:
+        return first or second
+    return lambda view: second(first(view))
+
+
 def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
-                          sink=None) -> set[str]:
-    """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn."""
+                          sink=None, analysis: dict | None = None) -> set[str]:
+    """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn.
+    ``analysis``: the analysed plays per match (:func:`.analysis.read_analysis`), shown on the hand pages."""
     from tractor_analysis.records.tgn_reader import parse_tgn
+
+    from .analysis import with_analysis
 
     stored = _stored_records(ds)
     positions = _violation_positions(ds)
@@ -364,6 +376,7 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
         add_match(model, match, result, source=source,
                   fallback_title=f"{stem}-{index + 1}" if row.n_in_file > 1 else stem, taken=taken,
                   charts_on=charts_on, sink=sink,
-                  adjust=_with_positions(positions.get(mid, {})) if from_text else None)
+                  adjust=_then(_with_positions(positions.get(mid, {})) if from_text else None,
+                               with_analysis(analysis.get(mid)) if analysis and mid in analysis else None))
         redrawn.add(mid)
     return redrawn

@@ -225,6 +225,44 @@ class HandView:
     runs break.  Empty: runs break at each suit only."""
     revoke: tuple[int, int] = (0, 0)
     """Wrong follows punished by a level in this hand, N–S and E–W (tournament rule)."""
+    analysis: "AnalysisView | None" = None
+    """The endgame analysis of the hand's last tricks (a dataset written by ``ingest --analyse``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysedPlayView:
+    """One analysed play: the best-play totals before and after it, its cost, the best plays."""
+
+    trick: int
+    seat: str
+    player: str
+    cards: tuple[Card, ...]
+    value_before: int | None
+    value_after: int | None
+    cost: int | None
+    """``None``: not solved within the budget, or an illegal play (``solved`` says which)."""
+    mark: tuple[str, str] | None
+    """``(symbol, words)`` of a costly play (``?!`` inaccuracy 欠佳, ``?`` mistake, ``??`` blunder)."""
+    best: tuple[tuple[Card, ...], ...]
+    """The best plays at this point (one per set of equal plays); empty when not known."""
+
+    @property
+    def solved(self) -> bool:
+        return self.value_before is not None and self.value_after is not None
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisView:
+    """The hand's analysed part: where it starts, its best-play value there, the real result."""
+
+    first_trick: int
+    start_value: int | None
+    """The attackers' final total with best play by both sides from the first analysed play."""
+    result: int
+    """The attackers' total the hand really ended with."""
+    plays: tuple[AnalysedPlayView, ...]
+    marks: tuple[tuple[int, str, str], ...] = ()
+    """The cost thresholds and their marks, smallest first (the engine's ``MARKS``)."""
 
 
 @dataclass(frozen=True, slots=True)

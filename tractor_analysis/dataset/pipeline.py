@@ -190,7 +190,7 @@ _W = _WorkerState()
 
 def _worker_init(root: str, known: frozenset[str], choice, label: str | None, flush_hands: int,
                  counters, die_with_parent: bool, base: str | None = None, prefix: str | None = None,
-                 max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+                 max_bytes: int = DEFAULT_MAX_BYTES, analyse=None) -> None:
     """Set this worker's state.  ``base``: the folder relative input paths are read from (a Dask
     worker's own working folder is not the client's); ``prefix``: batch names start with it
     instead of this process's pid (a Dask task's temporaries are cleaned by its client);
@@ -202,7 +202,8 @@ def _worker_init(root: str, known: frozenset[str], choice, label: str | None, fl
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     _W.clear()
     _W.update(root=root, known=known, choice=choice, label=label, flush_hands=flush_hands,
-              counters=counters, seen=set(), base=base, prefix=prefix, max_bytes=max_bytes)
+              counters=counters, seen=set(), base=base, prefix=prefix, max_bytes=max_bytes,
+              analyse=analyse)
 
 
 def _new_batch() -> str:
@@ -335,7 +336,17 @@ def _replay(matches: list, first: int, choice, diags: list[Diagnostic]) -> list:
             diags.append(Diagnostic(
                 "replay_error", f"match {i + 1}: the engine failed ({type(exc).__name__}: {exc}) / "
                                 f"复盘失败", first_line, 0))
-    return results
+    return _analyse(results, _W.get("analyse"))
+
+
+def _analyse(results: list, options) -> list:
+    """``ingest --analyse``: the endgame analysis of every replayed hand, carried with the results
+    to the ``plays`` rows (:mod:`.analysis`); ``results`` as they are without the option."""
+    if options is None:
+        return results
+    from .analysis import analyse_results
+
+    return analyse_results(results, options)
 
 
 def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
@@ -547,13 +558,15 @@ def _count(counters, files: int, hands: int) -> None:
 
 
 def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label: str | None = None,
-           flush_hands: int = 2000, progress=None, max_bytes: int = DEFAULT_MAX_BYTES) -> IngestSummary:
+           flush_hands: int = 2000, progress=None, max_bytes: int = DEFAULT_MAX_BYTES,
+           analyse=None) -> IngestSummary:
     """Add the records in ``paths`` to the dataset at ``root``; files already there are skipped.
 
     ``choice`` (``cli.common.RuleChoice`` or anything with ``for_match(match)``)
     overrides the ruleset; ``label`` names it in the ``files`` table.  A file bigger than
     ``max_bytes`` after gunzip is a ``too_large`` error row (``--max-bytes`` raises it).
-    ``progress(files_done, hands_done, files_total)`` is called now and then.
+    ``progress(files_done, hands_done, files_total)`` is called now and then.  ``analyse``
+    (:class:`~.analysis.AnalyseOptions`, ``ingest --analyse K``) fills the plays' endgame columns.
     Unreadable and malformed files become ``errors`` rows; the batch goes on.
     """
     import multiprocessing as mp
@@ -572,7 +585,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         manifest.refresh()      # a damaged files/ part: DatasetError before anything is read
         verify(root)            # a part missing from a committed batch: DatasetError
         _worker_init(root, frozenset(manifest.shas), choice, label, flush_hands, counters, False,
-                     max_bytes=max_bytes)
+                     max_bytes=max_bytes, analyse=analyse)
         if progress:
             _W["tick"] = lambda: progress(counters[0][0], counters[1][0], len(paths))
         try:
@@ -591,7 +604,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
                                         "tractor_analysis.records.sources"])
         counters = (ctx.Value("q", 0), ctx.Value("q", 0))
         pool = ctx.Pool(workers, _worker_init,
-                        (root, frozenset(), choice, label, flush_hands, counters, True, None, None, max_bytes))
+                        (root, frozenset(), choice, label, flush_hands, counters, True, None, None, max_bytes, analyse))
         try:
             manifest.refresh()  # (after the fork: reading Parquet here first would make forking unsafe)
             verify(root)

@@ -36,7 +36,7 @@ class Dataset:
         return TABLES
 
 
-def _read_parts(parts: list[str], table: str, columns: list[str] | None) -> pa.Table:
+def _read_parts(parts: list[str], table: str, columns: list[str] | None, filter=None) -> pa.Table:
     """Parts of one table as Arrow; :class:`DatasetError` naming the part that cannot be read."""
     import pyarrow.dataset as ds
 
@@ -46,7 +46,7 @@ def _read_parts(parts: list[str], table: str, columns: list[str] | None) -> pa.T
         return empty.select(columns) if columns else empty
     ARROW_USED[0] = True
     try:
-        return ds.dataset(parts, schema=schema, format="parquet").to_table(columns=columns)
+        return ds.dataset(parts, schema=schema, format="parquet").to_table(columns=columns, filter=filter)
     except (pa.ArrowException, OSError) as exc:
         for part in parts:             # which one? (only on failure)
             try:
@@ -111,8 +111,10 @@ def verify(root: str, tables: Iterable[str] = TABLES) -> None:
 
 
 def read_table(root: str, table: str, columns: list[str] | None = None,
-               batches: set[str] | None = None, *, _cache: dict | None = None) -> pa.Table:
-    """One table as Arrow, with :data:`SCHEMAS`; only rows of committed batches.
+               batches: set[str] | None = None, *, filter=None, _cache: dict | None = None) -> pa.Table:
+    """One table as Arrow, with :data:`SCHEMAS`; only rows of committed batches (and of those,
+    the rows the ``pyarrow.dataset`` expression ``filter`` keeps, when given).  A column missing
+    from older parts is null there.
 
     :class:`DatasetError` when a part cannot be read, or a committed batch whose ``files``
     rows count rows of this table has no part in it (deleted): rows are never dropped silently."""
@@ -123,7 +125,7 @@ def read_table(root: str, table: str, columns: list[str] | None = None,
     parts = [p for p in all_parts if batch_of(p) in batches]
     if table != "files":
         _check_parts(root, table, {batch_of(p) for p in parts}, batches, {} if _cache is None else _cache)
-    return _read_parts(parts, table, columns)
+    return _read_parts(parts, table, columns, filter)
 
 
 def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True) -> Dataset:

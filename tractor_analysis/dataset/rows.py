@@ -20,6 +20,7 @@ from ..records.tgn_writer import format_tgn
 from ..engine.replay import record_pairs
 from ..records.rulesets import RuleSet
 from ..engine.verdicts import HandResult, MatchResult, Violation
+from .analysis import analyses_of, by_play, play_values
 from .schema import SCHEMAS, TABLES, printable
 
 # --- rows -----------------------------------------------------------------------
@@ -90,7 +91,7 @@ class TableBuilder:
         for index, (match, result) in enumerate(zip(matches, results), first):
             if result is None:
                 continue
-            violations += self._add_match(path, sha, index, match, result, abspath)
+            violations += self._add_match(path, sha, index, match, result, abspath, analyses_of(results, index - first))
             hands += len(result.hands)
         self.hands += hands
         return hands, violations
@@ -115,7 +116,9 @@ class TableBuilder:
         self.files += 1
 
     def _add_match(self, path: str, sha: str, index: int, match: Match, result: MatchResult,
-                   abspath: str | None = None) -> int:
+                   abspath: str | None = None, analyses: list | None = None) -> int:
+        """One match's rows; ``analyses``: its hands' endgame analyses (``ingest --analyse``), in
+        the order of ``result.hands``."""
         mid = f"{sha[:16]}-{index}"
         batch = self.batch
         start = match.start_levels
@@ -123,8 +126,8 @@ class TableBuilder:
         nviol = len(result.problems)
         for p in result.problems:
             self._violation(mid, None, p)
-        for record, hr in record_pairs(match, result):
-            nviol += self._add_hand(mid, hr, record)
+        for i, (record, hr) in enumerate(record_pairs(match, result)):
+            nviol += self._add_hand(mid, hr, record, analyses[i] if analyses and i < len(analyses) else None)
         players = match.players
         pf = result.player_levels_final
         row = (mid, path, sha, index, match.event, match.site, match.date, match.round, match.table,
@@ -146,15 +149,16 @@ class TableBuilder:
         self._row("violations", (mid, hand_no, v.trick, _seat(v.seat), v.code, _tokens(v.played),
                                  _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch))
 
-    def _add_hand(self, mid: str, hr: HandResult, record: Hand | None) -> int:
+    def _add_hand(self, mid: str, hr: HandResult, record: Hand | None, analysis=None) -> int:
         batch = self.batch
         n = hr.number
         defenders = hr.dealer & 1
         attackers = 1 - defenders
         pl = self.cols["plays"]
         # plays columns, bound once (the hot loop of ingest)
-        p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch = (
-            pl[f.name] for f in SCHEMAS["plays"])
+        (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
+         p_before, p_after, p_cost, p_best) = (pl[f.name] for f in SCHEMAS["plays"])
+        analysed = by_play(hr, analysis)
         failed = 0
         ntricks = len(hr.tricks)
         cache = _PLAY_CACHE
@@ -169,6 +173,19 @@ class TableBuilder:
             p_trick.extend([t.number] * m)
             p_pos.extend(range(m))
             p_batch.extend([batch] * m)
+            if analysed:
+                for j in range(m):
+                    before, after, cost, best = play_values(analysed.get((i, j)))
+                    p_before.append(before)
+                    p_after.append(after)
+                    p_cost.append(cost)
+                    p_best.append(best)
+            else:
+                nulls = [None] * m
+                p_before.extend(nulls)
+                p_after.extend(nulls)
+                p_cost.extend(nulls)
+                p_best.extend(nulls)
             for play in plays:
                 cards = play.cards
                 hit = cache.get(cards)

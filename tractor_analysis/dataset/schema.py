@@ -196,6 +196,15 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("won", _BOOL, "this play won the trick"),
         ("notes", _CARDS, "annotations {...} written after the play (e.g. 'injected: follow_suit')"),
         _BATCH,
+        # added after batch: filled by 'ingest --analyse K' for the plays of each hand's last K tricks;
+        # null where not analysed, not solved within the budget, or in datasets written before them
+        ("value_before", _I32, "endgame analysis: the attackers' final total with best play by both sides "
+                               "(all hands visible) before this play"),
+        ("value_after", _I32, "endgame analysis: the same total after the play actually made"),
+        ("cost", _I32, "endgame analysis: points the play lost for its side (value_before - value_after for "
+                       "an attacker, the reverse for a defender; 0 for a best play); null for an illegal play"),
+        ("best", _CARDS, "endgame analysis: the best plays at this point, one per set of equal plays, each as "
+                         "its cards joined by spaces ('SA SA')"),
     ),
     "violations": _schema(
         _KEY_MATCH,

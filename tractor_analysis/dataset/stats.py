@@ -107,6 +107,8 @@ HEADERS: dict[str, str] = {
     "violations": "violations / 违规", "violations_per_100": "per 100 / 每百局",
     "multiplier": "multiplier / 倍数", "captures": "captures / 次数", "bonus_points": "bonus / 加分",
     "code": "code / 代码", "per_100_hands": "per 100 hands / 每百局",
+    "analysed_hands": "hands analysed / 分析局数", "analysed_plays": "plays analysed / 分析出牌数",
+    "points_lost": "points lost / 失分", "lost_per_hand": "lost per hand / 每局失分",
     "rank": "rank / 名次", "matches": "matches / 场数", "won": "won / 胜", "lost": "lost / 负",
     "level_diff": "level diff / 级差",
     "0": "0 / 大光", "<1 step": "<1 step / 小光", "1-2 steps": "1-2 / 一至二档", "2-3 steps": "2-3 / 上台",
@@ -148,6 +150,21 @@ def violation_rates(ds, by: str = "player") -> pd.DataFrame:
     _require(by)
     with source(ds) as src:
         return stats_sql.violation_rates(src, by)
+
+
+def points_lost(ds, by: str = "player") -> pd.DataFrame:
+    """Points lost by the plays the endgame solver analysed (``plays.cost``, filled by
+    ``tractor ingest --analyse K``): ``by, analysed_hands, analysed_plays, points_lost,
+    lost_per_hand``.
+
+    A play's cost is what it lost its side against best play by both sides, all hands visible
+    (``tractor analyse``).  For ``player`` / ``team`` a hand counts when one of that side's plays
+    in it was analysed, and the points are that side's own losses; for ``match`` / ``ruleset``
+    they are both sides' added up.  ``lost_per_hand`` is ``points_lost / analysed_hands`` (the
+    mean over the hands analysed).  Empty for a dataset without analysed plays."""
+    _require(by)
+    with source(ds) as src:
+        return stats_sql.points_lost(src, by)
 
 
 def holder_of(next_dealer, dealer, outcome) -> str | None:
@@ -246,9 +263,14 @@ def standings(ds) -> pd.DataFrame:
 
 
 def all_tables(ds, by: str = "player") -> dict[str, pd.DataFrame]:
-    """Every statistics table, in the order the CLI prints them (one DuckDB connection)."""
+    """Every statistics table, in the order the CLI prints them (one DuckDB connection);
+    ``lost`` (:func:`points_lost`) only when the dataset holds analysed plays."""
     _require(by)
     with source(ds) as src:
-        return {"summary": summary(src, by), "points": points_distribution(src, by),
-                "bottom": bottom_captures(src, by), "violations": violation_rates(src, by),
-                "standings": standings(src)}
+        tables = {"summary": summary(src, by), "points": points_distribution(src, by),
+                  "bottom": bottom_captures(src, by), "violations": violation_rates(src, by)}
+        lost = points_lost(src, by)
+        if len(lost):
+            tables["lost"] = lost
+        tables["standings"] = standings(src)
+        return tables

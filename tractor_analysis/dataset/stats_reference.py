@@ -334,6 +334,49 @@ def violation_rates(ds, by: str = "player") -> pd.DataFrame:
     return out.sort_values([by, "code"]).reset_index(drop=True)
 
 
+def points_lost(ds, by: str = "player") -> pd.DataFrame:
+    """Points lost by the analysed plays (``plays.cost``): ``by, analysed_hands, analysed_plays,
+    points_lost, lost_per_hand`` (a side's hands are those with one of its plays analysed)."""
+    _require(by)
+    columns = [by, "analysed_hands", "analysed_plays", "points_lost", "lost_per_hand"]
+    ds = distinct(ds)
+    p = getattr(ds, "plays", None)
+    if p is None or "cost" not in p.columns:
+        return pd.DataFrame(columns=columns)
+    p = p[p["cost"].notna() & p["hand_no"].notna()].copy()
+    if p.empty:
+        return pd.DataFrame(columns=columns)
+    p["hand_no"] = p["hand_no"].astype(int)
+    if by in ("match", "ruleset"):
+        keys = ds.hands[["match_id", "hand_no"]].copy()
+        keys["variant"] = variants(ds.hands)
+        keys["hand_no"] = keys["hand_no"].astype(int)
+        p = p.merge(keys, on=["match_id", "hand_no"], how="left")
+        p["key"] = p["match_id"] if by == "match" else p["variant"]
+    else:
+        p = p[p["seat"].isin(SEATS)]
+        if by == "player":
+            m = ds.matches.set_index("match_id")
+            names = [m.at[mid, f"player_{s.lower()}"] if mid in m.index else None
+                     for mid, s in zip(p["match_id"], p["seat"])]
+            p["key"] = [n if isinstance(n, str) and n else s for n, s in zip(names, p["seat"])]
+        else:
+            names = team_names(ds.matches).set_index(["match_id", "team"])["name"]
+            p["key"] = [names.get((mid, TEAM_OF_SEAT[s]), TEAM_OF_SEAT[s])
+                        for mid, s in zip(p["match_id"], p["seat"])]
+    p = p[p["key"].notna()]
+    if p.empty:
+        return pd.DataFrame(columns=columns)
+    p["cost"] = p["cost"].astype(np.int64)
+    per_hand = p.groupby(["key", "match_id", "hand_no"], observed=True)["cost"].agg(["size", "sum"]).reset_index()
+    out = per_hand.groupby("key", observed=True).agg(analysed_hands=("size", "count"),
+                                                      analysed_plays=("size", "sum"),
+                                                      points_lost=("sum", "sum")).reset_index()
+    out["lost_per_hand"] = out["points_lost"] / out["analysed_hands"]
+    out = out.rename(columns={"key": by})
+    return out.sort_values(by).reset_index(drop=True)[columns]
+
+
 def match_results(ds) -> pd.DataFrame:
     """One row per match: both partnerships, final levels and the winner (the rules are
     :func:`tractor_analysis.dataset.stats.decide_results`, shared with the SQL)."""
@@ -374,6 +417,10 @@ def standings(ds) -> pd.DataFrame:
 
 def all_tables(ds, by: str = "player") -> dict[str, pd.DataFrame]:
     """Every statistics table, in the order the CLI prints them."""
-    return {"summary": summary(ds, by), "points": points_distribution(ds, by),
-            "bottom": bottom_captures(ds, by), "violations": violation_rates(ds, by),
-            "standings": standings(ds)}
+    tables = {"summary": summary(ds, by), "points": points_distribution(ds, by),
+              "bottom": bottom_captures(ds, by), "violations": violation_rates(ds, by)}
+    lost = points_lost(ds, by)
+    if len(lost):
+        tables["lost"] = lost
+    tables["standings"] = standings(ds)
+    return tables

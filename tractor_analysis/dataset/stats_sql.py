@@ -39,6 +39,7 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
               "level_n_after", "level_e_after", "level_s_after", "level_w_after"),
     "tricks": ("match_id", "hand_no", "leader", "winner", "throw_failed"),
     "violations": ("match_id", "hand_no", "seat", "code"),
+    "plays": ("match_id", "hand_no", "seat", "cost"),
 }
 """The columns each statistics view holds (a subset of :data:`SCHEMAS`, in its types)."""
 
@@ -243,7 +244,8 @@ class StatsSource:
                                                  match_index asc nulls last, _ord))
             select match_id, first_id from ranked where rn > 1""")
         keep = "where match_id is null or match_id not in (select match_id from dups)"
-        for short, table in (("m", "matches"), ("h", "hands"), ("t", "tricks"), ("v", "violations")):
+        for short, table in (("m", "matches"), ("h", "hands"), ("t", "tricks"), ("v", "violations"),
+                             ("p", "plays")):
             con.execute(f"create or replace temp view {short} as select * from raw_{table} {keep}")
 
     def _variants(self) -> None:
@@ -511,6 +513,37 @@ def violation_rates(src: StatsSource, by: str) -> pd.DataFrame:
     else:
         out["hands"] = out["hands"].astype(np.int64)
     out["per_100_hands"] = 100.0 * out["violations"] / out["hands"]
+    return out
+
+
+LOST_COLUMNS = ("analysed_hands", "analysed_plays", "points_lost", "lost_per_hand")
+
+
+def points_lost(src: StatsSource, by: str) -> pd.DataFrame:
+    """Points lost by the analysed plays (``plays.cost``, ``ingest --analyse``): per key, the hands
+    with an analysed play of that side, those plays, their costs added up and per hand."""
+    columns = [by, *LOST_COLUMNS]
+    if not src.rows("select count(*) from p where cost is not null and hand_no is not null")[0][0]:
+        return pd.DataFrame(columns=columns)
+    if by in ("match", "ruleset"):
+        keyed = f"""select {"p.match_id" if by == "match" else "hv.variant"} as key, p.match_id, p.hand_no,
+                           p.cost from p left join hv on hv.match_id = p.match_id and hv.hand_no = p.hand_no"""
+    elif by == "player":
+        name = "case p.seat " + " ".join(f"when '{x}' then m.player_{x.lower()}" for x in SEATS) + " end"
+        keyed = f"""select coalesce(nullif({name}, ''), p.seat) as key, p.match_id, p.hand_no, p.cost from p
+                    left join m on m.match_id = p.match_id where p.seat is not null"""
+    else:
+        team = "case p.seat when 'N' then 'NS' when 'S' then 'NS' when 'E' then 'EW' when 'W' then 'EW' end"
+        name = f"case {team} when 'NS' then {_team_name('n', 's', 'NS')} else {_team_name('e', 'w', 'EW')} end"
+        keyed = f"""select case when m.match_id is null then {team} else {name} end as key, p.match_id,
+                           p.hand_no, p.cost from p
+                    left join m on m.match_id = p.match_id where p.seat in ('N', 'E', 'S', 'W')"""
+    rows = src.rows(f"""
+        with k as (select * from ({keyed}) where cost is not null and hand_no is not null and key is not null),
+             per_hand as (select key, match_id, hand_no, count(*) as plays, sum(cost) as lost from k group by all)
+        select key, count(*), sum(plays), sum(lost) from per_hand group by key order by key""")
+    out = pd.DataFrame([(k, int(n), int(pl), int(lost)) for k, n, pl, lost in rows], columns=columns[:4])
+    out["lost_per_hand"] = out["points_lost"] / out["analysed_hands"]
     return out
 
 

@@ -31,7 +31,7 @@ from typing import Iterable, Sequence
 from ..records.cards import NUM_KINDS, POINTS
 from .legal import analyse_lead
 from .scoring import bottom_multiplier
-from .solver_moves import follows, leads, merged
+from .solver_moves import follows, leads, merged, units_of
 from .solver_search import BudgetExceeded, SearchLoop
 from .tricks import trick_winner
 
@@ -127,6 +127,12 @@ class Solver(SearchLoop):
         self.throw_cache: dict = {}
         self.follow_cache: dict = {}
         self.winner_cache: dict = {}
+        self.unit_cache: dict = {}
+        """A hand's units (:func:`units_of`), keyed on its part of the four hands' key."""
+        self.mult_cache: dict = {}
+        """A hand's own bound of the bottom multiplier, keyed on its bits of the four hands' key."""
+        self.shape_cache: dict = {}
+        """:meth:`shape_key` of (the four hands' key, leader, table): MTD(f) visits nodes again."""
         self.nodes = 0
         self.bounded = False
         self._limit_nodes = 0
@@ -186,7 +192,8 @@ class Solver(SearchLoop):
         return out
 
     def clear(self) -> None:
-        for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.winner_cache):
+        for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.winner_cache,
+                      self.mult_cache, self.shape_cache, self.unit_cache):
             cache.clear()
 
     # ------------------------------------------------------------------ internals
@@ -220,26 +227,41 @@ class Solver(SearchLoop):
                 out[c, length] = best
         return out
 
-    def _mult_bound(self, hands) -> int:
+    def _mult_bound(self, hands, hkey: int | None = None) -> int:
         """The largest bottom multiplier a last lead can still earn: units only shrink as cards
-        are played, so no unit longer than one a hand holds now can be led last."""
+        are played, so no unit longer than one a hand holds now can be led last.  With ``hkey``
+        (the four hands' key) each hand's own bound is cached on its part of the key."""
         if not self.bottom_points:
             return 0
+        if hkey is None:
+            return max(self._hand_mult(hand) for hand in hands)
+        cache = self.mult_cache
+        best = 1
+        for seat in range(4):
+            part = (hkey >> (_SEAT_BITS * seat)) & _SEAT_MASK
+            m = cache.get(part)
+            if m is None:
+                m = cache[part] = self._hand_mult(hands[seat])
+            if m > best:
+                best = m
+        return best
+
+    def _hand_mult(self, hand) -> int:
+        """The largest bottom multiplier of a unit within one hand (1 at least)."""
         o = self.ctx.order
         best = 1
-        for hand in hands:
-            for g in range(5):
-                for c in range(1, self.rules.decks + 1):
-                    length = run = 0
-                    for ks in o.at[g]:
-                        if any(hand[k] >= c for k in ks):
-                            run += 1
-                            if run > length:
-                                length = run
-                        else:
-                            run = 0
-                    if length:
-                        best = max(best, self._maxmult[c, length])
+        for g in range(5):
+            for c in range(1, self.rules.decks + 1):
+                length = run = 0
+                for ks in o.at[g]:
+                    if any(hand[k] >= c for k in ks):
+                        run += 1
+                        if run > length:
+                            length = run
+                    else:
+                        run = 0
+                if length:
+                    best = max(best, self._maxmult[c, length])
         return best
 
     def _score_trick(self, table, last: bool) -> tuple[int, int]:
@@ -289,6 +311,9 @@ class Solver(SearchLoop):
         if len(self.tt) > self.table_size or len(self.move_cache) > self.table_size:
             self.tt.clear()
             self.move_cache.clear()
+            self.shape_cache.clear()
+        if len(self.mult_cache) > self.table_size:
+            self.mult_cache.clear()
         self.st = self._load(pos)
         self._check_sizes(pos)
         start = time.perf_counter()
@@ -322,7 +347,13 @@ class Solver(SearchLoop):
 
     def _raw_moves(self, st: _State, seat: int) -> list[tuple[int, ...]]:
         if not st.table:
-            found, cut = leads(self.ctx, st.hands, seat, self.throw_cache)
+            part = (st.hkey >> (_SEAT_BITS * seat)) & _SEAT_MASK
+            units = self.unit_cache.get(part)
+            if units is None:
+                if len(self.unit_cache) > 500_000:
+                    self.unit_cache.clear()
+                units = self.unit_cache[part] = units_of(self.ctx, st.hands[seat])
+            found, cut = leads(self.ctx, st.hands, seat, self.throw_cache, units)
             if cut:
                 self.bounded = True
             return found

@@ -24,6 +24,20 @@ from .verdicts import HandResult
 MIN_LAST = 5
 """Tricks analysed at least when the number is left to the time budget."""
 
+MARKS = ((40, "??", "blunder 大错"), (20, "?", "mistake 失误"), (5, "?!", "inaccuracy 欠佳"))
+"""Cost thresholds (points) and their marks, largest first, as a chess engine's review marks moves:
+shared by ``tractor analyse`` and the report's hand page."""
+
+
+def mark_of(cost: int | None) -> tuple[str, str] | None:
+    """``(symbol, words)`` for a costly play (words bilingual), ``None`` below the smallest threshold."""
+    if cost is None:
+        return None
+    for limit, symbol, words in MARKS:
+        if cost >= limit:
+            return symbol, words
+    return None
+
 
 @dataclass(frozen=True, slots=True)
 class PlayAnalysis:
@@ -173,4 +187,4 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
                         tuple(plays), None, nodes, time.perf_counter() - t0, all_throws)
 
 
-__all__ = ["MIN_LAST", "PlayAnalysis", "HandAnalysis", "analyse_hand", "position_at", "trick_bases"]
+__all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "analyse_hand", "position_at", "trick_bases"]

@@ -39,10 +39,11 @@ THROW_CANDIDATES = 256
 """Most sub-multisets of one group's safe cards tried as throws; beyond it the bounded set is used."""
 
 
-def equal_classes(o, hand: Sequence[int], inplay: Sequence[int]) -> list[tuple[int, ...]]:
-    """Classes (two or more kinds, weakest first) of the mover's cards that are equal for the search."""
+def equal_classes(o, hand: Sequence[int], inplay: Sequence[int], groups=range(5)) -> list[tuple[int, ...]]:
+    """Classes (two or more kinds, weakest first) of the mover's cards that are equal for the search
+    (in the suit groups ``groups`` only: a class never spans two)."""
     out: list[tuple[int, ...]] = []
-    for g in range(5):
+    for g in groups:
         levels = o.at[g]
         sole = 0                                # kinds whose every copy in play the mover holds
         for k in o.kinds[g]:
@@ -214,10 +215,17 @@ def _bounded_candidates(hand, safe, pool):
         yield tuple(rest)
 
 
-def leads(ctx, hands: Sequence[Sequence[int]], seat: int, cache: dict | None = None
-          ) -> tuple[list[tuple[int, ...]], bool]:
-    """Every lead the solver considers for ``seat`` (sorted kinds, not merged) and the bounded flag."""
-    units = [tuple(sorted(u)) for u in legal_leads(ctx, hands[seat])]
+def units_of(ctx, hand: Sequence[int]) -> list[tuple[int, ...]]:
+    """The hand's :func:`legal_leads` (its units), each as sorted kinds."""
+    return [tuple(sorted(u)) for u in legal_leads(ctx, hand)]
+
+
+def leads(ctx, hands: Sequence[Sequence[int]], seat: int, cache: dict | None = None,
+          units: list[tuple[int, ...]] | None = None) -> tuple[list[tuple[int, ...]], bool]:
+    """Every lead the solver considers for ``seat`` (sorted kinds, not merged) and the bounded flag
+    (``units``: the seat's :func:`units_of`, when the caller has them)."""
+    if units is None:
+        units = units_of(ctx, hands[seat])
     throws, bounded = standing_throws(ctx, hands, seat, units, cache)
     return units + throws, bounded
 
@@ -230,12 +238,15 @@ def follows(ctx, lead_cards: Sequence[int], hand: Sequence[int]) -> list[tuple[i
 def merged(moves: Sequence[tuple[int, ...]], o, hand: Sequence[int], inplay: Sequence[int]
            ) -> list[tuple[int, ...]]:
     """``moves`` with plays equal for the search merged into their representative (order kept)."""
-    classes = equal_classes(o, hand, inplay)
+    if len(moves) < 2:
+        return list(moves)
+    group = o.group
+    classes = equal_classes(o, hand, inplay, sorted({group[k] for m in moves for k in m}))
     if not classes:
         return list(dict.fromkeys(moves))
     index = class_index(classes)
     return list(dict.fromkeys(canonical(m, index, classes) for m in moves))
 
 
-__all__ = ["THROW_CANDIDATES", "equal_classes", "class_index", "canonical", "standing_throws", "leads",
+__all__ = ["THROW_CANDIDATES", "equal_classes", "class_index", "canonical", "standing_throws", "units_of", "leads",
            "follows", "merged"]

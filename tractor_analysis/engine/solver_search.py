@@ -112,6 +112,10 @@ class SearchLoop:
         adjacent to the one before), and at each the points and the four hands' counts of each kind
         there; the plain suits sorted (they are interchangeable), trumps apart; and the leader.
         Cards already played never matter again; only order, adjacency, equality and points do."""
+        ckey = (st.hkey, st.leader, st.tabkey)
+        hit = self.shape_cache.get(ckey)
+        if hit is not None:
+            return hit
         o = self.ctx.order
         hands = st.hands
         inplay = st.inplay
@@ -137,7 +141,8 @@ class SearchLoop:
             groups.append(tuple(enc))
         trumps = groups.pop()
         groups.sort()
-        return (trumps, *groups, st.leader)
+        key = self.shape_cache[ckey] = (trumps, *groups, st.leader)
+        return key
 
     def _play(self, st, seat: int, m: tuple[int, ...], alpha: int, beta: int) -> int:
         """Value of playing ``m``: the cards leave the hand, the trick is scored when it completes."""
@@ -173,7 +178,7 @@ class SearchLoop:
                 winner, gain = self._score_trick(full, last=st.left == 0)
                 st.table, st.tabkey, st.table_pts, st.leader = [], (), 0, winner
                 mult = st.mult
-                st.mult = self._mult_bound(st.hands)
+                st.mult = self._mult_bound(st.hands, st.hkey)
                 try:
                     return gain + self._search(alpha - gain, beta - gain)
                 finally:
@@ -198,9 +203,13 @@ class SearchLoop:
             return sorted(moves, key=lambda m: (-len(m), -max(strength[k] for k in m)))
         mine = self.attacker[seat]
         table = st.table
+        tabkey = st.tabkey
+        cache = self.winner_cache
         keyed = []
         for m in moves:
-            wi = self.winner_index(table + [(seat, m)])
+            wi = cache.get(tabkey + (m,))
+            if wi is None:
+                wi = self.winner_index(table + [(seat, m)])
             ahead = self.attacker[(st.leader + wi) & 3] == mine
             pts = 0
             total = 0

@@ -1,0 +1,92 @@
+"""The endgame analysis on the hand page, from a dataset written by ``tractor ingest --analyse K``.
+
+:func:`read_analysis` reads the analysed ``plays`` rows (``value_before``, ``value_after``, ``cost``,
+``best``; a dataset without them, or written before them, has none); :func:`with_analysis` puts them
+on each hand's view (:class:`~.model.AnalysisView`), checked play by play against the hand as the
+report replayed it.  The cost marks are the engine's (:func:`~tractor_analysis.engine.solver_analysis.mark_of`),
+the same as ``tractor analyse`` prints.  A hand without analysed plays gets nothing.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from pathlib import Path
+
+from tractor_analysis.engine.solver_analysis import MARKS, mark_of
+from tractor_analysis.records.cards import parse_cards
+
+from .model import AnalysedPlayView, AnalysisView, HandView, MatchView
+
+COLUMNS = ["match_id", "hand_no", "trick_no", "position", "seat", "value_before", "value_after", "cost", "best"]
+
+Row = tuple
+"""``(trick_no, position, seat, value_before, value_after, cost, best)`` of one analysed play."""
+
+
+def read_analysis(path: str | Path) -> dict[str, dict[int, list[Row]]]:
+    """``match_id`` → ``hand_no`` → the analysed plays of the dataset at ``path`` (empty when it
+    holds none, or cannot be read: the report says so elsewhere)."""
+    import pyarrow.dataset as pds
+
+    from tractor_analysis.dataset import read_table
+
+    try:
+        table = read_table(str(path), "plays", columns=COLUMNS,
+                           filter=pds.field("value_before").is_valid() | pds.field("value_after").is_valid())
+    except (OSError, ValueError):
+        return {}
+    out: dict[str, dict[int, list[Row]]] = {}
+    if not table.num_rows:
+        return out
+    cols = [table.column(c).to_pylist() for c in COLUMNS]
+    for mid, hand, trick, pos, seat, before, after, cost, best in zip(*cols):
+        if hand is None or trick is None or pos is None:
+            continue
+        out.setdefault(str(mid), {}).setdefault(int(hand), []).append(
+            (int(trick), int(pos), seat, before, after, cost, best))
+    return out
+
+
+def _best(best) -> tuple:
+    if not best:
+        return ()
+    try:
+        return tuple(parse_cards(b) for b in best)
+    except ValueError:
+        return ()
+
+
+def analysis_of(hand: HandView, rows: list[Row] | None) -> AnalysisView | None:
+    """The analysis view of ``hand`` from its rows; ``None`` without rows, or when a row does not
+    describe a play of the hand as replayed (another ruleset, another record)."""
+    if not rows:
+        return None
+    tricks = {t.number: t for t in hand.tricks}
+    plays = []
+    for trick, pos, seat, before, after, cost, best in sorted(rows, key=lambda r: (r[0], r[1])):
+        t = tricks.get(trick)
+        if t is None or pos >= len(t.plays) or t.plays[pos].seat != seat:
+            return None
+        p = t.plays[pos]
+        plays.append(AnalysedPlayView(trick, p.seat, p.player, p.cards, before, after, cost,
+                                      mark_of(cost), _best(best)))
+    return AnalysisView(first_trick=plays[0].trick, start_value=plays[0].value_before,
+                        result=hand.attackers_total, plays=tuple(plays),
+                        marks=tuple(reversed(MARKS)))
+
+
+def with_analysis(hands: dict[int, list[Row]] | None):
+    """A :data:`~.inputs.MatchSink` putting each hand's analysis (``hands``: ``hand_no`` → rows)
+    on its view; a hand number the match holds twice (a damaged record) gets none."""
+    def adjust(view: MatchView) -> MatchView:
+        if not hands:
+            return view
+        seen = Counter(h.number for h in view.hands)
+        return dataclasses.replace(view, hands=tuple(
+            dataclasses.replace(h, analysis=analysis_of(h, hands.get(h.number))) if seen[h.number] == 1 else h
+            for h in view.hands))
+
+    return adjust
+
+
+__all__ = ["COLUMNS", "analysis_of", "read_analysis", "with_analysis"]
