@@ -126,7 +126,7 @@ def test_malformed_lines_give_positioned_diagnostics():
 
 
 def test_malformed_file_through_check_never_a_traceback(tmp_path):
-    from cli.main import main
+    from tractor_analysis.cli.main import main
     f = tmp_path / "bad.ndjson"
     f.write_text(_line() + "\n{oops\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(f), "--rules", "80fen"], catch_exceptions=False)
@@ -177,7 +177,7 @@ def test_every_match_winner_agrees(i):
 
 
 def test_check_reports_zero_violations_on_the_sample():
-    from cli.main import main
+    from tractor_analysis.cli.main import main
     out = CliRunner().invoke(main, ["check", str(SAMPLE), "--rules", "80fen", "--json"], catch_exceptions=False)
     assert out.exit_code == 0, out.output[-2000:]
     doc = json.loads(out.output)
@@ -204,7 +204,7 @@ def test_convert_round_trip(tmp_path, to):
     """``convert --from 80fen`` writes our records; read back they are the same matches and
     replay to the same results (.tgn holds one match: the sample's seventh, with a throw
     trumped in and a deal after a redeal)."""
-    from cli.main import main
+    from tractor_analysis.cli.main import main
     from tractor_analysis.records.sources import load_file
     source, expected = SAMPLE, parsed()[0]
     if to == "tgn":
@@ -226,7 +226,7 @@ def test_convert_round_trip(tmp_path, to):
 
 def test_ingest_recognises_the_format_by_shape(tmp_path):
     """A folder holding the NDJSON is ingested with no option: 310 hands, no violation."""
-    from cli.main import main
+    from tractor_analysis.cli.main import main
     from tractor_analysis.dataset.reading import load
     src = tmp_path / "in"
     src.mkdir()
@@ -240,7 +240,7 @@ def test_ingest_recognises_the_format_by_shape(tmp_path):
 
 
 def test_check_recognises_a_plain_ndjson_by_shape(tmp_path):
-    from cli.main import main
+    from tractor_analysis.cli.main import main
     f = tmp_path / "whatever.txt"
     f.write_text(json.dumps(raw()[3]) + "\n", encoding="utf-8")
     out = CliRunner().invoke(main, ["check", str(f), "--json"], catch_exceptions=False)
@@ -250,7 +250,7 @@ def test_check_recognises_a_plain_ndjson_by_shape(tmp_path):
 
 
 def test_report_reads_the_format_by_shape(tmp_path):
-    from cli.main import main
+    from tractor_analysis.cli.main import main
     out = tmp_path / "report"
     res = CliRunner().invoke(main, ["report", str(SAMPLE), "-o", str(out)], catch_exceptions=False)
     assert res.exit_code == 0, res.output
