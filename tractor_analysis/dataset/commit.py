@@ -381,15 +381,13 @@ def _publish_in_process(renames: list[tuple[str, str]], pause: float) -> None:
     blocked = {signal.SIGINT, signal.SIGTERM}
     mask = getattr(signal, "pthread_sigmask", None)
     old = mask(signal.SIG_BLOCK, blocked) if mask is not None else None
-    done: list[tuple[str, str]] = []
     try:
         for i, (src, dst) in enumerate(renames):
             if i and pause:
                 time.sleep(pause)
             os.replace(src, dst)
-            done.append((src, dst))
     except OSError:
-        _undo(done + [renames[-1]] if done and done[-1] != renames[-1] else done)
+        _undo(renames)
         raise
     finally:
         if mask is not None:
