@@ -197,8 +197,9 @@ def damaged_part(part: str, table: str, exc: BaseException) -> DatasetError:
 
 
 def _pid_alive(pid: int) -> bool:
-    """Whether a process of this machine has the id ``pid`` (``os.kill(pid, 0)`` on POSIX; on
-    Windows, where ``os.kill`` would terminate it, ``OpenProcess`` through ctypes)."""
+    """Whether a process of this machine has the id ``pid`` and runs (``os.kill(pid, 0)`` on POSIX,
+    and on Linux not a zombie; on Windows, where ``os.kill`` would terminate it, ``OpenProcess``
+    through ctypes)."""
     if sys.platform == "win32":     # pragma: no cover - tested on Windows only
         import ctypes
 
@@ -215,8 +216,12 @@ def _pid_alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
+        pass
+    try:        # Linux: a zombie (killed, not yet reaped by its parent) runs no more
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X")
+    except (OSError, IndexError):
         return True
-    return True
 
 
 def recover(root: str) -> list[str]:

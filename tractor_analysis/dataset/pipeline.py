@@ -38,8 +38,8 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from . import schema
-from .commit import (Manifest, check_writable, commit_parts, dataset_lock, ensure_dataset, new_batch, recover,
-                     remove_temp_parts, write_temp_parts)
+from .commit import (Manifest, _pid_alive, check_writable, commit_parts, dataset_lock, ensure_dataset, new_batch,
+                     recover, remove_temp_parts, write_temp_parts)
 from .reading import verify
 from .rows import TableBuilder
 from .schema import DatasetError, printable
@@ -237,17 +237,8 @@ def _die_with_parent(ingest_pid: int | None = None) -> None:
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except Exception:  # pragma: no cover - no prctl
         return
-    if ingest_pid is not None and os.getppid() != ingest_pid and not _alive(ingest_pid):
+    if ingest_pid is not None and os.getppid() != ingest_pid and not _pid_alive(ingest_pid):
         os._exit(1)
-
-
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as fh:
-            return fh.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X")
-    except (OSError, IndexError):
-        return False
 
 
 def _read_bytes(path: str) -> tuple[bytes | None, str]:
