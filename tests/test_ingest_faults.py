@@ -265,6 +265,29 @@ def test_a_kill_between_renames_still_publishes_the_whole_commit(src, tmp_path, 
     finish_and_check(src, out)
 
 
+@pytest.mark.parametrize("workers,publisher", [(1, ""), (2, ""), (1, "inprocess")])
+def test_ctrl_c_in_the_middle_of_a_commit_finishes_it_then_exits_130(src, tmp_path, workers, publisher):
+    out = tmp_path / "ds"
+    env = {"TRACTOR_TEST_PAUSE_BETWEEN_RENAMES": "0.3", "TRACTOR_PUBLISHER": publisher}
+    proc = start(src, out, "--workers", str(workers), env=env)
+    try:
+        assert wait_for(lambda: any(batches(out, t) - batches(out, "files") for t in ("matches", "hands")),
+                        timeout=90), "no commit seen in progress"
+        in_flight = batches(out, "matches") - batches(out, "files")
+        os.killpg(proc.pid, signal.SIGINT)
+        err = proc.stderr.read().decode()
+        code = proc.wait(timeout=60)
+        assert_no_survivors(proc.pid)
+    finally:
+        stop(proc)
+    assert code == 130 and "已中断" in err and "Traceback" not in err, err
+    assert in_flight <= batches(out, "files"), "the commit under way was not finished"
+    for t in TABLES:
+        assert batches(out, t) == batches(out, "files"), t
+    assert not list(out.rglob(".part-*"))
+    check_consistent(out)
+
+
 def test_the_in_process_publisher_leaves_a_half_commit_that_load_ignores_and_the_next_ingest_removes(
         src, tmp_path):
     """Where no publisher process can be started (Windows), a kill between renames leaves parts of

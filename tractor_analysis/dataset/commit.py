@@ -331,42 +331,49 @@ def publish(renames: list[tuple[str, str]], lock_fd: int | None) -> None:
     With a lock descriptor (POSIX) and unless ``$TRACTOR_PUBLISHER=inprocess``, a detached
     process (own session: a Ctrl-C to the terminal's process group or a SIGKILL of the ingest
     does not reach it) does the renames while holding the inherited lock, and this process waits
-    for it (a Ctrl-C meanwhile is deferred until it is done).  Otherwise, or when it cannot be
-    started, the renames happen here with SIGINT/SIGTERM blocked.  When a rename fails, the parts
-    renamed so far are moved back (the batch stays uncommitted) and the :class:`OSError` is raised."""
+    for it.  Otherwise, or when it cannot be started, the renames happen here.  Either way
+    SIGINT and SIGTERM are blocked meanwhile (POSIX), so a Ctrl-C takes effect once the commit
+    is done.  When a rename fails, the parts renamed so far are moved back (the batch stays
+    uncommitted) and the :class:`OSError` is raised."""
     pause = _pause()
-    if lock_fd is not None and os.environ.get(PUBLISHER_ENV, "").strip() != "inprocess":
-        args = [sys.executable, "-I", "-S", "-c", _PUBLISHER, repr(pause)]
-        for src, dst in renames:
-            args += [src, dst]
-        try:
-            proc = subprocess.Popen(args, pass_fds=(lock_fd,), start_new_session=True, stdin=subprocess.DEVNULL,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        except OSError:
-            proc = None
-        if proc is not None:
-            return _await_publisher(proc, renames)
-    _publish_in_process(renames, pause)
+    mask = getattr(signal, "pthread_sigmask", None)
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM}) if mask is not None else None
+    try:
+        if lock_fd is not None and os.environ.get(PUBLISHER_ENV, "").strip() != "inprocess":
+            args = [sys.executable, "-I", "-S", "-c", _PUBLISHER, repr(pause)]
+            for src, dst in renames:
+                args += [src, dst]
+            try:
+                proc = subprocess.Popen(args, pass_fds=(lock_fd,), start_new_session=True,
+                                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            except OSError:
+                proc = None
+            if proc is not None:
+                return _await_publisher(proc, renames)
+        _publish_in_process(renames, pause)
+    finally:
+        if mask is not None:
+            mask(signal.SIG_SETMASK, old)
 
 
 def _await_publisher(proc: subprocess.Popen, renames: list[tuple[str, str]]) -> None:
+    """Wait for the publisher; raise its :class:`OSError` when the batch did not get committed."""
     interrupted = False
     while True:
         try:
             code = proc.wait()
             break
-        except KeyboardInterrupt:       # the commit is under way: let it finish, then stop
+        except KeyboardInterrupt:       # (delivered to another thread): let the commit finish, then stop
             interrupted = True
-    report = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
-    if proc.stderr:
-        proc.stderr.close()
-    if code < 0:                        # killed itself: undo what it did (we still hold the lock)
+    with proc.stderr:                   # type: ignore[union-attr]
+        report = proc.stderr.read().decode("utf-8", "replace")   # type: ignore[union-attr]
+    if not os.path.exists(renames[-1][1]):      # not committed: undo what a killed publisher left
         _undo(renames)
-        raise OSError(errno.EINTR, f"the commit's publisher process was killed (signal {-code})")
-    if code != 0:
+        if code < 0:
+            raise OSError(errno.EINTR, f"the commit's publisher process was killed (signal {-code})")
         num, _, rest = report.partition("\t")
         name, _, why = rest.partition("\t")
-        raise OSError(int(num) if num.isdigit() else 0, why or report or f"publisher exit status {code}",
+        raise OSError(int(num) if num.isdigit() else errno.EIO, why or report or f"publisher exit status {code}",
                       name or None)
     if interrupted:
         raise KeyboardInterrupt
@@ -383,17 +390,23 @@ def _undo(renames: list[tuple[str, str]]) -> None:
 
 
 def _publish_in_process(renames: list[tuple[str, str]], pause: float) -> None:
-    blocked = {signal.SIGINT, signal.SIGTERM}
-    mask = getattr(signal, "pthread_sigmask", None)
-    old = mask(signal.SIG_BLOCK, blocked) if mask is not None else None
-    try:
-        for i, (src, dst) in enumerate(renames):
-            if i and pause:
+    """The renames in this process.  A Ctrl-C that reaches it anyway (the signal mask is
+    per thread: the kernel may hand SIGINT to one of Arrow's threads) is held until the
+    last rename is done."""
+    interrupted, paused, i = False, 0, 0
+    while i < len(renames):
+        src, dst = renames[i]
+        try:
+            if i > paused and pause:
+                paused = i
                 time.sleep(pause)
-            os.replace(src, dst)
-    except OSError:
-        _undo(renames)
-        raise
-    finally:
-        if mask is not None:
-            mask(signal.SIG_SETMASK, old)
+            if os.path.exists(src) or not os.path.exists(dst):    # (not done before the interrupt)
+                os.replace(src, dst)
+            i += 1
+        except KeyboardInterrupt:
+            interrupted = True
+        except OSError:
+            _undo(renames)
+            raise
+    if interrupted:
+        raise KeyboardInterrupt
