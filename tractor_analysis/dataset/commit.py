@@ -135,7 +135,7 @@ def dataset_lock(root: str | os.PathLike) -> Iterator[int | None]:
     Path(root).mkdir(parents=True, exist_ok=True)
     path = str(Path(root, "_lock"))
     try:
-        import fcntl
+        from . import _posix_lock
     except ImportError:     # pragma: no cover - Windows
         from filelock import FileLock
 
@@ -143,11 +143,10 @@ def dataset_lock(root: str | os.PathLike) -> Iterator[int | None]:
             yield None
         return
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _posix_lock.acquire(path)
     except PermissionError:
         raise DatasetReadOnly(errno.EACCES, "read-only", path) from None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
         yield fd
     finally:
         os.close(fd)        # releases the lock unless a publisher still holds the descriptor
