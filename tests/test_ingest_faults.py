@@ -317,6 +317,17 @@ def test_publish_moves_back_what_it_renamed_when_a_rename_fails(tmp_path, monkey
         assert sorted(p.name for p in d.iterdir()) == ["_lock", "s0", "s1", "s3"], publisher
 
 
+@pytest.mark.parametrize("python", ["/bin/false", "/nonexistent/python"])
+def test_publish_renames_in_process_when_no_publisher_runs(tmp_path, monkeypatch, python):
+    monkeypatch.setattr(sys, "executable", python)
+    pairs = [(str(tmp_path / f"s{i}"), str(tmp_path / f"d{i}")) for i in range(3)]
+    for s, _ in pairs:
+        Path(s).write_text("x")
+    with commit.dataset_lock(str(tmp_path)) as fd:
+        publish(pairs, fd)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["_lock", "d0", "d1", "d2"]
+
+
 # --- 5. a read-only dataset ------------------------------------------------------------------------
 
 def ingest_cli(src, out):

@@ -347,16 +347,18 @@ def publish(renames: list[tuple[str, str]], lock_fd: int | None) -> None:
                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             except OSError:
                 proc = None
-            if proc is not None:
-                return _await_publisher(proc, renames)
+            if proc is not None and _await_publisher(proc, renames):
+                return
         _publish_in_process(renames, pause)
     finally:
         if mask is not None:
             mask(signal.SIG_SETMASK, old)
 
 
-def _await_publisher(proc: subprocess.Popen, renames: list[tuple[str, str]]) -> None:
-    """Wait for the publisher; raise its :class:`OSError` when the batch did not get committed."""
+def _await_publisher(proc: subprocess.Popen, renames: list[tuple[str, str]]) -> bool:
+    """Wait for the publisher: ``True`` when the batch got committed; its :class:`OSError` when a
+    rename failed; ``False`` (nothing renamed) when it failed before renaming anything without
+    saying why (an interpreter that does not run the publisher): the caller renames in process."""
     interrupted = False
     while True:
         try:
@@ -368,14 +370,18 @@ def _await_publisher(proc: subprocess.Popen, renames: list[tuple[str, str]]) -> 
         report = proc.stderr.read().decode("utf-8", "replace")   # type: ignore[union-attr]
     if not os.path.exists(renames[-1][1]):      # not committed: undo what a killed publisher left
         _undo(renames)
+        num, tab, rest = report.partition("\t")
         if code < 0:
             raise OSError(errno.EINTR, f"the commit's publisher process was killed (signal {-code})")
-        num, _, rest = report.partition("\t")
+        if not (tab and num.isdigit()):         # not the publisher's report: it did not run
+            if all(os.path.exists(src) for src, _ in renames):
+                return False
+            raise OSError(errno.EIO, f"the commit's publisher failed (exit status {code}): {report.strip()[:300]}")
         name, _, why = rest.partition("\t")
-        raise OSError(int(num) if num.isdigit() else errno.EIO, why or report or f"publisher exit status {code}",
-                      name or None)
+        raise OSError(int(num), why, name or None)
     if interrupted:
         raise KeyboardInterrupt
+    return True
 
 
 def _undo(renames: list[tuple[str, str]]) -> None:
