@@ -196,6 +196,27 @@ def test_ctrl_c_exits_130_with_a_short_message_and_leaves_nothing_behind(src, tm
     finish_and_check(src, out)
 
 
+@pytest.mark.skipif(not LINUX, reason="fork and forkserver: Linux")
+@pytest.mark.parametrize("method", ["fork", "forkserver"])
+def test_ctrl_c_while_the_workers_start_prints_no_traceback(src, tmp_path, method):
+    """The workers (and the forkserver) start with SIGINT blocked: a Ctrl-C to the process group
+    while they import is handled by the ingest alone."""
+    out = tmp_path / "ds"
+    proc = start(src, out, "--workers", "2", env={"TRACTOR_START_METHOD": method})
+    try:
+        assert wait_for(lambda: len(session_processes(proc.pid)) >= 2, step=0.002)
+        os.killpg(proc.pid, signal.SIGINT)
+        err = proc.stderr.read().decode()
+        code = proc.wait(timeout=60)
+        assert_no_survivors(proc.pid)
+    finally:
+        stop(proc)
+    assert code == 130 and "已中断" in err and "Traceback" not in err, err
+    wait_unlocked(out)
+    assert not list(out.rglob(".part-*"))
+    check_consistent(out)
+
+
 # --- 3. killed before the first commit -----------------------------------------------------------
 
 def test_the_dataset_folder_never_exists_without_its_table_folders(src, tmp_path):

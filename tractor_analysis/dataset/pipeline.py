@@ -241,6 +241,21 @@ def _die_with_parent(ingest_pid: int | None = None) -> None:
         os._exit(1)
 
 
+def _block_sigint():
+    """Block SIGINT in this thread (POSIX); what :func:`_unblock` needs to restore the mask."""
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)
+    return None if mask is None else mask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _unblock(previous) -> None:
+    import signal
+
+    if previous is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _read_bytes(path: str) -> tuple[bytes | None, str]:
     if not path:            # open("") fails, but Path("") would be the current folder: say which
         return None, "empty path / 空路径"
@@ -486,11 +501,22 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
             ctx.set_forkserver_preload(["tractor_analysis.dataset._forkserver_guard",
                                         "tractor_analysis.dataset.pipeline", "tractor_analysis.engine.replay",
                                         "tractor_analysis.records.sources"])
+        # SIGINT is blocked while the pool starts: the processes started meanwhile (workers, the
+        # forkserver, the resource tracker) inherit the mask, so a Ctrl-C to the terminal's process
+        # group during their start-up (before they ignore it) prints no traceback of theirs; here it
+        # is delivered once the pool exists, and stops it.  (The counters first: their lock starts
+        # the resource tracker, whose start unblocks SIGINT.)
         counters = (ctx.Value("q", 0), ctx.Value("q", 0))
-        pool = ctx.Pool(workers, _worker_init,
-                        (root, frozenset(), choice, label, flush_hands, counters, os.getpid(), None, None,
-                         max_bytes))
+        blocked = _block_sigint()
         try:
+            pool = ctx.Pool(workers, _worker_init,
+                            (root, frozenset(), choice, label, flush_hands, counters, os.getpid(), None, None,
+                             max_bytes))
+        except BaseException:
+            _unblock(blocked)
+            raise
+        try:
+            _unblock(blocked)
             manifest.refresh()  # (after the fork: reading Parquet here first would make forking unsafe)
             verify(root)
             todo = _new_files(paths, manifest.shas)
