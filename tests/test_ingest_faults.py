@@ -384,6 +384,19 @@ def test_a_read_only_dataset_is_a_clear_error_not_a_traceback(src, small, monkey
     assert len(load(str(out)).files) == 5
 
 
+def test_a_dataset_that_cannot_be_created_is_a_clear_error(src, tmp_path, monkeypatch):
+    parent = tmp_path / "parent"
+    parent.mkdir()
+    real = Path.mkdir
+
+    def mkdir(self, *a, **kw):
+        if self.parent == parent:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real(self, *a, **kw)
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+    assert_clear_error(ingest_cli(src, parent / "ds"), parent)
+
+
 def test_a_lock_file_that_cannot_be_opened_is_a_clear_error(src, small, monkeypatch):
     out, _ = small
     real = os.open

@@ -58,7 +58,10 @@ def ensure_dataset(root: str | os.PathLike) -> None:
         root.parent.mkdir(parents=True, exist_ok=True)
         _remove_dead_staging(root)
         staging = root.parent / f".{root.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        staging.mkdir()
+        try:
+            staging.mkdir()
+        except PermissionError:
+            raise DatasetReadOnly(errno.EACCES, "read-only", str(root.parent)) from None
         try:
             for t in TABLES:
                 (staging / t).mkdir()
