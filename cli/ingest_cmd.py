@@ -80,7 +80,9 @@ EXIT_INTERRUPTED = 130
 
 
 def interrupted(dataset: str, progress: Progress) -> None:
-    """Ctrl-C: say what the dataset holds (every file committed before it, no partial rows)."""
+    """Ctrl-C: say what the dataset holds (every file committed before it, no partial rows).
+    A second Ctrl-C meanwhile is ignored (it would print a traceback or click's "Aborted!")."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if progress.enabled and progress.tty:
         sys.stderr.write("\n")
     try:
@@ -203,7 +205,26 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
       tractor ingest logs/ -o data/ --analyse 4 --workers 2
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
+    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, scheduler)
+    progress = Progress(not quiet)
+    previous = _interrupt_in_parent_only()
+    try:         # Ctrl-C anywhere (listing the inputs, ingesting, printing the summary): exit 130
+        status = _ingest(inputs, dataset, workers, scheduler, task_files, flush_hands, progress, max_bytes,
+                         preset, rule_pairs, more)
+    except KeyboardInterrupt:
+        interrupted(dataset, progress)
+    finally:
+        if previous is signal.default_int_handler:
+            signal.signal(signal.SIGINT, previous)
+    sys.exit(status)
+
+
+def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,
+            flush_hands: int, progress: Progress, max_bytes: int, preset: str | None, rule_pairs: tuple,
+            more: dict) -> int:
+    """Run the ingest and print its summary; the exit status.  ``more``: the ``--analyse`` keywords."""
     from tractor_analysis.dataset import DatasetError
+    from tractor_analysis.dataset.commit import DatasetReadOnly
     from tractor_analysis.dataset.pipeline import IngestError, ingest as run
 
     paths = list(dict.fromkeys(expand_inputs(inputs)))
@@ -211,25 +232,19 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
     label = None
     if choice.overrides:
         label = " ".join(([preset] if preset else []) + [f"{k}={v}" for k, v in rule_pairs])
-    progress = Progress(not quiet)
     before = committed_batches(dataset) if os.path.isdir(dataset) else set()
-    previous = _interrupt_in_parent_only()
     runner = _runner(scheduler, task_files, run)
-    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, scheduler)
     try:
         summary = runner(paths, dataset, workers=workers, choice=choice if choice.overrides else None,
                          label=label, flush_hands=flush_hands, progress=progress, max_bytes=max_bytes, **more)
+    except DatasetReadOnly as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"cannot write the dataset {dataset}: {exc} / 无法写入数据集 {dataset}")
     except IngestError as exc:
         fail(f"{dataset}: {exc}")
     except DatasetError as exc:
         fail(f"the dataset {dataset} is damaged: {exc} / 数据集 {dataset} 已损坏，未导入任何文件")
-    except KeyboardInterrupt:
-        interrupted(dataset, progress)
-    finally:
-        if previous is signal.default_int_handler:
-            signal.signal(signal.SIGINT, previous)
     progress(summary.files, summary.hands, summary.files, final=True)
     if summary.errors:
         show_errors(dataset, before)
@@ -241,4 +256,4 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
              f"{summary.hands_per_second:,.0f} hands/s; {status} / 导入 {summary.added} 个文件"
              f"（{summary.skipped} 个已在数据集中），{summary.matches} 场比赛，{summary.hands} 局，"
              f"{summary.violations} 处违规，{summary.errors} 个错误")
-    sys.exit(EXIT_UNREADABLE if failed else EXIT_OK)
+    return EXIT_UNREADABLE if failed else EXIT_OK

@@ -8,7 +8,6 @@ deliberate change of verdicts, and say so in the commit.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest

@@ -13,7 +13,6 @@ import pytest
 from click.testing import CliRunner
 
 from tractor_analysis.records.limits import MAX_DEPTH
-from tractor_analysis import dataset as dsmod
 from tractor_analysis.dataset import rows as rowsmod
 from tractor_analysis.records import sources
 from tractor_analysis.cli.main import main

@@ -1,7 +1,7 @@
 """Card order per hand (rules.md §2–§3) and which pairs chain into tractors (seeds 003, 000, 004)."""
 import pytest
 
-from engine_helpers import cards, context, is_tractor
+from engine_helpers import context, is_tractor
 from tractor_analysis.records.cards import BJ, LJ, TOKEN, card
 from tractor_analysis.engine.order import TRUMP, order
 

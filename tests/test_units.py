@@ -1,7 +1,7 @@
 """Splitting leads into units (rules.md §3–§4): largest shapes first, for 1, 2 and 3 decks."""
 from hypothesis import given, settings, strategies as st
 
-from engine_helpers import cards, context, lead_of, unit_texts
+from engine_helpers import context, lead_of, unit_texts
 from tractor_analysis.records.cards import TOKEN
 from tractor_analysis.engine.units import (availability, chain_top, counts_in, match_chains, needs_of,
                                     split_units)

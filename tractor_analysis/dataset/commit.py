@@ -4,14 +4,25 @@ A batch's parts are written under hidden temporary names, then renamed into plac
 the lock, the ``files`` part last (a batch is committed exactly when its ``files`` part
 exists); see :mod:`.schema` for the layout and ``docs/dataset.md`` for what a reader may
 rely on.
+
+On POSIX the renames of one commit are done by a tiny detached *publisher* process (its own
+session, holding the lock through an inherited descriptor), so a SIGKILL or Ctrl-C of the
+ingest in the middle of a commit never leaves part of a batch visible: the publisher
+finishes it (:func:`publish`).  Where it cannot be started (Windows) the renames are done
+in this process, with Ctrl-C deferred during them.
 """
 from __future__ import annotations
 
 
 import contextlib
+import errno
 import glob
 import os
+import shutil
+import signal
+import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Iterator
@@ -39,8 +50,58 @@ def _part_path(root: str | os.PathLike, table: str, batch: str) -> str:
 
 
 def ensure_dataset(root: str | os.PathLike) -> None:
-    for t in TABLES:
-        Path(root, t).mkdir(parents=True, exist_ok=True)
+    """Create the dataset folder with every table folder in it, atomically: a new dataset is
+    built as a hidden sibling folder and renamed into place, so the folder never exists
+    without its table folders (a reader never meets a missing table, even after a kill)."""
+    root = Path(os.path.abspath(root))
+    if not root.exists():
+        root.parent.mkdir(parents=True, exist_ok=True)
+        _remove_dead_staging(root)
+        staging = root.parent / f".{root.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        try:
+            staging.mkdir()
+        except PermissionError:
+            raise DatasetReadOnly(errno.EACCES, "read-only", str(root.parent)) from None
+        try:
+            for t in TABLES:
+                (staging / t).mkdir()
+            os.rename(staging, root)      # fails when another process created it meanwhile
+        except OSError:
+            if not root.is_dir():
+                raise
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    for t in TABLES:   # a folder made by hand, or by a version before a table existed
+        Path(root, t).mkdir(exist_ok=True)
+
+
+def _remove_dead_staging(root: Path) -> None:
+    """Remove hidden staging folders of this dataset left by a process killed while creating it."""
+    for old in root.parent.glob(glob.escape(f".{root.name}.tmp-") + "*"):
+        pid = old.name[len(f".{root.name}.tmp-"):].split("-", 1)[0]
+        if pid.isdigit() and not _pid_alive(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+
+
+class DatasetReadOnly(PermissionError):
+    """The dataset (or one of its folders, or its lock file) cannot be written: the message
+    names the path and is bilingual."""
+
+    def __str__(self) -> str:
+        path = self.filename
+        return (f"the dataset cannot be written: {path} is read-only (no write permission for this user); "
+                f"make it writable (chmod u+w), or ingest into another folder / 无法写入数据集：{path} 只读"
+                f"（当前用户没有写权限）；请改为可写，或导入到其他文件夹")
+
+
+def check_writable(root: str | os.PathLike) -> None:
+    """:class:`DatasetReadOnly` naming the first of the dataset folder, its table folders and
+    its ``_lock`` file that this user cannot write (checked before anything is read or
+    written, so an ingest into a read-only dataset stops at once with a clear message)."""
+    paths = [Path(root)] + [Path(root, t) for t in TABLES] + [Path(root, "_lock")]
+    for path in paths:
+        if path.exists() and not os.access(path, os.W_OK):
+            raise DatasetReadOnly(errno.EACCES, "read-only", str(path))
 
 
 def write_temp_parts(root: str, tables: dict[str, pa.Table], batch: str) -> dict[str, str]:
@@ -68,15 +129,30 @@ def remove_temp_parts(tmp: dict[str, str]) -> None:
 
 
 @contextlib.contextmanager
-def dataset_lock(root: str | os.PathLike) -> Iterator[None]:
-    """Exclusive lock on ``DATASET/_lock``, by :mod:`filelock` (``flock`` on POSIX, ``msvcrt``
-    locking on Windows: both are released by the operating system when the process dies, even
-    by SIGKILL, so a killed ingest never leaves the dataset locked)."""
-    from filelock import FileLock
-
+def dataset_lock(root: str | os.PathLike) -> Iterator[int | None]:
+    """Exclusive lock on ``DATASET/_lock``: ``flock`` on POSIX (the same lock :mod:`filelock`
+    takes), :mod:`filelock`'s ``msvcrt`` locking on Windows.  Both are released by the
+    operating system when the last process holding the lock dies, even by SIGKILL, so a killed
+    ingest never leaves the dataset locked.  Yields the lock's file descriptor on POSIX (a
+    publisher process inherits it, keeping the lock held until it is done), else ``None``."""
     Path(root).mkdir(parents=True, exist_ok=True)
-    with FileLock(str(Path(root, "_lock"))):
-        yield
+    path = str(Path(root, "_lock"))
+    try:
+        from . import _posix_lock
+    except ImportError:     # pragma: no cover - Windows
+        from filelock import FileLock
+
+        with FileLock(path):
+            yield None
+        return
+    try:
+        fd = _posix_lock.acquire(path)
+    except PermissionError:
+        raise DatasetReadOnly(errno.EACCES, "read-only", path) from None
+    try:
+        yield fd
+    finally:
+        os.close(fd)        # releases the lock unless a publisher still holds the descriptor
 
 
 def part_files(root: str | os.PathLike, table: str) -> list[str]:
@@ -123,8 +199,9 @@ def damaged_part(part: str, table: str, exc: BaseException) -> DatasetError:
 
 
 def _pid_alive(pid: int) -> bool:
-    """Whether a process of this machine has the id ``pid`` (``os.kill(pid, 0)`` on POSIX; on
-    Windows, where ``os.kill`` would terminate it, ``OpenProcess`` through ctypes)."""
+    """Whether a process of this machine has the id ``pid`` and runs (``os.kill(pid, 0)`` on POSIX,
+    and on Linux not a zombie; on Windows, where ``os.kill`` would terminate it, ``OpenProcess``
+    through ctypes)."""
     if sys.platform == "win32":     # pragma: no cover - tested on Windows only
         import ctypes
 
@@ -141,8 +218,12 @@ def _pid_alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
+        pass
+    try:        # Linux: a zombie (killed, not yet reaped by its parent) runs no more
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X")
+    except (OSError, IndexError):
         return True
-    return True
 
 
 def recover(root: str) -> list[str]:
@@ -186,15 +267,154 @@ def commit_parts(root: str, tmp: dict[str, str], batch: str, shas: list[str],
                  manifest: Manifest) -> set[str]:
     """Commit one batch under the lock; returns the content hashes that were already
     committed (by an earlier or a concurrent ingest): their rows are dropped first."""
-    with dataset_lock(root):
+    with dataset_lock(root) as lock_fd:
         recover(root)
         manifest.refresh()
         dup = set(shas) & manifest.shas
         if dup:
             _drop_shas(root, tmp, dup, batch)
         mark_duplicates(root, tmp["matches"])     # a match already in the dataset: duplicate_of
-        for t in CHILD_TABLES:
-            os.replace(tmp[t], _part_path(root, t, batch))
-        os.replace(tmp["files"], _part_path(root, "files", batch))
+        renames = [(tmp[t], _part_path(root, t, batch)) for t in CHILD_TABLES]
+        renames.append((tmp["files"], _part_path(root, "files", batch)))     # the commit point: last
+        publish(renames, lock_fd)
         manifest.refresh()
         return dup
+
+
+# --- publishing a commit's renames ---------------------------------------------------
+
+PUBLISHER_ENV = "TRACTOR_PUBLISHER"
+"""``inprocess`` makes the commit rename the parts in the ingest process itself (the path used
+where no publisher process can be started); anything else: a detached publisher on POSIX."""
+
+PAUSE_ENV = "TRACTOR_TEST_PAUSE_BETWEEN_RENAMES"
+"""Test only: seconds to sleep between two renames of one commit, so a crash test can kill the
+ingest exactly in the middle of a commit.  Read only here."""
+
+_PUBLISHER = r"""
+import os, sys, time
+pause = float(sys.argv[1])
+pairs = list(zip(sys.argv[2::2], sys.argv[3::2]))
+done = []
+try:
+    for i, (src, dst) in enumerate(pairs):
+        if i and pause:
+            time.sleep(pause)
+        os.replace(src, dst)
+        done.append((src, dst))
+except OSError as exc:
+    for src, dst in reversed(done):   # not committed (the files part is last): hide its parts again
+        try:
+            os.replace(dst, src)
+        except OSError:
+            try:
+                os.remove(dst)
+            except OSError:
+                pass
+    try:
+        sys.stderr.write("%d	%s	%s" % (exc.errno or 0, exc.filename or "", exc.strerror or exc))
+        sys.stderr.flush()
+    except OSError:
+        pass
+    sys.exit(3)
+"""
+
+
+def _pause() -> float:
+    try:
+        return max(0.0, float(os.environ.get(PAUSE_ENV, "") or 0))
+    except ValueError:
+        return 0.0
+
+
+def publish(renames: list[tuple[str, str]], lock_fd: int | None) -> None:
+    """Rename a commit's parts into place, in order, all or none.
+
+    With a lock descriptor (POSIX) and unless ``$TRACTOR_PUBLISHER=inprocess``, a detached
+    process (own session: a Ctrl-C to the terminal's process group or a SIGKILL of the ingest
+    does not reach it) does the renames while holding the inherited lock, and this process waits
+    for it.  Otherwise, or when it cannot be started, the renames happen here.  Either way
+    SIGINT and SIGTERM are blocked meanwhile (POSIX), so a Ctrl-C takes effect once the commit
+    is done.  When a rename fails, the parts renamed so far are moved back (the batch stays
+    uncommitted) and the :class:`OSError` is raised."""
+    pause = _pause()
+    mask = getattr(signal, "pthread_sigmask", None)
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM}) if mask is not None else None
+    try:
+        if lock_fd is not None and os.environ.get(PUBLISHER_ENV, "").strip() != "inprocess":
+            args = [sys.executable, "-I", "-S", "-c", _PUBLISHER, repr(pause)]
+            for src, dst in renames:
+                args += [src, dst]
+            try:
+                proc = subprocess.Popen(args, pass_fds=(lock_fd,), start_new_session=True,
+                                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            except OSError:
+                proc = None
+            if proc is not None and _await_publisher(proc, renames):
+                return
+        _publish_in_process(renames, pause)
+    finally:
+        if mask is not None:
+            mask(signal.SIG_SETMASK, old)
+
+
+def _await_publisher(proc: subprocess.Popen, renames: list[tuple[str, str]]) -> bool:
+    """Wait for the publisher: ``True`` when the batch got committed; its :class:`OSError` when a
+    rename failed; ``False`` (nothing renamed) when it failed before renaming anything without
+    saying why (an interpreter that does not run the publisher): the caller renames in process."""
+    interrupted = False
+    while True:
+        try:
+            code = proc.wait()
+            break
+        except KeyboardInterrupt:       # (delivered to another thread): let the commit finish, then stop
+            interrupted = True
+    with proc.stderr:                   # type: ignore[union-attr]
+        report = proc.stderr.read().decode("utf-8", "replace")   # type: ignore[union-attr]
+    if not os.path.exists(renames[-1][1]):      # not committed: undo what a killed publisher left
+        _undo(renames)
+        num, tab, rest = report.partition("\t")
+        if code < 0:
+            raise OSError(errno.EINTR, f"the commit's publisher process was killed (signal {-code})")
+        if not (tab and num.isdigit()):         # not the publisher's report: it did not run
+            if all(os.path.exists(src) for src, _ in renames):
+                return False
+            raise OSError(errno.EIO, f"the commit's publisher failed (exit status {code}): {report.strip()[:300]}")
+        name, _, why = rest.partition("\t")
+        raise OSError(int(num), why, name or None)
+    if interrupted:
+        raise KeyboardInterrupt
+    return True
+
+
+def _undo(renames: list[tuple[str, str]]) -> None:
+    """Move back the parts of an uncommitted batch (its ``files`` part, the last, is not in place)."""
+    if os.path.exists(renames[-1][1]):
+        return
+    for src, dst in renames:
+        with contextlib.suppress(OSError):
+            if os.path.exists(dst):
+                os.replace(dst, src)
+
+
+def _publish_in_process(renames: list[tuple[str, str]], pause: float) -> None:
+    """The renames in this process.  A Ctrl-C that reaches it anyway (the signal mask is
+    per thread: the kernel may hand SIGINT to one of Arrow's threads) is held until the
+    last rename is done."""
+    interrupted, paused, i = False, 0, 0
+    while i < len(renames):
+        src, dst = renames[i]
+        try:
+            if i > paused and pause:
+                paused = i
+                time.sleep(pause)
+            if os.path.exists(src) or not os.path.exists(dst):    # (not done before the interrupt)
+                os.replace(src, dst)
+            i += 1
+        except KeyboardInterrupt:
+            interrupted = True
+        except OSError:
+            _undo(renames)
+            raise
+    if interrupted:
+        raise KeyboardInterrupt

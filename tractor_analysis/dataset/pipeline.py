@@ -40,8 +40,8 @@ from typing import Iterator
 import pyarrow.parquet as pq
 
 from . import schema
-from .commit import (Manifest, commit_parts, dataset_lock, ensure_dataset, new_batch, recover, remove_temp_parts,
-                     write_temp_parts)
+from .commit import (Manifest, _pid_alive, check_writable, commit_parts, dataset_lock, ensure_dataset, new_batch,
+                     recover, remove_temp_parts, write_temp_parts)
 from .reading import verify
 from .rows import TableBuilder
 from .schema import DatasetError, printable
@@ -189,17 +189,20 @@ _W = _WorkerState()
 
 
 def _worker_init(root: str, known: frozenset[str], choice, label: str | None, flush_hands: int,
-                 counters, die_with_parent: bool, base: str | None = None, prefix: str | None = None,
+                 counters, die_with_parent: bool | int, base: str | None = None, prefix: str | None = None,
                  max_bytes: int = DEFAULT_MAX_BYTES, analyse=None) -> None:
     """Set this worker's state.  ``base``: the folder relative input paths are read from (a Dask
     worker's own working folder is not the client's); ``prefix``: batch names start with it
     instead of this process's pid (a Dask task's temporaries are cleaned by its client);
-    ``max_bytes``: the most bytes of one file read after gunzip (a bigger one is ``too_large``)."""
+    ``max_bytes``: the most bytes of one file read after gunzip (a bigger one is ``too_large``);
+    ``die_with_parent``: a pool worker of a local ingest (the ingest's pid, or ``True``): it dies
+    with the ingest and ignores Ctrl-C (the ingest stops the pool itself)."""
     if die_with_parent:
-        _die_with_parent()
-        # Ctrl-C reaches the whole process group: the parent stops the pool itself
         import signal
+
+        # Ctrl-C reaches the whole process group: the parent stops the pool itself
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _die_with_parent(None if die_with_parent is True else int(die_with_parent))
     _W.clear()
     _W.update(root=root, known=known, choice=choice, label=label, flush_hands=flush_hands,
               counters=counters, seen=set(), base=base, prefix=prefix, max_bytes=max_bytes,
@@ -218,17 +221,42 @@ def _where(path: str) -> Path:
     return p if base is None or p.is_absolute() else Path(base) / p
 
 
-def _die_with_parent() -> None:
-    """Linux: the worker gets SIGKILL when the ingest process dies (no orphans after a kill)."""
+def _die_with_parent(ingest_pid: int | None = None) -> None:
+    """Linux: this worker gets SIGKILL when its parent dies (``PR_SET_PDEATHSIG``), so no
+    worker outlives a killed ingest.
+
+    The signal fires when the *thread* that forked the worker ends: :func:`ingest` creates the
+    pool in its calling thread (the main thread of ``tractor ingest``), which lives as long as
+    the process; a forkserver's workers are forked by the forkserver's only thread, and the
+    forkserver itself dies with the ingest (:mod:`._forkserver_guard`).  ``ingest_pid``: when
+    the ingest died before this call (between the fork and here, where the death signal would
+    be missed), the worker exits at once."""
     if not sys.platform.startswith("linux"):
         return
     try:
         import ctypes
         import signal
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except Exception:  # pragma: no cover - not Linux
-        pass
+    except Exception:  # pragma: no cover - no prctl
+        return
+    if ingest_pid is not None and os.getppid() != ingest_pid and not _pid_alive(ingest_pid):
+        os._exit(1)
+
+
+def _block_sigint():
+    """Block SIGINT in this thread (POSIX); what :func:`_unblock` needs to restore the mask."""
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)
+    return None if mask is None else mask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _unblock(previous) -> None:
+    import signal
+
+    if previous is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _read_bytes(path: str) -> tuple[str | None, str]:
@@ -572,7 +600,9 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     import multiprocessing as mp
 
     start = time.perf_counter()
+    check_writable(root)
     ensure_dataset(root)
+    check_writable(root)
     with dataset_lock(root):
         recover(root)
     manifest = Manifest(root)
@@ -599,13 +629,26 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         # Elsewhere (or with $TRACTOR_START_METHOD=spawn) they are spawned.
         method = start_method(schema.ARROW_USED[0])
         ctx = mp.get_context(method)
-        if method == "forkserver":
-            ctx.set_forkserver_preload(["tractor_analysis.dataset.pipeline", "tractor_analysis.engine.replay",
+        if method == "forkserver":      # the guard first: the forkserver dies with this process
+            ctx.set_forkserver_preload(["tractor_analysis.dataset._forkserver_guard",
+                                        "tractor_analysis.dataset.pipeline", "tractor_analysis.engine.replay",
                                         "tractor_analysis.records.sources"])
+        # SIGINT is blocked while the pool starts: the processes started meanwhile (workers, the
+        # forkserver, the resource tracker) inherit the mask, so a Ctrl-C to the terminal's process
+        # group during their start-up (before they ignore it) prints no traceback of theirs; here it
+        # is delivered once the pool exists, and stops it.  (The counters first: their lock starts
+        # the resource tracker, whose start unblocks SIGINT.)
         counters = (ctx.Value("q", 0), ctx.Value("q", 0))
-        pool = ctx.Pool(workers, _worker_init,
-                        (root, frozenset(), choice, label, flush_hands, counters, True, None, None, max_bytes, analyse))
+        blocked = _block_sigint()
         try:
+            pool = ctx.Pool(workers, _worker_init,
+                            (root, frozenset(), choice, label, flush_hands, counters, os.getpid(), None, None,
+                             max_bytes, analyse))
+        except BaseException:
+            _unblock(blocked)
+            raise
+        try:
+            _unblock(blocked)
             manifest.refresh()  # (after the fork: reading Parquet here first would make forking unsafe)
             verify(root)
             todo = _new_files(paths, manifest.shas)
