@@ -476,3 +476,35 @@ def test_kills_at_random_moments_leave_a_consistent_dataset(src, tmp_path, worke
         wait_unlocked(out)
         check_consistent(out)
         finish_and_check(src, out)
+
+
+def test_a_big_streamed_file_is_published_whole_even_when_killed_mid_commit(tmp_path):
+    """A JSON Lines file read a line at a time fills several batches; they are published together,
+    so a SIGKILL in the middle of that publication still leaves all of the file's matches (the
+    detached publisher finishes it), never the first batches without the file's ``files`` row."""
+    big = tmp_path / "big"
+    write_matches(simulate(8, 99, max_hands=2), str(big), "jsonl")
+    (path,) = big.glob("*.jsonl")
+    longest = max(len(line) for line in path.read_bytes().splitlines())
+    out = tmp_path / "ds"
+    env = {"TRACTOR_TEST_PAUSE_BETWEEN_RENAMES": "0.2"}
+    proc = subprocess.Popen(TRACTOR + ["ingest", str(big), "-o", str(out), "-q", "--flush-hands", "3",
+                                       "--max-bytes", str(longest + 100)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                            env={**os.environ, **env})
+
+    def mid_commit() -> bool:
+        return any(batches(out, t) - batches(out, "files") for t in ("matches", "hands"))
+    try:
+        assert wait_for(mid_commit, timeout=90), "no commit seen in progress"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        stop(proc)
+    wait_unlocked(out)
+    check_consistent(out)
+    ds = load(str(out))
+    assert len(ds.matches) == 8, "only part of the file's matches were published"
+    assert len(ds.files) == 1 and ds.files.matches.iloc[0] == 8
+    assert len(batches(out, "files")) > 1, "the file did not span several batches"
+    assert ds.matches.duplicate_of.isna().all()

@@ -267,15 +267,29 @@ def commit_parts(root: str, tmp: dict[str, str], batch: str, shas: list[str],
                  manifest: Manifest) -> set[str]:
     """Commit one batch under the lock; returns the content hashes that were already
     committed (by an earlier or a concurrent ingest): their rows are dropped first."""
+    return commit_batches(root, [(tmp, batch, shas)], manifest)
+
+
+def commit_batches(root: str, batches: list[tuple[dict[str, str], str, list[str]]],
+                   manifest: Manifest) -> set[str]:
+    """Commit ``(tmp parts, batch, content hashes)`` of one or more batches as one publication
+    under the lock (the batches of one big file: its matches appear together or not at all):
+    every child part first, the ``files`` parts last.  Returns the content hashes that were
+    already committed; their rows are dropped from each batch first."""
     with dataset_lock(root) as lock_fd:
         recover(root)
         manifest.refresh()
-        dup = set(shas) & manifest.shas
-        if dup:
-            _drop_shas(root, tmp, dup, batch)
-        mark_duplicates(root, tmp["matches"])     # a match already in the dataset: duplicate_of
-        renames = [(tmp[t], _part_path(root, t, batch)) for t in CHILD_TABLES]
-        renames.append((tmp["files"], _part_path(root, "files", batch)))     # the commit point: last
+        dup: set[str] = set()
+        pending: dict[str, str] = {}     # first copies in the batches before, in this publication
+        for tmp, batch, shas in batches:
+            mine = set(shas) & manifest.shas
+            if mine:
+                _drop_shas(root, tmp, mine, batch)
+                dup |= mine
+            mark_duplicates(root, tmp["matches"], pending)    # a match already stored: duplicate_of
+        renames = [(tmp[t], _part_path(root, t, batch)) for tmp, batch, _ in batches for t in CHILD_TABLES]
+        # the commit point: the files parts, last
+        renames += [(tmp["files"], _part_path(root, "files", batch)) for tmp, batch, _ in batches]
         publish(renames, lock_fd)
         manifest.refresh()
         return dup

@@ -42,17 +42,18 @@ def _first_copies(root: str) -> dict[str, str]:
     return first
 
 
-def mark_duplicates(root: str, tmp_matches: str) -> int:
+def mark_duplicates(root: str, tmp_matches: str, pending: dict[str, str] | None = None) -> int:
     """Set ``duplicate_of`` in a batch's temporary ``matches`` part for every match already in
     the dataset at ``root`` (call under the dataset lock, after recovery, before the renames).
-    Returns how many rows name a first copy."""
+    ``pending``: ``match_key`` → first copy in the batches published together before this one
+    (filled here).  Returns how many rows name a first copy."""
     first = _first_copies(root)
     table = pq.read_table(tmp_matches)
     if "match_key" not in table.column_names or not table.num_rows:
         return 0
     mids = [str(m) for m in table["match_id"].to_pylist()]
     old = table["duplicate_of"].to_pylist()
-    local: dict[str, str] = {}
+    local: dict[str, str] = {} if pending is None else pending
     new: list[str | None] = []
     for mid, key in zip(mids, table["match_key"].to_pylist()):
         kept = None if key is None else first.get(key) or local.get(key)

@@ -32,7 +32,7 @@ import sys
 import threading
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from itertools import islice
 from typing import Iterator
@@ -40,7 +40,7 @@ from typing import Iterator
 import pyarrow.parquet as pq
 
 from . import schema
-from .commit import (Manifest, _pid_alive, check_writable, commit_parts, dataset_lock, ensure_dataset, new_batch,
+from .commit import (Manifest, _pid_alive, check_writable, commit_batches, dataset_lock, ensure_dataset, new_batch,
                      recover, remove_temp_parts, write_temp_parts)
 from .reading import verify
 from .rows import TableBuilder
@@ -92,6 +92,9 @@ class Flushed:
     """Peak resident memory of the process that wrote the batch (ru_maxrss)."""
     paths: tuple[str, ...] = ()
     """The files the batch holds (named when it cannot be committed)."""
+    more: tuple["Flushed", ...] = ()
+    """Batches committed together with this one, in one publication (the further batches of
+    one big file, so that its matches appear together or not at all)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,11 +389,9 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
     A big JSON Lines file is read a match at a time and its rows may fill several batches, each
     holding whole matches; its ``files`` row (and its content hash, known before it is read)
     is in the last.  The batches written while such a file is being read are held back and
-    handed over, in order, only once the file is whole, so a file stopped while it is read (a
-    kill, a failed write) leaves nothing in the dataset.  (A kill in the short window between
-    the commits of one file's batches leaves the matches of the batches already committed
-    without their ``files`` row: the next ingest reads the file again, so those matches are
-    stored twice, the same ``match_id``, the new copies marked ``duplicate_of``.)
+    handed over, as one publication (:attr:`Flushed.more`), only once the file is whole, so a
+    file stopped while it is read (a kill, a failed write) leaves nothing in the dataset, and
+    its commit publishes all of its matches or none (see ``docs/dataset.md``).
     """
     w = _W
     root, known, seen, counters = w["root"], w["known"], w["seen"], w["counters"]
@@ -424,8 +425,8 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
                         st[4], st[0], st[1], st[2], st[3], st[5], peak_rss_kb(), tuple(b.paths))
             held.append(f)
         if open_file is None:
-            for f in held:
-                hand_over(f)
+            if held:        # one publication: a big file's batches appear together
+                hand_over(held[0] if len(held) == 1 else replace(held[0], more=tuple(held[1:])))
             held.clear()
         batch = _Batch()
 
@@ -684,7 +685,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
 
 
 class Committer:
-    """Commits flushed batches into the dataset at ``root`` (:func:`commit_parts`, under the
+    """Commits flushed batches into the dataset at ``root`` (:func:`~.commit.commit_batches`, under the
     lock) and adds up what they held; shared by the local ingest and the Dask ingest
     (:mod:`.dask_ingest`), so both store exactly the same rows."""
 
@@ -696,24 +697,31 @@ class Committer:
         self.peak = peak_rss_kb()
 
     def commit(self, f: Flushed) -> None:
+        """Commit ``f`` and the batches published with it (``f.more``) in one publication."""
+        group = (f, *f.more)
         totals = self.totals
-        totals["unreadable"] += f.unreadable
-        self.peak = max(self.peak, f.rss_kb)
+        for g in group:
+            totals["unreadable"] += g.unreadable
+            self.peak = max(self.peak, g.rss_kb)
         try:
-            dup = commit_parts(self.root, f.tmp, f.batch, f.shas, self.manifest)
+            dup = commit_batches(self.root, [(g.tmp, g.batch, g.shas) for g in group], self.manifest)
         except BaseException as exc:
-            remove_temp_parts(f.tmp)
+            for g in group:
+                remove_temp_parts(g.tmp)
+            paths = tuple(dict.fromkeys(p for g in group for p in g.paths))
             if isinstance(exc, (DatasetError, IngestError)) or not isinstance(exc, Exception):
                 raise
-            raise _lost_error("cannot commit a batch to the dataset", "无法提交到数据集", exc, f.paths) from None
-        if dup:   # a concurrent ingest committed some of these files first
-            return _note_dup(totals, f, dup)
-        totals["added"] += f.files
-        totals["with_errors"] += f.bad_files
-        totals["matches"] += f.matches
-        totals["hands"] += f.hands
-        totals["violations"] += f.violations
-        totals["errors"] += f.errors
+            raise _lost_error("cannot commit a batch to the dataset", "无法提交到数据集", exc, paths) from None
+        for g in group:
+            if dup & set(g.shas):   # a concurrent ingest committed some of these files first
+                _note_dup(totals, g, dup)
+                continue
+            totals["added"] += g.files
+            totals["with_errors"] += g.bad_files
+            totals["matches"] += g.matches
+            totals["hands"] += g.hands
+            totals["violations"] += g.violations
+            totals["errors"] += g.errors
 
     def summary(self, files: int, seconds: float) -> IngestSummary:
         return IngestSummary(files=files, skipped=files - self.totals["added"], seconds=seconds,
