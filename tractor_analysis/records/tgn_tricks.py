@@ -141,6 +141,11 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
     segments = body[off:].split(",")
     if body.count(":", off) > len(segments):
         segments = _split_plays(st, segments, off, lineno, pieces, number)
+    elif pieces is None and not notes:
+        plain = _plain_plays(h, segments, off, lineno, st.decks)
+        if plain is not None:
+            h.tricks.append([number, plain, [], lineno, lead + 1])
+            return
     for si, seg in enumerate(segments):
         play = _play(st, h, seg, off, lineno, pieces, number, seen)
         off += len(seg) + 1
@@ -157,6 +162,46 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
                 f"第 {number} 墩没有出牌记录", ln, col)
     ln, col = pos(pieces, lineno, lead)
     h.tricks.append([number, plays, trick_notes, ln, col])
+
+
+def _plain_plays(h: HandDraft, segments: list[str], start: int, lineno: int, decks: int) -> list[Play] | None:
+    """The plays of a trick line on one physical line without annotations, when every piece is a
+    plain ``SEAT: cards`` of known tokens, no seat plays twice and no card passes what the decks
+    hold; else ``None`` with nothing reported or counted (:func:`_play` then reads each piece
+    and reports what is wrong)."""
+    plays = []
+    kinds: list[Card] = []
+    seen = 0
+    for seg in segments:
+        colon = seg.find(":")
+        seat = SEAT_LOOKUP.get(seg[:colon].strip()) if colon >= 0 else None
+        if seat is None or seen & (1 << seat):
+            return None
+        seen |= 1 << seat
+        txt = seg[colon + 1:]
+        if "->" in txt:
+            return None
+        try:
+            cards = tuple([CARD_LOOKUP[t] for t in txt.split()])
+        except KeyError:
+            return None
+        plays.append(Play(seat, cards, None, (), lineno, start + len(seg) - len(seg.lstrip()) + 1))
+        kinds += cards
+        start += len(seg) + 1
+    if not plays:
+        return None
+    played = h.played
+    over = False
+    for k in kinds:
+        c = played[k] + 1
+        played[k] = c
+        if c > decks:
+            over = True
+    if over:
+        for k in kinds:
+            played[k] -= 1
+        return None
+    return plays
 
 
 def _bad_trick_head(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -> None:
