@@ -33,10 +33,18 @@ def _within(cards: list[Card], decks: int) -> bool:
     return not cards or max(Counter(cards).values()) <= decks
 
 
-def fast_tricks(tricks_v: Any, first_trick: int, decks: int, line: int, column: int) -> list[Trick] | None:
-    """The tricks of a hand's ``"tricks"`` value, numbered from ``first_trick``, or ``None``."""
+def fast_tricks(tricks_v: Any, first_trick: int, decks: int, line: int, column: int,
+                shared: dict[tuple[int, tuple[Card, ...]], Play] | None = None) -> list[Trick] | None:
+    """The tricks of a hand's ``"tricks"`` value, numbered from ``first_trick``, or ``None``.
+
+    ``shared``: the plain plays (a seat and its cards) read so far in the same record, by seat
+    and cards; an equal play is taken from it rather than made again (plays are immutable
+    values, and a record's plays share its line and column)."""
     if type(tricks_v) is not list:
         return None
+    if shared is None:
+        shared = {}
+    known = shared.get
     played: list[Card] = []
     keep = played.extend
     tricks: list[Trick] = []
@@ -64,7 +72,10 @@ def fast_tricks(tricks_v: Any, first_trick: int, decks: int, line: int, column: 
                 seen |= bit
                 cards = tuple(map(_CARD, cv))
                 if len(pv) == 2:
-                    plays.append(Play(seat, cards, None, (), line, column))
+                    play = known((seat, cards))
+                    if play is None:
+                        play = shared[seat, cards] = Play(seat, cards, None, (), line, column)
+                    plays.append(play)
                 else:
                     attempted = pv.get("attempted")
                     if attempted is not None:

@@ -25,7 +25,7 @@ class _TrickReader(FieldReader):
     def tricks_of(self, tricks_v: Any, first_trick: int) -> list[Trick]:
         """The ``tricks`` list of a hand, the first numbered ``first_trick`` (:func:`~.json_fast.fast_tricks`
         when it takes them, else trick by trick with every check)."""
-        fast = fast_tricks(tricks_v, first_trick, self.decks, self.line, self.column)
+        fast = fast_tricks(tricks_v, first_trick, self.decks, self.line, self.column, self.shared_plays)
         if fast is not None:
             self.trick = None
             return fast
