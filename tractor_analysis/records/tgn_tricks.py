@@ -23,6 +23,8 @@ from .words import CARD_LOOKUP, SEAT_LOOKUP
 
 __all__ = ["label_line", "trick_line", "commented_plays"]
 
+_CARD = CARD_LOOKUP.__getitem__
+
 _LABELS = {"bottom": "bottom", "底牌": "bottom", "buried": "buried", "埋底": "buried", "扣底": "buried"}
 
 _SEAT_WORD = r'(?:[NESWnesw北东東南西]|[北东東南西]家|(?i:north|east|south|west))'
@@ -141,7 +143,7 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
     segments = body[off:].split(",")
     if body.count(":", off) > len(segments):
         segments = _split_plays(st, segments, off, lineno, pieces, number)
-    elif pieces is None and not notes:
+    elif pieces is None and not notes and "->" not in body:
         plain = _plain_plays(h, segments, off, lineno, st.decks)
         if plain is not None:
             h.tricks.append([number, plain, [], lineno, lead + 1])
@@ -165,24 +167,21 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
 
 
 def _plain_plays(h: HandDraft, segments: list[str], start: int, lineno: int, decks: int) -> list[Play] | None:
-    """The plays of a trick line on one physical line without annotations, when every piece is a
-    plain ``SEAT: cards`` of known tokens, no seat plays twice and no card passes what the decks
-    hold; else ``None`` with nothing reported or counted (:func:`_play` then reads each piece
-    and reports what is wrong)."""
+    """The plays of a trick line on one physical line without annotations or a failed throw
+    (``->``, checked by the caller), when every piece is a plain ``SEAT: cards`` of known
+    tokens, no seat plays twice and no card passes what the decks hold; else ``None`` with
+    nothing reported or counted (:func:`_play` then reads each piece and reports what is wrong)."""
     plays = []
     kinds: list[Card] = []
     seen = 0
     for seg in segments:
-        colon = seg.find(":")
-        seat = SEAT_LOOKUP.get(seg[:colon].strip()) if colon >= 0 else None
+        head, colon, txt = seg.partition(":")
+        seat = SEAT_LOOKUP.get(head.strip()) if colon else None
         if seat is None or seen & (1 << seat):
             return None
         seen |= 1 << seat
-        txt = seg[colon + 1:]
-        if "->" in txt:
-            return None
         try:
-            cards = tuple([CARD_LOOKUP[t] for t in txt.split()])
+            cards = tuple(map(_CARD, txt.split()))
         except KeyError:
             return None
         plays.append(Play(seat, cards, None, (), lineno, start + len(seg) - len(seg.lstrip()) + 1))
