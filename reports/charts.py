@@ -35,7 +35,8 @@ _ID_RE = re.compile(r'(\bid="|url\(#|href="#)([^")]+)')
 _counter = itertools.count(1)
 
 
-_mpl_text_metrics = _mtext._get_text_metrics_with_cache
+_mpl_text_metrics = getattr(_mtext, "_get_text_metrics_with_cache", None)
+"""matplotlib's own (private) cached text metrics; if a matplotlib lacks it, charts are drawn without ours."""
 _METRICS: dict[tuple, tuple[float, float, float]] = {}
 
 
@@ -48,7 +49,7 @@ def _svg_text_metrics(renderer, text, fontprop, ismath, dpi):
     (it lays text out at a fixed 72 dpi, :class:`~matplotlib.textpath.TextToPath`; ``savefig``
     wraps it in a :class:`MixedModeRenderer`), so
     they are kept by those; any other renderer goes to matplotlib's own cache."""
-    inner = renderer._renderer if type(renderer) is MixedModeRenderer else renderer
+    inner = getattr(renderer, "_renderer", None) if type(renderer) is MixedModeRenderer else renderer
     if type(inner) is not RendererSVG:
         return _mpl_text_metrics(renderer, text, fontprop, ismath, dpi)
     key = (text, fontprop.copy(), ismath, dpi)
@@ -66,12 +67,14 @@ def to_svg(fig: Figure, label: str) -> str:
     FigureCanvasSVG(fig)
     with rc_context(_RC), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # missing CJK glyphs in the metrics font: the browser draws them
-        _mtext._get_text_metrics_with_cache = _svg_text_metrics
+        if _mpl_text_metrics is not None:
+            _mtext._get_text_metrics_with_cache = _svg_text_metrics
         try:
             fig.savefig(buf, format="svg",
                         metadata={"Date": None, "Creator": "tractor-analysis"})
         finally:
-            _mtext._get_text_metrics_with_cache = _mpl_text_metrics
+            if _mpl_text_metrics is not None:
+                _mtext._get_text_metrics_with_cache = _mpl_text_metrics
     svg = _HEAD_RE.sub(r"\1", buf.getvalue(), count=1)
     prefix = f"c{next(_counter)}-"
     svg = _ID_RE.sub(lambda m: m.group(1) + prefix + m.group(2), svg)
