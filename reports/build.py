@@ -57,7 +57,7 @@ CARD_HTML: tuple[str, ...] = tuple(_card_html(k) for k in range(NUM_KINDS))
 
 
 def _cards_filter(kinds: Iterable[int]) -> Markup:
-    return Markup("".join(CARD_HTML[k] for k in kinds))
+    return Markup("".join(map(CARD_HTML.__getitem__, kinds)))
 
 
 _RUN_OF: tuple[int, ...] = tuple(SUIT_OF[k] if SUIT_OF[k] != JOKER else k for k in range(NUM_KINDS))
@@ -84,22 +84,24 @@ def held_html(kinds: Sequence[int], marks: Sequence[bool] = (), groups: Sequence
     card tile (:data:`CARD_HTML`) takes ~45.
     """
     out: list[str] = []
-    last = None
+    add = out.append
+    last = -1                   # the run being written: group * 64 + run (groups are 0..4, runs < 64)
     n_marks = len(marks)
+    run_of, rank, rank_marked = _RUN_OF, _RANK, _RANK_MARKED
     for i, k in enumerate(kinds):
         group = groups[k] if groups else 1
-        key = (group, _RUN_OF[k])
+        key = group * 64 + run_of[k]
         if key != last:
-            if last is not None:
-                out.append("</i> ")
-            out.append(_RUN_OPEN[k][group == 0])
-            out.append(_SYMBOL[k])
+            if last >= 0:
+                add("</i> ")
+            add(_RUN_OPEN[k][group == 0])
+            add(_SYMBOL[k])
             last = key
         else:
-            out.append(" ")
-        out.append(_RANK_MARKED[k] if i < n_marks and marks[i] else _RANK[k])
-    if last is not None:
-        out.append("</i>")
+            add(" ")
+        add(rank_marked[k] if i < n_marks and marks[i] else rank[k])
+    if last >= 0:
+        add("</i>")
     return "".join(out)
 
 

@@ -17,9 +17,12 @@ import warnings
 from typing import Mapping, Sequence
 
 from matplotlib import rc_context
-from matplotlib.backends.backend_svg import FigureCanvasSVG
+import matplotlib.text as _mtext
+from matplotlib.backends.backend_mixed import MixedModeRenderer
+from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
+from matplotlib.transforms import Bbox
 
 from tractor_analysis.records.cards import RANK_TOKENS
 
@@ -32,14 +35,46 @@ _ID_RE = re.compile(r'(\bid="|url\(#|href="#)([^")]+)')
 _counter = itertools.count(1)
 
 
+_mpl_text_metrics = getattr(_mtext, "_get_text_metrics_with_cache", None)
+"""matplotlib's own (private) cached text metrics; if a matplotlib lacks it, charts are drawn without ours."""
+_METRICS: dict[tuple, tuple[float, float, float]] = {}
+
+
+def _svg_text_metrics(renderer, text, fontprop, ismath, dpi):
+    """matplotlib's text metrics (width, height, descent), kept from one chart to the next.
+
+    matplotlib caches them per renderer, and each ``savefig`` makes a new SVG renderer, so
+    every chart measured its tick labels, titles and legends again (a fifth of its drawing
+    time).  An SVG renderer's metrics depend only on the text, the font, math mode and dpi
+    (it lays text out at a fixed 72 dpi, :class:`~matplotlib.textpath.TextToPath`; ``savefig``
+    wraps it in a :class:`MixedModeRenderer`), so
+    they are kept by those; any other renderer goes to matplotlib's own cache."""
+    inner = getattr(renderer, "_renderer", None) if type(renderer) is MixedModeRenderer else renderer
+    if type(inner) is not RendererSVG:
+        return _mpl_text_metrics(renderer, text, fontprop, ismath, dpi)
+    key = (text, fontprop.copy(), ismath, dpi)
+    got = _METRICS.get(key)
+    if got is None:
+        if len(_METRICS) >= 20_000:
+            _METRICS.clear()
+        got = _METRICS[key] = _mpl_text_metrics(renderer, text, fontprop, ismath, dpi)
+    return got
+
+
 def to_svg(fig: Figure, label: str) -> str:
     """The figure as an ``<svg>`` element to inline in HTML (no XML prolog, unique ids)."""
     buf = io.StringIO()
     FigureCanvasSVG(fig)
     with rc_context(_RC), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # missing CJK glyphs in the metrics font: the browser draws them
-        fig.savefig(buf, format="svg",
-                    metadata={"Date": None, "Creator": "tractor-analysis"})
+        if _mpl_text_metrics is not None:
+            _mtext._get_text_metrics_with_cache = _svg_text_metrics
+        try:
+            fig.savefig(buf, format="svg",
+                        metadata={"Date": None, "Creator": "tractor-analysis"})
+        finally:
+            if _mpl_text_metrics is not None:
+                _mtext._get_text_metrics_with_cache = _mpl_text_metrics
     svg = _HEAD_RE.sub(r"\1", buf.getvalue(), count=1)
     prefix = f"c{next(_counter)}-"
     svg = _ID_RE.sub(lambda m: m.group(1) + prefix + m.group(2), svg)
@@ -66,6 +101,35 @@ def _figure(width: float = WIDTH, height: float = HEIGHT, fixed: bool = True) ->
         return fig
 
 
+_PER_MATCH: dict[str, tuple[Figure, object]] = {}
+"""The figure and axes of each per-match chart (two per match page), drawn again for each match:
+a figure's axes and ticks cost more to make than to draw (:func:`_per_match_axes`)."""
+
+
+def _per_match_axes(kind: str) -> tuple[Figure, object]:
+    """The figure and axes of per-match chart ``kind``, as a new figure has them: the first call
+    makes them, later calls take the last chart's data, legend and limits off again (titles,
+    labels, tick locators and limits are set by every chart anew).  The axes keep their tick
+    objects, which :meth:`~matplotlib.axis.Axis.draw` updates for the new data."""
+    got = _PER_MATCH.get(kind)
+    if got is None:
+        fig = _figure()
+        got = _PER_MATCH[kind] = (fig, fig.add_subplot())
+        return got
+    ax = got[1]
+    for container in list(ax.containers):
+        container.remove()
+    for artist in [*ax.lines, *ax.patches, *ax.collections, *ax.texts]:
+        artist.remove()
+    if ax.legend_ is not None:
+        ax.legend_.remove()
+    ax.ignore_existing_data_limits = True
+    ax.dataLim.set_points(Bbox.null().get_points())
+    ax.set_xlim(0, 1, auto=True)
+    ax.set_ylim(0, 1, auto=True)
+    return got
+
+
 def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str, integer_axis: str = "") -> str:
     if "x" in integer_axis:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -86,8 +150,7 @@ def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str
     """Both teams' levels before hand 1 and after each hand; in friend mode (four labels)
     each player's own level."""
     with rc_context(_RC):
-        fig = _figure()
-        ax = fig.add_subplot()
+        fig, ax = _per_match_axes("levels")
         xs = list(range(len(series)))
         colours = TEAM_COLOURS if len(teams) == 2 else PLAYER_COLOURS
         for t in range(len(teams)):
@@ -106,8 +169,7 @@ def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str
 def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshold: int) -> str:
     """Attackers' total per hand, with the line that takes the deal (40 × decks)."""
     with rc_context(_RC):
-        fig = _figure()
-        ax = fig.add_subplot()
+        fig, ax = _per_match_axes("points")
         xs = range(1, len(points) + 1)
         below = [(x, p) for x, p in zip(xs, points) if p < threshold]
         above = [(x, p) for x, p in zip(xs, points) if p >= threshold]

@@ -16,6 +16,7 @@ Card tokens follow ``docs/format.md``: canonical ``S10``, ``HA``, ``BJ``,
 from __future__ import annotations
 
 import re
+from itertools import chain, repeat
 from typing import Iterable, Sequence
 
 Card = int
@@ -179,9 +180,12 @@ def counts_of(cards: Iterable[Card]) -> Counts:
     return tuple(c)
 
 
+_KINDS = range(NUM_KINDS)
+
+
 def cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
     """The cards of a count vector, in kind order."""
-    return tuple(k for k in range(NUM_KINDS) for _ in range(counts[k]))
+    return tuple(chain.from_iterable(map(repeat, _KINDS, counts)))
 
 
 def full_deck(decks: int) -> Counts:

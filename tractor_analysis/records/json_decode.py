@@ -20,7 +20,7 @@ def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
     """``(value, None)``, or ``(None, (message, Chinese message, line, column, code))`` when ``text`` is
     not JSON we can read: ``too_deep`` when it nests deeper than :data:`~.limits.MAX_DEPTH` (found by an
     iterative scan before the decoder, which recurses, sees it), else ``invalid_json``."""
-    deep = json_too_deep(text)
+    deep = None if _shallow(text) else json_too_deep(text)
     if deep is not None:
         line = text.count("\n", 0, deep) + 1
         return None, (f"JSON nested too deeply: more than {MAX_DEPTH} levels of [ ] and {{ }} here (a record "
@@ -35,6 +35,30 @@ def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
         return None, ("nested too deeply for the decoder", "嵌套过深", 1, 1, "invalid_json")
     except (ValueError, MemoryError) as exc:   # e.g. an integer of more than 4,300 digits
         return None, (str(exc), str(exc), 1, 1, "invalid_json")
+
+
+_OUTSIDE_CHARS = str.maketrans("", "", " \t\r\n:,0123456789.-+eEtrufalsnNaIiy")
+"""Every character JSON allows outside its strings and brackets (numbers, ``true``, ``false``, ``null``,
+``NaN``, ``Infinity``, white space, ``:`` and ``,``), deleted by :func:`_shallow`."""
+
+
+def _shallow(text: str) -> bool:
+    """``True`` when ``text`` surely nests no deeper than :data:`~.limits.MAX_DEPTH` (``False``: not
+    known, :func:`~.limits.json_too_deep` decides).  The common record, at C speed: with no backslash,
+    its strings are the odd pieces between quotes; what lies outside them, less what JSON allows there,
+    must be brackets only, and must vanish when ``[]`` and ``{}`` are taken out ``MAX_DEPTH // 2``
+    times (each time takes off at most two levels)."""
+    if "\\" in text:
+        return False
+    pieces = text.split('"')
+    if not len(pieces) & 1:                   # an open string
+        return False
+    brackets = "".join(pieces[::2]).translate(_OUTSIDE_CHARS)
+    for _ in range(MAX_DEPTH // 2):
+        if not brackets:
+            return True
+        brackets = brackets.replace("[]", "").replace("{}", "")
+    return not brackets
 
 
 def split_lines(text: str) -> list[str]:

@@ -160,6 +160,8 @@ class FieldReader(Reporter):
         super().__init__(*args, **kwargs)
         self.decks = 2
         """How many decks the match's ruleset plays with, for :meth:`count`."""
+        self.shared_plays: dict = {}
+        """The plain plays read so far in this match (:func:`~.json_fast.fast_tricks` reuses them)."""
 
     def bounded(self, v: Any, what: str, key: str, lo: int, hi: int, default: Any,
                 what_zh: str | None = None, then: tuple[str, str] = ("ignored", "已忽略")) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
+from .json_fast import fast_dealt, fast_tricks
 from .json_fields import MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, type_name
 from .json_layout import HAND_FIELDS
 from .limits import MAX_HAND_NUMBER
@@ -22,7 +23,12 @@ class _TrickReader(FieldReader):
     """The tricks of one hand: numbers in sequence, each seat playing once, cards counted."""
 
     def tricks_of(self, tricks_v: Any, first_trick: int) -> list[Trick]:
-        """The ``tricks`` list of a hand, the first numbered ``first_trick``."""
+        """The ``tricks`` list of a hand, the first numbered ``first_trick`` (:func:`~.json_fast.fast_tricks`
+        when it takes them, else trick by trick with every check)."""
+        fast = fast_tricks(tricks_v, first_trick, self.decks, self.line, self.column, self.shared_plays)
+        if fast is not None:
+            self.trick = None
+            return fast
         if not isinstance(tricks_v, list):
             raise Shape(f"\"tricks\" should be a list, not {type_name(tricks_v)}")
         tricks = []
@@ -124,7 +130,7 @@ class HandReader(_TrickReader):
         trump = self.trump(hv["trump"]) if hv.get("trump") is not None else None
         level = self.level(hv["level"]) if hv.get("level") is not None else None
         declarations = self.declarations(hv.get("declarations") or [])
-        deal, bottom, buried, earlier = self.dealt(hv)
+        deal, bottom, buried, earlier = fast_dealt(hv, self.decks) or self.dealt(hv)
         friend = None
         if hv.get("friend") is not None:
             fc, bad = self.cards([as_text(hv["friend"], "\"friend\"")], "\"friend\"", "ignored")

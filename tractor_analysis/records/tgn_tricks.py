@@ -23,6 +23,8 @@ from .words import CARD_LOOKUP, SEAT_LOOKUP
 
 __all__ = ["label_line", "trick_line", "commented_plays"]
 
+_CARD = CARD_LOOKUP.__getitem__
+
 _LABELS = {"bottom": "bottom", "底牌": "bottom", "buried": "buried", "埋底": "buried", "扣底": "buried"}
 
 _SEAT_WORD = r'(?:[NESWnesw北东東南西]|[北东東南西]家|(?i:north|east|south|west))'
@@ -141,6 +143,11 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
     segments = body[off:].split(",")
     if body.count(":", off) > len(segments):
         segments = _split_plays(st, segments, off, lineno, pieces, number)
+    elif pieces is None and not notes and "->" not in body:
+        plain = _plain_plays(h, segments, off, lineno, st.decks)
+        if plain is not None:
+            h.tricks.append([number, plain, [], lineno, lead + 1])
+            return
     for si, seg in enumerate(segments):
         play = _play(st, h, seg, off, lineno, pieces, number, seen)
         off += len(seg) + 1
@@ -157,6 +164,43 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
                 f"第 {number} 墩没有出牌记录", ln, col)
     ln, col = pos(pieces, lineno, lead)
     h.tricks.append([number, plays, trick_notes, ln, col])
+
+
+def _plain_plays(h: HandDraft, segments: list[str], start: int, lineno: int, decks: int) -> list[Play] | None:
+    """The plays of a trick line on one physical line without annotations or a failed throw
+    (``->``, checked by the caller), when every piece is a plain ``SEAT: cards`` of known
+    tokens, no seat plays twice and no card passes what the decks hold; else ``None`` with
+    nothing reported or counted (:func:`_play` then reads each piece and reports what is wrong)."""
+    plays = []
+    kinds: list[Card] = []
+    seen = 0
+    for seg in segments:
+        head, colon, txt = seg.partition(":")
+        seat = SEAT_LOOKUP.get(head.strip()) if colon else None
+        if seat is None or seen & (1 << seat):
+            return None
+        seen |= 1 << seat
+        try:
+            cards = tuple(map(_CARD, txt.split()))
+        except KeyError:
+            return None
+        plays.append(Play(seat, cards, None, (), lineno, start + len(seg) - len(seg.lstrip()) + 1))
+        kinds += cards
+        start += len(seg) + 1
+    if not plays:
+        return None
+    played = h.played
+    over = False
+    for k in kinds:
+        c = played[k] + 1
+        played[k] = c
+        if c > decks:
+            over = True
+    if over:
+        for k in kinds:
+            played[k] -= 1
+        return None
+    return plays
 
 
 def _bad_trick_head(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -> None:

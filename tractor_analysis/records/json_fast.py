@@ -1,0 +1,128 @@
+"""The fast path of the JSON reader: a hand's tricks and dealt cards when they are plainly
+well formed, with no per-value checking in Python beyond a type test.
+
+:mod:`.json_hands` tries these first.  Each returns ``None`` — having reported nothing — on
+anything unusual: a value of another type, a card or seat written otherwise than in the lookup
+tables, a seat playing twice in a trick, a trick written as an object with a ``number``, more
+copies of a card than the decks hold, 炒地皮's ``earlier_buries``.  The reader then reads the same
+values again on its detailed path, which finds and words every problem.  So the fast path
+only ever gives what the detailed path gives for a value it accepts (the tests compare both on
+simulated corpora).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .cards import SEAT_TOKENS, Card
+from .json_fields import Shape, as_notes
+from .model import Play, Trick
+from .words import CARD_LOOKUP, SEAT_LOOKUP
+
+__all__ = ["fast_tricks", "fast_dealt"]
+
+_CARD = CARD_LOOKUP.__getitem__
+_SEAT = SEAT_LOOKUP.__getitem__
+_MISS = (KeyError, TypeError, Shape)
+"""What a value the fast path does not take raises in it (a missing key, an unhashable or
+mistyped value, notes of the wrong shape): the detailed path then reads it."""
+
+
+def _within(cards: list[Card], decks: int) -> bool:
+    """No kind more than ``decks`` times in ``cards``."""
+    return not cards or max(Counter(cards).values()) <= decks
+
+
+def fast_tricks(tricks_v: Any, first_trick: int, decks: int, line: int, column: int,
+                shared: dict[tuple[int, tuple[Card, ...]], Play] | None = None) -> list[Trick] | None:
+    """The tricks of a hand's ``"tricks"`` value, numbered from ``first_trick``, or ``None``.
+
+    ``shared``: the plain plays (a seat and its cards) read so far in the same record, by seat
+    and cards; an equal play is taken from it rather than made again (plays are immutable
+    values, and a record's plays share its line and column)."""
+    if type(tricks_v) is not list:
+        return None
+    if shared is None:
+        shared = {}
+    known = shared.get
+    played: list[Card] = []
+    keep = played.extend
+    tricks: list[Trick] = []
+    number = first_trick
+    try:
+        for tv in tricks_v:
+            notes: tuple[str, ...] = ()
+            if type(tv) is not list:
+                if type(tv) is not dict or "number" in tv:
+                    return None
+                notes = as_notes(tv.get("notes"), "")
+                tv = tv.get("plays", [])
+                if type(tv) is not list:
+                    return None
+            plays = []
+            seen = 0
+            for pv in tv:
+                if type(pv) is not dict:
+                    return None
+                seat = _SEAT(pv["seat"])
+                bit = 1 << seat
+                cv = pv["cards"]
+                if seen & bit or type(cv) is not list:
+                    return None
+                seen |= bit
+                cards = tuple(map(_CARD, cv))
+                if len(pv) == 2:
+                    play = known((seat, cards))
+                    if play is None:
+                        play = shared[seat, cards] = Play(seat, cards, None, (), line, column)
+                    plays.append(play)
+                else:
+                    attempted = pv.get("attempted")
+                    if attempted is not None:
+                        if type(attempted) is not list:
+                            return None
+                        attempted = tuple(map(_CARD, attempted))
+                    plays.append(Play(seat, cards, attempted, as_notes(pv.get("notes"), ""), line, column))
+                keep(cards)
+            tricks.append(Trick(number, tuple(plays), notes, line))
+            number += 1
+    except _MISS:
+        return None
+    return tricks if _within(played, decks) else None
+
+
+def _cards(v: Any) -> tuple[Card, ...]:
+    if type(v) is not list:
+        raise TypeError
+    return tuple(map(_CARD, v))
+
+
+def fast_dealt(hv: dict, decks: int) -> tuple[Any, Any, Any, list] | None:
+    """``deal``, ``bottom``, ``buried`` and ``earlier_buries`` of hand object ``hv``, or ``None``."""
+    if hv.get("earlier_buries") is not None:
+        return None
+    dealt: list[Card] = []
+    deal = bottom = buried = None
+    try:
+        deal_v = hv.get("deal")
+        if deal_v is not None:
+            if type(deal_v) is list and len(deal_v) == 4:
+                deal_v = dict(zip(SEAT_TOKENS, deal_v))
+            if type(deal_v) is not dict:
+                return None
+            deal_l: list[tuple[Card, ...]] = [(), (), (), ()]
+            for key, cv in deal_v.items():
+                cards = _cards(cv)
+                deal_l[_SEAT(key)] = cards
+                dealt.extend(cards)
+            deal = tuple(deal_l)
+        if hv.get("bottom") is not None:
+            bottom = _cards(hv["bottom"])
+            dealt.extend(bottom)
+        if hv.get("buried") is not None:
+            buried = _cards(hv["buried"])
+    except _MISS:
+        return None
+    if not _within(dealt, decks) or (buried and not _within(list(buried), decks)):
+        return None
+    return deal, bottom, buried, []
