@@ -54,7 +54,7 @@ bench: $(STAMP)
 ## limits, a table of failure classes, a minimal reproducer of each failure in fuzz-out/.
 ## CASES=2000 SEED=7 JOBS=2 change the run; the fast part (240 cases) is in `make test`.
 CASES ?= 10000
-JOBS  ?= 1
+JOBS  ?= 2
 fuzz: $(TSTAMP)
 	nice $(BIN)/python bench/fuzz.py --cases $(CASES) --jobs $(JOBS) $(if $(SEED),--seed $(SEED),)
 

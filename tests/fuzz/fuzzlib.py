@@ -38,7 +38,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from tractor_analysis.records.limits import DEFAULT_MAX_BYTES, json_too_deep
+
 ROOT = Path(__file__).resolve().parents[2]
+
+CASE_CAP = 3 * DEFAULT_MAX_BYTES
+"""The most bytes of a case (24 MiB, three times the readers' default limit): every mutator counts
+before it copies, and :func:`make_case` cuts what is still longer, so that making a case never
+takes more than a few times this much memory in the harness (a gzip bomb is small as bytes: what
+it expands to is the reader's business)."""
 
 CHECK_EXITS = frozenset({0, 1, 2})
 """``tractor check``: 0 clean, 1 violations found, 2 input problems (README, "Exit codes")."""
@@ -137,6 +145,15 @@ def _in_window(rng, text: str, mutate) -> str:
     return text[:a] + mutate(text[a:b]) + text[b:]
 
 
+BIG = 0.05
+"""How often a mutator with a size picks one of its big sizes (megabytes: the cases that take
+seconds to judge); the rest are small, so that a long run judges many cases an hour."""
+
+
+def _big(rng, small: list[int], big: list[int]) -> int:
+    return rng.choice(big if rng.random() < BIG else small)
+
+
 def byte_flips(rng, name, data, size):
     b = bytearray(data)
     for _ in range(rng.randint(1, 8)):
@@ -170,7 +187,7 @@ def _swap_tokens(rng, text: str) -> str:
 
 
 def deep_nesting(rng, name, data, size):
-    n = int(rng.choice([50, 1000, 5000, 100_000, 1_000_000]) * size) + 2
+    n = int(_big(rng, [50, 1000, 5000], [100_000, 1_000_000]) * size) + 2
     text = _text(data)
     at = rng.randrange(len(text) + 1)
     a, b = _window(rng, text)
@@ -217,11 +234,12 @@ def encodings(rng, name, data, size):
 
 
 def long_lines(rng, name, data, size):
-    n = int(rng.choice([10_000, 200_000, 2_000_000]) * size) + 1
+    n = int(_big(rng, [1000, 10_000, 100_000], [2_000_000]) * size) + 1
     text = _text(data)
     lines = text.split("\n")
     at = rng.randrange(len(lines) + 1)
-    filler = rng.choice(["SA ", "x", "[A \"b\"]", "{n}", "1. N: SA, ", " ", "\"\\\\"]) * (n // 3 + 1)
+    unit = rng.choice(["SA ", "x", "[A \"b\"]", "{n}", "1. N: SA, ", " ", "\"\\\\"])
+    filler = unit * min(n // 3 + 1, max(1, (CASE_CAP - len(data)) // len(unit)))
     if rng.random() < 0.5 and lines:
         at = min(at, len(lines) - 1)
         lines[at] = lines[at] + filler
@@ -231,33 +249,42 @@ def long_lines(rng, name, data, size):
 
 
 def many_hands(rng, name, data, size):
-    k = int(rng.choice([10, 200, 3000, 20_000]) * size) + 2
+    """The record's hands (or its JSONL lines) repeated ``k`` times, never past :data:`CASE_CAP`
+    bytes: the copies are counted before they are made."""
+    k = int(_big(rng, [5, 20, 50], [200, 3000, 20_000]) * size) + 2
     text = _text(data)
+    room = max(1, CASE_CAP - len(data))
     if name.endswith(".jsonl") or (text.lstrip().startswith("{") and "\n{" in text):
         lines = [ln for ln in text.split("\n") if ln.strip()] or [text]
-        return name, _bytes("\n".join(lines[i % len(lines)] for i in range(k)) + "\n")
+        each = max(1, len(data) // len(lines) + 1)
+        return name, _bytes("\n".join(lines[i % len(lines)] for i in range(min(k, room // each + 1))) + "\n")
     at = text.find("[Hand")
     if at >= 0:
         body = text[at:]
-        return name, _bytes(text[:at] + "\n".join(body for _ in range(min(k, int(50_000_000 * size) // max(1, len(body)) + 1))))
+        copies = min(k, int(50_000_000 * size) // max(1, len(body)) + 1, room // max(1, len(body)) + 1)
+        return name, _bytes(text[:at] + "\n".join(body for _ in range(copies)))
+    if json_too_deep(text, 500) is not None:    # nested past what json.loads recurses into
+        return name, data * min(k, 50, room // max(1, len(data)) + 1)
     try:
         obj = json.loads(text)
-    except (ValueError, RecursionError):   # not JSON, or nested past what json.loads recurses into
-        return name, data * min(k, 50)
+    except (ValueError, RecursionError):
+        return name, data * min(k, 50, room // max(1, len(data)) + 1)
     if isinstance(obj, dict) and isinstance(obj.get("hands"), list) and obj["hands"]:
-        obj["hands"] = [obj["hands"][i % len(obj["hands"])] for i in range(k)]
-    elif isinstance(obj, list):
-        obj = [obj[i % len(obj)] for i in range(k)] if obj else obj
+        n = len(obj["hands"])
+        obj["hands"] = [obj["hands"][i % n] for i in range(min(k, n * (room // max(1, len(data)) + 1)))]
+    elif isinstance(obj, list) and obj:
+        n = len(obj)
+        obj = [obj[i % n] for i in range(min(k, n * (room // max(1, len(data)) + 1)))]
     return name, _bytes(json.dumps(obj, ensure_ascii=False))
 
 
 def gzipped(rng, name, data, size):
-    z = gzip.compress(data, mtime=0)
+    z = gzip.compress(data, compresslevel=6, mtime=0)
     r = rng.random()
     if r < 0.2:
         z = z[:rng.randrange(len(z) + 1)]
     elif r < 0.35:
-        z = z + gzip.compress(data, mtime=0)               # two members
+        z = z + gzip.compress(data, compresslevel=6, mtime=0)     # two members
     elif r < 0.45:
         z = z + b"garbage"
     if not name.endswith(".gz") and rng.random() < 0.8:
@@ -272,7 +299,7 @@ def gzip_bomb(rng, name, data, size):
     """A small file that expands to a lot: many gzip members of 1 MiB each (zeros, spaces, newlines,
     or the record repeated), up to ``4 GiB * size``."""
     kind = rng.choice(["zeros", "spaces", "newlines", "record"])
-    mib = max(2, int(rng.choice([80, 1024, 4096]) * size))
+    mib = max(2, int(_big(rng, [80], [1024, 4096]) * size))
     key = (kind, hash(data) if kind == "record" else 0)
     member = _MEMBER_CACHE.get(key)
     if member is None:
@@ -284,7 +311,7 @@ def gzip_bomb(rng, name, data, size):
         _MEMBER_CACHE[key] = member
         if len(_MEMBER_CACHE) > 8:
             _MEMBER_CACHE.pop(next(iter(_MEMBER_CACHE)))
-    head = gzip.compress(data, mtime=0) if kind != "zeros" else b""
+    head = gzip.compress(data, compresslevel=6, mtime=0) if kind != "zeros" else b""
     return (name if name.endswith(".gz") else name + ".gz"), head + member * mib
 
 
@@ -305,6 +332,8 @@ def make_case(seed: int, index: int, size: float = 1.0) -> tuple[str, bytes, lis
         m = rng.choice(_TEXT_MUTATORS)
         name, data = MUTATORS[m](rng, name, data, size)
         applied.append(m)
+        if len(data) > CASE_CAP:
+            data = data[:CASE_CAP]
     r = rng.random()
     if r < 0.08:
         name, data = gzipped(rng, name, data, size)
@@ -337,8 +366,19 @@ def _codes(diags) -> set[str]:
     return {d.code for d in diags}
 
 
-def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[Finding]:
-    """Read, replay, write in each format and read back, all in this process."""
+ROUNDTRIP_FACTOR = 16
+"""How much bigger than its input a writer may legitimately make a record, so the re-read of a
+round trip gets this many times the first read's byte limit.  Measured: ``.json`` is written
+indented (2 spaces a level), so a ``.tgn`` card ``SA `` (3 bytes) becomes a line of some 20 bytes
+(a 1.1 MB ``.tgn`` of many hands is a 10.2 MB ``.json``, × 9.1); an escape turns one byte into
+six (a control character as ``\\u0001``).  16 covers either with room."""
+
+
+def judge_library(name: str, data: bytes, max_bytes: int | None = None, replay_dirty: bool = True
+                  ) -> list[Finding]:
+    """Read, replay, write in each format and read back, all in this process.  With
+    ``replay_dirty=False`` a record read with diagnostics is not replayed here (``check`` replays
+    it: :func:`judge` with the CLI leaves that to it, the slowest step of a big case run once)."""
     from tractor_analysis.records import format_json, format_jsonl
     from tractor_analysis.records.diagnostics import CODES
     from tractor_analysis.records.sources import load_bytes
@@ -354,6 +394,8 @@ def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[
                 findings.append(Finding("bad_diagnostic", f"{d.code} at {d.line}:{d.column}"))
             if d.code == "engine_error":
                 findings.append(Finding("engine_error", d.message[:300]))
+        if src.diagnostics and not replay_dirty:
+            return findings
         stage = "replay"
         try:
             first = _verdicts(src.matches)
@@ -375,7 +417,8 @@ def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[
                 continue        # .tgn cannot name this tag: convert says so and exits 2
 
             stage = f"reread {fmt}"
-            again = load_bytes(text.encode("utf-8"), f"roundtrip.{fmt}")
+            again = load_bytes(text.encode("utf-8"), f"roundtrip.{fmt}",
+                               max_bytes=ROUNDTRIP_FACTOR * (max_bytes or DEFAULT_MAX_BYTES))
             new = _codes(again.diagnostics)
             if new:
                 findings.append(Finding("roundtrip", f"{fmt}: new diagnostics {sorted(new)}: "
@@ -386,6 +429,8 @@ def judge_library(name: str, data: bytes, max_bytes: int | None = None) -> list[
             elif _verdicts(again.matches) != first:
                 findings.append(Finding("roundtrip", f"{fmt}: the verdicts differ after the round trip"))
             _timed(f"round trip {fmt}", t0)
+    except MemoryError:                 # the worker's address-space limit (bench/fuzz.py)
+        findings.append(Finding("memory", f"{stage}: MemoryError"))
     except Exception as exc:            # noqa: BLE001 - the finding is the exception
         findings.append(Finding("traceback", f"{stage}: {type(exc).__name__}: {exc}"[:200] + " | "
                                 + traceback.format_exc(limit=-3).replace("\n", " ")[-400:]))
@@ -414,7 +459,9 @@ def judge_cli(name: str, data: bytes, workdir: str | None = None, formats: tuple
             t0 = _step()
             res = runner.invoke(main, args)
             _timed(" ".join(args[:1] + args[2:3]), t0)
-            if res.exception is not None and not isinstance(res.exception, SystemExit):
+            if isinstance(res.exception, MemoryError):
+                findings.append(Finding("memory", f"{args[0]}: MemoryError"))
+            elif res.exception is not None and not isinstance(res.exception, SystemExit):
                 tb = "".join(traceback.format_exception(res.exception, limit=-3)).replace("\n", " ")
                 findings.append(Finding("traceback", f"{args[0]}: {type(res.exception).__name__}: "
                                         f"{str(res.exception)[:150]} | {tb[-400:]}"))
@@ -437,7 +484,7 @@ def judge_cli(name: str, data: bytes, workdir: str | None = None, formats: tuple
 def judge(name: str, data: bytes, cli: bool = True, formats: tuple[str, ...] | None = None) -> list[Finding]:
     """Every finding of the case, one per class (the first of each)."""
     SLOWEST[:] = [0.0, ""]
-    found = judge_library(name, data)
+    found = judge_library(name, data, replay_dirty=not cli)
     if cli:
         found += judge_cli(name, data, formats=formats)
     seen: dict[str, Finding] = {}
@@ -448,17 +495,19 @@ def judge(name: str, data: bytes, cli: bool = True, formats: tuple[str, ...] | N
 
 # --- shrinking --------------------------------------------------------------------
 
-def shrink(data: bytes, still_fails: Callable[[bytes], bool], budget: int = 300) -> bytes:
+def shrink(data: bytes, still_fails: Callable[[bytes], bool], budget: int = 300,
+           deadline: float | None = None) -> bytes:
     """A smaller ``data`` that still fails (ddmin on bytes: drop chunks, halving their size;
-    at most ``budget`` tries)."""
+    at most ``budget`` tries, and none started after ``deadline``, a ``time.monotonic()``: the
+    smallest failing input found by then)."""
     tries = 0
     n = 2
     while len(data) >= 2 and tries < budget:
         chunk = max(1, len(data) // n)
         reduced = False
         for start in range(0, len(data), chunk):
-            if tries >= budget:
-                break
+            if tries >= budget or (deadline is not None and time.monotonic() > deadline):
+                return data
             candidate = data[:start] + data[start + chunk:]
             tries += 1
             if candidate and still_fails(candidate):

@@ -73,3 +73,16 @@ def test_shrink_finds_a_small_reproducer():
     data = b"x" * 500 + b"BAD" + b"y" * 500
     small = fuzzlib.shrink(data, lambda d: b"BAD" in d)
     assert small == b"BAD"
+
+
+def test_round_trip_reread_allows_the_writers_expansion():
+    """Seed 424242: a record under the byte limit was written back bigger than the limit (the
+    writers legitimately inflate: ``.json`` is indented), and the re-read refused it as
+    ``too_large``: a false ``roundtrip``.  The re-read gets ``ROUNDTRIP_FACTOR`` times the first
+    read's limit; here the first limit is the record's own size, which its ``.json`` passes."""
+    from tractor_analysis.records import format_json, load_file
+
+    path = fuzzlib.ROOT / "sample_logs" / "spring-cup-r2t5.tgn"
+    data = path.read_bytes()
+    assert len(format_json(load_file(path).matches[0]).encode()) > len(data)   # the case is real
+    assert fuzzlib.judge_library("r.tgn", data, max_bytes=len(data)) == []

@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 import fuzzlib  # noqa: E402
 
 HERE = Path(__file__).parent / "regressions"
-CASES = sorted(p for p in HERE.iterdir() if p.is_file() and p.suffix != ".txt") if HERE.is_dir() else []
+CASES = sorted(p for p in HERE.iterdir() if p.is_file() and p.suffix != ".txt"
+               and not p.name.endswith(".recipe.json")) if HERE.is_dir() else []
 
 
 def test_there_are_reproducers():
@@ -27,4 +28,50 @@ def test_there_are_reproducers():
 @pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
 def test_reproducer_no_longer_fails(path):
     found = fuzzlib.judge(path.name, path.read_bytes(), formats=("tgn", "json", "jsonl"))
+    assert found == [], "\n".join(f"{f.cls}: {f.detail}" for f in found)
+
+
+# --- memory reproducers, built here (megabytes each as files) ---------------------
+
+_HEAD = '[Event "x"]\n[Hand "1"]\n[Dealer "N"]\n'
+
+
+@pytest.mark.parametrize("text", [
+    _HEAD + "{" + "x" * 1_000_000 + "}\n",                 # one long annotation
+    _HEAD + "{" + "\\\\" * 500_000 + "}\n",                # ... of escapes
+    _HEAD + "{" + "x" * 1_000_000 + "\n",                  # ... left open
+    '[Event "' + "x" * 1_000_000 + '"]\n',                 # one long tag value
+    '[Event "x"] {a} "' + "y" * 1_000_000 + '"\n',         # a long quote after a note
+], ids=["note", "escapes", "open-note", "tag", "quote"])
+def test_long_quote_or_annotation_reads_in_little_memory(text):
+    """Seed 5, case 125 (deep_nesting in a .tgn: an 8 MB line of ``{"x":[``): reading took 770 MB,
+    a backtracking mark per character of the annotation in the regular expression that found its
+    end.  A 1 MB annotation or quote must take a few MB of Python memory (it took 115-230 MB)."""
+    import tracemalloc
+
+    from tractor_analysis.records.tgn_reader import parse_tgn
+
+    tracemalloc.start()
+    try:
+        parse_tgn(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 32 << 20, f"{peak >> 20} MiB"
+
+
+RECIPES = sorted(HERE.glob("*.recipe.json")) if HERE.is_dir() else []
+
+
+@pytest.mark.parametrize("path", RECIPES, ids=[p.name for p in RECIPES])
+def test_recipe_no_longer_fails(path):
+    """A reproducer too big to keep as bytes is kept as a recipe (``bench/fuzz.py``): the case is
+    made again from its seed and index (the same bytes, by their SHA-256) and judged."""
+    import hashlib
+    import json
+
+    info = json.loads(path.read_text(encoding="utf-8"))
+    name, data, _ = fuzzlib.make_case(info["seed"], info["case"], info["size"])
+    assert hashlib.sha256(data).hexdigest() == info["sha256"], "the mutators changed: this recipe makes another case"
+    found = fuzzlib.judge(name, data, formats=("tgn", "json", "jsonl"))
     assert found == [], "\n".join(f"{f.cls}: {f.detail}" for f in found)

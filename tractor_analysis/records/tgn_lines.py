@@ -25,8 +25,11 @@ Notes = list[tuple[int, str, int, int]]
 Diag = Callable[[str, str, str, int, int], None]
 
 _SPECIAL = re.compile(r'["{;]')
-_QUOTE_END = re.compile(r'(?:[^"\\]|\\.)*"')
-_NOTE_END = re.compile(r'(?:[^}\\]|\\.)*\}')
+_QUOTE_END = re.compile(r'(?:[^"\\]|\\.)*+"')
+_NOTE_END = re.compile(r'(?:[^}\\]|\\.)*+\}')
+"""Possessive (``*+``): a greedy ``(?:a|b)*`` keeps a backtracking mark for every character it
+takes, some 100 bytes each (a 6 MB annotation took 700 MB); giving nothing back changes no match,
+since no character the group takes could end the quote or annotation."""
 _ESCAPE = re.compile(r'\\(u[0-9A-Fa-f]{4}|.)', re.DOTALL)
 _RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\.\s*[NESWnesw北东東南西]\s*:)')
 """A line that starts a tag or a trick: an annotation left open cannot run past it."""

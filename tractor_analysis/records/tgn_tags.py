@@ -38,7 +38,7 @@ _HAND_TAGS = {"dealer", "trump", "level", "declarations", "setup", "points", "fi
 KNOWN_TAGS = _MATCH_TAGS | _HAND_TAGS | {"hand"}
 """Lower-cased names of the tags the reader reads (``Rule:*`` too); others are kept verbatim."""
 
-_TAG = re.compile(r'\[\s*([^\s\[\]"{};]+)\s*"((?:[^"\\]|\\.)*)"')
+_TAG = re.compile(r'\[\s*([^\s\[\]"{};]+)\s*"((?:[^"\\]|\\.)*+)"')   # possessive: see tgn_lines._NOTE_END
 _TAG_CLOSE = re.compile(r'\s*\]')
 _TAG_NAME = re.compile(r'\[\s*([^\s\[\]"{};]*)')
 

@@ -1,0 +1,77 @@
+"""The long run's machinery (``bench/fuzz.py``): its limits see a hang and a memory hog in a worker
+and replace the worker, and a reproducer too big to keep is written as a recipe that rebuilds the
+same case.  (The classes the judge itself finds are tested in ``test_fuzz_fast.py``.)"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import fuzzlib  # noqa: E402
+
+fuzz = pytest.importorskip("fuzz")
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc and rlimits: Linux")
+
+
+def test_workers_catch_a_hang_and_a_memory_hog(monkeypatch):
+    """A case whose step spins is killed by its CPU limit (``hang``); one that holds 300 MiB passes
+    a 200 MiB limit (``memory``); the others are judged by the workers that replace them."""
+    monkeypatch.setattr(fuzz, "HANG_S", 1.0)
+    monkeypatch.setattr(fuzz, "MEMORY_LIMIT", 200 << 20)
+    real = fuzzlib.judge
+
+    def judge(name, data, cli=True, formats=None):   # runs in the forked workers
+        fuzzlib._step()
+        if name == "hang":
+            while True:
+                pass
+        if name == "hog":
+            hog = bytearray(300 << 20)
+            hog[::4096] = b"x" * len(hog[::4096])      # touch every page: resident
+            return []
+        return real(name, data, cli=False)
+
+    def make_case(seed, index, size=1.0):
+        return ({0: "hang", 2: "hog"}.get(index, "ok.tgn"),
+                (fuzzlib.ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_bytes(), [])
+
+    monkeypatch.setattr(fuzzlib, "judge", judge)
+    monkeypatch.setattr(fuzzlib, "make_case", make_case)
+    failures, done = fuzz.run(1, 5, 2, 1.0, cli=False, progress=False)
+    assert done == 5
+    assert sorted(failures) == [0, 2]
+    assert failures[0][0][0] == "hang" and failures[2][0][0] == "memory", failures
+
+
+def test_a_big_reproducer_is_a_recipe(tmp_path):
+    """A memory case over the 1 MiB cap is written as a recipe, and the recipe makes the same bytes."""
+    seed, size = 20261201, 1.0
+    index = next(i for i in range(500) if len(fuzzlib.make_case(seed, i, size)[1]) > fuzz.REPRO_CAP)
+    line = fuzz.write_reproducer(tmp_path, "memory", seed, index, size, "a test")
+    assert line.startswith("recipe:")
+    written = list(tmp_path.iterdir())
+    assert [p.name for p in written] == [f"memory-s{seed}-c{index}.recipe.json"]
+    info = json.loads(written[0].read_text(encoding="utf-8"))
+    data = fuzzlib.make_case(info["seed"], info["case"], info["size"])[1]
+    assert hashlib.sha256(data).hexdigest() == info["sha256"] and len(data) == info["bytes"]
+
+
+def test_the_big_mutators_never_pass_the_cap(monkeypatch):
+    """With every size picked big (20,000 copies of each hand, 2 M-character lines) the mutators
+    still count before they copy: no output passes ``CASE_CAP`` (unbounded, a case once took 2.3 GB)."""
+    import random
+
+    monkeypatch.setattr(fuzzlib, "BIG", 1.0)
+    seeds = dict(fuzzlib.seeds())
+    for name in ("seed0.tgn", "seed0.json", "seeds.jsonl"):
+        for i in range(3):
+            for mutate in (fuzzlib.many_hands, fuzzlib.long_lines):
+                out = mutate(random.Random(i), name, seeds[name], 1.0)[1]
+                assert len(out) <= fuzzlib.CASE_CAP + (1 << 20), (name, mutate.__name__, len(out))
