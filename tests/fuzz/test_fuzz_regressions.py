@@ -75,3 +75,26 @@ def test_recipe_no_longer_fails(path):
     assert hashlib.sha256(data).hexdigest() == info["sha256"], "the mutators changed: this recipe makes another case"
     found = fuzzlib.judge(name, data, formats=("tgn", "json", "jsonl"))
     assert found == [], "\n".join(f"{f.cls}: {f.detail}" for f in found)
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 70 + '"' + "\\n" * 500_000 + '"' + "]" * 70,                    # past the depth limit
+    '{"event": "' + "\\n" * 500_000 + '", "hands": []}',                  # a long string of escapes
+    '{"event": "' + "\\\\" * 500_000 + '\\ud800", "hands": []}',          # ... ending in a lone surrogate
+    "[" * 70 + '"' + "\\n" * 500_000,                                     # ... left open
+], ids=["deep", "escapes", "lone-surrogate", "open"])
+def test_long_json_string_of_escapes_reads_in_little_memory(text):
+    """The same class in the JSON reader (found with seed 5's case): the depth scan's and the
+    lone-surrogate check's regular expressions kept a backtracking mark per escape (60 MB of
+    Python memory per million characters); they are possessive now."""
+    import tracemalloc
+
+    from tractor_analysis.records.json_reader import parse_json
+
+    tracemalloc.start()
+    try:
+        parse_json(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 32 << 20, f"{peak >> 20} MiB"

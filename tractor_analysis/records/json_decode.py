@@ -69,7 +69,7 @@ def split_lines(text: str) -> list[str]:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_LONE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+_LONE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*+(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
                           r"|(?<![uU][dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")
 """A ``\\uD800``-``\\uDFFF`` escape that is not half of a surrogate pair (group 1)."""
 

@@ -39,7 +39,7 @@ MAX_HAND_NUMBER = 999_999_999
 
 _NUMBER = re.compile(r"[+-]?[0-9]{1,%d}" % MAX_DIGITS)
 _BRACKETS = re.compile(r'[\[\]{}"]')
-_STRING_END = re.compile(r'(?:[^"\\]|\\.)*"', re.DOTALL)
+_STRING_END = re.compile(r'(?:[^"\\]|\\.)*+"', re.DOTALL)
 
 
 def whole_number(text: str) -> int | None:
@@ -51,8 +51,9 @@ def whole_number(text: str) -> int | None:
     return int(t)
 
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)', re.DOTALL)
-"""A JSON string, or an open one to the end of the text (one pass: no retry at every quote)."""
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\Z)', re.DOTALL)
+"""A JSON string, or an open one to the end of the text (one pass: no retry at every quote;
+possessive, so no backtracking record is kept per character)."""
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
