@@ -76,6 +76,10 @@ def _mutations(tmp: Path) -> dict[str, bytes]:
             b'"site":"', '"site":"臺北市俱樂部'.encode("big5")),
         "deep.jsonl": good + b"[" * 100 + b"]" * 100 + b"\n",
         "surrogate.jsonl": lines[0].replace(b'{', b'{"note": "\\ud800",', 1) + b"\n" + good,
+        "blank-runs.jsonl": b"\n\n\r\n".join(lines[:4]) + b"\r\r\n\n\r" + b"\n".join(lines[4:8]) + b"\n" * 50,
+        "bad-byte-after-blank-runs.jsonl": b"\n\n\n" + b"\r\n\r\n".join(lines[:3]) + b"\r\n\r\n\n"
+                                            + b'{"event": "\xc3\x28"}\r\r' + good,
+        "leading-blank-lines.jsonl": b"\r\n" * 30 + good,
     }
 
 
@@ -87,6 +91,49 @@ def test_mutated_files_read_the_same_streamed(tmp_path):
         encodings[name] = same_as_whole(p).encoding
     assert encodings["gbk.jsonl"] == "gb18030"
     assert encodings["bom.jsonl"] == "utf-8-sig"
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64])
+def test_line_breaks_split_across_small_chunks_read_the_same(tmp_path, monkeypatch, chunk):
+    """Runs of line breaks are counted in bulk and a last "\\r" is held back for a "\\n" in the
+    next chunk: with chunks of a few bytes every break and run falls across a boundary."""
+    from tractor_analysis.records import streaming
+
+    monkeypatch.setattr(streaming, "CHUNK", chunk)
+    for name in ("blank-runs.jsonl", "bad-byte-after-blank-runs.jsonl", "crlf.jsonl", "cr.jsonl",
+                 "leading-blank-lines.jsonl", "gz.jsonl.gz", "bad-lines-in-the-middle.jsonl"):
+        data = _mutations(tmp_path)[name]
+        if chunk < 7 and len(data) > 40_000:
+            data = data[:40_000]          # (a few bytes at a time is slow on a long file)
+        p = tmp_path / name
+        p.write_bytes(data)
+        same_as_whole(p)
+
+
+def test_a_gzip_bomb_stops_with_too_large_not_after_gigabytes(tmp_path):
+    """A .jsonl.gz whose text expands hundreds of times (here 1 GiB of line breaks and short bad
+    lines in a few hundred KiB) stops soon after the bomb floor with ``too_large``, in bounded
+    time and memory; a genuine gzip (about 8-20 times) is read to its end."""
+    import zlib
+
+    from tractor_analysis.records import streaming
+
+    good = b"\n".join(_jsonl_lines()) + b"\n"
+    member = gzip.compress(b"x\n\n\n" * (1 << 18), compresslevel=9)          # 1 MiB of text each
+    bomb = tmp_path / "bomb.jsonl.gz"
+    bomb.write_bytes(gzip.compress(good) + member * 1024)                      # 1 GiB of text
+    f, matches, diags = streamed(bomb)
+    assert f.streamed and len(matches) == len(_jsonl_lines())
+    too_large = [d for d in diags if d.code == "too_large"]
+    assert len(too_large) == 1 and "gzip bomb" in too_large[0].message, diags[-3:]
+    floor = sources.DEFAULT_MAX_BYTES // streaming.BOMB_FLOOR_SHARE
+    assert too_large[0].line < floor + streaming.CHUNK, "read long past the floor"
+    # a genuine compressed file is read whole (its ratio is far below the bomb ratio)
+    big = tmp_path / "big.jsonl.gz"
+    big.write_bytes(gzip.compress(good * 40, compresslevel=9))
+    assert len(zlib.decompress(big.read_bytes(), 31)) > floor
+    f, matches, diags = streamed(big)
+    assert not [d for d in diags if d.code == "too_large"] and len(matches) == 40 * len(_jsonl_lines())
 
 
 def test_a_line_past_the_limit_is_too_large_and_skipped(tmp_path):

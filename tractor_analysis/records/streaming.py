@@ -58,7 +58,15 @@ CHUNK = 1 << 16
 """Bytes read (and decompressed) at a time."""
 
 _CODECS = {"utf-8": "utf-8", "utf-8-sig": "utf-8", "gb18030": "gb18030", "big5": "cp950", "big5-hkscs": "big5hkscs"}
-_LINE_END = re.compile(rb"\r\n|\r|\n")
+_LINE_END = re.compile(rb"(?:\r\n|\r|\n)+")
+"""A run of line breaks: the first ends a line, the others end blank lines (counted in bulk)."""
+BOMB_RATIO = 200
+"""A gzip file whose text grows past this many times its compressed bytes read so far (once past
+:data:`BOMB_FLOOR`) is a gzip bomb: reading stops there with ``too_large``.  Record files
+compress about 8–20 times."""
+BOMB_FLOOR_SHARE = 8
+"""The bomb check starts after ``max_bytes // BOMB_FLOOR_SHARE`` bytes of text (1 MiB by default;
+``--max-bytes`` raises it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +91,19 @@ class _Raw:
         self.tail = bytearray()
         """The bytes after the last ``\\n`` (at most :data:`HEAD_BYTES`; ``tail_dropped`` counts the others)."""
         self.tail_dropped = 0
+        self.raw_size = 0
+        """Raw (compressed) bytes read so far."""
+        self.raw_pending = 0
+        """Of those, the bytes not yet decompressed."""
+        self.bomb_floor: int | None = None
+        """Set by the reader: past this many bytes of text, a gzip that expands more than
+        :data:`BOMB_RATIO` times stops (``bomb`` is then the size reached)."""
+        self.bomb: int | None = None
 
     def _read(self) -> bytes:
         b = self.fh.read(CHUNK)
         self.sha.update(b)
+        self.raw_size += len(b)
         return b
 
     def drain(self) -> str:
@@ -109,6 +126,11 @@ class _Raw:
                 self.tail_dropped += len(self.tail) - HEAD_BYTES
                 del self.tail[:len(self.tail) - HEAD_BYTES]
             yield b
+            floor = self.bomb_floor
+            if floor is not None and self.gz and self.size > floor and \
+                    self.size > BOMB_RATIO * (self.raw_size - self.raw_pending):
+                self.bomb = self.size
+                return
 
     def _gunzip(self) -> Iterator[bytes]:
         buf = self._read()
@@ -122,6 +144,7 @@ class _Raw:
                             break
                     out = d.decompress(buf, CHUNK)
                     buf = d.unconsumed_tail
+                    self.raw_pending = len(buf) + len(d.unused_data)
                     if out:
                         yield out
                 if not d.eof:
@@ -140,6 +163,7 @@ class _Raw:
                 if not more:
                     break
                 buf += more
+            self.raw_pending = len(buf)
             if not buf or not buf.startswith(sources._GZIP_MAGIC):
                 return          # the end, or trailing garbage after the last member: ignored, as gzip(1) does
 
@@ -284,26 +308,38 @@ class _JsonlLines:
         bom = 3 if f.encoding == "utf-8-sig" else 0
         buf = bytearray(f._head[bom:])
         self.offset = bom
+        f._raw.bomb_floor = max(limit // BOMB_FLOOR_SHARE, len(f._head))
         chunks = f._rest
         skipping: int | None = None        # bytes of a too-long line skipped so far
         eof = False
+        scan = 0                           # where in buf a line break may start (what is before has none)
         while True:
             pos = 0
-            for m in _LINE_END.finditer(buf):
-                if not eof and m.end() == len(buf) and m.group() == b"\r":
-                    break                  # maybe the first half of \r\n: wait for the next chunk
+            for m in _LINE_END.finditer(buf, scan):
+                start, end = m.start(), m.end()
+                if not eof and end == len(buf) and buf[end - 1] == 13:
+                    end -= 1               # a last "\r" may be the first half of "\r\n": held back
+                    if end == start:
+                        break
                 if skipping is None:
-                    if m.start() - pos > limit:
+                    if start - pos > limit:
                         piece = self._too_large(bytes(buf[pos:pos + limit + 1]))
                     else:
-                        piece = self._line(bytes(buf[pos:m.start()]))
+                        piece = self._line(bytes(buf[pos:start]))
                     if piece is not None:
                         yield piece
                 else:
                     self.offset += skipping
                     skipping = None
-                self.offset += m.end() - pos
-                pos = m.end()
+                run = buf[start:end]
+                breaks = run.count(b"\n") + run.count(b"\r") - run.count(b"\r\n")
+                first = 2 if run.startswith(b"\r\n") else 1
+                self.offset += first + start - pos
+                if breaks > 1:
+                    self._blank(breaks - 1, len(run) - first)
+                pos = end
+                if end != m.end():
+                    break
             del buf[:pos]
             if skipping is None and len(buf) > limit:
                 yield self._too_large(bytes(buf[:limit + 1]))
@@ -312,6 +348,7 @@ class _JsonlLines:
                 keep = 1 if buf.endswith(b"\r") else 0
                 skipping += len(buf) - keep
                 del buf[:len(buf) - keep]
+            scan = max(0, len(buf) - buf.endswith(b"\r"))    # no break before, but a held-back "\r"
             if eof:
                 break
             more = next(chunks, None)
@@ -324,6 +361,15 @@ class _JsonlLines:
             if piece is not None:
                 yield piece
         self._finish(f._raw)
+
+    def _blank(self, n: int, size: int) -> None:
+        """``n`` empty lines of ``size`` bytes of line breaks in all, as ``n`` calls of :meth:`_line`
+        with nothing would count them, at once."""
+        if self.lineno == 0:
+            self.first_text = ""
+        self.lineno += n
+        self.last_text = ""
+        self.offset += size
 
     def _line(self, data: bytes) -> Piece | None:
         self.lineno += 1
@@ -380,6 +426,14 @@ class _JsonlLines:
         if raw.problem is not None:
             column = len(bytes(raw.tail).decode("utf-8", errors="replace")) + 1 + raw.tail_dropped
             f.leading.append(sources.truncated_diag(raw.problem, raw.size, raw.newlines + 1, column))
+        if raw.bomb is not None:
+            f.leading.append(Diagnostic("too_large", bilingual(
+                f"gzip bomb: the text grew past {BOMB_RATIO} times the {raw.raw_size - raw.raw_pending} compressed bytes "
+                f"read "
+                f"({raw.bomb} bytes of text); reading stopped at line {self.lineno + 1} — record files "
+                "compress about 8–20 times; gunzip the file first if it is genuine",
+                f"疑似 gzip 炸弹：解压后的文本超过已读压缩数据的 {BOMB_RATIO} 倍（{raw.bomb} 字节）；"
+                f"已在第 {self.lineno + 1} 行停止读取"), self.lineno + 1, 0))
         if self.decode_error is not None:
             f.leading.append(self.decode_error)
         trailing = self.reading.finish(self.lineno)
