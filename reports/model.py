@@ -369,15 +369,15 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
 def played_marks(held: tuple[Card, ...], played) -> tuple[bool, ...]:
     """Which copies of ``held`` go to the table in ``played`` (one mark per card played
     that was held; a card played but not held marks nothing)."""
-    left: dict[Card, int] = {}
+    marks = [False] * len(held)
+    after: dict[Card, int] = {}          # where to look for the next copy of a kind
     for k in played:
-        left[k] = left.get(k, 0) + 1
-    marks = []
-    for k in held:
-        n = left.get(k, 0)
-        marks.append(n > 0)
-        if n:
-            left[k] = n - 1
+        try:
+            i = held.index(k, after.get(k, 0))
+        except ValueError:
+            continue
+        marks[i] = True
+        after[k] = i + 1
     return tuple(marks)
 
 
