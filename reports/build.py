@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Collection, Iterable, Sequence
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from tractor_analysis import __version__
 from tractor_analysis.records.cards import (BJ, JOKER, NUM_KINDS, PRETTY, RANK_OF, RANK_TOKENS, SUIT_OF,
@@ -38,7 +38,7 @@ from tractor_analysis.engine.verdicts import MatchResult
 
 from . import facts
 from .inputs import Pending, RulesFor, is_dataset, read_inputs, summary_view
-from .model import (HandView, MatchView, ReportModel, level_label, match_title, match_view, slugify)
+from .model import (HandView, MatchView, ReportModel, TrickView, level_label, match_title, match_view, slugify)
 
 
 class ReportError(Exception):
@@ -109,6 +109,100 @@ def _held_filter(kinds: Iterable[int], marks: Iterable[bool] = (), groups: Seque
     return Markup(held_html(tuple(kinds), tuple(marks), groups))
 
 
+# --- the hand page's tricks, drawn in Python ------------------------------------
+# A hand page draws 4 seats a trick, ~25 tricks a hand: through template macros that was
+# ~150 macro calls a page (half the time of a report).  These functions write the same
+# bytes as the macros of ``_macros.html`` (``cards``, ``notes``) and the seat block the
+# template had; every piece of record text (names, notes) goes through ``escape``.
+_NOT_RECORDED = '<span class="none">not recorded / 未记录</span>'
+_EMPTY_CARDS = '<span class="none">—</span>'
+_WHO_TAGS: dict[tuple[bool, bool, bool], str] = {
+    (lead, win, bad): ((lead and '<span class="tag">leads / 首出</span>' or "")
+                       + (win and '<span class="tag win">wins / 赢</span>' or "")
+                       + (bad and '<span class="tag bad">violation / 违规</span>' or "")
+                       + '</div>\n<div class="played' + (win and " winner" or "") + (bad and " faulty" or "") + '">')
+    for lead in (False, True) for win in (False, True) for bad in (False, True)}
+"""End of the ``who`` line and start of the ``played`` block, by (leads, wins, violation)."""
+_NO_PLAY = _WHO_TAGS[(False, False, False)] + '<span class="none">no play / 未出</span>'
+_HELD_NONE = '<span class="none">no cards / 无</span>'
+
+
+def cards_html(kinds, empty: str = "—") -> str:
+    """The ``cards`` macro of ``_macros.html``: cards as tiles, or a placeholder."""
+    if kinds is None:
+        return _NOT_RECORDED
+    if not kinds:
+        return _EMPTY_CARDS if empty == "—" else f'<span class="none">{escape(empty)}</span>'
+    return '<span class="cards">' + "".join(map(CARD_HTML.__getitem__, kinds)) + "</span>"
+
+
+def notes_html(items: Iterable[str]) -> str:
+    """The ``notes`` macro of ``_macros.html``: each note (record text, escaped) in a div."""
+    return "".join(f'<div class="note">{escape(n)}</div>' for n in items)
+
+
+def _seat_heads(hand: HandView) -> tuple[str, ...]:
+    """Start of each seat's block, the same on every trick: position, side, player's name."""
+    return tuple(f'<div class="seat {escape(s.seat)} {escape(s.side)}">\n'
+                 f'<div class="who"><span class="pos">{escape(s.seat)}</span>{escape(s.name)}'
+                 for s in hand.seats)
+
+
+def trick_seats_html(trick: TrickView, heads: Sequence[str], groups: Sequence[int]) -> Markup:
+    """The four seats of one trick on the hand page (what each played and held)."""
+    out: list[str] = []
+    add = out.append
+    for x, head in enumerate(heads):
+        p = trick.plays_by_seat[x]
+        add(head)
+        if p is None:
+            add(_NO_PLAY)
+        else:
+            add(_WHO_TAGS[(p.leader, p.winner, p.faulty)])
+            if p.attempted is not None:
+                add('<div class="small">attempted throw / 甩牌: ')
+                add(cards_html(p.attempted))
+                add('</div><div class="small">forced play / 强制出牌:</div>')
+            add(cards_html(p.cards))
+            if p.notes:
+                add(notes_html(p.notes))
+        held = trick.hands_before[x]
+        add(f'</div>\n<div class="held small"><span class="muted">held / 手牌 ({len(held)}):</span> ')
+        add(held_html(held, trick.played_marks[x], groups) if held else _HELD_NONE)
+        add("</div>\n</div>\n")
+    return Markup("".join(out))
+
+
+def _trick_html(t: TrickView, heads: Sequence[str], groups: Sequence[int], violation) -> str:
+    """One trick's ``<section>`` of the hand page; ``violation``: the ``violation`` macro."""
+    number = t.number
+    return "".join((
+        f'<section class="trick{" has-violation" if t.violations else ""}" id="trick-{number}" '
+        f'data-trick="{number}">\n<h3>Trick {number} / 第{number}轮{" (last / 末轮)" if t.last else ""}</h3>\n'
+        '<div class="table4">\n', trick_seats_html(t, heads, groups),
+        f'<div class="centre">\n<div>leader / 首家 <strong>{escape(t.leader)}</strong> · {escape(t.lead_kind)}'
+        f'{" (failed throw / 甩牌失败)" if t.throw_failed else ""}</div>\n'
+        f'<div>winner / 赢家 <strong>{escape(t.winner)} {escape(t.winner_name)}</strong>'
+        f'{" (trumped / 毙)" if t.trumped else ""}</div>\n'
+        f'<div>points / 分 <strong>{escape(t.points)}</strong> → '
+        f'{"attackers / 闲家" if t.winner_side == "attackers" else "defenders / 庄家"}</div>\n'
+        f'<div>attackers\' points / 闲家得分 <strong class="running">{escape(t.attackers_after)}</strong>'
+        + (f' <span class="muted">(was {escape(t.attackers_before)})</span>'
+           if t.attackers_after != t.attackers_before else "")
+        + '</div>\n</div>\n</div>\n',
+        *(str(violation(v)) for v in t.violations),
+        notes_html(t.notes), "\n</section>\n"))
+
+
+def tricks_html(hand: HandView) -> Markup:
+    """Every trick of the hand page (the ``tricks`` section's body after the trick list)."""
+    if not hand.tricks:
+        return Markup('<p class="none">no tricks recorded / 无出牌记录</p>\n')
+    violation = environment().get_template("_macros.html").module.violation  # type: ignore[attr-defined]
+    heads, groups = _seat_heads(hand), hand.groups
+    return Markup("".join([_trick_html(t, heads, groups, violation) for t in hand.tricks]))
+
+
 @functools.cache
 def environment() -> Environment:
     env = Environment(loader=PackageLoader("tractor_analysis.reports", "templates"),
@@ -117,6 +211,9 @@ def environment() -> Environment:
     env.filters["cards"] = _cards_filter
     env.filters["held"] = _held_filter
     env.filters["level"] = level_label
+    env.globals["tricks_html"] = tricks_html
+    env.globals["cards_html"] = lambda kinds, empty="—": Markup(cards_html(kinds, empty))
+    env.globals["notes_html"] = lambda items: Markup(notes_html(items))
     return env
 
 

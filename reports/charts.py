@@ -61,6 +61,41 @@ def _svg_text_metrics(renderer, text, fontprop, ismath, dpi):
     return got
 
 
+_HEIGHTS: dict = {}
+_PATCH_HEIGHTS = not hasattr(RendererSVG, "_get_font_height_metrics")
+"""matplotlib (3.11) asks a renderer for ``_get_font_height_metrics`` and, when it has none,
+opens the font and reads its OS/2 or hhea table again for every text it lays out (a tenth of a
+chart's drawing).  During ``savefig`` to SVG the figure's dpi is 72 (``print_svg``), so the
+figures depend only on the font: they are computed once per font, as matplotlib computes them."""
+
+
+def _svg_font_heights(renderer, prop) -> tuple:
+    """(ascent, descent, line gap) of ``prop`` at 72 dpi, as :meth:`matplotlib.text.Text._get_layout`
+    computes them from the font's tables; ``(None, None, None)`` sends it to its own fallback."""
+    key = prop.copy()
+    got = _HEIGHTS.get(key)
+    if got is None:
+        from matplotlib.font_manager import fontManager, get_font
+
+        got = (None, None, None)
+        font = get_font(fontManager._find_fonts_by_props(prop))
+        for table_name, linegap_key, ascent_key, descent_key in (
+                ('OS/2', 'sTypoLineGap', 'sTypoAscender', 'sTypoDescender'),
+                ('hhea', 'lineGap', 'ascent', 'descent')):
+            table = font.get_sfnt_table(table_name)
+            if table is None:
+                continue
+            fontsize = prop.get_size_in_points()
+            units_per_em = font.get_sfnt_table('head')['unitsPerEm']
+            scale = 1 / units_per_em * fontsize * 72 / 72
+            got = (table[ascent_key] * scale, -table[descent_key] * scale, table[linegap_key] * scale)
+            break
+        if len(_HEIGHTS) >= 1_000:
+            _HEIGHTS.clear()
+        _HEIGHTS[key] = got
+    return got
+
+
 def to_svg(fig: Figure, label: str) -> str:
     """The figure as an ``<svg>`` element to inline in HTML (no XML prolog, unique ids)."""
     buf = io.StringIO()
@@ -69,12 +104,16 @@ def to_svg(fig: Figure, label: str) -> str:
         warnings.simplefilter("ignore")  # missing CJK glyphs in the metrics font: the browser draws them
         if _mpl_text_metrics is not None:
             _mtext._get_text_metrics_with_cache = _svg_text_metrics
+        if _PATCH_HEIGHTS:
+            RendererSVG._get_font_height_metrics = _svg_font_heights  # type: ignore[attr-defined]
         try:
             fig.savefig(buf, format="svg",
                         metadata={"Date": None, "Creator": "tractor-analysis"})
         finally:
             if _mpl_text_metrics is not None:
                 _mtext._get_text_metrics_with_cache = _mpl_text_metrics
+            if _PATCH_HEIGHTS:
+                del RendererSVG._get_font_height_metrics  # type: ignore[attr-defined]
     svg = _HEAD_RE.sub(r"\1", buf.getvalue(), count=1)
     prefix = f"c{next(_counter)}-"
     svg = _ID_RE.sub(lambda m: m.group(1) + prefix + m.group(2), svg)

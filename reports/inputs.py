@@ -302,7 +302,7 @@ def _with_positions(positions: dict[tuple, list[tuple[int, int]]]) -> MatchSink:
         hands = tuple(dataclasses.replace(
             h, hand_violations=tuple(take(h.number, v) for v in h.hand_violations),
             tricks=tuple(dataclasses.replace(t, violations=tuple(take(h.number, v) for v in t.violations))
-                         for t in h.tricks)) for h in view.hands)
+                         if t.violations else t for t in h.tricks)) for h in view.hands)
         return dataclasses.replace(view, hands=hands)
 
     return adjust

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import chain, repeat
+from operator import itemgetter
+from typing import Callable, Sequence
 
 from tractor_analysis.records.cards import (
     NUM_KINDS, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_OF, SUIT_NAMES_EN, SUIT_NAMES_ZH,
-    SUIT_SYMBOLS, Card, Rank, Seat, Suit, cards_of, team_of)
+    SUIT_SYMBOLS, Card, Rank, Seat, Suit, team_of)
 from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import record_pairs
@@ -54,6 +57,29 @@ def display_order(cards, level: Rank | None, trump: Suit | None,
     if table is None:
         table = _KEY_CACHE[(level, trump, constant_twos)] = _display_keys(level, trump, constant_twos)
     return tuple(sorted(cards, key=table.__getitem__))
+
+
+_HELD_CACHE: dict[tuple[Rank | None, Suit | None, bool], "Callable[[Sequence[int]], tuple[Card, ...]]"] = {}
+
+
+def held_in_display_order(level: Rank | None, trump: Suit | None,
+                          constant_twos: bool = False) -> "Callable[[Sequence[int]], tuple[Card, ...]]":
+    """A function: count vector → its cards in :func:`display_order` (the same tuple as
+    ``display_order(cards_of(counts), …)``, without sorting: the kinds are walked in
+    display order once, each repeated as often as held)."""
+    fn = _HELD_CACHE.get((level, trump, constant_twos))
+    if fn is None:
+        table = _KEY_CACHE.get((level, trump, constant_twos))
+        if table is None:
+            table = _KEY_CACHE[(level, trump, constant_twos)] = _display_keys(level, trump, constant_twos)
+        perm = tuple(sorted(range(NUM_KINDS), key=table.__getitem__))
+        take = itemgetter(*perm)
+
+        def fn(counts: Sequence[int]) -> tuple[Card, ...]:
+            return tuple(chain.from_iterable(map(repeat, perm, take(counts))))
+
+        _HELD_CACHE[(level, trump, constant_twos)] = fn
+    return fn
 
 
 def display_groups(level: Rank | None, trump: Suit | None,
@@ -343,15 +369,15 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
 def played_marks(held: tuple[Card, ...], played) -> tuple[bool, ...]:
     """Which copies of ``held`` go to the table in ``played`` (one mark per card played
     that was held; a card played but not held marks nothing)."""
-    left: dict[Card, int] = {}
+    marks = [False] * len(held)
+    after: dict[Card, int] = {}          # where to look for the next copy of a kind
     for k in played:
-        left[k] = left.get(k, 0) + 1
-    marks = []
-    for k in held:
-        n = left.get(k, 0)
-        marks.append(n > 0)
-        if n:
-            left[k] = n - 1
+        try:
+            i = held.index(k, after.get(k, 0))
+        except ValueError:
+            continue
+        marks[i] = True
+        after[k] = i + 1
     return tuple(marks)
 
 
@@ -389,6 +415,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     def ordered(cards) -> tuple[Card, ...]:
         return display_order(cards, level, trump, twos)
 
+    held_ordered = held_in_display_order(level, trump, twos)
     defenders = result.defenders
 
     def side(seat: Seat) -> str:
@@ -425,7 +452,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         for p in plays:
             by_seat[SEAT_TOKENS.index(p.seat)] = p
         rec = record_tricks.get(t.number)
-        held = tuple(ordered(cards_of(c)) for c in t.hands_before)
+        held = tuple(map(held_ordered, t.hands_before))
         tricks.append(TrickView(
             number=t.number, leader=SEAT_TOKENS[t.leader], winner=SEAT_TOKENS[t.winner],
             winner_name=names[t.winner], winner_side=side(t.winner), points=t.points,
