@@ -75,3 +75,16 @@ def test_the_big_mutators_never_pass_the_cap(monkeypatch):
             for mutate in (fuzzlib.many_hands, fuzzlib.long_lines):
                 out = mutate(random.Random(i), name, seeds[name], 1.0)[1]
                 assert len(out) <= fuzzlib.CASE_CAP + (1 << 20), (name, mutate.__name__, len(out))
+
+
+def test_a_gzip_bomb_case_stays_under_the_cap():
+    """The bomb's file (not its text) stays under ``CASE_CAP`` even when its members compress
+    badly: seed 20261203 case 5423 (byte flips, then a bomb of 4,096 members of the flipped
+    record) was 1.1 GB, and the worker holding it passed 1 GiB before the tool read a byte."""
+    import random
+
+    name, data, applied = fuzzlib.make_case(20261203, 5423)
+    assert applied[-1] == "gzip_bomb" and len(data) <= fuzzlib.CASE_CAP + (1 << 20)
+    noisy = bytes(random.Random(1).getrandbits(8) for _ in range(1 << 16))
+    out = fuzzlib.gzip_bomb(random.Random(3), "x.jsonl", noisy, 4.0)[1]
+    assert len(out) <= fuzzlib.CASE_CAP + (1 << 20), len(out)
