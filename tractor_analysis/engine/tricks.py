@@ -36,7 +36,7 @@ from .order import TRUMP, Order, order
 from ..records.model import Trick
 from ..records.rulesets import RuleSet, TrumpIn
 from .units import best_top, counts_in, covers, split_units
-from .verdicts import TrickResult, Violation
+from .verdicts import TrickResult, Violation, new_trick_result, new_violation
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +187,7 @@ def _forced_ok(tc, played: Lead, attempted: Sequence[int]) -> bool:
 
 
 def _violation(code: str, number: int, seat: int, played, better, msg: tuple[str, str]) -> Violation:
-    return Violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1])
+    return new_violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1])
 
 
 def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[int], code: str) -> tuple[int, ...]:
@@ -272,7 +272,7 @@ def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before,
             hands[s][:] = before[s]
         return None
     wi, trumped = _winner(ctx, lead, (plays[0].cards, plays[1].cards, plays[2].cards, plays[3].cards))
-    return TrickResult(trick.number, first, plays, plays[wi].seat, points, before, (),
+    return new_trick_result(trick.number, first, plays, plays[wi].seat, points, before, (),
                        lead.kind, False, 0, trumped, lead.shapes)
 
 
@@ -311,7 +311,7 @@ def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before
                     best, best_val, best_trump = i, st[k], True
     for p in plays:
         hands[p.seat][p.cards[0]] -= 1
-    return TrickResult(trick.number, first, plays, plays[best].seat, points, before, (),
+    return new_trick_result(trick.number, first, plays, plays[best].seat, points, before, (),
                        lead.kind, False, 0, best_trump, lead.shapes)
 
 
@@ -327,7 +327,7 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
         for i in range(4):
             s = (seat + i) & 3
             vs.append(_violation("out_of_turn", number, s, (), (), explain.out_of_turn(s, None, True)))
-        return TrickResult(number, seat, (), seat, 0, hands_before, tuple(vs))
+        return new_trick_result(number, seat, (), seat, 0, hands_before, tuple(vs))
 
     # --- turn order
     first = plays[0].seat
@@ -421,7 +421,7 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
     for p in plays:
         for k in p.cards:
             points += POINTS[k]
-    return TrickResult(number, first, plays, plays[wi].seat, points, hands_before, tuple(vs),
+    return new_trick_result(number, first, plays, plays[wi].seat, points, hands_before, tuple(vs),
                        lead.kind, throw_failed, not_thrown, trumped, lead.shapes)
 
 

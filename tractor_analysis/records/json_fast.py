@@ -16,7 +16,7 @@ from typing import Any
 
 from .cards import SEAT_TOKENS, Card
 from .json_fields import Shape, as_notes
-from .model import Play, Trick
+from .model import Play, Trick, new_play, new_trick
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
 __all__ = ["fast_tricks", "fast_dealt"]
@@ -74,7 +74,7 @@ def fast_tricks(tricks_v: Any, first_trick: int, decks: int, line: int, column: 
                 if len(pv) == 2:
                     play = known((seat, cards))
                     if play is None:
-                        play = shared[seat, cards] = Play(seat, cards, None, (), line, column)
+                        play = shared[seat, cards] = new_play(seat, cards, None, (), line, column)
                     plays.append(play)
                 else:
                     attempted = pv.get("attempted")
@@ -82,9 +82,9 @@ def fast_tricks(tricks_v: Any, first_trick: int, decks: int, line: int, column: 
                         if type(attempted) is not list:
                             return None
                         attempted = tuple(map(_CARD, attempted))
-                    plays.append(Play(seat, cards, attempted, as_notes(pv.get("notes"), ""), line, column))
+                    plays.append(new_play(seat, cards, attempted, as_notes(pv.get("notes"), ""), line, column))
                 keep(cards)
-            tricks.append(Trick(number, tuple(plays), notes, line))
+            tricks.append(new_trick(number, tuple(plays), notes, line))
             number += 1
     except _MISS:
         return None

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
-from .model import Play
+from .model import Play, new_play
 from .tgn_cards import count_copies, read_cards
 from .tgn_lines import Notes, Pieces, pos
 from .tgn_state import MAX_TRICK, HandDraft, Reading
@@ -184,7 +184,7 @@ def _plain_plays(h: HandDraft, segments: list[str], start: int, lineno: int, dec
             cards = tuple(map(_CARD, txt.split()))
         except KeyError:
             return None
-        plays.append(Play(seat, cards, None, (), lineno, start + len(seg) - len(seg.lstrip()) + 1))
+        plays.append(new_play(seat, cards, None, (), lineno, start + len(seg) - len(seg.lstrip()) + 1))
         kinds += cards
         start += len(seg) + 1
     if not plays:
