@@ -26,12 +26,12 @@ throw this also lets a follow of the led suit with the same units and a higher c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from . import explain
 from ..records.cards import POINTS, Rank, Suit
-from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow
+from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
 from .order import TRUMP, Order, order
 from ..records.model import Trick
 from ..records.rulesets import RuleSet, TrumpIn
@@ -47,11 +47,26 @@ class HandContext:
     level: Rank
     trump: Suit | None
     order: Order
+    leads: dict[tuple[int, ...], Lead] | None = field(default=None, compare=False, repr=False)
+    """The leads judged so far under this order and decks, by cards (:func:`legal.lead_table`);
+    ``None``: :func:`analyse_lead`'s own memo only."""
 
 
 def hand_context(rules: RuleSet, level: Rank, trump: Suit | None) -> HandContext:
     """The context of a hand played at ``level`` with ``trump`` (``None`` = no trump)."""
-    return HandContext(rules, level, trump, order(level, trump, rules.constant_twos))
+    o = order(level, trump, rules.constant_twos)
+    return HandContext(rules, level, trump, o, lead_table(o, rules.decks))
+
+
+def _lead_of(ctx: HandContext, cards: tuple[int, ...]) -> Lead:
+    """:func:`analyse_lead` through the hand's lead table."""
+    leads = ctx.leads
+    if leads is None or type(cards) is not tuple:
+        return analyse_lead(ctx, cards)
+    lead = leads.get(cards)
+    if lead is None:
+        lead = leads[cards] = analyse_lead(ctx, cards)
+    return lead
 
 
 def _missing(hand: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
@@ -230,7 +245,7 @@ def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before,
     :func:`_judge` to find and word it.  Every check reads the hands at the trick's start
     (``before``): each seat plays once, so that is the hand it plays from."""
     plays = trick.plays
-    lead = analyse_lead(ctx, plays[0].cards)
+    lead = _lead_of(ctx, plays[0].cards)
     if lead.count == 1:
         return _clean_single(ctx, trick, hands, before, first, lead)
     if lead.mixed or not lead.units:
