@@ -164,6 +164,11 @@ def _winner(ctx, lead: Lead, plays: Sequence[Sequence[int]]) -> tuple[int, bool]
         if len(cards) != n:
             continue
         gg = grp[cards[0]]
+        if gg == g:
+            if not can_follow_beat or best_trump:
+                continue                        # cannot win, mixed or not
+        elif not plain or gg != TRUMP:
+            continue
         mixed = False
         for k in cards:
             if grp[k] != gg:
@@ -172,8 +177,6 @@ def _winner(ctx, lead: Lead, plays: Sequence[Sequence[int]]) -> tuple[int, bool]
         if mixed:
             continue
         if gg == g:
-            if not can_follow_beat or best_trump:
-                continue
             val = _one_unit_top(o, cards, g, c, L)
             if val > best_val:
                 best, best_val = i, val
@@ -295,39 +298,38 @@ def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before
                   lead: Lead) -> TrickResult | None:
     """:func:`_clean_trick` for a single led, in one pass: each card held, each follower of the
     led group or out of it, the highest card of the led group wins unless a trump was played
-    on a plain lead (then the highest trump)."""
+    on a plain lead (then the highest trump).  The seats are in turn (checked by the caller)."""
     plays = trick.plays
+    try:
+        (k0,), (k1,), (k2,), (k3,) = plays[0].cards, plays[1].cards, plays[2].cards, plays[3].cards
+    except ValueError:                                  # a play of another size
+        return None
+    s1, s2, s3 = (first + 1) & 3, (first + 2) & 3, (first + 3) & 3
+    h1, h2, h3 = before[s1], before[s2], before[s3]
+    if not (before[first][k0] and h1[k1] and h2[k2] and h3[k3]):
+        return None
     o = ctx.order
     grp, st = o.group, o.strength
     g = lead.group
-    kinds = o.kinds[g]
     plain = g != TRUMP
     best, best_val, best_trump = 0, lead.units[0].top, False
-    points = 0
-    for i in (0, 1, 2, 3):
-        p = plays[i]
-        cards = p.cards
-        if len(cards) != 1:
-            return None
-        k = cards[0]
-        hand = before[p.seat]
-        if not hand[k]:
-            return None
-        points += POINTS[k]
-        if i:
-            gg = grp[k]
-            if gg == g:
-                if not best_trump and st[k] > best_val:
-                    best, best_val = i, st[k]
-            else:
-                if any(map(hand.__getitem__, kinds)):        # held the led group: follow_suit
-                    return None
-                if plain and gg == TRUMP and (not best_trump or st[k] > best_val):
-                    best, best_val, best_trump = i, st[k], True
-    for p in plays:
-        hands[p.seat][p.cards[0]] -= 1
-    return new_trick_result(trick.number, first, plays, plays[best].seat, points, before, (),
-                       lead.kind, False, 0, best_trump, lead.shapes)
+    for i, k, hand in ((1, k1, h1), (2, k2, h2), (3, k3, h3)):
+        gg = grp[k]
+        if gg == g:
+            if not best_trump and st[k] > best_val:
+                best, best_val = i, st[k]
+        else:
+            if any(map(hand.__getitem__, o.kinds[g])):    # held the led group: follow_suit
+                return None
+            if plain and gg == TRUMP and (not best_trump or st[k] > best_val):
+                best, best_val, best_trump = i, st[k], True
+    hands[first][k0] -= 1
+    hands[s1][k1] -= 1
+    hands[s2][k2] -= 1
+    hands[s3][k3] -= 1
+    return new_trick_result(trick.number, first, plays, plays[best].seat,
+                            POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3], before, (),
+                            lead.kind, False, 0, best_trump, lead.shapes)
 
 
 def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,
