@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from operator import add
 from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
@@ -179,7 +180,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
     levels = tuple(levels)
-    played = _played(hand)
+    played = _Played(hand)
     setting = _setting(hand, rules, levels, expected_dealer, first_of_match, levels_known)
     start = _starting_hands(hand, rules, setting.dealer, played)
     defenders = _defenders(hand, rules, setting.dealer, start.hands)
@@ -241,6 +242,31 @@ def _multiset_minus(a: Sequence[int], b: Sequence[int]) -> tuple[list[int], list
                 missing.extend([k] * (b[k] - out[k]))
                 out[k] = 0
     return out, missing
+
+
+class _Played:
+    """:func:`_played` of a hand, counted the first time a seat's row is asked for (a hand dealt
+    in full with its bottom and bury needs it only for the miscount rule): indexes and iterates
+    like the tuple of four rows."""
+    __slots__ = ("hand", "rows")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.rows: tuple[tuple[int, ...], ...] | None = None
+
+    def all(self) -> tuple[tuple[int, ...], ...]:
+        if self.rows is None:
+            self.rows = _played(self.hand)
+        return self.rows
+
+    def __getitem__(self, seat: int) -> tuple[int, ...]:
+        return self.all()[seat]
+
+    def __iter__(self):
+        return iter(self.all())
+
+    def __len__(self) -> int:
+        return 4
 
 
 def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
@@ -341,7 +367,7 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list
 
 # --- the cards each seat starts with: the deal, the bottom, the bury chain ---------------
 
-def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: tuple[tuple[int, ...], ...]) -> _Start:
+def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: _Played) -> _Start:
     """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
     and the seats whose cards had to be read from their plays (their exchange is unknown).
 
@@ -351,13 +377,13 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: tuple[tuple
     the bottom in turn and buried again (seed 000): see :func:`_rebid_chain`.
     """
     if hand.deal is None:
-        return _new_start(played, hand.buried, False, frozenset(range(4)))
+        return _new_start(played.all(), hand.buried, False, frozenset(range(4)))
     start = [(_counts(cards) if cards else list(played[s])) for s, cards in enumerate(hand.deal)]
     if hand.setup:
         return _new_start(tuple(map(tuple, start)), hand.buried, True, frozenset())
     given = [bool(cards) for cards in hand.deal]
     from_plays = frozenset(s for s in range(4) if not given[s])
-    checks = _check_deal(hand, rules) if all(given) else []
+    checks = _check_deal(hand, rules, start) if all(given) else []
     takers = bottom_takers(dealer, hand.declarations)
     buries = (*hand.earlier_buries, hand.buried) if hand.buried is not None else ()
     if len(takers) > 1 or len(buries) > 1:
@@ -366,7 +392,7 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: tuple[tuple
 
 
 def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[int]],
-                     played: tuple[tuple[int, ...], ...], given: list[bool], from_plays: frozenset[int],
+                     played: _Played, given: list[bool], from_plays: frozenset[int],
                      checks: list[Violation]) -> _Start:
     """No rebid: the dealer took the bottom and buried once.  With the bottom but no bury, the
     bury is what the dealer's plays leave over; without the bottom, the dealer's hand is its plays."""
@@ -378,7 +404,7 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
     if hand.bottom is None:
         start[dealer] = list(played[dealer])
         return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
-    pool = [a + b for a, b in zip(_counts(hand.deal[dealer]), _counts(hand.bottom))]
+    pool = [a + b for a, b in zip(dealt[dealer], _counts(hand.bottom))]      # dealt: the deal's counts
     if buried is None:
         derived, missing = _multiset_minus(pool, played[dealer])
         if not missing and sum(derived) == rules.bottom_size:
@@ -389,7 +415,7 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
     return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found))
 
 
-def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: tuple[tuple[int, ...], ...],
+def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: _Played,
                  takers: list[int], buries: tuple[tuple[Card, ...], ...], given: list[bool],
                  from_plays: frozenset[int], checks: list[Violation]) -> _Start:
     """After 炒地皮 each rebidder took the bottom in turn and buried again (seed 000).  With every
@@ -436,8 +462,9 @@ def _bury_size(buried: tuple[Card, ...], seat: int, rules: RuleSet) -> list[Viol
                             tuple(buried))]
 
 
-def _check_deal(hand: Hand, rules: RuleSet) -> list[Violation]:
-    """Deal sizes and the whole pack: ``hand_size`` each, ``bottom_size`` left, every card ``decks`` times."""
+def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]]) -> list[Violation]:
+    """Deal sizes and the whole pack: ``hand_size`` each, ``bottom_size`` left, every card ``decks`` times
+    (``dealt``: the counts of the four deal lines)."""
     found = [_hand_violation("deal_mismatch", s, explain_hand.dealt_wrong_size(s, len(cards), rules.hand_size))
              for s, cards in enumerate(hand.deal) if len(cards) != rules.hand_size]
     if hand.bottom is None:
@@ -446,9 +473,10 @@ def _check_deal(hand: Hand, rules: RuleSet) -> list[Violation]:
         found.append(_hand_violation("deal_mismatch", None,
                                      explain_hand.bottom_wrong_size(len(hand.bottom), rules.bottom_size)))
     total = _counts(hand.bottom)
-    for cards in hand.deal:
-        for k in cards:
-            total[k] += 1
+    for row in dealt:
+        total = list(map(add, total, row))
+    if total.count(rules.decks) == NUM_KINDS:
+        return found
     wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
     if wrong:
         found.append(_hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
