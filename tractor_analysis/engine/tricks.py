@@ -229,7 +229,7 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
     ``out_of_turn``, ``not_in_hand``, ``mixed_lead``, ``throw_failed``, ``wrong_forced_play``,
     ``wrong_count``, ``follow_suit``, ``follow_tractor``, ``follow_pair``, ``follow_triple``.
     """
-    hands_before = (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))
+    hands_before = tuple(map(tuple, hands))
     plays = trick.plays
     if len(plays) == 4 and plays[0].attempted is None:
         first = plays[0].seat
@@ -253,6 +253,8 @@ def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before,
         return _clean_single(ctx, trick, hands, before, first, lead)
     if lead.mixed or not lead.units:
         return None
+    if lead.count == 2 and not lead.is_throw:
+        return _clean_pair(ctx, trick, hands, before, first, lead)
     if lead.is_throw and not check_throw(ctx, lead.cards, [((first + i) & 3, before[(first + i) & 3])
                                                           for i in (1, 2, 3)], lead).stands:
         return None
@@ -330,6 +332,34 @@ def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before
     return new_trick_result(trick.number, first, plays, plays[best].seat,
                             POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3], before, (),
                             lead.kind, False, 0, best_trump, lead.shapes)
+
+
+def _clean_pair(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,
+                lead: Lead) -> TrickResult | None:
+    """:func:`_clean_trick` for a lead of two cards in one unit (a pair): the same checks
+    (:func:`check_follow`, :func:`_winner`) on the four two-card plays unpacked.  The seats are
+    in turn (checked by the caller)."""
+    plays = trick.plays
+    c0, c1, c2, c3 = plays[0].cards, plays[1].cards, plays[2].cards, plays[3].cards
+    try:
+        (a0, b0), (a1, b1), (a2, b2), (a3, b3) = c0, c1, c2, c3
+    except ValueError:                                  # a play of another size
+        return None
+    s1, s2, s3 = (first + 1) & 3, (first + 2) & 3, (first + 3) & 3
+    h0, h1, h2, h3 = before[first], before[s1], before[s2], before[s3]
+    if (h0[a0] < 1 + (a0 == b0) or not h0[b0] or h1[a1] < 1 + (a1 == b1) or not h1[b1]
+            or h2[a2] < 1 + (a2 == b2) or not h2[b2] or h3[a3] < 1 + (a3 == b3) or not h3[b3]):
+        return None                                     # a card not held
+    if (check_follow(ctx, lead, h1, c1) is not None or check_follow(ctx, lead, h2, c2) is not None
+            or check_follow(ctx, lead, h3, c3) is not None):
+        return None
+    for h, a, b in ((hands[first], a0, b0), (hands[s1], a1, b1), (hands[s2], a2, b2), (hands[s3], a3, b3)):
+        h[a] -= 1
+        h[b] -= 1
+    wi, trumped = _winner(ctx, lead, (c0, c1, c2, c3))
+    return new_trick_result(trick.number, first, plays, plays[wi].seat,
+                            POINTS[a0] + POINTS[b0] + POINTS[a1] + POINTS[b1] + POINTS[a2] + POINTS[b2]
+                            + POINTS[a3] + POINTS[b3], before, (), lead.kind, False, 0, trumped, lead.shapes)
 
 
 def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,
