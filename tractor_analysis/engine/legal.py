@@ -122,8 +122,25 @@ def analyse_lead(ctx, cards: Sequence[int]) -> Lead:
 _LEAD_BY_SIG: dict[tuple, Lead] = {}
 
 
+def lead_table(o, decks: int) -> dict[tuple[int, ...], Lead]:
+    """The memo of :func:`analyse_lead` for one order and number of decks, by the lead's cards:
+    a hand's context keeps it, so its tricks look a lead up with one dictionary access.  Only
+    :func:`analyse_lead` fills it (a lead depends only on the order, the decks and the cards)."""
+    key = (id(o), decks)
+    table = _LEAD_TABLES.get(key)
+    if table is None or len(table) > 50_000:
+        table = _LEAD_TABLES[key] = {}
+    return table
+
+
+_LEAD_TABLES: dict[tuple[int, int], dict[tuple[int, ...], Lead]] = {}
+
+
 def clear_memo() -> None:
     """Forget every memoised lead (benchmarks use it so that each run is a first pass)."""
+    for table in _LEAD_TABLES.values():
+        table.clear()
+    _LEAD_TABLES.clear()
     _LEAD_CACHE.clear()
     _LEAD_BY_SIG.clear()
     _SHAPE_INFO.clear()

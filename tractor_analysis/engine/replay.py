@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from operator import add
 from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
+from ..records.frozen import fast_init
 from ..records.model import Hand, Match
 from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty,
                                 build_ruleset)
@@ -32,7 +34,8 @@ from .declarations import bid_winner, bottom_takers, check_declarations, trump_w
 from .explain import Message
 from .scoring import advance, bottom_multiplier, level_change, lose_level
 from .tricks import HandContext, hand_context, judge_trick
-from .verdicts import HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation
+from .verdicts import (HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation, new_hand_result,
+                       new_outcome, new_score_item, new_violation)
 
 REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
 """Wrong follows (跟牌错误) that the tournament's revoke penalty punishes (seed 001, rule 五)."""
@@ -162,6 +165,9 @@ class _Score:
         return sum(i.points for i in self.items)
 
 
+_new_setting, _new_start, _new_play, _new_score = map(fast_init, (_Setting, _Start, _Play, _Score))
+
+
 def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
                 expected_dealer: int | None = None, *, first_of_match: bool = True,
                 levels_known: bool = False) -> HandResult:
@@ -174,7 +180,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
     levels = tuple(levels)
-    played = _played(hand)
+    played = _Played(hand)
     setting = _setting(hand, rules, levels, expected_dealer, first_of_match, levels_known)
     start = _starting_hands(hand, rules, setting.dealer, played)
     defenders = _defenders(hand, rules, setting.dealer, start.hands)
@@ -188,7 +194,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     outcome, after = _outcome(rules, levels, setting, defenders, miscount, scored, score.total)
     revoke_levels, takeback_levels, after = _level_penalties(hand, rules, defenders, violations, after)
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
-    result = HandResult(
+    result = new_hand_result(
         number=hand.number, dealer=setting.dealer, level=setting.level, trump=setting.trump, rules=rules,
         defenders=defenders, tricks=play.tricks, violations=tuple(violations),
         attackers_points=score.attackers_points, bottom_points=score.bottom_points,
@@ -220,7 +226,7 @@ def _cards(counts: Sequence[int]) -> list[Card]:
 
 def _hand_violation(code: str, seat: int | None, message: Message,
                     played: tuple[Card, ...] = (), better: tuple[Card, ...] = ()) -> Violation:
-    return Violation(code=code, trick=None, seat=seat, played=played, better=better,
+    return new_violation(code=code, trick=None, seat=seat, played=played, better=better,
                      message_zh=message[0], message_en=message[1])
 
 
@@ -236,6 +242,31 @@ def _multiset_minus(a: Sequence[int], b: Sequence[int]) -> tuple[list[int], list
                 missing.extend([k] * (b[k] - out[k]))
                 out[k] = 0
     return out, missing
+
+
+class _Played:
+    """:func:`_played` of a hand, counted the first time a seat's row is asked for (a hand dealt
+    in full with its bottom and bury needs it only for the miscount rule): indexes and iterates
+    like the tuple of four rows."""
+    __slots__ = ("hand", "rows")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.rows: tuple[tuple[int, ...], ...] | None = None
+
+    def all(self) -> tuple[tuple[int, ...], ...]:
+        if self.rows is None:
+            self.rows = _played(self.hand)
+        return self.rows
+
+    def __getitem__(self, seat: int) -> tuple[int, ...]:
+        return self.all()[seat]
+
+    def __iter__(self):
+        return iter(self.all())
+
+    def __len__(self) -> int:
+        return 4
 
 
 def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
@@ -259,7 +290,7 @@ def _setting(hand: Hand, rules: RuleSet, levels: tuple[int, ...], expected_deale
     own = levels if (first_of_match and expected_dealer is None and rules.bid_dealer is BidDealer.LAST) else None
     dealer, dealer_violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own)
     level, level_violations = _level(hand, levels, dealer, levels_known)
-    return _Setting(dealer, level, hand.trump,
+    return _new_setting(dealer, level, hand.trump,
                     (*dealer_violations, *level_violations, *_check_trump(hand, rules, level, dealer, own)))
 
 
@@ -336,7 +367,7 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list
 
 # --- the cards each seat starts with: the deal, the bottom, the bury chain ---------------
 
-def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: tuple[tuple[int, ...], ...]) -> _Start:
+def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: _Played) -> _Start:
     """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
     and the seats whose cards had to be read from their plays (their exchange is unknown).
 
@@ -346,13 +377,13 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: tuple[tuple
     the bottom in turn and buried again (seed 000): see :func:`_rebid_chain`.
     """
     if hand.deal is None:
-        return _Start(played, hand.buried, False, frozenset(range(4)))
+        return _new_start(played.all(), hand.buried, False, frozenset(range(4)))
     start = [(_counts(cards) if cards else list(played[s])) for s, cards in enumerate(hand.deal)]
     if hand.setup:
-        return _Start(tuple(map(tuple, start)), hand.buried, True, frozenset())
+        return _new_start(tuple(map(tuple, start)), hand.buried, True, frozenset())
     given = [bool(cards) for cards in hand.deal]
     from_plays = frozenset(s for s in range(4) if not given[s])
-    checks = _check_deal(hand, rules) if all(given) else []
+    checks = _check_deal(hand, rules, start) if all(given) else []
     takers = bottom_takers(dealer, hand.declarations)
     buries = (*hand.earlier_buries, hand.buried) if hand.buried is not None else ()
     if len(takers) > 1 or len(buries) > 1:
@@ -361,30 +392,30 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: tuple[tuple
 
 
 def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[int]],
-                     played: tuple[tuple[int, ...], ...], given: list[bool], from_plays: frozenset[int],
+                     played: _Played, given: list[bool], from_plays: frozenset[int],
                      checks: list[Violation]) -> _Start:
     """No rebid: the dealer took the bottom and buried once.  With the bottom but no bury, the
     bury is what the dealer's plays leave over; without the bottom, the dealer's hand is its plays."""
     start = [row[:] for row in dealt]
     buried = hand.buried
     if not given[dealer]:
-        return _Start(tuple(map(tuple, start)), buried, all(given[s] for s in range(4) if s != dealer),
+        return _new_start(tuple(map(tuple, start)), buried, all(given[s] for s in range(4) if s != dealer),
                       from_plays, tuple(checks))
     if hand.bottom is None:
         start[dealer] = list(played[dealer])
-        return _Start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
-    pool = [a + b for a, b in zip(_counts(hand.deal[dealer]), _counts(hand.bottom))]
+        return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
+    pool = [a + b for a, b in zip(dealt[dealer], _counts(hand.bottom))]      # dealt: the deal's counts
     if buried is None:
         derived, missing = _multiset_minus(pool, played[dealer])
         if not missing and sum(derived) == rules.bottom_size:
             buried = tuple(_cards(derived))
         start[dealer] = list(played[dealer]) if missing else [p - d for p, d in zip(pool, derived)]
-        return _Start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
+        return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
     start[dealer], found = _bury_from(pool, buried, dealer, False, rules)
-    return _Start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found))
+    return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found))
 
 
-def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: tuple[tuple[int, ...], ...],
+def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: _Played,
                  takers: list[int], buries: tuple[tuple[Card, ...], ...], given: list[bool],
                  from_plays: frozenset[int], checks: list[Violation]) -> _Start:
     """After 炒地皮 each rebidder took the bottom in turn and buried again (seed 000).  With every
@@ -401,7 +432,7 @@ def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: tup
             start[t] = list(played[t])
         if buries:
             violations += _bury_size(buries[-1], takers[-1], rules)
-        return _Start(tuple(map(tuple, start)), hand.buried, all(given), from_plays | set(takers),
+        return _new_start(tuple(map(tuple, start)), hand.buried, all(given), from_plays | set(takers),
                       tuple(violations))
     pool = [a + b for a, b in zip(start[takers[0]], _counts(hand.bottom))]      # takers[0] is the dealer
     for i, t in enumerate(takers):
@@ -409,7 +440,7 @@ def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: tup
             pool = [a + b for a, b in zip(start[t], _counts(buries[i - 1]))]
         start[t], found = _bury_from(pool, buries[i], t, i > 0, rules)
         violations += found
-    return _Start(tuple(map(tuple, start)), hand.buried, all(given), from_plays, tuple(violations))
+    return _new_start(tuple(map(tuple, start)), hand.buried, all(given), from_plays, tuple(violations))
 
 
 def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool,
@@ -431,8 +462,9 @@ def _bury_size(buried: tuple[Card, ...], seat: int, rules: RuleSet) -> list[Viol
                             tuple(buried))]
 
 
-def _check_deal(hand: Hand, rules: RuleSet) -> list[Violation]:
-    """Deal sizes and the whole pack: ``hand_size`` each, ``bottom_size`` left, every card ``decks`` times."""
+def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]]) -> list[Violation]:
+    """Deal sizes and the whole pack: ``hand_size`` each, ``bottom_size`` left, every card ``decks`` times
+    (``dealt``: the counts of the four deal lines)."""
     found = [_hand_violation("deal_mismatch", s, explain_hand.dealt_wrong_size(s, len(cards), rules.hand_size))
              for s, cards in enumerate(hand.deal) if len(cards) != rules.hand_size]
     if hand.bottom is None:
@@ -441,9 +473,10 @@ def _check_deal(hand: Hand, rules: RuleSet) -> list[Violation]:
         found.append(_hand_violation("deal_mismatch", None,
                                      explain_hand.bottom_wrong_size(len(hand.bottom), rules.bottom_size)))
     total = _counts(hand.bottom)
-    for cards in hand.deal:
-        for k in cards:
-            total[k] += 1
+    for row in dealt:
+        total = list(map(add, total, row))
+    if total.count(rules.decks) == NUM_KINDS:
+        return found
     wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
     if wrong:
         found.append(_hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
@@ -489,7 +522,7 @@ def _play_tricks(hand: Hand, ctx: HandContext, start: _Start, dealer: int) -> _P
             if cards:
                 violations.append(_hand_violation(
                     "deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards)))
-    return _Play(tuple(tricks), bool(tricks) and empty, tuple(violations))
+    return _new_play(tuple(tricks), bool(tricks) and empty, tuple(violations))
 
 
 def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | None,
@@ -499,17 +532,17 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
     trick_points = sum(t.points for t in play.tricks if t.winner not in defenders)
     items: list[ScoreItem] = []
     if hand.setup and hand.points:
-        items.append(ScoreItem("setup_points", hand.points, *explain_hand.setup_points(hand.points)))
-    items.append(ScoreItem("tricks", trick_points, *explain_hand.trick_points(trick_points)))
+        items.append(new_score_item("setup_points", hand.points, *explain_hand.setup_points(hand.points)))
+    items.append(new_score_item("tricks", trick_points, *explain_hand.trick_points(trick_points)))
     bottom_points = sum(POINTS[c] for c in buried) if buried is not None else 0
     mult = bonus = 0
     if play.complete and buried is not None and play.tricks[-1].winner not in defenders:
         last = play.tricks[-1]
         mult = bottom_multiplier(rules, last.winning_shape, last.lead_shapes)
         bonus = bottom_points * mult
-        items.append(ScoreItem("bottom", bonus, *explain_hand.bottom_bonus(bottom_points, mult, bonus)))
+        items.append(new_score_item("bottom", bonus, *explain_hand.bottom_bonus(bottom_points, mult, bonus)))
     penalties = _throw_penalties(rules, play.tricks, defenders)
-    return _Score(items=(*items, *penalties),
+    return _new_score(items=(*items, *penalties),
                   attackers_points=trick_points + (hand.points if hand.setup else 0),
                   bottom_points=bottom_points, multiplier=mult, bonus=bonus,
                   penalties=sum(i.points for i in penalties))
@@ -528,7 +561,7 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
                     if v.code == "throw_failed" and v.seat == t.leader)
         if n > 0:
             sign = -1 if t.leader not in defenders else 1
-            items.append(ScoreItem(
+            items.append(new_score_item(
                 "throw_penalty", sign * n * rules.throw_penalty_points,
                 *explain_hand.throw_penalty(t.number, t.leader, n, rules.throw_penalty_points), t.number))
     return items
@@ -577,7 +610,7 @@ def _outcome(rules: RuleSet, levels: tuple[int, ...], setting: _Setting, defende
         # 若双方均出现多少情况双方不升降级，且下把双方抢庄
         on_top, below = any(s in defenders for s in miscount), any(s not in defenders for s in miscount)
         if on_top and below:
-            return Outcome(winner="neither", levels=0, next_dealer=None, team=None,
+            return new_outcome(winner="neither", levels=0, next_dealer=None, team=None,
                            reason="miscount", miscount=miscount), levels
         return _level_outcome(rules, "attackers" if on_top else "defenders", 1, sides, levels, setting, miscount)
     if scored:
@@ -606,7 +639,7 @@ def _level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozense
     else:
         next_dealer = next_seat(dealer)
     team = team_of(min(up, key=lambda x: (x != dealer, x))) if up else team_of(dealer)
-    return Outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=team, match_over=over,
+    return new_outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=team, match_over=over,
                    reason="miscount" if miscount else "points", miscount=miscount), tuple(after)
 
 

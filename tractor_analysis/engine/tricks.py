@@ -26,17 +26,17 @@ throw this also lets a follow of the led suit with the same units and a higher c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from . import explain
 from ..records.cards import POINTS, Rank, Suit
-from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow
+from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
 from .order import TRUMP, Order, order
 from ..records.model import Trick
 from ..records.rulesets import RuleSet, TrumpIn
 from .units import best_top, counts_in, covers, split_units
-from .verdicts import TrickResult, Violation
+from .verdicts import TrickResult, Violation, new_trick_result, new_violation
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +47,26 @@ class HandContext:
     level: Rank
     trump: Suit | None
     order: Order
+    leads: dict[tuple[int, ...], Lead] | None = field(default=None, compare=False, repr=False)
+    """The leads judged so far under this order and decks, by cards (:func:`legal.lead_table`);
+    ``None``: :func:`analyse_lead`'s own memo only."""
 
 
 def hand_context(rules: RuleSet, level: Rank, trump: Suit | None) -> HandContext:
     """The context of a hand played at ``level`` with ``trump`` (``None`` = no trump)."""
-    return HandContext(rules, level, trump, order(level, trump, rules.constant_twos))
+    o = order(level, trump, rules.constant_twos)
+    return HandContext(rules, level, trump, o, lead_table(o, rules.decks))
+
+
+def _lead_of(ctx: HandContext, cards: tuple[int, ...]) -> Lead:
+    """:func:`analyse_lead` through the hand's lead table."""
+    leads = ctx.leads
+    if leads is None or type(cards) is not tuple:
+        return analyse_lead(ctx, cards)
+    lead = leads.get(cards)
+    if lead is None:
+        lead = leads[cards] = analyse_lead(ctx, cards)
+    return lead
 
 
 def _missing(hand: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
@@ -149,6 +164,11 @@ def _winner(ctx, lead: Lead, plays: Sequence[Sequence[int]]) -> tuple[int, bool]
         if len(cards) != n:
             continue
         gg = grp[cards[0]]
+        if gg == g:
+            if not can_follow_beat or best_trump:
+                continue                        # cannot win, mixed or not
+        elif not plain or gg != TRUMP:
+            continue
         mixed = False
         for k in cards:
             if grp[k] != gg:
@@ -157,8 +177,6 @@ def _winner(ctx, lead: Lead, plays: Sequence[Sequence[int]]) -> tuple[int, bool]
         if mixed:
             continue
         if gg == g:
-            if not can_follow_beat or best_trump:
-                continue
             val = _one_unit_top(o, cards, g, c, L)
             if val > best_val:
                 best, best_val = i, val
@@ -187,7 +205,7 @@ def _forced_ok(tc, played: Lead, attempted: Sequence[int]) -> bool:
 
 
 def _violation(code: str, number: int, seat: int, played, better, msg: tuple[str, str]) -> Violation:
-    return Violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1])
+    return new_violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1])
 
 
 def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[int], code: str) -> tuple[int, ...]:
@@ -211,7 +229,7 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
     ``out_of_turn``, ``not_in_hand``, ``mixed_lead``, ``throw_failed``, ``wrong_forced_play``,
     ``wrong_count``, ``follow_suit``, ``follow_tractor``, ``follow_pair``, ``follow_triple``.
     """
-    hands_before = (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))
+    hands_before = tuple(map(tuple, hands))
     plays = trick.plays
     if len(plays) == 4 and plays[0].attempted is None:
         first = plays[0].seat
@@ -230,11 +248,13 @@ def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before,
     :func:`_judge` to find and word it.  Every check reads the hands at the trick's start
     (``before``): each seat plays once, so that is the hand it plays from."""
     plays = trick.plays
-    lead = analyse_lead(ctx, plays[0].cards)
+    lead = _lead_of(ctx, plays[0].cards)
     if lead.count == 1:
         return _clean_single(ctx, trick, hands, before, first, lead)
     if lead.mixed or not lead.units:
         return None
+    if lead.count == 2 and not lead.is_throw:
+        return _clean_pair(ctx, trick, hands, before, first, lead)
     if lead.is_throw and not check_throw(ctx, lead.cards, [((first + i) & 3, before[(first + i) & 3])
                                                           for i in (1, 2, 3)], lead).stands:
         return None
@@ -272,7 +292,7 @@ def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before,
             hands[s][:] = before[s]
         return None
     wi, trumped = _winner(ctx, lead, (plays[0].cards, plays[1].cards, plays[2].cards, plays[3].cards))
-    return TrickResult(trick.number, first, plays, plays[wi].seat, points, before, (),
+    return new_trick_result(trick.number, first, plays, plays[wi].seat, points, before, (),
                        lead.kind, False, 0, trumped, lead.shapes)
 
 
@@ -280,39 +300,66 @@ def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before
                   lead: Lead) -> TrickResult | None:
     """:func:`_clean_trick` for a single led, in one pass: each card held, each follower of the
     led group or out of it, the highest card of the led group wins unless a trump was played
-    on a plain lead (then the highest trump)."""
+    on a plain lead (then the highest trump).  The seats are in turn (checked by the caller)."""
     plays = trick.plays
+    try:
+        (k0,), (k1,), (k2,), (k3,) = plays[0].cards, plays[1].cards, plays[2].cards, plays[3].cards
+    except ValueError:                                  # a play of another size
+        return None
+    s1, s2, s3 = (first + 1) & 3, (first + 2) & 3, (first + 3) & 3
+    h1, h2, h3 = before[s1], before[s2], before[s3]
+    if not (before[first][k0] and h1[k1] and h2[k2] and h3[k3]):
+        return None
     o = ctx.order
     grp, st = o.group, o.strength
     g = lead.group
-    kinds = o.kinds[g]
     plain = g != TRUMP
     best, best_val, best_trump = 0, lead.units[0].top, False
-    points = 0
-    for i in (0, 1, 2, 3):
-        p = plays[i]
-        cards = p.cards
-        if len(cards) != 1:
-            return None
-        k = cards[0]
-        hand = before[p.seat]
-        if not hand[k]:
-            return None
-        points += POINTS[k]
-        if i:
-            gg = grp[k]
-            if gg == g:
-                if not best_trump and st[k] > best_val:
-                    best, best_val = i, st[k]
-            else:
-                if any(map(hand.__getitem__, kinds)):        # held the led group: follow_suit
-                    return None
-                if plain and gg == TRUMP and (not best_trump or st[k] > best_val):
-                    best, best_val, best_trump = i, st[k], True
-    for p in plays:
-        hands[p.seat][p.cards[0]] -= 1
-    return TrickResult(trick.number, first, plays, plays[best].seat, points, before, (),
-                       lead.kind, False, 0, best_trump, lead.shapes)
+    for i, k, hand in ((1, k1, h1), (2, k2, h2), (3, k3, h3)):
+        gg = grp[k]
+        if gg == g:
+            if not best_trump and st[k] > best_val:
+                best, best_val = i, st[k]
+        else:
+            if any(map(hand.__getitem__, o.kinds[g])):    # held the led group: follow_suit
+                return None
+            if plain and gg == TRUMP and (not best_trump or st[k] > best_val):
+                best, best_val, best_trump = i, st[k], True
+    hands[first][k0] -= 1
+    hands[s1][k1] -= 1
+    hands[s2][k2] -= 1
+    hands[s3][k3] -= 1
+    return new_trick_result(trick.number, first, plays, plays[best].seat,
+                            POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3], before, (),
+                            lead.kind, False, 0, best_trump, lead.shapes)
+
+
+def _clean_pair(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,
+                lead: Lead) -> TrickResult | None:
+    """:func:`_clean_trick` for a lead of two cards in one unit (a pair): the same checks
+    (:func:`check_follow`, :func:`_winner`) on the four two-card plays unpacked.  The seats are
+    in turn (checked by the caller)."""
+    plays = trick.plays
+    c0, c1, c2, c3 = plays[0].cards, plays[1].cards, plays[2].cards, plays[3].cards
+    try:
+        (a0, b0), (a1, b1), (a2, b2), (a3, b3) = c0, c1, c2, c3
+    except ValueError:                                  # a play of another size
+        return None
+    s1, s2, s3 = (first + 1) & 3, (first + 2) & 3, (first + 3) & 3
+    h0, h1, h2, h3 = before[first], before[s1], before[s2], before[s3]
+    if (h0[a0] < 1 + (a0 == b0) or not h0[b0] or h1[a1] < 1 + (a1 == b1) or not h1[b1]
+            or h2[a2] < 1 + (a2 == b2) or not h2[b2] or h3[a3] < 1 + (a3 == b3) or not h3[b3]):
+        return None                                     # a card not held
+    if (check_follow(ctx, lead, h1, c1) is not None or check_follow(ctx, lead, h2, c2) is not None
+            or check_follow(ctx, lead, h3, c3) is not None):
+        return None
+    for h, a, b in ((hands[first], a0, b0), (hands[s1], a1, b1), (hands[s2], a2, b2), (hands[s3], a3, b3)):
+        h[a] -= 1
+        h[b] -= 1
+    wi, trumped = _winner(ctx, lead, (c0, c1, c2, c3))
+    return new_trick_result(trick.number, first, plays, plays[wi].seat,
+                            POINTS[a0] + POINTS[b0] + POINTS[a1] + POINTS[b1] + POINTS[a2] + POINTS[b2]
+                            + POINTS[a3] + POINTS[b3], before, (), lead.kind, False, 0, trumped, lead.shapes)
 
 
 def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,
@@ -327,7 +374,7 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
         for i in range(4):
             s = (seat + i) & 3
             vs.append(_violation("out_of_turn", number, s, (), (), explain.out_of_turn(s, None, True)))
-        return TrickResult(number, seat, (), seat, 0, hands_before, tuple(vs))
+        return new_trick_result(number, seat, (), seat, 0, hands_before, tuple(vs))
 
     # --- turn order
     first = plays[0].seat
@@ -421,7 +468,7 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
     for p in plays:
         for k in p.cards:
             points += POINTS[k]
-    return TrickResult(number, first, plays, plays[wi].seat, points, hands_before, tuple(vs),
+    return new_trick_result(number, first, plays, plays[wi].seat, points, hands_before, tuple(vs),
                        lead.kind, throw_failed, not_thrown, trumped, lead.shapes)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..records.cards import Card, Counts, Rank, Seat, Suit, PRETTY, TOKEN
+from ..records.frozen import fast_init
 from ..records.model import Play
 from ..records.rulesets import RuleSet
 from .rule_refs import RULE_REFS
@@ -186,3 +187,11 @@ class MatchResult:
     player_levels_final: tuple[Rank, Rank, Rank, Rank] = (2, 2, 2, 2)
     problems: tuple[Violation, ...] = field(default=())
     """Match-level findings (e.g. a ruleset option problem)."""
+
+
+# the engine's constructors of its hot results: the same objects, built faster (records.frozen)
+new_violation = fast_init(Violation)
+new_trick_result = fast_init(TrickResult)
+new_score_item = fast_init(ScoreItem)
+new_outcome = fast_init(Outcome)
+new_hand_result = fast_init(HandResult)

@@ -16,7 +16,7 @@ from typing import Any
 
 from .cards import SEAT_TOKENS, Card
 from .json_fields import Shape, as_notes
-from .model import Play, Trick
+from .model import Play, Trick, new_play, new_trick
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
 __all__ = ["fast_tricks", "fast_dealt"]
@@ -34,12 +34,14 @@ def _within(cards: list[Card], decks: int) -> bool:
 
 
 def fast_tricks(tricks_v: Any, first_trick: int, decks: int, line: int, column: int,
-                shared: dict[tuple[int, tuple[Card, ...]], Play] | None = None) -> list[Trick] | None:
+                shared: dict[tuple[Any, ...], Play] | None = None) -> list[Trick] | None:
     """The tricks of a hand's ``"tricks"`` value, numbered from ``first_trick``, or ``None``.
 
-    ``shared``: the plain plays (a seat and its cards) read so far in the same record, by seat
-    and cards; an equal play is taken from it rather than made again (plays are immutable
-    values, and a record's plays share its line and column)."""
+    ``shared``: the plain plays (``{"seat": …, "cards": […]}``) read so far in the same record,
+    by the values as written (``(seat, *cards)``); a play written the same way again is taken
+    from it rather than read and made again (plays are immutable values, and a record's plays
+    share its line and column).  Only values that read without a miss are kept, so a hit is a
+    play the lookup tables accept."""
     if type(tricks_v) is not list:
         return None
     if shared is None:
@@ -64,27 +66,36 @@ def fast_tricks(tricks_v: Any, first_trick: int, decks: int, line: int, column: 
             for pv in tv:
                 if type(pv) is not dict:
                     return None
+                cv = pv["cards"]
+                if type(cv) is not list:
+                    return None
+                if len(pv) == 2:
+                    key = (pv["seat"], *cv)           # as written: a play seen before is not read again
+                    play = known(key)
+                    if play is None:
+                        play = shared[key] = new_play(_SEAT(key[0]), tuple(map(_CARD, cv)), None, (), line, column)
+                    seat = play.seat
+                    bit = 1 << seat
+                    if seen & bit:
+                        return None
+                    seen |= bit
+                    plays.append(play)
+                    keep(play.cards)
+                    continue
                 seat = _SEAT(pv["seat"])
                 bit = 1 << seat
-                cv = pv["cards"]
-                if seen & bit or type(cv) is not list:
+                if seen & bit:
                     return None
                 seen |= bit
                 cards = tuple(map(_CARD, cv))
-                if len(pv) == 2:
-                    play = known((seat, cards))
-                    if play is None:
-                        play = shared[seat, cards] = Play(seat, cards, None, (), line, column)
-                    plays.append(play)
-                else:
-                    attempted = pv.get("attempted")
-                    if attempted is not None:
-                        if type(attempted) is not list:
-                            return None
-                        attempted = tuple(map(_CARD, attempted))
-                    plays.append(Play(seat, cards, attempted, as_notes(pv.get("notes"), ""), line, column))
+                attempted = pv.get("attempted")
+                if attempted is not None:
+                    if type(attempted) is not list:
+                        return None
+                    attempted = tuple(map(_CARD, attempted))
+                plays.append(new_play(seat, cards, attempted, as_notes(pv.get("notes"), ""), line, column))
                 keep(cards)
-            tricks.append(Trick(number, tuple(plays), notes, line))
+            tricks.append(new_trick(number, tuple(plays), notes, line))
             number += 1
     except _MISS:
         return None

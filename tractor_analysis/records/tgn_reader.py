@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .diagnostics import Diagnostic, bilingual
 from .limits import MAX_HAND_NUMBER, whole_number
-from .model import Hand, Match, Trick
+from .model import Hand, Match, Trick, new_trick
 from .rulesets import build_ruleset
 from .tgn_lines import Notes, Pieces, logical_lines, physical_lines
 from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading
@@ -151,7 +151,7 @@ def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
                     + (" ([FirstTrick] sets the first number of a position)" if not tricks else ""),
                     f"墩号 {number} 不连续：应为 {expected}", line, col)
         expected = number + 1
-        tricks.append(Trick(number, tuple(plays), tuple(notes), line))
+        tricks.append(new_trick(number, tuple(plays), tuple(notes), line))
     st.trick_no = None
     return tricks
 

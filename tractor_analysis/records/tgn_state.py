@@ -76,6 +76,8 @@ class Reading:
         self.decks = 0
         self.content = False
         self.trick_no: int | None = None
+        self.segments: dict[str, tuple[int, tuple[int, ...], int]] = {}
+        """Plain play pieces read so far in this file, by text (:func:`.tgn_tricks._plain_plays`)."""
 
     def diag(self, code: str, en: str, zh: str, line: int, column: int) -> None:
         """Record a problem at ``line:column`` (with the current hand and trick, and the line's text)."""

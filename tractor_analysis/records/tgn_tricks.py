@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
-from .model import Play
+from .model import Play, new_play
 from .tgn_cards import count_copies, read_cards
 from .tgn_lines import Notes, Pieces, pos
 from .tgn_state import MAX_TRICK, HandDraft, Reading
@@ -144,7 +144,7 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
     if body.count(":", off) > len(segments):
         segments = _split_plays(st, segments, off, lineno, pieces, number)
     elif pieces is None and not notes and "->" not in body:
-        plain = _plain_plays(h, segments, off, lineno, st.decks)
+        plain = _plain_plays(h, segments, off, lineno, st.decks, st.segments)
         if plain is not None:
             h.tricks.append([number, plain, [], lineno, lead + 1])
             return
@@ -166,7 +166,24 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
     h.tricks.append([number, plays, trick_notes, ln, col])
 
 
-def _plain_plays(h: HandDraft, segments: list[str], start: int, lineno: int, decks: int) -> list[Play] | None:
+def _segment(memo: dict, seg: str) -> tuple[int, tuple[Card, ...], int] | None:
+    """A plain ``SEAT: cards`` piece read, else ``None``: the seat, the cards and the piece's
+    first column after its leading blanks (1-based, from the piece's start).  A piece reads the
+    same wherever it stands, so what reads is remembered in ``memo`` by its text (one file's)."""
+    head, colon, txt = seg.partition(":")
+    seat = SEAT_LOOKUP.get(head.strip()) if colon else None
+    if seat is None:
+        return None
+    try:
+        cards = tuple(map(_CARD, txt.split()))
+    except KeyError:
+        return None
+    got = memo[seg] = (seat, cards, len(seg) - len(seg.lstrip()) + 1)
+    return got
+
+
+def _plain_plays(h: HandDraft, segments: list[str], start: int, lineno: int, decks: int,
+                 memo: dict[str, tuple[int, tuple[Card, ...], int]]) -> list[Play] | None:
     """The plays of a trick line on one physical line without annotations or a failed throw
     (``->``, checked by the caller), when every piece is a plain ``SEAT: cards`` of known
     tokens, no seat plays twice and no card passes what the decks hold; else ``None`` with
@@ -174,17 +191,18 @@ def _plain_plays(h: HandDraft, segments: list[str], start: int, lineno: int, dec
     plays = []
     kinds: list[Card] = []
     seen = 0
+    known = memo.get
     for seg in segments:
-        head, colon, txt = seg.partition(":")
-        seat = SEAT_LOOKUP.get(head.strip()) if colon else None
-        if seat is None or seen & (1 << seat):
+        got = known(seg)
+        if got is None:
+            got = _segment(memo, seg)
+            if got is None:
+                return None
+        seat, cards, col = got
+        if seen & (1 << seat):
             return None
         seen |= 1 << seat
-        try:
-            cards = tuple(map(_CARD, txt.split()))
-        except KeyError:
-            return None
-        plays.append(Play(seat, cards, None, (), lineno, start + len(seg) - len(seg.lstrip()) + 1))
+        plays.append(new_play(seat, cards, None, (), lineno, start + col))
         kinds += cards
         start += len(seg) + 1
     if not plays:

@@ -1,0 +1,76 @@
+"""records.frozen.fast_init: the fast constructors give the very objects the classes give."""
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+import pytest
+
+from tractor_analysis.engine.verdicts import (HandResult, TrickResult, Violation, new_hand_result,
+                                              new_trick_result, new_violation)
+from tractor_analysis.records.frozen import fast_init
+from tractor_analysis.records.model import Play, Trick, new_play, new_trick
+from tractor_analysis.records.rulesets import PRESETS
+
+
+def _pairs():
+    play = Play(0, (3, 3), None, ("n",), 4, 7)
+    yield Play(0, (3, 3), None, ("n",), 4, 7), new_play(0, (3, 3), None, ("n",), 4, 7)
+    yield Play(2, (5,)), new_play(2, (5,))                                  # defaults
+    yield Play(seat=1, cards=(9,), attempted=(9, 10)), new_play(seat=1, cards=(9,), attempted=(9, 10))
+    yield Trick(3, (play,), (), 12), new_trick(3, (play,), (), 12)
+    hb = ((1,) * 54, (0,) * 54, (2,) * 54, (1, 0) * 27)
+    args = (4, 1, (play,), 2, 25, hb, (), "pair", False, 0, True, ((2, 1),))
+    yield TrickResult(*args), new_trick_result(*args)
+    yield TrickResult(1, 0, (), 0, 0, hb), new_trick_result(1, 0, (), 0, 0, hb)
+    v = ("follow_suit", 3, 1, (4,), (5,), "中", "en")
+    yield Violation(*v), new_violation(*v)
+    kw = dict(number=1, dealer=0, level=2, trump=None, rules=PRESETS["standard"], defenders=frozenset({0, 2}),
+              tricks=(), violations=(), attackers_points=0, bottom_points=0, bottom_multiplier=0, bottom_bonus=0,
+              penalties=0, attackers_total=0, items=(), outcome=None, levels_before=(2, 2), levels_after=(2, 2),
+              claim=5)
+    yield HandResult(**kw), new_hand_result(**kw)
+
+
+@pytest.mark.parametrize("slow, fast", list(_pairs()))
+def test_the_same_object(slow, fast):
+    assert type(fast) is type(slow)
+    assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    assert [getattr(fast, f.name) for f in dataclasses.fields(fast)] == [
+        getattr(slow, f.name) for f in dataclasses.fields(slow)]
+    assert pickle.loads(pickle.dumps(fast)) == slow
+    assert dataclasses.replace(fast) == slow
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.__setattr__(dataclasses.fields(fast)[0].name, 99)
+
+
+def test_other_classes_are_refused():
+    @dataclasses.dataclass(slots=True)
+    class Mutable:
+        a: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Factory:
+        a: list = dataclasses.field(default_factory=list)
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Post:
+        a: int
+
+        def __post_init__(self):
+            pass
+
+    @dataclasses.dataclass(frozen=True)
+    class NoSlots:
+        a: int
+
+    for cls in (Mutable, Factory, Post, NoSlots):
+        with pytest.raises(TypeError):
+            fast_init(cls)
+
+
+def test_missing_and_unknown_arguments_fail_as_the_class_does():
+    with pytest.raises(TypeError):
+        new_play(0)
+    with pytest.raises(TypeError):
+        new_play(0, (1,), nope=1)
