@@ -7,7 +7,6 @@ before the exact depth scan; each gives up on anything unusual and the detailed 
 Here both ways read the same simulated records, clean and with many kinds of damage, and must
 give equal matches and the same diagnostics (messages, positions).  The per-match charts,
 drawn on one reused figure, must give the SVG a fresh figure gives."""
-import copy
 import json
 import random
 import re
