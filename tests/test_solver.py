@@ -355,3 +355,23 @@ def test_a_throw_of_unrelated_singles_earns_its_size_with_last_trick_cards():
     assert brute_force(ctx, hands, 1, NS, 20) == 15 + 20 * 6
     assert Solver(ctx, NS, 20).solve(pos).value == 135
     assert Solver(ctx, NS, 20).bound_test(pos, 100) is True
+
+
+def test_transposition_cut_offs_change_the_work_not_the_value():
+    """The enhanced transposition cut-off (at a trick's last seat, a next position whose entry already
+    refutes the window ends the node) gives the values and null-window answers of the search without
+    it (itself checked against the brute force above), and it does fire on these positions."""
+    rng = random.Random(13)
+    cuts = 0
+    for _ in range(25):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 5)
+        pos = Position.of(hands, leader, points=10)
+        on, off = Solver(ctx, defenders, bottom), Solver(ctx, defenders, bottom)
+        off.etc = False
+        value = on.solve(pos).value
+        assert value == off.solve(pos).value
+        for v in (value - 5, value + 1, value + 5):
+            assert on.bound_test(pos, v) == off.bound_test(pos, v) == (value >= v)
+        assert off.etc_cuts == 0
+        cuts += on.etc_cuts
+    assert cuts > 0

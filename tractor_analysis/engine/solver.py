@@ -135,6 +135,8 @@ class Solver(SearchLoop):
         self.shape_cache: dict = {}
         """:meth:`shape_key` of (the four hands' key, leader, table): MTD(f) visits nodes again."""
         self.nodes = 0
+        self.etc_cuts = 0
+        """Nodes ended by an enhanced transposition cut-off (a statistic for tests and benchmarks)."""
         self.bounded = False
         self._limit_nodes = 0
         self._deadline = 0.0
