@@ -2,6 +2,7 @@
 
 Not a test: it prints, per depth, the median and worst time and node count of one full solve
 (a fresh solver, an empty transposition table) of the position at the start of the last K tricks,
+its CPU time (the machine is often shared: wall time grows with the load, nodes do not),
 and how many were not solved within the budget.  Goal (issue 13): last 5 tricks ≤ 1 s median,
 last 8 ≤ 10 s median.
 
@@ -64,22 +65,24 @@ def main() -> None:
     print(f"{len(hands)} simulated hands ({args.preset}); json.loads(1 MB) = {base * 1000:.1f} ms"
           + ("; searches start from the real result" if args.guess_result else ""))
     for depth in (int(d) for d in args.depths.split(",")):
-        times, nodes, unsolved = [], [], 0
+        times, cpus, nodes, unsolved = [], [], [], 0
         for h in hands:
             bases, penalties = trick_bases(h)
             solver = Solver(hand_context(h.rules, h.level, h.trump), h.defenders, h.bottom_points)
             pos = position_at(h, len(h.tricks) - depth, 0, bases, penalties)
+            cpu0 = time.process_time()
             sol = solver.solve(pos, Budget(nodes=None, seconds=args.budget),
                                h.attackers_total if args.guess_result else None)
+            cpus.append(time.process_time() - cpu0)
             times.append(sol.seconds)
             nodes.append(sol.nodes)
             unsolved += not sol.solved
             print(f"  last {depth}: hand {h.number:>2} cards each {sum(pos.hands[0]):>2}  "
-                  f"{'%8.2f s' % sol.seconds}  {sol.nodes:>9} nodes  "
+                  f"{'%8.2f s' % sol.seconds} ({cpus[-1]:.2f} CPU-s)  {sol.nodes:>9} nodes  "
                   f"{'value %d' % sol.value if sol.solved else 'NOT SOLVED'}", flush=True)
         med = statistics.median(times)
         print(f"last {depth} tricks: median {med:.2f} s ({med / base:.0f}× json.loads), worst {max(times):.2f} s, "
-              f"median nodes {statistics.median(nodes):.0f}, worst {max(nodes)}, "
+              f"median CPU {statistics.median(cpus):.2f} s, median nodes {statistics.median(nodes):.0f}, worst {max(nodes)}, "
               f"not solved within {args.budget:.0f} s: {unsolved}/{len(hands)}")
 
 

@@ -7,6 +7,7 @@ with the engine's ``judge_trick``.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from engine_helpers import cards, context, hand, position, replay_position
 from solver_helpers import all_throws, brute_force, random_endgame
 from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records.rulesets import PRESETS, BottomMultiplier
 from tractor_analysis.engine.solver import Budget, Position, Solver
 from tractor_analysis.engine.solver_analysis import analyse_hand, position_at, trick_bases
 from tractor_analysis.engine.solver_moves import canonical, class_index, equal_classes, standing_throws
@@ -312,3 +314,64 @@ def test_a_guess_changes_the_work_not_the_value():
         want = Solver(ctx, defenders, bottom).solve(pos).value
         for guess in (0, 15, want, want + 5, 400):
             assert Solver(ctx, defenders, bottom).solve(pos, guess=guess).value == want
+
+
+# --------------------------------------------------------------------------- the bottom's bound, every multiplier
+
+def _with_rules(rng, per, preset=None, multiplier=None):
+    """A :func:`random_endgame` played under ``preset`` (e.g. 80fen) and/or another bottom multiplier."""
+    ctx, hands, leader, defenders, bottom = random_endgame(rng, per)
+    rules = PRESETS[preset] if preset else ctx.rules
+    if multiplier is not None:
+        rules = dataclasses.replace(rules, bottom_multiplier=multiplier)
+    return hand_context(rules, ctx.level, ctx.trump), hands, leader, defenders, bottom or 20
+
+
+@pytest.mark.parametrize("preset, multiplier", [(None, m) for m in BottomMultiplier] + [("80fen", None)])
+def test_bounds_hold_for_every_multiplier(preset, multiplier):
+    """The pruning bound (points in play + bottom × the largest multiplier an *attacker's* unit can
+    earn; 2 × the cards in a hand with ``last_trick_cards``) is never below the value, and every
+    null-window test agrees with the brute force (a bound too low would make one of them lie)."""
+    rng = random.Random(hash((preset, str(multiplier))) & 0xFFFF)
+    for i in range(120):
+        ctx, hands, leader, defenders, bottom = _with_rules(rng, rng.randint(2, 3), preset, multiplier)
+        table = _random_table(rng, ctx, hands, leader, longest=rng.random() < 0.5) if i % 2 else ()
+        want = brute_force(ctx, hands, leader, defenders, bottom, table)
+        solver = Solver(ctx, defenders, bottom)
+        pos = Position.of(hands, leader, table)
+        st = solver._load(pos)
+        assert want <= st.hand_pts + st.table_pts + bottom * st.mult
+        assert solver.solve(pos).value == want
+        for v in (want - 5, want, want + 1, want + 5):
+            assert Solver(ctx, defenders, bottom).bound_test(pos, v) == (want >= v), (v, want, hands, table)
+
+
+def test_a_throw_of_unrelated_singles_earns_its_size_with_last_trick_cards():
+    """80fen counts 2 × the cards each put on the last trick: E's standing throw ♠A ♠10 ♠5 (no run,
+    no pair) takes the bottom × 6.  A bound from units alone (× 2) once cut this search short."""
+    ctx = hand_context(PRESETS["80fen"], 2, 1)
+    hands = [hand("C3 C6 C9"), hand("SA S10 S5"), hand("C4 C8 CJ"), hand("D3 D6 D9")]
+    pos = Position.of(hands, 1)
+    assert brute_force(ctx, hands, 1, NS, 20) == 15 + 20 * 6
+    assert Solver(ctx, NS, 20).solve(pos).value == 135
+    assert Solver(ctx, NS, 20).bound_test(pos, 100) is True
+
+
+def test_transposition_cut_offs_change_the_work_not_the_value():
+    """The enhanced transposition cut-off (at a trick's last seat, a next position whose entry already
+    refutes the window ends the node) gives the values and null-window answers of the search without
+    it (itself checked against the brute force above), and it does fire on these positions."""
+    rng = random.Random(13)
+    cuts = 0
+    for _ in range(25):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 5)
+        pos = Position.of(hands, leader, points=10)
+        on, off = Solver(ctx, defenders, bottom), Solver(ctx, defenders, bottom)
+        off.etc = False
+        value = on.solve(pos).value
+        assert value == off.solve(pos).value
+        for v in (value - 5, value + 1, value + 5):
+            assert on.bound_test(pos, v) == off.bound_test(pos, v) == (value >= v)
+        assert off.etc_cuts == 0
+        cuts += on.etc_cuts
+    assert cuts > 0

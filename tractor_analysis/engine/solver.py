@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..records.cards import NUM_KINDS, POINTS
+from ..records.rulesets import BottomMultiplier
 from .legal import analyse_lead
 from .scoring import bottom_multiplier
 from .solver_moves import follows, leads, merged, units_of
@@ -134,10 +135,14 @@ class Solver(SearchLoop):
         self.shape_cache: dict = {}
         """:meth:`shape_key` of (the four hands' key, leader, table): MTD(f) visits nodes again."""
         self.nodes = 0
+        self.etc_cuts = 0
+        """Nodes ended by an enhanced transposition cut-off (a statistic for tests and benchmarks)."""
         self.bounded = False
         self._limit_nodes = 0
         self._deadline = 0.0
         self._maxmult = self._max_multipliers()
+        self._attack_seats = tuple(seat for seat in range(4) if self.attacker[seat])
+        self._by_cards = self.rules.bottom_multiplier is BottomMultiplier.LAST_TRICK_CARDS
         self._place = _PLACE
         self.st: _State | None = None
 
@@ -228,16 +233,22 @@ class Solver(SearchLoop):
         return out
 
     def _mult_bound(self, hands, hkey: int | None = None) -> int:
-        """The largest bottom multiplier a last lead can still earn: units only shrink as cards
-        are played, so no unit longer than one a hand holds now can be led last.  With ``hkey``
-        (the four hands' key) each hand's own bound is cached on its part of the key."""
+        """The largest bottom multiplier the attackers can still earn (1 at least).
+
+        The bottom counts only when an attacker wins the last trick, and the winning play holds
+        every multi-card unit of the lead (the attacker led it, or beat it: a pair or tractor by a
+        pair or tractor of the led suit, a trump-in by covering the lead's pairs and tractors), so
+        the multiplier is at most that of the largest unit an *attacker* holds; units only shrink
+        as cards are played.  With ``last_trick_cards`` it is at most 2 x the cards in a hand (a
+        throw of unrelated singles counts each card).  With ``hkey`` (the four hands' key) each
+        hand's own bound is cached on its part of the key."""
         if not self.bottom_points:
             return 0
         if hkey is None:
-            return max(self._hand_mult(hand) for hand in hands)
+            return max([1] + [self._hand_mult(hands[seat]) for seat in self._attack_seats])
         cache = self.mult_cache
         best = 1
-        for seat in range(4):
+        for seat in self._attack_seats:
             part = (hkey >> (_SEAT_BITS * seat)) & _SEAT_MASK
             m = cache.get(part)
             if m is None:
@@ -247,7 +258,10 @@ class Solver(SearchLoop):
         return best
 
     def _hand_mult(self, hand) -> int:
-        """The largest bottom multiplier of a unit within one hand (1 at least)."""
+        """The largest bottom multiplier of a unit within one hand (1 at least); with
+        ``last_trick_cards``, of a play of all its cards."""
+        if self._by_cards:
+            return max(1, 2 * sum(hand))
         o = self.ctx.order
         best = 1
         for g in range(5):

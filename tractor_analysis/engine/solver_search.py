@@ -12,6 +12,11 @@ names of the cards share them.  The ordered moves of a node are kept apart, keye
 cards.  Move order: the best (or refuting) move of the last visit first; a leader's longer leads,
 then higher cards; a follower's plays that put its side ahead of the trick first (with points when
 they do, without when not).  The last trick with one card each is scored without a search.
+
+Enhanced transposition cut-off, cheap form: at the last seat of a trick, before searching, each
+play whose next position (after the trick) was met before (its shape key cached) and whose entry
+refutes the window ends the node at once; positions between tricks transpose often (the same cards
+gone in another order, or a plain suit swapped for another).
 """
 from __future__ import annotations
 
@@ -27,6 +32,9 @@ class BudgetExceeded(Exception):
 
 class SearchLoop:
     """The recursive search over the solver's state ``self.st`` (mutated and restored in place)."""
+
+    etc = True
+    """Look for enhanced transposition cut-offs at the last seat of a trick (off: for tests)."""
 
     def _search(self, alpha: int, beta: int) -> int:
         self.nodes += 1
@@ -69,6 +77,38 @@ class SearchLoop:
                                                    st.inplay))
             if not moves:
                 raise ValueError(f"seat {seat} has no legal play: the hands are not a position of one hand")
+        if len(table) == 3 and self.etc and len(moves) > 1 and st.left > len(moves[0]) + 4:
+            # enhanced transposition cut-off, cheap form: for plays whose next position (after the
+            # trick) already has its shape key, its entry may refute the window without a search
+            shape_cache, wcache, tt = self.shape_cache, self.winner_cache, self.tt
+            place = self._place[seat]
+            tabkey = st.tabkey
+            for m in moves:
+                wi = wcache.get(tabkey + (m,))
+                if wi is None:
+                    continue
+                ck = st.hkey
+                for k in m:
+                    ck -= place[k]
+                winner = (st.leader + wi) & 3
+                skey = shape_cache.get((ck, winner, ()))
+                if skey is None:
+                    continue
+                child = tt.get(skey)
+                if child is None:
+                    continue
+                gain = 0
+                if self.attacker[winner]:
+                    gain = st.table_pts
+                    for k in m:
+                        gain += POINTS[k]
+                if maximise:
+                    if gain + child[0] >= beta:
+                        self.etc_cuts += 1
+                        return gain + child[0]
+                elif gain + child[1] <= alpha:
+                    self.etc_cuts += 1
+                    return gain + child[1]
         a0, b0 = alpha, beta
         best = -1 if maximise else 1 << 30
         best_move = moves[0]
