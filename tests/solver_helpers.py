@@ -82,7 +82,7 @@ def brute_force(ctx, hands, leader, defenders, bottom_points, table=()):
 
 
 MULTIPLIERS = (BottomMultiplier.SIZE_POWER, BottomMultiplier.PAIR_DOUBLING, BottomMultiplier.OURGAME,
-               BottomMultiplier.UNIT_TIMES, BottomMultiplier.FLAT)
+               BottomMultiplier.UNIT_TIMES, BottomMultiplier.FLAT, BottomMultiplier.LAST_TRICK_CARDS)
 
 
 def random_endgame(rng: random.Random, per: int | None = None, decks: int = 2):
