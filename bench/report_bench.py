@@ -25,15 +25,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
-
-def _cpu(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.process_time()
-        fn()
-        best = min(best, time.process_time() - t)
-    return best
+from speed_bench import cpu_of  # noqa: E402  (bench/: least CPU seconds of a few runs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,8 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     size = pages()
     baseline_text = json.dumps([{"hand": i, "cards": list(range(60)), "name": "player " * 5}
                                 for i in range(max(1, size // 400))])
-    baseline = _cpu(lambda: json.loads(baseline_text), args.repeat)
-    page_cpu = _cpu(pages, args.repeat)
+    baseline = cpu_of(lambda: json.loads(baseline_text), args.repeat)
+    page_cpu = cpu_of(pages, args.repeat)
     print(f"{len(matches)} matches, {len(hands)} hands, {size / 1e6:.1f} MB of hand pages; "
           f"read + replay + views {read_cpu:.2f} CPU-s")
     print(f"json.loads of {len(baseline_text) / 1e6:.1f} MB: {baseline:.3f} CPU-s")

@@ -297,6 +297,28 @@ def bottom_captures(ds, by: str = "player") -> pd.DataFrame:
     return out.sort_values([by, "multiplier"]).reset_index(drop=True)
 
 
+def _keyed(frame: pd.DataFrame, ds, by: str) -> pd.DataFrame:
+    """``frame`` (rows of ``match_id``, int ``hand_no``, ``seat``; for ``player`` / ``team`` only
+    rows with a seat) with the column ``key``: the match, the ruleset variant of the hand, the
+    seat's player name (the seat when unnamed) or its team's name."""
+    if by in ("match", "ruleset"):
+        keys = ds.hands[["match_id", "hand_no"]].copy()
+        keys["variant"] = variants(ds.hands)
+        keys["hand_no"] = keys["hand_no"].astype(int)
+        frame = frame.merge(keys, on=["match_id", "hand_no"], how="left")
+        frame["key"] = frame["match_id"] if by == "match" else frame["variant"]
+    elif by == "player":
+        m = ds.matches.set_index("match_id")
+        names = [m.at[mid, f"player_{s.lower()}"] if mid in m.index else None
+                 for mid, s in zip(frame["match_id"], frame["seat"])]
+        frame = frame.assign(key=[n if isinstance(n, str) and n else s for n, s in zip(names, frame["seat"])])
+    else:
+        names = team_names(ds.matches).set_index(["match_id", "team"])["name"]
+        frame = frame.assign(key=[names.get((mid, TEAM_OF_SEAT[s]), TEAM_OF_SEAT[s])
+                                  for mid, s in zip(frame["match_id"], frame["seat"])])
+    return frame
+
+
 def violation_rates(ds, by: str = "player") -> pd.DataFrame:
     """Violations per 100 hands by code: ``by, code, violations, hands, per_100_hands``.
 
@@ -310,23 +332,9 @@ def violation_rates(ds, by: str = "player") -> pd.DataFrame:
     if v.empty:
         return pd.DataFrame(columns=[by, "code", "violations", "hands", "per_100_hands"])
     v["hand_no"] = v["hand_no"].astype(int)
-    if by in ("match", "ruleset"):
-        keys = ds.hands[["match_id", "hand_no"]].copy()
-        keys["variant"] = variants(ds.hands)
-        keys["hand_no"] = keys["hand_no"].astype(int)
-        v = v.merge(keys, on=["match_id", "hand_no"], how="left")
-        v["key"] = v["match_id"] if by == "match" else v["variant"]
-    else:
+    if by not in ("match", "ruleset"):
         v = v[v["seat"].notna()]
-        if by == "player":
-            m = ds.matches.set_index("match_id")
-            names = [m.at[mid, f"player_{s.lower()}"] if mid in m.index else None
-                     for mid, s in zip(v["match_id"], v["seat"])]
-            v["key"] = [n if isinstance(n, str) and n else s for n, s in zip(names, v["seat"])]
-        else:
-            names = team_names(ds.matches).set_index(["match_id", "team"])["name"]
-            v["key"] = [names.get((mid, TEAM_OF_SEAT[s]), TEAM_OF_SEAT[s])
-                        for mid, s in zip(v["match_id"], v["seat"])]
+    v = _keyed(v, ds, by)
     out = v.groupby(["key", "code"], observed=True).size().rename("violations").reset_index()
     out = out.merge(hands.reset_index(), on="key", how="left")
     out["per_100_hands"] = 100.0 * out["violations"] / out["hands"]
@@ -347,23 +355,9 @@ def points_lost(ds, by: str = "player") -> pd.DataFrame:
     if p.empty:
         return pd.DataFrame(columns=columns)
     p["hand_no"] = p["hand_no"].astype(int)
-    if by in ("match", "ruleset"):
-        keys = ds.hands[["match_id", "hand_no"]].copy()
-        keys["variant"] = variants(ds.hands)
-        keys["hand_no"] = keys["hand_no"].astype(int)
-        p = p.merge(keys, on=["match_id", "hand_no"], how="left")
-        p["key"] = p["match_id"] if by == "match" else p["variant"]
-    else:
+    if by not in ("match", "ruleset"):
         p = p[p["seat"].isin(SEATS)]
-        if by == "player":
-            m = ds.matches.set_index("match_id")
-            names = [m.at[mid, f"player_{s.lower()}"] if mid in m.index else None
-                     for mid, s in zip(p["match_id"], p["seat"])]
-            p["key"] = [n if isinstance(n, str) and n else s for n, s in zip(names, p["seat"])]
-        else:
-            names = team_names(ds.matches).set_index(["match_id", "team"])["name"]
-            p["key"] = [names.get((mid, TEAM_OF_SEAT[s]), TEAM_OF_SEAT[s])
-                        for mid, s in zip(p["match_id"], p["seat"])]
+    p = _keyed(p, ds, by)
     p = p[p["key"].notna()]
     if p.empty:
         return pd.DataFrame(columns=columns)
