@@ -59,7 +59,8 @@ HANG_S = 60.0
 """CPU seconds of one step before it is a hang (CPU, not wall: the machine may be shared)."""
 HANG_WALL_S = 600.0
 """Wall seconds of one step before it is a hang all the same (a step blocked without using CPU)."""
-SLOW_S = 10.0
+SLOW_S = fuzzlib.SLOW_CPU_S
+"""CPU seconds of one step past which a case is ``slow`` (the regression tests hold reproducers to it)."""
 REPRO_CAP = 1 << 20
 """Largest reproducer written as bytes (1 MiB); a bigger one is written as a recipe."""
 CLASSES = ("traceback", "memory", "hang", "slow", "engine_error", "roundtrip", "exit_code", "bad_diagnostic")

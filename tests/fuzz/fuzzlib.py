@@ -59,6 +59,9 @@ SLOWEST: list = [0.0, ""]
 a round trip, one command.  ``bench/fuzz.py`` calls a case over 10 s ``slow``."""
 
 
+SLOW_CPU_S = 10.0
+"""A step of a case over this many CPU-seconds is ``slow`` (``bench/fuzz.py``'s ``SLOW_S``)."""
+
 STEP_HOOK: list = [None]
 """A callable run as each step starts (``bench/fuzz.py`` restarts its hang clock there)."""
 

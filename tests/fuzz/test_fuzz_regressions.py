@@ -29,6 +29,15 @@ def test_there_are_reproducers():
 def test_reproducer_no_longer_fails(path):
     found = fuzzlib.judge(path.name, path.read_bytes(), formats=("tgn", "json", "jsonl"))
     assert found == [], "\n".join(f"{f.cls}: {f.detail}" for f in found)
+    assert_not_slow()
+
+
+def assert_not_slow() -> None:
+    """The fuzzer's own line between fine and ``slow`` (CPU seconds of the slowest step, not wall
+    time): what makes a ``hang`` or ``slow`` reproducer fail again if its super-linear path returns
+    (they took 12-69 CPU-s per step before their fixes, 0.3-2 after)."""
+    seconds, step = fuzzlib.SLOWEST
+    assert seconds < fuzzlib.SLOW_CPU_S, f"{step}: {seconds:.1f} CPU-s"
 
 
 # --- memory reproducers, built here (megabytes each as files) ---------------------
@@ -75,6 +84,7 @@ def test_recipe_no_longer_fails(path):
     assert hashlib.sha256(data).hexdigest() == info["sha256"], "the mutators changed: this recipe makes another case"
     found = fuzzlib.judge(name, data, formats=("tgn", "json", "jsonl"))
     assert found == [], "\n".join(f"{f.cls}: {f.detail}" for f in found)
+    assert_not_slow()
 
 
 @pytest.mark.parametrize("text", [
