@@ -16,7 +16,7 @@ step of a case (a read and replay, a round trip, one command), ``RLIMIT_CPU`` se
 :data:`HANG_WALL_S` wall seconds: ``hang``) and replaces a worker that died or was killed.  The
 worker's peak RSS is reset before each case (``/proc/self/clear_refs``) and read after it, so
 ``memory`` is the peak of *that* case in the child, never the parent's.  A step over
-:data:`SLOW_S` CPU-seconds is ``slow``.  CPU time, not wall time: the machine may be shared.
+:data:`SLOW_S` CPU-seconds (or past ``fuzzlib.slow_line``: 0.5 CPU-s per MiB of text, for a big gzip) is ``slow``.  CPU time, not wall time: the machine may be shared.
 
 A failure found in process counts only once the real CLI confirms it in a subprocess (under the
 same limits; its peak RSS and CPU from ``wait4``): ``check --json`` and ``convert`` to each format,
@@ -147,7 +147,8 @@ def _worker(conn, seed: int, size: float, cli: bool) -> None:
         found = fuzzlib.judge(name, data, cli=cli)
         fuzzlib.STEP_HOOK[0] = None
         peak = _status("self", "VmHWM:")
-        conn.send((index, [(f.cls, f.detail) for f in found], tuple(fuzzlib.SLOWEST), peak))
+        line = fuzzlib.slow_line(data) if fuzzlib.SLOWEST[0] > SLOW_S else SLOW_S
+        conn.send((index, [(f.cls, f.detail) for f in found], tuple(fuzzlib.SLOWEST) + (line,), peak))
 
 
 class Worker:
@@ -226,8 +227,8 @@ def run(seed: int, cases: int, jobs: int, size: float, cli: bool, progress: bool
                     if message[0] == "start":
                         w.restart_clock()
                         continue
-                    index, found, (elapsed, step), peak = message
-                    if elapsed > SLOW_S:
+                    index, found, (elapsed, step, line), peak = message
+                    if elapsed > line:
                         found.append(("slow", f"{step}: {elapsed:.1f} CPU-s"))
                     if peak > MEMORY_LIMIT:
                         found.append(("memory", f"peak RSS {peak >> 20} MiB in the worker"))
@@ -307,11 +308,11 @@ def run_cli(args: list[str], cwd: str) -> dict:
                 "cpu": ru.ru_utime + ru.ru_stime, "wall": time.monotonic() - t0}
 
 
-def _judge_run(what: str, r: dict, allowed: frozenset) -> list[tuple[str, str]]:
+def _judge_run(what: str, r: dict, allowed: frozenset, slow: float = SLOW_S) -> list[tuple[str, str]]:
     found = []
     if r["exit"] in (-signal.SIGXCPU, -signal.SIGKILL) or r["cpu"] >= HANG_S or r["wall"] > HANG_WALL_S:
         found.append(("hang", f"{what}: {r['cpu']:.0f} CPU-s, {r['wall']:.0f} s wall, exit {r['exit']}"))
-    elif r["cpu"] > SLOW_S:
+    elif r["cpu"] > slow:
         found.append(("slow", f"{what}: {r['cpu']:.1f} CPU-s"))
     if r["rss"] > MEMORY_LIMIT or "MemoryError" in r["err"]:
         found.append(("memory", f"{what}: peak RSS {r['rss'] >> 20} MiB"))
@@ -331,8 +332,9 @@ def confirm(name: str, data: bytes) -> dict[str, str]:
     safe = re.sub(r"[^A-Za-z0-9._-]", "_", os.path.basename(name)) or "case"
     with tempfile.TemporaryDirectory(prefix="fuzz-confirm-") as tmp:
         Path(tmp, safe).write_bytes(data)
+        slow = fuzzlib.slow_line(data)
         r = run_cli(["check", "--json", safe], tmp)
-        found += _judge_run("check", r, fuzzlib.CHECK_EXITS)
+        found += _judge_run("check", r, fuzzlib.CHECK_EXITS, slow)
         clean = False
         if r["exit"] in fuzzlib.CHECK_EXITS:
             try:
@@ -350,7 +352,7 @@ def confirm(name: str, data: bytes) -> dict[str, str]:
         first = None
         for to in ("jsonl", "tgn", "json"):
             r = run_cli(["convert", safe, "--to", to, "-o", f"out.{to}"], tmp)
-            found += _judge_run(f"convert --to {to}", r, fuzzlib.CONVERT_EXITS)
+            found += _judge_run(f"convert --to {to}", r, fuzzlib.CONVERT_EXITS, slow)
             if r["exit"] != 0 or not clean:
                 continue
             if to == "jsonl":
@@ -358,7 +360,7 @@ def confirm(name: str, data: bytes) -> dict[str, str]:
                 continue
             big = str(fuzzlib.ROUNDTRIP_FACTOR * DEFAULT_MAX_BYTES)
             r = run_cli(["convert", f"out.{to}", "--to", "jsonl", "--max-bytes", big, "-o", f"back-{to}.jsonl"], tmp)
-            found += _judge_run(f"convert back from {to}", r, fuzzlib.CONVERT_EXITS)
+            found += _judge_run(f"convert back from {to}", r, fuzzlib.CONVERT_EXITS, slow)
             if r["exit"] != 0:
                 found.append(("roundtrip", f"{to}: the written file does not convert back: {r['err'][-240:]}"))
             elif first is not None and Path(tmp, f"back-{to}.jsonl").read_bytes() != first:

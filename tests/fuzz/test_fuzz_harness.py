@@ -88,3 +88,18 @@ def test_a_gzip_bomb_case_stays_under_the_cap():
     noisy = bytes(random.Random(1).getrandbits(8) for _ in range(1 << 16))
     out = fuzzlib.gzip_bomb(random.Random(3), "x.jsonl", noisy, 4.0)[1]
     assert len(out) <= fuzzlib.CASE_CAP + (1 << 20), len(out)
+
+
+def test_the_slow_line_grows_with_the_text_of_a_big_gzip_only():
+    """A streamed gzip of hundreds of MB of records reads in linear time but past 10 CPU-s (seed
+    20261204, cases 4069, 5999, 9880: 85-213 MB at 0.15-0.2 CPU-s per MB); the line between fine
+    and slow is 0.5 CPU-s per MiB of text there, 10 CPU-s for anything small."""
+    import gzip
+
+    text = b'{"x": 1}\n' * 300_000                                   # 2.6 MiB
+    two = gzip.compress(text) + gzip.compress(text[:1000])
+    assert fuzzlib.text_size(two) == len(text) + 1000 == len(gzip.decompress(two))
+    assert fuzzlib.text_size(text) == len(text)
+    assert fuzzlib.slow_line(text) == fuzzlib.SLOW_CPU_S
+    big = gzip.compress(text * 40)                                   # 103 MiB of text
+    assert fuzzlib.slow_line(big) == fuzzlib.SLOW_CPU_S_PER_MIB * len(text) * 40 / (1 << 20)
