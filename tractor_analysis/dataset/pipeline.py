@@ -40,6 +40,7 @@ from typing import Iterator
 import pyarrow.parquet as pq
 
 from . import schema
+from .file_parts import _Part, read_and_replay
 from .commit import (Manifest, _pid_alive, check_writable, commit_batches, dataset_lock, ensure_dataset, new_batch,
                      recover, remove_temp_parts, write_temp_parts)
 from .reading import verify
@@ -279,107 +280,6 @@ def _read_bytes(path: str) -> tuple[str | None, str]:
         return None, str(exc)
 
 
-_INT16 = 32767
-"""``hand_no`` is an int16 column: a hand number beyond it cannot be stored."""
-
-
-def _unstorable_hand(match) -> Diagnostic | None:
-    """A ``bad_value`` for the first hand whose number does not fit ``hand_no`` (else ``None``)."""
-    for h in match.hands:
-        if not -_INT16 - 1 <= h.number <= _INT16:
-            n = str(h.number) if abs(h.number) < 10 ** 12 else str(h.number)[:12] + "…"
-            return Diagnostic("bad_value", f"hand {n}: the hand number does not fit the dataset (hand_no holds "
-                              f"{-_INT16 - 1}..{_INT16}); the match is not stored / 局号 {n} 超出数据集 hand_no 列的"
-                              f"范围（{-_INT16 - 1}..{_INT16}）；该比赛未存入", h.line, 1 if h.line else 0)
-    return None
-
-
-@dataclass(slots=True)
-class _Part:
-    """Whole matches of one file (``first``: the index of the first in the file), replayed, and the
-    diagnostics that came with them; the file's last part has ``end`` set."""
-
-    first: int
-    matches: list
-    results: list
-    diags: list[Diagnostic]
-    end: tuple | None = None
-    """``(format, matches in the file, encoding, encoding note)`` on the last part."""
-
-
-def _read_and_replay(path: str, choice, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[_Part]:
-    """The parts of one file, read (:class:`~tractor_analysis.records.streaming.StreamedFile`: a
-    big JSON Lines file a line at a time, anything else whole) and replayed; never raises for
-    the content.  Memory is bounded by one part: one match of a streamed file, one file else."""
-    from ..records.streaming import StreamedFile
-
-    try:
-        source = StreamedFile(_where(path), None, max_bytes)
-    except OSError as exc:
-        yield _Part(0, [], [], [Diagnostic("unreadable_file", f"cannot read {path}: {exc.strerror or exc} / "
-                                                              f"无法读取文件 {path}")], end=(None, 0, None, None))
-        return
-    except Exception as exc:  # a reader bug must not stop the batch: record it
-        yield _Part(0, [], [], [Diagnostic(
-            "read_error", f"cannot read {path}: {type(exc).__name__}: {exc} / 无法读取文件 {path}（{type(exc).__name__}）")],
-            end=(None, 0, None, None))
-        return
-    if source.whole is not None:      # read whole: one part
-        matches, diags = list(source.whole.matches), list(source.whole.diagnostics)
-        yield _Part(0, matches, _replay(matches, 0, choice, diags), diags,
-                    end=(source.format, len(matches), source.encoding, source.encoding_note))
-        return
-    n = 0
-    try:
-        for piece in source:
-            matches = list(piece.matches)
-            diags = list(piece.diagnostics)
-            yield _Part(n, matches, _replay(matches, n, choice, diags), diags)
-            n += len(matches)
-    except Exception as exc:  # a reader bug in the middle of a stream: what was read stays
-        source.close()
-        yield _Part(n, [], [], [Diagnostic(
-            "read_error", f"cannot read {path} past match {n}: {type(exc).__name__}: {exc} / "
-                          f"无法读取文件 {path}（{type(exc).__name__}）")], end=(source.format, n, None, None))
-        return
-    yield _Part(n, [], [], source.leading + source.trailing,
-                end=(source.format, n, source.encoding, source.encoding_note))
-
-
-def _replay(matches: list, first: int, choice, diags: list[Diagnostic]) -> list:
-    """The replays of ``matches`` (``None`` for one that cannot be stored or replayed, with a
-    diagnostic added to ``diags``)."""
-    from ..engine.replay import replay_match
-
-    results = []
-    for i, match in enumerate(matches, first):
-        bad = _unstorable_hand(match)
-        if bad is not None:
-            results.append(None)
-            diags.append(bad)
-            continue
-        try:
-            rules = choice.for_match(match) if choice is not None else None
-            results.append(replay_match(match, rules=rules))
-        except Exception as exc:  # an engine bug must not stop the batch: record it
-            results.append(None)
-            first_line = match.hands[0].line if match.hands else 0
-            diags.append(Diagnostic(
-                "replay_error", f"match {i + 1}: the engine failed ({type(exc).__name__}: {exc}) / "
-                                f"复盘失败", first_line, 0))
-    return _analyse(results, _W.get("analyse"))
-
-
-def _analyse(results: list, options) -> list:
-    """``ingest --analyse``: the endgame analysis of every replayed hand, carried with the results
-    to the ``plays`` rows (:mod:`.analysis`); ``results`` as they are without the option."""
-    if options is None:
-        return results
-    from .analysis import analyse_results
-
-    return analyse_results(results, options)
-
-
 def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
     """Parse, replay and write ``paths`` in batches of about ``flush_hands`` hands.
 
@@ -503,14 +403,15 @@ class _Tally:
 
 
 def _file_rows(path: str, sha: str, reason: str) -> Iterator[_Part]:
-    """The parts of one file (:func:`_read_and_replay`); one ``unreadable_file`` part when
+    """The parts of one file (:func:`.file_parts.read_and_replay`); one ``unreadable_file`` part when
     ``sha`` says it could not be read (``reason`` says why)."""
     if sha.startswith("unreadable:"):
         yield _Part(0, [], [], [Diagnostic(
             "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件 {path}"
                                + ("：空路径" if not path else ""))], end=(None, 0, None, None))
         return
-    yield from _read_and_replay(path, _W["choice"], _W.get("max_bytes", DEFAULT_MAX_BYTES))
+    yield from read_and_replay(path, _where(path), _W["choice"], _W.get("max_bytes", DEFAULT_MAX_BYTES),
+                               _W.get("analyse"))
 
 
 def _add_part(builder: TableBuilder, stats: list[int], tally: _Tally, path: str, sha: str, part: _Part) -> int:
