@@ -25,11 +25,13 @@ from tractor_analysis.records.rulesets import OPTION_DOCS, PRESETS, RuleSet, bui
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 """click context settings every command uses: ``-h`` as well as ``--help``."""
 
-EXIT_OK, EXIT_VIOLATION, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_VIOLATION, EXIT_UNREADABLE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
 """Exit codes, the same for every command (README, "Exit codes"): clean; a rule violation found;
 an input that could not be read, parsed or converted, an output that could not be written, or a bad
-command line (click's usage errors); interrupted (Ctrl-C)."""
-EXIT_CODES = frozenset({EXIT_OK, EXIT_VIOLATION, EXIT_UNREADABLE, EXIT_INTERRUPTED})
+command line (click's usage errors); interrupted (Ctrl-C); the reader of the output went away
+(``tractor check | head``: 128 + SIGPIPE, as a shell tool killed by SIGPIPE; never 1, which means
+a violation)."""
+EXIT_CODES = frozenset({EXIT_OK, EXIT_VIOLATION, EXIT_UNREADABLE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE})
 
 
 # --- ruleset options --------------------------------------------------------

@@ -1,13 +1,17 @@
 """Entry point of the ``tractor`` command: one registration per command module."""
 from __future__ import annotations
 
+import errno
+import os
+import sys
+
 import click
 
 from tractor_analysis import __version__
 
 from .analyse_cmd import analyse
 from .check import check
-from .common import CONTEXT, EXIT_INTERRUPTED, BilingualGroup, echo_err
+from .common import CONTEXT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BilingualGroup, echo_err
 from .convert import convert
 from .replay_cmd import replay
 from .report_cmd import report
@@ -19,7 +23,9 @@ from .stats_cmd import stats
 
 
 class TractorGroup(BilingualGroup):
-    """The command group; Ctrl-C in any command exits 130 (click alone would print "Aborted!" and exit 1)."""
+    """The command group; Ctrl-C in any command exits 130 (click alone would print "Aborted!" and exit 1);
+    a closed output pipe (``tractor check | head``) exits 141 quietly (click alone would exit 1, the
+    code of a violation found)."""
 
     def invoke(self, ctx: click.Context):
         try:
@@ -27,6 +33,22 @@ class TractorGroup(BilingualGroup):
         except KeyboardInterrupt:
             echo_err("interrupted / 已中断")
             raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+        except OSError as exc:
+            if exc.errno != errno.EPIPE:
+                raise
+            _silence_stdout()
+            raise click.exceptions.Exit(EXIT_BROKEN_PIPE) from None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of what is
+    still buffered for the closed pipe neither fails nor prints "Exception ignored"."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):   # no real file descriptor (a test's captured output)
+        pass
 
 
 @click.group(cls=TractorGroup, context_settings=CONTEXT)
