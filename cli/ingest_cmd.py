@@ -144,13 +144,10 @@ def _runner(scheduler: str | None, task_files: int | None, local):
     return on_cluster
 
 
-def _analyse_option(last: int | None, seconds: float, nodes: int, scheduler: str | None) -> dict:
+def _analyse_option(last: int | None, seconds: float, nodes: int) -> dict:
     """The ingest's ``analyse`` argument for ``--analyse K`` (nothing without it)."""
     if last is None:
         return {}
-    if scheduler is not None:
-        raise click.UsageError("--analyse runs in local workers only (use --workers, not --scheduler) / "
-                               "--analyse 仅支持本地进程（请用 --workers）")
     from tractor_analysis.dataset.analysis import AnalyseOptions
 
     return {"analyse": AnalyseOptions(last, seconds, nodes)}
@@ -205,7 +202,7 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
       tractor ingest logs/ -o data/ --analyse 4 --workers 2
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
-    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, scheduler)
+    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes)
     progress = Progress(not quiet)
     previous = _interrupt_in_parent_only()
     try:         # Ctrl-C anywhere (listing the inputs, ingesting, printing the summary): exit 130

@@ -154,3 +154,19 @@ def test_real_scheduler_and_workers_with_one_killed_mid_run(loopback_cluster, tm
     assert_same_tables(ref, out)
     assert _temporaries(out) == []
     assert read_table(str(out), "files").num_rows == len(corpus)
+
+
+def test_a_read_only_dataset_is_refused_before_any_cluster_starts(corpus, local, tmp_path, monkeypatch):
+    import dask.distributed
+
+    from tractor_analysis.dataset.commit import DatasetReadOnly
+
+    def no_cluster(*a, **kw):
+        raise AssertionError("a cluster was started for a dataset that may not be written")
+    monkeypatch.setattr(dask.distributed, "LocalCluster", no_cluster)
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if Path(p) == local and mode == os.W_OK
+                        else real(p, mode, **kw))
+    with pytest.raises(DatasetReadOnly) as err:
+        ingest_dask(corpus, str(local), "local:2")
+    assert str(local) in str(err.value)

@@ -79,10 +79,22 @@ def test_ingest_without_analyse_leaves_the_columns_null(tmp_path):
     assert r.exit_code == 0 and "no analysed plays" in r.output
 
 
-def test_analyse_options_validate_and_scheduler_is_refused(tmp_path):
+def test_analyse_options_validate(tmp_path):
     assert _invoke("ingest", str(SAMPLE), "-o", str(tmp_path / "a"), "--analyse", "0").exit_code == 2
-    r = _invoke("ingest", str(SAMPLE), "-o", str(tmp_path / "b"), "--analyse", "2", "--scheduler", "local:1")
-    assert r.exit_code == 2 and "--analyse" in r.output
+    assert _invoke("ingest", str(SAMPLE), "-o", str(tmp_path / "b"), "--analyse", "2",
+                   "--analyse-budget", "0").exit_code == 2
+
+
+def test_analyse_on_a_dask_cluster_stores_what_a_local_ingest_does(sample_ds, tmp_path):
+    pytest.importorskip("distributed")
+    from test_scale_portable import assert_same_tables
+
+    out = tmp_path / "ds"
+    r = _invoke("ingest", str(SAMPLE), "-o", str(out), "--analyse", str(LAST), "--scheduler", "local:1", "-q")
+    assert r.exit_code == 0, r.output
+    plays = load(str(out))["plays"]
+    assert plays["cost"].notna().sum() > 0          # the workers analysed, not only replayed
+    assert_same_tables(sample_ds, out)
 
 
 def test_cli_defaults_are_the_documented_ones():

@@ -28,7 +28,7 @@ import time
 import uuid
 from pathlib import Path
 
-from .commit import Manifest, dataset_lock, ensure_dataset, recover
+from .commit import Manifest, check_writable, dataset_lock, ensure_dataset, recover
 from ..records.limits import DEFAULT_MAX_BYTES
 from .pipeline import Committer, Flushed, IngestSummary, _new_files, _process_files, _worker_init
 from .reading import verify
@@ -51,10 +51,11 @@ def parse_scheduler(spec: str) -> tuple[str, int | None]:
 
 
 def _task(paths: list[str], root: str, choice, label: str | None, flush_hands: int, base: str,
-          prefix: str, max_bytes: int = DEFAULT_MAX_BYTES) -> list[Flushed]:
-    """One Dask task: parse, replay and write ``paths`` as temporary parts (never committed here)."""
+          prefix: str, max_bytes: int = DEFAULT_MAX_BYTES, analyse=None) -> list[Flushed]:
+    """One Dask task: parse, replay (and with ``analyse``, :class:`~.analysis.AnalyseOptions`, analyse)
+    and write ``paths`` as temporary parts (never committed here)."""
     _worker_init(root, frozenset(), choice, label, flush_hands, None, False, base=base, prefix=prefix,
-                 max_bytes=max_bytes)
+                 max_bytes=max_bytes, analyse=analyse)
     try:
         return _process_files(paths)
     finally:
@@ -77,14 +78,18 @@ def remove_run_temporaries(root: str, run: str) -> list[str]:
 
 def ingest_dask(paths: list[str], root: str, scheduler: str, *, choice=None, label: str | None = None,
                 flush_hands: int = 2000, progress=None, files_per_task: int | None = None,
-                retries: int = 3, max_bytes: int = DEFAULT_MAX_BYTES) -> IngestSummary:
-    """Add ``paths`` to the dataset at ``root`` with the parsing and replaying done on a Dask
-    cluster (see the module docstring); the same result as :func:`.pipeline.ingest`."""
+                retries: int = 3, max_bytes: int = DEFAULT_MAX_BYTES, analyse=None) -> IngestSummary:
+    """Add ``paths`` to the dataset at ``root`` with the parsing and replaying (and the endgame
+    analysis of ``ingest --analyse``: ``analyse``) done on a Dask cluster (see the module docstring);
+    the same result as :func:`.pipeline.ingest`.  A dataset that may not be written is
+    :class:`~.commit.DatasetReadOnly` before any cluster starts."""
     from dask.distributed import Client, LocalCluster, as_completed
 
     start = time.perf_counter()
     kind, n = parse_scheduler(scheduler)
+    check_writable(root)
     ensure_dataset(root)
+    check_writable(root)
     with dataset_lock(root):
         recover(root)
     manifest = Manifest(root)
@@ -112,7 +117,7 @@ def ingest_dask(paths: list[str], root: str, scheduler: str, *, choice=None, lab
             chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
             root_abs, base = os.path.abspath(root), os.getcwd()
             futures = {client.submit(_task, chunk, root_abs, choice, label, flush_hands, base,
-                                     f"dask-{run}-{i}", max_bytes, key=f"tractor-ingest-{run}-{i}", retries=retries,
+                                     f"dask-{run}-{i}", max_bytes, analyse, key=f"tractor-ingest-{run}-{i}", retries=retries,
                                      pure=False): len(chunk) for i, chunk in enumerate(chunks)}
             for future in as_completed(list(futures)):
                 for f in future.result():
