@@ -129,7 +129,7 @@ _ID_TABLES = ("matches", "hands", "tricks", "plays", "violations", "records")
 
 def renumber(tmp: dict[str, str], shift: int) -> None:
     """Add ``shift`` to the match index of every row of a batch's temporary parts (all of one
-    file): ``match_id`` (and ``duplicate_of``) ``hash-index`` and the ``index`` column."""
+    file): ``match_id`` (and ``duplicate_of``) ``hash-index`` and the ``match_index`` column."""
     def move(values: list) -> pa.Array:
         return pa.array([None if m is None else f"{m.rsplit('-', 1)[0]}-{int(m.rsplit('-', 1)[1]) + shift}"
                          for m in values], pa.string())
@@ -151,8 +151,8 @@ def renumber(tmp: dict[str, str], shift: int) -> None:
             if col in table.column_names:
                 i = table.schema.get_field_index(col)
                 table = table.set_column(i, table.schema.field(i), ids(table[col]))
-        if "index" in table.column_names:
-            i = table.schema.get_field_index("index")
-            column = pc.add(table["index"], pa.scalar(shift, table["index"].type))
+        if "match_index" in table.column_names:
+            i = table.schema.get_field_index("match_index")
+            column = pc.add(table["match_index"], pa.scalar(shift, table["match_index"].type))
             table = table.set_column(i, table.schema.field(i), column)
         pq.write_table(table, path, compression="zstd")
