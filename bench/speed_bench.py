@@ -8,12 +8,16 @@ as ``.tgn``, and measures **CPU time** (one core) of:
 * parse + replay from ``.jsonl`` and from ``.tgn`` (what ``check`` and ``ingest`` do per file);
 * ``tractor check`` end to end (a child process: start-up, reading, replay, output);
 * ``tractor ingest`` with 1 and 2 workers (child processes; CPU of the whole tree, wall time,
-  peak RSS of the largest process).
+  peak RSS of the largest process), run back to back ``--ingest-rounds`` times: the one JSONL
+  file is split among the two workers (``dataset/segments.py``), and the row of 2 workers gives
+  the speed-up ``wall₁ / wall₂`` of each round (the machine may be shared: the load average is
+  printed before and after).
 
 Each figure is printed in hands per CPU-second and as a ratio to ``json.loads`` (how many times
 its CPU time), so a loaded machine still gives comparable numbers::
 
     .venv/bin/python bench/speed_bench.py [--hands 2000] [--seed 2026] [--profile WHAT]
+        [--ingest-rounds 3] [--only-ingest]
 
 ``--profile replay|jsonl|tgn`` prints the cProfile top entries of that step instead.
 """
@@ -80,6 +84,37 @@ def child_cpu(args: list[str]) -> tuple[float, float, float]:
     return cpu, wall, after.ru_maxrss / 1024
 
 
+def ingest_rows(rows: list, extra: dict, loads: list, folder: str, hands: int, rounds: int) -> None:
+    """``tractor ingest`` of the corpus with 1 then 2 workers, ``rounds`` times back to back: the least
+    CPU and wall of each, and the speed-up wall₁ / wall₂ of each round (``loads``: the load average
+    (1 min) before each run)."""
+    tractor = os.path.join(os.path.dirname(sys.executable), "tractor")
+    jsonl_path = os.path.join(folder, "corpus.jsonl")
+    runs: dict[int, list[tuple[float, float, float]]] = {1: [], 2: []}
+    for _ in range(max(1, rounds)):
+        for workers in (1, 2):
+            out = tempfile.mkdtemp(prefix="tractor-speed-ds-")
+            loads.append(os.getloadavg()[0])
+            try:
+                runs[workers].append(child_cpu([tractor, "ingest", jsonl_path, "-o", os.path.join(out, "ds"),
+                                                "--workers", str(workers), "-q"]))
+            finally:
+                shutil.rmtree(out, ignore_errors=True)
+    loads.append(os.getloadavg()[0])
+    speedups = [one[1] / two[1] for one, two in zip(runs[1], runs[2])]
+    for workers in (1, 2):
+        cpu = min(r[0] for r in runs[workers])
+        wall = min(r[1] for r in runs[workers])
+        rss = max(r[2] for r in runs[workers])
+        rows.append((f"tractor ingest --workers {workers}", cpu))
+        note = (f"wall {wall:.2f}s = {hands / wall:,.0f} hands/s (runs: "
+                + ", ".join(f"{r[1]:.2f}" for r in runs[workers]) + f"), largest process {rss:.0f} MB")
+        if workers == 2:
+            note += (f"; speed-up wall₁/wall₂ {min(r[1] for r in runs[1]) / wall:.2f} (best walls), per round "
+                     + ", ".join(f"{x:.2f}" for x in speedups))
+        extra[rows[-1][0]] = note
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000)
@@ -88,6 +123,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="in-process steps: best of N")
     ap.add_argument("--no-children", action="store_true", help="skip check/ingest child processes")
     ap.add_argument("--profile", choices=["replay", "jsonl", "tgn"])
+    ap.add_argument("--ingest-rounds", type=int, default=3, help="ingest with 1 then 2 workers, N times")
+    ap.add_argument("--only-ingest", action="store_true", help="json.loads and the ingest rows only")
     args = ap.parse_args()
 
     from tractor_analysis.engine.replay import replay_match
@@ -136,28 +173,24 @@ def main() -> None:
 
     base = cpu_of(lambda: [json.loads(line) for line in lines], args.repeat)
     rows = [("CPython json.loads of the JSONL", base)]
-    rows.append(("replay (already parsed)", cpu_of(replay_all, args.repeat)))
-    rows.append(("parse + replay, .jsonl", cpu_of(jsonl_all, args.repeat)))
-    rows.append(("parse + replay, .tgn", cpu_of(tgn_all, args.repeat)))
+    if not args.only_ingest:
+        rows.append(("replay (already parsed)", cpu_of(replay_all, args.repeat)))
+        rows.append(("parse + replay, .jsonl", cpu_of(jsonl_all, args.repeat)))
+        rows.append(("parse + replay, .tgn", cpu_of(tgn_all, args.repeat)))
     extra = {}
-    if not args.no_children:
+    loads = []
+    if not args.no_children and not args.only_ingest:
         tractor = os.path.join(os.path.dirname(sys.executable), "tractor")
         jsonl_path = os.path.join(folder, "corpus.jsonl")
         cpu, wall, rss = child_cpu([tractor, "check", jsonl_path, "--json"])
         rows.append(("tractor check --json, end to end", cpu))
         extra[rows[-1][0]] = f"wall {wall:.1f}s, peak RSS {rss:.0f} MB"
-        for workers in (1, 2):
-            out = tempfile.mkdtemp(prefix="tractor-speed-ds-")
-            try:
-                cpu, wall, rss = child_cpu([tractor, "ingest", jsonl_path, "-o", os.path.join(out, "ds"),
-                                            "--workers", str(workers), "-q"])
-            finally:
-                shutil.rmtree(out, ignore_errors=True)
-            rows.append((f"tractor ingest --workers {workers}", cpu))
-            extra[rows[-1][0]] = f"wall {wall:.1f}s = {hands / wall:,.0f} hands/s, largest process {rss:.0f} MB"
+    if not args.no_children:
+        ingest_rows(rows, extra, loads, folder, hands, args.ingest_rounds)
 
-    print(f"{hands} simulated 2-deck hands ({len(lines)} matches), seed {args.seed}; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"{hands} simulated 2-deck hands ({len(lines)} matches, {len(jsonl.encode()) / 1e6:.1f} MB of JSONL), "
+          f"seed {args.seed}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+          + (f" (during the ingest runs: {min(loads):.1f}–{max(loads):.1f})" if loads else ""))
     print(f"| what | hands per CPU-second | CPU time ÷ json.loads | notes |")
     print("|---|---|---|---|")
     for what, cpu in rows:

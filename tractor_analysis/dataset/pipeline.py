@@ -532,6 +532,10 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         # they come from a forkserver instead, which costs a second or so to start.
         # Elsewhere (or with $TRACTOR_START_METHOD=spawn) they are spawned.
         method = start_method(schema.ARROW_USED[0])
+        if any(_segments_of(p, workers) > 1 for p in paths):
+            # a file will be split: this process writes its last batch, and an Arrow timestamp
+            # imports pandas (≈ 0.5 s) — here, before the fork, which the workers then inherit
+            import pandas  # noqa: F401
         ctx = mp.get_context(method)
         if method == "forkserver":      # the guard first: the forkserver dies with this process
             ctx.set_forkserver_preload(["tractor_analysis.dataset._forkserver_guard",
@@ -579,15 +583,20 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     return committer.summary(len(paths), time.perf_counter() - start)
 
 
+def _segments_of(path: str, workers: int) -> int:
+    """The segments ``workers`` workers would cut ``path`` into (:func:`.segments.wanted`; 1: none)."""
+    try:
+        return wanted(path, os.path.getsize(path), workers) if path and workers > 1 else 1
+    except (OSError, ValueError):
+        return 1
+
+
 def _jobs_at_most(paths: list[str], workers: int) -> int:
-    """How many jobs ``paths`` may give ``workers`` workers: one per file, a big JSON Lines file
-    one per segment (:func:`.segments.wanted`)."""
+    """How many jobs ``paths`` may give ``workers`` workers (counted up to ``workers``): one per
+    file, a big JSON Lines file one per segment."""
     n = 0
     for p in paths:
-        try:
-            n += wanted(p, os.path.getsize(p), workers) if p and workers > 1 else 1
-        except (OSError, ValueError):
-            n += 1
+        n += _segments_of(p, workers)
         if n >= workers:
             break
     return n or 1
