@@ -10,6 +10,11 @@ The pipeline behind ``tractor ingest`` (:func:`ingest`):
    (:func:`tractor_analysis.engine.replay.replay_match`) and adds the rows to a
    :class:`~tractor_analysis.dataset.TableBuilder`; about every ``flush_hands`` hands the
    builder is written to temporary parts (:func:`~tractor_analysis.dataset.write_temp_parts`);
+   with several workers, a big uncompressed JSON Lines file is cut into byte ranges read by
+   different workers (:mod:`.segments`, :func:`_process_segment`); the parent shifts their
+   match indexes where its guess was off, adds the file's last batch (closing diagnostics,
+   ``files`` row) and publishes them together (:func:`_finish_split`): the rows are those of
+   one worker reading the file;
 3. the parent commits each flushed batch under the dataset lock
    (:func:`~tractor_analysis.dataset.commit_parts`): a batch is in the dataset exactly
    when its ``files`` part exists.
