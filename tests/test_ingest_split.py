@@ -108,6 +108,18 @@ def test_crlf_line_ends_and_no_final_newline(lines, tmp_path, monkeypatch, crlf,
     assert any(line == 7 for line, _, _ in errors_at(one))
 
 
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "gb18030"])
+def test_the_encoding_decided_on_the_head_reads_every_segment(lines, tmp_path, monkeypatch, encoding):
+    """A BOM (only the first segment has it) and a legacy encoding (the Chinese names of later
+    segments decoded as the head decided)."""
+    path = tmp_path / "f.jsonl"
+    path.write_bytes(("\n".join(lines[:4] + ["{oops"] + lines[4:10]) + "\n").encode(encoding))
+    one, two = both(tmp_path, path, monkeypatch)
+    assert {r["encoding"] for r in rows(two, "files")} == {encoding}
+    assert any(line == 5 for line, _, _ in errors_at(two))
+    assert not any(code == "decode_error" for _, _, code in errors_at(two))
+
+
 def _cut_file(lines: list[str], on_newline: bool) -> bytes:
     """Lines padded with trailing spaces so that the middle byte of the file (the target of the cut
     of two segments) is a line's ``\\n`` (``on_newline``) or the first byte after one."""
