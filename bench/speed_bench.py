@@ -115,6 +115,48 @@ def ingest_rows(rows: list, extra: dict, loads: list, folder: str, hands: int, r
         extra[rows[-1][0]] = note
 
 
+def critical_path(folder: str, workers: int = 2) -> dict[str, float]:
+    """CPU seconds of each step of a split ingest of the corpus, measured one after the other in this
+    process (so the load of a shared machine does not enter: on Linux the CPU is shared between
+    sessions, not processes, and a busy machine gives a 2-worker ingest no more CPU than 1 worker):
+    the planning (hash + cuts), each segment (read, replay, rows, parts written; the engine's memo
+    forgotten before the first ``workers`` ones, as in fresh workers), the parent's last batch and commit.  ``wall2``:
+    what 2 idle CPUs would take after start-up (segments dealt longest first to the least busy)."""
+    from tractor_analysis.dataset import pipeline
+    from tractor_analysis.dataset.commit import Manifest, ensure_dataset
+    from tractor_analysis.dataset.segments import plan_file
+    from tractor_analysis.engine import legal
+
+    path = os.path.join(folder, "corpus.jsonl")
+    out = tempfile.mkdtemp(prefix="tractor-speed-cp-")
+    root = os.path.join(out, "ds")
+    try:
+        ensure_dataset(root)
+        t = time.process_time()
+        sha, segs = plan_file(path, path, workers)
+        plan = time.process_time() - t
+        pipeline._worker_init(root, frozenset(), None, None, 2000, None, False)
+        dones, seg_cpu = [], []
+        for k, seg in enumerate(segs):
+            if k < workers:         # a worker's first segment: its memo is cold
+                legal.clear_memo()
+            t = time.process_time()
+            dones.append(pipeline._process_segment(path, sha, k, seg)[2])
+            seg_cpu.append(time.process_time() - t)
+        t = time.process_time()
+        group = pipeline._finish_split(path, sha, segs, dones, root, None)
+        pipeline.Committer(root, Manifest(root)).commit(group)
+        finish = time.process_time() - t
+    finally:
+        pipeline._W.clear()
+        shutil.rmtree(out, ignore_errors=True)
+    busy = [0.0] * workers
+    for c in sorted(seg_cpu, reverse=True):
+        busy[busy.index(min(busy))] += c
+    return {"plan": plan, "segments": sum(seg_cpu), "finish": finish, "n": len(segs),
+            "wall2": plan + max(busy) + finish}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000)
@@ -187,6 +229,13 @@ def main() -> None:
         extra[rows[-1][0]] = f"wall {wall:.1f}s, peak RSS {rss:.0f} MB"
     if not args.no_children:
         ingest_rows(rows, extra, loads, folder, hands, args.ingest_rounds)
+        cp = critical_path(folder)
+        start = child_cpu([sys.executable, "-c", "import tractor_analysis.cli.main, pandas"])[0]
+        one = rows[-2][1]
+        extra[rows[-1][0]] += (f"; on 2 idle CPUs (steps' CPU, load-free): start-up {start:.2f}s + planning "
+                               f"{cp['plan']:.2f}s + {cp['n']} segments {cp['segments']:.2f}s dealt to 2 workers + "
+                               f"last batch and commit {cp['finish']:.2f}s ≈ wall {start + cp['wall2']:.2f}s, "
+                               f"speed-up ≈ {one / (start + cp['wall2']):.2f}")
 
     print(f"{hands} simulated 2-deck hands ({len(lines)} matches, {len(jsonl.encode()) / 1e6:.1f} MB of JSONL), "
           f"seed {args.seed}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
