@@ -8,12 +8,16 @@ as ``.tgn``, and measures **CPU time** (one core) of:
 * parse + replay from ``.jsonl`` and from ``.tgn`` (what ``check`` and ``ingest`` do per file);
 * ``tractor check`` end to end (a child process: start-up, reading, replay, output);
 * ``tractor ingest`` with 1 and 2 workers (child processes; CPU of the whole tree, wall time,
-  peak RSS of the largest process).
+  peak RSS of the largest process), run back to back ``--ingest-rounds`` times: the one JSONL
+  file is split among the two workers (``dataset/segments.py``), and the row of 2 workers gives
+  the speed-up ``wall₁ / wall₂`` of each round (the machine may be shared: the load average is
+  printed before and after).
 
 Each figure is printed in hands per CPU-second and as a ratio to ``json.loads`` (how many times
 its CPU time), so a loaded machine still gives comparable numbers::
 
     .venv/bin/python bench/speed_bench.py [--hands 2000] [--seed 2026] [--profile WHAT]
+        [--ingest-rounds 3] [--only-ingest]
 
 ``--profile replay|jsonl|tgn`` prints the cProfile top entries of that step instead.
 """
@@ -80,6 +84,89 @@ def child_cpu(args: list[str]) -> tuple[float, float, float]:
     return cpu, wall, after.ru_maxrss / 1024
 
 
+def ingest_rows(rows: list, extra: dict, loads: list, folder: str, hands: int, rounds: int) -> None:
+    """``tractor ingest`` of the corpus with 1 then 2 workers, ``rounds`` times back to back: the least
+    CPU and wall of each, and the speed-up wall₁ / wall₂ of each round (``loads``: the load average
+    (1 min) before each run)."""
+    tractor = os.path.join(os.path.dirname(sys.executable), "tractor")
+    jsonl_path = os.path.join(folder, "corpus.jsonl")
+    runs: dict[int, list[tuple[float, float, float]]] = {1: [], 2: []}
+    for _ in range(max(1, rounds)):
+        for workers in (1, 2):
+            out = tempfile.mkdtemp(prefix="tractor-speed-ds-")
+            loads.append(os.getloadavg()[0])
+            try:
+                runs[workers].append(child_cpu([tractor, "ingest", jsonl_path, "-o", os.path.join(out, "ds"),
+                                                "--workers", str(workers), "-q"]))
+            finally:
+                shutil.rmtree(out, ignore_errors=True)
+    loads.append(os.getloadavg()[0])
+    speedups = [one[1] / two[1] for one, two in zip(runs[1], runs[2])]
+    for workers in (1, 2):
+        cpu = min(r[0] for r in runs[workers])
+        wall = min(r[1] for r in runs[workers])
+        rss = max(r[2] for r in runs[workers])
+        rows.append((f"tractor ingest --workers {workers}", cpu))
+        note = (f"wall {wall:.2f}s = {hands / wall:,.0f} hands/s (runs: "
+                + ", ".join(f"{r[1]:.2f}" for r in runs[workers]) + f"), largest process {rss:.0f} MB")
+        if workers == 2:
+            note += (f"; speed-up wall₁/wall₂ {min(r[1] for r in runs[1]) / wall:.2f} (best walls), per round "
+                     + ", ".join(f"{x:.2f}" for x in speedups))
+        extra[rows[-1][0]] = note
+
+
+def critical_path(folder: str, workers: int = 2) -> dict[str, float]:
+    """CPU seconds of each step of a split ingest of the corpus, measured one after the other in this
+    process (so the load of a shared machine does not enter: on Linux the CPU is shared between
+    sessions, not processes, and a busy machine gives a 2-worker ingest no more CPU than 1 worker):
+    the planning (hash + cuts), each segment (read, replay, rows, parts written; the engine's memo
+    forgotten before the first ``workers`` ones, as in fresh workers), the parent's last batch and commit.  ``wall2``:
+    what 2 idle CPUs would take after start-up (segments dealt longest first to the least busy);
+    ``serial``: the same file read, written and committed by one worker, measured right after."""
+    from tractor_analysis.dataset import pipeline
+    from tractor_analysis.dataset.commit import Manifest, ensure_dataset
+    from tractor_analysis.dataset.segments import plan_file
+    from tractor_analysis.engine import legal
+
+    path = os.path.join(folder, "corpus.jsonl")
+    out = tempfile.mkdtemp(prefix="tractor-speed-cp-")
+    root = os.path.join(out, "ds")
+    try:
+        ensure_dataset(root)
+        t = time.process_time()
+        sha, segs = plan_file(path, path, workers)
+        plan = time.process_time() - t
+        pipeline._worker_init(root, frozenset(), None, None, 2000, None, False)
+        dones, seg_cpu = [], []
+        for k, seg in enumerate(segs):
+            if k < workers:         # a worker's first segment: its memo is cold
+                legal.clear_memo()
+            t = time.process_time()
+            dones.append(pipeline._process_segment(path, sha, k, seg)[2])
+            seg_cpu.append(time.process_time() - t)
+        t = time.process_time()
+        group = pipeline._finish_split(path, sha, segs, dones, root, None)
+        pipeline.Committer(root, Manifest(root)).commit(group)
+        finish = time.process_time() - t
+        shutil.rmtree(root)
+        ensure_dataset(root)
+        legal.clear_memo()
+        t = time.process_time()         # the same work by one worker, for comparison
+        flushed = pipeline._process_files([path])
+        committer = pipeline.Committer(root, Manifest(root))
+        for f in flushed:
+            committer.commit(f)
+        serial = time.process_time() - t
+    finally:
+        pipeline._W.clear()
+        shutil.rmtree(out, ignore_errors=True)
+    busy = [0.0] * workers
+    for c in sorted(seg_cpu, reverse=True):
+        busy[busy.index(min(busy))] += c
+    return {"plan": plan, "segments": sum(seg_cpu), "finish": finish, "n": len(segs),
+            "wall2": plan + max(busy) + finish, "serial": serial}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000)
@@ -88,6 +175,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="in-process steps: best of N")
     ap.add_argument("--no-children", action="store_true", help="skip check/ingest child processes")
     ap.add_argument("--profile", choices=["replay", "jsonl", "tgn"])
+    ap.add_argument("--ingest-rounds", type=int, default=3, help="ingest with 1 then 2 workers, N times")
+    ap.add_argument("--only-ingest", action="store_true", help="json.loads and the ingest rows only")
     args = ap.parse_args()
 
     from tractor_analysis.engine.replay import replay_match
@@ -136,28 +225,32 @@ def main() -> None:
 
     base = cpu_of(lambda: [json.loads(line) for line in lines], args.repeat)
     rows = [("CPython json.loads of the JSONL", base)]
-    rows.append(("replay (already parsed)", cpu_of(replay_all, args.repeat)))
-    rows.append(("parse + replay, .jsonl", cpu_of(jsonl_all, args.repeat)))
-    rows.append(("parse + replay, .tgn", cpu_of(tgn_all, args.repeat)))
+    if not args.only_ingest:
+        rows.append(("replay (already parsed)", cpu_of(replay_all, args.repeat)))
+        rows.append(("parse + replay, .jsonl", cpu_of(jsonl_all, args.repeat)))
+        rows.append(("parse + replay, .tgn", cpu_of(tgn_all, args.repeat)))
     extra = {}
-    if not args.no_children:
+    loads = []
+    if not args.no_children and not args.only_ingest:
         tractor = os.path.join(os.path.dirname(sys.executable), "tractor")
         jsonl_path = os.path.join(folder, "corpus.jsonl")
         cpu, wall, rss = child_cpu([tractor, "check", jsonl_path, "--json"])
         rows.append(("tractor check --json, end to end", cpu))
         extra[rows[-1][0]] = f"wall {wall:.1f}s, peak RSS {rss:.0f} MB"
-        for workers in (1, 2):
-            out = tempfile.mkdtemp(prefix="tractor-speed-ds-")
-            try:
-                cpu, wall, rss = child_cpu([tractor, "ingest", jsonl_path, "-o", os.path.join(out, "ds"),
-                                            "--workers", str(workers), "-q"])
-            finally:
-                shutil.rmtree(out, ignore_errors=True)
-            rows.append((f"tractor ingest --workers {workers}", cpu))
-            extra[rows[-1][0]] = f"wall {wall:.1f}s = {hands / wall:,.0f} hands/s, largest process {rss:.0f} MB"
+    if not args.no_children:
+        ingest_rows(rows, extra, loads, folder, hands, args.ingest_rounds)
+        cp = critical_path(folder)
+        start = child_cpu([sys.executable, "-c", "import tractor_analysis.cli.main, pandas"])[0]
+        wall1 = start + cp["serial"]
+        wall2 = start + cp["wall2"]
+        extra[rows[-1][0]] += (f"; on 2 idle CPUs (each step's CPU measured alone, so the load does not enter): "
+                               f"start-up {start:.2f}s + planning {cp['plan']:.2f}s + {cp['n']} segments "
+                               f"{cp['segments']:.2f}s dealt to 2 workers + last batch and commit {cp['finish']:.2f}s "
+                               f"≈ wall {wall2:.2f}s against {wall1:.2f}s for one worker: speed-up ≈ {wall1 / wall2:.2f}")
 
-    print(f"{hands} simulated 2-deck hands ({len(lines)} matches), seed {args.seed}; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"{hands} simulated 2-deck hands ({len(lines)} matches, {len(jsonl.encode()) / 1e6:.1f} MB of JSONL), "
+          f"seed {args.seed}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+          + (f" (during the ingest runs: {min(loads):.1f}–{max(loads):.1f})" if loads else ""))
     print(f"| what | hands per CPU-second | CPU time ÷ json.loads | notes |")
     print("|---|---|---|---|")
     for what, cpu in rows:

@@ -158,7 +158,8 @@ def _analyse_option(last: int | None, seconds: float, nodes: int) -> dict:
 @click.option("-o", "--output", "dataset", required=True, type=click.Path(file_okay=False),
               help="Dataset folder (created if missing; new files are added to it).")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes that parse and replay in parallel.")
+              help="Processes that parse and replay in parallel (a big uncompressed JSON Lines file is split "
+                   "among them).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT | local[:N]",
               help="Parse and replay on a Dask cluster: a running scheduler's address, or local[:N] to start "
                    "N local worker processes.  The dataset folder must be the same path on every worker. "

@@ -78,6 +78,38 @@ def read_and_replay(path: str, opened: str | os.PathLike, choice, max_bytes: int
                 end=(source.format, n, source.encoding, source.encoding_note))
 
 
+class Unsplittable(Exception):
+    """A segment of a file that is not to be read in segments after all (the reading would not
+    stream it): the file is read at once instead."""
+
+
+def read_segment(path: str, opened: str | os.PathLike, choice, max_bytes: int, analyse, segment,
+                 first: int) -> Iterator[_Part]:
+    """The parts of one segment of a big JSON Lines file (:class:`.segments.Segment`), read from its
+    start to its end (:class:`~tractor_analysis.records.streaming.StreamedFile` with ``segment``)
+    and replayed, numbered from ``first`` (the index in the file of the segment's first match, as
+    the planning guessed it); the last part has ``end = (format, matches, encoding, encoding note,
+    segment end)`` and no rows.  Raises :class:`Unsplittable`, or what the reader raised: the
+    caller then reads the file at once."""
+    from ..records.streaming import StreamedFile
+
+    source = StreamedFile(opened, None, max_bytes, segment=(segment.start, segment.end, segment.first_line,
+                                                            segment.last))
+    if not source.splittable:
+        raise Unsplittable(path)
+    n = first
+    try:
+        for piece in source:
+            matches = list(piece.matches)
+            diags = list(piece.diagnostics)
+            yield _Part(n, matches, _replay(matches, n, choice, diags, analyse), diags)
+            n += len(matches)
+    finally:
+        source.close()
+    yield _Part(n, [], [], [], end=(source.format, n - first, source.encoding, source.encoding_note,
+                                    source.segment_end))
+
+
 def _replay(matches: list, first: int, choice, diags: list[Diagnostic], analyse=None) -> list:
     """The replays of ``matches`` (``None`` for one that cannot be stored or replayed, with a
     diagnostic added to ``diags``)."""

@@ -10,6 +10,11 @@ The pipeline behind ``tractor ingest`` (:func:`ingest`):
    (:func:`tractor_analysis.engine.replay.replay_match`) and adds the rows to a
    :class:`~tractor_analysis.dataset.TableBuilder`; about every ``flush_hands`` hands the
    builder is written to temporary parts (:func:`~tractor_analysis.dataset.write_temp_parts`);
+   with several workers, a big uncompressed JSON Lines file is cut into byte ranges read by
+   different workers (:mod:`.segments`, :func:`_process_segment`); the parent shifts their
+   match indexes where its guess was off, adds the file's last batch (closing diagnostics,
+   ``files`` row) and publishes them together (:func:`_finish_split`): the rows are those of
+   one worker reading the file;
 3. the parent commits each flushed batch under the dataset lock
    (:func:`~tractor_analysis.dataset.commit_parts`): a batch is in the dataset exactly
    when its ``files`` part exists.
@@ -40,7 +45,8 @@ from typing import Iterator
 import pyarrow.parquet as pq
 
 from . import schema
-from .file_parts import _Part, read_and_replay
+from .file_parts import _Part, read_and_replay, read_segment
+from .segments import Segment, plan_file, renumber, wanted
 from .commit import (Manifest, _pid_alive, check_writable, commit_batches, dataset_lock, ensure_dataset, new_batch,
                      recover, remove_temp_parts, write_temp_parts)
 from .reading import verify
@@ -48,6 +54,7 @@ from .rows import TableBuilder
 from .schema import DatasetError, printable
 from ..records.diagnostics import Diagnostic
 from ..records.limits import DEFAULT_MAX_BYTES
+from ..records.streaming import merge_segment_ends
 
 
 class IngestError(Exception):
@@ -511,7 +518,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     committer = Committer(root, manifest)
     commit = committer.commit
 
-    workers = max(1, min(workers, len(paths) or 1))
+    workers = max(1, min(workers, _jobs_at_most(paths, workers)))
     if workers == 1:
         counters = ([0], [0])
         manifest.refresh()      # a damaged files/ part: DatasetError before anything is read
@@ -530,6 +537,10 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         # they come from a forkserver instead, which costs a second or so to start.
         # Elsewhere (or with $TRACTOR_START_METHOD=spawn) they are spawned.
         method = start_method(schema.ARROW_USED[0])
+        if any(_segments_of(p, workers) > 1 for p in paths):
+            # a file will be split: this process writes its last batch, and an Arrow timestamp
+            # imports pandas (≈ 0.5 s) — here, before the fork, which the workers then inherit
+            import pandas  # noqa: F401
         ctx = mp.get_context(method)
         if method == "forkserver":      # the guard first: the forkserver dies with this process
             ctx.set_forkserver_preload(["tractor_analysis.dataset._forkserver_guard",
@@ -553,26 +564,18 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
             _unblock(blocked)
             manifest.refresh()  # (after the fork: reading Parquet here first would make forking unsafe)
             verify(root)
-            todo = _new_files(paths, manifest.shas)
+            whole, split = _plan(paths, manifest.shas, workers)
             with counters[0].get_lock():
-                counters[0].value += len(paths) - len(todo)
-            # few large chunks: each chunk ends with a flush, and every flush writes 7 part files
-            size = max(1, min(256, -(-len(todo) // (workers * 6))))
-            chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
-            results = pool.imap_unordered(_process_files, chunks)
-            while True:
-                try:
-                    flushed = results.next(timeout=0.25)
-                except mp.TimeoutError:
-                    if progress:
-                        progress(counters[0].value, counters[1].value, len(paths))
-                    continue
-                except StopIteration:
-                    break
-                for f in flushed:
-                    commit(f)
-                if progress:
-                    progress(counters[0].value, counters[1].value, len(paths))
+                counters[0].value += len(paths) - len(whole) - len(split)
+            # few large chunks: each chunk ends with a flush, and every flush writes 7 part files;
+            # the segments of the big JSON Lines files first (the longest jobs first)
+            size = max(1, min(256, -(-len(whole) // (workers * 6))))
+            jobs = [("segment", (path, sha, k, seg)) for path, sha, segs in split for k, seg in enumerate(segs)]
+            jobs += [("files", whole[i:i + size]) for i in range(0, len(whole), size)]
+            again = _run_jobs(pool, jobs, split, root, label, commit, counters, progress, len(paths))
+            if again:       # files whose segments could not stand for the file: read each at once
+                _run_jobs(pool, [("files", [p]) for p in again], [], root, label, commit, counters, progress,
+                          len(paths))
             pool.close()
         except BaseException:
             pool.terminate()
@@ -583,6 +586,186 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         finally:
             pool.join()
     return committer.summary(len(paths), time.perf_counter() - start)
+
+
+def _segments_of(path: str, workers: int) -> int:
+    """The segments ``workers`` workers would cut ``path`` into (:func:`.segments.wanted`; 1: none)."""
+    try:
+        return wanted(path, os.path.getsize(path), workers) if path and workers > 1 else 1
+    except (OSError, ValueError):
+        return 1
+
+
+def _jobs_at_most(paths: list[str], workers: int) -> int:
+    """How many jobs ``paths`` may give ``workers`` workers (counted up to ``workers``): one per
+    file, a big JSON Lines file one per segment."""
+    n = 0
+    for p in paths:
+        n += _segments_of(p, workers)
+        if n >= workers:
+            break
+    return n or 1
+
+
+def _plan(paths: list[str], known: set[str], workers: int) -> tuple[list[str], list[tuple[str, str, list[Segment]]]]:
+    """The files to read (``paths`` without those whose content is in ``known`` or earlier in
+    ``paths``; unreadable paths are kept: the worker reports them): those read at once, and the
+    big JSON Lines files cut into segments (:mod:`.segments`), with their content hashes."""
+    seen: set[str] = set()
+    whole: list[str] = []
+    split: list[tuple[str, str, list[Segment]]] = []
+    for p in paths:
+        sha, segs = plan_file(p, p, workers) if p else (None, [])
+        if sha is None:
+            whole.append(p)
+        elif sha not in known and sha not in seen:
+            seen.add(sha)
+            if len(segs) > 1:
+                split.append((p, sha, segs))
+            else:
+                whole.append(p)
+    return whole, split
+
+
+def _run_job(job: tuple):
+    """A pool job: ``("files", paths)`` (:func:`_process_files`) or ``("segment", (path, sha, k,
+    segment))`` (:func:`_process_segment`)."""
+    kind, arg = job
+    return kind, _process_files(arg) if kind == "files" else _process_segment(*arg)
+
+
+def _run_jobs(pool, jobs: list, split: list, root: str, label: str | None, commit, counters, progress,
+              total: int) -> list[str]:
+    """Run ``jobs`` on ``pool``, committing each batch as it comes and each split file once all its
+    segments are in (:func:`_finish_split`); the split files to read again at once."""
+    import multiprocessing as mp
+
+    segments = {path: (sha, segs, [None] * len(segs)) for path, sha, segs in split}
+    again: list[str] = []
+    results = pool.imap_unordered(_run_job, jobs)
+    while True:
+        try:
+            kind, out = results.next(timeout=0.25)
+        except mp.TimeoutError:
+            if progress:
+                progress(counters[0].value, counters[1].value, total)
+            continue
+        except StopIteration:
+            break
+        if kind == "files":
+            for f in out:
+                commit(f)
+        else:
+            path, k, done = out
+            sha, segs, dones = segments[path]
+            dones[k] = done
+            if all(d is not None for d in dones):
+                group = _finish_split(path, sha, segs, dones, root, label)
+                if group is None:
+                    again.append(path)
+                else:
+                    commit(group)
+                    with counters[0].get_lock():
+                        counters[0].value += 1
+        if progress:
+            progress(counters[0].value, counters[1].value, total)
+    return again
+
+
+@dataclass(frozen=True, slots=True)
+class _SegmentDone:
+    """What a worker made of one segment: its batches (``None``: read the file at once instead),
+    ``end`` (:func:`.file_parts.read_segment`'s) and whether a diagnostic names a match by its
+    index (``replay_error``)."""
+
+    flushed: tuple[Flushed, ...] | None
+    end: tuple | None = None
+    indexed: bool = False
+
+
+def _process_segment(path: str, sha: str, k: int, seg: Segment) -> tuple[str, int, _SegmentDone]:
+    """Read, replay and write one segment of a big JSON Lines file (in batches of about
+    ``flush_hands`` hands, with no ``files`` row: the parent adds it with the file's closing
+    diagnostics once every segment is in).  A segment that cannot be read as such (not streamed,
+    a reader failure, a value Arrow refused) gives ``flushed=None``: the file is read at once."""
+    w = _W
+    root, counters = w["root"], w["counters"]
+    held: list[Flushed] = []
+    batch, tally = _Batch(), _Tally()
+    end, indexed = None, False
+
+    def write(b: _Batch) -> None:
+        tables = b.builder.to_tables()
+        try:
+            tmp = write_temp_parts(root, tables, b.builder.batch)
+        except OSError as exc:
+            raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc, [path]) from None
+        st = b.stats
+        held.append(Flushed(b.builder.batch, tmp, [sha], 0, st[4], st[0], st[1], st[2], st[3], st[5], peak_rss_kb(),
+                            (path,)))
+
+    try:
+        for part in read_segment(path, _where(path), w["choice"], w.get("max_bytes", DEFAULT_MAX_BYTES),
+                                 w.get("analyse"), seg, seg.guess):
+            if part.end is not None:
+                end = part.end
+                break
+            hands = _add_part(batch.builder, batch.stats, tally, path, sha, part)
+            indexed |= any(d.code == "replay_error" for d in part.diags)
+            _count(counters, 0, hands)
+            if batch.builder.hands >= w["flush_hands"]:
+                write(batch)
+                batch = _Batch()
+        cols = batch.builder.cols
+        if cols["matches"]["match_id"] or cols["errors"]["code"]:
+            write(batch)
+    except BaseException as exc:
+        for f in held:
+            remove_temp_parts(f.tmp)
+        if isinstance(exc, IngestError) or not isinstance(exc, Exception):
+            raise
+        return path, k, _SegmentDone(None)
+    return path, k, _SegmentDone(tuple(held), end, indexed)
+
+
+def _finish_split(path: str, sha: str, segs: list[Segment], dones: list[_SegmentDone], root: str,
+                  label: str | None) -> Flushed | None:
+    """The publication of a split file: every segment's batches (their match indexes shifted where
+    the planning's guess was off) and a last batch with the file's closing diagnostics and its
+    ``files`` row, as reading the file at once gives them; ``None`` (the temporary parts removed)
+    when the file must be read at once: a segment failed, the problem cap falls past the first
+    segments, or a shifted segment has a message naming a match by its index."""
+    flushed = [f for d in dones for f in d.flushed or ()]
+    merged = None if any(d.flushed is None for d in dones) else merge_segment_ends([d.end[4] for d in dones])
+    first, shifts = 0, []
+    for seg, d in zip(segs, dones):
+        shifts.append(first - seg.guess)
+        first += d.end[1] if d.end else 0
+    if merged is None or any(s and d.indexed for s, d in zip(shifts, dones)):
+        for f in flushed:
+            remove_temp_parts(f.tmp)
+        return None
+    try:
+        for shift, d in zip(shifts, dones):
+            for f in d.flushed if shift else ():
+                renumber(f.tmp, shift)
+        leading, trailing = merged
+        builder = TableBuilder(new_batch())
+        builder.add_errors(path, sha, leading + trailing)
+        diags = sum(f.errors for f in flushed) + len(leading) + len(trailing)
+        fmt, _, encoding, note, _ = dones[0].end
+        status = "ok" if not diags else "errors"
+        builder.add_file_row(path, sha, fmt, first, sum(f.hands for f in flushed), diags,
+                             sum(f.violations for f in flushed), status, label, encoding, note)
+        tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
+    except Exception as exc:
+        for f in flushed:
+            remove_temp_parts(f.tmp)
+        raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc, [path]) from None
+    tail = Flushed(builder.batch, tmp, [sha], 1, 0, int(status != "ok"), len(leading) + len(trailing), 0, 0, 0,
+                   peak_rss_kb(), (path,))
+    group = [*flushed, tail]
+    return replace(group[0], more=tuple(group[1:]))
 
 
 class Committer:

@@ -48,7 +48,7 @@ from .model import Match
 from . import sources
 from .sources import SourceFile
 
-__all__ = ["StreamedFile", "Piece", "STREAM_ABOVE", "HEAD_BYTES", "CHUNK"]
+__all__ = ["StreamedFile", "Piece", "SegmentEnd", "merge_segment_ends", "STREAM_ABOVE", "HEAD_BYTES", "CHUNK"]
 
 STREAM_ABOVE = 1 << 20
 """A JSON Lines file bigger than this (after gunzip) is streamed; a smaller one is read whole."""
@@ -75,6 +75,44 @@ class Piece:
 
     matches: tuple[Match, ...]
     diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentEnd:
+    """What one segment of a split JSON Lines file leaves for the file as a whole (see
+    :func:`merge_segment_ends`): its last line number, whether a line held anything, the problems
+    it listed and left out, its first ``decode_error``, the texts of the file's first line (the
+    first segment) and of its own last line."""
+
+    lines: int
+    any_line: bool
+    used: int
+    dropped: int
+    decode_error: Diagnostic | None
+    first_text: str
+    last_text: str
+
+
+def merge_segment_ends(ends: list[SegmentEnd]) -> tuple[list[Diagnostic], list[Diagnostic]] | None:
+    """``(leading, trailing)`` of a whole file read as segments (in file order), as
+    :meth:`_JsonlLines._finish` gives them for the file read at once; ``None`` when the file's
+    problem cap (:data:`~.diagnostics.MAX_DIAGNOSTICS`) falls in a later segment: its pieces then
+    list problems the whole reading would leave out, and the file must be read at once."""
+    from .diagnostics import MAX_DIAGNOSTICS
+
+    if sum(e.used for e in ends) > MAX_DIAGNOSTICS:
+        return None
+    reading = JsonlReading()
+    reading.any_line = any(e.any_line for e in ends)
+    reading.budget.used = sum(e.used for e in ends)
+    reading.budget.dropped = sum(e.dropped for e in ends)
+    lines = ends[-1].lines
+    leading = [e.decode_error for e in ends if e.decode_error is not None][:1]
+    texts = {1: ends[0].first_text, lines: ends[-1].last_text}
+    leading = [_with_text(d, texts.get(d.line, "")) if not d.text and d.line in texts else d for d in leading]
+    trailing = [_with_text(d, texts[d.line]) if not d.text and d.line in texts else d
+                for d in reading.finish(lines)]
+    return leading, trailing
 
 
 class _Raw:
@@ -174,10 +212,17 @@ class StreamedFile:
     ``whole`` is the :class:`~.sources.SourceFile` when the file was read whole (then the one piece
     holds all of it); else the file is streamed (``streamed``) and ``sha256``, ``leading`` and
     ``trailing`` are complete once the iteration ends.  ``OSError`` when the path cannot be read,
-    as :func:`~.sources.load_file`; bad content never raises."""
+    as :func:`~.sources.load_file`; bad content never raises.
+
+    ``segment=(start, end, first_line, last)``: only the bytes ``start``..``end`` of an uncompressed
+    file (cut just after a ``\\n``; ``first_line``: the number of its first line, ``last``: it
+    ends the file), the encoding decided on the file's head as for the whole file; its pieces
+    are those the whole file's reading gives for these lines, and :attr:`segment_end` what the
+    file's closing diagnostics need (:func:`merge_segment_ends`).  ``splittable`` is ``False``
+    (and nothing is read) when the file would not be streamed; a reader failure raises."""
 
     def __init__(self, path: str | os.PathLike, fmt: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES,
-                 stream_above: int | None = None) -> None:
+                 stream_above: int | None = None, segment: tuple[int, int, int, bool] | None = None) -> None:
         self.path = str(path)
         self.max_bytes = max_bytes
         self.whole: SourceFile | None = None
@@ -190,8 +235,18 @@ class StreamedFile:
         self._rest: Iterator[bytes] | None = None
         self._raw: _Raw | None = None
         self._fh = None
+        self._segment = segment
+        self.segment_end: SegmentEnd | None = None
+        self.splittable = True
         if stream_above is None:
             stream_above = min(STREAM_ABOVE, max_bytes)
+        if segment is not None:
+            self.splittable = bool(os.fspath(path)) and self._open_stream(fmt, stream_above) and not self.compressed
+            if self.splittable:
+                self._seek_segment(*segment[:2])
+            else:
+                self.close()
+            return
         if not os.fspath(path) or not self._open_stream(fmt, stream_above):
             self.whole = sources.load_file(path, fmt, max_bytes)
             self.sha256 = self.whole.sha256
@@ -243,6 +298,21 @@ class StreamedFile:
         self._fh, self._raw, self._head, self._rest = fh, raw, bytes(head), chunks
         return True
 
+    def _seek_segment(self, start: int, end: int) -> None:
+        """Read from ``start`` to ``end`` instead of the whole file (the head only decided the encoding)."""
+        fh = self._fh
+        fh.seek(start)
+
+        def rest(left: int = end - start) -> Iterator[bytes]:
+            while left > 0:
+                b = fh.read(min(CHUNK, left))
+                if not b:
+                    return
+                left -= len(b)
+                yield b
+        self._rest = rest()
+        self._head = next(self._rest, b"")
+
     def close(self) -> None:
         if self._fh is not None:
             self._fh.close()
@@ -255,6 +325,8 @@ class StreamedFile:
         try:
             yield from _JsonlLines(self).pieces()
         except Exception as exc:      # noqa: BLE001 - a reader bug: what was read stays, the batch goes on
+            if self._segment is not None:
+                raise                 # a segment: the file is read again at once, which says so
             self.trailing.append(Diagnostic("engine_error", bilingual(
                 f"the reader failed on this file ({type(exc).__name__}: {str(exc)[:200]}); the rest of it was "
                 "not read — please report it with the file",
@@ -305,9 +377,13 @@ class _JsonlLines:
 
     def pieces(self) -> Iterator[Piece]:
         f, limit = self.f, self.f.max_bytes
-        bom = 3 if f.encoding == "utf-8-sig" else 0
+        seg = f._segment
+        start = 0 if seg is None else seg[0]
+        bom = 3 if f.encoding == "utf-8-sig" and start == 0 else 0
         buf = bytearray(f._head[bom:])
-        self.offset = bom
+        self.offset = start + bom
+        if seg is not None:
+            self.lineno = seg[2] - 1
         f._raw.bomb_floor = max(limit // BOMB_FLOOR_SHARE, len(f._head))
         chunks = f._rest
         skipping: int | None = None        # bytes of a too-long line skipped so far
@@ -356,10 +432,15 @@ class _JsonlLines:
                 eof = True                 # once more round: a last "\r" ends a line
             else:
                 buf += more
-        if skipping is None:               # the last line (empty when the text ends with a line break)
+        if skipping is None and (seg is None or seg[3] or buf):   # the last line (empty when the text
             piece = self._line(bytes(buf)) if len(buf) <= limit else self._too_large(bytes(buf[:limit + 1]))
-            if piece is not None:
+            if piece is not None:                                # ends with a line break)
                 yield piece
+        if seg is not None:
+            budget = self.reading.budget
+            f.segment_end = SegmentEnd(self.lineno, self.reading.any_line, budget.used, budget.dropped,
+                                       self.decode_error, self.first_text, self.last_text)
+            return
         self._finish(f._raw)
 
     def _blank(self, n: int, size: int) -> None:
