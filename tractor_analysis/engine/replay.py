@@ -25,7 +25,7 @@ from operator import add
 from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
-from ..records.frozen import fast_init
+from ..records.frozen import fast_init, gc_paused
 from ..records.model import Hand, Match
 from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty,
                                 build_ruleset)
@@ -51,6 +51,11 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
 
     ``rules`` overrides the record's own ``[Ruleset]`` / ``[Rule:…]`` (the CLI's ``--rules``).
     """
+    with gc_paused:                 # the results built here are acyclic (see records.frozen)
+        return _replay_match(match, rules)
+
+
+def _replay_match(match: Match, rules: RuleSet | None) -> MatchResult:
     rules = rules if rules is not None else ruleset_of(match)
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
     expected_dealer: int | None = None
