@@ -159,6 +159,7 @@ def test_readers_and_replay_run_with_the_collector_paused(monkeypatch):
     from tractor_analysis.records import format_json, format_jsonl, format_tgn, json_reader, tgn_reader
     from tractor_analysis.simulate import simulate_match
 
+    match = simulate_match(5, 0)
     states: list[tuple[str, bool]] = []
 
     def spy(name, fn):
@@ -173,7 +174,6 @@ def test_readers_and_replay_run_with_the_collector_paused(monkeypatch):
     was = gc.isenabled()
     gc.enable()
     try:
-        match = simulate_match(5, 0)
         json_reader.parse_jsonl(format_jsonl([match]))
         json_reader.parse_json(format_json(match))
         tgn_reader.parse_tgn(format_tgn(match))
@@ -182,4 +182,4 @@ def test_readers_and_replay_run_with_the_collector_paused(monkeypatch):
     finally:
         gc.enable() if was else gc.disable()
     assert {name for name, _ in states} == {"json", "tgn", "replay"}
-    assert not any(on for _, on in states)
+    assert [s for s in states if s[1]] == []
