@@ -78,7 +78,7 @@ _LONE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*+(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\
 
 def may_hold_surrogates(text: str) -> bool:
     """Whether ``text`` has an escape that may decode to a surrogate (a cheap test before :func:`scrub`)."""
-    return "\\ud" in text or "\\uD" in text or "\\Ud" in text or "\\UD" in text
+    return "\\" in text and ("\\ud" in text or "\\uD" in text or "\\Ud" in text or "\\UD" in text)
 
 
 def scrub(obj: Any) -> tuple[Any, int]:

@@ -167,6 +167,11 @@ def parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """Matches of a ``.jsonl`` text: one match object per line (lines end at ``\\n``, ``\\r\\n``
     or ``\\r``), blank lines skipped.  The streaming reader (:mod:`.streaming`) feeds the
     same :class:`JsonlReading` one line at a time, so both read a line alike."""
+    with gc_paused:                 # once for the file, not after each line (see .frozen)
+        return _parse_jsonl(text)
+
+
+def _parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
     if text.startswith("\ufeff"):
         text = text[1:]
     matches: list[Match] = []
