@@ -20,7 +20,9 @@ record twice gives equal results.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
+from itertools import chain
 from operator import add
 from typing import Sequence
 
@@ -477,15 +479,21 @@ def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]]) -> l
     if len(hand.bottom) != rules.bottom_size:
         found.append(_hand_violation("deal_mismatch", None,
                                      explain_hand.bottom_wrong_size(len(hand.bottom), rules.bottom_size)))
+    if sorted(chain(hand.bottom, *hand.deal)) == _full_pack(rules.decks):
+        return found
     total = _counts(hand.bottom)
     for row in dealt:
         total = list(map(add, total, row))
-    if total.count(rules.decks) == NUM_KINDS:
-        return found
     wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
     if wrong:
         found.append(_hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
     return found
+
+
+@functools.cache
+def _full_pack(decks: int) -> list[Card]:
+    """Every kind ``decks`` times, in order (a deal and bottom sorted must be this)."""
+    return [k for k in range(NUM_KINDS) for _ in range(decks)]
 
 
 def _defenders(hand: Hand, rules: RuleSet, dealer: int, start: Sequence[Sequence[int]]) -> frozenset[int]:
