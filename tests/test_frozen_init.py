@@ -183,3 +183,43 @@ def test_readers_and_replay_run_with_the_collector_paused(monkeypatch):
         gc.enable() if was else gc.disable()
     assert {name for name, _ in states} == {"json", "tgn", "replay"}
     assert [s for s in states if s[1]] == []
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs fork")
+def test_gc_paused_ends_in_a_forked_child():
+    """A child forked while a thread is inside the pause gets its collector back (that thread is
+    not in the child), and a later pause there works as usual."""
+    import gc
+    import os
+    import threading
+
+    from tractor_analysis.records.frozen import gc_paused
+
+    was = gc.isenabled()
+    gc.enable()
+    inside, leave = threading.Event(), threading.Event()
+
+    def other():
+        with gc_paused:
+            inside.set()
+            leave.wait(10)
+
+    t = threading.Thread(target=other)
+    try:
+        t.start()
+        inside.wait(10)
+        assert not gc.isenabled()
+        pid = os.fork()
+        if pid == 0:                                    # the child: report through the exit code
+            ok = gc.isenabled()
+            with gc_paused:
+                ok = ok and not gc.isenabled()
+            ok = ok and gc.isenabled()
+            os._exit(0 if ok else 1)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        leave.set()
+        t.join(10)
+        gc.enable() if was else gc.disable()
+    assert gc.isenabled()

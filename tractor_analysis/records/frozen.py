@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import os
 import threading
 from typing import Any, Callable
 
@@ -50,13 +51,26 @@ class _GcPause:
 
     def __exit__(self, *exc: object) -> None:
         with self._lock:
-            self._depth -= 1
-            if not self._depth and self._resume:
+            if self._depth:             # 0: a forked child's pause already ended (_after_fork)
+                self._depth -= 1
+                if not self._depth and self._resume:
+                    gc.enable()
+
+    def _after_fork(self) -> None:
+        """In a child process forked while a thread was inside: the pause ends there (a fresh
+        lock, the collector as it was before the pause), since the other threads are not in the
+        child and would never leave."""
+        self._lock = threading.Lock()
+        if self._depth:
+            self._depth = 0
+            if self._resume:
                 gc.enable()
 
 
 gc_paused = _GcPause()
 """The one pause of the process (see :class:`_GcPause`)."""
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=gc_paused._after_fork)
 
 
 def fast_init(cls: type) -> Callable[..., Any]:
