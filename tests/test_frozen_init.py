@@ -74,3 +74,152 @@ def test_missing_and_unknown_arguments_fail_as_the_class_does():
         new_play(0)
     with pytest.raises(TypeError):
         new_play(0, (1,), nope=1)
+
+
+def _watch_gc(seen):
+    """A gc callback that notes whether the collector ran."""
+    def cb(phase, info):
+        if phase == "start":
+            seen.append(info["generation"])
+    return cb
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_gc_paused_restores_the_collector(enabled):
+    """Reading and replaying leave the collector as they found it, on or off, nested or not."""
+    import gc
+
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records import parse_json, parse_jsonl, parse_tgn
+    from tractor_analysis.records.frozen import gc_paused
+    from tractor_analysis.records import format_jsonl, format_tgn
+    from tractor_analysis.simulate import simulate_match
+
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        match = simulate_match(3, 0)
+        seen: list[int] = []
+        gc.callbacks.append(_watch_gc(seen))
+        try:
+            with gc_paused:
+                assert not gc.isenabled()
+                with gc_paused:
+                    matches = parse_jsonl(format_jsonl([match]))[0] + parse_tgn(format_tgn(match))[0]
+                    for m in matches:
+                        replay_match(m)
+                    _ = [[[] for _ in range(50)] for _ in range(2000)]   # past the threshold
+                assert not gc.isenabled()
+            assert not seen                             # the collector never ran inside
+        finally:
+            gc.callbacks.pop()
+        assert gc.isenabled() is enabled
+        parse_json("[]")
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
+
+
+def test_gc_paused_across_threads():
+    """Two threads inside at once: the collector is back on only when the last one leaves."""
+    import gc
+    import threading
+
+    from tractor_analysis.records.frozen import gc_paused
+
+    was = gc.isenabled()
+    gc.enable()
+    inside, leave = threading.Event(), threading.Event()
+
+    def other():
+        with gc_paused:
+            inside.set()
+            leave.wait(10)
+
+    try:
+        t = threading.Thread(target=other)
+        t.start()
+        inside.wait(10)
+        with gc_paused:
+            pass
+        assert not gc.isenabled()                       # the other thread is still inside
+        leave.set()
+        t.join(10)
+        assert gc.isenabled()
+    finally:
+        leave.set()
+        gc.enable() if was else gc.disable()
+
+
+def test_readers_and_replay_run_with_the_collector_paused(monkeypatch):
+    """The JSON and TGN readers and the replay of a match work inside the pause."""
+    import gc
+
+    from tractor_analysis.engine import replay
+    from tractor_analysis.records import format_json, format_jsonl, format_tgn, json_reader, tgn_reader
+    from tractor_analysis.simulate import simulate_match
+
+    match = simulate_match(5, 0)
+    states: list[tuple[str, bool]] = []
+
+    def spy(name, fn):
+        def wrapped(*a, **k):
+            states.append((name, gc.isenabled()))
+            return fn(*a, **k)
+        return wrapped
+
+    monkeypatch.setattr(json_reader, "decode", spy("json", json_reader.decode))
+    monkeypatch.setattr(tgn_reader, "_handle", spy("tgn", tgn_reader._handle))
+    monkeypatch.setattr(replay, "replay_hand", spy("replay", replay.replay_hand))
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        json_reader.parse_jsonl(format_jsonl([match]))
+        json_reader.parse_json(format_json(match))
+        tgn_reader.parse_tgn(format_tgn(match))
+        replay.replay_match(match)
+        assert gc.isenabled()
+    finally:
+        gc.enable() if was else gc.disable()
+    assert {name for name, _ in states} == {"json", "tgn", "replay"}
+    assert [s for s in states if s[1]] == []
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs fork")
+def test_gc_paused_ends_in_a_forked_child():
+    """A child forked while a thread is inside the pause gets its collector back (that thread is
+    not in the child), and a later pause there works as usual."""
+    import gc
+    import os
+    import threading
+
+    from tractor_analysis.records.frozen import gc_paused
+
+    was = gc.isenabled()
+    gc.enable()
+    inside, leave = threading.Event(), threading.Event()
+
+    def other():
+        with gc_paused:
+            inside.set()
+            leave.wait(10)
+
+    t = threading.Thread(target=other)
+    try:
+        t.start()
+        inside.wait(10)
+        assert not gc.isenabled()
+        pid = os.fork()
+        if pid == 0:                                    # the child: report through the exit code
+            ok = gc.isenabled()
+            with gc_paused:
+                ok = ok and not gc.isenabled()
+            ok = ok and gc.isenabled()
+            os._exit(0 if ok else 1)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        leave.set()
+        t.join(10)
+        gc.enable() if was else gc.disable()
+    assert gc.isenabled()

@@ -143,11 +143,36 @@ def test_tgn_fast_and_detailed_paths_agree(monkeypatch, seed):
 @pytest.mark.parametrize("text", [
     "[" * 64 + "]" * 64, "[" * 65 + "]" * 65, "[{" * 32 + "}]" * 32, "[{" * 33 + "}]" * 33,
     '{"a": "[[[[", "b": [1, 2, {"c": null}]}', '["' + "[" * 500 + '"]', '{"a\\"[": ' + "{" * 70,
-    '[1, 2 3]', '{"x": [true, false, NaN, -Infinity, 1e5]}', '["open', "[" * 70 + "}" * 70])
+    '[1, 2 3]', '{"x": [true, false, NaN, -Infinity, 1e5]}', '["open', "[" * 70 + "}" * 70,
+    '["[", "]"]', '["", "[[", ""]', '"' + "[" * 70 + '"', '"[" ' + "[" * 70 + ' "]"',
+    '["黄敏", "\ud800", "[' + "{" * 70 + '"]', "[\ud800]", '["x"]' + "]" * 3 + "[" * 70])
 def test_shallow_never_says_shallow_of_a_deep_text(text):
     """``_shallow`` may say "not known" of a shallow text, never "shallow" of a deep one."""
     if json_decode._shallow(text):
         assert json_too_deep(text) is None
+
+
+def test_shallow_on_random_texts():
+    """Random texts of quotes, brackets and other characters: "shallow" only when the exact scan
+    finds no bracket past the limit; and it does say so of balanced texts of plain strings up to
+    32 deep (each pass takes off one level at least)."""
+    rng = random.Random(20261201)
+    pieces = ['"', "[", "]", "{", "}", "a", "黄", " ", ",", '"x"', '""', "[" * 20, "]" * 20, "\ud800"]
+    said = 0
+    for _ in range(4000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 60)))
+        if json_decode._shallow(text):
+            said += 1
+            assert json_too_deep(text, 64) is None, text
+        depth = rng.randrange(1, 70)
+        nested = "".join(rng.choice(["[", '{"k":']) for _ in range(depth))
+        closing = "".join("]" if c == "[" else "}" for c in reversed(nested.replace('{"k":', "{")))
+        text = nested + '"黄"' + closing
+        if json_decode._shallow(text):          # "not known" of some deep-ish texts is allowed
+            assert depth <= 64
+        assert json_decode._shallow(text) or depth > 32
+        assert (json_too_deep(text) is None) == (depth <= 64)
+    assert said
 
 
 def test_per_match_charts_on_a_reused_figure_match_fresh_ones():

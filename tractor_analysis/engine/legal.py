@@ -281,7 +281,7 @@ def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
     """
     o = ctx.order
     g = lead.group
-    held = sum(hand[k] for k in o.kinds[g])
+    held = sum(o.held[g](hand))
     n = lead.count
     suit = held if held < n else n
     needs = lead.needs
@@ -363,9 +363,7 @@ def check_follow(ctx, lead: Lead, hand: Sequence[int], cards: Sequence[int]) -> 
         if grp[k] == g:
             played += 1
     if played < n:
-        held = 0
-        for k in o.kinds[g]:
-            held += hand[k]
+        held = sum(o.held[g](hand))
         if played < (held if held < n else n):
             return "follow_suit"
         return None            # all of the group played: nothing more can be asked
@@ -374,12 +372,10 @@ def check_follow(ctx, lead: Lead, hand: Sequence[int], cards: Sequence[int]) -> 
     if n == 2 and len(lead.units) == 1:           # pair lead: fast path
         if cards[0] == cards[1]:
             return None
-        protect = getattr(ctx.rules, "protect_triples", False)
-        for k in o.kinds[g]:
-            h = hand[k]
-            if h >= 2 and not (protect and h >= 3):
-                return "follow_pair"
-        return None
+        held = o.held[g](hand)
+        if getattr(ctx.rules, "protect_triples", False):
+            return "follow_pair" if 2 in held else None         # a kind held exactly twice
+        return "follow_pair" if held and max(held) >= 2 else None
     return follow_fault(follow_duty(ctx, lead, hand), follow_profile(ctx, lead, cards, hand))
 
 

@@ -30,7 +30,9 @@ are in the trump group.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any, Callable
 
 from ..records.cards import BJ, LJ, NUM_KINDS, RANK_OF, SUIT_OF, SUITS, Rank, Suit, card
 
@@ -59,6 +61,9 @@ class Order:
     flat: tuple[bool, ...] = ()
     """Per group: every strength holds exactly one kind (then ``kinds[group][s]`` is the kind at
     strength ``s``); lets the per-trick scans skip the per-strength lists."""
+    held: tuple[Callable[[Any], Any], ...] = field(default=(), compare=False, repr=False)
+    """Per group: a hand's counts (54, list or tuple) of the group's kinds, in ``kinds`` order, as
+    one C call (:func:`operator.itemgetter`, a slice for a group of one kind or none)."""
 
     def top(self, group: int) -> int:
         """Highest strength in ``group``."""
@@ -137,8 +142,10 @@ def order(level: Rank, trump: Suit | None, constant_twos: bool = False) -> Order
         top = max((strength[k] for k in ks), default=-1)
         at.append(tuple(tuple(k for k in ks if strength[k] == st) for st in range(top + 1)))
     flat = tuple(all(len(ks) == 1 for ks in per) for per in at)
-    return Order(level=level, trump=trump, constant_twos=constant_twos,
-                 group=tuple(group), strength=tuple(strength), kinds=tuple(kinds), at=tuple(at), flat=flat)
+    held = tuple(itemgetter(*ks) if len(ks) > 1 else itemgetter(slice(ks[0], ks[0] + 1) if ks else slice(0, 0))
+                 for ks in kinds)
+    return Order(level=level, trump=trump, constant_twos=constant_twos, group=tuple(group),
+                 strength=tuple(strength), kinds=tuple(kinds), at=tuple(at), flat=flat, held=held)
 
 
 def is_trump(o: Order, kind: int) -> bool:

@@ -20,12 +20,14 @@ record twice gives equal results.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
+from itertools import chain
 from operator import add
 from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
-from ..records.frozen import fast_init
+from ..records.frozen import fast_init, gc_paused
 from ..records.model import Hand, Match
 from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty,
                                 build_ruleset)
@@ -51,6 +53,11 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
 
     ``rules`` overrides the record's own ``[Ruleset]`` / ``[Rule:…]`` (the CLI's ``--rules``).
     """
+    with gc_paused:                 # the results built here are acyclic (see records.frozen)
+        return _replay_match(match, rules)
+
+
+def _replay_match(match: Match, rules: RuleSet | None) -> MatchResult:
     rules = rules if rules is not None else ruleset_of(match)
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
     expected_dealer: int | None = None
@@ -472,15 +479,21 @@ def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]]) -> l
     if len(hand.bottom) != rules.bottom_size:
         found.append(_hand_violation("deal_mismatch", None,
                                      explain_hand.bottom_wrong_size(len(hand.bottom), rules.bottom_size)))
+    if sorted(chain(hand.bottom, *hand.deal)) == _full_pack(rules.decks):
+        return found
     total = _counts(hand.bottom)
     for row in dealt:
         total = list(map(add, total, row))
-    if total.count(rules.decks) == NUM_KINDS:
-        return found
     wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
     if wrong:
         found.append(_hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
     return found
+
+
+@functools.cache
+def _full_pack(decks: int) -> list[Card]:
+    """Every kind ``decks`` times, in order (a deal and bottom sorted must be this)."""
+    return [k for k in range(NUM_KINDS) for _ in range(decks)]
 
 
 def _defenders(hand: Hand, rules: RuleSet, dealer: int, start: Sequence[Sequence[int]]) -> frozenset[int]:

@@ -321,7 +321,7 @@ def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before
             if not best_trump and st[k] > best_val:
                 best, best_val = i, st[k]
         else:
-            if any(map(hand.__getitem__, o.kinds[g])):    # held the led group: follow_suit
+            if any(o.held[g](hand)):                     # held the led group: follow_suit
                 return None
             if plain and gg == TRUMP and (not best_trump or st[k] > best_val):
                 best, best_val, best_trump = i, st[k], True

@@ -100,7 +100,7 @@ def availability(o: Order, counts: Sequence[int] | dict, group: int, copies: int
                 out[st[k]] += 1
         return out
     if o.flat[group]:                       # one kind per strength: kinds are in strength order
-        return [1 if counts[k] >= copies else 0 for k in o.kinds[group]]
+        return [1 if c >= copies else 0 for c in o.held[group](counts)]
     out = [0] * len(o.at[group])
     st = o.strength
     for k in o.kinds[group]:
@@ -113,7 +113,7 @@ def count_units(o: Order, counts: Sequence[int] | dict, group: int, copies: int)
     """How many disjoint ``copies``-units of ``group`` the counts hold (a 4 of a kind is two pairs)."""
     if isinstance(counts, dict):
         return sum(n // copies for k, n in counts.items() if o.group[k] == group)
-    return sum(counts[k] // copies for k in o.kinds[group])
+    return sum([c // copies for c in o.held[group](counts)])
 
 
 def chain_top(avail: Sequence[int], length: int, above: int = -1) -> int:

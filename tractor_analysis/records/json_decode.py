@@ -37,27 +37,29 @@ def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
         return None, (str(exc), str(exc), 1, 1, "invalid_json")
 
 
-_OUTSIDE_CHARS = str.maketrans("", "", " \t\r\n:,0123456789.-+eEtrufalsnNaIiy")
-"""Every character JSON allows outside its strings and brackets (numbers, ``true``, ``false``, ``null``,
-``NaN``, ``Infinity``, white space, ``:`` and ``,``), deleted by :func:`_shallow`."""
+_NOT_QUOTE_OR_BRACKET = bytes(c for c in range(256) if c not in b'"[]{}')
+"""Every byte but ``"``, ``[``, ``]``, ``{`` and ``}``, deleted by :func:`_shallow` (in UTF-8 no other
+character holds these bytes)."""
 
 
 def _shallow(text: str) -> bool:
     """``True`` when ``text`` surely nests no deeper than :data:`~.limits.MAX_DEPTH` (``False``: not
-    known, :func:`~.limits.json_too_deep` decides).  The common record, at C speed: with no backslash,
-    its strings are the odd pieces between quotes; what lies outside them, less what JSON allows there,
-    must be brackets only, and must vanish when ``[]`` and ``{}`` are taken out ``MAX_DEPTH // 2``
+    known, :func:`~.limits.json_too_deep` decides).  The common record, at C speed, with no string
+    made per JSON string: with no backslash, its strings run from one quote to the next; of its
+    UTF-8 bytes only quotes and brackets are kept, and every ``""`` taken out.  When no quote is
+    left, the quotes went in pairs, each string's own two (the only way to pair off the first quote
+    is with the second, and so on), so no string held a bracket and what is left is the brackets
+    outside the strings.  These must vanish when ``[]`` and ``{}`` are taken out ``MAX_DEPTH // 2``
     times (each time takes off at most two levels)."""
     if "\\" in text:
         return False
-    pieces = text.split('"')
-    if not len(pieces) & 1:                   # an open string
+    brackets = text.encode("utf-8", "surrogatepass").translate(None, _NOT_QUOTE_OR_BRACKET).replace(b'""', b"")
+    if b'"' in brackets:                      # a bracket in a string, or an open string
         return False
-    brackets = "".join(pieces[::2]).translate(_OUTSIDE_CHARS)
     for _ in range(MAX_DEPTH // 2):
         if not brackets:
             return True
-        brackets = brackets.replace("[]", "").replace("{}", "")
+        brackets = brackets.replace(b"[]", b"").replace(b"{}", b"")
     return not brackets
 
 
@@ -76,7 +78,7 @@ _LONE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*+(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\
 
 def may_hold_surrogates(text: str) -> bool:
     """Whether ``text`` has an escape that may decode to a surrogate (a cheap test before :func:`scrub`)."""
-    return "\\ud" in text or "\\uD" in text or "\\Ud" in text or "\\UD" in text
+    return "\\" in text and ("\\ud" in text or "\\uD" in text or "\\Ud" in text or "\\UD" in text)
 
 
 def scrub(obj: Any) -> tuple[Any, int]:

@@ -34,6 +34,7 @@ import json
 from typing import Any
 
 from .diagnostics import Diagnostic, bilingual
+from .frozen import gc_paused
 from .json_decode import decode, may_hold_surrogates, scrub, split_lines, surrogate_diags
 from .json_fields import Shape, as_notes, as_players, as_rules, as_tags, as_text, type_name
 from .json_hands import HandReader
@@ -125,6 +126,11 @@ def match_from_dict(obj: Any, line: int = 0, column: int = 0, text: str | None =
 
 def parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """Matches of a ``.json`` text: one match object, or a list of them."""
+    with gc_paused:                 # values and records built here are acyclic (see .frozen)
+        return _parse_json(text)
+
+
+def _parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
@@ -161,6 +167,11 @@ def parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """Matches of a ``.jsonl`` text: one match object per line (lines end at ``\\n``, ``\\r\\n``
     or ``\\r``), blank lines skipped.  The streaming reader (:mod:`.streaming`) feeds the
     same :class:`JsonlReading` one line at a time, so both read a line alike."""
+    with gc_paused:                 # once for the file, not after each line (see .frozen)
+        return _parse_jsonl(text)
+
+
+def _parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
     if text.startswith("\ufeff"):
         text = text[1:]
     matches: list[Match] = []
@@ -195,6 +206,10 @@ class JsonlReading:
         if not line.strip():
             return None, []
         self.any_line = True
+        with gc_paused:             # values and records built here are acyclic (see .frozen)
+            return self._read(line, lineno)
+
+    def _read(self, line: str, lineno: int) -> tuple[Match | None, list[Diagnostic]]:
         budget = self.budget
         diags: list[Diagnostic] = []
         obj, problem = decode(line)

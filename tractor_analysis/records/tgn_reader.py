@@ -23,6 +23,7 @@ through the scanner.
 from __future__ import annotations
 
 from .diagnostics import Diagnostic, bilingual
+from .frozen import gc_paused
 from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Hand, Match, Trick, new_trick
 from .rulesets import build_ruleset
@@ -36,6 +37,11 @@ __all__ = ["parse_tgn", "parse_levels", "KNOWN_TAGS", "MAX_POINTS", "MAX_TRICK"]
 
 def parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """The match of one ``.tgn`` text (a list of one, or none) and every problem found."""
+    with gc_paused:                 # the records built here are acyclic (see .frozen)
+        return _parse_tgn(text)
+
+
+def _parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
     st = Reading(physical_lines(text))
     lines = st.lines
     for body, lineno, pieces, notes, semi in logical_lines(lines, st.diag):
