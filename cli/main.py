@@ -8,6 +8,7 @@ import sys
 import click
 
 from tractor_analysis import __version__
+from tractor_analysis.records.frozen import fewer_collections
 
 from .analyse_cmd import analyse
 from .check import check
@@ -28,6 +29,7 @@ class TractorGroup(BilingualGroup):
     code of a violation found)."""
 
     def invoke(self, ctx: click.Context):
+        fewer_collections()
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:

@@ -53,6 +53,7 @@ from .reading import verify
 from .rows import TableBuilder
 from .schema import DatasetError, printable
 from ..records.diagnostics import Diagnostic
+from ..records.frozen import fewer_collections
 from ..records.limits import DEFAULT_MAX_BYTES
 from ..records.streaming import merge_segment_ends
 
@@ -214,6 +215,7 @@ def _worker_init(root: str, known: frozenset[str], choice, label: str | None, fl
         # Ctrl-C reaches the whole process group: the parent stops the pool itself
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         _die_with_parent(None if die_with_parent is True else int(die_with_parent))
+    fewer_collections()
     _W.clear()
     _W.update(root=root, known=known, choice=choice, label=label, flush_hands=flush_hands,
               counters=counters, seen=set(), base=base, prefix=prefix, max_bytes=max_bytes,
