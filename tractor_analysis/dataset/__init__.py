@@ -13,7 +13,8 @@ filelock (and dask, in the optional ``dask_ingest``).
 """
 from .commit import Manifest, commit_parts, dataset_lock, ensure_dataset, new_batch, recover, remove_temp_parts, \
     write_temp_parts
-from .pipeline import Flushed, IngestError, IngestSummary, ingest
+from .committer import Flushed, IngestError, IngestSummary
+from .pipeline import ingest
 from .reading import Dataset, load, read_table, verify
 from .rows import TableBuilder
 from .schema import SCHEMAS, TABLES, DatasetError, level_token, printable

@@ -8,7 +8,7 @@ runs :func:`tractor_analysis.dataset.pipeline._process_files` on a worker: it re
 (relative paths from the client's working folder), parses and replays them and writes its batches
 as *temporary* parts under the dataset folder, which must therefore be the same path on every
 worker (a shared filesystem).  The task returns the batches; the client commits each with the
-same commit protocol as a local ingest (:class:`~tractor_analysis.dataset.pipeline.Committer`:
+same commit protocol as a local ingest (:class:`~tractor_analysis.dataset.committer.Committer`:
 under the dataset lock, the ``files`` part last), so the dataset holds exactly the rows a local
 ingest gives, error rows included.
 
@@ -30,7 +30,8 @@ from pathlib import Path
 
 from .commit import Manifest, check_writable, dataset_lock, ensure_dataset, recover
 from ..records.limits import DEFAULT_MAX_BYTES
-from .pipeline import Committer, Flushed, IngestSummary, _new_files, _process_files, _worker_init
+from .committer import Committer, Flushed, IngestSummary
+from .pipeline import _new_files, _process_files, _worker_init
 from .reading import verify
 from .schema import TABLES
 
