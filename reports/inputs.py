@@ -18,7 +18,7 @@ from tractor_analysis.engine.verdicts import MatchResult
 from tractor_analysis.records.model import Match
 from tractor_analysis.records.rulesets import RuleSet
 
-from . import charts, facts
+from . import facts, match_charts
 from .fact_rows import FileProblem, HandFact, MatchFact, ViolationFact, facts_from_result, match_tags
 from .model import MatchView, ReportModel, ViolationView, match_title, match_view, slugify
 
@@ -33,8 +33,8 @@ def with_match_charts(view: MatchView) -> MatchView:
     else:
         teams = (f"N–S {view.players[0]} & {view.players[2]}", f"E–W {view.players[1]} & {view.players[3]}")
     threshold = view.hands[0].threshold
-    svgs = (charts.levels_chart(view.level_series, teams),
-            charts.attackers_points_chart([h.number for h in view.hands],
+    svgs = (match_charts.levels_chart(view.level_series, teams),
+            match_charts.attackers_points_chart([h.number for h in view.hands],
                                           [h.attackers_total for h in view.hands], threshold))
     return dataclasses.replace(view, charts=svgs)
 
