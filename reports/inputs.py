@@ -51,13 +51,21 @@ def summary_view(view: MatchView) -> MatchView:
                                                             for h in view.hands))
 
 
-def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
-              fallback_title: str, taken: set[str], charts_on: bool = True,
-              sink: MatchSink | None = None, adjust: MatchSink | None = None) -> MatchView:
-    """Add one replayed match: its view (changed by ``adjust`` and passed to ``sink`` first, if
-    given) and its fact rows."""
-    key = slugify(fallback_title, taken)
-    title = match_title(match, fallback_title)
+@dataclass(frozen=True)
+class Drawn:
+    """One match drawn: the view the model keeps (what the sink returned) and its fact rows."""
+
+    view: MatchView
+    fact: MatchFact
+    hand_facts: list
+    violation_facts: list
+
+
+def draw_match(match: Match, result: MatchResult, *, key: str, title: str, source: str,
+               charts_on: bool = True, sink: MatchSink | None = None,
+               adjust: MatchSink | None = None) -> Drawn:
+    """One replayed match's view (changed by ``adjust``, charts added, passed to ``sink``) and
+    its fact rows; nothing is added to a model (:func:`add_drawn` does)."""
     view = match_view(match, result, key=key, source=source, title=title)
     if adjust is not None:
         view = adjust(view)
@@ -65,12 +73,26 @@ def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: 
         view = with_match_charts(view)
     if sink is not None:
         view = sink(view)
-    model.matches.append(view)
     fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename)
-    model.match_facts.append(fact)
-    model.hand_facts.extend(hand_facts)
-    model.violation_facts.extend(violation_facts)
-    return view
+    return Drawn(view, fact, hand_facts, violation_facts)
+
+
+def add_drawn(model: ReportModel, drawn: Drawn) -> MatchView:
+    model.matches.append(drawn.view)
+    model.match_facts.append(drawn.fact)
+    model.hand_facts.extend(drawn.hand_facts)
+    model.violation_facts.extend(drawn.violation_facts)
+    return drawn.view
+
+
+def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
+              fallback_title: str, taken: set[str], charts_on: bool = True,
+              sink: MatchSink | None = None, adjust: MatchSink | None = None) -> MatchView:
+    """Add one replayed match: its view (changed by ``adjust`` and passed to ``sink`` first, if
+    given) and its fact rows."""
+    key = slugify(fallback_title, taken)
+    return add_drawn(model, draw_match(match, result, key=key, title=match_title(match, fallback_title),
+                                       source=source, charts_on=charts_on, sink=sink, adjust=adjust))
 
 
 def record_files(inputs: Sequence[str | os.PathLike]) -> list[Path]:
@@ -104,6 +126,8 @@ class Pending:
 
     inputs: tuple[str | os.PathLike, ...]
     rules: RulesFor | None = None
+    workers: int = 1
+    """Processes that draw a dataset's matches (:func:`_draw_dataset_matches`); 1: this one."""
 
     def read(self, model: ReportModel, sink: MatchSink | None = None) -> None:
         """Read every input into ``model`` (:func:`read_inputs`)."""
@@ -118,7 +142,8 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
     datasets = []
     for raw in pending.inputs:
         if is_dataset(raw):
-            ds = add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on, sink=sink)
+            ds = add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on, sink=sink,
+                             workers=pending.workers)
             if ds is not None:
                 datasets.append(ds)
         else:
@@ -194,7 +219,7 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
 
 
 def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
-                charts_on: bool = True, sink=None):
+                charts_on: bool = True, sink=None, workers: int = 1):
     """Add a dataset folder; returns its tables (for the stats).
 
     Every match is drawn (its view goes through ``sink``, as :func:`add_match` says) from
@@ -219,7 +244,7 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     from .analysis import read_analysis
 
     redrawn = _draw_dataset_matches(model, ds, taken, rules=rules, charts_on=charts_on, sink=sink,
-                                    analysis=read_analysis(path))
+                                    analysis=read_analysis(path), workers=workers)
     names = {}
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
     for m in ds.matches.itertuples(index=False):
@@ -334,17 +359,105 @@ def _then(first: MatchSink | None, second: MatchSink | None) -> MatchSink | None
     return lambda view: second(first(view))
 
 
-def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
-                          sink=None, analysis: dict | None = None) -> set[str]:
-    """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn.
-    ``analysis``: the analysed plays per match (:func:`.analysis.read_analysis`), shown on the hand pages."""
+@dataclass
+class _DatasetJob:
+    """What drawing row ``i`` of a dataset's matches needs (a forked worker inherits it)."""
+
+    rows: list
+    """(match_id, source_file, match_index, source_sha256, source_abspath, fallback title, key) a match."""
+    stored: dict
+    positions: dict
+    analysis: dict | None
+    rules: RulesFor | None
+    charts_on: bool
+    sink: MatchSink | None
+    files: dict = dataclasses.field(default_factory=dict)
+
+
+_JOB: _DatasetJob | None = None
+"""The job of the pool being run (set before the workers fork, so they inherit it)."""
+
+
+def _draw_row(job: _DatasetJob, i: int) -> "Drawn | FileProblem | None":
+    """Row ``i`` of ``job`` drawn (its pages go through the sink), or the problem that stopped
+    it (``cannot_draw``, ``replay_failed``)."""
+    from tractor_analysis.engine.replay import replay_match
     from tractor_analysis.records.tgn_reader import parse_tgn
 
     from .analysis import with_analysis
 
-    stored = _stored_records(ds)
-    positions = _violation_positions(ds)
-    files: dict = {}
+    mid, source, index, sha, abspath, fallback, key = job.rows[i]
+    match = None
+    text = job.stored.get(mid)
+    if isinstance(text, str):
+        parsed, _ = parse_tgn(text)
+        match = parsed[0] if len(parsed) == 1 else None
+    from_text = match is not None
+    if match is None:
+        match = _match_from_file(source, abspath, sha, index, job.files)
+    if match is None:
+        return FileProblem(source, 0, 0, "cannot_draw", (
+            f"match {index + 1} ({mid}): no record text in the dataset and the record file is gone or "
+            f"changed, so its match and hand pages are not drawn (it is counted in the statistics); ingest "
+            f"the file again / 第 {index + 1} 场比赛：数据集中没有记录文本，原记录文件已不存在或已改动，"
+            f"无法生成比赛页和牌局页（仍计入统计）；请重新导入该文件"))
+    try:
+        result = replay_match(match, job.rules(match) if job.rules else None)
+    except Exception as exc:        # the engine must not take the whole report down
+        return FileProblem(source, 0, 0, "replay_failed", f"match {index + 1}: replay failed: {exc}")
+    analysis = job.analysis
+    return draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
+                      charts_on=job.charts_on, sink=job.sink,
+                      adjust=_then(_with_positions(job.positions.get(mid, {})) if from_text else None,
+                                   with_analysis(analysis.get(mid)) if analysis and mid in analysis else None))
+
+
+def _draw_forked(i: int) -> "Drawn | FileProblem | None":
+    assert _JOB is not None
+    return _draw_row(_JOB, i)
+
+
+MIN_PER_WORKER = 4
+"""A pool is started only when every worker gets at least this many matches."""
+
+
+def pool_size(workers: int, jobs: int) -> int:
+    """How many processes draw ``jobs`` matches when ``workers`` are allowed: 1 (this process)
+    without ``fork`` (the workers inherit the job and the page writer, which cannot be pickled)
+    or with few matches."""
+    import multiprocessing
+
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods() or os.name != "posix":
+        return 1
+    return max(1, min(workers, jobs // MIN_PER_WORKER))
+
+
+def _drawn_in_order(job: _DatasetJob, workers: int):
+    """Each row of ``job`` drawn, in order: here, or by ``workers`` forked processes (the same
+    results: each row is drawn on its own, with the key given it beforehand)."""
+    global _JOB
+    n = pool_size(workers, len(job.rows))
+    if n == 1:
+        for i in range(len(job.rows)):
+            yield _draw_row(job, i)
+        return
+    import multiprocessing
+
+    _JOB = job
+    try:
+        with multiprocessing.get_context("fork").Pool(n) as pool:
+            yield from pool.imap(_draw_forked, range(len(job.rows)), chunksize=1)
+    finally:
+        _JOB = None
+
+
+def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
+                          sink=None, analysis: dict | None = None, workers: int = 1) -> set[str]:
+    """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn.
+    ``analysis``: the analysed plays per match (:func:`.analysis.read_analysis`), shown on the hand pages.
+    ``workers`` > 1: drawn by that many forked processes (:func:`pool_size`), the same pages.
+    Each match's key (its pages' names) is taken in the dataset's order before any is drawn, so
+    a match that cannot be drawn keeps its key too."""
     redrawn: set[str] = set()
     m = ds.matches
     if not len(m):
@@ -352,31 +465,18 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
     per_file = m.groupby("source_sha256")["match_id"].transform("count")
     order = m.assign(n_in_file=per_file).sort_values(["source_file", "match_index"], kind="stable")
     abspaths = order["source_abspath"] if "source_abspath" in order.columns else [None] * len(order)
+    rows = []
     for row, abspath in zip(order.itertuples(index=False), abspaths):
-        mid, source, index = str(row.match_id), str(row.source_file), int(row.match_index)
-        match = None
-        text = stored.get(mid)
-        if isinstance(text, str):
-            parsed, _ = parse_tgn(text)
-            match = parsed[0] if len(parsed) == 1 else None
-        from_text = match is not None
-        if match is None:
-            match = _match_from_file(source, abspath, str(row.source_sha256), index, files)
-        if match is None:
-            model.problems.append(FileProblem(source, 0, 0, "cannot_draw", (
-                f"match {index + 1} ({mid}): no record text in the dataset and the record file is gone or "
-                f"changed, so its match and hand pages are not drawn (it is counted in the statistics); ingest "
-                f"the file again / 第 {index + 1} 场比赛：数据集中没有记录文本，原记录文件已不存在或已改动，"
-                f"无法生成比赛页和牌局页（仍计入统计）；请重新导入该文件")))
-            continue
-        result = _replay(model, match, rules, source, index)
-        if result is None:
-            continue
+        source, index = str(row.source_file), int(row.match_index)
         stem = Path(source).name.split(".")[0] or "record"
-        add_match(model, match, result, source=source,
-                  fallback_title=f"{stem}-{index + 1}" if row.n_in_file > 1 else stem, taken=taken,
-                  charts_on=charts_on, sink=sink,
-                  adjust=_then(_with_positions(positions.get(mid, {})) if from_text else None,
-                               with_analysis(analysis.get(mid)) if analysis and mid in analysis else None))
-        redrawn.add(mid)
+        fallback = f"{stem}-{index + 1}" if row.n_in_file > 1 else stem
+        rows.append((str(row.match_id), source, index, str(row.source_sha256), abspath, fallback,
+                     slugify(fallback, taken)))
+    job = _DatasetJob(rows, _stored_records(ds), _violation_positions(ds), analysis, rules, charts_on, sink)
+    for row, got in zip(rows, _drawn_in_order(job, workers)):
+        if isinstance(got, FileProblem):
+            model.problems.append(got)
+        elif got is not None:
+            add_drawn(model, got)
+            redrawn.add(row[0])
     return redrawn

@@ -221,7 +221,7 @@ def _svg(title: str, body: Sequence[str]) -> str:
         f'width="{_num(W)}pt" height="{_num(H)}pt" viewBox="0 0 {_num(W)} {_num(H)}">',
         f'<title>{t}</title>',
         f'<rect width="{_num(W)}" height="{_num(H)}" fill="#fff"/>',
-        f'<g font-family="{escape(FONT)}" font-size="{SIZE}">', *body, "</g></svg>"))
+        f'<g font-family="{escape(FONT)}" font-size="{SIZE}">', *body, "</g></svg>\n"))
 
 
 # --- the two charts ------------------------------------------------------------------------
@@ -254,7 +254,7 @@ def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str
         body.append(f'<g class="series" fill="{colours[t]}" stroke="{colours[t]}" data-label="{escape(team)}">'
                     f'<polyline points="{" ".join(corners)}" fill="none" stroke-width="1.5"/>'
                     + "".join(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="1.5"/>' for x, y in xy) + "</g>")
-    handles = [(f'<g fill="{colours[t]}" stroke="{colours[t]}"><path d="M0 0H{_HANDLE}" stroke-width="1.5"/>'
+    handles = [(f'<g fill="{colours[t]}" stroke="{colours[t]}"><path d="M0 0H{_num(_HANDLE)}" stroke-width="1.5"/>'
                 f'<circle cx="{_num(_HANDLE / 2)}" cy="0" r="1.5"/></g>', team) for t, team in enumerate(teams)]
     body.append(_legend(handles, points, (), ()))
     return _svg(title, body)
@@ -281,12 +281,12 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
     line_y = f.y(threshold)
     body.append(f'<path class="threshold" d="M{_num(X0)} {_num(line_y)}H{_num(X1)}" stroke="{LINE_COLOUR}" '
                 f'stroke-width="1" stroke-dasharray="3.7 1.6"/>')
-    entries = [(f'<path d="M0 0H{_HANDLE}" stroke="{LINE_COLOUR}" stroke-width="1" stroke-dasharray="3.7 1.6"/>',
+    entries = [(f'<path d="M0 0H{_num(_HANDLE)}" stroke="{LINE_COLOUR}" stroke-width="1" stroke-dasharray="3.7 1.6"/>',
                 f"{threshold} points: attackers take the deal"),
-               (f'<rect x="0" y="-3.5" width="{_HANDLE}" height="7" fill="{HOLD_COLOUR}"/>',
+               (f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{HOLD_COLOUR}"/>',
                 "attackers' total (闲家得分): defenders hold")]
     if any(p >= threshold for p in points):
-        entries.append((f'<rect x="0" y="-3.5" width="{_HANDLE}" height="7" fill="{TAKE_COLOUR}"/>',
+        entries.append((f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{TAKE_COLOUR}"/>',
                         "attackers' total: attackers take the deal (闲家上台)"))
     body.append(_legend(entries, (), boxes, (line_y,)))
     return _svg(POINTS_TITLE, body)
