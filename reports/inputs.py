@@ -432,23 +432,45 @@ def pool_size(workers: int, jobs: int) -> int:
     return max(1, min(workers, jobs // MIN_PER_WORKER))
 
 
+GC_THRESHOLD = 20_000
+"""Allocations between two young-generation collections while matches are drawn (Python's
+default is 700): drawing a match makes hundreds of thousands of small, acyclic objects."""
+
+
+def _quiet_gc() -> None:
+    """While matches are drawn: the objects made so far (modules, the dataset's tables) are left
+    out of garbage collection (``gc.freeze``; a forked worker then also leaves their memory
+    pages shared) and collections are fewer (:data:`GC_THRESHOLD`).  Cycles are still
+    collected."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
+
+
 def _drawn_in_order(job: _DatasetJob, workers: int):
     """Each row of ``job`` drawn, in order: here, or by ``workers`` forked processes (the same
     results: each row is drawn on its own, with the key given it beforehand)."""
+    import gc
+
     global _JOB
     n = pool_size(workers, len(job.rows))
-    if n == 1:
-        for i in range(len(job.rows)):
-            yield _draw_row(job, i)
-        return
-    import multiprocessing
-
-    _JOB = job
+    threshold = gc.get_threshold()
+    _quiet_gc()
     try:
+        if n == 1:
+            for i in range(len(job.rows)):
+                yield _draw_row(job, i)
+            return
+        import multiprocessing
+
+        _JOB = job
         with multiprocessing.get_context("fork").Pool(n) as pool:
             yield from pool.imap(_draw_forked, range(len(job.rows)), chunksize=1)
     finally:
         _JOB = None
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
 
 
 def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
