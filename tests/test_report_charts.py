@@ -131,3 +131,20 @@ def test_a_match_page_with_hostile_player_names_has_two_well_formed_charts(tmp_p
     labels = [g.get("data-label") for g in roots[0].iter(NS + "g") if g.get("class") == "series"]
     assert labels == [f"N–S {evil[0]} & {evil[2]}", f"E–W {evil[1]} & {evil[3]}"]
     assert "<script>" not in html and "<b>" not in html
+
+
+def test_held_hands_are_laid_out_as_display_order_sorts_them():
+    """model.held_in_display_order (a count vector read in C) == display_order of its cards."""
+    from tractor_analysis.records.cards import NUM_KINDS
+    from tractor_analysis.reports.model import display_order, held_in_display_order
+
+    rng = random.Random(7)
+    for level, trump, twos in ((2, 0, False), (14, None, True), (10, 3, False), (None, None, False)):
+        fn = held_in_display_order(level, trump, twos)
+        for _ in range(200):
+            counts = [0] * NUM_KINDS
+            for k in rng.sample(range(NUM_KINDS), rng.randint(0, 30)):
+                counts[k] = rng.choice((1, 1, 2, 3))
+            cards = [k for k in range(NUM_KINDS) for _ in range(counts[k])]
+            rng.shuffle(cards)
+            assert fn(tuple(counts)) == display_order(cards, level, trump, twos)
