@@ -8,7 +8,9 @@ match from the record text the dataset stores (``records``), so a dataset stands
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -230,6 +232,14 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     from neither is only counted in the statistics, from the dataset's rows, and named as a
     problem (``cannot_draw``: the report exits 2).
     """
+    drawer = _Drawer(rules, charts_on, sink)
+    with drawing_pool(workers, drawer) as pool:         # forked before Parquet is read
+        return _add_dataset(model, path, taken, rules=rules, charts_on=charts_on, sink=sink, pool=pool,
+                            workers=workers, drawer=drawer)
+
+
+def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, charts_on: bool, sink, pool,
+                 workers: int, drawer: _Drawer):
     from tractor_analysis import dataset
 
     try:
@@ -244,7 +254,7 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     from .analysis import read_analysis
 
     redrawn = _draw_dataset_matches(model, ds, taken, rules=rules, charts_on=charts_on, sink=sink,
-                                    analysis=read_analysis(path), workers=workers)
+                                    analysis=read_analysis(path), pool=pool, workers=workers, drawer=drawer)
     names = {}
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
     for m in ds.matches.itertuples(index=False):
@@ -360,41 +370,41 @@ def _then(first: MatchSink | None, second: MatchSink | None) -> MatchSink | None
 
 
 @dataclass
-class _DatasetJob:
-    """What drawing row ``i`` of a dataset's matches needs (a forked worker inherits it)."""
+class _Drawer:
+    """What every match of a dataset is drawn with (a forked worker inherits it)."""
 
-    rows: list
-    """(match_id, source_file, match_index, source_sha256, source_abspath, fallback title, key) a match."""
-    stored: dict
-    positions: dict
-    analysis: dict | None
     rules: RulesFor | None
     charts_on: bool
     sink: MatchSink | None
     files: dict = dataclasses.field(default_factory=dict)
+    """Record files read for datasets written before ``records`` (:func:`_match_from_file`)."""
 
 
-_JOB: _DatasetJob | None = None
-"""The job of the pool being run (set before the workers fork, so they inherit it)."""
+_DRAWER: _Drawer | None = None
+"""The drawer of the worker pool being run (set before the workers fork, so they inherit it)."""
+
+_Task = tuple
+"""One match to draw: (match_id, source_file, match_index, source_sha256, source_abspath,
+fallback title, key, stored record text or None, violation positions, analysed plays or None);
+it pickles, so a worker gets it through a pipe."""
 
 
-def _draw_row(job: _DatasetJob, i: int) -> "Drawn | FileProblem | None":
-    """Row ``i`` of ``job`` drawn (its pages go through the sink), or the problem that stopped
+def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
+    """The match of ``task`` drawn (its pages go through the sink), or the problem that stopped
     it (``cannot_draw``, ``replay_failed``)."""
     from tractor_analysis.engine.replay import replay_match
     from tractor_analysis.records.tgn_reader import parse_tgn
 
     from .analysis import with_analysis
 
-    mid, source, index, sha, abspath, fallback, key = job.rows[i]
+    mid, source, index, sha, abspath, fallback, key, text, positions, analysed = task
     match = None
-    text = job.stored.get(mid)
     if isinstance(text, str):
         parsed, _ = parse_tgn(text)
         match = parsed[0] if len(parsed) == 1 else None
     from_text = match is not None
     if match is None:
-        match = _match_from_file(source, abspath, sha, index, job.files)
+        match = _match_from_file(source, abspath, sha, index, drawer.files)
     if match is None:
         return FileProblem(source, 0, 0, "cannot_draw", (
             f"match {index + 1} ({mid}): no record text in the dataset and the record file is gone or "
@@ -402,32 +412,37 @@ def _draw_row(job: _DatasetJob, i: int) -> "Drawn | FileProblem | None":
             f"the file again / 第 {index + 1} 场比赛：数据集中没有记录文本，原记录文件已不存在或已改动，"
             f"无法生成比赛页和牌局页（仍计入统计）；请重新导入该文件"))
     try:
-        result = replay_match(match, job.rules(match) if job.rules else None)
+        result = replay_match(match, drawer.rules(match) if drawer.rules else None)
     except Exception as exc:        # the engine must not take the whole report down
         return FileProblem(source, 0, 0, "replay_failed", f"match {index + 1}: replay failed: {exc}")
-    analysis = job.analysis
     return draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
-                      charts_on=job.charts_on, sink=job.sink,
-                      adjust=_then(_with_positions(job.positions.get(mid, {})) if from_text else None,
-                                   with_analysis(analysis.get(mid)) if analysis and mid in analysis else None))
+                      charts_on=drawer.charts_on, sink=drawer.sink,
+                      adjust=_then(_with_positions(positions) if from_text else None,
+                                   with_analysis(analysed) if analysed is not None else None))
 
 
-def _draw_forked(i: int) -> "Drawn | FileProblem | None":
-    assert _JOB is not None
-    return _draw_row(_JOB, i)
+def _draw_forked(task: _Task) -> "Drawn | FileProblem | None":
+    assert _DRAWER is not None
+    return _draw_row(_DRAWER, task)
 
 
 MIN_PER_WORKER = 4
-"""A pool is started only when every worker gets at least this many matches."""
+"""The workers draw a dataset's matches only when each gets at least this many."""
+
+
+def can_fork() -> bool:
+    """Workers are forked processes (they inherit the page writer, which does not pickle): on
+    Linux only (macOS's system libraries are not fork-safe; Windows cannot fork)."""
+    import multiprocessing
+    import sys
+
+    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
 
 
 def pool_size(workers: int, jobs: int) -> int:
     """How many processes draw ``jobs`` matches when ``workers`` are allowed: 1 (this process)
-    without ``fork`` (the workers inherit the job and the page writer, which cannot be pickled)
-    or with few matches."""
-    import multiprocessing
-
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods() or os.name != "posix":
+    without :func:`can_fork` or with fewer than :data:`MIN_PER_WORKER` matches a worker."""
+    if workers <= 1 or not can_fork():
         return 1
     return max(1, min(workers, jobs // MIN_PER_WORKER))
 
@@ -437,68 +452,77 @@ GC_THRESHOLD = 20_000
 default is 700): drawing a match makes hundreds of thousands of small, acyclic objects."""
 
 
-def _quiet_gc() -> None:
+@contextlib.contextmanager
+def _quiet_gc():
     """While matches are drawn: the objects made so far (modules, the dataset's tables) are left
     out of garbage collection (``gc.freeze``; a forked worker then also leaves their memory
-    pages shared) and collections are fewer (:data:`GC_THRESHOLD`).  Cycles are still
-    collected."""
-    import gc
-
-    gc.freeze()
-    gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
-
-
-def _drawn_in_order(job: _DatasetJob, workers: int):
-    """Each row of ``job`` drawn, in order: here, or by ``workers`` forked processes (the same
-    results: each row is drawn on its own, with the key given it beforehand)."""
-    import gc
-
-    global _JOB
-    n = pool_size(workers, len(job.rows))
+    pages shared) and collections are rarer (:data:`GC_THRESHOLD`).  Cycles are still
+    collected; both are undone afterwards."""
     threshold = gc.get_threshold()
-    _quiet_gc()
+    gc.freeze()
+    gc.set_threshold(GC_THRESHOLD, *threshold[1:])
     try:
-        if n == 1:
-            for i in range(len(job.rows)):
-                yield _draw_row(job, i)
-            return
-        import multiprocessing
-
-        _JOB = job
-        with multiprocessing.get_context("fork").Pool(n) as pool:
-            yield from pool.imap(_draw_forked, range(len(job.rows)), chunksize=1)
+        yield
     finally:
-        _JOB = None
         gc.unfreeze()
         gc.set_threshold(*threshold)
 
 
+@contextlib.contextmanager
+def drawing_pool(workers: int, drawer: _Drawer):
+    """``workers`` forked processes that draw matches with ``drawer`` (``None`` when
+    ``workers`` is 1 or :func:`can_fork` says no).  Made before the dataset is read: Arrow's
+    thread pools make a fork after reading Parquet unsafe, and the workers inherit little."""
+    global _DRAWER
+    if workers <= 1 or not can_fork():
+        yield None
+        return
+    import multiprocessing
+
+    _DRAWER = drawer
+    try:
+        with _quiet_gc(), multiprocessing.get_context("fork").Pool(workers) as pool:
+            yield pool
+    finally:
+        _DRAWER = None
+
+
 def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
-                          sink=None, analysis: dict | None = None, workers: int = 1) -> set[str]:
+                          sink=None, analysis: dict | None = None, pool=None, workers: int = 1,
+                          drawer: _Drawer | None = None) -> set[str]:
     """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn.
     ``analysis``: the analysed plays per match (:func:`.analysis.read_analysis`), shown on the hand pages.
-    ``workers`` > 1: drawn by that many forked processes (:func:`pool_size`), the same pages.
-    Each match's key (its pages' names) is taken in the dataset's order before any is drawn, so
-    a match that cannot be drawn keeps its key too."""
+    ``pool`` (:func:`drawing_pool` of ``workers``, made with ``drawer``): its workers draw the
+    matches when there are enough (:func:`pool_size`); the pages are the same.  Each match's key
+    (its pages' names) is taken in the dataset's order before any is drawn, so a match that
+    cannot be drawn keeps its key too."""
     redrawn: set[str] = set()
     m = ds.matches
     if not len(m):
         return redrawn
+    stored, positions = _stored_records(ds), _violation_positions(ds)
     per_file = m.groupby("source_sha256")["match_id"].transform("count")
     order = m.assign(n_in_file=per_file).sort_values(["source_file", "match_index"], kind="stable")
     abspaths = order["source_abspath"] if "source_abspath" in order.columns else [None] * len(order)
-    rows = []
+    tasks = []
     for row, abspath in zip(order.itertuples(index=False), abspaths):
-        source, index = str(row.source_file), int(row.match_index)
+        mid, source, index = str(row.match_id), str(row.source_file), int(row.match_index)
         stem = Path(source).name.split(".")[0] or "record"
         fallback = f"{stem}-{index + 1}" if row.n_in_file > 1 else stem
-        rows.append((str(row.match_id), source, index, str(row.source_sha256), abspath, fallback,
-                     slugify(fallback, taken)))
-    job = _DatasetJob(rows, _stored_records(ds), _violation_positions(ds), analysis, rules, charts_on, sink)
-    for row, got in zip(rows, _drawn_in_order(job, workers)):
-        if isinstance(got, FileProblem):
-            model.problems.append(got)
-        elif got is not None:
-            add_drawn(model, got)
-            redrawn.add(row[0])
+        tasks.append((mid, source, index, str(row.source_sha256), abspath if isinstance(abspath, str) else None,
+                      fallback, slugify(fallback, taken), stored.get(mid), positions.get(mid, {}),
+                      analysis.get(mid) if analysis else None))
+    if drawer is None:
+        drawer = _Drawer(rules, charts_on, sink)
+    if pool is not None and pool_size(workers, len(tasks)) > 1:
+        drawn = pool.imap(_draw_forked, tasks, chunksize=1)
+    else:
+        drawn = (_draw_row(drawer, t) for t in tasks)
+    with _quiet_gc():
+        for task, got in zip(tasks, drawn):
+            if isinstance(got, FileProblem):
+                model.problems.append(got)
+            elif got is not None:
+                add_drawn(model, got)
+                redrawn.add(task[0])
     return redrawn

@@ -56,9 +56,9 @@ def test_the_report_drawn_by_workers_is_the_report_drawn_by_one_process(dataset_
     pids.mkdir()
     draw = inputs._draw_row
 
-    def noting(job, i):                       # which process drew each match
-        (pids / f"{os.getpid()}-{i}").touch()
-        return draw(job, i)
+    def noting(drawer, task):                 # which process drew each match
+        (pids / f"{os.getpid()}-{task[0]}").touch()
+        return draw(drawer, task)
 
     monkeypatch.setattr(inputs, "_draw_row", noting)
     one = _report(dataset_folder, tmp_path / "one", 1, hand_pages)
@@ -105,3 +105,21 @@ def test_pool_size_keeps_small_reports_in_one_process():
     assert inputs.pool_size(8, 3) == 1                        # fewer than MIN_PER_WORKER each
     assert inputs.pool_size(2, 2 * inputs.MIN_PER_WORKER) == 2
     assert inputs.pool_size(8, 3 * inputs.MIN_PER_WORKER) == 3
+
+
+def test_the_workers_fork_before_the_dataset_is_read(dataset_folder, tmp_path, monkeypatch):
+    """Arrow's thread pools make a fork after reading Parquet unsafe: the pool exists (its
+    workers forked) when the dataset is loaded."""
+    from tractor_analysis import dataset
+
+    load = dataset.load
+    seen = []
+
+    def watched(*args, **kwargs):
+        seen.append(inputs._DRAWER is not None)
+        return load(*args, **kwargs)
+
+    monkeypatch.setattr(dataset, "load", watched)
+    _report(dataset_folder, tmp_path / "two", 2)
+    _report(dataset_folder, tmp_path / "one", 1)
+    assert seen == [True, False]
