@@ -9,6 +9,19 @@ import click
 
 from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, rules_options
 
+MAX_WORKERS = 8
+
+
+def default_workers() -> int:
+    """The CPUs this process may use, at most :data:`MAX_WORKERS`."""
+    import os
+
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, MAX_WORKERS))
+
 
 @click.command("report", context_settings=CONTEXT)
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
@@ -23,10 +36,13 @@ from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, rul
               show_default=True,
               help="Which hands get a page: every hand, only hands with a violation (the match "
                    "page lists the others without a link), or none (index and match pages only).")
+@click.option("-j", "--workers", type=click.IntRange(min=1), default=None,
+              help="Processes that draw a dataset's matches and write their pages (the pages are the "
+                   "same with any number).  [default: the CPUs this process may use, at most 8]")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @rules_options
-def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_pages: str, quiet: bool,
-           preset: str | None, rule_pairs: tuple[tuple[str, str], ...]) -> None:
+def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_pages: str, workers: int | None,
+           quiet: bool, preset: str | None, rule_pairs: tuple[tuple[str, str], ...]) -> None:
     """Write an HTML report: one static folder that opens from disk (no server, no network).
 
     INPUT is a dataset folder (written by 'tractor ingest'), record files
@@ -57,6 +73,7 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
       tractor report disputed.tgn -o out/disputed
       tractor report data/ --rules tournament
       tractor report data/ --hand-pages violations -o out/cup
+      tractor report data/ -j 1                 # one process
     """
     from tractor_analysis.reports.build import ReportError, build_report, hands_with_pages, write_report
 
@@ -64,7 +81,7 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
     try:
         model = build_report(list(inputs), title=title,
                              rules=choice.for_match if choice.overrides else None,
-                             charts_on=not no_charts)
+                             charts_on=not no_charts, workers=workers or default_workers())
         path = write_report(model, out, hand_pages=hand_pages)
     except ReportError as exc:
         echo_err(f"tractor report: {exc}")

@@ -283,7 +283,7 @@ def render_index(model: ReportModel, *, assets: Assets = LINKED) -> str:
 
 # --- building the model ---------------------------------------------------------
 def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor report / 升级比赛报告",
-                 rules: RulesFor | None = None, charts_on: bool = True) -> ReportModel:
+                 rules: RulesFor | None = None, charts_on: bool = True, workers: int = 1) -> ReportModel:
     """The report model of record files / folders / a dataset folder.
 
     The model is *pending*: nothing is read until :func:`write_report` streams it (each
@@ -294,8 +294,11 @@ def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor r
     Unreadable records do not stop the report: their diagnostics are listed on the
     index page (``model.problems``), and so is a path that names nothing (as ``tractor
     check`` and ``tractor ingest`` go on past one).
+
+    ``workers`` > 1: a dataset's matches are drawn by that many processes (when there are
+    enough of them; :func:`~.inputs.pool_size`); the pages are the same as with one.
     """
-    return ReportModel(title=title, charts_on=charts_on, pending=Pending(tuple(inputs), rules))
+    return ReportModel(title=title, charts_on=charts_on, pending=Pending(tuple(inputs), rules, workers))
 
 
 
@@ -441,6 +444,8 @@ def write_report(model: ReportModel, out_dir: str | os.PathLike, *, hand_pages: 
                 return summary_view(view)
 
             pending, model.pending = model.pending, None
+            for name in ("hand.html", "match.html", "_macros.html"):
+                environment().get_template(name)      # compiled once (before any worker forks)
             read_inputs(model, pending, sink)
         else:
             for m in model.matches:

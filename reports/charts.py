@@ -1,4 +1,6 @@
-"""Charts as inline SVG, drawn with matplotlib's object API (never pyplot).
+"""Charts as inline SVG, drawn with matplotlib's object API (never pyplot): the index page's
+charts, drawn once per report.  The two charts of every match page are written directly
+(:mod:`.match_charts`, re-exported here).
 
 Every chart has a title, labelled axes and a legend, in English and Chinese like the tables.
 Charts are drawn 4.8 in wide with 11 pt text (legends and notes 10 pt): a phone 390 px wide
@@ -22,11 +24,12 @@ from matplotlib.backends.backend_mixed import MixedModeRenderer
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
-from matplotlib.transforms import Bbox
 
 from tractor_analysis.records.cards import RANK_TOKENS
 
-TEAM_COLOURS = ("#1f5fa8", "#c0392b")
+from .match_charts import (PLAYER_COLOURS, TEAM_COLOURS, attackers_points_chart,  # noqa: F401  (the per-match charts)
+                           levels_chart)
+
 _RC = {"svg.fonttype": "none", "svg.hashsalt": "tractor-analysis", "font.size": 11,
        "axes.titlesize": 11.5,
        "axes.spines.top": False, "axes.spines.right": False}
@@ -140,35 +143,6 @@ def _figure(width: float = WIDTH, height: float = HEIGHT, fixed: bool = True) ->
         return fig
 
 
-_PER_MATCH: dict[str, tuple[Figure, object]] = {}
-"""The figure and axes of each per-match chart (two per match page), drawn again for each match:
-a figure's axes and ticks cost more to make than to draw (:func:`_per_match_axes`)."""
-
-
-def _per_match_axes(kind: str) -> tuple[Figure, object]:
-    """The figure and axes of per-match chart ``kind``, as a new figure has them: the first call
-    makes them, later calls take the last chart's data, legend and limits off again (titles,
-    labels, tick locators and limits are set by every chart anew).  The axes keep their tick
-    objects, which :meth:`~matplotlib.axis.Axis.draw` updates for the new data."""
-    got = _PER_MATCH.get(kind)
-    if got is None:
-        fig = _figure()
-        got = _PER_MATCH[kind] = (fig, fig.add_subplot())
-        return got
-    ax = got[1]
-    for container in list(ax.containers):
-        container.remove()
-    for artist in [*ax.lines, *ax.patches, *ax.collections, *ax.texts]:
-        artist.remove()
-    if ax.legend_ is not None:
-        ax.legend_.remove()
-    ax.ignore_existing_data_limits = True
-    ax.dataLim.set_points(Bbox.null().get_points())
-    ax.set_xlim(0, 1, auto=True)
-    ax.set_ylim(0, 1, auto=True)
-    return got
-
-
 def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str, integer_axis: str = "") -> str:
     if "x" in integer_axis:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -179,50 +153,6 @@ def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str, integer_axis:
     ax.set_ylabel(ylabel)
     ax.legend(loc="best", fontsize=SMALL, frameon=False)
     return to_svg(fig, title)
-
-
-PLAYER_COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad")
-"""N, E, S, W in friend mode (each player keeps a level of their own)."""
-
-
-def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str:
-    """Both teams' levels before hand 1 and after each hand; in friend mode (four labels)
-    each player's own level."""
-    with rc_context(_RC):
-        fig, ax = _per_match_axes("levels")
-        xs = list(range(len(series)))
-        colours = TEAM_COLOURS if len(teams) == 2 else PLAYER_COLOURS
-        for t in range(len(teams)):
-            ax.step(xs, [s[t] for s in series], where="post", marker="o", markersize=3,
-                    color=colours[t], label=teams[t])
-        lo = min(min(s) for s in series) if series else 2
-        hi = max(max(s) for s in series) if series else 14
-        ticks = list(range(max(2, lo), min(14, max(hi, lo + 1)) + 1))
-        ax.set_yticks(ticks, [RANK_TOKENS.get(r, str(r)) for r in ticks])
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=12))
-        title = ("Team levels over the match / 比赛级别" if len(teams) == 2
-                 else "Each player's level / 各人级别（找朋友）")
-        return _finish(fig, ax, title, "after hand (0 = start) / 第几局后", "level / 级别")
-
-
-def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshold: int) -> str:
-    """Attackers' total per hand, with the line that takes the deal (40 × decks)."""
-    with rc_context(_RC):
-        fig, ax = _per_match_axes("points")
-        xs = range(1, len(points) + 1)
-        below = [(x, p) for x, p in zip(xs, points) if p < threshold]
-        above = [(x, p) for x, p in zip(xs, points) if p >= threshold]
-        # one bar series per colour, so the legend names both colours
-        ax.bar([x for x, _ in below], [p for _, p in below], color="#1f5fa8",
-               label="attackers' total (闲家得分): defenders hold")
-        if above:
-            ax.bar([x for x, _ in above], [p for _, p in above], color="#c0392b",
-                   label="attackers' total: attackers take the deal (闲家上台)")
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=12))
-        ax.axhline(threshold, color="#333", linestyle="--", linewidth=1,
-                   label=f"{threshold} points: attackers take the deal")
-        ax.set_ylim(0, max([threshold, *points]) * 1.45)       # room for the legend above the bars
-        return _finish(fig, ax, "Attackers' points per hand / 每局闲家得分", "hand / 局", "points / 分")
 
 
 def points_distribution_chart(points: Sequence[int], threshold: int, suffix: str = "") -> str:

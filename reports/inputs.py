@@ -8,7 +8,9 @@ match from the record text the dataset stores (``records``), so a dataset stands
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +20,7 @@ from tractor_analysis.engine.verdicts import MatchResult
 from tractor_analysis.records.model import Match
 from tractor_analysis.records.rulesets import RuleSet
 
-from . import charts, facts
+from . import facts, match_charts
 from .fact_rows import FileProblem, HandFact, MatchFact, ViolationFact, facts_from_result, match_tags
 from .model import MatchView, ReportModel, ViolationView, match_title, match_view, slugify
 
@@ -33,8 +35,8 @@ def with_match_charts(view: MatchView) -> MatchView:
     else:
         teams = (f"N–S {view.players[0]} & {view.players[2]}", f"E–W {view.players[1]} & {view.players[3]}")
     threshold = view.hands[0].threshold
-    svgs = (charts.levels_chart(view.level_series, teams),
-            charts.attackers_points_chart([h.number for h in view.hands],
+    svgs = (match_charts.levels_chart(view.level_series, teams),
+            match_charts.attackers_points_chart([h.number for h in view.hands],
                                           [h.attackers_total for h in view.hands], threshold))
     return dataclasses.replace(view, charts=svgs)
 
@@ -51,13 +53,21 @@ def summary_view(view: MatchView) -> MatchView:
                                                             for h in view.hands))
 
 
-def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
-              fallback_title: str, taken: set[str], charts_on: bool = True,
-              sink: MatchSink | None = None, adjust: MatchSink | None = None) -> MatchView:
-    """Add one replayed match: its view (changed by ``adjust`` and passed to ``sink`` first, if
-    given) and its fact rows."""
-    key = slugify(fallback_title, taken)
-    title = match_title(match, fallback_title)
+@dataclass(frozen=True)
+class Drawn:
+    """One match drawn: the view the model keeps (what the sink returned) and its fact rows."""
+
+    view: MatchView
+    fact: MatchFact
+    hand_facts: list
+    violation_facts: list
+
+
+def draw_match(match: Match, result: MatchResult, *, key: str, title: str, source: str,
+               charts_on: bool = True, sink: MatchSink | None = None,
+               adjust: MatchSink | None = None) -> Drawn:
+    """One replayed match's view (changed by ``adjust``, charts added, passed to ``sink``) and
+    its fact rows; nothing is added to a model (:func:`add_drawn` does)."""
     view = match_view(match, result, key=key, source=source, title=title)
     if adjust is not None:
         view = adjust(view)
@@ -65,12 +75,26 @@ def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: 
         view = with_match_charts(view)
     if sink is not None:
         view = sink(view)
-    model.matches.append(view)
     fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename)
-    model.match_facts.append(fact)
-    model.hand_facts.extend(hand_facts)
-    model.violation_facts.extend(violation_facts)
-    return view
+    return Drawn(view, fact, hand_facts, violation_facts)
+
+
+def add_drawn(model: ReportModel, drawn: Drawn) -> MatchView:
+    model.matches.append(drawn.view)
+    model.match_facts.append(drawn.fact)
+    model.hand_facts.extend(drawn.hand_facts)
+    model.violation_facts.extend(drawn.violation_facts)
+    return drawn.view
+
+
+def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
+              fallback_title: str, taken: set[str], charts_on: bool = True,
+              sink: MatchSink | None = None, adjust: MatchSink | None = None) -> MatchView:
+    """Add one replayed match: its view (changed by ``adjust`` and passed to ``sink`` first, if
+    given) and its fact rows."""
+    key = slugify(fallback_title, taken)
+    return add_drawn(model, draw_match(match, result, key=key, title=match_title(match, fallback_title),
+                                       source=source, charts_on=charts_on, sink=sink, adjust=adjust))
 
 
 def record_files(inputs: Sequence[str | os.PathLike]) -> list[Path]:
@@ -104,6 +128,8 @@ class Pending:
 
     inputs: tuple[str | os.PathLike, ...]
     rules: RulesFor | None = None
+    workers: int = 1
+    """Processes that draw a dataset's matches (:func:`_draw_dataset_matches`); 1: this one."""
 
     def read(self, model: ReportModel, sink: MatchSink | None = None) -> None:
         """Read every input into ``model`` (:func:`read_inputs`)."""
@@ -118,7 +144,8 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
     datasets = []
     for raw in pending.inputs:
         if is_dataset(raw):
-            ds = add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on, sink=sink)
+            ds = add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on, sink=sink,
+                             workers=pending.workers)
             if ds is not None:
                 datasets.append(ds)
         else:
@@ -194,7 +221,7 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
 
 
 def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
-                charts_on: bool = True, sink=None):
+                charts_on: bool = True, sink=None, workers: int = 1):
     """Add a dataset folder; returns its tables (for the stats).
 
     Every match is drawn (its view goes through ``sink``, as :func:`add_match` says) from
@@ -205,6 +232,14 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     from neither is only counted in the statistics, from the dataset's rows, and named as a
     problem (``cannot_draw``: the report exits 2).
     """
+    drawer = _Drawer(rules, charts_on, sink)
+    with drawing_pool(workers, drawer) as pool:         # forked before Parquet is read
+        return _add_dataset(model, path, taken, rules=rules, charts_on=charts_on, sink=sink, pool=pool,
+                            workers=workers, drawer=drawer)
+
+
+def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, charts_on: bool, sink, pool,
+                 workers: int, drawer: _Drawer):
     from tractor_analysis import dataset
 
     try:
@@ -219,7 +254,7 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     from .analysis import read_analysis
 
     redrawn = _draw_dataset_matches(model, ds, taken, rules=rules, charts_on=charts_on, sink=sink,
-                                    analysis=read_analysis(path))
+                                    analysis=read_analysis(path), pool=pool, workers=workers, drawer=drawer)
     names = {}
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
     for m in ds.matches.itertuples(index=False):
@@ -334,49 +369,160 @@ def _then(first: MatchSink | None, second: MatchSink | None) -> MatchSink | None
     return lambda view: second(first(view))
 
 
-def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
-                          sink=None, analysis: dict | None = None) -> set[str]:
-    """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn.
-    ``analysis``: the analysed plays per match (:func:`.analysis.read_analysis`), shown on the hand pages."""
+@dataclass
+class _Drawer:
+    """What every match of a dataset is drawn with (a forked worker inherits it)."""
+
+    rules: RulesFor | None
+    charts_on: bool
+    sink: MatchSink | None
+    files: dict = dataclasses.field(default_factory=dict)
+    """Record files read for datasets written before ``records`` (:func:`_match_from_file`)."""
+
+
+_DRAWER: _Drawer | None = None
+"""The drawer of the worker pool being run (set before the workers fork, so they inherit it)."""
+
+_Task = tuple
+"""One match to draw: (match_id, source_file, match_index, source_sha256, source_abspath,
+fallback title, key, stored record text or None, violation positions, analysed plays or None);
+it pickles, so a worker gets it through a pipe."""
+
+
+def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
+    """The match of ``task`` drawn (its pages go through the sink), or the problem that stopped
+    it (``cannot_draw``, ``replay_failed``)."""
+    from tractor_analysis.engine.replay import replay_match
     from tractor_analysis.records.tgn_reader import parse_tgn
 
     from .analysis import with_analysis
 
-    stored = _stored_records(ds)
-    positions = _violation_positions(ds)
-    files: dict = {}
+    mid, source, index, sha, abspath, fallback, key, text, positions, analysed = task
+    match = None
+    if isinstance(text, str):
+        parsed, _ = parse_tgn(text)
+        match = parsed[0] if len(parsed) == 1 else None
+    from_text = match is not None
+    if match is None:
+        match = _match_from_file(source, abspath, sha, index, drawer.files)
+    if match is None:
+        return FileProblem(source, 0, 0, "cannot_draw", (
+            f"match {index + 1} ({mid}): no record text in the dataset and the record file is gone or "
+            f"changed, so its match and hand pages are not drawn (it is counted in the statistics); ingest "
+            f"the file again / 第 {index + 1} 场比赛：数据集中没有记录文本，原记录文件已不存在或已改动，"
+            f"无法生成比赛页和牌局页（仍计入统计）；请重新导入该文件"))
+    try:
+        result = replay_match(match, drawer.rules(match) if drawer.rules else None)
+    except Exception as exc:        # the engine must not take the whole report down
+        return FileProblem(source, 0, 0, "replay_failed", f"match {index + 1}: replay failed: {exc}")
+    return draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
+                      charts_on=drawer.charts_on, sink=drawer.sink,
+                      adjust=_then(_with_positions(positions) if from_text else None,
+                                   with_analysis(analysed) if analysed is not None else None))
+
+
+def _draw_forked(task: _Task) -> "Drawn | FileProblem | None":
+    assert _DRAWER is not None
+    return _draw_row(_DRAWER, task)
+
+
+MIN_PER_WORKER = 4
+"""The workers draw a dataset's matches only when each gets at least this many."""
+
+
+def can_fork() -> bool:
+    """Workers are forked processes (they inherit the page writer, which does not pickle): on
+    Linux only (macOS's system libraries are not fork-safe; Windows cannot fork)."""
+    import multiprocessing
+    import sys
+
+    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+
+
+def pool_size(workers: int, jobs: int) -> int:
+    """How many processes draw ``jobs`` matches when ``workers`` are allowed: 1 (this process)
+    without :func:`can_fork` or with fewer than :data:`MIN_PER_WORKER` matches a worker."""
+    if workers <= 1 or not can_fork():
+        return 1
+    return max(1, min(workers, jobs // MIN_PER_WORKER))
+
+
+GC_THRESHOLD = 20_000
+"""Allocations between two young-generation collections while matches are drawn (Python's
+default is 700): drawing a match makes hundreds of thousands of small, acyclic objects."""
+
+
+@contextlib.contextmanager
+def _quiet_gc():
+    """While matches are drawn: the objects made so far (modules, the dataset's tables) are left
+    out of garbage collection (``gc.freeze``; a forked worker then also leaves their memory
+    pages shared) and collections are rarer (:data:`GC_THRESHOLD`).  Cycles are still
+    collected; both are undone afterwards."""
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(GC_THRESHOLD, *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+
+
+@contextlib.contextmanager
+def drawing_pool(workers: int, drawer: _Drawer):
+    """``workers`` forked processes that draw matches with ``drawer`` (``None`` when
+    ``workers`` is 1 or :func:`can_fork` says no).  Made before the dataset is read: Arrow's
+    thread pools make a fork after reading Parquet unsafe, and the workers inherit little."""
+    global _DRAWER
+    if workers <= 1 or not can_fork():
+        yield None
+        return
+    import multiprocessing
+
+    _DRAWER = drawer
+    try:
+        with _quiet_gc(), multiprocessing.get_context("fork").Pool(workers) as pool:
+            yield pool
+    finally:
+        _DRAWER = None
+
+
+def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
+                          sink=None, analysis: dict | None = None, pool=None, workers: int = 1,
+                          drawer: _Drawer | None = None) -> set[str]:
+    """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn.
+    ``analysis``: the analysed plays per match (:func:`.analysis.read_analysis`), shown on the hand pages.
+    ``pool`` (:func:`drawing_pool` of ``workers``, made with ``drawer``): its workers draw the
+    matches when there are enough (:func:`pool_size`); the pages are the same.  Each match's key
+    (its pages' names) is taken in the dataset's order before any is drawn, so a match that
+    cannot be drawn keeps its key too."""
     redrawn: set[str] = set()
     m = ds.matches
     if not len(m):
         return redrawn
+    stored, positions = _stored_records(ds), _violation_positions(ds)
     per_file = m.groupby("source_sha256")["match_id"].transform("count")
     order = m.assign(n_in_file=per_file).sort_values(["source_file", "match_index"], kind="stable")
     abspaths = order["source_abspath"] if "source_abspath" in order.columns else [None] * len(order)
+    tasks = []
     for row, abspath in zip(order.itertuples(index=False), abspaths):
         mid, source, index = str(row.match_id), str(row.source_file), int(row.match_index)
-        match = None
-        text = stored.get(mid)
-        if isinstance(text, str):
-            parsed, _ = parse_tgn(text)
-            match = parsed[0] if len(parsed) == 1 else None
-        from_text = match is not None
-        if match is None:
-            match = _match_from_file(source, abspath, str(row.source_sha256), index, files)
-        if match is None:
-            model.problems.append(FileProblem(source, 0, 0, "cannot_draw", (
-                f"match {index + 1} ({mid}): no record text in the dataset and the record file is gone or "
-                f"changed, so its match and hand pages are not drawn (it is counted in the statistics); ingest "
-                f"the file again / 第 {index + 1} 场比赛：数据集中没有记录文本，原记录文件已不存在或已改动，"
-                f"无法生成比赛页和牌局页（仍计入统计）；请重新导入该文件")))
-            continue
-        result = _replay(model, match, rules, source, index)
-        if result is None:
-            continue
         stem = Path(source).name.split(".")[0] or "record"
-        add_match(model, match, result, source=source,
-                  fallback_title=f"{stem}-{index + 1}" if row.n_in_file > 1 else stem, taken=taken,
-                  charts_on=charts_on, sink=sink,
-                  adjust=_then(_with_positions(positions.get(mid, {})) if from_text else None,
-                               with_analysis(analysis.get(mid)) if analysis and mid in analysis else None))
-        redrawn.add(mid)
+        fallback = f"{stem}-{index + 1}" if row.n_in_file > 1 else stem
+        tasks.append((mid, source, index, str(row.source_sha256), abspath if isinstance(abspath, str) else None,
+                      fallback, slugify(fallback, taken), stored.get(mid), positions.get(mid, {}),
+                      analysis.get(mid) if analysis else None))
+    if drawer is None:
+        drawer = _Drawer(rules, charts_on, sink)
+    if pool is not None and pool_size(workers, len(tasks)) > 1:
+        drawn = pool.imap(_draw_forked, tasks, chunksize=1)
+    else:
+        drawn = (_draw_row(drawer, t) for t in tasks)
+    with _quiet_gc():
+        for task, got in zip(tasks, drawn):
+            if isinstance(got, FileProblem):
+                model.problems.append(got)
+            elif got is not None:
+                add_drawn(model, got)
+                redrawn.add(task[0])
     return redrawn

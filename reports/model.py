@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import chain, repeat
-from operator import itemgetter
+from operator import itemgetter, mul
 from typing import Callable, Sequence
 
 from tractor_analysis.records.cards import (
@@ -74,9 +73,12 @@ def held_in_display_order(level: Rank | None, trump: Suit | None,
             table = _KEY_CACHE[(level, trump, constant_twos)] = _display_keys(level, trump, constant_twos)
         perm = tuple(sorted(range(NUM_KINDS), key=table.__getitem__))
         take = itemgetter(*perm)
+        chars = tuple(map(chr, perm))           # each kind as one character (kinds < 256)
 
         def fn(counts: Sequence[int]) -> tuple[Card, ...]:
-            return tuple(chain.from_iterable(map(repeat, perm, take(counts))))
+            # each kind's character repeated as often as held, joined and read back as the
+            # kinds: the work is done in C (a tuple of repeat objects was twice as slow)
+            return tuple("".join(map(mul, chars, take(counts))).encode("latin-1"))
 
         _HELD_CACHE[(level, trump, constant_twos)] = fn
     return fn

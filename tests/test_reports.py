@@ -118,6 +118,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from tractor_analysis.records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SUIT_OF, TOKEN  # noqa: E402
 from tractor_analysis.reports import build, charts, inputs  # noqa: E402
+from markupsafe import escape  # noqa: E402
 from tractor_analysis.engine.replay import replay_match  # noqa: E402
 from tractor_analysis.reports.fact_rows import facts_from_result  # noqa: E402
 from tractor_analysis.reports.model import ReportModel, display_order, hand_view, match_view  # noqa: E402
@@ -284,9 +285,8 @@ def test_charts_escape_user_text_in_svg():
 
 
 def test_every_chart_has_a_title_axis_labels_and_a_legend():
-    svgs = [charts.levels_chart([(2, 2), (3, 2), (3, 5)], ("N–S", "E–W")),
-            charts.attackers_points_chart([1, 2, 3], [40, 120, 0], 80),
-            charts.points_distribution_chart([0, 35, 80, 125], 80),
+    # the index page's charts (matplotlib)
+    svgs = [charts.points_distribution_chart([0, 35, 80, 125], 80),
             charts.bar_chart({"×2": 3, "×4": 1}, "Bottom captures", "multiplier", "captures", "hands"),
             charts.hold_rate_chart([2, 3], [0.5, 1.0], [4, 1])]
     for svg in svgs:
@@ -298,6 +298,16 @@ def test_every_chart_has_a_title_axis_labels_and_a_legend():
     a = set(re.findall(r'id="([^"]+)"', svgs[0]))
     b = set(re.findall(r'id="([^"]+)"', svgs[1]))
     assert not a & b
+    # the match page's two charts (written directly): title, both axis labels, a legend, no id
+    for svg, title, labels in (
+            (charts.levels_chart([(2, 2), (3, 2), (3, 5)], ("N–S", "E–W")), "Team levels over the match / 比赛级别",
+             ("after hand (0 = start) / 第几局后", "level / 级别")),
+            (charts.attackers_points_chart([1, 2, 3], [40, 120, 0], 80), "Attackers' points per hand / 每局闲家得分",
+             ("hand / 局", "points / 分"))):
+        assert f'aria-label="{escape(title)}"' in svg and f"<title>{escape(title)}</title>" in svg
+        for cls, text in (("title", title), ("xlabel", labels[0]), ("ylabel", labels[1])):
+            assert re.search(rf'<text class="{cls}"[^>]*>{re.escape(str(escape(text)))}</text>', svg), cls
+        assert '<g class="legend"' in svg and "id=" not in svg
 
 
 def test_attackers_points_chart_draws_the_deal_line_scaled_for_the_decks():

@@ -1,0 +1,292 @@
+"""The two charts of every match page, written as SVG directly (no matplotlib).
+
+A match page has a levels chart (each team's or, in friend mode, each player's level after
+every hand, as steps) and an attackers' points chart (a bar per hand, blue when the defenders
+held, red when the attackers took the deal, and the deal line).  matplotlib drew them in a
+quarter of a report's time (two figures a match); this module writes the same charts — the
+same data, title, axis labels, ticks (the tick rule of matplotlib's ``MaxNLocator``, see
+:func:`nice_ticks`), colours and size (4.8 × 3 in, 11 pt text, 10 pt legend, the margins of
+:data:`~.charts.MARGINS`) — as a few hundred bytes of plain SVG elements.
+
+Every piece of text from a record (team and player names) goes through
+:func:`markupsafe.escape`; the chart has ``role="img"`` and an ``aria-label`` (its title) and a
+``<title>``, like the charts of :mod:`.charts`.  The markup has no ``id`` (so two charts on one
+page never clash) and no ``<style>`` (CSS in inline SVG would apply to the whole page).
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from markupsafe import escape
+
+from tractor_analysis.records.cards import RANK_TOKENS
+
+TEAM_COLOURS = ("#1f5fa8", "#c0392b")
+PLAYER_COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad")
+"""N, E, S, W in friend mode (each player keeps a level of their own)."""
+HOLD_COLOUR, TAKE_COLOUR, LINE_COLOUR = "#1f5fa8", "#c0392b", "#333"
+
+W, H = 345.6, 216.0
+"""4.8 × 3 in at 72 points an inch (:data:`.charts.WIDTH`, :data:`.charts.HEIGHT`)."""
+X0, X1, Y0, Y1 = 0.13 * W, 0.98 * W, (1 - 0.88) * H, (1 - 0.19) * H
+"""The axes' box (left, right, top, bottom) from :data:`.charts.MARGINS`."""
+FONT = ("'DejaVu Sans', 'Bitstream Vera Sans', 'Computer Modern Sans Serif', 'Lucida Grande', "
+        "Verdana, Geneva, Lucid, Arial, Helvetica, 'Avant Garde', sans-serif")
+SIZE, TITLE_SIZE, SMALL = 11, 11.5, 10
+TICK = 3.5
+LABEL_DY = 3.9
+"""A y tick label's baseline is this far below its tick (the middle of 11 pt digits)."""
+MARGIN = 0.05
+"""matplotlib's default data margin on each side of an autoscaled axis."""
+
+
+# --- ticks: the rule of matplotlib.ticker.MaxNLocator, in plain Python -----------------------
+def _staircase(steps: Sequence[float]) -> list[float]:
+    steps = list(steps)
+    if steps[0] != 1:
+        steps.insert(0, 1)
+    if steps[-1] != 10:
+        steps.append(10)
+    return [0.1 * s for s in steps[:-1]] + steps + [10 * steps[1]]
+
+
+def _nonsingular(vmin: float, vmax: float, expander: float, tiny: float) -> tuple[float, float]:
+    if vmax < vmin:
+        vmin, vmax = vmax, vmin
+    vmin, vmax = float(vmin), float(vmax)
+    biggest = max(abs(vmin), abs(vmax))
+    if biggest < (1e6 / tiny) * 2.2250738585072014e-308:
+        return -expander, expander
+    if vmax - vmin <= biggest * tiny:
+        if vmax == 0 and vmin == 0:
+            return -expander, expander
+        return vmin - expander * abs(vmin), vmax + expander * abs(vmax)
+    return vmin, vmax
+
+
+MAXN_STEPS = (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10)
+"""``MaxNLocator``'s default steps; its ``AutoLocator`` (an axis's default) uses :data:`AUTO_STEPS`."""
+AUTO_STEPS = (1, 2, 2.5, 5, 10)
+
+
+def nice_ticks(vmin: float, vmax: float, nbins: int, steps: Sequence[float] = MAXN_STEPS,
+               integer: bool = False, min_n_ticks: int = 2) -> list[float]:
+    """Tick positions spanning ``vmin``..``vmax`` as :class:`matplotlib.ticker.MaxNLocator`
+    (``nbins``, ``steps``, ``integer``) places them (it may return one beyond each end; only
+    those inside the view are drawn).  ``tests/test_report_charts.py`` compares the two."""
+    vmin, vmax = _nonsingular(vmin, vmax, 1e-13, 1e-14)
+    dv = abs(vmax - vmin)
+    meanv = (vmax + vmin) / 2
+    offset = 0.0 if abs(meanv) / dv < 100 else math.copysign(10 ** (math.log10(abs(meanv)) // 1), meanv)
+    scale = 10 ** (math.log10(dv / nbins) // 1)
+    _vmin, _vmax = vmin - offset, vmax - offset
+    cands = [s * scale for s in _staircase(steps)]
+    if integer:
+        cands = [s for s in cands if s < 1 or abs(s - round(s)) < 0.001]
+    raw_step = (_vmax - _vmin) / nbins
+    large = [i for i, s in enumerate(cands) if s >= raw_step]
+    istep = large[0] if large else len(cands) - 1
+    ticks: list[float] = []
+    for step in reversed(cands[:istep + 1]):
+        if integer and math.floor(_vmax) - math.ceil(_vmin) >= min_n_ticks - 1:
+            step = max(1, step)
+        best_vmin = (_vmin // step) * step
+        edge_tol = min(0.4999, max(1e-10, 10 ** (math.log10(abs(offset) / step) - 12))) if offset else 1e-10
+        d, m = divmod(_vmin - best_vmin, step)
+        low = d + 1 if abs(m / step - 1) < edge_tol else d
+        d, m = divmod(_vmax - best_vmin, step)
+        high = d if abs(m / step) < edge_tol else d + 1
+        ticks = [k * step + best_vmin for k in range(int(low), int(high) + 1)]
+        if sum(_vmin <= t <= _vmax for t in ticks) >= min_n_ticks:
+            break
+    return [t + offset for t in ticks]
+
+
+def _limits(lo: float, hi: float) -> tuple[float, float]:
+    """An autoscaled axis's view: the data range and 5 % on each side (a single value is
+    widened by 5 % of itself, as matplotlib widens it)."""
+    lo, hi = _nonsingular(lo, hi, 0.05, 1e-15) if hi - lo <= max(abs(lo), abs(hi)) * 1e-15 else (lo, hi)
+    d = hi - lo
+    return lo - MARGIN * d, hi + MARGIN * d
+
+
+def _num(v: float) -> str:
+    """A coordinate with at most 2 decimals, no trailing zeros."""
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s == "-0" else s
+
+
+def _tick_label(v: float) -> str:
+    s = f"{round(v, 10):g}"
+    return s.replace("-", "\u2212")
+
+
+def _text_width(text: str, size: float) -> float:
+    """An estimate of ``text``'s width (CJK a full em, others half an em): to place the legend."""
+    return sum(size if ord(ch) >= 0x2E80 else 0.5 * size for ch in text)
+
+
+# --- the frame: axes, ticks, labels, title, legend -----------------------------------------
+class _Frame:
+    """Data → SVG coordinates of the axes' box for the view ``xlim`` × ``ylim``."""
+
+    def __init__(self, xlim: tuple[float, float], ylim: tuple[float, float]):
+        self.xlim, self.ylim = xlim, ylim
+        self.sx = (X1 - X0) / (xlim[1] - xlim[0])
+        self.sy = (Y1 - Y0) / (ylim[1] - ylim[0])
+
+    def x(self, v: float) -> float:
+        return X0 + (v - self.xlim[0]) * self.sx
+
+    def y(self, v: float) -> float:
+        return Y1 - (v - self.ylim[0]) * self.sy
+
+
+def _axes(f: _Frame, xticks: Sequence[float], yticks: Sequence[tuple[float, str]],
+          xlabel: str, ylabel: str, title: str) -> list[str]:
+    """Spines (left, bottom), ticks with their labels, axis labels and title."""
+    out = ['<g stroke="#000" stroke-width="0.8">',
+           f'<path d="M{_num(X0)} {_num(Y0)}V{_num(Y1)}H{_num(X1)}" fill="none" stroke-linecap="square"/>']
+    xs = [(f.x(v), _tick_label(v)) for v in xticks if f.xlim[0] - 1e-9 <= v <= f.xlim[1] + 1e-9]
+    ys = [(f.y(v), label) for v, label in yticks if f.ylim[0] - 1e-9 <= v <= f.ylim[1] + 1e-9]
+    ticks = "".join(f"M{_num(x)} {_num(Y1)}v{TICK}" for x, _ in xs) + \
+        "".join(f"M{_num(X0)} {_num(y)}h-{TICK}" for y, _ in ys)
+    if ticks:
+        out.append(f'<path d="{ticks}"/>')
+    out.append("</g>")
+    out.append(f'<g class="xticks" text-anchor="middle">')
+    out.extend(f'<text x="{_num(x)}" y="{_num(Y1 + 15.36)}">{escape(label)}</text>' for x, label in xs)
+    out.append('</g><g class="yticks" text-anchor="end">')
+    out.extend(f'<text x="{_num(X0 - 2 * TICK)}" y="{_num(y + LABEL_DY)}">{escape(label)}</text>' for y, label in ys)
+    out.append("</g>")
+    widest = max((_text_width(label, SIZE) * 1.27 for _, label in ys), default=0)   # digits: 0.64 em
+    ylabel_x = X0 - 2 * TICK - widest - 6.6
+    out.append(f'<text class="xlabel" x="{_num((X0 + X1) / 2)}" y="{_num(Y1 + 30.36)}" '
+               f'text-anchor="middle">{escape(xlabel)}</text>')
+    out.append(f'<text class="ylabel" transform="translate({_num(ylabel_x)} {_num((Y0 + Y1) / 2)}) rotate(-90)" '
+               f'text-anchor="middle">{escape(ylabel)}</text>')
+    out.append(f'<text class="title" x="{_num((X0 + X1) / 2)}" y="{_num(Y0 - 6)}" font-size="{TITLE_SIZE}" '
+               f'text-anchor="middle">{escape(title)}</text>')
+    return out
+
+
+_PAD, _HANDLE, _GAP, _ROW = 5.0, 20.0, 8.0, 15.0
+"""Legend: distance from the axes (borderaxespad 0.5 em + borderpad 0.4 em, in 10 pt), handle
+length (2 em), handle-to-text gap (0.8 em), row height."""
+_WHERE = ("upper right", "upper left", "lower left", "lower right", "right", "center left",
+          "center right", "lower center", "upper center", "center")
+"""matplotlib's order of trial for ``loc="best"``."""
+
+
+def _legend_box(where: str, width: float, height: float) -> tuple[float, float]:
+    """Top-left corner of a legend ``width`` × ``height`` placed ``where`` in the axes."""
+    inset = _PAD + 4
+    left = X0 + inset
+    right, cx = max(left, X1 - inset - width), max(left, (X0 + X1 - width) / 2)
+    top, bottom, cy = Y0 + inset, Y1 - inset - height, (Y0 + Y1 - height) / 2
+    x = right if "right" in where else left if "left" in where else cx
+    y = top if "upper" in where else bottom if "lower" in where else cy
+    return x, y
+
+
+def _legend(entries: Sequence[tuple[str, str]], points: Sequence[tuple[float, float]],
+            boxes: Sequence[tuple[float, float, float, float]], hlines: Sequence[float]) -> str:
+    """The legend (``entries``: (handle markup at 0,0 – 20 wide, label)) where it covers the
+    fewest data points, bars and lines (matplotlib's ``loc="best"``, estimated widths)."""
+    width = _HANDLE + _GAP + max(_text_width(label, SMALL) for _, label in entries)
+    height = _ROW * len(entries)
+
+    def badness(where: str) -> int:
+        x, y = _legend_box(where, width, height)
+        x2, y2 = x + width, y + height
+        n = sum(x <= px <= x2 and y <= py <= y2 for px, py in points)
+        n += sum(bx < x2 and x < bx2 and by < y2 and y < by2 for bx, by, bx2, by2 in boxes)
+        return n + sum(y <= hy <= y2 for hy in hlines)
+
+    x, y = _legend_box(min(_WHERE, key=badness), width, height)   # min keeps the first of equals
+    out = [f'<g class="legend" font-size="{SMALL}" transform="translate({_num(x)} {_num(y)})">']
+    for i, (handle, label) in enumerate(entries):
+        mid = _ROW * i + _ROW / 2
+        out.append(f'<g transform="translate(0 {_num(mid)})">{handle}</g>'
+                   f'<text x="{_num(_HANDLE + _GAP)}" y="{_num(mid + 3.6)}">{escape(label)}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _svg(title: str, body: Sequence[str]) -> str:
+    t = escape(title)
+    return "".join((
+        f'<svg role="img" aria-label="{t}" xmlns="http://www.w3.org/2000/svg" version="1.1" '
+        f'width="{_num(W)}pt" height="{_num(H)}pt" viewBox="0 0 {_num(W)} {_num(H)}">',
+        f'<title>{t}</title>',
+        f'<rect width="{_num(W)}" height="{_num(H)}" fill="#fff"/>',
+        f'<g font-family="{escape(FONT)}" font-size="{SIZE}">', *body, "</g></svg>\n"))
+
+
+# --- the two charts ------------------------------------------------------------------------
+LEVELS_TITLE = ("Team levels over the match / 比赛级别", "Each player's level / 各人级别（找朋友）")
+POINTS_TITLE = "Attackers' points per hand / 每局闲家得分"
+
+
+def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str:
+    """Both teams' levels before hand 1 and after each hand (steps, a dot per value); in
+    friend mode (four labels) each player's own level.  One ``<polyline>`` a team, its
+    corners at (hand, level), and a ``<circle>`` at each value."""
+    colours = TEAM_COLOURS if len(teams) == 2 else PLAYER_COLOURS
+    n = len(series)
+    lo = min(min(s) for s in series) if series else 2
+    hi = max(max(s) for s in series) if series else 14
+    f = _Frame(_limits(0, max(n - 1, 0)), _limits(lo, hi) if series else (2, 14))
+    yt = list(range(max(2, lo), min(14, max(hi, lo + 1)) + 1))
+    title = LEVELS_TITLE[0] if len(teams) == 2 else LEVELS_TITLE[1]
+    body = _axes(f, nice_ticks(*f.xlim, nbins=12, integer=True), [(t, RANK_TOKENS.get(t, str(t))) for t in yt],
+                 "after hand (0 = start) / 第几局后", "level / 级别", title)
+    points: list[tuple[float, float]] = []
+    for t, team in enumerate(teams):
+        xy = [(f.x(i), f.y(s[t])) for i, s in enumerate(series)]
+        corners = []
+        for i, (x, y) in enumerate(xy):
+            if i:
+                corners.append(f"{_num(x)},{_num(xy[i - 1][1])}")
+            corners.append(f"{_num(x)},{_num(y)}")
+        points.extend(xy)
+        body.append(f'<g class="series" fill="{colours[t]}" stroke="{colours[t]}" data-label="{escape(team)}">'
+                    f'<polyline points="{" ".join(corners)}" fill="none" stroke-width="1.5"/>'
+                    + "".join(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="1.5"/>' for x, y in xy) + "</g>")
+    handles = [(f'<g fill="{colours[t]}" stroke="{colours[t]}"><path d="M0 0H{_num(_HANDLE)}" stroke-width="1.5"/>'
+                f'<circle cx="{_num(_HANDLE / 2)}" cy="0" r="1.5"/></g>', team) for t, team in enumerate(teams)]
+    body.append(_legend(handles, points, (), ()))
+    return _svg(title, body)
+
+
+def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshold: int) -> str:
+    """Attackers' total per hand, with the line that takes the deal (40 × decks): a ``<rect>``
+    a hand (blue: the defenders held; red: the attackers took the deal), each with a
+    ``<title>`` (hand and points), and the dashed deal line."""
+    n = len(points)
+    top = max([threshold, *points]) * 1.45                       # room for the legend above the bars
+    f = _Frame(_limits(0.6, n + 0.4) if n else (-0.5, 0.5), (0, top))
+    yt = nice_ticks(0, top, nbins=6, steps=AUTO_STEPS)     # matplotlib's AutoLocator: 6 bins on this axis
+    body = _axes(f, nice_ticks(*f.xlim, nbins=12, integer=True), [(t, _tick_label(t)) for t in yt],
+                 "hand / 局", "points / 分", POINTS_TITLE)
+    width = 0.8 * f.sx
+    boxes, bars = [], []
+    for i, p in enumerate(points):
+        x, y = f.x(i + 1 - 0.4), f.y(p)
+        boxes.append((x, y, x + width, Y1))
+        bars.append(f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(Y1 - y)}" '
+                    f'fill="{HOLD_COLOUR if p < threshold else TAKE_COLOUR}"><title>hand {i + 1}: {p}</title></rect>')
+    body.append('<g class="bars">' + "".join(bars) + "</g>")
+    line_y = f.y(threshold)
+    body.append(f'<path class="threshold" d="M{_num(X0)} {_num(line_y)}H{_num(X1)}" stroke="{LINE_COLOUR}" '
+                f'stroke-width="1" stroke-dasharray="3.7 1.6"/>')
+    entries = [(f'<path d="M0 0H{_num(_HANDLE)}" stroke="{LINE_COLOUR}" stroke-width="1" stroke-dasharray="3.7 1.6"/>',
+                f"{threshold} points: attackers take the deal"),
+               (f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{HOLD_COLOUR}"/>',
+                "attackers' total (闲家得分): defenders hold")]
+    if any(p >= threshold for p in points):
+        entries.append((f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{TAKE_COLOUR}"/>',
+                        "attackers' total: attackers take the deal (闲家上台)"))
+    body.append(_legend(entries, (), boxes, (line_y,)))
+    return _svg(POINTS_TITLE, body)
