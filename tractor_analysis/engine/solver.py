@@ -228,7 +228,9 @@ class Solver(SearchLoop):
         for c in range(1, decks + 1):
             best = 0
             for length in range(1, 60):
-                best = max(best, bottom_multiplier(self.rules, (c, length), ((c, length),)))
+                # single cards never chain: a run of strengths with one copy each is no unit
+                shape = (c, length) if c > 1 else (1, 1)
+                best = max(best, bottom_multiplier(self.rules, shape, (shape,)))
                 out[c, length] = best
         return out
 

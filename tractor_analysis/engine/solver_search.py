@@ -164,11 +164,22 @@ class SearchLoop:
         for g in range(5):
             enc = []
             prev = -2
+            prev_pairs = 0
             for s, ks in enumerate(o.at[g]):
                 here = None
+                pairs = 0                       # seats holding two or more of a kind here
                 for k in ks:
                     if inplay[k]:
-                        e = (POINTS[k], h0[k], h1[k], h2[k], h3[k])
+                        a, b, c, d = h0[k], h1[k], h2[k], h3[k]
+                        if a > 1:
+                            pairs |= 1
+                        if b > 1:
+                            pairs |= 2
+                        if c > 1:
+                            pairs |= 4
+                        if d > 1:
+                            pairs |= 8
+                        e = (POINTS[k], a, b, c, d)
                         if here is None:
                             here = [e]
                         else:
@@ -176,8 +187,11 @@ class SearchLoop:
                 if here is not None:
                     if len(here) > 1:
                         here.sort()
-                    enc.append((s == prev + 1, *here))
+                    # adjacency matters only to a chain (tractor, titanic): one seat with two or
+                    # more copies at both strengths; hands only lose cards, so never otherwise
+                    enc.append((s == prev + 1 and (pairs & prev_pairs) != 0, *here))
                     prev = s
+                    prev_pairs = pairs
             groups.append(tuple(enc))
         trumps = groups.pop()
         groups.sort()
