@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 
 from ..records.cards import POINTS
-from .solver_moves import merged
+from .solver_moves import canonical, class_index, equal_classes, merged
 
 
 class BudgetExceeded(Exception):
@@ -73,8 +73,11 @@ class SearchLoop:
         seat = (st.leader + len(table)) & 3
         maximise = self.attacker[seat]
         if moves is None:
-            moves = self._ordered(st, seat, merged(self._raw_moves(st, seat), self.ctx.order, st.hands[seat],
-                                                   st.inplay))
+            raw = self._raw_moves(st, seat)
+            if table and len(table[0][1]) == 1 and len(raw) > 1:
+                moves = self._ordered(st, seat, self._merged_follows(st, seat, raw))
+            else:
+                moves = self._ordered(st, seat, merged(raw, self.ctx.order, st.hands[seat], st.inplay))
             if not moves:
                 raise ValueError(f"seat {seat} has no legal play: the hands are not a position of one hand")
         if len(table) == 3 and self.etc and len(moves) > 1 and st.left > len(moves[0]) + 4:
@@ -249,6 +252,41 @@ class SearchLoop:
                 st.hkey += place[k]
             st.left += n
             st.hand_pts += pts
+
+    def _merged_follows(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """Follows to a single lead with equal cards merged, the cards on the table counted out of play.
+
+        A follow is one card.  Cards that do not beat the play winning so far leave the trick's
+        winner as it is, and the later seats compare their cards with that play, not with them; cards
+        that do beat it become the play winning so far, and the later seats' cards (in hands, so in
+        play) compare alike with each member of a class.  When the trick ends the table's cards are
+        out of play for good.  So the classes of :func:`equal_classes`, computed without the table's
+        cards and split by whether a member beats the play winning so far, are equal plays: the
+        trick comes out the same (points too: members have equal points) and the hands after it are
+        equal up to names."""
+        o = self.ctx.order
+        table = st.table
+        inplay = list(st.inplay)
+        for _, cards in table:
+            for k in cards:
+                inplay[k] -= 1
+        group = o.group
+        classes = equal_classes(o, st.hands[seat], inplay, sorted({group[k] for m in raw for k in m}))
+        if not classes:
+            return list(dict.fromkeys(raw))
+        n = len(table)
+        split = []
+        for members in classes:
+            beat, below = [], []
+            for k in members:
+                (beat if self.winner_index(table + [(seat, (k,))]) == n else below).append(k)
+            for part in (below, beat):
+                if len(part) > 1:
+                    split.append(tuple(part))
+        if not split:
+            return list(dict.fromkeys(raw))
+        index = class_index(split)
+        return list(dict.fromkeys(canonical(m, index, split) for m in raw))
 
     def _ordered(self, st, seat: int, moves: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         o = self.ctx.order
