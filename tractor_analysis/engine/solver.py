@@ -133,6 +133,8 @@ class Solver(SearchLoop):
         self.mult_cache: dict = {}
         """A hand's own bound of the bottom multiplier, keyed on its bits of the four hands' key."""
         self.shape_cache: dict = {}
+        self.class_cache: dict = {}
+        """Equal classes of one group (:meth:`_hand_classes`), keyed on counts in that group."""
         """:meth:`shape_key` of (the four hands' key, leader, table): MTD(f) visits nodes again."""
         self.nodes = 0
         self.etc_cuts = 0
@@ -144,6 +146,8 @@ class Solver(SearchLoop):
         self._attack_seats = tuple(seat for seat in range(4) if self.attacker[seat])
         self._by_cards = self.rules.bottom_multiplier is BottomMultiplier.LAST_TRICK_CARDS
         self._place = _PLACE
+        self._seat_bits, self._seat_mask = _SEAT_BITS, _SEAT_MASK
+        self._group_masks = tuple(sum(7 * _BASE ** k for k in ctx.order.kinds[g]) for g in range(5))
         self.st: _State | None = None
 
     # ------------------------------------------------------------------ public
@@ -198,7 +202,7 @@ class Solver(SearchLoop):
 
     def clear(self) -> None:
         for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.winner_cache,
-                      self.mult_cache, self.shape_cache, self.unit_cache):
+                      self.mult_cache, self.shape_cache, self.unit_cache, self.class_cache):
             cache.clear()
 
     # ------------------------------------------------------------------ internals

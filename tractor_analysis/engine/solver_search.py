@@ -74,7 +74,14 @@ class SearchLoop:
         maximise = self.attacker[seat]
         if moves is None:
             raw = self._raw_moves(st, seat)
-            if table and len(table[0][1]) == 1 and len(raw) > 1:
+            if len(raw) < 2:
+                moves = list(raw)
+            elif not table:                     # between tricks the cards in play are the hands'
+                classes = self._hand_classes(st, seat, raw)
+                moves = list(dict.fromkeys(canonical(m, class_index(classes), classes) for m in raw)
+                             ) if classes else list(dict.fromkeys(raw))
+                moves = self._ordered(st, seat, moves)
+            elif len(table[0][1]) == 1:
                 moves = self._ordered(st, seat, self._merged_follows(st, seat, raw))
             else:
                 moves = self._ordered(st, seat, merged(raw, self.ctx.order, st.hands[seat], st.inplay))
@@ -232,7 +239,14 @@ class SearchLoop:
                 for k in cards:
                     st.inplay[k] -= 1
             try:
-                winner, gain = self._score_trick(full, last=st.left == 0)
+                if st.left == 0:
+                    winner, gain = self._score_trick(full, last=True)
+                else:                           # as _score_trick, without the lead's analysis
+                    wi = self.winner_cache.get(tabkey + (m,))
+                    if wi is None:
+                        wi = self.winner_index(full)
+                    winner = full[wi][0]
+                    gain = table_pts + pts if self.attacker[winner] else 0
                 st.table, st.tabkey, st.table_pts, st.leader = [], (), 0, winner
                 mult = st.mult
                 st.mult = self._mult_bound(st.hands, st.hkey)
@@ -253,6 +267,33 @@ class SearchLoop:
             st.left += n
             st.hand_pts += pts
 
+    def _hand_classes(self, st, seat: int, raw) -> list[tuple[int, ...]]:
+        """:func:`equal_classes` of ``seat``'s cards in the groups of ``raw``, with the four hands'
+        cards as the cards in play (the table's left out), cached per group on the seat's and the
+        four hands' counts in that group (digits of the hands' key)."""
+        o = self.ctx.order
+        group = o.group
+        hkey = st.hkey
+        bits = self._seat_bits
+        mask = self._seat_mask
+        part = (hkey >> (bits * seat)) & mask
+        total = (hkey & mask) + ((hkey >> bits) & mask) + ((hkey >> (2 * bits)) & mask) + (hkey >> (3 * bits))
+        cache = self.class_cache
+        out: list[tuple[int, ...]] = []
+        for g in sorted({group[k] for m in raw for k in m}):
+            gm = self._group_masks[g]
+            key = (g, part & gm, total & gm)
+            found = cache.get(key)
+            if found is None:
+                inplay = [sum(h[k] for h in st.hands) for k in range(len(group))]
+                found = equal_classes(o, st.hands[seat], inplay, (g,))
+                if len(cache) > 500_000:
+                    cache.clear()
+                cache[key] = found
+            if found:
+                out.extend(found)
+        return out
+
     def _merged_follows(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         """Follows to a single lead with equal cards merged, the cards on the table counted out of play.
 
@@ -264,14 +305,8 @@ class SearchLoop:
         cards and split by whether a member beats the play winning so far, are equal plays: the
         trick comes out the same (points too: members have equal points) and the hands after it are
         equal up to names."""
-        o = self.ctx.order
         table = st.table
-        inplay = list(st.inplay)
-        for _, cards in table:
-            for k in cards:
-                inplay[k] -= 1
-        group = o.group
-        classes = equal_classes(o, st.hands[seat], inplay, sorted({group[k] for m in raw for k in m}))
+        classes = self._hand_classes(st, seat, raw)
         if not classes:
             return list(dict.fromkeys(raw))
         n = len(table)
