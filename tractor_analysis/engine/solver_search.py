@@ -8,8 +8,10 @@ the solver adds the points already scored.
 Transposition entries are ``(lower, upper)`` bounds of that gain.  Inside a trick they are keyed on
 the four hands (one integer, 3 bits per card count), the leader and the plays on the table; between
 tricks on the position's shape (:meth:`SearchLoop.shape_key`), so that positions equal up to the
-names of the cards share them.  The ordered moves of a node are kept apart, keyed on the exact
-cards.  Move order: the best (or refuting) move of the last visit first; a leader's longer leads,
+names of the cards share them (adjacency of two strengths counts only where one seat holds two or
+more copies at both: elsewhere no chain can ever form).  The ordered moves of a node are kept apart,
+keyed on the exact cards.  A follow to a single lead merges equal cards with the table's cards out
+of play (:meth:`SearchLoop._follow_classes`).  Move order: the best (or refuting) move of the last visit first; a leader's longer leads,
 then higher cards; a follower's plays that put its side ahead of the trick first (with points when
 they do, without when not).  The last trick with one card each is scored without a search.
 
@@ -161,7 +163,9 @@ class SearchLoop:
         it up to names: per suit group, the strengths with cards in play in order (whether each is
         adjacent to the one before), and at each the points and the four hands' counts of each kind
         there; the plain suits sorted (they are interchangeable), trumps apart; and the leader.
-        Cards already played never matter again; only order, adjacency, equality and points do."""
+        Cards already played never matter again; only order, adjacency, equality and points do.
+        Adjacency counts only where some seat holds two or more copies at both strengths (a chain
+        needs that, and hands only lose cards).  Each group's part is cached on its counts."""
         ckey = (st.hkey, st.leader, st.tabkey)
         hit = self.shape_cache.get(ckey)
         if hit is not None:
@@ -171,7 +175,14 @@ class SearchLoop:
         inplay = st.inplay
         h0, h1, h2, h3 = hands
         groups = []
+        enc_cache = self.enc_cache
+        hkey = st.hkey
         for g in range(5):
+            gkey = hkey & self._full_masks[g]   # the four hands' counts in the group (groups' bits differ)
+            enc = enc_cache.get(gkey)
+            if enc is not None:
+                groups.append(enc)
+                continue
             enc = []
             prev = -2
             prev_pairs = 0
@@ -202,7 +213,8 @@ class SearchLoop:
                     enc.append((s == prev + 1 and (pairs & prev_pairs) != 0, *here))
                     prev = s
                     prev_pairs = pairs
-            groups.append(tuple(enc))
+            enc = enc_cache[gkey] = tuple(enc)
+            groups.append(enc)
         trumps = groups.pop()
         groups.sort()
         key = self.shape_cache[ckey] = (trumps, *groups, st.leader)
@@ -295,7 +307,15 @@ class SearchLoop:
         return out
 
     def _merged_follows(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        """Follows to a single lead with equal cards merged, the cards on the table counted out of play.
+        """Follows to a single lead with equal cards merged (:meth:`_follow_classes`)."""
+        classes = self._follow_classes(st, seat, raw)
+        if not classes:
+            return list(dict.fromkeys(raw))
+        index = class_index(classes)
+        return list(dict.fromkeys(canonical(m, index, classes) for m in raw))
+
+    def _follow_classes(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """Classes of equal follows to a single lead, the cards on the table counted out of play.
 
         A follow is one card.  Cards that do not beat the play winning so far leave the trick's
         winner as it is, and the later seats compare their cards with that play, not with them; cards
@@ -306,22 +326,16 @@ class SearchLoop:
         trick comes out the same (points too: members have equal points) and the hands after it are
         equal up to names."""
         table = st.table
-        classes = self._hand_classes(st, seat, raw)
-        if not classes:
-            return list(dict.fromkeys(raw))
         n = len(table)
         split = []
-        for members in classes:
+        for members in self._hand_classes(st, seat, raw):
             beat, below = [], []
             for k in members:
                 (beat if self.winner_index(table + [(seat, (k,))]) == n else below).append(k)
             for part in (below, beat):
                 if len(part) > 1:
                     split.append(tuple(part))
-        if not split:
-            return list(dict.fromkeys(raw))
-        index = class_index(split)
-        return list(dict.fromkeys(canonical(m, index, split) for m in raw))
+        return split
 
     def _ordered(self, st, seat: int, moves: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         o = self.ctx.order
