@@ -19,7 +19,7 @@ from tractor_analysis.records.rulesets import PRESETS, BottomMultiplier
 from tractor_analysis.engine.solver import Budget, Position, Solver
 from tractor_analysis.engine.solver_analysis import analyse_hand, position_at, trick_bases
 from tractor_analysis.engine.solver_moves import canonical, class_index, equal_classes, standing_throws
-from tractor_analysis.engine.legal import legal_follows, legal_leads
+from tractor_analysis.engine.legal import analyse_lead, legal_follows, legal_leads
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.simulate import simulate
 
@@ -341,6 +341,36 @@ def test_follows_merged_across_the_table_have_equal_values():
             assert (brute_force(ctx, a.hands, a.leader, defenders, bottom, a.table) + a.points
                     == brute_force(ctx, b.hands, b.leader, defenders, bottom, b.table) + b.points)
     assert merged_any > 20
+
+
+def test_a_sure_side_of_the_trick_holds_for_every_way_to_finish_it():
+    """When the search calls the trick in progress surely won by one side, every legal way to finish
+    it (the engine's follows) is won by that side."""
+    rng = random.Random(17)
+    sure = 0
+    for _ in range(1500):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, rng.randint(2, 4))
+        table = _random_table(rng, ctx, hands, leader)
+        if not table:
+            continue
+        solver = Solver(ctx, defenders, bottom)
+        st = solver.st = solver._load(Position.of(hands, leader, table))
+        side = solver._trick_side(st)
+        if side is None:
+            continue
+        sure += 1
+
+        def finish(plays):
+            if len(plays) == 4:
+                winner = plays[solver.winner_index(plays)][0]
+                assert (winner not in defenders) == side, (hands, leader, table, plays)
+                return
+            seat = (leader + len(plays)) % 4
+            for m in legal_follows(ctx, analyse_lead(ctx, plays[0][1]), hands[seat]):
+                finish(plays + [(seat, tuple(sorted(m)))])
+
+        finish(list(table))
+    assert sure > 100
 
 
 def test_adjacency_counts_only_where_a_chain_can_form():

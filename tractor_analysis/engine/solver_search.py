@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 
 from ..records.cards import POINTS
+from .order import TRUMP
 from .solver_moves import canonical, class_index, equal_classes, merged
 
 
@@ -54,6 +55,14 @@ class SearchLoop:
             return upper
         if upper == 0 or beta <= 0:
             return 0
+        if table:
+            pts = st.table_pts
+            if upper - pts <= alpha or pts >= beta:
+                side = self._trick_side(st)     # the trick's side when no later seat can change it
+                if side is False and upper - pts <= alpha:
+                    return upper - pts          # the table's points are lost to the attackers
+                if side is True and pts >= beta:
+                    return pts                  # ... or theirs already
         mkey = (st.hkey, st.leader, st.tabkey)
         key = mkey if table else self.shape_key(st)
         entry = self.tt.get(key)
@@ -278,6 +287,45 @@ class SearchLoop:
                 st.hkey += place[k]
             st.left += n
             st.hand_pts += pts
+
+    def _trick_side(self, st) -> bool | None:
+        """Whether the attackers (``True``) or the defenders (``False``) surely win the trick in
+        progress whatever the seats still to play do; ``None`` when it is not sure.
+
+        The side of the play winning so far keeps the trick unless a seat of the other side still to
+        play may beat it.  The last seat of the same side cannot change the side.  With a single
+        lead a seat may beat the winning card only with a stronger card of its group, or, the card
+        being a plain one, with a trump when it holds none of the led suit (a seat holding the led
+        suit follows it); anything else counts as "may beat"."""
+        table = st.table
+        n = len(table)
+        leader = st.leader
+        attacker = self.attacker
+        wi = self.winner_cache.get(st.tabkey)
+        if wi is None:
+            wi = self.winner_index(table)
+        side = attacker[table[wi][0]]
+        if n == 3 and attacker[(leader + 3) & 3] == side:
+            return side
+        if len(table[0][1]) != 1:
+            return None
+        o = self.ctx.order
+        strength = o.strength
+        best = table[wi][1][0]
+        g = o.group[best]
+        top = strength[best]
+        plain = g != TRUMP
+        for i in range(n, 4):
+            seat = (leader + i) & 3
+            if attacker[seat] == side:
+                continue
+            hand = st.hands[seat]
+            for k in o.kinds[g]:
+                if hand[k] and strength[k] > top:
+                    return None
+            if plain and any(hand[k] for k in o.kinds[TRUMP]) and not any(hand[k] for k in o.kinds[g]):
+                return None
+        return side
 
     def _hand_classes(self, st, seat: int, raw) -> list[tuple[int, ...]]:
         """:func:`equal_classes` of ``seat``'s cards in the groups of ``raw``, with the four hands'
