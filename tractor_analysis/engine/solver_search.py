@@ -33,7 +33,133 @@ class BudgetExceeded(Exception):
     """The node or time budget of a search ran out."""
 
 
-class SearchLoop:
+class NodeFacts:
+    """What the search asks of a node besides its value: whether the trick in progress is already
+    decided, which plays are equal, and in which order to try them (a mixin of :class:`SearchLoop`)."""
+
+    def _trick_side(self, st) -> bool | None:
+        """Whether the attackers (``True``) or the defenders (``False``) surely win the trick in
+        progress whatever the seats still to play do; ``None`` when it is not sure.
+
+        The side of the play winning so far keeps the trick unless a seat of the other side still to
+        play may beat it.  The last seat of the same side cannot change the side.  With a single
+        lead a seat may beat the winning card only with a stronger card of its group, or, the card
+        being a plain one, with a trump when it holds none of the led suit (a seat holding the led
+        suit follows it); anything else counts as "may beat"."""
+        table = st.table
+        n = len(table)
+        leader = st.leader
+        attacker = self.attacker
+        wi = self.winner_cache.get(st.tabkey)
+        if wi is None:
+            wi = self.winner_index(table)
+        side = attacker[table[wi][0]]
+        if n == 3 and attacker[(leader + 3) & 3] == side:
+            return side
+        if len(table[0][1]) != 1:
+            return None
+        o = self.ctx.order
+        strength = o.strength
+        best = table[wi][1][0]
+        g = o.group[best]
+        top = strength[best]
+        plain = g != TRUMP
+        for i in range(n, 4):
+            seat = (leader + i) & 3
+            if attacker[seat] == side:
+                continue
+            hand = st.hands[seat]
+            for k in o.kinds[g]:
+                if hand[k] and strength[k] > top:
+                    return None
+            if plain and any(hand[k] for k in o.kinds[TRUMP]) and not any(hand[k] for k in o.kinds[g]):
+                return None
+        return side
+
+    def _hand_classes(self, st, seat: int, raw) -> list[tuple[int, ...]]:
+        """:func:`equal_classes` of ``seat``'s cards in the groups of ``raw``, with the four hands'
+        cards as the cards in play (the table's left out), cached per group on the seat's and the
+        four hands' counts in that group (digits of the hands' key)."""
+        o = self.ctx.order
+        group = o.group
+        hkey = st.hkey
+        bits = self._seat_bits
+        mask = self._seat_mask
+        part = (hkey >> (bits * seat)) & mask
+        total = (hkey & mask) + ((hkey >> bits) & mask) + ((hkey >> (2 * bits)) & mask) + (hkey >> (3 * bits))
+        cache = self.class_cache
+        out: list[tuple[int, ...]] = []
+        for g in sorted({group[k] for m in raw for k in m}):
+            gm = self._group_masks[g]
+            key = (g, part & gm, total & gm)
+            found = cache.get(key)
+            if found is None:
+                inplay = [sum(h[k] for h in st.hands) for k in range(len(group))]
+                found = equal_classes(o, st.hands[seat], inplay, (g,))
+                if len(cache) > 500_000:
+                    cache.clear()
+                cache[key] = found
+            if found:
+                out.extend(found)
+        return out
+
+    def _merged_follows(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """Follows to a single lead with equal cards merged (:meth:`_follow_classes`)."""
+        classes = self._follow_classes(st, seat, raw)
+        if not classes:
+            return list(dict.fromkeys(raw))
+        index = class_index(classes)
+        return list(dict.fromkeys(canonical(m, index, classes) for m in raw))
+
+    def _follow_classes(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """Classes of equal follows to a single lead, the cards on the table counted out of play.
+
+        A follow is one card.  Cards that do not beat the play winning so far leave the trick's
+        winner as it is, and the later seats compare their cards with that play, not with them; cards
+        that do beat it become the play winning so far, and the later seats' cards (in hands, so in
+        play) compare alike with each member of a class.  When the trick ends the table's cards are
+        out of play for good.  So the classes of :func:`equal_classes`, computed without the table's
+        cards and split by whether a member beats the play winning so far, are equal plays: the
+        trick comes out the same (points too: members have equal points) and the hands after it are
+        equal up to names."""
+        table = st.table
+        n = len(table)
+        split = []
+        for members in self._hand_classes(st, seat, raw):
+            beat, below = [], []
+            for k in members:
+                (beat if self.winner_index(table + [(seat, (k,))]) == n else below).append(k)
+            for part in (below, beat):
+                if len(part) > 1:
+                    split.append(tuple(part))
+        return split
+
+    def _ordered(self, st, seat: int, moves: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        o = self.ctx.order
+        strength = o.strength
+        if not st.table:
+            return sorted(moves, key=lambda m: (-len(m), -max(strength[k] for k in m)))
+        mine = self.attacker[seat]
+        table = st.table
+        tabkey = st.tabkey
+        cache = self.winner_cache
+        keyed = []
+        for m in moves:
+            wi = cache.get(tabkey + (m,))
+            if wi is None:
+                wi = self.winner_index(table + [(seat, m)])
+            ahead = self.attacker[(st.leader + wi) & 3] == mine
+            pts = 0
+            total = 0
+            for k in m:
+                pts += POINTS[k]
+                total += strength[k]
+            keyed.append(((0, -pts, total) if ahead else (1, pts, total), m))
+        keyed.sort(key=lambda x: x[0])
+        return [m for _, m in keyed]
+
+
+class SearchLoop(NodeFacts):
     """The recursive search over the solver's state ``self.st`` (mutated and restored in place)."""
 
     etc = True
@@ -288,126 +414,5 @@ class SearchLoop:
             st.left += n
             st.hand_pts += pts
 
-    def _trick_side(self, st) -> bool | None:
-        """Whether the attackers (``True``) or the defenders (``False``) surely win the trick in
-        progress whatever the seats still to play do; ``None`` when it is not sure.
 
-        The side of the play winning so far keeps the trick unless a seat of the other side still to
-        play may beat it.  The last seat of the same side cannot change the side.  With a single
-        lead a seat may beat the winning card only with a stronger card of its group, or, the card
-        being a plain one, with a trump when it holds none of the led suit (a seat holding the led
-        suit follows it); anything else counts as "may beat"."""
-        table = st.table
-        n = len(table)
-        leader = st.leader
-        attacker = self.attacker
-        wi = self.winner_cache.get(st.tabkey)
-        if wi is None:
-            wi = self.winner_index(table)
-        side = attacker[table[wi][0]]
-        if n == 3 and attacker[(leader + 3) & 3] == side:
-            return side
-        if len(table[0][1]) != 1:
-            return None
-        o = self.ctx.order
-        strength = o.strength
-        best = table[wi][1][0]
-        g = o.group[best]
-        top = strength[best]
-        plain = g != TRUMP
-        for i in range(n, 4):
-            seat = (leader + i) & 3
-            if attacker[seat] == side:
-                continue
-            hand = st.hands[seat]
-            for k in o.kinds[g]:
-                if hand[k] and strength[k] > top:
-                    return None
-            if plain and any(hand[k] for k in o.kinds[TRUMP]) and not any(hand[k] for k in o.kinds[g]):
-                return None
-        return side
-
-    def _hand_classes(self, st, seat: int, raw) -> list[tuple[int, ...]]:
-        """:func:`equal_classes` of ``seat``'s cards in the groups of ``raw``, with the four hands'
-        cards as the cards in play (the table's left out), cached per group on the seat's and the
-        four hands' counts in that group (digits of the hands' key)."""
-        o = self.ctx.order
-        group = o.group
-        hkey = st.hkey
-        bits = self._seat_bits
-        mask = self._seat_mask
-        part = (hkey >> (bits * seat)) & mask
-        total = (hkey & mask) + ((hkey >> bits) & mask) + ((hkey >> (2 * bits)) & mask) + (hkey >> (3 * bits))
-        cache = self.class_cache
-        out: list[tuple[int, ...]] = []
-        for g in sorted({group[k] for m in raw for k in m}):
-            gm = self._group_masks[g]
-            key = (g, part & gm, total & gm)
-            found = cache.get(key)
-            if found is None:
-                inplay = [sum(h[k] for h in st.hands) for k in range(len(group))]
-                found = equal_classes(o, st.hands[seat], inplay, (g,))
-                if len(cache) > 500_000:
-                    cache.clear()
-                cache[key] = found
-            if found:
-                out.extend(found)
-        return out
-
-    def _merged_follows(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        """Follows to a single lead with equal cards merged (:meth:`_follow_classes`)."""
-        classes = self._follow_classes(st, seat, raw)
-        if not classes:
-            return list(dict.fromkeys(raw))
-        index = class_index(classes)
-        return list(dict.fromkeys(canonical(m, index, classes) for m in raw))
-
-    def _follow_classes(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        """Classes of equal follows to a single lead, the cards on the table counted out of play.
-
-        A follow is one card.  Cards that do not beat the play winning so far leave the trick's
-        winner as it is, and the later seats compare their cards with that play, not with them; cards
-        that do beat it become the play winning so far, and the later seats' cards (in hands, so in
-        play) compare alike with each member of a class.  When the trick ends the table's cards are
-        out of play for good.  So the classes of :func:`equal_classes`, computed without the table's
-        cards and split by whether a member beats the play winning so far, are equal plays: the
-        trick comes out the same (points too: members have equal points) and the hands after it are
-        equal up to names."""
-        table = st.table
-        n = len(table)
-        split = []
-        for members in self._hand_classes(st, seat, raw):
-            beat, below = [], []
-            for k in members:
-                (beat if self.winner_index(table + [(seat, (k,))]) == n else below).append(k)
-            for part in (below, beat):
-                if len(part) > 1:
-                    split.append(tuple(part))
-        return split
-
-    def _ordered(self, st, seat: int, moves: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        o = self.ctx.order
-        strength = o.strength
-        if not st.table:
-            return sorted(moves, key=lambda m: (-len(m), -max(strength[k] for k in m)))
-        mine = self.attacker[seat]
-        table = st.table
-        tabkey = st.tabkey
-        cache = self.winner_cache
-        keyed = []
-        for m in moves:
-            wi = cache.get(tabkey + (m,))
-            if wi is None:
-                wi = self.winner_index(table + [(seat, m)])
-            ahead = self.attacker[(st.leader + wi) & 3] == mine
-            pts = 0
-            total = 0
-            for k in m:
-                pts += POINTS[k]
-                total += strength[k]
-            keyed.append(((0, -pts, total) if ahead else (1, pts, total), m))
-        keyed.sort(key=lambda x: x[0])
-        return [m for _, m in keyed]
-
-
-__all__ = ["BudgetExceeded", "SearchLoop"]
+__all__ = ["BudgetExceeded", "NodeFacts", "SearchLoop"]
