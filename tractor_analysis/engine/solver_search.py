@@ -77,9 +77,11 @@ class NodeFacts:
         return side
 
     def _hand_classes(self, st, seat: int, raw) -> list[tuple[int, ...]]:
-        """:func:`equal_classes` of ``seat``'s cards in the groups of ``raw``, with the four hands'
-        cards as the cards in play (the table's left out), cached per group on the seat's and the
-        four hands' counts in that group (digits of the hands' key)."""
+        """:func:`equal_classes` of ``seat``'s cards in the groups of its plays ``raw`` (at a lead
+        every group it holds; at a follow to a single lead the led group, or every group it holds
+        when void there), with the four hands' cards as the cards in play (the table's left out),
+        cached per group on the seat's and the four hands' counts in that group (digits of the
+        hands' key)."""
         o = self.ctx.order
         group = o.group
         hkey = st.hkey
@@ -88,13 +90,24 @@ class NodeFacts:
         part = (hkey >> (bits * seat)) & mask
         total = (hkey & mask) + ((hkey >> bits) & mask) + ((hkey >> (2 * bits)) & mask) + (hkey >> (3 * bits))
         cache = self.class_cache
+        masks = self._group_masks
+        if st.table:                            # a single lead: its group, or every group when void there
+            lead_group = group[st.table[0][1][0]]
+            groups = (lead_group,) if part & masks[lead_group] else range(5)
+        else:                                   # a lead: every card is one
+            groups = range(5)
         out: list[tuple[int, ...]] = []
-        for g in sorted({group[k] for m in raw for k in m}):
-            gm = self._group_masks[g]
+        for g in groups:
+            gm = masks[g]
+            if not part & gm:
+                continue
             key = (g, part & gm, total & gm)
             found = cache.get(key)
             if found is None:
-                inplay = [sum(h[k] for h in st.hands) for k in range(len(group))]
+                h0, h1, h2, h3 = st.hands
+                inplay = [0] * len(group)
+                for k in o.kinds[g]:
+                    inplay[k] = h0[k] + h1[k] + h2[k] + h3[k]
                 found = equal_classes(o, st.hands[seat], inplay, (g,))
                 if len(cache) > 500_000:
                     cache.clear()
@@ -183,7 +196,7 @@ class SearchLoop(NodeFacts):
             return 0
         if table:
             pts = st.table_pts
-            if upper - pts <= alpha or pts >= beta:
+            if pts and (upper - pts <= alpha or pts >= beta):
                 side = self._trick_side(st)     # the trick's side when no later seat can change it
                 if side is False and upper - pts <= alpha:
                     return upper - pts          # the table's points are lost to the attackers
