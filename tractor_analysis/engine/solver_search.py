@@ -11,10 +11,9 @@ tricks on the position's shape (:meth:`SearchLoop.shape_key`), so that positions
 names of the cards share them (adjacency of two strengths counts only where one seat holds two or
 more copies at both: elsewhere no chain can ever form).  The ordered moves of a node are kept apart,
 keyed on the exact cards.  A follow to a single lead merges equal cards with the table's cards out
-of play (:meth:`NodeFacts._follow_classes`).  Move order: the best (or refuting) move of the last
-visit first; a leader's longer leads, then leads no other seat beats in their group (trumps first,
-higher first), then the rest lowest first; a follower's plays that put its side ahead of the trick
-first (with points when they do, without when not).  The last trick with one card each is scored without a search.
+of play (:meth:`SearchLoop._follow_classes`).  Move order: the best (or refuting) move of the last visit first; a leader's longer leads,
+then higher cards; a follower's plays that put its side ahead of the trick first (with points when
+they do, without when not).  The last trick with one card each is scored without a search.
 
 Enhanced transposition cut-off, cheap form: at the last seat of a trick, before searching, each
 play whose next position (after the trick) was met before (its shape key cached) and whose entry
@@ -152,27 +151,7 @@ class NodeFacts:
         o = self.ctx.order
         strength = o.strength
         if not st.table:
-            # longest first; then the leads no other seat's card of their group beats (highest
-            # first), trumps before plain suits; then the others, lowest first
-            group = o.group
-            top = [-1] * 5                      # per group: the strongest card of the other seats
-            for other in range(4):
-                if other == seat:
-                    continue
-                hand = st.hands[other]
-                for g in range(5):
-                    for k in reversed(o.kinds[g]):
-                        if strength[k] <= top[g]:
-                            break
-                        if hand[k]:
-                            top[g] = strength[k]
-                            break
-
-            def key(m):
-                high = max(strength[k] for k in m)
-                g = group[m[0]]
-                return (-len(m), high < top[g], g != TRUMP, -high if high >= top[g] else high)
-            return sorted(moves, key=key)
+            return sorted(moves, key=lambda m: (-len(m), -max(strength[k] for k in m)))
         mine = self.attacker[seat]
         table = st.table
         tabkey = st.tabkey
