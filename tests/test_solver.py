@@ -19,7 +19,7 @@ from tractor_analysis.records.rulesets import PRESETS, BottomMultiplier
 from tractor_analysis.engine.solver import Budget, Position, Solver
 from tractor_analysis.engine.solver_analysis import analyse_hand, position_at, trick_bases
 from tractor_analysis.engine.solver_moves import canonical, class_index, equal_classes, standing_throws
-from tractor_analysis.engine.legal import legal_follows, legal_leads
+from tractor_analysis.engine.legal import analyse_lead, legal_follows, legal_leads
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.simulate import simulate
 
@@ -314,6 +314,90 @@ def test_a_guess_changes_the_work_not_the_value():
         want = Solver(ctx, defenders, bottom).solve(pos).value
         for guess in (0, 15, want, want + 5, 400):
             assert Solver(ctx, defenders, bottom).solve(pos, guess=guess).value == want
+
+
+def test_follows_merged_across_the_table_have_equal_values():
+    """The search's merging of follows to a single lead (the table's cards out of play, classes split
+    by beating the play winning so far): every raw follow is worth what its representative is worth."""
+    rng = random.Random(16)
+    merged_any = 0
+    for _ in range(900):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, rng.randint(3, 4))
+        table = _random_table(rng, ctx, hands, leader)
+        if not table or len(table[0][1]) != 1:
+            continue
+        solver = Solver(ctx, defenders, bottom)
+        pos = Position.of(hands, leader, table)
+        st = solver.st = solver._load(pos)
+        seat = pos.to_move
+        classes = solver._follow_classes(st, seat, solver._raw_moves(st, seat))
+        index = class_index(classes)
+        for m in solver.moves(pos, merge=False):
+            rep = canonical(m, index, classes)
+            if rep == m:
+                continue
+            merged_any += 1
+            a, b = solver.after(pos, m), solver.after(pos, rep)
+            assert (brute_force(ctx, a.hands, a.leader, defenders, bottom, a.table) + a.points
+                    == brute_force(ctx, b.hands, b.leader, defenders, bottom, b.table) + b.points)
+    assert merged_any > 20
+
+
+def test_a_sure_side_of_the_trick_holds_for_every_way_to_finish_it():
+    """When the search calls the trick in progress surely won by one side, every legal way to finish
+    it (the engine's follows) is won by that side."""
+    rng = random.Random(17)
+    sure = 0
+    for _ in range(1500):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, rng.randint(2, 4))
+        table = _random_table(rng, ctx, hands, leader)
+        if not table:
+            continue
+        solver = Solver(ctx, defenders, bottom)
+        st = solver.st = solver._load(Position.of(hands, leader, table))
+        side = solver._trick_side(st)
+        if side is None:
+            continue
+        sure += 1
+
+        def finish(plays):
+            if len(plays) == 4:
+                winner = plays[solver.winner_index(plays)][0]
+                assert (winner not in defenders) == side, (hands, leader, table, plays)
+                return
+            seat = (leader + len(plays)) % 4
+            for m in legal_follows(ctx, analyse_lead(ctx, plays[0][1]), hands[seat]):
+                finish(plays + [(seat, tuple(sorted(m)))])
+
+        finish(list(table))
+    assert sure > 100
+
+
+def test_adjacency_counts_only_where_a_chain_can_form():
+    """Two singles with a played card between them and two adjacent singles give one shape key (no
+    chain can ever join them) and one value; two pairs do not share a key."""
+    ctx = context(level=2, trump="H")
+    near = [hand("S5 S6 D3"), hand("C7 C8 D4"), hand("SK D9 D10"), hand("CK CA DA")]
+    apart = [hand("S5 S7 D3"), hand("C7 C8 D4"), hand("SK D9 D10"), hand("CK CA DA")]
+    one, two = Solver(ctx, NS, 10), Solver(ctx, NS, 10)
+    assert one.shape_key(one._load(Position.of(near, 0))) == two.shape_key(two._load(Position.of(apart, 0)))
+    assert brute_force(ctx, near, 0, NS, 10) == brute_force(ctx, apart, 0, NS, 10)
+    pairs_near = [hand("S5 S5 S6 S6"), hand("C7 C8 D4 D5"), hand("SK D9 D10 DJ"), hand("CK CA DA DQ")]
+    pairs_apart = [hand("S5 S5 S7 S7"), hand("C7 C8 D4 D5"), hand("SK D9 D10 DJ"), hand("CK CA DA DQ")]
+    one, two = Solver(ctx, NS, 10), Solver(ctx, NS, 10)
+    assert (one.shape_key(one._load(Position.of(pairs_near, 0)))
+            != two.shape_key(two._load(Position.of(pairs_apart, 0))))
+
+
+def test_a_run_of_singles_bounds_the_bottom_as_one_single():
+    """Singles in a row are no unit: under size_power the bound of the bottom's multiplier is x2."""
+    rules = dataclasses.replace(PRESETS["standard"], bottom_multiplier=BottomMultiplier.SIZE_POWER)
+    ctx = hand_context(rules, 2, 1)
+    hands = [hand("C7 C8 D4"), hand("S5 S6 S7"), hand("SK D9 D10"), hand("CK CA DA")]
+    solver = Solver(ctx, NS, 10)
+    assert solver._mult_bound(hands) == 2
+    hands[3] = hand("CK CK DA")
+    assert solver._mult_bound(hands) == 4
 
 
 # --------------------------------------------------------------------------- the bottom's bound, every multiplier

@@ -8,8 +8,10 @@ the solver adds the points already scored.
 Transposition entries are ``(lower, upper)`` bounds of that gain.  Inside a trick they are keyed on
 the four hands (one integer, 3 bits per card count), the leader and the plays on the table; between
 tricks on the position's shape (:meth:`SearchLoop.shape_key`), so that positions equal up to the
-names of the cards share them.  The ordered moves of a node are kept apart, keyed on the exact
-cards.  Move order: the best (or refuting) move of the last visit first; a leader's longer leads,
+names of the cards share them (adjacency of two strengths counts only where one seat holds two or
+more copies at both: elsewhere no chain can ever form).  The ordered moves of a node are kept apart,
+keyed on the exact cards.  A follow to a single lead merges equal cards with the table's cards out
+of play (:meth:`SearchLoop._follow_classes`).  Move order: the best (or refuting) move of the last visit first; a leader's longer leads,
 then higher cards; a follower's plays that put its side ahead of the trick first (with points when
 they do, without when not).  The last trick with one card each is scored without a search.
 
@@ -23,14 +25,154 @@ from __future__ import annotations
 import time
 
 from ..records.cards import POINTS
-from .solver_moves import merged
+from .order import TRUMP
+from .solver_moves import canonical, class_index, equal_classes, merged
 
 
 class BudgetExceeded(Exception):
     """The node or time budget of a search ran out."""
 
 
-class SearchLoop:
+class NodeFacts:
+    """What the search asks of a node besides its value: whether the trick in progress is already
+    decided, which plays are equal, and in which order to try them (a mixin of :class:`SearchLoop`)."""
+
+    def _trick_side(self, st) -> bool | None:
+        """Whether the attackers (``True``) or the defenders (``False``) surely win the trick in
+        progress whatever the seats still to play do; ``None`` when it is not sure.
+
+        The side of the play winning so far keeps the trick unless a seat of the other side still to
+        play may beat it.  The last seat of the same side cannot change the side.  With a single
+        lead a seat may beat the winning card only with a stronger card of its group, or, the card
+        being a plain one, with a trump when it holds none of the led suit (a seat holding the led
+        suit follows it); anything else counts as "may beat"."""
+        table = st.table
+        n = len(table)
+        leader = st.leader
+        attacker = self.attacker
+        wi = self.winner_cache.get(st.tabkey)
+        if wi is None:
+            wi = self.winner_index(table)
+        side = attacker[table[wi][0]]
+        if n == 3 and attacker[(leader + 3) & 3] == side:
+            return side
+        if len(table[0][1]) != 1:
+            return None
+        o = self.ctx.order
+        strength = o.strength
+        best = table[wi][1][0]
+        g = o.group[best]
+        top = strength[best]
+        plain = g != TRUMP
+        for i in range(n, 4):
+            seat = (leader + i) & 3
+            if attacker[seat] == side:
+                continue
+            hand = st.hands[seat]
+            for k in o.kinds[g]:
+                if hand[k] and strength[k] > top:
+                    return None
+            if plain and any(hand[k] for k in o.kinds[TRUMP]) and not any(hand[k] for k in o.kinds[g]):
+                return None
+        return side
+
+    def _hand_classes(self, st, seat: int, raw) -> list[tuple[int, ...]]:
+        """:func:`equal_classes` of ``seat``'s cards in the groups of its plays ``raw`` (at a lead
+        every group it holds; at a follow to a single lead the led group, or every group it holds
+        when void there), with the four hands' cards as the cards in play (the table's left out),
+        cached per group on the seat's and the four hands' counts in that group (digits of the
+        hands' key)."""
+        o = self.ctx.order
+        group = o.group
+        hkey = st.hkey
+        bits = self._seat_bits
+        mask = self._seat_mask
+        part = (hkey >> (bits * seat)) & mask
+        total = (hkey & mask) + ((hkey >> bits) & mask) + ((hkey >> (2 * bits)) & mask) + (hkey >> (3 * bits))
+        cache = self.class_cache
+        masks = self._group_masks
+        if st.table:                            # a single lead: its group, or every group when void there
+            lead_group = group[st.table[0][1][0]]
+            groups = (lead_group,) if part & masks[lead_group] else range(5)
+        else:                                   # a lead: every card is one
+            groups = range(5)
+        out: list[tuple[int, ...]] = []
+        for g in groups:
+            gm = masks[g]
+            if not part & gm:
+                continue
+            key = (g, part & gm, total & gm)
+            found = cache.get(key)
+            if found is None:
+                h0, h1, h2, h3 = st.hands
+                inplay = [0] * len(group)
+                for k in o.kinds[g]:
+                    inplay[k] = h0[k] + h1[k] + h2[k] + h3[k]
+                found = equal_classes(o, st.hands[seat], inplay, (g,))
+                if len(cache) > 500_000:
+                    cache.clear()
+                cache[key] = found
+            if found:
+                out.extend(found)
+        return out
+
+    def _merged_follows(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """Follows to a single lead with equal cards merged (:meth:`_follow_classes`)."""
+        classes = self._follow_classes(st, seat, raw)
+        if not classes:
+            return list(dict.fromkeys(raw))
+        index = class_index(classes)
+        return list(dict.fromkeys(canonical(m, index, classes) for m in raw))
+
+    def _follow_classes(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """Classes of equal follows to a single lead, the cards on the table counted out of play.
+
+        A follow is one card.  Cards that do not beat the play winning so far leave the trick's
+        winner as it is, and the later seats compare their cards with that play, not with them; cards
+        that do beat it become the play winning so far, and the later seats' cards (in hands, so in
+        play) compare alike with each member of a class.  When the trick ends the table's cards are
+        out of play for good.  So the classes of :func:`equal_classes`, computed without the table's
+        cards and split by whether a member beats the play winning so far, are equal plays: the
+        trick comes out the same (points too: members have equal points) and the hands after it are
+        equal up to names."""
+        table = st.table
+        n = len(table)
+        split = []
+        for members in self._hand_classes(st, seat, raw):
+            beat, below = [], []
+            for k in members:
+                (beat if self.winner_index(table + [(seat, (k,))]) == n else below).append(k)
+            for part in (below, beat):
+                if len(part) > 1:
+                    split.append(tuple(part))
+        return split
+
+    def _ordered(self, st, seat: int, moves: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        o = self.ctx.order
+        strength = o.strength
+        if not st.table:
+            return sorted(moves, key=lambda m: (-len(m), -max(strength[k] for k in m)))
+        mine = self.attacker[seat]
+        table = st.table
+        tabkey = st.tabkey
+        cache = self.winner_cache
+        keyed = []
+        for m in moves:
+            wi = cache.get(tabkey + (m,))
+            if wi is None:
+                wi = self.winner_index(table + [(seat, m)])
+            ahead = self.attacker[(st.leader + wi) & 3] == mine
+            pts = 0
+            total = 0
+            for k in m:
+                pts += POINTS[k]
+                total += strength[k]
+            keyed.append(((0, -pts, total) if ahead else (1, pts, total), m))
+        keyed.sort(key=lambda x: x[0])
+        return [m for _, m in keyed]
+
+
+class SearchLoop(NodeFacts):
     """The recursive search over the solver's state ``self.st`` (mutated and restored in place)."""
 
     etc = True
@@ -52,6 +194,14 @@ class SearchLoop:
             return upper
         if upper == 0 or beta <= 0:
             return 0
+        if table:
+            pts = st.table_pts
+            if pts and (upper - pts <= alpha or pts >= beta):
+                side = self._trick_side(st)     # the trick's side when no later seat can change it
+                if side is False and upper - pts <= alpha:
+                    return upper - pts          # the table's points are lost to the attackers
+                if side is True and pts >= beta:
+                    return pts                  # ... or theirs already
         mkey = (st.hkey, st.leader, st.tabkey)
         key = mkey if table else self.shape_key(st)
         entry = self.tt.get(key)
@@ -73,8 +223,18 @@ class SearchLoop:
         seat = (st.leader + len(table)) & 3
         maximise = self.attacker[seat]
         if moves is None:
-            moves = self._ordered(st, seat, merged(self._raw_moves(st, seat), self.ctx.order, st.hands[seat],
-                                                   st.inplay))
+            raw = self._raw_moves(st, seat)
+            if len(raw) < 2:
+                moves = list(raw)
+            elif not table:                     # between tricks the cards in play are the hands'
+                classes = self._hand_classes(st, seat, raw)
+                moves = list(dict.fromkeys(canonical(m, class_index(classes), classes) for m in raw)
+                             ) if classes else list(dict.fromkeys(raw))
+                moves = self._ordered(st, seat, moves)
+            elif len(table[0][1]) == 1:
+                moves = self._ordered(st, seat, self._merged_follows(st, seat, raw))
+            else:
+                moves = self._ordered(st, seat, merged(raw, self.ctx.order, st.hands[seat], st.inplay))
             if not moves:
                 raise ValueError(f"seat {seat} has no legal play: the hands are not a position of one hand")
         if len(table) == 3 and self.etc and len(moves) > 1 and st.left > len(moves[0]) + 4:
@@ -151,7 +311,9 @@ class SearchLoop:
         it up to names: per suit group, the strengths with cards in play in order (whether each is
         adjacent to the one before), and at each the points and the four hands' counts of each kind
         there; the plain suits sorted (they are interchangeable), trumps apart; and the leader.
-        Cards already played never matter again; only order, adjacency, equality and points do."""
+        Cards already played never matter again; only order, adjacency, equality and points do.
+        Adjacency counts only where some seat holds two or more copies at both strengths (a chain
+        needs that, and hands only lose cards).  Each group's part is cached on its counts."""
         ckey = (st.hkey, st.leader, st.tabkey)
         hit = self.shape_cache.get(ckey)
         if hit is not None:
@@ -161,14 +323,32 @@ class SearchLoop:
         inplay = st.inplay
         h0, h1, h2, h3 = hands
         groups = []
+        enc_cache = self.enc_cache
+        hkey = st.hkey
         for g in range(5):
+            gkey = hkey & self._full_masks[g]   # the four hands' counts in the group (groups' bits differ)
+            enc = enc_cache.get(gkey)
+            if enc is not None:
+                groups.append(enc)
+                continue
             enc = []
             prev = -2
+            prev_pairs = 0
             for s, ks in enumerate(o.at[g]):
                 here = None
+                pairs = 0                       # seats holding two or more of a kind here
                 for k in ks:
                     if inplay[k]:
-                        e = (POINTS[k], h0[k], h1[k], h2[k], h3[k])
+                        a, b, c, d = h0[k], h1[k], h2[k], h3[k]
+                        if a > 1:
+                            pairs |= 1
+                        if b > 1:
+                            pairs |= 2
+                        if c > 1:
+                            pairs |= 4
+                        if d > 1:
+                            pairs |= 8
+                        e = (POINTS[k], a, b, c, d)
                         if here is None:
                             here = [e]
                         else:
@@ -176,9 +356,13 @@ class SearchLoop:
                 if here is not None:
                     if len(here) > 1:
                         here.sort()
-                    enc.append((s == prev + 1, *here))
+                    # adjacency matters only to a chain (tractor, titanic): one seat with two or
+                    # more copies at both strengths; hands only lose cards, so never otherwise
+                    enc.append((s == prev + 1 and (pairs & prev_pairs) != 0, *here))
                     prev = s
-            groups.append(tuple(enc))
+                    prev_pairs = pairs
+            enc = enc_cache[gkey] = tuple(enc)
+            groups.append(enc)
         trumps = groups.pop()
         groups.sort()
         key = self.shape_cache[ckey] = (trumps, *groups, st.leader)
@@ -215,7 +399,14 @@ class SearchLoop:
                 for k in cards:
                     st.inplay[k] -= 1
             try:
-                winner, gain = self._score_trick(full, last=st.left == 0)
+                if st.left == 0:
+                    winner, gain = self._score_trick(full, last=True)
+                else:                           # as _score_trick, without the lead's analysis
+                    wi = self.winner_cache.get(tabkey + (m,))
+                    if wi is None:
+                        wi = self.winner_index(full)
+                    winner = full[wi][0]
+                    gain = table_pts + pts if self.attacker[winner] else 0
                 st.table, st.tabkey, st.table_pts, st.leader = [], (), 0, winner
                 mult = st.mult
                 st.mult = self._mult_bound(st.hands, st.hkey)
@@ -236,29 +427,5 @@ class SearchLoop:
             st.left += n
             st.hand_pts += pts
 
-    def _ordered(self, st, seat: int, moves: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        o = self.ctx.order
-        strength = o.strength
-        if not st.table:
-            return sorted(moves, key=lambda m: (-len(m), -max(strength[k] for k in m)))
-        mine = self.attacker[seat]
-        table = st.table
-        tabkey = st.tabkey
-        cache = self.winner_cache
-        keyed = []
-        for m in moves:
-            wi = cache.get(tabkey + (m,))
-            if wi is None:
-                wi = self.winner_index(table + [(seat, m)])
-            ahead = self.attacker[(st.leader + wi) & 3] == mine
-            pts = 0
-            total = 0
-            for k in m:
-                pts += POINTS[k]
-                total += strength[k]
-            keyed.append(((0, -pts, total) if ahead else (1, pts, total), m))
-        keyed.sort(key=lambda x: x[0])
-        return [m for _, m in keyed]
 
-
-__all__ = ["BudgetExceeded", "SearchLoop"]
+__all__ = ["BudgetExceeded", "NodeFacts", "SearchLoop"]
