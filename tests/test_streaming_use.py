@@ -193,3 +193,24 @@ def test_a_streamed_file_arrow_refuses_keeps_its_files_row_and_problems(tmp_path
     codes = list(ds.errors[ds.errors.source_file == str(poison)].code)
     assert codes.count("invalid_json") == 1 and codes.count("store_error") >= 2      # one per batch it spanned
     assert row.errors == len(codes)
+
+
+def test_a_reader_failing_in_the_middle_of_a_stream_keeps_what_was_read(monkeypatch):
+    from tractor_analysis.dataset.file_parts import read_and_replay
+
+    real = streaming.StreamedFile.__iter__
+
+    def two_then_fail(self):
+        for k, piece in enumerate(real(self)):
+            yield piece
+            if k == 1:
+                raise RuntimeError("reader bug")
+    monkeypatch.setattr(streaming, "STREAM_ABOVE", 0)
+    monkeypatch.setattr(streaming.StreamedFile, "__iter__", two_then_fail)
+    parts = list(read_and_replay(str(CORPUS), CORPUS, None))
+    matches = [m for p in parts for m in p.matches]
+    assert parts[0].first == 0 and parts[1].first == len(parts[0].matches) and len(matches) >= 2
+    last = parts[-1]
+    assert last.matches == [] and last.end[1] == len(matches)
+    (d,) = last.diags
+    assert d.code == "read_error" and f"past match {len(matches)}" in d.message and "reader bug" in d.message

@@ -61,21 +61,17 @@ def read_and_replay(path: str, opened: str | os.PathLike, choice, max_bytes: int
         yield _Part(0, matches, _replay(matches, 0, choice, diags, analyse), diags,
                     end=(source.format, len(matches), source.encoding, source.encoding_note))
         return
-    n = 0
+    n = [0]
     try:
-        for piece in source:
-            matches = list(piece.matches)
-            diags = list(piece.diagnostics)
-            yield _Part(n, matches, _replay(matches, n, choice, diags, analyse), diags)
-            n += len(matches)
+        yield from _pieces(source, n, choice, analyse)
     except Exception as exc:  # a reader bug in the middle of a stream: what was read stays
         source.close()
-        yield _Part(n, [], [], [Diagnostic(
-            "read_error", f"cannot read {path} past match {n}: {type(exc).__name__}: {exc} / "
-                          f"无法读取文件 {path}（{type(exc).__name__}）")], end=(source.format, n, None, None))
+        yield _Part(n[0], [], [], [Diagnostic(
+            "read_error", f"cannot read {path} past match {n[0]}: {type(exc).__name__}: {exc} / "
+                          f"无法读取文件 {path}（{type(exc).__name__}）")], end=(source.format, n[0], None, None))
         return
-    yield _Part(n, [], [], source.leading + source.trailing,
-                end=(source.format, n, source.encoding, source.encoding_note))
+    yield _Part(n[0], [], [], source.leading + source.trailing,
+                end=(source.format, n[0], source.encoding, source.encoding_note))
 
 
 class Unsplittable(Exception):
@@ -97,17 +93,24 @@ def read_segment(path: str, opened: str | os.PathLike, choice, max_bytes: int, a
                                                             segment.last))
     if not source.splittable:
         raise Unsplittable(path)
-    n = first
+    n = [first]
     try:
-        for piece in source:
-            matches = list(piece.matches)
-            diags = list(piece.diagnostics)
-            yield _Part(n, matches, _replay(matches, n, choice, diags, analyse), diags)
-            n += len(matches)
+        yield from _pieces(source, n, choice, analyse)
     finally:
         source.close()
-    yield _Part(n, [], [], [], end=(source.format, n - first, source.encoding, source.encoding_note,
-                                    source.segment_end))
+    yield _Part(n[0], [], [], [], end=(source.format, n[0] - first, source.encoding, source.encoding_note,
+                                       source.segment_end))
+
+
+def _pieces(source, n: list[int], choice, analyse) -> Iterator[_Part]:
+    """The parts of a streamed source, a piece (one line's matches) at a time, replayed; ``n[0]``
+    is the index in the file of the next match (numbered from its value on entry, kept up to
+    date, so that the caller knows where a failing reader stopped)."""
+    for piece in source:
+        matches = list(piece.matches)
+        diags = list(piece.diagnostics)
+        yield _Part(n[0], matches, _replay(matches, n[0], choice, diags, analyse), diags)
+        n[0] += len(matches)
 
 
 def _replay(matches: list, first: int, choice, diags: list[Diagnostic], analyse=None) -> list:
