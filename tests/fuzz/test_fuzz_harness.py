@@ -22,11 +22,11 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/p
 
 
 def test_workers_catch_a_hang_and_a_memory_hog(monkeypatch):
-    """A case whose step spins is killed by its CPU limit (``hang``); one that holds 300 MiB more
-    passes a limit 200 MiB above the start (``memory``); the others are judged by the workers that replace them."""
+    """A case whose step spins is killed by its CPU limit (``hang``); one that holds 600 MiB passes
+    a limit 200 MiB above the test process's own pages (``memory``); the others are judged by the workers that replace them."""
     monkeypatch.setattr(fuzz, "HANG_S", 1.0)
-    # a forked worker starts with this process's resident pages (a test process that imported the
-    # whole suite holds ~300 MiB): the limit is 200 MiB past them
+    # a forked worker starts with up to this process's resident pages (a test process that imported
+    # the whole suite holds ~300 MiB): the limit is 200 MiB past them, and the hog holds 600 MiB
     monkeypatch.setattr(fuzz, "MEMORY_LIMIT", fuzz._rss(os.getpid()) + (200 << 20))
     real = fuzzlib.judge
 
@@ -36,7 +36,7 @@ def test_workers_catch_a_hang_and_a_memory_hog(monkeypatch):
             while True:
                 pass
         if name == "hog":
-            hog = bytearray(300 << 20)
+            hog = bytearray(600 << 20)
             hog[::4096] = b"x" * len(hog[::4096])      # touch every page: resident
             return []
         return real(name, data, cli=False)
