@@ -332,7 +332,7 @@ def test_violation_is_shown_at_its_trick_with_the_bilingual_message_and_better_p
     assert 'class="violation"' in section and "follow_suit" in section
     assert "没有跟出首家的花色" in section and "did not follow suit" in section
     assert "better play held" in section
-    hand, result = model.matches[0].hands[0], constructed_match()[1].hands[0]
+    result = constructed_match()[1].hands[0]
     v = result.violations[0]
     better = build.CARD_HTML[v.better[0]]
     assert better in section

@@ -64,6 +64,21 @@ def test_values_equal_brute_force(per, count, decks, seed):
                              bottom, hands, table)
 
 
+def _merged_moves_keep_their_value(ctx, solver, pos, index, classes, defenders, bottom) -> int:
+    """Assert that every raw move of ``pos`` is worth (by brute force) what its class's representative
+    is worth; the number of moves that had another representative."""
+    merged = 0
+    for m in solver.moves(pos, merge=False):
+        rep = canonical(m, index, classes)
+        if rep == m:
+            continue
+        merged += 1
+        a, b = solver.after(pos, m), solver.after(pos, rep)
+        assert (brute_force(ctx, a.hands, a.leader, defenders, bottom, a.table) + a.points
+                == brute_force(ctx, b.hands, b.leader, defenders, bottom, b.table) + b.points), (m, rep)
+    return merged
+
+
 def test_merged_plays_have_equal_values():
     """Every raw play is worth exactly what its representative is worth (brute force on both)."""
     rng = random.Random(6)
@@ -77,14 +92,7 @@ def test_merged_plays_have_equal_values():
         index = class_index(classes)
         solver = Solver(ctx, defenders, bottom)
         pos = Position.of(hands, leader, table)
-        for m in solver.moves(pos, merge=False):
-            rep = canonical(m, index, classes)
-            if rep == m:
-                continue
-            merged_any += 1
-            a, b = solver.after(pos, m), solver.after(pos, rep)
-            assert (brute_force(ctx, a.hands, a.leader, defenders, bottom, a.table) + a.points
-                    == brute_force(ctx, b.hands, b.leader, defenders, bottom, b.table) + b.points)
+        merged_any += _merged_moves_keep_their_value(ctx, solver, pos, index, classes, defenders, bottom)
     assert merged_any > 20
 
 
@@ -332,14 +340,7 @@ def test_follows_merged_across_the_table_have_equal_values():
         seat = pos.to_move
         classes = solver._follow_classes(st, seat, solver._raw_moves(st, seat))
         index = class_index(classes)
-        for m in solver.moves(pos, merge=False):
-            rep = canonical(m, index, classes)
-            if rep == m:
-                continue
-            merged_any += 1
-            a, b = solver.after(pos, m), solver.after(pos, rep)
-            assert (brute_force(ctx, a.hands, a.leader, defenders, bottom, a.table) + a.points
-                    == brute_force(ctx, b.hands, b.leader, defenders, bottom, b.table) + b.points)
+        merged_any += _merged_moves_keep_their_value(ctx, solver, pos, index, classes, defenders, bottom)
     assert merged_any > 20
 
 
