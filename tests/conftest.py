@@ -1,4 +1,4 @@
-"""Suite-wide set-up.
+"""Suite-wide set-up: the report tests' shared fixtures, and SIGINT.
 
 The suite may run as a background job of a script without job control (``make test &``), which
 starts with SIGINT ignored; every ``tractor`` the tests start would inherit that, and the Ctrl-C
@@ -6,6 +6,9 @@ tests could not interrupt anything.  A *handled* SIGINT in the test process is r
 default in each child at exec, as in a terminal's foreground job.
 """
 import signal
+
+pytest_plugins = ["report_builders"]
+"""Fixtures shared by the report test files (``constructed_report``)."""
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)

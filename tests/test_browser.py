@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from test_reports import EVIL, constructed_match  # the constructed match of the report tests
+from report_builders import EVIL, constructed_match  # the constructed match of the report tests
 from tractor_analysis.reports import build, inputs
 from tractor_analysis.reports.model import ReportModel
 
