@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tractor_analysis.dataset import TABLES, read_table
-from tractor_analysis.dataset.pipeline import START_METHOD_ENV, ingest, start_method
+from tractor_analysis.dataset.pipeline import ingest
+from tractor_analysis.dataset.workers import START_METHOD_ENV, start_method
 from tractor_analysis.simulate import simulate, write_matches
 
 _WRITE_ONLY = ("batch", "ingested_at")

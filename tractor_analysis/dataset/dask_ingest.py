@@ -31,7 +31,8 @@ from pathlib import Path
 from .commit import Manifest, check_writable, dataset_lock, ensure_dataset, recover
 from ..records.limits import DEFAULT_MAX_BYTES
 from .committer import Committer, Flushed, IngestSummary
-from .pipeline import _new_files, _process_files, _worker_init
+from .pipeline import _new_files, _process_files
+from .workers import _worker_init
 from .reading import verify
 from .schema import TABLES
 
@@ -60,7 +61,7 @@ def _task(paths: list[str], root: str, choice, label: str | None, flush_hands: i
     try:
         return _process_files(paths)
     finally:
-        from .pipeline import _W
+        from .workers import _W
         _W.clear()
 
 
