@@ -82,6 +82,16 @@ def start(src, out, *args, env=None) -> subprocess.Popen:
                             env={**os.environ, **(env or {})})
 
 
+def interrupt(proc: subprocess.Popen, to_group: bool = True) -> tuple[int, str]:
+    """Ctrl-C to the ingest (its whole process group, as a terminal sends it, or the ingest alone):
+    its exit status and what it printed on stderr, once no process of it is left."""
+    (os.killpg if to_group else os.kill)(proc.pid, signal.SIGINT)
+    err = proc.stderr.read().decode()
+    code = proc.wait(timeout=60)
+    assert_no_survivors(proc.pid)
+    return code, err
+
+
 def stop(proc: subprocess.Popen) -> None:
     """Cleanup: kill whatever is left of the ingest's process group."""
     try:
@@ -179,10 +189,7 @@ def test_ctrl_c_exits_130_with_a_short_message_and_leaves_nothing_behind(src, tm
         assert wait_for(lambda: batches(out, "files"), timeout=60), "no commit before the end of the test"
         if workers > 1:
             assert len(session_processes(proc.pid)) >= workers + 1
-        (os.killpg if to_group else os.kill)(proc.pid, signal.SIGINT)
-        err = proc.stderr.read().decode()
-        code = proc.wait(timeout=60)
-        assert_no_survivors(proc.pid)
+        code, err = interrupt(proc, to_group=to_group)
     finally:
         stop(proc)
     if code == 0 and "ingested 60 files" in err:      # pragma: no cover - it finished before the signal
@@ -205,10 +212,7 @@ def test_ctrl_c_while_the_workers_start_prints_no_traceback(src, tmp_path, metho
     proc = start(src, out, "--workers", "2", env={"TRACTOR_START_METHOD": method})
     try:
         assert wait_for(lambda: len(session_processes(proc.pid)) >= 2, step=0.002)
-        os.killpg(proc.pid, signal.SIGINT)
-        err = proc.stderr.read().decode()
-        code = proc.wait(timeout=60)
-        assert_no_survivors(proc.pid)
+        code, err = interrupt(proc, to_group=True)
     finally:
         stop(proc)
     assert code == 130 and "已中断" in err and "Traceback" not in err, err
@@ -295,10 +299,7 @@ def test_ctrl_c_in_the_middle_of_a_commit_finishes_it_then_exits_130(src, tmp_pa
         assert wait_for(lambda: any(batches(out, t) - batches(out, "files") for t in ("matches", "hands")),
                         timeout=90), "no commit seen in progress"
         in_flight = batches(out, "matches") - batches(out, "files")
-        os.killpg(proc.pid, signal.SIGINT)
-        err = proc.stderr.read().decode()
-        code = proc.wait(timeout=60)
-        assert_no_survivors(proc.pid)
+        code, err = interrupt(proc, to_group=True)
     finally:
         stop(proc)
     assert code == 130 and "已中断" in err and "Traceback" not in err, err
