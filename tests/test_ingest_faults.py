@@ -117,6 +117,11 @@ def batches(out: Path, table: str) -> set[str]:
     return {p.name[len("part-"):-len(".parquet")] for p in (out / table).glob("part-*.parquet")}
 
 
+def mid_commit(out: Path) -> bool:
+    """A child table shows a part of a batch that has no ``files`` part yet: a commit under way."""
+    return any(batches(out, t) - batches(out, "files") for t in ("matches", "hands"))
+
+
 def wait_unlocked(out: Path) -> None:
     """Until no commit is in flight (a detached publisher holds the lock until its renames are done)."""
     if (out / "_lock").exists():
@@ -265,11 +270,8 @@ def kill_between_renames(src, out: Path, workers: int, publisher: str = "") -> s
     shows a part of a batch that has no files part yet (in the middle of a commit)."""
     env = {"TRACTOR_TEST_PAUSE_BETWEEN_RENAMES": "0.3", "TRACTOR_PUBLISHER": publisher}
     proc = start(src, out, "--workers", str(workers), env=env)
-
-    def mid_commit() -> bool:
-        return any(batches(out, t) - batches(out, "files") for t in ("matches", "hands"))
     try:
-        assert wait_for(mid_commit, timeout=90), "no commit seen in progress"
+        assert wait_for(lambda: mid_commit(out), timeout=90), "no commit seen in progress"
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
         assert_no_survivors(proc.pid)
@@ -296,7 +298,7 @@ def test_ctrl_c_in_the_middle_of_a_commit_finishes_it_then_exits_130(src, tmp_pa
     env = {"TRACTOR_TEST_PAUSE_BETWEEN_RENAMES": "0.3", "TRACTOR_PUBLISHER": publisher}
     proc = start(src, out, "--workers", str(workers), env=env)
     try:
-        assert wait_for(lambda: any(batches(out, t) - batches(out, "files") for t in ("matches", "hands")),
+        assert wait_for(lambda: mid_commit(out),
                         timeout=90), "no commit seen in progress"
         in_flight = batches(out, "matches") - batches(out, "files")
         code, err = interrupt(proc, to_group=True)
@@ -493,11 +495,8 @@ def test_a_big_streamed_file_is_published_whole_even_when_killed_mid_commit(tmp_
                                        "--max-bytes", str(longest + 100)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
                             env={**os.environ, **env})
-
-    def mid_commit() -> bool:
-        return any(batches(out, t) - batches(out, "files") for t in ("matches", "hands"))
     try:
-        assert wait_for(mid_commit, timeout=90), "no commit seen in progress"
+        assert wait_for(lambda: mid_commit(out), timeout=90), "no commit seen in progress"
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
     finally:

@@ -18,7 +18,7 @@ from tractor_analysis.dataset.segments import SPLIT_ENV, plan_file
 from tractor_analysis.records import MAX_DIAGNOSTICS, format_jsonl
 from tractor_analysis.simulate import simulate
 
-from test_ingest_faults import TRACTOR, batches, check_consistent, stop, wait_for, wait_unlocked
+from test_ingest_faults import TRACTOR, batches, check_consistent, mid_commit, stop, wait_for, wait_unlocked
 
 SPLIT_SMALL = "2000,500"
 """Thresholds for the small files of these tests: split past 2,000 bytes, segments of 500 or more."""
@@ -233,11 +233,8 @@ def test_a_kill_leaves_the_split_file_whole_or_absent(lines, tmp_path, when):
 
     def reading() -> bool:
         return any(out.glob("*/.part-*"))
-
-    def mid_commit() -> bool:
-        return any(batches(out, t) - batches(out, "files") for t in ("matches", "hands"))
     try:
-        assert wait_for(reading if when == "reading" else mid_commit, timeout=90), f"never {when}"
+        assert wait_for(reading if when == "reading" else (lambda: mid_commit(out)), timeout=90), f"never {when}"
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
     finally:
