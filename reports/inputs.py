@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import gc
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
 from tractor_analysis.engine.verdicts import MatchResult
+from tractor_analysis.records.frozen import collecting_less
 from tractor_analysis.records.model import Match
 from tractor_analysis.records.rulesets import RuleSet
 
@@ -447,27 +447,6 @@ def pool_size(workers: int, jobs: int) -> int:
     return max(1, min(workers, jobs // MIN_PER_WORKER))
 
 
-GC_THRESHOLD = 20_000
-"""Allocations between two young-generation collections while matches are drawn (Python's
-default is 700): drawing a match makes hundreds of thousands of small, acyclic objects."""
-
-
-@contextlib.contextmanager
-def _quiet_gc():
-    """While matches are drawn: the objects made so far (modules, the dataset's tables) are left
-    out of garbage collection (``gc.freeze``; a forked worker then also leaves their memory
-    pages shared) and collections are rarer (:data:`GC_THRESHOLD`).  Cycles are still
-    collected; both are undone afterwards."""
-    threshold = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(GC_THRESHOLD, *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*threshold)
-
-
 @contextlib.contextmanager
 def drawing_pool(workers: int, drawer: _Drawer):
     """``workers`` forked processes that draw matches with ``drawer`` (``None`` when
@@ -481,7 +460,7 @@ def drawing_pool(workers: int, drawer: _Drawer):
 
     _DRAWER = drawer
     try:
-        with _quiet_gc(), multiprocessing.get_context("fork").Pool(workers) as pool:
+        with collecting_less(), multiprocessing.get_context("fork").Pool(workers) as pool:
             yield pool
     finally:
         _DRAWER = None
@@ -518,7 +497,7 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
         drawn = pool.imap(_draw_forked, tasks, chunksize=1)
     else:
         drawn = (_draw_row(drawer, t) for t in tasks)
-    with _quiet_gc():
+    with collecting_less():
         for task, got in zip(tasks, drawn):
             if isinstance(got, FileProblem):
                 model.problems.append(got)

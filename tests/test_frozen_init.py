@@ -223,3 +223,23 @@ def test_gc_paused_ends_in_a_forked_child():
         t.join(10)
         gc.enable() if was else gc.disable()
     assert gc.isenabled()
+
+
+def test_collecting_less_freezes_and_raises_the_threshold_then_puts_both_back():
+    import gc
+
+    from tractor_analysis.records.frozen import YOUNG_THRESHOLD, collecting_less
+
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    keep = [[] for _ in range(100)]           # objects made before: frozen out inside
+    with collecting_less():
+        assert gc.get_threshold()[0] == max(YOUNG_THRESHOLD, before[0])
+        assert gc.get_threshold()[1:] == before[1:]
+        assert gc.get_freeze_count() >= frozen + len(keep)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
+    try:
+        with collecting_less():
+            raise KeyError("out on an error")
+    except KeyError:
+        pass
+    assert gc.get_threshold() == before and gc.get_freeze_count() == frozen

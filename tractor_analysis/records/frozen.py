@@ -24,13 +24,14 @@ same pace per young one).  Cyclic garbage is still collected, only in larger ste
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gc
 import os
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-__all__ = ["fast_init", "fewer_collections", "gc_paused"]
+__all__ = ["collecting_less", "fast_init", "fewer_collections", "gc_paused"]
 
 YOUNG_THRESHOLD = 20_000
 """New containers between two young collections under :func:`fewer_collections` (CPython: 700)."""
@@ -85,6 +86,22 @@ def fewer_collections() -> None:
     docstring): about 5 % of the CPU time of ``tractor check`` on simulated corpora."""
     _, older, oldest = gc.get_threshold()
     gc.set_threshold(max(YOUNG_THRESHOLD, gc.get_threshold()[0]), older, oldest)
+
+
+@contextlib.contextmanager
+def collecting_less() -> Iterator[None]:
+    """For a long stretch of work in a library call (a report's matches drawn): the objects made so
+    far are left out of collection (``gc.freeze``; a forked worker then also leaves their memory
+    pages shared) and young collections wait for :data:`YOUNG_THRESHOLD` new containers.  Cycles
+    are still collected; both are undone on the way out."""
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(YOUNG_THRESHOLD, threshold[0]), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
 
 
 def fast_init(cls: type) -> Callable[..., Any]:
