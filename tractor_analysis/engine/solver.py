@@ -128,17 +128,22 @@ class Solver(SearchLoop):
         self.move_cache: dict = {}
         self.throw_cache: dict = {}
         self.follow_cache: dict = {}
+        self.follow_moves: dict = {}
+        """A follower's ordered plays, keyed on the table, the leader and the led group's cards
+        (:meth:`_follow_moves`)."""
         self.winner_cache: dict = {}
         self.unit_cache: dict = {}
         """A hand's units (:func:`units_of`), keyed on its part of the four hands' key."""
         self.mult_cache: dict = {}
         """A hand's own bound of the bottom multiplier, keyed on its bits of the four hands' key."""
         self.shape_cache: dict = {}
+        """:meth:`shape_id` of (the four hands' key, leader, table): MTD(f) visits nodes again."""
+        self.shape_ids: dict = {}
+        """The number of each distinct :meth:`shape_key` (the transposition table's key between tricks)."""
         self.class_cache: dict = {}
+        """Equal classes of one group (:meth:`_hand_classes`), keyed on counts in that group."""
         self.enc_cache: dict = {}
         """One suit group's part of :meth:`shape_key`, keyed on the four hands' counts in it."""
-        """Equal classes of one group (:meth:`_hand_classes`), keyed on counts in that group."""
-        """:meth:`shape_key` of (the four hands' key, leader, table): MTD(f) visits nodes again."""
         self.nodes = 0
         self.etc_cuts = 0
         """Nodes ended by an enhanced transposition cut-off (a statistic for tests and benchmarks)."""
@@ -205,8 +210,9 @@ class Solver(SearchLoop):
         return out
 
     def clear(self) -> None:
-        for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.winner_cache,
-                      self.mult_cache, self.shape_cache, self.unit_cache, self.class_cache,
+        for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.follow_moves,
+                      self.winner_cache,
+                      self.mult_cache, self.shape_cache, self.shape_ids, self.unit_cache, self.class_cache,
                       self.enc_cache):
             cache.clear()
 
@@ -215,7 +221,7 @@ class Solver(SearchLoop):
         """MTD(f): null-window searches closing in on the value (the table keeps their bounds)."""
         lo, hi = 0, 1 << 30
         st = self.st
-        entry = self.tt.get((st.hkey, st.leader, st.tabkey) if st.table else self.shape_key(st))
+        entry = self.tt.get((st.hkey, st.leader, st.tabkey) if st.table else self.shape_id(st))
         if entry is not None and entry[0] == entry[1]:
             return entry[0]
         if guess is None:
@@ -352,6 +358,7 @@ class Solver(SearchLoop):
             self.tt.clear()
             self.move_cache.clear()
             self.shape_cache.clear()
+            self.shape_ids.clear()
             self.enc_cache.clear()
         if len(self.mult_cache) > self.table_size:
             self.mult_cache.clear()
@@ -394,7 +401,9 @@ class Solver(SearchLoop):
                 if len(self.unit_cache) > 500_000:
                     self.unit_cache.clear()
                 units = self.unit_cache[part] = units_of(self.ctx, st.hands[seat])
-            found, cut = leads(self.ctx, st.hands, seat, self.throw_cache, units)
+            hkey = st.hkey
+            found, cut = leads(self.ctx, st.hands, seat, self.throw_cache, units,
+                               [hkey & m for m in self._full_masks])
             if cut:
                 self.bounded = True
             return found

@@ -121,12 +121,15 @@ def _unit_shape(o, cards: Sequence[int]) -> tuple[int, int, int]:
 
 
 def standing_throws(ctx, hands: Sequence[Sequence[int]], seat: int, leads: Sequence[tuple[int, ...]],
-                    cache: dict | None = None) -> tuple[list[tuple[int, ...]], bool]:
+                    cache: dict | None = None, group_keys: Sequence | None = None
+                    ) -> tuple[list[tuple[int, ...]], bool]:
     """The throws ``seat`` can make that stand against the other three hands (sorted kinds), and
     whether the bounded set was used for some group (``True``: possibly not every standing throw).
 
     ``leads`` are the seat's :func:`legal_leads` (its units).  ``cache`` maps a group's cards in the
-    four hands to the answer (the same group composition recurs across a search).
+    four hands to the answer (the same group composition recurs across a search); ``group_keys``,
+    when the caller has them, gives per suit group a key of the four hands' cards in it (else one
+    is built from the counts).
     """
     o = ctx.order
     hand = hands[seat]
@@ -137,12 +140,13 @@ def standing_throws(ctx, hands: Sequence[Sequence[int]], seat: int, leads: Seque
     out: list[tuple[int, ...]] = []
     bounded = False
     for g, units in by_group.items():
-        kinds = o.kinds[g]
-        if sum(hand[k] for k in kinds) < 2:
+        if len(units) < 2:                      # one card in the group (two or more give two units)
             continue
+        kinds = o.kinds[g]
         key = None
         if cache is not None:
-            key = (g, seat, tuple(tuple(h[k] for k in kinds) for h in hands))
+            key = (g, seat, group_keys[g] if group_keys is not None
+                   else tuple(tuple(h[k] for k in kinds) for h in hands))
             hit = cache.get(key)
             if hit is not None:
                 out.extend(hit[0])
@@ -221,12 +225,14 @@ def units_of(ctx, hand: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 def leads(ctx, hands: Sequence[Sequence[int]], seat: int, cache: dict | None = None,
-          units: list[tuple[int, ...]] | None = None) -> tuple[list[tuple[int, ...]], bool]:
+          units: list[tuple[int, ...]] | None = None, group_keys: Sequence | None = None
+          ) -> tuple[list[tuple[int, ...]], bool]:
     """Every lead the solver considers for ``seat`` (sorted kinds, not merged) and the bounded flag
-    (``units``: the seat's :func:`units_of`, when the caller has them)."""
+    (``units``: the seat's :func:`units_of`, ``group_keys`` as for :func:`standing_throws`, when the
+    caller has them)."""
     if units is None:
         units = units_of(ctx, hands[seat])
-    throws, bounded = standing_throws(ctx, hands, seat, units, cache)
+    throws, bounded = standing_throws(ctx, hands, seat, units, cache, group_keys)
     return units + throws, bounded
 
 

@@ -147,6 +147,53 @@ class NodeFacts:
                     split.append(tuple(part))
         return split
 
+    def _lead_moves(self, st, seat: int) -> list[tuple[int, ...]]:
+        """The leader's plays, equal ones merged, in search order (between tricks the cards in play
+        are the hands')."""
+        raw = self._raw_moves(st, seat)
+        if len(raw) < 2:
+            return self._some(list(raw), seat)
+        classes = self._hand_classes(st, seat, raw)
+        moves = list(dict.fromkeys(canonical(m, class_index(classes), classes) for m in raw)
+                     ) if classes else list(dict.fromkeys(raw))
+        return self._ordered(st, seat, moves)
+
+    def _follow_moves(self, st, seat: int) -> list[tuple[int, ...]]:
+        """A follower's plays, equal ones merged, in search order.
+
+        When the follower holds at least as many cards of the led suit group as the lead has, every
+        follow lies in that group, and the list depends only on the table, the leader and the four
+        hands' cards in that group (the merging looks at that group only, the order at the table):
+        it is kept on that key too, for the positions that differ elsewhere."""
+        table = st.table
+        lead = table[0][1]
+        g = self.ctx.order.group[lead[0]]
+        part = (st.hkey >> (self._seat_bits * seat)) & self._group_masks[g]
+        key = None
+        if part and (len(lead) == 1 or sum(st.hands[seat][k] for k in self.ctx.order.kinds[g]) >= len(lead)):
+            key = (st.tabkey, st.leader, st.hkey & self._full_masks[g])
+            found = self.follow_moves.get(key)
+            if found is not None:
+                return found
+        raw = self._raw_moves(st, seat)
+        if len(raw) < 2:
+            moves = self._some(list(raw), seat)
+        elif len(lead) == 1:
+            moves = self._ordered(st, seat, self._merged_follows(st, seat, raw))
+        else:
+            moves = self._ordered(st, seat, merged(raw, self.ctx.order, st.hands[seat], st.inplay))
+        if key is not None:
+            if len(self.follow_moves) > 500_000:
+                self.follow_moves.clear()
+            self.follow_moves[key] = moves
+        return moves
+
+    @staticmethod
+    def _some(moves: list, seat: int) -> list:
+        if not moves:
+            raise ValueError(f"seat {seat} has no legal play: the hands are not a position of one hand")
+        return moves
+
     def _ordered(self, st, seat: int, moves: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         o = self.ctx.order
         strength = o.strength
@@ -203,7 +250,7 @@ class SearchLoop(NodeFacts):
                 if side is True and pts >= beta:
                     return pts                  # ... or theirs already
         mkey = (st.hkey, st.leader, st.tabkey)
-        key = mkey if table else self.shape_key(st)
+        key = mkey if table else self.shape_id(st)
         entry = self.tt.get(key)
         moves = self.move_cache.get(mkey)
         if entry is not None:
@@ -223,20 +270,7 @@ class SearchLoop(NodeFacts):
         seat = (st.leader + len(table)) & 3
         maximise = self.attacker[seat]
         if moves is None:
-            raw = self._raw_moves(st, seat)
-            if len(raw) < 2:
-                moves = list(raw)
-            elif not table:                     # between tricks the cards in play are the hands'
-                classes = self._hand_classes(st, seat, raw)
-                moves = list(dict.fromkeys(canonical(m, class_index(classes), classes) for m in raw)
-                             ) if classes else list(dict.fromkeys(raw))
-                moves = self._ordered(st, seat, moves)
-            elif len(table[0][1]) == 1:
-                moves = self._ordered(st, seat, self._merged_follows(st, seat, raw))
-            else:
-                moves = self._ordered(st, seat, merged(raw, self.ctx.order, st.hands[seat], st.inplay))
-            if not moves:
-                raise ValueError(f"seat {seat} has no legal play: the hands are not a position of one hand")
+            moves = self._follow_moves(st, seat) if table else self._lead_moves(st, seat)
         if len(table) == 3 and self.etc and len(moves) > 1 and st.left > len(moves[0]) + 4:
             # enhanced transposition cut-off, cheap form: for plays whose next position (after the
             # trick) already has its shape key, its entry may refute the window without a search
@@ -303,21 +337,17 @@ class SearchLoop(NodeFacts):
         for i in range(4):
             seat = (st.leader + i) & 3
             hand = st.hands[seat]
-            table.append((seat, (next(k for k in range(54) if hand[k]),)))
+            table.append((seat, (hand.index(1),)))   # its one card
         return self._score_trick(table, last=True)[1]
 
     def shape_key(self, st) -> tuple:
-        """The transposition key of a position between tricks, the same for every position equal to
+        """The transposition key of a position between tricks (the table holds it as :meth:`shape_id`), the same for every position equal to
         it up to names: per suit group, the strengths with cards in play in order (whether each is
         adjacent to the one before), and at each the points and the four hands' counts of each kind
         there; the plain suits sorted (they are interchangeable), trumps apart; and the leader.
         Cards already played never matter again; only order, adjacency, equality and points do.
         Adjacency counts only where some seat holds two or more copies at both strengths (a chain
         needs that, and hands only lose cards).  Each group's part is cached on its counts."""
-        ckey = (st.hkey, st.leader, st.tabkey)
-        hit = self.shape_cache.get(ckey)
-        if hit is not None:
-            return hit
         o = self.ctx.order
         hands = st.hands
         inplay = st.inplay
@@ -365,8 +395,21 @@ class SearchLoop(NodeFacts):
             groups.append(enc)
         trumps = groups.pop()
         groups.sort()
-        key = self.shape_cache[ckey] = (trumps, *groups, st.leader)
-        return key
+        return (trumps, *groups, st.leader)
+
+    def shape_id(self, st) -> int:
+        """:meth:`shape_key` as a small integer (one per distinct key: the table's keys hash fast),
+        cached on (the four hands' key, leader, table): MTD(f) visits nodes again."""
+        ckey = (st.hkey, st.leader, st.tabkey)
+        hit = self.shape_cache.get(ckey)
+        if hit is None:
+            ids = self.shape_ids
+            key = self.shape_key(st)
+            hit = ids.get(key)
+            if hit is None:
+                hit = ids[key] = len(ids)
+            self.shape_cache[ckey] = hit
+        return hit
 
     def _play(self, st, seat: int, m: tuple[int, ...], alpha: int, beta: int) -> int:
         """Value of playing ``m``: the cards leave the hand, the trick is scored when it completes."""
