@@ -100,6 +100,7 @@ class Solution:
 class _State:
     hands: list[list[int]]
     inplay: list[int]
+    """Copies of each kind in the four hands (the table's cards not counted: :meth:`Solver.in_play`)."""
     leader: int
     table: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
     tabkey: tuple = ()
@@ -129,6 +130,11 @@ class Solver(SearchLoop):
         self.throw_cache: dict = {}
         self.follow_cache: dict = {}
         self.follow_moves: dict = {}
+        self.lead_moves: dict = {}
+        """A leader's ordered plays (and whether its throws were the bounded set), keyed on the
+        seat and the four hands' cards in the groups it holds (:meth:`_lead_moves`)."""
+        self.held_groups: dict = {}
+        """The bits of the four hands' key in the groups a hand holds, keyed on the hand's part."""
         """A follower's ordered plays, keyed on the table, the leader and the led group's cards
         (:meth:`_follow_moves`)."""
         self.winner_cache: dict = {}
@@ -178,7 +184,7 @@ class Solver(SearchLoop):
         st = self._load(pos)
         seat = pos.to_move
         raw = self._raw_moves(st, seat)
-        return merged(raw, self.ctx.order, st.hands[seat], st.inplay) if merge else list(dict.fromkeys(raw))
+        return merged(raw, self.ctx.order, st.hands[seat], self.in_play(st)) if merge else list(dict.fromkeys(raw))
 
     def after(self, pos: Position, cards: Sequence[int]) -> Position:
         """The position after the player to move plays ``cards`` (a completed trick is scored)."""
@@ -211,6 +217,7 @@ class Solver(SearchLoop):
 
     def clear(self) -> None:
         for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.follow_moves,
+                      self.lead_moves, self.held_groups,
                       self.winner_cache,
                       self.mult_cache, self.shape_cache, self.shape_ids, self.unit_cache, self.class_cache,
                       self.enc_cache):
@@ -328,19 +335,24 @@ class Solver(SearchLoop):
     def _load(self, pos: Position) -> _State:
         hands = [list(h) for h in pos.hands]
         inplay = [sum(h[k] for h in hands) for k in range(NUM_KINDS)]
-        table_pts = 0
-        for _, cards in pos.table:
-            for k in cards:
-                inplay[k] += 1
-                table_pts += POINTS[k]
+        table_pts = sum(POINTS[k] for _, cards in pos.table for k in cards)
         hkey = 0
         for seat in range(4):
             for k in range(NUM_KINDS):
                 if hands[seat][k]:
                     hkey += hands[seat][k] * _PLACE[seat][k]
         return _State(hands, inplay, pos.leader, list(pos.table), tuple(c for _, c in pos.table), table_pts,
-                      sum(POINTS[k] * inplay[k] for k in range(NUM_KINDS)) - table_pts,
+                      sum(POINTS[k] * inplay[k] for k in range(NUM_KINDS)),
                       sum(map(sum, hands)), hkey, self._mult_bound(self._trick_start_hands(pos)))
+
+    @staticmethod
+    def in_play(st: _State) -> list[int]:
+        """Copies of each kind still in play: in the four hands (``st.inplay``) or on the table."""
+        inplay = list(st.inplay)
+        for _, cards in st.table:
+            for k in cards:
+                inplay[k] += 1
+        return inplay
 
     @staticmethod
     def _trick_start_hands(pos: Position) -> list[list[int]]:

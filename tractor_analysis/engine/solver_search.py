@@ -104,11 +104,7 @@ class NodeFacts:
             key = (g, part & gm, total & gm)
             found = cache.get(key)
             if found is None:
-                h0, h1, h2, h3 = st.hands
-                inplay = [0] * len(group)
-                for k in o.kinds[g]:
-                    inplay[k] = h0[k] + h1[k] + h2[k] + h3[k]
-                found = equal_classes(o, st.hands[seat], inplay, (g,))
+                found = equal_classes(o, st.hands[seat], st.inplay, (g,))
                 if len(cache) > 500_000:
                     cache.clear()
                 cache[key] = found
@@ -117,12 +113,21 @@ class NodeFacts:
         return out
 
     def _merged_follows(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        """Follows to a single lead with equal cards merged (:meth:`_follow_classes`)."""
+        """Follows to a single lead with equal cards merged (:meth:`_follow_classes`): each class
+        is played as its weakest member (what :func:`canonical` gives a one-card play), placed where
+        the first of its members comes in ``raw``."""
         classes = self._follow_classes(st, seat, raw)
         if not classes:
             return list(dict.fromkeys(raw))
-        index = class_index(classes)
-        return list(dict.fromkeys(canonical(m, index, classes) for m in raw))
+        rep = {k: members[0] for members in classes for k in members}
+        out = []
+        seen = set()
+        for m in raw:
+            k = rep.get(m[0], m[0])
+            if k not in seen:
+                seen.add(k)
+                out.append((k,) if k != m[0] else m)
+        return out
 
     def _follow_classes(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         """Classes of equal follows to a single lead, the cards on the table counted out of play.
@@ -138,10 +143,15 @@ class NodeFacts:
         table = st.table
         n = len(table)
         split = []
+        wcache = self.winner_cache
+        tabkey = st.tabkey
         for members in self._hand_classes(st, seat, raw):
             beat, below = [], []
             for k in members:
-                (beat if self.winner_index(table + [(seat, (k,))]) == n else below).append(k)
+                wi = wcache.get(tabkey + ((k,),))
+                if wi is None:
+                    wi = self.winner_index(table + [(seat, (k,))])
+                (beat if wi == n else below).append(k)
             for part in (below, beat):
                 if len(part) > 1:
                     split.append(tuple(part))
@@ -149,44 +159,72 @@ class NodeFacts:
 
     def _lead_moves(self, st, seat: int) -> list[tuple[int, ...]]:
         """The leader's plays, equal ones merged, in search order (between tricks the cards in play
-        are the hands')."""
+        are the hands').  They depend on the leader's cards and the four hands' cards in the suit
+        groups the leader holds (its throws stand against them, its equal cards are equal among
+        them), so they are kept on that key too."""
+        key = (seat, st.hkey & self._held((st.hkey >> (self._seat_bits * seat)) & self._seat_mask))
+        found = self.lead_moves.get(key)
+        if found is not None:
+            if found[1]:
+                self.bounded = True
+            return found[0]
+        bounded = self.bounded
+        self.bounded = False
         raw = self._raw_moves(st, seat)
         if len(raw) < 2:
-            return self._some(list(raw), seat)
-        classes = self._hand_classes(st, seat, raw)
-        moves = list(dict.fromkeys(canonical(m, class_index(classes), classes) for m in raw)
-                     ) if classes else list(dict.fromkeys(raw))
-        return self._ordered(st, seat, moves)
+            moves = self._some(list(raw), seat)
+        else:
+            classes = self._hand_classes(st, seat, raw)
+            moves = list(dict.fromkeys(canonical(m, class_index(classes), classes) for m in raw)
+                         ) if classes else list(dict.fromkeys(raw))
+            moves = self._ordered(st, seat, moves)
+        if len(self.lead_moves) > 500_000:
+            self.lead_moves.clear()
+        self.lead_moves[key] = (moves, self.bounded)
+        self.bounded = bounded or self.bounded
+        return moves
 
     def _follow_moves(self, st, seat: int) -> list[tuple[int, ...]]:
         """A follower's plays, equal ones merged, in search order.
 
-        When the follower holds at least as many cards of the led suit group as the lead has, every
-        follow lies in that group, and the list depends only on the table, the leader and the four
-        hands' cards in that group (the merging looks at that group only, the order at the table):
-        it is kept on that key too, for the positions that differ elsewhere."""
+        The list depends only on the table, the leader and the four hands' cards in the suit groups
+        the follows can come from (the merging looks at those groups only, the order at the table):
+        the led group when the follower holds at least as many cards of it as the lead has, else
+        the groups it holds.  It is kept on that key too, for the positions that differ elsewhere."""
         table = st.table
         lead = table[0][1]
         g = self.ctx.order.group[lead[0]]
-        part = (st.hkey >> (self._seat_bits * seat)) & self._group_masks[g]
-        key = None
-        if part and (len(lead) == 1 or sum(st.hands[seat][k] for k in self.ctx.order.kinds[g]) >= len(lead)):
+        part = (st.hkey >> (self._seat_bits * seat)) & self._seat_mask
+        if part & self._group_masks[g] and (
+                len(lead) == 1 or sum(st.hands[seat][k] for k in self.ctx.order.kinds[g]) >= len(lead)):
             key = (st.tabkey, st.leader, st.hkey & self._full_masks[g])
-            found = self.follow_moves.get(key)
-            if found is not None:
-                return found
+        else:
+            key = (st.tabkey, st.leader, st.hkey & self._held(part))
+        found = self.follow_moves.get(key)
+        if found is not None:
+            return found
         raw = self._raw_moves(st, seat)
         if len(raw) < 2:
             moves = self._some(list(raw), seat)
         elif len(lead) == 1:
             moves = self._ordered(st, seat, self._merged_follows(st, seat, raw))
         else:
-            moves = self._ordered(st, seat, merged(raw, self.ctx.order, st.hands[seat], st.inplay))
-        if key is not None:
-            if len(self.follow_moves) > 500_000:
-                self.follow_moves.clear()
-            self.follow_moves[key] = moves
+            moves = self._ordered(st, seat, merged(raw, self.ctx.order, st.hands[seat], self.in_play(st)))
+        if len(self.follow_moves) > 500_000:
+            self.follow_moves.clear()
+        self.follow_moves[key] = moves
         return moves
+
+    def _held(self, part: int) -> int:
+        """The bits of the four hands' key in the suit groups a hand (its ``part`` of the key) holds."""
+        held = self.held_groups.get(part)
+        if held is None:
+            held = 0
+            for gm, full in zip(self._group_masks, self._full_masks):
+                if part & gm:
+                    held |= full
+            self.held_groups[part] = held
+        return held
 
     @staticmethod
     def _some(moves: list, seat: int) -> list:
@@ -415,58 +453,42 @@ class SearchLoop(NodeFacts):
         """Value of playing ``m``: the cards leave the hand, the trick is scored when it completes."""
         hand = st.hands[seat]
         place = self._place[seat]
+        inplay = st.inplay
+        hkey = hkey0 = st.hkey
         pts = 0
         for k in m:
             hand[k] -= 1
-            st.inplay[k] -= 1
-            st.hkey -= place[k]
+            inplay[k] -= 1
+            hkey -= place[k]
             pts += POINTS[k]
         n = len(m)
+        st.hkey = hkey
         st.left -= n
         st.hand_pts -= pts
-        table, tabkey, table_pts, leader = st.table, st.tabkey, st.table_pts, st.leader
+        table, tabkey, table_pts, leader, mult = st.table, st.tabkey, st.table_pts, st.leader, st.mult
         try:
             if len(table) < 3:
                 st.table = table + [(seat, m)]
                 st.tabkey = tabkey + (m,)
                 st.table_pts = table_pts + pts
-                for k in m:
-                    st.inplay[k] += 1          # on the table: still in play until the trick ends
-                try:
-                    return self._search(alpha, beta)
-                finally:
-                    for k in m:
-                        st.inplay[k] -= 1
-            full = table + [(seat, m)]
-            for _, cards in table:
-                for k in cards:
-                    st.inplay[k] -= 1
-            try:
-                if st.left == 0:
-                    winner, gain = self._score_trick(full, last=True)
-                else:                           # as _score_trick, without the lead's analysis
-                    wi = self.winner_cache.get(tabkey + (m,))
-                    if wi is None:
-                        wi = self.winner_index(full)
-                    winner = full[wi][0]
-                    gain = table_pts + pts if self.attacker[winner] else 0
-                st.table, st.tabkey, st.table_pts, st.leader = [], (), 0, winner
-                mult = st.mult
-                st.mult = self._mult_bound(st.hands, st.hkey)
-                try:
-                    return gain + self._search(alpha - gain, beta - gain)
-                finally:
-                    st.mult = mult
-            finally:
-                for _, cards in table:
-                    for k in cards:
-                        st.inplay[k] += 1
+                return self._search(alpha, beta)
+            if st.left == 0:
+                winner, gain = self._score_trick(table + [(seat, m)], last=True)
+            else:                               # as _score_trick, without the lead's analysis
+                wi = self.winner_cache.get(tabkey + (m,))
+                if wi is None:
+                    wi = self.winner_index(table + [(seat, m)])
+                winner = seat if wi == 3 else table[wi][0]
+                gain = table_pts + pts if self.attacker[winner] else 0
+            st.table, st.tabkey, st.table_pts, st.leader = [], (), 0, winner
+            st.mult = self._mult_bound(st.hands, hkey)
+            return gain + self._search(alpha - gain, beta - gain)
         finally:
-            st.table, st.tabkey, st.table_pts, st.leader = table, tabkey, table_pts, leader
+            st.table, st.tabkey, st.table_pts, st.leader, st.mult = table, tabkey, table_pts, leader, mult
             for k in m:
                 hand[k] += 1
-                st.inplay[k] += 1
-                st.hkey += place[k]
+                inplay[k] += 1
+            st.hkey = hkey0
             st.left += n
             st.hand_pts += pts
 
