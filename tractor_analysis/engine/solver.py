@@ -134,6 +134,8 @@ class Solver(SearchLoop):
         """A leader's ordered plays (and whether its throws were the bounded set), keyed on the
         seat and the four hands' cards in the groups it holds (:meth:`_lead_moves`)."""
         self.held_groups: dict = {}
+        self.last_cache: dict = {}
+        """The attackers' gain from a last trick of one card each, keyed on the leader and the cards."""
         """The bits of the four hands' key in the groups a hand holds, keyed on the hand's part."""
         """A follower's ordered plays, keyed on the table, the leader and the led group's cards
         (:meth:`_follow_moves`)."""
@@ -217,7 +219,7 @@ class Solver(SearchLoop):
 
     def clear(self) -> None:
         for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.follow_moves,
-                      self.lead_moves, self.held_groups,
+                      self.lead_moves, self.held_groups, self.last_cache,
                       self.winner_cache,
                       self.mult_cache, self.shape_cache, self.shape_ids, self.unit_cache, self.class_cache,
                       self.enc_cache):

@@ -112,25 +112,44 @@ class NodeFacts:
                 out.extend(found)
         return out
 
-    def _merged_follows(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        """Follows to a single lead with equal cards merged (:meth:`_follow_classes`): each class
-        is played as its weakest member (what :func:`canonical` gives a one-card play), placed where
-        the first of its members comes in ``raw``."""
-        classes = self._follow_classes(st, seat, raw)
-        if not classes:
-            return list(dict.fromkeys(raw))
-        rep = {k: members[0] for members in classes for k in members}
-        out = []
+    def _single_follows(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """Follows to a single lead in search order, equal cards merged (:meth:`_follow_classes`):
+        each class is played as its weakest member (what :func:`canonical` gives a one-card play),
+        placed where the first of its members comes in ``raw``; then ordered as :meth:`_ordered`
+        orders follows (one pass: each card's place in the trick is looked up once)."""
+        table = st.table
+        tabkey = st.tabkey
+        wcache = self.winner_cache
+        wins = {}
+        for m in raw:
+            wi = wcache.get(tabkey + (m,))
+            if wi is None:
+                wi = self.winner_index(table + [(seat, m)])
+            wins[m[0]] = wi
+        rep = {k: members[0] for members in self._follow_classes(st, seat, raw, wins) for k in members}
+        attacker = self.attacker
+        mine = attacker[seat]
+        leader = st.leader
+        strength = self.ctx.order.strength
+        keyed = []
         seen = set()
         for m in raw:
             k = rep.get(m[0], m[0])
-            if k not in seen:
-                seen.add(k)
-                out.append((k,) if k != m[0] else m)
-        return out
+            if k in seen:
+                continue
+            seen.add(k)
+            pts = POINTS[k]
+            if attacker[(leader + wins[k]) & 3] == mine:
+                keyed.append((0, -pts, strength[k], len(keyed), (k,)))
+            else:
+                keyed.append((1, pts, strength[k], len(keyed), (k,)))
+        keyed.sort()
+        return [e[4] for e in keyed]
 
-    def _follow_classes(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        """Classes of equal follows to a single lead, the cards on the table counted out of play.
+    def _follow_classes(self, st, seat: int, raw: list[tuple[int, ...]], wins: dict | None = None
+                        ) -> list[tuple[int, ...]]:
+        """Classes of equal follows to a single lead, the cards on the table counted out of play
+        (``wins``: each card's index in the trick of the play winning after it, when known).
 
         A follow is one card.  Cards that do not beat the play winning so far leave the trick's
         winner as it is, and the later seats compare their cards with that play, not with them; cards
@@ -143,12 +162,10 @@ class NodeFacts:
         table = st.table
         n = len(table)
         split = []
-        wcache = self.winner_cache
-        tabkey = st.tabkey
         for members in self._hand_classes(st, seat, raw):
             beat, below = [], []
             for k in members:
-                wi = wcache.get(tabkey + ((k,),))
+                wi = wins.get(k) if wins is not None else None
                 if wi is None:
                     wi = self.winner_index(table + [(seat, (k,))])
                 (beat if wi == n else below).append(k)
@@ -207,7 +224,7 @@ class NodeFacts:
         if len(raw) < 2:
             moves = self._some(list(raw), seat)
         elif len(lead) == 1:
-            moves = self._ordered(st, seat, self._merged_follows(st, seat, raw))
+            moves = self._single_follows(st, seat, raw)
         else:
             moves = self._ordered(st, seat, merged(raw, self.ctx.order, st.hands[seat], self.in_play(st)))
         if len(self.follow_moves) > 500_000:
@@ -371,12 +388,18 @@ class SearchLoop(NodeFacts):
         return best
 
     def _last_trick(self, st) -> int:
-        table = []
-        for i in range(4):
-            seat = (st.leader + i) & 3
-            hand = st.hands[seat]
-            table.append((seat, (hand.index(1),)))   # its one card
-        return self._score_trick(table, last=True)[1]
+        """The attackers' gain from the last trick, one card each (forced), cached on the cards."""
+        leader = st.leader
+        hands = st.hands
+        key = (leader, hands[leader].index(1), hands[(leader + 1) & 3].index(1),
+               hands[(leader + 2) & 3].index(1), hands[(leader + 3) & 3].index(1))
+        gain = self.last_cache.get(key)
+        if gain is None:
+            table = [((leader + i) & 3, (key[1 + i],)) for i in range(4)]
+            if len(self.last_cache) > 500_000:
+                self.last_cache.clear()
+            gain = self.last_cache[key] = self._score_trick(table, last=True)[1]
+        return gain
 
     def shape_key(self, st) -> tuple:
         """The transposition key of a position between tricks (the table holds it as :meth:`shape_id`), the same for every position equal to
