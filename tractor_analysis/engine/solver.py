@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..records.cards import NUM_KINDS, POINTS
+from ..records.frozen import gc_paused
 from ..records.rulesets import BottomMultiplier
 from .legal import analyse_lead
 from .scoring import bottom_multiplier
@@ -383,7 +384,8 @@ class Solver(SearchLoop):
         self._limit_nodes = budget.nodes if budget.nodes is not None else 1 << 62
         self._deadline = start + budget.seconds if budget.seconds is not None else float("inf")
         try:
-            value = search()
+            with gc_paused:                 # the search's tables are acyclic (see records.frozen)
+                value = search()
         except BudgetExceeded:
             return Solution(None, self.nodes, time.perf_counter() - start, not self.bounded)
         return Solution(pos.points + value, self.nodes, time.perf_counter() - start, not self.bounded)
