@@ -179,7 +179,7 @@ class NodeFacts:
         are the hands').  They depend on the leader's cards and the four hands' cards in the suit
         groups the leader holds (its throws stand against them, its equal cards are equal among
         them), so they are kept on that key too."""
-        key = (seat, st.hkey & self._held((st.hkey >> (self._seat_bits * seat)) & self._seat_mask))
+        key = self.lead_key(st, seat)
         found = self.lead_moves.get(key)
         if found is not None:
             if found[1]:
@@ -208,15 +208,8 @@ class NodeFacts:
         the follows can come from (the merging looks at those groups only, the order at the table):
         the led group when the follower holds at least as many cards of it as the lead has, else
         the groups it holds.  It is kept on that key too, for the positions that differ elsewhere."""
-        table = st.table
-        lead = table[0][1]
-        g = self.ctx.order.group[lead[0]]
-        part = (st.hkey >> (self._seat_bits * seat)) & self._seat_mask
-        if part & self._group_masks[g] and (
-                len(lead) == 1 or sum(st.hands[seat][k] for k in self.ctx.order.kinds[g]) >= len(lead)):
-            key = (st.tabkey, st.leader, st.hkey & self._full_masks[g])
-        else:
-            key = (st.tabkey, st.leader, st.hkey & self._held(part))
+        lead = st.table[0][1]
+        key = self.follow_key(st, seat)
         found = self.follow_moves.get(key)
         if found is not None:
             return found
@@ -231,6 +224,24 @@ class NodeFacts:
             self.follow_moves.clear()
         self.follow_moves[key] = moves
         return moves
+
+    def lead_key(self, st, seat: int) -> tuple:
+        """What a leader's plays depend on (:meth:`_lead_moves`): the seat and the four hands' cards
+        in the suit groups it holds."""
+        return seat, st.hkey & self._held((st.hkey >> (self._seat_bits * seat)) & self._seat_mask)
+
+    def follow_key(self, st, seat: int) -> tuple:
+        """What a follower's plays depend on (:meth:`_follow_moves`): the table, the leader and the
+        four hands' cards in the led group (when the follower holds at least as many of them as
+        the lead has: every follow lies there) or else in the groups the follower holds."""
+        lead = st.table[0][1]
+        o = self.ctx.order
+        g = o.group[lead[0]]
+        part = (st.hkey >> (self._seat_bits * seat)) & self._seat_mask
+        if part & self._group_masks[g] and (
+                len(lead) == 1 or sum(st.hands[seat][k] for k in o.kinds[g]) >= len(lead)):
+            return st.tabkey, st.leader, st.hkey & self._full_masks[g]
+        return st.tabkey, st.leader, st.hkey & self._held(part)
 
     def _held(self, part: int) -> int:
         """The bits of the four hands' key in the suit groups a hand (its ``part`` of the key) holds."""
