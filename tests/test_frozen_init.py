@@ -243,3 +243,64 @@ def test_collecting_less_freezes_and_raises_the_threshold_then_puts_both_back():
     except KeyError:
         pass
     assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
+
+
+def test_settle_as_old_moves_the_young_to_the_oldest_generation_unless_something_is_frozen():
+    import gc
+
+    from tractor_analysis.records.frozen import collecting_less, gc_paused, settle_as_old
+
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        with gc_paused:
+            made = [(i, [i]) for i in range(5000)]     # tracked, long-lived, acyclic
+            assert gc.get_count()[0] >= 5000
+            settle_as_old()
+            assert gc.get_count()[0] < 100 and gc.get_freeze_count() == 0
+        assert all(gc.is_tracked(m[1]) for m in made)  # still collected (by a full collection)
+        with collecting_less():                        # someone else's freeze is left alone
+            frozen = gc.get_freeze_count()
+            with gc_paused:
+                more = [[i] for i in range(3000)]
+                settle_as_old()
+                assert gc.get_freeze_count() == frozen and gc.get_count()[0] >= len(more)
+    finally:
+        gc.enable() if was else gc.disable()
+
+
+def test_a_solve_runs_with_the_collector_paused_and_leaves_no_young_backlog(monkeypatch):
+    import gc
+    import random
+
+    from solver_helpers import random_endgame
+    from tractor_analysis.engine import solver_search
+    from tractor_analysis.engine.solver import Position, Solver
+
+    states = []
+    search = solver_search.SearchLoop._search
+
+    def spy(self, alpha, beta):
+        states.append(gc.isenabled())
+        return search(self, alpha, beta)
+
+    monkeypatch.setattr(solver_search.SearchLoop, "_search", spy)
+    rng = random.Random(5)
+    while True:                                 # a position with some search in it
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 5)
+        probe = Solver(ctx, defenders, bottom)
+        if probe.solve(Position.of(hands, leader)).nodes > 2000:
+            break
+    states.clear()
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        gc.collect()
+        young = gc.get_stats()[0]["collections"]
+        solver = Solver(ctx, defenders, bottom)
+        assert solver.solve(Position.of(hands, leader)).solved
+        # what the search built went to the oldest generation: no young collection walked it after
+        assert gc.isenabled() and gc.get_stats()[0]["collections"] == young
+    finally:
+        gc.enable() if was else gc.disable()
+    assert states and not any(states)

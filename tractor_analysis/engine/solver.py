@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..records.cards import NUM_KINDS, POINTS
-from ..records.frozen import gc_paused
+from ..records.frozen import gc_paused, settle_as_old
 from ..records.rulesets import BottomMultiplier
 from .legal import analyse_lead
 from .scoring import bottom_multiplier
@@ -385,7 +385,10 @@ class Solver(SearchLoop):
         self._deadline = start + budget.seconds if budget.seconds is not None else float("inf")
         try:
             with gc_paused:                 # the search's tables are acyclic (see records.frozen)
-                value = search()
+                try:
+                    value = search()
+                finally:
+                    settle_as_old()         # no walk of them all when the collector resumes
         except BudgetExceeded:
             return Solution(None, self.nodes, time.perf_counter() - start, not self.bounded)
         return Solution(pos.points + value, self.nodes, time.perf_counter() - start, not self.bounded)

@@ -9,11 +9,18 @@ Transposition entries are ``(lower, upper)`` bounds of that gain.  Inside a tric
 the four hands (one integer, 3 bits per card count), the leader and the plays on the table; between
 tricks on the position's shape (:meth:`SearchLoop.shape_key`), so that positions equal up to the
 names of the cards share them (adjacency of two strengths counts only where one seat holds two or
-more copies at both: elsewhere no chain can ever form).  The ordered moves of a node are kept apart,
-keyed on the exact cards.  A follow to a single lead merges equal cards with the table's cards out
-of play (:meth:`SearchLoop._follow_classes`).  Move order: the best (or refuting) move of the last visit first; a leader's longer leads,
-then higher cards; a follower's plays that put its side ahead of the trick first (with points when
-they do, without when not).  The last trick with one card each is scored without a search.
+more copies at both: elsewhere no chain can ever form); the table holds each distinct shape as a
+small integer (:meth:`SearchLoop.shape_id`).
+
+The ordered moves of a node are kept apart, keyed on the exact cards, and also on what they depend
+on (:meth:`NodeFacts.lead_key`, :meth:`NodeFacts.follow_key`): a leader's on the four hands' cards in
+the suit groups it holds; a follower's on the table, the leader and the four hands' cards in the led
+group (or, when it cannot follow with that group alone, in the groups it holds), so that a node met
+for the first time mostly finds its moves already made.  A follow to a single lead merges equal
+cards with the table's cards out of play (:meth:`NodeFacts._follow_classes`).  Move order: the best
+(or refuting) move of the last visit first; a leader's longer leads, then higher cards; a
+follower's plays that put its side ahead of the trick first (with points when they do, without
+when not).  The last trick with one card each is scored without a search (cached on its cards).
 
 Enhanced transposition cut-off, cheap form: at the last seat of a trick, before searching, each
 play whose next position (after the trick) was met before (its shape key cached) and whose entry

@@ -32,7 +32,7 @@ import os
 import threading
 from typing import Any, Callable, Iterator
 
-__all__ = ["collecting_less", "fast_init", "fewer_collections", "gc_paused"]
+__all__ = ["collecting_less", "fast_init", "fewer_collections", "gc_paused", "settle_as_old"]
 
 YOUNG_THRESHOLD = 20_000
 """New containers between two young collections under :func:`fewer_collections` (CPython: 700)."""
@@ -80,6 +80,20 @@ gc_paused = _GcPause()
 """The one pause of the process (see :class:`_GcPause`)."""
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=gc_paused._after_fork)
+
+
+def settle_as_old() -> None:
+    """Move every object the collector tracks to its oldest generation at once, without walking
+    them (``gc.freeze`` then ``gc.unfreeze``).  For the end of a long :data:`gc_paused` stretch
+    that built millions of long-lived acyclic objects (the endgame solver's tables): otherwise the
+    first young collection after the pause walks them all (seconds, at an unforeseeable moment,
+    e.g. past a search's time budget).  Cyclic garbage among them is still found by the next full
+    collection.  Nothing is done while objects are frozen (``gc.freeze`` by the caller, e.g.
+    :func:`collecting_less`): the unfreeze would end that too."""
+    if gc.get_freeze_count():
+        return
+    gc.freeze()
+    gc.unfreeze()
 
 
 def fewer_collections() -> None:
