@@ -6,7 +6,8 @@ points on the table of the trick in progress included, the bottom when they win 
 the solver adds the points already scored.
 
 Transposition entries are ``(lower, upper)`` bounds of that gain.  Inside a trick they are keyed on
-the four hands (one integer, 3 bits per card count), the leader and the plays on the table; between
+the four hands (one integer, 3 bits per card count), the leader and the plays on the table, and
+hold the node's ordered moves as a third item (one lookup for both); between
 tricks on the position's shape (:meth:`SearchLoop.shape_key`), so that positions equal up to the
 names of the cards share them (adjacency of two strengths counts only where one seat holds two or
 more copies at both: elsewhere no chain can ever form); the table holds each distinct shape as a
@@ -323,11 +324,16 @@ class SearchLoop(NodeFacts):
                 if side is True and pts >= beta:
                     return pts                  # ... or theirs already
         mkey = (st.hkey, st.leader, st.tabkey)
-        key = mkey if table else self.shape_id(st)
-        entry = self.tt.get(key)
-        moves = self.move_cache.get(mkey)
+        if table:                               # inside a trick the entry keeps the moves too
+            key = mkey
+            entry = self.tt.get(key)
+            moves = entry[2] if entry is not None else None
+        else:
+            key = self.shape_id(st)
+            entry = self.tt.get(key)
+            moves = self.move_cache.get(mkey)
         if entry is not None:
-            lo, hi = entry
+            lo, hi = entry[0], entry[1]
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -396,13 +402,17 @@ class SearchLoop(NodeFacts):
                         break
         if best_move is not moves[0]:          # the best (or refuting) move first next time
             moves = [best_move] + [m for m in moves if m is not best_move]
-        self.move_cache[mkey] = moves
         if best <= a0:
-            self.tt[key] = (lo, best if best < hi else hi)
+            lo, hi = lo, best if best < hi else hi
         elif best >= b0:
-            self.tt[key] = (best if best > lo else lo, hi)
+            lo, hi = best if best > lo else lo, hi
         else:
-            self.tt[key] = (best, best)
+            lo = hi = best
+        if table:
+            self.tt[key] = (lo, hi, moves)
+        else:
+            self.tt[key] = (lo, hi)
+            self.move_cache[mkey] = moves
         return best
 
     def _last_trick(self, st) -> int:
