@@ -131,6 +131,9 @@ class Solver(SearchLoop):
         self.throw_cache: dict = {}
         self.follow_cache: dict = {}
         self.follow_moves: dict = {}
+        self.single_pieces: dict = {}
+        """One suit group's part of a follow to a single lead, keyed on the table, the leader and
+        the four hands' cards in that group (:meth:`_single_follows`)."""
         self.lead_moves: dict = {}
         """A leader's ordered plays (and whether its throws were the bounded set), keyed on the
         seat and the four hands' cards in the groups it holds (:meth:`_lead_moves`)."""
@@ -220,7 +223,7 @@ class Solver(SearchLoop):
 
     def clear(self) -> None:
         for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.follow_moves,
-                      self.lead_moves, self.held_groups, self.last_cache,
+                      self.lead_moves, self.held_groups, self.last_cache, self.single_pieces,
                       self.winner_cache,
                       self.mult_cache, self.shape_cache, self.shape_ids, self.unit_cache, self.class_cache,
                       self.enc_cache):

@@ -120,39 +120,92 @@ class NodeFacts:
                 out.extend(found)
         return out
 
+    def _group_classes(self, st, seat: int, g: int) -> list[tuple[int, ...]]:
+        """:meth:`_hand_classes` in one suit group ``g`` (the same cache)."""
+        hkey = st.hkey
+        bits = self._seat_bits
+        mask = self._seat_mask
+        gm = self._group_masks[g]
+        part = (hkey >> (bits * seat)) & gm
+        total = ((hkey & mask) + ((hkey >> bits) & mask) + ((hkey >> (2 * bits)) & mask) + (hkey >> (3 * bits))) & gm
+        key = (g, part, total)
+        found = self.class_cache.get(key)
+        if found is None:
+            found = equal_classes(self.ctx.order, st.hands[seat], st.inplay, (g,))
+            if len(self.class_cache) > 500_000:
+                self.class_cache.clear()
+            self.class_cache[key] = found
+        return found
+
     def _single_follows(self, st, seat: int, raw: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         """Follows to a single lead in search order, equal cards merged (:meth:`_follow_classes`):
         each class is played as its weakest member (what :func:`canonical` gives a one-card play),
-        placed where the first of its members comes in ``raw``; then ordered as :meth:`_ordered`
-        orders follows (one pass: each card's place in the trick is looked up once)."""
+        placed where the first of its members comes in ``raw`` (the engine gives them in the order
+        of the kinds); then ordered as :meth:`_ordered` orders follows.  A card's place in that
+        order depends only on the table, the leader and the cards in its own suit group, so the
+        part of each group (:meth:`_single_piece`) is kept on that key: a follower void in the led
+        group, who may play any card, mostly finds every part made."""
+        group = self.ctx.order.group
+        by_group: dict[int, list[int]] = {}
+        for m in raw:
+            by_group.setdefault(group[m[0]], []).append(m[0])
+        head = (st.tabkey, st.leader)
+        pieces = self.single_pieces
+        out: list[tuple] = []
+        for g, kinds in by_group.items():
+            key = (head, g, tuple(kinds), st.hkey & self._full_masks[g])
+            piece = pieces.get(key)
+            if piece is None:
+                piece = self._single_piece(st, seat, g, kinds)
+                if len(pieces) > 500_000:
+                    pieces.clear()
+                pieces[key] = piece
+            out += piece
+        if len(by_group) > 1:
+            out.sort()
+        return [e[4] for e in out]
+
+    def _single_piece(self, st, seat: int, g: int, kinds: list[int]) -> list[tuple]:
+        """Sorted ``(behind, points, strength, first kind, play)`` of the follows among ``kinds``
+        (the seat's legal one-card follows in group ``g``, in the order of the kinds), equal
+        cards merged: ``behind`` is 0 when the card puts the seat's side ahead in the trick
+        (more points first), 1 when not (fewer points first); weaker cards first."""
         table = st.table
         tabkey = st.tabkey
         wcache = self.winner_cache
         wins = {}
-        for m in raw:
-            wi = wcache.get(tabkey + (m,))
+        for k in kinds:
+            wi = wcache.get(tabkey + ((k,),))
             if wi is None:
-                wi = self.winner_index(table + [(seat, m)])
-            wins[m[0]] = wi
-        rep = {k: members[0] for members in self._follow_classes(st, seat, raw, wins) for k in members}
+                wi = self.winner_index(table + [(seat, (k,))])
+            wins[k] = wi
+        n = len(table)
+        rep = {}
+        for members in self._group_classes(st, seat, g):
+            beat = [k for k in members if wins.get(k) == n]
+            below = [k for k in members if wins.get(k) != n]
+            for part in (below, beat):
+                if len(part) > 1:
+                    for k in part:
+                        rep[k] = part[0]
         attacker = self.attacker
         mine = attacker[seat]
         leader = st.leader
         strength = self.ctx.order.strength
-        keyed = []
+        piece = []
         seen = set()
-        for m in raw:
-            k = rep.get(m[0], m[0])
-            if k in seen:
+        for k in kinds:
+            r = rep.get(k, k)
+            if r in seen:
                 continue
-            seen.add(k)
-            pts = POINTS[k]
-            if attacker[(leader + wins[k]) & 3] == mine:
-                keyed.append((0, -pts, strength[k], len(keyed), (k,)))
+            seen.add(r)
+            pts = POINTS[r]
+            if attacker[(leader + wins[r]) & 3] == mine:
+                piece.append((0, -pts, strength[r], k, (r,)))
             else:
-                keyed.append((1, pts, strength[k], len(keyed), (k,)))
-        keyed.sort()
-        return [e[4] for e in keyed]
+                piece.append((1, pts, strength[r], k, (r,)))
+        piece.sort()
+        return piece
 
     def _follow_classes(self, st, seat: int, raw: list[tuple[int, ...]], wins: dict | None = None
                         ) -> list[tuple[int, ...]]:
