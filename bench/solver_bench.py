@@ -2,8 +2,9 @@
 
 Not a test: it prints, per depth, the median and worst time and node count of one full solve
 (a fresh solver, an empty transposition table) of the position at the start of the last K tricks,
-its CPU time (the machine is often shared: wall time grows with the load, nodes do not),
-and how many were not solved within the budget.  Goal (issue 13): last 5 tricks ≤ 1 s median,
+its CPU time (the machine is often shared: wall time grows with the load, nodes do not), the
+peak resident memory of the process during the solve (Linux), and how many were not solved
+within the budget.  Goal (issue 13): last 5 tricks ≤ 1 s median,
 last 8 ≤ 10 s median.
 
     .venv/bin/python bench/solver_bench.py [--hands 15] [--seed 7] [--depths 5,8] [--budget 60] [--nodes N]
@@ -37,6 +38,28 @@ def json_baseline() -> float:
     return statistics.median(times)
 
 
+def reset_peak() -> None:
+    """Start a new peak of resident memory for this process (Linux: VmHWM; elsewhere a no-op)."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
+
+
+def peak_mb() -> float:
+    """Peak resident memory since :func:`reset_peak` (Linux VmHWM), else of the whole process, in MB."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def hands_of(count: int, seed: int, preset: str):
     """Complete simulated hands without violations, up to ``count``."""
     out = []
@@ -67,27 +90,31 @@ def main() -> None:
     print(f"{len(hands)} simulated hands ({args.preset}); json.loads(1 MB) = {base * 1000:.1f} ms"
           + ("; searches start from the real result" if args.guess_result else ""))
     for depth in (int(d) for d in args.depths.split(",")):
-        times, cpus, nodes, unsolved = [], [], [], 0
+        times, cpus, nodes, peaks, unsolved = [], [], [], [], 0
         for h in hands:
             bases, penalties = trick_bases(h)
             solver = Solver(hand_context(h.rules, h.level, h.trump), h.defenders, h.bottom_points)
             pos = position_at(h, len(h.tricks) - depth, 0, bases, penalties)
+            reset_peak()
             cpu0 = time.process_time()
             budget = Budget(nodes=None, seconds=args.budget) if args.nodes is None else Budget(args.nodes, None)
             sol = solver.solve(pos, budget,
                                h.attackers_total if args.guess_result else None)
             cpus.append(time.process_time() - cpu0)
+            peaks.append(peak_mb())
             times.append(sol.seconds)
             nodes.append(sol.nodes)
             unsolved += not sol.solved
             print(f"  last {depth}: hand {h.number:>2} cards each {sum(pos.hands[0]):>2}  "
                   f"{'%8.2f s' % sol.seconds} ({cpus[-1]:.2f} CPU-s)  {sol.nodes:>9} nodes  "
+                  f"peak {peaks[-1]:5.0f} MB  "
                   f"{'value %d' % sol.value if sol.solved else 'NOT SOLVED'}", flush=True)
         med = statistics.median(times)
         limit = f"{args.budget:.0f} s" if args.nodes is None else f"{args.nodes} nodes"
         print(f"last {depth} tricks: median {med:.2f} s ({med / base:.0f}× json.loads), worst {max(times):.2f} s, "
               f"median nodes {statistics.median(nodes):.0f}, worst {max(nodes)}, "
               f"median CPU {statistics.median(cpus):.2f} s, worst CPU {max(cpus):.2f} s, "
+              f"peak memory median {statistics.median(peaks):.0f} MB, worst {max(peaks):.0f} MB, "
               f"not solved within {limit}: {unsolved}/{len(hands)}")
 
 
