@@ -304,3 +304,28 @@ def test_a_solve_runs_with_the_collector_paused_and_leaves_no_young_backlog(monk
     finally:
         gc.enable() if was else gc.disable()
     assert states and not any(states)
+
+
+def test_the_engines_recursions_leave_no_cyclic_garbage():
+    """The recursive helpers of the follow generator and the unit matching free themselves by
+    reference counting: inside a collector pause (readers, replay, the solver) nothing piles up."""
+    import gc
+
+    from engine_helpers import context, hand
+    from tractor_analysis.engine.legal import legal_follows
+    from tractor_analysis.engine.order import TRUMP
+    from tractor_analysis.engine.units import holds_units, match_chains
+
+    ctx = context(10, "H")
+    was = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        follows = list(legal_follows(ctx, (0, 0), hand("D4 D5 C6 C7 C8 C9")))   # void: any two cards
+        next(iter(legal_follows(ctx, (0, 0), hand("D4 D5 C6 C7 C8 C9"))))       # left unfinished
+        chains = match_chains([2, 2, 2, 0, 2, 2], [3, 2])
+        held = holds_units(ctx.order, hand("H3 H3 H3 H4 H4 HK HK"), TRUMP, [(2, 2), (3, 1)])
+        assert gc.collect() == 0
+    finally:
+        gc.enable() if was else gc.disable()
+    assert len(follows) == 15 and chains[0] == (3, 2) and held is False

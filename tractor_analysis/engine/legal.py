@@ -604,7 +604,10 @@ def _multisets(kinds: Sequence[int], counts: Sequence[int], n: int) -> Iterator[
             if m:
                 del acc[-m:]
 
-    yield from rec(0, n, [])
+    try:
+        yield from rec(0, n, [])
+    finally:
+        del rec         # it holds itself through its closure: no cycle left for the collector
 
 
 def legal_follows(ctx, lead: Lead | Sequence[int], hand: Sequence[int]) -> Iterator[tuple[int, ...]]:

@@ -165,7 +165,10 @@ def match_chains(avail: Sequence[int], lengths: Sequence[int],
                 return True
         return rec(i + 1, got, places)
 
-    rec(0, (), ())
+    try:
+        rec(0, (), ())
+    finally:
+        del rec         # it holds itself through its closure: no cycle left for the collector
     return best[0], best[1]
 
 
@@ -311,7 +314,10 @@ def holds_units(o: Order, counts: dict[int, int] | Sequence[int], group: int,
                     return True
         return False
 
-    return rec(0)
+    try:
+        return rec(0)
+    finally:
+        del rec         # it holds itself through its closure: no cycle left for the collector
 
 
 def best_top(o: Order, counts: dict[int, int] | Sequence[int], group: int, copies: int, length: int) -> int:
