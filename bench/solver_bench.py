@@ -1,7 +1,8 @@
 """Benchmark: the endgame solver on the last 5 and last 8 tricks of simulated 2-deck hands (issue 13).
 
 Not a test: it prints, per depth, the median and worst time and node count of one full solve
-(a fresh solver, an empty transposition table) of the position at the start of the last K tricks,
+(a fresh solver, an empty transposition table, a forked child process unless ``--same-process``)
+of the position at the start of the last K tricks,
 its CPU time (the machine is often shared: wall time grows with the load, nodes do not), the
 peak resident memory of the process during the solve (Linux), and how many were not solved
 within the budget.  Goal (issue 13): last 5 tricks ≤ 1 s median,
@@ -16,8 +17,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
+import traceback
 
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.engine.solver import Budget, Solver
@@ -73,6 +76,44 @@ def hands_of(count: int, seed: int, preset: str):
     return out[:count]
 
 
+def solve_one(h, depth: int, budget: Budget, guess_result: bool) -> tuple:
+    """One full solve (a fresh solver) of the position at the start of the last ``depth`` tricks:
+    ``(seconds, CPU seconds, nodes, value or None, peak MB, cards each)``."""
+    bases, penalties = trick_bases(h)
+    solver = Solver(hand_context(h.rules, h.level, h.trump), h.defenders, h.bottom_points)
+    pos = position_at(h, len(h.tricks) - depth, 0, bases, penalties)
+    reset_peak()
+    cpu0 = time.process_time()
+    sol = solver.solve(pos, budget, h.attackers_total if guess_result else None)
+    cpu = time.process_time() - cpu0
+    return sol.seconds, cpu, sol.nodes, sol.value, peak_mb(), sum(pos.hands[0])
+
+
+def in_child(h, depth: int, budget: Budget, guess_result: bool) -> tuple:
+    """:func:`solve_one` in a forked child process: each solve starts from the same memory (a long
+    solve leaves the allocator holding its pages, which slows the next ones and hides their peak)."""
+    if not hasattr(os, "fork"):
+        return solve_one(h, depth, budget, guess_result)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                # the child: one solve, its figures through the pipe
+        code = 1
+        try:
+            os.write(write, json.dumps(solve_one(h, depth, budget, guess_result)).encode())
+            code = 0
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            os._exit(code)
+    os.close(write)
+    with os.fdopen(read, "rb") as f:
+        data = f.read()
+    _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"the solve of hand {h.number} (last {depth}) failed in its child process")
+    return tuple(json.loads(data))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=15)
@@ -84,31 +125,27 @@ def main() -> None:
                     help="nodes per solve instead of seconds (the same work whatever the machine's load)")
     ap.add_argument("--guess-result", action="store_true",
                     help="start the search from the hand's real result, as tractor analyse does")
+    ap.add_argument("--same-process", action="store_true",
+                    help="solve every position in this process (by default each in a forked child)")
     args = ap.parse_args()
     base = json_baseline()
     hands = hands_of(args.hands, args.seed, args.preset)
     print(f"{len(hands)} simulated hands ({args.preset}); json.loads(1 MB) = {base * 1000:.1f} ms"
           + ("; searches start from the real result" if args.guess_result else ""))
+    budget = Budget(nodes=None, seconds=args.budget) if args.nodes is None else Budget(args.nodes, None)
     for depth in (int(d) for d in args.depths.split(",")):
         times, cpus, nodes, peaks, unsolved = [], [], [], [], 0
         for h in hands:
-            bases, penalties = trick_bases(h)
-            solver = Solver(hand_context(h.rules, h.level, h.trump), h.defenders, h.bottom_points)
-            pos = position_at(h, len(h.tricks) - depth, 0, bases, penalties)
-            reset_peak()
-            cpu0 = time.process_time()
-            budget = Budget(nodes=None, seconds=args.budget) if args.nodes is None else Budget(args.nodes, None)
-            sol = solver.solve(pos, budget,
-                               h.attackers_total if args.guess_result else None)
-            cpus.append(time.process_time() - cpu0)
-            peaks.append(peak_mb())
-            times.append(sol.seconds)
-            nodes.append(sol.nodes)
-            unsolved += not sol.solved
-            print(f"  last {depth}: hand {h.number:>2} cards each {sum(pos.hands[0]):>2}  "
-                  f"{'%8.2f s' % sol.seconds} ({cpus[-1]:.2f} CPU-s)  {sol.nodes:>9} nodes  "
-                  f"peak {peaks[-1]:5.0f} MB  "
-                  f"{'value %d' % sol.value if sol.solved else 'NOT SOLVED'}", flush=True)
+            run = solve_one if args.same_process else in_child
+            seconds, cpu, count, value, peak, each = run(h, depth, budget, args.guess_result)
+            times.append(seconds)
+            cpus.append(cpu)
+            nodes.append(count)
+            peaks.append(peak)
+            unsolved += value is None
+            print(f"  last {depth}: hand {h.number:>2} cards each {each:>2}  "
+                  f"{'%8.2f s' % seconds} ({cpu:.2f} CPU-s)  {count:>9} nodes  peak {peak:5.0f} MB  "
+                  f"{'value %d' % value if value is not None else 'NOT SOLVED'}", flush=True)
         med = statistics.median(times)
         limit = f"{args.budget:.0f} s" if args.nodes is None else f"{args.nodes} nodes"
         print(f"last {depth} tricks: median {med:.2f} s ({med / base:.0f}× json.loads), worst {max(times):.2f} s, "
