@@ -592,22 +592,22 @@ def _multisets(kinds: Sequence[int], counts: Sequence[int], n: int) -> Iterator[
     for i in range(len(kinds) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + caps[i]
 
-    def rec(i: int, left: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
-        if left == 0:
-            yield tuple(acc)
-            return
-        if i == len(kinds) or suffix[i] < left:
-            return
-        for m in range(min(caps[i], left), -1, -1):
-            acc.extend([kinds[i]] * m)
-            yield from rec(i + 1, left - m, acc)
-            if m:
-                del acc[-m:]
+    return _multisets_from(kinds, caps, suffix, 0, n, [])
 
-    try:
-        yield from rec(0, n, [])
-    finally:
-        del rec         # it holds itself through its closure: no cycle left for the collector
+
+def _multisets_from(kinds, caps, suffix, i: int, left: int, acc: list[int]) -> Iterator[tuple[int, ...]]:
+    """:func:`_multisets`' recursion (a module function: a nested one would hold itself through its
+    closure, a reference cycle per call left for the garbage collector)."""
+    if left == 0:
+        yield tuple(acc)
+        return
+    if i == len(kinds) or suffix[i] < left:
+        return
+    for m in range(min(caps[i], left), -1, -1):
+        acc.extend([kinds[i]] * m)
+        yield from _multisets_from(kinds, caps, suffix, i + 1, left - m, acc)
+        if m:
+            del acc[-m:]
 
 
 def legal_follows(ctx, lead: Lead | Sequence[int], hand: Sequence[int]) -> Iterator[tuple[int, ...]]:

@@ -35,6 +35,7 @@ from ..records.rulesets import BottomMultiplier
 from .legal import analyse_lead
 from .scoring import bottom_multiplier
 from .solver_moves import follows, leads, merged, units_of
+from .solver_bounds import BottomBound
 from .solver_search import BudgetExceeded, SearchLoop
 from .tricks import trick_winner
 
@@ -113,7 +114,7 @@ class _State:
     """Bound of the bottom multiplier from the hands at the start of the trick in progress."""
 
 
-class Solver(SearchLoop):
+class Solver(SearchLoop, BottomBound):
     """Best-play values for the positions of one hand (``ctx``, the defenders' seats, the bottom's points).
 
     The transposition table is kept between calls, so solving the positions of one hand in turn
@@ -279,66 +280,6 @@ class Solver(SearchLoop):
                 beta = -(-mid // step) * step
             beta = max(lo + 1, min(hi, beta))
         return lo
-
-    def _max_multipliers(self) -> dict[tuple[int, int], int]:
-        """Per (copies, longest chain of that many copies): the largest bottom multiplier of a unit
-        within it (the bound of what the bottom can still earn)."""
-        decks = self.rules.decks
-        out = {}
-        for c in range(1, decks + 1):
-            best = 0
-            for length in range(1, 60):
-                # single cards never chain: a run of strengths with one copy each is no unit
-                shape = (c, length) if c > 1 else (1, 1)
-                best = max(best, bottom_multiplier(self.rules, shape, (shape,)))
-                out[c, length] = best
-        return out
-
-    def _mult_bound(self, hands, hkey: int | None = None) -> int:
-        """The largest bottom multiplier the attackers can still earn (1 at least).
-
-        The bottom counts only when an attacker wins the last trick, and the winning play holds
-        every multi-card unit of the lead (the attacker led it, or beat it: a pair or tractor by a
-        pair or tractor of the led suit, a trump-in by covering the lead's pairs and tractors), so
-        the multiplier is at most that of the largest unit an *attacker* holds; units only shrink
-        as cards are played.  With ``last_trick_cards`` it is at most 2 x the cards in a hand (a
-        throw of unrelated singles counts each card).  With ``hkey`` (the four hands' key) each
-        hand's own bound is cached on its part of the key."""
-        if not self.bottom_points:
-            return 0
-        if hkey is None:
-            return max([1] + [self._hand_mult(hands[seat]) for seat in self._attack_seats])
-        cache = self.mult_cache
-        best = 1
-        for seat in self._attack_seats:
-            part = (hkey >> (_SEAT_BITS * seat)) & _SEAT_MASK
-            m = cache.get(part)
-            if m is None:
-                m = cache[part] = self._hand_mult(hands[seat])
-            if m > best:
-                best = m
-        return best
-
-    def _hand_mult(self, hand) -> int:
-        """The largest bottom multiplier of a unit within one hand (1 at least); with
-        ``last_trick_cards``, of a play of all its cards."""
-        if self._by_cards:
-            return max(1, 2 * sum(hand))
-        o = self.ctx.order
-        best = 1
-        for g in range(5):
-            for c in range(1, self.rules.decks + 1):
-                length = run = 0
-                for ks in o.at[g]:
-                    if any(hand[k] >= c for k in ks):
-                        run += 1
-                        if run > length:
-                            length = run
-                    else:
-                        run = 0
-                if length:
-                    best = max(best, self._maxmult[c, length])
-        return best
 
     def _score_trick(self, table, last: bool) -> tuple[int, int]:
         """(winner, attackers' gain) of a completed trick, the bottom counted when it is the last."""

@@ -147,29 +147,30 @@ def match_chains(avail: Sequence[int], lengths: Sequence[int],
     best: list = [(), ()]
     full = tuple(lengths)
 
-    def rec(i: int, got: tuple[int, ...], places: tuple[tuple[int, int], ...]) -> bool:
-        if got > best[0]:
-            best[0], best[1] = got, places
-            if got == full:
-                return True
-        if i == len(lengths):
-            return False
-        L = lengths[i]
-        for s0 in _starts(av, L, prefer):
-            for j in range(s0, s0 + L):
-                av[j] -= 1
-            done = rec(i + 1, got + (L,), places + ((L, s0),))
-            for j in range(s0, s0 + L):
-                av[j] += 1
-            if done:
-                return True
-        return rec(i + 1, got, places)
-
-    try:
-        rec(0, (), ())
-    finally:
-        del rec         # it holds itself through its closure: no cycle left for the collector
+    _host(lengths, av, prefer, best, full, 0, (), ())
     return best[0], best[1]
+
+
+def _host(lengths, av, prefer, best: list, full, i: int, got: tuple[int, ...],
+          places: tuple[tuple[int, int], ...]) -> bool:
+    """:func:`match_chains`' backtracking (a module function: a nested one would hold itself through
+    its closure, a reference cycle per call left for the garbage collector)."""
+    if got > best[0]:
+        best[0], best[1] = got, places
+        if got == full:
+            return True
+    if i == len(lengths):
+        return False
+    L = lengths[i]
+    for s0 in _starts(av, L, prefer):
+        for j in range(s0, s0 + L):
+            av[j] -= 1
+        done = _host(lengths, av, prefer, best, full, i + 1, got + (L,), places + ((L, s0),))
+        for j in range(s0, s0 + L):
+            av[j] += 1
+        if done:
+            return True
+    return _host(lengths, av, prefer, best, full, i + 1, got, places)
 
 
 def _starts(av: Sequence[int], L: int, prefer: Sequence[int] | None) -> list[int]:
@@ -296,28 +297,27 @@ def holds_units(o: Order, counts: dict[int, int] | Sequence[int], group: int,
     order_ = sorted(shapes, key=lambda sh: (sh[0] * sh[1], sh[0]), reverse=True)
     at = o.at[group]
 
-    def rec(i: int) -> bool:
-        if i == len(order_):
-            return True
-        c, L = order_[i]
-        for s0 in range(len(at) - L + 1):
-            choices = [[k for k in at[s] if rem.get(k, 0) >= c] for s in range(s0, s0 + L)]
-            if not all(choices):
-                continue
-            for pick in itertools.product(*choices):
-                for k in pick:
-                    rem[k] -= c
-                ok = rec(i + 1)
-                for k in pick:
-                    rem[k] += c
-                if ok:
-                    return True
-        return False
+    return _place_units(order_, at, rem, 0)
 
-    try:
-        return rec(0)
-    finally:
-        del rec         # it holds itself through its closure: no cycle left for the collector
+
+def _place_units(order_, at, rem: dict, i: int) -> bool:
+    """:func:`holds_units`' backtracking (a module function, as :func:`_host`)."""
+    if i == len(order_):
+        return True
+    c, L = order_[i]
+    for s0 in range(len(at) - L + 1):
+        choices = [[k for k in at[s] if rem.get(k, 0) >= c] for s in range(s0, s0 + L)]
+        if not all(choices):
+            continue
+        for pick in itertools.product(*choices):
+            for k in pick:
+                rem[k] -= c
+            ok = _place_units(order_, at, rem, i + 1)
+            for k in pick:
+                rem[k] += c
+            if ok:
+                return True
+    return False
 
 
 def best_top(o: Order, counts: dict[int, int] | Sequence[int], group: int, copies: int, length: int) -> int:

@@ -1,0 +1,78 @@
+"""The endgame solver's bound of what the bottom (底牌) can still earn: the largest multiplier of a
+unit an attacker still holds (a mixin of :class:`tractor_analysis.engine.solver.Solver`).
+
+It bounds every node of the search (nothing can be gained beyond the points in play plus the bottom
+times this), so it must never be below the truth; each hand's own bound is cached on its part of
+the four hands' key.
+"""
+from __future__ import annotations
+
+from .scoring import bottom_multiplier
+
+
+class BottomBound:
+    """The bottom multiplier's bound (a mixin of the solver: ``rules``, ``ctx``, ``bottom_points``,
+    the attackers' seats and ``mult_cache``)."""
+
+    def _max_multipliers(self) -> dict[tuple[int, int], int]:
+        """Per (copies, longest chain of that many copies): the largest bottom multiplier of a unit
+        within it (the bound of what the bottom can still earn)."""
+        decks = self.rules.decks
+        out = {}
+        for c in range(1, decks + 1):
+            best = 0
+            for length in range(1, 60):
+                # single cards never chain: a run of strengths with one copy each is no unit
+                shape = (c, length) if c > 1 else (1, 1)
+                best = max(best, bottom_multiplier(self.rules, shape, (shape,)))
+                out[c, length] = best
+        return out
+
+    def _mult_bound(self, hands, hkey: int | None = None) -> int:
+        """The largest bottom multiplier the attackers can still earn (1 at least).
+
+        The bottom counts only when an attacker wins the last trick, and the winning play holds
+        every multi-card unit of the lead (the attacker led it, or beat it: a pair or tractor by a
+        pair or tractor of the led suit, a trump-in by covering the lead's pairs and tractors), so
+        the multiplier is at most that of the largest unit an *attacker* holds; units only shrink
+        as cards are played.  With ``last_trick_cards`` it is at most 2 x the cards in a hand (a
+        throw of unrelated singles counts each card).  With ``hkey`` (the four hands' key) each
+        hand's own bound is cached on its part of the key."""
+        if not self.bottom_points:
+            return 0
+        if hkey is None:
+            return max([1] + [self._hand_mult(hands[seat]) for seat in self._attack_seats])
+        cache = self.mult_cache
+        best = 1
+        for seat in self._attack_seats:
+            part = (hkey >> (self._seat_bits * seat)) & self._seat_mask
+            m = cache.get(part)
+            if m is None:
+                m = cache[part] = self._hand_mult(hands[seat])
+            if m > best:
+                best = m
+        return best
+
+    def _hand_mult(self, hand) -> int:
+        """The largest bottom multiplier of a unit within one hand (1 at least); with
+        ``last_trick_cards``, of a play of all its cards."""
+        if self._by_cards:
+            return max(1, 2 * sum(hand))
+        o = self.ctx.order
+        best = 1
+        for g in range(5):
+            for c in range(1, self.rules.decks + 1):
+                length = run = 0
+                for ks in o.at[g]:
+                    if any(hand[k] >= c for k in ks):
+                        run += 1
+                        if run > length:
+                            length = run
+                    else:
+                        run = 0
+                if length:
+                    best = max(best, self._maxmult[c, length])
+        return best
+
+
+__all__ = ["BottomBound"]
