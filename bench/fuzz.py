@@ -47,8 +47,10 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "fuzz"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import fuzzlib  # noqa: E402
+from procstat import reset_peak, status  # noqa: E402
 
 MEMORY_LIMIT = 1 << 30
 """Peak RSS of one case (the worker's, reset before it; or a CLI subprocess's) past which it is ``memory``."""
@@ -68,28 +70,8 @@ CLASSES = ("traceback", "memory", "hang", "slow", "engine_error", "roundtrip", "
 
 # --- process helpers --------------------------------------------------------------
 
-def _status(pid: int | str, key: str) -> int:
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith(key):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError):
-        pass
-    return 0
-
-
 def _rss(pid: int) -> int:
-    return _status(pid, "VmRSS:")
-
-
-def _reset_peak() -> None:
-    """Reset this process's peak RSS (VmHWM), so that the next reading is the peak of what follows."""
-    try:
-        with open("/proc/self/clear_refs", "w") as f:
-            f.write("5")
-    except OSError:
-        pass
+    return status(pid, "VmRSS:")
 
 
 def _die_with_parent() -> None:
@@ -138,7 +120,7 @@ def _worker(conn, seed: int, size: float, cli: bool) -> None:
             return
         _cpu_budget(HANG_S)
         name, data, _ = fuzzlib.make_case(seed, index, size)
-        _reset_peak()
+        reset_peak()
 
         def step(index=index):          # each step: the hang clocks restart
             conn.send(("start", index))
@@ -146,7 +128,7 @@ def _worker(conn, seed: int, size: float, cli: bool) -> None:
         fuzzlib.STEP_HOOK[0] = step
         found = fuzzlib.judge(name, data, cli=cli)
         fuzzlib.STEP_HOOK[0] = None
-        peak = _status("self", "VmHWM:")
+        peak = status("self", "VmHWM:")
         line = fuzzlib.slow_line(data) if fuzzlib.SLOWEST[0] > SLOW_S else SLOW_S
         conn.send((index, [(f.cls, f.detail) for f in found], tuple(fuzzlib.SLOWEST) + (line,), peak))
 
@@ -294,13 +276,13 @@ def run_cli(args: list[str], cwd: str) -> dict:
         p = subprocess.Popen(_tractor() + args, stdout=out, stderr=err, cwd=cwd, preexec_fn=_child_limits)
         t0 = time.monotonic()
         while True:
-            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            pid, wstatus, ru = os.wait4(p.pid, os.WNOHANG)
             if pid:
                 break
             if time.monotonic() - t0 > HANG_WALL_S:
                 p.kill()
             time.sleep(0.02)
-        p.returncode = os.waitstatus_to_exitcode(status)
+        p.returncode = os.waitstatus_to_exitcode(wstatus)
         out.seek(0)
         err.seek(0)
         return {"exit": p.returncode, "out": out.read().decode("utf-8", "replace"),

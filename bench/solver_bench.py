@@ -22,6 +22,8 @@ import subprocess
 import sys
 import time
 
+from procstat import reset_peak, status
+
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.engine.solver import Budget, Solver
 from tractor_analysis.engine.solver_analysis import position_at, trick_bases
@@ -41,26 +43,9 @@ def json_baseline() -> float:
     return statistics.median(times)
 
 
-def reset_peak() -> None:
-    """Start a new peak of resident memory for this process (Linux: VmHWM; elsewhere a no-op)."""
-    try:
-        with open("/proc/self/clear_refs", "w") as f:
-            f.write("5")
-    except OSError:
-        pass
-
-
 def peak_mb() -> float:
-    """Peak resident memory since :func:`reset_peak` (Linux VmHWM), else of the whole process, in MB."""
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    import resource
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """Peak resident memory since :func:`procstat.reset_peak`, in MB (0 where unknown)."""
+    return status("self", "VmHWM:") / (1 << 20)
 
 
 def hands_of(count: int, seed: int, preset: str):
