@@ -32,6 +32,7 @@ from typing import Iterable, Sequence
 from ..records.cards import NUM_KINDS, POINTS
 from ..records.frozen import gc_paused, settle_as_old
 from ..records.rulesets import BottomMultiplier
+from .deep_calls import in_one_chunk
 from .legal import analyse_lead
 from .scoring import bottom_multiplier
 from .solver_moves import follows, leads, merged, units_of
@@ -347,7 +348,7 @@ class Solver(SearchLoop, BottomBound):
         try:
             with gc_paused:                 # the search's tables are acyclic (see records.frozen)
                 try:
-                    value = search()
+                    value = in_one_chunk(search)    # no stack-chunk churn (see .deep_calls)
                 finally:
                     settle_as_old()         # no walk of them all when the collector resumes
         except BudgetExceeded:
