@@ -5,56 +5,35 @@ pyarrow, not :func:`tractor_analysis.dataset.load`) or from the engine's own res
 (:func:`tractor_analysis.engine.replay.replay_match` on the parsed records), and compared with
 :mod:`tractor_analysis.dataset.stats` and the HTML report's index.  Corpora are small simulated
 matches (standard, tournament with injected violations, one deck, friend mode) plus a few
-hand-made ones (forfeit, a round cut short, the same match as .tgn and .json, a 多少牌 hand
-decided "neither").
+hand-made ones (a forfeit, a round cut short).  A match kept twice is audited in
+``test_audit_duplicates.py``, hands that decide nothing in ``test_audit_undecided.py``.
 
 Tests marked ``xfail(strict=True)`` document real bugs found by the audit.
 """
 from __future__ import annotations
 
-import dataclasses
-import glob
-import html as html_lib
-import os
 import re
 from collections import defaultdict
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
 import pytest
-from click.testing import CliRunner
 
-from engine_helpers import drop_one_card
+from audit_helpers import SEATS, TEAM, Raw, index_html, ingest_dir, isnull, report_table, same, summary_facts
 from tractor_analysis.dataset import stats
-from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load
-from tractor_analysis.dataset.pipeline import ingest
-from tractor_analysis.records import format_json
-from tractor_analysis.engine.replay import replay_hand, replay_match
-from tractor_analysis.records.rulesets import PRESETS, build_ruleset
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records.rulesets import build_ruleset
 from tractor_analysis.simulate import simulate, simulate_match, write_matches
 from tractor_analysis.records.sources import load_file
-from tractor_analysis.records.tgn_writer import format_tgn
-
-SEATS = "NESW"
-TEAM = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 
 # --- building corpora -------------------------------------------------------------------
-def _ingest_dir(rec: str, ds: str) -> str:
-    # ingest() takes files (the CLI expands folders)
-    ingest(sorted(glob.glob(os.path.join(rec, "*"))), ds)
-    return ds
-
-
 def _corpus(root, name, n, seed, *, preset="standard", rules=None, vr=0.0, max_hands=40):
     base = root / name
     matches = list(simulate(n, seed, rules=rules, preset=preset, violation_rate=vr, max_hands=max_hands))
     write_matches(matches, str(base / "rec"))
-    return _ingest_dir(str(base / "rec"), str(base / "ds"))
+    return ingest_dir(str(base / "rec"), str(base / "ds"))
 
 
 @pytest.fixture(scope="module")
@@ -69,57 +48,6 @@ def corpora(tmp_path_factory):
         "friend": _corpus(root, "fr", 4, 9, rules=friend, vr=0.02),
         "friend3": _corpus(root, "fr3", 2, 4, rules=friend3, max_hands=8),
     }
-
-
-def raw(ds_path: str, table: str) -> pd.DataFrame:
-    """A table read straight from its Parquet parts (dictionary columns as plain strings)."""
-    parts = sorted(glob.glob(os.path.join(ds_path, table, "*.parquet")))
-    t = pa.concat_tables([pq.read_table(p) for p in parts], promote_options="default")
-    for i, f in enumerate(t.schema):
-        if pa.types.is_dictionary(f.type):
-            t = t.set_column(i, f.name, pc.cast(t.column(i), pa.string()))
-    df = t.to_pandas()
-    return df.astype({c: object for c in df.columns if df[c].dtype.name == "category"})
-
-
-def _isnull(x) -> bool:
-    return x is None or (isinstance(x, float) and np.isnan(x))
-
-
-def _same(a, b) -> bool:
-    if _isnull(a) and _isnull(b):
-        return True
-    if _isnull(a) or _isnull(b):
-        return False
-    return bool(np.isclose(float(a), float(b)))
-
-
-class Raw:
-    def __init__(self, path):
-        self.path = path
-        self.m = raw(path, "matches")
-        self.h = raw(path, "hands")
-        self.t = raw(path, "tricks")
-        self.v = raw(path, "violations")
-        self.names = {(r.match_id, s): (getattr(r, "player_" + s.lower()) or s)
-                      for r in self.m.itertuples() for s in SEATS}
-        self.won_by = defaultdict(int)          # (mid, hand, seat) -> tricks won
-        self.failed_by = defaultdict(int)
-        for r in self.t.itertuples():
-            self.won_by[(r.match_id, r.hand_no, r.winner)] += 1
-            if r.throw_failed:
-                self.failed_by[(r.match_id, r.hand_no, r.leader)] += 1
-        self.viol_by = defaultdict(int)
-        for r in self.v.itertuples():
-            if isinstance(r.seat, str) and not _isnull(r.hand_no):
-                self.viol_by[(r.match_id, int(r.hand_no), r.seat)] += 1
-
-    def team_name(self, mid, team):
-        a, b = ("N", "S") if team == "NS" else ("E", "W")
-        row = self.m[self.m.match_id == mid].iloc[0]
-        names = sorted(n for n in (row["player_" + a.lower()], row["player_" + b.lower()])
-                       if isinstance(n, str) and n)
-        return " / ".join(names) if names else team
 
 
 def _finished(h) -> bool:
@@ -168,7 +96,7 @@ def expected_summary(R: Raw, by: str) -> dict:
                 r["held"] += h.outcome == "defenders"
                 r["att"].append(h.attackers_total)
                 r["bc"] += bool(h.bottom_captured)
-                if not _isnull(h.levels_gained):
+                if not isnull(h.levels_gained):
                     r["lg"] += int(h.levels_gained)
             r["tw"] += int(h.tricks)
             r["ft"] += int((R.t[(R.t.match_id == h.match_id) & (R.t.hand_no == h.hand_no)].throw_failed).sum())
@@ -248,7 +176,7 @@ def test_summary_matches_an_independent_recount(corpora, name, by):
     assert set(got.index) == set(exp)
     for k, e in exp.items():
         for col, v in e.items():
-            assert _same(got.at[k, col], v), (k, col, v, got.at[k, col])
+            assert same(got.at[k, col], v), (k, col, v, got.at[k, col])
 
 
 def test_violations_per_100_hands_use_the_hands_played_as_denominator(corpora):
@@ -341,7 +269,7 @@ def test_violation_rates_by_code_match_an_independent_recount(corpora, by):
                 hands[k] += 1 if by == "player" else 0.5
     exp = defaultdict(int)
     for v in R.v.itertuples():
-        if _isnull(v.hand_no):
+        if isnull(v.hand_no):
             continue
         if by == "match":
             exp[(v.match_id, v.code)] += 1
@@ -437,7 +365,7 @@ def cut_short(tmp_path_factory):
     assert picked.get("deal") and picked.get("levels")
     matches = picked["deal"][:2] + picked["levels"][:2]
     write_matches(matches, str(root / "rec"))
-    return _ingest_dir(str(root / "rec"), str(root / "ds")), matches
+    return ingest_dir(str(root / "rec"), str(root / "ds")), matches
 
 
 def test_a_round_cut_short_goes_to_the_higher_level_or_the_side_holding_the_deal(cut_short):
@@ -530,85 +458,12 @@ def test_friend_mode_per_player_levels_are_kept_apart(corpora):
     assert (R.m.level_ns_final == R.m.level_n_final).all() and (R.m.level_ew_final == R.m.level_e_final).all()
 
 
-# --- the same match stored twice --------------------------------------------------------------
-def _strip_tags(m):
-    return dataclasses.replace(m, event=None, site=None, date=None, round=None, table=None)
-
-
-@pytest.fixture(scope="module")
-def twice(tmp_path_factory):
-    """One match with tags and one without, each kept as .tgn and as .json."""
-    root = tmp_path_factory.mktemp("twice")
-    rec = root / "rec"
-    rec.mkdir()
-    tagged = simulate_match(3, 0, max_hands=6)
-    bare = _strip_tags(simulate_match(3, 1, max_hands=5))
-    for name, m in (("tagged", tagged), ("bare", bare)):
-        (rec / f"{name}.tgn").write_text(format_tgn(m), encoding="utf-8")
-        # the JSON copy under another name (as stats.duplicate_matches allows)
-        (rec / f"{name}-copy.json").write_text(format_json(m), encoding="utf-8")
-    return _ingest_dir(str(rec), str(root / "ds")), (tagged, bare)
-
-
-def test_a_match_kept_as_tgn_and_json_is_counted_once_by_stats(twice):
-    path, (tagged, bare) = twice
-    ds = load(path)
-    assert len(ds.matches) == 4                               # both copies are stored
-    assert len(stats.duplicate_matches(ds)) == 2
-    n_hands = len(tagged.hands) + len(bare.hands)
-    s = stats.summary(ds, "match")
-    assert s["hands"].sum() == n_hands
-    assert stats.summary(ds, "player")["hands"].sum() == 4 * n_hands
-    st = stats.standings(ds)
-    assert st["matches"].sum() == 4 and st["won"].sum() == 2
-
-
-def _index_html(path_in, out_dir) -> str:
-    r = CliRunner().invoke(main, ["report", str(path_in), "-o", str(out_dir), "--hand-pages", "none",
-                                  "--no-charts", "-q"])
-    assert r.exit_code == 0, r.output
-    return (out_dir / "index.html").read_text(encoding="utf-8")
-
-
-def _summary_facts(index: str) -> dict:
-    sec = index[index.find('id="summary"'):]
-    sec = sec[:sec.find("</section>")]
-    return {html_lib.unescape(re.sub("<[^>]+>", "", k)).strip(): html_lib.unescape(re.sub("<[^>]+>", "", v)).strip()
-            for k, v in re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", sec, re.S)}
-
-
-def _table(index: str, section_id: str) -> list[list[str]]:
-    sec = index[index.find(f'id="{section_id}"'):]
-    sec = sec[:sec.find("</section>")]
-    body = sec[sec.find("<tbody>"):]
-    return [[html_lib.unescape(re.sub("<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
-            for tr in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
-
-
-def test_report_counts_a_tagged_match_kept_twice_once(tmp_path):
-    rec = tmp_path / "rec"
-    rec.mkdir()
-    m = simulate_match(3, 0, max_hands=6)
-    (rec / "a.tgn").write_text(format_tgn(m), encoding="utf-8")
-    (rec / "a.json").write_text(format_json(m), encoding="utf-8")
-    facts = _summary_facts(_index_html(rec, tmp_path / "rep"))
-    assert facts["Matches / 比赛"] == "1"
-    assert facts["Hands / 牌局"] == str(len(m.hands))
-
-
-def test_report_counts_an_untagged_match_kept_twice_once(twice, tmp_path):
-    path, (tagged, bare) = twice
-    facts = _summary_facts(_index_html(path, tmp_path / "rep"))
-    assert facts["Matches / 比赛"] == "2"
-    assert facts["Hands / 牌局"] == str(len(tagged.hands) + len(bare.hands))
-
-
 # --- the report index against an independent recount ----------------------------------------
 def test_report_index_tables_match_an_independent_recount(corpora, tmp_path):
     path = corpora["tournament"]
     R = Raw(path)
-    index = _index_html(path, tmp_path / "rep")
-    facts = _summary_facts(index)
+    index = index_html(path, tmp_path / "rep")
+    facts = summary_facts(index)
     assert facts["Matches / 比赛"] == str(len(R.m))
     assert facts["Hands / 牌局"] == str(len(R.h))
     assert facts["Violations / 违规"] == str(len(R.v))
@@ -619,10 +474,10 @@ def test_report_index_tables_match_an_independent_recount(corpora, tmp_path):
         name = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(int(lv), str(int(lv)))
         held = int((g.outcome == "defenders").sum())
         exp[name] = [str(len(g)), str(held), f"{100 * held / len(g):.0f}%"]
-    got = {r[0]: r[1:] for r in _table(index, "stats-hold")}
+    got = {r[0]: r[1:] for r in report_table(index, "stats-hold")}
     assert got == exp
     # outcome bands
-    rows = _table(index, "stats-outcomes")
+    rows = report_table(index, "stats-outcomes")
     assert sum(int(r[1]) for r in rows) == len(done)
     for r in rows:
         n = int(r[1])
@@ -632,79 +487,12 @@ def test_report_index_tables_match_an_independent_recount(corpora, tmp_path):
     # bottom captures by multiplier
     cap = done[done.bottom_multiplier > 0]
     exp_cap = {f"×{int(k)}": [str(len(g)), str(int(g.bottom_bonus.sum()))] for k, g in cap.groupby("bottom_multiplier")}
-    assert {r[0]: r[1:] for r in _table(index, "stats-bottom")} == exp_cap
+    assert {r[0]: r[1:] for r in report_table(index, "stats-bottom")} == exp_cap
     # violations by code
     exp_code = R.v.code.value_counts().to_dict()
-    assert {r[0]: int(r[1]) for r in _table(index, "stats-violations-code")} == exp_code
+    assert {r[0]: int(r[1]) for r in report_table(index, "stats-violations-code")} == exp_code
     # the standings table is the independent one
-    st = _table(index, "standings")
+    st = report_table(index, "standings")
     exp_st = expected_standings(R)
     assert [(r[1], int(r[3]), int(r[4]), int(r[5])) for r in st] == [
         (x.team, x.won, x.lost, x.levels_gained) for x in exp_st.itertuples()]
-
-
-# --- a referee's position, a hand decided by 多少牌 with outcome "neither" -----------------------
-def test_a_position_is_a_hand_played_but_decides_nothing(tmp_path):
-    ds_path = str(tmp_path / "ds")
-    ingest(["sample_logs/disputed-trick.tgn", "sample_logs/spring-cup-r2t5.tgn"], ds_path)
-    R = Raw(ds_path)
-    pos = R.h[R.h.setup.astype(bool)]
-    assert len(pos) == 1 and pos.outcome.isna().all()
-    ds = load(ds_path)
-    res = stats.match_results(ds).set_index("match_id")
-    assert res.at[pos.iloc[0].match_id, "decided_by"] == "no finished hand"
-    s = stats.summary(ds, "match").set_index("match")
-    row = s.loc[pos.iloc[0].match_id]
-    assert row["hands"] == 1 and np.isnan(row["hold_rate"]) and np.isnan(row["attack_points_mean"])
-    assert stats.standings(ds)["matches"].sum() == 2         # only the spring-cup match
-
-
-@pytest.fixture(scope="module")
-def neither(tmp_path_factory):
-    """A tournament match whose only hand both sides miscounted (多少牌 → "neither")."""
-    rules = PRESETS["tournament"]
-    for i in range(60):
-        m = simulate_match(8, i, preset="tournament", max_hands=1)
-        h = m.hands[0]
-        if h.earlier_buries:
-            continue
-        a = drop_one_card(h, h.dealer)
-        both = a and drop_one_card(a, (h.dealer + 1) % 4)
-        if not both:
-            continue
-        r = replay_hand(both, rules, (2, 2, 2, 2), None, first_of_match=True, levels_known=False)
-        if r.outcome is not None and r.outcome.winner == "neither":
-            match = dataclasses.replace(m, hands=(both,))
-            root = tmp_path_factory.mktemp("neither")
-            (root / "rec").mkdir()
-            (root / "rec" / "n.tgn").write_text(format_tgn(match), encoding="utf-8")
-            return _ingest_dir(str(root / "rec"), str(root / "ds")), match
-    raise AssertionError("no hand to make a 'neither' outcome from")
-
-
-def test_a_neither_hand_moves_no_level_and_decides_no_match(neither):
-    path, match = neither
-    R = Raw(path)
-    h = R.h.iloc[0]
-    assert h.outcome == "neither" and h.outcome_reason == "miscount" and _isnull(h.up_team)
-    assert int(h.levels_gained) == 0 and _isnull(h.next_dealer)
-    ds = load(path)
-    summ = stats.summary(ds, "player").set_index("player")
-    assert (summ["levels_gained"] == 0).all()
-    for s in SEATS:
-        name = R.names[(h.match_id, s)]
-        # the defenders did not keep the deal (it is bid for): their hold rate is 0 of 1
-        if s in list(h.defender_seats):
-            assert summ.at[name, "hold_rate"] == 0
-        else:
-            assert np.isnan(summ.at[name, "hold_rate"])
-    res = stats.match_results(ds).iloc[0]
-    assert res["winner"] is None and replay_match(match).winner is None
-    st = stats.standings(ds)
-    assert st["won"].sum() == 0 and st["lost"].sum() == 0 and st["matches"].sum() == 2
-
-
-def test_report_lists_the_neither_hand_in_its_own_outcome_row(neither, tmp_path):
-    path, _ = neither
-    rows = _table(_index_html(path, tmp_path / "rep"), "stats-outcomes")
-    assert [(r[0].startswith("both sides miscounted"), r[1]) for r in rows] == [(True, "1")]
