@@ -133,18 +133,17 @@ class Solver(SearchLoop, BottomBound):
         self.throw_cache: dict = {}
         self.follow_cache: dict = {}
         self.follow_moves: dict = {}
+        """A follower's ordered plays, keyed on :meth:`follow_key` (:meth:`_follow_moves`)."""
         self.single_pieces: dict = {}
         """One suit group's part of a follow to a single lead, keyed on the table, the leader and
         the four hands' cards in that group (:meth:`_single_follows`)."""
         self.lead_moves: dict = {}
-        """A leader's ordered plays (and whether its throws were the bounded set), keyed on the
-        seat and the four hands' cards in the groups it holds (:meth:`_lead_moves`)."""
+        """A leader's ordered plays (and whether its throws were the bounded set), keyed on
+        :meth:`lead_key` (:meth:`_lead_moves`)."""
         self.held_groups: dict = {}
+        """The bits of the four hands' key in the groups a hand holds, keyed on the hand's part."""
         self.last_cache: dict = {}
         """The attackers' gain from a last trick of one card each, keyed on the leader and the cards."""
-        """The bits of the four hands' key in the groups a hand holds, keyed on the hand's part."""
-        """A follower's ordered plays, keyed on the table, the leader and the led group's cards
-        (:meth:`_follow_moves`)."""
         self.winner_cache: dict = {}
         self.unit_cache: dict = {}
         """A hand's units (:func:`units_of`), keyed on its part of the four hands' key."""
@@ -234,7 +233,7 @@ class Solver(SearchLoop, BottomBound):
     # ------------------------------------------------------------------ internals
     def _mtdf(self, guess: int | None = None) -> int:
         """MTD(f): null-window searches closing in on the value (the table keeps their bounds)."""
-        lo, hi = 0, 1 << 30
+        lo = 0
         st = self.st
         entry = self.tt.get((st.hkey, st.leader, st.tabkey) if st.table else self.shape_id(st))
         if entry is not None and entry[0] == entry[1]:

@@ -95,6 +95,8 @@ class NodePlays:
             for gm, full in zip(self._group_masks, self._full_masks):
                 if part & gm:
                     held |= full
+            if len(self.held_groups) > 500_000:
+                self.held_groups.clear()
             self.held_groups[part] = held
         return held
 
@@ -146,15 +148,7 @@ class NodePlays:
             if wi is None:
                 wi = self.winner_index(table + [(seat, (k,))])
             wins[k] = wi
-        n = len(table)
-        rep = {}
-        for members in self._group_classes(st, seat, g):
-            beat = [k for k in members if wins.get(k) == n]
-            below = [k for k in members if wins.get(k) != n]
-            for part in (below, beat):
-                if len(part) > 1:
-                    for k in part:
-                        rep[k] = part[0]
+        rep = {k: part[0] for part in self._follow_classes(st, seat, None, wins, g) for k in part}
         attacker = self.attacker
         mine = attacker[seat]
         leader = st.leader

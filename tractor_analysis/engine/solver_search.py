@@ -139,10 +139,11 @@ class NodeFacts:
             self.class_cache[key] = found
         return found
 
-    def _follow_classes(self, st, seat: int, raw: list[tuple[int, ...]], wins: dict | None = None
-                        ) -> list[tuple[int, ...]]:
+    def _follow_classes(self, st, seat: int, raw: list[tuple[int, ...]] | None, wins: dict | None = None,
+                        group: int | None = None) -> list[tuple[int, ...]]:
         """Classes of equal follows to a single lead, the cards on the table counted out of play
-        (``wins``: each card's index in the trick of the play winning after it, when known).
+        (``wins``: each card's index in the trick of the play winning after it, when known;
+        ``group``: in that suit group only, else in the groups of the plays ``raw``).
 
         A follow is one card.  Cards that do not beat the play winning so far leave the trick's
         winner as it is, and the later seats compare their cards with that play, not with them; cards
@@ -155,7 +156,8 @@ class NodeFacts:
         table = st.table
         n = len(table)
         split = []
-        for members in self._hand_classes(st, seat, raw):
+        classes = self._group_classes(st, seat, group) if group is not None else self._hand_classes(st, seat, raw)
+        for members in classes:
             beat, below = [], []
             for k in members:
                 wi = wins.get(k) if wins is not None else None
