@@ -36,7 +36,8 @@ class NodePlays:
             moves = self._some(list(raw), seat)
         else:
             classes = self._hand_classes(st, seat, raw)
-            moves = list(dict.fromkeys(canonical(m, class_index(classes), classes) for m in raw)
+            index = class_index(classes)        # once, not per play
+            moves = list(dict.fromkeys(canonical(m, index, classes) for m in raw)
                          ) if classes else list(dict.fromkeys(raw))
             moves = self._ordered(st, seat, moves)
         if len(self.lead_moves) > 500_000:
