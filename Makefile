@@ -15,7 +15,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	@$(PIP) --upgrade pip > $(PIPLOG) 2>&1 || { cat $(PIPLOG); exit 1; }
 
-$(STAMP): $(BIN)/python pyproject.toml
+# the compiled cores (setup.py) are built by this install: a changed C source reinstalls
+CSOURCES := $(shell find tractor_analysis -name '*.c' -o -name '*.h' 2>/dev/null)
+
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(CSOURCES)
 	@echo "installing tractor-analysis into $(VENV)/ (log: $(PIPLOG))"
 	@$(PIP) -e . > $(PIPLOG) 2>&1 || { cat $(PIPLOG); exit 1; }
 	@touch $@

@@ -25,8 +25,8 @@ import time
 from procstat import reset_peak, status
 
 from tractor_analysis.engine.replay import replay_match
-from tractor_analysis.engine.solver import Budget, Solver
-from tractor_analysis.engine.solver_analysis import position_at, trick_bases
+from tractor_analysis.analysis.solver import Budget, Solver
+from tractor_analysis.analysis.hand_analysis import position_at, trick_bases
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.simulate import simulate
 

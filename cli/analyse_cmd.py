@@ -1,7 +1,7 @@
 """``tractor analyse``: what each play of the last tricks cost, with every hand visible.
 
 The engine replays the record (:func:`~tractor_analysis.cli.check.check_file`); the endgame solver
-(:func:`tractor_analysis.engine.solver_analysis.analyse_hand`) values each position of the last
+(:func:`tractor_analysis.analysis.hand_analysis.analyse_hand`) values each position of the last
 tricks under best play by both sides.  This module only lays the answer out: text marked like a
 chess engine's review (inaccuracy / mistake / blunder by cost in points), or ``--json``.
 """
@@ -11,8 +11,8 @@ import json
 
 import click
 
-from tractor_analysis.engine.solver import Budget
-from tractor_analysis.engine.solver_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
+from tractor_analysis.analysis.solver import Budget
+from tractor_analysis.analysis.hand_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
                                                       analyse_hand, mark_of)
 from tractor_analysis.records.cards import SEAT_TOKENS
 

@@ -148,7 +148,7 @@ def _analyse_option(last: int | None, seconds: float, nodes: int) -> dict:
     """The ingest's ``analyse`` argument for ``--analyse K`` (nothing without it)."""
     if last is None:
         return {}
-    from tractor_analysis.dataset.analysis import AnalyseOptions
+    from tractor_analysis.analysis.batch import AnalyseOptions
 
     return {"analyse": AnalyseOptions(last, seconds, nodes)}
 

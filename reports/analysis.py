@@ -3,7 +3,7 @@
 :func:`read_analysis` reads the analysed ``plays`` rows (``value_before``, ``value_after``, ``cost``,
 ``best``; a dataset without them, or written before them, has none); :func:`with_analysis` puts them
 on each hand's view (:class:`~.model.AnalysisView`), checked play by play against the hand as the
-report replayed it.  The cost marks are the engine's (:func:`~tractor_analysis.engine.solver_analysis.mark_of`),
+report replayed it.  The cost marks are the engine's (:func:`~tractor_analysis.analysis.hand_analysis.mark_of`),
 the same as ``tractor analyse`` prints.  A hand without analysed plays gets nothing.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import dataclasses
 from collections import Counter
 from pathlib import Path
 
-from tractor_analysis.engine.solver_analysis import MARKS, mark_of
+from tractor_analysis.analysis.hand_analysis import MARKS, mark_of
 from tractor_analysis.records.cards import parse_cards
 
 from .model import AnalysedPlayView, AnalysisView, HandView, MatchView

@@ -2,10 +2,10 @@
 
 Layers, lowest first (see docs/architecture.md)::
 
-    records  →  engine  →  dataset | simulate  →  reports  →  cli
+    records  →  engine  →  dataset | simulate | analysis  →  reports  →  cli
 
 A module may import its own package and any lower layer, never a higher one nor a package of the
-same rank (``dataset`` and ``simulate`` do not know each other).  Every import counts, also one
+same rank (``dataset``, ``simulate`` and ``analysis`` do not know each other).  Every import counts, also one
 inside a function (a deferred import is still a dependency); only ``if TYPE_CHECKING:`` blocks are
 left out.
 """
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # source folder → the dotted package it installs as (pyproject's package-dir)
 SOURCES = {ROOT / "tractor_analysis": "tractor_analysis", ROOT / "cli": "tractor_analysis.cli",
            ROOT / "reports": "tractor_analysis.reports"}
-RANK = {"records": 0, "engine": 1, "dataset": 2, "simulate": 2, "reports": 3, "cli": 4}
+RANK = {"records": 0, "engine": 1, "dataset": 2, "simulate": 2, "analysis": 2, "reports": 3, "cli": 4}
 MAX_LINES = 300
 
 

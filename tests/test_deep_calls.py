@@ -1,4 +1,4 @@
-"""engine.deep_calls.in_one_chunk: a deep recursion runs in one stack chunk of its own (CPython 3.11
+"""analysis.deep_calls.in_one_chunk: a deep recursion runs in one stack chunk of its own (CPython 3.11
 maps and unmaps a chunk each time the call depth steps across a chunk's end)."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tractor_analysis.engine.deep_calls import in_one_chunk
+from tractor_analysis.analysis.deep_calls import in_one_chunk
 
 
 def test_gives_the_value_and_the_exception():

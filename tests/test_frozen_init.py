@@ -274,8 +274,8 @@ def test_a_solve_runs_with_the_collector_paused_and_leaves_no_young_backlog(monk
     import random
 
     from solver_helpers import random_endgame
-    from tractor_analysis.engine import solver_search
-    from tractor_analysis.engine.solver import Position, Solver
+    from tractor_analysis.analysis import search as solver_search
+    from tractor_analysis.analysis.solver import Position, Solver
 
     states = []
     search = solver_search.SearchLoop._search

@@ -16,9 +16,9 @@ from engine_helpers import cards, context, hand, position, replay_position
 from solver_helpers import all_throws, brute_force, random_endgame
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records.rulesets import PRESETS, BottomMultiplier
-from tractor_analysis.engine.solver import Budget, Position, Solver
-from tractor_analysis.engine.solver_analysis import analyse_hand, position_at, trick_bases
-from tractor_analysis.engine.solver_moves import canonical, class_index, equal_classes, standing_throws
+from tractor_analysis.analysis.solver import Budget, Position, Solver
+from tractor_analysis.analysis.hand_analysis import analyse_hand, position_at, trick_bases
+from tractor_analysis.analysis.moves import canonical, class_index, equal_classes, standing_throws
 from tractor_analysis.engine.legal import analyse_lead, legal_follows, legal_leads
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.simulate import simulate

@@ -17,9 +17,9 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import SCHEMAS, load, stats, stats_reference
-from tractor_analysis.dataset.analysis import DEFAULT_BUDGET, DEFAULT_NODES, AnalyseOptions, Analysed
+from tractor_analysis.analysis.batch import DEFAULT_BUDGET, DEFAULT_NODES, AnalyseOptions, Analysed
 from tractor_analysis.dataset.pipeline import ingest
-from tractor_analysis.engine.solver_analysis import MARKS, mark_of
+from tractor_analysis.analysis.hand_analysis import MARKS, mark_of
 from tractor_analysis.records import format_json
 from tractor_analysis.simulate import simulate, simulate_match, write_matches
 
@@ -105,12 +105,12 @@ def test_cli_defaults_are_the_documented_ones():
 
 
 def test_a_solver_that_fails_leaves_nulls_not_values(tmp_path, monkeypatch):
-    from tractor_analysis.dataset import analysis
+    from tractor_analysis.analysis import batch
 
     def broken(*args, **kwargs):
         raise RuntimeError("solver bug")
 
-    monkeypatch.setattr(analysis, "analyse_hand", broken)
+    monkeypatch.setattr(batch, "analyse_hand", broken)
     ingest([str(SAMPLE)], str(tmp_path / "ds"), analyse=AnalyseOptions(2))
     plays = load(str(tmp_path / "ds")).plays
     assert len(plays) and plays[list(ANALYSIS_COLUMNS)].isna().all().all()

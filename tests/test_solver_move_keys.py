@@ -1,6 +1,6 @@
 """The endgame solver keeps a node's ordered plays on a key coarser than the position (issue 13,
 speed): a leader's on its cards and the four hands' cards in the suit groups it holds
-(:meth:`~tractor_analysis.engine.solver.Solver.lead_key`); a follower's on the table, the leader and
+(:meth:`~tractor_analysis.analysis.solver.Solver.lead_key`); a follower's on the table, the leader and
 the four hands' cards in the led group when it holds at least as many of them as the lead has, or
 else in the groups it holds (``follow_key``).  A cached list is reused for every position with the
 same key, so these tests change random cards between the seats and check that wherever the key
@@ -12,7 +12,7 @@ import random
 
 from solver_helpers import random_endgame
 from tractor_analysis.engine.legal import legal_follows, legal_leads
-from tractor_analysis.engine.solver import Position, Solver
+from tractor_analysis.analysis.solver import Position, Solver
 
 
 def _table(rng, ctx, hands, leader):

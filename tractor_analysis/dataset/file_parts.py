@@ -139,9 +139,9 @@ def _replay(matches: list, first: int, choice, diags: list[Diagnostic], analyse=
 
 def _analyse(results: list, options) -> list:
     """``ingest --analyse``: the endgame analysis of every replayed hand, carried with the results
-    to the ``plays`` rows (:mod:`.analysis`); ``results`` as they are without the option."""
+    to the ``plays`` rows (:mod:`.analysis`); ``results`` as they are without the option.  The
+    options (:class:`tractor_analysis.analysis.batch.AnalyseOptions`, from the CLI) run the solver:
+    the dataset does not know it."""
     if options is None:
         return results
-    from .analysis import analyse_results
-
-    return analyse_results(results, options)
+    return options.analyse_results(results)

@@ -8,7 +8,7 @@ throw penalties) — scored by the engine's own functions: the trick's winner by
 :func:`~tractor_analysis.engine.tricks.trick_winner`, its points by the cards' ``POINTS``, the
 bottom by :func:`~tractor_analysis.engine.scoring.bottom_multiplier` of the lead's shapes exactly as
 :func:`~tractor_analysis.engine.replay.replay_hand` scores the last trick.  The moves are the legal
-plays of :mod:`tractor_analysis.engine.solver_moves` (the engine's legal-play generator).
+plays of :mod:`tractor_analysis.analysis.moves` (the engine's legal-play generator).
 
 The search is a fail-soft alpha-beta over single plays (each play is a node; the side to move
 changes with the seat), with a transposition table keyed on the cards left in each hand, the
@@ -20,7 +20,7 @@ whether anything is gained at all, then halves the interval still open.
 
 Limits: :class:`Budget` (nodes and seconds per call).  A search that runs out gives a
 :class:`Solution` with ``value`` ``None`` ("not solved within budget"), never a guess.  When some
-leader had more throw candidates than :data:`~tractor_analysis.engine.solver_moves.THROW_CANDIDATES`
+leader had more throw candidates than :data:`~tractor_analysis.analysis.moves.THROW_CANDIDATES`
 the value is exact for the bounded throw set and ``Solution.all_throws`` is false.
 """
 from __future__ import annotations
@@ -33,12 +33,12 @@ from ..records.cards import NUM_KINDS, POINTS
 from ..records.frozen import gc_paused, settle_as_old
 from ..records.rulesets import BottomMultiplier
 from .deep_calls import in_one_chunk
-from .legal import analyse_lead
-from .scoring import bottom_multiplier
-from .solver_moves import follows, leads, merged, units_of
-from .solver_bounds import BottomBound
-from .solver_search import BudgetExceeded, SearchLoop
-from .tricks import trick_winner
+from ..engine.legal import analyse_lead
+from ..engine.scoring import bottom_multiplier
+from .moves import follows, leads, merged, units_of
+from .bounds import BottomBound
+from .search import BudgetExceeded, SearchLoop
+from ..engine.tricks import trick_winner
 
 _BASE = 8
 """Digits per card count in a hand key (counts stay below 8 for up to 3 decks and bad records)."""

@@ -6,7 +6,7 @@ total when both sides play best from there on), the total after the play actuall
 down, a defender's what it went up) and the best plays.  The positions come from the engine's
 replay (:class:`~tractor_analysis.engine.verdicts.HandResult`: the hands before each trick, the
 points already scored, the throw penalties it counted); the values from
-:class:`~tractor_analysis.engine.solver.Solver`.
+:class:`~tractor_analysis.analysis.solver.Solver`.
 
 A failed throw (``attempted -> forced``) is valued as the forced play plus the penalty the replay
 counted for it; an illegal play (one the replay found a violation in) gets its values but no cost.
@@ -16,10 +16,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from . import explain_hand
+from ..engine import explain_hand
 from .solver import Budget, Position, Solver
-from .tricks import hand_context
-from .verdicts import HandResult
+from ..engine.tricks import hand_context
+from ..engine.verdicts import HandResult
 
 MIN_LAST = 5
 """Tricks analysed at least when the number is left to the time budget."""

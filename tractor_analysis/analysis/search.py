@@ -1,6 +1,6 @@
 """The endgame solver's search loop: fail-soft alpha-beta with a transposition table.
 
-A mixin of :class:`tractor_analysis.engine.solver.Solver` (which owns the position, the budget and
+A mixin of :class:`tractor_analysis.analysis.solver.Solver` (which owns the position, the budget and
 the public calls).  Values here are the points the attackers still gain from the node on (the
 points on the table of the trick in progress included, the bottom when they win the last trick);
 the solver adds the points already scored.
@@ -33,9 +33,9 @@ from __future__ import annotations
 import time
 
 from ..records.cards import POINTS
-from .order import TRUMP
-from .solver_moves import equal_classes
-from .solver_plays import NodePlays
+from ..engine.order import TRUMP
+from .moves import equal_classes
+from .plays import NodePlays
 
 
 class BudgetExceeded(Exception):

@@ -1,8 +1,8 @@
 """The endgame solver's plays at a node: which plays the search tries, equal ones merged, in search
 order, and what they depend on, so that a node met for the first time mostly finds them made.
 
-A mixin of :class:`tractor_analysis.engine.solver.Solver` (beside
-:class:`~tractor_analysis.engine.solver_search.NodeFacts`, which says which cards are equal, and the
+A mixin of :class:`tractor_analysis.analysis.solver.Solver` (beside
+:class:`~tractor_analysis.analysis.search.NodeFacts`, which says which cards are equal, and the
 solver's ``_raw_moves``, the engine's legal plays, and ``winner_index``).  A leader's plays are kept
 on the four hands' cards in the suit groups it holds (:meth:`NodePlays.lead_key`); a follower's on
 the table, the leader and the four hands' cards in the led group, or, when it cannot follow with
@@ -12,7 +12,7 @@ is made of one part per suit group, each kept on that group's cards.
 from __future__ import annotations
 
 from ..records.cards import POINTS
-from .solver_moves import canonical, class_index, merged
+from .moves import canonical, class_index, merged
 
 
 class NodePlays:

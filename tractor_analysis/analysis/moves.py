@@ -32,8 +32,8 @@ import itertools
 from typing import Sequence
 
 from ..records.cards import POINTS
-from .legal import analyse_lead, check_throw, legal_follows, legal_leads
-from .units import availability, chain_top
+from ..engine.legal import analyse_lead, check_throw, legal_follows, legal_leads
+from ..engine.units import availability, chain_top
 
 THROW_CANDIDATES = 256
 """Most sub-multisets of one group's safe cards tried as throws; beyond it the bounded set is used."""

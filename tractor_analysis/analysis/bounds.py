@@ -1,5 +1,5 @@
 """The endgame solver's bound of what the bottom (底牌) can still earn: the largest multiplier of a
-unit an attacker still holds (a mixin of :class:`tractor_analysis.engine.solver.Solver`).
+unit an attacker still holds (a mixin of :class:`tractor_analysis.analysis.solver.Solver`).
 
 It bounds every node of the search (nothing can be gained beyond the points in play plus the bottom
 times this), so it must never be below the truth; each hand's own bound is cached on its part of
@@ -7,7 +7,7 @@ the four hands' key.
 """
 from __future__ import annotations
 
-from .scoring import bottom_multiplier
+from ..engine.scoring import bottom_multiplier
 
 
 class BottomBound:

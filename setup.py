@@ -1,0 +1,21 @@
+"""The compiled cores, built by ``pip install -e .`` (which ``make demo`` and ``make test`` run).
+
+Every compiled core is a C extension beside the pure-Python module it speeds up; the pure-Python
+code stays the reference, is what runs where no compiler is available, and the tests check that
+both give the same results.  Each core is declared here, once, and loaded at run time through
+:func:`tractor_analysis.records.compiled.load`, which prints one notice on stderr when a core
+is missing and falls back to the pure-Python code.
+
+``optional=True``: a machine without gcc or the Python headers still installs the tool (the build
+of the core fails quietly into pip's log, ``.venv/pip.log``); it runs the pure-Python code.
+"""
+from setuptools import Extension, setup
+
+CFLAGS = ["-O2", "-std=c99", "-Wall", "-Wno-unused-function"]
+
+# (module, C sources): add a core here and nowhere else.
+COMPILED: list[tuple[str, list[str]]] = [
+]
+
+setup(ext_modules=[Extension(module, sources, optional=True, extra_compile_args=CFLAGS)
+                   for module, sources in COMPILED])
