@@ -8,12 +8,16 @@ chess engine's review (inaccuracy / mistake / blunder by cost in points), or ``-
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
+from tractor_analysis.analysis.best_plays import BestChoice, choices
 from tractor_analysis.analysis.solver import Budget
 from tractor_analysis.analysis.hand_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
                                                       analyse_hand, mark_of)
+from tractor_analysis.engine.order import Order
+from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.records.cards import SEAT_TOKENS
 
 from .check import check_file
@@ -21,10 +25,36 @@ from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, bad, cards_p
                      echo_err, expand_inputs, located, pad, rules_options, seat_label, strong)
 
 
-def play_json(p: PlayAnalysis) -> dict:
+NUMBERS_ZH = "零一二三四五六七八九十"
+
+
+def choice_text(c: BestChoice) -> str:
+    """Best plays of one shape: ``♠A ♠A``; ``♠3 | ♠A`` (a few, or any one card of a few);
+    ``♠A + any 3 of ♣3 ♣4 ♣5 ♣6 (4 plays) / 其中任意三张（共 4 种）``."""
+    if not c.choose:
+        return cards_pretty(c.fixed)
+    if c.count <= 2 or (c.choose == 1 and not c.fixed):
+        return " | ".join(cards_pretty(p) for p in c.plays())
+    fixed = cards_pretty(c.fixed) + " + " if c.fixed else ""
+    zh = NUMBERS_ZH[c.choose] if c.choose < len(NUMBERS_ZH) else str(c.choose)
+    return f"{fixed}any {c.choose} of {cards_pretty(c.pool)} ({c.count} plays) / 其中任意{zh}张（共 {c.count} 种）"
+
+
+def choice_json(c: BestChoice) -> dict:
+    return {"cards": cards_tokens(c.fixed), "any": c.choose, "of": cards_tokens(c.pool), "plays": c.count}
+
+
+def best_choices(p: PlayAnalysis, order: Order) -> list[BestChoice] | None:
+    every = p.best_every if p.best_every is not None else p.best
+    return None if every is None else choices(every, order.group.__getitem__)
+
+
+def play_json(p: PlayAnalysis, order: Order) -> dict:
+    grouped = best_choices(p, order)
     out = {"trick": p.trick, "seat": SEAT_TOKENS[p.seat], "cards": cards_tokens(p.cards),
            "value_before": p.value_before, "value_after": p.value_after, "cost": p.cost,
-           "best": None if p.best is None else [cards_tokens(b) for b in p.best], "legal": p.legal}
+           "best": None if p.best is None else [cards_tokens(b) for b in p.best],
+           "best_choices": None if grouped is None else [choice_json(c) for c in grouped], "legal": p.legal}
     if p.attempted is not None:
         out["attempted"] = cards_tokens(p.attempted)
     mark = mark_of(p.cost)
@@ -32,18 +62,19 @@ def play_json(p: PlayAnalysis) -> dict:
     return out
 
 
-def hand_json(match_index: int, a: HandAnalysis) -> dict:
+def hand_json(match_index: int, a: HandAnalysis, order: Order) -> dict:
     return {"match": match_index, "hand": a.number, "first_trick": a.first_trick, "tricks": a.tricks,
             "value_start": a.start_value, "result": a.result, "solved": a.solved,
             "all_throws": a.all_throws, "reason": None if a.reason is None else " / ".join(a.reason),
-            "nodes": a.nodes, "seconds": round(a.seconds, 3), "plays": [play_json(p) for p in a.plays]}
+            "hand_budget_spent": a.hand_budget_spent,
+            "nodes": a.nodes, "seconds": round(a.seconds, 3), "plays": [play_json(p, order) for p in a.plays]}
 
 
 def _value(v: int | None) -> str:
     return "—" if v is None else str(v)
 
 
-def play_line(p: PlayAnalysis, match) -> str:
+def play_line(p: PlayAnalysis, match, order: Order) -> str:
     shown = cards_pretty(p.cards)
     if p.attempted is not None:
         shown = f"{cards_pretty(p.attempted)} → {shown}"
@@ -60,11 +91,25 @@ def play_line(p: PlayAnalysis, match) -> str:
     elif p.cost:
         line += f"  cost 代价 {p.cost}"
     if p.cost and p.best:
-        line += dim("   best 最佳: " + " | ".join(cards_pretty(b) for b in p.best))
+        line += dim("   best 最佳: " + " | ".join(choice_text(c) for c in best_choices(p, order)))
     return line
 
 
-def hand_lines(a: HandAnalysis, match) -> list[str]:
+def hands_lines(h, trick_index: int, match) -> list[str]:
+    """The four hands before a trick (``--show-hands``), the leader first."""
+    t = h.tricks[trick_index]
+    order = hand_context(h.rules, h.level, h.trump).order
+    lines = []
+    for i in range(4):
+        seat = (t.leader + i) & 3
+        cards = sorted((k for k in range(len(t.hands_before[seat])) for _ in range(t.hands_before[seat][k])),
+                       key=lambda k: (order.group[k], order.strength[k]), reverse=True)
+        lines.append(dim(f"    {pad(seat_label(seat, match), 10)} {cards_pretty(cards) or '—'}"))
+    return lines
+
+
+def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False) -> list[str]:
+    order = hand_context(h.rules, h.level, h.trump).order
     head = strong(f"hand {a.number} 第{a.number}局")
     if a.reason is not None:
         return [head + "  " + dim(f"not analysed 未分析: {a.reason[0]} / {a.reason[1]}")]
@@ -75,13 +120,43 @@ def hand_lines(a: HandAnalysis, match) -> list[str]:
     if not a.all_throws:
         lines.append(dim("  (a bounded set of throws was searched somewhere: values exact for that set "
                          "/ 部分甩牌只搜索了有限集合)"))
+    if a.hand_budget_spent:
+        lines.append(bad("  the hand's time (--budget-hand) ran out: the plays marked not solved were not searched "
+                         "/ 本局时间（--budget-hand）已用完：标为未解出的出牌未搜索"))
     trick = None
+    numbers = [t.number for t in h.tricks]
     for p in a.plays:
         if p.trick != trick:
             trick = p.trick
             lines.append(f"  trick {trick} 第{trick}轮")
-        lines.append(play_line(p, match))
+            if show_hands and trick in numbers:
+                lines.extend(hands_lines(h, numbers.index(trick), match))
+        lines.append(play_line(p, match, order))
     return lines
+
+
+class Progress:
+    """Positions solved and the time so far, on stderr, once a hand has taken over a second
+    (rewritten in place on a terminal, a line every few seconds elsewhere)."""
+
+    def __init__(self, hand: int) -> None:
+        self.hand = hand
+        self.tty = sys.stderr.isatty()
+        self.shown = 0.0
+        self.any = False
+
+    def __call__(self, done: int, total: int, seconds: float) -> None:
+        if seconds < 1.0 or (self.any and seconds - self.shown < (0.2 if self.tty else 5.0) and done < total):
+            return
+        self.shown = seconds
+        self.any = True
+        text = (f"hand {self.hand}: {done}/{total} plays analysed, {seconds:.0f} s "
+                f"/ 第{self.hand}局：已分析 {done}/{total} 手出牌，{seconds:.0f} 秒")
+        click.echo(("\r" + text + "\x1b[K") if self.tty else text, err=True, nl=not self.tty)
+
+    def end(self) -> None:
+        if self.any and self.tty:
+            click.echo("", err=True)
 
 
 @click.command("analyse", context_settings=CONTEXT)
@@ -91,13 +166,18 @@ def hand_lines(a: HandAnalysis, match) -> list[str]:
 @click.option("--last", type=click.IntRange(min=1), default=None, metavar="K",
               help=f"Analyse the last K tricks (default: at least {MIN_LAST}, more while the budget allows).")
 @click.option("--budget", type=click.FloatRange(min=0.01), default=10.0, show_default=True, metavar="SECONDS",
-              help="Search time allowed per position; a position not solved in it is marked so.")
+              help="Search time allowed per position (each play is two or three positions); a position not "
+                   "solved in it is marked so.")
+@click.option("--budget-hand", "budget_hand", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Bound the whole hand's analysis: the plays left when it runs out are marked not solved.")
+@click.option("--show-hands", "show_hands", is_flag=True, help="Print the four hands before each analysed trick.")
 @click.option("--nodes", type=click.IntRange(min=1), default=None, metavar="N",
               help="Also limit each position's search to N nodes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
 @rules_options
-def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, nodes: int | None,
-            as_json: bool, preset: str | None, rule_pairs: tuple[tuple[str, str], ...]) -> None:
+def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, budget_hand: float | None,
+            show_hands: bool, nodes: int | None, as_json: bool, preset: str | None,
+            rule_pairs: tuple[tuple[str, str], ...]) -> None:
     """What each play of the last tricks cost, with all four hands known (双明手分析).
 
     For every play: the attackers' final total with best play by both sides
@@ -109,7 +189,8 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
     \b
     Examples:
       tractor analyse sample_logs/spring-cup-r2t5.tgn --hand 1
-      tractor analyse game.tgn --last 8 --budget 30
+      tractor analyse game.tgn --last 8 --budget 30 --budget-hand 120
+      tractor analyse game.tgn --hand 2 --last 3 --show-hands
       tractor analyse game.tgn --json > analysis.json
     """
     paths = list(expand_inputs([path]))
@@ -125,14 +206,16 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
     for index, match, h, _record in verdict.hands_with_records:
         if hands and h.number not in hands:
             continue
-        a = analyse_hand(h, last, limit)
+        progress = Progress(h.number)
+        a = analyse_hand(h, last, limit, hand_seconds=budget_hand, progress=progress)
+        progress.end()
         shown += 1
         if as_json:
-            out.append(hand_json(index, a))
+            out.append(hand_json(index, a, hand_context(h.rules, h.level, h.trump).order))
         else:
             if shown > 1:
                 click.echo("")
-            for line in hand_lines(a, match):
+            for line in hand_lines(a, match, h, show_hands):
                 click.echo(line)
     if hands and not shown and verdict.readable:
         numbers = sorted({h.number for _, _, h in verdict.hands})

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from ..engine import explain_hand
 from .solver import Budget, Position, Solver
@@ -50,10 +51,13 @@ class PlayAnalysis:
     value_after: int | None
     cost: int | None
     best: tuple[tuple[int, ...], ...] | None
-    """The best plays (one per set of equal plays); ``None`` when not solved."""
+    """The best plays (one per set of equal plays; the play made stands for its own set when it is
+    best); ``None`` when not solved."""
     legal: bool = True
     attempted: tuple[int, ...] | None = None
     """A failed throw: the cards shown (``cards`` is the forced play)."""
+    best_every: tuple[tuple[int, ...], ...] | None = None
+    """Every best play (each set of equal plays listed whole), for :func:`.best_plays.choices`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,8 @@ class HandAnalysis:
     nodes: int = 0
     seconds: float = 0.0
     all_throws: bool = True
+    hand_budget_spent: bool = False
+    """The whole hand's time (``--budget-hand``) ran out: the plays after it are not solved."""
 
     @property
     def solved(self) -> bool:
@@ -130,10 +136,63 @@ def _consistent(h: HandResult, index: int) -> bool:
     return True
 
 
+Progress = Callable[[int, int, float], None]
+"""``progress(plays_done, plays_in_all, seconds_so_far)``, called after each analysed play."""
+
+
+class _Clock:
+    """The per-position budget, cut to what is left of the whole hand's (``hand_seconds``)."""
+
+    def __init__(self, budget: Budget, hand_seconds: float | None, t0: float) -> None:
+        self.budget = budget
+        self.deadline = None if hand_seconds is None else t0 + hand_seconds
+        self.spent = False
+
+    def next(self) -> Budget | None:
+        """The budget of the next search, ``None`` once the hand's time is spent."""
+        if self.deadline is None:
+            return self.budget
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            self.spent = True
+            return None
+        seconds = left if self.budget.seconds is None else min(self.budget.seconds, left)
+        return Budget(nodes=self.budget.nodes, seconds=seconds)
+
+
+def _best(solver: Solver, pos: Position, value: int, budget: Budget, played: tuple[int, ...], cost: int | None
+          ) -> tuple[tuple | None, tuple | None]:
+    """``(best, best_every)``: one play per set of equal best plays (the play made standing for its
+    own set) and every best play; ``(None, None)`` when the budget ran out."""
+    found = solver.best_plays(pos, value, budget)
+    if found is None:
+        return None, None
+    classes = solver.play_classes(pos)
+    played = tuple(sorted(played))
+    best, every = [], []
+    for rep in found:
+        members = classes.get(rep, [rep])
+        best.append(played if played in members else rep)
+        every.extend(members)
+    if cost == 0 and played not in every:   # best by its value, outside the plays the search merges
+        best.insert(0, played)
+        every.insert(0, played)
+    return tuple(best), tuple(dict.fromkeys(every))
+
+
+def _solve(solver: Solver, pos: Position, clock: _Clock, guess: int):
+    budget = clock.next()
+    return None if budget is None else solver.solve(pos, budget, guess)
+
+
 def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget(),
-                 solver: Solver | None = None) -> HandAnalysis:
+                 solver: Solver | None = None, *, hand_seconds: float | None = None,
+                 progress: Progress | None = None) -> HandAnalysis:
     """Analyse the last ``last`` tricks of ``h`` (``None``: at least :data:`MIN_LAST`, and earlier
-    tricks as long as the start of the analysed part solves within ``budget``)."""
+    tricks as long as the start of the analysed part solves within ``budget``).
+
+    ``budget`` bounds each position's search; ``hand_seconds`` the whole hand (the plays left when
+    it runs out are not solved, and the analysis says so); ``progress`` hears of each play done."""
     t0 = time.perf_counter()
     reason = _unplayable(h)
     n = len(h.tricks)
@@ -144,12 +203,15 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     bases, penalties = trick_bases(h)
     bottom = h.bottom_points
     solver = solver or Solver(hand_context(h.rules, h.level, h.trump), h.defenders, bottom)
+    clock = _Clock(budget, hand_seconds, t0)
     nodes = 0
     guess = h.attackers_total         # where the searches start looking: the real result is often near
     k = min(n, last if last is not None else MIN_LAST)
     if last is None:
         while k < n and _consistent(h, n - k - 1):
-            sol = solver.solve(position_at(h, n - k - 1, 0, bases, penalties), budget, guess)
+            sol = _solve(solver, position_at(h, n - k - 1, 0, bases, penalties), clock, guess)
+            if sol is None:
+                break
             nodes += sol.nodes
             if not sol.solved:
                 break
@@ -157,34 +219,56 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     first = n - k
     plays: list[PlayAnalysis] = []
     all_throws = True
+    total = sum(len(h.tricks[i].plays) for i in range(first, n))
     for index in range(first, n):
         t = h.tricks[index]
         faults = {v.seat for v in t.violations}
         for j, p in enumerate(t.plays):
-            pos = position_at(h, index, j, bases, penalties)
-            before = solver.solve(pos, budget, guess)
-            nodes += before.nodes
-            all_throws = all_throws and before.all_throws
-            after_pos = solver.after(pos, p.cards)
-            if j == 0 and p.attempted is not None:
-                after_pos = Position(after_pos.hands, after_pos.leader, after_pos.table,
-                                     after_pos.points + penalties[index])
-            after = solver.solve(after_pos, budget, guess)
-            nodes += after.nodes
-            best = None
-            if before.solved:
-                found = solver.best_plays(pos, before.value, budget)
-                best = tuple(found) if found is not None else None
-            legal = p.seat not in faults
-            cost = None
-            if legal and before.solved and after.solved:
-                diff = before.value - after.value
-                cost = diff if solver.attacker[p.seat] else -diff
-            plays.append(PlayAnalysis(t.number, p.seat, p.cards, before.value, after.value, cost, best,
-                                      legal, p.attempted))
-    start = plays[0].value_before if plays else None
+            plays.append(_play(solver, h, index, j, bases, penalties, clock, guess, p.seat not in faults))
+            nodes += plays[-1].nodes
+            all_throws = all_throws and plays[-1].all_throws
+            if progress is not None:
+                progress(len(plays), total, time.perf_counter() - t0)
+    start = plays[0].analysis.value_before if plays else None
     return HandAnalysis(h.number, h.tricks[first].number if k else None, k, start, h.attackers_total,
-                        tuple(plays), None, nodes, time.perf_counter() - t0, all_throws)
+                        tuple(p.analysis for p in plays), None, nodes, time.perf_counter() - t0, all_throws,
+                        clock.spent)
 
 
-__all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "analyse_hand", "position_at", "trick_bases"]
+@dataclass(frozen=True, slots=True)
+class _Done:
+    analysis: PlayAnalysis
+    nodes: int
+    all_throws: bool
+
+
+def _play(solver: Solver, h: HandResult, index: int, j: int, bases, penalties, clock: _Clock, guess: int,
+          legal: bool) -> _Done:
+    """One play of trick ``index`` valued: before it, after it, its cost and the best plays."""
+    t = h.tricks[index]
+    p = t.plays[j]
+    pos = position_at(h, index, j, bases, penalties)
+    before = _solve(solver, pos, clock, guess)
+    after_pos = solver.after(pos, p.cards)
+    if j == 0 and p.attempted is not None:
+        after_pos = Position(after_pos.hands, after_pos.leader, after_pos.table,
+                             after_pos.points + penalties[index])
+    after = _solve(solver, after_pos, clock, guess) if before is not None else None
+    v_before = before.value if before is not None else None
+    v_after = after.value if after is not None else None
+    nodes = (before.nodes if before else 0) + (after.nodes if after else 0)
+    cost = None
+    if legal and v_before is not None and v_after is not None:
+        diff = v_before - v_after
+        cost = diff if solver.attacker[p.seat] else -diff
+    best = every = None
+    if v_before is not None:
+        b = clock.next()
+        if b is not None:
+            best, every = _best(solver, pos, v_before, b, p.cards, cost)
+    return _Done(PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every),
+                 nodes, before.all_throws if before is not None else True)
+
+
+__all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand", "position_at",
+           "trick_bases"]

@@ -35,7 +35,7 @@ from ..records.rulesets import BottomMultiplier
 from .deep_calls import in_one_chunk
 from ..engine.legal import analyse_lead
 from ..engine.scoring import bottom_multiplier
-from .moves import follows, leads, merged, units_of
+from .moves import canonical, class_index, equal_classes, follows, leads, merged, units_of
 from .bounds import BottomBound
 from .search import BudgetExceeded, SearchLoop
 from ..engine.tricks import trick_winner
@@ -192,6 +192,25 @@ class Solver(SearchLoop, BottomBound):
         seat = pos.to_move
         raw = self._raw_moves(st, seat)
         return merged(raw, self.ctx.order, st.hands[seat], self.in_play(st)) if merge else list(dict.fromkeys(raw))
+
+    def play_classes(self, pos: Position) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
+        """Every play the search knows for the player to move, by the representative of its merged
+        class (the plays :meth:`moves` gives are the keys; each class lists its plays, the
+        representative first)."""
+        st = self._load(pos)
+        seat = pos.to_move
+        raw = list(dict.fromkeys(self._raw_moves(st, seat)))
+        group = self.ctx.order.group
+        classes = equal_classes(self.ctx.order, st.hands[seat], self.in_play(st),
+                                sorted({group[k] for m in raw for k in m}))
+        index = class_index(classes)
+        out: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for m in raw:
+            rep = canonical(m, index, classes) if classes else m
+            out.setdefault(rep, [rep])
+            if m != rep:
+                out[rep].append(m)
+        return out
 
     def after(self, pos: Position, cards: Sequence[int]) -> Position:
         """The position after the player to move plays ``cards`` (a completed trick is scored)."""

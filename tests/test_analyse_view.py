@@ -1,0 +1,161 @@
+"""What a player sees of ``tractor analyse`` (issue 23): a play that costs nothing is among its own
+best plays, equal best plays said once ("any 3 of …"), progress on stderr, ``--budget-hand`` and
+``--show-hands``."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import combinations
+
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine_helpers import position
+from tractor_analysis.analysis.best_plays import BestChoice, choices
+from tractor_analysis.analysis.hand_analysis import analyse_hand, position_at, trick_bases
+from tractor_analysis.analysis.solver import Budget, Solver
+from tractor_analysis.cli.analyse_cmd import Progress, choice_text
+from tractor_analysis.cli.main import main
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.tricks import hand_context
+from tractor_analysis.records import format_tgn, parse_tgn
+from tractor_analysis.simulate import simulate
+
+# E holds both jokers, every copy still in play: the search merges them (the weaker stands for
+# both). E trumps the spade lead with 大王 (BJ): that costs nothing, so BJ must be a best play.
+JOKERS = position("N: SA, E: BJ, S: S4, W: S6", level="2", trump="H", ruleset="standard",
+                  hands={"N": "SA S3", "E": "BJ LJ", "S": "S4 S5", "W": "S6 S7"},
+                  extra="2. E: LJ, S: S5, W: S7, N: S3")
+
+
+def _run(*args):
+    return CliRunner().invoke(main, ["analyse", *args])
+
+
+def _write(tmp_path, text, name="p.tgn"):
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    return str(f)
+
+
+def test_a_play_that_costs_nothing_is_among_its_best_plays(tmp_path):
+    r = _run(_write(tmp_path, JOKERS), "--json")
+    assert r.exit_code == 0, r.output
+    plays = json.loads(r.stdout)["hands"][0]["plays"]
+    e = plays[1]
+    assert e["seat"] == "E" and e["cards"] == ["BJ"] and e["cost"] == 0
+    assert ["BJ"] in e["best"], e["best"]
+    assert {"cards": [], "any": 1, "of": ["LJ", "BJ"], "plays": 2} in e["best_choices"]
+
+
+def _simulated_hands(seed: int, n: int = 1):
+    match = next(iter(simulate(1, seed)))
+    (m,), _ = parse_tgn(format_tgn(match))
+    return replay_match(m).hands[:n]
+
+
+def test_every_costless_play_is_best_and_every_listed_best_play_is_best():
+    """On simulated hands: a play with cost 0 is in its best plays, and every play a best-choice
+    line stands for keeps the position's value (checked by the solver, play by play)."""
+    checked = 0
+    for seed in (3, 11):
+        for h in _simulated_hands(seed):
+            a = analyse_hand(h, 2, Budget(nodes=None, seconds=None))
+            assert a.solved
+            ctx = hand_context(h.rules, h.level, h.trump)
+            solver = Solver(ctx, h.defenders, h.bottom_points)
+            bases, penalties = trick_bases(h)
+            first = len(h.tricks) - a.tricks
+            slots = [(i, j) for i in range(first, len(h.tricks)) for j in range(len(h.tricks[i].plays))]
+            for (i, j), p in zip(slots, a.plays):
+                if p.cost == 0:
+                    assert tuple(sorted(p.cards)) in p.best and tuple(sorted(p.cards)) in p.best_every
+                pos = position_at(h, i, j, bases, penalties)
+                for c in choices(p.best_every, ctx.order.group.__getitem__):
+                    for play in c.plays():
+                        assert solver.solve(solver.after(pos, play)).value == p.value_before, (p, play)
+                        checked += 1
+    assert checked > 16
+
+
+def test_equal_discards_are_said_once():
+    pool = (0, 1, 2, 3)                                   # ♣2 … ♣5 as kinds of one suit
+    plays = [tuple(sorted((40,) + c)) for c in combinations(pool, 3)]
+    (c,) = choices(plays, lambda k: k // 13)
+    assert c == BestChoice((40,), 3, pool, 4)
+    assert "any 3 of" in choice_text(c) and "其中任意三张" in choice_text(c) and "(4 plays)" in choice_text(c)
+    assert sorted(c.plays()) == sorted(plays)
+
+
+def test_a_missing_combination_is_never_said_as_any():
+    pool = (0, 1, 2, 3)
+    plays = [tuple(sorted((40,) + c)) for c in combinations(pool, 2)][:-1]      # 5 of the 6
+    out = choices(plays, lambda k: k // 13)
+    assert all(c.choose == 0 for c in out) and len(out) == 5
+
+
+def test_two_copies_of_a_card_count_once_per_distinct_play():
+    plays = [(0, 0), (0, 1), (1, 1)]                      # any 2 of ♣2 ♣2 ♣3 ♣3 (three distinct plays)
+    assert choices(plays, lambda k: k // 13) == [BestChoice((), 2, (0, 0, 1, 1), 3)]
+    assert choices(plays[:2], lambda k: k // 13) != [BestChoice((), 2, (0, 0, 1, 1), 3)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 8), min_size=2, max_size=2), min_size=1, max_size=12))
+def test_choices_stand_for_exactly_the_plays_given(raw):
+    plays = {tuple(sorted(p)) for p in raw}
+    out = choices(plays, lambda k: k // 3)
+    stood = [q for c in out for q in c.plays()]
+    assert Counter(stood) == Counter(plays)
+
+
+def test_progress_is_said_after_a_second_in_both_languages(capsys):
+    p = Progress(3)
+    p(1, 10, 0.4)
+    assert capsys.readouterr().err == ""
+    p(5, 10, 1.5)
+    p(10, 10, 2.0)
+    err = capsys.readouterr().err
+    assert "hand 3: 5/10 plays analysed" in err and "第3局：已分析 5/10 手出牌" in err and "10/10" in err
+
+
+def test_analyse_hand_reports_each_play_done():
+    (h,) = _simulated_hands(5)
+    seen = []
+    a = analyse_hand(h, 2, Budget(), progress=lambda done, total, s: seen.append((done, total)))
+    assert seen == [(i + 1, len(a.plays)) for i in range(len(a.plays))]
+
+
+def test_the_hand_budget_withholds_what_it_did_not_reach(tmp_path):
+    (h,) = _simulated_hands(7)
+    full = analyse_hand(h, 3, Budget(nodes=None, seconds=None))
+    cut = analyse_hand(h, 3, Budget(nodes=None, seconds=None), hand_seconds=1e-9)
+    assert full.solved and not full.hand_budget_spent
+    assert cut.hand_budget_spent and not cut.solved
+    for f, c in zip(full.plays, cut.plays):                 # what was solved is exact, the rest withheld
+        assert c.value_before in (None, f.value_before) and c.value_after in (None, f.value_after)
+        assert c.cost in (None, f.cost)
+    assert any(c.value_before is None for c in cut.plays)
+
+
+def test_budget_hand_and_show_hands_in_the_cli(tmp_path):
+    f = _write(tmp_path, JOKERS)
+    r = _run(f, "--budget-hand", "0.01", "--last", "2")
+    assert r.exit_code == 0
+    r = _run(f, "--show-hands")
+    assert r.exit_code == 0, r.output
+    out = r.stdout.splitlines()
+    at = out.index("  trick 1 第1轮")
+    assert [line.split()[0] for line in out[at + 1:at + 5]] == ["N", "E", "S", "W"]
+    assert "大王 小王" in out[at + 2] and "♠A ♠3" in out[at + 1]
+    r = _run(f, "--help")
+    assert "per position" in r.stdout and "--budget-hand" in r.stdout and "--show-hands" in r.stdout
+
+
+def test_the_cut_hand_says_so_in_text(tmp_path):
+    match = next(iter(simulate(1, 7)))
+    f = _write(tmp_path, format_tgn(match), "sim.tgn")
+    r = _run(f, "--hand", "1", "--last", "3", "--budget-hand", "0.000001")
+    assert r.exit_code == 0, r.output
+    assert "--budget-hand" in r.stdout and "未搜索" in r.stdout

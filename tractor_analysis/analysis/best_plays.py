@@ -1,0 +1,90 @@
+"""The best plays of a position as a player reads them: equal choices said once.
+
+The solver tests one play of each class of equal plays (:meth:`.solver.Solver.play_classes`); a
+player wants every best play, and when a void follower may throw away any three of four small clubs,
+one line ("any 3 of ♣3 ♣4 ♣5 ♣6 / 其中任意 3 张") rather than the four combinations.  :func:`choices`
+does that grouping; it says a group "any k of" only when every such combination is among the best
+plays (checked by counting), so a line never stands for a play that is not best.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+
+@dataclass(frozen=True, slots=True)
+class BestChoice:
+    """Best plays of one shape: ``fixed`` (cards every one of them holds) and any ``choose`` cards of
+    ``pool`` (a multiset, sorted kinds); ``count`` is how many distinct plays that is."""
+
+    fixed: tuple[int, ...]
+    choose: int
+    pool: tuple[int, ...]
+    count: int
+
+    def plays(self) -> list[tuple[int, ...]]:
+        """The plays this choice stands for (sorted kinds each)."""
+        from itertools import combinations
+
+        picked = sorted(set(combinations(self.pool, self.choose)))
+        return [tuple(sorted(self.fixed + p)) for p in picked]
+
+
+def _submultisets(counts: Iterable[int], k: int) -> int:
+    """How many distinct k-card sub-multisets a multiset with these copy counts has."""
+    ways = [1] + [0] * k                 # coefficients of prod (1 + x + ... + x^c), cut at x^k
+    for c in counts:
+        new = [0] * (k + 1)
+        for i, w in enumerate(ways):
+            if w:
+                for j in range(min(c, k - i) + 1):
+                    new[i + j] += w
+        ways = new
+    return ways[k]
+
+
+def _as_one(plays: Sequence[tuple[int, ...]]) -> BestChoice | None:
+    """``plays`` (distinct, one size) as one choice, or ``None`` when they are not all the
+    combinations of one pool beside one fixed part."""
+    if len(plays) == 1:
+        return BestChoice(plays[0], 0, (), 1)
+    if len({len(p) for p in plays}) != 1:
+        return None
+    counts = [Counter(p) for p in plays]
+    common = counts[0].copy()
+    union = counts[0].copy()
+    for c in counts[1:]:
+        common &= c
+        union |= c
+    pool = union - common
+    choose = len(plays[0]) - sum(common.values())
+    if choose <= 0 or _submultisets(pool.values(), choose) != len(plays):
+        return None
+    return BestChoice(tuple(sorted(common.elements())), choose, tuple(sorted(pool.elements())), len(plays))
+
+
+def choices(plays: Iterable[Sequence[int]], group_of: Callable[[int], int]) -> list[BestChoice]:
+    """The best plays ``plays`` grouped: all of them as one choice when they are exactly that,
+    else by the suit groups they touch (each group one choice when it is exactly that), else one
+    play a line.  Every play is in exactly one choice; nothing is added."""
+    distinct = list(dict.fromkeys(tuple(sorted(p)) for p in plays))
+    if not distinct:
+        return []
+    whole = _as_one(distinct)
+    if whole is not None:
+        return [whole]
+    by_groups: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for p in distinct:
+        by_groups.setdefault(tuple(sorted({group_of(k) for k in p})), []).append(p)
+    out: list[BestChoice] = []
+    for members in by_groups.values():
+        one = _as_one(members) if len(members) > 1 else None
+        if one is not None:
+            out.append(one)
+        else:
+            out.extend(BestChoice(p, 0, (), 1) for p in members)
+    return out
+
+
+__all__ = ["BestChoice", "choices"]
