@@ -14,6 +14,7 @@ import click
 
 from tractor_analysis.analysis.best_plays import BestChoice, choices
 from tractor_analysis.analysis.solver import Budget
+from tractor_analysis.analysis.view import DEFAULT_SAMPLES, PlayView, view_hand
 from tractor_analysis.analysis.hand_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
                                                       analyse_hand, mark_of)
 from tractor_analysis.engine.order import Order
@@ -49,7 +50,7 @@ def best_choices(p: PlayAnalysis, order: Order) -> list[BestChoice] | None:
     return None if every is None else choices(every, order.group.__getitem__)
 
 
-def play_json(p: PlayAnalysis, order: Order) -> dict:
+def play_json(p: PlayAnalysis, order: Order, view: PlayView | None = None) -> dict:
     grouped = best_choices(p, order)
     out = {"trick": p.trick, "seat": SEAT_TOKENS[p.seat], "cards": cards_tokens(p.cards),
            "value_before": p.value_before, "value_after": p.value_after, "cost": p.cost,
@@ -59,19 +60,36 @@ def play_json(p: PlayAnalysis, order: Order) -> dict:
         out["attempted"] = cards_tokens(p.attempted)
     mark = mark_of(p.cost)
     out["mark"] = mark[1] if mark else None
+    if view is not None:
+        out["view"] = view.json(cards_tokens)
     return out
 
 
-def hand_json(match_index: int, a: HandAnalysis, order: Order) -> dict:
+def hand_json(match_index: int, a: HandAnalysis, order: Order, views: list[PlayView] | None = None) -> dict:
+    views = views if views is not None and len(views) == len(a.plays) else [None] * len(a.plays)
     return {"match": match_index, "hand": a.number, "first_trick": a.first_trick, "tricks": a.tricks,
             "value_start": a.start_value, "result": a.result, "solved": a.solved,
             "all_throws": a.all_throws, "reason": None if a.reason is None else " / ".join(a.reason),
             "hand_budget_spent": a.hand_budget_spent,
-            "nodes": a.nodes, "seconds": round(a.seconds, 3), "plays": [play_json(p, order) for p in a.plays]}
+            "nodes": a.nodes, "seconds": round(a.seconds, 3), "plays": [play_json(p, order, v) for p, v in zip(a.plays, views)]}
 
 
 def _value(v: int | None) -> str:
     return "—" if v is None else str(v)
+
+
+def view_text(v: PlayView) -> str:
+    """``view 座位视角: cost 3.2 ±1.1 (200 deals / 200 种牌局)`` — the play judged from its seat."""
+    if v.value is None:
+        why = "no deal agrees / 无相符牌局" if not v.deals else "not solved within budget / 未在预算内解出"
+        return dim(f"      from the seat 座位视角: {why}")
+    deals = (f"exact, {v.deals} deals / 精确，{v.deals} 种牌局" if v.exact
+             else f"{v.deals} sampled deals / 抽样 {v.deals} 种牌局")
+    spread = "" if v.exact else f" ±{v.stderr:.1f}"
+    text = f"      from the seat 座位视角: {v.value:.1f}, cost 代价 {v.cost:.1f}{spread} ({deals})"
+    if v.cost > 0 and v.best:
+        text += "   best 最佳: " + " | ".join(cards_pretty(b) for b in v.best)
+    return dim(text)
 
 
 def play_line(p: PlayAnalysis, match, order: Order) -> str:
@@ -108,7 +126,7 @@ def hands_lines(h, trick_index: int, match) -> list[str]:
     return lines
 
 
-def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False) -> list[str]:
+def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[PlayView] | None = None) -> list[str]:
     order = hand_context(h.rules, h.level, h.trump).order
     head = strong(f"hand {a.number} 第{a.number}局")
     if a.reason is not None:
@@ -125,13 +143,16 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False) -> list[str]
                          "/ 本局时间（--budget-hand）已用完：标为未解出的出牌未搜索"))
     trick = None
     numbers = [t.number for t in h.tricks]
-    for p in a.plays:
+    views = views if views is not None and len(views) == len(a.plays) else [None] * len(a.plays)
+    for p, v in zip(a.plays, views):
         if p.trick != trick:
             trick = p.trick
             lines.append(f"  trick {trick} 第{trick}轮")
             if show_hands and trick in numbers:
                 lines.extend(hands_lines(h, numbers.index(trick), match))
         lines.append(play_line(p, match, order))
+        if v is not None:
+            lines.append(view_text(v))
     return lines
 
 
@@ -171,12 +192,19 @@ class Progress:
 @click.option("--budget-hand", "budget_hand", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Bound the whole hand's analysis: the plays left when it runs out are marked not solved.")
 @click.option("--show-hands", "show_hands", is_flag=True, help="Print the four hands before each analysed trick.")
+@click.option("--view", is_flag=True,
+              help="Also judge each play from its player's seat: over the deals of the unseen cards that "
+                   "player could not rule out (座位视角).")
+@click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES, show_default=True, metavar="N",
+              help="With --view: deals per play (all of them, exactly, when they are at most N).")
+@click.option("--seed", type=int, default=0, show_default=True, help="With --view: the sampler's seed.")
 @click.option("--nodes", type=click.IntRange(min=1), default=None, metavar="N",
               help="Also limit each position's search to N nodes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
 @rules_options
 def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, budget_hand: float | None,
-            show_hands: bool, nodes: int | None, as_json: bool, preset: str | None,
+            show_hands: bool, view: bool, samples: int, seed: int, nodes: int | None, as_json: bool,
+            preset: str | None,
             rule_pairs: tuple[tuple[str, str], ...]) -> None:
     """What each play of the last tricks cost, with all four hands known (双明手分析).
 
@@ -209,13 +237,16 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
         progress = Progress(h.number)
         a = analyse_hand(h, last, limit, hand_seconds=budget_hand, progress=progress)
         progress.end()
+        views = None
+        if view and a.reason is None and a.tricks:
+            views = view_hand(h, _record, len(h.tricks) - a.tricks, samples, seed, limit)
         shown += 1
         if as_json:
-            out.append(hand_json(index, a, hand_context(h.rules, h.level, h.trump).order))
+            out.append(hand_json(index, a, hand_context(h.rules, h.level, h.trump).order, views))
         else:
             if shown > 1:
                 click.echo("")
-            for line in hand_lines(a, match, h, show_hands):
+            for line in hand_lines(a, match, h, show_hands, views):
                 click.echo(line)
     if hands and not shown and verdict.readable:
         numbers = sorted({h.number for _, _, h in verdict.hands})

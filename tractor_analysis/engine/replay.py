@@ -34,7 +34,7 @@ from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalt
 from . import explain_hand, referee
 from .declarations import bid_winner, bottom_takers, check_declarations, trump_without_declaration
 from .explain import Message
-from .scoring import advance, bottom_multiplier, level_change, lose_level
+from .scoring import advance, bottom_multiplier, failed_throw_penalty, level_change, lose_level
 from .tricks import HandContext, hand_context, judge_trick
 from .verdicts import (HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation, new_hand_result,
                        new_outcome, new_score_item, new_violation)
@@ -573,9 +573,8 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
             n = sum(len(v.played) - len(v.better) for v in t.violations
                     if v.code == "throw_failed" and v.seat == t.leader)
         if n > 0:
-            sign = -1 if t.leader not in defenders else 1
             items.append(new_score_item(
-                "throw_penalty", sign * n * rules.throw_penalty_points,
+                "throw_penalty", failed_throw_penalty(rules, n, t.leader in defenders),
                 *explain_hand.throw_penalty(t.number, t.leader, n, rules.throw_penalty_points), t.number))
     return items
 

@@ -5,7 +5,7 @@ applies them to a replayed hand.  rules.md §7 (bottom) and §8 (levels).
 """
 from __future__ import annotations
 
-from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable
+from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable, ThrowPenalty
 
 ACE = 14
 
@@ -154,3 +154,12 @@ def decide_match(result) -> tuple[int | None, str]:
     seat = last.outcome.next_dealer if last.outcome is not None and last.outcome.next_dealer is not None \
         else last.dealer
     return seat & 1, "holding the deal"
+
+
+def failed_throw_penalty(rules: RuleSet, not_thrown: int, leader_defends: bool) -> int:
+    """What a failed throw adds to the attackers' total (``throw_penalty = per_card``): each card not
+    thrown costs the leader's side ``throw_penalty_points`` — the attackers lose them, the
+    defenders give them away; 0 under ``throw_penalty = none``."""
+    if rules.throw_penalty is not ThrowPenalty.PER_CARD or not_thrown <= 0:
+        return 0
+    return (1 if leader_defends else -1) * not_thrown * rules.throw_penalty_points

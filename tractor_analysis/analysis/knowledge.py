@@ -1,0 +1,176 @@
+"""What a player could know at a play (``tractor analyse --view``): the facts a deal of the unseen
+cards must agree with.  Each is a rule of its own (docs/rules.md, "What a player knows"):
+
+1. **Own cards**: the seat's hand as it is at its turn.
+2. **Every card played so far and by whom**: the tricks of the record before this play (a position,
+   ``[SetUp]``, starts at its own first trick: what was played before it is out of play, which
+   the player saw, so the unseen cards are the other hands as the position has them).
+3. **The bottom**: its cards are known only to the dealer who buried it; to anyone else they are
+   unseen cards like the others' (dealt with the bottom's size).  A record that does not give the
+   bottom's cards keeps its points as the record states them, for every deal (said in the result).
+4. **What the follows revealed**: each follow another seat made, and that the replay found legal,
+   was legal from that seat's hand at that moment (:func:`~tractor_analysis.engine.legal.is_legal_follow`,
+   the engine's own rule): a follower who played a card outside the led group held none of it; one
+   who followed the led group without a pair to a pair lead held no pair there; likewise tractors
+   and triples.  A follow the replay found illegal reveals nothing (the player broke the rule).
+5. **The declarations shown**: a declarer held the cards shown (亮主); those of them not played
+   since are still in its hand — or, for the dealer, possibly in the bottom it buried.  Not used in a
+   hand with 炒地皮 (a second bury), where the cards may have moved through the bottom twice.
+6. **Nothing else**: the leads (a throw that stood or failed says more in real play; the rules give
+   no duty to lead anything, and the throw check's hidden units are not used), the claims, the timing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.legal import analyse_lead, is_legal_follow
+from ..engine.tricks import hand_context
+from ..engine.verdicts import HandResult
+from ..records.cards import NUM_KINDS
+from ..records.model import Hand
+
+BOTTOM = 4
+"""The recipient index of the bottom in a deal (seats are 0..3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Follow:
+    """A follow another seat made: the lead, the cards, and the cards that seat has played since
+    (this follow included) up to the play being judged."""
+
+    seat: int
+    lead: tuple[int, ...]
+    cards: tuple[int, ...]
+    since: tuple[int, ...]
+    void_group: int | None
+    """The led group, when the follower played fewer of it than led (then it holds none of it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What ``seat`` knows before its play of trick ``index`` (0-based), position ``play``."""
+
+    seat: int
+    index: int
+    play: int
+    own: tuple[int, ...]
+    """The seat's hand (54 counts)."""
+    unseen: tuple[int, ...]
+    """The cards the seat has not seen (54 counts): in the other hands and, unless it buried it, the bottom."""
+    sizes: tuple[int, int, int, int, int]
+    """Cards held now by N, E, S, W and in the bottom, as dealt to the unseen cards (the seat's own:
+    0; the bottom: 0 when its cards are known to the seat or not in the record)."""
+    follows: tuple[Follow, ...]
+    declared: tuple[tuple[int, tuple[int, ...], tuple[int, ...], bool], ...]
+    """Per declaration of another seat: ``(seat, cards shown, cards it has played since, may be in the bottom)``."""
+    real: tuple[tuple[int, ...], ...]
+    """The real deal of the unseen cards (5 recipients' counts): the record's, which always agrees."""
+    bottom_points: int | None
+    """The bottom's points when they are the same in every deal (known to the seat, or not in the
+    record: then as the record states them); ``None`` when each deal has its own."""
+
+    def voids(self) -> list[set[int]]:
+        """Per recipient (N, E, S, W, bottom): the suit groups it holds none of (rule 4)."""
+        out: list[set[int]] = [set() for _ in range(5)]
+        for f in self.follows:
+            if f.void_group is not None:
+                out[f.seat].add(f.void_group)
+        return out
+
+
+def _counts(cards) -> list[int]:
+    c = [0] * NUM_KINDS
+    for k in cards:
+        c[k] += 1
+    return c
+
+
+def knowledge_at(h: HandResult, record: Hand | None, index: int, play: int) -> Knowledge:
+    """What the player of play ``play`` of trick ``index`` of ``h`` knows (rules 1–6 above)."""
+    ctx = hand_context(h.rules, h.level, h.trump)
+    t = h.tricks[index]
+    seat = t.plays[play].seat
+    now = [list(x) for x in t.hands_before]
+    for p in t.plays[:play]:
+        for k in p.cards:
+            now[p.seat][k] -= 1
+    buried = None if record is None else record.buried
+    bottom = _counts(buried) if buried is not None else [0] * NUM_KINDS
+    bottom_dealt = buried is not None and seat != h.dealer
+    real = [tuple(now[s]) if s != seat else (0,) * NUM_KINDS for s in range(4)]
+    real.append(tuple(bottom) if bottom_dealt else (0,) * NUM_KINDS)
+    unseen = [sum(r[k] for r in real) for k in range(NUM_KINDS)]
+    sizes = tuple(sum(r) for r in real)
+    follows = _follows(ctx, h, index, play, seat)
+    declared = _declared(h, record, index, play, seat, bottom_dealt)
+    bottom_points = None if bottom_dealt else h.bottom_points
+    return Knowledge(seat, index, play, tuple(now[seat]), tuple(unseen), sizes, tuple(follows), tuple(declared),
+                     tuple(real), bottom_points)
+
+
+def _played_since(h: HandResult, seat: int, index: int, start: int, index_now: int, play_now: int) -> list[int]:
+    """The cards ``seat`` played from trick ``index`` position ``start`` up to (not including) the
+    play ``play_now`` of trick ``index_now``."""
+    out: list[int] = []
+    for i in range(index, index_now + 1):
+        t = h.tricks[i]
+        for j, p in enumerate(t.plays):
+            if (i == index and j < start) or (i == index_now and j >= play_now):
+                continue
+            if p.seat == seat:
+                out.extend(p.cards)
+    return out
+
+
+def _follows(ctx, h: HandResult, index: int, play: int, seat: int) -> list[Follow]:
+    out = []
+    for i in range(index + 1):
+        t = h.tricks[i]
+        if not t.plays:
+            continue
+        faults = {v.seat for v in t.violations}
+        lead = t.plays[0].cards
+        group = ctx.order.group
+        led = group[lead[0]] if lead else None
+        for j, p in enumerate(t.plays):
+            if j == 0 or p.seat == seat or p.seat in faults or (i == index and j >= play):
+                continue
+            since = tuple(_played_since(h, p.seat, i, j, index, play))
+            in_group = sum(1 for k in p.cards if group[k] == led)
+            void = led if in_group < len(lead) else None
+            out.append(Follow(p.seat, tuple(lead), tuple(p.cards), since, void))
+    return out
+
+
+def _declared(h: HandResult, record: Hand | None, index: int, play: int, seat: int, bottom_dealt: bool) -> list:
+    if record is None or record.setup or record.earlier_buries or not record.declarations:
+        return []
+    out = []
+    for d in record.declarations:
+        if d.seat == seat or d.after_bottom:
+            continue
+        since = tuple(_played_since(h, d.seat, 0, 0, index, play))
+        out.append((d.seat, tuple(d.cards), since, bottom_dealt and d.seat == h.dealer))
+    return out
+
+
+def agrees(kn: Knowledge, ctx, deal: tuple[tuple[int, ...], ...] | list) -> bool:
+    """Does ``deal`` (5 recipients' counts of the unseen cards) agree with everything ``kn`` says?"""
+    for f in kn.follows:
+        hand = list(deal[f.seat])
+        for k in f.since:
+            hand[k] += 1
+        if not is_legal_follow(ctx, analyse_lead(ctx, f.lead), hand, f.cards):
+            return False
+    for s, cards, since, may_be_bottom in kn.declared:
+        have = list(deal[s])
+        for k in since:
+            have[k] += 1
+        need = _counts(cards)
+        for k in range(NUM_KINDS):
+            if need[k] > have[k] + (deal[BOTTOM][k] if may_be_bottom else 0):
+                return False
+    return True
+
+
+__all__ = ["BOTTOM", "Follow", "Knowledge", "knowledge_at", "agrees"]

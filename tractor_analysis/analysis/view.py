@@ -1,0 +1,153 @@
+"""Each play judged from its player's seat (``tractor analyse --view``): over the deals the player
+could not rule out (:mod:`.deals`, from :mod:`.knowledge`), the mean double-dummy value after each
+of its legal plays.
+
+A play's value in one deal is the solver's (:class:`.solver.Solver`: the attackers' final total with
+best play by all from there, points already taken included), as :mod:`.hand_analysis` gives it with
+every hand open.  A throw is an attempt: in each deal it stands or fails as the engine's throw check
+says (:func:`~tractor_analysis.engine.legal.throw_stands`), and a failed one is the forced play plus
+the ruleset's penalty (:func:`~tractor_analysis.engine.scoring.failed_throw_penalty`).  The player's
+side picks the best mean; a play's cost is its gap from it, signed as the double-dummy cost (points
+lost by the player's side).  A deal whose search runs out of budget leaves the view withheld: never a
+mean over fewer deals than it says.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import sqrt
+
+from ..engine.legal import analyse_lead, legal_follows, throw_stands
+from ..engine.scoring import failed_throw_penalty
+from ..engine.tricks import hand_context
+from ..engine.verdicts import HandResult
+from ..records.cards import POINTS
+from ..records.model import Hand
+from .deals import Deals, deals_for
+from .hand_analysis import position_at, trick_bases
+from .knowledge import BOTTOM, knowledge_at
+from .moves import merged
+from .solver import Budget, Position, Solver
+
+DEFAULT_SAMPLES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    """One play judged from its player's seat."""
+
+    deals: int
+    exact: bool
+    value: float | None
+    """Mean attackers' final total after the play made (``None``: withheld, a search ran out)."""
+    value_best: float | None
+    best: tuple[tuple[int, ...], ...]
+    cost: float | None
+    stderr: float | None
+    """Standard error of ``cost`` over the sampled deals (paired: the same deals for every play); 0 when exact."""
+    asked: int = 0
+    values: tuple[tuple[tuple[int, ...], float], ...] = ()
+    """Every play the player could make with its mean (the candidates, in order)."""
+
+    def json(self, tokens) -> dict:
+        return {"deals": self.deals, "exact": self.exact, "value": _round(self.value),
+                "value_best": _round(self.value_best), "best": [tokens(b) for b in self.best],
+                "cost": _round(self.cost), "stderr": _round(self.stderr)}
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 2)
+
+
+def _candidates(ctx, pos: Position, solvers: list[Solver], hand, inplay) -> list[tuple[int, ...]]:
+    """The plays the player could make: every legal follow, or every lead the solver tries in any
+    deal (units, and throws that stand in at least one), equal ones merged on what the player knows."""
+    if pos.table:
+        raw = list(legal_follows(ctx, analyse_lead(ctx, pos.table[0][1]), hand))
+    else:
+        raw = []
+        for s in solvers:
+            raw.extend(s.moves(pos, merge=False))
+    return merged(list(dict.fromkeys(tuple(sorted(m)) for m in raw)), ctx.order, hand, inplay)
+
+
+def _value(solver: Solver, ctx, pos: Position, play: tuple[int, ...], seat: int, budget: Budget) -> int | None:
+    if not pos.table and len(analyse_lead(ctx, play).units) > 1:       # a throw: does it stand here?
+        others = [pos.hands[s] for s in range(4) if s != seat]
+        stands, forced = throw_stands(ctx, play, others)
+        if not stands:
+            child = solver.after(pos, forced)
+            fine = failed_throw_penalty(ctx.rules, len(play) - len(forced), not solver.attacker[seat])
+            child = Position(child.hands, child.leader, child.table, child.points + fine)
+            return solver.solve(child, budget).value
+    return solver.solve(solver.after(pos, play), budget).value
+
+
+def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
+              seed: int = 0, budget: Budget = Budget()) -> PlayView:
+    """Play ``play`` of trick ``index`` of ``h`` judged over the deals its player could not rule out."""
+    ctx = hand_context(h.rules, h.level, h.trump)
+    kn = knowledge_at(h, record, index, play)
+    seat = kn.seat
+    deals: Deals = deals_for(kn, ctx, samples, seed)
+    bases, penalties = trick_bases(h)
+    real_pos = position_at(h, index, play, bases, penalties)
+    positions, solvers, weights = [], [], []
+    for deal, weight in deals.deals:
+        hands = [list(deal[s]) if s != seat else list(kn.own) for s in range(4)]
+        bottom = kn.bottom_points if kn.bottom_points is not None else sum(POINTS[k] * n for k, n in enumerate(deal[BOTTOM]))
+        positions.append(Position.of(hands, real_pos.leader, real_pos.table, real_pos.points))
+        solvers.append(Solver(ctx, h.defenders, bottom))
+        weights.append(weight)
+    inplay = [kn.own[k] + kn.unseen[k] for k in range(len(kn.own))]
+    for _, cards in real_pos.table:
+        for k in cards:
+            inplay[k] += 1
+    t = h.tricks[index]
+    made = tuple(sorted(t.plays[play].attempted or t.plays[play].cards))
+    cands = _candidates(ctx, real_pos, solvers, kn.own, inplay) if positions else []
+    if made not in cands:
+        cands.append(made)
+    table: dict[tuple[int, ...], list[int]] = {}
+    for m in cands:
+        values = []
+        for pos, solver in zip(positions, solvers):
+            v = _value(solver, ctx, pos, m, seat, budget)
+            if v is None:
+                return PlayView(len(positions), deals.exact, None, None, (), None, None, samples)
+            values.append(v)
+        table[m] = values
+    if not positions:
+        return PlayView(0, deals.exact, None, None, (), None, None, samples)
+    total = sum(weights)
+    means = {m: sum(w * v for w, v in zip(weights, vs)) / total for m, vs in table.items()}
+    attacker = seat not in h.defenders
+    best_mean = (max if attacker else min)(means.values())
+    best = tuple(m for m in cands if means[m] == best_mean)
+    sign = 1 if attacker else -1
+    cost = sign * (best_mean - means[made]) + 0.0      # + 0.0: no -0.0
+    stderr = 0.0
+    if not deals.exact and len(positions) > 1:
+        ref = table[best[0]]
+        diffs = [sign * (b - v) for b, v in zip(ref, table[made])]
+        mu = sum(diffs) / len(diffs)
+        var = sum((d - mu) ** 2 for d in diffs) / (len(diffs) - 1)
+        stderr = sqrt(var / len(diffs))
+    return PlayView(len(positions), deals.exact, means[made], best_mean, best, cost, stderr, samples,
+                    tuple(means.items()))
+
+
+def view_hand(h: HandResult, record: Hand | None, first: int, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+              budget: Budget = Budget(), progress=None) -> list[PlayView]:
+    """Every play of tricks ``first``… (0-based) judged from its player's seat, in play order; each
+    play's deals drawn with its own seed (from ``seed``, the trick and the play: the same input, the
+    same output, whatever else is analysed)."""
+    out = []
+    slots = [(i, j) for i in range(first, len(h.tricks)) for j in range(len(h.tricks[i].plays))]
+    for n, (i, j) in enumerate(slots):
+        out.append(view_play(h, record, i, j, samples, seed * 1_000_003 + i * 4 + j, budget))
+        if progress is not None:
+            progress(n + 1, len(slots))
+    return out
+
+
+__all__ = ["DEFAULT_SAMPLES", "PlayView", "view_play", "view_hand"]
