@@ -2,6 +2,7 @@
 rule out, and the means over them — against an independent enumeration on small singles endgames."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -288,3 +289,51 @@ def test_view_in_the_cli_text_and_json(tmp_path):
         assert v["exact"] and v["cost"] >= 0 and v["stderr"] == 0
     r = CliRunner().invoke(main, ["analyse", str(f), "--view"])
     assert r.exit_code == 0 and "座位视角" in r.stdout and "from the seat" in r.stdout
+
+
+def _counts(cards):
+    c = [0] * NUM_KINDS
+    for k in cards:
+        c[k] += 1
+    return c
+
+
+def test_what_a_seat_knows_adds_up_to_the_decks():
+    """Rules 1–3: own cards + cards seen played + (the dealer's) bottom + the unseen = two decks;
+    the bottom is dealt among the unseen to everyone but the dealer who buried it."""
+    (h, record), *_ = _simulated(2)
+    for index in (3, 10, 15):
+        for play in range(4):
+            kn = knowledge_at(h, record, index, play)
+            played = [k for t in h.tricks[:index] for p in t.plays for k in p.cards]
+            played += [k for p in h.tricks[index].plays[:play] for k in p.cards]
+            seen = _counts(played)
+            dealer = kn.seat == h.dealer
+            bottom = _counts(record.buried) if dealer else [0] * NUM_KINDS
+            assert all(kn.own[k] + seen[k] + bottom[k] + kn.unseen[k] == 2 for k in range(NUM_KINDS))
+            assert kn.sizes[BOTTOM] == (0 if dealer else len(record.buried))
+            assert kn.sizes[kn.seat] == 0
+            assert (kn.bottom_points is None) == (not dealer)
+
+
+def test_declared_cards_stay_with_the_declarer_or_its_bottom():
+    """Rule 5: hand 1 of this match: E (the dealer) showed ♦2; until E plays it (trick 17), every deal
+    from another seat has it in E's hand or in the bottom E buried."""
+    (h, record), *_ = _simulated(2)
+    assert h.dealer == 1 and [(d.seat, d.cards) for d in record.declarations] == [(1, (TOKEN.index("D2"),))]
+    d2 = TOKEN.index("D2")
+    ctx = hand_context(h.rules, h.level, h.trump)
+    kn = knowledge_at(h, record, 12, 1)
+    assert kn.seat == 2 and kn.declared
+    for deal, _ in deals_for(kn, ctx, 40, 3).deals:
+        assert deal[1][d2] + deal[BOTTOM][d2] >= 1
+    moved = [list(x) for x in kn.real]      # the real deal with E's ♦2 swapped with a trump of N's
+    assert moved[1][d2] == 1 and moved[BOTTOM][d2] == 0 and moved[0][d2] == 0
+    other = next(k for k in range(NUM_KINDS) if moved[0][k] == 1 and not moved[1][k]
+                 and ctx.order.group[k] == ctx.order.group[d2])     # no pair made on either side
+    moved[1][d2] -= 1
+    moved[0][d2] += 1
+    moved[0][other] -= 1
+    moved[1][other] += 1
+    assert agrees(dataclasses.replace(kn, declared=()), ctx, moved)     # only the declaration rules it out
+    assert not agrees(kn, ctx, moved)
