@@ -21,7 +21,7 @@ from math import factorial, prod
 from ..records.cards import NUM_KINDS
 from .knowledge import Knowledge, agrees
 
-LIST_AT_MOST = 20_000
+LIST_AT_MOST = 2_000
 """Void-respecting physical deals listed one by one at most (beyond, the deals are sampled)."""
 TRIES_PER_SAMPLE = 400
 """Deals drawn per sample asked for, at most, before the sampler gives up on the rest (and says so)."""
@@ -148,7 +148,7 @@ def deals_for(kn: Knowledge, ctx, samples: int, seed: int) -> Deals:
     room = tuple(kn.sizes)
     total = w.ways(0, room)
     if total <= LIST_AT_MOST:
-        agreeing = [(d, n) for d, n in _every_deal(kn, allowed, ctx.order.group) if agrees(kn, ctx, d)]
+        agreeing = [(d, n) for d, n in _every_deal(kn, allowed, ctx.order.group) if agrees(kn, ctx, d, True)]
         if len(agreeing) <= samples:
             return Deals(tuple(agreeing), True, samples)
         weights = [n for _, n in agreeing]
@@ -159,7 +159,7 @@ def deals_for(kn: Knowledge, ctx, samples: int, seed: int) -> Deals:
         if len(out) == samples:
             break
         d = _draw(w, room, rng)
-        if agrees(kn, ctx, d):
+        if agrees(kn, ctx, d, True):
             out.append((tuple(tuple(h) for h in d), 1))
     return Deals(tuple(out), False, samples)
 
