@@ -245,11 +245,16 @@ REFEREE_VERDICTS = {
     "levels": ("局后级数", "levels after the hand"),
     "next_dealer": ("下一局庄家", "next dealer"),
     "match_winner": ("比赛胜方", "match winner"),
+    "total": ("闲家总分（含抠底与罚分）", "attackers' total (with the bottom and the penalties)"),
+    "throw_penalty": ("甩牌失败罚分", "failed-throw penalties"),
+    "scores": ("各家得分", "the seats' scores"),
+    "error": ("裁判的出错判定", "the judge's error verdict"),
 }
 """The verdicts of a record's referee that the engine compares (``engine/referee.py``)."""
 
 _REFEREE_WORDS = (("attackers", "闲家"), ("defenders", "庄家方"), ("nobody yet", "尚无"), ("bid for", "抢庄"),
-                  ("incomplete", "未打完"), (" (match over)", "（比赛结束）"))
+                  ("incomplete", "未打完"), (" (match over)", "（比赛结束）"),
+                  ("a legal play", "合法出牌"), ("no failed throw", "无甩牌失败"), ("at trick ", "第几墩："))
 
 
 def _referee_zh(value: str) -> str:

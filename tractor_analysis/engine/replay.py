@@ -66,7 +66,9 @@ def _replay_match(match: Match, rules: RuleSet | None) -> MatchResult:
     winner: int | None = None
     forfeit: int | None = None
     results: list[HandResult] = []
-    bid_for_deal = True       # the first hand, and after both sides miscounted (多少牌): 抢庄
+    # the first hand (unless its dealer was fixed before the deal: [DealerFixed "yes"]), and after
+    # both sides miscounted (多少牌): 抢庄
+    bid_for_deal = not (match.hands and referee.tag_value(match.hands[0].tags, "DealerFixed") == "yes")
     for index, hand in enumerate(match.hands):
         if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
             bid_for_deal, expected_dealer = True, None
@@ -211,9 +213,10 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
         setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,
         takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after)
     found = referee.hand_findings(hand, result)           # the record's own referee, when it has one
-    if not found:
+    kept = referee.excused(hand, violations)              # what a judge's early end explains
+    if not found and kept is violations:
         return result
-    violations.extend(found)
+    violations = [*kept, *found]
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
     return dataclasses.replace(result, violations=tuple(violations))
 

@@ -34,7 +34,7 @@ from ..records.cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
 from .order import TRUMP, Order, order
 from ..records.model import Trick
-from ..records.rulesets import RuleSet, TrumpIn
+from ..records.rulesets import RuleSet, ThrowPenaltyCards, TrumpIn
 from .units import best_top, counts_in, covers, split_units
 from .verdicts import TrickResult, Violation, new_trick_result, new_violation
 
@@ -54,7 +54,7 @@ class HandContext:
 
 def hand_context(rules: RuleSet, level: Rank, trump: Suit | None) -> HandContext:
     """The context of a hand played at ``level`` with ``trump`` (``None`` = no trump)."""
-    o = order(level, trump, rules.constant_twos)
+    o = order(level, trump, rules.constant_twos, rules.level_tractors)
     return HandContext(rules, level, trump, o, lead_table(o, rules.decks))
 
 
@@ -420,7 +420,8 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
         tc = check_throw(ctx, shown, others, shown_lead)
         if attempted is not None:
             throw_failed = True
-            not_thrown = max(0, len(attempted) - len(lp.cards))
+            not_thrown = (tc.beaten_cards if ctx.rules.throw_penalty_cards is ThrowPenaltyCards.FAILING_UNITS
+                          and tc.beaten_cards else max(0, len(attempted) - len(lp.cards)))
             if tc.stands:
                 vs.append(_violation("wrong_forced_play", number, first, lp.cards, attempted,
                                      explain.throw_would_stand(first, attempted)))
