@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from ..records.rulesets import ForeignUnit, ThrowFollow, ThrowForced
+from ..records.rulesets import ForeignUnit, MixedThrow, ThrowFollow, ThrowForced
 from . import throw_units
 from .order import TRUMP
 from .units import (Needs, Unit, availability, chain_top, counts_in, count_units, match_chains, needs_of,
@@ -548,11 +548,14 @@ def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[
     """
     if lead is None:
         lead = analyse_lead(ctx, cards)
-    if len(lead.units) <= 1:
+    mixed = lead.mixed and getattr(ctx.rules, "mixed_throw", None) is MixedThrow.SAME_LETTER \
+        and throw_units.same_letter(ctx, lead.cards)
+    if len(lead.units) <= 1 and not mixed:
         return _STANDS
     forced_rule = getattr(ctx.rules, "throw_forced", ThrowForced.LARGEST_SHAPE)
-    if forced_rule is ThrowForced.LOWEST_CARD:
-        beaten = throw_units.beaten_units(ctx, lead, others)
+    if forced_rule is ThrowForced.LOWEST_CARD or mixed:
+        beaten = (throw_units.beaten_parts(ctx, throw_units.mixed_parts(ctx, lead.cards), others) if mixed
+                  else throw_units.beaten_units(ctx, lead, others))
         if not beaten:
             return _STANDS
         unit, k = throw_units.forced_card(ctx, beaten)

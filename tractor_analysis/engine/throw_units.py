@@ -112,3 +112,51 @@ def foreign_unit(ctx, lead, hand: Sequence[int], cards: Sequence[int]) -> bool:
 
 
 __all__ += ["foreign_unit"]
+
+
+def same_letter(ctx, cards: Sequence[int]) -> bool:
+    """``mixed_throw = same_letter`` (Botzone's judge checks a throw's printed suit against its
+    first card only): is ``cards`` a lead of a plain first card with, besides cards of its
+    group, only off-suit level cards of the same printed suit?"""
+    o = ctx.order
+    if len(cards) < 2 or cards[0] >= 52:
+        return False
+    g = o.group[cards[0]]
+    if g == 4:
+        return False
+    mixed = False
+    for k in cards:
+        if o.group[k] == g:
+            continue
+        if k >= 52 or k // 13 != g or k % 13 + 2 != o.level:
+            return False
+        mixed = True
+    return mixed
+
+
+def mixed_parts(ctx, cards: Sequence[int]) -> tuple[tuple[int, Unit], ...]:
+    """A same-letter mixed throw's units, each with its own group: the plain cards' units and
+    the level cards' (trump) units."""
+    o = ctx.order
+    counts = counts_in(cards)
+    out = []
+    for g in sorted({o.group[k] for k in cards}):
+        out.extend((g, u) for u in split_units(o, counts, g, ctx.rules.decks))
+    return tuple(out)
+
+
+def beaten_parts(ctx, parts: Sequence[tuple[int, Unit]], others: Sequence[tuple[int, Sequence[int]]]
+                 ) -> list[Beaten]:
+    """:func:`beaten_units` for units of several groups (:func:`mixed_parts`)."""
+    o = ctx.order
+    out = []
+    for group, unit in parts:
+        for seat, hand in others:
+            beater = _beater(o, hand, group, unit)
+            if beater:
+                out.append(Beaten(unit, seat, beater))
+                break
+    return out
+
+
+__all__ += ["same_letter", "mixed_parts", "beaten_parts"]
