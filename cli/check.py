@@ -463,7 +463,8 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     docs/rules.md §13 lists the section each code enforces.
 
     FILE may be a record (.tgn, .json, .jsonl, also gzipped; the 80fen contest
-    NDJSON is recognised by its shape, or forced with --from 80fen), a folder
+    NDJSON and Botzone match logs are recognised by their shape, or forced
+    with --from 80fen / --from botzone), a folder
     (read recursively) or a glob.  For each hand: the verdict, each violation with
     the better play the player held, the points breakdown (tricks, bottom ×
     multiplier, penalties, total, claim) and the outcome (winner, levels,

@@ -63,7 +63,7 @@ SCHEMAS: dict[str, pa.Schema] = {
     "files": _schema(
         ("source_file", _TXT, "path of the input file as given to ingest"),
         ("source_sha256", _TXT, "SHA-256 of the file's bytes (the manifest key)"),
-        ("format", _STR, "tgn, json, jsonl or 80fen (as detected by sources.load_file)"),
+        ("format", _STR, "tgn, json, jsonl, 80fen or botzone (as detected by sources.load_file)"),
         ("matches", _I32, "matches read from the file"),
         ("hands", _I32, "hands read from the file"),
         ("errors", _I32, "parser diagnostics (rows in the errors table)"),

@@ -254,7 +254,7 @@ REFEREE_VERDICTS = {
 
 _REFEREE_WORDS = (("attackers", "闲家"), ("defenders", "庄家方"), ("nobody yet", "尚无"), ("bid for", "抢庄"),
                   ("incomplete", "未打完"), (" (match over)", "（比赛结束）"),
-                  ("a legal play", "合法出牌"), ("no failed throw", "无甩牌失败"), ("at trick ", "第几墩："))
+                  ("a legal play", "合法出牌"), (" (declaration)", "（亮主时）"), (" (bury)", "（埋底时）"))
 
 
 def _referee_zh(value: str) -> str:
@@ -265,9 +265,12 @@ def _referee_zh(value: str) -> str:
 
 def referee_mismatch(verdict: str, theirs: str, ours: str, trick: int | None = None) -> Message:
     """The record's referee reached ``theirs`` for ``verdict`` (a key of :data:`REFEREE_VERDICTS`,
-    of trick ``trick`` for a trick winner), the engine ``ours``."""
-    if trick is not None:
+    of trick ``trick`` when it is about one trick), the engine ``ours``."""
+    if trick is not None and verdict == "winner":
         what_zh, what_en = f"第 {trick} 墩赢家", f"trick {trick} winner"
+    elif trick is not None:
+        what_zh, what_en = REFEREE_VERDICTS[verdict]
+        what_zh, what_en = f"第 {trick} 墩{what_zh}", f"trick {trick} {what_en}"
     else:
         what_zh, what_en = REFEREE_VERDICTS[verdict]
     return (f"{what_zh}：记录中裁判判为 {_referee_zh(theirs)}，本引擎判为 {_referee_zh(ours)}",

@@ -173,17 +173,16 @@ def _judge_verdicts(tags, result: HandResult) -> list[Violation]:
             ours = {i.trick: i.points for i in result.items if i.kind == "throw_penalty"}
             for t in sorted(set(theirs) | set(ours)):
                 if theirs.get(t) != ours.get(t) and (t is None or t <= len(result.tricks)):
-                    out.append(_finding("throw_penalty", f"at trick {t}: {theirs.get(t, 0):+d}",
-                                        f"at trick {t}: {ours.get(t, 0):+d}"))
+                    out.append(_finding("throw_penalty", f"{theirs.get(t, 0):+d}", f"{ours.get(t, 0):+d}", t))
     error = _error(tags)
     scores = _ints(tag_value(tags, "Referee:Scores"), 4)
     if error is not None:
         seat, reason, trick, where = error
         found = _offence(result, seat, trick, where)
-        theirs_e = f"{SEAT_TOKENS[seat]} {reason} ({where})"
+        theirs_e = f"{SEAT_TOKENS[seat]} {reason}" + ("" if trick is not None else f" ({where})")
         if reason == "Unknown Error" or found is None:
-            ours_e = "a legal play" if found is None else f"{SEAT_TOKENS[seat]} {found.code} ({where})"
-            out.append(_finding("error", theirs_e, ours_e, seat=seat))
+            ours_e = "a legal play" if found is None else f"{SEAT_TOKENS[seat]} {found.code}"
+            out.append(_finding("error", theirs_e, ours_e, trick, seat))
         elif scores is not None and tuple(scores) != botzone_scores.error_scores(seat):
             out.append(_finding("scores", " ".join(map(str, scores)),
                                 " ".join(map(str, botzone_scores.error_scores(seat)))))

@@ -85,15 +85,21 @@ def looks_like_botzone(text: str) -> bool:
     if not body.startswith("{"):
         return False
     first = body.split("\n", 1)[0].strip()
-    for candidate in (first, body):
-        if json_too_deep(candidate) is not None:
-            return False
-        try:
-            return _shape(json.loads(candidate))
-        except ValueError:
-            continue
+    if json_too_deep(first) is not None:    # not decoded here: the JSON reader says too_deep
+        return False
+    try:
+        return _shape(json.loads(first))
+    except ValueError:
+        pass
     head = body[:4000]
-    return '"initdata"' in head and '"log"' in head
+    if '"initdata"' not in head or '"log"' not in head:
+        return False
+    if json_too_deep(body) is not None:
+        return False
+    try:                                    # one match as a (pretty-printed) JSON document
+        return _shape(json.loads(body))
+    except ValueError:
+        return True                         # broken JSON of this shape: the reader says where
 
 
 class _Bad(Exception):
@@ -120,6 +126,9 @@ def _initdata(obj: dict) -> tuple[list[list[int]], list[int], int, bool, int | N
     """``(allocation, publiccard, level, first_round, banker)`` of the match's ``initdata``."""
     init = obj["initdata"]
     if isinstance(init, str):
+        if json_too_deep(init) is not None:
+            raise _Bad(f"initdata is JSON nested more than {MAX_DEPTH} levels deep",
+                       f"initdata 的 JSON 嵌套超过 {MAX_DEPTH} 层")
         try:
             init = json.loads(init)
         except ValueError:

@@ -58,7 +58,8 @@ class SourceFile:
 
     path: str
     format: str
-    """``tgn``, ``json``, ``jsonl`` or ``80fen`` (the 80fen contest NDJSON, :mod:`.fen80_reader`)."""
+    """``tgn``, ``json``, ``jsonl``, ``80fen`` (the 80fen contest NDJSON, :mod:`.fen80_reader`) or
+    ``botzone`` (Botzone match logs, :mod:`.botzone_reader`)."""
     matches: tuple[Match, ...]
     diagnostics: tuple[Diagnostic, ...]
     sha256: str
@@ -355,7 +356,7 @@ def _too_large(name: str, head: bytes, limit: int, sha: str, compressed: bool, t
 
 def _sniffed(name: str, text: str) -> str:
     """The format of ``text``: by the name's extension, then by shape — a JSON or JSON Lines text
-    whose first record is an 80fen contest match is ``80fen`` whatever its name."""
+    whose first record is an 80fen contest match is ``80fen``, a Botzone match ``botzone``, whatever its name."""
     fmt = _format_of(name, text)
     if fmt in ("json", "jsonl") and looks_like_80fen(text):
         return "80fen"
