@@ -254,7 +254,7 @@ REFEREE_VERDICTS = {
 
 _REFEREE_WORDS = (("attackers", "闲家"), ("defenders", "庄家方"), ("nobody yet", "尚无"), ("bid for", "抢庄"),
                   ("incomplete", "未打完"), (" (match over)", "（比赛结束）"),
-                  ("a legal play", "合法出牌"), (" (declaration)", "（亮主时）"), (" (bury)", "（埋底时）"))
+                  ("a legal play", "合法出牌"), ("no play: the bot gave no response", "没有出牌：程序未作回应"), (" (declaration)", "（亮主时）"), (" (bury)", "（埋底时）"))
 
 
 def _referee_zh(value: str) -> str:

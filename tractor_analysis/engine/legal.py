@@ -553,15 +553,9 @@ def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[
     if len(lead.units) <= 1 and not mixed:
         return _STANDS
     forced_rule = getattr(ctx.rules, "throw_forced", ThrowForced.LARGEST_SHAPE)
-    if forced_rule is ThrowForced.LOWEST_CARD or mixed:
-        beaten = (throw_units.beaten_parts(ctx, throw_units.mixed_parts(ctx, lead.cards), others) if mixed
-                  else throw_units.beaten_units(ctx, lead, others))
-        if not beaten:
-            return _STANDS
-        unit, k = throw_units.forced_card(ctx, beaten)
-        first = min(beaten, key=lambda b: [s for s, _ in others].index(b.holder))
-        return ThrowCheck(False, (k,), unit, first.holder, first.beater,
-                          Unit(1, 1, ctx.order.strength[k], (k,)), sum(len(b.unit.cards) for b in beaten))
+    if forced_rule is ThrowForced.LOWEST_CARD or mixed:     # Botzone: every unit on its own
+        found = throw_units.lowest_card(ctx, lead, others, mixed)
+        return _STANDS if found is None else ThrowCheck(False, *found)
     o = ctx.order
     g = lead.group
     kinds = o.kinds[g]

@@ -180,7 +180,11 @@ def _judge_verdicts(tags, result: HandResult) -> list[Violation]:
         seat, reason, trick, where = error
         found = _offence(result, seat, trick, where)
         theirs_e = f"{SEAT_TOKENS[seat]} {reason}" + ("" if trick is not None else f" ({where})")
-        if reason == "Unknown Error" or found is None:
+        silent = tag_value(tags, "Botzone:NoResponse")
+        if silent is not None and silent.split()[0] == SEAT_TOKENS[seat]:
+            ours_e = "no play: the bot gave no response"     # nothing for the rules to judge
+            out.append(_finding("error", theirs_e, ours_e, trick, seat))
+        elif reason == "Unknown Error" or found is None:
             ours_e = "a legal play" if found is None else f"{SEAT_TOKENS[seat]} {found.code}"
             out.append(_finding("error", theirs_e, ours_e, trick, seat))
         elif scores is not None and tuple(scores) != botzone_scores.error_scores(seat):

@@ -74,20 +74,30 @@ def beaten_units(ctx, lead, others: Sequence[tuple[int, Sequence[int]]]) -> list
     return out
 
 
-def forced_card(ctx, beaten: Sequence[Beaten]) -> tuple[Unit, int]:
+def forced_card(ctx, beaten: Sequence[Beaten]) -> tuple[Beaten, int]:
     """The beaten unit whose top is lowest and its lowest card: what the thrower must play."""
     o = ctx.order
     low = min(beaten, key=lambda b: (b.unit.top, _suit_rank(b.unit.kinds[0])))
-    kinds = low.unit.kinds
-    return low.unit, min(kinds, key=lambda k: (o.strength[k], _suit_rank(k)))
+    return low, min(low.unit.kinds, key=lambda k: (o.strength[k], _suit_rank(k)))
+
+
+def lowest_card(ctx, lead, others: Sequence[tuple[int, Sequence[int]]], mixed: bool = False):
+    """The throw check of ``throw_forced = lowest_card`` (and of a same-letter mixed throw): ``None``
+    when the throw stands, else the fields of :class:`~tractor_analysis.engine.legal.ThrowCheck` —
+    the forced card, the beaten unit it comes from, who can beat that unit and with what, the
+    forced card as a unit, and the cards of every beaten unit."""
+    beaten = (beaten_parts(ctx, mixed_parts(ctx, lead.cards), others) if mixed
+              else beaten_units(ctx, lead, others))
+    if not beaten:
+        return None
+    low, k = forced_card(ctx, beaten)
+    return ((k,), low.unit, low.holder, low.beater, Unit(1, 1, ctx.order.strength[k], (k,)),
+            sum(len(b.unit.cards) for b in beaten))
 
 
 def _suit_rank(kind: int) -> int:
     """Judge's list order of an off-suit level card's suit (jokers last)."""
     return _JUDGE_SUIT_ORDER[kind // 13] if kind < 52 else 4
-
-
-__all__ = ["Beaten", "beaten_units", "forced_card"]
 
 
 def foreign_unit(ctx, lead, hand: Sequence[int], cards: Sequence[int]) -> bool:
@@ -109,9 +119,6 @@ def foreign_unit(ctx, lead, hand: Sequence[int], cards: Sequence[int]) -> bool:
         return False
     units = split_units(o, counts_in(cards), other, 2)
     return len(units) == 1 and units[0].shape == unit.shape
-
-
-__all__ += ["foreign_unit"]
 
 
 def same_letter(ctx, cards: Sequence[int]) -> bool:
@@ -159,4 +166,5 @@ def beaten_parts(ctx, parts: Sequence[tuple[int, Unit]], others: Sequence[tuple[
     return out
 
 
-__all__ += ["same_letter", "mixed_parts", "beaten_parts"]
+__all__ = ["Beaten", "beaten_units", "forced_card", "lowest_card", "foreign_unit", "same_letter", "mixed_parts",
+           "beaten_parts"]

@@ -61,7 +61,6 @@ _ID_RANKS = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 _LEVELS = {"A": 14, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "0": 10, "10": 10,
            "J": 11, "Q": 12, "K": 13}
 _MAX_ID = 107
-_DEAL_ENTRIES = 200
 
 
 def kind_of(card_id: int) -> int:
@@ -185,6 +184,13 @@ def _response(entry: Any, seat: int, index: int) -> list[int]:
     return _ids(answer["response"], "response", index)
 
 
+def _verdict(entry: Any, seat: int) -> str:
+    """The platform's verdict on a seat's entry (``OK``, ``TLE``, ``RE`` …), ``?`` when absent."""
+    answer = entry.get(str(seat)) if isinstance(entry, dict) else None
+    verdict = answer.get("verdict") if isinstance(answer, dict) else None
+    return verdict[:20] if isinstance(verdict, str) and verdict else "?"
+
+
 class _Log:
     """The log walked in order: declarations, the bury, the tricks, the judge's verdicts."""
 
@@ -201,6 +207,10 @@ class _Log:
         self.total: int | None = None
         self.finish: dict | None = None
         self.error: tuple[int, str, str] | None = None
+        self.stage: str | None = None
+        """The stage of the last request (``deal``, ``cover``, ``play``)."""
+        self.silent: tuple[int, str] | None = None
+        """The seat whose entry held no response (a time-out, a crash) and its verdict."""
 
     def walk(self) -> None:
         log = self.log
@@ -212,16 +222,25 @@ class _Log:
                 self._ended(index)
                 return
             seat, request = _asked(out, index)
-            stage = request.get("stage")
+            stage = self.stage = request.get("stage")
             if index + 1 >= len(log):
                 raise _Bad("the log ends after a request, without the answer or the judge's finish",
                            "记录在请求之后结束，没有回应也没有裁判的结束", index)
-            answer = _response(log[index + 1], seat, index + 1)
             nxt = _judge(log[index + 2], index + 2) if index + 2 < len(log) else None
             if nxt is None:
                 raise _Bad("the log ends without the judge's finish", "记录没有裁判的结束（finish）", index + 1)
             rejected = nxt["command"] == "finish" and isinstance(nxt.get("display"), dict) \
                 and "error" in nxt["display"]
+            try:
+                answer = _response(log[index + 1], seat, index + 1)
+            except _Bad:
+                if not rejected:
+                    raise
+                self.silent = (seat, _verdict(log[index + 1], seat))    # no answer: the error that ended it
+                if stage == "cover":
+                    self.banking = self._global(request).get("banking", {})
+                index += 2
+                continue
             if stage == "deal":
                 self._declare(seat, answer, request)
             elif stage == "cover":
@@ -289,12 +308,8 @@ class _Log:
             if seat not in (0, 1, 2, 3) or len(errors) != 4 or not isinstance(errors[seat], str):
                 raise _Bad("an error finish should name the offender (currplayer) and its reason",
                            "出错结束应写明出错者（currplayer）及原因", index)
-            if self.buried is None and self.banking.get("banker") is None:
-                where = "declaration"
-            elif not self.tricks and not self.current and index <= _DEAL_ENTRIES + 2:
-                where = "bury" if index == _DEAL_ENTRIES + 2 else "declaration"
-            else:
-                where = f"trick {len(self.tricks) + (1 if self.current else 0)}"
+            where = {"deal": "declaration", "cover": "bury", None: "start"}.get(
+                self.stage, f"trick {len(self.tricks) + 1}")      # play: the trick it stopped in
             self.error = (seat, errors[seat], where)
         if self.current:                # the trick the judge stopped in: it named no winner
             self.tricks.append(Trick(len(self.tricks) + 1, tuple(self.current)))
@@ -347,6 +362,8 @@ def _referee_tags(walk: _Log, buried: tuple[int, ...] | None) -> list[tuple[str,
     if walk.error is not None:
         seat, reason, where = walk.error
         tags.append(("Referee:Error", f"{SEAT_TOKENS[seat]} {reason}; {where}"))
+    if walk.silent is not None:
+        tags.append(("Botzone:NoResponse", f"{SEAT_TOKENS[walk.silent[0]]} {walk.silent[1]}"))
     return tags
 
 
@@ -377,7 +394,8 @@ def match_from_botzone(obj: Any, line: int = 0, text: str = "") -> tuple[Match |
     if banker not in (0, 1, 2, 3):
         banker = fixed
     major = banking.get("major")
-    if banker is None or major not in ("s", "h", "d", "c", "n"):
+    unsettled = banker is None or major not in ("s", "h", "d", "c", "n")
+    if unsettled and (walk.error is None or walk.tricks):
         diag("bad_value", "the log ends before the judge fixed the banker and the trump; the match is left out",
              "记录在裁判确定庄家和主牌之前结束；该场比赛未读入")
         return None, diags
@@ -389,10 +407,14 @@ def match_from_botzone(obj: Any, line: int = 0, text: str = "") -> tuple[Match |
     tags: list[tuple[str, str]] = [("Botzone:first_round", "true" if first_round else "false")]
     if not first_round:
         tags.append(("DealerFixed", "yes"))         # the banker was fixed before the deal: not bid for
-    if not walk.declarations:
+    if unsettled:             # an error during the deal ended the match before the judge fixed them
+        tags.append(("Botzone:unsettled", "the match ended during the deal: the judge fixed no "
+                                          + ("trump" if banker is not None else "banker and no trump")))
+    elif not walk.declarations:
         tags.append(("Botzone:drawn", "the judge drew the trump (and the banker) at random: nobody declared"))
     tags.extend(_referee_tags(walk, buried))
-    hand = Hand(number=1, dealer=banker, trump=None if major == "n" else _SUIT_OF_LETTER[major], level=level,
+    trump = _SUIT_OF_LETTER.get(major) if isinstance(major, str) else None
+    hand = Hand(number=1, dealer=banker, trump=trump, level=level,
                 declarations=tuple(walk.declarations), deal=tuple(tuple(sorted(_kinds(h))) for h in hands),
                 bottom=_kinds(bottom), buried=buried, tricks=tuple(walk.tricks),
                 bid_for=first_round, tags=tuple(tags))
