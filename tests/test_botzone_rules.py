@@ -12,6 +12,7 @@ from tractor_analysis.engine import botzone_scores
 from tractor_analysis.engine.declarations import trump_without_declaration
 from tractor_analysis.engine.legal import analyse_lead, check_follow, check_throw, throw_stands
 from tractor_analysis.engine.scoring import bottom_multiplier, level_change
+from tractor_analysis.engine.throw_units import failing_cards
 from tractor_analysis.records.rulesets import (OPTION_DOCS, PRESETS, BottomMultiplier, ForeignUnit, MixedThrow,
                                                NoDeclaration, ScoreTable, ThrowFollow, ThrowForced,
                                                ThrowPenaltyCards, build_ruleset)
@@ -93,14 +94,20 @@ def test_penalty_counts_every_beaten_unit():
     # ♠K ♠9 9 ♠3: ♠A beats the K and the 3, ♠JJ beats the 99 — all three units fail: 4 cards
     others = [hand("SA SJ SJ D2"), hand("D3 D4 D5 D6"), hand("D7 D8 D9 DJ")]
     ctx = context(10, "H", throw_forced=ThrowForced.LOWEST_CARD)
-    tc = check_throw(ctx, cards("SK S9 S9 S3"), [(1, others[0]), (2, others[1]), (3, others[2])])
-    assert not tc.stands and tc.forced == cards("S3") and tc.beaten_cards == 4
+    seated = [(1, others[0]), (2, others[1]), (3, others[2])]
+    tc = check_throw(ctx, cards("SK S9 S9 S3"), seated)
+    assert not tc.stands and tc.forced == cards("S3") and tc.holder == 1
+    assert failing_cards(ctx, analyse_lead(ctx, cards("SK S9 S9 S3")), seated) == 4
     hands = seat_hands(N="SK S9 S9 S3 C2", E="SA SJ SJ D2 C3", S="D3 D4 D5 D6 C4", W="D7 D8 D9 DJ C5")
     for option, expected in ((ThrowPenaltyCards.FAILING_UNITS, 4), (ThrowPenaltyCards.NOT_THROWN, 3)):
         ctx = context(10, "H", throw_forced=ThrowForced.LOWEST_CARD, throw_penalty_cards=option)
-        r = judge_trick(ctx, trick("N: SK S9 S9 S3 -> S3, E: S2, S: D3, W: D7".replace("S2", "SA")),
-                        [row[:] for row in hands], 0)
+        r = judge_trick(ctx, trick("N: SK S9 S9 S3 -> S3, E: SA, S: D3, W: D7"), [row[:] for row in hands], 0)
         assert r.violations == () and r.cards_not_thrown == expected
+    # written as if it stood: flagged, and the penalty still counts every beaten unit
+    ctx = context(10, "H", throw_forced=ThrowForced.LOWEST_CARD, throw_penalty_cards=ThrowPenaltyCards.FAILING_UNITS)
+    r = judge_trick(ctx, trick("N: SK S9 S9 S3, E: SA SJ SJ D2, S: D3 D4 D5 D6, W: D7 D8 D9 DJ"),
+                    [row[:] for row in hands], 0)
+    assert [v.code for v in r.violations] == ["throw_failed"] and r.cards_not_thrown == 4
 
 
 def test_a_tractor_is_beaten_only_by_a_run_wholly_above_it():

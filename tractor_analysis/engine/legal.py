@@ -530,8 +530,6 @@ class ThrowCheck:
     """One beating unit that seat holds (its highest)."""
     forced_unit: Unit | None = None
     """The unit the leader must play when it is not the beaten one (``throw_forced = lowest_unit``)."""
-    beaten_cards: int = 0
-    """``throw_forced = lowest_card``: the cards of every beaten unit (what the penalty charges)."""
 
 
 def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[int]]],

@@ -565,14 +565,15 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
 
 
 def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: frozenset[int]) -> list[ScoreItem]:
-    """``throw_penalty = per_card``: each card of a failed throw not played costs its side
-    ``throw_penalty_points`` (the attackers lose them, the defenders give them away)."""
+    """``throw_penalty = per_card``: each card of a failed throw not played (``throw_penalty_cards =
+    failing_units``: each card of a beaten unit) costs its side ``throw_penalty_points`` (the
+    attackers lose them, the defenders give them away)."""
     if rules.throw_penalty is not ThrowPenalty.PER_CARD:
         return []
     items = []
     for t in tricks:
         n = t.cards_not_thrown
-        if not t.throw_failed:
+        if not t.throw_failed and not n:         # a failed throw the record wrote as if it stood
             n = sum(len(v.played) - len(v.better) for v in t.violations
                     if v.code == "throw_failed" and v.seat == t.leader)
         if n > 0:

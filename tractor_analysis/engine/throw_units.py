@@ -81,18 +81,25 @@ def forced_card(ctx, beaten: Sequence[Beaten]) -> tuple[Beaten, int]:
     return low, min(low.unit.kinds, key=lambda k: (o.strength[k], _suit_rank(k)))
 
 
+def failing_cards(ctx, lead, others: Sequence[tuple[int, Sequence[int]]], mixed: bool = False) -> int:
+    """``throw_penalty_cards = failing_units``: the cards of every unit of the throw ``lead`` that one
+    of ``others`` can beat, each unit tested on its own (as the judge does, whatever ``throw_forced``)."""
+    beaten = (beaten_parts(ctx, mixed_parts(ctx, lead.cards), others) if mixed
+              else beaten_units(ctx, lead, others))
+    return sum(len(b.unit.cards) for b in beaten)
+
+
 def lowest_card(ctx, lead, others: Sequence[tuple[int, Sequence[int]]], mixed: bool = False):
     """The throw check of ``throw_forced = lowest_card`` (and of a same-letter mixed throw): ``None``
     when the throw stands, else the fields of :class:`~tractor_analysis.engine.legal.ThrowCheck` —
-    the forced card, the beaten unit it comes from, who can beat that unit and with what, the
-    forced card as a unit, and the cards of every beaten unit."""
+    the forced card, the beaten unit it comes from, who can beat that unit and with what, and the
+    forced card as a unit."""
     beaten = (beaten_parts(ctx, mixed_parts(ctx, lead.cards), others) if mixed
               else beaten_units(ctx, lead, others))
     if not beaten:
         return None
     low, k = forced_card(ctx, beaten)
-    return ((k,), low.unit, low.holder, low.beater, Unit(1, 1, ctx.order.strength[k], (k,)),
-            sum(len(b.unit.cards) for b in beaten))
+    return (k,), low.unit, low.holder, low.beater, Unit(1, 1, ctx.order.strength[k], (k,))
 
 
 def _suit_rank(kind: int) -> int:
@@ -166,5 +173,5 @@ def beaten_parts(ctx, parts: Sequence[tuple[int, Unit]], others: Sequence[tuple[
     return out
 
 
-__all__ = ["Beaten", "beaten_units", "forced_card", "lowest_card", "foreign_unit", "same_letter", "mixed_parts",
+__all__ = ["Beaten", "beaten_units", "forced_card", "lowest_card", "failing_cards", "foreign_unit", "same_letter", "mixed_parts",
            "beaten_parts"]

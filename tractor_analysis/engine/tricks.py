@@ -35,7 +35,7 @@ from .legal import Lead, analyse_lead, check_follow, check_throw, construct_foll
 from .order import TRUMP, Order, order
 from ..records.model import Trick
 from ..records.rulesets import MixedThrow, RuleSet, ThrowPenaltyCards, TrumpIn
-from .throw_units import same_letter as same_letter_throw
+from .throw_units import failing_cards, same_letter as same_letter_throw
 from .units import best_top, counts_in, covers, split_units
 from .verdicts import TrickResult, Violation, new_trick_result, new_violation
 
@@ -421,10 +421,12 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
     if attempted is not None or lead.is_throw or same_letter:
         others = [((first + i) & 3, hands[(first + i) & 3]) for i in (1, 2, 3)]
         tc = check_throw(ctx, shown, others, shown_lead)
+        if ctx.rules.throw_penalty_cards is ThrowPenaltyCards.FAILING_UNITS and not tc.stands:
+            not_thrown = failing_cards(ctx, shown_lead, others, same_letter)   # Botzone: every beaten unit
         if attempted is not None:
             throw_failed = True
-            not_thrown = (tc.beaten_cards if ctx.rules.throw_penalty_cards is ThrowPenaltyCards.FAILING_UNITS
-                          and tc.beaten_cards else max(0, len(attempted) - len(lp.cards)))
+            if ctx.rules.throw_penalty_cards is not ThrowPenaltyCards.FAILING_UNITS:
+                not_thrown = max(0, len(attempted) - len(lp.cards))
             if tc.stands:
                 vs.append(_violation("wrong_forced_play", number, first, lp.cards, attempted,
                                      explain.throw_would_stand(first, attempted)))

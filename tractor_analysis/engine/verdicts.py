@@ -77,7 +77,9 @@ class TrickResult:
     throw_failed: bool = False
     """The leader attempted a throw that failed (``attempted -> forced`` was recorded)."""
     cards_not_thrown: int = 0
-    """Failed throw: attempted minus played (for ``throw_penalty``)."""
+    """Failed throw: attempted minus played (for ``throw_penalty``); with ``throw_penalty_cards =
+    failing_units`` the cards of every unit another player could beat (also when the record wrote
+    the throw as if it stood)."""
     trumped: bool = False
     """The winner trumped in on a plain-suit lead."""
     lead_shapes: tuple[tuple[int, int], ...] = ()
