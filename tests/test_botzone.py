@@ -313,38 +313,53 @@ def test_an_error_the_engine_does_not_find_is_a_referee_mismatch():
     assert "ILLEGAL_MOVE" in h.violations[0].message_en and "a legal play" in h.violations[0].message_en
 
 
+def _mutate_tree(rng, node, junk):
+    """Replace one value somewhere inside ``node`` (a dict or list) by a junk value; return whether it did."""
+    path = []
+    while isinstance(node, (dict, list)) and node:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        key = rng.choice(keys)
+        path.append((node, key))
+        if rng.random() < 0.3:
+            break
+        node = node[key]
+    if not path:
+        return False
+    parent, key = path[-1]
+    parent[key] = rng.choice(junk)
+    return True
+
+
 def test_mutated_logs_never_crash_the_reader_or_the_engine():
-    """Hostile edits of a real log (values of the wrong type, entries dropped, ids out of range,
-    keys renamed): every one is read without an exception, and every match read replays."""
+    """Hostile edits of a real log (a value anywhere replaced by one of the wrong type or range,
+    entries dropped, the log cut short, initdata broken): every one is read without an exception,
+    each problem is a bilingual diagnostic at the line, and every match read replays."""
     import random
 
     rng = random.Random(25)
-    base = raw()[9]
-    junk = [None, True, -1, 10 ** 30, "x", [], {}, [999], [[1]], {"0": None}, 1.5]
-    for case in range(150):
-        m = json.loads(json.dumps(base))
-        for _ in range(rng.randint(1, 4)):
+    junk = [None, True, False, -1, 0, 1, 1.0, 3.5, 10 ** 30, "x", "deal", "play", "n", "", [], {}, [999], [[1]],
+            {"0": None}, [1, 2], {"stage": "play"}, "Unknown Error"]
+    read = 0
+    for case in range(120):
+        m = json.loads(json.dumps(raw()[(9, 24, 2, 0)[case % 4]]))
+        for _ in range(rng.randint(1, 3)):
             log = m["log"]
-            i = rng.randrange(len(log))
-            how = rng.randrange(6)
+            how = rng.randrange(8)
             if how == 0:
-                del log[i]
+                del log[rng.randrange(len(log))]
             elif how == 1:
-                log[i] = rng.choice(junk)
-            elif how == 2 and isinstance(log[i], dict) and log[i]:
-                key = rng.choice(list(log[i]))
-                log[i][key] = rng.choice(junk)
-            elif how == 3 and isinstance(log[i], dict) and "output" in log[i] and isinstance(log[i]["output"], dict):
-                log[i]["output"][rng.choice(["content", "display", "command"])] = rng.choice(junk)
-            elif how == 4:
+                m["log"] = log[:rng.randrange(len(log))]
+            elif how == 2:
                 m["initdata"] = rng.choice([json.dumps({"level": "Z"}), {}, "[" * 100, rng.choice(junk)])
-            else:
-                m["log"] = log[:i]
-        text = json.dumps(m) + "\n"
-        matches, diags = parse_botzone(text)
+            else:                                   # mostly: one value deep inside an entry near the end
+                i = rng.randrange(max(0, len(log) - 12), len(log)) if rng.random() < 0.5 else rng.randrange(len(log))
+                _mutate_tree(rng, log[i], junk)
+        matches, diags = parse_botzone(json.dumps(m) + "\n")
         assert all(" / " in d.message and d.line == 1 for d in diags), case
         for match in matches:
             replay_match(match, PRESETS["botzone"])
+        read += len(matches)
+    assert 0 < read < 120                           # some mutations are harmless, most are not
 
 
 # --------------------------------------------------------------------------- more matches played the same way
@@ -390,3 +405,21 @@ def test_a_bot_without_a_response_keeps_the_match():
     h = replay_match(matches[0], PRESETS["botzone"]).hands[0]
     assert [v.code for v in h.violations] == ["referee_mismatch"]
     assert "no response" in h.violations[0].message_en and "未作回应" in h.violations[0].message_zh
+
+
+@pytest.mark.parametrize("edit", ["float_seat", "list_stage", "bool_banker"])
+def test_values_that_look_like_seats_or_stages_but_are_not(edit):
+    """1.0 and true are not seats, a list is not a stage: a diagnostic, never an exception."""
+    m = json.loads(json.dumps(raw()[24]))             # ends in an error finish
+    if edit == "float_seat":
+        m["log"][-1]["output"]["display"]["currplayer"] = 3.0
+    elif edit == "list_stage":
+        request = next(iter(m["log"][-3]["output"]["content"].values()))
+        request["stage"] = []
+        del m["log"][-2][next(iter(m["log"][-2]))]["response"]
+    else:
+        for entry in m["log"][0:203:2]:
+            for request in entry["output"]["content"].values():
+                request["global"]["banking"]["banker"] = True
+    matches, diags = parse_botzone(json.dumps(m) + "\n")
+    assert not matches and [d.code for d in diags] == ["bad_value"]

@@ -150,7 +150,7 @@ def _initdata(obj: dict) -> tuple[list[list[int]], list[int], int, bool, int | N
     if not isinstance(first_round, bool):
         raise _Bad("initdata.first_round should be true or false", "initdata.first_round 应为 true 或 false")
     banker = init.get("banker")
-    if banker is not None and (isinstance(banker, bool) or banker not in (0, 1, 2, 3)):
+    if banker is not None and _seat(banker) is None:
         raise _Bad("initdata.banker should be a seat 0..3", "initdata.banker 应为座位 0..3")
     return hands, bottom, level, first_round, banker
 
@@ -182,6 +182,11 @@ def _response(entry: Any, seat: int, index: int) -> list[int]:
     if not isinstance(answer, dict) or "response" not in answer:
         raise _Bad(f"the entry should hold seat {seat}'s response", f"该记录应有座位 {seat} 的回应", index)
     return _ids(answer["response"], "response", index)
+
+
+def _seat(value: Any) -> int | None:
+    """``value`` as a seat 0..3, ``None`` when it is not one (-1, a float, true …)."""
+    return value if type(value) is int and 0 <= value <= 3 else None
 
 
 def _verdict(entry: Any, seat: int) -> str:
@@ -223,6 +228,10 @@ class _Log:
                 return
             seat, request = _asked(out, index)
             stage = self.stage = request.get("stage")
+            if stage not in ("deal", "cover", "play"):
+                self.stage = None
+                raise _Bad(f"unknown request stage {json.dumps(stage)[:20]}", f"未知的请求阶段 {json.dumps(stage)[:20]}",
+                           index)
             if index + 1 >= len(log):
                 raise _Bad("the log ends after a request, without the answer or the judge's finish",
                            "记录在请求之后结束，没有回应也没有裁判的结束", index)
@@ -246,11 +255,8 @@ class _Log:
             elif stage == "cover":
                 self.banking = self._global(request).get("banking", {})
                 self.buried = answer
-            elif stage == "play":
-                self._play(seat, answer, nxt, index + 2, rejected)
             else:
-                raise _Bad(f"unknown request stage {json.dumps(stage)[:20]}", f"未知的请求阶段 {json.dumps(stage)[:20]}",
-                           index)
+                self._play(seat, answer, nxt, index + 2, rejected)
             index += 2
         raise _Bad("the log has no finish entry", "记录没有结束（finish）", len(log) - 1)
 
@@ -304,8 +310,8 @@ class _Log:
         display = self.finish.get("display") if isinstance(self.finish.get("display"), dict) else {}
         errors = display.get("error")
         if isinstance(errors, list):
-            seat = display.get("currplayer")
-            if seat not in (0, 1, 2, 3) or len(errors) != 4 or not isinstance(errors[seat], str):
+            seat = _seat(display.get("currplayer"))
+            if seat is None or len(errors) != 4 or not isinstance(errors[seat], str):
                 raise _Bad("an error finish should name the offender (currplayer) and its reason",
                            "出错结束应写明出错者（currplayer）及原因", index)
             where = {"deal": "declaration", "cover": "bury", None: "start"}.get(
@@ -390,8 +396,8 @@ def match_from_botzone(obj: Any, line: int = 0, text: str = "") -> tuple[Match |
              f"{bad.zh}；该场比赛未读入", bad.index)
         return None, diags
     banking = walk.banking if isinstance(walk.banking, dict) else {}
-    banker = banking.get("banker")
-    if banker not in (0, 1, 2, 3):
+    banker = _seat(banking.get("banker"))
+    if banker is None:
         banker = fixed
     major = banking.get("major")
     unsettled = banker is None or major not in ("s", "h", "d", "c", "n")
