@@ -84,6 +84,8 @@ def looks_like_botzone(text: str) -> bool:
     if not body.startswith("{"):
         return False
     first = body.split("\n", 1)[0].strip()
+    if '"initdata"' not in first and '"initdata"' not in body[:4000]:
+        return False                        # cheap: most JSON records are not decoded here
     if json_too_deep(first) is not None:    # not decoded here: the JSON reader says too_deep
         return False
     try:
