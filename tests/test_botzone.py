@@ -423,3 +423,13 @@ def test_values_that_look_like_seats_or_stages_but_are_not(edit):
                 request["global"]["banking"]["banker"] = True
     matches, diags = parse_botzone(json.dumps(m) + "\n")
     assert not matches and [d.code for d in diags] == ["bad_value"]
+
+
+def test_the_outcome_says_points_a_seat_not_levels():
+    h = replayed(0)
+    assert h.outcome.reason == "match_points"
+    from tractor_analysis.engine.replay import describe_outcome
+    zh, en = describe_outcome(h)
+    assert en == "attackers score 2 points each, the other side 0 (one hand a match)"
+    assert zh == "闲家每人得 2 分，另一方 0 分（一局一场）"
+    assert replay_match(parsed()[0][0], PRESETS["standard"]).hands[0].outcome.reason == "points"

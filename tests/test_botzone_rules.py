@@ -215,3 +215,9 @@ def test_drawn_trump_stands_as_recorded():
     assert trump_without_declaration(STD, None) == (None, False, True)
     assert trump_without_declaration(dataclasses.replace(STD, no_declaration=NoDeclaration.DRAWN), None) == \
         (None, False, False)
+
+
+def test_one_order_per_hand_type_whatever_level_tractors():
+    from tractor_analysis.engine.order import order
+    assert context(2, "S").order is order(2, 0) and context(2, "S", level_tractors=False).order is order(2, 0, False, False)
+    assert context(2, "S").order is not context(2, "S", level_tractors=False).order

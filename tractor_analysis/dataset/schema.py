@@ -162,8 +162,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("revoke_ew", _I32, "wrong follows by E-W punished by a level"),
         ("earlier_buries", pa.list_(_CARDS), "炒地皮: the buries before the last one (the dealer's, then each "
                                              "earlier rebidder's), empty without a rebid"),
-        ("outcome_reason", _STR, "points (the score table decided) or miscount (多少牌, miscount = level); "
-                                 "null without an outcome"),
+        ("outcome_reason", _STR, "points (the score table decided), miscount (多少牌, miscount = level) or "
+                                 "match_points (score_table botzone: 0-3 points a seat); null without an outcome"),
         ("miscount", _CARDS, "seats that played or were dealt a wrong number of cards, when 多少牌 decided"),
         _BATCH,
     ),

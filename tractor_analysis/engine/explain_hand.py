@@ -277,8 +277,13 @@ def referee_mismatch(verdict: str, theirs: str, ours: str, trick: int | None = N
             f"{what_en}: the record's referee says {theirs}, the engine says {ours}")
 
 
-def describe_levels(winner: str, levels: int) -> Message:
-    """Who goes up how many levels (``winner``: ``defenders``, ``attackers`` or ``neither``)."""
+def describe_levels(winner: str, levels: int, reason: str = "points") -> Message:
+    """Who goes up how many levels (``winner``: ``defenders``, ``attackers`` or ``neither``); with
+    ``reason = match_points`` (Botzone) how many points each seat of the winning side scores."""
+    if reason == "match_points":
+        side_zh, side_en = ("庄家方", "defenders") if winner == "defenders" else ("闲家", "attackers")
+        return (f"{side_zh}每人得 {levels} 分，另一方 0 分（一局一场）",
+                f"{side_en} score {levels} {_plural(levels, 'point')} each, the other side 0 (one hand a match)")
     if winner == "neither":
         return "双方均多少牌，不升不降", "both sides miscounted: no level changes"
     if winner == "defenders":
@@ -292,7 +297,9 @@ def outcome(o: Outcome | None) -> Message:
     """One line: who won, the levels, the next dealer, a miscount (多少牌) and the match won."""
     if o is None:
         return "本局未打完", "hand not complete"
-    zh, en = describe_levels(o.winner, o.levels)
+    zh, en = describe_levels(o.winner, o.levels, o.reason)
+    if o.reason == "match_points":          # one hand a match (Botzone): no next deal
+        return zh, en
     if o.next_dealer is None:
         zh += "，下一局双方抢庄"
         en += "; the next deal is bid for (抢庄)"

@@ -86,9 +86,9 @@ class Order:
         return tuple(sorted(cards, key=lambda k: (g[k], s[k], k)))
 
 
-@functools.cache
 def order(level: Rank, trump: Suit | None, constant_twos: bool = False, level_tractors: bool = True) -> Order:
-    """The :class:`Order` of a hand at ``level`` with ``trump`` (``None`` = no trump).
+    """The :class:`Order` of a hand at ``level`` with ``trump`` (``None`` = no trump): one object per
+    hand type however the arguments are spelled (the lead memos are keyed on its identity).
 
     >>> o = order(10, 1)                      # level 10, hearts trump
     >>> from tractor_analysis.records.cards import parse_card as p
@@ -97,6 +97,12 @@ def order(level: Rank, trump: Suit | None, constant_twos: bool = False, level_tr
     >>> o.strength[p("CJ")] - o.strength[p("C9")]       # 10 is skipped in plain suits
     1
     """
+    return _order(level, trump, bool(constant_twos), bool(level_tractors))
+
+
+@functools.cache
+def _order(level: Rank, trump: Suit | None, constant_twos: bool, level_tractors: bool) -> Order:
+    """:func:`order`, cached by its arguments in one spelling."""
     if not 2 <= level <= 14:
         raise ValueError(f"level must be a rank 2..14, not {level!r}")
     if trump is not None and trump not in SUITS:

@@ -29,8 +29,8 @@ from typing import Sequence
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init, gc_paused
 from ..records.model import Hand, Match
-from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty,
-                                build_ruleset)
+from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ScoreTable,
+                                ThrowPenalty, build_ruleset)
 from . import explain_hand, referee
 from .declarations import bid_winner, bottom_takers, check_declarations, trump_without_declaration
 from .explain import Message
@@ -657,7 +657,8 @@ def _level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozense
         next_dealer = next_seat(dealer)
     team = team_of(min(up, key=lambda x: (x != dealer, x))) if up else team_of(dealer)
     return new_outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=team, match_over=over,
-                   reason="miscount" if miscount else "points", miscount=miscount), tuple(after)
+                   reason="miscount" if miscount else "match_points" if rules.score_table is ScoreTable.BOTZONE
+                   else "points", miscount=miscount), tuple(after)
 
 
 def _level_penalties(hand: Hand, rules: RuleSet, defenders: frozenset[int], violations: Sequence[Violation],

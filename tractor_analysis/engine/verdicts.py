@@ -121,7 +121,8 @@ class Outcome:
     match_over: bool = False
     """A team passed A: the match is won."""
     reason: str = "points"
-    """``points`` (the score table) or ``miscount`` (多少牌 decided the hand)."""
+    """``points`` (the score table), ``miscount`` (多少牌 decided the hand) or ``match_points``
+    (``score_table = botzone``: ``levels`` are the 0-3 points each seat of the winning side scores)."""
     miscount: tuple[Seat, ...] = ()
     """The seats that played more or fewer cards than a hand holds (with ``miscount = level``)."""
 
