@@ -180,11 +180,13 @@ def outcome_text(h: HandResult, match: Match) -> str:
     o = h.outcome
     if o is None:
         return dim("incomplete position, no outcome / 残局未打完，不计升级")
-    zh, en = describe_levels(o.winner, o.levels)
+    zh, en = describe_levels(o.winner, o.levels, o.reason)
     if o.reason == "miscount":
         seats = " ".join(seat_label(s, match) for s in o.miscount)
         zh, en = f"{seats} 多少牌：{zh}", f"wrong number of cards (多少牌) for {seats}: {en}"
     what = f"{en} / {zh}"
+    if o.reason == "match_points":          # Botzone: one hand a match, no next deal, no levels
+        return what
     before, after = h.levels_before, h.levels_after
     levels = "  ".join(
         f"{TEAMS[t]} {level_label(before[t])}" + (f"→{level_label(after[t])}" if after[t] != before[t] else "")
@@ -463,7 +465,8 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     docs/rules.md §13 lists the section each code enforces.
 
     FILE may be a record (.tgn, .json, .jsonl, also gzipped; the 80fen contest
-    NDJSON is recognised by its shape, or forced with --from 80fen), a folder
+    NDJSON and Botzone match logs are recognised by their shape, or forced
+    with --from 80fen / --from botzone), a folder
     (read recursively) or a glob.  For each hand: the verdict, each violation with
     the better play the player held, the points breakdown (tricks, bottom ×
     multiplier, penalties, total, claim) and the outcome (winner, levels,

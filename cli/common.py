@@ -165,7 +165,7 @@ def from_option(command: Callable) -> Callable:
     return click.option(
         "--from", "source_format", type=click.Choice(FORMATS, case_sensitive=False), default=None,
         help="Read the input as this format (default: by its extension and shape; "
-             "80fen = the 80fen contest NDJSON).")(command)
+             "80fen = the 80fen contest NDJSON; botzone = Botzone Tractor match logs).")(command)
 
 
 def load(path: str, fmt: str | None = None, max_bytes: int | None = None) -> Loaded:

@@ -61,8 +61,9 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
     """Convert a record FILE to .tgn, .json or .jsonl.
 
     The input may be any record the tool reads (.tgn in UTF-8 or GBK/GB18030,
-    .json, .jsonl, gzipped; the 80fen contest NDJSON, recognised by its shape
-    or forced with --from 80fen).  Parse errors are printed to stderr as
+    .json, .jsonl, gzipped; the 80fen contest NDJSON and Botzone match logs,
+    recognised by their shape or forced with --from 80fen / --from botzone).
+    Parse errors are printed to stderr as
     path:line:column: message and nothing is written (exit 2).  With -o the
     file is written atomically (a temporary file, then a rename); a symbolic
     link is kept and the file it points to written; a device or pipe

@@ -8,6 +8,7 @@ the four hands' key.
 from __future__ import annotations
 
 from ..engine.scoring import bottom_multiplier
+from ..records.rulesets import BottomMultiplier
 
 
 class BottomBound:
@@ -36,7 +37,8 @@ class BottomBound:
         pair or tractor of the led suit, a trump-in by covering the lead's pairs and tractors), so
         the multiplier is at most that of the largest unit an *attacker* holds; units only shrink
         as cards are played.  With ``last_trick_cards`` it is at most 2 x the cards in a hand (a
-        throw of unrelated singles counts each card).  With ``hkey`` (the four hands' key) each
+        throw of unrelated singles counts each card); with ``lead_size`` by a throw holding the
+        largest unit an attacker holds (a throw counts more than that unit alone).  With ``hkey`` (the four hands' key) each
         hand's own bound is cached on its part of the key."""
         if not self.bottom_points:
             return 0
@@ -60,6 +62,7 @@ class BottomBound:
             return max(1, 2 * sum(hand))
         o = self.ctx.order
         best = 1
+        largest = (1, 1)
         for g in range(5):
             for c in range(1, self.rules.decks + 1):
                 length = run = 0
@@ -72,6 +75,13 @@ class BottomBound:
                         run = 0
                 if length:
                     best = max(best, self._maxmult[c, length])
+                    shape = (c, length) if c > 1 else (1, 1)
+                    if shape[0] * shape[1] > largest[0] * largest[1]:
+                        largest = shape
+        if self.rules.bottom_multiplier is BottomMultiplier.LEAD_SIZE and sum(hand) >= 2:
+            # lead_size (Botzone): a throw counts more than its largest unit alone (singles x2): bound
+            # by a throw holding the largest unit the hand has
+            best = max(best, bottom_multiplier(self.rules, largest, (largest, (1, 1))))
         return best
 
 

@@ -63,7 +63,7 @@ SCHEMAS: dict[str, pa.Schema] = {
     "files": _schema(
         ("source_file", _TXT, "path of the input file as given to ingest"),
         ("source_sha256", _TXT, "SHA-256 of the file's bytes (the manifest key)"),
-        ("format", _STR, "tgn, json, jsonl or 80fen (as detected by sources.load_file)"),
+        ("format", _STR, "tgn, json, jsonl, 80fen or botzone (as detected by sources.load_file)"),
         ("matches", _I32, "matches read from the file"),
         ("hands", _I32, "hands read from the file"),
         ("errors", _I32, "parser diagnostics (rows in the errors table)"),
@@ -162,8 +162,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("revoke_ew", _I32, "wrong follows by E-W punished by a level"),
         ("earlier_buries", pa.list_(_CARDS), "炒地皮: the buries before the last one (the dealer's, then each "
                                              "earlier rebidder's), empty without a rebid"),
-        ("outcome_reason", _STR, "points (the score table decided) or miscount (多少牌, miscount = level); "
-                                 "null without an outcome"),
+        ("outcome_reason", _STR, "points (the score table decided), miscount (多少牌, miscount = level) or "
+                                 "match_points (score_table botzone: 0-3 points a seat); null without an outcome"),
         ("miscount", _CARDS, "seats that played or were dealt a wrong number of cards, when 多少牌 decided"),
         _BATCH,
     ),

@@ -168,10 +168,13 @@ def trump_without_declaration(rules: RuleSet, bottom: tuple[Card, ...] | list[Ca
     - ``no_trump``: the hand is played without a trump suit;
     - ``third_bottom_card``: the suit of the bottom's third card, a joker meaning no trump
       (seed 003: "若發牌結束仍無人亮牌，則以底牌第三張的花色作為主牌花色。如果第三張是王則打無主");
-    - ``redeal``: the cards are dealt again.
+    - ``redeal``: the cards are dealt again;
+    - ``drawn``: the referee draws a suit at random (Botzone): the record's trump stands.
     ``known`` is False when the rule needs a bottom the record does not give.
     """
     rule = rules.no_declaration
+    if rule is NoDeclaration.DRAWN:             # drawn by the referee: not known from the cards
+        return None, False, False
     if rule is NoDeclaration.REDEAL:
         return None, True, True
     if rule is NoDeclaration.THIRD_BOTTOM_CARD:

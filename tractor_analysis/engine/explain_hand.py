@@ -245,11 +245,16 @@ REFEREE_VERDICTS = {
     "levels": ("局后级数", "levels after the hand"),
     "next_dealer": ("下一局庄家", "next dealer"),
     "match_winner": ("比赛胜方", "match winner"),
+    "total": ("闲家总分（含抠底与罚分）", "attackers' total (with the bottom and the penalties)"),
+    "throw_penalty": ("甩牌失败罚分", "failed-throw penalties"),
+    "scores": ("各家得分", "the seats' scores"),
+    "error": ("裁判的出错判定", "the judge's error verdict"),
 }
 """The verdicts of a record's referee that the engine compares (``engine/referee.py``)."""
 
 _REFEREE_WORDS = (("attackers", "闲家"), ("defenders", "庄家方"), ("nobody yet", "尚无"), ("bid for", "抢庄"),
-                  ("incomplete", "未打完"), (" (match over)", "（比赛结束）"))
+                  ("incomplete", "未打完"), (" (match over)", "（比赛结束）"),
+                  ("a legal play", "合法出牌"), ("no play: the bot gave no response", "没有出牌：程序未作回应"), (" (declaration)", "（亮主时）"), (" (bury)", "（埋底时）"))
 
 
 def _referee_zh(value: str) -> str:
@@ -260,17 +265,25 @@ def _referee_zh(value: str) -> str:
 
 def referee_mismatch(verdict: str, theirs: str, ours: str, trick: int | None = None) -> Message:
     """The record's referee reached ``theirs`` for ``verdict`` (a key of :data:`REFEREE_VERDICTS`,
-    of trick ``trick`` for a trick winner), the engine ``ours``."""
-    if trick is not None:
+    of trick ``trick`` when it is about one trick), the engine ``ours``."""
+    if trick is not None and verdict == "winner":
         what_zh, what_en = f"第 {trick} 墩赢家", f"trick {trick} winner"
+    elif trick is not None:
+        what_zh, what_en = REFEREE_VERDICTS[verdict]
+        what_zh, what_en = f"第 {trick} 墩{what_zh}", f"trick {trick} {what_en}"
     else:
         what_zh, what_en = REFEREE_VERDICTS[verdict]
     return (f"{what_zh}：记录中裁判判为 {_referee_zh(theirs)}，本引擎判为 {_referee_zh(ours)}",
             f"{what_en}: the record's referee says {theirs}, the engine says {ours}")
 
 
-def describe_levels(winner: str, levels: int) -> Message:
-    """Who goes up how many levels (``winner``: ``defenders``, ``attackers`` or ``neither``)."""
+def describe_levels(winner: str, levels: int, reason: str = "points") -> Message:
+    """Who goes up how many levels (``winner``: ``defenders``, ``attackers`` or ``neither``); with
+    ``reason = match_points`` (Botzone) how many points each seat of the winning side scores."""
+    if reason == "match_points":
+        side_zh, side_en = ("庄家方", "defenders") if winner == "defenders" else ("闲家", "attackers")
+        return (f"{side_zh}每人得 {levels} 分，另一方 0 分（一局一场）",
+                f"{side_en} score {levels} {_plural(levels, 'point')} each, the other side 0 (one hand a match)")
     if winner == "neither":
         return "双方均多少牌，不升不降", "both sides miscounted: no level changes"
     if winner == "defenders":
@@ -284,7 +297,9 @@ def outcome(o: Outcome | None) -> Message:
     """One line: who won, the levels, the next dealer, a miscount (多少牌) and the match won."""
     if o is None:
         return "本局未打完", "hand not complete"
-    zh, en = describe_levels(o.winner, o.levels)
+    zh, en = describe_levels(o.winner, o.levels, o.reason)
+    if o.reason == "match_points":          # one hand a match (Botzone): no next deal
+        return zh, en
     if o.next_dealer is None:
         zh += "，下一局双方抢庄"
         en += "; the next deal is bid for (抢庄)"

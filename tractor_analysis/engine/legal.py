@@ -27,7 +27,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from ..records.rulesets import ThrowForced
+from ..records.rulesets import ForeignUnit, MixedThrow, ThrowFollow, ThrowForced
+from . import throw_units
 from .order import TRUMP
 from .units import (Needs, Unit, availability, chain_top, counts_in, count_units, match_chains, needs_of,
                     shape_rank, split_units, lead_kind as _lead_kind)
@@ -288,6 +289,8 @@ def follow_duty(ctx, lead: Lead, hand: Sequence[int]) -> FollowDuty:
     top = len(needs.units) - 1
     chains: list[tuple[int, ...]] = [()] * (top + 1)
     units: list[int] = [0] * (top + 1)
+    if lead.is_throw and getattr(ctx.rules, "throw_follow", None) is ThrowFollow.SUIT:
+        return FollowDuty(g, n, suit, tuple(chains), tuple(units), 0)      # Botzone: the led group only
     protect = getattr(ctx.rules, "protect_triples", False) and top >= 3
     chained = _chain_duty(ctx, lead)
     for c in range(top, 1, -1):
@@ -365,10 +368,15 @@ def check_follow(ctx, lead: Lead, hand: Sequence[int], cards: Sequence[int]) -> 
     if played < n:
         held = sum(o.held[g](hand))
         if played < (held if held < n else n):
+            if lead.multi and getattr(ctx.rules, "foreign_unit", None) is ForeignUnit.ACCEPTED \
+                    and throw_units.foreign_unit(ctx, lead, hand, cards):
+                return None    # Botzone's judge: a pair (tractor) of another group when none is held here
             return "follow_suit"
         return None            # all of the group played: nothing more can be asked
     if not lead.multi:                            # no pairs asked: following suit is all
         return None
+    if lead.is_throw and getattr(ctx.rules, "throw_follow", None) is ThrowFollow.SUIT:
+        return None                               # Botzone: a throw obliges only the led group
     if n == 2 and len(lead.units) == 1:           # pair lead: fast path
         if cards[0] == cards[1]:
             return None
@@ -538,8 +546,14 @@ def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[
     """
     if lead is None:
         lead = analyse_lead(ctx, cards)
-    if len(lead.units) <= 1:
+    mixed = lead.mixed and getattr(ctx.rules, "mixed_throw", None) is MixedThrow.SAME_LETTER \
+        and throw_units.same_letter(ctx, lead.cards)
+    if len(lead.units) <= 1 and not mixed:
         return _STANDS
+    forced_rule = getattr(ctx.rules, "throw_forced", ThrowForced.LARGEST_SHAPE)
+    if forced_rule is ThrowForced.LOWEST_CARD or mixed:     # Botzone: every unit on its own
+        found = throw_units.lowest_card(ctx, lead, others, mixed)
+        return _STANDS if found is None else ThrowCheck(False, *found)
     o = ctx.order
     g = lead.group
     kinds = o.kinds[g]
@@ -567,7 +581,7 @@ def check_throw(ctx, cards: Sequence[int], others: Sequence[tuple[int, Sequence[
                 for s in range(best, best - L, -1):
                     k = next(k for k in o.at[g][s] if hand[k] >= c)
                     beater.extend([k] * c)
-                if getattr(ctx.rules, "throw_forced", ThrowForced.LARGEST_SHAPE) is ThrowForced.LOWEST_UNIT:
+                if forced_rule is ThrowForced.LOWEST_UNIT:
                     low = min(lead.units, key=lambda u: (u.top, u.copies == 1, -len(u.cards)))
                     return ThrowCheck(False, low.cards, smallest, seat, tuple(beater), low)
                 return ThrowCheck(False, smallest.cards, smallest, seat, tuple(beater))

@@ -21,6 +21,11 @@ level cards equal: ``BJ > LJ > level cards`` (with constant twos, the 2s follow
 the level cards, all equal — the seeds do not spell this case out; it is the
 natural reading of "2 为常主" without a trump suit).
 
+With ``level_tractors = False`` (Botzone's judge) the strengths keep a gap of one before the
+off-suit level cards, before the trump-suit level card and before the small joker: the order
+of single cards is the same, but no tractor chains across a gap, so level cards never form
+tractors and the jokers only as small-small-big-big.
+
 Cards of equal strength but different kinds (off-suit level cards) never form a
 pair together and never chain into a tractor with each other: a tractor needs
 pairs of *adjacent* strengths.  "A level card does not chain with its own
@@ -58,6 +63,8 @@ class Order:
     """Per group: its kinds, weakest first (equal-strength kinds in kind order)."""
     at: tuple[tuple[tuple[int, ...], ...], ...]
     """Per group, per strength: the kinds of that strength (several for off-suit level cards)."""
+    level_tractors: bool = True
+    """Level cards and jokers chain with their neighbours (``False``: gaps, see the module doc)."""
     flat: tuple[bool, ...] = ()
     """Per group: every strength holds exactly one kind (then ``kinds[group][s]`` is the kind at
     strength ``s``); lets the per-trick scans skip the per-strength lists."""
@@ -79,9 +86,9 @@ class Order:
         return tuple(sorted(cards, key=lambda k: (g[k], s[k], k)))
 
 
-@functools.cache
-def order(level: Rank, trump: Suit | None, constant_twos: bool = False) -> Order:
-    """The :class:`Order` of a hand at ``level`` with ``trump`` (``None`` = no trump).
+def order(level: Rank, trump: Suit | None, constant_twos: bool = False, level_tractors: bool = True) -> Order:
+    """The :class:`Order` of a hand at ``level`` with ``trump`` (``None`` = no trump): one object per
+    hand type however the arguments are spelled (the lead memos are keyed on its identity).
 
     >>> o = order(10, 1)                      # level 10, hearts trump
     >>> from tractor_analysis.records.cards import parse_card as p
@@ -90,6 +97,12 @@ def order(level: Rank, trump: Suit | None, constant_twos: bool = False) -> Order
     >>> o.strength[p("CJ")] - o.strength[p("C9")]       # 10 is skipped in plain suits
     1
     """
+    return _order(level, trump, bool(constant_twos), bool(level_tractors))
+
+
+@functools.cache
+def _order(level: Rank, trump: Suit | None, constant_twos: bool, level_tractors: bool) -> Order:
+    """:func:`order`, cached by its arguments in one spelling."""
     if not 2 <= level <= 14:
         raise ValueError(f"level must be a rank 2..14, not {level!r}")
     if trump is not None and trump not in SUITS:
@@ -122,15 +135,17 @@ def order(level: Rank, trump: Suit | None, constant_twos: bool = False) -> Order
             k = card(trump, 2)
             group[k], strength[k] = TRUMP, s
             s += 1
+    gap = 0 if level_tractors else 1             # Botzone: level cards and jokers chain with nothing
+    s += gap
     for suit in SUITS:                         # off-suit level cards (equal)
         if suit != trump:
             k = card(suit, level)
             group[k], strength[k] = TRUMP, s
-    s += 1
+    s += 1 + gap
     if trump is not None:                      # the trump-suit level card
         k = card(trump, level)
         group[k], strength[k] = TRUMP, s
-        s += 1
+        s += 1 + gap
     group[LJ], strength[LJ] = TRUMP, s
     group[BJ], strength[BJ] = TRUMP, s + 1
 
@@ -144,7 +159,8 @@ def order(level: Rank, trump: Suit | None, constant_twos: bool = False) -> Order
     flat = tuple(all(len(ks) == 1 for ks in per) for per in at)
     held = tuple(itemgetter(*ks) if len(ks) > 1 else itemgetter(slice(ks[0], ks[0] + 1) if ks else slice(0, 0))
                  for ks in kinds)
-    return Order(level=level, trump=trump, constant_twos=constant_twos, group=tuple(group),
+    return Order(level=level, trump=trump, constant_twos=constant_twos, level_tractors=level_tractors,
+                 group=tuple(group),
                  strength=tuple(strength), kinds=tuple(kinds), at=tuple(at), flat=flat, held=held)
 
 

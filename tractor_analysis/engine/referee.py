@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from ..records.cards import SEAT_TOKENS, TEAMS
 from ..records.model import Hand, Match
-from . import explain_hand
+from . import botzone_scores, explain_hand
 from .verdicts import HandResult, MatchResult, Violation
 
-__all__ = ["hand_findings", "match_findings", "tag_value"]
+__all__ = ["hand_findings", "match_findings", "tag_value", "excused"]
 
 _SEAT = {t: i for i, t in enumerate(SEAT_TOKENS)}
 _TEAM = {t: i for i, t in enumerate(TEAMS)}
@@ -84,6 +84,7 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
         if ours_l != [str(x) for x in levels]:
             out.append(_finding("levels", " ".join(map(str, levels)),
                                 " ".join(ours_l) + (" (match over)" if o.match_over else "")))
+    out.extend(_judge_verdicts(tags, result))
     nxt = tag_value(tags, "Referee:NextDealer")
     if nxt is not None and o is not None and _SEAT.get(nxt.strip()) != o.next_dealer:
         out.append(_finding("next_dealer", nxt.strip(),
@@ -94,9 +95,10 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
 def _bottom(text: str | None, result: HandResult) -> list[Violation]:
     parts = text.split() if text else []
     if len(parts) != 3 or not parts[0].isdigit() or not parts[1].startswith("x") \
-            or not parts[1][1:].isdigit() or parts[2] not in ("attackers", "defenders"):
+            or not (parts[1][1:].isdigit() or parts[1] == "x?") or parts[2] not in ("attackers", "defenders"):
         return []
-    pts, mult, side = int(parts[0]), int(parts[1][1:]), parts[2]
+    pts, side = int(parts[0]), parts[2]
+    mult = int(parts[1][1:]) if parts[1] != "x?" else None       # x?: the record does not say
     out = []
     if pts != result.bottom_points:
         out.append(_finding("bottom_points", str(pts), str(result.bottom_points)))
@@ -105,7 +107,7 @@ def _bottom(text: str | None, result: HandResult) -> list[Violation]:
         ours_side = "defenders" if last in result.defenders else "attackers"
         if ours_side != side:
             out.append(_finding("last_trick", side, ours_side))
-        elif side == "attackers" and mult != result.bottom_multiplier:
+        elif side == "attackers" and mult is not None and mult != result.bottom_multiplier:
             out.append(_finding("multiplier", f"x{mult}", f"x{result.bottom_multiplier}"))
     return out
 
@@ -119,3 +121,92 @@ def match_findings(match: Match, result: MatchResult) -> list[Violation]:
         return []
     ours = "nobody yet" if result.winner is None else TEAMS[result.winner]
     return [_finding("match_winner", theirs.strip(), ours)]
+
+
+# --- the verdicts of Botzone's judge (records.botzone_reader) -----------------------------------
+
+def _error(tags) -> tuple[int, str, int | None, str] | None:
+    """``Referee:Error`` as ``(seat, reason, trick or None, where)``; ``None`` when absent or unreadable."""
+    text = tag_value(tags, "Referee:Error")
+    if text is None or ";" not in text:
+        return None
+    head, where = (p.strip() for p in text.split(";", 1))
+    seat, _, reason = head.partition(" ")
+    if seat not in _SEAT or not reason:
+        return None
+    trick = None
+    if where.startswith("trick ") and where[6:].isdigit():
+        trick = int(where[6:])
+    return _SEAT[seat], reason.strip(), trick, where
+
+
+def _offence(result: HandResult, seat: int, trick: int | None, where: str) -> Violation | None:
+    """The engine's first violation by ``seat`` where the judge stopped the match."""
+    for v in result.violations:
+        if v.seat != seat or v.code == "referee_mismatch":
+            continue
+        if trick is not None and v.trick == trick:
+            return v
+        if trick is None and v.trick is None and (
+                (where == "declaration" and v.code == "bad_declaration") or (where == "bury" and v.code == "bad_bury")):
+            return v
+    return None
+
+
+def _judge_verdicts(tags, result: HandResult) -> list[Violation]:
+    """``Referee:Total``, ``Referee:Throws``, ``Referee:Scores`` and ``Referee:Error`` (Botzone)."""
+    out: list[Violation] = []
+    total = _ints(tag_value(tags, "Referee:Total"), 1)
+    if total is not None and result.complete and total[0] != result.attackers_total:
+        out.append(_finding("total", str(total[0]), str(result.attackers_total)))
+    throws = tag_value(tags, "Referee:Throws")
+    if throws is not None:
+        theirs = {}
+        for part in throws.split():
+            t, _, pts = part.partition(":")
+            try:
+                theirs[int(t)] = int(pts)
+            except ValueError:
+                theirs = None
+                break
+        if theirs is not None:
+            ours = {i.trick: i.points for i in result.items if i.kind == "throw_penalty"}
+            for t in sorted(set(theirs) | set(ours)):
+                if theirs.get(t) != ours.get(t) and (t is None or t <= len(result.tricks)):
+                    out.append(_finding("throw_penalty", f"{theirs.get(t, 0):+d}", f"{ours.get(t, 0):+d}", t))
+    error = _error(tags)
+    scores = _ints(tag_value(tags, "Referee:Scores"), 4)
+    if error is not None:
+        seat, reason, trick, where = error
+        found = _offence(result, seat, trick, where)
+        theirs_e = f"{SEAT_TOKENS[seat]} {reason}" + ("" if trick is not None else f" ({where})")
+        silent = tag_value(tags, "Botzone:NoResponse")
+        if silent is not None and silent.split()[0] == SEAT_TOKENS[seat]:
+            ours_e = "no play: the bot gave no response"     # nothing for the rules to judge
+            out.append(_finding("error", theirs_e, ours_e, trick, seat))
+        elif reason == "Unknown Error" or found is None:
+            ours_e = "a legal play" if found is None else f"{SEAT_TOKENS[seat]} {found.code}"
+            out.append(_finding("error", theirs_e, ours_e, trick, seat))
+        elif scores is not None and tuple(scores) != botzone_scores.error_scores(seat):
+            out.append(_finding("scores", " ".join(map(str, scores)),
+                                " ".join(map(str, botzone_scores.error_scores(seat)))))
+        return out
+    if scores is not None:
+        ours_s = botzone_scores.seat_scores(result)
+        if ours_s is None or tuple(scores) != ours_s:
+            out.append(_finding("scores", " ".join(map(str, scores)),
+                                "incomplete" if ours_s is None else " ".join(map(str, ours_s))))
+    return out
+
+
+def excused(hand: Hand, violations: list[Violation]) -> list[Violation]:
+    """``violations`` without those an error verdict explains (``Referee:Error``): the judge
+    ended the match there, so the plays after it in that trick and the cards still held were
+    never due — they are not the record's fault."""
+    error = _error(hand.tags)
+    if error is None:
+        return violations
+    trick = error[2]
+    return [v for v in violations
+            if not (v.code == "out_of_turn" and not v.played and (trick is None or v.trick == trick))
+            and not (v.code == "deal_mismatch" and v.trick is None and v.played)]

@@ -29,8 +29,8 @@ from typing import Sequence
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init, gc_paused
 from ..records.model import Hand, Match
-from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty,
-                                build_ruleset)
+from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ScoreTable,
+                                ThrowPenalty, build_ruleset)
 from . import explain_hand, referee
 from .declarations import bid_winner, bottom_takers, check_declarations, trump_without_declaration
 from .explain import Message
@@ -66,7 +66,9 @@ def _replay_match(match: Match, rules: RuleSet | None) -> MatchResult:
     winner: int | None = None
     forfeit: int | None = None
     results: list[HandResult] = []
-    bid_for_deal = True       # the first hand, and after both sides miscounted (多少牌): 抢庄
+    # the first hand (unless its dealer was fixed before the deal: [DealerFixed "yes"]), and after
+    # both sides miscounted (多少牌): 抢庄
+    bid_for_deal = not (match.hands and referee.tag_value(match.hands[0].tags, "DealerFixed") == "yes")
     for index, hand in enumerate(match.hands):
         if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
             bid_for_deal, expected_dealer = True, None
@@ -211,9 +213,10 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
         setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,
         takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after)
     found = referee.hand_findings(hand, result)           # the record's own referee, when it has one
-    if not found:
+    kept = referee.excused(hand, violations)              # what a judge's early end explains
+    if not found and kept is violations:
         return result
-    violations.extend(found)
+    violations = [*kept, *found]
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
     return dataclasses.replace(result, violations=tuple(violations))
 
@@ -562,14 +565,15 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
 
 
 def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: frozenset[int]) -> list[ScoreItem]:
-    """``throw_penalty = per_card``: each card of a failed throw not played costs its side
-    ``throw_penalty_points`` (the attackers lose them, the defenders give them away)."""
+    """``throw_penalty = per_card``: each card of a failed throw not played (``throw_penalty_cards =
+    failing_units``: each card of a beaten unit) costs its side ``throw_penalty_points`` (the
+    attackers lose them, the defenders give them away)."""
     if rules.throw_penalty is not ThrowPenalty.PER_CARD:
         return []
     items = []
     for t in tricks:
         n = t.cards_not_thrown
-        if not t.throw_failed:
+        if not t.throw_failed and not n:         # a failed throw the record wrote as if it stood
             n = sum(len(v.played) - len(v.better) for v in t.violations
                     if v.code == "throw_failed" and v.seat == t.leader)
         if n > 0:
@@ -652,7 +656,8 @@ def _level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozense
         next_dealer = next_seat(dealer)
     team = team_of(min(up, key=lambda x: (x != dealer, x))) if up else team_of(dealer)
     return new_outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=team, match_over=over,
-                   reason="miscount" if miscount else "points", miscount=miscount), tuple(after)
+                   reason="miscount" if miscount else "match_points" if rules.score_table is ScoreTable.BOTZONE
+                   else "points", miscount=miscount), tuple(after)
 
 
 def _level_penalties(hand: Hand, rules: RuleSet, defenders: frozenset[int], violations: Sequence[Violation],

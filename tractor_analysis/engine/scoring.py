@@ -38,6 +38,8 @@ def bottom_multiplier(rules: RuleSet, shape: tuple[int, int],
     kind = rules.bottom_multiplier
     if kind is BottomMultiplier.LAST_TRICK_CARDS:
         return 2 * (sum(c * n for c, n in shapes) if shapes else cards)
+    if kind is BottomMultiplier.LEAD_SIZE:
+        return _lead_size(shapes or (shape,))
     if kind is BottomMultiplier.SIZE_POWER:
         return 2 ** cards
     if kind is BottomMultiplier.UNIT_TIMES:
@@ -59,6 +61,16 @@ def bottom_multiplier(rules: RuleSet, shape: tuple[int, int],
     return 2
 
 
+def _lead_size(shapes: tuple[tuple[int, int], ...]) -> int:
+    """``lead_size`` (Botzone): a lead of one unit multiplies by its cards (single x1, pair x2,
+    tractor of k pairs x2k); a throw by 2 x the cards of its largest unit when that is a
+    tractor, else x4 with a pair, x2 of singles."""
+    if len(shapes) == 1:
+        return shapes[0][0] * shapes[0][1]
+    largest = max(c * n for c, n in shapes)
+    return 2 * largest if largest >= 4 else 4 if largest >= 2 else 2
+
+
 def level_change(rules: RuleSet, total: int) -> tuple[str, int]:
     """``(winner, levels)`` for the attackers' total: who wins the hand and how many levels they go up.
 
@@ -78,6 +90,8 @@ def level_change(rules: RuleSet, total: int) -> tuple[str, int]:
         if s < 4 * step:
             return "attackers", 0
         return "attackers", 1 + (s - 4 * step) // step
+    if table is ScoreTable.BOTZONE:
+        return botzone_points(total, step)
     if s <= 0:
         return "defenders", 3
     if s < step:
@@ -89,6 +103,19 @@ def level_change(rules: RuleSet, total: int) -> tuple[str, int]:
         return "attackers", 1 + (s - 2 * step) // step
     # standard: 2·step take the deal (上台), each further full step +1.
     return "attackers", (s - 2 * step) // step
+
+
+def botzone_points(total: int, step: int = 40) -> tuple[str, int]:
+    """``score_table = botzone``: one hand a match, 0-3 points for each seat of the winning side
+    (Botzone's judge, EndGame): 0 or less the defenders 3, below one step 2, below two 1; below
+    three steps the attackers 1, below four 2, else 3.  The losing side scores 0."""
+    if total <= 0:
+        return "defenders", 3
+    if total < 2 * step:
+        return ("defenders", 2) if total < step else ("defenders", 1)
+    if total < 3 * step:
+        return "attackers", 1
+    return ("attackers", 2) if total < 4 * step else ("attackers", 3)
 
 
 def advance(level: int, gain: int, must_play: tuple[int, ...] = (), win_level: int = ACE,

@@ -34,7 +34,8 @@ from ..records.cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
 from .order import TRUMP, Order, order
 from ..records.model import Trick
-from ..records.rulesets import RuleSet, TrumpIn
+from ..records.rulesets import MixedThrow, RuleSet, ThrowPenaltyCards, TrumpIn
+from .throw_units import failing_cards, same_letter as same_letter_throw
 from .units import best_top, counts_in, covers, split_units
 from .verdicts import TrickResult, Violation, new_trick_result, new_violation
 
@@ -54,7 +55,7 @@ class HandContext:
 
 def hand_context(rules: RuleSet, level: Rank, trump: Suit | None) -> HandContext:
     """The context of a hand played at ``level`` with ``trump`` (``None`` = no trump)."""
-    o = order(level, trump, rules.constant_twos)
+    o = order(level, trump, rules.constant_twos, rules.level_tractors)
     return HandContext(rules, level, trump, o, lead_table(o, rules.decks))
 
 
@@ -411,16 +412,21 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
     lead = analyse_lead(ctx, lp.cards)
     shown = attempted if attempted is not None else lp.cards
     shown_lead = lead if attempted is None else analyse_lead(ctx, attempted)
-    if shown_lead.mixed:
+    same_letter = shown_lead.mixed and ctx.rules.mixed_throw is MixedThrow.SAME_LETTER \
+        and same_letter_throw(ctx, shown)
+    if shown_lead.mixed and not same_letter:
         vs.append(_violation("mixed_lead", number, first, shown, (), explain.mixed_lead(first, shown)))
     throw_failed = False
     not_thrown = 0
-    if attempted is not None or lead.is_throw:
+    if attempted is not None or lead.is_throw or same_letter:
         others = [((first + i) & 3, hands[(first + i) & 3]) for i in (1, 2, 3)]
         tc = check_throw(ctx, shown, others, shown_lead)
+        if ctx.rules.throw_penalty_cards is ThrowPenaltyCards.FAILING_UNITS and not tc.stands:
+            not_thrown = failing_cards(ctx, shown_lead, others, same_letter)   # Botzone: every beaten unit
         if attempted is not None:
             throw_failed = True
-            not_thrown = max(0, len(attempted) - len(lp.cards))
+            if ctx.rules.throw_penalty_cards is not ThrowPenaltyCards.FAILING_UNITS:
+                not_thrown = max(0, len(attempted) - len(lp.cards))
             if tc.stands:
                 vs.append(_violation("wrong_forced_play", number, first, lp.cards, attempted,
                                      explain.throw_would_stand(first, attempted)))

@@ -77,7 +77,9 @@ class TrickResult:
     throw_failed: bool = False
     """The leader attempted a throw that failed (``attempted -> forced`` was recorded)."""
     cards_not_thrown: int = 0
-    """Failed throw: attempted minus played (for ``throw_penalty``)."""
+    """Failed throw: attempted minus played (for ``throw_penalty``); with ``throw_penalty_cards =
+    failing_units`` the cards of every unit another player could beat (also when the record wrote
+    the throw as if it stood)."""
     trumped: bool = False
     """The winner trumped in on a plain-suit lead."""
     lead_shapes: tuple[tuple[int, int], ...] = ()
@@ -119,7 +121,8 @@ class Outcome:
     match_over: bool = False
     """A team passed A: the match is won."""
     reason: str = "points"
-    """``points`` (the score table) or ``miscount`` (多少牌 decided the hand)."""
+    """``points`` (the score table), ``miscount`` (多少牌 decided the hand) or ``match_points``
+    (``score_table = botzone``: ``levels`` are the 0-3 points each seat of the winning side scores)."""
     miscount: tuple[Seat, ...] = ()
     """The seats that played more or fewer cards than a hand holds (with ``miscount = level``)."""
 

@@ -44,6 +44,8 @@ class BottomMultiplier(_Doc):
     FLAT = ("flat", "always x2 (at least doubled, 至少要加倍)")
     LAST_TRICK_CARDS = ("last_trick_cards", "2 x the cards each player put on the last trick, whatever their shape: "
                                             "single x2, pair x4, a 3-card throw x6 (80fen)")
+    LEAD_SIZE = ("lead_size", "the last lead's size: single x1, pair x2, tractor of k pairs x2k; a throw x2 of "
+                              "singles, x4 with a pair, x2 x the cards of its largest tractor (Botzone)")
 
 
 class ScoreTable(_Doc):
@@ -52,6 +54,8 @@ class ScoreTable(_Doc):
     STANDARD = ("standard", "0: defenders +3; <step +2; <2 step +1; 2 step take the deal; each further step attackers +1 (QQ, Baidu; seeds 000/001/004)")
     OURGAME = ("ourgame", "0: +3; <40 +2; <80 +1; 80 take the deal and +1; each further 40 +1 more (联众; seed 000)")
     ONE_DECK = ("one_deck", "0: defenders +2; <40 +1; 40-75 take the deal; 80-95 attackers +1; 100 +2 (1 deck; seed 000)")
+    BOTZONE = ("botzone", "one hand a match, 0-3 points a seat: 0 or less defenders 3; <40 2; <80 1; <120 "
+                          "attackers 1; <160 2; else 3 (the losing side 0; Botzone)")
 
 
 class ThrowPenalty(_Doc):
@@ -82,6 +86,8 @@ class NoDeclaration(_Doc):
     NO_TRUMP = ("no_trump", "the hand is played without a trump suit")
     THIRD_BOTTOM_CARD = ("third_bottom_card", "the suit of the bottom's third card; a joker means no trump (seed 003)")
     REDEAL = ("redeal", "the cards are dealt again")
+    DRAWN = ("drawn", "the referee draws the trump suit (and a dealer if none) at random: the record's own "
+                      "trump stands (Botzone's judge, from its seed)")
 
 
 class DeclareTiebreak(_Doc):
@@ -107,6 +113,9 @@ class ThrowForced(_Doc):
     LARGEST_SHAPE = ("largest_shape", "the smallest unit of the largest shape that could be beaten (seed 003)")
     LOWEST_UNIT = ("lowest_unit", "the unit with the lowest top card of the whole throw, pairs and tractors "
                                   "before singles on a tie, whichever unit was beaten (80fen)")
+    LOWEST_CARD = ("lowest_card", "every unit is tested on its own (a tractor beaten only by a run wholly above "
+                                  "its top); one card is played: the lowest card of the beaten unit whose top is "
+                                  "lowest (Botzone)")
 
 
 class BidDealer(_Doc):
@@ -115,6 +124,39 @@ class BidDealer(_Doc):
     FIRST = ("first", "the first to declare; declarations are judged at the hand's level")
     LAST = ("last", "the final standing declarer; each seat declares with its own team's level and the hand "
                     "is played at the dealer's (80fen)")
+
+
+# --- Botzone's conventions (issue 25): the options its preset sets ----------------------------
+
+class ThrowPenaltyCards(_Doc):
+    """Which cards of a failed throw ``throw_penalty = per_card`` charges (rules.md §4)."""
+
+    NOT_THROWN = ("not_thrown", "each card that was shown but not played (tournament)")
+    FAILING_UNITS = ("failing_units", "each card of every unit someone could beat, at once (Botzone)")
+
+
+class ThrowFollow(_Doc):
+    """What a throw (甩牌) obliges its followers to (rules.md §5)."""
+
+    UNITS = ("units", "the led group, then its pairs and tractors, as for any lead")
+    SUIT = ("suit", "only the led group: as many of its cards as the throw has, or all of them (Botzone)")
+
+
+class ForeignUnit(_Doc):
+    """A pair (tractor) lead, a follower holding cards of the led group but no pair (tractor)
+    there, who plays a pair (tractor) of another suit or of trumps (rules.md §5)."""
+
+    REFUSED = ("refused", "the plain reading: the led group must be followed first: follow_suit")
+    ACCEPTED = ("accepted", "as Botzone's judge accepts it (its checkRes defect): the unit stands, and a "
+                            "trump one can win; for re-refereeing its records exactly")
+
+
+class MixedThrow(_Doc):
+    """A lead of a plain card followed by off-suit level cards of the same printed suit (rules.md §4)."""
+
+    REFUSED = ("refused", "the plain reading: cards of two groups, mixed_lead")
+    SAME_LETTER = ("same_letter", "as Botzone's judge accepts it when the first card is plain (it checks the "
+                                  "printed suit only): a throw of the first card's suit; for re-refereeing")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -175,6 +217,14 @@ class RuleSet:
     overcall_own: bool = True
     """A seat may overcall its own declaration with a stronger one; ``off`` (80fen): never its
     own, except turning its single into the pair of that suit."""
+    # Botzone (issue 25)
+    throw_penalty_cards: ThrowPenaltyCards = ThrowPenaltyCards.NOT_THROWN
+    level_tractors: bool = True
+    """Level cards and jokers chain into tractors with the trumps next to them; ``off``
+    (Botzone): never, except exactly small-small-big-big jokers."""
+    throw_follow: ThrowFollow = ThrowFollow.UNITS
+    foreign_unit: ForeignUnit = ForeignUnit.REFUSED
+    mixed_throw: MixedThrow = MixedThrow.REFUSED
 
     @property
     def total_points(self) -> int:
@@ -363,3 +413,22 @@ def build_ruleset(preset: str | None = None,
         if changed:
             base = dataclasses.replace(base, name=base.name.rstrip("+") + "+", **changes)
     return base, problems
+
+
+# --- Botzone (issue 25) --------------------------------------------------------------------------
+OPTION_DOCS.update({
+    "throw_penalty_cards": " | ".join(m.value for m in ThrowPenaltyCards),
+    "level_tractors": "on/off: level cards and jokers chain into tractors (off: only small-small-big-big jokers)",
+    "throw_follow": " | ".join(m.value for m in ThrowFollow),
+    "foreign_unit": " | ".join(m.value for m in ForeignUnit),
+    "mixed_throw": " | ".join(m.value for m in MixedThrow),
+})
+PRESETS["botzone"] = dataclasses.replace(
+    _STANDARD, name="botzone", bottom_multiplier=BottomMultiplier.LEAD_SIZE, score_table=ScoreTable.BOTZONE,
+    throw_penalty=ThrowPenalty.PER_CARD, throw_penalty_points=10,
+    throw_penalty_cards=ThrowPenaltyCards.FAILING_UNITS, throw_forced=ThrowForced.LOWEST_CARD,
+    no_declaration=NoDeclaration.DRAWN, bid_dealer=BidDealer.LAST, level_tractors=False,
+    throw_follow=ThrowFollow.SUIT, foreign_unit=ForeignUnit.ACCEPTED, mixed_throw=MixedThrow.SAME_LETTER)
+PRESET_DOCS["botzone"] = ("Botzone's Tractor (双升) judge, one hand a match scored 0-3 a seat: lead-size bottom "
+                          "multiplier, 10 a card of every beaten unit of a failed throw, one card forced, throws "
+                          "oblige only the suit, no level-card tractors; accepts what its judge accepts")

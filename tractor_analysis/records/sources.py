@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .diagnostics import Diagnostic
+from .botzone_reader import looks_like_botzone, parse_botzone
 from .fen80_reader import looks_like_80fen, parse_80fen
 from .limits import DEFAULT_MAX_BYTES
 from .json_reader import parse_json, parse_jsonl
@@ -44,7 +45,7 @@ __all__ = ["SourceFile", "load_file", "load_bytes", "decode_text", "guess_legacy
 
 RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".ndjson", ".tgn.gz", ".json.gz", ".jsonl.gz", ".ndjson.gz")
 """File names :func:`iter_inputs` picks up inside folders."""
-FORMATS = ("tgn", "json", "jsonl", "80fen")
+FORMATS = ("tgn", "json", "jsonl", "80fen", "botzone")
 """The formats :func:`load_bytes` reads (and that ``fmt`` may force)."""
 
 _GZIP_MAGIC = b"\x1f\x8b"
@@ -57,7 +58,8 @@ class SourceFile:
 
     path: str
     format: str
-    """``tgn``, ``json``, ``jsonl`` or ``80fen`` (the 80fen contest NDJSON, :mod:`.fen80_reader`)."""
+    """``tgn``, ``json``, ``jsonl``, ``80fen`` (the 80fen contest NDJSON, :mod:`.fen80_reader`) or
+    ``botzone`` (Botzone match logs, :mod:`.botzone_reader`)."""
     matches: tuple[Match, ...]
     diagnostics: tuple[Diagnostic, ...]
     sha256: str
@@ -354,10 +356,12 @@ def _too_large(name: str, head: bytes, limit: int, sha: str, compressed: bool, t
 
 def _sniffed(name: str, text: str) -> str:
     """The format of ``text``: by the name's extension, then by shape — a JSON or JSON Lines text
-    whose first record is an 80fen contest match is ``80fen`` whatever its name."""
+    whose first record is an 80fen contest match is ``80fen``, a Botzone match ``botzone``, whatever its name."""
     fmt = _format_of(name, text)
     if fmt in ("json", "jsonl") and looks_like_80fen(text):
         return "80fen"
+    if fmt in ("json", "jsonl") and looks_like_botzone(text):
+        return "botzone"
     return fmt
 
 
@@ -430,6 +434,8 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
     fmt = forced or _sniffed(name, text)
     if fmt == "80fen":
         matches, parsed = parse_80fen(text)
+    elif fmt == "botzone":
+        matches, parsed = parse_botzone(text)
     elif fmt == "tgn":
         matches, parsed = parse_tgn(text)
     elif fmt == "jsonl":
