@@ -138,7 +138,7 @@ class TableBuilder:
                result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
         key = match_key(row, self.cols["hands"], len(result.hands))
         first = self.first_of_key.setdefault(key, mid)
-        self._row("matches", row + (abspath, key, None if first == mid else first))
+        self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1]))
         if self.records:
             self._row("records", (mid, sha, index, "tgn", printable(format_tgn(match)), batch))
         return nviol

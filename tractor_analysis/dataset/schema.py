@@ -109,6 +109,9 @@ SCHEMAS: dict[str, pa.Schema] = {
                             "outcome): two records of one match share it"),
         ("duplicate_of", _STR, "match_id of the first copy when this match is kept twice (e.g. as .tgn and "
                                ".json), else null: filter on 'duplicate_of IS NULL' to count each match once"),
+        ("team_ns", _STR, "[TeamNS]: the N-S team's name, null when the record names none (the team is then "
+                          "its two players)"),
+        ("team_ew", _STR, "[TeamEW]: the E-W team's name, null when the record names none"),
     ),
     "hands": _schema(
         _KEY_MATCH, _KEY_HAND,

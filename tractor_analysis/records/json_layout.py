@@ -8,7 +8,7 @@ from typing import Any
 
 __all__ = ["MATCH_FIELDS", "HAND_FIELDS", "JSON_SUFFIX", "dump"]
 
-MATCH_FIELDS = ("event", "site", "date", "round", "table", "players", "ruleset", "rules", "levels",
+MATCH_FIELDS = ("event", "site", "date", "round", "table", "players", "teams", "ruleset", "rules", "levels",
                 "hands", "notes", "tags")
 """The fields of a match object; any other top-level field is kept as a tag."""
 HAND_FIELDS = ("number", "dealer", "trump", "level", "declarations", "deal", "bottom", "buried",

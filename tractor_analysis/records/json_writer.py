@@ -51,6 +51,8 @@ def match_to_dict(match: Match) -> dict:
             d[key] = value
     if any(p is not None for p in match.players):
         d["players"] = dict(zip(SEAT_TOKENS, match.players))
+    if any(t is not None for t in match.teams):
+        d["teams"] = dict(zip(("NS", "EW"), match.teams))
     if match.ruleset is not None:
         d["ruleset"] = match.ruleset
     if match.rules:

@@ -131,6 +131,9 @@ class Match:
     table: str | None = None
     players: tuple[str | None, str | None, str | None, str | None] = (None, None, None, None)
     """Names of N, E, S, W."""
+    teams: tuple[str | None, str | None] = (None, None)
+    """Team names of N–S and E–W (``[TeamNS]``, ``[TeamEW]``; JSON ``"teams": {"NS": …, "EW": …}``),
+    ``None`` when not given: a team is then its two players."""
     ruleset: str | None = None
     """``[Ruleset]`` preset name as written."""
     rules: tuple[tuple[str, str], ...] = ()

@@ -165,6 +165,6 @@ def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
 def _build_match(st: Reading) -> Match:
     m = st.match
     return Match(event=m.get("event"), site=m.get("site"), date=m.get("date"), round=m.get("round"),
-                 table=m.get("table"), players=tuple(st.players), ruleset=m.get("ruleset"),
+                 table=m.get("table"), players=tuple(st.players), teams=(st.teams[0], st.teams[1]), ruleset=m.get("ruleset"),
                  rules=tuple(st.rules), levels=m.get("levels"), hands=tuple(st.hands),
                  notes=tuple(st.match_notes), tags=tuple(st.match_tags))

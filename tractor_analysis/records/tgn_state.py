@@ -66,6 +66,7 @@ class Reading:
         self.dropped = 0
         self.match: dict = {}
         self.players: list = [None, None, None, None]
+        self.teams: list = [None, None]
         self.rules: list[tuple[str, str]] = []
         self.match_tags: list[tuple[str, str]] = []
         self.match_notes: list[str] = []

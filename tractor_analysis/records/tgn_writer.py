@@ -80,6 +80,9 @@ def format_tgn(match: Match) -> str:
     for name, value in zip(("North", "East", "South", "West"), match.players):
         if value is not None:
             tag(name, value)
+    for name, value in zip(("TeamNS", "TeamEW"), match.teams):
+        if value is not None:
+            tag(name, value)
     if match.ruleset is not None:
         tag("Ruleset", match.ruleset)
     for name, value in match.rules:
