@@ -169,6 +169,9 @@ SCHEMAS: dict[str, pa.Schema] = {
                                  "null without an outcome"),
         ("miscount", _CARDS, "seats that played or were dealt a wrong number of cards, when 多少牌 decided"),
         _BATCH,
+        # added after batch (null in datasets written before it)
+        ("result_only", _BOOL, "a score sheet's hand ([ResultOnly]): only its result was kept (dealer, level, "
+                               "trump if known, attackers_total); its trick and bottom columns are null"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,

@@ -71,7 +71,8 @@ def _hand_to_dict(h: Hand) -> dict:
     d: dict[str, Any] = {"number": h.number}
     if h.dealer is not None:
         d["dealer"] = SEAT_TOKENS[h.dealer]
-    d["trump"] = trump_token(h.trump)
+    if h.trump_known:
+        d["trump"] = trump_token(h.trump)
     if h.level is not None:
         d["level"] = RANK_TOKENS[h.level]
     if h.declarations:
@@ -97,6 +98,8 @@ def _hand_to_dict(h: Hand) -> dict:
         d["takebacks"] = [SEAT_TOKENS[s] for s in h.takebacks]
     if h.bid_for:
         d["bid_for"] = True
+    if h.result_only:
+        d["result_only"] = True
     d["notes"] = list(h.notes)
     _put_tags(d, h.tags, HAND_FIELDS)
     return d

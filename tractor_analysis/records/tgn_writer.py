@@ -99,9 +99,12 @@ def format_tgn(match: Match) -> str:
         tag("Hand", str(h.number))
         if h.dealer is not None:
             tag("Dealer", SEAT_TOKENS[h.dealer])
-        tag("Trump", trump_token(h.trump))
+        if h.trump_known:
+            tag("Trump", trump_token(h.trump))
         if h.level is not None:
             tag("Level", RANK_TOKENS[h.level])
+        if h.result_only:
+            tag("ResultOnly", "yes")
         if h.setup:
             tag("SetUp", "1")
         if h.bid_for:
