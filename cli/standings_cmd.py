@@ -56,7 +56,8 @@ def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
         return
     flat = [[("; ".join(v) if isinstance(v, list) else "" if v is None else
-              f"{v:.3f}" if isinstance(v, float) else str(v)) for v in (r[c] for c in columns)] for r in rows]
+              (f"{v:.3f}" if fmt == "table" else repr(v)) if isinstance(v, float) else str(v))
+             for v in (r[c] for c in columns)] for r in rows]
     if fmt == "csv":
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
@@ -119,3 +120,31 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     columns = ["rank", "team", "players", "played", "won", "lost", "match_points", "level_diff",
                *[t for t in tiebreaks if t != "level_diff"]]
     _emit(rows, columns, fmt)
+
+
+@click.command("ratings", context_settings=CONTEXT)
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True))
+@_event_options
+def ratings(inputs, fmt, event, after_round) -> None:
+    """Player ratings over an event's decided matches (openskill, Plackett-Luce).
+
+    INPUT is a dataset folder (tractor ingest) or record files and folders.
+    Each decided match is rated once, in the order of [Date], [Round],
+    [Table], then the match id: N and S against E and W, ranked by the
+    match's winner, with openskill's PlackettLuce model and its default
+    parameters.  Rows: player, mu, sigma, ordinal (mu - 3 sigma, the
+    order), matches.  A rating after a few matches is mostly uncertainty
+    (sigma), not a measured skill: see docs/standings.md.
+
+    \b
+    Examples:
+      tractor ratings event/
+      tractor ratings data/ --event "Spring Cup" --after-round 2 --format json
+    """
+    from tractor_analysis.dataset.ratings import ratings as compute
+
+    _, chosen = read_event(inputs, event, after_round)
+    rows, _, notes = compute(chosen)
+    for note in notes:
+        echo_err(note)
+    _emit([r.as_dict() for r in rows], ["player", "mu", "sigma", "ordinal", "matches"], fmt)

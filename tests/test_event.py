@@ -95,3 +95,49 @@ def test_cli_standings_json_and_after_round(tmp_path):
     assert lines[1].startswith("1,Silver Cranes,陈静; 褚磊,1,1,0,2,4,,0")
     out = runner.invoke(main, ["standings", str(EVENT), "--event", "Another Cup"])
     assert out.exit_code == 0 and "no match to count" in out.stderr
+
+
+def test_ratings_are_openskills_own_plackett_luce_computation(event):
+    from openskill.models import PlackettLuce
+
+    from tractor_analysis.dataset.ratings import ratings
+
+    model = PlackettLuce()
+    by_place = {(m.round, m.table): m for m in event}
+    current = {}
+    for rnd in "123":                 # one date: round, then table
+        for table in "1234":
+            m = by_place[(rnd, table)]
+            teams = [[current.get(p) or model.rating(name=p) for p in (m.players[0], m.players[2])],
+                     [current.get(p) or model.rating(name=p) for p in (m.players[1], m.players[3])]]
+            winner = RESULTS[(rnd, table)][3]
+            new = model.rate(teams, ranks=[1, 2] if winner == 0 else [2, 1])
+            for name, r in zip((m.players[0], m.players[2], m.players[1], m.players[3]), new[0] + new[1]):
+                current[name] = r
+    rows, history, notes = ratings(select(event)[0])
+    assert notes == []
+    assert {r.player: (r.mu, r.sigma, r.ordinal) for r in rows} == {
+        p: (r.mu, r.sigma, r.ordinal()) for p, r in current.items()}
+    matches = {r.player: r.matches for r in rows}
+    assert matches["奚勇"] == 1 and matches["钱伟"] == 2 and matches["孙丽"] == 3    # the substitute's own rating
+    assert [round(s.mu, 6) for s in history["李娜"]][-1] == round(current["李娜"].mu, 6)
+    assert rows == sorted(rows, key=lambda r: -r.ordinal)
+
+
+def test_a_rating_needs_a_winner_and_four_named_players():
+    from tractor_analysis.dataset.ratings import ratings
+    from tractor_analysis.dataset.standings import EventMatch
+
+    undecided = EventMatch("u", "Cup", None, "1", "1", ("P", "Q"), ("a", "b", "c", "d"), (2, 2), None,
+                           "no finished hand")
+    unnamed = EventMatch("v", "Cup", None, "1", "2", ("P", "Q"), ("a", None, "c", "d"), (3, 2), 0, "higher level")
+    rows, _, notes = ratings([undecided, unnamed])
+    assert rows == [] and len(notes) == 2 and "not rated" in notes[0] and "不计入等级分" in notes[1]
+
+
+def test_cli_ratings_json(tmp_path):
+    out = CliRunner().invoke(main, ["ratings", str(EVENT), "--format", "json", "--after-round", "1"])
+    assert out.exit_code == 0, out.output
+    rows = json.loads(out.stdout)
+    assert len(rows) == 16 and set(rows[0]) == {"player", "mu", "sigma", "ordinal", "matches"}
+    assert all(r["matches"] == 1 for r in rows)
