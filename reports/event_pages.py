@@ -8,8 +8,10 @@ The player and team pages are :mod:`.event_people`.
 """
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass
+from importlib import resources
 from typing import Sequence
 
 from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, Standing, round_number,
@@ -110,11 +112,24 @@ def render_standings_page(view: EventView, links: dict | None = None) -> str:
 
     from markupsafe import Markup
 
-    from .build import _static, environment
-
-    return environment().get_template("standings_print.html").render(
+    return _environment().get_template("standings_print.html").render(
         view=view, heads=TIEBREAK_HEADS, css=Markup(_static("standings_print.css")), version=__version__,
         links=links or {})
+
+
+@functools.cache
+def _environment():
+    """The sheet's own jinja2 environment (autoescape on, like :func:`.build.environment`, which
+    this module does not import: the report's build imports it)."""
+    from jinja2 import Environment, PackageLoader, StrictUndefined
+
+    return Environment(loader=PackageLoader("tractor_analysis.reports", "templates"), autoescape=True,
+                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+@functools.cache
+def _static(name: str) -> str:
+    return resources.files("tractor_analysis.reports").joinpath("static", name).read_text("utf-8")
 
 
 def write_standings_page(path: str | os.PathLike, matches: Sequence[EventMatch], *, event: str | None = None,
