@@ -141,3 +141,18 @@ def test_cli_ratings_json(tmp_path):
     rows = json.loads(out.stdout)
     assert len(rows) == 16 and set(rows[0]) == {"player", "mu", "sigma", "ordinal", "matches"}
     assert all(r["matches"] == 1 for r in rows)
+
+
+def test_stats_by_team_names_the_tagged_teams_in_sql_and_in_the_reference(tmp_path):
+    import pandas as pd
+
+    from tractor_analysis.dataset import load, stats, stats_reference
+
+    ingest(sorted(str(p) for p in EVENT.glob("*.tgn")), str(tmp_path / "ds"))
+    ds = load(str(tmp_path / "ds"))
+    for name in ("summary", "points_distribution", "bottom_captures", "violation_rates"):
+        sql, ref = getattr(stats, name)(tmp_path / "ds", "team"), getattr(stats_reference, name)(ds, "team")
+        pd.testing.assert_frame_equal(sql.reset_index(drop=True), ref.reset_index(drop=True), check_dtype=False)
+    teams = set(stats.summary(tmp_path / "ds", "team")["team"])
+    assert teams == {A, B, C, D, E, F, G, H}               # the substitute's round stays Jade Dragons'
+    assert set(stats.standings(tmp_path / "ds")["team"]) == teams
