@@ -11,6 +11,7 @@ check this hand's level change and next dealer.
 from __future__ import annotations
 
 from ..records.model import Hand
+from . import explain_hand
 from .verdicts import ScoreItem, new_score_item
 
 __all__ = ["RECORDED_TOTAL", "recorded_items", "is_result_only"]
@@ -27,5 +28,4 @@ def recorded_items(hand: Hand) -> tuple[ScoreItem, ...]:
     """The score of a result-only hand: its recorded total as one item (none without ``[Claim]``)."""
     if hand.claim is None:
         return ()
-    return (new_score_item(RECORDED_TOTAL, hand.claim, f"记分表记录的闲家总分 {hand.claim}（未记出牌）",
-                           f"attackers' total {hand.claim} as the score sheet records it (no play recorded)"),)
+    return (new_score_item(RECORDED_TOTAL, hand.claim, *explain_hand.recorded_total(hand.claim)),)
