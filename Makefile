@@ -29,16 +29,19 @@ $(TSTAMP): $(STAMP)
 	@touch $@
 
 ## demo: create the venv, install, and run the main job on sample_logs/:
-## check every record, replay the disputed trick, ingest into a Parquet dataset, write the HTML report.
+## check every record, replay the disputed trick, ingest into a Parquet dataset, write the HTML report,
+## and the standings of the 8-team event in tests/data/event (with its printable sheet).
 ## (exit 1 from check/replay means "a violation was found": the disputed trick has one on purpose)
 demo: $(STAMP)
 	$(BIN)/tractor check sample_logs/ ; test $$? -le 1
 	$(BIN)/tractor replay sample_logs/disputed-trick.tgn ; test $$? -le 1
 	$(BIN)/tractor ingest sample_logs/ -o out/dataset
 	$(BIN)/tractor report out/dataset -o out/report > out/report-path.txt
+	$(BIN)/tractor standings tests/data/event/ --html out/event-standings.html
 	@echo ""
 	@echo "Parquet dataset / 数据集:  $(CURDIR)/out/dataset"
 	@echo "HTML report / 网页报告:    $$(cat out/report-path.txt)"
+	@echo "Event standings to print / 赛事排名打印版: $(CURDIR)/out/event-standings.html"
 	@echo ""
 	@echo "Next / 下一步:"
 	@echo "  . .venv/bin/activate        # puts the tractor command on your PATH / 将 tractor 命令加入 PATH"

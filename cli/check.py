@@ -125,7 +125,17 @@ def _levels_json(levels: tuple[int, int]) -> dict:
 
 
 def hand_json(match_index: int, h: HandResult, record: Hand | None = None) -> dict:
-    """One hand of ``check --json`` (format.md field names, plus a few extras at the end)."""
+    """One hand of ``check --json`` (format.md field names, plus a few extras at the end; a score
+    sheet's hand adds ``"result_only": true``, and its trump is ``null`` when the sheet gives none)."""
+    doc = _hand_json(match_index, h, record)
+    if record is not None and record.result_only:
+        doc["result_only"] = True
+        if not record.trump_known:
+            doc["trump"] = None
+    return doc
+
+
+def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
     return {
         "match": match_index, "hand": h.number, "dealer": SEAT_TOKENS[h.dealer],
         "level": level_label(h.level), "trump": trump_token(h.trump),
@@ -202,6 +212,9 @@ def outcome_text(h: HandResult, match: Match) -> str:
 
 
 def points_text(h: HandResult) -> str:
+    if any(i.kind == "recorded_total" for i in h.items):     # a score sheet's hand: nothing was played
+        return f"recorded total 记分表总分 {strong(str(h.attackers_total))} " + dim("(score sheet, no play recorded "
+                                                                         "/ 只记结果，未记出牌)")
     earlier = sum(i.points for i in h.items if i.kind == "setup_points")
     parts = [f"tricks 抓分 {h.attackers_points - earlier}"]
     if earlier:

@@ -21,6 +21,7 @@ from .ruling_cmd import ruling
 from .simulate_cmd import simulate
 from .ingest_cmd import ingest
 from .stats_cmd import stats
+from .standings_cmd import ratings, standings
 
 
 class TractorGroup(BilingualGroup):
@@ -80,6 +81,8 @@ main.add_command(ingest)
 main.add_command(stats)
 main.add_command(ruling)
 main.add_command(analyse)
+main.add_command(standings)
+main.add_command(ratings)
 
 
 if __name__ == "__main__":  # pragma: no cover

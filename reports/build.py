@@ -270,7 +270,8 @@ def render_match(match: MatchView, *, assets: Assets = LINKED, index: str | None
         version=__version__)
 
 
-def render_index(model: ReportModel, *, assets: Assets = LINKED) -> str:
+def render_index(model: ReportModel, *, assets: Assets = LINKED, event=None) -> str:
+    """The index; ``event`` (:func:`.event_report.build_event`) adds the event's standings by round."""
     stats = facts.index_stats(model, charts_on=model.charts_on)
     copies: dict[str, list] = {}          # the match list shows a match kept twice once, naming its copies
     for later, kept in stats.duplicate_of.items():
@@ -278,7 +279,31 @@ def render_index(model: ReportModel, *, assets: Assets = LINKED) -> str:
     return environment().get_template("index.html").render(
         report=model, summary=stats.summary, standings=stats.standings, tables=stats.tables,
         charts=stats.charts, duplicate_of=stats.duplicate_of, copies=copies, assets=assets,
-        version=__version__)
+        version=__version__, event=event, heads=_event_heads(), match_href=_match_href(model))
+
+
+def _event_heads() -> dict:
+    from .event_pages import TIEBREAK_HEADS
+    return TIEBREAK_HEADS
+
+
+def _match_href(model: ReportModel):
+    pages = {f.match: f.filename for f in model.match_facts}
+    return pages.get
+
+
+def _write_event(folder: Path, model: ReportModel):
+    """The event's pages (:mod:`.event_report`) and its stylesheet; what the index shows of it."""
+    from .event_report import build_event, write_event_pages
+
+    event = build_event(model, facts.duplicate_matches(model))
+    _write(folder / "static" / "event.css", _static("event.css"))
+
+    def render(name: str, context: dict) -> str:
+        return environment().get_template(name).render(assets=LINKED, version=__version__, **context)
+
+    write_event_pages(folder, event, render)
+    return event
 
 
 # --- building the model ---------------------------------------------------------
@@ -450,7 +475,8 @@ def write_report(model: ReportModel, out_dir: str | os.PathLike, *, hand_pages: 
         else:
             for m in model.matches:
                 _write_match_pages(tmp, m, hand_pages)
-        _write(tmp / "index.html", render_index(model, assets=LINKED))
+        event = _write_event(tmp, model)
+        _write(tmp / "index.html", render_index(model, assets=LINKED, event=event))
         os.chmod(tmp, 0o755)
         if out.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=parent))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tractor_analysis.dataset.event import from_result
+from tractor_analysis.dataset.standings import EventMatch
 from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.engine.verdicts import MatchResult
 from tractor_analysis.records.cards import SEAT_TOKENS, team_of
@@ -65,6 +67,10 @@ class MatchFact:
     """The record's own match tags (event, site, date, round, table) and starting levels: with the
     players and the hands they tell a match kept twice (as .tgn and .json) from two matches —
     the title would not, as it falls back to the file name."""
+    event: EventMatch | None = None
+    """The match as the event's standings, ratings and player pages see it (keyed by ``match``)."""
+    team_tags: bool = False
+    """The record names a team (``[TeamNS]`` / ``[TeamEW]``): the report then shows the event."""
 
 
 def match_tags(*values) -> tuple[str, ...]:
@@ -100,7 +106,9 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
                      hands=len(result.hands), levels_final=(lf[0], lf[1]), winner=winner,
                      leader=leader, violations=len(violations),
                      tags=match_tags(match.event, match.site, match.date, match.round, match.table,
-                                     *match.start_levels))
+                                     *match.start_levels),
+                     event=from_result(key, match, result, title),
+                     team_tags=any(t is not None for t in match.teams))
     return fact, hands, violations
 
 

@@ -179,6 +179,7 @@ def matches(draw, max_hands: int = 3, positions: bool = True, with_notes: bool =
                                  with_notes=with_notes, max_tricks=max_tricks)) for n in numbers)
     opt = st.one_of(st.none(), texts)
     return Match(event=draw(opt), site=draw(opt), date=draw(opt), round=draw(opt), table=draw(opt),
-                 players=(draw(opt), draw(opt), draw(opt), draw(opt)), ruleset=ruleset, rules=rules,
+                 players=(draw(opt), draw(opt), draw(opt), draw(opt)), teams=(draw(opt), draw(opt)),
+                 ruleset=ruleset, rules=rules,
                  levels=draw(st.one_of(st.none(), st.tuples(ranks, ranks))), hands=hand_list,
                  notes=draw(notes) if with_notes else (), tags=draw(extra_tags))

@@ -103,7 +103,7 @@ def visible_tricks(page) -> list[str]:
 
 def test_every_page_loads_from_disk_with_no_console_errors_and_no_network(report, watched):
     pages = sorted(report.glob("*.html"))
-    assert len(pages) == 1 + 1 + 3
+    assert len(pages) == 1 + 1 + 3 + 4          # index, match, hands, and a page per player (issue 22)
     for path in pages:
         watched.page.goto(path.as_uri())
         watched.page.wait_for_load_state("load")

@@ -64,6 +64,9 @@ def readme_session(tmp_path_factory):
     earlier one wrote, as a reader typing them would)."""
     cwd = tmp_path_factory.mktemp("readme")
     (cwd / "sample_logs").symlink_to(ROOT / "sample_logs")
+    (cwd / "tests").mkdir()                 # the README's event commands read tests/data/event
+    (cwd / "tests" / "data").mkdir()
+    (cwd / "tests" / "data" / "event").symlink_to(ROOT / "tests" / "data" / "event")
     (cwd / "out").mkdir()                   # made by 'make demo', which the README runs first
     mp = pytest.MonkeyPatch()
     try:
@@ -80,7 +83,8 @@ def readme_folder(readme_session, tmp_path_factory):
 
 def test_the_readme_tour_writes_only_under_out_which_git_ignores(readme_session, readme_folder):
     written = sorted(str(p.relative_to(readme_folder)) for p in readme_folder.iterdir())
-    assert written == ["out", "sample_logs"]
+    assert written == ["out", "sample_logs", "tests"]          # tests/: the fixture's link to the event
+    assert [p.name for p in (readme_folder / "tests" / "data").iterdir()] == ["event"]
     assert {p.name for p in (readme_folder / "out").iterdir()} >= {"sim", "data", "report", "disputed",
                                                                    "club-night.json"}
     assert "out/" in (ROOT / ".gitignore").read_text().split()

@@ -138,7 +138,7 @@ class TableBuilder:
                result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
         key = match_key(row, self.cols["hands"], len(result.hands))
         first = self.first_of_key.setdefault(key, mid)
-        self._row("matches", row + (abspath, key, None if first == mid else first))
+        self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1]))
         if self.records:
             self._row("records", (mid, sha, index, "tgn", printable(format_tgn(match)), batch))
         return nviol
@@ -217,6 +217,9 @@ class TableBuilder:
                     for d in record.declarations]
         before, after = hr.levels_before, hr.levels_after
         pb, pa_ = hr.player_levels_before, hr.player_levels_after
+        if record is not None and record.result_only:
+            self._row("hands", _result_only_row(mid, hr, record, batch))
+            return len(hr.violations)
         self._row("hands", (
             mid, n, SEAT_TOKENS[hr.dealer], TEAMS[defenders], TEAMS[attackers], hr.level,
             trump_token(hr.trump), hr.rules.name, hr.rules.decks, _rules_json(hr.rules), decl,
@@ -232,7 +235,7 @@ class TableBuilder:
             _defender_seats(hr.dealer, hr.defenders), pb[0], pb[1], pb[2], pb[3], pa_[0], pa_[1], pa_[2],
             pa_[3], hr.revoke_levels[0], hr.revoke_levels[1],
             [_tokens(b) for b in record.earlier_buries] if record is not None else None,
-            o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch))
+            o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False))
         return len(hr.violations)
 
     def to_tables(self) -> dict[str, pa.Table]:
@@ -261,6 +264,24 @@ def match_key(row: tuple, hands: dict[str, list], n: int) -> str:
         parts.append("\x1e")
         parts.extend("~" if v is None else str(v) for v in h)
     return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tuple:
+    """The ``hands`` row of a score sheet's hand: what the sheet says and what follows from it; the
+    columns about tricks and the bottom, which it does not say, are null."""
+    o = hr.outcome
+    defenders = hr.dealer & 1
+    before, after = hr.levels_before, hr.levels_after
+    pb, pa_ = hr.player_levels_before, hr.player_levels_after
+    return (mid, hr.number, SEAT_TOKENS[hr.dealer], TEAMS[defenders], TEAMS[1 - defenders], hr.level,
+            trump_token(hr.trump) if record.trump_known else None, hr.rules.name, hr.rules.decks,
+            _rules_json(hr.rules), None, None, None, False, False, None, None, None, None, None, None, None,
+            hr.attackers_total if record.claim is not None else None, hr.claim, None,
+            o.winner if o else None, _team(o.team) if o else None, o.levels if o else None,
+            _seat(o.next_dealer) if o else None, o.match_over if o else None,
+            before[0], before[1], after[0], after[1], None, len(hr.violations), None,
+            _defender_seats(hr.dealer, hr.defenders), *pb, *pa_, hr.revoke_levels[0], hr.revoke_levels[1],
+            None, o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, True)
 
 
 def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:

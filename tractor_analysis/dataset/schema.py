@@ -109,6 +109,9 @@ SCHEMAS: dict[str, pa.Schema] = {
                             "outcome): two records of one match share it"),
         ("duplicate_of", _STR, "match_id of the first copy when this match is kept twice (e.g. as .tgn and "
                                ".json), else null: filter on 'duplicate_of IS NULL' to count each match once"),
+        ("team_ns", _STR, "[TeamNS]: the N-S team's name, null when the record names none (the team is then "
+                          "its two players)"),
+        ("team_ew", _STR, "[TeamEW]: the E-W team's name, null when the record names none"),
     ),
     "hands": _schema(
         _KEY_MATCH, _KEY_HAND,
@@ -166,6 +169,9 @@ SCHEMAS: dict[str, pa.Schema] = {
                                  "match_points (score_table botzone: 0-3 points a seat); null without an outcome"),
         ("miscount", _CARDS, "seats that played or were dealt a wrong number of cards, when 多少牌 decided"),
         _BATCH,
+        # added after batch (null in datasets written before it)
+        ("result_only", _BOOL, "a score sheet's hand ([ResultOnly]): only its result was kept (dealer, level, "
+                               "trump if known, attackers_total); its trick and bottom columns are null"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,

@@ -108,10 +108,16 @@ def _require(by: str) -> None:
 
 
 def _partnership(matches: pd.DataFrame, a: str, b: str, fallback: str) -> pd.Series:
-    """``"A / B"`` (names sorted, so partners who swap seats stay one team), else ``fallback``."""
+    """The side's ``[TeamNS]`` / ``[TeamEW]`` name when given, else ``"A / B"`` (names sorted, so
+    partners who swap seats stay one team), else ``fallback``."""
     na, nb = matches[f"player_{a}"], matches[f"player_{b}"]
+    column = f"team_{fallback.lower()}"
+    tags = matches[column].tolist() if column in matches.columns else [None] * len(matches)
     out = []
-    for x, y in zip(na.tolist(), nb.tolist()):
+    for x, y, tag in zip(na.tolist(), nb.tolist(), tags):
+        if isinstance(tag, str) and tag.strip():
+            out.append(tag)
+            continue
         names = sorted(n for n in (x, y) if isinstance(n, str) and n)
         out.append(" / ".join(names) if names else fallback)
     return pd.Series(out, index=matches.index, dtype=object)

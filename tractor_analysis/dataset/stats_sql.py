@@ -29,7 +29,7 @@ from .schema import SCHEMAS, DatasetError
 STAT_COLUMNS: dict[str, tuple[str, ...]] = {
     "matches": ("match_id", "source_file", "match_index", "event", "site", "date", "round", "table",
                 "player_n", "player_e", "player_s", "player_w", "ruleset", "hands", "level_ns_start",
-                "level_ew_start", "level_ns_final", "level_ew_final", "winner", "forfeit"),
+                "level_ew_start", "level_ns_final", "level_ew_final", "winner", "forfeit", "team_ns", "team_ew"),
     "hands": ("match_id", "hand_no", "dealer", "defenders", "level", "trump", "ruleset", "decks", "rules",
               "tricks", "attackers_points", "bottom_captured", "bottom_multiplier", "bottom_bonus",
               "attackers_total", "outcome", "up_team", "levels_gained", "next_dealer", "match_over",
@@ -319,9 +319,13 @@ def variant(ruleset: str, rules_json) -> str:
 # --- participants: one row per (side, hand) ---------------------------------------------
 
 def _team_name(a: str, b: str, fallback: str) -> str:
-    """``"A / B"`` from the two players' names (sorted, empty names left out), else ``fallback``."""
+    """The side's ``[TeamNS]`` / ``[TeamEW]`` name when the record gives one (a team keeps its name
+    whoever sits where), else ``"A / B"`` from the two players' names (sorted, empty names left
+    out), else ``fallback``."""
     x, y = f"nullif(m.player_{a}, '')", f"nullif(m.player_{b}, '')"
-    return (f"case when {x} is null and {y} is null then '{fallback}' when {x} is null then {y} "
+    tag = f"nullif(trim(m.team_{fallback.lower()}), '')"
+    return (f"case when {tag} is not null then m.team_{fallback.lower()} "
+            f"when {x} is null and {y} is null then '{fallback}' when {x} is null then {y} "
             f"when {y} is null then {x} when {x} <= {y} then {x} || ' / ' || {y} else {y} || ' / ' || {x} end")
 
 

@@ -214,6 +214,12 @@ def trick_points(points: int) -> Message:
     return f"闲家墩内得分 {points}", f"attackers' trick points {points}"
 
 
+def recorded_total(total: int) -> Message:
+    """A score sheet's hand (``[ResultOnly]``): the total the sheet records, nothing played."""
+    return (f"记分表记录的闲家总分 {total}（未记出牌）",
+            f"attackers' total {total} as the score sheet records it (no play recorded)")
+
+
 def bottom_bonus(points: int, multiplier: int, bonus: int) -> Message:
     """抠底: the attackers won the last trick."""
     return f"抠底 {points} 分 × {multiplier} = {bonus}", f"bottom {points} × {multiplier} = {bonus}"

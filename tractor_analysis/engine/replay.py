@@ -31,7 +31,7 @@ from ..records.frozen import fast_init, gc_paused
 from ..records.model import Hand, Match
 from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ScoreTable,
                                 ThrowPenalty, build_ruleset)
-from . import explain_hand, referee
+from . import explain_hand, referee, score_sheet
 from .declarations import bid_winner, bottom_takers, check_declarations, trump_without_declaration
 from .explain import Message
 from .scoring import advance, bottom_multiplier, failed_throw_penalty, level_change, lose_level
@@ -194,12 +194,13 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     start = _starting_hands(hand, rules, setting.dealer, played)
     defenders = _defenders(hand, rules, setting.dealer, start.hands)
     play = _play_tricks(hand, hand_context(rules, setting.level, setting.trump), start, setting.dealer)
-    score = _score(hand, rules, play, start.buried, defenders)
+    score = _score(hand, rules, play, start.buried, defenders) if not hand.result_only else _recorded(hand)
     violations = [*setting.violations, *start.violations, *play.violations,
                   *_check_claim(hand, play.complete, score.total)]
     miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
                 if rules.miscount is Miscount.LEVEL else ())
-    scored = play.complete and (not hand.setup or start.buried is not None)
+    scored = (play.complete and (not hand.setup or start.buried is not None)) or (
+        hand.result_only and hand.claim is not None)      # a score sheet: its recorded total decides
     outcome, after = _outcome(rules, levels, setting, defenders, miscount, scored, score.total)
     revoke_levels, takeback_levels, after = _level_penalties(hand, rules, defenders, violations, after)
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
@@ -562,6 +563,12 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
                   attackers_points=trick_points + (hand.points if hand.setup else 0),
                   bottom_points=bottom_points, multiplier=mult, bonus=bonus,
                   penalties=sum(i.points for i in penalties))
+
+
+def _recorded(hand: Hand) -> _Score:
+    """A result-only hand (a score sheet, :mod:`.score_sheet`): the recorded total, nothing played."""
+    items = score_sheet.recorded_items(hand)
+    return _new_score(items=items, attackers_points=0, bottom_points=0, multiplier=0, bonus=0, penalties=0)
 
 
 def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: frozenset[int]) -> list[ScoreItem]:

@@ -19,7 +19,7 @@ from .json_problems import Reporter
 from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 
 __all__ = ["MAX_POINTS", "MAX_TRICK", "Shape", "type_name", "as_text", "as_integer", "as_notes", "as_tags",
-           "as_players", "as_rules", "FieldReader"]
+           "as_players", "as_teams", "as_rules", "FieldReader"]
 
 MAX_POINTS = 9999
 """Largest ``points`` (a position's points so far) and ``claim`` (either sign) taken as written."""
@@ -131,6 +131,20 @@ def as_players(p: Any) -> list[str | None]:
     elif p is not None:
         raise Shape("\"players\" should be an object {\"N\": name, …}")
     return players
+
+
+def as_teams(t: Any) -> tuple[str | None, str | None]:
+    """The ``teams`` field: an object ``{"NS": name, "EW": name}`` (either may be absent or ``null``)."""
+    teams: list[str | None] = [None, None]
+    if isinstance(t, dict):
+        for key, name in t.items():
+            side = {"NS": 0, "EW": 1}.get(key.upper() if isinstance(key, str) else key)
+            if side is None:
+                raise Shape(f"\"teams\" has key {key!r} (expected NS or EW)")
+            teams[side] = as_text(name, f"teams.{key}")
+    elif t is not None:
+        raise Shape("\"teams\" should be an object {\"NS\": name, \"EW\": name}")
+    return teams[0], teams[1]
 
 
 def as_rules(v: Any) -> tuple[tuple[str, str], ...]:

@@ -153,15 +153,21 @@ class HandReader(_TrickReader):
         bid_for = hv.get("bid_for", False)
         if not isinstance(bid_for, bool):
             raise Shape(f"\"bid_for\" should be true or false, not {type_name(bid_for)}")
+        result_only = hv.get("result_only", False)
+        if not isinstance(result_only, bool):
+            raise Shape(f"\"result_only\" should be true or false, not {type_name(result_only)}")
         notes = as_notes(hv.get("notes"), "\"notes\"")
         tags = as_tags(hv, HAND_FIELDS, "hand")
         tricks = self.tricks_of(hv.get("tricks", []), first_trick)
-        if not setup:
+        if result_only:
+            result_only = self.check_result_only(hv, number, tricks, deal, bottom, buried, setup, dealer, claim)
+        elif not setup:
             self.missing_fields(hv)
         return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
                     deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
                     setup=setup, points=points, first_trick=first_trick, tricks=tuple(tricks), claim=claim,
-                    notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, line=self.line)
+                    notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, result_only=result_only,
+                    trump_known=not result_only or "trump" in hv, line=self.line)
 
     def declarations(self, decl_v: Any) -> list[Declaration]:
         """The ``declarations`` of a hand (one whose seat or cards cannot be read is dropped)."""
@@ -216,6 +222,24 @@ class HandReader(_TrickReader):
                 earlier.append(self.cards(cv, f"earlier_buries[{i}]", "left out of the buried cards")[0])
                 self.count([0] * NUM_KINDS, earlier[-1], "the buried cards", "埋底的牌")
         return deal, bottom, buried, earlier
+
+    def check_result_only(self, hv: dict, number: int, tricks, deal, bottom, buried, setup, dealer, claim) -> bool:
+        """A score sheet's hand (``"result_only": true``, see ``tgn_reader._check_result_only``):
+        whether it is one (a hand with a deal or tricks is read as a played hand, and said so)."""
+        if tricks or deal is not None or bottom is not None or buried is not None or setup:
+            self.diag("bad_value", f"hand {number} is marked \"result_only\" but has a deal, a bottom, tricks or "
+                      "\"setup\": a result-only hand keeps its result alone; read as a played hand",
+                      f"第 {number} 局标为 result_only，却有发牌、底牌、出牌或 setup；按打出的牌局处理", "result_only")
+            self.missing_fields(hv)
+            return False
+        if dealer is None:
+            self.diag("missing_tag", f"result-only hand {number} has no \"dealer\" (a score sheet says who dealt)",
+                      f"只记结果的第 {number} 局缺少庄家 \"dealer\"")
+        if claim is None:
+            self.diag("missing_tag", f"result-only hand {number} has no \"claim\" (the attackers' total, which "
+                      "decides the hand; without it the levels after it are not known)",
+                      f"只记结果的第 {number} 局缺少闲家总分 \"claim\"")
+        return True
 
     def missing_fields(self, hv: dict) -> None:
         """``missing_tag`` for a played hand without ``dealer`` or ``trump``."""

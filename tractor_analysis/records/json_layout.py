@@ -8,12 +8,12 @@ from typing import Any
 
 __all__ = ["MATCH_FIELDS", "HAND_FIELDS", "JSON_SUFFIX", "dump"]
 
-MATCH_FIELDS = ("event", "site", "date", "round", "table", "players", "ruleset", "rules", "levels",
+MATCH_FIELDS = ("event", "site", "date", "round", "table", "players", "teams", "ruleset", "rules", "levels",
                 "hands", "notes", "tags")
 """The fields of a match object; any other top-level field is kept as a tag."""
 HAND_FIELDS = ("number", "dealer", "trump", "level", "declarations", "deal", "bottom", "buried",
                "earlier_buries", "friend", "setup", "points", "first_trick", "tricks", "claim", "takebacks",
-               "bid_for", "notes", "tags")
+               "bid_for", "result_only", "notes", "tags")
 """The fields of a hand object; any other field of a hand is kept as a tag."""
 JSON_SUFFIX = ":json"
 """Ends the name of a tag whose value is the JSON text of a field that is not a string."""

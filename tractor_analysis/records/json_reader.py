@@ -36,7 +36,7 @@ from typing import Any
 from .diagnostics import Diagnostic, bilingual
 from .frozen import gc_paused
 from .json_decode import decode, may_hold_surrogates, scrub, split_lines, surrogate_diags
-from .json_fields import Shape, as_notes, as_players, as_rules, as_tags, as_text, type_name
+from .json_fields import Shape, as_notes, as_players, as_teams, as_rules, as_tags, as_text, type_name
 from .json_hands import HandReader
 from .json_layout import MATCH_FIELDS
 from .json_problems import JsonText, ProblemBudget
@@ -63,6 +63,7 @@ class _Reader(HandReader):
             return None
         try:
             players = as_players(obj.get("players"))
+            teams = as_teams(obj.get("teams"))
             ruleset = as_text(obj.get("ruleset"), "\"ruleset\"")
             rules = as_rules(obj.get("rules"))
             levels = self.levels(obj.get("levels"))
@@ -78,7 +79,7 @@ class _Reader(HandReader):
         self.check_ruleset(ruleset, rules)
         hands = self.hands(hands_v)
         return Match(event=texts["event"], site=texts["site"], date=texts["date"], round=texts["round"],
-                     table=texts["table"], players=tuple(players), ruleset=ruleset, rules=rules,
+                     table=texts["table"], players=tuple(players), teams=teams, ruleset=ruleset, rules=rules,
                      levels=levels, hands=tuple(hands), notes=notes, tags=tags)
 
     def check_ruleset(self, ruleset: str | None, rules: tuple[tuple[str, str], ...]) -> None:

@@ -51,6 +51,8 @@ def match_to_dict(match: Match) -> dict:
             d[key] = value
     if any(p is not None for p in match.players):
         d["players"] = dict(zip(SEAT_TOKENS, match.players))
+    if any(t is not None for t in match.teams):
+        d["teams"] = dict(zip(("NS", "EW"), match.teams))
     if match.ruleset is not None:
         d["ruleset"] = match.ruleset
     if match.rules:
@@ -69,7 +71,8 @@ def _hand_to_dict(h: Hand) -> dict:
     d: dict[str, Any] = {"number": h.number}
     if h.dealer is not None:
         d["dealer"] = SEAT_TOKENS[h.dealer]
-    d["trump"] = trump_token(h.trump)
+    if h.trump_known:
+        d["trump"] = trump_token(h.trump)
     if h.level is not None:
         d["level"] = RANK_TOKENS[h.level]
     if h.declarations:
@@ -95,6 +98,8 @@ def _hand_to_dict(h: Hand) -> dict:
         d["takebacks"] = [SEAT_TOKENS[s] for s in h.takebacks]
     if h.bid_for:
         d["bid_for"] = True
+    if h.result_only:
+        d["result_only"] = True
     d["notes"] = list(h.notes)
     _put_tags(d, h.tags, HAND_FIELDS)
     return d

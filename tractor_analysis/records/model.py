@@ -106,6 +106,13 @@ class Hand:
     """Annotations of the hand not attached to a trick (before the first trick)."""
     tags: Tags = ()
     """Other tags of the hand, kept verbatim."""
+    result_only: bool = False
+    """A score sheet's hand (``[ResultOnly "yes"]``, JSON ``"result_only": true``): only its result
+    was kept — dealer, level, trump if known and the attackers' total (``claim``); no deal, no
+    tricks.  The engine carries levels and the deal through it and judges no play."""
+    trump_known: bool = True
+    """``False`` only for a result-only hand whose sheet does not say the trump (``trump`` is then
+    ``None`` and means *unknown*, not no trump)."""
     line: int = field(default=0, compare=False)
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
@@ -131,6 +138,9 @@ class Match:
     table: str | None = None
     players: tuple[str | None, str | None, str | None, str | None] = (None, None, None, None)
     """Names of N, E, S, W."""
+    teams: tuple[str | None, str | None] = (None, None)
+    """Team names of N–S and E–W (``[TeamNS]``, ``[TeamEW]``; JSON ``"teams": {"NS": …, "EW": …}``),
+    ``None`` when not given: a team is then its two players."""
     ruleset: str | None = None
     """``[Ruleset]`` preset name as written."""
     rules: tuple[tuple[str, str], ...] = ()

@@ -125,7 +125,9 @@ def _close_hand(st: Reading) -> None:
     if h is None:
         return
     tricks = _tricks_in_order(st, h)
-    if not h.setup:
+    if h.result_only:
+        _check_result_only(st, h, tricks)
+    elif not h.setup:
         if h.dealer is None and "dealer" not in h.seen:
             st.diag("missing_tag", f"hand {h.number} has no [Dealer] tag (expected e.g. [Dealer \"N\"]; "
                     "the dealer may be inferable from the previous hand, but the record should say)",
@@ -140,9 +142,30 @@ def _close_hand(st: Reading) -> None:
         earlier_buries=h.earlier_buries,
         friend=h.friend, setup=h.setup, points=h.points, first_trick=h.first_trick,
         tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
-        takebacks=h.takebacks, bid_for=h.bid_for, line=h.line,
+        takebacks=h.takebacks, bid_for=h.bid_for, result_only=h.result_only,
+        trump_known=h.trump_seen or not h.result_only, line=h.line,
         positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items())))
     st.hand = None
+
+
+def _check_result_only(st: Reading, h: HandDraft, tricks: list) -> None:
+    """A score sheet's hand (``[ResultOnly "yes"]``): a dealer and the attackers' total, and nothing
+    played; one with deal lines or tricks is read as a played hand, and said so."""
+    line, column = h.positions.get("resultonly", (h.line, 1))
+    if tricks or h.deal is not None or h.bottom is not None or h.buried is not None or h.setup:
+        st.diag("bad_value", f"hand {h.number} is marked [ResultOnly] but has deal lines, a bottom, tricks or "
+                "[SetUp]: a result-only hand keeps its result alone; read as a played hand",
+                f"第 {h.number} 局标为 [ResultOnly]，却有发牌、底牌、出牌或 [SetUp]；只记结果的牌局不应有这些；"
+                "按打出的牌局处理", line, column)
+        h.result_only = False
+        return
+    if h.dealer is None:
+        st.diag("missing_tag", f"result-only hand {h.number} has no [Dealer] (a score sheet says who dealt)",
+                f"只记结果的第 {h.number} 局缺少 [Dealer]（记分表应写明庄家）", line, column)
+    if h.claim is None:
+        st.diag("missing_tag", f"result-only hand {h.number} has no [Claim] (the attackers' total, which "
+                "decides the hand; without it the levels after it are not known)",
+                f"只记结果的第 {h.number} 局缺少 [Claim]（闲家总分；没有它，此后的级别无法确定）", line, column)
 
 
 def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
@@ -165,6 +188,6 @@ def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
 def _build_match(st: Reading) -> Match:
     m = st.match
     return Match(event=m.get("event"), site=m.get("site"), date=m.get("date"), round=m.get("round"),
-                 table=m.get("table"), players=tuple(st.players), ruleset=m.get("ruleset"),
+                 table=m.get("table"), players=tuple(st.players), teams=(st.teams[0], st.teams[1]), ruleset=m.get("ruleset"),
                  rules=tuple(st.rules), levels=m.get("levels"), hands=tuple(st.hands),
                  notes=tuple(st.match_notes), tags=tuple(st.match_tags))

@@ -26,7 +26,7 @@ class HandDraft:
     __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "level", "declarations",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
                  "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks", "bid_for",
-                 "positions")
+                 "positions", "result_only")
 
     def __init__(self, number: int, line: int, text: str):
         self.number = number
@@ -43,6 +43,7 @@ class HandDraft:
         self.friend = None
         self.takebacks: tuple[int, ...] = ()
         self.bid_for = False
+        self.result_only = False
         self.setup = False
         self.points = 0
         self.first_trick = 1
@@ -66,6 +67,7 @@ class Reading:
         self.dropped = 0
         self.match: dict = {}
         self.players: list = [None, None, None, None]
+        self.teams: list = [None, None]
         self.rules: list[tuple[str, str]] = []
         self.match_tags: list[tuple[str, str]] = []
         self.match_notes: list[str] = []

@@ -1,6 +1,6 @@
 """Tags of a ``.tgn`` record: ``[Name "value"]`` read off a line, then applied.
 
-Match tags (before the first ``[Hand]``): event, site, date, round, table, players,
+Match tags (before the first ``[Hand]``): event, site, date, round, table, players, team names,
 ``[Ruleset]`` and ``[Rule:…]`` (checked against the rulesets) and ``[Levels]``.  Hand tags:
 dealer, trump, level, declarations, set-up, points, first trick, claim, friend, takebacks and bid-for;
 numbers are checked against their ranges.  An unknown tag is kept verbatim; a match tag
@@ -32,9 +32,10 @@ _NUMBER_FIELDS = {"points": "points", "firsttrick": "first_trick", "claim": "cla
 
 _MATCH_TEXT_TAGS = {"event": "event", "site": "site", "date": "date", "round": "round", "table": "table"}
 _PLAYER_TAGS = {"north": 0, "east": 1, "south": 2, "west": 3}
-_MATCH_TAGS = set(_MATCH_TEXT_TAGS) | set(_PLAYER_TAGS) | {"ruleset", "levels"}
+_TEAM_TAGS = {"teamns": 0, "teamew": 1}
+_MATCH_TAGS = set(_MATCH_TEXT_TAGS) | set(_PLAYER_TAGS) | set(_TEAM_TAGS) | {"ruleset", "levels"}
 _HAND_TAGS = {"dealer", "trump", "level", "declarations", "setup", "points", "firsttrick",
-              "claim", "friend", "takebacks", "bidfor"}
+              "claim", "friend", "takebacks", "bidfor", "resultonly"}
 KNOWN_TAGS = _MATCH_TAGS | _HAND_TAGS | {"hand"}
 """Lower-cased names of the tags the reader reads (``Rule:*`` too); others are kept verbatim."""
 
@@ -111,6 +112,8 @@ def match_tag(st: Reading, name: str, low: str, value: str, at: Position, name_a
         st.match[_MATCH_TEXT_TAGS[low]] = value
     elif low in _PLAYER_TAGS:
         st.players[_PLAYER_TAGS[low]] = value
+    elif low in _TEAM_TAGS:
+        st.teams[_TEAM_TAGS[low]] = value
     elif low == "ruleset":
         st.match["ruleset"] = value
         for code, _, msg in build_ruleset(value, ())[1]:
@@ -200,6 +203,15 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
         _takebacks(st, h, value, value_at)
     elif low == "bidfor":
         _bid_for(st, h, value, v, value_at)
+    elif low == "resultonly":
+        flag = v.lower()
+        if flag in ("1", "true", "yes", "on"):
+            h.result_only = True
+        elif flag in ("0", "false", "no", "off"):
+            h.result_only = False
+        else:
+            st.diag("bad_value", f"[ResultOnly] takes \"yes\" or \"no\", not {value!r}",
+                    f"[ResultOnly] 应为 \"yes\" 或 \"no\"，而不是 {value!r}", *value_at)
 
 
 def _bid_for(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -> None:

@@ -80,6 +80,9 @@ def format_tgn(match: Match) -> str:
     for name, value in zip(("North", "East", "South", "West"), match.players):
         if value is not None:
             tag(name, value)
+    for name, value in zip(("TeamNS", "TeamEW"), match.teams):
+        if value is not None:
+            tag(name, value)
     if match.ruleset is not None:
         tag("Ruleset", match.ruleset)
     for name, value in match.rules:
@@ -96,9 +99,12 @@ def format_tgn(match: Match) -> str:
         tag("Hand", str(h.number))
         if h.dealer is not None:
             tag("Dealer", SEAT_TOKENS[h.dealer])
-        tag("Trump", trump_token(h.trump))
+        if h.trump_known:
+            tag("Trump", trump_token(h.trump))
         if h.level is not None:
             tag("Level", RANK_TOKENS[h.level])
+        if h.result_only:
+            tag("ResultOnly", "yes")
         if h.setup:
             tag("SetUp", "1")
         if h.bid_for:

@@ -1,0 +1,150 @@
+"""``tractor standings`` and ``tractor ratings``: an event's standings and its players' ratings
+(:mod:`tractor_analysis.dataset.standings`, :mod:`tractor_analysis.dataset.ratings`)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import click
+
+from .common import CONTEXT, echo_err, table as render_table
+
+_HEADERS = {"rank": "rank / 名次", "team": "team / 队伍", "players": "players / 选手", "played": "played / 场次",
+            "won": "won / 胜", "lost": "lost / 负", "match_points": "match points / 积分",
+            "level_diff": "level diff / 级差", "head_to_head": "head-to-head / 相互胜负",
+            "opponents": "opponents / 对手分"}
+
+
+def _fail(message: str, code: int = 2):
+    error = click.ClickException(message)
+    error.exit_code = code
+    raise error
+
+
+def _event_options(command):
+    command = click.option("--after-round", "after_round", type=click.IntRange(min=0), default=None,
+                           help="Only the rounds up to this one ([Round] a whole number).")(command)
+    command = click.option("--event", default=None, metavar="NAME",
+                           help="Only the matches whose [Event] is NAME (default: every match).")(command)
+    command = click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+                           show_default=True, help="table for people, csv / json for programs.")(command)
+    return command
+
+
+def read_event(inputs, event, after_round):
+    """The selected matches of ``inputs``; notes on stderr; exit 2 when an input cannot be read."""
+    from tractor_analysis.dataset import DatasetError
+    from tractor_analysis.dataset.event import from_inputs
+    from tractor_analysis.dataset.standings import select
+
+    try:
+        matches, notes = from_inputs(inputs)
+    except (DatasetError, OSError) as exc:
+        _fail(f"cannot read the input: {exc} / 无法读取输入")
+    chosen, left_out = select(matches, event, after_round)
+    for note in notes + left_out:
+        echo_err(note)
+    if not chosen:
+        echo_err("no match to count (check --event and --after-round) / 没有可计入的比赛（请检查 --event 与 "
+                 "--after-round）")
+    return matches, chosen
+
+
+def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    flat = [[("; ".join(v) if isinstance(v, list) else "" if v is None else
+              (f"{v:.3f}" if fmt == "table" else repr(v)) if isinstance(v, float) else str(v))
+             for v in (r[c] for c in columns)] for r in rows]
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows(flat)
+        click.echo(buf.getvalue(), nl=False)
+    elif flat:
+        click.echo(render_table(flat, [_HEADERS.get(c, c) for c in columns]))
+
+
+@click.command("standings", context_settings=CONTEXT)
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True))
+@_event_options
+@click.option("--points", "points_text", default="win=2,loss=0,forfeit=0", show_default=True,
+              help="Match points of a win, a loss, and a forfeit (to the side that forfeited).")
+@click.option("--tiebreak", "tiebreak_text", default="level_diff,head_to_head,opponents", show_default=True,
+              help="Tie-breaks after match points, in order (any of level_diff, head_to_head, opponents; "
+                   "'' for none).")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write a printable page (A4, one page per round) to this file.")
+def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_out) -> None:
+    """Standings of an event: teams ranked by match points, then tie-breaks.
+
+    INPUT is a dataset folder (tractor ingest) or record files and folders.
+    A team is its [TeamNS] / [TeamEW] name, else its two players.  A win is
+    2 match points, a loss 0 (--points).  Equal match points are broken by
+    the level difference (final level minus the opponent's, summed), then
+    head-to-head (match points among exactly the teams still tied), then
+    the opponents' match points (--tiebreak); teams equal on every one
+    share a rank (1, 1, 3).  Matches left out (no winner, no round number
+    with --after-round, a team not known) are named on stderr.
+
+    \b
+    Examples:
+      tractor standings event/
+      tractor standings event/ --after-round 2
+      tractor standings data/ --event "Spring Cup" --format json
+      tractor standings event/ --tiebreak head_to_head,level_diff --points win=3,loss=1
+      tractor standings event/ --html standings.html
+    """
+    from tractor_analysis.dataset.standings import parse_points, parse_tiebreaks
+    from tractor_analysis.dataset.standings import standings as compute
+
+    try:
+        points, tiebreaks = parse_points(points_text), parse_tiebreaks(tiebreak_text)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    everything, chosen = read_event(inputs, event, after_round)
+    rows = [s.as_dict() for s in compute(chosen, points, tiebreaks)]
+    if html_out:
+        from tractor_analysis.reports.event_pages import write_standings_page
+        write_standings_page(html_out, everything, event=event, after_round=after_round, points=points,
+                             tiebreaks=tiebreaks)
+    if fmt == "json":
+        _emit(rows, [], fmt)
+        return
+    for r in rows:
+        for name in tiebreaks:
+            r[name] = r["tiebreaks"].get(name)
+    columns = ["rank", "team", "players", "played", "won", "lost", "match_points", "level_diff",
+               *[t for t in tiebreaks if t != "level_diff"]]
+    _emit(rows, columns, fmt)
+
+
+@click.command("ratings", context_settings=CONTEXT)
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True))
+@_event_options
+def ratings(inputs, fmt, event, after_round) -> None:
+    """Player ratings over an event's decided matches (openskill, Plackett-Luce).
+
+    INPUT is a dataset folder (tractor ingest) or record files and folders.
+    Each decided match is rated once, in the order of [Date], [Round],
+    [Table], then the match id: N and S against E and W, ranked by the
+    match's winner, with openskill's PlackettLuce model and its default
+    parameters.  Rows: player, mu, sigma, ordinal (mu - 3 sigma, the
+    order), matches.  A rating after a few matches is mostly uncertainty
+    (sigma), not a measured skill: see docs/standings.md.
+
+    \b
+    Examples:
+      tractor ratings event/
+      tractor ratings data/ --event "Spring Cup" --after-round 2 --format json
+    """
+    from tractor_analysis.dataset.ratings import ratings as compute
+
+    _, chosen = read_event(inputs, event, after_round)
+    rows, _, notes = compute(chosen)
+    for note in notes:
+        echo_err(note)
+    _emit([r.as_dict() for r in rows], ["player", "mu", "sigma", "ordinal", "matches"], fmt)

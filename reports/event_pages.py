@@ -1,0 +1,139 @@
+"""An event's pages: the standings after each round with the round's results (the report's index
+and the printable sheet of ``tractor standings --html``), and a page per team and per player.
+
+:func:`event_rounds` works the rounds out (:mod:`tractor_analysis.dataset.standings`);
+:func:`render_standings_page` draws the printable sheet — one A4 page per round for up to 32
+teams, no table split across pages (``standings_print.html``, ``standings_print.css``).
+The player and team pages are :mod:`.event_people`.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from importlib import resources
+from typing import Sequence
+
+from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, Standing, round_number,
+                                                rounds_of, select, standings)
+from tractor_analysis.engine.explain_hand import match_decision_text
+from tractor_analysis.records.cards import RANK_TOKENS
+from tractor_analysis.records.safe_write import write_text_atomic
+
+__all__ = ["ResultRow", "RoundView", "EventView", "event_view", "render_standings_page", "write_standings_page"]
+
+TIEBREAK_HEADS = {"level_diff": ("级差", "level diff"), "head_to_head": ("相互胜负", "head-to-head"),
+                  "opponents": ("对手分", "opponents")}
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One match of a round, as the results table shows it."""
+    table: str
+    ns: str
+    ew: str
+    levels: str
+    """``"5 : 3"`` (N–S : E–W)."""
+    winner: str | None
+    how_en: str
+    how_zh: str
+    match_id: str
+    winner_side: int | None = None
+    """0 N–S, 1 E–W, ``None``."""
+    short_en: str = ""
+    short_zh: str = ""
+    """How it was decided, in a few words (the printed sheet)."""
+
+
+@dataclass(frozen=True)
+class RoundView:
+    round: int | None
+    """``None``: every match (the records give no round numbers)."""
+    standings: tuple[Standing, ...]
+    results: tuple[ResultRow, ...]
+
+
+@dataclass(frozen=True)
+class EventView:
+    event: str | None
+    rounds: tuple[RoundView, ...]
+    tiebreaks: tuple[str, ...]
+    points: Points
+    notes: tuple[str, ...]
+
+
+def _level(rank: int) -> str:
+    return RANK_TOKENS.get(rank, str(rank))
+
+
+def _result(m: EventMatch) -> ResultRow:
+    side = None if m.winner is None else m.teams[m.winner]
+    en, zh = match_decision_text(side, m.decided_by)
+    if side is not None:      # "<team> won the match: how" → the how alone (the winner has its column)
+        en, zh = en.split(": ", 1)[-1], zh.split("：", 1)[-1]
+    short_zh, short_en = _SHORT.get(m.decided_by, (zh, en))
+    return ResultRow(table=m.table or "—", ns=m.teams[0] or "?", ew=m.teams[1] or "?",
+                     levels=f"{_level(m.levels[0])} : {_level(m.levels[1])}", winner=side, how_en=en, how_zh=zh,
+                     match_id=m.match_id, winner_side=m.winner, short_en=short_en, short_zh=short_zh)
+
+
+_SHORT = {"passed A": ("打过A", "passed A"), "higher level": ("级数高", "higher level"),
+          "holding the deal": ("同级，坐庄", "equal, held deal"), "forfeit": ("对方判负", "forfeit")}
+
+
+def _table_key(m: EventMatch) -> tuple:
+    t = round_number(m.table)
+    return (t is None, t or 0, m.table or "", m.match_id)
+
+
+def event_view(matches: Sequence[EventMatch], event: str | None = None, after_round: int | None = None,
+               points: Points = Points(), tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> EventView:
+    """The standings after each round up to ``after_round`` and each round's results; one view of
+    every match when no match has a round number."""
+    chosen, notes = select(matches, event, after_round)
+    in_event = [m for m in matches if event is None or m.event == event]
+    numbers = [r for r in rounds_of(chosen) if after_round is None or r <= after_round]
+    views = []
+    if not numbers:
+        views.append(RoundView(None, tuple(standings(chosen, points, tiebreaks)),
+                               tuple(_result(m) for m in sorted(in_event, key=_table_key))))
+    for r in numbers:
+        upto = [m for m in chosen if (round_number(m.round) or 0) <= r and round_number(m.round) is not None]
+        played = sorted((m for m in in_event if round_number(m.round) == r), key=_table_key)
+        views.append(RoundView(r, tuple(standings(upto, points, tiebreaks)), tuple(_result(m) for m in played)))
+    names = sorted({m.event for m in in_event if m.event})
+    title = event if event is not None else (names[0] if len(names) == 1 else None)
+    return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(notes))
+
+
+def render_standings_page(view: EventView, links: dict | None = None) -> str:
+    """The printable sheet: one A4 page per round (standings after it, then its results)."""
+    from tractor_analysis import __version__
+
+    from markupsafe import Markup
+
+    return _environment().get_template("standings_print.html").render(
+        view=view, heads=TIEBREAK_HEADS, css=Markup(_static("standings_print.css")), version=__version__,
+        links=links or {})
+
+
+@functools.cache
+def _environment():
+    """The sheet's own jinja2 environment (autoescape on, like :func:`.build.environment`, which
+    this module does not import: the report's build imports it)."""
+    from jinja2 import Environment, PackageLoader, StrictUndefined
+
+    return Environment(loader=PackageLoader("tractor_analysis.reports", "templates"), autoescape=True,
+                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+@functools.cache
+def _static(name: str) -> str:
+    return resources.files("tractor_analysis.reports").joinpath("static", name).read_text("utf-8")
+
+
+def write_standings_page(path: str | os.PathLike, matches: Sequence[EventMatch], *, event: str | None = None,
+                         after_round: int | None = None, points: Points = Points(),
+                         tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> None:
+    """``tractor standings --html``: the sheet, written atomically."""
+    write_text_atomic(path, render_standings_page(event_view(matches, event, after_round, points, tiebreaks)))
