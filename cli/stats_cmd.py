@@ -105,6 +105,10 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     against best play, shown when the dataset holds them); tournament
     standings (by matches won, then levels gained).  A match recorded twice
     (kept as .tgn and as .json, say) is counted once, and said so on stderr.
+    With --by match a row is named by its record file ('games.jsonl #2 (r3
+    t1)') in every format; csv and json add the dataset's match_id beside it.
+    A table fits the terminal (COLUMNS=N sets the width) and says when it
+    had to wrap or split.
 
     Exit status: 0; 2 when the dataset cannot be read (a damaged part, or a
     part missing from a committed batch: the message names it).
@@ -166,7 +170,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
             return
         for i, n in enumerate(names):
             frame = tables[n]
-            if labels and "match" in frame:          # people read file names, programs the ids (csv/json)
+            if labels and "match" in frame:          # the record file's name (csv/json: the same, and match_id)
                 frame = frame.assign(match=[labels.get(str(k), k) for k in frame["match"]])
             limit = terminal_width()
             title = "\n".join(click.style(t, bold=True) for t in (wrap(TITLES[n], limit) if limit else [TITLES[n]]))

@@ -17,6 +17,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load, read_table
@@ -122,6 +123,30 @@ def test_a_reversed_card_token_suggests_the_card_meant(token, meant):
 @pytest.mark.parametrize("token", ["S11", "X5", "HH", "1H", "BJJ"])
 def test_no_suggestion_for_a_token_that_is_no_card_either_way(token):
     assert card_module.card_meant(token) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(token=st.text(max_size=8))
+def test_a_suggestion_is_always_a_card_and_never_for_a_card(token):
+    meant = card_module.card_meant(token)
+    try:
+        parse_card(token)
+        is_card = True
+    except ValueError:
+        is_card = False
+    if meant is not None:
+        assert card_module.TOKEN[parse_card(meant)] == meant and not is_card
+
+
+@pytest.mark.parametrize("kind", range(54))
+def test_every_card_written_rank_first_is_suggested_back(kind):
+    token = card_module.TOKEN[kind]
+    if kind >= 52:
+        assert card_module.card_meant(token) is None
+        return
+    reversed_token = token[1:] + token[0]
+    assert card_module.card_meant(reversed_token) == token
+    assert card_module.card_meant(reversed_token.lower()) == token
 
 
 def test_every_reader_suggests_the_card_meant(tmp_path):

@@ -106,9 +106,10 @@ def card_meant(token: str) -> str | None:
     if m is None:
         return None
     suit = _SUIT_ALIASES.get(m.group(2).upper(), _SUIT_ALIASES.get(m.group(2)))
-    if suit is None:
+    rank = _RANK_ALIASES.get(m.group(1).upper())
+    if suit is None or rank is None:
         return None
-    return TOKEN[card(suit, _RANK_ALIASES[m.group(1).upper()])]
+    return TOKEN[card(suit, rank)]
 
 
 def unknown_card_hint(token: str) -> tuple[str, str]:
