@@ -293,7 +293,12 @@ def table(rows: list[list[str]], header: list[str] | None = None, gap: str = "  
     is fitted, in this order: bilingual headers (``hold / 守庄率``) go on two lines and long
     headers wrap at spaces; the widest text columns wrap (at spaces, ``_`` or ``/``, a CJK
     text anywhere); then the columns are printed in groups, each repeating the first column.
-    Numbers are never cut."""
+    Numbers are never cut.  A table that had to wrap a cell or split its columns ends with a
+    line saying so (:func:`_fitted_note`).
+
+    Kept here rather than taken from a table library (rich, tabulate): neither splits a
+    bilingual ``english / 中文`` header onto two lines nor repeats the key column in each block
+    of a split table, and rich sizes output that is not a terminal to 80 columns."""
     allrows = ([header] if header else []) + rows
     if not allrows:
         return ""
