@@ -23,7 +23,7 @@ from tractor_analysis.records.cards import SEAT_TOKENS
 
 from .check import check_file
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, bad, cards_pretty, cards_tokens, dim,
-                     echo_err, expand_inputs, located, pad, rules_options, seat_label, strong)
+                     echo_err, expand_inputs, located, pad, rules_options, say_encoding, seat_label, strong)
 
 
 NUMBERS_ZH = "零一二三四五六七八九十"
@@ -226,6 +226,7 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
         raise click.UsageError(f"{path!r} names {len(paths)} files; analyse takes one record file")
     path = paths[0]
     verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs))
+    say_encoding(path, verdict.encoding_note)
     for d in verdict.errors:
         echo_err(located(d, path))
     limit = Budget(nodes=nodes, seconds=budget)

@@ -264,6 +264,13 @@ def echo_err(message: str) -> None:
     click.echo(message, err=True)
 
 
+def say_encoding(path: str, note: str | None) -> None:
+    """A record read as a legacy encoding (GBK or Big5): which one and why, on stderr (as
+    ``check`` says it), so every command that reads one says so."""
+    if note:
+        echo_err(dim(f"{path}: encoding 编码: {note}"))
+
+
 def width(text: str) -> int:
     """Display width in a terminal: CJK and full-width characters take two columns."""
     import unicodedata
@@ -286,7 +293,12 @@ def table(rows: list[list[str]], header: list[str] | None = None, gap: str = "  
     is fitted, in this order: bilingual headers (``hold / 守庄率``) go on two lines and long
     headers wrap at spaces; the widest text columns wrap (at spaces, ``_`` or ``/``, a CJK
     text anywhere); then the columns are printed in groups, each repeating the first column.
-    Numbers are never cut."""
+    Numbers are never cut.  A table that had to wrap a cell or split its columns ends with a
+    line saying so (:func:`_fitted_note`).
+
+    Kept here rather than taken from a table library (rich, tabulate): neither splits a
+    bilingual ``english / 中文`` header onto two lines nor repeats the key column in each block
+    of a split table, and rich sizes output that is not a terminal to 80 columns."""
     allrows = ([header] if header else []) + rows
     if not allrows:
         return ""
@@ -310,7 +322,8 @@ def table(rows: list[list[str]], header: list[str] | None = None, gap: str = "  
     if _line_width(least, gap) <= limit:
         # 2. the text columns wrap, widest first
         _shrink(cols, least, limit, gap)
-        return _render(rows, heads, cols, gap)
+        wrapped = any(width(r[j]) > cols[j] for r in rows for j in range(ncols))
+        return _render(rows, heads, cols, gap) + (_fitted_note(limit, 1) if wrapped else "")
     # 3. still too wide: the columns in groups, each repeating the first column
     groups: list[list[int]] = []
     current = [0]
@@ -327,7 +340,17 @@ def table(rows: list[list[str]], header: list[str] | None = None, gap: str = "  
         _shrink(sub_cols, [max(1, _least_piece(rows, heads, k)) for k in g], limit, gap)   # a narrow terminal
         blocks.append(_render([[r[k] for k in g] for r in rows], [heads[k] for k in g] if heads else None,
                               sub_cols, gap))
-    return "\n\n".join(blocks)
+    return "\n\n".join(blocks) + _fitted_note(limit, len(groups))
+
+
+def _fitted_note(limit: int, groups: int) -> str:
+    """The line under a table fitted to ``limit`` columns that says so (wrapped cells, or the
+    columns in ``groups`` blocks) and how to get one line a row."""
+    how_en, how_zh = (("long cells wrapped", "长单元格已换行") if groups == 1 else
+                      (f"the columns in {groups} blocks, each repeating the first", f"各列分成 {groups} 组，每组重复第一列"))
+    note = (f"(fitted to {limit} columns: {how_en}; COLUMNS=300 for wider lines, --format csv or --json for "
+            f"programs) / （按 {limit} 列排版：{how_zh}；COLUMNS=300 可加宽）")
+    return "\n" + "\n".join(wrap(note, limit))
 
 
 def _least_piece(rows: list[list[str]], heads: list[list[str]] | None, k: int) -> int:
@@ -344,8 +367,10 @@ def _shrink(cols: list[int], least: list[int], width: int, gap: str) -> None:
 
 
 def terminal_width() -> int | None:
-    """Columns a line may take: ``COLUMNS`` when set, the terminal's width when stdout is a
-    terminal, else ``None`` (output piped to a file or program is not wrapped)."""
+    """Columns a line may take: ``COLUMNS`` when set; else the width of the terminal stdout
+    is, or, when stdout is piped (``tractor stats data | less``), of the terminal stderr still
+    shows (the person reading it); else ``None`` (no terminal at all: a program or a cron job
+    reads it, and the lines are not wrapped)."""
     import shutil
     import sys
 
@@ -355,6 +380,11 @@ def terminal_width() -> int | None:
     try:
         if sys.stdout.isatty():
             return shutil.get_terminal_size((100, 24)).columns
+    except (AttributeError, ValueError, OSError):
+        pass
+    try:
+        if sys.stderr.isatty():
+            return os.get_terminal_size(sys.stderr.fileno()).columns or None
     except (AttributeError, ValueError, OSError):
         pass
     return None

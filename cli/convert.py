@@ -17,7 +17,8 @@ import click
 
 from tractor_analysis.records.safe_write import write_text_atomic
 
-from .common import CONTEXT, EXIT_UNREADABLE, echo_err, from_option, load, located, max_bytes_option
+from .common import (CONTEXT, EXIT_UNREADABLE, echo_err, from_option, load, located, max_bytes_option,
+                     say_encoding)
 
 FORMATS = ("tgn", "json", "jsonl")
 
@@ -85,6 +86,7 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
         to = ext
     to = to.lower()
     loaded = load(path, source_format, max_bytes)
+    say_encoding(path, loaded.encoding_note)
     if loaded.diagnostics or not loaded.readable:
         for d in loaded.diagnostics:
             echo_err(located(d, path))

@@ -9,7 +9,7 @@ import time
 import click
 
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, expand_inputs, max_bytes_option,
-                     rules_options)
+                     rules_options, say_encoding)
 
 
 class Progress:
@@ -73,6 +73,25 @@ def show_errors(dataset: str, before: set[str], limit: int = SHOWN_ERRORS) -> No
     if len(errors) > limit:
         echo_err(f"… and {len(errors) - limit} more: every problem is a row of the errors table "
                  f"({dataset}/errors) / 其余 {len(errors) - limit} 条见数据集的 errors 表")
+
+
+def show_encodings(dataset: str, before: set[str], limit: int = SHOWN_ERRORS) -> None:
+    """Say which legacy encoding (GBK or Big5) each file this run committed was read with,
+    and why (the first ``limit``; all of them are in the files table's ``encoding_note``)."""
+    try:
+        from tractor_analysis.dataset import read_table
+
+        batches = committed_batches(dataset) - before
+        files = read_table(dataset, "files", columns=["source_file", "encoding_note"], batches=batches).to_pylist()
+    except Exception:        # the files table says it; the summary line still comes
+        return
+    noted = sorted((f["source_file"], f["encoding_note"]) for f in files if f["encoding_note"])
+    for path, note in noted[:limit]:
+        say_encoding(path, note)
+    if len(noted) > limit:
+        echo_err(f"… and {len(noted) - limit} more files read as GBK or Big5: the files table's encoding and "
+                 f"encoding_note columns say which / 其余 {len(noted) - limit} 个按 GBK 或 Big5 读取的文件见 files 表的 "
+                 f"encoding 与 encoding_note 列")
 
 
 EXIT_INTERRUPTED = 130
@@ -246,6 +265,7 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
     progress(summary.files, summary.hands, summary.files, final=True)
     if summary.errors:
         show_errors(dataset, before)
+    show_encodings(dataset, before)
     failed = summary.with_errors or summary.unreadable
     status = "errors" if failed else "ok"
     echo_err(f"ingested {summary.added} files ({summary.skipped} already in the dataset), "

@@ -19,7 +19,7 @@ from .check import check_file, outcome_text, penalty_lines, points_text, violati
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
     echo_err, expand_inputs, good, level_label, located, max_bytes_option, pad, rules_options, seat_label, strong,
-    trump_label, width,
+    say_encoding, trump_label, width,
 )
 
 
@@ -152,6 +152,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
         raise click.UsageError(f"{path!r} names {len(paths)} files; replay takes one record file")
     path = paths[0]
     verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs), max_bytes=max_bytes)
+    say_encoding(path, verdict.encoding_note)
     for d in verdict.errors:
         echo_err(located(d, path))
     results: list[tuple[Match, MatchResult]] = [

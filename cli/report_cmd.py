@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, rules_options
+from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, rules_options, say_encoding
 
 MAX_WORKERS = 8
 
@@ -88,6 +88,8 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
         click.get_current_context().exit(EXIT_UNREADABLE)
     for p in model.problems:
         echo_err(f"{p.path}:{p.line}:{p.column}: {p.message}" if p.line > 0 else f"{p.path}: {p.message}")
+    for shown, note in model.encodings:
+        say_encoding(shown, note)
     hands = sum(len(m.hands) for m in model.matches)
     if not quiet:
         pages = "" if hand_pages == "all" else \

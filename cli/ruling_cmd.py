@@ -12,7 +12,7 @@ import click
 from tractor_analysis.records.cards import SEAT_TOKENS
 
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, echo_err, expand_inputs,
-                     located, rules_options)
+                     located, rules_options, say_encoding)
 
 EXIT_NO_VIOLATION = EXIT_VIOLATION
 """``tractor ruling`` exits 1 when the record (or the hand / trick / seat asked for) has no violation."""
@@ -79,6 +79,7 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
                                f"ruling 只接受一个记录文件")
     path = paths[0]
     verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs))
+    say_encoding(path, verdict.encoding_note)
     for d in verdict.errors:
         echo_err(located(d, path))
     matches = [(m, r) for m, r in zip(verdict.matches, verdict.results) if r is not None]

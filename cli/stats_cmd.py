@@ -58,6 +58,17 @@ def match_labels(matches) -> dict[str, str]:
     return labels
 
 
+def _labelled(frame, labels: dict[str, str]):
+    """``frame`` keyed by match: ``match`` the readable key (:func:`match_labels`, as the table
+    shows it) and ``match_id`` beside it (the dataset's key, to join on)."""
+    if "match" not in frame:
+        return frame
+    ids = [str(k) for k in frame["match"]]
+    frame = frame.assign(match=[labels.get(k, k) for k in ids])
+    frame.insert(list(frame.columns).index("match") + 1, "match_id", ids)
+    return frame
+
+
 def _jsonable(df) -> list[dict]:
     out = []
     for rec in df.to_dict(orient="records"):
@@ -94,6 +105,10 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     against best play, shown when the dataset holds them); tournament
     standings (by matches won, then levels gained).  A match recorded twice
     (kept as .tgn and as .json, say) is counted once, and said so on stderr.
+    With --by match a row is named by its record file ('games.jsonl #2 (r3
+    t1)') in every format; csv and json add the dataset's match_id beside it.
+    A table fits the terminal (COLUMNS=N sets the width) and says when it
+    had to wrap or split.
 
     Exit status: 0; 2 when the dataset cannot be read (a damaged part, or a
     part missing from a committed batch: the message names it).
@@ -122,7 +137,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
             tables = all_tables(src, by)
             dups = duplicate_matches(src)
             no_hands = src.rows("select count(*) from raw_hands")[0][0] == 0
-            matches = match_labels_rows(src) if (dups or (by == "match" and fmt == "table")) else None
+            matches = match_labels_rows(src) if (dups or by == "match") else None
     except (DatasetError, duckdb.Error, OSError) as exc:
         # a damaged or missing part: the message names it (bilingual); exit 2 like unreadable input
         error = click.ClickException(f"cannot read the dataset {dataset}: {exc}"
@@ -139,6 +154,9 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         from tractor_analysis.dataset.stats_sql import LOST_COLUMNS
         tables["lost"] = pd.DataFrame(columns=[by, *LOST_COLUMNS])
     names = tuple(n for n in TABLES if n in tables) if which == "all" else (which,)
+    labels = match_labels(matches) if by == "match" else {}
+    if labels and fmt != "table":       # the key people read, as in the table, then the id programs join on
+        tables = {n: _labelled(t, labels) for n, t in tables.items()}
     if fmt == "json":
         click.echo(json.dumps({n: _jsonable(tables[n]) for n in names}, ensure_ascii=False, indent=1))
     elif fmt == "csv":
@@ -150,10 +168,9 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         if no_hands:
             click.echo("the dataset holds no hands yet / 数据集中还没有牌局")
             return
-        labels = match_labels(matches) if by == "match" else {}
         for i, n in enumerate(names):
             frame = tables[n]
-            if labels and "match" in frame:          # people read file names, programs the ids (csv/json)
+            if labels and "match" in frame:          # the record file's name (csv/json: the same, and match_id)
                 frame = frame.assign(match=[labels.get(str(k), k) for k in frame["match"]])
             limit = terminal_width()
             title = "\n".join(click.style(t, bold=True) for t in (wrap(TITLES[n], limit) if limit else [TITLES[n]]))

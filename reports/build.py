@@ -36,7 +36,7 @@ from tractor_analysis.records.model import Match
 from tractor_analysis.records.safe_write import umask
 from tractor_analysis.engine.verdicts import MatchResult
 
-from . import facts
+from . import facts, table_cells
 from .inputs import Pending, RulesFor, is_dataset, read_inputs, summary_view
 from .model import (HandView, MatchView, ReportModel, TrickView, level_label, match_title, match_view, slugify)
 
@@ -211,6 +211,8 @@ def environment() -> Environment:
     env.filters["cards"] = _cards_filter
     env.filters["held"] = _held_filter
     env.filters["level"] = level_label
+    env.filters["head"] = table_cells.head
+    env.globals["numeric_columns"] = table_cells.numeric_columns
     env.globals["tricks_html"] = tricks_html
     env.globals["cards_html"] = lambda kinds, empty="—": Markup(cards_html(kinds, empty))
     env.globals["notes_html"] = lambda items: Markup(notes_html(items))

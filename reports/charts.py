@@ -2,7 +2,8 @@
 charts, drawn once per report.  The two charts of every match page are written directly
 (:mod:`.match_charts`, re-exported here).
 
-Every chart has a title, labelled axes and a legend, in English and Chinese like the tables.
+Every chart has a title, labelled axes and a legend (under the axes, where it covers no data), in
+English and Chinese like the tables.
 Charts are drawn 4.8 in wide with 11 pt text (legends and notes 10 pt): a phone 390 px wide
 shows them about 345 px wide, so no text is under 10 px there; a wider screen scales them up.  Text stays text in the
 SVG (``svg.fonttype = none``) so it is small, searchable and escaped by
@@ -143,7 +144,13 @@ def _figure(width: float = WIDTH, height: float = HEIGHT, fixed: bool = True) ->
         return fig
 
 
+LEGEND_ROW = 0.24
+"""Inches a legend entry takes (10 pt text and matplotlib's label spacing)."""
+
+
 def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str, integer_axis: str = "") -> str:
+    """Title, axis labels and the legend, which goes *under* the axes (below the x label),
+    where no data can be: the figure grows by the legend's rows and the axes keep their size."""
     if "x" in integer_axis:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if "y" in integer_axis:
@@ -151,7 +158,18 @@ def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str, integer_axis:
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.legend(loc="best", fontsize=SMALL, frameon=False)
+    handles, labels = ax.get_legend_handles_labels()
+    width, height = fig.get_size_inches()
+    extra = LEGEND_ROW * len(labels) + 0.08
+    fig.set_size_inches(width, height + extra)
+    if fig.get_layout_engine() is not None:          # constrained layout keeps the legend clear itself
+        fig.legend(handles, labels, loc="outside lower left", fontsize=SMALL, frameon=False)
+        return to_svg(fig, title)
+    total = height + extra
+    fig.subplots_adjust(bottom=(MARGINS["bottom"] * height + extra) / total,
+                        top=1 - (1 - MARGINS["top"]) * height / total)
+    fig.legend(handles, labels, loc="lower left", bbox_to_anchor=(MARGINS["left"] * 0.5, 0.01),
+               fontsize=SMALL, frameon=False, borderaxespad=0.2)
     return to_svg(fig, title)
 
 
@@ -177,18 +195,18 @@ def bar_chart(counts: Mapping[str, int], title: str, xlabel: str, ylabel: str,
         values = [counts[k] for k in keys]
         fig = _figure(WIDTH, max(2.6, 0.32 * len(keys) + 1.2) if horizontal else HEIGHT, fixed=False)
         ax = fig.add_subplot()
-        # a few bars stay bar-shaped; the margin keeps the legend off the longest bar
+        # a few bars stay bar-shaped; the legend is under the axes (see _finish)
         if horizontal:
             ax.barh(keys, values, color=colour, label=legend, height=0.6 if len(keys) > 2 else 0.4)
             if len(keys) <= 2:
                 ax.set_ylim(-1, len(keys))          # a lone bar does not fill the whole axis
             ax.invert_yaxis()
-            ax.set_xlim(0, max(values, default=1) * 1.6)
+            ax.set_xlim(0, max(values, default=1) * 1.1)
             return _finish(fig, ax, title, ylabel, xlabel, "x")
         ax.bar(keys, values, color=colour, label=legend, width=0.8 if len(keys) > 2 else 0.4)
         if len(keys) <= 2:
             ax.set_xlim(-1, len(keys))
-        ax.set_ylim(0, max(values, default=1) * 1.4)
+        ax.set_ylim(0, max(values, default=1) * 1.12)
         if len(keys) > 6:
             ax.tick_params(axis="x", labelrotation=30)
         return _finish(fig, ax, title, xlabel, ylabel, "y")
@@ -205,7 +223,7 @@ def hold_rate_chart(levels: Sequence[int], rates: Sequence[float], hands: Sequen
         for b, n in zip(bars, hands):
             ax.annotate(f"n={n}", (b.get_x() + b.get_width() / 2, b.get_height()),
                         ha="center", va="bottom", fontsize=SMALL)
-        ax.set_ylim(0, 135)                 # room for the n= labels and the legend above 100 %
+        ax.set_ylim(0, 112)                 # room for the n= labels above 100 %
         ax.set_yticks([0, 20, 40, 60, 80, 100])
         return _finish(fig, ax, "Defence hold rate by dealer level / 各级别守庄率", "dealer's level / 庄家级别",
                        "% of hands / 守住比例")

@@ -201,6 +201,8 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
         return
     for d in source.diagnostics:
         model.problems.append(FileProblem(shown, d.line, d.column, d.code, d.message))
+    if source.encoding_note:
+        model.encodings.append((shown, source.encoding_note))
     stem = printable(path.name).split(".")[0] or "record"
     several = len(source.matches) > 1
     replayed: tuple[list, list] = ([], [])

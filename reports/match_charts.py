@@ -28,7 +28,8 @@ PLAYER_COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad")
 HOLD_COLOUR, TAKE_COLOUR, LINE_COLOUR = "#1f5fa8", "#c0392b", "#333"
 
 W, H = 345.6, 216.0
-"""4.8 × 3 in at 72 points an inch (:data:`.charts.WIDTH`, :data:`.charts.HEIGHT`)."""
+"""4.8 × 3 in at 72 points an inch (:data:`.charts.WIDTH`, :data:`.charts.HEIGHT`): the chart
+above its legend, which goes under the x axis label and makes the SVG taller by its rows."""
 X0, X1, Y0, Y1 = 0.13 * W, 0.98 * W, (1 - 0.88) * H, (1 - 0.19) * H
 """The axes' box (left, right, top, bottom) from :data:`.charts.MARGINS`."""
 FONT = ("'DejaVu Sans', 'Bitstream Vera Sans', 'Computer Modern Sans Serif', 'Lucida Grande', "
@@ -123,7 +124,7 @@ def _tick_label(v: float) -> str:
 
 
 def _text_width(text: str, size: float) -> float:
-    """An estimate of ``text``'s width (CJK a full em, others half an em): to place the legend."""
+    """An estimate of ``text``'s width (CJK a full em, others half an em): to place the y label."""
     return sum(size if ord(ch) >= 0x2E80 else 0.5 * size for ch in text)
 
 
@@ -147,7 +148,8 @@ def _axes(f: _Frame, xticks: Sequence[float], yticks: Sequence[tuple[float, str]
           xlabel: str, ylabel: str, title: str) -> list[str]:
     """Spines (left, bottom), ticks with their labels, axis labels and title."""
     out = ['<g stroke="#000" stroke-width="0.8">',
-           f'<path d="M{_num(X0)} {_num(Y0)}V{_num(Y1)}H{_num(X1)}" fill="none" stroke-linecap="square"/>']
+           f'<path class="frame" d="M{_num(X0)} {_num(Y0)}V{_num(Y1)}H{_num(X1)}" fill="none" '
+           f'stroke-linecap="square"/>']
     xs = [(f.x(v), _tick_label(v)) for v in xticks if f.xlim[0] - 1e-9 <= v <= f.xlim[1] + 1e-9]
     ys = [(f.y(v), label) for v, label in yticks if f.ylim[0] - 1e-9 <= v <= f.ylim[1] + 1e-9]
     ticks = "".join(f"M{_num(x)} {_num(Y1)}v{TICK}" for x, _ in xs) + \
@@ -171,41 +173,22 @@ def _axes(f: _Frame, xticks: Sequence[float], yticks: Sequence[tuple[float, str]
     return out
 
 
-_PAD, _HANDLE, _GAP, _ROW = 5.0, 20.0, 8.0, 15.0
-"""Legend: distance from the axes (borderaxespad 0.5 em + borderpad 0.4 em, in 10 pt), handle
-length (2 em), handle-to-text gap (0.8 em), row height."""
-_WHERE = ("upper right", "upper left", "lower left", "lower right", "right", "center left",
-          "center right", "lower center", "upper center", "center")
-"""matplotlib's order of trial for ``loc="best"``."""
+_HANDLE, _GAP, _ROW = 20.0, 8.0, 15.0
+"""Legend: handle length (2 em in 10 pt), handle-to-text gap (0.8 em), row height."""
+LEGEND_TOP = Y1 + 38.0
+"""The legend's first row starts here: under the x axis label (its baseline is 30.36 below
+the axis), outside the axes, so it covers no bar, line or point whatever the data."""
 
 
-def _legend_box(where: str, width: float, height: float) -> tuple[float, float]:
-    """Top-left corner of a legend ``width`` × ``height`` placed ``where`` in the axes."""
-    inset = _PAD + 4
-    left = X0 + inset
-    right, cx = max(left, X1 - inset - width), max(left, (X0 + X1 - width) / 2)
-    top, bottom, cy = Y0 + inset, Y1 - inset - height, (Y0 + Y1 - height) / 2
-    x = right if "right" in where else left if "left" in where else cx
-    y = top if "upper" in where else bottom if "lower" in where else cy
-    return x, y
+def legend_height(entries: int) -> float:
+    """What a legend of ``entries`` rows adds under the chart."""
+    return _ROW * entries + 4
 
 
-def _legend(entries: Sequence[tuple[str, str]], points: Sequence[tuple[float, float]],
-            boxes: Sequence[tuple[float, float, float, float]], hlines: Sequence[float]) -> str:
-    """The legend (``entries``: (handle markup at 0,0 – 20 wide, label)) where it covers the
-    fewest data points, bars and lines (matplotlib's ``loc="best"``, estimated widths)."""
-    width = _HANDLE + _GAP + max(_text_width(label, SMALL) for _, label in entries)
-    height = _ROW * len(entries)
-
-    def badness(where: str) -> int:
-        x, y = _legend_box(where, width, height)
-        x2, y2 = x + width, y + height
-        n = sum(x <= px <= x2 and y <= py <= y2 for px, py in points)
-        n += sum(bx < x2 and x < bx2 and by < y2 and y < by2 for bx, by, bx2, by2 in boxes)
-        return n + sum(y <= hy <= y2 for hy in hlines)
-
-    x, y = _legend_box(min(_WHERE, key=badness), width, height)   # min keeps the first of equals
-    out = [f'<g class="legend" font-size="{SMALL}" transform="translate({_num(x)} {_num(y)})">']
+def _legend(entries: Sequence[tuple[str, str]]) -> str:
+    """The legend (``entries``: (handle markup at 0,0 – 20 wide, label)), a row an entry, under
+    the axes at the left edge of the plot."""
+    out = [f'<g class="legend" font-size="{SMALL}" transform="translate({_num(X0)} {_num(LEGEND_TOP)})">']
     for i, (handle, label) in enumerate(entries):
         mid = _ROW * i + _ROW / 2
         out.append(f'<g transform="translate(0 {_num(mid)})">{handle}</g>'
@@ -214,13 +197,14 @@ def _legend(entries: Sequence[tuple[str, str]], points: Sequence[tuple[float, fl
     return "".join(out)
 
 
-def _svg(title: str, body: Sequence[str]) -> str:
+def _svg(title: str, body: Sequence[str], legend_rows: int = 0) -> str:
     t = escape(title)
+    h = H + legend_height(legend_rows) if legend_rows else H
     return "".join((
         f'<svg role="img" aria-label="{t}" xmlns="http://www.w3.org/2000/svg" version="1.1" '
-        f'width="{_num(W)}pt" height="{_num(H)}pt" viewBox="0 0 {_num(W)} {_num(H)}">',
+        f'width="{_num(W)}pt" height="{_num(h)}pt" viewBox="0 0 {_num(W)} {_num(h)}">',
         f'<title>{t}</title>',
-        f'<rect width="{_num(W)}" height="{_num(H)}" fill="#fff"/>',
+        f'<rect width="{_num(W)}" height="{_num(h)}" fill="#fff"/>',
         f'<g font-family="{escape(FONT)}" font-size="{SIZE}">', *body, "</g></svg>\n"))
 
 
@@ -242,7 +226,6 @@ def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str
     title = LEVELS_TITLE[0] if len(teams) == 2 else LEVELS_TITLE[1]
     body = _axes(f, nice_ticks(*f.xlim, nbins=12, integer=True), [(t, RANK_TOKENS.get(t, str(t))) for t in yt],
                  "after hand (0 = start) / 第几局后", "level / 级别", title)
-    points: list[tuple[float, float]] = []
     for t, team in enumerate(teams):
         xy = [(f.x(i), f.y(s[t])) for i, s in enumerate(series)]
         corners = []
@@ -250,14 +233,13 @@ def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str
             if i:
                 corners.append(f"{_num(x)},{_num(xy[i - 1][1])}")
             corners.append(f"{_num(x)},{_num(y)}")
-        points.extend(xy)
         body.append(f'<g class="series" fill="{colours[t]}" stroke="{colours[t]}" data-label="{escape(team)}">'
                     f'<polyline points="{" ".join(corners)}" fill="none" stroke-width="1.5"/>'
                     + "".join(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="1.5"/>' for x, y in xy) + "</g>")
     handles = [(f'<g fill="{colours[t]}" stroke="{colours[t]}"><path d="M0 0H{_num(_HANDLE)}" stroke-width="1.5"/>'
                 f'<circle cx="{_num(_HANDLE / 2)}" cy="0" r="1.5"/></g>', team) for t, team in enumerate(teams)]
-    body.append(_legend(handles, points, (), ()))
-    return _svg(title, body)
+    body.append(_legend(handles))
+    return _svg(title, body, len(handles))
 
 
 def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshold: int) -> str:
@@ -265,16 +247,15 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
     a hand (blue: the defenders held; red: the attackers took the deal), each with a
     ``<title>`` (hand and points), and the dashed deal line."""
     n = len(points)
-    top = max([threshold, *points]) * 1.45                       # room for the legend above the bars
+    top = max([threshold, *points]) * (1 + MARGIN)               # the legend is under the axes
     f = _Frame(_limits(0.6, n + 0.4) if n else (-0.5, 0.5), (0, top))
     yt = nice_ticks(0, top, nbins=6, steps=AUTO_STEPS)     # matplotlib's AutoLocator: 6 bins on this axis
     body = _axes(f, nice_ticks(*f.xlim, nbins=12, integer=True), [(t, _tick_label(t)) for t in yt],
                  "hand / 局", "points / 分", POINTS_TITLE)
     width = 0.8 * f.sx
-    boxes, bars = [], []
+    bars = []
     for i, p in enumerate(points):
         x, y = f.x(i + 1 - 0.4), f.y(p)
-        boxes.append((x, y, x + width, Y1))
         bars.append(f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(Y1 - y)}" '
                     f'fill="{HOLD_COLOUR if p < threshold else TAKE_COLOUR}"><title>hand {i + 1}: {p}</title></rect>')
     body.append('<g class="bars">' + "".join(bars) + "</g>")
@@ -288,5 +269,5 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
     if any(p >= threshold for p in points):
         entries.append((f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{TAKE_COLOUR}"/>',
                         "attackers' total: attackers take the deal (闲家上台)"))
-    body.append(_legend(entries, (), boxes, (line_y,)))
-    return _svg(POINTS_TITLE, body)
+    body.append(_legend(entries))
+    return _svg(POINTS_TITLE, body, len(entries))

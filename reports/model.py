@@ -612,7 +612,7 @@ def _replace(obj, **changes):
 
 
 _ROWS = ("matches", "match_facts", "hand_facts", "violation_facts", "problems", "sources", "standings",
-         "stats", "replayed", "tables")
+         "stats", "replayed", "tables", "encodings")
 
 
 def _row_field(name: str, doc: str) -> property:
@@ -647,6 +647,8 @@ class ReportModel:
     violation_facts = _row_field("violation_facts", "One :class:`ViolationFact` per violation.")
     problems = _row_field("problems", "File problems (:class:`FileProblem`) met on the way.")
     sources = _row_field("sources", "The inputs read, as shown on the index.")
+    encodings = _row_field("encodings", "(path, note) of each record file read as a legacy encoding (GBK or "
+                           "Big5): which one and why.")
     standings = _row_field("standings", "The ``stats.standings`` table "
                            "(:class:`~tractor_analysis.reports.facts.StatTable`).")
     stats = _row_field("stats", "The other ``stats`` tables (summary, points, bottom, violations by player).")
@@ -665,7 +667,7 @@ class ReportModel:
                       "hand_facts": list(hand_facts or ()), "violation_facts": list(violation_facts or ()),
                       "problems": list(problems or ()), "sources": list(sources or ()),
                       "standings": standings, "stats": stats, "replayed": list(replayed or ()),
-                      "tables": tables}
+                      "tables": tables, "encodings": []}
         self.pending = pending
         """Inputs not read yet (:class:`~tractor_analysis.reports.inputs.Pending`), else ``None``."""
 

@@ -47,7 +47,8 @@ def test_levels_chart_draws_each_teams_levels_where_the_ticks_say():
     series = [(2, 2), (3, 2), (3, 5), (6, 5), (6, 14)]
     svg = levels_chart(series, ("N–S a & b", "E–W c & d"))
     root = ET.fromstring(svg)
-    assert root.get("viewBox") == "0 0 345.6 216" and root.get("role") == "img"
+    # 216 for the chart, then the legend's two rows under it (15 each, and 4)
+    assert root.get("viewBox") == "0 0 345.6 250" and root.get("role") == "img"
     yt = _ticks(root, "yticks")
     ranks = {RANK_TOKENS.get(r, str(r)): r for r in range(2, 15)}
     assert [label for _, label in yt] == [RANK_TOKENS.get(r, str(r)) for r in range(2, 15)]
@@ -84,7 +85,7 @@ def test_points_chart_bars_read_back_as_the_points_and_the_deal_line_at_the_thre
     points = [40, 120, 0, 80, 75, 200]
     root = ET.fromstring(attackers_points_chart([1, 2, 3, 4, 5, 6], points, 80))
     yt = _ticks(root, "yticks")
-    assert [label for _, label in yt] == ["0", "50", "100", "150", "200", "250"]
+    assert [label for _, label in yt] == ["0", "50", "100", "150", "200"]     # 5 % above the tallest
     value_at = _linear([(p, float(label)) for p, label in yt])
     bars = list(next(g for g in root.iter(NS + "g") if g.get("class") == "bars"))
     # coordinates have 2 decimals: a point is 0.7 units tall on this axis

@@ -73,7 +73,7 @@ def test_hand_pages_option_writes_those_hands_and_links_only_to_pages_that_exist
     assert check_links(out) > 5
     match_html = (out / "m-cup.html").read_text("utf-8")
     assert [int(n) for n in re.findall(r'href="m-cup-h(\d+)\.html"', match_html)] == hands
-    rows = re.findall(r"<tr[^>]*>\s*<td>(.*?)</td>", match_html.split('id="hands"')[1])
+    rows = re.findall(r"<tr[^>]*>\s*<td[^>]*>(.*?)</td>", match_html.split('id="hands"')[1])
     assert [re.sub(r"<[^>]+>", "", r) for r in rows] == [f"Hand {n}" for n in (1, 2, 3, 4)]  # every row
     assert ('id="hand-pages"' in match_html) == (mode != "all")
     if mode == "violations":   # previous / next go to the hands that have a page

@@ -75,7 +75,7 @@ def _box(svg: str, patch: int) -> tuple[float, float, float, float]:
 
 
 @pytest.mark.parametrize("horizontal", [False, True])
-def test_a_lone_bar_stays_a_bar_and_leaves_room_for_the_legend(horizontal):
+def test_a_lone_bar_stays_a_bar_and_leaves_room_above_it(horizontal):
     svg = charts.bar_chart({"×2": 2}, "Bottom captures", "multiplier", "captures", "captures",
                            horizontal=horizontal)
     ax0, ay0, ax1, ay1 = _box(svg, 2)           # the axes
@@ -83,7 +83,7 @@ def test_a_lone_bar_stays_a_bar_and_leaves_room_for_the_legend(horizontal):
     across = (by1 - by0) / (ay1 - ay0) if horizontal else (bx1 - bx0) / (ax1 - ax0)
     along = (bx1 - bx0) / (ax1 - ax0) if horizontal else (by1 - by0) / (ay1 - ay0)
     assert across < 0.35                         # not one block filling the axes
-    assert along < 0.8                           # the legend's corner stays free
+    assert along < 0.95                          # a little room above it (the legend is under the axes)
 
 
 def test_a_problem_without_a_position_is_listed_without_0_0(tmp_path):

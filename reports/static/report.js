@@ -33,9 +33,12 @@
   var prev = document.getElementById("prev-trick");
   var next = document.getElementById("next-trick");
   var where = document.getElementById("where");
+  var stepper = document.querySelector(".stepper");
   var current = 0;
 
-  function show(i) {
+  /* show trick i; ``quiet``: leave the URL alone (opening the page: a URL that names no trick
+     gets no #trick-1, which would make the browser scroll to it when the page finishes loading) */
+  function show(i, quiet) {
     if (i < 0 || i >= tricks.length) { return; }
     current = i;
     tricks.forEach(function (t, j) { t.classList.toggle("current", j === i); });
@@ -44,7 +47,12 @@
     next.disabled = i === tricks.length - 1;
     where.textContent = "Trick " + data.tricks[i] + " / 第" + data.tricks[i] + "轮 (" + (i + 1) + "/" + tricks.length + ")";
     var id = tricks[i].id;
-    if (history.replaceState && location.hash !== "#" + id) {
+    if (!quiet && stepper && tricks[i].scrollIntoView &&
+        tricks[i].getBoundingClientRect().top < stepper.getBoundingClientRect().bottom) {
+      /* read down to the foot of a trick: the next one starts at its heading, below the stepper */
+      tricks[i].scrollIntoView({ block: "start" });
+    }
+    if (!quiet && history.replaceState && location.hash !== "#" + id) {
       try { history.replaceState(null, "", "#" + id); } catch (e) { /* file:// in some browsers */ }
     }
   }
@@ -80,5 +88,10 @@
     if (j >= 0 && j !== current) { show(j); }
   });
   var start = indexOfHash();
-  show(start >= 0 ? start : 0);
+  show(start >= 0 ? start : 0, true);   /* the page opens at its top unless the link names a trick */
+  if (start >= 0 && tricks[start].scrollIntoView) {
+    /* the browser looked for the fragment while the trick was still hidden: go to it now
+       (its scroll-margin keeps the heading below the sticky stepper) */
+    tricks[start].scrollIntoView({ block: "start" });
+  }
 }());

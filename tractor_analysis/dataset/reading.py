@@ -36,8 +36,32 @@ class Dataset:
         return TABLES
 
 
+def upgrade_tricks(table: pa.Table) -> pa.Table:
+    """Rows of ``tricks`` as the current schema means them.  Parts written before
+    ``forced_kind`` existed stored a failed throw's ``lead_kind`` as the unit the leader was
+    forced to play: such a row (``throw_failed``, ``forced_kind`` null) gets ``lead_kind``
+    ``throw`` and that unit as its ``forced_kind``.  Rows written since are left as they are."""
+    names = table.column_names
+    if "lead_kind" not in names or "throw_failed" not in names:
+        return table
+    failed = pc.fill_null(table.column("throw_failed"), False)
+    if not pc.any(failed).as_py():
+        return table
+    kind_type = table.schema.field("lead_kind").type
+    kind = pc.cast(table.column("lead_kind"), pa.string())
+    if "forced_kind" in names:
+        forced_type = table.schema.field("forced_kind").type
+        forced = pc.cast(table.column("forced_kind"), pa.string())
+        old = pc.and_(failed, pc.is_null(forced))
+        table = table.set_column(names.index("forced_kind"), "forced_kind",
+                                 pc.cast(pc.if_else(old, kind, forced), forced_type))
+    throw = pa.scalar("throw", pa.string())
+    return table.set_column(names.index("lead_kind"), "lead_kind", pc.cast(pc.if_else(failed, throw, kind), kind_type))
+
+
 def _read_parts(parts: list[str], table: str, columns: list[str] | None, filter=None) -> pa.Table:
-    """Parts of one table as Arrow; :class:`DatasetError` naming the part that cannot be read."""
+    """Parts of one table as Arrow (``tricks`` rows of older parts upgraded, :func:`upgrade_tricks`);
+    :class:`DatasetError` naming the part that cannot be read."""
     import pyarrow.dataset as ds
 
     schema = SCHEMAS[table]
@@ -45,8 +69,14 @@ def _read_parts(parts: list[str], table: str, columns: list[str] | None, filter=
         empty = schema.empty_table()
         return empty.select(columns) if columns else empty
     ARROW_USED[0] = True
+    wanted = columns
+    if table == "tricks" and columns and "lead_kind" in columns:      # the upgrade needs these beside it
+        columns = list(dict.fromkeys([*columns, "throw_failed", "forced_kind"]))
     try:
-        return ds.dataset(parts, schema=schema, format="parquet").to_table(columns=columns, filter=filter)
+        got = ds.dataset(parts, schema=schema, format="parquet").to_table(columns=columns, filter=filter)
+        if table == "tricks":
+            got = upgrade_tricks(got)
+        return got.select(wanted) if wanted and wanted != columns else got
     except (pa.ArrowException, OSError) as exc:
         for part in parts:             # which one? (only on failure)
             try:

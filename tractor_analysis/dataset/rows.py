@@ -205,9 +205,10 @@ class TableBuilder:
                              (lead.cards if lead is not None else ()))
             self._row("tricks", (
                 mid, n, t.number, SEAT_TOKENS[t.leader], SEAT_TOKENS[winner], TEAMS[wteam],
-                winner not in hr.defenders, t.points, t.lead_kind, lead_cards, t.throw_failed,
-                t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
-                i == ntricks - 1, len(t.violations), batch))
+                # a failed throw was led as a throw; the engine's lead_kind is the unit it was forced to
+                winner not in hr.defenders, t.points, "throw" if t.throw_failed else t.lead_kind, lead_cards,
+                t.throw_failed, t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
+                i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
         for v in hr.violations:
             self._violation(mid, n, v, record, hr)
         o = hr.outcome

@@ -180,7 +180,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("winner_team", _STR, "NS / EW"),
         ("attackers_won", _BOOL, "the winner is an attacker (friend mode: not among the hand's defender_seats)"),
         ("points", _I32, "card points in the trick"),
-        ("lead_kind", _STR, "single, pair, triple, tractor, titanic or throw"),
+        ("lead_kind", _STR, "what the leader led: single, pair, triple, tractor, titanic or throw (a failed "
+                            "throw is a throw: the attempt; forced_kind says what it was played as)"),
         ("lead_cards", _I32, "cards in the lead"),
         ("throw_failed", _BOOL, "the leader's throw failed (attempted -> forced)"),
         ("cards_not_thrown", _I32, "failed throw: attempted minus played"),
@@ -190,6 +191,9 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("last", _BOOL, "the last trick of the hand"),
         ("violations", _I32, "violations in the trick"),
         _BATCH,
+        # added after batch (null in datasets written before it; see reading.upgrade_tricks)
+        ("forced_kind", _STR, "failed throw: the unit the leader was forced to play instead (single, pair, "
+                              "triple, tractor, titanic), else null"),
     ),
     "plays": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,

@@ -88,6 +88,39 @@ _JOKER_ALIASES = {"BJ": BJ, "RJ": BJ, "LJ": LJ, "大王": BJ, "小王": LJ,
 _SUIT_RE = "|".join(sorted((re.escape(s) for s in _SUIT_ALIASES), key=len, reverse=True))
 _CARD_RE = re.compile(rf"^({_SUIT_RE})(10|[2-9]|[TJQKA])$", re.IGNORECASE)
 _TOKEN_CACHE: dict[str, Card] = {}
+_REVERSED_RE = re.compile(rf"^(10|[2-9]|[TJQKA])({_SUIT_RE})$", re.IGNORECASE)
+_EXPECTED = "expected e.g. S10, HA, ♥Q, 黑桃10, BJ, LJ"
+
+
+def card_meant(token: str) -> str | None:
+    """The canonical token of the card ``token`` names with its rank written before its suit
+    (``QH``, ``Q♥``, ``10H``, ``q红桃`` → ``HQ``, ``HQ``, ``H10``, ``HQ``), else ``None``: what
+    an ``unknown card`` message suggests.  Full-width characters are read as their ASCII forms.
+
+    >>> card_meant("QH"), card_meant("Q♥"), card_meant("10h"), card_meant("S11")
+    ('HQ', 'HQ', 'H10', None)
+    """
+    import unicodedata
+
+    m = _REVERSED_RE.match(unicodedata.normalize("NFKC", token).strip())
+    if m is None:
+        return None
+    suit = _SUIT_ALIASES.get(m.group(2).upper(), _SUIT_ALIASES.get(m.group(2)))
+    rank = _RANK_ALIASES.get(m.group(1).upper())
+    if suit is None or rank is None:
+        return None
+    return TOKEN[card(suit, rank)]
+
+
+def unknown_card_hint(token: str) -> tuple[str, str]:
+    """What an ``unknown card`` message says after the token, in English and in Chinese: the
+    card meant when the token is one written the other way round (``QH``: ``did you mean HQ?``),
+    else the tokens expected."""
+    meant = card_meant(token)
+    if meant is None:
+        return f"({_EXPECTED})", ""
+    return (f"(did you mean {meant}? the suit comes first)",
+            f"（是否为 {meant}？花色在前）")
 
 
 def parse_card(token: str) -> Card:
@@ -104,10 +137,10 @@ def parse_card(token: str) -> Card:
     if kind is None:
         m = _CARD_RE.match(token)
         if m is None:
-            raise ValueError(f"unknown card {token!r} (expected e.g. S10, HA, ♥Q, 黑桃10, BJ, LJ)")
+            raise ValueError(f"unknown card {token!r} {unknown_card_hint(token)[0]}")
         suit = _SUIT_ALIASES.get(m.group(1).upper(), _SUIT_ALIASES.get(m.group(1)))
         if suit is None:
-            raise ValueError(f"unknown card {token!r} (expected e.g. S10, HA, ♥Q, 黑桃10, BJ, LJ)")
+            raise ValueError(f"unknown card {token!r} {unknown_card_hint(token)[0]}")
         kind = card(suit, _RANK_ALIASES[m.group(2).upper()])
     if len(_TOKEN_CACHE) < 4096:
         _TOKEN_CACHE[token] = kind

@@ -13,7 +13,7 @@ import unicodedata
 from typing import Any, Iterable
 
 from .limits import whole_number
-from .cards import TOKEN, Card, Rank, Suit, parse_card, parse_rank, parse_trump
+from .cards import TOKEN, Card, Rank, Suit, card_meant, parse_card, parse_rank, parse_trump
 from .json_layout import JSON_SUFFIX, dump
 from .json_problems import Reporter
 from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
@@ -216,8 +216,12 @@ class FieldReader(Reporter):
                 try:
                     k = parse_card(unicodedata.normalize("NFKC", t).strip())   # full-width Ａ１０ too
                 except ValueError:
-                    self.diag("unknown_card", f"unknown card {t!r} in {what} (expected e.g. S10, HA, ♥Q, BJ); "
-                              f"{dropped}", f"{_what_zh(what)}中的牌 {t!r} 无法识别；{_dropped_zh(dropped)}")
+                    meant = card_meant(t)
+                    hint_en = (f"(did you mean {meant}? the suit comes first)" if meant
+                               else "(expected e.g. S10, HA, ♥Q, BJ)")
+                    hint_zh = f"（是否为 {meant}？花色在前）" if meant else ""
+                    self.diag("unknown_card", f"unknown card {t!r} in {what} {hint_en}; "
+                              f"{dropped}", f"{_what_zh(what)}中的牌 {t!r} 无法识别{hint_zh}；{_dropped_zh(dropped)}")
                     bad = True
                     continue
             out.append(k)

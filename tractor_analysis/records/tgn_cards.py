@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .cards import TOKEN, Card, parse_card
+from .cards import TOKEN, Card, parse_card, unknown_card_hint
 from .tgn_lines import Pieces, pos
 from .tgn_state import Reading
 from .words import CARD_LOOKUP
@@ -37,9 +37,9 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
                 kind = parse_card(unicodedata.normalize("NFKC", t))   # full-width Ａ１０ too
             except ValueError:
                 ln, col = pos(pieces, lineno, off + m.start())
-                st.diag("unknown_card",
-                        f"unknown card {t!r} (expected e.g. S10, HA, ♥Q, 黑桃10, BJ, LJ); {what_en}",
-                        f"无法识别的牌 {t!r}；{what_zh}", ln, col)
+                hint_en, hint_zh = unknown_card_hint(t)
+                st.diag("unknown_card", f"unknown card {t!r} {hint_en}; {what_en}",
+                        f"无法识别的牌 {t!r}{hint_zh}；{what_zh}", ln, col)
                 bad = True
                 continue
         out.append(kind)

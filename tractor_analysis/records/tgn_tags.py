@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from .cards import parse_card, parse_rank, parse_trump
+from .cards import card_meant, parse_card, parse_rank, parse_trump
 from .limits import whole_number
 from .model import Declaration
 from .rulesets import build_ruleset
@@ -258,8 +258,11 @@ def _friend(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -
         try:
             kind = parse_card(v)
         except ValueError:
-            st.diag("unknown_card", f"unknown card {value!r} in [Friend] (expected e.g. SA, HK, BJ)",
-                    f"[Friend] 中的牌 {value!r} 无法识别", *value_at)
+            meant = card_meant(v)
+            st.diag("unknown_card", f"unknown card {value!r} in [Friend] "
+                    + (f"(did you mean {meant}? the suit comes first)" if meant else "(expected e.g. SA, HK, BJ)"),
+                    f"[Friend] 中的牌 {value!r} 无法识别" + (f"（是否为 {meant}？花色在前）" if meant else ""),
+                    *value_at)
     h.friend = kind
 
 
