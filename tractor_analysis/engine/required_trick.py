@@ -14,7 +14,7 @@ trick started.  :func:`required_trick` works out what this fixes and nothing mor
   and the plays with which the follower would win;
 * the trick's possible winners (:func:`tricks.trick_winner` on every combination of the
   followers' choices that can matter), so the winner or the winning side when it is certain,
-  and the trick's points as a range, overall and for each side that can win it.
+  and the trick's points as a range, overall and for each seat that can win it.
 
 Nothing is guessed.  A follower whose whole hand is not known has no duties derived (its
 cards known to be held still count in the throw check: a beating unit it holds is proof);
@@ -29,7 +29,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import POINTS, Card, Counts, Seat, team_of
+from ..records.cards import POINTS, Card, Counts, Seat
 from ..records.rulesets import ThrowForced
 from .legal import Lead, analyse_lead, check_throw, legal_follows, show_order
 from .order import TRUMP
@@ -105,8 +105,8 @@ class RequiredTrick:
     """Least and most points the trick can carry (``None``: not derived)."""
     points_floor: int = 0
     """Points certain to be in the trick: the lead's and the known followers' least."""
-    side_points: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
-    """N–S, E–W: the trick's points (least, most) when that side wins it; ``None`` when it cannot
+    winner_points: tuple[tuple[int, int] | None, ...] = (None, None, None, None)
+    """N, E, S, W: the trick's points (least, most) when that seat wins it; ``None`` when it cannot
     (or the winner is not derived)."""
     limit: str = ""
     """Why the winner is not derived although every hand is known: ``"follows"`` (a follower has
@@ -117,12 +117,6 @@ class RequiredTrick:
     def winner(self) -> Seat | None:
         """The winner when it is certain."""
         return self.winners[0] if len(self.winners) == 1 else None
-
-    @property
-    def side(self) -> int | None:
-        """The winning side (0 N–S, 1 E–W) when it is certain."""
-        sides = {team_of(s) for s in self.winners}
-        return sides.pop() if len(sides) == 1 else None
 
     @property
     def open_seats(self) -> tuple[Seat, ...]:
@@ -297,7 +291,7 @@ def _winners(ctx: HandContext, lead: Lead, base: RequiredTrick, listed: Sequence
         return _replace(base, limit="combinations")
     lead_points = _points(lead.cards)
     winners: set[Seat] = set()
-    side: list[tuple[int, int] | None] = [None, None]
+    by_seat: list[tuple[int, int] | None] = [None] * 4
     wins: list[set[int]] = [set() for _ in seats]            # indexes into reps[i] that win
     lo, hi = None, None
     for combo in itertools.product(*[range(len(m)) for m in reps]):
@@ -307,9 +301,8 @@ def _winners(ctx: HandContext, lead: Lead, base: RequiredTrick, listed: Sequence
         pts = lead_points + sum(_points(reps[i][j][1]) for i, j in enumerate(combo))
         lo = pts if lo is None else min(lo, pts)
         hi = pts if hi is None else max(hi, pts)
-        t = team_of(w)
-        cur = side[t]
-        side[t] = (pts, pts) if cur is None else (min(cur[0], pts), max(cur[1], pts))
+        cur = by_seat[w]
+        by_seat[w] = (pts, pts) if cur is None else (min(cur[0], pts), max(cur[1], pts))
         if w != leader:
             wins[seats.index(w)].add(combo[seats.index(w)])
     followers = []
@@ -322,7 +315,7 @@ def _winners(ctx: HandContext, lead: Lead, base: RequiredTrick, listed: Sequence
         followers.append(_replace(f, winning=shown, winning_count=len(plays)) if classes else f)
     order = [leader] + seats
     return _replace(base, followers=tuple(followers), winners=tuple(s for s in order if s in winners),
-                    points=(lo, hi), side_points=(side[0], side[1]))
+                    points=(lo, hi), winner_points=tuple(by_seat))
 
 
 __all__ = ["FollowerChoice", "RequiredTrick", "required_trick", "MAX_FOLLOWS", "MAX_COMBINATIONS"]

@@ -1,0 +1,278 @@
+"""The ruling's failed throw, as played and as the rules require: the forced unit, then what
+each follower's duties fix and what they leave open, in 中文 and English saying the same.
+
+The derivation is the engine's (:func:`tractor_analysis.engine.required_trick.required_trick`);
+this module picks the hands it may rest on (:mod:`.hands_known`) and words the result.  What
+a hand not known would decide is withheld and said to be.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from tractor_analysis.engine.explain import cards_text
+from tractor_analysis.engine.order import GROUP_NAMES_EN, GROUP_NAMES_ZH
+from tractor_analysis.engine.required_trick import MAX_FOLLOWS, FollowerChoice, RequiredTrick, required_trick
+from tractor_analysis.engine.tricks import hand_context
+from tractor_analysis.engine.verdicts import HandResult, TrickResult, Violation
+from tractor_analysis.records.cards import POINTS, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEAT_TOKENS, team_of
+from tractor_analysis.records.model import Hand
+from tractor_analysis.records.rulesets import ThrowForced
+
+from .hands_known import DEAL, PLAYS, hand_sources
+
+THROW_CODES = frozenset({"throw_failed", "wrong_forced_play"})
+
+_FORCED = {ThrowForced.LARGEST_SHAPE: ("被管住的最大牌型中最小的一组", "the smallest unit of the largest shape that "
+                                                                  "could be beaten"),
+           ThrowForced.LOWEST_UNIT: ("整手甩牌中最小的一组", "the unit with the lowest top card of the whole throw")}
+_SOURCE = {DEAL: ("按记录的手牌", "from the record's deal lines"),
+           PLAYS: ("按各家在记录中打出的牌推定", "derived from the cards each seat plays in the record")}
+
+
+@dataclass(frozen=True, slots=True)
+class RequiredRow:
+    """One seat of the trick as the rules require."""
+
+    seat: str
+    name: str
+    zh: str
+    en: str
+    points: str
+    """The points its play carries: ``20``, ``0–10``, or ``?`` when not derived."""
+    wins: bool
+    """The seat wins the trick whatever is chosen."""
+
+
+@dataclass(frozen=True, slots=True)
+class RequiredView:
+    """What the ruling page shows of the trick as the rules require."""
+
+    rows: tuple[RequiredRow, ...]
+    """In play order, the leader first (empty when the forced unit is not derived)."""
+    lines: tuple[tuple[str, str], ...]
+    """(中文, English): the forced unit, the winner, the points, what is left open, as played."""
+
+
+def _zh(seat: int) -> str:
+    return SEAT_NAMES_ZH[seat]
+
+
+def _en(seat: int) -> str:
+    return SEAT_NAMES_EN[seat]
+
+
+def _seats(seats: Sequence[int], zh_sep: str = "、", en_sep: str = ", ") -> tuple[str, str]:
+    return zh_sep.join(map(_zh, seats)), en_sep.join(map(_en, seats))
+
+
+def _range(lo_hi: tuple[int, int] | None) -> str:
+    if lo_hi is None:
+        return "?"
+    lo, hi = lo_hi
+    return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
+class _Sides:
+    """A seat's side in words: 南北方（庄家方）/ N–S (defenders); friend mode names the role only."""
+
+    def __init__(self, result: HandResult) -> None:
+        self.defenders = result.defenders
+        self.friend = result.rules.friend
+
+    def defends(self, seat: int) -> bool:
+        return seat in self.defenders
+
+    def of(self, seat: int) -> tuple[str, str]:
+        role_zh, role_en = ("庄家方", "defenders") if self.defends(seat) else ("闲家", "attackers")
+        if self.friend:
+            return role_zh, role_en
+        team = team_of(seat)
+        return f"{('南北方', '东西方')[team]}（{role_zh}）", f"{('N–S', 'E–W')[team]} ({role_en})"
+
+
+def _follower_text(f: FollowerChoice, group: int) -> tuple[str, str]:
+    """What the duties leave one follower, in both languages."""
+    if not f.known:
+        return ("手牌不详（记录没有其完整手牌）：应出的牌无法推定",
+                "hand not known (the record does not give it whole): what it must play is not derived")
+    if f.choices == 0:
+        return (f"手中不足 {f.count} 张牌，无法跟出", f"holds fewer than {f.count} cards: cannot follow")
+    gz, ge = GROUP_NAMES_ZH[group], GROUP_NAMES_EN[group]
+    pre_zh = pre_en = ""
+    if f.led_held == 0:
+        pre_zh, pre_en = f"没有{gz}，", f"no {ge} left, "
+        if f.may_trump:
+            pre_zh, pre_en = pre_zh + "可垫牌或用主牌毙：", pre_en + "so may discard or trump: "
+        else:
+            pre_zh, pre_en = pre_zh + "只能垫牌：", pre_en + "so discards: "
+    if f.choices is None:
+        return (pre_zh + f"可出的牌超过 {MAX_FOLLOWS:,} 种，未逐一列出",
+                pre_en + f"more than {MAX_FOLLOWS:,} possible follows, not listed")
+    if f.choices == 1:
+        zh, en = f"必须出 {cards_text(f.fixed)}", f"must play {cards_text(f.fixed)}"
+    elif f.fixed:
+        zh = f"必须出 {cards_text(f.fixed)}，另从 {cards_text(f.pool)} 中自选 {f.free} 张"
+        en = f"must play {cards_text(f.fixed)} and {f.free} more of {cards_text(f.pool)}, as it chooses"
+    else:
+        zh = f"从 {cards_text(f.pool)} 中自选 {f.free} 张"
+        en = f"chooses {f.free} of {cards_text(f.pool)}"
+    if f.winning_count and f.choices > 1:
+        shown = "；".join(map(cards_text, f.winning)), "; ".join(map(cards_text, f.winning))
+        more = f.winning_count - len(f.winning)
+        zh += f"；出 {shown[0]}{f' 等 {f.winning_count} 种' if more > 0 else ''}可赢本轮"
+        en += f"; can win the trick with {shown[1]}{f' (and {more} more)' if more > 0 else ''}"
+    return pre_zh + zh, pre_en + en
+
+
+def _rows(req: RequiredTrick, names: Sequence[str], group: int) -> tuple[RequiredRow, ...]:
+    winner = req.winner
+    lead_pts = str(sum(POINTS[k] for k in req.lead))
+    rows = [RequiredRow(SEAT_TOKENS[req.leader], names[req.leader],
+                        f"首出 {cards_text(req.lead)}", f"leads {cards_text(req.lead)}", lead_pts,
+                        winner == req.leader)]
+    for f in req.followers:
+        zh, en = _follower_text(f, group)
+        rows.append(RequiredRow(SEAT_TOKENS[f.seat], names[f.seat], zh, en, _range(f.points), winner == f.seat))
+    return tuple(rows)
+
+
+def _forced_line(req: RequiredTrick) -> tuple[str, str]:
+    lz, le = _zh(req.leader), _en(req.leader)
+    att = cards_text(req.attempted)
+    if req.stands is None:
+        uz, ue = _seats(req.unknown)
+        return (f"{uz}的手牌不详：甩牌 {att} 能否成立无法推定，本轮按规则应如何不作推定",
+                f"{ue}'s hand is not known: whether the throw {att} stands is not derived, nor the trick "
+                f"the rules require")
+    if req.stands:
+        return (f"按这一轮开始时的手牌，甩牌 {att} 本可成立：应照甩，各家跟这手甩牌",
+                f"against the hands at the start of the trick the throw {att} stands: it is the lead, and "
+                f"each follower follows it")
+    rz, re_ = _FORCED[req.forced_rule]
+    why_zh = f"（{_zh(req.holder)}持有 {cards_text(req.beater)}）" if req.holder is not None else ""
+    why_en = f" ({_en(req.holder)} holds {cards_text(req.beater)})" if req.holder is not None else ""
+    if not req.lead:
+        uz, ue = _seats(req.unknown)
+        return (f"甩牌失败{why_zh}，但{uz}的手牌不详，可能管住更大的牌型：强制出的牌无法推定，"
+                f"本轮按规则应如何不作推定",
+                f"the throw fails{why_en}, but {ue}'s hand is not known and might beat a larger shape: the "
+                f"forced unit is not derived, nor the trick the rules require")
+    return (f"{lz}甩牌失败{why_zh}，须改出 {cards_text(req.lead)}"
+            f"（throw_forced = {req.forced_rule.value}：{rz}，docs/rules.md §4.5），各家跟这手牌",
+            f"{le}'s throw fails{why_en}: {le} must play {cards_text(req.lead)} instead "
+            f"(throw_forced = {req.forced_rule.value}: {re_} — docs/rules.md §4.5), and each follower "
+            f"follows that")
+
+
+def _winner_lines(req: RequiredTrick, sides: _Sides) -> list[tuple[str, str]]:
+    if not req.winners:
+        if req.unknown:
+            uz, ue = _seats(req.unknown)
+            return [(f"赢家无法推定：{uz}的手牌不详；本轮至少 {req.points_floor} 分，归谁未定",
+                     f"the winner is not derived: {ue}'s hand is not known; the trick holds at least "
+                     f"{req.points_floor} points, whose is not known")]
+        why = {"short": ("有一家牌数不足，无法跟出", "a follower holds too few cards to follow"),
+               "follows": (f"有一家可出的牌超过 {MAX_FOLLOWS:,} 种", f"a follower has more than {MAX_FOLLOWS:,} "
+                                                                  f"possible follows"),
+               "combinations": ("各家选择的组合太多", "too many combinations of the followers' choices")}
+        zh, en = why.get(req.limit, ("", ""))
+        return [(f"赢家未推定：{zh}；本轮至少 {req.points_floor} 分",
+                 f"the winner is not worked out: {en}; the trick holds at least {req.points_floor} points")]
+    out = []
+    w = req.winner
+    if w is not None:
+        sz, se = sides.of(w)
+        out.append((f"赢家确定：{_zh(w)}，{sz}得本轮 {_range(req.points)} 分",
+                    f"the winner is certain: {_en(w)} wins, and {se} take the trick's {_range(req.points)} points"))
+    else:
+        wz, we = _seats(req.winners, "或", " or ")
+        choosers = [f.seat for f in req.followers if f.winning_count and f.choices and f.choices > 1]
+        cz, ce = _seats(choosers)
+        out.append((f"赢家未定：{wz}，取决于{cz}的选择", f"the winner is open: {we}, depending on {ce}'s choice"))
+        for defends in (True, False):
+            seats = [s for s in req.winners if sides.defends(s) == defends]
+            if not seats:
+                continue
+            ranges = [req.winner_points[s] for s in seats if req.winner_points[s] is not None]
+            lo_hi = (min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else None
+            sz, se = sides.of(seats[0])
+            out.append((f"若{sz}赢，得 {_range(lo_hi)} 分", f"if {se} win it: {_range(lo_hi)} points"))
+    lo, hi = req.points
+    if lo == hi:
+        out.append((f"本轮分数确定：{lo} 分", f"the trick's points are certain: {lo}"))
+    else:
+        pts = [f.seat for f in req.followers if f.points is not None and f.points[0] < f.points[1]]
+        pz, pe = _seats(pts)
+        out.append((f"本轮分数 {lo}–{hi} 分，确定的是至少 {lo} 分；确切分数取决于{pz}的替换牌",
+                    f"the trick holds {lo} to {hi} points, at least {lo} certain; the exact points depend on "
+                    f"{pe}'s replacement cards"))
+    return out
+
+
+def _attackers_line(req: RequiredTrick, sides: _Sides, played: TrickResult) -> tuple[str, str] | None:
+    """The attackers' points from this trick, as played and under the rules (when derived)."""
+    if not req.winners:
+        return None
+    as_played = 0 if sides.defends(played.winner) else played.points
+    if all(sides.defends(s) for s in req.winners):
+        ruled = "0"
+    else:
+        ranges = [req.winner_points[s] for s in req.winners if not sides.defends(s)]
+        lo_hi = (min(r[0] for r in ranges), max(r[1] for r in ranges))
+        ruled = _range(lo_hi) if not any(sides.defends(s) for s in req.winners) else f"0 / {_range(lo_hi)}"
+    return (f"闲家本轮得分：按实际出牌 {as_played} 分，按规则 {ruled} 分",
+            f"the attackers' points from this trick: {as_played} as played, {ruled} under the rules")
+
+
+def _rest_line(req: RequiredTrick, later: bool) -> tuple[str, str]:
+    rest = list(req.attempted)
+    for k in req.lead:
+        if k in rest:
+            rest.remove(k)
+    lz, le = _zh(req.leader), _en(req.leader)
+    keep_zh = f"甩牌中其余的 {cards_text(rest)} 留在{lz}手中；" if rest and req.lead else ""
+    keep_en = f"the rest of the throw ({cards_text(rest)}) stays in {le}'s hand; " if rest and req.lead else ""
+    if later:
+        return (keep_zh + "记录中此后各轮是按实际出牌后的手牌打的，按规则的后续不作推定",
+                keep_en + "the record's later tricks were played from the hands as played, so what follows "
+                          "under the rules is not derived")
+    return (keep_zh + "此后的出牌记录中没有，不作推定", keep_en + "what follows is not in the record and is not derived")
+
+
+def required_view(record: Hand, result: HandResult, v: Violation, names: Sequence[str]) -> RequiredView | None:
+    """The page's "as the rules require" block for a failed throw (``None`` for any other finding)."""
+    if v.code not in THROW_CODES or v.trick is None:
+        return None
+    index = next((i for i, t in enumerate(result.tricks) if t.number == v.trick), None)
+    if index is None or not result.tricks[index].plays:
+        return None
+    played = result.tricks[index]
+    first = played.plays[0]
+    attempted = first.attempted if first.attempted is not None else first.cards
+    sources = hand_sources(record, result)
+    ctx = hand_context(result.rules, result.level, result.trump)
+    req = required_trick(ctx, played.leader, attempted, played.hands_before, [bool(s) for s in sources])
+    sides = _Sides(result)
+    lines = [_forced_line(req)]
+    known = sorted({s for i, s in enumerate(sources) if s and i != played.leader})
+    if known and req.lead:
+        lines.append(("、".join(_SOURCE[s][0] for s in known) + "的手牌",
+                      "the followers' hands " + " and ".join(_SOURCE[s][1] for s in known)))
+    rows: tuple[RequiredRow, ...] = ()
+    if req.lead:
+        group = ctx.order.group[req.lead[0]]
+        rows = _rows(req, names, group)
+        lines.extend(_winner_lines(req, sides))
+        att = _attackers_line(req, sides, played)
+        if att is not None:
+            lines.append(att)
+        lines.append(_rest_line(req, later=index + 1 < len(result.tricks)))
+    pz, pe = sides.of(played.winner)
+    lines.append((f"按实际出牌：{_zh(played.winner)}赢，{pz}得 {played.points} 分（本裁决书的得分表按实际出牌计算）",
+                  f"as played: {_en(played.winner)} won, {pe} took {played.points} points (the score below "
+                  f"counts the trick as played)"))
+    return RequiredView(rows, tuple(lines))
+
+
+__all__ = ["RequiredRow", "RequiredView", "required_view", "THROW_CODES"]
