@@ -26,8 +26,8 @@ THROW_CODES = frozenset({"throw_failed", "wrong_forced_play"})
 _FORCED = {ThrowForced.LARGEST_SHAPE: ("被管住的最大牌型中最小的一组", "the smallest unit of the largest shape that "
                                                                   "could be beaten"),
            ThrowForced.LOWEST_UNIT: ("整手甩牌中最小的一组", "the unit with the lowest top card of the whole throw")}
-_SOURCE = {DEAL: ("按记录的手牌", "from the record's deal lines"),
-           PLAYS: ("按各家在记录中打出的牌推定", "derived from the cards each seat plays in the record")}
+_SOURCE = {DEAL: ("手牌取自记录的手牌行", "hands from the record's deal lines"),
+           PLAYS: ("手牌由各家在记录中打出的牌推定", "hands derived from each seat's plays in the record")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,8 @@ class RequiredView:
     """In play order, the leader first (empty when the forced unit is not derived)."""
     lines: tuple[tuple[str, str], ...]
     """(中文, English): the forced unit, the winner, the points, what is left open, as played."""
+    basis: tuple[str, str] = ("", "")
+    """(中文, English): where the known hands come from (:mod:`.hands_known`); empty when none is known."""
 
 
 def _zh(seat: int) -> str:
@@ -64,6 +66,12 @@ def _en(seat: int) -> str:
 
 def _seats(seats: Sequence[int], zh_sep: str = "、", en_sep: str = ", ") -> tuple[str, str]:
     return zh_sep.join(map(_zh, seats)), en_sep.join(map(_en, seats))
+
+
+def _whose(seats: Sequence[int]) -> tuple[str, str]:
+    """"南家的手牌" / "S's hand", "北家、东家的手牌" / "the hands of N, E"."""
+    zh, en = _seats(seats)
+    return f"{zh}的手牌", (f"{en}'s hand" if len(seats) == 1 else f"the hands of {en}")
 
 
 def _range(lo_hi: tuple[int, int] | None) -> str:
@@ -91,7 +99,7 @@ class _Sides:
         return f"{('南北方', '东西方')[team]}（{role_zh}）", f"{('N–S', 'E–W')[team]} ({role_en})"
 
 
-def _follower_text(f: FollowerChoice, group: int) -> tuple[str, str]:
+def _follower_text(f: FollowerChoice, group: int, derived: bool) -> tuple[str, str]:
     """What the duties leave one follower, in both languages."""
     if not f.known:
         return ("手牌不详（记录没有其完整手牌）：应出的牌无法推定",
@@ -120,8 +128,11 @@ def _follower_text(f: FollowerChoice, group: int) -> tuple[str, str]:
     if f.winning_count and f.choices > 1:
         shown = "；".join(map(cards_text, f.winning)), "; ".join(map(cards_text, f.winning))
         more = f.winning_count - len(f.winning)
-        zh += f"；出 {shown[0]}{f' 等 {f.winning_count} 种' if more > 0 else ''}可赢本轮"
+        zh += f"；出 {shown[0]}{f' 等 {f.winning_count} 种' if more > 0 else ''} 可赢本轮"
         en += f"; can win the trick with {shown[1]}{f' (and {more} more)' if more > 0 else ''}"
+    elif derived and f.may_trump and not f.winning_count:
+        zh += "；无论出什么都赢不了本轮（§6.2）"
+        en += "; no play of its can win the trick (§6.2)"
     return pre_zh + zh, pre_en + en
 
 
@@ -130,9 +141,9 @@ def _rows(req: RequiredTrick, names: Sequence[str], group: int) -> tuple[Require
     lead_pts = str(sum(POINTS[k] for k in req.lead))
     rows = [RequiredRow(SEAT_TOKENS[req.leader], names[req.leader],
                         f"首出 {cards_text(req.lead)}", f"leads {cards_text(req.lead)}", lead_pts,
-                        winner == req.leader)]
+                        winner == req.leader)] if winner == req.leader else []
     for f in req.followers:
-        zh, en = _follower_text(f, group)
+        zh, en = _follower_text(f, group, bool(req.winners))
         rows.append(RequiredRow(SEAT_TOKENS[f.seat], names[f.seat], zh, en, _range(f.points), winner == f.seat))
     return tuple(rows)
 
@@ -141,36 +152,48 @@ def _forced_line(req: RequiredTrick) -> tuple[str, str]:
     lz, le = _zh(req.leader), _en(req.leader)
     att = cards_text(req.attempted)
     if req.stands is None:
-        uz, ue = _seats(req.unknown)
-        return (f"{uz}的手牌不详：甩牌 {att} 能否成立无法推定，本轮按规则应如何不作推定",
-                f"{ue}'s hand is not known: whether the throw {att} stands is not derived, nor the trick "
+        uz, ue = _whose(req.unknown)
+        return (f"{uz}不详：甩牌 {att} 能否成立无法推定，按规则本轮应如何不作推定",
+                f"{ue[0].upper() + ue[1:]} {'is' if len(req.unknown) == 1 else 'are'} not known: whether the throw {att} stands is not derived, nor the trick "
                 f"the rules require")
     if req.stands:
-        return (f"按这一轮开始时的手牌，甩牌 {att} 本可成立：应照甩，各家跟这手甩牌",
+        return (f"按本轮开始时的手牌，甩牌 {att} 本可成立：应照甩，各家跟这手甩牌",
                 f"against the hands at the start of the trick the throw {att} stands: it is the lead, and "
                 f"each follower follows it")
-    rz, re_ = _FORCED[req.forced_rule]
     why_zh = f"（{_zh(req.holder)}持有 {cards_text(req.beater)}）" if req.holder is not None else ""
     why_en = f" ({_en(req.holder)} holds {cards_text(req.beater)})" if req.holder is not None else ""
     if not req.lead:
-        uz, ue = _seats(req.unknown)
-        return (f"甩牌失败{why_zh}，但{uz}的手牌不详，可能管住更大的牌型：强制出的牌无法推定，"
-                f"本轮按规则应如何不作推定",
-                f"the throw fails{why_en}, but {ue}'s hand is not known and might beat a larger shape: the "
+        uz, ue = _whose(req.unknown)
+        return (f"甩牌失败{why_zh}，但{uz}不详，可能管住更大的牌型：强制出的牌无法推定，"
+                f"按规则本轮应如何不作推定",
+                f"the throw fails{why_en}, but {ue} {'is' if len(req.unknown) == 1 else 'are'} not known and "
+                f"might beat a larger shape: the "
                 f"forced unit is not derived, nor the trick the rules require")
-    return (f"{lz}甩牌失败{why_zh}，须改出 {cards_text(req.lead)}"
-            f"（throw_forced = {req.forced_rule.value}：{rz}，docs/rules.md §4.5），各家跟这手牌",
-            f"{le}'s throw fails{why_en}: {le} must play {cards_text(req.lead)} instead "
-            f"(throw_forced = {req.forced_rule.value}: {re_} — docs/rules.md §4.5), and each follower "
-            f"follows that")
+    rz, re_ = _FORCED[req.forced_rule]
+    return (f"{lz}甩牌失败{why_zh}，须改出 {cards_text(req.lead)}（throw_forced = {req.forced_rule.value}："
+            f"{rz}，§4.5）；各家跟这手牌",
+            f"{le}'s throw fails{why_en}: {le} must play {cards_text(req.lead)} (throw_forced = "
+            f"{req.forced_rule.value}: {re_}, §4.5); each follower follows that")
+
+
+def _points_clause(req: RequiredTrick) -> tuple[str, str]:
+    lo, hi = req.points
+    if lo == hi:
+        return f"本轮分数确定：{lo} 分", f"the trick's points are certain: {lo}"
+    pts = [f.seat for f in req.followers if f.points is not None and f.points[0] < f.points[1]]
+    pz = _seats(pts)[0]
+    pe = " and ".join(f"{_en(s)}'s" for s in pts)
+    return (f"本轮 {lo}–{hi} 分，确定的是至少 {lo} 分，确切分数取决于{pz}的替换牌",
+            f"the trick holds {lo} to {hi} points, {lo} certain: the exact points depend on {pe} "
+            f"replacement cards")
 
 
 def _winner_lines(req: RequiredTrick, sides: _Sides) -> list[tuple[str, str]]:
     if not req.winners:
         if req.unknown:
-            uz, ue = _seats(req.unknown)
-            return [(f"赢家无法推定：{uz}的手牌不详；本轮至少 {req.points_floor} 分，归谁未定",
-                     f"the winner is not derived: {ue}'s hand is not known; the trick holds at least "
+            uz, ue = _whose(req.unknown)
+            return [(f"赢家无法推定：{uz}不详；本轮至少 {req.points_floor} 分，归谁未定",
+                     f"the winner is not derived: {ue} {'is' if len(req.unknown) == 1 else 'are'} not known; the trick holds at least "
                      f"{req.points_floor} points, whose is not known")]
         why = {"short": ("有一家牌数不足，无法跟出", "a follower holds too few cards to follow"),
                "follows": (f"有一家可出的牌超过 {MAX_FOLLOWS:,} 种", f"a follower has more than {MAX_FOLLOWS:,} "
@@ -179,50 +202,58 @@ def _winner_lines(req: RequiredTrick, sides: _Sides) -> list[tuple[str, str]]:
         zh, en = why.get(req.limit, ("", ""))
         return [(f"赢家未推定：{zh}；本轮至少 {req.points_floor} 分",
                  f"the winner is not worked out: {en}; the trick holds at least {req.points_floor} points")]
-    out = []
+    pz, pe = _points_clause(req)
     w = req.winner
     if w is not None:
         sz, se = sides.of(w)
-        out.append((f"赢家确定：{_zh(w)}，{sz}得本轮 {_range(req.points)} 分",
-                    f"the winner is certain: {_en(w)} wins, and {se} take the trick's {_range(req.points)} points"))
-    else:
-        wz, we = _seats(req.winners, "或", " or ")
-        choosers = [f.seat for f in req.followers if f.winning_count and f.choices and f.choices > 1]
-        cz, ce = _seats(choosers)
-        out.append((f"赢家未定：{wz}，取决于{cz}的选择", f"the winner is open: {we}, depending on {ce}'s choice"))
-        for defends in (True, False):
-            seats = [s for s in req.winners if sides.defends(s) == defends]
-            if not seats:
-                continue
+        return [(f"赢家确定：{_zh(w)}，{sz}得本轮的分；{pz}",
+                 f"the winner is certain: {_en(w)}, so {se} take the trick; {pe}")]
+    wz, we = _seats(req.winners, "或", " or ")
+    choosers = [f.seat for f in req.followers if f.winning_count and f.choices and f.choices > 1]
+    cz = _seats(choosers)[0]
+    parts_zh, parts_en = [], []
+    for defends in (True, False):
+        seats = [s for s in req.winners if sides.defends(s) == defends]
+        if seats:
             ranges = [req.winner_points[s] for s in seats if req.winner_points[s] is not None]
             lo_hi = (min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else None
             sz, se = sides.of(seats[0])
-            out.append((f"若{sz}赢，得 {_range(lo_hi)} 分", f"if {se} win it: {_range(lo_hi)} points"))
-    lo, hi = req.points
-    if lo == hi:
-        out.append((f"本轮分数确定：{lo} 分", f"the trick's points are certain: {lo}"))
+            parts_zh.append(f"{sz}赢则得 {_range(lo_hi)} 分")
+            parts_en.append(f"{se} take {_range(lo_hi)} if they win it")
+    if len(parts_zh) == 1:
+        sz, se = sides.of(req.winners[0])
+        side_zh, side_en = f"赢方确定：{sz}", f"the winning side is certain: {se}"
     else:
-        pts = [f.seat for f in req.followers if f.points is not None and f.points[0] < f.points[1]]
-        pz, pe = _seats(pts)
-        out.append((f"本轮分数 {lo}–{hi} 分，确定的是至少 {lo} 分；确切分数取决于{pz}的替换牌",
-                    f"the trick holds {lo} to {hi} points, at least {lo} certain; the exact points depend on "
-                    f"{pe}'s replacement cards"))
-    return out
+        side_zh, side_en = "，".join(parts_zh), ", ".join(parts_en)
+    return [(f"赢家未定：{wz}，取决于{cz}的选择；{side_zh}；{pz}",
+             f"the winner is open: {we}, depending on {_choice(choosers)}; {side_en}; {pe}")]
 
 
-def _attackers_line(req: RequiredTrick, sides: _Sides, played: TrickResult) -> tuple[str, str] | None:
-    """The attackers' points from this trick, as played and under the rules (when derived)."""
-    if not req.winners:
-        return None
-    as_played = 0 if sides.defends(played.winner) else played.points
-    if all(sides.defends(s) for s in req.winners):
-        ruled = "0"
-    else:
-        ranges = [req.winner_points[s] for s in req.winners if not sides.defends(s)]
-        lo_hi = (min(r[0] for r in ranges), max(r[1] for r in ranges))
-        ruled = _range(lo_hi) if not any(sides.defends(s) for s in req.winners) else f"0 / {_range(lo_hi)}"
-    return (f"闲家本轮得分：按实际出牌 {as_played} 分，按规则 {ruled} 分",
-            f"the attackers' points from this trick: {as_played} as played, {ruled} under the rules")
+def _choice(seats: Sequence[int]) -> str:
+    """"E's choice", "N's and E's choices"."""
+    names = [f"{_en(s)}'s" for s in seats]
+    if len(names) == 1:
+        return f"{names[0]} choice"
+    return f"{', '.join(names[:-1])} and {names[-1]} choices"
+
+
+def _played_line(req: RequiredTrick, sides: _Sides, played: TrickResult) -> tuple[str, str]:
+    """The trick as played, and the attackers' points from it both ways (when derived)."""
+    pz, pe = sides.of(played.winner)
+    zh = f"按实际出牌：{_zh(played.winner)}赢，{pz}得 {played.points} 分"
+    en = f"as played: {_en(played.winner)} won and {pe} took {played.points} points"
+    if req.winners:
+        as_played = 0 if sides.defends(played.winner) else played.points
+        attack = [req.winner_points[s] for s in req.winners if not sides.defends(s)]
+        ruled_zh = ruled_en = "0"
+        if attack:
+            lo_hi = (min(r[0] for r in attack), max(r[1] for r in attack))
+            ruled_zh = ruled_en = _range(lo_hi)
+            if len(attack) < len(req.winners):          # the defenders may win it too
+                ruled_zh, ruled_en = f"0 或 {ruled_zh}", f"0 or {ruled_en}"
+        zh += f"；闲家本轮得分按实际出牌 {as_played} 分，按规则 {ruled_zh} 分"
+        en += f"; the attackers' points from this trick: {as_played} as played, {ruled_en} under the rules"
+    return (zh + "（下面的得分表按实际出牌计算）", en + " (the score below counts the trick as played)")
 
 
 def _rest_line(req: RequiredTrick, later: bool) -> tuple[str, str]:
@@ -231,13 +262,13 @@ def _rest_line(req: RequiredTrick, later: bool) -> tuple[str, str]:
         if k in rest:
             rest.remove(k)
     lz, le = _zh(req.leader), _en(req.leader)
-    keep_zh = f"甩牌中其余的 {cards_text(rest)} 留在{lz}手中；" if rest and req.lead else ""
-    keep_en = f"the rest of the throw ({cards_text(rest)}) stays in {le}'s hand; " if rest and req.lead else ""
+    keep_zh = f"{cards_text(rest)} 留在{lz}手中；" if rest else ""
+    keep_en = f"{cards_text(rest)} stay{'s' * (len(rest) == 1)} in {le}'s hand; " if rest else ""
     if later:
         return (keep_zh + "记录中此后各轮是按实际出牌后的手牌打的，按规则的后续不作推定",
-                keep_en + "the record's later tricks were played from the hands as played, so what follows "
-                          "under the rules is not derived")
-    return (keep_zh + "此后的出牌记录中没有，不作推定", keep_en + "what follows is not in the record and is not derived")
+                keep_en + "the record's later tricks were played from the hands as played: what follows under "
+                          "the rules is not derived")
+    return (keep_zh + "此后的出牌记录中没有，不作推定", keep_en + "what follows is not in the record: not derived")
 
 
 def required_view(record: Hand, result: HandResult, v: Violation, names: Sequence[str]) -> RequiredView | None:
@@ -254,25 +285,17 @@ def required_view(record: Hand, result: HandResult, v: Violation, names: Sequenc
     ctx = hand_context(result.rules, result.level, result.trump)
     req = required_trick(ctx, played.leader, attempted, played.hands_before, [bool(s) for s in sources])
     sides = _Sides(result)
-    lines = [_forced_line(req)]
     known = sorted({s for i, s in enumerate(sources) if s and i != played.leader})
-    if known and req.lead:
-        lines.append(("、".join(_SOURCE[s][0] for s in known) + "的手牌",
-                      "the followers' hands " + " and ".join(_SOURCE[s][1] for s in known)))
+    basis = ("；".join(_SOURCE[s][0] for s in known), "; ".join(_SOURCE[s][1] for s in known))
+    lines = [_forced_line(req)]
     rows: tuple[RequiredRow, ...] = ()
     if req.lead:
-        group = ctx.order.group[req.lead[0]]
-        rows = _rows(req, names, group)
+        rows = _rows(req, names, ctx.order.group[req.lead[0]])
         lines.extend(_winner_lines(req, sides))
-        att = _attackers_line(req, sides, played)
-        if att is not None:
-            lines.append(att)
+    lines.append(_played_line(req, sides, played))
+    if req.lead:
         lines.append(_rest_line(req, later=index + 1 < len(result.tricks)))
-    pz, pe = sides.of(played.winner)
-    lines.append((f"按实际出牌：{_zh(played.winner)}赢，{pz}得 {played.points} 分（本裁决书的得分表按实际出牌计算）",
-                  f"as played: {_en(played.winner)} won, {pe} took {played.points} points (the score below "
-                  f"counts the trick as played)"))
-    return RequiredView(rows, tuple(lines))
+    return RequiredView(rows, tuple(lines), basis if known else ("", ""))
 
 
 __all__ = ["RequiredRow", "RequiredView", "required_view", "THROW_CODES"]
