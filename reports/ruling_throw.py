@@ -15,7 +15,7 @@ from tractor_analysis.engine.order import GROUP_NAMES_EN, GROUP_NAMES_ZH
 from tractor_analysis.engine.required_trick import MAX_FOLLOWS, FollowerChoice, RequiredTrick, required_trick
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.engine.verdicts import HandResult, TrickResult, Violation
-from tractor_analysis.records.cards import POINTS, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEAT_TOKENS, team_of
+from tractor_analysis.records.cards import POINTS, Card, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEAT_TOKENS, team_of
 from tractor_analysis.records.model import Hand
 from tractor_analysis.records.rulesets import ThrowForced
 
@@ -26,22 +26,36 @@ THROW_CODES = frozenset({"throw_failed", "wrong_forced_play"})
 _FORCED = {ThrowForced.LARGEST_SHAPE: ("被管住的最大牌型中最小的一组", "the smallest unit of the largest shape that "
                                                                   "could be beaten"),
            ThrowForced.LOWEST_UNIT: ("整手甩牌中最小的一组", "the unit with the lowest top card of the whole throw")}
-_SOURCE = {DEAL: ("手牌取自记录的手牌行", "hands from the record's deal lines"),
+_SOURCE = {DEAL: ("手牌按记录", "hands from the deal lines"),
            PLAYS: ("手牌由各家在记录中打出的牌推定", "hands derived from each seat's plays in the record")}
 
 
 @dataclass(frozen=True, slots=True)
 class RequiredRow:
-    """One seat of the trick as the rules require."""
+    """One seat of the trick as the rules require: the cards as cards (shown once), the words
+    in both languages."""
 
     seat: str
     name: str
-    zh: str
-    en: str
+    must: tuple[Card, ...]
+    """Cards the seat must play (the forced unit for the leader)."""
+    choose: int
+    """Cards it chooses beyond those (0: none)."""
+    pool: tuple[Card, ...]
+    """The cards it chooses from."""
+    note_zh: str
+    note_en: str
+    """What binds or frees the choice (void, may trump, a pair owed, not known …); may be empty."""
+    wins_with: tuple[tuple[Card, ...], ...]
+    wins_more: int
+    """Plays with which the seat can win (some shown, how many more)."""
     points: str
     """The points its play carries: ``20``, ``0–10``, or ``?`` when not derived."""
     wins: bool
     """The seat wins the trick whatever is chosen."""
+    leads: bool = False
+    any_card: bool = False
+    """The choice is free among all the seat's cards (a void follower's discards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,52 +113,65 @@ class _Sides:
         return f"{('南北方', '东西方')[team]}（{role_zh}）", f"{('N–S', 'E–W')[team]} ({role_en})"
 
 
-def _follower_text(f: FollowerChoice, group: int, derived: bool) -> tuple[str, str]:
-    """What the duties leave one follower, in both languages."""
+_UNITS = {2: ("对", "pair"), 3: ("三同张", "triple")}
+_CHAINS = {2: ("拖拉机", "tractor"), 3: ("泰坦尼克", "titanic")}
+
+
+def _owed(f: FollowerChoice) -> tuple[str, str]:
+    """The units every legal follow holds, when the choice is bound by them: "须含 1 对" / "holding 1 pair"."""
+    zh, en = [], []
+    for c, chains in enumerate(f.owed_chains):
+        for length in chains:
+            zh.append(f"{length} 连{_CHAINS[c][0]}")
+            en.append(f"a {length}-long {_CHAINS[c][1]}")
+    for c, n in enumerate(f.owed):
+        if n and c in _UNITS:
+            zh.append(f"{n} {_UNITS[c][0]}")
+            en.append(f"{n} {_UNITS[c][1]}{'s' * (n != 1)}")
+    return ("须含" + "、".join(zh), "holding " + " and ".join(en)) if zh else ("", "")
+
+
+def _follower_row(f: FollowerChoice, group: int, derived: bool, name: str, winner: int | None) -> RequiredRow:
+    """What the duties leave one follower."""
+    seat = SEAT_TOKENS[f.seat]
     if not f.known:
-        return ("手牌不详（记录没有其完整手牌）：应出的牌无法推定",
-                "hand not known (the record does not give it whole): what it must play is not derived")
+        return RequiredRow(seat, name, (), 0, (), "手牌不详（记录没有其完整手牌）：应出的牌无法推定",
+                           "hand not known (the record does not give it whole): what it must play is not derived",
+                           (), 0, "?", False)
     if f.choices == 0:
-        return (f"手中不足 {f.count} 张牌，无法跟出", f"holds fewer than {f.count} cards: cannot follow")
+        return RequiredRow(seat, name, (), 0, (), f"手中不足 {f.count} 张牌，无法跟出",
+                           f"holds fewer than {f.count} cards: cannot follow", (), 0, "?", False)
     gz, ge = GROUP_NAMES_ZH[group], GROUP_NAMES_EN[group]
-    pre_zh = pre_en = ""
+    zh: list[str] = []
+    en: list[str] = []
     if f.led_held == 0:
-        pre_zh, pre_en = f"没有{gz}，", f"no {ge} left, "
-        if f.may_trump:
-            pre_zh, pre_en = pre_zh + "可垫牌或用主牌毙：", pre_en + "so may discard or trump: "
-        else:
-            pre_zh, pre_en = pre_zh + "只能垫牌：", pre_en + "so discards: "
+        zh.append(f"没有{gz}，" + ("可垫牌或用主牌毙" if f.may_trump else "只能垫牌"))
+        en.append(f"no {ge} left, so " + ("may discard or trump" if f.may_trump else "discards"))
     if f.choices is None:
-        return (pre_zh + f"可出的牌超过 {MAX_FOLLOWS:,} 种，未逐一列出",
-                pre_en + f"more than {MAX_FOLLOWS:,} possible follows, not listed")
-    if f.choices == 1:
-        zh, en = f"必须出 {cards_text(f.fixed)}", f"must play {cards_text(f.fixed)}"
-    elif f.fixed:
-        zh = f"必须出 {cards_text(f.fixed)}，另从 {cards_text(f.pool)} 中自选 {f.free} 张"
-        en = f"must play {cards_text(f.fixed)} and {f.free} more of {cards_text(f.pool)}, as it chooses"
-    else:
-        zh = f"从 {cards_text(f.pool)} 中自选 {f.free} 张"
-        en = f"chooses {f.free} of {cards_text(f.pool)}"
-    if f.winning_count and f.choices > 1:
-        shown = "；".join(map(cards_text, f.winning)), "; ".join(map(cards_text, f.winning))
-        more = f.winning_count - len(f.winning)
-        zh += f"；出 {shown[0]}{f' 等 {f.winning_count} 种' if more > 0 else ''} 可赢本轮"
-        en += f"; can win the trick with {shown[1]}{f' (and {more} more)' if more > 0 else ''}"
-    elif derived and f.may_trump and not f.winning_count:
-        zh += "；无论出什么都赢不了本轮（§6.2）"
-        en += "; no play of its can win the trick (§6.2)"
-    return pre_zh + zh, pre_en + en
+        zh.append(f"可出的牌超过 {MAX_FOLLOWS:,} 种，未逐一列出")
+        en.append(f"more than {MAX_FOLLOWS:,} possible follows, not listed")
+        return RequiredRow(seat, name, (), 0, (), "；".join(zh), "; ".join(en), (), 0, "?", False)
+    if f.choices > 1:
+        oz, oe = _owed(f)
+        if oz:
+            zh.append(f"自选的牌{oz}")
+            en.append(f"the cards chosen {oe}")
+    if derived and f.may_trump and not f.winning_count:
+        zh.append("无论出什么都赢不了本轮（§6.2）")
+        en.append("no play of its can win the trick (§6.2)")
+    more = f.winning_count - len(f.winning) if f.choices and f.choices > 1 else 0
+    return RequiredRow(seat, name, f.fixed, f.free if f.choices > 1 else 0, () if f.whole_hand else f.pool,
+                       "；".join(zh), "; ".join(en), f.winning if f.choices > 1 else (), max(more, 0),
+                       _range(f.points), winner == f.seat, any_card=f.whole_hand and f.choices > 1)
 
 
-def _rows(req: RequiredTrick, names: Sequence[str], group: int) -> tuple[RequiredRow, ...]:
+def _rows(req: RequiredTrick, names: Sequence[str], group: int, later: bool) -> tuple[RequiredRow, ...]:
     winner = req.winner
-    lead_pts = str(sum(POINTS[k] for k in req.lead))
-    rows = [RequiredRow(SEAT_TOKENS[req.leader], names[req.leader],
-                        f"首出 {cards_text(req.lead)}", f"leads {cards_text(req.lead)}", lead_pts,
-                        winner == req.leader)] if winner == req.leader else []
+    zh, en = _rest_note(req, later)
+    rows = [RequiredRow(SEAT_TOKENS[req.leader], names[req.leader], req.lead, 0, (), zh, en, (), 0,
+                        str(sum(POINTS[k] for k in req.lead)), winner == req.leader, True)]
     for f in req.followers:
-        zh, en = _follower_text(f, group, bool(req.winners))
-        rows.append(RequiredRow(SEAT_TOKENS[f.seat], names[f.seat], zh, en, _range(f.points), winner == f.seat))
+        rows.append(_follower_row(f, group, bool(req.winners), names[f.seat], winner))
     return tuple(rows)
 
 
@@ -170,10 +197,10 @@ def _forced_line(req: RequiredTrick) -> tuple[str, str]:
                 f"might beat a larger shape: the "
                 f"forced unit is not derived, nor the trick the rules require")
     rz, re_ = _FORCED[req.forced_rule]
-    return (f"{lz}甩牌失败{why_zh}，须改出 {cards_text(req.lead)}（throw_forced = {req.forced_rule.value}："
-            f"{rz}，§4.5）；各家跟这手牌",
-            f"{le}'s throw fails{why_en}: {le} must play {cards_text(req.lead)} (throw_forced = "
-            f"{req.forced_rule.value}: {re_}, §4.5); each follower follows that")
+    return (f"{lz}须改出 {cards_text(req.lead)}（throw_forced = {req.forced_rule.value}：{rz}，§4.5），"
+            f"各家跟这手牌",
+            f"{le} must play {cards_text(req.lead)} (throw_forced = {req.forced_rule.value}: {re_}, §4.5), "
+            f"each follower following it")
 
 
 def _points_clause(req: RequiredTrick) -> tuple[str, str]:
@@ -182,9 +209,8 @@ def _points_clause(req: RequiredTrick) -> tuple[str, str]:
         return f"本轮分数确定：{lo} 分", f"the trick's points are certain: {lo}"
     pts = [f.seat for f in req.followers if f.points is not None and f.points[0] < f.points[1]]
     pz = _seats(pts)[0]
-    pe = " and ".join(f"{_en(s)}'s" for s in pts)
     return (f"本轮 {lo}–{hi} 分，确定的是至少 {lo} 分，确切分数取决于{pz}的替换牌",
-            f"the trick holds {lo} to {hi} points, {lo} certain: the exact points depend on {pe} "
+            f"the trick holds {lo} to {hi} points, {lo} certain: the exact points depend on {_owners(pts)} "
             f"replacement cards")
 
 
@@ -222,26 +248,31 @@ def _winner_lines(req: RequiredTrick, sides: _Sides) -> list[tuple[str, str]]:
             parts_en.append(f"{se} take {_range(lo_hi)} if they win it")
     if len(parts_zh) == 1:
         sz, se = sides.of(req.winners[0])
-        side_zh, side_en = f"赢方确定：{sz}", f"the winning side is certain: {se}"
-    else:
-        side_zh, side_en = "，".join(parts_zh), ", ".join(parts_en)
-    return [(f"赢家未定：{wz}，取决于{cz}的选择；{side_zh}；{pz}",
-             f"the winner is open: {we}, depending on {_choice(choosers)}; {side_en}; {pe}")]
+        return [(f"赢家未定：{wz}，取决于{cz}的选择；赢方确定：{sz}；{pz}",
+                 f"the winner is open: {we}, depending on {_choice(choosers)}; the winning side is certain: "
+                 f"{se}; {pe}")]
+    lo = req.points[0]
+    return [(f"赢家未定：{wz}，取决于{cz}的选择；{'，'.join(parts_zh)}（确定的至少 {lo} 分）",
+             f"the winner is open: {we}, depending on {_choice(choosers)}; {', '.join(parts_en)} "
+             f"({lo} certain)")]
+
+
+def _owners(seats: Sequence[int]) -> str:
+    """"E's", "N's and E's", "N's, E's and S's"."""
+    names = [f"{_en(s)}'s" for s in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _choice(seats: Sequence[int]) -> str:
     """"E's choice", "N's and E's choices"."""
-    names = [f"{_en(s)}'s" for s in seats]
-    if len(names) == 1:
-        return f"{names[0]} choice"
-    return f"{', '.join(names[:-1])} and {names[-1]} choices"
+    return f"{_owners(seats)} choice{'s' * (len(seats) != 1)}"
 
 
 def _played_line(req: RequiredTrick, sides: _Sides, played: TrickResult) -> tuple[str, str]:
     """The trick as played, and the attackers' points from it both ways (when derived)."""
     pz, pe = sides.of(played.winner)
-    zh = f"按实际出牌：{_zh(played.winner)}赢，{pz}得 {played.points} 分"
-    en = f"as played: {_en(played.winner)} won and {pe} took {played.points} points"
+    zh = f"按实际出牌{_zh(played.winner)}赢，{pz}得 {played.points} 分"
+    en = f"as played {_en(played.winner)} won: {pe} took {played.points}"
     if req.winners:
         as_played = 0 if sides.defends(played.winner) else played.points
         attack = [req.winner_points[s] for s in req.winners if not sides.defends(s)]
@@ -253,22 +284,22 @@ def _played_line(req: RequiredTrick, sides: _Sides, played: TrickResult) -> tupl
                 ruled_zh, ruled_en = f"0 或 {ruled_zh}", f"0 or {ruled_en}"
         zh += f"；闲家本轮得分按实际出牌 {as_played} 分，按规则 {ruled_zh} 分"
         en += f"; the attackers' points from this trick: {as_played} as played, {ruled_en} under the rules"
-    return (zh + "（下面的得分表按实际出牌计算）", en + " (the score below counts the trick as played)")
+    return zh + "（得分表按实际出牌）", en + " (the score table counts it as played)"
 
 
-def _rest_line(req: RequiredTrick, later: bool) -> tuple[str, str]:
+def _rest_note(req: RequiredTrick, later: bool) -> tuple[str, str]:
+    """The leader's row: the rest of the throw stays in its hand; what follows is not derived."""
     rest = list(req.attempted)
     for k in req.lead:
         if k in rest:
             rest.remove(k)
-    lz, le = _zh(req.leader), _en(req.leader)
-    keep_zh = f"{cards_text(rest)} 留在{lz}手中；" if rest else ""
-    keep_en = f"{cards_text(rest)} stay{'s' * (len(rest) == 1)} in {le}'s hand; " if rest else ""
+    keep_zh = f"其余 {cards_text(rest)} 留在手中；" if rest else ""
+    keep_en = f"the rest ({cards_text(rest)}) stays in its hand; " if rest else ""
     if later:
-        return (keep_zh + "记录中此后各轮是按实际出牌后的手牌打的，按规则的后续不作推定",
-                keep_en + "the record's later tricks were played from the hands as played: what follows under "
-                          "the rules is not derived")
-    return (keep_zh + "此后的出牌记录中没有，不作推定", keep_en + "what follows is not in the record: not derived")
+        return (keep_zh + "记录中此后各轮按实际出牌后的手牌打：按规则的后续不作推定",
+                keep_en + "the record's later tricks follow the hands as played: what follows under the "
+                          "rules is not derived")
+    return keep_zh + "此后不作推定", keep_en + "what follows is not derived"
 
 
 def required_view(record: Hand, result: HandResult, v: Violation, names: Sequence[str]) -> RequiredView | None:
@@ -290,11 +321,9 @@ def required_view(record: Hand, result: HandResult, v: Violation, names: Sequenc
     lines = [_forced_line(req)]
     rows: tuple[RequiredRow, ...] = ()
     if req.lead:
-        rows = _rows(req, names, ctx.order.group[req.lead[0]])
+        rows = _rows(req, names, ctx.order.group[req.lead[0]], later=index + 1 < len(result.tricks))
         lines.extend(_winner_lines(req, sides))
     lines.append(_played_line(req, sides, played))
-    if req.lead:
-        lines.append(_rest_line(req, later=index + 1 < len(result.tricks)))
     return RequiredView(rows, tuple(lines), basis if known else ("", ""))
 
 

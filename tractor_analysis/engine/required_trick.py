@@ -31,7 +31,7 @@ from typing import Sequence
 
 from ..records.cards import POINTS, Card, Counts, Seat
 from ..records.rulesets import ThrowForced
-from .legal import Lead, analyse_lead, check_throw, legal_follows, show_order
+from .legal import Lead, analyse_lead, check_throw, follow_duty, legal_follows, show_order
 from .order import TRUMP
 from .tricks import HandContext, trick_winner
 
@@ -70,6 +70,13 @@ class FollowerChoice:
     of the others), strongest first."""
     winning_count: int = 0
     """How many legal follows win the trick for some choice of the others (0: never wins)."""
+    owed: tuple[int, ...] = ()
+    """Per copies (index 2 pairs, 3 triples): the units of the led group every legal follow holds
+    (:func:`legal.follow_duty`), beyond any card count — what "chooses k of" is bound by."""
+    owed_chains: tuple[tuple[int, ...], ...] = ()
+    """Per copies: the lengths of the tractors (titanics) every legal follow holds."""
+    whole_hand: bool = False
+    """The cards chosen from are the follower's whole hand (a void follower's free discards)."""
 
     @property
     def free(self) -> int:
@@ -201,8 +208,13 @@ def _follower(ctx: HandContext, lead: Lead, seat: Seat, hand: Sequence[int]) -> 
     fixed = show_order(o, every)
     pool = show_order(o, {k: m - every.get(k, 0) for k, m in most.items() if m > every.get(k, 0)})
     pts = [_points(p) for p in plays]
-    return (FollowerChoice(seat, True, n, len(plays), fixed, pool, (min(pts), max(pts)), led_held, may_trump),
-            plays)
+    duty = follow_duty(ctx, lead, hand)
+    rest = list(hand)
+    for k in fixed:
+        rest[k] -= 1
+    whole = sorted(pool) == sorted(k for k in range(len(rest)) for _ in range(rest[k]))
+    return (FollowerChoice(seat, True, n, len(plays), fixed, pool, (min(pts), max(pts)), led_held, may_trump,
+                           owed=duty.units, owed_chains=duty.chains, whole_hand=whole), plays)
 
 
 def _forced(ctx: HandContext, lead: Lead, leader: Seat, hands: Sequence[Counts],
