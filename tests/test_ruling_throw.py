@@ -38,6 +38,18 @@ def required_section(page: str) -> str:
     return re.sub(r"\s+", " ", html_lib.unescape(re.sub(r"<[^>]+>", " ", found.group(1))))
 
 
+def rows(page: str) -> dict[str, list[str]]:
+    """The "as the rules require" table by seat: [seat cell, must play, chooses, can win with, points]."""
+    found = re.search(r'<section class="required">(.*?)</section>', page, re.S)
+    assert found
+    out = {}
+    for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", found.group(1), re.S)[1:]:
+        cells = [re.sub(r"\s+", " ", html_lib.unescape(re.sub(r"<[^>]+>", "", td))).strip()
+                 for td in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
+        out[cells[0][0]] = cells
+    return out
+
+
 def record(deal: str, ruleset: str = "standard") -> str:
     return HEAD.format(ruleset=ruleset) + deal
 
@@ -46,69 +58,90 @@ def test_the_issues_example_says_the_forced_pair_north_must_win_and_what_is_open
     page = ruling_html(tmp_path, record(ISSUE))
     text = required_section(page)
     for zh, en in [
-        ("须改出 ♥Q ♥Q", "W must play ♥Q ♥Q"),
+        ("西家须改出 ♥Q ♥Q", "W must play ♥Q ♥Q"),
         ("throw_forced = largest_shape：被管住的最大牌型中最小的一组", "throw_forced = largest_shape: the smallest unit "
                                                                   "of the largest shape that could be beaten"),
-        ("北家持有 ♥K ♥K", "N holds ♥K ♥K"),
-        ("必须出 ♥K ♥K", "must play ♥K ♥K"),
-        ("从 ♥10 ♥3 ♥2 中自选 2 张", "chooses 2 of ♥10 ♥3 ♥2"),
-        ("必须出 ♥8 ♥6", "must play ♥8 ♥6"),                     # ♥7 is a level card: a trump
         ("赢家确定：北家，南北方（庄家方）得本轮的分", "the winner is certain: N, so N–S (defenders) take the trick"),
         ("本轮 20–30 分，确定的是至少 20 分，确切分数取决于东家的替换牌",
          "the trick holds 20 to 30 points, 20 certain: the exact points depend on E's replacement cards"),
         ("闲家本轮得分按实际出牌 30 分，按规则 0 分", "the attackers' points from this trick: 30 as played, 0 under the rules"),
-        ("♥A 留在西家手中", "♥A stays in W's hand"),
-        ("手牌取自记录的手牌行", "hands from the record's deal lines"),
+        ("其余 ♥A 留在手中", "the rest (♥A) stays in its hand"),
+        ("手牌按记录", "hands from the deal lines"),
     ]:
         assert zh in text, zh
         assert en in text, en
-    # N's row is marked as the certain winner
-    assert re.search(r'<tr class="wins"><td class="who"><b>N</b>', page)
+    r = rows(page)
+    assert r["W"][1] == "♥Q Q" and "首出 leads" in r["W"][0]
+    assert r["N"][1] == "♥K K" and "赢 wins" in r["N"][0] and r["N"][4] == "20"      # must play it, and wins
+    assert r["E"][1] == "—" and r["E"][2] == "2 张 cards: ♥10 3 2" and r["E"][4] == "0–10"
+    assert r["S"][1] == "♥8 6" and r["S"][4] == "0"                                  # ♥7 is a level card: a trump
+    assert "赢 wins" not in r["E"][0] + r["S"][0] + r["W"][0]
     # every hand still holds 2 cards after the trick: not the last trick
     assert "末轮" not in page and "(last)" not in page
 
 
 def test_points_certain_when_every_follow_is_forced(tmp_path):
-    text = required_section(ruling_html(tmp_path, record(CERTAIN)))
+    page = ruling_html(tmp_path, record(CERTAIN))
+    text = required_section(page)
     assert "本轮分数确定：30 分" in text and "the trick's points are certain: 30" in text
-    assert "必须出 ♥10 ♥3" in text and "must play ♥10 ♥3" in text
+    assert rows(page)["E"][1] == "♥10 3" and rows(page)["E"][2] == "—"
     assert "替换牌" not in text and "replacement cards" not in text
 
 
 def test_winner_open_says_who_can_win_by_whose_choice_and_each_sides_points(tmp_path):
-    text = required_section(ruling_html(tmp_path, record(OPEN)))
+    page = ruling_html(tmp_path, record(OPEN))
+    text = required_section(page)
     assert "赢家未定：北家或东家或南家，取决于北家、东家的选择" in text
     assert "the winner is open: N or E or S, depending on N's and E's choices" in text
     assert "南北方（庄家方）赢则得 20–25 分，东西方（闲家）赢则得 20 分" in text
     assert "N–S (defenders) take 20–25 if they win it, E–W (attackers) take 20 if they win it" in text
-    assert "出 ♠9 ♠9 可赢本轮" in text and "can win the trick with ♠9 ♠9" in text
+    r = rows(page)
+    assert r["N"][3] == "♠4 4" and r["E"][3] == "♠9 9"                              # the plays that can win
+    assert r["S"][1] == "♥K K" and "赢 wins" not in r["S"][0]
     assert "按规则 0 或 20 分" in text and "0 or 20 under the rules" in text
     assert "the winner is certain" not in text and "赢家确定" not in text
 
 
 def test_void_followers_may_discard_or_trump_by_the_engines_rules(tmp_path):
-    text = required_section(ruling_html(tmp_path, record(VOID)))
-    assert "没有红桃，可垫牌或用主牌毙" in text and "no hearts left, so may discard or trump" in text
-    assert "无论出什么都赢不了本轮（§6.2）" in text and "no play of its can win the trick (§6.2)" in text
-    assert "没有红桃，只能垫牌" in text and "no hearts left, so discards" in text
+    page = ruling_html(tmp_path, record(VOID))
+    r = rows(page)
+    assert "任意 2 张 any 2 of its cards" in r["N"][2]
+    assert "没有红桃，可垫牌或用主牌毙" in r["N"][2] and "no hearts left, so may discard or trump" in r["N"][2]
+    assert "无论出什么都赢不了本轮（§6.2）" in r["N"][2] and "no play of its can win the trick (§6.2)" in r["N"][2]
+    assert "没有红桃，只能垫牌" in r["E"][2] and "no hearts left, so discards" in r["E"][2]
+    text = required_section(page)
     assert "赢家确定：南家" in text and "the winner is certain: S" in text
+
+
+def test_a_pair_owed_binds_the_choice(tmp_path):
+    # S holds ♥K ♥K and other heart pairs: any heart pair may follow, but it must be a pair
+    deal = OPEN.replace("S: HK HK H5 C9 D9", "S: HK HK H5 H5 D9").replace("S: HK HK H5", "S: HK HK H5")
+    r = rows(ruling_html(tmp_path, record(deal)))
+    assert r["S"][2].startswith("2 张 cards: ♥K K 5 5")
+    assert "自选的牌须含1 对" in r["S"][2] and "the cards chosen holding 1 pair" in r["S"][2]
 
 
 def test_a_hand_the_record_does_not_give_withholds_what_depends_on_it(tmp_path):
     no_south = "\n".join(line for line in ISSUE.splitlines() if not line.startswith("S: ")) + "\n"
-    text = required_section(ruling_html(tmp_path, record(no_south)))
-    assert "须改出 ♥Q ♥Q" in text                                  # the pair is the throw's largest shape
-    assert "手牌不详（记录没有其完整手牌）：应出的牌无法推定" in text
-    assert "hand not known (the record does not give it whole): what it must play is not derived" in text
+    page = ruling_html(tmp_path, record(no_south))
+    text = required_section(page)
+    assert "西家须改出 ♥Q ♥Q" in text                                # the pair is the throw's largest shape
+    r = rows(page)
+    assert "手牌不详（记录没有其完整手牌）：应出的牌无法推定" in r["S"][2]
+    assert "hand not known (the record does not give it whole): what it must play is not derived" in r["S"][2]
+    assert r["S"][4] == "?"
+    assert r["N"][1] == "♥K K"                                       # N's duty does not depend on S
     assert "赢家无法推定：南家的手牌不详；本轮至少 20 分，归谁未定" in text
     assert "the winner is not derived: S's hand is not known; the trick holds at least 20 points" in text
-    assert "赢家确定" not in text and "the winner is certain" not in text
-    assert "must play ♥K ♥K" in text                               # N's duty does not depend on S
+    assert "赢家确定" not in text and "the winner is certain" not in text and "赢 wins" not in page.split(
+        '<section class="required">')[1]
 
     no_deal = "\n".join(line for line in ISSUE.splitlines() if line[:2] not in ("N:", "E:", "S:", "W:")) + "\n"
-    text = required_section(ruling_html(tmp_path, record(no_deal), "nodeal"))
+    page = ruling_html(tmp_path, record(no_deal), "nodeal")
+    text = required_section(page)
     assert "the hands of N, E, S are not known" in text and "北家、东家、南家的手牌不详" in text
-    assert "must play ♥K" not in text and "the winner is certain" not in text and "the winner is open" not in text
+    assert all(rows(page)[s][4] == "?" for s in "NES")
+    assert "the winner is certain" not in text and "the winner is open" not in text
 
 
 # Three cards each, the whole hand thrown: as played the trick empties every hand.
@@ -123,7 +156,7 @@ W: HA HQ HQ
 def test_last_trick_only_when_the_trick_empties_every_hand(tmp_path):
     page = ruling_html(tmp_path, record(LAST))
     assert "(末轮 last)" in page
-    assert "♥A 留在西家手中" in required_section(page)
+    assert "其余 ♥A 留在手中" in required_section(page)
     disputed = tmp_path / "d.html"
     r = CliRunner().invoke(main, ["ruling", str(ROOT / "sample_logs" / "disputed-trick.tgn"), "-o", str(disputed)])
     assert r.exit_code == 0, r.output
