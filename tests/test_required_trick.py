@@ -259,3 +259,91 @@ def test_every_listed_choice_is_a_legal_follow_and_the_range_is_tight(deal):
         seen_points.add(sum(POINTS[k] for _, p in plays for k in p))
     assert set(req.winners) == seen_winners
     assert req.points == (min(seen_points), max(seen_points))
+
+
+# --------------------------------------------------------------------------- property
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+
+def _random_failed_throw(seed: int):
+    """A random position of ``size`` cards a seat (two decks, random trump and level) whose
+    leader's throw of one suit fails; ``None`` when the deal gives no such throw."""
+    import random
+
+    from tractor_analysis.engine.legal import analyse_lead, check_throw
+    from tractor_analysis.engine.order import TRUMP
+
+    rng = random.Random(seed)
+    rules = PRESETS[rng.choice(["standard", "80fen", "tournament"])]
+    level, trump = rng.choice(range(2, 15)), rng.choice([0, 1, 2, 3, None])
+    ctx = hand_context(rules, level, trump)
+    pack = [k for k in range(54) for _ in range(2)]
+    rng.shuffle(pack)
+    size = rng.choice([4, 5, 6])
+    hands = [[0] * 54 for _ in range(4)]
+    for s in range(4):
+        for k in pack[s * size:(s + 1) * size]:
+            hands[s][k] += 1
+    leader = rng.randrange(4)
+    o = ctx.order
+    for g in rng.sample(range(5), 5):
+        mine = [k for k in o.kinds[g] for _ in range(hands[leader][k])]
+        if len(mine) < 2:
+            continue
+        throw = tuple(rng.sample(mine, rng.randint(2, len(mine))))
+        lead = analyse_lead(ctx, throw)
+        if not lead.is_throw:
+            continue
+        others = [((leader + i) & 3, hands[(leader + i) & 3]) for i in (1, 2, 3)]
+        if not check_throw(ctx, throw, others, lead).stands:
+            return ctx, leader, throw, tuple(map(tuple, hands)), g == TRUMP
+    return None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.integers(0, 2**32 - 1))
+def test_property_the_derivation_is_exactly_what_every_legal_combination_gives(seed):
+    """Random failed throws: the forced unit is the engine's, every follower's choices are its
+    legal follows, and the winners and the points (overall and per winner) are exactly those of
+    all the combinations — no more (nothing guessed), no fewer (nothing lost)."""
+    from itertools import product
+
+    from hypothesis import assume
+
+    from tractor_analysis.engine.legal import analyse_lead, check_throw, legal_follows
+    from tractor_analysis.engine.tricks import trick_winner
+    from tractor_analysis.records.cards import POINTS
+
+    case = _random_failed_throw(seed)
+    assume(case is not None)
+    ctx, leader, throw, hands, _ = case
+    req = required_trick(ctx, leader, throw, hands, (True,) * 4)
+    others = [((leader + i) & 3, hands[(leader + i) & 3]) for i in (1, 2, 3)]
+    assert req.stands is False and req.lead == tuple(check_throw(ctx, throw, others).forced)
+    lead = analyse_lead(ctx, req.lead)
+    options = [list(legal_follows(ctx, lead, hands[f.seat])) for f in req.followers]
+    assert [f.choices for f in req.followers] == [len(o) for o in options]
+    winners: set[int] = set()
+    per_seat: dict[int, list[int]] = {}
+    for combo in product(*options):
+        plays = [(leader, req.lead)] + [(f.seat, p) for f, p in zip(req.followers, combo)]
+        w = plays[trick_winner(ctx, lead, plays)[0]][0]
+        pts = sum(POINTS[k] for _, p in plays for k in p)
+        winners.add(w)
+        per_seat.setdefault(w, []).append(pts)
+    assert set(req.winners) == winners
+    every = [p for ps in per_seat.values() for p in ps]
+    assert req.points == (min(every), max(every))
+    for s in range(4):
+        want = (min(per_seat[s]), max(per_seat[s])) if s in per_seat else None
+        assert req.winner_points[s] == want
+    for f, opts in zip(req.followers, options):
+        fixed = list(f.fixed)
+        assert all(all(p.count(k) >= fixed.count(k) for k in set(fixed)) for p in opts)   # in every follow
+        wins = {p for p in opts if any(                                                     # can win with p
+            plays[trick_winner(ctx, lead, plays)[0]][0] == f.seat
+            for plays in ([(leader, req.lead)] + [(g.seat, (p if g.seat == f.seat else q))
+                                                  for g, q in zip(req.followers, combo)]
+                          for combo in product(*options)))}
+        assert f.winning_count == len(wins)
