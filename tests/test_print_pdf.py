@@ -146,12 +146,46 @@ def _full_throw_position() -> str:
     return head + "\n".join(lines) + "\n" + trick + "\n"
 
 
-@pytest.mark.parametrize("which", ["issue", "open", "full hands"])
+def _three_deck_throw_position() -> str:
+    """The same throw with three decks and 39 cards a seat (the most a page has to show): N and E
+    hold no hearts and 14 trumps each, S the hearts W does not."""
+    import random
+
+    from tractor_analysis.engine.order import order
+    from tractor_analysis.records.cards import format_cards, parse_cards
+
+    w_hearts = parse_cards("HA HA HQ HQ HJ H10 H9")
+    hands = {"W": list(w_hearts),
+             "S": list(parse_cards("HK HK HK HJ H10 H9 H8 H8 H6 H6 H5 H5 H4 H4 H3 H3 H2 H2")),
+             "N": list(parse_cards("BJ LJ SA SA SK SQ SQ SJ S10 S10 S9 S8 S8 S3")),
+             "E": list(parse_cards("BJ LJ SK SJ S9 S8 S6 S6 S5 S5 S4 S4 S2 S2"))}
+    left = {k: 3 for k in range(54)}
+    for cards in hands.values():
+        for k in cards:
+            left[k] -= 1
+    o = order(7, 0, False)
+    hearts = [k for k in range(54) for _ in range(left[k]) if o.group[k] == 1]
+    rest = [k for k in range(54) for _ in range(left[k]) if o.group[k] != 1]
+    random.Random(1).shuffle(rest)
+    for i, k in enumerate(hearts):
+        hands["W" if i % 2 else "S"].append(k)
+    for seat in "NESW":
+        while len(hands[seat]) < 39:
+            hands[seat].append(rest.pop())
+    trick = (f"1. W: {format_cards(w_hearts)}, N: {format_cards(hands['N'][-7:])}, "
+             f"E: {format_cards(hands['E'][-7:])}, S: HK HK H8 H8 H6 H5 H4")
+    head = ('[Event "Autumn Cup 2026 秋季杯"]\n[Round "3"]\n[Table "2"]\n[North "张伟"]\n[East "李娜"]\n'
+            '[South "王芳"]\n[West "刘洋"]\n[Ruleset "three-deck"]\n\n[Hand "1"]\n[Dealer "N"]\n[Trump "S"]\n'
+            '[Level "7"]\n[SetUp "1"]\n[Points "0"]\n')
+    return head + "\n".join(f"{seat}: {format_cards(hands[seat])}" for seat in "NESW") + "\n" + trick + "\n"
+
+
+@pytest.mark.parametrize("which", ["issue", "open", "full hands", "three decks"])
 def test_a_failed_throws_ruling_with_the_trick_as_the_rules_require_prints_on_one_a4_page(tmp_path, which):
     from test_required_trick import HEAD, ISSUE, OPEN
 
     text = {"issue": HEAD.format(ruleset="standard") + ISSUE, "open": HEAD.format(ruleset="tournament") + OPEN,
-            "full hands": _full_throw_position()}[which]
+            "full hands": _full_throw_position(), "three decks": _three_deck_throw_position()}[which]
     record = tmp_path / "throw.tgn"
     record.write_text(text, "utf-8")
     out, pages = ruling(tmp_path, str(record))

@@ -76,7 +76,8 @@ class FollowerChoice:
     owed_chains: tuple[tuple[int, ...], ...] = ()
     """Per copies: the lengths of the tractors (titanics) every legal follow holds."""
     whole_hand: bool = False
-    """The cards chosen from are the follower's whole hand (a void follower's free discards)."""
+    """Every kind the follower holds (beyond the fixed cards) is in the pool: it chooses among all
+    its cards (a void follower's free discards)."""
 
     @property
     def free(self) -> int:
@@ -212,7 +213,7 @@ def _follower(ctx: HandContext, lead: Lead, seat: Seat, hand: Sequence[int]) -> 
     rest = list(hand)
     for k in fixed:
         rest[k] -= 1
-    whole = sorted(pool) == sorted(k for k in range(len(rest)) for _ in range(rest[k]))
+    whole = set(pool) == {k for k in range(len(rest)) if rest[k]}       # every kind it still holds
     return (FollowerChoice(seat, True, n, len(plays), fixed, pool, (min(pts), max(pts)), led_held, may_trump,
                            owed=duty.units, owed_chains=duty.chains, whole_hand=whole), plays)
 
