@@ -178,6 +178,9 @@ def _rows(req: RequiredTrick, names: Sequence[str], group: int, later: bool) -> 
 def _forced_line(req: RequiredTrick) -> tuple[str, str]:
     lz, le = _zh(req.leader), _en(req.leader)
     att = cards_text(req.attempted)
+    if req.stands is None and not req.unknown:
+        return (f"首出的 {att} 不是同一门花色（§4.2）：按规则本轮应如何不作推定",
+                f"the lead {att} is not of one suit group (§4.2): the trick the rules require is not derived")
     if req.stands is None:
         uz, ue = _whose(req.unknown)
         return (f"{uz}不详：甩牌 {att} 能否成立无法推定，按规则本轮应如何不作推定",

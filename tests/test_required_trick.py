@@ -236,6 +236,12 @@ def test_a_follower_with_too_many_choices_is_not_listed_nor_guessed():
     assert req.winners == () and req.points is None and req.limit in ("follows", "short")
 
 
+def test_an_attempt_of_two_suit_groups_derives_nothing():
+    ctx, trick = trick_of(ISSUE)
+    req = required_trick(ctx, W, parse_cards("HA HQ HQ C9"), trick.hands_before, (True,) * 4)
+    assert req.stands is None and req.lead == () and req.followers == () and req.unknown == ()
+
+
 @pytest.mark.parametrize("deal", [ISSUE, CERTAIN, OPEN, VOID])
 def test_every_listed_choice_is_a_legal_follow_and_the_range_is_tight(deal):
     """The derivation agrees with the engine's legality check and the points are reached."""

@@ -204,3 +204,4 @@ def test_a_simulated_match_round_trips_through_the_ruling_unchanged(tmp_path):
     path.write_text(format_tgn(match), "utf-8")
     r = CliRunner().invoke(main, ["ruling", str(path), "-o", str(tmp_path / "sim.html")])
     assert r.exit_code == 0, r.output
+
