@@ -128,7 +128,7 @@ def _owed(f: FollowerChoice) -> tuple[str, str]:
         if n and c in _UNITS:
             zh.append(f"{n} {_UNITS[c][0]}")
             en.append(f"{n} {_UNITS[c][1]}{'s' * (n != 1)}")
-    return ("须含" + "、".join(zh), "holding " + " and ".join(en)) if zh else ("", "")
+    return ("须含 " + "、".join(zh), "holding " + " and ".join(en)) if zh else ("", "")
 
 
 def _follower_row(f: FollowerChoice, group: int, derived: bool, name: str, winner: int | None) -> RequiredRow:

@@ -118,7 +118,7 @@ def test_a_pair_owed_binds_the_choice(tmp_path):
     deal = OPEN.replace("S: HK HK H5 C9 D9", "S: HK HK H5 H5 D9").replace("S: HK HK H5", "S: HK HK H5")
     r = rows(ruling_html(tmp_path, record(deal)))
     assert r["S"][2].startswith("2 张 cards: ♥K K 5 5")
-    assert "自选的牌须含1 对" in r["S"][2] and "the cards chosen holding 1 pair" in r["S"][2]
+    assert "自选的牌须含 1 对" in r["S"][2] and "the cards chosen holding 1 pair" in r["S"][2]
 
 
 def test_a_hand_the_record_does_not_give_withholds_what_depends_on_it(tmp_path):
