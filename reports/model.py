@@ -28,6 +28,7 @@ from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.rule_refs import rule_ref
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
+from .hands_known import ends_hand, hand_sources
 
 TEAM_NAMES = ("N–S", "E–W")
 TEAM_NAMES_ZH = ("南北", "东西")
@@ -171,6 +172,7 @@ class TrickView:
     violations: tuple[ViolationView, ...]
     notes: tuple[str, ...]
     last: bool
+    """The trick emptied every hand (末轮), every hand being known (:func:`.hands_known.ends_hand`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,8 +439,8 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     setup_points = hand.points if hand.setup else 0
     running = setup_points
     tricks: list[TrickView] = []
-    n_tricks = len(result.tricks)
-    for i, t in enumerate(result.tricks):
+    sources = hand_sources(hand, result)
+    for t in result.tricks:
         before = running
         if t.winner not in defenders:
             running += t.points
@@ -465,7 +467,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             played_marks=tuple(played_marks(held[x], by_seat[x].cards if by_seat[x] else ())
                                for x in range(4)),
             violations=trick_violations, notes=tuple(rec.notes) if rec else (),
-            last=i == n_tricks - 1))
+            last=ends_hand(t, sources)))
     # violations naming a trick the engine did not return (defensive): show them on the hand
     for rest in violations_by_trick.values():
         hand_violations.extend(rest)

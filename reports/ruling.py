@@ -28,6 +28,7 @@ from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
 from tractor_analysis.records.safe_write import write_text_atomic
 
 from .model import HandView, TrickView, ViolationView, hand_view, player_names, violation_view
+from .ruling_throw import RequiredView, required_view
 
 MISCOUNT_CODES = frozenset({"wrong_count", "not_in_hand", "deal_mismatch", "bad_bury"})
 """Findings that mean a player held or played a wrong number of cards (多少牌, docs/rules.md §10.3)."""
@@ -59,6 +60,8 @@ class RulingPage:
     referee: str
     """The referee named by the record (``[Referee]`` of the hand or the match), else empty."""
     record_problems: tuple[str, ...] = ()
+    required: RequiredView | None = None
+    """A failed throw: the trick as the rules require it (:mod:`.ruling_throw`)."""
 
 
 def _tag(tags: Iterable[tuple[str, str]], name: str) -> str:
@@ -196,7 +199,7 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     ref=rule_ref(v.code),
                     consequences=consequences(v, h, earlier[team]),
                     score=score_lines(view, h), referee=referee,
-                    record_problems=tuple(record_problems)))
+                    record_problems=tuple(record_problems), required=required_view(rec, h, v, names)))
     return pages
 
 

@@ -1,0 +1,62 @@
+"""What a record tells about each seat's cards, and so whether a trick is known to end the hand.
+
+The replay always has four hands to work with: when the record gives no deal line for a seat,
+the engine takes the cards the seat plays.  That is the seat's hand only when the record holds
+every card it played — otherwise it is just the cards it is known to have.  The pages must not
+rest on the difference (docs/rules.md: derived or unknown, never guessed), so each seat's hand
+is one of:
+
+* ``"deal"`` — its deal line: a position's line is its hand at ``[FirstTrick]``; a full hand's
+  line is its hand for play unless the seat took the bottom (dealer, 炒地皮 rebidders), whose
+  exchange the line does not show;
+* ``"plays"`` — derived from its plays: a full hand (not a position) where the seat played a
+  whole hand's cards (``hand_size``), so the record has every card it held;
+* ``""`` — not known: only the cards it played are.
+"""
+from __future__ import annotations
+
+from tractor_analysis.engine.declarations import bottom_takers
+from tractor_analysis.engine.verdicts import HandResult, TrickResult
+from tractor_analysis.records.model import Hand
+
+DEAL, PLAYS, UNKNOWN = "deal", "plays", ""
+
+
+def hand_sources(hand: Hand, result: HandResult) -> tuple[str, str, str, str]:
+    """N, E, S, W: where each seat's hand comes from (``"deal"``, ``"plays"`` or ``""``)."""
+    played = [0, 0, 0, 0]
+    for trick in hand.tricks:
+        for play in trick.plays:
+            played[play.seat] += len(play.cards)
+    takers = set() if hand.setup else set(bottom_takers(result.dealer, hand.declarations))
+    out = []
+    for s in range(4):
+        line = hand.deal is not None and bool(hand.deal[s])
+        if line and s not in takers:
+            out.append(DEAL)
+        elif not hand.setup and played[s] == result.rules.hand_size:
+            out.append(PLAYS)
+        else:
+            out.append(UNKNOWN)
+    return tuple(out)      # type: ignore[return-value]
+
+
+def ends_hand(trick: TrickResult, sources: tuple[str, ...]) -> bool:
+    """Did ``trick`` empty every hand (末轮, the last trick)?  Only when every seat's hand is
+    known (:func:`hand_sources`) and none holds a card after it — a record that stops early
+    ends no hand."""
+    if not all(sources):
+        return False
+    for seat, held in enumerate(trick.hands_before):
+        left = list(held)
+        for play in trick.plays:
+            if play.seat == seat:
+                for k in play.cards:
+                    if left[k]:
+                        left[k] -= 1
+        if any(left):
+            return False
+    return True
+
+
+__all__ = ["hand_sources", "ends_hand", "DEAL", "PLAYS", "UNKNOWN"]
