@@ -19,7 +19,9 @@ pytestmark = pytest.mark.skipif(core is None, reason="the compiled .tgn reader c
 
 _PIECES = [" N: SA SA", " E: S3 S4", "S: HA", " W: BJ", "N: SA", " n : H10 H10", "北: S2", " East: C3",
            "X: SA", " N SA", " E: X9", "", "  ", " S:", " W: ♠A", " E: Ｓ１０", " S: SA  SK ", "W:\tD5",
-           " N: BJ BJ BJ", " E: S3 S3 S3 S3", " 南家: H9", " west: C4 C4"]
+           " N: BJ BJ BJ", " E: S3 S3 S3 S3", " 南家: H9", " west: C4 C4", "\u3000N:\u3000SA\u3000SK",
+           "\x1cE:\x1fS3\x1dS4\x1e", " S :\xa0HA", " W: SA:SK", "N:SA,SK", " E: 黑桃A 红桃10", " S: ♥10", "大王: BJ",
+           " N: SA\u2028SK", " E: S3\x85S4", "W::", ":", " N\u200b: SA"]
 
 
 class _Hand:

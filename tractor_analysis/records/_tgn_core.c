@@ -4,8 +4,9 @@
  *
  * plain_plays(played, segments, start, lineno, decks, memo) -> list of Play, or None having
  * counted nothing.  Each piece "SEAT: cards" is looked up in memo (the file's pieces read so
- * far, by their text); a piece met for the first time is read by the Python _segment (which
- * stores it in memo, or says None), so every string rule lives in one place.
+ * far, by their text); a piece met for the first time is read as tgn_tricks._segment reads it
+ * (partition at the first ":", the seat stripped, the cards split at whitespace -- Python's
+ * whitespace, Py_UNICODE_ISSPACE -- each looked up) and stored in memo when it reads.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -15,7 +16,7 @@
 
 static PyTypeObject *play_type;
 static Py_ssize_t play_off[6];   /* seat, cards, attempted, notes, line, column */
-static PyObject *segment_fn;
+static PyObject *segment_fn, *card_lookup, *seat_lookup;
 static int ready = 0;
 
 static int
@@ -42,8 +43,9 @@ slot_offsets(PyTypeObject *tp, PyObject *names, Py_ssize_t *out, Py_ssize_t n)
 static PyObject *
 setup(PyObject *self, PyObject *args)
 {
-    PyObject *play, *names, *segment;
-    if (!PyArg_ParseTuple(args, "O!OO", &PyType_Type, &play, &names, &segment))
+    PyObject *play, *names, *segment, *cards, *seats;
+    if (!PyArg_ParseTuple(args, "O!OOO!O!", &PyType_Type, &play, &names, &segment, &PyDict_Type, &cards,
+                          &PyDict_Type, &seats))
         return NULL;
     if (slot_offsets((PyTypeObject *)play, names, play_off, 6) < 0)
         return NULL;
@@ -51,6 +53,10 @@ setup(PyObject *self, PyObject *args)
     Py_XSETREF(play_type, (PyTypeObject *)play);
     Py_INCREF(segment);
     Py_XSETREF(segment_fn, segment);
+    Py_INCREF(cards);
+    Py_XSETREF(card_lookup, cards);
+    Py_INCREF(seats);
+    Py_XSETREF(seat_lookup, seats);
     ready = 1;
     Py_RETURN_NONE;
 }
@@ -63,6 +69,83 @@ as_long(PyObject *o)
     int overflow;
     long v = PyLong_AsLongAndOverflow(o, &overflow);
     return overflow ? -2 : v;
+}
+
+/* tgn_tricks._segment(memo, seg): (seat, cards, first column) stored in memo and returned (a new
+ * reference), or None (a new reference) when the piece is not a plain "SEAT: cards" of known
+ * tokens; NULL on an error. */
+static PyObject *
+read_segment(PyObject *memo, PyObject *seg)
+{
+    if (!PyUnicode_Check(seg))
+        return PyObject_CallFunctionObjArgs(segment_fn, memo, seg, NULL);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(seg), colon = -1, a = 0, b, i;
+    int kind = PyUnicode_KIND(seg);
+    const void *data = PyUnicode_DATA(seg);
+#define CH(j) PyUnicode_READ(kind, data, (j))
+    for (i = 0; i < n; i++)
+        if (CH(i) == ':') {
+            colon = i;
+            break;
+        }
+    if (colon < 0)
+        Py_RETURN_NONE;
+    b = colon;
+    while (a < b && Py_UNICODE_ISSPACE(CH(a)))
+        a++;
+    while (b > a && Py_UNICODE_ISSPACE(CH(b - 1)))
+        b--;
+    PyObject *head = PyUnicode_Substring(seg, a, b);
+    if (head == NULL)
+        return NULL;
+    PyObject *seat = PyDict_GetItemWithError(seat_lookup, head);     /* borrowed */
+    Py_DECREF(head);
+    if (seat == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    PyObject *list = PyList_New(0);
+    if (list == NULL)
+        return NULL;
+    for (i = colon + 1; i < n;) {
+        while (i < n && Py_UNICODE_ISSPACE(CH(i)))
+            i++;
+        Py_ssize_t from = i;
+        while (i < n && !Py_UNICODE_ISSPACE(CH(i)))
+            i++;
+        if (from == i)
+            break;
+        PyObject *token = PyUnicode_Substring(seg, from, i);
+        if (token == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyObject *card = PyDict_GetItemWithError(card_lookup, token);  /* borrowed */
+        Py_DECREF(token);
+        if (card == NULL || PyList_Append(list, card) < 0) {
+            Py_DECREF(list);
+            if (PyErr_Occurred())
+                return NULL;
+            Py_RETURN_NONE;                  /* an unknown token: the careful reader words it */
+        }
+    }
+    Py_ssize_t lead = 0;
+    while (lead < n && Py_UNICODE_ISSPACE(CH(lead)))
+        lead++;
+#undef CH
+    PyObject *cards = PyList_AsTuple(list);
+    Py_DECREF(list);
+    if (cards == NULL)
+        return NULL;
+    PyObject *got = Py_BuildValue("(ONn)", seat, cards, lead + 1);
+    if (got == NULL)
+        return NULL;
+    if (PyDict_SetItem(memo, seg, got) < 0) {
+        Py_DECREF(got);
+        return NULL;
+    }
+    return got;
 }
 
 static PyObject *
@@ -106,7 +189,7 @@ plain_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             Py_DECREF(seg);
             goto error;
         } else {
-            got = PyObject_CallFunctionObjArgs(segment_fn, memo, seg, NULL);
+            got = read_segment(memo, seg);
             if (got == NULL) {
                 Py_DECREF(seg);
                 goto error;
@@ -186,7 +269,7 @@ error:
 }
 
 static PyMethodDef methods[] = {
-    {"setup", setup, METH_VARARGS, "setup(Play, play_fields, _segment)"},
+    {"setup", setup, METH_VARARGS, "setup(Play, play_fields, _segment, CARD_LOOKUP, SEAT_LOOKUP)"},
     {"plain_plays", (PyCFunction)(void (*)(void))plain_plays, METH_FASTCALL,
      "plain_plays(played, segments, start, lineno, decks, memo): tgn_tricks._plain_plays"},
     {NULL, NULL, 0, NULL},

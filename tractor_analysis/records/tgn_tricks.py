@@ -232,11 +232,11 @@ def _plain_plays_python(h: HandDraft, segments: list[str], start: int, lineno: i
 
 
 def _tgn_core():
-    """The compiled :func:`_plain_plays_python` (``_tgn_core.c``), set up with :func:`_segment`, or ``None``."""
+    """The compiled :func:`_plain_plays_python` (``_tgn_core.c``: :func:`_segment` too), or ``None``."""
     core = compiled.load("tractor_analysis.records._tgn_core", ".tgn reader core", ".tgn 读取核心")
     if core is None:
         return None
-    core.setup(Play, tuple(f.name for f in dataclasses.fields(Play)), _segment)
+    core.setup(Play, tuple(f.name for f in dataclasses.fields(Play)), _segment, CARD_LOOKUP, SEAT_LOOKUP)
     return core.plain_plays
 
 
