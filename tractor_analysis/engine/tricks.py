@@ -227,7 +227,7 @@ def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[in
 
 def _trick_core():
     """The compiled :func:`_clean_single` (``_trick_core.c``: a single led, every play legal), or ``None``."""
-    core = compiled.load("tractor_analysis.engine._trick_core", "trick judge core", "判墩核心")
+    core = compiled.load("tractor_analysis.engine._trick_core", *explain.TRICK_CORE)
     if core is None:
         return None
     core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP)
