@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import sys
 
@@ -10,18 +11,37 @@ import click
 from tractor_analysis import __version__
 from tractor_analysis.records.frozen import fewer_collections
 
-from .analyse_cmd import analyse
-from .check import check
 from .common import CONTEXT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BilingualGroup, echo_err
-from .convert import convert
-from .replay_cmd import replay
-from .report_cmd import report
-from .rules_cmd import rules
-from .ruling_cmd import ruling
-from .simulate_cmd import simulate
-from .ingest_cmd import ingest
-from .stats_cmd import stats
-from .standings_cmd import ratings, standings
+
+COMMANDS = {"check": "check", "replay": "replay_cmd", "convert": "convert", "rules": "rules_cmd",
+            "report": "report_cmd", "simulate": "simulate_cmd", "ingest": "ingest_cmd", "stats": "stats_cmd",
+            "ruling": "ruling_cmd", "analyse": "analyse_cmd", "standings": "standings_cmd",
+            "ratings": "standings_cmd"}
+"""Each command and the module of this package that defines it (under the command's name)."""
+
+
+class LazyCommands(dict):
+    """The group's commands by name, each module imported when its command is first asked for: a
+    command imports only what it uses (``tractor check`` neither the solver nor the reports)."""
+
+    def _command(self, name: str) -> click.Command:
+        value = dict.__getitem__(self, name)
+        if isinstance(value, str):
+            value = getattr(importlib.import_module(f"{__package__}.{value}"), name)
+            dict.__setitem__(self, name, value)
+        return value
+
+    def __getitem__(self, name: str) -> click.Command:
+        return self._command(name)
+
+    def get(self, name: str, default=None):
+        return self._command(name) if name in self else default
+
+    def values(self):
+        return [self._command(n) for n in self]
+
+    def items(self):
+        return [(n, self._command(n)) for n in self]
 
 
 class TractorGroup(BilingualGroup):
@@ -71,18 +91,7 @@ def main() -> None:
     """
 
 
-main.add_command(check)
-main.add_command(replay)
-main.add_command(convert)
-main.add_command(rules)
-main.add_command(report)
-main.add_command(simulate)
-main.add_command(ingest)
-main.add_command(stats)
-main.add_command(ruling)
-main.add_command(analyse)
-main.add_command(standings)
-main.add_command(ratings)
+main.commands = LazyCommands(COMMANDS)
 
 
 if __name__ == "__main__":  # pragma: no cover

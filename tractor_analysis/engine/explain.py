@@ -115,6 +115,9 @@ def wrong_forced_play(seat: int, recorded: Sequence[int], right: Sequence[int], 
 
 FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor, "follow_triple": follow_triple}
 
-__all__ = ["cards_text", "not_in_hand", "wrong_count", "out_of_turn", "mixed_lead", "follow_suit",
+TRICK_CORE = ("trick judge core", "判墩核心")
+"""The compiled trick judge's name (English, Chinese) in the notice printed when it is not built."""
+
+__all__ = ["TRICK_CORE", "cards_text", "not_in_hand", "wrong_count", "out_of_turn", "mixed_lead", "follow_suit",
            "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
            "wrong_forced_play", "FOLLOW_MESSAGES"]

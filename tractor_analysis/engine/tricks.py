@@ -29,7 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+import dataclasses
+
 from . import explain
+from ..records import compiled
 from ..records.cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
 from .order import TRUMP, Order, order
@@ -223,13 +226,36 @@ def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[in
     return tuple(k for k in ks for _ in range(copies))
 
 
+def _trick_core():
+    """The compiled :func:`_clean_single` (``_trick_core.c``: a single led, every play legal), or ``None``."""
+    core = compiled.load("tractor_analysis.engine._trick_core", *explain.TRICK_CORE)
+    if core is None:
+        return None
+    core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP)
+    return core.clean_single
+
+
+_CLEAN_SINGLE = _trick_core()
+
+
 def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
     """Judge one trick against the hands at its start (N, E, S, W counts; mutated: played cards removed).
 
     ``leader`` is who should lead (``None``: accept the recorded leader).  Violations:
     ``out_of_turn``, ``not_in_hand``, ``mixed_lead``, ``throw_failed``, ``wrong_forced_play``,
     ``wrong_count``, ``follow_suit``, ``follow_tractor``, ``follow_pair``, ``follow_triple``.
+    The commonest trick (a single led, every play legal, the lead already in the hand's table)
+    is judged in C when the core is built (:func:`_clean_single` is the reference).
     """
+    if _CLEAN_SINGLE is not None:
+        done = _CLEAN_SINGLE(ctx, trick, hands, leader)
+        if done is not None:
+            return done
+    return judge_trick_python(ctx, trick, hands, leader)
+
+
+def judge_trick_python(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
+    """:func:`judge_trick` in Python alone (the reference of the compiled path)."""
     hands_before = tuple(map(tuple, hands))
     plays = trick.plays
     if len(plays) == 4 and plays[0].attempted is None:
@@ -478,4 +504,4 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
                        lead.kind, throw_failed, not_thrown, trumped, lead.shapes)
 
 
-__all__ = ["HandContext", "hand_context", "judge_trick", "trick_winner"]
+__all__ = ["HandContext", "hand_context", "judge_trick", "judge_trick_python", "trick_winner"]

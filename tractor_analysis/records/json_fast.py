@@ -8,18 +8,24 @@ copies of a card than the decks hold, 炒地皮's ``earlier_buries``.  The reade
 values again on its detailed path, which finds and words every problem.  So the fast path
 only ever gives what the detailed path gives for a value it accepts (the tests compare both on
 simulated corpora).
+
+:func:`fast_tricks` runs in C when the compiled core ``_json_core.c`` is built (the same values
+in and out; :func:`fast_tricks_python` is the reference, and the tests compare both).
 """
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+import dataclasses
+
+from . import compiled
 from .cards import SEAT_TOKENS, Card
 from .json_fields import Shape, as_notes
 from .model import Play, Trick, new_play, new_trick
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
-__all__ = ["fast_tricks", "fast_dealt"]
+__all__ = ["fast_tricks", "fast_tricks_python", "fast_dealt"]
 
 _CARD = CARD_LOOKUP.__getitem__
 _SEAT = SEAT_LOOKUP.__getitem__
@@ -33,8 +39,8 @@ def _within(cards: list[Card], decks: int) -> bool:
     return not cards or max(Counter(cards).values()) <= decks
 
 
-def fast_tricks(tricks_v: Any, first_trick: int, decks: int, line: int, column: int,
-                shared: dict[tuple[Any, ...], Play] | None = None) -> list[Trick] | None:
+def fast_tricks_python(tricks_v: Any, first_trick: int, decks: int, line: int, column: int,
+                       shared: dict[tuple[Any, ...], Play] | None = None) -> list[Trick] | None:
     """The tricks of a hand's ``"tricks"`` value, numbered from ``first_trick``, or ``None``.
 
     ``shared``: the plain plays (``{"seat": …, "cards": […]}``) read so far in the same record,
@@ -100,6 +106,20 @@ def fast_tricks(tricks_v: Any, first_trick: int, decks: int, line: int, column: 
     except _MISS:
         return None
     return tricks if _within(played, decks) else None
+
+
+def _core():
+    """The compiled :func:`fast_tricks` (``_json_core.c``), set up with this module's tables, or ``None``."""
+    core = compiled.load("tractor_analysis.records._json_core", "JSON reader core", "JSON 读取核心")
+    if core is not None:
+        core.setup(Play, Trick, tuple(f.name for f in dataclasses.fields(Play)),
+                   tuple(f.name for f in dataclasses.fields(Trick)), CARD_LOOKUP, SEAT_LOOKUP, as_notes, Shape)
+    return core
+
+
+_CORE = _core()
+fast_tricks = fast_tricks_python if _CORE is None else _CORE.fast_tricks
+"""The tricks of a hand's ``"tricks"`` value, or ``None``: :func:`fast_tricks_python`, in C when built."""
 
 
 def _cards(v: Any) -> tuple[Card, ...]:

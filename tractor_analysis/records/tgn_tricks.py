@@ -12,8 +12,10 @@ card reader of :mod:`.tgn_cards` only runs when a token is not in it.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
+from . import compiled
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .model import Play, new_play
 from .tgn_cards import count_copies, read_cards
@@ -184,6 +186,14 @@ def _segment(memo: dict, seg: str) -> tuple[int, tuple[Card, ...], int] | None:
 
 def _plain_plays(h: HandDraft, segments: list[str], start: int, lineno: int, decks: int,
                  memo: dict[str, tuple[int, tuple[Card, ...], int]]) -> list[Play] | None:
+    """:func:`_plain_plays_python`, in C when the compiled core (``_tgn_core.c``) is built."""
+    if _PLAIN is not None:
+        return _PLAIN(h.played, segments, start, lineno, decks, memo)
+    return _plain_plays_python(h, segments, start, lineno, decks, memo)
+
+
+def _plain_plays_python(h: HandDraft, segments: list[str], start: int, lineno: int, decks: int,
+                        memo: dict[str, tuple[int, tuple[Card, ...], int]]) -> list[Play] | None:
     """The plays of a trick line on one physical line without annotations or a failed throw
     (``->``, checked by the caller), when every piece is a plain ``SEAT: cards`` of known
     tokens, no seat plays twice and no card passes what the decks hold; else ``None`` with
@@ -219,6 +229,18 @@ def _plain_plays(h: HandDraft, segments: list[str], start: int, lineno: int, dec
             played[k] -= 1
         return None
     return plays
+
+
+def _tgn_core():
+    """The compiled :func:`_plain_plays_python` (``_tgn_core.c``: :func:`_segment` too), or ``None``."""
+    core = compiled.load("tractor_analysis.records._tgn_core", ".tgn reader core", ".tgn 读取核心")
+    if core is None:
+        return None
+    core.setup(Play, tuple(f.name for f in dataclasses.fields(Play)), _segment, CARD_LOOKUP, SEAT_LOOKUP)
+    return core.plain_plays
+
+
+_PLAIN = _tgn_core()
 
 
 def _bad_trick_head(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -> None:

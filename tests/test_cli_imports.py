@@ -1,0 +1,43 @@
+"""A command imports only what it uses (issue 27): ``tractor check`` starts without the solver, the
+reports, the dataset or pandas, and every command is still listed and runs."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tractor_analysis.cli.main import COMMANDS, main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_PROBE = """
+import sys
+from tractor_analysis.cli.main import main
+sys.argv = ["tractor"] + sys.argv[1:]
+try:
+    main()
+except SystemExit:
+    pass
+heavy = sorted(m for m in sys.modules if m.split(".")[:2] in (["tractor_analysis", "analysis"],
+               ["tractor_analysis", "reports"], ["tractor_analysis", "dataset"]) or m.split(".")[0] in
+               ("pandas", "pyarrow", "duckdb", "jinja2", "matplotlib"))
+print(heavy, file=sys.stderr)
+"""
+
+
+def _modules_after(*args: str) -> str:
+    out = subprocess.run([sys.executable, "-c", _PROBE, *args], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    return out.stderr.strip().splitlines()[-1]
+
+
+def test_check_imports_neither_the_solver_nor_the_reports_nor_the_dataset():
+    assert _modules_after("check", "sample_logs/disputed-trick.tgn", "--json") == "[]"
+
+
+def test_every_command_is_listed_and_loads():
+    assert sorted(main.commands) == sorted(COMMANDS)
+    for name in COMMANDS:
+        assert main.commands[name].name == name
+        assert main.commands.get(name) is main.commands[name]
+    assert main.commands.get("no-such-command") is None
