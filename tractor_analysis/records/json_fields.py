@@ -18,7 +18,7 @@ from .json_layout import JSON_SUFFIX, dump
 from .json_problems import Reporter
 from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 
-__all__ = ["MAX_POINTS", "MAX_TRICK", "Shape", "shape_zh", "type_name", "as_text", "as_integer", "as_notes", "as_tags",
+__all__ = ["MAX_POINTS", "MAX_TRICK", "Shape", "shape_zh", "type_name", "zh_type", "as_text", "as_integer", "as_notes", "as_tags",
            "as_players", "as_rules", "FieldReader"]
 
 MAX_POINTS = 9999
@@ -44,7 +44,16 @@ def shape_zh(exc: Shape) -> str:
     if exc.zh:
         return exc.zh
     where = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in exc.at).lstrip(".")
-    return f"{where or '该值'} 的类型不符合 docs/format.md 的规定"
+    return f"{where} 的类型不符合 docs/format.md 的规定" if where else "值的类型不符合 docs/format.md 的规定"
+
+
+ZH_TYPE = {"an object": "对象", "a list": "列表", "a string": "字符串", "true/false": "true/false",
+           "a number": "数字", "null": "null"}
+"""The Chinese of :func:`type_name`."""
+
+
+def zh_type(v: Any) -> str:
+    return ZH_TYPE.get(type_name(v), type_name(v))
 
 
 def type_name(v: Any) -> str:
@@ -89,7 +98,7 @@ def as_text(v: Any, what: str, *at: str | int) -> str | None:
         return v
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         return str(v)
-    raise Shape(f"{what} should be a string, not {type_name(v)}", *at)
+    raise Shape(f"{what} should be a string, not {type_name(v)}", *at, zh=f"{what} 应为字符串，而不是{zh_type(v)}")
 
 
 def as_integer(v: Any, what: str, *at: str | int) -> int:
@@ -100,7 +109,8 @@ def as_integer(v: Any, what: str, *at: str | int) -> int:
     n = whole_number(v) if isinstance(v, str) else None
     if n is not None:
         return n
-    raise Shape(f"{what} should be a whole number, not {type_name(v)} {_shown(v)}", *at)
+    raise Shape(f"{what} should be a whole number, not {type_name(v)} {_shown(v)}", *at,
+                zh=f"{what} 应为整数，而不是{zh_type(v)} {_shown(v)}")
 
 
 def _shown(v: Any) -> str:
@@ -117,10 +127,12 @@ def as_notes(v: Any, what: str, *at: str | int) -> tuple[str, ...]:
     if isinstance(v, str):
         return (v,)
     if not isinstance(v, list):
-        raise Shape(f"{what} should be a list of strings, not {type_name(v)}", *at)
+        raise Shape(f"{what} should be a list of strings, not {type_name(v)}", *at,
+                    zh=f"{what} 应为字符串列表，而不是{zh_type(v)}")
     for i, n in enumerate(v):
         if not isinstance(n, str):
-            raise Shape(f"{what} should be a list of strings, not hold {type_name(n)}", *at, i)
+            raise Shape(f"{what} should be a list of strings, not hold {type_name(n)}", *at, i,
+                        zh=f"{what} 应为字符串列表，其中不能有{zh_type(n)}")
     return tuple(v)
 
 
@@ -217,7 +229,8 @@ class FieldReader(Reporter):
         s = SEAT_LOOKUP.get(v.strip()) if isinstance(v, str) else None
         if s is None:
             if not isinstance(v, str):
-                raise Shape(f"{what} should be a seat string \"N\", \"E\", \"S\" or \"W\", not {type_name(v)}", *at)
+                raise Shape(f"{what} should be a seat string \"N\", \"E\", \"S\" or \"W\", not {type_name(v)}", *at,
+                            zh=f"{what} 应为座位字符串 \"N\"、\"E\"、\"S\" 或 \"W\"，而不是{zh_type(v)}")
             self.diag("unknown_seat", f"unknown seat {v!r} in {what} (expected N, E, S or W)",
                       f"{what} 中的座位 {v!r} 无法识别（应为 N、E、S 或 W）")
         return s
@@ -229,12 +242,14 @@ class FieldReader(Reporter):
         if isinstance(v, str):
             v = v.split()
         if not isinstance(v, list):
-            raise Shape(f"{what} should be a list of card strings, not {type_name(v)}", *at)
+            raise Shape(f"{what} should be a list of card strings, not {type_name(v)}", *at,
+                        zh=f"{what} 应为牌的列表，而不是{zh_type(v)}")
         out = []
         bad = False
         for i, t in enumerate(v):
             if not isinstance(t, str):
-                raise Shape(f"{what} should hold card strings, not {type_name(t)}", *at, i)
+                raise Shape(f"{what} should hold card strings, not {type_name(t)}", *at, i,
+                            zh=f"{what} 应为牌的列表，其中不能有{zh_type(t)}")
             k = CARD_LOOKUP.get(t)
             if k is None:
                 try:

@@ -12,7 +12,7 @@ from typing import Any
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .json_fast import fast_dealt, fast_tricks
 from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, shape_zh,
-                          type_name)
+                          type_name, zh_type)
 from .json_layout import DECLARATION_FIELDS, HAND_FIELDS, PLAY_FIELDS, TRICK_FIELDS
 from .limits import MAX_HAND_NUMBER
 from .model import Declaration, Hand, Play, Trick
@@ -20,8 +20,6 @@ from .words import SEAT_LOOKUP
 
 __all__ = ["HandReader"]
 
-_ZH_TYPE = {"an object": "对象", "a list": "列表", "a string": "字符串", "true/false": "true/false",
-            "a number": "数字", "null": "null"}
 
 
 class _TrickReader(FieldReader):
@@ -35,7 +33,8 @@ class _TrickReader(FieldReader):
             self.trick = None
             return fast
         if not isinstance(tricks_v, list):
-            raise Shape(f"\"tricks\" should be a list, not {type_name(tricks_v)}", "tricks")
+            raise Shape(f"\"tricks\" should be a list, not {type_name(tricks_v)}", "tricks",
+                        zh=f"\"tricks\" 应为列表，而不是{zh_type(tricks_v)}")
         tricks = []
         played = [0] * NUM_KINDS
         expected = first_trick
@@ -66,10 +65,10 @@ class _TrickReader(FieldReader):
             tv = tv["plays"]
             if not isinstance(tv, list):
                 raise Shape(f"the \"plays\" of trick {number} should be a list of plays, not {type_name(tv)}",
-                            "plays", zh=f"第 {number} 墩的 \"plays\" 应为出牌列表，而不是{_ZH_TYPE[type_name(tv)]}")
+                            "plays", zh=f"第 {number} 墩的 \"plays\" 应为出牌列表，而不是{zh_type(tv)}")
         if not isinstance(tv, list):
             raise Shape(f"trick {number} should be a list of plays, not {type_name(tv)}",
-                        zh=f"第 {number} 墩应为出牌列表，而不是{_ZH_TYPE[type_name(tv)]}")
+                        zh=f"第 {number} 墩应为出牌列表，而不是{zh_type(tv)}")
         if not tv:
             self.path = trick_path
             self.diag("json_shape", f"trick {number} has no plays (expected a list of plays "
@@ -149,7 +148,8 @@ class HandReader(_TrickReader):
         self.trick = None
         try:
             if not isinstance(hv, dict):
-                raise Shape(f"hand {index + 1} should be a JSON object, not {type_name(hv)}")
+                raise Shape(f"hand {index + 1} should be a JSON object, not {type_name(hv)}",
+                            zh=f"第 {index + 1} 局应为 JSON 对象，而不是{zh_type(hv)}")
             return self.build_hand(hv, previous)
         except Shape as exc:
             self.path += exc.at
@@ -275,9 +275,9 @@ class HandReader(_TrickReader):
 
     def missing_fields(self, hv: dict) -> None:
         """``missing_tag`` for a played hand without ``dealer`` or ``trump``."""
-        if "dealer" not in hv:
+        if hv.get("dealer") is None:          # null is an absent field (docs/format.md)
             self.diag("missing_tag", "no \"dealer\" (expected e.g. \"dealer\": \"N\"; the dealer may be "
                       "inferable from the previous hand, but the record should say)", "缺少庄家 \"dealer\"")
-        if "trump" not in hv:
+        if hv.get("trump") is None:
             self.diag("missing_tag", "no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"; read as no trump "
                       "— the declarations may tell the trump)", "缺少主牌花色 \"trump\"（按无主处理）")

@@ -36,7 +36,7 @@ from typing import Any
 from .diagnostics import Diagnostic, bilingual
 from .frozen import gc_paused
 from .json_decode import decode, may_hold_surrogates, scrub, split_lines, surrogate_diags
-from .json_fields import Shape, as_notes, as_players, as_rules, as_tags, as_text, shape_zh, type_name
+from .json_fields import Shape, as_notes, as_players, as_rules, as_tags, as_text, shape_zh, type_name, zh_type
 from .json_hands import HandReader
 from .json_layout import MATCH_FIELDS
 from .json_problems import JsonText, ProblemBudget
@@ -68,7 +68,8 @@ class _Reader(HandReader):
             levels = self.levels(obj.get("levels"))
             hands_v = obj.get("hands", [])
             if not isinstance(hands_v, list):
-                raise Shape(f"\"hands\" should be a list, not {type_name(hands_v)}", "hands")
+                raise Shape(f"\"hands\" should be a list, not {type_name(hands_v)}", "hands",
+                            zh=f"\"hands\" 应为列表，而不是{zh_type(hands_v)}")
             texts = {k: as_text(obj.get(k), f"\"{k}\"", k) for k in ("event", "site", "date", "round", "table")}
             notes = as_notes(obj.get("notes"), "\"notes\"", "notes")
             tags = as_tags(obj, MATCH_FIELDS, "match")
