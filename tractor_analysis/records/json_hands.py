@@ -21,6 +21,12 @@ from .words import SEAT_LOOKUP
 __all__ = ["HandReader"]
 
 
+def _not_a(v: Any, needs: tuple[str, ...]) -> str:
+    """What ``v`` is, where an object with the fields ``needs`` was expected (for messages)."""
+    if not isinstance(v, dict):
+        return type_name(v)
+    return "an object without " + " or ".join(f'"{k}"' for k in needs if k not in v)
+
 
 class _TrickReader(FieldReader):
     """The tricks of one hand: numbers in sequence, each seat playing once, cards counted."""
@@ -114,7 +120,7 @@ class _TrickReader(FieldReader):
         that has played already."""
         if not isinstance(pv, dict) or "seat" not in pv or "cards" not in pv:
             raise Shape(f"a play in trick {number} should be an object {{\"seat\": \"N\", \"cards\": [...]}}, not "
-                        f"{type_name(pv) if not isinstance(pv, dict) else 'an object without ' + ('seat' if 'seat' not in pv else 'cards')}",
+                        f"{_not_a(pv, ('seat', 'cards'))}",
                         zh=f"第 {number} 墩的出牌应为对象 {{\"seat\": \"N\", \"cards\": [...]}}")
         self.unknown_fields(pv, PLAY_FIELDS, "a play", "出牌")
         seat = self.seat(pv["seat"], "a play", "seat")
@@ -128,7 +134,8 @@ class _TrickReader(FieldReader):
         cards, bad = self.cards(pv["cards"], f"the play of {SEAT_TOKENS[seat]}", dropped, "cards")
         attempted = None
         if pv.get("attempted") is not None:
-            attempted, bad2 = self.cards(pv["attempted"], f"the throw of {SEAT_TOKENS[seat]}", dropped, "attempted")
+            attempted, bad2 = self.cards(pv["attempted"], f"the throw of {SEAT_TOKENS[seat]}", dropped,
+                                         "attempted")
             bad = bad or bad2
         pnotes = as_notes(pv.get("notes"), "a play's \"notes\"", "notes")
         if bad:
@@ -219,8 +226,8 @@ class HandReader(_TrickReader):
         for i, d in enumerate(decl_v):
             if not isinstance(d, dict) or "seat" not in d or "cards" not in d:
                 raise Shape("each declaration should be an object {\"seat\": \"N\", \"cards\": [...]}, not "
-                            f"{type_name(d) if not isinstance(d, dict) else 'an object without ' + ('seat' if 'seat' not in d else 'cards')}",
-                            "declarations", i)
+                            f"{_not_a(d, ('seat', 'cards'))}", "declarations", i,
+                            zh="每个亮主应为对象 {\"seat\": \"N\", \"cards\": [...]}")
             self.path = hand_path + ("declarations", i)
             self.unknown_fields(d, DECLARATION_FIELDS, "a declaration", "亮主")
             seat = self.seat(d["seat"], "a declaration", "seat")
@@ -241,10 +248,11 @@ class HandReader(_TrickReader):
         deal_v = hv.get("deal")
         if deal_v is not None:
             if not isinstance(deal_v, dict):     # a list of four fixes no seat order (docs/format.md)
+                listed = isinstance(deal_v, list)
                 raise Shape(f"\"deal\" should be an object {{\"N\": [cards], \"E\": …}}, not {type_name(deal_v)}"
-                            + (" (a list does not say which seat holds which cards)" if isinstance(deal_v, list) else ""),
-                            "deal", zh="\"deal\" 应为对象 {\"N\": [牌], \"E\": …}"
-                            + ("；列表不能说明哪些牌属于哪个座位" if isinstance(deal_v, list) else ""))
+                            + (" (a list does not say which seat holds which cards)" if listed else ""), "deal",
+                            zh="\"deal\" 应为对象 {\"N\": [牌], \"E\": …}"
+                            + ("；列表不能说明哪些牌属于哪个座位" if listed else ""))
             deal_l: list[tuple[Card, ...]] = [(), (), (), ()]
             for key, cv in deal_v.items():
                 seat = SEAT_LOOKUP.get(key)
