@@ -52,11 +52,12 @@ def _match(tags=(), hand_tags=()) -> Match:
 
 
 @pytest.mark.parametrize("where", ["match", "hand"])
-def test_writers_do_not_recurse_on_a_deep_typed_value_and_read_it_back(where):
+def test_writers_do_not_recurse_on_a_deep_typed_value_and_keep_it(where):
     tag = ("Deep:json", nested(5000))
     m = _match(tags=[tag]) if where == "match" else _match(hand_tags=[tag])
-    assert parse_json(format_json(m)) == ([m], [])
-    assert parse_jsonl(format_jsonl([m])) == ([m], [])
+    for matches, diags in (parse_json(format_json(m)), parse_jsonl(format_jsonl([m]))):
+        assert matches == [m]                              # the tag kept as its text
+        assert [d.code for d in diags] == ["too_deep"]     # and said of, as the .tgn reader says it
 
 
 @pytest.mark.parametrize("depth, where, as_field", [
@@ -75,3 +76,18 @@ def test_a_typed_value_becomes_a_field_only_where_the_json_stays_within_the_limi
     assert parse_json(text) == ([m], [])
     # and through .tgn, which reads the value (at most MAX_DEPTH deep) without a problem
     assert parse_tgn(format_tgn(m)) == ([m], [])
+
+
+def test_a_json_string_field_named_as_a_typed_tag_has_the_same_limit():
+    """``"x:json": "[[[…"`` in a ``.json`` is the tag ``x:json``, which ``.tgn`` writes as
+    ``[x:json "[[[…"]``: both readers say ``too_deep`` of it, so no clean record turns into one
+    its other reader refuses."""
+    deep = nested(MAX_DEPTH + 6)
+    text = json.dumps({"x:json": deep, "hands": [{"number": 1, "dealer": "N", "trump": "H", "tricks": [],
+                                                  "tags": [["y:json", deep]]}]}, indent=1)
+    (m,), diags = parse_json(text)
+    lines = text.split("\n")
+    where = [next(i for i, ln in enumerate(lines) if key in ln) + 1 for key in ('"x:json"', '"tags"')]
+    assert [(d.code, d.line) for d in diags] == [("too_deep", where[0]), ("too_deep", where[1])]
+    assert m.tags == (("x:json", deep),) and m.hands[0].tags == (("y:json", deep),)
+    assert [d.code for d in parse_tgn(format_tgn(m))[1]] == ["too_deep", "too_deep"]

@@ -12,7 +12,7 @@ import json
 import unicodedata
 from typing import Any, Iterable
 
-from .limits import whole_number
+from .limits import MAX_DEPTH, json_too_deep, whole_number
 from .cards import TOKEN, Card, Rank, Suit, parse_card, parse_rank, parse_trump
 from .json_layout import JSON_SUFFIX, dump
 from .json_problems import Reporter
@@ -211,6 +211,18 @@ class FieldReader(Reporter):
         """How many decks the match's ruleset plays with, for :meth:`count`."""
         self.shared_plays: dict = {}
         """The plain plays read so far in this match (:func:`~.json_fast.fast_tricks` reuses them)."""
+
+    def typed_tags(self, obj: dict, tags: tuple[tuple[str, str], ...]) -> None:
+        """``too_deep`` for a typed tag (``name:json``, a string field or a ``tags`` pair) whose text
+        nests deeper than :data:`~.limits.MAX_DEPTH`, as the ``.tgn`` reader says of ``[Name:json]``:
+        the tag is kept as its text (a field of another type came decoded, so within the limit)."""
+        for name, value in tags:
+            if name.endswith(JSON_SUFFIX) and json_too_deep(value) is not None:
+                key = name if isinstance(obj.get(name), str) else "tags"
+                self.diag("too_deep", f"the value of the typed tag {name[:40]!r} nests more than {MAX_DEPTH} levels "
+                          "of [ ] and { } (the JSON reader's limit); kept as text, not as a JSON value",
+                          f"带类型的标签 {name[:40]!r} 的值嵌套超过 {MAX_DEPTH} 层（JSON 读取的上限）；按文本保留，"
+                          "不作为 JSON 值", key)
 
     def bounded(self, v: Any, what: str, key: str, lo: int, hi: int, default: Any,
                 what_zh: str | None = None, then: tuple[str, str] = ("ignored", "已忽略")) -> Any:

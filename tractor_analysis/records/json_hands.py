@@ -206,6 +206,7 @@ class HandReader(_TrickReader):
             raise Shape(f"\"bid_for\" should be true or false, not {type_name(bid_for)}", "bid_for")
         notes = as_notes(hv.get("notes"), "\"notes\"", "notes")
         tags = as_tags(hv, HAND_FIELDS, "hand")
+        self.typed_tags(hv, tags)
         tricks = self.tricks_of(hv.get("tricks", []), first_trick)
         if not setup:
             self.missing_fields(hv)

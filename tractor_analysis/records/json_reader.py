@@ -79,6 +79,7 @@ class _Reader(HandReader):
             self.path = self.prefix
             return None
         self.check_ruleset(ruleset, rules)
+        self.typed_tags(obj, tags)
         hands = self.hands(hands_v)
         return Match(event=texts["event"], site=texts["site"], date=texts["date"], round=texts["round"],
                      table=texts["table"], players=tuple(players), ruleset=ruleset, rules=rules,
