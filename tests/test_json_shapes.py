@@ -197,3 +197,22 @@ def test_the_full_record_of_that_table_reads_clean():
     """The table above changes one value of a record that reads without a problem."""
     (m,), diags = parse_json(json.dumps(FULL))
     assert diags == [] and len(m.hands) == 1 and len(m.hands[0].tricks) == 1
+
+
+@pytest.mark.parametrize("record", [
+    '{"hands": [' + HAND % "[[]]" + "]}",                                          # an empty trick
+    '{"a b": "x", "hands": [{"number": 1, "dealer": "N", "trump": "H", "tricks": []}]}',   # no .tgn tag name
+])
+def test_ingest_stores_a_match_tgn_cannot_hold_without_its_record_text(tmp_path, record):
+    """The dataset keeps each match's ``.tgn`` text; a match ``.tgn`` cannot hold has none (its
+    pages are drawn from its file), never a traceback."""
+    import pandas as pd
+
+    src = tmp_path / "r.json"
+    src.write_text(record, encoding="utf-8")
+    res = CliRunner().invoke(main, ["ingest", str(src), "-o", str(tmp_path / "ds")])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.output
+    assert res.exit_code in (0, 1, 2) and "Traceback" not in res.output
+    assert len(pd.read_parquet(tmp_path / "ds" / "matches")) == 1
+    records = tmp_path / "ds" / "records"
+    assert not records.exists() or len(pd.read_parquet(records)) == 0
