@@ -405,7 +405,8 @@ def write_reproducer(out: Path, cls: str, seed: int, index: int, size: float, de
                 small = data if len(data) <= REPRO_CAP and cls in confirm(name, data) else None
     elif len(data) <= REPRO_CAP:
         small = data
-    info = {"class": cls, "seed": seed, "case": index, "size": size, "name": name, "mutators": applied,
+    info = {"class": cls, "seed": seed, "case": index, "size": size, "menu": fuzzlib.MENU, "name": name,
+            "mutators": applied,
             "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "detail": detail}
     if small is None:
         target = out / f"{stem}.recipe.json"

@@ -107,7 +107,8 @@ def test_invalid_json_reports_the_decoder_position():
 def test_wrong_shape_hand_is_skipped_and_the_others_kept():
     (m,), diags = parse_json((BAD / "wrong_shape.json").read_text())
     assert [h.number for h in m.hands] == [2]
-    assert codes(diags) == [("json_shape", 2, 12, 1, None), ("json_shape", 4, 12, 3, None)]
+    # a wrong value is pointed at (the "tricks" value), a hand that is not an object at the hand (issue 21)
+    assert codes(diags) == [("json_shape", 2, 65, 1, None), ("json_shape", 4, 12, 3, None)]
     assert "tricks" in diags[0].message and "skipped" in diags[0].message
 
 
@@ -185,4 +186,4 @@ def test_positions_in_a_list_of_matches_name_the_right_match():
     good = '{"hands": [{"number": 1, "dealer": "N", "trump": "H"}]}'
     bad = '{"hands": [{"number": 1, "dealer": "N", "trump": "H", "tricks": "x"}]}'
     _, diags = parse_json("[" + good + ",\n" + bad + "]")
-    assert [(d.code, d.line, d.column) for d in diags] == [("json_shape", 2, 12)]
+    assert [(d.code, d.line, d.column) for d in diags] == [("json_shape", 2, 65)]   # the "tricks" value

@@ -5,7 +5,9 @@ extension picks the format, as on the command line).  :func:`make_case` builds c
 of a run from a seed, deterministically: a seed record (``sample_logs/``, the golden corpus,
 the bad-input examples, each also rewritten as ``.tgn``, ``.json`` and ``.jsonl``) put through
 one to three :data:`MUTATORS` — byte flips, truncation, token swaps, deep nesting, huge
-numbers, encodings and stray characters, long lines, many hands, gzip, gzip bombs.
+numbers, encodings and stray characters, long lines, many hands, typed tags (``[Name:json …]``
+and extra JSON fields, nested to the limit and past it, of every type), JSON values of the
+wrong container type (list ↔ object ↔ scalar at any level), gzip, gzip bombs.
 
 :func:`judge` runs a case through the library (read, replay, write in every format and read
 back) and through the CLI (``check --json``, ``convert``) with click's ``CliRunner`` in this
@@ -350,21 +352,152 @@ def gzip_bomb(rng, name, data, size):
     return (name if name.endswith(".gz") else name + ".gz"), head + member * mib
 
 
+# --- typed tags and JSON values of the wrong container type (issue 21) ------------------
+
+TYPED_NAMES = ["x:json", "Scores:json", "hands:json", "players:json", "tags:json", "notes:json", ":json",
+               "Dealer:json", "number:json", "裁判:json", "Rule:x:json", "deal:json"]
+"""Names of typed tags: free ones, and ones that are a known field of a match or a hand."""
+TYPED_VALUES = ['"text"', "5", "-0", "-0.0", "1.0", "1E5", "NaN", "Infinity", "1e999", "9" * 5000, "true",
+                "null", "[]", "{}", "[1,2]", '{"a":1}', '{"a":1,"a":2}', '{"a":[1,{"b":null}]}', '["\\ud800"]',
+                "{", "[1,", "", " [1] ", '"\\u0000"', "[[[]]]"]
+"""Values of typed tags and of extra JSON fields: every JSON type, canonical or not, and no JSON."""
+
+
+def _deep_value(rng, size: float) -> str:
+    """A JSON value nested about as deep as the readers' limit allows (where a field goes, the text
+    is a few levels deeper), or far deeper."""
+    n = rng.choice([30, 60, 61, 62, 63, 64, 65, 66]) if rng.random() < 0.7 else \
+        int(_big(rng, [1000, 5000], [100_000, 1_000_000]) * size) + 70
+    open_, close = rng.choice([("[", "]"), ('{"a":', "}"), ("[{\"x\":", "}]"), ('{"":[', "]}")])
+    return open_ * n + "1" + close * n
+
+
+def typed_tags(rng, name, data, size):
+    """A typed tag ``[Name:json "value"]`` (``.tgn``) or an extra field (JSON) whose value is nested
+    about as deep as the limit, or far past it, or of any JSON type (or no JSON at all), under a
+    free name or a field's name."""
+    text = _text(data)
+    value = _deep_value(rng, size) if rng.random() < 0.5 else rng.choice(TYPED_VALUES)
+    tag = rng.choice(TYPED_NAMES)
+    stripped = text.lstrip()
+    if stripped.startswith(("{", "[")) and "[Hand" not in text[:4096]:
+        spots = [m.end() for m in re.finditer(r'\{\s*(?=")', text)] or [stripped and text.index(stripped[0]) + 1]
+        at = rng.choice(spots[:2000])
+        field = json.dumps(tag[:-5] if rng.random() < 0.5 else tag, ensure_ascii=False)
+        return name, _bytes(text[:at] + f"{field}: {value}, " + text[at:])
+    lines = text.split("\n")
+    spots = [i + 1 for i, ln in enumerate(lines) if ln.lstrip().startswith("[")] or [0]
+    at = rng.choice(spots)
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    lines.insert(at, f'[{tag} "{escaped}"]')
+    return name, _bytes("\n".join(lines))
+
+
+_SCALARS = [None, 0, 1, -1, "", "x", "N", "SA", True, False, 2.5]
+
+
+def _other_container(rng, v):
+    """A value of another JSON type than ``v``: a list as an object (``{"0": v[0], …}``, as a trick
+    written as an object) or a scalar, an object as a list (of its values, or of ``[key, value]``
+    pairs) or a scalar, a scalar as a list or an object; or ``v`` wrapped in a list or unwrapped."""
+    if isinstance(v, list):
+        return rng.choice([lambda: {str(i): x for i, x in enumerate(v)}, lambda: {}, lambda: rng.choice(_SCALARS),
+                           lambda: [v], lambda: v[0] if v else None, lambda: {"plays": v, "x": 1}])()
+    if isinstance(v, dict):
+        return rng.choice([lambda: list(v.values()), lambda: [[k, x] for k, x in v.items()], lambda: [],
+                           lambda: rng.choice(_SCALARS), lambda: [v], lambda: str(v)[:20]])()
+    return rng.choice([lambda: [v], lambda: {"x": v}, lambda: {}, lambda: [],
+                       lambda: rng.choice([x for x in _SCALARS if type(x) is not type(v)])])()
+
+
+def _retype(rng, obj, times: int):
+    """``obj`` (a decoded record) with ``times`` values, anywhere in it, of another container type."""
+    for _ in range(times):
+        slots = []
+        stack = [obj]
+        while stack and len(slots) < 50_000:
+            o = stack.pop()
+            items = enumerate(o) if isinstance(o, list) else o.items()
+            for k, v in items:
+                slots.append((o, k))
+                if isinstance(v, (list, dict)):
+                    stack.append(v)
+        if not slots:
+            return _other_container(rng, obj)
+        o, k = rng.choice(slots)
+        o[k] = _other_container(rng, o[k])
+    return obj
+
+
+def wrong_containers(rng, name, data, size):
+    """JSON values of the wrong container type (list ↔ object ↔ scalar) at any level of a JSON
+    record; a ``.tgn`` record is read and written as ``.json`` first (named so)."""
+    text = _text(data)
+    times = rng.choice([1, 1, 2, 3])
+    if text.lstrip().startswith(("{", "[")) and "[Hand" not in text[:4096]:
+        lines = text.split("\n")
+        jsonl = name.endswith(".jsonl") or (len([ln for ln in lines if ln.strip()]) > 1
+                                            and all(ln.lstrip().startswith("{") for ln in lines if ln.strip()))
+        if jsonl:
+            full = [i for i, ln in enumerate(lines) if ln.strip()]
+            i = rng.choice(full)
+            obj = _loads(lines[i])
+            if obj is None:
+                return name, data
+            lines[i] = json.dumps(_retype(rng, obj, times), ensure_ascii=False)
+            return name, _bytes("\n".join(lines))
+        obj = _loads(text)
+        if obj is None:
+            return name, data
+        return name, _bytes(json.dumps(_retype(rng, obj, times), ensure_ascii=False, indent=rng.choice([None, 2])))
+    from tractor_analysis.records import match_to_dict
+    from tractor_analysis.records.tgn_reader import parse_tgn
+
+    matches, _ = parse_tgn(text) if len(text) < (4 << 20) else ([], [])
+    if not matches:
+        return name, data
+    obj = match_to_dict(matches[0])
+    return name.split(".")[0] + ".json", _bytes(json.dumps(_retype(rng, obj, times), ensure_ascii=False, indent=2))
+
+
+def _loads(text: str):
+    """The value of JSON ``text``, or ``None`` (not JSON, or nested past what ``json.loads`` recurses into)."""
+    if json_too_deep(text, 500) is not None:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
 MUTATORS: dict[str, Callable] = {
     "byte_flips": byte_flips, "truncation": truncation, "token_swaps": token_swaps,
     "deep_nesting": deep_nesting, "huge_numbers": huge_numbers, "encodings": encodings,
-    "long_lines": long_lines, "many_hands": many_hands, "gzip": gzipped, "gzip_bomb": gzip_bomb,
+    "long_lines": long_lines, "many_hands": many_hands, "typed_tags": typed_tags,
+    "wrong_containers": wrong_containers, "gzip": gzipped, "gzip_bomb": gzip_bomb,
 }
 _TEXT_MUTATORS = [k for k in MUTATORS if k not in ("gzip", "gzip_bomb")]
 
+MENUS = {"issue15": ["byte_flips", "truncation", "token_swaps", "deep_nesting", "huge_numbers", "encodings",
+                     "long_lines", "many_hands"],
+         "issue21": _TEXT_MUTATORS}
+"""The text mutators a case is made with, by the harness version that made it: a case is drawn from
+its menu, so adding a mutator would change every case of a seed (and break the recipes in
+``regressions/``, which name their bytes by SHA-256).  A recipe without ``"menu"`` is from before
+issue 21."""
+MENU = "issue21"
+"""The menu of the cases made now (``bench/fuzz.py`` writes it into a recipe)."""
 
-def make_case(seed: int, index: int, size: float = 1.0) -> tuple[str, bytes, list[str]]:
-    """Case ``index`` of the run ``seed``: ``(name, data, mutators applied)``, always the same."""
+
+def make_case(seed: int, index: int, size: float = 1.0, menu: str = MENU) -> tuple[str, bytes, list[str]]:
+    """Case ``index`` of the run ``seed`` with the mutators of :data:`MENUS` ``[menu]``: ``(name, data,
+    mutators applied)``, always the same."""
     rng = random.Random(f"{seed}:{index}")
     name, data = rng.choice(seeds())
     applied = []
+    text_mutators = MENUS[menu]
     for _ in range(rng.choice([1, 1, 2, 3])):
-        m = rng.choice(_TEXT_MUTATORS)
+        m = rng.choice(text_mutators)
         name, data = MUTATORS[m](rng, name, data, size)
         applied.append(m)
         if len(data) > CASE_CAP:

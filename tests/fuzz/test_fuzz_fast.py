@@ -50,6 +50,37 @@ def test_every_mutator_is_used_and_changes_its_input():
         assert changed, mname
 
 
+def test_the_issue_21_mutators_make_what_they_say():
+    """``typed_tags`` writes a ``[Name:json "…"]`` tag into a ``.tgn`` (an extra field into JSON),
+    nested past the limit often enough; ``wrong_containers`` changes the type of a value of a
+    JSON record (a ``.tgn`` is written as ``.json`` first), never leaving it as it was."""
+    import json
+    import random
+
+    from tractor_analysis.records.limits import json_too_deep
+
+    seeds = dict(fuzzlib.seeds())
+    tgn, js = seeds["seed0.tgn"], seeds["seed0.json"]
+    tags = [fuzzlib.typed_tags(random.Random(i), "seed0.tgn", tgn, SIZE)[1].decode() for i in range(40)]
+    typed = [ln for t in tags for ln in t.split("\n") if ln.startswith("[") and ':json "' in ln]
+    values = [ln[ln.index('"') + 1:ln.rindex('"')].replace('\\"', '"') for ln in typed]
+    assert len(typed) == 40 and any(json_too_deep(v) is not None for v in values)
+    fields = [fuzzlib.typed_tags(random.Random(i), "seed0.json", js, SIZE)[1] for i in range(10)]
+    assert all(f != js for f in fields)
+
+    def kinds(obj, path=()):
+        out = {path: type(obj).__name__}
+        for k, v in (enumerate(obj) if isinstance(obj, list) else obj.items() if isinstance(obj, dict) else ()):
+            out.update(kinds(v, path + (k,)))
+        return out
+    before = kinds(json.loads(js))
+    for i in range(20):
+        name, data = fuzzlib.wrong_containers(random.Random(i), "seed0.json", js, SIZE)
+        after = kinds(json.loads(data))
+        assert any(after.get(p) not in (None, k) for p, k in before.items()), i
+    assert fuzzlib.wrong_containers(random.Random(0), "seed0.tgn", tgn, SIZE)[0] == "seed0.json"
+
+
 def test_the_oracle_sees_each_class():
     """The judge is not blind: a case of each class it judges is caught."""
     from tractor_analysis.records import load_file

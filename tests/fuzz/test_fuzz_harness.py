@@ -62,7 +62,7 @@ def test_a_big_reproducer_is_a_recipe(tmp_path):
     written = list(tmp_path.iterdir())
     assert [p.name for p in written] == [f"memory-s{seed}-c{index}.recipe.json"]
     info = json.loads(written[0].read_text(encoding="utf-8"))
-    data = fuzzlib.make_case(info["seed"], info["case"], info["size"])[1]
+    data = fuzzlib.make_case(info["seed"], info["case"], info["size"], info["menu"])[1]
     assert hashlib.sha256(data).hexdigest() == info["sha256"] and len(data) == info["bytes"]
 
 
@@ -86,7 +86,7 @@ def test_a_gzip_bomb_case_stays_under_the_cap():
     record) was 1.1 GB, and the worker holding it passed 1 GiB before the tool read a byte."""
     import random
 
-    name, data, applied = fuzzlib.make_case(20261203, 5423)
+    name, data, applied = fuzzlib.make_case(20261203, 5423, menu="issue15")
     assert applied[-1] == "gzip_bomb" and len(data) <= fuzzlib.CASE_CAP + (1 << 20)
     noisy = bytes(random.Random(1).getrandbits(8) for _ in range(1 << 16))
     out = fuzzlib.gzip_bomb(random.Random(3), "x.jsonl", noisy, 4.0)[1]

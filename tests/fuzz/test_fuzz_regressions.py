@@ -80,7 +80,7 @@ def test_recipe_no_longer_fails(path):
     import json
 
     info = json.loads(path.read_text(encoding="utf-8"))
-    name, data, _ = fuzzlib.make_case(info["seed"], info["case"], info["size"])
+    name, data, _ = fuzzlib.make_case(info["seed"], info["case"], info["size"], info.get("menu", "issue15"))
     assert hashlib.sha256(data).hexdigest() == info["sha256"], "the mutators changed: this recipe makes another case"
     found = fuzzlib.judge(name, data, formats=("tgn", "json", "jsonl"))
     assert found == [], "\n".join(f"{f.cls}: {f.detail}" for f in found)

@@ -16,7 +16,7 @@ from ..records.cards import POINTS, SEAT_TOKENS, TOKEN, TEAMS, trump_token
 from ..records.diagnostics import Diagnostic
 from ..records.locate import violation_position
 from ..records.model import Hand, Match
-from ..records.tgn_writer import format_tgn
+from ..records.tgn_writer import Unwritable, format_tgn
 from ..engine.replay import record_pairs
 from ..records.rulesets import RuleSet
 from ..engine.verdicts import HandResult, MatchResult, Violation
@@ -140,7 +140,12 @@ class TableBuilder:
         first = self.first_of_key.setdefault(key, mid)
         self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1]))
         if self.records:
-            self._row("records", (mid, sha, index, "tgn", printable(format_tgn(match)), batch))
+            try:
+                text = format_tgn(match)
+            except Unwritable:      # .tgn cannot hold it (an empty trick, a field named "a b"): no
+                text = None         # records row; the report draws the match from its file
+            if text is not None:
+                self._row("records", (mid, sha, index, "tgn", printable(text), batch))
         return nviol
 
     def _violation(self, mid: str, hand_no: int | None, v: Violation, record: Hand | None = None,

@@ -163,6 +163,30 @@ setup(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* Whether every key of dict d is one of the n names (interned strings, compared by value). */
+static int
+keys_among(PyObject *d, PyObject **names, int n)
+{
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(d, &pos, &key, &value)) {
+        int found = 0;
+        for (int i = 0; i < n && !found; i++) {
+            if (key == names[i])
+                found = 1;
+            else if (PyUnicode_CheckExact(key)) {
+                int eq = PyUnicode_Compare(key, names[i]) == 0;
+                if (PyErr_Occurred())
+                    PyErr_Clear();
+                found = eq;
+            }
+        }
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
 /* One play value pv (a dict) into plays; 0 done, 1 miss (None for the hand), -1 error. */
 static int
 one_play(PyObject *pv, PyObject *plays, PyObject *shared, PyObject *line, PyObject *column,
@@ -240,7 +264,13 @@ one_play(PyObject *pv, PyObject *plays, PyObject *shared, PyObject *line, PyObje
         rc = 0;
         goto done;
     }
-    /* a play with other fields: notes, a failed throw's attempted cards */
+    /* a play with other fields: notes, a failed throw's attempted cards (and no field a play does not
+       have: the detailed path reports that) */
+    PyObject *play_keys[4] = {s_seat, s_cards, s_attempted, s_notes};
+    if (!keys_among(pv, play_keys, 4)) {
+        miss = 1;
+        goto done;
+    }
     seatv = get(pv, s_seat, &miss);
     if (seatv == NULL)
         goto done;
@@ -342,10 +372,8 @@ fast_tricks(PyObject *self, PyObject *args)
         } else {
             if (!PyDict_CheckExact(tv))
                 goto none;
-            int has = PyDict_Contains(tv, s_number);
-            if (has < 0)
-                goto out;
-            if (has)
+            PyObject *trick_keys[2] = {s_plays, s_notes};
+            if (!keys_among(tv, trick_keys, 2))     /* a number, or another field: the detailed path */
                 goto none;
             PyObject *nv = PyDict_GetItemWithError(tv, s_notes);
             if (nv == NULL && PyErr_Occurred())
@@ -359,7 +387,8 @@ fast_tricks(PyObject *self, PyObject *args)
                     Py_DECREF(notes);
                     goto out;
                 }
-                plays_v = PyList_New(0);
+                Py_DECREF(notes);
+                goto none;                  /* no "plays": the detailed path reports it */
             } else {
                 Py_INCREF(plays_v);
             }
@@ -370,6 +399,11 @@ fast_tricks(PyObject *self, PyObject *args)
                     goto out;
                 goto none;
             }
+        }
+        if (PyList_GET_SIZE(plays_v) == 0) {     /* a trick with no plays: the detailed path reports it */
+            Py_DECREF(plays_v);
+            Py_DECREF(notes);
+            goto none;
         }
         PyObject *plays = PyList_New(0);
         unsigned seen = 0;

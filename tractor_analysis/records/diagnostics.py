@@ -44,7 +44,8 @@ CODES: dict[str, str] = {
     "engine_error": "the rule engine failed on this match (a bug: please report it with the record)",
     "duplicate_tag": "the same tag (or Bottom:/Buried: line) twice in one match or hand; the later one is used",
     "too_large": "the file is larger than the byte limit (after gunzip; see --max-bytes): nothing of it was read",
-    "too_deep": "JSON nested deeper than the limit (64 levels of [ ] and { }): that record was not read",
+    "too_deep": "JSON nested deeper than the limit (64 levels of [ ] and { }): that record was not read (a typed "
+                "tag [Name:json] of a .tgn: its value is kept as text)",
     "tag_inside_hand": "a match tag (Event, Ruleset, Rule:…, …) after the first [Hand]; kept as a hand tag, not applied",
 }
 

@@ -3,7 +3,8 @@ well formed, with no per-value checking in Python beyond a type test.
 
 :mod:`.json_hands` tries these first.  Each returns ``None`` — having reported nothing — on
 anything unusual: a value of another type, a card or seat written otherwise than in the lookup
-tables, a seat playing twice in a trick, a trick written as an object with a ``number``, more
+tables, a seat playing twice in a trick, a trick written as an object with a ``number`` (or without
+``plays``, or with another field), a trick with no plays, a play with a field it does not have, more
 copies of a card than the decks hold, 炒地皮's ``earlier_buries``.  The reader then reads the same
 values again on its detailed path, which finds and words every problem.  So the fast path
 only ever gives what the detailed path gives for a value it accepts (the tests compare both on
@@ -22,6 +23,7 @@ import dataclasses
 from . import compiled
 from .cards import SEAT_TOKENS, Card
 from .json_fields import Shape, as_notes
+from .json_layout import PLAY_FIELDS
 from .model import Play, Trick, new_play, new_trick
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
@@ -29,6 +31,9 @@ __all__ = ["fast_tricks", "fast_tricks_python", "fast_dealt"]
 
 _CARD = CARD_LOOKUP.__getitem__
 _SEAT = SEAT_LOOKUP.__getitem__
+_TRICK_KEYS = frozenset(("plays", "notes"))
+"""The fields of a trick object the fast path takes (one with a ``number`` goes the detailed way)."""
+_PLAY_KEYS = frozenset(PLAY_FIELDS)
 _MISS = (KeyError, TypeError, Shape)
 """What a value the fast path does not take raises in it (a missing key, an unhashable or
 mistyped value, notes of the wrong shape): the detailed path then reads it."""
@@ -61,12 +66,14 @@ def fast_tricks_python(tricks_v: Any, first_trick: int, decks: int, line: int, c
         for tv in tricks_v:
             notes: tuple[str, ...] = ()
             if type(tv) is not list:
-                if type(tv) is not dict or "number" in tv:
+                if type(tv) is not dict or "number" in tv or not tv.keys() <= _TRICK_KEYS:
                     return None
                 notes = as_notes(tv.get("notes"), "")
-                tv = tv.get("plays", [])
+                tv = tv["plays"]
                 if type(tv) is not list:
                     return None
+            if not tv:
+                return None               # a trick with no plays: the detailed path reports it
             plays = []
             seen = 0
             for pv in tv:
@@ -88,6 +95,8 @@ def fast_tricks_python(tricks_v: Any, first_trick: int, decks: int, line: int, c
                     plays.append(play)
                     keep(play.cards)
                     continue
+                if not pv.keys() <= _PLAY_KEYS:
+                    return None
                 seat = _SEAT(pv["seat"])
                 bit = 1 << seat
                 if seen & bit:
@@ -137,8 +146,6 @@ def fast_dealt(hv: dict, decks: int) -> tuple[Any, Any, Any, list] | None:
     try:
         deal_v = hv.get("deal")
         if deal_v is not None:
-            if type(deal_v) is list and len(deal_v) == 4:
-                deal_v = dict(zip(SEAT_TOKENS, deal_v))
             if type(deal_v) is not dict:
                 return None
             deal_l: list[tuple[Card, ...]] = [(), (), (), ()]

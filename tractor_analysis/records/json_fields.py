@@ -12,14 +12,14 @@ import json
 import unicodedata
 from typing import Any, Iterable
 
-from .limits import whole_number
+from .limits import MAX_DEPTH, json_too_deep, whole_number
 from .cards import TOKEN, Card, Rank, Suit, card_meant, parse_card, parse_rank, parse_trump
 from .json_layout import JSON_SUFFIX, dump
 from .json_problems import Reporter
 from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 
-__all__ = ["MAX_POINTS", "MAX_TRICK", "Shape", "type_name", "as_text", "as_integer", "as_notes", "as_tags",
-           "as_players", "as_teams", "as_rules", "FieldReader"]
+__all__ = ["MAX_POINTS", "MAX_TRICK", "Shape", "shape_zh", "type_name", "zh_type", "as_text", "as_integer", "as_notes",
+           "as_tags", "as_players", "as_teams", "as_rules", "FieldReader"]
 
 MAX_POINTS = 9999
 """Largest ``points`` (a position's points so far) and ``claim`` (either sign) taken as written."""
@@ -28,7 +28,32 @@ MAX_TRICK = 999
 
 
 class Shape(Exception):
-    """A value of the wrong shape: the enclosing hand (or match) is skipped."""
+    """A value of the wrong shape: the enclosing hand (or match) is skipped.
+
+    ``at``: the keys and list indexes from the reader's current path to the value concerned
+    (``("declarations", 2)``), so that the ``json_shape`` diagnostic points at it."""
+
+    def __init__(self, message: str, *at: str | int, zh: str = "") -> None:
+        super().__init__(message)
+        self.at = at
+        self.zh = zh
+
+
+def shape_zh(exc: Shape) -> str:
+    """The Chinese of a :class:`Shape` problem: its own when it has one, else where the value is."""
+    if exc.zh:
+        return exc.zh
+    where = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in exc.at).lstrip(".")
+    return f"{where} 的类型不符合 docs/format.md 的规定" if where else "值的类型不符合 docs/format.md 的规定"
+
+
+ZH_TYPE = {"an object": "对象", "a list": "列表", "a string": "字符串", "true/false": "true/false",
+           "a number": "数字", "null": "null"}
+"""The Chinese of :func:`type_name`."""
+
+
+def zh_type(v: Any) -> str:
+    return ZH_TYPE.get(type_name(v), type_name(v))
 
 
 def type_name(v: Any) -> str:
@@ -64,18 +89,19 @@ def _dropped_zh(dropped: str) -> str:
     return _DROPPED_ZH.get(dropped, "")
 
 
-def as_text(v: Any, what: str) -> str | None:
-    """A string field (a number is taken as its text; ``None`` stays ``None``)."""
+def as_text(v: Any, what: str, *at: str | int) -> str | None:
+    """A string field (a number is taken as its text; ``None`` stays ``None``); ``at``: where it is
+    (see :class:`Shape`)."""
     if v is None:
         return None
     if isinstance(v, str):
         return v
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         return str(v)
-    raise Shape(f"{what} should be a string, not {type_name(v)}")
+    raise Shape(f"{what} should be a string, not {type_name(v)}", *at, zh=f"{what} 应为字符串，而不是{zh_type(v)}")
 
 
-def as_integer(v: Any, what: str) -> int:
+def as_integer(v: Any, what: str, *at: str | int) -> int:
     """A whole number, or a string of at most :data:`~.limits.MAX_DIGITS` digits (its length is
     checked before ``int()``: a string of thousands of digits is the wrong shape, not a crash)."""
     if isinstance(v, int) and not isinstance(v, bool):
@@ -83,17 +109,30 @@ def as_integer(v: Any, what: str) -> int:
     n = whole_number(v) if isinstance(v, str) else None
     if n is not None:
         return n
-    raise Shape(f"{what} should be a whole number, not {type_name(v)} {json.dumps(v, ensure_ascii=False)[:20]}")
+    raise Shape(f"{what} should be a whole number, not {type_name(v)} {_shown(v)}", *at,
+                zh=f"{what} 应为整数，而不是{zh_type(v)} {_shown(v)}")
 
 
-def as_notes(v: Any, what: str) -> tuple[str, ...]:
+def _shown(v: Any) -> str:
+    """A short text of JSON value ``v`` for a message (never the whole of a big or deep value)."""
+    if isinstance(v, (list, dict)):
+        return "[…]" if isinstance(v, list) else "{…}"
+    return json.dumps(v, ensure_ascii=False)[:20]
+
+
+def as_notes(v: Any, what: str, *at: str | int) -> tuple[str, ...]:
     """A ``notes`` field: a list of strings, or one string."""
     if v is None:
         return ()
     if isinstance(v, str):
         return (v,)
-    if not isinstance(v, list) or not all(isinstance(n, str) for n in v):
-        raise Shape(f"{what} should be a list of strings")
+    if not isinstance(v, list):
+        raise Shape(f"{what} should be a list of strings, not {type_name(v)}", *at,
+                    zh=f"{what} 应为字符串列表，而不是{zh_type(v)}")
+    for i, n in enumerate(v):
+        if not isinstance(n, str):
+            raise Shape(f"{what} should be a list of strings, not hold {type_name(n)}", *at, i,
+                        zh=f"{what} 应为字符串列表，其中不能有{zh_type(n)}")
     return tuple(v)
 
 
@@ -110,26 +149,33 @@ def as_tags(obj: dict, known: tuple[str, ...], what: str) -> tuple[tuple[str, st
             out.append((key + JSON_SUFFIX, dump(value)))
     extra = obj.get("tags")
     if extra is not None:
-        if not isinstance(extra, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in extra):
-            raise Shape(f"\"tags\" of the {what} should be a list of [name, value] string pairs")
+        if not isinstance(extra, list):
+            raise Shape(f"\"tags\" of the {what} should be a list of [name, value] string pairs, not "
+                        f"{type_name(extra)}", "tags")
+        for i, p in enumerate(extra):
+            if not (isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)):
+                raise Shape(f"\"tags\" of the {what} should be a list of [name, value] string pairs, not "
+                            f"hold {type_name(p)}{' ' + _shown(p) if isinstance(p, list) else ''}", "tags", i)
         out.extend((p[0], p[1]) for p in extra)
     return tuple(out)
 
 
 def as_players(p: Any) -> list[str | None]:
-    """The ``players`` field: an object ``{"N": name, …}`` or a list of four names."""
-    players = [None, None, None, None]
-    if isinstance(p, dict):
-        for key, name in p.items():
-            s = SEAT_LOOKUP.get(key)
-            if s is None:
-                raise Shape(f"\"players\" has key {key!r} (expected N, E, S, W)")
-            players[s] = as_text(name, f"players.{key}")
-    elif isinstance(p, list) and len(p) == 4:
-        players = [as_text(x, "players") for x in p]
-    elif p is not None:
-        raise Shape("\"players\" should be an object {\"N\": name, …}")
+    """The ``players`` field: an object ``{"N": name, …}``.  A list is refused: ``docs/format.md``
+    fixes no seat order for one, and reading ``["a", "b", "c", "d"]`` as N, E, S, W would be a guess."""
+    players: list[str | None] = [None, None, None, None]
+    if p is None:
+        return players
+    if not isinstance(p, dict):
+        hint = (" (a list does not say which seat each name is: write {\"N\": \"…\", \"E\": \"…\", "
+                "\"S\": \"…\", \"W\": \"…\"})" if isinstance(p, list) else "")
+        raise Shape(f"\"players\" should be an object {{\"N\": name, …}}, not {type_name(p)}{hint}", "players",
+                    zh="\"players\" 应为对象 {\"N\": 姓名, …}" + ("；列表不能说明每个名字属于哪个座位" if isinstance(p, list) else ""))
+    for key, name in p.items():
+        s = SEAT_LOOKUP.get(key)
+        if s is None:
+            raise Shape(f"\"players\" has key {key!r} (expected N, E, S, W)", "players", key)
+        players[s] = as_text(name, f"players.{key}", "players", key)
     return players
 
 
@@ -140,10 +186,12 @@ def as_teams(t: Any) -> tuple[str | None, str | None]:
         for key, name in t.items():
             side = {"NS": 0, "EW": 1}.get(key.upper() if isinstance(key, str) else key)
             if side is None:
-                raise Shape(f"\"teams\" has key {key!r} (expected NS or EW)")
-            teams[side] = as_text(name, f"teams.{key}")
+                raise Shape(f"\"teams\" has key {key!r} (expected NS or EW)", "teams", key,
+                            zh=f"\"teams\" 的键 {key!r} 无效（应为 NS 或 EW）")
+            teams[side] = as_text(name, f"teams.{key}", "teams", key)
     elif t is not None:
-        raise Shape("\"teams\" should be an object {\"NS\": name, \"EW\": name}")
+        raise Shape("\"teams\" should be an object {\"NS\": name, \"EW\": name}", "teams",
+                    zh=f"\"teams\" 应为对象 {{\"NS\": 队名, \"EW\": 队名}}，而不是{zh_type(t)}")
     return teams[0], teams[1]
 
 
@@ -152,18 +200,21 @@ def as_rules(v: Any) -> tuple[tuple[str, str], ...]:
     if v is None:
         return ()
     if isinstance(v, dict):
-        items = list(v.items())
-    elif isinstance(v, list) and all(isinstance(p, list) and len(p) == 2 for p in v):
-        items = [(p[0], p[1]) for p in v]
+        items = [(p, k, val) for p, (k, val) in zip(v, v.items())]
+    elif isinstance(v, list):
+        for i, p in enumerate(v):
+            if not (isinstance(p, list) and len(p) == 2):
+                raise Shape(f"\"rules\" as a list should hold [name, value] pairs, not {type_name(p)}", "rules", i)
+        items = [(i, p[0], p[1]) for i, p in enumerate(v)]
     else:
-        raise Shape("\"rules\" should be an object {\"name\": \"value\", …}")
+        raise Shape(f"\"rules\" should be an object {{\"name\": \"value\", …}}, not {type_name(v)}", "rules")
     out = []
-    for name, value in items:
+    for at, name, value in items:
         if not isinstance(name, str):
-            raise Shape("\"rules\" names should be strings")
+            raise Shape(f"\"rules\" names should be strings, not {type_name(name)}", "rules", at)
         if isinstance(value, bool):
             value = "on" if value else "off"
-        out.append((name, as_text(value, f"rules.{name}")))
+        out.append((name, as_text(value, f"rules.{name}", "rules", at)))
     return tuple(out)
 
 
@@ -177,11 +228,23 @@ class FieldReader(Reporter):
         self.shared_plays: dict = {}
         """The plain plays read so far in this match (:func:`~.json_fast.fast_tricks` reuses them)."""
 
+    def typed_tags(self, obj: dict, tags: tuple[tuple[str, str], ...]) -> None:
+        """``too_deep`` for a typed tag (``name:json``, a string field or a ``tags`` pair) whose text
+        nests deeper than :data:`~.limits.MAX_DEPTH`, as the ``.tgn`` reader says of ``[Name:json]``:
+        the tag is kept as its text (a field of another type came decoded, so within the limit)."""
+        for name, value in tags:
+            if name.endswith(JSON_SUFFIX) and json_too_deep(value) is not None:
+                key = name if isinstance(obj.get(name), str) else "tags"
+                self.diag("too_deep", f"the value of the typed tag {name[:40]!r} nests more than {MAX_DEPTH} levels "
+                          "of [ ] and { } (the JSON reader's limit); kept as text, not as a JSON value",
+                          f"带类型的标签 {name[:40]!r} 的值嵌套超过 {MAX_DEPTH} 层（JSON 读取的上限）；按文本保留，"
+                          "不作为 JSON 值", key)
+
     def bounded(self, v: Any, what: str, key: str, lo: int, hi: int, default: Any,
                 what_zh: str | None = None, then: tuple[str, str] = ("ignored", "已忽略")) -> Any:
         """A whole number in ``lo..hi``; out of range: ``bad_value`` at ``key`` and ``default``
         (``then`` says what was done instead, in English and Chinese)."""
-        n = as_integer(v, what)
+        n = as_integer(v, what, key)
         if lo <= n <= hi:
             return n
         shown = str(n) if abs(n) < 10 ** 12 else f"{str(n)[:12]}…"
@@ -189,28 +252,32 @@ class FieldReader(Reporter):
                   f"{what_zh or what} {shown} 超出范围（应为 {lo}..{hi}）；{then[1]}", key)
         return default
 
-    def seat(self, v: Any, what: str) -> int | None:
+    def seat(self, v: Any, what: str, *at: str | int) -> int | None:
         """A seat string (``None`` with ``unknown_seat`` when it is not one)."""
         s = SEAT_LOOKUP.get(v.strip()) if isinstance(v, str) else None
         if s is None:
             if not isinstance(v, str):
-                raise Shape(f"{what} should be a seat string \"N\", \"E\", \"S\" or \"W\", not {type_name(v)}")
+                raise Shape(f"{what} should be a seat string \"N\", \"E\", \"S\" or \"W\", not {type_name(v)}", *at,
+                            zh=f"{what} 应为座位字符串 \"N\"、\"E\"、\"S\" 或 \"W\"，而不是{zh_type(v)}")
             self.diag("unknown_seat", f"unknown seat {v!r} in {what} (expected N, E, S or W)",
                       f"{what} 中的座位 {v!r} 无法识别（应为 N、E、S 或 W）")
         return s
 
-    def cards(self, v: Any, what: str, dropped: str) -> tuple[tuple[Card, ...], bool]:
+    def cards(self, v: Any, what: str, dropped: str, *at: str | int) -> tuple[tuple[Card, ...], bool]:
         """The cards of a list of card strings (or one space-separated string), and whether one
-        could not be read (each such card is an ``unknown_card``; ``dropped`` says what follows)."""
+        could not be read (each such card is an ``unknown_card``; ``dropped`` says what follows);
+        ``at``: where the list is (see :class:`Shape`)."""
         if isinstance(v, str):
             v = v.split()
         if not isinstance(v, list):
-            raise Shape(f"{what} should be a list of card strings, not {type_name(v)}")
+            raise Shape(f"{what} should be a list of card strings, not {type_name(v)}", *at,
+                        zh=f"{what} 应为牌的列表，而不是{zh_type(v)}")
         out = []
         bad = False
-        for t in v:
+        for i, t in enumerate(v):
             if not isinstance(t, str):
-                raise Shape(f"{what} should hold card strings, not {type_name(t)}")
+                raise Shape(f"{what} should hold card strings, not {type_name(t)}", *at, i,
+                            zh=f"{what} 应为牌的列表，其中不能有{zh_type(t)}")
             k = CARD_LOOKUP.get(t)
             if k is None:
                 try:
@@ -241,12 +308,16 @@ class FieldReader(Reporter):
         if v is None:
             return None
         if not isinstance(v, dict):
-            raise Shape("\"levels\" should be an object {\"NS\": \"2\", \"EW\": \"2\"}")
+            raise Shape(f"\"levels\" should be an object {{\"NS\": \"2\", \"EW\": \"2\"}}, not {type_name(v)}",
+                        "levels")
         out = [2, 2]
         for key, value in v.items():
             team = {"NS": 0, "EW": 1}.get(key)
             if team is None:
-                raise Shape(f"\"levels\" has key {key!r} (expected NS and EW)")
+                raise Shape(f"\"levels\" has key {key!r} (expected NS and EW)", "levels", key)
+            if not isinstance(value, (str, int)) or isinstance(value, bool):
+                raise Shape(f"levels.{key} should be a level string such as \"2\" or \"A\", not "
+                            f"{type_name(value)}", "levels", key)
             try:
                 out[team] = parse_rank(str(value))
             except ValueError:
@@ -256,7 +327,7 @@ class FieldReader(Reporter):
 
     def trump(self, v: Any) -> Suit | None:
         """A hand's ``trump`` (a suit, ``NT`` or a word for it); ``None`` when unknown."""
-        t = as_text(v, "\"trump\"")
+        t = as_text(v, "\"trump\"", "trump")
         try:
             return parse_trump(TRUMP_WORDS.get(t.strip().lower(), t))
         except ValueError:
@@ -266,7 +337,7 @@ class FieldReader(Reporter):
 
     def level(self, v: Any) -> Rank | None:
         """A hand's ``level`` (``2``..``10``, ``J``, ``Q``, ``K``, ``A``); ``None`` when unknown."""
-        lv = as_text(v, "\"level\"")
+        lv = as_text(v, "\"level\"", "level")
         try:
             return parse_rank(lv)
         except ValueError:

@@ -6,17 +6,26 @@ kept); within a hand, a play or declaration that cannot be read is dropped with 
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .json_fast import fast_dealt, fast_tricks
-from .json_fields import MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, type_name
-from .json_layout import HAND_FIELDS
+from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, shape_zh,
+                          type_name, zh_type)
+from .json_layout import DECLARATION_FIELDS, HAND_FIELDS, PLAY_FIELDS, TRICK_FIELDS
 from .limits import MAX_HAND_NUMBER
 from .model import Declaration, Hand, Play, Trick
 from .words import SEAT_LOOKUP
 
 __all__ = ["HandReader"]
+
+
+def _not_a(v: Any, needs: tuple[str, ...]) -> str:
+    """What ``v`` is, where an object with the fields ``needs`` was expected (for messages)."""
+    if not isinstance(v, dict):
+        return type_name(v)
+    return "an object without " + " or ".join(f'"{k}"' for k in needs if k not in v)
 
 
 class _TrickReader(FieldReader):
@@ -30,7 +39,8 @@ class _TrickReader(FieldReader):
             self.trick = None
             return fast
         if not isinstance(tricks_v, list):
-            raise Shape(f"\"tricks\" should be a list, not {type_name(tricks_v)}")
+            raise Shape(f"\"tricks\" should be a list, not {type_name(tricks_v)}", "tricks",
+                        zh=f"\"tricks\" 应为列表，而不是{zh_type(tricks_v)}")
         tricks = []
         played = [0] * NUM_KINDS
         expected = first_trick
@@ -51,15 +61,25 @@ class _TrickReader(FieldReader):
         number = expected
         trick_path = self.path
         if isinstance(tv, dict):
+            self.trick_object(tv)
             trick_path += ("plays",)
             if "number" in tv:
                 number = self.bounded(tv["number"], "a trick's \"number\"", "number", 1, MAX_TRICK, expected,
                                       "墩号", (f"numbered {expected}", f"按第 {expected} 墩处理"))
                 self.trick = number
-            notes = as_notes(tv.get("notes"), "a trick's \"notes\"")
-            tv = tv.get("plays", [])
+            notes = as_notes(tv.get("notes"), "a trick's \"notes\"", "notes")
+            tv = tv["plays"]
+            if not isinstance(tv, list):
+                raise Shape(f"the \"plays\" of trick {number} should be a list of plays, not {type_name(tv)}",
+                            "plays", zh=f"第 {number} 墩的 \"plays\" 应为出牌列表，而不是{zh_type(tv)}")
         if not isinstance(tv, list):
-            raise Shape(f"trick {number} should be a list of plays, not {type_name(tv)}")
+            raise Shape(f"trick {number} should be a list of plays, not {type_name(tv)}",
+                        zh=f"第 {number} 墩应为出牌列表，而不是{zh_type(tv)}")
+        if not tv:
+            self.path = trick_path
+            self.diag("json_shape", f"trick {number} has no plays (expected a list of plays "
+                      "[{\"seat\": \"N\", \"cards\": [...]}, …])",
+                      f"第 {number} 墩没有出牌（应为出牌列表 [{{\"seat\": \"N\", \"cards\": [...]}}, …]）")
         if number != expected:
             self.diag("trick_sequence", f"trick {number} out of sequence (expected {expected})",
                       f"墩号 {number} 不连续：应为 {expected}")
@@ -73,12 +93,37 @@ class _TrickReader(FieldReader):
                 plays.append(play)
         return Trick(number, tuple(plays), notes, self.line)
 
+    def trick_object(self, tv: dict) -> None:
+        """A trick written as an object: ``plays`` it must have, other fields than ``number``, ``plays``
+        and ``notes`` it may not (``{"0": {…}, "1": {…}}`` is not a trick: it would read as empty)."""
+        extra = [k for k in tv if k not in TRICK_FIELDS]
+        if "plays" in tv and not extra:
+            return
+        shown = ", ".join(json.dumps(k, ensure_ascii=False) for k in (extra or list(tv))[:4]) or "none"
+        no_plays = ("no \"plays\"; its fields: " if "plays" not in tv else "the fields ")
+        no_plays_zh = ("没有 \"plays\"；其字段：" if "plays" not in tv else "有多余的字段 ")
+        raise Shape("a trick written as an object should be {\"number\": …, \"plays\": [...], \"notes\": [...]} "
+                    f"(a trick is a list of plays, or that object); this one has {no_plays}{shown}",
+                    zh="写成对象的一墩应为 {\"number\": …, \"plays\": [...], \"notes\": [...]}（一墩是出牌列表，"
+                    f"或这种对象）；此对象{no_plays_zh}{shown}")
+
+    def unknown_fields(self, obj: dict, known: tuple[str, ...], what: str, what_zh: str) -> None:
+        """``json_shape`` for each field of ``obj`` that a ``what`` does not have (it is ignored)."""
+        for key in obj:
+            if key not in known:
+                shown = json.dumps(key, ensure_ascii=False)[:40]
+                self.diag("json_shape", f"{what} has no field {shown} (its fields: {', '.join(known)}); ignored",
+                          f"{what_zh}没有字段 {shown}（其字段为 {', '.join(known)}）；已忽略", key)
+
     def play_of(self, pv: Any, number: int, seen: int, played: list[int]) -> Play | None:
         """One play of trick ``number`` (``None`` when it is dropped); ``seen`` holds a bit per seat
         that has played already."""
         if not isinstance(pv, dict) or "seat" not in pv or "cards" not in pv:
-            raise Shape(f"a play in trick {number} should be an object {{\"seat\": \"N\", \"cards\": [...]}}")
-        seat = self.seat(pv["seat"], "a play")
+            raise Shape(f"a play in trick {number} should be an object {{\"seat\": \"N\", \"cards\": [...]}}, not "
+                        f"{_not_a(pv, ('seat', 'cards'))}",
+                        zh=f"第 {number} 墩的出牌应为对象 {{\"seat\": \"N\", \"cards\": [...]}}")
+        self.unknown_fields(pv, PLAY_FIELDS, "a play", "出牌")
+        seat = self.seat(pv["seat"], "a play", "seat")
         if seat is None:
             return None
         if seen & (1 << seat):
@@ -86,12 +131,13 @@ class _TrickReader(FieldReader):
                       "trick); the second play is dropped", f"座位 {SEAT_TOKENS[seat]} 在同一墩中出牌两次")
             return None
         dropped = f"the play of {SEAT_TOKENS[seat]} is dropped"
-        cards, bad = self.cards(pv["cards"], f"the play of {SEAT_TOKENS[seat]}", dropped)
+        cards, bad = self.cards(pv["cards"], f"the play of {SEAT_TOKENS[seat]}", dropped, "cards")
         attempted = None
         if pv.get("attempted") is not None:
-            attempted, bad2 = self.cards(pv["attempted"], f"the throw of {SEAT_TOKENS[seat]}", dropped)
+            attempted, bad2 = self.cards(pv["attempted"], f"the throw of {SEAT_TOKENS[seat]}", dropped,
+                                         "attempted")
             bad = bad or bad2
-        pnotes = as_notes(pv.get("notes"), "a play's \"notes\"")
+        pnotes = as_notes(pv.get("notes"), "a play's \"notes\"", "notes")
         if bad:
             return None
         self.count(played, cards, f"the plays of hand {self.hand}", f"第 {self.hand} 局的出牌")
@@ -109,10 +155,12 @@ class HandReader(_TrickReader):
         self.trick = None
         try:
             if not isinstance(hv, dict):
-                raise Shape(f"hand {index + 1} should be a JSON object, not {type_name(hv)}")
+                raise Shape(f"hand {index + 1} should be a JSON object, not {type_name(hv)}",
+                            zh=f"第 {index + 1} 局应为 JSON 对象，而不是{zh_type(hv)}")
             return self.build_hand(hv, previous)
         except Shape as exc:
-            self.diag("json_shape", f"{exc}; the hand is skipped", "JSON 结构错误；该局已跳过")
+            self.path += exc.at
+            self.diag("json_shape", f"{exc}; the hand is skipped", f"JSON 结构错误（{shape_zh(exc)}）；该局已跳过")
             return None
 
     def build_hand(self, hv: dict, previous: int) -> Hand:
@@ -129,35 +177,39 @@ class HandReader(_TrickReader):
             self.path = self.path[:-1]
         trump = self.trump(hv["trump"]) if hv.get("trump") is not None else None
         level = self.level(hv["level"]) if hv.get("level") is not None else None
-        declarations = self.declarations(hv.get("declarations") or [])
+        declarations = self.declarations(hv.get("declarations"))
         deal, bottom, buried, earlier = fast_dealt(hv, self.decks) or self.dealt(hv)
         friend = None
         if hv.get("friend") is not None:
-            fc, bad = self.cards([as_text(hv["friend"], "\"friend\"")], "\"friend\"", "ignored")
+            fc, bad = self.cards([as_text(hv["friend"], "\"friend\"", "friend")], "\"friend\"", "ignored", "friend")
             friend = fc[0] if fc else None
         setup = hv.get("setup", False)
         if isinstance(setup, int) and not isinstance(setup, bool) and setup in (0, 1):
             setup = bool(setup)
         if not isinstance(setup, bool):
-            raise Shape(f"\"setup\" should be true or false, not {type_name(setup)}")
+            raise Shape(f"\"setup\" should be true or false, not {type_name(setup)}", "setup")
         points = self.bounded(hv.get("points", 0), "\"points\"", "points", 0, MAX_POINTS, 0,
                               then=("read as 0", "按 0 处理"))
         first_trick = self.bounded(hv.get("first_trick", 1), "\"first_trick\"", "first_trick", 1, MAX_TRICK, 1,
                                    then=("read as 1", "按 1 处理"))
         claim = (None if hv.get("claim") is None else
                  self.bounded(hv["claim"], "\"claim\"", "claim", -MAX_POINTS, MAX_POINTS, None))
-        takebacks_v = hv.get("takebacks") or []
+        takebacks_v = hv.get("takebacks")
+        if takebacks_v is None:
+            takebacks_v = []
         if not isinstance(takebacks_v, list):
-            raise Shape(f"\"takebacks\" should be a list of seats, not {type_name(takebacks_v)}")
-        takebacks = tuple(s for s in (self.seat(v, "a take-back") for v in takebacks_v) if s is not None)
+            raise Shape(f"\"takebacks\" should be a list of seats, not {type_name(takebacks_v)}", "takebacks")
+        takebacks = tuple(s for s in (self.seat(v, "a take-back", "takebacks", i) for i, v in enumerate(takebacks_v))
+                          if s is not None)
         bid_for = hv.get("bid_for", False)
         if not isinstance(bid_for, bool):
-            raise Shape(f"\"bid_for\" should be true or false, not {type_name(bid_for)}")
+            raise Shape(f"\"bid_for\" should be true or false, not {type_name(bid_for)}", "bid_for")
         result_only = hv.get("result_only", False)
         if not isinstance(result_only, bool):
-            raise Shape(f"\"result_only\" should be true or false, not {type_name(result_only)}")
-        notes = as_notes(hv.get("notes"), "\"notes\"")
+            raise Shape(f"\"result_only\" should be true or false, not {type_name(result_only)}", "result_only")
+        notes = as_notes(hv.get("notes"), "\"notes\"", "notes")
         tags = as_tags(hv, HAND_FIELDS, "hand")
+        self.typed_tags(hv, tags)
         tricks = self.tricks_of(hv.get("tricks", []), first_trick)
         if result_only:
             result_only = self.check_result_only(hv, number, tricks, deal, bottom, buried, setup, dealer, claim)
@@ -171,17 +223,26 @@ class HandReader(_TrickReader):
 
     def declarations(self, decl_v: Any) -> list[Declaration]:
         """The ``declarations`` of a hand (one whose seat or cards cannot be read is dropped)."""
+        if decl_v is None:
+            return []
         if not isinstance(decl_v, list):
-            raise Shape("\"declarations\" should be a list of {\"seat\", \"cards\"} objects")
+            raise Shape(f"\"declarations\" should be a list of {{\"seat\", \"cards\"}} objects, not "
+                        f"{type_name(decl_v)}", "declarations")
         declarations = []
-        for d in decl_v:
-            if not isinstance(d, dict) or "seat" not in d:
-                raise Shape("each declaration should be an object {\"seat\": \"N\", \"cards\": [...]}")
-            seat = self.seat(d["seat"], "a declaration")
-            cards, bad = self.cards(d.get("cards", []), "a declaration", "the declaration is dropped")
+        hand_path = self.path
+        for i, d in enumerate(decl_v):
+            if not isinstance(d, dict) or "seat" not in d or "cards" not in d:
+                raise Shape("each declaration should be an object {\"seat\": \"N\", \"cards\": [...]}, not "
+                            f"{_not_a(d, ('seat', 'cards'))}", "declarations", i,
+                            zh="每个亮主应为对象 {\"seat\": \"N\", \"cards\": [...]}")
+            self.path = hand_path + ("declarations", i)
+            self.unknown_fields(d, DECLARATION_FIELDS, "a declaration", "亮主")
+            seat = self.seat(d["seat"], "a declaration", "seat")
+            cards, bad = self.cards(d["cards"], "a declaration", "the declaration is dropped", "cards")
             after_bottom = d.get("after_bottom", False)
             if not isinstance(after_bottom, bool):
-                raise Shape("\"after_bottom\" of a declaration should be true or false")
+                raise Shape("\"after_bottom\" of a declaration should be true or false", "after_bottom")
+            self.path = hand_path
             if seat is not None and not bad:
                 declarations.append(Declaration(seat, cards, after_bottom))
         return declarations
@@ -193,33 +254,37 @@ class HandReader(_TrickReader):
         deal = None
         deal_v = hv.get("deal")
         if deal_v is not None:
-            if isinstance(deal_v, list) and len(deal_v) == 4:
-                deal_v = dict(zip(SEAT_TOKENS, deal_v))
-            if not isinstance(deal_v, dict):
-                raise Shape("\"deal\" should be an object {\"N\": [cards], \"E\": …}")
+            if not isinstance(deal_v, dict):     # a list of four fixes no seat order (docs/format.md)
+                listed = isinstance(deal_v, list)
+                raise Shape(f"\"deal\" should be an object {{\"N\": [cards], \"E\": …}}, not {type_name(deal_v)}"
+                            + (" (a list does not say which seat holds which cards)" if listed else ""), "deal",
+                            zh="\"deal\" 应为对象 {\"N\": [牌], \"E\": …}"
+                            + ("；列表不能说明哪些牌属于哪个座位" if listed else ""))
             deal_l: list[tuple[Card, ...]] = [(), (), (), ()]
             for key, cv in deal_v.items():
                 seat = SEAT_LOOKUP.get(key)
                 if seat is None:
-                    raise Shape(f"\"deal\" has key {key!r} (expected N, E, S, W)")
-                deal_l[seat] = self.cards(cv, f"deal.{key}", "left out of the deal")[0]
+                    raise Shape(f"\"deal\" has key {key!r} (expected N, E, S, W)", "deal", key)
+                deal_l[seat] = self.cards(cv, f"deal.{key}", "left out of the deal", "deal", key)[0]
                 self.count(dealt, deal_l[seat], "the deal and bottom", "发牌和底牌")
             deal = tuple(deal_l)
         bottom = buried = None
         if hv.get("bottom") is not None:
-            bottom = self.cards(hv["bottom"], "\"bottom\"", "left out of the bottom")[0]
+            bottom = self.cards(hv["bottom"], "\"bottom\"", "left out of the bottom", "bottom")[0]
             self.count(dealt, bottom, "the deal and bottom", "发牌和底牌")
         if hv.get("buried") is not None:
-            buried = self.cards(hv["buried"], "\"buried\"", "left out of the buried cards")[0]
+            buried = self.cards(hv["buried"], "\"buried\"", "left out of the buried cards", "buried")[0]
             self.count([0] * NUM_KINDS, buried, "the buried cards", "埋底的牌")
         earlier: list[tuple[Card, ...]] = []
         if hv.get("earlier_buries") is not None:      # 炒地皮: the buries before the last one
             ev = hv["earlier_buries"]
             if not isinstance(ev, list) or buried is None:
                 raise Shape("\"earlier_buries\" should be a list of card lists, beside \"buried\" "
-                            "(the last bury)")
+                            f"(the last bury), not {type_name(ev) if not isinstance(ev, list) else 'without buried'}",
+                            "earlier_buries")
             for i, cv in enumerate(ev):
-                earlier.append(self.cards(cv, f"earlier_buries[{i}]", "left out of the buried cards")[0])
+                earlier.append(self.cards(cv, f"earlier_buries[{i}]", "left out of the buried cards",
+                                          "earlier_buries", i)[0])
                 self.count([0] * NUM_KINDS, earlier[-1], "the buried cards", "埋底的牌")
         return deal, bottom, buried, earlier
 
@@ -243,9 +308,9 @@ class HandReader(_TrickReader):
 
     def missing_fields(self, hv: dict) -> None:
         """``missing_tag`` for a played hand without ``dealer`` or ``trump``."""
-        if "dealer" not in hv:
+        if hv.get("dealer") is None:          # null is an absent field (docs/format.md)
             self.diag("missing_tag", "no \"dealer\" (expected e.g. \"dealer\": \"N\"; the dealer may be "
                       "inferable from the previous hand, but the record should say)", "缺少庄家 \"dealer\"")
-        if "trump" not in hv:
+        if hv.get("trump") is None:
             self.diag("missing_tag", "no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"; read as no trump "
                       "— the declarations may tell the trump)", "缺少主牌花色 \"trump\"（按无主处理）")

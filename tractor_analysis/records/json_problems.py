@@ -46,12 +46,14 @@ class JsonText:
 
 
 _WS = re.compile(r"[ \t\n\r]*")
-_DESCEND = ("hands", "tricks", "plays", "rules", "players", "levels", "deal")
+_DESCEND = frozenset(("hands", "tricks", "plays", "rules", "players", "levels", "deal", "declarations",
+                      "takebacks", "earlier_buries", "bottom", "buried", "notes", "tags", "cards", "attempted"))
 
 
 def value_positions(text: str) -> dict[tuple, int]:
     """Offsets of the values a diagnostic can point at: every key of the top-level object(s) and of
-    each hand, trick and play, keyed by their path (``("hands", 2, "tricks", 0, 1)``)."""
+    each hand, trick and play, and every element of the lists and objects a record's fields hold
+    (:data:`_DESCEND`), keyed by their path (``("hands", 2, "tricks", 0, 1)``)."""
     out: dict[tuple, int] = {}
     raw_decode = json.JSONDecoder().raw_decode
 

@@ -36,7 +36,8 @@ from typing import Any
 from .diagnostics import Diagnostic, bilingual
 from .frozen import gc_paused
 from .json_decode import decode, may_hold_surrogates, scrub, split_lines, surrogate_diags
-from .json_fields import Shape, as_notes, as_players, as_teams, as_rules, as_tags, as_text, type_name
+from .json_fields import (Shape, as_notes, as_players, as_rules, as_tags, as_teams, as_text, shape_zh, type_name,
+                          zh_type)
 from .json_hands import HandReader
 from .json_layout import MATCH_FIELDS
 from .json_problems import JsonText, ProblemBudget
@@ -64,19 +65,23 @@ class _Reader(HandReader):
         try:
             players = as_players(obj.get("players"))
             teams = as_teams(obj.get("teams"))
-            ruleset = as_text(obj.get("ruleset"), "\"ruleset\"")
+            ruleset = as_text(obj.get("ruleset"), "\"ruleset\"", "ruleset")
             rules = as_rules(obj.get("rules"))
             levels = self.levels(obj.get("levels"))
             hands_v = obj.get("hands", [])
             if not isinstance(hands_v, list):
-                raise Shape(f"\"hands\" should be a list, not {type_name(hands_v)}")
-            texts = {k: as_text(obj.get(k), f"\"{k}\"") for k in ("event", "site", "date", "round", "table")}
-            notes = as_notes(obj.get("notes"), "\"notes\"")
+                raise Shape(f"\"hands\" should be a list, not {type_name(hands_v)}", "hands",
+                            zh=f"\"hands\" 应为列表，而不是{zh_type(hands_v)}")
+            texts = {k: as_text(obj.get(k), f"\"{k}\"", k) for k in ("event", "site", "date", "round", "table")}
+            notes = as_notes(obj.get("notes"), "\"notes\"", "notes")
             tags = as_tags(obj, MATCH_FIELDS, "match")
         except Shape as exc:
-            self.diag("json_shape", f"{exc}; the match is skipped", "JSON 结构错误；该比赛记录已跳过")
+            self.path = self.prefix + exc.at
+            self.diag("json_shape", f"{exc}; the match is skipped", f"JSON 结构错误（{shape_zh(exc)}）；该比赛记录已跳过")
+            self.path = self.prefix
             return None
         self.check_ruleset(ruleset, rules)
+        self.typed_tags(obj, tags)
         hands = self.hands(hands_v)
         return Match(event=texts["event"], site=texts["site"], date=texts["date"], round=texts["round"],
                      table=texts["table"], players=tuple(players), teams=teams, ruleset=ruleset, rules=rules,

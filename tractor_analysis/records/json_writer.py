@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from .cards import RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, trump_token
 from .json_layout import HAND_FIELDS, JSON_SUFFIX, MATCH_FIELDS, dump
+from .limits import MAX_DEPTH, json_too_deep
 from .model import Hand, Match
 
 __all__ = ["match_to_dict", "format_json", "format_jsonl"]
@@ -23,15 +24,27 @@ def _cards(cards: Iterable[Card]) -> list[str]:
     return [TOKEN[c] for c in cards]
 
 
-def _put_tags(d: dict, tags: tuple[tuple[str, str], ...], known: tuple[str, ...]) -> None:
-    """Tags as extra fields when every one fits (see the module docstring), else as a ``tags`` list."""
+_MATCH_DEPTH = 1
+"""How deep a match object is in the JSON text the writers make (a field's value of nesting ``n``
+reaches ``1 + n``)."""
+_HAND_DEPTH = 3
+"""How deep a hand object is: match, ``hands``, the hand."""
+
+
+def _put_tags(d: dict, tags: tuple[tuple[str, str], ...], known: tuple[str, ...], depth: int) -> None:
+    """Tags as extra fields when every one fits (see the module docstring), else as a ``tags`` list.
+    A ``<field>:json`` tag whose value would nest the text past :data:`~.limits.MAX_DEPTH` where it
+    goes (``depth``: how deep ``d`` is) stays a string field: the reader would refuse the text as
+    ``too_deep`` (and ``json.loads`` would recurse on it)."""
     fields: dict[str, Any] = {}
     for name, value in tags:
         key, out = name, value
         if name.endswith(JSON_SUFFIX):
             try:
+                if json_too_deep(value, MAX_DEPTH - depth) is not None:
+                    raise ValueError("too deep")
                 parsed = json.loads(value)
-            except ValueError:
+            except (ValueError, RecursionError):
                 parsed = value
             if not isinstance(parsed, str) and dump(parsed) == value:
                 key, out = name[:-len(JSON_SUFFIX)], parsed
@@ -63,7 +76,7 @@ def match_to_dict(match: Match) -> dict:
     d["hands"] = [_hand_to_dict(h) for h in match.hands]
     if match.notes:
         d["notes"] = list(match.notes)
-    _put_tags(d, match.tags, MATCH_FIELDS)
+    _put_tags(d, match.tags, MATCH_FIELDS, _MATCH_DEPTH)
     return d
 
 
@@ -101,7 +114,7 @@ def _hand_to_dict(h: Hand) -> dict:
     if h.result_only:
         d["result_only"] = True
     d["notes"] = list(h.notes)
-    _put_tags(d, h.tags, HAND_FIELDS)
+    _put_tags(d, h.tags, HAND_FIELDS, _HAND_DEPTH)
     return d
 
 

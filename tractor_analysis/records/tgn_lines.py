@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-__all__ = ["Pieces", "Notes", "physical_lines", "logical_lines", "scan", "pos", "unescape"]
+__all__ = ["Pieces", "Notes", "physical_lines", "logical_lines", "scan", "pos", "unescape", "raw_offset"]
 
 Pieces = list[tuple[int, int, int]] | None
 """Where a logical line's text came from: (offset in the body, file line, file column - 1) per piece."""
@@ -58,6 +58,27 @@ def _unescape_one(m: re.Match) -> str:
         code = int(e[1:], 16)
         return "\ufffd" if 0xD800 <= code <= 0xDFFF else chr(code)   # a lone surrogate: U+FFFD, as JSON
     return _UNESCAPES.get(e, "\\" + e)
+
+
+def raw_offset(raw: str, off: int) -> int:
+    """The offset in ``raw`` (a tag value as written, escapes and all) of character ``off`` of its
+    unescaped text."""
+    if "\\" not in raw:
+        return off
+    i = done = 0
+    for m in _ESCAPE.finditer(raw):
+        plain = m.start() - i
+        if done + plain > off:
+            break
+        done += plain
+        i = m.start()
+        width = len(unescape(m.group()))
+        if done + width > off:
+            return i
+        done += width
+        i = m.end()
+    return i + (off - done)
+
 
 
 def pos(pieces: Pieces, lineno: int, off: int) -> tuple[int, int]:

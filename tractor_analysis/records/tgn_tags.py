@@ -13,11 +13,12 @@ import re
 from collections.abc import Iterator
 
 from .cards import card_meant, parse_card, parse_rank, parse_trump
-from .limits import whole_number
+from .json_layout import JSON_SUFFIX
+from .limits import MAX_DEPTH, json_too_deep, whole_number
 from .model import Declaration
 from .rulesets import build_ruleset
 from .tgn_cards import read_cards
-from .tgn_lines import Pieces, pos, unescape
+from .tgn_lines import Pieces, pos, raw_offset, unescape
 from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading
 from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 
@@ -80,8 +81,26 @@ def read_tags(st: Reading, body: str, lineno: int, pieces: Pieces, pos_: int
             return
         vln, vcol = pos(pieces, lineno, m.start(2))
         nln, ncol = pos(pieces, lineno, m.start(1))
-        yield m.group(1), unescape(m.group(2)), (ln, col), (nln, ncol), (vln, vcol)
+        value = unescape(m.group(2))
+        if m.group(1).endswith(JSON_SUFFIX):
+            _typed_value(st, m.group(1), m.group(2), value, lambda off: pos(pieces, lineno, m.start(2) + off))
+        yield m.group(1), value, (ln, col), (nln, ncol), (vln, vcol)
         pos_ = close.end()
+
+
+def _typed_value(st: Reading, name: str, raw: str, value: str, where) -> None:
+    """A typed tag ``[Name:json "…"]`` holds the JSON text of a field (``docs/format.md``); the
+    writers turn it back into that field, so it has the JSON reader's depth limit
+    (:data:`~.limits.MAX_DEPTH`): past it, ``too_deep`` at the bracket (``where(offset in raw)``
+    gives its line and column).  The tag is kept as it is written, as text."""
+    deep = json_too_deep(value)
+    if deep is None:
+        return
+    line, column = where(raw_offset(raw, deep))
+    st.diag("too_deep", f"the value of [{name}] nests more than {MAX_DEPTH} levels of [ ] and {{ }} here (the "
+            "JSON reader's limit: a typed tag holds the JSON of a field); kept as text, not as a JSON value",
+            f"[{name}] 的值在此处嵌套超过 {MAX_DEPTH} 层（JSON 读取的上限：带类型的标签存放一个字段的 JSON）；"
+            "按文本保留，不作为 JSON 值", line, column)
 
 
 def _duplicate(st: Reading, seen: set, low: str, name: str, at: Position) -> None:

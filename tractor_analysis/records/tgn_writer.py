@@ -43,7 +43,8 @@ _TAG_NAME = re.compile(r'[^\s\[\]"{};]+')
 
 class Unwritable(ValueError):
     """The match holds something ``.tgn`` cannot say: an extra tag (from a JSON field) whose name is
-    not a ``.tgn`` tag name, or is the name of a tag the reader interprets (``Dealer``, ``Rule:x``)."""
+    not a ``.tgn`` tag name, or is the name of a tag the reader interprets (``Dealer``, ``Rule:x``);
+    a trick with no plays (the reader refuses a trick line without one)."""
 
 
 def _extra_tag_name(name: str) -> str:
@@ -132,6 +133,11 @@ def format_tgn(match: Match) -> str:
         for note in h.notes:
             out.append("{" + escape_note(note) + "}")
         for t in h.tricks:
+            if not t.plays:
+                raise Unwritable(
+                    f"trick {t.number} of hand {h.number} has no plays, and a .tgn trick line needs one "
+                    f"('{t.number}. N: cards, …'; the reader refuses '{t.number}.' alone) / 第 {h.number} 局第 "
+                    f"{t.number} 墩没有出牌，.tgn 的出牌行至少要有一个出牌")
             parts = []
             for p in t.plays:
                 if p.attempted is None:
