@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
+from .deal_checks import deal_problems
 from .json_fast import fast_dealt, fast_tricks
 from .json_fields import MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, type_name
 from .json_layout import HAND_FIELDS
@@ -112,7 +113,9 @@ class HandReader(_TrickReader):
                 raise Shape(f"hand {index + 1} should be a JSON object, not {type_name(hv)}")
             return self.build_hand(hv, previous)
         except Shape as exc:
-            self.diag("json_shape", f"{exc}; the hand is skipped", "JSON 结构错误；该局已跳过")
+            self.diag("json_shape", f"{exc}; the hand is skipped, and the next hand's levels and dealer are "
+                      "not checked (the hand before it was skipped)",
+                      f"JSON 结构错误（{exc}）；该局已跳过，下一局的级别和庄家不予核对（其上一局已跳过）")
             return None
 
     def build_hand(self, hv: dict, previous: int) -> Hand:
@@ -127,7 +130,7 @@ class HandReader(_TrickReader):
             self.path += ("dealer",)
             dealer = self.seat(hv["dealer"], "\"dealer\"")
             self.path = self.path[:-1]
-        trump = self.trump(hv["trump"]) if hv.get("trump") is not None else None
+        trump, trump_known = self.trump(hv["trump"]) if hv.get("trump") is not None else (None, False)
         level = self.level(hv["level"]) if hv.get("level") is not None else None
         declarations = self.declarations(hv.get("declarations") or [])
         deal, bottom, buried, earlier = fast_dealt(hv, self.decks) or self.dealt(hv)
@@ -156,12 +159,15 @@ class HandReader(_TrickReader):
         notes = as_notes(hv.get("notes"), "\"notes\"")
         tags = as_tags(hv, HAND_FIELDS, "hand")
         tricks = self.tricks_of(hv.get("tricks", []), first_trick)
-        if not setup:
-            self.missing_fields(hv)
-        return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
+        self.missing_fields(hv, setup)
+        hand = Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
                     deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
                     setup=setup, points=points, first_trick=first_trick, tricks=tuple(tricks), claim=claim,
-                    notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, line=self.line)
+                    notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, line=self.line,
+                    trump_known=trump_known)
+        for code, en, zh, _ in deal_problems(hand):
+            self.diag(code, en, zh, "deal")
+        return hand
 
     def declarations(self, decl_v: Any) -> list[Declaration]:
         """The ``declarations`` of a hand (one whose seat or cards cannot be read is dropped)."""
@@ -217,11 +223,13 @@ class HandReader(_TrickReader):
                 self.count([0] * NUM_KINDS, earlier[-1], "the buried cards", "埋底的牌")
         return deal, bottom, buried, earlier
 
-    def missing_fields(self, hv: dict) -> None:
-        """``missing_tag`` for a played hand without ``dealer`` or ``trump``."""
-        if "dealer" not in hv:
+    def missing_fields(self, hv: dict, setup: bool) -> None:
+        """``missing_tag`` for a played hand without ``dealer`` or ``trump``, a position without ``trump``."""
+        if "dealer" not in hv and not setup:
             self.diag("missing_tag", "no \"dealer\" (expected e.g. \"dealer\": \"N\"; the dealer may be "
-                      "inferable from the previous hand, but the record should say)", "缺少庄家 \"dealer\"")
-        if "trump" not in hv:
-            self.diag("missing_tag", "no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"; read as no trump "
-                      "— the declarations may tell the trump)", "缺少主牌花色 \"trump\"（按无主处理）")
+                      "inferable from the previous hand, but the record should say)",
+                      "缺少庄家 \"dealer\"（应如 \"dealer\": \"N\"；庄家或可由上一局推出，但记录应写明）")
+        if hv.get("trump") is None:
+            self.diag("missing_tag", "no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"): the trump is "
+                      "unknown, so no play of the hand is judged",
+                      "缺少主牌花色 \"trump\"（应如 \"trump\": \"H\" 或 \"NT\"）：主牌未知，本局出牌一概不予判定")

@@ -69,7 +69,8 @@ def _hand_to_dict(h: Hand) -> dict:
     d: dict[str, Any] = {"number": h.number}
     if h.dealer is not None:
         d["dealer"] = SEAT_TOKENS[h.dealer]
-    d["trump"] = trump_token(h.trump)
+    if h.trump_known:            # an unknown trump is left out, not written as NT
+        d["trump"] = trump_token(h.trump)
     if h.level is not None:
         d["level"] = RANK_TOKENS[h.level]
     if h.declarations:

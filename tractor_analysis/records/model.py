@@ -69,9 +69,13 @@ class Hand:
     number: int
     dealer: Seat | None = None
     trump: Suit | None = None
-    """Trump suit, ``None`` for no trump (NT)."""
+    """Trump suit, ``None`` for no trump (NT) — when :attr:`trump_known`."""
     level: Rank | None = None
     """``[Level]`` as recorded (checked against the levels carried through the match)."""
+    trump_known: bool = True
+    """``False`` when the record does not state the trump (no ``[Trump]`` / ``"trump"``, or a
+    value that names no trump): ``trump`` is then not NT but unknown, and every verdict of the
+    hand, which rests on what is trump, is withheld (docs/rules.md "What the record must state")."""
     declarations: tuple[Declaration, ...] = ()
     deal: tuple[tuple[Card, ...], ...] | None = None
     """Dealt hands N, E, S, W (before the exchange) — or, in a position, the hands now.
@@ -107,6 +111,9 @@ class Hand:
     tags: Tags = ()
     """Other tags of the hand, kept verbatim."""
     line: int = field(default=0, compare=False)
+    follows_skipped: bool = field(default=False, compare=False)
+    """The reader skipped the hand just before this one (a hand it could not read): the levels
+    and the dealer carried into this hand are not known, so they are not checked."""
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
     are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,

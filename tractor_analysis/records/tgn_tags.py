@@ -176,10 +176,13 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
     elif low == "trump":
         h.trump_seen = True
         try:
-            h.trump = parse_trump(TRUMP_WORDS.get(v.lower(), v))
+            h.trump, h.trump_known = parse_trump(TRUMP_WORDS.get(v.lower(), v)), True
         except ValueError:
-            st.diag("bad_value", f"unknown trump {value!r} in [Trump] (expected S, H, D, C or NT)",
-                    f"[Trump] 中的主牌花色 {value!r} 无法识别（应为 S、H、D、C 或 NT）", *value_at)
+            h.trump, h.trump_known = None, False
+            st.diag("bad_value", f"unknown trump {value!r} in [Trump] (expected S, H, D, C or NT): the trump "
+                    "is unknown, so no play of the hand is judged",
+                    f"[Trump] 中的主牌花色 {value!r} 无法识别（应为 S、H、D、C 或 NT）：主牌未知，本局出牌一概不予判定",
+                    *value_at)
     elif low == "level":
         try:
             h.level = parse_rank(v)

@@ -96,7 +96,8 @@ def format_tgn(match: Match) -> str:
         tag("Hand", str(h.number))
         if h.dealer is not None:
             tag("Dealer", SEAT_TOKENS[h.dealer])
-        tag("Trump", trump_token(h.trump))
+        if h.trump_known:        # an unknown trump is left out, not written as NT
+            tag("Trump", trump_token(h.trump))
         if h.level is not None:
             tag("Level", RANK_TOKENS[h.level])
         if h.setup:
