@@ -146,8 +146,7 @@ def hand_json(match_index: int, h: HandResult, record: Hand | None = None) -> di
     the record does not let the engine know is ``null`` (``unknown`` says why)."""
     return {
         "match": match_index, "hand": h.number, "dealer": None if h.dealer is None else SEAT_TOKENS[h.dealer],
-        "level": _level_json(h.level), "trump": None if "Trump" in {u.tag for u in h.unknowns}
-        else trump_token(h.trump),
+        "level": _level_json(h.level), "trump": trump_token(h.trump) if h.trump_known else None,
         "tricks": [{"number": t.number, "leader": SEAT_TOKENS[t.leader],
                     "winner": SEAT_TOKENS[t.winner], "points": t.points} for t in h.tricks],
         "violations": [violation_json(v, record, h) for v in h.violations],
@@ -286,6 +285,23 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
     return lines
 
 
+def legal_text(h: HandResult) -> str:
+    """``legal ✓`` only on everything the rules need; a violation count; or neither."""
+    if h.legal:
+        return good("legal 合规 ✓")
+    if h.legal is None:       # no violation found, but not everything the rules need was there
+        return dim("no violation found, legality not fully judged / 未发现违规，但未能完整判定")
+    n = len(h.violations)
+    return bad(f"{n} violation{'s' if n != 1 else ''} 违规 {n} 处")
+
+
+def setting_lines(h: HandResult, indent: str = "    ") -> list[str]:
+    """What the record does not state: each fact derived (and from what), each unknown (and what it withholds)."""
+    lines = [f"{indent}derived 推出  {d.message_en} / {d.message_zh}" for d in h.derived]
+    lines += [f"{indent}{bad('?')} unknown 未知  [{u.tag}]  {u.message_en} / {u.message_zh}" for u in h.unknowns]
+    return lines
+
+
 def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, errors: int = 0,
                path: str | None = None, record: Hand | None = None) -> list[str]:
     """The hand's verdict, violations, points and outcome; ``errors``: parse errors inside the
@@ -295,22 +311,13 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, erro
         head = f"match {index} · " + head
     if h.setup:
         head += " (position 残局)"
-    if h.legal:
-        verdict = good("legal 合规 ✓")
-    elif h.legal is None:       # no violation found, but not everything the rules need was there
-        verdict = dim("no violation found, legality not fully judged (see 未知) / 未发现违规，但未能完整判定")
-    else:
-        verdict = bad(f"{len(h.violations)} violation{'s' if len(h.violations) != 1 else ''} "
-                      f"违规 {len(h.violations)} 处")
+    verdict = legal_text(h)
     if errors:
         verdict += bad(f"  · {errors} parse error{'s' if errors != 1 else ''} above, the verdict is on what "
                        f"could be read / 上方有 {errors} 处记录错误，结论仅依据可读部分")
     lines = [f"  {strong(head)}  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}  "
-             f"trump 主 {'?' if 'Trump' in {u.tag for u in h.unknowns} else trump_label(h.trump)}  —  {verdict}"]
-    for d in h.derived:
-        lines.append(f"    derived 推出  {d.message_en} / {d.message_zh}")
-    for u in h.unknowns:
-        lines.append(f"    {bad('?')} unknown 未知  [{u.tag}]  {u.message_en} / {u.message_zh}")
+             f"trump 主 {trump_label(h.trump) if h.trump_known else '?'}  —  {verdict}"]
+    lines.extend(setting_lines(h))
     for v in h.violations:
         lines.extend(violation_lines(v, match, path=path, record=record, result=h))
     lines.append(f"    points  得分  {points_text(h)}")

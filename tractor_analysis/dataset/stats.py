@@ -45,6 +45,7 @@ from typing import Iterator
 
 import pandas as pd
 
+from ..engine.scoring import passed_text
 from . import stats_sql
 from .stats_sql import variant  # noqa: F401  (part of the API: stats.variant names a ruleset)
 
@@ -198,7 +199,7 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
             # the engine's winner: a team that passed the winning level, or (tournament rule
             # 十一) a round cut short, decided by the higher level or by the deal
             winner = r["winner"]
-            how = "passed A" if r["passed"] else "higher level" if ns != ew else "holding the deal"
+            how = passed_text(r.get("win_level")) if r["passed"] else "higher level" if ns != ew else "holding the deal"
         elif ns != ew:
             winner, how = ("NS" if ns > ew else "EW"), "higher level"
         else:

@@ -80,7 +80,10 @@ def _replay_match(match: Match, rules: RuleSet | None) -> MatchResult:
                              levels_known=(index > 0 or match.levels is not None), chain=chain)
         results.append(result)
         levels = result.player_levels_after
-        chain = "no_result" if result.outcome is None else None
+        chain = None
+        if result.outcome is None and index + 1 < len(match.hands):
+            # no result: the levels it leaves are not known to the next hand (nor checked there)
+            chain, levels = "no_result", (None,) * 4
         for team in (0, 1):
             revokes[team] += result.revoke_levels[team]
             takebacks[team] += result.takeback_levels[team]
@@ -208,8 +211,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     outcome, after = (_outcome(rules, levels, setting, defenders, miscount, scored, score.total)
                       if score is not None else (None, levels))
     revoke_levels, takeback_levels, after = _level_penalties(hand, rules, defenders, violations, after)
-    if outcome is None or "levels" in withheld:
-        after = (None,) * 4          # a hand that gives no result: the levels after it are not known
+    if "levels" in withheld:
+        after = (None,) * 4
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
     result = new_hand_result(
         number=hand.number, dealer=dealer, level=setting.level, trump=setting.trump, rules=rules,

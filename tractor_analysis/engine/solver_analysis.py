@@ -136,6 +136,8 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     tricks as long as the start of the analysed part solves within ``budget``)."""
     t0 = time.perf_counter()
     reason = _unplayable(h)
+    if reason is None and (h.attackers_total is None or not h.defenders):
+        reason = explain_hand.analysis_withheld()
     n = len(h.tricks)
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
         reason = explain_hand.analysis_inconsistent()

@@ -243,6 +243,11 @@ class HandResult:
         return True if self.legality_known else None
 
     @property
+    def trump_known(self) -> bool:
+        """``trump`` is what the record states (``None`` is then no trump, NT), not unknown."""
+        return all(u.tag != "Trump" for u in self.unknowns)
+
+    @property
     def withheld(self) -> frozenset[str]:
         """Everything withheld for want of a fact (:data:`WITHHELD` words)."""
         return frozenset(w for u in self.unknowns for w in u.withheld)
