@@ -92,3 +92,10 @@ def chain_broken(skipped: bool, what: Sequence[str]) -> Message:
     return (f"未核对（上一局没有结果）：带入本局的级别未知；因此不判定：{zh}",
             f"not checked (the hand before gave no result): the levels carried into this hand are unknown; "
             f"withheld: {en}")
+
+
+def level_of_neither_side(level: int, ns: int, ew: int) -> Message:
+    return (f"记录的级牌是 {RANK_TOKENS[level]}，但按前面各局南北打 {RANK_TOKENS[ns]}、东西打 {RANK_TOKENS[ew]}："
+            "无论谁坐庄都不符（[Dealer] 未写明）",
+            f"[Level] is {RANK_TOKENS[level]} but N–S carry {RANK_TOKENS[ns]} and E–W {RANK_TOKENS[ew]} from the "
+            "earlier hands: wrong whoever deals ([Dealer] not stated)")

@@ -80,6 +80,9 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             side = at_level[0]
             derived.append(_derived("dealer_side", TEAMS[side], "[Level] and [Levels]",
                                     explain_unknown.side_from_levels(side, hand.level)))
+        elif not at_level and None not in levels[:2]:   # wrong whoever deals
+            violations.append(_violation("level_mismatch", None, explain_unknown.level_of_neither_side(
+                hand.level, levels[0], levels[1])))
     level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived)
     violations += level_violations
     judged = hand.trump_known and level is not None and uneven_position(hand) is None
