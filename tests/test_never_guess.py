@@ -74,7 +74,7 @@ def check_text(tmp_path, text: str, name: str = "position.tgn") -> tuple[int, st
 # --- case 1: no [Dealer] (or a typo) in a position ----------------------------------------
 
 def test_a_stated_dealer_gives_the_total_the_derivation_must_match():
-    # the control: with [Dealer "W"] the engine knows everything (and agrees with the derivation)
+    # a control (it passes on the old code too): with [Dealer "W"] the engine knows everything (and agrees with the derivation)
     h, diags = replay(referee_position(dealer='"W"'))
     assert diags == [] and h.violations == ()
     assert (h.penalties, h.attackers_total) == (10, 60)
@@ -136,6 +136,7 @@ def test_a_level_neither_side_plays_contradicts_the_record_whoever_deals():
 
 
 def test_a_stated_dealer_contradicting_the_levels_is_still_a_level_mismatch():
+    # a control (it passes on the old code too): a stated dealer is checked as before
     h, _ = replay(referee_position(dealer='"N"'))
     assert [v.code for v in h.violations] == ["level_mismatch"]
 
@@ -228,6 +229,7 @@ def test_a_played_hand_without_its_deal_is_an_error_with_no_outcome(tmp_path):
 
 
 def test_a_violation_the_plays_prove_stands_without_the_deal():
+    # a control (it passes on the old code too): what does not need the deal still stands
     # E follows hearts at trick 1 with a spade, then plays a heart at trick 2: E held a heart
     text = FOUR_SINGLES.replace("1. N: H3, E: H4", "1. N: H3, E: S4") + "2. N: H7, E: H4, S: H8, W: H9\n"
     h = replay_match(parse_tgn(text)[0][0]).hands[0]
@@ -340,13 +342,32 @@ def test_row_level_unknown_withholds_every_verdict():
     assert [u.tag for u in h.unknowns][0] == "Level"
 
 
-def test_row_dealer_of_a_full_hand_from_the_previous_hand_is_said_to_be_derived():
+def _two_positions(first_buried: str | None) -> str:
     deal = "\n".join(f"{s}: {c}" for s, c in zip("NESW", ("H3", "H4", "H5", "H6")))
-    text = ('[Levels "NS:2 EW:2"]\n\n[Hand "1"]\n[Dealer "N"]\n[Trump "S"]\n[Level "2"]\n[SetUp "1"]\n'
-            f"{deal}\n1. N: H3, E: H4, S: H5, W: H6\n\n"
-            '[Hand "2"]\n[Trump "S"]\n[Level "2"]\n[SetUp "1"]\n'
-            f"{deal}\n1. N: H3, E: H4, S: H5, W: H6\n")
-    matches, _ = parse_tgn(text)
-    h = replay_match(matches[0]).hands[1]
-    # the first position has no result: the second's dealer is not derived from it, but unknown
-    assert h.dealer is None and h.unknowns[0].tag == "Dealer"
+    buried = f"Buried: {first_buried}\n" if first_buried else ""
+    return ('[Levels "NS:2 EW:2"]\n\n[Hand "1"]\n[Dealer "N"]\n[Trump "S"]\n[Level "2"]\n[SetUp "1"]\n'
+            f'[FirstTrick "25"]\n{deal}\n{buried}25. N: H3, E: H4, S: H5, W: H6\n\n'
+            '[Hand "2"]\n[Trump "S"]\n[Level "5"]\n[SetUp "1"]\n'
+            f"{deal}\n1. S: H5, W: H6, N: H3, E: H4\n")
+
+
+def test_row_dealer_from_the_previous_hands_outcome_is_said_to_be_derived():
+    # hand 1 ends (its bottom given): N–S hold with 0 points, up 3 to 5, S deals next
+    result = replay_match(parse_tgn(_two_positions("C3 C3 C4 C4 C6 C6 C7 C7"))[0][0])
+    first, second = result.hands
+    assert first.outcome is not None and first.outcome.next_dealer == 2
+    assert second.dealer == 2 and second.unknowns == ()
+    assert [(d.fact, d.value, d.source) for d in second.derived] == [("dealer", "S", "the previous hand's outcome")]
+    assert "from the previous hand's outcome" in second.derived[0].message_en
+
+
+def test_row_a_hand_before_without_a_result_leaves_the_dealer_and_levels_unknown():
+    # hand 1 has no bottom: no result, so hand 2's dealer is not derived and its [Level] not checked
+    result = replay_match(parse_tgn(_two_positions(None))[0][0])
+    first, second = result.hands
+    assert first.outcome is None
+    assert second.dealer is None and second.defenders == frozenset()
+    assert not [v for v in second.violations if v.code == "level_mismatch"]
+    assert {u.tag for u in second.unknowns} == {"Dealer", "Levels"}
+    assert "not checked (the hand before gave no result)" in [u for u in second.unknowns
+                                                              if u.tag == "Levels"][0].message_en
