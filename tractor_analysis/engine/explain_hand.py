@@ -309,6 +309,8 @@ def match_decision_text(team: str | None, decided_by: str | None) -> tuple[str, 
     if decided_by == NO_RESULT[1]:
         return ("no team result: in friend mode the sides change every hand",
                 "不计队伍胜负：找朋友模式每局对家不同")
+    if decided_by == "levels not known":
+        return ("not decided: the record leaves the final levels unknown", "未分胜负：记录未能确定最终级别")
     if team is None:
         return ("not decided: equal levels and the deal is bid for after both sides miscounted",
                 "未分胜负：级数相同，双方多少牌后重新抢庄")

@@ -156,6 +156,8 @@ def decide_match(result) -> tuple[int | None, str]:
     if result.winner is not None:
         return result.winner, (passed_text(hands[0].rules.win_level) if result.decided_by == "passed" else
                                "higher level" if ns != ew else "holding the deal")
+    if ns is None or ew is None:            # the record leaves the final levels unknown: no guess
+        return None, "levels not known"
     if ns != ew:
         return (0 if ns > ew else 1), "higher level"
     last = hands[-1]

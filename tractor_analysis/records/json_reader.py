@@ -75,7 +75,7 @@ class _Reader(HandReader):
             notes = as_notes(obj.get("notes"), "\"notes\"")
             tags = as_tags(obj, MATCH_FIELDS, "match")
         except Shape as exc:
-            self.diag("json_shape", f"{exc}; the match is skipped", "JSON 结构错误；该比赛记录已跳过")
+            self.diag("json_shape", f"{exc}; the match is skipped", f"JSON 结构错误（{exc}）；该比赛记录已跳过")
             return None
         self.check_ruleset(ruleset, rules)
         hands = self.hands(hands_v)

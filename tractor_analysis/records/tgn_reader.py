@@ -129,7 +129,8 @@ def _close_hand(st: Reading) -> None:
     if not h.setup and h.dealer is None and "dealer" not in h.seen:
         st.diag("missing_tag", f"hand {h.number} has no [Dealer] tag (expected e.g. [Dealer \"N\"]; "
                 "the dealer may be inferable from the previous hand, but the record should say)",
-                f"第 {h.number} 局缺少 [Dealer] 标签（庄家或可由上一局推出，但记录应写明）", h.line, 1)
+                f"第 {h.number} 局缺少 [Dealer] 标签（应如 [Dealer \"N\"]；庄家或可由上一局推出，但记录应写明）",
+                h.line, 1)
     if not h.trump_seen:
         # a position too: every verdict rests on what is trump (docs/rules.md "What the record must state")
         what = "position" if h.setup else "hand"
