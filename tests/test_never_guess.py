@@ -268,7 +268,7 @@ def test_a_tournament_match_is_won_by_passing_10_not_a():
     team, how = decide_match(result)
     assert how == "passed 10"
     en, zh = match_decision_text("NS", how)
-    assert en == "NS won the match: passed 10" and zh == "NS 方获胜：打过10"
+    assert en == "NS won the match: passed 10" and zh == "NS 方获胜：打过 10"
     standard = replay_match(simulate_match(3), PRESETS["standard"])
     assert decide_match(standard)[1] == "passed A"
 
@@ -279,7 +279,7 @@ def test_the_tournament_match_page_never_says_passed_a(tmp_path):
     path = tmp_path / "final.tgn"
     path.write_text(format_tgn(simulate_match(3, preset="tournament")), encoding="utf-8")
     r = CliRunner().invoke(main, ["check", str(path)], catch_exceptions=False)
-    assert "passed 10 / " in r.stdout and "打过10" in r.stdout and "passed A" not in r.stdout
+    assert "passed 10 / " in r.stdout and "打过 10" in r.stdout and "passed A" not in r.stdout
     out = tmp_path / "report"
     r = CliRunner().invoke(main, ["report", str(path), "-o", str(out)], catch_exceptions=False)
     assert r.exit_code == 0, r.output

@@ -317,7 +317,7 @@ def match_decision_text(team: str | None, decided_by: str | None) -> tuple[str, 
     if decided_by and decided_by.startswith("passed "):     # the ruleset's winning level (passed 10, passed A)
         level = decided_by[len("passed "):]
         return (f"{team} won the match: {decided_by}",
-                f"{team} 方获胜：{'打过' + level if level != 'the winning level' else '打过获胜级'}")
+                f"{team} 方获胜：{'打过 ' + level if level != 'the winning level' else '打过获胜级别'}")
     how = {"forfeit": ("the other side forfeited (wrong follows)", "对方跟牌错误累计判负"),
            "higher level": ("higher level when the record ends", "记录结束时级数高"),
            "holding the deal": ("equal levels, holding the deal when the record ends", "级数相同，记录结束时坐庄")
