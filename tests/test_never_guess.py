@@ -346,7 +346,7 @@ def _two_positions(first_buried: str | None) -> str:
     deal = "\n".join(f"{s}: {c}" for s, c in zip("NESW", ("H3", "H4", "H5", "H6")))
     buried = f"Buried: {first_buried}\n" if first_buried else ""
     return ('[Levels "NS:2 EW:2"]\n\n[Hand "1"]\n[Dealer "N"]\n[Trump "S"]\n[Level "2"]\n[SetUp "1"]\n'
-            f'[FirstTrick "25"]\n{deal}\n{buried}25. N: H3, E: H4, S: H5, W: H6\n\n'
+            f'[FirstTrick "25"]\n[Points "0"]\n{deal}\n{buried}25. N: H3, E: H4, S: H5, W: H6\n\n'
             '[Hand "2"]\n[Trump "S"]\n[Level "5"]\n[SetUp "1"]\n'
             f"{deal}\n1. S: H5, W: H6, N: H3, E: H4\n")
 
@@ -371,3 +371,40 @@ def test_row_a_hand_before_without_a_result_leaves_the_dealer_and_levels_unknown
     assert {u.tag for u in second.unknowns} == {"Dealer", "Levels"}
     assert "not checked (the hand before gave no result)" in [u for u in second.unknowns
                                                               if u.tag == "Levels"][0].message_en
+
+
+# --- [Points] in a position -----------------------------------------------------------------
+
+def test_row_a_position_without_points_so_far_withholds_the_total_not_zero(tmp_path):
+    text = referee_position(dealer='"W"').replace('[Points "40"]\n', "")
+    h, diags = replay(text)
+    assert diags == [] and h.violations == ()
+    assert h.attackers_total is None and h.attackers_points is None
+    assert h.penalties == 10                        # the penalty's sign needs only the sides
+    assert [u.tag for u in h.unknowns] == ["Points"] and "points" in h.unknowns[0].withheld
+    code, f = check_json(tmp_path, text)
+    assert f["hands"][0]["attackers_total"] is None and f["hands"][0]["unknown"][0]["tag"] == "Points"
+
+
+def test_a_bad_points_value_is_unknown_not_zero():
+    text = referee_position(dealer='"W"').replace('[Points "40"]', '[Points "forty"]')
+    h, diags = replay(text)
+    assert [d.code for d in diags] == ["bad_value"]
+    assert h.attackers_total is None
+
+
+def test_a_position_from_trick_1_has_no_points_before_it():
+    text = referee_position(dealer='"W"').replace('[Points "40"]\n', "").replace('[FirstTrick "20"]', "").replace(
+        "20. ", "1. ").replace("21. ", "2. ").replace("22. ", "3. ")
+    h, diags = replay(text)
+    assert diags == [] and h.unknowns == () and h.attackers_total == 20
+
+
+def test_a_stated_zero_survives_conversion_and_an_unstated_one_stays_unstated():
+    from tractor_analysis.records import format_json, format_tgn
+    zero = parse_tgn(referee_position(dealer='"W"').replace('[Points "40"]', '[Points "0"]'))[0][0]
+    absent = parse_tgn(referee_position(dealer='"W"').replace('[Points "40"]\n', ""))[0][0]
+    for m in (zero, absent):
+        assert parse_tgn(format_tgn(m)) == ([m], [])
+        assert parse_json(format_json(m)) == ([m], [])
+    assert zero.hands[0].points_known and not absent.hands[0].points_known

@@ -77,6 +77,13 @@ def level_unknown(what: Sequence[str]) -> Message:
             f"it; withheld: {en}")
 
 
+def points_unknown(what: Sequence[str]) -> Message:
+    zh, en = _withheld(what)
+    return (f"残局未写明此前闲家得分（[Points] 缺少或无法识别），不按 0 计；因此不判定：{zh}",
+            f"the position does not state the attackers' points so far ([Points] missing or not a number in "
+            f"range), so they are not taken as 0; withheld: {en}")
+
+
 def position_uneven(what: Sequence[str]) -> Message:
     zh, en = _withheld(what)
     return (f"残局各家牌数不同，发牌行有误；因此不判定：{zh}",

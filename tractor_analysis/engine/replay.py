@@ -203,7 +203,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     sides_known = "sides" not in withheld
     score = _score(hand, rules, play, start.buried, defenders) if sides_known else None
     violations = [*setting.violations, *start.violations, *play.violations]
-    if score is not None:
+    total_known = score is not None and "points" not in withheld
+    if total_known:
         violations += _check_claim(hand, play.complete, score.total)
     miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
                 if rules.miscount is Miscount.LEVEL and sides_known else ())
@@ -217,11 +218,13 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     result = new_hand_result(
         number=hand.number, dealer=dealer, level=setting.level, trump=setting.trump, rules=rules,
         defenders=defenders, tricks=play.tricks, violations=tuple(violations),
-        attackers_points=None if score is None else score.attackers_points,
+        attackers_points=score.attackers_points if total_known else None,
         bottom_points=None if score is None else score.bottom_points,
         bottom_multiplier=None if score is None else score.multiplier,
         bottom_bonus=None if score is None else score.bonus, penalties=None if score is None else score.penalties,
-        attackers_total=None if score is None else score.total, items=() if score is None else score.items,
+        attackers_total=score.total if total_known else None,
+        items=() if score is None else score.items if total_known else tuple(
+            i for i in score.items if i.kind != "setup_points"),
         outcome=outcome,
         levels_before=(levels[0], levels[1]), levels_after=(after[0], after[1]), claim=hand.claim,
         setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,

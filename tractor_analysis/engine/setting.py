@@ -94,6 +94,9 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         unknowns.append(Unknown("Level", EVERY_VERDICT, *explain_unknown.level_unknown(EVERY_VERDICT)))
     elif not judged:
         unknowns.append(Unknown("deal", EVERY_VERDICT, *explain_unknown.position_uneven(EVERY_VERDICT)))
+    if hand.setup and not hand.points_known and hand.first_trick != 1:
+        what = ("points", "outcome", "levels")
+        unknowns.append(Unknown("Points", what, *explain_unknown.points_unknown(what)))
     bad_value = hand.dealer is None and hand.position("dealer") is not None
     if dealer is None and side is None:
         what = ("dealer", "sides", "points", "penalties", "level_check", "outcome", "levels")

@@ -143,8 +143,10 @@ class HandReader(_TrickReader):
             setup = bool(setup)
         if not isinstance(setup, bool):
             raise Shape(f"\"setup\" should be true or false, not {type_name(setup)}")
-        points = self.bounded(hv.get("points", 0), "\"points\"", "points", 0, MAX_POINTS, 0,
-                              then=("read as 0", "按 0 处理"))
+        points = self.bounded(hv.get("points", 0), "\"points\"", "points", 0, MAX_POINTS, None,
+                              then=("the points before the position are left unknown", "残局前的得分视为未知"))
+        points_known = not setup or ("points" in hv and points is not None)
+        points = points if points is not None else 0
         first_trick = self.bounded(hv.get("first_trick", 1), "\"first_trick\"", "first_trick", 1, MAX_TRICK, 1,
                                    then=("read as 1", "按 1 处理"))
         claim = (None if hv.get("claim") is None else
@@ -164,7 +166,7 @@ class HandReader(_TrickReader):
                     deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
                     setup=setup, points=points, first_trick=first_trick, tricks=tuple(tricks), claim=claim,
                     notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, line=self.line,
-                    trump_known=trump_known)
+                    trump_known=trump_known, points_known=points_known)
         for code, en, zh, _ in deal_problems(hand):
             self.diag(code, en, zh, "deal")
         return hand

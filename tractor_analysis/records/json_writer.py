@@ -87,7 +87,8 @@ def _hand_to_dict(h: Hand) -> dict:
     if h.friend is not None:
         d["friend"] = TOKEN[h.friend]
     d["setup"] = h.setup
-    d["points"] = h.points
+    if h.points_known:           # unknown points before a position are left out, not written as 0
+        d["points"] = h.points
     d["first_trick"] = h.first_trick
     d["tricks"] = _tricks_to_list(h)
     if h.claim is not None:

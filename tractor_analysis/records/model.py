@@ -94,6 +94,9 @@ class Hand:
     """A position (``[SetUp "1"]``): the deal lines are the hands now."""
     points: int = 0
     """Position: the attackers' points so far (``[Points]``)."""
+    points_known: bool = True
+    """``False`` for a position that does not state ``[Points]`` (or states no number in range):
+    the attackers' points before it are then unknown — unless it starts at trick 1."""
     first_trick: int = 1
     tricks: tuple[Trick, ...] = ()
     claim: int | None = None

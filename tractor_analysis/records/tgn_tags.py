@@ -25,7 +25,8 @@ __all__ = ["KNOWN_TAGS", "read_tags", "match_tag", "hand_tag", "parse_levels"]
 
 Position = tuple[int, int]
 
-_NUMBER_RANGES = {"points": (0, MAX_POINTS, "read as 0", "按 0 处理"),
+_NUMBER_RANGES = {"points": (0, MAX_POINTS, "the points before the position are left unknown",
+                             "残局前的得分视为未知"),
                   "firsttrick": (1, MAX_TRICK, "read as 1", "按 1 处理"),
                   "claim": (-MAX_POINTS, MAX_POINTS, "ignored", "已忽略")}
 _NUMBER_FIELDS = {"points": "points", "firsttrick": "first_trick", "claim": "claim"}
@@ -195,6 +196,8 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
         number = _int_value(st, name, value, value_at)
         if number is not None:
             setattr(h, _NUMBER_FIELDS[low], number)
+        if low == "points":
+            h.points_known = number is not None
     elif low == "friend":
         _friend(st, h, value, v, value_at)
     elif low == "declarations":

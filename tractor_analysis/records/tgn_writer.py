@@ -104,7 +104,7 @@ def format_tgn(match: Match) -> str:
             tag("SetUp", "1")
         if h.bid_for:
             tag("BidFor", "yes")
-        if h.points:
+        if h.points or (h.setup and h.points_known and h.first_trick != 1):   # 0 stated, not left out
             tag("Points", str(h.points))
         if h.first_trick != 1:
             tag("FirstTrick", str(h.first_trick))
