@@ -1,6 +1,6 @@
 """What a hand's deal lines must be, checked in one place for every reader.
 
-* A hand that is not a position must have its deal (``N:`` … lines, JSON ``"deal"``): without
+* A hand that is not a position and records plays must have its deal (``N:`` … lines, JSON ``"deal"``): without
   it nobody knows what each seat held, so no follow and no throw can be judged, and a record
   of one trick would look like a whole hand.  :func:`must_have_deal` says which hands need it
   — the one place a hand that declares it has no deal (a result-only score-sheet hand) is
@@ -18,8 +18,9 @@ from .model import Hand
 
 
 def must_have_deal(hand: Hand) -> bool:
-    """A hand that must give its deal: every played hand that is not a position."""
-    return not hand.setup
+    """A hand that must give its deal: every hand that is not a position and has plays to judge
+    (a hand of tags alone claims no verdict: the engine gives it none)."""
+    return not hand.setup and bool(hand.tricks)
 
 
 def uneven_position(hand: Hand) -> dict[int, int] | None:
