@@ -136,7 +136,9 @@ def replay_position(text: str):
     from tractor_analysis.records.tgn_reader import parse_tgn
     from tractor_analysis.engine.replay import replay_match
     matches, diags = parse_tgn(text)
-    assert diags == [], diags
+    # a test position may give one seat's whole holding beside the others' plays alone (the
+    # duty is what it checks): uneven_position is then expected; nothing else may be wrong
+    assert [d for d in diags if d.code != "uneven_position"] == [], diags
     return replay_match(matches[0]).hands[0]
 
 

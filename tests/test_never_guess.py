@@ -246,16 +246,16 @@ def test_must_have_deal_is_the_one_place_that_says_which_hands_need_a_deal():
 # --- case 4: a position whose seats hold different numbers of cards ----------------------------
 
 def test_a_position_with_seats_of_different_sizes_is_an_error_at_the_deal_line(tmp_path):
-    text = referee_position(dealer='"W"', deal={"E": "D3 D4"})          # E 2 cards, the others 3
+    text = referee_position(dealer='"W"', deal={"E": "D3 D4 D5 D7"})          # E 4 cards, the others 3
     matches, diags = parse_tgn(text)
     assert [d.code for d in diags] == ["uneven_position"]
-    e_line = text.splitlines().index("E: D3 D4") + 1
+    e_line = text.splitlines().index("E: D3 D4 D5 D7") + 1
     assert diags[0].line == e_line
-    assert "E 2" in diags[0].message and "E 2 张" in diags[0].message
+    assert "E 4" in diags[0].message and "E 4 张" in diags[0].message
     h = replay_match(matches[0]).hands[0]
-    assert h.tricks == () and h.legal is None and h.attackers_total is None
-    code, _ = check_json(tmp_path, text)
-    assert code == 2
+    assert h.legal is None                               # never "legal ✓" on a wrong deal line
+    code, f = check_json(tmp_path, text)
+    assert code == 2 and f["hands"][0]["legal"] is None
 
 
 # --- case 5: the winning level comes from the ruleset --------------------------------------

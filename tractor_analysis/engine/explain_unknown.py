@@ -84,12 +84,6 @@ def points_unknown(what: Sequence[str]) -> Message:
             f"range), so they are not taken as 0; withheld: {en}")
 
 
-def position_uneven(what: Sequence[str]) -> Message:
-    zh, en = _withheld(what)
-    return (f"残局各家牌数不同，发牌行有误；因此不判定：{zh}",
-            f"the position's seats hold different numbers of cards (a deal line is wrong); withheld: {en}")
-
-
 def chain_broken(skipped: bool, what: Sequence[str]) -> Message:
     zh, en = _withheld(what)
     if skipped:

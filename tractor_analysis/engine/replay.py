@@ -28,6 +28,7 @@ from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init, gc_paused
+from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Match
 from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ThrowPenalty,
                                 build_ruleset)
@@ -230,7 +231,10 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,
         takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after,
         derived=setting.derived, unknowns=setting.unknowns,
-        legality_known=not start.from_plays and (hand.setup or dealer is not None))
+        # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
+        # that agree in a position) and, in a full hand, who led the first trick
+        legality_known=(not start.from_plays and (hand.setup or dealer is not None)
+                        and uneven_position(hand) is None))
     found = referee.hand_findings(hand, result)           # the record's own referee, when it has one
     if not found:
         return result
@@ -240,7 +244,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
 
 
 def _not_judged(hand: Hand, rules: RuleSet, setting: Setting) -> HandResult:
-    """A hand whose plays cannot be judged (no trump, no level, a position whose seats disagree):
+    """A hand whose plays cannot be judged (no trump, no level):
     no trick verdict, no points, no outcome; only what the record says about its setting."""
     levels = setting.levels
     return new_hand_result(

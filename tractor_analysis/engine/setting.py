@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..records.cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of
-from ..records.deal_checks import uneven_position
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
 from . import explain_hand, explain_unknown
@@ -43,7 +42,7 @@ class Setting:
     level: int | None
     trump: int | None
     judged: bool
-    """The plays can be judged: the trump and the level are known and a position's seats agree."""
+    """The plays can be judged: the trump and the level are known."""
     levels: tuple[int | None, ...]
     """The player levels carried into the hand, with the dealer's side's level learned from
     ``[Level]`` where the carried one was unknown."""
@@ -85,15 +84,13 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
                 hand.level, levels[0], levels[1])))
     level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived)
     violations += level_violations
-    judged = hand.trump_known and level is not None and uneven_position(hand) is None
+    judged = hand.trump_known and level is not None
     if hand.trump_known and level is not None:
         violations += _check_trump(hand, rules, level, dealer, own)
     if not hand.trump_known:
         unknowns.append(Unknown("Trump", EVERY_VERDICT, *explain_unknown.trump_unknown(EVERY_VERDICT)))
     elif level is None:
         unknowns.append(Unknown("Level", EVERY_VERDICT, *explain_unknown.level_unknown(EVERY_VERDICT)))
-    elif not judged:
-        unknowns.append(Unknown("deal", EVERY_VERDICT, *explain_unknown.position_uneven(EVERY_VERDICT)))
     if hand.setup and not hand.points_known and hand.first_trick != 1:
         what = ("points", "outcome", "levels")
         unknowns.append(Unknown("Points", what, *explain_unknown.points_unknown(what)))

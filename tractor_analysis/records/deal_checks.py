@@ -50,7 +50,8 @@ def deal_problems(hand: Hand) -> list[tuple[str, str, str, str]]:
         shown_zh = "，".join(f"{SEAT_TOKENS[s]} {n} 张" for s, n in sizes.items())
         out.append(("uneven_position",
                     f"hand {hand.number} is a position, which starts between tricks, but its seats hold "
-                    f"different numbers of cards ({shown}): a deal line is wrong — the position is not judged",
+                    f"different numbers of cards ({shown}): a deal line is wrong — the plays are judged on "
+                    "the lines as written, but the position is not shown legal",
                     f"第 {hand.number} 局为残局，残局从两墩之间开始，各家牌数却不同（{shown_zh}）：发牌行有误"
-                    "——本残局不予判定", f"deal{SEAT_TOKENS[odd]}"))
+                    "——出牌按所写各行判定，但本残局不判为合规", f"deal{SEAT_TOKENS[odd]}"))
     return out
