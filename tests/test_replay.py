@@ -13,7 +13,9 @@ N, E, S, W = range(4)
 
 def match_of(text):
     matches, diags = parse_tgn(text)
-    assert diags == [], diags
+    # short hands of a few tricks without deal lines are reported (missing_deal) and get no
+    # outcome; nothing else may be wrong with these records
+    assert [d for d in diags if d.code != "missing_deal"] == [], diags
     return matches[0]
 
 
@@ -108,7 +110,9 @@ def test_claim_mismatch_is_reported_with_both_totals():
     assert replay(PAIR_CAPTURE + '[Claim "180"]\n').hands[0].claim_matches is True
 
 
-# Two short hands (no deal lines: each player's cards are rebuilt from the plays).
+# Two short hands: the first a position that ends the hand (its bottom given, so it has an
+# outcome); the second one trick without deal lines (missing_deal: no outcome, but its dealer and
+# level are checked against what the first hand carried).
 def two_hands(second_dealer="S", second_level="5"):
     order = "NESW" * 2
     i = order.index(second_dealer)
@@ -120,8 +124,16 @@ def two_hands(second_dealer="S", second_level="5"):
 [Dealer "N"]
 [Trump "H"]
 [Level "2"]
-1. N: SA SA, E: S3 S4, S: S6 S6, W: S7 S8
-2. N: HA, E: D3, S: H6, W: D4
+[SetUp "1"]
+[Points "0"]
+[FirstTrick "24"]
+N: SA SA HA
+E: S3 S4 D3
+S: S6 S6 H6
+W: S7 S8 D4
+Buried: C3 C3 C4 C4 C6 C6 C7 C7
+24. N: SA SA, E: S3 S4, S: S6 S6, W: S7 S8
+25. N: HA, E: D3, S: H6, W: D4
 [Hand "2"]
 [Dealer "{second_dealer}"]
 [Trump "S"]
