@@ -145,10 +145,10 @@ class HandReader(_TrickReader):
             raise Shape(f"\"setup\" should be true or false, not {type_name(setup)}")
         points = self.bounded(hv.get("points", 0), "\"points\"", "points", 0, MAX_POINTS, None,
                               then=("the points before the position are left unknown", "残局前的得分视为未知"))
-        points_known = not setup or ("points" in hv and points is not None)
-        points = points if points is not None else 0
         first_trick = self.bounded(hv.get("first_trick", 1), "\"first_trick\"", "first_trick", 1, MAX_TRICK, 1,
                                    then=("read as 1", "按 1 处理"))
+        points_known = not setup or first_trick == 1 or ("points" in hv and points is not None)
+        points = points if points is not None else 0
         claim = (None if hv.get("claim") is None else
                  self.bounded(hv["claim"], "\"claim\"", "claim", -MAX_POINTS, MAX_POINTS, None))
         takebacks_v = hv.get("takebacks") or []

@@ -96,7 +96,8 @@ class Hand:
     """Position: the attackers' points so far (``[Points]``)."""
     points_known: bool = True
     """``False`` for a position that does not state ``[Points]`` (or states no number in range):
-    the attackers' points before it are then unknown — unless it starts at trick 1."""
+    the attackers' points before it are then unknown.  A position from trick 1 always knows
+    them (nothing has been played: 0)."""
     first_trick: int = 1
     tricks: tuple[Trick, ...] = ()
     claim: int | None = None

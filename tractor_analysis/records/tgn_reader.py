@@ -141,7 +141,7 @@ def _close_hand(st: Reading) -> None:
     hand = Hand(
         number=h.number, dealer=h.dealer, trump=h.trump, level=h.level, declarations=h.declarations,
         deal=tuple(h.deal) if h.deal is not None else None, bottom=h.bottom, buried=h.buried,
-        earlier_buries=h.earlier_buries, trump_known=h.trump_known, points_known=h.points_known or not h.setup,
+        earlier_buries=h.earlier_buries, trump_known=h.trump_known, points_known=h.points_known or not h.setup or h.first_trick == 1,
         friend=h.friend, setup=h.setup, points=h.points, first_trick=h.first_trick,
         tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
         takebacks=h.takebacks, bid_for=h.bid_for, line=h.line,
