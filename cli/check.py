@@ -120,13 +120,31 @@ def outcome_json(o: Outcome | None) -> dict | None:
     return out
 
 
-def _levels_json(levels: tuple[int, int]) -> dict:
-    return {"NS": level_label(levels[0]), "EW": level_label(levels[1])}
+def _level_json(level: int | None) -> str | None:
+    return None if level is None else level_label(level)
+
+
+def _levels_json(levels: tuple[int | None, int | None]) -> dict:
+    return {"NS": _level_json(levels[0]), "EW": _level_json(levels[1])}
+
+
+def unknowns_json(h: HandResult) -> dict:
+    """``derived`` and ``unknown`` of a hand (format.md "check --json"), present only when the record
+    leaves a fact unstated: what was derived and from what, what is unknown and what it withholds."""
+    out: dict = {}
+    if h.derived:
+        out["derived"] = [{"fact": d.fact, "value": d.value, "from": d.source, "message_zh": d.message_zh,
+                           "message_en": d.message_en} for d in h.derived]
+    if h.unknowns:
+        out["unknown"] = [{"tag": u.tag, "withheld": list(u.withheld), "message": u.message,
+                           "message_zh": u.message_zh, "message_en": u.message_en} for u in h.unknowns]
+    return out
 
 
 def hand_json(match_index: int, h: HandResult, record: Hand | None = None) -> dict:
     """One hand of ``check --json`` (format.md field names, plus a few extras at the end; a score
-    sheet's hand adds ``"result_only": true``, and its trump is ``null`` when the sheet gives none)."""
+    sheet's hand adds ``"result_only": true``, and its trump is ``null`` when the sheet gives none);
+    a value the record does not let the engine know is ``null`` (``unknown`` says why)."""
     doc = _hand_json(match_index, h, record)
     if record is not None and record.result_only:
         doc["result_only"] = True
@@ -137,8 +155,8 @@ def hand_json(match_index: int, h: HandResult, record: Hand | None = None) -> di
 
 def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
     return {
-        "match": match_index, "hand": h.number, "dealer": SEAT_TOKENS[h.dealer],
-        "level": level_label(h.level), "trump": trump_token(h.trump),
+        "match": match_index, "hand": h.number, "dealer": None if h.dealer is None else SEAT_TOKENS[h.dealer],
+        "level": _level_json(h.level), "trump": trump_token(h.trump) if h.trump_known else None,
         "tricks": [{"number": t.number, "leader": SEAT_TOKENS[t.leader],
                     "winner": SEAT_TOKENS[t.winner], "points": t.points} for t in h.tricks],
         "violations": [violation_json(v, record, h) for v in h.violations],
@@ -150,6 +168,7 @@ def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
         # extras (format.md allows more fields; the ones above are fixed)
         "legal": h.legal, "setup": h.setup, "complete": h.complete, "ruleset": h.rules.name,
         "levels_before": _levels_json(h.levels_before), "levels_after": _levels_json(h.levels_after),
+        **unknowns_json(h),
     }
 
 
@@ -188,6 +207,10 @@ def match_text(r: MatchResult) -> str | None:
 
 def outcome_text(h: HandResult, match: Match) -> str:
     o = h.outcome
+    if o is None and "outcome" in h.withheld:
+        return dim("? withheld (see 未知 above) / 不予判定（见上方“未知”）")
+    if o is None and not h.setup:
+        return dim("the record ends before the hand does, no outcome / 记录未到本局结束，不计结果")
     if o is None:
         return dim("incomplete position, no outcome / 残局未打完，不计升级")
     zh, en = describe_levels(o.winner, o.levels, o.reason)
@@ -215,6 +238,8 @@ def points_text(h: HandResult) -> str:
     if any(i.kind == "recorded_total" for i in h.items):     # a score sheet's hand: nothing was played
         return f"recorded total 记分表总分 {strong(str(h.attackers_total))} " + dim("(score sheet, no play recorded "
                                                                          "/ 只记结果，未记出牌)")
+    if h.attackers_total is None or h.attackers_points is None:
+        return dim("? withheld (see 未知 above) / 不予判定（见上方“未知”）")
     earlier = sum(i.points for i in h.items if i.kind == "setup_points")
     parts = [f"tricks 抓分 {h.attackers_points - earlier}"]
     if earlier:
@@ -275,6 +300,23 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
     return lines
 
 
+def legal_text(h: HandResult) -> str:
+    """``legal ✓`` only on everything the rules need; a violation count; or neither."""
+    if h.legal:
+        return good("legal 合规 ✓")
+    if h.legal is None:       # no violation found, but not everything the rules need was there
+        return dim("no violation found, legality not fully judged / 未发现违规，但未能完整判定")
+    n = len(h.violations)
+    return bad(f"{n} violation{'s' if n != 1 else ''} 违规 {n} 处")
+
+
+def setting_lines(h: HandResult, indent: str = "    ") -> list[str]:
+    """What the record does not state: each fact derived (and from what), each unknown (and what it withholds)."""
+    lines = [f"{indent}derived 推出  {d.message_en} / {d.message_zh}" for d in h.derived]
+    lines += [f"{indent}{bad('?')} unknown 未知  [{u.tag}]  {u.message_en} / {u.message_zh}" for u in h.unknowns]
+    return lines
+
+
 def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, errors: int = 0,
                path: str | None = None, record: Hand | None = None) -> list[str]:
     """The hand's verdict, violations, points and outcome; ``errors``: parse errors inside the
@@ -284,13 +326,13 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, erro
         head = f"match {index} · " + head
     if h.setup:
         head += " (position 残局)"
-    verdict = (good("legal 合规 ✓") if h.legal else
-               bad(f"{len(h.violations)} violation{'s' if len(h.violations) != 1 else ''} 违规 {len(h.violations)} 处"))
+    verdict = legal_text(h)
     if errors:
         verdict += bad(f"  · {errors} parse error{'s' if errors != 1 else ''} above, the verdict is on what "
                        f"could be read / 上方有 {errors} 处记录错误，结论仅依据可读部分")
     lines = [f"  {strong(head)}  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}  "
-             f"trump 主 {trump_label(h.trump)}  —  {verdict}"]
+             f"trump 主 {trump_label(h.trump) if h.trump_known else '?'}  —  {verdict}"]
+    lines.extend(setting_lines(h))
     for v in h.violations:
         lines.extend(violation_lines(v, match, path=path, record=record, result=h))
     lines.append(f"    points  得分  {points_text(h)}")

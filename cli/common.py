@@ -231,8 +231,9 @@ def trump_label(trump: Suit | None) -> str:
     return "NT 无主" if trump is None else SUIT_SYMBOLS[trump]
 
 
-def level_label(rank: int) -> str:
-    return RANK_TOKENS.get(rank, str(rank))
+def level_label(rank: int | None) -> str:
+    """``7``, ``A`` …; ``?`` for a level that is not known."""
+    return "?" if rank is None else RANK_TOKENS.get(rank, str(rank))
 
 
 def cards_pretty(cards: Iterable[Card]) -> str:

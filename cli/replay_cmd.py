@@ -15,7 +15,7 @@ from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, TrickResult
 
-from .check import check_file, outcome_text, penalty_lines, points_text, violation_lines
+from .check import check_file, legal_text, outcome_text, penalty_lines, points_text, setting_lines, violation_lines
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
     echo_err, expand_inputs, good, level_label, located, max_bytes_option, pad, rules_options, seat_label, strong,
@@ -52,7 +52,7 @@ def play_text(p: Play, match: Match) -> str:
     return text
 
 
-def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int,
+def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None,
                 notes_by_play: list[tuple[str, ...]], trick_notes: tuple[str, ...], *,
                 path: str | None = None, record: Hand | None = None) -> list[str]:
     lines = [strong(f"trick {t.number} 第{t.number}轮") + f"   leader 首家 {seat_label(t.leader, match)}"]
@@ -68,9 +68,13 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int,
             lines.append(dim(f"     {{{note}}}  — {seat_label(p.seat, match)}"))
     for note in trick_notes:
         lines.append(dim(f"     {{{note}}}"))
-    side = "defenders 庄家方" if t.winner in h.defenders else "attackers 闲家"
+    if not h.defenders:          # the sides are not known: who won for whom is withheld
+        side = "side unknown 庄闲未知"
+    else:
+        side = "defenders 庄家方" if t.winner in h.defenders else "attackers 闲家"
+    so_far = "?" if running is None else str(running)
     lines.append(f"   winner 赢家 {seat_label(t.winner, match)} ({side}) · {t.points} points 分"
-                 f" · attackers so far 闲家累计 {strong(str(running))}")
+                 f" · attackers so far 闲家累计 {strong(so_far)}")
     for v in t.violations:
         lines.extend(violation_lines(v, match, indent="   ", path=path, record=record, result=h))
     return lines
@@ -82,7 +86,7 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
     if record is None:
         record = next((x for x in match.hands if x.number == h.number), None)
     head = (f"hand {h.number} 第{h.number}局" + (" (position 残局)" if h.setup else ""))
-    defenders = " ".join(seat_label(s, match) for s in sorted(h.defenders))
+    defenders = " ".join(seat_label(s, match) for s in sorted(h.defenders)) or "? (unknown 未知)"
     lines = [strong(head) + f"  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}"
              f"  trump 主 {trump_label(h.trump)}  rules 规则 {h.rules.name}",
              dim(f"  * defenders 庄家方: {defenders}")]
@@ -97,9 +101,10 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
             lines.append(f"  buried 扣底  {cards_pretty(record.buried)}"
                          + (dim("  (after the rebid 炒地皮后)") if record.earlier_buries else ""))
     trick_records = {t.number: t for t in record.tricks} if record is not None else {}
-    running = h.attackers_points - sum(t.points for t in h.tricks if t.winner not in h.defenders)
+    running = (None if h.attackers_points is None
+               else h.attackers_points - sum(t.points for t in h.tricks if t.winner not in h.defenders))
     for t in h.tricks:
-        if t.winner not in h.defenders:
+        if running is not None and t.winner not in h.defenders:
             running += t.points
         rec = trick_records.get(t.number)
         notes = [p.notes for p in rec.plays] if rec is not None else [()] * len(t.plays)
@@ -113,8 +118,8 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
         lines.append(strong("hand checks 整局检查"))
         for v in hand_level:
             lines.extend(violation_lines(v, match, indent="  ", path=path, record=record, result=h))
-    verdict = good("legal 合规 ✓") if h.legal else bad(f"{len(h.violations)} violation(s) 违规 {len(h.violations)} 处")
-    lines.append(f"{strong('result 结果')}  {verdict}")
+    lines.append(f"{strong('result 结果')}  {legal_text(h)}")
+    lines.extend(setting_lines(h, "  "))
     lines.append(f"  points  得分  {points_text(h)}")
     lines.extend(penalty_lines(h, match, "    "))
     lines.append(f"  outcome 结果  {outcome_text(h, match)}")

@@ -85,9 +85,10 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
     hands, violations = [], []
     for _, r in pair_hands(match, result):
         hands.append(HandFact(
-            match=key, hand=r.number, dealer=SEAT_TOKENS[r.dealer],
-            defenders_team=team_of(r.dealer), level=r.level,
-            trump="NT" if r.trump is None else "SHDC"[r.trump], decks=r.rules.decks,
+            match=key, hand=r.number, dealer="?" if r.dealer is None else SEAT_TOKENS[r.dealer],
+            defenders_team=(team_of(r.dealer) if r.dealer is not None
+                            else team_of(min(r.defenders)) if r.defenders else 0), level=r.level,
+            trump=("NT" if r.trump is None else "SHDC"[r.trump]) if r.trump_known else "?", decks=r.rules.decks,
             attackers_points=r.attackers_points, attackers_total=r.attackers_total,
             bottom_multiplier=r.bottom_multiplier, bottom_bonus=r.bottom_bonus,
             outcome=None if r.outcome is None else r.outcome.winner,

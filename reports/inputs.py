@@ -270,9 +270,9 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         winner = {"NS": 0, "EW": 1}.get(m.winner)
         if winner is None and isinstance(m.forfeit, str):
             winner = 1 - {"NS": 0, "EW": 1}[m.forfeit]
-        lf = (int(m.level_ns_final), int(m.level_ew_final))
+        lf = tuple(None if v is None or v != v else int(v) for v in (m.level_ns_final, m.level_ew_final))
         leader = winner
-        if leader is None and m.match_id in finished:      # a position alone decides nothing
+        if leader is None and m.match_id in finished and None not in lf:   # a position alone decides nothing
             leader = 0 if lf[0] > lf[1] else 1 if lf[1] > lf[0] else None
         n = names[m.match_id]
         model.match_facts.append(MatchFact(

@@ -219,15 +219,16 @@ def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str
     corners at (hand, level), and a ``<circle>`` at each value."""
     colours = TEAM_COLOURS if len(teams) == 2 else PLAYER_COLOURS
     n = len(series)
-    lo = min(min(s) for s in series) if series else 2
-    hi = max(max(s) for s in series) if series else 14
+    known = [v for s in series for v in s if v is not None]    # a level not known (None) is not drawn
+    lo = min(known) if known else 2
+    hi = max(known) if known else 14
     f = _Frame(_limits(0, max(n - 1, 0)), _limits(lo, hi) if series else (2, 14))
     yt = list(range(max(2, lo), min(14, max(hi, lo + 1)) + 1))
     title = LEVELS_TITLE[0] if len(teams) == 2 else LEVELS_TITLE[1]
     body = _axes(f, nice_ticks(*f.xlim, nbins=12, integer=True), [(t, RANK_TOKENS.get(t, str(t))) for t in yt],
                  "after hand (0 = start) / 第几局后", "level / 级别", title)
     for t, team in enumerate(teams):
-        xy = [(f.x(i), f.y(s[t])) for i, s in enumerate(series)]
+        xy = [(f.x(i), f.y(s[t])) for i, s in enumerate(series) if s[t] is not None]
         corners = []
         for i, (x, y) in enumerate(xy):
             if i:
@@ -247,7 +248,7 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
     a hand (blue: the defenders held; red: the attackers took the deal), each with a
     ``<title>`` (hand and points), and the dashed deal line."""
     n = len(points)
-    top = max([threshold, *points]) * (1 + MARGIN)               # the legend is under the axes
+    top = max([threshold, *(p for p in points if p is not None)]) * (1 + MARGIN)   # the legend is under the axes
     f = _Frame(_limits(0.6, n + 0.4) if n else (-0.5, 0.5), (0, top))
     yt = nice_ticks(0, top, nbins=6, steps=AUTO_STEPS)     # matplotlib's AutoLocator: 6 bins on this axis
     body = _axes(f, nice_ticks(*f.xlim, nbins=12, integer=True), [(t, _tick_label(t)) for t in yt],
@@ -255,6 +256,8 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
     width = 0.8 * f.sx
     bars = []
     for i, p in enumerate(points):
+        if p is None:                 # withheld (the sides unknown): no bar
+            continue
         x, y = f.x(i + 1 - 0.4), f.y(p)
         bars.append(f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(Y1 - y)}" '
                     f'fill="{HOLD_COLOUR if p < threshold else TAKE_COLOUR}"><title>hand {i + 1}: {p}</title></rect>')
@@ -266,7 +269,7 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
                 f"{threshold} points: attackers take the deal"),
                (f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{HOLD_COLOUR}"/>',
                 "attackers' total (闲家得分): defenders hold")]
-    if any(p >= threshold for p in points):
+    if any(p is not None and p >= threshold for p in points):
         entries.append((f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{TAKE_COLOUR}"/>',
                         "attackers' total: attackers take the deal (闲家上台)"))
     body.append(_legend(entries))

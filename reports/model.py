@@ -226,12 +226,13 @@ class HandView:
     """Violations not tied to a trick (bury, deal, declaration, claim)."""
     violation_count: int
     score: tuple[ScoreLine, ...]
-    attackers_points: int
-    bottom_points: int
-    bottom_multiplier: int
-    bottom_bonus: int
-    penalties: int
-    attackers_total: int
+    attackers_points: int | None
+    """``None`` (as the next five): withheld, the record not saying which side is which."""
+    bottom_points: int | None
+    bottom_multiplier: int | None
+    bottom_bonus: int | None
+    penalties: int | None
+    attackers_total: int | None
     threshold: int
     """The score that takes the deal: 40 × decks (80 for 2 decks)."""
     claim: int | None
@@ -257,6 +258,9 @@ class HandView:
     """Wrong follows punished by a level in this hand, N–S and E–W (tournament rule)."""
     analysis: "AnalysisView | None" = None
     """The endgame analysis of the hand's last tricks (a dataset written by ``ingest --analyse``)."""
+    setting_notes: tuple[tuple[str, str, str], ...] = ()
+    """What the record does not state: (``derived`` / ``unknown``, 中文, English) — a fact derived
+    and from what, or unknown and what it withholds (docs/rules.md "What the record must state")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,11 +396,13 @@ def player_names(match: Match) -> tuple[str, str, str, str]:
 
 
 
-def _buries(hand: Hand, dealer: int, names, ordered) -> tuple[tuple[str, str, tuple[Card, ...]], ...]:
+def _buries(hand: Hand, dealer: int | None, names, ordered) -> tuple[tuple[str, str, tuple[Card, ...]], ...]:
     """Each bury with who made it: the dealer, then each rebidder after the bottom (炒地皮)."""
     if hand.buried is None:
         return ()
     buries = (*hand.earlier_buries, hand.buried)
+    if dealer is None:                # who buried is not known
+        return tuple(("", "", ordered(b)) for b in buries)
     takers = bottom_takers(dealer, hand.declarations)
     if len(buries) == len(takers):
         who: list[int | None] = list(takers)
@@ -423,6 +429,8 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     defenders = result.defenders
 
     def side(seat: Seat) -> str:
+        if not defenders:         # the record does not say who deals: the sides are unknown
+            return "unknown"
         return "defenders" if seat in defenders else "attackers"
 
     seats = tuple(SeatView(SEAT_TOKENS[s], names[s], team_of(s), side(s)) for s in range(4))
@@ -437,12 +445,12 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     record_tricks = {t.number: t for t in hand.tricks}
 
     setup_points = hand.points if hand.setup else 0
-    running = setup_points
+    running: int | None = setup_points if defenders else None
     tricks: list[TrickView] = []
     sources = hand_sources(hand, result)
     for t in result.tricks:
         before = running
-        if t.winner not in defenders:
+        if running is not None and t.winner not in defenders:
             running += t.points
         trick_violations = tuple(violations_by_trick.pop(t.number, ()))
         faulty_seats = {v.seat for v in trick_violations}
@@ -476,7 +484,9 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     dealer = result.dealer
     friend_mode = result.rules.friend
     partner = ""
-    if friend_mode:
+    if friend_mode and dealer is None:
+        partner = "unknown: the record does not say who deals / 未知：记录未写明庄家"
+    elif friend_mode:
         others = sorted(defenders - {dealer}, key=lambda x: (x - dealer) & 3)
         partner = (", ".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in others) if others else
                    "none: the dealer plays alone / 无对家，庄家一打三")
@@ -486,14 +496,16 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     return HandView(
         index=index, number=result.number, filename=filename, match_title=match_title,
         match_filename=match_filename, rules_name=result.rules.name, decks=result.rules.decks,
-        dealer=SEAT_TOKENS[dealer], dealer_name=names[dealer], level=level_label(level),
-        groups=display_groups(level, trump, twos),
-        trump=trump_label(trump), seats=seats,  # type: ignore[arg-type]
+        dealer="?" if dealer is None else SEAT_TOKENS[dealer], dealer_name="" if dealer is None else names[dealer],
+        level=level_label(level), groups=display_groups(level, trump, twos),
+        trump=trump_label(trump) if result.trump_known else "?", seats=seats,  # type: ignore[arg-type]
         declarations=tuple((SEAT_TOKENS[d.seat], names[d.seat], tuple(d.cards), d.after_bottom)
                            for d in hand.declarations),
         bottom=None if hand.bottom is None else ordered(hand.bottom),
         buried=None if hand.buried is None else ordered(hand.buried),
         buries=_buries(hand, dealer, names, ordered),
+        setting_notes=tuple([("derived", d.message_zh, d.message_en) for d in result.derived]
+                            + [("unknown", u.message_zh, u.message_en) for u in result.unknowns]),
         setup=hand.setup, setup_points=setup_points, notes=tuple(hand.notes),
         tricks=tuple(tricks), hand_violations=tuple(hand_violations),
         violation_count=len(result.violations), score=score,

@@ -90,6 +90,12 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> 
     rules = result.rules
     lines: list[tuple[str, str]] = []
     team = team_of(v.seat) if v.seat is not None else None
+    withheld = result.withheld & {"sides", "penalties", "points", "outcome", "levels"}
+    if withheld and v.code not in REVOKE_CODES:
+        # what rests on an unknown fact (the dealer …) is not ruled on: the engine withheld it
+        for u in result.unknowns:
+            lines.append((f"不予裁定：{u.message_zh}", f"not ruled on: {u.message_en}"))
+        return tuple(lines)
     if v.code in REVOKE_CODES:
         if rules.revoke_penalty is RevokePenalty.LEVEL and team is not None:
             mine = [w for w in result.violations if w.code in REVOKE_CODES and w.seat is not None
@@ -146,6 +152,8 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> 
 def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str], ...]:
     """The hand's score as the engine computes it, with the recorded claim beside it."""
     out: list[tuple[str, str, str]] = []
+    if result.attackers_total is None:      # withheld: the record does not say which side is which
+        return (("闲家得分：不予判定（见“未知”）", "the attackers' points: withheld (see unknown)", "?"),)
     for line in hand.score:
         out.append((line.zh, line.en, f"{line.points:+d}" if line.kind == "throw_penalty" else str(line.points)))
     if not result.complete:

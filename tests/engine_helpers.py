@@ -116,7 +116,7 @@ def position(trick_text: str, *, level: str = "5", trump: str = "H", ruleset: st
     lines = [f'[Ruleset "{ruleset}"]']
     lines += [f'[Rule:{k} "{v}"]' for k, v in (rules or {}).items()]
     lines += ['[Hand "1"]', '[SetUp "1"]', f'[Dealer "{dealer}"]', f'[Trump "{trump}"]', f'[Level "{level}"]']
-    if points:
+    if points or first_trick != 1:          # a position after trick 1 states its points (0 too)
         lines.append(f'[Points "{points}"]')
     if first_trick != 1:
         lines.append(f'[FirstTrick "{first_trick}"]')
@@ -136,7 +136,9 @@ def replay_position(text: str):
     from tractor_analysis.records.tgn_reader import parse_tgn
     from tractor_analysis.engine.replay import replay_match
     matches, diags = parse_tgn(text)
-    assert diags == [], diags
+    # a test position may give one seat's whole holding beside the others' plays alone (the
+    # duty is what it checks): uneven_position is then expected; nothing else may be wrong
+    assert [d for d in diags if d.code != "uneven_position"] == [], diags
     return replay_match(matches[0]).hands[0]
 
 

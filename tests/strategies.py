@@ -3,8 +3,8 @@
 The records are random but *well formed*: every card comes out of the decks the
 ruleset deals (no kind more often than ``decks``), each seat plays once per
 trick and as many cards as the leader, tricks are numbered from ``first_trick``
-on, hand numbers are unique, every hand that is not a position names its dealer
-and trump, and rule options are valid.  So ``parse(format(m)) == ([m], [])``
+on, hand numbers are unique, every hand names its trump, every hand that is not a
+position names its dealer and gives its deal, and rule options are valid.  So ``parse(format(m)) == ([m], [])``
 must hold for every one of them, in ``.tgn`` and in JSON.
 
 They are *not* legal games: plays are random cards of the right count (the
@@ -133,8 +133,7 @@ def hands(draw, rules: RuleSet = PRESETS["standard"], number: int = 1, position:
         holding = [deck[i * n:(i + 1) * n] for i in range(4)]
         bottom_cards = deck[4 * n:4 * n + rules.bottom_size]
         dealer = draw(seats)
-        show_deal = draw(st.booleans())
-        deal = tuple(tuple(h) for h in holding) if show_deal else None
+        deal = tuple(tuple(h) for h in holding)      # a hand that is not a position has its deal (missing_deal)
         bottom = tuple(bottom_cards) if draw(st.booleans()) else None
         pool = holding[dealer] + bottom_cards
         buried_cards = _take(rnd, pool, len(bottom_cards))

@@ -107,8 +107,10 @@ def test_invalid_json_reports_the_decoder_position():
 def test_wrong_shape_hand_is_skipped_and_the_others_kept():
     (m,), diags = parse_json((BAD / "wrong_shape.json").read_text())
     assert [h.number for h in m.hands] == [2]
-    # a wrong value is pointed at (the "tricks" value), a hand that is not an object at the hand (issue 21)
-    assert codes(diags) == [("json_shape", 2, 65, 1, None), ("json_shape", 4, 12, 3, None)]
+    # a wrong value is pointed at (the "tricks" value), a hand that is not an object at the hand;
+    # hand 2 is one trick without its deal: missing_deal (issue 21, cases 3 and 9)
+    assert codes(diags) == [("json_shape", 2, 65, 1, None), ("missing_deal", 3, 12, 2, None),
+                            ("json_shape", 4, 12, 3, None)]
     assert "tricks" in diags[0].message and "skipped" in diags[0].message
 
 
@@ -122,7 +124,8 @@ def test_top_level_of_the_wrong_shape():
 def test_jsonl_reports_the_record_line_and_keeps_the_other_lines():
     matches, diags = parse_jsonl((BAD / "invalid_line.jsonl").read_text())
     assert [h.number for m in matches for h in m.hands] == [1, 2]
-    assert codes(diags) == [("invalid_json", 3, 40, None, None), ("unknown_card", 4, 67, 2, 1)]
+    assert codes(diags) == [("invalid_json", 3, 40, None, None), ("unknown_card", 4, 67, 2, 1),
+                            ("missing_deal", 4, 12, 2, None)]        # a trick, and no deal (issue 21)
     assert matches[1].hands[0].tricks[0].plays == ()
 
 
@@ -179,7 +182,8 @@ def test_problems_in_a_json_file_point_at_the_value():
     _, diags = parse_json(text)
     assert [(d.code, d.line, d.column) for d in diags] == [
         ("unknown_preset", 1, 13), ("unknown_rule", 1, 36), ("bad_rule_value", 1, 50),
-        ("unknown_seat", 2, 36), ("bad_value", 2, 50), ("unknown_card", 3, 14)]
+        ("unknown_seat", 2, 36), ("bad_value", 2, 50), ("unknown_card", 3, 14),
+        ("missing_deal", 2, 12)]             # a trick, and no deal (issue 21): at the hand
 
 
 def test_positions_in_a_list_of_matches_name_the_right_match():

@@ -98,9 +98,10 @@ VARIANT_POSITIONS = [
 @pytest.mark.parametrize("text", VARIANT_POSITIONS)
 def test_variant_positions_round_trip_through_format_tgn(text):
     matches, diags = parse_tgn(text)
-    assert diags == []
+    # a follower's whole holding beside the others' plays: uneven on purpose (see engine_helpers)
+    assert [d for d in diags if d.code != "uneven_position"] == []
     again, diags2 = parse_tgn(format_tgn(matches[0]))
-    assert diags2 == []
+    assert [d.code for d in diags2] == [d.code for d in diags]
     a, b = replay_match(matches[0]), replay_match(again[0])
     assert [v.code for h in a.hands for v in h.violations] == [v.code for h in b.hands for v in h.violations]
     assert [t.winner for t in a.hands[0].tricks] == [t.winner for t in b.hands[0].tricks]

@@ -195,6 +195,8 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     it runs out are not solved, and the analysis says so); ``progress`` hears of each play done."""
     t0 = time.perf_counter()
     reason = _unplayable(h)
+    if reason is None and (h.attackers_total is None or not h.defenders):
+        reason = explain_hand.analysis_withheld()
     n = len(h.tricks)
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
         reason = explain_hand.analysis_inconsistent()

@@ -38,9 +38,13 @@ def _tokens(cards: Iterable[int] | None) -> list[str] | None:
 
 
 @functools.lru_cache(maxsize=64)
-def _defender_seats(dealer: int, defenders: frozenset[int]) -> list[str]:
-    """Seats of the dealer's side, dealer first, then in play order."""
-    return [SEAT_TOKENS[(dealer + i) & 3] for i in range(4) if (dealer + i) & 3 in defenders]
+def _defender_seats(dealer: int | None, defenders: frozenset[int]) -> list[str] | None:
+    """Seats of the dealer's side, dealer first, then in play order (N first when the dealer's
+    seat is not known); ``None`` when the side is not known either."""
+    if not defenders:
+        return None
+    first = dealer if dealer is not None else 0
+    return [SEAT_TOKENS[(first + i) & 3] for i in range(4) if (first + i) & 3 in defenders]
 
 
 @functools.lru_cache(maxsize=256)
@@ -157,8 +161,10 @@ class TableBuilder:
     def _add_hand(self, mid: str, hr: HandResult, record: Hand | None, analysis=None) -> int:
         batch = self.batch
         n = hr.number
-        defenders = hr.dealer & 1
-        attackers = 1 - defenders
+        # the dealer's side: unknown (None) when the record does not say and nothing fixes it
+        defenders = (hr.dealer & 1) if hr.dealer is not None else (min(hr.defenders) & 1 if hr.defenders else None)
+        attackers = None if defenders is None else 1 - defenders
+        sides_known = bool(hr.defenders)
         pl = self.cols["plays"]
         # plays columns, bound once (the hot loop of ingest)
         (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
@@ -211,7 +217,8 @@ class TableBuilder:
             self._row("tricks", (
                 mid, n, t.number, SEAT_TOKENS[t.leader], SEAT_TOKENS[winner], TEAMS[wteam],
                 # a failed throw was led as a throw; the engine's lead_kind is the unit it was forced to
-                winner not in hr.defenders, t.points, "throw" if t.throw_failed else t.lead_kind, lead_cards,
+                (winner not in hr.defenders) if sides_known else None, t.points,
+                "throw" if t.throw_failed else t.lead_kind, lead_cards,
                 t.throw_failed, t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
                 i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
         for v in hr.violations:
@@ -227,12 +234,13 @@ class TableBuilder:
             self._row("hands", _result_only_row(mid, hr, record, batch))
             return len(hr.violations)
         self._row("hands", (
-            mid, n, SEAT_TOKENS[hr.dealer], TEAMS[defenders], TEAMS[attackers], hr.level,
-            trump_token(hr.trump), hr.rules.name, hr.rules.decks, _rules_json(hr.rules), decl,
+            mid, n, _seat(hr.dealer), _team(defenders), _team(attackers), hr.level,
+            trump_token(hr.trump) if hr.trump_known else None, hr.rules.name, hr.rules.decks, _rules_json(hr.rules), decl,
             _tokens(record.bottom) if record is not None else None,
             _tokens(record.buried) if record is not None else None,
             hr.setup, hr.complete, ntricks, hr.attackers_points, hr.bottom_points,
-            hr.bottom_multiplier, hr.bottom_bonus, hr.bottom_multiplier > 0, hr.penalties,
+            hr.bottom_multiplier, hr.bottom_bonus,
+            None if hr.bottom_multiplier is None else hr.bottom_multiplier > 0, hr.penalties,
             hr.attackers_total, hr.claim, hr.claim_matches,
             o.winner if o else None, _team(o.team) if o else None, o.levels if o else None,
             _seat(o.next_dealer) if o else None, o.match_over if o else None,

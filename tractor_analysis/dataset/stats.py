@@ -45,6 +45,7 @@ from typing import Iterator
 
 import pandas as pd
 
+from ..engine.scoring import passed_text
 from . import stats_sql
 from .stats_sql import variant  # noqa: F401  (part of the API: stats.variant names a ruleset)
 
@@ -180,6 +181,11 @@ def _text(value) -> bool:
     return isinstance(value, str) and bool(value)
 
 
+def _level(value) -> int | None:
+    """A final level from the matches table; ``None`` where it is not known (null)."""
+    return None if value is None or value != value else int(value)
+
+
 def decide_results(records: list[dict]) -> pd.DataFrame:
     """:func:`match_results` from one dict per match: its tags (``match_id, event, round,
     table``), partnership names ``ns`` / ``ew``, ``hands``, start and final levels, ``winner``,
@@ -187,7 +193,7 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
     A), it was played in friend mode (``friendly``), and the team ``holder`` of the deal."""
     rows = []
     for r in records:
-        ns, ew = int(r["level_ns_final"]), int(r["level_ew_final"])
+        ns, ew = _level(r["level_ns_final"]), _level(r["level_ew_final"])   # None: not known
         if not r["finished"] and not _text(r["forfeit"]):
             winner, how = None, "no finished hand"
         elif r["friendly"]:
@@ -198,14 +204,17 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
             # the engine's winner: a team that passed the winning level, or (tournament rule
             # 十一) a round cut short, decided by the higher level or by the deal
             winner = r["winner"]
-            how = "passed A" if r["passed"] else "higher level" if ns != ew else "holding the deal"
+            how = passed_text(r.get("win_level")) if r["passed"] else "higher level" if ns != ew else "holding the deal"
+        elif ns is None or ew is None:
+            winner, how = None, "levels not known"
         elif ns != ew:
             winner, how = ("NS" if ns > ew else "EW"), "higher level"
         else:
             winner, how = r["holder"], "holding the deal"
         rows.append({"match_id": r["match_id"], "event": r["event"], "round": r["round"], "table": r["table"],
                      "ns": r["ns"], "ew": r["ew"], "hands": int(r["hands"]), "level_ns": ns, "level_ew": ew,
-                     "gained_ns": ns - int(r["level_ns_start"]), "gained_ew": ew - int(r["level_ew_start"]),
+                     "gained_ns": None if ns is None else ns - int(r["level_ns_start"]),
+                     "gained_ew": None if ew is None else ew - int(r["level_ew_start"]),
                      "winner": winner, "decided_by": how})
     return pd.DataFrame(rows, columns=["match_id", "event", "round", "table", "ns", "ew", "hands",
                                        "level_ns", "level_ew", "gained_ns", "gained_ew", "winner",

@@ -398,6 +398,12 @@ def match_results(ds) -> pd.DataFrame:
     if "friend" in hands.columns:
         friend |= hands["friend"].notna()
     friendly = set(hands.loc[friend, "match_id"])
+    win_level: dict = {}              # the ruleset's winning level, as the rules column names it
+    if "rules" in hands.columns:
+        found = hands["rules"].astype(str).str.extract(r'"win_level": "([^"]*)"', expand=False)
+        for mid, level in zip(hands["match_id"], found):
+            if isinstance(level, str) and (mid not in win_level or level > win_level[mid]):
+                win_level[mid] = level
     records = []
     for r in m.itertuples(index=False):
         records.append({"match_id": r.match_id, "event": r.event, "round": r.round, "table": r.table,
@@ -405,7 +411,8 @@ def match_results(ds) -> pd.DataFrame:
                         "hands": r.hands, "level_ns_start": r.level_ns_start, "level_ew_start": r.level_ew_start,
                         "level_ns_final": r.level_ns_final, "level_ew_final": r.level_ew_final,
                         "winner": r.winner, "forfeit": r.forfeit, "finished": r.match_id in finished,
-                        "passed": r.match_id in passed, "friendly": r.match_id in friendly,
+                        "passed": r.match_id in passed, "win_level": win_level.get(r.match_id),
+                        "friendly": r.match_id in friendly,
                         "holder": holder.get(r.match_id)})
     return decide_results(records)
 

@@ -330,11 +330,16 @@ def match_decision_text(team: str | None, decided_by: str | None) -> tuple[str, 
     if decided_by == NO_RESULT[1]:
         return ("no team result: in friend mode the sides change every hand",
                 "不计队伍胜负：找朋友模式每局对家不同")
+    if decided_by == "levels not known":
+        return ("not decided: the record leaves the final levels unknown", "未分胜负：记录未能确定最终级别")
     if team is None:
         return ("not decided: equal levels and the deal is bid for after both sides miscounted",
                 "未分胜负：级数相同，双方多少牌后重新抢庄")
-    how = {"passed A": ("passed A", "打过 A"),
-           "forfeit": ("the other side forfeited (wrong follows)", "对方跟牌错误累计判负"),
+    if decided_by and decided_by.startswith("passed "):     # the ruleset's winning level (passed 10, passed A)
+        level = decided_by[len("passed "):]
+        return (f"{team} won the match: {decided_by}",
+                f"{team} 方获胜：{'打过 ' + level if level != 'the winning level' else '打过获胜级别'}")
+    how = {"forfeit": ("the other side forfeited (wrong follows)", "对方跟牌错误累计判负"),
            "higher level": ("higher level when the record ends", "记录结束时级数高"),
            "holding the deal": ("equal levels, holding the deal when the record ends", "级数相同，记录结束时坐庄")
            }.get(decided_by or "", (decided_by or "", decided_by or ""))
@@ -352,3 +357,8 @@ def analysis_inconsistent() -> tuple[str, str]:
     """``(zh, en)``: plays the positions cannot be rebuilt from."""
     return ("记录中的出牌次序或张数有误，无法分析",
             "plays out of turn, not held or of a wrong number of cards: the positions cannot be rebuilt")
+
+
+def analysis_withheld() -> tuple[str, str]:
+    """The sides are not known (the record does not say who deals): no play can be valued."""
+    return ("未分析：记录未写明庄家，庄闲两方未知", "not analysed: the record does not say who deals, so the sides are unknown")

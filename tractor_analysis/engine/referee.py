@@ -61,6 +61,8 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
         for t, w in zip(result.tricks, theirs):
             if w is not None and w != t.winner:
                 out.append(_finding("winner", SEAT_TOKENS[w], SEAT_TOKENS[t.winner], t.number, t.winner))
+    if result.attackers_points is None:      # withheld (the sides are unknown): nothing to compare
+        return out
     points = _ints(tag_value(tags, "Referee:Points"), 1)
     if points is not None and points[0] != result.attackers_points:
         out.append(_finding("points", str(points[0]),

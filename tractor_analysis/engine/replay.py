@@ -9,7 +9,7 @@ carries the team levels through the match (§8).  Its bilingual messages are mad
 :mod:`tractor_analysis.engine.explain_hand`.
 
 :func:`replay_hand` runs the steps of a hand in order: the setting (dealer, level, trump:
-:func:`_setting`), the cards each seat starts with (:func:`_starting_hands`, the bury
+:func:`.setting.hand_setting`), the cards each seat starts with (:func:`_starting_hands`, the bury
 chain), the partners (:func:`_defenders`), the tricks (:func:`_play_tricks`), the points
 (:func:`_score`), the claim, the outcome (:func:`_outcome`) and the level penalties
 (:func:`_level_penalties`).
@@ -28,13 +28,15 @@ from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init, gc_paused
+from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Match
 from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ScoreTable,
                                 ThrowPenalty, build_ruleset)
 from . import explain_hand, referee, score_sheet
-from .declarations import bid_winner, bottom_takers, check_declarations, trump_without_declaration
+from .declarations import bottom_takers
 from .explain import Message
 from .scoring import advance, bottom_multiplier, failed_throw_penalty, level_change, lose_level
+from .setting import Setting, hand_setting
 from .tricks import HandContext, hand_context, judge_trick
 from .verdicts import (HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation, new_hand_result,
                        new_outcome, new_score_item, new_violation)
@@ -69,14 +71,22 @@ def _replay_match(match: Match, rules: RuleSet | None) -> MatchResult:
     # the first hand (unless its dealer was fixed before the deal: [DealerFixed "yes"]), and after
     # both sides miscounted (多少牌): 抢庄
     bid_for_deal = not (match.hands and referee.tag_value(match.hands[0].tags, "DealerFixed") == "yes")
+    chain: str | None = None     # how the hand before broke the chain of levels and dealers
     for index, hand in enumerate(match.hands):
+        if hand.follows_skipped:  # the reader skipped the hand before: nothing is carried over it
+            chain, expected_dealer, bid_for_deal = "skipped", None, False
+            levels = (None,) * 4
         if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
             bid_for_deal, expected_dealer = True, None
         result = replay_hand(hand, rules, levels, expected_dealer,
                              first_of_match=bid_for_deal,
-                             levels_known=(index > 0 or match.levels is not None))
+                             levels_known=(index > 0 or match.levels is not None), chain=chain)
         results.append(result)
         levels = result.player_levels_after
+        chain = None
+        if result.outcome is None and index + 1 < len(match.hands):
+            # no result: the levels it leaves are not known to the next hand (nor checked there)
+            chain, levels = "no_result", (None,) * 4
         for team in (0, 1):
             revokes[team] += result.revoke_levels[team]
             takebacks[team] += result.takeback_levels[team]
@@ -100,7 +110,7 @@ def _replay_match(match: Match, rules: RuleSet | None) -> MatchResult:
         decided_by = "forfeit"
     elif winner is not None:
         decided_by = "passed"
-    elif rules.decide_by_levels and results and not rules.friend and (
+    elif rules.decide_by_levels and results and not rules.friend and None not in levels[:2] and (
             expected_dealer is not None or bid_for_deal):
         # seed 001, rule 十一: 比赛结束时升级高者获胜，同级时台上一方获胜 (after both sides
         # miscounted nobody holds the deal: only the levels can decide)
@@ -127,15 +137,6 @@ def record_pairs(match: Match, result: MatchResult) -> list[tuple[Hand | None, H
 
 
 # --- the steps of a hand, and what they hand on ----------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class _Setting:
-    """Who deals, the level and the trump played, and what the record gets wrong about them."""
-    dealer: int
-    level: int
-    trump: int | None
-    violations: tuple[Violation, ...]
-
 
 @dataclass(frozen=True, slots=True)
 class _Start:
@@ -174,45 +175,72 @@ class _Score:
         return sum(i.points for i in self.items)
 
 
-_new_setting, _new_start, _new_play, _new_score = map(fast_init, (_Setting, _Start, _Play, _Score))
+_new_start, _new_play, _new_score = map(fast_init, (_Start, _Play, _Score))
 
 
-def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
+def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2, 2),
                 expected_dealer: int | None = None, *, first_of_match: bool = True,
-                levels_known: bool = False) -> HandResult:
+                levels_known: bool = False, chain: str | None = None) -> HandResult:
     """Replay and score one hand.
 
     ``levels`` are the levels carried into the hand: per team (N–S, E–W), or per player
-    (N, E, S, W — friend mode, where each player keeps a level of their own);
-    ``expected_dealer`` the dealer the previous hand's outcome named (``None`` when unknown).
+    (N, E, S, W — friend mode, where each player keeps a level of their own), ``None`` where
+    not known; ``expected_dealer`` the dealer the previous hand's outcome named (``None`` when
+    unknown); ``chain`` ``skipped`` / ``no_result`` when the hand before broke the chain.
+
+    What the record does not state is derived or unknown (:mod:`.setting`); whatever rests on
+    an unknown is withheld (``None``), never defaulted (docs/rules.md "What the record must state").
     """
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
-    levels = tuple(levels)
+    setting = hand_setting(hand, rules, tuple(levels), expected_dealer, first_of_match, levels_known, chain)
+    levels = setting.levels
+    if not setting.judged:
+        return _not_judged(hand, rules, setting)
+    withheld = setting.withheld
+    dealer = setting.dealer
     played = _Played(hand)
-    setting = _setting(hand, rules, levels, expected_dealer, first_of_match, levels_known)
-    start = _starting_hands(hand, rules, setting.dealer, played)
-    defenders = _defenders(hand, rules, setting.dealer, start.hands)
-    play = _play_tricks(hand, hand_context(rules, setting.level, setting.trump), start, setting.dealer)
-    score = _score(hand, rules, play, start.buried, defenders) if not hand.result_only else _recorded(hand)
-    violations = [*setting.violations, *start.violations, *play.violations,
-                  *_check_claim(hand, play.complete, score.total)]
+    start = _starting_hands(hand, rules, dealer, played)
+    defenders = _defenders(hand, rules, setting, start.hands)
+    play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer)
+    sides_known = "sides" not in withheld
+    if hand.result_only:                  # a score sheet: its recorded total, nothing played
+        score = _recorded(hand) if sides_known else None
+    else:
+        score = _score(hand, rules, play, start.buried, defenders) if sides_known else None
+    violations = [*setting.violations, *start.violations, *play.violations]
+    total_known = score is not None and "points" not in withheld
+    if total_known:
+        violations += _check_claim(hand, play.complete, score.total)
     miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
-                if rules.miscount is Miscount.LEVEL else ())
-    scored = (play.complete and (not hand.setup or start.buried is not None)) or (
-        hand.result_only and hand.claim is not None)      # a score sheet: its recorded total decides
-    outcome, after = _outcome(rules, levels, setting, defenders, miscount, scored, score.total)
+                if rules.miscount is Miscount.LEVEL and sides_known else ())
+    scored = ((play.complete and (not hand.setup or start.buried is not None))
+              or (hand.result_only and hand.claim is not None)) and "outcome" not in withheld
+    outcome, after = (_outcome(rules, levels, setting, defenders, miscount, scored, score.total)
+                      if score is not None else (None, levels))
     revoke_levels, takeback_levels, after = _level_penalties(hand, rules, defenders, violations, after)
+    if "levels" in withheld:
+        after = (None,) * 4
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
     result = new_hand_result(
-        number=hand.number, dealer=setting.dealer, level=setting.level, trump=setting.trump, rules=rules,
+        number=hand.number, dealer=dealer, level=setting.level, trump=setting.trump, rules=rules,
         defenders=defenders, tricks=play.tricks, violations=tuple(violations),
-        attackers_points=score.attackers_points, bottom_points=score.bottom_points,
-        bottom_multiplier=score.multiplier, bottom_bonus=score.bonus, penalties=score.penalties,
-        attackers_total=score.total, items=score.items, outcome=outcome,
+        attackers_points=score.attackers_points if total_known else None,
+        bottom_points=None if score is None else score.bottom_points,
+        bottom_multiplier=None if score is None else score.multiplier,
+        bottom_bonus=None if score is None else score.bonus, penalties=None if score is None else score.penalties,
+        attackers_total=score.total if total_known else None,
+        items=() if score is None else score.items if total_known else tuple(
+            i for i in score.items if i.kind != "setup_points"),
+        outcome=outcome,
         levels_before=(levels[0], levels[1]), levels_after=(after[0], after[1]), claim=hand.claim,
         setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,
-        takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after)
+        takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after,
+        derived=setting.derived, unknowns=setting.unknowns,
+        # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
+        # that agree in a position) and, in a full hand, who led the first trick
+        legality_known=(not start.from_plays and (hand.setup or dealer is not None)
+                        and uneven_position(hand) is None))
     found = referee.hand_findings(hand, result)           # the record's own referee, when it has one
     kept = referee.excused(hand, violations)              # what a judge's early end explains
     if not found and kept is violations:
@@ -220,6 +248,20 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int, ...] = (2, 2),
     violations = [*kept, *found]
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
     return dataclasses.replace(result, violations=tuple(violations))
+
+
+def _not_judged(hand: Hand, rules: RuleSet, setting: Setting) -> HandResult:
+    """A hand whose plays cannot be judged (no trump, no level):
+    no trick verdict, no points, no outcome; only what the record says about its setting."""
+    levels = setting.levels
+    return new_hand_result(
+        number=hand.number, dealer=setting.dealer, level=setting.level, trump=setting.trump, rules=rules,
+        defenders=frozenset(), tricks=(), violations=setting.violations, attackers_points=None,
+        bottom_points=None, bottom_multiplier=None, bottom_bonus=None, penalties=None, attackers_total=None,
+        items=(), outcome=None, levels_before=(levels[0], levels[1]), levels_after=(None, None),
+        claim=hand.claim, setup=hand.setup, complete=False, revoke_levels=(0, 0), takeback_levels=(0, 0),
+        player_levels_before=levels, player_levels_after=(None,) * 4, derived=setting.derived,
+        unknowns=setting.unknowns, legality_known=False)
 
 
 # --- small helpers ---------------------------------------------------------------------
@@ -291,94 +333,9 @@ def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(row) for row in played)
 
 
-# --- dealer, level, declarations, trump ------------------------------------------------
-
-def _setting(hand: Hand, rules: RuleSet, levels: tuple[int, ...], expected_dealer: int | None,
-             first_of_match: bool, levels_known: bool) -> _Setting:
-    """The dealer, level and trump of the hand, and the record's ``dealer_mismatch``,
-    ``level_mismatch`` and ``bad_declaration`` violations, in that order."""
-    # a deal bid for under bid_dealer = last: each seat declares with its own team's level
-    own = levels if (first_of_match and expected_dealer is None and rules.bid_dealer is BidDealer.LAST) else None
-    dealer, dealer_violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own)
-    level, level_violations = _level(hand, levels, dealer, levels_known)
-    return _new_setting(dealer, level, hand.trump,
-                    (*dealer_violations, *level_violations, *_check_trump(hand, rules, level, dealer, own)))
-
-
-def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int, ...], expected_dealer: int | None,
-            first_of_match: bool, own: tuple[int, ...] | None = None) -> tuple[int, list[Violation]]:
-    """The dealer: as recorded, else as the previous hand named, else — a deal bid for (the
-    first hand, a hand marked ``bid_for``) — the declarer ``bid_dealer`` names (the first, or
-    the final standing one, each seat then declaring with its level in ``own``), else N.  A
-    recorded dealer that is neither is a ``dealer_mismatch``."""
-    first_declarer = None
-    if hand.declarations and (hand.dealer is None or (first_of_match and expected_dealer is None)):
-        guess = hand.level if hand.level is not None else levels[0]
-        first_declarer = bid_winner(hand.declarations, guess, rules, hand.deal, own)
-    dealer = hand.dealer
-    if dealer is None:
-        if expected_dealer is not None:
-            return expected_dealer, []
-        return (first_declarer if first_declarer is not None else 0), []
-    if hand.setup:
-        return dealer, []
-    if expected_dealer is not None and dealer != expected_dealer:
-        return dealer, [_hand_violation("dealer_mismatch", dealer,
-                                        explain_hand.dealer_mismatch(dealer, expected_dealer))]
-    if expected_dealer is None and first_of_match and first_declarer is not None and dealer != first_declarer:
-        message = (explain_hand.bid_dealer_mismatch(dealer, first_declarer) if rules.bid_dealer is BidDealer.LAST
-                   else explain_hand.first_dealer_mismatch(dealer, first_declarer))
-        return dealer, [_hand_violation("dealer_mismatch", dealer, message)]
-    return dealer, []
-
-
-def _level(hand: Hand, levels: tuple[int, ...], dealer: int, levels_known: bool) -> tuple[int, list[Violation]]:
-    """The level played: ``[Level]``, else the dealer's carried level; a ``[Level]`` other than
-    the carried one is a ``level_mismatch`` when the carried levels are known."""
-    carried = levels[dealer]
-    if hand.level is None:
-        return carried, []
-    if levels_known and hand.level != carried:
-        return hand.level, [_hand_violation("level_mismatch", dealer,
-                                            explain_hand.level_mismatch(hand.level, carried, team_of(dealer)))]
-    return hand.level, []
-
-
-def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int,
-                 own: tuple[int, ...] | None = None) -> list[Violation]:
-    """Bad declarations (judged at ``level``, or at each seat's own level in ``own``), and a
-    recorded trump other than the one the declarations (or, when nobody declared, the
-    ``no_declaration`` rule) fix: ``bad_declaration``."""
-    if not hand.declarations:
-        return [] if hand.setup else _check_no_declaration(hand, rules, hand.trump)
-    declared, declared_trump, _, problems = check_declarations(hand.declarations, level, rules, hand.deal, dealer,
-                                                               own)
-    out = [_hand_violation("bad_declaration", p.seat, (p.message_zh, p.message_en), p.cards) for p in problems]
-    if declared and declared_trump != hand.trump:
-        out.append(_hand_violation("bad_declaration", None,
-                                   explain_hand.declared_trump_mismatch(declared_trump, hand.trump)))
-    return out
-
-
-def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list[Violation]:
-    """Nobody declared (rules.md §9 ``no_declaration``, :func:`declarations.trump_without_declaration`).
-    Judged only when the record has the whole deal: then an empty declaration list means nobody
-    declared, not that none was noted."""
-    if hand.deal is None or not all(hand.deal):
-        return []
-    expected, redeal, known = trump_without_declaration(rules, hand.bottom)
-    if redeal:
-        return [_hand_violation("bad_declaration", None, explain_hand.no_declaration_redeal())]
-    if not known or trump == expected:
-        return []
-    third = hand.bottom[2] if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD else None
-    return [_hand_violation("bad_declaration", None,
-                            explain_hand.no_declaration_trump_mismatch(expected, trump, third))]
-
-
 # --- the cards each seat starts with: the deal, the bottom, the bury chain ---------------
 
-def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: _Played) -> _Start:
+def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: _Played) -> _Start:
     """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
     and the seats whose cards had to be read from their plays (their exchange is unknown).
 
@@ -387,7 +344,8 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int, played: _Played) ->
     the bury are checked (``deal_mismatch``, ``bad_bury``).  After 炒地皮 each rebidder took
     the bottom in turn and buried again (seed 000): see :func:`_rebid_chain`.
     """
-    if hand.deal is None:
+    if hand.deal is None or (dealer is None and not hand.setup):
+        # no deal, or nobody known to have taken the bottom: each seat's cards are its plays
         return _new_start(played.all(), hand.buried, False, frozenset(range(4)))
     start = [(_counts(cards) if cards else list(played[s])) for s, cards in enumerate(hand.deal)]
     if hand.setup:
@@ -500,10 +458,14 @@ def _full_pack(decks: int) -> list[Card]:
     return [k for k in range(NUM_KINDS) for _ in range(decks)]
 
 
-def _defenders(hand: Hand, rules: RuleSet, dealer: int, start: Sequence[Sequence[int]]) -> frozenset[int]:
-    """The dealer's side.  Friend mode (rules.md §11, seed 001 挑选对家): the first player after
-    the dealer, in play order, who holds the named card is the partner; a dealer holding every
+def _defenders(hand: Hand, rules: RuleSet, setting: Setting, start: Sequence[Sequence[int]]) -> frozenset[int]:
+    """The dealer's side (empty when unknown; a side derived without its dealer's seat: both
+    partners).  Friend mode (rules.md §11, seed 001 挑选对家): the first player after the
+    dealer, in play order, who holds the named card is the partner; a dealer holding every
     copy plays alone (一打三)."""
+    dealer = setting.dealer
+    if dealer is None:
+        return frozenset() if setting.side is None else frozenset({setting.side, setting.side + 2})
     if not (rules.friend and hand.friend is not None):
         return frozenset({dealer, partner(dealer)})
     card = hand.friend
@@ -519,10 +481,12 @@ def _defenders(hand: Hand, rules: RuleSet, dealer: int, start: Sequence[Sequence
 
 # --- tricks, points, claim ---------------------------------------------------------------
 
-def _play_tricks(hand: Hand, ctx: HandContext, start: _Start, dealer: int) -> _Play:
+def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, dealer: int | None) -> _Play:
     """Every trick judged in turn from the starting hands (the dealer leads the first, then each
-    winner; a position accepts its recorded leader).  Cards left in a hand dealt in full after
-    the last trick are a ``deal_mismatch``."""
+    winner; a position, or a hand whose dealer is unknown, accepts its recorded leader).  Cards
+    left in a hand dealt in full after the last trick are a ``deal_mismatch``.  The hand is
+    complete when the tricks empty every hand — for a seat whose cards are known only from its
+    plays, when it played a whole hand (a record of one trick is not a hand played out)."""
     hands = [list(row) for row in start.hands]
     tricks: list[TrickResult] = []
     violations: list[Violation] = []
@@ -533,6 +497,12 @@ def _play_tricks(hand: Hand, ctx: HandContext, start: _Start, dealer: int) -> _P
         violations.extend(result.violations)
         leader = result.winner
     empty = all(not any(row) for row in hands)
+    if not hand.setup and start.from_plays:
+        counts = [0, 0, 0, 0]
+        for trick in hand.tricks:
+            for p in trick.plays:
+                counts[p.seat] += len(p.cards)
+        empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
     if not hand.setup and start.deal_given and tricks and not empty:
         for s in range(4):
             cards = _cards(hands[s])
@@ -623,7 +593,7 @@ def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], sta
     return tuple(sorted(out))
 
 
-def _outcome(rules: RuleSet, levels: tuple[int, ...], setting: _Setting, defenders: frozenset[int],
+def _outcome(rules: RuleSet, levels: tuple[int, ...], setting: Setting, defenders: frozenset[int],
              miscount: tuple[int, ...], scored: bool, total: int) -> tuple[Outcome | None, tuple[int, ...]]:
     """Who won the hand, and the player levels after it (before penalties).  A miscount
     decides the hand (seed 001, rule 八); else a complete hand goes by the score table."""
@@ -643,7 +613,7 @@ def _outcome(rules: RuleSet, levels: tuple[int, ...], setting: _Setting, defende
 
 
 def _level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozenset[int], frozenset[int]],
-                   levels: tuple[int, ...], setting: _Setting, miscount: tuple[int, ...] = ()
+                   levels: tuple[int, ...], setting: Setting, miscount: tuple[int, ...] = ()
                    ) -> tuple[Outcome, tuple[int, ...]]:
     """``winner``'s side goes up ``gain`` levels, and the next dealer."""
     dealer = setting.dealer
@@ -651,6 +621,8 @@ def _level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozense
     after = list(levels)
     over = False
     for seat in sorted(up):
+        if levels[seat] is None:     # not known (the chain was broken before this hand): stays unknown
+            continue
         # only the dealer's side, playing its own level, can pass the winning level
         after[seat], passed = advance(levels[seat], gain, rules.must_play, rules.win_level,
                                       playing=(winner == "defenders" and levels[seat] == setting.level),
@@ -688,7 +660,8 @@ def _punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[i
     for seat in offenders:
         by_team[team_of(seat)] += 1
         for s in (defenders if seat in defenders else frozenset(range(4)) - defenders):
-            after[s] = lose_level(after[s])
+            if after[s] is not None:
+                after[s] = lose_level(after[s])
     return (by_team[0], by_team[1]), tuple(after)
 
 

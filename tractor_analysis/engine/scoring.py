@@ -5,6 +5,7 @@ applies them to a replayed hand.  rules.md §7 (bottom) and §8 (levels).
 """
 from __future__ import annotations
 
+from ..records.cards import RANK_TOKENS
 from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable, ThrowPenalty
 
 ACE = 14
@@ -156,10 +157,19 @@ NO_RESULT = ("no finished hand", "friend mode (no fixed partnerships)")
 """``decided_by`` values of a match that credits no team (the standings leave it out)."""
 
 
+def passed_text(win_level: int | str | None) -> str:
+    """``decided_by`` of a match won by passing the winning level, named from the ruleset
+    (``passed A``; the tournament's 先过10为胜: ``passed 10``)."""
+    if isinstance(win_level, int):
+        win_level = RANK_TOKENS.get(win_level, str(win_level))
+    return f"passed {win_level}" if win_level else "passed the winning level"
+
+
 def decide_match(result) -> tuple[int | None, str]:
     """``(team, decided_by)`` of a replayed match (a :class:`~.verdicts.MatchResult`) as the
     standings count it (``dataset.stats.match_results`` decides the same from the dataset's
-    rows): a forfeit; a team that passed A; otherwise, the record ending before that, the
+    rows): a forfeit; a team that passed the ruleset's winning level (``passed A``, the
+    tournament's ``passed 10``: :func:`passed_text`); otherwise, the record ending before that, the
     higher final level, and with equal levels the side holding the deal (seed 001, rule 十一).
     A record with no finished hand, or in friend mode, credits no team (:data:`NO_RESULT`)."""
     hands = result.hands
@@ -171,8 +181,10 @@ def decide_match(result) -> tuple[int | None, str]:
         return 1 - result.forfeit, "forfeit"
     ns, ew = result.levels_final[0], result.levels_final[1]
     if result.winner is not None:
-        return result.winner, ("passed A" if result.decided_by == "passed" else
+        return result.winner, (passed_text(hands[0].rules.win_level) if result.decided_by == "passed" else
                                "higher level" if ns != ew else "holding the deal")
+    if ns is None or ew is None:            # the record leaves the final levels unknown: no guess
+        return None, "levels not known"
     if ns != ew:
         return (0 if ns > ew else 1), "higher level"
     last = hands[-1]

@@ -128,28 +128,83 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class Derived:
+    """A fact the record does not state but that follows from what it does (docs/rules.md
+    "What the record must state"): the verdict says so, and from what."""
+
+    fact: str
+    """``dealer``, ``dealer_side`` or ``level``."""
+    value: str
+    """The fact as ``check --json`` writes it: ``"E"``, ``"EW"``, ``"7"``."""
+    source: str
+    """What it follows from, as the record names it: ``[Level] and [Levels]``."""
+    message_zh: str
+    message_en: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown:
+    """A fact the record does not state and nothing else fixes: what rests on it is withheld."""
+
+    tag: str
+    """The tag that would state it: ``Dealer``, ``Trump``, ``Level``, ``deal``, ``Levels``."""
+    withheld: tuple[str, ...]
+    """What is withheld for want of it, in :data:`WITHHELD` words."""
+    message_zh: str
+    message_en: str
+
+    @property
+    def message(self) -> str:
+        return f"{self.message_zh} / {self.message_en}"
+
+
+WITHHELD = {
+    "verdicts": ("每一墩的判定（合法与否、赢家、分数）", "every trick's verdict (legality, winner, points)"),
+    "dealer": ("庄家是谁", "who the dealer is"),
+    "sides": ("庄家方与闲家方", "which side defends and which attacks"),
+    "points": ("闲家得分（含底分）", "the attackers' points (and the bottom)"),
+    "penalties": ("罚分的归属（正负号）", "which side a penalty counts for (its sign)"),
+    "level_check": ("[Level] 的核对", "the check of [Level]"),
+    "dealer_check": ("[Dealer] 的核对", "the check of [Dealer]"),
+    "outcome": ("结果（升级、下庄）", "the outcome (levels gained, next dealer)"),
+    "levels": ("本局后的级别", "the levels after the hand"),
+    "legality": ("跟牌与甩牌是否合法", "whether follows and throws were legal"),
+    "first_leader": ("第一墩该谁出牌", "who was to lead the first trick"),
+}
+"""What a missing fact can withhold, in Chinese and English (the words of an :class:`Unknown`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
-    """One hand replayed and scored."""
+    """One hand replayed and scored.
+
+    A fact the record does not state is derived (:attr:`derived` says from what) or unknown
+    (:attr:`unknowns` names the missing tag and what was withheld); a withheld value is
+    ``None`` — never a default (docs/rules.md "What the record must state")."""
 
     number: int
-    dealer: Seat
-    level: Rank
+    dealer: Seat | None
+    """``None`` when the record does not say who deals and nothing fixes it."""
+    level: Rank | None
+    """``None`` when neither ``[Level]`` nor the carried levels say it: nothing is then judged."""
     trump: Suit | None
     rules: RuleSet
     defenders: frozenset[Seat]
-    """The dealer's side (庄家方): dealer and partner (friend mode: as resolved)."""
+    """The dealer's side (庄家方): dealer and partner (friend mode: as resolved); empty when
+    the side is unknown."""
     tricks: tuple[TrickResult, ...]
     violations: tuple[Violation, ...]
     """Every violation of the hand, trick ones and hand-level ones, in order."""
-    attackers_points: int
-    """Points in tricks won by attackers (plus ``[Points]`` of a position)."""
-    bottom_points: int
-    bottom_multiplier: int
+    attackers_points: int | None
+    """Points in tricks won by attackers (plus ``[Points]`` of a position); ``None`` when the
+    sides are unknown."""
+    bottom_points: int | None
+    bottom_multiplier: int | None
     """0 when the defenders won the last trick (or no bottom is scored)."""
-    bottom_bonus: int
-    penalties: int
+    bottom_bonus: int | None
+    penalties: int | None
     """Points added to the attackers' total by penalties (negative when they lose points)."""
-    attackers_total: int
+    attackers_total: int | None
     items: tuple[ScoreItem, ...]
     outcome: Outcome | None
     """``None`` when the hand is incomplete (a position that does not empty the hands)."""
@@ -166,14 +221,39 @@ class HandResult:
     player_levels_before: tuple[Rank, Rank, Rank, Rank] = (2, 2, 2, 2)
     """Each player's level (N, E, S, W); partners share one unless in friend mode."""
     player_levels_after: tuple[Rank, Rank, Rank, Rank] = (2, 2, 2, 2)
+    """A level is ``None`` where it is not known (after a hand that was skipped or gave no result)."""
+    derived: tuple[Derived, ...] = ()
+    """Facts the record does not state, derived from what it does."""
+    unknowns: tuple[Unknown, ...] = ()
+    """Facts the record does not state and nothing fixes: one per missing tag, with what was withheld."""
+    legality_known: bool = True
+    """``False`` when the plays could not all be judged (no deal: a seat's cards are known only
+    from its plays; no trump or level: nothing judged; a full hand's first leader unknown), so
+    a hand without a violation is still not shown legal."""
 
     @property
     def claim_matches(self) -> bool | None:
-        return None if self.claim is None else self.claim == self.attackers_total
+        if self.claim is None or self.attackers_total is None:
+            return None
+        return self.claim == self.attackers_total
 
     @property
-    def legal(self) -> bool:
-        return not self.violations
+    def legal(self) -> bool | None:
+        """``False`` with a violation; ``None`` when the rules' needs were not all met
+        (:attr:`legality_known`: no deal, no trump, no level, the first leader unknown); else ``True``."""
+        if self.violations:
+            return False
+        return True if self.legality_known else None
+
+    @property
+    def trump_known(self) -> bool:
+        """``trump`` is what the record states (``None`` is then no trump, NT), not unknown."""
+        return all(u.tag != "Trump" for u in self.unknowns)
+
+    @property
+    def withheld(self) -> frozenset[str]:
+        """Everything withheld for want of a fact (:data:`WITHHELD` words)."""
+        return frozenset(w for u in self.unknowns for w in u.withheld)
 
 
 @dataclass(frozen=True, slots=True)

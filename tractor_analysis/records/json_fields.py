@@ -325,15 +325,17 @@ class FieldReader(Reporter):
                           f"\"levels\" 中的级别 {value!r} 无法识别")
         return out[0], out[1]
 
-    def trump(self, v: Any) -> Suit | None:
-        """A hand's ``trump`` (a suit, ``NT`` or a word for it); ``None`` when unknown."""
+    def trump(self, v: Any) -> tuple[Suit | None, bool]:
+        """A hand's ``trump`` (a suit, ``NT`` or a word for it) and whether it is known:
+        ``(None, False)`` for a value that names no trump."""
         t = as_text(v, "\"trump\"", "trump")
         try:
-            return parse_trump(TRUMP_WORDS.get(t.strip().lower(), t))
+            return parse_trump(TRUMP_WORDS.get(t.strip().lower(), t)), True
         except ValueError:
-            self.diag("bad_value", f"unknown trump {t!r} (expected S, H, D, C or NT)",
-                      f"主牌花色 {t!r} 无法识别（应为 S、H、D、C 或 NT）", "trump")
-            return None
+            self.diag("bad_value", f"unknown trump {t!r} (expected S, H, D, C or NT): the trump is unknown, "
+                      "so no play of the hand is judged",
+                      f"主牌花色 {t!r} 无法识别（应为 S、H、D、C 或 NT）：主牌未知，本局出牌一概不予判定", "trump")
+            return None, False
 
     def level(self, v: Any) -> Rank | None:
         """A hand's ``level`` (``2``..``10``, ``J``, ``Q``, ``K``, ``A``); ``None`` when unknown."""

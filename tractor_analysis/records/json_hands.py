@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
+from .deal_checks import deal_problems
 from .json_fast import fast_dealt, fast_tricks
 from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, shape_zh,
                           type_name, zh_type)
@@ -160,7 +161,9 @@ class HandReader(_TrickReader):
             return self.build_hand(hv, previous)
         except Shape as exc:
             self.path += exc.at
-            self.diag("json_shape", f"{exc}; the hand is skipped", f"JSON 结构错误（{shape_zh(exc)}）；该局已跳过")
+            self.diag("json_shape", f"{exc}; the hand is skipped, and the next hand's levels and dealer are "
+                      "not checked (the hand before it was skipped)",
+                      f"JSON 结构错误（{shape_zh(exc)}）；该局已跳过，下一局的级别和庄家不予核对（其上一局已跳过）")
             return None
 
     def build_hand(self, hv: dict, previous: int) -> Hand:
@@ -175,7 +178,7 @@ class HandReader(_TrickReader):
             self.path += ("dealer",)
             dealer = self.seat(hv["dealer"], "\"dealer\"")
             self.path = self.path[:-1]
-        trump = self.trump(hv["trump"]) if hv.get("trump") is not None else None
+        trump, trump_known = self.trump(hv["trump"]) if hv.get("trump") is not None else (None, False)
         level = self.level(hv["level"]) if hv.get("level") is not None else None
         declarations = self.declarations(hv.get("declarations"))
         deal, bottom, buried, earlier = fast_dealt(hv, self.decks) or self.dealt(hv)
@@ -188,10 +191,12 @@ class HandReader(_TrickReader):
             setup = bool(setup)
         if not isinstance(setup, bool):
             raise Shape(f"\"setup\" should be true or false, not {type_name(setup)}", "setup")
-        points = self.bounded(hv.get("points", 0), "\"points\"", "points", 0, MAX_POINTS, 0,
-                              then=("read as 0", "按 0 处理"))
+        points = self.bounded(hv.get("points", 0), "\"points\"", "points", 0, MAX_POINTS, None,
+                              then=("the points before the position are left unknown", "残局前的得分视为未知"))
         first_trick = self.bounded(hv.get("first_trick", 1), "\"first_trick\"", "first_trick", 1, MAX_TRICK, 1,
                                    then=("read as 1", "按 1 处理"))
+        points_known = not setup or first_trick == 1 or ("points" in hv and points is not None)
+        points = points if points is not None else 0
         claim = (None if hv.get("claim") is None else
                  self.bounded(hv["claim"], "\"claim\"", "claim", -MAX_POINTS, MAX_POINTS, None))
         takebacks_v = hv.get("takebacks")
@@ -213,13 +218,16 @@ class HandReader(_TrickReader):
         tricks = self.tricks_of(hv.get("tricks", []), first_trick)
         if result_only:
             result_only = self.check_result_only(hv, number, tricks, deal, bottom, buried, setup, dealer, claim)
-        elif not setup:
-            self.missing_fields(hv)
-        return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
+        else:
+            self.missing_fields(hv, setup)
+        hand = Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
                     deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
                     setup=setup, points=points, first_trick=first_trick, tricks=tuple(tricks), claim=claim,
                     notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, result_only=result_only,
-                    trump_known=not result_only or "trump" in hv, line=self.line)
+                    line=self.line, trump_known=trump_known, points_known=points_known)
+        for code, en, zh, _ in deal_problems(hand):
+            self.diag(code, en, zh, "deal")
+        return hand
 
     def declarations(self, decl_v: Any) -> list[Declaration]:
         """The ``declarations`` of a hand (one whose seat or cards cannot be read is dropped)."""
@@ -295,7 +303,7 @@ class HandReader(_TrickReader):
             self.diag("bad_value", f"hand {number} is marked \"result_only\" but has a deal, a bottom, tricks or "
                       "\"setup\": a result-only hand keeps its result alone; read as a played hand",
                       f"第 {number} 局标为 result_only，却有发牌、底牌、出牌或 setup；按打出的牌局处理", "result_only")
-            self.missing_fields(hv)
+            self.missing_fields(hv, setup)
             return False
         if dealer is None:
             self.diag("missing_tag", f"result-only hand {number} has no \"dealer\" (a score sheet says who dealt)",
@@ -306,11 +314,13 @@ class HandReader(_TrickReader):
                       f"只记结果的第 {number} 局缺少闲家总分 \"claim\"")
         return True
 
-    def missing_fields(self, hv: dict) -> None:
-        """``missing_tag`` for a played hand without ``dealer`` or ``trump``."""
-        if hv.get("dealer") is None:          # null is an absent field (docs/format.md)
+    def missing_fields(self, hv: dict, setup: bool) -> None:
+        """``missing_tag`` for a played hand without ``dealer`` or ``trump``, a position without ``trump``."""
+        if hv.get("dealer") is None and not setup:          # null is an absent field (docs/format.md)
             self.diag("missing_tag", "no \"dealer\" (expected e.g. \"dealer\": \"N\"; the dealer may be "
-                      "inferable from the previous hand, but the record should say)", "缺少庄家 \"dealer\"")
+                      "inferable from the previous hand, but the record should say)",
+                      "缺少庄家 \"dealer\"（应如 \"dealer\": \"N\"；庄家或可由上一局推出，但记录应写明）")
         if hv.get("trump") is None:
-            self.diag("missing_tag", "no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"; read as no trump "
-                      "— the declarations may tell the trump)", "缺少主牌花色 \"trump\"（按无主处理）")
+            self.diag("missing_tag", "no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"): the trump is "
+                      "unknown, so no play of the hand is judged",
+                      "缺少主牌花色 \"trump\"（应如 \"trump\": \"H\" 或 \"NT\"）：主牌未知，本局出牌一概不予判定")

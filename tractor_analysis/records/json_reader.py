@@ -30,6 +30,8 @@ at 1:1; a lone UTF-16 surrogate escape (``"\\ud800"``) is read as U+FFFD with a
 """
 from __future__ import annotations
 
+import dataclasses
+
 import json
 from typing import Any
 
@@ -102,12 +104,17 @@ class _Reader(HandReader):
         """The hands of the match that can be read, a repeated number reported."""
         hands: list[Hand] = []
         numbers: set[int] = set()
+        skipped = False
         for i, hv in enumerate(hands_v):
             self.path = self.prefix + ("hands", i)
             hand = self.hand_of(hv, i, hands[-1].number if hands else 0)
             self.hand = self.trick = None
             if hand is None:
+                skipped = True
                 continue
+            if skipped:     # the chain of levels and dealers is broken: the engine does not check them
+                hand = dataclasses.replace(hand, follows_skipped=True)
+                skipped = False
             if hand.number in numbers:
                 self.hand = hand.number
                 self.path = self.prefix + ("hands", i)

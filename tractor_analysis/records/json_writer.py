@@ -84,7 +84,7 @@ def _hand_to_dict(h: Hand) -> dict:
     d: dict[str, Any] = {"number": h.number}
     if h.dealer is not None:
         d["dealer"] = SEAT_TOKENS[h.dealer]
-    if h.trump_known:
+    if h.trump_known:            # an unknown trump is left out, not written as NT
         d["trump"] = trump_token(h.trump)
     if h.level is not None:
         d["level"] = RANK_TOKENS[h.level]
@@ -102,7 +102,8 @@ def _hand_to_dict(h: Hand) -> dict:
     if h.friend is not None:
         d["friend"] = TOKEN[h.friend]
     d["setup"] = h.setup
-    d["points"] = h.points
+    if h.points_known:           # unknown points before a position are left out, not written as 0
+        d["points"] = h.points
     d["first_trick"] = h.first_trick
     d["tricks"] = _tricks_to_list(h)
     if h.claim is not None:

@@ -69,9 +69,14 @@ class Hand:
     number: int
     dealer: Seat | None = None
     trump: Suit | None = None
-    """Trump suit, ``None`` for no trump (NT)."""
+    """Trump suit, ``None`` for no trump (NT) — when :attr:`trump_known`."""
     level: Rank | None = None
     """``[Level]`` as recorded (checked against the levels carried through the match)."""
+    trump_known: bool = True
+    """``False`` when the record does not state the trump (no ``[Trump]`` / ``"trump"``, or a
+    value that names no trump, or a score sheet's hand that does not say it): ``trump`` is then not NT
+    but unknown, and every verdict of the hand, which rests on what is trump, is withheld
+    (docs/rules.md "What the record must state")."""
     declarations: tuple[Declaration, ...] = ()
     deal: tuple[tuple[Card, ...], ...] | None = None
     """Dealt hands N, E, S, W (before the exchange) — or, in a position, the hands now.
@@ -90,6 +95,10 @@ class Hand:
     """A position (``[SetUp "1"]``): the deal lines are the hands now."""
     points: int = 0
     """Position: the attackers' points so far (``[Points]``)."""
+    points_known: bool = True
+    """``False`` for a position that does not state ``[Points]`` (or states no number in range):
+    the attackers' points before it are then unknown.  A position from trick 1 always knows
+    them (nothing has been played: 0)."""
     first_trick: int = 1
     tricks: tuple[Trick, ...] = ()
     claim: int | None = None
@@ -110,10 +119,10 @@ class Hand:
     """A score sheet's hand (``[ResultOnly "yes"]``, JSON ``"result_only": true``): only its result
     was kept — dealer, level, trump if known and the attackers' total (``claim``); no deal, no
     tricks.  The engine carries levels and the deal through it and judges no play."""
-    trump_known: bool = True
-    """``False`` only for a result-only hand whose sheet does not say the trump (``trump`` is then
-    ``None`` and means *unknown*, not no trump)."""
     line: int = field(default=0, compare=False)
+    follows_skipped: bool = field(default=False, compare=False)
+    """The reader skipped the hand just before this one (a hand it could not read): the levels
+    and the dealer carried into this hand are not known, so they are not checked."""
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
     are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,

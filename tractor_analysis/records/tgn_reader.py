@@ -22,6 +22,7 @@ through the scanner.
 """
 from __future__ import annotations
 
+from .deal_checks import deal_problems
 from .diagnostics import Diagnostic, bilingual
 from .frozen import gc_paused
 from .limits import MAX_HAND_NUMBER, whole_number
@@ -120,31 +121,38 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
 
 
 def _close_hand(st: Reading) -> None:
-    """Check the hand being read (trick order, [Dealer], [Trump]) and add it to the match."""
+    """Check the hand being read (trick order, [Dealer], [Trump], its deal lines) and add it to the match."""
     h = st.hand
     if h is None:
         return
     tricks = _tricks_in_order(st, h)
     if h.result_only:
         _check_result_only(st, h, tricks)
-    elif not h.setup:
-        if h.dealer is None and "dealer" not in h.seen:
+    else:
+        if not h.setup and h.dealer is None and "dealer" not in h.seen:
             st.diag("missing_tag", f"hand {h.number} has no [Dealer] tag (expected e.g. [Dealer \"N\"]; "
                     "the dealer may be inferable from the previous hand, but the record should say)",
-                    f"第 {h.number} 局缺少 [Dealer] 标签（庄家或可由上一局推出，但记录应写明）", h.line, 1)
+                    f"第 {h.number} 局缺少 [Dealer] 标签（应如 [Dealer \"N\"]；庄家或可由上一局推出，但记录应写明）",
+                    h.line, 1)
         if not h.trump_seen:
-            st.diag("missing_tag", f"hand {h.number} has no [Trump] tag (expected e.g. [Trump \"H\"] or "
-                    "[Trump \"NT\"]; read as no trump — the declarations may tell the trump)",
-                    f"第 {h.number} 局缺少 [Trump] 标签（按无主处理；主牌或可由亮主记录推出）", h.line, 1)
-    st.hands.append(Hand(
+            # a position too: every verdict rests on what is trump (docs/rules.md "What the record must state")
+            what = "position" if h.setup else "hand"
+            st.diag("missing_tag", f"{what} {h.number} has no [Trump] tag (expected e.g. [Trump \"H\"] or "
+                    "[Trump \"NT\"]): the trump is unknown, so no play of the hand is judged",
+                    f"第 {h.number} 局{'（残局）' if h.setup else ''}缺少 [Trump] 标签（应如 [Trump \"H\"] 或 "
+                    "[Trump \"NT\"]）：主牌未知，本局出牌一概不予判定", h.line, 1)
+    hand = Hand(
         number=h.number, dealer=h.dealer, trump=h.trump, level=h.level, declarations=h.declarations,
         deal=tuple(h.deal) if h.deal is not None else None, bottom=h.bottom, buried=h.buried,
-        earlier_buries=h.earlier_buries,
+        earlier_buries=h.earlier_buries, trump_known=h.trump_known, points_known=h.points_known or not h.setup or h.first_trick == 1,
         friend=h.friend, setup=h.setup, points=h.points, first_trick=h.first_trick,
         tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
-        takebacks=h.takebacks, bid_for=h.bid_for, result_only=h.result_only,
-        trump_known=h.trump_seen or not h.result_only, line=h.line,
-        positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items())))
+        takebacks=h.takebacks, bid_for=h.bid_for, result_only=h.result_only, line=h.line,
+        positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()))
+    for code, en, zh, key in deal_problems(hand):
+        line, column = hand.position(key) or (h.line, 1)
+        st.diag(code, en, zh, line, column)
+    st.hands.append(hand)
     st.hand = None
 
 

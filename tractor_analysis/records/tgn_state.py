@@ -23,7 +23,7 @@ MAX_TRICK = 999
 class HandDraft:
     """A hand while its lines are read; :func:`.tgn_reader` makes the :class:`~.model.Hand`."""
 
-    __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "level", "declarations",
+    __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "trump_known", "points_known", "level", "declarations",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
                  "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks", "bid_for",
                  "positions", "result_only")
@@ -35,6 +35,8 @@ class HandDraft:
         self.dealer = None
         self.trump = None
         self.trump_seen = False
+        self.trump_known = False
+        self.points_known = False
         self.level = None
         self.declarations: tuple[Declaration, ...] = ()
         self.deal: list | None = None

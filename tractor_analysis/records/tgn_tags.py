@@ -26,7 +26,8 @@ __all__ = ["KNOWN_TAGS", "read_tags", "match_tag", "hand_tag", "parse_levels"]
 
 Position = tuple[int, int]
 
-_NUMBER_RANGES = {"points": (0, MAX_POINTS, "read as 0", "按 0 处理"),
+_NUMBER_RANGES = {"points": (0, MAX_POINTS, "the points before the position are left unknown",
+                             "残局前的得分视为未知"),
                   "firsttrick": (1, MAX_TRICK, "read as 1", "按 1 处理"),
                   "claim": (-MAX_POINTS, MAX_POINTS, "ignored", "已忽略")}
 _NUMBER_FIELDS = {"points": "points", "firsttrick": "first_trick", "claim": "claim"}
@@ -198,10 +199,13 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
     elif low == "trump":
         h.trump_seen = True
         try:
-            h.trump = parse_trump(TRUMP_WORDS.get(v.lower(), v))
+            h.trump, h.trump_known = parse_trump(TRUMP_WORDS.get(v.lower(), v)), True
         except ValueError:
-            st.diag("bad_value", f"unknown trump {value!r} in [Trump] (expected S, H, D, C or NT)",
-                    f"[Trump] 中的主牌花色 {value!r} 无法识别（应为 S、H、D、C 或 NT）", *value_at)
+            h.trump, h.trump_known = None, False
+            st.diag("bad_value", f"unknown trump {value!r} in [Trump] (expected S, H, D, C or NT): the trump "
+                    "is unknown, so no play of the hand is judged",
+                    f"[Trump] 中的主牌花色 {value!r} 无法识别（应为 S、H、D、C 或 NT）：主牌未知，本局出牌一概不予判定",
+                    *value_at)
     elif low == "level":
         try:
             h.level = parse_rank(v)
@@ -214,6 +218,8 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
         number = _int_value(st, name, value, value_at)
         if number is not None:
             setattr(h, _NUMBER_FIELDS[low], number)
+        if low == "points":
+            h.points_known = number is not None
     elif low == "friend":
         _friend(st, h, value, v, value_at)
     elif low == "declarations":

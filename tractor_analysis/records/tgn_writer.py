@@ -100,7 +100,7 @@ def format_tgn(match: Match) -> str:
         tag("Hand", str(h.number))
         if h.dealer is not None:
             tag("Dealer", SEAT_TOKENS[h.dealer])
-        if h.trump_known:
+        if h.trump_known:        # an unknown trump is left out, not written as NT
             tag("Trump", trump_token(h.trump))
         if h.level is not None:
             tag("Level", RANK_TOKENS[h.level])
@@ -110,7 +110,7 @@ def format_tgn(match: Match) -> str:
             tag("SetUp", "1")
         if h.bid_for:
             tag("BidFor", "yes")
-        if h.points:
+        if h.points or (h.setup and h.points_known and h.first_trick != 1):   # 0 stated, not left out
             tag("Points", str(h.points))
         if h.first_trick != 1:
             tag("FirstTrick", str(h.first_trick))

@@ -1,0 +1,102 @@
+"""Bilingual messages about what a record does not state: a fact derived (and from what) or
+unknown (and what was withheld for want of it) — docs/rules.md "What the record must state".
+
+Each function returns ``(message_zh, message_en)``, saying the same in both languages.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS
+from .explain import Message
+from .verdicts import WITHHELD
+
+SIDE_ZH = ("南北", "东西")
+SIDE_EN = ("N–S", "E–W")
+
+
+def _withheld(what: Sequence[str]) -> Message:
+    return "、".join(WITHHELD[w][0] for w in what), "; ".join(WITHHELD[w][1] for w in what)
+
+
+def dealer_from_previous_hand(dealer: int) -> Message:
+    return (f"庄家{SEAT_NAMES_ZH[dealer]}，由上一局的结果推出（[Dealer] 未写明）",
+            f"dealer {SEAT_TOKENS[dealer]}, from the previous hand's outcome ([Dealer] not stated)")
+
+
+def dealer_from_declarations(dealer: int, last: bool) -> Message:
+    if last:
+        return (f"庄家{SEAT_NAMES_ZH[dealer]}，由 [Declarations] 推出（最后立住的亮主者；[Dealer] 未写明）",
+                f"dealer {SEAT_TOKENS[dealer]}, from [Declarations] (the last standing declarer; "
+                "[Dealer] not stated)")
+    return (f"庄家{SEAT_NAMES_ZH[dealer]}，由 [Declarations] 推出（第一个亮主者；[Dealer] 未写明）",
+            f"dealer {SEAT_TOKENS[dealer]}, from [Declarations] (the first declarer; [Dealer] not stated)")
+
+
+def side_from_levels(team: int, level: int) -> Message:
+    return (f"庄家方{SIDE_ZH[team]}，由 [Level] 与 [Levels] 推出（只有{SIDE_ZH[team]}方打 {RANK_TOKENS[level]}；"
+            "[Dealer] 未写明，庄家是哪一家仍未知）",
+            f"dealer side {SIDE_EN[team]}, from [Level] and [Levels] (only {SIDE_EN[team]} are at "
+            f"{RANK_TOKENS[level]}; [Dealer] not stated, so which of the two deals is still unknown)")
+
+
+def level_from_levels(level: int, team: int) -> Message:
+    return (f"级牌 {RANK_TOKENS[level]}，由 [Levels] 与庄家推出（{SIDE_ZH[team]}方的级别；[Level] 未写明）",
+            f"level {RANK_TOKENS[level]}, from [Levels] and the dealer ({SIDE_EN[team]}'s level; "
+            "[Level] not stated)")
+
+
+def dealer_unknown(what: Sequence[str], bad_value: bool) -> Message:
+    zh, en = _withheld(what)
+    said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
+    said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"
+    return (f"{said_zh}，也无从推出，不作猜测；因此不判定：{zh}",
+            f"{said_en} and nothing in the record fixes it, so it is not guessed; withheld: {en}")
+
+
+def dealer_seat_unknown(what: Sequence[str], team: int, bad_value: bool) -> Message:
+    zh, en = _withheld(what)
+    said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
+    said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"
+    return (f"{said_zh}：庄家方已知为{SIDE_ZH[team]}，但庄家是哪一家未知；因此不判定：{zh}",
+            f"{said_en}: the dealer's side is known ({SIDE_EN[team]}), but not which of the two deals; "
+            f"withheld: {en}")
+
+
+def trump_unknown(what: Sequence[str]) -> Message:
+    zh, en = _withheld(what)
+    return (f"主牌未写明（[Trump] 缺少或无法识别），不作猜测（不按无主处理）；因此不判定：{zh}",
+            f"the trump is not stated ([Trump] missing or not a trump), so it is not guessed (not taken as "
+            f"no trump); withheld: {en}")
+
+
+def level_unknown(what: Sequence[str]) -> Message:
+    zh, en = _withheld(what)
+    return (f"级牌未写明（[Level] 缺少或无法识别），也无法由 [Levels] 与庄家推出；因此不判定：{zh}",
+            f"the level is not stated ([Level] missing or not a level) and [Levels] and the dealer do not fix "
+            f"it; withheld: {en}")
+
+
+def points_unknown(what: Sequence[str]) -> Message:
+    zh, en = _withheld(what)
+    return (f"残局未写明此前闲家得分（[Points] 缺少或无法识别），不按 0 计；因此不判定：{zh}",
+            f"the position does not state the attackers' points so far ([Points] missing or not a number in "
+            f"range), so they are not taken as 0; withheld: {en}")
+
+
+def chain_broken(skipped: bool, what: Sequence[str]) -> Message:
+    zh, en = _withheld(what)
+    if skipped:
+        return (f"未核对（上一局已跳过）：上一局无法读取，带入本局的级别与庄家未知；因此不判定：{zh}",
+                f"not checked (the hand before was skipped): the hand before could not be read, so the "
+                f"levels and the dealer carried into this hand are unknown; withheld: {en}")
+    return (f"未核对（上一局没有结果）：带入本局的级别未知；因此不判定：{zh}",
+            f"not checked (the hand before gave no result): the levels carried into this hand are unknown; "
+            f"withheld: {en}")
+
+
+def level_of_neither_side(level: int, ns: int, ew: int) -> Message:
+    return (f"记录的级牌是 {RANK_TOKENS[level]}，但按前面各局南北打 {RANK_TOKENS[ns]}、东西打 {RANK_TOKENS[ew]}："
+            "无论谁坐庄都不符（[Dealer] 未写明）",
+            f"[Level] is {RANK_TOKENS[level]} but N–S carry {RANK_TOKENS[ns]} and E–W {RANK_TOKENS[ew]} from the "
+            "earlier hands: wrong whoever deals ([Dealer] not stated)")

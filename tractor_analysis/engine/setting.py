@@ -1,0 +1,205 @@
+"""A hand's setting — who deals, the dealer's side, the level and the trump — from what the
+record states, derived from what it states, or unknown; never defaulted.
+
+docs/rules.md "What the record must state" is the dependency table this module follows:
+
+* the dealer → the sides → the attackers' points, the sign of a penalty, the check of
+  ``[Level]``, the outcome and the levels after; a full hand's first leader;
+* the dealer's side alone is enough for the points, penalties and the level check: a position
+  without ``[Dealer]`` whose ``[Level]`` only one side plays (``[Levels]``) has it, derived;
+* the level and the trump → every verdict (which cards are trump);
+* the deal → the follows and throws (:mod:`tractor_analysis.records.deal_checks`).
+
+:func:`hand_setting` returns a :class:`Setting`: the facts (``None`` when unknown), the
+record's ``dealer_mismatch`` / ``level_mismatch`` / ``bad_declaration`` violations, the
+facts derived (:class:`~.verdicts.Derived`, saying from what) and the unknowns
+(:class:`~.verdicts.Unknown`, one per missing tag, naming what was withheld).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..records.cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of
+from ..records.model import Hand
+from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
+from . import explain_hand, explain_unknown
+from .declarations import bid_winner, check_declarations, trump_without_declaration
+from .explain import Message
+from .verdicts import Derived, Unknown, Violation, new_violation
+
+EVERY_VERDICT = ("verdicts", "points", "outcome", "levels")
+"""What a hand withholds without its trump or level: which cards are trump decides every play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """Who deals, the level and the trump played, and what the record gets wrong about them."""
+    dealer: int | None
+    """The dealer's seat; ``None`` when unknown."""
+    side: int | None
+    """The dealer's side (0 N–S, 1 E–W); ``None`` when unknown (and always in friend mode
+    without the dealer's seat, the partner being found from it)."""
+    level: int | None
+    trump: int | None
+    judged: bool
+    """The plays can be judged: the trump and the level are known."""
+    levels: tuple[int | None, ...]
+    """The player levels carried into the hand, with the dealer's side's level learned from
+    ``[Level]`` where the carried one was unknown."""
+    violations: tuple[Violation, ...]
+    derived: tuple[Derived, ...]
+    unknowns: tuple[Unknown, ...]
+
+    @property
+    def withheld(self) -> frozenset[str]:
+        return frozenset(w for u in self.unknowns for w in u.withheld)
+
+
+def _violation(code: str, seat: int | None, message: Message) -> Violation:
+    return new_violation(code=code, trick=None, seat=seat, played=(), better=(),
+                         message_zh=message[0], message_en=message[1])
+
+
+def _derived(fact: str, value: str, source: str, message: Message) -> Derived:
+    return Derived(fact, value, source, message[0], message[1])
+
+
+def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
+                 first_of_match: bool, levels_known: bool, chain: str | None = None) -> Setting:
+    """The setting of ``hand`` (``levels``: per player, ``None`` where unknown; ``chain``:
+    ``skipped`` / ``no_result`` when the hand before broke the chain of levels and dealers)."""
+    derived: list[Derived] = []
+    unknowns: list[Unknown] = []
+    own = levels if (first_of_match and expected_dealer is None and rules.bid_dealer is BidDealer.LAST) else None
+    dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived)
+    side = None if dealer is None else team_of(dealer)
+    if dealer is None and not rules.friend and levels_known and hand.level is not None:
+        at_level = [t for t in (0, 1) if levels[t] == hand.level]
+        if len(at_level) == 1:           # only one side plays [Level]: the dealer is on it
+            side = at_level[0]
+            derived.append(_derived("dealer_side", TEAMS[side], "[Level] and [Levels]",
+                                    explain_unknown.side_from_levels(side, hand.level)))
+        elif not at_level and None not in levels[:2]:   # wrong whoever deals
+            violations.append(_violation("level_mismatch", None, explain_unknown.level_of_neither_side(
+                hand.level, levels[0], levels[1])))
+    level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived)
+    violations += level_violations
+    # a score sheet's hand (result_only) judges no play: a trump it does not state decides nothing
+    trump_ok = hand.trump_known or hand.result_only
+    judged = trump_ok and level is not None
+    if hand.trump_known and level is not None:
+        violations += _check_trump(hand, rules, level, dealer, own)
+    if not trump_ok:
+        unknowns.append(Unknown("Trump", EVERY_VERDICT, *explain_unknown.trump_unknown(EVERY_VERDICT)))
+    elif level is None:
+        unknowns.append(Unknown("Level", EVERY_VERDICT, *explain_unknown.level_unknown(EVERY_VERDICT)))
+    if hand.setup and not hand.points_known and hand.first_trick != 1:
+        what = ("points", "outcome", "levels")
+        unknowns.append(Unknown("Points", what, *explain_unknown.points_unknown(what)))
+    bad_value = hand.dealer is None and hand.position("dealer") is not None
+    if dealer is None and side is None:
+        what = ("dealer", "sides", "points", "penalties", "level_check", "outcome", "levels")
+        what += () if hand.setup else ("first_leader",)
+        unknowns.append(Unknown("Dealer", what, *explain_unknown.dealer_unknown(what, bad_value)))
+    elif dealer is None:
+        what = ("dealer", "outcome", "levels") + (() if hand.setup else ("first_leader",))
+        unknowns.append(Unknown("Dealer", what, *explain_unknown.dealer_seat_unknown(what, side, bad_value)))
+    if chain is not None and (hand.level is not None or hand.dealer is not None):
+        what = tuple(w for w, stated in (("level_check", hand.level is not None),
+                                         ("dealer_check", hand.dealer is not None and chain == "skipped"))
+                     if stated)
+        if what:
+            unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain == "skipped", what)))
+    return Setting(dealer, side, level, hand.trump, judged, levels, tuple(violations), tuple(derived),
+                   tuple(unknowns))
+
+
+def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
+            first_of_match: bool, own: tuple[int | None, ...] | None,
+            derived: list[Derived]) -> tuple[int | None, list[Violation]]:
+    """The dealer: as recorded, else as the previous hand named, else — a deal bid for (the
+    first hand, a hand marked ``bid_for``) — the declarer ``bid_dealer`` names (the first, or
+    the final standing one, each seat then declaring with its level in ``own``), else unknown
+    (``None``).  A recorded dealer that is neither is a ``dealer_mismatch``."""
+    first_declarer = None
+    if hand.declarations and (hand.dealer is None or (first_of_match and expected_dealer is None)):
+        guess = hand.level if hand.level is not None else levels[0]
+        if guess is not None:
+            first_declarer = bid_winner(hand.declarations, guess, rules, hand.deal, own)
+    dealer = hand.dealer
+    if dealer is None:
+        if expected_dealer is not None:
+            derived.append(_derived("dealer", SEAT_TOKENS[expected_dealer], "the previous hand's outcome",
+                                    explain_unknown.dealer_from_previous_hand(expected_dealer)))
+            return expected_dealer, []
+        if first_declarer is not None and (first_of_match or hand.bid_for):
+            derived.append(_derived("dealer", SEAT_TOKENS[first_declarer], "[Declarations]",
+                                    explain_unknown.dealer_from_declarations(
+                                        first_declarer, rules.bid_dealer is BidDealer.LAST)))
+            return first_declarer, []
+        return None, []
+    if hand.setup:
+        return dealer, []
+    if expected_dealer is not None and dealer != expected_dealer:
+        return dealer, [_violation("dealer_mismatch", dealer, explain_hand.dealer_mismatch(dealer, expected_dealer))]
+    if expected_dealer is None and first_of_match and first_declarer is not None and dealer != first_declarer:
+        message = (explain_hand.bid_dealer_mismatch(dealer, first_declarer) if rules.bid_dealer is BidDealer.LAST
+                   else explain_hand.first_dealer_mismatch(dealer, first_declarer))
+        return dealer, [_violation("dealer_mismatch", dealer, message)]
+    return dealer, []
+
+
+def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side: int | None, levels_known: bool,
+           friend: bool, derived: list[Derived]) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
+    """The level played: ``[Level]``, else the dealer's carried level (in a position: said to be
+    derived), else unknown; a ``[Level]`` other than the carried one is a ``level_mismatch``
+    when the carried levels and the dealer's side are known.  The levels carried in come back
+    with the dealer's side's unknown level learned from ``[Level]``."""
+    seat = dealer if dealer is not None else side        # a seat of the dealer's side (N=0 / E=1 for a side)
+    carried = levels[seat] if seat is not None else None
+    if hand.level is None:
+        if carried is not None and hand.setup:
+            derived.append(_derived("level", RANK_TOKENS[carried], "[Levels] and the dealer",
+                                    explain_unknown.level_from_levels(carried, team_of(seat))))
+        return carried, [], levels
+    if seat is not None and carried is None:             # learned: the side plays the level it states
+        learned = list(levels)
+        for s in ((seat,) if friend else (seat, (seat + 2) % 4)):    # friend mode: each player's own level
+            if learned[s] is None:
+                learned[s] = hand.level
+        return hand.level, [], tuple(learned)
+    if levels_known and carried is not None and hand.level != carried:
+        return hand.level, [_violation("level_mismatch", seat,
+                                       explain_hand.level_mismatch(hand.level, carried, team_of(seat)))], levels
+    return hand.level, [], levels
+
+
+def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
+                 own: tuple[int | None, ...] | None = None) -> list[Violation]:
+    """Bad declarations (judged at ``level``, or at each seat's own level in ``own``), and a
+    recorded trump other than the one the declarations (or, when nobody declared, the
+    ``no_declaration`` rule) fix: ``bad_declaration``."""
+    if not hand.declarations:
+        return [] if hand.setup else _check_no_declaration(hand, rules, hand.trump)
+    declared, declared_trump, _, problems = check_declarations(hand.declarations, level, rules, hand.deal, dealer,
+                                                               own)
+    out = [new_violation(code="bad_declaration", trick=None, seat=p.seat, played=p.cards, better=(),
+                         message_zh=p.message_zh, message_en=p.message_en) for p in problems]
+    if declared and declared_trump != hand.trump:
+        out.append(_violation("bad_declaration", None, explain_hand.declared_trump_mismatch(declared_trump, hand.trump)))
+    return out
+
+
+def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list[Violation]:
+    """Nobody declared (rules.md §9 ``no_declaration``, :func:`declarations.trump_without_declaration`).
+    Judged only when the record has the whole deal: then an empty declaration list means nobody
+    declared, not that none was noted."""
+    if hand.deal is None or not all(hand.deal):
+        return []
+    expected, redeal, known = trump_without_declaration(rules, hand.bottom)
+    if redeal:
+        return [_violation("bad_declaration", None, explain_hand.no_declaration_redeal())]
+    if not known or trump == expected:
+        return []
+    third = hand.bottom[2] if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD else None
+    return [_violation("bad_declaration", None, explain_hand.no_declaration_trump_mismatch(expected, trump, third))]
