@@ -59,7 +59,8 @@ def test_a_result_only_hand_with_tricks_is_read_as_played_and_one_without_a_tota
     played = sheet('[Dealer "N"]\n[Trump "S"]\n[ResultOnly "yes"]\n1. N: SA, E: S2, S: S3, W: S4\n')
     (m,), problems = parse_tgn(played)
     assert not m.hands[0].result_only
-    assert [p.code for p in problems] == ["bad_value"] and "[ResultOnly]" in problems[0].message
+    # read as a played hand, which then lacks its deal lines (issue 21 case 3)
+    assert [p.code for p in problems] == ["bad_value", "missing_deal"] and "[ResultOnly]" in problems[0].message
     (m,), problems = parse_tgn(sheet('[ResultOnly "yes"]\n'))
     assert [p.code for p in problems] == ["missing_tag", "missing_tag"]     # no [Dealer], no [Claim]
     assert replay_match(m).hands[0].outcome is None                         # the levels after it are unknown

@@ -19,8 +19,14 @@ CHINESE = """\
 [South "王芳"]
 [West "刘洋"]
 [Hand "1"]
+[SetUp "1"]
 [Dealer "北"]
 [Trump "红桃"]
+[Level "2"]
+北: 黑桃A 黑桃A 红桃9
+东: 黑桃3 黑桃4 大王
+南: 黑桃K 黑桃K 红桃A
+西: 黑桃5 黑桃5 红桃3
 1. 北: 黑桃A 黑桃A, 东: 黑桃3 黑桃4, 南: 黑桃K 黑桃K, 西: 黑桃5 黑桃5   ; 对子
 2. 南: 红桃A, 西: 红桃3, 北: 红桃9, 东: 大王 {东家毙牌}
 """
@@ -110,7 +116,9 @@ def test_binary_garbage_and_empty_files():
 def test_invalid_and_wrong_shape_json_files():
     assert diag_codes(load_file(BAD / "invalid.json")) == [("invalid_json", 3, 47)]
     source = load_file(BAD / "wrong_shape.json")
-    assert [d.code for d in source.diagnostics] == ["json_shape", "json_shape"] and len(source.matches) == 1
+    # hand 2 is one trick without its deal lines: missing_deal (issue 21 case 3)
+    assert [d.code for d in source.diagnostics] == ["json_shape", "missing_deal", "json_shape"]
+    assert len(source.matches) == 1
 
 
 def test_format_is_sniffed_when_the_extension_says_nothing():
@@ -125,12 +133,12 @@ def test_sha256_is_of_the_raw_bytes_and_lines_quote_the_text():
     data = CHINESE.encode("gbk")
     source = load_bytes(data, "r.tgn")
     assert source.sha256 == hashlib.sha256(data).hexdigest()
-    assert source.line_text(9).startswith("1. 北: 黑桃A") and source.line_text(999) == ""
+    assert source.line_text(15).startswith("1. 北: 黑桃A") and source.line_text(999) == ""
 
 
 def test_diagnostics_carry_their_line_text():
     source = load_file(BAD / "unknown_card.tgn")
-    (d,) = source.diagnostics
+    (d,) = [d for d in source.diagnostics if d.code == "unknown_card"]     # beside missing_deal (issue 21)
     assert d.text == source.line_text(d.line) == "1. N: SA SA, E: S3 S11, S: SK SK, W: S5 S5"
     assert d.located("x.tgn").startswith("x.tgn:5:20: unknown card 'S11'")
 
@@ -174,7 +182,8 @@ def test_utf16_without_a_bom_is_read_and_named(codec):
 @pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
 def test_utf16_without_a_bom_written_mostly_in_chinese_is_read_too(codec):
     text = ('[Event "春季杯"]\n[North "张伟"]\n[East "李娜"]\n[South "王芳"]\n[West "刘洋"]\n[Hand "1"]\n'
-            '[Dealer "北"]\n[Trump "红桃"]\n1. 北: 黑桃A 黑桃A, 东: 黑桃3 黑桃4, 南: 黑桃K 黑桃K, 西: 黑桃5 黑桃5\n')
+            '[SetUp "1"]\n[Dealer "北"]\n[Trump "红桃"]\n[Level "2"]\n北: 黑桃A 黑桃A\n东: 黑桃3 黑桃4\n南: 黑桃K 黑桃K\n'
+            '西: 黑桃5 黑桃5\n1. 北: 黑桃A 黑桃A, 东: 黑桃3 黑桃4, 南: 黑桃K 黑桃K, 西: 黑桃5 黑桃5\n')
     text = text.replace("[Hand", "{" + "第二轮第五桌，全程由裁判记录；北家拆对一事双方有争议，请裁判长复核。" * 4 + "}\n[Hand")
     data = text.encode(codec)
     half = data[1::2] if codec.endswith("le") else data[0::2]
