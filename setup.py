@@ -15,6 +15,7 @@ CFLAGS = ["-O2", "-std=c99", "-Wall", "-Wno-unused-function"]
 
 # (module, C sources): add a core here and nowhere else.
 COMPILED: list[tuple[str, list[str]]] = [
+    ("tractor_analysis.analysis._solver_core", ["tractor_analysis/analysis/_solver_core.c"]),
 ]
 
 setup(ext_modules=[Extension(module, sources, optional=True, extra_compile_args=CFLAGS)
