@@ -672,11 +672,15 @@ static Slot *lead_part(Core *c, int seat, int g) {
     uint64_t h = hash_bytes(key, len);
     Slot *s = map_find(&c->parts, key, len, h);
     if (s) return s;
-    uint8_t hands[4 * NK];
+    uint8_t hands[5 * NK];              /* the four hands, then the cards in play, in group g only */
     memset(hands, 0, sizeof hands);
-    for (int q = 0; q < 4; q++) for (int i = 0; i < c->ngk[g]; i++) { int k = c->gkinds[g][i]; hands[q * NK + k] = c->hands[q][k]; }
+    for (int i = 0; i < c->ngk[g]; i++) {
+        int k = c->gkinds[g][i];
+        for (int q = 0; q < 4; q++) hands[q * NK + k] = c->hands[q][k];
+        hands[4 * NK + k] = c->inplay[k];
+    }
     c->callbacks++;
-    PyObject *r = PyObject_CallMethod(c->oracle, "_core_lead_part", "(iiy#)", seat, g, (const char *)hands, (Py_ssize_t)(4 * NK));
+    PyObject *r = PyObject_CallMethod(c->oracle, "_core_lead_part", "(iiy#)", seat, g, (const char *)hands, (Py_ssize_t)(5 * NK));
     if (!r) return NULL;
     PyObject *list; int bounded;
     if (!PyArg_ParseTuple(r, "Op", &list, &bounded) || !PyList_Check(list) || PyList_GET_SIZE(list) > 65535) {
@@ -1019,6 +1023,9 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->bottom_points = bottom; c->single_mult = single_mult; c->fast_pairs = fast_pairs;
     Py_INCREF(oracle); c->oracle = oracle;
     Py_INCREF(exc); c->budget_exc = exc;
+    /* entries kept before a table starts again empty (sound: entries only save work).  Smaller
+     * tables cost more than they save: with 1 M / 0.5 M entries hand 2 of bench/solver_bench.py
+     * (last 8) took 13.0 M nodes and 323 MB against 7.2 M nodes and 696 MB (bench/README.md) */
     if (map_init(&c->tt, 3000000) || map_init(&c->moves, 1000000) || map_init(&c->wins, 500000) ||
         map_init(&c->mults, 500000) || map_init(&c->scores, 500000) || map_init(&c->raws, 500000) ||
         map_init(&c->parts, 500000)) { PyErr_NoMemory(); return -1; }

@@ -86,27 +86,26 @@ class CompiledSearch:
 
     # ------------------------------------------------------------------ the core's callbacks
     def _core_lead_part(self, seat: int, g: int, hands_b: bytes) -> tuple[list[tuple[int, ...]], bool]:
-        """A leader's plays in suit group ``g`` (the four hands restricted to that group: 4 x 54
-        counts), equal ones merged (as :meth:`~.plays.NodePlays._lead_moves` merges them), and
-        whether its throws were the bounded set.  A lead lies in one group: its units, the throws
-        that stand (against the other hands' cards of that group) and its equal cards are all
-        decided there."""
-        hands = [list(hands_b[i * 54:(i + 1) * 54]) for i in range(4)]
-        mine = hands_b[seat * 54:(seat + 1) * 54]
+        """A leader's plays in suit group ``g``, equal ones merged (as :meth:`~.plays.NodePlays._lead_moves`
+        merges them), and whether its throws were the bounded set; ``hands_b``: the four hands, then
+        the cards in play, restricted to that group (5 x 54 counts).  A lead lies in one group: its
+        units, the throws that stand (against the other hands' cards of that group) and its equal
+        cards are all decided there."""
+        hands = [hands_b[i * 54:(i + 1) * 54] for i in range(4)]     # bytes index as counts do
+        mine = hands[seat]
         units = self.unit_cache.get(mine)          # the seat's units in g: its own cards there only
         if units is None:
             if len(self.unit_cache) > 500_000:
                 self.unit_cache.clear()
-            units = self.unit_cache[mine] = units_of(self.ctx, hands[seat])
+            units = self.unit_cache[mine] = units_of(self.ctx, mine)
         if len(units) > 1:
-            throws, bounded = standing_throws(self.ctx, hands, seat, units, self.throw_cache)
+            throws, bounded = standing_throws(self.ctx, hands, seat, units)   # the core keeps the part
             raw = units + throws
         else:
             raw, bounded = list(units), False
         if len(raw) < 2:
             return raw, bounded
-        inplay = [a + b + c + d for a, b, c, d in zip(*hands)]
-        classes = equal_classes(self.ctx.order, hands[seat], inplay, (g,))
+        classes = equal_classes(self.ctx.order, mine, hands_b[216:], (g,))
         if not classes:
             return list(dict.fromkeys(raw)), bounded
         index = class_index(classes)
