@@ -129,3 +129,18 @@ def test_a_trick_in_progress_and_best_plays_agree_with_the_python_search():
         assert core.best_plays(pos, value) == pure.best_plays(pos, value)
         child = core.after(pos, core.moves(pos)[0])
         assert core.solve(child).value == pure.solve(child).value
+
+
+@needs_core
+def test_a_solver_with_its_core_is_freed_when_dropped():
+    """No reference cycle between the solver and its core: dropping the solver frees both (a
+    `tractor analyse` of many hands would otherwise keep every hand's tables)."""
+    import weakref
+    rng = random.Random(4)
+    ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+    solver = Solver(ctx, defenders, bottom)
+    solver.solve(Position.of(hands, leader))
+    assert solver._core is not None
+    ref = weakref.ref(solver)
+    del solver
+    assert ref() is None

@@ -28,6 +28,8 @@ tests/test_solver_core.py checks that such a position is solved by the Python se
 """
 from __future__ import annotations
 
+import weakref
+
 from ..records.cards import POINTS
 from ..records.rulesets import TrumpIn
 from ..engine.scoring import bottom_multiplier
@@ -52,7 +54,10 @@ class CompiledSearch:
         if self._core is None:
             o = self.ctx.order
             single = bottom_multiplier(self.rules, (1, 1), ((1, 1),)) if self.bottom_points else 0
-            self._core = mod.Core(self, self._budget_exc, tuple(o.group), tuple(o.strength), tuple(POINTS),
+            # the core calls back through a weak proxy: a solver holding its core and the core
+            # holding the solver would be a cycle the collector cannot see (the core is no GC type),
+            # and every solver of `tractor analyse` would stay in memory with its tables
+            self._core = mod.Core(weakref.proxy(self), self._budget_exc, tuple(o.group), tuple(o.strength), tuple(POINTS),
                                   o.at, tuple(self.attacker), self.bottom_points, single,
                                   self.rules.trump_in is not TrumpIn.EXACT)
         return self._core
