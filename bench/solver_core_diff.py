@@ -25,9 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from solver_helpers import core_differences, random_endgame_decks  # noqa: E402
 from tractor_analysis.analysis.compiled_search import CORE_MODULE  # noqa: E402
-from tractor_analysis.analysis.solver import Position, Solver  # noqa: E402
+from tractor_analysis.analysis.solver import Budget, Position, Solver  # noqa: E402
 from tractor_analysis.engine.legal import legal_follows  # noqa: E402
 from tractor_analysis.records.rulesets import BottomMultiplier  # noqa: E402
+
+
+UNLIMITED = Budget(nodes=None, seconds=None)
 
 
 def rules_run(count: int, seed: int) -> int:
@@ -36,7 +39,7 @@ def rules_run(count: int, seed: int) -> int:
     t0 = time.process_time()
     checks = positions = 0
     bad: list = []
-    step = 50_000
+    step = 10_000
     while positions < count:
         n = min(step, count - positions)
         c, b = core_differences(rng, n, mod)
@@ -76,10 +79,11 @@ def values_run(count: int, seed: int) -> int:
         core, pure = Solver(ctx, defenders, bottom), Solver(ctx, defenders, bottom, compiled=False)
         if core._core_for(pos) is None:
             raise SystemExit("the compiled core is not built or refused a position")
-        a, b = core.solve(pos), pure.solve(pos)
+        a, b = core.solve(pos, UNLIMITED), pure.solve(pos, UNLIMITED)   # no budget: a load never decides
         core_nodes += a.nodes
         pure_nodes += b.nodes
-        ok = a.value == b.value and all(core.bound_test(pos, v) == (b.value >= v) for v in (b.value - 5, b.value + 1))
+        ok = a.value == b.value and all(core.bound_test(pos, v, UNLIMITED) == (b.value >= v)
+                                        for v in (b.value - 5, b.value + 1))
         if not ok:
             bad += 1
             print("DIFFERENCE", decks, mult.value, hands, leader, table, a.value, b.value, flush=True)
