@@ -16,7 +16,7 @@ from tractor_analysis.engine.scoring import bottom_multiplier
 from tractor_analysis.engine.tricks import hand_context, judge_trick
 from tractor_analysis.records.cards import NUM_KINDS, POINTS
 from tractor_analysis.records.model import Play, Trick
-from tractor_analysis.records.rulesets import PRESETS, BottomMultiplier
+from tractor_analysis.records.rulesets import PRESETS, BottomMultiplier, TrumpIn
 
 
 def all_throws(ctx, hands, seat):
@@ -118,3 +118,101 @@ def random_endgame(rng: random.Random, per: int | None = None, decks: int = 2):
 
 def points_in(hands) -> int:
     return sum(POINTS[k] * h[k] for h in hands for k in range(NUM_KINDS))
+
+
+# ---------------------------------------------------------------------- the compiled core (issue 23)
+def random_rules(rng: random.Random):
+    """A random ruleset: any preset with any option that changes a follow or a trick's winner."""
+    rules = PRESETS[rng.choice(sorted(PRESETS))]
+    return dataclasses.replace(rules, decks=rng.choice((1, 2, 3)), constant_twos=rng.random() < 0.3,
+                               trump_in=rng.choice(list(TrumpIn)), protect_triples=rng.random() < 0.5,
+                               throw_tractor_duty=rng.random() < 0.5, short_tractor_duty=rng.random() < 0.5,
+                               bottom_multiplier=rng.choice(MULTIPLIERS))
+
+
+def random_hand(rng: random.Random, decks: int, size: int, kinds=range(NUM_KINDS)) -> list[int]:
+    deck = [k for k in kinds for _ in range(decks)]
+    h = [0] * NUM_KINDS
+    for k in rng.sample(deck, min(size, len(deck))):
+        h[k] += 1
+    return h
+
+
+def core_of(ctx, mod):
+    """A bare compiled core for the rules and order of ``ctx`` (its own rule code only: no solver)."""
+    o = ctx.order
+    return mod.Core(None, Exception, tuple(o.group), tuple(o.strength), tuple(POINTS), o.at, (True, False) * 2,
+                    0, 0, ctx.rules.trump_in is not TrumpIn.EXACT)
+
+
+def core_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
+    """``count`` random positions of random rules (every preset, every option that changes a follow
+    or a winner, 1-3 decks, any level and trump): the core's own follows to a single lead and its
+    winners of tricks led by a single or a pair against the engine's ``legal_follows`` and
+    ``trick_winner``.  Returns (checks made, the differences found)."""
+    from tractor_analysis.engine.tricks import trick_winner
+    bad = []
+    checks = 0
+    contexts: dict = {}
+    for _ in range(count):
+        rules = random_rules(rng)
+        level, trump = rng.randint(2, 14), rng.choice((0, 1, 2, 3, None))
+        key = (rules, level, trump)
+        if key not in contexts:
+            if len(contexts) > 2000:
+                contexts.clear()
+            ctx = hand_context(rules, level, trump)
+            contexts[key] = (ctx, core_of(ctx, mod))
+        ctx, core = contexts[key]
+        d = rules.decks
+        # narrow kinds now and then: voids, equal cards and trump-ins get common
+        kinds = range(NUM_KINDS) if rng.random() < 0.5 else rng.sample(range(NUM_KINDS), rng.randint(3, 12))
+        hands = [random_hand(rng, d, rng.randint(1, 14), kinds) for _ in range(4)]
+        lead_card = rng.choice([k for k in range(NUM_KINDS) if hands[0][k]])
+        # 1. follows to a single lead: the same set of cards
+        for seat in (1, 2, 3):
+            want = sorted(m[0] for m in legal_follows(ctx, (lead_card,), hands[seat]))
+            got = sorted(core.single_legal(bytes(hands[seat]), lead_card))
+            checks += 1
+            if got != want:
+                bad.append(("follows", rules, level, trump, lead_card, hands[seat], got, want))
+        # 2. winners of tricks led by a single or (when the leader holds one) a pair
+        leads = [(lead_card,)]
+        pairs = [k for k in range(NUM_KINDS) if hands[0][k] >= 2]
+        if pairs:
+            k = rng.choice(pairs)
+            leads.append((k, k))
+        for lead in leads:
+            plays = [lead]
+            for seat in (1, 2, 3):
+                options = list(legal_follows(ctx, lead, hands[seat]))
+                if rng.random() < 0.1 or not options:      # any cards of that size now and then
+                    options = [tuple(sorted(rng.choice([k for k in range(NUM_KINDS) if hands[seat][k]])
+                                            for _ in lead))]
+                plays.append(rng.choice(options))
+                n = len(plays)
+                got = core.table_winner(tuple(plays))
+                if got < 0:
+                    continue                                # the core asks the engine here
+                want = trick_winner(ctx, analyse_lead(ctx, lead), [(i, p) for i, p in enumerate(plays)])[0]
+                checks += 1
+                if got != want:
+                    bad.append(("winner", rules, level, trump, tuple(plays[:n]), got, want))
+    return checks, bad
+
+
+def random_endgame_decks(rng: random.Random, per: int, decks: int, multiplier):
+    """:func:`random_endgame` with 1, 2 or 3 decks and the given bottom multiplier."""
+    ctx, hands, leader, defenders, bottom = random_endgame(rng, per, 2 if decks == 2 else 3)
+    rules = dataclasses.replace(ctx.rules, decks=decks, bottom_multiplier=multiplier)
+    ctx = hand_context(rules, ctx.level, ctx.trump)
+    if decks == 1:                                      # one copy of each kind
+        pool = [k for h in hands for k in range(NUM_KINDS) for _ in range(h[k])]
+        pool = sorted(set(pool))
+        rng.shuffle(pool)
+        per = min(per, len(pool) // 4)
+        hands = [[0] * NUM_KINDS for _ in range(4)]
+        for i in range(4):
+            for k in pool[i * per:(i + 1) * per]:
+                hands[i][k] = 1
+    return ctx, hands, leader, defenders, bottom

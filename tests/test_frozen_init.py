@@ -288,7 +288,7 @@ def test_a_solve_runs_with_the_collector_paused_and_leaves_no_young_backlog(monk
     rng = random.Random(5)
     while True:                                 # a position with some search in it
         ctx, hands, leader, defenders, bottom = random_endgame(rng, 5)
-        probe = Solver(ctx, defenders, bottom)
+        probe = Solver(ctx, defenders, bottom, compiled=False)     # the pure-Python search's pause
         if probe.solve(Position.of(hands, leader)).nodes > 2000:
             break
     states.clear()
@@ -297,7 +297,7 @@ def test_a_solve_runs_with_the_collector_paused_and_leaves_no_young_backlog(monk
     try:
         gc.collect()
         young = gc.get_stats()[0]["collections"]
-        solver = Solver(ctx, defenders, bottom)
+        solver = Solver(ctx, defenders, bottom, compiled=False)
         assert solver.solve(Position.of(hands, leader)).solved
         # what the search built went to the oldest generation: no young collection walked it after
         assert gc.isenabled() and gc.get_stats()[0]["collections"] == young

@@ -26,6 +26,21 @@ from tractor_analysis.simulate import simulate
 NS = frozenset({0, 2})      # defenders N and S: E and W attack
 
 
+@pytest.fixture(autouse=True, params=["compiled", "pure-python"])
+def search_path(request, monkeypatch):
+    """Every test here runs twice: with the compiled core (issue 23) and with the pure-Python search
+    (``TRACTOR_PURE_PYTHON=1``), so that both stay checked against the brute force."""
+    if request.param == "pure-python":
+        monkeypatch.setenv("TRACTOR_PURE_PYTHON", "1")
+    else:
+        monkeypatch.delenv("TRACTOR_PURE_PYTHON", raising=False)
+        try:
+            __import__("tractor_analysis.analysis._solver_core")
+        except ImportError:
+            pytest.skip("the compiled solver core is not built")
+    return request.param
+
+
 def _solve(ctx, hands, leader, defenders, bottom, table=()):
     return Solver(ctx, defenders, bottom).solve(Position.of(hands, leader, table)).value
 
@@ -451,7 +466,8 @@ def test_transposition_cut_offs_change_the_work_not_the_value():
     for _ in range(25):
         ctx, hands, leader, defenders, bottom = random_endgame(rng, 5)
         pos = Position.of(hands, leader, points=10)
-        on, off = Solver(ctx, defenders, bottom), Solver(ctx, defenders, bottom)
+        # the pure-Python search's cut-off (the core has none of its own)
+        on, off = Solver(ctx, defenders, bottom, compiled=False), Solver(ctx, defenders, bottom, compiled=False)
         off.etc = False
         value = on.solve(pos).value
         assert value == off.solve(pos).value

@@ -153,9 +153,16 @@ def standing_throws(ctx, hands: Sequence[Sequence[int]], seat: int, leads: Seque
                 bounded = bounded or hit[1]
                 continue
         safe: list[tuple[int, ...]] = []
+        avail: dict[tuple[int, int], object] = {}     # availability per other hand and copies, once
         for u in units:
             c, L, top = _unit_shape(o, u)
-            if all(chain_top(availability(o, h, g, c), L, top) < 0 for _, h in others):
+            for i, (_, h) in enumerate(others):
+                a = avail.get((i, c))
+                if a is None:
+                    a = avail[i, c] = availability(o, h, g, c)
+                if chain_top(a, L, top) >= 0:
+                    break
+            else:
                 safe.append(u)
         found, cut = _throws_of_group(ctx, o, hand, others, safe)
         if cache is not None:

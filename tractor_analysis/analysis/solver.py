@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..records.cards import NUM_KINDS, POINTS
+from ..records.compiled import load as load_compiled
 from ..records.frozen import gc_paused, settle_as_old
 from ..records.rulesets import BottomMultiplier
 from .deep_calls import in_one_chunk
@@ -37,6 +38,7 @@ from ..engine.legal import analyse_lead
 from ..engine.scoring import bottom_multiplier
 from .moves import canonical, class_index, equal_classes, follows, leads, merged, units_of
 from .bounds import BottomBound
+from .compiled_search import CORE_MODULE, CompiledSearch
 from .search import BudgetExceeded, SearchLoop
 from ..engine.tricks import trick_winner
 
@@ -115,14 +117,20 @@ class _State:
     """Bound of the bottom multiplier from the hands at the start of the trick in progress."""
 
 
-class Solver(SearchLoop, BottomBound):
+class Solver(SearchLoop, BottomBound, CompiledSearch):
     """Best-play values for the positions of one hand (``ctx``, the defenders' seats, the bottom's points).
 
     The transposition table is kept between calls, so solving the positions of one hand in turn
-    reuses the earlier searches.
+    reuses the earlier searches.  The search runs in the compiled core when it is built
+    (:mod:`.compiled_search`; ``compiled=False`` or ``TRACTOR_PURE_PYTHON=1``: the pure-Python
+    search, the reference), with the same values.
     """
 
-    def __init__(self, ctx, defenders: Iterable[int], bottom_points: int, *, table_size: int = 1_000_000):
+    _budget_exc = BudgetExceeded
+    _state_type = None      # set below (_State is defined before the class)
+
+    def __init__(self, ctx, defenders: Iterable[int], bottom_points: int, *, table_size: int = 1_000_000,
+                 compiled: bool = True):
         self.ctx = ctx
         self.rules = ctx.rules
         self.attacker = tuple(seat not in set(defenders) for seat in range(4))
@@ -171,6 +179,11 @@ class Solver(SearchLoop, BottomBound):
         self._group_masks = tuple(sum(7 * _BASE ** k for k in ctx.order.kinds[g]) for g in range(5))
         self._full_masks = tuple(sum(m << (_SEAT_BITS * seat) for seat in range(4)) for m in self._group_masks)
         self.st: _State | None = None
+        self._core_mod = load_compiled(CORE_MODULE, "endgame solver core", "残局求解器核心") if compiled else None
+        """The compiled search (``None``: not built, ``TRACTOR_PURE_PYTHON=1`` or ``compiled=False``)."""
+        self._core = None
+        self._active = None
+        """The core searching the current call, or ``None`` when the pure-Python search does."""
 
     # ------------------------------------------------------------------ public
     def solve(self, pos: Position, budget: Budget = Budget(), guess: int | None = None) -> Solution:
@@ -183,7 +196,7 @@ class Solver(SearchLoop, BottomBound):
 
     def bound_test(self, pos: Position, value: int, budget: Budget = Budget()) -> bool | None:
         """Is the best-play total from ``pos`` at least ``value``? (``None``: budget ran out.)"""
-        sol = self._run(pos, budget, lambda: self._search(value - pos.points - 1, value - pos.points))
+        sol = self._run(pos, budget, lambda: self._test(value - pos.points - 1, value - pos.points))
         return None if sol.value is None else sol.value >= value
 
     def moves(self, pos: Position, merge: bool = True) -> list[tuple[int, ...]]:
@@ -242,6 +255,8 @@ class Solver(SearchLoop, BottomBound):
         return out
 
     def clear(self) -> None:
+        if self._core is not None:
+            self._core.clear()
         for cache in (self.tt, self.move_cache, self.throw_cache, self.follow_cache, self.follow_moves,
                       self.lead_moves, self.held_groups, self.last_cache, self.single_pieces,
                       self.winner_cache,
@@ -254,7 +269,7 @@ class Solver(SearchLoop, BottomBound):
         """MTD(f): null-window searches closing in on the value (the table keeps their bounds)."""
         lo = 0
         st = self.st
-        entry = self.tt.get((st.hkey, st.leader, st.tabkey) if st.table else self.shape_id(st))
+        entry = self._root_entry()
         if entry is not None and entry[0] == entry[1]:
             return entry[0]
         if guess is None:
@@ -266,7 +281,7 @@ class Solver(SearchLoop, BottomBound):
             # climbing by the least step from 0: on bench/solver_bench.py's hands ~15-25% fewer nodes)
             beta = lo + 1
             while lo < hi:
-                v = self._search(beta - 1, beta)
+                v = self._test(beta - 1, beta)
                 if v < beta:
                     hi = v
                 else:
@@ -282,7 +297,7 @@ class Solver(SearchLoop, BottomBound):
         gap = step
         first = None
         while lo < hi:
-            v = self._search(beta - 1, beta)
+            v = self._test(beta - 1, beta)
             up = v >= beta
             if up:
                 lo = v
@@ -359,8 +374,11 @@ class Solver(SearchLoop, BottomBound):
             self.mult_cache.clear()
         self.st = self._load(pos)
         self._check_sizes(pos)
+        self._active = core = self._core_for(pos)
         start = time.perf_counter()
         self.nodes = 0
+        if core is not None:
+            self._start_core(pos, self.st, budget)
         self._limit_nodes = budget.nodes if budget.nodes is not None else 1 << 62
         self._deadline = start + budget.seconds if budget.seconds is not None else float("inf")
         try:
@@ -369,6 +387,9 @@ class Solver(SearchLoop, BottomBound):
                     value = in_one_chunk(search)    # no stack-chunk churn (see .deep_calls)
                 finally:
                     settle_as_old()         # no walk of them all when the collector resumes
+                    if core is not None:
+                        self._end_core()
+                        self._active = None
         except BudgetExceeded:
             return Solution(None, self.nodes, time.perf_counter() - start, not self.bounded)
         return Solution(pos.points + value, self.nodes, time.perf_counter() - start, not self.bounded)
@@ -415,5 +436,7 @@ class Solver(SearchLoop, BottomBound):
             self.follow_cache[key] = found
         return found
 
+
+Solver._state_type = _State
 
 __all__ = ["Budget", "BudgetExceeded", "Position", "Solution", "Solver"]

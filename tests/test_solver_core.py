@@ -1,0 +1,146 @@
+"""The endgame solver's compiled core (issue 23): its own rules against the engine, its values
+against the pure-Python search (the reference), and the positions it hands to the Python search.
+
+The core decides two rules itself (analysis/compiled_search.py): a follow to a single lead and the
+winner of a trick led by a single or (except with trump_in=exact) a pair; everything else it asks
+the engine through the solver.  ``bench/solver_core_diff.py`` runs the long versions (a million
+random positions, thousands of endgames).
+"""
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from solver_helpers import brute_force, core_differences, random_endgame, random_endgame_decks
+from tractor_analysis.analysis.compiled_search import CORE_MODULE
+from tractor_analysis.analysis.solver import Budget, Position, Solver
+from tractor_analysis.records.rulesets import BottomMultiplier
+
+try:
+    CORE = importlib.import_module(CORE_MODULE)
+except ImportError:                                     # no compiler: test_compiled.py says so
+    CORE = None
+
+needs_core = pytest.mark.skipif(CORE is None, reason="the compiled solver core is not built")
+
+
+@needs_core
+@pytest.mark.parametrize("seed", range(4))
+def test_the_cores_follows_and_winners_are_the_engines(seed):
+    checks, bad = core_differences(random.Random(seed), 1500, CORE)
+    assert checks > 5000
+    assert bad == []
+
+
+@needs_core
+def test_the_differential_check_sees_a_wrong_rule():
+    """The check can fail: a core told the pair rule holds under trump_in=exact (where the engine
+    judges pair tricks otherwise) or a core whose order is another hand's is caught."""
+    from solver_helpers import core_of, random_hand
+    from tractor_analysis.engine.legal import legal_follows
+    from tractor_analysis.engine.tricks import hand_context
+    from tractor_analysis.records.rulesets import PRESETS
+    ctx, other = hand_context(PRESETS["standard"], 2, 0), hand_context(PRESETS["standard"], 9, 3)
+    wrong = core_of(other, CORE)
+    rng = random.Random(5)
+    differ = 0
+    for _ in range(200):
+        hand = random_hand(rng, 2, 8)
+        lead = rng.randrange(54)
+        want = sorted(m[0] for m in legal_follows(ctx, (lead,), hand))
+        differ += sorted(wrong.single_legal(bytes(hand), lead)) != want
+    assert differ > 0
+
+
+def _pair(ctx, hands, leader, defenders, bottom, table=()):
+    pos = Position.of(hands, leader, table)
+    core = Solver(ctx, defenders, bottom)
+    pure = Solver(ctx, defenders, bottom, compiled=False)
+    return pos, core, pure
+
+
+@needs_core
+@pytest.mark.parametrize("decks", (1, 2, 3))
+@pytest.mark.parametrize("multiplier", list(BottomMultiplier))
+def test_values_equal_the_pure_python_search(decks, multiplier):
+    rng = random.Random(hash((decks, multiplier.value)) & 0xFFFF)
+    for _ in range(12):
+        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, rng.randint(2, 4), decks, multiplier)
+        pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+        assert core._core_for(pos) is not None
+        want = pure.solve(pos).value
+        assert core.solve(pos).value == want
+        for v in (want - 5, want + 1):
+            assert core.bound_test(pos, v) == (want >= v)
+
+
+@needs_core
+def test_values_equal_the_brute_force_with_the_core():
+    rng = random.Random(77)
+    for _ in range(30):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, rng.choice((2, 3)))
+        pos = Position.of(hands, leader)
+        solver = Solver(ctx, defenders, bottom)
+        assert solver._core_for(pos) is not None
+        assert solver.solve(pos).value == brute_force(ctx, hands, leader, defenders, bottom)
+
+
+@needs_core
+def test_a_position_the_core_cannot_hold_goes_to_the_python_search_exactly():
+    """Four copies of a kind (a bad record of 2 decks) do not fit the core's count bytes: the
+    Python search solves it, with the value of a solver without the core."""
+    rng = random.Random(3)
+    ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+    k = next(k for k in range(54) if hands[0][k])
+    hands[0][k] = 4
+    hands = [list(h) for h in hands]
+    for seat in (1, 2, 3):                          # the same size everywhere: 3 more cards each
+        extra = [j for j in range(54) if hands[seat][j] == 0][:3]
+        for j in extra:
+            hands[seat][j] += 1
+    pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+    assert core._core_for(pos) is None
+    sol = core.solve(pos)
+    assert sol.value == pure.solve(pos).value and sol.nodes > 0
+
+
+@needs_core
+def test_the_core_honours_the_budget_and_keeps_its_table_between_calls():
+    rng = random.Random(8)
+    ctx, hands, leader, defenders, bottom = random_endgame(rng, 4)
+    pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+    assert core.solve(pos, Budget(nodes=3, seconds=None)).value is None
+    first = core.solve(pos)
+    again = core.solve(pos)
+    assert first.value == again.value == pure.solve(pos).value
+    assert again.nodes < first.nodes or first.nodes <= 2
+
+
+@needs_core
+def test_a_trick_in_progress_and_best_plays_agree_with_the_python_search():
+    rng = random.Random(21)
+    for _ in range(15):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+        pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+        value = pure.solve(pos).value
+        assert core.solve(pos).value == value
+        assert core.best_plays(pos, value) == pure.best_plays(pos, value)
+        child = core.after(pos, core.moves(pos)[0])
+        assert core.solve(child).value == pure.solve(child).value
+
+
+@needs_core
+def test_a_solver_with_its_core_is_freed_when_dropped():
+    """No reference cycle between the solver and its core: dropping the solver frees both (a
+    `tractor analyse` of many hands would otherwise keep every hand's tables)."""
+    import weakref
+    rng = random.Random(4)
+    ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+    solver = Solver(ctx, defenders, bottom)
+    solver.solve(Position.of(hands, leader))
+    assert solver._core is not None
+    ref = weakref.ref(solver)
+    del solver
+    assert ref() is None

@@ -1,0 +1,1209 @@
+/* The endgame solver's compiled search (module tractor_analysis.analysis._solver_core).
+ *
+ * The same search as tractor_analysis/analysis/search.py (fail-soft alpha-beta over single plays,
+ * transposition entries keyed on the position's shape between tricks and on the exact cards inside a
+ * trick, the same bounds), run over C arrays.  What is legal is NOT decided here, with one exception:
+ *
+ *  - a follow to a SINGLE lead (play one card of the led suit group when holding one, else any
+ *    card) and the winner of a trick of single cards (the first highest card of the led group, a
+ *    trump beating every plain card) are computed here; tests/test_solver_core.py proves both equal
+ *    to the engine (engine/legal.py legal_follows, engine/tricks.py trick_winner) under every preset
+ *    and every option that changes them, and bench/solver_core_diff.py runs the long version;
+ *  - every other play (every lead: singles, pairs, tractors, throws; every follow to a multi-card
+ *    lead) and every other trick's winner and score come from the Python solver (callbacks into
+ *    the Solver object: _core_moves, _core_winner, _core_score, _core_hand_mult), each answer kept
+ *    here on exactly what it depends on (the same keys as analysis/plays.py's lead_key and
+ *    follow_key), so the engine stays the one definition of the rules.
+ *
+ * Keys are kept whole (bytes compared, not only hashed): no answer rests on a hash.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+#include <time.h>
+#include <limits.h>
+
+#define NK 54
+#define TRUMP 4
+#define MAXS 40
+#define MAXAT 8
+#define MAXC 64          /* cards in one play (a hand holds fewer: checked by the caller) */
+#define KEYMAX 1024
+#define ERR INT_MIN
+
+/* ------------------------------------------------------------------ hash maps with whole keys */
+typedef struct { uint64_t h; uint32_t off, len; int32_t a, b, c, d; } Slot;
+typedef struct {
+    Slot *s; size_t mask, count, limit;
+    uint8_t *ar; size_t alen, acap;
+} Map;
+
+static uint64_t hash_bytes(const uint8_t *p, size_t n) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (n * 0xff51afd7ed558ccdULL);
+    while (n >= 8) {
+        uint64_t w; memcpy(&w, p, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ULL; h ^= h >> 31;
+        p += 8; n -= 8;
+    }
+    uint64_t w = 0;
+    memcpy(&w, p, n);
+    h = (h ^ w) * 0x94d049bb133111ebULL; h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ULL; h ^= h >> 32;
+    return h | 1;          /* 0 marks an empty slot */
+}
+
+static int map_init(Map *m, size_t limit) {
+    m->mask = (1u << 12) - 1; m->count = 0; m->limit = limit;
+    m->s = calloc(m->mask + 1, sizeof(Slot));
+    m->acap = 1 << 16; m->alen = 0; m->ar = malloc(m->acap);
+    return m->s && m->ar ? 0 : -1;
+}
+
+static void map_free(Map *m) { free(m->s); free(m->ar); m->s = NULL; m->ar = NULL; }
+
+static void map_clear(Map *m) {
+    /* back to a small table: a big one would be walked for nothing */
+    if (m->mask > (1u << 16)) {
+        free(m->s); m->mask = (1u << 12) - 1; m->s = calloc(m->mask + 1, sizeof(Slot));
+    } else memset(m->s, 0, (m->mask + 1) * sizeof(Slot));
+    m->count = 0; m->alen = 0;
+}
+
+static size_t map_bytes(const Map *m) { return (m->mask + 1) * sizeof(Slot) + m->acap; }
+
+static Slot *map_find(Map *m, const uint8_t *k, uint32_t n, uint64_t h) {
+    size_t i = h & m->mask;
+    for (;;) {
+        Slot *s = &m->s[i];
+        if (!s->h) return NULL;
+        if (s->h == h && s->len == n && memcmp(m->ar + s->off, k, n) == 0) return s;
+        i = (i + 1) & m->mask;
+    }
+}
+
+static int map_grow(Map *m) {
+    size_t cap = (m->mask + 1) * 2;
+    Slot *ns = calloc(cap, sizeof(Slot));
+    if (!ns) return -1;
+    for (size_t i = 0; i <= m->mask; i++) {
+        Slot *s = &m->s[i];
+        if (!s->h) continue;
+        size_t j = s->h & (cap - 1);
+        while (ns[j].h) j = (j + 1) & (cap - 1);
+        ns[j] = *s;
+    }
+    free(m->s); m->s = ns; m->mask = cap - 1;
+    return 0;
+}
+
+/* A new slot for key k (not present), with `extra` bytes reserved after the key (*extra_at). */
+static Slot *map_add(Map *m, const uint8_t *k, uint32_t n, uint64_t h, uint32_t extra, uint32_t *extra_at) {
+    if (m->count >= m->limit) map_clear(m);
+    if ((m->count + 1) * 2 > m->mask + 1 && map_grow(m) < 0) return NULL;
+    if (m->alen + n + extra > m->acap) {
+        size_t cap = m->acap;
+        while (m->alen + n + extra > cap) cap *= 2;
+        uint8_t *na = realloc(m->ar, cap);
+        if (!na) return NULL;
+        m->ar = na; m->acap = cap;
+    }
+    size_t i = h & m->mask;
+    while (m->s[i].h) i = (i + 1) & m->mask;
+    Slot *s = &m->s[i];
+    s->h = h; s->off = (uint32_t)m->alen; s->len = n; s->a = s->b = s->c = s->d = 0;
+    memcpy(m->ar + m->alen, k, n);
+    m->alen += n;
+    if (extra_at) *extra_at = (uint32_t)m->alen;
+    m->alen += extra;
+    m->count++;
+    return s;
+}
+
+/* ------------------------------------------------------------------ the core object */
+typedef struct { int n; uint8_t *cards; } Move;       /* cards point into a depth buffer */
+typedef struct { uint8_t *bytes; size_t cap; int *offs; size_t ocap; } Buf;
+
+typedef struct {
+    PyObject_HEAD
+    /* the hand's order (engine/order.py) and the solver's constants */
+    int group[NK], strength[NK], points[NK];
+    int nat[5]; int natk[5][MAXS]; uint8_t at[5][MAXS][MAXAT];
+    int ngk[5]; uint8_t gkinds[5][NK];
+    int attacker[4], bottom_points, single_mult, fast_pairs;
+    PyObject *oracle, *budget_exc;
+    /* the position */
+    uint8_t hands[4][NK], inplay[NK];
+    int leader, ntab, tabseat[4], tablen[4]; uint8_t tabcards[4][MAXC];
+    int table_pts, hand_pts, left, mult;
+    /* the search */
+    long long nodes, limit_nodes, callbacks, etc_cuts; double deadline; int bounded, error;
+    Map tt, moves, wins, mults, scores, raws, parts;
+    Buf *bufs; int nbufs;
+} Core;
+
+static double now_s(void) {
+    struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int pts_of(Core *c, const uint8_t *cards, int n) {
+    int p = 0; for (int i = 0; i < n; i++) p += c->points[cards[i]]; return p;
+}
+
+/* count byte of one kind: the four hands' copies, 2 bits each (the caller checks copies <= 3) */
+static inline uint8_t cbyte(Core *c, int k) {
+    return (uint8_t)(c->hands[0][k] | (c->hands[1][k] << 2) | (c->hands[2][k] << 4) | (c->hands[3][k] << 6));
+}
+
+static int group_held(Core *c, int seat, int g) {
+    const uint8_t *h = c->hands[seat];
+    for (int i = 0; i < c->ngk[g]; i++) if (h[c->gkinds[g][i]]) return 1;
+    return 0;
+}
+
+static int group_count(Core *c, int seat, int g) {
+    const uint8_t *h = c->hands[seat]; int n = 0;
+    for (int i = 0; i < c->ngk[g]; i++) n += h[c->gkinds[g][i]];
+    return n;
+}
+
+/* ------------------------------------------------------------------ trick winners */
+/* The winner of plays of one card each (lead first): the first highest card of the led group, a
+ * trump beating every plain card (tests/test_solver_core.py: equal to engine.tricks.trick_winner). */
+static int single_winner(Core *c, const uint8_t *cards, int n) {
+    int best = 0, bk = cards[0];
+    for (int i = 1; i < n; i++) {
+        int k = cards[i];
+        int gk = c->group[k], gb = c->group[bk];
+        if ((gk == gb && c->strength[k] > c->strength[bk]) || (gk == TRUMP && gb != TRUMP)) { best = i; bk = k; }
+    }
+    return best;
+}
+
+/* The winner of a trick led by a pair (two copies of one kind): the first highest pair of one kind
+ * of the led group, a pair of trumps beating every plain pair (engine.tricks._winner's pair case;
+ * used only where the engine takes that case: fast_pairs, i.e. not trump_in=exact). */
+static int pair_winner(Core *c, int n) {
+    int g = c->group[c->tabcards[0][0]], plain = g != TRUMP;
+    int best = 0, best_val = c->strength[c->tabcards[0][0]], best_trump = 0;
+    for (int i = 1; i < n; i++) {
+        if (c->tablen[i] != 2 || c->tabcards[i][0] != c->tabcards[i][1]) continue;
+        int k = c->tabcards[i][0], gg = c->group[k], st = c->strength[k];
+        if (gg == g) { if (!best_trump && st > best_val) { best = i; best_val = st; } }
+        else if (plain && gg == TRUMP && (!best_trump || st > best_val)) { best = i; best_val = st; best_trump = 1; }
+    }
+    return best;
+}
+
+static PyObject *table_tuple(Core *c, int n, const int *seats, const int *lens, uint8_t (*cards)[MAXC]) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *cs = PyTuple_New(lens[i]);
+        if (!cs) { Py_DECREF(t); return NULL; }
+        for (int j = 0; j < lens[i]; j++) PyTuple_SET_ITEM(cs, j, PyLong_FromLong(cards[i][j]));
+        PyObject *p = Py_BuildValue("(iN)", seats[i], cs);
+        if (!p) { Py_DECREF(t); return NULL; }
+        PyTuple_SET_ITEM(t, i, p);
+    }
+    return t;
+}
+
+static int table_key(Core *c, uint8_t *key, int n) {
+    int len = 0;
+    key[len++] = (uint8_t)n;
+    for (int i = 0; i < n; i++) {
+        key[len++] = (uint8_t)c->tablen[i];
+        memcpy(key + len, c->tabcards[i], c->tablen[i]); len += c->tablen[i];
+    }
+    return len;
+}
+
+/* Index of the play winning the table's first n plays (n >= 1); ERR on a Python error. */
+static int winner_index(Core *c, int n) {
+    if (c->tablen[0] == 1) {
+        uint8_t cs[4];
+        for (int i = 0; i < n; i++) cs[i] = c->tabcards[i][0];
+        return single_winner(c, cs, n);
+    }
+    if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) return pair_winner(c, n);
+    uint8_t key[4 * (MAXC + 1) + 1];
+    int len = table_key(c, key, n);
+    uint64_t h = hash_bytes(key, len);
+    Slot *s = map_find(&c->wins, key, len, h);
+    if (s) return s->a;
+    PyObject *t = table_tuple(c, n, c->tabseat, c->tablen, c->tabcards);
+    if (!t) { c->error = 2; return ERR; }
+    c->callbacks++;
+    PyObject *r = PyObject_CallMethod(c->oracle, "_core_winner", "(N)", t);
+    if (!r) { c->error = 2; return ERR; }
+    long wi = PyLong_AsLong(r); Py_DECREF(r);
+    if (wi == -1 && PyErr_Occurred()) { c->error = 2; return ERR; }
+    s = map_add(&c->wins, key, len, h, 0, NULL);
+    if (!s) { PyErr_NoMemory(); c->error = 2; return ERR; }
+    s->a = (int32_t)wi;
+    return (int)wi;
+}
+
+/* (winner seat, attackers' gain) of the complete last trick on the table, the bottom counted. */
+static int score_last(Core *c, int *winner) {
+    int pts = 0;
+    for (int i = 0; i < 4; i++) pts += pts_of(c, c->tabcards[i], c->tablen[i]);
+    if (c->tablen[0] == 1) {
+        int wi = winner_index(c, 4);
+        *winner = c->tabseat[wi];
+        if (!c->attacker[*winner]) return 0;
+        return pts + c->bottom_points * c->single_mult;
+    }
+    uint8_t key[4 * (MAXC + 1) + 2];
+    key[0] = (uint8_t)c->leader;
+    int len = 1 + table_key(c, key + 1, 4);
+    uint64_t h = hash_bytes(key, len);
+    Slot *s = map_find(&c->scores, key, len, h);
+    if (s) { *winner = s->a; return s->b; }
+    PyObject *t = table_tuple(c, 4, c->tabseat, c->tablen, c->tabcards);
+    if (!t) { c->error = 2; return ERR; }
+    c->callbacks++;
+    PyObject *r = PyObject_CallMethod(c->oracle, "_core_score", "(N)", t);
+    if (!r) { c->error = 2; return ERR; }
+    int w, gain;
+    if (!PyArg_ParseTuple(r, "ii", &w, &gain)) { Py_DECREF(r); c->error = 2; return ERR; }
+    Py_DECREF(r);
+    s = map_add(&c->scores, key, len, h, 0, NULL);
+    if (!s) { PyErr_NoMemory(); c->error = 2; return ERR; }
+    s->a = w; s->b = gain;
+    *winner = w;
+    return gain;
+}
+
+/* ------------------------------------------------------------------ bottom multiplier bound */
+static int mult_bound(Core *c) {
+    if (!c->bottom_points) return 0;
+    int best = 1;
+    for (int seat = 0; seat < 4; seat++) {
+        if (!c->attacker[seat]) continue;
+        const uint8_t *hand = c->hands[seat];
+        uint64_t h = hash_bytes(hand, NK);
+        Slot *s = map_find(&c->mults, hand, NK, h);
+        int m;
+        if (s) m = s->a;
+        else {
+            c->callbacks++;
+            PyObject *r = PyObject_CallMethod(c->oracle, "_core_hand_mult", "(y#)", (const char *)hand, (Py_ssize_t)NK);
+            if (!r) { c->error = 2; return ERR; }
+            m = (int)PyLong_AsLong(r); Py_DECREF(r);
+            if (m == -1 && PyErr_Occurred()) { c->error = 2; return ERR; }
+            s = map_add(&c->mults, hand, NK, h, 0, NULL);
+            if (!s) { PyErr_NoMemory(); c->error = 2; return ERR; }
+            s->a = m;
+        }
+        if (m > best) best = m;
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------------ keys */
+/* Between tricks: the position's shape (search.py's shape_key): per suit group the strengths with
+ * cards in play, each with whether it is adjacent to the one before (only where one seat holds two
+ * or more copies at both), and at each the points and the four hands' copies of each kind there;
+ * the plain groups sorted (interchangeable), trumps apart; the leader. */
+typedef struct { uint8_t b[3 * NK + 8]; int n; } GroupEnc;
+
+static int genc_cmp(const void *x, const void *y) {
+    const GroupEnc *a = x, *b = y;
+    int n = a->n < b->n ? a->n : b->n;
+    int r = memcmp(a->b, b->b, n);
+    return r ? r : a->n - b->n;
+}
+
+static int u16_cmp(const void *x, const void *y) { return (int)*(const uint16_t *)x - (int)*(const uint16_t *)y; }
+
+static void encode_group(Core *c, int g, GroupEnc *e) {
+    int n = 0, prev = -2, prev_pairs = 0;
+    for (int s = 0; s < c->nat[g]; s++) {
+        uint16_t here[MAXAT]; int nh = 0, pairs = 0;
+        for (int j = 0; j < c->natk[g][s]; j++) {
+            int k = c->at[g][s][j];
+            if (!c->inplay[k]) continue;
+            for (int seat = 0; seat < 4; seat++) if (c->hands[seat][k] > 1) pairs |= 1 << seat;
+            here[nh++] = (uint16_t)((c->points[k] / 5) << 8 | cbyte(c, k));
+        }
+        if (!nh) continue;
+        if (nh > 1) qsort(here, nh, sizeof(uint16_t), u16_cmp);
+        int adj = (s == prev + 1) && (pairs & prev_pairs);
+        e->b[n++] = (uint8_t)(adj << 7 | nh);
+        for (int j = 0; j < nh; j++) { e->b[n++] = here[j] >> 8; e->b[n++] = here[j] & 255; }
+        prev = s; prev_pairs = pairs;
+    }
+    e->n = n;
+}
+
+static int shape_key(Core *c, uint8_t *key) {
+    GroupEnc e[5];
+    for (int g = 0; g < 5; g++) encode_group(c, g, &e[g]);
+    qsort(e, 4, sizeof(GroupEnc), genc_cmp);
+    int len = 0;
+    key[len++] = 'S';
+    key[len++] = (uint8_t)c->leader;
+    int order[5] = {4, 0, 1, 2, 3};
+    for (int i = 0; i < 5; i++) {
+        GroupEnc *x = &e[order[i]];
+        key[len++] = (uint8_t)x->n; key[len++] = (uint8_t)(x->n >> 8);
+        memcpy(key + len, x->b, x->n); len += x->n;
+    }
+    return len;
+}
+
+/* Inside a trick: the exact cards (a count byte per kind), the leader and the table. */
+static int exact_key(Core *c, uint8_t *key) {
+    int len = 0;
+    key[len++] = 'X';
+    key[len++] = (uint8_t)c->leader;
+    for (int k = 0; k < NK; k++) key[len++] = cbyte(c, k);
+    len += table_key(c, key + len, c->ntab);
+    return len;
+}
+
+/* The four hands' count bytes of every kind in the groups of `mask` (after a mask byte). */
+static int groups_part(Core *c, uint8_t *key, int mask) {
+    int len = 0;
+    key[len++] = (uint8_t)mask;
+    for (int g = 0; g < 5; g++) {
+        if (!(mask >> g & 1)) continue;
+        for (int i = 0; i < c->ngk[g]; i++) key[len++] = cbyte(c, c->gkinds[g][i]);
+    }
+    return len;
+}
+
+static int held_mask(Core *c, int seat) {
+    int m = 0; for (int g = 0; g < 5; g++) if (group_held(c, seat, g)) m |= 1 << g; return m;
+}
+
+/* plays.py's lead_key / follow_key: what a node's plays depend on. */
+static int moves_key(Core *c, int seat, uint8_t *key) {
+    int len = 0;
+    if (!c->ntab) {
+        key[len++] = 'L'; key[len++] = (uint8_t)seat;
+        return len + groups_part(c, key + len, held_mask(c, seat));
+    }
+    key[len++] = 'F'; key[len++] = (uint8_t)c->leader;
+    len += table_key(c, key + len, c->ntab);
+    int g = c->group[c->tabcards[0][0]];
+    if (group_held(c, seat, g) && (c->tablen[0] == 1 || group_count(c, seat, g) >= c->tablen[0]))
+        return len + groups_part(c, key + len, 1 << g);
+    return len + groups_part(c, key + len, 32 | held_mask(c, seat));
+}
+
+/* ------------------------------------------------------------------ follows to a single lead */
+/* moves.py's equal_classes in one group g for `seat`, the four hands' cards as the cards in play. */
+typedef struct { int n; uint8_t k[NK]; } Members;
+
+static int classes_of_group(Core *c, const uint8_t *hand, const uint8_t *inplay, int g,
+                            int *cls_of /* per kind: class id or -1 */, Members *mem, int next_id) {
+    int sole = 0;
+    for (int i = 0; i < c->ngk[g]; i++) { int k = c->gkinds[g][i]; if (hand[k] && hand[k] == inplay[k]) sole++; }
+    if (sole < 2) return next_id;
+    int n = c->nat[g];
+    int occ[MAXS];
+    for (int s = 0; s < n; s++) {
+        occ[s] = 0;
+        for (int j = 0; j < c->natk[g][s]; j++) if (inplay[c->at[g][s][j]]) { occ[s] = 1; break; }
+    }
+    int run[NK], nrun = 0, sig = -1;
+    for (int s = 0; s <= n; s++) {
+        int member = -1;
+        if (s < n) {
+            if (!occ[s]) continue;
+            for (int j = 0; j < c->natk[g][s]; j++) {
+                int k = c->at[g][s][j];
+                if (inplay[k]) { if (member >= 0) { member = -2; break; } member = k; }
+            }
+            if (member >= 0) {
+                int cc = inplay[member];
+                if (hand[member] != cc || (cc >= 2 && ((s > 0 && occ[s - 1]) || (s + 1 < n && occ[s + 1])))) member = -1;
+            }
+        }
+        int msig = member >= 0 ? inplay[member] * 64 + c->points[member] : -1;
+        if (member < 0 || msig != sig) {
+            if (nrun >= 2) {
+                if (mem) mem[next_id].n = nrun;
+                for (int i = 0; i < nrun; i++) { cls_of[run[i]] = next_id; if (mem) mem[next_id].k[i] = (uint8_t)run[i]; }
+                next_id++;
+            }
+            nrun = 0; sig = -1;
+            if (member < 0) continue;
+            sig = msig;
+        }
+        run[nrun++] = member;
+    }
+    return next_id;
+}
+
+typedef struct { int behind, pval, strength, first, rep; } Entry;
+
+static int entry_cmp(const void *x, const void *y) {
+    const Entry *a = x, *b = y;
+    if (a->behind != b->behind) return a->behind - b->behind;
+    if (a->pval != b->pval) return a->pval - b->pval;
+    if (a->strength != b->strength) return a->strength - b->strength;
+    return a->first - b->first;
+}
+
+/* The follows to a single lead, equal cards merged (plays.py's _single_follows), in search order,
+ * written to out (one card each); returns their number. */
+static int single_follows(Core *c, int seat, uint8_t *out) {
+    const uint8_t *hand = c->hands[seat];
+    int g = c->group[c->tabcards[0][0]];
+    int n = c->ntab;
+    int mine = c->attacker[seat];
+    int cand[NK], ncand = 0;
+    if (group_held(c, seat, g)) {
+        for (int k = 0; k < NK; k++) if (hand[k] && c->group[k] == g) cand[ncand++] = k;
+    } else {
+        for (int k = 0; k < NK; k++) if (hand[k]) cand[ncand++] = k;
+    }
+    int wins[NK];
+    uint8_t cs[4];
+    for (int i = 0; i < n; i++) cs[i] = c->tabcards[i][0];
+    for (int i = 0; i < ncand; i++) { cs[n] = (uint8_t)cand[i]; wins[cand[i]] = single_winner(c, cs, n + 1); }
+    int cls_of[NK];
+    for (int k = 0; k < NK; k++) cls_of[k] = -1;
+    int ids = 0, done = 0;
+    for (int i = 0; i < ncand; i++) {
+        int gg = c->group[cand[i]];
+        if (done >> gg & 1) continue;
+        done |= 1 << gg;
+        ids = classes_of_group(c, c->hands[seat], c->inplay, gg, cls_of, NULL, ids);
+    }
+    /* a class splits by whether its members beat the play winning so far; each part is played as
+     * its weakest member (the class lists members weakest first: the first met in strength order) */
+    int rep[NK];
+    for (int i = 0; i < ncand; i++) rep[cand[i]] = cand[i];
+    for (int id = 0; id < ids; id++) {
+        int rb = -1, rl = -1, sb = INT_MAX, sl = INT_MAX, nb = 0, nl = 0;
+        for (int i = 0; i < ncand; i++) {
+            int k = cand[i];
+            if (cls_of[k] != id) continue;
+            if (wins[k] == n) { nb++; if (c->strength[k] < sb) { sb = c->strength[k]; rb = k; } }
+            else { nl++; if (c->strength[k] < sl) { sl = c->strength[k]; rl = k; } }
+        }
+        for (int i = 0; i < ncand; i++) {
+            int k = cand[i];
+            if (cls_of[k] != id) continue;
+            if (wins[k] == n) { if (nb > 1) rep[k] = rb; }
+            else if (nl > 1) rep[k] = rl;
+        }
+    }
+    Entry es[NK]; int ne = 0;
+    uint64_t seen = 0;
+    for (int i = 0; i < ncand; i++) {
+        int r = rep[cand[i]];
+        if (seen >> r & 1) continue;
+        seen |= 1ULL << r;
+        int p = c->points[r];
+        int ahead = c->attacker[(c->leader + wins[r]) & 3] == mine;
+        es[ne].behind = !ahead; es[ne].pval = ahead ? -p : p;
+        es[ne].strength = c->strength[r]; es[ne].first = cand[i]; es[ne].rep = r; ne++;
+    }
+    qsort(es, ne, sizeof(Entry), entry_cmp);
+    for (int i = 0; i < ne; i++) out[i] = (uint8_t)es[i].rep;
+    return ne;
+}
+
+
+/* ------------------------------------------------------------------ follows to a multi-card lead */
+/* The engine's legal follows (engine.legal.legal_follows, through the solver's _core_follows) for
+ * the seat to move, kept on the lead and the follower's hand: count u16, 0, then (length, cards). */
+static Slot *raw_follows(Core *c, int seat) {
+    uint8_t key[MAXC + 2 + NK];
+    int n = c->tablen[0], len = 0;
+    key[len++] = (uint8_t)n;
+    memcpy(key + len, c->tabcards[0], n); len += n;
+    memcpy(key + len, c->hands[seat], NK); len += NK;
+    uint64_t h = hash_bytes(key, len);
+    Slot *s = map_find(&c->raws, key, len, h);
+    if (s) return s;
+    PyObject *lead = PyTuple_New(n);
+    if (!lead) return NULL;
+    for (int i = 0; i < n; i++) PyTuple_SET_ITEM(lead, i, PyLong_FromLong(c->tabcards[0][i]));
+    c->callbacks++;
+    PyObject *list = PyObject_CallMethod(c->oracle, "_core_follows", "(Ny#)", lead, (const char *)c->hands[seat], (Py_ssize_t)NK);
+    if (!list) return NULL;
+    if (!PyList_Check(list) || PyList_GET_SIZE(list) > 65535) {
+        Py_DECREF(list); PyErr_SetString(PyExc_TypeError, "_core_follows must give a list of plays"); return NULL;
+    }
+    Py_ssize_t nm = PyList_GET_SIZE(list);
+    size_t need = 3;
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        PyObject *m = PyList_GET_ITEM(list, i);
+        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) != n) {
+            Py_DECREF(list); PyErr_SetString(PyExc_ValueError, "a follow of another size than the lead"); return NULL;
+        }
+        need += 1 + n;
+    }
+    uint32_t at;
+    s = map_add(&c->raws, key, len, h, (uint32_t)need, &at);
+    if (!s) { Py_DECREF(list); PyErr_NoMemory(); return NULL; }
+    uint8_t *p = c->raws.ar + at;
+    p[0] = nm & 255; p[1] = (uint8_t)(nm >> 8); p[2] = 0;
+    size_t w = 3;
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        PyObject *m = PyList_GET_ITEM(list, i);
+        p[w++] = (uint8_t)n;
+        for (int j = 0; j < n; j++) {
+            long k = PyLong_AsLong(PyTuple_GET_ITEM(m, j));
+            if (k < 0 || k >= NK) {
+                Py_DECREF(list); if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a card kind");
+                s->h = 0; c->raws.count--; return NULL;
+            }
+            p[w++] = (uint8_t)k;
+        }
+    }
+    s->c = (int32_t)need;
+    Py_DECREF(list);
+    return s;
+}
+
+static int u8_cmp(const void *x, const void *y) { return (int)*(const uint8_t *)x - (int)*(const uint8_t *)y; }
+static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
+
+typedef struct { int behind, pval, total, index; } OKey;
+static int okey_cmp(const void *x, const void *y) {
+    const OKey *a = x, *b = y;
+    if (a->behind != b->behind) return a->behind - b->behind;
+    if (a->pval != b->pval) return a->pval - b->pval;
+    if (a->total != b->total) return a->total - b->total;
+    return a->index - b->index;
+}
+
+/* A follower's plays to a multi-card lead (plays.py's _follow_moves: moves.merged, then _ordered):
+ * equal cards merged (moves.equal_classes with the table's cards in play, each play replaced by its
+ * representative, moves.canonical), duplicates dropped in order, then the plays putting the seat's
+ * side ahead first (more points first), then the others (fewer points first), weaker first.
+ * Stored under (key, klen, h) in the moves map. */
+static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint64_t h) {
+    Slot *r = raw_follows(c, seat);
+    if (!r) return NULL;
+    const uint8_t *p = c->raws.ar + r->off + r->len;
+    int nraw = p[0] | p[1] << 8, n = c->tablen[0];
+    if (nraw == 0) {
+        PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
+        return NULL;
+    }
+    uint8_t *mv = malloc((size_t)nraw * n + 1);
+    OKey *ok = malloc(sizeof(OKey) * (size_t)nraw + 1);
+    if (!mv || !ok) { free(mv); free(ok); PyErr_NoMemory(); return NULL; }
+    int nu = 0;
+    if (nraw == 1) { memcpy(mv, p + 4, n); nu = 1; }
+    else {
+        uint8_t all[NK];
+        memcpy(all, c->inplay, NK);
+        for (int i = 0; i < c->ntab; i++) for (int j = 0; j < c->tablen[i]; j++) all[c->tabcards[i][j]]++;
+        int mask = 0;
+        for (int i = 0; i < nraw; i++) for (int j = 0; j < n; j++) mask |= 1 << c->group[p[3 + i * (n + 1) + 1 + j]];
+        int cls_of[NK]; Members mem[NK / 2 + 1];
+        for (int k = 0; k < NK; k++) cls_of[k] = -1;
+        int ids = 0;
+        for (int g = 0; g < 5; g++) if (mask >> g & 1) ids = classes_of_group(c, c->hands[seat], all, g, cls_of, mem, ids);
+        for (int i = 0; i < nraw; i++) {
+            uint8_t *m = mv + (size_t)nu * n;
+            memcpy(m, p + 3 + i * (n + 1) + 1, n);
+            if (ids) {
+                int cnt[NK] = {0}, touched = 0;
+                for (int j = 0; j < n; j++) { cnt[m[j]]++; if (cls_of[m[j]] >= 0) touched = 1; }
+                if (touched) {
+                    int done[NK / 2 + 1] = {0};
+                    for (int j = 0; j < n; j++) {
+                        int id = cls_of[m[j]];
+                        if (id < 0 || done[id]) continue;
+                        done[id] = 1;
+                        int taken[NK];
+                        for (int q = 0; q < mem[id].n; q++) taken[q] = cnt[mem[id].k[q]];
+                        qsort(taken, mem[id].n, sizeof(int), int_desc);
+                        for (int q = 0; q < mem[id].n; q++) cnt[mem[id].k[q]] = taken[q];
+                    }
+                    int w = 0;
+                    for (int k = 0; k < NK; k++) for (int q = 0; q < cnt[k]; q++) m[w++] = (uint8_t)k;
+                }
+            }
+            int dup = 0;
+            for (int u = 0; u < nu && !dup; u++) dup = memcmp(mv + (size_t)u * n, m, n) == 0;
+            if (!dup) nu++;
+        }
+        int mine = c->attacker[seat], t = c->ntab;
+        for (int u = 0; u < nu; u++) {
+            const uint8_t *m = mv + (size_t)u * n;
+            c->tabseat[t] = seat; c->tablen[t] = n; memcpy(c->tabcards[t], m, n);
+            int wi = winner_index(c, t + 1);
+            if (wi == ERR) { free(mv); free(ok); return NULL; }
+            int ahead = c->attacker[(c->leader + wi) & 3] == mine;
+            int pts = 0, total = 0;
+            for (int j = 0; j < n; j++) { pts += c->points[m[j]]; total += c->strength[m[j]]; }
+            ok[u].behind = !ahead; ok[u].pval = ahead ? -pts : pts; ok[u].total = total; ok[u].index = u;
+        }
+        qsort(ok, nu, sizeof(OKey), okey_cmp);
+    }
+    if (nu == 1) ok[0].index = 0;
+    uint32_t need = 3 + (uint32_t)nu * (n + 1), at;
+    Slot *s = map_add(&c->moves, key, klen, h, need, &at);
+    if (!s) { free(mv); free(ok); PyErr_NoMemory(); return NULL; }
+    uint8_t *q = c->moves.ar + at;
+    q[0] = nu & 255; q[1] = (uint8_t)(nu >> 8); q[2] = 0;
+    size_t w = 3;
+    for (int u = 0; u < nu; u++) { q[w++] = (uint8_t)n; memcpy(q + w, mv + (size_t)ok[u].index * n, n); w += n; }
+    s->c = (int32_t)need;
+    free(mv); free(ok);
+    return s;
+}
+
+
+/* ------------------------------------------------------------------ a leader's plays */
+/* One suit group's part of a leader's plays (the solver's _core_lead_part: the engine's units in
+ * that group and the throws that stand, equal ones merged), kept on the seat, the group and the
+ * four hands' cards in it: a lead lies in one group, and what is legal and equal there depends on
+ * nothing else.  Serialized as the moves map's lists (count u16, bounded u8, plays). */
+static Slot *lead_part(Core *c, int seat, int g) {
+    uint8_t key[NK + 4];
+    int len = 0;
+    key[len++] = (uint8_t)seat; key[len++] = (uint8_t)g;
+    for (int i = 0; i < c->ngk[g]; i++) key[len++] = cbyte(c, c->gkinds[g][i]);
+    uint64_t h = hash_bytes(key, len);
+    Slot *s = map_find(&c->parts, key, len, h);
+    if (s) return s;
+    uint8_t hands[5 * NK];              /* the four hands, then the cards in play, in group g only */
+    memset(hands, 0, sizeof hands);
+    for (int i = 0; i < c->ngk[g]; i++) {
+        int k = c->gkinds[g][i];
+        for (int q = 0; q < 4; q++) hands[q * NK + k] = c->hands[q][k];
+        hands[4 * NK + k] = c->inplay[k];
+    }
+    c->callbacks++;
+    PyObject *r = PyObject_CallMethod(c->oracle, "_core_lead_part", "(iiy#)", seat, g, (const char *)hands, (Py_ssize_t)(5 * NK));
+    if (!r) return NULL;
+    PyObject *list; int bounded;
+    if (!PyArg_ParseTuple(r, "Op", &list, &bounded) || !PyList_Check(list) || PyList_GET_SIZE(list) > 65535) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "_core_lead_part must give (list, bool)");
+        Py_DECREF(r); return NULL;
+    }
+    Py_ssize_t nm = PyList_GET_SIZE(list);
+    size_t need = 3;
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        PyObject *m = PyList_GET_ITEM(list, i);
+        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) > MAXC || PyTuple_GET_SIZE(m) < 1) {
+            Py_DECREF(r); PyErr_SetString(PyExc_ValueError, "a play the core cannot hold"); return NULL;
+        }
+        need += 1 + PyTuple_GET_SIZE(m);
+    }
+    uint32_t at;
+    s = map_add(&c->parts, key, len, h, (uint32_t)need, &at);
+    if (!s) { Py_DECREF(r); PyErr_NoMemory(); return NULL; }
+    uint8_t *p = c->parts.ar + at;
+    p[0] = nm & 255; p[1] = (uint8_t)(nm >> 8); p[2] = (uint8_t)bounded;
+    size_t w = 3;
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        PyObject *m = PyList_GET_ITEM(list, i);
+        Py_ssize_t n = PyTuple_GET_SIZE(m);
+        p[w++] = (uint8_t)n;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            long k = PyLong_AsLong(PyTuple_GET_ITEM(m, j));
+            if (k < 0 || k >= NK || c->group[k] != g) {
+                Py_DECREF(r); if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a card of the group");
+                s->h = 0; c->parts.count--; return NULL;
+            }
+            p[w++] = (uint8_t)k;
+        }
+    }
+    s->c = (int32_t)need;
+    Py_DECREF(r);
+    return s;
+}
+
+typedef struct { int len, top, g, index; const uint8_t *at; } LKey;
+static int lkey_cmp(const void *x, const void *y) {
+    const LKey *a = x, *b = y;
+    if (a->len != b->len) return b->len - a->len;
+    if (a->top != b->top) return b->top - a->top;
+    if (a->g != b->g) return a->g - b->g;
+    return a->index - b->index;
+}
+
+/* A leader's plays in search order (plays.py's _lead_moves: longer leads first, then higher
+ * cards), made of the parts of the groups it holds; stored under (key, klen, h). */
+static Slot *lead_moves(Core *c, int seat, const uint8_t *key, int klen, uint64_t h) {
+    int total = 0, bounded = 0;
+    uint8_t *lists[5] = {0};            /* copies: adding a later part may move or clear the map */
+    for (int g = 0; g < 5; g++) {
+        if (!group_held(c, seat, g)) continue;
+        Slot *s = lead_part(c, seat, g);
+        if (!s || !(lists[g] = malloc(s->c))) {
+            for (int q = 0; q < 5; q++) free(lists[q]);
+            if (s) PyErr_NoMemory();
+            return NULL;
+        }
+        memcpy(lists[g], c->parts.ar + s->off + s->len, s->c);
+    }
+    for (int g = 0; g < 5; g++) if (lists[g]) { total += lists[g][0] | lists[g][1] << 8; bounded |= lists[g][2]; }
+    if (total == 0 || total > 65535) {
+        if (total) PyErr_SetString(PyExc_ValueError, "too many plays for the core");
+        else PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
+        for (int q = 0; q < 5; q++) free(lists[q]);
+        return NULL;
+    }
+    LKey *ks = malloc(sizeof(LKey) * (size_t)total);
+    if (!ks) { for (int q = 0; q < 5; q++) free(lists[q]); PyErr_NoMemory(); return NULL; }
+    int n = 0; size_t need = 3;
+    for (int g = 0; g < 5; g++) {
+        if (!lists[g]) continue;
+        const uint8_t *p = lists[g];
+        int nm = p[0] | p[1] << 8; size_t w = 3;  /* (the lead_part lists: count, bounded, plays) */
+        for (int i = 0; i < nm; i++) {
+            int len = p[w], top = -1;
+            for (int j = 0; j < len; j++) if (c->strength[p[w + 1 + j]] > top) top = c->strength[p[w + 1 + j]];
+            ks[n].len = len; ks[n].top = top; ks[n].g = g; ks[n].index = i; ks[n].at = p + w;
+            n++; need += 1 + len; w += 1 + len;
+        }
+    }
+    qsort(ks, n, sizeof(LKey), lkey_cmp);
+    uint32_t at;
+    Slot *s = map_add(&c->moves, key, klen, h, (uint32_t)need, &at);
+    if (!s) { free(ks); for (int q = 0; q < 5; q++) free(lists[q]); PyErr_NoMemory(); return NULL; }
+    uint8_t *q = c->moves.ar + at;
+    q[0] = n & 255; q[1] = (uint8_t)(n >> 8); q[2] = (uint8_t)bounded;
+    size_t w = 3;
+    for (int i = 0; i < n; i++) { memcpy(q + w, ks[i].at, 1 + ks[i].len); w += 1 + ks[i].len; }
+    s->c = (int32_t)need;
+    free(ks);
+    for (int q = 0; q < 5; q++) free(lists[q]);
+    return s;
+}
+
+/* ------------------------------------------------------------------ a node's plays */
+static int buf_reserve(Buf *b, size_t bytes, size_t moves) {
+    if (bytes > b->cap) {
+        size_t cap = b->cap ? b->cap : 256; while (cap < bytes) cap *= 2;
+        uint8_t *nb = realloc(b->bytes, cap); if (!nb) return -1; b->bytes = nb; b->cap = cap;
+    }
+    if (moves > b->ocap) {
+        size_t cap = b->ocap ? b->ocap : 64; while (cap < moves) cap *= 2;
+        int *no = realloc(b->offs, cap * sizeof(int)); if (!no) return -1; b->offs = no; b->ocap = cap;
+    }
+    return 0;
+}
+
+/* The node's plays in search order into bufs[ply]; returns their number (ERR on a Python error). */
+static int node_moves(Core *c, int seat, int ply) {
+    if (ply >= c->nbufs) {
+        int nb = c->nbufs ? c->nbufs * 2 : 64; while (nb <= ply) nb *= 2;
+        Buf *b = realloc(c->bufs, nb * sizeof(Buf));
+        if (!b) { PyErr_NoMemory(); c->error = 2; return ERR; }
+        memset(b + c->nbufs, 0, (nb - c->nbufs) * sizeof(Buf));
+        c->bufs = b; c->nbufs = nb;
+    }
+    Buf *b = &c->bufs[ply];
+    uint8_t key[KEYMAX];
+    int klen = moves_key(c, seat, key);
+    uint64_t h = hash_bytes(key, klen);
+    Slot *s = map_find(&c->moves, key, klen, h);
+    if (!s && c->ntab && c->tablen[0] == 1) {
+        uint8_t out[NK];
+        int n = single_follows(c, seat, out);
+        if (n == 0) {
+            PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
+            c->error = 2; return ERR;
+        }
+        uint32_t at;
+        s = map_add(&c->moves, key, klen, h, 3 + 2 * n, &at);
+        if (!s) { PyErr_NoMemory(); c->error = 2; return ERR; }
+        uint8_t *p = c->moves.ar + at;
+        p[0] = n & 255; p[1] = (uint8_t)(n >> 8); p[2] = 0;
+        for (int i = 0; i < n; i++) { p[3 + 2 * i] = 1; p[4 + 2 * i] = out[i]; }
+        s->c = 3 + 2 * n;
+    } else if (!s && c->ntab) {
+        s = multi_follows(c, seat, key, klen, h);
+        if (!s) { c->error = 2; return ERR; }
+    } else if (!s) {
+        s = lead_moves(c, seat, key, klen, h);
+        if (!s) { c->error = 2; return ERR; }
+    }
+    const uint8_t *p = c->moves.ar + s->off + s->len;
+    int nm = p[0] | p[1] << 8;
+    if (p[2]) c->bounded = 1;
+    if (buf_reserve(b, s->c, nm) < 0) { PyErr_NoMemory(); c->error = 2; return ERR; }
+    memcpy(b->bytes, p, s->c);
+    size_t w = 3;
+    for (int i = 0; i < nm; i++) { b->offs[i] = (int)w; w += 1 + b->bytes[w]; }
+    return nm;
+}
+
+/* ------------------------------------------------------------------ the search */
+static int search(Core *c, int alpha, int beta, int ply);
+
+/* search.py's _trick_side: 1 / 0 when the attackers / defenders surely win the trick in progress,
+ * -1 when not sure, ERR on a Python error. */
+static int trick_side(Core *c) {
+    int n = c->ntab;
+    int wi = winner_index(c, n);
+    if (wi == ERR) return ERR;
+    int side = c->attacker[c->tabseat[wi]];
+    if (n == 3 && c->attacker[(c->leader + 3) & 3] == side) return side;
+    if (c->tablen[0] != 1) return -1;
+    int best = c->tabcards[wi][0];
+    int g = c->group[best], top = c->strength[best], plain = g != TRUMP;
+    for (int i = n; i < 4; i++) {
+        int seat = (c->leader + i) & 3;
+        if (c->attacker[seat] == side) continue;
+        const uint8_t *hand = c->hands[seat];
+        for (int j = 0; j < c->ngk[g]; j++) { int k = c->gkinds[g][j]; if (hand[k] && c->strength[k] > top) return -1; }
+        if (plain && group_held(c, seat, TRUMP) && !group_held(c, seat, g)) return -1;
+    }
+    return side;
+}
+
+static int last_trick(Core *c) {
+    /* one card each: forced; the trick's winner and gain, the bottom counted */
+    int L = c->leader;
+    for (int i = 0; i < 4; i++) {
+        int seat = (L + i) & 3, k = 0;
+        while (k < NK && !c->hands[seat][k]) k++;
+        c->tabseat[i] = seat; c->tablen[i] = 1; c->tabcards[i][0] = (uint8_t)k;
+    }
+    int pts = 0;
+    for (int i = 0; i < 4; i++) pts += c->points[c->tabcards[i][0]];
+    int wi = single_winner(c, (uint8_t[]){c->tabcards[0][0], c->tabcards[1][0], c->tabcards[2][0], c->tabcards[3][0]}, 4);
+    if (!c->attacker[c->tabseat[wi]]) return 0;
+    return pts + c->bottom_points * c->single_mult;
+}
+
+static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta, int ply) {
+    uint8_t *hand = c->hands[seat];
+    int pts = 0;
+    for (int i = 0; i < n; i++) { hand[m[i]]--; c->inplay[m[i]]--; pts += c->points[m[i]]; }
+    c->left -= n; c->hand_pts -= pts;
+    int t = c->ntab, v;
+    c->tabseat[t] = seat; c->tablen[t] = n; memcpy(c->tabcards[t], m, n);
+    if (t < 3) {
+        c->ntab = t + 1; c->table_pts += pts;
+        v = search(c, alpha, beta, ply + 1);
+        c->ntab = t; c->table_pts -= pts;
+    } else {
+        int winner, gain;
+        if (c->left == 0) {
+            gain = score_last(c, &winner);
+        } else {
+            int wi = winner_index(c, 4);
+            if (wi == ERR) gain = ERR;
+            else {
+                winner = c->tabseat[wi];
+                gain = c->attacker[winner] ? c->table_pts + pts : 0;
+            }
+        }
+        if (gain == ERR) v = ERR;
+        else {
+            int leader = c->leader, table_pts = c->table_pts, mult = c->mult;
+            int saved_seat[4], saved_len[4]; uint8_t saved[4][MAXC];
+            memcpy(saved_seat, c->tabseat, sizeof saved_seat); memcpy(saved_len, c->tablen, sizeof saved_len);
+            for (int i = 0; i < 3; i++) memcpy(saved[i], c->tabcards[i], c->tablen[i]);
+            c->ntab = 0; c->table_pts = 0; c->leader = winner;
+            c->mult = mult_bound(c);
+            if (c->mult == ERR) v = ERR;
+            else {
+                v = search(c, alpha - gain, beta - gain, ply + 1);
+                if (v != ERR) v += gain;
+            }
+            c->ntab = 3; c->table_pts = table_pts; c->leader = leader; c->mult = mult;
+            memcpy(c->tabseat, saved_seat, sizeof saved_seat); memcpy(c->tablen, saved_len, sizeof saved_len);
+            for (int i = 0; i < 3; i++) memcpy(c->tabcards[i], saved[i], saved_len[i]);
+        }
+    }
+    for (int i = 0; i < n; i++) { hand[m[i]]++; c->inplay[m[i]]++; }
+    c->left += n; c->hand_pts += pts;
+    return v;
+}
+
+static int search(Core *c, int alpha, int beta, int ply) {
+    c->nodes++;
+    if (c->nodes > c->limit_nodes || ((c->nodes & 1023) == 0 && now_s() > c->deadline)) {
+        c->error = 1; return ERR;
+    }
+    if (ply > 4 * MAXC + 8) { PyErr_SetString(PyExc_RecursionError, "solver core: too deep"); c->error = 2; return ERR; }
+    int ntab = c->ntab;
+    if (!ntab) {
+        if (c->left == 0) return 0;
+        if (c->left == 4) return last_trick(c);
+    }
+    int upper = c->hand_pts + c->table_pts + c->bottom_points * c->mult;
+    if (upper <= alpha) return upper;
+    if (upper == 0 || beta <= 0) return 0;
+    if (ntab) {
+        int pts = c->table_pts;
+        if (pts && (upper - pts <= alpha || pts >= beta)) {
+            int side = trick_side(c);
+            if (side == ERR) return ERR;
+            if (side == 0 && upper - pts <= alpha) return upper - pts;
+            if (side == 1 && pts >= beta) return pts;
+        }
+    }
+    uint8_t key[KEYMAX];
+    int klen = ntab ? exact_key(c, key) : shape_key(c, key);
+    uint64_t h = hash_bytes(key, klen);
+    Slot *e = map_find(&c->tt, key, klen, h);
+    int lo = 0, hi = upper, hint = -1;
+    if (e) {
+        lo = e->a; hi = e->b; hint = e->c;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+    }
+    int seat = (c->leader + ntab) & 3;
+    int maximise = c->attacker[seat];
+    int nm = node_moves(c, seat, ply);
+    if (nm == ERR) return ERR;
+    Buf *b = &c->bufs[ply];
+    int a0 = alpha, b0 = beta;
+    int best = maximise ? -1 : (1 << 30), best_i = 0;
+    if (hint < 0 || hint >= nm) hint = 0;
+    for (int j = 0; j < nm; j++) {
+        int i = j == 0 ? hint : (j <= hint ? j - 1 : j);
+        b = &c->bufs[ply];              /* deeper nodes may move the buffers */
+        uint8_t m[MAXC];
+        int n = b->bytes[b->offs[i]];
+        memcpy(m, b->bytes + b->offs[i] + 1, n);
+        int v = play(c, seat, m, n, alpha, beta, ply);
+        if (v == ERR) return ERR;
+        if (maximise) {
+            if (v > best) { best = v; best_i = i; if (v > alpha) { alpha = v; if (alpha >= beta) break; } }
+        } else if (v < best) { best = v; best_i = i; if (v < beta) { beta = v; if (alpha >= beta) break; } }
+    }
+    if (best <= a0) { if (best < hi) hi = best; }
+    else if (best >= b0) { if (best > lo) lo = best; }
+    else lo = hi = best;
+    e = map_find(&c->tt, key, klen, h);     /* the deeper search may have added or cleared */
+    if (!e) {
+        e = map_add(&c->tt, key, klen, h, 0, NULL);
+        if (!e) { PyErr_NoMemory(); c->error = 2; return ERR; }
+    }
+    e->a = lo; e->b = hi; e->c = best_i;
+    return best;
+}
+
+/* ------------------------------------------------------------------ Python interface */
+static int Core_init(Core *c, PyObject *args, PyObject *kw) {
+    PyObject *oracle, *exc, *group, *strength, *points, *at, *attacker;
+    int bottom, single_mult, fast_pairs;
+    if (!PyArg_ParseTuple(args, "OOOOOOOiip", &oracle, &exc, &group, &strength, &points, &at, &attacker,
+                          &bottom, &single_mult, &fast_pairs))
+        return -1;
+    for (int k = 0; k < NK; k++) {
+        c->group[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(group, k));
+        c->strength[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(strength, k));
+        c->points[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(points, k));
+    }
+    for (int g = 0; g < 5; g++) {
+        PyObject *per = PyTuple_GET_ITEM(at, g);
+        c->nat[g] = (int)PyTuple_GET_SIZE(per);
+        if (c->nat[g] > MAXS) { PyErr_SetString(PyExc_ValueError, "too many strengths"); return -1; }
+        c->ngk[g] = 0;
+        for (int s = 0; s < c->nat[g]; s++) {
+            PyObject *ks = PyTuple_GET_ITEM(per, s);
+            c->natk[g][s] = (int)PyTuple_GET_SIZE(ks);
+            if (c->natk[g][s] > MAXAT) { PyErr_SetString(PyExc_ValueError, "too many kinds at a strength"); return -1; }
+            for (int j = 0; j < c->natk[g][s]; j++) {
+                int k = (int)PyLong_AsLong(PyTuple_GET_ITEM(ks, j));
+                c->at[g][s][j] = (uint8_t)k;
+                c->gkinds[g][c->ngk[g]++] = (uint8_t)k;
+            }
+        }
+    }
+    for (int i = 0; i < 4; i++) c->attacker[i] = PyObject_IsTrue(PyTuple_GET_ITEM(attacker, i));
+    if (PyErr_Occurred()) return -1;
+    c->bottom_points = bottom; c->single_mult = single_mult; c->fast_pairs = fast_pairs;
+    Py_INCREF(oracle); c->oracle = oracle;
+    Py_INCREF(exc); c->budget_exc = exc;
+    /* entries kept before a table starts again empty (sound: entries only save work).  Smaller
+     * tables cost more than they save: with 1 M / 0.5 M entries hand 2 of bench/solver_bench.py
+     * (last 8) took 13.0 M nodes and 323 MB against 7.2 M nodes and 696 MB (bench/README.md) */
+    if (map_init(&c->tt, 3000000) || map_init(&c->moves, 1000000) || map_init(&c->wins, 500000) ||
+        map_init(&c->mults, 500000) || map_init(&c->scores, 500000) || map_init(&c->raws, 500000) ||
+        map_init(&c->parts, 500000)) { PyErr_NoMemory(); return -1; }
+    return 0;
+}
+
+static void Core_dealloc(Core *c) {
+    Py_XDECREF(c->oracle); Py_XDECREF(c->budget_exc);
+    map_free(&c->tt); map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
+    for (int i = 0; i < c->nbufs; i++) { free(c->bufs[i].bytes); free(c->bufs[i].offs); }
+    free(c->bufs);
+    Py_TYPE(c)->tp_free((PyObject *)c);
+}
+
+/* load(hands: bytes of 4 x 54, leader, table: ((seat, cards), ...), mult) */
+static PyObject *Core_load(Core *c, PyObject *args) {
+    const char *hb; Py_ssize_t hn; int leader, mult; PyObject *table;
+    if (!PyArg_ParseTuple(args, "y#iOi", &hb, &hn, &leader, &table, &mult)) return NULL;
+    if (hn != 4 * NK) { PyErr_SetString(PyExc_ValueError, "hands: 4 x 54 counts"); return NULL; }
+    memcpy(c->hands, hb, 4 * NK);
+    c->hand_pts = 0; c->left = 0;
+    for (int k = 0; k < NK; k++) {
+        c->inplay[k] = c->hands[0][k] + c->hands[1][k] + c->hands[2][k] + c->hands[3][k];
+        c->hand_pts += c->points[k] * c->inplay[k];
+        for (int s = 0; s < 4; s++) {
+            if (c->hands[s][k] > 3) { PyErr_SetString(PyExc_ValueError, "more than 3 copies"); return NULL; }
+            c->left += c->hands[s][k];
+        }
+    }
+    c->leader = leader & 3;
+    Py_ssize_t nt = PyTuple_GET_SIZE(table);
+    if (nt > 3) { PyErr_SetString(PyExc_ValueError, "a table of at most 3 plays"); return NULL; }
+    c->ntab = (int)nt; c->table_pts = 0;
+    for (int i = 0; i < nt; i++) {
+        PyObject *p = PyTuple_GET_ITEM(table, i);
+        PyObject *cs = PyTuple_GET_ITEM(p, 1);
+        c->tabseat[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(p, 0));
+        c->tablen[i] = (int)PyTuple_GET_SIZE(cs);
+        if (c->tablen[i] > MAXC) { PyErr_SetString(PyExc_ValueError, "a play too long for the core"); return NULL; }
+        for (int j = 0; j < c->tablen[i]; j++) {
+            c->tabcards[i][j] = (uint8_t)PyLong_AsLong(PyTuple_GET_ITEM(cs, j));
+            c->table_pts += c->points[c->tabcards[i][j]];
+        }
+    }
+    c->mult = mult;
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* start(nodes, seconds): a new call's budget (seconds < 0: none); resets the counters */
+static PyObject *Core_start(Core *c, PyObject *args) {
+    long long nodes; double seconds;
+    if (!PyArg_ParseTuple(args, "Ld", &nodes, &seconds)) return NULL;
+    c->nodes = 0; c->callbacks = 0; c->bounded = 0;
+    c->limit_nodes = nodes;
+    c->deadline = seconds < 0 ? 1e300 : now_s() + seconds;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_search(Core *c, PyObject *args) {
+    int alpha, beta;
+    if (!PyArg_ParseTuple(args, "ii", &alpha, &beta)) return NULL;
+    c->error = 0;
+    int v = search(c, alpha, beta, 0);
+    if (v == ERR) {
+        if (c->error == 1 && !PyErr_Occurred()) PyErr_SetNone(c->budget_exc);
+        return NULL;
+    }
+    return PyLong_FromLong(v);
+}
+
+/* The root's entry (lo, hi) or None. */
+static PyObject *Core_entry(Core *c, PyObject *noargs) {
+    uint8_t key[KEYMAX];
+    int klen = c->ntab ? exact_key(c, key) : shape_key(c, key);
+    Slot *e = map_find(&c->tt, key, klen, hash_bytes(key, klen));
+    if (!e) Py_RETURN_NONE;
+    return Py_BuildValue("(ii)", e->a, e->b);
+}
+
+static PyObject *Core_clear(Core *c, PyObject *noargs) {
+    map_clear(&c->tt); map_clear(&c->moves); map_clear(&c->wins); map_clear(&c->mults); map_clear(&c->scores); map_clear(&c->raws); map_clear(&c->parts);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_stats(Core *c, PyObject *noargs) {
+    size_t bytes = map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts);
+    return Py_BuildValue("{sLsLsisnsnsn}", "nodes", c->nodes, "callbacks", c->callbacks, "bounded", c->bounded,
+                         "entries", (Py_ssize_t)c->tt.count, "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes);
+}
+
+/* single_follows(hands bytes, leader, table) -> list of cards: the core's own follows to a single
+ * lead for the seat to move, before merging (for the differential test): every kind it may play. */
+static PyObject *Core_single_legal(Core *c, PyObject *args) {
+    const char *hb; Py_ssize_t hn; int lead_card;
+    if (!PyArg_ParseTuple(args, "y#i", &hb, &hn, &lead_card)) return NULL;
+    if (hn != NK || lead_card < 0 || lead_card >= NK) { PyErr_SetString(PyExc_ValueError, "a hand of 54 counts and a card"); return NULL; }
+    const uint8_t *hand = (const uint8_t *)hb;
+    int g = c->group[lead_card], held = 0;
+    for (int i = 0; i < c->ngk[g]; i++) if (hand[c->gkinds[g][i]]) held = 1;
+    PyObject *out = PyList_New(0);
+    for (int k = 0; k < NK && out; k++)
+        if (hand[k] && (!held || c->group[k] == g)) {
+            PyObject *v = PyLong_FromLong(k);
+            if (PyList_Append(out, v) < 0) Py_CLEAR(out);
+            Py_DECREF(v);
+        }
+    return out;
+}
+
+/* table_winner(plays): the core's own winner of a trick of those plays' cards (lead first), or -1
+ * where it asks the engine (for the differential test). */
+static PyObject *Core_table_winner(Core *c, PyObject *args) {
+    PyObject *plays;
+    if (!PyArg_ParseTuple(args, "O!", &PyTuple_Type, &plays)) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(plays);
+    if (n < 1 || n > 4) { PyErr_SetString(PyExc_ValueError, "1 to 4 plays"); return NULL; }
+    int seats[4], lens[4], ntab = c->ntab; uint8_t cards[4][MAXC];
+    memcpy(seats, c->tabseat, sizeof seats); memcpy(lens, c->tablen, sizeof lens); memcpy(cards, c->tabcards, sizeof cards);
+    int ok = 1;
+    for (Py_ssize_t i = 0; i < n && ok; i++) {
+        PyObject *cs = PyTuple_GET_ITEM(plays, i);
+        if (!PyTuple_Check(cs) || PyTuple_GET_SIZE(cs) < 1 || PyTuple_GET_SIZE(cs) > MAXC) { ok = 0; break; }
+        c->tablen[i] = (int)PyTuple_GET_SIZE(cs); c->tabseat[i] = (int)i;
+        for (int j = 0; j < c->tablen[i]; j++) {
+            long k = PyLong_AsLong(PyTuple_GET_ITEM(cs, j));
+            if (k < 0 || k >= NK) { ok = 0; break; }
+            c->tabcards[i][j] = (uint8_t)k;
+        }
+    }
+    long wi = -1;
+    if (ok) {
+        if (c->tablen[0] == 1) {
+            uint8_t one[4];
+            for (Py_ssize_t i = 0; i < n; i++) one[i] = c->tabcards[i][0];
+            wi = single_winner(c, one, (int)n);
+        } else if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) wi = pair_winner(c, (int)n);
+    }
+    memcpy(c->tabseat, seats, sizeof seats); memcpy(c->tablen, lens, sizeof lens); memcpy(c->tabcards, cards, sizeof cards);
+    c->ntab = ntab;
+    if (!ok) { if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "plays of card kinds"); return NULL; }
+    return PyLong_FromLong(wi);
+}
+
+static PyMethodDef Core_methods[] = {
+    {"table_winner", (PyCFunction)Core_table_winner, METH_VARARGS, "the core's own winner of a trick, -1: the engine's"},
+    {"load", (PyCFunction)Core_load, METH_VARARGS, "load(hands, leader, table, mult): the position to search"},
+    {"start", (PyCFunction)Core_start, METH_VARARGS, "start(nodes, seconds): a call's budget"},
+    {"search", (PyCFunction)Core_search, METH_VARARGS, "search(alpha, beta): the fail-soft value"},
+    {"entry", (PyCFunction)Core_entry, METH_NOARGS, "the root's transposition entry (lo, hi) or None"},
+    {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget every table"},
+    {"stats", (PyCFunction)Core_stats, METH_NOARGS, "counters and table sizes"},
+    {"single_legal", (PyCFunction)Core_single_legal, METH_VARARGS, "the core's legal follows to a single lead"},
+    {NULL}
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tractor_analysis.analysis._solver_core.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_doc = "The endgame solver's compiled search over one hand (see analysis/solver.py).",
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "_solver_core", "The endgame solver's compiled search.", -1, NULL
+};
+
+PyMODINIT_FUNC PyInit__solver_core(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&moduledef);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) { Py_DECREF(&CoreType); Py_DECREF(m); return NULL; }
+    PyModule_AddIntConstant(m, "MAX_PLAY", MAXC);
+    return m;
+}

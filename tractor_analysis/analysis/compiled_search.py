@@ -1,0 +1,133 @@
+"""The endgame solver's compiled search (``_solver_core.c``) and what it asks of the Python solver.
+
+A mixin of :class:`tractor_analysis.analysis.solver.Solver`.  The core runs the same search as
+:class:`~tractor_analysis.analysis.search.SearchLoop` (fail-soft alpha-beta, the same bounds, the
+same transposition keys: the position's shape between tricks, the exact cards inside a trick), over
+C arrays, with its own tables.  It decides two rules itself, both proven equal to the engine by
+``tests/test_solver_core.py`` (every preset, every option that changes them) and by the long run
+``bench/solver_core_diff.py``: the follows to a single lead (a card of the led suit group when
+holding one, else any card), the winner of a trick of single cards and, except with
+``trump_in=exact``, of a trick led by a pair.  Everything else comes from
+the engine through this solver, by the callbacks below, each answer kept by the core on exactly what
+it depends on (:meth:`~.plays.NodePlays.lead_key`, :meth:`~.plays.NodePlays.follow_key`, the
+table's cards, a hand's cards):
+
+- ``_core_lead_part``: a leader's plays in one suit group (singles, pairs, tractors, throws that
+  stand), equal ones merged; the core puts the groups' parts in the pure-Python search's order;
+- ``_core_follows``: a follower's legal plays to a multi-card lead (the engine's
+  ``legal_follows``); the core merges equal ones and orders them as the pure-Python search does;
+- ``_core_winner``: the play winning any other trick (engine's ``trick_winner``);
+- ``_core_score``: the last trick's winner and gain when its lead is not a single (the bottom's
+  multiplier from the lead's shapes, as the engine scores it);
+- ``_core_hand_mult``: one attacker hand's bound of the bottom multiplier.
+
+**Hand-off.**  Positions the core cannot hold go to the pure-Python search, whole (the same
+value, only slower): more than 3 copies of a kind in the hands (a bad record), or a hand or a play
+on the table longer than ``MAX_PLAY`` cards.  :meth:`CompiledSearch._core_for` decides;
+tests/test_solver_core.py checks that such a position is solved by the Python search and exactly.
+"""
+from __future__ import annotations
+
+import weakref
+
+from ..records.cards import POINTS
+from ..records.rulesets import TrumpIn
+from ..engine.scoring import bottom_multiplier
+from .moves import canonical, class_index, equal_classes, follows, standing_throws, units_of
+
+CORE_MODULE = "tractor_analysis.analysis._solver_core"
+
+
+class CompiledSearch:
+    """Dispatch between the compiled search and the pure-Python one, and the core's callbacks."""
+
+    def _core_for(self, pos):
+        """The core for ``pos``, or ``None`` when the pure-Python search takes it (no core built,
+        ``TRACTOR_PURE_PYTHON=1``, or a position the core cannot hold: see the module's docstring)."""
+        mod = self._core_mod
+        if mod is None:
+            return None
+        limit = mod.MAX_PLAY
+        if any(c > 3 for h in pos.hands for c in h) or any(sum(h) > limit for h in pos.hands) \
+                or any(len(cards) > limit for _, cards in pos.table):
+            return None
+        if self._core is None:
+            o = self.ctx.order
+            single = bottom_multiplier(self.rules, (1, 1), ((1, 1),)) if self.bottom_points else 0
+            # the core calls back through a weak proxy: a solver holding its core and the core
+            # holding the solver would be a cycle the collector cannot see (the core is no GC type),
+            # and every solver of `tractor analyse` would stay in memory with its tables
+            self._core = mod.Core(weakref.proxy(self), self._budget_exc, tuple(o.group), tuple(o.strength), tuple(POINTS),
+                                  o.at, tuple(self.attacker), self.bottom_points, single,
+                                  self.rules.trump_in is not TrumpIn.EXACT)
+        return self._core
+
+    def _start_core(self, pos, st, budget) -> None:
+        core = self._active
+        core.load(bytes(c for h in pos.hands for c in h), pos.leader,
+                  tuple((seat, tuple(cards)) for seat, cards in pos.table), st.mult)
+        core.start(budget.nodes if budget.nodes is not None else 1 << 62,
+                   budget.seconds if budget.seconds is not None else -1.0)
+
+    def _test(self, alpha: int, beta: int) -> int:
+        """The fail-soft value of the loaded position in the window (``alpha``, ``beta``)."""
+        core = self._active
+        return core.search(alpha, beta) if core is not None else self._search(alpha, beta)
+
+    def _root_entry(self):
+        """The loaded position's transposition entry ``(lower, upper)`` or ``None``."""
+        core = self._active
+        if core is not None:
+            return core.entry()
+        st = self.st
+        entry = self.tt.get((st.hkey, st.leader, st.tabkey) if st.table else self.shape_id(st))
+        return None if entry is None else entry[:2]
+
+    def _end_core(self) -> None:
+        stats = self._active.stats()
+        self.nodes = stats["nodes"]
+        if stats["bounded"]:
+            self.bounded = True
+
+    # ------------------------------------------------------------------ the core's callbacks
+    def _core_lead_part(self, seat: int, g: int, hands_b: bytes) -> tuple[list[tuple[int, ...]], bool]:
+        """A leader's plays in suit group ``g``, equal ones merged (as :meth:`~.plays.NodePlays._lead_moves`
+        merges them), and whether its throws were the bounded set; ``hands_b``: the four hands, then
+        the cards in play, restricted to that group (5 x 54 counts).  A lead lies in one group: its
+        units, the throws that stand (against the other hands' cards of that group) and its equal
+        cards are all decided there."""
+        hands = [hands_b[i * 54:(i + 1) * 54] for i in range(4)]     # bytes index as counts do
+        mine = hands[seat]
+        units = self.unit_cache.get(mine)          # the seat's units in g: its own cards there only
+        if units is None:
+            if len(self.unit_cache) > 500_000:
+                self.unit_cache.clear()
+            units = self.unit_cache[mine] = units_of(self.ctx, mine)
+        if len(units) > 1:
+            throws, bounded = standing_throws(self.ctx, hands, seat, units)   # the core keeps the part
+            raw = units + throws
+        else:
+            raw, bounded = list(units), False
+        if len(raw) < 2:
+            return raw, bounded
+        classes = equal_classes(self.ctx.order, mine, hands_b[216:], (g,))
+        if not classes:
+            return list(dict.fromkeys(raw)), bounded
+        index = class_index(classes)
+        return list(dict.fromkeys(canonical(m, index, classes) for m in raw)), bounded
+
+    def _core_follows(self, lead: tuple[int, ...], hand_b: bytes) -> list[tuple[int, ...]]:
+        """The engine's legal follows to ``lead`` from a hand (54 counts)."""
+        return follows(self.ctx, lead, list(hand_b))
+
+    def _core_winner(self, table) -> int:
+        return self.winner_index(list(table))
+
+    def _core_score(self, table) -> tuple[int, int]:
+        return self._score_trick(list(table), last=True)
+
+    def _core_hand_mult(self, hand_b: bytes) -> int:
+        return self._hand_mult(list(hand_b))
+
+
+__all__ = ["CORE_MODULE", "CompiledSearch"]
