@@ -127,10 +127,10 @@ def hands_lines(h, trick_index: int, match) -> list[str]:
 
 
 def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[PlayView] | None = None) -> list[str]:
-    order = hand_context(h.rules, h.level, h.trump).order
     head = strong(f"hand {a.number} 第{a.number}局")
     if a.reason is not None:
         return [head + "  " + dim(f"not analysed 未分析: {a.reason[0]} / {a.reason[1]}")]
+    order = hand_context(h.rules, h.level, h.trump).order
     lines = [head + f"  last {a.tricks} tricks 最后 {a.tricks} 轮 (from trick 从第 {a.first_trick} 轮)"
              + dim(f"  {a.nodes} nodes, {a.seconds:.1f}s")]
     lines.append(f"  best play 双方最佳: attackers 闲家 {_value(a.start_value)}"
@@ -243,7 +243,8 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
             views = view_hand(h, _record, len(h.tricks) - a.tricks, samples, seed, limit)
         shown += 1
         if as_json:
-            out.append(hand_json(index, a, hand_context(h.rules, h.level, h.trump).order, views))
+            order = hand_context(h.rules, h.level, h.trump).order if a.reason is None else None
+            out.append(hand_json(index, a, order, views))
         else:
             if shown > 1:
                 click.echo("")

@@ -68,7 +68,8 @@ def test_a_result_only_hand_with_tricks_is_read_as_played_and_one_without_a_tota
     assert [p.code for p in problems] == ["bad_value", "missing_tag"]
     _, problems = parse_json('{"hands": [{"dealer": "N", "result_only": true, "tricks": [[{"seat": "N", '
                              '"cards": ["SA"]}]]}]}')
-    assert [p.code for p in problems] == ["bad_value", "missing_tag"]       # and the missing trump
+    # and the missing trump, and (read as played) the missing deal
+    assert [p.code for p in problems] == ["bad_value", "missing_tag", "missing_deal"]
 
 
 def test_the_dataset_flags_result_only_hands_and_leaves_what_the_sheet_does_not_say_null(tmp_path):

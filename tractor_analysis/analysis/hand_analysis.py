@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..engine import explain_hand
-from .solver import Budget, Position, Solver
+from .solver import Budget, Position, Solver, play_classes
 from ..engine.tricks import hand_context
 from ..engine.verdicts import HandResult
 
@@ -105,7 +105,8 @@ def trick_bases(h: HandResult) -> tuple[list[int], list[int]]:
 
 
 def _unplayable(h: HandResult) -> tuple[str, str] | None:
-    if not h.complete:
+    # a hand whose level, trump, dealer or sides the record leaves unknown has nothing to value
+    if not h.complete or h.level is None:
         return explain_hand.analysis_incomplete()
     return None
 
@@ -167,7 +168,7 @@ def _best(solver: Solver, pos: Position, value: int, budget: Budget, played: tup
     found = solver.best_plays(pos, value, budget)
     if found is None:
         return None, None
-    classes = solver.play_classes(pos)
+    classes = play_classes(solver, pos)
     played = tuple(sorted(played))
     best, every = [], []
     for rep in found:

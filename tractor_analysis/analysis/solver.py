@@ -206,25 +206,6 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
         raw = self._raw_moves(st, seat)
         return merged(raw, self.ctx.order, st.hands[seat], self.in_play(st)) if merge else list(dict.fromkeys(raw))
 
-    def play_classes(self, pos: Position) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
-        """Every play the search knows for the player to move, by the representative of its merged
-        class (the plays :meth:`moves` gives are the keys; each class lists its plays, the
-        representative first)."""
-        st = self._load(pos)
-        seat = pos.to_move
-        raw = list(dict.fromkeys(self._raw_moves(st, seat)))
-        group = self.ctx.order.group
-        classes = equal_classes(self.ctx.order, st.hands[seat], self.in_play(st),
-                                sorted({group[k] for m in raw for k in m}))
-        index = class_index(classes)
-        out: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-        for m in raw:
-            rep = canonical(m, index, classes) if classes else m
-            out.setdefault(rep, [rep])
-            if m != rep:
-                out[rep].append(m)
-        return out
-
     def after(self, pos: Position, cards: Sequence[int]) -> Position:
         """The position after the player to move plays ``cards`` (a completed trick is scored)."""
         seat = pos.to_move
@@ -439,4 +420,24 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
 
 Solver._state_type = _State
 
-__all__ = ["Budget", "BudgetExceeded", "Position", "Solution", "Solver"]
+def play_classes(solver: Solver, pos: Position) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
+    """Every play the search knows for the player to move, by the representative of its merged
+    class (the plays :meth:`Solver.moves` gives are the keys; each class lists its plays, the
+    representative first)."""
+    st = solver._load(pos)
+    seat = pos.to_move
+    raw = list(dict.fromkeys(solver._raw_moves(st, seat)))
+    group = solver.ctx.order.group
+    classes = equal_classes(solver.ctx.order, st.hands[seat], solver.in_play(st),
+                            sorted({group[k] for m in raw for k in m}))
+    index = class_index(classes)
+    out: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for m in raw:
+        rep = canonical(m, index, classes) if classes else m
+        out.setdefault(rep, [rep])
+        if m != rep:
+            out[rep].append(m)
+    return out
+
+
+__all__ = ["Budget", "BudgetExceeded", "Position", "Solution", "Solver", "play_classes"]
