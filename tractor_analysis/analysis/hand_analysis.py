@@ -105,8 +105,7 @@ def trick_bases(h: HandResult) -> tuple[list[int], list[int]]:
 
 
 def _unplayable(h: HandResult) -> tuple[str, str] | None:
-    # a hand whose level, trump, dealer or sides the record leaves unknown has nothing to value
-    if not h.complete or h.level is None:
+    if not h.complete:
         return explain_hand.analysis_incomplete()
     return None
 
@@ -196,7 +195,7 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     it runs out are not solved, and the analysis says so); ``progress`` hears of each play done."""
     t0 = time.perf_counter()
     reason = _unplayable(h)
-    if reason is None and (h.attackers_total is None or not h.defenders):
+    if reason is None and (h.level is None or h.attackers_total is None or not h.defenders):
         reason = explain_hand.analysis_withheld()
     n = len(h.tricks)
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
