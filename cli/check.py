@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Iterator
 
 import click
 
@@ -172,14 +173,21 @@ def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
     }
 
 
-def file_json(v: FileVerdict) -> dict:
-    doc = {"path": v.path, "errors": [error_json(d) for d in v.errors],
-           "hands": [hand_json(i, h, rec) for i, _, h, rec in v.hands_with_records]}
+def file_json_chunks(v: FileVerdict) -> Iterator[str]:
+    """The ``check --json`` object of one file (docs/format.md: path, errors, hands, problems when any,
+    matches) as text, a hand at a time: never the document of every hand in memory at once (a file
+    of 66,000 short hands gives some 200 MB of JSON)."""
+    def dumps(value) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    yield '{"path": ' + dumps(v.path) + ', "errors": ' + dumps([error_json(d) for d in v.errors]) + ', "hands": ['
+    for n, (i, _, h, rec) in enumerate(v.hands_with_records):
+        yield (", " if n else "") + dumps(hand_json(i, h, rec))
+    yield "]"
     problems = [violation_json(p) for r in v.results if r is not None for p in r.problems]
     if problems:
-        doc["problems"] = problems
-    doc["matches"] = [match_json(i, r) for i, r in enumerate(v.results) if r is not None]
-    return doc
+        yield ', "problems": ' + dumps(problems)
+    yield ', "matches": ' + dumps([match_json(i, r) for i, r in enumerate(v.results) if r is not None]) + "}"
 
 
 def match_json(index: int, r: MatchResult) -> dict:
@@ -427,7 +435,7 @@ class _Spool:
 
 
 def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool, first: bool) -> tuple[int, int, int, int]:
-    """Check a streamed file a match at a time, printing as :func:`file_json` / :func:`print_file`
+    """Check a streamed file a match at a time, printing as :func:`file_json_chunks` / :func:`print_file`
     would (the ``--json`` document is the same; the text prints each match as it is checked and
     the file's errors after them); ``(hands, violations, errors, exit code)``."""
     from tractor_analysis.engine.replay import record_pairs, replay_match
@@ -559,7 +567,9 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
                                                    tuple(stream.whole.diagnostics), True, stream.whole.encoding_note)
         v = check_file(path, choice, source_format, max_bytes, whole)
         if as_json:
-            click.echo(("," if files else "") + "\n" + json.dumps(file_json(v), ensure_ascii=False), nl=False)
+            click.echo(("," if files else "") + "\n", nl=False)
+            for chunk in file_json_chunks(v):
+                click.echo(chunk, nl=False)
         else:
             print_file(v)
         files += 1

@@ -51,6 +51,8 @@ def _shallow(text: str) -> bool:
     is with the second, and so on), so no string held a bracket and what is left is the brackets
     outside the strings.  These must vanish when ``[]`` and ``{}`` are taken out ``MAX_DEPTH // 2``
     times (each time takes off at most two levels)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:   # no deeper than its opening brackets
+        return True
     if "\\" in text:
         return False
     brackets = text.encode("utf-8", "surrogatepass").translate(None, _NOT_QUOTE_OR_BRACKET).replace(b'""', b"")

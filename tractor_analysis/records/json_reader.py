@@ -35,7 +35,7 @@ import dataclasses
 import json
 from typing import Any
 
-from .diagnostics import Diagnostic, bilingual
+from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual
 from .frozen import gc_paused
 from .json_decode import decode, may_hold_surrogates, scrub, split_lines, surrogate_diags
 from .json_fields import (Shape, as_notes, as_players, as_rules, as_tags, as_teams, as_text, shape_zh, type_name,
@@ -219,6 +219,13 @@ class JsonlReading:
         if not line.strip():
             return None, []
         self.any_line = True
+        budget = self.budget
+        if budget.used >= MAX_DIAGNOSTICS and line.lstrip()[:1] not in "{[" and "\\" not in line:
+            # The file's list is full, and this line is one problem however it reads: not an object
+            # or a list, it is invalid JSON, too deep, or a scalar (json_shape); with no backslash, no
+            # escape can add a decode_error.  It is counted, as take() would, without decoding it.
+            budget.dropped += 1
+            return None, []
         with gc_paused:             # values and records built here are acyclic (see .frozen)
             return self._read(line, lineno)
 

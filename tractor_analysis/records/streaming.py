@@ -407,12 +407,15 @@ class _JsonlLines:
                 else:
                     self.offset += skipping
                     skipping = None
-                run = buf[start:end]
-                breaks = run.count(b"\n") + run.count(b"\r") - run.count(b"\r\n")
-                first = 2 if run.startswith(b"\r\n") else 1
-                self.offset += first + start - pos
-                if breaks > 1:
-                    self._blank(breaks - 1, len(run) - first)
+                if end - start == 1:       # one "\n" or "\r": the common line end
+                    self.offset += 1 + start - pos
+                else:
+                    run = buf[start:end]
+                    breaks = run.count(b"\n") + run.count(b"\r") - run.count(b"\r\n")
+                    first = 2 if run.startswith(b"\r\n") else 1
+                    self.offset += first + start - pos
+                    if breaks > 1:
+                        self._blank(breaks - 1, len(run) - first)
                 pos = end
                 if end != m.end():
                     break
