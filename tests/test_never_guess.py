@@ -17,6 +17,7 @@ W deals.  W throws ♠A ♠Q; N holds ♠K, so the throw fails and W plays ♠Q,
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -314,9 +315,10 @@ def test_a_skipped_hand_breaks_the_chain_the_next_is_not_checked():
     result = replay_match(matches[0])
     after = result.hands[-1]
     assert [v.code for v in after.violations if v.code in ("level_mismatch", "dealer_mismatch")] == []
-    assert after.unknowns[0].tag == "Levels"
-    assert "not checked (the hand before was skipped)" in after.unknowns[0].message_en
-    assert "未核对（上一局已跳过）" in after.unknowns[0].message_zh
+    chain = [u for u in after.unknowns if u.tag == "Levels"]
+    assert len(chain) == 1
+    assert "not checked (the hand before was skipped)" in chain[0].message_en
+    assert "未核对（上一局已跳过）" in chain[0].message_zh
 
 
 def test_without_the_skip_the_same_hand_is_checked():
@@ -347,7 +349,7 @@ def _two_positions(first_buried: str | None) -> str:
     buried = f"Buried: {first_buried}\n" if first_buried else ""
     return ('[Levels "NS:2 EW:2"]\n\n[Hand "1"]\n[Dealer "N"]\n[Trump "S"]\n[Level "2"]\n[SetUp "1"]\n'
             f'[FirstTrick "25"]\n[Points "0"]\n{deal}\n{buried}25. N: H3, E: H4, S: H5, W: H6\n\n'
-            '[Hand "2"]\n[Trump "S"]\n[Level "5"]\n[SetUp "1"]\n'
+            '[Hand "2"]\n[Trump "S"]\n[Level "5"]\n[SetUp "1"]\n[Points "0"]\n'
             f"{deal}\n1. S: H5, W: H6, N: H3, E: H4\n")
 
 
@@ -393,11 +395,38 @@ def test_a_bad_points_value_is_unknown_not_zero():
     assert h.attackers_total is None
 
 
-def test_a_position_from_trick_1_has_no_points_before_it():
-    text = referee_position(dealer='"W"').replace('[Points "40"]\n', "").replace('[FirstTrick "20"]', "").replace(
+def test_a_position_numbered_from_trick_1_still_needs_its_points():
+    """[FirstTrick] left out numbers the tricks from 1; it does not say that nothing was played before
+    (the old code took 0 points so far, and gave an outcome, for three cards a seat)."""
+    text = referee_position(dealer='"W"').replace('[Points "40"]\n', "").replace('[FirstTrick "20"]\n', "").replace(
         "20. ", "1. ").replace("21. ", "2. ").replace("22. ", "3. ")
     h, diags = replay(text)
-    assert diags == [] and h.unknowns == () and h.attackers_total == 20
+    assert diags == [] and h.attackers_total is None and h.outcome is None
+    assert [u.tag for u in h.unknowns] == ["Points"]
+    stated = replay(text.replace('[SetUp "1"]', '[SetUp "1"]\n[FirstTrick "1"]'))[0]
+    assert stated.attackers_total is None, "a first trick numbered 1 is not a statement about points"
+
+
+def test_a_position_of_whole_deals_has_no_points_before_it_derived_from_the_hands():
+    """Every seat holding a whole deal (25 cards with two decks): nothing was played, 0 points so far,
+    said to be derived from the hands; a card short of it, unknown."""
+    from tractor_analysis.records.cards import NUM_KINDS, TOKEN
+
+    deck = [TOKEN[k] for k in range(NUM_KINDS)] * 2                # 108 cards; the last 8 are the bottom
+    seats = {s: deck[i:100:4] for i, s in enumerate("NESW")}
+    head = '[Hand "1"]\n[Dealer "N"]\n[Level "2"]\n[Trump "NT"]\n[SetUp "1"]\n'
+
+    def position(drop: int) -> str:
+        return head + "".join(f"{s}: {' '.join(seats[s][drop:])}\n" for s in "NESW") + \
+            f"1. N: {seats['N'][drop]}, E: {seats['E'][drop]}, S: {seats['S'][drop]}, W: {seats['W'][drop]}\n"
+
+    h, _ = replay(position(0))
+    assert h.unknowns == () and [(d.fact, d.value, d.source) for d in h.derived] == [
+        ("points", "0", "the hands (a whole deal each)")]
+    assert "each seat holds a whole deal of 25 cards" in h.derived[0].message_en
+    assert "每家都持整手 25 张" in h.derived[0].message_zh
+    h, _ = replay(position(1))
+    assert [u.tag for u in h.unknowns] == ["Points"] and h.attackers_total is None
 
 
 def test_a_stated_zero_survives_conversion_and_an_unstated_one_stays_unstated():
@@ -408,3 +437,96 @@ def test_a_stated_zero_survives_conversion_and_an_unstated_one_stays_unstated():
         assert parse_tgn(format_tgn(m)) == ([m], [])
         assert parse_json(format_json(m)) == ([m], [])
     assert zero.hands[0].points_known and not absent.hands[0].points_known
+
+
+# --- [Levels] naming one side only --------------------------------------------------------
+
+_ONE_SIDE = ('[Event "x"]\n[Levels "NS:5"]\n[Hand "1"]\n[SetUp "1"]\n[Points "0"]\n[Dealer "N"]\n[Level "5"]\n'
+             '[Trump "S"]\nN: HA HK\nE: H3 H4\nS: H6 H7\nW: H8 HT\nBuried: C3 C4 C5 C6 C7 C8 C9 CT\n'
+             '1. N: HA, E: H3, S: H6, W: HT\n2. N: HK, E: H4, S: H7, W: H8\n')
+
+
+def test_a_side_levels_does_not_name_is_unknown_not_2():
+    """The old reader took E–W at 2, so the match was "won by N–S: higher level when the record ends"."""
+    matches, diags = parse_tgn(_ONE_SIDE)
+    assert diags == [] and matches[0].levels == (5, None)
+    result = replay_match(matches[0])
+    h = result.hands[0]
+    assert h.outcome is not None and h.levels_after == (8, None)
+    assert result.winner is None
+    for written in ('[Levels "NS:5 EW:?"]', '[Levels "EW:? NS:5"]'):
+        assert parse_tgn(_ONE_SIDE.replace('[Levels "NS:5"]', written))[0][0].levels == (5, None)
+
+
+def test_json_levels_a_side_left_out_or_unreadable_is_unknown():
+    base = {"levels": {"NS": "5"}, "hands": []}
+    assert parse_json(json.dumps(base))[0][0].levels == (5, None)
+    for ew in ("?", None):
+        assert parse_json(json.dumps(base | {"levels": {"NS": "5", "EW": ew}}))[0][0].levels == (5, None)
+    matches, diags = parse_json(json.dumps(base | {"levels": {"NS": "5", "EW": "eleven"}}))
+    assert matches[0].levels == (5, None) and [d.code for d in diags] == ["bad_value"]
+    assert "EW's level is unknown" in diags[0].message and "EW 方级别未知" in diags[0].message
+
+
+def test_an_unreadable_levels_tag_leaves_both_sides_unknown():
+    matches, diags = parse_tgn(_ONE_SIDE.replace('[Levels "NS:5"]', '[Levels "NS:five"]'))
+    assert matches[0].levels == (None, None) and [d.code for d in diags] == ["bad_value"]
+    assert "both sides' levels are unknown" in diags[0].message and "双方级别未知" in diags[0].message
+
+
+def test_unknown_levels_survive_conversion():
+    from tractor_analysis.records import format_json, format_tgn
+    for text in (_ONE_SIDE, _ONE_SIDE.replace('[Levels "NS:5"]', '[Levels "NS:five"]')):
+        m = parse_tgn(text)[0][0]
+        assert parse_tgn(format_tgn(m))[0][0].levels == m.levels
+        assert parse_json(format_json(m))[0][0].levels == m.levels
+
+
+# --- [Declarations] not stated -------------------------------------------------------------
+
+def _simulated_first_hand(tmp_path) -> str:
+    """The first hand of a simulated match: the whole deal, the bottom, declarations, every trick."""
+    from tractor_analysis.records import format_tgn
+    from tractor_analysis.simulate import simulate_match
+
+    match = simulate_match(seed=3)
+    return format_tgn(dataclasses.replace(match, hands=match.hands[:1]))
+
+
+def test_no_declarations_tag_is_not_nobody_declared(tmp_path):
+    """With the whole deal and no [Declarations], the old engine took it that nobody declared and
+    found a bad_declaration (no trump expected, the record says ♣): a violation resting on a guess."""
+    text = _simulated_first_hand(tmp_path)
+    assert "[Declarations" in text
+    stated = replay(text)[0]
+    assert stated.violations == () and stated.unknowns == ()
+    left_out = replay("\n".join(ln for ln in text.splitlines() if not ln.startswith("[Declarations")) + "\n")[0]
+    assert not [v for v in left_out.violations if v.code == "bad_declaration"]
+    assert [(u.tag, u.withheld) for u in left_out.unknowns] == [("Declarations", ("declaration_check",))]
+    assert '[Declarations ""]' in left_out.unknowns[0].message_en and '[Declarations ""]' in left_out.unknowns[0].message_zh
+
+
+def test_declarations_stated_empty_mean_nobody_declared_and_survive_conversion():
+    from tractor_analysis.records import format_json, format_tgn
+    text = _simulated_first_hand(None)
+    lines = [ln for ln in text.splitlines() if not ln.startswith("[Declarations")]
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("[Trump"))
+    empty = "\n".join(lines[:at + 1] + ['[Declarations ""]'] + lines[at + 1:]) + "\n"
+    h = replay(empty)[0]
+    assert [v.code for v in h.violations] == ["bad_declaration"] and h.unknowns == ()   # nobody declared: NT
+    m = parse_tgn(empty)[0][0]
+    assert m.hands[0].declarations == () and m.hands[0].declarations_known
+    for back in (parse_tgn(format_tgn(m))[0][0], parse_json(format_json(m))[0][0]):
+        assert back.hands[0].declarations_known and back.hands[0].declarations == ()
+    absent = parse_tgn("\n".join(lines) + "\n")[0][0]
+    for back in (parse_tgn(format_tgn(absent))[0][0], parse_json(format_json(absent))[0][0]):
+        assert not back.hands[0].declarations_known
+
+
+def test_a_json_declaration_dropped_leaves_the_declarations_unknown():
+    doc = {"hands": [{"number": 1, "dealer": "N", "trump": "H", "level": "2",
+                      "declarations": [{"seat": "N", "cards": ["H2"]}, {"seat": "Q", "cards": ["S2"]}]}]}
+    matches, diags = parse_json(json.dumps(doc))
+    assert diags and not matches[0].hands[0].declarations_known
+    doc["hands"][0]["declarations"] = [{"seat": "N", "cards": ["H2"]}]
+    assert parse_json(json.dumps(doc))[0][0].hands[0].declarations_known

@@ -47,7 +47,7 @@ def ended(hand_block: str) -> str:
     rest = [ln for ln in tricks.splitlines() if not re.match(r"^\d+\. ", ln)]
     trick_lines = [ln for ln in tricks.splitlines() if re.match(r"^\d+\. ", ln)]
     deal = "\n".join(f"{s}: {' '.join(held[s])}" for s in "NESW")
-    return (f'{head}\n[SetUp "1"]\n{deal}\nBuried: {ZERO_BOTTOM}\n' + "\n".join(trick_lines) + "\n"
+    return (f'{head}\n[SetUp "1"]\n[Points "0"]\n{deal}\nBuried: {ZERO_BOTTOM}\n' + "\n".join(trick_lines) + "\n"
             + "".join(ln + "\n" for ln in rest if ln.strip()))
 
 
@@ -256,6 +256,7 @@ FRIEND = """
 [Rule:friend "on"]
 [Hand "1"]
 [SetUp "1"]
+[Points "0"]
 [Dealer "N"]
 [Trump "H"]
 [Level "2"]
@@ -264,22 +265,42 @@ N: {n}
 E: {e}
 S: {s}
 W: {w}
-1. N: {n}, E: {e}, S: {s}, W: {w}
+{buried}1. N: {n}, E: {e}, S: {s}, W: {w}
 """
+BURIED_SA = "Buried: SA C3 C4 C5 C6 C7 C8 C9\n"
 
 
 @pytest.mark.parametrize("hands,defenders", [
-    (dict(n="SA", e="S3", s="S4", w="SA"), {N, W}),      # dealer holds one: the other copy's holder
-    (dict(n="S2", e="S3", s="SA", w="SA"), {N, S}),      # dealer holds none: the first after the dealer
-    (dict(n="SA", e="S3", s="S4", w="S5"), {N}),         # the other copy lies in the bottom: the dealer plays alone
+    (dict(n="SA", e="S3", s="S4", w="SA", buried=""), {N, W}),   # dealer holds one: the other copy's holder
+    (dict(n="S2", e="S3", s="SA", w="SA", buried=""), {N, S}),   # dealer holds none: the first after the dealer
+    (dict(n="SA", e="S3", s="S4", w="S5", buried=BURIED_SA), {N}),   # the other copy buried: the dealer plays alone
 ])
 def test_friend_mode_partner_resolution(hands, defenders):
     hand = replay(FRIEND.format(**hands)).hands[0]
-    assert set(hand.defenders) == defenders
+    assert set(hand.defenders) == defenders and hand.unknowns == ()
+
+
+def test_friend_mode_a_copy_the_position_does_not_place_leaves_the_partner_unknown():
+    """The other ♠A is in no hand and the bottom is not given: it may have been played before the
+    position, so who partners the dealer is unknown (the old engine had N play alone)."""
+    hand = replay(FRIEND.format(n="SA", e="S3", s="S4", w="S5", buried="")).hands[0]
+    assert hand.defenders == frozenset() and hand.attackers_total is None and hand.outcome is None
+    assert [u.tag for u in hand.unknowns] == ["Friend"]
+    assert "does not place every copy of SA" in hand.unknowns[0].message_en
+    assert "在谁手中" in hand.unknowns[0].message_zh and "sides" in hand.unknowns[0].withheld
+
+
+def test_friend_mode_without_the_friend_card_does_not_take_the_seat_opposite():
+    """No [Friend] in friend mode: the old engine made N–S the defenders, as without friend mode."""
+    hand = replay(FRIEND.format(n="SA", e="S3", s="S4", w="SA", buried="").replace('[Friend "SA"]\n', "")).hands[0]
+    assert hand.defenders == frozenset() and hand.attackers_total is None and hand.penalties is None
+    assert [u.tag for u in hand.unknowns] == ["Friend"]
+    assert "[Friend] does not state the card" in hand.unknowns[0].message_en
+    assert "[Friend] 未写明" in hand.unknowns[0].message_zh
 
 
 def test_friend_mode_dealer_holding_both_copies_plays_alone():
-    text = FRIEND.format(n="SA SA", e="S3 S4", s="S5 S6", w="S7 S8")
+    text = FRIEND.format(n="SA SA", e="S3 S4", s="S5 S6", w="S7 S8", buried="")
     assert set(replay(text).hands[0].defenders) == {N}
 
 

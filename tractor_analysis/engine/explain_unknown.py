@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS
+from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message
 from .verdicts import WITHHELD
 
@@ -82,6 +82,35 @@ def points_unknown(what: Sequence[str]) -> Message:
     return (f"残局未写明此前闲家得分（[Points] 缺少或无法识别），不按 0 计；因此不判定：{zh}",
             f"the position does not state the attackers' points so far ([Points] missing or not a number in "
             f"range), so they are not taken as 0; withheld: {en}")
+
+
+def friend_card_unknown(what: Sequence[str]) -> Message:
+    zh, en = _withheld(what)
+    return (f"找朋友：[Friend] 未写明庄家叫的牌，不知谁是庄家的朋友，不按固定对家处理；因此不判定：{zh}",
+            f"friend mode: [Friend] does not state the card the dealer called, so the dealer's partner is "
+            f"unknown (not taken as the seat opposite); withheld: {en}")
+
+
+def friend_holder_unknown(card: int, what: Sequence[str]) -> Message:
+    zh, en = _withheld(what)
+    return (f"找朋友：记录未写明每一张 {TOKEN[card]} 在谁手中（残局之前或已打出），不知谁是庄家的朋友；因此不判定：{zh}",
+            f"friend mode: the record does not place every copy of {TOKEN[card]} (played before the position, or "
+            f"held by a seat whose cards are not given), so the dealer's partner is unknown; withheld: {en}")
+
+
+def declarations_unknown(what: Sequence[str]) -> Message:
+    zh, en = _withheld(what)
+    return (f"记录未完整写明亮主（没有 [Declarations]，或其中有无法读取的亮主；无人亮主应写 [Declarations \"\"]），"
+            f"不按无人亮主处理；因此不判定：{zh}",
+            f"the record does not state the declarations in full (no [Declarations], or one that could not be "
+            f"read; write [Declarations \"\"] when nobody declared), so it is not taken that nobody declared; "
+            f"withheld: {en}")
+
+
+def points_from_whole_deal(size: int) -> Message:
+    return (f"此前闲家得分 0，由各家持牌推出（每家都持整手 {size} 张：尚未出牌；[Points] 未写明）",
+            f"the attackers' points so far 0, from the hands (each seat holds a whole deal of {size} cards: "
+            "nothing has been played; [Points] not stated)")
 
 
 def chain_broken(skipped: bool, what: Sequence[str]) -> Message:

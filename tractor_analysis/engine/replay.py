@@ -32,14 +32,14 @@ from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Match
 from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ScoreTable,
                                 ThrowPenalty, build_ruleset)
-from . import explain_hand, referee, score_sheet
+from . import explain_hand, explain_unknown, referee, score_sheet
 from .declarations import bottom_takers
 from .explain import Message
 from .scoring import advance, bottom_multiplier, failed_throw_penalty, level_change, lose_level
 from .setting import Setting, hand_setting
 from .tricks import HandContext, hand_context, judge_trick
 from .verdicts import (HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation, new_hand_result,
-                       new_outcome, new_score_item, new_violation)
+                       Unknown, new_outcome, new_score_item, new_violation)
 
 REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
 """Wrong follows (跟牌错误) that the tournament's revoke penalty punishes (seed 001, rule 五)."""
@@ -201,7 +201,10 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     dealer = setting.dealer
     played = _Played(hand)
     start = _starting_hands(hand, rules, dealer, played)
-    defenders = _defenders(hand, rules, setting, start.hands)
+    defenders = _defenders(hand, rules, setting, start)
+    if rules.friend and setting.dealer is not None and not hand.result_only and not defenders:
+        setting = _friend_unknown(hand, setting)     # the partner cannot be found: the sides are unknown
+        withheld = setting.withheld
     play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer)
     sides_known = "sides" not in withheld
     if hand.result_only:                  # a score sheet: its recorded total, nothing played
@@ -248,6 +251,15 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     violations = [*kept, *found]
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
     return dataclasses.replace(result, violations=tuple(violations))
+
+
+def _friend_unknown(hand: Hand, setting: Setting) -> Setting:
+    """The setting with the friend-mode partner unknown (no ``[Friend]``, or a copy of its card
+    the record does not place): the sides and all that rests on them withheld."""
+    what = ("sides", "points", "penalties", "outcome", "levels")
+    message = (explain_unknown.friend_card_unknown(what) if hand.friend is None
+               else explain_unknown.friend_holder_unknown(hand.friend, what))
+    return dataclasses.replace(setting, unknowns=setting.unknowns + (Unknown("Friend", what, *message),))
 
 
 def _not_judged(hand: Hand, rules: RuleSet, setting: Setting) -> HandResult:
@@ -458,17 +470,25 @@ def _full_pack(decks: int) -> list[Card]:
     return [k for k in range(NUM_KINDS) for _ in range(decks)]
 
 
-def _defenders(hand: Hand, rules: RuleSet, setting: Setting, start: Sequence[Sequence[int]]) -> frozenset[int]:
+def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: _Start) -> frozenset[int]:
     """The dealer's side (empty when unknown; a side derived without its dealer's seat: both
     partners).  Friend mode (rules.md §11, seed 001 挑选对家): the first player after the
     dealer, in play order, who holds the named card is the partner; a dealer holding every
-    copy plays alone (一打三)."""
+    copy plays alone (一打三).  There the side is known only when ``[Friend]`` names the card
+    and every copy of it is found — in the hands as the record starts them or in the bottom
+    buried, or the four hands are a whole deal given (a copy none holds is then in the bottom);
+    a position whose hands lack a copy (played before it?) leaves the partner unknown (empty)."""
     dealer = setting.dealer
     if dealer is None:
         return frozenset() if setting.side is None else frozenset({setting.side, setting.side + 2})
-    if not (rules.friend and hand.friend is not None):
+    if not rules.friend:
         return frozenset({dealer, partner(dealer)})
-    card = hand.friend
+    card, start = hand.friend, begin.hands
+    if card is None or hand.result_only:
+        return frozenset()
+    found = sum(start[s][card] for s in range(4)) + (begin.buried.count(card) if begin.buried is not None else 0)
+    if found < rules.decks and (hand.setup or begin.from_plays):
+        return frozenset()
     if start[dealer][card] >= rules.decks:
         return frozenset({dealer})
     seat = next_seat(dealer)

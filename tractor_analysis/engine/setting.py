@@ -88,14 +88,22 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     trump_ok = hand.trump_known or hand.result_only
     judged = trump_ok and level is not None
     if hand.trump_known and level is not None:
-        violations += _check_trump(hand, rules, level, dealer, own)
+        if hand.declarations_known:
+            violations += _check_trump(hand, rules, level, dealer, own)
+        elif hand.declarations or _whole_deal_given(hand):   # a check there would be: withheld, said so
+            what = ("declaration_check",)
+            unknowns.append(Unknown("Declarations", what, *explain_unknown.declarations_unknown(what)))
     if not trump_ok:
         unknowns.append(Unknown("Trump", EVERY_VERDICT, *explain_unknown.trump_unknown(EVERY_VERDICT)))
     elif level is None:
         unknowns.append(Unknown("Level", EVERY_VERDICT, *explain_unknown.level_unknown(EVERY_VERDICT)))
-    if hand.setup and not hand.points_known and hand.first_trick != 1:
-        what = ("points", "outcome", "levels")
-        unknowns.append(Unknown("Points", what, *explain_unknown.points_unknown(what)))
+    if hand.setup and not hand.points_known:
+        if _whole_deal(hand, rules):     # nothing played yet: no points taken
+            derived.append(_derived("points", "0", "the hands (a whole deal each)",
+                                    explain_unknown.points_from_whole_deal(rules.hand_size)))
+        else:
+            what = ("points", "outcome", "levels")
+            unknowns.append(Unknown("Points", what, *explain_unknown.points_unknown(what)))
     bad_value = hand.dealer is None and hand.position("dealer") is not None
     if dealer is None and side is None:
         what = ("dealer", "sides", "points", "penalties", "level_check", "outcome", "levels")
@@ -112,6 +120,17 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain == "skipped", what)))
     return Setting(dealer, side, level, hand.trump, judged, levels, tuple(violations), tuple(derived),
                    tuple(unknowns))
+
+
+def _whole_deal_given(hand: Hand) -> bool:
+    """The record gives every seat's deal line (a hand, not a position, the bottom checked elsewhere)."""
+    return not hand.setup and hand.deal is not None and all(hand.deal)
+
+
+def _whole_deal(hand: Hand, rules: RuleSet) -> bool:
+    """Every seat of the position holds a whole deal (:attr:`RuleSet.hand_size` cards): nothing
+    has been played, so the attackers have taken no points yet."""
+    return hand.deal is not None and all(cards is not None and len(cards) == rules.hand_size for cards in hand.deal)
 
 
 def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
@@ -179,7 +198,7 @@ def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
     """Bad declarations (judged at ``level``, or at each seat's own level in ``own``), and a
     recorded trump other than the one the declarations (or, when nobody declared, the
     ``no_declaration`` rule) fix: ``bad_declaration``."""
-    if not hand.declarations:
+    if not hand.declarations:       # stated: nobody declared
         return [] if hand.setup else _check_no_declaration(hand, rules, hand.trump)
     declared, declared_trump, _, problems = check_declarations(hand.declarations, level, rules, hand.deal, dealer,
                                                                own)
@@ -194,7 +213,7 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list
     """Nobody declared (rules.md §9 ``no_declaration``, :func:`declarations.trump_without_declaration`).
     Judged only when the record has the whole deal: then an empty declaration list means nobody
     declared, not that none was noted."""
-    if hand.deal is None or not all(hand.deal):
+    if not _whole_deal_given(hand):
         return []
     expected, redeal, known = trump_without_declaration(rules, hand.bottom)
     if redeal:

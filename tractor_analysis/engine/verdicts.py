@@ -170,6 +170,8 @@ WITHHELD = {
     "levels": ("本局后的级别", "the levels after the hand"),
     "legality": ("跟牌与甩牌是否合法", "whether follows and throws were legal"),
     "first_leader": ("第一墩该谁出牌", "who was to lead the first trick"),
+    "declaration_check": ("主牌与亮主的核对（无人亮主时的定主）",
+                          "the check of the trump against the declarations (or, if nobody declared, the rule for that)"),
 }
 """What a missing fact can withhold, in Chinese and English (the words of an :class:`Unknown`)."""
 

@@ -304,25 +304,28 @@ class FieldReader(Reporter):
                           f"{where_zh}中有 {counts[k]} 张 {TOKEN[k]}，而 {self.decks} 副牌只有 {self.decks} 张")
 
     def levels(self, v: Any) -> tuple[int, int] | None:
-        """The ``levels`` field ``{"NS": "2", "EW": "5"}`` (a level not given, or unknown, is 2)."""
+        """The ``levels`` field ``{"NS": "2", "EW": "5"}``; a side not given, given as ``"?"`` or ``null``, or
+        with a level that cannot be read is unknown (``None``, never 2)."""
         if v is None:
             return None
         if not isinstance(v, dict):
             raise Shape(f"\"levels\" should be an object {{\"NS\": \"2\", \"EW\": \"2\"}}, not {type_name(v)}",
                         "levels")
-        out = [2, 2]
+        out: list[int | None] = [None, None]
         for key, value in v.items():
             team = {"NS": 0, "EW": 1}.get(key)
             if team is None:
                 raise Shape(f"\"levels\" has key {key!r} (expected NS and EW)", "levels", key)
+            if value is None or value == "?":
+                continue
             if not isinstance(value, (str, int)) or isinstance(value, bool):
                 raise Shape(f"levels.{key} should be a level string such as \"2\" or \"A\", not "
                             f"{type_name(value)}", "levels", key)
             try:
                 out[team] = parse_rank(str(value))
             except ValueError:
-                self.diag("bad_value", f"unknown level {value!r} in \"levels\" (expected 2..10, J, Q, K or A)",
-                          f"\"levels\" 中的级别 {value!r} 无法识别")
+                self.diag("bad_value", f"unknown level {value!r} in \"levels\" (expected 2..10, J, Q, K or A); "
+                          f"{key}'s level is unknown", f"\"levels\" 中的级别 {value!r} 无法识别；{key} 方级别未知")
         return out[0], out[1]
 
     def trump(self, v: Any) -> tuple[Suit | None, bool]:

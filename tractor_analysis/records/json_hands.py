@@ -180,7 +180,7 @@ class HandReader(_TrickReader):
             self.path = self.path[:-1]
         trump, trump_known = self.trump(hv["trump"]) if hv.get("trump") is not None else (None, False)
         level = self.level(hv["level"]) if hv.get("level") is not None else None
-        declarations = self.declarations(hv.get("declarations"))
+        declarations, declarations_known = self.declarations(hv.get("declarations"))
         deal, bottom, buried, earlier = fast_dealt(hv, self.decks) or self.dealt(hv)
         friend = None
         if hv.get("friend") is not None:
@@ -195,7 +195,7 @@ class HandReader(_TrickReader):
                               then=("the points before the position are left unknown", "残局前的得分视为未知"))
         first_trick = self.bounded(hv.get("first_trick", 1), "\"first_trick\"", "first_trick", 1, MAX_TRICK, 1,
                                    then=("read as 1", "按 1 处理"))
-        points_known = not setup or first_trick == 1 or ("points" in hv and points is not None)
+        points_known = not setup or ("points" in hv and points is not None)
         points = points if points is not None else 0
         claim = (None if hv.get("claim") is None else
                  self.bounded(hv["claim"], "\"claim\"", "claim", -MAX_POINTS, MAX_POINTS, None))
@@ -221,6 +221,7 @@ class HandReader(_TrickReader):
         else:
             self.missing_fields(hv, setup)
         hand = Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
+                    declarations_known=declarations_known,
                     deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
                     setup=setup, points=points, first_trick=first_trick, tricks=tuple(tricks), claim=claim,
                     notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, result_only=result_only,
@@ -229,10 +230,11 @@ class HandReader(_TrickReader):
             self.diag(code, en, zh, "deal")
         return hand
 
-    def declarations(self, decl_v: Any) -> list[Declaration]:
-        """The ``declarations`` of a hand (one whose seat or cards cannot be read is dropped)."""
+    def declarations(self, decl_v: Any) -> tuple[list[Declaration], bool]:
+        """The ``declarations`` of a hand (one whose seat or cards cannot be read is dropped), and
+        whether they are known: given, none dropped."""
         if decl_v is None:
-            return []
+            return [], False
         if not isinstance(decl_v, list):
             raise Shape(f"\"declarations\" should be a list of {{\"seat\", \"cards\"}} objects, not "
                         f"{type_name(decl_v)}", "declarations")
@@ -253,7 +255,7 @@ class HandReader(_TrickReader):
             self.path = hand_path
             if seat is not None and not bad:
                 declarations.append(Declaration(seat, cards, after_bottom))
-        return declarations
+        return declarations, len(declarations) == len(decl_v)
 
     def dealt(self, hv: dict) -> tuple[tuple[tuple[Card, ...], ...] | None, tuple[Card, ...] | None,
                                        tuple[Card, ...] | None, list[tuple[Card, ...]]]:

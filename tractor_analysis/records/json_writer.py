@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any, Iterable
 
-from .cards import RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, trump_token
+from .cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, TOKEN, Card, trump_token
 from .json_layout import HAND_FIELDS, JSON_SUFFIX, MATCH_FIELDS, dump
 from .limits import MAX_DEPTH, json_too_deep
 from .model import Hand, Match
@@ -72,7 +72,7 @@ def match_to_dict(match: Match) -> dict:
         names = [n for n, _ in match.rules]
         d["rules"] = dict(match.rules) if len(set(names)) == len(names) else [[n, v] for n, v in match.rules]
     if match.levels is not None:
-        d["levels"] = {"NS": RANK_TOKENS[match.levels[0]], "EW": RANK_TOKENS[match.levels[1]]}
+        d["levels"] = {team: "?" if level is None else RANK_TOKENS[level] for team, level in zip(TEAMS, match.levels)}
     d["hands"] = [_hand_to_dict(h) for h in match.hands]
     if match.notes:
         d["notes"] = list(match.notes)
@@ -88,7 +88,7 @@ def _hand_to_dict(h: Hand) -> dict:
         d["trump"] = trump_token(h.trump)
     if h.level is not None:
         d["level"] = RANK_TOKENS[h.level]
-    if h.declarations:
+    if h.declarations or h.declarations_known:      # [] : nobody declared, stated
         d["declarations"] = [{"seat": SEAT_TOKENS[x.seat], "cards": _cards(x.cards)}
                              | ({"after_bottom": True} if x.after_bottom else {}) for x in h.declarations]
     if h.deal is not None:

@@ -78,6 +78,10 @@ class Hand:
     but unknown, and every verdict of the hand, which rests on what is trump, is withheld
     (docs/rules.md "What the record must state")."""
     declarations: tuple[Declaration, ...] = ()
+    declarations_known: bool = True
+    """The record states the declarations, all of them readable: an empty list then means nobody
+    declared (``[Declarations ""]``, JSON ``"declarations": []``).  ``False`` when it gives none
+    (no tag, no field) or one could not be read (dropped): whether anybody declared is unknown."""
     deal: tuple[tuple[Card, ...], ...] | None = None
     """Dealt hands N, E, S, W (before the exchange) — or, in a position, the hands now.
     ``None`` when the record has no deal lines; a seat without a line has ``()``."""
@@ -97,8 +101,9 @@ class Hand:
     """Position: the attackers' points so far (``[Points]``)."""
     points_known: bool = True
     """``False`` for a position that does not state ``[Points]`` (or states no number in range):
-    the attackers' points before it are then unknown.  A position from trick 1 always knows
-    them (nothing has been played: 0)."""
+    the attackers' points before it are then unknown, whatever ``[FirstTrick]`` says (its default,
+    1, numbers the tricks; it does not say that nothing was played).  The engine derives 0 only
+    where the hands show it: every seat holds a whole deal (:mod:`tractor_analysis.engine.setting`)."""
     first_trick: int = 1
     tricks: tuple[Trick, ...] = ()
     claim: int | None = None
@@ -154,8 +159,10 @@ class Match:
     """``[Ruleset]`` preset name as written."""
     rules: tuple[tuple[str, str], ...] = ()
     """``[Rule:name "value"]`` options in record order."""
-    levels: tuple[Rank, Rank] | None = None
-    """Team levels N–S, E–W before the first hand (``[Levels]``; default 2 and 2)."""
+    levels: tuple[Rank | None, Rank | None] | None = None
+    """Team levels N–S, E–W before the first hand (``[Levels]``); ``None`` for a side it does not
+    name, names as ``?`` or with a level that cannot be read (unknown, never 2).  No ``[Levels]`` at
+    all: 2 and 2, where every match starts (:attr:`start_levels`)."""
     hands: tuple[Hand, ...] = ()
     notes: tuple[str, ...] = ()
     """Annotations before the first hand."""
@@ -163,7 +170,7 @@ class Match:
     """Other match tags, kept verbatim."""
 
     @property
-    def start_levels(self) -> tuple[Rank, Rank]:
+    def start_levels(self) -> tuple[Rank | None, Rank | None]:
         return self.levels if self.levels is not None else (2, 2)
 
 

@@ -143,8 +143,9 @@ def _close_hand(st: Reading) -> None:
                     "[Trump \"NT\"]）：主牌未知，本局出牌一概不予判定", h.line, 1)
     hand = Hand(
         number=h.number, dealer=h.dealer, trump=h.trump, level=h.level, declarations=h.declarations,
+        declarations_known=h.declarations_known,
         deal=tuple(h.deal) if h.deal is not None else None, bottom=h.bottom, buried=h.buried,
-        earlier_buries=h.earlier_buries, trump_known=h.trump_known, points_known=h.points_known or not h.setup or h.first_trick == 1,
+        earlier_buries=h.earlier_buries, trump_known=h.trump_known, points_known=h.points_known or not h.setup,
         friend=h.friend, setup=h.setup, points=h.points, first_trick=h.first_trick,
         tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
         takebacks=h.takebacks, bid_for=h.bid_for, result_only=h.result_only, line=h.line,

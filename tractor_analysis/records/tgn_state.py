@@ -23,7 +23,7 @@ MAX_TRICK = 999
 class HandDraft:
     """A hand while its lines are read; :func:`.tgn_reader` makes the :class:`~.model.Hand`."""
 
-    __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "trump_known", "points_known", "level", "declarations",
+    __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "trump_known", "points_known", "level", "declarations", "declarations_known",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
                  "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks", "bid_for",
                  "positions", "result_only")
@@ -39,6 +39,7 @@ class HandDraft:
         self.points_known = False
         self.level = None
         self.declarations: tuple[Declaration, ...] = ()
+        self.declarations_known = False
         self.deal: list | None = None
         self.bottom = None
         self.buried = None

@@ -141,10 +141,11 @@ def match_tag(st: Reading, name: str, low: str, value: str, at: Position, name_a
     elif low == "levels":
         levels = parse_levels(value)
         if levels is None:
-            st.diag("bad_value", f"bad [Levels] value {value!r} (expected e.g. \"NS:2 EW:2\")",
-                    f"[Levels] 的值 {value!r} 不正确（应为例如 \"NS:2 EW:2\"）", *value_at)
-        else:
-            st.match["levels"] = levels
+            st.diag("bad_value", f"bad [Levels] value {value!r} (expected e.g. \"NS:2 EW:2\"); both sides' "
+                    "levels are unknown", f"[Levels] 的值 {value!r} 不正确（应为例如 \"NS:2 EW:2\"）；双方级别未知",
+                    *value_at)
+            levels = (None, None)
+        st.match["levels"] = levels
 
 
 def _rule_tag(st: Reading, option: str, value: str, name_at: Position, value_at: Position) -> None:
@@ -156,9 +157,10 @@ def _rule_tag(st: Reading, option: str, value: str, name_at: Position, value_at:
         st.diag(code, msg, f"{zh} {option!r}", where[0], where[1] + (5 if code == "unknown_rule" else 0))
 
 
-def parse_levels(value: str) -> tuple[int, int] | None:
-    """``"NS:2 EW:2"`` → ``(2, 2)``; ``None`` when it cannot be read."""
-    levels = {"NS": 2, "EW": 2}
+def parse_levels(value: str) -> tuple[int | None, int | None] | None:
+    """``"NS:2 EW:2"`` → ``(2, 2)``; a side not named, or named ``?`` (``"NS:5 EW:?"``), is unknown
+    (``None``); ``None`` when the value cannot be read."""
+    levels: dict[str, int | None] = {"NS": None, "EW": None}
     parts = value.replace(",", " ").split()
     if not parts:
         return None
@@ -167,6 +169,8 @@ def parse_levels(value: str) -> tuple[int, int] | None:
         team = team.strip().upper()
         if team not in levels or not rank:
             return None
+        if rank.strip() == "?":
+            continue
         try:
             levels[team] = parse_rank(rank)
         except ValueError:
@@ -223,7 +227,9 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
     elif low == "friend":
         _friend(st, h, value, v, value_at)
     elif low == "declarations":
+        problems = len(st.diags) + st.dropped
         h.declarations = _declarations(st, value, value_at)
+        h.declarations_known = len(st.diags) + st.dropped == problems    # none dropped
     elif low == "takebacks":
         _takebacks(st, h, value, value_at)
     elif low == "bidfor":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from .cards import RANK_TOKENS, SEAT_TOKENS, TOKEN, Card, trump_token
+from .cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, TOKEN, Card, trump_token
 from .model import Match
 from .tgn_tags import KNOWN_TAGS
 
@@ -89,7 +89,8 @@ def format_tgn(match: Match) -> str:
     for name, value in match.rules:
         tag(f"Rule:{name}", value)
     if match.levels is not None:
-        tag("Levels", f"NS:{RANK_TOKENS[match.levels[0]]} EW:{RANK_TOKENS[match.levels[1]]}")
+        tag("Levels", " ".join(f"{team}:{'?' if level is None else RANK_TOKENS[level]}"
+                               for team, level in zip(TEAMS, match.levels)))
     for name, value in match.tags:
         tag(_extra_tag_name(name), value)
     for note in match.notes:
@@ -110,12 +111,14 @@ def format_tgn(match: Match) -> str:
             tag("SetUp", "1")
         if h.bid_for:
             tag("BidFor", "yes")
-        if h.points or (h.setup and h.points_known and h.first_trick != 1):   # 0 stated, not left out
+        if h.points or (h.setup and h.points_known):   # a position's 0 stated, not left out
             tag("Points", str(h.points))
         if h.first_trick != 1:
             tag("FirstTrick", str(h.first_trick))
         if h.friend is not None:
             tag("Friend", TOKEN[h.friend])
+        if h.declarations_known and not h.declarations:
+            tag("Declarations", "")           # nobody declared, stated
         if h.declarations:
             before = " | ".join(_seat_cards(SEAT_TOKENS[d.seat], d.cards) for d in h.declarations if not d.after_bottom)
             rebids = " | ".join(_seat_cards(SEAT_TOKENS[d.seat], d.cards) for d in h.declarations if d.after_bottom)
