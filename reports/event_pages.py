@@ -62,8 +62,8 @@ class EventView:
     notes: tuple[str, ...]
 
 
-def _level(rank: int) -> str:
-    return RANK_TOKENS.get(rank, str(rank))
+def _level(rank: int | None) -> str:
+    return "?" if rank is None else RANK_TOKENS.get(rank, str(rank))
 
 
 def _result(m: EventMatch) -> ResultRow:

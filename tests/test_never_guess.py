@@ -530,3 +530,28 @@ def test_a_json_declaration_dropped_leaves_the_declarations_unknown():
     assert diags and not matches[0].hands[0].declarations_known
     doc["hands"][0]["declarations"] = [{"seat": "N", "cards": ["H2"]}]
     assert parse_json(json.dumps(doc))[0][0].hands[0].declarations_known
+
+
+# --- pages and standings on what a record leaves unknown -------------------------------------
+
+def test_report_of_a_position_without_its_dealer_builds_with_the_levels_unknown(tmp_path):
+    """The report's event view turned the unknown final levels into int(None): a traceback."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "position.tgn").write_text(referee_position(), encoding="utf-8")
+    result = CliRunner().invoke(main, ["report", str(tmp_path / "in"), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "index.html").is_file()
+
+
+def test_standings_leave_the_level_difference_unknown_and_skip_it_as_a_tie_break():
+    from tractor_analysis.dataset.standings import EventMatch, standings
+
+    def m(i, teams, levels, winner):
+        return EventMatch(f"m{i}", "Cup", None, str(i), "1", teams, ("a", "b", "c", "d"), levels, winner, "higher level")
+    rows = standings([m(1, ("A", "B"), (5, None), 0), m(2, ("C", "D"), (6, 3), 0), m(3, ("B", "D"), (4, 2), 0)],
+                     tiebreaks=("level_diff", "opponents"))
+    by = {r.team: r for r in rows}
+    assert by["A"].level_diff is None and by["B"].level_diff is None and by["C"].level_diff == 3
+    assert by["A"].match_points == by["B"].match_points == by["C"].match_points
+    # level diff cannot order A, B and C (two unknown): the opponents' points do (C's +3 would have put it first)
+    assert [r.team for r in rows] == ["A", "B", "C", "D"] and by["C"].rank == 3

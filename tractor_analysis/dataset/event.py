@@ -26,8 +26,13 @@ def from_result(match_id: str, match: Match, result: MatchResult, source: str = 
     teams = (team_name(match.teams[0], p[0], p[2]), team_name(match.teams[1], p[1], p[3]))
     return EventMatch(match_id=match_id, event=match.event, date=match.date, round=match.round,
                       table=match.table, teams=teams, players=p,
-                      levels=(int(result.levels_final[0]), int(result.levels_final[1])), winner=winner,
+                      levels=(_level(result.levels_final[0]), _level(result.levels_final[1])), winner=winner,
                       decided_by=how, forfeit=result.forfeit, source=source or match_id)
+
+
+def _level(v) -> int | None:
+    """A final level, ``None`` when the record leaves it unknown (``None``, or a dataset's null)."""
+    return None if v is None or v != v else int(v)
 
 
 def _text(v) -> str | None:
@@ -57,7 +62,7 @@ def from_dataset(ds) -> list[EventMatch]:
         source = f"{row.get('source_file')}#{row.get('match_index')}" if row else r["match_id"]
         out.append(EventMatch(match_id=r["match_id"], event=_text(r["event"]), date=_text(row.get("date")),
                               round=_text(r["round"]), table=_text(r["table"]), teams=teams, players=players,
-                              levels=(int(r["level_ns"]), int(r["level_ew"])), winner=winner,
+                              levels=(_level(r["level_ns"]), _level(r["level_ew"])), winner=winner,
                               decided_by=r["decided_by"], forfeit=forfeit, source=source))
     return out
 

@@ -43,8 +43,8 @@ class EventMatch:
     """The N–S and E–W teams (:func:`team_name`), ``None`` for a side that is not a known team."""
     players: tuple[str | None, str | None, str | None, str | None]
     """N, E, S, W as recorded."""
-    levels: tuple[int, int]
-    """Final levels N–S, E–W (``levels_final``)."""
+    levels: tuple[int | None, int | None]
+    """Final levels N–S, E–W (``levels_final``); ``None`` where the record leaves one unknown."""
     winner: int | None
     """0 N–S, 1 E–W, ``None`` when the match credits no team."""
     decided_by: str
@@ -164,7 +164,8 @@ class Standing:
     won: int
     lost: int
     match_points: int
-    level_diff: int
+    level_diff: int | None
+    """Levels above the opponents' at the end, summed; ``None`` when a match's final levels are unknown."""
     tiebreaks: dict
     """Each tie-break's value: ``level_diff`` and ``opponents`` always; ``head_to_head`` the
     team's points among the teams tied with it when that tie-break was applied, ``None`` when
@@ -183,7 +184,7 @@ class _Tally:
     won: int = 0
     lost: int = 0
     points: int = 0
-    level_diff: int = 0
+    level_diff: int | None = 0
     opponents: list = field(default_factory=list)
 
 
@@ -216,7 +217,8 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
             t.won += m.winner == side
             t.lost += m.winner != side
             t.points += _side_points(m, side, points)
-            t.level_diff += m.levels[side] - m.levels[1 - side]
+            if t.level_diff is not None:          # unknown once one match's final levels are
+                t.level_diff = None if None in m.levels else t.level_diff + m.levels[side] - m.levels[1 - side]
             t.opponents.append(other)
     opponents = {team: sum(tally[o].points for o in t.opponents) for team, t in tally.items()}
     values: dict[str, dict] = {team: {} for team in tally}
@@ -240,6 +242,8 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
                 values[team][name] = score[team]
         else:
             score = {team: values[team][name] for team in group}
+        if None in score.values():               # an unknown value cannot order the group: next tie-break
+            return split(group, criteria[1:])
         out: list[list[str]] = []
         for value in sorted(set(score.values()), reverse=True):
             out.extend(split([t for t in group if score[t] == value], criteria[1:]))
