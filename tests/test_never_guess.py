@@ -555,3 +555,31 @@ def test_standings_leave_the_level_difference_unknown_and_skip_it_as_a_tie_break
     assert by["A"].match_points == by["B"].match_points == by["C"].match_points
     # level diff cannot order A, B and C (two unknown): the opponents' points do (C's +3 would have put it first)
     assert [r.team for r in rows] == ["A", "B", "C", "D"] and by["C"].rank == 3
+
+
+# --- the bottom a record does not give --------------------------------------------------------
+
+_ENDING = ('[Hand "1"]\n[SetUp "1"]\n[Points "0"]\n[Dealer "N"]\n[Level "2"]\n[Trump "S"]\n'
+           "N: H3 H4\nE: HA HK\nS: H5 H6\nW: H7 HT\n{buried}"
+           "1. E: HA, S: H5, W: HT, N: H3\n2. {second}\n")
+
+
+def test_the_attackers_last_trick_without_the_bottom_withholds_the_total():
+    """E–W (attackers) win the last trick of a position without Buried: the bottom counts and is not
+    known. The old engine scored it as 0 points ("bottom 0 not captured", a total of 25)."""
+    h, _ = replay(_ENDING.format(buried="", second="E: HK, S: H6, W: H7, N: H4"))
+    assert h.complete and h.attackers_total is None and h.outcome is None and h.bottom_points is None
+    assert [(u.tag, u.withheld) for u in h.unknowns] == [("Buried", ("points", "outcome", "levels"))]
+    assert "not taken as 0 points" in h.unknowns[0].message_en and "不按 0 分计" in h.unknowns[0].message_zh
+    given, _ = replay(_ENDING.format(buried="Buried: C3 C4 C5 C6 C7 C8 C9 CK\n",
+                                     second="E: HK, S: H6, W: H7, N: H4"))
+    assert given.attackers_total == 25 + 15 * 2 and given.unknowns == ()
+
+
+def test_the_defenders_last_trick_needs_no_bottom():
+    """N (the dealer) wins the last trick: the bottom counts for nothing, so the outcome stands
+    without it (the old engine withheld it: "incomplete position")."""
+    text = _ENDING.format(buried="", second="E: HK, S: H6, W: H7, N: S2").replace("N: H3 H4", "N: H3 S2")
+    h, _ = replay(text)
+    assert h.complete and h.unknowns == () and h.bottom_points is None
+    assert h.attackers_total == 15 and h.outcome is not None and h.outcome.winner == "defenders"

@@ -84,6 +84,13 @@ def points_unknown(what: Sequence[str]) -> Message:
             f"range), so they are not taken as 0; withheld: {en}")
 
 
+def bottom_unknown(what: Sequence[str]) -> Message:
+    zh, en = _withheld(what)
+    return (f"闲家赢得最后一墩，底牌要计入，但记录未给出底牌（Buried:），不按 0 分计；因此不判定：{zh}",
+            f"the attackers won the last trick, so the bottom counts, but the record does not give it "
+            f"(Buried:), so it is not taken as 0 points; withheld: {en}")
+
+
 def friend_card_unknown(what: Sequence[str]) -> Message:
     zh, en = _withheld(what)
     return (f"找朋友：[Friend] 未写明庄家叫的牌，不知谁是庄家的朋友，不按固定对家处理；因此不判定：{zh}",

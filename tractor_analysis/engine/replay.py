@@ -165,7 +165,9 @@ class _Score:
     items: tuple[ScoreItem, ...]
     attackers_points: int
     """Trick points (plus a position's points before it)."""
-    bottom_points: int
+    bottom_points: int | None
+    """``None`` when the record gives no bottom (it then counts for nothing only if the defenders
+    take the last trick: else the points are withheld, :func:`_bottom_unknown`)."""
     multiplier: int
     bonus: int
     penalties: int
@@ -207,6 +209,10 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         withheld = setting.withheld
     play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer)
     sides_known = "sides" not in withheld
+    if (sides_known and play.complete and start.buried is None and not hand.result_only
+            and play.tricks[-1].winner not in defenders):
+        setting = _bottom_unknown(setting)          # the attackers took the last trick: its bottom counts
+        withheld = setting.withheld
     if hand.result_only:                  # a score sheet: its recorded total, nothing played
         score = _recorded(hand) if sides_known else None
     else:
@@ -217,8 +223,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         violations += _check_claim(hand, play.complete, score.total)
     miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
                 if rules.miscount is Miscount.LEVEL and sides_known else ())
-    scored = ((play.complete and (not hand.setup or start.buried is not None))
-              or (hand.result_only and hand.claim is not None)) and "outcome" not in withheld
+    scored = (play.complete or (hand.result_only and hand.claim is not None)) and "outcome" not in withheld
     outcome, after = (_outcome(rules, levels, setting, defenders, miscount, scored, score.total)
                       if score is not None else (None, levels))
     revoke_levels, takeback_levels, after = _level_penalties(hand, rules, defenders, violations, after)
@@ -251,6 +256,14 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     violations = [*kept, *found]
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
     return dataclasses.replace(result, violations=tuple(violations))
+
+
+def _bottom_unknown(setting: Setting) -> Setting:
+    """The setting with the bottom unknown where it counts: the attackers won the last trick of a
+    hand played out, and the record gives no bottom (no ``Buried:``, no whole deal to derive it)."""
+    what = ("points", "outcome", "levels")
+    return dataclasses.replace(setting, unknowns=setting.unknowns + (
+        Unknown("Buried", what, *explain_unknown.bottom_unknown(what)),))
 
 
 def _friend_unknown(hand: Hand, setting: Setting) -> Setting:
@@ -541,7 +554,7 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
     if hand.setup and hand.points:
         items.append(new_score_item("setup_points", hand.points, *explain_hand.setup_points(hand.points)))
     items.append(new_score_item("tricks", trick_points, *explain_hand.trick_points(trick_points)))
-    bottom_points = sum(POINTS[c] for c in buried) if buried is not None else 0
+    bottom_points = sum(POINTS[c] for c in buried) if buried is not None else None
     mult = bonus = 0
     if play.complete and buried is not None and play.tricks[-1].winner not in defenders:
         last = play.tricks[-1]
