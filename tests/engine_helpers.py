@@ -116,8 +116,7 @@ def position(trick_text: str, *, level: str = "5", trump: str = "H", ruleset: st
     lines = [f'[Ruleset "{ruleset}"]']
     lines += [f'[Rule:{k} "{v}"]' for k, v in (rules or {}).items()]
     lines += ['[Hand "1"]', '[SetUp "1"]', f'[Dealer "{dealer}"]', f'[Trump "{trump}"]', f'[Level "{level}"]']
-    if points or first_trick != 1:          # a position after trick 1 states its points (0 too)
-        lines.append(f'[Points "{points}"]')
+    lines.append(f'[Points "{points}"]')      # a position states its points so far (0 too)
     if first_trick != 1:
         lines.append(f'[FirstTrick "{first_trick}"]')
     for s in "NESW":

@@ -26,6 +26,7 @@ from tractor_analysis.simulate import simulate
 # both). E trumps the spade lead with 大王 (BJ): that costs nothing, so BJ must be a best play.
 JOKERS = position("N: SA, E: BJ, S: S4, W: S6", level="2", trump="H", ruleset="standard",
                   hands={"N": "SA S3", "E": "BJ LJ", "S": "S4 S5", "W": "S6 S7"},
+                  buried="C3 C4 C6 C7 C8 C9 CJ CQ",       # no points in the bottom, stated
                   extra="2. E: LJ, S: S5, W: S7, N: S3")
 
 

@@ -67,7 +67,7 @@ def _singles_endgame(rng: random.Random, per: int = 3, buried: int = 0):
     first, rest = lines[0].split(". ", 1)
     text = position(rest, level="2", trump="H", ruleset="standard", dealer=SEATS[dealer],
                     hands={SEATS[s]: " ".join(TOKEN[k] for k in hands[s]) for s in range(4)},
-                    buried=" ".join(TOKEN[k] for k in bottom) if buried else None, extra="\n".join(lines[1:]))
+                    buried=" ".join(TOKEN[k] for k in bottom), extra="\n".join(lines[1:]))   # "Buried: " when none: 0 points, stated
     return text, dealer
 
 
