@@ -583,3 +583,22 @@ def test_the_defenders_last_trick_needs_no_bottom():
     h, _ = replay(text)
     assert h.complete and h.unknowns == () and h.bottom_points is None
     assert h.attackers_total == 15 and h.outcome is not None and h.outcome.winner == "defenders"
+
+
+def test_ingest_stats_and_report_keep_a_level_the_record_leaves_unknown(tmp_path):
+    """[Levels "NS:5"]: the dataset stores E–W's levels as null (not 2), and stats and the report
+    run on it (the standings summed int - None: a traceback)."""
+    import pyarrow.parquet as pq
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "one-side.tgn").write_text(_ONE_SIDE, encoding="utf-8")
+    runner = CliRunner()
+    r = runner.invoke(main, ["ingest", str(tmp_path / "in"), "-o", str(tmp_path / "ds")])
+    assert r.exit_code in (0, 1), r.output
+    (part,) = (tmp_path / "ds" / "matches").glob("*.parquet")
+    row = pq.read_table(part).to_pylist()[0]
+    assert (row["level_ns_start"], row["level_ew_start"], row["level_ew_final"]) == (5, None, None)
+    r = runner.invoke(main, ["stats", str(tmp_path / "ds"), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(main, ["report", str(tmp_path / "ds"), "-o", str(tmp_path / "out")])
+    assert r.exit_code == 0, r.output

@@ -238,9 +238,15 @@ def match_results(ds) -> pd.DataFrame:
     return decide_results(records)
 
 
+def _known(v) -> int | None:
+    """A level count, ``None`` where the record leaves it unknown (``None`` or NaN)."""
+    return None if v is None or v != v else int(v)
+
+
 def standings_of(results: pd.DataFrame) -> pd.DataFrame:
     """Standings from :func:`match_results`: ``rank, team, matches, won, lost, levels_gained,
-    level_diff``, ranked by matches won, then levels gained, then level difference."""
+    level_diff``, ranked by matches won, then levels gained, then level difference (both empty,
+    and ranked after the known ones, for a team one of whose matches leaves a level unknown)."""
     res = results[~results["decided_by"].isin(("no finished hand", "friend mode (no fixed partnerships)"))]
     rows: dict[str, dict] = {}
     for r in res.itertuples(index=False):
@@ -250,10 +256,12 @@ def standings_of(results: pd.DataFrame) -> pd.DataFrame:
             row["matches"] += 1
             row["won"] += r.winner == side
             row["lost"] += r.winner == other
-            mine = r.gained_ns if side == "NS" else r.gained_ew
-            theirs = r.gained_ew if side == "NS" else r.gained_ns
-            row["levels_gained"] += mine
-            row["level_diff"] += mine - theirs
+            mine = _known(r.gained_ns if side == "NS" else r.gained_ew)
+            theirs = _known(r.gained_ew if side == "NS" else r.gained_ns)
+            if row["levels_gained"] is not None:       # unknown once a match leaves a level unknown
+                row["levels_gained"] = None if mine is None else row["levels_gained"] + mine
+            if row["level_diff"] is not None:
+                row["level_diff"] = None if mine is None or theirs is None else row["level_diff"] + mine - theirs
     out = pd.DataFrame(list(rows.values()),
                        columns=["team", "matches", "won", "lost", "levels_gained", "level_diff"])
     out = out.sort_values(["won", "levels_gained", "level_diff", "team"],
