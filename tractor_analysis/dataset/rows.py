@@ -21,6 +21,7 @@ from ..engine.replay import record_pairs
 from ..records.rulesets import RuleSet
 from ..engine.verdicts import HandResult, MatchResult, Violation
 from .analysis import analyses_of, by_play, play_values
+from .arrow_columns import column
 from .schema import SCHEMAS, TABLES, printable
 
 # --- rows -----------------------------------------------------------------------
@@ -299,16 +300,9 @@ def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tupl
 
 
 def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:
-    """Columns to Arrow.  Dictionary columns are built as plain strings and encoded in C++
-    (converting Python strings straight to a dictionary type is ~15x slower)."""
-    arrays = []
-    for field in schema:
-        values = cols[field.name]
-        if pa.types.is_dictionary(field.type):
-            arrays.append(pa.array(values, pa.string()).dictionary_encode())
-        else:
-            arrays.append(pa.array(values, field.type))
-    return pa.Table.from_arrays(arrays, schema=schema)
+    """Columns to Arrow, each built from its list's buffers (:func:`arrow_columns.column`: no
+    ``pa.array``, so no pandas imported; what it does not take exactly goes through ``pa.array``)."""
+    return pa.Table.from_arrays([column(cols[field.name], field.type) for field in schema], schema=schema)
 
 
 _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
