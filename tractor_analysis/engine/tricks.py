@@ -253,6 +253,15 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
         done = _CLEAN_TRICK(ctx, trick, hands, leader)
         if done is not None:
             return done
+        plays = trick.plays
+        if len(plays) == 4 and ctx.leads is not None:
+            cards = plays[0].cards
+            if type(cards) is tuple and 0 < len(cards) <= 2 and cards not in ctx.leads \
+                    and all(type(k) is int and 0 <= k < len(POINTS) for k in cards):
+                _lead_of(ctx, cards)        # a lead met for the first time: analysed once, then the core
+                done = _CLEAN_TRICK(ctx, trick, hands, leader)
+                if done is not None:
+                    return done
     return judge_trick_python(ctx, trick, hands, leader)
 
 
