@@ -12,6 +12,7 @@ from typing import Iterable
 
 import pyarrow as pa
 
+from ..records import compiled
 from ..records.cards import POINTS, SEAT_TOKENS, TOKEN, TEAMS, trump_token
 from ..records.diagnostics import Diagnostic
 from ..records.locate import violation_position
@@ -167,51 +168,17 @@ class TableBuilder:
         attackers = None if defenders is None else 1 - defenders
         sides_known = bool(hr.defenders)
         pl = self.cols["plays"]
-        # plays columns, bound once (the hot loop of ingest)
-        (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
-         p_before, p_after, p_cost, p_best) = (pl[f.name] for f in SCHEMAS["plays"])
+        plays_cols = tuple(pl[f.name] for f in SCHEMAS["plays"])
         analysed = by_play(hr, analysis)
+        if analysed or _ADD_PLAYS is None or not _ADD_PLAYS(plays_cols, mid, n, hr.tricks, batch, _PLAY_CACHE,
+                                                            TOKEN, POINTS, _SEATS):
+            _add_plays(plays_cols, mid, n, hr.tricks, batch, analysed)
         failed = 0
         ntricks = len(hr.tricks)
-        cache = _PLAY_CACHE
         for i, t in enumerate(hr.tricks):
             winner = t.winner
             wteam = winner & 1
             failed += t.throw_failed
-            plays = t.plays
-            m = len(plays)
-            p_mid.extend([mid] * m)
-            p_hand.extend([n] * m)
-            p_trick.extend([t.number] * m)
-            p_pos.extend(range(m))
-            p_batch.extend([batch] * m)
-            if analysed:
-                for j in range(m):
-                    before, after, cost, best = play_values(analysed.get((i, j)))
-                    p_before.append(before)
-                    p_after.append(after)
-                    p_cost.append(cost)
-                    p_best.append(best)
-            else:
-                nulls = [None] * m
-                p_before.extend(nulls)
-                p_after.extend(nulls)
-                p_cost.extend(nulls)
-                p_best.extend(nulls)
-            for play in plays:
-                cards = play.cards
-                hit = cache.get(cards)
-                if hit is None:
-                    hit = ([TOKEN[c] for c in cards], sum(POINTS[c] for c in cards))
-                    if len(cache) < 200_000:
-                        cache[cards] = hit
-                p_seat.append(SEAT_TOKENS[play.seat])
-                p_cards.append(hit[0])
-                p_att.append(None if play.attempted is None else [TOKEN[c] for c in play.attempted])
-                p_n.append(len(cards))
-                p_pts.append(hit[1])
-                p_won.append(play.seat == winner)
-                p_notes.append(list(play.notes) if play.notes else None)
             lead = t.plays[0] if t.plays else None
             lead_cards = len(lead.attempted if lead is not None and lead.attempted else
                              (lead.cards if lead is not None else ()))
@@ -307,6 +274,61 @@ def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:
 
 _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
 """Tokens and points of a played card tuple (the same plays recur across hands)."""
+
+
+def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, analysed: dict | None) -> None:
+    """The ``plays`` rows of a hand's tricks, appended to ``cols`` (the table's columns in schema
+    order): the reference of the compiled ``_rows_core.add_plays`` (which takes the hands without
+    an endgame analysis)."""
+    (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
+     p_before, p_after, p_cost, p_best) = cols
+    cache = _PLAY_CACHE
+    for i, t in enumerate(tricks):
+        winner = t.winner
+        plays = t.plays
+        m = len(plays)
+        p_mid.extend([mid] * m)
+        p_hand.extend([n] * m)
+        p_trick.extend([t.number] * m)
+        p_pos.extend(range(m))
+        p_batch.extend([batch] * m)
+        if analysed:
+            for j in range(m):
+                before, after, cost, best = play_values(analysed.get((i, j)))
+                p_before.append(before)
+                p_after.append(after)
+                p_cost.append(cost)
+                p_best.append(best)
+        else:
+            nulls = [None] * m
+            p_before.extend(nulls)
+            p_after.extend(nulls)
+            p_cost.extend(nulls)
+            p_best.extend(nulls)
+        for play in plays:
+            cards = play.cards
+            hit = cache.get(cards)
+            if hit is None:
+                hit = ([TOKEN[c] for c in cards], sum(POINTS[c] for c in cards))
+                if len(cache) < 200_000:
+                    cache[cards] = hit
+            p_seat.append(SEAT_TOKENS[play.seat])
+            p_cards.append(hit[0])
+            p_att.append(None if play.attempted is None else [TOKEN[c] for c in play.attempted])
+            p_n.append(len(cards))
+            p_pts.append(hit[1])
+            p_won.append(play.seat == winner)
+            p_notes.append(list(play.notes) if play.notes else None)
+
+
+def _rows_core():
+    """The compiled :func:`_add_plays` (``_rows_core.c``), or ``None``."""
+    core = compiled.load("tractor_analysis.dataset._rows_core", "plays rows core", "出牌行核心")
+    return None if core is None else core.add_plays
+
+
+_ADD_PLAYS = _rows_core()
+_SEATS = tuple(SEAT_TOKENS)
 
 
 def _small(n: int | None) -> int | None:
