@@ -91,9 +91,9 @@ def child_cpu(args: list[str]) -> tuple[float, float, float]:
     """(CPU seconds of the child tree, wall seconds, peak RSS MB of the largest process in it) of a
     command, measured by a small Python that forks and runs it (:data:`_WRAP`) with ``os.wait4``: that
     child's own figures, with its workers' (``RUSAGE_CHILDREN`` would give the largest of every child
-    this process ever waited for).  Through a small Python that forks and runs it: a child forked from this process would start
-    # with this process's peak RSS (the kernel keeps it across exec; vfork too), e.g. the ~200 MB
-    # of the big file's lines, and os.wait4 would report that
+    this process ever waited for).  Not forked from this process: a child forked from here starts at
+    this process's peak RSS (the kernel keeps it across exec; vfork too), e.g. the ~200 MB of the big
+    file's lines, and would report that."""
     out = subprocess.run([sys.executable, "-S", "-c", _WRAP, *args], cwd=ROOT, capture_output=True, text=True,
                          check=True)
     cpu, wall, rss = out.stdout.split()
