@@ -72,6 +72,12 @@ class TableBuilder:
         for column, value in zip(self.cols[table].values(), values):
             column.append(value)
 
+    def _rows(self, table: str, rows: list[tuple]) -> None:
+        """:meth:`_row` of each of ``rows``, a column at a time."""
+        if rows:
+            for column, values in zip(self.cols[table].values(), zip(*rows)):
+                column.extend(values)
+
     # files ----------------------------------------------------------------
     def add_file(self, path: str, sha: str, fmt: str | None, matches: list[Match],
                  results: list[MatchResult | None], diagnostics: list[Diagnostic],
@@ -175,6 +181,7 @@ class TableBuilder:
             _add_plays(plays_cols, mid, n, hr.tricks, batch, analysed)
         failed = 0
         ntricks = len(hr.tricks)
+        trick_rows = []
         for i, t in enumerate(hr.tricks):
             winner = t.winner
             wteam = winner & 1
@@ -182,13 +189,14 @@ class TableBuilder:
             lead = t.plays[0] if t.plays else None
             lead_cards = len(lead.attempted if lead is not None and lead.attempted else
                              (lead.cards if lead is not None else ()))
-            self._row("tricks", (
+            trick_rows.append((
                 mid, n, t.number, SEAT_TOKENS[t.leader], SEAT_TOKENS[winner], TEAMS[wteam],
                 # a failed throw was led as a throw; the engine's lead_kind is the unit it was forced to
                 (winner not in hr.defenders) if sides_known else None, t.points,
                 "throw" if t.throw_failed else t.lead_kind, lead_cards,
                 t.throw_failed, t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
                 i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
+        self._rows("tricks", trick_rows)
         for v in hr.violations:
             self._violation(mid, n, v, record, hr)
         o = hr.outcome
