@@ -20,7 +20,9 @@ Each figure is printed in hands per CPU-second and as a ratio to ``json.loads`` 
 its CPU time), so a loaded machine still gives comparable numbers::
 
     .venv/bin/python bench/speed_bench.py [--hands 2000] [--seed 2026] [--profile WHAT]
-        [--ingest-rounds 3] [--only-ingest]
+        [--ingest-rounds 3] [--only-ingest] [--big-file 8]
+
+``--big-file 8`` runs only the memory goal's file: the corpus written 8 times into one file.
 
 ``--profile replay|jsonl|tgn`` prints the cProfile top entries of that step instead.
 """
@@ -87,14 +89,29 @@ def cpu_of(fn, repeat: int = 1) -> float:
 
 def child_cpu(args: list[str]) -> tuple[float, float, float]:
     """(CPU seconds of the child tree, wall seconds, peak RSS MB of the largest process in it) of a
-    command.  ``os.wait4`` gives that child's own figures (with its workers'): ``RUSAGE_CHILDREN``
-    would give the largest of every child this process ever waited for (an earlier step's)."""
-    t = time.perf_counter()
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, _, ru = os.wait4(proc.pid, 0)
-    proc.returncode = 0
-    wall = time.perf_counter() - t
-    return ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss / 1024
+    command, measured by a small Python that forks and runs it (:data:`_WRAP`) with ``os.wait4``: that
+    child's own figures, with its workers' (``RUSAGE_CHILDREN`` would give the largest of every child
+    this process ever waited for).  Not forked from this process: a child forked from here starts at
+    this process's peak RSS (the kernel keeps it across exec; vfork too), e.g. the ~200 MB of the big
+    file's lines, and would report that."""
+    out = subprocess.run([sys.executable, "-S", "-c", _WRAP, *args], cwd=ROOT, capture_output=True, text=True,
+                         check=True)
+    cpu, wall, rss = out.stdout.split()
+    return float(cpu), float(wall), int(rss) / 1024
+
+
+_WRAP = """import os, sys, time
+t = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    fd = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.execv(sys.argv[1], sys.argv[1:])
+_, status, ru = os.wait4(pid, 0)
+print(ru.ru_utime + ru.ru_stime, time.perf_counter() - t, ru.ru_maxrss)
+"""
+"""The runner of :func:`child_cpu`: the command's own CPU (with its workers'), wall and peak RSS."""
 
 
 def ingest_rows(rows: list, extra: dict, loads: list, folder: str, hands: int, rounds: int) -> None:
@@ -180,6 +197,40 @@ def critical_path(folder: str, workers: int = 2) -> dict[str, float]:
             "wall2": plan + max(busy) + finish, "serial": serial}
 
 
+def big_file_rows(folder: str, copies: int) -> None:
+    """The memory goal of issue 27 (peak ≤ 250 MB for 16,000 hands in one file): the corpus's JSONL
+    written ``copies`` times into one file (cached beside it), then ``check --json`` and ``ingest``
+    with 1 and 2 workers of it, once each: CPU (÷ that file's own baseline), wall, the largest
+    process's peak RSS, and the load average before each."""
+    hands = int(open(os.path.join(folder, "HANDS")).read()) * copies
+    big = os.path.join(folder, f"corpus-x{copies}.jsonl")
+    if not os.path.exists(big):
+        text = open(os.path.join(folder, "corpus.jsonl"), encoding="utf-8").read()
+        with open(big + ".tmp", "w", encoding="utf-8") as fh:
+            for _ in range(copies):
+                fh.write(text)
+        os.replace(big + ".tmp", big)
+    lines = open(big, encoding="utf-8").read().splitlines()
+    base = cpu_of(lambda: json_floor(lines))
+    del lines
+    tractor = os.path.join(os.path.dirname(sys.executable), "tractor")
+    print(f"one file of {hands} hands ({os.path.getsize(big) / 1e6:.1f} MB, the corpus written {copies} times); "
+          f"baseline {base:.2f} CPU-s (json.loads of each line, result dropped)")
+    print("| what | CPU-s (÷ baseline) | wall s | largest process peak RSS | load before |")
+    print("|---|---|---|---|---|")
+    runs = [("tractor check --json", [tractor, "check", big, "--json"])]
+    for workers in (1, 2):
+        runs.append((f"tractor ingest --workers {workers}", [tractor, "ingest", big, "--workers", str(workers), "-q"]))
+    for what, args in runs:
+        out = tempfile.mkdtemp(prefix="tractor-speed-big-")
+        load = os.getloadavg()[0]
+        try:
+            cpu, wall, rss = child_cpu(args + (["-o", os.path.join(out, "ds")] if "ingest" in args else []))
+        finally:
+            shutil.rmtree(out, ignore_errors=True)
+        print(f"| {what} | {cpu:.1f} ({cpu / base:.1f}) | {wall:.1f} | {rss:.0f} MB | {load:.1f} |")
+
+
 STEPS = ("none", "floor", "replay", "jsonl", "tgn")
 
 
@@ -252,6 +303,8 @@ def main() -> None:
     ap.add_argument("--profile", choices=["replay", "jsonl", "tgn"])
     ap.add_argument("--ingest-rounds", type=int, default=3, help="ingest with 1 then 2 workers, N times")
     ap.add_argument("--only-ingest", action="store_true", help="json.loads and the ingest rows only")
+    ap.add_argument("--big-file", type=int, default=0, metavar="COPIES",
+                    help="only the one-file memory run: the corpus written COPIES times (8: ~16,000 hands)")
     ap.add_argument("--step", choices=STEPS, help=argparse.SUPPRESS)
     args = ap.parse_args()
 
@@ -260,6 +313,10 @@ def main() -> None:
         print(run_step(args.step, folder, args.repeat))
         return
     hands = make_corpus(folder, args.hands, args.seed)
+    if args.big_file:
+        compile_bytecode()
+        big_file_rows(folder, args.big_file)
+        return
     jsonl = open(os.path.join(folder, "corpus.jsonl"), encoding="utf-8").read()
     lines = jsonl.splitlines()
     if args.profile:

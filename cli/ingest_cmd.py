@@ -47,9 +47,9 @@ SHOWN_ERRORS = 20
 def committed_batches(dataset: str) -> set[str]:
     """The batches committed in the dataset so far (none when there is no dataset yet)."""
     try:
-        from tractor_analysis.dataset import read_table
+        from tractor_analysis.dataset.reading import read_files_rows
 
-        return set(read_table(dataset, "files", columns=["batch"]).column("batch").to_pylist())
+        return set(read_files_rows(dataset, ["batch"]).column("batch").to_pylist())
     except Exception:
         return set()
 
@@ -79,10 +79,10 @@ def show_encodings(dataset: str, before: set[str], limit: int = SHOWN_ERRORS) ->
     """Say which legacy encoding (GBK or Big5) each file this run committed was read with,
     and why (the first ``limit``; all of them are in the files table's ``encoding_note``)."""
     try:
-        from tractor_analysis.dataset import read_table
+        from tractor_analysis.dataset.reading import read_files_rows
 
         batches = committed_batches(dataset) - before
-        files = read_table(dataset, "files", columns=["source_file", "encoding_note"], batches=batches).to_pylist()
+        files = read_files_rows(dataset, ["source_file", "encoding_note"], batches).to_pylist()
     except Exception:        # the files table says it; the summary line still comes
         return
     noted = sorted((f["source_file"], f["encoding_note"]) for f in files if f["encoding_note"])

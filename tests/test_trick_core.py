@@ -63,7 +63,7 @@ def _damaged(trick, rng):
 
 def _agree(ctx, trick, hands, leader):
     mine, ref = [list(h) for h in hands], [list(h) for h in hands]
-    got = core.clean_single(ctx, trick, mine, leader)
+    got = core.clean_trick(ctx, trick, mine, leader)
     want = tricks.judge_trick_python(ctx, trick, ref, leader)
     if got is None:
         assert mine == hands                   # untouched: the Python path judges it
@@ -78,13 +78,40 @@ def _agree(ctx, trick, hands, leader):
 @pytest.mark.parametrize("seed", [5, 17])
 def test_compiled_and_python_judges_agree_on_every_trick(preset, seed):
     rng = random.Random(seed)
-    taken = 0
+    taken = pairs = 0
     for ctx, trick, hands, leader in _calls(preset, seed):
-        taken += _agree(ctx, trick, hands, leader)
+        took = _agree(ctx, trick, hands, leader)
+        taken += took
+        pairs += took and len(trick.plays[0].cards) == 2
         _agree(ctx, _damaged(trick, rng), hands, leader)
         _agree(ctx, trick, hands, (leader + 1) & 3 if leader is not None else 2)
     if preset != "80fen":                      # (80fen hands lead singles too, but keep the check simple)
         assert taken                            # it does take the common trick
+    if PRESETS[preset].decks >= 2:
+        assert pairs                            # and a pair led, every follow legal
+
+
+def test_pair_leads_judged_in_c_agree_on_every_follow():
+    """Pair leads of simulated matches, one follower's cards replaced by two cards of their hand
+    drawn at random (legal or not, paired or not, of the led group or not): the core's result is
+    Python's, or it leaves the trick to Python (hands untouched); it takes some of them."""
+    rng = random.Random(3)
+    taken = 0
+    for preset in sorted(PRESETS):
+        pair_calls = [c for c in _calls(preset, 11) if len(c[1].plays[0].cards) == 2
+                      and c[1].plays[0].cards[0] == c[1].plays[0].cards[1]]
+        for ctx, trick, hands, leader in pair_calls[:6]:
+            for _ in range(12):
+                plays = list(trick.plays)
+                i = rng.randrange(1, len(plays))
+                p = plays[i]
+                held = [k for k, c in enumerate(hands[p.seat]) for _ in range(c)]
+                if len(held) < 2:
+                    continue
+                a, b = rng.sample(held, 2)
+                plays[i] = Play(p.seat, (a, b), p.attempted, p.notes, p.line, p.column)
+                taken += _agree(ctx, Trick(trick.number, tuple(plays), trick.notes, trick.line), hands, leader)
+    assert taken
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -92,7 +119,7 @@ def test_whole_replays_agree(preset, monkeypatch):
     matches = [simulate_match(23, i, rules=PRESETS[preset], violation_rate=0.05, max_hands=4) for i in range(2)]
     legal.clear_memo()
     fast = [replay_match(m) for m in matches]
-    monkeypatch.setattr(tricks, "_CLEAN_SINGLE", None)
+    monkeypatch.setattr(tricks, "_CLEAN_TRICK", None)
     legal.clear_memo()
     slow = [replay_match(m) for m in matches]
     assert repr(fast) == repr(slow) and fast == slow
@@ -101,10 +128,10 @@ def test_whole_replays_agree(preset, monkeypatch):
 def test_odd_arguments_are_left_to_python():
     ctx, trick, hands, leader = next(c for c in _calls("standard", 5) if len(c[1].plays[0].cards) == 1)
     for bad in (tuple(tuple(h) for h in hands), hands[:3], [h[:53] for h in hands], [list(map(float, h)) for h in hands]):
-        assert core.clean_single(ctx, trick, list(bad) if isinstance(bad, list) else bad, leader) is None
-    assert core.clean_single(ctx, trick, [list(h) for h in hands], "N") is None
-    assert core.clean_single(ctx, Trick(1, (), (), 0), [list(h) for h in hands], leader) is None
+        assert core.clean_trick(ctx, trick, list(bad) if isinstance(bad, list) else bad, leader) is None
+    assert core.clean_trick(ctx, trick, [list(h) for h in hands], "N") is None
+    assert core.clean_trick(ctx, Trick(1, (), (), 0), [list(h) for h in hands], leader) is None
 
 
 def test_the_engine_uses_the_compiled_judge():
-    assert tricks._CLEAN_SINGLE is core.clean_single
+    assert tricks._CLEAN_TRICK is core.clean_trick

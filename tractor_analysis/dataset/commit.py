@@ -30,6 +30,7 @@ from typing import Iterator
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
+from .arrow_columns import column, read_part
 from .duplicates import mark_duplicates
 from .schema import ARROW_USED, CHILD_TABLES, TABLES, DatasetError
 
@@ -178,7 +179,7 @@ class Manifest:
             if part in self.seen_parts:
                 continue
             try:
-                col = pq.read_table(part, columns=["source_sha256"]).column(0)
+                col = read_part(part, columns=["source_sha256"]).column(0)
             except (pa.ArrowException, OSError) as exc:
                 raise damaged_part(part, "files", exc) from None
             self.seen_parts.add(part)
@@ -251,10 +252,10 @@ def recover(root: str) -> list[str]:
 def _drop_shas(root: str, tmp: dict[str, str], drop: set[str], batch: str) -> None:
     """Rewrite a batch's temporary parts without the rows of the files in ``drop``."""
     ARROW_USED[0] = True
-    tables = {t: pq.read_table(p) for t, p in tmp.items()}
-    shas = pa.array(sorted(drop), pa.string())
+    tables = {t: read_part(p) for t, p in tmp.items()}
+    shas = column(sorted(drop), pa.string())
     match_ids = tables["matches"].filter(pc.is_in(tables["matches"]["source_sha256"], shas))["match_id"]
-    ids = pa.array(match_ids.to_pylist(), pa.string())
+    ids = column(match_ids.to_pylist(), pa.string())
     for t, table in tables.items():
         if t in ("files", "errors", "matches"):
             keep = pc.invert(pc.is_in(table["source_sha256"], shas))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
+from .arrow_columns import read_part
 from .commit import Manifest, commit_batches, remove_temp_parts
 from .schema import DatasetError, printable
 
@@ -147,7 +148,7 @@ class Committer:
 
 def _note_dup(totals: dict, f: Flushed, dup: set[str]) -> None:
     """Count what a partly duplicate batch added (re-read from its committed files part)."""
-    part = pq.read_table(Path(f.tmp["files"]).with_name(f"part-{f.batch}.parquet"))
+    part = read_part(Path(f.tmp["files"]).with_name(f"part-{f.batch}.parquet"))
     rows = part.to_pylist()
     totals["added"] += len(rows)
     totals["with_errors"] += sum(r["status"] != "ok" for r in rows)

@@ -15,6 +15,7 @@ import os
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .arrow_columns import column as column_of, read_part
 from .schema import DatasetError
 
 _KNOWN: dict[str, tuple[set[str], dict[str, str]]] = {}
@@ -48,7 +49,7 @@ def mark_duplicates(root: str, tmp_matches: str, pending: dict[str, str] | None 
     ``pending``: ``match_key`` → first copy in the batches published together before this one
     (filled here).  Returns how many rows name a first copy."""
     first = _first_copies(root)
-    table = pq.read_table(tmp_matches)
+    table = read_part(tmp_matches)
     if "match_key" not in table.column_names or not table.num_rows:
         return 0
     mids = [str(m) for m in table["match_id"].to_pylist()]
@@ -62,7 +63,7 @@ def mark_duplicates(root: str, tmp_matches: str, pending: dict[str, str] | None 
         new.append(kept)
     if new != old:
         i = table.schema.get_field_index("duplicate_of")
-        column = pa.array(new, pa.string()).dictionary_encode()
+        column = column_of(new, table.schema.field(i).type)
         table = table.set_column(i, table.schema.field(i), column)
         try:
             pq.write_table(table, tmp_matches, compression="zstd")

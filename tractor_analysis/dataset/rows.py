@@ -12,6 +12,7 @@ from typing import Iterable
 
 import pyarrow as pa
 
+from ..records import compiled
 from ..records.cards import POINTS, SEAT_TOKENS, TOKEN, TEAMS, trump_token
 from ..records.diagnostics import Diagnostic
 from ..records.locate import violation_position
@@ -21,6 +22,7 @@ from ..engine.replay import record_pairs
 from ..records.rulesets import RuleSet
 from ..engine.verdicts import HandResult, MatchResult, Violation
 from .analysis import analyses_of, by_play, play_values
+from .arrow_columns import column
 from .schema import SCHEMAS, TABLES, printable
 
 # --- rows -----------------------------------------------------------------------
@@ -69,6 +71,12 @@ class TableBuilder:
     def _row(self, table: str, values: tuple) -> None:
         for column, value in zip(self.cols[table].values(), values):
             column.append(value)
+
+    def _rows(self, table: str, rows: list[tuple]) -> None:
+        """:meth:`_row` of each of ``rows``, a column at a time."""
+        if rows:
+            for column, values in zip(self.cols[table].values(), zip(*rows)):
+                column.extend(values)
 
     # files ----------------------------------------------------------------
     def add_file(self, path: str, sha: str, fmt: str | None, matches: list[Match],
@@ -166,61 +174,29 @@ class TableBuilder:
         attackers = None if defenders is None else 1 - defenders
         sides_known = bool(hr.defenders)
         pl = self.cols["plays"]
-        # plays columns, bound once (the hot loop of ingest)
-        (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
-         p_before, p_after, p_cost, p_best) = (pl[f.name] for f in SCHEMAS["plays"])
+        plays_cols = tuple(pl[f.name] for f in SCHEMAS["plays"])
         analysed = by_play(hr, analysis)
+        if analysed or _ADD_PLAYS is None or not _ADD_PLAYS(plays_cols, mid, n, hr.tricks, batch, _PLAY_CACHE,
+                                                            TOKEN, POINTS, _SEATS):
+            _add_plays(plays_cols, mid, n, hr.tricks, batch, analysed)
         failed = 0
         ntricks = len(hr.tricks)
-        cache = _PLAY_CACHE
+        trick_rows = []
         for i, t in enumerate(hr.tricks):
             winner = t.winner
             wteam = winner & 1
             failed += t.throw_failed
-            plays = t.plays
-            m = len(plays)
-            p_mid.extend([mid] * m)
-            p_hand.extend([n] * m)
-            p_trick.extend([t.number] * m)
-            p_pos.extend(range(m))
-            p_batch.extend([batch] * m)
-            if analysed:
-                for j in range(m):
-                    before, after, cost, best = play_values(analysed.get((i, j)))
-                    p_before.append(before)
-                    p_after.append(after)
-                    p_cost.append(cost)
-                    p_best.append(best)
-            else:
-                nulls = [None] * m
-                p_before.extend(nulls)
-                p_after.extend(nulls)
-                p_cost.extend(nulls)
-                p_best.extend(nulls)
-            for play in plays:
-                cards = play.cards
-                hit = cache.get(cards)
-                if hit is None:
-                    hit = ([TOKEN[c] for c in cards], sum(POINTS[c] for c in cards))
-                    if len(cache) < 200_000:
-                        cache[cards] = hit
-                p_seat.append(SEAT_TOKENS[play.seat])
-                p_cards.append(hit[0])
-                p_att.append(None if play.attempted is None else [TOKEN[c] for c in play.attempted])
-                p_n.append(len(cards))
-                p_pts.append(hit[1])
-                p_won.append(play.seat == winner)
-                p_notes.append(list(play.notes) if play.notes else None)
             lead = t.plays[0] if t.plays else None
             lead_cards = len(lead.attempted if lead is not None and lead.attempted else
                              (lead.cards if lead is not None else ()))
-            self._row("tricks", (
+            trick_rows.append((
                 mid, n, t.number, SEAT_TOKENS[t.leader], SEAT_TOKENS[winner], TEAMS[wteam],
                 # a failed throw was led as a throw; the engine's lead_kind is the unit it was forced to
                 (winner not in hr.defenders) if sides_known else None, t.points,
                 "throw" if t.throw_failed else t.lead_kind, lead_cards,
                 t.throw_failed, t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
                 i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
+        self._rows("tricks", trick_rows)
         for v in hr.violations:
             self._violation(mid, n, v, record, hr)
         o = hr.outcome
@@ -299,20 +275,68 @@ def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tupl
 
 
 def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:
-    """Columns to Arrow.  Dictionary columns are built as plain strings and encoded in C++
-    (converting Python strings straight to a dictionary type is ~15x slower)."""
-    arrays = []
-    for field in schema:
-        values = cols[field.name]
-        if pa.types.is_dictionary(field.type):
-            arrays.append(pa.array(values, pa.string()).dictionary_encode())
-        else:
-            arrays.append(pa.array(values, field.type))
-    return pa.Table.from_arrays(arrays, schema=schema)
+    """Columns to Arrow, each built from its list's buffers (:func:`arrow_columns.column`: no
+    ``pa.array``, so no pandas imported; what it does not take exactly goes through ``pa.array``)."""
+    return pa.Table.from_arrays([column(cols[field.name], field.type) for field in schema], schema=schema)
 
 
 _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
 """Tokens and points of a played card tuple (the same plays recur across hands)."""
+
+
+def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, analysed: dict | None) -> None:
+    """The ``plays`` rows of a hand's tricks, appended to ``cols`` (the table's columns in schema
+    order): the reference of the compiled ``_rows_core.add_plays`` (which takes the hands without
+    an endgame analysis)."""
+    (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
+     p_before, p_after, p_cost, p_best) = cols
+    cache = _PLAY_CACHE
+    for i, t in enumerate(tricks):
+        winner = t.winner
+        plays = t.plays
+        m = len(plays)
+        p_mid.extend([mid] * m)
+        p_hand.extend([n] * m)
+        p_trick.extend([t.number] * m)
+        p_pos.extend(range(m))
+        p_batch.extend([batch] * m)
+        if analysed:
+            for j in range(m):
+                before, after, cost, best = play_values(analysed.get((i, j)))
+                p_before.append(before)
+                p_after.append(after)
+                p_cost.append(cost)
+                p_best.append(best)
+        else:
+            nulls = [None] * m
+            p_before.extend(nulls)
+            p_after.extend(nulls)
+            p_cost.extend(nulls)
+            p_best.extend(nulls)
+        for play in plays:
+            cards = play.cards
+            hit = cache.get(cards)
+            if hit is None:
+                hit = ([TOKEN[c] for c in cards], sum(POINTS[c] for c in cards))
+                if len(cache) < 200_000:
+                    cache[cards] = hit
+            p_seat.append(SEAT_TOKENS[play.seat])
+            p_cards.append(hit[0])
+            p_att.append(None if play.attempted is None else [TOKEN[c] for c in play.attempted])
+            p_n.append(len(cards))
+            p_pts.append(hit[1])
+            p_won.append(play.seat == winner)
+            p_notes.append(list(play.notes) if play.notes else None)
+
+
+def _rows_core():
+    """The compiled :func:`_add_plays` (``_rows_core.c``), or ``None``."""
+    core = compiled.load("tractor_analysis.dataset._rows_core", "plays rows core", "出牌行核心")
+    return None if core is None else core.add_plays
+
+
+_ADD_PLAYS = _rows_core()
+_SEATS = tuple(SEAT_TOKENS)
 
 
 def _small(n: int | None) -> int | None:

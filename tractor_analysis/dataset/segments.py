@@ -26,6 +26,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..records.sources import _GZIP_MAGIC
+from .arrow_columns import column as column_of, read_part
 
 SPLIT_ABOVE = 2 << 20
 """A JSON Lines file of at least this many bytes is split among the workers of a parallel ingest."""
@@ -131,8 +132,8 @@ def renumber(tmp: dict[str, str], shift: int) -> None:
     """Add ``shift`` to the match index of every row of a batch's temporary parts (all of one
     file): ``match_id`` (and ``duplicate_of``) ``hash-index`` and the ``match_index`` column."""
     def move(values: list) -> pa.Array:
-        return pa.array([None if m is None else f"{m.rsplit('-', 1)[0]}-{int(m.rsplit('-', 1)[1]) + shift}"
-                         for m in values], pa.string())
+        return column_of([None if m is None else f"{m.rsplit('-', 1)[0]}-{int(m.rsplit('-', 1)[1]) + shift}"
+                       for m in values], pa.string())
 
     def ids(column: pa.ChunkedArray) -> pa.ChunkedArray:
         if pa.types.is_dictionary(column.type):       # the ids once each: the dictionary
@@ -144,7 +145,7 @@ def renumber(tmp: dict[str, str], shift: int) -> None:
         path = tmp.get(name)
         if path is None:
             continue
-        table = pq.read_table(path)
+        table = read_part(path)
         if not table.num_rows:
             continue
         for col in ("match_id", "duplicate_of"):
@@ -153,6 +154,6 @@ def renumber(tmp: dict[str, str], shift: int) -> None:
                 table = table.set_column(i, table.schema.field(i), ids(table[col]))
         if "match_index" in table.column_names:
             i = table.schema.get_field_index("match_index")
-            column = pc.add(table["match_index"], pa.scalar(shift, table["match_index"].type))
+            column = pc.add(table["match_index"], column_of([shift], table["match_index"].type)[0])
             table = table.set_column(i, table.schema.field(i), column)
         pq.write_table(table, path, compression="zstd")

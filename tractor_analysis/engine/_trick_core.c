@@ -1,13 +1,16 @@
-/* The commonest trick in C: a single card led, four plays in turn, each card held, each
- * follower of the led group or out of it -- what tractor_analysis.engine.tricks._clean_single
- * judges, with the same result (the pure-Python code stays the reference: the tests replay the
- * same matches both ways and compare every TrickResult).
+/* The commonest tricks in C: a single card or a pair led, four plays in turn, each card held,
+ * each follow legal -- what tractor_analysis.engine.tricks._clean_single and _clean_pair judge,
+ * with the same result (the pure-Python code stays the reference: the tests replay the same
+ * matches both ways and compare every TrickResult).
  *
- * clean_single(ctx, trick, hands, leader) returns the TrickResult, having taken the played cards
- * out of hands, or None with hands unchanged when the trick is anything else: another lead, a
- * lead not yet in the hand's lead table (the Python path analyses it and stores it), a play out
- * of turn, a card not held, a follower out of the led group while holding it.  judge_trick then
- * judges it in Python, which finds and words every violation.
+ * clean_trick(ctx, trick, hands, leader) returns the TrickResult, having taken the played cards
+ * out of hands, or None with hands unchanged when the trick is anything else: another lead (a
+ * throw, a tractor, a mixed lead), a lead not yet in the hand's lead table (the Python path
+ * analyses it and stores it), a play out of turn or of another size, a card not held, a follow
+ * that may break a rule (a follower out of the led group while holding it; on a pair lead, two
+ * unpaired cards of the led group from a hand holding two of one kind of it).  judge_trick then
+ * judges it in Python, which finds and words every violation (and decides the cases this code
+ * leaves to it, e.g. protect_triples, where such a hand may be legal).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -20,7 +23,7 @@ static Py_ssize_t result_off[12];
 static long points[KINDS];
 static long trump_group;
 static PyObject *s_plays, *s_seat, *s_cards, *s_attempted, *s_number, *s_order, *s_leads, *s_group,
-    *s_strength, *s_kinds, *s_count, *s_units, *s_top, *s_kind, *s_shapes, *zero;
+    *s_strength, *s_kinds, *s_count, *s_units, *s_top, *s_kind, *s_shapes, *s_is_throw, *s_mixed, *s_copies, *zero;
 static int ready = 0;
 
 static int
@@ -91,11 +94,29 @@ item(PyObject *t, long i)
 
 #define GIVE_UP(label) do { goto label; } while (0)
 
+/* Is obj.name True (1), False (0), or something else / an error (-1, with or without an exception)? */
+static int
+flag(PyObject *obj, PyObject *name)
+{
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL)
+        return -1;
+    Py_DECREF(v);
+    return v == Py_True ? 1 : v == Py_False ? 0 : -1;
+}
+
+/* hands[seat][kind] as a long, or -2. */
+static long
+held_count(PyObject *hands, long seat, long kind)
+{
+    return as_long(PyList_GET_ITEM(PyList_GET_ITEM(hands, seat), kind));
+}
+
 static PyObject *
-clean_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+clean_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "clean_single(ctx, trick, hands, leader)");
+        PyErr_SetString(PyExc_TypeError, "clean_trick(ctx, trick, hands, leader)");
         return NULL;
     }
     if (!ready) {
@@ -107,7 +128,8 @@ clean_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *play[4] = {NULL, NULL, NULL, NULL}, *seat[4] = {NULL, NULL, NULL, NULL};
     PyObject *lead = NULL, *units = NULL, *kind = NULL, *shapes = NULL, *before = NULL, *result = NULL;
     PyObject *cards0 = NULL;
-    long k[4], s[4];
+    long k[4][2], s[4];
+    Py_ssize_t n = 0;                   /* cards per play: 1 (a single led) or 2 (a pair) */
 
     if (!PyList_CheckExact(hands) || PyList_GET_SIZE(hands) != 4)
         GIVE_UP(none);
@@ -130,12 +152,22 @@ clean_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyObject *cards = PyObject_GetAttr(play[i], s_cards);
         if (cards == NULL)
             goto error;
-        k[i] = PyTuple_CheckExact(cards) && PyTuple_GET_SIZE(cards) == 1 ? as_long(PyTuple_GET_ITEM(cards, 0)) : -2;
-        if (i == 0)
+        int ok = PyTuple_CheckExact(cards);
+        if (ok && i == 0) {
+            n = PyTuple_GET_SIZE(cards);
+            ok = n == 1 || n == 2;
+        }
+        ok = ok && PyTuple_GET_SIZE(cards) == n;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            k[i][j] = ok ? as_long(PyTuple_GET_ITEM(cards, j)) : -2;
+            if (k[i][j] < 0 || k[i][j] >= KINDS)
+                ok = 0;
+        }
+        if (i == 0 && ok)
             cards0 = cards;         /* kept: the lead table's key */
         else
             Py_DECREF(cards);
-        if (s[i] < 0 || s[i] > 3 || k[i] < 0 || k[i] >= KINDS)
+        if (!ok || s[i] < 0 || s[i] > 3)
             GIVE_UP(none);
     }
     PyObject *att = PyObject_GetAttr(play[0], s_attempted);
@@ -162,8 +194,15 @@ clean_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         goto error;
     long count = as_long(cnt);
     Py_DECREF(cnt);
-    if (count != 1)
+    if (count != n)
         GIVE_UP(none);
+    if (n == 2) {                    /* one pair: not a throw of two singles, not mixed */
+        int thrown = flag(lead, s_is_throw), mixed = flag(lead, s_mixed);
+        if (PyErr_Occurred())
+            goto error;
+        if (thrown != 0 || mixed != 0)
+            GIVE_UP(none);
+    }
     PyObject *lg = PyObject_GetAttr(lead, s_group);
     if (lg == NULL)
         goto error;
@@ -172,15 +211,25 @@ clean_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     units = PyObject_GetAttr(lead, s_units);
     if (units == NULL)
         goto error;
-    if (!PyTuple_CheckExact(units) || PyTuple_GET_SIZE(units) < 1)
+    if (!PyTuple_CheckExact(units) || PyTuple_GET_SIZE(units) != 1)
         GIVE_UP(none);
-    PyObject *top = PyObject_GetAttr(PyTuple_GET_ITEM(units, 0), s_top);
+    PyObject *unit = PyTuple_GET_ITEM(units, 0);
+    PyObject *top = PyObject_GetAttr(unit, s_top);
     if (top == NULL)
         goto error;
     long best_val = as_long(top);
     Py_DECREF(top);
     if (best_val == -2)
         GIVE_UP(none);
+    if (n == 2) {
+        PyObject *cp = PyObject_GetAttr(unit, s_copies);
+        if (cp == NULL)
+            goto error;
+        long copies = as_long(cp);
+        Py_DECREF(cp);
+        if (copies != 2)
+            GIVE_UP(none);
+    }
     order = PyObject_GetAttr(ctx, s_order);
     if (order == NULL)
         goto error;
@@ -191,40 +240,65 @@ clean_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         || !PyTuple_CheckExact(PyTuple_GET_ITEM(kinds, g)))
         GIVE_UP(none);
     PyObject *gkinds = PyTuple_GET_ITEM(kinds, g);
+    Py_ssize_t ngk = PyTuple_GET_SIZE(gkinds);
+    for (Py_ssize_t j = 0; j < ngk; j++) {
+        long kk = as_long(PyTuple_GET_ITEM(gkinds, j));
+        if (kk < 0 || kk >= KINDS)
+            GIVE_UP(none);
+    }
 
     /* every card held (the hands at the trick's start: each seat plays once) */
     for (int i = 0; i < 4; i++) {
-        long c = as_long(PyList_GET_ITEM(PyList_GET_ITEM(hands, s[i]), k[i]));
-        if (c == -2)
+        long a = held_count(hands, s[i], k[i][0]);
+        if (a == -2 || a == 0)
             GIVE_UP(none);
-        if (c == 0)
-            GIVE_UP(none);
+        if (n == 2) {
+            long b = held_count(hands, s[i], k[i][1]);
+            if (b == -2 || b == 0 || (k[i][0] == k[i][1] && a < 2))
+                GIVE_UP(none);
+        }
     }
     int plain = g != trump_group, best = 0, best_trump = 0;
     for (int i = 1; i < 4; i++) {
-        long gg = item(group, k[i]), st = item(strength, k[i]);
+        long gg = item(group, k[i][0]), st = item(strength, k[i][0]);
         if (gg == -2 || st == -2)
             GIVE_UP(none);
+        int suit = gg == g, paired = 1;
+        if (n == 2) {
+            long g2 = item(group, k[i][1]);
+            if (g2 == -2)
+                GIVE_UP(none);
+            suit += g2 == g;
+            paired = k[i][0] == k[i][1];
+        }
+        /* the follow: the led group as far as held; on a pair lead, a pair of it when one is held */
+        long held = 0, most = 0;
+        if (suit < n || !paired) {
+            for (Py_ssize_t j = 0; j < ngk; j++) {
+                long c = held_count(hands, s[i], as_long(PyTuple_GET_ITEM(gkinds, j)));
+                if (c < 0)
+                    GIVE_UP(none);
+                held += c;
+                if (c > most)
+                    most = c;
+            }
+        }
+        if (suit < n && suit < (held < n ? held : n))
+            GIVE_UP(none);           /* held more of the led group: follow_suit, for Python to word */
+        if (suit == n && !paired && most >= 2)
+            GIVE_UP(none);           /* held a pair of it (follow_pair, or legal under protect_triples) */
+        /* the winner: the highest of the led group (a pair must be a pair), else of trumps */
+        if (!paired)
+            continue;
         if (gg == g) {
             if (!best_trump && st > best_val) {
                 best = i;
                 best_val = st;
             }
-        } else {
-            PyObject *h = PyList_GET_ITEM(hands, s[i]);
-            for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(gkinds); j++) {
-                long kk = as_long(PyTuple_GET_ITEM(gkinds, j));
-                if (kk < 0 || kk >= KINDS)
-                    GIVE_UP(none);
-                long c = as_long(PyList_GET_ITEM(h, kk));
-                if (c != 0)
-                    GIVE_UP(none);           /* held the led group: follow_suit, for Python to word */
-            }
-            if (plain && gg == trump_group && (!best_trump || st > best_val)) {
-                best = i;
-                best_val = st;
-                best_trump = 1;
-            }
+        } else if (plain && gg == trump_group && (!best_trump || st > best_val)) {
+            best = i;
+            best_val = st;
+            best_trump = 1;
         }
     }
     kind = PyObject_GetAttr(lead, s_kind);
@@ -249,7 +323,11 @@ clean_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
         PyTuple_SET_ITEM(before, i, t);
     }
-    PyObject *pts = PyLong_FromLong(points[k[0]] + points[k[1]] + points[k[2]] + points[k[3]]);
+    long total = 0;
+    for (int i = 0; i < 4; i++)
+        for (Py_ssize_t j = 0; j < n; j++)
+            total += points[k[i][j]];
+    PyObject *pts = PyLong_FromLong(total);
     if (pts == NULL) {
         Py_DECREF(number);
         goto error;
@@ -270,12 +348,14 @@ clean_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         goto error;
     for (int i = 0; i < 4; i++) {        /* the cards go to the table (each seat once: from the start) */
         PyObject *h = PyList_GET_ITEM(hands, s[i]);
-        PyObject *c = PyLong_FromLong(as_long(PyList_GET_ITEM(h, k[i])) - 1);
-        if (c == NULL) {
-            Py_CLEAR(result);
-            goto error;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            PyObject *c = PyLong_FromLong(as_long(PyList_GET_ITEM(h, k[i][j])) - 1);
+            if (c == NULL) {
+                Py_CLEAR(result);
+                goto error;
+            }
+            PyList_SetItem(h, k[i][j], c);      /* steals c */
         }
-        PyList_SetItem(h, k[i], c);      /* steals c */
     }
     goto out;
 none:
@@ -304,13 +384,13 @@ out:
 
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, "setup(TrickResult, field_names, POINTS, TRUMP)"},
-    {"clean_single", (PyCFunction)(void (*)(void))clean_single, METH_FASTCALL,
-     "clean_single(ctx, trick, hands, leader): tricks._clean_single's TrickResult, or None"},
+    {"clean_trick", (PyCFunction)(void (*)(void))clean_trick, METH_FASTCALL,
+     "clean_trick(ctx, trick, hands, leader): tricks._clean_single's or _clean_pair's TrickResult, or None"},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_trick_core",
-                                    "The engine's commonest trick (a single led, all legal) in C.", -1, methods};
+                                    "The engine's commonest tricks (a single or a pair led, all legal) in C.", -1, methods};
 
 PyMODINIT_FUNC
 PyInit__trick_core(void)
@@ -320,6 +400,7 @@ PyInit__trick_core(void)
     INTERN(s_number, "number"); INTERN(s_order, "order"); INTERN(s_leads, "leads"); INTERN(s_group, "group");
     INTERN(s_strength, "strength"); INTERN(s_kinds, "kinds"); INTERN(s_count, "count"); INTERN(s_units, "units");
     INTERN(s_top, "top"); INTERN(s_kind, "kind"); INTERN(s_shapes, "shapes");
+    INTERN(s_is_throw, "is_throw"); INTERN(s_mixed, "mixed"); INTERN(s_copies, "copies");
     if (!(zero = PyLong_FromLong(0)))
         return NULL;
     return PyModule_Create(&module);

@@ -227,15 +227,16 @@ def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[in
 
 
 def _trick_core():
-    """The compiled :func:`_clean_single` (``_trick_core.c``: a single led, every play legal), or ``None``."""
+    """The compiled :func:`_clean_single` and :func:`_clean_pair` (``_trick_core.c``: a single or a pair
+    led, every play legal), or ``None``."""
     core = compiled.load("tractor_analysis.engine._trick_core", *explain.TRICK_CORE)
     if core is None:
         return None
     core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP)
-    return core.clean_single
+    return core.clean_trick
 
 
-_CLEAN_SINGLE = _trick_core()
+_CLEAN_TRICK = _trick_core()
 
 
 def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
@@ -244,13 +245,23 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
     ``leader`` is who should lead (``None``: accept the recorded leader).  Violations:
     ``out_of_turn``, ``not_in_hand``, ``mixed_lead``, ``throw_failed``, ``wrong_forced_play``,
     ``wrong_count``, ``follow_suit``, ``follow_tractor``, ``follow_pair``, ``follow_triple``.
-    The commonest trick (a single led, every play legal, the lead already in the hand's table)
-    is judged in C when the core is built (:func:`_clean_single` is the reference).
+    The commonest tricks (a single or a pair led, every play legal, the lead already in the hand's
+    table) are judged in C when the core is built (:func:`_clean_single` and :func:`_clean_pair`
+    are the reference).
     """
-    if _CLEAN_SINGLE is not None:
-        done = _CLEAN_SINGLE(ctx, trick, hands, leader)
+    if _CLEAN_TRICK is not None:
+        done = _CLEAN_TRICK(ctx, trick, hands, leader)
         if done is not None:
             return done
+        plays = trick.plays
+        if len(plays) == 4 and ctx.leads is not None:
+            cards = plays[0].cards
+            if type(cards) is tuple and 0 < len(cards) <= 2 and cards not in ctx.leads \
+                    and all(type(k) is int and 0 <= k < len(POINTS) for k in cards):
+                _lead_of(ctx, cards)        # a lead met for the first time: analysed once, then the core
+                done = _CLEAN_TRICK(ctx, trick, hands, leader)
+                if done is not None:
+                    return done
     return judge_trick_python(ctx, trick, hands, leader)
 
 

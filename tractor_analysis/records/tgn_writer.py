@@ -62,8 +62,20 @@ def _cards_text(cards: Iterable[Card]) -> str:
 
 
 def _seat_cards(label: str, cards: Iterable[Card]) -> str:
+    key = (label, cards) if type(cards) is tuple else None
+    if key is not None:
+        hit = _SEAT_CARDS.get(key)
+        if hit is not None:
+            return hit
     text = _cards_text(cards)
-    return f"{label}: {text}" if text else f"{label}:"
+    line = f"{label}: {text}" if text else f"{label}:"
+    if key is not None and len(_SEAT_CARDS) < 100_000:
+        _SEAT_CARDS[key] = line
+    return line
+
+
+_SEAT_CARDS: dict[tuple[str, tuple[Card, ...]], str] = {}
+"""``label: tokens`` of a seat and a card tuple (the same plays recur across hands and matches)."""
 
 
 def format_tgn(match: Match) -> str:

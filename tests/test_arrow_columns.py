@@ -1,0 +1,123 @@
+"""The dataset's Arrow columns built from buffers (``dataset/arrow_columns.py``) are the arrays
+``pa.array`` gives (the reference): every type of the schema, with nulls, empty, refused values;
+every column of simulated matches' rows; and ``tractor ingest`` no longer imports pandas."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pyarrow as pa
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tractor_analysis.dataset import arrow_columns as ac
+from tractor_analysis.dataset.reading import read_files_rows, read_table
+from tractor_analysis.dataset.rows import TableBuilder
+from tractor_analysis.dataset.schema import SCHEMAS, TABLES
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records import format_jsonl
+from tractor_analysis.records.rulesets import PRESETS
+from tractor_analysis.simulate import simulate_match
+
+DICT = pa.dictionary(pa.int32(), pa.string())
+TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=6)
+
+
+def same(values, typ):
+    """Both constructions give the same array (or the same exception type)."""
+    try:
+        want = ac.reference(list(values), typ)
+    except Exception as exc:                    # what Arrow refuses, it still refuses
+        with pytest.raises(type(exc)):
+            ac.column(list(values), typ)
+        return
+    got = ac.column(list(values), typ)
+    assert got.type == want.type and got.equals(want) and len(got) == len(want)
+    assert got.null_count == want.null_count
+    if pa.types.is_dictionary(typ):             # the same dictionary, in order of first appearance
+        assert got.dictionary.equals(want.dictionary) and got.indices.equals(want.indices)
+    assert got.to_pylist() == want.to_pylist()
+
+
+def nullable(s):
+    return st.lists(st.one_of(st.none(), s), max_size=40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(nullable(st.integers(-(1 << 15), (1 << 15) - 1)), nullable(st.integers(-(1 << 40), 1 << 40)))
+def test_ints(small, big):
+    same(small, pa.int16())
+    same(small, pa.int32())
+    same(big, pa.int32())                       # out of range: pa.array's error
+    same(big, pa.int64())
+    same(big, pa.timestamp("ms", tz="UTC"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(nullable(st.booleans()), nullable(TEXT), nullable(st.sampled_from(["N", "E", "S", "W", "黑桃", ""])))
+def test_bools_strings_dictionaries(flags, texts, seats):
+    same(flags, pa.bool_())
+    same(texts, pa.string())
+    same(texts, DICT)
+    same(seats, DICT)
+
+
+@settings(max_examples=60, deadline=None)
+@given(nullable(st.lists(TEXT, max_size=5)), nullable(st.lists(nullable(TEXT), max_size=3)),
+       nullable(st.lists(st.lists(TEXT, max_size=3), max_size=3)))
+def test_lists(cards, with_nulls, nested):
+    same(cards, pa.list_(pa.string()))
+    same(with_nulls, pa.list_(pa.string()))     # a null inside a list: the reference builds it
+    same(nested, pa.list_(pa.list_(pa.string())))
+
+
+@pytest.mark.parametrize("values,typ", [
+    ([1, True, None], pa.int32()), ([1, 2.0], pa.int16()), ([1 << 15], pa.int16()), ([0, 1], pa.bool_()),
+    (["a", b"b"], pa.string()), (["\ud800"], pa.string()), (["a", 1], DICT), ([("a",)], pa.list_(pa.string())),
+    ([None, None], pa.int16()), ([None], DICT), ([None] * 3, pa.list_(pa.list_(pa.string()))), ([], DICT),
+    ([], pa.list_(pa.string())), (["x" * 5, None, "é"], DICT),
+])
+def test_values_taken_or_refused_as_pa_array_does(values, typ):
+    same(values, typ)
+
+
+def test_every_column_of_simulated_rows():
+    """Rows of matches with violations under several presets: each column both ways."""
+    builder = TableBuilder("b-1")
+    for i, preset in enumerate(("standard", "80fen", "three-deck", "tournament")):
+        matches = [simulate_match(31, j, rules=PRESETS[preset], violation_rate=0.1, max_hands=3) for j in range(2)]
+        builder.add_file(f"f{i}.jsonl", f"{i:064x}", "jsonl", matches, [replay_match(m) for m in matches], [],
+                         "ok", None)
+    builder.cols["files"]["ingested_at"] = [1_700_000_000_000] * len(builder.cols["files"]["batch"])
+    for table in TABLES:
+        for field in SCHEMAS[table]:
+            same(builder.cols[table][field.name], field.type)
+    assert len(builder.cols["plays"]["cards"]) > 100
+
+
+def test_ingest_reads_no_pandas_and_files_rows_match_read_table(tmp_path):
+    """``tractor ingest`` (one worker, in its own process) writes the dataset without importing
+    pandas or ``pyarrow.dataset``; :func:`read_files_rows` gives what :func:`read_table` gives."""
+    src = tmp_path / "m.jsonl"
+    src.write_text(format_jsonl([simulate_match(8, i, max_hands=2) for i in range(3)]), encoding="utf-8")
+    root = tmp_path / "ds"
+    code = ("import sys\nfrom tractor_analysis.cli.main import main\n"
+            f"sys.argv = ['tractor', 'ingest', {str(src)!r}, '-o', {str(root)!r}, '--workers', '1', '-q']\n"
+            "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+            "print('pandas' in sys.modules, 'pyarrow.dataset' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert out.stdout.split() == ["False", "False"], out.stdout + out.stderr
+    src2 = tmp_path / "n.jsonl"
+    src2.write_text(format_jsonl([simulate_match(9, 0, max_hands=2)]), encoding="utf-8")
+    subprocess.run([os.path.join(os.path.dirname(sys.executable), "tractor"), "ingest", str(src2), "-o", str(root),
+                    "-q"], check=True, capture_output=True)
+    every = read_table(str(root), "files")
+    batches = set(every.column("batch").to_pylist())
+    assert len(batches) == 2
+    for cols in (["batch"], ["source_file", "encoding_note"], ["batch", "hands", "ingested_at"]):
+        for chosen in (None, set(), {sorted(batches)[0]}):
+            got = read_files_rows(str(root), cols, chosen)
+            want = read_table(str(root), "files", cols, chosen)
+            assert got.to_pylist() == want.to_pylist() and got.schema.equals(want.schema)

@@ -1,0 +1,228 @@
+/* The plays columns of one hand in C: what tractor_analysis.dataset.rows._add_plays (the pure-Python
+ * reference) appends to the sixteen lists of the plays table, one row per play of every trick, for a
+ * hand with no endgame analysis (the four analysis columns null).
+ *
+ * add_plays(cols, mid, hand_no, tricks, batch, cache, token, points, seats) returns True having
+ * appended the rows, or False with every list untouched when anything is not as the engine makes
+ * it (a seat out of 0..3, a card not an int of the table, a play's cards not a tuple, ...): the
+ * Python code then adds the hand, and raises what it raises.  ``cache`` is rows._PLAY_CACHE (a
+ * played card tuple -> (its tokens, its points)), shared with the Python code and filled the same
+ * way; every row of one card tuple holds the same token list, as in Python.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define NCOLS 16
+#define CACHE_MAX 200000
+
+static PyObject *s_number, *s_plays, *s_winner, *s_seat, *s_cards, *s_attempted, *s_notes;
+
+/* an int in [0, n) as a long, else -1 */
+static long
+small(PyObject *o, long n)
+{
+    if (!PyLong_CheckExact(o))
+        return -1;
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    return overflow || v < 0 || v >= n ? -1 : v;
+}
+
+/* a tuple of ints in [0, n) (1), something else (0) */
+static int
+card_tuple(PyObject *t, long n)
+{
+    if (!PyTuple_CheckExact(t))
+        return 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++)
+        if (small(PyTuple_GET_ITEM(t, i), n) < 0)
+            return 0;
+    return 1;
+}
+
+static PyObject *
+tokens_of(PyObject *cards, PyObject *token)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(cards);
+    PyObject *out = PyList_New(n);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *tok = PyTuple_GET_ITEM(token, PyLong_AsLong(PyTuple_GET_ITEM(cards, i)));
+        Py_INCREF(tok);
+        PyList_SET_ITEM(out, i, tok);
+    }
+    return out;
+}
+
+/* Every play of every trick as the engine makes it?  1 yes, 0 no, -1 error. */
+static int
+plain(PyObject *tricks, long ntok)
+{
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tricks); i++) {
+        PyObject *t = PyTuple_GET_ITEM(tricks, i);
+        PyObject *plays = PyObject_GetAttr(t, s_plays), *winner = PyObject_GetAttr(t, s_winner);
+        int ok = plays != NULL && winner != NULL && PyTuple_CheckExact(plays) && small(winner, 4) >= 0;
+        for (Py_ssize_t j = 0; ok && j < PyTuple_GET_SIZE(plays); j++) {
+            PyObject *p = PyTuple_GET_ITEM(plays, j);
+            PyObject *seat = PyObject_GetAttr(p, s_seat), *cards = PyObject_GetAttr(p, s_cards);
+            PyObject *att = PyObject_GetAttr(p, s_attempted), *notes = PyObject_GetAttr(p, s_notes);
+            if (seat == NULL || cards == NULL || att == NULL || notes == NULL)
+                ok = -1;
+            else
+                ok = small(seat, 4) >= 0 && card_tuple(cards, ntok) && (att == Py_None || card_tuple(att, ntok))
+                     && PyTuple_CheckExact(notes);
+            Py_XDECREF(seat);
+            Py_XDECREF(cards);
+            Py_XDECREF(att);
+            Py_XDECREF(notes);
+        }
+        if ((plays == NULL || winner == NULL) && PyErr_Occurred())
+            ok = -1;
+        Py_XDECREF(plays);
+        Py_XDECREF(winner);
+        if (ok != 1)
+            return ok;
+    }
+    return 1;
+}
+
+#define APPEND(col, v) do { if (PyList_Append(c[col], (v)) < 0) goto error; } while (0)
+
+static PyObject *
+add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "add_plays(cols, mid, hand_no, tricks, batch, cache, token, points, seats)");
+        return NULL;
+    }
+    PyObject *cols = args[0], *mid = args[1], *hand_no = args[2], *tricks = args[3], *batch = args[4];
+    PyObject *cache = args[5], *token = args[6], *points = args[7], *seats = args[8];
+    PyObject *c[NCOLS];
+    if (!PyTuple_CheckExact(cols) || PyTuple_GET_SIZE(cols) != NCOLS || !PyTuple_CheckExact(tricks)
+        || !PyDict_CheckExact(cache) || !PyTuple_CheckExact(token) || !PyTuple_CheckExact(points)
+        || PyTuple_GET_SIZE(points) != PyTuple_GET_SIZE(token) || !PyTuple_CheckExact(seats)
+        || PyTuple_GET_SIZE(seats) != 4)
+        Py_RETURN_FALSE;
+    for (int i = 0; i < NCOLS; i++) {
+        c[i] = PyTuple_GET_ITEM(cols, i);
+        if (!PyList_CheckExact(c[i]))
+            Py_RETURN_FALSE;
+    }
+    long ntok = (long)PyTuple_GET_SIZE(token);
+    for (long k = 0; k < ntok; k++)
+        if (!PyLong_CheckExact(PyTuple_GET_ITEM(points, k)))
+            Py_RETURN_FALSE;
+    int ok = plain(tricks, ntok);
+    if (ok < 0)
+        return NULL;
+    if (!ok)
+        Py_RETURN_FALSE;
+
+    PyObject *t = NULL, *plays = NULL, *number = NULL, *winner = NULL, *p = NULL, *seat = NULL, *cards = NULL;
+    PyObject *att = NULL, *notes = NULL, *v = NULL, *hit = NULL;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tricks); i++) {
+        t = PyTuple_GET_ITEM(tricks, i);
+        if (!(plays = PyObject_GetAttr(t, s_plays)) || !(number = PyObject_GetAttr(t, s_number))
+            || !(winner = PyObject_GetAttr(t, s_winner)))
+            goto error;
+        long w = PyLong_AsLong(winner);
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(plays); j++) {
+            p = PyTuple_GET_ITEM(plays, j);
+            if (!(seat = PyObject_GetAttr(p, s_seat)) || !(cards = PyObject_GetAttr(p, s_cards))
+                || !(att = PyObject_GetAttr(p, s_attempted)) || !(notes = PyObject_GetAttr(p, s_notes)))
+                goto error;
+            long s = PyLong_AsLong(seat);
+            hit = PyDict_GetItemWithError(cache, cards);
+            if (hit != NULL)
+                Py_INCREF(hit);
+            else {
+                if (PyErr_Occurred())
+                    goto error;
+                long pts = 0;
+                for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(cards); k++)
+                    pts += PyLong_AsLong(PyTuple_GET_ITEM(points, PyLong_AsLong(PyTuple_GET_ITEM(cards, k))));
+                PyObject *toks = tokens_of(cards, token);
+                if (toks == NULL)
+                    goto error;
+                hit = Py_BuildValue("(Nl)", toks, pts);
+                if (hit == NULL)
+                    goto error;
+                if (PyDict_GET_SIZE(cache) < CACHE_MAX && PyDict_SetItem(cache, cards, hit) < 0)
+                    goto error;
+            }
+            APPEND(0, mid);
+            APPEND(1, hand_no);
+            APPEND(2, number);
+            APPEND(3, PyTuple_GET_ITEM(seats, s));
+            if (!(v = PyLong_FromSsize_t(j)))
+                goto error;
+            APPEND(4, v);
+            Py_CLEAR(v);
+            APPEND(5, PyTuple_GET_ITEM(hit, 0));
+            if (att == Py_None)
+                APPEND(6, Py_None);
+            else {
+                if (!(v = tokens_of(att, token)))
+                    goto error;
+                APPEND(6, v);
+                Py_CLEAR(v);
+            }
+            if (!(v = PyLong_FromSsize_t(PyTuple_GET_SIZE(cards))))
+                goto error;
+            APPEND(7, v);
+            Py_CLEAR(v);
+            APPEND(8, PyTuple_GET_ITEM(hit, 1));
+            APPEND(9, s == w ? Py_True : Py_False);
+            if (PyTuple_GET_SIZE(notes) == 0)
+                APPEND(10, Py_None);
+            else {
+                if (!(v = PySequence_List(notes)))
+                    goto error;
+                APPEND(10, v);
+                Py_CLEAR(v);
+            }
+            APPEND(11, batch);
+            for (int k = 12; k < NCOLS; k++)
+                APPEND(k, Py_None);
+            Py_CLEAR(hit);
+            Py_CLEAR(seat);
+            Py_CLEAR(cards);
+            Py_CLEAR(att);
+            Py_CLEAR(notes);
+        }
+        Py_CLEAR(plays);
+        Py_CLEAR(number);
+        Py_CLEAR(winner);
+    }
+    Py_RETURN_TRUE;
+error:
+    Py_XDECREF(plays);
+    Py_XDECREF(number);
+    Py_XDECREF(winner);
+    Py_XDECREF(seat);
+    Py_XDECREF(cards);
+    Py_XDECREF(att);
+    Py_XDECREF(notes);
+    Py_XDECREF(v);
+    Py_XDECREF(hit);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"add_plays", (PyCFunction)(void (*)(void))add_plays, METH_FASTCALL,
+     "add_plays(cols, mid, hand_no, tricks, batch, cache, token, points, seats): rows._add_plays in C"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rows_core",
+                                    "The plays table's rows of a hand, in C.", -1, methods};
+
+PyMODINIT_FUNC
+PyInit__rows_core(void)
+{
+#define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL
+    INTERN(s_number, "number"); INTERN(s_plays, "plays"); INTERN(s_winner, "winner"); INTERN(s_seat, "seat");
+    INTERN(s_cards, "cards"); INTERN(s_attempted, "attempted"); INTERN(s_notes, "notes");
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,168 @@
+"""Arrow arrays built straight from the dataset's column lists: buffers, not ``pa.array`` (issue 27).
+
+:class:`~tractor_analysis.dataset.rows.TableBuilder` keeps each table as one Python list per
+column.  ``pa.array`` of such a list converts it value by value and, on its first call in a
+process, imports pandas (pyarrow asks whether the list is a pandas object): ≈ 0.4 CPU-s and
+≈ 50 MB of every ``tractor ingest`` process that writes Parquet and never uses pandas.
+
+:func:`column` builds the same array from numpy buffers for the types of the dataset's schema
+(``schema.SCHEMAS``): int16 / int32 / int64 / timestamp, bool, string, dictionary-encoded
+string (the dictionary in order of first appearance, as ``dictionary_encode`` gives it) and
+lists of these.  :func:`reference` is the ``pa.array`` construction it replaces; anything
+:func:`column` does not take exactly — a value of another Python type (a bool in an int column,
+a tuple for a list), an int out of the column's range, a string UTF-8 cannot hold, a column
+past 2 GB of text — goes to :func:`reference`, so what Arrow refused before it still refuses,
+with the same error.  ``tests/test_arrow_columns.py`` checks that both give equal arrays.
+"""
+from __future__ import annotations
+
+import operator
+from itertools import chain, repeat
+
+import numpy as np
+import pyarrow as pa
+
+_NONE = type(None)
+_INTS = {pa.int16(): (np.int16, -(1 << 15), (1 << 15) - 1), pa.int32(): (np.int32, -(1 << 31), (1 << 31) - 1),
+         pa.int64(): (np.int64, -(1 << 63), (1 << 63) - 1)}
+_MAX_OFFSET = (1 << 31) - 1
+
+
+class _Refused(Exception):
+    """A value this module does not build exactly: :func:`reference` builds (or refuses) it."""
+
+
+def reference(values: list, typ: pa.DataType) -> pa.Array:
+    """The array through ``pa.array`` (a dictionary column: plain strings, encoded in C++)."""
+    if pa.types.is_dictionary(typ):
+        return pa.array(values, typ.value_type).dictionary_encode()
+    return pa.array(values, typ)
+
+
+def column(values: list, typ: pa.DataType) -> pa.Array:
+    """``values`` (a list) as an Arrow array of ``typ``: equal to :func:`reference`'s."""
+    if type(values) is list:
+        try:
+            return _build(values, typ)
+        except _Refused:
+            pass
+    return reference(values, typ)
+
+
+def _types(values: list) -> set:
+    return set(map(type, values))
+
+
+def _validity(values: list, n: int) -> tuple[pa.Buffer | None, int]:
+    """The validity bitmap (``None``: no nulls) and the null count."""
+    nulls = values.count(None)
+    if not nulls:
+        return None, 0
+    valid = np.fromiter(map(operator.is_not, values, repeat(None)), np.bool_, n)
+    return pa.py_buffer(np.packbits(valid, bitorder="little")), nulls
+
+
+def _build(values: list, typ: pa.DataType) -> pa.Array:
+    n = len(values)
+    if n and values[0] is None and values.count(None) == n:
+        return pa.nulls(n, typ)                     # a column not filled in this batch
+    if pa.types.is_dictionary(typ):
+        return _dictionary(values, typ, n)
+    if typ in _INTS or pa.types.is_timestamp(typ):
+        dtype, lo, hi = _INTS.get(typ, _INTS[pa.int64()])
+        return _ints(values, typ, n, dtype, lo, hi)
+    if typ == pa.bool_():
+        return _bools(values, n)
+    if typ == pa.string():
+        return _strings(values, n)
+    if pa.types.is_list(typ):
+        return _lists(values, typ, n)
+    raise _Refused
+
+
+def _ints(values: list, typ: pa.DataType, n: int, dtype, lo: int, hi: int) -> pa.Array:
+    if not _types(values) <= {int, _NONE}:
+        raise _Refused
+    validity, nulls = _validity(values, n)
+    if nulls:
+        values = [0 if v is None else v for v in values]
+    if n and (min(values) < lo or max(values) > hi):
+        raise _Refused                              # pa.array says which value it cannot hold
+    data = np.array(values, dtype=dtype) if n else np.zeros(0, dtype)
+    return pa.Array.from_buffers(typ, n, [validity, pa.py_buffer(data)], null_count=nulls)
+
+
+def _bools(values: list, n: int) -> pa.Array:
+    if not _types(values) <= {bool, _NONE}:
+        raise _Refused
+    validity, nulls = _validity(values, n)
+    bits = np.fromiter(map(operator.is_, values, repeat(True)), np.bool_, n)
+    return pa.Array.from_buffers(pa.bool_(), n, [validity, pa.py_buffer(np.packbits(bits, bitorder="little"))],
+                                 null_count=nulls)
+
+
+def _offsets(lengths, n: int) -> pa.Buffer:
+    offsets = np.zeros(n + 1, np.int64)
+    np.cumsum(np.fromiter(lengths, np.int64, n), out=offsets[1:])
+    if offsets[-1] > _MAX_OFFSET:
+        raise _Refused                              # pa.array makes a chunked array of it
+    return pa.py_buffer(offsets.astype(np.int32))
+
+
+def _strings(values: list, n: int) -> pa.Array:
+    kinds = _types(values)
+    if not kinds <= {str, _NONE}:
+        raise _Refused
+    validity, nulls = _validity(values, n)
+    texts = [v for v in values if v is not None] if nulls else values
+    joined = "".join(texts)
+    try:
+        data = joined.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _Refused from None
+    if nulls:
+        values = ["" if v is None else v for v in values]
+    if len(data) == len(joined):                    # ASCII: one byte a character
+        lengths = map(len, values)
+    else:
+        lengths = (len(v.encode("utf-8")) for v in values)
+    return pa.Array.from_buffers(pa.string(), n, [validity, _offsets(lengths, n), pa.py_buffer(data)],
+                                 null_count=nulls)
+
+
+def _dictionary(values: list, typ: pa.DataType, n: int) -> pa.Array:
+    if typ.index_type != pa.int32() or typ.value_type != pa.string() or typ.ordered:
+        raise _Refused
+    if not _types(values) <= {str, _NONE}:
+        raise _Refused
+    first = dict.fromkeys(values)                   # in order of first appearance
+    first.pop(None, None)
+    keys = list(first)
+    index = {k: i for i, k in enumerate(keys)}
+    validity, nulls = _validity(values, n)
+    if nulls:
+        index[None] = 0
+    indices = np.fromiter(map(index.__getitem__, values), np.int32, n)
+    return pa.DictionaryArray.from_arrays(
+        pa.Array.from_buffers(pa.int32(), n, [validity, pa.py_buffer(indices)], null_count=nulls),
+        _strings(keys, len(keys)))
+
+
+def _lists(values: list, typ: pa.DataType, n: int) -> pa.Array:
+    if not _types(values) <= {list, _NONE}:
+        raise _Refused
+    validity, nulls = _validity(values, n)
+    present = [v for v in values if v is not None] if nulls else values
+    flat = list(chain.from_iterable(present))
+    child = _build(flat, typ.value_type)
+    lengths = (0 if v is None else len(v) for v in values) if nulls else map(len, values)
+    return pa.Array.from_buffers(typ, n, [validity, _offsets(lengths, n)], null_count=nulls, children=[child])
+
+
+def read_part(path, columns: list[str] | None = None) -> pa.Table:
+    """One Parquet part file as a table: ``pq.read_table`` of one file without ``pyarrow.dataset``
+    (whose import imports pandas), the same table."""
+    import pyarrow.parquet as pq
+
+    with pq.ParquetFile(path) as f:
+        return f.read(columns=columns)
