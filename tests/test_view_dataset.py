@@ -120,3 +120,88 @@ def test_analyse_options_without_view_make_no_views():
 
     out = AnalyseOptions(1).analyse_results([None])
     assert isinstance(out, Analysed) and out.analyses == [None] and out.views == [None]
+
+
+# --- stats: points lost from the seat beside all hands open --------------------------------------
+
+def _small_dataset():
+    """Two matches, plays with costs set by hand (the expected figures below are worked out by hand)."""
+    from types import SimpleNamespace
+
+    matches = pd.DataFrame({"match_id": ["m1", "m2"], "source_file": ["a.tgn", "b.tgn"], "match_index": [0, 0],
+                            "player_n": ["Ann", "Bob"], "player_e": ["Bob", "Ann"], "player_s": ["Cy", ""],
+                            "player_w": ["Dee", "Dee"], "hands": [2, 1]})
+    rows = [  # match, hand, trick, seat, cost, view_cost
+        ("m1", 1, 14, "N", 0, 0.0), ("m1", 1, 15, "N", 5, 0.0), ("m1", 1, 14, "E", 20, 0.0),
+        ("m1", 1, 14, "S", 5, 2.5), ("m1", 1, 14, "W", None, 3.0),      # illegal: no open cost, not judged both ways
+        ("m1", 1, 13, "N", 0, None),                                      # analysed, no view: not counted
+        ("m1", 2, 15, "N", 10, 7.5), ("m1", 2, 15, "E", 0, 1.25),
+        ("m2", 1, 15, "N", 40, 0.0), ("m2", 1, 15, "E", 0, 4.0), ("m2", 1, 15, "S", 6, 0.0),
+        ("m2", 1, 15, "W", 0, 0.0),
+    ]
+    plays = pd.DataFrame(rows, columns=["match_id", "hand_no", "trick_no", "seat", "cost", "view_cost"])
+    return SimpleNamespace(matches=matches, plays=plays)
+
+
+def _rows(frame):
+    return [tuple(None if isinstance(v, float) and v != v else (round(v, 6) if isinstance(v, float) else v)
+                  for v in r) for r in frame.itertuples(index=False)]
+
+
+def test_view_points_lost_by_player_seat_and_match_are_the_hand_counted_figures():
+    from tractor_analysis.dataset import stats
+
+    ds = _small_dataset()
+    # key, hands, plays, open lost, seat lost, open per hand, seat per hand, costly open but best from the seat
+    assert _rows(stats.view_points_lost(ds, "player")) == [
+        ("Ann", 3, 4, 15, 11.5, 5.0, round(11.5 / 3, 6), 1),
+        ("Bob", 3, 3, 60, 1.25, 20.0, round(1.25 / 3, 6), 2),
+        ("Cy", 1, 1, 5, 2.5, 5.0, 2.5, 0),
+        ("Dee", 1, 1, 0, 0.0, 0.0, 0.0, 0),
+        ("S", 1, 1, 6, 0.0, 6.0, 0.0, 1),                 # nobody named at S in m2: the seat letter
+    ]
+    assert _rows(stats.view_points_lost(ds, "seat")) == [
+        ("N", 3, 4, 55, 7.5, round(55 / 3, 6), 2.5, 2),
+        ("E", 3, 3, 20, 5.25, round(20 / 3, 6), 1.75, 1),
+        ("S", 2, 2, 11, 2.5, 5.5, 1.25, 1),
+        ("W", 1, 1, 0, 0.0, 0.0, 0.0, 0),
+    ]
+    assert _rows(stats.view_points_lost(ds, "match")) == [
+        ("m1", 2, 6, 40, 11.25, 20.0, 5.625, 2),
+        ("m2", 1, 4, 46, 4.0, 46.0, 4.0, 2),
+    ]
+    # the double-dummy table is unchanged by the view columns: it still counts every analysed play
+    lost = stats.points_lost(ds, "player").set_index("player")
+    assert lost.loc["Ann", "analysed_plays"] == 5 and lost.loc["Ann", "points_lost"] == 15
+
+
+def test_no_view_columns_no_view_table():
+    from tractor_analysis.dataset import stats
+
+    ds = _small_dataset()
+    ds.plays["view_cost"] = None
+    assert stats.view_points_lost(ds, "player").empty
+    assert "view_lost" not in stats.all_tables(ds) and "lost" in stats.all_tables(ds)
+
+
+def test_stats_cli_shows_the_view_tables_in_text_and_json(viewed, tmp_path):
+    from tractor_analysis.dataset import stats
+
+    r = _invoke("stats", viewed)
+    assert r.exit_code == 0, r.output
+    assert "Points lost from the player's seat" in r.output and "座位视角失分" in r.output
+    assert "lost, seat / 座位视角失分" in r.output and "by seat" in r.output
+    r = _invoke("stats", viewed, "--format", "json")
+    doc = json.loads(r.stdout)
+    assert {"lost", "view_lost", "view_lost_seat"} <= set(doc)
+    assert [row["seat"] for row in doc["view_lost_seat"]] == ["N", "E", "S", "W"]
+    plays = load(str(viewed)).plays
+    judged = plays[plays["cost"].notna() & plays["view_cost"].notna()]
+    assert sum(row["viewed_plays"] for row in doc["view_lost_seat"]) == len(judged) > 0
+    assert sum(row["view_points_lost"] for row in doc["view_lost_seat"]) == pytest.approx(judged["view_cost"].sum())
+    assert sum(row["open_points_lost"] for row in doc["view_lost"]) == judged["cost"].sum()
+    pd.testing.assert_frame_equal(pd.DataFrame(doc["view_lost"]), stats.view_points_lost(str(viewed)), check_dtype=False)
+    # a dataset without views: the table asked for is empty and says why, in both languages
+    r = _invoke("ingest", sorted(Path(viewed).parent.parent.glob("view-records*/*.tgn"))[0], "-o", tmp_path / "dd", "-q")
+    r = _invoke("stats", tmp_path / "dd", "--table", "view_lost")
+    assert r.exit_code == 0 and "no plays judged from the seat" in r.output and "无座位视角分析" in r.output
