@@ -70,7 +70,10 @@ def _candidates(ctx, pos: Position, solvers: list[Solver], hand, inplay) -> list
     return merged(list(dict.fromkeys(tuple(sorted(m)) for m in raw)), ctx.order, hand, inplay)
 
 
-def _value(solver: Solver, ctx, pos: Position, play: tuple[int, ...], seat: int, budget: Budget) -> int | None:
+def _value(solver: Solver, ctx, pos: Position, play: tuple[int, ...], seat: int, budget: Budget,
+           guess: int | None = None) -> int | None:
+    """The double-dummy value after ``play`` in one deal; ``guess`` (a nearby value: the same deal's
+    previous candidate, or the previous deal's for this one) only sets where the search starts."""
     if not pos.table and len(analyse_lead(ctx, play).units) > 1:       # a throw: does it stand here?
         others = [pos.hands[s] for s in range(4) if s != seat]
         stands, forced = throw_stands(ctx, play, others)
@@ -78,8 +81,8 @@ def _value(solver: Solver, ctx, pos: Position, play: tuple[int, ...], seat: int,
             child = solver.after(pos, forced)
             fine = failed_throw_penalty(ctx.rules, len(play) - len(forced), not solver.attacker[seat])
             child = Position(child.hands, child.leader, child.table, child.points + fine)
-            return solver.solve(child, budget).value
-    return solver.solve(solver.after(pos, play), budget).value
+            return solver.solve(child, budget, guess).value
+    return solver.solve(solver.after(pos, play), budget, guess).value
 
 
 def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
@@ -108,13 +111,16 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
     if made not in cands:
         cands.append(made)
     table: dict[tuple[int, ...], list[int]] = {}
+    last: list[int | None] = [None] * len(positions)        # per deal: the value last found there
     for m in cands:
         values = []
-        for pos, solver in zip(positions, solvers):
-            v = _value(solver, ctx, pos, m, seat, budget)
+        for d, (pos, solver) in enumerate(zip(positions, solvers)):
+            guess = last[d] if last[d] is not None else (values[-1] if values else None)
+            v = _value(solver, ctx, pos, m, seat, budget, guess)
             if v is None:
                 return PlayView(len(positions), deals.exact, None, None, (), None, None, samples)
             values.append(v)
+            last[d] = v
         table[m] = values
     if not positions:
         return PlayView(0, deals.exact, None, None, (), None, None, samples)
