@@ -22,7 +22,7 @@ from solver_bench import json_baseline
 
 from tractor_analysis.analysis.hand_analysis import MARKS, analyse_hand
 from tractor_analysis.analysis.solver import Budget
-from tractor_analysis.analysis.view import view_hand
+from tractor_analysis.analysis.view import searches_for, view_hand
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import format_tgn, parse_tgn
 from tractor_analysis.simulate import simulate
@@ -63,6 +63,28 @@ def disagreement(pairs: list[tuple[int, object]]) -> list[str]:
     return lines
 
 
+def count(hands, last: int, samples: list[int]) -> None:
+    """Searches (candidates × deals) a view of every play of the last ``last`` tricks runs, at each
+    of ``samples``: per hand, and over all hands per trick from the end (the first tricks, with
+    the most cards left, cost the most a search)."""
+    per_depth = {n: [0] * last for n in samples}
+    for h, rec in hands:
+        first = len(h.tricks) - last
+        totals = {}
+        for n in samples:
+            total = 0
+            for i in range(first, len(h.tricks)):
+                for j in range(len(h.tricks[i].plays)):
+                    k = searches_for(h, rec, i, j, n, i * 4 + j)       # view_hand's seed for the play, seed 0
+                    total += k
+                    per_depth[n][i - first] += k
+            totals[n] = total
+        print(f"  hand {h.number:>2}: searches " + ", ".join(f"{totals[n]} at {n} samples" for n in samples)
+              + f" (× {totals[samples[-1]] / max(totals[samples[0]], 1):.1f})", flush=True)
+    for n in samples:
+        print(f"searches per trick of the last {last} (all hands), {n} samples: {per_depth[n]}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=15)
@@ -72,6 +94,9 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=200)
     ap.add_argument("--budget", type=float, default=30.0, help="seconds per search")
     ap.add_argument("--profile", action="store_true", help="profile the first hand and stop")
+    ap.add_argument("--count", default=None, metavar="N,M",
+                    help="only count the searches a view would run at N and at M samples (no search), per "
+                         "hand and per trick of the last K: how the time grows with the samples")
     args = ap.parse_args()
     cpu_base = json_baseline(time.process_time)
     budget = Budget(nodes=None, seconds=args.budget)
@@ -79,6 +104,9 @@ def main() -> None:
     print(f"{len(hands)} hands of the solver bench (seed {args.seed}), last {args.last} tricks, every seat, "
           f"{args.samples} samples a play, {args.budget:.0f} s a search; baseline json.loads = "
           f"{cpu_base * 1000:.1f} CPU-ms; load {os.getloadavg()[0]:.2f}", flush=True)
+    if args.count:
+        count(hands, args.last, [int(x) for x in args.count.split(",")])
+        return
     if args.profile:
         import cProfile
         import pstats

@@ -85,9 +85,22 @@ def _value(solver: Solver, ctx, pos: Position, play: tuple[int, ...], seat: int,
     return solver.solve(solver.after(pos, play), budget, guess).value
 
 
-def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
-              seed: int = 0, budget: Budget = Budget()) -> PlayView:
-    """Play ``play`` of trick ``index`` of ``h`` judged over the deals its player could not rule out."""
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    """What one play is judged over: the deals (a position and a solver each, and its weight) and
+    the candidate plays (the play made among them)."""
+
+    ctx: object
+    seat: int
+    deals: Deals
+    positions: list
+    solvers: list
+    weights: list
+    cands: list
+    made: tuple[int, ...]
+
+
+def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: int, seed: int) -> _Setup:
     ctx = hand_context(h.rules, h.level, h.trump)
     kn = knowledge_at(h, record, index, play)
     seat = kn.seat
@@ -110,6 +123,23 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
     cands = _candidates(ctx, real_pos, solvers, kn.own, inplay) if positions else []
     if made not in cands:
         cands.append(made)
+    return _Setup(ctx, seat, deals, positions, solvers, weights, cands, made)
+
+
+def searches_for(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
+                 seed: int = 0) -> int:
+    """How many searches :func:`view_play` runs for this play (candidates × deals), without running
+    them (``bench/view_bench.py --count``)."""
+    st = _setup(h, record, index, play, samples, seed)
+    return len(st.cands) * len(st.positions)
+
+
+def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
+              seed: int = 0, budget: Budget = Budget()) -> PlayView:
+    """Play ``play`` of trick ``index`` of ``h`` judged over the deals its player could not rule out."""
+    st = _setup(h, record, index, play, samples, seed)
+    ctx, seat, deals, positions, solvers, weights, cands, made = (
+        st.ctx, st.seat, st.deals, st.positions, st.solvers, st.weights, st.cands, st.made)
     table: dict[tuple[int, ...], list[int]] = {}
     last: list[int | None] = [None] * len(positions)        # per deal: the value last found there
     for m in cands:
@@ -156,4 +186,4 @@ def view_hand(h: HandResult, record: Hand | None, first: int, samples: int = DEF
     return out
 
 
-__all__ = ["DEFAULT_SAMPLES", "PlayView", "view_play", "view_hand"]
+__all__ = ["DEFAULT_SAMPLES", "PlayView", "searches_for", "view_play", "view_hand"]
