@@ -163,13 +163,22 @@ def _runner(scheduler: str | None, task_files: int | None, local):
     return on_cluster
 
 
-def _analyse_option(last: int | None, seconds: float, nodes: int) -> dict:
-    """The ingest's ``analyse`` argument for ``--analyse K`` (nothing without it)."""
+def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = False,
+                    samples: int | None = None, seed: int | None = None) -> dict:
+    """The ingest's ``analyse`` argument for ``--analyse K`` (nothing without it); ``--view`` needs
+    ``--analyse``, and ``--samples`` / ``--seed`` need ``--view`` (said, never ignored)."""
+    if view and last is None:
+        raise click.UsageError("--view judges the analysed plays: it needs --analyse K "
+                               "/ --view 评判已分析的出牌，需要同时给出 --analyse K")
+    if not view and (samples is not None or seed is not None):
+        raise click.UsageError("--samples and --seed are for --view / --samples 与 --seed 只用于 --view")
     if last is None:
         return {}
     from tractor_analysis.analysis.batch import AnalyseOptions
+    from tractor_analysis.analysis.view import DEFAULT_SAMPLES
 
-    return {"analyse": AnalyseOptions(last, seconds, nodes)}
+    return {"analyse": AnalyseOptions(last, seconds, nodes, view,
+                                      DEFAULT_SAMPLES if samples is None else samples, 0 if seed is None else seed)}
 
 
 @click.command("ingest", context_settings=CONTEXT)
@@ -197,11 +206,19 @@ def _analyse_option(last: int | None, seconds: float, nodes: int) -> dict:
               metavar="SECONDS", help="With --analyse: search time allowed per position.")
 @click.option("--analyse-nodes", type=click.IntRange(min=1), default=400_000, show_default=True, metavar="N",
               help="With --analyse: plays tried per position at most.")
+@click.option("--view", is_flag=True,
+              help="With --analyse: also judge each analysed play from its player's seat, over the deals of "
+                   "the unseen cards that player could not rule out (as 'tractor analyse --view'): fills the "
+                   "plays columns view_deals, view_exact, view_value, view_value_best, view_best, view_cost "
+                   "and view_stderr.  Many times slower than --analyse alone.")
+@click.option("--samples", type=click.IntRange(min=1), default=None, metavar="N",
+              help="With --view: deals per play (default 200; all of them, exactly, when they are at most N).")
+@click.option("--seed", type=int, default=None, help="With --view: the sampler's seed (default 0).")
 @max_bytes_option
 @rules_options
 def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,
            flush_hands: int, quiet: bool, analyse_last: int | None, analyse_budget: float, analyse_nodes: int,
-           max_bytes: int, preset: str | None, rule_pairs: tuple) -> None:
+           view: bool, samples: int | None, seed: int | None, max_bytes: int, preset: str | None, rule_pairs: tuple) -> None:
     """Parse, replay and store records in a Parquet dataset.
 
     INPUT may be files, folders (searched recursively), globs and .gz files.
@@ -220,9 +237,10 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
       tractor ingest 'archive/**/*.tgn.gz' more.jsonl -o data/ --workers 4
       tractor ingest /shared/logs -o /shared/data --scheduler tcp://10.0.0.5:8786
       tractor ingest logs/ -o data/ --analyse 4 --workers 2
+      tractor ingest logs/ -o data/ --analyse 2 --view --samples 50 --seed 1
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
-    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes)
+    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, view, samples, seed)
     progress = Progress(not quiet)
     previous = _interrupt_in_parent_only()
     try:         # Ctrl-C anywhere (listing the inputs, ingesting, printing the summary): exit 130

@@ -9,13 +9,15 @@ import click
 
 from .common import CONTEXT, table as render_table, terminal_width, wrap
 
-TABLES = ("summary", "points", "bottom", "violations", "lost", "standings")
+TABLES = ("summary", "points", "bottom", "violations", "lost", "view_lost", "view_lost_seat", "standings")
 TITLES = {
     "summary": "Summary 概况",
     "points": "Attackers' points by score band 闲家得分分布",
     "bottom": "Bottom captures 抠底",
     "violations": "Violations per 100 hands 每百局违规",
     "lost": "Points lost in the analysed endgames (ingest --analyse) 残局分析失分",
+    "view_lost": "Points lost from the player's seat beside all hands open (ingest --analyse --view) 座位视角失分与明手失分",
+    "view_lost_seat": "Points lost from the seat, by seat (ingest --analyse --view) 座位视角失分（按座位）",
     "standings": "Standings 排名",
 }
 
@@ -36,6 +38,9 @@ def _format_frame(df, name: str) -> str:
     if not rows:
         if name == "lost":
             return "(no analysed plays: ingest with --analyse K) / （无残局分析：导入时加 --analyse K）"
+        if name in ("view_lost", "view_lost_seat"):
+            return ("(no plays judged from the seat: ingest with --analyse K --view) "
+                    "/ （无座位视角分析：导入时加 --analyse K --view）")
         return "(none)"
     from tractor_analysis.dataset.stats import header
     return render_table(rows, [header(str(c)) for c in frame.columns])
@@ -102,7 +107,10 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     bands; bottom captures by multiplier; levels gained; tricks won; failed
     throws; violations per 100 hands by code; points lost per hand in the
     endgames analysed by 'tractor ingest --analyse K' (the plays' costs
-    against best play, shown when the dataset holds them); tournament
+    against best play, shown when the dataset holds them); with
+    'ingest --analyse K --view', the points lost from the player's seat
+    beside those lost with all hands open, by the --by key and by seat
+    (view_lost, view_lost_seat); tournament
     standings (by matches won, then levels gained).  A match recorded twice
     (kept as .tgn and as .json, say) is counted once, and said so on stderr.
     With --by match a row is named by its record file ('games.jsonl #2 (r3
@@ -148,11 +156,13 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         _note_duplicates(dups, matches.set_index("match_id")["source_file"].astype(str).to_dict())
     if which is None:
         which = "summary" if fmt == "csv" else "all"
-    if which == "lost" and "lost" not in tables:         # asked for: an empty table, said so
+    if which in ("lost", "view_lost", "view_lost_seat") and which not in tables:   # asked for: empty, said so
         import pandas as pd
 
-        from tractor_analysis.dataset.stats_sql import LOST_COLUMNS
-        tables["lost"] = pd.DataFrame(columns=[by, *LOST_COLUMNS])
+        from tractor_analysis.dataset.stats_sql import LOST_COLUMNS, VIEW_LOST_COLUMNS
+        key, cols = ((by, LOST_COLUMNS) if which == "lost" else
+                     (by if which == "view_lost" else "seat", VIEW_LOST_COLUMNS))
+        tables[which] = pd.DataFrame(columns=[key, *cols])
     names = tuple(n for n in TABLES if n in tables) if which == "all" else (which,)
     labels = match_labels(matches) if by == "match" else {}
     if labels and fmt != "table":       # the key people read, as in the table, then the id programs join on

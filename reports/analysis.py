@@ -5,6 +5,11 @@
 on each hand's view (:class:`~.model.AnalysisView`), checked play by play against the hand as the
 report replayed it.  The cost marks are the engine's (:func:`~tractor_analysis.analysis.hand_analysis.mark_of`),
 the same as ``tractor analyse`` prints.  A hand without analysed plays gets nothing.
+
+A dataset written with ``ingest --analyse K --view`` also holds each play judged from its player's
+seat (the ``view_*`` columns): the hand page shows both costs side by side (all hands open / from
+the player's seat) with the same marks, and says in a sentence where a play was a blunder open but
+the best play from the seat (:attr:`~.model.AnalysedPlayView.open_blunder_seat_best`).
 """
 from __future__ import annotations
 
@@ -15,12 +20,17 @@ from pathlib import Path
 from tractor_analysis.analysis.hand_analysis import MARKS, mark_of
 from tractor_analysis.records.cards import parse_cards
 
-from .model import AnalysedPlayView, AnalysisView, HandView, MatchView
+from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView
+from .model import HandView, MatchView
 
-COLUMNS = ["match_id", "hand_no", "trick_no", "position", "seat", "value_before", "value_after", "cost", "best"]
+VIEW_COLUMNS = ["view_deals", "view_exact", "view_value", "view_value_best", "view_best", "view_cost", "view_stderr"]
+COLUMNS = ["match_id", "hand_no", "trick_no", "position", "seat", "value_before", "value_after", "cost", "best",
+           *VIEW_COLUMNS]
 
 Row = tuple
-"""``(trick_no, position, seat, value_before, value_after, cost, best)`` of one analysed play."""
+"""``(trick_no, position, seat, value_before, value_after, cost, best, view)`` of one analysed play;
+``view``: the ``view_*`` columns in :data:`VIEW_COLUMNS` order (``ingest --analyse K --view``; all
+null without it)."""
 
 
 def read_analysis(path: str | Path) -> dict[str, dict[int, list[Row]]]:
@@ -39,11 +49,11 @@ def read_analysis(path: str | Path) -> dict[str, dict[int, list[Row]]]:
     if not table.num_rows:
         return out
     cols = [table.column(c).to_pylist() for c in COLUMNS]
-    for mid, hand, trick, pos, seat, before, after, cost, best in zip(*cols):
+    for mid, hand, trick, pos, seat, before, after, cost, best, *view in zip(*cols):
         if hand is None or trick is None or pos is None:
             continue
         out.setdefault(str(mid), {}).setdefault(int(hand), []).append(
-            (int(trick), int(pos), seat, before, after, cost, best))
+            (int(trick), int(pos), seat, before, after, cost, best, tuple(view)))
     return out
 
 
@@ -63,16 +73,25 @@ def analysis_of(hand: HandView, rows: list[Row] | None) -> AnalysisView | None:
         return None
     tricks = {t.number: t for t in hand.tricks}
     plays = []
-    for trick, pos, seat, before, after, cost, best in sorted(rows, key=lambda r: (r[0], r[1])):
+    for trick, pos, seat, before, after, cost, best, *rest in sorted(rows, key=lambda r: (r[0], r[1])):
         t = tricks.get(trick)
         if t is None or pos >= len(t.plays) or t.plays[pos].seat != seat:
             return None
         p = t.plays[pos]
         plays.append(AnalysedPlayView(trick, p.seat, p.player, p.cards, before, after, cost,
-                                      mark_of(cost), _best(best)))
+                                      mark_of(cost), _best(best), _seat_view(rest[0] if rest else None)))
     return AnalysisView(first_trick=plays[0].trick, start_value=plays[0].value_before,
                         result=hand.attackers_total, plays=tuple(plays),
-                        marks=tuple(reversed(MARKS)))
+                        marks=tuple(reversed(MARKS)), blunder=MARKS[0][0])
+
+
+def _seat_view(view: tuple | None) -> FromSeatView | None:
+    """The play judged from its seat, from the ``view_*`` columns (``None``: not judged)."""
+    if view is None or view[0] is None:
+        return None
+    deals, exact, value, value_best, best, cost, stderr = view
+    return FromSeatView(int(deals), bool(exact), value, value_best, _best(best), cost, stderr,
+                    None if cost is None else mark_of(cost))
 
 
 def with_analysis(hands: dict[int, list[Row]] | None):
@@ -89,4 +108,4 @@ def with_analysis(hands: dict[int, list[Row]] | None):
     return adjust
 
 
-__all__ = ["COLUMNS", "analysis_of", "read_analysis", "with_analysis"]
+__all__ = ["COLUMNS", "VIEW_COLUMNS", "analysis_of", "read_analysis", "with_analysis"]

@@ -28,6 +28,8 @@ from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.rule_refs import rule_ref
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
+
+from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView  # noqa: F401  (the hand view holds them)
 from .hands_known import ends_hand, hand_sources
 
 TEAM_NAMES = ("N–S", "E–W")
@@ -261,42 +263,6 @@ class HandView:
     setting_notes: tuple[tuple[str, str, str], ...] = ()
     """What the record does not state: (``derived`` / ``unknown``, 中文, English) — a fact derived
     and from what, or unknown and what it withholds (docs/rules.md "What the record must state")."""
-
-
-@dataclass(frozen=True, slots=True)
-class AnalysedPlayView:
-    """One analysed play: the best-play totals before and after it, its cost, the best plays."""
-
-    trick: int
-    seat: str
-    player: str
-    cards: tuple[Card, ...]
-    value_before: int | None
-    value_after: int | None
-    cost: int | None
-    """``None``: not solved within the budget, or an illegal play (``solved`` says which)."""
-    mark: tuple[str, str] | None
-    """``(symbol, words)`` of a costly play (``?!`` inaccuracy 欠佳, ``?`` mistake, ``??`` blunder)."""
-    best: tuple[tuple[Card, ...], ...]
-    """The best plays at this point (one per set of equal plays); empty when not known."""
-
-    @property
-    def solved(self) -> bool:
-        return self.value_before is not None and self.value_after is not None
-
-
-@dataclass(frozen=True, slots=True)
-class AnalysisView:
-    """The hand's analysed part: where it starts, its best-play value there, the real result."""
-
-    first_trick: int
-    start_value: int | None
-    """The attackers' final total with best play by both sides from the first analysed play."""
-    result: int
-    """The attackers' total the hand really ended with."""
-    plays: tuple[AnalysedPlayView, ...]
-    marks: tuple[tuple[int, str, str], ...] = ()
-    """The cost thresholds and their marks, smallest first (the engine's ``MARKS``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,15 @@ class _Ways:
 
         self.ways = ways
 
+        @lru_cache(maxsize=None)
+        def options(g: int, room: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
+            """The splits of group ``g`` into ``room``, each with the deals it leads to, and their total."""
+            out = tuple((split, self.split_weight(split) * ways(g + 1, tuple(r - x for r, x in zip(room, split))))
+                        for split in self.splits(g, len(self.groups[g]), room))
+            return out, sum(n for _, n in out)
+
+        self.options = options
+
     def splits(self, g: int, m: int, room: tuple[int, ...], r: int = 0):
         """Every way to share ``m`` cards of group ``g`` among recipients ``r``…, within their room."""
         if r == len(room) - 1:
@@ -86,9 +95,8 @@ def _draw(w: _Ways, room: tuple[int, ...], rng: random.Random) -> list[list[int]
     """One void-respecting physical deal, uniformly (as 5 recipients' counts)."""
     hands = [[0] * NUM_KINDS for _ in range(len(room))]
     for g, cards in enumerate(w.groups):
-        options = [(s, w.split_weight(s) * w.ways(g + 1, tuple(r - x for r, x in zip(room, s))))
-                   for s in w.splits(g, len(cards), room)]
-        pick = rng.randrange(sum(n for _, n in options))
+        options, total = w.options(g, room)          # the same for every draw from this room: counted once
+        pick = rng.randrange(total)
         for split, n in options:
             if pick < n:
                 break

@@ -70,7 +70,10 @@ def _candidates(ctx, pos: Position, solvers: list[Solver], hand, inplay) -> list
     return merged(list(dict.fromkeys(tuple(sorted(m)) for m in raw)), ctx.order, hand, inplay)
 
 
-def _value(solver: Solver, ctx, pos: Position, play: tuple[int, ...], seat: int, budget: Budget) -> int | None:
+def _value(solver: Solver, ctx, pos: Position, play: tuple[int, ...], seat: int, budget: Budget,
+           guess: int | None = None) -> int | None:
+    """The double-dummy value after ``play`` in one deal; ``guess`` (a nearby value: the same deal's
+    previous candidate, or the previous deal's for this one) only sets where the search starts."""
     if not pos.table and len(analyse_lead(ctx, play).units) > 1:       # a throw: does it stand here?
         others = [pos.hands[s] for s in range(4) if s != seat]
         stands, forced = throw_stands(ctx, play, others)
@@ -78,13 +81,26 @@ def _value(solver: Solver, ctx, pos: Position, play: tuple[int, ...], seat: int,
             child = solver.after(pos, forced)
             fine = failed_throw_penalty(ctx.rules, len(play) - len(forced), not solver.attacker[seat])
             child = Position(child.hands, child.leader, child.table, child.points + fine)
-            return solver.solve(child, budget).value
-    return solver.solve(solver.after(pos, play), budget).value
+            return solver.solve(child, budget, guess).value
+    return solver.solve(solver.after(pos, play), budget, guess).value
 
 
-def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
-              seed: int = 0, budget: Budget = Budget()) -> PlayView:
-    """Play ``play`` of trick ``index`` of ``h`` judged over the deals its player could not rule out."""
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    """What one play is judged over: the deals (a position and a solver each, and its weight) and
+    the candidate plays (the play made among them)."""
+
+    ctx: object
+    seat: int
+    deals: Deals
+    positions: list
+    solvers: list
+    weights: list
+    cands: list
+    made: tuple[int, ...]
+
+
+def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: int, seed: int) -> _Setup:
     ctx = hand_context(h.rules, h.level, h.trump)
     kn = knowledge_at(h, record, index, play)
     seat = kn.seat
@@ -107,14 +123,34 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
     cands = _candidates(ctx, real_pos, solvers, kn.own, inplay) if positions else []
     if made not in cands:
         cands.append(made)
+    return _Setup(ctx, seat, deals, positions, solvers, weights, cands, made)
+
+
+def searches_for(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
+                 seed: int = 0) -> int:
+    """How many searches :func:`view_play` runs for this play (candidates × deals), without running
+    them (``bench/view_bench.py --count``)."""
+    st = _setup(h, record, index, play, samples, seed)
+    return len(st.cands) * len(st.positions)
+
+
+def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
+              seed: int = 0, budget: Budget = Budget()) -> PlayView:
+    """Play ``play`` of trick ``index`` of ``h`` judged over the deals its player could not rule out."""
+    st = _setup(h, record, index, play, samples, seed)
+    ctx, seat, deals, positions, solvers, weights, cands, made = (
+        st.ctx, st.seat, st.deals, st.positions, st.solvers, st.weights, st.cands, st.made)
     table: dict[tuple[int, ...], list[int]] = {}
+    last: list[int | None] = [None] * len(positions)        # per deal: the value last found there
     for m in cands:
         values = []
-        for pos, solver in zip(positions, solvers):
-            v = _value(solver, ctx, pos, m, seat, budget)
+        for d, (pos, solver) in enumerate(zip(positions, solvers)):
+            guess = last[d] if last[d] is not None else (values[-1] if values else None)
+            v = _value(solver, ctx, pos, m, seat, budget, guess)
             if v is None:
                 return PlayView(len(positions), deals.exact, None, None, (), None, None, samples)
             values.append(v)
+            last[d] = v
         table[m] = values
     if not positions:
         return PlayView(0, deals.exact, None, None, (), None, None, samples)
@@ -150,4 +186,4 @@ def view_hand(h: HandResult, record: Hand | None, first: int, samples: int = DEF
     return out
 
 
-__all__ = ["DEFAULT_SAMPLES", "PlayView", "view_play", "view_hand"]
+__all__ = ["DEFAULT_SAMPLES", "PlayView", "searches_for", "view_play", "view_hand"]

@@ -7,6 +7,12 @@ calls on each file's replay results; the results come back with ``analyses`` (pe
 the hand's analysis or ``None``).  :class:`~.rows.TableBuilder` writes the values beside each play
 (:func:`play_values`).  A position not solved within the budget, a hand the solver cannot analyse and
 any failure of the solver leave the columns null: a stored value is always the exact best-play value.
+
+With ``ingest --analyse K --view`` the results also carry ``views`` (per match, per hand, the
+views aligned with the analysis' plays, or ``None``), stored as the ``view_*`` columns
+(:func:`view_values`): the fields of the JSON ``"view"`` object of ``tractor analyse --view``,
+unrounded.  A view withheld (a deal's search ran out of budget, or no deal agrees) keeps its deal
+count and exactness and leaves the values null.
 """
 from __future__ import annotations
 
@@ -20,6 +26,14 @@ def analyses_of(results, index: int) -> list | None:
     if not analyses or index >= len(analyses):
         return None
     return analyses[index]
+
+
+def views_of(results, index: int) -> list | None:
+    """The hand views of match ``index`` of ``results`` (``None`` when none were made)."""
+    views = getattr(results, "views", None)
+    if not views or index >= len(views):
+        return None
+    return views[index]
 
 
 def by_play(h: HandResult, a) -> dict[tuple[int, int], object]:
@@ -47,4 +61,24 @@ def play_values(p) -> tuple[int | None, int | None, int | None, list[str] | None
     return p.value_before, p.value_after, p.cost, best
 
 
-__all__ = ["analyses_of", "by_play", "play_values"]
+def views_by_play(analysed: dict[tuple[int, int], object], a, views) -> dict[tuple[int, int], object]:
+    """``(trick index, position)`` → the view of that play: ``views`` is aligned with ``a.plays``,
+    whose slots ``analysed`` (:func:`by_play`) holds in the same order; nothing when they differ."""
+    if not analysed or views is None or a is None or len(views) != len(a.plays):
+        return {}
+    return dict(zip(analysed, views))
+
+
+VIEW_NULLS = (None,) * 7
+
+
+def view_values(v) -> tuple:
+    """``(view_deals, view_exact, view_value, view_value_best, view_best, view_cost, view_stderr)`` of
+    one play (all null without a view; the values null where the view was withheld)."""
+    if v is None:
+        return VIEW_NULLS
+    best = [" ".join(TOKEN[c] for c in b) for b in v.best] if v.value is not None else None
+    return v.deals, v.exact, v.value, v.value_best, best, v.cost, v.stderr
+
+
+__all__ = ["VIEW_NULLS", "analyses_of", "by_play", "play_values", "view_values", "views_by_play", "views_of"]

@@ -134,14 +134,14 @@ def _replay(matches: list, first: int, choice, diags: list[Diagnostic], analyse=
             diags.append(Diagnostic(
                 "replay_error", f"match {i + 1}: the engine failed ({type(exc).__name__}: {exc}) / "
                                 f"复盘失败", first_line, 0))
-    return _analyse(results, analyse)
+    return _analyse(results, analyse, matches)
 
 
-def _analyse(results: list, options) -> list:
+def _analyse(results: list, options, matches: list | None = None) -> list:
     """``ingest --analyse``: the endgame analysis of every replayed hand, carried with the results
     to the ``plays`` rows (:mod:`.analysis`); ``results`` as they are without the option.  The
     options (:class:`tractor_analysis.analysis.batch.AnalyseOptions`, from the CLI) run the solver:
     the dataset does not know it."""
     if options is None:
         return results
-    return options.analyse_results(results)
+    return options.analyse_results(results, matches)

@@ -21,7 +21,7 @@ from ..records.tgn_writer import Unwritable, format_tgn
 from ..engine.replay import record_pairs
 from ..records.rulesets import RuleSet
 from ..engine.verdicts import HandResult, MatchResult, Violation
-from .analysis import analyses_of, by_play, play_values
+from .analysis import VIEW_NULLS, analyses_of, by_play, play_values, view_values, views_by_play, views_of
 from .arrow_columns import column
 from .schema import SCHEMAS, TABLES, printable
 
@@ -103,7 +103,8 @@ class TableBuilder:
         for index, (match, result) in enumerate(zip(matches, results), first):
             if result is None:
                 continue
-            violations += self._add_match(path, sha, index, match, result, abspath, analyses_of(results, index - first))
+            violations += self._add_match(path, sha, index, match, result, abspath, analyses_of(results, index - first),
+                                          views_of(results, index - first))
             hands += len(result.hands)
         self.hands += hands
         return hands, violations
@@ -128,7 +129,7 @@ class TableBuilder:
         self.files += 1
 
     def _add_match(self, path: str, sha: str, index: int, match: Match, result: MatchResult,
-                   abspath: str | None = None, analyses: list | None = None) -> int:
+                   abspath: str | None = None, analyses: list | None = None, views: list | None = None) -> int:
         """One match's rows; ``analyses``: its hands' endgame analyses (``ingest --analyse``), in
         the order of ``result.hands``."""
         mid = f"{sha[:16]}-{index}"
@@ -139,7 +140,8 @@ class TableBuilder:
         for p in result.problems:
             self._violation(mid, None, p)
         for i, (record, hr) in enumerate(record_pairs(match, result)):
-            nviol += self._add_hand(mid, hr, record, analyses[i] if analyses and i < len(analyses) else None)
+            nviol += self._add_hand(mid, hr, record, analyses[i] if analyses and i < len(analyses) else None,
+                                    views[i] if views and i < len(views) else None)
         players = match.players
         pf = result.player_levels_final
         row = (mid, path, sha, index, match.event, match.site, match.date, match.round, match.table,
@@ -166,7 +168,7 @@ class TableBuilder:
         self._row("violations", (mid, hand_no, v.trick, _seat(v.seat), v.code, _tokens(v.played),
                                  _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch))
 
-    def _add_hand(self, mid: str, hr: HandResult, record: Hand | None, analysis=None) -> int:
+    def _add_hand(self, mid: str, hr: HandResult, record: Hand | None, analysis=None, views=None) -> int:
         batch = self.batch
         n = hr.number
         # the dealer's side: unknown (None) when the record does not say and nothing fixes it
@@ -176,9 +178,15 @@ class TableBuilder:
         pl = self.cols["plays"]
         plays_cols = tuple(pl[f.name] for f in SCHEMAS["plays"])
         analysed = by_play(hr, analysis)
-        if analysed or _ADD_PLAYS is None or not _ADD_PLAYS(plays_cols, mid, n, hr.tricks, batch, _PLAY_CACHE,
+        viewed = views_by_play(analysed, analysis, views)
+        core_cols, view_cols = plays_cols[:_CORE_COLS], plays_cols[_CORE_COLS:]
+        if analysed or _ADD_PLAYS is None or not _ADD_PLAYS(core_cols, mid, n, hr.tricks, batch, _PLAY_CACHE,
                                                             TOKEN, POINTS, _SEATS):
-            _add_plays(plays_cols, mid, n, hr.tricks, batch, analysed)
+            _add_plays(plays_cols, mid, n, hr.tricks, batch, analysed, viewed)
+        else:                        # the core filled the columns before the view's: none here
+            nulls = [None] * (len(core_cols[0]) - len(view_cols[0]))
+            for col in view_cols:
+                col.extend(nulls)
         failed = 0
         ntricks = len(hr.tricks)
         trick_rows = []
@@ -284,12 +292,17 @@ _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
 """Tokens and points of a played card tuple (the same plays recur across hands)."""
 
 
-def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, analysed: dict | None) -> None:
+_CORE_COLS = 16
+"""The ``plays`` columns the compiled ``_rows_core.add_plays`` fills (those before the view's)."""
+
+
+def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, analysed: dict | None,
+               viewed: dict | None = None) -> None:
     """The ``plays`` rows of a hand's tricks, appended to ``cols`` (the table's columns in schema
     order): the reference of the compiled ``_rows_core.add_plays`` (which takes the hands without
-    an endgame analysis)."""
+    an endgame analysis, and fills the first :data:`_CORE_COLS` columns; the view's stay null)."""
     (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
-     p_before, p_after, p_cost, p_best) = cols
+     p_before, p_after, p_cost, p_best, *p_view) = cols
     cache = _PLAY_CACHE
     for i, t in enumerate(tricks):
         winner = t.winner
@@ -307,12 +320,16 @@ def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, ana
                 p_after.append(after)
                 p_cost.append(cost)
                 p_best.append(best)
+                for col, x in zip(p_view, view_values(viewed.get((i, j))) if viewed else VIEW_NULLS):
+                    col.append(x)
         else:
             nulls = [None] * m
             p_before.extend(nulls)
             p_after.extend(nulls)
             p_cost.extend(nulls)
             p_best.extend(nulls)
+            for col in p_view:
+                col.extend(nulls)
         for play in plays:
             cards = play.cards
             hit = cache.get(cards)

@@ -48,6 +48,7 @@ _CARDS = pa.list_(pa.string())
 """Card tokens in canonical form (``S10``, ``HA``, ``BJ``)."""
 _I8, _I16, _I32, _I64 = pa.int8(), pa.int16(), pa.int32(), pa.int64()
 _BOOL = pa.bool_()
+_F64 = pa.float64()
 
 
 def _schema(*fields: tuple[str, pa.DataType, str]) -> pa.Schema:
@@ -215,6 +216,18 @@ SCHEMAS: dict[str, pa.Schema] = {
                        "an attacker, the reverse for a defender; 0 for a best play); null for an illegal play"),
         ("best", _CARDS, "endgame analysis: the best plays at this point, one per set of equal plays, each as "
                          "its cards joined by spaces ('SA SA')"),
+        # added after best: filled by 'ingest --analyse K --view' (the play judged from its player's
+        # seat, over the deals of the unseen cards it could not rule out: the JSON "view" object of
+        # 'tractor analyse --view'); null where not asked, not analysed, or (the values) not solved
+        ("view_deals", _I32, "view: the deals the play was judged over (sampled, or every agreeing one)"),
+        ("view_exact", _BOOL, "view: every deal that agrees with what the player knew was taken, weighted"),
+        ("view_value", _F64, "view: mean over the deals of the attackers' final total after the play made"),
+        ("view_value_best", _F64, "view: the best such mean among the player's legal plays (highest for an "
+                                  "attacker, lowest for a defender)"),
+        ("view_best", _CARDS, "view: the plays with the best mean, each as its cards joined by spaces"),
+        ("view_cost", _F64, "view: points the play lost for its side from the player's seat (the gap from "
+                            "view_value_best, signed as cost; 0 for a best play)"),
+        ("view_stderr", _F64, "view: standard error of view_cost over the sampled deals (0 when exact)"),
     ),
     "violations": _schema(
         _KEY_MATCH,

@@ -110,6 +110,10 @@ HEADERS: dict[str, str] = {
     "code": "code / 代码", "per_100_hands": "per 100 hands / 每百局",
     "analysed_hands": "hands analysed / 分析局数", "analysed_plays": "plays analysed / 分析出牌数",
     "points_lost": "points lost / 失分", "lost_per_hand": "lost per hand / 每局失分",
+    "seat": "seat / 座位", "viewed_hands": "hands / 局数", "viewed_plays": "plays / 出牌数",
+    "open_points_lost": "lost, open / 明手失分", "view_points_lost": "lost, seat / 座位视角失分",
+    "open_lost_per_hand": "open per hand / 明手每局", "view_lost_per_hand": "seat per hand / 座位每局",
+    "open_costly_seat_best": "costly open, best seat / 明手失误座位最佳",
     "rank": "rank / 名次", "matches": "matches / 场数", "won": "won / 胜", "lost": "lost / 负",
     "level_diff": "level diff / 级差",
     "0": "0 / 大光", "<1 step": "<1 step / 小光", "1-2 steps": "1-2 / 一至二档", "2-3 steps": "2-3 / 上台",
@@ -166,6 +170,24 @@ def points_lost(ds, by: str = "player") -> pd.DataFrame:
     _require(by)
     with source(ds) as src:
         return stats_sql.points_lost(src, by)
+
+
+def view_points_lost(ds, by: str = "player") -> pd.DataFrame:
+    """Points lost from the player's seat (``plays.view_cost``, filled by ``tractor ingest --analyse K
+    --view``) beside the points lost with all hands open (``plays.cost``), over the plays judged both
+    ways: ``by, viewed_hands, viewed_plays, open_points_lost, view_points_lost, open_lost_per_hand,
+    view_lost_per_hand, open_costly_seat_best``.
+
+    A play's view cost is what it lost its side against the best play on what its player could
+    know (the mean over the deals that player could not rule out: ``tractor analyse --view``).
+    ``by`` is one of :data:`BY` or ``seat`` (N, E, S, W: a row per seat, whoever sat there).  Hands
+    count as for :func:`points_lost`; ``open_costly_seat_best`` counts the plays that cost 5 points
+    or more open (an inaccuracy ?! or worse) but were best from the seat (view cost 0).  Empty for a
+    dataset without such plays."""
+    if by != "seat":
+        _require(by)
+    with source(ds) as src:
+        return stats_sql.view_points_lost(src, by)
 
 
 def holder_of(next_dealer, dealer, outcome) -> str | None:
@@ -281,7 +303,9 @@ def standings(ds) -> pd.DataFrame:
 
 def all_tables(ds, by: str = "player") -> dict[str, pd.DataFrame]:
     """Every statistics table, in the order the CLI prints them (one DuckDB connection);
-    ``lost`` (:func:`points_lost`) only when the dataset holds analysed plays."""
+    ``lost`` (:func:`points_lost`) only when the dataset holds analysed plays, ``view_lost`` and
+    ``view_lost_seat`` (:func:`view_points_lost` by ``by`` and by seat) only when it holds plays
+    judged from the seat."""
     _require(by)
     with source(ds) as src:
         tables = {"summary": summary(src, by), "points": points_distribution(src, by),
@@ -289,5 +313,9 @@ def all_tables(ds, by: str = "player") -> dict[str, pd.DataFrame]:
         lost = points_lost(src, by)
         if len(lost):
             tables["lost"] = lost
+        view = view_points_lost(src, by)
+        if len(view):
+            tables["view_lost"] = view
+            tables["view_lost_seat"] = view_points_lost(src, "seat")
         tables["standings"] = standings(src)
         return tables

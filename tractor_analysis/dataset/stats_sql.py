@@ -39,7 +39,7 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
               "level_n_after", "level_e_after", "level_s_after", "level_w_after"),
     "tricks": ("match_id", "hand_no", "leader", "winner", "throw_failed"),
     "violations": ("match_id", "hand_no", "seat", "code"),
-    "plays": ("match_id", "hand_no", "seat", "cost"),
+    "plays": ("match_id", "hand_no", "seat", "cost", "view_cost"),
 }
 """The columns each statistics view holds (a subset of :data:`SCHEMAS`, in its types)."""
 
@@ -523,6 +523,25 @@ def violation_rates(src: StatsSource, by: str) -> pd.DataFrame:
 LOST_COLUMNS = ("analysed_hands", "analysed_plays", "points_lost", "lost_per_hand")
 
 
+def _keyed_plays(by: str) -> str:
+    """``key, match_id, hand_no, seat, cost, view_cost`` of every play, keyed ``by`` (``seat``: the
+    seat letter; ``player`` / ``team`` / ``seat``: plays of a seat only)."""
+    cols = "p.match_id, p.hand_no, p.seat, p.cost, p.view_cost"
+    if by in ("match", "ruleset"):
+        return f"""select {"p.match_id" if by == "match" else "hv.variant"} as key, {cols}
+                   from p left join hv on hv.match_id = p.match_id and hv.hand_no = p.hand_no"""
+    if by == "seat":
+        return f"select p.seat as key, {cols} from p where p.seat in ('N', 'E', 'S', 'W')"
+    if by == "player":
+        name = "case p.seat " + " ".join(f"when '{x}' then m.player_{x.lower()}" for x in SEATS) + " end"
+        return f"""select coalesce(nullif({name}, ''), p.seat) as key, {cols} from p
+                   left join m on m.match_id = p.match_id where p.seat is not null"""
+    team = "case p.seat when 'N' then 'NS' when 'S' then 'NS' when 'E' then 'EW' when 'W' then 'EW' end"
+    name = f"case {team} when 'NS' then {_team_name('n', 's', 'NS')} else {_team_name('e', 'w', 'EW')} end"
+    return f"""select case when m.match_id is null then {team} else {name} end as key, {cols}
+               from p left join m on m.match_id = p.match_id where p.seat in ('N', 'E', 'S', 'W')"""
+
+
 def points_lost(src: StatsSource, by: str) -> pd.DataFrame:
     """Points lost by the analysed plays (``plays.cost``, ``ingest --analyse``): per key, the hands
     with an analysed play of that side, those plays, their costs added up and per hand."""
@@ -530,25 +549,46 @@ def points_lost(src: StatsSource, by: str) -> pd.DataFrame:
     if not src.rows("select count(*) from p where cost is not null and hand_no is not null")[0][0]:
         return pd.DataFrame(columns=columns)
     if by in ("match", "ruleset"):
-        keyed = f"""select {"p.match_id" if by == "match" else "hv.variant"} as key, p.match_id, p.hand_no,
-                           p.cost from p left join hv on hv.match_id = p.match_id and hv.hand_no = p.hand_no"""
-    elif by == "player":
-        name = "case p.seat " + " ".join(f"when '{x}' then m.player_{x.lower()}" for x in SEATS) + " end"
-        keyed = f"""select coalesce(nullif({name}, ''), p.seat) as key, p.match_id, p.hand_no, p.cost from p
-                    left join m on m.match_id = p.match_id where p.seat is not null"""
-    else:
-        team = "case p.seat when 'N' then 'NS' when 'S' then 'NS' when 'E' then 'EW' when 'W' then 'EW' end"
-        name = f"case {team} when 'NS' then {_team_name('n', 's', 'NS')} else {_team_name('e', 'w', 'EW')} end"
-        keyed = f"""select case when m.match_id is null then {team} else {name} end as key, p.match_id,
-                           p.hand_no, p.cost from p
-                    left join m on m.match_id = p.match_id where p.seat in ('N', 'E', 'S', 'W')"""
+        src._variants()
     rows = src.rows(f"""
-        with k as (select * from ({keyed}) where cost is not null and hand_no is not null and key is not null),
+        with k as (select * from ({_keyed_plays(by)}) where cost is not null and hand_no is not null and key is not null),
              per_hand as (select key, match_id, hand_no, count(*) as plays, sum(cost) as lost from k group by all)
         select key, count(*), sum(plays), sum(lost) from per_hand group by key order by key""")
     out = pd.DataFrame([(k, int(n), int(pl), int(lost)) for k, n, pl, lost in rows], columns=columns[:4])
     out["lost_per_hand"] = out["points_lost"] / out["analysed_hands"]
     return out
+
+
+VIEW_LOST_COLUMNS = ("viewed_hands", "viewed_plays", "open_points_lost", "view_points_lost", "open_lost_per_hand",
+                     "view_lost_per_hand", "open_costly_seat_best")
+
+
+def view_points_lost(src: StatsSource, by: str) -> pd.DataFrame:
+    """Points lost from the player's seat (``plays.view_cost``, ``ingest --analyse K --view``) beside
+    the points lost with all hands open (``plays.cost``), over the plays judged both ways: per key,
+    the hands with such a play of that side, those plays, each cost added up and per hand, and the
+    plays costly open (cost ≥ 5, an inaccuracy or worse) but best from the seat (view cost 0).
+    ``by`` may also be ``seat`` (N, E, S, W)."""
+    columns = [by, *VIEW_LOST_COLUMNS]
+    judged = "cost is not null and view_cost is not null and hand_no is not null"
+    if not src.rows(f"select count(*) from p where {judged}")[0][0]:
+        return pd.DataFrame(columns=columns)
+    if by in ("match", "ruleset"):
+        src._variants()
+    rows = src.rows(f"""
+        with k as (select * from ({_keyed_plays(by)}) where {judged} and key is not null),
+             per_hand as (select key, match_id, hand_no, count(*) as plays, sum(cost) as lost,
+                                 sum(view_cost) as view_lost,
+                                 count(*) filter (where cost >= 5 and view_cost = 0) as seat_best
+                          from k group by all)
+        select key, count(*), sum(plays), sum(lost), sum(view_lost), sum(seat_best)
+        from per_hand group by key order by {"position(key in 'NESW')" if by == "seat" else "key"}""")
+    out = pd.DataFrame([(k, int(n), int(pl), int(lost), float(vl), int(sb)) for k, n, pl, lost, vl, sb in rows],
+                       columns=[by, "viewed_hands", "viewed_plays", "open_points_lost", "view_points_lost",
+                                "open_costly_seat_best"])
+    out["open_lost_per_hand"] = out["open_points_lost"] / out["viewed_hands"]
+    out["view_lost_per_hand"] = out["view_points_lost"] / out["viewed_hands"]
+    return out[columns]
 
 
 def result_inputs(src: StatsSource) -> list[dict]:
