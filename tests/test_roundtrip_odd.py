@@ -61,8 +61,12 @@ def odd_records(draw) -> tuple[dict, set[str]]:
     for _ in range(draw(st.integers(1, 4))):
         op = draw(st.sampled_from(["empty_trick", "trick_object", "bad_trick_object", "unknown_field",
                                    "play_field", "retype"]))
-        hands = obj["hands"]
+        hands = obj.get("hands")
+        if not isinstance(hands, list) or not hands:     # a retype made "hands" something else
+            break
         h = draw(st.sampled_from(hands))
+        if not isinstance(h, dict) or not isinstance(h.get("tricks"), list):   # ... or a hand, its tricks
+            continue
         tricks = [i for i, t in enumerate(h["tricks"]) if isinstance(t, list)]
         if op in ("empty_trick", "trick_object", "bad_trick_object", "play_field") and not tricks:
             continue
