@@ -25,12 +25,14 @@ def _cols():
 def _both(tricks, cold_cache: bool):
     if cold_cache:
         rows._PLAY_CACHE.clear()
-    mine, ref = _cols(), _cols()
+    mine, ref = _cols()[:rows._CORE_COLS], _cols()      # the core fills the columns before the view's
     assert core.add_plays(mine, "m-1", 3, tricks, "b-1", rows._PLAY_CACHE, TOKEN, POINTS, rows._SEATS) is True
     if cold_cache:
         rows._PLAY_CACHE.clear()
     rows._add_plays(ref, "m-1", 3, tricks, "b-1", None)
-    return mine, ref
+    assert all(x is None for col in ref[rows._CORE_COLS:] for x in col)    # no view: null
+    assert [len(col) for col in ref[rows._CORE_COLS:]] == [len(ref[0])] * (len(ref) - rows._CORE_COLS)
+    return mine, ref[:rows._CORE_COLS]
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
