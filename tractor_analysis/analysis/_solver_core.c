@@ -122,6 +122,7 @@ static Slot *map_add(Map *m, const uint8_t *k, uint32_t n, uint64_t h, uint32_t 
 }
 
 /* ------------------------------------------------------------------ the core object */
+typedef struct GUnit { uint8_t c, L, top, n; uint8_t k[64]; } GUnit;    /* a unit: n cards, sorted kinds */
 typedef struct { int n; uint8_t *cards; } Move;       /* cards point into a depth buffer */
 typedef struct { uint8_t *bytes; size_t cap; int *offs; size_t ocap; } Buf;
 
@@ -138,9 +139,10 @@ typedef struct {
     int leader, ntab, tabseat[4], tablen[4]; uint8_t tabcards[4][MAXC];
     int table_pts, hand_pts, left, mult;
     /* the search */
-    long long nodes, limit_nodes, callbacks, etc_cuts; double deadline; int bounded, error;
+    long long nodes, limit_nodes, callbacks, etc_cuts, made_leads; double deadline; int bounded, error;
     Map tt, moves, wins, mults, scores, raws, parts;
     Buf *bufs; int nbufs;
+    int decks; struct GUnit *gu;      /* decks > 0: leads made here (gen_lead_part) */
 } Core;
 
 static double now_s(void) {
@@ -659,6 +661,295 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
 }
 
 
+/* ------------------------------------------------------------------ a leader's plays, generated here */
+/* With `decks` set (Core(..., decks=N), N = 1..3; 0 when the solver's throw check is one the core
+ * does not have, throw_forced = lowest_card), a leader's plays in one suit group are made here, by
+ * the same steps as analysis/moves.py (units_of, standing_throws, equal_classes / canonical), over
+ * the engine's definitions ported line by line: engine/legal.py legal_leads (every single, pair,
+ * tractor, triple, titanic), engine/units.py split_units (how a throw splits), engine/legal.py
+ * check_throw (each shape's smallest unit against a higher unit of that shape in another hand).
+ * tests/test_solver_core.py and bench/solver_core_diff.py --leads check them equal to the
+ * engine-made list (analysis/moves.py lead_part) under every preset and option. */
+#define GU_MAX 4096          /* units of one group (more: the part comes from the callback) */
+#define THROW_CANDIDATES 256 /* moves.py THROW_CANDIDATES */
+
+typedef struct { uint8_t *b; size_t len, cap; int count; int err; } PlayList;
+
+static void pl_add(PlayList *pl, const uint8_t *cards, int n) {
+    if (pl->err) return;
+    if (pl->len + n + 1 > pl->cap) {
+        size_t cap = pl->cap ? pl->cap * 2 : 1024;
+        while (pl->len + n + 1 > cap) cap *= 2;
+        uint8_t *nb = realloc(pl->b, cap);
+        if (!nb) { pl->err = 1; return; }
+        pl->b = nb; pl->cap = cap;
+    }
+    pl->b[pl->len++] = (uint8_t)n; memcpy(pl->b + pl->len, cards, n); pl->len += n; pl->count++;
+}
+
+/* does a run of L positions with avail > 0 end above `top` (units.py chain_top(avail, L, top) >= 0) */
+static int run_above(const int *avail, int ns, int L, int top) {
+    int run = 0;
+    for (int s = 0; s < ns; s++) { run = avail[s] > 0 ? run + 1 : 0; if (run >= L && s > top) return 1; }
+    return 0;
+}
+
+/* per other hand o (0..2) and copies cc (1..3): kinds of g at each strength held cc times or more */
+typedef struct { int av[3][4][MAXS]; } OtherAvail;
+
+static void other_avail(Core *c, const uint8_t (*hands)[NK], int seat, int g, OtherAvail *oa) {
+    for (int i = 0; i < 3; i++) {
+        const uint8_t *h = hands[(seat + 1 + i) & 3];
+        for (int cc = 1; cc <= 3; cc++)
+            for (int s = 0; s < c->nat[g]; s++) {
+                int a = 0;
+                for (int j = 0; j < c->natk[g][s]; j++) if (h[c->at[g][s][j]] >= cc) a++;
+                oa->av[i][cc][s] = a;
+            }
+    }
+}
+
+/* is a unit (cc copies, L strengths, top) of group g beaten by another hand (legal.py check_throw,
+ * per unit: a unit of that shape with a higher top; for L == 1, a kind above top held cc times) */
+static int unit_beaten(Core *c, const OtherAvail *oa, int g, int cc, int L, int top) {
+    for (int i = 0; i < 3; i++) {
+        if (L == 1) { for (int s = top + 1; s < c->nat[g]; s++) if (oa->av[i][cc][s]) return 1; }
+        else if (run_above(oa->av[i][cc], c->nat[g], L, top)) return 1;
+    }
+    return 0;
+}
+
+/* units.py split_units of the cards `cnt` (counts, group g only), max copies `decks`: does the lead
+ * split into more than one unit, and does every unit stand against the other hands? */
+static int throw_stands_here(Core *c, const int *cnt, int g, const OtherAvail *oa) {
+    int ks[NK], nks = 0, rem[NK], most = 0, nunits = 0;
+    for (int k = 0; k < NK; k++) if (cnt[k] > 0 && c->group[k] == g) { ks[nks++] = k; rem[k] = cnt[k]; if (cnt[k] > most) most = cnt[k]; }
+    int uc[MAXC], uL[MAXC], utop[MAXC];
+    int top_c = c->decks < most ? c->decks : most;
+    for (int cc = top_c; cc >= 2; cc--) {
+        for (;;) {
+            int by_s[MAXS], nset = 0;
+            for (int s = 0; s < c->nat[g]; s++) by_s[s] = -1;
+            for (int i = 0; i < nks; i++) {
+                int k = ks[i], s = c->strength[k];
+                if (rem[k] >= cc && by_s[s] < 0) { by_s[s] = k; nset++; }
+            }
+            if (nset < 2) break;
+            int best_len = 0, best_top = -1, run = 0, prev = -2;
+            for (int s = 0; s < c->nat[g]; s++) {
+                if (by_s[s] < 0) continue;
+                run = s == prev + 1 ? run + 1 : 1; prev = s;
+                if (run >= best_len) { best_len = run; best_top = s; }
+            }
+            if (best_len < 2) break;
+            for (int s = best_top; s > best_top - best_len; s--) rem[by_s[s]] -= cc;
+            uc[nunits] = cc; uL[nunits] = best_len; utop[nunits] = best_top; nunits++;
+        }
+        for (int i = 0; i < nks; i++) {
+            int k = ks[i];
+            while (rem[k] >= cc) { rem[k] -= cc; uc[nunits] = cc; uL[nunits] = 1; utop[nunits] = c->strength[k]; nunits++; }
+        }
+    }
+    for (int i = 0; i < nks; i++)
+        for (int q = 0; q < rem[ks[i]]; q++) { uc[nunits] = 1; uL[nunits] = 1; utop[nunits] = c->strength[ks[i]]; nunits++; }
+    if (nunits < 2) return 0;                    /* one unit: a lead of its own, not a throw */
+    for (int u = 0; u < nunits; u++) if (unit_beaten(c, oa, g, uc[u], uL[u], utop[u])) return 0;
+    return 1;
+}
+
+static void unit_from(Core *c, GUnit *u, const uint8_t *kinds, int L, int cc) {
+    /* kinds: L distinct kinds; the unit's cards sorted */
+    uint8_t tmp[MAXC]; int n = 0, top = -1;
+    for (int i = 0; i < L; i++) { for (int q = 0; q < cc; q++) tmp[n++] = kinds[i]; if (c->strength[kinds[i]] > top) top = c->strength[kinds[i]]; }
+    qsort(tmp, n, 1, u8_cmp);
+    u->c = (uint8_t)cc; u->L = (uint8_t)L; u->top = (uint8_t)top; u->n = (uint8_t)n; memcpy(u->k, tmp, n);
+}
+
+/* legal.py legal_leads restricted to group g, in its order; returns the count or -1 (too many) */
+static int group_units(Core *c, const uint8_t *hand, int g, GUnit *out) {
+    int n = 0, decks = c->decks;
+    for (int i = 0; i < c->ngk[g]; i++) {
+        uint8_t k = c->gkinds[g][i];
+        for (int cc = 1; cc <= hand[k] && cc <= decks; cc++) { if (n >= GU_MAX) return -1; uint8_t one = k; unit_from(c, &out[n++], &one, 1, cc); }
+    }
+    for (int cc = 2; cc <= decks; cc++) {
+        int ns = c->nat[g];
+        uint8_t opts[MAXS][MAXAT]; int nopt[MAXS];
+        for (int s = 0; s < ns; s++) {
+            nopt[s] = 0;
+            for (int j = 0; j < c->natk[g][s]; j++) { uint8_t k = c->at[g][s][j]; if (hand[k] >= cc) opts[s][nopt[s]++] = k; }
+        }
+        for (int lo = 0; lo < ns; lo++) {
+            if (!nopt[lo]) continue;
+            for (int hi = lo + 1; hi < ns; hi++) {
+                if (!nopt[hi]) break;
+                int L = hi - lo + 1, idx[MAXS];
+                for (int q = 0; q < L; q++) idx[q] = 0;
+                for (;;) {                     /* itertools.product: the last position fastest */
+                    uint8_t pick[MAXS];
+                    for (int q = 0; q < L; q++) pick[q] = opts[lo + q][idx[q]];
+                    if (n >= GU_MAX || L * cc > MAXC) return -1;
+                    unit_from(c, &out[n++], pick, L, cc);
+                    int q = L - 1;
+                    while (q >= 0 && ++idx[q] == nopt[lo + q]) { idx[q] = 0; q--; }
+                    if (q < 0) break;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+/* the throws a candidate list gives (moves.py _throws_of_group): each once, the standing ones */
+static void try_throw(Core *c, const uint8_t *cards, int n, int g, const OtherAvail *oa, PlayList *found,
+                      PlayList *seen) {
+    if (n < 2) return;
+    if (seen) {                          /* the bounded set's candidates can repeat */
+        size_t w = 0;
+        for (int i = 0; i < seen->count; i++) {
+            int m = seen->b[w];
+            if (m == n && memcmp(seen->b + w + 1, cards, n) == 0) return;
+            w += 1 + m;
+        }
+        pl_add(seen, cards, n);
+    }
+    int cnt[NK] = {0};
+    for (int i = 0; i < n; i++) cnt[cards[i]]++;
+    if (throw_stands_here(c, cnt, g, oa)) pl_add(found, cards, n);
+}
+
+static int cards_of_counts(const int *cnt, uint8_t *out) {
+    int n = 0; for (int k = 0; k < NK; k++) for (int q = 0; q < cnt[k]; q++) out[n++] = (uint8_t)k; return n;
+}
+
+/* moves.py standing_throws for one group (the units given): the throws in its order; returns bounded */
+static int group_throws(Core *c, const uint8_t (*hands)[NK], int seat, int g, const GUnit *units, int nu,
+                        PlayList *found) {
+    const uint8_t *hand = hands[seat];
+    OtherAvail oa;
+    other_avail(c, hands, seat, g, &oa);
+    int safe[GU_MAX], ns = 0;
+    for (int i = 0; i < nu; i++) if (!unit_beaten(c, &oa, g, units[i].c, units[i].L, units[i].top)) safe[ns++] = i;
+    if (ns < 2) return 0;
+    int pool[NK] = {0};
+    for (int i = 0; i < ns; i++) {
+        const GUnit *u = &units[safe[i]];
+        int cnt[NK] = {0};
+        for (int j = 0; j < u->n; j++) cnt[u->k[j]]++;
+        for (int k = 0; k < NK; k++) if (cnt[k]) { int m = pool[k] > cnt[k] ? pool[k] : cnt[k]; pool[k] = m < hand[k] ? m : hand[k]; }
+    }
+    int kinds[NK], nk = 0; long size = 1;
+    for (int k = 0; k < NK; k++) if (pool[k]) { kinds[nk++] = k; if (size <= THROW_CANDIDATES) size *= pool[k] + 1; }
+    PlayList seen = {0};
+    uint8_t cards[MAXC * 2 + NK * 3];
+    int cut = size > THROW_CANDIDATES;
+    if (!cut) {
+        int ms[NK] = {0};
+        for (;;) {
+            int n = 0;
+            for (int i = 0; i < nk; i++) for (int q = 0; q < ms[i]; q++) cards[n++] = (uint8_t)kinds[i];
+            try_throw(c, cards, n, g, &oa, found, NULL);
+            int q = nk - 1;
+            while (q >= 0 && ++ms[q] > pool[kinds[q]]) { ms[q] = 0; q--; }
+            if (q < 0) break;
+        }
+    } else {                                 /* moves.py _bounded_candidates */
+        for (int i = 0; i < ns; i++)
+            for (int j = i + 1; j < ns; j++) {
+                int cnt[NK] = {0}, fits = 1;
+                const GUnit *a = &units[safe[i]], *b = &units[safe[j]];
+                for (int q = 0; q < a->n; q++) cnt[a->k[q]]++;
+                for (int q = 0; q < b->n; q++) cnt[b->k[q]]++;
+                for (int k = 0; k < NK && fits; k++) if (cnt[k] > hand[k]) fits = 0;
+                if (!fits) continue;
+                int n = cards_of_counts(cnt, cards);
+                if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen);
+            }
+        int n = cards_of_counts(pool, cards);
+        if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen);
+        for (int i = 0; i < ns; i++) {
+            int cnt[NK]; memcpy(cnt, pool, sizeof cnt);
+            const GUnit *u = &units[safe[i]];
+            for (int q = 0; q < u->n; q++) cnt[u->k[q]]--;
+            n = cards_of_counts(cnt, cards);
+            if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen);
+        }
+    }
+    if (seen.err) found->err = 1;
+    free(seen.b);
+    return cut;
+}
+
+/* moves.canonical of one play (sorted kinds) under the classes (cls_of, mem), in place */
+static void canonical_play(uint8_t *m, int n, const int *cls_of, const Members *mem) {
+    int cnt[NK] = {0}, touched = 0;
+    for (int j = 0; j < n; j++) { cnt[m[j]]++; if (cls_of[m[j]] >= 0) touched = 1; }
+    if (!touched) return;
+    int done[NK / 2 + 1] = {0};
+    for (int j = 0; j < n; j++) {
+        int id = cls_of[m[j]];
+        if (id < 0 || done[id]) continue;
+        done[id] = 1;
+        int taken[NK];
+        for (int q = 0; q < mem[id].n; q++) taken[q] = cnt[mem[id].k[q]];
+        qsort(taken, mem[id].n, sizeof(int), int_desc);
+        for (int q = 0; q < mem[id].n; q++) cnt[mem[id].k[q]] = taken[q];
+    }
+    int w = 0;
+    for (int k = 0; k < NK; k++) for (int q = 0; q < cnt[k]; q++) m[w++] = (uint8_t)k;
+}
+
+/* A leader's plays in group g (analysis/moves.py lead_part): units, then the throws that stand,
+ * equal ones merged, duplicates dropped in order.  Serialized (count u16, bounded u8, plays) into
+ * *out (malloc'd); returns its size, 0 when the core cannot make it (too many units), -1 on no memory. */
+static long gen_lead_part(Core *c, const uint8_t (*hands)[NK], const uint8_t *inplay, int seat, int g, uint8_t **out) {
+    uint8_t mine[NK] = {0};
+    for (int i = 0; i < c->ngk[g]; i++) { int k = c->gkinds[g][i]; mine[k] = hands[seat][k]; }
+    if (!c->gu && !(c->gu = malloc(sizeof(GUnit) * GU_MAX))) return -1;
+    GUnit *units = c->gu;
+    int nu = group_units(c, mine, g, units);
+    if (nu < 0) return 0;
+    PlayList raw = {0}, throws = {0};
+    for (int i = 0; i < nu; i++) pl_add(&raw, units[i].k, units[i].n);
+    int bounded = 0;
+    if (nu > 1) bounded = group_throws(c, hands, seat, g, units, nu, &throws);
+    if (throws.count) {
+        size_t w = 0;
+        for (int i = 0; i < throws.count; i++) { int m = throws.b[w]; pl_add(&raw, throws.b + w + 1, m); w += 1 + m; }
+    }
+    free(throws.b);
+    if (raw.err || throws.err) { free(raw.b); return -1; }
+    int cls_of[NK]; Members mem[NK / 2 + 1];
+    for (int k = 0; k < NK; k++) cls_of[k] = -1;
+    int ids = raw.count >= 2 ? classes_of_group(c, mine, inplay, g, cls_of, mem, 0) : 0;
+    /* canonical, then drop repeats in order (a small open-addressing set of offsets) */
+    size_t cap = 16; while (cap < (size_t)raw.count * 2) cap *= 2;
+    long *set = malloc(sizeof(long) * cap);
+    uint8_t *q = malloc(raw.len + 3);
+    if (!set || !q) { free(set); free(q); free(raw.b); return -1; }
+    for (size_t i = 0; i < cap; i++) set[i] = -1;
+    size_t w = 0, o = 3; int kept = 0;
+    for (int i = 0; i < raw.count; i++) {
+        int n = raw.b[w];
+        uint8_t *m = raw.b + w + 1;
+        if (ids) canonical_play(m, n, cls_of, mem);
+        size_t slot = hash_bytes(m, n) & (cap - 1);
+        int dup = 0;
+        while (set[slot] >= 0) {
+            const uint8_t *x = q + set[slot];
+            if (x[0] == n && memcmp(x + 1, m, n) == 0) { dup = 1; break; }
+            slot = (slot + 1) & (cap - 1);
+        }
+        if (!dup) { set[slot] = (long)o; q[o] = (uint8_t)n; memcpy(q + o + 1, m, n); o += 1 + n; kept++; }
+        w += 1 + n;
+    }
+    free(set); free(raw.b);
+    q[0] = kept & 255; q[1] = (uint8_t)(kept >> 8); q[2] = (uint8_t)bounded;
+    if (kept > 65535) { free(q); return 0; }
+    *out = q;
+    return (long)o;
+}
+
 /* ------------------------------------------------------------------ a leader's plays */
 /* One suit group's part of a leader's plays (the solver's _core_lead_part: the engine's units in
  * that group and the throws that stand, equal ones merged), kept on the seat, the group and the
@@ -672,6 +963,21 @@ static Slot *lead_part(Core *c, int seat, int g) {
     uint64_t h = hash_bytes(key, len);
     Slot *s = map_find(&c->parts, key, len, h);
     if (s) return s;
+    if (c->decks > 0) {
+        uint8_t *made = NULL;
+        long size = gen_lead_part(c, (const uint8_t (*)[NK])c->hands, c->inplay, seat, g, &made);
+        if (size < 0) { PyErr_NoMemory(); return NULL; }
+        if (size > 0) {
+            uint32_t at2;
+            s = map_add(&c->parts, key, len, h, (uint32_t)size, &at2);
+            if (!s) { free(made); PyErr_NoMemory(); return NULL; }
+            memcpy(c->parts.ar + at2, made, size);
+            s->c = (int32_t)size;
+            free(made);
+            c->made_leads++;
+            return s;
+        }
+    }
     uint8_t hands[5 * NK];              /* the four hands, then the cards in play, in group g only */
     memset(hands, 0, sizeof hands);
     for (int i = 0; i < c->ngk[g]; i++) {
@@ -993,10 +1299,12 @@ static int search(Core *c, int alpha, int beta, int ply) {
 /* ------------------------------------------------------------------ Python interface */
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     PyObject *oracle, *exc, *group, *strength, *points, *at, *attacker;
-    int bottom, single_mult, fast_pairs;
-    if (!PyArg_ParseTuple(args, "OOOOOOOiip", &oracle, &exc, &group, &strength, &points, &at, &attacker,
-                          &bottom, &single_mult, &fast_pairs))
+    int bottom, single_mult, fast_pairs, decks = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOOiip|i", &oracle, &exc, &group, &strength, &points, &at, &attacker,
+                          &bottom, &single_mult, &fast_pairs, &decks))
         return -1;
+    if (decks < 0 || decks > 3) { PyErr_SetString(PyExc_ValueError, "decks: 0 (leads from the solver) or 1-3"); return -1; }
+    c->decks = decks; c->gu = NULL;
     for (int k = 0; k < NK; k++) {
         c->group[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(group, k));
         c->strength[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(strength, k));
@@ -1036,7 +1344,7 @@ static void Core_dealloc(Core *c) {
     Py_XDECREF(c->oracle); Py_XDECREF(c->budget_exc);
     map_free(&c->tt); map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
     for (int i = 0; i < c->nbufs; i++) { free(c->bufs[i].bytes); free(c->bufs[i].offs); }
-    free(c->bufs);
+    free(c->bufs); free(c->gu);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -1113,7 +1421,7 @@ static PyObject *Core_clear(Core *c, PyObject *noargs) {
 
 static PyObject *Core_stats(Core *c, PyObject *noargs) {
     size_t bytes = map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts);
-    return Py_BuildValue("{sLsLsisnsnsn}", "nodes", c->nodes, "callbacks", c->callbacks, "bounded", c->bounded,
+    return Py_BuildValue("{sLsLsLsisnsnsn}", "nodes", c->nodes, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
                          "entries", (Py_ssize_t)c->tt.count, "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes);
 }
 
@@ -1170,7 +1478,44 @@ static PyObject *Core_table_winner(Core *c, PyObject *args) {
     return PyLong_FromLong(wi);
 }
 
+/* lead_part(hands bytes 4 x 54, seat, g) -> (plays, bounded) made here, or None where the core asks the
+ * solver (decks 0, or too many units): for the differential test of gen_lead_part. */
+static PyObject *Core_lead_part(Core *c, PyObject *args) {
+    const char *hb; Py_ssize_t hn; int seat, g;
+    if (!PyArg_ParseTuple(args, "y#ii", &hb, &hn, &seat, &g)) return NULL;
+    if (hn != 4 * NK || seat < 0 || seat > 3 || g < 0 || g > 4) { PyErr_SetString(PyExc_ValueError, "hands of 4 x 54 counts, a seat, a group"); return NULL; }
+    if (c->decks <= 0) Py_RETURN_NONE;
+    uint8_t hands[4][NK], inplay[NK];
+    memcpy(hands, hb, 4 * NK);
+    for (int k = 0; k < NK; k++) {
+        inplay[k] = hands[0][k] + hands[1][k] + hands[2][k] + hands[3][k];
+        for (int q = 0; q < 4; q++) if (hands[q][k] > 3) { PyErr_SetString(PyExc_ValueError, "more than 3 copies"); return NULL; }
+    }
+    int held = 0;
+    for (int i = 0; i < c->ngk[g]; i++) held += hands[seat][c->gkinds[g][i]];
+    if (held > MAXC) { PyErr_SetString(PyExc_ValueError, "more cards than MAX_PLAY"); return NULL; }
+    uint8_t *made = NULL;
+    long size = gen_lead_part(c, (const uint8_t (*)[NK])hands, inplay, seat, g, &made);
+    if (size < 0) return PyErr_NoMemory();
+    if (size == 0) Py_RETURN_NONE;
+    int nm = made[0] | made[1] << 8, bounded = made[2];
+    PyObject *list = PyList_New(nm);
+    size_t w = 3;
+    for (int i = 0; list && i < nm; i++) {
+        int n = made[w];
+        PyObject *t = PyTuple_New(n);
+        if (!t) { Py_CLEAR(list); break; }
+        for (int j = 0; j < n; j++) PyTuple_SET_ITEM(t, j, PyLong_FromLong(made[w + 1 + j]));
+        PyList_SET_ITEM(list, i, t);
+        w += 1 + n;
+    }
+    free(made);
+    if (!list) return NULL;
+    return Py_BuildValue("(NO)", list, bounded ? Py_True : Py_False);
+}
+
 static PyMethodDef Core_methods[] = {
+    {"lead_part", (PyCFunction)Core_lead_part, METH_VARARGS, "the core's own leads in one suit group, or None"},
     {"table_winner", (PyCFunction)Core_table_winner, METH_VARARGS, "the core's own winner of a trick, -1: the engine's"},
     {"load", (PyCFunction)Core_load, METH_VARARGS, "load(hands, leader, table, mult): the position to search"},
     {"start", (PyCFunction)Core_start, METH_VARARGS, "start(nodes, seconds): a call's budget"},

@@ -31,11 +31,19 @@ from __future__ import annotations
 import weakref
 
 from ..records.cards import POINTS
-from ..records.rulesets import TrumpIn
+from ..records.rulesets import ThrowForced, TrumpIn
 from ..engine.scoring import bottom_multiplier
-from .moves import canonical, class_index, equal_classes, follows, standing_throws, units_of
+from .moves import follows, lead_part
 
 CORE_MODULE = "tractor_analysis.analysis._solver_core"
+
+
+def core_lead_decks(rules) -> int:
+    """The ``decks`` the core is made with: the number of decks when it makes the leaders' plays
+    itself, 0 when it asks the solver (``_core_lead_part``): with ``throw_forced = lowest_card``
+    (every unit tested on its own, a tractor beaten only by a run wholly above it: engine
+    throw_units.lowest_card), a throw check the core does not have."""
+    return 0 if rules.throw_forced is ThrowForced.LOWEST_CARD else rules.decks
 
 
 class CompiledSearch:
@@ -59,7 +67,7 @@ class CompiledSearch:
             # and every solver of `tractor analyse` would stay in memory with its tables
             self._core = mod.Core(weakref.proxy(self), self._budget_exc, tuple(o.group), tuple(o.strength), tuple(POINTS),
                                   o.at, tuple(self.attacker), self.bottom_points, single,
-                                  self.rules.trump_in is not TrumpIn.EXACT)
+                                  self.rules.trump_in is not TrumpIn.EXACT, core_lead_decks(self.rules))
         return self._core
 
     def _start_core(self, pos, st, budget) -> None:
@@ -97,24 +105,7 @@ class CompiledSearch:
         units, the throws that stand (against the other hands' cards of that group) and its equal
         cards are all decided there."""
         hands = [hands_b[i * 54:(i + 1) * 54] for i in range(4)]     # bytes index as counts do
-        mine = hands[seat]
-        units = self.unit_cache.get(mine)          # the seat's units in g: its own cards there only
-        if units is None:
-            if len(self.unit_cache) > 500_000:
-                self.unit_cache.clear()
-            units = self.unit_cache[mine] = units_of(self.ctx, mine)
-        if len(units) > 1:
-            throws, bounded = standing_throws(self.ctx, hands, seat, units)   # the core keeps the part
-            raw = units + throws
-        else:
-            raw, bounded = list(units), False
-        if len(raw) < 2:
-            return raw, bounded
-        classes = equal_classes(self.ctx.order, mine, hands_b[216:], (g,))
-        if not classes:
-            return list(dict.fromkeys(raw)), bounded
-        index = class_index(classes)
-        return list(dict.fromkeys(canonical(m, index, classes) for m in raw)), bounded
+        return lead_part(self.ctx, hands, seat, g, hands_b[216:], self.unit_cache)
 
     def _core_follows(self, lead: tuple[int, ...], hand_b: bytes) -> list[tuple[int, ...]]:
         """The engine's legal follows to ``lead`` from a hand (54 counts)."""
@@ -130,4 +121,4 @@ class CompiledSearch:
         return self._hand_mult(list(hand_b))
 
 
-__all__ = ["CORE_MODULE", "CompiledSearch"]
+__all__ = ["CORE_MODULE", "CompiledSearch", "core_lead_decks"]
