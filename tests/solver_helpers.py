@@ -140,16 +140,20 @@ def random_hand(rng: random.Random, decks: int, size: int, kinds=range(NUM_KINDS
 
 def core_of(ctx, mod):
     """A bare compiled core for the rules and order of ``ctx`` (its own rule code only: no solver)."""
+    from tractor_analysis.analysis.compiled_search import core_lead_decks, core_winner_decks
     o = ctx.order
     return mod.Core(None, Exception, tuple(o.group), tuple(o.strength), tuple(POINTS), o.at, (True, False) * 2,
-                    0, 0, ctx.rules.trump_in is not TrumpIn.EXACT)
+                    0, 0, ctx.rules.trump_in is not TrumpIn.EXACT, core_lead_decks(ctx.rules),
+                    core_winner_decks(ctx.rules))
 
 
 def core_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
     """``count`` random positions of random rules (every preset, every option that changes a follow
     or a winner, 1-3 decks, any level and trump): the core's own follows to a single lead and its
-    winners of tricks led by a single or a pair against the engine's ``legal_follows`` and
-    ``trick_winner``.  Returns (checks made, the differences found)."""
+    winners of tricks led by a single, a pair or any other lead the solver considers (tractors,
+    triples, the throws that stand; followed by legal plays and now and then by any cards) against
+    the engine's ``legal_follows`` and ``trick_winner``.  Returns (checks made, the differences found)."""
+    from tractor_analysis.analysis.moves import leads as solver_leads
     from tractor_analysis.engine.tricks import trick_winner
     bad = []
     checks = 0
@@ -176,12 +180,16 @@ def core_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
             checks += 1
             if got != want:
                 bad.append(("follows", rules, level, trump, lead_card, hands[seat], got, want))
-        # 2. winners of tricks led by a single or (when the leader holds one) a pair
+        # 2. winners of tricks led by a single, (when the leader holds one) a pair, and any other
+        # lead the solver would consider (tractors, triples, throws that stand)
         leads = [(lead_card,)]
         pairs = [k for k in range(NUM_KINDS) if hands[0][k] >= 2]
         if pairs:
             k = rng.choice(pairs)
             leads.append((k, k))
+        more = [m for m in solver_leads(ctx, hands, 0)[0] if len(m) > 2 or (len(m) == 2 and m[0] != m[1])]
+        if more:
+            leads.append(rng.choice(more))
         for lead in leads:
             plays = [lead]
             for seat in (1, 2, 3):

@@ -32,12 +32,23 @@
 #define MAXC 64          /* cards in one play (a hand holds fewer: checked by the caller) */
 #define KEYMAX 1024
 #define ERR INT_MIN
+/* the tables' limits (entries: the slot arrays stay within a power of two, 32 bytes a slot, at
+ * most half full; bytes: the keys and play lists), so that a solve stays within ~500 MB */
+#ifndef TT_ENTRIES
+#define TT_ENTRIES (2u << 20)
+#endif
+#define TT_BYTES (192u << 20)
+#define MOVES_ENTRIES (1u << 19)
+#define MOVES_BYTES (96u << 20)
 
 /* ------------------------------------------------------------------ hash maps with whole keys */
 typedef struct { uint64_t h; uint32_t off, len; int32_t a, b, c, d; } Slot;
 typedef struct {
     Slot *s; size_t mask, count, limit;
-    uint8_t *ar; size_t alen, acap;
+    uint8_t *ar; size_t alen, acap, byte_limit;
+    int compact;     /* full: keep the deeper half (slot.d: cards left when stored), else start again empty */
+    int extra_in_c;  /* slot.c holds the bytes kept after the key (the maps of play lists) */
+    long long compactions;
 } Map;
 
 static uint64_t hash_bytes(const uint8_t *p, size_t n) {
@@ -54,8 +65,9 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
     return h | 1;          /* 0 marks an empty slot */
 }
 
-static int map_init(Map *m, size_t limit) {
-    m->mask = (1u << 12) - 1; m->count = 0; m->limit = limit;
+static int map_init(Map *m, size_t limit, size_t byte_limit, int compact, int extra_in_c) {
+    m->mask = (1u << 12) - 1; m->count = 0; m->limit = limit; m->byte_limit = byte_limit;
+    m->compact = compact; m->extra_in_c = extra_in_c; m->compactions = 0;
     m->s = calloc(m->mask + 1, sizeof(Slot));
     m->acap = 1 << 16; m->alen = 0; m->ar = malloc(m->acap);
     return m->s && m->ar ? 0 : -1;
@@ -98,9 +110,55 @@ static int map_grow(Map *m) {
     return 0;
 }
 
+static int slot_off_cmp(const void *x, const void *y) {
+    const Slot *a = x, *b = y;
+    return a->off < b->off ? -1 : a->off > b->off;
+}
+
+/* The replacement scheme of a full table: keep the half of its entries stored with the most cards
+ * left (the deepest searches, the dearest to do again; slot.d), drop the rest, in place (the keys
+ * moved down in the arena, the slots rehashed): memory stays within the table's limits and the
+ * entries near the root survive, where starting again empty lost them all.  Sound: an entry only
+ * saves work.  Falls back to starting again empty when the kept slots cannot be held. */
+static void map_compact(Map *m) {
+    size_t hist[256] = {0};
+    for (size_t i = 0; i <= m->mask; i++) if (m->s[i].h) { int d = m->s[i].d; hist[d < 0 ? 0 : d > 255 ? 255 : d]++; }
+    size_t half = m->count / 2, acc = 0;
+    int T;
+    for (T = 255; T >= 0; T--) { if (acc + hist[T] > half) break; acc += hist[T]; }
+    size_t room = half - acc, n = 0;
+    Slot *keep = malloc(sizeof(Slot) * (half + 1));
+    if (!keep) { map_clear(m); return; }
+    for (size_t i = 0; i <= m->mask; i++) {
+        Slot *s = &m->s[i];
+        if (!s->h) continue;
+        int d = s->d < 0 ? 0 : s->d > 255 ? 255 : s->d;
+        if (d > T || (d == T && room > 0)) { if (d == T) room--; keep[n++] = *s; }
+    }
+    qsort(keep, n, sizeof(Slot), slot_off_cmp);
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t size = keep[i].len + (m->extra_in_c ? (size_t)keep[i].c : 0);
+        memmove(m->ar + w, m->ar + keep[i].off, size);
+        keep[i].off = (uint32_t)w; w += size;
+    }
+    m->alen = w;
+    memset(m->s, 0, (m->mask + 1) * sizeof(Slot));
+    for (size_t i = 0; i < n; i++) {
+        size_t j = keep[i].h & m->mask;
+        while (m->s[j].h) j = (j + 1) & m->mask;
+        m->s[j] = keep[i];
+    }
+    m->count = n; m->compactions++;
+    free(keep);
+}
+
 /* A new slot for key k (not present), with `extra` bytes reserved after the key (*extra_at). */
 static Slot *map_add(Map *m, const uint8_t *k, uint32_t n, uint64_t h, uint32_t extra, uint32_t *extra_at) {
-    if (m->count >= m->limit) map_clear(m);
+    if (m->count >= m->limit || m->alen + n + extra > m->byte_limit) {
+        if (m->compact) map_compact(m);
+        if (!m->compact || m->alen + n + extra > m->byte_limit) map_clear(m);
+    }
     if ((m->count + 1) * 2 > m->mask + 1 && map_grow(m) < 0) return NULL;
     if (m->alen + n + extra > m->acap) {
         size_t cap = m->acap;
@@ -142,8 +200,10 @@ typedef struct {
     long long nodes, limit_nodes, callbacks, etc_cuts, made_leads; double deadline; int bounded, error;
     Map tt, moves, wins, mults, scores, raws, parts;
     Buf *bufs; int nbufs;
-    int decks; struct GUnit *gu;      /* decks > 0: leads made here (gen_lead_part) */
+    int decks, win_decks; struct GUnit *gu;      /* decks > 0: leads made here (gen_lead_part) */
 } Core;
+
+static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
 
 static double now_s(void) {
     struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
@@ -223,6 +283,152 @@ static int table_key(Core *c, uint8_t *key, int n) {
     return len;
 }
 
+/* units.py split_units: the cards `cnt` (counts, group g only) split into units, largest shapes
+ * first (copies from `decks` down to 2: the longest chain while one of two or more strengths exists,
+ * then the lone units; singles last), each unit (copies uc, strengths uL, top utop), in the order
+ * taken (not sorted); returns their number. */
+static int split_cards(Core *c, const int *cnt, int g, int decks, int *uc, int *uL, int *utop) {
+    int ks[NK], nks = 0, rem[NK], most = 0, nunits = 0;
+    for (int k = 0; k < NK; k++) if (cnt[k] > 0 && c->group[k] == g) { ks[nks++] = k; rem[k] = cnt[k]; if (cnt[k] > most) most = cnt[k]; }
+    int top_c = decks < most ? decks : most;
+    for (int cc = top_c; cc >= 2; cc--) {
+        for (;;) {
+            int by_s[MAXS], nset = 0;
+            for (int s = 0; s < c->nat[g]; s++) by_s[s] = -1;
+            for (int i = 0; i < nks; i++) {
+                int k = ks[i], s = c->strength[k];
+                if (rem[k] >= cc && by_s[s] < 0) { by_s[s] = k; nset++; }
+            }
+            if (nset < 2) break;
+            int best_len = 0, best_top = -1, run = 0, prev = -2;
+            for (int s = 0; s < c->nat[g]; s++) {
+                if (by_s[s] < 0) continue;
+                run = s == prev + 1 ? run + 1 : 1; prev = s;
+                if (run >= best_len) { best_len = run; best_top = s; }
+            }
+            if (best_len < 2) break;
+            for (int s = best_top; s > best_top - best_len; s--) rem[by_s[s]] -= cc;
+            uc[nunits] = cc; uL[nunits] = best_len; utop[nunits] = best_top; nunits++;
+        }
+        for (int i = 0; i < nks; i++) {
+            int k = ks[i];
+            while (rem[k] >= cc) { rem[k] -= cc; uc[nunits] = cc; uL[nunits] = 1; utop[nunits] = c->strength[k]; nunits++; }
+        }
+    }
+    for (int i = 0; i < nks; i++)
+        for (int q = 0; q < rem[ks[i]]; q++) { uc[nunits] = 1; uL[nunits] = 1; utop[nunits] = c->strength[ks[i]]; nunits++; }
+    return nunits;
+}
+
+/* units.py covers (a trump play on a plain lead that counts, trump_in = covers): at least the
+ * lead's units per copies (count_units) and its chains, all hosted disjointly (match_chains). */
+static int host_chains(int *av, int ns, const int *lens, int nl, int i) {
+    if (i == nl) return 1;
+    int L = lens[i];
+    for (int s0 = 0; s0 + L <= ns; s0++) {
+        int ok = 1;
+        for (int s = s0; s < s0 + L && ok; s++) ok = av[s] > 0;
+        if (!ok) continue;
+        for (int s = s0; s < s0 + L; s++) av[s]--;
+        int done = host_chains(av, ns, lens, nl, i + 1);
+        for (int s = s0; s < s0 + L; s++) av[s]++;
+        if (done) return 1;
+    }
+    return 0;
+}
+
+static void avail_of(Core *c, const int *cnt, int g, int cc, int *av) {
+    for (int s = 0; s < c->nat[g]; s++) {
+        av[s] = 0;
+        for (int j = 0; j < c->natk[g][s]; j++) if (cnt[c->at[g][s][j]] >= cc) av[s]++;
+    }
+}
+
+/* The winner of a trick led by anything but a single or a pair (engine/tricks.py _winner with
+ * trump_in = covers): -1 where the core asks the engine (win_decks 0: trump_in = exact; a lead of
+ * two groups; a 3-deck lead whose trump-ins must hold units disjointly, holds_units). */
+static int multi_winner(Core *c, int n) {
+    int decks = c->win_decks;
+    if (!decks) return -1;
+    int len0 = c->tablen[0], g = c->group[c->tabcards[0][0]];
+    int cnt[NK] = {0};
+    for (int j = 0; j < len0; j++) { if (c->group[c->tabcards[0][j]] != g) return -1; cnt[c->tabcards[0][j]]++; }
+    int uc[MAXC], uL[MAXC], utop[MAXC], nu;
+    if (len0 == 1) { nu = 1; uc[0] = 1; uL[0] = 1; utop[0] = c->strength[c->tabcards[0][0]]; }
+    else if (len0 == 2 && c->tabcards[0][0] == c->tabcards[0][1] && decks >= 2) { nu = 1; uc[0] = 2; uL[0] = 1; utop[0] = c->strength[c->tabcards[0][0]]; }
+    else nu = split_cards(c, cnt, g, decks, uc, uL, utop);
+    /* the main unit: the largest by (cards, copies, top); needs per copies */
+    int mi = 0, multi = 0, triple = 0;
+    for (int u = 1; u < nu; u++) {
+        long a = (long)uc[u] * uL[u] * 10000 + uc[u] * 100 + utop[u], b = (long)uc[mi] * uL[mi] * 10000 + uc[mi] * 100 + utop[mi];
+        if (a > b) mi = u;
+    }
+    int need_units[4] = {0}, lens[4][MAXC], nl[4] = {0};
+    for (int u = 0; u < nu; u++) {
+        if (uc[u] >= 2) { multi++; if (uc[u] >= 3) triple = 1; }
+        if (uL[u] >= 2) lens[uc[u]][nl[uc[u]]++] = uL[u];
+        for (int cc = 2; cc <= uc[u]; cc++) need_units[cc] += uL[u];
+    }
+    if (multi > 1 && triple) return -1;                /* lead.disjoint: holds_units, asked of the engine */
+    for (int cc = 2; cc <= 3; cc++) if (nl[cc] > 1) qsort(lens[cc], nl[cc], sizeof(int), int_desc);
+    int C = uc[mi], L = uL[mi], plain = g != TRUMP, can_follow_beat = nu == 1;
+    int best = 0, best_val = utop[mi], best_trump = 0;
+    int topc = decks > 2 ? decks : 2;
+    for (int i = 1; i < n; i++) {
+        int m = c->tablen[i];
+        if (m != len0) continue;
+        const uint8_t *cards = c->tabcards[i];
+        int gg = c->group[cards[0]];
+        if (gg == g) { if (!can_follow_beat || best_trump) continue; }
+        else if (!plain || gg != TRUMP) continue;
+        int mixed = 0;
+        for (int j = 0; j < m; j++) if (c->group[cards[j]] != gg) { mixed = 1; break; }
+        if (mixed) continue;
+        int pc[NK] = {0}, kinds = 0;
+        for (int j = 0; j < m; j++) { if (!pc[cards[j]]) kinds++; pc[cards[j]]++; }
+        if (gg == g) {                  /* _one_unit_top: exactly one (C, L) unit */
+            int val;
+            if (C == 1 && L == 1) val = c->strength[cards[0]];
+            else {
+                val = -1;
+                if (kinds == L) {
+                    int ok = 1, lo = 1 << 20, hi = -1, seen[MAXS] = {0}, distinct = 1;
+                    for (int k = 0; k < NK && ok; k++) if (pc[k]) {
+                        if (pc[k] != C) ok = 0;
+                        int st = c->strength[k];
+                        if (seen[st]) distinct = 0;
+                        seen[st] = 1;
+                        if (st < lo) lo = st;
+                        if (st > hi) hi = st;
+                    }
+                    if (ok && distinct && hi - lo == L - 1) val = hi;
+                }
+            }
+            if (val > best_val) { best = i; best_val = val; }
+        } else {                        /* a trump play on a plain lead: covers, then its best top */
+            int ok = 1;
+            for (int cc = topc; cc >= 2 && ok; cc--) {
+                if (need_units[cc]) {
+                    int have = 0;
+                    for (int q = 0; q < c->ngk[TRUMP]; q++) have += pc[c->gkinds[TRUMP][q]] / cc;
+                    if (have < need_units[cc]) ok = 0;
+                }
+                if (ok && nl[cc]) {
+                    int av[MAXS];
+                    avail_of(c, pc, TRUMP, cc, av);
+                    if (!host_chains(av, c->nat[TRUMP], lens[cc], nl[cc], 0)) ok = 0;
+                }
+            }
+            if (!ok) continue;
+            int av[MAXS], run = 0, val = -1;
+            avail_of(c, pc, TRUMP, C, av);
+            for (int s = 0; s < c->nat[TRUMP]; s++) { run = av[s] > 0 ? run + 1 : 0; if (run >= L) val = s; }
+            if (!best_trump || val > best_val) { best = i; best_val = val; best_trump = 1; }
+        }
+    }
+    return best;
+}
+
 /* Index of the play winning the table's first n plays (n >= 1); ERR on a Python error. */
 static int winner_index(Core *c, int n) {
     if (c->tablen[0] == 1) {
@@ -231,6 +437,8 @@ static int winner_index(Core *c, int n) {
         return single_winner(c, cs, n);
     }
     if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) return pair_winner(c, n);
+    int mw = multi_winner(c, n);
+    if (mw >= 0) return mw;
     uint8_t key[4 * (MAXC + 1) + 1];
     int len = table_key(c, key, n);
     uint64_t h = hash_bytes(key, len);
@@ -569,7 +777,6 @@ static Slot *raw_follows(Core *c, int seat) {
 }
 
 static int u8_cmp(const void *x, const void *y) { return (int)*(const uint8_t *)x - (int)*(const uint8_t *)y; }
-static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
 
 typedef struct { int behind, pval, total, index; } OKey;
 static int okey_cmp(const void *x, const void *y) {
@@ -722,36 +929,8 @@ static int unit_beaten(Core *c, const OtherAvail *oa, int g, int cc, int L, int 
 /* units.py split_units of the cards `cnt` (counts, group g only), max copies `decks`: does the lead
  * split into more than one unit, and does every unit stand against the other hands? */
 static int throw_stands_here(Core *c, const int *cnt, int g, const OtherAvail *oa) {
-    int ks[NK], nks = 0, rem[NK], most = 0, nunits = 0;
-    for (int k = 0; k < NK; k++) if (cnt[k] > 0 && c->group[k] == g) { ks[nks++] = k; rem[k] = cnt[k]; if (cnt[k] > most) most = cnt[k]; }
     int uc[MAXC], uL[MAXC], utop[MAXC];
-    int top_c = c->decks < most ? c->decks : most;
-    for (int cc = top_c; cc >= 2; cc--) {
-        for (;;) {
-            int by_s[MAXS], nset = 0;
-            for (int s = 0; s < c->nat[g]; s++) by_s[s] = -1;
-            for (int i = 0; i < nks; i++) {
-                int k = ks[i], s = c->strength[k];
-                if (rem[k] >= cc && by_s[s] < 0) { by_s[s] = k; nset++; }
-            }
-            if (nset < 2) break;
-            int best_len = 0, best_top = -1, run = 0, prev = -2;
-            for (int s = 0; s < c->nat[g]; s++) {
-                if (by_s[s] < 0) continue;
-                run = s == prev + 1 ? run + 1 : 1; prev = s;
-                if (run >= best_len) { best_len = run; best_top = s; }
-            }
-            if (best_len < 2) break;
-            for (int s = best_top; s > best_top - best_len; s--) rem[by_s[s]] -= cc;
-            uc[nunits] = cc; uL[nunits] = best_len; utop[nunits] = best_top; nunits++;
-        }
-        for (int i = 0; i < nks; i++) {
-            int k = ks[i];
-            while (rem[k] >= cc) { rem[k] -= cc; uc[nunits] = cc; uL[nunits] = 1; utop[nunits] = c->strength[k]; nunits++; }
-        }
-    }
-    for (int i = 0; i < nks; i++)
-        for (int q = 0; q < rem[ks[i]]; q++) { uc[nunits] = 1; uL[nunits] = 1; utop[nunits] = c->strength[ks[i]]; nunits++; }
+    int nunits = split_cards(c, cnt, g, c->decks, uc, uL, utop);
     if (nunits < 2) return 0;                    /* one unit: a lead of its own, not a throw */
     for (int u = 0; u < nunits; u++) if (unit_beaten(c, oa, g, uc[u], uL[u], utop[u])) return 0;
     return 1;
@@ -1133,6 +1312,7 @@ static int node_moves(Core *c, int seat, int ply) {
         s = lead_moves(c, seat, key, klen, h);
         if (!s) { c->error = 2; return ERR; }
     }
+    s->d = c->left;                     /* the replacement keeps the deeper half */
     const uint8_t *p = c->moves.ar + s->off + s->len;
     int nm = p[0] | p[1] << 8;
     if (p[2]) c->bounded = 1;
@@ -1292,17 +1472,19 @@ static int search(Core *c, int alpha, int beta, int ply) {
         e = map_add(&c->tt, key, klen, h, 0, NULL);
         if (!e) { PyErr_NoMemory(); c->error = 2; return ERR; }
     }
-    e->a = lo; e->b = hi; e->c = best_i;
+    e->a = lo; e->b = hi; e->c = best_i; e->d = c->left;
     return best;
 }
 
 /* ------------------------------------------------------------------ Python interface */
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     PyObject *oracle, *exc, *group, *strength, *points, *at, *attacker;
-    int bottom, single_mult, fast_pairs, decks = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOOOiip|i", &oracle, &exc, &group, &strength, &points, &at, &attacker,
-                          &bottom, &single_mult, &fast_pairs, &decks))
+    int bottom, single_mult, fast_pairs, decks = 0, win_decks = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOOiip|ii", &oracle, &exc, &group, &strength, &points, &at, &attacker,
+                          &bottom, &single_mult, &fast_pairs, &decks, &win_decks))
         return -1;
+    if (win_decks < 0 || win_decks > 3) { PyErr_SetString(PyExc_ValueError, "win_decks: 0 (winners from the solver) or 1-3"); return -1; }
+    c->win_decks = win_decks;
     if (decks < 0 || decks > 3) { PyErr_SetString(PyExc_ValueError, "decks: 0 (leads from the solver) or 1-3"); return -1; }
     c->decks = decks; c->gu = NULL;
     for (int k = 0; k < NK; k++) {
@@ -1334,9 +1516,10 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     /* entries kept before a table starts again empty (sound: entries only save work).  Smaller
      * tables cost more than they save: with 1 M / 0.5 M entries hand 2 of bench/solver_bench.py
      * (last 8) took 13.0 M nodes and 323 MB against 7.2 M nodes and 696 MB (bench/README.md) */
-    if (map_init(&c->tt, 3000000) || map_init(&c->moves, 1000000) || map_init(&c->wins, 500000) ||
-        map_init(&c->mults, 500000) || map_init(&c->scores, 500000) || map_init(&c->raws, 500000) ||
-        map_init(&c->parts, 500000)) { PyErr_NoMemory(); return -1; }
+    if (map_init(&c->tt, TT_ENTRIES, TT_BYTES, 1, 0) || map_init(&c->moves, MOVES_ENTRIES, MOVES_BYTES, 1, 1) ||
+        map_init(&c->wins, 250000, 16u << 20, 0, 0) || map_init(&c->mults, 250000, 16u << 20, 0, 0) ||
+        map_init(&c->scores, 250000, 16u << 20, 0, 0) || map_init(&c->raws, 250000, 48u << 20, 0, 1) ||
+        map_init(&c->parts, 250000, 48u << 20, 0, 1)) { PyErr_NoMemory(); return -1; }
     return 0;
 }
 
@@ -1421,8 +1604,11 @@ static PyObject *Core_clear(Core *c, PyObject *noargs) {
 
 static PyObject *Core_stats(Core *c, PyObject *noargs) {
     size_t bytes = map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts);
-    return Py_BuildValue("{sLsLsLsisnsnsn}", "nodes", c->nodes, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
-                         "entries", (Py_ssize_t)c->tt.count, "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes);
+    return Py_BuildValue("{sLsLsLsisnsnsnsLsLsnsnsnsnsnsnsn}", "nodes", c->nodes, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
+                         "entries", (Py_ssize_t)c->tt.count, "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes,
+                         "tt_compactions", c->tt.compactions, "moves_compactions", c->moves.compactions,
+                         "tt_bytes", (Py_ssize_t)map_bytes(&c->tt), "moves_bytes", (Py_ssize_t)map_bytes(&c->moves),
+                         "raws", (Py_ssize_t)c->raws.count, "parts", (Py_ssize_t)c->parts.count, "wins", (Py_ssize_t)c->wins.count, "mults", (Py_ssize_t)c->mults.count, "scores", (Py_ssize_t)c->scores.count);
 }
 
 /* single_follows(hands bytes, leader, table) -> list of cards: the core's own follows to a single
@@ -1471,6 +1657,7 @@ static PyObject *Core_table_winner(Core *c, PyObject *args) {
             for (Py_ssize_t i = 0; i < n; i++) one[i] = c->tabcards[i][0];
             wi = single_winner(c, one, (int)n);
         } else if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) wi = pair_winner(c, (int)n);
+        else { c->ntab = (int)n; wi = multi_winner(c, (int)n); }
     }
     memcpy(c->tabseat, seats, sizeof seats); memcpy(c->tablen, lens, sizeof lens); memcpy(c->tabcards, cards, sizeof cards);
     c->ntab = ntab;

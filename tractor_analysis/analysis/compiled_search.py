@@ -46,6 +46,15 @@ def core_lead_decks(rules) -> int:
     return 0 if rules.throw_forced is ThrowForced.LOWEST_CARD else rules.decks
 
 
+def core_winner_decks(rules) -> int:
+    """The ``win_decks`` the core is made with: the number of decks when it judges the winner of a
+    trick led by more than a single or a pair itself (``trump_in = covers``: the engine's
+    ``_winner``, ported), 0 when it asks the solver (``trump_in = exact``: ``_exact_winner``).
+    It asks for a lead of two groups and for a 3-deck lead whose trump-ins must hold its units
+    disjointly (``holds_units``) whatever this says."""
+    return rules.decks if rules.trump_in is TrumpIn.COVERS else 0
+
+
 class CompiledSearch:
     """Dispatch between the compiled search and the pure-Python one, and the core's callbacks."""
 
@@ -67,7 +76,8 @@ class CompiledSearch:
             # and every solver of `tractor analyse` would stay in memory with its tables
             self._core = mod.Core(weakref.proxy(self), self._budget_exc, tuple(o.group), tuple(o.strength), tuple(POINTS),
                                   o.at, tuple(self.attacker), self.bottom_points, single,
-                                  self.rules.trump_in is not TrumpIn.EXACT, core_lead_decks(self.rules))
+                                  self.rules.trump_in is not TrumpIn.EXACT, core_lead_decks(self.rules),
+                                  core_winner_decks(self.rules))
         return self._core
 
     def _start_core(self, pos, st, budget) -> None:
@@ -121,4 +131,4 @@ class CompiledSearch:
         return self._hand_mult(list(hand_b))
 
 
-__all__ = ["CORE_MODULE", "CompiledSearch", "core_lead_decks"]
+__all__ = ["CORE_MODULE", "CompiledSearch", "core_lead_decks", "core_winner_decks"]
