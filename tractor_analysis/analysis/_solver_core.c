@@ -200,7 +200,7 @@ typedef struct {
     long long nodes, limit_nodes, callbacks, etc_cuts, made_leads; double deadline; int bounded, error;
     Map tt, moves, wins, mults, scores, raws, parts;
     Buf *bufs; int nbufs;
-    int decks, win_decks; struct GUnit *gu;      /* decks > 0: leads made here (gen_lead_part) */
+    int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo;      /* decks > 0: leads made here (gen_lead_part) */
 } Core;
 
 static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
@@ -347,30 +347,54 @@ static void avail_of(Core *c, const int *cnt, int g, int cc, int *av) {
 /* The winner of a trick led by anything but a single or a pair (engine/tricks.py _winner with
  * trump_in = covers): -1 where the core asks the engine (win_decks 0: trump_in = exact; a lead of
  * two groups; a 3-deck lead whose trump-ins must hold units disjointly, holds_units). */
-static int multi_winner(Core *c, int n) {
-    int decks = c->win_decks;
-    if (!decks) return -1;
-    int len0 = c->tablen[0], g = c->group[c->tabcards[0][0]];
+typedef struct LeadInfo {
+    int n; uint8_t cards[MAXC];       /* the lead (the cache's key) */
+    int ok, g, C, L, top, nu, need_units[4], nl[4], lens[4][MAXC / 2];
+} LeadInfo;
+#define LEADINFO_SLOTS 256
+
+/* What a multi-card lead asks of a trick's winner (engine/legal.py _analyse_lead: its units, main
+ * unit, needs), kept in a small direct-mapped cache on the lead's cards (a trick's lead is asked
+ * about at every node below it).  ok = 0: the engine is asked (two groups; lead.disjoint). */
+static const LeadInfo *lead_info(Core *c) {
+    int len0 = c->tablen[0];
+    const uint8_t *lead = c->tabcards[0];
+    LeadInfo *li = &c->leadinfo[hash_bytes(lead, len0) & (LEADINFO_SLOTS - 1)];
+    if (li->n == len0 && memcmp(li->cards, lead, len0) == 0) return li;
+    li->n = len0; memcpy(li->cards, lead, len0); li->ok = 0;
+    int decks = c->win_decks, g = c->group[lead[0]];
     int cnt[NK] = {0};
-    for (int j = 0; j < len0; j++) { if (c->group[c->tabcards[0][j]] != g) return -1; cnt[c->tabcards[0][j]]++; }
+    for (int j = 0; j < len0; j++) { if (c->group[lead[j]] != g) return li; cnt[lead[j]]++; }
     int uc[MAXC], uL[MAXC], utop[MAXC], nu;
-    if (len0 == 1) { nu = 1; uc[0] = 1; uL[0] = 1; utop[0] = c->strength[c->tabcards[0][0]]; }
-    else if (len0 == 2 && c->tabcards[0][0] == c->tabcards[0][1] && decks >= 2) { nu = 1; uc[0] = 2; uL[0] = 1; utop[0] = c->strength[c->tabcards[0][0]]; }
+    if (len0 == 1) { nu = 1; uc[0] = 1; uL[0] = 1; utop[0] = c->strength[lead[0]]; }
+    else if (len0 == 2 && lead[0] == lead[1] && decks >= 2) { nu = 1; uc[0] = 2; uL[0] = 1; utop[0] = c->strength[lead[0]]; }
     else nu = split_cards(c, cnt, g, decks, uc, uL, utop);
     /* the main unit: the largest by (cards, copies, top); needs per copies */
     int mi = 0, multi = 0, triple = 0;
     for (int u = 1; u < nu; u++) {
-        long a = (long)uc[u] * uL[u] * 10000 + uc[u] * 100 + utop[u], b = (long)uc[mi] * uL[mi] * 10000 + uc[mi] * 100 + utop[mi];
-        if (a > b) mi = u;
+        long x = (long)uc[u] * uL[u] * 10000 + uc[u] * 100 + utop[u], y = (long)uc[mi] * uL[mi] * 10000 + uc[mi] * 100 + utop[mi];
+        if (x > y) mi = u;
     }
-    int need_units[4] = {0}, lens[4][MAXC], nl[4] = {0};
+    memset(li->need_units, 0, sizeof li->need_units); memset(li->nl, 0, sizeof li->nl);
     for (int u = 0; u < nu; u++) {
         if (uc[u] >= 2) { multi++; if (uc[u] >= 3) triple = 1; }
-        if (uL[u] >= 2) lens[uc[u]][nl[uc[u]]++] = uL[u];
-        for (int cc = 2; cc <= uc[u]; cc++) need_units[cc] += uL[u];
+        if (uL[u] >= 2) li->lens[uc[u]][li->nl[uc[u]]++] = uL[u];
+        for (int cc = 2; cc <= uc[u]; cc++) li->need_units[cc] += uL[u];
     }
-    if (multi > 1 && triple) return -1;                /* lead.disjoint: holds_units, asked of the engine */
-    for (int cc = 2; cc <= 3; cc++) if (nl[cc] > 1) qsort(lens[cc], nl[cc], sizeof(int), int_desc);
+    if (multi > 1 && triple) return li;                /* lead.disjoint: holds_units, asked of the engine */
+    for (int cc = 2; cc <= 3; cc++) if (li->nl[cc] > 1) qsort(li->lens[cc], li->nl[cc], sizeof(int), int_desc);
+    li->ok = 1; li->g = g; li->C = uc[mi]; li->L = uL[mi]; li->top = utop[mi]; li->nu = nu;
+    return li;
+}
+
+static int multi_winner(Core *c, int n) {
+    int decks = c->win_decks;
+    if (!decks) return -1;
+    const LeadInfo *li = lead_info(c);
+    if (!li->ok) return -1;
+    int len0 = li->n, g = li->g;
+    const int *need_units = li->need_units, *nl = li->nl;
+    int mi = 0, uc[1] = {li->C}, uL[1] = {li->L}, utop[1] = {li->top}, nu = li->nu;
     int C = uc[mi], L = uL[mi], plain = g != TRUMP, can_follow_beat = nu == 1;
     int best = 0, best_val = utop[mi], best_trump = 0;
     int topc = decks > 2 ? decks : 2;
@@ -416,7 +440,7 @@ static int multi_winner(Core *c, int n) {
                 if (ok && nl[cc]) {
                     int av[MAXS];
                     avail_of(c, pc, TRUMP, cc, av);
-                    if (!host_chains(av, c->nat[TRUMP], lens[cc], nl[cc], 0)) ok = 0;
+                    if (!host_chains(av, c->nat[TRUMP], li->lens[cc], nl[cc], 0)) ok = 0;
                 }
             }
             if (!ok) continue;
@@ -1485,6 +1509,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         return -1;
     if (win_decks < 0 || win_decks > 3) { PyErr_SetString(PyExc_ValueError, "win_decks: 0 (winners from the solver) or 1-3"); return -1; }
     c->win_decks = win_decks;
+    c->leadinfo = calloc(LEADINFO_SLOTS, sizeof(LeadInfo));
+    if (!c->leadinfo) { PyErr_NoMemory(); return -1; }
     if (decks < 0 || decks > 3) { PyErr_SetString(PyExc_ValueError, "decks: 0 (leads from the solver) or 1-3"); return -1; }
     c->decks = decks; c->gu = NULL;
     for (int k = 0; k < NK; k++) {
@@ -1527,7 +1553,7 @@ static void Core_dealloc(Core *c) {
     Py_XDECREF(c->oracle); Py_XDECREF(c->budget_exc);
     map_free(&c->tt); map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
     for (int i = 0; i < c->nbufs; i++) { free(c->bufs[i].bytes); free(c->bufs[i].offs); }
-    free(c->bufs); free(c->gu);
+    free(c->bufs); free(c->gu); free(c->leadinfo);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
