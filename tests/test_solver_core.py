@@ -115,6 +115,22 @@ def test_values_equal_the_pure_python_search(decks, multiplier):
 
 
 @needs_core
+def test_full_tables_keep_their_deeper_half_and_the_values():
+    """Tables of a few dozen entries fill again and again: each time the core keeps the half stored
+    with the most cards left (its replacement scheme); the values stay the pure-Python search's."""
+    rng = random.Random(23)
+    compactions = 0
+    for i in range(12):
+        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, 5, 1 + i % 3, list(BottomMultiplier)[i % 7])
+        pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+        core.core_table_entries = 40
+        a, b = core.solve(pos, Budget(nodes=None, seconds=None)), pure.solve(pos, Budget(nodes=None, seconds=None))
+        assert a.value == b.value
+        compactions += core._core.stats()["tt_compactions"]
+    assert compactions > 0
+
+
+@needs_core
 def test_values_equal_the_brute_force_with_the_core():
     rng = random.Random(77)
     for _ in range(30):

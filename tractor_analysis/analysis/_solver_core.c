@@ -2,18 +2,27 @@
  *
  * The same search as tractor_analysis/analysis/search.py (fail-soft alpha-beta over single plays,
  * transposition entries keyed on the position's shape between tricks and on the exact cards inside a
- * trick, the same bounds), run over C arrays.  What is legal is NOT decided here, with one exception:
+ * trick, the same bounds), run over C arrays.  The rules stay defined in the engine; the few this
+ * core applies itself are the engine's, ported, and checked against it (tests/test_solver_core.py
+ * under every preset and every option that changes them; bench/solver_core_diff.py, the long run):
  *
  *  - a follow to a SINGLE lead (play one card of the led suit group when holding one, else any
  *    card) and the winner of a trick of single cards (the first highest card of the led group, a
- *    trump beating every plain card) are computed here; tests/test_solver_core.py proves both equal
- *    to the engine (engine/legal.py legal_follows, engine/tricks.py trick_winner) under every preset
- *    and every option that changes them, and bench/solver_core_diff.py runs the long version;
- *  - every other play (every lead: singles, pairs, tractors, throws; every follow to a multi-card
- *    lead) and every other trick's winner and score come from the Python solver (callbacks into
- *    the Solver object: _core_moves, _core_winner, _core_score, _core_hand_mult), each answer kept
- *    here on exactly what it depends on (the same keys as analysis/plays.py's lead_key and
- *    follow_key), so the engine stays the one definition of the rules.
+ *    trump beating every plain card): engine/legal.py legal_follows, engine/tricks.py trick_winner;
+ *  - the winner of a trick led by a pair (not with trump_in = exact) and, with trump_in = covers,
+ *    of any other lead of one group (tricks.py _winner, units.py covers; a 3-deck lead whose
+ *    trump-ins must hold units disjointly is asked of the engine): multi_winner;
+ *  - a leader's plays in one suit group (analysis/moves.py lead_part: legal.py legal_leads, the
+ *    throws that stand by units.py split_units and legal.py check_throw, equal cards merged), unless
+ *    throw_forced = lowest_card: gen_lead_part;
+ *  - every other play (a follow to a multi-card lead) and every other trick's winner and score
+ *    come from the Python solver (callbacks into the Solver object: _core_lead_part, _core_follows,
+ *    _core_winner, _core_score, _core_hand_mult), each answer kept here on exactly what it depends
+ *    on (the same keys as analysis/plays.py's lead_key and follow_key).
+ *
+ * Tables have fixed limits (entries and bytes, TT_ENTRIES ...): a full transposition or play-list
+ * table keeps the half of its entries stored with the most cards left (map_compact), the others
+ * start again empty.
  *
  * Keys are kept whole (bytes compared, not only hashed): no answer rests on a hash.
  */
@@ -1503,10 +1512,11 @@ static int search(Core *c, int alpha, int beta, int ply) {
 /* ------------------------------------------------------------------ Python interface */
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     PyObject *oracle, *exc, *group, *strength, *points, *at, *attacker;
-    int bottom, single_mult, fast_pairs, decks = 0, win_decks = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOOOiip|ii", &oracle, &exc, &group, &strength, &points, &at, &attacker,
-                          &bottom, &single_mult, &fast_pairs, &decks, &win_decks))
+    int bottom, single_mult, fast_pairs, decks = 0, win_decks = 0, entries = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOOiip|iii", &oracle, &exc, &group, &strength, &points, &at, &attacker,
+                          &bottom, &single_mult, &fast_pairs, &decks, &win_decks, &entries))
         return -1;
+    if (entries < 0) { PyErr_SetString(PyExc_ValueError, "entries: 0 (the default limits) or more"); return -1; }
     if (win_decks < 0 || win_decks > 3) { PyErr_SetString(PyExc_ValueError, "win_decks: 0 (winners from the solver) or 1-3"); return -1; }
     c->win_decks = win_decks;
     c->leadinfo = calloc(LEADINFO_SLOTS, sizeof(LeadInfo));
@@ -1542,7 +1552,9 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     /* entries kept before a table starts again empty (sound: entries only save work).  Smaller
      * tables cost more than they save: with 1 M / 0.5 M entries hand 2 of bench/solver_bench.py
      * (last 8) took 13.0 M nodes and 323 MB against 7.2 M nodes and 696 MB (bench/README.md) */
-    if (map_init(&c->tt, TT_ENTRIES, TT_BYTES, 1, 0) || map_init(&c->moves, MOVES_ENTRIES, MOVES_BYTES, 1, 1) ||
+    /* entries > 0 (the tests' small tables): that many transposition and play-list entries at most */
+    if (map_init(&c->tt, entries ? (size_t)entries : TT_ENTRIES, TT_BYTES, 1, 0) ||
+        map_init(&c->moves, entries ? (size_t)entries : MOVES_ENTRIES, MOVES_BYTES, 1, 1) ||
         map_init(&c->wins, 250000, 16u << 20, 0, 0) || map_init(&c->mults, 250000, 16u << 20, 0, 0) ||
         map_init(&c->scores, 250000, 16u << 20, 0, 0) || map_init(&c->raws, 250000, 48u << 20, 0, 1) ||
         map_init(&c->parts, 250000, 48u << 20, 0, 1)) { PyErr_NoMemory(); return -1; }

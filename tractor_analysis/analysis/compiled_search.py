@@ -3,20 +3,25 @@
 A mixin of :class:`tractor_analysis.analysis.solver.Solver`.  The core runs the same search as
 :class:`~tractor_analysis.analysis.search.SearchLoop` (fail-soft alpha-beta, the same bounds, the
 same transposition keys: the position's shape between tricks, the exact cards inside a trick), over
-C arrays, with its own tables.  It decides two rules itself, both proven equal to the engine by
+C arrays, with its own tables.  It decides these rules itself, each proven equal to the engine by
 ``tests/test_solver_core.py`` (every preset, every option that changes them) and by the long run
 ``bench/solver_core_diff.py``: the follows to a single lead (a card of the led suit group when
-holding one, else any card), the winner of a trick of single cards and, except with
-``trump_in=exact``, of a trick led by a pair.  Everything else comes from
-the engine through this solver, by the callbacks below, each answer kept by the core on exactly what
-it depends on (:meth:`~.plays.NodePlays.lead_key`, :meth:`~.plays.NodePlays.follow_key`, the
-table's cards, a hand's cards):
+holding one, else any card); the winner of a trick of single cards, of a trick led by a pair
+(except with ``trump_in=exact``) and, with ``trump_in=covers``, of a trick led by anything else of
+one group (the engine's ``_winner`` and ``covers``, ported; not a 3-deck lead whose trump-ins must
+hold units disjointly); and, except with ``throw_forced=lowest_card``, a leader's plays in each
+suit group (the engine's ``legal_leads``, ``split_units`` and ``check_throw`` ported, the steps of
+:func:`~.moves.lead_part`: units, the throws that stand, equal cards merged, in its order).
+Everything else comes from the engine through this solver, by the callbacks below, each answer
+kept by the core on exactly what it depends on (:meth:`~.plays.NodePlays.lead_key`,
+:meth:`~.plays.NodePlays.follow_key`, the table's cards, a hand's cards):
 
-- ``_core_lead_part``: a leader's plays in one suit group (singles, pairs, tractors, throws that
-  stand), equal ones merged; the core puts the groups' parts in the pure-Python search's order;
+- ``_core_lead_part``: a leader's plays in one suit group (:func:`~.moves.lead_part`) where the core
+  does not make them (:func:`core_lead_decks` 0); the core puts the groups' parts in the pure-Python
+  search's order;
 - ``_core_follows``: a follower's legal plays to a multi-card lead (the engine's
   ``legal_follows``); the core merges equal ones and orders them as the pure-Python search does;
-- ``_core_winner``: the play winning any other trick (engine's ``trick_winner``);
+- ``_core_winner``: the play winning a trick the core does not judge (:func:`core_winner_decks`);
 - ``_core_score``: the last trick's winner and gain when its lead is not a single (the bottom's
   multiplier from the lead's shapes, as the engine scores it);
 - ``_core_hand_mult``: one attacker hand's bound of the bottom multiplier.
@@ -58,6 +63,10 @@ def core_winner_decks(rules) -> int:
 class CompiledSearch:
     """Dispatch between the compiled search and the pure-Python one, and the core's callbacks."""
 
+    core_table_entries = 0
+    """Entries the core's transposition and play-list tables hold at most (0: its own limits, about
+    500 MB in all); the tests set a few dozen so that the replacement scheme runs."""
+
     def _core_for(self, pos):
         """The core for ``pos``, or ``None`` when the pure-Python search takes it (no core built,
         ``TRACTOR_PURE_PYTHON=1``, or a position the core cannot hold: see the module's docstring)."""
@@ -77,7 +86,7 @@ class CompiledSearch:
             self._core = mod.Core(weakref.proxy(self), self._budget_exc, tuple(o.group), tuple(o.strength), tuple(POINTS),
                                   o.at, tuple(self.attacker), self.bottom_points, single,
                                   self.rules.trump_in is not TrumpIn.EXACT, core_lead_decks(self.rules),
-                                  core_winner_decks(self.rules))
+                                  core_winner_decks(self.rules), self.core_table_entries)
         return self._core
 
     def _start_core(self, pos, st, budget) -> None:
