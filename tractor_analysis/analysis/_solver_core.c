@@ -209,7 +209,7 @@ typedef struct {
     long long nodes, limit_nodes, callbacks, etc_cuts, made_leads; double deadline; int bounded, error;
     Map tt, moves, wins, mults, scores, raws, parts;
     Buf *bufs; int nbufs;
-    int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo;      /* decks > 0: leads made here (gen_lead_part) */
+    int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; int *history;      /* decks > 0: leads made here (gen_lead_part) */
 } Core;
 
 static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
@@ -1485,8 +1485,19 @@ static int search(Core *c, int alpha, int beta, int ply) {
     int a0 = alpha, b0 = beta;
     int best = maximise ? -1 : (1 << 30), best_i = 0;
     if (hint < 0 || hint >= nm) hint = 0;
+    /* the order: the table's best move first, then the others by their history (cut-offs they
+     * made before, weighted by the cards left), ties in the plays' own order */
+    int order[nm > 0 ? nm : 1], score[nm > 0 ? nm : 1], no = 0;
+    order[no] = hint; score[no++] = INT_MAX;
+    for (int i = 0; i < nm; i++) {
+        if (i == hint) continue;
+        const uint8_t *q = b->bytes + b->offs[i];
+        int sc = c->history && !ntab ? c->history[(seat * NK + q[1]) * NK + q[q[0]]] : 0, at = no++;
+        while (at > 1 && score[at - 1] < sc) { order[at] = order[at - 1]; score[at] = score[at - 1]; at--; }
+        order[at] = i; score[at] = sc;
+    }
     for (int j = 0; j < nm; j++) {
-        int i = j == 0 ? hint : (j <= hint ? j - 1 : j);
+        int i = order[j];
         b = &c->bufs[ply];              /* deeper nodes may move the buffers */
         uint8_t m[MAXC];
         int n = b->bytes[b->offs[i]];
@@ -1494,8 +1505,16 @@ static int search(Core *c, int alpha, int beta, int ply) {
         int v = play(c, seat, m, n, alpha, beta, ply);
         if (v == ERR) return ERR;
         if (maximise) {
-            if (v > best) { best = v; best_i = i; if (v > alpha) { alpha = v; if (alpha >= beta) break; } }
-        } else if (v < best) { best = v; best_i = i; if (v < beta) { beta = v; if (alpha >= beta) break; } }
+            if (v > best) { best = v; best_i = i; if (v > alpha) { alpha = v; if (alpha >= beta) goto cut; } }
+        } else if (v < best) { best = v; best_i = i; if (v < beta) { beta = v; if (alpha >= beta) goto cut; } }
+        continue;
+    cut:
+        if (c->history && !ntab) {
+            int *hv = &c->history[(seat * NK + m[0]) * NK + m[n - 1]];
+            int add = c->left * c->left;
+            *hv = *hv > INT_MAX / 2 ? *hv / 2 + add : *hv + add;
+        }
+        break;
     }
     if (best <= a0) { if (best < hi) hi = best; }
     else if (best >= b0) { if (best > lo) lo = best; }
@@ -1520,7 +1539,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     if (win_decks < 0 || win_decks > 3) { PyErr_SetString(PyExc_ValueError, "win_decks: 0 (winners from the solver) or 1-3"); return -1; }
     c->win_decks = win_decks;
     c->leadinfo = calloc(LEADINFO_SLOTS, sizeof(LeadInfo));
-    if (!c->leadinfo) { PyErr_NoMemory(); return -1; }
+    c->history = calloc(4 * NK * NK, sizeof(int));
+    if (!c->leadinfo || !c->history) { PyErr_NoMemory(); return -1; }
     if (decks < 0 || decks > 3) { PyErr_SetString(PyExc_ValueError, "decks: 0 (leads from the solver) or 1-3"); return -1; }
     c->decks = decks; c->gu = NULL;
     for (int k = 0; k < NK; k++) {
@@ -1565,7 +1585,7 @@ static void Core_dealloc(Core *c) {
     Py_XDECREF(c->oracle); Py_XDECREF(c->budget_exc);
     map_free(&c->tt); map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
     for (int i = 0; i < c->nbufs; i++) { free(c->bufs[i].bytes); free(c->bufs[i].offs); }
-    free(c->bufs); free(c->gu); free(c->leadinfo);
+    free(c->bufs); free(c->gu); free(c->leadinfo); free(c->history);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
