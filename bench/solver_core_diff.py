@@ -3,10 +3,13 @@
     .venv/bin/python bench/solver_core_diff.py --rules 1000000      # the core's own rules vs the engine
     .venv/bin/python bench/solver_core_diff.py --values 5000         # core vs pure-Python values
 
-``--rules N``: N random positions (every preset, every option that changes a follow or a trick's
-winner, 1-3 decks, any level and trump): the core's follows to a single lead and its winners of
-tricks led by a single or a pair against the engine's ``legal_follows`` and ``trick_winner``
-(tests/solver_helpers.core_differences; the fast part is tests/test_solver_core.py).
+``--rules N``: N random positions (every preset, every option that changes a follow, a trick's
+winner or a throw's check, 1-3 decks, any level and trump): the core's follows to a single lead and
+its winners of tricks led by a single, a pair, a tractor, a triple or a throw against the engine's
+``legal_follows`` and ``trick_winner`` (tests/solver_helpers.core_differences), and N more: the
+core's own leads in every suit group the leader holds (units, tractors, the throws that stand, equal
+cards merged) against the engine-made list (tests/solver_helpers.core_lead_differences); the fast
+parts are in tests/test_solver_core.py.
 ``--values N``: N random endgames, every bottom multiplier and 1-3 decks in turn, 2-5 cards each,
 a trick in progress in a third of them: the core's value (and a null-window test each side of
 it) against the pure-Python search's.
@@ -23,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from solver_helpers import core_differences, random_endgame_decks  # noqa: E402
+from solver_helpers import core_differences, core_lead_differences, random_endgame_decks  # noqa: E402
 from tractor_analysis.analysis.compiled_search import CORE_MODULE  # noqa: E402
 from tractor_analysis.analysis.solver import Budget, Position, Solver  # noqa: E402
 from tractor_analysis.engine.legal import legal_follows  # noqa: E402
@@ -43,8 +46,9 @@ def rules_run(count: int, seed: int) -> int:
     while positions < count:
         n = min(step, count - positions)
         c, b = core_differences(rng, n, mod)
-        checks += c
-        bad += b
+        c2, b2 = core_lead_differences(rng, n, mod)
+        checks += c + c2
+        bad += b + b2
         positions += n
         print(f"  {positions:>9} positions, {checks:>9} checks, {len(bad)} differences, "
               f"{time.process_time() - t0:.0f} CPU-s", flush=True)

@@ -140,16 +140,20 @@ def random_hand(rng: random.Random, decks: int, size: int, kinds=range(NUM_KINDS
 
 def core_of(ctx, mod):
     """A bare compiled core for the rules and order of ``ctx`` (its own rule code only: no solver)."""
+    from tractor_analysis.analysis.compiled_search import core_lead_decks, core_winner_decks
     o = ctx.order
     return mod.Core(None, Exception, tuple(o.group), tuple(o.strength), tuple(POINTS), o.at, (True, False) * 2,
-                    0, 0, ctx.rules.trump_in is not TrumpIn.EXACT)
+                    0, 0, ctx.rules.trump_in is not TrumpIn.EXACT, core_lead_decks(ctx.rules),
+                    core_winner_decks(ctx.rules))
 
 
 def core_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
     """``count`` random positions of random rules (every preset, every option that changes a follow
     or a winner, 1-3 decks, any level and trump): the core's own follows to a single lead and its
-    winners of tricks led by a single or a pair against the engine's ``legal_follows`` and
-    ``trick_winner``.  Returns (checks made, the differences found)."""
+    winners of tricks led by a single, a pair or any other lead the solver considers (tractors,
+    triples, the throws that stand; followed by legal plays and now and then by any cards) against
+    the engine's ``legal_follows`` and ``trick_winner``.  Returns (checks made, the differences found)."""
+    from tractor_analysis.analysis.moves import leads as solver_leads
     from tractor_analysis.engine.tricks import trick_winner
     bad = []
     checks = 0
@@ -176,12 +180,16 @@ def core_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
             checks += 1
             if got != want:
                 bad.append(("follows", rules, level, trump, lead_card, hands[seat], got, want))
-        # 2. winners of tricks led by a single or (when the leader holds one) a pair
+        # 2. winners of tricks led by a single, (when the leader holds one) a pair, and any other
+        # lead the solver would consider (tractors, triples, throws that stand)
         leads = [(lead_card,)]
         pairs = [k for k in range(NUM_KINDS) if hands[0][k] >= 2]
         if pairs:
             k = rng.choice(pairs)
             leads.append((k, k))
+        more = [m for m in solver_leads(ctx, hands, 0)[0] if len(m) > 2 or (len(m) == 2 and m[0] != m[1])]
+        if more:
+            leads.append(rng.choice(more))
         for lead in leads:
             plays = [lead]
             for seat in (1, 2, 3):
@@ -198,6 +206,55 @@ def core_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
                 checks += 1
                 if got != want:
                     bad.append(("winner", rules, level, trump, tuple(plays[:n]), got, want))
+    return checks, bad
+
+
+def core_lead_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
+    """``count`` random positions of random rules (every preset, every option that changes a follow,
+    a winner or a throw's check, ``throw_forced`` included; 1-3 decks, any level and trump; hands of
+    1-25 cards, so that long runs of safe cards take the bounded set of throws): the core's own
+    leads in each suit group the leader holds (``Core.lead_part``) against the engine-made list
+    (:func:`tractor_analysis.analysis.moves.lead_part`: the engine's ``legal_leads`` and the throws
+    ``check_throw`` lets stand, equal cards merged), the same plays in the same order and the same
+    bounded flag.  Under an option the core does not make leads for (``core_lead_decks`` 0) the
+    core must say so (``None``).  Returns (checks made, the differences found)."""
+    from tractor_analysis.analysis.compiled_search import core_lead_decks
+    from tractor_analysis.analysis.moves import lead_part
+    from tractor_analysis.records.rulesets import ThrowForced
+    bad = []
+    checks = 0
+    contexts: dict = {}
+    for _ in range(count):
+        rules = dataclasses.replace(random_rules(rng), throw_forced=rng.choice(list(ThrowForced)))
+        level, trump = rng.randint(2, 14), rng.choice((0, 1, 2, 3, None))
+        key = (rules, level, trump)
+        if key not in contexts:
+            if len(contexts) > 2000:
+                contexts.clear()
+            ctx = hand_context(rules, level, trump)
+            o = ctx.order
+            contexts[key] = (ctx, mod.Core(None, Exception, tuple(o.group), tuple(o.strength), tuple(POINTS), o.at,
+                                           (True, False) * 2, 0, 0, True, core_lead_decks(rules)))
+        ctx, core = contexts[key]
+        o = ctx.order
+        kinds = range(NUM_KINDS) if rng.random() < 0.3 else rng.sample(range(NUM_KINDS), rng.randint(3, 12))
+        hands = [random_hand(rng, rules.decks, rng.randint(1, 25 if rng.random() < 0.2 else 12), kinds)
+                 for _ in range(4)]
+        seat = rng.randrange(4)
+        whole = bytes(c for h in hands for c in h)
+        for g in range(5):
+            if not any(hands[seat][k] for k in o.kinds[g]):
+                continue
+            got = core.lead_part(whole, seat, g)
+            checks += 1
+            if core_lead_decks(rules) == 0:
+                if got is not None:
+                    bad.append(("leads made under an option the core has not", rules, g, got))
+                continue
+            in_g = [bytes(h[k] if o.group[k] == g else 0 for k in range(NUM_KINDS)) for h in hands]
+            want = lead_part(ctx, in_g, seat, g, bytes(sum(h[k] for h in in_g) for k in range(NUM_KINDS)))
+            if got != (want[0], want[1]):
+                bad.append(("leads", rules, level, trump, seat, g, hands, got, want))
     return checks, bad
 
 

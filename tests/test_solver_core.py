@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from solver_helpers import brute_force, core_differences, random_endgame, random_endgame_decks
+from solver_helpers import brute_force, core_differences, core_lead_differences, random_endgame, random_endgame_decks
 from tractor_analysis.analysis.compiled_search import CORE_MODULE
 from tractor_analysis.analysis.solver import Budget, Position, Solver
 from tractor_analysis.records.rulesets import BottomMultiplier
@@ -54,6 +54,44 @@ def test_the_differential_check_sees_a_wrong_rule():
     assert differ > 0
 
 
+@needs_core
+@pytest.mark.parametrize("seed", range(3))
+def test_the_cores_leads_are_the_engines(seed):
+    """Every lead the core makes itself (units, tractors, triples, the throws that stand, equal cards
+    merged) is the engine-made list, in its order, under every preset and option (issue 23)."""
+    checks, bad = core_lead_differences(random.Random(seed), 400, CORE)
+    assert checks > 800
+    assert bad == []
+
+
+@needs_core
+def test_the_lead_differential_sees_a_wrong_rule():
+    """The lead check can fail: a core made for 2 decks asked about 3-deck hands (no triples, no
+    titanics, throws split another way) or for another hand's order gives other leads."""
+    from solver_helpers import random_hand
+    from tractor_analysis.analysis.moves import lead_part
+    from tractor_analysis.engine.tricks import hand_context
+    from tractor_analysis.records.cards import POINTS
+    from tractor_analysis.records.rulesets import PRESETS
+    import dataclasses
+    ctx = hand_context(dataclasses.replace(PRESETS["standard"], decks=3), 2, 0)
+    o = ctx.order
+    wrong = CORE.Core(None, Exception, tuple(o.group), tuple(o.strength), tuple(POINTS), o.at,
+                      (True, False) * 2, 0, 0, True, 2)
+    rng = random.Random(7)
+    differ = tried = 0
+    g = o.group[20]                                     # the hearts (spades are trumps)
+    for _ in range(100):
+        hands = [random_hand(rng, 3, 12, range(13, 26)) for _ in range(4)]
+        in_g = [bytes(h[k] if o.group[k] == g else 0 for k in range(54)) for h in hands]
+        if not any(in_g[0]):
+            continue
+        tried += 1
+        want = lead_part(ctx, in_g, 0, g, bytes(sum(h[k] for h in in_g) for k in range(54)))
+        differ += wrong.lead_part(bytes(c for h in hands for c in h), 0, g) != (want[0], want[1])
+    assert tried > 50 and differ > 0
+
+
 def _pair(ctx, hands, leader, defenders, bottom, table=()):
     pos = Position.of(hands, leader, table)
     core = Solver(ctx, defenders, bottom)
@@ -74,6 +112,22 @@ def test_values_equal_the_pure_python_search(decks, multiplier):
         assert core.solve(pos).value == want
         for v in (want - 5, want + 1):
             assert core.bound_test(pos, v) == (want >= v)
+
+
+@needs_core
+def test_full_tables_keep_their_deeper_half_and_the_values():
+    """Tables of a few dozen entries fill again and again: each time the core keeps the half stored
+    with the most cards left (its replacement scheme); the values stay the pure-Python search's."""
+    rng = random.Random(23)
+    compactions = 0
+    for i in range(12):
+        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, 5, 1 + i % 3, list(BottomMultiplier)[i % 7])
+        pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+        core.core_table_entries = 40
+        a, b = core.solve(pos, Budget(nodes=None, seconds=None)), pure.solve(pos, Budget(nodes=None, seconds=None))
+        assert a.value == b.value
+        compactions += core._core.stats()["tt_compactions"]
+    assert compactions > 0
 
 
 @needs_core

@@ -2,18 +2,27 @@
  *
  * The same search as tractor_analysis/analysis/search.py (fail-soft alpha-beta over single plays,
  * transposition entries keyed on the position's shape between tricks and on the exact cards inside a
- * trick, the same bounds), run over C arrays.  What is legal is NOT decided here, with one exception:
+ * trick, the same bounds), run over C arrays.  The rules stay defined in the engine; the few this
+ * core applies itself are the engine's, ported, and checked against it (tests/test_solver_core.py
+ * under every preset and every option that changes them; bench/solver_core_diff.py, the long run):
  *
  *  - a follow to a SINGLE lead (play one card of the led suit group when holding one, else any
  *    card) and the winner of a trick of single cards (the first highest card of the led group, a
- *    trump beating every plain card) are computed here; tests/test_solver_core.py proves both equal
- *    to the engine (engine/legal.py legal_follows, engine/tricks.py trick_winner) under every preset
- *    and every option that changes them, and bench/solver_core_diff.py runs the long version;
- *  - every other play (every lead: singles, pairs, tractors, throws; every follow to a multi-card
- *    lead) and every other trick's winner and score come from the Python solver (callbacks into
- *    the Solver object: _core_moves, _core_winner, _core_score, _core_hand_mult), each answer kept
- *    here on exactly what it depends on (the same keys as analysis/plays.py's lead_key and
- *    follow_key), so the engine stays the one definition of the rules.
+ *    trump beating every plain card): engine/legal.py legal_follows, engine/tricks.py trick_winner;
+ *  - the winner of a trick led by a pair (not with trump_in = exact) and, with trump_in = covers,
+ *    of any other lead of one group (tricks.py _winner, units.py covers; a 3-deck lead whose
+ *    trump-ins must hold units disjointly is asked of the engine): multi_winner;
+ *  - a leader's plays in one suit group (analysis/moves.py lead_part: legal.py legal_leads, the
+ *    throws that stand by units.py split_units and legal.py check_throw, equal cards merged), unless
+ *    throw_forced = lowest_card: gen_lead_part;
+ *  - every other play (a follow to a multi-card lead) and every other trick's winner and score
+ *    come from the Python solver (callbacks into the Solver object: _core_lead_part, _core_follows,
+ *    _core_winner, _core_score, _core_hand_mult), each answer kept here on exactly what it depends
+ *    on (the same keys as analysis/plays.py's lead_key and follow_key).
+ *
+ * Tables have fixed limits (entries and bytes, TT_ENTRIES ...): a full transposition or play-list
+ * table keeps the half of its entries stored with the most cards left (map_compact), the others
+ * start again empty.
  *
  * Keys are kept whole (bytes compared, not only hashed): no answer rests on a hash.
  */
@@ -32,12 +41,23 @@
 #define MAXC 64          /* cards in one play (a hand holds fewer: checked by the caller) */
 #define KEYMAX 1024
 #define ERR INT_MIN
+/* the tables' limits (entries: the slot arrays stay within a power of two, 32 bytes a slot, at
+ * most half full; bytes: the keys and play lists), so that a solve stays within ~500 MB */
+#ifndef TT_ENTRIES
+#define TT_ENTRIES (2u << 20)
+#endif
+#define TT_BYTES (192u << 20)
+#define MOVES_ENTRIES (1u << 19)
+#define MOVES_BYTES (96u << 20)
 
 /* ------------------------------------------------------------------ hash maps with whole keys */
 typedef struct { uint64_t h; uint32_t off, len; int32_t a, b, c, d; } Slot;
 typedef struct {
     Slot *s; size_t mask, count, limit;
-    uint8_t *ar; size_t alen, acap;
+    uint8_t *ar; size_t alen, acap, byte_limit;
+    int compact;     /* full: keep the deeper half (slot.d: cards left when stored), else start again empty */
+    int extra_in_c;  /* slot.c holds the bytes kept after the key (the maps of play lists) */
+    long long compactions;
 } Map;
 
 static uint64_t hash_bytes(const uint8_t *p, size_t n) {
@@ -54,8 +74,9 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
     return h | 1;          /* 0 marks an empty slot */
 }
 
-static int map_init(Map *m, size_t limit) {
-    m->mask = (1u << 12) - 1; m->count = 0; m->limit = limit;
+static int map_init(Map *m, size_t limit, size_t byte_limit, int compact, int extra_in_c) {
+    m->mask = (1u << 12) - 1; m->count = 0; m->limit = limit; m->byte_limit = byte_limit;
+    m->compact = compact; m->extra_in_c = extra_in_c; m->compactions = 0;
     m->s = calloc(m->mask + 1, sizeof(Slot));
     m->acap = 1 << 16; m->alen = 0; m->ar = malloc(m->acap);
     return m->s && m->ar ? 0 : -1;
@@ -98,9 +119,55 @@ static int map_grow(Map *m) {
     return 0;
 }
 
+static int slot_off_cmp(const void *x, const void *y) {
+    const Slot *a = x, *b = y;
+    return a->off < b->off ? -1 : a->off > b->off;
+}
+
+/* The replacement scheme of a full table: keep the half of its entries stored with the most cards
+ * left (the deepest searches, the dearest to do again; slot.d), drop the rest, in place (the keys
+ * moved down in the arena, the slots rehashed): memory stays within the table's limits and the
+ * entries near the root survive, where starting again empty lost them all.  Sound: an entry only
+ * saves work.  Falls back to starting again empty when the kept slots cannot be held. */
+static void map_compact(Map *m) {
+    size_t hist[256] = {0};
+    for (size_t i = 0; i <= m->mask; i++) if (m->s[i].h) { int d = m->s[i].d; hist[d < 0 ? 0 : d > 255 ? 255 : d]++; }
+    size_t half = m->count / 2, acc = 0;
+    int T;
+    for (T = 255; T >= 0; T--) { if (acc + hist[T] > half) break; acc += hist[T]; }
+    size_t room = half - acc, n = 0;
+    Slot *keep = malloc(sizeof(Slot) * (half + 1));
+    if (!keep) { map_clear(m); return; }
+    for (size_t i = 0; i <= m->mask; i++) {
+        Slot *s = &m->s[i];
+        if (!s->h) continue;
+        int d = s->d < 0 ? 0 : s->d > 255 ? 255 : s->d;
+        if (d > T || (d == T && room > 0)) { if (d == T) room--; keep[n++] = *s; }
+    }
+    qsort(keep, n, sizeof(Slot), slot_off_cmp);
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t size = keep[i].len + (m->extra_in_c ? (size_t)keep[i].c : 0);
+        memmove(m->ar + w, m->ar + keep[i].off, size);
+        keep[i].off = (uint32_t)w; w += size;
+    }
+    m->alen = w;
+    memset(m->s, 0, (m->mask + 1) * sizeof(Slot));
+    for (size_t i = 0; i < n; i++) {
+        size_t j = keep[i].h & m->mask;
+        while (m->s[j].h) j = (j + 1) & m->mask;
+        m->s[j] = keep[i];
+    }
+    m->count = n; m->compactions++;
+    free(keep);
+}
+
 /* A new slot for key k (not present), with `extra` bytes reserved after the key (*extra_at). */
 static Slot *map_add(Map *m, const uint8_t *k, uint32_t n, uint64_t h, uint32_t extra, uint32_t *extra_at) {
-    if (m->count >= m->limit) map_clear(m);
+    if (m->count >= m->limit || m->alen + n + extra > m->byte_limit) {
+        if (m->compact) map_compact(m);
+        if (!m->compact || m->alen + n + extra > m->byte_limit) map_clear(m);
+    }
     if ((m->count + 1) * 2 > m->mask + 1 && map_grow(m) < 0) return NULL;
     if (m->alen + n + extra > m->acap) {
         size_t cap = m->acap;
@@ -122,6 +189,7 @@ static Slot *map_add(Map *m, const uint8_t *k, uint32_t n, uint64_t h, uint32_t 
 }
 
 /* ------------------------------------------------------------------ the core object */
+typedef struct GUnit { uint8_t c, L, top, n; uint8_t k[64]; } GUnit;    /* a unit: n cards, sorted kinds */
 typedef struct { int n; uint8_t *cards; } Move;       /* cards point into a depth buffer */
 typedef struct { uint8_t *bytes; size_t cap; int *offs; size_t ocap; } Buf;
 
@@ -138,10 +206,13 @@ typedef struct {
     int leader, ntab, tabseat[4], tablen[4]; uint8_t tabcards[4][MAXC];
     int table_pts, hand_pts, left, mult;
     /* the search */
-    long long nodes, limit_nodes, callbacks, etc_cuts; double deadline; int bounded, error;
+    long long nodes, limit_nodes, callbacks, etc_cuts, made_leads; double deadline; int bounded, error;
     Map tt, moves, wins, mults, scores, raws, parts;
     Buf *bufs; int nbufs;
+    int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; int *history;      /* decks > 0: leads made here (gen_lead_part) */
 } Core;
+
+static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
 
 static double now_s(void) {
     struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
@@ -221,6 +292,176 @@ static int table_key(Core *c, uint8_t *key, int n) {
     return len;
 }
 
+/* units.py split_units: the cards `cnt` (counts, group g only) split into units, largest shapes
+ * first (copies from `decks` down to 2: the longest chain while one of two or more strengths exists,
+ * then the lone units; singles last), each unit (copies uc, strengths uL, top utop), in the order
+ * taken (not sorted); returns their number. */
+static int split_cards(Core *c, const int *cnt, int g, int decks, int *uc, int *uL, int *utop) {
+    int ks[NK], nks = 0, rem[NK], most = 0, nunits = 0;
+    for (int k = 0; k < NK; k++) if (cnt[k] > 0 && c->group[k] == g) { ks[nks++] = k; rem[k] = cnt[k]; if (cnt[k] > most) most = cnt[k]; }
+    int top_c = decks < most ? decks : most;
+    for (int cc = top_c; cc >= 2; cc--) {
+        for (;;) {
+            int by_s[MAXS], nset = 0;
+            for (int s = 0; s < c->nat[g]; s++) by_s[s] = -1;
+            for (int i = 0; i < nks; i++) {
+                int k = ks[i], s = c->strength[k];
+                if (rem[k] >= cc && by_s[s] < 0) { by_s[s] = k; nset++; }
+            }
+            if (nset < 2) break;
+            int best_len = 0, best_top = -1, run = 0, prev = -2;
+            for (int s = 0; s < c->nat[g]; s++) {
+                if (by_s[s] < 0) continue;
+                run = s == prev + 1 ? run + 1 : 1; prev = s;
+                if (run >= best_len) { best_len = run; best_top = s; }
+            }
+            if (best_len < 2) break;
+            for (int s = best_top; s > best_top - best_len; s--) rem[by_s[s]] -= cc;
+            uc[nunits] = cc; uL[nunits] = best_len; utop[nunits] = best_top; nunits++;
+        }
+        for (int i = 0; i < nks; i++) {
+            int k = ks[i];
+            while (rem[k] >= cc) { rem[k] -= cc; uc[nunits] = cc; uL[nunits] = 1; utop[nunits] = c->strength[k]; nunits++; }
+        }
+    }
+    for (int i = 0; i < nks; i++)
+        for (int q = 0; q < rem[ks[i]]; q++) { uc[nunits] = 1; uL[nunits] = 1; utop[nunits] = c->strength[ks[i]]; nunits++; }
+    return nunits;
+}
+
+/* units.py covers (a trump play on a plain lead that counts, trump_in = covers): at least the
+ * lead's units per copies (count_units) and its chains, all hosted disjointly (match_chains). */
+static int host_chains(int *av, int ns, const int *lens, int nl, int i) {
+    if (i == nl) return 1;
+    int L = lens[i];
+    for (int s0 = 0; s0 + L <= ns; s0++) {
+        int ok = 1;
+        for (int s = s0; s < s0 + L && ok; s++) ok = av[s] > 0;
+        if (!ok) continue;
+        for (int s = s0; s < s0 + L; s++) av[s]--;
+        int done = host_chains(av, ns, lens, nl, i + 1);
+        for (int s = s0; s < s0 + L; s++) av[s]++;
+        if (done) return 1;
+    }
+    return 0;
+}
+
+static void avail_of(Core *c, const int *cnt, int g, int cc, int *av) {
+    for (int s = 0; s < c->nat[g]; s++) {
+        av[s] = 0;
+        for (int j = 0; j < c->natk[g][s]; j++) if (cnt[c->at[g][s][j]] >= cc) av[s]++;
+    }
+}
+
+/* The winner of a trick led by anything but a single or a pair (engine/tricks.py _winner with
+ * trump_in = covers): -1 where the core asks the engine (win_decks 0: trump_in = exact; a lead of
+ * two groups; a 3-deck lead whose trump-ins must hold units disjointly, holds_units). */
+typedef struct LeadInfo {
+    int n; uint8_t cards[MAXC];       /* the lead (the cache's key) */
+    int ok, g, C, L, top, nu, need_units[4], nl[4], lens[4][MAXC / 2];
+} LeadInfo;
+#define LEADINFO_SLOTS 256
+
+/* What a multi-card lead asks of a trick's winner (engine/legal.py _analyse_lead: its units, main
+ * unit, needs), kept in a small direct-mapped cache on the lead's cards (a trick's lead is asked
+ * about at every node below it).  ok = 0: the engine is asked (two groups; lead.disjoint). */
+static const LeadInfo *lead_info(Core *c) {
+    int len0 = c->tablen[0];
+    const uint8_t *lead = c->tabcards[0];
+    LeadInfo *li = &c->leadinfo[hash_bytes(lead, len0) & (LEADINFO_SLOTS - 1)];
+    if (li->n == len0 && memcmp(li->cards, lead, len0) == 0) return li;
+    li->n = len0; memcpy(li->cards, lead, len0); li->ok = 0;
+    int decks = c->win_decks, g = c->group[lead[0]];
+    int cnt[NK] = {0};
+    for (int j = 0; j < len0; j++) { if (c->group[lead[j]] != g) return li; cnt[lead[j]]++; }
+    int uc[MAXC], uL[MAXC], utop[MAXC], nu;
+    if (len0 == 1) { nu = 1; uc[0] = 1; uL[0] = 1; utop[0] = c->strength[lead[0]]; }
+    else if (len0 == 2 && lead[0] == lead[1] && decks >= 2) { nu = 1; uc[0] = 2; uL[0] = 1; utop[0] = c->strength[lead[0]]; }
+    else nu = split_cards(c, cnt, g, decks, uc, uL, utop);
+    /* the main unit: the largest by (cards, copies, top); needs per copies */
+    int mi = 0, multi = 0, triple = 0;
+    for (int u = 1; u < nu; u++) {
+        long x = (long)uc[u] * uL[u] * 10000 + uc[u] * 100 + utop[u], y = (long)uc[mi] * uL[mi] * 10000 + uc[mi] * 100 + utop[mi];
+        if (x > y) mi = u;
+    }
+    memset(li->need_units, 0, sizeof li->need_units); memset(li->nl, 0, sizeof li->nl);
+    for (int u = 0; u < nu; u++) {
+        if (uc[u] >= 2) { multi++; if (uc[u] >= 3) triple = 1; }
+        if (uL[u] >= 2) li->lens[uc[u]][li->nl[uc[u]]++] = uL[u];
+        for (int cc = 2; cc <= uc[u]; cc++) li->need_units[cc] += uL[u];
+    }
+    if (multi > 1 && triple) return li;                /* lead.disjoint: holds_units, asked of the engine */
+    for (int cc = 2; cc <= 3; cc++) if (li->nl[cc] > 1) qsort(li->lens[cc], li->nl[cc], sizeof(int), int_desc);
+    li->ok = 1; li->g = g; li->C = uc[mi]; li->L = uL[mi]; li->top = utop[mi]; li->nu = nu;
+    return li;
+}
+
+static int multi_winner(Core *c, int n) {
+    int decks = c->win_decks;
+    if (!decks) return -1;
+    const LeadInfo *li = lead_info(c);
+    if (!li->ok) return -1;
+    int len0 = li->n, g = li->g;
+    const int *need_units = li->need_units, *nl = li->nl;
+    int mi = 0, uc[1] = {li->C}, uL[1] = {li->L}, utop[1] = {li->top}, nu = li->nu;
+    int C = uc[mi], L = uL[mi], plain = g != TRUMP, can_follow_beat = nu == 1;
+    int best = 0, best_val = utop[mi], best_trump = 0;
+    int topc = decks > 2 ? decks : 2;
+    for (int i = 1; i < n; i++) {
+        int m = c->tablen[i];
+        if (m != len0) continue;
+        const uint8_t *cards = c->tabcards[i];
+        int gg = c->group[cards[0]];
+        if (gg == g) { if (!can_follow_beat || best_trump) continue; }
+        else if (!plain || gg != TRUMP) continue;
+        int mixed = 0;
+        for (int j = 0; j < m; j++) if (c->group[cards[j]] != gg) { mixed = 1; break; }
+        if (mixed) continue;
+        int pc[NK] = {0}, kinds = 0;
+        for (int j = 0; j < m; j++) { if (!pc[cards[j]]) kinds++; pc[cards[j]]++; }
+        if (gg == g) {                  /* _one_unit_top: exactly one (C, L) unit */
+            int val;
+            if (C == 1 && L == 1) val = c->strength[cards[0]];
+            else {
+                val = -1;
+                if (kinds == L) {
+                    int ok = 1, lo = 1 << 20, hi = -1, seen[MAXS] = {0}, distinct = 1;
+                    for (int k = 0; k < NK && ok; k++) if (pc[k]) {
+                        if (pc[k] != C) ok = 0;
+                        int st = c->strength[k];
+                        if (seen[st]) distinct = 0;
+                        seen[st] = 1;
+                        if (st < lo) lo = st;
+                        if (st > hi) hi = st;
+                    }
+                    if (ok && distinct && hi - lo == L - 1) val = hi;
+                }
+            }
+            if (val > best_val) { best = i; best_val = val; }
+        } else {                        /* a trump play on a plain lead: covers, then its best top */
+            int ok = 1;
+            for (int cc = topc; cc >= 2 && ok; cc--) {
+                if (need_units[cc]) {
+                    int have = 0;
+                    for (int q = 0; q < c->ngk[TRUMP]; q++) have += pc[c->gkinds[TRUMP][q]] / cc;
+                    if (have < need_units[cc]) ok = 0;
+                }
+                if (ok && nl[cc]) {
+                    int av[MAXS];
+                    avail_of(c, pc, TRUMP, cc, av);
+                    if (!host_chains(av, c->nat[TRUMP], li->lens[cc], nl[cc], 0)) ok = 0;
+                }
+            }
+            if (!ok) continue;
+            int av[MAXS], run = 0, val = -1;
+            avail_of(c, pc, TRUMP, C, av);
+            for (int s = 0; s < c->nat[TRUMP]; s++) { run = av[s] > 0 ? run + 1 : 0; if (run >= L) val = s; }
+            if (!best_trump || val > best_val) { best = i; best_val = val; best_trump = 1; }
+        }
+    }
+    return best;
+}
+
 /* Index of the play winning the table's first n plays (n >= 1); ERR on a Python error. */
 static int winner_index(Core *c, int n) {
     if (c->tablen[0] == 1) {
@@ -229,6 +470,8 @@ static int winner_index(Core *c, int n) {
         return single_winner(c, cs, n);
     }
     if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) return pair_winner(c, n);
+    int mw = multi_winner(c, n);
+    if (mw >= 0) return mw;
     uint8_t key[4 * (MAXC + 1) + 1];
     int len = table_key(c, key, n);
     uint64_t h = hash_bytes(key, len);
@@ -567,7 +810,6 @@ static Slot *raw_follows(Core *c, int seat) {
 }
 
 static int u8_cmp(const void *x, const void *y) { return (int)*(const uint8_t *)x - (int)*(const uint8_t *)y; }
-static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
 
 typedef struct { int behind, pval, total, index; } OKey;
 static int okey_cmp(const void *x, const void *y) {
@@ -659,6 +901,267 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
 }
 
 
+/* ------------------------------------------------------------------ a leader's plays, generated here */
+/* With `decks` set (Core(..., decks=N), N = 1..3; 0 when the solver's throw check is one the core
+ * does not have, throw_forced = lowest_card), a leader's plays in one suit group are made here, by
+ * the same steps as analysis/moves.py (units_of, standing_throws, equal_classes / canonical), over
+ * the engine's definitions ported line by line: engine/legal.py legal_leads (every single, pair,
+ * tractor, triple, titanic), engine/units.py split_units (how a throw splits), engine/legal.py
+ * check_throw (each shape's smallest unit against a higher unit of that shape in another hand).
+ * tests/test_solver_core.py and bench/solver_core_diff.py --leads check them equal to the
+ * engine-made list (analysis/moves.py lead_part) under every preset and option. */
+#define GU_MAX 4096          /* units of one group (more: the part comes from the callback) */
+#define THROW_CANDIDATES 256 /* moves.py THROW_CANDIDATES */
+
+typedef struct { uint8_t *b; size_t len, cap; int count; int err; } PlayList;
+
+static void pl_add(PlayList *pl, const uint8_t *cards, int n) {
+    if (pl->err) return;
+    if (pl->len + n + 1 > pl->cap) {
+        size_t cap = pl->cap ? pl->cap * 2 : 1024;
+        while (pl->len + n + 1 > cap) cap *= 2;
+        uint8_t *nb = realloc(pl->b, cap);
+        if (!nb) { pl->err = 1; return; }
+        pl->b = nb; pl->cap = cap;
+    }
+    pl->b[pl->len++] = (uint8_t)n; memcpy(pl->b + pl->len, cards, n); pl->len += n; pl->count++;
+}
+
+/* does a run of L positions with avail > 0 end above `top` (units.py chain_top(avail, L, top) >= 0) */
+static int run_above(const int *avail, int ns, int L, int top) {
+    int run = 0;
+    for (int s = 0; s < ns; s++) { run = avail[s] > 0 ? run + 1 : 0; if (run >= L && s > top) return 1; }
+    return 0;
+}
+
+/* per other hand o (0..2) and copies cc (1..3): kinds of g at each strength held cc times or more */
+typedef struct { int av[3][4][MAXS]; } OtherAvail;
+
+static void other_avail(Core *c, const uint8_t (*hands)[NK], int seat, int g, OtherAvail *oa) {
+    for (int i = 0; i < 3; i++) {
+        const uint8_t *h = hands[(seat + 1 + i) & 3];
+        for (int cc = 1; cc <= 3; cc++)
+            for (int s = 0; s < c->nat[g]; s++) {
+                int a = 0;
+                for (int j = 0; j < c->natk[g][s]; j++) if (h[c->at[g][s][j]] >= cc) a++;
+                oa->av[i][cc][s] = a;
+            }
+    }
+}
+
+/* is a unit (cc copies, L strengths, top) of group g beaten by another hand (legal.py check_throw,
+ * per unit: a unit of that shape with a higher top; for L == 1, a kind above top held cc times) */
+static int unit_beaten(Core *c, const OtherAvail *oa, int g, int cc, int L, int top) {
+    for (int i = 0; i < 3; i++) {
+        if (L == 1) { for (int s = top + 1; s < c->nat[g]; s++) if (oa->av[i][cc][s]) return 1; }
+        else if (run_above(oa->av[i][cc], c->nat[g], L, top)) return 1;
+    }
+    return 0;
+}
+
+/* units.py split_units of the cards `cnt` (counts, group g only), max copies `decks`: does the lead
+ * split into more than one unit, and does every unit stand against the other hands? */
+static int throw_stands_here(Core *c, const int *cnt, int g, const OtherAvail *oa) {
+    int uc[MAXC], uL[MAXC], utop[MAXC];
+    int nunits = split_cards(c, cnt, g, c->decks, uc, uL, utop);
+    if (nunits < 2) return 0;                    /* one unit: a lead of its own, not a throw */
+    for (int u = 0; u < nunits; u++) if (unit_beaten(c, oa, g, uc[u], uL[u], utop[u])) return 0;
+    return 1;
+}
+
+static void unit_from(Core *c, GUnit *u, const uint8_t *kinds, int L, int cc) {
+    /* kinds: L distinct kinds; the unit's cards sorted */
+    uint8_t tmp[MAXC]; int n = 0, top = -1;
+    for (int i = 0; i < L; i++) { for (int q = 0; q < cc; q++) tmp[n++] = kinds[i]; if (c->strength[kinds[i]] > top) top = c->strength[kinds[i]]; }
+    qsort(tmp, n, 1, u8_cmp);
+    u->c = (uint8_t)cc; u->L = (uint8_t)L; u->top = (uint8_t)top; u->n = (uint8_t)n; memcpy(u->k, tmp, n);
+}
+
+/* legal.py legal_leads restricted to group g, in its order; returns the count or -1 (too many) */
+static int group_units(Core *c, const uint8_t *hand, int g, GUnit *out) {
+    int n = 0, decks = c->decks;
+    for (int i = 0; i < c->ngk[g]; i++) {
+        uint8_t k = c->gkinds[g][i];
+        for (int cc = 1; cc <= hand[k] && cc <= decks; cc++) { if (n >= GU_MAX) return -1; uint8_t one = k; unit_from(c, &out[n++], &one, 1, cc); }
+    }
+    for (int cc = 2; cc <= decks; cc++) {
+        int ns = c->nat[g];
+        uint8_t opts[MAXS][MAXAT]; int nopt[MAXS];
+        for (int s = 0; s < ns; s++) {
+            nopt[s] = 0;
+            for (int j = 0; j < c->natk[g][s]; j++) { uint8_t k = c->at[g][s][j]; if (hand[k] >= cc) opts[s][nopt[s]++] = k; }
+        }
+        for (int lo = 0; lo < ns; lo++) {
+            if (!nopt[lo]) continue;
+            for (int hi = lo + 1; hi < ns; hi++) {
+                if (!nopt[hi]) break;
+                int L = hi - lo + 1, idx[MAXS];
+                for (int q = 0; q < L; q++) idx[q] = 0;
+                for (;;) {                     /* itertools.product: the last position fastest */
+                    uint8_t pick[MAXS];
+                    for (int q = 0; q < L; q++) pick[q] = opts[lo + q][idx[q]];
+                    if (n >= GU_MAX || L * cc > MAXC) return -1;
+                    unit_from(c, &out[n++], pick, L, cc);
+                    int q = L - 1;
+                    while (q >= 0 && ++idx[q] == nopt[lo + q]) { idx[q] = 0; q--; }
+                    if (q < 0) break;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+/* the throws a candidate list gives (moves.py _throws_of_group): each once, the standing ones */
+static void try_throw(Core *c, const uint8_t *cards, int n, int g, const OtherAvail *oa, PlayList *found,
+                      PlayList *seen) {
+    if (n < 2) return;
+    if (seen) {                          /* the bounded set's candidates can repeat */
+        size_t w = 0;
+        for (int i = 0; i < seen->count; i++) {
+            int m = seen->b[w];
+            if (m == n && memcmp(seen->b + w + 1, cards, n) == 0) return;
+            w += 1 + m;
+        }
+        pl_add(seen, cards, n);
+    }
+    int cnt[NK] = {0};
+    for (int i = 0; i < n; i++) cnt[cards[i]]++;
+    if (throw_stands_here(c, cnt, g, oa)) pl_add(found, cards, n);
+}
+
+static int cards_of_counts(const int *cnt, uint8_t *out) {
+    int n = 0; for (int k = 0; k < NK; k++) for (int q = 0; q < cnt[k]; q++) out[n++] = (uint8_t)k; return n;
+}
+
+/* moves.py standing_throws for one group (the units given): the throws in its order; returns bounded */
+static int group_throws(Core *c, const uint8_t (*hands)[NK], int seat, int g, const GUnit *units, int nu,
+                        PlayList *found) {
+    const uint8_t *hand = hands[seat];
+    OtherAvail oa;
+    other_avail(c, hands, seat, g, &oa);
+    int safe[GU_MAX], ns = 0;
+    for (int i = 0; i < nu; i++) if (!unit_beaten(c, &oa, g, units[i].c, units[i].L, units[i].top)) safe[ns++] = i;
+    if (ns < 2) return 0;
+    int pool[NK] = {0};
+    for (int i = 0; i < ns; i++) {
+        const GUnit *u = &units[safe[i]];
+        int cnt[NK] = {0};
+        for (int j = 0; j < u->n; j++) cnt[u->k[j]]++;
+        for (int k = 0; k < NK; k++) if (cnt[k]) { int m = pool[k] > cnt[k] ? pool[k] : cnt[k]; pool[k] = m < hand[k] ? m : hand[k]; }
+    }
+    int kinds[NK], nk = 0; long size = 1;
+    for (int k = 0; k < NK; k++) if (pool[k]) { kinds[nk++] = k; if (size <= THROW_CANDIDATES) size *= pool[k] + 1; }
+    PlayList seen = {0};
+    uint8_t cards[MAXC * 2 + NK * 3];
+    int cut = size > THROW_CANDIDATES;
+    if (!cut) {
+        int ms[NK] = {0};
+        for (;;) {
+            int n = 0;
+            for (int i = 0; i < nk; i++) for (int q = 0; q < ms[i]; q++) cards[n++] = (uint8_t)kinds[i];
+            try_throw(c, cards, n, g, &oa, found, NULL);
+            int q = nk - 1;
+            while (q >= 0 && ++ms[q] > pool[kinds[q]]) { ms[q] = 0; q--; }
+            if (q < 0) break;
+        }
+    } else {                                 /* moves.py _bounded_candidates */
+        for (int i = 0; i < ns; i++)
+            for (int j = i + 1; j < ns; j++) {
+                int cnt[NK] = {0}, fits = 1;
+                const GUnit *a = &units[safe[i]], *b = &units[safe[j]];
+                for (int q = 0; q < a->n; q++) cnt[a->k[q]]++;
+                for (int q = 0; q < b->n; q++) cnt[b->k[q]]++;
+                for (int k = 0; k < NK && fits; k++) if (cnt[k] > hand[k]) fits = 0;
+                if (!fits) continue;
+                int n = cards_of_counts(cnt, cards);
+                if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen);
+            }
+        int n = cards_of_counts(pool, cards);
+        if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen);
+        for (int i = 0; i < ns; i++) {
+            int cnt[NK]; memcpy(cnt, pool, sizeof cnt);
+            const GUnit *u = &units[safe[i]];
+            for (int q = 0; q < u->n; q++) cnt[u->k[q]]--;
+            n = cards_of_counts(cnt, cards);
+            if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen);
+        }
+    }
+    if (seen.err) found->err = 1;
+    free(seen.b);
+    return cut;
+}
+
+/* moves.canonical of one play (sorted kinds) under the classes (cls_of, mem), in place */
+static void canonical_play(uint8_t *m, int n, const int *cls_of, const Members *mem) {
+    int cnt[NK] = {0}, touched = 0;
+    for (int j = 0; j < n; j++) { cnt[m[j]]++; if (cls_of[m[j]] >= 0) touched = 1; }
+    if (!touched) return;
+    int done[NK / 2 + 1] = {0};
+    for (int j = 0; j < n; j++) {
+        int id = cls_of[m[j]];
+        if (id < 0 || done[id]) continue;
+        done[id] = 1;
+        int taken[NK];
+        for (int q = 0; q < mem[id].n; q++) taken[q] = cnt[mem[id].k[q]];
+        qsort(taken, mem[id].n, sizeof(int), int_desc);
+        for (int q = 0; q < mem[id].n; q++) cnt[mem[id].k[q]] = taken[q];
+    }
+    int w = 0;
+    for (int k = 0; k < NK; k++) for (int q = 0; q < cnt[k]; q++) m[w++] = (uint8_t)k;
+}
+
+/* A leader's plays in group g (analysis/moves.py lead_part): units, then the throws that stand,
+ * equal ones merged, duplicates dropped in order.  Serialized (count u16, bounded u8, plays) into
+ * *out (malloc'd); returns its size, 0 when the core cannot make it (too many units), -1 on no memory. */
+static long gen_lead_part(Core *c, const uint8_t (*hands)[NK], const uint8_t *inplay, int seat, int g, uint8_t **out) {
+    uint8_t mine[NK] = {0};
+    for (int i = 0; i < c->ngk[g]; i++) { int k = c->gkinds[g][i]; mine[k] = hands[seat][k]; }
+    if (!c->gu && !(c->gu = malloc(sizeof(GUnit) * GU_MAX))) return -1;
+    GUnit *units = c->gu;
+    int nu = group_units(c, mine, g, units);
+    if (nu < 0) return 0;
+    PlayList raw = {0}, throws = {0};
+    for (int i = 0; i < nu; i++) pl_add(&raw, units[i].k, units[i].n);
+    int bounded = 0;
+    if (nu > 1) bounded = group_throws(c, hands, seat, g, units, nu, &throws);
+    if (throws.count) {
+        size_t w = 0;
+        for (int i = 0; i < throws.count; i++) { int m = throws.b[w]; pl_add(&raw, throws.b + w + 1, m); w += 1 + m; }
+    }
+    free(throws.b);
+    if (raw.err || throws.err) { free(raw.b); return -1; }
+    int cls_of[NK]; Members mem[NK / 2 + 1];
+    for (int k = 0; k < NK; k++) cls_of[k] = -1;
+    int ids = raw.count >= 2 ? classes_of_group(c, mine, inplay, g, cls_of, mem, 0) : 0;
+    /* canonical, then drop repeats in order (a small open-addressing set of offsets) */
+    size_t cap = 16; while (cap < (size_t)raw.count * 2) cap *= 2;
+    long *set = malloc(sizeof(long) * cap);
+    uint8_t *q = malloc(raw.len + 3);
+    if (!set || !q) { free(set); free(q); free(raw.b); return -1; }
+    for (size_t i = 0; i < cap; i++) set[i] = -1;
+    size_t w = 0, o = 3; int kept = 0;
+    for (int i = 0; i < raw.count; i++) {
+        int n = raw.b[w];
+        uint8_t *m = raw.b + w + 1;
+        if (ids) canonical_play(m, n, cls_of, mem);
+        size_t slot = hash_bytes(m, n) & (cap - 1);
+        int dup = 0;
+        while (set[slot] >= 0) {
+            const uint8_t *x = q + set[slot];
+            if (x[0] == n && memcmp(x + 1, m, n) == 0) { dup = 1; break; }
+            slot = (slot + 1) & (cap - 1);
+        }
+        if (!dup) { set[slot] = (long)o; q[o] = (uint8_t)n; memcpy(q + o + 1, m, n); o += 1 + n; kept++; }
+        w += 1 + n;
+    }
+    free(set); free(raw.b);
+    q[0] = kept & 255; q[1] = (uint8_t)(kept >> 8); q[2] = (uint8_t)bounded;
+    if (kept > 65535) { free(q); return 0; }
+    *out = q;
+    return (long)o;
+}
+
 /* ------------------------------------------------------------------ a leader's plays */
 /* One suit group's part of a leader's plays (the solver's _core_lead_part: the engine's units in
  * that group and the throws that stand, equal ones merged), kept on the seat, the group and the
@@ -672,6 +1175,21 @@ static Slot *lead_part(Core *c, int seat, int g) {
     uint64_t h = hash_bytes(key, len);
     Slot *s = map_find(&c->parts, key, len, h);
     if (s) return s;
+    if (c->decks > 0) {
+        uint8_t *made = NULL;
+        long size = gen_lead_part(c, (const uint8_t (*)[NK])c->hands, c->inplay, seat, g, &made);
+        if (size < 0) { PyErr_NoMemory(); return NULL; }
+        if (size > 0) {
+            uint32_t at2;
+            s = map_add(&c->parts, key, len, h, (uint32_t)size, &at2);
+            if (!s) { free(made); PyErr_NoMemory(); return NULL; }
+            memcpy(c->parts.ar + at2, made, size);
+            s->c = (int32_t)size;
+            free(made);
+            c->made_leads++;
+            return s;
+        }
+    }
     uint8_t hands[5 * NK];              /* the four hands, then the cards in play, in group g only */
     memset(hands, 0, sizeof hands);
     for (int i = 0; i < c->ngk[g]; i++) {
@@ -827,6 +1345,7 @@ static int node_moves(Core *c, int seat, int ply) {
         s = lead_moves(c, seat, key, klen, h);
         if (!s) { c->error = 2; return ERR; }
     }
+    s->d = c->left;                     /* the replacement keeps the deeper half */
     const uint8_t *p = c->moves.ar + s->off + s->len;
     int nm = p[0] | p[1] << 8;
     if (p[2]) c->bounded = 1;
@@ -966,8 +1485,19 @@ static int search(Core *c, int alpha, int beta, int ply) {
     int a0 = alpha, b0 = beta;
     int best = maximise ? -1 : (1 << 30), best_i = 0;
     if (hint < 0 || hint >= nm) hint = 0;
+    /* the order: the table's best move first, then the others by their history (cut-offs they
+     * made before, weighted by the cards left), ties in the plays' own order */
+    int order[nm > 0 ? nm : 1], score[nm > 0 ? nm : 1], no = 0;
+    order[no] = hint; score[no++] = INT_MAX;
+    for (int i = 0; i < nm; i++) {
+        if (i == hint) continue;
+        const uint8_t *q = b->bytes + b->offs[i];
+        int sc = c->history && !ntab ? c->history[(seat * NK + q[1]) * NK + q[q[0]]] : 0, at = no++;
+        while (at > 1 && score[at - 1] < sc) { order[at] = order[at - 1]; score[at] = score[at - 1]; at--; }
+        order[at] = i; score[at] = sc;
+    }
     for (int j = 0; j < nm; j++) {
-        int i = j == 0 ? hint : (j <= hint ? j - 1 : j);
+        int i = order[j];
         b = &c->bufs[ply];              /* deeper nodes may move the buffers */
         uint8_t m[MAXC];
         int n = b->bytes[b->offs[i]];
@@ -975,8 +1505,16 @@ static int search(Core *c, int alpha, int beta, int ply) {
         int v = play(c, seat, m, n, alpha, beta, ply);
         if (v == ERR) return ERR;
         if (maximise) {
-            if (v > best) { best = v; best_i = i; if (v > alpha) { alpha = v; if (alpha >= beta) break; } }
-        } else if (v < best) { best = v; best_i = i; if (v < beta) { beta = v; if (alpha >= beta) break; } }
+            if (v > best) { best = v; best_i = i; if (v > alpha) { alpha = v; if (alpha >= beta) goto cut; } }
+        } else if (v < best) { best = v; best_i = i; if (v < beta) { beta = v; if (alpha >= beta) goto cut; } }
+        continue;
+    cut:
+        if (c->history && !ntab) {
+            int *hv = &c->history[(seat * NK + m[0]) * NK + m[n - 1]];
+            int add = c->left * c->left;
+            *hv = *hv > INT_MAX / 2 ? *hv / 2 + add : *hv + add;
+        }
+        break;
     }
     if (best <= a0) { if (best < hi) hi = best; }
     else if (best >= b0) { if (best > lo) lo = best; }
@@ -986,17 +1524,25 @@ static int search(Core *c, int alpha, int beta, int ply) {
         e = map_add(&c->tt, key, klen, h, 0, NULL);
         if (!e) { PyErr_NoMemory(); c->error = 2; return ERR; }
     }
-    e->a = lo; e->b = hi; e->c = best_i;
+    e->a = lo; e->b = hi; e->c = best_i; e->d = c->left;
     return best;
 }
 
 /* ------------------------------------------------------------------ Python interface */
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     PyObject *oracle, *exc, *group, *strength, *points, *at, *attacker;
-    int bottom, single_mult, fast_pairs;
-    if (!PyArg_ParseTuple(args, "OOOOOOOiip", &oracle, &exc, &group, &strength, &points, &at, &attacker,
-                          &bottom, &single_mult, &fast_pairs))
+    int bottom, single_mult, fast_pairs, decks = 0, win_decks = 0, entries = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOOOiip|iii", &oracle, &exc, &group, &strength, &points, &at, &attacker,
+                          &bottom, &single_mult, &fast_pairs, &decks, &win_decks, &entries))
         return -1;
+    if (entries < 0) { PyErr_SetString(PyExc_ValueError, "entries: 0 (the default limits) or more"); return -1; }
+    if (win_decks < 0 || win_decks > 3) { PyErr_SetString(PyExc_ValueError, "win_decks: 0 (winners from the solver) or 1-3"); return -1; }
+    c->win_decks = win_decks;
+    c->leadinfo = calloc(LEADINFO_SLOTS, sizeof(LeadInfo));
+    c->history = calloc(4 * NK * NK, sizeof(int));
+    if (!c->leadinfo || !c->history) { PyErr_NoMemory(); return -1; }
+    if (decks < 0 || decks > 3) { PyErr_SetString(PyExc_ValueError, "decks: 0 (leads from the solver) or 1-3"); return -1; }
+    c->decks = decks; c->gu = NULL;
     for (int k = 0; k < NK; k++) {
         c->group[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(group, k));
         c->strength[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(strength, k));
@@ -1026,9 +1572,12 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     /* entries kept before a table starts again empty (sound: entries only save work).  Smaller
      * tables cost more than they save: with 1 M / 0.5 M entries hand 2 of bench/solver_bench.py
      * (last 8) took 13.0 M nodes and 323 MB against 7.2 M nodes and 696 MB (bench/README.md) */
-    if (map_init(&c->tt, 3000000) || map_init(&c->moves, 1000000) || map_init(&c->wins, 500000) ||
-        map_init(&c->mults, 500000) || map_init(&c->scores, 500000) || map_init(&c->raws, 500000) ||
-        map_init(&c->parts, 500000)) { PyErr_NoMemory(); return -1; }
+    /* entries > 0 (the tests' small tables): that many transposition and play-list entries at most */
+    if (map_init(&c->tt, entries ? (size_t)entries : TT_ENTRIES, TT_BYTES, 1, 0) ||
+        map_init(&c->moves, entries ? (size_t)entries : MOVES_ENTRIES, MOVES_BYTES, 1, 1) ||
+        map_init(&c->wins, 250000, 16u << 20, 0, 0) || map_init(&c->mults, 250000, 16u << 20, 0, 0) ||
+        map_init(&c->scores, 250000, 16u << 20, 0, 0) || map_init(&c->raws, 250000, 48u << 20, 0, 1) ||
+        map_init(&c->parts, 250000, 48u << 20, 0, 1)) { PyErr_NoMemory(); return -1; }
     return 0;
 }
 
@@ -1036,7 +1585,7 @@ static void Core_dealloc(Core *c) {
     Py_XDECREF(c->oracle); Py_XDECREF(c->budget_exc);
     map_free(&c->tt); map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
     for (int i = 0; i < c->nbufs; i++) { free(c->bufs[i].bytes); free(c->bufs[i].offs); }
-    free(c->bufs);
+    free(c->bufs); free(c->gu); free(c->leadinfo); free(c->history);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -1113,8 +1662,11 @@ static PyObject *Core_clear(Core *c, PyObject *noargs) {
 
 static PyObject *Core_stats(Core *c, PyObject *noargs) {
     size_t bytes = map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts);
-    return Py_BuildValue("{sLsLsisnsnsn}", "nodes", c->nodes, "callbacks", c->callbacks, "bounded", c->bounded,
-                         "entries", (Py_ssize_t)c->tt.count, "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes);
+    return Py_BuildValue("{sLsLsLsisnsnsnsLsLsnsnsnsnsnsnsn}", "nodes", c->nodes, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
+                         "entries", (Py_ssize_t)c->tt.count, "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes,
+                         "tt_compactions", c->tt.compactions, "moves_compactions", c->moves.compactions,
+                         "tt_bytes", (Py_ssize_t)map_bytes(&c->tt), "moves_bytes", (Py_ssize_t)map_bytes(&c->moves),
+                         "raws", (Py_ssize_t)c->raws.count, "parts", (Py_ssize_t)c->parts.count, "wins", (Py_ssize_t)c->wins.count, "mults", (Py_ssize_t)c->mults.count, "scores", (Py_ssize_t)c->scores.count);
 }
 
 /* single_follows(hands bytes, leader, table) -> list of cards: the core's own follows to a single
@@ -1163,6 +1715,7 @@ static PyObject *Core_table_winner(Core *c, PyObject *args) {
             for (Py_ssize_t i = 0; i < n; i++) one[i] = c->tabcards[i][0];
             wi = single_winner(c, one, (int)n);
         } else if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) wi = pair_winner(c, (int)n);
+        else { c->ntab = (int)n; wi = multi_winner(c, (int)n); }
     }
     memcpy(c->tabseat, seats, sizeof seats); memcpy(c->tablen, lens, sizeof lens); memcpy(c->tabcards, cards, sizeof cards);
     c->ntab = ntab;
@@ -1170,7 +1723,44 @@ static PyObject *Core_table_winner(Core *c, PyObject *args) {
     return PyLong_FromLong(wi);
 }
 
+/* lead_part(hands bytes 4 x 54, seat, g) -> (plays, bounded) made here, or None where the core asks the
+ * solver (decks 0, or too many units): for the differential test of gen_lead_part. */
+static PyObject *Core_lead_part(Core *c, PyObject *args) {
+    const char *hb; Py_ssize_t hn; int seat, g;
+    if (!PyArg_ParseTuple(args, "y#ii", &hb, &hn, &seat, &g)) return NULL;
+    if (hn != 4 * NK || seat < 0 || seat > 3 || g < 0 || g > 4) { PyErr_SetString(PyExc_ValueError, "hands of 4 x 54 counts, a seat, a group"); return NULL; }
+    if (c->decks <= 0) Py_RETURN_NONE;
+    uint8_t hands[4][NK], inplay[NK];
+    memcpy(hands, hb, 4 * NK);
+    for (int k = 0; k < NK; k++) {
+        inplay[k] = hands[0][k] + hands[1][k] + hands[2][k] + hands[3][k];
+        for (int q = 0; q < 4; q++) if (hands[q][k] > 3) { PyErr_SetString(PyExc_ValueError, "more than 3 copies"); return NULL; }
+    }
+    int held = 0;
+    for (int i = 0; i < c->ngk[g]; i++) held += hands[seat][c->gkinds[g][i]];
+    if (held > MAXC) { PyErr_SetString(PyExc_ValueError, "more cards than MAX_PLAY"); return NULL; }
+    uint8_t *made = NULL;
+    long size = gen_lead_part(c, (const uint8_t (*)[NK])hands, inplay, seat, g, &made);
+    if (size < 0) return PyErr_NoMemory();
+    if (size == 0) Py_RETURN_NONE;
+    int nm = made[0] | made[1] << 8, bounded = made[2];
+    PyObject *list = PyList_New(nm);
+    size_t w = 3;
+    for (int i = 0; list && i < nm; i++) {
+        int n = made[w];
+        PyObject *t = PyTuple_New(n);
+        if (!t) { Py_CLEAR(list); break; }
+        for (int j = 0; j < n; j++) PyTuple_SET_ITEM(t, j, PyLong_FromLong(made[w + 1 + j]));
+        PyList_SET_ITEM(list, i, t);
+        w += 1 + n;
+    }
+    free(made);
+    if (!list) return NULL;
+    return Py_BuildValue("(NO)", list, bounded ? Py_True : Py_False);
+}
+
 static PyMethodDef Core_methods[] = {
+    {"lead_part", (PyCFunction)Core_lead_part, METH_VARARGS, "the core's own leads in one suit group, or None"},
     {"table_winner", (PyCFunction)Core_table_winner, METH_VARARGS, "the core's own winner of a trick, -1: the engine's"},
     {"load", (PyCFunction)Core_load, METH_VARARGS, "load(hands, leader, table, mult): the position to search"},
     {"start", (PyCFunction)Core_start, METH_VARARGS, "start(nodes, seconds): a call's budget"},

@@ -3,20 +3,25 @@
 A mixin of :class:`tractor_analysis.analysis.solver.Solver`.  The core runs the same search as
 :class:`~tractor_analysis.analysis.search.SearchLoop` (fail-soft alpha-beta, the same bounds, the
 same transposition keys: the position's shape between tricks, the exact cards inside a trick), over
-C arrays, with its own tables.  It decides two rules itself, both proven equal to the engine by
+C arrays, with its own tables.  It decides these rules itself, each proven equal to the engine by
 ``tests/test_solver_core.py`` (every preset, every option that changes them) and by the long run
 ``bench/solver_core_diff.py``: the follows to a single lead (a card of the led suit group when
-holding one, else any card), the winner of a trick of single cards and, except with
-``trump_in=exact``, of a trick led by a pair.  Everything else comes from
-the engine through this solver, by the callbacks below, each answer kept by the core on exactly what
-it depends on (:meth:`~.plays.NodePlays.lead_key`, :meth:`~.plays.NodePlays.follow_key`, the
-table's cards, a hand's cards):
+holding one, else any card); the winner of a trick of single cards, of a trick led by a pair
+(except with ``trump_in=exact``) and, with ``trump_in=covers``, of a trick led by anything else of
+one group (the engine's ``_winner`` and ``covers``, ported; not a 3-deck lead whose trump-ins must
+hold units disjointly); and, except with ``throw_forced=lowest_card``, a leader's plays in each
+suit group (the engine's ``legal_leads``, ``split_units`` and ``check_throw`` ported, the steps of
+:func:`~.moves.lead_part`: units, the throws that stand, equal cards merged, in its order).
+Everything else comes from the engine through this solver, by the callbacks below, each answer
+kept by the core on exactly what it depends on (:meth:`~.plays.NodePlays.lead_key`,
+:meth:`~.plays.NodePlays.follow_key`, the table's cards, a hand's cards):
 
-- ``_core_lead_part``: a leader's plays in one suit group (singles, pairs, tractors, throws that
-  stand), equal ones merged; the core puts the groups' parts in the pure-Python search's order;
+- ``_core_lead_part``: a leader's plays in one suit group (:func:`~.moves.lead_part`) where the core
+  does not make them (:func:`core_lead_decks` 0); the core puts the groups' parts in the pure-Python
+  search's order;
 - ``_core_follows``: a follower's legal plays to a multi-card lead (the engine's
   ``legal_follows``); the core merges equal ones and orders them as the pure-Python search does;
-- ``_core_winner``: the play winning any other trick (engine's ``trick_winner``);
+- ``_core_winner``: the play winning a trick the core does not judge (:func:`core_winner_decks`);
 - ``_core_score``: the last trick's winner and gain when its lead is not a single (the bottom's
   multiplier from the lead's shapes, as the engine scores it);
 - ``_core_hand_mult``: one attacker hand's bound of the bottom multiplier.
@@ -31,15 +36,36 @@ from __future__ import annotations
 import weakref
 
 from ..records.cards import POINTS
-from ..records.rulesets import TrumpIn
+from ..records.rulesets import ThrowForced, TrumpIn
 from ..engine.scoring import bottom_multiplier
-from .moves import canonical, class_index, equal_classes, follows, standing_throws, units_of
+from .moves import follows, lead_part
 
 CORE_MODULE = "tractor_analysis.analysis._solver_core"
 
 
+def core_lead_decks(rules) -> int:
+    """The ``decks`` the core is made with: the number of decks when it makes the leaders' plays
+    itself, 0 when it asks the solver (``_core_lead_part``): with ``throw_forced = lowest_card``
+    (every unit tested on its own, a tractor beaten only by a run wholly above it: engine
+    throw_units.lowest_card), a throw check the core does not have."""
+    return 0 if rules.throw_forced is ThrowForced.LOWEST_CARD else rules.decks
+
+
+def core_winner_decks(rules) -> int:
+    """The ``win_decks`` the core is made with: the number of decks when it judges the winner of a
+    trick led by more than a single or a pair itself (``trump_in = covers``: the engine's
+    ``_winner``, ported), 0 when it asks the solver (``trump_in = exact``: ``_exact_winner``).
+    It asks for a lead of two groups and for a 3-deck lead whose trump-ins must hold its units
+    disjointly (``holds_units``) whatever this says."""
+    return rules.decks if rules.trump_in is TrumpIn.COVERS else 0
+
+
 class CompiledSearch:
     """Dispatch between the compiled search and the pure-Python one, and the core's callbacks."""
+
+    core_table_entries = 0
+    """Entries the core's transposition and play-list tables hold at most (0: its own limits, about
+    500 MB in all); the tests set a few dozen so that the replacement scheme runs."""
 
     def _core_for(self, pos):
         """The core for ``pos``, or ``None`` when the pure-Python search takes it (no core built,
@@ -59,7 +85,8 @@ class CompiledSearch:
             # and every solver of `tractor analyse` would stay in memory with its tables
             self._core = mod.Core(weakref.proxy(self), self._budget_exc, tuple(o.group), tuple(o.strength), tuple(POINTS),
                                   o.at, tuple(self.attacker), self.bottom_points, single,
-                                  self.rules.trump_in is not TrumpIn.EXACT)
+                                  self.rules.trump_in is not TrumpIn.EXACT, core_lead_decks(self.rules),
+                                  core_winner_decks(self.rules), self.core_table_entries)
         return self._core
 
     def _start_core(self, pos, st, budget) -> None:
@@ -97,24 +124,7 @@ class CompiledSearch:
         units, the throws that stand (against the other hands' cards of that group) and its equal
         cards are all decided there."""
         hands = [hands_b[i * 54:(i + 1) * 54] for i in range(4)]     # bytes index as counts do
-        mine = hands[seat]
-        units = self.unit_cache.get(mine)          # the seat's units in g: its own cards there only
-        if units is None:
-            if len(self.unit_cache) > 500_000:
-                self.unit_cache.clear()
-            units = self.unit_cache[mine] = units_of(self.ctx, mine)
-        if len(units) > 1:
-            throws, bounded = standing_throws(self.ctx, hands, seat, units)   # the core keeps the part
-            raw = units + throws
-        else:
-            raw, bounded = list(units), False
-        if len(raw) < 2:
-            return raw, bounded
-        classes = equal_classes(self.ctx.order, mine, hands_b[216:], (g,))
-        if not classes:
-            return list(dict.fromkeys(raw)), bounded
-        index = class_index(classes)
-        return list(dict.fromkeys(canonical(m, index, classes) for m in raw)), bounded
+        return lead_part(self.ctx, hands, seat, g, hands_b[216:], self.unit_cache)
 
     def _core_follows(self, lead: tuple[int, ...], hand_b: bytes) -> list[tuple[int, ...]]:
         """The engine's legal follows to ``lead`` from a hand (54 counts)."""
@@ -130,4 +140,4 @@ class CompiledSearch:
         return self._hand_mult(list(hand_b))
 
 
-__all__ = ["CORE_MODULE", "CompiledSearch"]
+__all__ = ["CORE_MODULE", "CompiledSearch", "core_lead_decks", "core_winner_decks"]

@@ -261,5 +261,35 @@ def merged(moves: Sequence[tuple[int, ...]], o, hand: Sequence[int], inplay: Seq
     return list(dict.fromkeys(canonical(m, index, classes) for m in moves))
 
 
+def lead_part(ctx, hands: Sequence[Sequence[int]], seat: int, g: int, inplay: Sequence[int],
+              unit_cache: dict | None = None) -> tuple[list[tuple[int, ...]], bool]:
+    """A leader's plays in suit group ``g`` (its :func:`units_of` there, then the throws that stand
+    against the other hands, equal ones merged: :func:`equal_classes` / :func:`canonical`,
+    repeats dropped in order), and whether its throws were the bounded set.  ``hands``: the four
+    hands restricted to that group (54 counts each); ``inplay``: the cards in play there.  A lead
+    lies in one group, and what is legal and equal there depends on nothing else.  The compiled
+    core makes the same list itself (``Core.lead_part``; the differential tests compare them)."""
+    mine = hands[seat]
+    units = None if unit_cache is None else unit_cache.get(mine)
+    if units is None:
+        units = units_of(ctx, mine)
+        if unit_cache is not None:
+            if len(unit_cache) > 500_000:
+                unit_cache.clear()
+            unit_cache[mine] = units
+    if len(units) > 1:
+        throws, bounded = standing_throws(ctx, hands, seat, units)
+        raw = units + throws
+    else:
+        raw, bounded = list(units), False
+    if len(raw) < 2:
+        return raw, bounded
+    classes = equal_classes(ctx.order, mine, inplay, (g,))
+    if not classes:
+        return list(dict.fromkeys(raw)), bounded
+    index = class_index(classes)
+    return list(dict.fromkeys(canonical(m, index, classes) for m in raw)), bounded
+
+
 __all__ = ["THROW_CANDIDATES", "equal_classes", "class_index", "canonical", "standing_throws", "units_of", "leads",
-           "follows", "merged"]
+           "follows", "merged", "lead_part"]
