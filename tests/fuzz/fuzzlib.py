@@ -162,7 +162,12 @@ def _text(data: bytes) -> str:
 
 
 def _bytes(text: str) -> bytes:
-    return text.encode("utf-8", errors="surrogateescape")
+    """``text`` as bytes: the bytes :func:`_text` read back, and a lone surrogate a mutator decoded
+    from a JSON escape (``"\\ud800"``) as its 3 bytes of invalid UTF-8 (surrogateescape refuses it)."""
+    try:
+        return text.encode("utf-8", errors="surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", errors="surrogatepass")
 
 
 def _window(rng, text: str, width: int = 1 << 16) -> tuple[int, int]:

@@ -106,3 +106,14 @@ def test_the_slow_line_grows_with_the_text_of_a_big_gzip_only():
     assert fuzzlib.slow_line(text) == fuzzlib.SLOW_CPU_S
     big = gzip.compress(text * 40)                                   # 103 MiB of text
     assert fuzzlib.slow_line(big) == fuzzlib.SLOW_CPU_S_PER_MIB * len(text) * 40 / (1 << 20)
+
+
+def test_a_case_whose_mutators_decode_a_lone_surrogate_is_made():
+    """Seed 20261202, cases 1424 and 1524: ``typed_tags`` then a JSON mutator decoded a ``"\\ud800"``
+    escape into a lone surrogate that the case's bytes could not hold (the worker died: a
+    harness fault counted as a ``traceback``).  Such a case is made, its surrogate as invalid UTF-8."""
+    for index in (1424, 1524):
+        name, data, applied = fuzzlib.make_case(20261202, index)
+        assert "typed_tags" in applied and data
+    assert fuzzlib._bytes("a\ud800b") == b"a\xed\xa0\x80b"
+    assert fuzzlib._bytes(fuzzlib._text(b"a\xffb")) == b"a\xffb"
