@@ -32,14 +32,14 @@ from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Match
 from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ScoreTable,
                                 ThrowPenalty, build_ruleset)
-from . import explain_hand, explain_unknown, referee, score_sheet
+from . import explain_hand, referee, score_sheet
 from .declarations import bottom_takers
 from .explain import Message
 from .scoring import advance, bottom_multiplier, failed_throw_penalty, level_change, lose_level
-from .setting import Setting, hand_setting
+from .setting import Setting, bottom_unknown, friend_unknown, hand_setting
 from .tricks import HandContext, hand_context, judge_trick
 from .verdicts import (HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation, new_hand_result,
-                       Unknown, new_outcome, new_score_item, new_violation)
+                       new_outcome, new_score_item, new_violation)
 
 REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
 """Wrong follows (跟牌错误) that the tournament's revoke penalty punishes (seed 001, rule 五)."""
@@ -167,7 +167,7 @@ class _Score:
     """Trick points (plus a position's points before it)."""
     bottom_points: int | None
     """``None`` when the record gives no bottom (it then counts for nothing only if the defenders
-    take the last trick: else the points are withheld, :func:`_bottom_unknown`)."""
+    take the last trick: else the points are withheld, :func:`.setting.bottom_unknown`)."""
     multiplier: int
     bonus: int
     penalties: int
@@ -205,13 +205,13 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     start = _starting_hands(hand, rules, dealer, played)
     defenders = _defenders(hand, rules, setting, start)
     if rules.friend and setting.dealer is not None and not hand.result_only and not defenders:
-        setting = _friend_unknown(hand, setting)     # the partner cannot be found: the sides are unknown
+        setting = friend_unknown(hand, setting)     # the partner cannot be found: the sides are unknown
         withheld = setting.withheld
     play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer)
     sides_known = "sides" not in withheld
     if (sides_known and play.complete and start.buried is None and not hand.result_only
             and play.tricks[-1].winner not in defenders):
-        setting = _bottom_unknown(setting)          # the attackers took the last trick: its bottom counts
+        setting = bottom_unknown(setting)          # the attackers took the last trick: its bottom counts
         withheld = setting.withheld
     if hand.result_only:                  # a score sheet: its recorded total, nothing played
         score = _recorded(hand) if sides_known else None
@@ -256,23 +256,6 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     violations = [*kept, *found]
     violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
     return dataclasses.replace(result, violations=tuple(violations))
-
-
-def _bottom_unknown(setting: Setting) -> Setting:
-    """The setting with the bottom unknown where it counts: the attackers won the last trick of a
-    hand played out, and the record gives no bottom (no ``Buried:``, no whole deal to derive it)."""
-    what = ("points", "outcome", "levels")
-    return dataclasses.replace(setting, unknowns=setting.unknowns + (
-        Unknown("Buried", what, *explain_unknown.bottom_unknown(what)),))
-
-
-def _friend_unknown(hand: Hand, setting: Setting) -> Setting:
-    """The setting with the friend-mode partner unknown (no ``[Friend]``, or a copy of its card
-    the record does not place): the sides and all that rests on them withheld."""
-    what = ("sides", "points", "penalties", "outcome", "levels")
-    message = (explain_unknown.friend_card_unknown(what) if hand.friend is None
-               else explain_unknown.friend_holder_unknown(hand.friend, what))
-    return dataclasses.replace(setting, unknowns=setting.unknowns + (Unknown("Friend", what, *message),))
 
 
 def _not_judged(hand: Hand, rules: RuleSet, setting: Setting) -> HandResult:

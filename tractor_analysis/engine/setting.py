@@ -17,6 +17,7 @@ facts derived (:class:`~.verdicts.Derived`, saying from what) and the unknowns
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..records.cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of
@@ -222,3 +223,22 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list
         return []
     third = hand.bottom[2] if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD else None
     return [_violation("bad_declaration", None, explain_hand.no_declaration_trump_mismatch(expected, trump, third))]
+
+
+# --- facts found unknown during the replay (the hands and tricks decide them) ---------------
+
+def bottom_unknown(setting: Setting) -> Setting:
+    """The setting with the bottom unknown where it counts: the attackers won the last trick of a
+    hand played out, and the record gives no bottom (no ``Buried:``, no whole deal to derive it)."""
+    what = ("points", "outcome", "levels")
+    return dataclasses.replace(setting, unknowns=setting.unknowns + (
+        Unknown("Buried", what, *explain_unknown.bottom_unknown(what)),))
+
+
+def friend_unknown(hand: Hand, setting: Setting) -> Setting:
+    """The setting with the friend-mode partner unknown (no ``[Friend]``, or a copy of its card
+    the record does not place): the sides and all that rests on them withheld."""
+    what = ("sides", "points", "penalties", "outcome", "levels")
+    message = (explain_unknown.friend_card_unknown(what) if hand.friend is None
+               else explain_unknown.friend_holder_unknown(hand.friend, what))
+    return dataclasses.replace(setting, unknowns=setting.unknowns + (Unknown("Friend", what, *message),))
