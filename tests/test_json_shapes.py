@@ -216,3 +216,15 @@ def test_ingest_stores_a_match_tgn_cannot_hold_without_its_record_text(tmp_path,
     assert len(pd.read_parquet(tmp_path / "ds" / "matches")) == 1
     records = tmp_path / "ds" / "records"
     assert not records.exists() or len(pd.read_parquet(records)) == 0
+
+
+def test_a_rule_whose_value_is_null_is_refused_not_written_as_nothing():
+    """Found by the odd-records round trip: ``"rules": [["throw_penalty", null]]`` was read without
+    a word, and ``convert --to tgn`` then failed on the missing value (a traceback)."""
+    import json as _json
+
+    from tractor_analysis.records.json_reader import parse_json
+    for rules in ([["throw_penalty", None]], {"throw_penalty": None}):
+        matches, diags = parse_json(_json.dumps({"rules": rules, "hands": []}))
+        assert [d.code for d in diags] == ["json_shape"] and "not null" in diags[0].message
+        assert "而不是 null" in diags[0].message

@@ -214,6 +214,9 @@ def as_rules(v: Any) -> tuple[tuple[str, str], ...]:
             raise Shape(f"\"rules\" names should be strings, not {type_name(name)}", "rules", at)
         if isinstance(value, bool):
             value = "on" if value else "off"
+        if value is None:                # a rule's value is never left out (the preset's would be a guess)
+            raise Shape(f"rules.{name} should be a value such as \"on\" or \"per_card\", not null", "rules", at,
+                        zh=f"规则 {name} 的值应为如 \"on\" 或 \"per_card\" 的取值，而不是 null")
         out.append((name, as_text(value, f"rules.{name}", "rules", at)))
     return tuple(out)
 
