@@ -48,7 +48,8 @@ class PlayerHand:
     attackers_total: int
     outcome: str | None
     levels: int
-    defending: bool
+    defending: bool | None
+    """``None``: the record does not tell the sides."""
 
 
 @dataclass
@@ -161,11 +162,11 @@ def _players(model, facts, matches, pages, taken, duplicate_of) -> dict[str, Pla
             page = players.get(name) if name else None
             if page is None:
                 continue
-            defending = seat % 2 == h.defenders_team
+            defending = None if h.defenders_team is None else seat % 2 == h.defenders_team
             st = page.stats
             st["hands"] = st.get("hands", 0) + 1
             st["dealt"] = st.get("dealt", 0) + (h.dealer == SEAT_TOKENS[seat])
-            if h.outcome is not None:
+            if h.outcome is not None and defending is not None:
                 key = "defended" if defending else "attacked"
                 st[key] = st.get(key, 0) + 1
                 if defending:

@@ -25,7 +25,8 @@ class HandFact:
     match: str
     hand: int
     dealer: str
-    defenders_team: int
+    defenders_team: int | None
+    """The dealer's team (0 NS, 1 EW), ``None`` when the record does not tell the sides."""
     level: int | None
     trump: str
     decks: int
@@ -87,7 +88,7 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
         hands.append(HandFact(
             match=key, hand=r.number, dealer="?" if r.dealer is None else SEAT_TOKENS[r.dealer],
             defenders_team=(team_of(r.dealer) if r.dealer is not None
-                            else team_of(min(r.defenders)) if r.defenders else 0), level=r.level,
+                            else team_of(min(r.defenders)) if r.defenders else None), level=r.level,
             trump=("NT" if r.trump is None else "SHDC"[r.trump]) if r.trump_known else "?", decks=r.rules.decks,
             attackers_points=r.attackers_points, attackers_total=r.attackers_total,
             bottom_multiplier=r.bottom_multiplier, bottom_bonus=r.bottom_bonus,

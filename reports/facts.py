@@ -51,7 +51,7 @@ def standings(model: ReportModel) -> tuple[Standing, ...]:
     """
     levels_by: dict[tuple[str, int], int] = defaultdict(int)
     for h in model.hand_facts:
-        if h.outcome is None:
+        if h.outcome is None or h.defenders_team is None:
             continue
         team = h.defenders_team if h.outcome == "defenders" else 1 - h.defenders_team
         levels_by[(h.match, team)] += h.levels

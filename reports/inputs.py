@@ -284,7 +284,7 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
     for h in ds.hands[~ds.hands["match_id"].isin(redrawn)].itertuples(index=False):
         model.hand_facts.append(HandFact(
             match=h.match_id, hand=int(h.hand_no), dealer=h.dealer,
-            defenders_team=0 if h.defenders == "NS" else 1,
+            defenders_team={"NS": 0, "EW": 1}.get(h.defenders),
             level=None if h.level != h.level else int(h.level), trump=h.trump, decks=int(h.decks),
             attackers_points=int(h.attackers_points), attackers_total=int(h.attackers_total),
             bottom_multiplier=int(h.bottom_multiplier), bottom_bonus=int(h.bottom_bonus),

@@ -602,3 +602,25 @@ def test_ingest_stats_and_report_keep_a_level_the_record_leaves_unknown(tmp_path
     assert r.exit_code == 0, r.output
     r = runner.invoke(main, ["report", str(tmp_path / "ds"), "-o", str(tmp_path / "out")])
     assert r.exit_code == 0, r.output
+
+
+def test_a_hand_whose_sides_are_unknown_is_neither_defended_nor_attacked_on_the_player_page(tmp_path):
+    """No [Dealer] and both sides at the level: nobody knows who defended.  The report's hand facts
+    took the dealer's team as N–S (0), so N's player page said "defender" and counted the hand as
+    defended; now the side is unknown (``None``), the page says so, and nothing is counted."""
+    from tractor_analysis.reports.fact_rows import facts_from_result
+
+    text = referee_position(levels="NS:7 EW:7").replace(
+        '[Ruleset "tournament"]', '[Ruleset "tournament"]\n[North "Ann"]\n[East "Bo"]\n[South "Cy"]\n[West "Di"]')
+    matches, _ = parse_tgn(text)
+    _, hands, _ = facts_from_result(matches[0], replay_match(matches[0]), "m", "t", None)
+    assert [h.defenders_team for h in hands] == [None]
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "position.tgn").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["report", str(tmp_path / "in"), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    pages = [p for p in (tmp_path / "out").rglob("*.html") if "Ann" in p.read_text(encoding="utf-8")
+             and "sides not recorded" in p.read_text(encoding="utf-8")]
+    assert pages, "Ann's page should say the sides are not recorded"
+    page = pages[0].read_text(encoding="utf-8")
+    assert "defender / 庄家方" not in page and "attacker / 闲家" not in page
