@@ -93,6 +93,8 @@ def main() -> None:
     ap.add_argument("--last", type=int, default=8)
     ap.add_argument("--samples", type=int, default=200)
     ap.add_argument("--budget", type=float, default=30.0, help="seconds per search")
+    ap.add_argument("--precision", type=float, default=None,
+                    help="stop a play's deals once every choice's cost is known within this (points, stderr)")
     ap.add_argument("--profile", action="store_true", help="profile the first hand and stop")
     ap.add_argument("--count", default=None, metavar="N,M",
                     help="only count the searches a view would run at N and at M samples (no search), per "
@@ -102,7 +104,9 @@ def main() -> None:
     budget = Budget(nodes=None, seconds=args.budget)
     hands = hands_of(args.first + args.hands, args.seed)[args.first:]
     print(f"{len(hands)} hands of the solver bench (seed {args.seed}), last {args.last} tricks, every seat, "
-          f"{args.samples} samples a play, {args.budget:.0f} s a search; baseline json.loads = "
+          f"{args.samples} samples a play"
+          f"{'' if args.precision is None else f' (fewer once known within {args.precision} points)'}, "
+          f"{args.budget:.0f} s a search; baseline json.loads = "
           f"{cpu_base * 1000:.1f} CPU-ms; load {os.getloadavg()[0]:.2f}", flush=True)
     if args.count:
         count(hands, args.last, [int(x) for x in args.count.split(",")])
@@ -115,7 +119,7 @@ def main() -> None:
         a = analyse_hand(h, args.last, budget)
         prof = cProfile.Profile()
         prof.enable()
-        view_hand(h, rec, len(h.tricks) - a.tricks, args.samples, 0, budget)
+        view_hand(h, rec, len(h.tricks) - a.tricks, args.samples, 0, budget, precision=args.precision)
         prof.disable()
         pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
         pstats.Stats(prof).sort_stats("tottime").print_stats(20)
@@ -124,13 +128,14 @@ def main() -> None:
     for h, rec in hands:
         a = analyse_hand(h, args.last, budget)
         t0 = time.process_time()
-        views = view_hand(h, rec, len(h.tricks) - a.tricks, args.samples, 0, budget)
+        views = view_hand(h, rec, len(h.tricks) - a.tricks, args.samples, 0, budget, precision=args.precision)
         cpu = time.process_time() - t0
         times.append(cpu)
         withheld += sum(1 for v in views if v.cost is None)
         these = [(p.cost, v) for p, v in zip(a.plays, views) if p.cost is not None and v.cost is not None]
         pairs += these
-        print(f"  hand {h.number:>2}: {len(views)} plays, view {cpu:7.2f} CPU-s "
+        deals = sum(v.deals for v in views)
+        print(f"  hand {h.number:>2}: {len(views)} plays, {deals} deals, view {cpu:7.2f} CPU-s "
               f"({cpu / cpu_base:.0f}× json.loads), double-dummy costs {sum(p.cost or 0 for p in a.plays)}, "
               f"view costs {sum(v.cost for _, v in these):.1f}; load {os.getloadavg()[0]:.2f}", flush=True)
     med = statistics.median(times)

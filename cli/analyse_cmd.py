@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 import click
 
@@ -160,8 +161,10 @@ class Progress:
     """Positions solved and the time so far, on stderr, once a hand has taken over a second
     (rewritten in place on a terminal, a line every few seconds elsewhere)."""
 
-    def __init__(self, hand: int) -> None:
+    def __init__(self, hand: int, view: bool = False) -> None:
         self.hand = hand
+        self.view = view
+        """Plays judged from their seats (``--view``) rather than with every hand open."""
         self.tty = sys.stderr.isatty()
         self.shown = 0.0
         self.any = False
@@ -171,8 +174,12 @@ class Progress:
             return
         self.shown = seconds
         self.any = True
-        text = (f"hand {self.hand}: {done}/{total} plays analysed, {seconds:.0f} s "
-                f"/ 第{self.hand}局：已分析 {done}/{total} 手出牌，{seconds:.0f} 秒")
+        if self.view:
+            text = (f"hand {self.hand}: {done}/{total} plays judged from the seat, {seconds:.0f} s "
+                    f"/ 第{self.hand}局：已按座位视角评判 {done}/{total} 手出牌，{seconds:.0f} 秒")
+        else:
+            text = (f"hand {self.hand}: {done}/{total} plays analysed, {seconds:.0f} s "
+                    f"/ 第{self.hand}局：已分析 {done}/{total} 手出牌，{seconds:.0f} 秒")
         click.echo(("\r" + text + "\x1b[K") if self.tty else text, err=True, nl=not self.tty)
 
     def end(self) -> None:
@@ -198,12 +205,17 @@ class Progress:
 @click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES, show_default=True, metavar="N",
               help="With --view: deals per play (all of them, exactly, when they are at most N).")
 @click.option("--seed", type=int, default=0, show_default=True, help="With --view: the sampler's seed.")
+@click.option("--precision", type=click.FloatRange(min=0, min_open=True), default=None, metavar="POINTS",
+              help="With --view: stop drawing deals for a play once every choice's cost is known within "
+                   "POINTS (standard error; first looked at after 20 deals, then every 10); the JSON's "
+                   "'deals' says how many were used.  Default: all --samples deals.")
 @click.option("--nodes", type=click.IntRange(min=1), default=None, metavar="N",
               help="Also limit each position's search to N nodes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
 @rules_options
 def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, budget_hand: float | None,
-            show_hands: bool, view: bool, samples: int, seed: int, nodes: int | None, as_json: bool,
+            show_hands: bool, view: bool, samples: int, seed: int, precision: float | None, nodes: int | None,
+            as_json: bool,
             preset: str | None,
             rule_pairs: tuple[tuple[str, str], ...]) -> None:
     """What each play of the last tricks cost, with all four hands known (双明手分析).
@@ -221,6 +233,8 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
       tractor analyse game.tgn --hand 2 --last 3 --show-hands
       tractor analyse game.tgn --json > analysis.json
     """
+    if precision is not None and not view:
+        raise click.UsageError("--precision is for --view / --precision 只用于 --view")
     paths = list(expand_inputs([path]))
     if len(paths) != 1:
         raise click.UsageError(f"{path!r} names {len(paths)} files; analyse takes one record file")
@@ -240,7 +254,11 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
         progress.end()
         views = None
         if view and a.reason is None and a.tricks:
-            views = view_hand(h, _record, len(h.tricks) - a.tricks, samples, seed, limit)
+            vprog = Progress(h.number, view=True)
+            start = time.perf_counter()
+            views = view_hand(h, _record, len(h.tricks) - a.tricks, samples, seed, limit,
+                              lambda done, total: vprog(done, total, time.perf_counter() - start), precision)
+            vprog.end()
         shown += 1
         if as_json:
             order = hand_context(h.rules, h.level, h.trump).order if a.reason is None else None

@@ -164,21 +164,23 @@ def _runner(scheduler: str | None, task_files: int | None, local):
 
 
 def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = False,
-                    samples: int | None = None, seed: int | None = None) -> dict:
+                    samples: int | None = None, seed: int | None = None, precision: float | None = None) -> dict:
     """The ingest's ``analyse`` argument for ``--analyse K`` (nothing without it); ``--view`` needs
-    ``--analyse``, and ``--samples`` / ``--seed`` need ``--view`` (said, never ignored)."""
+    ``--analyse``, and ``--samples`` / ``--seed`` / ``--precision`` need ``--view`` (said, never ignored)."""
     if view and last is None:
         raise click.UsageError("--view judges the analysed plays: it needs --analyse K "
                                "/ --view 评判已分析的出牌，需要同时给出 --analyse K")
-    if not view and (samples is not None or seed is not None):
-        raise click.UsageError("--samples and --seed are for --view / --samples 与 --seed 只用于 --view")
+    if not view and (samples is not None or seed is not None or precision is not None):
+        raise click.UsageError("--samples, --seed and --precision are for --view "
+                               "/ --samples、--seed 与 --precision 只用于 --view")
     if last is None:
         return {}
     from tractor_analysis.analysis.batch import AnalyseOptions
     from tractor_analysis.analysis.view import DEFAULT_SAMPLES
 
     return {"analyse": AnalyseOptions(last, seconds, nodes, view,
-                                      DEFAULT_SAMPLES if samples is None else samples, 0 if seed is None else seed)}
+                                      DEFAULT_SAMPLES if samples is None else samples, 0 if seed is None else seed,
+                                      precision)}
 
 
 @click.command("ingest", context_settings=CONTEXT)
@@ -214,11 +216,14 @@ def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = F
 @click.option("--samples", type=click.IntRange(min=1), default=None, metavar="N",
               help="With --view: deals per play (default 200; all of them, exactly, when they are at most N).")
 @click.option("--seed", type=int, default=None, help="With --view: the sampler's seed (default 0).")
+@click.option("--precision", type=click.FloatRange(min=0, min_open=True), default=None, metavar="POINTS",
+              help="With --view: stop drawing deals for a play once every choice's cost is known within POINTS "
+                   "(standard error); view_deals says how many were used.  Default: all --samples deals.")
 @max_bytes_option
 @rules_options
 def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,
            flush_hands: int, quiet: bool, analyse_last: int | None, analyse_budget: float, analyse_nodes: int,
-           view: bool, samples: int | None, seed: int | None, max_bytes: int, preset: str | None, rule_pairs: tuple) -> None:
+           view: bool, samples: int | None, seed: int | None, precision: float | None, max_bytes: int, preset: str | None, rule_pairs: tuple) -> None:
     """Parse, replay and store records in a Parquet dataset.
 
     INPUT may be files, folders (searched recursively), globs and .gz files.
@@ -240,7 +245,7 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
       tractor ingest logs/ -o data/ --analyse 2 --view --samples 50 --seed 1
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
-    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, view, samples, seed)
+    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, view, samples, seed, precision)
     progress = Progress(not quiet)
     previous = _interrupt_in_parent_only()
     try:         # Ctrl-C anywhere (listing the inputs, ingesting, printing the summary): exit 130

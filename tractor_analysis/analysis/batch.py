@@ -46,7 +46,8 @@ class Analysed(list):
 class AnalyseOptions:
     """What ``--analyse`` asks: the last ``last`` tricks of every hand, each position searched for at
     most ``seconds`` and ``nodes``; with ``view``, each analysed play judged from its seat over
-    ``samples`` deals drawn from ``seed``."""
+    ``samples`` deals drawn from ``seed`` (with ``precision``, fewer once the costs are known
+    within it: :func:`.view.view_play`)."""
 
     last: int
     seconds: float = DEFAULT_BUDGET
@@ -54,6 +55,7 @@ class AnalyseOptions:
     view: bool = False
     samples: int = DEFAULT_SAMPLES
     seed: int = 0
+    precision: float | None = None
 
     @property
     def budget(self) -> Budget:
@@ -71,7 +73,8 @@ class AnalyseOptions:
         if not self.view or a is None or a.reason is not None or not a.tricks:
             return None
         try:
-            views = view_hand(h, record, len(h.tricks) - a.tricks, self.samples, self.seed, self.budget)
+            views = view_hand(h, record, len(h.tricks) - a.tricks, self.samples, self.seed, self.budget,
+                              precision=self.precision)
         except Exception:       # as for the analysis: the hand's views stay null
             return None
         return views if len(views) == len(a.plays) else None

@@ -60,21 +60,26 @@ class BottomBound:
         ``last_trick_cards``, of a play of all its cards."""
         if self._by_cards:
             return max(1, 2 * sum(hand))
-        o = self.ctx.order
+        decks = self.rules.decks
+        maxmult = self._maxmult
         best = 1
         largest = (1, 1)
-        for g in range(5):
-            for c in range(1, self.rules.decks + 1):
+        for strengths in self.ctx.order.at:
+            # the most copies of one kind at each strength, then per copies c the longest run of
+            # strengths holding c copies or more (the same as asking each c of each strength)
+            tops = [max([hand[k] for k in ks], default=0) for ks in strengths]
+            for c in range(1, decks + 1):
                 length = run = 0
-                for ks in o.at[g]:
-                    if any(hand[k] >= c for k in ks):
+                for m in tops:
+                    if m >= c:
                         run += 1
                         if run > length:
                             length = run
                     else:
                         run = 0
                 if length:
-                    best = max(best, self._maxmult[c, length])
+                    if maxmult[c, length] > best:
+                        best = maxmult[c, length]
                     shape = (c, length) if c > 1 else (1, 1)
                     if shape[0] * shape[1] > largest[0] * largest[1]:
                         largest = shape

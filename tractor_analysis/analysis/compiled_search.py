@@ -126,9 +126,20 @@ class CompiledSearch:
         hands = [hands_b[i * 54:(i + 1) * 54] for i in range(4)]     # bytes index as counts do
         return lead_part(self.ctx, hands, seat, g, hands_b[216:], self.unit_cache)
 
+    memo: dict
+    """What the core asks that depends on the hand context alone (a hand's legal follows to a lead,
+    a hand's bound of the bottom multiplier), kept across solvers: the solvers of one view, one per
+    deal, share one dict (:mod:`.view`); it starts again empty at :data:`MEMO_LIMIT` entries."""
+
     def _core_follows(self, lead: tuple[int, ...], hand_b: bytes) -> list[tuple[int, ...]]:
-        """The engine's legal follows to ``lead`` from a hand (54 counts)."""
-        return follows(self.ctx, lead, list(hand_b))
+        """The engine's legal follows to ``lead`` from a hand (54 counts), kept in :attr:`memo` (the
+        core only reads the list)."""
+        key = ("F", lead, hand_b)
+        out = self.memo.get(key)
+        if out is None:
+            out = follows(self.ctx, lead, list(hand_b))
+            _keep(self.memo, key, out)
+        return out
 
     def _core_winner(self, table) -> int:
         return self.winner_index(list(table))
@@ -137,7 +148,22 @@ class CompiledSearch:
         return self._score_trick(list(table), last=True)
 
     def _core_hand_mult(self, hand_b: bytes) -> int:
-        return self._hand_mult(list(hand_b))
+        key = ("M", hand_b)
+        out = self.memo.get(key)
+        if out is None:
+            out = self._hand_mult(list(hand_b))
+            _keep(self.memo, key, out)
+        return out
+
+
+MEMO_LIMIT = 200_000
+"""Entries :attr:`Solver.memo` holds before it starts again empty (a bound on its memory)."""
+
+
+def _keep(memo: dict, key, value) -> None:
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
 
 
 __all__ = ["CORE_MODULE", "CompiledSearch", "core_lead_decks", "core_winner_decks"]

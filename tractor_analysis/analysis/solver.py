@@ -123,15 +123,16 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
     The transposition table is kept between calls, so solving the positions of one hand in turn
     reuses the earlier searches.  The search runs in the compiled core when it is built
     (:mod:`.compiled_search`; ``compiled=False`` or ``TRACTOR_PURE_PYTHON=1``: the pure-Python
-    search, the reference), with the same values.
+    search, the reference), with the same values.  ``memo``: see :attr:`CompiledSearch.memo`.
     """
 
     _budget_exc = BudgetExceeded
     _state_type = None      # set below (_State is defined before the class)
 
     def __init__(self, ctx, defenders: Iterable[int], bottom_points: int, *, table_size: int = 1_000_000,
-                 compiled: bool = True):
+                 compiled: bool = True, memo: dict | None = None):
         self.ctx = ctx
+        self.memo: dict = {} if memo is None else memo      # on ctx alone: shared by a view's solvers
         self.rules = ctx.rules
         self.attacker = tuple(seat not in set(defenders) for seat in range(4))
         self.bottom_points = bottom_points

@@ -108,11 +108,12 @@ def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: i
     bases, penalties = trick_bases(h)
     real_pos = position_at(h, index, play, bases, penalties)
     positions, solvers, weights = [], [], []
+    memo: dict = {}         # what depends on the hand context alone, shared by the deals' solvers
     for deal, weight in deals.deals:
         hands = [list(deal[s]) if s != seat else list(kn.own) for s in range(4)]
         bottom = kn.bottom_points if kn.bottom_points is not None else sum(POINTS[k] * n for k, n in enumerate(deal[BOTTOM]))
         positions.append(Position.of(hands, real_pos.leader, real_pos.table, real_pos.points))
-        solvers.append(Solver(ctx, h.defenders, bottom))
+        solvers.append(Solver(ctx, h.defenders, bottom, memo=memo))
         weights.append(weight)
     inplay = [kn.own[k] + kn.unseen[k] for k in range(len(kn.own))]
     for _, cards in real_pos.table:
@@ -134,53 +135,89 @@ def searches_for(h: HandResult, record: Hand | None, index: int, play: int, samp
     return len(st.cands) * len(st.positions)
 
 
+ROUND = 10
+"""With a precision asked for: deals searched between two looks at the standard errors."""
+FIRST_LOOK = 20
+"""With a precision asked for: deals searched before the first look."""
+
+
 def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
-              seed: int = 0, budget: Budget = Budget()) -> PlayView:
-    """Play ``play`` of trick ``index`` of ``h`` judged over the deals its player could not rule out."""
+              seed: int = 0, budget: Budget = Budget(), precision: float | None = None) -> PlayView:
+    """Play ``play`` of trick ``index`` of ``h`` judged over the deals its player could not rule out.
+
+    ``precision`` (points; ``None``: every deal drawn is searched): sampled deals are searched in
+    rounds, in the order drawn, and the search stops once every candidate's gap from the best has a
+    standard error of at most ``precision`` (first looked at after :data:`FIRST_LOOK` deals, then
+    every :data:`ROUND`); ``deals`` then says how many were used.  The deals are drawn independently
+    and uniformly, so the ones searched are a uniform sample too; exact views use every deal."""
     st = _setup(h, record, index, play, samples, seed)
     ctx, seat, deals, positions, solvers, weights, cands, made = (
         st.ctx, st.seat, st.deals, st.positions, st.solvers, st.weights, st.cands, st.made)
-    table: dict[tuple[int, ...], list[int]] = {}
-    last: list[int | None] = [None] * len(positions)        # per deal: the value last found there
-    for m in cands:
-        values = []
-        for d, (pos, solver) in enumerate(zip(positions, solvers)):
-            guess = last[d] if last[d] is not None else (values[-1] if values else None)
-            v = _value(solver, ctx, pos, m, seat, budget, guess)
-            if v is None:
-                return PlayView(len(positions), deals.exact, None, None, (), None, None, samples)
-            values.append(v)
-            last[d] = v
-        table[m] = values
     if not positions:
         return PlayView(0, deals.exact, None, None, (), None, None, samples)
-    total = sum(weights)
-    means = {m: sum(w * v for w, v in zip(weights, vs)) / total for m, vs in table.items()}
     attacker = seat not in h.defenders
+    sign = 1 if attacker else -1
+    table: dict[tuple[int, ...], list[int]] = {m: [] for m in cands}
+    last: list[int | None] = [None] * len(positions)        # per deal: the value last found there
+    stops = _stops(len(positions), None if deals.exact else precision)
+    done = 0
+    for stop in stops:
+        for m in cands:
+            values = table[m]
+            for d in range(done, stop):
+                guess = last[d] if last[d] is not None else (values[-1] if values else None)
+                v = _value(solvers[d], ctx, positions[d], m, seat, budget, guess)
+                if v is None:
+                    return PlayView(len(positions), deals.exact, None, None, (), None, None, samples)
+                values.append(v)
+                last[d] = v
+        done = stop
+        if stop < len(positions) and _precise(table, sign, precision):
+            break
+    w = weights[:done]
+    total = sum(w)
+    means = {m: sum(x * v for x, v in zip(w, vs)) / total for m, vs in table.items()}
     best_mean = (max if attacker else min)(means.values())
     best = tuple(m for m in cands if means[m] == best_mean)
-    sign = 1 if attacker else -1
     cost = sign * (best_mean - means[made]) + 0.0      # + 0.0: no -0.0
-    stderr = 0.0
-    if not deals.exact and len(positions) > 1:
-        ref = table[best[0]]
-        diffs = [sign * (b - v) for b, v in zip(ref, table[made])]
-        mu = sum(diffs) / len(diffs)
-        var = sum((d - mu) ** 2 for d in diffs) / (len(diffs) - 1)
-        stderr = sqrt(var / len(diffs))
-    return PlayView(len(positions), deals.exact, means[made], best_mean, best, cost, stderr, samples,
+    stderr = 0.0 if deals.exact else _gap_stderr(table[best[0]], table[made], sign)
+    return PlayView(done, deals.exact, means[made], best_mean, best, cost, stderr, samples,
                     tuple(means.items()))
 
 
+def _stops(n: int, precision: float | None) -> list[int]:
+    """How many deals are searched before each look (the last: all of them)."""
+    if precision is None or n <= FIRST_LOOK:
+        return [n]
+    return list(range(FIRST_LOOK, n, ROUND)) + [n]
+
+
+def _gap_stderr(ref: list[int], vs: list[int], sign: int) -> float:
+    """Standard error of the mean gap ``sign * (ref - vs)`` over paired deals (0 for one deal)."""
+    if len(vs) < 2:
+        return 0.0
+    diffs = [sign * (b - v) for b, v in zip(ref, vs)]
+    mu = sum(diffs) / len(diffs)
+    var = sum((d - mu) ** 2 for d in diffs) / (len(diffs) - 1)
+    return sqrt(var / len(diffs))
+
+
+def _precise(table: dict[tuple[int, ...], list[int]], sign: int, precision: float) -> bool:
+    """Is every candidate's gap from the best so far known within ``precision`` (standard error)?"""
+    n = len(next(iter(table.values())))
+    ref = (max if sign > 0 else min)(table.values(), key=lambda vs: sum(vs) / n)
+    return all(_gap_stderr(ref, vs, sign) <= precision for vs in table.values())
+
+
 def view_hand(h: HandResult, record: Hand | None, first: int, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-              budget: Budget = Budget(), progress=None) -> list[PlayView]:
+              budget: Budget = Budget(), progress=None, precision: float | None = None) -> list[PlayView]:
     """Every play of tricks ``first``… (0-based) judged from its player's seat, in play order; each
     play's deals drawn with its own seed (from ``seed``, the trick and the play: the same input, the
     same output, whatever else is analysed)."""
     out = []
     slots = [(i, j) for i in range(first, len(h.tricks)) for j in range(len(h.tricks[i].plays))]
     for n, (i, j) in enumerate(slots):
-        out.append(view_play(h, record, i, j, samples, seed * 1_000_003 + i * 4 + j, budget))
+        out.append(view_play(h, record, i, j, samples, seed * 1_000_003 + i * 4 + j, budget, precision))
         if progress is not None:
             progress(n + 1, len(slots))
     return out
