@@ -16,15 +16,21 @@ cards must agree with.  Each is a rule of its own (docs/rules.md, "What a player
 5. **The declarations shown**: a declarer held the cards shown (亮主); those of them not played
    since are still in its hand — or, for the dealer, possibly in the bottom it buried.  Not used in a
    hand with 炒地皮 (a second bury), where the cards may have moved through the bottom twice.
-6. **Nothing else**: the leads (a throw that stood or failed says more in real play; the rules give
-   no duty to lead anything, and the throw check's hidden units are not used), the claims, the timing.
+6. **What the throws showed**: a throw (甩牌) that stood was checked against the other three hands
+   at the trick's start, so none of them could beat any of its units; a failed one (``shown ->
+   forced``) was beaten, and the forced play was one the rules allow
+   (:func:`~tractor_analysis.engine.tricks.throw_as_seen`, the engine's own check).  Not used when
+   the replay found the leader at fault in that trick (the record is then not what the table saw),
+   nor for an 80fen same-letter throw of mixed suits.
+7. **Nothing else**: the other leads (the rules give no duty to lead anything), which unit beat a
+   failed throw and who held it (shown at the table, not in the record), the claims, the timing.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..engine.legal import analyse_lead, is_legal_follow
-from ..engine.tricks import hand_context
+from ..engine.tricks import hand_context, throw_as_seen
 from ..engine.verdicts import HandResult
 from ..records.cards import NUM_KINDS
 from ..records.model import Hand
@@ -44,6 +50,19 @@ class Follow:
     since: tuple[int, ...]
     void_group: int | None
     """The led group, when the follower played fewer of it than led (then it holds none of it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowSeen:
+    """A throw the table saw stand or fail (rule 6): the leader, the cards shown, the cards played
+    (the forced play of a failed throw), and per seat the cards it has played since the trick's
+    start up to the play being judged."""
+
+    leader: int
+    shown: tuple[int, ...]
+    played: tuple[int, ...]
+    failed: bool
+    since: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +87,7 @@ class Knowledge:
     bottom_points: int | None
     """The bottom's points when they are the same in every deal (known to the seat, or not in the
     record: then as the record states them); ``None`` when each deal has its own."""
+    throws: tuple[ThrowSeen, ...] = ()
 
     def voids(self) -> list[set[int]]:
         """Per recipient (N, E, S, W, bottom): the suit groups it holds none of (rule 4)."""
@@ -86,7 +106,7 @@ def _counts(cards) -> list[int]:
 
 
 def knowledge_at(h: HandResult, record: Hand | None, index: int, play: int) -> Knowledge:
-    """What the player of play ``play`` of trick ``index`` of ``h`` knows (rules 1–6 above)."""
+    """What the player of play ``play`` of trick ``index`` of ``h`` knows (rules 1–7 above)."""
     ctx = hand_context(h.rules, h.level, h.trump)
     t = h.tricks[index]
     seat = t.plays[play].seat
@@ -104,8 +124,9 @@ def knowledge_at(h: HandResult, record: Hand | None, index: int, play: int) -> K
     follows = _follows(ctx, h, index, play, seat)
     declared = _declared(h, record, index, play, seat, bottom_dealt)
     bottom_points = None if bottom_dealt else h.bottom_points
+    throws = _throws(ctx, h, index, play)
     return Knowledge(seat, index, play, tuple(now[seat]), tuple(unseen), sizes, tuple(follows), tuple(declared),
-                     tuple(real), bottom_points)
+                     tuple(real), bottom_points, tuple(throws))
 
 
 def _played_since(h: HandResult, seat: int, index: int, start: int, index_now: int, play_now: int) -> list[int]:
@@ -139,6 +160,23 @@ def _follows(ctx, h: HandResult, index: int, play: int, seat: int) -> list[Follo
             in_group = sum(1 for k in p.cards if group[k] == led)
             void = led if in_group < len(lead) else None
             out.append(Follow(p.seat, tuple(lead), tuple(p.cards), since, void))
+    return out
+
+
+def _throws(ctx, h: HandResult, index: int, play: int) -> list[ThrowSeen]:
+    """The throws led before the play being judged (rule 6)."""
+    out = []
+    for i in range(index + 1 if play > 0 else index):
+        t = h.tricks[i]
+        if not t.plays:
+            continue
+        lead = t.plays[0]
+        shown = lead.attempted if lead.attempted is not None else lead.cards
+        shown_lead = analyse_lead(ctx, tuple(shown))
+        if lead.seat in {v.seat for v in t.violations} or shown_lead.mixed or not shown_lead.is_throw:
+            continue
+        since = tuple(tuple(_played_since(h, s, i, 0, index, play)) for s in range(4))
+        out.append(ThrowSeen(lead.seat, tuple(shown), tuple(lead.cards), lead.attempted is not None, since))
     return out
 
 
@@ -177,7 +215,17 @@ def agrees(kn: Knowledge, ctx, deal: tuple[tuple[int, ...], ...] | list, voids_k
         for k in range(NUM_KINDS):
             if need[k] > have[k] + (deal[BOTTOM][k] if may_be_bottom else 0):
                 return False
+    for t in kn.throws:
+        others = []
+        for i in (1, 2, 3):
+            s = (t.leader + i) & 3
+            hand = list(kn.own if s == kn.seat else deal[s])
+            for k in t.since[s]:
+                hand[k] += 1
+            others.append((s, hand))
+        if not throw_as_seen(ctx, t.shown, t.played, t.failed, others):
+            return False
     return True
 
 
-__all__ = ["BOTTOM", "Follow", "Knowledge", "knowledge_at", "agrees"]
+__all__ = ["BOTTOM", "Follow", "Knowledge", "ThrowSeen", "knowledge_at", "agrees"]

@@ -208,6 +208,18 @@ def _forced_ok(tc, played: Lead, attempted: Sequence[int]) -> bool:
     return all(att.get(k, 0) >= m for k, m in counts_in(played.cards).items())
 
 
+def throw_as_seen(ctx: HandContext, shown: Sequence[int], played: Sequence[int], failed: bool,
+                  others: Sequence[tuple[int, Sequence[int]]]) -> bool:
+    """Could the throw ``shown`` have gone as the table saw it, the other three hands (``(seat,
+    counts)`` in play order, at the trick's start) being ``others``?  Stood (``failed`` false): it
+    stands against them.  Failed (``shown -> played`` recorded): it fails, and ``played`` is a forced
+    play the rules allow (as :func:`judge_trick` finds no ``wrong_forced_play``)."""
+    tc = check_throw(ctx, shown, list(others), analyse_lead(ctx, tuple(shown)))
+    if not failed:
+        return tc.stands
+    return not tc.stands and _forced_ok(tc, analyse_lead(ctx, tuple(played)), shown)
+
+
 def _violation(code: str, number: int, seat: int, played, better, msg: tuple[str, str]) -> Violation:
     return new_violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1])
 
@@ -515,4 +527,4 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
                        lead.kind, throw_failed, not_thrown, trumped, lead.shapes)
 
 
-__all__ = ["HandContext", "hand_context", "judge_trick", "judge_trick_python", "trick_winner"]
+__all__ = ["HandContext", "hand_context", "judge_trick", "judge_trick_python", "throw_as_seen", "trick_winner"]
