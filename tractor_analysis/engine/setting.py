@@ -99,7 +99,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     elif level is None:
         unknowns.append(Unknown("Level", EVERY_VERDICT, *explain_unknown.level_unknown(EVERY_VERDICT)))
     if hand.setup and not hand.points_known:
-        if _whole_deal(hand, rules):     # nothing played yet: no points taken
+        if _full_hands(hand, rules):     # nothing played yet: no points taken
             derived.append(_derived("points", "0", "the hands (a whole deal each)",
                                     explain_unknown.points_from_whole_deal(rules.hand_size)))
         else:
@@ -128,9 +128,10 @@ def _whole_deal_given(hand: Hand) -> bool:
     return not hand.setup and hand.deal is not None and all(hand.deal)
 
 
-def _whole_deal(hand: Hand, rules: RuleSet) -> bool:
-    """Every seat of the position holds a whole deal (:attr:`RuleSet.hand_size` cards): nothing
-    has been played, so the attackers have taken no points yet."""
+def _full_hands(hand: Hand, rules: RuleSet) -> bool:
+    """Every seat holds a full hand (:attr:`RuleSet.hand_size` cards), whether or not the record is
+    a position: nothing has been played, so the attackers have taken no points yet.  (Not
+    :func:`_whole_deal_given`, which asks whether the record is a hand with every deal line.)"""
     return hand.deal is not None and all(cards is not None and len(cards) == rules.hand_size for cards in hand.deal)
 
 
