@@ -19,6 +19,12 @@ def _withheld(what: Sequence[str]) -> Message:
     return "、".join(WITHHELD[w][0] for w in what), "; ".join(WITHHELD[w][1] for w in what)
 
 
+def _unknown(zh: str, en: str, what: Sequence[str]) -> Message:
+    """Why a fact is unknown, then what was withheld for want of it (the same in both languages)."""
+    wzh, wen = _withheld(what)
+    return f"{zh}；因此不判定：{wzh}", f"{en}; withheld: {wen}"
+
+
 def dealer_from_previous_hand(dealer: int) -> Message:
     return (f"庄家{SEAT_NAMES_ZH[dealer]}，由上一局的结果推出（[Dealer] 未写明）",
             f"dealer {SEAT_TOKENS[dealer]}, from the previous hand's outcome ([Dealer] not stated)")
@@ -47,71 +53,61 @@ def level_from_levels(level: int, team: int) -> Message:
 
 
 def dealer_unknown(what: Sequence[str], bad_value: bool) -> Message:
-    zh, en = _withheld(what)
     said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
     said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"
-    return (f"{said_zh}，也无从推出，不作猜测；因此不判定：{zh}",
-            f"{said_en} and nothing in the record fixes it, so it is not guessed; withheld: {en}")
+    return _unknown(f"{said_zh}，也无从推出，不作猜测",
+                    f"{said_en} and nothing in the record fixes it, so it is not guessed", what)
 
 
 def dealer_seat_unknown(what: Sequence[str], team: int, bad_value: bool) -> Message:
-    zh, en = _withheld(what)
     said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
     said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"
-    return (f"{said_zh}：庄家方已知为{SIDE_ZH[team]}，但庄家是哪一家未知；因此不判定：{zh}",
-            f"{said_en}: the dealer's side is known ({SIDE_EN[team]}), but not which of the two deals; "
-            f"withheld: {en}")
+    return _unknown(f"{said_zh}：庄家方已知为{SIDE_ZH[team]}，但庄家是哪一家未知",
+                    f"{said_en}: the dealer's side is known ({SIDE_EN[team]}), but not which of the two deals", what)
 
 
 def trump_unknown(what: Sequence[str]) -> Message:
-    zh, en = _withheld(what)
-    return (f"主牌未写明（[Trump] 缺少或无法识别），不作猜测（不按无主处理）；因此不判定：{zh}",
-            f"the trump is not stated ([Trump] missing or not a trump), so it is not guessed (not taken as "
-            f"no trump); withheld: {en}")
+    return _unknown(f"主牌未写明（[Trump] 缺少或无法识别），不作猜测（不按无主处理）",
+                    f"the trump is not stated ([Trump] missing or not a trump), so it is not guessed (not taken as "
+                    f"no trump)", what)
 
 
 def level_unknown(what: Sequence[str]) -> Message:
-    zh, en = _withheld(what)
-    return (f"级牌未写明（[Level] 缺少或无法识别），也无法由 [Levels] 与庄家推出；因此不判定：{zh}",
-            f"the level is not stated ([Level] missing or not a level) and [Levels] and the dealer do not fix "
-            f"it; withheld: {en}")
+    return _unknown(f"级牌未写明（[Level] 缺少或无法识别），也无法由 [Levels] 与庄家推出",
+                    f"the level is not stated ([Level] missing or not a level) and [Levels] and the dealer do not fix "
+                    f"it", what)
 
 
 def points_unknown(what: Sequence[str]) -> Message:
-    zh, en = _withheld(what)
-    return (f"残局未写明此前闲家得分（[Points] 缺少或无法识别），不按 0 计；因此不判定：{zh}",
-            f"the position does not state the attackers' points so far ([Points] missing or not a number in "
-            f"range), so they are not taken as 0; withheld: {en}")
+    return _unknown(f"残局未写明此前闲家得分（[Points] 缺少或无法识别），不按 0 计",
+                    f"the position does not state the attackers' points so far ([Points] missing or not a number in "
+                    f"range), so they are not taken as 0", what)
 
 
 def bottom_unknown(what: Sequence[str]) -> Message:
-    zh, en = _withheld(what)
-    return (f"闲家赢得最后一墩，底牌要计入，但记录未给出底牌（Buried:），不按 0 分计；因此不判定：{zh}",
-            f"the attackers won the last trick, so the bottom counts, but the record does not give it "
-            f"(Buried:), so it is not taken as 0 points; withheld: {en}")
+    return _unknown(f"闲家赢得最后一墩，底牌要计入，但记录未给出底牌（Buried:），不按 0 分计",
+                    f"the attackers won the last trick, so the bottom counts, but the record does not give it "
+                    f"(Buried:), so it is not taken as 0 points", what)
 
 
 def friend_card_unknown(what: Sequence[str]) -> Message:
-    zh, en = _withheld(what)
-    return (f"找朋友：[Friend] 未写明庄家叫的牌，不知谁是庄家的朋友，不按固定对家处理；因此不判定：{zh}",
-            f"friend mode: [Friend] does not state the card the dealer called, so the dealer's partner is "
-            f"unknown (not taken as the seat opposite); withheld: {en}")
+    return _unknown(f"找朋友：[Friend] 未写明庄家叫的牌，不知谁是庄家的朋友，不按固定对家处理",
+                    f"friend mode: [Friend] does not state the card the dealer called, so the dealer's partner is "
+                    f"unknown (not taken as the seat opposite)", what)
 
 
 def friend_holder_unknown(card: int, what: Sequence[str]) -> Message:
-    zh, en = _withheld(what)
-    return (f"找朋友：记录未写明每一张 {TOKEN[card]} 在谁手中（残局之前或已打出），不知谁是庄家的朋友；因此不判定：{zh}",
-            f"friend mode: the record does not place every copy of {TOKEN[card]} (played before the position, or "
-            f"held by a seat whose cards are not given), so the dealer's partner is unknown; withheld: {en}")
+    return _unknown(f"找朋友：记录未写明每一张 {TOKEN[card]} 在谁手中（残局之前或已打出），不知谁是庄家的朋友",
+                    f"friend mode: the record does not place every copy of {TOKEN[card]} (played before the position, or "
+                    f"held by a seat whose cards are not given), so the dealer's partner is unknown", what)
 
 
 def declarations_unknown(what: Sequence[str]) -> Message:
-    zh, en = _withheld(what)
-    return (f"记录未完整写明亮主（没有 [Declarations]，或其中有无法读取的亮主；无人亮主应写 [Declarations \"\"]），"
-            f"不按无人亮主处理；因此不判定：{zh}",
-            f"the record does not state the declarations in full (no [Declarations], or one that could not be "
-            f"read; write [Declarations \"\"] when nobody declared), so it is not taken that nobody declared; "
-            f"withheld: {en}")
+    return _unknown(f"记录未完整写明亮主（没有 [Declarations]，或其中有无法读取的亮主；无人亮主应写 [Declarations \"\"]），"
+                    f"不按无人亮主处理",
+                    f"the record does not state the declarations in full (no [Declarations], or one that could not be "
+                    f"read; write [Declarations \"\"] when nobody declared), so it is not taken that nobody declared",
+                    what)
 
 
 def points_from_whole_deal(size: int) -> Message:
@@ -121,14 +117,13 @@ def points_from_whole_deal(size: int) -> Message:
 
 
 def chain_broken(skipped: bool, what: Sequence[str]) -> Message:
-    zh, en = _withheld(what)
     if skipped:
-        return (f"未核对（上一局已跳过）：上一局无法读取，带入本局的级别与庄家未知；因此不判定：{zh}",
-                f"not checked (the hand before was skipped): the hand before could not be read, so the "
-                f"levels and the dealer carried into this hand are unknown; withheld: {en}")
-    return (f"未核对（上一局没有结果）：带入本局的级别未知；因此不判定：{zh}",
-            f"not checked (the hand before gave no result): the levels carried into this hand are unknown; "
-            f"withheld: {en}")
+        return _unknown(f"未核对（上一局已跳过）：上一局无法读取，带入本局的级别与庄家未知",
+                        f"not checked (the hand before was skipped): the hand before could not be read, so the "
+                        f"levels and the dealer carried into this hand are unknown", what)
+    return _unknown(f"未核对（上一局没有结果）：带入本局的级别未知",
+                    f"not checked (the hand before gave no result): the levels carried into this hand are unknown",
+                    what)
 
 
 def level_of_neither_side(level: int, ns: int, ew: int) -> Message:
