@@ -37,6 +37,7 @@ from .cards import BJ, LJ, POINTS, SEAT_TOKENS, TOKEN, card
 from .diagnostics import Diagnostic, bilingual
 from .limits import MAX_DEPTH, json_too_deep
 from .model import Declaration, Hand, Match, Play, Trick
+from .platform_lines import parse_lines
 
 __all__ = ["parse_botzone", "looks_like_botzone", "match_from_botzone", "kind_of", "REFEREE_TAGS",
            "PRESET", "SOURCE"]
@@ -452,32 +453,7 @@ def parse_botzone(text: str) -> tuple[list[Match], list[Diagnostic]]:
         if obj is not None:                      # one match as a (pretty-printed) JSON document
             match, diags = match_from_botzone(obj, 1, stripped.split("\n", 1)[0])
             return ([match] if match is not None else []), diags
-    matches: list[Match] = []
-    diags: list[Diagnostic] = []
-    for n, raw in enumerate(body.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        deep = json_too_deep(line)
-        if deep is not None:
-            diags.append(Diagnostic("too_deep", bilingual(
-                f"line {n}: JSON nested more than {MAX_DEPTH} levels deep; the line is skipped",
-                f"第 {n} 行 JSON 嵌套超过 {MAX_DEPTH} 层，已跳过该行"), line=n, column=deep + 1, text=raw[:300]))
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError as exc:
-            diags.append(Diagnostic("invalid_json", bilingual(
-                f"line {n} is not JSON ({getattr(exc, 'msg', exc)})", f"第 {n} 行不是合法的 JSON"),
-                line=n, column=getattr(exc, "colno", 0), text=raw[:300]))
-            continue
-        match, ds = match_from_botzone(obj, n, raw)
-        diags.extend(ds)
-        if match is not None:
-            matches.append(match)
-    if not matches and not diags:
-        diags.append(Diagnostic("empty_file", bilingual("the file holds no match", "文件中没有比赛记录")))
-    return matches, diags
+    return parse_lines(body, match_from_botzone)
 
 
 def card_token(card_id: int) -> str:

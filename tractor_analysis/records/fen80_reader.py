@@ -31,8 +31,9 @@ from typing import Any
 
 from .cards import BJ, LJ, SEAT_TOKENS, card
 from .diagnostics import Diagnostic, bilingual
-from .limits import MAX_DEPTH, json_too_deep
+from .limits import json_too_deep
 from .model import Declaration, Hand, Match, Play, Trick
+from .platform_lines import parse_lines
 
 __all__ = ["parse_80fen", "looks_like_80fen", "match_from_80fen", "REFEREE_TAGS", "SOURCE_TAG",
            "PRESET"]
@@ -289,30 +290,4 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
 
 def parse_80fen(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """Every match of an 80fen NDJSON text (one per non-blank line) and the diagnostics."""
-    matches: list[Match] = []
-    diags: list[Diagnostic] = []
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        deep = json_too_deep(line)
-        if deep is not None:
-            diags.append(Diagnostic("too_deep", bilingual(
-                f"line {n}: JSON nested more than {MAX_DEPTH} levels deep; the line is skipped",
-                f"第 {n} 行 JSON 嵌套超过 {MAX_DEPTH} 层，已跳过该行"), line=n, column=deep + 1, text=raw[:300]))
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError as exc:
-            col = getattr(exc, "colno", 0)
-            diags.append(Diagnostic("invalid_json", bilingual(
-                f"line {n} is not JSON ({getattr(exc, 'msg', exc)})", f"第 {n} 行不是合法的 JSON"),
-                line=n, column=col, text=raw[:300]))
-            continue
-        match, ds = match_from_80fen(obj, n, raw)
-        diags.extend(ds)
-        if match is not None:
-            matches.append(match)
-    if not matches and not diags:
-        diags.append(Diagnostic("empty_file", bilingual("the file holds no match", "文件中没有比赛记录")))
-    return matches, diags
+    return parse_lines(text, match_from_80fen)
