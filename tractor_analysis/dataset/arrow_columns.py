@@ -6,7 +6,7 @@ process, imports pandas (pyarrow asks whether the list is a pandas object): ≈ 
 ≈ 50 MB of every ``tractor ingest`` process that writes Parquet and never uses pandas.
 
 :func:`column` builds the same array from numpy buffers for the types of the dataset's schema
-(``schema.SCHEMAS``): int16 / int32 / int64 / timestamp, bool, string, dictionary-encoded
+(``schema.SCHEMAS``): int16 / int32 / int64 / timestamp, float64, bool, string, dictionary-encoded
 string (the dictionary in order of first appearance, as ``dictionary_encode`` gives it) and
 lists of these.  :func:`reference` is the ``pa.array`` construction it replaces; anything
 :func:`column` does not take exactly — a value of another Python type (a bool in an int column,
@@ -73,6 +73,8 @@ def _build(values: list, typ: pa.DataType) -> pa.Array:
         return _ints(values, typ, n, dtype, lo, hi)
     if typ == pa.bool_():
         return _bools(values, n)
+    if typ == pa.float64():
+        return _floats(values, n)
     if typ == pa.string():
         return _strings(values, n)
     if pa.types.is_list(typ):
@@ -90,6 +92,23 @@ def _ints(values: list, typ: pa.DataType, n: int, dtype, lo: int, hi: int) -> pa
         raise _Refused                              # pa.array says which value it cannot hold
     data = np.array(values, dtype=dtype) if n else np.zeros(0, dtype)
     return pa.Array.from_buffers(typ, n, [validity, pa.py_buffer(data)], null_count=nulls)
+
+
+_EXACT = 1 << 53
+"""An int beyond ±2**53 has no exact double: ``pa.array`` refuses it, so it goes there."""
+
+
+def _floats(values: list, n: int) -> pa.Array:
+    kinds = _types(values)
+    if not kinds <= {float, int, _NONE}:
+        raise _Refused
+    validity, nulls = _validity(values, n)
+    if nulls:
+        values = [0.0 if v is None else v for v in values]
+    if int in kinds and any(type(v) is int and not -_EXACT <= v <= _EXACT for v in values):
+        raise _Refused
+    data = np.array(values, dtype=np.float64) if n else np.zeros(0, np.float64)
+    return pa.Array.from_buffers(pa.float64(), n, [validity, pa.py_buffer(data)], null_count=nulls)
 
 
 def _bools(values: list, n: int) -> pa.Array:
