@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Iterator
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from .arrow_columns import column, read_part
 from .duplicates import mark_duplicates
@@ -251,6 +250,8 @@ def recover(root: str) -> list[str]:
 
 def _drop_shas(root: str, tmp: dict[str, str], drop: set[str], batch: str) -> None:
     """Rewrite a batch's temporary parts without the rows of the files in ``drop``."""
+    import pyarrow.compute as pc        # here only: ≈0.09 s of every ingest process's start-up
+
     ARROW_USED[0] = True
     tables = {t: read_part(p) for t, p in tmp.items()}
     shas = column(sorted(drop), pa.string())

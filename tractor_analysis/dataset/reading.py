@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Iterable
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from .commit import batch_of, damaged_part, part_files
 from .schema import ARROW_USED, CHILD_TABLES, SCHEMAS, TABLES, DatasetError
@@ -41,6 +40,8 @@ def upgrade_tricks(table: pa.Table) -> pa.Table:
     ``forced_kind`` existed stored a failed throw's ``lead_kind`` as the unit the leader was
     forced to play: such a row (``throw_failed``, ``forced_kind`` null) gets ``lead_kind``
     ``throw`` and that unit as its ``forced_kind``.  Rows written since are left as they are."""
+    import pyarrow.compute as pc      # not imported by an ingest that does not need it
+
     names = table.column_names
     if "lead_kind" not in names or "throw_failed" not in names:
         return table
@@ -89,6 +90,8 @@ def _read_parts(parts: list[str], table: str, columns: list[str] | None, filter=
 def _required_parts(root: str, batches: set[str]) -> dict[str, set[str]]:
     """For each child table, the committed batches that must have a part in it: those whose
     ``files`` rows count hands (hands, tricks, plays, matches), matches, errors or violations."""
+    import pyarrow.compute as pc      # not imported by an ingest that does not need it
+
     need: dict[str, set[str]] = {t: set() for t in CHILD_TABLES}
     files = _read_parts([p for p in part_files(root, "files") if batch_of(p) in batches], "files",
                         ["batch", "matches", "hands", "errors", "violations"])
@@ -201,6 +204,8 @@ def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True) -> Data
 
 
 def _decode(table: pa.Table) -> pa.Table:
+    import pyarrow.compute as pc      # not imported by an ingest that does not need it
+
     for i, field in enumerate(table.schema):
         if pa.types.is_dictionary(field.type):
             table = table.set_column(i, field.name, pc.cast(table.column(i), pa.string()))

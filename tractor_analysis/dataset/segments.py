@@ -22,7 +22,6 @@ import os
 from dataclasses import dataclass
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..records.sources import _GZIP_MAGIC
@@ -131,6 +130,8 @@ _ID_TABLES = ("matches", "hands", "tricks", "plays", "violations", "records")
 def renumber(tmp: dict[str, str], shift: int) -> None:
     """Add ``shift`` to the match index of every row of a batch's temporary parts (all of one
     file): ``match_id`` (and ``duplicate_of``) ``hash-index`` and the ``match_index`` column."""
+    import pyarrow.compute as pc        # here only: ≈0.09 s of every ingest process's start-up
+
     def move(values: list) -> pa.Array:
         return column_of([None if m is None else f"{m.rsplit('-', 1)[0]}-{int(m.rsplit('-', 1)[1]) + shift}"
                        for m in values], pa.string())
