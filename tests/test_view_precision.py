@@ -74,3 +74,24 @@ def test_precision_needs_view_in_the_cli(tmp_path):
     assert r.exit_code == 2 and "--precision" in r.output
     r = CliRunner().invoke(main, ["ingest", str(f), "-o", str(tmp_path / "ds"), "--precision", "1"])
     assert r.exit_code == 2 and "--precision" in r.output
+
+
+def test_one_deals_solver_searched_at_a_time(monkeypatch):
+    """Each deal's solver grows tables of up to hundreds of MB: the view searches deal by deal and
+    lets each solver go (kept alive for every candidate, 20 deals held 1.1 GB, 200 would exhaust
+    the memory)."""
+    import weakref
+
+    used = weakref.WeakSet()
+    most = [0]
+    real = view_module._value
+
+    def spy(solver, *args, **kwargs):
+        used.add(solver)
+        most[0] = max(most[0], len(used))
+        return real(solver, *args, **kwargs)
+
+    monkeypatch.setattr(view_module, "_value", spy)
+    h, record = _hand(12)
+    v = view_play(h, record, len(h.tricks) - 3, 1, 30, 3)
+    assert v.deals > 1 and most[0] == 1

@@ -158,19 +158,23 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
     attacker = seat not in h.defenders
     sign = 1 if attacker else -1
     table: dict[tuple[int, ...], list[int]] = {m: [] for m in cands}
-    last: list[int | None] = [None] * len(positions)        # per deal: the value last found there
     stops = _stops(len(positions), None if deals.exact else precision)
     done = 0
     for stop in stops:
-        for m in cands:
-            values = table[m]
-            for d in range(done, stop):
-                guess = last[d] if last[d] is not None else (values[-1] if values else None)
-                v = _value(solvers[d], ctx, positions[d], m, seat, budget, guess)
+        for d in range(done, stop):
+            # deal by deal, every candidate in it, then the deal's solver let go: the tables of one
+            # solver at a time (a solver per deal kept alive held gigabytes at 200 deals)
+            solver, solvers[d] = solvers[d], None
+            last = None                                      # the value last found in this deal
+            for m in cands:
+                values = table[m]
+                guess = last if last is not None else (values[-1] if values else None)
+                v = _value(solver, ctx, positions[d], m, seat, budget, guess)
                 if v is None:
                     return PlayView(len(positions), deals.exact, None, None, (), None, None, samples)
                 values.append(v)
-                last[d] = v
+                last = v
+            del solver
         done = stop
         if stop < len(positions) and _precise(table, sign, precision):
             break
