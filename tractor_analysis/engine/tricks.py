@@ -37,7 +37,7 @@ from ..records.cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
 from .order import TRUMP, Order, order
 from ..records.model import Trick
-from ..records.rulesets import MixedThrow, RuleSet, ThrowPenaltyCards, TrumpIn
+from ..records.rulesets import MixedThrow, RuleSet, ThrowFollow, ThrowForced, ThrowPenaltyCards, TrumpIn
 from .throw_units import failing_cards, same_letter as same_letter_throw
 from .units import best_top, counts_in, covers, split_units
 from .verdicts import TrickResult, Violation, new_trick_result, new_violation
@@ -227,12 +227,13 @@ def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[in
 
 
 def _trick_core():
-    """The compiled :func:`_clean_single` and :func:`_clean_pair` (``_trick_core.c``: a single or a pair
-    led, every play legal), or ``None``."""
+    """The compiled :func:`_clean_trick` (``_trick_core.c``: a clean trick, every play legal, a throw
+    that stands; some options left to Python), or ``None``."""
     core = compiled.load("tractor_analysis.engine._trick_core", *explain.TRICK_CORE)
     if core is None:
         return None
-    core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP)
+    core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP,
+               TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD)
     return core.clean_trick
 
 
@@ -245,9 +246,9 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
     ``leader`` is who should lead (``None``: accept the recorded leader).  Violations:
     ``out_of_turn``, ``not_in_hand``, ``mixed_lead``, ``throw_failed``, ``wrong_forced_play``,
     ``wrong_count``, ``follow_suit``, ``follow_tractor``, ``follow_pair``, ``follow_triple``.
-    The commonest tricks (a single or a pair led, every play legal, the lead already in the hand's
-    table) are judged in C when the core is built (:func:`_clean_single` and :func:`_clean_pair`
-    are the reference).
+    The clean tricks (every play legal, a throw that stands, the lead in the hand's table) are
+    judged in C when the core is built (:func:`_clean_trick` is the reference); what the core
+    leaves (a violation, a mixed lead, some options) is judged here.
     """
     if _CLEAN_TRICK is not None:
         done = _CLEAN_TRICK(ctx, trick, hands, leader)
@@ -256,7 +257,7 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
         plays = trick.plays
         if len(plays) == 4 and ctx.leads is not None:
             cards = plays[0].cards
-            if type(cards) is tuple and 0 < len(cards) <= 2 and cards not in ctx.leads \
+            if type(cards) is tuple and cards and cards not in ctx.leads \
                     and all(type(k) is int and 0 <= k < len(POINTS) for k in cards):
                 _lead_of(ctx, cards)        # a lead met for the first time: analysed once, then the core
                 done = _CLEAN_TRICK(ctx, trick, hands, leader)
