@@ -313,7 +313,7 @@ def test_constructed_multi_card_tricks_are_taken(variant):
         seen[want.lead_kind] += 1
         if want.lead_kind != "pair" and want.winner != trick.plays[0].seat:
             seen["trump-in wins" if want.trumped else "follow wins"] += 1
-    if rules.trump_in is TrumpIn.EXACT or (rules.protect_triples and rules.decks == 3):
+    if rules.trump_in is TrumpIn.EXACT:
         assert seen["throw"] == seen["tractor"] == seen["triple"] == seen["titanic"] == 0, seen
         assert seen["clean left"], seen                # left to Python
         return
@@ -325,10 +325,63 @@ def test_constructed_multi_card_tricks_are_taken(variant):
         assert seen["trump-in wins"], seen
     if rules.decks >= 2:
         assert seen["tractor"] and seen["follow wins"], seen
-    if rules.decks == 3 and not rules.protect_triples:
+    if rules.decks == 3:
         assert seen["triple"], seen
 
 
 @pytest.mark.parametrize("variant", sorted(set(VARIANTS) - set(PRESETS)))
 def test_whole_replays_agree_under_the_legality_options(variant, monkeypatch):
     _whole_replays_agree(VARIANTS[variant], monkeypatch)
+
+
+def _p(*tokens):
+    from tractor_analysis.records.cards import parse_card
+    return tuple(parse_card(t) for t in tokens)
+
+
+def _trick_of(ctx, hands_cards, plays):
+    """A trick of ``plays`` (N first, cards as tokens) from hands given as tokens."""
+    hands = [[0] * 54 for _ in range(4)]
+    for seat, cards in enumerate(hands_cards):
+        for k in _p(*cards):
+            hands[seat][k] += 1
+    return Trick(1, tuple(Play(s, _p(*c)) for s, c in enumerate(plays))), hands
+
+
+def test_short_tractor_duty_on_a_tractor_lead():
+    """short_tractor_duty: a 3-pair tractor led, E holds no such tractor but the 2-pair ♠9 9 10 10 and
+    two more pairs.  Playing three pairs without the short tractor is follow_tractor under the option
+    (the core must leave it to Python), legal without it; with the short tractor it is legal."""
+    n = ["S5", "S5", "S6", "S6", "S7", "S7", "DA"]
+    e = ["S9", "S9", "S10", "S10", "S4", "S4", "SQ", "SQ", "DK"]
+    s = ["C3", "C4", "C5", "C6", "C7", "C8", "C9"]
+    w = ["D3", "D4", "D5", "D6", "D7", "D8", "D9"]
+    lead = n[:6]
+    without = ["S9", "S9", "S4", "S4", "SQ", "SQ"]
+    short = ["S9", "S9", "S10", "S10", "SQ", "SQ"]
+    for on in (True, False):
+        rules = dataclasses.replace(PRESETS["standard"], short_tractor_duty=on)
+        ctx = tricks.hand_context(rules, 2, 1)
+        for e_play, legal_play in ((without, not on), (short, True)):
+            trick, hands = _trick_of(ctx, (n, e, s, w), (lead, e_play, s[:6], w[:6]))
+            took, want = _agree_whole(ctx, trick, hands, 0)
+            assert (want.violations == ()) == legal_play
+            assert took == legal_play
+            if not legal_play:
+                assert [v.code for v in want.violations] == ["follow_tractor"]
+
+
+def test_protect_triples_follow_taken_only_when_legal_without_it():
+    """protect_triples (3 decks): a 2-pair tractor led; S holds ♠999 and ♠1010 besides it.  Not playing
+    the 9s' pair is legal under the option only (the core leaves that to Python, which accepts it);
+    playing the tractor ♠9 9 10 10 is legal either way and taken by the core."""
+    rules = dataclasses.replace(PRESETS["three-deck"], protect_triples=True)
+    ctx = tricks.hand_context(rules, 2, 1)
+    n = ["S5", "S5", "S6", "S6", "DA"]
+    e = ["D3", "D4", "D5", "D6", "D7"]
+    s = ["S9", "S9", "S9", "S10", "S10", "SK", "SA"]
+    w = ["C3", "C4", "C5", "C6", "C7"]
+    for s_play, core_takes in ((["S9", "S10", "S10", "SK"], False), (["S9", "S9", "S10", "S10"], True)):
+        trick, hands = _trick_of(ctx, (n, e, s, w), (n[:4], e[:4], s_play, w[:4]))
+        took, want = _agree_whole(ctx, trick, hands, 0)
+        assert want.violations == () and took == core_takes

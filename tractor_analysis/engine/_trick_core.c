@@ -28,13 +28,13 @@ static PyObject *s_plays, *s_seat, *s_cards, *s_attempted, *s_number, *s_order, 
     *s_strength, *s_kinds, *s_count, *s_units, *s_top, *s_kind, *s_shapes, *s_is_throw, *s_mixed, *s_copies, *zero;
 static int ready = 0;
 static PyObject *s_rules, *s_needs, *s_chains, *s_disjoint, *s_checks, *s_length,
-    *s_trump_in, *s_throw_follow, *s_protect, *s_throw_chains, *s_short, *s_throw_forced;
+    *s_trump_in, *s_throw_follow, *s_throw_chains, *s_short, *s_throw_forced;
 static PyObject *e_exact, *e_suit_only, *e_lowest_card;    /* TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD */
 
 /* The ruleset's options read once per RuleSet object (kept alive while cached). */
 static struct {
     PyObject *rules;
-    int usable, suit_only, protect, throw_chains, short_duty, lowest_card;
+    int usable, suit_only, throw_chains, short_duty, lowest_card;
 } fl;
 
 /* The order's tables read once per Order object (kept alive while cached). */
@@ -182,7 +182,7 @@ out:
  * one group) that stands, every follow legal: tricks._clean_trick's general path (legal.check_throw,
  * legal.check_follow through follow_duty / follow_profile / follow_fault, tricks._winner with
  * units.covers / best_top), in C.  Left to Python (None): a mixed lead, trump_in = exact, a titanic
- * of two triples (seed 000's tiers), protect_triples with 3 decks, a 3-deck throw whose trump-in
+ * of two triples (seed 000's tiers), a 3-deck throw whose trump-in
  * must hold its units disjointly (units.holds_units), throw_forced = lowest_card (Botzone's throw
  * check), a throw that fails, a follow that may break a rule (out of the led group while holding
  * it, a tractor or a pair short) -- Python finds and words those. */
@@ -229,17 +229,15 @@ read_rules(PyObject *ctx)
     }
     int usable = ti != NULL && ti != e_exact;
     Py_XDECREF(ti);
-    int so = option(rules, s_throw_follow, e_suit_only, 0), pr = option(rules, s_protect, NULL, 0),
-        tc = option(rules, s_throw_chains, NULL, 1), sh = option(rules, s_short, NULL, 0),
-        lc = option(rules, s_throw_forced, e_lowest_card, 0);
-    if (so < 0 || pr < 0 || tc < 0 || sh < 0 || lc < 0) {
+    int so = option(rules, s_throw_follow, e_suit_only, 0), tc = option(rules, s_throw_chains, NULL, 1),
+        sh = option(rules, s_short, NULL, 0), lc = option(rules, s_throw_forced, e_lowest_card, 0);
+    if (so < 0 || tc < 0 || sh < 0 || lc < 0) {
         Py_DECREF(rules);
         return -1;
     }
     Py_XSETREF(fl.rules, rules);          /* steals the reference */
     fl.usable = usable;
     fl.suit_only = so;
-    fl.protect = pr;
     fl.throw_chains = tc;
     fl.short_duty = sh;
     fl.lowest_card = lc;
@@ -418,7 +416,11 @@ units_in(const long *cnt, long g, long c)
     return t;
 }
 
-/* legal.check_follow is None for a follow of n cards, all of group g (the hand holds them)? */
+/* legal.check_follow is None for a follow of n cards, all of group g (the hand holds them)?
+ * The duty is follow_duty's without protect_triples: with it (3 decks) a pair is owed only from a
+ * kind held exactly twice (plus the lead's triples), never more than without it, while the play's
+ * profile is the same -- so a follow legal here is legal under protect_triples too, and one legal
+ * only under it is left to Python (0). */
 static int
 follow_ok(const Needs *nd, const long *hand, const long *pc, long g, long n, int is_throw)
 {
@@ -607,8 +609,8 @@ judge_multi(PyObject *ctx, PyObject *trick, PyObject *hands, PyObject *plays, Py
     int r = read_needs(lead, &nd);
     if (r < 0)
         goto error;
-    if (r == 0 || (fl.protect && nd.top >= 3))
-        goto none;                                   /* protect_triples with 3 decks: Python */
+    if (r == 0)
+        goto none;
     disjoint = PyObject_GetAttr(lead, s_disjoint);
     if (disjoint == NULL)
         goto error;
@@ -979,7 +981,7 @@ PyInit__trick_core(void)
     INTERN(s_is_throw, "is_throw"); INTERN(s_mixed, "mixed"); INTERN(s_copies, "copies");
     INTERN(s_rules, "rules"); INTERN(s_needs, "needs"); INTERN(s_chains, "chains"); INTERN(s_disjoint, "disjoint");
     INTERN(s_checks, "checks"); INTERN(s_length, "length"); INTERN(s_trump_in, "trump_in");
-    INTERN(s_throw_follow, "throw_follow"); INTERN(s_protect, "protect_triples");
+    INTERN(s_throw_follow, "throw_follow");
     INTERN(s_throw_chains, "throw_tractor_duty"); INTERN(s_short, "short_tractor_duty");
     INTERN(s_throw_forced, "throw_forced");
     if (!(zero = PyLong_FromLong(0)))
