@@ -28,13 +28,15 @@ static PyObject *s_plays, *s_seat, *s_cards, *s_attempted, *s_number, *s_order, 
     *s_strength, *s_kinds, *s_count, *s_units, *s_top, *s_kind, *s_shapes, *s_is_throw, *s_mixed, *s_copies, *zero;
 static int ready = 0;
 static PyObject *s_rules, *s_needs, *s_chains, *s_disjoint, *s_checks, *s_length,
-    *s_trump_in, *s_throw_follow, *s_throw_chains, *s_short, *s_throw_forced;
+    *s_decks, *s_winner, *s_trump_in, *s_throw_follow, *s_throw_chains, *s_short, *s_throw_forced;
+static PyObject *by_sig;                 /* legal._LEAD_BY_SIG */
 static PyObject *e_exact, *e_suit_only, *e_lowest_card;    /* TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD */
 
 /* The ruleset's options read once per RuleSet object (kept alive while cached). */
 static struct {
     PyObject *rules;
     int usable, suit_only, throw_chains, short_duty, lowest_card;
+    PyObject *decks;            /* rules.decks (a new reference), NULL when not read */
 } fl;
 
 /* The order's tables read once per Order object (kept alive while cached). */
@@ -68,10 +70,10 @@ slot_offsets(PyTypeObject *tp, PyObject *names, Py_ssize_t *out, Py_ssize_t n)
 static PyObject *
 setup(PyObject *self, PyObject *args)
 {
-    PyObject *rt, *names, *pts, *exact, *suit_only, *lowest_card;
+    PyObject *rt, *names, *pts, *exact, *suit_only, *lowest_card, *sigs;
     long trump;
-    if (!PyArg_ParseTuple(args, "O!OO!lOOO", &PyType_Type, &rt, &names, &PyTuple_Type, &pts, &trump,
-                          &exact, &suit_only, &lowest_card))
+    if (!PyArg_ParseTuple(args, "O!OO!lOOOO!", &PyType_Type, &rt, &names, &PyTuple_Type, &pts, &trump,
+                          &exact, &suit_only, &lowest_card, &PyDict_Type, &sigs))
         return NULL;
     if (slot_offsets((PyTypeObject *)rt, names, result_off, 12) < 0)
         return NULL;
@@ -92,6 +94,8 @@ setup(PyObject *self, PyObject *args)
     Py_XSETREF(e_suit_only, suit_only);
     Py_INCREF(lowest_card);
     Py_XSETREF(e_lowest_card, lowest_card);
+    Py_INCREF(sigs);
+    Py_XSETREF(by_sig, sigs);
     Py_CLEAR(fl.rules);                 /* the options are read again against these members */
     Py_CLEAR(od.order);
     trump_group = trump;
@@ -235,6 +239,15 @@ read_rules(PyObject *ctx)
         Py_DECREF(rules);
         return -1;
     }
+    PyObject *decks = PyObject_GetAttr(rules, s_decks);
+    if (decks == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            Py_DECREF(rules);
+            return -1;
+        }
+        PyErr_Clear();
+    }
+    Py_XSETREF(fl.decks, decks);
     Py_XSETREF(fl.rules, rules);          /* steals the reference */
     fl.usable = usable;
     fl.suit_only = so;
@@ -723,6 +736,55 @@ out:
     return result;
 }
 
+
+/* A lead not in the hand's table that legal.analyse_lead has analysed under another order with the
+ * same decks and the same group and strength of each card (legal._LEAD_BY_SIG, keyed
+ * (decks, cards, (group * 64 + strength, ...)) as analyse_lead keys it): stored in the hand's table
+ * as _lead_of stores it, and returned (a new reference); None when it is not there (the Python
+ * path analyses it); NULL on an error. */
+static PyObject *
+shared_lead(PyObject *ctx, PyObject *leads, PyObject *cards, const long *kinds, Py_ssize_t n)
+{
+    if (by_sig == NULL)
+        Py_RETURN_NONE;
+    PyObject *order = PyObject_GetAttr(ctx, s_order);
+    if (order == NULL)
+        return NULL;
+    int r = read_order(order);
+    Py_DECREF(order);
+    if (r < 0 || read_rules(ctx) < 0)
+        return NULL;
+    if (!od.usable || fl.decks == NULL)
+        Py_RETURN_NONE;
+    PyObject *sig = NULL, *strengths = PyTuple_New(n), *lead = NULL;
+    if (strengths == NULL)
+        return NULL;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *v = PyLong_FromLong(od.grp[kinds[j]] * 64 + od.st[kinds[j]]);
+        if (v == NULL)
+            goto out;
+        PyTuple_SET_ITEM(strengths, j, v);
+    }
+    sig = PyTuple_Pack(3, fl.decks, cards, strengths);
+    if (sig == NULL)
+        goto out;
+    lead = PyDict_GetItemWithError(by_sig, sig);
+    if (lead == NULL) {
+        if (!PyErr_Occurred()) {
+            lead = Py_None;
+            Py_INCREF(lead);
+        }
+        goto out;
+    }
+    Py_INCREF(lead);
+    if (PyDict_SetItem(leads, cards, lead) < 0)
+        Py_CLEAR(lead);
+out:
+    Py_XDECREF(sig);
+    Py_DECREF(strengths);
+    return lead;
+}
+
 static PyObject *
 clean_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -797,9 +859,15 @@ clean_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (lead == NULL) {
         if (PyErr_Occurred())
             goto error;
-        GIVE_UP(none);               /* not analysed yet: the Python path analyses and stores it */
-    }
-    Py_INCREF(lead);
+        lead = shared_lead(ctx, leads, cards0, k[0], n);
+        if (lead == NULL)
+            goto error;
+        if (lead == Py_None) {
+            Py_CLEAR(lead);
+            GIVE_UP(none);           /* not analysed yet: the Python path analyses and stores it */
+        }
+    } else
+        Py_INCREF(lead);
     PyObject *cnt = PyObject_GetAttr(lead, s_count);
     if (cnt == NULL)
         goto error;
@@ -960,10 +1028,58 @@ out:
     return result;
 }
 
+
+/* judge_tricks(ctx, tricks, hands, leader, declined): tricks.judge_tricks -- every trick of a hand in
+ * turn, each judged by clean_trick or, where it declines, by declined(ctx, trick, hands, leader)
+ * (tricks._declined, Python); the next leader is each result's winner.  The list of results. */
+static PyObject *
+judge_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "judge_tricks(ctx, tricks, hands, leader, declined)");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(args[1], "judge_tricks: tricks must be a sequence");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(count), *leader = args[3];
+    if (out == NULL) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    Py_INCREF(leader);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *call[4] = {args[0], PySequence_Fast_GET_ITEM(seq, i), args[2], leader};
+        PyObject *r = clean_trick(self, call, 4);
+        if (r == Py_None) {
+            Py_DECREF(r);
+            r = PyObject_Vectorcall(args[4], call, 4, NULL);
+        }
+        if (r == NULL)
+            goto error;
+        PyList_SET_ITEM(out, i, r);         /* steals r */
+        PyObject *winner = PyObject_GetAttr(r, s_winner);
+        if (winner == NULL)
+            goto error;
+        Py_SETREF(leader, winner);
+    }
+    Py_DECREF(leader);
+    Py_DECREF(seq);
+    return out;
+error:
+    Py_DECREF(leader);
+    Py_DECREF(seq);
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
-    {"setup", setup, METH_VARARGS, "setup(TrickResult, field_names, POINTS, TRUMP, TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD)"},
+    {"setup", setup, METH_VARARGS, "setup(TrickResult, field_names, POINTS, TRUMP, TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD, legal._LEAD_BY_SIG)"},
     {"clean_trick", (PyCFunction)(void (*)(void))clean_trick, METH_FASTCALL,
      "clean_trick(ctx, trick, hands, leader): tricks._clean_trick's TrickResult (a clean trick), or None"},
+    {"judge_tricks", (PyCFunction)(void (*)(void))judge_tricks, METH_FASTCALL,
+     "judge_tricks(ctx, tricks, hands, leader, declined): tricks.judge_tricks' list of TrickResults"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -981,7 +1097,7 @@ PyInit__trick_core(void)
     INTERN(s_is_throw, "is_throw"); INTERN(s_mixed, "mixed"); INTERN(s_copies, "copies");
     INTERN(s_rules, "rules"); INTERN(s_needs, "needs"); INTERN(s_chains, "chains"); INTERN(s_disjoint, "disjoint");
     INTERN(s_checks, "checks"); INTERN(s_length, "length"); INTERN(s_trump_in, "trump_in");
-    INTERN(s_throw_follow, "throw_follow");
+    INTERN(s_throw_follow, "throw_follow"); INTERN(s_decks, "decks"); INTERN(s_winner, "winner");
     INTERN(s_throw_chains, "throw_tractor_duty"); INTERN(s_short, "short_tractor_duty");
     INTERN(s_throw_forced, "throw_forced");
     if (!(zero = PyLong_FromLong(0)))

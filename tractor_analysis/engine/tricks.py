@@ -31,7 +31,7 @@ from typing import Sequence
 
 import dataclasses
 
-from . import explain
+from . import explain, legal
 from ..records import compiled
 from ..records.cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
@@ -228,16 +228,31 @@ def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[in
 
 def _trick_core():
     """The compiled :func:`_clean_trick` (``_trick_core.c``: a clean trick, every play legal, a throw
-    that stands; some options left to Python), or ``None``."""
+    that stands; some options left to Python) and the compiled loop of :func:`judge_tricks`, or
+    ``(None, None)``."""
     core = compiled.load("tractor_analysis.engine._trick_core", *explain.TRICK_CORE)
     if core is None:
-        return None
+        return None, None
     core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP,
-               TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD)
-    return core.clean_trick
+               TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD, legal._LEAD_BY_SIG)
+    return core.clean_trick, core.judge_tricks
 
 
-_CLEAN_TRICK = _trick_core()
+_CLEAN_TRICK, _JUDGE_TRICKS = _trick_core()
+
+
+def judge_tricks(ctx: HandContext, tricks: Sequence[Trick], hands: list[list[int]],
+                 leader: int | None) -> list[TrickResult]:
+    """Every trick of a hand in turn (:func:`judge_trick`), each next leader the winner before it;
+    ``hands`` mutated as by :func:`judge_trick`.  The loop runs in C when the core is built."""
+    if _JUDGE_TRICKS is not None and _CLEAN_TRICK is not None:
+        return _JUDGE_TRICKS(ctx, tricks, hands, leader, _declined)
+    out = []
+    for trick in tricks:
+        result = judge_trick(ctx, trick, hands, leader)
+        out.append(result)
+        leader = result.winner
+    return out
 
 
 def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
@@ -254,15 +269,22 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
         done = _CLEAN_TRICK(ctx, trick, hands, leader)
         if done is not None:
             return done
-        plays = trick.plays
-        if len(plays) == 4 and ctx.leads is not None:
-            cards = plays[0].cards
-            if type(cards) is tuple and cards and cards not in ctx.leads \
-                    and all(type(k) is int and 0 <= k < len(POINTS) for k in cards):
-                _lead_of(ctx, cards)        # a lead met for the first time: analysed once, then the core
-                done = _CLEAN_TRICK(ctx, trick, hands, leader)
-                if done is not None:
-                    return done
+        return _declined(ctx, trick, hands, leader)
+    return judge_trick_python(ctx, trick, hands, leader)
+
+
+def _declined(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
+    """:func:`judge_trick` of a trick the core declined: a lead met for the first time is analysed
+    into the hand's table and the core tries again; anything else is judged in Python."""
+    plays = trick.plays
+    if len(plays) == 4 and ctx.leads is not None:
+        cards = plays[0].cards
+        if type(cards) is tuple and cards and cards not in ctx.leads \
+                and all(type(k) is int and 0 <= k < len(POINTS) for k in cards):
+            _lead_of(ctx, cards)        # a lead met for the first time: analysed once, then the core
+            done = _CLEAN_TRICK(ctx, trick, hands, leader)
+            if done is not None:
+                return done
     return judge_trick_python(ctx, trick, hands, leader)
 
 
@@ -516,4 +538,4 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
                        lead.kind, throw_failed, not_thrown, trumped, lead.shapes)
 
 
-__all__ = ["HandContext", "hand_context", "judge_trick", "judge_trick_python", "trick_winner"]
+__all__ = ["HandContext", "hand_context", "judge_trick", "judge_tricks", "judge_trick_python", "trick_winner"]
