@@ -385,3 +385,19 @@ def test_protect_triples_follow_taken_only_when_legal_without_it():
         trick, hands = _trick_of(ctx, (n, e, s, w), (n[:4], e[:4], s_play, w[:4]))
         took, want = _agree_whole(ctx, trick, hands, 0)
         assert want.violations == () and took == core_takes
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(0, 53), st.integers(-60, 60), st.sampled_from([True, 2.0, None, "S5"])),
+                max_size=40), st.booleans())
+def test_compiled_counts_are_replays_counts(cards, as_list):
+    """replay._counts in C: the Python counts of any list or tuple of kinds 0..53, None for anything
+    else (the Python function then handles it as before)."""
+    from tractor_analysis.engine import replay
+    seq = list(cards) if as_list else tuple(cards)
+    got = core.counts(seq)
+    if all(type(k) is int and 0 <= k < 54 for k in cards):
+        assert got == replay._counts_python(seq) and type(got) is list
+    else:
+        assert got is None
+    assert core.counts(iter(seq)) is None

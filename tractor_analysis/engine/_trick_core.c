@@ -1074,10 +1074,42 @@ error:
     return NULL;
 }
 
+
+/* counts(cards): replay._counts -- a list of 54 counts, one per kind, of a tuple or list of card
+ * kinds; None when a card is not an int 0..53 (the Python function handles it). */
+static PyObject *
+counts(PyObject *self, PyObject *cards)
+{
+    if (!PyTuple_CheckExact(cards) && !PyList_CheckExact(cards))
+        Py_RETURN_NONE;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(cards);
+    PyObject **items = PySequence_Fast_ITEMS(cards);
+    long c[KINDS] = {0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long k = as_long(items[i]);
+        if (k < 0 || k >= KINDS)
+            Py_RETURN_NONE;
+        c[k]++;
+    }
+    PyObject *out = PyList_New(KINDS);
+    if (out == NULL)
+        return NULL;
+    for (int k = 0; k < KINDS; k++) {
+        PyObject *v = PyLong_FromLong(c[k]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, v);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, "setup(TrickResult, field_names, POINTS, TRUMP, TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD, legal._LEAD_BY_SIG)"},
     {"clean_trick", (PyCFunction)(void (*)(void))clean_trick, METH_FASTCALL,
      "clean_trick(ctx, trick, hands, leader): tricks._clean_trick's TrickResult (a clean trick), or None"},
+    {"counts", counts, METH_O, "counts(cards): replay._counts' list of 54 counts, or None"},
     {"judge_tricks", (PyCFunction)(void (*)(void))judge_tricks, METH_FASTCALL,
      "judge_tricks(ctx, tricks, hands, leader, declined): tricks.judge_tricks' list of TrickResults"},
     {NULL, NULL, 0, NULL},

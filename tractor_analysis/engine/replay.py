@@ -37,7 +37,7 @@ from .declarations import bottom_takers
 from .explain import Message
 from .scoring import advance, bottom_multiplier, failed_throw_penalty, level_change, lose_level
 from .setting import Setting, bottom_unknown, friend_unknown, hand_setting
-from .tricks import HandContext, hand_context, judge_tricks
+from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
 from .verdicts import (HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation, new_hand_result,
                        new_outcome, new_score_item, new_violation)
 
@@ -275,6 +275,16 @@ def _not_judged(hand: Hand, rules: RuleSet, setting: Setting) -> HandResult:
 # --- small helpers ---------------------------------------------------------------------
 
 def _counts(cards: Sequence[Card]) -> list[int]:
+    """Counts per kind of ``cards`` (a new list): in C when the trick core is built."""
+    if _C_COUNTS is not None:
+        c = _C_COUNTS(cards)
+        if c is not None:
+            return c
+    return _counts_python(cards)
+
+
+def _counts_python(cards: Sequence[Card]) -> list[int]:
+    """:func:`_counts` in Python (the reference)."""
     c = [0] * NUM_KINDS
     for k in cards:
         c[k] += 1

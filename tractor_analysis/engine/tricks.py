@@ -228,17 +228,19 @@ def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[in
 
 def _trick_core():
     """The compiled :func:`_clean_trick` (``_trick_core.c``: a clean trick, every play legal, a throw
-    that stands; some options left to Python) and the compiled loop of :func:`judge_tricks`, or
-    ``(None, None)``."""
+    that stands; some options left to Python), the compiled loop of :func:`judge_tricks` and the
+    card counter, or ``(None, None, None)``."""
     core = compiled.load("tractor_analysis.engine._trick_core", *explain.TRICK_CORE)
     if core is None:
-        return None, None
+        return None, None, None
     core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP,
                TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD, legal._LEAD_BY_SIG)
-    return core.clean_trick, core.judge_tricks
+    return core.clean_trick, core.judge_tricks, core.counts
 
 
-_CLEAN_TRICK, _JUDGE_TRICKS = _trick_core()
+_CLEAN_TRICK, _JUDGE_TRICKS, COUNTS = _trick_core()
+"""``COUNTS(cards)``: the compiled ``replay._counts`` (a list of 54 counts; ``None`` for a card that is
+not an int 0..53), or ``None`` without the core."""
 
 
 def judge_tricks(ctx: HandContext, tricks: Sequence[Trick], hands: list[list[int]],
