@@ -27,12 +27,12 @@ def _hands_and_tricks(preset, seed):
         calls.append((ctx, trick, [list(h) for h in hands], leader))
         return original(ctx, trick, hands, leader)
 
-    import tractor_analysis.engine.replay as replay
-    replay.judge_trick = record
+    loop = tricks._JUDGE_TRICKS
+    tricks.judge_trick, tricks._JUDGE_TRICKS = record, None     # the Python loop, through record
     try:
         replay_match(match)
     finally:
-        replay.judge_trick = original
+        tricks.judge_trick, tricks._JUDGE_TRICKS = original, loop
     return calls
 
 

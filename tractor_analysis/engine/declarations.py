@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..records.cards import BJ, LJ, RANK_OF, SUIT_OF, Card, counts_of
+from ..records.cards import BJ, LJ, RANK_OF, SUIT_OF, Card
 from ..records.model import Declaration
 from ..records.rulesets import BidDealer, DeclareTiebreak, NoDeclaration, RuleSet
 from . import explain_hand
@@ -84,7 +84,6 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
     standing_cards: tuple[Card, ...] = ()
     locked = False
     first: int | None = None
-    held = [counts_of(d) if d else None for d in deal] if deal is not None else None
     took_bottom = {dealer} if dealer is not None else set()
     for i, d in enumerate(declarations):
         def reject(message: tuple[str, str], d: Declaration = d, i: int = i) -> None:
@@ -109,8 +108,8 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
         if s is None:
             reject(explain_hand.not_a_declaration(d.seat, d.cards, lv))
             continue
-        mine = held[d.seat] if held is not None and not (d.after_bottom and d.seat in took_bottom) else None
-        if mine is not None and any(mine[c] < d.cards.count(c) for c in set(d.cards)):
+        mine = (deal[d.seat] or None) if deal is not None and not (d.after_bottom and d.seat in took_bottom) else None
+        if mine is not None and any(mine.count(c) < d.cards.count(c) for c in set(d.cards)):
             reject(explain_hand.declared_not_dealt(d.seat, d.cards))
             continue
         if standing is not None:

@@ -2,7 +2,7 @@
 
 The trick-by-trick judgement lives in :mod:`tractor_analysis.engine.tricks`; this module
 rebuilds each player's cards (from the deal and the dealer's exchange, or from
-the plays themselves), feeds every trick to :func:`~tractor_analysis.engine.tricks.judge_trick`,
+the plays themselves), feeds every trick to :func:`~tractor_analysis.engine.tricks.judge_trick` (through `judge_tricks`),
 checks what the record says beyond the plays (declarations, bury, deal, claim,
 ``[Level]``, ``[Dealer]``), scores the hand as itemised entries (rules.md §7) and
 carries the team levels through the match (§8).  Its bilingual messages are made in
@@ -37,7 +37,7 @@ from .declarations import bottom_takers
 from .explain import Message
 from .scoring import advance, bottom_multiplier, failed_throw_penalty, level_change, lose_level
 from .setting import Setting, bottom_unknown, friend_unknown, hand_setting
-from .tricks import HandContext, hand_context, judge_trick
+from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
 from .verdicts import (HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation, new_hand_result,
                        new_outcome, new_score_item, new_violation)
 
@@ -275,6 +275,16 @@ def _not_judged(hand: Hand, rules: RuleSet, setting: Setting) -> HandResult:
 # --- small helpers ---------------------------------------------------------------------
 
 def _counts(cards: Sequence[Card]) -> list[int]:
+    """Counts per kind of ``cards`` (a new list): in C when the trick core is built."""
+    if _C_COUNTS is not None:
+        c = _C_COUNTS(cards)
+        if c is not None:
+            return c
+    return _counts_python(cards)
+
+
+def _counts_python(cards: Sequence[Card]) -> list[int]:
+    """:func:`_counts` in Python (the reference)."""
     c = [0] * NUM_KINDS
     for k in cards:
         c[k] += 1
@@ -504,14 +514,12 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
     complete when the tricks empty every hand — for a seat whose cards are known only from its
     plays, when it played a whole hand (a record of one trick is not a hand played out)."""
     hands = [list(row) for row in start.hands]
-    tricks: list[TrickResult] = []
     violations: list[Violation] = []
     leader: int | None = None if hand.setup else dealer
-    for trick in hand.tricks:
-        result = judge_trick(ctx, trick, hands, leader)
-        tricks.append(result)
-        violations.extend(result.violations)
-        leader = result.winner
+    tricks = judge_tricks(ctx, hand.tricks, hands, leader)
+    for result in tricks:
+        if result.violations:
+            violations.extend(result.violations)
     empty = all(not any(row) for row in hands)
     if not hand.setup and start.from_plays:
         counts = [0, 0, 0, 0]

@@ -31,13 +31,13 @@ from typing import Sequence
 
 import dataclasses
 
-from . import explain
+from . import explain, legal
 from ..records import compiled
 from ..records.cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
 from .order import TRUMP, Order, order
 from ..records.model import Trick
-from ..records.rulesets import MixedThrow, RuleSet, ThrowPenaltyCards, TrumpIn
+from ..records.rulesets import MixedThrow, RuleSet, ThrowFollow, ThrowForced, ThrowPenaltyCards, TrumpIn
 from .throw_units import failing_cards, same_letter as same_letter_throw
 from .units import best_top, counts_in, covers, split_units
 from .verdicts import TrickResult, Violation, new_trick_result, new_violation
@@ -239,16 +239,34 @@ def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[in
 
 
 def _trick_core():
-    """The compiled :func:`_clean_single` and :func:`_clean_pair` (``_trick_core.c``: a single or a pair
-    led, every play legal), or ``None``."""
+    """The compiled :func:`_clean_trick` (``_trick_core.c``: a clean trick, every play legal, a throw
+    that stands; some options left to Python), the compiled loop of :func:`judge_tricks` and the
+    card counter, or ``(None, None, None)``."""
     core = compiled.load("tractor_analysis.engine._trick_core", *explain.TRICK_CORE)
     if core is None:
-        return None
-    core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP)
-    return core.clean_trick
+        return None, None, None
+    core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP,
+               TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD, legal._LEAD_BY_SIG)
+    return core.clean_trick, core.judge_tricks, core.counts
 
 
-_CLEAN_TRICK = _trick_core()
+_CLEAN_TRICK, _JUDGE_TRICKS, COUNTS = _trick_core()
+"""``COUNTS(cards)``: the compiled ``replay._counts`` (a list of 54 counts; ``None`` for a card that is
+not an int 0..53), or ``None`` without the core."""
+
+
+def judge_tricks(ctx: HandContext, tricks: Sequence[Trick], hands: list[list[int]],
+                 leader: int | None) -> list[TrickResult]:
+    """Every trick of a hand in turn (:func:`judge_trick`), each next leader the winner before it;
+    ``hands`` mutated as by :func:`judge_trick`.  The loop runs in C when the core is built."""
+    if _JUDGE_TRICKS is not None and _CLEAN_TRICK is not None:
+        return _JUDGE_TRICKS(ctx, tricks, hands, leader, _declined)
+    out = []
+    for trick in tricks:
+        result = judge_trick(ctx, trick, hands, leader)
+        out.append(result)
+        leader = result.winner
+    return out
 
 
 def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
@@ -257,23 +275,30 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
     ``leader`` is who should lead (``None``: accept the recorded leader).  Violations:
     ``out_of_turn``, ``not_in_hand``, ``mixed_lead``, ``throw_failed``, ``wrong_forced_play``,
     ``wrong_count``, ``follow_suit``, ``follow_tractor``, ``follow_pair``, ``follow_triple``.
-    The commonest tricks (a single or a pair led, every play legal, the lead already in the hand's
-    table) are judged in C when the core is built (:func:`_clean_single` and :func:`_clean_pair`
-    are the reference).
+    The clean tricks (every play legal, a throw that stands, the lead in the hand's table) are
+    judged in C when the core is built (:func:`_clean_trick` is the reference); what the core
+    leaves (a violation, a mixed lead, some options) is judged here.
     """
     if _CLEAN_TRICK is not None:
         done = _CLEAN_TRICK(ctx, trick, hands, leader)
         if done is not None:
             return done
-        plays = trick.plays
-        if len(plays) == 4 and ctx.leads is not None:
-            cards = plays[0].cards
-            if type(cards) is tuple and 0 < len(cards) <= 2 and cards not in ctx.leads \
-                    and all(type(k) is int and 0 <= k < len(POINTS) for k in cards):
-                _lead_of(ctx, cards)        # a lead met for the first time: analysed once, then the core
-                done = _CLEAN_TRICK(ctx, trick, hands, leader)
-                if done is not None:
-                    return done
+        return _declined(ctx, trick, hands, leader)
+    return judge_trick_python(ctx, trick, hands, leader)
+
+
+def _declined(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
+    """:func:`judge_trick` of a trick the core declined: a lead met for the first time is analysed
+    into the hand's table and the core tries again; anything else is judged in Python."""
+    plays = trick.plays
+    if len(plays) == 4 and ctx.leads is not None:
+        cards = plays[0].cards
+        if type(cards) is tuple and cards and cards not in ctx.leads \
+                and all(type(k) is int and 0 <= k < len(POINTS) for k in cards):
+            _lead_of(ctx, cards)        # a lead met for the first time: analysed once, then the core
+            done = _CLEAN_TRICK(ctx, trick, hands, leader)
+            if done is not None:
+                return done
     return judge_trick_python(ctx, trick, hands, leader)
 
 
@@ -527,4 +552,5 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
                        lead.kind, throw_failed, not_thrown, trumped, lead.shapes)
 
 
-__all__ = ["HandContext", "hand_context", "judge_trick", "judge_trick_python", "throw_as_seen", "trick_winner"]
+__all__ = ["HandContext", "hand_context", "judge_trick", "judge_tricks", "judge_trick_python", "throw_as_seen",
+           "trick_winner"]
