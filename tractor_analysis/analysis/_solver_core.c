@@ -1958,7 +1958,16 @@ static PyObject *Core_set_features(Core *c, PyObject *args) {
     return PyLong_FromLong(old);
 }
 
+/* run_bound() -> (points, whole): run_bound of the loaded position (a lead: no table), for the tests
+ * that check it against solved values */
+static PyObject *Core_run_bound(Core *c, PyObject *noargs) {
+    if (c->ntab) { PyErr_SetString(PyExc_ValueError, "run_bound: a position at a lead (no table)"); return NULL; }
+    int whole, run = run_bound(c, &whole);
+    return Py_BuildValue("(ii)", run, whole);
+}
+
 static PyMethodDef Core_methods[] = {
+    {"run_bound", (PyCFunction)Core_run_bound, METH_NOARGS, "run_bound(): (points, whole) of the loaded position's run of sure singles"},
     {"set_features", (PyCFunction)Core_set_features, METH_VARARGS, "set_features(mask): the node-saving steps on (bits), returns the old mask"},
     {"lead_part", (PyCFunction)Core_lead_part, METH_VARARGS, "the core's own leads in one suit group, or None"},
     {"table_winner", (PyCFunction)Core_table_winner, METH_VARARGS, "the core's own winner of a trick, -1: the engine's"},
