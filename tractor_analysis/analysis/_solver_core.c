@@ -25,6 +25,12 @@
  * start again empty.
  *
  * Keys are kept whole (bytes compared, not only hashed): no answer rests on a hash.
+ *
+ * Two node-saving steps are the core's own (the pure-Python search has neither in this form; each
+ * keeps every value, tests/test_solver_core_bounds.py; set_features switches them for the tests):
+ * at a lead, the points the leader's side surely takes with a run of its top single cards bound
+ * the value (run_bound, its soundness argued there); at a trick's last seat, the positions after
+ * the trick are looked up before any is searched (etc_cut, an enhanced transposition cut-off).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -579,7 +585,11 @@ static void encode_group(Core *c, int g, GroupEnc *e) {
             here[nh++] = (uint16_t)((c->points[k] / 5) << 8 | cbyte(c, k));
         }
         if (!nh) continue;
-        if (nh > 1) qsort(here, nh, sizeof(uint16_t), u16_cmp);
+        for (int i = 1; i < nh; i++) {              /* sorted (a few at most: insertion) */
+            uint16_t x = here[i]; int j = i;
+            while (j > 0 && here[j - 1] > x) { here[j] = here[j - 1]; j--; }
+            here[j] = x;
+        }
         int adj = (s == prev + 1) && (pairs & prev_pairs);
         e->b[n++] = (uint8_t)(adj << 7 | nh);
         for (int j = 0; j < nh; j++) { e->b[n++] = here[j] >> 8; e->b[n++] = here[j] & 255; }
@@ -588,15 +598,21 @@ static void encode_group(Core *c, int g, GroupEnc *e) {
     e->n = n;
 }
 
-/* shape_key from the five groups' encodings (e is sorted in place) */
-static int shape_key_of(Core *c, GroupEnc *e, uint8_t *key) {
-    qsort(e, 4, sizeof(GroupEnc), genc_cmp);
+/* shape_key from the five groups' encodings */
+static int shape_key_of(Core *c, GroupEnc *const *e, uint8_t *key) {
+    /* the plain groups in genc_cmp order (an insertion sort of their indices; equal ones are equal
+     * bytes, so their order does not show in the key) */
+    int order[5] = {4, 0, 1, 2, 3};
+    for (int i = 2; i < 5; i++) {
+        int x = order[i], j = i;
+        while (j > 1 && genc_cmp(e[order[j - 1]], e[x]) > 0) { order[j] = order[j - 1]; j--; }
+        order[j] = x;
+    }
     int len = 0;
     key[len++] = 'S';
     key[len++] = (uint8_t)c->leader;
-    int order[5] = {4, 0, 1, 2, 3};
     for (int i = 0; i < 5; i++) {
-        GroupEnc *x = &e[order[i]];
+        const GroupEnc *x = e[order[i]];
         key[len++] = (uint8_t)x->n; key[len++] = (uint8_t)(x->n >> 8);
         memcpy(key + len, x->b, x->n); len += x->n;
     }
@@ -604,9 +620,9 @@ static int shape_key_of(Core *c, GroupEnc *e, uint8_t *key) {
 }
 
 static int shape_key(Core *c, uint8_t *key) {
-    GroupEnc e[5];
-    for (int g = 0; g < 5; g++) encode_group(c, g, &e[g]);
-    return shape_key_of(c, e, key);
+    GroupEnc e[5], *ep[5];
+    for (int g = 0; g < 5; g++) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
+    return shape_key_of(c, ep, key);
 }
 
 /* Inside a trick: the exact cards (a count byte per kind), the leader and the table. */
@@ -1402,56 +1418,54 @@ static int node_moves(Core *c, int seat, int ply) {
  * last trick too is a single won by the leader's side (the bottom x the single lead's multiplier
  * to the attackers, or no bottom for them).  tests/test_solver_bounds.py: value equality against
  * the pure-Python search with the bound on, and positions where each condition matters. */
-static int desc_int(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
+/* Cards counted by their points (0, 5 or 10: POINTS): the sum of the j with most (highest) or
+ * fewest points of n[0..2] cards of 0, 5 and 10 points (j cut to their number). */
+typedef struct { int n[3]; } PCount;
 
-/* the sum of the j largest (highest) or j smallest of v[0..n) (j cut to n); sorts v */
-static int top_sum(int *v, int n, int j, int highest) {
-    if (j > n) j = n;
-    if (j <= 0) return 0;
-    qsort(v, n, sizeof(int), desc_int);
+static int pc_sum(const PCount *p, int j, int highest) {
     int s = 0;
-    if (highest) for (int i = 0; i < j; i++) s += v[i];
-    else for (int i = n - j; i < n; i++) s += v[i];
-    return s;
-}
-
-/* the points of one seat's cards of group g (copies repeated) into v; returns their number */
-static int group_points(Core *c, int seat, int g, int *v) {
-    const uint8_t *h = c->hands[seat]; int n = 0;
-    for (int i = 0; i < c->ngk[g]; i++) {
-        int k = c->gkinds[g][i];
-        for (int x = 0; x < h[k]; x++) v[n++] = c->points[k];
+    for (int i = 0; i < 3 && j > 0; i++) {
+        int v = highest ? 2 - i : i, take = p->n[v] < j ? p->n[v] : j;
+        s += take * v * 5; j -= take;
     }
-    return n;
+    return s;
 }
 
 static int run_bound(Core *c, int *whole) {
     int L = c->leader, P = (L + 2) & 3;
-    int held[4], cnt[4][5], top[5];
-    int lt[5][3 * NK];
-    for (int seat = 0; seat < 4; seat++) {
-        held[seat] = 0;
-        for (int g = 0; g < 5; g++) { cnt[seat][g] = group_count(c, seat, g); held[seat] += cnt[seat][g]; }
+    int held[4] = {0, 0, 0, 0}, cnt[4][5];
+    PCount pc[4][5], top[5];
+    memset(pc, 0, sizeof pc); memset(top, 0, sizeof top);
+    int M[5];
+    for (int g = 0; g < 5; g++) {
+        M[g] = INT_MIN;
+        for (int seat = 0; seat < 4; seat++) {
+            const uint8_t *h = c->hands[seat]; int n = 0;
+            for (int i = 0; i < c->ngk[g]; i++) {
+                int k = c->gkinds[g][i];
+                if (!h[k]) continue;
+                n += h[k];
+                pc[seat][g].n[c->points[k] / 5] += h[k];
+                if (seat != L && c->strength[k] > M[g]) M[g] = c->strength[k];
+            }
+            cnt[seat][g] = n; held[seat] += n;
+        }
     }
     if (!held[L]) { *whole = 0; return 0; }
+    int ntop[5];
     for (int g = 0; g < 5; g++) {
-        int M = INT_MIN;
-        for (int seat = 0; seat < 4; seat++) {
-            if (seat == L || !cnt[seat][g]) continue;
-            const uint8_t *h = c->hands[seat];
-            for (int i = 0; i < c->ngk[g]; i++) { int k = c->gkinds[g][i]; if (h[k] && c->strength[k] > M) M = c->strength[k]; }
-        }
-        top[g] = 0;
+        ntop[g] = 0;
+        if (!cnt[L][g]) continue;
         const uint8_t *lh = c->hands[L];
         for (int i = 0; i < c->ngk[g]; i++) {
             int k = c->gkinds[g][i];
-            if (lh[k] && c->strength[k] >= M) for (int x = 0; x < lh[k]; x++) lt[g][top[g]++] = c->points[k];
+            if (lh[k] && c->strength[k] >= M[g]) { top[g].n[c->points[k] / 5] += lh[k]; ntop[g] += lh[k]; }
         }
     }
-    int v[3 * NK];
-    int jt = top[TRUMP], chain = 0, chain_tricks = 0, single = 0, single_tricks = 0;
+    int jt = ntop[TRUMP], chain = 0, chain_tricks = 0, single = 0, single_tricks = 0;
     for (int g = 0; g < 5; g++) {
-        int jc = top[g], js = top[g];
+        int jc = ntop[g], js = ntop[g];
+        if (!jc) continue;
         if (g != TRUMP)
             for (int seat = 0; seat < 4; seat++) {
                 if (seat == L || !cnt[seat][TRUMP]) continue;
@@ -1459,14 +1473,11 @@ static int run_bound(Core *c, int *whole) {
                 if (cnt[seat][TRUMP] > jt && cnt[seat][g] < jc) jc = cnt[seat][g];
             }
         if (jc <= 0 && js <= 0) continue;
-        int lead_c = jc > 0 ? top_sum(lt[g], top[g], jc, 1) : 0;
-        int lead_s = js > 0 ? top_sum(lt[g], top[g], js, 1) : 0;
-        int sc = lead_c, ss = lead_s;
+        int sc = jc > 0 ? pc_sum(&top[g], jc, 1) : 0, ss = js > 0 ? pc_sum(&top[g], js, 1) : 0;
         for (int seat = 0; seat < 4; seat++) {
             if (seat == L) continue;
-            int n = group_points(c, seat, g, v);
-            if (jc > 0) sc += top_sum(v, n, jc, 0);
-            if (js > 0) ss += top_sum(v, n, js, seat == P);
+            if (jc > 0) sc += pc_sum(&pc[seat][g], jc, 0);
+            if (js > 0) ss += pc_sum(&pc[seat][g], js, seat == P);
         }
         if (jc > 0) { chain += sc; chain_tricks += jc; }
         if (js > 0 && ss > single) { single = ss; single_tricks = js; }
@@ -1572,7 +1583,11 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
  * play's value, and the node's fail-soft value is at least (attackers) / at most (defenders) any
  * one play's).  Not when the trick is the last (the next position is the end).  Returns 1 and sets
  * *v on a cut-off, 0 when none, ERR on a Python error. */
-#define ETC_MIN_LEFT 12     /* cards in the hands: below (the next position has under 3 tricks), probing costs more than it saves */
+/* Probed only at a node met for the first time (no entry of its own: a node with one tries its best
+ * move of the last visit first, which nearly always settles it; probing there too saved 0.3 % of
+ * the nodes, at a price), and only while the hands hold ETC_MIN_LEFT cards or more (below, the
+ * next position has under 3 tricks: probing costs more than it saves). */
+#define ETC_MIN_LEFT 12
 static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *v) {
     uint8_t *hand = c->hands[seat];
     int maximise = c->attacker[seat], leader = c->leader, found = 0;
@@ -1594,11 +1609,12 @@ static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *
             int gain = c->attacker[winner] ? c->table_pts + pts : 0;
             uint8_t key[KEYMAX];
             c->leader = winner;
+            GroupEnc *ep[5];
             for (int g = 0; g < 5; g++) {
-                if (touched >> g & 1) encode_group(c, g, &e[g]);
-                else memcpy(&e[g], &base[g], sizeof(GroupEnc));
+                if (touched >> g & 1) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
+                else ep[g] = &base[g];
             }
-            int klen = shape_key_of(c, e, key);
+            int klen = shape_key_of(c, ep, key);
             c->leader = leader;
             Slot *e = map_find(&c->tt, key, klen, hash_bytes(key, klen));
             if (e) {
@@ -1665,7 +1681,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     int nm = node_moves(c, seat, ply);
     if (nm == ERR) return ERR;
     Buf *b = &c->bufs[ply];
-    if (ntab == 3 && nm > 1 && (c->features & FEATURE_ETC) && c->left >= ETC_MIN_LEFT) {
+    if (ntab == 3 && nm > 1 && !e && (c->features & FEATURE_ETC) && c->left >= ETC_MIN_LEFT) {
         int v, cut = etc_cut(c, seat, b, nm, alpha, beta, &v);
         if (cut == ERR) return ERR;
         if (cut) { c->etc_cuts++; return v; }
@@ -1735,6 +1751,9 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         c->group[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(group, k));
         c->strength[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(strength, k));
         c->points[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(points, k));
+        if (c->points[k] != 0 && c->points[k] != 5 && c->points[k] != 10) {   /* run_bound counts by 0 / 5 / 10 */
+            PyErr_SetString(PyExc_ValueError, "points: each card 0, 5 or 10"); return -1;
+        }
     }
     for (int g = 0; g < 5; g++) {
         PyObject *per = PyTuple_GET_ITEM(at, g);
