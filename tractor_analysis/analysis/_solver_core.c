@@ -217,6 +217,7 @@ typedef struct {
     Buf *bufs; int nbufs;
     int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; int *history;      /* decks > 0: leads made here (gen_lead_part) */
     int features; long long run_cuts;   /* FEATURE_* bits (all on but in tests); cut-offs by run_bound */
+    struct GroupEnc *tenc;              /* per ply of a trick's start: its five groups' encodings (etc_cut) */
 } Core;
 
 #define FEATURE_RUN_BOUND 1     /* run_bound at a lead */
@@ -563,7 +564,7 @@ static int mult_bound(Core *c) {
  * cards in play, each with whether it is adjacent to the one before (only where one seat holds two
  * or more copies at both), and at each the points and the four hands' copies of each kind there;
  * the plain groups sorted (interchangeable), trumps apart; the leader. */
-typedef struct { uint8_t b[3 * NK + 8]; int n; } GroupEnc;
+typedef struct GroupEnc { uint8_t b[3 * NK + 8]; int n; } GroupEnc;
 
 static int genc_cmp(const void *x, const void *y) {
     const GroupEnc *a = x, *b = y;
@@ -621,6 +622,13 @@ static int shape_key_of(Core *c, GroupEnc *const *e, uint8_t *key) {
 
 static int shape_key(Core *c, uint8_t *key) {
     GroupEnc e[5], *ep[5];
+    for (int g = 0; g < 5; g++) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
+    return shape_key_of(c, ep, key);
+}
+
+/* shape_key, the groups' encodings kept at c->tenc[ply] (for etc_cut three plies down) */
+static int shape_key_at(Core *c, uint8_t *key, int ply) {
+    GroupEnc *e = c->tenc + 5 * ply, *ep[5];
     for (int g = 0; g < 5; g++) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
     return shape_key_of(c, ep, key);
 }
@@ -1588,16 +1596,26 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
  * the nodes, at a price), and only while the hands hold ETC_MIN_LEFT cards or more (below, the
  * next position has under 3 tricks: probing costs more than it saves). */
 #define ETC_MIN_LEFT 12
-static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *v) {
+static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *v, int ply) {
     uint8_t *hand = c->hands[seat];
     int maximise = c->attacker[seat], leader = c->leader, found = 0;
-    GroupEnc base[5], e[5];
+    GroupEnc base[5], e[5], *bp[5];
     int have_base = 0;
+    /* the groups no play on the table touches are encoded as at the trick's start, three plies up
+     * (the search reached this node through it: ply >= 3 means the trick started in this search) */
+    int tmask = 0;
+    for (int t = 0; t < 3; t++) for (int x = 0; x < c->tablen[t]; x++) tmask |= 1 << c->group[c->tabcards[t][x]];
     for (int i = 0; i < nm && !found; i++) {
         const uint8_t *q = b->bytes + b->offs[i];
         int n = q[0];
         if (n >= c->left) return 0;         /* the last trick: nothing after it */
-        if (!have_base) { for (int g = 0; g < 5; g++) encode_group(c, g, &base[g]); have_base = 1; }
+        if (!have_base) {
+            for (int g = 0; g < 5; g++) {
+                if (ply >= 3 && !(tmask >> g & 1)) bp[g] = c->tenc + 5 * (ply - 3) + g;
+                else { encode_group(c, g, &base[g]); bp[g] = &base[g]; }
+            }
+            have_base = 1;
+        }
         int touched = 0;
         for (int x = 0; x < n; x++) touched |= 1 << c->group[q[1 + x]];
         int pts = 0;
@@ -1612,7 +1630,7 @@ static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *
             GroupEnc *ep[5];
             for (int g = 0; g < 5; g++) {
                 if (touched >> g & 1) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
-                else ep[g] = &base[g];
+                else ep[g] = bp[g];
             }
             int klen = shape_key_of(c, ep, key);
             c->leader = leader;
@@ -1652,7 +1670,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
         }
     }
     uint8_t key[KEYMAX];
-    int klen = ntab ? exact_key(c, key) : shape_key(c, key);
+    int klen = ntab ? exact_key(c, key) : shape_key_at(c, key, ply);
     uint64_t h = hash_bytes(key, klen);
     Slot *e = map_find(&c->tt, key, klen, h);
     int lo = 0, hi = upper, hint = -1;
@@ -1682,7 +1700,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     if (nm == ERR) return ERR;
     Buf *b = &c->bufs[ply];
     if (ntab == 3 && nm > 1 && !e && (c->features & FEATURE_ETC) && c->left >= ETC_MIN_LEFT) {
-        int v, cut = etc_cut(c, seat, b, nm, alpha, beta, &v);
+        int v, cut = etc_cut(c, seat, b, nm, alpha, beta, &v, ply);
         if (cut == ERR) return ERR;
         if (cut) { c->etc_cuts++; return v; }
     }
@@ -1744,7 +1762,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->win_decks = win_decks;
     c->leadinfo = calloc(LEADINFO_SLOTS, sizeof(LeadInfo));
     c->history = calloc(4 * NK * NK, sizeof(int));
-    if (!c->leadinfo || !c->history) { PyErr_NoMemory(); return -1; }
+    c->tenc = calloc(5 * (4 * MAXC + 16), sizeof(GroupEnc));      /* plies: search() stops at 4 * MAXC + 8 */
+    if (!c->leadinfo || !c->history || !c->tenc) { PyErr_NoMemory(); return -1; }
     if (decks < 0 || decks > 3) { PyErr_SetString(PyExc_ValueError, "decks: 0 (leads from the solver) or 1-3"); return -1; }
     c->decks = decks; c->gu = NULL; c->features = FEATURE_ALL;
     for (int k = 0; k < NK; k++) {
@@ -1792,7 +1811,7 @@ static void Core_dealloc(Core *c) {
     Py_XDECREF(c->oracle); Py_XDECREF(c->budget_exc);
     map_free(&c->tt); map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
     for (int i = 0; i < c->nbufs; i++) { free(c->bufs[i].bytes); free(c->bufs[i].offs); }
-    free(c->bufs); free(c->gu); free(c->leadinfo); free(c->history);
+    free(c->bufs); free(c->gu); free(c->leadinfo); free(c->history); free(c->tenc);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
