@@ -8,7 +8,7 @@ peak resident memory of the process during the solve (Linux), and how many were 
 within the budget.  Goal (issue 13): last 5 tricks ≤ 1 s median,
 last 8 ≤ 10 s median.
 
-    .venv/bin/python bench/solver_bench.py [--hands 15] [--seed 7] [--depths 5,8] [--budget 60] [--nodes N]
+    .venv/bin/python bench/solver_bench.py [--hands 15] [--seed 7] [--depths 5,8] [--budget 60] [--nodes N] [--only 1,4,5]
 
 To compare machines, it also times the reading baseline (``json.loads`` of each line of a fixed 1 MB of
 JSON lines, the result dropped) and prints each median
