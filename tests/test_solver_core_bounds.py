@@ -206,3 +206,21 @@ def test_a_run_of_trumps_first_empties_the_seats_that_could_ruff():
     (run, whole), value = _constructed(["BJ D10 C3", "SJ DA D9", "D5 C4 C6", "S3 C7 C8"], leader=1)
     assert (run, whole) == (15, 0) and value <= 15 - 15
 
+
+
+@needs_core
+def test_the_core_refuses_points_other_than_0_5_10():
+    """run_bound counts cards by their points as 0, 5 or 10 (the game's): any other table of
+    points is refused at once rather than miscounted."""
+    from tractor_analysis.analysis.compiled_search import core_lead_decks, core_winner_decks
+    from tractor_analysis.records.rulesets import TrumpIn
+    ctx = hand_context(PRESETS["standard"], 2, parse_trump("H"))
+    o = ctx.order
+    args = (tuple(o.group), tuple(o.strength))
+    tail = (o.at, (True, False) * 2, 0, 0, ctx.rules.trump_in is not TrumpIn.EXACT,
+            core_lead_decks(ctx.rules), core_winner_decks(ctx.rules))
+    CORE.Core(None, Exception, *args, tuple(POINTS), *tail)
+    odd = list(POINTS)
+    odd[0] = 3
+    with pytest.raises(ValueError, match="0, 5 or 10"):
+        CORE.Core(None, Exception, *args, tuple(odd), *tail)
