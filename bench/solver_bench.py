@@ -8,7 +8,7 @@ peak resident memory of the process during the solve (Linux), and how many were 
 within the budget.  Goal (issue 13): last 5 tricks ≤ 1 s median,
 last 8 ≤ 10 s median.
 
-    .venv/bin/python bench/solver_bench.py [--hands 15] [--seed 7] [--depths 5,8] [--budget 60] [--nodes N]
+    .venv/bin/python bench/solver_bench.py [--hands 15] [--seed 7] [--depths 5,8] [--budget 60] [--nodes N] [--only 1,4,5]
 
 To compare machines, it also times the reading baseline (``json.loads`` of each line of a fixed 1 MB of
 JSON lines, the result dropped) and prints each median
@@ -107,6 +107,8 @@ def main() -> None:
                     help="start the search from the hand's real result, as tractor analyse does")
     ap.add_argument("--same-process", action="store_true",
                     help="solve every position in this process (by default each in a new one)")
+    ap.add_argument("--only", default=None,
+                    help="solve only these hands (numbers from 1, comma-separated; for quick comparisons)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     budget = Budget(nodes=None, seconds=args.budget) if args.nodes is None else Budget(args.nodes, None)
@@ -124,7 +126,10 @@ def main() -> None:
           + ("; searches start from the real result" if args.guess_result else ""))
     for depth in (int(d) for d in args.depths.split(",")):
         times, cpus, nodes, peaks, unsolved = [], [], [], [], 0
+        only = None if args.only is None else {int(i) - 1 for i in args.only.split(",")}
         for index, h in enumerate(hands):
+            if only is not None and index not in only:
+                continue
             if args.same_process:
                 seconds, cpu, count, value, peak, each = solve_one(h, depth, budget, args.guess_result)
             else:
@@ -145,7 +150,7 @@ def main() -> None:
               f"worst CPU {max(cpus):.2f} s, "
               f"nodes per CPU-second {sum(nodes) / max(sum(cpus), 1e-9):,.0f}, "
               f"peak memory median {statistics.median(peaks):.0f} MB, worst {max(peaks):.0f} MB, "
-              f"not solved within {limit}: {unsolved}/{len(hands)}")
+              f"not solved within {limit}: {unsolved}/{len(times)}, nodes in all {sum(nodes)}")
 
 
 if __name__ == "__main__":

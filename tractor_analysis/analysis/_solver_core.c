@@ -25,6 +25,12 @@
  * start again empty.
  *
  * Keys are kept whole (bytes compared, not only hashed): no answer rests on a hash.
+ *
+ * Two node-saving steps are the core's own (the pure-Python search has neither in this form; each
+ * keeps every value, tests/test_solver_core_bounds.py; set_features switches them for the tests):
+ * at a lead, the points the leader's side surely takes with a run of its top single cards bound
+ * the value (run_bound, its soundness argued there); at a trick's last seat, the positions after
+ * the trick are looked up before any is searched (etc_cut, an enhanced transposition cut-off).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -210,7 +216,13 @@ typedef struct {
     Map tt, moves, wins, mults, scores, raws, parts;
     Buf *bufs; int nbufs;
     int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; int *history;      /* decks > 0: leads made here (gen_lead_part) */
+    int features; long long run_cuts;   /* FEATURE_* bits (all on but in tests); cut-offs by run_bound */
+    struct GroupEnc *tenc;              /* per ply of a trick's start: its five groups' encodings (etc_cut) */
 } Core;
+
+#define FEATURE_RUN_BOUND 1     /* run_bound at a lead */
+#define FEATURE_ETC 2           /* etc_cut at a trick's last seat */
+#define FEATURE_ALL 3
 
 static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
 
@@ -552,7 +564,7 @@ static int mult_bound(Core *c) {
  * cards in play, each with whether it is adjacent to the one before (only where one seat holds two
  * or more copies at both), and at each the points and the four hands' copies of each kind there;
  * the plain groups sorted (interchangeable), trumps apart; the leader. */
-typedef struct { uint8_t b[3 * NK + 8]; int n; } GroupEnc;
+typedef struct GroupEnc { uint8_t b[3 * NK + 8]; int n; } GroupEnc;
 
 static int genc_cmp(const void *x, const void *y) {
     const GroupEnc *a = x, *b = y;
@@ -574,7 +586,11 @@ static void encode_group(Core *c, int g, GroupEnc *e) {
             here[nh++] = (uint16_t)((c->points[k] / 5) << 8 | cbyte(c, k));
         }
         if (!nh) continue;
-        if (nh > 1) qsort(here, nh, sizeof(uint16_t), u16_cmp);
+        for (int i = 1; i < nh; i++) {              /* sorted (a few at most: insertion) */
+            uint16_t x = here[i]; int j = i;
+            while (j > 0 && here[j - 1] > x) { here[j] = here[j - 1]; j--; }
+            here[j] = x;
+        }
         int adj = (s == prev + 1) && (pairs & prev_pairs);
         e->b[n++] = (uint8_t)(adj << 7 | nh);
         for (int j = 0; j < nh; j++) { e->b[n++] = here[j] >> 8; e->b[n++] = here[j] & 255; }
@@ -583,20 +599,38 @@ static void encode_group(Core *c, int g, GroupEnc *e) {
     e->n = n;
 }
 
-static int shape_key(Core *c, uint8_t *key) {
-    GroupEnc e[5];
-    for (int g = 0; g < 5; g++) encode_group(c, g, &e[g]);
-    qsort(e, 4, sizeof(GroupEnc), genc_cmp);
+/* shape_key from the five groups' encodings */
+static int shape_key_of(Core *c, GroupEnc *const *e, uint8_t *key) {
+    /* the plain groups in genc_cmp order (an insertion sort of their indices; equal ones are equal
+     * bytes, so their order does not show in the key) */
+    int order[5] = {4, 0, 1, 2, 3};
+    for (int i = 2; i < 5; i++) {
+        int x = order[i], j = i;
+        while (j > 1 && genc_cmp(e[order[j - 1]], e[x]) > 0) { order[j] = order[j - 1]; j--; }
+        order[j] = x;
+    }
     int len = 0;
     key[len++] = 'S';
     key[len++] = (uint8_t)c->leader;
-    int order[5] = {4, 0, 1, 2, 3};
     for (int i = 0; i < 5; i++) {
-        GroupEnc *x = &e[order[i]];
+        const GroupEnc *x = e[order[i]];
         key[len++] = (uint8_t)x->n; key[len++] = (uint8_t)(x->n >> 8);
         memcpy(key + len, x->b, x->n); len += x->n;
     }
     return len;
+}
+
+static int shape_key(Core *c, uint8_t *key) {
+    GroupEnc e[5], *ep[5];
+    for (int g = 0; g < 5; g++) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
+    return shape_key_of(c, ep, key);
+}
+
+/* shape_key, the groups' encodings kept at c->tenc[ply] (for etc_cut three plies down) */
+static int shape_key_at(Core *c, uint8_t *key, int ply) {
+    GroupEnc *e = c->tenc + 5 * ply, *ep[5];
+    for (int g = 0; g < 5; g++) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
+    return shape_key_of(c, ep, key);
 }
 
 /* Inside a trick: the exact cards (a count byte per kind), the leader and the table. */
@@ -1356,6 +1390,115 @@ static int node_moves(Core *c, int seat, int ply) {
     return nm;
 }
 
+/* ------------------------------------------------------------------ the run of sure singles */
+/* At a lead (no card on the table): points the leader's side can be sure to take by leading its
+ * top single cards, one a trick, first its top trumps, then its top cards of each plain group
+ * (*whole: those are every trick left, so its side also wins the last trick and the bottom).
+ * Returns those points (0 when there is no such run).
+ *
+ * Why it is sound, under every ruleset the core takes (the rules used are the ones the core itself
+ * applies to single tricks, single_follows and single_winner, proven equal to the engine by
+ * tests/test_solver_core.py): a single card is always a legal lead (engine legal_leads); a follower
+ * to a single lead plays one card of the led group when it holds one, else any card; the trick
+ * goes to the first highest card of the led group unless a trump beats a plain lead.
+ *
+ * Let M_g be the highest strength among the three other hands' cards of group g.  Each of the
+ * leader's cards of g of strength >= M_g beats or ties (a tie goes to the card played first) every
+ * card another seat can play in g, now and later (hands only lose cards).  On a trump lead nothing
+ * beats it: the leader wins J_T tricks with its J_T top trumps.  After them a seat that held t
+ * trumps holds max(0, t - J_T) (it follows trumps while it has any).  A plain top card can be
+ * beaten only by a trump from a seat void in g; a seat holding no trump never beats it, and a seat
+ * still holding trumps at the start of the plain runs follows each run's group while it holds it
+ * (it discards nothing, so it still holds its cnt_g cards of g when g's run starts).  So with J_g =
+ * the leader's top cards of g, cut to cnt_g of every other seat still holding trumps, the leader
+ * wins every trick of every run and keeps the lead: a strategy of its side, whatever the others do.
+ *
+ * Every card played in those tricks goes to the leader's side.  A seat holding cnt_g cards of g
+ * plays at least min(J_g, cnt_g) of them during the runs (in g's run it must follow g while it can;
+ * any it discarded earlier were played too), so at least the points of its min(J_g, cnt_g)
+ * lowest-pointed cards of g; the groups' cards are different cards, so these add up over the
+ * groups; the led cards are the leader's J_g top cards with most points.  That is `chain`.  With
+ * one group's run alone (no trump run before a plain one: the cut uses every seat holding trumps)
+ * the partner may instead play its J_g cards of g with most points when it holds J_g (else it must
+ * play all it holds of g): `single`.  The bound is the larger.  Later gains are >= 0 and the
+ * attackers' never exceed the points in play plus the bottom bound, so the attackers' value is
+ * >= this when an attacker leads and <= upper minus this when a defender leads; with *whole the
+ * last trick too is a single won by the leader's side (the bottom x the single lead's multiplier
+ * to the attackers, or no bottom for them).  tests/test_solver_bounds.py: value equality against
+ * the pure-Python search with the bound on, and positions where each condition matters. */
+/* Cards counted by their points (0, 5 or 10: POINTS): the sum of the j with most (highest) or
+ * fewest points of n[0..2] cards of 0, 5 and 10 points (j cut to their number). */
+typedef struct { int n[3]; } PCount;
+
+static int pc_sum(const PCount *p, int j, int highest) {
+    int s = 0;
+    for (int i = 0; i < 3 && j > 0; i++) {
+        int v = highest ? 2 - i : i, take = p->n[v] < j ? p->n[v] : j;
+        s += take * v * 5; j -= take;
+    }
+    return s;
+}
+
+static int run_bound(Core *c, int *whole) {
+    int L = c->leader, P = (L + 2) & 3;
+    int held[4] = {0, 0, 0, 0}, cnt[4][5];
+    PCount pc[4][5], top[5];
+    memset(pc, 0, sizeof pc); memset(top, 0, sizeof top);
+    int M[5];
+    for (int g = 0; g < 5; g++) {
+        M[g] = INT_MIN;
+        for (int seat = 0; seat < 4; seat++) {
+            const uint8_t *h = c->hands[seat]; int n = 0;
+            for (int i = 0; i < c->ngk[g]; i++) {
+                int k = c->gkinds[g][i];
+                if (!h[k]) continue;
+                n += h[k];
+                pc[seat][g].n[c->points[k] / 5] += h[k];
+                if (seat != L && c->strength[k] > M[g]) M[g] = c->strength[k];
+            }
+            cnt[seat][g] = n; held[seat] += n;
+        }
+    }
+    if (!held[L]) { *whole = 0; return 0; }
+    int ntop[5];
+    for (int g = 0; g < 5; g++) {
+        ntop[g] = 0;
+        if (!cnt[L][g]) continue;
+        const uint8_t *lh = c->hands[L];
+        for (int i = 0; i < c->ngk[g]; i++) {
+            int k = c->gkinds[g][i];
+            if (lh[k] && c->strength[k] >= M[g]) { top[g].n[c->points[k] / 5] += lh[k]; ntop[g] += lh[k]; }
+        }
+    }
+    int jt = ntop[TRUMP], chain = 0, chain_tricks = 0, single = 0, single_tricks = 0;
+    for (int g = 0; g < 5; g++) {
+        int jc = ntop[g], js = ntop[g];
+        if (!jc) continue;
+        if (g != TRUMP)
+            for (int seat = 0; seat < 4; seat++) {
+                if (seat == L || !cnt[seat][TRUMP]) continue;
+                if (cnt[seat][g] < js) js = cnt[seat][g];
+                if (cnt[seat][TRUMP] > jt && cnt[seat][g] < jc) jc = cnt[seat][g];
+            }
+        if (jc <= 0 && js <= 0) continue;
+        int sc = jc > 0 ? pc_sum(&top[g], jc, 1) : 0, ss = js > 0 ? pc_sum(&top[g], js, 1) : 0;
+        for (int seat = 0; seat < 4; seat++) {
+            if (seat == L) continue;
+            if (jc > 0) sc += pc_sum(&pc[seat][g], jc, 0);
+            if (js > 0) ss += pc_sum(&pc[seat][g], js, seat == P);
+        }
+        if (jc > 0) { chain += sc; chain_tricks += jc; }
+        if (js > 0 && ss > single) { single = ss; single_tricks = js; }
+    }
+    int all4 = held[0] == held[1] && held[1] == held[2] && held[2] == held[3];
+    int bottom = c->bottom_points * (c->attacker[L] ? c->single_mult : c->mult);
+    int ec = chain + (all4 && chain_tricks == held[L] ? bottom : 0);
+    int es = single + (all4 && single_tricks == held[L] ? bottom : 0);
+    if (ec >= es) { *whole = all4 && chain_tricks == held[L]; return chain; }
+    *whole = all4 && single_tricks == held[L];
+    return single;
+}
+
 /* ------------------------------------------------------------------ the search */
 static int search(Core *c, int alpha, int beta, int ply);
 
@@ -1441,6 +1584,68 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
     return v;
 }
 
+/* Enhanced transposition cut-off at the last seat of a trick (search.py's, without its "cheap
+ * form" limit): for each play, the position after the trick is looked up by its shape key; an
+ * entry whose bound plus the trick's gain already refutes the window ends the node with that
+ * value (the entry bounds the true value of that next position, so the gain plus it bounds this
+ * play's value, and the node's fail-soft value is at least (attackers) / at most (defenders) any
+ * one play's).  Not when the trick is the last (the next position is the end).  Returns 1 and sets
+ * *v on a cut-off, 0 when none, ERR on a Python error. */
+/* Probed only at a node met for the first time (no entry of its own: a node with one tries its best
+ * move of the last visit first, which nearly always settles it; probing there too saved 0.3 % of
+ * the nodes, at a price), and only while the hands hold ETC_MIN_LEFT cards or more (below, the
+ * next position has under 3 tricks: probing costs more than it saves). */
+#define ETC_MIN_LEFT 12
+static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *v, int ply) {
+    uint8_t *hand = c->hands[seat];
+    int maximise = c->attacker[seat], leader = c->leader, found = 0;
+    GroupEnc base[5], e[5], *bp[5];
+    int have_base = 0;
+    /* the groups no play on the table touches are encoded as at the trick's start, three plies up
+     * (the search reached this node through it: ply >= 3 means the trick started in this search) */
+    int tmask = 0;
+    for (int t = 0; t < 3; t++) for (int x = 0; x < c->tablen[t]; x++) tmask |= 1 << c->group[c->tabcards[t][x]];
+    for (int i = 0; i < nm && !found; i++) {
+        const uint8_t *q = b->bytes + b->offs[i];
+        int n = q[0];
+        if (n >= c->left) return 0;         /* the last trick: nothing after it */
+        if (!have_base) {
+            for (int g = 0; g < 5; g++) {
+                if (ply >= 3 && !(tmask >> g & 1)) bp[g] = c->tenc + 5 * (ply - 3) + g;
+                else { encode_group(c, g, &base[g]); bp[g] = &base[g]; }
+            }
+            have_base = 1;
+        }
+        int touched = 0;
+        for (int x = 0; x < n; x++) touched |= 1 << c->group[q[1 + x]];
+        int pts = 0;
+        for (int x = 0; x < n; x++) { hand[q[1 + x]]--; c->inplay[q[1 + x]]--; pts += c->points[q[1 + x]]; }
+        c->tabseat[3] = seat; c->tablen[3] = n; memcpy(c->tabcards[3], q + 1, n);
+        int wi = winner_index(c, 4);
+        if (wi != ERR) {
+            int winner = c->tabseat[wi];
+            int gain = c->attacker[winner] ? c->table_pts + pts : 0;
+            uint8_t key[KEYMAX];
+            c->leader = winner;
+            GroupEnc *ep[5];
+            for (int g = 0; g < 5; g++) {
+                if (touched >> g & 1) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
+                else ep[g] = bp[g];
+            }
+            int klen = shape_key_of(c, ep, key);
+            c->leader = leader;
+            Slot *e = map_find(&c->tt, key, klen, hash_bytes(key, klen));
+            if (e) {
+                if (maximise && gain + e->a >= beta) { *v = gain + e->a; found = 1; }
+                else if (!maximise && gain + e->b <= alpha) { *v = gain + e->b; found = 1; }
+            }
+        }
+        for (int x = 0; x < n; x++) { hand[q[1 + x]]++; c->inplay[q[1 + x]]++; }
+        if (wi == ERR) return ERR;
+    }
+    return found;
+}
+
 static int search(Core *c, int alpha, int beta, int ply) {
     c->nodes++;
     if (c->nodes > c->limit_nodes || ((c->nodes & 1023) == 0 && now_s() > c->deadline)) {
@@ -1465,7 +1670,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
         }
     }
     uint8_t key[KEYMAX];
-    int klen = ntab ? exact_key(c, key) : shape_key(c, key);
+    int klen = ntab ? exact_key(c, key) : shape_key_at(c, key, ply);
     uint64_t h = hash_bytes(key, klen);
     Slot *e = map_find(&c->tt, key, klen, h);
     int lo = 0, hi = upper, hint = -1;
@@ -1477,11 +1682,28 @@ static int search(Core *c, int alpha, int beta, int ply) {
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
     }
+    if (!ntab && (c->features & FEATURE_RUN_BOUND)) {
+        int whole, run = run_bound(c, &whole);
+        if (run) {
+            if (c->attacker[c->leader]) {
+                int low = run + (whole ? c->bottom_points * c->single_mult : 0);
+                if (low >= beta) { c->run_cuts++; return low; }
+            } else {
+                int up = upper - run - (whole ? c->bottom_points * c->mult : 0);
+                if (up <= alpha) { c->run_cuts++; return up; }
+            }
+        }
+    }
     int seat = (c->leader + ntab) & 3;
     int maximise = c->attacker[seat];
     int nm = node_moves(c, seat, ply);
     if (nm == ERR) return ERR;
     Buf *b = &c->bufs[ply];
+    if (ntab == 3 && nm > 1 && !e && (c->features & FEATURE_ETC) && c->left >= ETC_MIN_LEFT) {
+        int v, cut = etc_cut(c, seat, b, nm, alpha, beta, &v, ply);
+        if (cut == ERR) return ERR;
+        if (cut) { c->etc_cuts++; return v; }
+    }
     int a0 = alpha, b0 = beta;
     int best = maximise ? -1 : (1 << 30), best_i = 0;
     if (hint < 0 || hint >= nm) hint = 0;
@@ -1540,13 +1762,17 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->win_decks = win_decks;
     c->leadinfo = calloc(LEADINFO_SLOTS, sizeof(LeadInfo));
     c->history = calloc(4 * NK * NK, sizeof(int));
-    if (!c->leadinfo || !c->history) { PyErr_NoMemory(); return -1; }
+    c->tenc = calloc(5 * (4 * MAXC + 16), sizeof(GroupEnc));      /* plies: search() stops at 4 * MAXC + 8 */
+    if (!c->leadinfo || !c->history || !c->tenc) { PyErr_NoMemory(); return -1; }
     if (decks < 0 || decks > 3) { PyErr_SetString(PyExc_ValueError, "decks: 0 (leads from the solver) or 1-3"); return -1; }
-    c->decks = decks; c->gu = NULL;
+    c->decks = decks; c->gu = NULL; c->features = FEATURE_ALL;
     for (int k = 0; k < NK; k++) {
         c->group[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(group, k));
         c->strength[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(strength, k));
         c->points[k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(points, k));
+        if (c->points[k] != 0 && c->points[k] != 5 && c->points[k] != 10) {   /* run_bound counts by 0 / 5 / 10 */
+            PyErr_SetString(PyExc_ValueError, "points: each card 0, 5 or 10"); return -1;
+        }
     }
     for (int g = 0; g < 5; g++) {
         PyObject *per = PyTuple_GET_ITEM(at, g);
@@ -1585,7 +1811,7 @@ static void Core_dealloc(Core *c) {
     Py_XDECREF(c->oracle); Py_XDECREF(c->budget_exc);
     map_free(&c->tt); map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
     for (int i = 0; i < c->nbufs; i++) { free(c->bufs[i].bytes); free(c->bufs[i].offs); }
-    free(c->bufs); free(c->gu); free(c->leadinfo); free(c->history);
+    free(c->bufs); free(c->gu); free(c->leadinfo); free(c->history); free(c->tenc);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -1628,12 +1854,13 @@ static PyObject *Core_load(Core *c, PyObject *args) {
 static PyObject *Core_start(Core *c, PyObject *args) {
     long long nodes; double seconds;
     if (!PyArg_ParseTuple(args, "Ld", &nodes, &seconds)) return NULL;
-    c->nodes = 0; c->callbacks = 0; c->bounded = 0;
+    c->nodes = 0; c->callbacks = 0; c->bounded = 0; c->run_cuts = 0; c->etc_cuts = 0;
     c->limit_nodes = nodes;
     c->deadline = seconds < 0 ? 1e300 : now_s() + seconds;
     Py_RETURN_NONE;
 }
 
+static PyObject *Core_search(Core *c, PyObject *args);
 static PyObject *Core_search(Core *c, PyObject *args) {
     int alpha, beta;
     if (!PyArg_ParseTuple(args, "ii", &alpha, &beta)) return NULL;
@@ -1662,7 +1889,7 @@ static PyObject *Core_clear(Core *c, PyObject *noargs) {
 
 static PyObject *Core_stats(Core *c, PyObject *noargs) {
     size_t bytes = map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts);
-    return Py_BuildValue("{sLsLsLsisnsnsnsLsLsnsnsnsnsnsnsn}", "nodes", c->nodes, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
+    return Py_BuildValue("{sLsLsLsLsLsisnsnsnsLsLsnsnsnsnsnsnsn}", "nodes", c->nodes, "run_cuts", c->run_cuts, "etc_cuts", c->etc_cuts, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
                          "entries", (Py_ssize_t)c->tt.count, "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes,
                          "tt_compactions", c->tt.compactions, "moves_compactions", c->moves.compactions,
                          "tt_bytes", (Py_ssize_t)map_bytes(&c->tt), "moves_bytes", (Py_ssize_t)map_bytes(&c->moves),
@@ -1759,7 +1986,27 @@ static PyObject *Core_lead_part(Core *c, PyObject *args) {
     return Py_BuildValue("(NO)", list, bounded ? Py_True : Py_False);
 }
 
+/* set_features(mask) -> the mask before: which of the FEATURE_* node-saving steps run (the tests
+ * turn them off to compare; every one leaves the values as they are) */
+static PyObject *Core_set_features(Core *c, PyObject *args) {
+    int mask;
+    if (!PyArg_ParseTuple(args, "i", &mask)) return NULL;
+    int old = c->features;
+    c->features = mask & FEATURE_ALL;
+    return PyLong_FromLong(old);
+}
+
+/* run_bound() -> (points, whole): run_bound of the loaded position (a lead: no table), for the tests
+ * that check it against solved values */
+static PyObject *Core_run_bound(Core *c, PyObject *noargs) {
+    if (c->ntab) { PyErr_SetString(PyExc_ValueError, "run_bound: a position at a lead (no table)"); return NULL; }
+    int whole, run = run_bound(c, &whole);
+    return Py_BuildValue("(ii)", run, whole);
+}
+
 static PyMethodDef Core_methods[] = {
+    {"run_bound", (PyCFunction)Core_run_bound, METH_NOARGS, "run_bound(): (points, whole) of the loaded position's run of sure singles"},
+    {"set_features", (PyCFunction)Core_set_features, METH_VARARGS, "set_features(mask): the node-saving steps on (bits), returns the old mask"},
     {"lead_part", (PyCFunction)Core_lead_part, METH_VARARGS, "the core's own leads in one suit group, or None"},
     {"table_winner", (PyCFunction)Core_table_winner, METH_VARARGS, "the core's own winner of a trick, -1: the engine's"},
     {"load", (PyCFunction)Core_load, METH_VARARGS, "load(hands, leader, table, mult): the position to search"},
