@@ -131,13 +131,15 @@ def main() -> None:
         views = view_hand(h, rec, len(h.tricks) - a.tricks, args.samples, 0, budget, precision=args.precision)
         cpu = time.process_time() - t0
         times.append(cpu)
-        withheld += sum(1 for v in views if v.cost is None)
+        out = sum(1 for v in views if v.cost is None)
+        withheld += out
         these = [(p.cost, v) for p, v in zip(a.plays, views) if p.cost is not None and v.cost is not None]
         pairs += these
         deals = sum(v.deals for v in views)
         print(f"  hand {h.number:>2}: {len(views)} plays, {deals} deals, view {cpu:7.2f} CPU-s "
               f"({cpu / cpu_base:.0f}× json.loads), double-dummy costs {sum(p.cost or 0 for p in a.plays)}, "
-              f"view costs {sum(v.cost for _, v in these):.1f}; load {os.getloadavg()[0]:.2f}", flush=True)
+              f"view costs {sum(v.cost for _, v in these):.1f}, {out} views withheld (a search out of budget: "
+              f"the CPU figure is then a lower bound); load {os.getloadavg()[0]:.2f}", flush=True)
     med = statistics.median(times)
     print(f"view CPU per hand: median {med:.2f} s ({med / cpu_base:.0f}× json.loads), worst {max(times):.2f} s; "
           f"views withheld (a search out of budget): {withheld}; load {os.getloadavg()[0]:.2f}")
