@@ -10,8 +10,9 @@ values again on its detailed path, which finds and words every problem.  So the 
 only ever gives what the detailed path gives for a value it accepts (the tests compare both on
 simulated corpora).
 
-:func:`fast_tricks` runs in C when the compiled core ``_json_core.c`` is built (the same values
-in and out; :func:`fast_tricks_python` is the reference, and the tests compare both).
+:func:`fast_tricks` and :func:`fast_dealt` run in C when the compiled core ``_json_core.c`` is built
+(the same values in and out; :func:`fast_tricks_python` and :func:`fast_dealt_python` are the
+references, and the tests compare both).
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from .json_layout import PLAY_FIELDS
 from .model import Play, Trick, new_play, new_trick
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
-__all__ = ["fast_tricks", "fast_tricks_python", "fast_dealt"]
+__all__ = ["fast_tricks", "fast_tricks_python", "fast_dealt", "fast_dealt_python"]
 
 _CARD = CARD_LOOKUP.__getitem__
 _SEAT = SEAT_LOOKUP.__getitem__
@@ -137,8 +138,9 @@ def _cards(v: Any) -> tuple[Card, ...]:
     return tuple(map(_CARD, v))
 
 
-def fast_dealt(hv: dict, decks: int) -> tuple[Any, Any, Any, list] | None:
-    """``deal``, ``bottom``, ``buried`` and ``earlier_buries`` of hand object ``hv``, or ``None``."""
+def fast_dealt_python(hv: dict, decks: int) -> tuple[Any, Any, Any, list] | None:
+    """``deal``, ``bottom``, ``buried`` and ``earlier_buries`` of hand object ``hv``, or ``None`` (the
+    reference of the compiled :func:`fast_dealt`)."""
     if hv.get("earlier_buries") is not None:
         return None
     dealt: list[Card] = []
@@ -164,3 +166,9 @@ def fast_dealt(hv: dict, decks: int) -> tuple[Any, Any, Any, list] | None:
     if not _within(dealt, decks) or (buried and not _within(list(buried), decks)):
         return None
     return deal, bottom, buried, []
+
+
+fast_dealt = fast_dealt_python if _CORE is None else _CORE.fast_dealt
+"""``deal``, ``bottom``, ``buried`` and ``earlier_buries`` of a hand object, or ``None``:
+:func:`fast_dealt_python`, in C when built (there a hand that is not a plain ``dict`` — never one
+``json.loads`` made — is left to the detailed path: ``None``)."""
