@@ -25,7 +25,8 @@ _HEADS = ["0", "00", "1", "01", "0001", "00001", "12345", "99", "999", "25", "26
           " 3", "3 ", "\u30003", "\x1c3", "", "a", "1a", "²"]
 _LEADS = ["", " ", "  ", "\t", "\u3000", "\xa0", "\x1c", "\u2028"]
 _TAILS = ["", " N: SA", " N: SA -> SK", " N: SA, E: S3: S4", " N:SA,E:SA", " N: SA, N: SK", " E: X9", " S: SA SA SA",
-          ",", " W: BJ,", " N: SA.", " ->", " N: SA, E: S3 ", "\u3000N:\u3000SA"]
+          ",", " W: BJ,", " N: SA.", " ->", " N: SA, E: S3 ", "\u3000N:\u3000SA", " N：SA", " N: SA，E: S3",
+          " N: SA ; a comment", ";", " N: SA, E: S3 ; E: S4"]
 
 
 def _records(seed):
@@ -55,7 +56,8 @@ def _damage(text, rng, rate=0.25):
             elif r == 4:
                 line = rng.choice(_LEADS) + rng.choice(_HEADS) + "." + rng.choice(_TAILS)
             else:
-                line = line.replace(", ", rng.choice([",", " , ", ":", ", ->", "，"]), 1)
+                line = line.replace(", ", rng.choice([",", " , ", ":", ", ->", "，", "，"]), 1).replace(
+                    ": ", rng.choice([": ", ": ", "："]), 1) + rng.choice(["", "", " ; note", ";"])
         elif rng.random() < 0.01:
             line = rng.choice(_HEADS) + "." + rng.choice(_TAILS)        # anywhere, before a [Hand] too
         lines[i] = line

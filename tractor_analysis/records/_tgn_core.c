@@ -269,7 +269,8 @@ error:
 }
 
 /* tgn_tricks.trick_line's one-pass case for a whole line: "12. N: cards, E: cards, …" with an
- * ASCII trick number 1..max_trick before the first '.', no "->", no more ':' than pieces, and
+ * ASCII trick number 1..max_trick before the first '.', no "->", no full-width '：' or '，' (the
+ * reader rewrites those before trick_line), no more ':' than pieces, and
  * plays plain_plays takes: (number, plays, lead) — lead the count of the line's leading blanks —
  * else None with nothing counted (the Python trick_line then reads and reports the line). */
 static PyObject *
@@ -312,9 +313,13 @@ plain_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t lead = 0;
     while (lead < n && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, lead)))
         lead++;
-    for (Py_ssize_t i = 0; i + 1 < n; i++)       /* "->" anywhere in the line: a failed throw */
-        if (PyUnicode_READ(kind, data, i) == '-' && PyUnicode_READ(kind, data, i + 1) == '>')
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        if (ch == 0xFF1A || ch == 0xFF0C)        /* full-width ： ， — tgn_reader._handle rewrites them first */
             Py_RETURN_NONE;
+        if (ch == '-' && i + 1 < n && PyUnicode_READ(kind, data, i + 1) == '>')
+            Py_RETURN_NONE;                       /* "->" anywhere in the line: a failed throw */
+    }
     PyObject *tail = PyUnicode_Substring(body, dot + 1, n);
     if (tail == NULL)
         return NULL;
