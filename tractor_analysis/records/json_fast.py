@@ -24,17 +24,18 @@ import dataclasses
 from . import compiled
 from .cards import SEAT_TOKENS, Card
 from .json_fields import Shape, as_notes
-from .json_layout import PLAY_FIELDS
-from .model import Play, Trick, new_play, new_trick
+from .json_layout import DECLARATION_FIELDS, PLAY_FIELDS
+from .model import Declaration, Play, Trick, new_play, new_trick
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
-__all__ = ["fast_tricks", "fast_tricks_python", "fast_dealt", "fast_dealt_python"]
+__all__ = ["fast_tricks", "fast_tricks_python", "fast_dealt", "fast_dealt_python", "fast_declarations"]
 
 _CARD = CARD_LOOKUP.__getitem__
 _SEAT = SEAT_LOOKUP.__getitem__
 _TRICK_KEYS = frozenset(("plays", "notes"))
 """The fields of a trick object the fast path takes (one with a ``number`` goes the detailed way)."""
 _PLAY_KEYS = frozenset(PLAY_FIELDS)
+_DECLARATION_KEYS = frozenset(DECLARATION_FIELDS)
 _MISS = (KeyError, TypeError, Shape)
 """What a value the fast path does not take raises in it (a missing key, an unhashable or
 mistyped value, notes of the wrong shape): the detailed path then reads it."""
@@ -172,3 +173,27 @@ fast_dealt = fast_dealt_python if _CORE is None else _CORE.fast_dealt
 """``deal``, ``bottom``, ``buried`` and ``earlier_buries`` of a hand object, or ``None``:
 :func:`fast_dealt_python`, in C when built (there a hand that is not a plain ``dict`` — never one
 ``json.loads`` made — is left to the detailed path: ``None``)."""
+
+
+def fast_declarations(decl_v: list) -> list[Declaration] | None:
+    """The declarations of a hand's ``"declarations"`` list when each is a plain ``{"seat": …,
+    "cards": […]}`` (``"after_bottom"`` a bool if given) of a seat and card tokens the lookup tables
+    hold, else ``None`` (the detailed ``HandReader.declarations`` then reads and reports them; for a
+    list it takes, it gives these same declarations, every one known)."""
+    out = []
+    for d in decl_v:
+        if type(d) is not dict or not d.keys() <= _DECLARATION_KEYS:
+            return None
+        seat, cv = d.get("seat"), d.get("cards")
+        if type(seat) is not str or type(cv) is not list:
+            return None
+        seat = SEAT_LOOKUP.get(seat.strip())
+        after = d.get("after_bottom", False)
+        if seat is None or type(after) is not bool:
+            return None
+        try:
+            cards = tuple(map(_CARD, cv))
+        except (KeyError, TypeError):
+            return None
+        out.append(Declaration(seat, cards, after))
+    return out
