@@ -76,6 +76,7 @@ def test_whole_records_read_the_same(monkeypatch, seed):
         fast = parse_tgn(text)
         with monkeypatch.context() as mp:
             mp.setattr(tgn_tricks, "_PLAIN", None)
+            mp.setattr(tgn_tricks, "_PLAIN_TRICK", None)
             slow = parse_tgn(text)
         assert fast == slow
         assert repr(fast) == repr(slow)

@@ -19,6 +19,7 @@
 static PyTypeObject *play_type, *trick_type;
 static PyObject *card_lookup, *seat_lookup, *as_notes, *shape_exc;
 static PyObject *s_cards, *s_seat, *s_attempted, *s_notes, *s_number, *s_plays, *s_empty;
+static PyObject *s_deal, *s_bottom, *s_buried, *s_earlier;
 static Py_ssize_t play_off[6];   /* seat, cards, attempted, notes, line, column */
 static Py_ssize_t trick_off[4];  /* number, plays, notes, line */
 static int ready = 0;
@@ -466,11 +467,113 @@ out:
     return result;
 }
 
+/* hv[name] when present and not null: a borrowed reference, or NULL (absent or None; an error
+ * only if PyErr_Occurred()). */
+static PyObject *
+field(PyObject *hv, PyObject *name)
+{
+    PyObject *v = PyDict_GetItemWithError(hv, name);
+    return v == Py_None ? NULL : v;
+}
+
+/* json_fast.fast_dealt_python: (deal, bottom, buried, []) of hand object hv, or None. */
+static PyObject *
+fast_dealt(PyObject *self, PyObject *args)
+{
+    PyObject *hv;
+    long decks;
+    if (!PyArg_ParseTuple(args, "Ol", &hv, &decks))
+        return NULL;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_json_core.setup() was not called");
+        return NULL;
+    }
+    if (!PyDict_CheckExact(hv))          /* the reader's hands are plain dicts; anything else: the detailed path */
+        Py_RETURN_NONE;
+    Py_ssize_t counts[MAX_KIND] = {0}, buried_counts[MAX_KIND] = {0};
+    PyObject *deal = NULL, *bottom = NULL, *buried = NULL, *result = NULL, *v;
+    PyObject *slots[4] = {NULL, NULL, NULL, NULL};
+    int miss = 0;
+    if (field(hv, s_earlier) != NULL)
+        goto none;
+    if (PyErr_Occurred())
+        return NULL;
+    if ((v = field(hv, s_deal)) != NULL) {
+        if (!PyDict_CheckExact(v))
+            goto none;
+        PyObject *key, *cv;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(v, &pos, &key, &cv)) {
+            if (!PyList_CheckExact(cv))
+                goto none;
+            PyObject *cards = cards_of(cv, &miss, counts);
+            if (cards == NULL)
+                goto fail;
+            PyObject *seat = get(seat_lookup, key, &miss);
+            if (seat == NULL) {
+                Py_DECREF(cards);
+                goto fail;
+            }
+            long s = PyLong_AsLong(seat);       /* setup() checked: 0..3 */
+            Py_DECREF(seat);
+            Py_XSETREF(slots[s], cards);
+        }
+        deal = PyTuple_New(4);
+        if (deal == NULL)
+            goto out;
+        for (int i = 0; i < 4; i++) {
+            PyObject *t = slots[i];
+            if (t == NULL && (t = PyTuple_New(0)) == NULL)
+                goto out;
+            slots[i] = NULL;
+            PyTuple_SET_ITEM(deal, i, t);
+        }
+    } else if (PyErr_Occurred())
+        goto out;
+    if ((v = field(hv, s_bottom)) != NULL) {
+        if (!PyList_CheckExact(v))
+            goto none;
+        if ((bottom = cards_of(v, &miss, counts)) == NULL)
+            goto fail;
+    } else if (PyErr_Occurred())
+        goto out;
+    if ((v = field(hv, s_buried)) != NULL) {
+        if (!PyList_CheckExact(v))
+            goto none;
+        if ((buried = cards_of(v, &miss, buried_counts)) == NULL)
+            goto fail;
+    } else if (PyErr_Occurred())
+        goto out;
+    for (int k = 0; k < MAX_KIND; k++)
+        if ((counts[k] && counts[k] > decks) || (buried_counts[k] && buried_counts[k] > decks))
+            goto none;    /* as _within: an empty list is within any number of decks */
+    PyObject *earlier = PyList_New(0);
+    if (earlier == NULL)
+        goto out;
+    result = PyTuple_Pack(4, deal ? deal : Py_None, bottom ? bottom : Py_None, buried ? buried : Py_None, earlier);
+    Py_DECREF(earlier);
+    goto out;
+fail:
+    if (!miss)
+        goto out;
+none:
+    result = Py_None;
+    Py_INCREF(result);
+out:
+    for (int i = 0; i < 4; i++)
+        Py_XDECREF(slots[i]);
+    Py_XDECREF(deal);
+    Py_XDECREF(bottom);
+    Py_XDECREF(buried);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS,
      "setup(Play, Trick, play_fields, trick_fields, CARD_LOOKUP, SEAT_LOOKUP, as_notes, Shape)"},
     {"fast_tricks", fast_tricks, METH_VARARGS,
      "fast_tricks(tricks_v, first_trick, decks, line, column, shared=None): json_fast.fast_tricks"},
+    {"fast_dealt", fast_dealt, METH_VARARGS, "fast_dealt(hv, decks): json_fast.fast_dealt"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -483,7 +586,10 @@ PyInit__json_core(void)
     if (!(s_cards = PyUnicode_InternFromString("cards")) || !(s_seat = PyUnicode_InternFromString("seat"))
         || !(s_attempted = PyUnicode_InternFromString("attempted"))
         || !(s_notes = PyUnicode_InternFromString("notes")) || !(s_number = PyUnicode_InternFromString("number"))
-        || !(s_plays = PyUnicode_InternFromString("plays")) || !(s_empty = PyUnicode_InternFromString("")))
+        || !(s_plays = PyUnicode_InternFromString("plays")) || !(s_empty = PyUnicode_InternFromString(""))
+        || !(s_deal = PyUnicode_InternFromString("deal")) || !(s_bottom = PyUnicode_InternFromString("bottom"))
+        || !(s_buried = PyUnicode_InternFromString("buried"))
+        || !(s_earlier = PyUnicode_InternFromString("earlier_buries")))
         return NULL;
     return PyModule_Create(&module);
 }

@@ -268,10 +268,96 @@ error:
     return NULL;
 }
 
+/* tgn_tricks.trick_line's one-pass case for a whole line: "12. N: cards, E: cards, …" with an
+ * ASCII trick number 1..max_trick before the first '.', no "->", no full-width '：' or '，' (the
+ * reader rewrites those before trick_line), no more ':' than pieces, and
+ * plays plain_plays takes: (number, plays, lead) — lead the count of the line's leading blanks —
+ * else None with nothing counted (the Python trick_line then reads and reports the line). */
+static PyObject *
+plain_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "plain_trick(body, lineno, played, decks, memo, max_trick)");
+        return NULL;
+    }
+    PyObject *body = args[0];
+    long max_trick = as_long(args[5]);
+    if (!PyUnicode_CheckExact(body) || max_trick < 0) {
+        PyErr_SetString(PyExc_TypeError, "plain_trick: unexpected argument types");
+        return NULL;
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(body);
+    int kind = PyUnicode_KIND(body);
+    const void *data = PyUnicode_DATA(body);
+    Py_ssize_t dot = PyUnicode_FindChar(body, '.', 0, n, 1);
+    if (dot == -2)
+        return NULL;
+    if (dot <= 0)
+        Py_RETURN_NONE;
+    Py_ssize_t s = 0, e = dot;
+    while (s < e && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, s)))
+        s++;
+    while (e > s && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, e - 1)))
+        e--;
+    if (s == e || e - s >= 5)            /* no number, or one _trick_number reads as out of range */
+        Py_RETURN_NONE;
+    long number = 0;
+    for (Py_ssize_t i = s; i < e; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        if (ch < '0' || ch > '9')
+            Py_RETURN_NONE;
+        number = number * 10 + (long)(ch - '0');
+    }
+    if (number <= 0 || number > max_trick)
+        Py_RETURN_NONE;
+    Py_ssize_t lead = 0;
+    while (lead < n && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, lead)))
+        lead++;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        if (ch == 0xFF1A || ch == 0xFF0C)        /* full-width ： ， — tgn_reader._handle rewrites them first */
+            Py_RETURN_NONE;
+        if (ch == '-' && i + 1 < n && PyUnicode_READ(kind, data, i + 1) == '>')
+            Py_RETURN_NONE;                       /* "->" anywhere in the line: a failed throw */
+    }
+    PyObject *tail = PyUnicode_Substring(body, dot + 1, n);
+    if (tail == NULL)
+        return NULL;
+    PyObject *comma = PyUnicode_FromOrdinal(',');
+    PyObject *segments = comma ? PyUnicode_Split(tail, comma, -1) : NULL;
+    Py_XDECREF(comma);
+    Py_DECREF(tail);
+    if (segments == NULL)
+        return NULL;
+    Py_ssize_t colons = 0;
+    for (Py_ssize_t i = dot + 1; i < n; i++)
+        if (PyUnicode_READ(kind, data, i) == ':')
+            colons++;
+    if (colons > PyList_GET_SIZE(segments)) {
+        Py_DECREF(segments);
+        Py_RETURN_NONE;
+    }
+    PyObject *start = PyLong_FromSsize_t(dot + 1);
+    if (start == NULL) {
+        Py_DECREF(segments);
+        return NULL;
+    }
+    PyObject *pargs[6] = {args[2], segments, start, args[1], args[3], args[4]};
+    PyObject *plays = plain_plays(self, pargs, 6);
+    Py_DECREF(start);
+    Py_DECREF(segments);
+    if (plays == NULL || plays == Py_None)
+        return plays;
+    PyObject *result = Py_BuildValue("(lNn)", number, plays, lead);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, "setup(Play, play_fields, _segment, CARD_LOOKUP, SEAT_LOOKUP)"},
     {"plain_plays", (PyCFunction)(void (*)(void))plain_plays, METH_FASTCALL,
      "plain_plays(played, segments, start, lineno, decks, memo): tgn_tricks._plain_plays"},
+    {"plain_trick", (PyCFunction)(void (*)(void))plain_trick, METH_FASTCALL,
+     "plain_trick(body, lineno, played, decks, memo, max_trick): tgn_tricks.trick_line's one-pass case"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -10,8 +10,9 @@ values again on its detailed path, which finds and words every problem.  So the 
 only ever gives what the detailed path gives for a value it accepts (the tests compare both on
 simulated corpora).
 
-:func:`fast_tricks` runs in C when the compiled core ``_json_core.c`` is built (the same values
-in and out; :func:`fast_tricks_python` is the reference, and the tests compare both).
+:func:`fast_tricks` and :func:`fast_dealt` run in C when the compiled core ``_json_core.c`` is built
+(the same values in and out; :func:`fast_tricks_python` and :func:`fast_dealt_python` are the
+references, and the tests compare both).
 """
 from __future__ import annotations
 
@@ -23,17 +24,18 @@ import dataclasses
 from . import compiled
 from .cards import SEAT_TOKENS, Card
 from .json_fields import Shape, as_notes
-from .json_layout import PLAY_FIELDS
-from .model import Play, Trick, new_play, new_trick
+from .json_layout import DECLARATION_FIELDS, PLAY_FIELDS
+from .model import Declaration, Play, Trick, new_play, new_trick
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
-__all__ = ["fast_tricks", "fast_tricks_python", "fast_dealt"]
+__all__ = ["fast_tricks", "fast_tricks_python", "fast_dealt", "fast_dealt_python", "fast_declarations"]
 
 _CARD = CARD_LOOKUP.__getitem__
 _SEAT = SEAT_LOOKUP.__getitem__
 _TRICK_KEYS = frozenset(("plays", "notes"))
 """The fields of a trick object the fast path takes (one with a ``number`` goes the detailed way)."""
 _PLAY_KEYS = frozenset(PLAY_FIELDS)
+_DECLARATION_KEYS = frozenset(DECLARATION_FIELDS)
 _MISS = (KeyError, TypeError, Shape)
 """What a value the fast path does not take raises in it (a missing key, an unhashable or
 mistyped value, notes of the wrong shape): the detailed path then reads it."""
@@ -137,8 +139,9 @@ def _cards(v: Any) -> tuple[Card, ...]:
     return tuple(map(_CARD, v))
 
 
-def fast_dealt(hv: dict, decks: int) -> tuple[Any, Any, Any, list] | None:
-    """``deal``, ``bottom``, ``buried`` and ``earlier_buries`` of hand object ``hv``, or ``None``."""
+def fast_dealt_python(hv: dict, decks: int) -> tuple[Any, Any, Any, list] | None:
+    """``deal``, ``bottom``, ``buried`` and ``earlier_buries`` of hand object ``hv``, or ``None`` (the
+    reference of the compiled :func:`fast_dealt`)."""
     if hv.get("earlier_buries") is not None:
         return None
     dealt: list[Card] = []
@@ -164,3 +167,33 @@ def fast_dealt(hv: dict, decks: int) -> tuple[Any, Any, Any, list] | None:
     if not _within(dealt, decks) or (buried and not _within(list(buried), decks)):
         return None
     return deal, bottom, buried, []
+
+
+fast_dealt = fast_dealt_python if _CORE is None else _CORE.fast_dealt
+"""``deal``, ``bottom``, ``buried`` and ``earlier_buries`` of a hand object, or ``None``:
+:func:`fast_dealt_python`, in C when built (there a hand that is not a plain ``dict`` — never one
+``json.loads`` made — is left to the detailed path: ``None``)."""
+
+
+def fast_declarations(decl_v: list) -> list[Declaration] | None:
+    """The declarations of a hand's ``"declarations"`` list when each is a plain ``{"seat": …,
+    "cards": […]}`` (``"after_bottom"`` a bool if given) of a seat and card tokens the lookup tables
+    hold, else ``None`` (the detailed ``HandReader.declarations`` then reads and reports them; for a
+    list it takes, it gives these same declarations, every one known)."""
+    out = []
+    for d in decl_v:
+        if type(d) is not dict or not d.keys() <= _DECLARATION_KEYS:
+            return None
+        seat, cv = d.get("seat"), d.get("cards")
+        if type(seat) is not str or type(cv) is not list:
+            return None
+        seat = SEAT_LOOKUP.get(seat.strip())
+        after = d.get("after_bottom", False)
+        if seat is None or type(after) is not bool:
+            return None
+        try:
+            cards = tuple(map(_CARD, cv))
+        except (KeyError, TypeError):
+            return None
+        out.append(Declaration(seat, cards, after))
+    return out

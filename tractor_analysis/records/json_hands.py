@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .deal_checks import deal_problems
-from .json_fast import fast_dealt, fast_tricks
+from .json_fast import fast_dealt, fast_declarations, fast_tricks
 from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, shape_zh,
                           type_name, zh_type)
 from .json_layout import DECLARATION_FIELDS, HAND_FIELDS, PLAY_FIELDS, TRICK_FIELDS
@@ -235,6 +235,10 @@ class HandReader(_TrickReader):
         whether they are known: given, none dropped."""
         if decl_v is None:
             return [], False
+        if type(decl_v) is list:
+            fast = fast_declarations(decl_v)
+            if fast is not None:
+                return fast, True
         if not isinstance(decl_v, list):
             raise Shape(f"\"declarations\" should be a list of {{\"seat\", \"cards\"}} objects, not "
                         f"{type_name(decl_v)}", "declarations")

@@ -60,6 +60,23 @@ CHUNK = 1 << 16
 _CODECS = {"utf-8": "utf-8", "utf-8-sig": "utf-8", "gb18030": "gb18030", "big5": "cp950", "big5-hkscs": "big5hkscs"}
 _LINE_END = re.compile(rb"(?:\r\n|\r|\n)+")
 """A run of line breaks: the first ends a line, the others end blank lines (counted in bulk)."""
+
+
+def line_ends(buf: bytes | bytearray, scan: int) -> Iterator[re.Match]:
+    """``_LINE_END.finditer(buf, scan)``, the same matches, found faster: each run's start by
+    ``bytes.find`` (memchr) for the next ``\n`` and the next ``\r`` — each position kept until
+    passed, so the search stays linear —, the run itself by ``_LINE_END.match`` there (the regular
+    expression engine steps through every byte of a long line; ``find`` does not)."""
+    find, match = buf.find, _LINE_END.match
+    nl, cr = find(b"\n", scan), find(b"\r", scan)
+    while nl >= 0 or cr >= 0:
+        m = match(buf, nl if cr < 0 or 0 <= nl < cr else cr)
+        yield m
+        scan = m.end()
+        if 0 <= nl < scan:
+            nl = find(b"\n", scan)
+        if 0 <= cr < scan:
+            cr = find(b"\r", scan)
 BOMB_RATIO = 200
 """A gzip file whose text grows past this many times its compressed bytes read so far (once past
 :data:`BOMB_FLOOR`) is a gzip bomb: reading stops there with ``too_large``.  Record files
@@ -391,7 +408,7 @@ class _JsonlLines:
         scan = 0                           # where in buf a line break may start (what is before has none)
         while True:
             pos = 0
-            for m in _LINE_END.finditer(buf, scan):
+            for m in line_ends(buf, scan):
                 start, end = m.start(), m.end()
                 if not eof and end == len(buf) and buf[end - 1] == 13:
                     end -= 1               # a last "\r" may be the first half of "\r\n": held back

@@ -31,6 +31,7 @@ from .rulesets import build_ruleset
 from .tgn_lines import Notes, Pieces, logical_lines, physical_lines
 from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading
 from .tgn_tags import KNOWN_TAGS, hand_tag, match_tag, parse_levels, read_tags
+from . import tgn_tricks
 from .tgn_tricks import commented_plays, label_line, trick_line
 
 __all__ = ["parse_tgn", "parse_levels", "KNOWN_TAGS", "MAX_POINTS", "MAX_TRICK"]
@@ -45,7 +46,18 @@ def parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
 def _parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
     st = Reading(physical_lines(text))
     lines = st.lines
+    plain = tgn_tricks._PLAIN_TRICK         # a plain trick line whole in C (what _handle does with it)
     for body, lineno, pieces, notes, semi in logical_lines(lines, st.diag):
+        h = st.hand
+        if plain is not None and pieces is None and h is not None:
+            got = plain(body, lineno, h.played, st.decks, st.segments, MAX_TRICK)
+            if got is not None:
+                st.content = True
+                st.trick_no = got[0]
+                h.tricks.append([got[0], got[1], [], lineno, got[2] + 1])
+                if semi >= 0:
+                    commented_plays(st, lines[lineno - 1], semi, lineno)
+                continue
         _handle(st, body, lineno, pieces, notes)
         if semi >= 0 and st.trick_no is not None:
             commented_plays(st, lines[lineno - 1], semi, lineno)

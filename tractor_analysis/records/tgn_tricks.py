@@ -121,6 +121,15 @@ def _buried(st: Reading, h: HandDraft, txt: str, off0: int, lineno: int, pieces:
 
 def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes) -> None:
     """``12. N: cards, E: cards, …`` — one trick of the current hand; its annotations go with it."""
+    h = st.hand
+    if _PLAIN_TRICK is not None and pieces is None and not notes and h is not None:
+        got = _PLAIN_TRICK(body, lineno, h.played, st.decks, st.segments, MAX_TRICK)
+        if got is not None:                 # the whole line in C: what the code below does for it
+            number, plain, lead = got
+            st.content = True
+            st.trick_no = number
+            h.tricks.append([number, plain, [], lineno, lead + 1])
+            return
     dot = body.find(".")
     head = body[:dot].strip() if dot > 0 else ""
     lead = len(body) - len(body.lstrip())
@@ -129,7 +138,6 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
         if notes:
             st.attach_notes(notes)
         return
-    h = st.hand
     if h is None:
         ln, col = pos(pieces, lineno, lead)
         st.diag("tag_outside_hand", "trick line before any [Hand] (expected [Hand \"1\"] first); ignored",
@@ -241,6 +249,10 @@ def _tgn_core():
 
 
 _PLAIN = _tgn_core()
+_PLAIN_TRICK = None if _PLAIN is None else getattr(compiled.load(
+    "tractor_analysis.records._tgn_core", ".tgn reader core", ".tgn 读取核心"), "plain_trick", None)
+"""The compiled one-pass case of :func:`trick_line` for a whole line (number, pieces, plays; ``None``
+when the line needs more, and the Python below reads it: the reference)."""
 
 
 def _bad_trick_head(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -> None:
