@@ -195,7 +195,7 @@ def test_the_dealers_view_equals_an_independent_enumeration(monkeypatch):
 
 def test_a_defenders_view_deals_the_bottom_too(monkeypatch):
     monkeypatch.setattr(deals_module, "LIST_AT_MOST", 20_000)
-    assert sum(_check_against_brute_force(seed, 2) for seed in range(100, 104)) >= 16
+    assert sum(_check_against_brute_force(seed, 2) for seed in range(100, 102)) >= 8    # 2 endgames: 12 s
 
 
 def _simulated(seed: int):
