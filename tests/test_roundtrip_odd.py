@@ -120,3 +120,24 @@ def test_what_convert_writes_reads_back(record, fmt):
         again = load_bytes(written.encode("utf-8"), f"again.{out}")
         assert again.diagnostics == (), (out, done, again.diagnostics[:3])
         assert again.matches == src.matches, (out, done)
+
+
+def test_an_empty_match_is_not_written_as_an_empty_tgn_file(tmp_path):
+    """``{"hands": []}`` reads as one match with nothing in it; as .tgn it became an empty file,
+    which reads back as no match (``empty_file``): found by the fuzzer (seed 20261206, case 1110).
+    .tgn now refuses it with a message, as for the other things it cannot say."""
+    import pytest as _pytest
+    from click.testing import CliRunner as _Runner
+
+    from tractor_analysis.cli.main import main as _main
+    from tractor_analysis.records import parse_json
+    from tractor_analysis.records.tgn_writer import Unwritable, format_tgn
+
+    (m,), diags = parse_json('{"hands":[]}')
+    assert diags == []
+    with _pytest.raises(Unwritable, match="holds nothing"):
+        format_tgn(m)
+    src = tmp_path / "e.json"
+    src.write_text('{"hands":[]}', encoding="utf-8")
+    r = _Runner().invoke(_main, ["convert", str(src), "--to", "tgn", "-o", str(tmp_path / "e.tgn")])
+    assert r.exit_code == 2 and "holds nothing" in r.output and not (tmp_path / "e.tgn").exists()

@@ -44,7 +44,8 @@ _TAG_NAME = re.compile(r'[^\s\[\]"{};]+')
 class Unwritable(ValueError):
     """The match holds something ``.tgn`` cannot say: an extra tag (from a JSON field) whose name is
     not a ``.tgn`` tag name, or is the name of a tag the reader interprets (``Dealer``, ``Rule:x``);
-    a trick with no plays (the reader refuses a trick line without one)."""
+    a trick with no plays (the reader refuses a trick line without one); nothing at all (an empty
+    file reads as no match)."""
 
 
 def _extra_tag_name(name: str) -> str:
@@ -170,4 +171,9 @@ def format_tgn(match: Match) -> str:
             tag("Takebacks", " ".join(SEAT_TOKENS[s] for s in h.takebacks))
         if h.claim is not None:
             tag("Claim", str(h.claim))
+    if not out:
+        raise Unwritable(
+            "the match holds nothing (no tag, no player, no hand), and an empty .tgn file reads as no "
+            "match at all; write .json or .jsonl instead / 此比赛没有任何内容（无标签、无玩家、无牌局），"
+            "空的 .tgn 文件读回来不是一场比赛，请改用 .json 或 .jsonl")
     return "\n".join(out) + "\n"
