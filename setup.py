@@ -17,6 +17,7 @@ CFLAGS = ["-O2", "-std=c99", "-Wall", "-Wno-unused-function"]
 COMPILED: list[tuple[str, list[str]]] = [
     ("tractor_analysis.records._json_core", ["tractor_analysis/records/_json_core.c"]),
     ("tractor_analysis.records._tgn_core", ["tractor_analysis/records/_tgn_core.c"]),
+    ("tractor_analysis.records._tgn_write_core", ["tractor_analysis/records/_tgn_write_core.c"]),
     ("tractor_analysis.engine._trick_core", ["tractor_analysis/engine/_trick_core.c"]),
     ("tractor_analysis.analysis._solver_core", ["tractor_analysis/analysis/_solver_core.c"]),
     ("tractor_analysis.dataset._rows_core", ["tractor_analysis/dataset/_rows_core.c"]),

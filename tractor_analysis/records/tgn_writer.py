@@ -11,8 +11,12 @@ import re
 from typing import Iterable
 
 from .cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, TOKEN, Card, trump_token
-from .model import Match
+from .compiled import load
+from .model import Match, Trick
 from .tgn_tags import KNOWN_TAGS
+
+_CORE = load("tractor_analysis.records._tgn_write_core", ".tgn writer's card lines", ".tgn 写出器的牌行")
+"""The card lines in C (``_tgn_write_core.c``), or ``None``: the Python below is the reference."""
 
 
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
@@ -24,9 +28,15 @@ def _escape_unsafe(text: str) -> str:
     return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if _UNSAFE.search(text) else text
 
 
+_VALUE_SPECIAL = re.compile('[\\\\"\x00-\x1f\x7f\ud800-\udfff]')
+"""Any character :func:`escape_value` changes (most values hold none: they are written as they are)."""
+
+
 def escape_value(text: str) -> str:
     """A tag value as written between the quotes: ``\\`` ``"`` and line breaks escaped, and control
     characters and lone surrogates as ``\\uXXXX``."""
+    if _VALUE_SPECIAL.search(text) is None:
+        return text
     return _escape_unsafe(text.replace("\\", "\\\\").replace('"', '\\"')
                           .replace("\n", "\\n").replace("\r", "\\r"))
 
@@ -63,6 +73,10 @@ def _cards_text(cards: Iterable[Card]) -> str:
 
 
 def _seat_cards(label: str, cards: Iterable[Card]) -> str:
+    if _CORE is not None:
+        line = _CORE.seat_line(label, cards, TOKEN)
+        if line is not None:
+            return line
     key = (label, cards) if type(cards) is tuple else None
     if key is not None:
         hit = _SEAT_CARDS.get(key)
@@ -77,6 +91,41 @@ def _seat_cards(label: str, cards: Iterable[Card]) -> str:
 
 _SEAT_CARDS: dict[tuple[str, tuple[Card, ...]], str] = {}
 """``label: tokens`` of a seat and a card tuple (the same plays recur across hands and matches)."""
+
+
+def _trick_lines(hand_no: int, tricks: tuple[Trick, ...], out: list[str]) -> None:
+    """Each trick's line (and its notes' lines) appended to ``out``: the plain ones through the
+    core when there is one, every other one by :func:`_trick_line`."""
+    i, n = 0, len(tricks)
+    while i < n:
+        if _CORE is not None and type(tricks) is tuple:
+            i = _CORE.trick_lines(tricks, i, out, SEAT_TOKENS, TOKEN)
+            if i >= n:
+                return
+        _trick_line(hand_no, tricks[i], out)
+        i += 1
+
+
+def _trick_line(hand_no: int, t: Trick, out: list[str]) -> None:
+    """One trick's line and its notes' lines (the reference the core's lines equal)."""
+    if not t.plays:
+        raise Unwritable(
+            f"trick {t.number} of hand {hand_no} has no plays, and a .tgn trick line needs one "
+            f"('{t.number}. N: cards, …'; the reader refuses '{t.number}.' alone) / 第 {hand_no} 局第 "
+            f"{t.number} 墩没有出牌，.tgn 的出牌行至少要有一个出牌")
+    parts = []
+    for p in t.plays:
+        if p.attempted is None:
+            text = _seat_cards(SEAT_TOKENS[p.seat], p.cards)
+        else:
+            forced = _cards_text(p.cards)
+            text = _seat_cards(SEAT_TOKENS[p.seat], p.attempted) + (f" -> {forced}" if forced else " ->")
+        for note in p.notes:
+            text += " {" + escape_note(note) + "}"
+        parts.append(text)
+    out.append(f"{t.number}. " + ", ".join(parts))
+    for note in t.notes:
+        out.append("{" + escape_note(note) + "}")
 
 
 def format_tgn(match: Match) -> str:
@@ -148,25 +197,7 @@ def format_tgn(match: Match) -> str:
                        if h.earlier_buries else _seat_cards("Buried", h.buried))
         for note in h.notes:
             out.append("{" + escape_note(note) + "}")
-        for t in h.tricks:
-            if not t.plays:
-                raise Unwritable(
-                    f"trick {t.number} of hand {h.number} has no plays, and a .tgn trick line needs one "
-                    f"('{t.number}. N: cards, …'; the reader refuses '{t.number}.' alone) / 第 {h.number} 局第 "
-                    f"{t.number} 墩没有出牌，.tgn 的出牌行至少要有一个出牌")
-            parts = []
-            for p in t.plays:
-                if p.attempted is None:
-                    text = _seat_cards(SEAT_TOKENS[p.seat], p.cards)
-                else:
-                    forced = _cards_text(p.cards)
-                    text = _seat_cards(SEAT_TOKENS[p.seat], p.attempted) + (f" -> {forced}" if forced else " ->")
-                for note in p.notes:
-                    text += " {" + escape_note(note) + "}"
-                parts.append(text)
-            out.append(f"{t.number}. " + ", ".join(parts))
-            for note in t.notes:
-                out.append("{" + escape_note(note) + "}")
+        _trick_lines(h.number, h.tricks, out)
         if h.takebacks:
             tag("Takebacks", " ".join(SEAT_TOKENS[s] for s in h.takebacks))
         if h.claim is not None:
