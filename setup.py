@@ -21,6 +21,7 @@ COMPILED: list[tuple[str, list[str]]] = [
     ("tractor_analysis.engine._trick_core", ["tractor_analysis/engine/_trick_core.c"]),
     ("tractor_analysis.analysis._solver_core", ["tractor_analysis/analysis/_solver_core.c"]),
     ("tractor_analysis.dataset._rows_core", ["tractor_analysis/dataset/_rows_core.c"]),
+    ("tractor_analysis.dataset._arrow_core", ["tractor_analysis/dataset/_arrow_core.c"]),
 ]
 
 setup(ext_modules=[Extension(module, sources, optional=True, extra_compile_args=CFLAGS)

@@ -1,5 +1,5 @@
-"""The dataset's Arrow columns built from buffers (``dataset/arrow_columns.py``) are the arrays
-``pa.array`` gives (the reference): every type of the schema, with nulls, empty, refused values;
+"""The dataset's Arrow columns built from buffers (``dataset/arrow_columns.py``, the compiled
+``_arrow_core.c`` and the numpy code) are the arrays ``pa.array`` gives (the reference): every type of the schema, with nulls, empty, refused values;
 every column of simulated matches' rows; and ``tractor ingest`` no longer imports pandas."""
 from __future__ import annotations
 
@@ -25,7 +25,17 @@ TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=6)
 
 
 def same(values, typ):
-    """Both constructions give the same array (or the same exception type)."""
+    """Both constructions give the same array (or the same exception type), with the compiled
+    buffers (``_arrow_core.c``) and with the numpy code they replace."""
+    core = ac._CORE
+    try:
+        for ac._CORE in ({core, None} if core is not None else {None}):
+            _same(values, typ)
+    finally:
+        ac._CORE = core
+
+
+def _same(values, typ):
     try:
         want = ac.reference(list(values), typ)
     except Exception as exc:                    # what Arrow refuses, it still refuses
@@ -148,3 +158,19 @@ def test_an_empty_batch_of_plays_imports_no_pandas():
             "print('pandas' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False"], out.stdout + out.stderr
+
+
+def test_the_compiled_buffers_decline_what_they_do_not_take():
+    """What the core does not take exactly comes back None (the Python code then decides)."""
+    core = ac._CORE
+    if core is None:
+        pytest.skip("the compiled Arrow core is not built (or ruled out)")
+    assert core.ints([1, True], 2, -5, 5) is None and core.ints([6], 2, -5, 5) is None
+    assert core.ints([1 << 70], 8, -(1 << 63), (1 << 63) - 1) is None
+    assert core.bools([True, 1]) is None and core.dictionary(["a", b"b"]) is None
+    assert core.strings(["a", "\ud800"], 100) is None and core.strings(["abc"], 2) is None
+    assert core.lists([["a"], ("b",)], 100) is None and core.lists([["a", "b"]], 1) is None
+    data, validity, nulls = core.ints([None, -2, 3], 2, -5, 5)
+    assert (data, validity, nulls) == (b"\0\0\xfe\xff\x03\0", b"\x06", 1)
+    keys, indices, validity, nulls = core.dictionary(["x", None, "y", "x"])
+    assert keys == ["x", "y"] and indices == bytes([0] * 4 + [0] * 4 + [1, 0, 0, 0] + [0] * 4) and nulls == 1

@@ -22,6 +22,11 @@ from itertools import chain, repeat
 import numpy as np
 import pyarrow as pa
 
+from ..records.compiled import load
+
+_CORE = load("tractor_analysis.dataset._arrow_core", "Arrow column buffers", "Arrow 列缓冲区")
+"""The columns' buffers in C (``_arrow_core.c``), or ``None``: the numpy code below is the reference."""
+
 _NONE = type(None)
 _INTS = {pa.int16(): (np.int16, -(1 << 15), (1 << 15) - 1), pa.int32(): (np.int32, -(1 << 31), (1 << 31) - 1),
          pa.int64(): (np.int64, -(1 << 63), (1 << 63) - 1)}
@@ -83,6 +88,11 @@ def _build(values: list, typ: pa.DataType) -> pa.Array:
 
 
 def _ints(values: list, typ: pa.DataType, n: int, dtype, lo: int, hi: int) -> pa.Array:
+    if _CORE is not None:
+        got = _CORE.ints(values, np.dtype(dtype).itemsize, lo, hi)
+        if got is not None:
+            data, validity, nulls = got
+            return pa.Array.from_buffers(typ, n, [_buffer(validity), pa.py_buffer(data)], null_count=nulls)
     if not _types(values) <= {int, _NONE}:
         raise _Refused
     validity, nulls = _validity(values, n)
@@ -111,7 +121,16 @@ def _floats(values: list, n: int) -> pa.Array:
     return pa.Array.from_buffers(pa.float64(), n, [validity, pa.py_buffer(data)], null_count=nulls)
 
 
+def _buffer(data: bytes | None) -> pa.Buffer | None:
+    return None if data is None else pa.py_buffer(data)
+
+
 def _bools(values: list, n: int) -> pa.Array:
+    if _CORE is not None:
+        got = _CORE.bools(values)
+        if got is not None:
+            bits, validity, nulls = got
+            return pa.Array.from_buffers(pa.bool_(), n, [_buffer(validity), pa.py_buffer(bits)], null_count=nulls)
     if not _types(values) <= {bool, _NONE}:
         raise _Refused
     validity, nulls = _validity(values, n)
@@ -129,6 +148,11 @@ def _offsets(lengths, n: int) -> pa.Buffer:
 
 
 def _strings(values: list, n: int) -> pa.Array:
+    got = _CORE.strings(values, _MAX_OFFSET) if _CORE is not None else None
+    if got is not None:
+        offsets, data, validity, nulls = got
+        return pa.Array.from_buffers(pa.string(), n, [_buffer(validity), pa.py_buffer(offsets), pa.py_buffer(data)],
+                                     null_count=nulls)
     kinds = _types(values)
     if not kinds <= {str, _NONE}:
         raise _Refused
@@ -152,6 +176,12 @@ def _strings(values: list, n: int) -> pa.Array:
 def _dictionary(values: list, typ: pa.DataType, n: int) -> pa.Array:
     if typ.index_type != pa.int32() or typ.value_type != pa.string() or typ.ordered:
         raise _Refused
+    got = _CORE.dictionary(values) if _CORE is not None else None
+    if got is not None:
+        keys, indices, validity, nulls = got
+        return pa.DictionaryArray.from_arrays(
+            pa.Array.from_buffers(pa.int32(), n, [_buffer(validity), pa.py_buffer(indices)], null_count=nulls),
+            _strings(keys, len(keys)))
     if not _types(values) <= {str, _NONE}:
         raise _Refused
     first = dict.fromkeys(values)                   # in order of first appearance
@@ -168,6 +198,11 @@ def _dictionary(values: list, typ: pa.DataType, n: int) -> pa.Array:
 
 
 def _lists(values: list, typ: pa.DataType, n: int) -> pa.Array:
+    got = _CORE.lists(values, _MAX_OFFSET) if _CORE is not None else None
+    if got is not None:
+        offsets, validity, nulls, flat = got
+        return pa.Array.from_buffers(typ, n, [_buffer(validity), pa.py_buffer(offsets)], null_count=nulls,
+                                     children=[_build(flat, typ.value_type)])
     if not _types(values) <= {list, _NONE}:
         raise _Refused
     validity, nulls = _validity(values, n)
