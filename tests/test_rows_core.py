@@ -3,13 +3,15 @@ appends: every column of every play of simulated matches with violations (failed
 their attempted cards, notes) under every preset, and odd inputs left to Python untouched."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tractor_analysis.dataset import rows
 from tractor_analysis.dataset.schema import SCHEMAS
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import compiled
-from tractor_analysis.records.cards import POINTS, TOKEN
+from tractor_analysis.records.cards import POINTS, TEAMS, TOKEN
 from tractor_analysis.records.model import Play
 from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.simulate import simulate_match
@@ -86,3 +88,51 @@ def _with_plays(t, plays):
 
 def test_the_builder_uses_the_compiled_rows():
     assert rows._ADD_PLAYS is core.add_plays
+    assert rows._ADD_TRICKS is core.add_tricks
+
+
+def _trick_cols():
+    return tuple([] for _ in SCHEMAS["tricks"])
+
+
+def _tricks_both(hr):
+    sides_known = bool(hr.defenders)
+    mine = _trick_cols()
+    failed = core.add_tricks(mine, "m-1", hr.number, hr.tricks, hr.defenders, sides_known, "b-1", rows._SEATS,
+                             TEAMS)
+    ref_rows, ref_failed = rows._trick_rows("m-1", hr.number, hr, sides_known, "b-1")
+    ref = tuple(list(col) for col in zip(*ref_rows)) if ref_rows else _trick_cols()
+    return (failed, mine), (ref_failed, ref)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_compiled_and_python_trick_rows_agree(preset):
+    """Every column of every trick (failed throws, trump-ins, tractors) and the failed throws counted,
+    with the same Python types; sides known and not."""
+    match = simulate_match(43, 0, rules=PRESETS[preset], violation_rate=0.15, max_hands=4)
+    hands = replay_match(match).hands
+    for hr in list(hands) + [dataclasses.replace(hands[0], defenders=frozenset())]:
+        (failed, mine), (ref_failed, ref) = _tricks_both(hr)
+        assert failed == ref_failed and type(failed) is type(ref_failed)
+        assert mine == ref
+        for a, b in zip(mine, ref):
+            assert [type(x) for x in a] == [type(x) for x in b]
+    assert any(t.throw_failed for hr in hands for t in hr.tricks) or preset != "standard"
+
+
+def test_odd_tricks_are_left_to_python_untouched():
+    hr = replay_match(simulate_match(5, 0, max_hands=1)).hands[0]
+    t = hr.tricks[0]
+    odd = [dataclasses.replace(t, winner=4), dataclasses.replace(t, leader=-1), dataclasses.replace(t, throw_failed=1),
+           dataclasses.replace(t, lead_shapes=((2,),)), dataclasses.replace(t, lead_shapes=[(1, 1)]),
+           dataclasses.replace(t, plays=list(t.plays)), dataclasses.replace(t, violations=None),
+           dataclasses.replace(t, plays=(dataclasses.replace(t.plays[0], cards=[1]),) + t.plays[1:])]
+    for trick in odd:
+        cols = _trick_cols()
+        assert core.add_tricks(cols, "m", 1, hr.tricks + (trick,), hr.defenders, True, "b", rows._SEATS,
+                               TEAMS) is None
+        assert cols == _trick_cols()              # untouched, though the tricks before it were plain
+    assert core.add_tricks(_trick_cols(), "m", 1, list(hr.tricks), hr.defenders, True, "b", rows._SEATS,
+                           TEAMS) is None
+    assert core.add_tricks(_trick_cols()[:5], "m", 1, hr.tricks, hr.defenders, True, "b", rows._SEATS,
+                           TEAMS) is None

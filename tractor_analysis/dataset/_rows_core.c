@@ -8,6 +8,11 @@
  * Python code then adds the hand, and raises what it raises.  ``cache`` is rows._PLAY_CACHE (a
  * played card tuple -> (its tokens, its points)), shared with the Python code and filled the same
  * way; every row of one card tuple holds the same token list, as in Python.
+ *
+ * add_tricks(cols, mid, hand_no, tricks, defenders, sides_known, batch, seats, teams) appends the
+ * tricks table's rows of a hand (rows._trick_rows, the reference) to its nineteen lists and returns
+ * the number of failed throws, or None with every list untouched when a trick is not as the engine
+ * makes it (a seat out of 0..3, throw_failed not a bool, a lead shape not a pair of ints, ...).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -16,6 +21,8 @@
 #define CACHE_MAX 200000
 
 static PyObject *s_number, *s_plays, *s_winner, *s_seat, *s_cards, *s_attempted, *s_notes;
+static PyObject *s_leader, *s_points, *s_lead_kind, *s_throw_failed, *s_cards_not_thrown, *s_trumped;
+static PyObject *s_violations, *s_lead_shapes, *s_throw;
 
 /* an int in [0, n) as a long, else -1 */
 static long
@@ -209,14 +216,159 @@ error:
     return NULL;
 }
 
+
+/* The attributes of one trick the tricks row reads, checked: 1 plain, 0 not, -1 error. */
+enum { T_NUMBER, T_LEADER, T_WINNER, T_POINTS, T_KIND, T_FAILED, T_NOT_THROWN, T_TRUMPED, T_VIOL,
+       T_SHAPES, T_PLAYS, T_N };
+
+static int
+trick_attrs(PyObject *t, PyObject **a)
+{
+    PyObject *names[T_N] = {s_number, s_leader, s_winner, s_points, s_lead_kind, s_throw_failed,
+                            s_cards_not_thrown, s_trumped, s_violations, s_lead_shapes, s_plays};
+    for (int k = 0; k < T_N; k++)
+        a[k] = NULL;
+    for (int k = 0; k < T_N; k++)
+        if (!(a[k] = PyObject_GetAttr(t, names[k])))
+            return -1;
+    if (small(a[T_LEADER], 4) < 0 || small(a[T_WINNER], 4) < 0 || !PyBool_Check(a[T_FAILED])
+        || !(PyTuple_CheckExact(a[T_VIOL]) || PyList_CheckExact(a[T_VIOL])) || !PyTuple_CheckExact(a[T_SHAPES])
+        || !PyTuple_CheckExact(a[T_PLAYS]))
+        return 0;
+    if (PyTuple_GET_SIZE(a[T_SHAPES])) {
+        PyObject *first = PyTuple_GET_ITEM(a[T_SHAPES], 0);
+        if (!PyTuple_CheckExact(first) || PyTuple_GET_SIZE(first) != 2)
+            return 0;
+    }
+    return 1;
+}
+
+static void
+drop_attrs(PyObject **a)
+{
+    for (int k = 0; k < T_N; k++)
+        Py_CLEAR(a[k]);
+}
+
+/* the number of cards the lead showed (a failed throw's attempted ones), or -1 (not plain) / -2 (error) */
+static Py_ssize_t
+lead_cards(PyObject *plays)
+{
+    if (PyTuple_GET_SIZE(plays) == 0)
+        return 0;
+    PyObject *lead = PyTuple_GET_ITEM(plays, 0);
+    PyObject *att = PyObject_GetAttr(lead, s_attempted), *cards = NULL;
+    Py_ssize_t n = -1;
+    if (att == NULL)
+        return -2;
+    if (PyTuple_CheckExact(att) && PyTuple_GET_SIZE(att))
+        n = PyTuple_GET_SIZE(att);
+    else if (att == Py_None || PyTuple_CheckExact(att)) {
+        if (!(cards = PyObject_GetAttr(lead, s_cards)))
+            n = -2;
+        else if (PyTuple_CheckExact(cards))
+            n = PyTuple_GET_SIZE(cards);
+    }
+    Py_DECREF(att);
+    Py_XDECREF(cards);
+    return n;
+}
+
+static PyObject *
+add_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError,
+                        "add_tricks(cols, mid, hand_no, tricks, defenders, sides_known, batch, seats, teams)");
+        return NULL;
+    }
+    PyObject *cols = args[0], *mid = args[1], *hand_no = args[2], *tricks = args[3], *defenders = args[4];
+    PyObject *sides_known = args[5], *batch = args[6], *seats = args[7], *teams = args[8];
+    enum { NT = 19 };
+    PyObject *c[NT];
+    if (!PyTuple_CheckExact(cols) || PyTuple_GET_SIZE(cols) != NT || !PyTuple_CheckExact(tricks)
+        || !PyAnySet_CheckExact(defenders) || !PyBool_Check(sides_known) || !PyTuple_CheckExact(seats)
+        || PyTuple_GET_SIZE(seats) != 4 || !PyTuple_CheckExact(teams) || PyTuple_GET_SIZE(teams) != 2)
+        Py_RETURN_NONE;
+    for (int i = 0; i < NT; i++) {
+        c[i] = PyTuple_GET_ITEM(cols, i);
+        if (!PyList_CheckExact(c[i]))
+            Py_RETURN_NONE;
+    }
+    Py_ssize_t ntricks = PyTuple_GET_SIZE(tricks);
+    PyObject *a[T_N];
+    for (Py_ssize_t i = 0; i < ntricks; i++) {       /* all checked before anything is appended */
+        int ok = trick_attrs(PyTuple_GET_ITEM(tricks, i), a);
+        Py_ssize_t nlead = ok == 1 ? lead_cards(a[T_PLAYS]) : 0;
+        drop_attrs(a);
+        if (ok < 0 || nlead == -2)
+            return NULL;
+        if (ok == 0 || nlead < 0)
+            Py_RETURN_NONE;
+    }
+    long failed = 0;
+    Py_ssize_t start = PyList_GET_SIZE(c[0]);
+    PyObject *row[NT];
+    for (Py_ssize_t i = 0; i < ntricks; i++) {
+        for (int k = 0; k < NT; k++)
+            row[k] = NULL;
+        if (trick_attrs(PyTuple_GET_ITEM(tricks, i), a) != 1)
+            goto error;
+        long w = PyLong_AsLong(a[T_WINNER]);
+        int thrown = a[T_FAILED] == Py_True;
+        failed += thrown;
+        PyObject *shape = PyTuple_GET_SIZE(a[T_SHAPES]) ? PyTuple_GET_ITEM(a[T_SHAPES], 0) : NULL;
+        int defended = sides_known == Py_True ? PySet_Contains(defenders, a[T_WINNER]) : 0;
+        if (defended < 0)
+            goto error;
+        row[0] = Py_NewRef(mid);
+        row[1] = Py_NewRef(hand_no);
+        row[2] = Py_NewRef(a[T_NUMBER]);
+        row[3] = Py_NewRef(PyTuple_GET_ITEM(seats, PyLong_AsLong(a[T_LEADER])));
+        row[4] = Py_NewRef(PyTuple_GET_ITEM(seats, w));
+        row[5] = Py_NewRef(PyTuple_GET_ITEM(teams, w & 1));
+        row[6] = Py_NewRef(sides_known == Py_True ? (defended ? Py_False : Py_True) : Py_None);
+        row[7] = Py_NewRef(a[T_POINTS]);
+        row[8] = Py_NewRef(thrown ? s_throw : a[T_KIND]);
+        row[9] = PyLong_FromSsize_t(lead_cards(a[T_PLAYS]));
+        row[10] = Py_NewRef(a[T_FAILED]);
+        row[11] = Py_NewRef(a[T_NOT_THROWN]);
+        row[12] = shape ? Py_NewRef(PyTuple_GET_ITEM(shape, 0)) : PyLong_FromLong(1);
+        row[13] = shape ? Py_NewRef(PyTuple_GET_ITEM(shape, 1)) : PyLong_FromLong(1);
+        row[14] = Py_NewRef(a[T_TRUMPED]);
+        row[15] = Py_NewRef(i == ntricks - 1 ? Py_True : Py_False);
+        row[16] = PyLong_FromSsize_t(Py_SIZE(a[T_VIOL]));
+        row[17] = Py_NewRef(batch);
+        row[18] = Py_NewRef(thrown ? a[T_KIND] : Py_None);
+        drop_attrs(a);
+        for (int k = 0; k < NT; k++)
+            if (row[k] == NULL || PyList_Append(c[k], row[k]) < 0)
+                goto error;
+        for (int k = 0; k < NT; k++)
+            Py_CLEAR(row[k]);
+    }
+    return PyLong_FromLong(failed);
+error:
+    drop_attrs(a);
+    for (int k = 0; k < NT; k++)
+        Py_XDECREF(row[k]);
+    for (int k = 0; k < NT; k++)            /* nothing half-written: every list as it was */
+        if (PyList_GET_SIZE(c[k]) > start && PyList_SetSlice(c[k], start, PyList_GET_SIZE(c[k]), NULL) < 0)
+            break;
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"add_plays", (PyCFunction)(void (*)(void))add_plays, METH_FASTCALL,
      "add_plays(cols, mid, hand_no, tricks, batch, cache, token, points, seats): rows._add_plays in C"},
+    {"add_tricks", (PyCFunction)(void (*)(void))add_tricks, METH_FASTCALL,
+     "add_tricks(cols, mid, hand_no, tricks, defenders, sides_known, batch, seats, teams): rows._trick_rows "
+     "in C; the failed throws, or None"},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rows_core",
-                                    "The plays table's rows of a hand, in C.", -1, methods};
+                                    "The plays and tricks tables' rows of a hand, in C.", -1, methods};
 
 PyMODINIT_FUNC
 PyInit__rows_core(void)
@@ -224,5 +376,9 @@ PyInit__rows_core(void)
 #define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL
     INTERN(s_number, "number"); INTERN(s_plays, "plays"); INTERN(s_winner, "winner"); INTERN(s_seat, "seat");
     INTERN(s_cards, "cards"); INTERN(s_attempted, "attempted"); INTERN(s_notes, "notes");
+    INTERN(s_leader, "leader"); INTERN(s_points, "points"); INTERN(s_lead_kind, "lead_kind");
+    INTERN(s_throw_failed, "throw_failed"); INTERN(s_cards_not_thrown, "cards_not_thrown");
+    INTERN(s_trumped, "trumped"); INTERN(s_violations, "violations"); INTERN(s_lead_shapes, "lead_shapes");
+    INTERN(s_throw, "throw");
     return PyModule_Create(&module);
 }

@@ -49,9 +49,20 @@ def _defender_seats(dealer: int | None, defenders: frozenset[int]) -> list[str] 
     return [SEAT_TOKENS[(first + i) & 3] for i in range(4) if (first + i) & 3 in defenders]
 
 
-@functools.lru_cache(maxsize=256)
 def _rules_json(rules: RuleSet) -> str:
-    return json.dumps(rules.options(), sort_keys=True, ensure_ascii=False)
+    """The ``rules`` column's JSON of a ruleset, kept by identity (a hand's ruleset is its match's
+    object: hashing a RuleSet, dozens of enum fields, cost more than the row it is for)."""
+    hit = _RULES_JSON.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    text = json.dumps(rules.options(), sort_keys=True, ensure_ascii=False)
+    if len(_RULES_JSON) >= 256:
+        _RULES_JSON.clear()
+    _RULES_JSON[id(rules)] = (rules, text)      # the ruleset kept alive: its id is not reused
+    return text
+
+
+_RULES_JSON: dict[int, tuple[RuleSet, str]] = {}
 
 
 class TableBuilder:
@@ -175,8 +186,7 @@ class TableBuilder:
         defenders = (hr.dealer & 1) if hr.dealer is not None else (min(hr.defenders) & 1 if hr.defenders else None)
         attackers = None if defenders is None else 1 - defenders
         sides_known = bool(hr.defenders)
-        pl = self.cols["plays"]
-        plays_cols = tuple(pl[f.name] for f in SCHEMAS["plays"])
+        plays_cols = tuple(self.cols["plays"].values())         # in the schema's order
         analysed = by_play(hr, analysis)
         viewed = views_by_play(analysed, analysis, views)
         core_cols, view_cols = plays_cols[:_CORE_COLS], plays_cols[_CORE_COLS:]
@@ -187,24 +197,12 @@ class TableBuilder:
             nulls = [None] * (len(core_cols[0]) - len(view_cols[0]))
             for col in view_cols:
                 col.extend(nulls)
-        failed = 0
         ntricks = len(hr.tricks)
-        trick_rows = []
-        for i, t in enumerate(hr.tricks):
-            winner = t.winner
-            wteam = winner & 1
-            failed += t.throw_failed
-            lead = t.plays[0] if t.plays else None
-            lead_cards = len(lead.attempted if lead is not None and lead.attempted else
-                             (lead.cards if lead is not None else ()))
-            trick_rows.append((
-                mid, n, t.number, SEAT_TOKENS[t.leader], SEAT_TOKENS[winner], TEAMS[wteam],
-                # a failed throw was led as a throw; the engine's lead_kind is the unit it was forced to
-                (winner not in hr.defenders) if sides_known else None, t.points,
-                "throw" if t.throw_failed else t.lead_kind, lead_cards,
-                t.throw_failed, t.cards_not_thrown, t.winning_shape[0], t.winning_shape[1], t.trumped,
-                i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
-        self._rows("tricks", trick_rows)
+        failed = None if _ADD_TRICKS is None else _ADD_TRICKS(
+            tuple(self.cols["tricks"].values()), mid, n, hr.tricks, hr.defenders, sides_known, batch, _SEATS, TEAMS)
+        if failed is None:
+            trick_rows, failed = _trick_rows(mid, n, hr, sides_known, batch)
+            self._rows("tricks", trick_rows)
         for v in hr.violations:
             self._violation(mid, n, v, record, hr)
         o = hr.outcome
@@ -262,6 +260,28 @@ def match_key(row: tuple, hands: dict[str, list], n: int) -> str:
         parts.append("\x1e")
         parts.extend("~" if v is None else str(v) for v in h)
     return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def _trick_rows(mid: str, n: int, hr: HandResult, sides_known: bool, batch: str) -> tuple[list[tuple], int]:
+    """The ``tricks`` rows of a hand and its failed throws (the reference for ``_rows_core.add_tricks``)."""
+    failed = 0
+    ntricks = len(hr.tricks)
+    trick_rows = []
+    for i, t in enumerate(hr.tricks):
+        winner = t.winner
+        wteam = winner & 1
+        failed += t.throw_failed
+        lead = t.plays[0] if t.plays else None
+        lead_cards = len(lead.attempted if lead is not None and lead.attempted else
+                         (lead.cards if lead is not None else ()))
+        trick_rows.append((
+            mid, n, t.number, SEAT_TOKENS[t.leader], SEAT_TOKENS[winner], TEAMS[wteam],
+            # a failed throw was led as a throw; the engine's lead_kind is the unit it was forced to
+            (winner not in hr.defenders) if sides_known else None, t.points,
+            "throw" if t.throw_failed else t.lead_kind, lead_cards,
+            t.throw_failed, t.cards_not_thrown, *t.winning_shape, t.trumped,
+            i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
+    return trick_rows, failed
 
 
 def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tuple:
@@ -347,12 +367,12 @@ def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, ana
 
 
 def _rows_core():
-    """The compiled :func:`_add_plays` (``_rows_core.c``), or ``None``."""
+    """The compiled :func:`_add_plays` and :func:`_trick_rows` (``_rows_core.c``), or ``None``s."""
     core = compiled.load("tractor_analysis.dataset._rows_core", "plays rows core", "出牌行核心")
-    return None if core is None else core.add_plays
+    return (None, None) if core is None else (core.add_plays, core.add_tricks)
 
 
-_ADD_PLAYS = _rows_core()
+_ADD_PLAYS, _ADD_TRICKS = _rows_core()
 _SEATS = tuple(SEAT_TOKENS)
 
 
