@@ -13,7 +13,7 @@
  *                                      appearance, int32 indices (a null's is 0)
  *   strings(values, max_offset)     -> (offsets, data, validity, nulls)   int32 offsets, UTF-8
  *                                      data; None past max_offset or for a str UTF-8 cannot hold
- *   lists(values, max_offset)       -> (offsets, validity, nulls, flat)   int32 offsets, the items
+ *   lists(values, max_offset)       -> (offsets, flat, validity, nulls)   int32 offsets, the items
  *                                      of every list in one list; None past max_offset
  */
 #define PY_SSIZE_T_CLEAN
@@ -53,17 +53,41 @@ validity(PyObject *values, Py_ssize_t *nulls)
     return b;
 }
 
-/* (a, validity, nulls) as a new tuple, stealing a and v */
+/* (data, validity, nulls) of values, stealing data; NULL on error */
 static PyObject *
-triple(PyObject *a, PyObject *v, Py_ssize_t nulls)
+with_validity(PyObject *values, PyObject *data)
 {
-    if (a == NULL || v == NULL) {
-        Py_XDECREF(a);
-        Py_XDECREF(v);
+    Py_ssize_t nulls;
+    PyObject *v = validity(values, &nulls);
+    if (v == NULL) {
+        Py_DECREF(data);
         return NULL;
     }
-    PyObject *out = Py_BuildValue("(NNn)", a, v, nulls);
-    return out;
+    return Py_BuildValue("(NNn)", data, v, nulls);
+}
+
+/* whether the column takes every value (None always) */
+static int
+takes_all(PyObject *values, int (*takes)(PyObject *))
+{
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(values); i++) {
+        PyObject *v = PyList_GET_ITEM(values, i);
+        if (v != Py_None && !takes(v))
+            return 0;
+    }
+    return 1;
+}
+
+static int
+is_bool(PyObject *v)
+{
+    return v == Py_True || v == Py_False;
+}
+
+static int
+is_str(PyObject *v)
+{
+    return PyUnicode_CheckExact(v);
 }
 
 static PyObject *
@@ -110,9 +134,7 @@ ints(PyObject *self, PyObject *args)
             memcpy(buf + 8 * i, &y, 8);
         }
     }
-    Py_ssize_t nulls;
-    PyObject *v = validity(values, &nulls);
-    return triple(data, v, nulls);
+    return with_validity(values, data);
 }
 
 static PyObject *
@@ -121,12 +143,9 @@ bools(PyObject *self, PyObject *args)
     PyObject *values;
     if (!PyArg_ParseTuple(args, "O!", &PyList_Type, &values))
         return NULL;
+    if (!takes_all(values, is_bool))
+        Py_RETURN_NONE;
     Py_ssize_t n = PyList_GET_SIZE(values);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyList_GET_ITEM(values, i);
-        if (v != Py_None && v != Py_True && v != Py_False)
-            Py_RETURN_NONE;
-    }
     char *bits;
     PyObject *data = zeroed((n + 7) / 8, &bits);
     if (data == NULL)
@@ -134,9 +153,7 @@ bools(PyObject *self, PyObject *args)
     for (Py_ssize_t i = 0; i < n; i++)
         if (PyList_GET_ITEM(values, i) == Py_True)
             bits[i >> 3] |= (char)(1 << (i & 7));
-    Py_ssize_t nulls;
-    PyObject *v = validity(values, &nulls);
-    return triple(data, v, nulls);
+    return with_validity(values, data);
 }
 
 static PyObject *
@@ -145,12 +162,9 @@ dictionary(PyObject *self, PyObject *args)
     PyObject *values;
     if (!PyArg_ParseTuple(args, "O!", &PyList_Type, &values))
         return NULL;
+    if (!takes_all(values, is_str))
+        Py_RETURN_NONE;
     Py_ssize_t n = PyList_GET_SIZE(values);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyList_GET_ITEM(values, i);
-        if (v != Py_None && !PyUnicode_CheckExact(v))
-            Py_RETURN_NONE;
-    }
     char *buf;
     PyObject *index = PyDict_New(), *keys = PyList_New(0), *data = zeroed(n * 4, &buf);
     if (index == NULL || keys == NULL || data == NULL)
@@ -199,6 +213,63 @@ fail:
     return NULL;
 }
 
+/* what an item adds to its column's data (a str's UTF-8 bytes, a list's items), -1 when the column
+ * does not take it */
+typedef Py_ssize_t (*SizeOf)(PyObject *);
+
+static Py_ssize_t
+str_size(PyObject *v)
+{
+    if (!PyUnicode_CheckExact(v))
+        return -1;
+    if (PyUnicode_IS_ASCII(v))
+        return PyUnicode_GET_LENGTH(v);
+    Py_ssize_t size;
+    if (PyUnicode_AsUTF8AndSize(v, &size) == NULL) {     /* a lone surrogate */
+        PyErr_Clear();
+        return -1;
+    }
+    return size;                                          /* the UTF-8 is now cached in v */
+}
+
+static Py_ssize_t
+list_size(PyObject *v)
+{
+    return PyList_CheckExact(v) ? PyList_GET_SIZE(v) : -1;
+}
+
+/* the values of a variable-size column measured: their total size, or -1 (declined: a value the
+ * column does not take, or a total past max_offset) */
+static long long
+total_size(PyObject *values, SizeOf size_of, long long max_offset)
+{
+    long long total = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(values); i++) {
+        PyObject *v = PyList_GET_ITEM(values, i);
+        if (v == Py_None)
+            continue;
+        Py_ssize_t size = size_of(v);
+        if (size < 0)
+            return -1;
+        total += size;
+    }
+    return total > max_offset ? -1 : total;
+}
+
+/* (offsets, content, validity, nulls), stealing offsets and content; NULL on error */
+static PyObject *
+variable(PyObject *values, PyObject *offsets, PyObject *content)
+{
+    Py_ssize_t nulls = 0;
+    PyObject *valid = offsets && content ? validity(values, &nulls) : NULL;
+    if (valid == NULL) {
+        Py_XDECREF(offsets);
+        Py_XDECREF(content);
+        return NULL;
+    }
+    return Py_BuildValue("(NNNn)", offsets, content, valid, nulls);
+}
+
 static PyObject *
 strings(PyObject *self, PyObject *args)
 {
@@ -206,52 +277,27 @@ strings(PyObject *self, PyObject *args)
     long long max_offset;
     if (!PyArg_ParseTuple(args, "O!L", &PyList_Type, &values, &max_offset))
         return NULL;
-    Py_ssize_t n = PyList_GET_SIZE(values);
-    long long total = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyList_GET_ITEM(values, i);
-        if (v == Py_None)
-            continue;
-        if (!PyUnicode_CheckExact(v))
-            Py_RETURN_NONE;
-        Py_ssize_t size;
-        if (PyUnicode_IS_ASCII(v))
-            size = PyUnicode_GET_LENGTH(v);
-        else if (PyUnicode_AsUTF8AndSize(v, &size) == NULL) {    /* a lone surrogate */
-            PyErr_Clear();
-            Py_RETURN_NONE;
-        }
-        total += size;
-    }
-    if (total > max_offset)
+    long long total = total_size(values, str_size, max_offset);
+    if (total < 0)
         Py_RETURN_NONE;
-    char *off, *buf;
+    Py_ssize_t n = PyList_GET_SIZE(values);
+    char *off = NULL, *buf = NULL;
     PyObject *offsets = zeroed((n + 1) * 4, &off), *data = zeroed((Py_ssize_t)total, &buf);
-    if (offsets == NULL || data == NULL) {
-        Py_XDECREF(offsets);
-        Py_XDECREF(data);
-        return NULL;
-    }
-    int32_t at = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyList_GET_ITEM(values, i);
-        if (v != Py_None) {
-            Py_ssize_t size = PyUnicode_GET_LENGTH(v);
-            const char *u = PyUnicode_IS_ASCII(v) ? (const char *)PyUnicode_DATA(v)
-                                                  : PyUnicode_AsUTF8AndSize(v, &size);  /* cached above */
-            memcpy(buf + at, u, size);
-            at += (int32_t)size;
+    if (offsets != NULL && data != NULL) {
+        int32_t at = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *v = PyList_GET_ITEM(values, i);
+            if (v != Py_None) {
+                Py_ssize_t size = PyUnicode_GET_LENGTH(v);
+                const char *u = PyUnicode_IS_ASCII(v) ? (const char *)PyUnicode_DATA(v)
+                                                      : PyUnicode_AsUTF8AndSize(v, &size);  /* cached */
+                memcpy(buf + at, u, size);
+                at += (int32_t)size;
+            }
+            memcpy(off + 4 * (i + 1), &at, 4);
         }
-        memcpy(off + 4 * (i + 1), &at, 4);
     }
-    Py_ssize_t nulls;
-    PyObject *valid = validity(values, &nulls);
-    if (valid == NULL) {
-        Py_DECREF(offsets);
-        Py_DECREF(data);
-        return NULL;
-    }
-    return Py_BuildValue("(NNNn)", offsets, data, valid, nulls);
+    return variable(values, offsets, data);
 }
 
 static PyObject *
@@ -261,44 +307,26 @@ lists(PyObject *self, PyObject *args)
     long long max_offset;
     if (!PyArg_ParseTuple(args, "O!L", &PyList_Type, &values, &max_offset))
         return NULL;
-    Py_ssize_t n = PyList_GET_SIZE(values);
-    long long total = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyList_GET_ITEM(values, i);
-        if (v == Py_None)
-            continue;
-        if (!PyList_CheckExact(v))
-            Py_RETURN_NONE;
-        total += PyList_GET_SIZE(v);
-    }
-    if (total > max_offset)
+    long long total = total_size(values, list_size, max_offset);
+    if (total < 0)
         Py_RETURN_NONE;
-    char *buf;
-    PyObject *offsets = zeroed((n + 1) * 4, &buf), *flat = PyList_New((Py_ssize_t)total);
-    if (offsets == NULL || flat == NULL) {
-        Py_XDECREF(offsets);
-        Py_XDECREF(flat);
-        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(values);
+    char *off = NULL;
+    PyObject *offsets = zeroed((n + 1) * 4, &off), *flat = PyList_New((Py_ssize_t)total);
+    if (offsets != NULL && flat != NULL) {
+        int32_t at = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *v = PyList_GET_ITEM(values, i);
+            if (v != Py_None)
+                for (Py_ssize_t j = 0; j < PyList_GET_SIZE(v); j++) {
+                    PyObject *item = PyList_GET_ITEM(v, j);
+                    Py_INCREF(item);
+                    PyList_SET_ITEM(flat, at++, item);
+                }
+            memcpy(off + 4 * (i + 1), &at, 4);
+        }
     }
-    int32_t at = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyList_GET_ITEM(values, i);
-        if (v != Py_None)
-            for (Py_ssize_t j = 0; j < PyList_GET_SIZE(v); j++) {
-                PyObject *item = PyList_GET_ITEM(v, j);
-                Py_INCREF(item);
-                PyList_SET_ITEM(flat, at++, item);
-            }
-        memcpy(buf + 4 * (i + 1), &at, 4);
-    }
-    Py_ssize_t nulls;
-    PyObject *valid = validity(values, &nulls);
-    if (valid == NULL) {
-        Py_DECREF(offsets);
-        Py_DECREF(flat);
-        return NULL;
-    }
-    return Py_BuildValue("(NNnN)", offsets, valid, nulls, flat);
+    return variable(values, offsets, flat);
 }
 
 static PyMethodDef methods[] = {
@@ -307,7 +335,7 @@ static PyMethodDef methods[] = {
     {"dictionary", dictionary, METH_VARARGS,
      "(keys, indices, validity, nulls) of a dictionary-encoded string column, or None to decline."},
     {"strings", strings, METH_VARARGS, "(offsets, data, validity, nulls) of a string column, or None to decline."},
-    {"lists", lists, METH_VARARGS, "(offsets, validity, nulls, flat) of a list column, or None to decline."},
+    {"lists", lists, METH_VARARGS, "(offsets, flat, validity, nulls) of a list column, or None to decline."},
     {NULL, NULL, 0, NULL},
 };
 

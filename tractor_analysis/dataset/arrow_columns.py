@@ -200,7 +200,7 @@ def _dictionary(values: list, typ: pa.DataType, n: int) -> pa.Array:
 def _lists(values: list, typ: pa.DataType, n: int) -> pa.Array:
     got = _CORE.lists(values, _MAX_OFFSET) if _CORE is not None else None
     if got is not None:
-        offsets, validity, nulls, flat = got
+        offsets, flat, validity, nulls = got
         return pa.Array.from_buffers(typ, n, [_buffer(validity), pa.py_buffer(offsets)], null_count=nulls,
                                      children=[_build(flat, typ.value_type)])
     if not _types(values) <= {list, _NONE}:
