@@ -86,6 +86,7 @@ def _without_fast_paths(monkeypatch):
     monkeypatch.setattr(tgn_tricks, "_plain_plays", lambda *a: None)
     monkeypatch.setattr(tgn_tricks, "_PLAIN_TRICK", None)
     monkeypatch.setattr(tgn_reader, "_PLAIN_LINES", None)
+    monkeypatch.setattr(tgn_reader, "_IN_ORDER", None)
 
 
 def _read_both(monkeypatch, parse, text):

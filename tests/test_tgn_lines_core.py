@@ -1,5 +1,5 @@
 """The compiled run of plain ``.tgn`` lines (``_tgn_core.plain_lines``, used by ``tgn_reader._parse_tgn``)
-changes nothing a reader sees: on records damaged in their tag lines, deal, ``Bottom:`` and ``Buried:``
+and the compiled hand's tricks in order (``_tgn_core.tricks_in_order``) change nothing a reader sees: on records damaged in their tag lines, deal, ``Bottom:`` and ``Buried:``
 lines, blank lines and trick lines (seeded and under hypothesis), the matches and every diagnostic
 (code, line, column, hand, trick, both messages) are the same as with every line read by the Python
 loop, and the core takes the plain lines of a clean record (counted)."""
@@ -82,6 +82,7 @@ def _read(text, monkeypatch, lines_core):
     with monkeypatch.context() as mp:
         if not lines_core:
             mp.setattr(tgn_reader, "_PLAIN_LINES", None)
+            mp.setattr(tgn_reader, "_IN_ORDER", None)
         return parse_tgn(text)
 
 
@@ -92,6 +93,7 @@ def _same(text, monkeypatch):
     assert repr(fast) == repr(slow)          # every play's line and column, every diagnostic's words
     with monkeypatch.context() as mp:        # and with no compiled piece at all
         mp.setattr(tgn_reader, "_PLAIN_LINES", None)
+        mp.setattr(tgn_reader, "_IN_ORDER", None)
         mp.setattr(tgn_tricks, "_PLAIN_TRICK", None)
         mp.setattr(tgn_tricks, "_PLAIN", None)
         pure = parse_tgn(text)
@@ -135,4 +137,11 @@ def test_lines_before_any_hand_read_the_same(monkeypatch, line):
 
 
 def test_the_reader_uses_the_compiled_lines():
-    assert tgn_reader._PLAIN_LINES is core.plain_lines
+    assert tgn_reader._PLAIN_LINES is core.plain_lines and tgn_reader._IN_ORDER is core.tricks_in_order
+
+
+@pytest.mark.parametrize("numbers", [(1, 2, 3), (2, 3), (1, 3), (1, 1), (3, 2), (5,), (999, 1000)])
+@pytest.mark.parametrize("first", ["", '[FirstTrick "2"]\n', '[SetUp "1"]\n[FirstTrick "5"]\n'])
+def test_trick_numbers_read_the_same(monkeypatch, numbers, first):
+    text = '[Hand "1"]\n[Dealer "N"]\n[Trump "S"]\n' + first + "".join(f"{n}. N: SA\n" for n in numbers)
+    _same(text + '[Hand "2"]\n1. E: SK ; x\n{a note}\n', monkeypatch)

@@ -166,14 +166,6 @@ plain_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "plain_plays: unexpected argument types");
         return NULL;
     }
-    long counts[KINDS];
-    for (int k = 0; k < KINDS; k++) {
-        counts[k] = as_long(PyList_GET_ITEM(played, k));
-        if (counts[k] < 0) {
-            PyErr_SetString(PyExc_TypeError, "plain_plays: played must hold counts");
-            return NULL;
-        }
-    }
     long add[KINDS] = {0};
     PyObject *plays = PyList_New(0);
     if (plays == NULL)
@@ -249,6 +241,15 @@ plain_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     if (PyList_GET_SIZE(plays) == 0)
         goto none;
+    long counts[KINDS];                  /* the counts so far of the kinds played here */
+    for (int k = 0; k < KINDS; k++)
+        if (add[k]) {
+            counts[k] = as_long(PyList_GET_ITEM(played, k));
+            if (counts[k] < 0) {
+                PyErr_SetString(PyExc_TypeError, "plain_plays: played must hold counts");
+                goto error;
+            }
+        }
     for (int k = 0; k < KINDS; k++)
         if (add[k] && counts[k] + add[k] > decks)
             goto none;                   /* more copies than the decks hold: nothing counted */
@@ -368,6 +369,8 @@ plain_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  * Anything else (the line it stops at): the Python reads it, the reference. */
 
 static PyObject *tag_fn, *labels_map, *json_suffix, *max_trick_obj;
+static PyTypeObject *trick_type;
+static Py_ssize_t trick_off[4];  /* number, plays, notes, line */
 static PyObject *a_hand, *a_tricks, *a_played, *a_decks, *a_segments, *a_trick_no, *a_content, *a_seen,
     *a_positions, *a_deal, *a_dealt, *a_bottom, *a_buried, *a_earlier, *k_bottom, *k_buried;
 static PyObject *k_deal[4];
@@ -376,9 +379,13 @@ static int lines_ready = 0;
 static PyObject *
 setup_lines(PyObject *self, PyObject *args)
 {
-    PyObject *tag, *labels, *suffix, *max_trick;
-    if (!PyArg_ParseTuple(args, "OO!UO!", &tag, &PyDict_Type, &labels, &suffix, &PyLong_Type, &max_trick))
+    PyObject *tag, *labels, *suffix, *max_trick, *trick, *trick_names;
+    if (!PyArg_ParseTuple(args, "OO!UO!O!O", &tag, &PyDict_Type, &labels, &suffix, &PyLong_Type, &max_trick,
+                          &PyType_Type, &trick, &trick_names))
         return NULL;
+    if (slot_offsets((PyTypeObject *)trick, trick_names, trick_off, 4) < 0)
+        return NULL;
+    Py_INCREF(trick); Py_XSETREF(trick_type, (PyTypeObject *)trick);
     Py_INCREF(tag); Py_XSETREF(tag_fn, tag);
     Py_INCREF(labels); Py_XSETREF(labels_map, labels);
     Py_INCREF(suffix); Py_XSETREF(json_suffix, suffix);
@@ -808,13 +815,70 @@ plain_lines(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 }
 #undef ISSP
 
+
+/* tgn_reader._tricks_in_order for a hand whose tricks are numbered in sequence from first: the
+ * Trick of each [number, plays, notes, line, column] of h.tricks, or None when a number is out of
+ * sequence (the Python then reports it, the reference). */
+static PyObject *
+tricks_in_order(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyList_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) || trick_type == NULL) {
+        PyErr_SetString(PyExc_TypeError, "tricks_in_order(tricks, first_trick) after setup_lines()");
+        return NULL;
+    }
+    PyObject *drafts = args[0];
+    Py_ssize_t n = PyList_GET_SIZE(drafts);
+    int overflow;
+    long expected = PyLong_AsLongAndOverflow(args[1], &overflow);
+    if (overflow)
+        Py_RETURN_NONE;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *d = PyList_GET_ITEM(drafts, i);
+        if (!PyList_CheckExact(d) || PyList_GET_SIZE(d) != 5 || !PyLong_CheckExact(PyList_GET_ITEM(d, 0))
+            || !PyList_CheckExact(PyList_GET_ITEM(d, 1)) || !PyList_CheckExact(PyList_GET_ITEM(d, 2))) {
+            PyErr_SetString(PyExc_TypeError, "tricks_in_order: a trick draft is not [number, plays, notes, line, column]");
+            return NULL;
+        }
+        long number = PyLong_AsLongAndOverflow(PyList_GET_ITEM(d, 0), &overflow);
+        if (overflow || number != expected)
+            Py_RETURN_NONE;
+        expected = number + 1;
+    }
+    PyObject *out = PyList_New(n);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *d = PyList_GET_ITEM(drafts, i);
+        PyObject *plays = PyList_AsTuple(PyList_GET_ITEM(d, 1));
+        PyObject *notes = plays ? PyList_AsTuple(PyList_GET_ITEM(d, 2)) : NULL;
+        PyObject *trick = notes ? trick_type->tp_alloc(trick_type, 0) : NULL;
+        if (trick != NULL) {
+            PyObject *vals[4] = {PyList_GET_ITEM(d, 0), plays, notes, PyList_GET_ITEM(d, 3)};
+            for (int f = 0; f < 4; f++) {
+                Py_INCREF(vals[f]);
+                *(PyObject **)((char *)trick + trick_off[f]) = vals[f];
+            }
+        }
+        Py_XDECREF(plays);
+        Py_XDECREF(notes);
+        if (trick == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, trick);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, "setup(Play, play_fields, _segment, CARD_LOOKUP, SEAT_LOOKUP)"},
     {"plain_plays", (PyCFunction)(void (*)(void))plain_plays, METH_FASTCALL,
      "plain_plays(played, segments, start, lineno, decks, memo): tgn_tricks._plain_plays"},
     {"plain_trick", (PyCFunction)(void (*)(void))plain_trick, METH_FASTCALL,
      "plain_trick(body, lineno, played, decks, memo, max_trick): tgn_tricks.trick_line's one-pass case"},
-    {"setup_lines", setup_lines, METH_VARARGS, "setup_lines(_tag, labels, json_suffix, max_trick)"},
+    {"setup_lines", setup_lines, METH_VARARGS, "setup_lines(_tag, labels, json_suffix, max_trick, Trick, trick_fields)"},
+    {"tricks_in_order", (PyCFunction)(void (*)(void))tricks_in_order, METH_FASTCALL,
+     "tricks_in_order(tricks, first_trick): tgn_reader._tricks_in_order's Tricks, or None (a number out of sequence)"},
     {"plain_lines", (PyCFunction)(void (*)(void))plain_lines, METH_FASTCALL,
      "plain_lines(st, lines, i): the index of the first line from i that the Python reader must read"},
     {NULL, NULL, 0, NULL},

@@ -22,6 +22,8 @@ through the scanner.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from . import compiled
 from .deal_checks import deal_problems
 from .json_layout import JSON_SUFFIX
@@ -203,7 +205,13 @@ def _check_result_only(st: Reading, h: HandDraft, tricks: list) -> None:
 
 
 def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
-    """The hand's tricks as read; a number out of sequence is reported (and kept)."""
+    """The hand's tricks as read; a number out of sequence is reported (and kept).  Tricks numbered
+    in sequence are made in C when the core is built (:data:`_IN_ORDER`)."""
+    if _IN_ORDER is not None:
+        tricks = _IN_ORDER(h.tricks, h.first_trick)
+        if tricks is not None:
+            st.trick_no = None
+            return tricks
     expected = h.first_trick
     tricks = []
     for number, plays, notes, line, col in h.tricks:
@@ -227,7 +235,8 @@ def _lines_core():
     core = compiled.load("tractor_analysis.records._tgn_core", ".tgn reader core", ".tgn 读取核心")
     if core is None or not hasattr(core, "plain_lines"):
         return None
-    core.setup_lines(_tag, tgn_tricks._LABELS, JSON_SUFFIX, MAX_TRICK)
+    core.setup_lines(_tag, tgn_tricks._LABELS, JSON_SUFFIX, MAX_TRICK, Trick,
+                     tuple(f.name for f in dataclasses.fields(Trick)))
     return core.plain_lines
 
 
@@ -243,3 +252,8 @@ _PLAIN_LINES = _lines_core()
 """``plain_lines(st, lines, i)``: from line ``i``, the lines this reader reads without a word (blank
 lines, one-tag lines, plain trick, deal, Bottom: and Buried: lines) read in C, each as the loop of
 :func:`_parse_tgn` reads it; the index of the first line it leaves to that loop (the reference)."""
+
+_IN_ORDER = None if _PLAIN_LINES is None else compiled.load(
+    "tractor_analysis.records._tgn_core", ".tgn reader core", ".tgn 读取核心").tricks_in_order
+"""``tricks_in_order(drafts, first_trick)``: the Tricks of a hand numbered in sequence, else ``None``
+(the Python loop of :func:`_tricks_in_order` then reports the number out of sequence)."""
