@@ -11,10 +11,10 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tractor_analysis.records import compiled, format_tgn, tgn_reader, tgn_tricks
-from tractor_analysis.records.rulesets import PRESETS
+from tractor_analysis.records import compiled, tgn_reader, tgn_tricks
 from tractor_analysis.records.tgn_reader import parse_tgn
-from tractor_analysis.simulate import simulate_match
+
+from test_tgn_line_core import _records
 
 core = compiled.load("tractor_analysis.records._tgn_core", ".tgn reader core", ".tgn 读取核心")
 pytestmark = pytest.mark.skipif(core is None or not hasattr(core, "plain_lines"),
@@ -45,14 +45,7 @@ _CARD_EDITS = [
 ]
 
 
-def _records(seed):
-    out = []
-    for i, preset in enumerate(("standard", "three-deck", "80fen", "one-deck", "tournament")):
-        out.append(format_tgn(simulate_match(60 + seed, i, rules=PRESETS[preset], violation_rate=0.05, max_hands=3)))
-    return out
-
-
-_TEXTS = _records(0)
+_TEXTS = _records(7)          # the simulated records of test_tgn_line_core, other seeds
 
 
 def _damage(text, rng, rate=0.2):

@@ -24,6 +24,14 @@ static Py_ssize_t play_off[6];   /* seat, cards, attempted, notes, line, column 
 static Py_ssize_t trick_off[4];  /* number, plays, notes, line */
 static int ready = 0;
 
+/* *slot = v (a new reference kept, the old one let go): what setup() stores. */
+static void
+keep(PyObject **slot, PyObject *v)
+{
+    Py_INCREF(v);
+    Py_XSETREF(*slot, v);
+}
+
 static int
 slot_offsets(PyTypeObject *tp, PyObject *names, Py_ssize_t *out, Py_ssize_t n)
 {
@@ -154,12 +162,12 @@ setup(PyObject *self, PyObject *args)
             return NULL;
         }
     }
-    Py_INCREF(play); Py_XSETREF(play_type, (PyTypeObject *)play);
-    Py_INCREF(trick); Py_XSETREF(trick_type, (PyTypeObject *)trick);
-    Py_INCREF(cards); Py_XSETREF(card_lookup, cards);
-    Py_INCREF(seats); Py_XSETREF(seat_lookup, seats);
-    Py_INCREF(notes); Py_XSETREF(as_notes, notes);
-    Py_INCREF(shape); Py_XSETREF(shape_exc, shape);
+    keep((PyObject **)&play_type, play);
+    keep((PyObject **)&trick_type, trick);
+    keep(&card_lookup, cards);
+    keep(&seat_lookup, seats);
+    keep(&as_notes, notes);
+    keep(&shape_exc, shape);
     ready = 1;
     Py_RETURN_NONE;
 }
@@ -646,11 +654,11 @@ setup_hand(PyObject *self, PyObject *args)
     Py_DECREF(mine);
     if (bad)
         return NULL;
-    Py_INCREF(hand); Py_XSETREF(hand_type, (PyTypeObject *)hand);
-    Py_INCREF(decl); Py_XSETREF(decl_type, (PyTypeObject *)decl);
-    Py_INCREF(keys); Py_XSETREF(hand_keys, keys);
-    Py_INCREF(trumps); Py_XSETREF(trump_table, trumps);
-    Py_INCREF(levels); Py_XSETREF(level_table, levels);
+    keep((PyObject **)&hand_type, hand);
+    keep((PyObject **)&decl_type, decl);
+    keep(&hand_keys, keys);
+    keep(&trump_table, trumps);
+    keep(&level_table, levels);
     hand_ready = 1;
     Py_RETURN_TRUE;
 }

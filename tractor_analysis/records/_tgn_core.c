@@ -19,6 +19,14 @@ static Py_ssize_t play_off[6];   /* seat, cards, attempted, notes, line, column 
 static PyObject *segment_fn, *card_lookup, *seat_lookup;
 static int ready = 0;
 
+/* *slot = v (a new reference kept, the old one let go): what setup() stores. */
+static void
+keep(PyObject **slot, PyObject *v)
+{
+    Py_INCREF(v);
+    Py_XSETREF(*slot, v);
+}
+
 static int
 slot_offsets(PyTypeObject *tp, PyObject *names, Py_ssize_t *out, Py_ssize_t n)
 {
@@ -49,14 +57,10 @@ setup(PyObject *self, PyObject *args)
         return NULL;
     if (slot_offsets((PyTypeObject *)play, names, play_off, 6) < 0)
         return NULL;
-    Py_INCREF(play);
-    Py_XSETREF(play_type, (PyTypeObject *)play);
-    Py_INCREF(segment);
-    Py_XSETREF(segment_fn, segment);
-    Py_INCREF(cards);
-    Py_XSETREF(card_lookup, cards);
-    Py_INCREF(seats);
-    Py_XSETREF(seat_lookup, seats);
+    keep((PyObject **)&play_type, play);
+    keep(&segment_fn, segment);
+    keep(&card_lookup, cards);
+    keep(&seat_lookup, seats);
     ready = 1;
     Py_RETURN_NONE;
 }
@@ -385,11 +389,11 @@ setup_lines(PyObject *self, PyObject *args)
         return NULL;
     if (slot_offsets((PyTypeObject *)trick, trick_names, trick_off, 4) < 0)
         return NULL;
-    Py_INCREF(trick); Py_XSETREF(trick_type, (PyTypeObject *)trick);
-    Py_INCREF(tag); Py_XSETREF(tag_fn, tag);
-    Py_INCREF(labels); Py_XSETREF(labels_map, labels);
-    Py_INCREF(suffix); Py_XSETREF(json_suffix, suffix);
-    Py_INCREF(max_trick); Py_XSETREF(max_trick_obj, max_trick);
+    keep((PyObject **)&trick_type, trick);
+    keep(&tag_fn, tag);
+    keep(&labels_map, labels);
+    keep(&json_suffix, suffix);
+    keep(&max_trick_obj, max_trick);
     lines_ready = 1;
     Py_RETURN_NONE;
 }
