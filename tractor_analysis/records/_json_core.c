@@ -953,35 +953,84 @@ out:
 }
 
 
-/* ---- limits.json_too_deep in one C pass per step: the offset of the first '[' or '{' nested deeper
- * than limit in text (strings skipped), or None; the same three steps, so the same answer on any text:
- * (1) no more opening brackets than limit; (2) the running depth outside strings -- strings as
- * limits._STRING takes them: from a quote to the next unescaped quote or the end of the text, a quote
- * it cannot take (a lone backslash last) read as text -- never above limit, closing brackets counted
- * even below zero; (3) limits._first_too_deep: the depth kept at zero or more, a string left open
- * ending the scan (None: the decoder reports it). */
+/* ---- limits.json_too_deep in C: the offset of the first '[' or '{' nested deeper than limit in
+ * text (strings skipped), or None -- the same answer on any text.  Its step (1), no more opening
+ * brackets than limit, only saves time there (the depth of step (2) is never above that count), so
+ * here: (2) the running depth outside strings -- strings as limits._STRING takes them: from a quote
+ * to the next unescaped quote or the end of the text, a quote it cannot take (a lone backslash
+ * last) read as text -- never above limit, closing brackets counted even below zero: None; else
+ * (3) limits._first_too_deep: the depth kept at zero or more, a string left open ending the scan
+ * (None: the decoder reports it). */
 
-/* The end of the string opened at text[p] (the index after it), or -1 when it cannot be taken:
+/* The end of the string opened at d[p] (the index after it), or -1 when it cannot be taken:
  * open_to_end, whether a string left open (no closing quote) runs to the end (limits._STRING) or
- * is not taken (limits._STRING_END). */
-static Py_ssize_t
-string_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t p, int open_to_end)
-{
-    Py_ssize_t j = p + 1;
-    for (;;) {
-        if (j >= n)
-            return open_to_end ? n : -1;
-        Py_UCS4 c = PyUnicode_READ(kind, data, j);
-        if (c == '"')
-            return j + 1;
-        if (c == '\\') {
-            if (j + 1 >= n)
-                return -1;
-            j += 2;
-        } else
-            j++;
+ * is not taken (limits._STRING_END).  One loop per width of the text's characters. */
+#define STRING_END(T)                                                                   \
+    static Py_ssize_t string_end_##T(const T *d, Py_ssize_t n, Py_ssize_t p, int open_to_end) \
+    {                                                                                   \
+        for (Py_ssize_t j = p + 1;;) {                                                  \
+            if (j >= n)                                                                 \
+                return open_to_end ? n : -1;                                            \
+            T c = d[j];                                                                 \
+            if (c == '"')                                                               \
+                return j + 1;                                                           \
+            if (c == '\\') {                                                            \
+                if (j + 1 >= n)                                                         \
+                    return -1;                                                          \
+                j += 2;                                                                 \
+            } else                                                                      \
+                j++;                                                                    \
+        }                                                                               \
     }
-}
+
+/* -1 when text is no deeper than limit by step (2), else the answer of step (3): the
+ * offset, or -2 for None. */
+#define DEPTH_SCAN(T)                                                                   \
+    static Py_ssize_t depth_scan_##T(const T *d, Py_ssize_t n, long limit)             \
+    {                                                                                   \
+        long depth = 0, most = 0;                                                       \
+        for (Py_ssize_t i = 0; i < n;) {                                                \
+            T c = d[i];                                                                 \
+            if (c == '"') {                                                             \
+                Py_ssize_t e = string_end_##T(d, n, i, 1);                              \
+                i = e < 0 ? i + 1 : e;                                                  \
+                continue;                                                               \
+            }                                                                           \
+            if (c == '[' || c == '{') {                                                 \
+                if (++depth > most)                                                     \
+                    most = depth;                                                       \
+            } else if (c == ']' || c == '}')                                            \
+                depth--;                                                                \
+            i++;                                                                        \
+        }                                                                               \
+        if (most <= limit)                                                              \
+            return -1;                                                                  \
+        depth = 0;                                                                      \
+        for (Py_ssize_t i = 0; i < n;) {                                                \
+            T c = d[i];                                                                 \
+            if (c == '"') {                                                             \
+                Py_ssize_t e = string_end_##T(d, n, i, 0);                              \
+                if (e < 0)                                                              \
+                    return -2;                                                          \
+                i = e;                                                                  \
+                continue;                                                               \
+            }                                                                           \
+            if (c == '[' || c == '{') {                                                 \
+                if (++depth > limit)                                                    \
+                    return i;                                                           \
+            } else if ((c == ']' || c == '}') && depth)                                 \
+                depth--;                                                                \
+            i++;                                                                        \
+        }                                                                               \
+        return -2;                                                                      \
+    }
+
+STRING_END(Py_UCS1)
+STRING_END(Py_UCS2)
+STRING_END(Py_UCS4)
+DEPTH_SCAN(Py_UCS1)
+DEPTH_SCAN(Py_UCS2)
+DEPTH_SCAN(Py_UCS4)
 
 static PyObject *
 too_deep(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -994,50 +1043,20 @@ too_deep(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     long limit = PyLong_AsLong(args[1]);
     if (limit == -1 && PyErr_Occurred())
         return NULL;
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text), opening = 0;
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        opening += c == '[' || c == '{';
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), at;
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        at = depth_scan_Py_UCS1(PyUnicode_1BYTE_DATA(text), n, limit);
+        break;
+    case PyUnicode_2BYTE_KIND:
+        at = depth_scan_Py_UCS2(PyUnicode_2BYTE_DATA(text), n, limit);
+        break;
+    default:
+        at = depth_scan_Py_UCS4(PyUnicode_4BYTE_DATA(text), n, limit);
     }
-    if (opening <= limit)
+    if (at < 0)
         Py_RETURN_NONE;
-    long depth = 0, most = 0;
-    for (Py_ssize_t i = 0; i < n;) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c == '"') {
-            Py_ssize_t e = string_end(kind, data, n, i, 1);
-            i = e < 0 ? i + 1 : e;
-            continue;
-        }
-        if (c == '[' || c == '{') {
-            if (++depth > most)
-                most = depth;
-        } else if (c == ']' || c == '}')
-            depth--;
-        i++;
-    }
-    if (most <= limit)
-        Py_RETURN_NONE;
-    depth = 0;
-    for (Py_ssize_t i = 0; i < n;) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c == '"') {
-            Py_ssize_t e = string_end(kind, data, n, i, 0);
-            if (e < 0)
-                Py_RETURN_NONE;
-            i = e;
-            continue;
-        }
-        if (c == '[' || c == '{') {
-            if (++depth > limit)
-                return PyLong_FromSsize_t(i);
-        } else if ((c == ']' || c == '}') && depth)
-            depth--;
-        i++;
-    }
-    Py_RETURN_NONE;
+    return PyLong_FromSsize_t(at);
 }
 
 static PyMethodDef methods[] = {
