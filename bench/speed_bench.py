@@ -8,6 +8,7 @@ as ``.tgn``, and measures **CPU time** (one core) of:
   list of every decoded line kept alive is 2–4× slower than this: the collector walks the growing
   heap; it is not the baseline.)
 * the replay alone (matches already parsed);
+* parse alone, from ``.jsonl`` and from ``.tgn`` (the matches made and dropped);
 * parse + replay from ``.jsonl`` and from ``.tgn`` (what ``check`` and ``ingest`` do per file);
 * ``tractor check`` end to end (a child process: start-up, reading, replay, output);
 * ``tractor ingest`` with 1 and 2 workers (child processes; CPU of the whole tree, wall time,
@@ -24,7 +25,7 @@ its CPU time), so a loaded machine still gives comparable numbers::
 
 ``--big-file 8`` runs only the memory goal's file: the corpus written 8 times into one file.
 
-``--profile replay|jsonl|tgn`` prints the cProfile top entries of that step instead.
+``--profile replay|jsonl|tgn|parse-jsonl|parse-tgn`` prints the cProfile top entries of that step instead.
 """
 from __future__ import annotations
 
@@ -231,13 +232,13 @@ def big_file_rows(folder: str, copies: int) -> None:
         print(f"| {what} | {cpu:.1f} ({cpu / base:.1f}) | {wall:.1f} | {rss:.0f} MB | {load:.1f} |")
 
 
-STEPS = ("none", "floor", "replay", "jsonl", "tgn")
+STEPS = ("none", "floor", "replay", "jsonl", "tgn", "parse-jsonl", "parse-tgn")
 
 
 def run_step(step: str, folder: str, repeat: int) -> float:
     """Least CPU seconds of ``repeat`` runs of one in-process step, in this (fresh) process: ``floor``
     (the baseline), ``replay`` (matches parsed before the clock starts), ``jsonl`` / ``tgn`` (parse +
-    replay).  The engine's memo is forgotten before each run: each is a first pass, as in a fresh
+    replay), ``parse-jsonl`` / ``parse-tgn`` (parse alone, the matches dropped).  The engine's memo is forgotten before each run: each is a first pass, as in a fresh
     ``tractor check``."""
     from tractor_analysis.engine import legal
     from tractor_analysis.engine.replay import replay_match
@@ -258,11 +259,21 @@ def run_step(step: str, folder: str, repeat: int) -> float:
             legal.clear_memo()
             for m in matches:
                 replay_match(m)
+    elif step == "parse-jsonl":
+        def fn():
+            parse_jsonl(jsonl)
     elif step == "jsonl":
         def fn():
             legal.clear_memo()
             for m in parse_jsonl(jsonl)[0]:
                 replay_match(m)
+    elif step == "parse-tgn":
+        tgn_dir = os.path.join(folder, "tgn")
+        tgns = [open(os.path.join(tgn_dir, f), encoding="utf-8").read() for f in sorted(os.listdir(tgn_dir))]
+
+        def fn():
+            for text in tgns:
+                parse_tgn(text)
     else:
         tgn_dir = os.path.join(folder, "tgn")
         tgns = [open(os.path.join(tgn_dir, f), encoding="utf-8").read() for f in sorted(os.listdir(tgn_dir))]
@@ -300,7 +311,7 @@ def main() -> None:
     ap.add_argument("--corpus", default=None)
     ap.add_argument("--repeat", type=int, default=3, help="in-process steps: best of N")
     ap.add_argument("--no-children", action="store_true", help="skip check/ingest child processes")
-    ap.add_argument("--profile", choices=["replay", "jsonl", "tgn"])
+    ap.add_argument("--profile", choices=["replay", "jsonl", "tgn", "parse-jsonl", "parse-tgn"])
     ap.add_argument("--ingest-rounds", type=int, default=3, help="ingest with 1 then 2 workers, N times")
     ap.add_argument("--only-ingest", action="store_true", help="json.loads and the ingest rows only")
     ap.add_argument("--big-file", type=int, default=0, metavar="COPIES",
@@ -331,7 +342,9 @@ def main() -> None:
         tgns = [open(os.path.join(tgn_dir, f), encoding="utf-8").read() for f in sorted(os.listdir(tgn_dir))]
         steps = {"replay": lambda: [replay_match(m) for m in matches],
                  "jsonl": lambda: [replay_match(m) for m in parse_jsonl(jsonl)[0]],
-                 "tgn": lambda: [replay_match(m) for text in tgns for m in parse_tgn(text)[0]]}
+                 "tgn": lambda: [replay_match(m) for text in tgns for m in parse_tgn(text)[0]],
+                 "parse-jsonl": lambda: parse_jsonl(jsonl),
+                 "parse-tgn": lambda: [parse_tgn(text) for text in tgns]}
         legal.clear_memo()
         prof = cProfile.Profile()
         prof.enable()
@@ -346,6 +359,8 @@ def main() -> None:
     rows = []
     if not args.only_ingest:
         rows.append(("replay (already parsed)", step_in_child("replay", folder, args.repeat)))
+        rows.append(("parse alone, .jsonl", step_in_child("parse-jsonl", folder, args.repeat)))
+        rows.append(("parse alone, .tgn", step_in_child("parse-tgn", folder, args.repeat)))
         rows.append(("parse + replay, .jsonl", step_in_child("jsonl", folder, args.repeat)))
         rows.append(("parse + replay, .tgn", step_in_child("tgn", folder, args.repeat)))
     extra = {}

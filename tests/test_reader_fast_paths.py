@@ -13,7 +13,8 @@ import re
 
 import pytest
 
-from tractor_analysis.records import format_jsonl, format_tgn, json_decode, json_fast, json_hands, tgn_tricks
+from tractor_analysis.records import (format_jsonl, format_tgn, json_decode, json_fast, json_hands, tgn_reader,
+                                      tgn_tricks)
 from tractor_analysis.records.json_reader import parse_json, parse_jsonl
 from tractor_analysis.records.limits import json_too_deep
 from tractor_analysis.records.rulesets import PRESETS
@@ -79,8 +80,13 @@ def _damage(obj, rng):
 def _without_fast_paths(monkeypatch):
     monkeypatch.setattr(json_hands, "fast_tricks", lambda *a: None)
     monkeypatch.setattr(json_hands, "fast_dealt", lambda *a: None)
+    monkeypatch.setattr(json_fast, "fast_hand", None)
     monkeypatch.setattr(json_decode, "_shallow", lambda text: False)
+    monkeypatch.setattr(json_decode, "_too_deep", None)
     monkeypatch.setattr(tgn_tricks, "_plain_plays", lambda *a: None)
+    monkeypatch.setattr(tgn_tricks, "_PLAIN_TRICK", None)
+    monkeypatch.setattr(tgn_reader, "_PLAIN_LINES", None)
+    monkeypatch.setattr(tgn_reader, "_IN_ORDER", None)
 
 
 def _read_both(monkeypatch, parse, text):

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tractor_analysis.records import compiled, format_tgn, tgn_tricks
+from tractor_analysis.records import compiled, format_tgn, tgn_reader, tgn_tricks
 from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.records.tgn_reader import parse_tgn
 from tractor_analysis.simulate import simulate_match
@@ -77,6 +77,7 @@ def test_whole_records_read_the_same(monkeypatch, seed):
         with monkeypatch.context() as mp:
             mp.setattr(tgn_tricks, "_PLAIN", None)
             mp.setattr(tgn_tricks, "_PLAIN_TRICK", None)
+            mp.setattr(tgn_reader, "_PLAIN_LINES", None)
             slow = parse_tgn(text)
         assert fast == slow
         assert repr(fast) == repr(slow)

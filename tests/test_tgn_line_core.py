@@ -12,7 +12,7 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tractor_analysis.records import compiled, format_tgn, tgn_tricks
+from tractor_analysis.records import compiled, format_tgn, tgn_reader, tgn_tricks
 from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.records.tgn_reader import parse_tgn
 from tractor_analysis.simulate import simulate_match
@@ -68,6 +68,7 @@ def _read(text, monkeypatch, line_core, piece_core=True):
     with monkeypatch.context() as mp:
         if not line_core:
             mp.setattr(tgn_tricks, "_PLAIN_TRICK", None)
+            mp.setattr(tgn_reader, "_PLAIN_LINES", None)
         if not piece_core:
             mp.setattr(tgn_tricks, "_PLAIN", None)
         return parse_tgn(text)
@@ -91,6 +92,7 @@ def test_clean_records_read_the_same_and_the_core_takes_their_lines(monkeypatch)
     for text in _TEXTS:
         _same(text, monkeypatch)
     monkeypatch.setattr(tgn_tricks, "_PLAIN_TRICK", counting)
+    monkeypatch.setattr(tgn_reader, "_PLAIN_LINES", None)       # the line itself, not the run of lines
     parse_tgn(_TEXTS[0])
     assert calls["taken"] > 20
 

@@ -24,6 +24,14 @@ static Py_ssize_t play_off[6];   /* seat, cards, attempted, notes, line, column 
 static Py_ssize_t trick_off[4];  /* number, plays, notes, line */
 static int ready = 0;
 
+/* *slot = v (a new reference kept, the old one let go): what setup() stores. */
+static void
+keep(PyObject **slot, PyObject *v)
+{
+    Py_INCREF(v);
+    Py_XSETREF(*slot, v);
+}
+
 static int
 slot_offsets(PyTypeObject *tp, PyObject *names, Py_ssize_t *out, Py_ssize_t n)
 {
@@ -154,12 +162,12 @@ setup(PyObject *self, PyObject *args)
             return NULL;
         }
     }
-    Py_INCREF(play); Py_XSETREF(play_type, (PyTypeObject *)play);
-    Py_INCREF(trick); Py_XSETREF(trick_type, (PyTypeObject *)trick);
-    Py_INCREF(cards); Py_XSETREF(card_lookup, cards);
-    Py_INCREF(seats); Py_XSETREF(seat_lookup, seats);
-    Py_INCREF(notes); Py_XSETREF(as_notes, notes);
-    Py_INCREF(shape); Py_XSETREF(shape_exc, shape);
+    keep((PyObject **)&play_type, play);
+    keep((PyObject **)&trick_type, trick);
+    keep(&card_lookup, cards);
+    keep(&seat_lookup, seats);
+    keep(&as_notes, notes);
+    keep(&shape_exc, shape);
     ready = 1;
     Py_RETURN_NONE;
 }
@@ -476,6 +484,22 @@ field(PyObject *hv, PyObject *name)
     return v == Py_None ? NULL : v;
 }
 
+/* The card list hv[name] (absent or null: *out stays NULL) read into *out, each kind counted:
+ * 1 read (or absent), 0 not a list (the detailed path), -1 a miss (*miss set) or an error. */
+static int
+listed_cards(PyObject *hv, PyObject *name, Py_ssize_t *counts, PyObject **out, int *miss)
+{
+    PyObject *v = field(hv, name);
+    if (v == NULL)
+        return PyErr_Occurred() ? -1 : 1;
+    if (!PyList_CheckExact(v))
+        return 0;
+    *out = cards_of(v, miss, counts);
+    return *out == NULL ? -1 : 1;
+}
+
+static PyObject *fast_dealt_of(PyObject *hv, long decks);
+
 /* json_fast.fast_dealt_python: (deal, bottom, buried, []) of hand object hv, or None. */
 static PyObject *
 fast_dealt(PyObject *self, PyObject *args)
@@ -484,6 +508,12 @@ fast_dealt(PyObject *self, PyObject *args)
     long decks;
     if (!PyArg_ParseTuple(args, "Ol", &hv, &decks))
         return NULL;
+    return fast_dealt_of(hv, decks);
+}
+
+static PyObject *
+fast_dealt_of(PyObject *hv, long decks)
+{
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "_json_core.setup() was not called");
         return NULL;
@@ -530,20 +560,13 @@ fast_dealt(PyObject *self, PyObject *args)
         }
     } else if (PyErr_Occurred())
         goto out;
-    if ((v = field(hv, s_bottom)) != NULL) {
-        if (!PyList_CheckExact(v))
-            goto none;
-        if ((bottom = cards_of(v, &miss, counts)) == NULL)
-            goto fail;
-    } else if (PyErr_Occurred())
-        goto out;
-    if ((v = field(hv, s_buried)) != NULL) {
-        if (!PyList_CheckExact(v))
-            goto none;
-        if ((buried = cards_of(v, &miss, buried_counts)) == NULL)
-            goto fail;
-    } else if (PyErr_Occurred())
-        goto out;
+    int got = listed_cards(hv, s_bottom, counts, &bottom, &miss);
+    if (got > 0)
+        got = listed_cards(hv, s_buried, buried_counts, &buried, &miss);
+    if (got == 0)
+        goto none;
+    if (got < 0)
+        goto fail;
     for (int k = 0; k < MAX_KIND; k++)
         if ((counts[k] && counts[k] > decks) || (buried_counts[k] && buried_counts[k] > decks))
             goto none;    /* as _within: an empty list is within any number of decks */
@@ -568,12 +591,486 @@ out:
     return result;
 }
 
+
+/* ---- a whole plain hand (json_hands.HandReader.build_hand's values, for a hand it reads without a word) ----
+ *
+ * fast_hand(hv, previous, decks, line, column, shared) -> a Hand, or None having reported nothing.
+ * A hand is taken when every field is one build_hand reads the plain way: only the fields number,
+ * dealer, trump, level, declarations, deal, bottom, buried, setup, points, first_trick, tricks, claim
+ * and notes; whole numbers (not bools, not strings) in their ranges; a dealer and a trump given (a
+ * position may leave out the dealer), the dealer a key of SEAT_LOOKUP, the trump and the level keys
+ * of the tables json_fast made with the reference conversions; declarations, deal, bottom, buried
+ * and tricks as fast_declarations, fast_dealt and fast_tricks take them; notes a string or a list of
+ * strings.  The caller still runs deal_problems on the hand (its words stay in Python). */
+
+static PyTypeObject *hand_type, *decl_type;
+static PyObject *hand_keys, *trump_table, *level_table;
+static PyObject *s_dealer, *s_trump, *s_level, *s_declarations, *s_setup, *s_points, *s_first_trick, *s_tricks,
+    *s_claim, *s_after_bottom;
+static long max_hand, max_points, max_trick;
+enum { H_NUMBER, H_DEALER, H_TRUMP, H_LEVEL, H_TRUMP_KNOWN, H_DECLARATIONS, H_DECLARATIONS_KNOWN, H_DEAL, H_BOTTOM,
+       H_BURIED, H_EARLIER, H_FRIEND, H_SETUP, H_POINTS, H_POINTS_KNOWN, H_FIRST_TRICK, H_TRICKS, H_CLAIM, H_BID_FOR,
+       H_TAKEBACKS, H_NOTES, H_TAGS, H_RESULT_ONLY, H_LINE, H_FOLLOWS_SKIPPED, H_POSITIONS, H_FIELDS };
+static const char *const hand_names[H_FIELDS] = {
+    "number", "dealer", "trump", "level", "trump_known", "declarations", "declarations_known", "deal", "bottom",
+    "buried", "earlier_buries", "friend", "setup", "points", "points_known", "first_trick", "tricks", "claim",
+    "bid_for", "takebacks", "notes", "tags", "result_only", "line", "follows_skipped", "positions"};
+static Py_ssize_t hand_off[H_FIELDS], decl_off[3];
+static int hand_ready = 0;
+
+/* setup_hand(Hand, hand_fields, Declaration, declaration_fields, plain_keys, trumps, levels, max_hand,
+ * max_points, max_trick): True when Hand has the fields this core fills (in any order), else False
+ * (then json_fast leaves fast_hand out). */
+static PyObject *
+setup_hand(PyObject *self, PyObject *args)
+{
+    PyObject *hand, *names, *decl, *decl_names, *keys, *trumps, *levels;
+    if (!PyArg_ParseTuple(args, "O!O!O!OO!O!O!lll", &PyType_Type, &hand, &PyTuple_Type, &names, &PyType_Type, &decl,
+                          &decl_names, &PyFrozenSet_Type, &keys, &PyDict_Type, &trumps, &PyDict_Type, &levels,
+                          &max_hand, &max_points, &max_trick))
+        return NULL;
+    if (PyTuple_GET_SIZE(names) != H_FIELDS)
+        Py_RETURN_FALSE;
+    PyObject *mine = PyTuple_New(H_FIELDS);
+    if (mine == NULL)
+        return NULL;
+    for (int i = 0; i < H_FIELDS; i++) {
+        PyObject *n = PyUnicode_InternFromString(hand_names[i]);
+        if (n == NULL) {
+            Py_DECREF(mine);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(mine, i, n);
+        int found = PySequence_Contains(names, n);
+        if (found <= 0) {
+            Py_DECREF(mine);
+            if (found < 0)
+                return NULL;
+            Py_RETURN_FALSE;
+        }
+    }
+    int bad = slot_offsets((PyTypeObject *)hand, mine, hand_off, H_FIELDS) < 0
+        || slot_offsets((PyTypeObject *)decl, decl_names, decl_off, 3) < 0;
+    Py_DECREF(mine);
+    if (bad)
+        return NULL;
+    keep((PyObject **)&hand_type, hand);
+    keep((PyObject **)&decl_type, decl);
+    keep(&hand_keys, keys);
+    keep(&trump_table, trumps);
+    keep(&level_table, levels);
+    hand_ready = 1;
+    Py_RETURN_TRUE;
+}
+
+/* A whole number field: 1 read into *out (absent: dflt), 0 not plain (another type, out of lo..hi),
+ * -1 error. */
+static int
+whole(PyObject *hv, PyObject *name, long lo, long hi, PyObject *dflt, PyObject **out)
+{
+    PyObject *v = PyDict_GetItemWithError(hv, name);
+    if (v == NULL) {
+        if (PyErr_Occurred())
+            return -1;
+        *out = dflt;
+        return 1;
+    }
+    if (!PyLong_CheckExact(v))
+        return 0;
+    int overflow;
+    long n = PyLong_AsLongAndOverflow(v, &overflow);
+    if (overflow || n < lo || n > hi)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+/* The declarations list as json_fast.fast_declarations reads it: a new tuple, or NULL (*miss set
+ * when it is not plain). */
+static PyObject *
+declarations_of(PyObject *list, int *miss)
+{
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL)
+        return NULL;
+    PyObject *keys[3] = {s_seat, s_cards, s_after_bottom};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *d = PyList_GET_ITEM(list, i), *seatv, *cv, *after, *seat, *cards;
+        if (!PyDict_CheckExact(d) || !keys_among(d, keys, 3))
+            goto miss;
+        seatv = PyDict_GetItemWithError(d, s_seat);
+        cv = seatv ? PyDict_GetItemWithError(d, s_cards) : NULL;
+        if (PyErr_Occurred())
+            goto error;
+        if (seatv == NULL || cv == NULL || !PyUnicode_CheckExact(seatv) || !PyList_CheckExact(cv))
+            goto miss;
+        after = PyDict_GetItemWithError(d, s_after_bottom);
+        if (after == NULL && PyErr_Occurred())
+            goto error;
+        if (after == NULL)
+            after = Py_False;
+        if (!PyBool_Check(after))
+            goto miss;
+        seat = get(seat_lookup, seatv, miss);   /* the table's keys have no blank at either end: = .strip() */
+        if (seat == NULL)
+            goto fail;
+        cards = cards_of(cv, miss, NULL);
+        if (cards == NULL) {
+            Py_DECREF(seat);
+            goto fail;
+        }
+        PyObject *vals[3] = {seat, cards, after};
+        PyObject *decl = make(decl_type, decl_off, vals, 3);
+        Py_DECREF(seat);
+        Py_DECREF(cards);
+        if (decl == NULL)
+            goto error;
+        PyTuple_SET_ITEM(out, i, decl);
+    }
+    return out;
+miss:
+    *miss = 1;
+fail:
+error:
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* notes as as_notes takes them (None: (), a string, a list of strings): a new tuple, or NULL
+ * (*miss set when not). */
+static PyObject *
+plain_notes(PyObject *v, int *miss)
+{
+    if (v == NULL || v == Py_None)
+        return PyTuple_New(0);
+    if (PyUnicode_CheckExact(v))
+        return PyTuple_Pack(1, v);
+    if (PyList_CheckExact(v)) {
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(v); i++)
+            if (!PyUnicode_CheckExact(PyList_GET_ITEM(v, i))) {
+                *miss = 1;
+                return NULL;
+            }
+        return PyList_AsTuple(v);
+    }
+    *miss = 1;
+    return NULL;
+}
+
+static PyObject *fast_tricks(PyObject *self, PyObject *args);
+
+static PyObject *
+fast_hand(PyObject *self, PyObject *args)
+{
+    PyObject *hv, *previous, *line, *column, *shared;
+    long decks;
+    if (!PyArg_ParseTuple(args, "OO!lOOO!", &hv, &PyLong_Type, &previous, &decks, &line, &column, &PyDict_Type,
+                          &shared))
+        return NULL;
+    if (!ready || !hand_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_json_core.setup() / setup_hand() was not called");
+        return NULL;
+    }
+    if (!PyDict_CheckExact(hv))
+        Py_RETURN_NONE;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(hv, &pos, &key, &value)) {
+        int known = PySet_Contains(hand_keys, key);
+        if (known < 0)
+            return NULL;
+        if (!known)
+            Py_RETURN_NONE;                 /* a field read otherwise (friend, tags, …) or unknown: a tag */
+    }
+    PyObject *vals[H_FIELDS] = {NULL};
+    PyObject *own[8] = {NULL};          /* new references among vals */
+    int nown = 0, r = 1;
+    PyObject *result = NULL, *v, *one = NULL, *empty = NULL;
+    int miss = 0;
+#define OWN(x) (own[nown++] = (x))
+    if ((one = PyLong_FromLong(1)) == NULL || (empty = PyTuple_New(0)) == NULL)
+        goto out;
+    /* number: given, or the one after the hand before */
+    PyObject *next = PyNumber_Add(previous, one);
+    if (next == NULL)
+        goto out;
+    OWN(next);
+    if ((r = whole(hv, s_number, -max_hand, max_hand, next, &vals[H_NUMBER])) <= 0)
+        goto decline;
+    /* setup: a bool */
+    v = PyDict_GetItemWithError(hv, s_setup);
+    if (v == NULL && PyErr_Occurred())
+        goto out;
+    vals[H_SETUP] = v ? v : Py_False;
+    if (!PyBool_Check(vals[H_SETUP]))
+        goto none;
+    int setup = vals[H_SETUP] == Py_True;
+    /* dealer: a seat as written in SEAT_LOOKUP; a played hand must give it */
+    v = field(hv, s_dealer);
+    if (v == NULL && PyErr_Occurred())
+        goto out;
+    if (v == NULL) {
+        if (!setup)
+            goto none;                      /* missing_tag: the detailed path words it */
+        vals[H_DEALER] = Py_None;
+    } else {
+        if (!PyUnicode_CheckExact(v))
+            goto none;
+        vals[H_DEALER] = PyDict_GetItemWithError(seat_lookup, v);
+        if (vals[H_DEALER] == NULL)
+            goto decline;
+    }
+    /* trump (given) and level (if given): keys of the tables made by the reference conversions */
+    v = field(hv, s_trump);
+    if (v == NULL || !PyUnicode_CheckExact(v))
+        goto decline;
+    PyObject *suit = PyDict_GetItemWithError(trump_table, v);
+    if (suit == NULL)
+        goto decline;
+    vals[H_TRUMP] = PyLong_CheckExact(suit) && PyLong_AsLong(suit) < 0 ? Py_None : suit;    /* -1: NT */
+    vals[H_TRUMP_KNOWN] = Py_True;
+    v = field(hv, s_level);
+    if (v == NULL) {
+        if (PyErr_Occurred())
+            goto out;
+        vals[H_LEVEL] = Py_None;
+    } else {
+        if (!PyUnicode_CheckExact(v) || (vals[H_LEVEL] = PyDict_GetItemWithError(level_table, v)) == NULL)
+            goto decline;
+    }
+    /* declarations */
+    v = field(hv, s_declarations);
+    if (v == NULL) {
+        if (PyErr_Occurred())
+            goto out;
+        vals[H_DECLARATIONS] = empty;
+        vals[H_DECLARATIONS_KNOWN] = Py_False;
+    } else {
+        if (!PyList_CheckExact(v))
+            goto none;
+        PyObject *decls = declarations_of(v, &miss);
+        if (decls == NULL)
+            goto fail;
+        OWN(decls);
+        vals[H_DECLARATIONS] = decls;
+        vals[H_DECLARATIONS_KNOWN] = Py_True;
+    }
+    /* deal, bottom, buried */
+    PyObject *dealt = fast_dealt_of(hv, decks);
+    if (dealt == NULL)
+        goto out;
+    OWN(dealt);
+    if (dealt == Py_None)
+        goto none;
+    vals[H_DEAL] = PyTuple_GET_ITEM(dealt, 0);
+    vals[H_BOTTOM] = PyTuple_GET_ITEM(dealt, 1);
+    vals[H_BURIED] = PyTuple_GET_ITEM(dealt, 2);
+    vals[H_EARLIER] = empty;
+    vals[H_FRIEND] = Py_None;
+    /* points, first_trick, claim */
+    PyObject *zero = PyLong_FromLong(0);
+    if (zero == NULL)
+        goto out;
+    OWN(zero);
+    if ((r = whole(hv, s_points, 0, max_points, zero, &vals[H_POINTS])) <= 0
+        || (r = whole(hv, s_first_trick, 1, max_trick, one, &vals[H_FIRST_TRICK])) <= 0)
+        goto decline;
+    r = PyDict_Contains(hv, s_points);
+    if (r < 0)
+        goto out;
+    vals[H_POINTS_KNOWN] = (!setup || r) ? Py_True : Py_False;
+    v = field(hv, s_claim);
+    if (v == NULL) {
+        if (PyErr_Occurred())
+            goto out;
+        vals[H_CLAIM] = Py_None;
+    } else if ((r = whole(hv, s_claim, -max_points, max_points, Py_None, &vals[H_CLAIM])) <= 0)
+        goto decline;
+    /* notes */
+    v = PyDict_GetItemWithError(hv, s_notes);
+    if (v == NULL && PyErr_Occurred())
+        goto out;
+    PyObject *notes = plain_notes(v, &miss);
+    if (notes == NULL)
+        goto fail;
+    OWN(notes);
+    vals[H_NOTES] = notes;
+    /* tricks */
+    v = PyDict_GetItemWithError(hv, s_tricks);
+    if (v == NULL && PyErr_Occurred())
+        goto out;
+    PyObject *tricks_v = v;
+    if (tricks_v == NULL) {
+        tricks_v = PyList_New(0);
+        if (tricks_v == NULL)
+            goto out;
+        OWN(tricks_v);
+    }
+    PyObject *targs = Py_BuildValue("(OOlOOO)", tricks_v, vals[H_FIRST_TRICK], decks, line, column, shared);
+    if (targs == NULL)
+        goto out;
+    PyObject *tricks = fast_tricks(self, targs);
+    Py_DECREF(targs);
+    if (tricks == NULL)
+        goto out;
+    if (tricks == Py_None) {
+        Py_DECREF(tricks);
+        goto none;
+    }
+    PyObject *ttuple = PyList_AsTuple(tricks);
+    Py_DECREF(tricks);
+    if (ttuple == NULL)
+        goto out;
+    OWN(ttuple);
+    vals[H_TRICKS] = ttuple;
+    vals[H_BID_FOR] = Py_False;
+    vals[H_TAKEBACKS] = empty;
+    vals[H_TAGS] = empty;
+    vals[H_RESULT_ONLY] = Py_False;
+    vals[H_LINE] = line;
+    vals[H_FOLLOWS_SKIPPED] = Py_False;
+    vals[H_POSITIONS] = empty;
+    result = make(hand_type, hand_off, vals, H_FIELDS);
+    goto out;
+decline:
+    if (r < 0 || PyErr_Occurred())
+        goto out;
+    goto none;
+fail:
+    if (!miss)
+        goto out;
+none:
+    result = Py_None;
+    Py_INCREF(result);
+out:
+#undef OWN
+    for (int i = 0; i < nown; i++)
+        Py_DECREF(own[i]);
+    Py_XDECREF(one);
+    Py_XDECREF(empty);
+    return result;
+}
+
+
+/* ---- limits.json_too_deep in C: the offset of the first '[' or '{' nested deeper than limit in
+ * text (strings skipped), or None -- the same answer on any text.  Its step (1), no more opening
+ * brackets than limit, only saves time there (the depth of step (2) is never above that count), so
+ * here: (2) the running depth outside strings -- strings as limits._STRING takes them: from a quote
+ * to the next unescaped quote or the end of the text, a quote it cannot take (a lone backslash
+ * last) read as text -- never above limit, closing brackets counted even below zero: None; else
+ * (3) limits._first_too_deep: the depth kept at zero or more, a string left open ending the scan
+ * (None: the decoder reports it). */
+
+/* The end of the string opened at d[p] (the index after it), or -1 when it cannot be taken:
+ * open_to_end, whether a string left open (no closing quote) runs to the end (limits._STRING) or
+ * is not taken (limits._STRING_END).  One loop per width of the text's characters. */
+#define STRING_END(T)                                                                   \
+    static Py_ssize_t string_end_##T(const T *d, Py_ssize_t n, Py_ssize_t p, int open_to_end) \
+    {                                                                                   \
+        for (Py_ssize_t j = p + 1;;) {                                                  \
+            if (j >= n)                                                                 \
+                return open_to_end ? n : -1;                                            \
+            T c = d[j];                                                                 \
+            if (c == '"')                                                               \
+                return j + 1;                                                           \
+            if (c == '\\') {                                                            \
+                if (j + 1 >= n)                                                         \
+                    return -1;                                                          \
+                j += 2;                                                                 \
+            } else                                                                      \
+                j++;                                                                    \
+        }                                                                               \
+    }
+
+/* -1 when text is no deeper than limit by step (2), else the answer of step (3): the
+ * offset, or -2 for None. */
+#define DEPTH_SCAN(T)                                                                   \
+    static Py_ssize_t depth_scan_##T(const T *d, Py_ssize_t n, long limit)             \
+    {                                                                                   \
+        long depth = 0, most = 0;                                                       \
+        for (Py_ssize_t i = 0; i < n;) {                                                \
+            T c = d[i];                                                                 \
+            if (c == '"') {                                                             \
+                Py_ssize_t e = string_end_##T(d, n, i, 1);                              \
+                i = e < 0 ? i + 1 : e;                                                  \
+                continue;                                                               \
+            }                                                                           \
+            if (c == '[' || c == '{') {                                                 \
+                if (++depth > most)                                                     \
+                    most = depth;                                                       \
+            } else if (c == ']' || c == '}')                                            \
+                depth--;                                                                \
+            i++;                                                                        \
+        }                                                                               \
+        if (most <= limit)                                                              \
+            return -1;                                                                  \
+        depth = 0;                                                                      \
+        for (Py_ssize_t i = 0; i < n;) {                                                \
+            T c = d[i];                                                                 \
+            if (c == '"') {                                                             \
+                Py_ssize_t e = string_end_##T(d, n, i, 0);                              \
+                if (e < 0)                                                              \
+                    return -2;                                                          \
+                i = e;                                                                  \
+                continue;                                                               \
+            }                                                                           \
+            if (c == '[' || c == '{') {                                                 \
+                if (++depth > limit)                                                    \
+                    return i;                                                           \
+            } else if ((c == ']' || c == '}') && depth)                                 \
+                depth--;                                                                \
+            i++;                                                                        \
+        }                                                                               \
+        return -2;                                                                      \
+    }
+
+STRING_END(Py_UCS1)
+STRING_END(Py_UCS2)
+STRING_END(Py_UCS4)
+DEPTH_SCAN(Py_UCS1)
+DEPTH_SCAN(Py_UCS2)
+DEPTH_SCAN(Py_UCS4)
+
+static PyObject *
+too_deep(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyLong_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "too_deep(text, limit)");
+        return NULL;
+    }
+    PyObject *text = args[0];
+    long limit = PyLong_AsLong(args[1]);
+    if (limit == -1 && PyErr_Occurred())
+        return NULL;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), at;
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        at = depth_scan_Py_UCS1(PyUnicode_1BYTE_DATA(text), n, limit);
+        break;
+    case PyUnicode_2BYTE_KIND:
+        at = depth_scan_Py_UCS2(PyUnicode_2BYTE_DATA(text), n, limit);
+        break;
+    default:
+        at = depth_scan_Py_UCS4(PyUnicode_4BYTE_DATA(text), n, limit);
+    }
+    if (at < 0)
+        Py_RETURN_NONE;
+    return PyLong_FromSsize_t(at);
+}
+
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS,
      "setup(Play, Trick, play_fields, trick_fields, CARD_LOOKUP, SEAT_LOOKUP, as_notes, Shape)"},
     {"fast_tricks", fast_tricks, METH_VARARGS,
      "fast_tricks(tricks_v, first_trick, decks, line, column, shared=None): json_fast.fast_tricks"},
     {"fast_dealt", fast_dealt, METH_VARARGS, "fast_dealt(hv, decks): json_fast.fast_dealt"},
+    {"setup_hand", setup_hand, METH_VARARGS,
+     "setup_hand(Hand, hand_fields, Declaration, declaration_fields, plain_keys, trumps, levels, max_hand, "
+     "max_points, max_trick)"},
+    {"too_deep", (PyCFunction)(void (*)(void))too_deep, METH_FASTCALL,
+     "too_deep(text, limit): limits.json_too_deep(text, limit)"},
+    {"fast_hand", fast_hand, METH_VARARGS, "fast_hand(hv, previous, decks, line, column, shared): a plain Hand or None"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -589,7 +1086,14 @@ PyInit__json_core(void)
         || !(s_plays = PyUnicode_InternFromString("plays")) || !(s_empty = PyUnicode_InternFromString(""))
         || !(s_deal = PyUnicode_InternFromString("deal")) || !(s_bottom = PyUnicode_InternFromString("bottom"))
         || !(s_buried = PyUnicode_InternFromString("buried"))
-        || !(s_earlier = PyUnicode_InternFromString("earlier_buries")))
+        || !(s_earlier = PyUnicode_InternFromString("earlier_buries"))
+        || !(s_dealer = PyUnicode_InternFromString("dealer")) || !(s_trump = PyUnicode_InternFromString("trump"))
+        || !(s_level = PyUnicode_InternFromString("level"))
+        || !(s_declarations = PyUnicode_InternFromString("declarations"))
+        || !(s_setup = PyUnicode_InternFromString("setup")) || !(s_points = PyUnicode_InternFromString("points"))
+        || !(s_first_trick = PyUnicode_InternFromString("first_trick"))
+        || !(s_tricks = PyUnicode_InternFromString("tricks")) || !(s_claim = PyUnicode_InternFromString("claim"))
+        || !(s_after_bottom = PyUnicode_InternFromString("after_bottom")))
         return NULL;
     return PyModule_Create(&module);
 }

@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+from . import compiled
 from .diagnostics import Diagnostic, bilingual
 from .json_problems import ProblemBudget
 from .limits import MAX_DEPTH, json_too_deep
@@ -20,7 +21,7 @@ def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
     """``(value, None)``, or ``(None, (message, Chinese message, line, column, code))`` when ``text`` is
     not JSON we can read: ``too_deep`` when it nests deeper than :data:`~.limits.MAX_DEPTH` (found by an
     iterative scan before the decoder, which recurses, sees it), else ``invalid_json``."""
-    deep = None if _shallow(text) else json_too_deep(text)
+    deep = _too_deep(text, MAX_DEPTH) if _too_deep is not None else None if _shallow(text) else json_too_deep(text)
     if deep is not None:
         line = text.count("\n", 0, deep) + 1
         return None, (f"JSON nested too deeply: more than {MAX_DEPTH} levels of [ ] and {{ }} here (a record "
@@ -36,6 +37,16 @@ def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
     except (ValueError, MemoryError) as exc:   # e.g. an integer of more than 4,300 digits
         return None, (str(exc), str(exc), 1, 1, "invalid_json")
 
+
+def _core_too_deep():
+    """``json_too_deep`` in C (``_json_core.too_deep``, the same answer on any text), or ``None``."""
+    core = compiled.load("tractor_analysis.records._json_core", "JSON reader core", "JSON 读取核心")
+    return getattr(core, "too_deep", None)
+
+
+_too_deep = _core_too_deep()
+"""``too_deep(text, limit)``: :func:`~.limits.json_too_deep` in one C pass per step, or ``None`` (then
+:func:`_shallow` and :func:`~.limits.json_too_deep`, the reference)."""
 
 _NOT_QUOTE_OR_BRACKET = bytes(c for c in range(256) if c not in b'"[]{}')
 """Every byte but ``"``, ``[``, ``]``, ``{`` and ``}``, deleted by :func:`_shallow` (in UTF-8 no other

@@ -22,13 +22,14 @@ from typing import Any
 import dataclasses
 
 from . import compiled
-from .cards import SEAT_TOKENS, Card
-from .json_fields import Shape, as_notes
+from .cards import RANK_TOKENS, SEAT_TOKENS, Card, parse_rank, parse_trump
+from .limits import MAX_HAND_NUMBER
+from .json_fields import MAX_POINTS, MAX_TRICK, Shape, as_notes
 from .json_layout import DECLARATION_FIELDS, PLAY_FIELDS
-from .model import Declaration, Play, Trick, new_play, new_trick
-from .words import CARD_LOOKUP, SEAT_LOOKUP
+from .model import Declaration, Hand, Play, Trick, new_play, new_trick
+from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 
-__all__ = ["fast_tricks", "fast_tricks_python", "fast_dealt", "fast_dealt_python", "fast_declarations"]
+__all__ = ["fast_tricks", "fast_tricks_python", "fast_dealt", "fast_dealt_python", "fast_declarations", "fast_hand"]
 
 _CARD = CARD_LOOKUP.__getitem__
 _SEAT = SEAT_LOOKUP.__getitem__
@@ -197,3 +198,47 @@ def fast_declarations(decl_v: list) -> list[Declaration] | None:
             return None
         out.append(Declaration(seat, cards, after))
     return out
+
+
+_PLAIN_HAND_KEYS = frozenset(("number", "dealer", "trump", "level", "declarations", "deal", "bottom", "buried",
+                              "setup", "points", "first_trick", "tricks", "claim", "notes"))
+"""The fields of a hand :func:`fast_hand` reads (any other — friend, tags, takebacks, … — is left to
+``HandReader.build_hand``)."""
+
+
+def _reference_table(words, convert) -> dict[str, int]:
+    """``{word: convert(word)}`` for each word ``convert`` (the reader's own conversion) takes."""
+    out = {}
+    for w in words:
+        try:
+            out[w] = convert(w)
+        except ValueError:
+            pass
+    return out
+
+
+def _trump_of(t: str) -> int:
+    """``FieldReader.trump``'s conversion of a string (``-1`` for no trump)."""
+    suit = parse_trump(TRUMP_WORDS.get(t.strip().lower(), t))
+    return -1 if suit is None else suit
+
+
+def _hand_core():
+    """The compiled whole-hand reader (``_json_core.fast_hand``) set up, or ``None``."""
+    if _CORE is None or not hasattr(_CORE, "fast_hand") or any(k != k.strip() for k in SEAT_LOOKUP):
+        return None
+    trumps = [t for s in ("S", "H", "D", "C", "NT", "无主", "♠", "♥", "♦", "♣") for t in (s, s.lower())]
+    trumps += list(TRUMP_WORDS)
+    levels = [t for r in RANK_TOKENS.values() for t in (r, r.lower())]
+    ok = _CORE.setup_hand(Hand, tuple(f.name for f in dataclasses.fields(Hand)), Declaration,
+                          tuple(f.name for f in dataclasses.fields(Declaration)), _PLAIN_HAND_KEYS,
+                          _reference_table(trumps, _trump_of), _reference_table(levels, parse_rank),
+                          MAX_HAND_NUMBER, MAX_POINTS, MAX_TRICK)
+    return _CORE.fast_hand if ok else None
+
+
+fast_hand = _hand_core()
+"""``fast_hand(hv, previous, decks, line, column, shared)``: the :class:`~.model.Hand` of a plain hand
+object — what ``HandReader.build_hand`` makes of it, which reports nothing for it but the deal's
+problems (``deal_problems``, still run by the caller) — or ``None`` for anything else (then
+``build_hand`` reads it, the reference).  ``None`` itself when the core is not built."""

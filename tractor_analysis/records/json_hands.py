@@ -11,6 +11,7 @@ from typing import Any
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .deal_checks import deal_problems
+from . import json_fast
 from .json_fast import fast_dealt, fast_declarations, fast_tricks
 from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, shape_zh,
                           type_name, zh_type)
@@ -167,7 +168,15 @@ class HandReader(_TrickReader):
             return None
 
     def build_hand(self, hv: dict, previous: int) -> Hand:
-        """The hand of object ``hv`` (numbered ``previous + 1`` when it has no ``number``)."""
+        """The hand of object ``hv`` (numbered ``previous + 1`` when it has no ``number``): a plain hand
+        whole in C (:func:`~.json_fast.fast_hand`), anything else field by field below."""
+        if json_fast.fast_hand is not None:
+            hand = json_fast.fast_hand(hv, previous, self.decks, self.line, self.column, self.shared_plays)
+            if hand is not None:
+                self.hand = hand.number
+                for code, en, zh, _ in deal_problems(hand):
+                    self.diag(code, en, zh, "deal")
+                return hand
         number = previous + 1
         if "number" in hv:
             number = self.bounded(hv["number"], "\"number\"", "number", -MAX_HAND_NUMBER, MAX_HAND_NUMBER,

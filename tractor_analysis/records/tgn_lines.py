@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-__all__ = ["Pieces", "Notes", "physical_lines", "logical_lines", "scan", "pos", "unescape", "raw_offset"]
+__all__ = ["Pieces", "Notes", "physical_lines", "logical_lines", "logical_line", "scan", "pos", "unescape", "raw_offset"]
 
 Pieces = list[tuple[int, int, int]] | None
 """Where a logical line's text came from: (offset in the body, file line, file column - 1) per piece."""
@@ -101,18 +101,24 @@ def logical_lines(lines: list[str], diag: Diag) -> Iterator[tuple[str, int, Piec
     n = len(lines)
     i = 0
     while i < n:
-        raw = lines[i]
-        if not raw or raw.isspace():       # blank: nothing to read (a file of blank lines stays fast)
-            i += 1
-            continue
-        if "{" not in raw and '"' not in raw:
-            semi = raw.find(";")
-            yield (raw if semi < 0 else raw[:semi]), i + 1, None, (), semi
-            i += 1
-            continue
-        body, pieces, notes, i = scan(lines, i, diag)
-        if body is not None:
-            yield body, pieces[0][1], pieces, notes, -1
+        got, i = logical_line(lines, i, diag)
+        if got is not None:
+            yield got
+
+
+def logical_line(lines: list[str], i: int, diag: Diag) -> tuple[tuple[str, int, Pieces, Notes, int] | None, int]:
+    """The logical line starting at physical line ``i`` (as :func:`logical_lines` gives it; ``None``
+    for a blank line or one skipped) and the index of the physical line after it."""
+    raw = lines[i]
+    if not raw or raw.isspace():       # blank: nothing to read (a file of blank lines stays fast)
+        return None, i + 1
+    if "{" not in raw and '"' not in raw:
+        semi = raw.find(";")
+        return ((raw if semi < 0 else raw[:semi]), i + 1, None, (), semi), i + 1
+    body, pieces, notes, nxt = scan(lines, i, diag)
+    if body is None:
+        return None, nxt
+    return (body, pieces[0][1], pieces, notes, -1), nxt
 
 
 def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Notes | None, int]:

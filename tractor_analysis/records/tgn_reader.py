@@ -22,13 +22,17 @@ through the scanner.
 """
 from __future__ import annotations
 
+import dataclasses
+
+from . import compiled
 from .deal_checks import deal_problems
+from .json_layout import JSON_SUFFIX
 from .diagnostics import Diagnostic, bilingual
 from .frozen import gc_paused
 from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Hand, Match, Trick, new_trick
 from .rulesets import build_ruleset
-from .tgn_lines import Notes, Pieces, logical_lines, physical_lines
+from .tgn_lines import Notes, Pieces, logical_line, physical_lines
 from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading
 from .tgn_tags import KNOWN_TAGS, hand_tag, match_tag, parse_levels, read_tags
 from . import tgn_tricks
@@ -47,7 +51,18 @@ def _parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
     st = Reading(physical_lines(text))
     lines = st.lines
     plain = tgn_tricks._PLAIN_TRICK         # a plain trick line whole in C (what _handle does with it)
-    for body, lineno, pieces, notes, semi in logical_lines(lines, st.diag):
+    run = _PLAIN_LINES                      # a run of plain lines whole in C (what this loop does with them)
+    n = len(lines)
+    i = 0
+    while i < n:
+        if run is not None:
+            i = run(st, lines, i)
+            if i >= n:
+                break
+        got, i = logical_line(lines, i, st.diag)
+        if got is None:
+            continue
+        body, lineno, pieces, notes, semi = got
         h = st.hand
         if plain is not None and pieces is None and h is not None:
             got = plain(body, lineno, h.played, st.decks, st.segments, MAX_TRICK)
@@ -190,7 +205,13 @@ def _check_result_only(st: Reading, h: HandDraft, tricks: list) -> None:
 
 
 def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
-    """The hand's tricks as read; a number out of sequence is reported (and kept)."""
+    """The hand's tricks as read; a number out of sequence is reported (and kept).  Tricks numbered
+    in sequence are made in C when the core is built (:data:`_IN_ORDER`)."""
+    if _IN_ORDER is not None:
+        tricks = _IN_ORDER(h.tricks, h.first_trick)
+        if tricks is not None:
+            st.trick_no = None
+            return tricks
     expected = h.first_trick
     tricks = []
     for number, plays, notes, line, col in h.tricks:
@@ -206,9 +227,33 @@ def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
     return tricks
 
 
+def _lines_core():
+    """The compiled run of plain lines (``_tgn_core.plain_lines``), set up with :func:`_tag`, or ``None``
+    (no core, or ``TRACTOR_PURE_PYTHON``): then the loop of :func:`_parse_tgn` reads every line."""
+    if tgn_tricks._PLAIN_TRICK is None:
+        return None
+    core = compiled.load("tractor_analysis.records._tgn_core", ".tgn reader core", ".tgn 读取核心")
+    if core is None or not hasattr(core, "plain_lines"):
+        return None
+    core.setup_lines(_tag, tgn_tricks._LABELS, JSON_SUFFIX, MAX_TRICK, Trick,
+                     tuple(f.name for f in dataclasses.fields(Trick)))
+    return core.plain_lines
+
+
 def _build_match(st: Reading) -> Match:
     m = st.match
     return Match(event=m.get("event"), site=m.get("site"), date=m.get("date"), round=m.get("round"),
                  table=m.get("table"), players=tuple(st.players), teams=(st.teams[0], st.teams[1]), ruleset=m.get("ruleset"),
                  rules=tuple(st.rules), levels=m.get("levels"), hands=tuple(st.hands),
                  notes=tuple(st.match_notes), tags=tuple(st.match_tags))
+
+
+_PLAIN_LINES = _lines_core()
+"""``plain_lines(st, lines, i)``: from line ``i``, the lines this reader reads without a word (blank
+lines, one-tag lines, plain trick, deal, Bottom: and Buried: lines) read in C, each as the loop of
+:func:`_parse_tgn` reads it; the index of the first line it leaves to that loop (the reference)."""
+
+_IN_ORDER = None if _PLAIN_LINES is None else compiled.load(
+    "tractor_analysis.records._tgn_core", ".tgn reader core", ".tgn 读取核心").tricks_in_order
+"""``tricks_in_order(drafts, first_trick)``: the Tricks of a hand numbered in sequence, else ``None``
+(the Python loop of :func:`_tricks_in_order` then reports the number out of sequence)."""
