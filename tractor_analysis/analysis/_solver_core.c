@@ -64,6 +64,7 @@ typedef struct {
     int compact;     /* full: keep the deeper half (slot.d: cards left when stored), else start again empty */
     int extra_in_c;  /* slot.c holds the bytes kept after the key (the maps of play lists) */
     long long compactions;
+    unsigned long long epoch;   /* counts the changes that move slots (grow, compact, clear): a Slot * held across them is stale */
 } Map;
 
 static uint64_t hash_bytes(const uint8_t *p, size_t n) {
@@ -82,7 +83,7 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
 
 static int map_init(Map *m, size_t limit, size_t byte_limit, int compact, int extra_in_c) {
     m->mask = (1u << 12) - 1; m->count = 0; m->limit = limit; m->byte_limit = byte_limit;
-    m->compact = compact; m->extra_in_c = extra_in_c; m->compactions = 0;
+    m->compact = compact; m->extra_in_c = extra_in_c; m->compactions = 0; m->epoch = 0;
     m->s = calloc(m->mask + 1, sizeof(Slot));
     m->acap = 1 << 16; m->alen = 0; m->ar = malloc(m->acap);
     return m->s && m->ar ? 0 : -1;
@@ -95,7 +96,7 @@ static void map_clear(Map *m) {
     if (m->mask > (1u << 16)) {
         free(m->s); m->mask = (1u << 12) - 1; m->s = calloc(m->mask + 1, sizeof(Slot));
     } else memset(m->s, 0, (m->mask + 1) * sizeof(Slot));
-    m->count = 0; m->alen = 0;
+    m->count = 0; m->alen = 0; m->epoch++;
 }
 
 static size_t map_bytes(const Map *m) { return (m->mask + 1) * sizeof(Slot) + m->acap; }
@@ -121,7 +122,7 @@ static int map_grow(Map *m) {
         while (ns[j].h) j = (j + 1) & (cap - 1);
         ns[j] = *s;
     }
-    free(m->s); m->s = ns; m->mask = cap - 1;
+    free(m->s); m->s = ns; m->mask = cap - 1; m->epoch++;
     return 0;
 }
 
@@ -164,7 +165,7 @@ static void map_compact(Map *m) {
         while (m->s[j].h) j = (j + 1) & m->mask;
         m->s[j] = keep[i];
     }
-    m->count = n; m->compactions++;
+    m->count = n; m->compactions++; m->epoch++;
     free(keep);
 }
 
@@ -626,10 +627,24 @@ static int shape_key(Core *c, uint8_t *key) {
     return shape_key_of(c, ep, key);
 }
 
-/* shape_key, the groups' encodings kept at c->tenc[ply] (for etc_cut three plies down) */
+/* shape_key at a trick's start, the groups' encodings kept at c->tenc[ply] (for etc_cut three
+ * plies down and for the next trick's start).  From ply 4 on, the previous trick's start is four
+ * plies up on the search's path (trick starts are 4 plies apart; the root is ply 0 and the first
+ * trick start below a root inside a trick is at a ply under 4) and the table still holds that
+ * trick's four plays: a group none of them touched has the same cards in every hand, so the same
+ * encoding, copied. */
 static int shape_key_at(Core *c, uint8_t *key, int ply) {
     GroupEnc *e = c->tenc + 5 * ply, *ep[5];
-    for (int g = 0; g < 5; g++) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
+    int touched = 31;
+    if (ply >= 4) {
+        touched = 0;
+        for (int t = 0; t < 4; t++) for (int x = 0; x < c->tablen[t]; x++) touched |= 1 << c->group[c->tabcards[t][x]];
+    }
+    for (int g = 0; g < 5; g++) {
+        if (touched >> g & 1) encode_group(c, g, &e[g]);
+        else { const GroupEnc *old = c->tenc + 5 * (ply - 4) + g; memcpy(e[g].b, old->b, old->n); e[g].n = old->n; }
+        ep[g] = &e[g];
+    }
     return shape_key_of(c, ep, key);
 }
 
@@ -1673,6 +1688,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     int klen = ntab ? exact_key(c, key) : shape_key_at(c, key, ply);
     uint64_t h = hash_bytes(key, klen);
     Slot *e = map_find(&c->tt, key, klen, h);
+    unsigned long long tt_epoch = c->tt.epoch;
     int lo = 0, hi = upper, hint = -1;
     if (e) {
         lo = e->a; hi = e->b; hint = e->c;
@@ -1741,7 +1757,10 @@ static int search(Core *c, int alpha, int beta, int ply) {
     if (best <= a0) { if (best < hi) hi = best; }
     else if (best >= b0) { if (best > lo) lo = best; }
     else lo = hi = best;
-    e = map_find(&c->tt, key, klen, h);     /* the deeper search may have added or cleared */
+    /* the deeper search may have moved the slots (grown, compacted, cleared the table): find the
+     * entry again then; otherwise e is still this key's slot or NULL (a deeper node never stores
+     * this key: every key below holds fewer cards) */
+    if (c->tt.epoch != tt_epoch) e = map_find(&c->tt, key, klen, h);
     if (!e) {
         e = map_add(&c->tt, key, klen, h, 0, NULL);
         if (!e) { PyErr_NoMemory(); c->error = 2; return ERR; }
