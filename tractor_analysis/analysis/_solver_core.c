@@ -55,6 +55,9 @@
 #define TT_BYTES (192u << 20)
 #define MOVES_ENTRIES (1u << 19)
 #define MOVES_BYTES (96u << 20)
+#ifndef SINGLE_DIRECT
+#define SINGLE_DIRECT 1
+#endif
 
 /* ------------------------------------------------------------------ hash maps with whole keys */
 typedef struct { uint64_t h; uint32_t off, len; int32_t a, b, c, d; } Slot;
@@ -799,7 +802,11 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
         es[ne].behind = !ahead; es[ne].pval = ahead ? -p : p;
         es[ne].strength = c->strength[r]; es[ne].first = cand[i]; es[ne].rep = r; ne++;
     }
-    qsort(es, ne, sizeof(Entry), entry_cmp);
+    for (int i = 1; i < ne; i++) {          /* entry_cmp order (a total order: `first` differs), by insertion: a few entries */
+        Entry x = es[i]; int j = i;
+        while (j > 0 && entry_cmp(&es[j - 1], &x) > 0) { es[j] = es[j - 1]; j--; }
+        es[j] = x;
+    }
     for (int i = 0; i < ne; i++) out[i] = (uint8_t)es[i].rep;
     return ne;
 }
@@ -1369,6 +1376,19 @@ static int node_moves(Core *c, int seat, int ply) {
         c->bufs = b; c->nbufs = nb;
     }
     Buf *b = &c->bufs[ply];
+    if (SINGLE_DIRECT && c->ntab && c->tablen[0] == 1) {
+        /* a follow to a single lead: made again at each visit (cheaper than a look-up in the play
+         * lists' table, hundreds of MB: a cache miss), the same plays in the same order */
+        uint8_t out[NK];
+        int n = single_follows(c, seat, out);
+        if (n == 0) {
+            PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
+            c->error = 2; return ERR;
+        }
+        if (buf_reserve(b, 3 + 2 * n, n) < 0) { PyErr_NoMemory(); c->error = 2; return ERR; }
+        for (int i = 0; i < n; i++) { b->offs[i] = 3 + 2 * i; b->bytes[3 + 2 * i] = 1; b->bytes[4 + 2 * i] = out[i]; }
+        return n;
+    }
     uint8_t key[KEYMAX];
     int klen = moves_key(c, seat, key);
     uint64_t h = hash_bytes(key, klen);
@@ -1610,7 +1630,12 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
  * move of the last visit first, which nearly always settles it; probing there too saved 0.3 % of
  * the nodes, at a price), and only while the hands hold ETC_MIN_LEFT cards or more (below, the
  * next position has under 3 tricks: probing costs more than it saves). */
+#ifndef ETC_MIN_LEFT
 #define ETC_MIN_LEFT 12
+#endif
+#ifndef TT_IN_TRICK
+#define TT_IN_TRICK 0
+#endif
 static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *v, int ply) {
     uint8_t *hand = c->hands[seat];
     int maximise = c->attacker[seat], leader = c->leader, found = 0;
@@ -1685,9 +1710,13 @@ static int search(Core *c, int alpha, int beta, int ply) {
         }
     }
     uint8_t key[KEYMAX];
-    int klen = ntab ? exact_key(c, key) : shape_key_at(c, key, ply);
-    uint64_t h = hash_bytes(key, klen);
-    Slot *e = map_find(&c->tt, key, klen, h);
+    int use_tt = !ntab || ply == 0 || (TT_IN_TRICK >> ntab & 1);
+    int klen = 0; uint64_t h = 0; Slot *e = NULL;
+    if (use_tt) {
+        klen = ntab ? exact_key(c, key) : shape_key_at(c, key, ply);
+        h = hash_bytes(key, klen);
+        e = map_find(&c->tt, key, klen, h);
+    }
     unsigned long long tt_epoch = c->tt.epoch;
     int lo = 0, hi = upper, hint = -1;
     if (e) {
@@ -1760,6 +1789,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     /* the deeper search may have moved the slots (grown, compacted, cleared the table): find the
      * entry again then; otherwise e is still this key's slot or NULL (a deeper node never stores
      * this key: every key below holds fewer cards) */
+    if (!use_tt) return best;
     if (c->tt.epoch != tt_epoch) e = map_find(&c->tt, key, klen, h);
     if (!e) {
         e = map_add(&c->tt, key, klen, h, 0, NULL);
