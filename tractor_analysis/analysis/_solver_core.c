@@ -67,7 +67,6 @@ typedef struct {
     int compact;     /* full: keep the deeper half (slot.d: cards left when stored), else start again empty */
     int extra_in_c;  /* slot.c holds the bytes kept after the key (the maps of play lists) */
     long long compactions;
-    unsigned long long epoch;   /* counts the changes that move slots (grow, compact, clear): a Slot * held across them is stale */
 } Map;
 
 static uint64_t hash_bytes(const uint8_t *p, size_t n) {
@@ -86,7 +85,7 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
 
 static int map_init(Map *m, size_t limit, size_t byte_limit, int compact, int extra_in_c) {
     m->mask = (1u << 12) - 1; m->count = 0; m->limit = limit; m->byte_limit = byte_limit;
-    m->compact = compact; m->extra_in_c = extra_in_c; m->compactions = 0; m->epoch = 0;
+    m->compact = compact; m->extra_in_c = extra_in_c; m->compactions = 0;
     m->s = calloc(m->mask + 1, sizeof(Slot));
     m->acap = 1 << 16; m->alen = 0; m->ar = malloc(m->acap);
     return m->s && m->ar ? 0 : -1;
@@ -99,7 +98,7 @@ static void map_clear(Map *m) {
     if (m->mask > (1u << 16)) {
         free(m->s); m->mask = (1u << 12) - 1; m->s = calloc(m->mask + 1, sizeof(Slot));
     } else memset(m->s, 0, (m->mask + 1) * sizeof(Slot));
-    m->count = 0; m->alen = 0; m->epoch++;
+    m->count = 0; m->alen = 0;
 }
 
 static size_t map_bytes(const Map *m) { return (m->mask + 1) * sizeof(Slot) + m->acap; }
@@ -125,7 +124,7 @@ static int map_grow(Map *m) {
         while (ns[j].h) j = (j + 1) & (cap - 1);
         ns[j] = *s;
     }
-    free(m->s); m->s = ns; m->mask = cap - 1; m->epoch++;
+    free(m->s); m->s = ns; m->mask = cap - 1;
     return 0;
 }
 
@@ -168,7 +167,7 @@ static void map_compact(Map *m) {
         while (m->s[j].h) j = (j + 1) & m->mask;
         m->s[j] = keep[i];
     }
-    m->count = n; m->compactions++; m->epoch++;
+    m->count = n; m->compactions++;
     free(keep);
 }
 
@@ -209,6 +208,7 @@ typedef struct {
     int group[NK], strength[NK], points[NK];
     int nat[5]; int natk[5][MAXS]; uint8_t at[5][MAXS][MAXAT];
     int ngk[5]; uint8_t gkinds[5][NK];
+    int ngs[5]; uint8_t gsorted[5][NK];      /* each group's kinds (group[k] == g) in kind order */
     int attacker[4], bottom_points, single_mult, fast_pairs;
     PyObject *oracle, *budget_exc;
     /* the position */
@@ -754,9 +754,8 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
     int n = c->ntab;
     int mine = c->attacker[seat];
     int cand[NK], ncand = 0;
-    if (group_held(c, seat, g)) {
-        for (int k = 0; k < NK; k++) if (hand[k] && c->group[k] == g) cand[ncand++] = k;
-    } else {
+    for (int i = 0; i < c->ngs[g]; i++) { int k = c->gsorted[g][i]; if (hand[k]) cand[ncand++] = k; }
+    if (!ncand) {
         for (int k = 0; k < NK; k++) if (hand[k]) cand[ncand++] = k;
     }
     int wins[NK];
@@ -1717,7 +1716,6 @@ static int search(Core *c, int alpha, int beta, int ply) {
         h = hash_bytes(key, klen);
         e = map_find(&c->tt, key, klen, h);
     }
-    unsigned long long tt_epoch = c->tt.epoch;
     int lo = 0, hi = upper, hint = -1;
     if (e) {
         lo = e->a; hi = e->b; hint = e->c;
@@ -1786,11 +1784,8 @@ static int search(Core *c, int alpha, int beta, int ply) {
     if (best <= a0) { if (best < hi) hi = best; }
     else if (best >= b0) { if (best > lo) lo = best; }
     else lo = hi = best;
-    /* the deeper search may have moved the slots (grown, compacted, cleared the table): find the
-     * entry again then; otherwise e is still this key's slot or NULL (a deeper node never stores
-     * this key: every key below holds fewer cards) */
     if (!use_tt) return best;
-    if (c->tt.epoch != tt_epoch) e = map_find(&c->tt, key, klen, h);
+    e = map_find(&c->tt, key, klen, h);     /* the deeper search may have added or cleared */
     if (!e) {
         e = map_add(&c->tt, key, klen, h, 0, NULL);
         if (!e) { PyErr_NoMemory(); c->error = 2; return ERR; }
@@ -1838,6 +1833,10 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
                 c->gkinds[g][c->ngk[g]++] = (uint8_t)k;
             }
         }
+    }
+    for (int g = 0; g < 5; g++) {
+        c->ngs[g] = 0;
+        for (int k = 0; k < NK; k++) if (c->group[k] == g) c->gsorted[g][c->ngs[g]++] = (uint8_t)k;
     }
     for (int i = 0; i < 4; i++) c->attacker[i] = PyObject_IsTrue(PyTuple_GET_ITEM(attacker, i));
     if (PyErr_Occurred()) return -1;
