@@ -1,8 +1,11 @@
 /* The endgame solver's compiled search (module tractor_analysis.analysis._solver_core).
  *
  * The same search as tractor_analysis/analysis/search.py (fail-soft alpha-beta over single plays,
- * transposition entries keyed on the position's shape between tricks and on the exact cards inside a
- * trick, the same bounds), run over C arrays.  The rules stay defined in the engine; the few this
+ * transposition entries keyed on the position's shape between tricks, the same bounds), run over C
+ * arrays.  Unlike search.py it keeps no entries inside a trick (but at the root: the exact cards):
+ * those keys almost never transpose, and looking them up and storing them (a cache miss each in a
+ * table of hundreds of MB) cost more than the passes of MTD(f) saved by them (bench/README.md,
+ * issue 23, fourth part: nodes -2 .. +5 %, CPU about a third less, the tables a third the size).  The rules stay defined in the engine; the few this
  * core applies itself are the engine's, ported, and checked against it (tests/test_solver_core.py
  * under every preset and every option that changes them; bench/solver_core_diff.py, the long run):
  *
@@ -55,9 +58,6 @@
 #define TT_BYTES (192u << 20)
 #define MOVES_ENTRIES (1u << 19)
 #define MOVES_BYTES (96u << 20)
-#ifndef SINGLE_DIRECT
-#define SINGLE_DIRECT 1
-#endif
 
 /* ------------------------------------------------------------------ hash maps with whole keys */
 typedef struct { uint64_t h; uint32_t off, len; int32_t a, b, c, d; } Slot;
@@ -1375,7 +1375,7 @@ static int node_moves(Core *c, int seat, int ply) {
         c->bufs = b; c->nbufs = nb;
     }
     Buf *b = &c->bufs[ply];
-    if (SINGLE_DIRECT && c->ntab && c->tablen[0] == 1) {
+    if (c->ntab && c->tablen[0] == 1) {
         /* a follow to a single lead: made again at each visit (cheaper than a look-up in the play
          * lists' table, hundreds of MB: a cache miss), the same plays in the same order */
         uint8_t out[NK];
@@ -1632,9 +1632,6 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
 #ifndef ETC_MIN_LEFT
 #define ETC_MIN_LEFT 12
 #endif
-#ifndef TT_IN_TRICK
-#define TT_IN_TRICK 0
-#endif
 static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *v, int ply) {
     uint8_t *hand = c->hands[seat];
     int maximise = c->attacker[seat], leader = c->leader, found = 0;
@@ -1709,7 +1706,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
         }
     }
     uint8_t key[KEYMAX];
-    int use_tt = !ntab || ply == 0 || (TT_IN_TRICK >> ntab & 1);
+    int use_tt = !ntab || ply == 0;     /* inside a trick, the root only (see the top of the file) */
     int klen = 0; uint64_t h = 0; Slot *e = NULL;
     if (use_tt) {
         klen = ntab ? exact_key(c, key) : shape_key_at(c, key, ply);
