@@ -758,6 +758,7 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
     if (!ncand) {
         for (int k = 0; k < NK; k++) if (hand[k]) cand[ncand++] = k;
     }
+    if (ncand == 1) { out[0] = (uint8_t)cand[0]; return 1; }      /* forced: nothing to merge or order */
     int wins[NK];
     uint8_t cs[4];
     for (int i = 0; i < n; i++) cs[i] = c->tabcards[i][0];
