@@ -1,8 +1,11 @@
 /* The endgame solver's compiled search (module tractor_analysis.analysis._solver_core).
  *
  * The same search as tractor_analysis/analysis/search.py (fail-soft alpha-beta over single plays,
- * transposition entries keyed on the position's shape between tricks and on the exact cards inside a
- * trick, the same bounds), run over C arrays.  The rules stay defined in the engine; the few this
+ * transposition entries keyed on the position's shape between tricks, the same bounds), run over C
+ * arrays.  Unlike search.py it keeps no entries inside a trick (but at the root: the exact cards):
+ * those keys almost never transpose, and looking them up and storing them (a cache miss each in a
+ * table of hundreds of MB) cost more than the passes of MTD(f) saved by them (bench/README.md,
+ * issue 23, fourth part: nodes -2 .. +5 %, CPU about a third less, the tables a third the size).  The rules stay defined in the engine; the few this
  * core applies itself are the engine's, ported, and checked against it (tests/test_solver_core.py
  * under every preset and every option that changes them; bench/solver_core_diff.py, the long run):
  *
@@ -205,6 +208,7 @@ typedef struct {
     int group[NK], strength[NK], points[NK];
     int nat[5]; int natk[5][MAXS]; uint8_t at[5][MAXS][MAXAT];
     int ngk[5]; uint8_t gkinds[5][NK];
+    int ngs[5]; uint8_t gsorted[5][NK];      /* each group's kinds (group[k] == g) in kind order */
     int attacker[4], bottom_points, single_mult, fast_pairs;
     PyObject *oracle, *budget_exc;
     /* the position */
@@ -626,10 +630,24 @@ static int shape_key(Core *c, uint8_t *key) {
     return shape_key_of(c, ep, key);
 }
 
-/* shape_key, the groups' encodings kept at c->tenc[ply] (for etc_cut three plies down) */
+/* shape_key at a trick's start, the groups' encodings kept at c->tenc[ply] (for etc_cut three
+ * plies down and for the next trick's start).  From ply 4 on, the previous trick's start is four
+ * plies up on the search's path (trick starts are 4 plies apart; the root is ply 0 and the first
+ * trick start below a root inside a trick is at a ply under 4) and the table still holds that
+ * trick's four plays: a group none of them touched has the same cards in every hand, so the same
+ * encoding, copied. */
 static int shape_key_at(Core *c, uint8_t *key, int ply) {
     GroupEnc *e = c->tenc + 5 * ply, *ep[5];
-    for (int g = 0; g < 5; g++) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
+    int touched = 31;
+    if (ply >= 4) {
+        touched = 0;
+        for (int t = 0; t < 4; t++) for (int x = 0; x < c->tablen[t]; x++) touched |= 1 << c->group[c->tabcards[t][x]];
+    }
+    for (int g = 0; g < 5; g++) {
+        if (touched >> g & 1) encode_group(c, g, &e[g]);
+        else { const GroupEnc *old = c->tenc + 5 * (ply - 4) + g; memcpy(e[g].b, old->b, old->n); e[g].n = old->n; }
+        ep[g] = &e[g];
+    }
     return shape_key_of(c, ep, key);
 }
 
@@ -736,11 +754,11 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
     int n = c->ntab;
     int mine = c->attacker[seat];
     int cand[NK], ncand = 0;
-    if (group_held(c, seat, g)) {
-        for (int k = 0; k < NK; k++) if (hand[k] && c->group[k] == g) cand[ncand++] = k;
-    } else {
+    for (int i = 0; i < c->ngs[g]; i++) { int k = c->gsorted[g][i]; if (hand[k]) cand[ncand++] = k; }
+    if (!ncand) {
         for (int k = 0; k < NK; k++) if (hand[k]) cand[ncand++] = k;
     }
+    if (ncand == 1) { out[0] = (uint8_t)cand[0]; return 1; }      /* forced: nothing to merge or order */
     int wins[NK];
     uint8_t cs[4];
     for (int i = 0; i < n; i++) cs[i] = c->tabcards[i][0];
@@ -784,7 +802,11 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
         es[ne].behind = !ahead; es[ne].pval = ahead ? -p : p;
         es[ne].strength = c->strength[r]; es[ne].first = cand[i]; es[ne].rep = r; ne++;
     }
-    qsort(es, ne, sizeof(Entry), entry_cmp);
+    for (int i = 1; i < ne; i++) {          /* entry_cmp order (a total order: `first` differs), by insertion: a few entries */
+        Entry x = es[i]; int j = i;
+        while (j > 0 && entry_cmp(&es[j - 1], &x) > 0) { es[j] = es[j - 1]; j--; }
+        es[j] = x;
+    }
     for (int i = 0; i < ne; i++) out[i] = (uint8_t)es[i].rep;
     return ne;
 }
@@ -1354,6 +1376,19 @@ static int node_moves(Core *c, int seat, int ply) {
         c->bufs = b; c->nbufs = nb;
     }
     Buf *b = &c->bufs[ply];
+    if (c->ntab && c->tablen[0] == 1) {
+        /* a follow to a single lead: made again at each visit (cheaper than a look-up in the play
+         * lists' table, hundreds of MB: a cache miss), the same plays in the same order */
+        uint8_t out[NK];
+        int n = single_follows(c, seat, out);
+        if (n == 0) {
+            PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
+            c->error = 2; return ERR;
+        }
+        if (buf_reserve(b, 3 + 2 * n, n) < 0) { PyErr_NoMemory(); c->error = 2; return ERR; }
+        for (int i = 0; i < n; i++) { b->offs[i] = 3 + 2 * i; b->bytes[3 + 2 * i] = 1; b->bytes[4 + 2 * i] = out[i]; }
+        return n;
+    }
     uint8_t key[KEYMAX];
     int klen = moves_key(c, seat, key);
     uint64_t h = hash_bytes(key, klen);
@@ -1595,7 +1630,9 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
  * move of the last visit first, which nearly always settles it; probing there too saved 0.3 % of
  * the nodes, at a price), and only while the hands hold ETC_MIN_LEFT cards or more (below, the
  * next position has under 3 tricks: probing costs more than it saves). */
+#ifndef ETC_MIN_LEFT
 #define ETC_MIN_LEFT 12
+#endif
 static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *v, int ply) {
     uint8_t *hand = c->hands[seat];
     int maximise = c->attacker[seat], leader = c->leader, found = 0;
@@ -1670,9 +1707,13 @@ static int search(Core *c, int alpha, int beta, int ply) {
         }
     }
     uint8_t key[KEYMAX];
-    int klen = ntab ? exact_key(c, key) : shape_key_at(c, key, ply);
-    uint64_t h = hash_bytes(key, klen);
-    Slot *e = map_find(&c->tt, key, klen, h);
+    int use_tt = !ntab || ply == 0;     /* inside a trick, the root only (see the top of the file) */
+    int klen = 0; uint64_t h = 0; Slot *e = NULL;
+    if (use_tt) {
+        klen = ntab ? exact_key(c, key) : shape_key_at(c, key, ply);
+        h = hash_bytes(key, klen);
+        e = map_find(&c->tt, key, klen, h);
+    }
     int lo = 0, hi = upper, hint = -1;
     if (e) {
         lo = e->a; hi = e->b; hint = e->c;
@@ -1741,6 +1782,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     if (best <= a0) { if (best < hi) hi = best; }
     else if (best >= b0) { if (best > lo) lo = best; }
     else lo = hi = best;
+    if (!use_tt) return best;
     e = map_find(&c->tt, key, klen, h);     /* the deeper search may have added or cleared */
     if (!e) {
         e = map_add(&c->tt, key, klen, h, 0, NULL);
@@ -1789,6 +1831,10 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
                 c->gkinds[g][c->ngk[g]++] = (uint8_t)k;
             }
         }
+    }
+    for (int g = 0; g < 5; g++) {
+        c->ngs[g] = 0;
+        for (int k = 0; k < NK; k++) if (c->group[k] == g) c->gsorted[g][c->ngs[g]++] = (uint8_t)k;
     }
     for (int i = 0; i < 4; i++) c->attacker[i] = PyObject_IsTrue(PyTuple_GET_ITEM(attacker, i));
     if (PyErr_Occurred()) return -1;
