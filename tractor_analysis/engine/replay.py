@@ -20,10 +20,9 @@ record twice gives equal results.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass
 from itertools import chain
-from operator import add
+from operator import add, sub
 from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
@@ -303,6 +302,9 @@ def _hand_violation(code: str, seat: int | None, message: Message,
 
 def _multiset_minus(a: Sequence[int], b: Sequence[int]) -> tuple[list[int], list[Card]]:
     """``a - b`` clamped at 0, and the kinds of ``b`` that ``a`` lacks (with multiplicity)."""
+    out = list(map(sub, a, b))
+    if min(out) >= 0:                   # b within a: nothing missing (the common case, in one pass)
+        return out, []
     out = list(a)
     missing: list[Card] = []
     for k in range(NUM_KINDS):
@@ -382,8 +384,9 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
                      played: _Played, given: list[bool], from_plays: frozenset[int],
                      checks: list[Violation]) -> _Start:
     """No rebid: the dealer took the bottom and buried once.  With the bottom but no bury, the
-    bury is what the dealer's plays leave over; without the bottom, the dealer's hand is its plays."""
-    start = [row[:] for row in dealt]
+    bury is what the dealer's plays leave over; without the bottom, the dealer's hand is its plays.
+    The rows of ``dealt`` are never changed in place (a row replaced is a new list)."""
+    start = list(dealt)
     buried = hand.buried
     if not given[dealer]:
         return _new_start(tuple(map(tuple, start)), buried, all(given[s] for s in range(4) if s != dealer),
@@ -391,7 +394,7 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
     if hand.bottom is None:
         start[dealer] = list(played[dealer])
         return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
-    pool = [a + b for a, b in zip(dealt[dealer], _counts(hand.bottom))]      # dealt: the deal's counts
+    pool = list(map(add, dealt[dealer], _counts(hand.bottom)))      # dealt: the deal's counts
     if buried is None:
         derived, missing = _multiset_minus(pool, played[dealer])
         if not missing and sum(derived) == rules.bottom_size:
@@ -459,21 +462,12 @@ def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]]) -> l
     if len(hand.bottom) != rules.bottom_size:
         found.append(_hand_violation("deal_mismatch", None,
                                      explain_hand.bottom_wrong_size(len(hand.bottom), rules.bottom_size)))
-    if sorted(chain(hand.bottom, *hand.deal)) == _full_pack(rules.decks):
+    total = _counts([*hand.bottom, *chain.from_iterable(hand.deal)])
+    if total.count(rules.decks) == NUM_KINDS:       # every kind ``decks`` times: the whole pack
         return found
-    total = _counts(hand.bottom)
-    for row in dealt:
-        total = list(map(add, total, row))
     wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
-    if wrong:
-        found.append(_hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
+    found.append(_hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
     return found
-
-
-@functools.cache
-def _full_pack(decks: int) -> list[Card]:
-    """Every kind ``decks`` times, in order (a deal and bottom sorted must be this)."""
-    return [k for k in range(NUM_KINDS) for _ in range(decks)]
 
 
 def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: _Start) -> frozenset[int]:
@@ -513,14 +507,14 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
     left in a hand dealt in full after the last trick are a ``deal_mismatch``.  The hand is
     complete when the tricks empty every hand — for a seat whose cards are known only from its
     plays, when it played a whole hand (a record of one trick is not a hand played out)."""
-    hands = [list(row) for row in start.hands]
+    hands = list(map(list, start.hands))
     violations: list[Violation] = []
     leader: int | None = None if hand.setup else dealer
     tricks = judge_tricks(ctx, hand.tricks, hands, leader)
     for result in tricks:
         if result.violations:
             violations.extend(result.violations)
-    empty = all(not any(row) for row in hands)
+    empty = not any(map(any, hands))
     if not hand.setup and start.from_plays:
         counts = [0, 0, 0, 0]
         for trick in hand.tricks:
@@ -545,7 +539,7 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
     if hand.setup and hand.points:
         items.append(new_score_item("setup_points", hand.points, *explain_hand.setup_points(hand.points)))
     items.append(new_score_item("tricks", trick_points, *explain_hand.trick_points(trick_points)))
-    bottom_points = sum(POINTS[c] for c in buried) if buried is not None else None
+    bottom_points = sum(map(POINTS.__getitem__, buried)) if buried is not None else None
     mult = bonus = 0
     if play.complete and buried is not None and play.tricks[-1].winner not in defenders:
         last = play.tricks[-1]
