@@ -228,7 +228,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     revoke_levels, takeback_levels, after = _level_penalties(hand, rules, defenders, violations, after)
     if "levels" in withheld:
         after = (None,) * 4
-    violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
+    if len(violations) > 1:
+        violations.sort(key=_hand_first)
     result = new_hand_result(
         number=hand.number, dealer=dealer, level=setting.level, trump=setting.trump, rules=rules,
         defenders=defenders, tricks=play.tricks, violations=tuple(violations),
@@ -253,8 +254,13 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     if not found and kept is violations:
         return result
     violations = [*kept, *found]
-    violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
+    violations.sort(key=_hand_first)
     return dataclasses.replace(result, violations=tuple(violations))
+
+
+def _hand_first(v: Violation) -> tuple[bool, int]:
+    """The order of a hand's violations: the hand's own first, then by trick (a stable sort)."""
+    return (v.trick is not None, v.trick or 0)
 
 
 def _not_judged(hand: Hand, rules: RuleSet, setting: Setting) -> HandResult:
@@ -638,20 +644,25 @@ def _level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozense
     up = sides[0] if winner == "defenders" else sides[1]
     after = list(levels)
     over = False
+    done: dict[tuple[int, bool], tuple[int, bool]] = {}     # partners at one level go up alike
     for seat in sorted(up):
-        if levels[seat] is None:     # not known (the chain was broken before this hand): stays unknown
+        level = levels[seat]
+        if level is None:            # not known (the chain was broken before this hand): stays unknown
             continue
         # only the dealer's side, playing its own level, can pass the winning level
-        after[seat], passed = advance(levels[seat], gain, rules.must_play, rules.win_level,
-                                      playing=(winner == "defenders" and levels[seat] == setting.level),
-                                      stop_at_win_level=rules.stop_at_win_level)
+        playing = winner == "defenders" and level == setting.level
+        step = done.get((level, playing))
+        if step is None:
+            step = done[level, playing] = advance(level, gain, rules.must_play, rules.win_level, playing=playing,
+                                                  stop_at_win_level=rules.stop_at_win_level)
+        after[seat], passed = step
         over = over or passed
     if winner == "defenders":
-        friends = sorted(sides[0] - {dealer})
-        next_dealer = partner(dealer) if not rules.friend else (friends[0] if friends else dealer)
+        next_dealer = partner(dealer) if not rules.friend else min(sides[0] - {dealer}, default=dealer)
     else:
         next_dealer = next_seat(dealer)
-    team = team_of(min(up, key=lambda x: (x != dealer, x))) if up else team_of(dealer)
+    # the side's team: the dealer's when the dealer is on it, else its lowest seat's
+    team = team_of(dealer if dealer in up else min(up)) if up else team_of(dealer)
     return new_outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=team, match_over=over,
                    reason="miscount" if miscount else "match_points" if rules.score_table is ScoreTable.BOTZONE
                    else "points", miscount=miscount), tuple(after)
