@@ -73,3 +73,30 @@ def test_compiled_lead_analysis_on_seed_examples():
     got = core.analyse(ctx.order, 2, cards)
     assert got == _python(ctx, cards)[0]
     assert got[1] == "throw" and got[2][0][:2] == (2, 2) and [c[:2] for c in got[5]] == [(2, 2), (1, 1)]
+
+
+def test_tricks_of_another_type_are_read_the_generic_way():
+    """The core reads a Trick's and a Play's fields straight from their slots once it has learnt
+    their type; a trick and plays of another type (here namespaces) are read through getattr and
+    judged alike, and the real ones after them too."""
+    from types import SimpleNamespace
+
+    from test_trick_core import _calls
+
+    seen = 0
+    for ctx, trick, hands, leader in _calls("standard", 5)[:40]:
+        plays = tuple(SimpleNamespace(seat=p.seat, cards=p.cards, attempted=p.attempted) for p in trick.plays)
+        other = SimpleNamespace(number=trick.number, plays=plays)
+        for t in (trick, other, trick):
+            mine, ref = [list(h) for h in hands], [list(h) for h in hands]
+            got = core.clean_trick(ctx, t, mine, leader)
+            want = tricks.judge_trick_python(ctx, trick, ref, leader)
+            if got is None:
+                assert mine == hands
+                continue
+            seen += t is other
+            assert (got.number, got.winner, got.points, got.hands_before, got.lead_kind, got.lead_shapes,
+                    got.trumped) == (want.number, want.winner, want.points, want.hands_before, want.lead_kind,
+                                     want.lead_shapes, want.trumped)
+            assert got.plays is t.plays and mine == ref
+    assert seen
