@@ -6,13 +6,16 @@
  *
  * clean_trick(ctx, trick, hands, leader) returns the TrickResult, having taken the played cards
  * out of hands, or None with hands unchanged when the trick is anything else: a mixed lead, a
- * lead not yet in the hand's lead table (the Python path analyses it and stores it), a play out
- * of turn or of another size, a card not held, a throw that fails, a follow that may break a
- * rule (a follower out of the led group while holding it; on a pair lead, two unpaired cards of
- * the led group from a hand holding two of one kind of it; a tractor or pairs short), and the
- * options judge_multi leaves to Python (see there).  judge_trick then judges it in Python, which
- * finds and words every violation (and decides the cases this code leaves to it, e.g.
+ * play out of turn or of another size, a card not held, a throw that fails, a follow that may
+ * break a rule (a follower out of the led group while holding it; on a pair lead, two unpaired
+ * cards of the led group from a hand holding two of one kind of it; a tractor or pairs short),
+ * and the options judge_multi leaves to Python (see there).  judge_trick then judges it in Python,
+ * which finds and words every violation (and decides the cases this code leaves to it, e.g.
  * protect_triples, where such a hand may be legal).
+ *
+ * The lead is analysed here (analyse_cards: legal.analyse_lead's split into units, its needs, its
+ * throw checks), every time, from the order's tables: a clean trick calls no Python code and
+ * reads no lead table.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -24,19 +27,23 @@ static PyTypeObject *result_type;
 static Py_ssize_t result_off[12];
 static long points[KINDS];
 static long trump_group;
-static PyObject *s_plays, *s_seat, *s_cards, *s_attempted, *s_number, *s_order, *s_leads, *s_group,
-    *s_strength, *s_kinds, *s_count, *s_units, *s_top, *s_kind, *s_shapes, *s_is_throw, *s_mixed, *s_copies, *zero;
+static PyObject *s_plays, *s_seat, *s_cards, *s_attempted, *s_number, *s_order, *s_group, *s_strength, *zero;
 static int ready = 0;
-static PyObject *s_rules, *s_needs, *s_chains, *s_disjoint, *s_checks, *s_length,
-    *s_decks, *s_winner, *s_trump_in, *s_throw_follow, *s_throw_chains, *s_short, *s_throw_forced;
-static PyObject *by_sig;                 /* legal._LEAD_BY_SIG */
+static PyObject *s_rules, *s_decks, *s_winner, *s_trump_in, *s_throw_follow, *s_throw_chains, *s_short,
+    *s_throw_forced;
 static PyObject *e_exact, *e_suit_only, *e_lowest_card;    /* TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD */
+
+/* units.unit_name / units.lead_kind, by index */
+enum { K_SINGLE, K_PAIR, K_TRIPLE, K_TRACTOR, K_TITANIC, K_THROW, K_COUNT };
+static const char *kind_text[K_COUNT] = {"single", "pair", "triple", "tractor", "titanic", "throw"};
+static PyObject *kind_names[K_COUNT];
+static PyObject *shapes_single, *shapes_pair;          /* ((1, 1),) and ((2, 1),) */
 
 /* The ruleset's options read once per RuleSet object (kept alive while cached). */
 static struct {
     PyObject *rules;
     int usable, suit_only, throw_chains, short_duty, lowest_card;
-    PyObject *decks;            /* rules.decks (a new reference), NULL when not read */
+    long decks;                 /* rules.decks; 0 when not an int 1..3 (then nothing is judged here) */
 } fl;
 
 /* The order's tables read once per Order object (kept alive while cached). */
@@ -44,6 +51,8 @@ static struct {
     PyObject *order;
     int usable;
     long grp[KINDS], st[KINDS];
+    long gk[5][KINDS];          /* per group: its kinds (Order.kinds as a set) */
+    int ngk[5];
 } od;
 
 static int
@@ -70,10 +79,10 @@ slot_offsets(PyTypeObject *tp, PyObject *names, Py_ssize_t *out, Py_ssize_t n)
 static PyObject *
 setup(PyObject *self, PyObject *args)
 {
-    PyObject *rt, *names, *pts, *exact, *suit_only, *lowest_card, *sigs;
+    PyObject *rt, *names, *pts, *exact, *suit_only, *lowest_card;
     long trump;
-    if (!PyArg_ParseTuple(args, "O!OO!lOOOO!", &PyType_Type, &rt, &names, &PyTuple_Type, &pts, &trump,
-                          &exact, &suit_only, &lowest_card, &PyDict_Type, &sigs))
+    if (!PyArg_ParseTuple(args, "O!OO!lOOO", &PyType_Type, &rt, &names, &PyTuple_Type, &pts, &trump,
+                          &exact, &suit_only, &lowest_card))
         return NULL;
     if (slot_offsets((PyTypeObject *)rt, names, result_off, 12) < 0)
         return NULL;
@@ -94,8 +103,6 @@ setup(PyObject *self, PyObject *args)
     Py_XSETREF(e_suit_only, suit_only);
     Py_INCREF(lowest_card);
     Py_XSETREF(e_lowest_card, lowest_card);
-    Py_INCREF(sigs);
-    Py_XSETREF(by_sig, sigs);
     Py_CLEAR(fl.rules);                 /* the options are read again against these members */
     Py_CLEAR(od.order);
     trump_group = trump;
@@ -123,19 +130,6 @@ item(PyObject *t, long i)
     return as_long(PyTuple_GET_ITEM(t, i));
 }
 
-#define GIVE_UP(label) do { goto label; } while (0)
-
-/* Is obj.name True (1), False (0), or something else / an error (-1, with or without an exception)? */
-static int
-flag(PyObject *obj, PyObject *name)
-{
-    PyObject *v = PyObject_GetAttr(obj, name);
-    if (v == NULL)
-        return -1;
-    Py_DECREF(v);
-    return v == Py_True ? 1 : v == Py_False ? 0 : -1;
-}
-
 /* hands[seat][kind] as a long, or -2. */
 static long
 held_count(PyObject *hands, long seat, long kind)
@@ -143,53 +137,42 @@ held_count(PyObject *hands, long seat, long kind)
     return as_long(PyList_GET_ITEM(PyList_GET_ITEM(hands, seat), kind));
 }
 
+/* obj.name, read straight from its slot when obj's type keeps name in a plain object slot (a
+ * slots dataclass: Trick, Play, HandContext, TrickResult) and looks attributes up the generic
+ * way; else through PyObject_GetAttr.  Each reader learns the type of the last object it read
+ * the generic way. */
+typedef struct {
+    PyObject **name;
+    PyTypeObject *tp;           /* a strong reference once learnt */
+    Py_ssize_t off;
+} Slot;
 
-/* The TrickResult of a clean trick (no violations), the hands before it copied from hands. */
+static Slot g_rules = {&s_rules}, g_order = {&s_order}, g_number = {&s_number}, g_plays = {&s_plays},
+            g_seat = {&s_seat}, g_cards = {&s_cards}, g_attempted = {&s_attempted}, g_winner = {&s_winner};
+
 static PyObject *
-make_result(PyObject *trick, PyObject *hands, PyObject *plays, PyObject *leader_seat, PyObject *winner_seat,
-            long total, PyObject *lead, int trumped)
+get(PyObject *obj, Slot *sl)
 {
-    PyObject *number = NULL, *kind = NULL, *shapes = NULL, *before = NULL, *pts = NULL, *empty = NULL,
-             *result = NULL;
-    if (!(number = PyObject_GetAttr(trick, s_number)) || !(kind = PyObject_GetAttr(lead, s_kind))
-        || !(shapes = PyObject_GetAttr(lead, s_shapes)) || !(before = PyTuple_New(4)))
-        goto out;
-    for (int i = 0; i < 4; i++) {
-        PyObject *t = PyList_AsTuple(PyList_GET_ITEM(hands, i));
-        if (t == NULL)
-            goto out;
-        PyTuple_SET_ITEM(before, i, t);
-    }
-    if (!(pts = PyLong_FromLong(total)) || !(empty = PyTuple_New(0)))
-        goto out;
-    PyObject *vals[12] = {number, leader_seat, plays, winner_seat, pts, before, empty, kind, Py_False,
-                          zero, trumped ? Py_True : Py_False, shapes};
-    result = result_type->tp_alloc(result_type, 0);
-    if (result != NULL)
-        for (int i = 0; i < 12; i++) {
-            Py_INCREF(vals[i]);
-            *(PyObject **)((char *)result + result_off[i]) = vals[i];
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp == sl->tp) {
+        PyObject *v = *(PyObject **)((char *)obj + sl->off);
+        if (v != NULL) {
+            Py_INCREF(v);
+            return v;
         }
-out:
-    Py_XDECREF(number);
-    Py_XDECREF(kind);
-    Py_XDECREF(shapes);
-    Py_XDECREF(before);
-    Py_XDECREF(pts);
-    Py_XDECREF(empty);
-    return result;
+    }
+    PyObject *v = PyObject_GetAttr(obj, *sl->name);
+    if (v != NULL && tp != sl->tp && tp->tp_getattro == PyObject_GenericGetAttr) {
+        PyObject *d = _PyType_Lookup(tp, *sl->name);         /* borrowed */
+        if (d != NULL && Py_TYPE(d) == &PyMemberDescr_Type
+            && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX) {
+            Py_INCREF(tp);                                  /* the type met last is the one learnt */
+            Py_XSETREF(sl->tp, tp);
+            sl->off = ((PyMemberDescrObject *)d)->d_member->offset;
+        }
+    }
+    return v;
 }
-
-/* ------------------------------------------------------------------ leads of more than two cards
- *
- * A tractor, a triple (3 decks), a titanic of more than two triples, or a throw (several units of
- * one group) that stands, every follow legal: tricks._clean_trick's general path (legal.check_throw,
- * legal.check_follow through follow_duty / follow_profile / follow_fault, tricks._winner with
- * units.covers / best_top), in C.  Left to Python (None): a mixed lead, trump_in = exact, a titanic
- * of two triples (seed 000's tiers), a 3-deck throw whose trump-in
- * must hold its units disjointly (units.holds_units), throw_forced = lowest_card (Botzone's throw
- * check), a throw that fails, a follow that may break a rule (out of the led group while holding
- * it, a tractor or a pair short) -- Python finds and words those. */
 
 #define MAXN 64                 /* cards per play */
 #define MAXS 32                 /* strengths per group */
@@ -216,7 +199,7 @@ option(PyObject *obj, PyObject *name, PyObject *member, int dflt)
 static int
 read_rules(PyObject *ctx)
 {
-    PyObject *rules = PyObject_GetAttr(ctx, s_rules);
+    PyObject *rules = get(ctx, &g_rules);
     if (rules == NULL)
         return -1;
     if (rules == fl.rules) {
@@ -239,21 +222,27 @@ read_rules(PyObject *ctx)
         Py_DECREF(rules);
         return -1;
     }
-    PyObject *decks = PyObject_GetAttr(rules, s_decks);
+    PyObject *decks = PyObject_GetAttr(rules, s_decks);   /* Python reads it without a default */
+    long nd = 0;
     if (decks == NULL) {
         if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
             Py_DECREF(rules);
             return -1;
         }
         PyErr_Clear();
+    } else {
+        nd = as_long(decks);
+        Py_DECREF(decks);
+        if (nd < 1 || nd > 3)
+            nd = 0;
     }
-    Py_XSETREF(fl.decks, decks);
     Py_XSETREF(fl.rules, rules);          /* steals the reference */
     fl.usable = usable;
     fl.suit_only = so;
     fl.throw_chains = tc;
     fl.short_duty = sh;
     fl.lowest_card = lc;
+    fl.decks = nd;
     return 0;
 }
 
@@ -268,11 +257,15 @@ read_order(PyObject *order)
         return -1;
     }
     int usable = 1;
+    memset(od.ngk, 0, sizeof od.ngk);
     for (int k = 0; k < KINDS; k++) {
         od.grp[k] = item(group, k);
         od.st[k] = item(strength, k);
-        if (od.grp[k] < 0 || od.grp[k] > 4 || od.st[k] < 0 || od.st[k] >= MAXS)
+        if (od.grp[k] < 0 || od.grp[k] > 4 || od.st[k] < 0 || od.st[k] >= MAXS) {
             usable = 0;
+            od.grp[k] = od.st[k] = 0;
+        }
+        od.gk[od.grp[k]][od.ngk[od.grp[k]]++] = k;
     }
     Py_DECREF(group);
     Py_DECREF(strength);
@@ -281,7 +274,6 @@ read_order(PyObject *order)
     od.usable = usable;
     return 0;
 }
-
 /* units.availability: per strength of group g, how many kinds there hold >= c of cnt. */
 static void
 avail(const long *cnt, long g, long c, long *av)
@@ -384,40 +376,6 @@ typedef struct {
     int nl[MAXC];
 } Needs;
 
-/* 1 read, 0 not usable here, -1 error. */
-static int
-read_needs(PyObject *lead, Needs *nd)
-{
-    PyObject *needs = PyObject_GetAttr(lead, s_needs);
-    if (needs == NULL)
-        return -1;
-    PyObject *u = PyObject_GetAttr(needs, s_units), *ch = u ? PyObject_GetAttr(needs, s_chains) : NULL;
-    Py_DECREF(needs);
-    if (ch == NULL) {
-        Py_XDECREF(u);
-        return -1;
-    }
-    int ok = PyTuple_CheckExact(u) && PyTuple_CheckExact(ch) && PyTuple_GET_SIZE(u) >= 3
-             && PyTuple_GET_SIZE(u) <= MAXC && PyTuple_GET_SIZE(ch) == PyTuple_GET_SIZE(u);
-    if (ok) {
-        nd->top = (int)PyTuple_GET_SIZE(u) - 1;
-        for (int c = 0; ok && c <= nd->top; c++) {
-            nd->units[c] = item(u, c);
-            PyObject *ls = PyTuple_GET_ITEM(ch, c);
-            ok = nd->units[c] >= 0 && PyTuple_CheckExact(ls) && PyTuple_GET_SIZE(ls) <= MAXL;
-            if (!ok)
-                break;
-            nd->nl[c] = (int)PyTuple_GET_SIZE(ls);
-            for (int j = 0; ok && j < nd->nl[c]; j++) {
-                nd->lens[c][j] = item(ls, j);
-                ok = nd->lens[c][j] >= 1 && nd->lens[c][j] <= MAXS;
-            }
-        }
-    }
-    Py_DECREF(u);
-    Py_DECREF(ch);
-    return ok;
-}
 
 static long
 units_in(const long *cnt, long g, long c)
@@ -518,137 +476,319 @@ one_unit_top(const long *pc, const long *cards, long n, long c, long L)
     return hi;
 }
 
-static long
-attr_long(PyObject *obj, PyObject *name)
+
+/* ------------------------------------------------------------------ the lead
+ *
+ * legal.analyse_lead of a lead of one group, as far as the judge reads it: units.split_units' units
+ * (copies, length, top; most significant first), the kind (units.lead_kind), the needs
+ * (units.needs_of with max(decks, 2) copies), whether its shapes must be held disjointly
+ * (Lead.disjoint) and the throw check's shapes with their smallest units (Lead.checks). */
+
+typedef struct {
+    long c, L, top;
+} CUnit;
+
+typedef struct {
+    long g;                     /* the led group (every card is in it) */
+    int nu;                     /* units */
+    CUnit u[MAXN];
+    int kind;                   /* K_SINGLE .. K_THROW */
+    int is_throw;               /* more than one unit */
+    Needs nd;
+    int disjoint;               /* Lead.disjoint is not empty */
+    int nck;                    /* Lead.checks, largest shape first (units.shape_rank) */
+    CUnit ck[MAXN];
+} CLead;
+
+/* units.unit_sort_key(a) < units.unit_sort_key(b)? */
+static int
+unit_less(const CUnit *a, const CUnit *b)
 {
-    PyObject *v = PyObject_GetAttr(obj, name);
-    if (v == NULL)
-        return -3;
-    long r = as_long(v);
-    Py_DECREF(v);
-    return r;
+    if (a->c * a->L != b->c * b->L)
+        return a->c * a->L < b->c * b->L;
+    if (a->c != b->c)
+        return a->c < b->c;
+    return a->top < b->top;
 }
 
-/* Would the (analysed) throw be beaten by another hand (legal.check_throw is not _STANDS)?
- * 1 beaten, 0 stands, -1 error, -2 not usable here. */
+/* 1 analysed into *ld; 0 when the lead is not one the judge takes (cards of several groups -- a
+ * mixed lead --, or needs beyond the tables here).  The order's tables (od) and the decks
+ * (1..3) must be read. */
 static int
-throw_beaten(PyObject *lead, long g, long H[4][KINDS], const long *s)
+analyse_cards(const long *cards, Py_ssize_t n, long decks, CLead *ld)
 {
-    PyObject *checks = PyObject_GetAttr(lead, s_checks);
-    if (checks == NULL)
-        return -1;
-    int r = 0;
-    if (!PyTuple_CheckExact(checks) || PyTuple_GET_SIZE(checks) == 0)
-        r = -2;
-    for (Py_ssize_t i = 0; r == 0 && i < PyTuple_GET_SIZE(checks); i++) {
-        PyObject *ck = PyTuple_GET_ITEM(checks, i);
-        if (!PyTuple_CheckExact(ck) || PyTuple_GET_SIZE(ck) != 3) {
-            r = -2;
-            break;
+    long cnt[KINDS] = {0}, most = 0;
+    long g = od.grp[cards[0]];
+    for (Py_ssize_t j = 0; j < n; j++) {
+        if (od.grp[cards[j]] != g)
+            return 0;
+        if (++cnt[cards[j]] > most)
+            most = cnt[cards[j]];
+    }
+    ld->g = g;
+    int nu = 0;
+    /* units.split_units: per copies from the most down to 2, the longest chains (the highest of
+     * equal length), then the lone units; singles last; the kinds in kind order throughout */
+    for (long c = decks < most ? decks : most; c >= 2; c--) {
+        for (;;) {
+            long by_s[MAXS];
+            int nb = 0;
+            for (int s = 0; s < MAXS; s++)
+                by_s[s] = -1;
+            for (int k = 0; k < KINDS; k++)
+                if (cnt[k] >= c && by_s[od.st[k]] < 0) {
+                    by_s[od.st[k]] = k;
+                    nb++;
+                }
+            if (nb < 2)
+                break;
+            long best_len = 0, best_top = -1, run = 0, prev = -2;
+            for (long s = 0; s < MAXS; s++) {
+                if (by_s[s] < 0)
+                    continue;
+                run = s == prev + 1 ? run + 1 : 1;
+                prev = s;
+                if (run >= best_len) {
+                    best_len = run;
+                    best_top = s;
+                }
+            }
+            if (best_len < 2)
+                break;
+            for (long s = best_top; s > best_top - best_len; s--)
+                cnt[by_s[s]] -= c;
+            ld->u[nu++] = (CUnit){c, best_len, best_top};
         }
-        long c = as_long(PyTuple_GET_ITEM(ck, 0)), L = as_long(PyTuple_GET_ITEM(ck, 1));
-        long top = attr_long(PyTuple_GET_ITEM(ck, 2), s_top);
-        if (top == -3) {
-            r = -1;
-            break;
+        for (int k = 0; k < KINDS; k++)
+            while (cnt[k] >= c) {
+                cnt[k] -= c;
+                ld->u[nu++] = (CUnit){c, 1, od.st[k]};
+            }
+    }
+    for (int k = 0; k < KINDS; k++)
+        for (long m = 0; m < cnt[k]; m++)
+            ld->u[nu++] = (CUnit){1, 1, od.st[k]};
+    for (int i = 1; i < nu; i++) {              /* sorted, most significant first; stable */
+        CUnit x = ld->u[i];
+        int j = i;
+        for (; j > 0 && unit_less(&ld->u[j - 1], &x); j--)
+            ld->u[j] = ld->u[j - 1];
+        ld->u[j] = x;
+    }
+    ld->nu = nu;
+    ld->is_throw = nu > 1;
+    if (nu > 1)
+        ld->kind = K_THROW;
+    else if (ld->u[0].L >= 2)
+        ld->kind = ld->u[0].c >= 3 ? K_TITANIC : K_TRACTOR;
+    else
+        ld->kind = ld->u[0].c == 2 ? K_PAIR : ld->u[0].c == 3 ? K_TRIPLE : K_SINGLE;
+
+    /* units.needs_of(units, max(decks, 2)) */
+    Needs *nd = &ld->nd;
+    nd->top = decks > 2 ? (int)decks : 2;
+    int multi = 0, big = 0;
+    for (int c = 0; c <= nd->top; c++) {
+        nd->units[c] = 0;
+        nd->nl[c] = 0;
+    }
+    for (int i = 0; i < nu; i++) {              /* units in order: each copies' lengths longest first */
+        const CUnit *u = &ld->u[i];
+        if (u->L >= 2) {
+            if (nd->nl[u->c] == MAXL)
+                return 0;
+            long *lens = nd->lens[u->c];
+            int j = nd->nl[u->c]++;
+            for (; j > 0 && lens[j - 1] < u->L; j--)
+                lens[j] = lens[j - 1];
+            lens[j] = u->L;
         }
-        if (c < 1 || L < 1 || top < 0) {
-            r = -2;
-            break;
+        for (long c = 2; c <= u->c; c++)
+            nd->units[c] += u->L;
+        if (u->c >= 2) {
+            multi++;
+            big = big || u->c >= 3;
         }
-        for (int j = 1; j < 4 && r == 0; j++) {
+    }
+    ld->disjoint = multi > 1 && big;
+
+    /* Lead.checks: each shape once, the largest first, with the lowest top of its units */
+    ld->nck = 0;
+    if (nu > 1)
+        for (int i = 0; i < nu; i++) {
+            const CUnit *u = &ld->u[i];
+            int j = 0;
+            while (j < ld->nck && !(ld->ck[j].c == u->c && ld->ck[j].L == u->L))
+                j++;
+            if (j < ld->nck) {
+                if (u->top < ld->ck[j].top)
+                    ld->ck[j].top = u->top;
+                continue;
+            }
+            CUnit x = *u;                       /* a new shape: in place by (c * L, c), largest first */
+            for (; j > 0 && (ld->ck[j - 1].c * ld->ck[j - 1].L < x.c * x.L
+                             || (ld->ck[j - 1].c * ld->ck[j - 1].L == x.c * x.L && ld->ck[j - 1].c < x.c)); j--)
+                ld->ck[j] = ld->ck[j - 1];
+            ld->ck[j] = x;
+            ld->nck++;
+        }
+    return 1;
+}
+
+/* Lead.shapes as a new tuple. */
+static PyObject *
+shapes_of(const CLead *ld)
+{
+    if (ld->nu == 1 && ld->u[0].L == 1 && (ld->u[0].c == 1 || ld->u[0].c == 2)) {
+        PyObject *t = ld->u[0].c == 1 ? shapes_single : shapes_pair;
+        Py_INCREF(t);
+        return t;
+    }
+    PyObject *t = PyTuple_New(ld->nu);
+    if (t == NULL)
+        return NULL;
+    for (int i = 0; i < ld->nu; i++) {
+        PyObject *sh = Py_BuildValue("(ll)", ld->u[i].c, ld->u[i].L);
+        if (sh == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, sh);
+    }
+    return t;
+}
+
+/* ------------------------------------------------------------------ a single or a pair led
+ *
+ * tricks._clean_single and _clean_pair: every card held (the hands at the trick's start: each seat
+ * plays once), each follower of the led group as far as held and, on a pair lead, a pair of it
+ * when it holds one; the winner as tricks._winner's single and pair path.  The winner's index
+ * (0..3), *trumped set; -1 to leave the trick to Python. */
+static int
+judge_small(PyObject *hands, const long *s, long k[4][MAXN], Py_ssize_t n, const CLead *ld, int *trumped)
+{
+    long g = ld->g;
+    const long *gk = od.gk[g];
+    int ngk = od.ngk[g];
+    for (int i = 0; i < 4; i++) {
+        long a = held_count(hands, s[i], k[i][0]);
+        if (a == -2 || a == 0)
+            return -1;
+        if (n == 2) {
+            long b = held_count(hands, s[i], k[i][1]);
+            if (b == -2 || b == 0 || (k[i][0] == k[i][1] && a < 2))
+                return -1;
+        }
+    }
+    int plain = g != trump_group, best = 0, best_trump = 0;
+    long best_val = ld->u[0].top;
+    for (int i = 1; i < 4; i++) {
+        long gg = od.grp[k[i][0]], st = od.st[k[i][0]];
+        int suit = gg == g, paired = 1;
+        if (n == 2) {
+            suit += od.grp[k[i][1]] == g;
+            paired = k[i][0] == k[i][1];
+        }
+        /* the follow: the led group as far as held; on a pair lead, a pair of it when one is held */
+        long held = 0, most = 0;
+        if (suit < n || !paired)
+            for (int j = 0; j < ngk; j++) {
+                long c = held_count(hands, s[i], gk[j]);
+                if (c < 0)
+                    return -1;
+                held += c;
+                if (c > most)
+                    most = c;
+            }
+        if (suit < n && suit < (held < n ? held : n))
+            return -1;               /* held more of the led group: follow_suit, for Python to word */
+        if (suit == n && !paired && most >= 2)
+            return -1;               /* held a pair of it (follow_pair, or legal under protect_triples) */
+        /* the winner: the highest of the led group (a pair must be a pair), else of trumps */
+        if (!paired)
+            continue;
+        if (gg == g) {
+            if (!best_trump && st > best_val) {
+                best = i;
+                best_val = st;
+            }
+        } else if (plain && gg == trump_group && (!best_trump || st > best_val)) {
+            best = i;
+            best_val = st;
+            best_trump = 1;
+        }
+    }
+    *trumped = best_trump;
+    return best;
+}
+
+/* ------------------------------------------------------------------ leads of more than two cards
+ *
+ * A tractor, a triple (3 decks), a titanic of more than two triples, or a throw (several units of
+ * one group, two singles too) that stands, every follow legal: tricks._clean_trick's general path
+ * (legal.check_throw, legal.check_follow through follow_duty / follow_profile / follow_fault,
+ * tricks._winner with units.covers / best_top), in C.  Left to Python (-1): trump_in = exact, a
+ * titanic of two triples (seed 000's tiers), a 3-deck throw whose trump-in must hold its units
+ * disjointly (units.holds_units), throw_forced = lowest_card (Botzone's throw check), a throw that
+ * fails, a follow that may break a rule (out of the led group while holding it, a tractor or a pair
+ * short) -- Python finds and words those. */
+
+/* Would the throw be beaten by another hand (legal.check_throw is not _STANDS)?  1 beaten, 0 stands. */
+static int
+throw_beaten(const CLead *ld, long H[4][KINDS], const long *s)
+{
+    long g = ld->g;
+    for (int i = 0; i < ld->nck; i++) {
+        long c = ld->ck[i].c, L = ld->ck[i].L, top = ld->ck[i].top;
+        for (int j = 1; j < 4; j++) {
             const long *hand = H[s[j]];
             if (L == 1) {
                 for (int k = 0; k < KINDS; k++)
                     if (od.grp[k] == g && od.st[k] > top && hand[k] >= c)
-                        r = 1;
+                        return 1;
             } else {
                 long av[MAXS];
                 avail(hand, g, c, av);
                 if (chain_top(av, L) > top)
-                    r = 1;
+                    return 1;
             }
         }
     }
-    Py_DECREF(checks);
-    return r;
+    return 0;
 }
 
-/* The TrickResult of a clean trick led by n > 2 cards or a throw of two singles (the lead found in
- * the hand's table), the
- * cards taken out of hands; None (hands unchanged) for anything else; NULL on an error. */
-static PyObject *
-judge_multi(PyObject *ctx, PyObject *trick, PyObject *hands, PyObject *plays, PyObject **seat,
-            const long *s, long k[4][MAXN], Py_ssize_t n, PyObject *lead)
+/* The winner's index (0..3), *trumped set; -1 to leave the trick to Python. */
+static int
+judge_multi(PyObject *hands, const long *s, long k[4][MAXN], Py_ssize_t n, const CLead *ld, int *trumped)
 {
-    PyObject *order = NULL, *units = NULL, *result = NULL, *disjoint = NULL;
     long H[4][KINDS], PC[4][KINDS];
-    Needs nd;
+    const Needs *nd = &ld->nd;
+    long g = ld->g;
+    long mc = ld->u[0].c, mL = ld->u[0].L, mtop = ld->u[0].top;
 
-    if (read_rules(ctx) < 0)
-        return NULL;
     if (!fl.usable)
-        goto none;
-    order = PyObject_GetAttr(ctx, s_order);
-    if (order == NULL || read_order(order) < 0)
-        goto error;
-    if (!od.usable)
-        goto none;
-    int mixed = flag(lead, s_mixed), is_throw = flag(lead, s_is_throw);
-    if (PyErr_Occurred())
-        goto error;
-    if (mixed != 0 || is_throw < 0)
-        goto none;
-    if (is_throw && fl.lowest_card)
-        goto none;                                   /* Botzone's throw check: Python */
-    long g = attr_long(lead, s_group);
-    if (g == -3)
-        goto error;
-    if (g < 0 || g > 4)
-        goto none;
-    units = PyObject_GetAttr(lead, s_units);
-    if (units == NULL)
-        goto error;
-    if (!PyTuple_CheckExact(units) || PyTuple_GET_SIZE(units) < 1)
-        goto none;
-    PyObject *main = PyTuple_GET_ITEM(units, 0);
-    long mc = attr_long(main, s_copies), mL = attr_long(main, s_length), mtop = attr_long(main, s_top);
-    if (mc == -3 || mL == -3 || mtop == -3)
-        goto error;
-    if (mc < 1 || mL < 1 || mtop < 0)
-        goto none;
-    if (PyTuple_GET_SIZE(units) == 1 && mc == 3 && mL == 2)
-        goto none;                                   /* a titanic of two triples: seed 000's tiers */
-    int r = read_needs(lead, &nd);
-    if (r < 0)
-        goto error;
-    if (r == 0)
-        goto none;
-    disjoint = PyObject_GetAttr(lead, s_disjoint);
-    if (disjoint == NULL)
-        goto error;
-    if (!PyTuple_CheckExact(disjoint) || PyTuple_GET_SIZE(disjoint) != 0)
-        goto none;                                   /* units.holds_units: Python */
+        return -1;                                   /* trump_in = exact: Python */
+    if (ld->is_throw && fl.lowest_card)
+        return -1;                                   /* Botzone's throw check: Python */
+    if (ld->nu == 1 && mc == 3 && mL == 2)
+        return -1;                                   /* a titanic of two triples: seed 000's tiers */
+    if (ld->disjoint)
+        return -1;                                   /* units.holds_units: Python */
 
     /* the hands at the trick's start, every card held */
     for (int i = 0; i < 4; i++)
         for (int kk = 0; kk < KINDS; kk++) {
             H[i][kk] = as_long(PyList_GET_ITEM(PyList_GET_ITEM(hands, i), kk));
             if (H[i][kk] < 0)
-                goto none;
+                return -1;
         }
     memset(PC, 0, sizeof PC);
     for (int i = 0; i < 4; i++)
         for (Py_ssize_t j = 0; j < n; j++)
             if (++PC[i][k[i][j]] > H[s[i]][k[i][j]])
-                goto none;                           /* not_in_hand */
-    if (is_throw) {
-        int b = throw_beaten(lead, g, H, s);
-        if (b == -1)
-            goto error;
-        if (b != 0)
-            goto none;                               /* throw_failed (or not readable): Python */
-    }
+                return -1;                           /* not_in_hand */
+    if (ld->is_throw && throw_beaten(ld, H, s))
+        return -1;                                   /* throw_failed: Python */
 
     /* the follows */
     for (int i = 1; i < 4; i++) {
@@ -661,15 +801,15 @@ judge_multi(PyObject *ctx, PyObject *trick, PyObject *hands, PyObject *plays, Py
                 if (od.grp[kk] == g)
                     held += H[s[i]][kk];
             if (played < (held < n ? held : n))
-                goto none;                           /* follow_suit (or foreign_unit): Python */
+                return -1;                           /* follow_suit (or foreign_unit): Python */
             continue;                                /* all of the led group played */
         }
-        if (!follow_ok(&nd, H[s[i]], PC[i], g, n, is_throw))
-            goto none;
+        if (!follow_ok(nd, H[s[i]], PC[i], g, n, ld->is_throw))
+            return -1;
     }
 
     /* the winner (tricks._winner) */
-    int plain = g != trump_group, can_follow_beat = !is_throw, best = 0, best_trump = 0;
+    int plain = g != trump_group, can_follow_beat = !ld->is_throw, best = 0, best_trump = 0;
     long best_val = mtop;
     for (int i = 1; i < 4; i++) {
         long gg = od.grp[k[i][0]];
@@ -690,7 +830,7 @@ judge_multi(PyObject *ctx, PyObject *trick, PyObject *hands, PyObject *plays, Py
                 best_val = val;
             }
         } else {
-            if (!covers(&nd, PC[i]))
+            if (!covers(nd, PC[i]))
                 continue;
             long av[MAXS];
             avail(PC[i], trump_group, mc, av);
@@ -702,87 +842,62 @@ judge_multi(PyObject *ctx, PyObject *trick, PyObject *hands, PyObject *plays, Py
             }
         }
     }
+    *trumped = best_trump;
+    return best;
+}
+
+/* ------------------------------------------------------------------ the trick's end */
+
+/* Both judges' end of a clean trick: its points, the TrickResult (no violations; the hands before it
+ * copied from hands), and the cards taken out of hands (each seat plays once: every card was held
+ * at the start).  A new reference, or NULL on an error. */
+static PyObject *
+finish_trick(PyObject *trick, PyObject *hands, PyObject *plays, PyObject **seat, const long *s,
+             long k[4][MAXN], Py_ssize_t n, int best, int trumped, const CLead *ld)
+{
     long total = 0;
     for (int i = 0; i < 4; i++)
         for (Py_ssize_t j = 0; j < n; j++)
             total += points[k[i][j]];
-    result = make_result(trick, hands, plays, seat[0], seat[best], total, lead, best_trump);
-    if (result == NULL)
-        goto error;
+    PyObject *number = NULL, *shapes = NULL, *before = NULL, *pts = NULL, *empty = NULL, *result = NULL;
+    if (!(number = get(trick, &g_number)) || !(shapes = shapes_of(ld)) || !(before = PyTuple_New(4)))
+        goto out;
+    for (int i = 0; i < 4; i++) {
+        PyObject *t = PyList_AsTuple(PyList_GET_ITEM(hands, i));
+        if (t == NULL)
+            goto out;
+        PyTuple_SET_ITEM(before, i, t);
+    }
+    if (!(pts = PyLong_FromLong(total)) || !(empty = PyTuple_New(0)))
+        goto out;
+    PyObject *vals[12] = {number, seat[0], plays, seat[best], pts, before, empty, kind_names[ld->kind], Py_False,
+                          zero, trumped ? Py_True : Py_False, shapes};
+    PyObject *r = result_type->tp_alloc(result_type, 0);
+    if (r == NULL)
+        goto out;
+    for (int i = 0; i < 12; i++) {
+        Py_INCREF(vals[i]);
+        *(PyObject **)((char *)r + result_off[i]) = vals[i];
+    }
     for (int i = 0; i < 4; i++) {        /* the cards go to the table */
         PyObject *h = PyList_GET_ITEM(hands, s[i]);
-        for (int kk = 0; kk < KINDS; kk++) {
-            if (!PC[i][kk])
-                continue;
-            PyObject *c = PyLong_FromLong(H[s[i]][kk] - PC[i][kk]);
+        for (Py_ssize_t j = 0; j < n; j++) {
+            PyObject *c = PyLong_FromLong(as_long(PyList_GET_ITEM(h, k[i][j])) - 1);
             if (c == NULL) {
-                Py_CLEAR(result);
-                goto error;
+                Py_DECREF(r);
+                goto out;
             }
-            PyList_SetItem(h, kk, c);      /* steals c */
+            PyList_SetItem(h, k[i][j], c);      /* steals c */
         }
     }
-    goto out;
-none:
-    result = Py_None;
-    Py_INCREF(result);
-    goto out;
-error:
-    result = NULL;
+    result = r;
 out:
-    Py_XDECREF(order);
-    Py_XDECREF(units);
-    Py_XDECREF(disjoint);
+    Py_XDECREF(number);
+    Py_XDECREF(shapes);
+    Py_XDECREF(before);
+    Py_XDECREF(pts);
+    Py_XDECREF(empty);
     return result;
-}
-
-
-/* A lead not in the hand's table that legal.analyse_lead has analysed under another order with the
- * same decks and the same group and strength of each card (legal._LEAD_BY_SIG, keyed
- * (decks, cards, (group * 64 + strength, ...)) as analyse_lead keys it): stored in the hand's table
- * as _lead_of stores it, and returned (a new reference); None when it is not there (the Python
- * path analyses it); NULL on an error. */
-static PyObject *
-shared_lead(PyObject *ctx, PyObject *leads, PyObject *cards, const long *kinds, Py_ssize_t n)
-{
-    if (by_sig == NULL)
-        Py_RETURN_NONE;
-    PyObject *order = PyObject_GetAttr(ctx, s_order);
-    if (order == NULL)
-        return NULL;
-    int r = read_order(order);
-    Py_DECREF(order);
-    if (r < 0 || read_rules(ctx) < 0)
-        return NULL;
-    if (!od.usable || fl.decks == NULL)
-        Py_RETURN_NONE;
-    PyObject *sig = NULL, *strengths = PyTuple_New(n), *lead = NULL;
-    if (strengths == NULL)
-        return NULL;
-    for (Py_ssize_t j = 0; j < n; j++) {
-        PyObject *v = PyLong_FromLong(od.grp[kinds[j]] * 64 + od.st[kinds[j]]);
-        if (v == NULL)
-            goto out;
-        PyTuple_SET_ITEM(strengths, j, v);
-    }
-    sig = PyTuple_Pack(3, fl.decks, cards, strengths);
-    if (sig == NULL)
-        goto out;
-    lead = PyDict_GetItemWithError(by_sig, sig);
-    if (lead == NULL) {
-        if (!PyErr_Occurred()) {
-            lead = Py_None;
-            Py_INCREF(lead);
-        }
-        goto out;
-    }
-    Py_INCREF(lead);
-    if (PyDict_SetItem(leads, cards, lead) < 0)
-        Py_CLEAR(lead);
-out:
-    Py_XDECREF(sig);
-    Py_DECREF(strengths);
-    return lead;
 }
 
 static PyObject *
@@ -797,32 +912,31 @@ clean_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     PyObject *ctx = args[0], *trick = args[1], *hands = args[2], *leader = args[3];
-    PyObject *plays = NULL, *order = NULL, *leads = NULL, *group = NULL, *strength = NULL, *kinds = NULL;
+    PyObject *plays = NULL, *order = NULL, *result = NULL;
     PyObject *play[4] = {NULL, NULL, NULL, NULL}, *seat[4] = {NULL, NULL, NULL, NULL};
-    PyObject *lead = NULL, *units = NULL, *result = NULL;
-    PyObject *cards0 = NULL;
     long k[4][MAXN], s[4];
-    Py_ssize_t n = 0;                   /* cards per play: 1 (a single led), 2 (a pair), more (judge_multi) */
+    Py_ssize_t n = 0;                   /* cards per play */
+    CLead ld;
 
     if (!PyList_CheckExact(hands) || PyList_GET_SIZE(hands) != 4)
-        GIVE_UP(none);
+        goto none;
     for (int i = 0; i < 4; i++) {
         PyObject *h = PyList_GET_ITEM(hands, i);
         if (!PyList_CheckExact(h) || PyList_GET_SIZE(h) != KINDS)
-            GIVE_UP(none);
+            goto none;
     }
-    plays = PyObject_GetAttr(trick, s_plays);
+    plays = get(trick, &g_plays);
     if (plays == NULL)
         goto error;
     if (!PyTuple_CheckExact(plays) || PyTuple_GET_SIZE(plays) != 4)
-        GIVE_UP(none);
+        goto none;
     for (int i = 0; i < 4; i++) {
         play[i] = PyTuple_GET_ITEM(plays, i);
-        seat[i] = PyObject_GetAttr(play[i], s_seat);
+        seat[i] = get(play[i], &g_seat);
         if (seat[i] == NULL)
             goto error;
         s[i] = as_long(seat[i]);
-        PyObject *cards = PyObject_GetAttr(play[i], s_cards);
+        PyObject *cards = get(play[i], &g_cards);
         if (cards == NULL)
             goto error;
         int ok = PyTuple_CheckExact(cards);
@@ -836,176 +950,28 @@ clean_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             if (k[i][j] < 0 || k[i][j] >= KINDS)
                 ok = 0;
         }
-        if (i == 0 && ok)
-            cards0 = cards;         /* kept: the lead table's key */
-        else
-            Py_DECREF(cards);
+        Py_DECREF(cards);
         if (!ok || s[i] < 0 || s[i] > 3)
-            GIVE_UP(none);
+            goto none;
     }
-    PyObject *att = PyObject_GetAttr(play[0], s_attempted);
+    PyObject *att = get(play[0], &g_attempted);
     if (att == NULL)
         goto error;
     Py_DECREF(att);
     if (att != Py_None || (leader != Py_None && as_long(leader) != s[0])
         || s[1] != ((s[0] + 1) & 3) || s[2] != ((s[0] + 2) & 3) || s[3] != ((s[0] + 3) & 3))
-        GIVE_UP(none);
-    leads = PyObject_GetAttr(ctx, s_leads);
-    if (leads == NULL)
+        goto none;
+    order = get(ctx, &g_order);
+    if (order == NULL || read_order(order) < 0 || read_rules(ctx) < 0)
         goto error;
-    if (!PyDict_CheckExact(leads))
-        GIVE_UP(none);
-    lead = PyDict_GetItemWithError(leads, cards0);
-    if (lead == NULL) {
-        if (PyErr_Occurred())
-            goto error;
-        lead = shared_lead(ctx, leads, cards0, k[0], n);
-        if (lead == NULL)
-            goto error;
-        if (lead == Py_None) {
-            Py_CLEAR(lead);
-            GIVE_UP(none);           /* not analysed yet: the Python path analyses and stores it */
-        }
-    } else
-        Py_INCREF(lead);
-    PyObject *cnt = PyObject_GetAttr(lead, s_count);
-    if (cnt == NULL)
-        goto error;
-    long count = as_long(cnt);
-    Py_DECREF(cnt);
-    if (count != n)
-        GIVE_UP(none);
-    if (n > 2) {
-        result = judge_multi(ctx, trick, hands, plays, seat, s, k, n, lead);
-        goto out;
-    }
-    if (n == 2) {                    /* one pair: not a throw of two singles, not mixed */
-        int thrown = flag(lead, s_is_throw), mixed = flag(lead, s_mixed);
-        if (PyErr_Occurred())
-            goto error;
-        if (thrown == 1 && mixed == 0) {     /* a throw of two singles: the general path */
-            result = judge_multi(ctx, trick, hands, plays, seat, s, k, n, lead);
-            goto out;
-        }
-        if (thrown != 0 || mixed != 0)
-            GIVE_UP(none);
-    }
-    PyObject *lg = PyObject_GetAttr(lead, s_group);
-    if (lg == NULL)
-        goto error;
-    long g = as_long(lg);
-    Py_DECREF(lg);
-    units = PyObject_GetAttr(lead, s_units);
-    if (units == NULL)
-        goto error;
-    if (!PyTuple_CheckExact(units) || PyTuple_GET_SIZE(units) != 1)
-        GIVE_UP(none);
-    PyObject *unit = PyTuple_GET_ITEM(units, 0);
-    PyObject *top = PyObject_GetAttr(unit, s_top);
-    if (top == NULL)
-        goto error;
-    long best_val = as_long(top);
-    Py_DECREF(top);
-    if (best_val == -2)
-        GIVE_UP(none);
-    if (n == 2) {
-        PyObject *cp = PyObject_GetAttr(unit, s_copies);
-        if (cp == NULL)
-            goto error;
-        long copies = as_long(cp);
-        Py_DECREF(cp);
-        if (copies != 2)
-            GIVE_UP(none);
-    }
-    order = PyObject_GetAttr(ctx, s_order);
-    if (order == NULL)
-        goto error;
-    if (!(group = PyObject_GetAttr(order, s_group)) || !(strength = PyObject_GetAttr(order, s_strength))
-        || !(kinds = PyObject_GetAttr(order, s_kinds)))
-        goto error;
-    if (!PyTuple_CheckExact(kinds) || g < 0 || g >= PyTuple_GET_SIZE(kinds)
-        || !PyTuple_CheckExact(PyTuple_GET_ITEM(kinds, g)))
-        GIVE_UP(none);
-    PyObject *gkinds = PyTuple_GET_ITEM(kinds, g);
-    Py_ssize_t ngk = PyTuple_GET_SIZE(gkinds);
-    for (Py_ssize_t j = 0; j < ngk; j++) {
-        long kk = as_long(PyTuple_GET_ITEM(gkinds, j));
-        if (kk < 0 || kk >= KINDS)
-            GIVE_UP(none);
-    }
-
-    /* every card held (the hands at the trick's start: each seat plays once) */
-    for (int i = 0; i < 4; i++) {
-        long a = held_count(hands, s[i], k[i][0]);
-        if (a == -2 || a == 0)
-            GIVE_UP(none);
-        if (n == 2) {
-            long b = held_count(hands, s[i], k[i][1]);
-            if (b == -2 || b == 0 || (k[i][0] == k[i][1] && a < 2))
-                GIVE_UP(none);
-        }
-    }
-    int plain = g != trump_group, best = 0, best_trump = 0;
-    for (int i = 1; i < 4; i++) {
-        long gg = item(group, k[i][0]), st = item(strength, k[i][0]);
-        if (gg == -2 || st == -2)
-            GIVE_UP(none);
-        int suit = gg == g, paired = 1;
-        if (n == 2) {
-            long g2 = item(group, k[i][1]);
-            if (g2 == -2)
-                GIVE_UP(none);
-            suit += g2 == g;
-            paired = k[i][0] == k[i][1];
-        }
-        /* the follow: the led group as far as held; on a pair lead, a pair of it when one is held */
-        long held = 0, most = 0;
-        if (suit < n || !paired) {
-            for (Py_ssize_t j = 0; j < ngk; j++) {
-                long c = held_count(hands, s[i], as_long(PyTuple_GET_ITEM(gkinds, j)));
-                if (c < 0)
-                    GIVE_UP(none);
-                held += c;
-                if (c > most)
-                    most = c;
-            }
-        }
-        if (suit < n && suit < (held < n ? held : n))
-            GIVE_UP(none);           /* held more of the led group: follow_suit, for Python to word */
-        if (suit == n && !paired && most >= 2)
-            GIVE_UP(none);           /* held a pair of it (follow_pair, or legal under protect_triples) */
-        /* the winner: the highest of the led group (a pair must be a pair), else of trumps */
-        if (!paired)
-            continue;
-        if (gg == g) {
-            if (!best_trump && st > best_val) {
-                best = i;
-                best_val = st;
-            }
-        } else if (plain && gg == trump_group && (!best_trump || st > best_val)) {
-            best = i;
-            best_val = st;
-            best_trump = 1;
-        }
-    }
-    long total = 0;
-    for (int i = 0; i < 4; i++)
-        for (Py_ssize_t j = 0; j < n; j++)
-            total += points[k[i][j]];
-    result = make_result(trick, hands, plays, seat[0], seat[best], total, lead, best_trump);
-    if (result == NULL)
-        goto error;
-    for (int i = 0; i < 4; i++) {        /* the cards go to the table (each seat once: from the start) */
-        PyObject *h = PyList_GET_ITEM(hands, s[i]);
-        for (Py_ssize_t j = 0; j < n; j++) {
-            PyObject *c = PyLong_FromLong(as_long(PyList_GET_ITEM(h, k[i][j])) - 1);
-            if (c == NULL) {
-                Py_CLEAR(result);
-                goto error;
-            }
-            PyList_SetItem(h, k[i][j], c);      /* steals c */
-        }
-    }
+    if (!od.usable || !fl.decks || !analyse_cards(k[0], n, fl.decks, &ld))
+        goto none;                      /* a mixed lead (or tables this code does not take): Python */
+    int trumped = 0;
+    int best = n == 1 || (n == 2 && !ld.is_throw) ? judge_small(hands, s, k, n, &ld, &trumped)
+                                                  : judge_multi(hands, s, k, n, &ld, &trumped);
+    if (best < 0)
+        goto none;
+    result = finish_trick(trick, hands, plays, seat, s, k, n, best, trumped, &ld);
     goto out;
 none:
     result = Py_None;
@@ -1018,20 +984,13 @@ out:
         Py_XDECREF(seat[i]);
     Py_XDECREF(plays);
     Py_XDECREF(order);
-    Py_XDECREF(leads);
-    Py_XDECREF(group);
-    Py_XDECREF(strength);
-    Py_XDECREF(kinds);
-    Py_XDECREF(lead);
-    Py_XDECREF(units);
-    Py_XDECREF(cards0);
     return result;
 }
 
 
 /* judge_tricks(ctx, tricks, hands, leader, declined): tricks.judge_tricks -- every trick of a hand in
  * turn, each judged by clean_trick or, where it declines, by declined(ctx, trick, hands, leader)
- * (tricks._declined, Python); the next leader is each result's winner.  The list of results. */
+ * (tricks.judge_trick_python); the next leader is each result's winner.  The list of results. */
 static PyObject *
 judge_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -1059,7 +1018,7 @@ judge_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         if (r == NULL)
             goto error;
         PyList_SET_ITEM(out, i, r);         /* steals r */
-        PyObject *winner = PyObject_GetAttr(r, s_winner);
+        PyObject *winner = get(r, &g_winner);
         if (winner == NULL)
             goto error;
         Py_SETREF(leader, winner);
@@ -1105,13 +1064,85 @@ counts(PyObject *self, PyObject *cards)
     return out;
 }
 
+/* analyse(order, decks, cards): what the judge reads of legal.analyse_lead(cards) -- (group, kind,
+ * units ((copies, length, top), ...), needs (chains, units), disjoint, checks ((copies, length,
+ * smallest top), ...)) --, or None for a lead it leaves to Python (mixed, decks not 1..3, odd
+ * cards).  For the tests, which compare it with the Python analysis. */
+static PyObject *
+analyse(PyObject *self, PyObject *args)
+{
+    PyObject *order, *cards;
+    long decks;
+    if (!PyArg_ParseTuple(args, "OlO!", &order, &decks, &PyTuple_Type, &cards))
+        return NULL;
+    if (read_order(order) < 0)
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(cards);
+    long k[MAXN];
+    if (!od.usable || decks < 1 || decks > 3 || n < 1 || n > MAXN)
+        Py_RETURN_NONE;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        k[j] = as_long(PyTuple_GET_ITEM(cards, j));
+        if (k[j] < 0 || k[j] >= KINDS)
+            Py_RETURN_NONE;
+    }
+    CLead ld;
+    if (!analyse_cards(k, n, decks, &ld))
+        Py_RETURN_NONE;
+    PyObject *units = PyTuple_New(ld.nu), *checks = PyTuple_New(ld.nck), *chains = PyTuple_New(ld.nd.top + 1),
+             *per = PyTuple_New(ld.nd.top + 1), *out = NULL;
+    if (!units || !checks || !chains || !per)
+        goto done;
+    for (int i = 0; i < ld.nu; i++) {
+        PyObject *u = Py_BuildValue("(lll)", ld.u[i].c, ld.u[i].L, ld.u[i].top);
+        if (u == NULL)
+            goto done;
+        PyTuple_SET_ITEM(units, i, u);
+    }
+    for (int i = 0; i < ld.nck; i++) {
+        PyObject *u = Py_BuildValue("(lll)", ld.ck[i].c, ld.ck[i].L, ld.ck[i].top);
+        if (u == NULL)
+            goto done;
+        PyTuple_SET_ITEM(checks, i, u);
+    }
+    for (int c = 0; c <= ld.nd.top; c++) {
+        PyObject *ls = PyTuple_New(ld.nd.nl[c]), *u = PyLong_FromLong(ld.nd.units[c]);
+        if (ls == NULL || u == NULL) {
+            Py_XDECREF(ls);
+            Py_XDECREF(u);
+            goto done;
+        }
+        for (int j = 0; j < ld.nd.nl[c]; j++) {
+            PyObject *v = PyLong_FromLong(ld.nd.lens[c][j]);
+            if (v == NULL) {
+                Py_DECREF(ls);
+                Py_DECREF(u);
+                goto done;
+            }
+            PyTuple_SET_ITEM(ls, j, v);
+        }
+        PyTuple_SET_ITEM(chains, c, ls);
+        PyTuple_SET_ITEM(per, c, u);
+    }
+    out = Py_BuildValue("(lOO(OO)OO)", ld.g, kind_names[ld.kind], units, chains, per,
+                        ld.disjoint ? Py_True : Py_False, checks);
+done:
+    Py_XDECREF(units);
+    Py_XDECREF(checks);
+    Py_XDECREF(chains);
+    Py_XDECREF(per);
+    return out;
+}
+
 static PyMethodDef methods[] = {
-    {"setup", setup, METH_VARARGS, "setup(TrickResult, field_names, POINTS, TRUMP, TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD, legal._LEAD_BY_SIG)"},
+    {"setup", setup, METH_VARARGS, "setup(TrickResult, field_names, POINTS, TRUMP, TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD)"},
     {"clean_trick", (PyCFunction)(void (*)(void))clean_trick, METH_FASTCALL,
      "clean_trick(ctx, trick, hands, leader): tricks._clean_trick's TrickResult (a clean trick), or None"},
     {"counts", counts, METH_O, "counts(cards): replay._counts' list of 54 counts, or None"},
     {"judge_tricks", (PyCFunction)(void (*)(void))judge_tricks, METH_FASTCALL,
      "judge_tricks(ctx, tricks, hands, leader, declined): tricks.judge_tricks' list of TrickResults"},
+    {"analyse", analyse, METH_VARARGS,
+     "analyse(order, decks, cards): what the judge reads of legal.analyse_lead, or None (for the tests)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1123,16 +1154,15 @@ PyInit__trick_core(void)
 {
 #define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL
     INTERN(s_plays, "plays"); INTERN(s_seat, "seat"); INTERN(s_cards, "cards"); INTERN(s_attempted, "attempted");
-    INTERN(s_number, "number"); INTERN(s_order, "order"); INTERN(s_leads, "leads"); INTERN(s_group, "group");
-    INTERN(s_strength, "strength"); INTERN(s_kinds, "kinds"); INTERN(s_count, "count"); INTERN(s_units, "units");
-    INTERN(s_top, "top"); INTERN(s_kind, "kind"); INTERN(s_shapes, "shapes");
-    INTERN(s_is_throw, "is_throw"); INTERN(s_mixed, "mixed"); INTERN(s_copies, "copies");
-    INTERN(s_rules, "rules"); INTERN(s_needs, "needs"); INTERN(s_chains, "chains"); INTERN(s_disjoint, "disjoint");
-    INTERN(s_checks, "checks"); INTERN(s_length, "length"); INTERN(s_trump_in, "trump_in");
+    INTERN(s_number, "number"); INTERN(s_order, "order"); INTERN(s_group, "group");
+    INTERN(s_strength, "strength"); INTERN(s_rules, "rules"); INTERN(s_trump_in, "trump_in");
     INTERN(s_throw_follow, "throw_follow"); INTERN(s_decks, "decks"); INTERN(s_winner, "winner");
     INTERN(s_throw_chains, "throw_tractor_duty"); INTERN(s_short, "short_tractor_duty");
     INTERN(s_throw_forced, "throw_forced");
-    if (!(zero = PyLong_FromLong(0)))
+    for (int i = 0; i < K_COUNT; i++)
+        INTERN(kind_names[i], kind_text[i]);
+    if (!(zero = PyLong_FromLong(0)) || !(shapes_single = Py_BuildValue("((ii))", 1, 1))
+        || !(shapes_pair = Py_BuildValue("((ii))", 2, 1)))
         return NULL;
     return PyModule_Create(&module);
 }

@@ -65,6 +65,10 @@ def trump_of(cards: tuple[Card, ...]) -> int | None:
     return None if cards[0] in (LJ, BJ) else SUIT_OF[cards[0]]
 
 
+def _reject(problems: list[DeclarationProblem], i: int, d: Declaration, message: tuple[str, str]) -> None:
+    problems.append(DeclarationProblem(i, d.seat, d.cards, *message))
+
+
 def check_declarations(declarations: tuple[Declaration, ...], level: int, rules: RuleSet,
                        deal: tuple[tuple[Card, ...], ...] | None = None, dealer: int | None = None,
                        seat_levels: tuple[int, ...] | None = None
@@ -86,31 +90,28 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
     first: int | None = None
     took_bottom = {dealer} if dealer is not None else set()
     for i, d in enumerate(declarations):
-        def reject(message: tuple[str, str], d: Declaration = d, i: int = i) -> None:
-            problems.append(DeclarationProblem(i, d.seat, d.cards, *message))
-
         if d.after_bottom:
             # 炒地皮 (seed 001, rule 四): overcalls after the bottom are allowed only under
             # rebid_after_bottom, and only when the trump was declared before the bottom was
             # turned ("若主是在翻底时确认的则不允许炒地皮").
             if not rules.rebid_after_bottom:
-                reject(explain_hand.rebid_not_allowed(d.seat, d.cards))
+                _reject(problems, i, d, explain_hand.rebid_not_allowed(d.seat, d.cards))
                 continue
             if standing is None:
-                reject(explain_hand.rebid_without_declaration(d.seat, d.cards))
+                _reject(problems, i, d, explain_hand.rebid_without_declaration(d.seat, d.cards))
                 continue
             if d.seat == standing_seat:
                 # seed 000: 庄家扣牌后其他人可以再反 — the others may overcall after the bury
-                reject(explain_hand.rebid_own_declaration(d.seat, d.cards))
+                _reject(problems, i, d, explain_hand.rebid_own_declaration(d.seat, d.cards))
                 continue
         lv = seat_levels[d.seat] if seat_levels is not None else level
         s = strength(d.cards, lv, rules.decks)
         if s is None:
-            reject(explain_hand.not_a_declaration(d.seat, d.cards, lv))
+            _reject(problems, i, d, explain_hand.not_a_declaration(d.seat, d.cards, lv))
             continue
         mine = (deal[d.seat] or None) if deal is not None and not (d.after_bottom and d.seat in took_bottom) else None
         if mine is not None and any(mine.count(c) < d.cards.count(c) for c in set(d.cards)):
-            reject(explain_hand.declared_not_dealt(d.seat, d.cards))
+            _reject(problems, i, d, explain_hand.declared_not_dealt(d.seat, d.cards))
             continue
         if standing is not None:
             reinforce = (d.seat == standing_seat and d.cards[0] == standing_cards[0]
@@ -120,10 +121,11 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
                     and rules.declare_tiebreak is DeclareTiebreak.SUIT_ORDER and s[1] < standing[1]):
                 beats = True
             if beats and not reinforce and d.seat == standing_seat and not rules.overcall_own:
-                reject(explain_hand.overcall_own(d.seat, d.cards, standing_cards))
+                _reject(problems, i, d, explain_hand.overcall_own(d.seat, d.cards, standing_cards))
                 continue
             if not (beats or reinforce):
-                reject(explain_hand.declaration_too_weak(d.seat, d.cards, standing_seat, standing_cards))
+                _reject(problems, i, d,
+                        explain_hand.declaration_too_weak(d.seat, d.cards, standing_seat, standing_cards))
                 continue
             locked = reinforce
         if first is None:

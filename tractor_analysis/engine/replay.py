@@ -20,10 +20,9 @@ record twice gives equal results.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass
 from itertools import chain
-from operator import add
+from operator import add, sub
 from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
@@ -229,7 +228,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     revoke_levels, takeback_levels, after = _level_penalties(hand, rules, defenders, violations, after)
     if "levels" in withheld:
         after = (None,) * 4
-    violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
+    if len(violations) > 1:
+        violations.sort(key=_hand_first)
     result = new_hand_result(
         number=hand.number, dealer=dealer, level=setting.level, trump=setting.trump, rules=rules,
         defenders=defenders, tricks=play.tricks, violations=tuple(violations),
@@ -254,8 +254,13 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     if not found and kept is violations:
         return result
     violations = [*kept, *found]
-    violations.sort(key=lambda v: (v.trick is not None, v.trick or 0))
+    violations.sort(key=_hand_first)
     return dataclasses.replace(result, violations=tuple(violations))
+
+
+def _hand_first(v: Violation) -> tuple[bool, int]:
+    """The order of a hand's violations: the hand's own first, then by trick (a stable sort)."""
+    return (v.trick is not None, v.trick or 0)
 
 
 def _not_judged(hand: Hand, rules: RuleSet, setting: Setting) -> HandResult:
@@ -303,6 +308,9 @@ def _hand_violation(code: str, seat: int | None, message: Message,
 
 def _multiset_minus(a: Sequence[int], b: Sequence[int]) -> tuple[list[int], list[Card]]:
     """``a - b`` clamped at 0, and the kinds of ``b`` that ``a`` lacks (with multiplicity)."""
+    out = list(map(sub, a, b))
+    if min(out) >= 0:                   # b within a: nothing missing (the common case, in one pass)
+        return out, []
     out = list(a)
     missing: list[Card] = []
     for k in range(NUM_KINDS):
@@ -382,8 +390,9 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
                      played: _Played, given: list[bool], from_plays: frozenset[int],
                      checks: list[Violation]) -> _Start:
     """No rebid: the dealer took the bottom and buried once.  With the bottom but no bury, the
-    bury is what the dealer's plays leave over; without the bottom, the dealer's hand is its plays."""
-    start = [row[:] for row in dealt]
+    bury is what the dealer's plays leave over; without the bottom, the dealer's hand is its plays.
+    The rows of ``dealt`` are never changed in place (a row replaced is a new list)."""
+    start = list(dealt)
     buried = hand.buried
     if not given[dealer]:
         return _new_start(tuple(map(tuple, start)), buried, all(given[s] for s in range(4) if s != dealer),
@@ -391,7 +400,7 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
     if hand.bottom is None:
         start[dealer] = list(played[dealer])
         return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
-    pool = [a + b for a, b in zip(dealt[dealer], _counts(hand.bottom))]      # dealt: the deal's counts
+    pool = list(map(add, dealt[dealer], _counts(hand.bottom)))      # dealt: the deal's counts
     if buried is None:
         derived, missing = _multiset_minus(pool, played[dealer])
         if not missing and sum(derived) == rules.bottom_size:
@@ -459,21 +468,12 @@ def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]]) -> l
     if len(hand.bottom) != rules.bottom_size:
         found.append(_hand_violation("deal_mismatch", None,
                                      explain_hand.bottom_wrong_size(len(hand.bottom), rules.bottom_size)))
-    if sorted(chain(hand.bottom, *hand.deal)) == _full_pack(rules.decks):
+    total = _counts([*hand.bottom, *chain.from_iterable(hand.deal)])
+    if total.count(rules.decks) == NUM_KINDS:       # every kind ``decks`` times: the whole pack
         return found
-    total = _counts(hand.bottom)
-    for row in dealt:
-        total = list(map(add, total, row))
     wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
-    if wrong:
-        found.append(_hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
+    found.append(_hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
     return found
-
-
-@functools.cache
-def _full_pack(decks: int) -> list[Card]:
-    """Every kind ``decks`` times, in order (a deal and bottom sorted must be this)."""
-    return [k for k in range(NUM_KINDS) for _ in range(decks)]
 
 
 def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: _Start) -> frozenset[int]:
@@ -513,14 +513,14 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
     left in a hand dealt in full after the last trick are a ``deal_mismatch``.  The hand is
     complete when the tricks empty every hand — for a seat whose cards are known only from its
     plays, when it played a whole hand (a record of one trick is not a hand played out)."""
-    hands = [list(row) for row in start.hands]
+    hands = list(map(list, start.hands))
     violations: list[Violation] = []
     leader: int | None = None if hand.setup else dealer
     tricks = judge_tricks(ctx, hand.tricks, hands, leader)
     for result in tricks:
         if result.violations:
             violations.extend(result.violations)
-    empty = all(not any(row) for row in hands)
+    empty = not any(map(any, hands))
     if not hand.setup and start.from_plays:
         counts = [0, 0, 0, 0]
         for trick in hand.tricks:
@@ -545,7 +545,7 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
     if hand.setup and hand.points:
         items.append(new_score_item("setup_points", hand.points, *explain_hand.setup_points(hand.points)))
     items.append(new_score_item("tricks", trick_points, *explain_hand.trick_points(trick_points)))
-    bottom_points = sum(POINTS[c] for c in buried) if buried is not None else None
+    bottom_points = sum(map(POINTS.__getitem__, buried)) if buried is not None else None
     mult = bonus = 0
     if play.complete and buried is not None and play.tricks[-1].winner not in defenders:
         last = play.tricks[-1]
@@ -644,20 +644,25 @@ def _level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozense
     up = sides[0] if winner == "defenders" else sides[1]
     after = list(levels)
     over = False
+    done: dict[tuple[int, bool], tuple[int, bool]] = {}     # partners at one level go up alike
     for seat in sorted(up):
-        if levels[seat] is None:     # not known (the chain was broken before this hand): stays unknown
+        level = levels[seat]
+        if level is None:            # not known (the chain was broken before this hand): stays unknown
             continue
         # only the dealer's side, playing its own level, can pass the winning level
-        after[seat], passed = advance(levels[seat], gain, rules.must_play, rules.win_level,
-                                      playing=(winner == "defenders" and levels[seat] == setting.level),
-                                      stop_at_win_level=rules.stop_at_win_level)
+        playing = winner == "defenders" and level == setting.level
+        step = done.get((level, playing))
+        if step is None:
+            step = done[level, playing] = advance(level, gain, rules.must_play, rules.win_level, playing=playing,
+                                                  stop_at_win_level=rules.stop_at_win_level)
+        after[seat], passed = step
         over = over or passed
     if winner == "defenders":
-        friends = sorted(sides[0] - {dealer})
-        next_dealer = partner(dealer) if not rules.friend else (friends[0] if friends else dealer)
+        next_dealer = partner(dealer) if not rules.friend else min(sides[0] - {dealer}, default=dealer)
     else:
         next_dealer = next_seat(dealer)
-    team = team_of(min(up, key=lambda x: (x != dealer, x))) if up else team_of(dealer)
+    # the side's team: the dealer's when the dealer is on it, else its lowest seat's
+    team = team_of(dealer if dealer in up else min(up)) if up else team_of(dealer)
     return new_outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=team, match_over=over,
                    reason="miscount" if miscount else "match_points" if rules.score_table is ScoreTable.BOTZONE
                    else "points", miscount=miscount), tuple(after)

@@ -240,13 +240,13 @@ def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[in
 
 def _trick_core():
     """The compiled :func:`_clean_trick` (``_trick_core.c``: a clean trick, every play legal, a throw
-    that stands; some options left to Python), the compiled loop of :func:`judge_tricks` and the
-    card counter, or ``(None, None, None)``."""
+    that stands, the lead analysed in C as :func:`legal.analyse_lead` does; some options left to
+    Python), the compiled loop of :func:`judge_tricks` and the card counter, or ``(None, None, None)``."""
     core = compiled.load("tractor_analysis.engine._trick_core", *explain.TRICK_CORE)
     if core is None:
         return None, None, None
     core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP,
-               TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD, legal._LEAD_BY_SIG)
+               TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD)
     return core.clean_trick, core.judge_tricks, core.counts
 
 
@@ -260,7 +260,7 @@ def judge_tricks(ctx: HandContext, tricks: Sequence[Trick], hands: list[list[int
     """Every trick of a hand in turn (:func:`judge_trick`), each next leader the winner before it;
     ``hands`` mutated as by :func:`judge_trick`.  The loop runs in C when the core is built."""
     if _JUDGE_TRICKS is not None and _CLEAN_TRICK is not None:
-        return _JUDGE_TRICKS(ctx, tricks, hands, leader, _declined)
+        return _JUDGE_TRICKS(ctx, tricks, hands, leader, judge_trick_python)
     out = []
     for trick in tricks:
         result = judge_trick(ctx, trick, hands, leader)
@@ -275,30 +275,14 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
     ``leader`` is who should lead (``None``: accept the recorded leader).  Violations:
     ``out_of_turn``, ``not_in_hand``, ``mixed_lead``, ``throw_failed``, ``wrong_forced_play``,
     ``wrong_count``, ``follow_suit``, ``follow_tractor``, ``follow_pair``, ``follow_triple``.
-    The clean tricks (every play legal, a throw that stands, the lead in the hand's table) are
-    judged in C when the core is built (:func:`_clean_trick` is the reference); what the core
-    leaves (a violation, a mixed lead, some options) is judged here.
+    The clean tricks (every play legal, a throw that stands) are judged in C when the core is
+    built (:func:`_clean_trick` is the reference); what the core leaves (a violation, a mixed
+    lead, some options) is judged here.
     """
     if _CLEAN_TRICK is not None:
         done = _CLEAN_TRICK(ctx, trick, hands, leader)
         if done is not None:
             return done
-        return _declined(ctx, trick, hands, leader)
-    return judge_trick_python(ctx, trick, hands, leader)
-
-
-def _declined(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
-    """:func:`judge_trick` of a trick the core declined: a lead met for the first time is analysed
-    into the hand's table and the core tries again; anything else is judged in Python."""
-    plays = trick.plays
-    if len(plays) == 4 and ctx.leads is not None:
-        cards = plays[0].cards
-        if type(cards) is tuple and cards and cards not in ctx.leads \
-                and all(type(k) is int and 0 <= k < len(POINTS) for k in cards):
-            _lead_of(ctx, cards)        # a lead met for the first time: analysed once, then the core
-            done = _CLEAN_TRICK(ctx, trick, hands, leader)
-            if done is not None:
-                return done
     return judge_trick_python(ctx, trick, hands, leader)
 
 
