@@ -26,7 +26,7 @@ from operator import add, sub
 from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
-from ..records.frozen import fast_init, gc_paused
+from ..records.frozen import fast_init, gc_paused, settle_as_old
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Match
 from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ScoreTable,
@@ -55,7 +55,9 @@ def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
     ``rules`` overrides the record's own ``[Ruleset]`` / ``[Rule:…]`` (the CLI's ``--rules``).
     """
     with gc_paused:                 # the results built here are acyclic (see records.frozen)
-        return _replay_match(match, rules)
+        result = _replay_match(match, rules)
+        settle_as_old()         # the result goes to the caller: no young collection walks it
+    return result
 
 
 def _replay_match(match: Match, rules: RuleSet | None) -> MatchResult:

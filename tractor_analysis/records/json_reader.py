@@ -36,7 +36,7 @@ import json
 from typing import Any
 
 from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual
-from .frozen import gc_paused
+from .frozen import gc_paused, settle_as_old
 from .json_decode import decode, may_hold_surrogates, scrub, split_lines, surrogate_diags
 from .json_fields import (Shape, as_notes, as_players, as_rules, as_tags, as_teams, as_text, shape_zh, type_name,
                           zh_type)
@@ -140,7 +140,9 @@ def match_from_dict(obj: Any, line: int = 0, column: int = 0, text: str | None =
 def parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """Matches of a ``.json`` text: one match object, or a list of them."""
     with gc_paused:                 # values and records built here are acyclic (see .frozen)
-        return _parse_json(text)
+        out = _parse_json(text)
+        settle_as_old()         # the matches live on: no young collection walks them (see .frozen)
+    return out
 
 
 def _parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
@@ -181,7 +183,9 @@ def parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
     or ``\\r``), blank lines skipped.  The streaming reader (:mod:`.streaming`) feeds the
     same :class:`JsonlReading` one line at a time, so both read a line alike."""
     with gc_paused:                 # once for the file, not after each line (see .frozen)
-        return _parse_jsonl(text)
+        out = _parse_jsonl(text)
+        settle_as_old()         # the matches live on: no young collection walks them (see .frozen)
+    return out
 
 
 def _parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
@@ -227,7 +231,9 @@ class JsonlReading:
             budget.dropped += 1
             return None, []
         with gc_paused:             # values and records built here are acyclic (see .frozen)
-            return self._read(line, lineno)
+            out = self._read(line, lineno)
+            settle_as_old()         # the line's match lives on: no young collection walks it
+        return out
 
     def _read(self, line: str, lineno: int) -> tuple[Match | None, list[Diagnostic]]:
         budget = self.budget

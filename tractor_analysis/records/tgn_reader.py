@@ -28,7 +28,7 @@ from . import compiled
 from .deal_checks import deal_problems
 from .json_layout import JSON_SUFFIX
 from .diagnostics import Diagnostic, bilingual
-from .frozen import gc_paused
+from .frozen import gc_paused, settle_as_old
 from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Hand, Match, Trick, new_trick
 from .rulesets import build_ruleset
@@ -44,7 +44,9 @@ __all__ = ["parse_tgn", "parse_levels", "KNOWN_TAGS", "MAX_POINTS", "MAX_TRICK"]
 def parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """The match of one ``.tgn`` text (a list of one, or none) and every problem found."""
     with gc_paused:                 # the records built here are acyclic (see .frozen)
-        return _parse_tgn(text)
+        out = _parse_tgn(text)
+        settle_as_old()         # the match lives on: no young collection walks it (see .frozen)
+    return out
 
 
 def _parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
