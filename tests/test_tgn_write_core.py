@@ -34,7 +34,7 @@ def _both(match, monkeypatch):
     return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(matches())
 def test_random_records_are_written_the_same(monkeypatch, match):
