@@ -7,7 +7,7 @@ from tractor_analysis.records.sources import load_bytes
 
 from strategies import matches
 
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
