@@ -50,10 +50,8 @@ def ruleset_of(match: Match) -> RuleSet:
 
 
 def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
-    """Replay every hand of ``match`` in order, carrying levels and the deal.
-
-    ``rules`` overrides the record's own ``[Ruleset]`` / ``[Rule:…]`` (the CLI's ``--rules``).
-    """
+    """Replay every hand of ``match`` in order, carrying levels and the deal; ``rules`` overrides the
+    record's own ``[Ruleset]`` / ``[Rule:…]`` (the CLI's ``--rules``)."""
     with gc_paused:                 # the results built here are acyclic (see records.frozen)
         result = _replay_match(match, rules)
         settle_as_old()         # the result goes to the caller: no young collection walks it
