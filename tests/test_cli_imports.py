@@ -41,3 +41,32 @@ def test_every_command_is_listed_and_loads():
         assert main.commands[name].name == name
         assert main.commands.get(name) is main.commands[name]
     assert main.commands.get("no-such-command") is None
+
+
+_BLAS_PROBE = """
+import os, sys
+os.environ.pop("OPENBLAS_NUM_THREADS", None)
+if len(sys.argv) > 1:
+    os.environ["OPENBLAS_NUM_THREADS"] = sys.argv[1]
+sys.argv = ["tractor", "--help"]
+from tractor_analysis.cli import run
+try:
+    run()
+except SystemExit:
+    pass
+print(os.environ.get("OPENBLAS_NUM_THREADS"), file=sys.stderr)
+"""
+
+
+def _blas_threads_after(*preset: str) -> str:
+    out = subprocess.run([sys.executable, "-c", _BLAS_PROBE, *preset], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    return out.stderr.strip().splitlines()[-1]
+
+
+def test_the_command_caps_openblas_at_one_thread_unless_told_otherwise():
+    """OpenBLAS's threads, started when numpy loads (pyarrow imports it), spin on the other cores:
+    about 0.13 CPU-s a process that does no linear algebra.  The console script asks for one thread
+    before anything imports numpy, and keeps a value the user set."""
+    assert _blas_threads_after() == "1"
+    assert _blas_threads_after("4") == "4"
