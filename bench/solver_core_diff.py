@@ -8,8 +8,10 @@ winner or a throw's check, 1-3 decks, any level and trump): the core's follows t
 its winners of tricks led by a single, a pair, a tractor, a triple or a throw against the engine's
 ``legal_follows`` and ``trick_winner`` (tests/solver_helpers.core_differences), and N more: the
 core's own leads in every suit group the leader holds (units, tractors, the throws that stand, equal
-cards merged) against the engine-made list (tests/solver_helpers.core_lead_differences); the fast
-parts are in tests/test_solver_core.py.
+cards merged) against the engine-made list (tests/solver_helpers.core_lead_differences), and N more:
+the core's own follows to multi-card leads against ``legal_follows`` (core_follow_differences); the
+fast parts are in tests/test_solver_core.py.
+``--follows N``: that last part alone.
 ``--values N``: N random endgames, every bottom multiplier and 1-3 decks in turn, 2-5 cards each,
 a trick in progress in a third of them: the core's value (and a null-window test each side of
 it) against the pure-Python search's.
@@ -26,7 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from solver_helpers import core_differences, core_lead_differences, random_endgame_decks  # noqa: E402
+from solver_helpers import (core_differences, core_follow_differences, core_lead_differences,  # noqa: E402
+                            random_endgame_decks)
 from tractor_analysis.analysis.compiled_search import CORE_MODULE  # noqa: E402
 from tractor_analysis.analysis.solver import Budget, Position, Solver  # noqa: E402
 from tractor_analysis.engine.legal import legal_follows  # noqa: E402
@@ -36,7 +39,7 @@ from tractor_analysis.records.rulesets import BottomMultiplier  # noqa: E402
 UNLIMITED = Budget(nodes=None, seconds=None)
 
 
-def rules_run(count: int, seed: int) -> int:
+def rules_run(count: int, seed: int, only_follows: bool = False) -> int:
     mod = importlib.import_module(CORE_MODULE)
     rng = random.Random(seed)
     t0 = time.process_time()
@@ -45,10 +48,11 @@ def rules_run(count: int, seed: int) -> int:
     step = 10_000
     while positions < count:
         n = min(step, count - positions)
-        c, b = core_differences(rng, n, mod)
-        c2, b2 = core_lead_differences(rng, n, mod)
-        checks += c + c2
-        bad += b + b2
+        c, b = core_differences(rng, n, mod) if not only_follows else (0, [])
+        c2, b2 = core_lead_differences(rng, n, mod) if not only_follows else (0, [])
+        c3, b3 = core_follow_differences(rng, n, mod)
+        checks += c + c2 + c3
+        bad += b + b2 + b3
         positions += n
         print(f"  {positions:>9} positions, {checks:>9} checks, {len(bad)} differences, "
               f"{time.process_time() - t0:.0f} CPU-s", flush=True)
@@ -101,12 +105,16 @@ def values_run(count: int, seed: int) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", type=int, default=0)
+    ap.add_argument("--follows", type=int, default=0,
+                    help="N random positions of the follows to multi-card leads alone (a part of --rules)")
     ap.add_argument("--values", type=int, default=0)
     ap.add_argument("--seed", type=int, default=20261201)
     args = ap.parse_args()
     bad = 0
     if args.rules:
         bad += rules_run(args.rules, args.seed)
+    if args.follows:
+        bad += rules_run(args.follows, args.seed, only_follows=True)
     if args.values:
         bad += values_run(args.values, args.seed)
     sys.exit(1 if bad else 0)

@@ -138,13 +138,66 @@ def random_hand(rng: random.Random, decks: int, size: int, kinds=range(NUM_KINDS
     return h
 
 
-def core_of(ctx, mod):
-    """A bare compiled core for the rules and order of ``ctx`` (its own rule code only: no solver)."""
-    from tractor_analysis.analysis.compiled_search import core_lead_decks, core_winner_decks
+def core_of(ctx, mod, follow=None):
+    """A bare compiled core for the rules and order of ``ctx`` (its own rule code only: no solver);
+    ``follow``: its follow rules (:func:`core_follow_rules` of the rules unless given)."""
+    from tractor_analysis.analysis.compiled_search import core_follow_rules, core_lead_decks, core_winner_decks
     o = ctx.order
     return mod.Core(None, Exception, tuple(o.group), tuple(o.strength), tuple(POINTS), o.at, (True, False) * 2,
                     0, 0, ctx.rules.trump_in is not TrumpIn.EXACT, core_lead_decks(ctx.rules),
-                    core_winner_decks(ctx.rules))
+                    core_winner_decks(ctx.rules), 0, follow or core_follow_rules(ctx.rules))
+
+
+def core_follow_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
+    """``count`` random positions of random rules (every preset, every option that changes a follow:
+    ``throw_follow``, ``throw_tractor_duty``, ``short_tractor_duty``, ``protect_triples``; 1-3 decks,
+    any level and trump): each follower's legal plays to a multi-card lead (a pair, a tractor, a
+    throw the solver would lead, or any cards of one group the leader holds, as a record may hold),
+    made by the core (``Core.follows``) against the engine's ``legal_follows``: the same plays in
+    the same order.  Where the core asks the engine (3 decks; a lead of two groups) it must say so
+    (``None``).  Returns (checks made, the differences found)."""
+    from tractor_analysis.analysis.compiled_search import core_follow_rules
+    from tractor_analysis.analysis.moves import follows, leads as solver_leads
+    from tractor_analysis.records.rulesets import ThrowFollow
+    bad = []
+    checks = 0
+    contexts: dict = {}
+    for _ in range(count):
+        rules = dataclasses.replace(random_rules(rng), throw_follow=rng.choice(list(ThrowFollow)))
+        level, trump = rng.randint(2, 14), rng.choice((0, 1, 2, 3, None))
+        key = (rules, level, trump)
+        if key not in contexts:
+            if len(contexts) > 2000:
+                contexts.clear()
+            ctx = hand_context(rules, level, trump)
+            contexts[key] = (ctx, core_of(ctx, mod))
+        ctx, core = contexts[key]
+        o = ctx.order
+        kinds = range(NUM_KINDS) if rng.random() < 0.5 else rng.sample(range(NUM_KINDS), rng.randint(3, 12))
+        hands = [random_hand(rng, rules.decks, rng.randint(1, 14), kinds) for _ in range(4)]
+        options = [m for m in solver_leads(ctx, hands, 0)[0] if len(m) > 1]
+        g = rng.randrange(5)
+        cards = [k for k in o.kinds[g] for _ in range(hands[0][k])]
+        if len(cards) >= 2:
+            options.append(tuple(sorted(rng.sample(cards, rng.randint(2, min(8, len(cards)))))))
+        if len(set(o.group[k] for h in hands[:1] for k in range(NUM_KINDS) if h[k])) > 1 and rng.random() < 0.1:
+            held = [k for k in range(NUM_KINDS) for _ in range(hands[0][k])]
+            options.append(tuple(sorted(rng.sample(held, min(len(held), rng.randint(2, 4))))))
+        if not options:
+            continue
+        lead = rng.choice(options)
+        one_group = len({o.group[k] for k in lead}) == 1
+        for seat in (1, 2, 3):
+            got = core.follows(lead, bytes(hands[seat]))
+            checks += 1
+            if core_follow_rules(rules)[0] == 0 or not one_group:
+                if got is not None:
+                    bad.append(("follows made where the core should ask", rules, lead, hands[seat], got))
+                continue
+            want = follows(ctx, lead, hands[seat])
+            if got != want:
+                bad.append(("multi follows", rules, level, trump, lead, hands[seat], got, want))
+    return checks, bad
 
 
 def core_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:

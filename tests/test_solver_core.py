@@ -13,7 +13,8 @@ import random
 
 import pytest
 
-from solver_helpers import brute_force, core_differences, core_lead_differences, random_endgame, random_endgame_decks
+from solver_helpers import (brute_force, core_differences, core_follow_differences, core_lead_differences, random_endgame,
+                            random_endgame_decks)
 from tractor_analysis.analysis.compiled_search import CORE_MODULE
 from tractor_analysis.analysis.solver import Budget, Position, Solver
 from tractor_analysis.records.rulesets import BottomMultiplier
@@ -52,6 +53,45 @@ def test_the_differential_check_sees_a_wrong_rule():
         want = sorted(m[0] for m in legal_follows(ctx, (lead,), hand))
         differ += sorted(wrong.single_legal(bytes(hand), lead)) != want
     assert differ > 0
+
+
+@needs_core
+@pytest.mark.parametrize("seed", range(3))
+def test_the_cores_follows_to_multi_card_leads_are_the_engines(seed):
+    """Every follow to a pair, a tractor or a throw the core makes itself (1 and 2 decks) is the
+    engine's ``legal_follows`` list, in its order, under every preset and option; with 3 decks or a
+    lead of two groups it asks the engine."""
+    checks, bad = core_follow_differences(random.Random(seed), 1500, CORE)
+    assert checks > 2500
+    assert bad == []
+
+
+@needs_core
+@pytest.mark.parametrize("follow", [(2, 0, 1, 1), (2, 1, 1, 0), (2, 0, 0, 0), (1, 0, 1, 0)])
+def test_the_follow_differential_sees_a_wrong_rule(follow):
+    """The follow check can fail: a core made with another short_tractor_duty, throw_follow,
+    throw_tractor_duty or number of decks than the rules' gives other follows somewhere."""
+    from solver_helpers import core_of, random_hand
+    from tractor_analysis.analysis.moves import follows, leads as solver_leads
+    from tractor_analysis.engine.tricks import hand_context
+    from tractor_analysis.records.rulesets import PRESETS
+    ctx = hand_context(PRESETS["standard"], 2, 0)        # 2 decks, units, tractor duty on, short duty off
+    wrong = core_of(ctx, CORE, follow)
+    right = core_of(ctx, CORE)
+    rng = random.Random(11)
+    differ = tried = 0
+    for _ in range(400):
+        hands = [random_hand(rng, 2, 16, range(13, 27)) for _ in range(4)]
+        options = [m for m in solver_leads(ctx, hands, 0)[0] if len(m) > 2]
+        if not options:
+            continue
+        lead = rng.choice(options)
+        for seat in (1, 2, 3):
+            want = follows(ctx, lead, hands[seat])
+            tried += 1
+            assert right.follows(lead, bytes(hands[seat])) == want
+            differ += wrong.follows(lead, bytes(hands[seat])) != want
+    assert tried > 300 and differ > 0
 
 
 @needs_core

@@ -220,6 +220,7 @@ typedef struct {
     Map tt, moves, wins, mults, scores, raws, parts;
     Buf *bufs; int nbufs;
     int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; int *history;      /* decks > 0: leads made here (gen_lead_part) */
+    int fdecks, fsuit, fchain, fshort;  /* follows to multi-card leads made here (fdecks 1-2; 0: asked) */
     int features; long long run_cuts;   /* FEATURE_* bits (all on but in tests); cut-offs by run_bound */
     struct GroupEnc *tenc;              /* per ply of a trick's start: its five groups' encodings (etc_cut) */
 } Core;
@@ -812,6 +813,174 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
 }
 
 
+typedef struct { uint8_t *b; size_t len, cap; int count; int err; } PlayList;
+
+static void pl_add(PlayList *pl, const uint8_t *cards, int n) {
+    if (pl->err) return;
+    if (pl->len + n + 1 > pl->cap) {
+        size_t cap = pl->cap ? pl->cap * 2 : 1024;
+        while (pl->len + n + 1 > cap) cap *= 2;
+        uint8_t *nb = realloc(pl->b, cap);
+        if (!nb) { pl->err = 1; return; }
+        pl->b = nb; pl->cap = cap;
+    }
+    pl->b[pl->len++] = (uint8_t)n; memcpy(pl->b + pl->len, cards, n); pl->len += n; pl->count++;
+}
+
+/* ------------------------------------------------------------------ follows to a multi-card lead, made here */
+/* With `fdecks` set (Core(..., follow=(decks, suit_throw, throw_chains, short_chain)); decks 1 or 2:
+ * compiled_search.core_follow_rules), a follower's legal plays to a multi-card lead of one group are
+ * made here, by engine/legal.py legal_follows ported line by line: every multiset of the lead's size
+ * of the led group's cards (legal.py _multisets, in its order), kept when its profile reaches the
+ * hand's duty (follow_duty / follow_profile / follow_fault: the pairs and the tractors the lead asks
+ * for, units.py match_chains, legal.py _chains with short_tractor_duty, throw_tractor_duty and
+ * throw_follow = suit); a hand short of the led group plays all of it and every multiset of the rest.
+ * Three decks (triples, titanic tiers, protect_triples) and a lead of two groups are asked of the
+ * engine (_core_follows).  tests/test_solver_core.py and bench/solver_core_diff.py --rules check the
+ * lists equal to the engine's, in its order, under every preset and option. */
+typedef struct { int n; int v[MAXC]; } Lens;
+
+/* Python's order of tuples of ints */
+static int lens_cmp(const Lens *a, const Lens *b) {
+    int m = a->n < b->n ? a->n : b->n;
+    for (int i = 0; i < m; i++) if (a->v[i] != b->v[i]) return a->v[i] < b->v[i] ? -1 : 1;
+    return a->n < b->n ? -1 : a->n > b->n;
+}
+
+/* units.py _host: place lens[i..] (longest first) disjointly in av, keeping in `best` the greatest
+ * tuple of lengths placed; 1 when every length is placed (the search stops) */
+static int host_best(int *av, int ns, const int *lens, int nl, int i, Lens *got, Lens *best) {
+    if (lens_cmp(got, best) > 0) { *best = *got; if (got->n == nl) return 1; }
+    if (i == nl) return 0;
+    int L = lens[i], run = 0;
+    for (int s = 0; s < ns; s++) {
+        run = av[s] > 0 ? run + 1 : 0;
+        if (run < L) continue;
+        int s0 = s - L + 1;
+        for (int j = s0; j <= s; j++) av[j]--;
+        got->v[got->n++] = L;
+        int done = host_best(av, ns, lens, nl, i + 1, got, best);
+        got->n--;
+        for (int j = s0; j <= s; j++) av[j]++;
+        if (done) return 1;
+    }
+    return host_best(av, ns, lens, nl, i + 1, got, best);
+}
+
+/* legal.py _chains: the lead's tractor lengths `av` (pairs per strength) hosts (match_chains), or
+ * under short_tractor_duty, for a lead that is one tractor none of whose length is held, the
+ * longest shorter one (2 pairs or more) */
+static void chains_of(Core *c, int *av, int ns, const int *lens, int nl, int is_throw, Lens *out) {
+    Lens got = {0};
+    out->n = 0;
+    host_best(av, ns, lens, nl, 0, &got, out);
+    if (out->n || nl != 1 || is_throw || !c->fshort) return;
+    int run = 0, best = 0;
+    for (int s = 0; s < ns; s++) { run = av[s] > 0 ? run + 1 : 0; if (run > best) best = run; }
+    if (best > lens[0] - 1) best = lens[0] - 1;
+    if (best >= 2) { out->n = 1; out->v[0] = best; }
+}
+
+typedef struct {
+    Core *c; PlayList *pl;
+    const uint8_t *kinds; const int *caps; int suffix[NK + 1]; int nk;
+    uint8_t acc[MAXC]; int nacc;
+    int filter, g, need2, nl, lens[MAXC], is_throw, duty_units; Lens duty_chains;
+    const uint8_t *base; int nbase;
+} FollowGen;
+
+/* legal.py follow_profile + follow_fault for a play of the led group's cards (acc, sorted) */
+static int follow_reaches(FollowGen *f) {
+    Core *c = f->c;
+    int cnt[NK], units = 0;
+    for (int i = 0; i < f->nacc; i++) cnt[f->acc[i]] = 0;
+    for (int i = 0; i < f->nacc; i++) cnt[f->acc[i]]++;
+    for (int i = 0; i < f->nacc; i++) if (i == 0 || f->acc[i] != f->acc[i - 1]) units += cnt[f->acc[i]] / 2;
+    if (f->nl) {
+        int av[MAXS], g = f->g, ns = c->nat[g];
+        for (int s = 0; s < ns; s++) av[s] = 0;
+        for (int i = 0; i < f->nacc; i++)
+            if ((i == 0 || f->acc[i] != f->acc[i - 1]) && cnt[f->acc[i]] >= 2) av[c->strength[f->acc[i]]]++;
+        Lens got;
+        chains_of(c, av, ns, f->lens, f->nl, f->is_throw, &got);
+        if (lens_cmp(&got, &f->duty_chains) < 0) return 0;
+    }
+    if (units > f->need2) units = f->need2;
+    return units >= f->duty_units;
+}
+
+static void follow_emit(FollowGen *f) {
+    if (f->filter && !follow_reaches(f)) return;
+    if (!f->nbase) { pl_add(f->pl, f->acc, f->nacc); return; }
+    uint8_t m[MAXC];                    /* the led group's cards and the others, merged in kind order */
+    int i = 0, j = 0, w = 0;
+    while (i < f->nbase || j < f->nacc)
+        m[w++] = (j >= f->nacc || (i < f->nbase && f->base[i] <= f->acc[j])) ? f->base[i++] : f->acc[j++];
+    pl_add(f->pl, m, w);
+}
+
+/* legal.py _multisets_from: every multiset of `left` more cards from kinds[i..], most copies first */
+static void follow_rec(FollowGen *f, int i, int left) {
+    if (left == 0) { follow_emit(f); return; }
+    if (i == f->nk || f->suffix[i] < left) return;
+    int top = f->caps[i] < left ? f->caps[i] : left;
+    for (int m = top; m >= 0; m--) {
+        for (int q = 0; q < m; q++) f->acc[f->nacc++] = f->kinds[i];
+        follow_rec(f, i + 1, left - m);
+        f->nacc -= m;
+        if (f->pl->err || f->pl->count > 65535) return;
+    }
+}
+
+/* The follows to the lead (n cards) from `hand` into pl (records: length, cards), in the engine's
+ * order: 1 when made here, 0 when the engine is asked (see above). */
+static int gen_follows(Core *c, const uint8_t *lead, int n, const uint8_t *hand, PlayList *pl) {
+    if (c->fdecks <= 0 || n < 2 || n > MAXC) return 0;
+    int g = c->group[lead[0]], cnt[NK] = {0};
+    for (int j = 0; j < n; j++) { if (c->group[lead[j]] != g) return 0; cnt[lead[j]]++; }
+    FollowGen *f = calloc(1, sizeof(FollowGen));
+    if (!f) { pl->err = 1; return 1; }
+    int uc[MAXC], uL[MAXC], utop[MAXC];
+    int nu = split_cards(c, cnt, g, c->fdecks, uc, uL, utop);
+    f->c = c; f->pl = pl; f->g = g; f->is_throw = nu > 1;
+    for (int u = 0; u < nu; u++) if (uc[u] >= 2) { f->need2 += uL[u]; if (uL[u] >= 2) f->lens[f->nl++] = uL[u]; }
+    if (f->nl > 1) qsort(f->lens, f->nl, sizeof(int), int_desc);
+    uint8_t kinds[NK], base[MAXC]; int caps[NK], nk = 0, held = 0;
+    for (int i = 0; i < c->ngs[g]; i++) {
+        int k = c->gsorted[g][i];
+        if (hand[k]) { kinds[nk] = (uint8_t)k; caps[nk++] = hand[k]; held += hand[k]; }
+    }
+    int left = n;
+    if (held < n) {                     /* all of the led group, then any of the rest */
+        for (int i = 0; i < nk; i++) for (int q = 0; q < caps[i]; q++) base[f->nbase++] = kinds[i];
+        nk = 0;
+        for (int k = 0; k < NK; k++) if (hand[k] && c->group[k] != g) { kinds[nk] = (uint8_t)k; caps[nk++] = hand[k]; }
+        f->base = base; left = n - held;
+    } else if (!(f->is_throw && c->fsuit)) {     /* follow_duty (throw_follow = suit: the group only) */
+        int chained = !f->is_throw || c->fchain;
+        if (!chained) f->nl = 0;
+        if (f->need2) {
+            int have = 0;
+            for (int i = 0; i < nk; i++) have += caps[i] / 2;
+            f->duty_units = have < f->need2 ? have : f->need2;
+        }
+        if (f->nl) {
+            int av[MAXS], ns = c->nat[g];
+            for (int s = 0; s < ns; s++) av[s] = 0;
+            for (int i = 0; i < nk; i++) if (caps[i] >= 2) av[c->strength[kinds[i]]]++;
+            chains_of(c, av, ns, f->lens, f->nl, f->is_throw, &f->duty_chains);
+        }
+        f->filter = f->need2 > 0 || f->nl > 0;
+    }
+    f->kinds = kinds; f->caps = caps; f->nk = nk;
+    f->suffix[nk] = 0;
+    for (int i = nk - 1; i >= 0; i--) f->suffix[i] = f->suffix[i + 1] + caps[i];
+    follow_rec(f, 0, left);
+    free(f);
+    return 1;
+}
+
+
 /* ------------------------------------------------------------------ follows to a multi-card lead */
 /* The engine's legal follows (engine.legal.legal_follows, through the solver's _core_follows) for
  * the seat to move, kept on the lead and the follower's hand: count u16, 0, then (length, cards). */
@@ -882,32 +1051,43 @@ static int okey_cmp(const void *x, const void *y) {
  * side ahead first (more points first), then the others (fewer points first), weaker first.
  * Stored under (key, klen, h) in the moves map. */
 static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint64_t h) {
-    Slot *r = raw_follows(c, seat);
-    if (!r) return NULL;
-    const uint8_t *p = c->raws.ar + r->off + r->len;
-    int nraw = p[0] | p[1] << 8, n = c->tablen[0];
+    int n = c->tablen[0], nraw;
+    const uint8_t *p;                   /* the plays: (length, cards) records */
+    PlayList made = {0};
+    int here = gen_follows(c, c->tabcards[0], n, c->hands[seat], &made);
+    if (made.err) { free(made.b); PyErr_NoMemory(); return NULL; }
+    if (here) {
+        if (made.count > 65535) { free(made.b); PyErr_SetString(PyExc_ValueError, "more than 65,535 follows to one lead"); return NULL; }
+        p = made.b; nraw = made.count;
+    } else {
+        Slot *r = raw_follows(c, seat);
+        if (!r) return NULL;
+        const uint8_t *q = c->raws.ar + r->off + r->len;
+        nraw = q[0] | q[1] << 8; p = q + 3;
+    }
     if (nraw == 0) {
+        free(made.b);
         PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
         return NULL;
     }
     uint8_t *mv = malloc((size_t)nraw * n + 1);
     OKey *ok = malloc(sizeof(OKey) * (size_t)nraw + 1);
-    if (!mv || !ok) { free(mv); free(ok); PyErr_NoMemory(); return NULL; }
+    if (!mv || !ok) { free(mv); free(ok); free(made.b); PyErr_NoMemory(); return NULL; }
     int nu = 0;
-    if (nraw == 1) { memcpy(mv, p + 4, n); nu = 1; }
+    if (nraw == 1) { memcpy(mv, p + 1, n); nu = 1; }
     else {
         uint8_t all[NK];
         memcpy(all, c->inplay, NK);
         for (int i = 0; i < c->ntab; i++) for (int j = 0; j < c->tablen[i]; j++) all[c->tabcards[i][j]]++;
         int mask = 0;
-        for (int i = 0; i < nraw; i++) for (int j = 0; j < n; j++) mask |= 1 << c->group[p[3 + i * (n + 1) + 1 + j]];
+        for (int i = 0; i < nraw; i++) for (int j = 0; j < n; j++) mask |= 1 << c->group[p[i * (n + 1) + 1 + j]];
         int cls_of[NK]; Members mem[NK / 2 + 1];
         for (int k = 0; k < NK; k++) cls_of[k] = -1;
         int ids = 0;
         for (int g = 0; g < 5; g++) if (mask >> g & 1) ids = classes_of_group(c, c->hands[seat], all, g, cls_of, mem, ids);
         for (int i = 0; i < nraw; i++) {
             uint8_t *m = mv + (size_t)nu * n;
-            memcpy(m, p + 3 + i * (n + 1) + 1, n);
+            memcpy(m, p + i * (n + 1) + 1, n);
             if (ids) {
                 int cnt[NK] = {0}, touched = 0;
                 for (int j = 0; j < n; j++) { cnt[m[j]]++; if (cls_of[m[j]] >= 0) touched = 1; }
@@ -935,7 +1115,7 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
             const uint8_t *m = mv + (size_t)u * n;
             c->tabseat[t] = seat; c->tablen[t] = n; memcpy(c->tabcards[t], m, n);
             int wi = winner_index(c, t + 1);
-            if (wi == ERR) { free(mv); free(ok); return NULL; }
+            if (wi == ERR) { free(mv); free(ok); free(made.b); return NULL; }
             int ahead = c->attacker[(c->leader + wi) & 3] == mine;
             int pts = 0, total = 0;
             for (int j = 0; j < n; j++) { pts += c->points[m[j]]; total += c->strength[m[j]]; }
@@ -946,13 +1126,13 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
     if (nu == 1) ok[0].index = 0;
     uint32_t need = 3 + (uint32_t)nu * (n + 1), at;
     Slot *s = map_add(&c->moves, key, klen, h, need, &at);
-    if (!s) { free(mv); free(ok); PyErr_NoMemory(); return NULL; }
+    if (!s) { free(mv); free(ok); free(made.b); PyErr_NoMemory(); return NULL; }
     uint8_t *q = c->moves.ar + at;
     q[0] = nu & 255; q[1] = (uint8_t)(nu >> 8); q[2] = 0;
     size_t w = 3;
     for (int u = 0; u < nu; u++) { q[w++] = (uint8_t)n; memcpy(q + w, mv + (size_t)ok[u].index * n, n); w += n; }
     s->c = (int32_t)need;
-    free(mv); free(ok);
+    free(mv); free(ok); free(made.b);
     return s;
 }
 
@@ -968,20 +1148,6 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
  * engine-made list (analysis/moves.py lead_part) under every preset and option. */
 #define GU_MAX 4096          /* units of one group (more: the part comes from the callback) */
 #define THROW_CANDIDATES 256 /* moves.py THROW_CANDIDATES */
-
-typedef struct { uint8_t *b; size_t len, cap; int count; int err; } PlayList;
-
-static void pl_add(PlayList *pl, const uint8_t *cards, int n) {
-    if (pl->err) return;
-    if (pl->len + n + 1 > pl->cap) {
-        size_t cap = pl->cap ? pl->cap * 2 : 1024;
-        while (pl->len + n + 1 > cap) cap *= 2;
-        uint8_t *nb = realloc(pl->b, cap);
-        if (!nb) { pl->err = 1; return; }
-        pl->b = nb; pl->cap = cap;
-    }
-    pl->b[pl->len++] = (uint8_t)n; memcpy(pl->b + pl->len, cards, n); pl->len += n; pl->count++;
-}
 
 /* does a run of L positions with avail > 0 end above `top` (units.py chain_top(avail, L, top) >= 0) */
 static int run_above(const int *avail, int ns, int L, int top) {
@@ -1796,9 +1962,13 @@ static int search(Core *c, int alpha, int beta, int ply) {
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     PyObject *oracle, *exc, *group, *strength, *points, *at, *attacker;
     int bottom, single_mult, fast_pairs, decks = 0, win_decks = 0, entries = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOOOiip|iii", &oracle, &exc, &group, &strength, &points, &at, &attacker,
-                          &bottom, &single_mult, &fast_pairs, &decks, &win_decks, &entries))
+    int fdecks = 0, fsuit = 0, fchain = 1, fshort = 0;     /* follow=(decks, suit_throw, throw_chains, short_chain) */
+    if (!PyArg_ParseTuple(args, "OOOOOOOiip|iii(iiii)", &oracle, &exc, &group, &strength, &points, &at, &attacker,
+                          &bottom, &single_mult, &fast_pairs, &decks, &win_decks, &entries,
+                          &fdecks, &fsuit, &fchain, &fshort))
         return -1;
+    if (fdecks < 0 || fdecks > 2) { PyErr_SetString(PyExc_ValueError, "follow decks: 0 (follows from the solver), 1 or 2"); return -1; }
+    c->fdecks = fdecks; c->fsuit = fsuit != 0; c->fchain = fchain != 0; c->fshort = fshort != 0;
     if (entries < 0) { PyErr_SetString(PyExc_ValueError, "entries: 0 (the default limits) or more"); return -1; }
     if (win_decks < 0 || win_decks > 3) { PyErr_SetString(PyExc_ValueError, "win_decks: 0 (winners from the solver) or 1-3"); return -1; }
     c->win_decks = win_decks;
@@ -1961,6 +2131,38 @@ static PyObject *Core_single_legal(Core *c, PyObject *args) {
     return out;
 }
 
+/* follows(lead, hand bytes) -> the core's own follows to a multi-card lead (before merging, in the
+ * engine's order), or None where it asks the engine (for the differential test of gen_follows). */
+static PyObject *Core_follows(Core *c, PyObject *args) {
+    PyObject *lt; const char *hb; Py_ssize_t hn;
+    if (!PyArg_ParseTuple(args, "O!y#", &PyTuple_Type, &lt, &hb, &hn)) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(lt);
+    if (hn != NK || n < 1 || n > MAXC) { PyErr_SetString(PyExc_ValueError, "a lead of 1 to MAX_PLAY cards and a hand of 54 counts"); return NULL; }
+    uint8_t lead[MAXC];
+    for (Py_ssize_t j = 0; j < n; j++) {
+        long k = PyLong_AsLong(PyTuple_GET_ITEM(lt, j));
+        if (k < 0 || k >= NK) { if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a card kind"); return NULL; }
+        lead[j] = (uint8_t)k;
+    }
+    for (int k = 0; k < NK; k++) if ((uint8_t)hb[k] > 3) { PyErr_SetString(PyExc_ValueError, "more than 3 copies"); return NULL; }
+    PlayList pl = {0};
+    int here = gen_follows(c, lead, (int)n, (const uint8_t *)hb, &pl);
+    if (pl.err) { free(pl.b); return PyErr_NoMemory(); }
+    if (!here) Py_RETURN_NONE;
+    PyObject *list = PyList_New(pl.count);
+    size_t w = 0;
+    for (int i = 0; list && i < pl.count; i++) {
+        int m = pl.b[w];
+        PyObject *t = PyTuple_New(m);
+        if (!t) { Py_CLEAR(list); break; }
+        for (int j = 0; j < m; j++) PyTuple_SET_ITEM(t, j, PyLong_FromLong(pl.b[w + 1 + j]));
+        PyList_SET_ITEM(list, i, t);
+        w += 1 + m;
+    }
+    free(pl.b);
+    return list;
+}
+
 /* table_winner(plays): the core's own winner of a trick of those plays' cards (lead first), or -1
  * where it asks the engine (for the differential test). */
 static PyObject *Core_table_winner(Core *c, PyObject *args) {
@@ -2062,6 +2264,7 @@ static PyMethodDef Core_methods[] = {
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget every table"},
     {"stats", (PyCFunction)Core_stats, METH_NOARGS, "counters and table sizes"},
     {"single_legal", (PyCFunction)Core_single_legal, METH_VARARGS, "the core's legal follows to a single lead"},
+    {"follows", (PyCFunction)Core_follows, METH_VARARGS, "the core's legal follows to a multi-card lead, or None where it asks the engine"},
     {NULL}
 };
 

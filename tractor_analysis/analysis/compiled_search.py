@@ -39,7 +39,7 @@ from __future__ import annotations
 import weakref
 
 from ..records.cards import POINTS
-from ..records.rulesets import ThrowForced, TrumpIn
+from ..records.rulesets import ThrowFollow, ThrowForced, TrumpIn
 from ..engine.scoring import bottom_multiplier
 from .moves import follows, lead_part
 
@@ -52,6 +52,16 @@ def core_lead_decks(rules) -> int:
     (every unit tested on its own, a tractor beaten only by a run wholly above it: engine
     throw_units.lowest_card), a throw check the core does not have."""
     return 0 if rules.throw_forced is ThrowForced.LOWEST_CARD else rules.decks
+
+
+def core_follow_rules(rules) -> tuple[int, int, int, int]:
+    """The ``follow`` the core is made with: ``(decks, suit_throw, throw_chains, short_chain)``.
+    With 1 or 2 decks the core makes a follower's plays to a multi-card lead of one group itself (the
+    engine's ``legal_follows``, ported: pairs and tractors owed, ``throw_follow = suit``,
+    ``throw_tractor_duty``, ``short_tractor_duty``); ``decks`` 0 (3 decks: triples, titanic tiers,
+    ``protect_triples``) and a lead of two groups ask the solver (``_core_follows``)."""
+    return (rules.decks if rules.decks <= 2 else 0, int(rules.throw_follow is ThrowFollow.SUIT),
+            int(rules.throw_tractor_duty), int(rules.short_tractor_duty))
 
 
 def core_winner_decks(rules) -> int:
@@ -89,7 +99,8 @@ class CompiledSearch:
             self._core = mod.Core(weakref.proxy(self), self._budget_exc, tuple(o.group), tuple(o.strength), tuple(POINTS),
                                   o.at, tuple(self.attacker), self.bottom_points, single,
                                   self.rules.trump_in is not TrumpIn.EXACT, core_lead_decks(self.rules),
-                                  core_winner_decks(self.rules), self.core_table_entries)
+                                  core_winner_decks(self.rules), self.core_table_entries,
+                                  core_follow_rules(self.rules))
         return self._core
 
     def _start_core(self, pos, st, budget) -> None:
@@ -169,4 +180,4 @@ def _keep(memo: dict, key, value) -> None:
     memo[key] = value
 
 
-__all__ = ["CORE_MODULE", "CompiledSearch", "core_lead_decks", "core_winner_decks"]
+__all__ = ["CORE_MODULE", "CompiledSearch", "core_follow_rules", "core_lead_decks", "core_winner_decks"]
