@@ -1,9 +1,9 @@
 """The endgame solver's compiled core (issue 23): its own rules against the engine, its values
 against the pure-Python search (the reference), and the positions it hands to the Python search.
 
-The core decides two rules itself (analysis/compiled_search.py): a follow to a single lead and the
-winner of a trick led by a single or (except with trump_in=exact) a pair; everything else it asks
-the engine through the solver.  ``bench/solver_core_diff.py`` runs the long versions (a million
+The core decides some rules itself (analysis/compiled_search.py): a follow to a single lead, with
+1 or 2 decks a follow to a multi-card lead of one group, a leader's plays in each group, and the
+winners of most tricks; everything else it asks the engine through the solver.  ``bench/solver_core_diff.py`` runs the long versions (a million
 random positions, thousands of endgames).
 """
 from __future__ import annotations

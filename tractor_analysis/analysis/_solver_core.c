@@ -18,7 +18,10 @@
  *  - a leader's plays in one suit group (analysis/moves.py lead_part: legal.py legal_leads, the
  *    throws that stand by units.py split_units and legal.py check_throw, equal cards merged), unless
  *    throw_forced = lowest_card: gen_lead_part;
- *  - every other play (a follow to a multi-card lead) and every other trick's winner and score
+ *  - with 1 or 2 decks, a follow to a multi-card lead of one group (legal.py legal_follows, its
+ *    duties and its order): gen_follows;
+ *  - every other play (a follow to a multi-card lead with 3 decks or of two groups) and every
+ *    other trick's winner and score
  *    come from the Python solver (callbacks into the Solver object: _core_lead_part, _core_follows,
  *    _core_winner, _core_score, _core_hand_mult), each answer kept here on exactly what it depends
  *    on (the same keys as analysis/plays.py's lead_key and follow_key).

@@ -9,7 +9,8 @@ with its own tables, and two steps of its own that visit fewer nodes and keep ev
 lead, and an enhanced transposition cut-off at every trick's last seat.  It decides these rules itself, each proven equal to the engine by
 ``tests/test_solver_core.py`` (every preset, every option that changes them) and by the long run
 ``bench/solver_core_diff.py``: the follows to a single lead (a card of the led suit group when
-holding one, else any card); the winner of a trick of single cards, of a trick led by a pair
+holding one, else any card); with 1 or 2 decks the follows to a multi-card lead of one group (the
+engine's ``legal_follows``, ported: :func:`core_follow_rules`); the winner of a trick of single cards, of a trick led by a pair
 (except with ``trump_in=exact``) and, with ``trump_in=covers``, of a trick led by anything else of
 one group (the engine's ``_winner`` and ``covers``, ported; not a 3-deck lead whose trump-ins must
 hold units disjointly); and, except with ``throw_forced=lowest_card``, a leader's plays in each
@@ -22,8 +23,9 @@ kept by the core on exactly what it depends on (:meth:`~.plays.NodePlays.lead_ke
 - ``_core_lead_part``: a leader's plays in one suit group (:func:`~.moves.lead_part`) where the core
   does not make them (:func:`core_lead_decks` 0); the core puts the groups' parts in the pure-Python
   search's order;
-- ``_core_follows``: a follower's legal plays to a multi-card lead (the engine's
-  ``legal_follows``); the core merges equal ones and orders them as the pure-Python search does;
+- ``_core_follows``: a follower's legal plays to a multi-card lead where the core does not make them
+  (3 decks; a lead of two groups: the engine's ``legal_follows``); the core merges equal ones and
+  orders them as the pure-Python search does, whichever made them;
 - ``_core_winner``: the play winning a trick the core does not judge (:func:`core_winner_decks`);
 - ``_core_score``: the last trick's winner and gain when its lead is not a single (the bottom's
   multiplier from the lead's shapes, as the engine scores it);
