@@ -148,6 +148,22 @@ def core_of(ctx, mod, follow=None):
                     core_winner_decks(ctx.rules), 0, follow or core_follow_rules(ctx.rules))
 
 
+def _random_case(rng: random.Random, contexts: dict, make_core, **choices):
+    """Random rules (:func:`random_rules`, each of ``choices`` — an option's name and its enum —
+    drawn too), level and trump, with their hand context and a core made by ``make_core(ctx)``,
+    kept in ``contexts`` (at most ~2,000)."""
+    rules = dataclasses.replace(random_rules(rng), **{name: rng.choice(list(enum)) for name, enum in choices.items()})
+    level, trump = rng.randint(2, 14), rng.choice((0, 1, 2, 3, None))
+    key = (rules, level, trump)
+    if key not in contexts:
+        if len(contexts) > 2000:
+            contexts.clear()
+        ctx = hand_context(rules, level, trump)
+        contexts[key] = (ctx, make_core(ctx))
+    ctx, core = contexts[key]
+    return rules, level, trump, ctx, core
+
+
 def core_follow_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
     """``count`` random positions of random rules (every preset, every option that changes a follow:
     ``throw_follow``, ``throw_tractor_duty``, ``short_tractor_duty``, ``protect_triples``; 1-3 decks,
@@ -163,15 +179,8 @@ def core_follow_differences(rng: random.Random, count: int, mod) -> tuple[int, l
     checks = 0
     contexts: dict = {}
     for _ in range(count):
-        rules = dataclasses.replace(random_rules(rng), throw_follow=rng.choice(list(ThrowFollow)))
-        level, trump = rng.randint(2, 14), rng.choice((0, 1, 2, 3, None))
-        key = (rules, level, trump)
-        if key not in contexts:
-            if len(contexts) > 2000:
-                contexts.clear()
-            ctx = hand_context(rules, level, trump)
-            contexts[key] = (ctx, core_of(ctx, mod))
-        ctx, core = contexts[key]
+        rules, level, trump, ctx, core = _random_case(rng, contexts, lambda ctx: core_of(ctx, mod),
+                                                      throw_follow=ThrowFollow)
         o = ctx.order
         kinds = range(NUM_KINDS) if rng.random() < 0.5 else rng.sample(range(NUM_KINDS), rng.randint(3, 12))
         hands = [random_hand(rng, rules.decks, rng.randint(1, 14), kinds) for _ in range(4)]
@@ -212,15 +221,7 @@ def core_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
     checks = 0
     contexts: dict = {}
     for _ in range(count):
-        rules = random_rules(rng)
-        level, trump = rng.randint(2, 14), rng.choice((0, 1, 2, 3, None))
-        key = (rules, level, trump)
-        if key not in contexts:
-            if len(contexts) > 2000:
-                contexts.clear()
-            ctx = hand_context(rules, level, trump)
-            contexts[key] = (ctx, core_of(ctx, mod))
-        ctx, core = contexts[key]
+        rules, level, trump, ctx, core = _random_case(rng, contexts, lambda ctx: core_of(ctx, mod))
         d = rules.decks
         # narrow kinds now and then: voids, equal cards and trump-ins get common
         kinds = range(NUM_KINDS) if rng.random() < 0.5 else rng.sample(range(NUM_KINDS), rng.randint(3, 12))
@@ -262,6 +263,17 @@ def core_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
     return checks, bad
 
 
+def _lead_core(mod):
+    """A maker of bare cores that make leads as the rules allow (``core_lead_decks``)."""
+    from tractor_analysis.analysis.compiled_search import core_lead_decks
+
+    def make(ctx):
+        o = ctx.order
+        return mod.Core(None, Exception, tuple(o.group), tuple(o.strength), tuple(POINTS), o.at,
+                        (True, False) * 2, 0, 0, True, core_lead_decks(ctx.rules))
+    return make
+
+
 def core_lead_differences(rng: random.Random, count: int, mod) -> tuple[int, list]:
     """``count`` random positions of random rules (every preset, every option that changes a follow,
     a winner or a throw's check, ``throw_forced`` included; 1-3 decks, any level and trump; hands of
@@ -278,17 +290,7 @@ def core_lead_differences(rng: random.Random, count: int, mod) -> tuple[int, lis
     checks = 0
     contexts: dict = {}
     for _ in range(count):
-        rules = dataclasses.replace(random_rules(rng), throw_forced=rng.choice(list(ThrowForced)))
-        level, trump = rng.randint(2, 14), rng.choice((0, 1, 2, 3, None))
-        key = (rules, level, trump)
-        if key not in contexts:
-            if len(contexts) > 2000:
-                contexts.clear()
-            ctx = hand_context(rules, level, trump)
-            o = ctx.order
-            contexts[key] = (ctx, mod.Core(None, Exception, tuple(o.group), tuple(o.strength), tuple(POINTS), o.at,
-                                           (True, False) * 2, 0, 0, True, core_lead_decks(rules)))
-        ctx, core = contexts[key]
+        rules, level, trump, ctx, core = _random_case(rng, contexts, _lead_core(mod), throw_forced=ThrowForced)
         o = ctx.order
         kinds = range(NUM_KINDS) if rng.random() < 0.3 else rng.sample(range(NUM_KINDS), rng.randint(3, 12))
         hands = [random_hand(rng, rules.decks, rng.randint(1, 25 if rng.random() < 0.2 else 12), kinds)
