@@ -376,9 +376,23 @@ static void avail_of(Core *c, const int *cnt, int g, int cc, int *av) {
 /* The winner of a trick led by anything but a single or a pair (engine/tricks.py _winner with
  * trump_in = covers): -1 where the core asks the engine (win_decks 0: trump_in = exact; a lead of
  * two groups; a 3-deck lead whose trump-ins must hold units disjointly, holds_units). */
+/* What a lead asks of followers and of trump-ins (units.py needs_of): per copies (2 pairs, 3
+ * triples) the positions holding that many (pairs inside tractors counted) and the chains' lengths,
+ * longest first */
+typedef struct { int units[4], nl[4], lens[4][MAXC / 2]; } LeadNeeds;
+
+static void lead_needs(const int *uc, const int *uL, int nu, LeadNeeds *nd) {
+    memset(nd, 0, sizeof *nd);
+    for (int u = 0; u < nu; u++) {
+        if (uL[u] >= 2) nd->lens[uc[u]][nd->nl[uc[u]]++] = uL[u];
+        for (int cc = 2; cc <= uc[u]; cc++) nd->units[cc] += uL[u];
+    }
+    for (int cc = 2; cc <= 3; cc++) if (nd->nl[cc] > 1) qsort(nd->lens[cc], nd->nl[cc], sizeof(int), int_desc);
+}
+
 typedef struct LeadInfo {
     int n; uint8_t cards[MAXC];       /* the lead (the cache's key) */
-    int ok, g, C, L, top, nu, need_units[4], nl[4], lens[4][MAXC / 2];
+    int ok, g, C, L, top, nu; LeadNeeds nd;
 } LeadInfo;
 #define LEADINFO_SLOTS 256
 
@@ -404,14 +418,9 @@ static const LeadInfo *lead_info(Core *c) {
         long x = (long)uc[u] * uL[u] * 10000 + uc[u] * 100 + utop[u], y = (long)uc[mi] * uL[mi] * 10000 + uc[mi] * 100 + utop[mi];
         if (x > y) mi = u;
     }
-    memset(li->need_units, 0, sizeof li->need_units); memset(li->nl, 0, sizeof li->nl);
-    for (int u = 0; u < nu; u++) {
-        if (uc[u] >= 2) { multi++; if (uc[u] >= 3) triple = 1; }
-        if (uL[u] >= 2) li->lens[uc[u]][li->nl[uc[u]]++] = uL[u];
-        for (int cc = 2; cc <= uc[u]; cc++) li->need_units[cc] += uL[u];
-    }
+    for (int u = 0; u < nu; u++) if (uc[u] >= 2) { multi++; if (uc[u] >= 3) triple = 1; }
     if (multi > 1 && triple) return li;                /* lead.disjoint: holds_units, asked of the engine */
-    for (int cc = 2; cc <= 3; cc++) if (li->nl[cc] > 1) qsort(li->lens[cc], li->nl[cc], sizeof(int), int_desc);
+    lead_needs(uc, uL, nu, &li->nd);
     li->ok = 1; li->g = g; li->C = uc[mi]; li->L = uL[mi]; li->top = utop[mi]; li->nu = nu;
     return li;
 }
@@ -422,7 +431,7 @@ static int multi_winner(Core *c, int n) {
     const LeadInfo *li = lead_info(c);
     if (!li->ok) return -1;
     int len0 = li->n, g = li->g;
-    const int *need_units = li->need_units, *nl = li->nl;
+    const int *need_units = li->nd.units, *nl = li->nd.nl;
     int mi = 0, uc[1] = {li->C}, uL[1] = {li->L}, utop[1] = {li->top}, nu = li->nu;
     int C = uc[mi], L = uL[mi], plain = g != TRUMP, can_follow_beat = nu == 1;
     int best = 0, best_val = utop[mi], best_trump = 0;
@@ -469,7 +478,7 @@ static int multi_winner(Core *c, int n) {
                 if (ok && nl[cc]) {
                     int av[MAXS];
                     avail_of(c, pc, TRUMP, cc, av);
-                    if (!host_chains(av, c->nat[TRUMP], li->lens[cc], nl[cc], 0)) ok = 0;
+                    if (!host_chains(av, c->nat[TRUMP], li->nd.lens[cc], nl[cc], 0)) ok = 0;
                 }
             }
             if (!ok) continue;
@@ -946,8 +955,10 @@ static int gen_follows(Core *c, const uint8_t *lead, int n, const uint8_t *hand,
     int uc[MAXC], uL[MAXC], utop[MAXC];
     int nu = split_cards(c, cnt, g, c->fdecks, uc, uL, utop);
     f->c = c; f->pl = pl; f->g = g; f->is_throw = nu > 1;
-    for (int u = 0; u < nu; u++) if (uc[u] >= 2) { f->need2 += uL[u]; if (uL[u] >= 2) f->lens[f->nl++] = uL[u]; }
-    if (f->nl > 1) qsort(f->lens, f->nl, sizeof(int), int_desc);
+    LeadNeeds nd;                       /* 1-2 decks: pairs and tractors only */
+    lead_needs(uc, uL, nu, &nd);
+    f->need2 = nd.units[2]; f->nl = nd.nl[2];
+    memcpy(f->lens, nd.lens[2], sizeof(int) * (size_t)f->nl);
     uint8_t kinds[NK], base[MAXC]; int caps[NK], nk = 0, held = 0;
     for (int i = 0; i < c->ngs[g]; i++) {
         int k = c->gsorted[g][i];
@@ -1060,7 +1071,11 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
     int here = gen_follows(c, c->tabcards[0], n, c->hands[seat], &made);
     if (made.err) { free(made.b); PyErr_NoMemory(); return NULL; }
     if (here) {
-        if (made.count > 65535) { free(made.b); PyErr_SetString(PyExc_ValueError, "more than 65,535 follows to one lead"); return NULL; }
+        if (made.count > 65535) {
+            free(made.b);
+            PyErr_Format(PyExc_ValueError, "seat %d has more than 65,535 legal follows to a lead of %d cards: more than the solver core holds", seat, n);
+            return NULL;
+        }
         p = made.b; nraw = made.count;
     } else {
         Slot *r = raw_follows(c, seat);
