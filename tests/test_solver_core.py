@@ -171,6 +171,25 @@ def test_full_tables_keep_their_deeper_half_and_the_values():
 
 
 @needs_core
+def test_group_ids_started_again_keep_the_values():
+    """The shape keys name each suit group's encoding by an id (the core's group-id maps); maps of a
+    few dozen entries start again empty many times in a solve, the ids are never reused, and the
+    values stay the pure-Python search's (an id reused for another encoding would join positions
+    of different values under one key)."""
+    rng = random.Random(29)
+    clears = 0
+    for i in range(12):
+        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, 5, 1 + i % 3, list(BottomMultiplier)[i % 7])
+        pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+        core.core_table_entries = 40
+        a, b = core.solve(pos, Budget(nodes=None, seconds=None)), pure.solve(pos, Budget(nodes=None, seconds=None))
+        assert a.value == b.value
+        stats = core._core.stats()
+        clears += stats["group_id_clears"]
+    assert clears > 0
+
+
+@needs_core
 def test_values_equal_the_brute_force_with_the_core():
     rng = random.Random(77)
     for _ in range(30):

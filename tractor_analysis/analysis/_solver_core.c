@@ -225,7 +225,10 @@ typedef struct {
     int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; int *history;      /* decks > 0: leads made here (gen_lead_part) */
     int fdecks, fsuit, fchain, fshort;  /* follows to multi-card leads made here (fdecks 1-2; 0: asked) */
     int features; long long run_cuts;   /* FEATURE_* bits (all on but in tests); cut-offs by run_bound */
-    struct GroupEnc *tenc;              /* per ply of a trick's start: its five groups' encodings (etc_cut) */
+    int32_t *tid;                       /* per ply of a trick's start: its five groups' ids (etc_cut, the next trick) */
+    Map gencs; int32_t next_gid; long long gid_clears;  /* group ids: an encoding -> its id (group_id) */
+    uint8_t cb[NK]; uint64_t zg[5];     /* each kind's count byte (cbyte), each group's hash of them: kept by move_card */
+    struct GCache *gcache;              /* group_id's first look: a group's hash -> its id (GCACHE slots) */
 } Core;
 
 #define FEATURE_RUN_BOUND 1     /* run_bound at a lead */
@@ -246,6 +249,22 @@ static int pts_of(Core *c, const uint8_t *cards, int n) {
 /* count byte of one kind: the four hands' copies, 2 bits each (the caller checks copies <= 3) */
 static inline uint8_t cbyte(Core *c, int k) {
     return (uint8_t)(c->hands[0][k] | (c->hands[1][k] << 2) | (c->hands[2][k] << 4) | (c->hands[3][k] << 6));
+}
+
+/* a hash of one kind's count byte, for the groups' hashes (zg: the xor over the group's kinds) */
+static inline uint64_t zkind(int k, int b) {
+    uint64_t x = ((uint64_t)k << 8 | (uint64_t)b) + 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL; x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* a card of kind k leaves (d = -1) or goes back to (d = +1) the hand of seat: the hands, the cards
+ * in play, the count byte and its group's hash move together (every change of the hands goes here) */
+static inline void move_card(Core *c, int seat, int k, int d) {
+    int old = c->cb[k];
+    c->hands[seat][k] += d; c->inplay[k] += d;
+    c->cb[k] = (uint8_t)(old + d * (1 << (2 * seat)));
+    c->zg[c->group[k]] ^= zkind(k, old) ^ zkind(k, c->cb[k]);
 }
 
 static int group_held(Core *c, int seat, int g) {
@@ -583,13 +602,6 @@ static int mult_bound(Core *c) {
  * the plain groups sorted (interchangeable), trumps apart; the leader. */
 typedef struct GroupEnc { uint8_t b[3 * NK + 8]; int n; } GroupEnc;
 
-static int genc_cmp(const void *x, const void *y) {
-    const GroupEnc *a = x, *b = y;
-    int n = a->n < b->n ? a->n : b->n;
-    int r = memcmp(a->b, b->b, n);
-    return r ? r : a->n - b->n;
-}
-
 static int u16_cmp(const void *x, const void *y) { return (int)*(const uint16_t *)x - (int)*(const uint16_t *)y; }
 
 static void encode_group(Core *c, int g, GroupEnc *e) {
@@ -616,52 +628,99 @@ static void encode_group(Core *c, int g, GroupEnc *e) {
     e->n = n;
 }
 
-/* shape_key from the five groups' encodings */
-static int shape_key_of(Core *c, GroupEnc *const *e, uint8_t *key) {
-    /* the plain groups in genc_cmp order (an insertion sort of their indices; equal ones are equal
-     * bytes, so their order does not show in the key) */
-    int order[5] = {4, 0, 1, 2, 3};
-    for (int i = 2; i < 5; i++) {
-        int x = order[i], j = i;
-        while (j > 1 && genc_cmp(e[order[j - 1]], e[x]) > 0) { order[j] = order[j - 1]; j--; }
-        order[j] = x;
+/* Each distinct group encoding gets an id (gencs: the encoding's bytes -> id), and a direct-mapped
+ * cache (gcache) gives a group state met again its id without encoding it: the group's hash of its
+ * kinds' count bytes (zg, kept by move_card) picks the slot, the count bytes are compared whole.
+ * Ids are never reused (next_gid only grows, across clears): a key built with an id keeps meaning
+ * the same encoding, so an entry stored under it is right even after the map starts again empty
+ * (it is then only not found again).  A full map starts again empty with the cache (so that an
+ * encoding keeps one id while they hold it).  Returns -1 on no memory, -2 when the ids ran out (a
+ * budget: the search stops). */
+#define GID_ENTRIES (1u << 19)
+#define GID_BYTES (48u << 20)
+#define GCACHE (1u << 16)
+typedef struct GCache { uint64_t h; int32_t id; uint8_t g, st[NK]; } GCache;
+static int32_t group_id_slow(Core *c, int g, int add);
+/* group_id's first look: a direct-mapped cache on the group's hash (zg), the count bytes compared
+ * whole (a hash alone decides nothing).  add 0 (etc_cut's probes): a group state not met before is
+ * not added (-3: its encoding has no id, so no entry's key holds it) */
+static int32_t group_id(Core *c, int g, int add) {
+    uint64_t h = (c->zg[g] ^ (uint64_t)(g + 1) * 0x9E3779B97F4A7C15ULL) | 1;     /* 0: an empty slot */
+    GCache *e = &c->gcache[(h >> 17) & (GCACHE - 1)];
+    int n = c->ngk[g];
+    const uint8_t *kinds = c->gkinds[g];
+    if (e->h == h && e->g == g) {
+        int i = 0;
+        while (i < n && e->st[i] == c->cb[kinds[i]]) i++;
+        if (i == n) return e->id;
+    }
+    int32_t id = group_id_slow(c, g, add);
+    if (id >= 0) {
+        e->h = h; e->g = (uint8_t)g; e->id = id;
+        for (int i = 0; i < n; i++) e->st[i] = c->cb[kinds[i]];
+    }
+    return id;
+}
+
+static int32_t group_id_slow(Core *c, int g, int add) {
+    GroupEnc e; encode_group(c, g, &e);
+    uint64_t h = hash_bytes(e.b, (size_t)e.n);
+    Slot *t = map_find(&c->gencs, e.b, (uint32_t)e.n, h);
+    if (t) return t->a;
+    if (!add) return -3;
+    if (c->gencs.count >= c->gencs.limit || c->gencs.alen + (size_t)e.n > c->gencs.byte_limit) {
+        map_clear(&c->gencs); memset(c->gcache, 0, GCACHE * sizeof(GCache));
+        c->gid_clears++;
+    }
+    if (c->next_gid == INT32_MAX) return -2;
+    t = map_add(&c->gencs, e.b, (uint32_t)e.n, h, 0, NULL);
+    if (!t) return -1;
+    return t->a = c->next_gid++;
+}
+
+/* shape_key from the five groups' ids: the leader, the trump group's id, the plain groups' ids
+ * sorted (equal encodings have equal ids, so the plain groups stay interchangeable); 0 and
+ * c->error set when an id could not be had */
+static int shape_key_of(Core *c, const int32_t *id, uint8_t *key) {
+    int32_t plain[4] = {id[0], id[1], id[2], id[3]};
+    for (int i = 0; i < 5; i++) if (id[i] < 0) {
+        if (id[i] == -1) PyErr_NoMemory();
+        c->error = id[i] == -1 ? 2 : 1;
+        return 0;
+    }
+    for (int i = 1; i < 4; i++) {
+        int32_t x = plain[i]; int j = i;
+        while (j > 0 && plain[j - 1] > x) { plain[j] = plain[j - 1]; j--; }
+        plain[j] = x;
     }
     int len = 0;
     key[len++] = 'S';
     key[len++] = (uint8_t)c->leader;
-    for (int i = 0; i < 5; i++) {
-        const GroupEnc *x = e[order[i]];
-        key[len++] = (uint8_t)x->n; key[len++] = (uint8_t)(x->n >> 8);
-        memcpy(key + len, x->b, x->n); len += x->n;
-    }
+    memcpy(key + len, &id[TRUMP], 4); len += 4;
+    memcpy(key + len, plain, 16); len += 16;
     return len;
 }
 
 static int shape_key(Core *c, uint8_t *key) {
-    GroupEnc e[5], *ep[5];
-    for (int g = 0; g < 5; g++) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
-    return shape_key_of(c, ep, key);
+    int32_t id[5];
+    for (int g = 0; g < 5; g++) id[g] = group_id(c, g, 1);
+    return shape_key_of(c, id, key);
 }
 
-/* shape_key at a trick's start, the groups' encodings kept at c->tenc[ply] (for etc_cut three
- * plies down and for the next trick's start).  From ply 4 on, the previous trick's start is four
- * plies up on the search's path (trick starts are 4 plies apart; the root is ply 0 and the first
- * trick start below a root inside a trick is at a ply under 4) and the table still holds that
- * trick's four plays: a group none of them touched has the same cards in every hand, so the same
- * encoding, copied. */
+/* shape_key at a trick's start, the groups' ids kept at c->tid[ply] (for etc_cut three plies down
+ * and for the next trick's start).  From ply 4 on, the previous trick's start is four plies up on
+ * the search's path (trick starts are 4 plies apart; the root is ply 0 and the first trick start
+ * below a root inside a trick is at a ply under 4) and the table still holds that trick's four
+ * plays: a group none of them touched has the same cards in every hand, so the same id, copied. */
 static int shape_key_at(Core *c, uint8_t *key, int ply) {
-    GroupEnc *e = c->tenc + 5 * ply, *ep[5];
+    int32_t *id = c->tid + 5 * ply;
     int touched = 31;
     if (ply >= 4) {
         touched = 0;
         for (int t = 0; t < 4; t++) for (int x = 0; x < c->tablen[t]; x++) touched |= 1 << c->group[c->tabcards[t][x]];
     }
-    for (int g = 0; g < 5; g++) {
-        if (touched >> g & 1) encode_group(c, g, &e[g]);
-        else { const GroupEnc *old = c->tenc + 5 * (ply - 4) + g; memcpy(e[g].b, old->b, old->n); e[g].n = old->n; }
-        ep[g] = &e[g];
-    }
-    return shape_key_of(c, ep, key);
+    for (int g = 0; g < 5; g++) id[g] = touched >> g & 1 ? group_id(c, g, 1) : c->tid[5 * (ply - 4) + g];
+    return shape_key_of(c, id, key);
 }
 
 /* Inside a trick: the exact cards (a count byte per kind), the leader and the table. */
@@ -760,7 +819,12 @@ static int entry_cmp(const void *x, const void *y) {
 }
 
 /* The follows to a single lead, equal cards merged (plays.py's _single_follows), in search order,
- * written to out (one card each); returns their number. */
+ * written to out (one card each); returns their number.  The order: the plays after which the
+ * follower's side wins the trick surely (no later seat of the other side holds a card beating the
+ * winning one: a higher card of the led group, or a trump when void in it), then those after which
+ * it wins for now only, each most points first; then the others, fewest points first; ties the
+ * weaker card first.  (The order changes no value, only the nodes: bench/README.md, issue 23,
+ * sixth part.) */
 static int single_follows(Core *c, int seat, uint8_t *out) {
     const uint8_t *hand = c->hands[seat];
     int g = c->group[c->tabcards[0][0]];
@@ -806,13 +870,33 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
     }
     Entry es[NK]; int ne = 0;
     uint64_t seen = 0;
+    /* the later seats of the other side: their highest card of the led group (lg) and, when void in
+     * it, their highest trump (lt), -1 when none: can one beat a card winning the trick? */
+    int lg[3], lt[3], nl = 0;
+    for (int i = n + 1; i < 4; i++) {
+        int s2 = (c->leader + i) & 3;
+        if (c->attacker[s2] == mine) continue;
+        int mg = -1, mt = -1;
+        for (int j = 0; j < c->ngk[g]; j++) { int k = c->gkinds[g][j]; if (c->hands[s2][k] && c->strength[k] > mg) mg = c->strength[k]; }
+        if (mg < 0 || g == TRUMP) for (int j = 0; j < c->ngk[TRUMP]; j++) { int k = c->gkinds[TRUMP][j]; if (c->hands[s2][k] && c->strength[k] > mt) mt = c->strength[k]; }
+        lg[nl] = mg; lt[nl] = mt; nl++;
+    }
     for (int i = 0; i < ncand; i++) {
         int r = rep[cand[i]];
         if (seen >> r & 1) continue;
         seen |= 1ULL << r;
         int p = c->points[r];
         int ahead = c->attacker[(c->leader + wins[r]) & 3] == mine;
-        es[ne].behind = !ahead; es[ne].pval = ahead ? -p : p;
+        int rank = ahead ? 0 : 2;
+        if (ahead) {
+            int w = wins[r] == n ? r : c->tabcards[wins[r]][0], gw = c->group[w], sw = c->strength[w], beaten = 0;
+            for (int o = 0; o < nl && !beaten; o++) {
+                if (lg[o] >= 0) beaten = gw == g && lg[o] > sw;      /* equal strength: the first played wins */
+                else beaten = lt[o] >= 0 && (gw != TRUMP || lt[o] > sw);
+            }
+            if (beaten) rank = 1;
+        }
+        es[ne].behind = rank; es[ne].pval = ahead ? -p : p;
         es[ne].strength = c->strength[r]; es[ne].first = cand[i]; es[ne].rep = r; ne++;
     }
     for (int i = 1; i < ne; i++) {          /* entry_cmp order (a total order: `first` differs), by insertion: a few entries */
@@ -1758,9 +1842,8 @@ static int last_trick(Core *c) {
 }
 
 static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta, int ply) {
-    uint8_t *hand = c->hands[seat];
     int pts = 0;
-    for (int i = 0; i < n; i++) { hand[m[i]]--; c->inplay[m[i]]--; pts += c->points[m[i]]; }
+    for (int i = 0; i < n; i++) { move_card(c, seat, m[i], -1); pts += c->points[m[i]]; }
     c->left -= n; c->hand_pts -= pts;
     int t = c->ntab, v;
     c->tabseat[t] = seat; c->tablen[t] = n; memcpy(c->tabcards[t], m, n);
@@ -1798,7 +1881,7 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
             for (int i = 0; i < 3; i++) memcpy(c->tabcards[i], saved[i], saved_len[i]);
         }
     }
-    for (int i = 0; i < n; i++) { hand[m[i]]++; c->inplay[m[i]]++; }
+    for (int i = 0; i < n; i++) move_card(c, seat, m[i], 1);
     c->left += n; c->hand_pts += pts;
     return v;
 }
@@ -1818,9 +1901,8 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
 #define ETC_MIN_LEFT 12
 #endif
 static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *v, int ply) {
-    uint8_t *hand = c->hands[seat];
     int maximise = c->attacker[seat], leader = c->leader, found = 0;
-    GroupEnc base[5], e[5], *bp[5];
+    int32_t base[5], ids[5];
     int have_base = 0;
     /* the groups no play on the table touches are encoded as at the trick's start, three plies up
      * (the search reached this node through it: ply >= 3 means the trick started in this search) */
@@ -1832,15 +1914,14 @@ static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *
         if (n >= c->left) return 0;         /* the last trick: nothing after it */
         if (!have_base) {
             for (int g = 0; g < 5; g++) {
-                if (ply >= 3 && !(tmask >> g & 1)) bp[g] = c->tenc + 5 * (ply - 3) + g;
-                else { encode_group(c, g, &base[g]); bp[g] = &base[g]; }
+                base[g] = ply >= 3 && !(tmask >> g & 1) ? c->tid[5 * (ply - 3) + g] : group_id(c, g, 0);
             }
             have_base = 1;
         }
         int touched = 0;
         for (int x = 0; x < n; x++) touched |= 1 << c->group[q[1 + x]];
         int pts = 0;
-        for (int x = 0; x < n; x++) { hand[q[1 + x]]--; c->inplay[q[1 + x]]--; pts += c->points[q[1 + x]]; }
+        for (int x = 0; x < n; x++) { move_card(c, seat, q[1 + x], -1); pts += c->points[q[1 + x]]; }
         c->tabseat[3] = seat; c->tablen[3] = n; memcpy(c->tabcards[3], q + 1, n);
         int wi = winner_index(c, 4);
         if (wi != ERR) {
@@ -1848,23 +1929,39 @@ static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *
             int gain = c->attacker[winner] ? c->table_pts + pts : 0;
             uint8_t key[KEYMAX];
             c->leader = winner;
-            GroupEnc *ep[5];
-            for (int g = 0; g < 5; g++) {
-                if (touched >> g & 1) { encode_group(c, g, &e[g]); ep[g] = &e[g]; }
-                else ep[g] = bp[g];
+            int klen = 0, unknown = 0;
+            for (int g = 0; g < 5; g++) { ids[g] = touched >> g & 1 ? group_id(c, g, 0) : base[g]; if (ids[g] == -3) unknown = 1; }
+            if (!unknown) {                 /* a group without an id: no entry holds this position */
+                klen = shape_key_of(c, ids, key);
+                if (!klen) wi = ERR;
             }
-            int klen = shape_key_of(c, ep, key);
             c->leader = leader;
-            Slot *e = map_find(&c->tt, key, klen, hash_bytes(key, klen));
+            Slot *e = klen ? map_find(&c->tt, key, klen, hash_bytes(key, klen)) : NULL;
             if (e) {
                 if (maximise && gain + e->a >= beta) { *v = gain + e->a; found = 1; }
                 else if (!maximise && gain + e->b <= alpha) { *v = gain + e->b; found = 1; }
             }
         }
-        for (int x = 0; x < n; x++) { hand[q[1 + x]]++; c->inplay[q[1 + x]]++; }
+        for (int x = 0; x < n; x++) move_card(c, seat, q[1 + x], 1);
         if (wi == ERR) return ERR;
     }
     return found;
+}
+
+/* for the order of a leader's plays: per group the highest strength in the other hands (topo, -1:
+ * none), and whether another seat void in it holds trumps (ruff) */
+static void sure_info(Core *c, int seat, int *topo, int *ruff) {
+    int trumps[4], has[4][5];
+    for (int s = 0; s < 4; s++) for (int g = 0; g < 5; g++) has[s][g] = 0;
+    for (int g = 0; g < 5; g++) {
+        topo[g] = -1; ruff[g] = 0;
+        for (int i = 0; i < c->ngk[g]; i++) {
+            int k = c->gkinds[g][i];
+            for (int s = 0; s < 4; s++) if (s != seat && c->hands[s][k]) { has[s][g] = 1; if (c->strength[k] > topo[g]) topo[g] = c->strength[k]; }
+        }
+    }
+    for (int s = 0; s < 4; s++) trumps[s] = has[s][TRUMP];
+    for (int g = 0; g < 4; g++) for (int s = 0; s < 4; s++) if (s != seat && trumps[s] && !has[s][g]) ruff[g] = 1;
 }
 
 static int search(Core *c, int alpha, int beta, int ply) {
@@ -1895,6 +1992,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     int klen = 0; uint64_t h = 0; Slot *e = NULL;
     if (use_tt) {
         klen = ntab ? exact_key(c, key) : shape_key_at(c, key, ply);
+        if (!klen) return ERR;
         h = hash_bytes(key, klen);
         e = map_find(&c->tt, key, klen, h);
     }
@@ -1933,13 +2031,21 @@ static int search(Core *c, int alpha, int beta, int ply) {
     int best = maximise ? -1 : (1 << 30), best_i = 0;
     if (hint < 0 || hint >= nm) hint = 0;
     /* the order: the table's best move first, then the others by their history (cut-offs they
-     * made before, weighted by the cards left), ties in the plays' own order */
+     * made before, weighted by the cards left), at a lead a play whose highest card no other seat
+     * beats (none higher in its group, no ruff) before an equal score, ties in the plays' own order */
     int order[nm > 0 ? nm : 1], score[nm > 0 ? nm : 1], no = 0;
     order[no] = hint; score[no++] = INT_MAX;
+    int topo[5], ruff[5];
+    if (!ntab && nm > 1) sure_info(c, seat, topo, ruff);
     for (int i = 0; i < nm; i++) {
         if (i == hint) continue;
         const uint8_t *q = b->bytes + b->offs[i];
         int sc = c->history && !ntab ? c->history[(seat * NK + q[1]) * NK + q[q[0]]] : 0, at = no++;
+        if (!ntab) {
+            int g = c->group[q[1]], top = -1;
+            for (int x = 1; x <= q[0]; x++) if (c->strength[q[x]] > top) top = c->strength[q[x]];
+            if (top >= topo[g] && !ruff[g] && sc < INT_MAX - 1) sc++;
+        }
         while (at > 1 && score[at - 1] < sc) { order[at] = order[at - 1]; score[at] = score[at - 1]; at--; }
         order[at] = i; score[at] = sc;
     }
@@ -1992,8 +2098,11 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->win_decks = win_decks;
     c->leadinfo = calloc(LEADINFO_SLOTS, sizeof(LeadInfo));
     c->history = calloc(4 * NK * NK, sizeof(int));
-    c->tenc = calloc(5 * (4 * MAXC + 16), sizeof(GroupEnc));      /* plies: search() stops at 4 * MAXC + 8 */
-    if (!c->leadinfo || !c->history || !c->tenc) { PyErr_NoMemory(); return -1; }
+    c->tid = calloc(5 * (4 * MAXC + 16), sizeof(int32_t));      /* plies: search() stops at 4 * MAXC + 8 */
+    if (!c->leadinfo || !c->history || !c->tid) { PyErr_NoMemory(); return -1; }
+    c->next_gid = 0; c->gid_clears = 0;
+    c->gcache = calloc(GCACHE, sizeof(GCache));
+    if (!c->gcache) { PyErr_NoMemory(); return -1; }
     if (decks < 0 || decks > 3) { PyErr_SetString(PyExc_ValueError, "decks: 0 (leads from the solver) or 1-3"); return -1; }
     c->decks = decks; c->gu = NULL; c->features = FEATURE_ALL;
     for (int k = 0; k < NK; k++) {
@@ -2037,15 +2146,19 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         map_init(&c->moves, entries ? (size_t)entries : MOVES_ENTRIES, MOVES_BYTES, 1, 1) ||
         map_init(&c->wins, 250000, 16u << 20, 0, 0) || map_init(&c->mults, 250000, 16u << 20, 0, 0) ||
         map_init(&c->scores, 250000, 16u << 20, 0, 0) || map_init(&c->raws, 250000, 48u << 20, 0, 1) ||
-        map_init(&c->parts, 250000, 48u << 20, 0, 1)) { PyErr_NoMemory(); return -1; }
+        map_init(&c->parts, 250000, 48u << 20, 0, 1) ||
+        map_init(&c->gencs, entries ? (size_t)entries : GID_ENTRIES, GID_BYTES, 0, 0)) {
+        PyErr_NoMemory(); return -1;
+    }
     return 0;
 }
 
 static void Core_dealloc(Core *c) {
     Py_XDECREF(c->oracle); Py_XDECREF(c->budget_exc);
     map_free(&c->tt); map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
+    map_free(&c->gencs);
     for (int i = 0; i < c->nbufs; i++) { free(c->bufs[i].bytes); free(c->bufs[i].offs); }
-    free(c->bufs); free(c->gu); free(c->leadinfo); free(c->history); free(c->tenc);
+    free(c->bufs); free(c->gu); free(c->leadinfo); free(c->history); free(c->tid); free(c->gcache);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -2064,6 +2177,8 @@ static PyObject *Core_load(Core *c, PyObject *args) {
             c->left += c->hands[s][k];
         }
     }
+    for (int g = 0; g < 5; g++) c->zg[g] = 0;
+    for (int k = 0; k < NK; k++) { c->cb[k] = cbyte(c, k); c->zg[c->group[k]] ^= zkind(k, c->cb[k]); }
     c->leader = leader & 3;
     Py_ssize_t nt = PyTuple_GET_SIZE(table);
     if (nt > 3) { PyErr_SetString(PyExc_ValueError, "a table of at most 3 plays"); return NULL; }
@@ -2111,6 +2226,10 @@ static PyObject *Core_search(Core *c, PyObject *args) {
 static PyObject *Core_entry(Core *c, PyObject *noargs) {
     uint8_t key[KEYMAX];
     int klen = c->ntab ? exact_key(c, key) : shape_key(c, key);
+    if (!klen) {
+        if (!PyErr_Occurred()) PyErr_SetNone(c->budget_exc);
+        return NULL;
+    }
     Slot *e = map_find(&c->tt, key, klen, hash_bytes(key, klen));
     if (!e) Py_RETURN_NONE;
     return Py_BuildValue("(ii)", e->a, e->b);
@@ -2118,16 +2237,17 @@ static PyObject *Core_entry(Core *c, PyObject *noargs) {
 
 static PyObject *Core_clear(Core *c, PyObject *noargs) {
     map_clear(&c->tt); map_clear(&c->moves); map_clear(&c->wins); map_clear(&c->mults); map_clear(&c->scores); map_clear(&c->raws); map_clear(&c->parts);
+    map_clear(&c->gencs); memset(c->gcache, 0, GCACHE * sizeof(GCache));
     Py_RETURN_NONE;
 }
 
 static PyObject *Core_stats(Core *c, PyObject *noargs) {
-    size_t bytes = map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts);
-    return Py_BuildValue("{sLsLsLsLsLsisnsnsnsLsLsnsnsnsnsnsnsn}", "nodes", c->nodes, "run_cuts", c->run_cuts, "etc_cuts", c->etc_cuts, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
+    size_t bytes = map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts) + map_bytes(&c->gencs) + GCACHE * sizeof(GCache);
+    return Py_BuildValue("{sLsLsLsLsLsisnsnsnsLsLsnsnsnsnsnsnsnsnsL}", "nodes", c->nodes, "run_cuts", c->run_cuts, "etc_cuts", c->etc_cuts, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
                          "entries", (Py_ssize_t)c->tt.count, "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes,
                          "tt_compactions", c->tt.compactions, "moves_compactions", c->moves.compactions,
                          "tt_bytes", (Py_ssize_t)map_bytes(&c->tt), "moves_bytes", (Py_ssize_t)map_bytes(&c->moves),
-                         "raws", (Py_ssize_t)c->raws.count, "parts", (Py_ssize_t)c->parts.count, "wins", (Py_ssize_t)c->wins.count, "mults", (Py_ssize_t)c->mults.count, "scores", (Py_ssize_t)c->scores.count);
+                         "raws", (Py_ssize_t)c->raws.count, "parts", (Py_ssize_t)c->parts.count, "wins", (Py_ssize_t)c->wins.count, "mults", (Py_ssize_t)c->mults.count, "scores", (Py_ssize_t)c->scores.count, "group_ids", (Py_ssize_t)c->next_gid, "group_id_clears", c->gid_clears);
 }
 
 /* single_follows(hands bytes, leader, table) -> list of cards: the core's own follows to a single
