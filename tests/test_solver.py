@@ -157,6 +157,35 @@ def test_defender_must_split_a_pair():
     assert brute_force(ctx, hands, 1, NS, 20) == 50
 
 
+def test_best_plays_take_a_known_total_without_searching_it():
+    """``known`` (the total after a play already solved, as ``tractor analyse`` has for the play made)
+    gives the same best plays as searching it, and that play is not searched again; a wrong
+    known total changes the answer (so it is read, not ignored)."""
+    rng = random.Random(41)
+    checked = 0
+    for _ in range(25):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+        solver = Solver(ctx, defenders, bottom)
+        pos = Position.of(hands, leader)
+        value = solver.solve(pos).value
+        moves = solver.moves(pos)
+        if len(moves) < 2:
+            continue
+        made = moves[-1]
+        after = solver.solve(solver.after(pos, made)).value
+        want = solver.best_plays(pos, value)
+        searched = []
+        real = solver.bound_test
+        solver.bound_test = lambda child, v, budget=Budget(): searched.append(child) or real(child, v, budget)
+        assert solver.best_plays(pos, value, known={made: after}) == want
+        assert solver.after(pos, made) not in searched and len(searched) == len(moves) - 1
+        maximise = solver.attacker[pos.to_move]
+        wrong = after - 100 if (made in want) == maximise else after + 100
+        assert (made in solver.best_plays(pos, value, known={made: wrong})) != (made in want)
+        checked += 1
+    assert checked > 10
+
+
 def test_no_points_left_is_worth_the_points_already_scored():
     ctx = context(level=2, trump="H")
     hands = [hand("S3 S4"), hand("S6 S7"), hand("S8 S9"), hand("C3 C4")]

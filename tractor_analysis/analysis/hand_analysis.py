@@ -160,15 +160,20 @@ class _Clock:
         return Budget(nodes=self.budget.nodes, seconds=seconds)
 
 
-def _best(solver: Solver, pos: Position, value: int, budget: Budget, played: tuple[int, ...], cost: int | None
-          ) -> tuple[tuple | None, tuple | None]:
+def _best(solver: Solver, pos: Position, value: int, budget: Budget, played: tuple[int, ...], cost: int | None,
+          after: int | None = None) -> tuple[tuple | None, tuple | None]:
     """``(best, best_every)``: one play per set of equal best plays (the play made standing for its
-    own set) and every best play; ``(None, None)`` when the budget ran out."""
-    found = solver.best_plays(pos, value, budget)
-    if found is None:
-        return None, None
+    own set) and every best play; ``(None, None)`` when the budget ran out.  ``after``: the solved
+    total after the play made (its set is then not searched again; ``None`` for a failed throw,
+    whose total after carries the penalty)."""
     classes = play_classes(solver, pos)
     played = tuple(sorted(played))
+    known = None
+    if after is not None:
+        known = {rep: after for rep, members in classes.items() if played in members}
+    found = solver.best_plays(pos, value, budget, known)
+    if found is None:
+        return None, None
     best, every = [], []
     for rep in found:
         members = classes.get(rep, [rep])
@@ -267,7 +272,8 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, bases, penalties, c
     if v_before is not None:
         b = clock.next()
         if b is not None:
-            best, every = _best(solver, pos, v_before, b, p.cards, cost)
+            thrown = j == 0 and p.attempted is not None
+            best, every = _best(solver, pos, v_before, b, p.cards, cost, None if thrown else v_after)
     return _Done(PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every),
                  nodes, before.all_throws if before is not None else True)
 

@@ -221,15 +221,19 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
         winner, gain = self._score_trick(table, last=not any(any(h) for h in hands))
         return Position(tuple(map(tuple, hands)), winner, (), pos.points + gain)
 
-    def best_plays(self, pos: Position, value: int, budget: Budget = Budget()) -> list[tuple[int, ...]] | None:
+    def best_plays(self, pos: Position, value: int, budget: Budget = Budget(),
+                   known: dict[tuple[int, ...], int] | None = None) -> list[tuple[int, ...]] | None:
         """The plays (one per merged class) whose best-play total is ``value`` (the position's value);
-        ``None`` when the budget ran out."""
+        ``None`` when the budget ran out.  ``known``: plays (as :meth:`moves` gives them) whose
+        best-play total after them is already known (solved), not searched again."""
         maximise = self.attacker[pos.to_move]
         out = []
         for m in self.moves(pos):
-            child = self.after(pos, m)
             # a play is best when it keeps the total at the value: >= for the attackers, <= for the defenders
-            ok = self.bound_test(child, value if maximise else value + 1, budget)
+            if known is not None and m in known:
+                ok = known[m] >= (value if maximise else value + 1)
+            else:
+                ok = self.bound_test(self.after(pos, m), value if maximise else value + 1, budget)
             if ok is None:
                 return None
             if ok == maximise:
