@@ -157,27 +157,12 @@ def test_values_equal_the_pure_python_search(decks, multiplier):
 @needs_core
 def test_full_tables_keep_their_deeper_half_and_the_values():
     """Tables of a few dozen entries fill again and again: each time the core keeps the half stored
-    with the most cards left (its replacement scheme); the values stay the pure-Python search's."""
+    with the most cards left (its replacement scheme), and its group-id map (the shape keys name
+    each suit group's encoding by an id) starts again empty with new ids; the values stay the
+    pure-Python search's (an id used again for another encoding would join positions of different
+    values under one key)."""
     rng = random.Random(23)
-    compactions = 0
-    for i in range(12):
-        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, 5, 1 + i % 3, list(BottomMultiplier)[i % 7])
-        pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
-        core.core_table_entries = 40
-        a, b = core.solve(pos, Budget(nodes=None, seconds=None)), pure.solve(pos, Budget(nodes=None, seconds=None))
-        assert a.value == b.value
-        compactions += core._core.stats()["tt_compactions"]
-    assert compactions > 0
-
-
-@needs_core
-def test_group_ids_started_again_keep_the_values():
-    """The shape keys name each suit group's encoding by an id (the core's group-id maps); maps of a
-    few dozen entries start again empty many times in a solve, the ids are never reused, and the
-    values stay the pure-Python search's (an id reused for another encoding would join positions
-    of different values under one key)."""
-    rng = random.Random(29)
-    clears = 0
+    compactions = clears = 0
     for i in range(12):
         ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, 5, 1 + i % 3, list(BottomMultiplier)[i % 7])
         pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
@@ -185,8 +170,11 @@ def test_group_ids_started_again_keep_the_values():
         a, b = core.solve(pos, Budget(nodes=None, seconds=None)), pure.solve(pos, Budget(nodes=None, seconds=None))
         assert a.value == b.value
         stats = core._core.stats()
+        compactions += stats["tt_compactions"]
         clears += stats["group_id_clears"]
-    assert clears > 0
+        # ids never reused: each start again came at 40 ids held, and the ids went on counting
+        assert stats["group_ids"] >= 40 * stats["group_id_clears"]
+    assert compactions > 0 and clears > 0
 
 
 @needs_core

@@ -30,7 +30,9 @@
  * table keeps the half of its entries stored with the most cards left (map_compact), the others
  * start again empty.
  *
- * Keys are kept whole (bytes compared, not only hashed): no answer rests on a hash.
+ * Keys are kept whole (bytes compared, not only hashed): no answer rests on a hash.  A shape key
+ * names each suit group's encoding by an id (group_id: each distinct encoding gets one, never
+ * reused), so that it is short; the ids are looked up on the groups' count bytes, compared whole.
  *
  * Two node-saving steps are the core's own (the pure-Python search has neither in this form; each
  * keeps every value, tests/test_solver_core_bounds.py; set_features switches them for the tests):
@@ -599,7 +601,8 @@ static int mult_bound(Core *c) {
 /* Between tricks: the position's shape (search.py's shape_key): per suit group the strengths with
  * cards in play, each with whether it is adjacent to the one before (only where one seat holds two
  * or more copies at both), and at each the points and the four hands' copies of each kind there;
- * the plain groups sorted (interchangeable), trumps apart; the leader. */
+ * the plain groups sorted (interchangeable), trumps apart; the leader.  The key itself holds each
+ * group's encoding as its id (group_id below): equal encodings, equal ids. */
 typedef struct GroupEnc { uint8_t b[3 * NK + 8]; int n; } GroupEnc;
 
 static int u16_cmp(const void *x, const void *y) { return (int)*(const uint16_t *)x - (int)*(const uint16_t *)y; }
