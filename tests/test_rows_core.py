@@ -223,3 +223,21 @@ def test_plays_that_change_between_the_check_and_the_rows_do_not_overrun():
     assert core.add_plays(cols, "m", 1, (Growing(),) * 3, "b", {}, TOKEN, POINTS, rows._SEATS) is True
     assert len(set(map(len, cols))) == 1
     assert len(cols[0]) == len(t.plays) * (4 + 5 + 6)      # the second reads: 4, 5 and 6 times the plays
+
+
+@pytest.mark.parametrize("preset", ["standard", "80fen", "three-deck"])
+def test_given_every_plays_column_the_core_fills_the_view_columns_with_nulls(preset):
+    """The builder hands the core all the plays columns: the view's get a null per row, as in
+    Python; more than 32 or fewer than 16 columns are declined, untouched."""
+    hands = replay_match(simulate_match(29, 0, rules=PRESETS[preset], violation_rate=0.15, max_hands=3)).hands
+    for hr in hands:
+        mine, ref = _cols(), _cols()
+        assert core.add_plays(mine, "m-1", 3, hr.tricks, "b-1", rows._PLAY_CACHE, TOKEN, POINTS, rows._SEATS) is True
+        rows._add_plays(ref, "m-1", 3, hr.tricks, "b-1", None)
+        assert mine == ref and len(mine) > rows._CORE_COLS
+        for a, b in zip(mine, ref):
+            assert [type(x) for x in a] == [type(x) for x in b]
+    for n in (15, 33):
+        cols = tuple([] for _ in range(n))
+        assert core.add_plays(cols, "m", 1, hands[0].tricks, "b", {}, TOKEN, POINTS, rows._SEATS) is False
+        assert not any(cols)

@@ -3,7 +3,8 @@
  * hand with no endgame analysis (the four analysis columns null).
  *
  * add_plays(cols, mid, hand_no, tricks, batch, cache, token, points, seats) returns True having
- * appended the rows, or False with every list untouched when anything is not as the engine makes
+ * appended the rows (cols: the first sixteen lists, or up to 32: those past the sixteenth, the view's,
+ * get a null each), or False with every list untouched when anything is not as the engine makes
  * it (a seat out of 0..3, a card not an int of the table, a play's cards not a tuple, ...): the
  * Python code then adds the hand, and raises what it raises.  ``cache`` is rows._PLAY_CACHE (a
  * played card tuple -> (its tokens, its points)), shared with the Python code and filled the same
@@ -26,7 +27,8 @@
 
 #include "../records/_slot_get.h"
 
-#define NCOLS 16
+#define NCOLS 16               /* the columns computed; any more given (the view's) are null */
+#define MAXCOLS 32
 #define CACHE_MAX 200000
 
 static PyObject *s_number, *s_plays, *s_winner, *s_seat, *s_cards, *s_attempted, *s_notes;
@@ -160,13 +162,15 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *cols = args[0], *mid = args[1], *hand_no = args[2], *tricks = args[3], *batch = args[4];
     PyObject *cache = args[5], *token = args[6], *points = args[7], *seats = args[8];
-    PyObject *c[NCOLS];
-    if (!PyTuple_CheckExact(cols) || PyTuple_GET_SIZE(cols) != NCOLS || !PyTuple_CheckExact(tricks)
+    PyObject *c[MAXCOLS];
+    if (!PyTuple_CheckExact(cols) || PyTuple_GET_SIZE(cols) < NCOLS || PyTuple_GET_SIZE(cols) > MAXCOLS
+        || !PyTuple_CheckExact(tricks)
         || !PyDict_CheckExact(cache) || !PyTuple_CheckExact(token) || !PyTuple_CheckExact(points)
         || PyTuple_GET_SIZE(points) != PyTuple_GET_SIZE(token) || !PyTuple_CheckExact(seats)
         || PyTuple_GET_SIZE(seats) != 4)
         Py_RETURN_FALSE;
-    for (int i = 0; i < NCOLS; i++) {
+    int ncols = (int)PyTuple_GET_SIZE(cols);
+    for (int i = 0; i < ncols; i++) {
         c[i] = PyTuple_GET_ITEM(cols, i);
         if (!PyList_CheckExact(c[i]))
             Py_RETURN_FALSE;
@@ -181,7 +185,7 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     if (!ok)
         Py_RETURN_FALSE;
-    for (int i = 0; i < NCOLS; i++)
+    for (int i = 0; i < ncols; i++)
         if (reserve(c[i], nplays) < 0)
             return NULL;
 
@@ -196,7 +200,7 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             PyErr_SetString(PyExc_TypeError, "add_plays: a trick's plays changed while its rows were made");
             goto error;
         }
-        for (int k = 0; k < NCOLS; k++)         /* (room made above: only a check, unless plays changed) */
+        for (int k = 0; k < ncols; k++)         /* (room made above: only a check, unless plays changed) */
             if (reserve(c[k], PyTuple_GET_SIZE(plays)) < 0)
                 goto error;
         for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(plays); j++) {
@@ -255,7 +259,7 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_CLEAR(v);
             }
             APPEND(11, batch);
-            for (int k = 12; k < NCOLS; k++)
+            for (int k = 12; k < ncols; k++)
                 APPEND(k, Py_None);
             Py_CLEAR(hit);
             Py_CLEAR(seat);
