@@ -24,5 +24,8 @@ COMPILED: list[tuple[str, list[str]]] = [
     ("tractor_analysis.dataset._arrow_core", ["tractor_analysis/dataset/_arrow_core.c"]),
 ]
 
-setup(ext_modules=[Extension(module, sources, optional=True, extra_compile_args=CFLAGS)
+HEADERS = ["tractor_analysis/records/_slot_get.h"]
+"""Headers the cores include (a change rebuilds them; an sdist carries them)."""
+
+setup(ext_modules=[Extension(module, sources, optional=True, extra_compile_args=CFLAGS, depends=HEADERS)
                    for module, sources in COMPILED])

@@ -232,6 +232,15 @@ def big_file_rows(folder: str, copies: int) -> None:
         print(f"| {what} | {cpu:.1f} ({cpu / base:.1f}) | {wall:.1f} | {rss:.0f} MB | {load:.1f} |")
 
 
+START_UP = ("import os; os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')\n"
+            "from tractor_analysis.cli.ingest_cmd import arrow_without_numpy\n"
+            "arrow_without_numpy()\n"
+            "import tractor_analysis.cli.main, tractor_analysis.dataset.pipeline\n"
+            "from tractor_analysis.cli import _end_now\n"
+            "_end_now(0)")
+"""What a ``tractor ingest`` process imports before it reads a file (pyarrow without numpy since issue 27's
+tenth pass; the end without the interpreter's teardown), for the two-worker estimate's start-up."""
+
 STEPS = ("none", "floor", "replay", "jsonl", "tgn", "parse-jsonl", "parse-tgn")
 
 
@@ -380,7 +389,7 @@ def main() -> None:
     if not args.no_children:
         ingest_rows(rows, extra, loads, folder, hands, args.ingest_rounds)
         cp = critical_path(folder)
-        start = child_cpu([sys.executable, "-c", "import tractor_analysis.cli.main, pyarrow"])[0]
+        start = child_cpu([sys.executable, "-c", START_UP])[0]
         wall1 = start + cp["serial"]
         wall2 = start + cp["wall2"]
         extra[rows[-1][0]] += (f"; on 2 idle CPUs (each step's CPU measured alone, so the load does not enter): "

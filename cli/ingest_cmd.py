@@ -8,6 +8,7 @@ import time
 
 import click
 
+from . import may_end_quickly
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, expand_inputs, max_bytes_option,
                      rules_options, say_encoding)
 
@@ -56,23 +57,31 @@ def committed_batches(dataset: str) -> set[str]:
 
 def show_errors(dataset: str, before: set[str], limit: int = SHOWN_ERRORS) -> None:
     """Print the first problems of the files this run committed (the batches not in
-    ``before``), as ``path:line:column: message``."""
+    ``before``), as ``path:line:column: message``, in the order of file, line and column (a
+    missing value last)."""
     try:
         from tractor_analysis.dataset import read_table
 
         batches = committed_batches(dataset) - before
         errors = read_table(dataset, "errors", columns=["source_file", "line", "column", "message"],
-                            batches=batches).to_pandas()
-        errors = errors.sort_values(["source_file", "line", "column"], kind="stable")
+                            batches=batches).to_pylist()
     except Exception:        # the summary line below still says how many there were
         return
-    for e in errors.head(limit).itertuples(index=False):
-        line = int(e.line) if e.line == e.line and e.line is not None else 0
-        echo_err(f"{e.source_file}:{line}:{int(e.column)}: {e.message}" if line > 0
-                 else f"{e.source_file}: {e.message}")
+    errors.sort(key=_error_order)
+    for e in errors[:limit]:
+        line = e["line"] or 0
+        echo_err(f"{e['source_file']}:{line}:{e['column'] or 0}: {e['message']}" if line > 0
+                 else f"{e['source_file']}: {e['message']}")
     if len(errors) > limit:
         echo_err(f"… and {len(errors) - limit} more: every problem is a row of the errors table "
                  f"({dataset}/errors) / 其余 {len(errors) - limit} 条见数据集的 errors 表")
+
+
+def _error_order(e: dict) -> tuple:
+    """An errors row's place: by file, line and column, a null after every value (as pandas'
+    ``sort_values`` put it, which this replaces: no pandas in ``ingest``)."""
+    path, line, column = e["source_file"], e["line"], e["column"]
+    return path is None, path or "", line is None, line or 0, column is None, column or 0
 
 
 def show_encodings(dataset: str, before: set[str], limit: int = SHOWN_ERRORS) -> None:
@@ -256,13 +265,36 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
     finally:
         if previous is signal.default_int_handler:
             signal.signal(signal.SIGINT, previous)
+    if scheduler is None:       # every part written and committed, every file closed: no teardown needed
+        may_end_quickly()
     sys.exit(status)
+
+
+def arrow_without_numpy() -> None:
+    """Import pyarrow now, without numpy, unless something imported either already.
+
+    pyarrow imports numpy when it can (``try: import numpy``) and works without it; ``ingest`` does
+    not use numpy: the Arrow columns are built by the compiled buffers (``dataset/_arrow_core.c``), and
+    what they decline goes to ``pa.array`` (``dataset.arrow_columns``, whose numpy code is kept for a
+    process with numpy).  numpy's import is ≈ 0.08 CPU-s of every ingest process (bench/README.md,
+    issue 27, tenth pass).  numpy stays out of the process for good (``sys.modules["numpy"] = None``:
+    importing it raises :class:`ImportError`): numpy imported after pyarrow would find pyarrow's
+    numpy support not set up (a crash in ``to_pandas``).  Not with ``TRACTOR_PURE_PYTHON=1`` (the
+    numpy code is the reference then) nor when pandas, numpy or pyarrow is imported already."""
+    from tractor_analysis.records.compiled import pure_python_forced
+
+    if pure_python_forced() or any(m in sys.modules for m in ("numpy", "pyarrow", "pandas")):
+        return
+    sys.modules["numpy"] = None     # type: ignore[assignment]
+    import pyarrow  # noqa: F401
 
 
 def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,
             flush_hands: int, progress: Progress, max_bytes: int, preset: str | None, rule_pairs: tuple,
             more: dict) -> int:
     """Run the ingest and print its summary; the exit status.  ``more``: the ``--analyse`` keywords."""
+    if scheduler is None:       # (Dask's workers and client may want numpy)
+        arrow_without_numpy()
     from tractor_analysis.dataset import DatasetError
     from tractor_analysis.dataset.commit import DatasetReadOnly
     from tractor_analysis.dataset.pipeline import IngestError, ingest as run

@@ -26,13 +26,21 @@ TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=6)
 
 def same(values, typ):
     """Both constructions give the same array (or the same exception type), with the compiled
-    buffers (``_arrow_core.c``) and with the numpy code they replace."""
-    core = ac._CORE
+    buffers (``_arrow_core.c``), with the numpy code they replace, and in a process without numpy
+    (``tractor ingest``'s: what the core declines goes to ``pa.array``)."""
+    core, numpy = ac._CORE, ac._numpy
     try:
         for ac._CORE in ({core, None} if core is not None else {None}):
             _same(values, typ)
+            ac._numpy = _no_numpy
+            _same(values, typ)
+            ac._numpy = numpy
     finally:
-        ac._CORE = core
+        ac._CORE, ac._numpy = core, numpy
+
+
+def _no_numpy():
+    raise ac._Refused
 
 
 def _same(values, typ):

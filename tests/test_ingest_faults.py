@@ -508,3 +508,33 @@ def test_a_big_streamed_file_is_published_whole_even_when_killed_mid_commit(tmp_
     assert len(ds.files) == 1 and ds.files.matches.iloc[0] == 8
     assert len(batches(out, "files")) > 1, "the file did not span several batches"
     assert ds.matches.duplicate_of.isna().all()
+
+
+def test_a_ctrl_c_while_the_publisher_starts_waits_for_the_commit(tmp_path, monkeypatch):
+    """SIGINT is blocked in the committing thread, but the kernel may hand it to another thread (the
+    pool's, Arrow's), and Python then runs the handler in this one at any point — here, inside
+    ``Popen`` once the publisher has started.  The KeyboardInterrupt comes only after the publisher
+    has done every rename (it once escaped there, and this process removed the parts under it)."""
+    from tractor_analysis.dataset import commit
+
+    real = subprocess.Popen
+
+    def popen(*args, **kwargs):
+        proc = real(*args, **kwargs)
+        signal.getsignal(signal.SIGINT)(signal.SIGINT, None)     # the handler runs here
+        return proc
+
+    monkeypatch.setattr(commit.subprocess, "Popen", popen)
+    monkeypatch.setenv("TRACTOR_TEST_PAUSE_BETWEEN_RENAMES", "0.1")
+    monkeypatch.delenv("TRACTOR_PUBLISHER", raising=False)
+    pairs = [(str(tmp_path / f"s{i}"), str(tmp_path / f"d{i}")) for i in range(4)]
+    for src, _ in pairs:
+        Path(src).write_text("x")
+    fd = os.open(str(tmp_path / "_lock"), os.O_RDWR | os.O_CREAT)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            commit.publish(pairs, fd)
+    finally:
+        os.close(fd)
+    assert all(os.path.exists(dst) and not os.path.exists(src) for src, dst in pairs)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

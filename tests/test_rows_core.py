@@ -136,3 +136,108 @@ def test_odd_tricks_are_left_to_python_untouched():
                            TEAMS) is None
     assert core.add_tricks(_trick_cols()[:5], "m", 1, hr.tricks, hr.defenders, True, "b", rows._SEATS,
                            TEAMS) is None
+
+
+# --- attributes read from slots (issue 27, tenth pass) ------------------------------------------
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _OtherPlay:
+    """A play whose slots are in another order than :class:`Play`'s: a reader that kept Play's
+    offsets for it would read notes as the seat."""
+    notes: tuple
+    attempted: tuple | None
+    cards: tuple
+    seat: int
+
+
+class _PlainPlay:
+    """A play without slots (attributes in its ``__dict__``, one of them a property)."""
+
+    def __init__(self, p):
+        self.seat, self.cards, self.attempted, self._notes = p.seat, p.cards, p.attempted, p.notes
+
+    @property
+    def notes(self):
+        return self._notes
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _OtherTrick:
+    """A trick result with its slots in another order."""
+    violations: tuple
+    plays: tuple
+    trumped: bool
+    lead_shapes: tuple
+    cards_not_thrown: int
+    throw_failed: bool
+    lead_kind: str
+    points: int
+    winner: int
+    leader: int
+    number: int
+
+    @property
+    def winning_shape(self):
+        return self.lead_shapes[0] if self.lead_shapes else (1, 1)
+
+
+def _other_trick(t, play_type):
+    return _OtherTrick(t.violations, tuple(play_type(p) if play_type is _PlainPlay else
+                                           _OtherPlay(p.notes, p.attempted, p.cards, p.seat) for p in t.plays),
+                       t.trumped, t.lead_shapes, t.cards_not_thrown, t.throw_failed, t.lead_kind, t.points, t.winner,
+                       t.leader, t.number)
+
+
+def test_plays_and_tricks_of_other_types_in_turn_give_the_same_rows():
+    """Tricks and plays of the engine's types, of slots types with another field order and of a
+    plain class, mixed in one hand and from hand to hand: each read right (the slot reader learns
+    the type it meets and never reads another type at the learnt offsets)."""
+    match = simulate_match(47, 0, violation_rate=0.15, max_hands=3)
+    for hr in replay_match(match).hands:
+        kinds = [lambda t: t, lambda t: _other_trick(t, _OtherPlay), lambda t: _other_trick(t, _PlainPlay)]
+        for shift in range(3):
+            tricks = tuple(kinds[(i + shift) % 3](t) for i, t in enumerate(hr.tricks))
+            mine, ref = _both(tricks, shift == 0)
+            assert mine == ref
+            mixed = dataclasses.replace(hr, tricks=tricks)
+            (failed, got), (ref_failed, want) = _tricks_both(mixed)
+            assert (failed, got) == (ref_failed, want)
+
+
+def test_plays_that_change_between_the_check_and_the_rows_do_not_overrun():
+    """A trick (not a slots type) whose plays grow each time they are read: the rows are made
+    without writing past the room made for them."""
+    hr = replay_match(simulate_match(5, 0, max_hands=1)).hands[0]
+    t = hr.tricks[0]
+
+    class Growing:
+        number, winner = t.number, t.winner
+        reads = 0
+
+        @property
+        def plays(self):
+            Growing.reads += 1
+            return t.plays * Growing.reads
+
+    cols = tuple([] for _ in range(rows._CORE_COLS))
+    assert core.add_plays(cols, "m", 1, (Growing(),) * 3, "b", {}, TOKEN, POINTS, rows._SEATS) is True
+    assert len(set(map(len, cols))) == 1
+    assert len(cols[0]) == len(t.plays) * (4 + 5 + 6)      # the second reads: 4, 5 and 6 times the plays
+
+
+@pytest.mark.parametrize("preset", ["standard", "80fen", "three-deck"])
+def test_given_every_plays_column_the_core_fills_the_view_columns_with_nulls(preset):
+    """The builder hands the core all the plays columns: the view's get a null per row, as in
+    Python; more than 32 or fewer than 16 columns are declined, untouched."""
+    hands = replay_match(simulate_match(29, 0, rules=PRESETS[preset], violation_rate=0.15, max_hands=3)).hands
+    for hr in hands:
+        mine, ref = _cols(), _cols()
+        assert core.add_plays(mine, "m-1", 3, hr.tricks, "b-1", rows._PLAY_CACHE, TOKEN, POINTS, rows._SEATS) is True
+        rows._add_plays(ref, "m-1", 3, hr.tricks, "b-1", None)
+        assert mine == ref and len(mine) > rows._CORE_COLS
+        for a, b in zip(mine, ref):
+            assert [type(x) for x in a] == [type(x) for x in b]
+    for n in (15, 33):
+        cols = tuple([] for _ in range(n))
+        assert core.add_plays(cols, "m", 1, hands[0].tricks, "b", {}, TOKEN, POINTS, rows._SEATS) is False
+        assert not any(cols)

@@ -89,3 +89,43 @@ def test_a_trick_with_no_plays_is_still_unwritable(monkeypatch):
     empty = dataclasses.replace(hand, tricks=hand.tricks[:2] + (Trick(3, ()),) + hand.tricks[3:])
     mine, ref = _both(dataclasses.replace(match, hands=(empty,)), monkeypatch)
     assert mine == ref and mine[0] == "unwritable" and "trick 3 of hand" in mine[1]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _OtherPlay:
+    """A play whose slots are in another order than :class:`Play`'s (issue 27, tenth pass: the core
+    reads slots at the offsets learnt from the type it met; another type must be read as itself)."""
+    notes: tuple
+    cards: tuple
+    attempted: tuple | None
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _OtherTrick:
+    notes: tuple
+    plays: tuple
+    number: int
+
+
+class _PlainPlay:
+    """A play without slots: its attributes in its ``__dict__``."""
+
+    def __init__(self, p):
+        self.seat, self.cards, self.attempted, self.notes = p.seat, p.cards, p.attempted, p.notes
+
+
+def test_tricks_and_plays_of_other_types_in_turn_are_written_as_themselves():
+    match = simulate_match(19, 0, violation_rate=0.0, max_hands=2)
+    for hand in match.hands:
+        want: list[str] = []
+        assert core.trick_lines(hand.tricks, 0, want, SEAT_TOKENS, TOKEN) == len(hand.tricks)
+        for shift in range(3):
+            kinds = [lambda t: t,
+                     lambda t: _OtherTrick(t.notes, tuple(_OtherPlay(p.notes, p.cards, p.attempted, p.seat)
+                                                          for p in t.plays), t.number),
+                     lambda t: _OtherTrick(t.notes, tuple(map(_PlainPlay, t.plays)), t.number)]
+            mixed = tuple(kinds[(i + shift) % 3](t) for i, t in enumerate(hand.tricks))
+            got: list[str] = []
+            assert core.trick_lines(mixed, 0, got, SEAT_TOKENS, TOKEN) == len(mixed)
+            assert got == want

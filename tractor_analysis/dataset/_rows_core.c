@@ -3,7 +3,8 @@
  * hand with no endgame analysis (the four analysis columns null).
  *
  * add_plays(cols, mid, hand_no, tricks, batch, cache, token, points, seats) returns True having
- * appended the rows, or False with every list untouched when anything is not as the engine makes
+ * appended the rows (cols: the first sixteen lists, or up to 32: those past the sixteenth, the view's,
+ * get a null each), or False with every list untouched when anything is not as the engine makes
  * it (a seat out of 0..3, a card not an int of the table, a play's cards not a tuple, ...): the
  * Python code then adds the hand, and raises what it raises.  ``cache`` is rows._PLAY_CACHE (a
  * played card tuple -> (its tokens, its points)), shared with the Python code and filled the same
@@ -13,16 +14,59 @@
  * tricks table's rows of a hand (rows._trick_rows, the reference) to its nineteen lists and returns
  * the number of failed throws, or None with every list untouched when a trick is not as the engine
  * makes it (a seat out of 0..3, throw_failed not a bool, a lead shape not a pair of ints, ...).
+ *
+ * Attributes are read the way the engine's trick core reads them (issue 27, tenth pass): straight from
+ * the object's slot when its type keeps the attribute in a plain object slot (the slots dataclasses
+ * Play and TrickResult), learnt from the type's member descriptor; any other object through
+ * PyObject_GetAttr (records/_slot_get.h).  And each list is given room for a hand's rows at once,
+ * its capacity raised by half when it is short (a list grown an append at a time by CPython is
+ * copied ~8 times its final size), the rows then put in without a check each.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#define NCOLS 16
+#include "../records/_slot_get.h"
+
+#define NCOLS 16               /* the columns computed; any more given (the view's) are null */
+#define MAXCOLS 32
 #define CACHE_MAX 200000
 
 static PyObject *s_number, *s_plays, *s_winner, *s_seat, *s_cards, *s_attempted, *s_notes;
 static PyObject *s_leader, *s_points, *s_lead_kind, *s_throw_failed, *s_cards_not_thrown, *s_trumped;
 static PyObject *s_violations, *s_lead_shapes, *s_throw;
+
+static SlotReader g_number = {&s_number}, g_plays = {&s_plays}, g_winner = {&s_winner}, g_seat = {&s_seat},
+                  g_cards = {&s_cards}, g_attempted = {&s_attempted}, g_notes = {&s_notes}, g_leader = {&s_leader},
+                  g_points = {&s_points}, g_lead_kind = {&s_lead_kind}, g_throw_failed = {&s_throw_failed},
+                  g_cards_not_thrown = {&s_cards_not_thrown}, g_trumped = {&s_trumped},
+                  g_violations = {&s_violations}, g_lead_shapes = {&s_lead_shapes};
+
+#define get slot_get
+
+/* Room in a list for extra more items: its capacity raised to at least 1.5 times its length (0 on
+ * success, -1 with MemoryError); the items and the length untouched. */
+static int
+reserve(PyObject *list, Py_ssize_t extra)
+{
+    PyListObject *l = (PyListObject *)list;
+    Py_ssize_t n = Py_SIZE(l), want = n + extra;
+    if (l->allocated >= want)
+        return 0;
+    if (want < n + n / 2)
+        want = n + n / 2;
+    if ((size_t)want > PY_SSIZE_T_MAX / sizeof(PyObject *)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    PyObject **items = PyMem_Realloc(l->ob_item, (size_t)want * sizeof(PyObject *));
+    if (items == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    l->ob_item = items;
+    l->allocated = want;
+    return 0;
+}
 
 /* an int in [0, n) as a long, else -1 */
 static long
@@ -62,18 +106,21 @@ tokens_of(PyObject *cards, PyObject *token)
     return out;
 }
 
-/* Every play of every trick as the engine makes it?  1 yes, 0 no, -1 error. */
+/* Every play of every trick as the engine makes it?  1 yes (*nplays: how many), 0 no, -1 error. */
 static int
-plain(PyObject *tricks, long ntok)
+plain(PyObject *tricks, long ntok, Py_ssize_t *nplays)
 {
+    *nplays = 0;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tricks); i++) {
         PyObject *t = PyTuple_GET_ITEM(tricks, i);
-        PyObject *plays = PyObject_GetAttr(t, s_plays), *winner = PyObject_GetAttr(t, s_winner);
+        PyObject *plays = get(t, &g_plays), *winner = plays ? get(t, &g_winner) : NULL;
         int ok = plays != NULL && winner != NULL && PyTuple_CheckExact(plays) && small(winner, 4) >= 0;
+        if (ok)
+            *nplays += PyTuple_GET_SIZE(plays);
         for (Py_ssize_t j = 0; ok && j < PyTuple_GET_SIZE(plays); j++) {
             PyObject *p = PyTuple_GET_ITEM(plays, j);
-            PyObject *seat = PyObject_GetAttr(p, s_seat), *cards = PyObject_GetAttr(p, s_cards);
-            PyObject *att = PyObject_GetAttr(p, s_attempted), *notes = PyObject_GetAttr(p, s_notes);
+            PyObject *seat = get(p, &g_seat), *cards = seat ? get(p, &g_cards) : NULL;
+            PyObject *att = cards ? get(p, &g_attempted) : NULL, *notes = att ? get(p, &g_notes) : NULL;
             if (seat == NULL || cards == NULL || att == NULL || notes == NULL)
                 ok = -1;
             else
@@ -94,7 +141,17 @@ plain(PyObject *tricks, long ntok)
     return 1;
 }
 
-#define APPEND(col, v) do { if (PyList_Append(c[col], (v)) < 0) goto error; } while (0)
+/* list.append(v) into a list given room by reserve() (never fails) */
+static inline void
+put(PyObject *list, PyObject *v)
+{
+    PyListObject *l = (PyListObject *)list;
+    Py_INCREF(v);
+    l->ob_item[Py_SIZE(l)] = v;
+    Py_SET_SIZE(l, Py_SIZE(l) + 1);
+}
+
+#define APPEND(col, v) put(c[col], (v))
 
 static PyObject *
 add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -105,13 +162,15 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *cols = args[0], *mid = args[1], *hand_no = args[2], *tricks = args[3], *batch = args[4];
     PyObject *cache = args[5], *token = args[6], *points = args[7], *seats = args[8];
-    PyObject *c[NCOLS];
-    if (!PyTuple_CheckExact(cols) || PyTuple_GET_SIZE(cols) != NCOLS || !PyTuple_CheckExact(tricks)
+    PyObject *c[MAXCOLS];
+    if (!PyTuple_CheckExact(cols) || PyTuple_GET_SIZE(cols) < NCOLS || PyTuple_GET_SIZE(cols) > MAXCOLS
+        || !PyTuple_CheckExact(tricks)
         || !PyDict_CheckExact(cache) || !PyTuple_CheckExact(token) || !PyTuple_CheckExact(points)
         || PyTuple_GET_SIZE(points) != PyTuple_GET_SIZE(token) || !PyTuple_CheckExact(seats)
         || PyTuple_GET_SIZE(seats) != 4)
         Py_RETURN_FALSE;
-    for (int i = 0; i < NCOLS; i++) {
+    int ncols = (int)PyTuple_GET_SIZE(cols);
+    for (int i = 0; i < ncols; i++) {
         c[i] = PyTuple_GET_ITEM(cols, i);
         if (!PyList_CheckExact(c[i]))
             Py_RETURN_FALSE;
@@ -120,24 +179,34 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     for (long k = 0; k < ntok; k++)
         if (!PyLong_CheckExact(PyTuple_GET_ITEM(points, k)))
             Py_RETURN_FALSE;
-    int ok = plain(tricks, ntok);
+    Py_ssize_t nplays;
+    int ok = plain(tricks, ntok, &nplays);
     if (ok < 0)
         return NULL;
     if (!ok)
         Py_RETURN_FALSE;
+    for (int i = 0; i < ncols; i++)
+        if (reserve(c[i], nplays) < 0)
+            return NULL;
 
     PyObject *t = NULL, *plays = NULL, *number = NULL, *winner = NULL, *p = NULL, *seat = NULL, *cards = NULL;
     PyObject *att = NULL, *notes = NULL, *v = NULL, *hit = NULL;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tricks); i++) {
         t = PyTuple_GET_ITEM(tricks, i);
-        if (!(plays = PyObject_GetAttr(t, s_plays)) || !(number = PyObject_GetAttr(t, s_number))
-            || !(winner = PyObject_GetAttr(t, s_winner)))
+        if (!(plays = get(t, &g_plays)) || !(number = get(t, &g_number)) || !(winner = get(t, &g_winner)))
             goto error;
         long w = PyLong_AsLong(winner);
+        if (!PyTuple_CheckExact(plays)) {       /* (read again: an object not of a slots type may change) */
+            PyErr_SetString(PyExc_TypeError, "add_plays: a trick's plays changed while its rows were made");
+            goto error;
+        }
+        for (int k = 0; k < ncols; k++)         /* (room made above: only a check, unless plays changed) */
+            if (reserve(c[k], PyTuple_GET_SIZE(plays)) < 0)
+                goto error;
         for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(plays); j++) {
             p = PyTuple_GET_ITEM(plays, j);
-            if (!(seat = PyObject_GetAttr(p, s_seat)) || !(cards = PyObject_GetAttr(p, s_cards))
-                || !(att = PyObject_GetAttr(p, s_attempted)) || !(notes = PyObject_GetAttr(p, s_notes)))
+            if (!(seat = get(p, &g_seat)) || !(cards = get(p, &g_cards)) || !(att = get(p, &g_attempted))
+                || !(notes = get(p, &g_notes)))
                 goto error;
             long s = PyLong_AsLong(seat);
             hit = PyDict_GetItemWithError(cache, cards);
@@ -190,7 +259,7 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_CLEAR(v);
             }
             APPEND(11, batch);
-            for (int k = 12; k < NCOLS; k++)
+            for (int k = 12; k < ncols; k++)
                 APPEND(k, Py_None);
             Py_CLEAR(hit);
             Py_CLEAR(seat);
@@ -224,12 +293,12 @@ enum { T_NUMBER, T_LEADER, T_WINNER, T_POINTS, T_KIND, T_FAILED, T_NOT_THROWN, T
 static int
 trick_attrs(PyObject *t, PyObject **a)
 {
-    PyObject *names[T_N] = {s_number, s_leader, s_winner, s_points, s_lead_kind, s_throw_failed,
-                            s_cards_not_thrown, s_trumped, s_violations, s_lead_shapes, s_plays};
+    SlotReader *slots[T_N] = {&g_number, &g_leader, &g_winner, &g_points, &g_lead_kind, &g_throw_failed,
+                        &g_cards_not_thrown, &g_trumped, &g_violations, &g_lead_shapes, &g_plays};
     for (int k = 0; k < T_N; k++)
         a[k] = NULL;
     for (int k = 0; k < T_N; k++)
-        if (!(a[k] = PyObject_GetAttr(t, names[k])))
+        if (!(a[k] = get(t, slots[k])))
             return -1;
     if (small(a[T_LEADER], 4) < 0 || small(a[T_WINNER], 4) < 0 || !PyBool_Check(a[T_FAILED])
         || !(PyTuple_CheckExact(a[T_VIOL]) || PyList_CheckExact(a[T_VIOL])) || !PyTuple_CheckExact(a[T_SHAPES])
@@ -257,14 +326,14 @@ lead_cards(PyObject *plays)
     if (PyTuple_GET_SIZE(plays) == 0)
         return 0;
     PyObject *lead = PyTuple_GET_ITEM(plays, 0);
-    PyObject *att = PyObject_GetAttr(lead, s_attempted), *cards = NULL;
+    PyObject *att = get(lead, &g_attempted), *cards = NULL;
     Py_ssize_t n = -1;
     if (att == NULL)
         return -2;
     if (PyTuple_CheckExact(att) && PyTuple_GET_SIZE(att))
         n = PyTuple_GET_SIZE(att);
     else if (att == Py_None || PyTuple_CheckExact(att)) {
-        if (!(cards = PyObject_GetAttr(lead, s_cards)))
+        if (!(cards = get(lead, &g_cards)))
             n = -2;
         else if (PyTuple_CheckExact(cards))
             n = PyTuple_GET_SIZE(cards);
@@ -306,6 +375,9 @@ add_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         if (ok == 0 || nlead < 0)
             Py_RETURN_NONE;
     }
+    for (int k = 0; k < NT; k++)
+        if (reserve(c[k], ntricks) < 0)
+            return NULL;
     long failed = 0;
     Py_ssize_t start = PyList_GET_SIZE(c[0]);
     PyObject *row[NT];
@@ -342,8 +414,10 @@ add_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         row[18] = Py_NewRef(thrown ? a[T_KIND] : Py_None);
         drop_attrs(a);
         for (int k = 0; k < NT; k++)
-            if (row[k] == NULL || PyList_Append(c[k], row[k]) < 0)
+            if (row[k] == NULL)
                 goto error;
+        for (int k = 0; k < NT; k++)
+            put(c[k], row[k]);
         for (int k = 0; k < NT; k++)
             Py_CLEAR(row[k]);
     }

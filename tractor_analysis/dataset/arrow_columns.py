@@ -8,18 +8,22 @@ process, imports pandas (pyarrow asks whether the list is a pandas object): ≈ 
 :func:`column` builds the same array from numpy buffers for the types of the dataset's schema
 (``schema.SCHEMAS``): int16 / int32 / int64 / timestamp, float64, bool, string, dictionary-encoded
 string (the dictionary in order of first appearance, as ``dictionary_encode`` gives it) and
-lists of these.  :func:`reference` is the ``pa.array`` construction it replaces; anything
+lists of these (the buffers in C, ``_arrow_core.c``, when it is built; numpy's otherwise, imported
+only then).  :func:`reference` is the ``pa.array`` construction it replaces; anything
 :func:`column` does not take exactly — a value of another Python type (a bool in an int column,
 a tuple for a list), an int out of the column's range, a string UTF-8 cannot hold, a column
 past 2 GB of text — goes to :func:`reference`, so what Arrow refused before it still refuses,
 with the same error.  ``tests/test_arrow_columns.py`` checks that both give equal arrays.
+
+numpy is imported only when the C buffers are not there (or decline a column): ``tractor ingest``
+imports pyarrow without numpy (``cli/ingest_cmd.py``), and a column numpy would have built then goes
+to :func:`reference` (issue 27, tenth pass).
 """
 from __future__ import annotations
 
 import operator
 from itertools import chain, repeat
 
-import numpy as np
 import pyarrow as pa
 
 from ..records.compiled import load
@@ -28,8 +32,20 @@ _CORE = load("tractor_analysis.dataset._arrow_core", "Arrow column buffers", "Ar
 """The columns' buffers in C (``_arrow_core.c``), or ``None``: the numpy code below is the reference."""
 
 _NONE = type(None)
-_INTS = {pa.int16(): (np.int16, -(1 << 15), (1 << 15) - 1), pa.int32(): (np.int32, -(1 << 31), (1 << 31) - 1),
-         pa.int64(): (np.int64, -(1 << 63), (1 << 63) - 1)}
+_INTS = {pa.int16(): ("int16", -(1 << 15), (1 << 15) - 1), pa.int32(): ("int32", -(1 << 31), (1 << 31) - 1),
+         pa.int64(): ("int64", -(1 << 63), (1 << 63) - 1)}
+"""Each int type: its numpy dtype's name, its least and greatest value."""
+_SIZE = {"int16": 2, "int32": 4, "int64": 8}
+
+
+def _numpy():
+    """numpy, for the code that builds the buffers without the C core; :class:`_Refused` (the column
+    goes to :func:`reference`) when it cannot be imported (``tractor ingest`` keeps it out)."""
+    try:
+        import numpy
+    except ImportError:
+        raise _Refused from None
+    return numpy
 _MAX_OFFSET = (1 << 31) - 1
 
 
@@ -63,6 +79,7 @@ def _validity(values: list, n: int) -> tuple[pa.Buffer | None, int]:
     nulls = values.count(None)
     if not nulls:
         return None, 0
+    np = _numpy()
     valid = np.fromiter(map(operator.is_not, values, repeat(None)), np.bool_, n)
     return pa.py_buffer(np.packbits(valid, bitorder="little")), nulls
 
@@ -89,12 +106,13 @@ def _build(values: list, typ: pa.DataType) -> pa.Array:
 
 def _ints(values: list, typ: pa.DataType, n: int, dtype, lo: int, hi: int) -> pa.Array:
     if _CORE is not None:
-        got = _CORE.ints(values, np.dtype(dtype).itemsize, lo, hi)
+        got = _CORE.ints(values, _SIZE[dtype], lo, hi)
         if got is not None:
             data, validity, nulls = got
             return pa.Array.from_buffers(typ, n, [_buffer(validity), pa.py_buffer(data)], null_count=nulls)
     if not _types(values) <= {int, _NONE}:
         raise _Refused
+    np = _numpy()
     validity, nulls = _validity(values, n)
     if nulls:
         values = [0 if v is None else v for v in values]
@@ -112,6 +130,7 @@ def _floats(values: list, n: int) -> pa.Array:
     kinds = _types(values)
     if not kinds <= {float, int, _NONE}:
         raise _Refused
+    np = _numpy()
     validity, nulls = _validity(values, n)
     if nulls:
         values = [0.0 if v is None else v for v in values]
@@ -133,6 +152,7 @@ def _bools(values: list, n: int) -> pa.Array:
             return pa.Array.from_buffers(pa.bool_(), n, [_buffer(validity), pa.py_buffer(bits)], null_count=nulls)
     if not _types(values) <= {bool, _NONE}:
         raise _Refused
+    np = _numpy()
     validity, nulls = _validity(values, n)
     bits = np.fromiter(map(operator.is_, values, repeat(True)), np.bool_, n)
     return pa.Array.from_buffers(pa.bool_(), n, [validity, pa.py_buffer(np.packbits(bits, bitorder="little"))],
@@ -140,6 +160,7 @@ def _bools(values: list, n: int) -> pa.Array:
 
 
 def _offsets(lengths, n: int) -> pa.Buffer:
+    np = _numpy()
     offsets = np.zeros(n + 1, np.int64)
     np.cumsum(np.fromiter(lengths, np.int64, n), out=offsets[1:])
     if offsets[-1] > _MAX_OFFSET:
@@ -184,6 +205,7 @@ def _dictionary(values: list, typ: pa.DataType, n: int) -> pa.Array:
             _strings(keys, len(keys)))
     if not _types(values) <= {str, _NONE}:
         raise _Refused
+    np = _numpy()
     first = dict.fromkeys(values)                   # in order of first appearance
     first.pop(None, None)
     keys = list(first)

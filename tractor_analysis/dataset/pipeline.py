@@ -307,10 +307,6 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         # they come from a forkserver instead, which costs a second or so to start.
         # Elsewhere (or with $TRACTOR_START_METHOD=spawn) they are spawned.
         method = start_method(schema.ARROW_USED[0])
-        if any(_segments_of(p, workers) > 1 for p in paths):
-            # a file will be split: this process writes its last batch, and an Arrow timestamp
-            # imports pandas (≈ 0.5 s) — here, before the fork, which the workers then inherit
-            import pandas  # noqa: F401
         ctx = mp.get_context(method)
         if method == "forkserver":      # the guard first: the forkserver dies with this process
             ctx.set_forkserver_preload(["tractor_analysis.dataset._forkserver_guard",

@@ -189,14 +189,9 @@ class TableBuilder:
         plays_cols = tuple(self.cols["plays"].values())         # in the schema's order
         analysed = by_play(hr, analysis)
         viewed = views_by_play(analysed, analysis, views)
-        core_cols, view_cols = plays_cols[:_CORE_COLS], plays_cols[_CORE_COLS:]
-        if analysed or _ADD_PLAYS is None or not _ADD_PLAYS(core_cols, mid, n, hr.tricks, batch, _PLAY_CACHE,
-                                                            TOKEN, POINTS, _SEATS):
+        if analysed or _ADD_PLAYS is None or not _ADD_PLAYS(plays_cols, mid, n, hr.tricks, batch, _PLAY_CACHE,
+                                                            TOKEN, POINTS, _SEATS):   # (the view's null)
             _add_plays(plays_cols, mid, n, hr.tricks, batch, analysed, viewed)
-        else:                        # the core filled the columns before the view's: none here
-            nulls = [None] * (len(core_cols[0]) - len(view_cols[0]))
-            for col in view_cols:
-                col.extend(nulls)
         ntricks = len(hr.tricks)
         failed = None if _ADD_TRICKS is None else _ADD_TRICKS(
             tuple(self.cols["tricks"].values()), mid, n, hr.tricks, hr.defenders, sides_known, batch, _SEATS, TEAMS)
@@ -313,14 +308,15 @@ _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
 
 
 _CORE_COLS = 16
-"""The ``plays`` columns the compiled ``_rows_core.add_plays`` fills (those before the view's)."""
+"""The ``plays`` columns the compiled ``_rows_core.add_plays`` computes (those before the view's, which it
+fills with nulls when given them)."""
 
 
 def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, analysed: dict | None,
                viewed: dict | None = None) -> None:
     """The ``plays`` rows of a hand's tricks, appended to ``cols`` (the table's columns in schema
     order): the reference of the compiled ``_rows_core.add_plays`` (which takes the hands without
-    an endgame analysis, and fills the first :data:`_CORE_COLS` columns; the view's stay null)."""
+    an endgame analysis, computes the first :data:`_CORE_COLS` columns and leaves the view's null)."""
     (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
      p_before, p_after, p_cost, p_best, *p_view) = cols
     cache = _PLAY_CACHE

@@ -18,7 +18,13 @@
 #include <Python.h>
 #include <string.h>
 
+#include "_slot_get.h"
+
 static PyObject *s_number, *s_plays, *s_notes, *s_seat, *s_cards, *s_attempted;
+
+/* the attributes read, from the slots of Trick and Play (_slot_get.h: issue 27, tenth pass) */
+static SlotReader g_number = {&s_number}, g_plays = {&s_plays}, g_trick_notes = {&s_notes},
+                  g_notes = {&s_notes}, g_seat = {&s_seat}, g_cards = {&s_cards}, g_attempted = {&s_attempted};
 
 typedef struct {
     char *buf;
@@ -108,9 +114,9 @@ seat_line(PyObject *self, PyObject *args)
 
 /* an attribute that must be an empty tuple (notes) or None (attempted): 1 yes, 0 no, -1 error */
 static int
-attr_is(PyObject *o, PyObject *name, int want_none)
+attr_is(PyObject *o, SlotReader *name, int want_none)
 {
-    PyObject *v = PyObject_GetAttr(o, name);
+    PyObject *v = slot_get(o, name);
     if (v == NULL)
         return -1;
     int ok = want_none ? v == Py_None : (PyTuple_CheckExact(v) && PyTuple_GET_SIZE(v) == 0);
@@ -122,10 +128,10 @@ attr_is(PyObject *o, PyObject *name, int want_none)
 static int
 put_trick(Text *t, PyObject *trick, PyObject *seats, PyObject *token)
 {
-    int r = attr_is(trick, s_notes, 0);
+    int r = attr_is(trick, &g_trick_notes, 0);
     if (r <= 0)
         return r;
-    PyObject *number = PyObject_GetAttr(trick, s_number);
+    PyObject *number = slot_get(trick, &g_number);
     if (number == NULL)
         return -1;
     if (!PyLong_CheckExact(number)) {
@@ -142,16 +148,16 @@ put_trick(Text *t, PyObject *trick, PyObject *seats, PyObject *token)
     Py_DECREF(num);
     if (r < 0)
         return -1;
-    PyObject *plays = PyObject_GetAttr(trick, s_plays);
+    PyObject *plays = slot_get(trick, &g_plays);
     if (plays == NULL)
         return -1;
     r = PyTuple_CheckExact(plays) && PyTuple_GET_SIZE(plays) > 0;
     for (Py_ssize_t i = 0; r == 1 && i < PyTuple_GET_SIZE(plays); i++) {
         PyObject *p = PyTuple_GET_ITEM(plays, i);
-        if ((r = attr_is(p, s_attempted, 1)) <= 0 || (r = attr_is(p, s_notes, 0)) <= 0)
+        if ((r = attr_is(p, &g_attempted, 1)) <= 0 || (r = attr_is(p, &g_notes, 0)) <= 0)
             break;
-        PyObject *seat = PyObject_GetAttr(p, s_seat), *cards = NULL;
-        if (seat == NULL || (cards = PyObject_GetAttr(p, s_cards)) == NULL) {
+        PyObject *seat = slot_get(p, &g_seat), *cards = NULL;
+        if (seat == NULL || (cards = slot_get(p, &g_cards)) == NULL) {
             Py_XDECREF(seat);
             r = -1;
             break;
