@@ -226,14 +226,10 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
         """The plays (one per merged class) whose best-play total is ``value`` (the position's value);
         ``None`` when the budget ran out.  ``known``: plays (as :meth:`moves` gives them) whose
         best-play total after them is already known (solved), not searched again."""
-        maximise = self.attacker[pos.to_move]
-        out = []
+        maximise, known, out = self.attacker[pos.to_move], known or {}, []
+        need = value if maximise else value + 1     # best: the total kept at the value (>= attackers, <= defenders)
         for m in self.moves(pos):
-            # a play is best when it keeps the total at the value: >= for the attackers, <= for the defenders
-            if known is not None and m in known:
-                ok = known[m] >= (value if maximise else value + 1)
-            else:
-                ok = self.bound_test(self.after(pos, m), value if maximise else value + 1, budget)
+            ok = known[m] >= need if m in known else self.bound_test(self.after(pos, m), need, budget)
             if ok is None:
                 return None
             if ok == maximise:
