@@ -20,6 +20,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include "../records/_slot_get.h"
 
 #define KINDS 54
 
@@ -137,42 +138,10 @@ held_count(PyObject *hands, long seat, long kind)
     return as_long(PyList_GET_ITEM(PyList_GET_ITEM(hands, seat), kind));
 }
 
-/* obj.name, read straight from its slot when obj's type keeps name in a plain object slot (a
- * slots dataclass: Trick, Play, HandContext, TrickResult) and looks attributes up the generic
- * way; else through PyObject_GetAttr.  Each reader learns the type of the last object it read
- * the generic way. */
-typedef struct {
-    PyObject **name;
-    PyTypeObject *tp;           /* a strong reference once learnt */
-    Py_ssize_t off;
-} Slot;
-
-static Slot g_rules = {&s_rules}, g_order = {&s_order}, g_number = {&s_number}, g_plays = {&s_plays},
+/* obj.name, read straight from its slot (a slots dataclass: Trick, Play, HandContext, TrickResult),
+ * else through PyObject_GetAttr: records/_slot_get.h's slot_get, one reader per attribute. */
+static SlotReader g_rules = {&s_rules}, g_order = {&s_order}, g_number = {&s_number}, g_plays = {&s_plays},
             g_seat = {&s_seat}, g_cards = {&s_cards}, g_attempted = {&s_attempted}, g_winner = {&s_winner};
-
-static PyObject *
-get(PyObject *obj, Slot *sl)
-{
-    PyTypeObject *tp = Py_TYPE(obj);
-    if (tp == sl->tp) {
-        PyObject *v = *(PyObject **)((char *)obj + sl->off);
-        if (v != NULL) {
-            Py_INCREF(v);
-            return v;
-        }
-    }
-    PyObject *v = PyObject_GetAttr(obj, *sl->name);
-    if (v != NULL && tp != sl->tp && tp->tp_getattro == PyObject_GenericGetAttr) {
-        PyObject *d = _PyType_Lookup(tp, *sl->name);         /* borrowed */
-        if (d != NULL && Py_TYPE(d) == &PyMemberDescr_Type
-            && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX) {
-            Py_INCREF(tp);                                  /* the type met last is the one learnt */
-            Py_XSETREF(sl->tp, tp);
-            sl->off = ((PyMemberDescrObject *)d)->d_member->offset;
-        }
-    }
-    return v;
-}
 
 #define MAXN 64                 /* cards per play */
 #define MAXS 32                 /* strengths per group */
@@ -199,7 +168,7 @@ option(PyObject *obj, PyObject *name, PyObject *member, int dflt)
 static int
 read_rules(PyObject *ctx)
 {
-    PyObject *rules = get(ctx, &g_rules);
+    PyObject *rules = slot_get(ctx, &g_rules);
     if (rules == NULL)
         return -1;
     if (rules == fl.rules) {
@@ -860,7 +829,7 @@ finish_trick(PyObject *trick, PyObject *hands, PyObject *plays, PyObject **seat,
         for (Py_ssize_t j = 0; j < n; j++)
             total += points[k[i][j]];
     PyObject *number = NULL, *shapes = NULL, *before = NULL, *pts = NULL, *empty = NULL, *result = NULL;
-    if (!(number = get(trick, &g_number)) || !(shapes = shapes_of(ld)) || !(before = PyTuple_New(4)))
+    if (!(number = slot_get(trick, &g_number)) || !(shapes = shapes_of(ld)) || !(before = PyTuple_New(4)))
         goto out;
     for (int i = 0; i < 4; i++) {
         PyObject *t = PyList_AsTuple(PyList_GET_ITEM(hands, i));
@@ -925,18 +894,18 @@ clean_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         if (!PyList_CheckExact(h) || PyList_GET_SIZE(h) != KINDS)
             goto none;
     }
-    plays = get(trick, &g_plays);
+    plays = slot_get(trick, &g_plays);
     if (plays == NULL)
         goto error;
     if (!PyTuple_CheckExact(plays) || PyTuple_GET_SIZE(plays) != 4)
         goto none;
     for (int i = 0; i < 4; i++) {
         play[i] = PyTuple_GET_ITEM(plays, i);
-        seat[i] = get(play[i], &g_seat);
+        seat[i] = slot_get(play[i], &g_seat);
         if (seat[i] == NULL)
             goto error;
         s[i] = as_long(seat[i]);
-        PyObject *cards = get(play[i], &g_cards);
+        PyObject *cards = slot_get(play[i], &g_cards);
         if (cards == NULL)
             goto error;
         int ok = PyTuple_CheckExact(cards);
@@ -954,14 +923,14 @@ clean_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         if (!ok || s[i] < 0 || s[i] > 3)
             goto none;
     }
-    PyObject *att = get(play[0], &g_attempted);
+    PyObject *att = slot_get(play[0], &g_attempted);
     if (att == NULL)
         goto error;
     Py_DECREF(att);
     if (att != Py_None || (leader != Py_None && as_long(leader) != s[0])
         || s[1] != ((s[0] + 1) & 3) || s[2] != ((s[0] + 2) & 3) || s[3] != ((s[0] + 3) & 3))
         goto none;
-    order = get(ctx, &g_order);
+    order = slot_get(ctx, &g_order);
     if (order == NULL || read_order(order) < 0 || read_rules(ctx) < 0)
         goto error;
     if (!od.usable || !fl.decks || !analyse_cards(k[0], n, fl.decks, &ld))
@@ -1018,7 +987,7 @@ judge_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         if (r == NULL)
             goto error;
         PyList_SET_ITEM(out, i, r);         /* steals r */
-        PyObject *winner = get(r, &g_winner);
+        PyObject *winner = slot_get(r, &g_winner);
         if (winner == NULL)
             goto error;
         Py_SETREF(leader, winner);

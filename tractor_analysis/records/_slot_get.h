@@ -1,6 +1,6 @@
 /* Reading an attribute of a slots dataclass from C without the generic lookup (issue 27): shared by the
  * compiled cores that walk the engine's and the readers' objects (records/_tgn_write_core.c,
- * dataset/_rows_core.c; engine/_trick_core.c keeps its own copy, from before this header).
+ * dataset/_rows_core.c, engine/_trick_core.c).
  *
  * slot_get(obj, &reader) is obj.name (a new reference, or NULL with an exception, as PyObject_GetAttr):
  * read straight from the object's slot when obj's type is the type this reader learnt, else the
