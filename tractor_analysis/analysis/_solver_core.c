@@ -821,6 +821,28 @@ static int entry_cmp(const void *x, const void *y) {
     return a->first - b->first;
 }
 
+/* What one seat could beat a card with in a trick of singles led in group g (for the orders of
+ * plays only; no value rests on it): its highest strength in g (mg) and its highest trump (mt), -1
+ * when none.  tops_beat: does such a seat beat the card winning so far (group gw, strength sw)?  It
+ * follows g when it holds g, and then beats only a card of g of lower strength (equal strength: the
+ * card played first wins); void in g, any trump beats a plain card, a higher trump a trump.
+ * (trick_side, a bound, keeps search.py's _trick_side as it is, more cautious: a seat holding a
+ * higher trump counts there even when it must follow the led suit.) */
+typedef struct { int mg, mt; } SeatTops;
+
+static SeatTops seat_tops(Core *c, int seat, int g) {
+    SeatTops t = {-1, -1};
+    const uint8_t *hand = c->hands[seat];
+    for (int j = 0; j < c->ngk[g]; j++) { int k = c->gkinds[g][j]; if (hand[k] && c->strength[k] > t.mg) t.mg = c->strength[k]; }
+    for (int j = 0; j < c->ngk[TRUMP]; j++) { int k = c->gkinds[TRUMP][j]; if (hand[k] && c->strength[k] > t.mt) t.mt = c->strength[k]; }
+    return t;
+}
+
+static int tops_beat(SeatTops t, int g, int gw, int sw) {
+    if (t.mg >= 0) return gw == g && t.mg > sw;
+    return t.mt >= 0 && (gw != TRUMP || t.mt > sw);
+}
+
 /* The follows to a single lead, equal cards merged (plays.py's _single_follows), in search order,
  * written to out (one card each); returns their number.  The order: the plays after which the
  * follower's side wins the trick surely (no later seat of the other side holds a card beating the
@@ -873,16 +895,11 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
     }
     Entry es[NK]; int ne = 0;
     uint64_t seen = 0;
-    /* the later seats of the other side: their highest card of the led group (lg) and, when void in
-     * it, their highest trump (lt), -1 when none: can one beat a card winning the trick? */
-    int lg[3], lt[3], nl = 0;
+    /* the later seats of the other side: can one beat a card winning the trick? */
+    SeatTops later[3]; int nl = 0;
     for (int i = n + 1; i < 4; i++) {
         int s2 = (c->leader + i) & 3;
-        if (c->attacker[s2] == mine) continue;
-        int mg = -1, mt = -1;
-        for (int j = 0; j < c->ngk[g]; j++) { int k = c->gkinds[g][j]; if (c->hands[s2][k] && c->strength[k] > mg) mg = c->strength[k]; }
-        if (mg < 0 || g == TRUMP) for (int j = 0; j < c->ngk[TRUMP]; j++) { int k = c->gkinds[TRUMP][j]; if (c->hands[s2][k] && c->strength[k] > mt) mt = c->strength[k]; }
-        lg[nl] = mg; lt[nl] = mt; nl++;
+        if (c->attacker[s2] != mine) later[nl++] = seat_tops(c, s2, g);
     }
     for (int i = 0; i < ncand; i++) {
         int r = rep[cand[i]];
@@ -893,10 +910,7 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
         int rank = ahead ? 0 : 2;
         if (ahead) {
             int w = wins[r] == n ? r : c->tabcards[wins[r]][0], gw = c->group[w], sw = c->strength[w], beaten = 0;
-            for (int o = 0; o < nl && !beaten; o++) {
-                if (lg[o] >= 0) beaten = gw == g && lg[o] > sw;      /* equal strength: the first played wins */
-                else beaten = lt[o] >= 0 && (gw != TRUMP || lt[o] > sw);
-            }
+            for (int o = 0; o < nl && !beaten; o++) beaten = tops_beat(later[o], g, gw, sw);
             if (beaten) rank = 1;
         }
         es[ne].behind = rank; es[ne].pval = ahead ? -p : p;
@@ -1951,22 +1965,6 @@ static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *
     return found;
 }
 
-/* for the order of a leader's plays: per group the highest strength in the other hands (topo, -1:
- * none), and whether another seat void in it holds trumps (ruff) */
-static void sure_info(Core *c, int seat, int *topo, int *ruff) {
-    int trumps[4], has[4][5];
-    for (int s = 0; s < 4; s++) for (int g = 0; g < 5; g++) has[s][g] = 0;
-    for (int g = 0; g < 5; g++) {
-        topo[g] = -1; ruff[g] = 0;
-        for (int i = 0; i < c->ngk[g]; i++) {
-            int k = c->gkinds[g][i];
-            for (int s = 0; s < 4; s++) if (s != seat && c->hands[s][k]) { has[s][g] = 1; if (c->strength[k] > topo[g]) topo[g] = c->strength[k]; }
-        }
-    }
-    for (int s = 0; s < 4; s++) trumps[s] = has[s][TRUMP];
-    for (int g = 0; g < 4; g++) for (int s = 0; s < 4; s++) if (s != seat && trumps[s] && !has[s][g]) ruff[g] = 1;
-}
-
 static int search(Core *c, int alpha, int beta, int ply) {
     c->nodes++;
     if (c->nodes > c->limit_nodes || ((c->nodes & 1023) == 0 && now_s() > c->deadline)) {
@@ -2038,16 +2036,20 @@ static int search(Core *c, int alpha, int beta, int ply) {
      * beats (none higher in its group, no ruff) before an equal score, ties in the plays' own order */
     int order[nm > 0 ? nm : 1], score[nm > 0 ? nm : 1], no = 0;
     order[no] = hint; score[no++] = INT_MAX;
-    int topo[5], ruff[5];
-    if (!ntab && nm > 1) sure_info(c, seat, topo, ruff);
+    SeatTops others[5][3]; int known = 0;      /* at a lead: the other seats' tops per group, as needed */
     for (int i = 0; i < nm; i++) {
         if (i == hint) continue;
         const uint8_t *q = b->bytes + b->offs[i];
         int sc = c->history && !ntab ? c->history[(seat * NK + q[1]) * NK + q[q[0]]] : 0, at = no++;
         if (!ntab) {
-            int g = c->group[q[1]], top = -1;
+            int g = c->group[q[1]], top = -1, beaten = 0;
             for (int x = 1; x <= q[0]; x++) if (c->strength[q[x]] > top) top = c->strength[q[x]];
-            if (top >= topo[g] && !ruff[g] && sc < INT_MAX - 1) sc++;
+            if (!(known >> g & 1)) {
+                for (int o = 1; o < 4; o++) others[g][o - 1] = seat_tops(c, (seat + o) & 3, g);
+                known |= 1 << g;
+            }
+            for (int o = 0; o < 3 && !beaten; o++) beaten = tops_beat(others[g][o], g, g, top);
+            if (!beaten && sc < INT_MAX - 1) sc++;
         }
         while (at > 1 && score[at - 1] < sc) { order[at] = order[at - 1]; score[at] = score[at - 1]; at--; }
         order[at] = i; score[at] = sc;
