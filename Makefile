@@ -48,10 +48,11 @@ demo: $(STAMP)
 	@echo "  tractor --help              # every command, with examples / 所有命令及示例"
 	@echo "  open the report / 打开报告:  $$(cat out/report-path.txt)"
 
-## test: install what the tests need and run the whole suite
+## test: install what the tests need and run the whole suite, on up to 4 CPUs (pytest-xdist;
+## `.venv/bin/python -m pytest -q` alone runs it in one process)
 test: $(TSTAMP)
 	sh tests/install_browser.sh
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
 
 bench: $(STAMP)
 	$(BIN)/python bench/speed_bench.py
