@@ -230,6 +230,9 @@ typedef struct {
     int32_t *tid;                       /* per ply of a trick's start: its five groups' ids (etc_cut, the next trick) */
     Map gencs; int32_t next_gid; long long gid_clears;  /* group ids: an encoding -> its id (group_id) */
     uint8_t cb[NK]; uint64_t zg[5];     /* each kind's count byte (cbyte), each group's hash of them: kept by move_card */
+    int kidx[NK];                       /* a kind's place in its group's gkinds (-1: in none) */
+    uint8_t gcb[5][NK];                 /* each group's count bytes in gkinds order: kept by move_card */
+    int gcnt[4][5];                     /* each seat's cards of each group's gkinds: kept by move_card */
     struct GCache *gcache;              /* group_id's first look: a group's hash -> its id (GCACHE slots) */
 } Core;
 
@@ -248,10 +251,13 @@ static int pts_of(Core *c, const uint8_t *cards, int n) {
     int p = 0; for (int i = 0; i < n; i++) p += c->points[cards[i]]; return p;
 }
 
-/* count byte of one kind: the four hands' copies, 2 bits each (the caller checks copies <= 3) */
-static inline uint8_t cbyte(Core *c, int k) {
+/* count byte of one kind: the four hands' copies, 2 bits each (the caller checks copies <= 3);
+ * cbyte_of_hands makes it, cbyte reads the one move_card keeps */
+static inline uint8_t cbyte_of_hands(Core *c, int k) {
     return (uint8_t)(c->hands[0][k] | (c->hands[1][k] << 2) | (c->hands[2][k] << 4) | (c->hands[3][k] << 6));
 }
+
+static inline uint8_t cbyte(Core *c, int k) { return c->cb[k]; }
 
 /* a hash of one kind's count byte, for the groups' hashes (zg: the xor over the group's kinds) */
 static inline uint64_t zkind(int k, int b) {
@@ -263,23 +269,28 @@ static inline uint64_t zkind(int k, int b) {
 /* a card of kind k leaves (d = -1) or goes back to (d = +1) the hand of seat: the hands, the cards
  * in play, the count byte and its group's hash move together (every change of the hands goes here) */
 static inline void move_card(Core *c, int seat, int k, int d) {
-    int old = c->cb[k];
+    int old = c->cb[k], g = c->group[k], x = c->kidx[k];
     c->hands[seat][k] += d; c->inplay[k] += d;
     c->cb[k] = (uint8_t)(old + d * (1 << (2 * seat)));
-    c->zg[c->group[k]] ^= zkind(k, old) ^ zkind(k, c->cb[k]);
+    c->zg[g] ^= zkind(k, old) ^ zkind(k, c->cb[k]);
+    if (x >= 0) { c->gcb[g][x] = c->cb[k]; c->gcnt[seat][g] += d; }
 }
 
-static int group_held(Core *c, int seat, int g) {
-    const uint8_t *h = c->hands[seat];
-    for (int i = 0; i < c->ngk[g]; i++) if (h[c->gkinds[g][i]]) return 1;
-    return 0;
+/* move_card's derived state made again from the hands (at a load) */
+static void derive_counts(Core *c) {
+    memset(c->zg, 0, sizeof c->zg); memset(c->gcnt, 0, sizeof c->gcnt);
+    for (int k = 0; k < NK; k++) { c->cb[k] = cbyte_of_hands(c, k); c->zg[c->group[k]] ^= zkind(k, c->cb[k]); }
+    for (int g = 0; g < 5; g++)
+        for (int i = 0; i < c->ngk[g]; i++) {
+            int k = c->gkinds[g][i];
+            c->gcb[g][i] = c->cb[k];
+            for (int seat = 0; seat < 4; seat++) c->gcnt[seat][g] += c->hands[seat][k];
+        }
 }
 
-static int group_count(Core *c, int seat, int g) {
-    const uint8_t *h = c->hands[seat]; int n = 0;
-    for (int i = 0; i < c->ngk[g]; i++) n += h[c->gkinds[g][i]];
-    return n;
-}
+static inline int group_held(Core *c, int seat, int g) { return c->gcnt[seat][g] > 0; }
+
+static inline int group_count(Core *c, int seat, int g) { return c->gcnt[seat][g]; }
 
 /* ------------------------------------------------------------------ trick winners */
 /* The winner of plays of one card each (lead first): the first highest card of the led group, a
@@ -651,16 +662,11 @@ static int32_t group_id(Core *c, int g, int add) {
     uint64_t h = (c->zg[g] ^ (uint64_t)(g + 1) * 0x9E3779B97F4A7C15ULL) | 1;     /* 0: an empty slot */
     GCache *e = &c->gcache[(h >> 17) & (GCACHE - 1)];
     int n = c->ngk[g];
-    const uint8_t *kinds = c->gkinds[g];
-    if (e->h == h && e->g == g) {
-        int i = 0;
-        while (i < n && e->st[i] == c->cb[kinds[i]]) i++;
-        if (i == n) return e->id;
-    }
+    if (e->h == h && e->g == g && memcmp(e->st, c->gcb[g], (size_t)n) == 0) return e->id;
     int32_t id = group_id_slow(c, g, add);
     if (id >= 0) {
         e->h = h; e->g = (uint8_t)g; e->id = id;
-        for (int i = 0; i < n; i++) e->st[i] = c->cb[kinds[i]];
+        memcpy(e->st, c->gcb[g], (size_t)n);
     }
     return id;
 }
@@ -742,7 +748,7 @@ static int groups_part(Core *c, uint8_t *key, int mask) {
     key[len++] = (uint8_t)mask;
     for (int g = 0; g < 5; g++) {
         if (!(mask >> g & 1)) continue;
-        for (int i = 0; i < c->ngk[g]; i++) key[len++] = cbyte(c, c->gkinds[g][i]);
+        memcpy(key + len, c->gcb[g], (size_t)c->ngk[g]); len += c->ngk[g];
     }
     return len;
 }
@@ -1097,8 +1103,9 @@ static int gen_follows(Core *c, const uint8_t *lead, int n, const uint8_t *hand,
 
 
 /* ------------------------------------------------------------------ follows to a multi-card lead */
-/* The engine's legal follows (engine.legal.legal_follows, through the solver's _core_follows) for
- * the seat to move, kept on the lead and the follower's hand: count u16, 0, then (length, cards). */
+/* The legal follows for the seat to move, kept on the lead and the follower's hand: count u16, 0,
+ * then (length, cards).  Made here (gen_follows) where the core has the rules, else the engine's
+ * (engine.legal.legal_follows, through the solver's _core_follows). */
 static Slot *raw_follows(Core *c, int seat) {
     uint8_t key[MAXC + 2 + NK];
     int n = c->tablen[0], len = 0;
@@ -1108,6 +1115,25 @@ static Slot *raw_follows(Core *c, int seat) {
     uint64_t h = hash_bytes(key, len);
     Slot *s = map_find(&c->raws, key, len, h);
     if (s) return s;
+    PlayList made = {0};                /* made here (gen_follows) when the core has the rules */
+    int here = gen_follows(c, c->tabcards[0], n, c->hands[seat], &made);
+    if (made.err) { free(made.b); PyErr_NoMemory(); return NULL; }
+    if (here) {
+        if (made.count > 65535) {
+            free(made.b);
+            PyErr_Format(PyExc_ValueError, "seat %d has more than 65,535 legal follows to a lead of %d cards: more than the solver core holds", seat, n);
+            return NULL;
+        }
+        uint32_t at;
+        s = map_add(&c->raws, key, len, h, 3 + (uint32_t)made.len, &at);
+        if (!s) { free(made.b); PyErr_NoMemory(); return NULL; }
+        uint8_t *p = c->raws.ar + at;
+        p[0] = made.count & 255; p[1] = (uint8_t)(made.count >> 8); p[2] = 0;
+        if (made.len) memcpy(p + 3, made.b, made.len);
+        s->c = 3 + (int32_t)made.len;
+        free(made.b);
+        return s;
+    }
     PyObject *lead = PyTuple_New(n);
     if (!lead) return NULL;
     for (int i = 0; i < n; i++) PyTuple_SET_ITEM(lead, i, PyLong_FromLong(c->tabcards[0][i]));
@@ -1160,6 +1186,53 @@ static int okey_cmp(const void *x, const void *y) {
     return a->index - b->index;
 }
 
+/* A play's cards of each class of equal cards moved onto the class's first members (the class
+ * lists them weakest first), as many of each as the play held of the members, most first; the
+ * play's cards sorted by kind again (moves.canonical).  Class ids are < 64 (at most NK / 2 + 1). */
+static void canonical_follow(uint8_t *m, int n, const int *cls_of, const Members *mem) {
+    uint8_t out[MAXC];
+    uint64_t done = 0;
+    int w = 0;
+    for (int j = 0; j < n; j++) {
+        int id = cls_of[m[j]];
+        if (id < 0) { out[w++] = m[j]; continue; }
+        if (done >> id & 1) continue;
+        done |= 1ULL << id;
+        int taken[NK], nt = mem[id].n;
+        for (int q = 0; q < nt; q++) {
+            int k = mem[id].k[q], t = 0;
+            for (int x = 0; x < n; x++) t += m[x] == k;
+            taken[q] = t;
+        }
+        for (int q = 1; q < nt; q++) {          /* most first (insertion: a few members) */
+            int x = taken[q], y = q;
+            while (y > 0 && taken[y - 1] < x) { taken[y] = taken[y - 1]; y--; }
+            taken[y] = x;
+        }
+        for (int q = 0; q < nt; q++) for (int t = 0; t < taken[q]; t++) out[w++] = mem[id].k[q];
+    }
+    for (int i = 1; i < w; i++) {               /* by kind again */
+        uint8_t x = out[i]; int y = i;
+        while (y > 0 && out[y - 1] > x) { out[y] = out[y - 1]; y--; }
+        out[y] = x;
+    }
+    memcpy(m, out, (size_t)n);
+}
+
+/* The dedup of a node's plays of n cards each (plays[0..u) distinct, stored n bytes apart): is
+ * plays[u] one of them?  If not, it is added to `seen` (open addressing, indices, -1 empty; at
+ * most half full: the caller sizes it for every play). */
+static int seen_add(int32_t *seen, size_t smask, const uint8_t *plays, int n, int u) {
+    const uint8_t *m = plays + (size_t)u * n;
+    size_t i = hash_bytes(m, (size_t)n) & smask;
+    while (seen[i] >= 0) {
+        if (memcmp(plays + (size_t)seen[i] * n, m, (size_t)n) == 0) return 1;
+        i = (i + 1) & smask;
+    }
+    seen[i] = u;
+    return 0;
+}
+
 /* A follower's plays to a multi-card lead (plays.py's _follow_moves: moves.merged, then _ordered):
  * equal cards merged (moves.equal_classes with the table's cards in play, each play replaced by its
  * representative, moves.canonical), duplicates dropped in order, then the plays putting the seat's
@@ -1168,22 +1241,11 @@ static int okey_cmp(const void *x, const void *y) {
 static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint64_t h) {
     int n = c->tablen[0], nraw;
     const uint8_t *p;                   /* the plays: (length, cards) records */
-    PlayList made = {0};
-    int here = gen_follows(c, c->tabcards[0], n, c->hands[seat], &made);
-    if (made.err) { free(made.b); PyErr_NoMemory(); return NULL; }
-    if (here) {
-        if (made.count > 65535) {
-            free(made.b);
-            PyErr_Format(PyExc_ValueError, "seat %d has more than 65,535 legal follows to a lead of %d cards: more than the solver core holds", seat, n);
-            return NULL;
-        }
-        p = made.b; nraw = made.count;
-    } else {
-        Slot *r = raw_follows(c, seat);
-        if (!r) return NULL;
-        const uint8_t *q = c->raws.ar + r->off + r->len;
-        nraw = q[0] | q[1] << 8; p = q + 3;
-    }
+    PlayList made = {0};                /* (kept empty: the plays live in the raws map) */
+    Slot *r = raw_follows(c, seat);
+    if (!r) return NULL;
+    const uint8_t *rq = c->raws.ar + r->off + r->len;
+    nraw = rq[0] | rq[1] << 8; p = rq + 3;
     if (nraw == 0) {
         free(made.b);
         PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
@@ -1204,31 +1266,22 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
         for (int k = 0; k < NK; k++) cls_of[k] = -1;
         int ids = 0;
         for (int g = 0; g < 5; g++) if (mask >> g & 1) ids = classes_of_group(c, c->hands[seat], all, g, cls_of, mem, ids);
+        size_t smask = 15;
+        while (smask + 1 < 2 * (size_t)nraw) smask = smask * 2 + 1;
+        int32_t *seen = malloc((smask + 1) * sizeof(int32_t));
+        if (!seen) { free(mv); free(ok); free(made.b); PyErr_NoMemory(); return NULL; }
+        memset(seen, 0xff, (smask + 1) * sizeof(int32_t));
         for (int i = 0; i < nraw; i++) {
             uint8_t *m = mv + (size_t)nu * n;
             memcpy(m, p + i * (n + 1) + 1, n);
             if (ids) {
-                int cnt[NK] = {0}, touched = 0;
-                for (int j = 0; j < n; j++) { cnt[m[j]]++; if (cls_of[m[j]] >= 0) touched = 1; }
-                if (touched) {
-                    int done[NK / 2 + 1] = {0};
-                    for (int j = 0; j < n; j++) {
-                        int id = cls_of[m[j]];
-                        if (id < 0 || done[id]) continue;
-                        done[id] = 1;
-                        int taken[NK];
-                        for (int q = 0; q < mem[id].n; q++) taken[q] = cnt[mem[id].k[q]];
-                        qsort(taken, mem[id].n, sizeof(int), int_desc);
-                        for (int q = 0; q < mem[id].n; q++) cnt[mem[id].k[q]] = taken[q];
-                    }
-                    int w = 0;
-                    for (int k = 0; k < NK; k++) for (int q = 0; q < cnt[k]; q++) m[w++] = (uint8_t)k;
-                }
+                int touched = 0;
+                for (int j = 0; j < n && !touched; j++) touched = cls_of[m[j]] >= 0;
+                if (touched) canonical_follow(m, n, cls_of, mem);
             }
-            int dup = 0;
-            for (int u = 0; u < nu && !dup; u++) dup = memcmp(mv + (size_t)u * n, m, n) == 0;
-            if (!dup) nu++;
+            if (!seen_add(seen, smask, mv, n, nu)) nu++;
         }
+        free(seen);
         int mine = c->attacker[seat], t = c->ntab;
         for (int u = 0; u < nu; u++) {
             const uint8_t *m = mv + (size_t)u * n;
@@ -2118,6 +2171,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
             PyErr_SetString(PyExc_ValueError, "points: each card 0, 5 or 10"); return -1;
         }
     }
+    for (int k = 0; k < NK; k++) c->kidx[k] = -1;
     for (int g = 0; g < 5; g++) {
         PyObject *per = PyTuple_GET_ITEM(at, g);
         c->nat[g] = (int)PyTuple_GET_SIZE(per);
@@ -2130,6 +2184,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
             for (int j = 0; j < c->natk[g][s]; j++) {
                 int k = (int)PyLong_AsLong(PyTuple_GET_ITEM(ks, j));
                 c->at[g][s][j] = (uint8_t)k;
+                if (k < 0 || k >= NK || c->kidx[k] >= 0) { PyErr_SetString(PyExc_ValueError, "a kind outside the cards or in two places of the order"); return -1; }
+                c->kidx[k] = c->ngk[g];
                 c->gkinds[g][c->ngk[g]++] = (uint8_t)k;
             }
         }
@@ -2182,8 +2238,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
             c->left += c->hands[s][k];
         }
     }
-    for (int g = 0; g < 5; g++) c->zg[g] = 0;
-    for (int k = 0; k < NK; k++) { c->cb[k] = cbyte(c, k); c->zg[c->group[k]] ^= zkind(k, c->cb[k]); }
+    derive_counts(c);
     c->leader = leader & 3;
     Py_ssize_t nt = PyTuple_GET_SIZE(table);
     if (nt > 3) { PyErr_SetString(PyExc_ValueError, "a table of at most 3 plays"); return NULL; }
