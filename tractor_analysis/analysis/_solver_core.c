@@ -82,7 +82,7 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
         p += 8; n -= 8;
     }
     uint64_t w = 0;
-    memcpy(&w, p, n);
+    for (size_t i = 0; i < n; i++) w |= (uint64_t)p[i] << (8 * i);     /* the tail, as a little-endian load */
     h = (h ^ w) * 0x94d049bb133111ebULL; h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ULL; h ^= h >> 32;
     return h | 1;          /* 0 marks an empty slot */
@@ -233,6 +233,7 @@ typedef struct {
     int kidx[NK];                       /* a kind's place in its group's gkinds (-1: in none) */
     uint8_t gcb[5][NK];                 /* each group's count bytes in gkinds order: kept by move_card */
     int gcnt[4][5];                     /* each seat's cards of each group's gkinds: kept by move_card */
+    int gpc[4][5][3];                   /* the same by points (0, 5, 10: index points / 5): kept by move_card */
     struct GCache *gcache;              /* group_id's first look: a group's hash -> its id (GCACHE slots) */
 } Core;
 
@@ -273,18 +274,20 @@ static inline void move_card(Core *c, int seat, int k, int d) {
     c->hands[seat][k] += d; c->inplay[k] += d;
     c->cb[k] = (uint8_t)(old + d * (1 << (2 * seat)));
     c->zg[g] ^= zkind(k, old) ^ zkind(k, c->cb[k]);
-    if (x >= 0) { c->gcb[g][x] = c->cb[k]; c->gcnt[seat][g] += d; }
+    if (x >= 0) { c->gcb[g][x] = c->cb[k]; c->gcnt[seat][g] += d; c->gpc[seat][g][c->points[k] / 5] += d; }
 }
 
 /* move_card's derived state made again from the hands (at a load) */
 static void derive_counts(Core *c) {
-    memset(c->zg, 0, sizeof c->zg); memset(c->gcnt, 0, sizeof c->gcnt);
+    memset(c->zg, 0, sizeof c->zg); memset(c->gcnt, 0, sizeof c->gcnt); memset(c->gpc, 0, sizeof c->gpc);
     for (int k = 0; k < NK; k++) { c->cb[k] = cbyte_of_hands(c, k); c->zg[c->group[k]] ^= zkind(k, c->cb[k]); }
     for (int g = 0; g < 5; g++)
         for (int i = 0; i < c->ngk[g]; i++) {
             int k = c->gkinds[g][i];
             c->gcb[g][i] = c->cb[k];
-            for (int seat = 0; seat < 4; seat++) c->gcnt[seat][g] += c->hands[seat][k];
+            for (int seat = 0; seat < 4; seat++) {
+                c->gcnt[seat][g] += c->hands[seat][k]; c->gpc[seat][g][c->points[k] / 5] += c->hands[seat][k];
+            }
         }
 }
 
@@ -779,7 +782,7 @@ typedef struct { int n; uint8_t k[NK]; } Members;
 static int classes_of_group(Core *c, const uint8_t *hand, const uint8_t *inplay, int g,
                             int *cls_of /* per kind: class id or -1 */, Members *mem, int next_id) {
     int sole = 0;
-    for (int i = 0; i < c->ngk[g]; i++) { int k = c->gkinds[g][i]; if (hand[k] && hand[k] == inplay[k]) sole++; }
+    for (int i = 0; i < c->ngk[g] && sole < 2; i++) { int k = c->gkinds[g][i]; if (hand[k] && hand[k] == inplay[k]) sole++; }
     if (sole < 2) return next_id;
     int n = c->nat[g];
     int occ[MAXS];
@@ -839,8 +842,9 @@ typedef struct { int mg, mt; } SeatTops;
 static SeatTops seat_tops(Core *c, int seat, int g) {
     SeatTops t = {-1, -1};
     const uint8_t *hand = c->hands[seat];
-    for (int j = 0; j < c->ngk[g]; j++) { int k = c->gkinds[g][j]; if (hand[k] && c->strength[k] > t.mg) t.mg = c->strength[k]; }
-    for (int j = 0; j < c->ngk[TRUMP]; j++) { int k = c->gkinds[TRUMP][j]; if (hand[k] && c->strength[k] > t.mt) t.mt = c->strength[k]; }
+    /* gkinds lists a group's kinds by strength, weakest first: the first held from the end is the top */
+    for (int j = c->ngk[g] - 1; j >= 0; j--) { int k = c->gkinds[g][j]; if (hand[k]) { t.mg = c->strength[k]; break; } }
+    for (int j = c->ngk[TRUMP] - 1; j >= 0; j--) { int k = c->gkinds[TRUMP][j]; if (hand[k]) { t.mt = c->strength[k]; break; } }
     return t;
 }
 
@@ -1814,33 +1818,28 @@ static int pc_sum(const PCount *p, int j, int highest) {
 
 static int run_bound(Core *c, int *whole) {
     int L = c->leader, P = (L + 2) & 3;
-    int held[4] = {0, 0, 0, 0}, cnt[4][5];
+    int held[4] = {0, 0, 0, 0}, (*cnt)[5] = c->gcnt;
     PCount pc[4][5], top[5];
-    memset(pc, 0, sizeof pc); memset(top, 0, sizeof top);
-    int M[5];
-    for (int g = 0; g < 5; g++) {
-        M[g] = INT_MIN;
-        for (int seat = 0; seat < 4; seat++) {
-            const uint8_t *h = c->hands[seat]; int n = 0;
-            for (int i = 0; i < c->ngk[g]; i++) {
-                int k = c->gkinds[g][i];
-                if (!h[k]) continue;
-                n += h[k];
-                pc[seat][g].n[c->points[k] / 5] += h[k];
-                if (seat != L && c->strength[k] > M[g]) M[g] = c->strength[k];
-            }
-            cnt[seat][g] = n; held[seat] += n;
+    memset(top, 0, sizeof top);
+    for (int seat = 0; seat < 4; seat++)
+        for (int g = 0; g < 5; g++) {
+            held[seat] += cnt[seat][g];
+            for (int i = 0; i < 3; i++) pc[seat][g].n[i] = c->gpc[seat][g][i];
         }
-    }
     if (!held[L]) { *whole = 0; return 0; }
     int ntop[5];
+    const uint8_t *lh = c->hands[L];
     for (int g = 0; g < 5; g++) {
         ntop[g] = 0;
         if (!cnt[L][g]) continue;
-        const uint8_t *lh = c->hands[L];
-        for (int i = 0; i < c->ngk[g]; i++) {
+        /* M: the highest strength the other seats hold in g (gkinds: weakest first); then the
+         * leader's cards of g at M or above */
+        int M = INT_MIN, j = c->ngk[g] - 1;
+        for (; j >= 0; j--) { int k = c->gkinds[g][j]; if (c->inplay[k] > lh[k]) { M = c->strength[k]; break; } }
+        for (int i = c->ngk[g] - 1; i >= 0; i--) {
             int k = c->gkinds[g][i];
-            if (lh[k] && c->strength[k] >= M[g]) { top[g].n[c->points[k] / 5] += lh[k]; ntop[g] += lh[k]; }
+            if (c->strength[k] < M) break;
+            if (lh[k]) { top[g].n[c->points[k] / 5] += lh[k]; ntop[g] += lh[k]; }
         }
     }
     int jt = ntop[TRUMP], chain = 0, chain_tricks = 0, single = 0, single_tricks = 0;
@@ -1966,9 +1965,11 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
 /* Probed only at a node met for the first time (no entry of its own: a node with one tries its best
  * move of the last visit first, which nearly always settles it; probing there too saved 0.3 % of
  * the nodes, at a price), and only while the hands hold ETC_MIN_LEFT cards or more (below, the
- * next position has under 3 tricks: probing costs more than it saves). */
+ * next position has under 5 tricks: probing costs more than it saves.  12 until the nodes got
+ * cheaper; on the 15 bench hands' last 8 tricks 20 gave +13 % nodes and -12 % CPU in all, and
+ * never probing +19 % nodes: bench/README.md, issue 23, seventh part). */
 #ifndef ETC_MIN_LEFT
-#define ETC_MIN_LEFT 12
+#define ETC_MIN_LEFT 20
 #endif
 static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *v, int ply) {
     int maximise = c->attacker[seat], leader = c->leader, found = 0;
@@ -2184,7 +2185,11 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
             for (int j = 0; j < c->natk[g][s]; j++) {
                 int k = (int)PyLong_AsLong(PyTuple_GET_ITEM(ks, j));
                 c->at[g][s][j] = (uint8_t)k;
-                if (k < 0 || k >= NK || c->kidx[k] >= 0) { PyErr_SetString(PyExc_ValueError, "a kind outside the cards or in two places of the order"); return -1; }
+                /* gkinds then lists each group's kinds by strength, weakest first (seat_tops relies on it) */
+                if (k < 0 || k >= NK || c->kidx[k] >= 0 || c->strength[k] != s) {
+                    PyErr_SetString(PyExc_ValueError, "order.at: a kind outside the cards, in two places, or at another strength than its own");
+                    return -1;
+                }
                 c->kidx[k] = c->ngk[g];
                 c->gkinds[g][c->ngk[g]++] = (uint8_t)k;
             }
