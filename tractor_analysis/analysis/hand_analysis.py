@@ -260,7 +260,10 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, bases, penalties, c
     if j == 0 and p.attempted is not None:
         after_pos = Position(after_pos.hands, after_pos.leader, after_pos.table,
                              after_pos.points + penalties[index])
-    after = _solve(solver, after_pos, clock, guess) if before is not None else None
+    # the search after the play starts from the total before it: a play that is best keeps it (and
+    # most are), a costly one moved it from there (bench/README.md, issue 23, seventh part)
+    after = _solve(solver, after_pos, clock, before.value if before.value is not None else guess) \
+        if before is not None else None
     v_before = before.value if before is not None else None
     v_after = after.value if after is not None else None
     nodes = (before.nodes if before else 0) + (after.nodes if after else 0)
