@@ -280,13 +280,26 @@ def arrow_without_numpy() -> None:
     issue 27, tenth pass).  numpy stays out of the process for good (``sys.modules["numpy"] = None``:
     importing it raises :class:`ImportError`): numpy imported after pyarrow would find pyarrow's
     numpy support not set up (a crash in ``to_pandas``).  Not with ``TRACTOR_PURE_PYTHON=1`` (the
-    numpy code is the reference then) nor when pandas, numpy or pyarrow is imported already."""
+    numpy code is the reference then) nor when pandas, numpy or pyarrow is imported already.
+
+    cloudpickle, when installed (Dask brings it), is kept out of pyarrow's import the same way:
+    pyarrow takes it for pickling its extension types if it can (``try: import cloudpickle as pickle``,
+    else the standard ``pickle``), and its import (with ``logging``) is ≈ 0.012 CPU-s of every ingest
+    process; ingest pickles nothing through pyarrow.  Unlike numpy it may be imported later as usual
+    (nothing of pyarrow's depends on which one it took)."""
     from tractor_analysis.records.compiled import pure_python_forced
 
     if pure_python_forced() or any(m in sys.modules for m in ("numpy", "pyarrow", "pandas")):
         return
     sys.modules["numpy"] = None     # type: ignore[assignment]
-    import pyarrow  # noqa: F401
+    blocked = "cloudpickle" not in sys.modules
+    if blocked:
+        sys.modules["cloudpickle"] = None     # type: ignore[assignment]
+    try:
+        import pyarrow  # noqa: F401
+    finally:
+        if blocked and sys.modules.get("cloudpickle", 0) is None:
+            del sys.modules["cloudpickle"]
 
 
 def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,

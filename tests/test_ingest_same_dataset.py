@@ -77,7 +77,7 @@ def test_the_console_script_stores_what_the_pure_python_reference_stores(inputs,
 _PROBE = textwrap.dedent("""
     import atexit, os, sys
     atexit.register(lambda: print("atexit", "numpy" in sys.modules and sys.modules["numpy"] is not None,
-                                  "pandas" in sys.modules, flush=True))
+                                  "pandas" in sys.modules, "cloudpickle" in sys.modules, flush=True))
     sys.argv = ["tractor"] + sys.argv[1:]
     from tractor_analysis.cli import run
     run()
@@ -93,15 +93,16 @@ def _probe(*args: str, pure: bool = False) -> subprocess.CompletedProcess:
 
 
 def test_ingest_imports_neither_numpy_nor_pandas_and_runs_the_exit_functions(tmp_path):
-    """One worker and two: no numpy (pyarrow imported without it) and no pandas; the exit functions
+    """One worker and two: no numpy (pyarrow imported without it), no pandas and no cloudpickle (kept out
+    of pyarrow's import, issue 27's eleventh pass; installed here: Dask's); the exit functions
     run before the process ends without its teardown, the exit status and the summary line kept; with
     errors, the problems are printed (``show_errors``, formerly through pandas) and the status is 2."""
     for workers in ("1", "2"):
         done = _probe("ingest", "sample_logs", "-o", str(tmp_path / f"ds{workers}"), "-q", "--workers", workers)
-        assert done.returncode == 0 and done.stdout.split() == ["atexit", "False", "False"], done.stdout + done.stderr
+        assert done.returncode == 0 and done.stdout.split() == ["atexit", "False", "False", "False"], done.stdout + done.stderr
         assert "ingested 4 files" in done.stderr
     done = _probe("ingest", "tests/data/bad", "-o", str(tmp_path / "bad"), "-q")
-    assert done.returncode == 2 and done.stdout.split() == ["atexit", "False", "False"], done.stdout + done.stderr
+    assert done.returncode == 2 and done.stdout.split() == ["atexit", "False", "False", "False"], done.stdout + done.stderr
     assert "binary.tgn:1:5: binary file" in done.stderr and "… and 26 more" in done.stderr
     pure = _probe("ingest", "sample_logs", "-o", str(tmp_path / "pure"), "-q", pure=True)
     assert pure.returncode == 0 and pure.stdout.split()[0] == "atexit"     # numpy's code for the columns then

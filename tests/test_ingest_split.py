@@ -253,3 +253,33 @@ def test_a_kill_leaves_the_split_file_whole_or_absent(lines, tmp_path, when):
     ds = load(str(out))
     assert len(ds.files) == 1 and sorted(ds.matches["match_index"]) == list(range(3 * len(lines)))
     assert not list(out.rglob(".part-*"))
+
+
+def test_line_breaks_counted_in_place_as_on_slices():
+    """The planning counts line breaks and blank lines over ranges of a chunk without slicing them, and
+    the carriage-return counts only where a range holds one (issue 27, eleventh pass): the same counts
+    as counting each slice whole (the reference below), for random bytes of ``a``, ``\\n`` and ``\\r``
+    cut anywhere, the counts carried from piece to piece."""
+    import random
+
+    from tractor_analysis.dataset.segments import _Count
+
+    def reference(pieces: list[bytes]) -> tuple[int, int]:
+        breaks = blank = 0
+        last = b""
+        for b in pieces:
+            if b:
+                crlf = b.count(b"\r\n") + (last == b"\r" and b[:1] == b"\n")
+                breaks += b.count(b"\n") + b.count(b"\r") - crlf
+                blank += b.count(b"\n\n") + b.count(b"\n\r\n") + (last == b"\n" and b[:1] == b"\n")
+                last = b[-1:]
+        return breaks, blank
+
+    rng = random.Random(27)
+    for _ in range(5000):
+        data = bytes(rng.choice(b"a\n\r") for _ in range(rng.randint(0, 30)))
+        cuts = [0, *sorted(rng.randint(0, len(data)) for _ in range(rng.randint(0, 4))), len(data)]
+        count = _Count()
+        for lo, hi in zip(cuts, cuts[1:]):
+            count.add(data, lo, hi)
+        assert (count.breaks, count.blank) == reference([data[a:b] for a, b in zip(cuts, cuts[1:])]), (data, cuts)

@@ -134,6 +134,34 @@ def _whole_replays_agree(rules, monkeypatch):
     assert repr(fast) == repr(slow) and fast == slow
 
 
+@pytest.mark.parametrize("preset", ["standard", "tournament", "80fen"])
+def test_replays_without_hands_before_are_the_same_but_for_them(preset, monkeypatch):
+    """``replay_match(..., hands_before=False)`` (``ingest``'s, issue 27 eleventh pass): every trick's
+    ``hands_before`` is ``()`` and everything else is what the full replay gives, through the core's loop
+    (clean tricks in C, the others by ``judge_trick_python(..., False)``) and through the Python loop
+    alone; with violations (failed throws, wrong follows) injected."""
+    import dataclasses
+
+    matches = [simulate_match(31, i, rules=PRESETS[preset], violation_rate=0.08, max_hands=4) for i in range(3)]
+
+    def emptied(result):
+        return dataclasses.replace(result, hands=tuple(dataclasses.replace(
+            h, tricks=tuple(dataclasses.replace(t, hands_before=()) for t in h.tricks)) for h in result.hands))
+
+    legal.clear_memo()
+    full = [replay_match(m) for m in matches]
+    assert any(t.hands_before for r in full for h in r.hands for t in h.tricks)
+    expected = [emptied(r) for r in full]
+    assert any(t.violations for r in expected for h in r.hands for t in h.tricks)
+    for loop in (tricks._JUDGE_TRICKS, None):
+        monkeypatch.setattr(tricks, "_JUDGE_TRICKS", loop)
+        legal.clear_memo()
+        lean = [replay_match(m, hands_before=False) for m in matches]
+        assert all(t.hands_before == () for r in lean for h in r.hands for t in h.tricks)
+        assert repr(lean) == repr(expected) and lean == expected
+    assert [replay_match(m) for m in matches] == full          # the default keeps them
+
+
 def test_odd_arguments_are_left_to_python():
     ctx, trick, hands, leader = next(c for c in _calls("standard", 5) if len(c[1].plays[0].cards) == 1)
     for bad in (tuple(tuple(h) for h in hands), hands[:3], [h[:53] for h in hands], [list(map(float, h)) for h in hands]):

@@ -18,6 +18,9 @@ import pyarrow.parquet as pq
 from .arrow_columns import column as column_of, read_part
 from .schema import DatasetError
 
+_KEY_COLUMNS = ("match_id", "match_key", "duplicate_of")
+"""What :func:`mark_duplicates` reads of a batch's ``matches`` part (all of it only to rewrite it)."""
+
 _KNOWN: dict[str, tuple[set[str], dict[str, str]]] = {}
 """Per dataset folder: the committed ``matches`` parts read so far, and ``match_key`` → the
 ``match_id`` of the first copy (read incrementally: a part is read once per process)."""
@@ -31,7 +34,7 @@ def _first_copies(root: str) -> dict[str, str]:
         try:
             f = pq.ParquetFile(part)
             if "match_key" in f.schema_arrow.names:
-                t = f.read(columns=["match_id", "match_key", "duplicate_of"])
+                t = f.read(columns=list(_KEY_COLUMNS))
                 for mid, key, dup in zip(t["match_id"].to_pylist(), t["match_key"].to_pylist(),
                                          t["duplicate_of"].to_pylist()):
                     if key is not None and dup is None:
@@ -49,7 +52,7 @@ def mark_duplicates(root: str, tmp_matches: str, pending: dict[str, str] | None 
     ``pending``: ``match_key`` → first copy in the batches published together before this one
     (filled here).  Returns how many rows name a first copy."""
     first = _first_copies(root)
-    table = read_part(tmp_matches)
+    table = read_part(tmp_matches, list(_KEY_COLUMNS))    # the whole part only to rewrite it
     if "match_key" not in table.column_names or not table.num_rows:
         return 0
     mids = [str(m) for m in table["match_id"].to_pylist()]
@@ -62,6 +65,7 @@ def mark_duplicates(root: str, tmp_matches: str, pending: dict[str, str] | None 
             local[key] = mid
         new.append(kept)
     if new != old:
+        table = read_part(tmp_matches)
         i = table.schema.get_field_index("duplicate_of")
         column = column_of(new, table.schema.field(i).type)
         table = table.set_column(i, table.schema.field(i), column)

@@ -127,7 +127,8 @@ def _replay(matches: list, first: int, choice, diags: list[Diagnostic], analyse=
             continue
         try:
             rules = choice.for_match(match) if choice is not None else None
-            results.append(replay_match(match, rules=rules))
+            # the tricks' hands_before: read by the endgame analysis only, never by the rows
+            results.append(replay_match(match, rules=rules, hands_before=analyse is not None))
         except Exception as exc:  # an engine bug must not stop the batch: record it
             results.append(None)
             first_line = match.hands[0].line if match.hands else 0

@@ -71,21 +71,32 @@ def wanted(path: str, size: int, workers: int) -> int:
 
 
 class _Count:
-    """Line breaks and blank lines counted over consecutive pieces of the raw bytes."""
+    """Line breaks and blank lines counted over consecutive pieces of the raw bytes (each piece a
+    range of a chunk: counted in place, not sliced out; the carriage-return counts only for a piece
+    that holds one — a file with ``\n`` line ends has none: issue 27, eleventh pass)."""
 
     __slots__ = ("breaks", "blank", "last")
 
     def __init__(self) -> None:
         self.breaks = self.blank = 0
-        self.last = b""
+        self.last = -1
+        """The last byte counted (-1: none yet)."""
 
-    def add(self, b: bytes) -> None:
-        if not b:
+    def add(self, b: bytes, lo: int = 0, hi: int | None = None) -> None:
+        """Count ``b[lo:hi]`` (the rest of ``b`` when ``hi`` is ``None``)."""
+        hi = len(b) if hi is None else hi
+        if hi <= lo:
             return
-        crlf = b.count(b"\r\n") + (self.last == b"\r" and b[:1] == b"\n")
-        self.breaks += b.count(b"\n") + b.count(b"\r") - crlf
-        self.blank += b.count(b"\n\n") + b.count(b"\n\r\n") + (self.last == b"\n" and b[:1] == b"\n")
-        self.last = b[-1:]
+        first = b[lo]
+        joined = self.last == 10 and first == 10                 # "\n" | "\n" across the two pieces
+        breaks = b.count(b"\n", lo, hi) - (self.last == 13 and first == 10)   # "\r" | "\n": one break
+        blank = b.count(b"\n\n", lo, hi) + joined
+        if b.find(b"\r", lo, hi) >= 0:
+            breaks += b.count(b"\r", lo, hi) - b.count(b"\r\n", lo, hi)
+            blank += b.count(b"\n\r\n", lo, hi)
+        self.breaks += breaks
+        self.blank += blank
+        self.last = b[hi - 1]
 
 
 def plan_file(path: str, opened: str | os.PathLike, workers: int) -> tuple[str | None, list[Segment]]:
@@ -108,13 +119,13 @@ def plan_file(path: str, opened: str | os.PathLike, workers: int) -> tuple[str |
                     i = chunk.find(b"\n", max(done, targets[0] - pos))
                     if i < 0:
                         break
-                    count.add(chunk[done:i + 1])
+                    count.add(chunk, done, i + 1)
                     done = i + 1
                     if pos + done < size:
                         cuts.append((pos + done, count.breaks, count.blank))
                     targets = [t for t in targets if t >= pos + done]
                 if targets:
-                    count.add(chunk[done:])
+                    count.add(chunk, done)
                 pos += len(chunk)
     except (OSError, ValueError):
         return None, []

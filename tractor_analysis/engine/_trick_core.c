@@ -818,20 +818,22 @@ judge_multi(PyObject *hands, const long *s, long k[4][MAXN], Py_ssize_t n, const
 /* ------------------------------------------------------------------ the trick's end */
 
 /* Both judges' end of a clean trick: its points, the TrickResult (no violations; the hands before it
- * copied from hands), and the cards taken out of hands (each seat plays once: every card was held
- * at the start).  A new reference, or NULL on an error. */
+ * copied from hands, or () when keep is 0: a caller that never reads them), and the cards taken out
+ * of hands (each seat plays once: every card was held at the start).  A new reference, or NULL on
+ * an error. */
 static PyObject *
 finish_trick(PyObject *trick, PyObject *hands, PyObject *plays, PyObject **seat, const long *s,
-             long k[4][MAXN], Py_ssize_t n, int best, int trumped, const CLead *ld)
+             long k[4][MAXN], Py_ssize_t n, int best, int trumped, const CLead *ld, int keep)
 {
     long total = 0;
     for (int i = 0; i < 4; i++)
         for (Py_ssize_t j = 0; j < n; j++)
             total += points[k[i][j]];
     PyObject *number = NULL, *shapes = NULL, *before = NULL, *pts = NULL, *empty = NULL, *result = NULL;
-    if (!(number = slot_get(trick, &g_number)) || !(shapes = shapes_of(ld)) || !(before = PyTuple_New(4)))
+    if (!(number = slot_get(trick, &g_number)) || !(shapes = shapes_of(ld))
+        || !(before = PyTuple_New(keep ? 4 : 0)))
         goto out;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; keep && i < 4; i++) {
         PyObject *t = PyList_AsTuple(PyList_GET_ITEM(hands, i));
         if (t == NULL)
             goto out;
@@ -869,6 +871,8 @@ out:
     return result;
 }
 
+static PyObject *clean_impl(PyObject *const *args, int keep);
+
 static PyObject *
 clean_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -876,6 +880,13 @@ clean_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "clean_trick(ctx, trick, hands, leader)");
         return NULL;
     }
+    return clean_impl(args, 1);
+}
+
+/* clean_trick's work; keep: the result's hands_before filled (1) or () (0). */
+static PyObject *
+clean_impl(PyObject *const *args, int keep)
+{
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "_trick_core.setup() was not called");
         return NULL;
@@ -940,7 +951,7 @@ clean_trick(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                                                   : judge_multi(hands, s, k, n, &ld, &trumped);
     if (best < 0)
         goto none;
-    result = finish_trick(trick, hands, plays, seat, s, k, n, best, trumped, &ld);
+    result = finish_trick(trick, hands, plays, seat, s, k, n, best, trumped, &ld, keep);
     goto out;
 none:
     result = Py_None;
@@ -957,16 +968,21 @@ out:
 }
 
 
-/* judge_tricks(ctx, tricks, hands, leader, declined): tricks.judge_tricks -- every trick of a hand in
- * turn, each judged by clean_trick or, where it declines, by declined(ctx, trick, hands, leader)
- * (tricks.judge_trick_python); the next leader is each result's winner.  The list of results. */
+/* judge_tricks(ctx, tricks, hands, leader, declined[, hands_before]): tricks.judge_tricks -- every trick
+ * of a hand in turn, each judged by clean_trick or, where it declines, by declined(ctx, trick, hands,
+ * leader) (tricks.judge_trick_python; with hands_before false, declined(ctx, trick, hands, leader,
+ * False) and every result's hands_before is ()); the next leader is each result's winner.  The list
+ * of results. */
 static PyObject *
 judge_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "judge_tricks(ctx, tricks, hands, leader, declined)");
+    if (nargs != 5 && nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "judge_tricks(ctx, tricks, hands, leader, declined[, hands_before])");
         return NULL;
     }
+    int keep = nargs == 6 ? PyObject_IsTrue(args[5]) : 1;
+    if (keep < 0)
+        return NULL;
     PyObject *seq = PySequence_Fast(args[1], "judge_tricks: tricks must be a sequence");
     if (seq == NULL)
         return NULL;
@@ -978,11 +994,11 @@ judge_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     Py_INCREF(leader);
     for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *call[4] = {args[0], PySequence_Fast_GET_ITEM(seq, i), args[2], leader};
-        PyObject *r = clean_trick(self, call, 4);
+        PyObject *call[5] = {args[0], PySequence_Fast_GET_ITEM(seq, i), args[2], leader, Py_False};
+        PyObject *r = clean_impl(call, keep);
         if (r == Py_None) {
             Py_DECREF(r);
-            r = PyObject_Vectorcall(args[4], call, 4, NULL);
+            r = PyObject_Vectorcall(args[4], call, keep ? 4 : 5, NULL);
         }
         if (r == NULL)
             goto error;
@@ -1109,7 +1125,8 @@ static PyMethodDef methods[] = {
      "clean_trick(ctx, trick, hands, leader): tricks._clean_trick's TrickResult (a clean trick), or None"},
     {"counts", counts, METH_O, "counts(cards): replay._counts' list of 54 counts, or None"},
     {"judge_tricks", (PyCFunction)(void (*)(void))judge_tricks, METH_FASTCALL,
-     "judge_tricks(ctx, tricks, hands, leader, declined): tricks.judge_tricks' list of TrickResults"},
+     "judge_tricks(ctx, tricks, hands, leader, declined[, hands_before]): tricks.judge_tricks' list of "
+     "TrickResults"},
     {"analyse", analyse, METH_VARARGS,
      "analyse(order, decks, cards): what the judge reads of legal.analyse_lead, or None (for the tests)"},
     {NULL, NULL, 0, NULL},

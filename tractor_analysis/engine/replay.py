@@ -49,16 +49,18 @@ def ruleset_of(match: Match) -> RuleSet:
     return build_ruleset(match.ruleset, match.rules)[0]
 
 
-def replay_match(match: Match, rules: RuleSet | None = None) -> MatchResult:
+def replay_match(match: Match, rules: RuleSet | None = None, *, hands_before: bool = True) -> MatchResult:
     """Replay every hand of ``match`` in order, carrying levels and the deal; ``rules`` overrides the
-    record's own ``[Ruleset]`` / ``[Rule:…]`` (the CLI's ``--rules``)."""
+    record's own ``[Ruleset]`` / ``[Rule:…]`` (the CLI's ``--rules``).  ``hands_before=False``: every
+    trick's ``hands_before`` is ``()``, the rest the same (:func:`.tricks.judge_tricks`; for a caller
+    that never reads them, as ``ingest``'s rows)."""
     with gc_paused:                 # the results built here are acyclic (see records.frozen)
-        result = _replay_match(match, rules)
+        result = _replay_match(match, rules, hands_before)
         settle_as_old()         # the result goes to the caller: no young collection walks it
     return result
 
 
-def _replay_match(match: Match, rules: RuleSet | None) -> MatchResult:
+def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True) -> MatchResult:
     rules = rules if rules is not None else ruleset_of(match)
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
     expected_dealer: int | None = None
@@ -79,7 +81,8 @@ def _replay_match(match: Match, rules: RuleSet | None) -> MatchResult:
             bid_for_deal, expected_dealer = True, None
         result = replay_hand(hand, rules, levels, expected_dealer,
                              first_of_match=bid_for_deal,
-                             levels_known=(index > 0 or match.levels is not None), chain=chain)
+                             levels_known=(index > 0 or match.levels is not None), chain=chain,
+                             hands_before=hands_before)
         results.append(result)
         levels = result.player_levels_after
         chain = None
@@ -181,13 +184,14 @@ _new_start, _new_play, _new_score = map(fast_init, (_Start, _Play, _Score))
 
 def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2, 2),
                 expected_dealer: int | None = None, *, first_of_match: bool = True,
-                levels_known: bool = False, chain: str | None = None) -> HandResult:
+                levels_known: bool = False, chain: str | None = None, hands_before: bool = True) -> HandResult:
     """Replay and score one hand.
 
     ``levels`` are the levels carried into the hand: per team (N–S, E–W), or per player
     (N, E, S, W — friend mode, where each player keeps a level of their own), ``None`` where
     not known; ``expected_dealer`` the dealer the previous hand's outcome named (``None`` when
-    unknown); ``chain`` ``skipped`` / ``no_result`` when the hand before broke the chain.
+    unknown); ``chain`` ``skipped`` / ``no_result`` when the hand before broke the chain;
+    ``hands_before=False``: the tricks' ``hands_before`` left empty (:func:`replay_match`).
 
     What the record does not state is derived or unknown (:mod:`.setting`); whatever rests on
     an unknown is withheld (``None``), never defaulted (docs/rules.md "What the record must state").
@@ -206,7 +210,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     if rules.friend and setting.dealer is not None and not hand.result_only and not defenders:
         setting = friend_unknown(hand, setting)     # the partner cannot be found: the sides are unknown
         withheld = setting.withheld
-    play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer)
+    play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer,
+                        hands_before)
     sides_known = "sides" not in withheld
     if (sides_known and play.complete and start.buried is None and not hand.result_only
             and play.tricks[-1].winner not in defenders):
@@ -507,7 +512,8 @@ def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: _Start) -> f
 
 # --- tricks, points, claim ---------------------------------------------------------------
 
-def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, dealer: int | None) -> _Play:
+def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, dealer: int | None,
+                 hands_before: bool = True) -> _Play:
     """Every trick judged in turn from the starting hands (the dealer leads the first, then each
     winner; a position, or a hand whose dealer is unknown, accepts its recorded leader).  Cards
     left in a hand dealt in full after the last trick are a ``deal_mismatch``.  The hand is
@@ -516,7 +522,7 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
     hands = list(map(list, start.hands))
     violations: list[Violation] = []
     leader: int | None = None if hand.setup else dealer
-    tricks = judge_tricks(ctx, hand.tricks, hands, leader)
+    tricks = judge_tricks(ctx, hand.tricks, hands, leader, hands_before)
     for result in tricks:
         if result.violations:
             violations.extend(result.violations)

@@ -256,15 +256,20 @@ not an int 0..53), or ``None`` without the core."""
 
 
 def judge_tricks(ctx: HandContext, tricks: Sequence[Trick], hands: list[list[int]],
-                 leader: int | None) -> list[TrickResult]:
+                 leader: int | None, hands_before: bool = True) -> list[TrickResult]:
     """Every trick of a hand in turn (:func:`judge_trick`), each next leader the winner before it;
-    ``hands`` mutated as by :func:`judge_trick`.  The loop runs in C when the core is built."""
+    ``hands`` mutated as by :func:`judge_trick`.  The loop runs in C when the core is built.
+    ``hands_before=False``: each result's ``hands_before`` is ``()``, the rest the same (for a caller
+    that never reads them: ``ingest`` without ``--analyse``; they are four tuples of 54 counts a trick,
+    ≈ 2 % of an ingest's instructions: issue 27, eleventh pass)."""
     if _JUDGE_TRICKS is not None and _CLEAN_TRICK is not None:
-        return _JUDGE_TRICKS(ctx, tricks, hands, leader, judge_trick_python)
+        if hands_before:
+            return _JUDGE_TRICKS(ctx, tricks, hands, leader, judge_trick_python)
+        return _JUDGE_TRICKS(ctx, tricks, hands, leader, judge_trick_python, False)
     out = []
     for trick in tricks:
         result = judge_trick(ctx, trick, hands, leader)
-        out.append(result)
+        out.append(result if hands_before else dataclasses.replace(result, hands_before=()))
         leader = result.winner
     return out
 
@@ -286,8 +291,15 @@ def judge_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: 
     return judge_trick_python(ctx, trick, hands, leader)
 
 
-def judge_trick_python(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
-    """:func:`judge_trick` in Python alone (the reference of the compiled path)."""
+def judge_trick_python(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,
+                       keep_hands: bool = True) -> TrickResult:
+    """:func:`judge_trick` in Python alone (the reference of the compiled path); ``keep_hands=False``:
+    the result's ``hands_before`` is ``()`` (:func:`judge_tricks`' ``hands_before``)."""
+    result = _judged_python(ctx, trick, hands, leader)
+    return result if keep_hands else dataclasses.replace(result, hands_before=())
+
+
+def _judged_python(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
     hands_before = tuple(map(tuple, hands))
     plays = trick.plays
     if len(plays) == 4 and plays[0].attempted is None:
