@@ -13,6 +13,12 @@ from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, ex
                      rules_options, say_encoding)
 
 
+def hands_rate(rate: float) -> str:
+    """Hands per second as printed: one decimal below 10 (``--analyse`` runs at a fraction of a hand
+    a second, which printed as 0), whole numbers with thousands separators above."""
+    return f"{rate:,.1f}" if rate < 10 else f"{rate:,.0f}"
+
+
 class Progress:
     """A one-line progress bar on stderr: files done, hands, hands per second."""
 
@@ -33,7 +39,7 @@ class Progress:
         rate = hands / (now - self.start) if now > self.start else 0.0
         done = int(self.width * files / total) if total else self.width
         bar = "#" * done + "-" * (self.width - done)
-        line = f"[{bar}] {files}/{total} files  {hands} hands  {rate:,.0f} hands/s"
+        line = f"[{bar}] {files}/{total} files  {hands} hands  {hands_rate(rate)} hands/s"
         if self.tty:
             sys.stderr.write("\r" + line + ("\n" if final else ""))
         else:
@@ -339,7 +345,7 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
     echo_err(f"ingested {summary.added} files ({summary.skipped} already in the dataset), "
              f"{summary.matches} matches, {summary.hands} hands, {summary.violations} violations, "
              f"{summary.errors} errors in {summary.with_errors} files; "
-             f"{summary.hands_per_second:,.0f} hands/s; {status} / 导入 {summary.added} 个文件"
+             f"{hands_rate(summary.hands_per_second)} hands/s; {status} / 导入 {summary.added} 个文件"
              f"（{summary.skipped} 个已在数据集中），{summary.matches} 场比赛，{summary.hands} 局，"
              f"{summary.violations} 处违规，{summary.errors} 个错误")
     return EXIT_UNREADABLE if failed else EXIT_OK

@@ -49,7 +49,7 @@ def ingest(inputs: list[str], root: Path, pure: bool, workers: int = 1) -> tuple
     done = subprocess.run([TRACTOR, "ingest", *inputs, "-o", str(root), "-q", "--workers", str(workers)],
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=600)
     assert "Traceback" not in done.stderr, done.stderr
-    return done.returncode, re.sub(r"[\d,]+ hands/s", "", done.stderr.replace(str(root), "DS"))
+    return done.returncode, re.sub(r"[\d,.]+ hands/s", "", done.stderr.replace(str(root), "DS"))
 
 
 @pytest.fixture(scope="module")

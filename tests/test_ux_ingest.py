@@ -99,3 +99,13 @@ def test_ingest_prints_the_problems_it_stored_with_their_positions(tmp_path):
     assert r.stdout == ""
     again = CliRunner().invoke(main, ["ingest", str(logs), "-o", str(tmp_path / "ds"), "-q"])
     assert "cannot read" not in again.stderr and "typo.tgn:" not in again.stderr   # nothing new stored
+
+
+def test_the_rate_of_a_slow_ingest_is_not_printed_as_zero():
+    """`ingest --analyse` runs at a fraction of a hand a second: the summary said "0 hands/s"."""
+    from tractor_analysis.cli.ingest_cmd import hands_rate
+
+    assert hands_rate(0.23) == "0.2"
+    assert hands_rate(9.96) == "10.0"
+    assert hands_rate(12.4) == "12"
+    assert hands_rate(1607.2) == "1,607"
