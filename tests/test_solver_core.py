@@ -245,3 +245,32 @@ def test_a_solver_with_its_core_is_freed_when_dropped():
     ref = weakref.ref(solver)
     del solver
     assert ref() is None
+
+
+@needs_core
+def test_a_search_stopped_or_finished_leaves_the_hands_and_their_kept_counts_as_loaded():
+    """The core keeps beside the hands what it derives from them (count bytes, each group's bytes
+    and hash, each seat's counts per group and by points), changed only by move_card.  After every
+    search, finished or stopped by its budget anywhere in the tree, the loaded hands are back and
+    that state is theirs; another position's hands are not.  (A core whose play() returns on a
+    stopped search before putting the cards back fails this test, and passes the budget test
+    above, which loads the position again at every call: checked.)"""
+    rng = random.Random(2026)
+    checked = stopped = 0
+    for i in range(30):
+        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, rng.randint(2, 5), 1 + i % 3,
+                                                                      list(BottomMultiplier)[i % 7])
+        pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+        loaded = bytes(c for h in pos.hands for c in h)
+        for nodes in (1 + rng.randrange(50), 1 + rng.randrange(2000), None):
+            sol = core.solve(pos, Budget(nodes=nodes, seconds=None))
+            stopped += sol.value is None
+            assert core._core.derived_ok(loaded), (i, nodes)
+            checked += 1
+        assert sol.value == pure.solve(pos).value
+        other = bytearray(loaded)
+        j = next(j for j in range(54) if other[j])
+        other[j] -= 1
+        other[54 + j] += 1                  # one card moved to the next seat: not the loaded hands
+        assert not core._core.derived_ok(bytes(other))
+    assert checked == 90 and stopped > 10

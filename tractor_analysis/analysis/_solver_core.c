@@ -2455,6 +2455,29 @@ static PyObject *Core_run_bound(Core *c, PyObject *noargs) {
     return Py_BuildValue("(ii)", run, whole);
 }
 
+/* derived_ok(hands: bytes of 4 x 54) -> bool: the core holds exactly these hands, and the state
+ * move_card keeps beside them (the cards in play, the count bytes and their groups' hashes, each
+ * group's count bytes, each seat's counts per group and by points) is what they give.  For the
+ * tests: a search, finished or stopped by its budget, leaves the loaded position as it found it. */
+static PyObject *Core_derived_ok(Core *c, PyObject *args) {
+    const char *hb; Py_ssize_t hn;
+    if (!PyArg_ParseTuple(args, "y#", &hb, &hn)) return NULL;
+    if (hn != 4 * NK) { PyErr_SetString(PyExc_ValueError, "hands: 4 x 54 counts"); return NULL; }
+    int ok = memcmp(c->hands, hb, 4 * NK) == 0;
+    for (int k = 0; k < NK && ok; k++)
+        ok = c->inplay[k] == c->hands[0][k] + c->hands[1][k] + c->hands[2][k] + c->hands[3][k];
+    uint8_t cb[NK], gcb[5][NK]; uint64_t zg[5]; int gcnt[4][5], gpc[4][5][3];
+    memcpy(cb, c->cb, sizeof cb); memcpy(gcb, c->gcb, sizeof gcb); memcpy(zg, c->zg, sizeof zg);
+    memcpy(gcnt, c->gcnt, sizeof gcnt); memcpy(gpc, c->gpc, sizeof gpc);
+    derive_counts(c);                   /* made again from the hands, compared, then put back */
+    ok = ok && !memcmp(cb, c->cb, sizeof cb) && !memcmp(zg, c->zg, sizeof zg) && !memcmp(gcnt, c->gcnt, sizeof gcnt)
+         && !memcmp(gpc, c->gpc, sizeof gpc);
+    for (int g = 0; g < 5 && ok; g++) ok = !memcmp(gcb[g], c->gcb[g], (size_t)c->ngk[g]);
+    memcpy(c->cb, cb, sizeof cb); memcpy(c->gcb, gcb, sizeof gcb); memcpy(c->zg, zg, sizeof zg);
+    memcpy(c->gcnt, gcnt, sizeof gcnt); memcpy(c->gpc, gpc, sizeof gpc);
+    return PyBool_FromLong(ok);
+}
+
 static PyMethodDef Core_methods[] = {
     {"run_bound", (PyCFunction)Core_run_bound, METH_NOARGS, "run_bound(): (points, whole) of the loaded position's run of sure singles"},
     {"set_features", (PyCFunction)Core_set_features, METH_VARARGS, "set_features(mask): the node-saving steps on (bits), returns the old mask"},
@@ -2466,6 +2489,7 @@ static PyMethodDef Core_methods[] = {
     {"entry", (PyCFunction)Core_entry, METH_NOARGS, "the root's transposition entry (lo, hi) or None"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget every table"},
     {"stats", (PyCFunction)Core_stats, METH_NOARGS, "counters and table sizes"},
+    {"derived_ok", (PyCFunction)Core_derived_ok, METH_VARARGS, "derived_ok(hands): these hands loaded, and move_card's kept state theirs (tests)"},
     {"single_legal", (PyCFunction)Core_single_legal, METH_VARARGS, "the core's legal follows to a single lead"},
     {"follows", (PyCFunction)Core_follows, METH_VARARGS, "the core's legal follows to a multi-card lead, or None where it asks the engine"},
     {NULL}
