@@ -1297,7 +1297,12 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
             for (int j = 0; j < n; j++) { pts += c->points[m[j]]; total += c->strength[m[j]]; }
             ok[u].behind = !ahead; ok[u].pval = ahead ? -pts : pts; ok[u].total = total; ok[u].index = u;
         }
-        qsort(ok, nu, sizeof(OKey), okey_cmp);
+        if (nu > 24) qsort(ok, nu, sizeof(OKey), okey_cmp);
+        else for (int i = 1; i < nu; i++) {        /* a few: by insertion (okey_cmp is a total order) */
+            OKey x = ok[i]; int j = i;
+            while (j > 0 && okey_cmp(&ok[j - 1], &x) > 0) { ok[j] = ok[j - 1]; j--; }
+            ok[j] = x;
+        }
     }
     if (nu == 1) ok[0].index = 0;
     uint32_t need = 3 + (uint32_t)nu * (n + 1), at;
