@@ -11,8 +11,7 @@ carries the team levels through the match (§8).  Its bilingual messages are mad
 :func:`replay_hand` runs the steps of a hand in order: the setting (dealer, level, trump:
 :func:`.setting.hand_setting`), the cards each seat starts with (:func:`_starting_hands`, the bury
 chain), the partners (:func:`_defenders`), the tricks (:func:`_play_tricks`), the points
-(:func:`_score`), the claim, the outcome (:func:`_outcome`) and the level penalties
-(:func:`_level_penalties`).
+(:func:`_score`), the claim, the outcome and the level penalties (:mod:`.outcome`).
 
 Everything is a pure function of the record and the ruleset: replaying the same
 record twice gives equal results.
@@ -29,20 +28,16 @@ from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init, gc_paused, settle_as_old
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Match
-from ..records.rulesets import (BidDealer, Miscount, NoDeclaration, RevokePenalty, RuleSet, ScoreTable,
-                                ThrowPenalty, build_ruleset)
+from ..records.rulesets import Miscount, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
 from . import explain_hand, referee, score_sheet
 from .declarations import bottom_takers
 from .explain import Message
-from .scoring import advance, bottom_multiplier, failed_throw_penalty, level_change, lose_level
+from .outcome import hand_outcome, level_penalties
+from .scoring import bottom_multiplier, failed_throw_penalty
 from .setting import Setting, bottom_unknown, friend_unknown, hand_setting
 from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
-from .verdicts import (HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation, new_hand_result,
-                       new_outcome, new_score_item, new_violation)
-
-REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
-"""Wrong follows (跟牌错误) that the tournament's revoke penalty punishes (seed 001, rule 五)."""
-
+from .verdicts import (HandResult, MatchResult, ScoreItem, TrickResult, Violation, new_hand_result,
+                       new_score_item, new_violation)
 
 def ruleset_of(match: Match) -> RuleSet:
     """The ruleset a record asks for (problems in it are the parser's diagnostics)."""
@@ -228,9 +223,9 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
                 if rules.miscount is Miscount.LEVEL and sides_known else ())
     scored = (play.complete or (hand.result_only and hand.claim is not None)) and "outcome" not in withheld
-    outcome, after = (_outcome(rules, levels, setting, defenders, miscount, scored, score.total)
+    outcome, after = (hand_outcome(rules, levels, setting, defenders, miscount, scored, score.total)
                       if score is not None else (None, levels))
-    revoke_levels, takeback_levels, after = _level_penalties(hand, rules, defenders, violations, after)
+    revoke_levels, takeback_levels, after = level_penalties(hand, rules, defenders, violations, after)
     if "levels" in withheld:
         after = (None,) * 4
     if len(violations) > 1:
@@ -597,7 +592,7 @@ def _check_claim(hand: Hand, complete: bool, total: int) -> list[Violation]:
     return []
 
 
-# --- outcome, levels and penalties -------------------------------------------------------
+# --- the miscount that decides a hand, and the outcome's words ---------------------------
 
 def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], start: _Start,
                 violations: Sequence[Violation], tricks: Sequence[TrickResult]) -> tuple[int, ...]:
@@ -621,83 +616,6 @@ def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], sta
     out = {v.seat for v in violations if v.code == "wrong_count" and v.seat is not None}
     out |= {s for s in range(4) if known[s] and sizes[s] != n}
     return tuple(sorted(out))
-
-
-def _outcome(rules: RuleSet, levels: tuple[int, ...], setting: Setting, defenders: frozenset[int],
-             miscount: tuple[int, ...], scored: bool, total: int) -> tuple[Outcome | None, tuple[int, ...]]:
-    """Who won the hand, and the player levels after it (before penalties).  A miscount
-    decides the hand (seed 001, rule 八); else a complete hand goes by the score table."""
-    sides = (defenders, frozenset(range(4)) - defenders)
-    if miscount:
-        # seed 001, rule 八: 若台上多少自动下台，且台下升一级；若台下多少台上升一级，且台上继续打；
-        # 若双方均出现多少情况双方不升降级，且下把双方抢庄
-        on_top, below = any(s in defenders for s in miscount), any(s not in defenders for s in miscount)
-        if on_top and below:
-            return new_outcome(winner="neither", levels=0, next_dealer=None, team=None,
-                           reason="miscount", miscount=miscount), levels
-        return _level_outcome(rules, "attackers" if on_top else "defenders", 1, sides, levels, setting, miscount)
-    if scored:
-        winner, gain = level_change(rules, total)
-        return _level_outcome(rules, winner, gain, sides, levels, setting)
-    return None, levels
-
-
-def _level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozenset[int], frozenset[int]],
-                   levels: tuple[int, ...], setting: Setting, miscount: tuple[int, ...] = ()
-                   ) -> tuple[Outcome, tuple[int, ...]]:
-    """``winner``'s side goes up ``gain`` levels, and the next dealer."""
-    dealer = setting.dealer
-    up = sides[0] if winner == "defenders" else sides[1]
-    after = list(levels)
-    over = False
-    done: dict[tuple[int, bool], tuple[int, bool]] = {}     # partners at one level go up alike
-    for seat in sorted(up):
-        level = levels[seat]
-        if level is None:            # not known (the chain was broken before this hand): stays unknown
-            continue
-        # only the dealer's side, playing its own level, can pass the winning level
-        playing = winner == "defenders" and level == setting.level
-        step = done.get((level, playing))
-        if step is None:
-            step = done[level, playing] = advance(level, gain, rules.must_play, rules.win_level, playing=playing,
-                                                  stop_at_win_level=rules.stop_at_win_level)
-        after[seat], passed = step
-        over = over or passed
-    if winner == "defenders":
-        next_dealer = partner(dealer) if not rules.friend else min(sides[0] - {dealer}, default=dealer)
-    else:
-        next_dealer = next_seat(dealer)
-    # the side's team: the dealer's when the dealer is on it, else its lowest seat's
-    team = team_of(dealer if dealer in up else min(up)) if up else team_of(dealer)
-    return new_outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=team, match_over=over,
-                   reason="miscount" if miscount else "match_points" if rules.score_table is ScoreTable.BOTZONE
-                   else "points", miscount=miscount), tuple(after)
-
-
-def _level_penalties(hand: Hand, rules: RuleSet, defenders: frozenset[int], violations: Sequence[Violation],
-                     levels: tuple[int, ...]) -> tuple[tuple[int, int], tuple[int, int], tuple[int, ...]]:
-    """Seed 001, rules 五 and 七: under ``revoke_penalty`` / ``takeback_penalty = level`` each
-    wrong follow (跟牌错误) and each take-back (悔牌) costs the offender's side one level at
-    the end of the hand.  ``(revokes by team, take-backs by team, player levels after)``."""
-    revokers = ([v.seat for v in violations if v.code in REVOKE_CODES and v.seat is not None]
-                if rules.revoke_penalty is RevokePenalty.LEVEL else [])
-    takers = list(hand.takebacks) if rules.takeback_penalty is RevokePenalty.LEVEL else []
-    revoke_levels, levels = _punish(revokers, defenders, levels)
-    takeback_levels, levels = _punish(takers, defenders, levels)
-    return revoke_levels, takeback_levels, levels
-
-
-def _punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[int, ...]
-            ) -> tuple[tuple[int, int], tuple[int, ...]]:
-    """Each offender's side (levels are kept per player) loses one level; the count by team."""
-    by_team = [0, 0]
-    after = list(levels)
-    for seat in offenders:
-        by_team[team_of(seat)] += 1
-        for s in (defenders if seat in defenders else frozenset(range(4)) - defenders):
-            if after[s] is not None:
-                after[s] = lose_level(after[s])
-    return (by_team[0], by_team[1]), tuple(after)
 
 
 def describe_outcome(result: HandResult) -> tuple[str, str]:

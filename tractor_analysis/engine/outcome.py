@@ -1,0 +1,98 @@
+"""The end of a hand: who won it, the player levels after it and the next dealer (rules.md §8), a
+miscount deciding it (seed 001, rule 八), and the levels lost to wrong follows and take-backs under
+the tournament's penalties (rules 五 and 七).  Pure functions of the ruleset, the sides and the
+levels; :mod:`.replay` calls them once a hand is scored.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import next_seat, partner, team_of
+from ..records.model import Hand
+from ..records.rulesets import RevokePenalty, RuleSet, ScoreTable
+from .scoring import advance, level_change, lose_level
+from .setting import Setting
+from .verdicts import Outcome, Violation, new_outcome
+
+REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
+"""Wrong follows (跟牌错误) that the tournament's revoke penalty punishes (seed 001, rule 五)."""
+
+
+def hand_outcome(rules: RuleSet, levels: tuple[int, ...], setting: Setting, defenders: frozenset[int],
+             miscount: tuple[int, ...], scored: bool, total: int) -> tuple[Outcome | None, tuple[int, ...]]:
+    """Who won the hand, and the player levels after it (before penalties).  A miscount
+    decides the hand (seed 001, rule 八); else a complete hand goes by the score table."""
+    sides = (defenders, frozenset(range(4)) - defenders)
+    if miscount:
+        # seed 001, rule 八: 若台上多少自动下台，且台下升一级；若台下多少台上升一级，且台上继续打；
+        # 若双方均出现多少情况双方不升降级，且下把双方抢庄
+        on_top, below = any(s in defenders for s in miscount), any(s not in defenders for s in miscount)
+        if on_top and below:
+            return new_outcome(winner="neither", levels=0, next_dealer=None, team=None,
+                           reason="miscount", miscount=miscount), levels
+        return level_outcome(rules, "attackers" if on_top else "defenders", 1, sides, levels, setting, miscount)
+    if scored:
+        winner, gain = level_change(rules, total)
+        return level_outcome(rules, winner, gain, sides, levels, setting)
+    return None, levels
+
+
+def level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozenset[int], frozenset[int]],
+                   levels: tuple[int, ...], setting: Setting, miscount: tuple[int, ...] = ()
+                   ) -> tuple[Outcome, tuple[int, ...]]:
+    """``winner``'s side goes up ``gain`` levels, and the next dealer."""
+    dealer = setting.dealer
+    up = sides[0] if winner == "defenders" else sides[1]
+    after = list(levels)
+    over = False
+    done: dict[tuple[int, bool], tuple[int, bool]] = {}     # partners at one level go up alike
+    for seat in sorted(up):
+        level = levels[seat]
+        if level is None:            # not known (the chain was broken before this hand): stays unknown
+            continue
+        # only the dealer's side, playing its own level, can pass the winning level
+        playing = winner == "defenders" and level == setting.level
+        step = done.get((level, playing))
+        if step is None:
+            step = done[level, playing] = advance(level, gain, rules.must_play, rules.win_level, playing=playing,
+                                                  stop_at_win_level=rules.stop_at_win_level)
+        after[seat], passed = step
+        over = over or passed
+    if winner == "defenders":
+        next_dealer = partner(dealer) if not rules.friend else min(sides[0] - {dealer}, default=dealer)
+    else:
+        next_dealer = next_seat(dealer)
+    # the side's team: the dealer's when the dealer is on it, else its lowest seat's
+    team = team_of(dealer if dealer in up else min(up)) if up else team_of(dealer)
+    return new_outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=team, match_over=over,
+                   reason="miscount" if miscount else "match_points" if rules.score_table is ScoreTable.BOTZONE
+                   else "points", miscount=miscount), tuple(after)
+
+
+def level_penalties(hand: Hand, rules: RuleSet, defenders: frozenset[int], violations: Sequence[Violation],
+                     levels: tuple[int, ...]) -> tuple[tuple[int, int], tuple[int, int], tuple[int, ...]]:
+    """Seed 001, rules 五 and 七: under ``revoke_penalty`` / ``takeback_penalty = level`` each
+    wrong follow (跟牌错误) and each take-back (悔牌) costs the offender's side one level at
+    the end of the hand.  ``(revokes by team, take-backs by team, player levels after)``."""
+    revokers = ([v.seat for v in violations if v.code in REVOKE_CODES and v.seat is not None]
+                if rules.revoke_penalty is RevokePenalty.LEVEL else [])
+    takers = list(hand.takebacks) if rules.takeback_penalty is RevokePenalty.LEVEL else []
+    revoke_levels, levels = punish(revokers, defenders, levels)
+    takeback_levels, levels = punish(takers, defenders, levels)
+    return revoke_levels, takeback_levels, levels
+
+
+def punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[int, ...]
+            ) -> tuple[tuple[int, int], tuple[int, ...]]:
+    """Each offender's side (levels are kept per player) loses one level; the count by team."""
+    by_team = [0, 0]
+    after = list(levels)
+    for seat in offenders:
+        by_team[team_of(seat)] += 1
+        for s in (defenders if seat in defenders else frozenset(range(4)) - defenders):
+            if after[s] is not None:
+                after[s] = lose_level(after[s])
+    return (by_team[0], by_team[1]), tuple(after)
+
+
+__all__ = ["REVOKE_CODES", "hand_outcome", "level_outcome", "level_penalties", "punish"]
