@@ -16,7 +16,7 @@ from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, ex
 def hands_rate(rate: float) -> str:
     """Hands per second as printed: one decimal below 10 (``--analyse`` runs at a fraction of a hand
     a second, which printed as 0), whole numbers with thousands separators above."""
-    return f"{rate:,.1f}" if rate < 10 else f"{rate:,.0f}"
+    return f"{rate:,.1f}" if rate < 9.95 else f"{rate:,.0f}"      # 9.95 and up round to 10 and more
 
 
 class Progress:

@@ -106,6 +106,7 @@ def test_the_rate_of_a_slow_ingest_is_not_printed_as_zero():
     from tractor_analysis.cli.ingest_cmd import hands_rate
 
     assert hands_rate(0.23) == "0.2"
-    assert hands_rate(9.96) == "10.0"
+    assert hands_rate(9.94) == "9.9"
+    assert hands_rate(9.96) == "10"                 # rounds to 10: printed as the rates above 10
     assert hands_rate(12.4) == "12"
     assert hands_rate(1607.2) == "1,607"
