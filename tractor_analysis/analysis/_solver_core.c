@@ -1190,10 +1190,14 @@ static int okey_cmp(const void *x, const void *y) {
     return a->index - b->index;
 }
 
-/* A play's cards of each class of equal cards moved onto the class's first members (the class
- * lists them weakest first), as many of each as the play held of the members, most first; the
- * play's cards sorted by kind again (moves.canonical).  Class ids are < 64 (at most NK / 2 + 1). */
-static void canonical_follow(uint8_t *m, int n, const int *cls_of, const Members *mem) {
+/* moves.canonical, for a lead and a follow alike: a play's cards of each class of equal cards moved
+ * onto the class's first members (the class lists them weakest first), as many of each as the play
+ * held of the members, most first; the play's cards sorted by kind again.  A play without a card
+ * of any class is left as it is.  Class ids are < 64 (at most NK / 2 + 1). */
+static void canonical_play(uint8_t *m, int n, const int *cls_of, const Members *mem) {
+    int touched = 0;
+    for (int j = 0; j < n && !touched; j++) touched = cls_of[m[j]] >= 0;
+    if (!touched) return;
     uint8_t out[MAXC];
     uint64_t done = 0;
     int w = 0;
@@ -1223,17 +1227,19 @@ static void canonical_follow(uint8_t *m, int n, const int *cls_of, const Members
     memcpy(m, out, (size_t)n);
 }
 
-/* The dedup of a node's plays of n cards each (plays[0..u) distinct, stored n bytes apart): is
- * plays[u] one of them?  If not, it is added to `seen` (open addressing, indices, -1 empty; at
- * most half full: the caller sizes it for every play). */
-static int seen_add(int32_t *seen, size_t smask, const uint8_t *plays, int n, int u) {
-    const uint8_t *m = plays + (size_t)u * n;
+/* The dedup of a list of plays kept as (length, cards) records in `recs`, for the leads and the
+ * follows alike: is the record at offset `at` equal to one already in `set` (offsets, -1 empty,
+ * at most half full: the caller sizes it for every play)?  If not, its offset is added. */
+static int seen_add(long *set, size_t smask, const uint8_t *recs, long at) {
+    int n = recs[at];
+    const uint8_t *m = recs + at + 1;
     size_t i = hash_bytes(m, (size_t)n) & smask;
-    while (seen[i] >= 0) {
-        if (memcmp(plays + (size_t)seen[i] * n, m, (size_t)n) == 0) return 1;
+    while (set[i] >= 0) {
+        const uint8_t *x = recs + set[i];
+        if (x[0] == n && memcmp(x + 1, m, (size_t)n) == 0) return 1;
         i = (i + 1) & smask;
     }
-    seen[i] = u;
+    set[i] = at;
     return 0;
 }
 
@@ -1255,11 +1261,12 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
         PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
         return NULL;
     }
-    uint8_t *mv = malloc((size_t)nraw * n + 1);
+    size_t rl = (size_t)n + 1;          /* mv: the merged plays as (length, cards) records */
+    uint8_t *mv = malloc((size_t)nraw * rl + 1);
     OKey *ok = malloc(sizeof(OKey) * (size_t)nraw + 1);
     if (!mv || !ok) { free(mv); free(ok); free(made.b); PyErr_NoMemory(); return NULL; }
     int nu = 0;
-    if (nraw == 1) { memcpy(mv, p + 1, n); nu = 1; }
+    if (nraw == 1) { memcpy(mv, p, rl); nu = 1; }
     else {
         uint8_t all[NK];
         memcpy(all, c->inplay, NK);
@@ -1272,23 +1279,19 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
         for (int g = 0; g < 5; g++) if (mask >> g & 1) ids = classes_of_group(c, c->hands[seat], all, g, cls_of, mem, ids);
         size_t smask = 15;
         while (smask + 1 < 2 * (size_t)nraw) smask = smask * 2 + 1;
-        int32_t *seen = malloc((smask + 1) * sizeof(int32_t));
+        long *seen = malloc((smask + 1) * sizeof(long));
         if (!seen) { free(mv); free(ok); free(made.b); PyErr_NoMemory(); return NULL; }
-        memset(seen, 0xff, (smask + 1) * sizeof(int32_t));
+        for (size_t i = 0; i <= smask; i++) seen[i] = -1;
         for (int i = 0; i < nraw; i++) {
-            uint8_t *m = mv + (size_t)nu * n;
-            memcpy(m, p + i * (n + 1) + 1, n);
-            if (ids) {
-                int touched = 0;
-                for (int j = 0; j < n && !touched; j++) touched = cls_of[m[j]] >= 0;
-                if (touched) canonical_follow(m, n, cls_of, mem);
-            }
-            if (!seen_add(seen, smask, mv, n, nu)) nu++;
+            uint8_t *r = mv + (size_t)nu * rl;
+            memcpy(r, p + (size_t)i * rl, rl);
+            if (ids) canonical_play(r + 1, n, cls_of, mem);
+            if (!seen_add(seen, smask, mv, (long)((size_t)nu * rl))) nu++;
         }
         free(seen);
         int mine = c->attacker[seat], t = c->ntab;
         for (int u = 0; u < nu; u++) {
-            const uint8_t *m = mv + (size_t)u * n;
+            const uint8_t *m = mv + (size_t)u * rl + 1;
             c->tabseat[t] = seat; c->tablen[t] = n; memcpy(c->tabcards[t], m, n);
             int wi = winner_index(c, t + 1);
             if (wi == ERR) { free(mv); free(ok); free(made.b); return NULL; }
@@ -1311,7 +1314,7 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
     uint8_t *q = c->moves.ar + at;
     q[0] = nu & 255; q[1] = (uint8_t)(nu >> 8); q[2] = 0;
     size_t w = 3;
-    for (int u = 0; u < nu; u++) { q[w++] = (uint8_t)n; memcpy(q + w, mv + (size_t)ok[u].index * n, n); w += n; }
+    for (int u = 0; u < nu; u++) { memcpy(q + w, mv + (size_t)ok[u].index * rl, rl); w += rl; }
     s->c = (int32_t)need;
     free(mv); free(ok); free(made.b);
     return s;
@@ -1495,25 +1498,6 @@ static int group_throws(Core *c, const uint8_t (*hands)[NK], int seat, int g, co
     return cut;
 }
 
-/* moves.canonical of one play (sorted kinds) under the classes (cls_of, mem), in place */
-static void canonical_play(uint8_t *m, int n, const int *cls_of, const Members *mem) {
-    int cnt[NK] = {0}, touched = 0;
-    for (int j = 0; j < n; j++) { cnt[m[j]]++; if (cls_of[m[j]] >= 0) touched = 1; }
-    if (!touched) return;
-    int done[NK / 2 + 1] = {0};
-    for (int j = 0; j < n; j++) {
-        int id = cls_of[m[j]];
-        if (id < 0 || done[id]) continue;
-        done[id] = 1;
-        int taken[NK];
-        for (int q = 0; q < mem[id].n; q++) taken[q] = cnt[mem[id].k[q]];
-        qsort(taken, mem[id].n, sizeof(int), int_desc);
-        for (int q = 0; q < mem[id].n; q++) cnt[mem[id].k[q]] = taken[q];
-    }
-    int w = 0;
-    for (int k = 0; k < NK; k++) for (int q = 0; q < cnt[k]; q++) m[w++] = (uint8_t)k;
-}
-
 /* A leader's plays in group g (analysis/moves.py lead_part): units, then the throws that stand,
  * equal ones merged, duplicates dropped in order.  Serialized (count u16, bounded u8, plays) into
  * *out (malloc'd); returns its size, 0 when the core cannot make it (too many units), -1 on no memory. */
@@ -1548,14 +1532,8 @@ static long gen_lead_part(Core *c, const uint8_t (*hands)[NK], const uint8_t *in
         int n = raw.b[w];
         uint8_t *m = raw.b + w + 1;
         if (ids) canonical_play(m, n, cls_of, mem);
-        size_t slot = hash_bytes(m, n) & (cap - 1);
-        int dup = 0;
-        while (set[slot] >= 0) {
-            const uint8_t *x = q + set[slot];
-            if (x[0] == n && memcmp(x + 1, m, n) == 0) { dup = 1; break; }
-            slot = (slot + 1) & (cap - 1);
-        }
-        if (!dup) { set[slot] = (long)o; q[o] = (uint8_t)n; memcpy(q + o + 1, m, n); o += 1 + n; kept++; }
+        q[o] = (uint8_t)n; memcpy(q + o + 1, m, n);      /* kept unless seen_add finds it there */
+        if (!seen_add(set, cap - 1, q, (long)o)) { o += 1 + n; kept++; }
         w += 1 + n;
     }
     free(set); free(raw.b);
