@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from tractor_analysis import __version__
-from tractor_analysis.engine.replay import REVOKE_CODES, describe_outcome, record_pairs
+from tractor_analysis.engine.outcome import REVOKE_CODES
+from tractor_analysis.engine.replay import describe_outcome, record_pairs
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 from tractor_analysis.records.cards import SEAT_TOKENS, team_of
