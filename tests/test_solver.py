@@ -368,6 +368,30 @@ def test_a_guess_changes_the_work_not_the_value():
             assert Solver(ctx, defenders, bottom).solve(pos, guess=guess).value == want
 
 
+def test_a_position_worth_nothing_takes_one_test_whatever_the_guess():
+    """With a guess above 0 the search first asks "is anything gained?": a position worth 0 is then
+    settled by that one null-window test (before, the climb down from the guess took one a step),
+    in the compiled core and in the pure-Python search; positions worth more keep their value."""
+    rng = random.Random(61)
+    zero = 0
+    for _ in range(200):
+        ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
+        pos = Position.of(hands, leader, points=15)
+        want = Solver(ctx, defenders, bottom, compiled=False).solve(pos).value
+        for compiled in (True, False):
+            solver = Solver(ctx, defenders, bottom, compiled=compiled)
+            windows = []
+            test = solver._test
+            solver._test = lambda a, b: windows.append((a, b)) or test(a, b)
+            assert solver.solve(pos, guess=15 + 60).value == want
+            if want == 15:
+                assert windows == [(0, 1)]
+            else:
+                assert windows[0] == (0, 1) and len(windows) > 1
+        zero += want == 15
+    assert zero > 10
+
+
 def test_follows_merged_across_the_table_have_equal_values():
     """The search's merging of follows to a single lead (the table's cards out of play, classes split
     by beating the play winning so far): every raw follow is worth what its representative is worth."""
