@@ -392,6 +392,30 @@ def test_a_position_worth_nothing_takes_one_test_whatever_the_guess():
     assert zero > 10
 
 
+def test_the_next_test_leans_away_from_the_dear_answer():
+    """MTD(f)'s split of the interval left: halfway until both answers have a cost, then nearer the
+    side whose answer was dear (a dear "less" -> test just above the lower end, a dear "at least" ->
+    just below the upper end), always a multiple of the step inside (lo, hi]."""
+    from tractor_analysis.analysis.solver import _split
+
+    assert _split(20, 60, [None, 5_000], 5) == 40
+    assert _split(20, 60, [5_000, None], 5) == 40
+    assert _split(20, 60, [5_000, 5_000], 5) == 40
+    assert _split(75, 90, [500_000, 72_000_000], 5) == 80            # seed 61 hand 4: one fail, not three
+    assert _split(10, 45, [1_000_000, 171_000_000], 5) == 15
+    assert _split(10, 45, [171_000_000, 1_000_000], 5) == 45
+    assert _split(0, 1, [0, 0], 5) == 1
+    rng = random.Random(62)
+    for _ in range(2000):
+        step = rng.choice((1, 5))
+        lo = rng.randrange(0, 200)
+        hi = lo + rng.randrange(1, 100)
+        costs = [rng.choice((None, 0, rng.randrange(1, 10**9))) for _ in range(2)]
+        beta = _split(lo, hi, costs, step)
+        assert lo < beta <= hi
+        assert beta % step == 0 or beta == hi
+
+
 def test_follows_merged_across_the_table_have_equal_values():
     """The search's merging of follows to a single lead (the table's cards out of play, classes split
     by beating the play winning so far): every raw follow is worth what its representative is worth."""

@@ -262,19 +262,20 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
             # no guess: first "is anything gained?", then halve the interval left (cheaper than
             # climbing by the least step from 0: on bench/solver_bench.py's hands ~15-25% fewer nodes)
             beta = lo + 1
+            costs = [None, None]                # nodes of the last passing and failing tests
             while lo < hi:
-                v = self._test(beta - 1, beta)
+                v, costs[v < beta] = self._counted_test(beta)
                 if v < beta:
                     hi = v
                 else:
                     lo = v
-                mid = lo + (hi - lo) // 2
-                beta = max(lo + 1, min(hi, -(-mid // step) * step))
+                beta = _split(lo, hi, costs, step)
             return lo
         # a guess: test it, then move the way the answer points by the least step, doubling the
-        # step while the answers keep pointing that way; once they have pointed both ways, halve
-        # the interval left.  A right guess costs two tests, a far one a few more (MTD(f)'s climb
-        # by the least step took one test per 5 points: 5x the nodes on some positions)
+        # step while the answers keep pointing that way; once they have pointed both ways, split
+        # the interval left by what each kind of answer cost (_split).  A right guess costs two
+        # tests, a far one a few more (MTD(f)'s climb by the least step took one test per 5
+        # points: 5x the nodes on some positions)
         beta = max(lo + 1, min(hi, guess))
         if beta > lo + 1 and (entry is None or entry[0] <= lo):
             # first "is anything gained?": the cheapest test, and the only one a position worth
@@ -287,25 +288,28 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
             lo = v
             beta = max(lo + 1, min(hi, beta))
         gap = step
-        first = None
+        costs = [None, None]
         while lo < hi:
-            v = self._test(beta - 1, beta)
+            v, cost = self._counted_test(beta)
             up = v >= beta
+            costs[not up] = cost
             if up:
                 lo = v
             else:
                 hi = v
-            if first is None:
-                first = up
-            if up == first and gap:             # still on the first side: gallop
-                beta = lo + gap if up else hi - gap + step
+            if costs[not up] is not None and costs[up] is None:     # one side only so far: gallop
+                beta = max(lo + 1, min(hi, lo + gap if up else hi - gap + step))
                 gap *= 2
-            else:                               # bracketed: halve
-                gap = 0
-                mid = lo + (hi - lo) // 2
-                beta = -(-mid // step) * step
-            beta = max(lo + 1, min(hi, beta))
+            else:
+                beta = _split(lo, hi, costs, step)
         return lo
+
+    def _counted_test(self, beta: int) -> tuple[int, int]:
+        """The null-window test at ``beta`` (fail-soft value) and the nodes it took."""
+        core = self._active
+        before = core.stats()["nodes"] if core is not None else self.nodes
+        v = self._test(beta - 1, beta)
+        return v, (core.stats()["nodes"] if core is not None else self.nodes) - before
 
     def _score_trick(self, table, last: bool) -> tuple[int, int]:
         """(winner, attackers' gain) of a completed trick, the bottom counted when it is the last."""
@@ -430,6 +434,20 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
 
 
 Solver._state_type = _State
+
+
+def _split(lo: int, hi: int, costs: list, step: int) -> int:
+    """MTD(f)'s next test in the interval ``lo`` .. ``hi`` left (the value lies there): halfway
+    while a side's cost is unknown, else nearer the side whose answer is dear, so that the dear
+    answer is likely given once, at the end.  ``costs``: the nodes of the last test answered "at
+    least" and of the last answered "less", ``None`` before the first.  On tractor_analysis's hard
+    positions one side's answers cost 100x the other's (seed 61 hand 4, last 8: passes 0.5 M
+    nodes, fails 72-114 M; halving asked three fails where one was needed: bench/README.md,
+    issue 23, eighth part)."""
+    passed, failed = costs
+    w = 0.5 if passed is None or failed is None or passed + failed == 0 else passed / (passed + failed)
+    beta = -(-max(lo + 1, int(lo + (hi - lo) * w)) // step) * step
+    return min(hi, beta)
 
 def play_classes(solver: Solver, pos: Position) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
     """Every play the search knows for the player to move, by the representative of its merged
