@@ -90,8 +90,11 @@ def values_run(count: int, seed: int) -> int:
         a, b = core.solve(pos, UNLIMITED), pure.solve(pos, UNLIMITED)   # no budget: a load never decides
         core_nodes += a.nodes
         pure_nodes += b.nodes
-        ok = a.value == b.value and all(core.bound_test(pos, v, UNLIMITED) == (b.value >= v)
-                                        for v in (b.value - 5, b.value + 1))
+        # and from a guess, in a new solver (MTD(f)'s gallop and cost-weighted split, not its halving)
+        guess = pos.points + rng.choice((0, 5, 20, 60, 150))
+        c = Solver(ctx, defenders, bottom).solve(pos, UNLIMITED, guess)
+        ok = a.value == b.value == c.value and all(core.bound_test(pos, v, UNLIMITED) == (b.value >= v)
+                                                   for v in (b.value - 5, b.value + 1))
         if not ok:
             bad += 1
             print("DIFFERENCE", decks, mult.value, hands, leader, table, a.value, b.value, flush=True)
