@@ -116,6 +116,33 @@ def test_values_taken_or_refused_as_pa_array_does(values, typ):
     same(values, typ)
 
 
+@pytest.mark.parametrize("value,typ", [
+    (None, DICT), (None, pa.int32()), (None, pa.list_(pa.string())), (None, pa.float64()), (None, pa.bool_()),
+    ("b-1", DICT), ("é\u4e2d", DICT), ("", DICT), ("\ud800", DICT), ("x", pa.string()), (3, pa.int32()),
+    (1 << 40, pa.int16()), ("x", pa.dictionary(pa.int16(), pa.string())),
+])
+@pytest.mark.parametrize("n", [0, 1, 7, 1000])
+def test_a_constant_column_is_the_column_of_its_value_repeated(value, typ, n):
+    """:func:`arrow_columns.constant` (the plays table's batch and null columns) gives what
+    :func:`arrow_columns.column` of the value ``n`` times gives (or raises the same)."""
+    core, numpy = ac._CORE, ac._numpy
+    try:
+        for ac._CORE in ({core, None} if core is not None else {None}):
+            for ac._numpy in (numpy, _no_numpy):
+                try:
+                    want = ac.column([value] * n, typ)
+                except Exception as exc:
+                    with pytest.raises(type(exc)):
+                        ac.constant(value, n, typ)
+                    continue
+                got = ac.constant(value, n, typ)
+                assert got.type == want.type and got.equals(want) and got.null_count == want.null_count
+                if pa.types.is_dictionary(typ):
+                    assert got.dictionary.equals(want.dictionary) and got.indices.equals(want.indices)
+    finally:
+        ac._CORE, ac._numpy = core, numpy
+
+
 def test_every_column_of_simulated_rows():
     """Rows of matches with violations under several presets: each column both ways."""
     builder = TableBuilder("b-1")

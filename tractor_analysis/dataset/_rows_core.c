@@ -3,8 +3,9 @@
  * hand with no endgame analysis (the four analysis columns null).
  *
  * add_plays(cols, mid, hand_no, tricks, batch, cache, token, points, seats) returns True having
- * appended the rows (cols: the first sixteen lists, or up to 32: those past the sixteenth, the view's,
- * get a null each), or False with every list untouched when anything is not as the engine makes
+ * appended the rows (cols: the first eleven lists, match_id .. notes, or up to 32: the twelfth gets the
+ * batch, those past it, the analysis's and the view's, a null each; rows.TableBuilder gives eleven and
+ * leaves the rest of the columns to be filled when its tables are made), or False with every list untouched when anything is not as the engine makes
  * it (a seat out of 0..3, a card not an int of the table, a play's cards not a tuple, ...): the
  * Python code then adds the hand, and raises what it raises.  ``cache`` is rows._PLAY_CACHE (a
  * played card tuple -> (its tokens, its points)), shared with the Python code and filled the same
@@ -27,7 +28,7 @@
 
 #include "../records/_slot_get.h"
 
-#define NCOLS 16               /* the columns computed; any more given (the view's) are null */
+#define NCOLS 11               /* the columns computed; the twelfth is the batch, any more are null */
 #define MAXCOLS 32
 #define CACHE_MAX 200000
 
@@ -258,8 +259,9 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 APPEND(10, v);
                 Py_CLEAR(v);
             }
-            APPEND(11, batch);
-            for (int k = 12; k < ncols; k++)
+            if (ncols > NCOLS)
+                APPEND(NCOLS, batch);
+            for (int k = NCOLS + 1; k < ncols; k++)
                 APPEND(k, Py_None);
             Py_CLEAR(hit);
             Py_CLEAR(seat);
