@@ -143,6 +143,26 @@ def test_a_constant_column_is_the_column_of_its_value_repeated(value, typ, n):
         ac._CORE, ac._numpy = core, numpy
 
 
+def test_a_dictionary_of_the_same_objects_again_and_equal_strings_apart():
+    """The compiled dictionary remembers the index of the last few string objects by identity (issue
+    27, twelfth pass): the same objects over and over (a match id, the seats), equal strings that are
+    other objects, many keys in turn (the remembered slots taken over) and nulls give the reference's
+    array."""
+    import random
+
+    rng = random.Random(3)
+    seats = list("NESW")
+    ids = ["".join(["m-", str(i)]) for i in range(40)]                  # distinct objects
+    again = ["".join(["m-", str(i)]) for i in range(40)]                # equal to ids, other objects
+    values = []
+    for i in range(3000):
+        r = rng.random()
+        values.append(rng.choice(seats) if r < 0.5 else ids[i // 75] if r < 0.8 else
+                      rng.choice(again) if r < 0.95 else None)
+    same(values, DICT)
+    same([ids[i % 40] for i in range(400)] + [again[i % 40] for i in range(400)], DICT)
+
+
 def test_every_column_of_simulated_rows():
     """Rows of matches with violations under several presets: each column both ways."""
     builder = TableBuilder("b-1")

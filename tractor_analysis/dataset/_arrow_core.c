@@ -169,10 +169,20 @@ dictionary(PyObject *self, PyObject *args)
     PyObject *index = PyDict_New(), *keys = PyList_New(0), *data = zeroed(n * 4, &buf);
     if (index == NULL || keys == NULL || data == NULL)
         goto fail;
+    /* the index of a string object met lately, by identity, before the dict: a column repeats the same
+       few objects (a hand's match id, the four seat tokens); the list holds them while this runs, and
+       no Python code runs here (every value an exact str or None) */
+    PyObject *met[16] = {NULL};
+    int32_t met_k[16] = {0};
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *v = PyList_GET_ITEM(values, i);
         if (v == Py_None)
             continue;
+        size_t slot = ((uintptr_t)v >> 4) & 15;
+        if (met[slot] == v) {
+            memcpy(buf + 4 * i, &met_k[slot], 4);
+            continue;
+        }
         PyObject *at = PyDict_GetItemWithError(index, v);
         int32_t k;
         if (at != NULL)
@@ -195,6 +205,8 @@ dictionary(PyObject *self, PyObject *args)
             Py_DECREF(num);
             k = (int32_t)size;
         }
+        met[slot] = v;
+        met_k[slot] = k;
         memcpy(buf + 4 * i, &k, 4);
     }
     Py_DECREF(index);
