@@ -161,8 +161,10 @@ def test_every_spelling_of_a_card_or_seat_is_read_as_the_tables_do():
         for _t in range(rng.randrange(1, 4)):
             trick = []
             for s in rng.sample(range(4), rng.randrange(1, 5)):
-                seat = rng.choice([w for w in seats if SEAT_LOOKUP[w] == s]) if rng.random() < 0.8 else rng.choice(words)
-                hand = [rng.choice(cards) if rng.random() < 0.9 else rng.choice(words) for _ in range(rng.randrange(1, 4))]
+                seat = (rng.choice([w for w in seats if SEAT_LOOKUP[w] == s]) if rng.random() < 0.8
+                        else rng.choice(words))
+                hand = [rng.choice(cards) if rng.random() < 0.9 else rng.choice(words)
+                        for _ in range(rng.randrange(1, 4))]
                 trick.append({"seat": json.loads(json.dumps(seat)) if type(seat) is str else seat,
                               "cards": [json.loads(json.dumps(c)) if type(c) is str else c for c in hand]})
             tricks.append(trick)
