@@ -240,13 +240,15 @@ def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[in
 
 def _trick_core():
     """The compiled :func:`_clean_trick` (``_trick_core.c``: a clean trick, every play legal, a throw
-    that stands, the lead analysed in C as :func:`legal.analyse_lead` does; some options left to
-    Python), the compiled loop of :func:`judge_tricks` and the card counter, or ``(None, None, None)``."""
+    that stands, or one recorded as failed with the forced play :func:`_judge` finds no violation in
+    under ``throw_forced = largest_shape``; the lead analysed in C as :func:`legal.analyse_lead` does;
+    some options left to Python), the compiled loop of :func:`judge_tricks` and the card counter, or ``(None, None, None)``."""
     core = compiled.load("tractor_analysis.engine._trick_core", *explain.TRICK_CORE)
     if core is None:
         return None, None, None
     core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP,
-               TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD)
+               TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD, ThrowForced.LARGEST_SHAPE,
+               ThrowPenaltyCards.FAILING_UNITS)
     return core.clean_trick, core.judge_tricks, core.counts
 
 
