@@ -229,3 +229,44 @@ def test_the_compiled_buffers_decline_what_they_do_not_take():
     assert (data, validity, nulls) == (b"\0\0\xfe\xff\x03\0", b"\x06", 1)
     keys, indices, validity, nulls = core.dictionary(["x", None, "y", "x"])
     assert keys == ["x", "y"] and indices == bytes([0] * 4 + [0] * 4 + [1, 0, 0, 0] + [0] * 4) and nulls == 1
+
+
+def _printable_reference(text: str) -> str:
+    """``schema.printable`` before issue 27's twelfth pass (the check by ``text.encode``)."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(), max_size=30))
+def test_printable_is_the_encode_check(text):
+    """``printable`` (ASCII by the str's flag, else the C check that keeps the UTF-8 in the str) gives
+    what the check by ``text.encode`` gave: the text itself when it encodes, the escaped bytes
+    otherwise; with and without the core, and the column built from it is the same."""
+    from tractor_analysis.dataset import schema
+
+    want = _printable_reference(text)
+    got = schema.printable(text)
+    assert got == want and (got is text) == (want is text)
+    core = schema._UTF8_OK
+    try:
+        schema._UTF8_OK = None
+        assert schema.printable(text) == want
+    finally:
+        schema._UTF8_OK = core
+    same([got, "é" + got, None], pa.string())
+
+
+def test_printable_of_surrogate_escapes_and_lone_surrogates():
+    from tractor_analysis.dataset import schema
+
+    for text in ("abc", "é中", "gbk\udcc7\udce5.tgn", "lone \ud800 x", "中\udfff", "\U0001f0a1", ""):
+        assert schema.printable(text) == _printable_reference(text)
+    assert schema._UTF8_OK is not None or ac._CORE is None

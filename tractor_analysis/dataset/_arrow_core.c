@@ -341,7 +341,26 @@ lists(PyObject *self, PyObject *args)
     return variable(values, offsets, flat);
 }
 
+/* utf8_ok(text): whether str text encodes as UTF-8 (no lone surrogate), as text.encode("utf-8") would
+ * tell, without making the bytes: CPython's own UTF-8 of text is made and kept in it (what strings()
+ * reads when the text goes into a column: encoded once, not twice). */
+static PyObject *
+utf8_ok(PyObject *self, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "utf8_ok(text): a str");
+        return NULL;
+    }
+    if (PyUnicode_AsUTF8AndSize(text, NULL) != NULL)
+        Py_RETURN_TRUE;
+    if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+        return NULL;
+    PyErr_Clear();
+    Py_RETURN_FALSE;
+}
+
 static PyMethodDef methods[] = {
+    {"utf8_ok", utf8_ok, METH_O, "Whether a str encodes as UTF-8 (its UTF-8 then kept in it)."},
     {"ints", ints, METH_VARARGS, "(data, validity, nulls) of an int column, or None to decline."},
     {"bools", bools, METH_VARARGS, "(bits, validity, nulls) of a bool column, or None to decline."},
     {"dictionary", dictionary, METH_VARARGS,
