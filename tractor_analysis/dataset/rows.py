@@ -245,7 +245,8 @@ class TableBuilder:
     def to_tables(self) -> dict[str, pa.Table]:
         now = int(time.time() * 1000)
         self.cols["files"]["ingested_at"] = [now] * len(self.cols["files"]["batch"])
-        return {t: _table(self.cols[t], SCHEMAS[t], self.batch if t == "plays" else None) for t in TABLES}
+        return {t: _plays_table(self.cols[t], SCHEMAS[t], self.batch) if t == "plays"
+                else _table(self.cols[t], SCHEMAS[t]) for t in TABLES}
 
 
 _SAME_MATCH = ("event", "site", "date", "round", "table", "player_n", "player_e", "player_s", "player_w",
@@ -310,13 +311,15 @@ def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tupl
             None, o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, True)
 
 
-def _table(cols: dict[str, list], schema: pa.Schema, batch: str | None = None) -> pa.Table:
+def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:
     """Columns to Arrow, each built from its list's buffers (:func:`arrow_columns.column`: no
-    ``pa.array``, so no pandas imported; what it does not take exactly goes through ``pa.array``).
-    ``batch``: the plays table's, whose lazy columns (:meth:`TableBuilder._plays_lists`) may be
-    shorter than the table: their other rows are the batch (``batch``) or null."""
-    if batch is None:
-        return pa.Table.from_arrays([column(cols[field.name], field.type) for field in schema], schema=schema)
+    ``pa.array``, so no pandas imported; what it does not take exactly goes through ``pa.array``)."""
+    return pa.Table.from_arrays([column(cols[field.name], field.type) for field in schema], schema=schema)
+
+
+def _plays_table(cols: dict[str, list], schema: pa.Schema, batch: str) -> pa.Table:
+    """:func:`_table` of the plays table, whose lazy columns (:meth:`TableBuilder._plays_lists`) may be
+    shorter than the table: their other rows are ``batch`` (the batch column) or null."""
     n = len(cols[schema[0].name])
     return pa.Table.from_arrays([_plays_fill(cols[f.name], n, batch if f.name == "batch" else None, f.type)
                                  if f.name in _LAZY_PLAYS else column(cols[f.name], f.type) for f in schema],
