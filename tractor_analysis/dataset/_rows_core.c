@@ -20,7 +20,7 @@
  * the object's slot when its type keeps the attribute in a plain object slot (the slots dataclasses
  * Play and TrickResult), learnt from the type's member descriptor; any other object through
  * PyObject_GetAttr (records/_slot_get.h).  And each list is given room for a hand's rows at once,
- * its capacity raised by half when it is short (a list grown an append at a time by CPython is
+ * its capacity doubled when it is short (a list grown an append at a time by CPython is
  * copied ~8 times its final size), the rows then put in without a check each.
  */
 #define PY_SSIZE_T_CLEAN
@@ -44,8 +44,10 @@ static SlotReader g_number = {&s_number}, g_plays = {&s_plays}, g_winner = {&s_w
 
 #define get slot_get
 
-/* Room in a list for extra more items: its capacity raised to at least 1.5 times its length (0 on
- * success, -1 with MemoryError); the items and the length untouched. */
+/* Room in a list for extra more items: its capacity raised to at least twice its length (0 on
+ * success, -1 with MemoryError); the items and the length untouched.  (Raised by half, the lists of a
+ * 2,000-hand batch were copied about twice their final size in all: 44 M instructions of realloc's
+ * copies on the bench corpus; doubled, about once.) */
 static int
 reserve(PyObject *list, Py_ssize_t extra)
 {
@@ -53,8 +55,8 @@ reserve(PyObject *list, Py_ssize_t extra)
     Py_ssize_t n = Py_SIZE(l), want = n + extra;
     if (l->allocated >= want)
         return 0;
-    if (want < n + n / 2)
-        want = n + n / 2;
+    if (want < 2 * n)
+        want = 2 * n;
     if ((size_t)want > PY_SSIZE_T_MAX / sizeof(PyObject *)) {
         PyErr_NoMemory();
         return -1;
