@@ -270,3 +270,16 @@ def test_printable_of_surrogate_escapes_and_lone_surrogates():
     for text in ("abc", "é中", "gbk\udcc7\udce5.tgn", "lone \ud800 x", "中\udfff", "\U0001f0a1", ""):
         assert schema.printable(text) == _printable_reference(text)
     assert schema._UTF8_OK is not None or ac._CORE is None
+
+
+@pytest.mark.parametrize("typ", [pa.int16(), pa.int32(), pa.int64()])
+def test_ints_at_the_edges_of_one_digit(typ):
+    """The compiled ints read an int of one CPython digit (|v| < 2**30) from the digit and any other
+    through the C API (issue 27, twelfth pass): values on both sides of that edge, of the int16 and
+    int32 ranges and of int64's, and -1, 0, 1, give the reference's array (or its refusal)."""
+    edges = [0, 1, -1, 2, -2, 32767, 32768, -32768, -32769, (1 << 30) - 1, 1 << 30, -(1 << 30) + 1, -(1 << 30),
+             -(1 << 30) - 1, (1 << 31) - 1, 1 << 31, -(1 << 31), -(1 << 31) - 1, (1 << 60) + 5, -(1 << 62),
+             (1 << 63) - 1, -(1 << 63), 1 << 63]
+    for v in edges:
+        same([v, None, v], typ)
+    same([v for v in edges if -(1 << 15) <= v < (1 << 15)], typ)

@@ -20,6 +20,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include "../records/_small_int.h"
 
 /* a zeroed bytes object of n bytes (its buffer in *buf) */
 static PyObject *
@@ -110,7 +111,7 @@ ints(PyObject *self, PyObject *args)
         if (!PyLong_CheckExact(v))
             Py_RETURN_NONE;
         int overflow;
-        long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+        long long x = small_int_value_ll(v, &overflow);
         if (overflow || x < lo || x > hi)
             Py_RETURN_NONE;
     }
@@ -122,7 +123,8 @@ ints(PyObject *self, PyObject *args)
         PyObject *v = PyList_GET_ITEM(values, i);
         if (v == Py_None)
             continue;
-        long long x = PyLong_AsLongLong(v);
+        int overflow;
+        long long x = small_int_value_ll(v, &overflow);   /* (checked above: no overflow) */
         if (itemsize == 2) {
             int16_t y = (int16_t)x;
             memcpy(buf + 2 * i, &y, 2);

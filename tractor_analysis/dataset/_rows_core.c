@@ -27,6 +27,7 @@
 #include <Python.h>
 
 #include "../records/_slot_get.h"
+#include "../records/_small_int.h"
 
 #define NCOLS 11               /* the columns computed; the twelfth is the batch, any more are null */
 #define MAXCOLS 32
@@ -78,7 +79,7 @@ small(PyObject *o, long n)
     if (!PyLong_CheckExact(o))
         return -1;
     int overflow;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    long v = small_int_value(o, &overflow);
     return overflow || v < 0 || v >= n ? -1 : v;
 }
 
@@ -102,7 +103,7 @@ tokens_of(PyObject *cards, PyObject *token)
     if (out == NULL)
         return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *tok = PyTuple_GET_ITEM(token, PyLong_AsLong(PyTuple_GET_ITEM(cards, i)));
+        PyObject *tok = PyTuple_GET_ITEM(token, small_int(PyTuple_GET_ITEM(cards, i)));
         Py_INCREF(tok);
         PyList_SET_ITEM(out, i, tok);
     }
@@ -198,7 +199,7 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         t = PyTuple_GET_ITEM(tricks, i);
         if (!(plays = get(t, &g_plays)) || !(number = get(t, &g_number)) || !(winner = get(t, &g_winner)))
             goto error;
-        long w = PyLong_AsLong(winner);
+        long w = small_int(winner);
         if (!PyTuple_CheckExact(plays)) {       /* (read again: an object not of a slots type may change) */
             PyErr_SetString(PyExc_TypeError, "add_plays: a trick's plays changed while its rows were made");
             goto error;
@@ -211,7 +212,7 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             if (!(seat = get(p, &g_seat)) || !(cards = get(p, &g_cards)) || !(att = get(p, &g_attempted))
                 || !(notes = get(p, &g_notes)))
                 goto error;
-            long s = PyLong_AsLong(seat);
+            long s = small_int(seat);
             hit = PyDict_GetItemWithError(cache, cards);
             if (hit != NULL)
                 Py_INCREF(hit);
@@ -220,7 +221,7 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                     goto error;
                 long pts = 0;
                 for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(cards); k++)
-                    pts += PyLong_AsLong(PyTuple_GET_ITEM(points, PyLong_AsLong(PyTuple_GET_ITEM(cards, k))));
+                    pts += small_int(PyTuple_GET_ITEM(points, small_int(PyTuple_GET_ITEM(cards, k))));
                 PyObject *toks = tokens_of(cards, token);
                 if (toks == NULL)
                     goto error;
@@ -390,7 +391,7 @@ add_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             row[k] = NULL;
         if (trick_attrs(PyTuple_GET_ITEM(tricks, i), a) != 1)
             goto error;
-        long w = PyLong_AsLong(a[T_WINNER]);
+        long w = small_int(a[T_WINNER]);
         int thrown = a[T_FAILED] == Py_True;
         failed += thrown;
         PyObject *shape = PyTuple_GET_SIZE(a[T_SHAPES]) ? PyTuple_GET_ITEM(a[T_SHAPES], 0) : NULL;
@@ -400,7 +401,7 @@ add_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         row[0] = Py_NewRef(mid);
         row[1] = Py_NewRef(hand_no);
         row[2] = Py_NewRef(a[T_NUMBER]);
-        row[3] = Py_NewRef(PyTuple_GET_ITEM(seats, PyLong_AsLong(a[T_LEADER])));
+        row[3] = Py_NewRef(PyTuple_GET_ITEM(seats, small_int(a[T_LEADER])));
         row[4] = Py_NewRef(PyTuple_GET_ITEM(seats, w));
         row[5] = Py_NewRef(PyTuple_GET_ITEM(teams, w & 1));
         row[6] = Py_NewRef(sides_known == Py_True ? (defended ? Py_False : Py_True) : Py_None);

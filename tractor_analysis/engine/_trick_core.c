@@ -24,6 +24,7 @@
 #include <Python.h>
 #include <structmember.h>
 #include "../records/_slot_get.h"
+#include "../records/_small_int.h"
 
 #define KINDS 54
 
@@ -128,7 +129,7 @@ as_long(PyObject *o)
     if (!PyLong_CheckExact(o))
         return -2;
     int overflow;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    long v = small_int_value(o, &overflow);
     return overflow ? -2 : v;
 }
 

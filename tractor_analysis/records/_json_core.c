@@ -13,6 +13,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include "_small_int.h"
 
 #define MAX_KIND 256        /* card kinds are 0..53; setup() checks the lookup table */
 
@@ -239,7 +240,7 @@ cards_of(PyObject *list, int *miss, Py_ssize_t *counts)
         }
         PyTuple_SET_ITEM(t, i, k);
         if (counts != NULL)
-            counts[PyLong_AsLong(k)]++;     /* setup() checked: every value an int < MAX_KIND */
+            counts[small_int(k)]++;     /* setup() checked: every value an exact int < MAX_KIND */
     }
     return t;
 }
@@ -248,7 +249,7 @@ static void
 count(PyObject *cards, Py_ssize_t *counts)
 {
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++)
-        counts[PyLong_AsLong(PyTuple_GET_ITEM(cards, i))]++;
+        counts[small_int(PyTuple_GET_ITEM(cards, i))]++;
 }
 
 /* as_notes(v, ""): a new reference, or NULL with *miss = 1 when it raises Shape, KeyError or
@@ -407,7 +408,7 @@ one_play(PyObject *pv, PyObject *plays, PyObject *shared, PyObject *line, PyObje
             PyErr_SetString(PyExc_TypeError, "fast_tricks: a shared play that is not a Play");
             goto done;
         }
-        unsigned bit = 1u << PyLong_AsLong(pseat);
+        unsigned bit = 1u << small_int(pseat);
         if (*seen & bit) {
             miss = 1;
             goto done;
@@ -432,7 +433,7 @@ one_play(PyObject *pv, PyObject *plays, PyObject *shared, PyObject *line, PyObje
     PyObject *seat = lookup(&seat_tab, seat_lookup, seatv, &miss);
     if (seat == NULL)
         goto done;
-    unsigned bit = 1u << PyLong_AsLong(seat);
+    unsigned bit = 1u << small_int(seat);
     if (*seen & bit) {
         Py_DECREF(seat);
         miss = 1;
@@ -690,7 +691,7 @@ fast_dealt_of(PyObject *hv, long decks)
                 Py_DECREF(cards);
                 goto fail;
             }
-            long s = PyLong_AsLong(seat);       /* setup() checked: 0..3 */
+            long s = small_int(seat);       /* setup() checked: 0..3 */
             Py_DECREF(seat);
             Py_XSETREF(slots[s], cards);
         }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "_slot_get.h"
+#include "_small_int.h"
 
 static PyObject *s_number, *s_plays, *s_notes, *s_seat, *s_cards, *s_attempted;
 
@@ -87,7 +88,7 @@ put_cards(Text *t, PyObject *cards, PyObject *token)
         if (!PyLong_CheckExact(c))
             return 0;
         int overflow;
-        long v = PyLong_AsLongAndOverflow(c, &overflow);
+        long v = small_int_value(c, &overflow);
         if (overflow || v < 0 || v >= ntok)
             return 0;
         Py_ssize_t n;
@@ -179,7 +180,7 @@ put_trick(Text *t, PyObject *trick, PyObject *seats, PyObject *token)
         long v = -1;
         if (PyLong_CheckExact(seat)) {
             int overflow;
-            v = PyLong_AsLongAndOverflow(seat, &overflow);
+            v = small_int_value(seat, &overflow);
             if (overflow || v >= PyUnicode_GET_LENGTH(seats))
                 v = -1;
         }
