@@ -24,7 +24,7 @@ COMPILED: list[tuple[str, list[str]]] = [
     ("tractor_analysis.dataset._arrow_core", ["tractor_analysis/dataset/_arrow_core.c"]),
 ]
 
-HEADERS = ["tractor_analysis/records/_slot_get.h"]
+HEADERS = ["tractor_analysis/records/_slot_get.h", "tractor_analysis/records/_small_int.h"]
 """Headers the cores include (a change rebuilds them; an sdist carries them)."""
 
 setup(ext_modules=[Extension(module, sources, optional=True, extra_compile_args=CFLAGS, depends=HEADERS)

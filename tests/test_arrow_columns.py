@@ -116,6 +116,53 @@ def test_values_taken_or_refused_as_pa_array_does(values, typ):
     same(values, typ)
 
 
+@pytest.mark.parametrize("value,typ", [
+    (None, DICT), (None, pa.int32()), (None, pa.list_(pa.string())), (None, pa.float64()), (None, pa.bool_()),
+    ("b-1", DICT), ("é\u4e2d", DICT), ("", DICT), ("\ud800", DICT), ("x", pa.string()), (3, pa.int32()),
+    (1 << 40, pa.int16()), ("x", pa.dictionary(pa.int16(), pa.string())),
+])
+@pytest.mark.parametrize("n", [0, 1, 7, 1000])
+def test_a_constant_column_is_the_column_of_its_value_repeated(value, typ, n):
+    """:func:`arrow_columns.constant` (the plays table's batch and null columns) gives what
+    :func:`arrow_columns.column` of the value ``n`` times gives (or raises the same)."""
+    core, numpy = ac._CORE, ac._numpy
+    try:
+        for ac._CORE in ({core, None} if core is not None else {None}):
+            for ac._numpy in (numpy, _no_numpy):
+                try:
+                    want = ac.column([value] * n, typ)
+                except Exception as exc:
+                    with pytest.raises(type(exc)):
+                        ac.constant(value, n, typ)
+                    continue
+                got = ac.constant(value, n, typ)
+                assert got.type == want.type and got.equals(want) and got.null_count == want.null_count
+                if pa.types.is_dictionary(typ):
+                    assert got.dictionary.equals(want.dictionary) and got.indices.equals(want.indices)
+    finally:
+        ac._CORE, ac._numpy = core, numpy
+
+
+def test_a_dictionary_of_the_same_objects_again_and_equal_strings_apart():
+    """The compiled dictionary remembers the index of the last few string objects by identity (issue
+    27, twelfth pass): the same objects over and over (a match id, the seats), equal strings that are
+    other objects, many keys in turn (the remembered slots taken over) and nulls give the reference's
+    array."""
+    import random
+
+    rng = random.Random(3)
+    seats = list("NESW")
+    ids = ["".join(["m-", str(i)]) for i in range(40)]                  # distinct objects
+    again = ["".join(["m-", str(i)]) for i in range(40)]                # equal to ids, other objects
+    values = []
+    for i in range(3000):
+        r = rng.random()
+        values.append(rng.choice(seats) if r < 0.5 else ids[i // 75] if r < 0.8 else
+                      rng.choice(again) if r < 0.95 else None)
+    same(values, DICT)
+    same([ids[i % 40] for i in range(400)] + [again[i % 40] for i in range(400)], DICT)
+
+
 def test_every_column_of_simulated_rows():
     """Rows of matches with violations under several presets: each column both ways."""
     builder = TableBuilder("b-1")
@@ -182,3 +229,57 @@ def test_the_compiled_buffers_decline_what_they_do_not_take():
     assert (data, validity, nulls) == (b"\0\0\xfe\xff\x03\0", b"\x06", 1)
     keys, indices, validity, nulls = core.dictionary(["x", None, "y", "x"])
     assert keys == ["x", "y"] and indices == bytes([0] * 4 + [0] * 4 + [1, 0, 0, 0] + [0] * 4) and nulls == 1
+
+
+def _printable_reference(text: str) -> str:
+    """``schema.printable`` before issue 27's twelfth pass (the check by ``text.encode``)."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(), max_size=30))
+def test_printable_is_the_encode_check(text):
+    """``printable`` (ASCII by the str's flag, else the C check that keeps the UTF-8 in the str) gives
+    what the check by ``text.encode`` gave: the text itself when it encodes, the escaped bytes
+    otherwise; with and without the core, and the column built from it is the same."""
+    from tractor_analysis.dataset import schema
+
+    want = _printable_reference(text)
+    got = schema.printable(text)
+    assert got == want and (got is text) == (want is text)
+    core = schema._UTF8_OK
+    try:
+        schema._UTF8_OK = None
+        assert schema.printable(text) == want
+    finally:
+        schema._UTF8_OK = core
+    same([got, "é" + got, None], pa.string())
+
+
+def test_printable_of_surrogate_escapes_and_lone_surrogates():
+    from tractor_analysis.dataset import schema
+
+    for text in ("abc", "é中", "gbk\udcc7\udce5.tgn", "lone \ud800 x", "中\udfff", "\U0001f0a1", ""):
+        assert schema.printable(text) == _printable_reference(text)
+    assert schema._UTF8_OK is not None or ac._CORE is None
+
+
+@pytest.mark.parametrize("typ", [pa.int16(), pa.int32(), pa.int64()])
+def test_ints_at_the_edges_of_one_digit(typ):
+    """The compiled ints read an int of one CPython digit (|v| < 2**30) from the digit and any other
+    through the C API (issue 27, twelfth pass): values on both sides of that edge, of the int16 and
+    int32 ranges and of int64's, and -1, 0, 1, give the reference's array (or its refusal)."""
+    edges = [0, 1, -1, 2, -2, 32767, 32768, -32768, -32769, (1 << 30) - 1, 1 << 30, -(1 << 30) + 1, -(1 << 30),
+             -(1 << 30) - 1, (1 << 31) - 1, 1 << 31, -(1 << 31), -(1 << 31) - 1, (1 << 60) + 5, -(1 << 62),
+             (1 << 63) - 1, -(1 << 63), 1 << 63]
+    for v in edges:
+        same([v, None, v], typ)
+    same([v for v in edges if -(1 << 15) <= v < (1 << 15)], typ)

@@ -131,3 +131,59 @@ def test_compiled_and_python_fast_paths_agree_on_odd_values(tricks):
 
 def test_the_reader_uses_the_compiled_fast_path():
     assert json_fast.fast_tricks is core.fast_tricks
+
+
+def _near(word):
+    """Strings next to a table key: case changed, a character added, cut, doubled, widened."""
+    out = {word.swapcase(), word + "0", word[:-1], word[1:], word * 2, " " + word, word + "\x00",
+           word.replace("1", "\uff11"), word + "\U0001f0a1", "\x00" + word[1:]}
+    return sorted(w for w in out if w)
+
+
+class _Str(str):
+    pass
+
+
+def test_every_spelling_of_a_card_or_seat_is_read_as_the_tables_do():
+    """The core finds card and seat strings in tables of its own, without hashing them (issue 27,
+    twelfth pass): every key of ``CARD_LOOKUP`` and ``SEAT_LOOKUP``, strings next to them (not keys,
+    or keys of the other table), a ``str`` subclass and non-strings give what the Python reference
+    gives, plays and the shared-play table alike; a string the core found has the hash a new equal
+    string computes (stored in it for the shared-play key)."""
+    from tractor_analysis.records.words import CARD_LOOKUP, SEAT_LOOKUP
+
+    cards = list(CARD_LOOKUP)
+    seats = list(SEAT_LOOKUP)
+    words = cards + seats + [w for k in cards[::7] + seats for w in _near(k)] + [_Str("SA"), _Str("N"), 5, None]
+    rng = random.Random(12)
+    for _ in range(400):
+        tricks = []
+        for _t in range(rng.randrange(1, 4)):
+            trick = []
+            for s in rng.sample(range(4), rng.randrange(1, 5)):
+                seat = (rng.choice([w for w in seats if SEAT_LOOKUP[w] == s]) if rng.random() < 0.8
+                        else rng.choice(words))
+                hand = [rng.choice(cards) if rng.random() < 0.9 else rng.choice(words)
+                        for _ in range(rng.randrange(1, 4))]
+                trick.append({"seat": json.loads(json.dumps(seat)) if type(seat) is str else seat,
+                              "cards": [json.loads(json.dumps(c)) if type(c) is str else c for c in hand]})
+            tricks.append(trick)
+        shared_py: dict = {}
+        shared_c: dict = {}
+        py, c = _both(copy.deepcopy(tricks), 1, 3, 2, 1, shared_py, shared_c)
+        _same(py, c, shared_py, shared_c)
+        fresh = copy.deepcopy(tricks)
+        core.fast_tricks(fresh, 1, 3, 2, 1, {})
+        for trick in fresh:
+            for play in trick:
+                for w in [play["seat"], *play["cards"]]:
+                    if type(w) is str:
+                        assert hash(w) == hash("".join(list(w)) + "")
+    for k in cards:                                         # every key alone, as json.loads makes it
+        fresh = json.loads(json.dumps([[{"seat": "N", "cards": [k]}]]))
+        got = core.fast_tricks(fresh, 1, 3, 2, 1, {})
+        assert got[0].plays[0].cards == (CARD_LOOKUP[k],)
+        assert hash(fresh[0][0]["cards"][0]) == hash(k)
+    for k in seats:
+        got = core.fast_tricks(json.loads(json.dumps([[{"seat": k, "cards": ["SA"]}]])), 1, 3, 2, 1, {})
+        assert got[0].plays[0].seat == SEAT_LOOKUP[k]

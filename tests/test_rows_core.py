@@ -227,8 +227,9 @@ def test_plays_that_change_between_the_check_and_the_rows_do_not_overrun():
 
 @pytest.mark.parametrize("preset", ["standard", "80fen", "three-deck"])
 def test_given_every_plays_column_the_core_fills_the_view_columns_with_nulls(preset):
-    """The builder hands the core all the plays columns: the view's get a null per row, as in
-    Python; more than 32 or fewer than 16 columns are declined, untouched."""
+    """Given all the plays columns, the core fills the view's with a null per row, as in Python; given
+    the first eleven to fourteen, those (the batch after the eleventh); more than 32 or fewer than 11
+    columns are declined, untouched."""
     hands = replay_match(simulate_match(29, 0, rules=PRESETS[preset], violation_rate=0.15, max_hands=3)).hands
     for hr in hands:
         mine, ref = _cols(), _cols()
@@ -237,7 +238,55 @@ def test_given_every_plays_column_the_core_fills_the_view_columns_with_nulls(pre
         assert mine == ref and len(mine) > rows._CORE_COLS
         for a, b in zip(mine, ref):
             assert [type(x) for x in a] == [type(x) for x in b]
-    for n in (15, 33):
+        for n in (rows._ROW_COLS, rows._ROW_COLS + 1, 14):
+            few = tuple([] for _ in range(n))
+            assert core.add_plays(few, "m-1", 3, hr.tricks, "b-1", rows._PLAY_CACHE, TOKEN, POINTS,
+                                  rows._SEATS) is True
+            assert few == ref[:n]
+    for n in (rows._ROW_COLS - 1, 33):
         cols = tuple([] for _ in range(n))
         assert core.add_plays(cols, "m", 1, hands[0].tricks, "b", {}, TOKEN, POINTS, rows._SEATS) is False
         assert not any(cols)
+
+
+def _tables(builder_rows, monkeypatch, add_plays):
+    monkeypatch.setattr(rows, "_ADD_PLAYS", add_plays)
+    builder = rows.TableBuilder("b-1")
+    for i, (matches, results) in enumerate(builder_rows):
+        builder.add_file(f"f{i}.jsonl", f"{i:064x}", "jsonl", matches, results, [], "ok", None)
+    tables = builder.to_tables()
+    monkeypatch.undo()
+    return builder, tables
+
+
+def test_the_lazy_plays_columns_give_the_tables_of_the_python_rows(monkeypatch):
+    """The builder gives the core the plays columns up to ``notes`` and fills the batch, analysis and
+    view columns only when the Python rows add a hand (issue 27, twelfth pass): its tables equal those
+    of the Python rows alone, with the core taking every hand, or every other one (the Python rows
+    then bring the lazy columns up to date between the core's hands); an empty batch too."""
+    data = []
+    for i, preset in enumerate(("standard", "80fen", "three-deck")):
+        matches = [simulate_match(37, j, rules=PRESETS[preset], violation_rate=0.1, max_hands=3) for j in range(2)]
+        data.append((matches, [replay_match(m) for m in matches]))
+    turn = [0]
+
+    def every_other(*args):
+        turn[0] += 1
+        return core.add_plays(*args) if turn[0] % 2 else False
+
+    _, want = _tables(data, monkeypatch, None)
+    for add_plays in (core.add_plays, every_other):
+        builder, got = _tables(data, monkeypatch, add_plays)
+        lazy = [builder.cols["plays"][name] for name in rows._LAZY_PLAYS]
+        assert len(builder.cols["plays"]["cards"]) > 100
+        if add_plays is core.add_plays:
+            assert not any(lazy)                      # never filled
+        else:
+            assert 0 < len(lazy[0]) < len(builder.cols["plays"]["cards"])
+        for name in SCHEMAS:
+            assert got[name].schema == want[name].schema
+            assert got[name].drop(["ingested_at"] if name == "files" else []).equals(
+                want[name].drop(["ingested_at"] if name == "files" else [])), name
+        assert got["plays"].column("batch").to_pylist() == ["b-1"] * got["plays"].num_rows
+    _, empty = _tables([], monkeypatch, core.add_plays)
+    assert empty["plays"].num_rows == 0 and empty["plays"].schema == want["plays"].schema

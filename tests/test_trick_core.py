@@ -85,7 +85,8 @@ def test_compiled_and_python_judges_agree_on_every_trick(preset, seed):
         took = _agree(ctx, trick, hands, leader)
         taken += took
         pairs += took and len(trick.plays[0].cards) == 2
-        multi += took and (len(trick.plays[0].cards) > 2 or ctx.leads[trick.plays[0].cards].is_throw)
+        cards = trick.plays[0].cards
+        multi += took and (len(cards) > 2 or (cards in ctx.leads and ctx.leads[cards].is_throw))
         _agree(ctx, _damaged(trick, rng), hands, leader)
         _agree(ctx, trick, hands, (leader + 1) & 3 if leader is not None else 2)
     if preset != "80fen":                      # (80fen hands lead singles too, but keep the check simple)
@@ -94,6 +95,43 @@ def test_compiled_and_python_judges_agree_on_every_trick(preset, seed):
         assert pairs                            # and a pair led, every follow legal
     if preset not in ("80fen", "botzone"):      # (exact trump-ins, Botzone's throw check: Python)
         assert multi                            # and tractors, triples, standing throws
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_failed_throws_judged_in_c_agree(preset):
+    """A failed throw recorded (shown -> forced play) is judged in C when Python finds no violation in
+    it under ``throw_forced = largest_shape`` (issue 27, twelfth pass): the same result as Python's
+    (throw_failed, cards_not_thrown, the forced unit's kind and shapes, winner, points), the same
+    hands after; a forced play other than the beaten shape's smallest unit, a throw shown that stands,
+    a card shown that is not held are left to Python, as are the other throw rules (80fen's
+    lowest_unit, Botzone's lowest_card and failing units)."""
+    rng = random.Random(7)
+    failed = taken = 0
+    for seed in range(12):
+        for ctx, trick, hands, leader in _calls(preset, 100 + seed):
+            lead = trick.plays[0] if trick.plays else None
+            if lead is None or lead.attempted is None:
+                continue
+            failed += 1
+            took = _agree(ctx, trick, hands, leader)
+            taken += took
+            rules = ctx.rules
+            if took:
+                assert rules.throw_forced is legal.ThrowForced.LARGEST_SHAPE
+                assert rules.throw_penalty_cards is not tricks.ThrowPenaltyCards.FAILING_UNITS
+            plays = list(trick.plays)
+            other = [k for k in lead.attempted if k not in lead.cards] or list(lead.attempted)
+            for forced in (lead.attempted, (rng.choice(other),) * len(lead.cards), lead.cards[:1] + lead.cards,
+                           tuple(sorted(lead.cards, reverse=True))):
+                plays[0] = Play(lead.seat, tuple(forced), lead.attempted, lead.notes, lead.line, lead.column)
+                _agree(ctx, Trick(trick.number, tuple(plays), trick.notes, trick.line), hands, leader)
+            for shown in (lead.cards, lead.attempted + (rng.randrange(54),), lead.attempted[:-1]):
+                plays[0] = Play(lead.seat, lead.cards, tuple(shown), lead.notes, lead.line, lead.column)
+                _agree(ctx, Trick(trick.number, tuple(plays), trick.notes, trick.line), hands, leader)
+    if preset in ("standard", "tournament", "three-deck"):
+        assert failed and taken                 # the simulator's failed throws, taken in C
+    if preset in ("80fen", "botzone"):
+        assert not taken
 
 
 def test_pair_leads_judged_in_c_agree_on_every_follow():

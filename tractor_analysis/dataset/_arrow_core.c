@@ -20,6 +20,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include "../records/_small_int.h"
 
 /* a zeroed bytes object of n bytes (its buffer in *buf) */
 static PyObject *
@@ -110,7 +111,7 @@ ints(PyObject *self, PyObject *args)
         if (!PyLong_CheckExact(v))
             Py_RETURN_NONE;
         int overflow;
-        long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+        long long x = small_int_value_ll(v, &overflow);
         if (overflow || x < lo || x > hi)
             Py_RETURN_NONE;
     }
@@ -122,7 +123,8 @@ ints(PyObject *self, PyObject *args)
         PyObject *v = PyList_GET_ITEM(values, i);
         if (v == Py_None)
             continue;
-        long long x = PyLong_AsLongLong(v);
+        int overflow;
+        long long x = small_int_value_ll(v, &overflow);   /* (checked above: no overflow) */
         if (itemsize == 2) {
             int16_t y = (int16_t)x;
             memcpy(buf + 2 * i, &y, 2);
@@ -169,10 +171,20 @@ dictionary(PyObject *self, PyObject *args)
     PyObject *index = PyDict_New(), *keys = PyList_New(0), *data = zeroed(n * 4, &buf);
     if (index == NULL || keys == NULL || data == NULL)
         goto fail;
+    /* the index of a string object met lately, by identity, before the dict: a column repeats the same
+       few objects (a hand's match id, the four seat tokens); the list holds them while this runs, and
+       no Python code runs here (every value an exact str or None) */
+    PyObject *met[16] = {NULL};
+    int32_t met_k[16] = {0};
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *v = PyList_GET_ITEM(values, i);
         if (v == Py_None)
             continue;
+        size_t slot = ((uintptr_t)v >> 4) & 15;
+        if (met[slot] == v) {
+            memcpy(buf + 4 * i, &met_k[slot], 4);
+            continue;
+        }
         PyObject *at = PyDict_GetItemWithError(index, v);
         int32_t k;
         if (at != NULL)
@@ -195,6 +207,8 @@ dictionary(PyObject *self, PyObject *args)
             Py_DECREF(num);
             k = (int32_t)size;
         }
+        met[slot] = v;
+        met_k[slot] = k;
         memcpy(buf + 4 * i, &k, 4);
     }
     Py_DECREF(index);
@@ -329,7 +343,26 @@ lists(PyObject *self, PyObject *args)
     return variable(values, offsets, flat);
 }
 
+/* utf8_ok(text): whether str text encodes as UTF-8 (no lone surrogate), as text.encode("utf-8") would
+ * tell, without making the bytes: CPython's own UTF-8 of text is made and kept in it (what strings()
+ * reads when the text goes into a column: encoded once, not twice). */
+static PyObject *
+utf8_ok(PyObject *self, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "utf8_ok(text): a str");
+        return NULL;
+    }
+    if (PyUnicode_AsUTF8AndSize(text, NULL) != NULL)
+        Py_RETURN_TRUE;
+    if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+        return NULL;
+    PyErr_Clear();
+    Py_RETURN_FALSE;
+}
+
 static PyMethodDef methods[] = {
+    {"utf8_ok", utf8_ok, METH_O, "Whether a str encodes as UTF-8 (its UTF-8 then kept in it)."},
     {"ints", ints, METH_VARARGS, "(data, validity, nulls) of an int column, or None to decline."},
     {"bools", bools, METH_VARARGS, "(bits, validity, nulls) of a bool column, or None to decline."},
     {"dictionary", dictionary, METH_VARARGS,

@@ -3,8 +3,9 @@
  * hand with no endgame analysis (the four analysis columns null).
  *
  * add_plays(cols, mid, hand_no, tricks, batch, cache, token, points, seats) returns True having
- * appended the rows (cols: the first sixteen lists, or up to 32: those past the sixteenth, the view's,
- * get a null each), or False with every list untouched when anything is not as the engine makes
+ * appended the rows (cols: the first eleven lists, match_id .. notes, or up to 32: the twelfth gets the
+ * batch, those past it, the analysis's and the view's, a null each; rows.TableBuilder gives eleven and
+ * leaves the rest of the columns to be filled when its tables are made), or False with every list untouched when anything is not as the engine makes
  * it (a seat out of 0..3, a card not an int of the table, a play's cards not a tuple, ...): the
  * Python code then adds the hand, and raises what it raises.  ``cache`` is rows._PLAY_CACHE (a
  * played card tuple -> (its tokens, its points)), shared with the Python code and filled the same
@@ -19,15 +20,16 @@
  * the object's slot when its type keeps the attribute in a plain object slot (the slots dataclasses
  * Play and TrickResult), learnt from the type's member descriptor; any other object through
  * PyObject_GetAttr (records/_slot_get.h).  And each list is given room for a hand's rows at once,
- * its capacity raised by half when it is short (a list grown an append at a time by CPython is
+ * its capacity doubled when it is short (a list grown an append at a time by CPython is
  * copied ~8 times its final size), the rows then put in without a check each.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "../records/_slot_get.h"
+#include "../records/_small_int.h"
 
-#define NCOLS 16               /* the columns computed; any more given (the view's) are null */
+#define NCOLS 11               /* the columns computed; the twelfth is the batch, any more are null */
 #define MAXCOLS 32
 #define CACHE_MAX 200000
 
@@ -43,8 +45,10 @@ static SlotReader g_number = {&s_number}, g_plays = {&s_plays}, g_winner = {&s_w
 
 #define get slot_get
 
-/* Room in a list for extra more items: its capacity raised to at least 1.5 times its length (0 on
- * success, -1 with MemoryError); the items and the length untouched. */
+/* Room in a list for extra more items: its capacity raised to at least twice its length (0 on
+ * success, -1 with MemoryError); the items and the length untouched.  (Raised by half, the lists of a
+ * 2,000-hand batch were copied about twice their final size in all: 44 M instructions of realloc's
+ * copies on the bench corpus; doubled, about once.) */
 static int
 reserve(PyObject *list, Py_ssize_t extra)
 {
@@ -52,8 +56,8 @@ reserve(PyObject *list, Py_ssize_t extra)
     Py_ssize_t n = Py_SIZE(l), want = n + extra;
     if (l->allocated >= want)
         return 0;
-    if (want < n + n / 2)
-        want = n + n / 2;
+    if (want < 2 * n)
+        want = 2 * n;
     if ((size_t)want > PY_SSIZE_T_MAX / sizeof(PyObject *)) {
         PyErr_NoMemory();
         return -1;
@@ -75,7 +79,7 @@ small(PyObject *o, long n)
     if (!PyLong_CheckExact(o))
         return -1;
     int overflow;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    long v = small_int_value(o, &overflow);
     return overflow || v < 0 || v >= n ? -1 : v;
 }
 
@@ -99,7 +103,7 @@ tokens_of(PyObject *cards, PyObject *token)
     if (out == NULL)
         return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *tok = PyTuple_GET_ITEM(token, PyLong_AsLong(PyTuple_GET_ITEM(cards, i)));
+        PyObject *tok = PyTuple_GET_ITEM(token, small_int(PyTuple_GET_ITEM(cards, i)));
         Py_INCREF(tok);
         PyList_SET_ITEM(out, i, tok);
     }
@@ -195,7 +199,7 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         t = PyTuple_GET_ITEM(tricks, i);
         if (!(plays = get(t, &g_plays)) || !(number = get(t, &g_number)) || !(winner = get(t, &g_winner)))
             goto error;
-        long w = PyLong_AsLong(winner);
+        long w = small_int(winner);
         if (!PyTuple_CheckExact(plays)) {       /* (read again: an object not of a slots type may change) */
             PyErr_SetString(PyExc_TypeError, "add_plays: a trick's plays changed while its rows were made");
             goto error;
@@ -208,7 +212,7 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             if (!(seat = get(p, &g_seat)) || !(cards = get(p, &g_cards)) || !(att = get(p, &g_attempted))
                 || !(notes = get(p, &g_notes)))
                 goto error;
-            long s = PyLong_AsLong(seat);
+            long s = small_int(seat);
             hit = PyDict_GetItemWithError(cache, cards);
             if (hit != NULL)
                 Py_INCREF(hit);
@@ -217,7 +221,7 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                     goto error;
                 long pts = 0;
                 for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(cards); k++)
-                    pts += PyLong_AsLong(PyTuple_GET_ITEM(points, PyLong_AsLong(PyTuple_GET_ITEM(cards, k))));
+                    pts += small_int(PyTuple_GET_ITEM(points, small_int(PyTuple_GET_ITEM(cards, k))));
                 PyObject *toks = tokens_of(cards, token);
                 if (toks == NULL)
                     goto error;
@@ -258,8 +262,9 @@ add_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 APPEND(10, v);
                 Py_CLEAR(v);
             }
-            APPEND(11, batch);
-            for (int k = 12; k < ncols; k++)
+            if (ncols > NCOLS)
+                APPEND(NCOLS, batch);
+            for (int k = NCOLS + 1; k < ncols; k++)
                 APPEND(k, Py_None);
             Py_CLEAR(hit);
             Py_CLEAR(seat);
@@ -386,7 +391,7 @@ add_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             row[k] = NULL;
         if (trick_attrs(PyTuple_GET_ITEM(tricks, i), a) != 1)
             goto error;
-        long w = PyLong_AsLong(a[T_WINNER]);
+        long w = small_int(a[T_WINNER]);
         int thrown = a[T_FAILED] == Py_True;
         failed += thrown;
         PyObject *shape = PyTuple_GET_SIZE(a[T_SHAPES]) ? PyTuple_GET_ITEM(a[T_SHAPES], 0) : NULL;
@@ -396,7 +401,7 @@ add_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         row[0] = Py_NewRef(mid);
         row[1] = Py_NewRef(hand_no);
         row[2] = Py_NewRef(a[T_NUMBER]);
-        row[3] = Py_NewRef(PyTuple_GET_ITEM(seats, PyLong_AsLong(a[T_LEADER])));
+        row[3] = Py_NewRef(PyTuple_GET_ITEM(seats, small_int(a[T_LEADER])));
         row[4] = Py_NewRef(PyTuple_GET_ITEM(seats, w));
         row[5] = Py_NewRef(PyTuple_GET_ITEM(teams, w & 1));
         row[6] = Py_NewRef(sides_known == Py_True ? (defended ? Py_False : Py_True) : Py_None);

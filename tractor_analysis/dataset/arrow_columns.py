@@ -70,6 +70,19 @@ def column(values: list, typ: pa.DataType) -> pa.Array:
     return reference(values, typ)
 
 
+def constant(value, n: int, typ: pa.DataType) -> pa.Array:
+    """``column([value] * n, typ)``, equal, without the list where it can: ``value`` ``None`` gives
+    ``pa.nulls`` (as :func:`_build` does for a list of nulls), a string in a dictionary column of int32
+    indices its one key and ``n`` zero indices (as the dictionary builders give it)."""
+    if n and value is None:
+        return pa.nulls(n, typ)
+    if n and type(value) is str and pa.types.is_dictionary(typ) and typ.index_type == pa.int32():
+        one = column([value], typ)
+        return pa.DictionaryArray.from_arrays(
+            pa.Array.from_buffers(pa.int32(), n, [None, pa.py_buffer(bytes(4 * n))], null_count=0), one.dictionary)
+    return column([value] * n, typ)
+
+
 def _types(values: list) -> set:
     return set(map(type, values))
 

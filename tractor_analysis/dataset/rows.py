@@ -22,7 +22,7 @@ from ..engine.replay import record_pairs
 from ..records.rulesets import RuleSet
 from ..engine.verdicts import HandResult, MatchResult, Violation
 from .analysis import VIEW_NULLS, analyses_of, by_play, play_values, view_values, views_by_play, views_of
-from .arrow_columns import column
+from .arrow_columns import column, constant
 from .schema import SCHEMAS, TABLES, printable
 
 # --- rows -----------------------------------------------------------------------
@@ -186,12 +186,11 @@ class TableBuilder:
         defenders = (hr.dealer & 1) if hr.dealer is not None else (min(hr.defenders) & 1 if hr.defenders else None)
         attackers = None if defenders is None else 1 - defenders
         sides_known = bool(hr.defenders)
-        plays_cols = tuple(self.cols["plays"].values())         # in the schema's order
         analysed = by_play(hr, analysis)
         viewed = views_by_play(analysed, analysis, views)
-        if analysed or _ADD_PLAYS is None or not _ADD_PLAYS(plays_cols, mid, n, hr.tricks, batch, _PLAY_CACHE,
-                                                            TOKEN, POINTS, _SEATS):   # (the view's null)
-            _add_plays(plays_cols, mid, n, hr.tricks, batch, analysed, viewed)
+        if analysed or _ADD_PLAYS is None or not _ADD_PLAYS(tuple(self.cols["plays"].values())[:_ROW_COLS], mid, n,
+                                                            hr.tricks, batch, _PLAY_CACHE, TOKEN, POINTS, _SEATS):
+            _add_plays(self._plays_lists(), mid, n, hr.tricks, batch, analysed, viewed)
         ntricks = len(hr.tricks)
         failed = None if _ADD_TRICKS is None else _ADD_TRICKS(
             tuple(self.cols["tricks"].values()), mid, n, hr.tricks, hr.defenders, sides_known, batch, _SEATS, TEAMS)
@@ -229,10 +228,25 @@ class TableBuilder:
             o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False))
         return len(hr.violations)
 
+    def _plays_lists(self) -> tuple[list, ...]:
+        """Every ``plays`` column's list in the schema's order, each as long as the table: the columns
+        past the first :data:`_ROW_COLS` (the batch, the analysis's and the view's) are filled only
+        when a row has a value of its own for them (``ingest --analyse``) or the Python rows add a hand;
+        until then each list holds the column's first rows and the rest are the batch or null
+        (:meth:`to_tables` builds them so, :func:`_plays_fill`)."""
+        cols = self.cols["plays"]
+        lists = tuple(cols.values())
+        n = len(lists[0])
+        for name, col in zip(_LAZY_PLAYS, lists[_ROW_COLS:]):
+            if len(col) < n:
+                col.extend([self.batch if name == "batch" else None] * (n - len(col)))
+        return lists
+
     def to_tables(self) -> dict[str, pa.Table]:
         now = int(time.time() * 1000)
         self.cols["files"]["ingested_at"] = [now] * len(self.cols["files"]["batch"])
-        return {t: _table(self.cols[t], SCHEMAS[t]) for t in TABLES}
+        return {t: _plays_table(self.cols[t], SCHEMAS[t], self.batch) if t == "plays"
+                else _table(self.cols[t], SCHEMAS[t]) for t in TABLES}
 
 
 _SAME_MATCH = ("event", "site", "date", "round", "table", "player_n", "player_e", "player_s", "player_w",
@@ -303,13 +317,43 @@ def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:
     return pa.Table.from_arrays([column(cols[field.name], field.type) for field in schema], schema=schema)
 
 
+def _plays_table(cols: dict[str, list], schema: pa.Schema, batch: str) -> pa.Table:
+    """:func:`_table` of the plays table, whose lazy columns (:meth:`TableBuilder._plays_lists`) may be
+    shorter than the table: their other rows are ``batch`` (the batch column) or null."""
+    n = len(cols[schema[0].name])
+    return pa.Table.from_arrays([_plays_fill(cols[f.name], n, batch if f.name == "batch" else None, f.type)
+                                 if f.name in _LAZY_PLAYS else column(cols[f.name], f.type) for f in schema],
+                                schema=schema)
+
+
 _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
 """Tokens and points of a played card tuple (the same plays recur across hands)."""
 
 
 _CORE_COLS = 16
-"""The ``plays`` columns the compiled ``_rows_core.add_plays`` computes (those before the view's, which it
-fills with nulls when given them)."""
+"""The ``plays`` columns before the view's (:func:`_add_plays` fills the view's with nulls for a hand
+without an endgame analysis)."""
+
+_ROW_COLS = 11
+"""The ``plays`` columns every row fills (``match_id`` .. ``notes``): what the compiled
+``_rows_core.add_plays`` is given by :class:`TableBuilder` (it fills the batch and nulls when given more)."""
+
+_LAZY_PLAYS = tuple(f.name for f in SCHEMAS["plays"])[_ROW_COLS:]
+"""The ``plays`` columns after those: the batch, the endgame analysis's and the view's.  A hand
+without an analysis gives them the batch and nulls, so :class:`TableBuilder` fills them only when a
+row has a value of its own for them: for a batch of 2,000 hands (132,000 plays) that is sixteen lists
+of 132,000 items not grown, filled, read and freed (issue 27, twelfth pass)."""
+
+
+def _plays_fill(values: list, n: int, fill, typ: pa.DataType) -> pa.Array:
+    """A lazy ``plays`` column (:data:`_LAZY_PLAYS`) of ``n`` rows: ``values`` then ``fill`` (the
+    batch, or ``None``) to the end: ``column(values + [fill] * (n - len(values)), typ)``, equal, without
+    the list when ``values`` is empty."""
+    if len(values) < n:
+        if not values and n:
+            return constant(fill, n, typ)
+        values = values + [fill] * (n - len(values))
+    return column(values, typ)
 
 
 def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, analysed: dict | None,

@@ -279,16 +279,32 @@ class DatasetError(ValueError):
 def printable(text: str) -> str:
     """``text`` as valid UTF-8 for a Parquet string column: a file name that is not UTF-8 (kept by
     Python as surrogate escapes, e.g. GBK bytes from a Windows zip) shows its bytes as ``\\xc7``."""
-    try:
-        text.encode("utf-8")
+    if text.isascii():                  # (a flag of the str: no scan)
         return text
-    except UnicodeEncodeError:
-        pass
+    if _UTF8_OK is not None:            # the check in C keeps the UTF-8 in the str for its column
+        if _UTF8_OK(text):              # (a record's text: encoded once, not twice; issue 27, twelfth pass)
+            return text
+    else:
+        try:
+            text.encode("utf-8")
+            return text
+        except UnicodeEncodeError:
+            pass
     try:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:          # a lone surrogate that is not an escaped byte
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
+
+def _utf8_ok():
+    """``_arrow_core.utf8_ok`` (whether a str encodes as UTF-8, its UTF-8 then kept in it), or ``None``."""
+    from ..records.compiled import load
+
+    core = load("tractor_analysis.dataset._arrow_core", "Arrow column buffers", "Arrow 列缓冲区")
+    return getattr(core, "utf8_ok", None)
+
+
+_UTF8_OK = _utf8_ok()
 
 ARROW_USED = [False]
 """Set once this process reads or writes Parquet (a fork after that is not safe)."""

@@ -1,12 +1,15 @@
 /* The clean tricks in C: four plays in turn, each card held, each follow legal, a lead of one
  * group whose throw (if any) stands -- what tractor_analysis.engine.tricks._clean_trick judges
- * (_clean_single, _clean_pair, and its general path for tractors, triples and throws), with the
- * same result (the pure-Python code stays the reference: the tests replay the same matches both
+ * (_clean_single, _clean_pair, and its general path for tractors, triples and throws) -- and a
+ * failed throw recorded (the throw shown, the forced unit played) that tricks._judge finds no
+ * violation in (failed_throw_ok: throw_forced = largest_shape, the cards not thrown as the penalty's;
+ * issue 27, twelfth pass), with the same result (the pure-Python code stays the reference: the tests replay the same matches both
  * ways and compare every TrickResult, and compare random tricks under hypothesis).
  *
  * clean_trick(ctx, trick, hands, leader) returns the TrickResult, having taken the played cards
  * out of hands, or None with hands unchanged when the trick is anything else: a mixed lead, a
- * play out of turn or of another size, a card not held, a throw that fails, a follow that may
+ * play out of turn or of another size, a card not held, a throw that fails (unless recorded as
+ * failed, with the right forced play: failed_throw_ok), a follow that may
  * break a rule (a follower out of the led group while holding it; on a pair lead, two unpaired
  * cards of the led group from a hand holding two of one kind of it; a tractor or pairs short),
  * and the options judge_multi leaves to Python (see there).  judge_trick then judges it in Python,
@@ -21,6 +24,7 @@
 #include <Python.h>
 #include <structmember.h>
 #include "../records/_slot_get.h"
+#include "../records/_small_int.h"
 
 #define KINDS 54
 
@@ -31,8 +35,9 @@ static long trump_group;
 static PyObject *s_plays, *s_seat, *s_cards, *s_attempted, *s_number, *s_order, *s_group, *s_strength, *zero;
 static int ready = 0;
 static PyObject *s_rules, *s_decks, *s_winner, *s_trump_in, *s_throw_follow, *s_throw_chains, *s_short,
-    *s_throw_forced;
+    *s_throw_forced, *s_throw_penalty_cards;
 static PyObject *e_exact, *e_suit_only, *e_lowest_card;    /* TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD */
+static PyObject *e_largest_shape, *e_failing_units;      /* ThrowForced.LARGEST_SHAPE, ThrowPenaltyCards.FAILING_UNITS */
 
 /* units.unit_name / units.lead_kind, by index */
 enum { K_SINGLE, K_PAIR, K_TRIPLE, K_TRACTOR, K_TITANIC, K_THROW, K_COUNT };
@@ -44,6 +49,8 @@ static PyObject *shapes_single, *shapes_pair;          /* ((1, 1),) and ((2, 1),
 static struct {
     PyObject *rules;
     int usable, suit_only, throw_chains, short_duty, lowest_card;
+    int failed_throws;          /* throw_forced = largest_shape (or none given) and throw_penalty_cards given
+                                   and not failing_units: a failed throw may be judged here */
     long decks;                 /* rules.decks; 0 when not an int 1..3 (then nothing is judged here) */
 } fl;
 
@@ -80,10 +87,10 @@ slot_offsets(PyTypeObject *tp, PyObject *names, Py_ssize_t *out, Py_ssize_t n)
 static PyObject *
 setup(PyObject *self, PyObject *args)
 {
-    PyObject *rt, *names, *pts, *exact, *suit_only, *lowest_card;
+    PyObject *rt, *names, *pts, *exact, *suit_only, *lowest_card, *largest_shape = NULL, *failing_units = NULL;
     long trump;
-    if (!PyArg_ParseTuple(args, "O!OO!lOOO", &PyType_Type, &rt, &names, &PyTuple_Type, &pts, &trump,
-                          &exact, &suit_only, &lowest_card))
+    if (!PyArg_ParseTuple(args, "O!OO!lOOO|OO", &PyType_Type, &rt, &names, &PyTuple_Type, &pts, &trump,
+                          &exact, &suit_only, &lowest_card, &largest_shape, &failing_units))
         return NULL;
     if (slot_offsets((PyTypeObject *)rt, names, result_off, 12) < 0)
         return NULL;
@@ -104,6 +111,10 @@ setup(PyObject *self, PyObject *args)
     Py_XSETREF(e_suit_only, suit_only);
     Py_INCREF(lowest_card);
     Py_XSETREF(e_lowest_card, lowest_card);
+    Py_XINCREF(largest_shape);          /* (not given: no failed throw is judged here) */
+    Py_XSETREF(e_largest_shape, largest_shape);
+    Py_XINCREF(failing_units);
+    Py_XSETREF(e_failing_units, failing_units);
     Py_CLEAR(fl.rules);                 /* the options are read again against these members */
     Py_CLEAR(od.order);
     trump_group = trump;
@@ -118,7 +129,7 @@ as_long(PyObject *o)
     if (!PyLong_CheckExact(o))
         return -2;
     int overflow;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    long v = small_int_value(o, &overflow);
     return overflow ? -2 : v;
 }
 
@@ -191,6 +202,25 @@ read_rules(PyObject *ctx)
         Py_DECREF(rules);
         return -1;
     }
+    /* tricks._judge reads throw_penalty_cards without a default, check_throw throw_forced with one */
+    int ft = e_largest_shape != NULL && e_failing_units != NULL
+             && option(rules, s_throw_forced, e_largest_shape, 1) == 1;
+    if (ft) {
+        PyObject *pc = PyObject_GetAttr(rules, s_throw_penalty_cards);
+        if (pc == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+                Py_DECREF(rules);
+                return -1;
+            }
+            PyErr_Clear();
+        }
+        ft = pc != NULL && pc != e_failing_units;
+        Py_XDECREF(pc);
+    }
+    if (PyErr_Occurred()) {
+        Py_DECREF(rules);
+        return -1;
+    }
     PyObject *decks = PyObject_GetAttr(rules, s_decks);   /* Python reads it without a default */
     long nd = 0;
     if (decks == NULL) {
@@ -211,6 +241,7 @@ read_rules(PyObject *ctx)
     fl.throw_chains = tc;
     fl.short_duty = sh;
     fl.lowest_card = lc;
+    fl.failed_throws = ft;
     fl.decks = nd;
     return 0;
 }
@@ -726,6 +757,56 @@ throw_beaten(const CLead *ld, long H[4][KINDS], const long *s)
     return 0;
 }
 
+/* legal.check_throw's first beaten shape (throw_forced = largest_shape): the index in ld->ck of the
+ * first shape, largest first, whose smallest unit another hand (in play order) beats; -1 when the
+ * throw stands. */
+static int
+beaten_at(const CLead *ld, long H[4][KINDS], const long *s)
+{
+    for (int i = 0; i < ld->nck; i++) {
+        CLead one = *ld;
+        one.nck = 1;
+        one.ck[0] = ld->ck[i];
+        if (throw_beaten(&one, H, s))
+            return i;
+    }
+    return -1;
+}
+
+/* A failed throw recorded (the lead shown -> the cards played) as tricks._judge finds it without a
+ * violation (issue 27, twelfth pass): the rules judged here (throw_forced = largest_shape, the penalty
+ * of the cards not thrown), the throw shown of one group and several units, every card shown and
+ * played held, the throw beaten (legal.check_throw), and the cards played the forced play
+ * (tricks._forced_ok: one unit of the beaten shape's size and top, among the cards shown).  ld: the
+ * cards played, analysed.  1 yes (the follows and the winner are then judged as for any lead of
+ * those cards), 0 leave it to Python (which finds and words the violation, or decides). */
+static int
+failed_throw_ok(PyObject *hands, const long *s, const long *played, Py_ssize_t n, const long *shown,
+                Py_ssize_t ns, const CLead *ld)
+{
+    CLead sl;
+    long H[4][KINDS], cs[KINDS] = {0}, cp[KINDS] = {0};
+    if (!fl.failed_throws || fl.lowest_card || ld->nu != 1 || !analyse_cards(shown, ns, fl.decks, &sl)
+        || !sl.is_throw)
+        return 0;
+    for (int i = 0; i < 4; i++)
+        for (int kk = 0; kk < KINDS; kk++) {
+            H[i][kk] = as_long(PyList_GET_ITEM(PyList_GET_ITEM(hands, i), kk));
+            if (H[i][kk] < 0)
+                return 0;
+        }
+    for (Py_ssize_t j = 0; j < ns; j++)
+        if (++cs[shown[j]] > H[s[0]][shown[j]])
+            return 0;                                   /* not_in_hand */
+    for (Py_ssize_t j = 0; j < n; j++)
+        if (++cp[played[j]] > H[s[0]][played[j]] || cp[played[j]] > cs[played[j]])
+            return 0;                                   /* not held, or not among the cards shown */
+    int at = beaten_at(&sl, H, s);
+    if (at < 0)
+        return 0;                                       /* the throw stands: wrong_forced_play */
+    return ld->u[0].c == sl.ck[at].c && ld->u[0].L == sl.ck[at].L && ld->u[0].top == sl.ck[at].top;
+}
+
 /* The winner's index (0..3), *trumped set; -1 to leave the trick to Python. */
 static int
 judge_multi(PyObject *hands, const long *s, long k[4][MAXN], Py_ssize_t n, const CLead *ld, int *trumped)
@@ -823,13 +904,13 @@ judge_multi(PyObject *hands, const long *s, long k[4][MAXN], Py_ssize_t n, const
  * an error. */
 static PyObject *
 finish_trick(PyObject *trick, PyObject *hands, PyObject *plays, PyObject **seat, const long *s,
-             long k[4][MAXN], Py_ssize_t n, int best, int trumped, const CLead *ld, int keep)
+             long k[4][MAXN], Py_ssize_t n, int best, int trumped, const CLead *ld, int keep, long not_thrown)
 {
     long total = 0;
     for (int i = 0; i < 4; i++)
         for (Py_ssize_t j = 0; j < n; j++)
             total += points[k[i][j]];
-    PyObject *number = NULL, *shapes = NULL, *before = NULL, *pts = NULL, *empty = NULL, *result = NULL;
+    PyObject *number = NULL, *shapes = NULL, *before = NULL, *pts = NULL, *empty = NULL, *lost = NULL, *result = NULL;
     if (!(number = slot_get(trick, &g_number)) || !(shapes = shapes_of(ld))
         || !(before = PyTuple_New(keep ? 4 : 0)))
         goto out;
@@ -839,10 +920,13 @@ finish_trick(PyObject *trick, PyObject *hands, PyObject *plays, PyObject **seat,
             goto out;
         PyTuple_SET_ITEM(before, i, t);
     }
-    if (!(pts = PyLong_FromLong(total)) || !(empty = PyTuple_New(0)))
+    if (!(pts = PyLong_FromLong(total)) || !(empty = PyTuple_New(0))
+        || (not_thrown > 0 && !(lost = PyLong_FromLong(not_thrown))))
         goto out;
-    PyObject *vals[12] = {number, seat[0], plays, seat[best], pts, before, empty, kind_names[ld->kind], Py_False,
-                          zero, trumped ? Py_True : Py_False, shapes};
+    /* not_thrown < 0: no failed throw; else the cards shown and not played (0 or more) */
+    PyObject *vals[12] = {number, seat[0], plays, seat[best], pts, before, empty, kind_names[ld->kind],
+                          not_thrown >= 0 ? Py_True : Py_False, lost ? lost : zero, trumped ? Py_True : Py_False,
+                          shapes};
     PyObject *r = result_type->tp_alloc(result_type, 0);
     if (r == NULL)
         goto out;
@@ -868,6 +952,7 @@ out:
     Py_XDECREF(before);
     Py_XDECREF(pts);
     Py_XDECREF(empty);
+    Py_XDECREF(lost);
     return result;
 }
 
@@ -937,8 +1022,18 @@ clean_impl(PyObject *const *args, int keep)
     PyObject *att = slot_get(play[0], &g_attempted);
     if (att == NULL)
         goto error;
+    long a[MAXN];                       /* a failed throw's cards shown (tricks._judge: judged below) */
+    Py_ssize_t na = 0;
+    int ok = 1;
+    if (att != Py_None) {
+        ok = PyTuple_CheckExact(att) && (na = PyTuple_GET_SIZE(att)) >= 2 && na <= MAXN;
+        for (Py_ssize_t j = 0; ok && j < na; j++) {
+            a[j] = as_long(PyTuple_GET_ITEM(att, j));
+            ok = a[j] >= 0 && a[j] < KINDS;
+        }
+    }
     Py_DECREF(att);
-    if (att != Py_None || (leader != Py_None && as_long(leader) != s[0])
+    if (!ok || (leader != Py_None && as_long(leader) != s[0])
         || s[1] != ((s[0] + 1) & 3) || s[2] != ((s[0] + 2) & 3) || s[3] != ((s[0] + 3) & 3))
         goto none;
     order = slot_get(ctx, &g_order);
@@ -946,12 +1041,15 @@ clean_impl(PyObject *const *args, int keep)
         goto error;
     if (!od.usable || !fl.decks || !analyse_cards(k[0], n, fl.decks, &ld))
         goto none;                      /* a mixed lead (or tables this code does not take): Python */
+    if (na && !failed_throw_ok(hands, s, k[0], n, a, na, &ld))
+        goto none;
     int trumped = 0;
     int best = n == 1 || (n == 2 && !ld.is_throw) ? judge_small(hands, s, k, n, &ld, &trumped)
                                                   : judge_multi(hands, s, k, n, &ld, &trumped);
     if (best < 0)
         goto none;
-    result = finish_trick(trick, hands, plays, seat, s, k, n, best, trumped, &ld, keep);
+    result = finish_trick(trick, hands, plays, seat, s, k, n, best, trumped, &ld, keep,
+                          na ? (na > n ? (long)(na - n) : 0) : -1);
     goto out;
 none:
     result = Py_None;
@@ -1144,7 +1242,7 @@ PyInit__trick_core(void)
     INTERN(s_strength, "strength"); INTERN(s_rules, "rules"); INTERN(s_trump_in, "trump_in");
     INTERN(s_throw_follow, "throw_follow"); INTERN(s_decks, "decks"); INTERN(s_winner, "winner");
     INTERN(s_throw_chains, "throw_tractor_duty"); INTERN(s_short, "short_tractor_duty");
-    INTERN(s_throw_forced, "throw_forced");
+    INTERN(s_throw_forced, "throw_forced"); INTERN(s_throw_penalty_cards, "throw_penalty_cards");
     for (int i = 0; i < K_COUNT; i++)
         INTERN(kind_names[i], kind_text[i]);
     if (!(zero = PyLong_FromLong(0)) || !(shapes_single = Py_BuildValue("((ii))", 1, 1))

@@ -240,13 +240,15 @@ def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[in
 
 def _trick_core():
     """The compiled :func:`_clean_trick` (``_trick_core.c``: a clean trick, every play legal, a throw
-    that stands, the lead analysed in C as :func:`legal.analyse_lead` does; some options left to
-    Python), the compiled loop of :func:`judge_tricks` and the card counter, or ``(None, None, None)``."""
+    that stands, or one recorded as failed with the forced play :func:`_judge` finds no violation in
+    under ``throw_forced = largest_shape``; the lead analysed in C as :func:`legal.analyse_lead` does;
+    some options left to Python), the compiled loop of :func:`judge_tricks` and the card counter, or ``(None, None, None)``."""
     core = compiled.load("tractor_analysis.engine._trick_core", *explain.TRICK_CORE)
     if core is None:
         return None, None, None
     core.setup(TrickResult, tuple(f.name for f in dataclasses.fields(TrickResult)), POINTS, TRUMP,
-               TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD)
+               TrumpIn.EXACT, ThrowFollow.SUIT, ThrowForced.LOWEST_CARD, ThrowForced.LARGEST_SHAPE,
+               ThrowPenaltyCards.FAILING_UNITS)
     return core.clean_trick, core.judge_tricks, core.counts
 
 
@@ -295,37 +297,42 @@ def judge_trick_python(ctx: HandContext, trick: Trick, hands: list[list[int]], l
                        keep_hands: bool = True) -> TrickResult:
     """:func:`judge_trick` in Python alone (the reference of the compiled path); ``keep_hands=False``:
     the result's ``hands_before`` is ``()`` (:func:`judge_tricks`' ``hands_before``)."""
-    result = _judged_python(ctx, trick, hands, leader)
-    return result if keep_hands else dataclasses.replace(result, hands_before=())
+    return _judged_python(ctx, trick, hands, leader, keep_hands)
 
 
-def _judged_python(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None) -> TrickResult:
+def _judged_python(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,
+                   keep_hands: bool = True) -> TrickResult:
     hands_before = tuple(map(tuple, hands))
+    kept = hands_before if keep_hands else ()       # (the result's: no dataclasses.replace afterwards)
     plays = trick.plays
     if len(plays) == 4 and plays[0].attempted is None:
         first = plays[0].seat
         if ((leader is None or first == leader) and plays[1].seat == (first + 1) & 3
                 and plays[2].seat == (first + 2) & 3 and plays[3].seat == (first + 3) & 3):
-            done = _clean_trick(ctx, trick, hands, hands_before, first)
+            done = _clean_trick(ctx, trick, hands, hands_before, first, kept)
             if done is not None:
                 return done
-    return _judge(ctx, trick, hands, leader, hands_before)
+    return _judge(ctx, trick, hands, leader, kept)
 
 
-def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int) -> TrickResult | None:
+def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,
+                 kept=None) -> TrickResult | None:
     """The common case, fast: four plays in turn, no failed throw recorded, every card held, a
     lead of one group whose throw (if any) stands, every follow legal.  Then nothing is wrong and
     the trick has no violations; ``None`` (``hands`` unchanged) when anything is amiss, for
     :func:`_judge` to find and word it.  Every check reads the hands at the trick's start
-    (``before``): each seat plays once, so that is the hand it plays from."""
+    (``before``): each seat plays once, so that is the hand it plays from.  ``kept``: the result's
+    ``hands_before`` (``before`` when not given; ``()`` for :func:`judge_tricks`' ``hands_before=False``)."""
     plays = trick.plays
+    if kept is None:
+        kept = before
     lead = _lead_of(ctx, plays[0].cards)
     if lead.count == 1:
-        return _clean_single(ctx, trick, hands, before, first, lead)
+        return _clean_single(ctx, trick, hands, before, first, lead, kept)
     if lead.mixed or not lead.units:
         return None
     if lead.count == 2 and not lead.is_throw:
-        return _clean_pair(ctx, trick, hands, before, first, lead)
+        return _clean_pair(ctx, trick, hands, before, first, lead, kept)
     if lead.is_throw and not check_throw(ctx, lead.cards, [((first + i) & 3, before[(first + i) & 3])
                                                           for i in (1, 2, 3)], lead).stands:
         return None
@@ -363,12 +370,12 @@ def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before,
             hands[s][:] = before[s]
         return None
     wi, trumped = _winner(ctx, lead, (plays[0].cards, plays[1].cards, plays[2].cards, plays[3].cards))
-    return new_trick_result(trick.number, first, plays, plays[wi].seat, points, before, (),
+    return new_trick_result(trick.number, first, plays, plays[wi].seat, points, kept, (),
                        lead.kind, False, 0, trumped, lead.shapes)
 
 
 def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,
-                  lead: Lead) -> TrickResult | None:
+                  lead: Lead, kept=None) -> TrickResult | None:
     """:func:`_clean_trick` for a single led, in one pass: each card held, each follower of the
     led group or out of it, the highest card of the led group wins unless a trump was played
     on a plain lead (then the highest trump).  The seats are in turn (checked by the caller)."""
@@ -401,12 +408,12 @@ def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before
     hands[s2][k2] -= 1
     hands[s3][k3] -= 1
     return new_trick_result(trick.number, first, plays, plays[best].seat,
-                            POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3], before, (),
+                            POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3], before if kept is None else kept, (),
                             lead.kind, False, 0, best_trump, lead.shapes)
 
 
 def _clean_pair(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,
-                lead: Lead) -> TrickResult | None:
+                lead: Lead, kept=None) -> TrickResult | None:
     """:func:`_clean_trick` for a lead of two cards in one unit (a pair): the same checks
     (:func:`check_follow`, :func:`_winner`) on the four two-card plays unpacked.  The seats are
     in turn (checked by the caller)."""
@@ -430,7 +437,8 @@ def _clean_pair(ctx: HandContext, trick: Trick, hands: list[list[int]], before, 
     wi, trumped = _winner(ctx, lead, (c0, c1, c2, c3))
     return new_trick_result(trick.number, first, plays, plays[wi].seat,
                             POINTS[a0] + POINTS[b0] + POINTS[a1] + POINTS[b1] + POINTS[a2] + POINTS[b2]
-                            + POINTS[a3] + POINTS[b3], before, (), lead.kind, False, 0, trumped, lead.shapes)
+                            + POINTS[a3] + POINTS[b3], before if kept is None else kept, (), lead.kind, False, 0,
+                            trumped, lead.shapes)
 
 
 def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,

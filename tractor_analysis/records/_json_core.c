@@ -13,6 +13,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include "_small_int.h"
 
 #define MAX_KIND 256        /* card kinds are 0..53; setup() checks the lookup table */
 
@@ -91,6 +92,138 @@ get(PyObject *d, PyObject *key, int *miss)
     return NULL;
 }
 
+/* ---- the card and seat tables' string keys found without hashing (issue 27, twelfth pass) ----
+ *
+ * A card or seat value json.loads makes is a new string: looking it up in CARD_LOOKUP / SEAT_LOOKUP,
+ * or hashing the shared-play key that holds it, first computes its hash (SipHash, ~100 instructions a
+ * string; 840,000 strings in the bench corpus).  setup() copies each table's keys into an open-
+ * addressing table of its own, found by a cheap hash of the code points and compared by length, kind
+ * and bytes (equal strings have one representation, so that is str equality).  A key found is the
+ * dict's answer; an exact string not found is a key the dict does not hold (every key of the dict is
+ * in the table: setup() leaves the table off otherwise); anything else is asked of the dict as before.
+ * A string found gets its hash (the equal key's, computed once at setup) stored in it, as
+ * unicode_hash would store it, so that hashing it later (the shared-play key) costs nothing. */
+
+typedef struct {
+    PyObject *key, *value;      /* the dict's own key and value (references kept) */
+    Py_hash_t hash;
+} TokEntry;
+
+typedef struct {
+    TokEntry *e;
+    size_t mask;                /* size - 1, a power of two at least twice the keys: never full */
+} TokTable;
+
+static TokTable card_tab, seat_tab;
+
+static inline size_t
+tok_hash(int kind, const void *data, Py_ssize_t n)
+{
+    size_t h = (size_t)n * 0x9E3779B97F4A7C15u;
+    for (Py_ssize_t i = 0; i < n; i++)
+        h = (h ^ (size_t)PyUnicode_READ(kind, data, i)) * 0x100000001B3u;
+    return h ^ (h >> 29);
+}
+
+static void
+tok_clear(TokTable *t)
+{
+    if (t->e != NULL) {
+        for (size_t i = 0; i <= t->mask; i++) {
+            Py_XDECREF(t->e[i].key);
+            Py_XDECREF(t->e[i].value);
+        }
+        PyMem_Free(t->e);
+    }
+    t->e = NULL;
+    t->mask = 0;
+}
+
+/* The table of dict d's keys (left off, t->e NULL, when a key is not an exact string); -1 on error. */
+static int
+tok_build(TokTable *t, PyObject *d)
+{
+    tok_clear(t);
+    size_t size = 16;
+    while (size < 2 * (size_t)PyDict_GET_SIZE(d))
+        size <<= 1;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(d, &pos, &key, &value))
+        if (!PyUnicode_CheckExact(key) || PyUnicode_READY(key) < 0) {
+            PyErr_Clear();
+            return 0;
+        }
+    TokEntry *e = PyMem_Calloc(size, sizeof(TokEntry));
+    if (e == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    pos = 0;
+    while (PyDict_Next(d, &pos, &key, &value)) {
+        Py_hash_t h = PyObject_Hash(key);
+        if (h == -1) {
+            PyMem_Free(e);
+            return -1;
+        }
+        size_t i = tok_hash(PyUnicode_KIND(key), PyUnicode_DATA(key), PyUnicode_GET_LENGTH(key)) & (size - 1);
+        while (e[i].key != NULL)
+            i = (i + 1) & (size - 1);
+        Py_INCREF(key);
+        Py_INCREF(value);
+        e[i].key = key;
+        e[i].value = value;
+        e[i].hash = h;
+    }
+    t->e = e;
+    t->mask = size - 1;
+    return 0;
+}
+
+/* 1: s is a key of the table (*value: the dict's value, borrowed; s's hash stored when not yet);
+ * 0: s is an exact string the dict does not hold; -1: not an exact string, or no table (ask the dict). */
+static inline int
+tok_find(const TokTable *t, PyObject *s, PyObject **value)
+{
+    if (t->e == NULL || !PyUnicode_CheckExact(s) || PyUnicode_READY(s) < 0) {
+        PyErr_Clear();
+        return -1;
+    }
+    int kind = PyUnicode_KIND(s);
+    const void *data = PyUnicode_DATA(s);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(s);
+    for (size_t i = tok_hash(kind, data, n) & t->mask;; i = (i + 1) & t->mask) {
+        const TokEntry *e = &t->e[i];
+        if (e->key == NULL)
+            return 0;
+        if (e->key == s || (PyUnicode_GET_LENGTH(e->key) == n && PyUnicode_KIND(e->key) == kind
+                            && memcmp(PyUnicode_DATA(e->key), data, (size_t)n * (size_t)kind) == 0)) {
+            if (((PyASCIIObject *)s)->hash == -1)
+                ((PyASCIIObject *)s)->hash = e->hash;
+            *value = e->value;
+            return 1;
+        }
+    }
+}
+
+/* d[key] as get() gives it (a new reference, or NULL with *miss = 1 on a missing key), found in the
+ * table t of d's keys when it can be. */
+static PyObject *
+lookup(const TokTable *t, PyObject *d, PyObject *key, int *miss)
+{
+    PyObject *v;
+    switch (tok_find(t, key, &v)) {
+    case 1:
+        Py_INCREF(v);
+        return v;
+    case 0:
+        *miss = 1;
+        return NULL;
+    default:
+        return get(d, key, miss);
+    }
+}
+
 /* tuple(map(CARD_LOOKUP.__getitem__, list)); each kind counted in counts. */
 static PyObject *
 cards_of(PyObject *list, int *miss, Py_ssize_t *counts)
@@ -100,14 +233,14 @@ cards_of(PyObject *list, int *miss, Py_ssize_t *counts)
     if (t == NULL)
         return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *k = get(card_lookup, PyList_GET_ITEM(list, i), miss);
+        PyObject *k = lookup(&card_tab, card_lookup, PyList_GET_ITEM(list, i), miss);
         if (k == NULL) {
             Py_DECREF(t);
             return NULL;
         }
         PyTuple_SET_ITEM(t, i, k);
         if (counts != NULL)
-            counts[PyLong_AsLong(k)]++;     /* setup() checked: every value an int < MAX_KIND */
+            counts[small_int(k)]++;     /* setup() checked: every value an exact int < MAX_KIND */
     }
     return t;
 }
@@ -116,7 +249,7 @@ static void
 count(PyObject *cards, Py_ssize_t *counts)
 {
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++)
-        counts[PyLong_AsLong(PyTuple_GET_ITEM(cards, i))]++;
+        counts[small_int(PyTuple_GET_ITEM(cards, i))]++;
 }
 
 /* as_notes(v, ""): a new reference, or NULL with *miss = 1 when it raises Shape, KeyError or
@@ -164,6 +297,8 @@ setup(PyObject *self, PyObject *args)
     }
     keep((PyObject **)&play_type, play);
     keep((PyObject **)&trick_type, trick);
+    if (tok_build(&card_tab, cards) < 0 || tok_build(&seat_tab, seats) < 0)
+        return NULL;
     keep(&card_lookup, cards);
     keep(&seat_lookup, seats);
     keep(&as_notes, notes);
@@ -217,6 +352,18 @@ one_play(PyObject *pv, PyObject *plays, PyObject *shared, PyObject *line, PyObje
         if (seatv == NULL)
             goto done;
         Py_ssize_t n = PyList_GET_SIZE(cv);
+        /* the seat and cards found in the tables first: their hashes are then known for the key's
+           (a value not among the tables' keys is a miss either way: no shared play holds it) */
+        PyObject *found;
+        if (tok_find(&seat_tab, seatv, &found) == 0) {
+            miss = 1;
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (tok_find(&card_tab, PyList_GET_ITEM(cv, i), &found) == 0) {
+                miss = 1;
+                goto done;
+            }
         PyObject *key = PyTuple_New(n + 1);
         if (key == NULL)
             goto done;
@@ -235,7 +382,7 @@ one_play(PyObject *pv, PyObject *plays, PyObject *shared, PyObject *line, PyObje
                 miss = 1;
             }
         } else {
-            PyObject *seat = get(seat_lookup, seatv, &miss);
+            PyObject *seat = lookup(&seat_tab, seat_lookup, seatv, &miss);
             if (seat != NULL) {
                 cards = cards_of(cv, &miss, NULL);
                 if (cards != NULL) {
@@ -261,7 +408,7 @@ one_play(PyObject *pv, PyObject *plays, PyObject *shared, PyObject *line, PyObje
             PyErr_SetString(PyExc_TypeError, "fast_tricks: a shared play that is not a Play");
             goto done;
         }
-        unsigned bit = 1u << PyLong_AsLong(pseat);
+        unsigned bit = 1u << small_int(pseat);
         if (*seen & bit) {
             miss = 1;
             goto done;
@@ -283,10 +430,10 @@ one_play(PyObject *pv, PyObject *plays, PyObject *shared, PyObject *line, PyObje
     seatv = get(pv, s_seat, &miss);
     if (seatv == NULL)
         goto done;
-    PyObject *seat = get(seat_lookup, seatv, &miss);
+    PyObject *seat = lookup(&seat_tab, seat_lookup, seatv, &miss);
     if (seat == NULL)
         goto done;
-    unsigned bit = 1u << PyLong_AsLong(seat);
+    unsigned bit = 1u << small_int(seat);
     if (*seen & bit) {
         Py_DECREF(seat);
         miss = 1;
@@ -539,12 +686,12 @@ fast_dealt_of(PyObject *hv, long decks)
             PyObject *cards = cards_of(cv, &miss, counts);
             if (cards == NULL)
                 goto fail;
-            PyObject *seat = get(seat_lookup, key, &miss);
+            PyObject *seat = lookup(&seat_tab, seat_lookup, key, &miss);
             if (seat == NULL) {
                 Py_DECREF(cards);
                 goto fail;
             }
-            long s = PyLong_AsLong(seat);       /* setup() checked: 0..3 */
+            long s = small_int(seat);       /* setup() checked: 0..3 */
             Py_DECREF(seat);
             Py_XSETREF(slots[s], cards);
         }
@@ -712,7 +859,7 @@ declarations_of(PyObject *list, int *miss)
             after = Py_False;
         if (!PyBool_Check(after))
             goto miss;
-        seat = get(seat_lookup, seatv, miss);   /* the table's keys have no blank at either end: = .strip() */
+        seat = lookup(&seat_tab, seat_lookup, seatv, miss);   /* the table's keys have no blank at either end: = .strip() */
         if (seat == NULL)
             goto fail;
         cards = cards_of(cv, miss, NULL);

@@ -6,7 +6,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 
 __all__ = ["write_text_atomic", "umask"]
 
@@ -33,6 +32,8 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> None:
         with open(target, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
         return
+    import tempfile     # (here: with shutil, bz2, lzma and random, ≈ 4 ms of every start of the package)
+
     folder = os.path.dirname(os.path.abspath(target))
     fd, tmp = tempfile.mkstemp(prefix=".tractor-", suffix=".tmp", dir=folder)
     try:

@@ -160,13 +160,14 @@ def format_tgn(match: Match) -> str:
     for h in match.hands:
         if out:
             out.append("")
-        tag("Hand", str(h.number))
+        # (a number, a seat, a trump or a rank token holds nothing escape_value changes: written as it is)
+        out.append(f'[Hand "{h.number}"]' if type(h.number) is int else f'[Hand "{escape_value(str(h.number))}"]')
         if h.dealer is not None:
-            tag("Dealer", SEAT_TOKENS[h.dealer])
+            out.append(f'[Dealer "{SEAT_TOKENS[h.dealer]}"]')
         if h.trump_known:        # an unknown trump is left out, not written as NT
-            tag("Trump", trump_token(h.trump))
+            out.append(f'[Trump "{trump_token(h.trump)}"]')
         if h.level is not None:
-            tag("Level", RANK_TOKENS[h.level])
+            out.append(f'[Level "{RANK_TOKENS[h.level]}"]')
         if h.result_only:
             tag("ResultOnly", "yes")
         if h.setup:
