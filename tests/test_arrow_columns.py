@@ -232,16 +232,16 @@ def test_the_compiled_buffers_decline_what_they_do_not_take():
 
 
 def _printable_reference(text: str) -> str:
-    """``schema.printable`` before issue 27's twelfth pass (the check by ``text.encode``)."""
+    """``schema.printable`` without the C check: its pure-Python path (the check by ``text.encode``),
+    the reference the core's path must equal."""
+    from tractor_analysis.dataset import schema
+
+    core = schema._UTF8_OK
     try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        pass
-    try:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+        schema._UTF8_OK = None
+        return schema.printable(text)
+    finally:
+        schema._UTF8_OK = core
 
 
 @settings(max_examples=200, deadline=None)
@@ -255,12 +255,11 @@ def test_printable_is_the_encode_check(text):
     want = _printable_reference(text)
     got = schema.printable(text)
     assert got == want and (got is text) == (want is text)
-    core = schema._UTF8_OK
-    try:
-        schema._UTF8_OK = None
-        assert schema.printable(text) == want
-    finally:
-        schema._UTF8_OK = core
+    try:                                # the pure path itself: the text when it encodes, else escaped
+        text.encode("utf-8")
+        assert want is text
+    except UnicodeEncodeError:
+        assert want != text and want.encode("utf-8")
     same([got, "é" + got, None], pa.string())
 
 
@@ -269,6 +268,10 @@ def test_printable_of_surrogate_escapes_and_lone_surrogates():
 
     for text in ("abc", "é中", "gbk\udcc7\udce5.tgn", "lone \ud800 x", "中\udfff", "\U0001f0a1", ""):
         assert schema.printable(text) == _printable_reference(text)
+    # what the reference gives: a Windows name's GBK bytes shown as bytes, a lone surrogate escaped
+    assert schema.printable("gbk\udcc7\udce5.tgn") == "gbk\\xc7\\xe5.tgn"
+    assert schema.printable("lone \ud800 x") == "lone \\ud800 x"
+    assert schema.printable("é中") == "é中"
     assert schema._UTF8_OK is not None or ac._CORE is None
 
 
