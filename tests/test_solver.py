@@ -396,7 +396,7 @@ def test_the_next_test_leans_away_from_the_dear_answer():
     """MTD(f)'s split of the interval left: halfway until both answers have a cost, then nearer the
     side whose answer was dear (a dear "less" -> test just above the lower end, a dear "at least" ->
     just below the upper end), always a multiple of the step inside (lo, hi]."""
-    from tractor_analysis.analysis.solver import _split
+    from tractor_analysis.analysis.mtdf import split as _split
 
     assert _split(20, 60, [None, 5_000], 5) == 40
     assert _split(20, 60, [5_000, None], 5) == 40

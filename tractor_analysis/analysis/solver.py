@@ -38,6 +38,7 @@ from ..engine.legal import analyse_lead
 from ..engine.scoring import bottom_multiplier
 from .moves import canonical, class_index, equal_classes, follows, leads, merged, units_of
 from .bounds import BottomBound
+from .mtdf import close_in
 from .compiled_search import CORE_MODULE, CompiledSearch
 from .search import BudgetExceeded, SearchLoop
 from ..engine.tricks import trick_winner
@@ -248,8 +249,7 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
 
     # ------------------------------------------------------------------ internals
     def _mtdf(self, guess: int | None = None) -> int:
-        """MTD(f): null-window searches closing in on the value (the table keeps their bounds)."""
-        lo = 0
+        """MTD(f) (:mod:`.mtdf`): null-window tests closing in on the value (the table keeps their bounds)."""
         st = self.st
         entry = self._root_entry()
         if entry is not None and entry[0] == entry[1]:
@@ -258,51 +258,7 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
             guess = entry[0] if entry is not None else 0
         hi = st.hand_pts + st.table_pts + self.bottom_points * st.mult + 1
         step = 5 if self.bottom_points % 5 == 0 else 1     # every card's points are a multiple of 5
-        if not guess:
-            # no guess: first "is anything gained?", then halve the interval left (cheaper than
-            # climbing by the least step from 0: on bench/solver_bench.py's hands ~15-25% fewer nodes)
-            beta = lo + 1
-            costs = [None, None]                # nodes of the last passing and failing tests
-            while lo < hi:
-                v, costs[v < beta] = self._counted_test(beta)
-                if v < beta:
-                    hi = v
-                else:
-                    lo = v
-                beta = _split(lo, hi, costs, step)
-            return lo
-        # a guess: test it, then move the way the answer points by the least step, doubling the
-        # step while the answers keep pointing that way; once they have pointed both ways, split
-        # the interval left by what each kind of answer cost (_split).  A right guess costs two
-        # tests, a far one a few more (MTD(f)'s climb by the least step took one test per 5
-        # points: 5x the nodes on some positions)
-        beta = max(lo + 1, min(hi, guess))
-        if beta > lo + 1 and (entry is None or entry[0] <= lo):
-            # first "is anything gained?": the cheapest test, and the only one a position worth
-            # nothing needs (from a guess above 0 the climb down took one failing test per step
-            # doubled: 8x the nodes on bench hand 6; over the bench's 15 hands, last 8, guessing
-            # the real result: 51.8 M -> 49.7 M nodes; bench/README.md, issue 23, eighth part)
-            v = self._test(lo, lo + 1)
-            if v <= lo:
-                return lo               # nothing gained: the value is 0
-            lo = v
-            beta = max(lo + 1, min(hi, beta))
-        gap = step
-        costs = [None, None]
-        while lo < hi:
-            v, cost = self._counted_test(beta)
-            up = v >= beta
-            costs[not up] = cost
-            if up:
-                lo = v
-            else:
-                hi = v
-            if costs[not up] is not None and costs[up] is None:     # one side only so far: gallop
-                beta = max(lo + 1, min(hi, lo + gap if up else hi - gap + step))
-                gap *= 2
-            else:
-                beta = _split(lo, hi, costs, step)
-        return lo
+        return close_in(self._counted_test, 0, hi, step, guess, entry is not None and entry[0] > 0)
 
     def _counted_test(self, beta: int) -> tuple[int, int]:
         """The null-window test at ``beta`` (fail-soft value) and the nodes it took."""
@@ -435,19 +391,6 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
 
 Solver._state_type = _State
 
-
-def _split(lo: int, hi: int, costs: list, step: int) -> int:
-    """MTD(f)'s next test in the interval ``lo`` .. ``hi`` left (the value lies there): halfway
-    while a side's cost is unknown, else nearer the side whose answer is dear, so that the dear
-    answer is likely given once, at the end.  ``costs``: the nodes of the last test answered "at
-    least" and of the last answered "less", ``None`` before the first.  On tractor_analysis's hard
-    positions one side's answers cost 100x the other's (seed 61 hand 4, last 8: passes 0.5 M
-    nodes, fails 72-114 M; halving asked three fails where one was needed: bench/README.md,
-    issue 23, eighth part)."""
-    passed, failed = costs
-    w = 0.5 if passed is None or failed is None or passed + failed == 0 else passed / (passed + failed)
-    beta = -(-max(lo + 1, int(lo + (hi - lo) * w)) // step) * step
-    return min(hi, beta)
 
 def play_classes(solver: Solver, pos: Position) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
     """Every play the search knows for the player to move, by the representative of its merged
