@@ -375,7 +375,7 @@ def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before,
 
 
 def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,
-                  lead: Lead, kept=None) -> TrickResult | None:
+                  lead: Lead, kept) -> TrickResult | None:
     """:func:`_clean_trick` for a single led, in one pass: each card held, each follower of the
     led group or out of it, the highest card of the led group wins unless a trump was played
     on a plain lead (then the highest trump).  The seats are in turn (checked by the caller)."""
@@ -408,12 +408,12 @@ def _clean_single(ctx: HandContext, trick: Trick, hands: list[list[int]], before
     hands[s2][k2] -= 1
     hands[s3][k3] -= 1
     return new_trick_result(trick.number, first, plays, plays[best].seat,
-                            POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3], before if kept is None else kept, (),
+                            POINTS[k0] + POINTS[k1] + POINTS[k2] + POINTS[k3], kept, (),
                             lead.kind, False, 0, best_trump, lead.shapes)
 
 
 def _clean_pair(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,
-                lead: Lead, kept=None) -> TrickResult | None:
+                lead: Lead, kept) -> TrickResult | None:
     """:func:`_clean_trick` for a lead of two cards in one unit (a pair): the same checks
     (:func:`check_follow`, :func:`_winner`) on the four two-card plays unpacked.  The seats are
     in turn (checked by the caller)."""
@@ -437,7 +437,7 @@ def _clean_pair(ctx: HandContext, trick: Trick, hands: list[list[int]], before, 
     wi, trumped = _winner(ctx, lead, (c0, c1, c2, c3))
     return new_trick_result(trick.number, first, plays, plays[wi].seat,
                             POINTS[a0] + POINTS[b0] + POINTS[a1] + POINTS[b1] + POINTS[a2] + POINTS[b2]
-                            + POINTS[a3] + POINTS[b3], before if kept is None else kept, (), lead.kind, False, 0,
+                            + POINTS[a3] + POINTS[b3], kept, (), lead.kind, False, 0,
                             trumped, lead.shapes)
 
 
