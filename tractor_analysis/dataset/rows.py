@@ -330,11 +330,11 @@ _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
 """Tokens and points of a played card tuple (the same plays recur across hands)."""
 
 
-_CORE_COLS = 16
+_CORE_COLS = [f.name for f in SCHEMAS["plays"]].index("view_deals")
 """The ``plays`` columns before the view's (:func:`_add_plays` fills the view's with nulls for a hand
 without an endgame analysis)."""
 
-_ROW_COLS = 11
+_ROW_COLS = [f.name for f in SCHEMAS["plays"]].index("batch")
 """The ``plays`` columns every row fills (``match_id`` .. ``notes``): what the compiled
 ``_rows_core.add_plays`` is given by :class:`TableBuilder` (it fills the batch and nulls when given more)."""
 
