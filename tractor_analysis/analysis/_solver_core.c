@@ -60,7 +60,9 @@
 #ifndef TT_ENTRIES
 #define TT_ENTRIES (2u << 20)
 #endif
+#ifndef TT_BYTES
 #define TT_BYTES (192u << 20)
+#endif
 #define MOVES_ENTRIES (1u << 19)
 #define MOVES_BYTES (96u << 20)
 
@@ -202,6 +204,104 @@ static Slot *map_add(Map *m, const uint8_t *k, uint32_t n, uint64_t h, uint32_t 
     return s;
 }
 
+/* ------------------------------------------------------------------ the table between tricks */
+/* The transposition entries at a trick's start, keyed on the position's shape (shape_key_of: the
+ * leader and five group ids), with the key held in the slot itself: one 32-byte slot a probe, where
+ * the generic map's slot points into a separate arena of keys (two cache misses a look-up, and the
+ * dearest function of the search by time: bench/README.md, issue 23, ninth part).  The same
+ * linear probing at most half full, the same replacement when full (map_compact: keep the half
+ * stored with the most cards left); the whole key is compared, never only a hash. */
+typedef struct { int32_t id[5]; int leader; } SKey;     /* id[0]: the trump group's; then the plain groups' sorted */
+typedef struct { int32_t id[5]; int32_t lo, hi; uint16_t best; uint8_t left, tag; } TSlot;     /* tag: leader + 1, 0 empty */
+typedef struct { TSlot *s; size_t mask, count, limit; long long compactions; } STable;
+
+static inline uint64_t skey_hash(const SKey *k) {
+    uint64_t x = (uint64_t)(uint32_t)k->id[0] | (uint64_t)(uint32_t)k->id[1] << 32;
+    uint64_t y = (uint64_t)(uint32_t)k->id[2] | (uint64_t)(uint32_t)k->id[3] << 32;
+    uint64_t z = (uint64_t)(uint32_t)k->id[4] | (uint64_t)(k->leader + 1) << 32;
+    x *= 0x9E3779B97F4A7C15ULL; x ^= x >> 32; x += y;
+    x *= 0xbf58476d1ce4e5b9ULL; x ^= x >> 29; x += z;
+    x *= 0x94d049bb133111ebULL; x ^= x >> 31;
+    return x;
+}
+
+static int st_init(STable *t, size_t limit) {
+    t->mask = (1u << 12) - 1; t->count = 0; t->limit = limit; t->compactions = 0;
+    t->s = calloc(t->mask + 1, sizeof(TSlot));
+    return t->s ? 0 : -1;
+}
+
+static void st_clear(STable *t) {
+    if (t->mask > (1u << 16)) {
+        free(t->s); t->mask = (1u << 12) - 1; t->s = calloc(t->mask + 1, sizeof(TSlot));
+    } else memset(t->s, 0, (t->mask + 1) * sizeof(TSlot));
+    t->count = 0;
+}
+
+static inline int skey_is(const TSlot *e, const SKey *k) {
+    return e->tag == k->leader + 1 && memcmp(e->id, k->id, sizeof e->id) == 0;
+}
+
+static TSlot *st_find(STable *t, const SKey *k, uint64_t h) {
+    size_t i = h & t->mask;
+    for (;;) {
+        TSlot *e = &t->s[i];
+        if (!e->tag) return NULL;
+        if (skey_is(e, k)) return e;
+        i = (i + 1) & t->mask;
+    }
+}
+
+static void st_put(TSlot *s, size_t mask, const TSlot *e) {
+    SKey k; memcpy(k.id, e->id, sizeof k.id); k.leader = e->tag - 1;
+    size_t j = skey_hash(&k) & mask;
+    while (s[j].tag) j = (j + 1) & mask;
+    s[j] = *e;
+}
+
+static int st_grow(STable *t) {
+    size_t cap = (t->mask + 1) * 2;
+    TSlot *ns = calloc(cap, sizeof(TSlot));
+    if (!ns) return -1;
+    for (size_t i = 0; i <= t->mask; i++) if (t->s[i].tag) st_put(ns, cap - 1, &t->s[i]);
+    free(t->s); t->s = ns; t->mask = cap - 1;
+    return 0;
+}
+
+/* map_compact's replacement: keep the half stored with the most cards left */
+static void st_compact(STable *t) {
+    size_t hist[256] = {0};
+    for (size_t i = 0; i <= t->mask; i++) if (t->s[i].tag) hist[t->s[i].left]++;
+    size_t half = t->count / 2, acc = 0;
+    int T;
+    for (T = 255; T >= 0; T--) { if (acc + hist[T] > half) break; acc += hist[T]; }
+    size_t room = half - acc, n = 0;
+    TSlot *keep = malloc(sizeof(TSlot) * (half + 1));
+    if (!keep) { st_clear(t); return; }
+    for (size_t i = 0; i <= t->mask; i++) {
+        TSlot *e = &t->s[i];
+        if (!e->tag) continue;
+        if (e->left > T || (e->left == T && room > 0)) { if (e->left == T) room--; keep[n++] = *e; }
+    }
+    memset(t->s, 0, (t->mask + 1) * sizeof(TSlot));
+    for (size_t i = 0; i < n; i++) st_put(t->s, t->mask, &keep[i]);
+    t->count = n; t->compactions++;
+    free(keep);
+}
+
+/* a new entry for key k (not present), lo = hi = 0 */
+static TSlot *st_add(STable *t, const SKey *k, uint64_t h) {
+    if (t->count >= t->limit) st_compact(t);
+    if ((t->count + 1) * 2 > t->mask + 1 && st_grow(t) < 0) return NULL;
+    size_t i = h & t->mask;
+    while (t->s[i].tag) i = (i + 1) & t->mask;
+    TSlot *e = &t->s[i];
+    memcpy(e->id, k->id, sizeof e->id); e->tag = (uint8_t)(k->leader + 1);
+    e->lo = e->hi = 0; e->best = 0; e->left = 0;
+    t->count++;
+    return e;
+}
+
 /* ------------------------------------------------------------------ the core object */
 typedef struct GUnit { uint8_t c, L, top, n; uint8_t k[64]; } GUnit;    /* a unit: n cards, sorted kinds */
 typedef struct { int n; uint8_t *cards; } Move;       /* cards point into a depth buffer */
@@ -222,7 +322,8 @@ typedef struct {
     int table_pts, hand_pts, left, mult;
     /* the search */
     long long nodes, limit_nodes, callbacks, etc_cuts, made_leads; double deadline; int bounded, error;
-    Map tt, moves, wins, mults, scores, raws, parts;
+    Map tt, moves, wins, mults, scores, raws, parts;   /* tt: the entries inside a trick (the root's exact cards) */
+    STable stt;                         /* the entries at a trick's start (shape keys) */
     Buf *bufs; int nbufs;
     int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; int *history;      /* decks > 0: leads made here (gen_lead_part) */
     int fdecks, fsuit, fchain, fshort;  /* follows to multi-card leads made here (fdecks 1-2; 0: asked) */
@@ -693,7 +794,7 @@ static int32_t group_id_slow(Core *c, int g, int add) {
 /* shape_key from the five groups' ids: the leader, the trump group's id, the plain groups' ids
  * sorted (equal encodings have equal ids, so the plain groups stay interchangeable); 0 and
  * c->error set when an id could not be had */
-static int shape_key_of(Core *c, const int32_t *id, uint8_t *key) {
+static int shape_key_of(Core *c, const int32_t *id, SKey *key) {
     int32_t plain[4] = {id[0], id[1], id[2], id[3]};
     for (int i = 0; i < 5; i++) if (id[i] < 0) {
         if (id[i] == -1) PyErr_NoMemory();
@@ -705,15 +806,13 @@ static int shape_key_of(Core *c, const int32_t *id, uint8_t *key) {
         while (j > 0 && plain[j - 1] > x) { plain[j] = plain[j - 1]; j--; }
         plain[j] = x;
     }
-    int len = 0;
-    key[len++] = 'S';
-    key[len++] = (uint8_t)c->leader;
-    memcpy(key + len, &id[TRUMP], 4); len += 4;
-    memcpy(key + len, plain, 16); len += 16;
-    return len;
+    key->leader = c->leader;
+    key->id[0] = id[TRUMP];
+    memcpy(key->id + 1, plain, sizeof plain);
+    return 1;
 }
 
-static int shape_key(Core *c, uint8_t *key) {
+static int shape_key(Core *c, SKey *key) {
     int32_t id[5];
     for (int g = 0; g < 5; g++) id[g] = group_id(c, g, 1);
     return shape_key_of(c, id, key);
@@ -724,7 +823,7 @@ static int shape_key(Core *c, uint8_t *key) {
  * the search's path (trick starts are 4 plies apart; the root is ply 0 and the first trick start
  * below a root inside a trick is at a ply under 4) and the table still holds that trick's four
  * plays: a group none of them touched has the same cards in every hand, so the same id, copied. */
-static int shape_key_at(Core *c, uint8_t *key, int ply) {
+static int shape_key_at(Core *c, SKey *key, int ply) {
     int32_t *id = c->tid + 5 * ply;
     int touched = 31;
     if (ply >= 4) {
@@ -1981,19 +2080,19 @@ static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *
         if (wi != ERR) {
             int winner = c->tabseat[wi];
             int gain = c->attacker[winner] ? c->table_pts + pts : 0;
-            uint8_t key[KEYMAX];
+            SKey key;
             c->leader = winner;
-            int klen = 0, unknown = 0;
+            int have = 0, unknown = 0;
             for (int g = 0; g < 5; g++) { ids[g] = touched >> g & 1 ? group_id(c, g, 0) : base[g]; if (ids[g] == -3) unknown = 1; }
             if (!unknown) {                 /* a group without an id: no entry holds this position */
-                klen = shape_key_of(c, ids, key);
-                if (!klen) wi = ERR;
+                have = shape_key_of(c, ids, &key);
+                if (!have) wi = ERR;
             }
             c->leader = leader;
-            Slot *e = klen ? map_find(&c->tt, key, klen, hash_bytes(key, klen)) : NULL;
+            TSlot *e = have ? st_find(&c->stt, &key, skey_hash(&key)) : NULL;
             if (e) {
-                if (maximise && gain + e->a >= beta) { *v = gain + e->a; found = 1; }
-                else if (!maximise && gain + e->b <= alpha) { *v = gain + e->b; found = 1; }
+                if (maximise && gain + e->lo >= beta) { *v = gain + e->lo; found = 1; }
+                else if (!maximise && gain + e->hi <= alpha) { *v = gain + e->hi; found = 1; }
             }
         }
         for (int x = 0; x < n; x++) move_card(c, seat, q[1 + x], 1);
@@ -2026,17 +2125,23 @@ static int search(Core *c, int alpha, int beta, int ply) {
         }
     }
     uint8_t key[KEYMAX];
+    SKey sk;
     int use_tt = !ntab || ply == 0;     /* inside a trick, the root only (see the top of the file) */
-    int klen = 0; uint64_t h = 0; Slot *e = NULL;
-    if (use_tt) {
-        klen = ntab ? exact_key(c, key) : shape_key_at(c, key, ply);
+    int klen = 0, found = 0; uint64_t h = 0;
+    int lo = 0, hi = upper, hint = -1;
+    if (use_tt && ntab) {               /* the root inside a trick: the exact cards, in the generic map */
+        klen = exact_key(c, key);
         if (!klen) return ERR;
         h = hash_bytes(key, klen);
-        e = map_find(&c->tt, key, klen, h);
+        Slot *e = map_find(&c->tt, key, klen, h);
+        if (e) { lo = e->a; hi = e->b; hint = e->c; found = 1; }
+    } else if (use_tt) {
+        if (!shape_key_at(c, &sk, ply)) return ERR;
+        h = skey_hash(&sk);
+        TSlot *e = st_find(&c->stt, &sk, h);
+        if (e) { lo = e->lo; hi = e->hi; hint = e->best; found = 1; }
     }
-    int lo = 0, hi = upper, hint = -1;
-    if (e) {
-        lo = e->a; hi = e->b; hint = e->c;
+    if (found) {
         if (lo >= beta) return lo;
         if (hi <= alpha) return hi;
         if (lo == hi) return lo;
@@ -2060,7 +2165,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     int nm = node_moves(c, seat, ply);
     if (nm == ERR) return ERR;
     Buf *b = &c->bufs[ply];
-    if (ntab == 3 && nm > 1 && !e && (c->features & FEATURE_ETC) && c->left >= ETC_MIN_LEFT) {
+    if (ntab == 3 && nm > 1 && !found && (c->features & FEATURE_ETC) && c->left >= ETC_MIN_LEFT) {
         int v, cut = etc_cut(c, seat, b, nm, alpha, beta, &v, ply);
         if (cut == ERR) return ERR;
         if (cut) { c->etc_cuts++; return v; }
@@ -2115,12 +2220,21 @@ static int search(Core *c, int alpha, int beta, int ply) {
     else if (best >= b0) { if (best > lo) lo = best; }
     else lo = hi = best;
     if (!use_tt) return best;
-    e = map_find(&c->tt, key, klen, h);     /* the deeper search may have added or cleared */
+    if (ntab) {
+        Slot *e = map_find(&c->tt, key, klen, h);     /* the deeper search may have added or cleared */
+        if (!e) {
+            e = map_add(&c->tt, key, klen, h, 0, NULL);
+            if (!e) { PyErr_NoMemory(); c->error = 2; return ERR; }
+        }
+        e->a = lo; e->b = hi; e->c = best_i; e->d = c->left;
+        return best;
+    }
+    TSlot *e = st_find(&c->stt, &sk, h);      /* the deeper search may have added or compacted */
     if (!e) {
-        e = map_add(&c->tt, key, klen, h, 0, NULL);
+        e = st_add(&c->stt, &sk, h);
         if (!e) { PyErr_NoMemory(); c->error = 2; return ERR; }
     }
-    e->a = lo; e->b = hi; e->c = best_i; e->d = c->left;
+    e->lo = lo; e->hi = hi; e->best = (uint16_t)best_i; e->left = (uint8_t)(c->left > 255 ? 255 : c->left);
     return best;
 }
 
@@ -2192,6 +2306,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
      * (last 8) took 13.0 M nodes and 323 MB against 7.2 M nodes and 696 MB (bench/README.md) */
     /* entries > 0 (the tests' small tables): that many transposition and play-list entries at most */
     if (map_init(&c->tt, entries ? (size_t)entries : TT_ENTRIES, TT_BYTES, 1, 0) ||
+        st_init(&c->stt, entries ? (size_t)entries : TT_ENTRIES) ||
         map_init(&c->moves, entries ? (size_t)entries : MOVES_ENTRIES, MOVES_BYTES, 1, 1) ||
         map_init(&c->wins, 250000, 16u << 20, 0, 0) || map_init(&c->mults, 250000, 16u << 20, 0, 0) ||
         map_init(&c->scores, 250000, 16u << 20, 0, 0) || map_init(&c->raws, 250000, 48u << 20, 0, 1) ||
@@ -2204,7 +2319,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
 
 static void Core_dealloc(Core *c) {
     Py_XDECREF(c->oracle); Py_XDECREF(c->budget_exc);
-    map_free(&c->tt); map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
+    map_free(&c->tt); free(c->stt.s); c->stt.s = NULL; map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
     map_free(&c->gencs);
     for (int i = 0; i < c->nbufs; i++) { free(c->bufs[i].bytes); free(c->bufs[i].offs); }
     free(c->bufs); free(c->gu); free(c->leadinfo); free(c->history); free(c->tid); free(c->gcache);
@@ -2273,10 +2388,16 @@ static PyObject *Core_search(Core *c, PyObject *args) {
 /* The root's entry (lo, hi) or None. */
 static PyObject *Core_entry(Core *c, PyObject *noargs) {
     uint8_t key[KEYMAX];
-    int klen = c->ntab ? exact_key(c, key) : shape_key(c, key);
+    SKey sk;
+    int klen = c->ntab ? exact_key(c, key) : shape_key(c, &sk);
     if (!klen) {
         if (!PyErr_Occurred()) PyErr_SetNone(c->budget_exc);
         return NULL;
+    }
+    if (!c->ntab) {
+        TSlot *e = st_find(&c->stt, &sk, skey_hash(&sk));
+        if (!e) Py_RETURN_NONE;
+        return Py_BuildValue("(ii)", e->lo, e->hi);
     }
     Slot *e = map_find(&c->tt, key, klen, hash_bytes(key, klen));
     if (!e) Py_RETURN_NONE;
@@ -2284,17 +2405,18 @@ static PyObject *Core_entry(Core *c, PyObject *noargs) {
 }
 
 static PyObject *Core_clear(Core *c, PyObject *noargs) {
-    map_clear(&c->tt); map_clear(&c->moves); map_clear(&c->wins); map_clear(&c->mults); map_clear(&c->scores); map_clear(&c->raws); map_clear(&c->parts);
+    map_clear(&c->tt); st_clear(&c->stt); map_clear(&c->moves); map_clear(&c->wins); map_clear(&c->mults); map_clear(&c->scores); map_clear(&c->raws); map_clear(&c->parts);
     map_clear(&c->gencs); memset(c->gcache, 0, GCACHE * sizeof(GCache));
     Py_RETURN_NONE;
 }
 
 static PyObject *Core_stats(Core *c, PyObject *noargs) {
-    size_t bytes = map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts) + map_bytes(&c->gencs) + GCACHE * sizeof(GCache);
+    size_t stt_bytes = (c->stt.mask + 1) * sizeof(TSlot);
+    size_t bytes = stt_bytes + map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts) + map_bytes(&c->gencs) + GCACHE * sizeof(GCache);
     return Py_BuildValue("{sLsLsLsLsLsisnsnsnsLsLsnsnsnsnsnsnsnsnsL}", "nodes", c->nodes, "run_cuts", c->run_cuts, "etc_cuts", c->etc_cuts, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
-                         "entries", (Py_ssize_t)c->tt.count, "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes,
-                         "tt_compactions", c->tt.compactions, "moves_compactions", c->moves.compactions,
-                         "tt_bytes", (Py_ssize_t)map_bytes(&c->tt), "moves_bytes", (Py_ssize_t)map_bytes(&c->moves),
+                         "entries", (Py_ssize_t)(c->tt.count + c->stt.count), "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes,
+                         "tt_compactions", c->tt.compactions + c->stt.compactions, "moves_compactions", c->moves.compactions,
+                         "tt_bytes", (Py_ssize_t)(stt_bytes + map_bytes(&c->tt)), "moves_bytes", (Py_ssize_t)map_bytes(&c->moves),
                          "raws", (Py_ssize_t)c->raws.count, "parts", (Py_ssize_t)c->parts.count, "wins", (Py_ssize_t)c->wins.count, "mults", (Py_ssize_t)c->mults.count, "scores", (Py_ssize_t)c->scores.count, "group_ids", (Py_ssize_t)c->next_gid, "group_id_clears", c->gid_clears);
 }
 
