@@ -14,6 +14,9 @@ A command whose output is all written and closed may call :func:`may_end_quickly
 ends without the interpreter's teardown (freeing every object and module one by one, which the
 system does at once), after the exit functions (:mod:`atexit`) have run and standard output and
 error are flushed — ≈ 0.1 CPU-s of a 2,015-hand ``tractor ingest`` (issue 27, tenth pass).
+
+Before the commands are imported, :func:`run` installs :mod:`.code_cache`: the methods the
+dataclasses generate are compiled once and kept, not compiled again at every start.
 """
 from __future__ import annotations
 
@@ -34,6 +37,9 @@ def run() -> None:
     """The ``tractor`` command: :func:`tractor_analysis.cli.main.main`, imported here."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     _QUICK[0] = False
+    from .code_cache import install
+
+    install()           # the dataclasses' methods compiled once, not at every start
     try:
         from .main import main
     except KeyboardInterrupt:

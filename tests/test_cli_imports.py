@@ -78,3 +78,44 @@ def test_the_command_caps_openblas_at_one_thread_unless_told_otherwise():
     assert _blas_threads_after() == ["1", "1"]
     setting, threads = _blas_threads_after("4")
     assert setting == "4" and int(threads) > 1
+
+
+_INGEST_PROBE = """
+import sys
+from tractor_analysis.cli import run
+sys.argv = ["tractor"] + sys.argv[1:]
+import atexit
+atexit.register(lambda: print(sorted(m for m in sys.modules if m.startswith("tractor_analysis.records.")),
+                              file=sys.stderr))
+run()
+"""
+
+
+def test_ingest_of_json_imports_no_tgn_reader(tmp_path):
+    """A JSON input never needs the ``.tgn`` reader nor the JSON writer (the records package names
+    them lazily: issue 27, thirteenth pass); a ``.tgn`` input still gets its reader."""
+    def records_modules(source: str) -> str:
+        out = subprocess.run([sys.executable, "-c", _INGEST_PROBE, "ingest", source, "-o", str(tmp_path / source[-4:]),
+                              "-q"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr
+        return out.stderr.strip().splitlines()[-1]
+
+    json_run = records_modules("tests/data/golden/corpus/matches-0001.jsonl")
+    assert "json_reader" in json_run and "tgn_reader" not in json_run and "json_writer" not in json_run
+    assert "tgn_reader" in records_modules("sample_logs/disputed-trick.tgn")
+
+
+def test_records_package_names_are_its_modules():
+    """Every name the records package lists is its module's object, found on first use."""
+    import importlib
+
+    import tractor_analysis.records as records
+
+    for name in records.__all__:
+        module = importlib.import_module(f"tractor_analysis.records.{records._WHERE[name]}")
+        assert getattr(records, name) is getattr(module, name)
+    assert set(records._WHERE) == set(records.__all__) and set(records.__all__) <= set(dir(records))
+    with pytest.raises(AttributeError):
+        records.no_such_name  # noqa: B018
+    from tractor_analysis.records import compiled, format_tgn  # a module and a name, as before
+    assert compiled.__name__ == "tractor_analysis.records.compiled" and callable(format_tgn)

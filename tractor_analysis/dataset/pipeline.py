@@ -276,8 +276,6 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     (:class:`~.analysis.AnalyseOptions`, ``ingest --analyse K``) fills the plays' endgame columns.
     Unreadable and malformed files become ``errors`` rows; the batch goes on.
     """
-    import multiprocessing as mp
-
     start = time.perf_counter()
     check_writable(root)
     ensure_dataset(root)
@@ -302,6 +300,8 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
         finally:
             _W.clear()
     else:
+        import multiprocessing as mp        # (here: one worker needs no pool)
+
         # Linux: workers are forked before this process touches Parquet (Arrow's thread pools
         # make a later fork unsafe); when Arrow was already used here (a library caller),
         # they come from a forkserver instead, which costs a second or so to start.

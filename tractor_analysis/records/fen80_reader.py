@@ -67,6 +67,9 @@ def looks_like_80fen(text: str) -> bool:
             continue
         if not line.startswith("{"):
             return False
+        if '"rounds"' not in line and "\\u" not in line:
+            return False        # no key "rounds" can be in it (a JSON string spells its letters or escapes
+            #                     them as \uXXXX): every way below says False, without decoding a whole match
         if json_too_deep(line) is not None:     # not decoded here: the JSON reader says too_deep
             return False
         try:

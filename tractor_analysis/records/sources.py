@@ -37,7 +37,6 @@ from .fen80_reader import looks_like_80fen, parse_80fen
 from .limits import DEFAULT_MAX_BYTES
 from .json_reader import parse_json, parse_jsonl
 from .diagnostics import bilingual
-from .tgn_reader import parse_tgn
 from .model import Match
 
 __all__ = ["SourceFile", "load_file", "load_bytes", "decode_text", "guess_legacy", "iter_inputs",
@@ -437,6 +436,8 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
     elif fmt == "botzone":
         matches, parsed = parse_botzone(text)
     elif fmt == "tgn":
+        from .tgn_reader import parse_tgn       # here: a JSON input never imports the .tgn reader
+
         matches, parsed = parse_tgn(text)
     elif fmt == "jsonl":
         matches, parsed = parse_jsonl(text)
