@@ -145,13 +145,21 @@ static int slot_off_cmp(const void *x, const void *y) {
  * moved down in the arena, the slots rehashed): memory stays within the table's limits and the
  * entries near the root survive, where starting again empty lost them all.  Sound: an entry only
  * saves work.  Falls back to starting again empty when the kept slots cannot be held. */
+/* The cut of that replacement: given hist[d], the entries stored with d cards left (0..255), and
+ * their count, every entry above T is kept and *room of those at T (half the count in all). */
+static int deeper_half(const size_t *hist, size_t count, size_t *room) {
+    size_t half = count / 2, acc = 0;
+    int T;
+    for (T = 255; T >= 0; T--) { if (acc + hist[T] > half) break; acc += hist[T]; }
+    *room = half - acc;
+    return T;
+}
+
 static void map_compact(Map *m) {
     size_t hist[256] = {0};
     for (size_t i = 0; i <= m->mask; i++) if (m->s[i].h) { int d = m->s[i].d; hist[d < 0 ? 0 : d > 255 ? 255 : d]++; }
-    size_t half = m->count / 2, acc = 0;
-    int T;
-    for (T = 255; T >= 0; T--) { if (acc + hist[T] > half) break; acc += hist[T]; }
-    size_t room = half - acc, n = 0;
+    size_t half = m->count / 2, room, n = 0;
+    int T = deeper_half(hist, m->count, &room);
     Slot *keep = malloc(sizeof(Slot) * (half + 1));
     if (!keep) { map_clear(m); return; }
     for (size_t i = 0; i <= m->mask; i++) {
@@ -272,10 +280,8 @@ static int st_grow(STable *t) {
 static void st_compact(STable *t) {
     size_t hist[256] = {0};
     for (size_t i = 0; i <= t->mask; i++) if (t->s[i].tag) hist[t->s[i].left]++;
-    size_t half = t->count / 2, acc = 0;
-    int T;
-    for (T = 255; T >= 0; T--) { if (acc + hist[T] > half) break; acc += hist[T]; }
-    size_t room = half - acc, n = 0;
+    size_t half = t->count / 2, room, n = 0;
+    int T = deeper_half(hist, t->count, &room);
     TSlot *keep = malloc(sizeof(TSlot) * (half + 1));
     if (!keep) { st_clear(t); return; }
     for (size_t i = 0; i <= t->mask; i++) {
