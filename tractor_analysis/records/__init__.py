@@ -58,14 +58,5 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
 
-__all__ = [
-    "Card", "Counts", "Rank", "Seat", "Suit", "parse_card", "parse_cards", "format_cards",
-    "CODES", "MAX_DIAGNOSTICS", "Diagnostic", "bilingual",
-    "format_json", "format_jsonl", "match_from_dict", "match_to_dict", "parse_json", "parse_jsonl",
-    "violation_position",
-    "Declaration", "Hand", "Match", "Play", "Trick",
-    "OPTION_DOCS", "PRESET_DOCS", "PRESETS", "RuleSet", "build_ruleset", "parse_option",
-    "write_text_atomic",
-    "SourceFile", "iter_inputs", "load_bytes", "load_file",
-    "parse_tgn", "format_tgn",
-]
+__all__ = list(_WHERE)
+"""The package's names: those of :data:`_WHERE`, where each is defined."""
