@@ -1,9 +1,8 @@
 """The format sniffing's shortcuts give the answers of the full checks (issue 27, thirteenth pass).
 
 * ``looks_like_80fen`` no longer decodes a first line that holds neither ``"rounds"`` nor a ``\\u``
-  escape (no key ``rounds`` can be in it): on every kind of first line — 80fen's, ours, Botzone's,
-  the key written with escapes, broken JSON — the lines it answers are checked to hold no such key,
-  and an escaped key is still found.
+  escape (no key ``rounds`` can be in it): 80fen's first lines are still found however JSON spells
+  their keys, and ours, Botzone's and other objects, broken or too deep, are not.
 * ``streaming._decided`` remembers the last head decided (the segments of one file a worker reads
   all decide on the file's head): its answers are :func:`streaming._decide`'s, a changed head or
   name is decided again.
@@ -17,24 +16,39 @@ from pathlib import Path
 import pytest
 
 from tractor_analysis.records import fen80_reader, format_jsonl, streaming
-from tractor_analysis.records.limits import json_too_deep
 from tractor_analysis.simulate import simulate_match
 
 DATA = Path(__file__).resolve().parent / "data"
 
 
-def _texts() -> list[str]:
-    fen = [gzip.decompress(p.read_bytes()).decode("utf-8") for p in sorted((DATA / "80fen").glob("*.gz"))]
-    ours = format_jsonl([simulate_match(7, 0), simulate_match(7, 1)])
-    first = fen[0].splitlines()[0]
+def _fen_first() -> str:
+    return gzip.decompress(sorted((DATA / "80fen").glob("*.gz"))[0].read_bytes()).decode("utf-8").splitlines()[0]
+
+
+def _ours() -> str:
+    return format_jsonl([simulate_match(7, 0), simulate_match(7, 1)])
+
+
+def _eighty_fen() -> list[str]:
+    """First lines that are 80fen's by its format (as ``looks_like_80fen`` states it: an object whose ``rounds`` list starts
+    with a round holding ``plays`` and ``declSeat``, or is empty beside ``aTeam``), however JSON spells
+    the keys; and a broken line holding both ``"rounds"`` and ``"aTeam"`` (the reader then reports it)."""
+    first = _fen_first()
     escaped = first.replace('"rounds"', '"\\u0072ounds"', 1)
-    plain = json.dumps(json.loads(first), ensure_ascii=True)
-    out = fen + [ours, "\n\n  " + ours, escaped, plain, escaped.replace('"plays"', '"pl\\u0061ys"'),
-                 '{"rounds": [], "aTeam": 1}', '{"rounds": [], "bTeam": 1}', '{"rounds": [1, 2]}',
-                 '{"rounds": [{"plays": [], "declSeat": 0}]', '{"rounds": ... "aTeam"', '{"round": 1}',
-                 '{"a": "\\u00e9"}', '{"\\u0072ounds": [], "aTeam": 0}', '{"r\\u006funds": [{}]}',
-                 '["rounds"]', "", " \n\t\n", "[Event \"x\"]\n", '{"rounds": ' + "[" * 5000 + "]" * 5000 + "}",
-                 "\u2028{\"rounds\": [], \"aTeam\": 2}", "\x1c" + ours]
+    return [gzip.decompress(p.read_bytes()).decode("utf-8") for p in sorted((DATA / "80fen").glob("*.gz"))] + [
+        escaped, json.dumps(json.loads(first), ensure_ascii=True), escaped.replace('"plays"', '"pl\\u0061ys"'),
+        '{"rounds": [], "aTeam": 1}', '{"\\u0072ounds": [], "aTeam": 0}', '{"rounds": ... "aTeam"',
+        "\u2028{\"rounds\": [], \"aTeam\": 2}"]
+
+
+def _not_eighty_fen() -> list[str]:
+    """Texts that are not 80fen's: ours, Botzone's, objects without a ``rounds`` list of rounds (the key
+    escaped or not), other first lines, nesting too deep to decode."""
+    ours = _ours()
+    out = [ours, "\n\n  " + ours, "\x1c" + ours, '{"rounds": [], "bTeam": 1}', '{"rounds": [1, 2]}',
+           '{"rounds": [{"plays": [], "declSeat": 0}]', '{"round": 1}', '{"a": "\\u00e9"}',
+           '{"r\\u006funds": [{}]}', '["rounds"]', "", " \n\t\n", "[Event \"x\"]\n",
+           '{"rounds": ' + "[" * 5000 + "]" * 5000 + "}"]
     for path in sorted((DATA / "botzone").rglob("*")):
         if path.is_file():
             raw = path.read_bytes()
@@ -42,43 +56,23 @@ def _texts() -> list[str]:
     return out
 
 
-def _first_line(text: str) -> str | None:
-    return next((raw.strip() for raw in text.splitlines() if raw.strip()), None)
+@pytest.mark.parametrize("k", range(len(_eighty_fen())))
+def test_80fen_found_however_spelled(k):
+    assert fen80_reader.looks_like_80fen(_eighty_fen()[k]) is True
 
 
-def _answered(line: str | None) -> bool:
-    """Does the shortcut answer for this first line?"""
-    return bool(line) and line.startswith("{") and '"rounds"' not in line and "\\u" not in line
+@pytest.mark.parametrize("k", range(len(_not_eighty_fen())))
+def test_not_80fen_not_found(k):
+    assert fen80_reader.looks_like_80fen(_not_eighty_fen()[k]) is False
 
 
-@pytest.mark.parametrize("k", [k for k, t in enumerate(_texts()) if _answered(_first_line(t))])
-def test_80fen_shortcut_only_where_no_rounds_key_can_be(k):
-    """Where the shortcut answers (a first line starting with ``{`` that holds neither ``"rounds"``
-    nor a ``\\u`` escape), no 80fen record can start: the line decodes to no object with a key
-    ``rounds`` (or does not decode, and the broken-JSON rule needs ``"rounds"`` in it).  The other
-    lines take the full check, which the tests of the 80fen reader cover."""
-    text = _texts()[k]
-    line = _first_line(text)
-    assert fen80_reader.looks_like_80fen(text) is False
-    if json_too_deep(line) is None:
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            return                      # broken: the full check also needs '"rounds"' in the line
-        assert not (isinstance(obj, dict) and "rounds" in obj)
-
-
-def test_80fen_shortcut_texts_cover_both_sides():
-    """The texts hold lines the shortcut answers and lines it leaves, escaped keys among them."""
-    lines = [_first_line(t) for t in _texts()]
-    answered = [x for x in lines if _answered(x)]
-    assert answered and len(answered) < len(lines)
-    assert any(x and "\\u0072ounds" in x for x in lines)
-
-
-def test_80fen_texts_still_found():
-    assert any(fen80_reader.looks_like_80fen(t) for t in _texts())
-    assert fen80_reader.looks_like_80fen('{"\\u0072ounds": [], "aTeam": 0}')     # the key escaped
+def test_texts_meet_the_shortcut_on_both_sides():
+    """Among the texts, first lines the shortcut answers (no ``"rounds"``, no escape) and lines it
+    leaves to the full check, the key escaped among them: the tests above cover both ways."""
+    firsts = [next((x.strip() for x in t.splitlines() if x.strip()), "") for t in _eighty_fen() + _not_eighty_fen()]
+    answered = [x for x in firsts if x.startswith("{") and '"rounds"' not in x and "\\u" not in x]
+    assert answered and len(answered) < len(firsts)
+    assert any('"\\u0072ounds"' in x for x in firsts)
 
 
 def test_decided_is_decide():
