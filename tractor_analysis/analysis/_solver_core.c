@@ -102,9 +102,9 @@ static void map_free(Map *m) { free(m->s); free(m->ar); m->s = NULL; m->ar = NUL
 
 static void map_clear(Map *m) {
     /* back to a small table: a big one would be walked for nothing */
-    if (m->mask > (1u << 16)) {
-        free(m->s); m->mask = (1u << 12) - 1; m->s = calloc(m->mask + 1, sizeof(Slot));
-    } else memset(m->s, 0, (m->mask + 1) * sizeof(Slot));
+    Slot *small = m->mask > (1u << 16) ? calloc(1u << 12, sizeof(Slot)) : NULL;
+    if (small) { free(m->s); m->s = small; m->mask = (1u << 12) - 1; }
+    else memset(m->s, 0, (m->mask + 1) * sizeof(Slot));        /* (also when the small one cannot be had) */
     m->count = 0; m->alen = 0;
 }
 
@@ -240,9 +240,9 @@ static int st_init(STable *t, size_t limit) {
 }
 
 static void st_clear(STable *t) {
-    if (t->mask > (1u << 16)) {
-        free(t->s); t->mask = (1u << 12) - 1; t->s = calloc(t->mask + 1, sizeof(TSlot));
-    } else memset(t->s, 0, (t->mask + 1) * sizeof(TSlot));
+    TSlot *small = t->mask > (1u << 16) ? calloc(1u << 12, sizeof(TSlot)) : NULL;
+    if (small) { free(t->s); t->s = small; t->mask = (1u << 12) - 1; }
+    else memset(t->s, 0, (t->mask + 1) * sizeof(TSlot));       /* (also when the small one cannot be had) */
     t->count = 0;
 }
 
