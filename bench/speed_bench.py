@@ -15,7 +15,8 @@ as ``.tgn``, and measures **CPU time** (one core) of:
   peak RSS of the largest process), run back to back ``--ingest-rounds`` times: the one JSONL
   file is split among the two workers (``dataset/segments.py``), and the row of 2 workers gives
   the speed-up ``wall₁ / wall₂`` of each round (the machine may be shared: the load average is
-  printed before and after).
+  printed before and after), beside the machine's own ceiling measured in the same round (two
+  copies of a pure-CPU loop at once against one: :func:`ceiling`).
 
 Each figure is printed in hands per CPU-second and as a ratio to ``json.loads`` (how many times
 its CPU time), so a loaded machine still gives comparable numbers::
@@ -118,10 +119,18 @@ print(ru.ru_utime + ru.ru_stime, time.perf_counter() - t, ru.ru_maxrss)
 def ingest_rows(rows: list, extra: dict, loads: list, folder: str, hands: int, rounds: int) -> None:
     """``tractor ingest`` of the corpus with 1 then 2 workers, ``rounds`` times back to back: the least
     CPU and wall of each, and the speed-up wall₁ / wall₂ of each round (``loads``: the load average
-    (1 min) before each run)."""
+    (1 min) before each run).
+
+    Each round also measures **the machine's own ceiling** right after the two ingests: a pure-CPU loop
+    (:data:`_SPIN`, no files, no shared work, sized to the one-worker ingest's wall) run alone, then two
+    copies at once; ``2 × wall(one) / wall(two)`` is what the two CPUs gave two independent processes in
+    that round.  On this machine's two vCPUs it moves between rounds (1.3 to 2.7 was seen for the same
+    loop): the ingest's speed-up is printed beside it, and their ratio is the ingest's share of what
+    the machine gave."""
     tractor = os.path.join(os.path.dirname(sys.executable), "tractor")
     jsonl_path = os.path.join(folder, "corpus.jsonl")
     runs: dict[int, list[tuple[float, float, float]]] = {1: [], 2: []}
+    ceilings: list[float] = []
     for _ in range(max(1, rounds)):
         for workers in (1, 2):
             out = tempfile.mkdtemp(prefix="tractor-speed-ds-")
@@ -131,6 +140,7 @@ def ingest_rows(rows: list, extra: dict, loads: list, folder: str, hands: int, r
                                                 "--workers", str(workers), "-q"]))
             finally:
                 shutil.rmtree(out, ignore_errors=True)
+        ceilings.append(ceiling(runs[1][-1][1]))
     loads.append(os.getloadavg()[0])
     speedups = [one[1] / two[1] for one, two in zip(runs[1], runs[2])]
     for workers in (1, 2):
@@ -141,9 +151,35 @@ def ingest_rows(rows: list, extra: dict, loads: list, folder: str, hands: int, r
         note = (f"wall {wall:.2f}s = {hands / wall:,.0f} hands/s (runs: "
                 + ", ".join(f"{r[1]:.2f}" for r in runs[workers]) + f"), largest process {rss:.0f} MB")
         if workers == 2:
+            shares = sorted(s / c for s, c in zip(speedups, ceilings))
             note += (f"; speed-up wall₁/wall₂ {min(r[1] for r in runs[1]) / wall:.2f} (best walls), per round "
-                     + ", ".join(f"{x:.2f}" for x in speedups))
+                     + ", ".join(f"{x:.2f}" for x in speedups)
+                     + "; the machine's ceiling in the same rounds (two pure-CPU loops at once, see ingest_rows) "
+                     + ", ".join(f"{x:.2f}" for x in ceilings)
+                     + f"; the ingest's share of it, median {shares[len(shares) // 2]:.2f}")
         extra[rows[-1][0]] = note
+
+
+def spin_command(iterations: int, copies: int) -> list[str]:
+    """The command of :data:`_SPIN`: ``copies`` processes at once, each ``iterations`` of the loop."""
+    return [sys.executable, "-S", "-c", _SPIN, str(iterations), str(copies)]
+
+
+_SPIN = """import os, sys
+n, k = int(sys.argv[1]), int(sys.argv[2])
+pids = []
+for _ in range(k):
+    pid = os.fork()
+    if pid == 0:
+        s = 0
+        for i in range(n):
+            s += i * i % 7
+        os._exit(0)
+    pids.append(pid)
+for pid in pids:
+    os.waitpid(pid, 0)
+"""
+"""The machine's ceiling for two processes: ``k`` forked copies of a pure-CPU loop, nothing shared."""
 
 
 def critical_path(folder: str, workers: int = 2) -> dict[str, float]:
@@ -222,6 +258,7 @@ def big_file_rows(folder: str, copies: int) -> None:
     runs = [("tractor check --json", [tractor, "check", big, "--json"])]
     for workers in (1, 2):
         runs.append((f"tractor ingest --workers {workers}", [tractor, "ingest", big, "--workers", str(workers), "-q"]))
+    walls = []
     for what, args in runs:
         out = tempfile.mkdtemp(prefix="tractor-speed-big-")
         load = os.getloadavg()[0]
@@ -230,6 +267,17 @@ def big_file_rows(folder: str, copies: int) -> None:
         finally:
             shutil.rmtree(out, ignore_errors=True)
         print(f"| {what} | {cpu:.1f} ({cpu / base:.1f}) | {wall:.1f} | {rss:.0f} MB | {load:.1f} |")
+        walls.append(wall)
+    print(f"two workers: speed-up wall₁/wall₂ {walls[1] / walls[2]:.2f}; the machine's ceiling right after "
+          f"(two pure-CPU loops at once, each as long as one worker's ingest): {ceiling(walls[1]):.2f}")
+
+
+def ceiling(wall: float) -> float:
+    """``2 × wall(one) / wall(two)`` of :data:`_SPIN` sized to last about ``wall`` seconds alone: what
+    the machine's two CPUs gave two independent processes just now."""
+    probe = 2_000_000
+    spin = max(probe, int(probe * wall / child_cpu(spin_command(probe, 1))[1]))
+    return 2 * child_cpu(spin_command(spin, 1))[1] / child_cpu(spin_command(spin, 2))[1]
 
 
 START_UP = ("import os; os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')\n"
