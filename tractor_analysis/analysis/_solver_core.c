@@ -54,6 +54,7 @@
 #define MAXAT 8
 #define MAXC 64          /* cards in one play (a hand holds fewer: checked by the caller) */
 #define KEYMAX 1024
+#define KILLER_PLIES (4 * MAXC + 9)     /* search's deepest ply + 1 */
 #define ERR INT_MIN
 /* the tables' limits (entries: the slot arrays stay within a power of two, 32 bytes a slot, at
  * most half full; bytes: the keys and play lists), so that a solve stays within ~500 MB */
@@ -335,6 +336,7 @@ typedef struct {
     int fdecks, fsuit, fchain, fshort;  /* follows to multi-card leads made here (fdecks 1-2; 0: asked) */
     int features; long long run_cuts;   /* FEATURE_* bits (all on but in tests); cut-offs by run_bound */
     int32_t *tid;                       /* per ply of a trick's start: its five groups' ids (etc_cut, the next trick) */
+    int killer[KILLER_PLIES][4];        /* per ply and seat: the last play that cut off there (killer_of; 0: none) */
     Map gencs; int32_t next_gid; long long gid_clears;  /* group ids: an encoding -> its id (group_id) */
     uint8_t cb[NK]; uint64_t zg[5];     /* each kind's count byte (cbyte), each group's hash of them: kept by move_card */
     int kidx[NK];                       /* a kind's place in its group's gkinds (-1: in none) */
@@ -2107,12 +2109,16 @@ static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *
     return found;
 }
 
+/* A play as the killer keeps it: its size, first and last card (a play's cards are sorted; two
+ * plays alike in these are taken for one: it only orders), + 1 (0: no killer). */
+static inline int killer_of(const uint8_t *m, int n) { return (n * NK + m[0]) * NK + m[n - 1] + 1; }
+
 static int search(Core *c, int alpha, int beta, int ply) {
     c->nodes++;
     if (c->nodes > c->limit_nodes || ((c->nodes & 1023) == 0 && now_s() > c->deadline)) {
         c->error = 1; return ERR;
     }
-    if (ply > 4 * MAXC + 8) { PyErr_SetString(PyExc_RecursionError, "solver core: too deep"); c->error = 2; return ERR; }
+    if (ply >= KILLER_PLIES) { PyErr_SetString(PyExc_RecursionError, "solver core: too deep"); c->error = 2; return ERR; }
     int ntab = c->ntab;
     if (!ntab) {
         if (c->left == 0) return 0;
@@ -2179,9 +2185,14 @@ static int search(Core *c, int alpha, int beta, int ply) {
     int a0 = alpha, b0 = beta;
     int best = maximise ? -1 : (1 << 30), best_i = 0;
     if (hint < 0 || hint >= nm) hint = 0;
-    /* the order: the table's best move first, then the others by their history (cut-offs they
-     * made before, weighted by the cards left), at a lead a play whose highest card no other seat
-     * beats (none higher in its group, no ruff) before an equal score, ties in the plays' own order */
+    /* the order: the table's best move first, then the play that last cut off at this ply for this
+     * seat (the killer: a refutation found in a sibling often refutes here too), then at a lead the
+     * others by their history (cut-offs they made before, weighted by the cards left), a play whose
+     * highest card no other seat beats (none higher in its group, no ruff) before an equal score;
+     * ties (and the follows) in the plays' own order.  (The killer, at leads and follows: the 15
+     * bench hands' last 8 tricks 49.7 M -> 44.4 M nodes; one killer a ply for every seat 45.1 M,
+     * two a ply 47.1 M, history at the follows too 53.5 M: bench/README.md, issue 23, tenth part.) */
+    int killer = c->killer[ply][seat];
     int order[nm > 0 ? nm : 1], score[nm > 0 ? nm : 1], no = 0;
     order[no] = hint; score[no++] = INT_MAX;
     SeatTops others[5][3]; int known = 0;      /* at a lead: the other seats' tops per group, as needed */
@@ -2189,7 +2200,8 @@ static int search(Core *c, int alpha, int beta, int ply) {
         if (i == hint) continue;
         const uint8_t *q = b->bytes + b->offs[i];
         int sc = c->history && !ntab ? c->history[(seat * NK + q[1]) * NK + q[q[0]]] : 0, at = no++;
-        if (!ntab) {
+        if (killer && killer == killer_of(q + 1, q[0])) sc = INT_MAX - 1;
+        else if (!ntab) {
             int g = c->group[q[1]], top = -1, beaten = 0;
             for (int x = 1; x <= q[0]; x++) if (c->strength[q[x]] > top) top = c->strength[q[x]];
             if (!(known >> g & 1)) {
@@ -2197,7 +2209,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
                 known |= 1 << g;
             }
             for (int o = 0; o < 3 && !beaten; o++) beaten = tops_beat(others[g][o], g, g, top);
-            if (!beaten && sc < INT_MAX - 1) sc++;
+            if (!beaten && sc < INT_MAX - 2) sc++;
         }
         while (at > 1 && score[at - 1] < sc) { order[at] = order[at - 1]; score[at] = score[at - 1]; at--; }
         order[at] = i; score[at] = sc;
@@ -2215,6 +2227,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
         } else if (v < best) { best = v; best_i = i; if (v < beta) { beta = v; if (alpha >= beta) goto cut; } }
         continue;
     cut:
+        c->killer[ply][seat] = killer_of(m, n);
         if (c->history && !ntab) {
             int *hv = &c->history[(seat * NK + m[0]) * NK + m[n - 1]];
             int add = c->left * c->left;
