@@ -9,7 +9,17 @@ is missing and falls back to the pure-Python code.
 ``optional=True``: a machine without gcc or the Python headers still installs the tool (the build
 of the core fails quietly into pip's log, ``.venv/pip.log``); it runs the pure-Python code.
 """
+import importlib.util
+import os
+
 from setuptools import Extension, setup
+
+_spec = importlib.util.spec_from_file_location(
+    "_compiled", os.path.join(os.path.dirname(os.path.abspath(__file__)), "tractor_analysis", "records", "compiled.py"))
+_compiled = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_compiled)
+"""tractor_analysis/records/compiled.py, loaded by its path (standard library only): its
+source_digest() is the digest each core is built with and checked against when loaded."""
 
 CFLAGS = ["-O2", "-std=c99", "-Wall", "-Wno-unused-function"]
 
@@ -24,8 +34,10 @@ COMPILED: list[tuple[str, list[str]]] = [
     ("tractor_analysis.dataset._arrow_core", ["tractor_analysis/dataset/_arrow_core.c"]),
 ]
 
-HEADERS = ["tractor_analysis/records/_slot_get.h", "tractor_analysis/records/_small_int.h"]
+HEADERS = ["tractor_analysis/records/_slot_get.h", "tractor_analysis/records/_small_int.h",
+           "tractor_analysis/records/_source_digest.h"]
 """Headers the cores include (a change rebuilds them; an sdist carries them)."""
 
-setup(ext_modules=[Extension(module, sources, optional=True, extra_compile_args=CFLAGS, depends=HEADERS)
+setup(ext_modules=[Extension(module, sources, optional=True, extra_compile_args=CFLAGS, depends=HEADERS,
+                             define_macros=[("CORE_SOURCE_DIGEST", f'"{_compiled.source_digest(sources[0])}"')])
                    for module, sources in COMPILED])

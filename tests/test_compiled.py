@@ -23,7 +23,7 @@ def _declared() -> list[tuple[str, list[str]]]:
 
 def test_a_missing_core_gives_none_and_one_bilingual_notice(capsys, monkeypatch):
     monkeypatch.delenv(compiled.PURE_PYTHON_ENV, raising=False)
-    monkeypatch.setattr(compiled, "_noticed", set())
+    monkeypatch.setattr(compiled, "_checked", {})
     assert compiled.load("tractor_analysis._no_such_core", "test core", "测试核心") is None
     assert compiled.load("tractor_analysis._no_such_core", "test core", "测试核心") is None
     err = capsys.readouterr().err
@@ -50,4 +50,62 @@ def test_every_declared_core_was_built_here():
     """With gcc on the machine (as `make test` has it), a core that failed to build is a failure,
     not a silent fall back to the slow code."""
     for module, _ in _declared():
-        importlib.import_module(module)
+        assert compiled.stale(importlib.import_module(module)) is None, module
+
+
+def _fake_core(tmp_path, digest: str):
+    """A stand-in for a built core in ``tmp_path``: its C source, a header it includes, and the
+    module object (``__file__`` beside them, ``SOURCE_DIGEST`` as given)."""
+    (tmp_path / "_fake_core.c").write_text('#include <Python.h>\n#include "_fake.h"\nint x;\n')
+    (tmp_path / "_fake.h").write_text("int y;\n")
+    module = type(importlib)("tractor_analysis._fake_core")
+    module.__file__ = str(tmp_path / "_fake_core.cpython-311-x86_64-linux-gnu.so")
+    module.SOURCE_DIGEST = digest
+    return module
+
+
+def test_a_core_built_from_other_sources_is_stale_and_not_run(tmp_path, capsys, monkeypatch):
+    """A core left from an older build (its new source failed to compile, quietly) is not used beside
+    Python code of another version: the pure-Python code runs, with one notice saying why."""
+    monkeypatch.delenv(compiled.PURE_PYTHON_ENV, raising=False)
+    fake = _fake_core(tmp_path, "0123456789abcdef")
+    monkeypatch.setattr(compiled.importlib, "import_module", lambda name: fake)
+    monkeypatch.setattr(compiled, "_checked", {})
+    assert compiled.stale(fake) is not None
+    assert compiled.load("tractor_analysis._fake_core", "test core", "测试核心") is None
+    assert compiled.load("tractor_analysis._fake_core", "test core", "测试核心") is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "stale" in err and "已过期" in err and "_fake_core.c" in err
+
+
+def test_a_core_built_from_the_sources_beside_it_is_run(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv(compiled.PURE_PYTHON_ENV, raising=False)
+    fake = _fake_core(tmp_path, "")
+    fake.SOURCE_DIGEST = compiled.source_digest(str(tmp_path / "_fake_core.c"))
+    monkeypatch.setattr(compiled.importlib, "import_module", lambda name: fake)
+    monkeypatch.setattr(compiled, "_checked", {})
+    assert compiled.load("tractor_analysis._fake_core", "test core", "测试核心") is fake
+    assert capsys.readouterr().err == ""
+
+
+def test_a_core_without_a_digest_is_not_trusted(tmp_path):
+    """Built some other way than setup.py (no digest given to the compiler): not trusted."""
+    assert compiled.stale(_fake_core(tmp_path, "")) is not None
+
+
+def test_the_digest_covers_the_included_headers_and_nothing_else(tmp_path):
+    fake = _fake_core(tmp_path, "")
+    source = str(tmp_path / "_fake_core.c")
+    before = compiled.source_digest(source)
+    (tmp_path / "unrelated.h").write_text("int z;\n")
+    assert compiled.source_digest(source) == before
+    (tmp_path / "_fake.h").write_text("int y, w;\n")
+    assert compiled.source_digest(source) != before
+    assert fake is not None
+
+
+def test_without_sources_beside_it_nothing_is_compared(tmp_path):
+    """An installed wheel carries the built module, not its C source: nothing to compare."""
+    module = type(importlib)("tractor_analysis._fake_core")
+    module.__file__ = str(tmp_path / "_fake_core.cpython-311-x86_64-linux-gnu.so")
+    assert compiled.stale(module) is None

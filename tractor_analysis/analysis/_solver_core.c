@@ -42,6 +42,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "../records/_source_digest.h"
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
@@ -2642,5 +2643,5 @@ PyMODINIT_FUNC PyInit__solver_core(void) {
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) { Py_DECREF(&CoreType); Py_DECREF(m); return NULL; }
     PyModule_AddIntConstant(m, "MAX_PLAY", MAXC);
-    return m;
+    return with_source_digest(m);
 }

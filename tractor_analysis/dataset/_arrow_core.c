@@ -18,6 +18,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "../records/_source_digest.h"
 #include <stdint.h>
 #include <string.h>
 #include "../records/_small_int.h"
@@ -377,5 +378,5 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_arrow_core", NULL, 
 PyMODINIT_FUNC
 PyInit__arrow_core(void)
 {
-    return PyModule_Create(&module);
+    return with_source_digest(PyModule_Create(&module));
 }

@@ -25,6 +25,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "../records/_source_digest.h"
 
 #include "../records/_slot_get.h"
 #include "../records/_small_int.h"
@@ -459,5 +460,5 @@ PyInit__rows_core(void)
     INTERN(s_throw_failed, "throw_failed"); INTERN(s_cards_not_thrown, "cards_not_thrown");
     INTERN(s_trumped, "trumped"); INTERN(s_violations, "violations"); INTERN(s_lead_shapes, "lead_shapes");
     INTERN(s_throw, "throw");
-    return PyModule_Create(&module);
+    return with_source_digest(PyModule_Create(&module));
 }

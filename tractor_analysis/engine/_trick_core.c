@@ -22,6 +22,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "../records/_source_digest.h"
 #include <structmember.h>
 #include "../records/_slot_get.h"
 #include "../records/_small_int.h"
@@ -1248,5 +1249,5 @@ PyInit__trick_core(void)
     if (!(zero = PyLong_FromLong(0)) || !(shapes_single = Py_BuildValue("((ii))", 1, 1))
         || !(shapes_pair = Py_BuildValue("((ii))", 2, 1)))
         return NULL;
-    return PyModule_Create(&module);
+    return with_source_digest(PyModule_Create(&module));
 }

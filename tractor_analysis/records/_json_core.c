@@ -12,6 +12,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "_source_digest.h"
 #include <structmember.h>
 #include "_small_int.h"
 
@@ -1242,5 +1243,5 @@ PyInit__json_core(void)
         || !(s_tricks = PyUnicode_InternFromString("tricks")) || !(s_claim = PyUnicode_InternFromString("claim"))
         || !(s_after_bottom = PyUnicode_InternFromString("after_bottom")))
         return NULL;
-    return PyModule_Create(&module);
+    return with_source_digest(PyModule_Create(&module));
 }

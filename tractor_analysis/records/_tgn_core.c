@@ -10,6 +10,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "_source_digest.h"
 #include <structmember.h>
 
 #define KINDS 54
@@ -910,5 +911,5 @@ PyInit__tgn_core(void)
         || !(a_earlier = PyUnicode_InternFromString("earlier_buries")) || !(k_bottom = PyUnicode_InternFromString("bottom"))
         || !(k_buried = PyUnicode_InternFromString("buried")))
         return NULL;
-    return PyModule_Create(&module);
+    return with_source_digest(PyModule_Create(&module));
 }

@@ -16,6 +16,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "_source_digest.h"
 #include <string.h>
 
 #include "_slot_get.h"
@@ -251,5 +252,5 @@ PyInit__tgn_write_core(void)
         || !(s_cards = PyUnicode_InternFromString("cards"))
         || !(s_attempted = PyUnicode_InternFromString("attempted")))
         return NULL;
-    return PyModule_Create(&module);
+    return with_source_digest(PyModule_Create(&module));
 }
