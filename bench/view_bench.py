@@ -124,7 +124,7 @@ def main() -> None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
         pstats.Stats(prof).sort_stats("tottime").print_stats(20)
         return
-    times, pairs, withheld = [], [], 0
+    times, pairs, withheld, open_unsolved = [], [], 0, 0
     for h, rec in hands:
         a = analyse_hand(h, args.last, budget)
         t0 = time.process_time()
@@ -136,13 +136,20 @@ def main() -> None:
         these = [(p.cost, v) for p, v in zip(a.plays, views) if p.cost is not None and v.cost is not None]
         pairs += these
         deals = sum(v.deals for v in views)
+        # a legal play whose double-dummy search ran out of its budget has no cost: the sum of the
+        # others is then a lower bound, and says so (it used to count such a play as 0, silently)
+        unsolved = sum(1 for p in a.plays if p.legal and p.cost is None)
+        open_unsolved += unsolved
+        open_costs = f"{sum(p.cost for p in a.plays if p.cost is not None)}" + (
+            f" ({unsolved} plays not solved: a lower bound)" if unsolved else "")
         print(f"  hand {h.number:>2}: {len(views)} plays, {deals} deals, view {cpu:7.2f} CPU-s "
-              f"({cpu / cpu_base:.0f}× json.loads), double-dummy costs {sum(p.cost or 0 for p in a.plays)}, "
+              f"({cpu / cpu_base:.0f}× json.loads), double-dummy costs {open_costs}, "
               f"view costs {sum(v.cost for _, v in these):.1f}, {out} views withheld (a search out of budget: "
               f"the CPU figure is then a lower bound); load {os.getloadavg()[0]:.2f}", flush=True)
     med = statistics.median(times)
     print(f"view CPU per hand: median {med:.2f} s ({med / cpu_base:.0f}× json.loads), worst {max(times):.2f} s; "
-          f"views withheld (a search out of budget): {withheld}; load {os.getloadavg()[0]:.2f}")
+          f"views withheld (a search out of budget): {withheld}; double-dummy plays not solved: {open_unsolved}; "
+          f"load {os.getloadavg()[0]:.2f}")
     for line in disagreement(pairs):
         print(line)
 
