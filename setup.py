@@ -34,10 +34,10 @@ COMPILED: list[tuple[str, list[str]]] = [
     ("tractor_analysis.dataset._arrow_core", ["tractor_analysis/dataset/_arrow_core.c"]),
 ]
 
-HEADERS = ["tractor_analysis/records/_slot_get.h", "tractor_analysis/records/_small_int.h",
-           "tractor_analysis/records/_source_digest.h"]
-"""Headers the cores include (a change rebuilds them; an sdist carries them)."""
-
-setup(ext_modules=[Extension(module, sources, optional=True, extra_compile_args=CFLAGS, depends=HEADERS,
+# Each core's headers (what a change rebuilds it for; an sdist carries them) and its digest (checked when
+# it is loaded) are read from its source's `#include "..."` lines: no list of them to keep.  One C
+# source a core: the loader finds it by the module's name.
+setup(ext_modules=[Extension(module, sources, optional=True, extra_compile_args=CFLAGS,
+                             depends=_compiled.source_files(sources[0])[1:],
                              define_macros=[("CORE_SOURCE_DIGEST", f'"{_compiled.source_digest(sources[0])}"')])
                    for module, sources in COMPILED])

@@ -94,18 +94,28 @@ def test_a_core_without_a_digest_is_not_trusted(tmp_path):
 
 
 def test_the_digest_covers_the_included_headers_and_nothing_else(tmp_path):
-    fake = _fake_core(tmp_path, "")
+    _fake_core(tmp_path, "")
     source = str(tmp_path / "_fake_core.c")
+    assert compiled.source_files(source) == [source, str(tmp_path / "_fake.h")]
     before = compiled.source_digest(source)
     (tmp_path / "unrelated.h").write_text("int z;\n")
     assert compiled.source_digest(source) == before
     (tmp_path / "_fake.h").write_text("int y, w;\n")
     assert compiled.source_digest(source) != before
-    assert fake is not None
+
+
+def test_every_core_has_one_source_and_its_headers_are_found():
+    """The loader finds a core's source by the module's name (one C file a core), and the headers the
+    cores include are found by their `#include "..."` lines (the build's dependencies and digest)."""
+    for module, sources in _declared():
+        assert len(sources) == 1 and Path(sources[0]).stem == module.rsplit(".", 1)[1], module
+        files = compiled.source_files(str(ROOT / sources[0]))
+        assert str(ROOT / "tractor_analysis/records/_source_digest.h") in files, module
+    assert compiled._included(b'#include <Python.h>\n  #include "a.h"\n// #include "b.h"\nx #include "c.h"\n') == ["a.h"]
 
 
 def test_without_sources_beside_it_nothing_is_compared(tmp_path):
-    """An installed wheel carries the built module, not its C source: nothing to compare."""
+    """A core installed without its C source beside it: nothing to compare (the loader does not guess)."""
     module = type(importlib)("tractor_analysis._fake_core")
     module.__file__ = str(tmp_path / "_fake_core.cpython-311-x86_64-linux-gnu.so")
     assert compiled.stale(module) is None
