@@ -4,7 +4,8 @@ Every compiled core is a C extension beside the pure-Python module it speeds up;
 code stays the reference, is what runs where no compiler is available, and the tests check that
 both give the same results.  Each core is declared here, once, and loaded at run time through
 :func:`tractor_analysis.records.compiled.load`, which prints one notice on stderr when a core
-is missing and falls back to the pure-Python code.
+is missing or stale (built from other sources than the ones beside it: each core carries the digest
+of its sources, passed here) and falls back to the pure-Python code.
 
 ``optional=True``: a machine without gcc or the Python headers still installs the tool (the build
 of the core fails quietly into pip's log, ``.venv/pip.log``); it runs the pure-Python code.
