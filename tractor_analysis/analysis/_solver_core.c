@@ -14,7 +14,7 @@
  *    trump beating every plain card): engine/legal.py legal_follows, engine/tricks.py trick_winner;
  *  - the winner of a trick led by a pair (not with trump_in = exact) and, with trump_in = covers,
  *    of any other lead of one group (tricks.py _winner, units.py covers; a 3-deck lead whose
- *    trump-ins must hold units disjointly is asked of the engine): multi_winner;
+ *    trump-ins must hold units disjointly is asked of the engine): winner_index (pair_step, multi_step);
  *  - a leader's plays in one suit group (analysis/moves.py lead_part: legal.py legal_leads, the
  *    throws that stand by units.py split_units and legal.py check_throw, equal cards merged), unless
  *    throw_forced = lowest_card: gen_lead_part;
@@ -79,6 +79,7 @@ typedef struct {
 } Map;
 
 static uint64_t hash_bytes(const uint8_t *p, size_t n) {
+    size_t whole = n;
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ (n * 0xff51afd7ed558ccdULL);
     while (n >= 8) {
         uint64_t w; memcpy(&w, p, 8);
@@ -86,7 +87,11 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
         p += 8; n -= 8;
     }
     uint64_t w = 0;
-    for (size_t i = 0; i < n; i++) w |= (uint64_t)p[i] << (8 * i);     /* the tail, as a little-endian load */
+    if (n) {                /* the tail: loads that overlap (a function of the bytes all the same) */
+        if (whole >= 8) memcpy(&w, p + n - 8, 8);
+        else if (n >= 4) { uint32_t a, b; memcpy(&a, p, 4); memcpy(&b, p + n - 4, 4); w = (uint64_t)a << 32 | b; }
+        else w = (uint64_t)p[0] << 16 | (uint64_t)p[n / 2] << 8 | p[n - 1];
+    }
     h = (h ^ w) * 0x94d049bb133111ebULL; h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ULL; h ^= h >> 32;
     return h | 1;          /* 0 marks an empty slot */
@@ -327,13 +332,14 @@ typedef struct {
     /* the position */
     uint8_t hands[4][NK], inplay[NK];
     int leader, ntab, tabseat[4], tablen[4]; uint8_t tabcards[4][MAXC];
+    struct WinState { int best, val, trump; } ws[4]; int wsn;   /* winner_index's states of the table's first plays (valid below wsn) */
     int table_pts, hand_pts, left, mult;
     /* the search */
     long long nodes, limit_nodes, callbacks, etc_cuts, made_leads; double deadline; int bounded, error;
     Map tt, moves, wins, mults, scores, raws, parts;   /* tt: the entries inside a trick (the root's exact cards) */
     STable stt;                         /* the entries at a trick's start (shape keys) */
     Buf *bufs; int nbufs;
-    int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; int *history;      /* decks > 0: leads made here (gen_lead_part) */
+    int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; struct PlayVal *playval; int *history;      /* decks > 0: leads made here (gen_lead_part) */
     int fdecks, fsuit, fchain, fshort;  /* follows to multi-card leads made here (fdecks 1-2; 0: asked) */
     int features; long long run_cuts;   /* FEATURE_* bits (all on but in tests); cut-offs by run_bound */
     int32_t *tid;                       /* per ply of a trick's start: its five groups' ids (etc_cut, the next trick) */
@@ -408,30 +414,33 @@ static inline int group_count(Core *c, int seat, int g) { return c->gcnt[seat][g
 /* ------------------------------------------------------------------ trick winners */
 /* The winner of plays of one card each (lead first): the first highest card of the led group, a
  * trump beating every plain card (tests/test_solver_core.py: equal to engine.tricks.trick_winner). */
+static inline int single_beats(Core *c, int k, int bk) {
+    int gk = c->group[k], gb = c->group[bk];
+    return (gk == gb && c->strength[k] > c->strength[bk]) || (gk == TRUMP && gb != TRUMP);
+}
+
 static int single_winner(Core *c, const uint8_t *cards, int n) {
     int best = 0, bk = cards[0];
-    for (int i = 1; i < n; i++) {
-        int k = cards[i];
-        int gk = c->group[k], gb = c->group[bk];
-        if ((gk == gb && c->strength[k] > c->strength[bk]) || (gk == TRUMP && gb != TRUMP)) { best = i; bk = k; }
-    }
+    for (int i = 1; i < n; i++) if (single_beats(c, cards[i], bk)) { best = i; bk = cards[i]; }
     return best;
 }
 
-/* The winner of a trick led by a pair (two copies of one kind): the first highest pair of one kind
- * of the led group, a pair of trumps beating every plain pair (engine.tricks._winner's pair case;
- * used only where the engine takes that case: fast_pairs, i.e. not trump_in=exact). */
-static int pair_winner(Core *c, int n) {
+/* A trick's winner is a fold over its plays, lead first, of a state (WinState: the play winning so
+ * far, its value, whether it is a trump play on a plain lead); winner_index below keeps each
+ * prefix's state.  pair_step: a trick led by a pair (two copies of one kind): the first highest
+ * pair of one kind of the led group, a pair of trumps beating every plain pair (engine.tricks.
+ * _winner's pair case; used only where the engine takes that case: fast_pairs, i.e. not
+ * trump_in=exact). */
+typedef struct WinState WinState;
+
+static void pair_step(Core *c, WinState *w, int i) {
     int g = c->group[c->tabcards[0][0]], plain = g != TRUMP;
-    int best = 0, best_val = c->strength[c->tabcards[0][0]], best_trump = 0;
-    for (int i = 1; i < n; i++) {
-        if (c->tablen[i] != 2 || c->tabcards[i][0] != c->tabcards[i][1]) continue;
-        int k = c->tabcards[i][0], gg = c->group[k], st = c->strength[k];
-        if (gg == g) { if (!best_trump && st > best_val) { best = i; best_val = st; } }
-        else if (plain && gg == TRUMP && (!best_trump || st > best_val)) { best = i; best_val = st; best_trump = 1; }
-    }
-    return best;
+    if (c->tablen[i] != 2 || c->tabcards[i][0] != c->tabcards[i][1]) return;
+    int k = c->tabcards[i][0], gg = c->group[k], st = c->strength[k];
+    if (gg == g) { if (!w->trump && st > w->val) { w->best = i; w->val = st; } }
+    else if (plain && gg == TRUMP && (!w->trump || st > w->val)) { w->best = i; w->val = st; w->trump = 1; }
 }
+
 
 static PyObject *table_tuple(Core *c, int n, const int *seats, const int *lens, uint8_t (*cards)[MAXC]) {
     PyObject *t = PyTuple_New(n);
@@ -537,6 +546,7 @@ static void lead_needs(const int *uc, const int *uL, int nu, LeadNeeds *nd) {
 
 typedef struct LeadInfo {
     int n; uint8_t cards[MAXC];       /* the lead (the cache's key) */
+    uint64_t h;                       /* its hash */
     int ok, g, C, L, top, nu; LeadNeeds nd;
 } LeadInfo;
 #define LEADINFO_SLOTS 256
@@ -547,9 +557,10 @@ typedef struct LeadInfo {
 static const LeadInfo *lead_info(Core *c) {
     int len0 = c->tablen[0];
     const uint8_t *lead = c->tabcards[0];
-    LeadInfo *li = &c->leadinfo[hash_bytes(lead, len0) & (LEADINFO_SLOTS - 1)];
+    uint64_t h = hash_bytes(lead, len0);
+    LeadInfo *li = &c->leadinfo[h & (LEADINFO_SLOTS - 1)];
     if (li->n == len0 && memcmp(li->cards, lead, len0) == 0) return li;
-    li->n = len0; memcpy(li->cards, lead, len0); li->ok = 0;
+    li->n = len0; memcpy(li->cards, lead, len0); li->ok = 0; li->h = h;
     int decks = c->win_decks, g = c->group[lead[0]];
     int cnt[NK] = {0};
     for (int j = 0; j < len0; j++) { if (c->group[lead[j]] != g) return li; cnt[lead[j]]++; }
@@ -570,82 +581,128 @@ static const LeadInfo *lead_info(Core *c) {
     return li;
 }
 
-static int multi_winner(Core *c, int n) {
-    int decks = c->win_decks;
-    if (!decks) return -1;
-    const LeadInfo *li = lead_info(c);
-    if (!li->ok) return -1;
-    int len0 = li->n, g = li->g;
-    const int *need_units = li->nd.units, *nl = li->nd.nl;
-    int mi = 0, uc[1] = {li->C}, uL[1] = {li->L}, utop[1] = {li->top}, nu = li->nu;
-    int C = uc[mi], L = uL[mi], plain = g != TRUMP, can_follow_beat = nu == 1;
-    int best = 0, best_val = utop[mi], best_trump = 0;
+/* What one play of a trick led by a multi-card lead of group g (lead_info li) counts for: kind 0 (it
+ * cannot win: another length, not all of one group, not the led group nor a trump on a plain lead,
+ * or a trump play that does not cover the lead), 1 (of the led group: *val its top as one unit of the
+ * main unit's shape, -1 when it is not one) or 2 (a trump play that covers the lead: *val its best
+ * top).  The engine's _winner, per play (multi_step compares the plays). */
+static int play_value(Core *c, const LeadInfo *li, const uint8_t *cards, int m, int *val) {
+    int g = li->g, gg = c->group[cards[0]], C = li->C, L = li->L, decks = c->win_decks;
     int topc = decks > 2 ? decks : 2;
-    for (int i = 1; i < n; i++) {
-        int m = c->tablen[i];
-        if (m != len0) continue;
-        const uint8_t *cards = c->tabcards[i];
-        int gg = c->group[cards[0]];
-        if (gg == g) { if (!can_follow_beat || best_trump) continue; }
-        else if (!plain || gg != TRUMP) continue;
-        int mixed = 0;
-        for (int j = 0; j < m; j++) if (c->group[cards[j]] != gg) { mixed = 1; break; }
-        if (mixed) continue;
-        int pc[NK] = {0}, kinds = 0;
-        for (int j = 0; j < m; j++) { if (!pc[cards[j]]) kinds++; pc[cards[j]]++; }
-        if (gg == g) {                  /* _one_unit_top: exactly one (C, L) unit */
-            int val;
-            if (C == 1 && L == 1) val = c->strength[cards[0]];
-            else {
-                val = -1;
-                if (kinds == L) {
-                    int ok = 1, lo = 1 << 20, hi = -1, seen[MAXS] = {0}, distinct = 1;
-                    for (int k = 0; k < NK && ok; k++) if (pc[k]) {
-                        if (pc[k] != C) ok = 0;
-                        int st = c->strength[k];
-                        if (seen[st]) distinct = 0;
-                        seen[st] = 1;
-                        if (st < lo) lo = st;
-                        if (st > hi) hi = st;
-                    }
-                    if (ok && distinct && hi - lo == L - 1) val = hi;
+    for (int j = 0; j < m; j++) if (c->group[cards[j]] != gg) return 0;
+    int pc[NK] = {0}, kinds = 0;
+    for (int j = 0; j < m; j++) { if (!pc[cards[j]]) kinds++; pc[cards[j]]++; }
+    if (gg == g) {                      /* _one_unit_top: exactly one (C, L) unit */
+        int v;
+        if (C == 1 && L == 1) v = c->strength[cards[0]];
+        else {
+            v = -1;
+            if (kinds == L) {
+                int ok = 1, lo = 1 << 20, hi = -1, seen[MAXS] = {0}, distinct = 1;
+                for (int k = 0; k < NK && ok; k++) if (pc[k]) {
+                    if (pc[k] != C) ok = 0;
+                    int st = c->strength[k];
+                    if (seen[st]) distinct = 0;
+                    seen[st] = 1;
+                    if (st < lo) lo = st;
+                    if (st > hi) hi = st;
                 }
+                if (ok && distinct && hi - lo == L - 1) v = hi;
             }
-            if (val > best_val) { best = i; best_val = val; }
-        } else {                        /* a trump play on a plain lead: covers, then its best top */
-            int ok = 1;
-            for (int cc = topc; cc >= 2 && ok; cc--) {
-                if (need_units[cc]) {
-                    int have = 0;
-                    for (int q = 0; q < c->ngk[TRUMP]; q++) have += pc[c->gkinds[TRUMP][q]] / cc;
-                    if (have < need_units[cc]) ok = 0;
-                }
-                if (ok && nl[cc]) {
-                    int av[MAXS];
-                    avail_of(c, pc, TRUMP, cc, av);
-                    if (!host_chains(av, c->nat[TRUMP], li->nd.lens[cc], nl[cc], 0)) ok = 0;
-                }
-            }
-            if (!ok) continue;
-            int av[MAXS], run = 0, val = -1;
-            avail_of(c, pc, TRUMP, C, av);
-            for (int s = 0; s < c->nat[TRUMP]; s++) { run = av[s] > 0 ? run + 1 : 0; if (run >= L) val = s; }
-            if (!best_trump || val > best_val) { best = i; best_val = val; best_trump = 1; }
+        }
+        *val = v;
+        return 1;
+    }
+    /* a trump play on a plain lead: covers, then its best top */
+    const int *need_units = li->nd.units, *nl = li->nd.nl;
+    for (int cc = topc; cc >= 2; cc--) {
+        if (need_units[cc]) {
+            int have = 0;
+            for (int q = 0; q < c->ngk[TRUMP]; q++) have += pc[c->gkinds[TRUMP][q]] / cc;
+            if (have < need_units[cc]) return 0;
+        }
+        if (nl[cc]) {
+            int av[MAXS];
+            avail_of(c, pc, TRUMP, cc, av);
+            if (!host_chains(av, c->nat[TRUMP], li->nd.lens[cc], nl[cc], 0)) return 0;
         }
     }
-    return best;
+    int av[MAXS], run = 0, v = -1;
+    avail_of(c, pc, TRUMP, C, av);
+    for (int s = 0; s < c->nat[TRUMP]; s++) { run = av[s] > 0 ? run + 1 : 0; if (run >= L) v = s; }
+    *val = v;
+    return 2;
 }
 
-/* Index of the play winning the table's first n plays (n >= 1); ERR on a Python error. */
-static int winner_index(Core *c, int n) {
-    if (c->tablen[0] == 1) {
-        uint8_t cs[4];
-        for (int i = 0; i < n; i++) cs[i] = c->tabcards[i][0];
-        return single_winner(c, cs, n);
+/* play_value's answers, kept in a direct-mapped cache on the lead's and the play's cards (compared
+ * whole: a hash alone decides nothing): the same lead and follow meet again in every subtree that
+ * reaches the trick.  On seed 11's hand 3 (last 7 tricks, throws trumped in) the winners of such
+ * tricks had taken a fifth of the search's instructions. */
+#define PLAYVAL_SLOTS 4096
+typedef struct PlayVal { uint64_t h; int n, kind, val; uint8_t cards[2 * MAXC]; } PlayVal;
+
+static int play_value_cached(Core *c, const LeadInfo *li, const uint8_t *cards, int m, int *val) {
+    uint64_t h = (hash_bytes(cards, m) ^ (li->h * 0x9E3779B97F4A7C15ULL)) | 1;
+    PlayVal *e = &c->playval[(h >> 7) & (PLAYVAL_SLOTS - 1)];
+    if (e->h == h && e->n == m && memcmp(e->cards, li->cards, m) == 0 && memcmp(e->cards + m, cards, m) == 0) {
+        *val = e->val;
+        return e->kind;
     }
-    if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) return pair_winner(c, n);
-    int mw = multi_winner(c, n);
-    if (mw >= 0) return mw;
+    int v = -1, kind = play_value(c, li, cards, m, &v);
+    e->h = h; e->n = m; e->kind = kind; e->val = v;
+    memcpy(e->cards, li->cards, m); memcpy(e->cards + m, cards, m);
+    *val = v;
+    return kind;
+}
+
+static void multi_step(Core *c, const LeadInfo *li, WinState *w, int i) {
+    int m = c->tablen[i], g = li->g;
+    if (m != li->n) return;
+    const uint8_t *cards = c->tabcards[i];
+    int gg = c->group[cards[0]];
+    if (gg == g) { if (li->nu != 1 || w->trump) return; }      /* a follow beats only a lead of one unit */
+    else if (g == TRUMP || gg != TRUMP) return;
+    int val, kind = play_value_cached(c, li, cards, m, &val);
+    if (kind == 1) { if (val > w->val) { w->best = i; w->val = val; } }
+    else if (kind == 2 && (!w->trump || val > w->val)) { w->best = i; w->val = val; w->trump = 1; }
+}
+
+
+/* Index of the play winning the table's first n plays (n >= 1); ERR on a Python error.  The folds
+ * above, their states kept: c->ws[i] is the state after play i, valid for i < c->wsn; a write of play
+ * t on the table lowers wsn to t (table_changed), so a node asking again for its table's winner
+ * pays only for the plays new since (each 4th seat's play: one step, not the trick again).  The
+ * engine's answers (the wins map below) are not folds: asked whole. */
+static inline void table_changed(Core *c, int t) { if (c->wsn > t) c->wsn = t; }
+
+static int winner_index(Core *c, int n) {
+    if (c->wsn >= n) return c->ws[n - 1].best;
+    int i = c->wsn;
+    if (c->tablen[0] == 1) {
+        if (!i) { c->ws[0] = (WinState){0, 0, 0}; i = 1; }
+        for (; i < n; i++) {
+            int b = c->ws[i - 1].best;
+            c->ws[i] = c->ws[i - 1];
+            if (single_beats(c, c->tabcards[i][0], c->tabcards[b][0])) c->ws[i].best = i;
+        }
+        c->wsn = n;
+        return c->ws[n - 1].best;
+    }
+    if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) {
+        if (!i) { c->ws[0] = (WinState){0, c->strength[c->tabcards[0][0]], 0}; i = 1; }
+        for (; i < n; i++) { c->ws[i] = c->ws[i - 1]; pair_step(c, &c->ws[i], i); }
+        c->wsn = n;
+        return c->ws[n - 1].best;
+    }
+    if (c->win_decks) {
+        const LeadInfo *li = lead_info(c);
+        if (li->ok) {
+            if (!i) { c->ws[0] = (WinState){0, li->top, 0}; i = 1; }
+            for (; i < n; i++) { c->ws[i] = c->ws[i - 1]; multi_step(c, li, &c->ws[i], i); }
+            c->wsn = n;
+            return c->ws[n - 1].best;
+        }
+    }
     uint8_t key[4 * (MAXC + 1) + 1];
     int len = table_key(c, key, n);
     uint64_t h = hash_bytes(key, len);
@@ -1400,7 +1457,7 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
         int mine = c->attacker[seat], t = c->ntab;
         for (int u = 0; u < nu; u++) {
             const uint8_t *m = mv + (size_t)u * rl + 1;
-            c->tabseat[t] = seat; c->tablen[t] = n; memcpy(c->tabcards[t], m, n);
+            c->tabseat[t] = seat; c->tablen[t] = n; memcpy(c->tabcards[t], m, n); table_changed(c, t);
             int wi = winner_index(c, t + 1);
             if (wi == ERR) { free(mv); free(ok); free(made.b); return NULL; }
             int ahead = c->attacker[(c->leader + wi) & 3] == mine;
@@ -1994,6 +2051,7 @@ static int last_trick(Core *c) {
         while (k < NK && !c->hands[seat][k]) k++;
         c->tabseat[i] = seat; c->tablen[i] = 1; c->tabcards[i][0] = (uint8_t)k;
     }
+    table_changed(c, 0);
     int pts = 0;
     for (int i = 0; i < 4; i++) pts += c->points[c->tabcards[i][0]];
     int wi = single_winner(c, (uint8_t[]){c->tabcards[0][0], c->tabcards[1][0], c->tabcards[2][0], c->tabcards[3][0]}, 4);
@@ -2006,7 +2064,7 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
     for (int i = 0; i < n; i++) { move_card(c, seat, m[i], -1); pts += c->points[m[i]]; }
     c->left -= n; c->hand_pts -= pts;
     int t = c->ntab, v;
-    c->tabseat[t] = seat; c->tablen[t] = n; memcpy(c->tabcards[t], m, n);
+    c->tabseat[t] = seat; c->tablen[t] = n; memcpy(c->tabcards[t], m, n); table_changed(c, t);
     if (t < 3) {
         c->ntab = t + 1; c->table_pts += pts;
         v = search(c, alpha, beta, ply + 1);
@@ -2026,8 +2084,9 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
         if (gain == ERR) v = ERR;
         else {
             int leader = c->leader, table_pts = c->table_pts, mult = c->mult;
-            int saved_seat[4], saved_len[4]; uint8_t saved[4][MAXC];
+            int saved_seat[4], saved_len[4], saved_wsn = c->wsn; uint8_t saved[4][MAXC]; WinState saved_ws[4];
             memcpy(saved_seat, c->tabseat, sizeof saved_seat); memcpy(saved_len, c->tablen, sizeof saved_len);
+            memcpy(saved_ws, c->ws, sizeof saved_ws);
             for (int i = 0; i < 3; i++) memcpy(saved[i], c->tabcards[i], c->tablen[i]);
             c->ntab = 0; c->table_pts = 0; c->leader = winner;
             c->mult = mult_bound(c);
@@ -2039,6 +2098,8 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
             c->ntab = 3; c->table_pts = table_pts; c->leader = leader; c->mult = mult;
             memcpy(c->tabseat, saved_seat, sizeof saved_seat); memcpy(c->tablen, saved_len, sizeof saved_len);
             for (int i = 0; i < 3; i++) memcpy(c->tabcards[i], saved[i], saved_len[i]);
+            /* the first three plays as they were; the fourth is written again before it is asked */
+            memcpy(c->ws, saved_ws, sizeof saved_ws); c->wsn = saved_wsn < 3 ? saved_wsn : 3;
         }
     }
     for (int i = 0; i < n; i++) move_card(c, seat, m[i], 1);
@@ -2084,7 +2145,7 @@ static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *
         for (int x = 0; x < n; x++) touched |= 1 << c->group[q[1 + x]];
         int pts = 0;
         for (int x = 0; x < n; x++) { move_card(c, seat, q[1 + x], -1); pts += c->points[q[1 + x]]; }
-        c->tabseat[3] = seat; c->tablen[3] = n; memcpy(c->tabcards[3], q + 1, n);
+        c->tabseat[3] = seat; c->tablen[3] = n; memcpy(c->tabcards[3], q + 1, n); table_changed(c, 3);
         int wi = winner_index(c, 4);
         if (wi != ERR) {
             int winner = c->tabseat[wi];
@@ -2273,9 +2334,10 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     if (win_decks < 0 || win_decks > 3) { PyErr_SetString(PyExc_ValueError, "win_decks: 0 (winners from the solver) or 1-3"); return -1; }
     c->win_decks = win_decks;
     c->leadinfo = calloc(LEADINFO_SLOTS, sizeof(LeadInfo));
+    c->playval = calloc(PLAYVAL_SLOTS, sizeof(PlayVal));
     c->history = calloc(4 * NK * NK, sizeof(int));
     c->tid = calloc(5 * (4 * MAXC + 16), sizeof(int32_t));      /* plies: search() stops at 4 * MAXC + 8 */
-    if (!c->leadinfo || !c->history || !c->tid) { PyErr_NoMemory(); return -1; }
+    if (!c->leadinfo || !c->playval || !c->history || !c->tid) { PyErr_NoMemory(); return -1; }
     c->next_gid = 0; c->gid_clears = 0;
     c->gcache = calloc(GCACHE, sizeof(GCache));
     if (!c->gcache) { PyErr_NoMemory(); return -1; }
@@ -2342,7 +2404,7 @@ static void Core_dealloc(Core *c) {
     map_free(&c->tt); free(c->stt.s); c->stt.s = NULL; map_free(&c->moves); map_free(&c->wins); map_free(&c->mults); map_free(&c->scores); map_free(&c->raws); map_free(&c->parts);
     map_free(&c->gencs);
     for (int i = 0; i < c->nbufs; i++) { free(c->bufs[i].bytes); free(c->bufs[i].offs); }
-    free(c->bufs); free(c->gu); free(c->leadinfo); free(c->history); free(c->tid); free(c->gcache);
+    free(c->bufs); free(c->gu); free(c->leadinfo); free(c->playval); free(c->history); free(c->tid); free(c->gcache);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -2365,7 +2427,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     c->leader = leader & 3;
     Py_ssize_t nt = PyTuple_GET_SIZE(table);
     if (nt > 3) { PyErr_SetString(PyExc_ValueError, "a table of at most 3 plays"); return NULL; }
-    c->ntab = (int)nt; c->table_pts = 0;
+    c->ntab = (int)nt; c->table_pts = 0; c->wsn = 0;
     for (int i = 0; i < nt; i++) {
         PyObject *p = PyTuple_GET_ITEM(table, i);
         PyObject *cs = PyTuple_GET_ITEM(p, 1);
@@ -2513,15 +2575,15 @@ static PyObject *Core_table_winner(Core *c, PyObject *args) {
     }
     long wi = -1;
     if (ok) {
-        if (c->tablen[0] == 1) {
-            uint8_t one[4];
-            for (Py_ssize_t i = 0; i < n; i++) one[i] = c->tabcards[i][0];
-            wi = single_winner(c, one, (int)n);
-        } else if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) wi = pair_winner(c, (int)n);
-        else { c->ntab = (int)n; wi = multi_winner(c, (int)n); }
+        /* the search's way: winner_index's fold, one play at a time (each prefix asked in turn), where
+         * the core judges the lead itself; -1 where it would ask the engine */
+        c->wsn = 0; c->ntab = (int)n;
+        int judged = c->tablen[0] == 1 || (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1])
+                     || (c->win_decks && lead_info(c)->ok);
+        for (int m = 1; judged && m <= n; m++) wi = winner_index(c, m);
     }
     memcpy(c->tabseat, seats, sizeof seats); memcpy(c->tablen, lens, sizeof lens); memcpy(c->tabcards, cards, sizeof cards);
-    c->ntab = ntab;
+    c->ntab = ntab; c->wsn = 0;
     if (!ok) { if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "plays of card kinds"); return NULL; }
     return PyLong_FromLong(wi);
 }
