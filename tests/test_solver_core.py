@@ -274,3 +274,42 @@ def test_a_search_stopped_or_finished_leaves_the_hands_and_their_kept_counts_as_
         other[54 + j] += 1                  # one card moved to the next seat: not the loaded hands
         assert not core._core.derived_ok(bytes(other))
     assert checked == 90 and stopped > 10
+
+
+@needs_core
+@pytest.mark.parametrize("decks", (1, 2, 3))
+def test_the_classes_kept_from_the_strengths_in_play_are_the_generic_ones(decks):
+    """classes_live (a follower's classes of equal cards, from the kinds in play at each strength
+    that move_card keeps) is classes_of_group's rule: the same class of every kind, for every seat
+    and group, in random endgames as loaded and after searches that moved the cards and put them
+    back, and in hands dealt from a few kinds of two groups (where classes are many: the test is not
+    vacuous)."""
+    rng = random.Random(decks * 7919)
+    compared = with_classes = 0
+
+    def compare(core):
+        nonlocal compared, with_classes
+        for seat in range(4):
+            for g in range(5):
+                generic, live = core._core.classes(seat, g)
+                assert generic == live, (seat, g, generic, live)
+                compared += 1
+                with_classes += any(x >= 0 for x in live)
+
+    for i in range(30):
+        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, rng.randint(2, 6), decks,
+                                                                      list(BottomMultiplier)[i % 7])
+        pos, core, _ = _pair(ctx, hands, leader, defenders, bottom)
+        for nodes in (1, 1 + rng.randrange(3000)):
+            core.solve(pos, Budget(nodes=nodes, seconds=None))
+            compare(core)
+        kinds = [k for g in rng.sample(range(5), 2) for k in ctx.order.kinds[g]]
+        for _ in range(10):
+            dealt = [[0] * 54 for _ in range(4)]
+            for k in rng.sample(kinds, min(len(kinds), rng.randint(4, 14))):
+                holder = rng.randrange(4)           # most copies with one seat: classes form
+                for _ in range(rng.randint(1, decks)):
+                    dealt[holder if rng.random() < 0.8 else rng.randrange(4)][k] += 1
+            core._core.load(bytes(c for h in dealt for c in h), 0, (), 1)
+            compare(core)
+    assert compared == 30 * 12 * 20 and with_classes > 50, with_classes

@@ -327,6 +327,7 @@ typedef struct {
     int nat[5]; int natk[5][MAXS]; uint8_t at[5][MAXS][MAXAT];
     int ngk[5]; uint8_t gkinds[5][NK];
     int ngs[5]; uint8_t gsorted[5][NK];      /* each group's kinds (group[k] == g) in kind order */
+    uint64_t gmask[5];                  /* the same as a set of kinds (bit k) */
     int attacker[4], bottom_points, single_mult, fast_pairs;
     PyObject *oracle, *budget_exc;
     /* the position */
@@ -350,6 +351,9 @@ typedef struct {
     uint8_t gcb[5][NK];                 /* each group's count bytes in gkinds order: kept by move_card */
     int gcnt[4][5];                     /* each seat's cards of each group's gkinds: kept by move_card */
     int gpc[4][5][3];                   /* the same by points (0, 5, 10: index points / 5): kept by move_card */
+    uint8_t lvn[5][MAXS], lvx[5][MAXS]; /* per group and strength: the kinds in play there, how many and their xor (kept by move_card) */
+    uint64_t occm[5];                   /* per group: the strengths with a card in play (bit s: lvn[g][s] > 0) */
+    uint64_t heldm[4];                  /* per seat: the kinds it holds (bit k: hands[seat][k] > 0), kept by move_card */
     struct GCache *gcache;              /* group_id's first look: a group's hash -> its id (GCACHE slots) */
 } Core;
 
@@ -386,8 +390,14 @@ static inline uint64_t zkind(int k, int b) {
 /* a card of kind k leaves (d = -1) or goes back to (d = +1) the hand of seat: the hands, the cards
  * in play, the count byte and its group's hash move together (every change of the hands goes here) */
 static inline void move_card(Core *c, int seat, int k, int d) {
-    int old = c->cb[k], g = c->group[k], x = c->kidx[k];
+    int old = c->cb[k], g = c->group[k], x = c->kidx[k], was = c->inplay[k];
     c->hands[seat][k] += d; c->inplay[k] += d;
+    if (c->hands[seat][k]) c->heldm[seat] |= 1ULL << k; else c->heldm[seat] &= ~(1ULL << k);
+    if (x >= 0 && (!was || !c->inplay[k])) {   /* the kind comes into play or leaves it */
+        int s = c->strength[k];
+        c->lvn[g][s] += d; c->lvx[g][s] ^= (uint8_t)k;
+        if (c->lvn[g][s]) c->occm[g] |= 1ULL << s; else c->occm[g] &= ~(1ULL << s);
+    }
     c->cb[k] = (uint8_t)(old + d * (1 << (2 * seat)));
     c->zg[g] ^= zkind(k, old) ^ zkind(k, c->cb[k]);
     if (x >= 0) { c->gcb[g][x] = c->cb[k]; c->gcnt[seat][g] += d; c->gpc[seat][g][c->points[k] / 5] += d; }
@@ -396,11 +406,18 @@ static inline void move_card(Core *c, int seat, int k, int d) {
 /* move_card's derived state made again from the hands (at a load) */
 static void derive_counts(Core *c) {
     memset(c->zg, 0, sizeof c->zg); memset(c->gcnt, 0, sizeof c->gcnt); memset(c->gpc, 0, sizeof c->gpc);
+    memset(c->lvn, 0, sizeof c->lvn); memset(c->lvx, 0, sizeof c->lvx); memset(c->occm, 0, sizeof c->occm);
+    memset(c->heldm, 0, sizeof c->heldm);
+    for (int seat = 0; seat < 4; seat++) for (int k = 0; k < NK; k++) if (c->hands[seat][k]) c->heldm[seat] |= 1ULL << k;
     for (int k = 0; k < NK; k++) { c->cb[k] = cbyte_of_hands(c, k); c->zg[c->group[k]] ^= zkind(k, c->cb[k]); }
     for (int g = 0; g < 5; g++)
         for (int i = 0; i < c->ngk[g]; i++) {
             int k = c->gkinds[g][i];
             c->gcb[g][i] = c->cb[k];
+            if (c->inplay[k]) {
+                int s = c->strength[k];
+                c->lvn[g][s]++; c->lvx[g][s] ^= (uint8_t)k; c->occm[g] |= 1ULL << s;
+            }
             for (int seat = 0; seat < 4; seat++) {
                 c->gcnt[seat][g] += c->hands[seat][k]; c->gpc[seat][g][c->points[k] / 5] += c->hands[seat][k];
             }
@@ -985,6 +1002,43 @@ static int classes_of_group(Core *c, const uint8_t *hand, const uint8_t *inplay,
     return next_id;
 }
 
+/* classes_of_group for a seat's own hand and the cards in play (hand = c->hands[seat], inplay =
+ * c->inplay), from the state move_card keeps: the strengths with cards in play (occm) and, at each,
+ * how many kinds are there and which when one (lvn, lvx), instead of a look at every kind of the
+ * group.  The same rule step by step (tests/test_solver_core.py compares the two on random hands);
+ * for the follows to a single lead, which ask for it at nearly every follow (it was a sixth of the
+ * bench's instructions). */
+static int classes_live(Core *c, int seat, int g, int *cls_of, int next_id) {
+    const uint8_t *hand = c->hands[seat], *inplay = c->inplay;
+    uint64_t occ = c->occm[g];
+    int n = c->nat[g], run[NK], nrun = 0, sig = -1;
+    for (uint64_t left = occ;; left &= left - 1) {
+        int member = -1;
+        if (left) {
+            int s = __builtin_ctzll(left);
+            if (c->lvn[g][s] == 1) {
+                member = c->lvx[g][s];
+                int cc = inplay[member];
+                if (hand[member] != cc || (cc >= 2 && ((s > 0 && (occ >> (s - 1) & 1)) || (s + 1 < n && (occ >> (s + 1) & 1)))))
+                    member = -1;
+            }
+        }
+        int msig = member >= 0 ? inplay[member] * 64 + c->points[member] : -1;
+        if (member < 0 || msig != sig) {
+            if (nrun >= 2) {
+                for (int i = 0; i < nrun; i++) cls_of[run[i]] = next_id;
+                next_id++;
+            }
+            nrun = 0; sig = -1;
+            if (!left) break;
+            if (member < 0) continue;
+            sig = msig;
+        }
+        run[nrun++] = member;
+    }
+    return next_id;
+}
+
 typedef struct { int behind, pval, strength, first, rep; } Entry;
 
 static int entry_cmp(const void *x, const void *y) {
@@ -1026,15 +1080,12 @@ static int tops_beat(SeatTops t, int g, int gw, int sw) {
  * weaker card first.  (The order changes no value, only the nodes: bench/README.md, issue 23,
  * sixth part.) */
 static int single_follows(Core *c, int seat, uint8_t *out) {
-    const uint8_t *hand = c->hands[seat];
     int g = c->group[c->tabcards[0][0]];
     int n = c->ntab;
     int mine = c->attacker[seat];
     int cand[NK], ncand = 0;
-    for (int i = 0; i < c->ngs[g]; i++) { int k = c->gsorted[g][i]; if (hand[k]) cand[ncand++] = k; }
-    if (!ncand) {
-        for (int k = 0; k < NK; k++) if (hand[k]) cand[ncand++] = k;
-    }
+    uint64_t held = c->heldm[seat], ing = held & c->gmask[g];      /* kind order, as the bits go */
+    for (uint64_t b = ing ? ing : held; b; b &= b - 1) cand[ncand++] = __builtin_ctzll(b);
     if (ncand == 1) { out[0] = (uint8_t)cand[0]; return 1; }      /* forced: nothing to merge or order */
     int wins[NK];
     uint8_t cs[4];
@@ -1047,7 +1098,7 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
         int gg = c->group[cand[i]];
         if (done >> gg & 1) continue;
         done |= 1 << gg;
-        ids = classes_of_group(c, c->hands[seat], c->inplay, gg, cls_of, NULL, ids);
+        ids = classes_live(c, seat, gg, cls_of, ids);
     }
     /* a class splits by whether its members beat the play winning so far; each part is played as
      * its weakest member (the class lists members weakest first: the first met in strength order) */
@@ -2376,7 +2427,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     }
     for (int g = 0; g < 5; g++) {
         c->ngs[g] = 0;
-        for (int k = 0; k < NK; k++) if (c->group[k] == g) c->gsorted[g][c->ngs[g]++] = (uint8_t)k;
+        c->gmask[g] = 0;
+        for (int k = 0; k < NK; k++) if (c->group[k] == g) { c->gsorted[g][c->ngs[g]++] = (uint8_t)k; c->gmask[g] |= 1ULL << k; }
     }
     for (int i = 0; i < 4; i++) c->attacker[i] = PyObject_IsTrue(PyTuple_GET_ITEM(attacker, i));
     if (PyErr_Occurred()) return -1;
@@ -2644,7 +2696,8 @@ static PyObject *Core_run_bound(Core *c, PyObject *noargs) {
 
 /* derived_ok(hands: bytes of 4 x 54) -> bool: the core holds exactly these hands, and the state
  * move_card keeps beside them (the cards in play, the count bytes and their groups' hashes, each
- * group's count bytes, each seat's counts per group and by points) is what they give.  For the
+ * group's count bytes, each seat's counts per group and by points, the kinds in play at each
+ * strength, the kinds each seat holds) is what they give.  For the
  * tests: a search, finished or stopped by its budget, leaves the loaded position as it found it. */
 static PyObject *Core_derived_ok(Core *c, PyObject *args) {
     const char *hb; Py_ssize_t hn;
@@ -2653,19 +2706,48 @@ static PyObject *Core_derived_ok(Core *c, PyObject *args) {
     int ok = memcmp(c->hands, hb, 4 * NK) == 0;
     for (int k = 0; k < NK && ok; k++)
         ok = c->inplay[k] == c->hands[0][k] + c->hands[1][k] + c->hands[2][k] + c->hands[3][k];
-    uint8_t cb[NK], gcb[5][NK]; uint64_t zg[5]; int gcnt[4][5], gpc[4][5][3];
+    uint8_t cb[NK], gcb[5][NK], lvn[5][MAXS], lvx[5][MAXS]; uint64_t zg[5], occm[5], heldm[4]; int gcnt[4][5], gpc[4][5][3];
     memcpy(cb, c->cb, sizeof cb); memcpy(gcb, c->gcb, sizeof gcb); memcpy(zg, c->zg, sizeof zg);
     memcpy(gcnt, c->gcnt, sizeof gcnt); memcpy(gpc, c->gpc, sizeof gpc);
+    memcpy(lvn, c->lvn, sizeof lvn); memcpy(lvx, c->lvx, sizeof lvx); memcpy(occm, c->occm, sizeof occm);
+    memcpy(heldm, c->heldm, sizeof heldm);
     derive_counts(c);                   /* made again from the hands, compared, then put back */
     ok = ok && !memcmp(cb, c->cb, sizeof cb) && !memcmp(zg, c->zg, sizeof zg) && !memcmp(gcnt, c->gcnt, sizeof gcnt)
-         && !memcmp(gpc, c->gpc, sizeof gpc);
+         && !memcmp(gpc, c->gpc, sizeof gpc) && !memcmp(lvn, c->lvn, sizeof lvn) && !memcmp(occm, c->occm, sizeof occm)
+         && !memcmp(heldm, c->heldm, sizeof heldm);
+    for (int g = 0; g < 5 && ok; g++)
+        for (int s = 0; s < c->nat[g] && ok; s++) ok = lvn[g][s] != 1 || lvx[g][s] == c->lvx[g][s];   /* the kind, where one */
     for (int g = 0; g < 5 && ok; g++) ok = !memcmp(gcb[g], c->gcb[g], (size_t)c->ngk[g]);
     memcpy(c->cb, cb, sizeof cb); memcpy(c->gcb, gcb, sizeof gcb); memcpy(c->zg, zg, sizeof zg);
     memcpy(c->gcnt, gcnt, sizeof gcnt); memcpy(c->gpc, gpc, sizeof gpc);
+    memcpy(c->lvn, lvn, sizeof lvn); memcpy(c->lvx, lvx, sizeof lvx); memcpy(c->occm, occm, sizeof occm);
+    memcpy(c->heldm, heldm, sizeof heldm);
     return PyBool_FromLong(ok);
 }
 
+/* classes(seat, g) -> (generic, live): the loaded position's classes of equal cards of one seat in
+ * group g as classes_of_group gives them (the hand and the cards in play passed in) and as
+ * classes_live does from the state move_card keeps: per kind of the group (gkinds order) its class
+ * id or -1.  For the test that the two are the same rule. */
+static PyObject *Core_classes(Core *c, PyObject *args) {
+    int seat, g;
+    if (!PyArg_ParseTuple(args, "ii", &seat, &g)) return NULL;
+    if (seat < 0 || seat > 3 || g < 0 || g > 4) { PyErr_SetString(PyExc_ValueError, "a seat and a group"); return NULL; }
+    int a[NK], b[NK];
+    for (int k = 0; k < NK; k++) a[k] = b[k] = -1;
+    classes_of_group(c, c->hands[seat], c->inplay, g, a, NULL, 0);
+    classes_live(c, seat, g, b, 0);
+    PyObject *x = PyList_New(c->ngk[g]), *y = PyList_New(c->ngk[g]);
+    if (!x || !y) { Py_XDECREF(x); Py_XDECREF(y); return NULL; }
+    for (int i = 0; i < c->ngk[g]; i++) {
+        PyList_SET_ITEM(x, i, PyLong_FromLong(a[c->gkinds[g][i]]));
+        PyList_SET_ITEM(y, i, PyLong_FromLong(b[c->gkinds[g][i]]));
+    }
+    return Py_BuildValue("(NN)", x, y);
+}
+
 static PyMethodDef Core_methods[] = {
+    {"classes", (PyCFunction)Core_classes, METH_VARARGS, "classes(seat, g): (generic, live) classes of equal cards, for the test"},
     {"run_bound", (PyCFunction)Core_run_bound, METH_NOARGS, "run_bound(): (points, whole) of the loaded position's run of sure singles"},
     {"set_features", (PyCFunction)Core_set_features, METH_VARARGS, "set_features(mask): the node-saving steps on (bits), returns the old mask"},
     {"lead_part", (PyCFunction)Core_lead_part, METH_VARARGS, "the core's own leads in one suit group, or None"},
