@@ -382,14 +382,13 @@ static inline uint8_t cbyte(Core *c, int k) { return c->cb[k]; }
 
 /* a hash of one kind's count byte, for the groups' hashes (zg: the xor over the group's kinds) */
 static inline uint64_t zkind(int k, int b) {
-    uint64_t x = ((uint64_t)k << 8 | (uint64_t)b) + 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL; x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
+    uint64_t x = ((uint64_t)k << 8 | (uint64_t)b) * 0x9E3779B97F4A7C15ULL;      /* (it only spreads the slots) */
+    return x ^ (x >> 29);
 }
 
 /* a card of kind k leaves (d = -1) or goes back to (d = +1) the hand of seat: the hands, the cards
  * in play, the count byte and its group's hash move together (every change of the hands goes here) */
-static inline void move_card(Core *c, int seat, int k, int d) {
+static inline __attribute__((always_inline)) void move_card(Core *c, int seat, int k, int d) {
     int old = c->cb[k], g = c->group[k], x = c->kidx[k], was = c->inplay[k];
     c->hands[seat][k] += d; c->inplay[k] += d;
     if (c->hands[seat][k]) c->heldm[seat] |= 1ULL << k; else c->heldm[seat] &= ~(1ULL << k);
