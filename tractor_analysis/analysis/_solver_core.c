@@ -1561,12 +1561,10 @@ typedef struct { int av[3][4][MAXS]; } OtherAvail;
 static void other_avail(Core *c, const uint8_t (*hands)[NK], int seat, int g, OtherAvail *oa) {
     for (int i = 0; i < 3; i++) {
         const uint8_t *h = hands[(seat + 1 + i) & 3];
-        for (int cc = 1; cc <= 3; cc++)
-            for (int s = 0; s < c->nat[g]; s++) {
-                int a = 0;
-                for (int j = 0; j < c->natk[g][s]; j++) if (h[c->at[g][s][j]] >= cc) a++;
-                oa->av[i][cc][s] = a;
-            }
+        for (int cc = 1; cc <= 3; cc++) memset(oa->av[i][cc], 0, sizeof(int) * (size_t)c->nat[g]);
+        for (int s = 0; s < c->nat[g]; s++)             /* one look at each kind: a kind held n times counts for cc <= n */
+            for (int j = 0; j < c->natk[g][s]; j++)
+                for (int cc = 1, n = h[c->at[g][s][j]]; cc <= n && cc <= 3; cc++) oa->av[i][cc][s]++;
     }
 }
 
@@ -2097,8 +2095,7 @@ static int last_trick(Core *c) {
     /* one card each: forced; the trick's winner and gain, the bottom counted */
     int L = c->leader;
     for (int i = 0; i < 4; i++) {
-        int seat = (L + i) & 3, k = 0;
-        while (k < NK && !c->hands[seat][k]) k++;
+        int seat = (L + i) & 3, k = c->heldm[seat] ? __builtin_ctzll(c->heldm[seat]) : NK;
         c->tabseat[i] = seat; c->tablen[i] = 1; c->tabcards[i][0] = (uint8_t)k;
     }
     table_changed(c, 0);
