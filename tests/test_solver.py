@@ -553,3 +553,39 @@ def test_transposition_cut_offs_change_the_work_not_the_value():
         assert off.etc_cuts == 0
         cuts += on.etc_cuts
     assert cuts > 0
+
+
+def test_a_position_whose_budget_ran_out_is_not_searched_again_in_its_hand(monkeypatch):
+    """A play's position after it is the next play's before it.  With a budget too small for some
+    positions, each position is searched once: one that ran out is not searched again (its budget
+    is per position), it stays "not solved", and every value the analysis gives is the one an
+    unlimited analysis gives."""
+    searched, failed_twice = [], 0
+    real = Solver.solve
+
+    def counting(self, pos, budget=Budget(), guess=None):
+        nonlocal failed_twice
+        sol = real(self, pos, budget, guess)
+        failed_twice += (id(self), pos) in searched and sol.value is None
+        if sol.value is None:
+            searched.append((id(self), pos))
+        return sol
+
+    checked = unsolved = 0
+    for match in simulate(1, 41):
+        for h in replay_match(match).hands[:3]:
+            if not h.complete or h.violations:
+                continue
+            monkeypatch.setattr(Solver, "solve", counting)
+            cut = analyse_hand(h, 4, Budget(nodes=60, seconds=None))
+            monkeypatch.setattr(Solver, "solve", real)
+            full = analyse_hand(h, 4, Budget(nodes=None, seconds=None))
+            for c, f in zip(cut.plays, full.plays):
+                unsolved += c.value_before is None
+                if c.value_before is not None:
+                    assert c.value_before == f.value_before
+                if c.value_after is not None:
+                    assert c.value_after == f.value_after
+                checked += 1
+    assert checked > 20 and unsolved > 0 and searched
+    assert failed_twice == 0

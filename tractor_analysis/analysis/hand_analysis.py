@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..engine import explain_hand
-from .solver import Budget, Position, Solver, play_classes
+from .solver import Budget, Position, Solution, Solver, play_classes
 from ..engine.tricks import hand_context
 from ..engine.verdicts import HandResult
 
@@ -185,9 +185,21 @@ def _best(solver: Solver, pos: Position, value: int, budget: Budget, played: tup
     return tuple(best), tuple(dict.fromkeys(every))
 
 
-def _solve(solver: Solver, pos: Position, clock: _Clock, guess: int):
+def _solve(solver: Solver, pos: Position, clock: _Clock, guess: int, spent: set[Position]):
+    """``pos`` solved within the next budget (``None``: the hand's time is spent).  A position
+    whose budget already ran out in this hand (``spent``: a play's position after it is the next
+    play's before it) is not searched again: its budget is per position, and it was had.  (On
+    ``ingest --analyse 8``'s default budgets a second search of such a position solved 2 of 44 and
+    took 37 % of the analysis' CPU: bench/README.md, issue 23, eleventh part.)"""
+    if pos in spent:
+        return Solution(None, 0, 0.0)
     budget = clock.next()
-    return None if budget is None else solver.solve(pos, budget, guess)
+    if budget is None:
+        return None
+    sol = solver.solve(pos, budget, guess)
+    if not sol.solved:
+        spent.add(pos)
+    return sol
 
 
 def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget(),
@@ -211,12 +223,13 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     bottom = h.bottom_points
     solver = solver or Solver(hand_context(h.rules, h.level, h.trump), h.defenders, bottom)
     clock = _Clock(budget, hand_seconds, t0)
+    spent: set[Position] = set()
     nodes = 0
     guess = h.attackers_total         # where the searches start looking: the real result is often near
     k = min(n, last if last is not None else MIN_LAST)
     if last is None:
         while k < n and _consistent(h, n - k - 1):
-            sol = _solve(solver, position_at(h, n - k - 1, 0, bases, penalties), clock, guess)
+            sol = _solve(solver, position_at(h, n - k - 1, 0, bases, penalties), clock, guess, spent)
             if sol is None:
                 break
             nodes += sol.nodes
@@ -231,7 +244,7 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
         t = h.tricks[index]
         faults = {v.seat for v in t.violations}
         for j, p in enumerate(t.plays):
-            plays.append(_play(solver, h, index, j, bases, penalties, clock, guess, p.seat not in faults))
+            plays.append(_play(solver, h, index, j, bases, penalties, clock, guess, p.seat not in faults, spent))
             nodes += plays[-1].nodes
             all_throws = all_throws and plays[-1].all_throws
             if progress is not None:
@@ -250,19 +263,19 @@ class _Done:
 
 
 def _play(solver: Solver, h: HandResult, index: int, j: int, bases, penalties, clock: _Clock, guess: int,
-          legal: bool) -> _Done:
+          legal: bool, spent: set[Position]) -> _Done:
     """One play of trick ``index`` valued: before it, after it, its cost and the best plays."""
     t = h.tricks[index]
     p = t.plays[j]
     pos = position_at(h, index, j, bases, penalties)
-    before = _solve(solver, pos, clock, guess)
+    before = _solve(solver, pos, clock, guess, spent)
     after_pos = solver.after(pos, p.cards)
     if j == 0 and p.attempted is not None:
         after_pos = Position(after_pos.hands, after_pos.leader, after_pos.table,
                              after_pos.points + penalties[index])
     # the search after the play starts from the total before it: a play that is best keeps it (and
     # most are), a costly one moved it from there (bench/README.md, issue 23, seventh part)
-    after = _solve(solver, after_pos, clock, before.value if before.value is not None else guess) \
+    after = _solve(solver, after_pos, clock, before.value if before.value is not None else guess, spent) \
         if before is not None else None
     v_before = before.value if before is not None else None
     v_after = after.value if after is not None else None
