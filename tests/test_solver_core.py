@@ -279,11 +279,11 @@ def test_a_search_stopped_or_finished_leaves_the_hands_and_their_kept_counts_as_
 @needs_core
 @pytest.mark.parametrize("decks", (1, 2, 3))
 def test_the_classes_kept_from_the_strengths_in_play_are_the_generic_ones(decks):
-    """classes_live (a follower's classes of equal cards, from the kinds in play at each strength
-    that move_card keeps) is classes_of_group's rule: the same class of every kind, for every seat
-    and group, in random endgames as loaded and after searches that moved the cards and put them
-    back, and in hands dealt from a few kinds of two groups (where classes are many: the test is not
-    vacuous)."""
+    """A follower's classes of equal cards from the strengths' state that move_card keeps
+    (classes_live) are the ones made from the cards (classes_of_group; one rule, classes_of_levels,
+    fed two ways): the same class of every kind, for every seat and group, in random endgames as
+    loaded and after searches that moved the cards and put them back, and in hands dealt from a few
+    kinds of two groups (where classes are many: the test is not vacuous)."""
     rng = random.Random(decks * 7919)
     compared = with_classes = 0
 

@@ -691,10 +691,22 @@ static void multi_step(Core *c, const LeadInfo *li, WinState *w, int i) {
  * engine's answers (the wins map below) are not folds: asked whole. */
 static inline void table_changed(Core *c, int t) { if (c->wsn > t) c->wsn = t; }
 
+/* Which fold judges the trick led on the table: FOLD_SINGLE, FOLD_PAIR (fast_pairs), FOLD_MULTI (a
+ * lead of one group the core judges: *li its lead_info), or 0: the engine's. */
+enum { FOLD_SINGLE = 1, FOLD_PAIR, FOLD_MULTI };
+static int lead_fold(Core *c, const LeadInfo **li) {
+    if (c->tablen[0] == 1) return FOLD_SINGLE;
+    if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) return FOLD_PAIR;
+    if (c->win_decks && (*li = lead_info(c))->ok) return FOLD_MULTI;
+    return 0;
+}
+
 static int winner_index(Core *c, int n) {
     if (c->wsn >= n) return c->ws[n - 1].best;
     int i = c->wsn;
-    if (c->tablen[0] == 1) {
+    const LeadInfo *li = NULL;
+    int fold = lead_fold(c, &li);
+    if (fold == FOLD_SINGLE) {
         if (!i) { c->ws[0] = (WinState){0, 0, 0}; i = 1; }
         for (; i < n; i++) {
             int b = c->ws[i - 1].best;
@@ -704,20 +716,17 @@ static int winner_index(Core *c, int n) {
         c->wsn = n;
         return c->ws[n - 1].best;
     }
-    if (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1]) {
+    if (fold == FOLD_PAIR) {
         if (!i) { c->ws[0] = (WinState){0, c->strength[c->tabcards[0][0]], 0}; i = 1; }
         for (; i < n; i++) { c->ws[i] = c->ws[i - 1]; pair_step(c, &c->ws[i], i); }
         c->wsn = n;
         return c->ws[n - 1].best;
     }
-    if (c->win_decks) {
-        const LeadInfo *li = lead_info(c);
-        if (li->ok) {
-            if (!i) { c->ws[0] = (WinState){0, li->top, 0}; i = 1; }
-            for (; i < n; i++) { c->ws[i] = c->ws[i - 1]; multi_step(c, li, &c->ws[i], i); }
-            c->wsn = n;
-            return c->ws[n - 1].best;
-        }
+    if (fold == FOLD_MULTI) {
+        if (!i) { c->ws[0] = (WinState){0, li->top, 0}; i = 1; }
+        for (; i < n; i++) { c->ws[i] = c->ws[i - 1]; multi_step(c, li, &c->ws[i], i); }
+        c->wsn = n;
+        return c->ws[n - 1].best;
     }
     uint8_t key[4 * (MAXC + 1) + 1];
     int len = table_key(c, key, n);
@@ -960,29 +969,23 @@ static int moves_key(Core *c, int seat, uint8_t *key) {
 /* moves.py's equal_classes in one group g for `seat`, the four hands' cards as the cards in play. */
 typedef struct { int n; uint8_t k[NK]; } Members;
 
-static int classes_of_group(Core *c, const uint8_t *hand, const uint8_t *inplay, int g,
-                            int *cls_of /* per kind: class id or -1 */, Members *mem, int next_id) {
-    int sole = 0;
-    for (int i = 0; i < c->ngk[g] && sole < 2; i++) { int k = c->gkinds[g][i]; if (hand[k] && hand[k] == inplay[k]) sole++; }
-    if (sole < 2) return next_id;
-    int n = c->nat[g];
-    int occ[MAXS];
-    for (int s = 0; s < n; s++) {
-        occ[s] = 0;
-        for (int j = 0; j < c->natk[g][s]; j++) if (inplay[c->at[g][s][j]]) { occ[s] = 1; break; }
-    }
-    int run[NK], nrun = 0, sig = -1;
-    for (int s = 0; s <= n; s++) {
+/* The rule, from the strengths of g that hold cards in play: occ (bit s: one there or more), lvn[s]
+ * (how many kinds in play there) and lvx[s] (their xor: the kind, when one).  A run of occupied
+ * strengths, each holding one kind in play, all of it in `hand`, of one count and one value in points
+ * (and, for a pair or more, no occupied strength beside it: it could join a tractor), is a class
+ * when it has two members or more; an empty strength between does not break a run. */
+static int classes_of_levels(Core *c, const uint8_t *hand, const uint8_t *inplay, int g, uint64_t occ,
+                             const uint8_t *lvn, const uint8_t *lvx, int *cls_of, Members *mem, int next_id) {
+    int n = c->nat[g], run[NK], nrun = 0, sig = -1;
+    for (uint64_t left = occ;; left &= left - 1) {
         int member = -1;
-        if (s < n) {
-            if (!occ[s]) continue;
-            for (int j = 0; j < c->natk[g][s]; j++) {
-                int k = c->at[g][s][j];
-                if (inplay[k]) { if (member >= 0) { member = -2; break; } member = k; }
-            }
-            if (member >= 0) {
+        if (left) {
+            int s = __builtin_ctzll(left);
+            if (lvn[s] == 1) {
+                member = lvx[s];
                 int cc = inplay[member];
-                if (hand[member] != cc || (cc >= 2 && ((s > 0 && occ[s - 1]) || (s + 1 < n && occ[s + 1])))) member = -1;
+                if (hand[member] != cc || (cc >= 2 && ((s > 0 && (occ >> (s - 1) & 1)) || (s + 1 < n && (occ >> (s + 1) & 1)))))
+                    member = -1;
             }
         }
         int msig = member >= 0 ? inplay[member] * 64 + c->points[member] : -1;
@@ -993,6 +996,7 @@ static int classes_of_group(Core *c, const uint8_t *hand, const uint8_t *inplay,
                 next_id++;
             }
             nrun = 0; sig = -1;
+            if (!left) break;
             if (member < 0) continue;
             sig = msig;
         }
@@ -1001,41 +1005,27 @@ static int classes_of_group(Core *c, const uint8_t *hand, const uint8_t *inplay,
     return next_id;
 }
 
-/* classes_of_group for a seat's own hand and the cards in play (hand = c->hands[seat], inplay =
- * c->inplay), from the state move_card keeps: the strengths with cards in play (occm) and, at each,
- * how many kinds are there and which when one (lvn, lvx), instead of a look at every kind of the
- * group.  The same rule step by step (tests/test_solver_core.py compares the two on random hands);
- * for the follows to a single lead, which ask for it at nearly every follow (it was a sixth of the
- * bench's instructions). */
-static int classes_live(Core *c, int seat, int g, int *cls_of, int next_id) {
-    const uint8_t *hand = c->hands[seat], *inplay = c->inplay;
-    uint64_t occ = c->occm[g];
-    int n = c->nat[g], run[NK], nrun = 0, sig = -1;
-    for (uint64_t left = occ;; left &= left - 1) {
-        int member = -1;
-        if (left) {
-            int s = __builtin_ctzll(left);
-            if (c->lvn[g][s] == 1) {
-                member = c->lvx[g][s];
-                int cc = inplay[member];
-                if (hand[member] != cc || (cc >= 2 && ((s > 0 && (occ >> (s - 1) & 1)) || (s + 1 < n && (occ >> (s + 1) & 1)))))
-                    member = -1;
-            }
-        }
-        int msig = member >= 0 ? inplay[member] * 64 + c->points[member] : -1;
-        if (member < 0 || msig != sig) {
-            if (nrun >= 2) {
-                for (int i = 0; i < nrun; i++) cls_of[run[i]] = next_id;
-                next_id++;
-            }
-            nrun = 0; sig = -1;
-            if (!left) break;
-            if (member < 0) continue;
-            sig = msig;
-        }
-        run[nrun++] = member;
+static int classes_of_group(Core *c, const uint8_t *hand, const uint8_t *inplay, int g,
+                            int *cls_of /* per kind: class id or -1 */, Members *mem, int next_id) {
+    int sole = 0;
+    for (int i = 0; i < c->ngk[g] && sole < 2; i++) { int k = c->gkinds[g][i]; if (hand[k] && hand[k] == inplay[k]) sole++; }
+    if (sole < 2) return next_id;       /* no class can have two members */
+    uint8_t lvn[MAXS], lvx[MAXS]; uint64_t occ = 0;
+    for (int s = 0; s < c->nat[g]; s++) {
+        lvn[s] = lvx[s] = 0;
+        for (int j = 0; j < c->natk[g][s]; j++) { int k = c->at[g][s][j]; if (inplay[k]) { lvn[s]++; lvx[s] ^= (uint8_t)k; } }
+        if (lvn[s]) occ |= 1ULL << s;
     }
-    return next_id;
+    return classes_of_levels(c, hand, inplay, g, occ, lvn, lvx, cls_of, mem, next_id);
+}
+
+/* classes_of_group for a seat's own hand and the cards in play (c->hands[seat], c->inplay), from the
+ * strengths' state move_card keeps (occm, lvn, lvx) instead of a look at every kind of the group: the
+ * follows to a single lead ask for it at nearly every follow (it was a sixth of the bench's
+ * instructions).  tests/test_solver_core.py compares the two (the kept state against the one made
+ * from the cards). */
+static int classes_live(Core *c, int seat, int g, int *cls_of, int next_id) {
+    return classes_of_levels(c, c->hands[seat], c->inplay, g, c->occm[g], c->lvn[g], c->lvx[g], cls_of, NULL, next_id);
 }
 
 typedef struct { int behind, pval, strength, first, rep; } Entry;
@@ -2626,8 +2616,8 @@ static PyObject *Core_table_winner(Core *c, PyObject *args) {
         /* the search's way: winner_index's fold, one play at a time (each prefix asked in turn), where
          * the core judges the lead itself; -1 where it would ask the engine */
         c->wsn = 0; c->ntab = (int)n;
-        int judged = c->tablen[0] == 1 || (c->fast_pairs && c->tablen[0] == 2 && c->tabcards[0][0] == c->tabcards[0][1])
-                     || (c->win_decks && lead_info(c)->ok);
+        const LeadInfo *li = NULL;
+        int judged = lead_fold(c, &li) != 0;
         for (int m = 1; judged && m <= n; m++) wi = winner_index(c, m);
     }
     memcpy(c->tabseat, seats, sizeof seats); memcpy(c->tablen, lens, sizeof lens); memcpy(c->tabcards, cards, sizeof cards);

@@ -49,31 +49,38 @@ def _included(data: bytes) -> list[str]:
     return out
 
 
-def source_files(path: str) -> list[str]:
+def _sources(path: str) -> list[tuple[str, bytes]]:
     """A core's C source ``path`` and every header it includes with ``#include "..."`` (found relative
-    to the including file, each once, in the order first included): what its build depends on."""
-    files: list[str] = []
+    to the including file, each once, in the order first included), each with its bytes (read once)."""
+    files: list[tuple[str, bytes]] = []
+    seen: set[str] = set()
 
     def add(p: str) -> None:
         p = os.path.normpath(p)
-        if p in files:
+        if p in seen:
             return
-        files.append(p)
+        seen.add(p)
         with open(p, "rb") as fh:
-            for name in _included(fh.read()):
-                add(os.path.join(os.path.dirname(p), name))
+            data = fh.read()
+        files.append((p, data))
+        for name in _included(data):
+            add(os.path.join(os.path.dirname(p), name))
 
     add(path)
     return files
 
 
+def source_files(path: str) -> list[str]:
+    """:func:`_sources`' paths: what a core's build depends on."""
+    return [p for p, _ in _sources(path)]
+
+
 def source_digest(path: str) -> str:
-    """The digest a core is built with: SHA-256 (first 16 hex digits) of :func:`source_files`' names
-    and contents."""
+    """The digest a core is built with: SHA-256 (first 16 hex digits) of :func:`_sources`' names and
+    contents."""
     digest = hashlib.sha256()
-    for p in source_files(path):
-        with open(p, "rb") as fh:
-            digest.update(os.path.basename(p).encode() + b"\0" + fh.read() + b"\0")
+    for p, data in _sources(path):
+        digest.update(os.path.basename(p).encode() + b"\0" + data + b"\0")
     return digest.hexdigest()[:16]
 
 
