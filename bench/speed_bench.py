@@ -22,9 +22,11 @@ Each figure is printed in hands per CPU-second and as a ratio to ``json.loads`` 
 its CPU time), so a loaded machine still gives comparable numbers::
 
     .venv/bin/python bench/speed_bench.py [--hands 2000] [--seed 2026] [--profile WHAT]
-        [--ingest-rounds 3] [--only-ingest] [--big-file 8]
+        [--ingest-rounds 3] [--only-ingest] [--big-file 8 [--big-rounds 8]]
 
-``--big-file 8`` runs only the memory goal's file: the corpus written 8 times into one file.
+``--big-file 8`` runs only the memory goal's file: the corpus written 8 times into one file;
+``--big-rounds N`` then compares, N times, the two-worker split of that file with two independent
+one-worker ingests of half of it each (the same work's own ceiling on this machine).
 
 ``--profile replay|jsonl|tgn|parse-jsonl|parse-tgn`` prints the cProfile top entries of that step instead.
 """
@@ -34,6 +36,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -234,7 +237,7 @@ def critical_path(folder: str, workers: int = 2) -> dict[str, float]:
             "wall2": plan + max(busy) + finish, "serial": serial}
 
 
-def big_file_rows(folder: str, copies: int) -> None:
+def big_file_rows(folder: str, copies: int, rounds: int = 1) -> None:
     """The memory goal of issue 27 (peak ≤ 250 MB for 16,000 hands in one file): the corpus's JSONL
     written ``copies`` times into one file (cached beside it), then ``check --json`` and ``ingest``
     with 1 and 2 workers of it, once each: CPU (÷ that file's own baseline), wall, the largest
@@ -270,6 +273,57 @@ def big_file_rows(folder: str, copies: int) -> None:
         walls.append(wall)
     print(f"two workers: speed-up wall₁/wall₂ {walls[1] / walls[2]:.2f}; the machine's ceiling right after "
           f"(two pure-CPU loops at once, each as long as one worker's ingest): {ceiling(walls[1]):.2f}")
+    if rounds > 1:
+        halves_rows(tractor, folder, big, copies, rounds)
+
+
+def halves_rows(tractor: str, folder: str, big: str, copies: int, rounds: int) -> None:
+    """The two-worker speed-up against **the same work's own ceiling**, ``rounds`` times: in each round
+    ``ingest --workers 1`` and ``--workers 2`` of the big file (split: ``wall₁ / wall₂``), then one
+    worker's ingest of a file of half of it alone and two such ingests at once, each into its own
+    dataset (``2 × wall(one half) / wall(both)``: what the two CPUs gave two independent ingests, nothing
+    shared, no serial part).  A pure-CPU loop's ceiling (:func:`ceiling`) leaves out what two ingests
+    contend for (the shared L3 cache, memory bandwidth); this does not.  Per-round figures and medians."""
+    half = os.path.join(folder, f"corpus-x{copies // 2}.jsonl")
+    if not os.path.exists(half):
+        text = open(os.path.join(folder, "corpus.jsonl"), encoding="utf-8").read()
+        with open(half + ".tmp", "w", encoding="utf-8") as fh:
+            for _ in range(max(1, copies // 2)):
+                fh.write(text)
+        os.replace(half + ".tmp", half)
+    split, indep = [], []
+    print(f"| round | load | one worker, whole file (wall s) | two workers (wall s) | split wall₁/wall₂ "
+          f"| one half alone (wall s) | two halves at once (wall s) | independent 2×wall/wall |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in range(rounds):
+        out = tempfile.mkdtemp(prefix="tractor-speed-halves-")
+        load = os.getloadavg()[0]
+        try:
+            ds = [os.path.join(out, f"d{i}") for i in range(4)]
+            one = child_cpu([tractor, "ingest", big, "--workers", "1", "-q", "-o", ds[0]])[1]
+            two = child_cpu([tractor, "ingest", big, "--workers", "2", "-q", "-o", ds[1]])[1]
+            shutil.rmtree(ds[0])
+            alone = child_cpu([tractor, "ingest", half, "--workers", "1", "-q", "-o", ds[0]])[1]
+            shutil.rmtree(ds[0])
+            both = at_once([[tractor, "ingest", half, "--workers", "1", "-q", "-o", d] for d in (ds[0], ds[2])])
+        finally:
+            shutil.rmtree(out, ignore_errors=True)
+        split.append(one / two)
+        indep.append(2 * alone / both)
+        print(f"| {r + 1} | {load:.1f} | {one:.2f} | {two:.2f} | {split[-1]:.2f} | {alone:.2f} | {both:.2f} "
+              f"| {indep[-1]:.2f} |")
+    print(f"medians over {rounds} rounds: split {statistics.median(split):.2f}, two independent ingests "
+          f"{statistics.median(indep):.2f} (the split's share {statistics.median(split) / statistics.median(indep):.2f})")
+
+
+def at_once(commands: list[list[str]]) -> float:
+    """Wall seconds of ``commands`` started together, until the last ends (output dropped)."""
+    t = time.perf_counter()
+    procs = [subprocess.Popen(c, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for c in commands]
+    for p in procs:
+        if p.wait():
+            raise SystemExit(f"failed: {' '.join(p.args)}")
+    return time.perf_counter() - t
 
 
 def ceiling(wall: float) -> float:
@@ -383,6 +437,9 @@ def main() -> None:
     ap.add_argument("--only-ingest", action="store_true", help="json.loads and the ingest rows only")
     ap.add_argument("--big-file", type=int, default=0, metavar="COPIES",
                     help="only the one-file memory run: the corpus written COPIES times (8: ~16,000 hands)")
+    ap.add_argument("--big-rounds", type=int, default=1, metavar="N",
+                    help="with --big-file: then N rounds of the two-worker split against two independent "
+                         "ingests of half the file")
     ap.add_argument("--step", choices=STEPS, help=argparse.SUPPRESS)
     args = ap.parse_args()
 
@@ -393,7 +450,7 @@ def main() -> None:
     hands = make_corpus(folder, args.hands, args.seed)
     if args.big_file:
         compile_bytecode()
-        big_file_rows(folder, args.big_file)
+        big_file_rows(folder, args.big_file, args.big_rounds)
         return
     jsonl = open(os.path.join(folder, "corpus.jsonl"), encoding="utf-8").read()
     lines = jsonl.splitlines()
