@@ -33,6 +33,9 @@
  * Keys are kept whole (bytes compared, not only hashed): no answer rests on a hash.  A shape key
  * names each suit group's encoding by an id (group_id: each distinct encoding gets one, never
  * reused), so that it is short; the ids are looked up on the groups' count bytes, compared whole.
+ * One encoding is coarser than search.py's: a group that one seat holds alone, no two cards alike,
+ * is encoded by its holder and its points only (encode_group's SOLE; its argument there, and
+ * tests/test_solver_core.py checks positions that differ only there against the pure-Python search).
  *
  * Two node-saving steps are the core's own (the pure-Python search has neither in this form; each
  * keeps every value, tests/test_solver_core_bounds.py; set_features switches them for the tests):
@@ -810,10 +813,32 @@ static int mult_bound(Core *c) {
  * the plain groups sorted (interchangeable), trumps apart; the leader.  The key itself holds each
  * group's encoding as its id (group_id below): equal encodings, equal ids. */
 typedef struct GroupEnc { uint8_t b[3 * NK + 8]; int n; } GroupEnc;
+#define SOLE 0x7F       /* encode_group: the first byte of a group held by one seat, no two alike */
 
 static int u16_cmp(const void *x, const void *y) { return (int)*(const uint16_t *)x - (int)*(const uint16_t *)y; }
 
 static void encode_group(Core *c, int g, GroupEnc *e) {
+    /* One seat holds every card of the group in play, no two alike (no pair, so no tractor): its
+     * cards differ only by their points.  No other seat can follow, beat or ruff within the group (a
+     * trump group held by one seat: no other seat holds a trump), every throw of them stands, and one of
+     * them wins a trick only when it leads it or ruffs it, whatever its rank: positions that differ in
+     * which of its ranks it holds (the same count of each points) have the same value, so they share one
+     * encoding (SOLE: no other encoding starts with that byte, its first byte being adj << 7 | nh, nh <= MAXAT). */
+    int sole = 0, by_pts[3] = {0, 0, 0};
+    for (int i = 0; i < c->ngk[g]; i++) {
+        int k = c->gkinds[g][i];
+        if (!c->inplay[k]) continue;
+        int b = cbyte(c, k);
+        if ((b != 1 && b != 4 && b != 16 && b != 64) || (sole && b != sole)) { sole = -1; break; }
+        sole = b;
+        by_pts[c->points[k] / 5]++;
+    }
+    if (sole > 0) {
+        e->b[0] = SOLE; e->b[1] = (uint8_t)sole;
+        for (int i = 0; i < 3; i++) e->b[2 + i] = (uint8_t)by_pts[i];
+        e->n = 5;
+        return;
+    }
     int n = 0, prev = -2, prev_pairs = 0;
     for (int s = 0; s < c->nat[g]; s++) {
         uint16_t here[MAXAT]; int nh = 0, pairs = 0;
