@@ -66,7 +66,9 @@ def hands_of(count: int, seed: int, preset: str):
 
 def solve_one(h, depth: int, budget: Budget, guess_result: bool) -> tuple:
     """One full solve (a fresh solver) of the position at the start of the last ``depth`` tricks:
-    ``(seconds, CPU seconds, nodes, value or None, peak MB, cards each)``."""
+    ``(seconds, CPU seconds, nodes, value or None, peak MB, cards each, compiled)``; ``compiled``:
+    whether the compiled core searched it (a child whose core is missing or stale, e.g. one started
+    while the core is being rebuilt, runs the pure-Python search: its row says so)."""
     bases, penalties = trick_bases(h)
     solver = Solver(hand_context(h.rules, h.level, h.trump), h.defenders, h.bottom_points)
     pos = position_at(h, len(h.tricks) - depth, 0, bases, penalties)
@@ -74,7 +76,7 @@ def solve_one(h, depth: int, budget: Budget, guess_result: bool) -> tuple:
     cpu0 = time.process_time()
     sol = solver.solve(pos, budget, h.attackers_total if guess_result else None)
     cpu = time.process_time() - cpu0
-    return sol.seconds, cpu, sol.nodes, sol.value, peak_mb(), sum(pos.hands[0])
+    return sol.seconds, cpu, sol.nodes, sol.value, peak_mb(), sum(pos.hands[0]), solver._core_for(pos) is not None
 
 
 def in_child(index: int, depth: int, args) -> tuple:
@@ -125,15 +127,16 @@ def main() -> None:
           f"JSON lines, result dropped) = {base * 1000:.1f} ms, {cpu_base * 1000:.1f} CPU-ms"
           + ("; searches start from the real result" if args.guess_result else ""))
     for depth in (int(d) for d in args.depths.split(",")):
-        times, cpus, nodes, peaks, unsolved = [], [], [], [], 0
+        times, cpus, nodes, peaks, unsolved, pure = [], [], [], [], 0, 0
         only = None if args.only is None else {int(i) - 1 for i in args.only.split(",")}
         for index, h in enumerate(hands):
             if only is not None and index not in only:
                 continue
             if args.same_process:
-                seconds, cpu, count, value, peak, each = solve_one(h, depth, budget, args.guess_result)
+                seconds, cpu, count, value, peak, each, compiled = solve_one(h, depth, budget, args.guess_result)
             else:
-                seconds, cpu, count, value, peak, each = in_child(index, depth, args)
+                seconds, cpu, count, value, peak, each, compiled = in_child(index, depth, args)
+            pure += not compiled
             times.append(seconds)
             cpus.append(cpu)
             nodes.append(count)
@@ -141,7 +144,8 @@ def main() -> None:
             unsolved += value is None
             print(f"  last {depth}: hand {h.number:>2} cards each {each:>2}  "
                   f"{'%8.2f s' % seconds} ({cpu:.2f} CPU-s)  {count:>9} nodes  peak {peak:5.0f} MB  "
-                  f"{'value %d' % value if value is not None else 'NOT SOLVED'}", flush=True)
+                  f"{'value %d' % value if value is not None else 'NOT SOLVED'}"
+                  + ("" if compiled else "  (PURE-PYTHON SEARCH: no compiled core in this process)"), flush=True)
         med = statistics.median(times)
         limit = f"{args.budget:.0f} s" if args.nodes is None else f"{args.nodes} nodes"
         print(f"last {depth} tricks: median {med:.2f} s ({med / base:.0f}× json.loads), worst {max(times):.2f} s, "
@@ -150,7 +154,8 @@ def main() -> None:
               f"worst CPU {max(cpus):.2f} s, "
               f"nodes per CPU-second {sum(nodes) / max(sum(cpus), 1e-9):,.0f}, "
               f"peak memory median {statistics.median(peaks):.0f} MB, worst {max(peaks):.0f} MB, "
-              f"not solved within {limit}: {unsolved}/{len(times)}, nodes in all {sum(nodes)}")
+              f"not solved within {limit}: {unsolved}/{len(times)}, nodes in all {sum(nodes)}"
+              + (f"; {pure} of them by the pure-Python search (no compiled core there): not comparable" if pure else ""))
 
 
 if __name__ == "__main__":
