@@ -33,9 +33,10 @@
  * Keys are kept whole (bytes compared, not only hashed): no answer rests on a hash.  A shape key
  * names each suit group's encoding by an id (group_id: each distinct encoding gets one, never
  * reused), so that it is short; the ids are looked up on the groups' count bytes, compared whole.
- * One encoding is coarser than search.py's: a group that one seat holds alone, no two cards alike,
- * is encoded by its holder and its points only (encode_group's SOLE; its argument there, and
- * tests/test_solver_core.py checks positions that differ only there against the pure-Python search).
+ * One encoding is coarser than search.py's: a group's lowest (highest) strengths in play held by one
+ * seat, no two cards alike — or the whole group so held — are encoded by that seat and their points
+ * only (encode_group's blocks; the argument there, and tests/test_solver_core.py checks positions
+ * that differ only there against the pure-Python search).
  *
  * Two node-saving steps are the core's own (the pure-Python search has neither in this form; each
  * keeps every value, tests/test_solver_core_bounds.py; set_features switches them for the tests):
@@ -817,30 +818,67 @@ typedef struct GroupEnc { uint8_t b[3 * NK + 8]; int n; } GroupEnc;
 
 static int u16_cmp(const void *x, const void *y) { return (int)*(const uint16_t *)x - (int)*(const uint16_t *)y; }
 
-static void encode_group(Core *c, int g, GroupEnc *e) {
-    /* One seat holds every card of the group in play, no two alike (no pair, so no tractor): its
-     * cards differ only by their points.  No other seat can follow, beat or ruff within the group (a
-     * trump group held by one seat: no other seat holds a trump), every throw of them stands, and one of
-     * them wins a trick only when it leads it or ruffs it, whatever its rank: positions that differ in
-     * which of its ranks it holds (the same count of each points) have the same value, so they share one
-     * encoding (SOLE: no other encoding starts with that byte, its first byte being adj << 7 | nh, nh <= MAXAT). */
-    int sole = 0, by_pts[3] = {0, 0, 0};
-    for (int i = 0; i < c->ngk[g]; i++) {
-        int k = c->gkinds[g][i];
+/* A block of a group: its lowest (or highest) strengths in play, every card there one seat's, no two
+ * alike.  Every other card of the group in play lies above the low block (below the high one): a
+ * block's card loses (wins) against any other card of the group whichever rank it is, two of its
+ * cards never meet but in one play of that seat (singles: no pair, no tractor; a throw of low cards
+ * never stands), and a ruff, a discard or a lead into void hands does not look at its rank.  So
+ * positions that differ only in which ranks a block holds (the same holder, the same count of each
+ * points, the rest of the group the same) have the same value, and the block is encoded by its holder
+ * and points only: BLOCK_LOW / BLOCK_HIGH, then the count byte, then its cards by points (0, 5, 10).
+ * A group one seat holds alone, no two alike, is one block (SOLE).  No level's first byte is one of
+ * these (a level's is adj << 7 | nh, nh <= MAXAT), so the encoding reads back one way only.
+ * (Blocks of one card are encoded as levels: nothing to merge.) */
+#define BLOCK_LOW 0x7E
+#define BLOCK_HIGH 0x7D
+
+/* a level's holder: the count byte every kind there has when one seat holds each once (0: not so) */
+static int level_holder(Core *c, int g, int s) {
+    int one = 0;
+    for (int j = 0; j < c->natk[g][s]; j++) {
+        int k = c->at[g][s][j];
         if (!c->inplay[k]) continue;
         int b = cbyte(c, k);
-        if ((b != 1 && b != 4 && b != 16 && b != 64) || (sole && b != sole)) { sole = -1; break; }
-        sole = b;
-        by_pts[c->points[k] / 5]++;
+        if ((b != 1 && b != 4 && b != 16 && b != 64) || (one && b != one)) return 0;
+        one = b;
     }
-    if (sole > 0) {
-        e->b[0] = SOLE; e->b[1] = (uint8_t)sole;
-        for (int i = 0; i < 3; i++) e->b[2 + i] = (uint8_t)by_pts[i];
-        e->n = 5;
+    return one;
+}
+
+static int put_block(Core *c, int g, const int *lv, int from, int to, int marker, uint8_t *out) {
+    int by_pts[3] = {0, 0, 0};
+    for (int i = from; i < to; i++)
+        for (int j = 0; j < c->natk[g][lv[i]]; j++) {
+            int k = c->at[g][lv[i]][j];
+            if (c->inplay[k]) by_pts[c->points[k] / 5]++;
+        }
+    out[0] = (uint8_t)marker; out[1] = (uint8_t)level_holder(c, g, lv[from]);
+    for (int i = 0; i < 3; i++) out[2 + i] = (uint8_t)by_pts[i];
+    return 5;
+}
+
+static void encode_group(Core *c, int g, GroupEnc *e) {
+    int lv[MAXS], nl = 0, cards[MAXS];
+    for (int s = 0; s < c->nat[g]; s++) {
+        int m = 0;
+        for (int j = 0; j < c->natk[g][s]; j++) m += c->inplay[c->at[g][s][j]] > 0;
+        if (m) { cards[nl] = m; lv[nl++] = s; }
+    }
+    if (!nl) { e->n = 0; return; }        /* no card of the group in play */
+    int lo = 0, hi = 0, lo_cards = 0, hi_cards = 0;
+    int first = level_holder(c, g, lv[0]), last = level_holder(c, g, lv[nl - 1]);
+    while (first && lo < nl && level_holder(c, g, lv[lo]) == first) lo_cards += cards[lo++];
+    if (lo == nl) {                     /* one block: the whole group (SOLE) */
+        e->n = put_block(c, g, lv, 0, nl, SOLE, e->b);
         return;
     }
+    while (last && hi < nl - lo && level_holder(c, g, lv[nl - 1 - hi]) == last) hi_cards += cards[nl - 1 - hi++];
+    if (lo_cards < 2) lo = 0;
+    if (hi_cards < 2) hi = 0;
     int n = 0, prev = -2, prev_pairs = 0;
-    for (int s = 0; s < c->nat[g]; s++) {
+    if (lo) { n += put_block(c, g, lv, 0, lo, BLOCK_LOW, e->b); prev = lv[lo - 1]; }
+    for (int i = lo; i < nl - hi; i++) {
+        int s = lv[i];
         uint16_t here[MAXAT]; int nh = 0, pairs = 0;
         for (int j = 0; j < c->natk[g][s]; j++) {
             int k = c->at[g][s][j];
@@ -848,9 +886,8 @@ static void encode_group(Core *c, int g, GroupEnc *e) {
             for (int seat = 0; seat < 4; seat++) if (c->hands[seat][k] > 1) pairs |= 1 << seat;
             here[nh++] = (uint16_t)((c->points[k] / 5) << 8 | cbyte(c, k));
         }
-        if (!nh) continue;
-        for (int i = 1; i < nh; i++) {              /* sorted (a few at most: insertion) */
-            uint16_t x = here[i]; int j = i;
+        for (int a = 1; a < nh; a++) {              /* sorted (a few at most: insertion) */
+            uint16_t x = here[a]; int j = a;
             while (j > 0 && here[j - 1] > x) { here[j] = here[j - 1]; j--; }
             here[j] = x;
         }
@@ -859,6 +896,7 @@ static void encode_group(Core *c, int g, GroupEnc *e) {
         for (int j = 0; j < nh; j++) { e->b[n++] = here[j] >> 8; e->b[n++] = here[j] & 255; }
         prev = s; prev_pairs = pairs;
     }
+    if (hi) n += put_block(c, g, lv, nl - hi, nl, BLOCK_HIGH, e->b + n);
     e->n = n;
 }
 
