@@ -821,8 +821,9 @@ static int u16_cmp(const void *x, const void *y) { return (int)*(const uint16_t 
 /* A block of a group: its lowest (or highest) strengths in play, every card there one seat's, no two
  * alike.  Every other card of the group in play lies above the low block (below the high one): a
  * block's card loses (wins) against any other card of the group whichever rank it is, two of its
- * cards never meet but in one play of that seat (singles: no pair, no tractor; a throw of low cards
- * never stands), and a ruff, a discard or a lead into void hands does not look at its rank.  So
+ * cards never meet but in one play of that seat (singles: no pair, no tractor; a throw holding one
+ * stands or fails whichever it is, every other seat's card of the group being above a low one and
+ * below a high one), and a ruff, a discard or a lead into void hands does not look at its rank.  So
  * positions that differ only in which ranks a block holds (the same holder, the same count of each
  * points, the rest of the group the same) have the same value, and the block is encoded by its holder
  * and points only: BLOCK_LOW / BLOCK_HIGH, then the count byte, then its cards by points (0, 5, 10).
