@@ -111,6 +111,54 @@ def test_merged_plays_have_equal_values():
     assert merged_any > 20
 
 
+def _stretch_deal(rng: random.Random):
+    """A 3-card endgame where one seat holds ♠9 ♠10 ♠J or ♠4 ♠5 ♠6 (a card of other points between two
+    alike), every other spade in play outside them, the rest from a few kinds: ``random_endgame``'s tuple."""
+    rules = dataclasses.replace(PRESETS["standard"], bottom_multiplier=rng.choice(list(BottomMultiplier)))
+    ctx = hand_context(rules, rng.choice((2, 13)), rng.choice((1, 2, 3, None)))
+    run = [7, 8, 9] if rng.random() < 0.5 else [2, 3, 4]          # kinds: S9 S10 SJ / S4 S5 S6
+    outside = [k for k in range(13) if k not in run and abs(k - run[1]) > 2]
+    pool = [k for k in outside for _ in range(2)] + [13 + r for r in (3, 8, 11, 12) for _ in range(2)] + [52, 53, 52, 53]
+    rng.shuffle(pool)
+    seat = rng.randrange(4)
+    hands = [[0] * 54 for _ in range(4)]
+    for k in run:
+        hands[seat][k] = 1
+    rest = pool[:9]
+    for i, other in enumerate(x for x in range(4) if x != seat):
+        for k in rest[3 * i:3 * i + 3]:
+            hands[other][k] += 1
+    dealer = rng.randrange(4)
+    return ctx, hands, rng.randrange(4), frozenset({dealer, (dealer + 2) % 4}), rng.choice((0, 10, 25))
+
+
+def test_single_cards_with_the_movers_own_cards_between_them_are_one_class():
+    """A stretch of the mover's cards (no other seat's card between) gives its single cards of equal
+    points one class even where the mover's cards of other points lie between them (moves.py
+    equal_classes): every raw play is worth, by brute force, what its representative is worth; hands
+    dealt so that a seat holds a long run of one suit with points inside it."""
+    from tractor_analysis.records.cards import POINTS
+    rng = random.Random(66)
+    apart = merged = 0
+    for _ in range(120):
+        ctx, hands, leader, defenders, bottom = _stretch_deal(rng)
+        table = _random_table(rng, ctx, hands, leader) if rng.random() < 0.3 else ()
+        seat = (leader + len(table)) % 4
+        inplay = [sum(h[k] for h in hands) + sum(c.count(k) for _, c in table) for k in range(54)]
+        classes = equal_classes(ctx.order, hands[seat], inplay)
+        o = ctx.order
+        spread = [members for members in classes
+                  if any(hands[seat][k] and POINTS[k] != POINTS[members[0]] and o.group[k] == o.group[members[0]]
+                         and o.strength[members[0]] < o.strength[k] < o.strength[members[-1]] for k in range(54))]
+        if not spread:
+            continue
+        apart += 1
+        solver = Solver(ctx, defenders, bottom)
+        pos = Position.of(hands, leader, table)
+        merged += _merged_moves_keep_their_value(ctx, solver, pos, class_index(classes), classes, defenders, bottom)
+    assert apart > 20 and merged > 20
+
+
 def test_standing_throws_are_every_standing_throw():
     rng = random.Random(7)
     seen = 0

@@ -1034,13 +1034,42 @@ static int moves_key(Core *c, int seat, uint8_t *key) {
 typedef struct { int n; uint8_t k[NK]; } Members;
 
 /* The rule, from the strengths of g that hold cards in play: occ (bit s: one there or more), lvn[s]
- * (how many kinds in play there) and lvx[s] (their xor: the kind, when one).  A run of occupied
- * strengths, each holding one kind in play, all of it in `hand`, of one count and one value in points
- * (and, for a pair or more, no occupied strength beside it: it could join a tractor), is a class
- * when it has two members or more; an empty strength between does not break a run. */
+ * (how many kinds in play there) and lvx[s] (their xor: the kind, when one).  A stretch of occupied
+ * strengths, each holding one kind in play, all of it in `hand` (and, for a pair or more, no occupied
+ * strength beside it: it could join a tractor), gives the classes of stretch_classes: its runs of one
+ * count (two or more) and one value in points, and its single cards of one value in points wherever
+ * they lie in it (only the mover's cards lie between them); a class has two members or more; an empty
+ * strength between does not break a stretch. */
+/* one class of the members run[0..nrun) (two or more), its id next_id */
+static int emit_class(const int *run, int nrun, int *cls_of, Members *mem, int next_id) {
+    if (nrun < 2) return next_id;
+    if (mem) mem[next_id].n = nrun;
+    for (int i = 0; i < nrun; i++) { cls_of[run[i]] = next_id; if (mem) mem[next_id].k[i] = (uint8_t)run[i]; }
+    return next_id + 1;
+}
+
+/* the classes of one stretch (moves.py _stretch_classes): runs of members with the same copies and
+ * points (copies >= 2), and the single cards by their points wherever they lie in it */
+static int stretch_classes(Core *c, const uint8_t *inplay, const int *st, int ns, int *cls_of, Members *mem,
+                           int next_id) {
+    int run[NK], nrun = 0, sig = -1, one[3][NK], none[3] = {0, 0, 0};
+    for (int i = 0; i < ns; i++) {
+        int member = st[i], cc = inplay[member], msig = cc * 64 + c->points[member];
+        if (cc == 1) { int p = c->points[member] / 5; one[p][none[p]++] = member; }
+        if (msig != sig) {
+            if (nrun >= 2 && inplay[run[0]] >= 2) next_id = emit_class(run, nrun, cls_of, mem, next_id);
+            nrun = 0; sig = msig;
+        }
+        run[nrun++] = member;
+    }
+    if (nrun >= 2 && inplay[run[0]] >= 2) next_id = emit_class(run, nrun, cls_of, mem, next_id);
+    for (int p = 0; p < 3; p++) next_id = emit_class(one[p], none[p], cls_of, mem, next_id);
+    return next_id;
+}
+
 static int classes_of_levels(Core *c, const uint8_t *hand, const uint8_t *inplay, int g, uint64_t occ,
                              const uint8_t *lvn, const uint8_t *lvx, int *cls_of, Members *mem, int next_id) {
-    int n = c->nat[g], run[NK], nrun = 0, sig = -1;
+    int n = c->nat[g], st[NK], ns = 0;
     for (uint64_t left = occ;; left &= left - 1) {
         int member = -1;
         if (left) {
@@ -1052,19 +1081,13 @@ static int classes_of_levels(Core *c, const uint8_t *hand, const uint8_t *inplay
                     member = -1;
             }
         }
-        int msig = member >= 0 ? inplay[member] * 64 + c->points[member] : -1;
-        if (member < 0 || msig != sig) {
-            if (nrun >= 2) {
-                if (mem) mem[next_id].n = nrun;
-                for (int i = 0; i < nrun; i++) { cls_of[run[i]] = next_id; if (mem) mem[next_id].k[i] = (uint8_t)run[i]; }
-                next_id++;
-            }
-            nrun = 0; sig = -1;
+        if (member < 0) {
+            if (ns >= 2) next_id = stretch_classes(c, inplay, st, ns, cls_of, mem, next_id);
+            ns = 0;
             if (!left) break;
-            if (member < 0) continue;
-            sig = msig;
+            continue;
         }
-        run[nrun++] = member;
+        st[ns++] = member;
     }
     return next_id;
 }

@@ -19,8 +19,11 @@ never does better for the thrower.
 **Equal cards** (:func:`equal_classes`).  For the mover's hand, kinds of one suit group are one
 class when the mover holds every copy still in play (in any hand or on the table) of each, the
 same number of copies ``c`` of each, the same points, and no other card in play lies at a strength
-between them (nor at their own strength).  With ``c >= 2`` each member must also have no card in
-play at the adjacent strengths, so that none of them can chain into a tractor.  Swapping the
+between them (nor at their own strength) — but single cards (``c = 1``) may have cards of the mover's
+own between them, each likewise the mover's every copy and alone at its strength (a stretch of the
+mover's cards: no other seat's card lies between two of its singles).  With ``c >= 2`` each member
+must also have no card in play at the adjacent strengths, so that none of them can chain into a
+tractor.  Swapping the
 members of a class then changes nothing in the rest of the hand (every comparison with another
 card comes out the same; the members never meet one another in a trick), so plays that differ only
 by which members they take are one move (:func:`canonical`: the largest takes go to the weakest
@@ -58,8 +61,7 @@ def equal_classes(o, hand: Sequence[int], inplay: Sequence[int], groups=range(5)
                 if inplay[k]:
                     occ[s] = True
                     break
-        run: list[int] = []
-        sig = None
+        stretch: list[int] = []                 # the members of consecutive strengths in play
         for s in range(n):
             if not occ[s]:
                 continue
@@ -75,19 +77,36 @@ def equal_classes(o, hand: Sequence[int], inplay: Sequence[int], groups=range(5)
                 if hand[member] != c or (c >= 2 and ((s > 0 and occ[s - 1]) or (s + 1 < n and occ[s + 1]))):
                     member = -1
             if member < 0:
-                if len(run) >= 2:
-                    out.append(tuple(run))
-                run, sig = [], None
-                continue
-            msig = (inplay[member], POINTS[member])
-            if msig != sig:
-                if len(run) >= 2:
-                    out.append(tuple(run))
-                run, sig = [member], msig
+                out.extend(_stretch_classes(stretch, inplay))
+                stretch = []
             else:
-                run.append(member)
-        if len(run) >= 2:
-            out.append(tuple(run))
+                stretch.append(member)
+        out.extend(_stretch_classes(stretch, inplay))
+    return out
+
+
+def _stretch_classes(stretch: list[int], inplay: Sequence[int]) -> list[tuple[int, ...]]:
+    """The classes of one stretch of the mover's cards (consecutive strengths in play, each the mover's
+    every copy, weakest first): its single cards by their points, wherever they lie in it (no other
+    seat's card lies between two of them, so each compares alike with every other card), and runs of
+    consecutive members with the same copies and points (copies >= 2: no card in play beside them)."""
+    out: list[tuple[int, ...]] = []
+    singles: dict[int, list[int]] = {}
+    run: list[int] = []
+    sig = None
+    for member in stretch:
+        msig = (inplay[member], POINTS[member])
+        if inplay[member] == 1:
+            singles.setdefault(POINTS[member], []).append(member)
+        if msig != sig:
+            if len(run) >= 2 and inplay[run[0]] >= 2:
+                out.append(tuple(run))
+            run, sig = [member], msig
+        else:
+            run.append(member)
+    if len(run) >= 2 and inplay[run[0]] >= 2:
+        out.append(tuple(run))
+    out.extend(tuple(members) for members in singles.values() if len(members) >= 2)
     return out
 
 
