@@ -33,10 +33,10 @@
  * Keys are kept whole (bytes compared, not only hashed): no answer rests on a hash.  A shape key
  * names each suit group's encoding by an id (group_id: each distinct encoding gets one, never
  * reused), so that it is short; the ids are looked up on the groups' count bytes, compared whole.
- * One encoding is coarser than search.py's: a group's lowest (highest) strengths in play held by one
- * seat, no two cards alike — or the whole group so held — are encoded by that seat and their points
- * only (encode_group's blocks; the argument there, and tests/test_solver_core.py checks positions
- * that differ only there against the pure-Python search).
+ * One encoding is coarser than search.py's: a stretch of a group (consecutive strengths in play
+ * held by one seat, no two cards alike) is encoded by that seat and its points only (encode_group's
+ * STRETCH; the argument there, and tests/test_solver_core.py checks positions that differ only there
+ * against the pure-Python search).
  *
  * Two node-saving steps are the core's own (the pure-Python search has neither in this form; each
  * keeps every value, tests/test_solver_core_bounds.py; set_features switches them for the tests):
@@ -814,24 +814,22 @@ static int mult_bound(Core *c) {
  * the plain groups sorted (interchangeable), trumps apart; the leader.  The key itself holds each
  * group's encoding as its id (group_id below): equal encodings, equal ids. */
 typedef struct GroupEnc { uint8_t b[3 * NK + 8]; int n; } GroupEnc;
-#define SOLE 0x7F       /* encode_group: the first byte of a group held by one seat, no two alike */
 
 static int u16_cmp(const void *x, const void *y) { return (int)*(const uint16_t *)x - (int)*(const uint16_t *)y; }
 
-/* A block of a group: its lowest (or highest) strengths in play, every card there one seat's, no two
- * alike.  Every other card of the group in play lies above the low block (below the high one): a
- * block's card loses (wins) against any other card of the group whichever rank it is, two of its
- * cards never meet but in one play of that seat (singles: no pair, no tractor; a throw holding one
- * stands or fails whichever it is, every other seat's card of the group being above a low one and
- * below a high one), and a ruff, a discard or a lead into void hands does not look at its rank.  So
- * positions that differ only in which ranks a block holds (the same holder, the same count of each
- * points, the rest of the group the same) have the same value, and the block is encoded by its holder
- * and points only: BLOCK_LOW / BLOCK_HIGH, then the count byte, then its cards by points (0, 5, 10).
- * A group one seat holds alone, no two alike, is one block (SOLE).  No level's first byte is one of
- * these (a level's is adj << 7 | nh, nh <= MAXAT), so the encoding reads back one way only.
- * (Blocks of one card are encoded as levels: nothing to merge.) */
-#define BLOCK_LOW 0x7E
-#define BLOCK_HIGH 0x7D
+/* A stretch of a group: consecutive strengths in play, every card there one seat's, no two alike.
+ * No other seat's card lies between two of its cards, so each of them compares alike with every
+ * other card of the group (every other seat's card is below all of them or above all of them); two
+ * of them never meet but in one play of that seat (singles: no pair, no tractor; a throw holding one
+ * stands or fails whichever it is); a ruff, a discard or a lead into void hands does not look at
+ * rank; and a tractor never spans it (tractors need pairs at strengths next to each other: a stretch,
+ * even once played out, leaves a gap).  So positions that differ only in which ranks a stretch holds
+ * (the same holder, the same count of each points, the rest of the group the same) have the same
+ * value — the argument of the stretches' classes of moves (moves.py equal_classes) — and a stretch of
+ * two cards or more is encoded by its holder and points only: STRETCH, the count byte, then its cards
+ * by points (0, 5, 10).  No level's first byte is STRETCH (a level's is adj << 7 | nh, nh <= MAXAT),
+ * so the encoding reads back one way only. */
+#define STRETCH 0x7E
 
 /* a level's holder: the count byte every kind there has when one seat holds each once (0: not so) */
 static int level_holder(Core *c, int g, int s) {
@@ -859,27 +857,23 @@ static int put_block(Core *c, int g, const int *lv, int from, int to, int marker
 }
 
 static void encode_group(Core *c, int g, GroupEnc *e) {
-    int lv[MAXS], nl = 0, cards[MAXS];
+    int lv[MAXS], nl = 0, cards[MAXS], holder[MAXS];
     for (int s = 0; s < c->nat[g]; s++) {
         int m = 0;
         for (int j = 0; j < c->natk[g][s]; j++) m += c->inplay[c->at[g][s][j]] > 0;
-        if (m) { cards[nl] = m; lv[nl++] = s; }
+        if (m) { cards[nl] = m; holder[nl] = level_holder(c, g, s); lv[nl++] = s; }
     }
-    if (!nl) { e->n = 0; return; }        /* no card of the group in play */
-    int lo = 0, hi = 0, lo_cards = 0, hi_cards = 0;
-    int first = level_holder(c, g, lv[0]), last = level_holder(c, g, lv[nl - 1]);
-    while (first && lo < nl && level_holder(c, g, lv[lo]) == first) lo_cards += cards[lo++];
-    if (lo == nl) {                     /* one block: the whole group (SOLE) */
-        e->n = put_block(c, g, lv, 0, nl, SOLE, e->b);
-        return;
-    }
-    while (last && hi < nl - lo && level_holder(c, g, lv[nl - 1 - hi]) == last) hi_cards += cards[nl - 1 - hi++];
-    if (lo_cards < 2) lo = 0;
-    if (hi_cards < 2) hi = 0;
     int n = 0, prev = -2, prev_pairs = 0;
-    if (lo) { n += put_block(c, g, lv, 0, lo, BLOCK_LOW, e->b); prev = lv[lo - 1]; }
-    for (int i = lo; i < nl - hi; i++) {
-        int s = lv[i];
+    for (int i = 0; i < nl;) {
+        int end = i + 1, in = cards[i];
+        if (holder[i]) while (end < nl && holder[end] == holder[i]) in += cards[end++];
+        if (holder[i] && in >= 2) {     /* a stretch: its holder and points only */
+            n += put_block(c, g, lv, i, end, STRETCH, e->b + n);
+            prev = lv[end - 1]; prev_pairs = 0;
+            i = end;
+            continue;
+        }
+        int s = lv[i++];
         uint16_t here[MAXAT]; int nh = 0, pairs = 0;
         for (int j = 0; j < c->natk[g][s]; j++) {
             int k = c->at[g][s][j];
@@ -897,7 +891,6 @@ static void encode_group(Core *c, int g, GroupEnc *e) {
         for (int j = 0; j < nh; j++) { e->b[n++] = here[j] >> 8; e->b[n++] = here[j] & 255; }
         prev = s; prev_pairs = pairs;
     }
-    if (hi) n += put_block(c, g, lv, nl - hi, nl, BLOCK_HIGH, e->b + n);
     e->n = n;
 }
 
