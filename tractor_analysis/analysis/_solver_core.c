@@ -844,14 +844,15 @@ static int level_holder(Core *c, int g, int s) {
     return one;
 }
 
-static int put_block(Core *c, int g, const int *lv, int from, int to, int marker, uint8_t *out) {
+/* the stretch of the strengths lv[from..to) into out: STRETCH, its holder, its cards by points */
+static int put_stretch(Core *c, int g, const int *lv, int from, int to, uint8_t *out) {
     int by_pts[3] = {0, 0, 0};
     for (int i = from; i < to; i++)
         for (int j = 0; j < c->natk[g][lv[i]]; j++) {
             int k = c->at[g][lv[i]][j];
             if (c->inplay[k]) by_pts[c->points[k] / 5]++;
         }
-    out[0] = (uint8_t)marker; out[1] = (uint8_t)level_holder(c, g, lv[from]);
+    out[0] = STRETCH; out[1] = (uint8_t)level_holder(c, g, lv[from]);
     for (int i = 0; i < 3; i++) out[2 + i] = (uint8_t)by_pts[i];
     return 5;
 }
@@ -868,7 +869,7 @@ static void encode_group(Core *c, int g, GroupEnc *e) {
         int end = i + 1, in = cards[i];
         if (holder[i]) while (end < nl && holder[end] == holder[i]) in += cards[end++];
         if (holder[i] && in >= 2) {     /* a stretch: its holder and points only */
-            n += put_block(c, g, lv, i, end, STRETCH, e->b + n);
+            n += put_stretch(c, g, lv, i, end, e->b + n);
             prev = lv[end - 1]; prev_pairs = 0;
             i = end;
             continue;

@@ -2,8 +2,9 @@
 
 A mixin of :class:`tractor_analysis.analysis.solver.Solver`.  The core runs the same search as
 :class:`~tractor_analysis.analysis.search.SearchLoop` (fail-soft alpha-beta, the same bounds, the
-same transposition keys: the position's shape between tricks — but a suit group one seat holds
-alone, no two cards alike, is keyed on its points only; inside a trick it keeps an entry for
+same transposition keys: the position's shape between tricks — but a stretch of a suit group
+(consecutive strengths in play held by one seat, no two cards alike) is keyed on its holder and
+points only; inside a trick it keeps an entry for
 the root only, on the exact cards, where the Python search keeps one at every node), over C arrays,
 with its own tables, and two steps of its own that visit fewer nodes and keep every value
 (``tests/test_solver_core_bounds.py``): a bound from the leader's run of sure single cards at each
