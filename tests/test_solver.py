@@ -94,20 +94,29 @@ def _merged_moves_keep_their_value(ctx, solver, pos, index, classes, defenders, 
     return merged
 
 
+def _merged_check(rng, ctx, hands, leader, defenders, bottom, wanted=None, table=None) -> int | None:
+    """:func:`_merged_moves_keep_their_value` at ``hands`` (a random table unless ``table``, 3 times in 10
+    with ``wanted``), the mover's classes as :func:`equal_classes` makes them with the table's cards in
+    play; ``None`` (nothing checked) when ``wanted(seat, members)`` holds for no class."""
+    if table is None:
+        table = _random_table(rng, ctx, hands, leader) if wanted is None or rng.random() < 0.3 else ()
+    seat = (leader + len(table)) % 4
+    inplay = [sum(h[k] for h in hands) + sum(c.count(k) for _, c in table) for k in range(54)]
+    classes = equal_classes(ctx.order, hands[seat], inplay)
+    if wanted is not None and not any(wanted(seat, members) for members in classes):
+        return None
+    solver = Solver(ctx, defenders, bottom)
+    pos = Position.of(hands, leader, table)
+    return _merged_moves_keep_their_value(ctx, solver, pos, class_index(classes), classes, defenders, bottom)
+
+
 def test_merged_plays_have_equal_values():
     """Every raw play is worth exactly what its representative is worth (brute force on both)."""
     rng = random.Random(6)
     merged_any = 0
     for _ in range(700):
         ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
-        table = _random_table(rng, ctx, hands, leader)
-        seat = (leader + len(table)) % 4
-        inplay = [sum(h[k] for h in hands) + sum(c.count(k) for _, c in table) for k in range(54)]
-        classes = equal_classes(ctx.order, hands[seat], inplay)
-        index = class_index(classes)
-        solver = Solver(ctx, defenders, bottom)
-        pos = Position.of(hands, leader, table)
-        merged_any += _merged_moves_keep_their_value(ctx, solver, pos, index, classes, defenders, bottom)
+        merged_any += _merged_check(rng, ctx, hands, leader, defenders, bottom)
     assert merged_any > 20
 
 
@@ -142,20 +151,14 @@ def test_single_cards_with_the_movers_own_cards_between_them_are_one_class():
     apart = merged = 0
     for _ in range(120):
         ctx, hands, leader, defenders, bottom = _stretch_deal(rng)
-        table = _random_table(rng, ctx, hands, leader) if rng.random() < 0.3 else ()
-        seat = (leader + len(table)) % 4
-        inplay = [sum(h[k] for h in hands) + sum(c.count(k) for _, c in table) for k in range(54)]
-        classes = equal_classes(ctx.order, hands[seat], inplay)
         o = ctx.order
-        spread = [members for members in classes
-                  if any(hands[seat][k] and POINTS[k] != POINTS[members[0]] and o.group[k] == o.group[members[0]]
-                         and o.strength[members[0]] < o.strength[k] < o.strength[members[-1]] for k in range(54))]
-        if not spread:
-            continue
-        apart += 1
-        solver = Solver(ctx, defenders, bottom)
-        pos = Position.of(hands, leader, table)
-        merged += _merged_moves_keep_their_value(ctx, solver, pos, class_index(classes), classes, defenders, bottom)
+
+        def spread(seat, members):      # a card of the mover's, of other points, between members
+            return any(hands[seat][k] and POINTS[k] != POINTS[members[0]] and o.group[k] == o.group[members[0]]
+                       and o.strength[members[0]] < o.strength[k] < o.strength[members[-1]] for k in range(54))
+        got = _merged_check(rng, ctx, hands, leader, defenders, bottom, spread)
+        apart += got is not None
+        merged += got or 0
     assert apart > 20 and merged > 20
 
 
