@@ -94,12 +94,11 @@ def _merged_moves_keep_their_value(ctx, solver, pos, index, classes, defenders, 
     return merged
 
 
-def _merged_check(rng, ctx, hands, leader, defenders, bottom, wanted=None, table=None) -> int | None:
-    """:func:`_merged_moves_keep_their_value` at ``hands`` (a random table unless ``table``, 3 times in 10
-    with ``wanted``), the mover's classes as :func:`equal_classes` makes them with the table's cards in
-    play; ``None`` (nothing checked) when ``wanted(seat, members)`` holds for no class."""
-    if table is None:
-        table = _random_table(rng, ctx, hands, leader) if wanted is None or rng.random() < 0.3 else ()
+def _merged_check(rng, ctx, hands, leader, defenders, bottom, wanted=None) -> int | None:
+    """:func:`_merged_moves_keep_their_value` at ``hands`` (with a random table; 3 times in 10 with
+    ``wanted``), the mover's classes as :func:`equal_classes` makes them with the table's cards in play;
+    ``None`` (nothing checked) when ``wanted(seat, members)`` holds for no class."""
+    table = _random_table(rng, ctx, hands, leader) if wanted is None or rng.random() < 0.3 else ()
     seat = (leader + len(table)) % 4
     inplay = [sum(h[k] for h in hands) + sum(c.count(k) for _, c in table) for k in range(54)]
     classes = equal_classes(ctx.order, hands[seat], inplay)

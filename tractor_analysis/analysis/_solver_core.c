@@ -828,7 +828,11 @@ static int u16_cmp(const void *x, const void *y) { return (int)*(const uint16_t 
  * value — the argument of the stretches' classes of moves (moves.py equal_classes) — and a stretch of
  * two cards or more is encoded by its holder and points only: STRETCH, the count byte, then its cards
  * by points (0, 5, 10).  No level's first byte is STRETCH (a level's is adj << 7 | nh, nh <= MAXAT),
- * so the encoding reads back one way only. */
+ * so the encoding reads back one way only.  (The stretches of the classes of moves, classes_of_levels
+ * below, are another cut of the same argument: the mover's cards, one kind a strength, an isolated
+ * pair of its own allowed between; here any seat's, single cards only, several kinds a strength
+ * allowed.  Each is checked on its own: keys by tests/test_solver_core.py, classes by brute force in
+ * tests/test_solver.py and against the engine by the differential.) */
 #define STRETCH 0x7E
 
 /* a level's holder: the count byte every kind there has when one seat holds each once (0: not so) */
@@ -844,15 +848,16 @@ static int level_holder(Core *c, int g, int s) {
     return one;
 }
 
-/* the stretch of the strengths lv[from..to) into out: STRETCH, its holder, its cards by points */
-static int put_stretch(Core *c, int g, const int *lv, int from, int to, uint8_t *out) {
+/* the stretch of the strengths lv[from..to), held by the seat of count byte `holder`, into out:
+ * STRETCH, the holder, its cards by points */
+static int put_stretch(Core *c, int g, const int *lv, int from, int to, int holder, uint8_t *out) {
     int by_pts[3] = {0, 0, 0};
     for (int i = from; i < to; i++)
         for (int j = 0; j < c->natk[g][lv[i]]; j++) {
             int k = c->at[g][lv[i]][j];
             if (c->inplay[k]) by_pts[c->points[k] / 5]++;
         }
-    out[0] = STRETCH; out[1] = (uint8_t)level_holder(c, g, lv[from]);
+    out[0] = STRETCH; out[1] = (uint8_t)holder;
     for (int i = 0; i < 3; i++) out[2 + i] = (uint8_t)by_pts[i];
     return 5;
 }
@@ -869,7 +874,7 @@ static void encode_group(Core *c, int g, GroupEnc *e) {
         int end = i + 1, in = cards[i];
         if (holder[i]) while (end < nl && holder[end] == holder[i]) in += cards[end++];
         if (holder[i] && in >= 2) {     /* a stretch: its holder and points only */
-            n += put_stretch(c, g, lv, i, end, e->b + n);
+            n += put_stretch(c, g, lv, i, end, holder[i], e->b + n);
             prev = lv[end - 1]; prev_pairs = 0;
             i = end;
             continue;
