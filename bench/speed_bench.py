@@ -22,7 +22,11 @@ Each figure is printed in hands per CPU-second and as a ratio to ``json.loads`` 
 its CPU time), so a loaded machine still gives comparable numbers::
 
     .venv/bin/python bench/speed_bench.py [--hands 2000] [--seed 2026] [--profile WHAT]
-        [--ingest-rounds 3] [--only-ingest] [--big-file 8 [--big-rounds 8]]
+        [--ingest-rounds 3] [--only-ingest] [--paired 5] [--big-file 8 [--big-rounds 8]]
+
+Then (``--paired N``, 5 by default; 0 skips it) each ratio goal again, measured N times right after a
+baseline of its own (:func:`paired_rows`): this machine's speed drifts within a minute, and a step
+measured far from the baseline carries that drift into its ratio.
 
 ``--big-file 8`` runs only the memory goal's file: the corpus written 8 times into one file;
 ``--big-rounds N`` then compares, N times, the two-worker split of that file with two independent
@@ -405,6 +409,56 @@ def step_in_child(step: str, folder: str, repeat: int) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
+PAIRED_STEPS = (("parse + replay, .jsonl", "jsonl"), ("parse + replay, .tgn", "tgn"))
+"""The in-process steps :func:`paired_rows` measures against a baseline taken right before each."""
+
+
+def paired_rows(folder: str, repeat: int, rounds: int) -> None:
+    """Each goal's ratio with **its own baseline, measured right before it**, ``rounds`` times: a child
+    of the baseline (:func:`json_floor`), then a child of the step (or ``tractor check --json`` of the
+    corpus, or ``tractor ingest --workers 1``), then the next round.  The ratio of each round is
+    step ÷ the baseline just before it; the table gives their median and range.
+
+    Why: this machine's speed drifts by a third within a minute (the baseline's two measurements in one
+    run were seen at 0.103 and 0.141 CPU-s), so a step measured far from the baseline moves its ratio
+    by as much, either way; a baseline taken seconds before each step, and the median of several
+    rounds, leave that drift out.  Both figures are measured, none is dropped: the main table above
+    keeps the least baseline of the run against each step's least CPU."""
+    tractor = os.path.join(os.path.dirname(sys.executable), "tractor")
+    jsonl_path = os.path.join(folder, "corpus.jsonl")
+
+    def check() -> float:
+        return min(child_cpu([tractor, "check", jsonl_path, "--json"])[0] for _ in range(max(1, repeat)))
+
+    def ingest() -> float:
+        best = float("inf")
+        for _ in range(max(1, repeat)):
+            out = tempfile.mkdtemp(prefix="tractor-speed-ds-")
+            try:
+                best = min(best, child_cpu([tractor, "ingest", jsonl_path, "-o", os.path.join(out, "ds"),
+                                            "--workers", "1", "-q"])[0])
+            finally:
+                shutil.rmtree(out, ignore_errors=True)
+        return best
+
+    goals = [(what, (lambda st=step: step_in_child(st, folder, repeat)), limit)
+             for (what, step), limit in zip(PAIRED_STEPS, (5, 5))]
+    goals += [("tractor check --json, end to end", check, 7), ("tractor ingest --workers 1", ingest, 10)]
+    print(f"each step right after its own baseline, {rounds} rounds (ratio = the step's CPU ÷ the baseline "
+          f"measured just before it; each a best of {repeat}):")
+    print("| what | ratio, median | ratios per round | goal | baselines (CPU-s) |")
+    print("|---|---|---|---|---|")
+    for what, fn, limit in goals:
+        ratios, floors = [], []
+        for _ in range(max(1, rounds)):
+            floors.append(step_in_child("floor", folder, repeat))
+            ratios.append(fn() / floors[-1])
+        med = statistics.median(ratios)
+        print(f"| {what} | {med:.1f} | " + ", ".join(f"{r:.1f}" for r in ratios)
+              + f" | ≤ {limit} ({'met' if med <= limit else 'not met'}) | "
+              + ", ".join(f"{f:.3f}" for f in floors) + " |")
+
+
 def compile_bytecode() -> None:
     """Write the package's bytecode (``__pycache__``), as an installed tool has it after its first run:
     the command timings are then of running, not of compiling the sources (with
@@ -435,6 +489,9 @@ def main() -> None:
     ap.add_argument("--profile", choices=["replay", "jsonl", "tgn", "parse-jsonl", "parse-tgn"])
     ap.add_argument("--ingest-rounds", type=int, default=3, help="ingest with 1 then 2 workers, N times")
     ap.add_argument("--only-ingest", action="store_true", help="json.loads and the ingest rows only")
+    ap.add_argument("--paired", type=int, default=5, metavar="N",
+                    help="then each goal's ratio against a baseline measured right before it, N rounds "
+                         "(median; 0: skip)")
     ap.add_argument("--big-file", type=int, default=0, metavar="COPIES",
                     help="only the one-file memory run: the corpus written COPIES times (8: ~16,000 hands)")
     ap.add_argument("--big-rounds", type=int, default=1, metavar="N",
@@ -524,6 +581,9 @@ def main() -> None:
     print("|---|---|---|---|")
     for what, cpu in rows:
         print(f"| {what} | {hands / cpu:,.0f} | {cpu / base:.1f} | {extra.get(what, '')} |")
+    if args.paired and not args.no_children and not args.only_ingest:
+        print()
+        paired_rows(folder, args.repeat, args.paired)
 
 
 if __name__ == "__main__":
