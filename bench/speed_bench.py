@@ -220,7 +220,8 @@ def critical_path(folder: str, workers: int = 2) -> dict[str, float]:
             seg_cpu.append(time.process_time() - t)
         t = time.process_time()
         group = pipeline._finish_split(path, sha, segs, dones, root, None)
-        pipeline.Committer(root, Manifest(root)).commit(group)
+        if group is not None:       # None: the split is given up and the file read at once (tiny corpora)
+            pipeline.Committer(root, Manifest(root)).commit(group)
         finish = time.process_time() - t
         shutil.rmtree(root)
         ensure_dataset(root)
@@ -238,7 +239,7 @@ def critical_path(folder: str, workers: int = 2) -> dict[str, float]:
     for c in sorted(seg_cpu, reverse=True):
         busy[busy.index(min(busy))] += c
     return {"plan": plan, "segments": sum(seg_cpu), "finish": finish, "n": len(segs),
-            "wall2": plan + max(busy) + finish, "serial": serial}
+            "wall2": plan + max(busy) + finish, "serial": serial, "given_up": group is None}
 
 
 def big_file_rows(folder: str, copies: int, rounds: int = 1) -> None:
@@ -413,11 +414,13 @@ PAIRED_STEPS = (("parse + replay, .jsonl", "jsonl"), ("parse + replay, .tgn", "t
 """The in-process steps :func:`paired_rows` measures against a baseline taken right before each."""
 
 
-def paired_rows(folder: str, repeat: int, rounds: int) -> None:
+def paired_rows(folder: str, repeat: int, rounds: int, hands: int) -> None:
     """Each goal's ratio with **its own baseline, measured right before it**, ``rounds`` times: a child
     of the baseline (:func:`json_floor`), then a child of the step (or ``tractor check --json`` of the
     corpus, or ``tractor ingest --workers 1``), then the next round.  The ratio of each round is
-    step ÷ the baseline just before it; the table gives their median and range.
+    step ÷ the baseline just before it; the table gives their median and range.  The goals (issue 27)
+    are for the default corpus of 2,000 hands: on a smaller one the start-up weighs more, and the
+    column says so instead of judging.
 
     Why: this machine's speed drifts by a third within a minute (the baseline's two measurements in one
     run were seen at 0.103 and 0.141 CPU-s), so a step measured far from the baseline moves its ratio
@@ -455,7 +458,8 @@ def paired_rows(folder: str, repeat: int, rounds: int) -> None:
             ratios.append(fn() / floors[-1])
         med = statistics.median(ratios)
         print(f"| {what} | {med:.1f} | " + ", ".join(f"{r:.1f}" for r in ratios)
-              + f" | ≤ {limit} ({'met' if med <= limit else 'not met'}) | "
+              + (f" | ≤ {limit} ({'met' if med <= limit else 'not met'}) | " if hands >= 2000 else
+                 f" | ≤ {limit} on 2,000 hands or more (not judged on {hands}) | ")
               + ", ".join(f"{f:.3f}" for f in floors) + " |")
 
 
@@ -569,7 +573,9 @@ def main() -> None:
         extra[rows[-1][0]] += (f"; on 2 idle CPUs (each step's CPU measured alone, so the load does not enter): "
                                f"start-up {start:.2f}s + planning {cp['plan']:.2f}s + {cp['n']} segments "
                                f"{cp['segments']:.2f}s dealt to 2 workers + last batch and commit {cp['finish']:.2f}s "
-                               f"≈ wall {wall2:.2f}s against {wall1:.2f}s for one worker: speed-up ≈ {wall1 / wall2:.2f}")
+                               f"≈ wall {wall2:.2f}s against {wall1:.2f}s for one worker: speed-up ≈ {wall1 / wall2:.2f}"
+                               + (" (but here the split was given up: the ingest reads this file at once, "
+                                  "pipeline._finish_split)" if cp["given_up"] else ""))
 
     print(f"{hands} simulated 2-deck hands ({len(lines)} matches, {len(jsonl.encode()) / 1e6:.1f} MB of JSONL), "
           f"seed {args.seed}; load average (1 min) {load_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, "
@@ -583,7 +589,7 @@ def main() -> None:
         print(f"| {what} | {hands / cpu:,.0f} | {cpu / base:.1f} | {extra.get(what, '')} |")
     if args.paired and not args.no_children and not args.only_ingest:
         print()
-        paired_rows(folder, args.repeat, args.paired)
+        paired_rows(folder, args.repeat, args.paired, hands)
 
 
 if __name__ == "__main__":
