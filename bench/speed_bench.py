@@ -503,6 +503,8 @@ def main() -> None:
                          "ingests of half the file")
     ap.add_argument("--step", choices=STEPS, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.paired < 0:
+        ap.error("--paired takes a number of rounds, 0 or more (0 skips the paired table)")
     if args.big_rounds > 1 and args.big_file < 2:
         ap.error("--big-rounds compares two halves of the --big-file file: give --big-file 2 or more (8: ~16,000 hands)")
 
