@@ -148,15 +148,22 @@ def core_of(ctx, mod, follow=None):
                     core_winner_decks(ctx.rules), 0, follow or core_follow_rules(ctx.rules))
 
 
+CONTEXTS_KEPT = 64
+"""Contexts (each with its core) :func:`_random_case` keeps at most.  Random rules, level and trump
+rarely repeat, so keeping more saves little, and each core holds about a megabyte once used: with
+2,000 kept, the differential tests ran one process up to 7.5 GB, and ``bench/solver_core_diff.py
+--rules`` to 14 GB."""
+
+
 def _random_case(rng: random.Random, contexts: dict, make_core, **choices):
     """Random rules (:func:`random_rules`, each of ``choices`` — an option's name and its enum —
     drawn too), level and trump, with their hand context and a core made by ``make_core(ctx)``,
-    kept in ``contexts`` (at most ~2,000)."""
+    kept in ``contexts`` (at most :data:`CONTEXTS_KEPT`)."""
     rules = dataclasses.replace(random_rules(rng), **{name: rng.choice(list(enum)) for name, enum in choices.items()})
     level, trump = rng.randint(2, 14), rng.choice((0, 1, 2, 3, None))
     key = (rules, level, trump)
     if key not in contexts:
-        if len(contexts) > 2000:
+        if len(contexts) >= CONTEXTS_KEPT:
             contexts.clear()
         ctx = hand_context(rules, level, trump)
         contexts[key] = (ctx, make_core(ctx))
