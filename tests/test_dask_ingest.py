@@ -50,6 +50,45 @@ def test_parse_scheduler():
             parse_scheduler(bad)
 
 
+def test_a_local_cluster_opens_no_port_to_the_network_and_does_not_warn(corpus, tmp_path, monkeypatch):
+    """The scheduler's HTTP server (started even without a dashboard) listens on the loopback, on a
+    free port: a busy port 8787 (another cluster's; here a socket of this test's on every interface)
+    makes no "already in use" warning, and no socket of this process listens beyond the loopback."""
+    import warnings
+
+    import dask.distributed
+    import psutil
+
+    busy = socket.socket()
+    busy.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        busy.bind(("0.0.0.0", 8787))
+        busy.listen()
+    except OSError:
+        pass                                # something else holds it: busy all the same
+    listening = []
+    client_type = dask.distributed.Client
+
+    def client(*args, **kwargs):            # what listens while the cluster runs
+        c = client_type(*args, **kwargs)
+        listening.extend((conn.laddr.ip, conn.laddr.port) for conn in psutil.Process().net_connections("tcp")
+                         if conn.status == psutil.CONN_LISTEN)
+        return c
+
+    monkeypatch.setattr(dask.distributed, "Client", client)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            s = ingest_dask(corpus[:2], str(tmp_path / "ds"), "local:1", flush_hands=8)
+    finally:
+        busy.close()
+    assert s.added == 2
+    assert not [w for w in caught if "already in use" in str(w.message)], [str(w.message) for w in caught]
+    others = [(ip, port) for ip, port in listening if port != 8787]
+    assert others, "the cluster's sockets were not seen"
+    assert all(ip in ("127.0.0.1", "::1") for ip, _ in others), others
+
+
 def test_local_cluster_two_workers_equals_a_local_ingest(corpus, local, tmp_path):
     out = tmp_path / "ds"
     seen = []

@@ -102,8 +102,12 @@ def ingest_dask(paths: list[str], root: str, scheduler: str, *, choice=None, lab
     run = uuid.uuid4().hex[:10]
     cluster = None
     if kind == "local":
+        # the scheduler starts its HTTP server even with dashboard_address=None (distributed issues
+        # 7207 and 8136): on port 8787 of every interface, or, when another process has that port,
+        # on another one with a "Port 8787 is already in use" warning.  Here it listens on the
+        # loopback only, on a free port: nothing opened to the network, no warning
         cluster = LocalCluster(n_workers=n or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address="127.0.0.1:0")
         client = Client(cluster)
     else:
         client = Client(kind, timeout="30s")
