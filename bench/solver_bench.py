@@ -76,7 +76,7 @@ def solve_one(h, depth: int, budget: Budget, guess_result: bool) -> tuple:
     cpu0 = time.process_time()
     sol = solver.solve(pos, budget, h.attackers_total if guess_result else None)
     cpu = time.process_time() - cpu0
-    return sol.seconds, cpu, sol.nodes, sol.value, peak_mb(), sum(pos.hands[0]), solver._core_for(pos) is not None
+    return sol.seconds, cpu, sol.nodes, sol.value, peak_mb(), sum(pos.hands[0]), solver.compiled_for(pos)
 
 
 def in_child(index: int, depth: int, args) -> tuple:

@@ -85,7 +85,7 @@ def values_run(count: int, seed: int) -> int:
                 table.append((seat, play))
         pos = Position.of(hands, leader, table, points=rng.choice((0, 10, 35)))
         core, pure = Solver(ctx, defenders, bottom), Solver(ctx, defenders, bottom, compiled=False)
-        if core._core_for(pos) is None:
+        if not core.compiled_for(pos):
             raise SystemExit("the compiled core is not built or refused a position")
         a, b = core.solve(pos, UNLIMITED), pure.solve(pos, UNLIMITED)   # no budget: a load never decides
         core_nodes += a.nodes

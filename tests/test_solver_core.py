@@ -148,7 +148,7 @@ def test_values_equal_the_pure_python_search(decks, multiplier):
     for _ in range(12):
         ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, rng.randint(2, 4), decks, multiplier)
         pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
-        assert core._core_for(pos) is not None
+        assert core._core_for(pos) is not None and core.compiled_for(pos) and not pure.compiled_for(pos)
         want = pure.solve(pos).value
         assert core.solve(pos).value == want
         for v in (want - 5, want + 1):
@@ -203,7 +203,7 @@ def test_a_position_the_core_cannot_hold_goes_to_the_python_search_exactly():
         for j in extra:
             hands[seat][j] += 1
     pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
-    assert core._core_for(pos) is None
+    assert core._core_for(pos) is None and not core.compiled_for(pos)
     sol = core.solve(pos)
     assert sol.value == pure.solve(pos).value and sol.nodes > 0
 

@@ -84,6 +84,11 @@ class CompiledSearch:
     """Entries the core's transposition and play-list tables hold at most (0: its own limits, about
     500 MB in all); the tests set a few dozen so that the replacement scheme runs."""
 
+    def compiled_for(self, pos) -> bool:
+        """Whether the compiled core searches ``pos`` (``False``: the pure-Python search does; the
+        benches say so beside their figures, which are then not comparable)."""
+        return self._core_for(pos) is not None
+
     def _core_for(self, pos):
         """The core for ``pos``, or ``None`` when the pure-Python search takes it (no core built,
         ``TRACTOR_PURE_PYTHON=1``, or a position the core cannot hold: see the module's docstring)."""

@@ -19,12 +19,11 @@ never does better for the thrower.
 **Equal cards** (:func:`equal_classes`).  For the mover's hand, kinds of one suit group are one
 class when the mover holds every copy still in play (in any hand or on the table) of each, the
 same number of copies ``c`` of each, the same points, and no other card in play lies at a strength
-between them (nor at their own strength) — but single cards (``c = 1``) may have cards of the mover's
-own between them, each likewise the mover's every copy and alone at its strength, and a pair (or more)
-among them with no card in play beside it (a stretch of the mover's cards: no other seat's card lies
-between two of its singles).  With ``c >= 2`` each member
-must also have no card in play at the adjacent strengths, so that none of them can chain into a
-tractor.  Swapping the
+between them (nor at their own strength) — but single cards (``c = 1``) may have cards of the
+mover's own between them, each likewise the mover's every copy and alone at its strength, and a
+pair (or more) among them with no card in play beside it (a stretch of the mover's cards: no other
+seat's card lies between two of its singles).  With ``c >= 2`` each member must also have no card
+in play at the adjacent strengths, so that none of them can chain into a tractor.  Swapping the
 members of a class then changes nothing in the rest of the hand (every comparison with another
 card comes out the same; the members never meet one another in a trick), so plays that differ only
 by which members they take are one move (:func:`canonical`: the largest takes go to the weakest
