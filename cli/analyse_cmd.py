@@ -56,7 +56,8 @@ def play_json(p: PlayAnalysis, order: Order, view: PlayView | None = None) -> di
     out = {"trick": p.trick, "seat": SEAT_TOKENS[p.seat], "cards": cards_tokens(p.cards),
            "value_before": p.value_before, "value_after": p.value_after, "cost": p.cost,
            "best": None if p.best is None else [cards_tokens(b) for b in p.best],
-           "best_choices": None if grouped is None else [choice_json(c) for c in grouped], "legal": p.legal}
+           "best_choices": None if grouped is None else [choice_json(c) for c in grouped], "legal": p.legal,
+           "searched": p.searched}
     if p.attempted is not None:
         out["attempted"] = cards_tokens(p.attempted)
     mark = mark_of(p.cost)
@@ -71,7 +72,7 @@ def hand_json(match_index: int, a: HandAnalysis, order: Order, views: list[PlayV
     return {"match": match_index, "hand": a.number, "first_trick": a.first_trick, "tricks": a.tricks,
             "value_start": a.start_value, "result": a.result, "solved": a.solved,
             "all_throws": a.all_throws, "reason": None if a.reason is None else " / ".join(a.reason),
-            "hand_budget_spent": a.hand_budget_spent,
+            "hand_budget_spent": a.hand_budget_spent, "not_searched": a.not_searched,
             "nodes": a.nodes, "seconds": round(a.seconds, 3), "plays": [play_json(p, order, v) for p, v in zip(a.plays, views)]}
 
 
@@ -100,6 +101,8 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
     line = (f"    {pad(seat_label(p.seat, match), 10)} {pad(shown, 16)} "
             f"{_value(p.value_before):>4} → {_value(p.value_after):<4}")
     line = line.rstrip()
+    if not p.searched:
+        return line + dim("  not searched 未搜索")
     if p.value_before is None or p.value_after is None:
         return line + dim("  not solved within budget 未在预算内解出")
     if not p.legal:
@@ -140,8 +143,13 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
         lines.append(dim("  (a bounded set of throws was searched somewhere: values exact for that set "
                          "/ 部分甩牌只搜索了有限集合)"))
     if a.hand_budget_spent:
-        lines.append(bad("  the hand's time (--budget-hand) ran out: the plays marked not solved were not searched "
-                         "/ 本局时间（--budget-hand）已用完：标为未解出的出牌未搜索"))
+        lines.append(bad("  the hand's time (--budget-hand) ran out: the plays marked not searched were not searched "
+                         "/ 本局时间（--budget-hand）已用完：标为未搜索的出牌没有搜索"))
+    elif a.not_searched:
+        lines.append(dim(f"  the search goes from the hand's end backward and stopped at the first position not solved "
+                         f"within budget: the {a.not_searched} plays before it were not searched (--every-position "
+                         f"searches them too) / 搜索从本局末尾向前进行，遇到第一个未在预算内解出的局面即停止："
+                         f"其前 {a.not_searched} 手出牌未搜索（--every-position 也搜索它们）"))
     trick = None
     numbers = [t.number for t in h.tricks]
     views = views if views is not None and len(views) == len(a.plays) else [None] * len(a.plays)
@@ -197,7 +205,12 @@ class Progress:
               help="Search time allowed per position (each play is two or three positions); a position not "
                    "solved in it is marked so.")
 @click.option("--budget-hand", "budget_hand", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-              help="Bound the whole hand's analysis: the plays left when it runs out are marked not solved.")
+              help="Bound the whole hand's analysis: the plays left when it runs out are marked not searched.")
+@click.option("--every-position", "every_position", is_flag=True,
+              help="Search every position.  By default the positions are searched from the hand's end "
+                   "backward, and the first one not solved within the budget ends the search: the plays "
+                   "before it (more cards left; they rarely solve where a later one did not) are marked "
+                   "not searched.")
 @click.option("--show-hands", "show_hands", is_flag=True, help="Print the four hands before each analysed trick.")
 @click.option("--view", is_flag=True,
               help="Also judge each play from its player's seat: over the deals of the unseen cards that "
@@ -214,7 +227,7 @@ class Progress:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
 @rules_options
 def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, budget_hand: float | None,
-            show_hands: bool, view: bool, samples: int, seed: int, precision: float | None, nodes: int | None,
+            every_position: bool, show_hands: bool, view: bool, samples: int, seed: int, precision: float | None, nodes: int | None,
             as_json: bool,
             preset: str | None,
             rule_pairs: tuple[tuple[str, str], ...]) -> None:
@@ -250,7 +263,7 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
         if hands and h.number not in hands:
             continue
         progress = Progress(h.number)
-        a = analyse_hand(h, last, limit, hand_seconds=budget_hand, progress=progress)
+        a = analyse_hand(h, last, limit, hand_seconds=budget_hand, progress=progress, every_position=every_position)
         progress.end()
         views = None
         if view and a.reason is None and a.tricks:

@@ -179,9 +179,14 @@ def _runner(scheduler: str | None, task_files: int | None, local):
 
 
 def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = False,
-                    samples: int | None = None, seed: int | None = None, precision: float | None = None) -> dict:
-    """The ingest's ``analyse`` argument for ``--analyse K`` (nothing without it); ``--view`` needs
-    ``--analyse``, and ``--samples`` / ``--seed`` / ``--precision`` need ``--view`` (said, never ignored)."""
+                    samples: int | None = None, seed: int | None = None, precision: float | None = None,
+                    every_position: bool = False) -> dict:
+    """The ingest's ``analyse`` argument for ``--analyse K`` (nothing without it); ``--view`` and
+    ``--analyse-every-position`` need ``--analyse``, and ``--samples`` / ``--seed`` / ``--precision``
+    need ``--view`` (said, never ignored)."""
+    if every_position and last is None:
+        raise click.UsageError("--analyse-every-position is for --analyse K "
+                               "/ --analyse-every-position 只用于 --analyse K")
     if view and last is None:
         raise click.UsageError("--view judges the analysed plays: it needs --analyse K "
                                "/ --view 评判已分析的出牌，需要同时给出 --analyse K")
@@ -195,7 +200,7 @@ def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = F
 
     return {"analyse": AnalyseOptions(last, seconds, nodes, view,
                                       DEFAULT_SAMPLES if samples is None else samples, 0 if seed is None else seed,
-                                      precision)}
+                                      precision, every_position)}
 
 
 @click.command("ingest", context_settings=CONTEXT)
@@ -217,8 +222,12 @@ def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = F
 @click.option("--analyse", "analyse_last", type=click.IntRange(min=1), default=None, metavar="K",
               help="Also analyse the last K tricks of every hand with the endgame solver (as 'tractor analyse "
                    "--last K'): fills the plays columns value_before, value_after, cost and best (null where "
-                   "not solved within the budget).  Slow: a few searches for each of the 4K plays of a hand "
-                   "(see docs/dataset.md).")
+                   "not solved within the budget, and before it: the positions are searched from the hand's end "
+                   "backward, and the first not solved ends the search).  Slow: a few searches for each of the "
+                   "4K plays of a hand (see docs/dataset.md).")
+@click.option("--analyse-every-position", "analyse_every", is_flag=True,
+              help="With --analyse: search every position, also those before one not solved (more CPU, "
+                   "few more values: see docs/dataset.md).")
 @click.option("--analyse-budget", type=click.FloatRange(min=0.01), default=2.0, show_default=True,
               metavar="SECONDS", help="With --analyse: search time allowed per position.")
 @click.option("--analyse-nodes", type=click.IntRange(min=1), default=400_000, show_default=True, metavar="N",
@@ -238,7 +247,7 @@ def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = F
 @rules_options
 def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,
            flush_hands: int, quiet: bool, analyse_last: int | None, analyse_budget: float, analyse_nodes: int,
-           view: bool, samples: int | None, seed: int | None, precision: float | None, max_bytes: int, preset: str | None, rule_pairs: tuple) -> None:
+           analyse_every: bool, view: bool, samples: int | None, seed: int | None, precision: float | None, max_bytes: int, preset: str | None, rule_pairs: tuple) -> None:
     """Parse, replay and store records in a Parquet dataset.
 
     INPUT may be files, folders (searched recursively), globs and .gz files.
@@ -260,7 +269,7 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
       tractor ingest logs/ -o data/ --analyse 2 --view --samples 50 --seed 1
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
-    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, view, samples, seed, precision)
+    more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, view, samples, seed, precision, analyse_every)
     progress = Progress(not quiet)
     previous = _interrupt_in_parent_only()
     try:         # Ctrl-C anywhere (listing the inputs, ingesting, printing the summary): exit 130

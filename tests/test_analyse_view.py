@@ -160,3 +160,56 @@ def test_the_cut_hand_says_so_in_text(tmp_path):
     r = _run(f, "--hand", "1", "--last", "3", "--budget-hand", "0.000001")
     assert r.exit_code == 0, r.output
     assert "--budget-hand" in r.stdout and "未搜索" in r.stdout
+
+
+# seed 4's second hand, its last 3 tricks at 300 nodes a position: the position before the fourth play
+# from the end is not solved (found by trying seeds 1-11; the node budget makes it the same everywhere)
+def _stopped_hand():
+    h = _simulated_hands(4, 2)[1]
+    return h, analyse_hand(h, 3, Budget(nodes=300, seconds=None))
+
+
+def test_the_search_goes_back_from_the_end_and_stops_at_the_first_position_not_solved():
+    h, a = _stopped_hand()
+    full = analyse_hand(h, 3, Budget(nodes=None, seconds=None))
+    assert full.solved and full.not_searched == 0 and all(p.searched for p in full.plays)
+    floor = a.not_searched
+    assert 0 < floor < len(a.plays) and not a.hand_budget_spent
+    for p in a.plays[:floor]:                       # before the stop: not searched, nothing said of them
+        assert not p.searched and (p.value_before, p.value_after, p.cost, p.best) == (None, None, None, None)
+    stop = a.plays[floor]                           # where it stopped: searched, not solved
+    assert stop.searched and (stop.value_before is None or stop.value_after is None) and stop.cost is None
+    for p, f in zip(a.plays[floor + 1:], full.plays[floor + 1:]):      # after it: every value, the exact one
+        assert p.searched and (p.value_before, p.value_after, p.cost) == (f.value_before, f.value_after, f.cost)
+        assert p.best == f.best
+
+
+def test_every_position_searches_the_plays_before_one_not_solved_too():
+    h, a = _stopped_hand()
+    full = analyse_hand(h, 3, Budget(nodes=None, seconds=None))
+    every = analyse_hand(h, 3, Budget(nodes=300, seconds=None), every_position=True)
+    assert every.not_searched == 0 and all(p.searched for p in every.plays)
+    assert every.nodes > a.nodes                    # the positions before the stop were searched
+    for p, f in zip(every.plays, full.plays):       # what they solved is exact; the rest withheld
+        assert p.value_before in (None, f.value_before) and p.value_after in (None, f.value_after)
+        assert p.cost in (None, f.cost)
+    for p, q in zip(every.plays[a.not_searched:], a.plays[a.not_searched:]):     # from the stop on: alike
+        assert (p.value_before, p.value_after, p.cost, p.best) == (q.value_before, q.value_after, q.cost, q.best)
+
+
+def test_not_searched_plays_are_said_so_in_text_and_json(tmp_path):
+    match = next(iter(simulate(1, 4)))
+    f = _write(tmp_path, format_tgn(match), "sim.tgn")
+    args = (f, "--hand", "2", "--last", "3", "--nodes", "300")
+    doc = json.loads(_run(*args, "--json").stdout)["hands"][0]
+    _, a = _stopped_hand()
+    assert doc["not_searched"] == a.not_searched > 0
+    assert [p["searched"] for p in doc["plays"]] == [p.searched for p in a.plays]
+    r = _run(*args)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.count("not searched 未搜索") == a.not_searched
+    assert f"the {a.not_searched} plays before it were not searched" in r.stdout
+    assert f"其前 {a.not_searched} 手出牌未搜索" in r.stdout and "--every-position" in r.stdout
+    doc = json.loads(_run(*args, "--json", "--every-position").stdout)["hands"][0]
+    assert doc["not_searched"] == 0 and all(p["searched"] for p in doc["plays"])
+    assert "--every-position" in _run("--help").stdout

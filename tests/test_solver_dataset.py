@@ -83,6 +83,20 @@ def test_analyse_options_validate(tmp_path):
     assert _invoke("ingest", str(SAMPLE), "-o", str(tmp_path / "a"), "--analyse", "0").exit_code == 2
     assert _invoke("ingest", str(SAMPLE), "-o", str(tmp_path / "b"), "--analyse", "2",
                    "--analyse-budget", "0").exit_code == 2
+    r = _invoke("ingest", str(SAMPLE), "-o", str(tmp_path / "c"), "--analyse-every-position")
+    assert r.exit_code == 2 and "--analyse-every-position is for --analyse K" in r.output
+    assert not (tmp_path / "c").exists()
+
+
+def test_every_position_reaches_the_analysis(monkeypatch):
+    from tractor_analysis.analysis import batch
+    from tractor_analysis.cli.ingest_cmd import _analyse_option
+
+    seen = []
+    monkeypatch.setattr(batch, "analyse_hand", lambda h, last, budget, every_position: seen.append(every_position))
+    for flag in (False, True):
+        _analyse_option(2, 1.0, 100, every_position=flag)["analyse"].analyse_hand(None)
+    assert seen == [False, True]
 
 
 def test_analyse_on_a_dask_cluster_stores_what_a_local_ingest_does(sample_ds, tmp_path):

@@ -3,7 +3,8 @@ which the CLI builds and hands to the ingest, and which the ingest worker calls 
 results (:meth:`AnalyseOptions.analyse_results`) without knowing the solver.
 
 The solver runs over the last ``K`` tricks of every hand, as ``tractor analyse --last K`` does
-(:func:`.hand_analysis.analyse_hand`).  A position not solved within the budget, a hand the solver
+(:func:`.hand_analysis.analyse_hand`: from the hand's end backward, the first position not solved
+within the budget ending the search unless ``every_position``).  A position not solved within the budget, a hand the solver
 cannot analyse (incomplete, inconsistent record) and any failure of the solver leave the hand
 unanalysed (``None``): what the dataset stores is always the exact best-play value or null.
 
@@ -56,6 +57,8 @@ class AnalyseOptions:
     samples: int = DEFAULT_SAMPLES
     seed: int = 0
     precision: float | None = None
+    every_position: bool = False
+    """Search every position (:func:`.hand_analysis.analyse_hand`'s ``every_position``)."""
 
     @property
     def budget(self) -> Budget:
@@ -63,7 +66,7 @@ class AnalyseOptions:
 
     def analyse_hand(self, h: HandResult) -> HandAnalysis | None:
         try:
-            return analyse_hand(h, self.last, self.budget)
+            return analyse_hand(h, self.last, self.budget, every_position=self.every_position)
         except Exception:       # a solver bug must not stop the ingest: the hand stays unanalysed
             return None
 

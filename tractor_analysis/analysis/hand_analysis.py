@@ -10,6 +10,9 @@ points already scored, the throw penalties it counted); the values from
 
 A failed throw (``attempted -> forced``) is valued as the forced play plus the penalty the replay
 counted for it; an illegal play (one the replay found a violation in) gets its values but no cost.
+
+The positions are searched from the hand's end backward, and the first one not solved within the
+budget ends the search (the plays before it are marked not searched) unless ``every_position``.
 """
 from __future__ import annotations
 
@@ -58,6 +61,9 @@ class PlayAnalysis:
     """A failed throw: the cards shown (``cards`` is the forced play)."""
     best_every: tuple[tuple[int, ...], ...] | None = None
     """Every best play (each set of equal plays listed whole), for :func:`.best_plays.choices`."""
+    searched: bool = True
+    """False: not searched, because a later position of the hand was not solved within the budget
+    (:attr:`HandAnalysis.not_searched`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +84,13 @@ class HandAnalysis:
     seconds: float = 0.0
     all_throws: bool = True
     hand_budget_spent: bool = False
-    """The whole hand's time (``--budget-hand``) ran out: the plays after it are not solved."""
+    """The whole hand's time (``--budget-hand``) ran out: the plays before it (the positions are
+    searched from the hand's end backward) are not solved."""
+    not_searched: int = 0
+    """The first ``not_searched`` plays were not searched: the position of the next play (or its
+    own position after it) was not solved within the budget, or the hand's time ran out, and the
+    search, going from the hand's end backward, stopped there (``analyse_hand``'s
+    ``every_position`` searches them all)."""
 
     @property
     def solved(self) -> bool:
@@ -187,10 +199,10 @@ def _best(solver: Solver, pos: Position, value: int, budget: Budget, played: tup
 
 def _solve(solver: Solver, pos: Position, clock: _Clock, guess: int, spent: set[Position]):
     """``pos`` solved within the next budget (``None``: the hand's time is spent).  A position
-    whose budget already ran out in this hand (``spent``: a play's position after it is the next
-    play's before it) is not searched again: its budget is per position, and it was had.  (On
-    ``ingest --analyse 8``'s default budgets a second search of such a position solved 2 of 44 and
-    took 37 % of the analysis' CPU: bench/README.md, issue 23, eleventh part.)"""
+    whose budget already ran out in this hand (``spent``) is not searched again: its budget is per
+    position, and it was had.  (On ``ingest --analyse 8``'s default budgets a second search of such
+    a position solved 2 of 44 and took 37 % of the analysis' CPU: bench/README.md, issue 23,
+    eleventh part.)"""
     if pos in spent:
         return Solution(None, 0, 0.0)
     budget = clock.next()
@@ -204,12 +216,15 @@ def _solve(solver: Solver, pos: Position, clock: _Clock, guess: int, spent: set[
 
 def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget(),
                  solver: Solver | None = None, *, hand_seconds: float | None = None,
-                 progress: Progress | None = None) -> HandAnalysis:
+                 progress: Progress | None = None, every_position: bool = False) -> HandAnalysis:
     """Analyse the last ``last`` tricks of ``h`` (``None``: at least :data:`MIN_LAST`, and earlier
     tricks as long as the start of the analysed part solves within ``budget``).
 
-    ``budget`` bounds each position's search; ``hand_seconds`` the whole hand (the plays left when
-    it runs out are not solved, and the analysis says so); ``progress`` hears of each play done."""
+    The positions are searched from the hand's end backward (:func:`_search_back`): the first one
+    not solved within ``budget`` ends the search unless ``every_position``; the plays before it are
+    then not searched (:attr:`HandAnalysis.not_searched`).  ``budget`` bounds each position's
+    search; ``hand_seconds`` the whole hand (the plays left when it runs out are not solved, and the
+    analysis says so); ``progress`` hears of each play searched."""
     t0 = time.perf_counter()
     reason = _unplayable(h)
     if reason is None and (h.level is None or h.attackers_total is None or not h.defenders):
@@ -237,49 +252,84 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
                 break
             k += 1
     first = n - k
-    plays: list[PlayAnalysis] = []
-    all_throws = True
-    total = sum(len(h.tricks[i].plays) for i in range(first, n))
-    for index in range(first, n):
-        t = h.tricks[index]
-        faults = {v.seat for v in t.violations}
-        for j, p in enumerate(t.plays):
-            plays.append(_play(solver, h, index, j, bases, penalties, clock, guess, p.seat not in faults, spent))
-            nodes += plays[-1].nodes
-            all_throws = all_throws and plays[-1].all_throws
-            if progress is not None:
-                progress(len(plays), total, time.perf_counter() - t0)
-    start = plays[0].analysis.value_before if plays else None
+    slots = [(index, j) for index in range(first, n) for j in range(len(h.tricks[index].plays))]
+    pairs = [_positions(solver, h, index, j, bases, penalties) for index, j in slots]
+    back = _search_back(solver, pairs, clock, guess, spent, not every_position,
+                        None if progress is None else (lambda done, total: progress(done, total, time.perf_counter() - t0)))
+    nodes += back.nodes
+    plays = [_play(solver, h, index, j, pair, back, clock, i >= back.floor)
+             for i, ((index, j), pair) in enumerate(zip(slots, pairs))]
+    all_throws = all(back.sols[pos].all_throws for pos, _ in pairs if pos in back.sols)
+    start = plays[0].value_before if plays else None
     return HandAnalysis(h.number, h.tricks[first].number if k else None, k, start, h.attackers_total,
-                        tuple(p.analysis for p in plays), None, nodes, time.perf_counter() - t0, all_throws,
-                        clock.spent)
+                        tuple(plays), None, nodes, time.perf_counter() - t0, all_throws,
+                        clock.spent, back.floor)
 
 
-@dataclass(frozen=True, slots=True)
-class _Done:
-    analysis: PlayAnalysis
-    nodes: int
-    all_throws: bool
+def _positions(solver: Solver, h: HandResult, index: int, j: int, bases, penalties) -> tuple[Position, Position]:
+    """The positions before and after play ``j`` of trick ``index`` (a failed throw: the forced
+    play, with the penalty the replay counted)."""
+    p = h.tricks[index].plays[j]
+    pos = position_at(h, index, j, bases, penalties)
+    after = solver.after(pos, p.cards)
+    if j == 0 and p.attempted is not None:
+        after = Position(after.hands, after.leader, after.table, after.points + penalties[index])
+    return pos, after
 
 
-def _play(solver: Solver, h: HandResult, index: int, j: int, bases, penalties, clock: _Clock, guess: int,
-          legal: bool, spent: set[Position]) -> _Done:
+@dataclass(slots=True)
+class _Back:
+    """What :func:`_search_back` found: each position searched and its solution, the nodes, and
+    ``floor``: the plays before index ``floor`` were not searched (0: every play was)."""
+    sols: dict[Position, Solution]
+    nodes: int = 0
+    floor: int = 0
+
+
+def _search_back(solver: Solver, pairs: list[tuple[Position, Position]], clock: _Clock, guess: int,
+                 spent: set[Position], stop: bool, progress: Callable[[int, int], None] | None) -> _Back:
+    """The positions of the plays ``pairs`` (before, after) solved from the last play back to the first.
+
+    The position after a play is the next play's before it, so each is searched once; a position is
+    searched first from the value after its play (the play made is most often a best one, and keeps
+    it).  With ``stop``, the first position not solved within its budget ends the search: the plays
+    before it are not searched.  Positions further from the hand's end hold more cards and rarely
+    solve where a later one did not; searching them spent each its whole budget.  (Three simulated
+    matches, 24 hands, ``ingest --analyse 8``'s budget: 626 of 768 plays valued in 16.1 M nodes,
+    where searching every position from the first valued 624 in 61.9 M: bench/README.md, issue 23,
+    fourteenth part.)"""
+    back = _Back({})
+    total = len(pairs)
+    for i in range(total - 1, -1, -1):
+        pos, after = pairs[i]
+        for q in (after, pos):
+            if q in back.sols:
+                continue
+            near = back.sols.get(after) if q is pos else None
+            sol = _solve(solver, q, clock, near.value if near is not None and near.solved else guess, spent)
+            if sol is None:                 # the hand's time is spent: this play and those before not searched
+                back.floor = i + 1
+                return back
+            back.sols[q] = sol
+            back.nodes += sol.nodes
+            if stop and not sol.solved:
+                back.floor = i
+                return back
+        if progress is not None:
+            progress(total - i, total)
+    return back
+
+
+def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Position, Position], back: _Back,
+          clock: _Clock, searched: bool) -> PlayAnalysis:
     """One play of trick ``index`` valued: before it, after it, its cost and the best plays."""
     t = h.tricks[index]
     p = t.plays[j]
-    pos = position_at(h, index, j, bases, penalties)
-    before = _solve(solver, pos, clock, guess, spent)
-    after_pos = solver.after(pos, p.cards)
-    if j == 0 and p.attempted is not None:
-        after_pos = Position(after_pos.hands, after_pos.leader, after_pos.table,
-                             after_pos.points + penalties[index])
-    # the search after the play starts from the total before it: a play that is best keeps it (and
-    # most are), a costly one moved it from there (bench/README.md, issue 23, seventh part)
-    after = _solve(solver, after_pos, clock, before.value if before.value is not None else guess, spent) \
-        if before is not None else None
+    legal = p.seat not in {v.seat for v in t.violations}
+    pos, after_pos = pair
+    before, after = back.sols.get(pos), back.sols.get(after_pos)
     v_before = before.value if before is not None else None
     v_after = after.value if after is not None else None
-    nodes = (before.nodes if before else 0) + (after.nodes if after else 0)
     cost = None
     if legal and v_before is not None and v_after is not None:
         diff = v_before - v_after
@@ -290,8 +340,7 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, bases, penalties, c
         if b is not None:
             thrown = j == 0 and p.attempted is not None
             best, every = _best(solver, pos, v_before, b, p.cards, cost, None if thrown else v_after)
-    return _Done(PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every),
-                 nodes, before.all_throws if before is not None else True)
+    return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every, searched)
 
 
 __all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand", "position_at",

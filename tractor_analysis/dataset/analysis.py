@@ -5,7 +5,8 @@ The ingest does not know the solver: the CLI hands it the options of the analysi
 (:class:`tractor_analysis.analysis.batch.AnalyseOptions`), whose ``analyse_results`` the worker
 calls on each file's replay results; the results come back with ``analyses`` (per match, per hand,
 the hand's analysis or ``None``).  :class:`~.rows.TableBuilder` writes the values beside each play
-(:func:`play_values`).  A position not solved within the budget, a hand the solver cannot analyse and
+(:func:`play_values`).  A position not solved within the budget (and the plays before it, which the
+analysis, going from the hand's end backward, does not search), a hand the solver cannot analyse and
 any failure of the solver leave the columns null: a stored value is always the exact best-play value.
 
 With ``ingest --analyse K --view`` the results also carry ``views`` (per match, per hand, the
