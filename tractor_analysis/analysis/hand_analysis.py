@@ -254,11 +254,18 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     first = n - k
     slots = [(index, j) for index in range(first, n) for j in range(len(h.tricks[index].plays))]
     pairs = [_positions(solver, h, index, j, bases, penalties) for index, j in slots]
-    back = _search_back(solver, pairs, clock, guess, spent, not every_position,
-                        None if progress is None else (lambda done, total: progress(done, total, time.perf_counter() - t0)))
+    plays: list[PlayAnalysis | None] = [None] * len(slots)
+
+    def finish(i: int) -> None:             # play i's positions searched: its values, cost and best plays
+        plays[i] = _play(solver, h, *slots[i], pairs[i], back, clock)
+        if progress is not None:
+            progress(len(slots) - i, len(slots), time.perf_counter() - t0)
+
+    back = _Back({})
+    _search_back(solver, pairs, back, clock, guess, spent, not every_position, finish)
     nodes += back.nodes
-    plays = [_play(solver, h, index, j, pair, back, clock, i >= back.floor)
-             for i, ((index, j), pair) in enumerate(zip(slots, pairs))]
+    for i in range(back.floor):
+        plays[i] = _not_searched(h, *slots[i])
     all_throws = all(back.sols[pos].all_throws for pos, _ in pairs if pos in back.sols)
     start = plays[0].value_before if plays else None
     return HandAnalysis(h.number, h.tricks[first].number if k else None, k, start, h.attackers_total,
@@ -286,9 +293,10 @@ class _Back:
     floor: int = 0
 
 
-def _search_back(solver: Solver, pairs: list[tuple[Position, Position]], clock: _Clock, guess: int,
-                 spent: set[Position], stop: bool, progress: Callable[[int, int], None] | None) -> _Back:
-    """The positions of the plays ``pairs`` (before, after) solved from the last play back to the first.
+def _search_back(solver: Solver, pairs: list[tuple[Position, Position]], back: _Back, clock: _Clock, guess: int,
+                 spent: set[Position], stop: bool, finish: Callable[[int], None]) -> None:
+    """The positions of the plays ``pairs`` (before, after) solved from the last play back to the
+    first, into ``back``; ``finish(i)`` once play ``i``'s are (its best plays are then searched).
 
     The position after a play is the next play's before it, so each is searched once; a position is
     searched first from the value after its play (the play made is most often a best one, and keeps
@@ -298,30 +306,38 @@ def _search_back(solver: Solver, pairs: list[tuple[Position, Position]], clock: 
     matches, 24 hands, ``ingest --analyse 8``'s budget: 626 of 768 plays valued in 16.1 M nodes,
     where searching every position from the first valued 624 in 61.9 M: bench/README.md, issue 23,
     fourteenth part.)"""
-    back = _Back({})
-    total = len(pairs)
-    for i in range(total - 1, -1, -1):
+    for i in range(len(pairs) - 1, -1, -1):
         pos, after = pairs[i]
         for q in (after, pos):
             if q in back.sols:
                 continue
             near = back.sols.get(after) if q is pos else None
             sol = _solve(solver, q, clock, near.value if near is not None and near.solved else guess, spent)
-            if sol is None:                 # the hand's time is spent: this play and those before not searched
-                back.floor = i + 1
-                return back
+            if sol is None:                 # the hand's time is spent: what is left is not searched
+                if q is after:
+                    back.floor = i + 1
+                    return
+                break
             back.sols[q] = sol
             back.nodes += sol.nodes
             if stop and not sol.solved:
-                back.floor = i
-                return back
-        if progress is not None:
-            progress(total - i, total)
-    return back
+                break
+        finish(i)
+        if pos not in back.sols or (stop and not back.sols[pos].solved):
+            back.floor = i
+            return
+
+
+def _not_searched(h: HandResult, index: int, j: int) -> PlayAnalysis:
+    """Play ``j`` of trick ``index``, not searched (:attr:`HandAnalysis.not_searched`)."""
+    t = h.tricks[index]
+    p = t.plays[j]
+    return PlayAnalysis(t.number, p.seat, p.cards, None, None, None, None,
+                        p.seat not in {v.seat for v in t.violations}, p.attempted, None, False)
 
 
 def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Position, Position], back: _Back,
-          clock: _Clock, searched: bool) -> PlayAnalysis:
+          clock: _Clock) -> PlayAnalysis:
     """One play of trick ``index`` valued: before it, after it, its cost and the best plays."""
     t = h.tricks[index]
     p = t.plays[j]
@@ -340,7 +356,7 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
         if b is not None:
             thrown = j == 0 and p.attempted is not None
             best, every = _best(solver, pos, v_before, b, p.cards, cost, None if thrown else v_after)
-    return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every, searched)
+    return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every)
 
 
 __all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand", "position_at",
