@@ -234,6 +234,31 @@ def test_a_trick_in_progress_and_best_plays_agree_with_the_python_search():
 
 
 @needs_core
+def test_the_bounds_a_search_proves_at_its_root_hold_and_spare_best_play_tests():
+    """``root_bounds_of``: what the core's last search of a position proved of each play there (its
+    fail-soft answers); every bound holds against the pure-Python value after that play, and the
+    best plays the core gives, sparing the tests those bounds answer, are the pure-Python search's."""
+    rng = random.Random(23)
+    checked = spared = 0
+    for i in range(40):
+        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, rng.randint(2, 4), 1 + i % 3,
+                                                                     list(BottomMultiplier)[i % 7])
+        pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+        for at in (pos, core.after(pos, core.moves(pos)[-1])):     # a trick start, then inside the trick
+            value = core.solve(at, guess=rng.choice((None, 0, 40))).value
+            assert value == pure.solve(at).value
+            proven = core.root_bounds_of(at)
+            before = core.tests_spared
+            assert core.best_plays(at, value) == pure.best_plays(at, value)
+            spared += core.tests_spared - before
+            for cards, (lo, hi) in proven.items():
+                exact = pure.solve(core.after(at, cards)).value
+                assert (lo is None or lo <= exact) and (hi is None or exact <= hi), (cards, lo, hi, exact)
+                checked += 1
+    assert checked > 100 and spared > 10, (checked, spared)
+
+
+@needs_core
 def test_a_solver_with_its_core_is_freed_when_dropped():
     """No reference cycle between the solver and its core: dropping the solver frees both (a
     `tractor analyse` of many hands would otherwise keep every hand's tables)."""

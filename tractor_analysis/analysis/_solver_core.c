@@ -320,6 +320,8 @@ static TSlot *st_add(STable *t, const SKey *k, uint64_t h) {
 }
 
 /* ------------------------------------------------------------------ the core object */
+/* Root plays whose bounds are kept (root_bounds): more, and the rest are not kept (only a saving is lost). */
+#define ROOTMAX 512
 typedef struct GUnit { uint8_t c, L, top, n; uint8_t k[64]; } GUnit;    /* a unit: n cards, sorted kinds */
 typedef struct { int n; uint8_t *cards; } Move;       /* cards point into a depth buffer */
 typedef struct { uint8_t *bytes; size_t cap; int *offs; size_t ocap; } Buf;
@@ -359,6 +361,8 @@ typedef struct {
     uint64_t occm[5];                   /* per group: the strengths with a card in play (bit s: lvn[g][s] > 0) */
     uint64_t heldm[4];                  /* per seat: the kinds it holds (bit k: hands[seat][k] > 0), kept by move_card */
     struct GCache *gcache;              /* group_id's first look: a group's hash -> its id (GCACHE slots) */
+    int rootn;                          /* the loaded position's plays searched at the root so far (their bounds below) */
+    int32_t rootlo[ROOTMAX], roothi[ROOTMAX];     /* per root play (its index in bufs[0]): what its searches proved */
 } Core;
 
 #define FEATURE_RUN_BOUND 1     /* run_bound at a lead */
@@ -2407,6 +2411,14 @@ static int search(Core *c, int alpha, int beta, int ply) {
         memcpy(m, b->bytes + b->offs[i] + 1, n);
         int v = play(c, seat, m, n, alpha, beta, ply);
         if (v == ERR) return ERR;
+        if (ply == 0 && i < ROOTMAX) {      /* what the play's search proved (fail-soft: a bound outside the window) */
+            if (c->rootn < nm) {
+                for (int x = c->rootn; x < nm && x < ROOTMAX; x++) { c->rootlo[x] = INT_MIN; c->roothi[x] = INT_MAX; }
+                c->rootn = nm;
+            }
+            if (v > alpha && v > c->rootlo[i]) c->rootlo[i] = v;
+            if (v < beta && v < c->roothi[i]) c->roothi[i] = v;
+        }
         if (maximise) {
             if (v > best) { best = v; best_i = i; if (v > alpha) { alpha = v; if (alpha >= beta) goto cut; } }
         } else if (v < best) { best = v; best_i = i; if (v < beta) { beta = v; if (alpha >= beta) goto cut; } }
@@ -2564,8 +2576,35 @@ static PyObject *Core_load(Core *c, PyObject *args) {
         }
     }
     c->mult = mult;
+    c->rootn = 0;
     if (PyErr_Occurred()) return NULL;
     Py_RETURN_NONE;
+}
+
+/* root_bounds(): per play searched at the root of the loaded position so far, (cards, lower, upper):
+ * bounds of the value after it that its searches proved, on the root's scale (None: none that side).
+ * A play's search in the window (alpha, beta) returns v: v <= alpha proves "at most v", v >= beta
+ * "at least v", between them "exactly v" (the search is fail-soft, and its bounds hold whatever the
+ * window).  The best plays of the analysis read them to skip the tests they already answer. */
+static PyObject *Core_root_bounds(Core *c, PyObject *noargs) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    int n = c->rootn < ROOTMAX ? c->rootn : ROOTMAX;
+    Buf *b = c->nbufs > 0 ? &c->bufs[0] : NULL;
+    for (int i = 0; b && i < n; i++) {
+        if (c->rootlo[i] == INT_MIN && c->roothi[i] == INT_MAX) continue;
+        const uint8_t *q = b->bytes + b->offs[i];
+        PyObject *cards = PyTuple_New(q[0]);
+        if (!cards) { Py_DECREF(out); return NULL; }
+        for (int x = 0; x < q[0]; x++) PyTuple_SET_ITEM(cards, x, PyLong_FromLong(q[1 + x]));
+        PyObject *lo = c->rootlo[i] == INT_MIN ? Py_NewRef(Py_None) : PyLong_FromLong(c->rootlo[i]);
+        PyObject *hi = c->roothi[i] == INT_MAX ? Py_NewRef(Py_None) : PyLong_FromLong(c->roothi[i]);
+        PyObject *t = PyTuple_Pack(3, cards, lo, hi);
+        Py_DECREF(cards); Py_DECREF(lo); Py_DECREF(hi);
+        if (!t || PyList_Append(out, t) < 0) { Py_XDECREF(t); Py_DECREF(out); return NULL; }
+        Py_DECREF(t);
+    }
+    return out;
 }
 
 /* start(nodes, seconds): a new call's budget (seconds < 0: none); resets the counters */
@@ -2828,6 +2867,7 @@ static PyMethodDef Core_methods[] = {
     {"start", (PyCFunction)Core_start, METH_VARARGS, "start(nodes, seconds): a call's budget"},
     {"search", (PyCFunction)Core_search, METH_VARARGS, "search(alpha, beta): the fail-soft value"},
     {"entry", (PyCFunction)Core_entry, METH_NOARGS, "the root's transposition entry (lo, hi) or None"},
+    {"root_bounds", (PyCFunction)Core_root_bounds, METH_NOARGS, "root_bounds(): per root play searched, (cards, lower, upper) its searches proved"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget every table"},
     {"stats", (PyCFunction)Core_stats, METH_NOARGS, "counters and table sizes"},
     {"derived_ok", (PyCFunction)Core_derived_ok, METH_VARARGS, "derived_ok(hands): these hands loaded, and move_card's kept state theirs (tests)"},

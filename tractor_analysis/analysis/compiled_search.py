@@ -133,11 +133,13 @@ class CompiledSearch:
         entry = self.tt.get((st.hkey, st.leader, st.tabkey) if st.table else self.shape_id(st))
         return None if entry is None else entry[:2]
 
-    def _end_core(self) -> None:
+    def _end_core(self, pos=None) -> None:
         stats = self._active.stats()
         self.nodes = stats["nodes"]
         if stats["bounded"]:
             self.bounded = True
+        if pos is not None:
+            self.root_bounds = (pos, self._active.root_bounds())
 
     # ------------------------------------------------------------------ the core's callbacks
     def _core_lead_part(self, seat: int, g: int, hands_b: bytes) -> tuple[list[tuple[int, ...]], bool]:

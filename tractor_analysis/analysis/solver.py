@@ -171,6 +171,10 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
         self.etc_cuts = 0
         """Nodes ended by an enhanced transposition cut-off (a statistic for tests and benchmarks)."""
         self.bounded = False
+        self.root_bounds: tuple = (None, [])
+        """The compiled search's last root and, per play searched there, the bounds it proved (``Core.root_bounds``)."""
+        self.tests_spared = 0
+        """Best-play tests :meth:`best_plays` did not run because a search had answered them (a statistic)."""
         self._limit_nodes = 0
         self._deadline = 0.0
         self._maxmult = self._max_multipliers()
@@ -226,16 +230,38 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
                    known: dict[tuple[int, ...], int] | None = None) -> list[tuple[int, ...]] | None:
         """The plays (one per merged class) whose best-play total is ``value`` (the position's value);
         ``None`` when the budget ran out.  ``known``: plays (as :meth:`moves` gives them) whose
-        best-play total after them is already known (solved), not searched again."""
+        best-play total after them is already known (solved), not searched again.  A play whose
+        bound the last search of ``pos`` already proved on the right side of ``value``
+        (:meth:`root_bounds_of`) is not tested again either (:attr:`tests_spared` counts them)."""
         maximise, known, out = self.attacker[pos.to_move], known or {}, []
         need = value if maximise else value + 1     # best: the total kept at the value (>= attackers, <= defenders)
+        proven = self.root_bounds_of(pos)
         for m in self.moves(pos):
-            ok = known[m] >= need if m in known else self.bound_test(self.after(pos, m), need, budget)
+            lo, hi = proven.get(m, (None, None))
+            if m in known:
+                ok = known[m] >= need
+            elif lo is not None and lo >= need:
+                ok, self.tests_spared = True, self.tests_spared + 1
+            elif hi is not None and hi < need:
+                ok, self.tests_spared = False, self.tests_spared + 1
+            else:
+                ok = self.bound_test(self.after(pos, m), need, budget)
             if ok is None:
                 return None
             if ok == maximise:
                 out.append(m)
         return out
+
+    def root_bounds_of(self, pos: Position) -> dict[tuple[int, ...], tuple[int | None, int | None]]:
+        """Per play at ``pos``, the totals after it (lower, upper; ``None``: no bound that side) that
+        the compiled search proved on its way when it last searched ``pos``, the latest search of
+        this solver (empty otherwise, and always with the pure-Python search: it only spares tests)."""
+        at, bounds = self.root_bounds
+        if at != pos:
+            return {}
+        base = pos.points
+        return {cards: (None if lo is None else base + lo, None if hi is None else base + hi)
+                for cards, lo, hi in bounds}
 
     def clear(self) -> None:
         if self._core is not None:
@@ -340,7 +366,7 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
                 finally:
                     settle_as_old()         # no walk of them all when the collector resumes
                     if core is not None:
-                        self._end_core()
+                        self._end_core(pos)
                         self._active = None
         except BudgetExceeded:
             return Solution(None, self.nodes, time.perf_counter() - start, not self.bounded)
