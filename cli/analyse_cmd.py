@@ -143,8 +143,8 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
         lines.append(dim("  (a bounded set of throws was searched somewhere: values exact for that set "
                          "/ 部分甩牌只搜索了有限集合)"))
     if a.hand_budget_spent:
-        lines.append(bad("  the hand's time (--budget-hand) ran out: the plays marked not searched were not searched "
-                         "/ 本局时间（--budget-hand）已用完：标为未搜索的出牌没有搜索"))
+        lines.append(bad("  the hand's time (--budget-hand) ran out before the plays marked not searched "
+                         "/ 本局时间（--budget-hand）在标为未搜索的出牌之前已用完"))
     elif a.not_searched:
         lines.append(dim(f"  the search goes from the hand's end backward and stopped at the first position not solved "
                          f"within budget: the {a.not_searched} plays before it were not searched (--every-position "

@@ -85,7 +85,7 @@ class HandAnalysis:
     all_throws: bool = True
     hand_budget_spent: bool = False
     """The whole hand's time (``--budget-hand``) ran out: the plays before it (the positions are
-    searched from the hand's end backward) are not solved."""
+    searched from the hand's end backward) are not searched."""
     not_searched: int = 0
     """The first ``not_searched`` plays were not searched: the position of the next play (or its
     own position after it) was not solved within the budget, or the hand's time ran out, and the
@@ -223,8 +223,8 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     The positions are searched from the hand's end backward (:func:`_search_back`): the first one
     not solved within ``budget`` ends the search unless ``every_position``; the plays before it are
     then not searched (:attr:`HandAnalysis.not_searched`).  ``budget`` bounds each position's
-    search; ``hand_seconds`` the whole hand (the plays left when it runs out are not solved, and the
-    analysis says so); ``progress`` hears of each play searched."""
+    search; ``hand_seconds`` the whole hand (the plays left when it runs out are not searched, and
+    the analysis says so); ``progress`` hears of each play done, from the last."""
     t0 = time.perf_counter()
     reason = _unplayable(h)
     if reason is None and (h.level is None or h.attackers_total is None or not h.defenders):
