@@ -140,6 +140,16 @@ def _pair(ctx, hands, leader, defenders, bottom, table=()):
     return pos, core, pure
 
 
+def _random_pairs(rng: random.Random, count: int, most: int):
+    """``count`` random endgames of 2 to ``most`` cards a seat, 1-3 decks, each bottom multiplier in
+    turn: ``(position, core solver, pure-Python solver)`` each (``rng`` drawn between them as the
+    caller draws)."""
+    for i in range(count):
+        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, rng.randint(2, most), 1 + i % 3,
+                                                                     list(BottomMultiplier)[i % 7])
+        yield _pair(ctx, hands, leader, defenders, bottom)
+
+
 @needs_core
 @pytest.mark.parametrize("decks", (1, 2, 3))
 @pytest.mark.parametrize("multiplier", list(BottomMultiplier))
@@ -240,10 +250,7 @@ def test_the_bounds_a_search_proves_at_its_root_hold_and_spare_best_play_tests()
     best plays the core gives, sparing the tests those bounds answer, are the pure-Python search's."""
     rng = random.Random(23)
     checked = spared = 0
-    for i in range(40):
-        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, rng.randint(2, 4), 1 + i % 3,
-                                                                     list(BottomMultiplier)[i % 7])
-        pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+    for pos, core, pure in _random_pairs(rng, 40, 4):
         for at in (pos, core.after(pos, core.moves(pos)[-1])):     # a trick start, then inside the trick
             value = core.solve(at, guess=rng.choice((None, 0, 40))).value
             assert value == pure.solve(at).value
@@ -283,10 +290,7 @@ def test_a_search_stopped_or_finished_leaves_the_hands_and_their_kept_counts_as_
     above, which loads the position again at every call: checked.)"""
     rng = random.Random(2026)
     checked = stopped = 0
-    for i in range(30):
-        ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, rng.randint(2, 5), 1 + i % 3,
-                                                                      list(BottomMultiplier)[i % 7])
-        pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
+    for pos, core, pure in _random_pairs(rng, 30, 5):
         loaded = bytes(c for h in pos.hands for c in h)
         for nodes in (1 + rng.randrange(50), 1 + rng.randrange(2000), None):
             sol = core.solve(pos, Budget(nodes=nodes, seconds=None))
