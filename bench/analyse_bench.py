@@ -7,7 +7,7 @@ a 1 MB JSON document timed in the same run (the machine is shared: ratios to a b
 alongside are what compare).  Goal (issue 23): median ≤ 100×, worst ≤ 1,000×, nothing unsolved
 with ``--budget 60``.
 
-    .venv/bin/python bench/analyse_bench.py --seed 31 [--hands 10] [--last 8] [--budget 60]
+    .venv/bin/python bench/analyse_bench.py --seed 31 [--hands 10] [--last 8] [--budget 60] [--every-position]
 """
 from __future__ import annotations
 
@@ -41,6 +41,8 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=10, help="the first N hands of the match")
     ap.add_argument("--last", type=int, default=8)
     ap.add_argument("--budget", type=float, default=60.0)
+    ap.add_argument("--every-position", action="store_true",
+                    help="search every position (tractor analyse --every-position)")
     args = ap.parse_args()
     tractor = str(Path(sys.executable).with_name("tractor"))
     with tempfile.TemporaryDirectory() as tmp:
@@ -54,7 +56,8 @@ def main() -> None:
         for hand in range(1, args.hands + 1):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             out = subprocess.run([tractor, "analyse", str(record), "--hand", str(hand), "--last", str(args.last),
-                                  "--budget", str(args.budget), "--json"], capture_output=True, text=True)
+                                  "--budget", str(args.budget), "--json"] + (["--every-position"] if args.every_position else []),
+                                 capture_output=True, text=True)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
             if out.returncode != 0:
@@ -64,11 +67,13 @@ def main() -> None:
             plays = [p for h in doc["hands"] for p in h["plays"]]
             unsolved = sum(p["value_before"] is None or p["value_after"] is None for p in plays)
             unsolved += sum(not h["solved"] and not h["plays"] for h in doc["hands"])
+            skipped = sum(not p.get("searched", True) for p in plays)
             plays = len(plays)
             cpus.append(cpu)
             unsolved_total += unsolved
             print(f"  hand {hand:>2}: {cpu:7.2f} CPU-s ({cpu / base:6.0f}× json.loads)  plays {plays:>3}  "
-                  f"not solved {unsolved}", flush=True)
+                  f"not solved {unsolved} (of which not searched {skipped}: before a position not solved)",
+                  flush=True)
         if cpus:
             med = statistics.median(cpus)
             print(f"analyse --last {args.last}, {len(cpus)} hands: median {med:.2f} CPU-s ({med / base:.0f}× json.loads), "
