@@ -177,12 +177,16 @@ class Progress:
         self.shown = 0.0
         self.any = False
 
-    def __call__(self, done: int, total: int, seconds: float) -> None:
-        if seconds < 1.0 or (self.any and seconds - self.shown < (0.2 if self.tty else 5.0) and done < total):
+    def __call__(self, done: int, total: int | None, seconds: float) -> None:
+        if seconds < 1.0 or (self.any and seconds - self.shown < (0.2 if self.tty else 5.0)
+                             and (total is None or done < total)):
             return
         self.shown = seconds
         self.any = True
-        if self.view:
+        if total is None:           # no --last: how far back the analysis can go is being found
+            text = (f"hand {self.hand}: finding where the analysis starts, {done} earlier tricks solved, "
+                    f"{seconds:.0f} s / 第{self.hand}局：正在确定分析的起点，已解出更早的 {done} 轮，{seconds:.0f} 秒")
+        elif self.view:
             text = (f"hand {self.hand}: {done}/{total} plays judged from the seat, {seconds:.0f} s "
                     f"/ 第{self.hand}局：已按座位视角评判 {done}/{total} 手出牌，{seconds:.0f} 秒")
         else:

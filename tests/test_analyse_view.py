@@ -213,3 +213,17 @@ def test_not_searched_plays_are_said_so_in_text_and_json(tmp_path):
     doc = json.loads(_run(*args, "--json", "--every-position").stdout)["hands"][0]
     assert doc["not_searched"] == 0 and all(p["searched"] for p in doc["plays"])
     assert "--every-position" in _run("--help").stdout
+
+
+def test_without_last_the_progress_says_where_the_analysis_starts_is_being_found(capsys):
+    (h,) = _simulated_hands(4)          # its last 9 tricks, at 20,000 nodes a position
+    seen = []
+    a = analyse_hand(h, None, Budget(nodes=20_000, seconds=None), progress=lambda done, total, s: seen.append((done, total)))
+    early = [done for done, total in seen if total is None]
+    assert a.tricks > 5 and early == list(range(1, a.tricks - 5 + 1))     # a call per earlier trick whose start solved
+    assert [x for x in seen if x[1] is not None] == [(i + 1, len(a.plays)) for i in range(len(a.plays))]
+    p = Progress(5)
+    p(2, None, 3.0)
+    err = capsys.readouterr().err
+    assert "hand 5: finding where the analysis starts, 2 earlier tricks solved" in err
+    assert "第5局：正在确定分析的起点，已解出更早的 2 轮" in err

@@ -148,8 +148,10 @@ def _consistent(h: HandResult, index: int) -> bool:
     return True
 
 
-Progress = Callable[[int, int, float], None]
-"""``progress(plays_done, plays_in_all, seconds_so_far)``, called after each analysed play."""
+Progress = Callable[[int, int | None, float], None]
+"""``progress(plays_done, plays_in_all, seconds_so_far)``, called after each analysed play (from the
+last).  Before, while ``last=None`` chooses how far back the analysis goes, ``progress(tricks,
+None, seconds_so_far)`` after each earlier trick whose start solved."""
 
 
 class _Clock:
@@ -251,6 +253,8 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
             if not sol.solved:
                 break
             k += 1
+            if progress is not None:
+                progress(k - MIN_LAST, None, time.perf_counter() - t0)
     first = n - k
     slots = [(index, j) for index in range(first, n) for j in range(len(h.tricks[index].plays))]
     pairs = [_positions(solver, h, index, j, bases, penalties) for index, j in slots]
