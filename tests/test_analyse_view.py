@@ -227,3 +227,24 @@ def test_without_last_the_progress_says_where_the_analysis_starts_is_being_found
     err = capsys.readouterr().err
     assert "hand 5: finding where the analysis starts, 2 earlier tricks solved" in err
     assert "第5局：正在确定分析的起点，已解出更早的 2 轮" in err
+
+
+def test_what_a_stopped_analysis_says_is_exact_and_only_its_start_is_withheld():
+    """On simulated hands at small node budgets: the plays not searched come first, the one where
+    the search stopped next, and every play after it has both values, the ones an unlimited search
+    gives (the stop withholds; it never changes a value)."""
+    stops = 0
+    for seed in (4, 5, 7):
+        for h in _simulated_hands(seed, 3):
+            full = analyse_hand(h, 4, Budget(nodes=None, seconds=None))
+            for nodes in (40, 150, 600):
+                a = analyse_hand(h, 4, Budget(nodes=nodes, seconds=None))
+                cut = a.not_searched
+                assert [p.searched for p in a.plays] == [False] * cut + [True] * (len(a.plays) - cut)
+                assert all(p.value_before is None and p.value_after is None for p in a.plays[:cut])
+                stopped = cut > 0 or a.plays[0].value_before is None
+                rest = a.plays[cut + 1:] if stopped else a.plays
+                for p, f in zip(a.plays[len(a.plays) - len(rest):], full.plays[len(a.plays) - len(rest):]):
+                    assert (p.value_before, p.value_after, p.cost) == (f.value_before, f.value_after, f.cost)
+                stops += stopped
+    assert stops >= 10, stops
