@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engine_helpers import position
 from tractor_analysis.analysis.best_plays import BestChoice, choices
-from tractor_analysis.analysis.hand_analysis import analyse_hand, position_at, trick_bases
+from tractor_analysis.analysis.hand_analysis import MIN_LAST, analyse_hand, position_at, trick_bases
 from tractor_analysis.analysis.solver import Budget, Solver
 from tractor_analysis.cli.analyse_cmd import Progress, choice_text
 from tractor_analysis.cli.main import main
@@ -220,7 +220,7 @@ def test_without_last_the_progress_says_where_the_analysis_starts_is_being_found
     seen = []
     a = analyse_hand(h, None, Budget(nodes=20_000, seconds=None), progress=lambda done, total, s: seen.append((done, total)))
     early = [done for done, total in seen if total is None]
-    assert a.tricks > 5 and early == list(range(1, a.tricks - 5 + 1))     # a call per earlier trick whose start solved
+    assert a.tricks > MIN_LAST and early == list(range(1, a.tricks - MIN_LAST + 1))  # one per earlier trick solved
     assert [x for x in seen if x[1] is not None] == [(i + 1, len(a.plays)) for i in range(len(a.plays))]
     p = Progress(5)
     p(2, None, 3.0)
@@ -243,6 +243,10 @@ def test_what_a_stopped_analysis_says_is_exact_and_only_its_start_is_withheld():
                 assert [p.searched for p in a.plays] == [False] * cut + [True] * (len(a.plays) - cut)
                 assert all(p.value_before is None and p.value_after is None for p in a.plays[:cut])
                 stopped = cut > 0 or a.plays[0].value_before is None
+                if stopped:                     # where it stopped: what it has is exact, the cost withheld
+                    p, f = a.plays[cut], full.plays[cut]
+                    assert p.value_before in (None, f.value_before) and p.value_after in (None, f.value_after)
+                    assert p.cost is None and None in (p.value_before, p.value_after)
                 rest = a.plays[cut + 1:] if stopped else a.plays
                 for p, f in zip(a.plays[len(a.plays) - len(rest):], full.plays[len(a.plays) - len(rest):]):
                     assert (p.value_before, p.value_after, p.cost) == (f.value_before, f.value_after, f.cost)

@@ -62,8 +62,8 @@ class PlayAnalysis:
     best_every: tuple[tuple[int, ...], ...] | None = None
     """Every best play (each set of equal plays listed whole), for :func:`.best_plays.choices`."""
     searched: bool = True
-    """False: not searched, because a later position of the hand was not solved within the budget
-    (:attr:`HandAnalysis.not_searched`)."""
+    """False: not searched: the search goes from the hand's end backward, and a later position was
+    not solved within the budget, or the hand's time ran out (:attr:`HandAnalysis.not_searched`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +86,14 @@ class HandAnalysis:
     hand_budget_spent: bool = False
     """The whole hand's time (``--budget-hand``) ran out: the plays before it (the positions are
     searched from the hand's end backward) are not searched."""
-    not_searched: int = 0
-    """The first ``not_searched`` plays were not searched: the position of the next play (or its
-    own position after it) was not solved within the budget, or the hand's time ran out, and the
-    search, going from the hand's end backward, stopped there (``analyse_hand``'s
-    ``every_position`` searches them all)."""
+
+    @property
+    def not_searched(self) -> int:
+        """How many plays, from the first, were not searched (:attr:`PlayAnalysis.searched`): the
+        search, going from the hand's end backward, stopped at the play after them, whose position
+        was not solved within the budget, or the hand's time ran out (``analyse_hand``'s
+        ``every_position`` searches them all)."""
+        return sum(not p.searched for p in self.plays)
 
     @property
     def solved(self) -> bool:
@@ -274,7 +277,7 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     start = plays[0].value_before if plays else None
     return HandAnalysis(h.number, h.tricks[first].number if k else None, k, start, h.attackers_total,
                         tuple(plays), None, nodes, time.perf_counter() - t0, all_throws,
-                        clock.spent, back.floor)
+                        clock.spent)
 
 
 def _positions(solver: Solver, h: HandResult, index: int, j: int, bases, penalties) -> tuple[Position, Position]:
@@ -336,8 +339,12 @@ def _not_searched(h: HandResult, index: int, j: int) -> PlayAnalysis:
     """Play ``j`` of trick ``index``, not searched (:attr:`HandAnalysis.not_searched`)."""
     t = h.tricks[index]
     p = t.plays[j]
-    return PlayAnalysis(t.number, p.seat, p.cards, None, None, None, None,
-                        p.seat not in {v.seat for v in t.violations}, p.attempted, None, False)
+    return PlayAnalysis(t.number, p.seat, p.cards, None, None, None, None, _legal(t, p), p.attempted, None, False)
+
+
+def _legal(t, p) -> bool:
+    """Play ``p`` of trick ``t`` holds no violation the replay found (an illegal play gets no cost)."""
+    return p.seat not in {v.seat for v in t.violations}
 
 
 def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Position, Position], back: _Back,
@@ -345,7 +352,7 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
     """One play of trick ``index`` valued: before it, after it, its cost and the best plays."""
     t = h.tricks[index]
     p = t.plays[j]
-    legal = p.seat not in {v.seat for v in t.violations}
+    legal = _legal(t, p)
     pos, after_pos = pair
     before, after = back.sols.get(pos), back.sols.get(after_pos)
     v_before = before.value if before is not None else None
