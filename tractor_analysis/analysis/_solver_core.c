@@ -52,6 +52,9 @@
 #include <stdlib.h>
 #include <time.h>
 #include <limits.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define NK 54
 #define TRUMP 4
@@ -81,6 +84,23 @@ typedef struct {
     int extra_in_c;  /* slot.c holds the bytes kept after the key (the maps of play lists) */
     long long compactions;
 } Map;
+
+/* The tables are looked up at random over tens or hundreds of MB: with 4 kB pages nearly every
+ * look-up also misses the TLB, and its page walk misses the cache too.  Where the kernel gives
+ * transparent huge pages on request (Linux, "madvise" mode), the 2 MB-aligned inside of a big block
+ * asks for them before its pages are first touched.  Only a hint: it changes no byte and nothing
+ * depends on it being granted. */
+#define HUGE_HINT_MIN (4u << 20)
+static void huge_hint(void *p, size_t n) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (!p || n < HUGE_HINT_MIN) return;
+    uintptr_t a = ((uintptr_t)p + (2u << 20) - 1) & ~(uintptr_t)((2u << 20) - 1);
+    uintptr_t b = ((uintptr_t)p + n) & ~(uintptr_t)((2u << 20) - 1);
+    if (b > a) madvise((void *)a, b - a, MADV_HUGEPAGE);
+#else
+    (void)p; (void)n;
+#endif
+}
 
 static uint64_t hash_bytes(const uint8_t *p, size_t n) {
     size_t whole = n;
@@ -135,6 +155,7 @@ static int map_grow(Map *m) {
     size_t cap = (m->mask + 1) * 2;
     Slot *ns = calloc(cap, sizeof(Slot));
     if (!ns) return -1;
+    huge_hint(ns, cap * sizeof(Slot));
     for (size_t i = 0; i <= m->mask; i++) {
         Slot *s = &m->s[i];
         if (!s->h) continue;
@@ -209,6 +230,7 @@ static Slot *map_add(Map *m, const uint8_t *k, uint32_t n, uint64_t h, uint32_t 
         while (m->alen + n + extra > cap) cap *= 2;
         uint8_t *na = realloc(m->ar, cap);
         if (!na) return NULL;
+        huge_hint(na + m->alen, cap - m->alen);     /* the part not yet touched */
         m->ar = na; m->acap = cap;
     }
     size_t i = h & m->mask;
@@ -282,6 +304,7 @@ static int st_grow(STable *t) {
     size_t cap = (t->mask + 1) * 2;
     TSlot *ns = calloc(cap, sizeof(TSlot));
     if (!ns) return -1;
+    huge_hint(ns, cap * sizeof(TSlot));
     for (size_t i = 0; i <= t->mask; i++) if (t->s[i].tag) st_put(ns, cap - 1, &t->s[i]);
     free(t->s); t->s = ns; t->mask = cap - 1;
     return 0;
@@ -1985,7 +2008,18 @@ static int buf_reserve(Buf *b, size_t bytes, size_t moves) {
 }
 
 /* The node's plays in search order into bufs[ply]; returns their number (ERR on a Python error). */
-static int node_moves(Core *c, int seat, int ply) {
+/* A node's key in the play lists' table (moves_key), made before the node needs its plays so that
+ * its slot can be fetched from memory while the node does other work (the table is hundreds of MB:
+ * a look-up is a cache miss; issued early it overlaps the shape table's own miss). */
+typedef struct { int len; uint64_t h; uint8_t key[KEYMAX]; } MovesKey;
+
+static void moves_key_early(Core *c, int seat, MovesKey *mk) {
+    mk->len = moves_key(c, seat, mk->key);
+    mk->h = hash_bytes(mk->key, mk->len);
+    __builtin_prefetch(&c->moves.s[mk->h & c->moves.mask]);
+}
+
+static int node_moves(Core *c, int seat, int ply, const MovesKey *mk) {
     if (ply >= c->nbufs) {
         int nb = c->nbufs ? c->nbufs * 2 : 64; while (nb <= ply) nb *= 2;
         Buf *b = realloc(c->bufs, nb * sizeof(Buf));
@@ -2007,9 +2041,11 @@ static int node_moves(Core *c, int seat, int ply) {
         for (int i = 0; i < n; i++) { b->offs[i] = 3 + 2 * i; b->bytes[3 + 2 * i] = 1; b->bytes[4 + 2 * i] = out[i]; }
         return n;
     }
-    uint8_t key[KEYMAX];
-    int klen = moves_key(c, seat, key);
-    uint64_t h = hash_bytes(key, klen);
+    MovesKey own;
+    if (!mk) { moves_key_early(c, seat, &own); mk = &own; }
+    const uint8_t *key = mk->key;
+    int klen = mk->len;
+    uint64_t h = mk->h;
     Slot *s = map_find(&c->moves, key, klen, h);
     if (!s && c->ntab && c->tablen[0] == 1) {
         uint8_t out[NK];
@@ -2327,6 +2363,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     }
     uint8_t key[KEYMAX];
     SKey sk;
+    MovesKey mk; int have_mk = 0;
     int use_tt = !ntab || ply == 0;     /* inside a trick, the root only (see the top of the file) */
     int klen = 0, found = 0; uint64_t h = 0;
     int lo = 0, hi = upper, hint = -1;
@@ -2339,6 +2376,8 @@ static int search(Core *c, int alpha, int beta, int ply) {
     } else if (use_tt) {
         if (!shape_key_at(c, &sk, ply)) return ERR;
         h = skey_hash(&sk);
+        __builtin_prefetch(&c->stt.s[h & c->stt.mask]);
+        moves_key_early(c, c->leader, &mk); have_mk = 1;      /* its miss and the table's overlap */
         TSlot *e = st_find(&c->stt, &sk, h);
         if (e) { lo = e->lo; hi = e->hi; hint = e->best; found = 1; }
     }
@@ -2363,7 +2402,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     }
     int seat = (c->leader + ntab) & 3;
     int maximise = c->attacker[seat];
-    int nm = node_moves(c, seat, ply);
+    int nm = node_moves(c, seat, ply, have_mk ? &mk : NULL);
     if (nm == ERR) return ERR;
     Buf *b = &c->bufs[ply];
     if (ntab == 3 && nm > 1 && !found && (c->features & FEATURE_ETC) && c->left >= ETC_MIN_LEFT) {
@@ -2475,6 +2514,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     if (!c->leadinfo || !c->playval || !c->history || !c->tid) { PyErr_NoMemory(); return -1; }
     c->next_gid = 0; c->gid_clears = 0;
     c->gcache = calloc(GCACHE, sizeof(GCache));
+    huge_hint(c->gcache, GCACHE * sizeof(GCache));
     if (!c->gcache) { PyErr_NoMemory(); return -1; }
     if (decks < 0 || decks > 3) { PyErr_SetString(PyExc_ValueError, "decks: 0 (leads from the solver) or 1-3"); return -1; }
     c->decks = decks; c->gu = NULL; c->features = FEATURE_ALL;
