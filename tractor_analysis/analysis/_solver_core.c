@@ -2007,11 +2007,11 @@ static int buf_reserve(Buf *b, size_t bytes, size_t moves) {
     return 0;
 }
 
-/* The node's plays in search order into bufs[ply]; returns their number (ERR on a Python error). */
-/* A node's key in the play lists' table (moves_key), made before the node needs its plays so that
- * its slot can be fetched from memory while the node does other work (the table is hundreds of MB:
- * a look-up is a cache miss; issued early it overlaps the shape table's own miss). */
-typedef struct { int len; uint64_t h; uint8_t key[KEYMAX]; } MovesKey;
+/* A node's key in the play lists' table (moves_key, into the caller's KEYMAX bytes at key), made
+ * before the node needs its plays so that its slot can be fetched from memory while the node does
+ * other work (the table is hundreds of MB: a look-up is a cache miss; issued early, at a trick's
+ * start, it overlaps the shape table's own miss). */
+typedef struct { int len; uint64_t h; uint8_t *key; } MovesKey;
 
 static void moves_key_early(Core *c, int seat, MovesKey *mk) {
     mk->len = moves_key(c, seat, mk->key);
@@ -2019,6 +2019,8 @@ static void moves_key_early(Core *c, int seat, MovesKey *mk) {
     __builtin_prefetch(&c->moves.s[mk->h & c->moves.mask]);
 }
 
+/* The node's plays in search order into bufs[ply]; returns their number (ERR on a Python error).
+ * mk: the node's key made by moves_key_early, or NULL (made here). */
 static int node_moves(Core *c, int seat, int ply, const MovesKey *mk) {
     if (ply >= c->nbufs) {
         int nb = c->nbufs ? c->nbufs * 2 : 64; while (nb <= ply) nb *= 2;
@@ -2041,7 +2043,8 @@ static int node_moves(Core *c, int seat, int ply, const MovesKey *mk) {
         for (int i = 0; i < n; i++) { b->offs[i] = 3 + 2 * i; b->bytes[3 + 2 * i] = 1; b->bytes[4 + 2 * i] = out[i]; }
         return n;
     }
-    MovesKey own;
+    uint8_t own_key[KEYMAX];
+    MovesKey own = {0, 0, own_key};
     if (!mk) { moves_key_early(c, seat, &own); mk = &own; }
     const uint8_t *key = mk->key;
     int klen = mk->len;
@@ -2363,7 +2366,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     }
     uint8_t key[KEYMAX];
     SKey sk;
-    MovesKey mk; int have_mk = 0;
+    MovesKey mk = {0, 0, key}; int have_mk = 0;     /* (key: the exact key's bytes inside a trick, free at its start) */
     int use_tt = !ntab || ply == 0;     /* inside a trick, the root only (see the top of the file) */
     int klen = 0, found = 0; uint64_t h = 0;
     int lo = 0, hi = upper, hint = -1;
