@@ -171,9 +171,11 @@ def test_full_tables_keep_their_deeper_half_and_the_values():
     with the most cards left (its replacement scheme), and its group-id map (the shape keys name
     each suit group's encoding by an id) starts again empty with new ids; the values stay the
     pure-Python search's (an id used again for another encoding would join positions of different
-    values under one key)."""
+    values under one key).  After each solve every map reads back whole (each slot's key is where
+    its hash says, each play list whole): a compaction moves the kept keys and play lists down in
+    their arena, in the order of their places there."""
     rng = random.Random(23)
-    compactions = clears = 0
+    compactions = clears = moves_compactions = 0
     for i in range(12):
         ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, 5, 1 + i % 3, list(BottomMultiplier)[i % 7])
         pos, core, pure = _pair(ctx, hands, leader, defenders, bottom)
@@ -182,10 +184,12 @@ def test_full_tables_keep_their_deeper_half_and_the_values():
         assert a.value == b.value
         stats = core._core.stats()
         compactions += stats["tt_compactions"]
+        moves_compactions += stats["moves_compactions"]
         clears += stats["group_id_clears"]
+        assert core._core.tables_ok()
         # ids never reused: each start again came at 40 ids held, and the ids went on counting
         assert stats["group_ids"] >= 40 * stats["group_id_clears"]
-    assert compactions > 0 and clears > 0
+    assert compactions > 0 and moves_compactions > 0 and clears > 0
 
 
 @needs_core

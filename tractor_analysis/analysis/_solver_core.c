@@ -187,6 +187,26 @@ static int deeper_half(const size_t *hist, size_t count, size_t *room) {
     return T;
 }
 
+/* keep[0..n) in the order of their offsets in the arena (distinct, so any right sort gives the same
+ * order): two passes of a radix sort on 16 bits through `scratch` (n slots or more: the table's own
+ * slot array, rewritten anyway right after), where qsort's calls of slot_off_cmp took most of a
+ * compaction of the play lists' map (hundreds of them in a hard solve); qsort when the counts cannot
+ * be had. */
+static void sort_by_off(Slot *keep, size_t n, Slot *scratch) {
+    uint32_t *cnt = malloc(sizeof(uint32_t) * 65536);
+    if (!cnt) { qsort(keep, n, sizeof(Slot), slot_off_cmp); return; }
+    Slot *from = keep, *to = scratch;
+    for (int shift = 0; shift < 32; shift += 16) {
+        memset(cnt, 0, sizeof(uint32_t) * 65536);
+        for (size_t i = 0; i < n; i++) cnt[(from[i].off >> shift) & 65535]++;
+        uint32_t at = 0;
+        for (size_t d = 0; d < 65536; d++) { uint32_t k = cnt[d]; cnt[d] = at; at += k; }
+        for (size_t i = 0; i < n; i++) to[cnt[(from[i].off >> shift) & 65535]++] = from[i];
+        Slot *x = from; from = to; to = x;
+    }
+    free(cnt);                          /* two passes: the sorted slots are back in keep */
+}
+
 static void map_compact(Map *m) {
     size_t hist[256] = {0};
     for (size_t i = 0; i <= m->mask; i++) if (m->s[i].h) { int d = m->s[i].d; hist[d < 0 ? 0 : d > 255 ? 255 : d]++; }
@@ -200,7 +220,7 @@ static void map_compact(Map *m) {
         int d = s->d < 0 ? 0 : s->d > 255 ? 255 : s->d;
         if (d > T || (d == T && room > 0)) { if (d == T) room--; keep[n++] = *s; }
     }
-    qsort(keep, n, sizeof(Slot), slot_off_cmp);
+    sort_by_off(keep, n, m->s);         /* (n <= count / 2 < mask + 1 slots) */
     size_t w = 0;
     for (size_t i = 0; i < n; i++) {
         size_t size = keep[i].len + (m->extra_in_c ? (size_t)keep[i].c : 0);
@@ -2879,6 +2899,35 @@ static PyObject *Core_derived_ok(Core *c, PyObject *args) {
     return PyBool_FromLong(ok);
 }
 
+/* tables_ok() -> bool: every map's slots hold what they were stored with after any compaction (for
+ * the tests): each occupied slot's key and kept bytes lie within its arena, its hash is the hash of
+ * its key's bytes, the occupied slots are the map's count, and each play list of the play lists' map
+ * reads back whole (its plays' sizes add up to the bytes kept). */
+static int map_ok(const Map *m, int play_lists) {
+    size_t count = 0;
+    for (size_t i = 0; i <= m->mask; i++) {
+        const Slot *s = &m->s[i];
+        if (!s->h) continue;
+        count++;
+        size_t kept = m->extra_in_c ? (size_t)(uint32_t)s->c : 0;
+        if ((size_t)s->off + s->len + kept > m->alen || hash_bytes(m->ar + s->off, s->len) != s->h) return 0;
+        if (play_lists) {
+            const uint8_t *p = m->ar + s->off + s->len;
+            if (kept < 3) return 0;
+            size_t nm = (size_t)(p[0] | p[1] << 8), w = 3;
+            for (size_t j = 0; j < nm && w < kept; j++) w += 1 + (size_t)p[w];
+            if (w != kept) return 0;
+        }
+    }
+    return count == m->count;
+}
+
+static PyObject *Core_tables_ok(Core *c, PyObject *noargs) {
+    int ok = map_ok(&c->tt, 0) && map_ok(&c->moves, 1) && map_ok(&c->wins, 0) && map_ok(&c->mults, 0) &&
+             map_ok(&c->scores, 0) && map_ok(&c->raws, 0) && map_ok(&c->parts, 0) && map_ok(&c->gencs, 0);
+    return PyBool_FromLong(ok);
+}
+
 /* classes(seat, g) -> (generic, live): the loaded position's classes of equal cards of one seat in
  * group g as classes_of_group gives them (the hand and the cards in play passed in) and as
  * classes_live does from the state move_card keeps: per kind of the group (gkinds order) its class
@@ -2913,6 +2962,7 @@ static PyMethodDef Core_methods[] = {
     {"root_bounds", (PyCFunction)Core_root_bounds, METH_NOARGS, "root_bounds(): per root play searched, (cards, lower, upper) its searches proved"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget every table"},
     {"stats", (PyCFunction)Core_stats, METH_NOARGS, "counters and table sizes"},
+    {"tables_ok", (PyCFunction)Core_tables_ok, METH_NOARGS, "tables_ok(): every map's slots hold what they were stored with (tests)"},
     {"derived_ok", (PyCFunction)Core_derived_ok, METH_VARARGS, "derived_ok(hands): these hands loaded, and move_card's kept state theirs (tests)"},
     {"single_legal", (PyCFunction)Core_single_legal, METH_VARARGS, "the core's legal follows to a single lead"},
     {"follows", (PyCFunction)Core_follows, METH_VARARGS, "the core's legal follows to a multi-card lead, or None where it asks the engine"},
