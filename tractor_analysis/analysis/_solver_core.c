@@ -1519,13 +1519,36 @@ static Slot *raw_follows(Core *c, int seat) {
 
 static int u8_cmp(const void *x, const void *y) { return (int)*(const uint8_t *)x - (int)*(const uint8_t *)y; }
 
-typedef struct { int behind, pval, total, index; } OKey;
-static int okey_cmp(const void *x, const void *y) {
-    const OKey *a = x, *b = y;
-    if (a->behind != b->behind) return a->behind - b->behind;
-    if (a->pval != b->pval) return a->pval - b->pval;
-    if (a->total != b->total) return a->total - b->total;
-    return a->index - b->index;
+/* A follow's place in the order of multi_follows, packed in one integer so that plain comparisons
+ * sort it: whether its side is behind after it (ahead first), then its points (most first when ahead,
+ * fewest when behind: -points / points, offset by 1,024), then the sum of its cards' strengths, then
+ * its index among the plays made (distinct: the order is total).  A play holds at most MAXC cards of
+ * at most 10 points and strengths under MAXS, and a list at most 65,535 plays, so each field fits. */
+static inline uint64_t follow_order(int behind, int pval, int total, int index) {
+    return (uint64_t)behind << 40 | (uint64_t)(pval + 1024) << 29 | (uint64_t)total << 16 | (uint64_t)index;
+}
+
+static void u64_sift(uint64_t *a, int i, int n) {
+    uint64_t x = a[i];
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && a[c + 1] > a[c]) c++;
+        if (a[c] <= x) break;
+        a[i] = a[c]; i = c;
+    }
+    a[i] = x;
+}
+
+/* ascending: by insertion when few, else a heap sort (no comparator calls: qsort's took a few per cent
+ * of a hard solve) */
+static void u64_sort(uint64_t *a, int n) {
+    if (n <= 24) {
+        for (int i = 1; i < n; i++) { uint64_t x = a[i]; int j = i; while (j > 0 && a[j - 1] > x) { a[j] = a[j - 1]; j--; } a[j] = x; }
+        return;
+    }
+    for (int i = n / 2 - 1; i >= 0; i--) u64_sift(a, i, n);
+    for (int end = n - 1; end > 0; end--) { uint64_t x = a[0]; a[0] = a[end]; a[end] = x; u64_sift(a, 0, end); }
 }
 
 /* moves.canonical, for a lead and a follow alike: a play's cards of each class of equal cards moved
@@ -1601,7 +1624,7 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
     }
     size_t rl = (size_t)n + 1;          /* mv: the merged plays as (length, cards) records */
     uint8_t *mv = malloc((size_t)nraw * rl + 1);
-    OKey *ok = malloc(sizeof(OKey) * (size_t)nraw + 1);
+    uint64_t *ok = malloc(sizeof(uint64_t) * (size_t)nraw + 1);
     if (!mv || !ok) { free(mv); free(ok); free(made.b); PyErr_NoMemory(); return NULL; }
     int nu = 0;
     if (nraw == 1) { memcpy(mv, p, rl); nu = 1; }
@@ -1636,23 +1659,18 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
             int ahead = c->attacker[(c->leader + wi) & 3] == mine;
             int pts = 0, total = 0;
             for (int j = 0; j < n; j++) { pts += c->points[m[j]]; total += c->strength[m[j]]; }
-            ok[u].behind = !ahead; ok[u].pval = ahead ? -pts : pts; ok[u].total = total; ok[u].index = u;
+            ok[u] = follow_order(!ahead, ahead ? -pts : pts, total, u);
         }
-        if (nu > 24) qsort(ok, nu, sizeof(OKey), okey_cmp);
-        else for (int i = 1; i < nu; i++) {        /* a few: by insertion (okey_cmp is a total order) */
-            OKey x = ok[i]; int j = i;
-            while (j > 0 && okey_cmp(&ok[j - 1], &x) > 0) { ok[j] = ok[j - 1]; j--; }
-            ok[j] = x;
-        }
+        u64_sort(ok, nu);
     }
-    if (nu == 1) ok[0].index = 0;
+    if (nu == 1) ok[0] = 0;
     uint32_t need = 3 + (uint32_t)nu * (n + 1), at;
     Slot *s = map_add(&c->moves, key, klen, h, need, &at);
     if (!s) { free(mv); free(ok); free(made.b); PyErr_NoMemory(); return NULL; }
     uint8_t *q = c->moves.ar + at;
     q[0] = nu & 255; q[1] = (uint8_t)(nu >> 8); q[2] = 0;
     size_t w = 3;
-    for (int u = 0; u < nu; u++) { memcpy(q + w, mv + (size_t)ok[u].index * rl, rl); w += rl; }
+    for (int u = 0; u < nu; u++) { memcpy(q + w, mv + (size_t)(ok[u] & 0xFFFF) * rl, rl); w += rl; }
     s->c = (int32_t)need;
     free(mv); free(ok); free(made.b);
     return s;
