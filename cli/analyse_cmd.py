@@ -206,8 +206,9 @@ class Progress:
 @click.option("--last", type=click.IntRange(min=1), default=None, metavar="K",
               help=f"Analyse the last K tricks (default: at least {MIN_LAST}, more while the budget allows).")
 @click.option("--budget", type=click.FloatRange(min=0.01), default=10.0, show_default=True, metavar="SECONDS",
-              help="Search time allowed per position (each play is two or three positions); a position not "
-                   "solved in it is marked so.")
+              help="Search time allowed per position (a play's position after it is the next one's before it: "
+                   "about one a play, and one more for the tests of its best plays); a position not solved "
+                   "in it is marked so.")
 @click.option("--budget-hand", "budget_hand", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Bound the whole hand's analysis: the plays left when it runs out are marked not searched.")
 @click.option("--every-position", "every_position", is_flag=True,

@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from itertools import combinations
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -252,3 +253,22 @@ def test_what_a_stopped_analysis_says_is_exact_and_only_its_start_is_withheld():
                     assert (p.value_before, p.value_after, p.cost) == (f.value_before, f.value_after, f.cost)
                 stops += stopped
     assert stops >= 10, stops
+
+
+@pytest.mark.parametrize("every", (False, True))
+def test_each_position_is_searched_once_a_hand_also_while_the_start_is_found(every):
+    """Without --last the trick starts solved while finding where the analysis starts are positions
+    of the analysed plays too: none is searched twice (the positions after a play and before the
+    next are one), and the values are those of a solver searching afresh."""
+    (h,) = _simulated_hands(4)
+    solver = Solver(hand_context(h.rules, h.level, h.trump), h.defenders, h.bottom_points)
+    asked = []
+    solve = solver.solve
+    solver.solve = lambda pos, *args, **kw: (asked.append(pos), solve(pos, *args, **kw))[1]
+    budget = Budget(nodes=20_000, seconds=None)
+    a = analyse_hand(h, None, budget, solver, every_position=every)
+    assert a.tricks > MIN_LAST and len(asked) > len(a.plays)
+    assert len(set(asked)) == len(asked), "a position searched twice"
+    fresh = analyse_hand(h, a.tricks, budget, every_position=every)
+    assert [(p.value_before, p.value_after, p.cost) for p in a.plays] == \
+           [(p.value_before, p.value_after, p.cost) for p in fresh.plays]

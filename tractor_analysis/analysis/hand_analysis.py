@@ -202,21 +202,16 @@ def _best(solver: Solver, pos: Position, value: int, budget: Budget, played: tup
     return tuple(best), tuple(dict.fromkeys(every))
 
 
-def _solve(solver: Solver, pos: Position, clock: _Clock, guess: int, spent: set[Position]):
-    """``pos`` solved within the next budget (``None``: the hand's time is spent).  A position
-    whose budget already ran out in this hand (``spent``) is not searched again: its budget is per
-    position, and it was had.  (On ``ingest --analyse 8``'s default budgets a second search of such
-    a position solved 2 of 44 and took 37 % of the analysis' CPU: bench/README.md, issue 23,
-    eleventh part.)"""
-    if pos in spent:
-        return Solution(None, 0, 0.0)
+def _solve(solver: Solver, pos: Position, clock: _Clock, guess: int):
+    """``pos`` solved within the next budget (``None``: the hand's time is spent).  Each position is
+    searched once a hand: :func:`analyse_hand` keeps every solution, solved or not, and a position
+    whose budget ran out is not searched again (its budget is per position, and it was had; on
+    ``ingest --analyse 8``'s default budgets a second search of such a position solved 2 of 44 and
+    took 37 % of the analysis' CPU: bench/README.md, issue 23, eleventh part)."""
     budget = clock.next()
     if budget is None:
         return None
-    sol = solver.solve(pos, budget, guess)
-    if not sol.solved:
-        spent.add(pos)
-    return sol
+    return solver.solve(pos, budget, guess)
 
 
 def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget(),
@@ -243,18 +238,20 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
     bottom = h.bottom_points
     solver = solver or Solver(hand_context(h.rules, h.level, h.trump), h.defenders, bottom)
     clock = _Clock(budget, hand_seconds, t0)
-    spent: set[Position] = set()
+    known: dict[Position, Solution] = {}     # trick starts solved while choosing the start: not searched again
     nodes = 0
     guess = h.attackers_total         # where the searches start looking: the real result is often near
     k = min(n, last if last is not None else MIN_LAST)
     if last is None:
         while k < n and _consistent(h, n - k - 1):
-            sol = _solve(solver, position_at(h, n - k - 1, 0, bases, penalties), clock, guess, spent)
+            start = position_at(h, n - k - 1, 0, bases, penalties)
+            sol = _solve(solver, start, clock, guess)
             if sol is None:
                 break
             nodes += sol.nodes
             if not sol.solved:
                 break
+            known[start] = sol
             k += 1
             if progress is not None:
                 progress(k - MIN_LAST, None, time.perf_counter() - t0)
@@ -268,8 +265,8 @@ def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget
         if progress is not None:
             progress(len(slots) - i, len(slots), time.perf_counter() - t0)
 
-    back = _Back({})
-    _search_back(solver, pairs, back, clock, guess, spent, not every_position, finish)
+    back = _Back(known)
+    _search_back(solver, pairs, back, clock, guess, not every_position, finish)
     nodes += back.nodes
     for i in range(back.floor):
         plays[i] = _not_searched(h, *slots[i])
@@ -293,7 +290,8 @@ def _positions(solver: Solver, h: HandResult, index: int, j: int, bases, penalti
 
 @dataclass(slots=True)
 class _Back:
-    """What :func:`_search_back` found: each position searched and its solution, the nodes, and
+    """What :func:`_search_back` found: each position searched and its solution (from the start, the
+    trick starts solved while choosing where the analysis starts), the nodes of its own searches, and
     ``floor``: the plays before index ``floor`` were not searched (0: every play was)."""
     sols: dict[Position, Solution]
     nodes: int = 0
@@ -301,9 +299,10 @@ class _Back:
 
 
 def _search_back(solver: Solver, pairs: list[tuple[Position, Position]], back: _Back, clock: _Clock, guess: int,
-                 spent: set[Position], stop: bool, finish: Callable[[int], None]) -> None:
+                 stop: bool, finish: Callable[[int], None]) -> None:
     """The positions of the plays ``pairs`` (before, after) solved from the last play back to the
-    first, into ``back``; ``finish(i)`` once play ``i``'s are (its best plays are then searched).
+    first, into ``back`` (a position already there, solved or not, is not searched again);
+    ``finish(i)`` once play ``i``'s are (its best plays are then searched).
 
     The position after a play is the next play's before it, so each is searched once; a position is
     searched first from the value after its play (the play made is most often a best one, and keeps
@@ -319,7 +318,7 @@ def _search_back(solver: Solver, pairs: list[tuple[Position, Position]], back: _
             if q in back.sols:
                 continue
             near = back.sols.get(after) if q is pos else None
-            sol = _solve(solver, q, clock, near.value if near is not None and near.solved else guess, spent)
+            sol = _solve(solver, q, clock, near.value if near is not None and near.solved else guess)
             if sol is None:                 # the hand's time is spent: what is left is not searched
                 if q is after:
                     back.floor = i + 1
