@@ -114,6 +114,8 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
         line += f"  cost 代价 {p.cost}"
     if p.cost and p.best:
         line += dim("   best 最佳: " + " | ".join(choice_text(c) for c in best_choices(p, order)))
+    elif p.cost and p.best is None:         # the budget ran out while the best plays were searched
+        line += dim("   best plays not found within budget 最佳出牌未在预算内求出")
     return line
 
 

@@ -141,6 +141,31 @@ def test_the_hand_budget_withholds_what_it_did_not_reach(tmp_path):
     assert any(c.value_before is None for c in cut.plays)
 
 
+def test_time_running_out_between_a_plays_two_positions_leaves_the_play_not_searched(monkeypatch):
+    """The hand's time runs out after the position after the last play is solved and before the
+    position before it: that play is not searched (its value after stays; nothing is guessed)."""
+    import tractor_analysis.analysis.hand_analysis as ha
+    (h,) = _simulated_hands(7)
+    real = ha._Clock.next
+    calls = []
+
+    def next_(self):
+        calls.append(1)
+        if len(calls) > 1:
+            self.spent = True
+            return None
+        return real(self)
+
+    monkeypatch.setattr(ha._Clock, "next", next_)
+    cut = analyse_hand(h, 2, Budget(nodes=None, seconds=None), hand_seconds=1e6)
+    last = cut.plays[-1]
+    assert last.value_before is None and last.value_after is not None
+    assert not last.searched and last.cost is None and last.best is None
+    assert cut.not_searched == len(cut.plays) and cut.hand_budget_spent
+    monkeypatch.undo()
+    assert analyse_hand(h, 2, Budget(nodes=None, seconds=None)).plays[-1].value_after == last.value_after
+
+
 def test_budget_hand_and_show_hands_in_the_cli(tmp_path):
     f = _write(tmp_path, JOKERS)
     r = _run(f, "--budget-hand", "0.01", "--last", "2")
@@ -272,3 +297,12 @@ def test_each_position_is_searched_once_a_hand_also_while_the_start_is_found(eve
     fresh = analyse_hand(h, a.tricks, budget, every_position=every)
     assert [(p.value_before, p.value_after, p.cost) for p in a.plays] == \
            [(p.value_before, p.value_after, p.cost) for p in fresh.plays]
+
+
+def test_a_cost_whose_best_plays_the_budget_did_not_reach_says_so():
+    from tractor_analysis.analysis.hand_analysis import PlayAnalysis
+    from tractor_analysis.cli.analyse_cmd import play_line
+    p = PlayAnalysis(3, 1, (5,), 40, 30, 10, None)      # (the order is read only with best plays)
+    line = play_line(p, None, None)
+    assert "cost 10" in line and "best plays not found within budget" in line and "最佳出牌未在预算内求出" in line
+    assert "not found" not in play_line(PlayAnalysis(3, 1, (5,), 40, 40, 0, None), None, None)

@@ -366,7 +366,10 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
         if b is not None:
             thrown = j == 0 and p.attempted is not None
             best, every = _best(solver, pos, v_before, b, p.cards, cost, None if thrown else v_after)
-    return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every)
+    # the position before the play never searched (the hand's time ran out between its two
+    # positions): the play is not searched, whatever its value after
+    searched = pos in back.sols
+    return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every, searched)
 
 
 __all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand", "position_at",
