@@ -406,6 +406,7 @@ typedef struct {
     struct GCache *gcache;              /* group_id's first look: a group's hash -> its id (GCACHE slots) */
     int rootn;                          /* the loaded position's plays searched at the root so far (their bounds below) */
     int32_t rootlo[ROOTMAX], roothi[ROOTMAX];     /* per root play (its index in bufs[0]): what its searches proved */
+    int track; int8_t need[5];          /* the exact cards a proof needs (need_at below; track 0: not kept) */
 } Core;
 
 #define FEATURE_RUN_BOUND 1     /* run_bound at a lead */
@@ -413,6 +414,43 @@ typedef struct {
 #define FEATURE_ALL 3
 
 static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
+
+/* ------------------------------------------------------------------ what a proof needs exact
+ * The first step of partition search (bench/README.md, issue 23, thirteenth and sixteenth parts):
+ * with `track` on, each node's search also finds, per suit group g, a strength need[g] such that its
+ * answer holds for every position of its class: the positions alike in every card of strength
+ * need[g] or above (its exact cards: which seat holds each), and below it (its low cards) alike
+ * for each seat in the multiset of its low single cards' points and of its low runs of pairs (each
+ * run: its pairs' points from the top, a run reaching up into the exact cards with those exact
+ * pairs) — the positions that differ only in how the seats' low cards interleave, and in which
+ * low ranks they are.
+ *
+ * Why.  What decides a play's legality or shape looks at one seat's own cards only (a follow's
+ * duties, units, tractors, a throw's split): alike in the class, low runs included.  Points are
+ * kept per seat.  What compares two seats' cards is where the answer can change, and every such
+ * comparison the search makes lowers need[g] to the strength of a card that decides it, so that
+ * card is exact: then every card of another seat above it is exact too, and every one below it is
+ * below it in every position of the class.  The comparisons (need_at):
+ *  - a trick's winner (need_winner): the winning play's value (its card, its pair's strength, its
+ *    unit's top), every other play of the trick below it or exact; the engine's winners: all exact;
+ *  - trick_side's sure side: the same winner, and whether a later seat holds a higher card;
+ *  - run_bound's cut: per group, the highest card the other seats hold there;
+ *  - a throw (group_throws): a unit that stands, its top; a beaten one, its highest beater's top;
+ *    the bounded set of candidates, and the engine's lists: all exact;
+ *  - a merge of equal plays rests on no other seat's card lying between them: a class of equal
+ *    cards wholly low or wholly exact merges alike in the class (a low member stands for any low
+ *    card of the seat with its points and shape), one across the cut does not: the cut goes down
+ *    to its lowest member (need_merges).
+ * A node's need is the least over the comparisons of its own and of every node below it; lower is
+ * always sound (a smaller class).  Until the keys use it the tables are off while tracking (entries
+ * would have to carry their need): tests/test_solver_partition.py checks the classes on random
+ * endgames against fresh exact solves of other positions of the class. */
+#define NEED_NONE 127
+static inline void need_at(Core *c, int g, int s) {
+    if (s < 0) s = 0;
+    if (s < c->need[g]) c->need[g] = (int8_t)s;
+}
+static inline void need_all(Core *c) { memset(c->need, 0, sizeof c->need); }
 
 static double now_s(void) {
     struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
@@ -797,16 +835,32 @@ static int winner_index(Core *c, int n) {
     return (int)wi;
 }
 
+/* need_at for the winner of the table's first n plays (winner_index(c, n) just asked: ws holds
+ * its fold): the winning play's value exact (see need_at) */
+static void need_winner(Core *c, int n) {
+    const LeadInfo *li = NULL;
+    int fold = lead_fold(c, &li);
+    if (fold == FOLD_SINGLE) {
+        int k = c->tabcards[c->ws[n - 1].best][0];
+        need_at(c, c->group[k], c->strength[k]);
+    } else if (fold == FOLD_PAIR || fold == FOLD_MULTI) {
+        const WinState *w = &c->ws[n - 1];
+        need_at(c, w->trump ? TRUMP : c->group[c->tabcards[0][0]], w->val);
+    } else need_all(c);
+}
+
 /* (winner seat, attackers' gain) of the complete last trick on the table, the bottom counted. */
 static int score_last(Core *c, int *winner) {
     int pts = 0;
     for (int i = 0; i < 4; i++) pts += pts_of(c, c->tabcards[i], c->tablen[i]);
     if (c->tablen[0] == 1) {
         int wi = winner_index(c, 4);
+        if (c->track) need_winner(c, 4);
         *winner = c->tabseat[wi];
         if (!c->attacker[*winner]) return 0;
         return pts + c->bottom_points * c->single_mult;
     }
+    if (c->track) need_all(c);          /* the engine's score */
     uint8_t key[4 * (MAXC + 1) + 2];
     key[0] = (uint8_t)c->leader;
     int len = 1 + table_key(c, key + 1, 4);
@@ -1689,12 +1743,6 @@ static Slot *multi_follows(Core *c, int seat, const uint8_t *key, int klen, uint
 #define GU_MAX 4096          /* units of one group (more: the part comes from the callback) */
 #define THROW_CANDIDATES 256 /* moves.py THROW_CANDIDATES */
 
-/* does a run of L positions with avail > 0 end above `top` (units.py chain_top(avail, L, top) >= 0) */
-static int run_above(const int *avail, int ns, int L, int top) {
-    int run = 0;
-    for (int s = 0; s < ns; s++) { run = avail[s] > 0 ? run + 1 : 0; if (run >= L && s > top) return 1; }
-    return 0;
-}
 
 /* per other hand o (0..2) and copies cc (1..3): kinds of g at each strength held cc times or more */
 typedef struct { int av[3][4][MAXS]; } OtherAvail;
@@ -1710,22 +1758,32 @@ static void other_avail(Core *c, const uint8_t (*hands)[NK], int seat, int g, Ot
 }
 
 /* is a unit (cc copies, L strengths, top) of group g beaten by another hand (legal.py check_throw,
- * per unit: a unit of that shape with a higher top; for L == 1, a kind above top held cc times) */
-static int unit_beaten(Core *c, const OtherAvail *oa, int g, int cc, int L, int top) {
+ * per unit: a unit of that shape with a higher top, units.py chain_top(avail, L, top) >= 0; for
+ * L == 1, a kind above top held cc times)?
+ * With what decides it (need_at) folded into *tneed: the highest top of such a unit (beaten), else
+ * the unit's own top (it stands). */
+static int unit_beaten_need(Core *c, const OtherAvail *oa, int g, int cc, int L, int top, int *tneed) {
+    int w = -1;
     for (int i = 0; i < 3; i++) {
-        if (L == 1) { for (int s = top + 1; s < c->nat[g]; s++) if (oa->av[i][cc][s]) return 1; }
-        else if (run_above(oa->av[i][cc], c->nat[g], L, top)) return 1;
+        int run = 0;
+        for (int s = 0; s < c->nat[g]; s++) {
+            run = oa->av[i][cc][s] > 0 ? run + 1 : 0;
+            if (run >= L && s > top && s > w) w = s;
+        }
     }
-    return 0;
+    int decide = w >= 0 ? w : top;
+    if (decide < *tneed) *tneed = decide;
+    return w >= 0;
 }
 
 /* units.py split_units of the cards `cnt` (counts, group g only), max copies `decks`: does the lead
  * split into more than one unit, and does every unit stand against the other hands? */
-static int throw_stands_here(Core *c, const int *cnt, int g, const OtherAvail *oa) {
+static int throw_stands_here(Core *c, const int *cnt, int g, const OtherAvail *oa, int *tneed) {
     int uc[MAXC], uL[MAXC], utop[MAXC];
     int nunits = split_cards(c, cnt, g, c->decks, uc, uL, utop);
     if (nunits < 2) return 0;                    /* one unit: a lead of its own, not a throw */
-    for (int u = 0; u < nunits; u++) if (unit_beaten(c, oa, g, uc[u], uL[u], utop[u])) return 0;
+    /* (it fails on its first beaten unit: that unit's beater decides; it stands on every unit's top) */
+    for (int u = 0; u < nunits; u++) if (unit_beaten_need(c, oa, g, uc[u], uL[u], utop[u], tneed)) return 0;
     return 1;
 }
 
@@ -1774,7 +1832,7 @@ static int group_units(Core *c, const uint8_t *hand, int g, GUnit *out) {
 
 /* the throws a candidate list gives (moves.py _throws_of_group): each once, the standing ones */
 static void try_throw(Core *c, const uint8_t *cards, int n, int g, const OtherAvail *oa, PlayList *found,
-                      PlayList *seen) {
+                      PlayList *seen, int *tneed) {
     if (n < 2) return;
     if (seen) {                          /* the bounded set's candidates can repeat */
         size_t w = 0;
@@ -1787,7 +1845,7 @@ static void try_throw(Core *c, const uint8_t *cards, int n, int g, const OtherAv
     }
     int cnt[NK] = {0};
     for (int i = 0; i < n; i++) cnt[cards[i]]++;
-    if (throw_stands_here(c, cnt, g, oa)) pl_add(found, cards, n);
+    if (throw_stands_here(c, cnt, g, oa, tneed)) pl_add(found, cards, n);
 }
 
 static int cards_of_counts(const int *cnt, uint8_t *out) {
@@ -1796,12 +1854,12 @@ static int cards_of_counts(const int *cnt, uint8_t *out) {
 
 /* moves.py standing_throws for one group (the units given): the throws in its order; returns bounded */
 static int group_throws(Core *c, const uint8_t (*hands)[NK], int seat, int g, const GUnit *units, int nu,
-                        PlayList *found) {
+                        PlayList *found, int *tneed) {
     const uint8_t *hand = hands[seat];
     OtherAvail oa;
     other_avail(c, hands, seat, g, &oa);
     int safe[GU_MAX], ns = 0;
-    for (int i = 0; i < nu; i++) if (!unit_beaten(c, &oa, g, units[i].c, units[i].L, units[i].top)) safe[ns++] = i;
+    for (int i = 0; i < nu; i++) if (!unit_beaten_need(c, &oa, g, units[i].c, units[i].L, units[i].top, tneed)) safe[ns++] = i;
     if (ns < 2) return 0;
     int pool[NK] = {0};
     for (int i = 0; i < ns; i++) {
@@ -1820,7 +1878,7 @@ static int group_throws(Core *c, const uint8_t (*hands)[NK], int seat, int g, co
         for (;;) {
             int n = 0;
             for (int i = 0; i < nk; i++) for (int q = 0; q < ms[i]; q++) cards[n++] = (uint8_t)kinds[i];
-            try_throw(c, cards, n, g, &oa, found, NULL);
+            try_throw(c, cards, n, g, &oa, found, NULL, tneed);
             int q = nk - 1;
             while (q >= 0 && ++ms[q] > pool[kinds[q]]) { ms[q] = 0; q--; }
             if (q < 0) break;
@@ -1835,17 +1893,18 @@ static int group_throws(Core *c, const uint8_t (*hands)[NK], int seat, int g, co
                 for (int k = 0; k < NK && fits; k++) if (cnt[k] > hand[k]) fits = 0;
                 if (!fits) continue;
                 int n = cards_of_counts(cnt, cards);
-                if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen);
+                if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen, tneed);
             }
         int n = cards_of_counts(pool, cards);
-        if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen);
+        if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen, tneed);
         for (int i = 0; i < ns; i++) {
             int cnt[NK]; memcpy(cnt, pool, sizeof cnt);
             const GUnit *u = &units[safe[i]];
             for (int q = 0; q < u->n; q++) cnt[u->k[q]]--;
             n = cards_of_counts(cnt, cards);
-            if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen);
+            if (n <= MAXC) try_throw(c, cards, n, g, &oa, found, &seen, tneed);
         }
+        *tneed = 0;                          /* which candidates: all exact (see need_at) */
     }
     if (seen.err) found->err = 1;
     free(seen.b);
@@ -1855,7 +1914,9 @@ static int group_throws(Core *c, const uint8_t (*hands)[NK], int seat, int g, co
 /* A leader's plays in group g (analysis/moves.py lead_part): units, then the throws that stand,
  * equal ones merged, duplicates dropped in order.  Serialized (count u16, bounded u8, plays) into
  * *out (malloc'd); returns its size, 0 when the core cannot make it (too many units), -1 on no memory. */
-static long gen_lead_part(Core *c, const uint8_t (*hands)[NK], const uint8_t *inplay, int seat, int g, uint8_t **out) {
+static long gen_lead_part(Core *c, const uint8_t (*hands)[NK], const uint8_t *inplay, int seat, int g, uint8_t **out,
+                          int *tneed) {
+    *tneed = NEED_NONE;
     uint8_t mine[NK] = {0};
     for (int i = 0; i < c->ngk[g]; i++) { int k = c->gkinds[g][i]; mine[k] = hands[seat][k]; }
     if (!c->gu && !(c->gu = malloc(sizeof(GUnit) * GU_MAX))) return -1;
@@ -1865,7 +1926,7 @@ static long gen_lead_part(Core *c, const uint8_t (*hands)[NK], const uint8_t *in
     PlayList raw = {0}, throws = {0};
     for (int i = 0; i < nu; i++) pl_add(&raw, units[i].k, units[i].n);
     int bounded = 0;
-    if (nu > 1) bounded = group_throws(c, hands, seat, g, units, nu, &throws);
+    if (nu > 1) bounded = group_throws(c, hands, seat, g, units, nu, &throws, tneed);
     if (throws.count) {
         size_t w = 0;
         for (int i = 0; i < throws.count; i++) { int m = throws.b[w]; pl_add(&raw, throws.b + w + 1, m); w += 1 + m; }
@@ -1912,14 +1973,15 @@ static Slot *lead_part(Core *c, int seat, int g) {
     if (s) return s;
     if (c->decks > 0) {
         uint8_t *made = NULL;
-        long size = gen_lead_part(c, (const uint8_t (*)[NK])c->hands, c->inplay, seat, g, &made);
+        int tneed;
+        long size = gen_lead_part(c, (const uint8_t (*)[NK])c->hands, c->inplay, seat, g, &made, &tneed);
         if (size < 0) { PyErr_NoMemory(); return NULL; }
         if (size > 0) {
             uint32_t at2;
             s = map_add(&c->parts, key, len, h, (uint32_t)size, &at2);
             if (!s) { free(made); PyErr_NoMemory(); return NULL; }
             memcpy(c->parts.ar + at2, made, size);
-            s->c = (int32_t)size;
+            s->c = (int32_t)size; s->b = tneed;     /* (b: what its throws' checks need exact) */
             free(made);
             c->made_leads++;
             return s;
@@ -1968,7 +2030,7 @@ static Slot *lead_part(Core *c, int seat, int g) {
             p[w++] = (uint8_t)k;
         }
     }
-    s->c = (int32_t)need;
+    s->c = (int32_t)need; s->b = 0;      /* the engine's list: all exact */
     Py_DECREF(r);
     return s;
 }
@@ -2234,7 +2296,7 @@ static int trick_side(Core *c) {
     int wi = winner_index(c, n);
     if (wi == ERR) return ERR;
     int side = c->attacker[c->tabseat[wi]];
-    if (n == 3 && c->attacker[(c->leader + 3) & 3] == side) return side;
+    if (n == 3 && c->attacker[(c->leader + 3) & 3] == side) { if (c->track) need_winner(c, n); return side; }
     if (c->tablen[0] != 1) return -1;
     int best = c->tabcards[wi][0];
     int g = c->group[best], top = c->strength[best], plain = g != TRUMP;
@@ -2245,6 +2307,7 @@ static int trick_side(Core *c) {
         for (int j = 0; j < c->ngk[g]; j++) { int k = c->gkinds[g][j]; if (hand[k] && c->strength[k] > top) return -1; }
         if (plain && group_held(c, seat, TRUMP) && !group_held(c, seat, g)) return -1;
     }
+    if (c->track) need_winner(c, n);    /* (the winning card: every higher card is exact) */
     return side;
 }
 
@@ -2259,6 +2322,7 @@ static int last_trick(Core *c) {
     int pts = 0;
     for (int i = 0; i < 4; i++) pts += c->points[c->tabcards[i][0]];
     int wi = single_winner(c, (uint8_t[]){c->tabcards[0][0], c->tabcards[1][0], c->tabcards[2][0], c->tabcards[3][0]}, 4);
+    if (c->track) { int k = c->tabcards[wi][0]; need_at(c, c->group[k], c->strength[k]); }
     if (!c->attacker[c->tabseat[wi]]) return 0;
     return pts + c->bottom_points * c->single_mult;
 }
@@ -2281,6 +2345,7 @@ static int play(Core *c, int seat, const uint8_t *m, int n, int alpha, int beta,
             int wi = winner_index(c, 4);
             if (wi == ERR) gain = ERR;
             else {
+                if (c->track) need_winner(c, 4);
                 winner = c->tabseat[wi];
                 gain = c->attacker[winner] ? c->table_pts + pts : 0;
             }
@@ -2375,11 +2440,86 @@ static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *
     return found;
 }
 
+/* need_at for run_bound's cut: per group the leader holds, the highest card the other seats hold
+ * there (the leader's cards at it or above count; every other card is below it) */
+static void need_run(Core *c) {
+    const uint8_t *lh = c->hands[c->leader];
+    for (int g = 0; g < 5; g++) {
+        if (!c->gcnt[c->leader][g]) continue;
+        for (int j = c->ngk[g] - 1; j >= 0; j--) {
+            int k = c->gkinds[g][j];
+            if (c->inplay[k] > lh[k]) { need_at(c, g, c->strength[k]); break; }
+        }
+    }
+}
+
+/* need_at for a node's plays: a lead's throw checks (kept with each group's part, lead_part); a
+ * follow to a multi-card lead the engine lists (a lead of two groups), and 3 decks: all exact.
+ * Returns ERR on a Python error. */
+static int need_moves(Core *c, int seat) {
+    if (c->decks > 2) { need_all(c); return 0; }       /* 3 decks: triples (not argued here) */
+    if (!c->ntab) {
+        for (int g = 0; g < 5; g++) {
+            if (!group_held(c, seat, g)) continue;
+            Slot *p = lead_part(c, seat, g);
+            if (!p) { c->error = 2; return ERR; }
+            need_at(c, g, p->b);
+        }
+        return 0;
+    }
+    if (c->tablen[0] == 1) return 0;
+    int g = c->group[c->tabcards[0][0]], two = 0;
+    for (int j = 1; j < c->tablen[0]; j++) two |= c->group[c->tabcards[0][j]] != g;
+    if (!c->fdecks || two) need_all(c);
+    return 0;
+}
+
+/* need_merges: a class of the mover's equal cards (classes_of_group over the cards in play: the
+ * classes its plays were merged by, or larger ones) lying across the cut takes the cut down to
+ * its lowest member; again until none does */
+static void need_merges(Core *c, int seat) {
+    for (int g = 0; g < 5; g++) {
+        if (c->need[g] == NEED_NONE || c->need[g] == 0 || !group_held(c, seat, g)) continue;
+        int cls_of[NK]; Members mem[NK / 2 + 1];
+        for (int k = 0; k < NK; k++) cls_of[k] = -1;
+        int ids = classes_of_group(c, c->hands[seat], c->inplay, g, cls_of, mem, 0);
+        int lo[NK / 2 + 1], hi[NK / 2 + 1];
+        for (int id = 0; id < ids; id++) {
+            lo[id] = INT_MAX; hi[id] = -1;
+            for (int q = 0; q < mem[id].n; q++) {
+                int st = c->strength[mem[id].k[q]];
+                if (st < lo[id]) lo[id] = st;
+                if (st > hi[id]) hi[id] = st;
+            }
+        }
+        for (int moved = 1; moved;) {
+            moved = 0;
+            for (int id = 0; id < ids; id++)
+                if (lo[id] < c->need[g] && c->need[g] <= hi[id]) { c->need[g] = (int8_t)lo[id]; moved = 1; }
+        }
+    }
+}
+
 /* A play as the killer keeps it: its size, first and last card (a play's cards are sorted; two
  * plays alike in these are taken for one: it only orders), + 1 (0: no killer). */
 static inline int killer_of(const uint8_t *m, int n) { return (n * NK + m[0]) * NK + m[n - 1] + 1; }
 
+static int search_node(Core *c, int alpha, int beta, int ply);
+
+/* The search of one node; with `track`, its need (need_at) found apart from its siblings' and
+ * folded into its parent's. */
 static int search(Core *c, int alpha, int beta, int ply) {
+    if (!c->track) return search_node(c, alpha, beta, ply);
+    int8_t outer[5];
+    memcpy(outer, c->need, sizeof outer);
+    memset(c->need, NEED_NONE, sizeof c->need);
+    int v = search_node(c, alpha, beta, ply);
+    if (v != ERR) need_merges(c, (c->leader + c->ntab) & 3);
+    for (int g = 0; g < 5; g++) if (outer[g] < c->need[g]) c->need[g] = outer[g];
+    return v;
+}
+
+static int search_node(Core *c, int alpha, int beta, int ply) {
     c->nodes++;
     if (c->nodes > c->limit_nodes || ((c->nodes & 1023) == 0 && now_s() > c->deadline)) {
         c->error = 1; return ERR;
@@ -2405,7 +2545,7 @@ static int search(Core *c, int alpha, int beta, int ply) {
     uint8_t key[KEYMAX];
     SKey sk;
     MovesKey mk = {0, 0, key}; int have_mk = 0;     /* (key: the exact key's bytes inside a trick, free at its start) */
-    int use_tt = !ntab || ply == 0;     /* inside a trick, the root only (see the top of the file) */
+    int use_tt = (!ntab || ply == 0) && !c->track;    /* inside a trick, the root only (see the top of the file) */
     int klen = 0, found = 0; uint64_t h = 0;
     int lo = 0, hi = upper, hint = -1;
     if (use_tt && ntab) {               /* the root inside a trick: the exact cards, in the generic map */
@@ -2434,10 +2574,10 @@ static int search(Core *c, int alpha, int beta, int ply) {
         if (run) {
             if (c->attacker[c->leader]) {
                 int low = run + (whole ? c->bottom_points * c->single_mult : 0);
-                if (low >= beta) { c->run_cuts++; return low; }
+                if (low >= beta) { c->run_cuts++; if (c->track) need_run(c); return low; }
             } else {
                 int up = upper - run - (whole ? c->bottom_points * c->mult : 0);
-                if (up <= alpha) { c->run_cuts++; return up; }
+                if (up <= alpha) { c->run_cuts++; if (c->track) need_run(c); return up; }
             }
         }
     }
@@ -2445,8 +2585,9 @@ static int search(Core *c, int alpha, int beta, int ply) {
     int maximise = c->attacker[seat];
     int nm = node_moves(c, seat, ply, have_mk ? &mk : NULL);
     if (nm == ERR) return ERR;
+    if (c->track && need_moves(c, seat) == ERR) return ERR;
     Buf *b = &c->bufs[ply];
-    if (ntab == 3 && nm > 1 && !found && (c->features & FEATURE_ETC) && c->left >= ETC_MIN_LEFT) {
+    if (ntab == 3 && nm > 1 && !found && (c->features & FEATURE_ETC) && c->left >= ETC_MIN_LEFT && !c->track) {
         int v, cut = etc_cut(c, seat, b, nm, alpha, beta, &v, ply);
         if (cut == ERR) return ERR;
         if (cut) { c->etc_cuts++; return v; }
@@ -2693,6 +2834,7 @@ static PyObject *Core_start(Core *c, PyObject *args) {
     long long nodes; double seconds;
     if (!PyArg_ParseTuple(args, "Ld", &nodes, &seconds)) return NULL;
     c->nodes = 0; c->callbacks = 0; c->bounded = 0; c->run_cuts = 0; c->etc_cuts = 0;
+    memset(c->need, NEED_NONE, sizeof c->need);
     c->limit_nodes = nodes;
     c->deadline = seconds < 0 ? 1e300 : now_s() + seconds;
     Py_RETURN_NONE;
@@ -2713,6 +2855,7 @@ static PyObject *Core_search(Core *c, PyObject *args) {
 
 /* The root's entry (lo, hi) or None. */
 static PyObject *Core_entry(Core *c, PyObject *noargs) {
+    if (c->track) Py_RETURN_NONE;       /* (no tables while tracking) */
     uint8_t key[KEYMAX];
     SKey sk;
     int klen = c->ntab ? exact_key(c, key) : shape_key(c, &sk);
@@ -2849,7 +2992,8 @@ static PyObject *Core_lead_part(Core *c, PyObject *args) {
     for (int i = 0; i < c->ngk[g]; i++) held += hands[seat][c->gkinds[g][i]];
     if (held > MAXC) { PyErr_SetString(PyExc_ValueError, "more cards than MAX_PLAY"); return NULL; }
     uint8_t *made = NULL;
-    long size = gen_lead_part(c, (const uint8_t (*)[NK])hands, inplay, seat, g, &made);
+    int tneed;
+    long size = gen_lead_part(c, (const uint8_t (*)[NK])hands, inplay, seat, g, &made, &tneed);
     if (size < 0) return PyErr_NoMemory();
     if (size == 0) Py_RETURN_NONE;
     int nm = made[0] | made[1] << 8, bounded = made[2];
@@ -2876,6 +3020,28 @@ static PyObject *Core_set_features(Core *c, PyObject *args) {
     int old = c->features;
     c->features = mask & FEATURE_ALL;
     return PyLong_FromLong(old);
+}
+
+/* set_track(on) -> the old setting: keep what each proof needs exact (need_at; the tables are off
+ * meanwhile); need() -> per group (trump group last) the strength from which the searches since
+ * start() needed every card exact, None where none (tests/test_solver_partition.py) */
+static PyObject *Core_set_track(Core *c, PyObject *args) {
+    int on;
+    if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
+    int old = c->track;
+    c->track = on;
+    return PyBool_FromLong(old);
+}
+
+static PyObject *Core_need(Core *c, PyObject *noargs) {
+    PyObject *t = PyTuple_New(5);
+    if (!t) return NULL;
+    for (int g = 0; g < 5; g++) {
+        PyObject *x = c->need[g] == NEED_NONE ? Py_NewRef(Py_None) : PyLong_FromLong(c->need[g]);
+        if (!x) { Py_DECREF(t); return NULL; }
+        PyTuple_SET_ITEM(t, g, x);
+    }
+    return t;
 }
 
 /* run_bound() -> (points, whole): run_bound of the loaded position (a lead: no table), for the tests
@@ -2971,6 +3137,8 @@ static PyMethodDef Core_methods[] = {
     {"classes", (PyCFunction)Core_classes, METH_VARARGS, "classes(seat, g): (generic, live) classes of equal cards, for the test"},
     {"run_bound", (PyCFunction)Core_run_bound, METH_NOARGS, "run_bound(): (points, whole) of the loaded position's run of sure singles"},
     {"set_features", (PyCFunction)Core_set_features, METH_VARARGS, "set_features(mask): the node-saving steps on (bits), returns the old mask"},
+    {"set_track", (PyCFunction)Core_set_track, METH_VARARGS, "set_track(on): keep what each proof needs exact (tables off meanwhile)"},
+    {"need", (PyCFunction)Core_need, METH_NOARGS, "need(): per group the strength from which the searches since start() needed every card exact"},
     {"lead_part", (PyCFunction)Core_lead_part, METH_VARARGS, "the core's own leads in one suit group, or None"},
     {"table_winner", (PyCFunction)Core_table_winner, METH_VARARGS, "the core's own winner of a trick, -1: the engine's"},
     {"load", (PyCFunction)Core_load, METH_VARARGS, "load(hands, leader, table, mult): the position to search"},
