@@ -860,7 +860,10 @@ static int score_last(Core *c, int *winner) {
         if (!c->attacker[*winner]) return 0;
         return pts + c->bottom_points * c->single_mult;
     }
-    if (c->track) need_all(c);          /* the engine's score */
+    if (c->track) {                     /* the engine's score: the winner (the bottom's multiplier reads its own cards' shapes) */
+        if (winner_index(c, 4) == ERR) return ERR;
+        need_winner(c, 4);
+    }
     uint8_t key[4 * (MAXC + 1) + 2];
     key[0] = (uint8_t)c->leader;
     int len = 1 + table_key(c, key + 1, 4);
