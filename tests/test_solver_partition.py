@@ -87,28 +87,18 @@ def _other_in_class(rng, order, hands, need, decks, tries=300):
         left = Counter({k: decks for k in low})
         ok = True
         for seat, h in enumerate(hands):
-            pairs = [k for k in low if h[k] >= 2]
-            singles = [k for k in low if h[k] == 1]
-            for k in pairs:                 # a pair of the same points, anywhere low in its group
-                opts = [q for q in low if order.group[q] == order.group[k] and POINTS[q] == POINTS[k]
-                        and left[q] >= 2 and not new[seat][q]]
-                if not opts:
-                    ok = False
+            for copies in (2, 1):           # the pairs, then the singles: each of the same points, anywhere low
+                for k in (k for k in low if h[k] == copies):
+                    opts = [q for q in low if order.group[q] == order.group[k] and POINTS[q] == POINTS[k]
+                            and left[q] >= copies and not new[seat][q]]
+                    if not opts:
+                        ok = False
+                        break
+                    q = rng.choice(opts)
+                    new[seat][q] = copies
+                    left[q] -= copies
+                if not ok:
                     break
-                q = rng.choice(opts)
-                new[seat][q] = 2
-                left[q] -= 2
-            if not ok:
-                break
-            for k in singles:
-                opts = [q for q in low if order.group[q] == order.group[k] and POINTS[q] == POINTS[k]
-                        and left[q] >= 1 and not new[seat][q]]
-                if not opts:
-                    ok = False
-                    break
-                q = rng.choice(opts)
-                new[seat][q] = 1
-                left[q] -= 1
             if not ok:
                 break
         if ok and new != [list(h) for h in hands] and _summary(order, new, need) == want:
