@@ -2460,7 +2460,7 @@ static void need_run(Core *c) {
  * follow to a multi-card lead the engine lists (a lead of two groups), and 3 decks: all exact.
  * Returns ERR on a Python error. */
 static int need_moves(Core *c, int seat) {
-    if (c->decks > 2) { need_all(c); return 0; }       /* 3 decks: triples (not argued here) */
+    if (c->decks > 2 || c->fdecks <= 0) { need_all(c); return 0; }     /* 3 decks: triples (not argued here) */
     if (!c->ntab) {
         for (int g = 0; g < 5; g++) {
             if (!group_held(c, seat, g)) continue;
@@ -2473,7 +2473,7 @@ static int need_moves(Core *c, int seat) {
     if (c->tablen[0] == 1) return 0;
     int g = c->group[c->tabcards[0][0]], two = 0;
     for (int j = 1; j < c->tablen[0]; j++) two |= c->group[c->tabcards[0][j]] != g;
-    if (!c->fdecks || two) need_all(c);
+    if (two) need_all(c);
     return 0;
 }
 
