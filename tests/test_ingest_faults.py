@@ -10,6 +10,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -86,8 +87,9 @@ def interrupt(proc: subprocess.Popen, to_group: bool = True) -> tuple[int, str]:
     """Ctrl-C to the ingest (its whole process group, as a terminal sends it, or the ingest alone):
     its exit status and what it printed on stderr, once no process of it is left."""
     (os.killpg if to_group else os.kill)(proc.pid, signal.SIGINT)
-    err = proc.stderr.read().decode()
-    code = proc.wait(timeout=60)
+    _, err = proc.communicate(timeout=60)       # (an ingest that never ends fails here, not hangs the suite)
+    err = err.decode()
+    code = proc.returncode
     assert_no_survivors(proc.pid)
     return code, err
 
@@ -538,3 +540,40 @@ def test_a_ctrl_c_while_the_publisher_starts_waits_for_the_commit(tmp_path, monk
         os.close(fd)
     assert all(os.path.exists(dst) and not os.path.exists(src) for src, dst in pairs)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+# --- an interrupted pool that CPython cannot stop ------------------------------------------------
+
+class _StuckPool:
+    """A pool whose ``terminate`` never returns (CPython's, when it ended a worker holding the results'
+    queue lock), with two live workers."""
+
+    def __init__(self):
+        import multiprocessing as mp
+        self._pool = [mp.get_context("fork").Process(target=time.sleep, args=(120,), daemon=True) for _ in range(2)]
+        for p in self._pool:
+            p.start()
+
+    def terminate(self):
+        threading.Event().wait()
+
+    def join(self):
+        raise AssertionError("not reached")
+
+
+def test_an_interrupted_ingest_kills_its_workers_when_the_pool_cannot_stop():
+    from tractor_analysis.dataset.workers import stop_pool
+    pool = _StuckPool()
+    t0 = time.monotonic()
+    assert stop_pool(pool, 0.3) is False
+    assert time.monotonic() - t0 < 10
+    assert all(p.exitcode is not None for p in pool._pool)
+
+
+def test_an_interrupted_ingest_stops_a_pool_that_can():
+    import multiprocessing as mp
+    from tractor_analysis.dataset.workers import stop_pool
+    pool = mp.get_context("fork").Pool(2)
+    workers = list(pool._pool)
+    assert stop_pool(pool, 30) is True
+    assert all(p.exitcode is not None for p in workers)

@@ -43,7 +43,7 @@ from . import schema
 from .file_parts import _Part, read_and_replay, read_segment
 from .segments import Segment, plan_file, renumber, wanted
 from .committer import Committer, Flushed, IngestError, IngestSummary, _lost_error, peak_rss_kb
-from .workers import _W, _block_sigint, _count, _new_batch, _unblock, _where, _worker_init, start_method
+from .workers import _W, _block_sigint, _count, _new_batch, _unblock, _where, _worker_init, start_method, stop_pool
 from .commit import (Manifest, check_writable, dataset_lock, ensure_dataset, new_batch,
                      recover, remove_temp_parts, write_temp_parts)
 from .reading import verify
@@ -343,14 +343,12 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
                 _run_jobs(pool, [("files", [p]) for p in again], [], root, label, commit, counters, progress,
                           len(paths))
             pool.close()
-        except BaseException:
-            pool.terminate()
             pool.join()
+        except BaseException:
+            stop_pool(pool)                 # (terminate and join, bounded: see stop_pool)
             with dataset_lock(root):        # the workers are gone: remove their temporary parts
                 recover(root)
             raise
-        finally:
-            pool.join()
     return committer.summary(len(paths), time.perf_counter() - start)
 
 

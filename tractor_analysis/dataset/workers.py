@@ -43,6 +43,40 @@ def start_method(arrow_used: bool) -> str:
     return "spawn"
 
 
+POOL_STOP_SECONDS = 10.0
+"""How long an interrupted ingest waits for its pool to stop before it kills the workers itself."""
+
+
+def stop_pool(pool, seconds: float = POOL_STOP_SECONDS) -> bool:
+    """Stop an interrupted ingest's pool and its workers: ``pool.terminate()`` then ``pool.join()``,
+    given at most ``seconds``; ``False`` when they did not end in that time.
+
+    CPython's ``terminate`` can wait for good: it ends the workers with SIGTERM, and one ended
+    while it held the lock of the results' queue leaves that lock held; the pool's task handler then
+    waits on it to post its last message, and ``terminate`` waits on the task handler (seen once in
+    a test of Ctrl-C during an ingest of two workers: the ingest never exited).  So the two run in
+    a thread of their own; past ``seconds`` the workers still alive are killed here and waited for,
+    and the pool's threads, daemons, are left blocked (the interpreter's exit does not wait for
+    them, and the pool's finaliser, already run, does not run again)."""
+    done = threading.Event()
+
+    def stop() -> None:
+        pool.terminate()
+        pool.join()
+        done.set()
+
+    threading.Thread(target=stop, name="tractor-pool-stop", daemon=True).start()
+    if done.wait(seconds):
+        return True
+    workers = list(getattr(pool, "_pool", ()))
+    for p in workers:
+        if p.exitcode is None:
+            p.kill()
+    for p in workers:
+        p.join(5.0)
+    return False
+
+
 class _WorkerState(threading.local):
     """Per-thread state of an ingest worker (set by :func:`_worker_init`): a pool process has one
     thread, a Dask worker may run several tasks at once, each in its own thread."""
