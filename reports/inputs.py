@@ -460,10 +460,16 @@ def drawing_pool(workers: int, drawer: _Drawer):
         return
     import multiprocessing
 
+    from tractor_analysis.dataset.workers import stop_pool
+
     _DRAWER = drawer
     try:
-        with collecting_less(), multiprocessing.get_context("fork").Pool(workers) as pool:
-            yield pool
+        with collecting_less():
+            pool = multiprocessing.get_context("fork").Pool(workers)
+            try:
+                yield pool
+            finally:        # terminate and join, bounded (a Ctrl-C while a worker posts a page)
+                stop_pool(pool)
     finally:
         _DRAWER = None
 
