@@ -44,12 +44,13 @@ def start_method(arrow_used: bool) -> str:
 
 
 POOL_STOP_SECONDS = 10.0
-"""How long an interrupted ingest waits for its pool to stop before it kills the workers itself."""
+"""How long :func:`stop_pool` waits for a pool to stop before it kills the workers itself."""
 
 
 def stop_pool(pool, seconds: float = POOL_STOP_SECONDS) -> bool:
-    """Stop an interrupted ingest's pool and its workers: ``pool.terminate()`` then ``pool.join()``,
-    given at most ``seconds``; ``False`` when they did not end in that time.
+    """Stop a pool and its workers (an interrupted ingest's; a report's drawing pool, at its end):
+    ``pool.terminate()`` then ``pool.join()``, given at most ``seconds``; ``False`` when they did
+    not end in that time.
 
     CPython's ``terminate`` can wait for good: it ends the workers with SIGTERM, and one ended
     while it held the lock of the results' queue leaves that lock held; the pool's task handler then
