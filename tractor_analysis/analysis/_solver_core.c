@@ -2234,7 +2234,7 @@ static int pc_sum(const PCount *p, int j, int highest) {
     return s;
 }
 
-static int run_bound(Core *c, int *whole) {
+static int run_bound(Core *c, int *whole, int *tops) {
     int L = c->leader, P = (L + 2) & 3;
     int held[4] = {0, 0, 0, 0}, (*cnt)[5] = c->gcnt;
     PCount pc[4][5], top[5];
@@ -2249,11 +2249,13 @@ static int run_bound(Core *c, int *whole) {
     const uint8_t *lh = c->hands[L];
     for (int g = 0; g < 5; g++) {
         ntop[g] = 0;
+        if (tops) tops[g] = -1;
         if (!cnt[L][g]) continue;
         /* M: the highest strength the other seats hold in g (gkinds: weakest first); then the
          * leader's cards of g at M or above */
         int M = INT_MIN, j = c->ngk[g] - 1;
         for (; j >= 0; j--) { int k = c->gkinds[g][j]; if (c->inplay[k] > lh[k]) { M = c->strength[k]; break; } }
+        if (tops && M != INT_MIN) tops[g] = M;      /* (what the bound compared: need_run) */
         for (int i = c->ngk[g] - 1; i >= 0; i--) {
             int k = c->gkinds[g][i];
             if (c->strength[k] < M) break;
@@ -2444,16 +2446,10 @@ static int etc_cut(Core *c, int seat, Buf *b, int nm, int alpha, int beta, int *
 }
 
 /* need_at for run_bound's cut: per group the leader holds, the highest card the other seats hold
- * there (the leader's cards at it or above count; every other card is below it) */
-static void need_run(Core *c) {
-    const uint8_t *lh = c->hands[c->leader];
-    for (int g = 0; g < 5; g++) {
-        if (!c->gcnt[c->leader][g]) continue;
-        for (int j = c->ngk[g] - 1; j >= 0; j--) {
-            int k = c->gkinds[g][j];
-            if (c->inplay[k] > lh[k]) { need_at(c, g, c->strength[k]); break; }
-        }
-    }
+ * there, as run_bound found it (tops; -1: none): the leader's cards at it or above count, every
+ * other card is below it */
+static void need_run(Core *c, const int *tops) {
+    for (int g = 0; g < 5; g++) if (tops[g] >= 0) need_at(c, g, tops[g]);
 }
 
 /* need_at for a node's plays: a lead's throw checks (kept with each group's part, lead_part); a
@@ -2573,14 +2569,14 @@ static int search_node(Core *c, int alpha, int beta, int ply) {
         if (hi < beta) beta = hi;
     }
     if (!ntab && (c->features & FEATURE_RUN_BOUND)) {
-        int whole, run = run_bound(c, &whole);
+        int whole, tops[5], run = run_bound(c, &whole, c->track ? tops : NULL);
         if (run) {
             if (c->attacker[c->leader]) {
                 int low = run + (whole ? c->bottom_points * c->single_mult : 0);
-                if (low >= beta) { c->run_cuts++; if (c->track) need_run(c); return low; }
+                if (low >= beta) { c->run_cuts++; if (c->track) need_run(c, tops); return low; }
             } else {
                 int up = upper - run - (whole ? c->bottom_points * c->mult : 0);
-                if (up <= alpha) { c->run_cuts++; if (c->track) need_run(c); return up; }
+                if (up <= alpha) { c->run_cuts++; if (c->track) need_run(c, tops); return up; }
             }
         }
     }
@@ -3051,7 +3047,7 @@ static PyObject *Core_need(Core *c, PyObject *noargs) {
  * that check it against solved values */
 static PyObject *Core_run_bound(Core *c, PyObject *noargs) {
     if (c->ntab) { PyErr_SetString(PyExc_ValueError, "run_bound: a position at a lead (no table)"); return NULL; }
-    int whole, run = run_bound(c, &whole);
+    int whole, run = run_bound(c, &whole, NULL);
     return Py_BuildValue("(ii)", run, whole);
 }
 
