@@ -154,12 +154,29 @@ def hand_json(match_index: int, h: HandResult, record: Hand | None = None) -> di
     return doc
 
 
+def _trick_json(h: HandResult, t) -> dict:
+    """A trick's fixed fields; in the trick the record ends in (``h.unfinished``) a winner or points
+    its missing plays leave open are ``null``."""
+    u = h.unfinished
+    points_open = u is not None and t is h.tricks[-1] and u.points is None
+    return {"number": t.number, "leader": SEAT_TOKENS[t.leader],
+            "winner": None if t.winner is None else SEAT_TOKENS[t.winner], "points": None if points_open else t.points}
+
+
+def _unfinished_json(h: HandResult) -> dict:
+    """``"unfinished"`` (only when the record ends in the middle of its last trick): that trick and the
+    seats whose plays it does not give."""
+    u = h.unfinished
+    if u is None:
+        return {}
+    return {"unfinished": {"trick": u.trick, "missing": [SEAT_TOKENS[s] for s in u.missing]}}
+
+
 def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
     return {
         "match": match_index, "hand": h.number, "dealer": None if h.dealer is None else SEAT_TOKENS[h.dealer],
         "level": _level_json(h.level), "trump": trump_token(h.trump) if h.trump_known else None,
-        "tricks": [{"number": t.number, "leader": SEAT_TOKENS[t.leader],
-                    "winner": SEAT_TOKENS[t.winner], "points": t.points} for t in h.tricks],
+        "tricks": [_trick_json(h, t) for t in h.tricks],
         "violations": [violation_json(v, record, h) for v in h.violations],
         "attackers_points": h.attackers_points, "bottom_points": h.bottom_points,
         "bottom_multiplier": h.bottom_multiplier, "bottom_bonus": h.bottom_bonus,
@@ -169,7 +186,7 @@ def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
         # extras (format.md allows more fields; the ones above are fixed)
         "legal": h.legal, "setup": h.setup, "complete": h.complete, "ruleset": h.rules.name,
         "levels_before": _levels_json(h.levels_before), "levels_after": _levels_json(h.levels_after),
-        **unknowns_json(h),
+        **unknowns_json(h), **_unfinished_json(h),
     }
 
 
@@ -258,7 +275,8 @@ def points_text(h: HandResult) -> str:
         parts.append(dim("bottom 底分 ? not given, not needed 未给出，无需计入" if h.complete
                          else "bottom 底分 ? not given 未给出"))
     else:
-        parts.append(dim(f"bottom 底分 {h.bottom_points} not captured 未扣底"))
+        parts.append(dim(f"bottom 底分 {h.bottom_points} not captured 未扣底" if h.complete
+                         else f"bottom 底分 {h.bottom_points} not decided, the record ends first 未定（记录先结束）"))
     if h.penalties:
         parts.append(f"penalties 罚分 {h.penalties:+d}")
     text = " + ".join(parts) + f" = {strong(str(h.attackers_total))}"

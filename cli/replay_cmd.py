@@ -14,6 +14,7 @@ from tractor_analysis.engine.order import TRUMP, order
 from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, TrickResult
+from tractor_analysis.engine.unfinished import taken_by_attackers
 
 from .check import check_file, legal_text, outcome_text, penalty_lines, points_text, setting_lines, violation_lines
 from .common import (
@@ -68,13 +69,21 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
             lines.append(dim(f"     {{{note}}}  — {seat_label(p.seat, match)}"))
     for note in trick_notes:
         lines.append(dim(f"     {{{note}}}"))
+    taken = taken_by_attackers(h, t)
     if not h.defenders:          # the sides are not known: who won for whom is withheld
         side = "side unknown 庄闲未知"
+    elif taken is None:
+        side = "side not known 哪方未知"
     else:
-        side = "defenders 庄家方" if t.winner in h.defenders else "attackers 闲家"
+        side = "attackers 闲家" if taken else "defenders 庄家方"
     so_far = "?" if running is None else str(running)
-    lines.append(f"   winner 赢家 {seat_label(t.winner, match)} ({side}) · {t.points} points 分"
-                 f" · attackers so far 闲家累计 {strong(so_far)}")
+    u = h.unfinished if t is h.tricks[-1] else None
+    winner = seat_label(t.winner, match) if t.winner is not None else "? not known 未知"
+    points = f"{t.points} points 分" if u is None or u.points is not None else f"≥ {t.points} points 分"
+    lines.append(f"   winner 赢家 {winner} ({side}) · {points} · attackers so far 闲家累计 {strong(so_far)}")
+    if u is not None:
+        seats = " ".join(seat_label(s, match) for s in u.missing)
+        lines.append(dim(f"   the record ends before {seats} played 记录在{seats}出牌前结束"))
     for v in t.violations:
         lines.extend(violation_lines(v, match, indent="   ", path=path, record=record, result=h))
     return lines
@@ -101,10 +110,11 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
             lines.append(f"  buried 扣底  {cards_pretty(record.buried)}"
                          + (dim("  (after the rebid 炒地皮后)") if record.earlier_buries else ""))
     trick_records = {t.number: t for t in record.tricks} if record is not None else {}
+    taken = [taken_by_attackers(h, t) for t in h.tricks]
     running = (None if h.attackers_points is None
-               else h.attackers_points - sum(t.points for t in h.tricks if t.winner not in h.defenders))
-    for t in h.tricks:
-        if running is not None and t.winner not in h.defenders:
+               else h.attackers_points - sum(t.points for t, mine in zip(h.tricks, taken) if mine))
+    for t, mine in zip(h.tricks, taken):
+        if running is not None and mine:
             running += t.points
         rec = trick_records.get(t.number)
         notes = [p.notes for p in rec.plays] if rec is not None else [()] * len(t.plays)

@@ -148,6 +148,14 @@ def _seat_heads(hand: HandView) -> tuple[str, ...]:
                  for s in hand.seats)
 
 
+_SIDE_WORDS = {"attackers": "attackers / 闲家", "defenders": "defenders / 庄家"}
+
+
+def _or_unknown(points: int | None) -> int | str:
+    """A running total, ``?`` where it is withheld."""
+    return "?" if points is None else points
+
+
 def trick_seats_html(trick: TrickView, heads: Sequence[str], groups: Sequence[int]) -> Markup:
     """The four seats of one trick on the hand page (what each played and held)."""
     out: list[str] = []
@@ -184,10 +192,11 @@ def _trick_html(t: TrickView, heads: Sequence[str], groups: Sequence[int], viola
         f'{" (failed throw / 甩牌失败)" if t.throw_failed else ""}</div>\n'
         f'<div>winner / 赢家 <strong>{escape(t.winner)} {escape(t.winner_name)}</strong>'
         f'{" (trumped / 毙)" if t.trumped else ""}</div>\n'
-        f'<div>points / 分 <strong>{escape(t.points)}</strong> → '
-        f'{"attackers / 闲家" if t.winner_side == "attackers" else "defenders / 庄家"}</div>\n'
-        f'<div>attackers\' points / 闲家得分 <strong class="running">{escape(t.attackers_after)}</strong>'
-        + (f' <span class="muted">(was {escape(t.attackers_before)})</span>'
+        f'<div>points / 分 <strong>{"≥ " if t.points_open else ""}{escape(t.points)}</strong> → '
+        f'{_SIDE_WORDS.get(t.winner_side, "side not known / 哪方未知")}</div>\n'
+        + (f'<div class="muted">{escape(t.ends_record[1])} / {escape(t.ends_record[0])}</div>\n' if t.ends_record else "")
+        + f'<div>attackers\' points / 闲家得分 <strong class="running">{escape(_or_unknown(t.attackers_after))}</strong>'
+        + (f' <span class="muted">(was {escape(_or_unknown(t.attackers_before))})</span>'
            if t.attackers_after != t.attackers_before else "")
         + '</div>\n</div>\n</div>\n',
         *(str(violation(v)) for v in t.violations),

@@ -27,6 +27,7 @@ from tractor_analysis.engine.explain_hand import match_decision_text
 from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.rule_refs import rule_ref
+from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attackers
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 
 from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView  # noqa: F401  (the hand view holds them)
@@ -175,6 +176,10 @@ class TrickView:
     notes: tuple[str, ...]
     last: bool
     """The trick emptied every hand (末轮), every hand being known (:func:`.hands_known.ends_hand`)."""
+    ends_record: tuple[str, str] | None = None
+    """The record ends in this trick before every seat played (zh, en): then ``winner`` is ``?``
+    where the missing plays decide it, and ``points`` with ``points_open`` the least it holds."""
+    points_open: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,8 +421,12 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     sources = hand_sources(hand, result)
     for t in result.tricks:
         before = running
-        if running is not None and t.winner not in defenders:
-            running += t.points
+        taken = taken_by_attackers(result, t)
+        u = result.unfinished if t is result.tricks[-1] else None
+        if running is not None:         # withheld once a trick's share to the attackers is not known
+            open_points = u is not None and u.points is None
+            running = (None if (taken is None and t.points) or (taken and open_points)
+                       else running + (t.points if taken else 0))
         trick_violations = tuple(violations_by_trick.pop(t.number, ()))
         faulty_seats = {v.seat for v in trick_violations}
         plays = tuple(PlayView(
@@ -432,8 +441,9 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         rec = record_tricks.get(t.number)
         held = tuple(map(held_ordered, t.hands_before))
         tricks.append(TrickView(
-            number=t.number, leader=SEAT_TOKENS[t.leader], winner=SEAT_TOKENS[t.winner],
-            winner_name=names[t.winner], winner_side=side(t.winner), points=t.points,
+            number=t.number, leader=SEAT_TOKENS[t.leader], winner="?" if t.winner is None else SEAT_TOKENS[t.winner],
+            winner_name="未知 not known" if t.winner is None else names[t.winner],
+            winner_side="unknown" if taken is None else "attackers" if taken else "defenders", points=t.points,
             attackers_before=before, attackers_after=running, lead_kind=t.lead_kind,
             trumped=t.trumped, throw_failed=t.throw_failed, plays=plays,
             plays_by_seat=tuple(by_seat),
@@ -441,7 +451,9 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             played_marks=tuple(played_marks(held[x], by_seat[x].cards if by_seat[x] else ())
                                for x in range(4)),
             violations=trick_violations, notes=tuple(rec.notes) if rec else (),
-            last=ends_hand(t, sources)))
+            last=ends_hand(t, sources),
+            ends_record=None if u is None else ends_record_text(u),
+            points_open=u is not None and u.points is None))
     # violations naming a trick the engine did not return (defensive): show them on the hand
     for rest in violations_by_trick.values():
         hand_violations.extend(rest)

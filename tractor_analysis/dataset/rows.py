@@ -20,6 +20,7 @@ from ..records.model import Hand, Match
 from ..records.tgn_writer import Unwritable, format_tgn
 from ..engine.replay import record_pairs
 from ..records.rulesets import RuleSet
+from ..engine.unfinished import taken_by_attackers
 from ..engine.verdicts import HandResult, MatchResult, Violation
 from .analysis import VIEW_NULLS, analyses_of, by_play, play_values, view_values, views_by_play, views_of
 from .arrow_columns import column, constant
@@ -192,7 +193,7 @@ class TableBuilder:
                                                             hr.tricks, batch, _PLAY_CACHE, TOKEN, POINTS, _SEATS):
             _add_plays(self._plays_lists(), mid, n, hr.tricks, batch, analysed, viewed)
         ntricks = len(hr.tricks)
-        failed = None if _ADD_TRICKS is None else _ADD_TRICKS(
+        failed = None if _ADD_TRICKS is None or hr.unfinished is not None else _ADD_TRICKS(
             tuple(self.cols["tricks"].values()), mid, n, hr.tricks, hr.defenders, sides_known, batch, _SEATS, TEAMS)
         if failed is None:
             trick_rows, failed = _trick_rows(mid, n, hr, sides_known, batch)
@@ -277,16 +278,18 @@ def _trick_rows(mid: str, n: int, hr: HandResult, sides_known: bool, batch: str)
     ntricks = len(hr.tricks)
     trick_rows = []
     for i, t in enumerate(hr.tricks):
-        winner = t.winner
-        wteam = winner & 1
+        winner = t.winner               # None: the trick the record ends in, its winner left open
         failed += t.throw_failed
+        taken = taken_by_attackers(hr, t) if sides_known else None
+        points = None if i == ntricks - 1 and hr.unfinished is not None and hr.unfinished.points is None else t.points
         lead = t.plays[0] if t.plays else None
         lead_cards = len(lead.attempted if lead is not None and lead.attempted else
                          (lead.cards if lead is not None else ()))
         trick_rows.append((
-            mid, n, t.number, SEAT_TOKENS[t.leader], SEAT_TOKENS[winner], TEAMS[wteam],
+            mid, n, t.number, SEAT_TOKENS[t.leader], None if winner is None else SEAT_TOKENS[winner],
+            None if winner is None else TEAMS[winner & 1],
             # a failed throw was led as a throw; the engine's lead_kind is the unit it was forced to
-            (winner not in hr.defenders) if sides_known else None, t.points,
+            taken, points,
             "throw" if t.throw_failed else t.lead_kind, lead_cards,
             t.throw_failed, t.cards_not_thrown, *t.winning_shape, t.trumped,
             i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
@@ -402,7 +405,7 @@ def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, ana
             p_att.append(None if play.attempted is None else [TOKEN[c] for c in play.attempted])
             p_n.append(len(cards))
             p_pts.append(hit[1])
-            p_won.append(play.seat == winner)
+            p_won.append(None if winner is None else play.seat == winner)     # None: the record ends first
             p_notes.append(list(play.notes) if play.notes else None)
 
 

@@ -131,3 +131,50 @@ def level_of_neither_side(level: int, ns: int, ew: int) -> Message:
             "无论谁坐庄都不符（[Dealer] 未写明）",
             f"[Level] is {RANK_TOKENS[level]} but N–S carry {RANK_TOKENS[ns]} and E–W {RANK_TOKENS[ew]} from the "
             "earlier hands: wrong whoever deals ([Dealer] not stated)")
+
+
+def _s(seats: Sequence[int]) -> str:
+    """The verb's ending after the seats (one seat: "S plays"; more: "S, W play")."""
+    return "s" if len(seats) == 1 else ""
+
+
+def _seats(seats: Sequence[int]) -> Message:
+    return "、".join(SEAT_NAMES_ZH[s] for s in seats), ", ".join(SEAT_TOKENS[s] for s in seats)
+
+
+def record_ends_in_trick(trick: int, missing: Sequence[int], what: Sequence[str]) -> Message:
+    """The record ends in a trick before ``missing`` played (:mod:`.unfinished`)."""
+    zh, en = _seats(missing)
+    return _unknown(f"记录在第 {trick} 轮{zh}出牌之前结束，该墩的结果取决于{zh}出什么，不按已记录的出牌判定",
+                    f"the record ends in trick {trick} before {en} played: what the trick gives depends on "
+                    f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what)
+
+
+def trick_winner_derived(trick: int, winner: int, missing: Sequence[int], forced: bool) -> Message:
+    zh, en = _seats(missing)
+    if forced:
+        return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录在{zh}出牌之前结束，但{zh}手中每一种合法出牌都能赢",
+                f"trick {trick} won by {SEAT_TOKENS[winner]}: the record ends before {en} played, but every "
+                f"legal play {en} holds wins it")
+    return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录在{zh}出牌之前结束，但{zh}手中没有任何合法出牌能改变赢家",
+            f"trick {trick} won by {SEAT_TOKENS[winner]}: the record ends before {en} played, but no legal "
+            f"play {en} hold{_s(missing)} changes the winner")
+
+
+def trick_points_derived(trick: int, points: int, missing: Sequence[int]) -> Message:
+    zh, en = _seats(missing)
+    return (f"第 {trick} 轮共 {points} 分：记录在{zh}出牌之前结束，但{zh}的每一种合法出牌分数都相同",
+            f"trick {trick} holds {points} points: the record ends before {en} played, but every legal "
+            f"play {en} hold{_s(missing)} carries the same points")
+
+
+def ends_record(missing: Sequence[int], winner_known: bool, least_points: int | None) -> Message:
+    """A trick the record ends in, said on its own (``least_points``: its points when they are not
+    known, the least it holds)."""
+    zh, en = _seats(missing)
+    mzh, men = f"记录在{zh}出牌之前结束", f"the record ends before {en} played"
+    if not winner_known:
+        mzh, men = mzh + f"，赢家取决于{zh}的出牌", men + f"; the winner depends on what {en} play{_s(missing)}"
+    if least_points is not None:
+        mzh, men = mzh + f"，分数至少 {least_points}", men + f"; at least {least_points} points"
+    return mzh, men

@@ -59,7 +59,7 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
         if len(theirs) != len(ours):
             out.append(_finding("tricks", str(len(theirs)), str(len(ours))))
         for t, w in zip(result.tricks, theirs):
-            if w is not None and w != t.winner:
+            if w is not None and t.winner is not None and w != t.winner:   # (None: the record ends in it)
                 out.append(_finding("winner", SEAT_TOKENS[w], SEAT_TOKENS[t.winner], t.number, t.winner))
     if result.attackers_points is None:      # withheld (the sides are unknown): nothing to compare
         return out

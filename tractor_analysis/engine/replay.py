@@ -27,7 +27,7 @@ from typing import Sequence
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init, gc_paused, settle_as_old
 from ..records.deal_checks import uneven_position
-from ..records.model import Hand, Match
+from ..records.model import Hand, Match, Trick
 from ..records.rulesets import Miscount, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
 from . import explain_hand, referee, score_sheet
 from .declarations import bottom_takers
@@ -36,6 +36,7 @@ from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty
 from .setting import Setting, bottom_unknown, friend_unknown, hand_setting
 from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
+from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
 from .verdicts import (HandResult, MatchResult, ScoreItem, TrickResult, Violation, new_hand_result,
                        new_score_item, new_violation)
 
@@ -154,6 +155,8 @@ class _Play:
     tricks: tuple[TrickResult, ...]
     complete: bool
     violations: tuple[Violation, ...]
+    unfinished: Unfinished | None = None
+    """The last recorded trick, when the record ends in it (:mod:`.unfinished`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +211,9 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer,
                         hands_before)
     sides_known = "sides" not in withheld
+    if play.unfinished is not None:                # the record ends in its last trick: what that leaves open
+        setting = unfinished_setting(setting, play.unfinished, defenders if sides_known else None)
+        withheld = setting.withheld
     if (sides_known and play.complete and start.buried is None and not hand.result_only
             and play.tricks[-1].winner not in defenders):
         setting = bottom_unknown(setting)          # the attackers took the last trick: its bottom counts
@@ -244,7 +250,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         levels_before=(levels[0], levels[1]), levels_after=(after[0], after[1]), claim=hand.claim,
         setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,
         takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after,
-        derived=setting.derived, unknowns=setting.unknowns,
+        derived=setting.derived, unknowns=setting.unknowns, unfinished=play.unfinished,
         # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
         # that agree in a position) and, in a full hand, who led the first trick
         legality_known=(not start.from_plays and (hand.setup or dealer is not None)
@@ -518,6 +524,17 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
     violations: list[Violation] = []
     leader: int | None = None if hand.setup else dealer
     tricks = judge_tricks(ctx, hand.tricks, hands, leader, hands_before)
+    unfinished = unfinished_trick(ctx, hand.tricks[-1], tricks[-1], hands) if tricks else None
+    if unfinished is not None:
+        # the record ends in this trick: its missing seats did not fail to play (no violation), and
+        # its winner and points are what their plays leave certain (None where they do not)
+        last = tricks[-1]
+        gone = set(unfinished.missing)
+        tricks = [*tricks[:-1], dataclasses.replace(
+            last, winner=unfinished.winner,
+            points=unfinished.points if unfinished.points is not None else last.points,
+            violations=tuple(v for v in last.violations
+                             if not (v.code == "out_of_turn" and not v.played and v.seat in gone)))]
     for result in tricks:
         if result.violations:
             violations.extend(result.violations)
@@ -528,20 +545,35 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
             for p in trick.plays:
                 counts[p.seat] += len(p.cards)
         empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
-    if not hand.setup and start.deal_given and tricks and not empty:
+    if not hand.setup and start.deal_given and tricks and not empty and not _ends_early(hands, unfinished, hand.tricks[-1]):
         for s in range(4):
             cards = _cards(hands[s])
             if cards:
                 violations.append(_hand_violation(
                     "deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards)))
-    return _new_play(tuple(tricks), bool(tricks) and empty, tuple(violations))
+    return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
+
+
+def _ends_early(hands: Sequence[Sequence[int]], unfinished: Unfinished | None, last: Trick) -> bool:
+    """The cards still held are just what a record that stops early leaves: every seat holds as
+    many (the seats the record ends before: one lead's worth more).  They are then no sign of a
+    wrong deal (``deal_mismatch``): the hand is incomplete, and says so."""
+    left = [sum(h) for h in hands]
+    if unfinished is not None:
+        size = len(last.plays[0].cards)
+        for s in unfinished.missing:
+            left[s] -= size
+    return len(set(left)) == 1 and left[0] >= 0
 
 
 def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | None,
            defenders: frozenset[int]) -> _Score:
     """The attackers' points (rules.md §7): a position's earlier points, their trick points,
     the bottom when they won the last trick of a complete hand, and failed-throw penalties."""
-    trick_points = sum(t.points for t in play.tricks if t.winner not in defenders)
+    trick_points = sum(t.points for t in play.tricks if t.winner is not None and t.winner not in defenders)
+    u = play.unfinished
+    if u is not None and play.tricks[-1].winner is None and won_by_attackers(u, defenders):
+        trick_points += play.tricks[-1].points      # a winner not known, but of the attackers either way
     items: list[ScoreItem] = []
     if hand.setup and hand.points:
         items.append(new_score_item("setup_points", hand.points, *explain_hand.setup_points(hand.points)))

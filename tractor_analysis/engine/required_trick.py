@@ -278,11 +278,46 @@ def required_trick(ctx: HandContext, leader: Seat, attempted: Sequence[Card], ha
     return _winners(ctx, lead, base, listed)
 
 
+def completions(ctx: HandContext, leader: Seat, lead_cards: Sequence[Card],
+                played: dict[Seat, tuple[Card, ...]], hands: dict[Seat, Counts],
+                max_combinations: int = MAX_COMBINATIONS) -> RequiredTrick:
+    """A trick the record ends in: led by ``leader`` with ``lead_cards`` as played, the followers
+    in ``played`` with their recorded plays, the others (``hands``: their cards at the trick's
+    start) with every legal follow they hold — its possible ``winners`` and ``points`` (least,
+    most), by the same enumeration, bounds and ``limit`` as :func:`required_trick`
+    (``max_combinations``: a tighter bound for a caller that runs on every hand)."""
+    lead_cards = tuple(lead_cards)
+    lead = analyse_lead(ctx, lead_cards)
+    rule = getattr(ctx.rules, "throw_forced", ThrowForced.LARGEST_SHAPE)
+    base = RequiredTrick(leader, lead_cards, True, lead_cards, rule)
+    if lead.mixed or not lead.units:
+        return base
+    followers: list[FollowerChoice] = []
+    listed: list[list] = []
+    for i in (1, 2, 3):
+        seat = (leader + i) & 3
+        if seat in played:
+            cards = played[seat]
+            followers.append(FollowerChoice(seat, True, len(cards), 1, cards, (), (_points(cards),) * 2))
+            listed.append([cards])
+        else:
+            choice, plays = _follower(ctx, lead, seat, hands[seat])
+            followers.append(choice)
+            listed.append(plays)
+    base = _replace(base, followers=tuple(followers))
+    if any(f.choices == 0 for f in followers):
+        return _replace(base, limit="short")
+    if any(f.choices is None for f in followers):
+        return _replace(base, limit="follows")
+    return _winners(ctx, lead, base, listed, max_combinations)
+
+
 def _replace(r, **changes):
     return dataclasses.replace(r, **changes)
 
 
-def _winners(ctx: HandContext, lead: Lead, base: RequiredTrick, listed: Sequence[list]) -> RequiredTrick:
+def _winners(ctx: HandContext, lead: Lead, base: RequiredTrick, listed: Sequence[list],
+             max_combinations: int = MAX_COMBINATIONS) -> RequiredTrick:
     """Every combination of the followers' choices that the winner or the points can tell apart:
     per follower, one play per (strength class, points)."""
     leader = base.leader
@@ -300,7 +335,7 @@ def _winners(ctx: HandContext, lead: Lead, base: RequiredTrick, listed: Sequence
     total = 1
     for mine in reps:
         total *= len(mine)
-    if total > MAX_COMBINATIONS:
+    if total > max_combinations:
         return _replace(base, limit="combinations")
     lead_points = _points(lead.cards)
     winners: set[Seat] = set()
@@ -331,4 +366,4 @@ def _winners(ctx: HandContext, lead: Lead, base: RequiredTrick, listed: Sequence
                     points=(lo, hi), winner_points=tuple(by_seat))
 
 
-__all__ = ["FollowerChoice", "RequiredTrick", "required_trick", "MAX_FOLLOWS", "MAX_COMBINATIONS"]
+__all__ = ["FollowerChoice", "RequiredTrick", "completions", "required_trick", "MAX_FOLLOWS", "MAX_COMBINATIONS"]

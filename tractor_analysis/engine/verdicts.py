@@ -170,6 +170,7 @@ WITHHELD = {
     "levels": ("本局后的级别", "the levels after the hand"),
     "legality": ("跟牌与甩牌是否合法", "whether follows and throws were legal"),
     "first_leader": ("第一墩该谁出牌", "who was to lead the first trick"),
+    "trick_winner": ("该墩的赢家", "that trick's winner"),
     "declaration_check": ("主牌与亮主的核对（无人亮主时的定主）",
                           "the check of the trump against the declarations (or, if nobody declared, the rule for that)"),
 }
@@ -228,6 +229,10 @@ class HandResult:
     """Facts the record does not state, derived from what it does."""
     unknowns: tuple[Unknown, ...] = ()
     """Facts the record does not state and nothing fixes: one per missing tag, with what was withheld."""
+    unfinished: "Unfinished | None" = None
+    """The last recorded trick when the record ends in it before every seat played
+    (:mod:`.unfinished`): its missing seats are no violation; its ``winner`` is ``None`` (and its
+    points the recorded ones, the least) where their plays leave it open."""
     legality_known: bool = True
     """``False`` when the plays could not all be judged (no deal: a seat's cards are known only
     from its plays; no trump or level: nothing judged; a full hand's first leader unknown), so

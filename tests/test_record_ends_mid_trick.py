@@ -1,0 +1,257 @@
+"""A record that ends in the middle of a trick (docs/rules.md §4.1 and §14.1; engine/unfinished.py).
+
+A referee often stops writing at the disputed play, and a platform's log can be cut off: the
+hand's last recorded trick then holds fewer than four plays, the missing seats being the last in
+turn.  Nothing says they did not play, so their absence is no ``out_of_turn``; the trick's winner
+and points are derived from the legal plays they hold, or unknown (and the attackers' points
+withheld when their share rests on them) — never judged from the plays recorded alone.  Each
+record below fails on the code before (it gave ``out_of_turn`` "S did not play in this trick",
+the trick to the best play recorded, and its points to that side).
+
+The position: trump ♠, level 7, N deals (N–S defend).  W leads; S holds ♥A ♥10.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from tractor_analysis.cli.main import main
+from tractor_analysis.engine.legal import legal_follows
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.tricks import hand_context
+from tractor_analysis.records import parse_tgn
+from tractor_analysis.records.cards import POINTS
+from tractor_analysis.simulate import simulate
+
+HEAD = """[Event "Spring Cup"]
+[Hand "11"]
+[Dealer "N"]
+[Trump "S"]
+[Level "7"]
+[SetUp "1"]
+[Points "65"]
+[FirstTrick "20"]
+N: H9 H9 H3 SA D6 C4
+E: H5 H4 H2 SK DJ C9
+S: HA H10 S3 D9 CJ CQ
+W: HQ HQ HK D5 D5 C8
+"""
+
+S_COULD_WIN = HEAD + "20. W: HK, N: H9, E: H5\n"          # S may play ♥A (wins, 0) or ♥10 (loses, 10)
+S_CANNOT_WIN = HEAD + "20. W: HQ HQ, N: H9 H3, E: H5 H2\n"  # a pair lead: S must play ♥A ♥10, no pair
+S_COULD_WIN_AND_N_REVOKED = HEAD + "20. W: HK, N: C4, E: H5\n"
+
+SMALL = """[Event "t"]
+[Hand "1"]
+[Dealer "N"]
+[Trump "S"]
+[Level "7"]
+[SetUp "1"]
+[Points "20"]
+[FirstTrick "24"]
+N: {n}
+E: {e}
+S: {s}
+W: {w}
+{trick}
+"""
+
+
+def hand_of(text: str):
+    (match,), diags = parse_tgn(text)
+    assert not diags, diags
+    return replay_match(match).hands[0]
+
+
+def codes(h) -> list[str]:
+    return [v.code for v in h.violations]
+
+
+def check_json(tmp_path, text: str) -> dict:
+    path = tmp_path / "record.tgn"
+    path.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", str(path), "--json"], catch_exceptions=False)
+    return json.loads(r.output)["files"][0]["hands"][0]
+
+
+def test_a_missing_play_that_could_win_leaves_the_winner_and_points_unknown(tmp_path):
+    h = hand_of(S_COULD_WIN)
+    assert "out_of_turn" not in codes(h)           # before: "S did not play in this trick"
+    assert h.tricks[-1].winner is None             # before: W, the best play recorded
+    assert h.attackers_points is None and h.attackers_total is None     # before: 65 + 15 = 80
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert set(u.withheld) == {"trick_winner", "points"}
+    assert "trick 20 before S played" in u.message_en and "第 20 轮南家出牌之前结束" in u.message_zh
+    assert h.unfinished.missing == (2,) and h.unfinished.points is None and h.unfinished.possible == {2, 3}
+    doc = check_json(tmp_path, S_COULD_WIN)
+    assert doc["tricks"][-1] == {"number": 20, "leader": "W", "winner": None, "points": None}
+    assert doc["unfinished"] == {"trick": 20, "missing": ["S"]}
+    assert doc["attackers_points"] is None and doc["violations"] == []
+
+
+def test_a_missing_play_that_cannot_change_the_winner_derives_it_and_its_points():
+    h = hand_of(S_CANNOT_WIN)
+    assert codes(h) == ["follow_pair"]             # N's broken pair stands; S's absence is no violation
+    assert h.tricks[-1].winner == 3                # W: S holds no heart pair, no trump pair
+    assert h.tricks[-1].points == 15               # 5 recorded + S's forced ♥A ♥10
+    assert h.attackers_points == 80
+    derived = {d.fact: d.value for d in h.derived}
+    assert derived["trick_winner"] == "W" and derived["trick_points"] == "15"
+    assert not [u for u in h.unknowns if u.tag == "play"]
+
+
+def test_a_missing_seat_forced_to_win_is_the_derived_winner():
+    # S must follow ♥ with its only heart, ♥A: it wins whatever; N–S (defenders) take 5 points
+    h = hand_of(SMALL.format(n="H3 C4", e="H4 C5", s="HA C6", w="H5 C8", trick="24. W: H5, N: H3, E: H4"))
+    assert h.tricks[-1].winner == 2 and h.tricks[-1].points == 5
+    assert h.attackers_points == 20                # the trick is the defenders': nothing withheld
+    assert "every legal play S holds wins it" in next(d.message_en for d in h.derived if d.fact == "trick_winner")
+
+
+def test_a_winner_left_open_between_two_defenders_withholds_no_points():
+    # N (defender) leads ♥K; S (defender) may beat it with ♥A or not; W cannot: the defenders take it
+    h = hand_of(SMALL.format(n="HK C4", e="H3 C5", s="HA H4", w="H5 C8", trick="24. N: HK, E: H3"))
+    assert h.tricks[-1].winner is None
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert u.withheld == ("trick_winner",)
+    assert h.attackers_points == 20 and h.tricks[-1].points == 15     # S's hearts 0 either way, W's ♥5 forced
+
+
+def test_a_missing_play_inside_the_record_is_still_out_of_turn():
+    text = SMALL.format(n="H3 C4", e="H4 C5", s="HA C6", w="H5 C8",
+                        trick="24. W: H5, N: H3, E: H4\n25. S: C6, W: C8, N: C4, E: C5")
+    h = hand_of(text.replace("24. W: H5, N: H3, E: H4", "24. W: H5, N: H3, S: HA"))
+    assert "out_of_turn" in codes(h)               # E's play is missing from a trick the record goes past
+
+
+def test_the_ruling_shows_the_winner_open_and_no_page_for_the_missing_play(tmp_path):
+    path = tmp_path / "r.tgn"
+    path.write_text(S_COULD_WIN_AND_N_REVOKED, encoding="utf-8")
+    out = tmp_path / "ruling.html"
+    r = CliRunner().invoke(main, ["ruling", str(path), "-o", str(out)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert "follow_suit" in page and "out_of_turn" not in page and "did not play" not in page
+    assert "未知 not known" in page and "≥ 15" in page
+    assert "the record ends before S played" in page and "记录在南家出牌之前结束" in page
+
+
+def test_replay_text_and_the_hand_page_say_the_winner_is_not_known(tmp_path):
+    path = tmp_path / "r.tgn"
+    path.write_text(S_COULD_WIN, encoding="utf-8")
+    r = CliRunner().invoke(main, ["replay", str(path)], catch_exceptions=False)
+    assert "winner 赢家 ? not known 未知 (side not known 哪方未知) · ≥ 15 points" in r.output
+    assert "attackers so far 闲家累计 ?" in r.output
+    r = CliRunner().invoke(main, ["report", str(path), "-o", str(tmp_path / "rep")], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    pages = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "rep").glob("*-h*.html"))
+    assert "未知 not known" in pages and "≥ 15" in pages and "side not known" in pages
+
+
+def test_the_dataset_keeps_what_is_open_null(tmp_path):
+    duckdb = pytest.importorskip("duckdb")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "r.tgn").write_text(S_COULD_WIN, encoding="utf-8")
+    r = CliRunner().invoke(main, ["ingest", str(tmp_path / "in"), "-o", str(tmp_path / "ds")], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    ds = tmp_path / "ds"
+    assert duckdb.sql(f"select winner, winner_team, attackers_won, points from read_parquet('{ds}/tricks/*.parquet')"
+                      ).fetchall() == [(None, None, None, None)]
+    assert duckdb.sql(f"select distinct won from read_parquet('{ds}/plays/*.parquet')").fetchall() == [(None,)]
+    assert duckdb.sql(f"select attackers_points from read_parquet('{ds}/hands/*.parquet')").fetchall() == [(None,)]
+    assert duckdb.sql(f"select count(*) from read_parquet('{ds}/violations/*.parquet')").fetchall() == [(0,)]
+
+
+def _cut(hand, tricks: int, plays: int | None):
+    """``hand`` with its first ``tricks`` tricks, the last of them cut to its first ``plays`` plays."""
+    kept = list(hand.tricks[:tricks])
+    if plays is not None:
+        kept[-1] = dataclasses.replace(kept[-1], plays=kept[-1].plays[:plays])
+    return dataclasses.replace(hand, tricks=tuple(kept))
+
+
+def test_a_full_deal_whose_record_stops_early_is_incomplete_not_a_deal_mismatch():
+    match = next(iter(simulate(1, 5, max_hands=1)))
+    hand = match.hands[0]
+    for plays in (None, 1, 2, 3):
+        cut = dataclasses.replace(match, hands=(_cut(hand, 12, plays),))
+        h = replay_match(cut).hands[0]
+        assert "deal_mismatch" not in codes(h) and "out_of_turn" not in codes(h), (plays, codes(h))
+        assert not h.complete and h.outcome is None
+    # a play missing inside the record too: that one is out_of_turn, and the cards left no longer
+    # add up to a record that just stops (the seat holds one more): deal_mismatch as before
+    inner = _cut(hand, 12, None)
+    t3 = inner.tricks[3]
+    inner = dataclasses.replace(inner, tricks=inner.tricks[:3] + (dataclasses.replace(t3, plays=t3.plays[:3]),)
+                                + inner.tricks[4:])
+    h = replay_match(dataclasses.replace(match, hands=(inner,))).hands[0]
+    assert "out_of_turn" in codes(h) and "deal_mismatch" in codes(h)
+
+
+def test_what_is_derived_is_what_every_legal_completion_gives():
+    """Soundness, on simulated hands cut at random plays: a derived winner or points holds for every
+    way the missing seats could legally complete the trick (all of them, or 300 drawn), the
+    recorded game's own completion among them."""
+    rng = random.Random(20261204)
+    derived = checked = 0
+    for seed in range(1, 9):
+        match = next(iter(simulate(1, seed, max_hands=3)))
+        for hand in match.hands:
+            full = replay_match(dataclasses.replace(match, hands=(hand,))).hands[0]
+            for _ in range(4):
+                k = rng.randrange(1, len(hand.tricks) + 1)
+                n = rng.randint(1, 3)
+                h = replay_match(dataclasses.replace(match, hands=(_cut(hand, k, n),))).hands[0]
+                u = h.unfinished
+                assert u is not None and u.trick == hand.tricks[k - 1].number
+                real = full.tricks[k - 1]
+                if u.winner is not None:
+                    assert u.winner == real.winner
+                if u.points is not None:
+                    assert u.points == real.points
+                derived += (u.winner is not None) + (u.points is not None)
+                checked += _completions_agree(h, hand.tricks[k - 1], u, rng)
+    assert derived >= 20 and checked >= 20, (derived, checked)
+
+
+def _completions_agree(h, trick, u, rng) -> int:
+    """Judge the cut trick completed by the missing seats' legal plays (each seat's drawn at random
+    when many); every completion's winner / points must equal what was derived.  Returns how many
+    completions were judged."""
+    from tractor_analysis.engine.tricks import judge_trick_python
+    from tractor_analysis.records.model import Play
+
+    if u.winner is None and u.points is None:
+        return 0
+    ctx = hand_context(h.rules, h.level, h.trump)
+    start = [list(c) for c in h.tricks[-1].hands_before]
+    recorded = trick.plays[:4 - len(u.missing)]
+    lead = tuple(recorded[0].cards)
+    options = [list(legal_follows(ctx, lead, start[s])) for s in u.missing]
+    judged = 0
+    for _ in range(30):
+        picks = [rng.choice(o) for o in options]
+        plays = tuple(recorded) + tuple(Play(s, tuple(f)) for s, f in zip(u.missing, picks))
+        done = judge_trick_python(ctx, dataclasses.replace(trick, plays=plays), [list(x) for x in start], None)
+        if u.winner is not None:
+            assert done.winner == u.winner
+        if u.points is not None:
+            assert done.points == u.points == sum(POINTS[c] for p in plays for c in p.cards)
+        judged += 1
+    return judged
+
+
+@pytest.mark.parametrize("trick", ["20. W: HK C8, N: H9 H3", "20. W: SA", "20. W: HQ HQ HK",
+                                   "20. W: HK HQ HQ -> HQ HQ, N: H9 H9"])
+def test_after_a_lead_the_rules_do_not_define_nothing_is_derived(trick):
+    # a mixed lead, a card not held, a throw written as if it stood, a wrong forced play: what the
+    # missing seats could legally play to it is not defined, so neither winner nor points are derived
+    h = hand_of(HEAD + trick + "\n")
+    assert h.unfinished is not None and h.unfinished.winner is None and h.unfinished.points is None
+    assert h.tricks[-1].winner is None and h.attackers_points is None
+    assert not [d for d in h.derived if d.fact.startswith("trick_")]
+    assert "out_of_turn" not in codes(h)
