@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -27,19 +28,9 @@ from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.cards import POINTS
 from tractor_analysis.simulate import simulate
 
-HEAD = """[Event "Spring Cup"]
-[Hand "11"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "65"]
-[FirstTrick "20"]
-N: H9 H9 H3 SA D6 C4
-E: H5 H4 H2 SK DJ C9
-S: HA H10 S3 D9 CJ CQ
-W: HQ HQ HK D5 D5 C8
-"""
+SAMPLE = Path(__file__).resolve().parent.parent / "sample_logs" / "disputed-trick.tgn"
+HEAD = SAMPLE.read_text(encoding="utf-8").split("\n20. ")[0].rstrip("\n") + "\n"
+"""The referee's disputed position (sample_logs/), its tags, deal lines and appeal, without trick 20."""
 
 S_COULD_WIN = HEAD + "20. W: HK, N: H9, E: H5\n"          # S may play ♥A (wins, 0) or ♥10 (loses, 10)
 S_CANNOT_WIN = HEAD + "20. W: HQ HQ, N: H9 H3, E: H5 H2\n"  # a pair lead: S must play ♥A ♥10, no pair
