@@ -14,7 +14,7 @@ from tractor_analysis.engine.order import TRUMP, order
 from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, TrickResult
-from tractor_analysis.engine.unfinished import taken_by_attackers
+from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attackers
 
 from .check import check_file, legal_text, outcome_text, penalty_lines, points_text, setting_lines, violation_lines
 from .common import (
@@ -82,8 +82,8 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
     points = f"{t.points} points 分" if u is None or u.points is not None else f"≥ {t.points} points 分"
     lines.append(f"   winner 赢家 {winner} ({side}) · {points} · attackers so far 闲家累计 {strong(so_far)}")
     if u is not None:
-        seats = " ".join(seat_label(s, match) for s in u.missing)
-        lines.append(dim(f"   the record ends before {seats} played 记录在{seats}出牌前结束"))
+        zh, en = ends_record_text(u)
+        lines.append(dim(f"   {en} / {zh}"))
     for v in t.violations:
         lines.extend(violation_lines(v, match, indent="   ", path=path, record=record, result=h))
     return lines

@@ -168,13 +168,17 @@ def trick_points_derived(trick: int, points: int, missing: Sequence[int]) -> Mes
             f"play {en} hold{_s(missing)} carries the same points")
 
 
-def ends_record(missing: Sequence[int], winner_known: bool, least_points: int | None) -> Message:
-    """A trick the record ends in, said on its own (``least_points``: its points when they are not
-    known, the least it holds)."""
+def ends_record(missing: Sequence[int], winner_known: bool, points: int | None, least: int) -> Message:
+    """A trick the record ends in, said on its own: whether its winner and points stand whatever
+    the missing seats play (``points``: ``None`` when they do not; ``least``: the recorded ones)."""
     zh, en = _seats(missing)
     mzh, men = f"记录在{zh}出牌之前结束", f"the record ends before {en} played"
-    if not winner_known:
+    if winner_known:
+        mzh, men = mzh + f"，无论{zh}出什么，赢家不变", men + f"; whatever {en} play{_s(missing)}, the winner stands"
+    else:
         mzh, men = mzh + f"，赢家取决于{zh}的出牌", men + f"; the winner depends on what {en} play{_s(missing)}"
-    if least_points is not None:
-        mzh, men = mzh + f"，分数至少 {least_points}", men + f"; at least {least_points} points"
+    if points is not None:
+        mzh, men = mzh + f"，本墩共 {points} 分", men + f"; the trick holds {points} points"
+    else:
+        mzh, men = mzh + f"，分数至少 {least}", men + f"; at least {least} points"
     return mzh, men

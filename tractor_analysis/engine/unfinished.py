@@ -132,7 +132,7 @@ def taken_by_attackers(h, t: TrickResult) -> bool | None:
 
 def ends_record_text(u: Unfinished) -> tuple[str, str]:
     """The trick the record ends in, in a line (zh, en)."""
-    return explain_unknown.ends_record(u.missing, u.winner is not None, u.recorded_points if u.points is None else None)
+    return explain_unknown.ends_record(u.missing, u.winner is not None, u.points, u.recorded_points)
 
 
 def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int] | None) -> Setting:
