@@ -18,6 +18,7 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
@@ -246,3 +247,25 @@ def test_after_a_lead_the_rules_do_not_define_nothing_is_derived(trick):
     assert h.tricks[-1].winner is None and h.attackers_points is None
     assert not [d for d in h.derived if d.fact.startswith("trick_")]
     assert "out_of_turn" not in codes(h)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(1, 100_000), where=st.floats(0, 1, exclude_max=True), plays=st.integers(1, 3),
+       preset=st.sampled_from(["standard", "tournament", "botzone", "80fen"]))
+def test_a_derived_winner_or_points_is_the_real_games(seed, where, plays, preset):
+    """Any simulated hand under any preset, its record cut in the middle of any trick: what is
+    derived of that trick is what the game really gave, and no seat after the cut is blamed."""
+    match = next(iter(simulate(1, seed, preset=preset, max_hands=1)))
+    hand = match.hands[0]
+    k = 1 + int(where * len(hand.tricks))
+    full = replay_match(match).hands[0]
+    h = replay_match(dataclasses.replace(match, hands=(_cut(hand, k, plays),))).hands[0]
+    u = h.unfinished
+    assert u is not None and not [v for v in h.violations if v.trick == u.trick and v.seat in u.missing]
+    real = full.tricks[k - 1]
+    assert u.winner is None or u.winner == real.winner
+    assert u.points is None or u.points == real.points
+    assert u.possible is None or real.winner in u.possible
+    if h.attackers_points is not None and full.defenders == h.defenders:
+        taken = sum(t.points for t in full.tricks[:k] if t.winner not in full.defenders)
+        assert h.attackers_points == taken + (hand.points if hand.setup else 0)
