@@ -150,22 +150,18 @@ def record_ends_in_trick(trick: int, missing: Sequence[int], what: Sequence[str]
                     f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what)
 
 
-def trick_winner_derived(trick: int, winner: int, missing: Sequence[int], forced: bool) -> Message:
+def trick_winner_derived(trick: int, winner: int, missing: Sequence[int]) -> Message:
     zh, en = _seats(missing)
-    if forced:
-        return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录在{zh}出牌之前结束，但{zh}手中每一种合法出牌都能赢",
-                f"trick {trick} won by {SEAT_TOKENS[winner]}: the record ends before {en} played, but every "
-                f"legal play {en} holds wins it")
-    return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录在{zh}出牌之前结束，但{zh}手中没有任何合法出牌能改变赢家",
-            f"trick {trick} won by {SEAT_TOKENS[winner]}: the record ends before {en} played, but no legal "
-            f"play {en} hold{_s(missing)} changes the winner")
+    return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录在{zh}出牌之前结束，但无论{zh}怎样合法出牌，都是{SEAT_NAMES_ZH[winner]}赢",
+            f"trick {trick} won by {SEAT_TOKENS[winner]}: the record ends before {en} played, but whatever legal "
+            f"{'play' if len(missing) == 1 else 'plays'} {en} make{_s(missing)}, {SEAT_TOKENS[winner]} wins it")
 
 
 def trick_points_derived(trick: int, points: int, missing: Sequence[int]) -> Message:
     zh, en = _seats(missing)
-    return (f"第 {trick} 轮共 {points} 分：记录在{zh}出牌之前结束，但{zh}的每一种合法出牌分数都相同",
-            f"trick {trick} holds {points} points: the record ends before {en} played, but every legal "
-            f"play {en} hold{_s(missing)} carries the same points")
+    return (f"第 {trick} 轮共 {points} 分：记录在{zh}出牌之前结束，但无论{zh}怎样合法出牌，分数都相同",
+            f"trick {trick} holds {points} points: the record ends before {en} played, but whatever legal "
+            f"{'play' if len(missing) == 1 else 'plays'} {en} make{_s(missing)}, the points are the same")
 
 
 def ends_record(missing: Sequence[int], winner_known: bool, points: int | None, least: int) -> Message:

@@ -142,9 +142,8 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     unknown, and the points withheld already)."""
     derived, what = [], []
     if u.winner is not None:
-        forced = u.winner in u.missing
         derived.append(Derived("trick_winner", SEAT_TOKENS[u.winner], "the cards of the seats the record ends before",
-                               *explain_unknown.trick_winner_derived(u.trick, u.winner, u.missing, forced)))
+                               *explain_unknown.trick_winner_derived(u.trick, u.winner, u.missing)))
     else:
         what.append("trick_winner")
     if u.points is not None:
