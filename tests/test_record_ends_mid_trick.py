@@ -269,3 +269,24 @@ def test_a_derived_winner_or_points_is_the_real_games(seed, where, plays, preset
     if h.attackers_points is not None and full.defenders == h.defenders:
         taken = sum(t.points for t in full.tricks[:k] if t.winner not in full.defenders)
         assert h.attackers_points == taken + (hand.points if hand.setup else 0)
+
+
+def test_a_judges_early_end_leaves_the_trick_it_stopped_open():
+    """Botzone's judge ends a match at an illegal move (``Referee:Error``): the trick it stopped holds
+    the plays before it only.  Its winner used to be the best of them (E in the sample's match);
+    the seat after them never played, so the winner is open, and nothing else changes."""
+    import gzip
+
+    from tractor_analysis.records.botzone_reader import parse_botzone
+    from tractor_analysis.records.rulesets import PRESETS
+
+    text = gzip.open(Path(__file__).parent / "data" / "botzone" / "sample.ndjson.gz", "rt", encoding="utf-8").read()
+    stopped = []
+    for match in parse_botzone(text)[0]:
+        h = replay_match(match, PRESETS["botzone"]).hands[0]
+        if h.unfinished is not None:
+            stopped.append(h)
+    assert len(stopped) == 1
+    h = stopped[0]
+    assert h.unfinished.trick == 6 and h.unfinished.missing == (0,) and h.tricks[-1].winner is None
+    assert h.unfinished.points == 0 and not [v for v in h.violations if v.code == "out_of_turn"]
