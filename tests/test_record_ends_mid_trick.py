@@ -251,7 +251,7 @@ def test_after_a_lead_the_rules_do_not_define_nothing_is_derived(trick):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(1, 100_000), where=st.floats(0, 1, exclude_max=True), plays=st.integers(1, 3),
-       preset=st.sampled_from(["standard", "tournament", "botzone", "80fen"]))
+       preset=st.sampled_from(["standard", "tournament", "botzone", "80fen", "one-deck", "three-deck", "ourgame"]))
 def test_a_derived_winner_or_points_is_the_real_games(seed, where, plays, preset):
     """Any simulated hand under any preset, its record cut in the middle of any trick: what is
     derived of that trick is what the game really gave, and no seat after the cut is blamed."""
