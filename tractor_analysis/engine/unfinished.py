@@ -33,7 +33,7 @@ from . import explain_unknown
 from .required_trick import completions
 from .setting import Setting
 from .tricks import HandContext
-from .verdicts import Derived, TrickResult, Unknown
+from .verdicts import Derived, HandResult, TrickResult, Unknown
 
 MAX_COMBINATIONS = 5000
 """Combinations of the missing seats' distinct choices beyond which nothing is derived: every
@@ -93,10 +93,12 @@ def unfinished_trick(ctx: HandContext, trick: Trick, result: TrickResult,
     recorded = sum(POINTS[c] for p in trick.plays for c in p.cards)
     leader = trick.plays[0].seat
     open_ = Unfinished(trick.number, missing, None, None, recorded, None)
-    if any(v.code in FAULTY_PLAY if v.seat != leader else v.code in FAULTY_LEAD for v in result.violations if v.played):
+    faulty = (v for v in result.violations if v.played and v.code in (FAULTY_LEAD if v.seat == leader else FAULTY_PLAY))
+    if any(faulty):
         return open_
     played = {p.seat: tuple(p.cards) for p in trick.plays[1:]}
-    done = completions(ctx, leader, trick.plays[0].cards, played, {s: hands_now[s] for s in missing}, MAX_COMBINATIONS)
+    done = completions(ctx, leader, trick.plays[0].cards, played, {s: hands_now[s] for s in missing},
+                       MAX_COMBINATIONS)
     if not done.winners or done.points is None:
         return open_
     lo, hi = done.points
@@ -117,7 +119,7 @@ def won_by_attackers(u: Unfinished, defenders: frozenset[int]) -> bool | None:
     return None
 
 
-def taken_by_attackers(h, t: TrickResult) -> bool | None:
+def taken_by_attackers(h: HandResult, t: TrickResult) -> bool | None:
     """Whether the attackers take trick ``t`` of hand result ``h`` (``None``: it is not known — the
     sides are unknown, or ``t`` is the trick the record ends in and its missing plays decide)."""
     if not h.defenders:
@@ -159,4 +161,5 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     return dataclasses.replace(setting, derived=setting.derived + tuple(derived), unknowns=unknowns)
 
 
-__all__ = ["FAULTY_LEAD", "FAULTY_PLAY", "MAX_COMBINATIONS", "Unfinished", "ends_record_text", "missing_seats", "taken_by_attackers", "unfinished_setting", "unfinished_trick", "won_by_attackers"]
+__all__ = ["FAULTY_LEAD", "FAULTY_PLAY", "MAX_COMBINATIONS", "Unfinished", "ends_record_text", "missing_seats",
+           "taken_by_attackers", "unfinished_setting", "unfinished_trick", "won_by_attackers"]
