@@ -545,8 +545,8 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
             for p in trick.plays:
                 counts[p.seat] += len(p.cards)
         empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
-    stopped = bool(tricks) and _ends_early(hands, unfinished, hand.tricks[-1])     # the record just ends early
-    if not hand.setup and start.deal_given and tricks and not empty and not stopped:
+    if (not hand.setup and start.deal_given and tricks and not empty
+            and not _ends_early(hands, unfinished, hand.tricks[-1])):      # (the record just ends early)
         for s in range(4):
             cards = _cards(hands[s])
             if cards:
