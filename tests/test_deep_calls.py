@@ -47,3 +47,53 @@ def test_stepping_across_a_chunk_end_maps_no_chunk_inside():
     churn = _minor_faults(lambda: _wiggle_at_every_depth(400, 300))
     calm = _minor_faults(lambda: in_one_chunk(lambda: _wiggle_at_every_depth(400, 300)))
     assert churn >= 300 and calm < churn / 5, (churn, calm)
+
+
+def _chunk_frames() -> int:
+    """How many in_one_chunk frames are on the stack here."""
+    import sys
+
+    f, n = sys._getframe(), 0
+    while f is not None:
+        n += f.f_code.co_filename == "<in_one_chunk>"
+        f = f.f_back
+    return n
+
+
+def test_reuse_calls_in_place_inside_a_chunk_and_makes_one_outside():
+    assert in_one_chunk(_chunk_frames) == 1
+    assert in_one_chunk(_chunk_frames, reuse=True) == 1           # outside any: a chunk of its own
+    assert in_one_chunk(lambda: in_one_chunk(_chunk_frames, reuse=True)) == 1      # inside: in place
+    assert in_one_chunk(lambda: in_one_chunk(_chunk_frames)) == 2  # without reuse: one more
+    with pytest.raises(KeyError):                                 # the count comes back after an error
+        in_one_chunk(lambda: {}["missing"])
+    assert in_one_chunk(lambda: in_one_chunk(_chunk_frames, reuse=True)) == 1
+
+
+def test_an_analysed_hand_searches_in_one_chunk():
+    """analyse_hand takes one chunk for the whole hand, and the compiled searches below it reuse it
+    (each used to map its own: about 75 µs a search)."""
+    from tractor_analysis.analysis import deep_calls
+    from tractor_analysis.analysis.hand_analysis import analyse_hand
+    from tractor_analysis.analysis.solver import Budget, Solver
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.engine.tricks import hand_context
+    from tractor_analysis.simulate import simulate
+
+    h = next(x for x in replay_match(next(iter(simulate(1, 3, max_hands=2)))).hands if x.complete)
+    solver = Solver(hand_context(h.rules, h.level, h.trump), h.defenders, h.bottom_points)
+    if solver._core_mod is None:
+        pytest.skip("the compiled solver core is not built")
+    in_one_chunk(lambda: None)                  # the runner built
+    runner, made = deep_calls._runner, []
+
+    def counting(fn):
+        made.append(1)
+        return runner(fn)
+
+    deep_calls._runner = counting
+    try:
+        a = analyse_hand(h, 2, Budget(20_000, None), solver)
+    finally:
+        deep_calls._runner = runner
+    assert a.nodes > 0 and len(made) == 1, len(made)

@@ -21,18 +21,33 @@ SLOTS = 16_000
 """Local slots of the calling frame (8 bytes each): past half a 256 KiB chunk, so it gets its own."""
 
 _runner: Callable | None = None
+_inside = 0
+"""How many :func:`in_one_chunk` frames are on the stack (of this thread's interpreter: the solver
+runs in one thread)."""
 
 
-def in_one_chunk(fn: Callable[[], T]) -> T:
-    """``fn()``, called from a frame with its own stack chunk (see the module docstring)."""
-    global _runner
+def in_one_chunk(fn: Callable[[], T], reuse: bool = False) -> T:
+    """``fn()``, called from a frame with its own stack chunk (see the module docstring).
+
+    ``reuse``: when already inside such a frame, call ``fn()`` where it is — for a caller whose own
+    frames below stay shallow (the compiled search: its recursion is in C, and the Python it calls
+    back sits a few frames down, well inside the chunk the outer frame got).  A frame of its own
+    costs about 75 µs (the chunk mapped, its slots cleared, unmapped again): 0.44 of the 9 CPU-s of
+    ``ingest --analyse 8`` on 24 hands, one per search (bench/README.md, issue 23, seventeenth part)."""
+    global _runner, _inside
+    if reuse and _inside:
+        return fn()
     if _runner is None:
         names = " = ".join(f"_{i}" for i in range(SLOTS))
         source = f"def run(fn):\n    if fn is None:\n        {names} = None\n    return fn()\n"
         scope: dict = {}
         exec(compile(source, "<in_one_chunk>", "exec"), scope)
         _runner = scope["run"]
-    return _runner(fn)
+    _inside += 1
+    try:
+        return _runner(fn)
+    finally:
+        _inside -= 1
 
 
 __all__ = ["SLOTS", "in_one_chunk"]

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..engine import explain_hand
+from .deep_calls import in_one_chunk
 from .solver import Budget, Position, Solution, Solver, play_classes
 from ..engine.tricks import hand_context
 from ..engine.verdicts import HandResult
@@ -217,6 +218,15 @@ def _solve(solver: Solver, pos: Position, clock: _Clock, guess: int):
 def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget(),
                  solver: Solver | None = None, *, hand_seconds: float | None = None,
                  progress: Progress | None = None, every_position: bool = False) -> HandAnalysis:
+    """:func:`_analyse_hand` in one stack chunk of its own (:mod:`.deep_calls`): the compiled
+    searches below reuse it instead of each mapping one."""
+    return in_one_chunk(lambda: _analyse_hand(h, last, budget, solver, hand_seconds=hand_seconds,
+                                              progress=progress, every_position=every_position))
+
+
+def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget(),
+                  solver: Solver | None = None, *, hand_seconds: float | None = None,
+                  progress: Progress | None = None, every_position: bool = False) -> HandAnalysis:
     """Analyse the last ``last`` tricks of ``h`` (``None``: at least :data:`MIN_LAST`, and earlier
     tricks as long as the start of the analysed part solves within ``budget``).
 

@@ -362,7 +362,8 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
         try:
             with gc_paused:                 # the search's tables are acyclic (see records.frozen)
                 try:
-                    value = in_one_chunk(search)    # no stack-chunk churn (see .deep_calls)
+                    # no stack-chunk churn (see .deep_calls); the compiled search reuses a caller's chunk
+                    value = in_one_chunk(search, reuse=core is not None)
                 finally:
                     settle_as_old()         # no walk of them all when the collector resumes
                     if core is not None:
