@@ -39,12 +39,20 @@ class BottomBound:
         as cards are played.  With ``last_trick_cards`` it is at most 2 x the cards in a hand (a
         throw of unrelated singles counts each card); with ``lead_size`` by a throw holding the
         largest unit an attacker holds (a throw counts more than that unit alone).  With ``hkey`` (the four hands' key) each
-        hand's own bound is cached on its part of the key."""
+        hand's own bound is cached on its part of the key, else on the hand's cards."""
         if not self.bottom_points:
             return 0
-        if hkey is None:
-            return max([1] + [self._hand_mult(hands[seat]) for seat in self._attack_seats])
         cache = self.mult_cache
+        if hkey is None:                # each hand's own bound cached on its cards (bytes: apart from the int keys)
+            best = 1
+            for seat in self._attack_seats:
+                part = bytes(hands[seat])
+                m = cache.get(part)
+                if m is None:
+                    m = cache[part] = self._hand_mult(hands[seat])
+                if m > best:
+                    best = m
+            return best
         best = 1
         for seat in self._attack_seats:
             part = (hkey >> (self._seat_bits * seat)) & self._seat_mask
