@@ -43,19 +43,10 @@ class BottomBound:
         if not self.bottom_points:
             return 0
         cache = self.mult_cache
-        if hkey is None:                # each hand's own bound cached on its cards (bytes: apart from the int keys)
-            best = 1
-            for seat in self._attack_seats:
-                part = bytes(hands[seat])
-                m = cache.get(part)
-                if m is None:
-                    m = cache[part] = self._hand_mult(hands[seat])
-                if m > best:
-                    best = m
-            return best
         best = 1
         for seat in self._attack_seats:
-            part = (hkey >> (self._seat_bits * seat)) & self._seat_mask
+            # each hand's own bound, cached on its part of the key, or on its cards (bytes: apart from the ints)
+            part = bytes(hands[seat]) if hkey is None else (hkey >> (self._seat_bits * seat)) & self._seat_mask
             m = cache.get(part)
             if m is None:
                 m = cache[part] = self._hand_mult(hands[seat])
