@@ -97,3 +97,26 @@ def test_an_analysed_hand_searches_in_one_chunk():
     finally:
         deep_calls._runner = runner
     assert a.nodes > 0 and len(made) == 1, len(made)
+
+
+def test_another_threads_chunk_is_not_reused():
+    """A thread's frames are its own: being inside a chunk on one thread does not let another call in place."""
+    import threading
+
+    got = []
+    inner = threading.Event()
+    release = threading.Event()
+
+    def hold():
+        inner.set()
+        release.wait(10)
+
+    t = threading.Thread(target=lambda: in_one_chunk(hold))
+    t.start()
+    inner.wait(10)
+    try:
+        got.append(in_one_chunk(_chunk_frames, reuse=True))
+    finally:
+        release.set()
+        t.join(10)
+    assert got == [1]

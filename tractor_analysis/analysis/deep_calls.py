@@ -13,6 +13,7 @@ usual).  The slots are never used; one call costs some tens of microseconds.
 """
 from __future__ import annotations
 
+import threading
 from typing import Callable, TypeVar
 
 T = TypeVar("T")
@@ -21,9 +22,9 @@ SLOTS = 16_000
 """Local slots of the calling frame (8 bytes each): past half a 256 KiB chunk, so it gets its own."""
 
 _runner: Callable | None = None
-_inside = 0
-"""How many :func:`in_one_chunk` frames are on the stack (of this thread's interpreter: the solver
-runs in one thread)."""
+_here = threading.local()
+"""``_here.inside``: how many :func:`in_one_chunk` frames are on this thread's stack (each thread has
+its own frames, and its own chunks)."""
 
 
 def in_one_chunk(fn: Callable[[], T], reuse: bool = False) -> T:
@@ -34,8 +35,9 @@ def in_one_chunk(fn: Callable[[], T], reuse: bool = False) -> T:
     back sits a few frames down, well inside the chunk the outer frame got).  A frame of its own
     costs about 75 µs (the chunk mapped, its slots cleared, unmapped again): 0.44 of the 9 CPU-s of
     ``ingest --analyse 8`` on 24 hands, one per search (bench/README.md, issue 23, seventeenth part)."""
-    global _runner, _inside
-    if reuse and _inside:
+    global _runner
+    inside = getattr(_here, "inside", 0)
+    if reuse and inside:
         return fn()
     if _runner is None:
         names = " = ".join(f"_{i}" for i in range(SLOTS))
@@ -43,11 +45,11 @@ def in_one_chunk(fn: Callable[[], T], reuse: bool = False) -> T:
         scope: dict = {}
         exec(compile(source, "<in_one_chunk>", "exec"), scope)
         _runner = scope["run"]
-    _inside += 1
+    _here.inside = inside + 1
     try:
         return _runner(fn)
     finally:
-        _inside -= 1
+        _here.inside = inside
 
 
 __all__ = ["SLOTS", "in_one_chunk"]
