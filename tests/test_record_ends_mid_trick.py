@@ -290,3 +290,62 @@ def test_a_judges_early_end_leaves_the_trick_it_stopped_open():
     h = stopped[0]
     assert h.unfinished.trick == 6 and h.unfinished.missing == (0,) and h.tricks[-1].winner is None
     assert h.unfinished.points == 0 and not [v for v in h.violations if v.code == "out_of_turn"]
+
+
+# --------------------------------------------------------------------------- a seat's deal line left out
+
+def _without_line(text: str, seat: str) -> str:
+    return "\n".join(line for line in text.split("\n") if not line.startswith(f"{seat}: ")) + "\n"
+
+
+def test_a_position_without_a_seats_line_leaves_its_hand_unknown_and_is_never_shown_legal(tmp_path):
+    # before: S's hand was silently taken as the cards it played, and the position shown legal ✓
+    text = _without_line(HEAD, "S") + "20. W: HQ HQ, N: H9 H9, E: H5 H2, S: HA H10\n"
+    (match,), diags = parse_tgn(text)
+    assert diags == []                                 # a referee may write only the hands that matter
+    h = replay_match(match).hands[0]
+    assert h.violations == () and h.legal is None      # S might have held a heart pair: not judged legal
+    (u,) = [u for u in h.unknowns if u.tag == "deal"]
+    assert set(u.withheld) == {"legality", "outcome", "levels"}
+    assert "none for S" in u.message_en and "不按无牌计" in u.message_zh
+    assert h.attackers_points == 80                    # what was played still scores as played
+    source, path = tmp_path / "p.tgn", tmp_path / "p.json"
+    source.write_text(HEAD + "20. W: HQ HQ, N: H9 H9, E: H5 H2, S: HA H10\n", encoding="utf-8")
+    r = CliRunner().invoke(main, ["convert", str(source), "--to", "json", "-o", str(path)])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    del doc["hands"][0]["deal"]["S"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", str(path), "--json"], catch_exceptions=False)
+    out = json.loads(r.output)["files"][0]
+    assert out["errors"] == [] and out["hands"][0]["legal"] is None
+    assert [u["tag"] for u in out["hands"][0]["unknown"]] == ["deal"]
+
+
+def test_a_position_without_any_deal_line_is_not_played_out():
+    # before: one trick of four singles emptied the "hands" (the plays) and the position was given an
+    # outcome, "defenders up 3 levels"
+    (match,), _ = parse_tgn('[Hand "1"]\n[SetUp "1"]\n[Trump "H"]\n[Level "2"]\n[Dealer "N"]\n[Points "0"]\n'
+                            "1. N: SA, E: S3, S: S4, W: S5\n")
+    h = replay_match(match).hands[0]
+    assert not h.complete and h.outcome is None and h.legal is None
+    assert "whether the hand was played out is not known" in next(u.message_en for u in h.unknowns if u.tag == "deal")
+
+
+def test_a_fault_the_seats_own_plays_prove_still_stands_without_its_line():
+    # S (no line) follows a heart lead with a club, then plays a heart: it held one at trick 24
+    text = SMALL.format(n="H3 C4", e="H4 C5", s="", w="H5 C8",
+                        trick="24. W: H5, N: H3, E: H4, S: C6\n25. W: C8, N: C4, E: C5, S: HA")
+    text = text.replace("S: \n", "")
+    (match,), diags = parse_tgn(text)
+    assert diags == []
+    h = replay_match(match).hands[0]
+    assert [v.code for v in h.violations] == ["follow_suit"] and h.violations[0].seat == 2
+
+
+def test_a_record_ending_before_a_seat_without_its_line_derives_nothing():
+    (match,), _ = parse_tgn(_without_line(HEAD, "S") + "20. W: HQ HQ, N: H9 H3, E: H5 H2\n")
+    h = replay_match(match).hands[0]
+    # with S's line, S's ♥A ♥10 were forced and W's pair won (the derived case above); without it,
+    # S's hand is not known: neither winner nor points are derived
+    assert h.unfinished.winner is None and h.unfinished.points is None and h.attackers_points is None

@@ -178,3 +178,18 @@ def ends_record(missing: Sequence[int], winner_known: bool, points: int | None, 
     else:
         mzh, men = mzh + f"，分数至少 {least}", men + f"; at least {least} points"
     return mzh, men
+
+
+def position_seats_unknown(seats: Sequence[int], what: Sequence[str]) -> Message:
+    """A position giving no deal line for ``seats`` (:func:`.setting.position_seats_unknown`)."""
+    zh, en = _seats(seats)
+    its = "its" if len(seats) == 1 else "their"
+    if len(seats) == 4:
+        head_zh, head_en = "残局没有发牌行", "the position gives no deal lines"
+    else:
+        head_zh, head_en = f"残局有发牌行，却没有{zh}的", f"the position gives deal lines, but none for {en}"
+    return _unknown(f"{head_zh}：{zh}持牌未知（不按无牌计，也不按其所出的牌计），其跟牌只在其自己的出牌证明有错时判定，"
+                    f"也不知本局是否打完",
+                    f"{head_en}: what {en} held is not known (not taken as nothing, nor as the cards {its} plays "
+                    f"show), so {its} follows are judged only where {its} own plays prove a fault, and whether "
+                    f"the hand was played out is not known", what)

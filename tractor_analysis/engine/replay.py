@@ -26,7 +26,7 @@ from typing import Sequence
 
 from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init, gc_paused, settle_as_old
-from ..records.deal_checks import uneven_position
+from ..records.deal_checks import seats_without_line, uneven_position
 from ..records.model import Hand, Match, Trick
 from ..records.rulesets import Miscount, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
 from . import explain_hand, referee, score_sheet
@@ -34,7 +34,7 @@ from .declarations import bottom_takers
 from .explain import Message
 from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty
-from .setting import Setting, bottom_unknown, friend_unknown, hand_setting
+from .setting import Setting, bottom_unknown, friend_unknown, hand_setting, position_seats_unknown
 from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
 from .verdicts import (HandResult, MatchResult, ScoreItem, TrickResult, Violation, new_hand_result,
@@ -204,6 +204,9 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     dealer = setting.dealer
     played = _Played(hand)
     start = _starting_hands(hand, rules, dealer, played)
+    if hand.setup and start.from_plays:     # seats of a position given no deal line: not known
+        setting = position_seats_unknown(setting, start.from_plays)
+        withheld = setting.withheld
     defenders = _defenders(hand, rules, setting, start)
     if rules.friend and setting.dealer is not None and not hand.result_only and not defenders:
         setting = friend_unknown(hand, setting)     # the partner cannot be found: the sides are unknown
@@ -380,8 +383,8 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: _Pla
         # no deal, or nobody known to have taken the bottom: each seat's cards are its plays
         return _new_start(played.all(), hand.buried, False, frozenset(range(4)))
     start = [(_counts(cards) if cards else list(played[s])) for s, cards in enumerate(hand.deal)]
-    if hand.setup:
-        return _new_start(tuple(map(tuple, start)), hand.buried, True, frozenset())
+    if hand.setup:          # a seat without its line: its hand is not known, only its plays
+        return _new_start(tuple(map(tuple, start)), hand.buried, True, frozenset(seats_without_line(hand)))
     given = [bool(cards) for cards in hand.deal]
     from_plays = frozenset(s for s in range(4) if not given[s])
     checks = _check_deal(hand, rules, start) if all(given) else []
@@ -524,7 +527,7 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
     violations: list[Violation] = []
     leader: int | None = None if hand.setup else dealer
     tricks = judge_tricks(ctx, hand.tricks, hands, leader, hands_before)
-    unfinished = unfinished_trick(ctx, hand.tricks[-1], tricks[-1], hands) if tricks else None
+    unfinished = unfinished_trick(ctx, hand.tricks[-1], tricks[-1], hands, start.from_plays) if tricks else None
     if unfinished is not None:
         # the record ends in this trick: its missing seats did not fail to play (no violation), and
         # its winner and points are what their plays leave certain (None where they do not)
@@ -539,7 +542,9 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
         if result.violations:
             violations.extend(result.violations)
     empty = not any(map(any, hands))
-    if not hand.setup and start.from_plays:
+    if hand.setup and start.from_plays:     # a position's seat with no deal line: its cards are not all known,
+        empty = False                       # so whether the hand ended is not known either
+    elif start.from_plays:
         counts = [0, 0, 0, 0]
         for trick in hand.tricks:
             for p in trick.plays:

@@ -243,3 +243,12 @@ def friend_unknown(hand: Hand, setting: Setting) -> Setting:
     message = (explain_unknown.friend_card_unknown(what) if hand.friend is None
                else explain_unknown.friend_holder_unknown(hand.friend, what))
     return dataclasses.replace(setting, unknowns=setting.unknowns + (Unknown("Friend", what, *message),))
+
+
+def position_seats_unknown(setting: Setting, seats) -> Setting:
+    """The setting with the hands of a position's seats that have no deal line unknown (docs/rules.md
+    §14.1): whether the plays were legal is withheld (a fault their own plays prove still stands), and
+    so is the outcome (whether the hand was played out is not known)."""
+    what = ("legality", "outcome", "levels")
+    return dataclasses.replace(setting, unknowns=setting.unknowns + (
+        Unknown("deal", what, *explain_unknown.position_seats_unknown(tuple(sorted(seats)), what)),))

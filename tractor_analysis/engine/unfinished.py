@@ -80,19 +80,23 @@ def missing_seats(trick: Trick) -> tuple[int, ...] | None:
     return tuple((first + i) & 3 for i in range(n, 4))
 
 
-def unfinished_trick(ctx: HandContext, trick: Trick, result: TrickResult,
-                     hands_now: Sequence[Sequence[int]]) -> Unfinished | None:
+def unfinished_trick(ctx: HandContext, trick: Trick, result: TrickResult, hands_now: Sequence[Sequence[int]],
+                     not_known: frozenset[int] = frozenset()) -> Unfinished | None:
     """What the missing plays of the hand's last recorded ``trick`` leave open (``None`` when it
     is not a trick the record ends in: see :func:`missing_seats`).  ``result`` is the trick as the
     engine judged its recorded plays; ``hands_now`` the hands after them (the missing seats' hands
-    are as at the trick's start).  Every way the missing seats could legally follow is judged by
-    :func:`.required_trick.completions` (bounded: past its limits nothing is derived)."""
+    are as at the trick's start; ``not_known``: seats whose hands are read from their plays, so
+    not known: nothing is derived when one of them is missing).  Every way the missing seats could
+    legally follow is judged by :func:`.required_trick.completions` (bounded: past its limits
+    nothing is derived)."""
     missing = missing_seats(trick)
     if missing is None:
         return None
     recorded = sum(POINTS[c] for p in trick.plays for c in p.cards)
     leader = trick.plays[0].seat
     open_ = Unfinished(trick.number, missing, None, None, recorded, None)
+    if not_known.intersection(missing):
+        return open_
     faulty = (v for v in result.violations if v.played and v.code in (FAULTY_LEAD if v.seat == leader else FAULTY_PLAY))
     if any(faulty):
         return open_

@@ -23,6 +23,14 @@ def must_have_deal(hand: Hand) -> bool:
     return not hand.setup and not hand.result_only and bool(hand.tricks)
 
 
+def seats_without_line(hand: Hand) -> tuple[int, ...]:
+    """The seats of a position given deal lines for some seats but not for these (a position starts
+    between tricks: a seat holding nothing while another holds cards is a line left out)."""
+    if not hand.setup or hand.deal is None or not any(hand.deal):
+        return ()
+    return tuple(s for s, cards in enumerate(hand.deal) if not cards)
+
+
 def uneven_position(hand: Hand) -> dict[int, int] | None:
     """The seats' sizes ``{seat: cards}`` of a position whose given hands differ in size, else ``None``."""
     if not hand.setup or hand.deal is None:
