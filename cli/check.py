@@ -281,7 +281,10 @@ def points_text(h: HandResult) -> str:
         parts.append(f"penalties 罚分 {h.penalties:+d}")
     text = " + ".join(parts) + f" = {strong(str(h.attackers_total))}"
     if h.claim is not None:
-        mark = good("✓") if h.claim_matches else bad("✗ differs 不符")
+        if h.claim_matches is None:     # the record ends first: the claim is the hand's total, not checked
+            mark = dim("not checked, the record ends first 未核对（记录先结束）")
+        else:
+            mark = good("✓") if h.claim_matches else bad("✗ differs 不符")
         text += f"   claim 记录 {h.claim} {mark}"
     return text
 

@@ -349,3 +349,25 @@ def test_a_record_ending_before_a_seat_without_its_line_derives_nothing():
     # with S's line, S's ♥A ♥10 were forced and W's pair won (the derived case above); without it,
     # S's hand is not known: neither winner nor points are derived
     assert h.unfinished.winner is None and h.unfinished.points is None and h.attackers_points is None
+
+
+def test_a_claim_is_not_checked_against_a_record_that_stops_early(tmp_path):
+    """[Claim] is the hand's total; a record that ends before the hand does gives only part of it:
+    the claim is neither matched nor contradicted (before: "claim 100 ✓" beside "the record ends
+    before the hand does", and claim_matches true in JSON and the dataset)."""
+    match = next(iter(simulate(1, 5, max_hands=1)))
+    hand = match.hands[0]
+    full = replay_match(match).hands[0]
+    assert full.claim is not None and full.claim_matches is True
+    for cut in (_cut(hand, 12, None), _cut(hand, 12, 2)):
+        h = replay_match(dataclasses.replace(match, hands=(cut,))).hands[0]
+        assert not h.complete and h.claim == full.claim and h.claim_matches is None
+        assert "claim_mismatch" not in codes(h)
+    path = tmp_path / "r.tgn"
+    from tractor_analysis.records import format_tgn
+    path.write_text(format_tgn(dataclasses.replace(match, hands=(_cut(hand, 12, None),))), encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", str(path)], catch_exceptions=False)
+    assert f"claim 记录 {full.claim} not checked, the record ends first" in r.output
+    r = CliRunner().invoke(main, ["report", str(path), "-o", str(tmp_path / "rep")], catch_exceptions=False)
+    pages = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "rep").glob("*-h*.html"))
+    assert "not checked: the record ends before the hand does" in pages

@@ -12,12 +12,9 @@ from __future__ import annotations
 
 from ..records.model import Hand
 from . import explain_hand
-from .verdicts import ScoreItem, new_score_item
+from .verdicts import RECORDED_TOTAL, ScoreItem, new_score_item
 
 __all__ = ["RECORDED_TOTAL", "recorded_items", "is_result_only"]
-
-RECORDED_TOTAL = "recorded_total"
-"""The kind of the one score item of a result-only hand."""
 
 
 def is_result_only(hand: Hand | None) -> bool:

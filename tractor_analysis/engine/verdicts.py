@@ -18,6 +18,9 @@ from ..records.model import Play
 from ..records.rulesets import RuleSet
 from .rule_refs import RULE_REFS
 
+RECORDED_TOTAL = "recorded_total"
+"""The kind of the one score item of a result-only hand (:mod:`.score_sheet`)."""
+
 VIOLATION_CODES: dict[str, str] = {
     code: f"{ref.cite}: {ref.en}" for code, ref in RULE_REFS.items()}
 """Every stable violation code → where its rule is written and the rule in English
@@ -240,7 +243,12 @@ class HandResult:
 
     @property
     def claim_matches(self) -> bool | None:
+        """The recorded score equals the computed total; ``None`` when there is no claim, no total, or
+        the hand was not played out in the record (the claim is the hand's total, the record's only
+        a part of it: not checked) — a score sheet's hand, whose total is its claim, excepted."""
         if self.claim is None or self.attackers_total is None:
+            return None
+        if not self.complete and not any(i.kind == RECORDED_TOTAL for i in self.items):
             return None
         return self.claim == self.attackers_total
 
