@@ -271,11 +271,7 @@ def required_trick(ctx: HandContext, leader: Seat, attempted: Sequence[Card], ha
     base = _replace(base, followers=tuple(followers), points_floor=floor)
     if unknown:
         return base
-    if any(f.choices == 0 for f in followers):
-        return _replace(base, limit="short")
-    if any(f.choices is None for f in followers):
-        return _replace(base, limit="follows")
-    return _winners(ctx, lead, base, listed)
+    return _settled(ctx, lead, base, listed, MAX_COMBINATIONS)
 
 
 def completions(ctx: HandContext, leader: Seat, lead_cards: Sequence[Card],
@@ -304,10 +300,17 @@ def completions(ctx: HandContext, leader: Seat, lead_cards: Sequence[Card],
             choice, plays = _follower(ctx, lead, seat, hands[seat])
             followers.append(choice)
             listed.append(plays)
-    base = _replace(base, followers=tuple(followers))
-    if any(f.choices == 0 for f in followers):
+    return _settled(ctx, lead, _replace(base, followers=tuple(followers)), listed, max_combinations)
+
+
+def _settled(ctx: HandContext, lead: Lead, base: RequiredTrick, listed: Sequence[list],
+             max_combinations: int) -> RequiredTrick:
+    """``base`` (every follower's choices listed, or not) with its winners and points, or the limit
+    that stops them: a follower too short to follow, one with more than :data:`MAX_FOLLOWS` choices,
+    or more than ``max_combinations`` combinations."""
+    if any(f.choices == 0 for f in base.followers):
         return _replace(base, limit="short")
-    if any(f.choices is None for f in followers):
+    if any(f.choices is None for f in base.followers):
         return _replace(base, limit="follows")
     return _winners(ctx, lead, base, listed, max_combinations)
 

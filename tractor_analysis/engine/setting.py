@@ -245,7 +245,7 @@ def friend_unknown(hand: Hand, setting: Setting) -> Setting:
     return dataclasses.replace(setting, unknowns=setting.unknowns + (Unknown("Friend", what, *message),))
 
 
-def position_seats_unknown(setting: Setting, seats) -> Setting:
+def position_seats_unknown(setting: Setting, seats: frozenset[int]) -> Setting:
     """The setting with the hands of a position's seats that have no deal line unknown (docs/rules.md
     §14.1): whether the plays were legal is withheld (a fault their own plays prove still stands), and
     so is the outcome (whether the hand was played out is not known)."""

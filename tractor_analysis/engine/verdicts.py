@@ -11,12 +11,16 @@ from :mod:`tractor_analysis.engine.rule_refs` (the section of ``docs/rules.md``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..records.cards import Card, Counts, Rank, Seat, Suit, PRETTY, TOKEN
 from ..records.frozen import fast_init
 from ..records.model import Play
 from ..records.rulesets import RuleSet
 from .rule_refs import RULE_REFS
+
+if TYPE_CHECKING:                       # (unfinished imports this module: the name for the annotation only)
+    from .unfinished import Unfinished
 
 RECORDED_TOTAL = "recorded_total"
 """The kind of the one score item of a result-only hand (:mod:`.score_sheet`)."""
@@ -232,7 +236,7 @@ class HandResult:
     """Facts the record does not state, derived from what it does."""
     unknowns: tuple[Unknown, ...] = ()
     """Facts the record does not state and nothing fixes: one per missing tag, with what was withheld."""
-    unfinished: "Unfinished | None" = None
+    unfinished: Unfinished | None = None
     """The last recorded trick when the record ends in it before every seat played
     (:mod:`.unfinished`): its missing seats are no violation; its ``winner`` is ``None`` (and its
     points the recorded ones, the least) where their plays leave it open."""
