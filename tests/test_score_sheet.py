@@ -108,7 +108,14 @@ def test_any_score_sheet_round_trips_and_replays_hand_by_hand_from_its_totals(ma
     assert parse_json(format_json(match)) == ([match], [])
     r = replay_match(match)
     for before, after in zip(r.hands, r.hands[1:]):
-        assert after.levels_before == before.levels_after        # levels carried through every hand
-    assert all(h.attackers_total == m.claim and h.outcome is not None and not h.tricks
-               for h, m in zip(r.hands, match.hands))
+        # levels carried through every hand: each side's known level after a hand is the one the
+        # next starts at (a side unknown after it — the sheet began mid-match, a hand without a
+        # level — may be learned again from the next hand's own [Level])
+        assert all(a == b for a, b in zip(before.levels_after, after.levels_before) if a is not None)
+    # every hand played at a known level is scored from its total; one at an unknown level decides
+    # nothing (no [Levels] and a first hand above 2: the other side's level is not known)
+    assert all((h.attackers_total == m.claim and h.outcome is not None) if h.level is not None
+               else (h.attackers_total is None and h.outcome is None) for h, m in zip(r.hands, match.hands))
+    assert not any(h.tricks for h in r.hands)
+    assert all(h.levels_after == (None, None) for h in r.hands if h.outcome is None)
     assert all(v.code in ("dealer_mismatch", "level_mismatch") for h in r.hands for v in h.violations)

@@ -332,6 +332,9 @@ def match_decision_text(team: str | None, decided_by: str | None) -> tuple[str, 
                 "不计队伍胜负：找朋友模式每局对家不同")
     if decided_by == "levels not known":
         return ("not decided: the record leaves the final levels unknown", "未分胜负：记录未能确定最终级别")
+    if decided_by == "deal not known":
+        return ("not decided: equal levels, and the record does not say who holds the deal",
+                "未分胜负：级数相同，记录未写明谁坐庄")
     if team is None:
         return ("not decided: equal levels and the deal is bid for after both sides miscounted",
                 "未分胜负：级数相同，双方多少牌后重新抢庄")

@@ -52,6 +52,19 @@ def level_from_levels(level: int, team: int) -> Message:
             "[Level] not stated)")
 
 
+def level_from_carried(level: int, team: int) -> Message:
+    return (f"级牌 {RANK_TOKENS[level]}，由前面各局带入的级别与庄家推出（{SIDE_ZH[team]}方的级别；[Level] 未写明）",
+            f"level {RANK_TOKENS[level]}, from the levels carried from the hands before and the dealer "
+            f"({SIDE_EN[team]}'s level; [Level] not stated)")
+
+
+def level_from_start(level: int) -> Message:
+    return (f"级牌 {RANK_TOKENS[level]}：比赛从 {RANK_TOKENS[level]} 打起，这是记录的第一局"
+            "（[Level] 与 [Levels] 均未写明）",
+            f"level {RANK_TOKENS[level]}: every match starts at {RANK_TOKENS[level]} and this is the record's "
+            "first hand ([Level] and [Levels] not stated)")
+
+
 def dealer_unknown(what: Sequence[str], bad_value: bool) -> Message:
     said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
     said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"
@@ -116,13 +129,43 @@ def points_from_whole_deal(size: int) -> Message:
             "nothing has been played; [Points] not stated)")
 
 
-def chain_broken(skipped: bool, what: Sequence[str]) -> Message:
-    if skipped:
+def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
+    """``chain``: how the hand before broke the chain of levels and dealers (``skipped``, ``gap``,
+    ``out_of_order``, ``begins_later``, ``no_result``); ``number`` the hand's own number."""
+    if chain == "skipped":
         return _unknown(f"未核对（上一局已跳过）：上一局无法读取，带入本局的级别与庄家未知",
                         f"not checked (the hand before was skipped): the hand before could not be read, so the "
                         f"levels and the dealer carried into this hand are unknown", what)
+    if chain == "gap":
+        return _unknown(f"未核对（记录中没有第{number - 1}局）：本局前缺局或局号顺序不对，带入本局的级别与庄家未知",
+                        f"not checked (hand {number - 1} is not in the record): a hand is missing before this "
+                        f"one or the hands are out of order, so the levels and the dealer carried into this "
+                        f"hand are unknown", what)
+    if chain == "out_of_order":
+        return _unknown(f"未核对（第{number}局排在后面的局之后）：各局顺序不对，带入本局的级别与庄家未知",
+                        f"not checked (hand {number} comes after a later hand): the hands are out of order, so "
+                        f"the levels and the dealer carried into this hand are unknown", what)
+    if chain == "begins_later":
+        levels_zh, levels_en = ("级别与庄家", "levels and the dealer") if "level_check" in what else ("庄家", "dealer")
+        return _unknown(f"未核对（记录从第{number}局开始）：此前各局不在记录中，带入本局的{levels_zh}未知",
+                        f"not checked (the record begins at hand {number}): the hands before it are not in the "
+                        f"record, so the {levels_en} carried into this hand are unknown", what)
     return _unknown(f"未核对（上一局没有结果）：带入本局的级别未知",
                     f"not checked (the hand before gave no result): the levels carried into this hand are unknown",
+                    what)
+
+
+def levels_from_first_level(level: int, team: int) -> Message:
+    other = 1 - team
+    return (f"{SIDE_ZH[team]}方打 {RANK_TOKENS[level]}，由 [Level] 得知（未写 [Levels]，而首局不是从 2 打起："
+            f"记录从比赛中途开始），{SIDE_ZH[other]}方的级别未知",
+            f"{SIDE_EN[team]} at {RANK_TOKENS[level]}, from [Level] ([Levels] not stated, and the first hand is "
+            f"not played at 2: the record begins mid-match); {SIDE_EN[other]}'s level is not known")
+
+
+def sheet_total_unknown(what: Sequence[str]) -> Message:
+    return _unknown("记分表的这一局没有写 [Claim]：闲家总分未知，不按 0 分计",
+                    "this score-sheet hand gives no [Claim]: the attackers' total is not known (not taken as 0)",
                     what)
 
 

@@ -34,7 +34,8 @@ from .declarations import bottom_takers
 from .explain import Message
 from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty
-from .setting import Setting, bottom_unknown, friend_unknown, hand_setting, position_seats_unknown
+from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_setting,
+                      position_seats_unknown)
 from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
 from .verdicts import (HandResult, MatchResult, ScoreItem, TrickResult, Violation, new_hand_result,
@@ -69,22 +70,39 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     # both sides miscounted (多少牌): 抢庄
     bid_for_deal = not (match.hands and referee.tag_value(match.hands[0].tags, "DealerFixed") == "yes")
     chain: str | None = None     # how the hand before broke the chain of levels and dealers
+    first = match.hands[0] if match.hands else None
+    if first is not None and first.number > 1 and not first.follows_skipped and not first.setup:
+        # the record begins at hand N > 1: the hands before are not in it, so its first hand was
+        # not the match's first deal (bid for only when it says so) and, without [Levels], the
+        # levels carried into it are not known (a side's is learned again from [Level])
+        chain, bid_for_deal = "begins_later", False
+        if match.levels is None:
+            levels = (None,) * 4
     for index, hand in enumerate(match.hands):
         if hand.follows_skipped:  # the reader skipped the hand before: nothing is carried over it
             chain, expected_dealer, bid_for_deal = "skipped", None, False
             levels = (None,) * 4
+        elif index and hand.number != match.hands[index - 1].number + 1:
+            # a hand number missing (or out of order): a hand not in the record may lie between,
+            # so nothing is carried over the gap, as over a hand the reader skipped
+            chain = "gap" if hand.number > match.hands[index - 1].number else "out_of_order"
+            expected_dealer, bid_for_deal, levels = None, False, (None,) * 4
         if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
             bid_for_deal, expected_dealer = True, None
         result = replay_hand(hand, rules, levels, expected_dealer,
                              first_of_match=bid_for_deal,
                              levels_known=(index > 0 or match.levels is not None), chain=chain,
-                             hands_before=hands_before)
+                             hands_before=hands_before, first_hand=index == 0)
         results.append(result)
         levels = result.player_levels_after
         chain = None
         if result.outcome is None and index + 1 < len(match.hands):
             # no result: the levels it leaves are not known to the next hand (nor checked there)
             chain, levels = "no_result", (None,) * 4
+        elif result.outcome is None and _stopped_in(hand, result):
+            # the record (the match) stops inside its last hand: that hand changed no level, so the
+            # levels when the record ends are the ones it was played at (docs/rules.md §8.5)
+            levels = result.player_levels_before
         for team in (0, 1):
             revokes[team] += result.revoke_levels[team]
             takebacks[team] += result.takeback_levels[team]
@@ -120,6 +138,12 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                          levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels))
     found = referee.match_findings(match, result)        # the record's own referee, when it has one
     return dataclasses.replace(result, problems=tuple(found)) if found else result
+
+
+def _stopped_in(hand: Hand, result: HandResult) -> bool:
+    """The record ends inside ``hand`` (its plays stop before the hand does): not a score sheet's
+    hand, not a hand played out whose result is unknown."""
+    return not hand.result_only and not result.complete
 
 
 def record_pairs(match: Match, result: MatchResult) -> list[tuple[Hand | None, HandResult]]:
@@ -182,21 +206,24 @@ _new_start, _new_play, _new_score = map(fast_init, (_Start, _Play, _Score))
 
 def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2, 2),
                 expected_dealer: int | None = None, *, first_of_match: bool = True,
-                levels_known: bool = False, chain: str | None = None, hands_before: bool = True) -> HandResult:
+                levels_known: bool = False, chain: str | None = None, hands_before: bool = True,
+                first_hand: bool = True) -> HandResult:
     """Replay and score one hand.
 
     ``levels`` are the levels carried into the hand: per team (N–S, E–W), or per player
     (N, E, S, W — friend mode, where each player keeps a level of their own), ``None`` where
     not known; ``expected_dealer`` the dealer the previous hand's outcome named (``None`` when
     unknown); ``chain`` ``skipped`` / ``no_result`` when the hand before broke the chain;
-    ``hands_before=False``: the tricks' ``hands_before`` left empty (:func:`replay_match`).
+    ``hands_before=False``: the tricks' ``hands_before`` left empty (:func:`replay_match`);
+    ``first_hand``: the record's first hand (its levels are the record's start, ``[Levels]``).
 
     What the record does not state is derived or unknown (:mod:`.setting`); whatever rests on
     an unknown is withheld (``None``), never defaulted (docs/rules.md "What the record must state").
     """
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
-    setting = hand_setting(hand, rules, tuple(levels), expected_dealer, first_of_match, levels_known, chain)
+    setting = hand_setting(hand, rules, tuple(levels), expected_dealer, first_of_match, levels_known, chain,
+                           first_hand)
     levels = setting.levels
     if not setting.judged:
         return _not_judged(hand, rules, setting)
@@ -221,6 +248,9 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
             and play.tricks[-1].winner not in defenders):
         setting = bottom_unknown(setting)          # the attackers took the last trick: its bottom counts
         withheld = setting.withheld
+    if hand.result_only and hand.claim is None:    # a score sheet's hand without its total
+        setting = claim_unknown(setting)
+        withheld = setting.withheld
     if hand.result_only:                  # a score sheet: its recorded total, nothing played
         score = _recorded(hand) if sides_known else None
     else:
@@ -235,7 +265,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     outcome, after = (hand_outcome(rules, levels, setting, defenders, miscount, scored, score.total)
                       if score is not None else (None, levels))
     revoke_levels, takeback_levels, after = level_penalties(hand, rules, defenders, violations, after)
-    if "levels" in withheld:
+    if "levels" in withheld or outcome is None:     # no result: the levels it leaves are not known
         after = (None,) * 4
     if len(violations) > 1:
         violations.sort(key=_hand_first)

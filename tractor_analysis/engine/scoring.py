@@ -192,6 +192,8 @@ def decide_match(result) -> tuple[int | None, str]:
         return None, "holding the deal"          # after both sides miscounted nobody holds it
     seat = last.outcome.next_dealer if last.outcome is not None and last.outcome.next_dealer is not None \
         else last.dealer
+    if seat is None:                        # equal levels, and who holds the deal is not known: no guess
+        return None, "deal not known"
     return seat & 1, "holding the deal"
 
 

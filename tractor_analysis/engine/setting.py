@@ -66,7 +66,8 @@ def _derived(fact: str, value: str, source: str, message: Message) -> Derived:
 
 
 def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
-                 first_of_match: bool, levels_known: bool, chain: str | None = None) -> Setting:
+                 first_of_match: bool, levels_known: bool, chain: str | None = None,
+                 first_hand: bool = True) -> Setting:
     """The setting of ``hand`` (``levels``: per player, ``None`` where unknown; ``chain``:
     ``skipped`` / ``no_result`` when the hand before broke the chain of levels and dealers)."""
     derived: list[Derived] = []
@@ -83,7 +84,8 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         elif not at_level and None not in levels[:2]:   # wrong whoever deals
             violations.append(_violation("level_mismatch", None, explain_unknown.level_of_neither_side(
                 hand.level, levels[0], levels[1])))
-    level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived)
+    level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived,
+                                             first_hand)
     violations += level_violations
     # a score sheet's hand (result_only) judges no play: a trump it does not state decides nothing
     trump_ok = hand.trump_known or hand.result_only
@@ -114,11 +116,14 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         what = ("dealer", "outcome", "levels") + (() if hand.setup else ("first_leader",))
         unknowns.append(Unknown("Dealer", what, *explain_unknown.dealer_seat_unknown(what, side, bad_value)))
     if chain is not None and (hand.level is not None or hand.dealer is not None):
-        what = tuple(w for w, stated in (("level_check", hand.level is not None),
-                                         ("dealer_check", hand.dealer is not None and chain == "skipped"))
+        # what the broken chain leaves unchecked: [Level] when the levels carried in are unknown,
+        # [Dealer] when no dealer is carried over (a hand skipped, missing, or before the record)
+        level_open = chain != "begins_later" or not levels_known
+        what = tuple(w for w, stated in (("level_check", hand.level is not None and level_open),
+                                         ("dealer_check", hand.dealer is not None and chain != "no_result"))
                      if stated)
         if what:
-            unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain == "skipped", what)))
+            unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain, what, hand.number)))
     return Setting(dealer, side, level, hand.trump, judged, levels, tuple(violations), tuple(derived),
                    tuple(unknowns))
 
@@ -171,7 +176,8 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
 
 
 def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side: int | None, levels_known: bool,
-           friend: bool, derived: list[Derived]) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
+           friend: bool, derived: list[Derived],
+           first_hand: bool = True) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
     """The level played: ``[Level]``, else the dealer's carried level (in a position: said to be
     derived), else unknown; a ``[Level]`` other than the carried one is a ``level_mismatch``
     when the carried levels and the dealer's side are known.  The levels carried in come back
@@ -179,10 +185,28 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
     seat = dealer if dealer is not None else side        # a seat of the dealer's side (N=0 / E=1 for a side)
     carried = levels[seat] if seat is not None else None
     if hand.level is None:
-        if carried is not None and hand.setup:
-            derived.append(_derived("level", RANK_TOKENS[carried], "[Levels] and the dealer",
-                                    explain_unknown.level_from_levels(carried, team_of(seat))))
+        if carried is not None:
+            if not levels_known:            # the record's first hand, no [Levels]: where every match starts
+                derived.append(_derived("level", RANK_TOKENS[carried], "the level every match starts at",
+                                        explain_unknown.level_from_start(carried)))
+            elif hand.setup or first_hand:
+                derived.append(_derived("level", RANK_TOKENS[carried], "[Levels] and the dealer",
+                                        explain_unknown.level_from_levels(carried, team_of(seat))))
+            else:
+                derived.append(_derived("level", RANK_TOKENS[carried], "the levels carried and the dealer",
+                                        explain_unknown.level_from_carried(carried, team_of(seat))))
         return carried, [], levels
+    if not levels_known and seat is not None and carried is not None and hand.level != carried:
+        # no [Levels], and the first hand is played at another level than the one every match starts
+        # at: the record begins mid-match.  The dealer's side plays [Level]; the other side's level
+        # is not stated anywhere: unknown (learned again from a later [Level]), never the start's
+        learned: list[int | None] = [None] * 4
+        for s in ((seat,) if friend else (seat, (seat + 2) % 4)):
+            learned[s] = hand.level
+        derived.append(_derived("levels", f"{TEAMS[team_of(seat)]} {RANK_TOKENS[hand.level]}",
+                                "[Level] ([Levels] not stated)",
+                                explain_unknown.levels_from_first_level(hand.level, team_of(seat))))
+        return hand.level, [], tuple(learned)
     if seat is not None and carried is None:             # learned: the side plays the level it states
         learned = list(levels)
         for s in ((seat,) if friend else (seat, (seat + 2) % 4)):    # friend mode: each player's own level
@@ -227,6 +251,14 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list
 
 
 # --- facts found unknown during the replay (the hands and tricks decide them) ---------------
+
+def claim_unknown(setting: Setting) -> Setting:
+    """A score sheet's hand without ``[Claim]``: its total is the only score it has, so the points,
+    the outcome and the levels after are unknown (never a total of 0)."""
+    what = ("points", "outcome", "levels")
+    return dataclasses.replace(setting, unknowns=setting.unknowns + (
+        Unknown("Claim", what, *explain_unknown.sheet_total_unknown(what)),))
+
 
 def bottom_unknown(setting: Setting) -> Setting:
     """The setting with the bottom unknown where it counts: the attackers won the last trick of a

@@ -1,0 +1,264 @@
+"""The chain of levels and dealers across a match record's hands, where the record leaves a gap
+(docs/rules.md §14.1, "the hand before"; §8.5).
+
+A referee's or a club's record is often incomplete across hands: a page lost from the middle, a
+record that starts at the hand the dispute was in, hands written out of order, a score sheet's
+hand without its total, a hand without a result.  Nothing may be carried over what the record does
+not show: a hand that may lie between two recorded hands could have changed the levels and the
+dealer, so the next hand's dealer and level are "not checked", never violations, and a side's level
+is learned again from a later ``[Level]``.  Each test below fails on the code before (it gave
+``dealer_mismatch`` / ``level_mismatch`` across the gap, took the default 2 over the record's own
+``[Level]``, scored a score-sheet hand without its total as 0, gave levels after a hand with no
+result, or named the side holding the deal when the record does not say it).
+
+The record: tests/data/event/r1t1.tgn (five hands, tournament rules; NS win 5–3).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tractor_analysis.cli.main import main
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.scoring import decide_match
+from tractor_analysis.records import parse_tgn
+
+R1T1 = (Path(__file__).resolve().parent / "data" / "event" / "r1t1.tgn").read_text(encoding="utf-8")
+HEADER, *_HANDS = re.split(r"(?m)^(?=\[Hand )", R1T1)
+HANDS = {int(re.match(r'\[Hand "(\d+)"\]', h).group(1)): h for h in _HANDS}
+"""Hand number → its text (tags, deal, tricks), as the record writes it."""
+
+
+def _record(*numbers: int, header: str = HEADER) -> str:
+    return header + "".join(HANDS[n] if HANDS[n].endswith("\n\n") else HANDS[n] + "\n" for n in numbers)
+
+
+def _replay(text: str):
+    (match,), diags = parse_tgn(text)
+    assert not diags, [d.message for d in diags]
+    return replay_match(match)
+
+
+def _codes(hand) -> list[str]:
+    return [v.code for v in hand.violations]
+
+
+def _unknown(hand, tag: str):
+    return [u for u in hand.unknowns if u.tag == tag]
+
+
+def test_the_whole_record_is_clean():
+    """The control: the five hands in order carry every level and dealer, with nothing flagged."""
+    m = _replay(R1T1)
+    assert [_codes(h) for h in m.hands] == [[]] * 5
+    assert [h.levels_after for h in m.hands][-1] == (5, 3)
+    assert decide_match(m) == (0, "higher level")
+
+
+def test_a_hand_missing_from_the_middle_breaks_the_chain():
+    """Hands 1, 3, 4, 5 (hand 2 lost): before, hand 3 got ``dealer_mismatch`` (hand 1's outcome
+    made W the dealer) and its [Level] a ``level_mismatch``; now neither is checked, each says why,
+    and the levels are learned again from the [Level] of the hands after."""
+    m = _replay(_record(1, 3, 4, 5))
+    h3 = m.hands[1]
+    assert h3.number == 3 and _codes(h3) == []
+    (u,) = _unknown(h3, "Levels")
+    assert set(u.withheld) == {"level_check", "dealer_check"}
+    assert "hand 2 is not in the record" in u.message_en and "没有第2局" in u.message_zh
+    assert h3.levels_before == (2, None)        # N–S's learned from hand 3's own [Level]; E–W's unknown
+    # N–S learned 2 from hand 3's [Level], and carried on as in the whole record; E–W never dealt again
+    assert [h.levels_after for h in m.hands[1:]] == [(3, None), (4, None), (5, None)]
+    assert [_codes(h) for h in m.hands] == [[]] * 4
+    assert decide_match(m) == (None, "levels not known")     # E–W's level is not known: no winner
+
+
+def test_consecutive_hands_are_still_checked():
+    """The control beside the gap: hands 1 and 2 in order, hand 2's dealer written wrong, is a
+    ``dealer_mismatch`` as before."""
+    text = _record(1, 2).replace('[Dealer "W"]', '[Dealer "N"]', 1)
+    m = _replay(text)
+    assert "dealer_mismatch" in _codes(m.hands[1])
+
+
+def test_hands_out_of_order_are_not_chained():
+    """Hand 2 written before hand 1: nothing carried either way, and the message says so."""
+    m = _replay(_record(2, 1))
+    assert [_codes(h) for h in m.hands] == [[], []]
+    (u,) = _unknown(m.hands[1], "Levels")
+    assert "out of order" in u.message_en and "顺序不对" in u.message_zh
+
+
+def test_a_record_that_begins_at_hand_2():
+    """Hands 2–5 only (the first page lost), no [Levels]: before, hand 2 was judged as the match's
+    first deal ("the first hand's dealer is the first to declare, S": ``dealer_mismatch``), played at
+    the default 2 against its own [Level] 3, and E–W "2 → 2"; now its dealer is not checked, E–W's
+    level is the [Level] it states, N–S's unknown until hand 3 states it."""
+    m = _replay(_record(2, 3, 4, 5))
+    h2 = m.hands[0]
+    assert _codes(h2) == []
+    assert h2.level == 3 and h2.levels_before == (None, 3) and h2.levels_after == (None, 3)
+    (u,) = _unknown(h2, "Levels")
+    assert set(u.withheld) == {"level_check", "dealer_check"}
+    assert "the record begins at hand 2" in u.message_en and "记录从第2局开始" in u.message_zh
+    assert [_codes(h) for h in m.hands] == [[]] * 4
+    assert m.hands[-1].levels_after == (5, 3)         # N–S learned at hand 3: the same end as the whole record
+    assert decide_match(m) == (0, "higher level")
+
+
+def test_a_record_that_begins_at_hand_2_with_its_levels():
+    """The same with [Levels] stated: they are the levels at the record's start, so [Level] is
+    checked against them (a wrong one is a ``level_mismatch``); the dealer is still not checked."""
+    header = HEADER.replace('[Ruleset "tournament"]', '[Ruleset "tournament"]\n[Levels "NS:2 EW:3"]')
+    m = _replay(_record(2, 3, header=header))
+    assert _codes(m.hands[0]) == []
+    (u,) = _unknown(m.hands[0], "Levels")
+    assert u.withheld == ("dealer_check",)
+    wrong = _replay(_record(2, 3, header=header.replace("EW:3", "EW:4")))
+    assert "level_mismatch" in _codes(wrong.hands[0])
+
+
+SHEET = """[Event "sheet"]
+[Ruleset "tournament"]
+
+[Hand "1"]
+[Dealer "W"]
+[Level "5"]
+[ResultOnly "yes"]
+[Claim "40"]
+
+[Hand "2"]
+[Dealer "E"]
+[Level "6"]
+[ResultOnly "yes"]
+[Claim "40"]
+"""
+"""A club's score sheet that begins mid-match: no [Levels], E–W deal at 5 in its first hand."""
+
+
+def test_a_first_hand_above_2_without_levels():
+    """No [Levels], and the record's first hand (numbered 1) is played at 5: the record begins
+    mid-match.  Before, the default 2 stood for both sides (E–W "2 → 3" after defending at 5, the
+    next hand's [Level] 6 a ``level_mismatch``, and E–W's final level 5 where the sheet says 7); now
+    E–W are at the 5 their [Level] states (derived, said so) and N–S unknown."""
+    m = _replay(SHEET)
+    h1, h2 = m.hands
+    assert h1.levels_before == (None, 5) and h1.levels_after == (None, 6)
+    assert [d.fact for d in h1.derived] == ["levels"]
+    assert "E–W at 5, from [Level]" in h1.derived[0].message_en and "N–S's level is not known" in h1.derived[0].message_en
+    assert "记录从比赛中途开始" in h1.derived[0].message_zh
+    assert _codes(h2) == [] and h2.levels_after == (None, 7)
+    assert decide_match(m) == (None, "levels not known")
+
+
+def test_a_first_hand_at_2_without_levels_keeps_the_start():
+    """The control: a record that starts at hand 1, played at 2, without [Levels]: both sides at 2,
+    where every match starts (a rule of the game, not a guess), and the next [Level] checked."""
+    m = _replay(SHEET.replace('[Level "5"]', '[Level "2"]').replace('[Level "6"]', '[Level "4"]'))
+    assert m.hands[0].levels_before == (2, 2)
+    assert "level_mismatch" in _codes(m.hands[1])          # E–W carry 3 from hand 1
+
+
+def test_a_level_not_stated_is_said_to_be_derived():
+    """A full hand without [Level]: the level played comes from the levels carried and the dealer,
+    and the verdict says so (before: only in a position)."""
+    text = _record(1, 2).replace('[Level "3"]\n', "", 1)
+    h2 = _replay(text).hands[1]
+    assert h2.level == 3
+    (d,) = [d for d in h2.derived if d.fact == "level"]
+    assert d.value == "3" and "carried" in d.message_en and "[Level] 未写明" in d.message_zh
+    first = _replay(_record(1).replace('[Level "2"]\n', "", 1)).hands[0]
+    (d,) = [d for d in first.derived if d.fact == "level"]
+    assert "every match starts at 2" in d.message_en
+
+
+def test_a_hand_without_a_result_leaves_no_levels_after():
+    """A hand cut short (its last three tricks not written) has no outcome: its levels after are
+    unknown (before: the levels it was played at), and the match, stopping inside it, ends at the
+    levels it was played at (§8.5)."""
+    last = HANDS[5].rstrip("\n").split("\n")
+    cut = "\n".join(line for line in last if not re.match(r"1[0-9]\. ", line)) + "\n"
+    text = _record(1, 2, 3, 4) + cut
+    m = _replay(text)
+    h5 = m.hands[-1]
+    assert h5.outcome is None and not h5.complete
+    assert h5.levels_after == (None, None)
+    assert m.levels_final == (4, 3)               # the levels hand 5 was played at: the record ends in it
+    assert decide_match(m) == (0, "higher level")
+    # in the middle of a record: the next hand is not checked against levels nobody knows
+    m2 = _replay(_record(1) + HANDS[2].split("\n10. ")[0] + "\n\n" + HANDS[3])
+    assert m2.hands[1].levels_after == (None, None) and _codes(m2.hands[2]) == []
+
+
+def test_a_score_sheet_hand_without_its_total():
+    """A score sheet's hand without [Claim]: its total is unknown (before: 0, a full win for the
+    dealer's side, levels moved on and a match decided on it)."""
+    sheet = """[Event "sheet"]
+[Ruleset "tournament"]
+
+[Hand "1"]
+[Dealer "N"]
+[Level "2"]
+[ResultOnly "yes"]
+[Claim "50"]
+
+[Hand "2"]
+[Dealer "S"]
+[Level "3"]
+[ResultOnly "yes"]
+"""
+    (match,), diags = parse_tgn(sheet)
+    assert [d.code for d in diags] == ["missing_tag"]      # the reader says the tag is missing …
+    m = replay_match(match)                               # … and the verdict withholds what rests on it
+    h2 = m.hands[1]
+    (u,) = _unknown(h2, "Claim")
+    assert set(u.withheld) == {"points", "outcome", "levels"}
+    assert h2.attackers_total is None and h2.outcome is None and h2.levels_after == (None, None)
+    assert decide_match(m) == (None, "levels not known")
+    full = _replay(sheet + '[Claim "0"]\n')          # the control: with its total the hand decides
+    assert full.hands[1].outcome is not None
+
+
+def test_equal_levels_and_no_dealer_known_decide_nothing():
+    """The match decided by the deal needs the side holding it: levels equal when the record stops
+    inside a hand bid for whose dealer it does not name (no declarations either) names nobody
+    (before: no such match reached this, the levels being withheld; now kept, it must not guess)."""
+    text = """[Event "sheet"]
+[Ruleset "tournament"]
+
+[Hand "1"]
+[Dealer "N"]
+[Level "2"]
+[ResultOnly "yes"]
+[Claim "80"]
+
+[Hand "2"]
+[BidFor "yes"]
+[Trump "S"]
+[Level "2"]
+1. N: SA, E: S3, S: SK, W: S5
+"""
+    (match,), _ = parse_tgn(text)          # (no deal lines: ``missing_deal``, beside the point here)
+    m = replay_match(match)
+    first, last = m.hands
+    assert first.outcome is not None and first.levels_after == (2, 2)
+    assert last.dealer is None and last.outcome is None
+    assert m.levels_final == (2, 2)
+    assert decide_match(m) == (None, "deal not known")
+
+
+def test_check_json_and_text_say_it(tmp_path):
+    """``check --json``: the hand across the gap has no violation, an ``unknown`` item with tag
+    ``Levels`` and null levels before; the text names the missing hand in both languages."""
+    path = tmp_path / "r.tgn"
+    path.write_text(_record(1, 3), encoding="utf-8")
+    out = CliRunner().invoke(main, ["check", str(path), "--json"])
+    doc = json.loads(out.output)
+    h3 = doc["files"][0]["hands"][1]
+    assert h3["violations"] == [] and h3["levels_before"] == {"NS": "2", "EW": None}
+    assert [u["tag"] for u in h3["unknown"]] == ["Levels"]
+    text = CliRunner().invoke(main, ["check", str(path)]).output
+    assert "hand 2 is not in the record" in text and "记录中没有第2局" in text
