@@ -210,8 +210,12 @@ class _Log:
         self.tricks: list[Trick] = []
         self.current: list[Play] = []
         self.winners: list[int | None] = []
-        self.points = 0             # the attackers' trick points, as the judge added them
+        self.points: int | None = 0
+        """The attackers' trick points as the judge added them; ``None`` once a trick's change is not
+        in the log (a judge entry without ``display.get_score``): not stated, never 0."""
         self.throws: list[tuple[int, int]] = []
+        self.throws_known = True
+        """Every play that could carry a throw penalty (a lead) has its ``get_score`` in the log."""
         self.total: int | None = None
         self.finish: dict | None = None
         self.error: tuple[int, str, str] | None = None
@@ -282,8 +286,8 @@ class _Log:
             self.current.append(Play(seat, _kinds(answer)))
             return
         accepted = _ids(event.get("poker"), "display.event.poker", index)
-        change = display.get("get_score", 0)
-        if isinstance(change, bool) or not isinstance(change, int):
+        change = display.get("get_score")       # absent (or null): the log does not say, never 0
+        if change is not None and (isinstance(change, bool) or not isinstance(change, int)):
             raise _Bad("display.get_score should be a whole number", "display.get_score 应为整数", index)
         kinds = _kinds(accepted)
         if sorted(accepted) != sorted(answer):
@@ -291,10 +295,15 @@ class _Log:
                 raise _Bad("the judge played other cards than a follower answered",
                            "裁判打出的牌与跟牌者的回应不同", index)
             self.current.append(Play(seat, kinds, attempted=_kinds(answer)))
-            self.throws.append((len(self.tricks) + 1, change))
+            if change is None:
+                self.throws_known = False
+            else:
+                self.throws.append((len(self.tricks) + 1, change))
         else:
             self.current.append(Play(seat, kinds))
-            if not self.current[1:] and change:
+            if not self.current[1:] and change is None:
+                self.throws_known = False
+            elif not self.current[1:] and change:
                 self.throws.append((len(self.tricks) + 1, change))    # never seen: a lead scores nothing
         if len(self.current) == 4:
             self.tricks.append(Trick(len(self.tricks) + 1, tuple(self.current)))
@@ -302,7 +311,7 @@ class _Log:
             if nxt["command"] == "request":
                 nseat, req = _asked(nxt, index)
                 self.winners.append(nseat)
-                self.points += change
+                self.points = None if self.points is None or change is None else self.points + change
                 self.total = self._global(req).get("total_score")
             else:
                 self.winners.append(None)
@@ -352,19 +361,20 @@ def _referee_tags(walk: _Log, buried: tuple[int, ...] | None) -> list[tuple[str,
         if isinstance(final, int) and not isinstance(final, bool) and bottom_points is not None:
             side = "attackers" if final > 0 else "defenders" if (last_points or bottom_points) else None
             if side == "attackers":
-                points += last_points
+                points = None if points is None else points + last_points
                 bonus = final - last_points
                 mult = "?" if not bottom_points or bonus % bottom_points else str(bonus // bottom_points)
                 tags.append(("Referee:Bottom", f"{bottom_points} x{mult} attackers"))
             elif side == "defenders":
                 tags.append(("Referee:Bottom", f"{bottom_points} x0 defenders"))
-            if side is not None:
+            if side is not None and points is not None:
                 tags.append(("Referee:Points", str(points)))
             if isinstance(walk.total, int) and not isinstance(walk.total, bool):
                 tags.append(("Referee:Total", str(walk.total + final)))
     if winners:
         tags.insert(0, ("Referee:Winners", " ".join("?" if w is None else SEAT_TOKENS[w] for w in winners)))
-    tags.append(("Referee:Throws", " ".join(f"{t}:{c}" for t, c in walk.throws)))
+    if walk.throws_known:
+        tags.append(("Referee:Throws", " ".join(f"{t}:{c}" for t, c in walk.throws)))
     scores = _scores(finish)
     if scores is not None:
         tags.append(("Referee:Scores", " ".join(map(str, scores))))

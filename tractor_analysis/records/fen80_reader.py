@@ -12,7 +12,9 @@ buried, the tricks (``plays``: ``{"p": [cards × 4 in play order], "w": winner}`
 referee's summary.  What the record model gets (:func:`match_from_80fen`):
 
 * the deal, rebuilt from the plays: every seat's dealt cards are the cards it played,
-  the dealer's are the cards it played plus its bury minus the bottom;
+  the dealer's are the cards it played plus its bury minus the bottom — only when every seat
+  played a whole hand (25 cards): a round whose plays stop short (a log cut off) gets no deal
+  and is a record that ends early, with a diagnostic saying after which trick of how many;
 * the declaration as far as recorded: the final one (seat and cards of its strength);
 * ``bid_for`` on the first hand of a match and on every deal after a redeal (80fen's
   "full rebel": the seats bid for the deal again);
@@ -22,10 +24,14 @@ referee's summary.  What the record model gets (:func:`match_from_80fen`):
   ``80fen:…`` tags; the match winner as the match tag ``Referee:Winner``.
 
 Malformed input never raises: each problem is a positioned diagnostic (line, round,
-trick); a round that cannot be rebuilt is left out with a diagnostic saying so.
+trick); a round that cannot be rebuilt is left out with a diagnostic saying so, and the next
+round read is marked as following a skipped hand (:attr:`Hand.follows_skipped`: the levels and
+the dealer carried into it are not known).  A field the log leaves out (or gives as ``null``) is
+not stated: the verdict or value resting on it is left out, never guessed.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -56,6 +62,10 @@ REFEREE_TAGS = {
 
 _SUITS = "SHDC"
 _MAX_ID = 107
+_HAND_SIZE = 25
+"""The cards a seat is dealt at this table: two decks, 108 cards, a bottom of 8."""
+_WHOLE_HAND_TAGS = ("Referee:Points", "Referee:Penalty", "Referee:Outcome", "Referee:Levels", "Referee:NextDealer")
+"""The referee's verdicts on the whole hand: not compared with a round whose plays stop short."""
 
 
 def looks_like_80fen(text: str) -> bool:
@@ -100,6 +110,22 @@ def _int(value: Any, name: str, lo: int, hi: int, trick: int | None = None) -> i
     return value
 
 
+def _stated_int(r: dict, name: str, lo: int, hi: int) -> int | None:
+    """Field ``name`` of ``r`` as a whole number in ``lo..hi``; ``None`` when the log leaves it out
+    or gives ``null`` (not stated); a value of another kind is :class:`_Bad`."""
+    value = r.get(name)
+    return None if value is None else _int(value, name, lo, hi)
+
+
+def _stated_bool(r: dict, name: str) -> bool | None:
+    """Field ``name`` of ``r`` as ``true``/``false``; ``None`` when left out or ``null`` (not stated)."""
+    value = r.get(name)
+    if value is None or isinstance(value, bool):
+        return value
+    raise _Bad(f"field {name!r} should be true or false, not {json.dumps(value)[:40]}",
+               f"字段 {name!r} 应为 true 或 false，而不是 {json.dumps(value)[:40]}")
+
+
 def _ids(value: Any, name: str, trick: int | None = None) -> list[int]:
     if not isinstance(value, list):
         raise _Bad(f"field {name!r} should be a list of card ids 0..107",
@@ -126,8 +152,12 @@ def _declaration(seat: int, strength: int, trump: int | None, level: int) -> tup
     return (Declaration(seat, (k,) * strength),)
 
 
-def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[tuple[str, str, int | None]]]:
-    """One ROUND as a hand; warnings (en, zh, trick) for what is kept but looks wrong."""
+_Note = tuple[str, str, str, int | None]
+"""A problem of a round that is kept: ``(code, English, Chinese, trick)``."""
+
+
+def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[_Note]]:
+    """One ROUND as a hand; warnings for what is kept but looks wrong (or is not known)."""
     if not isinstance(r, dict):
         raise _Bad("a round should be a JSON object", "每一局应为 JSON 对象")
     missing = [k for k in ("no", "declSeat", "trump", "trumpRank", "kitty", "buried", "plays") if k not in r]
@@ -146,7 +176,46 @@ def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[tuple[str, str, int
     plays = r["plays"]
     if not isinstance(plays, list) or not plays:
         raise _Bad("field 'plays' should be a non-empty list of tricks", "字段 'plays' 应为非空的墩列表")
-    warnings: list[tuple[str, str, int | None]] = []
+    stated_tricks = _stated_int(r, "tricks", 1, 999)
+    warnings: list[_Note] = []
+    played, tricks, winners = _tricks(plays, dealer)
+    seen = {i for p in played for i in p}
+    if len(kitty) != 8 or len(buried) != 8:
+        warnings.append(("bad_value", f"the bottom has {len(kitty)} cards and the bury {len(buried)}; both should have 8",
+                         f"底牌 {len(kitty)} 张、埋底 {len(buried)} 张，都应为 8 张", None))
+    both = [i for i in buried if i in seen]
+    if both:
+        raise _Bad(f"card id {both[0]} is both buried and played", f"牌号 {both[0]} 既被埋底又被打出")
+    whole = all(len(p) >= _HAND_SIZE for p in played)
+    deal = None
+    if whole:
+        deal = _deal(played, dealer, kitty, buried)
+        if stated_tricks is not None and stated_tricks != len(tricks):
+            warnings.append(("bad_value", f"field 'tricks' says {stated_tricks} tricks, the plays hold {len(tricks)}",
+                             f"字段 'tricks' 为 {stated_tricks} 墩，出牌记录却有 {len(tricks)} 墩", None))
+    else:
+        warnings.append(_stops_short(len(tricks), stated_tricks, min(len(p) for p in played)))
+    declared = r.get("declBy", -1)
+    declared = -1 if declared is None else _int(declared, "declBy", -1, 3)
+    strength = r.get("declStrength", 0)
+    strength = 0 if strength is None else _int(strength, "declStrength", 0, 4)
+    declarations = _declaration(declared, strength, trump, level)
+    redeals = r.get("redeals", 0)
+    redeals = 0 if redeals is None else _int(redeals, "redeals", 0, 99)
+    tags: list[tuple[str, str]] = []
+    for key in ("seed", "first", "redeals"):
+        if key in r and r[key] is not None:
+            tags.append((f"80fen:{key}", json.dumps(r[key])))
+    tags.extend((n, v) for n, v in _referee_tags(r, dealer, winners) if whole or n not in _WHOLE_HAND_TAGS)
+    hand = Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=declarations,
+                deal=deal, bottom=_kinds(kitty), buried=_kinds(buried), tricks=tuple(tricks),
+                claim=_stated_int(r, "total", -9999, 9999),
+                bid_for=first_of_match or redeals > 0, tags=tuple(tags))
+    return hand, warnings
+
+
+def _tricks(plays: list, dealer: int) -> tuple[list[list[int]], list[Trick], list[int]]:
+    """The card ids each seat played, the tricks and their winners (80fen ``w``)."""
     played: list[list[int]] = [[], [], [], []]
     tricks: list[Trick] = []
     winners: list[int] = []
@@ -175,12 +244,12 @@ def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[tuple[str, str, int
         tricks.append(Trick(n, tuple(out)))
         winners.append(w)
         leader = w
-    if len(kitty) != 8 or len(buried) != 8:
-        warnings.append((f"the bottom has {len(kitty)} cards and the bury {len(buried)}; both should have 8",
-                         f"底牌 {len(kitty)} 张、埋底 {len(buried)} 张，都应为 8 张", None))
-    both = [i for i in buried if i in seen]
-    if both:
-        raise _Bad(f"card id {both[0]} is both buried and played", f"牌号 {both[0]} 既被埋底又被打出")
+    return played, tricks, winners
+
+
+def _deal(played: list[list[int]], dealer: int, kitty: list[int], buried: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The deal rebuilt from a round every seat played out: each seat's plays, the dealer's plus its
+    bury minus the bottom."""
     pool = set(played[dealer]) | set(buried)
     lost = [i for i in kitty if i not in pool]
     if lost:
@@ -189,51 +258,72 @@ def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[tuple[str, str, int
     deal = [tuple(sorted(_kinds(played[s]))) for s in range(4)]
     kit = set(kitty)
     deal[dealer] = tuple(sorted(_kinds([i for i in played[dealer] + buried if i not in kit])))
-    declared = r.get("declBy", -1)
-    declared = -1 if declared is None else _int(declared, "declBy", -1, 3)
-    strength = r.get("declStrength", 0)
-    strength = 0 if strength is None else _int(strength, "declStrength", 0, 4)
-    declarations = _declaration(declared, strength, trump, level)
-    redeals = r.get("redeals", 0)
-    redeals = 0 if redeals is None else _int(redeals, "redeals", 0, 99)
-    tags: list[tuple[str, str]] = []
-    for key in ("seed", "first", "redeals"):
-        if key in r and r[key] is not None:
-            tags.append((f"80fen:{key}", json.dumps(r[key])))
-    tags.extend(_referee_tags(r, dealer, winners))
-    hand = Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=declarations,
-                deal=tuple(deal), bottom=_kinds(kitty), buried=_kinds(buried), tricks=tuple(tricks),
-                claim=_int(r["total"], "total", -9999, 9999) if "total" in r else None,
-                bid_for=first_of_match or redeals > 0, tags=tuple(tags))
-    return hand, warnings
+    return tuple(deal)
+
+
+def _stops_short(done: int, stated: int | None, cards: int) -> _Note:
+    """The diagnostic of a round whose plays stop before every seat played a whole hand."""
+    of_en, of_zh = (f" of {stated}", f"（共 {stated} 墩）") if stated is not None else ("", "")
+    return ("missing_deal",
+            f"the round stops after trick {done}{of_en}: a seat played {cards} of its {_HAND_SIZE} cards, so "
+            "the deal, which this log gives only through the plays, is not known — the hand is read as a "
+            "record that ends early (not shown legal, no outcome), and the referee's verdicts on the whole "
+            "hand (points, penalty, outcome, levels, next dealer) are not compared",
+            f"该局在第 {done} 墩后中断{of_zh}：有一家只出了 {cards} 张牌（应为 {_HAND_SIZE} 张），而本记录的发牌"
+            "只能由出牌还原，故发牌未知——本局按提前结束的记录处理（不判为合规，不计结果），裁判对整局的判定"
+            "（得分、罚分、结果、级别、下庄）不作比对", None)
 
 
 def _referee_tags(r: dict, dealer: int, winners: list[int]) -> list[tuple[str, str]]:
-    """The referee's verdicts as ``Referee:…`` tags (:data:`REFEREE_TAGS`); fields it lacks are left out."""
+    """The referee's verdicts as ``Referee:…`` tags (:data:`REFEREE_TAGS`); a verdict resting on a
+    field the log leaves out (or gives as ``null``) is left out, never guessed."""
     out = [("Referee:Winners", " ".join(SEAT_TOKENS[w] for w in winners))]
-    if "rawTotal" in r:
-        out.append(("Referee:Points", str(_int(r["rawTotal"], "rawTotal", -9999, 9999))))
-    if "kittyPts" in r and "mult" in r and "defWonLast" in r:
-        side = "attackers" if r["defWonLast"] else "defenders"
-        out.append(("Referee:Bottom", f"{_int(r['kittyPts'], 'kittyPts', 0, 200)} "
-                                      f"x{_int(r['mult'], 'mult', 0, 999)} {side}"))
+    raw = _stated_int(r, "rawTotal", -9999, 9999)
+    if raw is not None:
+        out.append(("Referee:Points", str(raw)))
+    kitty_pts, mult = _stated_int(r, "kittyPts", 0, 200), _stated_int(r, "mult", 0, 999)
+    won_last = _stated_bool(r, "defWonLast")
+    if kitty_pts is not None and mult is not None and won_last is not None:
+        side = "attackers" if won_last else "defenders"
+        out.append(("Referee:Bottom", f"{kitty_pts} x{mult} {side}"))
     pen = r.get("penalty")
     if isinstance(pen, list) and len(pen) == 2:
         out.append(("Referee:Penalty", f"{_int(pen[0], 'penalty', -9999, 9999)} {_int(pen[1], 'penalty', -9999, 9999)}"))
-    if "defendersWin" in r:
-        if r["defendersWin"]:      # 80fen's "defenders" are the side without the deal: our attackers
-            up = _int(r.get("defLevelsUp", 0), "defLevelsUp", 0, 99)
-            out.append(("Referee:Outcome", f"attackers +{up}"))
-            nxt = (dealer + 1) % 4
-        else:
-            up = _int(r.get("declLevelsUp", 0), "declLevelsUp", 0, 99)
-            out.append(("Referee:Outcome", f"defenders +{up}"))
-            nxt = (dealer + 2) % 4
+    defenders_win = _stated_bool(r, "defendersWin")
+    if defenders_win is not None:
+        # 80fen's "defenders" are the side without the deal: our attackers
+        side, key, nxt = (("attackers", "defLevelsUp", (dealer + 1) % 4) if defenders_win
+                          else ("defenders", "declLevelsUp", (dealer + 2) % 4))
+        up = _stated_int(r, key, 0, 99)
+        if up is not None:
+            out.append(("Referee:Outcome", f"{side} +{up}"))
         out.append(("Referee:NextDealer", SEAT_TOKENS[nxt]))
     after = r.get("after")
     if isinstance(after, list) and len(after) == 2:
         out.append(("Referee:Levels", f"{_int(after[0], 'after', 2, 99)} {_int(after[1], 'after', 2, 99)}"))
     return out
+
+
+def _levels(before: Any) -> tuple[tuple[int | None, int | None] | None, tuple[str, str] | None]:
+    """The match's levels before its first round, from that round's ``before`` ``[N–S, E–W]``, and the
+    problem with it (English, Chinese).  Absent or ``null``: ``None``, not stated (both sides start
+    at 2, as every match does).  A side whose value is not a level 2..14 is unknown, never 2."""
+    if before is None:
+        return None, None
+    if not isinstance(before, list) or len(before) != 2:
+        return (None, None), (f"field 'before' should be the two teams' levels [N-S, E-W] (2..14), not "
+                              f"{json.dumps(before)[:40]}; both teams' levels are unknown",
+                              f"字段 'before' 应为两队的级别 [南北, 东西]（2..14），而不是 {json.dumps(before)[:40]}；"
+                              "两队级别未知")
+    sides = tuple(v if isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= 14 else None for v in before)
+    bad = [(team, zh, v) for team, zh, v, side in zip(("N-S", "E-W"), ("南北", "东西"), before, sides) if side is None]
+    if not bad:
+        return (sides[0], sides[1]), None
+    return (sides[0], sides[1]), (
+        "; ".join(f"field 'before' gives {team} {json.dumps(v)[:20]}, not a level 2..14: {team}'s level is unknown"
+                  for team, _, v in bad),
+        "；".join(f"字段 'before' 中{zh}的级别为 {json.dumps(v)[:20]}，不是 2..14 的级别：{zh}级别未知"
+                 for _, zh, v in bad))
 
 
 def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | None, list[Diagnostic]]:
@@ -254,16 +344,29 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
              '80fen 的一场比赛应为带 "rounds" 列表的 JSON 对象')
         return None, diags
     hands: list[Hand] = []
+    numbers: dict[int, int] = {}       # round number → its place in the list (1-based)
+    skipped = False
     for index, r in enumerate(obj["rounds"]):
         number = r.get("no") if isinstance(r, dict) and isinstance(r.get("no"), int) else index + 1
         try:
-            hand, warnings = _round(r, first_of_match=(index == 0))
+            hand, notes = _round(r, first_of_match=(index == 0))
         except _Bad as bad:
             diag("bad_value" if isinstance(r, dict) and "plays" in r else "json_shape",
-                 f"{bad.en}; the round is left out", f"{bad.zh}；该局未读入", number, bad.trick)
+                 f"{bad.en}; the round is left out, and the next round's levels and dealer are not checked "
+                 "(the round before it was left out)",
+                 f"{bad.zh}；该局未读入，下一局的级别和庄家不予核对（其上一局未读入）", number, bad.trick)
+            skipped = True
             continue
-        for en, zh, trick in warnings:
-            diag("bad_value", en, zh, number, trick)
+        if skipped:     # the chain of levels and dealers is broken: the engine does not check them
+            hand = dataclasses.replace(hand, follows_skipped=True)
+            skipped = False
+        if hand.number in numbers:
+            diag("duplicate_hand", f"round number {hand.number} (field 'no') appears twice: rounds "
+                 f"{numbers[hand.number]} and {index + 1} of the list", f"局号 {hand.number}（字段 'no'）重复出现："
+                 f"列表中的第 {numbers[hand.number]} 局和第 {index + 1} 局", hand.number)
+        numbers.setdefault(hand.number, index + 1)
+        for code, en, zh, trick in notes:
+            diag(code, en, zh, number, trick)
         hands.append(hand)
     a_team = obj.get("aTeam")
     names: list[str | None] = [None] * 4
@@ -271,13 +374,10 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
         for seat in range(4):
             who = obj.get("a") if seat % 2 == a_team else obj.get("b")
             names[seat] = who if isinstance(who, str) else None
-    levels = None
     rounds = obj["rounds"]
-    if rounds and isinstance(rounds[0], dict):
-        before = rounds[0].get("before")
-        if (isinstance(before, list) and len(before) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= 14 for v in before)):
-            levels = (before[0], before[1])
+    levels, problem = _levels(rounds[0].get("before") if rounds and isinstance(rounds[0], dict) else None)
+    if problem is not None:
+        diag("bad_value", *problem, hand=rounds[0].get("no") if isinstance(rounds[0].get("no"), int) else 1)
     tags: list[tuple[str, str]] = [(SOURCE_TAG, SOURCE)]
     if "seed" in obj:
         tags.append(("80fen:seed", json.dumps(obj["seed"])))

@@ -101,12 +101,13 @@ def as_text(v: Any, what: str, *at: str | int) -> str | None:
     raise Shape(f"{what} should be a string, not {type_name(v)}", *at, zh=f"{what} 应为字符串，而不是{zh_type(v)}")
 
 
-def as_integer(v: Any, what: str, *at: str | int) -> int:
-    """A whole number, or a string of at most :data:`~.limits.MAX_DIGITS` digits (its length is
-    checked before ``int()``: a string of thousands of digits is the wrong shape, not a crash)."""
+def as_integer(v: Any, what: str, *at: str | int, digits: bool = True) -> int:
+    """A whole number, or (``digits``) a string of at most :data:`~.limits.MAX_DIGITS` digits (its
+    length is checked before ``int()``: a string of thousands of digits is the wrong shape, not a
+    crash).  Without ``digits`` a string is the wrong shape as any other type (``"claim"``)."""
     if isinstance(v, int) and not isinstance(v, bool):
         return v
-    n = whole_number(v) if isinstance(v, str) else None
+    n = whole_number(v) if isinstance(v, str) and digits else None
     if n is not None:
         return n
     raise Shape(f"{what} should be a whole number, not {type_name(v)} {_shown(v)}", *at,
@@ -244,10 +245,12 @@ class FieldReader(Reporter):
                           "不作为 JSON 值", key)
 
     def bounded(self, v: Any, what: str, key: str, lo: int, hi: int, default: Any,
-                what_zh: str | None = None, then: tuple[str, str] = ("ignored", "已忽略")) -> Any:
+                what_zh: str | None = None, then: tuple[str, str] = ("ignored", "已忽略"),
+                digits: bool = True) -> Any:
         """A whole number in ``lo..hi``; out of range: ``bad_value`` at ``key`` and ``default``
-        (``then`` says what was done instead, in English and Chinese)."""
-        n = as_integer(v, what, key)
+        (``then`` says what was done instead, in English and Chinese).  ``digits``: a string of
+        digits is read as its number (see :func:`as_integer`)."""
+        n = as_integer(v, what, key, digits=digits)
         if lo <= n <= hi:
             return n
         shown = str(n) if abs(n) < 10 ** 12 else f"{str(n)[:12]}…"

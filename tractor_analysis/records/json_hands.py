@@ -207,7 +207,7 @@ class HandReader(_TrickReader):
         points_known = not setup or ("points" in hv and points is not None)
         points = points if points is not None else 0
         claim = (None if hv.get("claim") is None else
-                 self.bounded(hv["claim"], "\"claim\"", "claim", -MAX_POINTS, MAX_POINTS, None))
+                 self.bounded(hv["claim"], "\"claim\"", "claim", -MAX_POINTS, MAX_POINTS, None, digits=False))
         takebacks_v = hv.get("takebacks")
         if takebacks_v is None:
             takebacks_v = []
