@@ -13,6 +13,11 @@ counted for it; an illegal play (one the replay found a violation in) gets its v
 
 The positions are searched from the hand's end backward, and the first one not solved within the
 budget ends the search (the plays before it are marked not searched) unless ``every_position``.
+
+A hand that cannot be valued gets no value, only a reason (:attr:`HandAnalysis.reason`, never a
+guess): a fact it needs that the record leaves unknown (named by its tag), a hand not played out, a
+trick's winner not known, no bottom (its points would count wherever the attackers may take the
+last trick), plays the positions cannot be rebuilt from.
 """
 from __future__ import annotations
 
@@ -103,7 +108,14 @@ class HandAnalysis:
 
 def trick_bases(h: HandResult) -> tuple[list[int], list[int]]:
     """Per trick: the attackers' total before it (setup points, tricks won, penalties), and the
-    throw penalty the replay counted for it (attackers' view: negative when they threw)."""
+    throw penalty the replay counted for it (attackers' view: negative when they threw).
+
+    A trick whose winner is not known (``None``: the last trick of a record that ends in it) has
+    points that went to a side not known: :class:`ValueError`, never counted as either side's
+    (:func:`analyse_hand` does not analyse such a hand, and says why)."""
+    unknown = next((t.number for t in h.tricks if t.winner is None), None)
+    if unknown is not None:
+        raise ValueError(f"trick {unknown}'s winner is not known: nor is the attackers' total before each trick")
     setup = sum(i.points for i in h.items if i.kind == "setup_points")
     penalties = [0] * len(h.tricks)
     for item in h.items:
@@ -120,9 +132,33 @@ def trick_bases(h: HandResult) -> tuple[list[int], list[int]]:
     return bases, penalties
 
 
+ANALYSIS_NEEDS = frozenset({"verdicts", "sides", "points", "legality", "trick_winner"})
+"""What an analysis rests on, in :data:`~tractor_analysis.engine.verdicts.WITHHELD` words: the
+plays judged, the sides, the attackers' points, the cards each seat held, each trick's winner.  An
+:class:`~tractor_analysis.engine.verdicts.Unknown` withholding any of them withholds the analysis."""
+
+
 def _unplayable(h: HandResult) -> tuple[str, str] | None:
+    """Why ``h`` cannot be analysed (``(zh, en)``, naming what the record leaves unknown), or ``None``.
+
+    Never a guess: the facts the record does not state that the analysis needs (the hand's
+    unknowns, each naming its tag), then a hand not played out, the sides, level or points
+    missing, a trick's winner not known (:func:`trick_bases`), and the bottom's points not known:
+    without ``Buried:`` (or a bottom derived from the record) any line in which the attackers may
+    take the last trick would count a bottom nobody knows — the engine needs it only when they took
+    it, the analysis whenever they might (docs/rules.md §14.1)."""
+    needed = [(u.message_zh, u.message_en) for u in h.unknowns if ANALYSIS_NEEDS.intersection(u.withheld)]
+    if needed:
+        return explain_hand.analysis_unknown(needed)
     if not h.complete:
         return explain_hand.analysis_incomplete()
+    if h.level is None or h.attackers_total is None or not h.defenders:
+        return explain_hand.analysis_withheld()
+    unknown = next((t.number for t in h.tricks if t.winner is None), None)
+    if unknown is not None:
+        return explain_hand.analysis_winner_unknown(unknown)
+    if h.bottom_points is None:
+        return explain_hand.analysis_bottom_unknown()
     return None
 
 
@@ -237,8 +273,6 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     the analysis says so); ``progress`` hears of each play done, from the last."""
     t0 = time.perf_counter()
     reason = _unplayable(h)
-    if reason is None and (h.level is None or h.attackers_total is None or not h.defenders):
-        reason = explain_hand.analysis_withheld()
     n = len(h.tricks)
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
         reason = explain_hand.analysis_inconsistent()
@@ -382,5 +416,5 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
     return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every, searched)
 
 
-__all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand", "position_at",
-           "trick_bases"]
+__all__ = ["ANALYSIS_NEEDS", "MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand",
+           "position_at", "trick_bases"]

@@ -103,6 +103,8 @@ class _Setup:
 def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: int, seed: int) -> _Setup:
     ctx = hand_context(h.rules, h.level, h.trump)
     kn = knowledge_at(h, record, index, play)
+    if kn.bottom_points is None and (record is None or record.buried is None):   # no bottom: never taken as 0
+        raise ValueError("the record gives no bottom (Buried:): its points are not known")
     seat = kn.seat
     deals: Deals = deals_for(kn, ctx, samples, seed)
     bases, penalties = trick_bases(h)

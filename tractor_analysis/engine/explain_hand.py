@@ -363,5 +363,28 @@ def analysis_inconsistent() -> tuple[str, str]:
 
 
 def analysis_withheld() -> tuple[str, str]:
-    """The sides are not known (the record does not say who deals): no play can be valued."""
-    return ("未分析：记录未写明庄家，庄闲两方未知", "not analysed: the record does not say who deals, so the sides are unknown")
+    """``(zh, en)``: the sides, the level or the attackers' points are not known and no
+    :class:`~.verdicts.Unknown` says why (:func:`analysis_unknown` names the tag when one does).
+    The caller prints "not analysed 未分析" before it: not repeated here."""
+    return "庄闲两方、级牌或闲家得分未知", "the sides, the level or the attackers' points are not known"
+
+
+def analysis_unknown(messages: Sequence[tuple[str, str]]) -> tuple[str, str]:
+    """``(zh, en)``: the facts the record does not state that the analysis needs, from each
+    :class:`~.verdicts.Unknown`'s own ``(message_zh, message_en)`` (the missing tag and what was
+    withheld), in order."""
+    return "。".join(zh for zh, _ in messages), ". ".join(en for _, en in messages)
+
+
+def analysis_bottom_unknown() -> tuple[str, str]:
+    """``(zh, en)``: the record gives no bottom (no ``Buried:``, none derived), so its points are
+    unknown, and any line in which the attackers may take the last trick counts them."""
+    return ("记录未给出底牌（Buried:），底分未知：凡闲家可能赢得最后一墩的变化，其值都取决于底分，不按 0 分计",
+            "the record does not give the bottom (Buried:), so its points are unknown: every line in which the "
+            "attackers may take the last trick depends on them, and they are not taken as 0")
+
+
+def analysis_winner_unknown(trick: int) -> tuple[str, str]:
+    """``(zh, en)``: a trick whose winner is not known: which side its points went to is not known."""
+    return (f"第 {trick} 轮的赢家未知，该墩的分归哪一方也未知",
+            f"trick {trick}'s winner is not known, so neither is which side its points went to")
