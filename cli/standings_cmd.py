@@ -36,14 +36,14 @@ def read_event(inputs, event, after_round):
     """The selected matches of ``inputs``; notes on stderr; exit 2 when an input cannot be read."""
     from tractor_analysis.dataset import DatasetError
     from tractor_analysis.dataset.event import from_inputs
-    from tractor_analysis.dataset.standings import select
+    from tractor_analysis.dataset.standings import select, warnings
 
     try:
         matches, notes = from_inputs(inputs)
     except (DatasetError, OSError) as exc:
         _fail(f"cannot read the input: {exc} / 无法读取输入")
     chosen, left_out = select(matches, event, after_round)
-    for note in notes + left_out:
+    for note in notes + left_out + warnings(chosen):
         echo_err(note)
     if not chosen:
         echo_err("no match to count (check --event and --after-round) / 没有可计入的比赛（请检查 --event 与 "
@@ -88,7 +88,10 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     head-to-head (match points among exactly the teams still tied), then
     the opponents' match points (--tiebreak); teams equal on every one
     share a rank (1, 1, 3).  Matches left out (no winner, no round number
-    with --after-round, a team not known) are named on stderr.
+    with --after-round or while other matches have one, a team not known, a
+    second record of a match) are named on stderr, and so is what to check
+    (team names differing only in case, a pair under two team names, a
+    table or a team twice in a round).
 
     \b
     Examples:

@@ -15,7 +15,8 @@ from importlib import resources
 from typing import Sequence
 
 from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, Standing, round_number,
-                                                rounds_of, select, standings)
+                                                distinct, rounds_of, select, standings,
+                                                warnings)
 from tractor_analysis.engine.explain_hand import match_decision_text
 from tractor_analysis.records.cards import RANK_TOKENS
 from tractor_analysis.records.safe_write import write_text_atomic
@@ -60,6 +61,9 @@ class EventView:
     tiebreaks: tuple[str, ...]
     points: Points
     notes: tuple[str, ...]
+    """The matches not counted, and why (:func:`~tractor_analysis.dataset.standings.select`)."""
+    warnings: tuple[str, ...] = ()
+    """What is counted as recorded but should be checked (:func:`~tractor_analysis.dataset.standings.warnings`)."""
 
 
 def _level(rank: int | None) -> str:
@@ -89,9 +93,12 @@ def _table_key(m: EventMatch) -> tuple:
 def event_view(matches: Sequence[EventMatch], event: str | None = None, after_round: int | None = None,
                points: Points = Points(), tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> EventView:
     """The standings after each round up to ``after_round`` and each round's results; one view of
-    every match when no match has a round number."""
+    every match when no match has a round number.  The last round's standings are the text
+    standings' (``select`` leaves out a match it cannot place in a round, with a note); a round's
+    results list its matches, a second record of a match left out."""
     chosen, notes = select(matches, event, after_round)
     in_event = [m for m in matches if event is None or m.event == event]
+    in_event = distinct(in_event)[0]
     numbers = [r for r in rounds_of(chosen) if after_round is None or r <= after_round]
     views = []
     if not numbers:
@@ -103,7 +110,7 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
         views.append(RoundView(r, tuple(standings(upto, points, tiebreaks)), tuple(_result(m) for m in played)))
     names = sorted({m.event for m in in_event if m.event})
     title = event if event is not None else (names[0] if len(names) == 1 else None)
-    return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(notes))
+    return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(notes), tuple(warnings(chosen)))
 
 
 def render_standings_page(view: EventView, links: dict | None = None) -> str:

@@ -4,19 +4,52 @@ dataset's ``matches`` and ``hands`` tables.
 Both ways decide a match alike: ``engine.scoring.decide_match`` for a replayed record,
 ``stats.match_results`` (the same decision from the stored rows) for a dataset; the tests
 check that a record and its dataset give the same values.
+
+Both ways also give each match the key ``tractor ingest`` recognises a match recorded twice by
+(``rows.match_key``, from the rows ingest writes: the match's tags, players, starting levels,
+ruleset and every hand) and the same key without ``[Site]`` and ``[Date]``, so that
+:func:`~.standings.select` counts a match recorded twice once whatever form it is read in.
 """
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..engine.scoring import decide_match
 from ..engine.verdicts import MatchResult
 from ..records.model import Match
+from .schema import SCHEMAS
 from .standings import EventMatch, team_name
 
 __all__ = ["from_result", "from_dataset", "from_inputs", "is_dataset", "matches_of"]
+
+
+_MATCH_COLUMNS = tuple(f.name for f in SCHEMAS["matches"])
+_RETYPED = ("site", "date")
+"""What a re-typed copy of a match may differ in and still be the same match (:attr:`EventMatch.same`)."""
+
+
+def _keys(row: dict, hands: dict[str, list], n: int) -> tuple[str, str]:
+    """``(match_key, same)`` of a ``matches`` row (a dict by column) whose ``n`` hands are the last
+    rows of ``hands`` (columns of the ``hands`` table): ingest's own ``rows.match_key``, and the
+    same with ``[Site]`` and ``[Date]`` left out."""
+    from .rows import match_key
+
+    exact = match_key(tuple(row.get(c) for c in _MATCH_COLUMNS), hands, n)
+    same = match_key(tuple(None if c in _RETYPED else row.get(c) for c in _MATCH_COLUMNS), hands, n)
+    return exact, same
+
+
+def _keys_of_match(match: Match, result: MatchResult) -> tuple[str, str]:
+    """:func:`_keys` of a replayed match, from the rows ``tractor ingest`` would write for it."""
+    from .rows import TableBuilder
+
+    builder = TableBuilder("standings", records=False)
+    builder.add_matches("", "0" * 16, 0, [match], [result])
+    row = {c: values[-1] for c, values in builder.cols["matches"].items()}
+    return _keys(row, builder.cols["hands"], len(result.hands))
 
 
 def from_result(match_id: str, match: Match, result: MatchResult, source: str = "") -> EventMatch:
@@ -24,10 +57,12 @@ def from_result(match_id: str, match: Match, result: MatchResult, source: str = 
     winner, how = decide_match(result)
     p = match.players
     teams = (team_name(match.teams[0], p[0], p[2]), team_name(match.teams[1], p[1], p[3]))
+    key, same = _keys_of_match(match, result)
     return EventMatch(match_id=match_id, event=match.event, date=match.date, round=match.round,
                       table=match.table, teams=teams, players=p,
                       levels=(_level(result.levels_final[0]), _level(result.levels_final[1])), winner=winner,
-                      decided_by=how, forfeit=result.forfeit, source=source or match_id)
+                      decided_by=how, forfeit=result.forfeit, source=source or match_id, key=key, same=same,
+                      site=match.site)
 
 
 def _level(v) -> int | None:
@@ -39,18 +74,36 @@ def _text(v) -> str | None:
     return v if isinstance(v, str) else None
 
 
-def from_dataset(ds) -> list[EventMatch]:
-    """Every match of a dataset folder (each match once: a later copy, ``duplicate_of``, left out),
-    in the order the dataset stores them."""
+def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, tuple[str, str]]:
+    """:func:`_keys` of every match of a dataset, from its stored ``matches`` and ``hands`` rows."""
     from .reading import read_table
-    from .stats import match_results
+    from .rows import _SAME_HAND       # the hand columns rows.match_key reads
 
-    results = match_results(ds)
-    cols = ["match_id", "source_file", "match_index", "date", "player_n", "player_e", "player_s", "player_w",
-            "team_ns", "team_ew", "forfeit"]
+    table = read_table(ds, "hands")
+    present = [c for c in ("match_id", *_SAME_HAND) if c in table.column_names]
+    by_match: dict[str, list[dict]] = {}
+    for h in table.select(present).to_pylist():
+        by_match.setdefault(h["match_id"], []).append(h)
+    out = {}
+    for mid, row in rows.items():
+        hands = by_match.get(mid, [])
+        out[mid] = _keys(row, {c: [h.get(c) for h in hands] for c in _SAME_HAND}, len(hands))
+    return out
+
+
+def from_dataset(ds) -> list[EventMatch]:
+    """Every match of a dataset folder, in the order the dataset stores them: a later copy of a
+    match recorded twice (``stats.duplicate_matches``) as the first copy read from its own
+    source, so that :func:`~.standings.select` leaves it out with a note."""
+    from .reading import read_table
+    from .stats import duplicate_matches, match_results, source
+
+    with source(ds) as src:
+        results = match_results(src)
+        copies = duplicate_matches(src)
     table = read_table(ds, "matches")
-    present = [c for c in cols if c in table.column_names]
-    rows = {r["match_id"]: r for r in table.select(present).to_pylist()}
+    rows = {r["match_id"]: r for r in table.to_pylist()}
+    keys = _dataset_keys(ds, rows)
     out = []
     for r in results.to_dict(orient="records"):
         row = rows.get(r["match_id"], {})
@@ -60,10 +113,19 @@ def from_dataset(ds) -> list[EventMatch]:
         winner = {"NS": 0, "EW": 1}.get(r["winner"]) if isinstance(r["winner"], str) else None
         forfeit = {"NS": 0, "EW": 1}.get(row.get("forfeit")) if isinstance(row.get("forfeit"), str) else None
         source = f"{row.get('source_file')}#{row.get('match_index')}" if row else r["match_id"]
+        key, same = keys.get(r["match_id"], (None, None))
         out.append(EventMatch(match_id=r["match_id"], event=_text(r["event"]), date=_text(row.get("date")),
                               round=_text(r["round"]), table=_text(r["table"]), teams=teams, players=players,
                               levels=(_level(r["level_ns"]), _level(r["level_ew"])), winner=winner,
-                              decided_by=r["decided_by"], forfeit=forfeit, source=source))
+                              decided_by=r["decided_by"], forfeit=forfeit, source=source, key=key, same=same,
+                              site=_text(row.get("site"))))
+    first = {m.match_id: m for m in out}
+    for later, kept in copies.items():
+        row = rows.get(later)
+        if kept in first and row is not None:    # the copy: the same match, from its own record
+            out.append(replace(first[kept], match_id=later, source=f"{row.get('source_file')}#{row.get('match_index')}",
+                               date=_text(row.get("date")), site=_text(row.get("site")),
+                               key=keys[later][0], same=keys[later][1]))
     return out
 
 

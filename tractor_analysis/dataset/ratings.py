@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..engine.explain_hand import match_decision_text
 from .standings import EventMatch, round_number
 
 __all__ = ["PlayerRating", "RatingStep", "rating_order", "ratings", "model"]
@@ -73,11 +74,13 @@ def ratings(matches: Sequence[EventMatch]) -> tuple[list[PlayerRating], dict[str
     history: dict[str, list[RatingStep]] = {}
     notes: list[str] = []
     for m in rating_order(matches):
+        where = m.source or m.match_id
         if m.winner is None:
-            notes.append(f"{m.source or m.match_id}: no team won ({m.decided_by}); not rated / 无胜方；不计入等级分")
+            en, zh = match_decision_text(None, m.decided_by)
+            notes.append(f"{where}: {en}; not rated / {where}：{zh}；不计入等级分")
             continue
         if not all(m.players):
-            notes.append(f"{m.source or m.match_id}: a player is not named; not rated / 有选手未记姓名；不计入等级分")
+            notes.append(f"{where}: a player is not named; not rated / {where}：有选手未记姓名；不计入等级分")
             continue
         names = [[m.players[0], m.players[2]], [m.players[1], m.players[3]]]
         teams = [[current.get(p) or pl.rating(name=p) for p in side] for side in names]

@@ -15,6 +15,13 @@ built from replayed records or from a dataset by :mod:`.event`.
   teams equal on every one share a rank (1, 1, 3).
 * A match no team won (no finished hand, friend mode: :data:`~tractor_analysis.engine.scoring.NO_RESULT`)
   and a match whose team is unknown count for nobody; :func:`select` says which, and why.
+* A match recorded twice counts once (:func:`select`): the same ``match_key`` as ``tractor ingest``
+  gives it (the same match kept as ``.tgn`` and ``.json``), or the same key but for ``[Site]`` and
+  ``[Date]`` (the same event, round, table, players and hands: a re-typed copy) — with a note
+  naming both records.
+* What the standings count but an organiser should look at (:func:`warnings`): team names that
+  differ only in case, one pair of players under two team names, a table or a team twice in a
+  round.
 """
 from __future__ import annotations
 
@@ -22,8 +29,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from ..engine.explain_hand import match_decision_text
+
 __all__ = ["EventMatch", "Points", "Standing", "TIEBREAKS", "DEFAULT_TIEBREAKS", "parse_points",
-           "parse_tiebreaks", "round_number", "select", "standings", "rounds_of", "team_name"]
+           "parse_tiebreaks", "round_number", "select", "standings", "rounds_of", "team_name", "warnings",
+           "distinct"]
 
 TIEBREAKS = ("level_diff", "head_to_head", "opponents")
 """The tie-breaks ``--tiebreak`` may name, in any order."""
@@ -54,13 +64,21 @@ class EventMatch:
     """The side that forfeited, else ``None``."""
     source: str = field(default="", compare=False)
     """Where the match came from (a file, a dataset's match id), for notes."""
+    key: str | None = field(default=None, compare=False)
+    """``tractor ingest``'s ``match_key`` (``dataset.rows.match_key``): two records of one match
+    share it; ``None`` when not worked out (each match then counts)."""
+    same: str | None = field(default=None, compare=False)
+    """The same key with ``[Site]`` and ``[Date]`` left out: a re-typed copy of a match shares it."""
+    site: str | None = field(default=None, compare=False)
 
 
 def team_name(name: str | None, a: str | None, b: str | None) -> str | None:
     """A side's team: its ``[TeamNS]``/``[TeamEW]`` name when given, else its two players' names
-    sorted (``"A / B"``: partners who swap seats stay one team), else ``None`` (not known)."""
+    sorted (``"A / B"``: partners who swap seats stay one team), else ``None`` (not known).
+    Spaces at either end of a name are dropped and a run of spaces inside it reads as one
+    (``"Red Lanterns "`` is ``"Red Lanterns"``); letter case is kept (:func:`warnings`)."""
     if name is not None and name.strip():
-        return name
+        return " ".join(name.split())
     if a and b:
         x, y = sorted((a, b))
         return f"{x} / {y}"
@@ -118,33 +136,166 @@ def round_number(text: str | None) -> int | None:
 
 def select(matches: Iterable[EventMatch], event: str | None = None, after_round: int | None = None
            ) -> tuple[list[EventMatch], list[str]]:
-    """The matches of ``event`` (every match when ``None``) up to round ``after_round``, and a
-    bilingual note for each match left out for a reason other than the selection itself."""
-    kept: list[EventMatch] = []
+    """The matches of ``event`` (every match when ``None``) up to round ``after_round``, each
+    match once, and a bilingual note for each match left out for a reason other than the
+    selection itself: a round it cannot be placed in (``after_round`` given, or other matches of
+    the event have round numbers: the standings by round and the overall standings then count
+    the same matches), a second record of a match (:func:`distinct`), no winner, a team not known."""
+    inside = [m for m in matches if event is None or m.event == event]
+    numbered = any(round_number(m.round) is not None for m in inside)
+    placed: list[EventMatch] = []
     notes: list[str] = []
-    for m in matches:
-        if event is not None and m.event != event:
-            continue
-        if after_round is not None:
-            r = round_number(m.round)
-            if r is None:
-                notes.append(f"{m.source or m.match_id}: [Round] {m.round!r} is not a round number, so it cannot "
-                             f"be placed before or after round {after_round}; left out / [Round] {m.round!r} "
-                             f"不是轮次编号，无法判断是否在第 {after_round} 轮之前；未计入")
-                continue
-            if r > after_round:
-                continue
+    for m in inside:
+        r = round_number(m.round)
+        if r is None and (after_round is not None or numbered):
+            notes.append(_unplaced(m, after_round))
+        elif after_round is None or r <= after_round:
+            placed.append(m)
+    once, twice = distinct(placed)
+    notes.extend(twice)
+    kept: list[EventMatch] = []
+    for m in once:
+        where = m.source or m.match_id
         if m.winner is None:
-            notes.append(f"{m.source or m.match_id}: no team won ({m.decided_by}); counted for nobody / "
-                         f"无胜方（{m.decided_by}）；不计入排名")
-            continue
-        if m.teams[0] is None or m.teams[1] is None:
-            notes.append(f"{m.source or m.match_id}: a side has neither a team tag nor both players' names, so "
-                         "its team is not known; counted for nobody / 有一方既无队名标签也无两名选手姓名，"
+            en, zh = match_decision_text(None, m.decided_by)
+            notes.append(f"{where}: {en}; counted for nobody / {where}：{zh}；不计入排名")
+        elif m.teams[0] is None or m.teams[1] is None:
+            notes.append(f"{where}: a side has neither a team tag nor both players' names, so "
+                         f"its team is not known; counted for nobody / {where}：有一方既无队名标签也无两名选手姓名，"
                          "无法确定队伍；不计入排名")
-            continue
-        kept.append(m)
+        else:
+            kept.append(m)
     return kept, notes
+
+
+def _unplaced(m: EventMatch, after_round: int | None) -> str:
+    """The note of a match whose round cannot be placed."""
+    where = m.source or m.match_id
+    if after_round is not None:
+        return (f"{where}: [Round] {m.round!r} is not a round number, so it cannot be placed before or after "
+                f"round {after_round}; left out / [Round] {m.round!r} 不是轮次编号，无法判断是否在第 "
+                f"{after_round} 轮之前；未计入")
+    en, zh = (("has no [Round]", "没有 [Round] 标签") if m.round is None else
+              (f"[Round] {_quoted(m.round)} is not a round number", f"[Round] {_quoted(m.round)} 不是轮次编号"))
+    return (f"{where}: {en}, while the event's other matches have round numbers: it cannot be placed in a round; "
+            f"not counted (neither by round nor overall) / {where}：{zh}，而本赛事其他比赛都写了轮次：无法排入任何一轮；"
+            "未计入（各轮与总排名都不计）")
+
+
+def distinct(matches: list[EventMatch]) -> tuple[list[EventMatch], list[str]]:
+    """Each match once: a later record with the :attr:`~EventMatch.key` or the
+    :attr:`~EventMatch.same` of an earlier one is left out (the first by source, then match id,
+    is kept, as ``tractor stats`` keeps it), with a note naming both records."""
+    order = sorted(range(len(matches)), key=lambda i: (matches[i].source or matches[i].match_id, matches[i].match_id))
+    by_key: dict[str, EventMatch] = {}
+    by_same: dict[str, EventMatch] = {}
+    copies: dict[int, tuple[EventMatch, bool]] = {}
+    for i in order:
+        m = matches[i]
+        if m.key is not None and m.key in by_key:
+            copies[i] = (by_key[m.key], True)
+        elif m.same is not None and m.same in by_same:
+            copies[i] = (by_same[m.same], False)
+        else:
+            if m.key is not None:
+                by_key[m.key] = m
+            if m.same is not None:
+                by_same[m.same] = m
+    notes = [_twice(matches[i], *copies[i]) for i in order if i in copies]
+    return [m for i, m in enumerate(matches) if i not in copies], notes
+
+
+def _twice(copy: EventMatch, first: EventMatch, exact: bool) -> str:
+    """The note of a second record of a match."""
+    a, b = copy.source or copy.match_id, first.source or first.match_id
+    if exact:
+        return (f"{a}: the same match as {b}, recorded twice; counted once / "
+                f"{a}：与 {b} 是同一场比赛，重复记录，只计一次")
+    pairs = (("Site", copy.site, first.site), ("Date", copy.date, first.date))
+    differ = [f"[{tag}] {_quoted(x)} / {_quoted(y)}" for tag, x, y in pairs if x != y] or ["[Site] / [Date]"]
+    what = "; ".join(differ)
+    return (f"{a}: the same event, round, table, players and hands as {b}, only {what} differ: the same match "
+            f"recorded twice, counted once (as {b}); check which record is right / "
+            f"{a}：与 {b} 的赛事、轮次、桌号、选手和每一局都相同，只有 {what} 不同：同一场比赛重复记录，只计一次"
+            f"（按 {b}）；请核对哪份记录正确")
+
+
+def warnings(matches: Sequence[EventMatch]) -> list[str]:
+    """Bilingual notes on what the standings count as recorded but an organiser should check
+    (``matches`` already :func:`select`-ed): team names that differ only in letter case, one pair
+    of players under two team names (each name counts as a team of its own: which is meant is
+    not in the records), a table played twice or a team playing twice in one round (each match
+    counts).  Each names the records."""
+    return _name_warnings(matches) + _round_warnings(matches)
+
+
+def _where(ms: Iterable[EventMatch]) -> str:
+    return ", ".join(sorted({m.source or m.match_id for m in ms}))
+
+
+def _quoted(text: str | None) -> str:
+    return "(none)" if text is None else f'"{text}"'
+
+
+def _names(of: dict[str, list[EventMatch]], names: Iterable[str], zh: bool = False) -> str:
+    """``"A" (its records); "B" (its records)``."""
+    return "; ".join(f"{_quoted(n)}（{_where(of[n])}）" if zh else f"{_quoted(n)} ({_where(of[n])})" for n in names)
+
+
+def _name_warnings(matches: Sequence[EventMatch]) -> list[str]:
+    of_team: dict[str, list[EventMatch]] = defaultdict(list)
+    of_pair: dict[tuple[str, str], dict[str, list[EventMatch]]] = defaultdict(lambda: defaultdict(list))
+    for m in matches:
+        for side in (0, 1):
+            team, a, b = m.teams[side], m.players[side], m.players[side + 2]
+            if team is None:
+                continue
+            of_team[team].append(m)
+            if a and b:
+                x, y = sorted((a, b))
+                of_pair[(x, y)][team].append(m)
+    notes = []
+    folded: dict[str, list[str]] = defaultdict(list)
+    for team in sorted(of_team):
+        folded[team.casefold()].append(team)
+    for names in folded.values():
+        if len(names) > 1:
+            en, zh = _names(of_team, names), _names(of_team, names, zh=True)
+            notes.append(f"team names that differ only in letter case: {en}: counted as {len(names)} teams; if "
+                         f"they are one, write its name the same way in every record / 队名仅大小写不同：{zh}："
+                         f"按 {len(names)} 支队伍计；如为同一支队伍，请在每份记录中写法一致")
+    for (x, y), names in sorted(of_pair.items()):
+        if len({n.casefold() for n in names}) > 1:
+            en, zh = _names(names, sorted(names)), _names(names, sorted(names), zh=True)
+            notes.append(f"{x} and {y} play under {len(names)} team names: {en}: counted as {len(names)} teams; "
+                         f"if they are one, give it one name in every record / {x} 与 {y} 以 {len(names)} 个队名参赛："
+                         f"{zh}：按 {len(names)} 支队伍计；如为同一支队伍，请在每份记录中用同一队名")
+    return notes
+
+
+def _round_warnings(matches: Sequence[EventMatch]) -> list[str]:
+    tables: dict[tuple, list[EventMatch]] = defaultdict(list)
+    teams: dict[tuple, list[EventMatch]] = defaultdict(list)
+    for m in matches:
+        r = round_number(m.round)
+        if r is None:
+            continue
+        if m.table is not None and m.table.strip():
+            tables[(m.event or "", r, m.table.strip())].append(m)
+        for team in set(m.teams) - {None}:
+            teams[(m.event or "", r, team)].append(m)
+    notes = []
+    for (_, r, table), ms in sorted(tables.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2])):
+        if len(ms) > 1:
+            notes.append(f"round {r}: table {table} has {len(ms)} matches ({_where(ms)}); each is counted: check "
+                         f"[Round] and [Table] / 第 {r} 轮：{table} 号桌有 {len(ms)} 场比赛（{_where(ms)}）；每场都计入："
+                         "请核对 [Round] 与 [Table]")
+    for (_, r, team), ms in sorted(teams.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2])):
+        if len(ms) > 1:
+            notes.append(f"round {r}: {team} plays {len(ms)} matches ({_where(ms)}); each is counted: check [Round] "
+                         f"and the team tags / 第 {r} 轮：{team} 打了 {len(ms)} 场比赛（{_where(ms)}）；每场都计入："
+                         "请核对 [Round] 与队名标签")
+    return notes
 
 
 def rounds_of(matches: Iterable[EventMatch]) -> list[int]:
