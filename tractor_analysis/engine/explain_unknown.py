@@ -180,16 +180,39 @@ def ends_record(missing: Sequence[int], winner_known: bool, points: int | None, 
     return mzh, men
 
 
-def position_seats_unknown(seats: Sequence[int], what: Sequence[str]) -> Message:
-    """A position giving no deal line for ``seats`` (:func:`.setting.position_seats_unknown`)."""
+def _throws(seats: Sequence[int], tricks: Sequence[int]) -> Message:
+    """The clause on throws judged against ``seats`` (withheld in ``tricks``: :mod:`.unsure_throws`)."""
+    zh, en = _seats(seats)
+    nums = ", ".join(map(str, tricks))
+    return (f"对{zh}的甩牌只在其出牌证明能管上时判定（第 {'、'.join(map(str, tricks))} 轮的甩牌判定依赖{zh}没有某些牌，不予判定）",
+            f"the throws against {en} are judged only where {'its' if len(seats) == 1 else 'their'} plays prove "
+            f"them beaten (trick{'s' if len(tricks) > 1 else ''} {nums}: the verdict of the throw rests on "
+            f"{en} not holding some card{'s' if len(tricks) > 1 else ''}, so it is withheld)")
+
+
+def throws_against_unknown(seats: Sequence[int], tricks: Sequence[int], what: Sequence[str]) -> Message:
+    """A full hand whose ``seats`` have no deal line and did not play a whole hand in the record:
+    the throw verdicts of ``tricks`` rest on what they held (:func:`.setting.throws_unknown`)."""
+    zh, en = _seats(seats)
+    tzh, ten = _throws(seats, tricks)
+    return _unknown(f"{zh}没有发牌行，记录中也未出完整手牌：{zh}持牌只知其所出的牌（可能还有别的牌）；{tzh}",
+                    f"{en} {'has' if len(seats) == 1 else 'have'} no deal line and the record ends before "
+                    f"{'it' if len(seats) == 1 else 'they'} played a whole hand: what {en} held is known only "
+                    f"from {'its' if len(seats) == 1 else 'their'} plays (it may have held more); {ten}", what)
+
+
+def position_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:
+    """A position giving no deal line for ``seats`` (:func:`.setting.position_seats_unknown`); ``throws``:
+    the tricks whose throw verdict against them was withheld (:func:`.setting.throws_unknown`)."""
     zh, en = _seats(seats)
     its = "its" if len(seats) == 1 else "their"
     if len(seats) == 4:
         head_zh, head_en = "残局没有发牌行", "the position gives no deal lines"
     else:
         head_zh, head_en = f"残局有发牌行，却没有{zh}的", f"the position gives deal lines, but none for {en}"
+    tzh, ten = _throws(seats, throws) if throws else ("", "")
     return _unknown(f"{head_zh}：{zh}持牌未知（不按无牌计，也不按其所出的牌计），其跟牌只在其自己的出牌证明有错时判定，"
-                    f"也不知本局是否打完",
+                    f"也不知本局是否打完" + (f"；{tzh}" if throws else ""),
                     f"{head_en}: what {en} held is not known (not taken as nothing, nor as the cards {its} plays "
                     f"show), so {its} follows are judged only where {its} own plays prove a fault, and whether "
-                    f"the hand was played out is not known", what)
+                    f"the hand was played out is not known" + (f"; {ten}" if throws else ""), what)

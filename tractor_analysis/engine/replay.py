@@ -34,8 +34,10 @@ from .declarations import bottom_takers
 from .explain import Message
 from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty
-from .setting import Setting, bottom_unknown, friend_unknown, hand_setting, position_seats_unknown
+from .setting import (Setting, bottom_unknown, friend_unknown, hand_setting, position_seats_unknown,
+                      throws_unknown)
 from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
+from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
 from .verdicts import (HandResult, MatchResult, ScoreItem, TrickResult, Violation, new_hand_result,
                        new_score_item, new_violation)
@@ -157,6 +159,12 @@ class _Play:
     violations: tuple[Violation, ...]
     unfinished: Unfinished | None = None
     """The last recorded trick, when the record ends in it (:mod:`.unfinished`)."""
+    throws_withheld: tuple[int, ...] = ()
+    """Tricks whose leader's throw verdict rests on a seat's cards not known (:mod:`.unsure_throws`)."""
+    penalty_unknown: frozenset[int] = frozenset()
+    """Tricks whose failed-throw penalty count is not known (withheld with the attackers' points)."""
+    unsure_seats: frozenset[int] = frozenset()
+    """The seats whose cards are read from their plays and not known to be all they held."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +221,11 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         withheld = setting.withheld
     play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer,
                         hands_before)
+    if play.throws_withheld:              # a throw verdict rested on cards a seat may have held
+        setting = throws_unknown(setting, play.unsure_seats, play.throws_withheld,
+                                 bool(play.penalty_unknown) and rules.throw_penalty is ThrowPenalty.PER_CARD,
+                                 hand.setup)
+        withheld = setting.withheld
     sides_known = "sides" not in withheld
     if play.unfinished is not None:                # the record ends in its last trick: what that leaves open
         setting = unfinished_setting(setting, play.unfinished, defenders if sides_known else None)
@@ -245,7 +258,9 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         attackers_points=score.attackers_points if total_known else None,
         bottom_points=None if score is None else score.bottom_points,
         bottom_multiplier=None if score is None else score.multiplier,
-        bottom_bonus=None if score is None else score.bonus, penalties=None if score is None else score.penalties,
+        bottom_bonus=None if score is None else score.bonus,
+        penalties=None if score is None or (play.penalty_unknown and rules.throw_penalty is ThrowPenalty.PER_CARD)
+        else score.penalties,
         attackers_total=score.total if total_known else None,
         items=() if score is None else score.items if total_known else tuple(
             i for i in score.items if i.kind != "setup_points"),
@@ -538,18 +553,24 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
             points=unfinished.points if unfinished.points is not None else last.points,
             violations=tuple(v for v in last.violations
                              if not (v.code == "out_of_turn" and not v.played and v.seat in gone)))]
-    for result in tricks:
-        if result.violations:
-            violations.extend(result.violations)
     empty = not any(map(any, hands))
+    unsure: frozenset[int] = frozenset()
     if hand.setup and start.from_plays:     # a position's seat with no deal line: its cards are not all known,
         empty = False                       # so whether the hand ended is not known either
+        unsure = start.from_plays
     elif start.from_plays:
         counts = [0, 0, 0, 0]
         for trick in hand.tricks:
             for p in trick.plays:
                 counts[p.seat] += len(p.cards)
         empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
+        unsure = frozenset(s for s in start.from_plays if counts[s] < rules.hand_size)
+    checked = unsure_throws(ctx, hand.tricks, tricks, start.hands, unsure, _free(rules, start)) if unsure else None
+    if checked is not None and checked.withheld:
+        tricks = list(checked.tricks)
+    for result in tricks:
+        if result.violations:
+            violations.extend(result.violations)
     if (not hand.setup and start.deal_given and tricks and not empty
             and not _ends_early(hands, unfinished, hand.tricks[-1])):      # (the record just ends early)
         for s in range(4):
@@ -557,7 +578,20 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
             if cards:
                 violations.append(_hand_violation(
                     "deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards)))
-    return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
+    if checked is None or not checked.withheld:
+        return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
+    return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished,
+                     checked.withheld, checked.penalty_unknown, unsure)
+
+
+def _free(rules: RuleSet, start: _Start) -> list[int]:
+    """Per kind, the copies the record places nowhere: the decks' copies less the starting hands
+    (a seat read from its plays: those plays) and the bottom buried."""
+    placed = [sum(col) for col in zip(*start.hands)]
+    if start.buried is not None:
+        for k in start.buried:
+            placed[k] += 1
+    return [max(0, rules.decks - n) for n in placed]
 
 
 def _ends_early(hands: Sequence[Sequence[int]], unfinished: Unfinished | None, last: Trick) -> bool:
@@ -591,7 +625,7 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
         mult = bottom_multiplier(rules, last.winning_shape, last.lead_shapes)
         bonus = bottom_points * mult
         items.append(new_score_item("bottom", bonus, *explain_hand.bottom_bonus(bottom_points, mult, bonus)))
-    penalties = _throw_penalties(rules, play.tricks, defenders)
+    penalties = _throw_penalties(rules, play.tricks, defenders, play.penalty_unknown)
     return _new_score(items=(*items, *penalties),
                   attackers_points=trick_points + (hand.points if hand.setup else 0),
                   bottom_points=bottom_points, multiplier=mult, bonus=bonus,
@@ -604,14 +638,18 @@ def _recorded(hand: Hand) -> _Score:
     return _new_score(items=items, attackers_points=0, bottom_points=0, multiplier=0, bonus=0, penalties=0)
 
 
-def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: frozenset[int]) -> list[ScoreItem]:
+def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: frozenset[int],
+                     unknown: frozenset[int] = frozenset()) -> list[ScoreItem]:
     """``throw_penalty = per_card``: each card of a failed throw not played (``throw_penalty_cards =
     failing_units``: each card of a beaten unit) costs its side ``throw_penalty_points`` (the
-    attackers lose them, the defenders give them away)."""
+    attackers lose them, the defenders give them away).  A trick in ``unknown`` (its count rests on
+    cards a seat may have held: :mod:`.unsure_throws`) is left out: the points are then withheld."""
     if rules.throw_penalty is not ThrowPenalty.PER_CARD:
         return []
     items = []
     for t in tricks:
+        if t.number in unknown:
+            continue
         n = t.cards_not_thrown
         if not t.throw_failed and not n:         # a failed throw the record wrote as if it stood
             n = sum(len(v.played) - len(v.better) for v in t.violations
