@@ -216,3 +216,39 @@ def position_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Se
                     f"{head_en}: what {en} held is not known (not taken as nothing, nor as the cards {its} plays "
                     f"show), so {its} follows are judged only where {its} own plays prove a fault, and whether "
                     f"the hand was played out is not known" + (f"; {ten}" if throws else ""), what)
+
+
+def _cards_text(cards: Sequence[int]) -> str:
+    return " ".join(TOKEN[k] for k in cards)
+
+
+def bottom_from_deal(bottom: Sequence[int], decks: int) -> Message:
+    """The bottom a whole deal leaves (no ``Bottom:`` line)."""
+    return (f"底牌 {_cards_text(bottom)}，由四家发牌行推出（{decks} 副牌中不在任何发牌行里的牌；Bottom: 未写明）",
+            f"bottom {_cards_text(bottom)}, from the four deal lines (the cards of {decks} deck{'s' if decks > 1 else ''} "
+            f"in no deal line; Bottom: not stated)")
+
+
+def buried_from_plays(dealer: int, buried: Sequence[int], bad_line: bool, bottom_derived: bool) -> Message:
+    """The bury derived: what the dealer's plays (a whole hand) leave of its deal line and the bottom."""
+    said_zh = "Buried: 一行有误，不采用" if bad_line else "Buried: 未写明"
+    said_en = "the Buried: line is wrong, so it is not used" if bad_line else "Buried: not stated"
+    of_zh = "推出的底牌" if bottom_derived else "底牌"
+    of_en = "the bottom derived" if bottom_derived else "the bottom"
+    return (f"扣底 {_cards_text(buried)}，由{of_zh}、{SEAT_NAMES_ZH[dealer]}的发牌行及其出牌推出（其所出正是一整手牌，"
+            f"扣底后的手牌即其所出的牌；{said_zh}）",
+            f"buried {_cards_text(buried)}, from {of_en}, {SEAT_TOKENS[dealer]}'s deal line and "
+            f"{SEAT_TOKENS[dealer]}'s plays (a whole hand: its hand after the bury is the cards it played; "
+            f"{said_en})")
+
+
+def bury_not_known(dealer: int, bad_line: bool, what: Sequence[str]) -> Message:
+    """Neither a usable ``Buried:`` line nor the dealer's plays fix the bury."""
+    said_zh = "Buried: 一行有误（不采用）" if bad_line else "记录未写明扣底（Buried:）"
+    said_en = "the Buried: line is wrong (not used)" if bad_line else "the record does not give the bury (Buried:)"
+    z, e = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    return _unknown(f"{said_zh}，{z}的出牌也不是一整手牌，无从推出：{z}扣底后的手牌只按其所出的牌计，"
+                    f"其跟牌只在其自己的出牌证明有错时判定，底牌分数也未知",
+                    f"{said_en}, and {e}'s plays are not a whole hand to derive it from: {e}'s hand after the bury "
+                    f"is read from its plays, its follows judged only where its own plays prove a fault, and the "
+                    f"bottom's points are not known", what)

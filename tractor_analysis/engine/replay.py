@@ -24,12 +24,12 @@ from itertools import chain
 from operator import add, sub
 from typing import Sequence
 
-from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
+from ..records.cards import NUM_KINDS, POINTS, TOKEN, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init, gc_paused, settle_as_old
 from ..records.deal_checks import seats_without_line, uneven_position
 from ..records.model import Hand, Match, Trick
 from ..records.rulesets import Miscount, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
-from . import explain_hand, referee, score_sheet
+from . import explain_hand, explain_unknown, referee, score_sheet
 from .declarations import bottom_takers
 from .explain import Message
 from .outcome import hand_outcome, level_penalties
@@ -39,8 +39,8 @@ from .setting import (Setting, bottom_unknown, friend_unknown, hand_setting, pos
 from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
-from .verdicts import (HandResult, MatchResult, ScoreItem, TrickResult, Violation, new_hand_result,
-                       new_score_item, new_violation)
+from .verdicts import (Derived, HandResult, MatchResult, ScoreItem, TrickResult, Unknown, Violation,
+                       new_hand_result, new_score_item, new_violation)
 
 def ruleset_of(match: Match) -> RuleSet:
     """The ruleset a record asks for (problems in it are the parser's diagnostics)."""
@@ -149,6 +149,10 @@ class _Start:
     from_plays: frozenset[int]
     """Seats whose cards were read from their plays (their exchange is unknown)."""
     violations: tuple[Violation, ...] = ()
+    derived: tuple[Derived, ...] = ()
+    """The bottom or the bury derived (:func:`_dealer_exchange`), said with the hand's other facts."""
+    unknowns: tuple[Unknown, ...] = ()
+    """The bury not known and what that withholds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +216,10 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     dealer = setting.dealer
     played = _Played(hand)
     start = _starting_hands(hand, rules, dealer, played)
+    if start.derived or start.unknowns:     # the bottom or the bury derived, or the bury not known
+        setting = dataclasses.replace(setting, derived=setting.derived + start.derived,
+                                      unknowns=setting.unknowns + start.unknowns)
+        withheld = setting.withheld
     if hand.setup and start.from_plays:     # seats of a position given no deal line: not known
         setting = position_seats_unknown(setting, start.from_plays)
         withheld = setting.withheld
@@ -413,26 +421,65 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: _Pla
 def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[int]],
                      played: _Played, given: list[bool], from_plays: frozenset[int],
                      checks: list[Violation]) -> _Start:
-    """No rebid: the dealer took the bottom and buried once.  With the bottom but no bury, the
-    bury is what the dealer's plays leave over; without the bottom, the dealer's hand is its plays.
-    The rows of ``dealt`` are never changed in place (a row replaced is a new list)."""
+    """No rebid: the dealer took the bottom and buried once.  The bottom is the ``Bottom:`` line, or
+    — every deal line given, none for it — the cards of the decks not dealt (derived, and said).  A
+    ``Buried:`` line the dealer could make (its size, cards held) gives the dealer's hand; a line it
+    could not (``bad_bury``) is not used, nor is a missing one: the bury is then what the dealer's
+    plays leave over from deal + bottom when they are a whole hand (derived, and said: the dealer's
+    hand is then exactly its plays), else unknown — the dealer's hand is read from its plays and the
+    legality withheld, said in an ``unknown`` item (docs/rules.md §1.5, §14.1).  The rows of ``dealt``
+    are never changed in place (a row replaced is a new list)."""
     start = list(dealt)
     buried = hand.buried
     if not given[dealer]:
-        return _new_start(tuple(map(tuple, start)), buried, all(given[s] for s in range(4) if s != dealer),
-                      from_plays, tuple(checks))
-    if hand.bottom is None:
+        found = _bury_size(buried, dealer, rules) if buried is not None else []
+        return _new_start(tuple(map(tuple, start)), None if found else buried,
+                          all(given[s] for s in range(4) if s != dealer), from_plays, (*checks, *found))
+    bottom, derived = hand.bottom, ()
+    if bottom is None and all(given):
+        bottom = _bottom_from_deal(rules, dealt)
+        if bottom is not None:
+            derived = (Derived("bottom", " ".join(TOKEN[k] for k in bottom), "the four deal lines",
+                               *explain_unknown.bottom_from_deal(bottom, rules.decks)),)
+    if bottom is None:
+        found = _bury_size(buried, dealer, rules) if buried is not None else []
         start[dealer] = list(played[dealer])
-        return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
-    pool = list(map(add, dealt[dealer], _counts(hand.bottom)))      # dealt: the deal's counts
-    if buried is None:
-        derived, missing = _multiset_minus(pool, played[dealer])
-        if not missing and sum(derived) == rules.bottom_size:
-            buried = tuple(_cards(derived))
-        start[dealer] = list(played[dealer]) if missing else [p - d for p, d in zip(pool, derived)]
-        return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
-    start[dealer], found = _bury_from(pool, buried, dealer, False, rules)
-    return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found))
+        return _new_start(tuple(map(tuple, start)), None if found else buried, all(given), from_plays | {dealer},
+                          (*checks, *found), derived)
+    pool = list(map(add, dealt[dealer], _counts(bottom)))      # dealt: the deal's counts
+    found = []
+    if buried is not None:
+        after, found = _bury_from(pool, buried, dealer, False, rules)
+        if not found or (not _multiset_minus(pool, _counts(buried))[1] and after == list(played[dealer])):
+            # a line the dealer could make, or one of the wrong size that its plays bear out (it buried that
+            # many: its count is wrong, §10.3): the dealer's hand is deal + bottom − buried
+            start[dealer] = after
+            return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
+    left, missing = _multiset_minus(pool, played[dealer])
+    bad = buried is not None
+    if not missing and sum(left) == rules.bottom_size:    # the dealer played a whole hand out of deal + bottom
+        buried = tuple(_cards(left))
+        start[dealer] = list(played[dealer])
+        derived += (Derived("buried", " ".join(TOKEN[k] for k in buried),
+                            "the bottom, the dealer's deal line and its plays",
+                            *explain_unknown.buried_from_plays(dealer, buried, bad, hand.bottom is None)),)
+        return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
+    start[dealer] = list(played[dealer])
+    what = ("legality",)
+    unknown = Unknown("Buried", what, *explain_unknown.bury_not_known(dealer, bad, what))
+    return _new_start(tuple(map(tuple, start)), None, all(given), from_plays | {dealer}, (*checks, *found), derived,
+                      (unknown,))
+
+
+def _bottom_from_deal(rules: RuleSet, dealt: Sequence[Sequence[int]]) -> tuple[Card, ...] | None:
+    """The bottom a whole deal leaves: the cards of the decks in no deal line, when every line holds a
+    hand's number of cards and they leave a bottom's (``None`` otherwise: a line is wrong)."""
+    if any(sum(row) != rules.hand_size for row in dealt):
+        return None
+    rest = [rules.decks - sum(col) for col in zip(*dealt)]
+    if min(rest) < 0 or sum(rest) != rules.bottom_size:
+        return None
+    return tuple(_cards(rest))
 
 
 def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: _Played,
