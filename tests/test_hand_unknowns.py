@@ -178,3 +178,24 @@ def test_whole_deal_without_bottom_or_buried_gives_the_outcome():
     result, _ = replay(deal())
     assert set(facts(result)) >= {"bottom", "buried"}
     assert result.outcome is not None and result.attackers_total == 105
+
+
+# --- 6. a deal line left out of a full hand is named; the missing_deal message says what is true ------
+
+def test_full_hand_missing_one_deal_line_names_the_seat():
+    text = "\n".join(ln for ln in deal(BOTTOM, REAL_BURY).splitlines() if not ln.startswith("E: ")) + "\n"
+    result, _ = replay(text)
+    assert not result.legality_known
+    [u] = [u for u in result.unknowns if u.tag == "deal"]
+    assert u.withheld == ("legality",) and "none for E" in u.message_en and "没有东家的" in u.message_zh
+
+
+def test_missing_deal_message_does_not_deny_the_outcome_it_gives():
+    """No deal lines, every seat plays a whole hand: the hand gets an outcome, so the diagnostic must
+    not say 'no outcome'."""
+    text = "\n".join(ln for ln in deal(BOTTOM, REAL_BURY).splitlines() if ln[:3] not in ("N: ", "E: ", "S: ", "W: ")
+                     and not ln.startswith("Bottom:")) + "\n"
+    result, diags = replay(text)
+    [d] = [d for d in diags if d.code == "missing_deal"]
+    assert result.outcome is not None
+    assert "no outcome" not in d.message and "不计结果" not in d.message

@@ -252,3 +252,15 @@ def bury_not_known(dealer: int, bad_line: bool, what: Sequence[str]) -> Message:
                     f"{said_en}, and {e}'s plays are not a whole hand to derive it from: {e}'s hand after the bury "
                     f"is read from its plays, its follows judged only where its own plays prove a fault, and the "
                     f"bottom's points are not known", what)
+
+
+def hand_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:
+    """A full hand giving deal lines for some seats but not for ``seats`` (:func:`.setting.hand_seats_unknown`)."""
+    zh, en = _seats(seats)
+    its = "its" if len(seats) == 1 else "their"
+    tzh, ten = _throws(seats, throws) if throws else ("", "")
+    return _unknown(f"本局有发牌行，却没有{zh}的：{zh}持牌只知其所出的牌，其跟牌只在其自己的出牌证明有错时判定，"
+                    f"只有{zh}出完整手牌时本局才算打完" + (f"；{tzh}" if throws else ""),
+                    f"the hand gives deal lines, but none for {en}: what {en} held is known only from {its} plays, "
+                    f"so {its} follows are judged only where {its} own plays prove a fault, and the hand counts "
+                    f"as played out only when {en} played a whole hand" + (f"; {ten}" if throws else ""), what)

@@ -34,8 +34,8 @@ from .declarations import bottom_takers
 from .explain import Message
 from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty
-from .setting import (Setting, bottom_unknown, friend_unknown, hand_setting, position_seats_unknown,
-                      throws_unknown)
+from .setting import (Setting, bottom_unknown, friend_unknown, hand_seats_unknown, hand_setting,
+                      position_seats_unknown, throws_unknown)
 from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
@@ -222,6 +222,9 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         withheld = setting.withheld
     if hand.setup and start.from_plays:     # seats of a position given no deal line: not known
         setting = position_seats_unknown(setting, start.from_plays)
+        withheld = setting.withheld
+    elif hand.deal is not None and not hand.setup and not all(hand.deal):   # a full hand missing a deal line
+        setting = hand_seats_unknown(setting, frozenset(s for s, cards in enumerate(hand.deal) if not cards))
         withheld = setting.withheld
     defenders = _defenders(hand, rules, setting, start)
     if rules.friend and setting.dealer is not None and not hand.result_only and not defenders:

@@ -263,13 +263,22 @@ def throws_unknown(setting: Setting, seats: frozenset[int], tricks: tuple[int, .
     (:func:`position_seats_unknown` made it); a full hand gets a ``deal`` item of its own."""
     shown = tuple(sorted(seats))
     what = ("throw_check",) + (("points", "outcome", "levels") if penalty else ())
-    if position:
+    if any(u.tag == "deal" for u in setting.unknowns):
+        words = explain_unknown.position_seats_unknown if position else explain_unknown.hand_seats_unknown
         unknowns = []
         for u in setting.unknowns:
             if u.tag == "deal":
                 both = tuple(dict.fromkeys(u.withheld + what))
-                u = Unknown("deal", both, *explain_unknown.position_seats_unknown(shown, both, tricks))
+                u = Unknown("deal", both, *words(shown, both, tricks))
             unknowns.append(u)
         return dataclasses.replace(setting, unknowns=tuple(unknowns))
     return dataclasses.replace(setting, unknowns=setting.unknowns + (
         Unknown("deal", what, *explain_unknown.throws_against_unknown(shown, tricks, what)),))
+
+
+def hand_seats_unknown(setting: Setting, seats: frozenset[int]) -> Setting:
+    """The setting of a full hand whose deal gives no line for ``seats`` (docs/rules.md §14.1 "the
+    deal"): their cards are read from their plays, so the legality is withheld (said, naming them)."""
+    what = ("legality",)
+    return dataclasses.replace(setting, unknowns=setting.unknowns + (
+        Unknown("deal", what, *explain_unknown.hand_seats_unknown(tuple(sorted(seats)), what)),))
