@@ -412,7 +412,11 @@ def test_the_dealer_burying_nine_cards_ends_short_and_the_dealers_side_steps_dow
     assert h.levels_after == (2, 3)
 
 
-def test_the_dealer_burying_seven_cards_ends_with_a_card_too_many():
+def test_a_seven_card_bury_line_the_plays_do_not_bear_out_is_not_a_miscount():
+    """A Buried: line of 7 while N plays a whole hand (25 cards): the 26th card N would hold is only in
+    the line, never in a play, so no verdict rests on it (docs/rules.md §1.5, §14.1): the line is a
+    ``bad_bury``, the bury is what N's plays leave of deal + bottom (8 cards, said as derived), and
+    N's count is not wrong (before: 多少牌 on the line's word alone)."""
     rules, deal, bottom, bury, start = _plain_hand()
     kept = bury[0]
     seven = bury[1:]
@@ -420,8 +424,11 @@ def test_the_dealer_burying_seven_cards_ends_with_a_card_too_many():
     tricks = _play_out(rules, 2, 1, start, N, max_tricks=25)
     assert len(tricks) == 25
     _, _, result = _replay(_text(deal, bottom, seven, tricks))
-    o = result.hands[0].outcome
-    assert o is not None and (o.reason, o.miscount, o.winner) == ("miscount", (N,), "attackers")
+    h = result.hands[0]
+    assert "bad_bury" in _codes(h)
+    o = h.outcome
+    assert o is not None and o.reason != "miscount" and o.miscount == ()
+    assert any(d.fact == "buried" and len(d.value.split()) == 8 for d in h.derived)
 
 
 def _last_follower(tricks, side):

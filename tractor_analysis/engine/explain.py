@@ -97,6 +97,19 @@ def throw_failed(seat: int, unit: Sequence[int], unit_kind: str, holder: int, be
             f"{_UNIT_EN[unit_kind]} {cards_text(unit)}; {_en(seat)} had to play {cards_text(forced)} only")
 
 
+def throw_failed_forced_unknown(seat: int, unit: Sequence[int], unit_kind: str, holder: int,
+                                beater: Sequence[int], unknown: Sequence[int]) -> Message:
+    """``throw_failed`` proven by ``holder``'s cards, the forced play not known: ``unknown`` (seats
+    whose cards are read from their plays) may have held a unit beating a larger shape or a lower unit."""
+    zh = "、".join(_zh(s) for s in unknown)
+    en = ", ".join(_en(s) for s in unknown)
+    return (f"{_zh(seat)}甩牌不成立：{_zh(holder)}持有 {cards_text(beater)}，大于{_UNIT_ZH[unit_kind]} "
+            f"{cards_text(unit)}；但{zh}持牌未知，应改出哪一手不予判定",
+            f"{_en(seat)}'s throw could be beaten: {_en(holder)} held {cards_text(beater)}, above the "
+            f"{_UNIT_EN[unit_kind]} {cards_text(unit)}; what {en} held is not known, so the forced play is "
+            f"not judged")
+
+
 def throw_would_stand(seat: int, attempted: Sequence[int]) -> Message:
     """``wrong_forced_play`` when the recorded failed throw could not have been beaten."""
     return (f"{_zh(seat)}的甩牌 {cards_text(attempted)} 本可成立（无人能管上其中任何一手），不应被迫改出",

@@ -223,16 +223,87 @@ def ends_record(missing: Sequence[int], winner_known: bool, points: int | None, 
     return mzh, men
 
 
-def position_seats_unknown(seats: Sequence[int], what: Sequence[str]) -> Message:
-    """A position giving no deal line for ``seats`` (:func:`.setting.position_seats_unknown`)."""
+def _throws(seats: Sequence[int], tricks: Sequence[int]) -> Message:
+    """The clause on throws judged against ``seats`` (withheld in ``tricks``: :mod:`.unsure_throws`)."""
+    zh, en = _seats(seats)
+    nums = ", ".join(map(str, tricks))
+    return (f"对{zh}的甩牌只在其出牌证明能管上时判定（第 {'、'.join(map(str, tricks))} 轮的甩牌判定依赖{zh}没有某些牌，不予判定）",
+            f"the throws against {en} are judged only where {'its' if len(seats) == 1 else 'their'} plays prove "
+            f"them beaten (trick{'s' if len(tricks) > 1 else ''} {nums}: the verdict of the throw rests on "
+            f"{en} not holding some card{'s' if len(tricks) > 1 else ''}, so it is withheld)")
+
+
+def throws_against_unknown(seats: Sequence[int], tricks: Sequence[int], what: Sequence[str]) -> Message:
+    """A full hand whose ``seats`` have no deal line and did not play a whole hand in the record:
+    the throw verdicts of ``tricks`` rest on what they held (:func:`.setting.throws_unknown`)."""
+    zh, en = _seats(seats)
+    tzh, ten = _throws(seats, tricks)
+    return _unknown(f"{zh}没有发牌行，记录中也未出完整手牌：{zh}持牌只知其所出的牌（可能还有别的牌）；{tzh}",
+                    f"{en} {'has' if len(seats) == 1 else 'have'} no deal line and the record ends before "
+                    f"{'it' if len(seats) == 1 else 'they'} played a whole hand: what {en} held is known only "
+                    f"from {'its' if len(seats) == 1 else 'their'} plays (it may have held more); {ten}", what)
+
+
+def position_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:
+    """A position giving no deal line for ``seats`` (:func:`.setting.position_seats_unknown`); ``throws``:
+    the tricks whose throw verdict against them was withheld (:func:`.setting.throws_unknown`)."""
     zh, en = _seats(seats)
     its = "its" if len(seats) == 1 else "their"
     if len(seats) == 4:
         head_zh, head_en = "残局没有发牌行", "the position gives no deal lines"
     else:
         head_zh, head_en = f"残局有发牌行，却没有{zh}的", f"the position gives deal lines, but none for {en}"
+    tzh, ten = _throws(seats, throws) if throws else ("", "")
     return _unknown(f"{head_zh}：{zh}持牌未知（不按无牌计，也不按其所出的牌计），其跟牌只在其自己的出牌证明有错时判定，"
-                    f"也不知本局是否打完",
+                    f"也不知本局是否打完" + (f"；{tzh}" if throws else ""),
                     f"{head_en}: what {en} held is not known (not taken as nothing, nor as the cards {its} plays "
                     f"show), so {its} follows are judged only where {its} own plays prove a fault, and whether "
-                    f"the hand was played out is not known", what)
+                    f"the hand was played out is not known" + (f"; {ten}" if throws else ""), what)
+
+
+def _cards_text(cards: Sequence[int]) -> str:
+    return " ".join(TOKEN[k] for k in cards)
+
+
+def bottom_from_deal(bottom: Sequence[int], decks: int) -> Message:
+    """The bottom a whole deal leaves (no ``Bottom:`` line)."""
+    return (f"底牌 {_cards_text(bottom)}，由四家发牌行推出（{decks} 副牌中不在任何发牌行里的牌；Bottom: 未写明）",
+            f"bottom {_cards_text(bottom)}, from the four deal lines (the cards of {decks} deck{'s' if decks > 1 else ''} "
+            f"in no deal line; Bottom: not stated)")
+
+
+def buried_from_plays(dealer: int, buried: Sequence[int], bad_line: bool, bottom_derived: bool) -> Message:
+    """The bury derived: what the dealer's plays (a whole hand) leave of its deal line and the bottom."""
+    said_zh = "Buried: 一行有误，不采用" if bad_line else "Buried: 未写明"
+    said_en = "the Buried: line is wrong, so it is not used" if bad_line else "Buried: not stated"
+    of_zh = "推出的底牌" if bottom_derived else "底牌"
+    of_en = "the bottom derived" if bottom_derived else "the bottom"
+    return (f"扣底 {_cards_text(buried)}，由{of_zh}、{SEAT_NAMES_ZH[dealer]}的发牌行及其出牌推出（其所出正是一整手牌，"
+            f"扣底后的手牌即其所出的牌；{said_zh}）",
+            f"buried {_cards_text(buried)}, from {of_en}, {SEAT_TOKENS[dealer]}'s deal line and "
+            f"{SEAT_TOKENS[dealer]}'s plays (a whole hand: its hand after the bury is the cards it played; "
+            f"{said_en})")
+
+
+def bury_not_known(dealer: int, bad_line: bool, what: Sequence[str]) -> Message:
+    """Neither a usable ``Buried:`` line nor the dealer's plays fix the bury."""
+    said_zh = "Buried: 一行有误（不采用）" if bad_line else "记录未写明扣底（Buried:）"
+    said_en = "the Buried: line is wrong (not used)" if bad_line else "the record does not give the bury (Buried:)"
+    z, e = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    return _unknown(f"{said_zh}，{z}的出牌也不是一整手牌，无从推出：{z}扣底后的手牌只按其所出的牌计，"
+                    f"其跟牌只在其自己的出牌证明有错时判定，底牌分数也未知",
+                    f"{said_en}, and {e}'s plays are not a whole hand to derive it from: {e}'s hand after the bury "
+                    f"is read from its plays, its follows judged only where its own plays prove a fault, and the "
+                    f"bottom's points are not known", what)
+
+
+def hand_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:
+    """A full hand giving deal lines for some seats but not for ``seats`` (:func:`.setting.hand_seats_unknown`)."""
+    zh, en = _seats(seats)
+    its = "its" if len(seats) == 1 else "their"
+    tzh, ten = _throws(seats, throws) if throws else ("", "")
+    return _unknown(f"本局有发牌行，却没有{zh}的：{zh}持牌只知其所出的牌，其跟牌只在其自己的出牌证明有错时判定，"
+                    f"只有{zh}出完整手牌时本局才算打完" + (f"；{tzh}" if throws else ""),
+                    f"the hand gives deal lines, but none for {en}: what {en} held is known only from {its} plays, "
+                    f"so {its} follows are judged only where {its} own plays prove a fault, and the hand counts "
+                    f"as played out only when {en} played a whole hand" + (f"; {ten}" if throws else ""), what)

@@ -24,22 +24,23 @@ from itertools import chain
 from operator import add, sub
 from typing import Sequence
 
-from ..records.cards import NUM_KINDS, POINTS, Card, next_seat, partner, team_of
+from ..records.cards import NUM_KINDS, POINTS, TOKEN, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init, gc_paused, settle_as_old
 from ..records.deal_checks import seats_without_line, uneven_position
 from ..records.model import Hand, Match, Trick
 from ..records.rulesets import Miscount, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
-from . import explain_hand, referee, score_sheet
+from . import explain_hand, explain_unknown, referee, score_sheet
 from .declarations import bottom_takers
 from .explain import Message
 from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty
-from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_setting,
-                      position_seats_unknown)
+from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
+                      position_seats_unknown, throws_unknown)
 from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
+from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
-from .verdicts import (HandResult, MatchResult, ScoreItem, TrickResult, Violation, new_hand_result,
-                       new_score_item, new_violation)
+from .verdicts import (Derived, HandResult, MatchResult, ScoreItem, TrickResult, Unknown, Violation,
+                       new_hand_result, new_score_item, new_violation)
 
 def ruleset_of(match: Match) -> RuleSet:
     """The ruleset a record asks for (problems in it are the parser's diagnostics)."""
@@ -171,6 +172,10 @@ class _Start:
     from_plays: frozenset[int]
     """Seats whose cards were read from their plays (their exchange is unknown)."""
     violations: tuple[Violation, ...] = ()
+    derived: tuple[Derived, ...] = ()
+    """The bottom or the bury derived (:func:`_dealer_exchange`), said with the hand's other facts."""
+    unknowns: tuple[Unknown, ...] = ()
+    """The bury not known and what that withholds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +186,12 @@ class _Play:
     violations: tuple[Violation, ...]
     unfinished: Unfinished | None = None
     """The last recorded trick, when the record ends in it (:mod:`.unfinished`)."""
+    throws_withheld: tuple[int, ...] = ()
+    """Tricks whose leader's throw verdict rests on a seat's cards not known (:mod:`.unsure_throws`)."""
+    penalty_unknown: frozenset[int] = frozenset()
+    """Tricks whose failed-throw penalty count is not known (withheld with the attackers' points)."""
+    unsure_seats: frozenset[int] = frozenset()
+    """The seats whose cards are read from their plays and not known to be all they held."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,8 +242,15 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     dealer = setting.dealer
     played = _Played(hand)
     start = _starting_hands(hand, rules, dealer, played)
+    if start.derived or start.unknowns:     # the bottom or the bury derived, or the bury not known
+        setting = dataclasses.replace(setting, derived=setting.derived + start.derived,
+                                      unknowns=setting.unknowns + start.unknowns)
+        withheld = setting.withheld
     if hand.setup and start.from_plays:     # seats of a position given no deal line: not known
         setting = position_seats_unknown(setting, start.from_plays)
+        withheld = setting.withheld
+    elif hand.deal is not None and not hand.setup and not all(hand.deal):   # a full hand missing a deal line
+        setting = hand_seats_unknown(setting, frozenset(s for s, cards in enumerate(hand.deal) if not cards))
         withheld = setting.withheld
     defenders = _defenders(hand, rules, setting, start)
     if rules.friend and setting.dealer is not None and not hand.result_only and not defenders:
@@ -240,6 +258,11 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         withheld = setting.withheld
     play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer,
                         hands_before)
+    if play.throws_withheld:              # a throw verdict rested on cards a seat may have held
+        setting = throws_unknown(setting, play.unsure_seats, play.throws_withheld,
+                                 bool(play.penalty_unknown) and rules.throw_penalty is ThrowPenalty.PER_CARD,
+                                 hand.setup)
+        withheld = setting.withheld
     sides_known = "sides" not in withheld
     if play.unfinished is not None:                # the record ends in its last trick: what that leaves open
         setting = unfinished_setting(setting, play.unfinished, defenders if sides_known else None)
@@ -275,7 +298,9 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         attackers_points=score.attackers_points if total_known else None,
         bottom_points=None if score is None else score.bottom_points,
         bottom_multiplier=None if score is None else score.multiplier,
-        bottom_bonus=None if score is None else score.bonus, penalties=None if score is None else score.penalties,
+        bottom_bonus=None if score is None else score.bonus,
+        penalties=None if score is None or (play.penalty_unknown and rules.throw_penalty is ThrowPenalty.PER_CARD)
+        else score.penalties,
         attackers_total=score.total if total_known else None,
         items=() if score is None else score.items if total_known else tuple(
             i for i in score.items if i.kind != "setup_points"),
@@ -428,26 +453,65 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: _Pla
 def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[int]],
                      played: _Played, given: list[bool], from_plays: frozenset[int],
                      checks: list[Violation]) -> _Start:
-    """No rebid: the dealer took the bottom and buried once.  With the bottom but no bury, the
-    bury is what the dealer's plays leave over; without the bottom, the dealer's hand is its plays.
-    The rows of ``dealt`` are never changed in place (a row replaced is a new list)."""
+    """No rebid: the dealer took the bottom and buried once.  The bottom is the ``Bottom:`` line, or
+    — every deal line given, none for it — the cards of the decks not dealt (derived, and said).  A
+    ``Buried:`` line the dealer could make (its size, cards held) gives the dealer's hand; a line it
+    could not (``bad_bury``) is not used, nor is a missing one: the bury is then what the dealer's
+    plays leave over from deal + bottom when they are a whole hand (derived, and said: the dealer's
+    hand is then exactly its plays), else unknown — the dealer's hand is read from its plays and the
+    legality withheld, said in an ``unknown`` item (docs/rules.md §1.5, §14.1).  The rows of ``dealt``
+    are never changed in place (a row replaced is a new list)."""
     start = list(dealt)
     buried = hand.buried
     if not given[dealer]:
-        return _new_start(tuple(map(tuple, start)), buried, all(given[s] for s in range(4) if s != dealer),
-                      from_plays, tuple(checks))
-    if hand.bottom is None:
+        found = _bury_size(buried, dealer, rules) if buried is not None else []
+        return _new_start(tuple(map(tuple, start)), None if found else buried,
+                          all(given[s] for s in range(4) if s != dealer), from_plays, (*checks, *found))
+    bottom, derived = hand.bottom, ()
+    if bottom is None and all(given):
+        bottom = _bottom_from_deal(rules, dealt)
+        if bottom is not None:
+            derived = (Derived("bottom", " ".join(TOKEN[k] for k in bottom), "the four deal lines",
+                               *explain_unknown.bottom_from_deal(bottom, rules.decks)),)
+    if bottom is None:
+        found = _bury_size(buried, dealer, rules) if buried is not None else []
         start[dealer] = list(played[dealer])
-        return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
-    pool = list(map(add, dealt[dealer], _counts(hand.bottom)))      # dealt: the deal's counts
-    if buried is None:
-        derived, missing = _multiset_minus(pool, played[dealer])
-        if not missing and sum(derived) == rules.bottom_size:
-            buried = tuple(_cards(derived))
-        start[dealer] = list(played[dealer]) if missing else [p - d for p, d in zip(pool, derived)]
-        return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | {dealer}, tuple(checks))
-    start[dealer], found = _bury_from(pool, buried, dealer, False, rules)
-    return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found))
+        return _new_start(tuple(map(tuple, start)), None if found else buried, all(given), from_plays | {dealer},
+                          (*checks, *found), derived)
+    pool = list(map(add, dealt[dealer], _counts(bottom)))      # dealt: the deal's counts
+    found = []
+    if buried is not None:
+        after, found = _bury_from(pool, buried, dealer, False, rules)
+        if not found or (not _multiset_minus(pool, _counts(buried))[1] and after == list(played[dealer])):
+            # a line the dealer could make, or one of the wrong size that its plays bear out (it buried that
+            # many: its count is wrong, §10.3): the dealer's hand is deal + bottom − buried
+            start[dealer] = after
+            return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
+    left, missing = _multiset_minus(pool, played[dealer])
+    bad = buried is not None
+    if not missing and sum(left) == rules.bottom_size:    # the dealer played a whole hand out of deal + bottom
+        buried = tuple(_cards(left))
+        start[dealer] = list(played[dealer])
+        derived += (Derived("buried", " ".join(TOKEN[k] for k in buried),
+                            "the bottom, the dealer's deal line and its plays",
+                            *explain_unknown.buried_from_plays(dealer, buried, bad, hand.bottom is None)),)
+        return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
+    start[dealer] = list(played[dealer])
+    what = ("legality",)
+    unknown = Unknown("Buried", what, *explain_unknown.bury_not_known(dealer, bad, what))
+    return _new_start(tuple(map(tuple, start)), None, all(given), from_plays | {dealer}, (*checks, *found), derived,
+                      (unknown,))
+
+
+def _bottom_from_deal(rules: RuleSet, dealt: Sequence[Sequence[int]]) -> tuple[Card, ...] | None:
+    """The bottom a whole deal leaves: the cards of the decks in no deal line, when every line holds a
+    hand's number of cards and they leave a bottom's (``None`` otherwise: a line is wrong)."""
+    if any(sum(row) != rules.hand_size for row in dealt):
+        return None
+    rest = [rules.decks - sum(col) for col in zip(*dealt)]
+    if min(rest) < 0 or sum(rest) != rules.bottom_size:
+        return None
+    return tuple(_cards(rest))
 
 
 def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: _Played,
@@ -568,18 +632,24 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
             points=unfinished.points if unfinished.points is not None else last.points,
             violations=tuple(v for v in last.violations
                              if not (v.code == "out_of_turn" and not v.played and v.seat in gone)))]
-    for result in tricks:
-        if result.violations:
-            violations.extend(result.violations)
     empty = not any(map(any, hands))
+    unsure: frozenset[int] = frozenset()
     if hand.setup and start.from_plays:     # a position's seat with no deal line: its cards are not all known,
         empty = False                       # so whether the hand ended is not known either
+        unsure = start.from_plays
     elif start.from_plays:
         counts = [0, 0, 0, 0]
         for trick in hand.tricks:
             for p in trick.plays:
                 counts[p.seat] += len(p.cards)
         empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
+        unsure = frozenset(s for s in start.from_plays if counts[s] < rules.hand_size)
+    checked = unsure_throws(ctx, hand.tricks, tricks, start.hands, unsure, _free(rules, start)) if unsure else None
+    if checked is not None and checked.withheld:
+        tricks = list(checked.tricks)
+    for result in tricks:
+        if result.violations:
+            violations.extend(result.violations)
     if (not hand.setup and start.deal_given and tricks and not empty
             and not _ends_early(hands, unfinished, hand.tricks[-1])):      # (the record just ends early)
         for s in range(4):
@@ -587,7 +657,20 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
             if cards:
                 violations.append(_hand_violation(
                     "deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards)))
-    return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
+    if checked is None or not checked.withheld:
+        return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
+    return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished,
+                     checked.withheld, checked.penalty_unknown, unsure)
+
+
+def _free(rules: RuleSet, start: _Start) -> list[int]:
+    """Per kind, the copies the record places nowhere: the decks' copies less the starting hands
+    (a seat read from its plays: those plays) and the bottom buried."""
+    placed = [sum(col) for col in zip(*start.hands)]
+    if start.buried is not None:
+        for k in start.buried:
+            placed[k] += 1
+    return [max(0, rules.decks - n) for n in placed]
 
 
 def _ends_early(hands: Sequence[Sequence[int]], unfinished: Unfinished | None, last: Trick) -> bool:
@@ -621,7 +704,7 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
         mult = bottom_multiplier(rules, last.winning_shape, last.lead_shapes)
         bonus = bottom_points * mult
         items.append(new_score_item("bottom", bonus, *explain_hand.bottom_bonus(bottom_points, mult, bonus)))
-    penalties = _throw_penalties(rules, play.tricks, defenders)
+    penalties = _throw_penalties(rules, play.tricks, defenders, play.penalty_unknown)
     return _new_score(items=(*items, *penalties),
                   attackers_points=trick_points + (hand.points if hand.setup else 0),
                   bottom_points=bottom_points, multiplier=mult, bonus=bonus,
@@ -634,14 +717,18 @@ def _recorded(hand: Hand) -> _Score:
     return _new_score(items=items, attackers_points=0, bottom_points=0, multiplier=0, bonus=0, penalties=0)
 
 
-def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: frozenset[int]) -> list[ScoreItem]:
+def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: frozenset[int],
+                     unknown: frozenset[int] = frozenset()) -> list[ScoreItem]:
     """``throw_penalty = per_card``: each card of a failed throw not played (``throw_penalty_cards =
     failing_units``: each card of a beaten unit) costs its side ``throw_penalty_points`` (the
-    attackers lose them, the defenders give them away)."""
+    attackers lose them, the defenders give them away).  A trick in ``unknown`` (its count rests on
+    cards a seat may have held: :mod:`.unsure_throws`) is left out: the points are then withheld."""
     if rules.throw_penalty is not ThrowPenalty.PER_CARD:
         return []
     items = []
     for t in tricks:
+        if t.number in unknown:
+            continue
         n = t.cards_not_thrown
         if not t.throw_failed and not n:         # a failed throw the record wrote as if it stood
             n = sum(len(v.played) - len(v.better) for v in t.violations

@@ -284,3 +284,33 @@ def position_seats_unknown(setting: Setting, seats: frozenset[int]) -> Setting:
     what = ("legality", "outcome", "levels")
     return dataclasses.replace(setting, unknowns=setting.unknowns + (
         Unknown("deal", what, *explain_unknown.position_seats_unknown(tuple(sorted(seats)), what)),))
+
+
+def throws_unknown(setting: Setting, seats: frozenset[int], tricks: tuple[int, ...], penalty: bool,
+                   position: bool) -> Setting:
+    """The setting once a verdict of a throw against ``seats`` (cards read from their plays, not known
+    to be all they held) was withheld in ``tricks`` (:mod:`.unsure_throws`): the throws against them
+    are judged only where their plays prove them beaten; ``penalty``: a failed-throw penalty's count
+    rested on it, so the attackers' points are withheld too.  A position's ``deal`` item says it
+    (:func:`position_seats_unknown` made it); a full hand gets a ``deal`` item of its own."""
+    shown = tuple(sorted(seats))
+    what = ("throw_check",) + (("points", "outcome", "levels") if penalty else ())
+    if any(u.tag == "deal" for u in setting.unknowns):
+        words = explain_unknown.position_seats_unknown if position else explain_unknown.hand_seats_unknown
+        unknowns = []
+        for u in setting.unknowns:
+            if u.tag == "deal":
+                both = tuple(dict.fromkeys(u.withheld + what))
+                u = Unknown("deal", both, *words(shown, both, tricks))
+            unknowns.append(u)
+        return dataclasses.replace(setting, unknowns=tuple(unknowns))
+    return dataclasses.replace(setting, unknowns=setting.unknowns + (
+        Unknown("deal", what, *explain_unknown.throws_against_unknown(shown, tricks, what)),))
+
+
+def hand_seats_unknown(setting: Setting, seats: frozenset[int]) -> Setting:
+    """The setting of a full hand whose deal gives no line for ``seats`` (docs/rules.md §14.1 "the
+    deal"): their cards are read from their plays, so the legality is withheld (said, naming them)."""
+    what = ("legality",)
+    return dataclasses.replace(setting, unknowns=setting.unknowns + (
+        Unknown("deal", what, *explain_unknown.hand_seats_unknown(tuple(sorted(seats)), what)),))

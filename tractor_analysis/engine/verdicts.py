@@ -178,6 +178,9 @@ WITHHELD = {
     "legality": ("跟牌与甩牌是否合法", "whether follows and throws were legal"),
     "first_leader": ("第一墩该谁出牌", "who was to lead the first trick"),
     "trick_winner": ("该墩的赢家", "that trick's winner"),
+    "throw_check": ("甩牌判定中依赖某家没有某些牌的部分（本可成立、应改出哪一手、被管住的张数）",
+                    "the parts of a throw's verdict that rest on a seat not holding a card (that it would have "
+                    "stood, which play it forced, how many cards were beaten)"),
     "declaration_check": ("主牌与亮主的核对（无人亮主时的定主）",
                           "the check of the trump against the declarations (or, if nobody declared, the rule for that)"),
 }

@@ -47,9 +47,10 @@ def deal_problems(hand: Hand) -> list[tuple[str, str, str, str]]:
         out.append(("missing_deal",
                     f"hand {hand.number} is not a position and has no deal lines (N: … E: … S: … W:, JSON "
                     "\"deal\"): without what each seat held no follow or throw can be judged and the "
-                    "hand's end is not known — no legality verdict, no outcome",
+                    "hand's end is known only if every seat played a whole hand — no legality verdict, and an outcome "
+                    "only when every seat played a whole hand",
                     f"第 {hand.number} 局不是残局，却没有发牌行（N: … E: … S: … W:，JSON \"deal\"）：不知各家"
-                    "持牌，无法判定跟牌与甩牌，也不知本局是否打完——不作合法判定，不计结果", "deal"))
+                    "持牌，无法判定跟牌与甩牌，只有各家都出完整手牌才知本局已打完——不作合法判定，只有各家都出完整手牌时才计结果", "deal"))
     sizes = uneven_position(hand)
     if sizes is not None:
         most = max(set(sizes.values()), key=lambda n: (list(sizes.values()).count(n), n))

@@ -1,0 +1,115 @@
+"""Throws judged against seats whose cards are read from their plays (docs/rules.md §14.1).
+
+A seat the record gives no deal line for (a position's seat without its line, every seat of a
+full hand without deal lines that the record ends before it played a whole hand, the dealer whose
+bury is not known) is judged on the cards it plays: a lower bound of what it held.  A throw
+those cards beat is proven to fail (it stands); but a verdict that rests on such a seat *not*
+holding a card — "the throw would have stood", "the forced play should have been X", the count
+of beaten units (``throw_penalty_cards = failing_units``), the forced play a ``throw_failed``
+names — is not known.  :func:`unsure_throws` finds those verdicts among the judged tricks and
+withholds them: the throw check is made again with each such seat also holding every card the
+record does not place elsewhere (an upper bound); where the two checks disagree, what the first
+one said rests on an absence and is withheld.  The per-unit check is monotone in the cards held,
+so what both bounds agree on holds for every hand between them.
+
+Pure: the judged tricks come back replaced, never changed in place.  The trick judge itself (and
+its compiled core) is not touched.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..records.model import Trick
+from ..records.rulesets import MixedThrow, ThrowPenaltyCards
+from . import explain
+from .legal import analyse_lead, check_throw
+from .throw_units import failing_cards, same_letter as same_letter_throw
+from .verdicts import TrickResult, new_violation
+
+
+@dataclass(frozen=True, slots=True)
+class Unsure:
+    """The tricks with a throw verdict withheld, and those whose penalty count is withheld."""
+    tricks: tuple[TrickResult, ...]
+    withheld: tuple[int, ...]
+    """Trick numbers where a verdict of the leader's throw was withheld."""
+    penalty_unknown: frozenset[int]
+    """Trick numbers whose failed-throw penalty count is not known (``throw_penalty = per_card``)."""
+
+
+def unsure_throws(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult],
+                  start: Sequence[Sequence[int]], unknown: frozenset[int], free: Sequence[int]) -> Unsure:
+    """``tricks`` (judged from ``record``, the hands at the start ``start``) with each throw verdict
+    that rests on a seat of ``unknown`` (the seats not known to hold exactly the cards they play) not
+    holding something withheld; ``free``: per kind, the copies the record places nowhere."""
+    hands = [list(h) for h in start]
+    out: list[TrickResult] = []
+    withheld: list[int] = []
+    penalty: set[int] = set()
+    for trick, result in zip(record, tricks):
+        before = [tuple(h) for h in hands]
+        for p in trick.plays:
+            h = hands[p.seat]
+            for k in p.cards:
+                if h[k] > 0:
+                    h[k] -= 1
+        seats = unknown
+        if not trick.plays or not seats or not _throw_judged(result):
+            out.append(result)
+            continue
+        changed = _recheck(ctx, trick, result, before, seats, free)
+        if changed is None:
+            out.append(result)
+            continue
+        new, count_unknown = changed
+        out.append(new)
+        withheld.append(result.number)
+        if count_unknown:
+            penalty.add(result.number)
+    return Unsure(tuple(out), tuple(withheld), frozenset(penalty))
+
+
+def _throw_judged(result: TrickResult) -> bool:
+    """The trick holds a verdict of its leader's throw that may rest on an absence."""
+    return result.throw_failed or result.cards_not_thrown > 0 or any(
+        v.code in ("throw_failed", "wrong_forced_play") and v.seat == result.leader for v in result.violations)
+
+
+def _recheck(ctx, trick: Trick, result: TrickResult, before: Sequence[Sequence[int]],
+             seats: frozenset[int], free: Sequence[int]) -> tuple[TrickResult, bool] | None:
+    """The trick with its unsure throw verdicts withheld, and whether its penalty count is unknown;
+    ``None`` when nothing rests on an absence."""
+    lead_play = trick.plays[0]
+    first = lead_play.seat
+    order = [(first + i) & 3 for i in (1, 2, 3)]
+    if not seats.intersection(order):
+        return None
+    shown = lead_play.attempted if lead_play.attempted is not None else lead_play.cards
+    shown_lead = analyse_lead(ctx, tuple(shown))
+    mixed = (shown_lead.mixed and ctx.rules.mixed_throw is MixedThrow.SAME_LETTER
+             and same_letter_throw(ctx, shown))
+    low = [(s, before[s]) for s in order]
+    high = [(s, tuple(a + b for a, b in zip(before[s], free)) if s in seats else before[s]) for s in order]
+    lo, hi = check_throw(ctx, shown, low, shown_lead), check_throw(ctx, shown, high, shown_lead)
+    same_check = lo.stands == hi.stands and sorted(lo.forced) == sorted(hi.forced)
+    units = ctx.rules.throw_penalty_cards is ThrowPenaltyCards.FAILING_UNITS
+    same_count = (not units or lo.stands
+                  or failing_cards(ctx, shown_lead, low, mixed) == failing_cards(ctx, shown_lead, high, mixed))
+    if same_check and same_count:
+        return None
+    kept = []
+    for v in result.violations:
+        if v.seat == first and v.code == "wrong_forced_play" and not same_check:
+            continue                                    # "would have stood" / "should have been X": not known
+        if v.seat == first and v.code == "throw_failed" and not same_check:
+            kept.append(new_violation("throw_failed", v.trick, first, v.played, (),
+                                      *explain.throw_failed_forced_unknown(
+                                          first, lo.unit.cards, lo.unit.name, lo.holder, lo.beater,
+                                          tuple(sorted(seats.intersection(order))))))
+            continue
+        kept.append(v)
+    recorded_count = result.throw_failed and not units    # attempted minus played: the record fixes it
+    count_unknown = not same_count or (not same_check and not recorded_count)
+    return dataclasses.replace(result, violations=tuple(kept)), count_unknown
