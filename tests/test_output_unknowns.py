@@ -71,3 +71,144 @@ def test_a_dataset_match_drawn_from_its_rows_alone_keeps_unknown_levels_and_poin
     r = CliRunner().invoke(main, ["report", str(ds), "-o", str(tmp_path / "out")])
     assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
     assert (tmp_path / "out" / "index.html").exists()
+
+
+# --- the bottom of a hand the record ends in, or does not give ---------------------------------
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+SPRING = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
+HAND_1_TRICK_11 = SPRING.index("11. W: C9 C9")
+HAND_1_END = SPRING.index('[Claim "60"]')
+
+
+def _cut_after_ten_tricks() -> str:
+    """The referee stopped writing hand 1 after its tenth trick (the claim still written)."""
+    return SPRING[:HAND_1_TRICK_11] + SPRING[HAND_1_END:]
+
+
+def _cut_in_the_last_trick() -> str:
+    """Hand 1 written up to N's play of the last trick: E and S are not written."""
+    return SPRING.replace("16. W: CQ, N: SJ, E: HJ, S: HQ\n", "16. W: CQ, N: SJ\n")
+
+
+def _hand_4_without_its_bury() -> str:
+    """Hand 4 without its ``Bottom:`` and ``Buried:`` lines: N (an attacker) takes the last trick, so
+    the bottom counts, and the record does not say what it was."""
+    return SPRING.replace("Bottom: S10 S8 SK C3 S2 D9 C4 SA\nBuried: S6 S3 S2 C10 C9 C8 C4 C3\n", "")
+
+
+def _check_json(path) -> list[dict]:
+    r = CliRunner().invoke(main, ["check", str(path), "--json"])
+    assert r.exit_code in (0, 1, 2), r.output
+    return json.loads(r.output)["files"][0]["hands"]
+
+
+def _ingested(tmp_path, name: str, text: str):
+    from tractor_analysis.dataset import load
+
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / f"{name}.tgn").write_text(text, encoding="utf-8")
+    _invoke("ingest", folder, "-o", tmp_path / f"{name}-ds")
+    return folder / f"{name}.tgn", load(str(tmp_path / f"{name}-ds"))
+
+
+POINTS = ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties", "claim_matches")
+
+
+def _same_in_json_and_dataset(hands_json: list[dict], ds) -> None:
+    """check --json and the dataset's hands rows say the same of every hand (null alike)."""
+    rows = ds.hands.sort_values("hand_no").to_dict("records")
+    assert len(rows) == len(hands_json)
+    for h, row in zip(hands_json, rows):
+        for column in POINTS:
+            stored = None if _null(row[column]) else row[column]
+            assert h[column] == stored, (h["hand"], column, h[column], stored)
+
+
+def test_a_record_that_stops_writing_leaves_the_bottom_not_decided(tmp_path):
+    """Before: check --json said "bottom_multiplier": 0, "bottom_bonus": 0 (not captured) beside the text's
+    "not decided, the record ends first"; the dataset said bottom_captured false and trick 10 last."""
+    path, ds = _ingested(tmp_path, "cut", _cut_after_ten_tricks())
+    hands = _check_json(path)
+    h1 = hands[0]
+    assert h1["complete"] is False and h1["bottom_points"] == 0          # the cards buried: 0 points
+    assert (h1["bottom_multiplier"], h1["bottom_bonus"]) == (None, None)
+    row = ds.hands[ds.hands.hand_no == 1].iloc[0]
+    assert _null(row.bottom_captured) and _null(row.bottom_multiplier) and _null(row.bottom_bonus)
+    tricks = ds.tricks[ds.tricks.hand_no == 1].sort_values("trick_no")
+    assert list(tricks.trick_no) == list(range(1, 11))
+    assert [None if _null(x) else bool(x) for x in tricks["last"]] == [False] * 9 + [None]
+    played_out = ds.hands[ds.hands.hand_no == 4].iloc[0]            # a hand played out keeps its values
+    assert (bool(played_out.bottom_captured), played_out.bottom_multiplier, played_out.bottom_bonus) == (True, 2, 20)
+    assert list(ds.tricks[ds.tricks.hand_no == 4].sort_values("trick_no")["last"]) == [False] * 15 + [True]
+    _same_in_json_and_dataset(hands, ds)
+
+
+def test_a_record_cut_in_the_last_trick_leaves_the_bottom_not_decided(tmp_path):
+    path, ds = _ingested(tmp_path, "mid", _cut_in_the_last_trick())
+    hands = _check_json(path)
+    h1 = hands[0]
+    assert h1["unfinished"] == {"trick": 16, "missing": ["E", "S"]}
+    assert (h1["bottom_multiplier"], h1["bottom_bonus"]) == (None, None)
+    row = ds.hands[ds.hands.hand_no == 1].iloc[0]
+    assert _null(row.bottom_captured) and _null(row.bottom_multiplier) and _null(row.bottom_bonus)
+    last = ds.tricks[(ds.tricks.hand_no == 1) & (ds.tricks.trick_no == 16)].iloc[0]
+    assert _null(last["last"])                                       # before: True, the hand unfinished
+    _same_in_json_and_dataset(hands, ds)
+
+
+def test_a_bottom_the_attackers_took_but_the_record_does_not_give_is_captured_of_unknown_value(tmp_path):
+    """Before: bottom_captured false (and multiplier 0, bonus 0) although N, an attacker, won the last trick."""
+    path, ds = _ingested(tmp_path, "nobury", _hand_4_without_its_bury())
+    hands = _check_json(path)
+    h4 = hands[3]
+    assert [u["tag"] for u in h4["unknown"]] == ["Buried"]
+    assert (h4["bottom_points"], h4["bottom_multiplier"], h4["bottom_bonus"], h4["attackers_total"]) == \
+        (None, None, None, None)
+    row = ds.hands[ds.hands.hand_no == 4].iloc[0]
+    assert bool(row.bottom_captured) is True
+    assert _null(row.bottom_points) and _null(row.bottom_multiplier) and _null(row.bottom_bonus)
+    _same_in_json_and_dataset(hands, ds)
+
+
+def test_the_hand_page_says_the_bottom_is_not_decided_not_that_it_was_not_captured(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "cut.tgn").write_text(_cut_after_ten_tricks(), encoding="utf-8")
+    _invoke("report", tmp_path / "in", "-o", tmp_path / "out")
+    (page,) = (tmp_path / "out").glob("*-h1.html")
+    text = page.read_text(encoding="utf-8")
+    bottom = text[text.index("<dt>Bottom / 底分</dt>"):]
+    bottom = bottom[:bottom.index("</dd>")]
+    assert "not decided" in bottom and "未定" in bottom and "not captured" not in bottom
+
+
+# --- score sheets ([ResultOnly]) ----------------------------------------------------------------
+
+SHEET = ('[Event "Club night"]\n[North "Ann"]\n[East "Bo"]\n[South "Cy"]\n[West "Di"]\n[Ruleset "tournament"]\n\n'
+         '[Hand "1"]\n[Dealer "N"]\n[Trump "S"]\n[Level "2"]\n[ResultOnly "yes"]\n[Claim "50"]\n\n'
+         '[Hand "2"]\n[Dealer "S"]\n[Level "3"]\n[ResultOnly "yes"]\n[Claim "130"]\n')
+
+
+def test_a_score_sheets_hand_gives_null_trick_and_bottom_values_in_check_json_as_in_the_dataset(tmp_path):
+    """Before: check --json gave the engine's working 0 for the trick points, the bottom and the penalties,
+    and "claim_matches": true (the claim compared with itself); the dataset gave null."""
+    path, ds = _ingested(tmp_path, "sheet", SHEET)
+    hands = _check_json(path)
+    for h in hands:
+        assert h["result_only"] is True and h["attackers_total"] == h["claim"]
+        assert all(h[column] is None for column in POINTS), h
+    _same_in_json_and_dataset(hands, ds)
+
+
+def test_a_score_sheets_hand_page_says_the_sheet_gives_the_total_only(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "sheet.tgn").write_text(SHEET, encoding="utf-8")
+    _invoke("report", tmp_path / "in", "-o", tmp_path / "out")
+    (page,) = (tmp_path / "out").glob("*-h1.html")
+    text = page.read_text(encoding="utf-8")
+    facts = text[text.index("<dt>Card points / 牌面分</dt>"):text.index("<dt>Deal line / 上台线</dt>")]
+    assert facts.count("the score sheet records the total only") == 3 and "记分表只记总分" in facts
+    assert "not captured" not in facts
+    claim = text[text.index("<dt>Claim / 记录分</dt>"):]
+    assert "matches / 一致" not in claim[:claim.index("</dd>")]

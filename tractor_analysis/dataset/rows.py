@@ -24,6 +24,7 @@ from ..engine.unfinished import taken_by_attackers
 from ..engine.verdicts import HandResult, MatchResult, Violation
 from .analysis import VIEW_NULLS, analyses_of, by_play, play_values, view_values, views_by_play, views_of
 from .arrow_columns import column, constant
+from .hand_values import hand_values
 from .schema import SCHEMAS, TABLES, printable
 
 # --- rows -----------------------------------------------------------------------
@@ -198,6 +199,8 @@ class TableBuilder:
         if failed is None:
             trick_rows, failed = _trick_rows(mid, n, hr, sides_known, batch)
             self._rows("tricks", trick_rows)
+        if ntricks and not hr.complete:     # the record ends first: whether its last trick is the hand's is
+            self.cols["tricks"]["last"][-1] = None      # not known (the compiled rows say True)
         for v in hr.violations:
             self._violation(mid, n, v, record, hr)
         o = hr.outcome
@@ -215,10 +218,7 @@ class TableBuilder:
             trump_token(hr.trump) if hr.trump_known else None, hr.rules.name, hr.rules.decks, _rules_json(hr.rules), decl,
             _tokens(record.bottom) if record is not None else None,
             _tokens(record.buried) if record is not None else None,
-            hr.setup, hr.complete, ntricks, hr.attackers_points, hr.bottom_points,
-            hr.bottom_multiplier, hr.bottom_bonus,
-            None if hr.bottom_multiplier is None else hr.bottom_multiplier > 0, hr.penalties,
-            hr.attackers_total, hr.claim, hr.claim_matches,
+            hr.setup, hr.complete, ntricks, *_values_row(hr), hr.attackers_total, hr.claim, hr.claim_matches,
             o.winner if o else None, _team(o.team) if o else None, o.levels if o else None,
             _seat(o.next_dealer) if o else None, o.match_over if o else None,
             before[0], before[1], after[0], after[1], failed, len(hr.violations),
@@ -294,6 +294,13 @@ def _trick_rows(mid: str, n: int, hr: HandResult, sides_known: bool, batch: str)
             t.throw_failed, t.cards_not_thrown, *t.winning_shape, t.trumped,
             i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
     return trick_rows, failed
+
+
+def _values_row(hr: HandResult) -> tuple:
+    """The ``hands`` columns ``attackers_points`` .. ``penalties`` (:func:`.hand_values.hand_values`:
+    ``None`` where not known or not decided, not the engine's working 0)."""
+    v = hand_values(hr)
+    return (v.attackers_points, v.bottom_points, v.bottom_multiplier, v.bottom_bonus, v.bottom_captured, v.penalties)
 
 
 def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tuple:
