@@ -109,7 +109,8 @@ def _ingested(tmp_path, name: str, text: str):
     folder = tmp_path / name
     folder.mkdir()
     (folder / f"{name}.tgn").write_text(text, encoding="utf-8")
-    _invoke("ingest", folder, "-o", tmp_path / f"{name}-ds")
+    r = CliRunner().invoke(main, ["ingest", str(folder), "-o", str(tmp_path / f"{name}-ds")])
+    assert r.exit_code in (0, 1, 2) and r.exception is None or isinstance(r.exception, SystemExit), r.output
     return folder / f"{name}.tgn", load(str(tmp_path / f"{name}-ds"))
 
 
@@ -212,3 +213,28 @@ def test_a_score_sheets_hand_page_says_the_sheet_gives_the_total_only(tmp_path):
     assert "not captured" not in facts
     claim = text[text.index("<dt>Claim / 记录分</dt>"):]
     assert "matches / 一致" not in claim[:claim.index("</dd>")]
+
+
+# --- a hand number written twice ----------------------------------------------------------------
+
+def test_a_hand_number_written_twice_keeps_the_datasets_keys(tmp_path):
+    """The scorer numbered hand 2 as "1" again: the reader reports duplicate_hand and keeps both, the
+    engine replays both.  Before, both were stored, so (match_id, hand_no) named two hands and
+    (match_id, hand_no, trick_no) two tricks.  Now the later one is not stored (the errors row of
+    duplicate_hand says where it is); check --json still shows both."""
+    text = SPRING.replace('[Hand "2"]', '[Hand "1"]', 1)
+    path, ds = _ingested(tmp_path, "dup", text)
+    assert [h["hand"] for h in _check_json(path)] == [1, 1, 3, 4, 5]
+    assert not ds.hands.duplicated(["match_id", "hand_no"]).any()
+    assert not ds.tricks.duplicated(["match_id", "hand_no", "trick_no"]).any()
+    assert not ds.plays.duplicated(["match_id", "hand_no", "trick_no", "seat"]).any()
+    assert sorted(ds.hands.hand_no) == [1, 3, 4, 5]
+    first = ds.hands[ds.hands.hand_no == 1].iloc[0]
+    assert first.dealer == "W" and first.tricks == 16                      # the first hand 1, as written
+    assert len(ds.tricks[ds.tricks.hand_no == 1]) == 16
+    (error,) = ds.errors[ds.errors.code == "duplicate_hand"].itertuples()
+    assert "hand 1 appears twice" in error.message           # at the later [Hand], which is not stored
+    assert error.line == text[:text.index('[Hand "1"]', text.index('[Hand "1"]') + 1)].count("\n") + 1
+    (match,) = ds.matches.itertuples()
+    assert match.hands == len(ds.hands)
+    assert ds.files.iloc[0].hands == len(ds.hands)

@@ -116,9 +116,10 @@ class TableBuilder:
         for index, (match, result) in enumerate(zip(matches, results), first):
             if result is None:
                 continue
-            violations += self._add_match(path, sha, index, match, result, abspath, analyses_of(results, index - first),
-                                          views_of(results, index - first))
-            hands += len(result.hands)
+            nviol, stored = self._add_match(path, sha, index, match, result, abspath,
+                                            analyses_of(results, index - first), views_of(results, index - first))
+            violations += nviol
+            hands += stored
         self.hands += hands
         return hands, violations
 
@@ -142,9 +143,15 @@ class TableBuilder:
         self.files += 1
 
     def _add_match(self, path: str, sha: str, index: int, match: Match, result: MatchResult,
-                   abspath: str | None = None, analyses: list | None = None, views: list | None = None) -> int:
+                   abspath: str | None = None, analyses: list | None = None,
+                   views: list | None = None) -> tuple[int, int]:
         """One match's rows; ``analyses``: its hands' endgame analyses (``ingest --analyse``), in
-        the order of ``result.hands``."""
+        the order of ``result.hands``.  ``(violations, hands)`` stored.
+
+        A hand whose number an earlier hand of the match already has (``duplicate_hand``, both kept by
+        the reader and replayed) is not stored, nor its tricks, plays and violations: ``(match_id,
+        hand_no)`` identifies a hand (docs/dataset.md "Keys"); the file's ``duplicate_hand`` errors row
+        at its ``[Hand]`` is what stays of it, and ``tractor check`` / ``tractor report`` show it."""
         mid = f"{sha[:16]}-{index}"
         batch = self.batch
         start = match.start_levels
@@ -152,18 +159,23 @@ class TableBuilder:
         nviol = len(result.problems)
         for p in result.problems:
             self._violation(mid, None, p)
+        numbers: set[int] = set()
         for i, (record, hr) in enumerate(record_pairs(match, result)):
+            if hr.number in numbers:        # written twice: the later hand is not stored (see above)
+                continue
+            numbers.add(hr.number)
             nviol += self._add_hand(mid, hr, record, analyses[i] if analyses and i < len(analyses) else None,
                                     views[i] if views and i < len(views) else None)
+        stored = len(numbers)
         players = match.players
         pf = result.player_levels_final
         row = (mid, path, sha, index, match.event, match.site, match.date, match.round, match.table,
                players[0], players[1], players[2], players[3],
                result.hands[0].rules.name if result.hands else match.ruleset,
-               len(result.hands), start[0], start[1], final[0], final[1],
+               stored, start[0], start[1], final[0], final[1],
                _team(result.winner), _team(result.forfeit), nviol,
                result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
-        key = match_key(row, self.cols["hands"], len(result.hands))
+        key = match_key(row, self.cols["hands"], stored)
         first = self.first_of_key.setdefault(key, mid)
         self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1]))
         if self.records:
@@ -173,7 +185,7 @@ class TableBuilder:
                 text = None         # records row; the report draws the match from its file
             if text is not None:
                 self._row("records", (mid, sha, index, "tgn", printable(text), batch))
-        return nviol
+        return nviol, stored
 
     def _violation(self, mid: str, hand_no: int | None, v: Violation, record: Hand | None = None,
                    result: HandResult | None = None) -> None:
