@@ -96,7 +96,10 @@ def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: 
 # --- the check --json document -------------------------------------------------
 
 def error_json(d: Diagnostic) -> dict:
-    return {"line": d.line, "column": d.column, "message": d.message, "code": d.code}
+    """A parse problem: where it is (``hand`` and ``trick``: the numbers of the hand and trick it is in,
+    ``null`` when none or not known — the dataset's ``errors.hand_no`` / ``trick_no``)."""
+    return {"line": d.line, "column": d.column, "message": d.message, "code": d.code, "hand": d.hand,
+            "trick": d.trick}
 
 
 def violation_json(v: Violation, record: Hand | None = None, result: HandResult | None = None) -> dict:

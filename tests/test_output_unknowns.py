@@ -238,3 +238,21 @@ def test_a_hand_number_written_twice_keeps_the_datasets_keys(tmp_path):
     (match,) = ds.matches.itertuples()
     assert match.hands == len(ds.hands)
     assert ds.files.iloc[0].hands == len(ds.hands)
+
+
+# --- where a parse problem is: check --json as the dataset -------------------------------------
+
+def test_check_json_errors_name_the_hand_and_trick_as_the_datasets_errors_table_does(tmp_path):
+    """A slip of the pen in hand 4, trick 3 (``SQQ``).  Before, check --json's error object had line,
+    column, message and code only, while its message and the dataset's errors row named hand 4, trick 3."""
+    text = SPRING.replace("3. S: S7, W: SJ, N: SQ, E: SA", "3. S: S7, W: SJ, N: SQQ, E: SA")
+    path, ds = _ingested(tmp_path, "slip", text)
+    r = CliRunner().invoke(main, ["check", str(path), "--json"])
+    (error,) = json.loads(r.output)["files"][0]["errors"]
+    assert error["code"] == "unknown_card" and (error["hand"], error["trick"]) == (4, 3)
+    assert list(error)[:4] == ["line", "column", "message", "code"]           # added, none renamed
+    (row,) = ds.errors.itertuples()
+    assert (row.hand_no, row.trick_no, row.line, row.column) == (4, 3, error["line"], error["column"])
+    whole = json.loads(CliRunner().invoke(main, ["check", str(ROOT / "tests" / "data" / "bad"), "--json"]).output)
+    assert all("hand" in e and "trick" in e for f in whole["files"] for e in f["errors"])
+    assert any(e["hand"] is None for f in whole["files"] for e in f["errors"])     # a file-level problem
