@@ -256,3 +256,16 @@ def test_check_json_errors_name_the_hand_and_trick_as_the_datasets_errors_table_
     whole = json.loads(CliRunner().invoke(main, ["check", str(ROOT / "tests" / "data" / "bad"), "--json"]).output)
     assert all("hand" in e and "trick" in e for f in whole["files"] for e in f["errors"])
     assert any(e["hand"] is None for f in whole["files"] for e in f["errors"])     # a file-level problem
+
+
+def test_the_page_of_a_hand_played_out_whose_outcome_is_withheld_does_not_call_it_incomplete(tmp_path):
+    """Hand 4 without its bottom: played out, the outcome withheld (the bottom counts and is not given).
+    Before, its page said "no outcome: the hand is incomplete"."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "nobury.tgn").write_text(_hand_4_without_its_bury(), encoding="utf-8")
+    _invoke("report", tmp_path / "in", "-o", tmp_path / "out")
+    (page,) = (tmp_path / "out").glob("*-h4.html")
+    text = page.read_text(encoding="utf-8")
+    outcome = text[text.index('id="outcome"'):]
+    outcome = outcome[:outcome.index("</section>")]
+    assert "the hand is incomplete" not in outcome and "withheld" in outcome and "不予判定" in outcome
