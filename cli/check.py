@@ -20,7 +20,7 @@ from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.explain_hand import describe_levels, match_decision_text
 from tractor_analysis.engine.scoring import NO_RESULT, decide_match
-from tractor_analysis.engine.verdicts import HandResult, MatchResult, Outcome, Violation
+from tractor_analysis.engine.verdicts import RECORDED_TOTAL, HandResult, MatchResult, Outcome, Violation
 
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad, cards_pretty,
@@ -96,7 +96,10 @@ def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: 
 # --- the check --json document -------------------------------------------------
 
 def error_json(d: Diagnostic) -> dict:
-    return {"line": d.line, "column": d.column, "message": d.message, "code": d.code}
+    """A parse problem: where it is (``hand`` and ``trick``: the numbers of the hand and trick it is in,
+    ``null`` when none or not known — the dataset's ``errors.hand_no`` / ``trick_no``)."""
+    return {"line": d.line, "column": d.column, "message": d.message, "code": d.code, "hand": d.hand,
+            "trick": d.trick}
 
 
 def violation_json(v: Violation, record: Hand | None = None, result: HandResult | None = None) -> dict:
@@ -172,17 +175,37 @@ def _unfinished_json(h: HandResult) -> dict:
     return {"unfinished": {"trick": u.trick, "missing": [SEAT_TOKENS[s] for s in u.missing]}}
 
 
+def _points_json(h: HandResult) -> dict:
+    """``attackers_points`` .. ``penalties``: ``null`` where not known or not decided, never the engine's
+    working 0 — a score sheet's hand (its total alone is recorded: nothing played) all ``null``; a hand
+    the record ends in before it is played out the bottom's multiplier and bonus ``null`` (not decided);
+    a hand played out whose bottom the attackers took, the record not giving it (``unknown`` tag
+    ``Buried``), its multiplier and bonus ``null`` with its points.  The same rule as the dataset's
+    (``dataset/hand_values.py``, which ``check`` does not import)."""
+    if _score_sheet(h):
+        return dict.fromkeys(("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties"))
+    mult, bonus = h.bottom_multiplier, h.bottom_bonus
+    if not h.complete or any(u.tag == "Buried" for u in h.unknowns):
+        mult = bonus = None
+    return {"attackers_points": h.attackers_points, "bottom_points": h.bottom_points, "bottom_multiplier": mult,
+            "bottom_bonus": bonus, "penalties": h.penalties}
+
+
+def _score_sheet(h: HandResult) -> bool:
+    """A score sheet's hand (``[ResultOnly]``): scored from the recorded total, nothing played."""
+    return any(i.kind == RECORDED_TOTAL for i in h.items)
+
+
 def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
+    sheet = _score_sheet(h)
     return {
         "match": match_index, "hand": h.number, "dealer": None if h.dealer is None else SEAT_TOKENS[h.dealer],
         "level": _level_json(h.level), "trump": trump_token(h.trump) if h.trump_known else None,
         "tricks": [_trick_json(h, t) for t in h.tricks],
         "violations": [violation_json(v, record, h) for v in h.violations],
-        "attackers_points": h.attackers_points, "bottom_points": h.bottom_points,
-        "bottom_multiplier": h.bottom_multiplier, "bottom_bonus": h.bottom_bonus,
-        "penalties": h.penalties, "attackers_total": h.attackers_total,
+        **_points_json(h), "attackers_total": h.attackers_total,
         "outcome": outcome_json(h.outcome),
-        "claim": h.claim, "claim_matches": h.claim_matches,
+        "claim": h.claim, "claim_matches": None if sheet else h.claim_matches,
         # extras (format.md allows more fields; the ones above are fixed)
         "legal": h.legal, "setup": h.setup, "complete": h.complete, "ruleset": h.rules.name,
         "levels_before": _levels_json(h.levels_before), "levels_after": _levels_json(h.levels_after),
@@ -260,7 +283,7 @@ def outcome_text(h: HandResult, match: Match) -> str:
 
 
 def points_text(h: HandResult) -> str:
-    if any(i.kind == "recorded_total" for i in h.items):     # a score sheet's hand: nothing was played
+    if _score_sheet(h):     # a score sheet's hand: nothing was played
         return f"recorded total 记分表总分 {strong(str(h.attackers_total))} " + dim("(score sheet, no play recorded "
                                                                          "/ 只记结果，未记出牌)")
     if h.attackers_total is None or h.attackers_points is None:

@@ -30,10 +30,11 @@ class HandFact:
     level: int | None
     trump: str
     decks: int
-    attackers_points: int
-    attackers_total: int
-    bottom_multiplier: int
-    bottom_bonus: int
+    attackers_points: int | None
+    attackers_total: int | None
+    bottom_multiplier: int | None
+    bottom_bonus: int | None
+    """``None`` where the record leaves it unknown (or undecided: the record ends before the bottom)."""
     outcome: str | None
     """``attackers`` / ``defenders`` / ``None`` (incomplete)."""
     levels: int

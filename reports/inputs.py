@@ -270,7 +270,7 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         winner = {"NS": 0, "EW": 1}.get(m.winner)
         if winner is None and isinstance(m.forfeit, str):
             winner = 1 - {"NS": 0, "EW": 1}[m.forfeit]
-        lf = tuple(None if v is None or v != v else int(v) for v in (m.level_ns_final, m.level_ew_final))
+        lf = (_known(m.level_ns_final), _known(m.level_ew_final))
         leader = winner
         if leader is None and m.match_id in finished and None not in lf:   # a position alone decides nothing
             leader = 0 if lf[0] > lf[1] else 1 if lf[1] > lf[0] else None
@@ -279,15 +279,15 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
             match=m.match_id, title=title, filename=None, teams=(f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"),
             hands=int(m.hands), levels_final=lf, winner=winner, leader=leader,
             violations=int(m.violations),
-            tags=match_tags(m.event, m.site, m.date, m.round, m.table, int(m.level_ns_start),
-                            int(m.level_ew_start))))
+            tags=match_tags(m.event, m.site, m.date, m.round, m.table, _known(m.level_ns_start),
+                            _known(m.level_ew_start))))     # None: [Levels] names the other side only
     for h in ds.hands[~ds.hands["match_id"].isin(redrawn)].itertuples(index=False):
         model.hand_facts.append(HandFact(
             match=h.match_id, hand=int(h.hand_no), dealer=h.dealer,
             defenders_team={"NS": 0, "EW": 1}.get(h.defenders),
-            level=None if h.level != h.level else int(h.level), trump=h.trump, decks=int(h.decks),
-            attackers_points=int(h.attackers_points), attackers_total=int(h.attackers_total),
-            bottom_multiplier=int(h.bottom_multiplier), bottom_bonus=int(h.bottom_bonus),
+            level=_known(h.level), trump=h.trump, decks=int(h.decks),
+            attackers_points=_known(h.attackers_points), attackers_total=_known(h.attackers_total),
+            bottom_multiplier=_known(h.bottom_multiplier), bottom_bonus=_known(h.bottom_bonus),
             outcome=h.outcome if isinstance(h.outcome, str) else None,
             levels=0 if h.levels_gained != h.levels_gained or h.levels_gained is None else int(h.levels_gained),
             violations=int(h.violations)))
@@ -299,6 +299,12 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
             trick=None if v.trick_no != v.trick_no else int(v.trick_no), seat=seat,
             player=player, code=v.code))
     return ds
+
+
+def _known(value) -> int | None:
+    """An integer of a dataset row; ``None`` where the column is null (``None`` or NaN): a value the
+    record leaves unknown (docs/rules.md §14), never read as 0."""
+    return None if value is None or value != value else int(value)
 
 
 def _stored_records(ds) -> dict[str, str]:

@@ -29,6 +29,7 @@ from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.rule_refs import rule_ref
 from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attackers
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
+from tractor_analysis.dataset.hand_values import hand_values, is_score_sheet
 
 from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView  # noqa: F401  (the hand view holds them)
 from .hands_known import ends_hand, hand_sources
@@ -234,7 +235,10 @@ class HandView:
     violation_count: int
     score: tuple[ScoreLine, ...]
     attackers_points: int | None
-    """``None`` (as the next five): withheld, the record not saying which side is which."""
+    """``None`` (as the next five): withheld, the record not saying which side is which; not known on a
+    score sheet (:attr:`score_sheet`); the bottom's multiplier and bonus also while not decided (the
+    record ends before the hand does) or not known (the attackers took a bottom the record does not
+    give: :func:`tractor_analysis.dataset.hand_values.hand_values`)."""
     bottom_points: int | None
     bottom_multiplier: int | None
     bottom_bonus: int | None
@@ -248,6 +252,12 @@ class HandView:
     levels_before: tuple[str, str]
     levels_after: tuple[str, str]
     complete: bool
+    score_sheet: bool = False
+    """A score sheet's hand (``[ResultOnly]``): its total alone is recorded; trick points, bottom and
+    penalties are not known (``None``)."""
+    bottom_captured: bool | None = None
+    """The attackers won the last trick of a hand played out; ``None``: not decided (the record ends
+    first) or not known."""
     prev_filename: str | None = None
     next_filename: str | None = None
     variant: "VariantView | None" = None
@@ -471,6 +481,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     player_levels = tuple(
         (SEAT_TOKENS[x], names[x], level_label(result.player_levels_before[x]),
          level_label(result.player_levels_after[x])) for x in range(4)) if friend_mode else ()
+    values = hand_values(result)       # None where not known or not decided, not the engine's working 0
     return HandView(
         index=index, number=result.number, filename=filename, match_title=match_title,
         match_filename=match_filename, rules_name=result.rules.name, decks=result.rules.decks,
@@ -487,16 +498,16 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         setup=hand.setup, setup_points=setup_points, notes=tuple(hand.notes),
         tricks=tuple(tricks), hand_violations=tuple(hand_violations),
         violation_count=len(result.violations), score=score,
-        attackers_points=result.attackers_points, bottom_points=result.bottom_points,
-        bottom_multiplier=result.bottom_multiplier, bottom_bonus=result.bottom_bonus,
-        penalties=result.penalties, attackers_total=result.attackers_total,
+        attackers_points=values.attackers_points, bottom_points=values.bottom_points,
+        bottom_multiplier=values.bottom_multiplier, bottom_bonus=values.bottom_bonus,
+        penalties=values.penalties, attackers_total=result.attackers_total,
         threshold=40 * result.rules.decks, claim=result.claim,
-        claim_matches=result.claim_matches, outcome=_outcome_view(result, names),
+        claim_matches=values.claim_matches, outcome=_outcome_view(result, names),
         levels_before=(level_label(result.levels_before[0]), level_label(result.levels_before[1])),
         levels_after=(level_label(result.levels_after[0]), level_label(result.levels_after[1])),
         complete=result.complete, variant=variant_view(result.rules),
         friend=hand.friend if friend_mode else None, partner=partner, player_levels=player_levels,
-        revoke=tuple(result.revoke_levels))
+        revoke=tuple(result.revoke_levels), score_sheet=is_score_sheet(result), bottom_captured=values.bottom_captured)
 
 
 # --- match page ---------------------------------------------------------------

@@ -24,6 +24,7 @@ from ..engine.unfinished import taken_by_attackers
 from ..engine.verdicts import HandResult, MatchResult, Violation
 from .analysis import VIEW_NULLS, analyses_of, by_play, play_values, view_values, views_by_play, views_of
 from .arrow_columns import column, constant
+from .hand_values import hand_values
 from .schema import SCHEMAS, TABLES, printable
 
 # --- rows -----------------------------------------------------------------------
@@ -115,9 +116,10 @@ class TableBuilder:
         for index, (match, result) in enumerate(zip(matches, results), first):
             if result is None:
                 continue
-            violations += self._add_match(path, sha, index, match, result, abspath, analyses_of(results, index - first),
-                                          views_of(results, index - first))
-            hands += len(result.hands)
+            nviol, stored = self._add_match(path, sha, index, match, result, abspath,
+                                            analyses_of(results, index - first), views_of(results, index - first))
+            violations += nviol
+            hands += stored
         self.hands += hands
         return hands, violations
 
@@ -141,9 +143,15 @@ class TableBuilder:
         self.files += 1
 
     def _add_match(self, path: str, sha: str, index: int, match: Match, result: MatchResult,
-                   abspath: str | None = None, analyses: list | None = None, views: list | None = None) -> int:
+                   abspath: str | None = None, analyses: list | None = None,
+                   views: list | None = None) -> tuple[int, int]:
         """One match's rows; ``analyses``: its hands' endgame analyses (``ingest --analyse``), in
-        the order of ``result.hands``."""
+        the order of ``result.hands``.  ``(violations, hands)`` stored.
+
+        A hand whose number an earlier hand of the match already has (``duplicate_hand``, both kept by
+        the reader and replayed) is not stored, nor its tricks, plays and violations: ``(match_id,
+        hand_no)`` identifies a hand (docs/dataset.md "Keys"); the file's ``duplicate_hand`` errors row
+        at its ``[Hand]`` is what stays of it, and ``tractor check`` / ``tractor report`` show it."""
         mid = f"{sha[:16]}-{index}"
         batch = self.batch
         start = match.start_levels
@@ -151,18 +159,23 @@ class TableBuilder:
         nviol = len(result.problems)
         for p in result.problems:
             self._violation(mid, None, p)
+        numbers: set[int] = set()
         for i, (record, hr) in enumerate(record_pairs(match, result)):
+            if hr.number in numbers:        # written twice: the later hand is not stored (see above)
+                continue
+            numbers.add(hr.number)
             nviol += self._add_hand(mid, hr, record, analyses[i] if analyses and i < len(analyses) else None,
                                     views[i] if views and i < len(views) else None)
+        stored = len(numbers)
         players = match.players
         pf = result.player_levels_final
         row = (mid, path, sha, index, match.event, match.site, match.date, match.round, match.table,
                players[0], players[1], players[2], players[3],
                result.hands[0].rules.name if result.hands else match.ruleset,
-               len(result.hands), start[0], start[1], final[0], final[1],
+               stored, start[0], start[1], final[0], final[1],
                _team(result.winner), _team(result.forfeit), nviol,
                result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
-        key = match_key(row, self.cols["hands"], len(result.hands))
+        key = match_key(row, self.cols["hands"], stored)
         first = self.first_of_key.setdefault(key, mid)
         self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1]))
         if self.records:
@@ -172,7 +185,7 @@ class TableBuilder:
                 text = None         # records row; the report draws the match from its file
             if text is not None:
                 self._row("records", (mid, sha, index, "tgn", printable(text), batch))
-        return nviol
+        return nviol, stored
 
     def _violation(self, mid: str, hand_no: int | None, v: Violation, record: Hand | None = None,
                    result: HandResult | None = None) -> None:
@@ -198,6 +211,8 @@ class TableBuilder:
         if failed is None:
             trick_rows, failed = _trick_rows(mid, n, hr, sides_known, batch)
             self._rows("tricks", trick_rows)
+        if ntricks and not hr.complete:     # the record ends first: whether its last trick is the hand's is
+            self.cols["tricks"]["last"][-1] = None      # not known (the compiled rows say True)
         for v in hr.violations:
             self._violation(mid, n, v, record, hr)
         o = hr.outcome
@@ -215,10 +230,7 @@ class TableBuilder:
             trump_token(hr.trump) if hr.trump_known else None, hr.rules.name, hr.rules.decks, _rules_json(hr.rules), decl,
             _tokens(record.bottom) if record is not None else None,
             _tokens(record.buried) if record is not None else None,
-            hr.setup, hr.complete, ntricks, hr.attackers_points, hr.bottom_points,
-            hr.bottom_multiplier, hr.bottom_bonus,
-            None if hr.bottom_multiplier is None else hr.bottom_multiplier > 0, hr.penalties,
-            hr.attackers_total, hr.claim, hr.claim_matches,
+            hr.setup, hr.complete, ntricks, *_values_row(hr), hr.attackers_total, hr.claim, hr.claim_matches,
             o.winner if o else None, _team(o.team) if o else None, o.levels if o else None,
             _seat(o.next_dealer) if o else None, o.match_over if o else None,
             before[0], before[1], after[0], after[1], failed, len(hr.violations),
@@ -294,6 +306,13 @@ def _trick_rows(mid: str, n: int, hr: HandResult, sides_known: bool, batch: str)
             t.throw_failed, t.cards_not_thrown, *t.winning_shape, t.trumped,
             i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
     return trick_rows, failed
+
+
+def _values_row(hr: HandResult) -> tuple:
+    """The ``hands`` columns ``attackers_points`` .. ``penalties`` (:func:`.hand_values.hand_values`:
+    ``None`` where not known or not decided, not the engine's working 0)."""
+    v = hand_values(hr)
+    return (v.attackers_points, v.bottom_points, v.bottom_multiplier, v.bottom_bonus, v.bottom_captured, v.penalties)
 
 
 def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tuple:

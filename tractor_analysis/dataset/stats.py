@@ -208,6 +208,13 @@ def _level(value) -> int | None:
     return None if value is None or value != value else int(value)
 
 
+def _gained(start, final: int | None) -> int | None:
+    """Levels a side moved over the match: ``None`` where its final level, or its start (a
+    ``[Levels]`` that names the other side only: docs/format.md), is not known."""
+    start = _level(start)
+    return None if start is None or final is None else final - start
+
+
 def decide_results(records: list[dict]) -> pd.DataFrame:
     """:func:`match_results` from one dict per match: its tags (``match_id, event, round,
     table``), partnership names ``ns`` / ``ew``, ``hands``, start and final levels, ``winner``,
@@ -235,8 +242,7 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
             winner, how = r["holder"], "holding the deal"
         rows.append({"match_id": r["match_id"], "event": r["event"], "round": r["round"], "table": r["table"],
                      "ns": r["ns"], "ew": r["ew"], "hands": int(r["hands"]), "level_ns": ns, "level_ew": ew,
-                     "gained_ns": None if ns is None else ns - int(r["level_ns_start"]),
-                     "gained_ew": None if ew is None else ew - int(r["level_ew_start"]),
+                     "gained_ns": _gained(r["level_ns_start"], ns), "gained_ew": _gained(r["level_ew_start"], ew),
                      "winner": winner, "decided_by": how})
     return pd.DataFrame(rows, columns=["match_id", "event", "round", "table", "ns", "ew", "hands",
                                        "level_ns", "level_ew", "gained_ns", "gained_ew", "winner",
