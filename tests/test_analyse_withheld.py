@@ -61,21 +61,27 @@ def _zh(reason: str) -> str:
     return reason.split(" / ")[0]
 
 
-def test_full_hands_without_the_bottom_are_not_analysed_and_say_buried(tmp_path):
-    """The sample's hands with no ``Bottom:`` and no ``Buried:`` lines: hands 1–3 and 5, whose last
-    trick the defenders took (the engine's total stands), and hand 4, whose last trick the attackers
-    took (the engine withholds the total, ``Buried``).  Text, ``--json`` and ``--view`` say so."""
-    text = _without(SAMPLE.read_text(encoding="utf-8"), "Bottom:", "Buried:")
-    reasons = _reasons(_analyse(tmp_path, text, "--json"))
-    assert len(reasons) == 5
-    for reason in reasons:
-        assert "Buried:" in reason and "未分析" not in _zh(reason)
-    assert "who deals" not in reasons[3]
-    r = _analyse(tmp_path, text, "--view", "--samples", "5")
-    assert r.exit_code == 0, r.output
-    lines = [line for line in r.stdout.splitlines() if line.startswith("hand ")]
-    assert len(lines) == 5 and all("not analysed 未分析: " in line and "Buried:" in line for line in lines)
-    assert _reasons(_analyse(tmp_path, text, "--json", "--view")) == reasons
+def test_full_hands_without_bottom_lines_are_analysed_from_the_bottom_they_imply(tmp_path):
+    """The sample's hands with no ``Bottom:`` and no ``Buried:`` lines but every deal line: the bottom
+    is the cards in no deal line and the bury what the dealer did not play (derived, docs/rules.md
+    §14.1), so each hand is analysed — to the same values as with the lines."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    stripped = _without(text, "Bottom:", "Buried:")
+    with_lines = json.loads(_analyse(tmp_path, text, "--json").stdout)["hands"]
+    without = json.loads(_analyse(tmp_path, stripped, "--json").stdout)["hands"]
+    assert len(without) == 5 and all(h["reason"] is None and h["plays"] for h in without)
+    values = [[(p["value_before"], p["value_after"], p["best"]) for p in h["plays"]] for h in with_lines]
+    assert [[(p["value_before"], p["value_after"], p["best"]) for p in h["plays"]] for h in without] == values
+
+
+def _position_without_buried(last_trick: str = "2. N: HK, E: S6, S: S7, W: S8") -> str:
+    """A position with ``[Points]`` and every seat's hand but no ``Buried:`` line (the defenders,
+    N–S, take the last trick by default: the engine's total stands, the hand is complete)."""
+    hands = {"N": "HA HK", "E": "S3 S6", "S": "S4 S7", "W": "S5 S8"}
+    if "W: HK" in last_trick:
+        hands = {"N": "HA S7", "E": "S3 S6", "S": "S4 S8", "W": "S5 HK"}
+    return position("N: HA, E: S3, S: S4, W: S5", level="2", trump="H", ruleset="standard", dealer="N",
+                    points=40, hands=hands, extra=last_trick)
 
 
 @pytest.mark.parametrize("last_trick", [
@@ -83,21 +89,20 @@ def test_full_hands_without_the_bottom_are_not_analysed_and_say_buried(tmp_path)
     "2. N: S7, E: S6, S: S8, W: HK",        # the attackers (W) take it: the engine withholds the total
 ])
 def test_a_position_with_points_but_no_buried_is_not_analysed(tmp_path, last_trick):
-    first, second = ("N: HA, E: S3, S: S4, W: S5", last_trick)
-    hands = {"N": "HA HK", "E": "S3 S6", "S": "S4 S7", "W": "S5 S8"}
-    if "W: HK" in second:
-        hands = {"N": "HA S7", "E": "S3 S6", "S": "S4 S8", "W": "S5 HK"}
-    text = position(first, level="2", trump="H", ruleset="standard", dealer="N", points=40, hands=hands,
-                    extra=second)
+    text = _position_without_buried(last_trick)
     assert "Buried:" not in text and '[Points "40"]' in text
     (reason,) = _reasons(_analyse(tmp_path, text, "--json"))
     assert "Buried:" in reason and "未分析" not in _zh(reason)
+    r = _analyse(tmp_path, text, "--view", "--samples", "5")
+    assert r.exit_code == 0, r.output
+    (line,) = [line for line in r.stdout.splitlines() if line.startswith("hand ")]
+    assert "not analysed 未分析: " in line and "Buried:" in line
 
 
 def test_ingest_analysis_gets_the_same_reason(tmp_path):
     """``ingest --analyse K`` (:class:`AnalyseOptions`) gets the hand's reason, not ``None`` (before:
     the solver's crash, swallowed as "not analysed" with no reason)."""
-    (m,), diags = parse_tgn(_without(SAMPLE.read_text(encoding="utf-8"), "Bottom:", "Buried:"))
+    (m,), diags = parse_tgn(_position_without_buried())
     h = replay_match(m).hands[0]
     a = AnalyseOptions(last=2).analyse_hand(h)
     assert a is not None and a.reason is not None and "Buried:" in a.reason[1] and not a.plays
@@ -148,7 +153,7 @@ def test_trick_bases_never_count_a_trick_of_unknown_winner():
 def test_the_view_never_takes_a_missing_bottom_as_0():
     """``view_hand`` (the seat's view, after the analysis) on a hand whose bottom the record does
     not give: an error, never each deal solved with a bottom of 0 points (before: values)."""
-    (m,), _ = parse_tgn(_without(SAMPLE.read_text(encoding="utf-8"), "Bottom:", "Buried:"))
+    (m,), _ = parse_tgn(_position_without_buried())
     h = replay_match(m).hands[0]
     assert h.complete and h.bottom_points is None and m.hands[0].buried is None
     with pytest.raises(ValueError, match="Buried:"):

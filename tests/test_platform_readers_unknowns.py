@@ -219,3 +219,22 @@ def test_json_a_claim_given_as_a_string_is_the_wrong_shape():
     matches, diags = parse_json(text.replace('"130"', "130"))
     assert diags == [] and matches[0].hands[0].claim == 130
 
+
+
+# --- the chain across a round the log lacks: nothing flagged downstream ----------------------------
+
+def _violations_of(text: str) -> list[str]:
+    match, _ = _read(text)
+    result = replay_match(match, PRESETS["80fen"])
+    return [v.code for h in result.hands for v in h.violations] + [v.code for v in result.problems]
+
+
+def test_80fen_no_violation_downstream_of_a_round_the_log_lacks():
+    """A round left out by the reader (no trump) or missing from the log itself (its object
+    removed): before, hand 3 on got ``dealer_mismatch``, ``level_mismatch`` and ``referee_mismatch``
+    (levels after, "the referee says 2 3, the engine says None 3"), through hand 21, and the match
+    winner contradicted the log's (35 violations); now the chain is broken there, a side's level is
+    learned again, and a side the engine does not know is not compared with the log's referee."""
+    assert _violations_of(_fen(lambda m: None)) == []                   # the control: the whole match
+    assert _violations_of(_fen(_round(1, trump=...))) == []
+    assert _violations_of(_fen(lambda m: m["rounds"].pop(1))) == []

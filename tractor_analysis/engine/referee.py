@@ -83,7 +83,10 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
         for team in (0, 1):
             if levels[team] > 14 and o.match_over and o.team == team:
                 ours_l[team] = str(levels[team])
-        if ours_l != [str(x) for x in levels]:
+        # a side whose level the engine does not know (a chain broken before this hand) is not
+        # compared: nothing contradicts the referee there
+        known = [team for team in (0, 1) if result.levels_after[team] is not None]
+        if any(ours_l[team] != str(levels[team]) for team in known):
             out.append(_finding("levels", " ".join(map(str, levels)),
                                 " ".join(ours_l) + (" (match over)" if o.match_over else "")))
     out.extend(_judge_verdicts(tags, result))
