@@ -222,11 +222,7 @@ def test_a_score_sheet_hand_without_its_total():
     assert full.hands[1].outcome is not None
 
 
-def test_equal_levels_and_no_dealer_known_decide_nothing():
-    """The match decided by the deal needs the side holding it: levels equal when the record stops
-    inside a hand bid for whose dealer it does not name (no declarations either) names nobody
-    (before: no such match reached this, the levels being withheld; now kept, it must not guess)."""
-    text = """[Event "sheet"]
+_NO_DEALER = """[Event "sheet"]
 [Ruleset "tournament"]
 
 [Hand "1"]
@@ -241,6 +237,14 @@ def test_equal_levels_and_no_dealer_known_decide_nothing():
 [Level "2"]
 1. N: SA, E: S3, S: SK, W: S5
 """
+"""A sheet's first hand (result only) and a second hand bid for, stopped after a trick, its dealer not named."""
+
+
+def test_equal_levels_and_no_dealer_known_decide_nothing():
+    """The match decided by the deal needs the side holding it: levels equal when the record stops
+    inside a hand bid for whose dealer it does not name (no declarations either) names nobody
+    (before: no such match reached this, the levels being withheld; now kept, it must not guess)."""
+    text = _NO_DEALER
     (match,), _ = parse_tgn(text)          # (no deal lines: ``missing_deal``, beside the point here)
     m = replay_match(match)
     first, last = m.hands
@@ -248,6 +252,24 @@ def test_equal_levels_and_no_dealer_known_decide_nothing():
     assert last.dealer is None and last.outcome is None
     assert m.levels_final == (2, 2)
     assert decide_match(m) == (None, "deal not known")
+
+
+def test_the_dataset_says_the_same_of_equal_levels_and_no_dealer_known(tmp_path):
+    """``stats.match_results`` (standings from a dataset) decides that match as ``decide_match``
+    does: no winner, ``deal not known`` (before: winner null beside "holding the deal", as if the
+    side holding it were known and were nobody).  Its stand-alone SQL-free reference the same."""
+    from tractor_analysis.dataset import load, stats
+    from tractor_analysis.dataset.stats_reference import match_results as reference_results
+    text = _NO_DEALER
+    (tmp_path / "rec").mkdir()
+    (tmp_path / "rec" / "sheet.tgn").write_text(text, encoding="utf-8")
+    out = CliRunner().invoke(main, ["ingest", str(tmp_path / "rec"), "-o", str(tmp_path / "ds")])
+    assert out.exit_code == 2 and "2 hands" in out.output, out.output   # 2: errors (missing_deal)
+    for results in (stats.match_results(load(str(tmp_path / "ds"))),
+                    reference_results(load(str(tmp_path / "ds")))):
+        (row,) = results.to_dict("records")
+        assert (row["level_ns"], row["level_ew"]) == (2, 2)
+        assert row["winner"] is None and row["decided_by"] == "deal not known"
 
 
 def test_check_json_and_text_say_it(tmp_path):

@@ -190,11 +190,16 @@ def view_points_lost(ds, by: str = "player") -> pd.DataFrame:
         return stats_sql.view_points_lost(src, by)
 
 
+NOBODY = ""
+"""``holder`` of a match whose last hand both sides miscounted (多少牌): nobody holds the deal."""
+
+
 def holder_of(next_dealer, dealer, outcome) -> str | None:
     """The team holding the deal after a match's last hand: the next dealer's (the dealer's
-    when not recorded); nobody after both sides miscounted (多少牌: the deal is bid for)."""
+    when not recorded); :data:`NOBODY` after both sides miscounted (多少牌: the deal is bid for);
+    ``None`` where the record does not say (no dealer known)."""
     if outcome == "neither":
-        return None
+        return NOBODY
     seat = next_dealer if isinstance(next_dealer, str) and next_dealer else dealer
     return TEAM_OF_SEAT.get(seat)
 
@@ -238,8 +243,12 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
             winner, how = None, "levels not known"
         elif ns != ew:
             winner, how = ("NS" if ns > ew else "EW"), "higher level"
-        else:
-            winner, how = r["holder"], "holding the deal"
+        elif r["holder"] is None:
+            # equal levels, and the record does not say who holds the deal: no guess
+            # (engine.scoring.decide_match says the same)
+            winner, how = None, "deal not known"
+        else:                             # NOBODY: after both sides miscounted nobody holds it
+            winner, how = r["holder"] or None, "holding the deal"
         rows.append({"match_id": r["match_id"], "event": r["event"], "round": r["round"], "table": r["table"],
                      "ns": r["ns"], "ew": r["ew"], "hands": int(r["hands"]), "level_ns": ns, "level_ew": ew,
                      "gained_ns": _gained(r["level_ns_start"], ns), "gained_ew": _gained(r["level_ew_start"], ew),
