@@ -132,6 +132,20 @@ def _levels_json(levels: tuple[int | None, int | None]) -> dict:
     return {"NS": _level_json(levels[0]), "EW": _level_json(levels[1])}
 
 
+def _player_levels_json(levels: tuple[int | None, ...]) -> dict:
+    return {SEAT_TOKENS[s]: _level_json(levels[s]) for s in range(4)}
+
+
+def _hand_levels_json(h: HandResult) -> dict:
+    """The levels before and after a hand: per team, or in friend mode (找朋友, where each player
+    keeps a level of their own and no team has one) ``null`` per team and per player beside them."""
+    if not h.rules.friend:
+        return {"levels_before": _levels_json(h.levels_before), "levels_after": _levels_json(h.levels_after)}
+    return {"levels_before": None, "levels_after": None,
+            "player_levels_before": _player_levels_json(h.player_levels_before),
+            "player_levels_after": _player_levels_json(h.player_levels_after)}
+
+
 def unknowns_json(h: HandResult) -> dict:
     """``derived`` and ``unknown`` of a hand (format.md "check --json"), present only when the record
     leaves a fact unstated: what was derived and from what, what is unknown and what it withholds."""
@@ -208,7 +222,7 @@ def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
         "claim": h.claim, "claim_matches": None if sheet else h.claim_matches,
         # extras (format.md allows more fields; the ones above are fixed)
         "legal": h.legal, "setup": h.setup, "complete": h.complete, "ruleset": h.rules.name,
-        "levels_before": _levels_json(h.levels_before), "levels_after": _levels_json(h.levels_after),
+        **_hand_levels_json(h),
         **unknowns_json(h), **_unfinished_json(h),
     }
 
@@ -232,7 +246,9 @@ def file_json_chunks(v: FileVerdict) -> Iterator[str]:
 
 def match_json(index: int, r: MatchResult) -> dict:
     """Extra (not in format.md): where the match stands after its last hand."""
-    return {"match": index, "levels_final": _levels_json(r.levels_final),
+    friend = bool(r.hands) and r.hands[0].rules.friend
+    return {"match": index, "levels_final": None if friend else _levels_json(r.levels_final),
+            **({"player_levels_final": _player_levels_json(r.player_levels_final)} if friend else {}),
             "winner": None if r.winner is None else TEAMS[r.winner],
             "forfeit": None if r.forfeit is None else TEAMS[r.forfeit],
             "decided_by": r.decided_by}
@@ -268,10 +284,13 @@ def outcome_text(h: HandResult, match: Match) -> str:
     what = f"{en} / {zh}"
     if o.reason == "match_points":          # Botzone: one hand a match, no next deal, no levels
         return what
-    before, after = h.levels_before, h.levels_after
+    if h.rules.friend:          # 找朋友: each player keeps a level of their own, no team has one
+        before, after, names = h.player_levels_before, h.player_levels_after, SEAT_TOKENS
+    else:
+        before, after, names = h.levels_before, h.levels_after, TEAMS
     levels = "  ".join(
-        f"{TEAMS[t]} {level_label(before[t])}" + (f"→{level_label(after[t])}" if after[t] != before[t] else "")
-        for t in (0, 1))
+        f"{names[t]} {level_label(before[t])}" + (f"→{level_label(after[t])}" if after[t] != before[t] else "")
+        for t in range(len(before)))
     nxt = "bid for 抢庄" if o.next_dealer is None else seat_label(o.next_dealer, match)
     text = f"{what}; next dealer 下庄 {nxt}; levels 级 {levels}"
     if any(h.revoke_levels):

@@ -170,9 +170,13 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
                         f"{result.claim} → {result.attackers_total}"))
     if hand.outcome is not None:
         out.append(("结果", "outcome", f"{hand.outcome.zh} / {hand.outcome.en}"))
-    out.append(("级别（打前 → 打后）", "levels (before → after)",
-                f"N–S {hand.levels_before[0]} → {hand.levels_after[0]} · "
-                f"E–W {hand.levels_before[1]} → {hand.levels_after[1]}"))
+    if hand.player_levels:      # 找朋友: each player keeps a level of their own, no team has one
+        out.append(("各人级别（打前 → 打后）", "each player's level (before → after)",
+                    " · ".join(f"{seat} {before} → {after}" for seat, _, before, after in hand.player_levels)))
+    else:
+        out.append(("级别（打前 → 打后）", "levels (before → after)",
+                    f"N–S {hand.levels_before[0]} → {hand.levels_after[0]} · "
+                    f"E–W {hand.levels_before[1]} → {hand.levels_after[1]}"))
     return tuple(out)
 
 
