@@ -92,6 +92,48 @@ def test_hands_out_of_order_are_not_chained():
     assert "out of order" in u.message_en and "顺序不对" in u.message_zh
 
 
+def test_a_hand_written_twice_is_said_so_not_out_of_order():
+    """Hands 1, 1: the later copy comes after a hand with the same number, not after a later hand.
+    Before, its unknown said "hand 1 comes after a later hand: the hands are out of order"."""
+    text = _record(1, 1)
+    (match,), diags = parse_tgn(text)
+    assert [d.code for d in diags] == ["duplicate_hand"]
+    m = replay_match(match)
+    (u,) = _unknown(m.hands[1], "Levels")
+    assert set(u.withheld) == {"level_check", "dealer_check"}
+    assert "hand 1 is written twice" in u.message_en and "comes after a later hand" not in u.message_en
+    assert "第1局在记录中写了两次" in u.message_zh and "排在后面的局之后" not in u.message_zh
+    # hands 1, 2, 1: hand 1 again is still the repeat, whatever lies between
+    (u,) = _unknown(replay_match(parse_tgn(_record(1, 2, 1))[0][0]).hands[2], "Levels")
+    assert "hand 1 is written twice" in u.message_en
+
+
+def test_a_hand_after_a_repeat_is_not_said_missing():
+    """Hands 1, 2, 3, 2, 4: hand 4 follows the repeated hand 2, but hand 3 is in the record.
+    Before, hand 4's unknown said "hand 3 is not in the record"."""
+    m = replay_match(parse_tgn(_record(1, 2, 3, 2, 4))[0][0])
+    (u,) = _unknown(m.hands[4], "Levels")
+    assert "not in the record" not in u.message_en and "没有第3局" not in u.message_zh
+    assert "hand 4 is not written right after hand 3" in u.message_en and "没有紧接在第3局之后" in u.message_zh
+    (u,) = _unknown(_replay(_record(1, 3, 4)).hands[1], "Levels")        # the real gap keeps its words
+    assert "hand 2 is not in the record" in u.message_en
+
+
+def test_check_json_gives_the_hand_of_a_duplicate_hand_error(tmp_path):
+    """check --json's error object for duplicate_hand had "hand": null; it names the hand now."""
+    path = tmp_path / "twice.tgn"
+    path.write_text(_record(1, 1), encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", "--json", str(path)], catch_exceptions=False)
+    (error,) = json.loads(r.output)["files"][0]["errors"]
+    assert error["code"] == "duplicate_hand" and error["hand"] == 1 and error["trick"] is None
+    assert "hand 1 appears twice" in error["message"]
+    bad = tmp_path / "bad.tgn"           # a [Hand] that is no number: numbered, and that number given
+    bad.write_text(_record(1).replace('[Hand "1"]', '[Hand "one"]'), encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", "--json", str(bad)], catch_exceptions=False)
+    (error,) = [e for e in json.loads(r.output)["files"][0]["errors"] if e["code"] == "bad_value"]
+    assert error["hand"] == 1
+
+
 def test_a_record_that_begins_at_hand_2():
     """Hands 2–5 only (the first page lost), no [Levels]: before, hand 2 was judged as the match's
     first deal ("the first hand's dealer is the first to declare, S": ``dealer_mismatch``), played at

@@ -131,7 +131,9 @@ def points_from_whole_deal(size: int) -> Message:
 
 def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
     """``chain``: how the hand before broke the chain of levels and dealers (``skipped``, ``gap``,
-    ``out_of_order``, ``begins_later``, ``no_result``); ``number`` the hand's own number."""
+    ``out_of_order``, ``misplaced``, ``repeated`` (a number an earlier hand has), ``begins_later``,
+    ``no_result``: see ``replay._chain_break``);
+    ``number`` the hand's own number."""
     if chain == "skipped":
         return _unknown(f"未核对（上一局已跳过）：上一局无法读取，带入本局的级别与庄家未知",
                         f"not checked (the hand before was skipped): the hand before could not be read, so the "
@@ -141,6 +143,14 @@ def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
                         f"not checked (hand {number - 1} is not in the record): a hand is missing before this "
                         f"one or the hands are out of order, so the levels and the dealer carried into this "
                         f"hand are unknown", what)
+    if chain == "repeated":       # an earlier hand of the record has the same number (duplicate_hand)
+        return _unknown(f"未核对（第{number}局在记录中写了两次）：前面已有一局同为第{number}局，带入本局的级别与庄家未知",
+                        f"not checked (hand {number} is written twice): an earlier hand of the record has the same "
+                        f"number, so the levels and the dealer carried into this hand are unknown", what)
+    if chain == "misplaced":      # the hand numbered one less is in the record, but not just before
+        return _unknown(f"未核对（第{number}局没有紧接在第{number - 1}局之后）：各局顺序不对，带入本局的级别与庄家未知",
+                        f"not checked (hand {number} is not written right after hand {number - 1}): the hands are "
+                        f"out of order, so the levels and the dealer carried into this hand are unknown", what)
     if chain == "out_of_order":
         return _unknown(f"未核对（第{number}局排在后面的局之后）：各局顺序不对，带入本局的级别与庄家未知",
                         f"not checked (hand {number} comes after a later hand): the hands are out of order, so "

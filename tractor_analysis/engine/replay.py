@@ -58,6 +58,19 @@ def replay_match(match: Match, rules: RuleSet | None = None, *, hands_before: bo
     return result
 
 
+def _chain_break(hands: Sequence[Hand], index: int) -> str:
+    """How hand ``index``'s number breaks the chain from the hand before it: ``repeated`` (an
+    earlier hand has the same number: duplicate_hand), ``gap`` (the hand numbered one less is not
+    in the record), ``misplaced`` (it is, but elsewhere) or ``out_of_order`` (a later number
+    comes before it)."""
+    number = hands[index].number
+    if any(h.number == number for h in hands[:index]):
+        return "repeated"
+    if number < hands[index - 1].number:
+        return "out_of_order"
+    return "misplaced" if any(h.number == number - 1 for h in hands) else "gap"
+
+
 def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True) -> MatchResult:
     rules = rules if rules is not None else ruleset_of(match)
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
@@ -86,7 +99,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         elif index and hand.number != match.hands[index - 1].number + 1:
             # a hand number missing (or out of order): a hand not in the record may lie between,
             # so nothing is carried over the gap, as over a hand the reader skipped
-            chain = "gap" if hand.number > match.hands[index - 1].number else "out_of_order"
+            chain = _chain_break(match.hands, index)
             expected_dealer, bid_for_deal, levels = None, False, (None,) * 4
         if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
             bid_for_deal, expected_dealer = True, None

@@ -135,8 +135,12 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
     if not st.decks:
         st.decks = build_ruleset(st.match.get("ruleset"), st.rules)[0].decks
     number = whole_number(value)
-    if number is None or abs(number) > MAX_HAND_NUMBER:
+    bad = number is None or abs(number) > MAX_HAND_NUMBER
+    if bad:
         number = (st.hands[-1].number + 1) if st.hands else 1
+    # opened before its diagnostics, so that they carry the hand's number (check --json "hand")
+    st.hand = HandDraft(number, at[0], st.lines[at[0] - 1])
+    if bad:
         shown = value if len(value) <= 40 else value[:40] + "…"
         st.diag("bad_value", f"[Hand] takes a hand number (a whole number up to {MAX_HAND_NUMBER}), not "
                 f"{shown!r}; numbered {number}", f"[Hand] 应为局号，而不是 {shown!r}；按第 {number} 局处理",
@@ -146,7 +150,6 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
                 f"第 {number} 局重复出现（第一次在第 {st.hand_lines[number]} 行）", *at)
     else:
         st.hand_lines[number] = at[0]
-    st.hand = HandDraft(number, at[0], st.lines[at[0] - 1])
 
 
 def _close_hand(st: Reading) -> None:
