@@ -196,6 +196,39 @@ def test_a_first_hand_above_2_without_levels():
     assert decide_match(m) == (None, "levels not known")
 
 
+def test_a_score_sheet_hand_without_trump_shows_it_unknown_never_nt(tmp_path):
+    """SHEET's hands state no [Trump] (nor declarations).  Before, the engine's result called the
+    trump known, so check and replay printed "trump 主 NT 无主" (and the HTML report NT): a guess.
+    Now the trump is unknown (an unknown withholding nothing: a score sheet judges no play), shown
+    "?" in text, null in JSON."""
+    m = _replay(SHEET)
+    for h in m.hands:
+        assert h.trump_known is False
+        (u,) = _unknown(h, "Trump")
+        assert u.withheld == ()
+        assert "not taken as no trump" in u.message_en and "不按无主处理" in u.message_zh
+        assert _codes(h) == [] and h.outcome is not None          # nothing else changes
+    path = tmp_path / "sheet.tgn"
+    path.write_text(SHEET, encoding="utf-8")
+    out = CliRunner().invoke(main, ["check", str(path)], catch_exceptions=False).output
+    assert out.count("trump 主 ?") == 2 and "NT" not in out and "无主  " not in out, out
+    doc = json.loads(CliRunner().invoke(main, ["check", "--json", str(path)], catch_exceptions=False).output)
+    assert [h["trump"] for h in doc["files"][0]["hands"]] == [None, None]
+    out = CliRunner().invoke(main, ["replay", str(path)], catch_exceptions=False).output
+    assert out.count("trump 主 ?") == 2 and "NT" not in out, out
+    stated = SHEET.replace('[Level "5"]', '[Level "5"]\n[Trump "NT"]')     # the control: NT stated is NT
+    (h1, h2) = _replay(stated).hands
+    assert h1.trump_known and h1.trump is None and not _unknown(h1, "Trump") and not h2.trump_known
+
+
+def test_replay_of_a_played_hand_without_trump_shows_it_unknown(tmp_path):
+    """A played hand without [Trump]: check showed "?", replay showed "NT 无主"."""
+    path = tmp_path / "notrump.tgn"
+    path.write_text(_record(1).replace('[Trump "D"]\n', ""), encoding="utf-8")
+    out = CliRunner().invoke(main, ["replay", str(path)], catch_exceptions=False).output
+    assert "trump 主 ?" in out and "trump 主 NT" not in out, out
+
+
 def test_a_first_hand_at_2_without_levels_keeps_the_start():
     """The control: a record that starts at hand 1, played at 2, without [Levels]: both sides at 2,
     where every match starts (a rule of the game, not a guess), and the next [Level] checked."""

@@ -85,6 +85,14 @@ def trump_unknown(what: Sequence[str]) -> Message:
                     f"no trump)", what)
 
 
+def sheet_trump_unknown() -> Message:
+    """A score sheet's hand without ``[Trump]``: the trump is unknown, and no verdict rests on it."""
+    return ("记分表的这一局未写明主牌（[Trump] 缺少或无法识别）：主牌未知，不按无主处理；只记结果的牌局不判定出牌，"
+            "没有判定依赖主牌",
+            "this score-sheet hand does not state the trump ([Trump] missing or not a trump): the trump is unknown, "
+            "not taken as no trump; a score sheet judges no play, so no verdict rests on it")
+
+
 def level_unknown(what: Sequence[str]) -> Message:
     return _unknown(f"级牌未写明（[Level] 缺少或无法识别），也无法由 [Levels] 与庄家推出",
                     f"the level is not stated ([Level] missing or not a level) and [Levels] and the dealer do not fix "
