@@ -315,6 +315,49 @@ def bury_not_known(dealer: int, bad_line: bool, what: Sequence[str]) -> Message:
                     f"bottom's points are not known", what)
 
 
+def _nth_zh(n: int) -> str:
+    return f"第{n}次扣底"
+
+
+def _nth_en(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+def rebid_bury_from_plays(seat: int, buried: Sequence[int], n: int) -> Message:
+    """After 炒地皮: taker ``seat``'s bury (the ``n``-th of the ``Buried:`` line, which is wrong)
+    derived from what it held (its hand and the bottom it took) and its plays, a whole hand."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"{z}的扣底 {_cards_text(buried)}，由{z}拿底时的手牌、所拿的底牌及其出牌推出（其所出正是一整手牌，"
+            f"扣底后的手牌即其所出的牌；Buried: 中的{_nth_zh(n)}有误，不采用）",
+            f"{e}'s bury {_cards_text(buried)}, from the hand {e} held, the bottom {e} took and {e}'s plays "
+            f"(a whole hand: its hand after the bury is the cards it played; the {_nth_en(n)} bury of the "
+            f"Buried: line is wrong, so it is not used)")
+
+
+def rebid_bury_not_known(seat: int, n: int, last: bool, what: Sequence[str]) -> Message:
+    """After 炒地皮: taker ``seat``'s bury (the ``n``-th of the ``Buried:`` line) is wrong and its
+    plays do not fix it; ``last``: it is the bottom that lies during play."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    then_zh = "底牌分数也未知" if last else "下一个拿底的人拿到的底牌也未知"
+    then_en = "the bottom's points are not known" if last else "the bottom the next taker took is not known"
+    return _unknown(f"Buried: 中{z}的扣底（{_nth_zh(n)}）有误（不采用），{z}的出牌也不是一整手牌，无从推出："
+                    f"{z}扣底后的手牌只按其所出的牌计，其跟牌只在其自己的出牌证明有错时判定，{then_zh}",
+                    f"{e}'s bury (the {_nth_en(n)} of the Buried: line) is wrong (not used), and {e}'s plays are "
+                    f"not a whole hand to derive it from: {e}'s hand after the bury is read from its plays, its "
+                    f"follows judged only where its own plays prove a fault, and {then_en}", what)
+
+
+def rebid_taken_not_known(seat: int, before: int, what: Sequence[str]) -> Message:
+    """After 炒地皮: ``seat`` took the bottom ``before`` buried, and that bury is not known."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    bz, be = SEAT_NAMES_ZH[before], SEAT_TOKENS[before]
+    return _unknown(f"{z}炒地皮后拿到的底牌是{bz}扣下的牌，而{bz}的扣底未知：{z}扣底后的手牌只按其所出的牌计，"
+                    f"其跟牌只在其自己的出牌证明有错时判定",
+                    f"{e} took, after the rebid (炒地皮), the bottom {be} buried, and {be}'s bury is not known: "
+                    f"{e}'s hand after its bury is read from its plays, its follows judged only where its own "
+                    f"plays prove a fault", what)
+
+
 def hand_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:
     """A full hand giving deal lines for some seats but not for ``seats`` (:func:`.setting.hand_seats_unknown`)."""
     zh, en = _seats(seats)
