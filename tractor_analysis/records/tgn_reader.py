@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 
 from . import compiled
-from .deal_checks import deal_problems
+from .deal_checks import deal_problems, problem_position
 from .json_layout import JSON_SUFFIX
 from .diagnostics import Diagnostic, bilingual
 from .frozen import gc_paused, settle_as_old
@@ -182,8 +182,8 @@ def _close_hand(st: Reading) -> None:
         tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
         takebacks=h.takebacks, bid_for=h.bid_for, result_only=h.result_only, line=h.line,
         positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()))
-    for code, en, zh, key in deal_problems(hand):
-        line, column = hand.position(key) or (h.line, 1)
+    for code, en, zh, key in deal_problems(hand, st.decks):
+        line, column = problem_position(hand, key) or (h.line, 1)
         st.diag(code, en, zh, line, column)
     st.hands.append(hand)
     st.hand = None
