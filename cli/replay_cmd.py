@@ -97,7 +97,7 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
     head = (f"hand {h.number} 第{h.number}局" + (" (position 残局)" if h.setup else ""))
     defenders = " ".join(seat_label(s, match) for s in sorted(h.defenders)) or "? (unknown 未知)"
     lines = [strong(head) + f"  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}"
-             f"  trump 主 {trump_label(h.trump)}  rules 规则 {h.rules.name}",
+             f"  trump 主 {trump_label(h.trump) if h.trump_known else '?'}  rules 规则 {h.rules.name}",
              dim(f"  * defenders 庄家方: {defenders}")]
     if record is not None:
         for note in record.notes:

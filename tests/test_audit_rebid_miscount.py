@@ -238,6 +238,83 @@ def test_a_rebidder_burying_a_card_it_never_held_is_bad_bury_naming_it():
         next(i for i, x in enumerate(lines, 1) if x.startswith("Buried:")), 1)
 
 
+def _with_buries(text: str, old, new) -> str:
+    line = "Buried: " + " || ".join(_toks(b) for b in old)
+    assert line in text
+    return text.replace(line, "Buried: " + " || ".join(_toks(b) for b in new))
+
+
+def _cut_after(text: str, tricks: int) -> str:
+    """The record with the tricks after ``tricks`` left out (it ends in the middle of the hand)."""
+    return "\n".join(x for x in text.splitlines()
+                     if not (x[:1].isdigit() and int(x.split(".")[0]) > tricks)) + "\n"
+
+
+def _foreign_bury(seat_index: int):
+    """_three_takers with taker ``seat_index``'s bury (1: E, 2: S) swapping in a card only N held."""
+    text, deal, bottom, buries, start = _three_takers()
+    foreign = next(k for k in start[N] if k not in deal[E] and k not in buries[0] and k not in deal[S])
+    bad = list(buries)
+    bad[seat_index] = [foreign] + buries[seat_index][1:]
+    return _with_buries(text, buries, bad), buries, start, foreign
+
+
+def test_a_rebidders_bad_bury_is_not_trusted_its_plays_fix_it():
+    """E's bury names a card E never held (bad_bury).  Before, the chain trusted the line: E's hand
+    lacked a card it played and S took a bottom E never buried, giving false follow_suit,
+    not_in_hand and deal_mismatch.  Now, as for the dealer alone, E's plays (a whole hand out of
+    what E held) fix what E really buried: derived and said, and S's hand follows from it."""
+    text, buries, start, foreign = _foreign_bury(1)
+    _, _, result = _replay(text)
+    h = result.hands[0]
+    assert [(v.code, v.seat) for v in h.violations] == [("bad_bury", E)]
+    assert h.unknowns == () and h.complete
+    (d,) = h.derived
+    assert d.fact == "earlier_bury" and d.value == _toks(sorted(buries[1]))
+    assert "E's bury" in d.message_en and "second bury of the Buried: line is wrong" in d.message_en
+    assert "东家的扣底" in d.message_zh and "第2次扣底有误" in d.message_zh
+    for seat in range(4):
+        assert list(h.tricks[0].hands_before[seat]) == _counts(start[seat]), SEATS[seat]
+
+
+def test_a_rebidders_bad_bury_its_plays_do_not_fix_is_unknown_with_the_next_takers_hand():
+    """The same bad bury in a record that ends after trick 5: E's plays are not a whole hand, so
+    E's bury is not known; E's hand is read from its plays and so is S's (S took what E buried),
+    legality withheld for both and said so (before: trusted, S "played ♠3, not held")."""
+    text, buries, start, foreign = _foreign_bury(1)
+    _, _, result = _replay(_cut_after(text, 5))
+    h = result.hands[0]
+    codes = [(v.code, v.seat) for v in h.violations]
+    assert ("bad_bury", E) in codes and ("not_in_hand", S) not in codes
+    assert not any(v.seat in (E, S) and v.code != "bad_bury" for v in h.violations)
+    bury_e, took_s = [u for u in h.unknowns if u.tag == "Buried"]
+    assert bury_e.withheld == ("legality",) and took_s.withheld == ("legality",)
+    assert "E's bury (the second of the Buried: line) is wrong (not used)" in bury_e.message_en
+    assert "the bottom the next taker took is not known" in bury_e.message_en
+    assert "东家的扣底（第2次扣底）有误" in bury_e.message_zh and "下一个拿底的人拿到的底牌也未知" in bury_e.message_zh
+    assert "S took, after the rebid (炒地皮), the bottom E buried, and E's bury is not known" in took_s.message_en
+    assert "南家炒地皮后拿到的底牌是东家扣下的牌，而东家的扣底未知" in took_s.message_zh
+    assert h.bottom_points == _points(buries[2])          # S's own bury is recorded and of the right size
+
+
+def test_the_last_takers_bad_bury_leaves_the_bottom_unknown_unless_its_plays_fix_it():
+    """S (the last taker) buries a card S never held.  Played out: the bottom is what S's plays leave
+    (derived as the bury).  Cut after trick 5: the bottom is not known (before: the bad line's)."""
+    text, buries, start, foreign = _foreign_bury(2)
+    _, _, result = _replay(text)
+    h = result.hands[0]
+    assert [(v.code, v.seat) for v in h.violations] == [("bad_bury", S)]
+    (d,) = h.derived
+    assert d.fact == "buried" and d.value == _toks(sorted(buries[2]))
+    assert h.bottom_points == _points(buries[2])
+    _, _, cut = _replay(_cut_after(text, 5))
+    h = cut.hands[0]
+    (u,) = h.unknowns
+    assert u.tag == "Buried" and "S's bury (the third of the Buried: line) is wrong" in u.message_en
+    assert "the bottom's points are not known" in u.message_en and "底牌分数也未知" in u.message_zh
+    assert h.bottom_points is None
+
+
 def test_a_rebidders_bury_of_nine_cards_is_bad_bury():
     text, deal, bottom, buries, start = _three_takers()
     extra = next(k for k in deal[E] if k not in buries[1] and RANK_OF[k] != 2 and k < 52

@@ -92,6 +92,48 @@ def test_hands_out_of_order_are_not_chained():
     assert "out of order" in u.message_en and "顺序不对" in u.message_zh
 
 
+def test_a_hand_written_twice_is_said_so_not_out_of_order():
+    """Hands 1, 1: the later copy comes after a hand with the same number, not after a later hand.
+    Before, its unknown said "hand 1 comes after a later hand: the hands are out of order"."""
+    text = _record(1, 1)
+    (match,), diags = parse_tgn(text)
+    assert [d.code for d in diags] == ["duplicate_hand"]
+    m = replay_match(match)
+    (u,) = _unknown(m.hands[1], "Levels")
+    assert set(u.withheld) == {"level_check", "dealer_check"}
+    assert "hand 1 is written twice" in u.message_en and "comes after a later hand" not in u.message_en
+    assert "第1局在记录中写了两次" in u.message_zh and "排在后面的局之后" not in u.message_zh
+    # hands 1, 2, 1: hand 1 again is still the repeat, whatever lies between
+    (u,) = _unknown(replay_match(parse_tgn(_record(1, 2, 1))[0][0]).hands[2], "Levels")
+    assert "hand 1 is written twice" in u.message_en
+
+
+def test_a_hand_after_a_repeat_is_not_said_missing():
+    """Hands 1, 2, 3, 2, 4: hand 4 follows the repeated hand 2, but hand 3 is in the record.
+    Before, hand 4's unknown said "hand 3 is not in the record"."""
+    m = replay_match(parse_tgn(_record(1, 2, 3, 2, 4))[0][0])
+    (u,) = _unknown(m.hands[4], "Levels")
+    assert "not in the record" not in u.message_en and "没有第3局" not in u.message_zh
+    assert "hand 4 is not written right after hand 3" in u.message_en and "没有紧接在第3局之后" in u.message_zh
+    (u,) = _unknown(_replay(_record(1, 3, 4)).hands[1], "Levels")        # the real gap keeps its words
+    assert "hand 2 is not in the record" in u.message_en
+
+
+def test_check_json_gives_the_hand_of_a_duplicate_hand_error(tmp_path):
+    """check --json's error object for duplicate_hand had "hand": null; it names the hand now."""
+    path = tmp_path / "twice.tgn"
+    path.write_text(_record(1, 1), encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", "--json", str(path)], catch_exceptions=False)
+    (error,) = json.loads(r.output)["files"][0]["errors"]
+    assert error["code"] == "duplicate_hand" and error["hand"] == 1 and error["trick"] is None
+    assert "hand 1 appears twice" in error["message"]
+    bad = tmp_path / "bad.tgn"           # a [Hand] that is no number: numbered, and that number given
+    bad.write_text(_record(1).replace('[Hand "1"]', '[Hand "one"]'), encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", "--json", str(bad)], catch_exceptions=False)
+    (error,) = [e for e in json.loads(r.output)["files"][0]["errors"] if e["code"] == "bad_value"]
+    assert error["hand"] == 1
+
+
 def test_a_record_that_begins_at_hand_2():
     """Hands 2–5 only (the first page lost), no [Levels]: before, hand 2 was judged as the match's
     first deal ("the first hand's dealer is the first to declare, S": ``dealer_mismatch``), played at
@@ -152,6 +194,39 @@ def test_a_first_hand_above_2_without_levels():
     assert "记录从比赛中途开始" in h1.derived[0].message_zh
     assert _codes(h2) == [] and h2.levels_after == (None, 7)
     assert decide_match(m) == (None, "levels not known")
+
+
+def test_a_score_sheet_hand_without_trump_shows_it_unknown_never_nt(tmp_path):
+    """SHEET's hands state no [Trump] (nor declarations).  Before, the engine's result called the
+    trump known, so check and replay printed "trump 主 NT 无主" (and the HTML report NT): a guess.
+    Now the trump is unknown (an unknown withholding nothing: a score sheet judges no play), shown
+    "?" in text, null in JSON."""
+    m = _replay(SHEET)
+    for h in m.hands:
+        assert h.trump_known is False
+        (u,) = _unknown(h, "Trump")
+        assert u.withheld == ()
+        assert "not taken as no trump" in u.message_en and "不按无主处理" in u.message_zh
+        assert _codes(h) == [] and h.outcome is not None          # nothing else changes
+    path = tmp_path / "sheet.tgn"
+    path.write_text(SHEET, encoding="utf-8")
+    out = CliRunner().invoke(main, ["check", str(path)], catch_exceptions=False).output
+    assert out.count("trump 主 ?") == 2 and "NT" not in out and "无主  " not in out, out
+    doc = json.loads(CliRunner().invoke(main, ["check", "--json", str(path)], catch_exceptions=False).output)
+    assert [h["trump"] for h in doc["files"][0]["hands"]] == [None, None]
+    out = CliRunner().invoke(main, ["replay", str(path)], catch_exceptions=False).output
+    assert out.count("trump 主 ?") == 2 and "NT" not in out, out
+    stated = SHEET.replace('[Level "5"]', '[Level "5"]\n[Trump "NT"]')     # the control: NT stated is NT
+    (h1, h2) = _replay(stated).hands
+    assert h1.trump_known and h1.trump is None and not _unknown(h1, "Trump") and not h2.trump_known
+
+
+def test_replay_of_a_played_hand_without_trump_shows_it_unknown(tmp_path):
+    """A played hand without [Trump]: check showed "?", replay showed "NT 无主"."""
+    path = tmp_path / "notrump.tgn"
+    path.write_text(_record(1).replace('[Trump "D"]\n', ""), encoding="utf-8")
+    out = CliRunner().invoke(main, ["replay", str(path)], catch_exceptions=False).output
+    assert "trump 主 ?" in out and "trump 主 NT" not in out, out
 
 
 def test_a_first_hand_at_2_without_levels_keeps_the_start():

@@ -115,14 +115,25 @@ def no_declaration_redeal() -> Message:
 def no_declaration_trump_mismatch(expected: int | None, recorded: int | None,
                                   third_card: int | None = None) -> Message:
     """Nobody declared and the record's trump is not the one the rule fixes: the bottom's
-    third card (``third_bottom_card``, ``third_card`` given) or no trump (``no_trump``)."""
-    if third_card is not None:
-        why_zh, why_en = f"底牌第三张 {PRETTY[third_card]}", f"the bottom's third card {TOKEN[third_card]}"
-    else:
-        why_zh, why_en = "无人亮主时打无主", "nobody declared, so the hand is played without trump"
-    return (f"无人亮主：{why_zh}定主为 {_trump_zh(expected)}，记录的主却是 {_trump_zh(recorded)}",
-            f"nobody declared: {why_en} fixes trump {_trump_en(expected)}, but the record says "
-            f"{_trump_en(recorded)}")
+    third card (``no_declaration = third_bottom_card``, ``third_card`` given; a joker there
+    means no trump) or no trump (``no_declaration = no_trump``).  Both languages name the rule,
+    the trump it fixes and the recorded one, e.g. "nobody declared, so under no_declaration =
+    no_trump the hand is played without trump (NT), but the record says trump is D"."""
+    said_zh = "记录却打无主" if recorded is None else f"记录的主却是{_trump_zh(recorded)}"
+    said_en = ("the record says the hand is played without trump (NT)" if recorded is None
+               else f"the record says trump is {_trump_en(recorded)}")
+    if third_card is None:
+        return (f"无人亮主，按规则（no_declaration = no_trump）应打无主，{said_zh}",
+                f"nobody declared, so under no_declaration = no_trump the hand is played without trump (NT), "
+                f"but {said_en}")
+    rule_zh, rule_en = "按规则（no_declaration = third_bottom_card）", "under no_declaration = third_bottom_card"
+    if expected is None:            # the third card is a joker: no trump
+        return (f"无人亮主，{rule_zh}底牌第三张 {PRETTY[third_card]} 是王，应打无主，{said_zh}",
+                f"nobody declared, so {rule_en} the bottom's third card {TOKEN[third_card]}, a joker, means the "
+                f"hand is played without trump (NT), but {said_en}")
+    return (f"无人亮主，{rule_zh}以底牌第三张 {PRETTY[third_card]} 的花色定主，主应为{_trump_zh(expected)}，{said_zh}",
+            f"nobody declared, so {rule_en} the bottom's third card {TOKEN[third_card]} fixes trump "
+            f"{_trump_en(expected)}, but {said_en}")
 
 
 # --- dealer and level (dealer_mismatch, level_mismatch) --------------------------------

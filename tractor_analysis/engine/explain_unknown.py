@@ -85,6 +85,14 @@ def trump_unknown(what: Sequence[str]) -> Message:
                     f"no trump)", what)
 
 
+def sheet_trump_unknown() -> Message:
+    """A score sheet's hand without ``[Trump]``: the trump is unknown, and no verdict rests on it."""
+    return ("记分表的这一局未写明主牌（[Trump] 缺少或无法识别）：主牌未知，不按无主处理；只记结果的牌局不判定出牌，"
+            "没有判定依赖主牌",
+            "this score-sheet hand does not state the trump ([Trump] missing or not a trump): the trump is unknown, "
+            "not taken as no trump; a score sheet judges no play, so no verdict rests on it")
+
+
 def level_unknown(what: Sequence[str]) -> Message:
     return _unknown(f"级牌未写明（[Level] 缺少或无法识别），也无法由 [Levels] 与庄家推出",
                     f"the level is not stated ([Level] missing or not a level) and [Levels] and the dealer do not fix "
@@ -131,7 +139,9 @@ def points_from_whole_deal(size: int) -> Message:
 
 def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
     """``chain``: how the hand before broke the chain of levels and dealers (``skipped``, ``gap``,
-    ``out_of_order``, ``begins_later``, ``no_result``); ``number`` the hand's own number."""
+    ``out_of_order``, ``misplaced``, ``repeated`` (a number an earlier hand has), ``begins_later``,
+    ``no_result``: see ``replay._chain_break``);
+    ``number`` the hand's own number."""
     if chain == "skipped":
         return _unknown(f"未核对（上一局已跳过）：上一局无法读取，带入本局的级别与庄家未知",
                         f"not checked (the hand before was skipped): the hand before could not be read, so the "
@@ -141,6 +151,14 @@ def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
                         f"not checked (hand {number - 1} is not in the record): a hand is missing before this "
                         f"one or the hands are out of order, so the levels and the dealer carried into this "
                         f"hand are unknown", what)
+    if chain == "repeated":       # an earlier hand of the record has the same number (duplicate_hand)
+        return _unknown(f"未核对（第{number}局在记录中写了两次）：前面已有一局同为第{number}局，带入本局的级别与庄家未知",
+                        f"not checked (hand {number} is written twice): an earlier hand of the record has the same "
+                        f"number, so the levels and the dealer carried into this hand are unknown", what)
+    if chain == "misplaced":      # the hand numbered one less is in the record, but not just before
+        return _unknown(f"未核对（第{number}局没有紧接在第{number - 1}局之后）：各局顺序不对，带入本局的级别与庄家未知",
+                        f"not checked (hand {number} is not written right after hand {number - 1}): the hands are "
+                        f"out of order, so the levels and the dealer carried into this hand are unknown", what)
     if chain == "out_of_order":
         return _unknown(f"未核对（第{number}局排在后面的局之后）：各局顺序不对，带入本局的级别与庄家未知",
                         f"not checked (hand {number} comes after a later hand): the hands are out of order, so "
@@ -295,6 +313,49 @@ def bury_not_known(dealer: int, bad_line: bool, what: Sequence[str]) -> Message:
                     f"{said_en}, and {e}'s plays are not a whole hand to derive it from: {e}'s hand after the bury "
                     f"is read from its plays, its follows judged only where its own plays prove a fault, and the "
                     f"bottom's points are not known", what)
+
+
+def _nth_zh(n: int) -> str:
+    return f"第{n}次扣底"
+
+
+def _nth_en(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+def rebid_bury_from_plays(seat: int, buried: Sequence[int], n: int) -> Message:
+    """After 炒地皮: taker ``seat``'s bury (the ``n``-th of the ``Buried:`` line, which is wrong)
+    derived from what it held (its hand and the bottom it took) and its plays, a whole hand."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"{z}的扣底 {_cards_text(buried)}，由{z}拿底时的手牌、所拿的底牌及其出牌推出（其所出正是一整手牌，"
+            f"扣底后的手牌即其所出的牌；Buried: 中的{_nth_zh(n)}有误，不采用）",
+            f"{e}'s bury {_cards_text(buried)}, from the hand {e} held, the bottom {e} took and {e}'s plays "
+            f"(a whole hand: its hand after the bury is the cards it played; the {_nth_en(n)} bury of the "
+            f"Buried: line is wrong, so it is not used)")
+
+
+def rebid_bury_not_known(seat: int, n: int, last: bool, what: Sequence[str]) -> Message:
+    """After 炒地皮: taker ``seat``'s bury (the ``n``-th of the ``Buried:`` line) is wrong and its
+    plays do not fix it; ``last``: it is the bottom that lies during play."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    then_zh = "底牌分数也未知" if last else "下一个拿底的人拿到的底牌也未知"
+    then_en = "the bottom's points are not known" if last else "the bottom the next taker took is not known"
+    return _unknown(f"Buried: 中{z}的扣底（{_nth_zh(n)}）有误（不采用），{z}的出牌也不是一整手牌，无从推出："
+                    f"{z}扣底后的手牌只按其所出的牌计，其跟牌只在其自己的出牌证明有错时判定，{then_zh}",
+                    f"{e}'s bury (the {_nth_en(n)} of the Buried: line) is wrong (not used), and {e}'s plays are "
+                    f"not a whole hand to derive it from: {e}'s hand after the bury is read from its plays, its "
+                    f"follows judged only where its own plays prove a fault, and {then_en}", what)
+
+
+def rebid_taken_not_known(seat: int, before: int, what: Sequence[str]) -> Message:
+    """After 炒地皮: ``seat`` took the bottom ``before`` buried, and that bury is not known."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    bz, be = SEAT_NAMES_ZH[before], SEAT_TOKENS[before]
+    return _unknown(f"{z}炒地皮后拿到的底牌是{bz}扣下的牌，而{bz}的扣底未知：{z}扣底后的手牌只按其所出的牌计，"
+                    f"其跟牌只在其自己的出牌证明有错时判定",
+                    f"{e} took, after the rebid (炒地皮), the bottom {be} buried, and {be}'s bury is not known: "
+                    f"{e}'s hand after its bury is read from its plays, its follows judged only where its own "
+                    f"plays prove a fault", what)
 
 
 def hand_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:

@@ -58,6 +58,19 @@ def replay_match(match: Match, rules: RuleSet | None = None, *, hands_before: bo
     return result
 
 
+def _chain_break(hands: Sequence[Hand], index: int) -> str:
+    """How hand ``index``'s number breaks the chain from the hand before it: ``repeated`` (an
+    earlier hand has the same number: duplicate_hand), ``gap`` (the hand numbered one less is not
+    in the record), ``misplaced`` (it is, but elsewhere) or ``out_of_order`` (a later number
+    comes before it)."""
+    number = hands[index].number
+    if any(h.number == number for h in hands[:index]):
+        return "repeated"
+    if number < hands[index - 1].number:
+        return "out_of_order"
+    return "misplaced" if any(h.number == number - 1 for h in hands) else "gap"
+
+
 def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True) -> MatchResult:
     rules = rules if rules is not None else ruleset_of(match)
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
@@ -86,7 +99,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         elif index and hand.number != match.hands[index - 1].number + 1:
             # a hand number missing (or out of order): a hand not in the record may lie between,
             # so nothing is carried over the gap, as over a hand the reader skipped
-            chain = "gap" if hand.number > match.hands[index - 1].number else "out_of_order"
+            chain = _chain_break(match.hands, index)
             expected_dealer, bid_for_deal, levels = None, False, (None,) * 4
         if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
             bid_for_deal, expected_dealer = True, None
@@ -518,8 +531,9 @@ def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: _Pl
                  takers: list[int], buries: tuple[tuple[Card, ...], ...], given: list[bool],
                  from_plays: frozenset[int], checks: list[Violation]) -> _Start:
     """After 炒地皮 each rebidder took the bottom in turn and buried again (seed 000).  With every
-    bury recorded (one per taker: ``bad_bury`` otherwise) the chain is followed and checked;
-    with only the last one, the takers' hands come from their plays."""
+    bury recorded (one per taker: ``bad_bury`` otherwise) the chain is followed and checked, each
+    taker's bury as :func:`_dealer_exchange` takes the dealer's (:func:`_chain_take`); with only
+    the last one, the takers' hands come from their plays."""
     start = [row[:] for row in dealt]
     violations = list(checks)
     if len(buries) > 1 and len(buries) != len(takers):
@@ -533,13 +547,58 @@ def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: _Pl
             violations += _bury_size(buries[-1], takers[-1], rules)
         return _new_start(tuple(map(tuple, start)), hand.buried, all(given), from_plays | set(takers),
                       tuple(violations))
-    pool = [a + b for a, b in zip(start[takers[0]], _counts(hand.bottom))]      # takers[0] is the dealer
+    taken: list[int] | None = _counts(hand.bottom)     # the bottom the next taker takes; None: not known
+    unsure: set[int] = set()                            # takers whose hand is read from their plays
+    derived: list[Derived] = []
+    unknowns: list[Unknown] = []
     for i, t in enumerate(takers):
-        if i:
-            pool = [a + b for a, b in zip(start[t], _counts(buries[i - 1]))]
-        start[t], found = _bury_from(pool, buries[i], t, i > 0, rules)
+        taken, found = _chain_take(rules, start, played, takers, buries, i, taken, unsure, derived, unknowns)
         violations += found
-    return _new_start(tuple(map(tuple, start)), hand.buried, all(given), from_plays, tuple(violations))
+    # the bottom as buried: the last bury as recorded, or derived from the last taker's plays, or not known
+    buried = None if taken is None else hand.buried if taken == _counts(hand.buried) else tuple(_cards(taken))
+    return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | unsure, tuple(violations),
+                      tuple(derived), tuple(unknowns))
+
+
+def _chain_take(rules: RuleSet, start: list[list[int]], played: _Played, takers: list[int],
+                buries: tuple[tuple[Card, ...], ...], i: int, taken: list[int] | None, unsure: set[int],
+                derived: list[Derived], unknowns: list[Unknown]) -> tuple[list[int] | None, list[Violation]]:
+    """Taker ``i`` of the chain takes ``taken`` (the bottom, or the bury before; ``None``: not known)
+    and buries ``buries[i]``: the bury the next taker takes, and the ``bad_bury`` found.  As for the
+    dealer alone (:func:`_dealer_exchange`), a bury the taker could make (its cards held, its size
+    right or borne out by its plays) gives its hand; a bad one is not used: the bury is then what
+    its plays leave of what it held when they are a whole hand (derived, said), else not known —
+    its hand is read from its plays (``unsure``: legality withheld for it), said in an ``unknown``,
+    and so is the hand of the next taker, who took that bury.  A taker that takes the bottom again
+    later is left its plays only at its last take (they are its hand after the last bury).
+    ``start``, ``unsure``, ``derived`` and ``unknowns`` are updated in place."""
+    t, bury = takers[i], buries[i]
+    last, again = i == len(takers) - 1, t in takers[i + 1:]
+    what = ("legality",)
+    if taken is None or t in unsure:        # what it held when it buried is not known
+        found = _bury_size(bury, t, rules)
+        if t not in unsure:
+            unknowns.append(Unknown("Buried", what, *explain_unknown.rebid_taken_not_known(t, takers[i - 1], what)))
+        start[t] = list(played[t])
+        unsure.add(t)
+        return (None if found else _counts(bury)), found
+    pool = list(map(add, start[t], taken))
+    after, found = _bury_from(pool, bury, t, i > 0, rules)
+    if not found or (not again and not _multiset_minus(pool, _counts(bury))[1] and after == list(played[t])):
+        start[t] = after            # a bury it could make (a wrong size its plays bear out: its count is wrong)
+        return _counts(bury), found
+    left, missing = _multiset_minus(pool, played[t])
+    if not again and not missing and sum(left) == rules.bottom_size:   # its plays: a whole hand of what it held
+        start[t] = list(played[t])
+        cards = _cards(left)
+        derived.append(Derived("buried" if last else "earlier_bury", " ".join(TOKEN[k] for k in cards),
+                               "the bottom taken, the hand it was added to and the plays",
+                               *explain_unknown.rebid_bury_from_plays(t, cards, i + 1)))
+        return left, found
+    start[t] = list(played[t])
+    unsure.add(t)
+    unknowns.append(Unknown("Buried", what, *explain_unknown.rebid_bury_not_known(t, i + 1, last, what)))
+    return None, found
 
 
 def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool,

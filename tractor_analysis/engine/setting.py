@@ -98,6 +98,8 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             unknowns.append(Unknown("Declarations", what, *explain_unknown.declarations_unknown(what)))
     if not trump_ok:
         unknowns.append(Unknown("Trump", EVERY_VERDICT, *explain_unknown.trump_unknown(EVERY_VERDICT)))
+    elif not hand.trump_known:      # a score sheet's hand without [Trump]: unknown (never NT), nothing rests on it
+        unknowns.append(Unknown("Trump", (), *explain_unknown.sheet_trump_unknown()))
     elif level is None:
         unknowns.append(Unknown("Level", EVERY_VERDICT, *explain_unknown.level_unknown(EVERY_VERDICT)))
     if hand.setup and not hand.points_known:

@@ -7,13 +7,16 @@
   let off.
 * A position (``[SetUp "1"]``) starts at a trick boundary, so every seat whose hand it gives
   holds the same number of cards (:func:`uneven_position`).
+* A hand giving deal lines for some seats only: the lines, the cards set aside and the plays of
+  the seats without a line that can hold none of those cards together hold no more copies of a
+  card than the decks (:func:`copies_beyond_lines`); each count alone is checked as it is read.
 
 Both readers (``.tgn`` and JSON) call :func:`deal_problems` once a hand is read and report
 what it returns at the deal lines (docs/format.md "Deal, bottom and buried lines").
 """
 from __future__ import annotations
 
-from .cards import SEAT_TOKENS
+from .cards import NUM_KINDS, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .model import Hand
 
 
@@ -39,10 +42,14 @@ def uneven_position(hand: Hand) -> dict[int, int] | None:
     return sizes if len(set(sizes.values())) > 1 else None
 
 
-def deal_problems(hand: Hand) -> list[tuple[str, str, str, str]]:
+def deal_problems(hand: Hand, decks: int | None = None) -> list[tuple[str, str, str, str]]:
     """``(code, English, Chinese, key)`` for each thing wrong with the hand's deal lines; ``key``
-    is where to put it: ``deal`` (no line at all: the hand's first line) or ``dealN`` … ``dealW``."""
+    is where to put it: ``deal`` (no line at all: the hand's first line), ``dealN`` … ``dealW``, or
+    ``trickN`` (that trick's line: :func:`problem_position`).  ``decks``: the copies of each card
+    (the copies across lines and plays are checked only when it is given)."""
     out: list[tuple[str, str, str, str]] = []
+    if decks is not None:
+        out += copies_beyond_lines(hand, decks)
     if hand.deal is None and must_have_deal(hand):
         out.append(("missing_deal",
                     f"hand {hand.number} is not a position and has no deal lines (N: … E: … S: … W:, JSON "
@@ -64,3 +71,62 @@ def deal_problems(hand: Hand) -> list[tuple[str, str, str, str]]:
                     f"第 {hand.number} 局为残局，残局从两墩之间开始，各家牌数却不同（{shown_zh}）：发牌行有误"
                     "——出牌按所写各行判定，但本残局不判为合规", f"deal{SEAT_TOKENS[odd]}"))
     return out
+
+
+def problem_position(hand: Hand, key: str) -> tuple[int, int] | None:
+    """Where :func:`deal_problems`' ``key`` is in the record (``None`` when not known)."""
+    if key.startswith("trick"):
+        number = int(key[5:])
+        return next(((t.line, 1) for t in hand.tricks if t.number == number and t.line), None)
+    return hand.position(key)
+
+
+def copies_beyond_lines(hand: Hand, decks: int) -> list[tuple[str, str, str, str]]:
+    """``too_many_copies`` when the deal lines given, with the bottom (a hand) or the buried cards (a
+    position), and the plays of the seats without a line hold more copies of a card than the decks.
+    Only plays that cannot be of those cards count: a seat with a line plays its own cards, and a
+    seat without one that took the bottom (the dealer, a rebidder after 炒地皮; any seat when the
+    dealer is not known) may play the bottom's or a bury's cards, so its plays are left out."""
+    if hand.deal is None or all(hand.deal) or not any(hand.deal):
+        return []
+    lineless = [s for s, cards in enumerate(hand.deal) if not cards]
+    if hand.setup:
+        counted, aside, aside_en, aside_zh = lineless, hand.buried or (), "the buried cards", "埋底的牌"
+    else:
+        if hand.dealer is None:
+            return []
+        takers = {hand.dealer} | {d.seat for d in hand.declarations if d.after_bottom}
+        counted = [s for s in lineless if s not in takers]
+        aside, aside_en, aside_zh = hand.bottom or (), "the bottom", "底牌"
+    if not counted:
+        return []
+    counts = [0] * NUM_KINDS
+    for cards in (*hand.deal, aside):
+        for k in cards:
+            counts[k] += 1
+    for trick in hand.tricks:
+        for play in trick.plays:
+            if play.seat not in counted:
+                continue
+            for k in play.cards:
+                counts[k] += 1
+                if counts[k] > decks:
+                    return [_too_many(hand, k, counts[k], decks, play.seat, trick.number,
+                                      aside_en if aside else "", aside_zh if aside else "")]
+    return []
+
+
+def _too_many(hand: Hand, kind: int, count: int, decks: int, seat: int, trick: int,
+              aside_en: str, aside_zh: str) -> tuple[str, str, str, str]:
+    lines = [s for s, cards in enumerate(hand.deal or ()) if cards]
+    lines_en = ", ".join(SEAT_TOKENS[s] for s in lines)
+    lines_zh = "、".join(SEAT_NAMES_ZH[s] for s in lines)
+    with_en = f", {aside_en}" if aside_en else ""
+    with_zh = f"、{aside_zh}" if aside_zh else ""
+    return ("too_many_copies",
+            f"hand {hand.number}, trick {trick}: {SEAT_TOKENS[seat]} (no deal line) plays {TOKEN[kind]}, "
+            f"making {count} copies of it in the deal lines ({lines_en}){with_en} and the plays of the seats "
+            f"without a line, but {decks} deck(s) hold only {decks}",
+            f"第 {hand.number} 局第 {trick} 墩：{SEAT_NAMES_ZH[seat]}（没有发牌行）出 {TOKEN[kind]}，发牌行（{lines_zh}）"
+            f"{with_zh}与没有发牌行的各家所出的牌中共有 {count} 张 {TOKEN[kind]}，而 {decks} 副牌只有 {decks} 张",
+            f"trick{trick}")

@@ -174,7 +174,7 @@ class HandReader(_TrickReader):
             hand = json_fast.fast_hand(hv, previous, self.decks, self.line, self.column, self.shared_plays)
             if hand is not None:
                 self.hand = hand.number
-                for code, en, zh, _ in deal_problems(hand):
+                for code, en, zh, _ in deal_problems(hand, self.decks):
                     self.diag(code, en, zh, "deal")
                 return hand
         number = previous + 1
@@ -235,7 +235,7 @@ class HandReader(_TrickReader):
                     setup=setup, points=points, first_trick=first_trick, tricks=tuple(tricks), claim=claim,
                     notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, result_only=result_only,
                     line=self.line, trump_known=trump_known, points_known=points_known)
-        for code, en, zh, _ in deal_problems(hand):
+        for code, en, zh, _ in deal_problems(hand, self.decks):
             self.diag(code, en, zh, "deal")
         return hand
 

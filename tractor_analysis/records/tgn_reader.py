@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 
 from . import compiled
-from .deal_checks import deal_problems
+from .deal_checks import deal_problems, problem_position
 from .json_layout import JSON_SUFFIX
 from .diagnostics import Diagnostic, bilingual
 from .frozen import gc_paused, settle_as_old
@@ -135,8 +135,12 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
     if not st.decks:
         st.decks = build_ruleset(st.match.get("ruleset"), st.rules)[0].decks
     number = whole_number(value)
-    if number is None or abs(number) > MAX_HAND_NUMBER:
+    bad = number is None or abs(number) > MAX_HAND_NUMBER
+    if bad:
         number = (st.hands[-1].number + 1) if st.hands else 1
+    # opened before its diagnostics, so that they carry the hand's number (check --json "hand")
+    st.hand = HandDraft(number, at[0], st.lines[at[0] - 1])
+    if bad:
         shown = value if len(value) <= 40 else value[:40] + "…"
         st.diag("bad_value", f"[Hand] takes a hand number (a whole number up to {MAX_HAND_NUMBER}), not "
                 f"{shown!r}; numbered {number}", f"[Hand] 应为局号，而不是 {shown!r}；按第 {number} 局处理",
@@ -146,7 +150,6 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
                 f"第 {number} 局重复出现（第一次在第 {st.hand_lines[number]} 行）", *at)
     else:
         st.hand_lines[number] = at[0]
-    st.hand = HandDraft(number, at[0], st.lines[at[0] - 1])
 
 
 def _close_hand(st: Reading) -> None:
@@ -179,8 +182,8 @@ def _close_hand(st: Reading) -> None:
         tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
         takebacks=h.takebacks, bid_for=h.bid_for, result_only=h.result_only, line=h.line,
         positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()))
-    for code, en, zh, key in deal_problems(hand):
-        line, column = hand.position(key) or (h.line, 1)
+    for code, en, zh, key in deal_problems(hand, st.decks):
+        line, column = problem_position(hand, key) or (h.line, 1)
         st.diag(code, en, zh, line, column)
     st.hands.append(hand)
     st.hand = None
