@@ -53,3 +53,49 @@ def test_the_ruling_points_to_an_unknown_item_that_is_on_the_page(tmp_path):
     page = ruling_html(record, tmp_path)
     assert "withheld (see unknown)" in page
     assert re.search(r"未知 unknown</b>[^<]*\[Points\]", page)
+
+
+def test_a_seat_the_position_gives_no_line_for_is_not_shown_holding_its_plays(tmp_path):
+    """E has no deal line: the ruling, the hand page and the replay do not show ♥5 ♥2 (the cards E
+    plays) as E's hand — check --json says E's cards are not known."""
+    record = tmp_path / "r.tgn"
+    record.write_text(without(DISPUTED, "E: "), "utf-8")
+    hand = check_json(record)["files"][0]["hands"][0]
+    assert [u["tag"] for u in hand["unknown"]] == ["deal"]
+    page = ruling_html(record, tmp_path)
+    page = page[page.index('<table class="trick">'):]
+    row = page[page.index("<b>E</b>"):page.index("<b>S</b>")]
+    held = row[row.index('class="held"'):row.index('class="played"')]
+    assert "♥" not in held and "(2)" not in held
+    assert "not known" in held and "未知" in held
+    # the other seats' hands, which the record gives, are still shown
+    row = page[page.index("<b>N</b>"):page.index("<b>E</b>")]
+    assert "(6)" in row
+
+    r = CliRunner().invoke(main, ["replay", str(record)])
+    line = next(x for x in r.stdout.splitlines() if x.strip().startswith("E "))
+    assert "♥" not in line and "not known" in line and "未知" in line
+
+    out = tmp_path / "hand.html"
+    r = CliRunner().invoke(main, ["replay", str(record), "--html", str(out)])
+    text = html.unescape(out.read_text("utf-8"))
+    seat = text[text.index("李娜"):text.index("王芳", text.index("李娜"))]
+    assert "held / 手牌 (2)" not in seat and "not known" in seat
+
+
+def test_a_full_hand_cut_short_shows_the_dealer_hand_the_bury_gives(tmp_path):
+    """A full hand that stops at trick 5, [Buried] given: the dealer's hand (deal + bottom − buried)
+    is known and shown; a seat with no deal line that has not played a whole hand is not."""
+    text = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text("utf-8")
+    text = text.replace("3. W: D7, N: DA, E: D8, S: D5", "3. W: D7, N: DA, E: S5, S: D5")  # E revokes
+    text = text[:text.index("5. S: DA DQ")]
+    start = text.index("N: H2 D2 CA")
+    text = text[:start] + text[text.index("\n", start) + 1:]          # no deal line for N
+    record = tmp_path / "r.tgn"
+    record.write_text(text, "utf-8")
+    page = ruling_html(record, tmp_path)
+    trick = page[page.index('<table class="trick">'):]
+    west = trick[trick.index("<b>W</b>"):trick.index("</tr>", trick.index("<b>W</b>"))]
+    assert "(19)" in west                       # the dealer W: deal + bottom − buried, less 2 tricks
+    north = trick[trick.index("<b>N</b>"):trick.index("</tr>", trick.index("<b>N</b>"))]
+    assert "not known" in north and "(" not in north.split('class="held"')[1].split("</td>")[0]
