@@ -335,6 +335,11 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
         return None
     team = "" if o.team is None else TEAM_NAMES[o.team]
     team_zh = "" if o.team is None else TEAM_NAMES_ZH[o.team]
+    if result.rules.friend and result.defenders and o.winner in ("attackers", "defenders"):
+        # 找朋友: no fixed teams — the side that won is its players, each keeping a level of their own
+        side = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
+        team = ", ".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in sorted(side))
+        team_zh = "、".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in sorted(side))
     if o.winner == "neither":
         zh, en = "双方均多少牌，不升不降，下局抢庄", "both sides miscounted: no level changes; the next deal is bid for"
     elif o.winner == "attackers":

@@ -99,3 +99,21 @@ def test_a_full_hand_cut_short_shows_the_dealer_hand_the_bury_gives(tmp_path):
     assert "(19)" in west                       # the dealer W: deal + bottom − buried, less 2 tricks
     north = trick[trick.index("<b>N</b>"):trick.index("</tr>", trick.index("<b>N</b>"))]
     assert "not known" in north and "(" not in north.split('class="held"')[1].split("</td>")[0]
+
+
+def test_friend_mode_outcome_names_the_winning_players_not_a_team(tmp_path):
+    """找朋友: W deals and calls ♠A, which S holds — W and S defend, N and E attack and take the deal.
+    The outcome named 'N–S' (N's fixed-partnership team), a side that did not exist in this hand."""
+    text = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text("utf-8")
+    text = text.replace('[Levels "NS:2 EW:2"]', '[Levels "NS:2 EW:2"]\n[Rule:friend "on"]')
+    text = text.replace('[Hand "1"]\n[Dealer "W"]\n', '[Hand "1"]\n[Dealer "W"]\n[Friend "SA"]\n')
+    text = text.replace('[Claim "60"]', '[Claim "50"]', 1)          # a violation to rule on
+    record = tmp_path / "r.tgn"
+    record.write_text(text, "utf-8")
+    hand = check_json(record)["files"][0]["hands"][0]
+    assert hand["outcome"]["winner"] == "attackers" and hand["levels_before"] is None
+    page = ruling_html(record, tmp_path)
+    row = page[page.index("<th>结果 <span"):]
+    row = row[:row.index("</tr>")]
+    assert "N 张伟, E 李娜" in row and "N 张伟、E 李娜" in row, row
+    assert "N–S" not in row and "南北" not in row and "E–W" not in row, row
