@@ -147,6 +147,11 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> 
         ns, ew = result.revoke_levels
         lines.append((f"本局另有跟牌错误罚级：南北 −{ns}，东西 −{ew}",
                       f"wrong follows in this hand cost N–S −{ns}, E–W −{ew} level(s)"))
+    if result.takeback_levels != (0, 0):      # 悔牌 under takeback_penalty = level (docs/rules.md §10.2)
+        ns, ew = result.takeback_levels
+        lines.append((f"本局另有悔牌罚级：南北 −{ns}，东西 −{ew}（见结果后的级别）",
+                      f"take-backs in this hand cost N–S −{ns}, E–W −{ew} level(s) (in the levels after "
+                      f"the outcome) — docs/rules.md §10.2"))
     return tuple(lines)
 
 

@@ -117,3 +117,21 @@ def test_friend_mode_outcome_names_the_winning_players_not_a_team(tmp_path):
     row = row[:row.index("</tr>")]
     assert "N 张伟, E 李娜" in row and "N 张伟、E 李娜" in row, row
     assert "N–S" not in row and "南北" not in row and "E–W" not in row, row
+
+
+def test_a_take_back_penalty_is_said_beside_levels_it_changes(tmp_path):
+    """Tournament rules: E took back a play in hand 1 (E–W defend and hold: up 1, then −1 for the
+    take-back).  The page said 'E–W go up 1 level' and 'E–W 2 → 2' with no word of why."""
+    text = (ROOT / "tests" / "data" / "event" / "r1t1.tgn").read_text("utf-8")
+    start = text.index('[Claim "', text.index('[Hand "1"]'))
+    end = text.index('"]', start) + 2
+    text = text[:start] + '[Claim "5"]\n[Takebacks "E"]' + text[end:]     # a claim to rule on
+    record = tmp_path / "r.tgn"
+    record.write_text(text, "utf-8")
+    hand = check_json(record)["files"][0]["hands"][0]
+    assert hand["levels_before"]["EW"] == hand["levels_after"]["EW"] == "2"
+    assert hand["outcome"] == {**hand["outcome"], "winner": "defenders", "levels": 1, "team": "EW"}
+    page = ruling_html(record, tmp_path)
+    first = page[:page.index("</article>")]
+    assert "take-backs in this hand cost N–S −0, E–W −1" in first
+    assert "本局另有悔牌罚级：南北 −0，东西 −1" in first
