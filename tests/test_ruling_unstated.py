@@ -135,3 +135,43 @@ def test_a_take_back_penalty_is_said_beside_levels_it_changes(tmp_path):
     first = page[:page.index("</article>")]
     assert "take-backs in this hand cost N–S −0, E–W −1" in first
     assert "本局另有悔牌罚级：南北 −0，东西 −1" in first
+
+
+THROW_NO_DEALER = """[Ruleset "tournament"]
+[Levels "NS:2 EW:5"]
+
+[Hand "1"]
+[Trump "H"]
+[Level "2"]
+[SetUp "1"]
+[Points "0"]
+N: SA SQ SQ H3 H4 H5
+E: SK SK S3 D3 D4 D5
+S: S4 S6 S7 C3 C4 C5
+W: S8 S9 S10 C6 C7 C8
+1. N: SA SQ SQ, E: SK SK S3, S: S4 S6 S7, W: S8 S9 S10
+"""
+
+
+def test_a_failed_throw_penalty_check_gives_is_ruled_on_when_only_the_dealer_seat_is_unknown(tmp_path):
+    """No [Dealer]; [Level] and [Levels] give the dealer's side (N–S), so the penalty's sign is known and
+    check --json scores it (+10 to the attackers).  The page said 'not ruled on' for the penalty,
+    because the outcome — which an unfinished position never has — rests on the dealer's seat."""
+    record = tmp_path / "r.tgn"
+    record.write_text(THROW_NO_DEALER, "utf-8")
+    hand = check_json(record)["files"][0]["hands"][0]
+    assert hand["dealer"] is None and hand["penalties"] == 10 and hand["attackers_total"] == 10
+    page = ruling_html(record, tmp_path)
+    consequence = page[page.index('class="consequence"'):page.index('class="decision"')]
+    assert "failed-throw penalty" in consequence and "+10 to the attackers' total" in consequence
+    assert "not ruled on" not in consequence
+
+
+def test_a_failed_throw_penalty_is_not_ruled_on_when_the_sides_are_unknown(tmp_path):
+    record = tmp_path / "r.tgn"
+    record.write_text(THROW_NO_DEALER.replace('[Levels "NS:2 EW:5"]\n', '[Levels "NS:2 EW:2"]\n'), "utf-8")
+    hand = check_json(record)["files"][0]["hands"][0]
+    assert hand["penalties"] is None and hand["attackers_total"] is None
+    page = ruling_html(record, tmp_path)
+    consequence = page[page.index('class="consequence"'):page.index('class="decision"')]
+    assert "not ruled on" in consequence and "failed-throw penalty" not in consequence
