@@ -55,14 +55,18 @@ def play_text(p: Play, match: Match) -> str:
 
 def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None,
                 notes_by_play: list[tuple[str, ...]], trick_notes: tuple[str, ...], *,
-                path: str | None = None, record: Hand | None = None) -> list[str]:
+                path: str | None = None, record: Hand | None = None,
+                known: tuple[bool, ...] = (True, True, True, True)) -> list[str]:
+    """One trick; ``known[seat]`` false: the record does not give that seat's cards (only its plays),
+    so its hand is shown as not known rather than as the cards it is seen to play."""
     lines = [strong(f"trick {t.number} 第{t.number}轮") + f"   leader 首家 {seat_label(t.leader, match)}"]
     labels = [seat_label(s, match) for s in range(4)]
     cols = max(width(x) for x in labels)
     for seat in range(4):
         mark = "*" if seat in h.defenders else " "
-        lines.append(f"  {mark}{pad(labels[seat], cols)}  "
-                     f"{hand_groups(t.hands_before[seat], h.level, h.trump, h.rules.constant_twos)}")
+        held = (hand_groups(t.hands_before[seat], h.level, h.trump, h.rules.constant_twos) if known[seat]
+                else dim("? not known 未知 (the record does not give its cards 记录未给出其手牌)"))
+        lines.append(f"  {mark}{pad(labels[seat], cols)}  {held}")
     lines.append("   plays 出牌  " + "   ".join(play_text(p, match) for p in t.plays))
     for p, notes in zip(t.plays, notes_by_play):
         for note in notes:
@@ -110,6 +114,10 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
             lines.append(f"  buried 扣底  {cards_pretty(record.buried)}"
                          + (dim("  (after the rebid 炒地皮后)") if record.earlier_buries else ""))
     trick_records = {t.number: t for t in record.tricks} if record is not None else {}
+    known = (True,) * 4
+    if record is not None:
+        from tractor_analysis.reports.hands_known import hand_sources
+        known = tuple(bool(x) for x in hand_sources(record, h))
     taken = [taken_by_attackers(h, t) for t in h.tricks]
     running = (None if h.attackers_points is None
                else h.attackers_points - sum(t.points for t, mine in zip(h.tricks, taken) if mine))
@@ -120,7 +128,7 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
         notes = [p.notes for p in rec.plays] if rec is not None else [()] * len(t.plays)
         lines.append("")
         lines.extend(trick_lines(t, h, match, running, notes, rec.notes if rec is not None else (),
-                                 path=path, record=record))
+                                 path=path, record=record, known=known))
     trick_numbers = {t.number for t in h.tricks}
     hand_level = [v for v in h.violations if v.trick is None or v.trick not in trick_numbers]
     lines.append("")

@@ -125,6 +125,8 @@ _WHO_TAGS: dict[tuple[bool, bool, bool], str] = {
 """End of the ``who`` line and start of the ``played`` block, by (leads, wins, violation)."""
 _NO_PLAY = _WHO_TAGS[(False, False, False)] + '<span class="none">no play / 未出</span>'
 _HELD_NONE = '<span class="none">no cards / 无</span>'
+_HELD_UNKNOWN = ('<span class="none">? not known: the record does not give its cards, only its plays / '
+                 '未知：记录未给出其手牌，只有其出牌</span>')
 
 
 def cards_html(kinds, empty: str = "—") -> str:
@@ -175,8 +177,12 @@ def trick_seats_html(trick: TrickView, heads: Sequence[str], groups: Sequence[in
             if p.notes:
                 add(notes_html(p.notes))
         held = trick.hands_before[x]
-        add(f'</div>\n<div class="held small"><span class="muted">held / 手牌 ({len(held)}):</span> ')
-        add(held_html(held, trick.played_marks[x], groups) if held else _HELD_NONE)
+        if not trick.held_known[x]:     # only its plays are known, not its hand
+            add('</div>\n<div class="held small"><span class="muted">held / 手牌:</span> ')
+            add(_HELD_UNKNOWN)
+        else:
+            add(f'</div>\n<div class="held small"><span class="muted">held / 手牌 ({len(held)}):</span> ')
+            add(held_html(held, trick.played_marks[x], groups) if held else _HELD_NONE)
         add("</div>\n</div>\n")
     return Markup("".join(out))
 

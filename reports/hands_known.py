@@ -8,7 +8,8 @@ is one of:
 
 * ``"deal"`` — its deal line: a position's line is its hand at ``[FirstTrick]``; a full hand's
   line is its hand for play unless the seat took the bottom (dealer, 炒地皮 rebidders), whose
-  exchange the line does not show;
+  exchange the line does not show — unless the bottom and the bury are known too, so that the
+  engine's hand for it (deal + bottom − buried) holds a whole hand's cards;
 * ``"plays"`` — derived from its plays: a full hand (not a position) where the seat played a
   whole hand's cards (``hand_size``), so the record has every card it held;
 * ``""`` — not known: only the cards it played are.
@@ -29,11 +30,14 @@ def hand_sources(hand: Hand, result: HandResult) -> tuple[str, str, str, str]:
         for play in trick.plays:
             played[play.seat] += len(play.cards)
     takers = set() if hand.setup else set(bottom_takers(result.dealer, hand.declarations))
+    first = result.tricks[0].hands_before if result.tricks else ()
     out = []
     for s in range(4):
         line = hand.deal is not None and bool(hand.deal[s])
         if line and s not in takers:
             out.append(DEAL)
+        elif line and first and sum(first[s]) == result.rules.hand_size and played[s] < result.rules.hand_size:
+            out.append(DEAL)        # a taker whose exchange is known: deal line + bottom − buried
         elif not hand.setup and played[s] == result.rules.hand_size:
             out.append(PLAYS)
         else:

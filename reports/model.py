@@ -181,6 +181,10 @@ class TrickView:
     """The record ends in this trick before every seat played (zh, en): then ``winner`` is ``?``
     where the missing plays decide it, and ``points`` with ``points_open`` the least it holds."""
     points_open: bool = False
+    held_known: tuple[bool, bool, bool, bool] = (True, True, True, True)
+    """N, E, S, W: the record gives the seat's cards (:func:`.hands_known.hand_sources`).  ``False``:
+    ``hands_before`` holds only the cards it is seen to play from here — not its hand, which the
+    pages then show as not known."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +335,11 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
         return None
     team = "" if o.team is None else TEAM_NAMES[o.team]
     team_zh = "" if o.team is None else TEAM_NAMES_ZH[o.team]
+    if result.rules.friend and result.defenders and o.winner in ("attackers", "defenders"):
+        # 找朋友: no fixed teams — the side that won is its players, each keeping a level of their own
+        side = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
+        team = ", ".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in sorted(side))
+        team_zh = "、".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in sorted(side))
     if o.winner == "neither":
         zh, en = "双方均多少牌，不升不降，下局抢庄", "both sides miscounted: no level changes; the next deal is bid for"
     elif o.winner == "attackers":
@@ -429,6 +438,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     running: int | None = setup_points if defenders else None
     tricks: list[TrickView] = []
     sources = hand_sources(hand, result)
+    held_known = tuple(bool(x) for x in sources)
     for t in result.tricks:
         before = running
         taken = taken_by_attackers(result, t)
@@ -463,7 +473,8 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             violations=trick_violations, notes=tuple(rec.notes) if rec else (),
             last=ends_hand(t, sources),
             ends_record=None if u is None else ends_record_text(u),
-            points_open=u is not None and u.points is None))
+            points_open=u is not None and u.points is None,
+            held_known=held_known))
     # violations naming a trick the engine did not return (defensive): show them on the hand
     for rest in violations_by_trick.values():
         hand_violations.extend(rest)

@@ -91,11 +91,20 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> 
     rules = result.rules
     lines: list[tuple[str, str]] = []
     team = team_of(v.seat) if v.seat is not None else None
-    withheld = result.withheld & {"sides", "penalties", "points", "outcome", "levels"}
+    # what the consequence rests on: a failed throw's penalty on the sides and its sign, a corrected
+    # score on the points; anything else on the whole result
+    if v.code in ("throw_failed", "wrong_forced_play"):
+        needs = {"sides", "penalties", "points"}
+    elif v.code == "claim_mismatch":
+        needs = {"sides", "points"}
+    else:
+        needs = {"sides", "penalties", "points", "outcome", "levels"}
+    withheld = result.withheld & needs
     if withheld and v.code not in REVOKE_CODES:
         # what rests on an unknown fact (the dealer …) is not ruled on: the engine withheld it
         for u in result.unknowns:
-            lines.append((f"不予裁定：{u.message_zh}", f"not ruled on: {u.message_en}"))
+            if needs & set(u.withheld):
+                lines.append((f"不予裁定：{u.message_zh}", f"not ruled on: {u.message_en}"))
         return tuple(lines)
     if v.code in REVOKE_CODES:
         if rules.revoke_penalty is RevokePenalty.LEVEL and team is not None:
@@ -147,6 +156,11 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> 
         ns, ew = result.revoke_levels
         lines.append((f"本局另有跟牌错误罚级：南北 −{ns}，东西 −{ew}",
                       f"wrong follows in this hand cost N–S −{ns}, E–W −{ew} level(s)"))
+    if result.takeback_levels != (0, 0):      # 悔牌 under takeback_penalty = level (docs/rules.md §10.2)
+        ns, ew = result.takeback_levels
+        lines.append((f"本局另有悔牌罚级：南北 −{ns}，东西 −{ew}（见结果后的级别）",
+                      f"take-backs in this hand cost N–S −{ns}, E–W −{ew} level(s) (in the levels after "
+                      f"the outcome) — docs/rules.md §10.2"))
     return tuple(lines)
 
 
