@@ -112,12 +112,14 @@ def violation_json(v: Violation, record: Hand | None = None, result: HandResult 
     return out
 
 
-def outcome_json(o: Outcome | None) -> dict | None:
+def outcome_json(o: Outcome | None, friend: bool = False) -> dict | None:
+    """A hand's outcome; ``team`` (the side that goes up or holds) is ``null`` in friend mode, where
+    the sides are players, not N–S or E–W (each player's level: ``player_levels_after``)."""
     if o is None:
         return None
     out = {"winner": o.winner, "levels": o.levels,
            "next_dealer": None if o.next_dealer is None else SEAT_TOKENS[o.next_dealer],
-           "team": None if o.team is None else TEAMS[o.team], "match_over": o.match_over}
+           "team": None if o.team is None or friend else TEAMS[o.team], "match_over": o.match_over}
     if o.reason != "points":       # 多少牌 decided the hand (miscount = level)
         out["reason"] = o.reason
         out["miscount"] = [SEAT_TOKENS[s] for s in o.miscount]
@@ -218,7 +220,7 @@ def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
         "tricks": [_trick_json(h, t) for t in h.tricks],
         "violations": [violation_json(v, record, h) for v in h.violations],
         **_points_json(h), "attackers_total": h.attackers_total,
-        "outcome": outcome_json(h.outcome),
+        "outcome": outcome_json(h.outcome, h.rules.friend),
         "claim": h.claim, "claim_matches": None if sheet else h.claim_matches,
         # extras (format.md allows more fields; the ones above are fixed)
         "legal": h.legal, "setup": h.setup, "complete": h.complete, "ruleset": h.rules.name,

@@ -56,6 +56,7 @@ def test_check_json_gives_each_players_level_and_no_team_level(friend_record):
     (file,) = doc["files"]
     for h, hand in zip(file["hands"], result.hands):
         assert h["levels_before"] is None and h["levels_after"] is None
+        assert h["outcome"] is None or h["outcome"]["team"] is None    # no team goes up: players do
         assert {s: LEVEL[v] for s, v in h["player_levels_before"].items()} == dict(zip("NESW", hand.player_levels_before))
         assert {s: LEVEL[v] for s, v in h["player_levels_after"].items()} == dict(zip("NESW", hand.player_levels_after))
     (m,) = file["matches"]
