@@ -112,7 +112,8 @@ def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
         elif h.outcome == "neither":
             bands[(2, "both sides miscounted, no change / 双方多少牌，不升不降")] += 1
         else:
-            bands[(1, f"attackers take the deal +{h.levels} / 闲家上台升{h.levels}级")] += 1
+            bands[(1, f"attackers take the deal +{h.levels} / 闲家上台升{h.levels}级" if h.levels
+                   else "attackers take the deal, no level / 闲家上台，不升级")] += 1
     outcome_rows = tuple((label, n, _pct(n, len(complete))) for (_, label), n in
                          sorted(bands.items(), key=lambda kv: (kv[0][0], kv[0][1])))
 
