@@ -18,7 +18,7 @@ from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.records.model import Hand, Match
-from tractor_analysis.engine.explain_hand import describe_levels, match_decision_text
+from tractor_analysis.engine.explain_hand import describe_levels, forfeit_text, match_decision_text
 from tractor_analysis.engine.scoring import NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import RECORDED_TOTAL, HandResult, MatchResult, Outcome, Violation
 
@@ -247,21 +247,26 @@ def file_json_chunks(v: FileVerdict) -> Iterator[str]:
 
 
 def match_json(index: int, r: MatchResult) -> dict:
-    """Extra (not in format.md): where the match stands after its last hand."""
+    """Extra (not in format.md's fixed fields; described there): where the match stands after its
+    last hand.  ``forfeit``: the side that forfeited, ``"both"`` when both sides did at the end of
+    the same hand (``winner`` null, ``decided_by`` ``both forfeit``), else null; ``forfeit_reason``:
+    why, by side (``{"EW": "take-backs"}``), null when no side forfeited."""
     friend = bool(r.hands) and r.hands[0].rules.friend
+    reasons = {TEAMS[t]: why for t, why in enumerate(r.forfeit_reasons) if why is not None}
     return {"match": index, "levels_final": None if friend else _levels_json(r.levels_final),
             **({"player_levels_final": _player_levels_json(r.player_levels_final)} if friend else {}),
             "winner": None if r.winner is None else TEAMS[r.winner],
-            "forfeit": None if r.forfeit is None else TEAMS[r.forfeit],
+            "forfeit": "both" if r.both_forfeit else None if r.forfeit is None else TEAMS[r.forfeit],
+            "forfeit_reason": reasons or None,
             "decided_by": r.decided_by}
 
 
 def match_text(r: MatchResult) -> str | None:
     """One line on who won and how, in the standings' wording (``explain_hand.match_decision_text``);
     ``None`` for a record with no finished hand (a position decides nothing)."""
-    if r.forfeit is not None:
-        return bad(f"{TEAMS[r.forfeit]} forfeit the match (too many wrong follows) / "
-                   f"{TEAMS[r.forfeit]} 方跟牌错误过多，判负")
+    if r.forfeited:
+        en, zh = forfeit_text(r.forfeit_reasons, r.hands[0].rules.revoke_forfeit if r.hands else None)
+        return bad(f"{en} / {zh}")
     team, how = decide_match(r)
     if how == NO_RESULT[0]:
         return None

@@ -82,7 +82,8 @@ def _result(m: EventMatch) -> ResultRow:
 
 
 _SHORT = {"passed A": ("打过A", "passed A"), "higher level": ("级数高", "higher level"),
-          "holding the deal": ("同级，坐庄", "equal, held deal"), "forfeit": ("对方判负", "forfeit")}
+          "holding the deal": ("同级，坐庄", "equal, held deal"), "forfeit": ("对方判负", "forfeit"),
+          "both forfeit": ("双方判负，无胜方", "both forfeit, no winner")}
 
 
 def _table_key(m: EventMatch) -> tuple:

@@ -107,6 +107,12 @@ def _page_name(prefix: str, name: str, taken: set[str]) -> str:
     return slug + ".html"
 
 
+def _won(m, side: int) -> bool | None:
+    """``side`` won the match (``True``), lost it (``False``: the other side won, or both sides
+    forfeited it), or neither is known (``None``: no team was credited)."""
+    return m.winner == side if m.counts else None
+
+
 def build_event(model, duplicate_of: dict) -> EventReport:
     """The event pages' content from the model's facts (``duplicate_of``: later copies to leave out)."""
     facts = [f for f in model.match_facts if f.event is not None and f.match not in duplicate_of]
@@ -124,8 +130,7 @@ def build_event(model, duplicate_of: dict) -> EventReport:
             for side in (0, 1):
                 page = teams.get(m.teams[side]) if m.teams[side] else None
                 if page is not None:
-                    page.rows.append((m.round, _result(m), side, None if m.winner is None else m.winner == side,
-                                      pages.get(m.match_id)))
+                    page.rows.append((m.round, _result(m), side, _won(m, side), pages.get(m.match_id)))
     rated, history, _ = ratings(select(matches)[0])
     players = _players(model, facts, matches, pages, taken, duplicate_of)
     for r in rated:
@@ -151,9 +156,8 @@ def _players(model, facts, matches, pages, taken, duplicate_of) -> dict[str, Pla
                 page.teams.append(team)
             partner = m.players[(seat + 2) % 4] or "?"
             opponents = " & ".join(p or "?" for p in (m.players[(seat + 1) % 4], m.players[(seat + 3) % 4]))
-            page.matches.append(PlayerMatch(m, SEAT_TOKENS[seat], partner, opponents, team,
-                                            None if m.winner is None else m.winner == side, _result(m),
-                                            pages.get(m.match_id)))
+            page.matches.append(PlayerMatch(m, SEAT_TOKENS[seat], partner, opponents, team, _won(m, side),
+                                            _result(m), pages.get(m.match_id)))
     seats = {m.match_id: m.players for m in matches}
     for h in model.hand_facts:
         if h.match in duplicate_of or h.match not in seats:

@@ -268,11 +268,12 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
                                             m.table and f"table {m.table}") if isinstance(x, str) and x) \
             or f"{Path(m.source_file).name} #{m.match_index + 1}"
         winner = {"NS": 0, "EW": 1}.get(m.winner)
-        if winner is None and isinstance(m.forfeit, str):
+        if winner is None and m.forfeit in ("NS", "EW"):
             winner = 1 - {"NS": 0, "EW": 1}[m.forfeit]
         lf = (_known(m.level_ns_final), _known(m.level_ew_final))
         leader = winner
-        if leader is None and m.match_id in finished and None not in lf:   # a position alone decides nothing
+        # a position alone decides nothing; both sides forfeited ("both"): nobody is ahead
+        if leader is None and m.match_id in finished and None not in lf and m.forfeit != "both":
             leader = 0 if lf[0] > lf[1] else 1 if lf[1] > lf[0] else None
         n = names[m.match_id]
         model.match_facts.append(MatchFact(

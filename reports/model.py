@@ -23,7 +23,7 @@ from tractor_analysis.records.cards import (
 from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import record_pairs
-from tractor_analysis.engine.explain_hand import match_decision_text
+from tractor_analysis.engine.explain_hand import forfeit_text, match_decision_text
 from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.rule_refs import rule_ref
@@ -539,6 +539,7 @@ class MatchView:
     winner: str | None
     """``N–S`` / ``E–W`` when a team won (passed A or the other forfeited)."""
     forfeit: str | None
+    """The one side that forfeited (``None`` when none did, or both: see ``forfeit_note``)."""
     problems: tuple[ViolationView, ...]
     level_series: tuple[tuple[int, ...], ...]
     """Team levels (N–S, E–W) before hand 1, then after each hand; in friend mode each
@@ -552,6 +553,9 @@ class MatchView:
     """Wrong follows punished in the match, N–S and E–W (tournament: three forfeit it)."""
     result_text: str = ""
     """Who won and how, bilingual, in the standings' wording (``explain_hand.match_decision_text``)."""
+    forfeit_note: str = ""
+    """Who forfeited the match and why, bilingual (``explain_hand.forfeit_text``: one side or both;
+    wrong follows or take-backs); empty when no side forfeited."""
 
 
 _SLUG_RE = re.compile(r"[^A-Za-z0-9_-]+")
@@ -600,7 +604,12 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
     winner = None if result.winner is None else TEAM_NAMES[result.winner]
     forfeit = None if result.forfeit is None else TEAM_NAMES[result.forfeit]
     team, how = decide_match(result)
-    en, zh = match_decision_text(None if team is None else TEAM_NAMES[team], how)
+    en, zh = match_decision_text(None if team is None else TEAM_NAMES[team], how, result.forfeit_reasons)
+    forfeit_note = ""
+    if result.forfeited:
+        fen, fzh = forfeit_text(result.forfeit_reasons,
+                                result.hands[0].rules.revoke_forfeit if result.hands else None, TEAM_NAMES)
+        forfeit_note = f"{fen} / {fzh}"
     tags = tuple((k, v) for k, v in (("Event", match.event), ("Site", match.site),
                                      ("Date", match.date), ("Round", match.round),
                                      ("Table", match.table), ("Ruleset", match.ruleset)) if v)
@@ -617,7 +626,7 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         player_levels_final=tuple(level_label(x) for x in result.player_levels_final),  # type: ignore[arg-type]
         revokes=(sum(r.revoke_levels[0] for r in result.hands),
                  sum(r.revoke_levels[1] for r in result.hands)),
-        result_text=f"{en} / {zh}")
+        result_text=f"{en} / {zh}", forfeit_note=forfeit_note)
 
 
 def _replace(obj, **changes):

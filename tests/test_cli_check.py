@@ -224,7 +224,7 @@ def test_a_decided_match_is_reported_in_text_and_json(tmp_path):
     r = run(str(path))
     assert f"match 比赛  {team} won the match: passed A / {team} 方获胜：打过 A" in r.stdout
     doc = json.loads(run(str(path), "--json").stdout)
-    assert doc["files"][0]["matches"] == [{"match": 0, "winner": team, "forfeit": None, "decided_by": "passed", "levels_final": {
+    assert doc["files"][0]["matches"] == [{"match": 0, "winner": team, "forfeit": None, "forfeit_reason": None, "decided_by": "passed", "levels_final": {
         "NS": doc["files"][0]["hands"][-1]["levels_after"]["NS"],
         "EW": doc["files"][0]["hands"][-1]["levels_after"]["EW"]}}]
 

@@ -111,6 +111,7 @@ def from_dataset(ds) -> list[EventMatch]:
         teams = (team_name(_text(row.get("team_ns")), players[0], players[2]),
                  team_name(_text(row.get("team_ew")), players[1], players[3]))
         winner = {"NS": 0, "EW": 1}.get(r["winner"]) if isinstance(r["winner"], str) else None
+        # "both" (both sides forfeited) names no one side: decided_by says it ("both forfeit")
         forfeit = {"NS": 0, "EW": 1}.get(row.get("forfeit")) if isinstance(row.get("forfeit"), str) else None
         source = f"{row.get('source_file')}#{row.get('match_index')}" if row else r["match_id"]
         key, same = keys.get(r["match_id"], (None, None))

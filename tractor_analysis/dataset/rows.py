@@ -29,6 +29,10 @@ from .schema import SCHEMAS, TABLES, printable
 
 # --- rows -----------------------------------------------------------------------
 
+BOTH = "both"
+"""The matches table's ``forfeit`` when both sides forfeited at the end of the same hand (schema.py)."""
+
+
 def _team(t: int | None) -> str | None:
     return None if t is None else TEAMS[t]
 
@@ -173,7 +177,7 @@ class TableBuilder:
                players[0], players[1], players[2], players[3],
                result.hands[0].rules.name if result.hands else match.ruleset,
                stored, start[0], start[1], final[0], final[1],
-               _team(result.winner), _team(result.forfeit), nviol,
+               _team(result.winner), BOTH if result.both_forfeit else _team(result.forfeit), nviol,
                result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
         key = match_key(row, self.cols["hands"], stored)
         first = self.first_of_key.setdefault(key, mid)

@@ -95,7 +95,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("level_ns_final", _I16, "N-S level after the last hand (a team that passed A stays at 14; see winner)"),
         ("level_ew_final", _I16, "E-W level after the last hand"),
         ("winner", _STR, "team that won the match (NS / EW), null when no team passed A"),
-        ("forfeit", _STR, "team that forfeited (three wrong follows, tournament), else null"),
+        ("forfeit", _STR, "team that forfeited (three wrong follows or three take-backs, tournament), 'both' "
+                          "when both sides did at the end of the same hand (no team wins: winner null), else null"),
         ("violations", _I32, "violations in the whole match"),
         # variant columns (added later: null in datasets written before them)
         ("decks", _I32, "decks of the ruleset the first hand was judged with"),

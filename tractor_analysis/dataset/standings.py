@@ -5,7 +5,10 @@ Pure functions over :class:`EventMatch` values — one per match, what the stand
 built from replayed records or from a dataset by :mod:`.event`.
 
 * **Match points**: a win ``win`` (default 2), a loss ``loss`` (0); a forfeit gives the side
-  that forfeited ``forfeit`` (0) and the other side a win (:class:`Points`).
+  that forfeited ``forfeit`` (0) and the other side a win (:class:`Points`).  Both sides
+  forfeiting at the end of the same hand (``decided_by`` ``both forfeit``): each gets
+  ``forfeit`` and a loss, nobody a win (the rules are silent: the project's reading,
+  docs/rules.md §10.1).
 * **Order**: match points, then each tie-break of ``tiebreaks`` in turn (:data:`TIEBREAKS`):
   ``level_diff`` — the sum over the team's matches of its final level minus its opponent's
   (``levels_final`` as ``tractor check --json`` reports them, J=11 … A=14);
@@ -30,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..engine.explain_hand import match_decision_text
+from ..engine.verdicts import BOTH_FORFEIT
 
 __all__ = ["EventMatch", "Points", "Standing", "TIEBREAKS", "DEFAULT_TIEBREAKS", "parse_points",
            "parse_tiebreaks", "round_number", "select", "standings", "rounds_of", "team_name", "warnings",
@@ -59,9 +63,9 @@ class EventMatch:
     """0 N–S, 1 E–W, ``None`` when the match credits no team."""
     decided_by: str
     """How (``engine.scoring.decide_match``): ``passed A``, ``higher level``, ``holding the deal``,
-    ``forfeit`` — or why not (``no finished hand`` …)."""
+    ``forfeit``, ``both forfeit`` (no winner, both sides forfeited) — or why not (``no finished hand`` …)."""
     forfeit: int | None = None
-    """The side that forfeited, else ``None``."""
+    """The one side that forfeited, else ``None`` (both sides: ``decided_by`` ``both forfeit``)."""
     source: str = field(default="", compare=False)
     """Where the match came from (a file, a dataset's match id), for notes."""
     key: str | None = field(default=None, compare=False)
@@ -70,6 +74,15 @@ class EventMatch:
     same: str | None = field(default=None, compare=False)
     """The same key with ``[Site]`` and ``[Date]`` left out: a re-typed copy of a match shares it."""
     site: str | None = field(default=None, compare=False)
+
+    def forfeited(self, side: int) -> bool:
+        """``side`` (0 N–S, 1 E–W) forfeited the match: alone, or both sides did."""
+        return self.forfeit == side or self.decided_by == BOTH_FORFEIT
+
+    @property
+    def counts(self) -> bool:
+        """The match counts in the standings: a team won it, or both sides forfeited it."""
+        return self.winner is not None or self.decided_by == BOTH_FORFEIT
 
 
 def team_name(name: str | None, a: str | None, b: str | None) -> str | None:
@@ -140,7 +153,8 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     match once, and a bilingual note for each match left out for a reason other than the
     selection itself: a round it cannot be placed in (``after_round`` given, or other matches of
     the event have round numbers: the standings by round and the overall standings then count
-    the same matches), a second record of a match (:func:`distinct`), no winner, a team not known."""
+    the same matches), a second record of a match (:func:`distinct`), no winner (but a match
+    both sides forfeited counts: each side a forfeit), a team not known."""
     inside = [m for m in matches if event is None or m.event == event]
     numbered = any(round_number(m.round) is not None for m in inside)
     placed: list[EventMatch] = []
@@ -156,7 +170,7 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     kept: list[EventMatch] = []
     for m in once:
         where = m.source or m.match_id
-        if m.winner is None:
+        if not m.counts:
             en, zh = match_decision_text(None, m.decided_by)
             notes.append(f"{where}: {en}; counted for nobody / {where}：{zh}；不计入排名")
         elif m.teams[0] is None or m.teams[1] is None:
@@ -348,13 +362,13 @@ def _order_key(m: EventMatch) -> tuple:
 def _side_points(m: EventMatch, side: int, points: Points) -> int:
     if m.winner == side:
         return points.win
-    return points.forfeit if m.forfeit == side else points.loss
+    return points.forfeit if m.forfeited(side) else points.loss
 
 
 def standings(matches: Sequence[EventMatch], points: Points = Points(),
               tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> list[Standing]:
-    """The standings over ``matches`` (already :func:`select`-ed: each has a winner and two known
-    teams), best first; teams sharing a rank are in name order."""
+    """The standings over ``matches`` (already :func:`select`-ed: each has a winner, or both sides
+    forfeited it, and two known teams), best first; teams sharing a rank are in name order."""
     tally: dict[str, _Tally] = defaultdict(_Tally)
     ordered = sorted(matches, key=_order_key)
     for m in ordered:

@@ -46,6 +46,7 @@ from typing import Iterator
 import pandas as pd
 
 from ..engine.scoring import passed_text
+from ..engine.verdicts import BOTH_FORFEIT
 from . import stats_sql
 from .stats_sql import variant  # noqa: F401  (part of the API: stats.variant names a ruleset)
 
@@ -224,7 +225,9 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
     """:func:`match_results` from one dict per match: its tags (``match_id, event, round,
     table``), partnership names ``ns`` / ``ew``, ``hands``, start and final levels, ``winner``,
     ``forfeit``, and whether any hand was ``finished``, the match was ``passed`` (a team passed
-    A), it was played in friend mode (``friendly``), and the team ``holder`` of the deal."""
+    A), it was played in friend mode (``friendly``), and the team ``holder`` of the deal.
+    ``forfeit`` ``"both"`` (both sides forfeited at the end of the same hand): no winner,
+    ``decided_by`` ``both forfeit`` (as ``engine.scoring.decide_match``)."""
     rows = []
     for r in records:
         ns, ew = _level(r["level_ns_final"]), _level(r["level_ew_final"])   # None: not known
@@ -232,6 +235,8 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
             winner, how = None, "no finished hand"
         elif r["friendly"]:
             winner, how = None, "friend mode (no fixed partnerships)"
+        elif r["forfeit"] == "both":            # both sides forfeited: no team wins
+            winner, how = None, BOTH_FORFEIT
         elif _text(r["forfeit"]):
             winner, how = ("EW" if r["forfeit"] == "NS" else "NS"), "forfeit"
         elif _text(r["winner"]):
@@ -283,7 +288,8 @@ def _known(v) -> int | None:
 def standings_of(results: pd.DataFrame) -> pd.DataFrame:
     """Standings from :func:`match_results`: ``rank, team, matches, won, lost, levels_gained,
     level_diff``, ranked by matches won, then levels gained, then level difference (both empty,
-    and ranked after the known ones, for a team one of whose matches leaves a level unknown)."""
+    and ranked after the known ones, for a team one of whose matches leaves a level unknown).
+    A match both sides forfeited (``both forfeit``) is lost by both."""
     res = results[~results["decided_by"].isin(("no finished hand", "friend mode (no fixed partnerships)"))]
     rows: dict[str, dict] = {}
     for r in res.itertuples(index=False):
@@ -292,7 +298,7 @@ def standings_of(results: pd.DataFrame) -> pd.DataFrame:
                                          "levels_gained": 0, "level_diff": 0})
             row["matches"] += 1
             row["won"] += r.winner == side
-            row["lost"] += r.winner == other
+            row["lost"] += r.winner == other or r.decided_by == BOTH_FORFEIT     # both forfeited: both lost
             mine = _known(r.gained_ns if side == "NS" else r.gained_ew)
             theirs = _known(r.gained_ew if side == "NS" else r.gained_ns)
             if row["levels_gained"] is not None:       # unknown once a match leaves a level unknown

@@ -18,7 +18,7 @@ from typing import Sequence
 from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TEAMS, TOKEN
 from .explain import Message
 from .scoring import NO_RESULT
-from .verdicts import Outcome
+from .verdicts import BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Outcome
 
 
 def _pretty(cards: Sequence[int]) -> str:
@@ -332,10 +332,51 @@ def outcome(o: Outcome | None) -> Message:
     return zh, en
 
 
-def match_decision_text(team: str | None, decided_by: str | None) -> tuple[str, str]:
+_FORFEIT_ZH = {FORFEIT_WRONG_FOLLOWS: "跟牌错误", FORFEIT_TAKEBACKS: "悔牌", FORFEIT_BOTH_COUNTS: "跟牌错误与悔牌"}
+"""Each :data:`~.verdicts.FORFEIT_REASONS` value in Chinese."""
+_TEAM_ZH = ("南北", "东西")
+
+
+def forfeit_reason_text(reason: str) -> tuple[str, str]:
+    """``(en, zh)`` of a :data:`~.verdicts.FORFEIT_REASONS` value: ``wrong follows`` / ``跟牌错误`` …"""
+    return reason, _FORFEIT_ZH.get(reason, reason)
+
+
+def _both_forfeit_text(reasons: Sequence[str | None]) -> tuple[str, str]:
+    """``(en, zh)``: both sides forfeited, each side's reason when known."""
+    if any(r is None for r in reasons):        # (a dataset does not keep why: said without it)
+        return ("no team wins: both sides forfeited the match", "无胜方：双方均被判负")
+    en = "; ".join(f"{TEAMS[t]} {r}" for t, r in enumerate(reasons))
+    zh = "；".join(f"{_TEAM_ZH[t]}{_FORFEIT_ZH.get(r, r)}" for t, r in enumerate(reasons))
+    return (f"no team wins: both sides forfeited the match ({en})", f"无胜方：双方均累计判负（{zh}）")
+
+
+def forfeit_text(reasons: Sequence[str | None], limit: int | None,
+                 teams: Sequence[str] = TEAMS) -> tuple[str, str]:
+    """``(en, zh)``: who forfeited the match and why (``reasons``: a
+    :attr:`~.verdicts.MatchResult.forfeit_reasons`, at least one side's given), ``limit`` the
+    ruleset's ``revoke_forfeit`` (``None``: not said); ``teams`` names the sides."""
+    count_en = f": {limit} in a match forfeit it" if limit else ""
+    count_zh = f"累计 {limit} 次" if limit else "累计"
+    sides = [t for t in (0, 1) if reasons[t] is not None]
+    parts = [(f"{teams[t]} {reasons[t]}", f"{teams[t]} 方{_FORFEIT_ZH.get(reasons[t], reasons[t])}{count_zh}")
+             for t in sides]
+    if len(sides) == 2:
+        return (f"both sides forfeit the match, no team wins ({'; '.join(p[0] for p in parts)}{count_en})",
+                f"双方均判负，无胜方（{'；'.join(p[1] for p in parts)}）")
+    t = sides[0]
+    return (f"{teams[t]} forfeit the match ({reasons[t]}{count_en})", f"{parts[0][1]}，判负")
+
+
+def match_decision_text(team: str | None, decided_by: str | None,
+                        forfeit_reasons: Sequence[str | None] = (None, None)) -> tuple[str, str]:
     """``(en, zh)``: the one wording of a match's result, for the match page, ``tractor check``
     and the standings alike.  ``team`` is ``NS`` / ``EW`` (or a partnership's name);
-    ``decided_by`` is :func:`~.scoring.decide_match`'s (the standings' ``decided_by`` column)."""
+    ``decided_by`` is :func:`~.scoring.decide_match`'s (the standings' ``decided_by`` column);
+    ``forfeit_reasons`` (:attr:`~.verdicts.MatchResult.forfeit_reasons`, when known) says why a
+    side forfeited — not known (a dataset keeps no reason), the wording names none."""
+    if decided_by == BOTH_FORFEIT:
+        return _both_forfeit_text(forfeit_reasons)
     if decided_by == NO_RESULT[0]:
         return "not decided: no hand was finished", "未分胜负：没有打完的一局"
     if decided_by == NO_RESULT[1]:
@@ -353,7 +394,9 @@ def match_decision_text(team: str | None, decided_by: str | None) -> tuple[str, 
         level = decided_by[len("passed "):]
         return (f"{team} won the match: {decided_by}",
                 f"{team} 方获胜：{'打过 ' + level if level != 'the winning level' else '打过获胜级别'}")
-    how = {"forfeit": ("the other side forfeited (wrong follows)", "对方跟牌错误累计判负"),
+    reason = next((r for r in forfeit_reasons if r is not None), None)
+    how = {"forfeit": (f"the other side forfeited ({reason})", f"对方{_FORFEIT_ZH.get(reason, reason)}累计判负")
+           if reason is not None else ("the other side forfeited", "对方累计判负"),
            "higher level": ("higher level when the record ends", "记录结束时级数高"),
            "holding the deal": ("equal levels, holding the deal when the record ends", "级数相同，记录结束时坐庄")
            }.get(decided_by or "", (decided_by or "", decided_by or ""))

@@ -124,7 +124,8 @@ def match_findings(match: Match, result: MatchResult) -> list[Violation]:
         return []
     if result.winner == _TEAM[theirs.strip()]:
         return []
-    ours = "nobody yet" if result.winner is None else TEAMS[result.winner]
+    ours = ("nobody: both forfeit" if result.both_forfeit else "nobody yet" if result.winner is None
+            else TEAMS[result.winner])
     return [_finding("match_winner", theirs.strip(), ours)]
 
 

@@ -39,8 +39,9 @@ from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, ha
 from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
-from .verdicts import (Derived, HandResult, MatchResult, ScoreItem, TrickResult, Unknown, Violation,
-                       new_hand_result, new_score_item, new_violation)
+from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Derived,
+                       HandResult, MatchResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result,
+                       new_score_item, new_violation)
 
 def ruleset_of(match: Match) -> RuleSet:
     """The ruleset a record asks for (problems in it are the parser's diagnostics)."""
@@ -79,6 +80,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     takebacks = [0, 0]
     winner: int | None = None
     forfeit: int | None = None
+    forfeits: tuple[str | None, str | None] = (None, None)      # why each side forfeited (MatchResult)
     results: list[HandResult] = []
     # the first hand (unless its dealer was fixed before the deal: [DealerFixed "yes"]), and after
     # both sides miscounted (多少牌): 抢庄
@@ -127,16 +129,19 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                 winner = result.outcome.team
         else:
             expected_dealer = None
-        if rules.revoke_forfeit and forfeit is None and winner is None:
-            # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match
-            for team in (0, 1):
-                if ((rules.revoke_penalty is RevokePenalty.LEVEL and revokes[team] >= rules.revoke_forfeit)
-                        or (rules.takeback_penalty is RevokePenalty.LEVEL
-                            and takebacks[team] >= rules.revoke_forfeit)):
-                    forfeit, winner = team, 1 - team
-                    break
+        if rules.revoke_forfeit and forfeits == (None, None) and winner is None:
+            # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match;
+            # both sides reaching it at the end of the same hand: both forfeit, no team wins (the
+            # rules are silent: the project's reading, docs/rules.md §10.1)
+            forfeits = (_forfeit_reason(rules, revokes[0], takebacks[0]),
+                        _forfeit_reason(rules, revokes[1], takebacks[1]))
+            if forfeits.count(None) == 1:
+                forfeit = 0 if forfeits[0] is not None else 1
+                winner = 1 - forfeit
     decided_by = None
-    if forfeit is not None:
+    if None not in forfeits:
+        decided_by = BOTH_FORFEIT
+    elif forfeit is not None:
         decided_by = "forfeit"
     elif winner is not None:
         decided_by = "passed"
@@ -149,9 +154,19 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         elif expected_dealer is not None:
             winner, decided_by = team_of(expected_dealer), "deal"
     result = MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit, decided_by=decided_by,
-                         levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels))
+                         levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels),
+                         forfeit_reasons=forfeits)
     found = referee.match_findings(match, result)        # the record's own referee, when it has one
     return dataclasses.replace(result, problems=tuple(found)) if found else result
+
+
+def _forfeit_reason(rules: RuleSet, revokes: int, takebacks: int) -> str | None:
+    """Why a side with ``revokes`` wrong follows and ``takebacks`` take-backs punished by a level
+    so far in the match forfeits it (``revoke_forfeit`` of either), ``None`` when it does not."""
+    wrong = rules.revoke_penalty is RevokePenalty.LEVEL and revokes >= rules.revoke_forfeit
+    taken = rules.takeback_penalty is RevokePenalty.LEVEL and takebacks >= rules.revoke_forfeit
+    return (FORFEIT_BOTH_COUNTS if wrong and taken else FORFEIT_WRONG_FOLLOWS if wrong
+            else FORFEIT_TAKEBACKS if taken else None)
 
 
 def _stopped_in(hand: Hand, result: HandResult) -> bool:

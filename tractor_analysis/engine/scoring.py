@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..records.cards import RANK_TOKENS
 from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable, ThrowPenalty
+from .verdicts import BOTH_FORFEIT
 
 ACE = 14
 
@@ -168,15 +169,19 @@ def passed_text(win_level: int | str | None) -> str:
 def decide_match(result) -> tuple[int | None, str]:
     """``(team, decided_by)`` of a replayed match (a :class:`~.verdicts.MatchResult`) as the
     standings count it (``dataset.stats.match_results`` decides the same from the dataset's
-    rows): a forfeit; a team that passed the ruleset's winning level (``passed A``, the
-    tournament's ``passed 10``: :func:`passed_text`); otherwise, the record ending before that, the
-    higher final level, and with equal levels the side holding the deal (seed 001, rule 十一).
-    A record with no finished hand, or in friend mode, credits no team (:data:`NO_RESULT`)."""
+    rows): a forfeit (both sides forfeiting at the end of the same hand: no team,
+    ``both forfeit``, :data:`~.verdicts.BOTH_FORFEIT`); a team that passed the ruleset's winning
+    level (``passed A``, the tournament's ``passed 10``: :func:`passed_text`); otherwise, the record
+    ending before that, the higher final level, and with equal levels the side holding the deal
+    (seed 001, rule 十一).  A record with no finished hand, or in friend mode, credits no team
+    (:data:`NO_RESULT`)."""
     hands = result.hands
-    if result.forfeit is None and not any(h.outcome is not None for h in hands):
+    if not result.forfeited and not any(h.outcome is not None for h in hands):
         return None, NO_RESULT[0]
     if hands and hands[0].rules.friend:
         return None, NO_RESULT[1]
+    if result.both_forfeit:
+        return None, BOTH_FORFEIT
     if result.forfeit is not None:
         return 1 - result.forfeit, "forfeit"
     ns, ew = result.levels_final[0], result.levels_final[1]

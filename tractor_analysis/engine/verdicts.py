@@ -278,20 +278,66 @@ class HandResult:
         return frozenset(w for u in self.unknowns for w in u.withheld)
 
 
+FORFEIT_WRONG_FOLLOWS = "wrong follows"
+"""A :attr:`MatchResult.forfeit_reasons` value: the side reached ``revoke_forfeit`` wrong follows
+(跟牌错误, seed 001 rule 五)."""
+FORFEIT_TAKEBACKS = "take-backs"
+"""The side reached ``revoke_forfeit`` take-backs (悔牌, seed 001 rule 七)."""
+FORFEIT_BOTH_COUNTS = "wrong follows and take-backs"
+"""The side reached both counts at the end of the same hand."""
+FORFEIT_REASONS = (FORFEIT_WRONG_FOLLOWS, FORFEIT_TAKEBACKS, FORFEIT_BOTH_COUNTS)
+BOTH_FORFEIT = "both forfeit"
+"""``decided_by`` of a match both sides forfeited at the end of the same hand: no team wins it."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
+    """Where a match stands after its last hand.
+
+    **Forfeits** (seed 001, rules 五 and 七: ``revoke_forfeit`` wrong follows, or as many
+    take-backs, by one side in a match forfeit it; counted at the end of each hand, when the
+    level penalties apply).  :attr:`forfeit_reasons` says, for each side, whether it forfeited
+    and why (one of :data:`FORFEIT_REASONS`, ``None`` for a side that did not):
+
+    * one side forfeited: ``forfeit`` is that side, ``winner`` the other, ``decided_by`` ``forfeit``;
+    * both sides reached the count at the end of the same hand (:attr:`both_forfeit`): the
+      rules do not say what then; the project's reading (docs/rules.md §10.1) is that both
+      forfeit and no team wins: ``forfeit`` and ``winner`` are ``None`` (no one side is named)
+      and ``decided_by`` is :data:`BOTH_FORFEIT`;
+    * nobody forfeited: ``forfeit_reasons == (None, None)``, ``forfeit`` ``None``.
+    """
     hands: tuple[HandResult, ...]
     winner: int | None = None
-    """Team that passed A (0 N–S, 1 E–W), else ``None``."""
+    """Team that won the match (0 N–S, 1 E–W; see ``decided_by``), else ``None``."""
     forfeit: int | None = None
-    """Team that forfeited (three wrong follows under the tournament rule)."""
+    """The one team that forfeited (0 N–S, 1 E–W); ``None`` when no team did, and when both did
+    (:attr:`both_forfeit`)."""
     decided_by: str | None = None
     """How ``winner`` was decided: ``passed`` (a team passed the winning level), ``forfeit``,
-    ``levels`` or ``deal`` (``decide_by_levels``: higher level, or equal levels and holding the deal)."""
+    ``levels`` or ``deal`` (``decide_by_levels``: higher level, or equal levels and holding the deal);
+    :data:`BOTH_FORFEIT` when both sides forfeited (``winner`` is then ``None``)."""
     levels_final: tuple[Rank, Rank] = (2, 2)
     player_levels_final: tuple[Rank, Rank, Rank, Rank] = (2, 2, 2, 2)
     problems: tuple[Violation, ...] = field(default=())
     """Match-level findings (e.g. a ruleset option problem)."""
+    forfeit_reasons: tuple[str | None, str | None] = (None, None)
+    """Why each side (N–S, E–W) forfeited: :data:`FORFEIT_WRONG_FOLLOWS`, :data:`FORFEIT_TAKEBACKS`
+    or :data:`FORFEIT_BOTH_COUNTS`; ``None`` for a side that did not forfeit."""
+
+    @property
+    def both_forfeit(self) -> bool:
+        """Both sides forfeited at the end of the same hand: no team wins the match."""
+        return None not in self.forfeit_reasons
+
+    @property
+    def forfeit_reason(self) -> str | None:
+        """Why :attr:`forfeit` (the one side that forfeited) forfeited; ``None`` when no one side did."""
+        return None if self.forfeit is None else self.forfeit_reasons[self.forfeit]
+
+    @property
+    def forfeited(self) -> tuple[int, ...]:
+        """The sides that forfeited: ``()``, one side, or ``(0, 1)``."""
+        return tuple(t for t in (0, 1) if self.forfeit_reasons[t] is not None)
 
 
 # the engine's constructors of its hot results: the same objects, built faster (records.frozen)
