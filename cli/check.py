@@ -134,6 +134,16 @@ def _levels_json(levels: tuple[int | None, int | None]) -> dict:
     return {"NS": _level_json(levels[0]), "EW": _level_json(levels[1])}
 
 
+def _level_penalties_json(h: HandResult) -> dict:
+    """Levels a side lost in the hand for wrong follows (``revoke_levels``) and take-backs
+    (``takeback_levels``, 悔牌), by team; present only when a side lost one (docs/rules.md §10)."""
+    out = {}
+    for key, lost in (("revoke_levels", h.revoke_levels), ("takeback_levels", h.takeback_levels)):
+        if any(lost):
+            out[key] = {TEAMS[t]: n for t, n in enumerate(lost)}
+    return out
+
+
 def _player_levels_json(levels: tuple[int | None, ...]) -> dict:
     return {SEAT_TOKENS[s]: _level_json(levels[s]) for s in range(4)}
 
@@ -225,7 +235,7 @@ def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
         # extras (format.md allows more fields; the ones above are fixed)
         "legal": h.legal, "setup": h.setup, "complete": h.complete, "ruleset": h.rules.name,
         **_hand_levels_json(h),
-        **unknowns_json(h), **_unfinished_json(h),
+        **unknowns_json(h), **_unfinished_json(h), **_level_penalties_json(h),
     }
 
 
@@ -303,6 +313,9 @@ def outcome_text(h: HandResult, match: Match) -> str:
     if any(h.revoke_levels):
         lost = ", ".join(f"{TEAMS[t]} −{n}" for t, n in enumerate(h.revoke_levels) if n)
         text += f"; revoke penalty 罚级 {lost}"
+    if any(h.takeback_levels):          # 悔牌 (docs/rules.md §10.2), included in the levels above
+        lost = ", ".join(f"{TEAMS[t]} −{n}" for t, n in enumerate(h.takeback_levels) if n)
+        text += f"; take-back penalty 悔牌罚级 {lost}"
     if o.match_over:
         text += "; " + strong("match won / 比赛结束")
     return text

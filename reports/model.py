@@ -277,6 +277,8 @@ class HandView:
     runs break.  Empty: runs break at each suit only."""
     revoke: tuple[int, int] = (0, 0)
     """Wrong follows punished by a level in this hand, N–S and E–W (tournament rule)."""
+    takeback: tuple[int, int] = (0, 0)
+    """Take-backs (悔牌) punished by a level in this hand, N–S and E–W (tournament rule)."""
     analysis: "AnalysisView | None" = None
     """The endgame analysis of the hand's last tricks (a dataset written by ``ingest --analyse``)."""
     setting_notes: tuple[tuple[str, str, str], ...] = ()
@@ -518,7 +520,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         levels_after=(level_label(result.levels_after[0]), level_label(result.levels_after[1])),
         complete=result.complete, variant=variant_view(result.rules),
         friend=hand.friend if friend_mode else None, partner=partner, player_levels=player_levels,
-        revoke=tuple(result.revoke_levels), score_sheet=is_score_sheet(result), bottom_captured=values.bottom_captured)
+        revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels), score_sheet=is_score_sheet(result), bottom_captured=values.bottom_captured)
 
 
 # --- match page ---------------------------------------------------------------

@@ -219,3 +219,21 @@ def test_the_match_page_names_take_backs_and_both_forfeits():
     assert both.winner is None and both.forfeit is None
     assert both.forfeit_note.startswith("both sides forfeit the match, no team wins")
     assert both.result_text.startswith("no team wins: both sides forfeited the match")
+
+
+def test_a_take_back_penalty_is_said_in_the_hand_line_json_and_hand_page(tmp_path):
+    """A hand's take-back penalty (悔牌, §10.2) is said where its wrong-follow penalty is: the
+    ``check`` hand line, ``--json`` (``takeback_levels``, present only when a side lost a level)
+    and the HTML hand page (before: the levels after dropped by one with nothing saying why)."""
+    path = tmp_path / "tb.tgn"
+    path.write_text(HEAD + _take_back(1, "N", "E"), encoding="utf-8")
+    text = CliRunner().invoke(main, ["check", str(path)]).output
+    assert "take-back penalty 悔牌罚级 EW −1" in text
+    doc = json.loads(CliRunner().invoke(main, ["check", str(path), "--json"]).output)
+    (hand,) = doc["files"][0]["hands"]
+    assert hand["takeback_levels"] == {"NS": 0, "EW": 1} and "revoke_levels" not in hand
+    out = tmp_path / "report"
+    run = CliRunner().invoke(main, ["report", str(path), "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    pages = [p.read_text(encoding="utf-8") for p in out.rglob("*.html")]
+    assert any('id="takeback">N–S −0 · E–W −1' in p and "悔牌罚级" in p for p in pages)
