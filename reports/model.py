@@ -284,6 +284,9 @@ class HandView:
     setting_notes: tuple[tuple[str, str, str], ...] = ()
     """What the record does not state: (``derived`` / ``unknown``, 中文, English) — a fact derived
     and from what, or unknown and what it withholds (docs/rules.md "What the record must state")."""
+    ruling_notes: tuple[tuple[str, str, str], ...] = ()
+    """The :attr:`setting_notes` a printed ruling gives: all but the sides' levels derived for a hand
+    that is not complete (its page shows no levels and no outcome: nothing on it rests on them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +511,9 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         buries=_buries(hand, dealer, names, ordered),
         setting_notes=tuple([("derived", d.message_zh, d.message_en) for d in result.derived]
                             + [("unknown", u.message_zh, u.message_en) for u in result.unknowns]),
+        ruling_notes=tuple([("derived", d.message_zh, d.message_en) for d in result.derived
+                            if result.complete or d.fact != "levels"]
+                           + [("unknown", u.message_zh, u.message_en) for u in result.unknowns]),
         setup=hand.setup, setup_points=setup_points, notes=tuple(hand.notes),
         tricks=tuple(tricks), hand_violations=tuple(hand_violations),
         violation_count=len(result.violations), score=score,

@@ -43,8 +43,29 @@ def test_the_ruling_states_what_check_json_derives_or_withholds(tmp_path, tag):
     assert items, tag        # each of these tags leaves a fact derived or unknown
     page = ruling_html(record, tmp_path)
     for item in items:
+        if item.get("fact") == "levels" and not hand["complete"]:
+            # the sides' levels carried in: a page of a hand not complete shows no levels and no
+            # outcome, so nothing on it rests on them (left off: the page stays one A4 sheet)
+            assert item["message_en"] not in page and item["message_zh"] not in page, item
+            continue
         assert item["message_en"] in page, item
         assert item["message_zh"] in page, item
+
+
+def test_a_complete_hands_ruling_gives_the_sides_levels_derived(tmp_path):
+    """Where the page shows the levels (a hand played out), the sides' levels derived from the first
+    [Level] ([Levels] not stated, the record beginning mid-match) are on it."""
+    record = tmp_path / "r.tgn"
+    text = (ROOT / "tests" / "data" / "event" / "r1t1.tgn").read_text("utf-8")
+    first = text.index('[Hand "2"]')
+    text = text[:first].replace('[Level "2"]', '[Level "5"]', 1)     # the first hand, not played at 2
+    record.write_text(text, "utf-8")
+    hand = check_json(record)["files"][0]["hands"][0]
+    items = [d for d in hand.get("derived") or () if d["fact"] == "levels"]
+    assert hand["complete"] and items, hand.get("derived")
+    assert hand["violations"]       # played at 5, the record's follows of 2s and 5s go wrong: a ruling page
+    page = ruling_html(record, tmp_path)
+    assert items[0]["message_en"] in page and items[0]["message_zh"] in page
 
 
 def test_the_ruling_points_to_an_unknown_item_that_is_on_the_page(tmp_path):
