@@ -82,17 +82,36 @@ def _is_seats(value) -> bool:
     return isinstance(value, (list, tuple, np.ndarray))
 
 
+def _friend_mode(hands: pd.DataFrame) -> np.ndarray:
+    friend = hands["friend"].notna().to_numpy() if "friend" in hands else np.zeros(len(hands), dtype=bool)
+    if "rules" in hands:
+        friend = friend | hands["rules"].astype(str).str.contains('"friend": "on"', regex=False).to_numpy()
+    return friend
+
+
 def defender_flags(hands: pd.DataFrame) -> pd.DataFrame:
     """``def_N``, ``def_E``, ``def_S``, ``def_W``: each seat was among the hand's defenders
-    (from ``defender_seats``; the dealer's team where that column is missing or null)."""
+    (from ``defender_seats``; the dealer's team where that column is missing or null), and
+    ``sides_known``: false when neither says who defended (the dealer not stated and nothing fixing
+    the sides, or friend mode's partner unknown) — such a hand is nobody's attack nor defence."""
     n = len(hands)
     col = hands["defender_seats"].tolist() if "defender_seats" in hands else [None] * n
     flags = np.zeros((n, 4), dtype=bool)
+    known = np.ones(n, dtype=bool)
+    friend = _friend_mode(hands)
     for i, (seats, team) in enumerate(zip(col, hands["defenders"].tolist())):
-        chosen = seats if _is_seats(seats) else (("N", "S") if team == "NS" else ("E", "W"))
+        if _is_seats(seats):
+            chosen = seats
+        elif team in ("NS", "EW") and not friend[i]:
+            chosen = ("N", "S") if team == "NS" else ("E", "W")
+        else:
+            known[i] = False
+            continue
         for seat in chosen:
             flags[i, SEATS.index(seat)] = True
-    return pd.DataFrame(flags, columns=[f"def_{x}" for x in SEATS], index=hands.index)
+    out = pd.DataFrame(flags, columns=[f"def_{x}" for x in SEATS], index=hands.index)
+    out["sides_known"] = known
+    return out
 
 
 def variants(hands: pd.DataFrame) -> pd.Series:
@@ -197,9 +216,9 @@ def participants(ds, by: str) -> pd.DataFrame:
         sh = sh.merge(m, on=["match_id", "seat"], how="left")
         sh["key"] = sh["name"].where(sh["name"].notna() & (sh["name"] != ""), sh["seat"])
         sh["is_dealer"] = sh["seat"] == sh["dealer"]
-        sh["is_attacker"] = ~sh["is_defender"]
+        sh["is_attacker"] = (~sh["is_defender"]).astype(object).where(sh["sides_known"], None)
         won = sh["outcome"] == "defenders"
-        sh["is_up"] = sh["outcome"].notna() & (sh["is_defender"] == won)
+        sh["is_up"] = sh["outcome"].notna() & sh["sides_known"] & (sh["is_defender"] == won)
         sh["moved"] = np.select([sh["seat"] == x for x in SEATS], [sh[f"moved_{x}"] for x in SEATS], np.nan)
     else:
         agg = sh.groupby(["match_id", "hand_no", "team"], sort=False, observed=True).agg(
@@ -220,9 +239,9 @@ def participants(ds, by: str) -> pd.DataFrame:
         is_ns = (sh["team"] == "NS").to_numpy()
         has_def = np.where(is_ns, ns_def, ew_def)
         has_att = np.where(is_ns, ns_att, ew_att)
-        sh["is_attacker"] = ~has_def
+        sh["is_attacker"] = pd.Series(~has_def, index=sh.index).astype(object).where(sh["sides_known"], None)
         won = (sh["outcome"] == "defenders").to_numpy()
-        sh["is_up"] = sh["outcome"].notna().to_numpy() & np.where(won, has_def, has_att)
+        sh["is_up"] = sh["outcome"].notna().to_numpy() & sh["sides_known"].to_numpy() & np.where(won, has_def, has_att)
         sh["moved"] = np.where(is_ns, sh["moved_NS"], sh["moved_EW"])
     return sh
 
@@ -239,8 +258,8 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
         # record of one trick) has no outcome and its attackers' total is not a hand's total.
         done = g[g["outcome"].notna()]
         if side:
-            att = done[done["is_attacker"].astype(bool)]
-            dfd = done[~done["is_attacker"].astype(bool)]
+            att = done[done["is_attacker"].eq(True)]          # sides unknown: neither
+            dfd = done[done["is_attacker"].eq(False)]
             # the levels really moved (final − start over a match); a dataset written before
             # the level columns falls back to the score table's gain
             nominal = g["levels_gained"].fillna(0).where(g["is_up"].astype(bool), 0)
@@ -252,7 +271,7 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
         row = {by: key, "hands": n}
         if side:
             row["as_dealer"] = int(g["is_dealer"].sum())
-            row["as_attacker"] = int(g["is_attacker"].astype(bool).sum())
+            row["as_attacker"] = int(g["is_attacker"].eq(True).sum())
         row.update({
             "hold_rate": held / len(dfd) if len(dfd) else np.nan,
             "attack_points_mean": float(att["attackers_total"].mean()) if len(att) else np.nan,
@@ -277,7 +296,7 @@ def points_distribution(ds, by: str = "player") -> pd.DataFrame:
     p = participants(ds, by)
     p = p[p["outcome"].notna()]                 # finished hands only (see summary)
     if by in ("player", "team"):
-        p = p[p["is_attacker"].astype(bool)]
+        p = p[p["is_attacker"].eq(True)]
     total = p["attackers_total"].astype(float)
     ratio = total / (p["decks"].astype(float) * 20)
     band = np.select([total <= 0] + [ratio < k for k in (1, 2, 3, 4, 5)],
@@ -292,7 +311,7 @@ def bottom_captures(ds, by: str = "player") -> pd.DataFrame:
     """Bottom captures (抠底) by multiplier: ``by, multiplier, captures, bonus_points``."""
     p = participants(ds, by)
     if by in ("player", "team"):
-        p = p[p["is_attacker"].astype(bool)]
+        p = p[p["is_attacker"].eq(True)]
     p = p[p["bottom_captured"].fillna(False).astype(bool)]
     if p.empty:
         return pd.DataFrame(columns=[by, "multiplier", "captures", "bonus_points"])

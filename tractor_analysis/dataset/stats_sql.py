@@ -329,10 +329,14 @@ def _team_name(a: str, b: str, fallback: str) -> str:
             f"when {y} is null then {x} when {x} <= {y} then {x} || ' / ' || {y} else {y} || ' / ' || {x} end")
 
 
+_FRIEND = "(friend is not null or coalesce(contains(rules, '\"friend\": \"on\"'), false))"
 _DEF = {s: (f"case when defender_seats is not null then list_contains(defender_seats, '{s}') "
-            f"else {'' if s in 'NS' else 'not '}coalesce(defenders = 'NS', false) end") for s in SEATS}
-"""Whether seat ``s`` defended the hand: ``defender_seats``, else the dealer's team (a null
-team counts as E-W, as in the reference)."""
+            f"when {_FRIEND} then NULL "
+            f"else defenders = '{'NS' if s in 'NS' else 'EW'}' end") for s in SEATS}
+"""Whether seat ``s`` defended the hand: ``defender_seats``, else the dealer's team (rows written
+before ``defender_seats``); NULL — not known, so the seat is counted neither as defending nor as
+attacking — when neither says (the dealer not stated and nothing fixing the sides; friend mode's
+partner unknown), as in the reference."""
 
 
 def _hands_sql() -> str:
