@@ -138,3 +138,66 @@ def test_sql_equals_the_pandas_reference_on_incomplete_records(corpus, by):
         assert list(sql.columns) == list(ref.columns), name
         pd.testing.assert_frame_equal(sql.reset_index(drop=True), ref.reset_index(drop=True), check_dtype=False,
                                       obj=f"{name} by {by}")
+
+
+def _match_of(corpus, north: str) -> str:
+    m = load(str(corpus)).matches
+    return m.loc[m["player_n"] == north, "match_id"].iloc[0]
+
+
+def test_hands_not_judged_are_marked(corpus):
+    """``hands.judged``: false for a hand without deal lines, one without [Trump], a score sheet's."""
+    h = load(str(corpus)).hands
+    sheet = h[h["match_id"] == _match_of(corpus, "Sheet N")]
+    assert len(sheet) and not sheet["judged"].any()
+    deal = h[h["match_id"] == _match_of(corpus, "Deal N")].set_index("hand_no")["judged"]
+    assert deal.to_dict() == {1: True, 2: False, 3: False, 4: True}
+    full = h[~h["match_id"].isin([_match_of(corpus, n) for n in ("Sheet N", "Deal N", "Nobody N", "Friend N")])]
+    assert full["judged"].all()
+
+
+@pytest.mark.parametrize("impl", ("sql", "reference"))
+def test_violation_rates_are_per_hand_judged(corpus, impl):
+    """A hand whose plays were not judged (a score sheet's, no deal lines, no trump) is no hand without a
+    violation: the rate is over the hands judged, and says so (``judged_hands``).  The code before
+    divided by every hand, so a score sheet's player read 0.00 violations per 100 hands."""
+    mod, src = (stats, corpus) if impl == "sql" else (stats_reference, load(str(corpus)))
+    table = mod.summary(src, "match")
+    sheet = _row(table, "match", _match_of(corpus, "Sheet N"))
+    assert sheet["hands"] > 0 and sheet["judged_hands"] == 0 and sheet["violations_per_100"] != \
+        sheet["violations_per_100"]                                              # NaN: nothing judged
+    deal = _row(table, "match", _match_of(corpus, "Deal N"))
+    assert deal["hands"] == 4 and deal["judged_hands"] == 2
+    v = load(str(corpus)).violations
+    h = load(str(corpus)).hands
+    judged = set(h.loc[h["judged"].astype(bool) & (h["match_id"] == _match_of(corpus, "Deal N")), "hand_no"])
+    found = v[(v["match_id"] == _match_of(corpus, "Deal N")) & v["hand_no"].isin(judged)]
+    assert len(found) > 0
+    assert deal["violations_per_100"] == pytest.approx(100 * len(found) / 2)
+    players = mod.summary(src, "player")
+    for seat in "NESW":
+        row = _row(players, "player", f"Sheet {seat}")
+        assert row["judged_hands"] == 0 and row["violations_per_100"] != row["violations_per_100"]
+    rates = mod.violation_rates(src, "match")
+    assert "judged_hands" in rates.columns and "hands" not in rates.columns
+    mine = rates[rates["match"] == _match_of(corpus, "Deal N")]
+    assert (mine["judged_hands"] == 2).all() and mine["violations"].sum() == len(found)
+
+
+def test_rows_written_before_judged_fall_back_to_what_they_tell(corpus, tmp_path):
+    """Parts without ``hands.judged`` (older datasets): a score sheet's hand and one whose trump or level
+    is unknown are still not judged; the others are taken as judged, as before."""
+    import shutil
+
+    import pyarrow.parquet as pq
+
+    old = tmp_path / "old"
+    shutil.copytree(corpus, old)
+    for part in (old / "hands").glob("*.parquet"):
+        table = pq.read_table(part)
+        pq.write_table(table.drop(["judged"]), part)
+    for impl, src in (("sql", old), ("reference", load(str(old)))):
+        mod = stats if impl == "sql" else stats_reference
+        table = mod.summary(src, "match")
+        assert _row(table, "match", _match_of(corpus, "Sheet N"))["judged_hands"] == 0, impl
+        assert _row(table, "match", _match_of(corpus, "Deal N"))["judged_hands"] == 3, impl    # no deal: not told

@@ -114,6 +114,17 @@ def defender_flags(hands: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def judged(hands: pd.DataFrame) -> pd.Series:
+    """Whether each hand's plays were all judged: ``hands.judged``; where it is null (rows written
+    before it), not a score sheet's hand and the trump and the level known."""
+    n = len(hands)
+    col = hands["judged"] if "judged" in hands else pd.Series([None] * n, index=hands.index, dtype=object)
+    sheet = hands["result_only"] if "result_only" in hands else pd.Series([None] * n, index=hands.index, dtype=object)
+    fallback = ~sheet.astype(object).where(sheet.notna(), False).astype(bool) & hands["trump"].notna() \
+        & hands["level"].notna()
+    return col.astype(object).where(col.notna(), fallback).astype(bool)
+
+
 def variants(hands: pd.DataFrame) -> pd.Series:
     """:func:`variant` of every hand (the ``--by ruleset`` key)."""
     rules = hands["rules"] if "rules" in hands else pd.Series([None] * len(hands), index=hands.index)
@@ -183,6 +194,7 @@ def participants(ds, by: str) -> pd.DataFrame:
     for key, series in moved.items():
         h[f"moved_{key}"] = pd.to_numeric(series, errors="coerce").to_numpy(dtype=float)
     h["variant"] = variants(hands)
+    h["is_judged"] = judged(hands)
     if by in ("match", "ruleset"):
         h["key"] = h["match_id"] if by == "match" else h["variant"]
         h["is_dealer"] = np.nan
@@ -281,12 +293,14 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
             "tricks_won": int(g["tricks_won"].sum()),
             "failed_throws": int(g["failed_throws"].sum()),
             "violations": int(g["violations_by"].sum()),
+            "judged_hands": int(g["is_judged"].sum()),
         })
-        row["violations_per_100"] = 100.0 * row["violations"] / n if n else np.nan
+        judged_viol = int(g.loc[g["is_judged"], "violations_by"].sum())
+        row["violations_per_100"] = 100.0 * judged_viol / row["judged_hands"] if row["judged_hands"] else np.nan
         rows.append(row)
     columns = [by, "hands"] + (["as_dealer", "as_attacker"] if side else []) + [
         "hold_rate", "attack_points_mean", "attack_points_median", "bottom_captures",
-        "levels_gained", "tricks_won", "failed_throws", "violations", "violations_per_100"]
+        "levels_gained", "tricks_won", "failed_throws", "violations", "judged_hands", "violations_per_100"]
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -345,24 +359,30 @@ def _keyed(frame: pd.DataFrame, ds, by: str) -> pd.DataFrame:
 
 
 def violation_rates(ds, by: str = "player") -> pd.DataFrame:
-    """Violations per 100 hands by code: ``by, code, violations, hands, per_100_hands``.
+    """Violations per 100 hands judged by code: ``by, code, violations, judged_hands, per_100_hands``.
 
     For ``player`` / ``team`` the violations are the ones that side committed and the hands
-    the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``."""
+    the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``.
+    Both are over the hands whose plays were all judged (:func:`judged`)."""
+    columns = [by, "code", "violations", "judged_hands", "per_100_hands"]
     p = participants(ds, by)
-    hands = p.groupby("key", observed=True).size().rename("hands")
+    hands = p[p["is_judged"].astype(bool)].groupby("key", observed=True).size().rename("judged_hands")
     ds = distinct(ds)
     v = ds.violations
     v = v[v["hand_no"].notna()].copy()
     if v.empty:
-        return pd.DataFrame(columns=[by, "code", "violations", "hands", "per_100_hands"])
+        return pd.DataFrame(columns=columns)
     v["hand_no"] = v["hand_no"].astype(int)
+    hj = ds.hands.loc[judged(ds.hands), ["match_id", "hand_no"]].astype({"hand_no": int})
+    v = v.merge(hj, on=["match_id", "hand_no"], how="inner")
+    if v.empty:
+        return pd.DataFrame(columns=columns)
     if by not in ("match", "ruleset"):
         v = v[v["seat"].notna()]
     v = _keyed(v, ds, by)
     out = v.groupby(["key", "code"], observed=True).size().rename("violations").reset_index()
     out = out.merge(hands.reset_index(), on="key", how="left")
-    out["per_100_hands"] = 100.0 * out["violations"] / out["hands"]
+    out["per_100_hands"] = 100.0 * out["violations"] / out["judged_hands"]
     out = out.rename(columns={"key": by})
     return out.sort_values([by, "code"]).reset_index(drop=True)
 
