@@ -14,7 +14,7 @@ TITLES = {
     "summary": "Summary 概况",
     "points": "Attackers' points by score band 闲家得分分布",
     "bottom": "Bottom captures 抠底",
-    "violations": "Violations per 100 hands 每百局违规",
+    "violations": "Violations per 100 hands judged 每百判定局违规",
     "lost": "Points lost in the analysed endgames (ingest --analyse) 残局分析失分",
     "view_lost": "Points lost from the player's seat beside all hands open (ingest --analyse --view) 座位视角失分与明手失分",
     "view_lost_seat": "Points lost from the seat, by seat (ingest --analyse --view) 座位视角失分（按座位）",
@@ -105,7 +105,9 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     Hands played, as dealer and as attacker; defence hold rate; mean and
     median of the attackers' total and its distribution over the score
     bands; bottom captures by multiplier; levels gained; tricks won; failed
-    throws; violations per 100 hands by code; points lost per hand in the
+    throws; violations per 100 hands judged by code (a hand whose plays could
+    not be judged — no deal lines, trump or level unknown, a score sheet's hand —
+    is not counted as one without a violation); points lost per hand in the
     endgames analysed by 'tractor ingest --analyse K' (the plays' costs
     against best play, shown when the dataset holds them); with
     'ingest --analyse K --view', the points lost from the player's seat

@@ -242,7 +242,8 @@ class TableBuilder:
             _defender_seats(hr.dealer, hr.defenders), pb[0], pb[1], pb[2], pb[3], pa_[0], pa_[1], pa_[2],
             pa_[3], hr.revoke_levels[0], hr.revoke_levels[1],
             [_tokens(b) for b in record.earlier_buries] if record is not None else None,
-            o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False))
+            o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False,
+            hr.legality_known))
         return len(hr.violations)
 
     def _plays_lists(self) -> tuple[list, ...]:
@@ -334,7 +335,7 @@ def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tupl
             _seat(o.next_dealer) if o else None, o.match_over if o else None,
             before[0], before[1], after[0], after[1], None, len(hr.violations), None,
             _defender_seats(hr.dealer, hr.defenders), *pb, *pa_, hr.revoke_levels[0], hr.revoke_levels[1],
-            None, o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, True)
+            None, o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, True, False)
 
 
 def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:

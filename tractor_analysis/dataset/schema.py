@@ -176,6 +176,10 @@ SCHEMAS: dict[str, pa.Schema] = {
         # added after batch (null in datasets written before it)
         ("result_only", _BOOL, "a score sheet's hand ([ResultOnly]): only its result was kept (dealer, level, "
                                "trump if known, attackers_total); its trick and bottom columns are null"),
+        # added after result_only (null in datasets written before it)
+        ("judged", _BOOL, "every play of the hand could be judged (check --json's legal is not withheld); false "
+                          "when not: no deal lines or a seat's cards unknown, trump or level unknown, the first "
+                          "leader unknown, a score sheet's hand"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,

@@ -89,7 +89,9 @@ def duplicate_matches(ds) -> dict[str, str]:
 
 def summary(ds, by: str = "player") -> pd.DataFrame:
     """The main table: hands, as dealer/attacker, defence hold rate, attackers' points,
-    bottom captures, levels gained, tricks won, failed throws, violations per 100 hands.
+    bottom captures, levels gained, tricks won, failed throws, violations, the hands judged and
+    the violations per 100 of them (``judged_hands``: the hands whose plays could all be judged;
+    ``violations`` counts every violation found).
 
     Rates and points are over finished hands: a position left unfinished (a referee's record
     of one trick) has no outcome and its attackers' total is not a hand's total.  Levels gained
@@ -106,9 +108,10 @@ HEADERS: dict[str, str] = {
     "hold_rate": "hold / 守庄率", "attack_points_mean": "pts mean / 闲家均分",
     "attack_points_median": "pts median / 中位数", "bottom_captures": "bottom / 抠底",
     "levels_gained": "levels / 升级", "tricks_won": "tricks / 赢墩", "failed_throws": "failed throws / 甩牌失败",
-    "violations": "violations / 违规", "violations_per_100": "per 100 / 每百局",
+    "violations": "violations / 违规", "judged_hands": "hands judged / 判定局数",
+    "violations_per_100": "per 100 judged / 每百判定局",
     "multiplier": "multiplier / 倍数", "captures": "captures / 次数", "bonus_points": "bonus / 加分",
-    "code": "code / 代码", "per_100_hands": "per 100 hands / 每百局",
+    "code": "code / 代码", "per_100_hands": "per 100 judged / 每百判定局",
     "analysed_hands": "hands analysed / 分析局数", "analysed_plays": "plays analysed / 分析出牌数",
     "points_lost": "points lost / 失分", "lost_per_hand": "lost per hand / 每局失分",
     "seat": "seat / 座位", "viewed_hands": "hands / 局数", "viewed_plays": "plays / 出牌数",
@@ -149,10 +152,13 @@ def bottom_captures(ds, by: str = "player") -> pd.DataFrame:
 
 
 def violation_rates(ds, by: str = "player") -> pd.DataFrame:
-    """Violations per 100 hands by code: ``by, code, violations, hands, per_100_hands``.
+    """Violations per 100 hands judged by code: ``by, code, violations, judged_hands, per_100_hands``.
 
     For ``player`` / ``team`` the violations are the ones that side committed and the hands
-    the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``."""
+    the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``.
+    Both are over the hands whose plays were judged (``hands.judged``): a hand without deal lines,
+    with the trump or the level unknown, or kept as a score sheet's result is no hand without a
+    violation, and what was found in it is not a verdict on the hand."""
     _require(by)
     with source(ds) as src:
         return stats_sql.violation_rates(src, by)

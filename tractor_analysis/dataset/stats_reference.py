@@ -82,17 +82,47 @@ def _is_seats(value) -> bool:
     return isinstance(value, (list, tuple, np.ndarray))
 
 
+def _friend_mode(hands: pd.DataFrame) -> np.ndarray:
+    friend = hands["friend"].notna().to_numpy() if "friend" in hands else np.zeros(len(hands), dtype=bool)
+    if "rules" in hands:
+        friend = friend | hands["rules"].astype(str).str.contains('"friend": "on"', regex=False).to_numpy()
+    return friend
+
+
 def defender_flags(hands: pd.DataFrame) -> pd.DataFrame:
     """``def_N``, ``def_E``, ``def_S``, ``def_W``: each seat was among the hand's defenders
-    (from ``defender_seats``; the dealer's team where that column is missing or null)."""
+    (from ``defender_seats``; the dealer's team where that column is missing or null), and
+    ``sides_known``: false when neither says who defended (the dealer not stated and nothing fixing
+    the sides, or friend mode's partner unknown) — such a hand is nobody's attack nor defence."""
     n = len(hands)
     col = hands["defender_seats"].tolist() if "defender_seats" in hands else [None] * n
     flags = np.zeros((n, 4), dtype=bool)
+    known = np.ones(n, dtype=bool)
+    friend = _friend_mode(hands)
     for i, (seats, team) in enumerate(zip(col, hands["defenders"].tolist())):
-        chosen = seats if _is_seats(seats) else (("N", "S") if team == "NS" else ("E", "W"))
+        if _is_seats(seats):
+            chosen = seats
+        elif team in ("NS", "EW") and not friend[i]:
+            chosen = ("N", "S") if team == "NS" else ("E", "W")
+        else:
+            known[i] = False
+            continue
         for seat in chosen:
             flags[i, SEATS.index(seat)] = True
-    return pd.DataFrame(flags, columns=[f"def_{x}" for x in SEATS], index=hands.index)
+    out = pd.DataFrame(flags, columns=[f"def_{x}" for x in SEATS], index=hands.index)
+    out["sides_known"] = known
+    return out
+
+
+def judged(hands: pd.DataFrame) -> pd.Series:
+    """Whether each hand's plays were all judged: ``hands.judged``; where it is null (rows written
+    before it), not a score sheet's hand and the trump and the level known."""
+    n = len(hands)
+    col = hands["judged"] if "judged" in hands else pd.Series([None] * n, index=hands.index, dtype=object)
+    sheet = hands["result_only"] if "result_only" in hands else pd.Series([None] * n, index=hands.index, dtype=object)
+    fallback = ~sheet.astype(object).where(sheet.notna(), False).astype(bool) & hands["trump"].notna() \
+        & hands["level"].notna()
+    return col.astype(object).where(col.notna(), fallback).astype(bool)
 
 
 def variants(hands: pd.DataFrame) -> pd.Series:
@@ -164,6 +194,7 @@ def participants(ds, by: str) -> pd.DataFrame:
     for key, series in moved.items():
         h[f"moved_{key}"] = pd.to_numeric(series, errors="coerce").to_numpy(dtype=float)
     h["variant"] = variants(hands)
+    h["is_judged"] = judged(hands)
     if by in ("match", "ruleset"):
         h["key"] = h["match_id"] if by == "match" else h["variant"]
         h["is_dealer"] = np.nan
@@ -197,9 +228,9 @@ def participants(ds, by: str) -> pd.DataFrame:
         sh = sh.merge(m, on=["match_id", "seat"], how="left")
         sh["key"] = sh["name"].where(sh["name"].notna() & (sh["name"] != ""), sh["seat"])
         sh["is_dealer"] = sh["seat"] == sh["dealer"]
-        sh["is_attacker"] = ~sh["is_defender"]
+        sh["is_attacker"] = (~sh["is_defender"]).astype(object).where(sh["sides_known"], None)
         won = sh["outcome"] == "defenders"
-        sh["is_up"] = sh["outcome"].notna() & (sh["is_defender"] == won)
+        sh["is_up"] = sh["outcome"].notna() & sh["sides_known"] & (sh["is_defender"] == won)
         sh["moved"] = np.select([sh["seat"] == x for x in SEATS], [sh[f"moved_{x}"] for x in SEATS], np.nan)
     else:
         agg = sh.groupby(["match_id", "hand_no", "team"], sort=False, observed=True).agg(
@@ -220,9 +251,9 @@ def participants(ds, by: str) -> pd.DataFrame:
         is_ns = (sh["team"] == "NS").to_numpy()
         has_def = np.where(is_ns, ns_def, ew_def)
         has_att = np.where(is_ns, ns_att, ew_att)
-        sh["is_attacker"] = ~has_def
+        sh["is_attacker"] = pd.Series(~has_def, index=sh.index).astype(object).where(sh["sides_known"], None)
         won = (sh["outcome"] == "defenders").to_numpy()
-        sh["is_up"] = sh["outcome"].notna().to_numpy() & np.where(won, has_def, has_att)
+        sh["is_up"] = sh["outcome"].notna().to_numpy() & sh["sides_known"].to_numpy() & np.where(won, has_def, has_att)
         sh["moved"] = np.where(is_ns, sh["moved_NS"], sh["moved_EW"])
     return sh
 
@@ -239,8 +270,8 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
         # record of one trick) has no outcome and its attackers' total is not a hand's total.
         done = g[g["outcome"].notna()]
         if side:
-            att = done[done["is_attacker"].astype(bool)]
-            dfd = done[~done["is_attacker"].astype(bool)]
+            att = done[done["is_attacker"].eq(True)]          # sides unknown: neither
+            dfd = done[done["is_attacker"].eq(False)]
             # the levels really moved (final − start over a match); a dataset written before
             # the level columns falls back to the score table's gain
             nominal = g["levels_gained"].fillna(0).where(g["is_up"].astype(bool), 0)
@@ -252,7 +283,7 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
         row = {by: key, "hands": n}
         if side:
             row["as_dealer"] = int(g["is_dealer"].sum())
-            row["as_attacker"] = int(g["is_attacker"].astype(bool).sum())
+            row["as_attacker"] = int(g["is_attacker"].eq(True).sum())
         row.update({
             "hold_rate": held / len(dfd) if len(dfd) else np.nan,
             "attack_points_mean": float(att["attackers_total"].mean()) if len(att) else np.nan,
@@ -262,12 +293,14 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
             "tricks_won": int(g["tricks_won"].sum()),
             "failed_throws": int(g["failed_throws"].sum()),
             "violations": int(g["violations_by"].sum()),
+            "judged_hands": int(g["is_judged"].sum()),
         })
-        row["violations_per_100"] = 100.0 * row["violations"] / n if n else np.nan
+        judged_viol = int(g.loc[g["is_judged"], "violations_by"].sum())
+        row["violations_per_100"] = 100.0 * judged_viol / row["judged_hands"] if row["judged_hands"] else np.nan
         rows.append(row)
     columns = [by, "hands"] + (["as_dealer", "as_attacker"] if side else []) + [
         "hold_rate", "attack_points_mean", "attack_points_median", "bottom_captures",
-        "levels_gained", "tricks_won", "failed_throws", "violations", "violations_per_100"]
+        "levels_gained", "tricks_won", "failed_throws", "violations", "judged_hands", "violations_per_100"]
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -277,7 +310,7 @@ def points_distribution(ds, by: str = "player") -> pd.DataFrame:
     p = participants(ds, by)
     p = p[p["outcome"].notna()]                 # finished hands only (see summary)
     if by in ("player", "team"):
-        p = p[p["is_attacker"].astype(bool)]
+        p = p[p["is_attacker"].eq(True)]
     total = p["attackers_total"].astype(float)
     ratio = total / (p["decks"].astype(float) * 20)
     band = np.select([total <= 0] + [ratio < k for k in (1, 2, 3, 4, 5)],
@@ -292,7 +325,7 @@ def bottom_captures(ds, by: str = "player") -> pd.DataFrame:
     """Bottom captures (抠底) by multiplier: ``by, multiplier, captures, bonus_points``."""
     p = participants(ds, by)
     if by in ("player", "team"):
-        p = p[p["is_attacker"].astype(bool)]
+        p = p[p["is_attacker"].eq(True)]
     p = p[p["bottom_captured"].fillna(False).astype(bool)]
     if p.empty:
         return pd.DataFrame(columns=[by, "multiplier", "captures", "bonus_points"])
@@ -326,24 +359,30 @@ def _keyed(frame: pd.DataFrame, ds, by: str) -> pd.DataFrame:
 
 
 def violation_rates(ds, by: str = "player") -> pd.DataFrame:
-    """Violations per 100 hands by code: ``by, code, violations, hands, per_100_hands``.
+    """Violations per 100 hands judged by code: ``by, code, violations, judged_hands, per_100_hands``.
 
     For ``player`` / ``team`` the violations are the ones that side committed and the hands
-    the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``."""
+    the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``.
+    Both are over the hands whose plays were all judged (:func:`judged`)."""
+    columns = [by, "code", "violations", "judged_hands", "per_100_hands"]
     p = participants(ds, by)
-    hands = p.groupby("key", observed=True).size().rename("hands")
+    hands = p[p["is_judged"].astype(bool)].groupby("key", observed=True).size().rename("judged_hands")
     ds = distinct(ds)
     v = ds.violations
     v = v[v["hand_no"].notna()].copy()
     if v.empty:
-        return pd.DataFrame(columns=[by, "code", "violations", "hands", "per_100_hands"])
+        return pd.DataFrame(columns=columns)
     v["hand_no"] = v["hand_no"].astype(int)
+    hj = ds.hands.loc[judged(ds.hands), ["match_id", "hand_no"]].astype({"hand_no": int})
+    v = v.merge(hj, on=["match_id", "hand_no"], how="inner")
+    if v.empty:
+        return pd.DataFrame(columns=columns)
     if by not in ("match", "ruleset"):
         v = v[v["seat"].notna()]
     v = _keyed(v, ds, by)
     out = v.groupby(["key", "code"], observed=True).size().rename("violations").reset_index()
     out = out.merge(hands.reset_index(), on="key", how="left")
-    out["per_100_hands"] = 100.0 * out["violations"] / out["hands"]
+    out["per_100_hands"] = 100.0 * out["violations"] / out["judged_hands"]
     out = out.rename(columns={"key": by})
     return out.sort_values([by, "code"]).reset_index(drop=True)
 

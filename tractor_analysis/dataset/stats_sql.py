@@ -36,7 +36,7 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
               "level_ns_before", "level_ew_before", "level_ns_after", "level_ew_after", "failed_throws",
               "violations", "friend", "defender_seats",
               "level_n_before", "level_e_before", "level_s_before", "level_w_before",
-              "level_n_after", "level_e_after", "level_s_after", "level_w_after"),
+              "level_n_after", "level_e_after", "level_s_after", "level_w_after", "result_only", "judged"),
     "tricks": ("match_id", "hand_no", "leader", "winner", "throw_failed"),
     "violations": ("match_id", "hand_no", "seat", "code"),
     "plays": ("match_id", "hand_no", "seat", "cost", "view_cost"),
@@ -329,18 +329,28 @@ def _team_name(a: str, b: str, fallback: str) -> str:
             f"when {y} is null then {x} when {x} <= {y} then {x} || ' / ' || {y} else {y} || ' / ' || {x} end")
 
 
+_FRIEND = "(friend is not null or coalesce(contains(rules, '\"friend\": \"on\"'), false))"
 _DEF = {s: (f"case when defender_seats is not null then list_contains(defender_seats, '{s}') "
-            f"else {'' if s in 'NS' else 'not '}coalesce(defenders = 'NS', false) end") for s in SEATS}
-"""Whether seat ``s`` defended the hand: ``defender_seats``, else the dealer's team (a null
-team counts as E-W, as in the reference)."""
+            f"when {_FRIEND} then NULL "
+            f"else defenders = '{'NS' if s in 'NS' else 'EW'}' end") for s in SEATS}
+"""Whether seat ``s`` defended the hand: ``defender_seats``, else the dealer's team (rows written
+before ``defender_seats``); NULL — not known, so the seat is counted neither as defending nor as
+attacking — when neither says (the dealer not stated and nothing fixing the sides; friend mode's
+partner unknown), as in the reference."""
+
+
+JUDGED = "coalesce(judged, not coalesce(result_only, false) and trump is not null and level is not null)"
+"""Whether a hand's plays were all judged (``hands.judged``; in rows written before that column, what
+they tell: not a score sheet's hand, the trump and the level known): the hands a violation rate is over."""
 
 
 def _hands_sql() -> str:
-    """Every hand with its variant, the defender flags and the levels each seat / team moved."""
+    """Every hand with its variant, the defender flags, the levels each seat / team moved and whether
+    its plays were judged (``is_judged``)."""
     moved = ", ".join(f"cast(level_{x.lower()}_after as int) - cast(level_{x.lower()}_before as int) as moved_{x}"
                       for x in SEATS)
     flags = ", ".join(f"{_DEF[s]} as def_{s}" for s in SEATS)
-    return (f"select hv.*, {flags}, {moved}, "
+    return (f"select hv.*, {flags}, {moved}, {JUDGED} as is_judged, "
             f"cast(level_ns_after as int) - cast(level_ns_before as int) as moved_NS, "
             f"cast(level_ew_after as int) - cast(level_ew_before as int) as moved_EW from hv")
 
@@ -355,7 +365,7 @@ def participants_sql(by: str) -> str:
         return (f"select {key} as key, outcome, attackers_total, bottom_captured, bottom_multiplier, bottom_bonus, "
                 f"levels_gained, decks, hand_no, match_id, NULL::boolean as is_dealer, NULL::boolean as is_attacker, "
                 f"NULL::boolean as is_up, NULL::int as moved, tricks as tricks_won, failed_throws as failed_by, "
-                f"violations as violations_by from ({hx})")
+                f"violations as violations_by, is_judged from ({hx})")
     if by == "player":
         seat_of = lambda what: "case s.seat " + " ".join(f"when '{x}' then {what.format(x=x)}" for x in SEATS) + " end"
         names = " union all ".join(f"select match_id, '{x}' as seat, player_{x.lower()} as name from m" for x in SEATS)
@@ -376,7 +386,7 @@ def participants_sql(by: str) -> str:
                    coalesce(sh.seat = sh.dealer, false) as is_dealer, not sh.is_def as is_attacker,
                    sh.outcome is not null and sh.is_def = coalesce(sh.outcome = 'defenders', false) as is_up,
                    sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
-                   coalesce(vc.n, 0) as violations_by
+                   coalesce(vc.n, 0) as violations_by, sh.is_judged
             from sh
             left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.seat = sh.seat
             left join failed on failed.match_id = sh.match_id and failed.hand_no = sh.hand_no and failed.seat = sh.seat
@@ -407,7 +417,7 @@ def participants_sql(by: str) -> str:
                sh.outcome is not null and (case when sh.outcome = 'defenders' then sh.has_def else sh.has_att end)
                    as is_up,
                sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
-               coalesce(vc.n, 0) as violations_by
+               coalesce(vc.n, 0) as violations_by, sh.is_judged
         from sh
         left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.team = sh.team
         left join failed on failed.match_id = sh.match_id and failed.hand_no = sh.hand_no and failed.team = sh.team
@@ -433,10 +443,12 @@ def summary(src: StatsSource, by: str) -> pd.DataFrame:
                avg(attackers_total) filter (where {att}), median(attackers_total) filter (where {att}),
                count(*) filter (where {att} and coalesce(bottom_captured, false)),
                coalesce(sum({gained}), 0), coalesce(sum(tricks_won), 0), coalesce(sum(failed_by), 0),
-               coalesce(sum(violations_by), 0)
+               coalesce(sum(violations_by), 0), count(*) filter (where is_judged),
+               coalesce(sum(violations_by) filter (where is_judged), 0)
         from {src.participants(by)} where key is not null group by key order by key""")
     out = []
-    for (key, n, dealer, attacker, held, defended, mean, median, caps, levels, won, failed, viol) in rows:
+    for (key, n, dealer, attacker, held, defended, mean, median, caps, levels, won, failed, viol, judged,
+         viol_judged) in rows:
         row = {by: key, "hands": int(n)}
         if side:
             row["as_dealer"] = int(dealer)
@@ -444,12 +456,13 @@ def summary(src: StatsSource, by: str) -> pd.DataFrame:
         row.update({"hold_rate": held / defended if defended else np.nan,
                     "attack_points_mean": _f(mean), "attack_points_median": _f(median),
                     "bottom_captures": int(caps), "levels_gained": int(levels), "tricks_won": int(won),
-                    "failed_throws": int(failed), "violations": int(viol)})
-        row["violations_per_100"] = 100.0 * row["violations"] / n if n else np.nan
+                    "failed_throws": int(failed), "violations": int(viol), "judged_hands": int(judged)})
+        # per 100 hands judged: a hand whose plays could not be judged is no hand without a violation
+        row["violations_per_100"] = 100.0 * int(viol_judged) / judged if judged else np.nan
         out.append(row)
     columns = [by, "hands"] + (["as_dealer", "as_attacker"] if side else []) + [
         "hold_rate", "attack_points_mean", "attack_points_median", "bottom_captures",
-        "levels_gained", "tricks_won", "failed_throws", "violations", "violations_per_100"]
+        "levels_gained", "tricks_won", "failed_throws", "violations", "judged_hands", "violations_per_100"]
     return pd.DataFrame(out, columns=columns)
 
 
@@ -487,24 +500,31 @@ def bottom_captures(src: StatsSource, by: str) -> pd.DataFrame:
 
 
 def violation_rates(src: StatsSource, by: str) -> pd.DataFrame:
-    columns = [by, "code", "violations", "hands", "per_100_hands"]
+    columns = [by, "code", "violations", "judged_hands", "per_100_hands"]
     if not src.rows("select count(*) from v where hand_no is not null")[0][0]:
         return pd.DataFrame(columns=columns)
+    # the violations found in hands judged, over the hands judged (a hand whose plays could not all be
+    # judged — no deal, trump or level unknown, a score sheet's hand — is in neither)
+    judged_hand = f"join (select match_id, hand_no from h where {JUDGED}) hj on hj.match_id = v.match_id " \
+                  "and hj.hand_no = v.hand_no"
     if by in ("match", "ruleset"):
         keyed = f"""select {"v.match_id" if by == "match" else "hv.variant"} as key, v.code from v
-                    left join hv on hv.match_id = v.match_id and hv.hand_no = v.hand_no
-                    where v.hand_no is not null"""
+                    join hv on hv.match_id = v.match_id and hv.hand_no = v.hand_no
+                    where v.hand_no is not null and {JUDGED}"""
     elif by == "player":
         name = "case v.seat " + " ".join(f"when '{x}' then m.player_{x.lower()}" for x in SEATS) + " end"
         keyed = f"""select coalesce(nullif({name}, ''), v.seat) as key, v.code from v
-                    left join m on m.match_id = v.match_id where v.hand_no is not null and v.seat is not null"""
+                    left join m on m.match_id = v.match_id {judged_hand}
+                    where v.hand_no is not null and v.seat is not null"""
     else:
         team = "case v.seat when 'N' then 'NS' when 'S' then 'NS' when 'E' then 'EW' when 'W' then 'EW' end"
         name = f"case {team} when 'NS' then {_team_name('n', 's', 'NS')} else {_team_name('e', 'w', 'EW')} end"
         keyed = f"""select case when m.match_id is null then {team} else {name} end as key, v.code from v
-                    left join m on m.match_id = v.match_id where v.hand_no is not null and v.seat is not null"""
+                    left join m on m.match_id = v.match_id {judged_hand}
+                    where v.hand_no is not null and v.seat is not null"""
     rows = src.rows(f"""
-        with hands as (select key, count(*) as n from {src.participants(by)} where key is not null group by key),
+        with hands as (select key, count(*) filter (where is_judged) as n from {src.participants(by)}
+                       where key is not null group by key),
              counted as (select key, code, count(*) as violations from ({keyed})
                          where key is not null and code is not null group by all)
         select counted.key, counted.code, counted.violations, hands.n from counted
@@ -512,11 +532,11 @@ def violation_rates(src: StatsSource, by: str) -> pd.DataFrame:
     if not rows:
         return pd.DataFrame(columns=columns)
     out = pd.DataFrame([(k, c, int(n), h) for k, c, n, h in rows], columns=columns[:4])
-    if out["hands"].isna().any():
-        out["hands"] = out["hands"].astype(float)
+    if out["judged_hands"].isna().any():
+        out["judged_hands"] = out["judged_hands"].astype(float)
     else:
-        out["hands"] = out["hands"].astype(np.int64)
-    out["per_100_hands"] = 100.0 * out["violations"] / out["hands"]
+        out["judged_hands"] = out["judged_hands"].astype(np.int64)
+    out["per_100_hands"] = 100.0 * out["violations"] / out["judged_hands"]
     return out
 
 
