@@ -359,3 +359,29 @@ def test_check_json_and_text_say_it(tmp_path):
     assert [u["tag"] for u in h3["unknown"]] == ["Levels"]
     text = CliRunner().invoke(main, ["check", str(path)]).output
     assert "hand 2 is not in the record" in text and "记录中没有第2局" in text
+
+
+def test_a_hand_that_may_have_been_played_out_leaves_the_final_levels_unknown():
+    """A record of one hand, its plays all there (every seat a whole hand), whose dealer and level
+    it does not give ([Levels] 5 and 3: the level depends on who deals): the plays are not judged
+    and its result is unknown.  Whether it was played out is not the question — it was, and its
+    result may have moved the levels — so the levels when the record ends are unknown (before:
+    the levels it began at, 5 and 3, as if the record had stopped inside it)."""
+    hand1 = re.sub(r'(?m)^\[(Dealer|Level|Declarations) .*\n', "", HANDS[1])
+    (match,), diags = parse_tgn(HEADER.replace('[Ruleset', '[Levels "NS:5 EW:3"]\n[Ruleset', 1) + hand1)
+    assert [d.code for d in diags] == ["missing_tag"]          # [Dealer]
+    m = replay_match(match)
+    (h,) = m.hands
+    assert h.outcome is None and not h.legality_known
+    assert sum(len(p.cards) for t in parse_tgn(HEADER + hand1)[0][0].hands[0].tricks for p in t.plays) == 100
+    assert m.levels_final == (None, None)
+    assert decide_match(m) == (None, "no finished hand")
+
+
+def test_a_record_that_stops_inside_its_last_hand_ends_at_the_levels_it_was_played_at():
+    """The control: hand 2 cut after its fifth trick (no seat played a whole hand): the record stops
+    inside it, so the levels when it ends are the ones hand 2 began at."""
+    cut = re.split(r"(?m)^(?=6\. )", HANDS[2])[0]
+    m = _replay(_record(1) + cut)
+    assert m.hands[1].outcome is None and not m.hands[1].complete
+    assert m.levels_final == m.hands[1].levels_before == (2, 3)

@@ -170,9 +170,20 @@ def _forfeit_reason(rules: RuleSet, revokes: int, takebacks: int) -> str | None:
 
 
 def _stopped_in(hand: Hand, result: HandResult) -> bool:
-    """The record ends inside ``hand`` (its plays stop before the hand does): not a score sheet's
-    hand, not a hand played out whose result is unknown."""
-    return not hand.result_only and not result.complete
+    """The record is known to end inside ``hand`` (its plays stop before the hand does): not a score
+    sheet's hand, not a hand played out whose result is unknown, nor one that may have been (a hand
+    whose plays were not judged, a seat whose cards are not known: ``complete`` is then false for
+    want of knowing).  Known when no seat played a whole hand, or — a position giving every seat's
+    line — a seat is left holding cards."""
+    if hand.result_only or result.complete:
+        return False
+    played = [0, 0, 0, 0]
+    for trick in hand.tricks:
+        for p in trick.plays:
+            played[p.seat] += len(p.cards)
+    if not hand.setup:
+        return max(played) < result.rules.hand_size
+    return hand.deal is not None and all(hand.deal) and any(len(hand.deal[s]) > played[s] for s in range(4))
 
 
 def record_pairs(match: Match, result: MatchResult) -> list[tuple[Hand | None, HandResult]]:
