@@ -137,32 +137,34 @@ def points_from_whole_deal(size: int) -> Message:
             "nothing has been played; [Points] not stated)")
 
 
+def _chain_reasons(number: int) -> dict[str, tuple[str, str, str, str]]:
+    """Per broken chain: (why 中文, why English, what 中文, what English) for :func:`chain_broken`."""
+    return {
+        "skipped": ("上一局已跳过", "the hand before was skipped",
+                    "上一局无法读取", "the hand before could not be read"),
+        "gap": (f"记录中没有第{number - 1}局", f"hand {number - 1} is not in the record",
+                "本局前缺局或局号顺序不对", "a hand is missing before this one or the hands are out of order"),
+        "repeated": (f"第{number}局在记录中写了两次", f"hand {number} is written twice",
+                     f"前面已有一局同为第{number}局", "an earlier hand of the record has the same number"),
+        "misplaced": (f"第{number}局没有紧接在第{number - 1}局之后",
+                      f"hand {number} is not written right after hand {number - 1}",
+                      "各局顺序不对", "the hands are out of order"),
+        "out_of_order": (f"第{number}局排在后面的局之后", f"hand {number} comes after a later hand",
+                         "各局顺序不对", "the hands are out of order"),
+    }
+
+
 def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
     """``chain``: how the hand before broke the chain of levels and dealers (``skipped``, ``gap``,
     ``out_of_order``, ``misplaced``, ``repeated`` (a number an earlier hand has), ``begins_later``,
     ``no_result``: see ``replay._chain_break``);
     ``number`` the hand's own number."""
-    if chain == "skipped":
-        return _unknown(f"未核对（上一局已跳过）：上一局无法读取，带入本局的级别与庄家未知",
-                        f"not checked (the hand before was skipped): the hand before could not be read, so the "
-                        f"levels and the dealer carried into this hand are unknown", what)
-    if chain == "gap":
-        return _unknown(f"未核对（记录中没有第{number - 1}局）：本局前缺局或局号顺序不对，带入本局的级别与庄家未知",
-                        f"not checked (hand {number - 1} is not in the record): a hand is missing before this "
-                        f"one or the hands are out of order, so the levels and the dealer carried into this "
-                        f"hand are unknown", what)
-    if chain == "repeated":       # an earlier hand of the record has the same number (duplicate_hand)
-        return _unknown(f"未核对（第{number}局在记录中写了两次）：前面已有一局同为第{number}局，带入本局的级别与庄家未知",
-                        f"not checked (hand {number} is written twice): an earlier hand of the record has the same "
-                        f"number, so the levels and the dealer carried into this hand are unknown", what)
-    if chain == "misplaced":      # the hand numbered one less is in the record, but not just before
-        return _unknown(f"未核对（第{number}局没有紧接在第{number - 1}局之后）：各局顺序不对，带入本局的级别与庄家未知",
-                        f"not checked (hand {number} is not written right after hand {number - 1}): the hands are "
-                        f"out of order, so the levels and the dealer carried into this hand are unknown", what)
-    if chain == "out_of_order":
-        return _unknown(f"未核对（第{number}局排在后面的局之后）：各局顺序不对，带入本局的级别与庄家未知",
-                        f"not checked (hand {number} comes after a later hand): the hands are out of order, so "
-                        f"the levels and the dealer carried into this hand are unknown", what)
+    reasons = _chain_reasons(number)
+    if chain in reasons:
+        why_zh, why_en, zh, en = reasons[chain]
+        return _unknown(f"未核对（{why_zh}）：{zh}，带入本局的级别与庄家未知",
+                        f"not checked ({why_en}): {en}, so the levels and the dealer carried into this hand "
+                        f"are unknown", what)
     if chain == "begins_later":
         levels_zh, levels_en = ("级别与庄家", "levels and the dealer") if "level_check" in what else ("庄家", "dealer")
         return _unknown(f"未核对（记录从第{number}局开始）：此前各局不在记录中，带入本局的{levels_zh}未知",
