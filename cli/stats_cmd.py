@@ -34,6 +34,10 @@ def _format_frame(df, name: str) -> str:
     frame = df.copy()
     if "hold_rate" in frame:
         frame["hold_rate"] = [("-" if v != v else f"{v:.0%}") for v in frame["hold_rate"]]
+    from tractor_analysis.dataset.stats import COUNTS, count_value
+    for column in COUNTS:           # whole numbers, "-" where not known (not 3.00 beside a NaN)
+        if column in frame:
+            frame[column] = [("-" if count_value(v) is None else str(count_value(v))) for v in frame[column]]
     rows = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
     if not rows:
         if name == "lost":
@@ -74,10 +78,29 @@ def _labelled(frame, labels: dict[str, str]):
     return frame
 
 
+def _whole_counts(df):
+    """``df`` with its :data:`~tractor_analysis.dataset.stats.COUNTS` as whole numbers (nullable:
+    empty where not known), so that csv writes ``3``, not ``3.0`` beside an unknown."""
+    from tractor_analysis.dataset.stats import COUNTS, count_value
+    present = [c for c in COUNTS if c in df]
+    if not present:
+        return df
+    df = df.copy()
+    for column in present:
+        df[column] = _int_array([count_value(v) for v in df[column]])
+    return df
+
+
+def _int_array(values: list):
+    import pandas as pd
+    return pd.array(values, dtype="Int64")
+
+
 def _jsonable(df) -> list[dict]:
+    from tractor_analysis.dataset.stats import COUNTS, count_value
     out = []
     for rec in df.to_dict(orient="records"):
-        out.append({k: (None if isinstance(v, float) and math.isnan(v) else
+        out.append({k: (count_value(v) if k in COUNTS else None if isinstance(v, float) and math.isnan(v) else
                         v.item() if hasattr(v, "item") else v) for k, v in rec.items()})
     return out
 
@@ -175,7 +198,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         for i, n in enumerate(names):
             if len(names) > 1:
                 click.echo(("\n" if i else "") + f"# {n}")
-            click.echo(tables[n].to_csv(index=False), nl=False)
+            click.echo(_whole_counts(tables[n]).to_csv(index=False), nl=False)
     else:
         if no_hands:
             click.echo("the dataset holds no hands yet / 数据集中还没有牌局")

@@ -208,13 +208,15 @@ def stat_table(key: str, frame, title: str | None = None) -> StatTable:
     def cell(column: str, v) -> object:
         if v is None or (isinstance(v, float) and math.isnan(v)):
             return "—"
+        if column in COUNTS:
+            return count_value(v)
         if isinstance(v, float):
             if column.endswith("rate"):
                 return f"{100 * v:.0f}%"
             return f"{v:.1f}"
         return v
 
-    from tractor_analysis.dataset.stats import header
+    from tractor_analysis.dataset.stats import COUNTS, count_value, header
 
     columns = tuple(str(c) for c in frame.columns)
     rows = tuple(tuple(cell(c, v) for c, v in zip(columns, row))

@@ -201,3 +201,60 @@ def test_rows_written_before_judged_fall_back_to_what_they_tell(corpus, tmp_path
         table = mod.summary(src, "match")
         assert _row(table, "match", _match_of(corpus, "Sheet N"))["judged_hands"] == 0, impl
         assert _row(table, "match", _match_of(corpus, "Deal N"))["judged_hands"] == 3, impl    # no deal: not told
+
+
+@pytest.mark.parametrize("impl", ("sql", "reference"))
+def test_levels_gained_are_unknown_where_a_hands_result_is(corpus, impl):
+    """A hand played out whose result is not known (its dealer and level not stated) may have moved
+    the levels: the levels gained of everyone in it are unknown (NaN), never 0 for that hand (the code
+    before summed it as 0).  A record known to stop inside a hand (``hands.stopped``) gained nothing
+    there, and complete matches keep their sums."""
+    mod, src = (stats, corpus) if impl == "sql" else (stats_reference, load(str(corpus)))
+    h = load(str(corpus)).hands
+    nobody = h[h["match_id"] == _match_of(corpus, "Nobody N")]
+    assert nobody["outcome"].isna().all() and not nobody["stopped"].any()
+    for by, keys in (("player", [f"Nobody {s}" for s in "NESW"]), ("match", [_match_of(corpus, "Nobody N")])):
+        table = mod.summary(src, by)
+        for key in keys:
+            assert _row(table, by, key)["levels_gained"] != _row(table, by, key)["levels_gained"], key
+    special = [_match_of(corpus, n) for n in ("Sheet N", "Deal N", "Nobody N", "Friend N")]
+    full = mod.summary(src, "match")
+    full = full[~full["match"].isin(special)]
+    assert len(full) == 3 and full["levels_gained"].notna().all()        # the complete matches
+    deal = _row(mod.summary(src, "match"), "match", _match_of(corpus, "Deal N"))
+    assert h[h["match_id"] == _match_of(corpus, "Deal N")]["outcome"].isna().any()
+    assert deal["levels_gained"] != deal["levels_gained"]                 # its hand without [Trump]: no result
+
+
+@pytest.mark.parametrize("impl", ("sql", "reference"))
+def test_trick_counts_of_score_sheets_are_unknown(corpus, impl):
+    """A score sheet keeps no plays: its players' tricks won, failed throws and bottom captures are
+    unknown (NaN), not 0 (the code before summed nulls as 0); their levels gained, from the recorded
+    results, stay known."""
+    mod, src = (stats, corpus) if impl == "sql" else (stats_reference, load(str(corpus)))
+    table = mod.summary(src, "player")
+    for seat in "NESW":
+        row = _row(table, "player", f"Sheet {seat}")
+        for column in ("tricks_won", "failed_throws", "bottom_captures"):
+            assert row[column] != row[column], (seat, column, row[column])
+        assert row["levels_gained"] == row["levels_gained"]
+    played = _row(table, "player", "Deal N")
+    assert played["tricks_won"] == played["tricks_won"] and played["tricks_won"] >= 0
+    # a hand without [Dealer] and [Level]: its tricks have no winners, so its players' tricks are unknown
+    nobody = _row(table, "player", "Nobody N")
+    assert nobody["tricks_won"] != nobody["tricks_won"]
+
+
+def test_a_record_cut_inside_a_hand_is_stopped_there(tmp_path):
+    """``hands.stopped``: true for the hand a record is known to stop inside (no seat played a whole
+    hand), false for the hands played out."""
+    head, hands = _hands(_tgn(36, max_hands=3))
+    cut = re.split(r"(?m)^(?=6\. )", hands[1])[0]
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "cut.tgn").write_text(head + hands[0] + cut, "utf-8")
+    ingest([str(tmp_path / "in" / "cut.tgn")], str(tmp_path / "ds"))
+    h = load(str(tmp_path / "ds")).hands.set_index("hand_no")
+    assert h["stopped"].to_dict() == {1: False, 2: True}
+    for mod, src in ((stats, tmp_path / "ds"), (stats_reference, load(str(tmp_path / "ds")))):
+        (row,) = mod.summary(src, "match").to_dict("records")
+        assert row["levels_gained"] == h.loc[1, "levels_gained"]      # hand 2 stopped: it gained nothing

@@ -18,7 +18,7 @@ from ..records.diagnostics import Diagnostic
 from ..records.locate import violation_position
 from ..records.model import Hand, Match
 from ..records.tgn_writer import Unwritable, format_tgn
-from ..engine.replay import record_pairs
+from ..engine.replay import record_pairs, record_stops_inside
 from ..records.rulesets import RuleSet
 from ..engine.unfinished import taken_by_attackers
 from ..engine.verdicts import HandResult, MatchResult, Violation
@@ -243,7 +243,7 @@ class TableBuilder:
             pa_[3], hr.revoke_levels[0], hr.revoke_levels[1],
             [_tokens(b) for b in record.earlier_buries] if record is not None else None,
             o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False,
-            hr.legality_known))
+            hr.legality_known, None if record is None else record_stops_inside(record, hr)))
         return len(hr.violations)
 
     def _plays_lists(self) -> tuple[list, ...]:
@@ -335,7 +335,7 @@ def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tupl
             _seat(o.next_dealer) if o else None, o.match_over if o else None,
             before[0], before[1], after[0], after[1], None, len(hr.violations), None,
             _defender_seats(hr.dealer, hr.defenders), *pb, *pa_, hr.revoke_levels[0], hr.revoke_levels[1],
-            None, o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, True, False)
+            None, o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, True, False, False)
 
 
 def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:

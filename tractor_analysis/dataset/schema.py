@@ -180,6 +180,10 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("judged", _BOOL, "every play of the hand could be judged (check --json's legal is not withheld); false "
                           "when not: no deal lines or a seat's cards unknown, trump or level unknown, the first "
                           "leader unknown, a score sheet's hand"),
+        # added after judged (null in datasets written before it, and for a hand without its record)
+        ("stopped", _BOOL, "the record is known to end inside the hand (no seat played a whole hand; a position "
+                           "giving every seat's line leaves a seat holding cards): it changed no level. False "
+                           "for a hand played out, a score sheet's, and one whose end is not known"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,

@@ -126,6 +126,18 @@ HEADERS: dict[str, str] = {
 """Bilingual header (English / 中文) of every statistics column, for tables people read."""
 
 
+COUNTS = ("bottom_captures", "levels_gained", "tricks_won", "failed_throws")
+"""The summary's counts that may be unknown (NaN: a hand's result not known, no plays kept): shown as
+whole numbers where known (:func:`count_value`)."""
+
+
+def count_value(value) -> int | None:
+    """A count of :data:`COUNTS` as shown: a whole number, ``None`` where it is not known."""
+    if value is None or value != value:
+        return None
+    return int(value)
+
+
 def header(column: str) -> str:
     """The bilingual header of a statistics column (the column name when none is known)."""
     return HEADERS.get(column, column)

@@ -169,6 +169,22 @@ def _per_seat(frame: pd.DataFrame, seat_col: str, name: str) -> pd.DataFrame:
     return out.reset_index().rename(columns={seat_col: "seat"})
 
 
+def _flag(hands: pd.DataFrame, column: str) -> pd.Series:
+    """A boolean column of ``hands`` as objects (``None`` where null or missing: older datasets)."""
+    if column not in hands.columns:
+        return pd.Series([None] * len(hands), index=hands.index, dtype=object)
+    return hands[column].astype(object).where(hands[column].notna(), None)
+
+
+def gain_unknown(hands: pd.DataFrame) -> pd.Series:
+    """Per hand: its levels gained are unknown — no outcome, and the record not known to stop inside
+    it (``stopped``; a dataset written before that column: the hand played out, ``complete``)."""
+    stopped = _flag(hands, "stopped")
+    complete = _flag(hands, "complete")
+    known_stop = [bool(s) if s is not None else not bool(c) for s, c in zip(stopped, complete)]
+    return pd.Series(hands["outcome"].isna().to_numpy() & ~np.array(known_stop, dtype=bool), index=hands.index)
+
+
 def participants(ds, by: str) -> pd.DataFrame:
     """One row per (participant, hand): the hand's columns plus ``key``, ``is_dealer``,
     ``is_attacker``, ``tricks_won``, ``failed_throws``, ``violations_by``.
@@ -182,6 +198,10 @@ def participants(ds, by: str) -> pd.DataFrame:
             "up_team", "levels_gained", "attackers_total", "bottom_captured", "bottom_multiplier",
             "bottom_bonus", "tricks", "failed_throws", "violations"]
     h = hands[cols].copy()
+    h["gain_unknown"] = gain_unknown(hands)
+    # plays kept and judged trick by trick: not a score sheet's hand, the trump and the level known
+    h["plays_kept"] = (~_flag(hands, "result_only").fillna(False).astype(bool)
+                       & hands["trump"].notna() & hands["level"].notna())
     # levels each seat / team really moved (a gain stops at the winning level, penalties count)
     moved = {}
     for x in SEATS:
@@ -279,6 +299,9 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
         else:
             att = dfd = done
             gained = int(g["levels_gained"].fillna(0).sum())
+        if g["gain_unknown"].astype(bool).any():     # a hand's result not known: so is the sum
+            gained = np.nan
+        kept = g["plays_kept"].astype(bool)
         held = int((dfd["outcome"] == "defenders").sum())
         row = {by: key, "hands": n}
         if side:
@@ -288,10 +311,11 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
             "hold_rate": held / len(dfd) if len(dfd) else np.nan,
             "attack_points_mean": float(att["attackers_total"].mean()) if len(att) else np.nan,
             "attack_points_median": float(att["attackers_total"].median()) if len(att) else np.nan,
-            "bottom_captures": int(att["bottom_captured"].fillna(False).astype(bool).sum()),
+            # counted over the hands whose plays are kept (not a score sheet's): unknown when none is
+            "bottom_captures": int(att["bottom_captured"].fillna(False).astype(bool).sum()) if kept.any() else np.nan,
             "levels_gained": gained,
-            "tricks_won": int(g["tricks_won"].sum()),
-            "failed_throws": int(g["failed_throws"].sum()),
+            "tricks_won": int(g.loc[kept, "tricks_won"].sum()) if kept.any() else np.nan,
+            "failed_throws": int(g.loc[kept, "failed_throws"].sum()) if kept.any() else np.nan,
             "violations": int(g["violations_by"].sum()),
             "judged_hands": int(g["is_judged"].sum()),
         })

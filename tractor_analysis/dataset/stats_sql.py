@@ -36,7 +36,8 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
               "level_ns_before", "level_ew_before", "level_ns_after", "level_ew_after", "failed_throws",
               "violations", "friend", "defender_seats",
               "level_n_before", "level_e_before", "level_s_before", "level_w_before",
-              "level_n_after", "level_e_after", "level_s_after", "level_w_after", "result_only", "judged"),
+              "level_n_after", "level_e_after", "level_s_after", "level_w_after", "result_only", "judged",
+              "complete", "stopped"),
     "tricks": ("match_id", "hand_no", "leader", "winner", "throw_failed"),
     "violations": ("match_id", "hand_no", "seat", "code"),
     "plays": ("match_id", "hand_no", "seat", "cost", "view_cost"),
@@ -340,6 +341,21 @@ partner unknown), as in the reference."""
 
 
 JUDGED = "coalesce(judged, not coalesce(result_only, false) and trump is not null and level is not null)"
+GAIN_UNKNOWN = "(outcome is null and not coalesce(stopped, not coalesce(complete, false)))"
+"""A hand's levels gained are unknown: no outcome, and the record not known to stop inside it (a hand
+played out whose result is withheld, a score sheet's hand without its total, a hand not judged; in a
+dataset written before ``stopped``, a hand played out whose result is withheld)."""
+PLAYS_KEPT = "(not coalesce(result_only, false) and trump is not null and level is not null)"
+"""The hand's plays are in the dataset and were judged trick by trick (not a score sheet's hand; the
+trump and the level known, without which no trick has a winner): its tricks and throws count."""
+
+
+def _on(table: str, expr: str) -> str:
+    """``expr`` with its hand columns read from ``table``."""
+    for c in ("outcome", "stopped", "complete", "result_only", "trump", "level"):
+        expr = (expr.replace(f"({c} ", f"({table}.{c} ").replace(f"coalesce({c},", f"coalesce({table}.{c},")
+                .replace(f"and {c} ", f"and {table}.{c} "))
+    return expr
 """Whether a hand's plays were all judged (``hands.judged``; in rows written before that column, what
 they tell: not a score sheet's hand, the trump and the level known): the hands a violation rate is over."""
 
@@ -365,7 +381,8 @@ def participants_sql(by: str) -> str:
         return (f"select {key} as key, outcome, attackers_total, bottom_captured, bottom_multiplier, bottom_bonus, "
                 f"levels_gained, decks, hand_no, match_id, NULL::boolean as is_dealer, NULL::boolean as is_attacker, "
                 f"NULL::boolean as is_up, NULL::int as moved, tricks as tricks_won, failed_throws as failed_by, "
-                f"violations as violations_by, is_judged from ({hx})")
+                f"violations as violations_by, is_judged, {GAIN_UNKNOWN} as gain_unknown, {PLAYS_KEPT} as plays_kept "
+                f"from ({hx})")
     if by == "player":
         seat_of = lambda what: "case s.seat " + " ".join(f"when '{x}' then {what.format(x=x)}" for x in SEATS) + " end"
         names = " union all ".join(f"select match_id, '{x}' as seat, player_{x.lower()} as name from m" for x in SEATS)
@@ -386,7 +403,8 @@ def participants_sql(by: str) -> str:
                    coalesce(sh.seat = sh.dealer, false) as is_dealer, not sh.is_def as is_attacker,
                    sh.outcome is not null and sh.is_def = coalesce(sh.outcome = 'defenders', false) as is_up,
                    sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
-                   coalesce(vc.n, 0) as violations_by, sh.is_judged
+                   coalesce(vc.n, 0) as violations_by, sh.is_judged, {_on('sh', GAIN_UNKNOWN)} as gain_unknown,
+                   {_on('sh', PLAYS_KEPT)} as plays_kept
             from sh
             left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.seat = sh.seat
             left join failed on failed.match_id = sh.match_id and failed.hand_no = sh.hand_no and failed.seat = sh.seat
@@ -417,7 +435,8 @@ def participants_sql(by: str) -> str:
                sh.outcome is not null and (case when sh.outcome = 'defenders' then sh.has_def else sh.has_att end)
                    as is_up,
                sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
-               coalesce(vc.n, 0) as violations_by, sh.is_judged
+               coalesce(vc.n, 0) as violations_by, sh.is_judged, {_on('sh', GAIN_UNKNOWN)} as gain_unknown,
+               {_on('sh', PLAYS_KEPT)} as plays_kept
         from sh
         left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.team = sh.team
         left join failed on failed.match_id = sh.match_id and failed.hand_no = sh.hand_no and failed.team = sh.team
@@ -431,6 +450,11 @@ def _f(x) -> float:
     return float("nan") if x is None else float(x)
 
 
+def _n(x) -> int | float:
+    """A count, NaN where it is not known (null)."""
+    return float("nan") if x is None else int(x)
+
+
 def summary(src: StatsSource, by: str) -> pd.DataFrame:
     side = by in ("player", "team")
     att = "outcome is not null" + (" and is_attacker" if side else "")
@@ -441,8 +465,10 @@ def summary(src: StatsSource, by: str) -> pd.DataFrame:
         select key, count(*), count(*) filter (where is_dealer), count(*) filter (where is_attacker),
                count(*) filter (where {dfd} and outcome = 'defenders'), count(*) filter (where {dfd}),
                avg(attackers_total) filter (where {att}), median(attackers_total) filter (where {att}),
-               count(*) filter (where {att} and coalesce(bottom_captured, false)),
-               coalesce(sum({gained}), 0), coalesce(sum(tricks_won), 0), coalesce(sum(failed_by), 0),
+               case when bool_or(plays_kept) then count(*) filter (where {att} and coalesce(bottom_captured, false))
+                    end,
+               case when not bool_or(gain_unknown) then coalesce(sum({gained}), 0) end,
+               sum(tricks_won) filter (where plays_kept), sum(failed_by) filter (where plays_kept),
                coalesce(sum(violations_by), 0), count(*) filter (where is_judged),
                coalesce(sum(violations_by) filter (where is_judged), 0)
         from {src.participants(by)} where key is not null group by key order by key""")
@@ -455,8 +481,8 @@ def summary(src: StatsSource, by: str) -> pd.DataFrame:
             row["as_attacker"] = int(attacker)
         row.update({"hold_rate": held / defended if defended else np.nan,
                     "attack_points_mean": _f(mean), "attack_points_median": _f(median),
-                    "bottom_captures": int(caps), "levels_gained": int(levels), "tricks_won": int(won),
-                    "failed_throws": int(failed), "violations": int(viol), "judged_hands": int(judged)})
+                    "bottom_captures": _n(caps), "levels_gained": _n(levels), "tricks_won": _n(won),
+                    "failed_throws": _n(failed), "violations": int(viol), "judged_hands": int(judged)})
         # per 100 hands judged: a hand whose plays could not be judged is no hand without a violation
         row["violations_per_100"] = 100.0 * int(viol_judged) / judged if judged else np.nan
         out.append(row)

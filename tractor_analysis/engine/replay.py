@@ -115,7 +115,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         if result.outcome is None and index + 1 < len(match.hands):
             # no result: the levels it leaves are not known to the next hand (nor checked there)
             chain, levels = "no_result", (None,) * 4
-        elif result.outcome is None and _stopped_in(hand, result):
+        elif result.outcome is None and record_stops_inside(hand, result):
             # the record (the match) stops inside its last hand: that hand changed no level, so the
             # levels when the record ends are the ones it was played at (docs/rules.md §8.5)
             levels = result.player_levels_before
@@ -169,7 +169,7 @@ def _forfeit_reason(rules: RuleSet, revokes: int, takebacks: int) -> str | None:
             else FORFEIT_TAKEBACKS if taken else None)
 
 
-def _stopped_in(hand: Hand, result: HandResult) -> bool:
+def record_stops_inside(hand: Hand, result: HandResult) -> bool:
     """The record is known to end inside ``hand`` (its plays stop before the hand does): not a score
     sheet's hand, not a hand played out whose result is unknown, nor one that may have been (a hand
     whose plays were not judged, a seat whose cards are not known: ``complete`` is then false for
