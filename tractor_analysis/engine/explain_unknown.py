@@ -305,16 +305,21 @@ def buried_from_plays(dealer: int, buried: Sequence[int], bad_line: bool, bottom
             f"{said_en})")
 
 
+def _bury_from_plays_not_known(seat: int) -> Message:
+    """``(zh, en)``: ``seat``'s plays do not fix its bury, so its hand after it is read from its plays."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"{z}的出牌也不是一整手牌，无从推出：{z}扣底后的手牌只按其所出的牌计，其跟牌只在其自己的出牌证明有错时判定",
+            f"{e}'s plays are not a whole hand to derive it from: {e}'s hand after the bury is read from its "
+            f"plays, its follows judged only where its own plays prove a fault")
+
+
 def bury_not_known(dealer: int, bad_line: bool, what: Sequence[str]) -> Message:
     """Neither a usable ``Buried:`` line nor the dealer's plays fix the bury."""
     said_zh = "Buried: 一行有误（不采用）" if bad_line else "记录未写明扣底（Buried:）"
     said_en = "the Buried: line is wrong (not used)" if bad_line else "the record does not give the bury (Buried:)"
-    z, e = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
-    return _unknown(f"{said_zh}，{z}的出牌也不是一整手牌，无从推出：{z}扣底后的手牌只按其所出的牌计，"
-                    f"其跟牌只在其自己的出牌证明有错时判定，底牌分数也未知",
-                    f"{said_en}, and {e}'s plays are not a whole hand to derive it from: {e}'s hand after the bury "
-                    f"is read from its plays, its follows judged only where its own plays prove a fault, and the "
-                    f"bottom's points are not known", what)
+    zh, en = _bury_from_plays_not_known(dealer)
+    return _unknown(f"{said_zh}，{zh}，底牌分数也未知", f"{said_en}, and {en}, and the bottom's points are not known",
+                    what)
 
 
 def _nth_zh(n: int) -> str:
@@ -342,11 +347,10 @@ def rebid_bury_not_known(seat: int, n: int, last: bool, what: Sequence[str]) -> 
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     then_zh = "底牌分数也未知" if last else "下一个拿底的人拿到的底牌也未知"
     then_en = "the bottom's points are not known" if last else "the bottom the next taker took is not known"
-    return _unknown(f"Buried: 中{z}的扣底（{_nth_zh(n)}）有误（不采用），{z}的出牌也不是一整手牌，无从推出："
-                    f"{z}扣底后的手牌只按其所出的牌计，其跟牌只在其自己的出牌证明有错时判定，{then_zh}",
-                    f"{e}'s bury (the {_nth_en(n)} of the Buried: line) is wrong (not used), and {e}'s plays are "
-                    f"not a whole hand to derive it from: {e}'s hand after the bury is read from its plays, its "
-                    f"follows judged only where its own plays prove a fault, and {then_en}", what)
+    zh, en = _bury_from_plays_not_known(seat)
+    return _unknown(f"Buried: 中{z}的扣底（{_nth_zh(n)}）有误（不采用），{zh}，{then_zh}",
+                    f"{e}'s bury (the {_nth_en(n)} of the Buried: line) is wrong (not used), and {en}, and "
+                    f"{then_en}", what)
 
 
 def rebid_taken_not_known(seat: int, before: int, what: Sequence[str]) -> Message:
