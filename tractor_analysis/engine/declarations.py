@@ -15,7 +15,7 @@ Each declaration must beat the standing one:
   ladder after the dealer took the bottom; allowed only when the option is on and the trump
   was declared before the bottom (seed 001, rule 四).  The rebid's trump is the hand's
   trump; each rebidder takes the bottom and buries again (seed 000), which the record keeps
-  as ``Buried: dealer's || rebidder's`` and the replay checks (``replay._starting_hands``).
+  as ``Buried: dealer's || rebidder's`` and the replay checks (``starting_hands.starting_hands``).
 """
 from __future__ import annotations
 

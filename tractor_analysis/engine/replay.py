@@ -9,7 +9,7 @@ carries the team levels through the match (§8).  Its bilingual messages are mad
 :mod:`tractor_analysis.engine.explain_hand`.
 
 :func:`replay_hand` runs the steps of a hand in order: the setting (dealer, level, trump:
-:func:`.setting.hand_setting`), the cards each seat starts with (:func:`_starting_hands`, the bury
+:func:`.setting.hand_setting`), the cards each seat starts with (:func:`.starting_hands.starting_hands`, the bury
 chain), the partners (:func:`_defenders`), the tricks (:func:`_play_tricks`), the points
 (:func:`_score`), the claim, the outcome and the level penalties (:mod:`.outcome`).
 
@@ -20,28 +20,25 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from itertools import chain
-from operator import add, sub
 from typing import Sequence
 
-from ..records.cards import NUM_KINDS, POINTS, TOKEN, Card, next_seat, partner, team_of
+from ..records.cards import POINTS, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init, gc_paused, settle_as_old
-from ..records.deal_checks import seats_without_line, uneven_position
+from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Match, Trick
 from ..records.rulesets import Miscount, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
-from . import explain_hand, explain_unknown, referee, score_sheet
-from .declarations import bottom_takers
-from .explain import Message
+from . import explain_hand, referee, score_sheet
 from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
-from .tricks import COUNTS as _C_COUNTS, HandContext, hand_context, judge_tricks
+from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
+from .tricks import HandContext, hand_context, judge_tricks
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
-from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Derived,
-                       HandResult, MatchResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result,
-                       new_score_item, new_violation)
+from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, HandResult,
+                       MatchResult, ScoreItem, TrickResult, Violation, new_hand_result, new_score_item)
+
 
 def ruleset_of(match: Match) -> RuleSet:
     """The ruleset a record asks for (problems in it are the parser's diagnostics)."""
@@ -201,23 +198,6 @@ def record_pairs(match: Match, result: MatchResult) -> list[tuple[Hand | None, H
 # --- the steps of a hand, and what they hand on ----------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class _Start:
-    """The cards each seat holds before the first trick (counts per kind, N, E, S, W)."""
-    hands: tuple[tuple[int, ...], ...]
-    buried: tuple[Card, ...] | None
-    """The bottom as buried (given, or derived from the dealer's plays), ``None`` when unknown."""
-    deal_given: bool
-    """Every hand that matters for the end-of-hand check came from a deal line."""
-    from_plays: frozenset[int]
-    """Seats whose cards were read from their plays (their exchange is unknown)."""
-    violations: tuple[Violation, ...] = ()
-    derived: tuple[Derived, ...] = ()
-    """The bottom or the bury derived (:func:`_dealer_exchange`), said with the hand's other facts."""
-    unknowns: tuple[Unknown, ...] = ()
-    """The bury not known and what that withholds."""
-
-
-@dataclass(frozen=True, slots=True)
 class _Play:
     """The tricks judged, whether they emptied every hand, and what was wrong in them."""
     tricks: tuple[TrickResult, ...]
@@ -251,7 +231,7 @@ class _Score:
         return sum(i.points for i in self.items)
 
 
-_new_start, _new_play, _new_score = map(fast_init, (_Start, _Play, _Score))
+_new_play, _new_score = map(fast_init, (_Play, _Score))
 
 
 def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2, 2),
@@ -279,8 +259,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         return _not_judged(hand, rules, setting)
     withheld = setting.withheld
     dealer = setting.dealer
-    played = _Played(hand)
-    start = _starting_hands(hand, rules, dealer, played)
+    played = Played(hand)
+    start = starting_hands(hand, rules, dealer, played)
     if start.derived or start.unknowns:     # the bottom or the bury derived, or the bury not known
         setting = dataclasses.replace(setting, derived=setting.derived + start.derived,
                                       unknowns=setting.unknowns + start.unknowns)
@@ -380,291 +360,7 @@ def _not_judged(hand: Hand, rules: RuleSet, setting: Setting) -> HandResult:
         unknowns=setting.unknowns, legality_known=False)
 
 
-# --- small helpers ---------------------------------------------------------------------
-
-def _counts(cards: Sequence[Card]) -> list[int]:
-    """Counts per kind of ``cards`` (a new list): in C when the trick core is built."""
-    if _C_COUNTS is not None:
-        c = _C_COUNTS(cards)
-        if c is not None:
-            return c
-    return _counts_python(cards)
-
-
-def _counts_python(cards: Sequence[Card]) -> list[int]:
-    """:func:`_counts` in Python (the reference)."""
-    c = [0] * NUM_KINDS
-    for k in cards:
-        c[k] += 1
-    return c
-
-
-def _cards(counts: Sequence[int]) -> list[Card]:
-    return [k for k in range(NUM_KINDS) for _ in range(counts[k])]
-
-
-def _hand_violation(code: str, seat: int | None, message: Message,
-                    played: tuple[Card, ...] = (), better: tuple[Card, ...] = ()) -> Violation:
-    return new_violation(code=code, trick=None, seat=seat, played=played, better=better,
-                     message_zh=message[0], message_en=message[1])
-
-
-def _multiset_minus(a: Sequence[int], b: Sequence[int]) -> tuple[list[int], list[Card]]:
-    """``a - b`` clamped at 0, and the kinds of ``b`` that ``a`` lacks (with multiplicity)."""
-    out = list(map(sub, a, b))
-    if min(out) >= 0:                   # b within a: nothing missing (the common case, in one pass)
-        return out, []
-    out = list(a)
-    missing: list[Card] = []
-    for k in range(NUM_KINDS):
-        if b[k]:
-            if out[k] >= b[k]:
-                out[k] -= b[k]
-            else:
-                missing.extend([k] * (b[k] - out[k]))
-                out[k] = 0
-    return out, missing
-
-
-class _Played:
-    """:func:`_played` of a hand, counted the first time a seat's row is asked for (a hand dealt
-    in full with its bottom and bury needs it only for the miscount rule): indexes and iterates
-    like the tuple of four rows."""
-    __slots__ = ("hand", "rows")
-
-    def __init__(self, hand: Hand) -> None:
-        self.hand = hand
-        self.rows: tuple[tuple[int, ...], ...] | None = None
-
-    def all(self) -> tuple[tuple[int, ...], ...]:
-        if self.rows is None:
-            self.rows = _played(self.hand)
-        return self.rows
-
-    def __getitem__(self, seat: int) -> tuple[int, ...]:
-        return self.all()[seat]
-
-    def __iter__(self):
-        return iter(self.all())
-
-    def __len__(self) -> int:
-        return 4
-
-
-def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
-    """The cards each seat played in the whole hand (counts per kind)."""
-    played = [[0] * NUM_KINDS for _ in range(4)]
-    for trick in hand.tricks:
-        for play in trick.plays:
-            row = played[play.seat]
-            for k in play.cards:
-                row[k] += 1
-    return tuple(tuple(row) for row in played)
-
-
-# --- the cards each seat starts with: the deal, the bottom, the bury chain ---------------
-
-def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: _Played) -> _Start:
-    """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
-    and the seats whose cards had to be read from their plays (their exchange is unknown).
-
-    Without deal lines the hands are the cards each seat played (every card is played).
-    With them, the dealer's hand is deal + bottom − buried, and the deal, the bottom and
-    the bury are checked (``deal_mismatch``, ``bad_bury``).  After 炒地皮 each rebidder took
-    the bottom in turn and buried again (seed 000): see :func:`_rebid_chain`.
-    """
-    if hand.deal is None or (dealer is None and not hand.setup):
-        # no deal, or nobody known to have taken the bottom: each seat's cards are its plays
-        return _new_start(played.all(), hand.buried, False, frozenset(range(4)))
-    start = [(_counts(cards) if cards else list(played[s])) for s, cards in enumerate(hand.deal)]
-    if hand.setup:          # a seat without its line: its hand is not known, only its plays
-        return _new_start(tuple(map(tuple, start)), hand.buried, True, frozenset(seats_without_line(hand)))
-    given = [bool(cards) for cards in hand.deal]
-    from_plays = frozenset(s for s in range(4) if not given[s])
-    checks = _check_deal(hand, rules, start) if all(given) else []
-    takers = bottom_takers(dealer, hand.declarations)
-    buries = (*hand.earlier_buries, hand.buried) if hand.buried is not None else ()
-    if len(takers) > 1 or len(buries) > 1:
-        return _rebid_chain(hand, rules, start, played, takers, buries, given, from_plays, checks)
-    return _dealer_exchange(hand, rules, dealer, start, played, given, from_plays, checks)
-
-
-def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[int]],
-                     played: _Played, given: list[bool], from_plays: frozenset[int],
-                     checks: list[Violation]) -> _Start:
-    """No rebid: the dealer took the bottom and buried once.  The bottom is the ``Bottom:`` line, or
-    — every deal line given, none for it — the cards of the decks not dealt (derived, and said).  A
-    ``Buried:`` line the dealer could make (its size, cards held) gives the dealer's hand; a line it
-    could not (``bad_bury``) is not used, nor is a missing one: the bury is then what the dealer's
-    plays leave over from deal + bottom when they are a whole hand (derived, and said: the dealer's
-    hand is then exactly its plays), else unknown — the dealer's hand is read from its plays and the
-    legality withheld, said in an ``unknown`` item (docs/rules.md §1.5, §14.1).  The rows of ``dealt``
-    are never changed in place (a row replaced is a new list)."""
-    start = list(dealt)
-    buried = hand.buried
-    if not given[dealer]:
-        found = _bury_size(buried, dealer, rules) if buried is not None else []
-        return _new_start(tuple(map(tuple, start)), None if found else buried,
-                          all(given[s] for s in range(4) if s != dealer), from_plays, (*checks, *found))
-    bottom, derived = hand.bottom, ()
-    if bottom is None and all(given):
-        bottom = _bottom_from_deal(rules, dealt)
-        if bottom is not None:
-            derived = (Derived("bottom", " ".join(TOKEN[k] for k in bottom), "the four deal lines",
-                               *explain_unknown.bottom_from_deal(bottom, rules.decks)),)
-    if bottom is None:
-        found = _bury_size(buried, dealer, rules) if buried is not None else []
-        start[dealer] = list(played[dealer])
-        return _new_start(tuple(map(tuple, start)), None if found else buried, all(given), from_plays | {dealer},
-                          (*checks, *found), derived)
-    pool = list(map(add, dealt[dealer], _counts(bottom)))      # dealt: the deal's counts
-    found = []
-    if buried is not None:
-        after, found = _bury_from(pool, buried, dealer, False, rules)
-        if not found or (not _multiset_minus(pool, _counts(buried))[1] and after == list(played[dealer])):
-            # a line the dealer could make, or one of the wrong size that its plays bear out (it buried that
-            # many: its count is wrong, §10.3): the dealer's hand is deal + bottom − buried
-            start[dealer] = after
-            return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
-    left, missing = _multiset_minus(pool, played[dealer])
-    bad = buried is not None
-    if not missing and sum(left) == rules.bottom_size:    # the dealer played a whole hand out of deal + bottom
-        buried = tuple(_cards(left))
-        start[dealer] = list(played[dealer])
-        derived += (Derived("buried", " ".join(TOKEN[k] for k in buried),
-                            "the bottom, the dealer's deal line and its plays",
-                            *explain_unknown.buried_from_plays(dealer, buried, bad, hand.bottom is None)),)
-        return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
-    start[dealer] = list(played[dealer])
-    what = ("legality",)
-    unknown = Unknown("Buried", what, *explain_unknown.bury_not_known(dealer, bad, what))
-    return _new_start(tuple(map(tuple, start)), None, all(given), from_plays | {dealer}, (*checks, *found), derived,
-                      (unknown,))
-
-
-def _bottom_from_deal(rules: RuleSet, dealt: Sequence[Sequence[int]]) -> tuple[Card, ...] | None:
-    """The bottom a whole deal leaves: the cards of the decks in no deal line, when every line holds a
-    hand's number of cards and they leave a bottom's (``None`` otherwise: a line is wrong)."""
-    if any(sum(row) != rules.hand_size for row in dealt):
-        return None
-    rest = [rules.decks - sum(col) for col in zip(*dealt)]
-    if min(rest) < 0 or sum(rest) != rules.bottom_size:
-        return None
-    return tuple(_cards(rest))
-
-
-def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: _Played,
-                 takers: list[int], buries: tuple[tuple[Card, ...], ...], given: list[bool],
-                 from_plays: frozenset[int], checks: list[Violation]) -> _Start:
-    """After 炒地皮 each rebidder took the bottom in turn and buried again (seed 000).  With every
-    bury recorded (one per taker: ``bad_bury`` otherwise) the chain is followed and checked, each
-    taker's bury as :func:`_dealer_exchange` takes the dealer's (:func:`_chain_take`); with only
-    the last one, the takers' hands come from their plays."""
-    start = [row[:] for row in dealt]
-    violations = list(checks)
-    if len(buries) > 1 and len(buries) != len(takers):
-        violations.append(_hand_violation("bad_bury", None,
-                                          explain_hand.bury_count_mismatch(len(buries), len(takers))))
-    if not (hand.bottom is not None and len(buries) == len(takers) and all(given[t] for t in takers)):
-        # the exchanges are not all known: take the takers' hands from their plays
-        for t in set(takers):
-            start[t] = list(played[t])
-        if buries:
-            violations += _bury_size(buries[-1], takers[-1], rules)
-        return _new_start(tuple(map(tuple, start)), hand.buried, all(given), from_plays | set(takers),
-                      tuple(violations))
-    taken: list[int] | None = _counts(hand.bottom)     # the bottom the next taker takes; None: not known
-    unsure: set[int] = set()                            # takers whose hand is read from their plays
-    derived: list[Derived] = []
-    unknowns: list[Unknown] = []
-    for i, t in enumerate(takers):
-        taken, found = _chain_take(rules, start, played, takers, buries, i, taken, unsure, derived, unknowns)
-        violations += found
-    # the bottom as buried: the last bury as recorded, or derived from the last taker's plays, or not known
-    buried = None if taken is None else hand.buried if taken == _counts(hand.buried) else tuple(_cards(taken))
-    return _new_start(tuple(map(tuple, start)), buried, all(given), from_plays | unsure, tuple(violations),
-                      tuple(derived), tuple(unknowns))
-
-
-def _chain_take(rules: RuleSet, start: list[list[int]], played: _Played, takers: list[int],
-                buries: tuple[tuple[Card, ...], ...], i: int, taken: list[int] | None, unsure: set[int],
-                derived: list[Derived], unknowns: list[Unknown]) -> tuple[list[int] | None, list[Violation]]:
-    """Taker ``i`` of the chain takes ``taken`` (the bottom, or the bury before; ``None``: not known)
-    and buries ``buries[i]``: the bury the next taker takes, and the ``bad_bury`` found.  As for the
-    dealer alone (:func:`_dealer_exchange`), a bury the taker could make (its cards held, its size
-    right or borne out by its plays) gives its hand; a bad one is not used: the bury is then what
-    its plays leave of what it held when they are a whole hand (derived, said), else not known —
-    its hand is read from its plays (``unsure``: legality withheld for it), said in an ``unknown``,
-    and so is the hand of the next taker, who took that bury.  A taker that takes the bottom again
-    later is left its plays only at its last take (they are its hand after the last bury).
-    ``start``, ``unsure``, ``derived`` and ``unknowns`` are updated in place."""
-    t, bury = takers[i], buries[i]
-    last, again = i == len(takers) - 1, t in takers[i + 1:]
-    what = ("legality",)
-    if taken is None or t in unsure:        # what it held when it buried is not known
-        found = _bury_size(bury, t, rules)
-        if t not in unsure:
-            unknowns.append(Unknown("Buried", what, *explain_unknown.rebid_taken_not_known(t, takers[i - 1], what)))
-        start[t] = list(played[t])
-        unsure.add(t)
-        return (None if found else _counts(bury)), found
-    pool = list(map(add, start[t], taken))
-    after, found = _bury_from(pool, bury, t, i > 0, rules)
-    if not found or (not again and not _multiset_minus(pool, _counts(bury))[1] and after == list(played[t])):
-        start[t] = after            # a bury it could make (a wrong size its plays bear out: its count is wrong)
-        return _counts(bury), found
-    left, missing = _multiset_minus(pool, played[t])
-    if not again and not missing and sum(left) == rules.bottom_size:   # its plays: a whole hand of what it held
-        start[t] = list(played[t])
-        cards = _cards(left)
-        derived.append(Derived("buried" if last else "earlier_bury", " ".join(TOKEN[k] for k in cards),
-                               "the bottom taken, the hand it was added to and the plays",
-                               *explain_unknown.rebid_bury_from_plays(t, cards, i + 1)))
-        return left, found
-    start[t] = list(played[t])
-    unsure.add(t)
-    unknowns.append(Unknown("Buried", what, *explain_unknown.rebid_bury_not_known(t, i + 1, last, what)))
-    return None, found
-
-
-def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool,
-               rules: RuleSet) -> tuple[list[int], list[Violation]]:
-    """The hand left when ``seat`` buries ``buried`` from ``pool`` (its hand plus the bottom it
-    took); cards not in the pool and a bury of the wrong size are ``bad_bury``."""
-    after, missing = _multiset_minus(pool, _counts(buried))
-    found = []
-    if missing:
-        found.append(_hand_violation("bad_bury", seat, explain_hand.buried_not_held(seat, missing, rebid),
-                                     tuple(buried)))
-    return after, found + _bury_size(buried, seat, rules)
-
-
-def _bury_size(buried: tuple[Card, ...], seat: int, rules: RuleSet) -> list[Violation]:
-    if len(buried) == rules.bottom_size:
-        return []
-    return [_hand_violation("bad_bury", seat, explain_hand.bury_wrong_size(seat, len(buried), rules.bottom_size),
-                            tuple(buried))]
-
-
-def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]]) -> list[Violation]:
-    """Deal sizes and the whole pack: ``hand_size`` each, ``bottom_size`` left, every card ``decks`` times
-    (``dealt``: the counts of the four deal lines)."""
-    found = [_hand_violation("deal_mismatch", s, explain_hand.dealt_wrong_size(s, len(cards), rules.hand_size))
-             for s, cards in enumerate(hand.deal) if len(cards) != rules.hand_size]
-    if hand.bottom is None:
-        return found
-    if len(hand.bottom) != rules.bottom_size:
-        found.append(_hand_violation("deal_mismatch", None,
-                                     explain_hand.bottom_wrong_size(len(hand.bottom), rules.bottom_size)))
-    total = _counts([*hand.bottom, *chain.from_iterable(hand.deal)])
-    if total.count(rules.decks) == NUM_KINDS:       # every kind ``decks`` times: the whole pack
-        return found
-    wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
-    found.append(_hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
-    return found
-
-
-def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: _Start) -> frozenset[int]:
+def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: Start) -> frozenset[int]:
     """The dealer's side (empty when unknown; a side derived without its dealer's seat: both
     partners).  Friend mode (rules.md §11, seed 001 挑选对家): the first player after the
     dealer, in play order, who holds the named card is the partner; a dealer holding every
@@ -695,7 +391,7 @@ def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: _Start) -> f
 
 # --- tricks, points, claim ---------------------------------------------------------------
 
-def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, dealer: int | None,
+def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dealer: int | None,
                  hands_before: bool = True) -> _Play:
     """Every trick judged in turn from the starting hands (the dealer leads the first, then each
     winner; a position, or a hand whose dealer is unknown, accepts its recorded leader).  Cards
@@ -738,9 +434,9 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
     if (not hand.setup and start.deal_given and tricks and not empty
             and not _ends_early(hands, unfinished, hand.tricks[-1])):      # (the record just ends early)
         for s in range(4):
-            cards = _cards(hands[s])
+            cards = card_list(hands[s])
             if cards:
-                violations.append(_hand_violation(
+                violations.append(hand_violation(
                     "deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards)))
     if checked is None or not checked.withheld:
         return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
@@ -748,7 +444,7 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: _Start, de
                      checked.withheld, checked.penalty_unknown, unsure)
 
 
-def _free(rules: RuleSet, start: _Start) -> list[int]:
+def _free(rules: RuleSet, start: Start) -> list[int]:
     """Per kind, the copies the record places nowhere: the decks' copies less the starting hands
     (a seat read from its plays: those plays) and the bottom buried."""
     placed = [sum(col) for col in zip(*start.hands)]
@@ -828,13 +524,13 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
 def _check_claim(hand: Hand, complete: bool, total: int) -> list[Violation]:
     """A claimed score (``[Claim]``) other than the plays give: ``claim_mismatch``."""
     if hand.claim is not None and complete and hand.claim != total:
-        return [_hand_violation("claim_mismatch", None, explain_hand.claim_mismatch(hand.claim, total))]
+        return [hand_violation("claim_mismatch", None, explain_hand.claim_mismatch(hand.claim, total))]
     return []
 
 
 # --- the miscount that decides a hand, and the outcome's words ---------------------------
 
-def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], start: _Start,
+def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], start: Start,
                 violations: Sequence[Violation], tricks: Sequence[TrickResult]) -> tuple[int, ...]:
     """Seats with too many or too few cards (多少牌) once the hand has ended.
 

@@ -1,0 +1,330 @@
+"""The cards each seat holds before the first trick: the deal, the bottom and the bury.
+
+A deal line gives a seat's hand; the dealer's hand is deal + bottom − buried, the bottom the
+``Bottom:`` line or what four whole deal lines leave, the bury the ``Buried:`` line when the dealer
+could make it or what its plays leave when they are a whole hand (derived, and said), else unknown
+(docs/rules.md §1.5, §14.1).  After 炒地皮 each rebidder took the bottom in turn and buried again
+(seed 000): the same rule for each take (:func:`_rebid_chain`).  A seat whose cards no line gives is
+read from its plays (``Start.from_plays``: its legality withheld).  The deal, the bottom and the
+bury are checked on the way (``deal_mismatch``, ``bad_bury``).  Used by :mod:`.replay`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain
+from operator import add, sub
+from typing import Sequence
+
+from ..records.cards import NUM_KINDS, TOKEN, Card
+from ..records.frozen import fast_init
+from ..records.deal_checks import seats_without_line
+from ..records.model import Hand
+from ..records.rulesets import RuleSet
+from . import explain_hand, explain_unknown
+from .declarations import bottom_takers
+from .explain import Message
+from .tricks import COUNTS as _C_COUNTS
+from .verdicts import Derived, Unknown, Violation, new_violation
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The cards each seat holds before the first trick (counts per kind, N, E, S, W)."""
+    hands: tuple[tuple[int, ...], ...]
+    buried: tuple[Card, ...] | None
+    """The bottom as buried (given, or derived from the dealer's plays), ``None`` when unknown."""
+    deal_given: bool
+    """Every hand that matters for the end-of-hand check came from a deal line."""
+    from_plays: frozenset[int]
+    """Seats whose cards were read from their plays (their exchange is unknown)."""
+    violations: tuple[Violation, ...] = ()
+    derived: tuple[Derived, ...] = ()
+    """The bottom or the bury derived (:func:`_dealer_exchange`), said with the hand's other facts."""
+    unknowns: tuple[Unknown, ...] = ()
+    """The bury not known and what that withholds."""
+
+
+new_start = fast_init(Start)
+
+
+def counts(cards: Sequence[Card]) -> list[int]:
+    """Counts per kind of ``cards`` (a new list): in C when the trick core is built."""
+    if _C_COUNTS is not None:
+        c = _C_COUNTS(cards)
+        if c is not None:
+            return c
+    return counts_python(cards)
+
+
+def counts_python(cards: Sequence[Card]) -> list[int]:
+    """:func:`counts` in Python (the reference)."""
+    c = [0] * NUM_KINDS
+    for k in cards:
+        c[k] += 1
+    return c
+
+
+def card_list(per_kind: Sequence[int]) -> list[Card]:
+    """The cards of counts per kind, in kind order."""
+    return [k for k in range(NUM_KINDS) for _ in range(per_kind[k])]
+
+
+def hand_violation(code: str, seat: int | None, message: Message,
+                    played: tuple[Card, ...] = (), better: tuple[Card, ...] = ()) -> Violation:
+    return new_violation(code=code, trick=None, seat=seat, played=played, better=better,
+                     message_zh=message[0], message_en=message[1])
+
+
+def _multiset_minus(a: Sequence[int], b: Sequence[int]) -> tuple[list[int], list[Card]]:
+    """``a - b`` clamped at 0, and the kinds of ``b`` that ``a`` lacks (with multiplicity)."""
+    out = list(map(sub, a, b))
+    if min(out) >= 0:                   # b within a: nothing missing (the common case, in one pass)
+        return out, []
+    out = list(a)
+    missing: list[Card] = []
+    for k in range(NUM_KINDS):
+        if b[k]:
+            if out[k] >= b[k]:
+                out[k] -= b[k]
+            else:
+                missing.extend([k] * (b[k] - out[k]))
+                out[k] = 0
+    return out, missing
+
+
+class Played:
+    """:func:`_played` of a hand, counted the first time a seat's row is asked for (a hand dealt
+    in full with its bottom and bury needs it only for the miscount rule): indexes and iterates
+    like the tuple of four rows."""
+    __slots__ = ("hand", "rows")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.rows: tuple[tuple[int, ...], ...] | None = None
+
+    def all(self) -> tuple[tuple[int, ...], ...]:
+        if self.rows is None:
+            self.rows = _played(self.hand)
+        return self.rows
+
+    def __getitem__(self, seat: int) -> tuple[int, ...]:
+        return self.all()[seat]
+
+    def __iter__(self):
+        return iter(self.all())
+
+    def __len__(self) -> int:
+        return 4
+
+
+def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
+    """The cards each seat played in the whole hand (counts per kind)."""
+    played = [[0] * NUM_KINDS for _ in range(4)]
+    for trick in hand.tricks:
+        for play in trick.plays:
+            row = played[play.seat]
+            for k in play.cards:
+                row[k] += 1
+    return tuple(tuple(row) for row in played)
+
+
+# --- the cards each seat starts with: the deal, the bottom, the bury chain ---------------
+
+def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Played) -> Start:
+    """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
+    and the seats whose cards had to be read from their plays (their exchange is unknown).
+
+    Without deal lines the hands are the cards each seat played (every card is played).
+    With them, the dealer's hand is deal + bottom − buried, and the deal, the bottom and
+    the bury are checked (``deal_mismatch``, ``bad_bury``).  After 炒地皮 each rebidder took
+    the bottom in turn and buried again (seed 000): see :func:`_rebid_chain`.
+    """
+    if hand.deal is None or (dealer is None and not hand.setup):
+        # no deal, or nobody known to have taken the bottom: each seat's cards are its plays
+        return new_start(played.all(), hand.buried, False, frozenset(range(4)))
+    start = [(counts(cards) if cards else list(played[s])) for s, cards in enumerate(hand.deal)]
+    if hand.setup:          # a seat without its line: its hand is not known, only its plays
+        return new_start(tuple(map(tuple, start)), hand.buried, True, frozenset(seats_without_line(hand)))
+    given = [bool(cards) for cards in hand.deal]
+    from_plays = frozenset(s for s in range(4) if not given[s])
+    checks = _check_deal(hand, rules, start) if all(given) else []
+    takers = bottom_takers(dealer, hand.declarations)
+    buries = (*hand.earlier_buries, hand.buried) if hand.buried is not None else ()
+    if len(takers) > 1 or len(buries) > 1:
+        return _rebid_chain(hand, rules, start, played, takers, buries, given, from_plays, checks)
+    return _dealer_exchange(hand, rules, dealer, start, played, given, from_plays, checks)
+
+
+def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[int]],
+                     played: Played, given: list[bool], from_plays: frozenset[int],
+                     checks: list[Violation]) -> Start:
+    """No rebid: the dealer took the bottom and buried once.  The bottom is the ``Bottom:`` line, or
+    — every deal line given, none for it — the cards of the decks not dealt (derived, and said).  A
+    ``Buried:`` line the dealer could make (its size, cards held) gives the dealer's hand; a line it
+    could not (``bad_bury``) is not used, nor is a missing one: the bury is then what the dealer's
+    plays leave over from deal + bottom when they are a whole hand (derived, and said: the dealer's
+    hand is then exactly its plays), else unknown — the dealer's hand is read from its plays and the
+    legality withheld, said in an ``unknown`` item (docs/rules.md §1.5, §14.1).  The rows of ``dealt``
+    are never changed in place (a row replaced is a new list)."""
+    start = list(dealt)
+    buried = hand.buried
+    if not given[dealer]:
+        found = _bury_size(buried, dealer, rules) if buried is not None else []
+        return new_start(tuple(map(tuple, start)), None if found else buried,
+                          all(given[s] for s in range(4) if s != dealer), from_plays, (*checks, *found))
+    bottom, derived = hand.bottom, ()
+    if bottom is None and all(given):
+        bottom = _bottom_from_deal(rules, dealt)
+        if bottom is not None:
+            derived = (Derived("bottom", " ".join(TOKEN[k] for k in bottom), "the four deal lines",
+                               *explain_unknown.bottom_from_deal(bottom, rules.decks)),)
+    if bottom is None:
+        found = _bury_size(buried, dealer, rules) if buried is not None else []
+        start[dealer] = list(played[dealer])
+        return new_start(tuple(map(tuple, start)), None if found else buried, all(given), from_plays | {dealer},
+                          (*checks, *found), derived)
+    pool = list(map(add, dealt[dealer], counts(bottom)))      # dealt: the deal's counts
+    found = []
+    if buried is not None:
+        after, found = _bury_from(pool, buried, dealer, False, rules)
+        if not found or (not _multiset_minus(pool, counts(buried))[1] and after == list(played[dealer])):
+            # a line the dealer could make, or one of the wrong size that its plays bear out (it buried that
+            # many: its count is wrong, §10.3): the dealer's hand is deal + bottom − buried
+            start[dealer] = after
+            return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
+    left, missing = _multiset_minus(pool, played[dealer])
+    bad = buried is not None
+    if not missing and sum(left) == rules.bottom_size:    # the dealer played a whole hand out of deal + bottom
+        buried = tuple(card_list(left))
+        start[dealer] = list(played[dealer])
+        derived += (Derived("buried", " ".join(TOKEN[k] for k in buried),
+                            "the bottom, the dealer's deal line and its plays",
+                            *explain_unknown.buried_from_plays(dealer, buried, bad, hand.bottom is None)),)
+        return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
+    start[dealer] = list(played[dealer])
+    what = ("legality",)
+    unknown = Unknown("Buried", what, *explain_unknown.bury_not_known(dealer, bad, what))
+    return new_start(tuple(map(tuple, start)), None, all(given), from_plays | {dealer}, (*checks, *found), derived,
+                      (unknown,))
+
+
+def _bottom_from_deal(rules: RuleSet, dealt: Sequence[Sequence[int]]) -> tuple[Card, ...] | None:
+    """The bottom a whole deal leaves: the cards of the decks in no deal line, when every line holds a
+    hand's number of cards and they leave a bottom's (``None`` otherwise: a line is wrong)."""
+    if any(sum(row) != rules.hand_size for row in dealt):
+        return None
+    rest = [rules.decks - sum(col) for col in zip(*dealt)]
+    if min(rest) < 0 or sum(rest) != rules.bottom_size:
+        return None
+    return tuple(card_list(rest))
+
+
+def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: Played,
+                 takers: list[int], buries: tuple[tuple[Card, ...], ...], given: list[bool],
+                 from_plays: frozenset[int], checks: list[Violation]) -> Start:
+    """After 炒地皮 each rebidder took the bottom in turn and buried again (seed 000).  With every
+    bury recorded (one per taker: ``bad_bury`` otherwise) the chain is followed and checked, each
+    taker's bury as :func:`_dealer_exchange` takes the dealer's (:func:`_chain_take`); with only
+    the last one, the takers' hands come from their plays."""
+    start = [row[:] for row in dealt]
+    violations = list(checks)
+    if len(buries) > 1 and len(buries) != len(takers):
+        violations.append(hand_violation("bad_bury", None,
+                                          explain_hand.bury_count_mismatch(len(buries), len(takers))))
+    if not (hand.bottom is not None and len(buries) == len(takers) and all(given[t] for t in takers)):
+        # the exchanges are not all known: take the takers' hands from their plays
+        for t in set(takers):
+            start[t] = list(played[t])
+        if buries:
+            violations += _bury_size(buries[-1], takers[-1], rules)
+        return new_start(tuple(map(tuple, start)), hand.buried, all(given), from_plays | set(takers),
+                      tuple(violations))
+    taken: list[int] | None = counts(hand.bottom)     # the bottom the next taker takes; None: not known
+    unsure: set[int] = set()                            # takers whose hand is read from their plays
+    derived: list[Derived] = []
+    unknowns: list[Unknown] = []
+    for i, t in enumerate(takers):
+        taken, found = _chain_take(rules, start, played, takers, buries, i, taken, unsure, derived, unknowns)
+        violations += found
+    # the bottom as buried: the last bury as recorded, or derived from the last taker's plays, or not known
+    buried = None if taken is None else hand.buried if taken == counts(hand.buried) else tuple(card_list(taken))
+    return new_start(tuple(map(tuple, start)), buried, all(given), from_plays | unsure, tuple(violations),
+                      tuple(derived), tuple(unknowns))
+
+
+def _chain_take(rules: RuleSet, start: list[list[int]], played: Played, takers: list[int],
+                buries: tuple[tuple[Card, ...], ...], i: int, taken: list[int] | None, unsure: set[int],
+                derived: list[Derived], unknowns: list[Unknown]) -> tuple[list[int] | None, list[Violation]]:
+    """Taker ``i`` of the chain takes ``taken`` (the bottom, or the bury before; ``None``: not known)
+    and buries ``buries[i]``: the bury the next taker takes, and the ``bad_bury`` found.  As for the
+    dealer alone (:func:`_dealer_exchange`), a bury the taker could make (its cards held, its size
+    right or borne out by its plays) gives its hand; a bad one is not used: the bury is then what
+    its plays leave of what it held when they are a whole hand (derived, said), else not known —
+    its hand is read from its plays (``unsure``: legality withheld for it), said in an ``unknown``,
+    and so is the hand of the next taker, who took that bury.  A taker that takes the bottom again
+    later is left its plays only at its last take (they are its hand after the last bury).
+    ``start``, ``unsure``, ``derived`` and ``unknowns`` are updated in place."""
+    t, bury = takers[i], buries[i]
+    last, again = i == len(takers) - 1, t in takers[i + 1:]
+    what = ("legality",)
+    if taken is None or t in unsure:        # what it held when it buried is not known
+        found = _bury_size(bury, t, rules)
+        if t not in unsure:
+            unknowns.append(Unknown("Buried", what, *explain_unknown.rebid_taken_not_known(t, takers[i - 1], what)))
+        start[t] = list(played[t])
+        unsure.add(t)
+        return (None if found else counts(bury)), found
+    pool = list(map(add, start[t], taken))
+    after, found = _bury_from(pool, bury, t, i > 0, rules)
+    if not found or (not again and not _multiset_minus(pool, counts(bury))[1] and after == list(played[t])):
+        start[t] = after            # a bury it could make (a wrong size its plays bear out: its count is wrong)
+        return counts(bury), found
+    left, missing = _multiset_minus(pool, played[t])
+    if not again and not missing and sum(left) == rules.bottom_size:   # its plays: a whole hand of what it held
+        start[t] = list(played[t])
+        cards = card_list(left)
+        derived.append(Derived("buried" if last else "earlier_bury", " ".join(TOKEN[k] for k in cards),
+                               "the bottom taken, the hand it was added to and the plays",
+                               *explain_unknown.rebid_bury_from_plays(t, cards, i + 1)))
+        return left, found
+    start[t] = list(played[t])
+    unsure.add(t)
+    unknowns.append(Unknown("Buried", what, *explain_unknown.rebid_bury_not_known(t, i + 1, last, what)))
+    return None, found
+
+
+def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool,
+               rules: RuleSet) -> tuple[list[int], list[Violation]]:
+    """The hand left when ``seat`` buries ``buried`` from ``pool`` (its hand plus the bottom it
+    took); cards not in the pool and a bury of the wrong size are ``bad_bury``."""
+    after, missing = _multiset_minus(pool, counts(buried))
+    found = []
+    if missing:
+        found.append(hand_violation("bad_bury", seat, explain_hand.buried_not_held(seat, missing, rebid),
+                                     tuple(buried)))
+    return after, found + _bury_size(buried, seat, rules)
+
+
+def _bury_size(buried: tuple[Card, ...], seat: int, rules: RuleSet) -> list[Violation]:
+    if len(buried) == rules.bottom_size:
+        return []
+    return [hand_violation("bad_bury", seat, explain_hand.bury_wrong_size(seat, len(buried), rules.bottom_size),
+                            tuple(buried))]
+
+
+def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]]) -> list[Violation]:
+    """Deal sizes and the whole pack: ``hand_size`` each, ``bottom_size`` left, every card ``decks`` times
+    (``dealt``: the counts of the four deal lines)."""
+    found = [hand_violation("deal_mismatch", s, explain_hand.dealt_wrong_size(s, len(cards), rules.hand_size))
+             for s, cards in enumerate(hand.deal) if len(cards) != rules.hand_size]
+    if hand.bottom is None:
+        return found
+    if len(hand.bottom) != rules.bottom_size:
+        found.append(hand_violation("deal_mismatch", None,
+                                     explain_hand.bottom_wrong_size(len(hand.bottom), rules.bottom_size)))
+    total = counts([*hand.bottom, *chain.from_iterable(hand.deal)])
+    if total.count(rules.decks) == NUM_KINDS:       # every kind ``decks`` times: the whole pack
+        return found
+    wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
+    found.append(hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
+    return found
