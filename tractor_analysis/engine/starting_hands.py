@@ -184,28 +184,42 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
         return new_start(tuple(map(tuple, start)), None if found else buried, all(given), from_plays | {dealer},
                           (*checks, *found), derived)
     pool = list(map(add, dealt[dealer], counts(bottom)))      # dealt: the deal's counts
-    found = []
-    if buried is not None:
-        after, found = _bury_from(pool, buried, dealer, False, rules)
-        if not found or (not _multiset_minus(pool, counts(buried))[1] and after == list(played[dealer])):
-            # a line the dealer could make, or one of the wrong size that its plays bear out (it buried that
-            # many: its count is wrong, §10.3): the dealer's hand is deal + bottom − buried
-            start[dealer] = after
-            return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
-    left, missing = _multiset_minus(pool, played[dealer])
+    start[dealer], left, how, found = _take(pool, buried, dealer, played[dealer], rules, False, True)
+    if how == "given":
+        return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
     bad = buried is not None
-    if not missing and sum(left) == rules.bottom_size:    # the dealer played a whole hand out of deal + bottom
+    if how == "derived":
         buried = tuple(card_list(left))
-        start[dealer] = list(played[dealer])
         derived += (Derived("buried", " ".join(TOKEN[k] for k in buried),
                             "the bottom, the dealer's deal line and its plays",
                             *explain_unknown.buried_from_plays(dealer, buried, bad, hand.bottom is None)),)
         return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
-    start[dealer] = list(played[dealer])
     what = ("legality",)
     unknown = Unknown("Buried", what, *explain_unknown.bury_not_known(dealer, bad, what))
     return new_start(tuple(map(tuple, start)), None, all(given), from_plays | {dealer}, (*checks, *found), derived,
                       (unknown,))
+
+
+def _take(pool: list[int], bury: tuple[Card, ...] | None, seat: int, plays: Sequence[int], rules: RuleSet,
+          rebid: bool, plays_are_its_hand: bool) -> tuple[list[int], list[int] | None, str, list[Violation]]:
+    """One take of the bottom, the rule of the dealer's and of each rebidder's (docs/rules.md §1.5,
+    §14.1): ``seat`` holds ``pool`` (its hand and the bottom it took) and the record says it buried
+    ``bury`` (``None``: not said); ``plays``: its plays (counts), the whole of its hand after the bury
+    when ``plays_are_its_hand`` (it takes the bottom no more).  ``(its hand, the bury, how, bad_bury
+    found)`` — how ``given``: a bury it could make, or one of the wrong size its plays bear out (it
+    buried that many: its count is wrong, §10.3); ``derived``: the bury is what its plays, a whole
+    hand, leave of the pool; ``unknown``: its hand is read from its plays, the bury ``None``."""
+    found: list[Violation] = []
+    if bury is not None:
+        after, found = _bury_from(pool, bury, seat, rebid, rules)
+        if not found or (plays_are_its_hand and not _multiset_minus(pool, counts(bury))[1]
+                         and after == list(plays)):
+            return after, counts(bury), "given", found
+    if plays_are_its_hand:
+        left, missing = _multiset_minus(pool, plays)
+        if not missing and sum(left) == rules.bottom_size:     # a whole hand out of the pool
+            return list(plays), left, "derived", found
+    return list(plays), None, "unknown", found
 
 
 def _bottom_from_deal(rules: RuleSet, dealt: Sequence[Sequence[int]]) -> tuple[Card, ...] | None:
@@ -256,12 +270,11 @@ def _chain_take(rules: RuleSet, start: list[list[int]], played: Played, takers: 
                 buries: tuple[tuple[Card, ...], ...], i: int, taken: list[int] | None, unsure: set[int],
                 derived: list[Derived], unknowns: list[Unknown]) -> tuple[list[int] | None, list[Violation]]:
     """Taker ``i`` of the chain takes ``taken`` (the bottom, or the bury before; ``None``: not known)
-    and buries ``buries[i]``: the bury the next taker takes, and the ``bad_bury`` found.  As for the
-    dealer alone (:func:`_dealer_exchange`), a bury the taker could make (its cards held, its size
-    right or borne out by its plays) gives its hand; a bad one is not used: the bury is then what
-    its plays leave of what it held when they are a whole hand (derived, said), else not known —
-    its hand is read from its plays (``unsure``: legality withheld for it), said in an ``unknown``,
-    and so is the hand of the next taker, who took that bury.  A taker that takes the bottom again
+    and buries ``buries[i]``: the bury the next taker takes, and the ``bad_bury`` found.  The rule
+    of one take is the dealer's (:func:`_take`): a bury the taker could make gives its hand; a bad
+    one is not used, the bury is then what its plays leave (derived, said), else not known — its
+    hand is read from its plays (``unsure``: legality withheld for it), said in an ``unknown``, and
+    so is the hand of the next taker, who took that bury.  A taker that takes the bottom again
     later is left its plays only at its last take (they are its hand after the last bury).
     ``start``, ``unsure``, ``derived`` and ``unknowns`` are updated in place."""
     t, bury = takers[i], buries[i]
@@ -275,22 +288,16 @@ def _chain_take(rules: RuleSet, start: list[list[int]], played: Played, takers: 
         unsure.add(t)
         return (None if found else counts(bury)), found
     pool = list(map(add, start[t], taken))
-    after, found = _bury_from(pool, bury, t, i > 0, rules)
-    if not found or (not again and not _multiset_minus(pool, counts(bury))[1] and after == list(played[t])):
-        start[t] = after            # a bury it could make (a wrong size its plays bear out: its count is wrong)
-        return counts(bury), found
-    left, missing = _multiset_minus(pool, played[t])
-    if not again and not missing and sum(left) == rules.bottom_size:   # its plays: a whole hand of what it held
-        start[t] = list(played[t])
+    start[t], left, how, found = _take(pool, bury, t, played[t], rules, i > 0, not again)
+    if how == "derived":
         cards = card_list(left)
         derived.append(Derived("buried" if last else "earlier_bury", " ".join(TOKEN[k] for k in cards),
                                "the bottom taken, the hand it was added to and the plays",
                                *explain_unknown.rebid_bury_from_plays(t, cards, i + 1)))
-        return left, found
-    start[t] = list(played[t])
-    unsure.add(t)
-    unknowns.append(Unknown("Buried", what, *explain_unknown.rebid_bury_not_known(t, i + 1, last, what)))
-    return None, found
+    elif how == "unknown":
+        unsure.add(t)
+        unknowns.append(Unknown("Buried", what, *explain_unknown.rebid_bury_not_known(t, i + 1, last, what)))
+    return left, found
 
 
 def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool,
