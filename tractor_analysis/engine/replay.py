@@ -150,7 +150,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             winner, decided_by = (0 if levels[0] > levels[1] else 1), "levels"
         elif expected_dealer is not None:
             winner, decided_by = team_of(expected_dealer), "deal"
-    result = MatchResult(hands=tuple(results), winner=winner, forfeit=forfeit, decided_by=decided_by,
+    result = MatchResult(hands=tuple(results), winner=winner, decided_by=decided_by,
                          levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels),
                          forfeit_reasons=forfeits)
     found = referee.match_findings(match, result)        # the record's own referee, when it has one

@@ -309,9 +309,6 @@ class MatchResult:
     hands: tuple[HandResult, ...]
     winner: int | None = None
     """Team that won the match (0 N–S, 1 E–W; see ``decided_by``), else ``None``."""
-    forfeit: int | None = None
-    """The one team that forfeited (0 N–S, 1 E–W); ``None`` when no team did, and when both did
-    (:attr:`both_forfeit`)."""
     decided_by: str | None = None
     """How ``winner`` was decided: ``passed`` (a team passed the winning level), ``forfeit``,
     ``levels`` or ``deal`` (``decide_by_levels``: higher level, or equal levels and holding the deal);
@@ -323,6 +320,13 @@ class MatchResult:
     forfeit_reasons: tuple[str | None, str | None] = (None, None)
     """Why each side (N–S, E–W) forfeited: :data:`FORFEIT_WRONG_FOLLOWS`, :data:`FORFEIT_TAKEBACKS`
     or :data:`FORFEIT_BOTH_COUNTS`; ``None`` for a side that did not forfeit."""
+
+    @property
+    def forfeit(self) -> int | None:
+        """The one team that forfeited (0 N–S, 1 E–W); ``None`` when no team did, and when both did
+        (:attr:`both_forfeit`): read from :attr:`forfeit_reasons`, never stored beside them."""
+        forfeited = self.forfeited
+        return forfeited[0] if len(forfeited) == 1 else None
 
     @property
     def both_forfeit(self) -> bool:
