@@ -9,7 +9,7 @@ Reads the input into an in-memory report model (every hand's full view), then ti
 in CPU seconds (``time.process_time``) and as a ratio to the reading baseline — ``json.loads`` of
 each line of JSON lines of the same size, the result dropped — measured in the same run (so a loaded machine still gives comparable figures):
 
-* ``hand views``  — :func:`~tractor_analysis.reports.model.match_view` of every match again
+* ``hand views``  — :func:`~tractor_analysis.reports.match_page.match_view` of every match again
   (the hand page's model: each trick's hands sorted, the cards played marked);
 * ``hand pages``  — :func:`~tractor_analysis.reports.build.render_hand` of every hand.
 

@@ -1,6 +1,7 @@
 """HTML reports (jinja2 templates, matplotlib charts); installed as ``tractor_analysis.reports``.
 
-Pipeline: records → engine results → report model (:mod:`.model`, :mod:`.facts`)
+Pipeline: records → engine results → report model (:mod:`.model`, :mod:`.card_display`,
+:mod:`.hand_page`, :mod:`.match_page`, :mod:`.facts`)
 → templates (``templates/``) and inline SVG charts (:mod:`.charts`) → one static
 folder (:func:`.build.write_report`) or single hand pages (:func:`.build.write_hand_pages`).
 """

@@ -2,14 +2,14 @@
 
 :func:`read_analysis` reads the analysed ``plays`` rows (``value_before``, ``value_after``, ``cost``,
 ``best``; a dataset without them, or written before them, has none); :func:`with_analysis` puts them
-on each hand's view (:class:`~.model.AnalysisView`), checked play by play against the hand as the
+on each hand's view (:class:`~.analysis_view.AnalysisView`), checked play by play against the hand as the
 report replayed it.  The cost marks are the engine's (:func:`~tractor_analysis.analysis.hand_analysis.mark_of`),
 the same as ``tractor analyse`` prints.  A hand without analysed plays gets nothing.
 
 A dataset written with ``ingest --analyse K --view`` also holds each play judged from its player's
 seat (the ``view_*`` columns): the hand page shows both costs side by side (all hands open / from
 the player's seat) with the same marks, and says in a sentence where a play was a blunder open but
-the best play from the seat (:attr:`~.model.AnalysedPlayView.open_blunder_seat_best`).
+the best play from the seat (:attr:`~.analysis_view.AnalysedPlayView.open_blunder_seat_best`).
 """
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ from tractor_analysis.analysis.hand_analysis import MARKS, mark_of
 from tractor_analysis.records.cards import parse_cards
 
 from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView
-from .model import HandView, MatchView
+from .hand_page import HandView
+from .match_page import MatchView
 
 VIEW_COLUMNS = ["view_deals", "view_exact", "view_value", "view_value_best", "view_best", "view_cost", "view_stderr"]
 COLUMNS = ["match_id", "hand_no", "trick_no", "position", "seat", "value_before", "value_after", "cost", "best",

@@ -2,7 +2,8 @@
 
 Pipeline: record files → :func:`tractor_analysis.records.sources.load_file` →
 :func:`tractor_analysis.engine.replay.replay_match` → report model
-(:mod:`tractor_analysis.reports.model`) → jinja2 templates → files.  A dataset
+(:mod:`tractor_analysis.reports.model`, :mod:`~tractor_analysis.reports.hand_page`,
+:mod:`~tractor_analysis.reports.match_page`) → jinja2 templates → files.  A dataset
 folder feeds the same model through :mod:`tractor_analysis.reports.facts`.
 
 Public API:
@@ -38,7 +39,10 @@ from tractor_analysis.engine.verdicts import MatchResult
 
 from . import facts, table_cells
 from .inputs import Pending, RulesFor, is_dataset, read_inputs, summary_view
-from .model import (HandView, MatchView, ReportModel, TrickView, level_label, match_title, match_view, slugify)
+from .card_display import level_label
+from .hand_page import HandView, TrickView
+from .match_page import MatchView, match_title, match_view, slugify
+from .model import ReportModel
 
 
 class ReportError(Exception):
@@ -78,7 +82,7 @@ def held_html(kinds: Sequence[int], marks: Sequence[bool] = (), groups: Sequence
     down at the table): ``<i class="t">♠2 2</i> <i class="r">♥A K <mark>Q</mark> 7</i>``.
 
     A run breaks where the suit or the display group (``groups``: 0 trumps, see
-    :func:`~tractor_analysis.reports.model.display_groups`) changes; each joker kind is a
+    :func:`~tractor_analysis.reports.card_display.display_groups`) changes; each joker kind is a
     run of its own (``大王 大王``).  Red runs have class ``r``, trump runs ``t``; a copy
     played in the trick shown (``marks``) is a ``<mark>``.  About 3 bytes a card, where a
     card tile (:data:`CARD_HTML`) takes ~45.

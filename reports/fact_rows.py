@@ -2,7 +2,7 @@
 
 Built from a replayed match (:func:`facts_from_result`) or from a dataset's rows
 (:func:`~.inputs.add_dataset`); the index's tables and standings (:mod:`.facts`) count them.
-Views of whole pages are :mod:`.model`'s.
+Views of whole pages are :mod:`.hand_page`'s and :mod:`.match_page`'s.
 """
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from tractor_analysis.engine.verdicts import MatchResult
 from tractor_analysis.records.cards import SEAT_TOKENS, team_of
 from tractor_analysis.records.model import Match
 
-from .model import pair_hands, player_names, seat_label
+from .card_display import seat_label
+from .hand_page import player_names
+from .match_page import pair_hands
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,8 @@ from tractor_analysis.records.cards import RANK_TOKENS
 
 from . import charts
 from .fact_rows import MatchFact
-from .model import ReportModel, rule_line
+from .hand_page import rule_line
+from .model import ReportModel
 
 
 @dataclass(frozen=True, slots=True)

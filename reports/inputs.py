@@ -22,7 +22,9 @@ from tractor_analysis.records.rulesets import RuleSet
 
 from . import facts, match_charts
 from .fact_rows import FileProblem, HandFact, MatchFact, ViolationFact, facts_from_result, match_tags
-from .model import MatchView, ReportModel, ViolationView, match_title, match_view, slugify
+from .hand_page import ViolationView
+from .match_page import MatchView, match_title, match_view, slugify
+from .model import ReportModel
 
 RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".tgn.gz", ".json.gz", ".jsonl.gz", ".gz")
 

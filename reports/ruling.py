@@ -28,7 +28,7 @@ from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
 from tractor_analysis.records.safe_write import write_text_atomic
 
-from .model import HandView, TrickView, ViolationView, hand_view, player_names, violation_view
+from .hand_page import HandView, TrickView, ViolationView, hand_view, player_names, violation_view
 from .ruling_throw import RequiredView, required_view
 
 MISCOUNT_CODES = frozenset({"wrong_count", "not_in_hand", "deal_mismatch", "bad_bury"})

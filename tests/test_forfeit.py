@@ -210,7 +210,7 @@ def test_the_event_pages_credit_no_win_when_both_forfeit(tmp_path):
 
 
 def test_the_match_page_names_take_backs_and_both_forfeits():
-    from tractor_analysis.reports.model import match_view
+    from tractor_analysis.reports.match_page import match_view
 
     view = match_view(_match(TAKE_BACKS), _replay(TAKE_BACKS), key="t")
     assert view.forfeit_note == "E–W forfeit the match (take-backs: 3 in a match forfeit it) / E–W 方悔牌累计 3 次，判负"

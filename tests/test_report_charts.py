@@ -135,9 +135,9 @@ def test_a_match_page_with_hostile_player_names_has_two_well_formed_charts(tmp_p
 
 
 def test_held_hands_are_laid_out_as_display_order_sorts_them():
-    """model.held_in_display_order (a count vector read in C) == display_order of its cards."""
+    """card_display.held_in_display_order (a count vector read in C) == display_order of its cards."""
     from tractor_analysis.records.cards import NUM_KINDS
-    from tractor_analysis.reports.model import display_order, held_in_display_order
+    from tractor_analysis.reports.card_display import display_order, held_in_display_order
 
     rng = random.Random(7)
     for level, trump, twos in ((2, 0, False), (14, None, True), (10, 3, False), (None, None, False)):

@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tractor_analysis.reports import build
-from tractor_analysis.reports.model import display_order
+from tractor_analysis.reports.card_display import display_order
 
 from tractor_analysis.records.cards import TOKEN
 
@@ -57,7 +57,7 @@ def test_hand_page_marks_in_each_hand_the_cards_played_in_that_trick(constructed
        st.one_of(st.none(), st.integers(0, 3)), st.booleans(), st.data())
 def test_compact_held_listing_reads_back_as_the_hand_with_its_marks_and_trumps(cards, level, trump,
                                                                               twos, data):
-    from tractor_analysis.reports.model import display_groups
+    from tractor_analysis.reports.card_display import display_groups
     shown = display_order(cards, level, trump, twos)
     marks = tuple(data.draw(st.lists(st.booleans(), min_size=len(shown), max_size=len(shown))))
     groups = display_groups(level, trump, twos)
@@ -96,7 +96,7 @@ def test_folder_pages_link_the_shared_css_and_js_and_inline_neither(constructed_
 
 @given(st.lists(st.integers(0, 53), max_size=12), st.lists(st.integers(0, 53), max_size=6))
 def test_played_marks_mark_one_held_copy_per_card_played(held, played):
-    from tractor_analysis.reports.model import played_marks
+    from tractor_analysis.reports.hand_page import played_marks
     marks = played_marks(tuple(held), played)
     assert len(marks) == len(held)
     for k in set(held):

@@ -18,7 +18,8 @@ from report_builders import (
 from tractor_analysis.cli.main import main as tractor
 from tractor_analysis.reports import build, inputs
 from tractor_analysis.reports.facts import index_stats
-from tractor_analysis.reports.model import ReportModel, match_view
+from tractor_analysis.reports.match_page import match_view
+from tractor_analysis.reports.model import ReportModel
 
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records.cards import RANK_TOKENS, TOKEN

@@ -23,7 +23,9 @@ from report_builders import (
 from tractor_analysis.reports import build, charts, inputs
 from tractor_analysis.reports.fact_rows import facts_from_result
 from tractor_analysis.reports.facts import index_stats, standings
-from tractor_analysis.reports.model import ReportModel, display_order, hand_view
+from tractor_analysis.reports.card_display import display_order
+from tractor_analysis.reports.hand_page import hand_view
+from tractor_analysis.reports.model import ReportModel
 
 from tractor_analysis.engine.verdicts import MatchResult
 from tractor_analysis.records.cards import BJ, LJ, RANK_OF, SUIT_OF

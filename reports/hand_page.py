@@ -1,0 +1,446 @@
+"""The hand page's model: plain frozen values its renderers read.
+
+:func:`hand_view` turns a record's :class:`~tractor_analysis.records.model.Hand` and the engine's
+:class:`~tractor_analysis.engine.verdicts.HandResult` into a :class:`HandView` (part of the report
+model, :mod:`.model`; the match page's views are :mod:`.match_page`'s).
+
+Nothing here is HTML: strings are user text (escaped by the templates);
+cards stay kinds (ints) and are drawn by the ``cards`` template filter.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tractor_analysis.records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, Card, Seat, team_of
+from tractor_analysis.engine.declarations import bottom_takers
+from tractor_analysis.records.locate import violation_position
+from tractor_analysis.records.model import Hand, Match
+from tractor_analysis.engine.rule_refs import rule_ref
+from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attackers
+from tractor_analysis.engine.verdicts import HandResult, Violation
+from tractor_analysis.dataset.hand_values import hand_values, is_score_sheet
+
+from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView  # noqa: F401  (the hand view holds them)
+from .card_display import (display_groups, display_order, held_in_display_order, level_label, seat_label,
+                           trump_label)
+from .hands_known import ends_hand, hand_sources
+
+TEAM_NAMES = ("N–S", "E–W")
+TEAM_NAMES_ZH = ("南北", "东西")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: str
+    """``N`` ``E`` ``S`` ``W``."""
+    name: str
+    """Player name as recorded (user text), or the seat's Chinese name."""
+    team: int
+    side: str
+    """``defenders`` / ``attackers`` in this hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class ViolationView:
+    code: str
+    trick: int | None
+    seat: str
+    player: str
+    message_zh: str
+    message_en: str
+    rule: str
+    played: tuple[Card, ...]
+    better: tuple[Card, ...]
+    line: int = 0
+    """Where the play or tag is in the record (1-based; 0 when the record does not say)."""
+    column: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    seat: str
+    player: str
+    cards: tuple[Card, ...]
+    attempted: tuple[Card, ...] | None
+    notes: tuple[str, ...]
+    winner: bool
+    leader: bool
+    faulty: bool
+    """The play has a violation at this trick."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    number: int
+    leader: str
+    winner: str
+    winner_name: str
+    winner_side: str
+    points: int
+    attackers_before: int
+    attackers_after: int
+    lead_kind: str
+    trumped: bool
+    throw_failed: bool
+    plays: tuple[PlayView, ...]
+    """In play order."""
+    plays_by_seat: tuple[PlayView | None, ...]
+    """N, E, S, W (``None`` when the seat did not play)."""
+    hands_before: tuple[tuple[Card, ...], ...]
+    """N, E, S, W, sorted for display."""
+    played_marks: tuple[tuple[bool, ...], ...]
+    """N, E, S, W: for each card of ``hands_before``, whether that copy is played in this trick."""
+    violations: tuple[ViolationView, ...]
+    notes: tuple[str, ...]
+    last: bool
+    """The trick emptied every hand (末轮), every hand being known (:func:`.hands_known.ends_hand`)."""
+    ends_record: tuple[str, str] | None = None
+    """The record ends in this trick before every seat played (zh, en): then ``winner`` is ``?``
+    where the missing plays decide it, and ``points`` with ``points_open`` the least it holds."""
+    points_open: bool = False
+    held_known: tuple[bool, bool, bool, bool] = (True, True, True, True)
+    """N, E, S, W: the record gives the seat's cards (:func:`.hands_known.hand_sources`).  ``False``:
+    ``hands_before`` holds only the cards it is seen to play from here — not its hand, which the
+    pages then show as not known."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    kind: str
+    points: int
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeView:
+    winner: str
+    """``attackers`` / ``defenders``."""
+    zh: str
+    en: str
+    levels: int
+    team: str
+    next_dealer: str
+    next_dealer_name: str
+    match_over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    index: int
+    """Position in the match, 0-based (hand numbers may repeat in a damaged record)."""
+    number: int
+    filename: str
+    match_title: str
+    match_filename: str | None
+    rules_name: str
+    decks: int
+    dealer: str
+    dealer_name: str
+    level: str
+    trump: str
+    seats: tuple[SeatView, SeatView, SeatView, SeatView]
+    declarations: tuple[tuple[str, str, tuple[Card, ...], bool], ...]
+    """(seat, player, cards, after the bottom — 炒地皮)."""
+    bottom: tuple[Card, ...] | None
+    buried: tuple[Card, ...] | None
+    buries: tuple[tuple[str, str, tuple[Card, ...]], ...]
+    """Every bury in order, (seat, player, cards): the dealer's, then each rebidder's (炒地皮);
+    seat and player are empty where the record does not say who buried."""
+    setup: bool
+    setup_points: int
+    notes: tuple[str, ...]
+    tricks: tuple[TrickView, ...]
+    hand_violations: tuple[ViolationView, ...]
+    """Violations not tied to a trick (bury, deal, declaration, claim)."""
+    violation_count: int
+    score: tuple[ScoreLine, ...]
+    attackers_points: int | None
+    """``None`` (as the next five): withheld, the record not saying which side is which; not known on a
+    score sheet (:attr:`score_sheet`); the bottom's multiplier and bonus also while not decided (the
+    record ends before the hand does) or not known (the attackers took a bottom the record does not
+    give: :func:`tractor_analysis.dataset.hand_values.hand_values`)."""
+    bottom_points: int | None
+    bottom_multiplier: int | None
+    bottom_bonus: int | None
+    penalties: int | None
+    attackers_total: int | None
+    threshold: int
+    """The score that takes the deal: 40 × decks (80 for 2 decks)."""
+    claim: int | None
+    claim_matches: bool | None
+    outcome: OutcomeView | None
+    levels_before: tuple[str, str]
+    levels_after: tuple[str, str]
+    complete: bool
+    score_sheet: bool = False
+    """A score sheet's hand (``[ResultOnly]``): its total alone is recorded; trick points, bottom and
+    penalties are not known (``None``)."""
+    bottom_captured: bool | None = None
+    """The attackers won the last trick of a hand played out; ``None``: not decided (the record ends
+    first) or not known."""
+    prev_filename: str | None = None
+    next_filename: str | None = None
+    variant: "VariantView | None" = None
+    """The rules of the hand: preset, decks, options changed, friend mode, revoke penalty."""
+    friend: Card | None = None
+    """Friend mode: the card the dealer named."""
+    partner: str = ""
+    """Friend mode: the resolved partner (``E 李娜``), or that the dealer plays alone."""
+    player_levels: tuple[tuple[str, str, str, str], ...] = ()
+    """Friend mode: (seat, name, level before, level after) of each player."""
+    groups: tuple[int, ...] = ()
+    """Display group of every kind (0 trumps; :func:`display_groups`): where a held hand's
+    runs break.  Empty: runs break at each suit only."""
+    revoke: tuple[int, int] = (0, 0)
+    """Wrong follows punished by a level in this hand, N–S and E–W (tournament rule)."""
+    takeback: tuple[int, int] = (0, 0)
+    """Take-backs (悔牌) punished by a level in this hand, N–S and E–W (tournament rule)."""
+    analysis: "AnalysisView | None" = None
+    """The endgame analysis of the hand's last tricks (a dataset written by ``ingest --analyse``)."""
+    setting_notes: tuple[tuple[str, str, str], ...] = ()
+    """What the record does not state: (``derived`` / ``unknown``, 中文, English) — a fact derived
+    and from what, or unknown and what it withholds (docs/rules.md "What the record must state")."""
+    ruling_notes: tuple[tuple[str, str, str], ...] = ()
+    """The :attr:`setting_notes` a printed ruling gives: all but the sides' levels derived for a hand
+    that is not complete (its page shows no levels and no outcome: nothing on it rests on them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VariantView:
+    """Which rules judged a hand or a match, for people."""
+
+    name: str
+    """The ruleset's name (a preset; ``+`` when options were changed)."""
+    preset: str
+    decks: int
+    changed: tuple[tuple[str, str, str], ...]
+    """Options that differ from the preset: (name, value, the preset's value)."""
+    friend: bool
+    revoke_penalty: bool
+    """Wrong follows cost the side a level (the tournament rule, docs/rules.md §10)."""
+    revoke_forfeit: int
+    win_level: str
+
+
+def variant_view(rules) -> VariantView:
+    """The variant of a :class:`~tractor_analysis.records.rulesets.RuleSet`: its preset and what differs."""
+    from tractor_analysis.records.rulesets import PRESETS, RevokePenalty
+
+    preset = rules.name.rstrip("+")
+    base = PRESETS.get(preset, PRESETS["standard"])
+    mine, theirs = rules.options(), base.options()
+    changed = tuple((k, v, theirs.get(k, "")) for k, v in mine.items() if theirs.get(k) != v)
+    return VariantView(name=rules.name, preset=preset, decks=rules.decks, changed=changed,
+                       friend=rules.friend, revoke_penalty=rules.revoke_penalty is RevokePenalty.LEVEL,
+                       revoke_forfeit=rules.revoke_forfeit,
+                       win_level=RANK_TOKENS.get(rules.win_level, str(rules.win_level)))
+
+
+def rule_line(code: str) -> str:
+    """The rule a violation code enforces, for a violation box: ``docs/rules.md §5.3 · 中文 / English``."""
+    ref = rule_ref(code)
+    return ref.line if ref is not None else ""
+
+
+def violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (0, 0)) -> ViolationView:
+    return ViolationView(
+        code=v.code, trick=v.trick, seat=seat_label(v.seat),
+        player="" if v.seat is None else names[v.seat],
+        message_zh=v.message_zh, message_en=v.message_en, rule=rule_line(v.code),
+        played=tuple(v.played), better=tuple(v.better), line=at[0], column=at[1])
+
+
+def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | None:
+    o = result.outcome
+    if o is None:
+        return None
+    team = "" if o.team is None else TEAM_NAMES[o.team]
+    team_zh = "" if o.team is None else TEAM_NAMES_ZH[o.team]
+    if result.rules.friend and result.defenders and o.winner in ("attackers", "defenders"):
+        # 找朋友: no fixed teams — the side that won is its players, each keeping a level of their own
+        side = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
+        team = ", ".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in sorted(side))
+        team_zh = "、".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in sorted(side))
+    if o.winner == "neither":
+        zh, en = "双方均多少牌，不升不降，下局抢庄", "both sides miscounted: no level changes; the next deal is bid for"
+    elif o.winner == "attackers":
+        if o.levels:
+            zh = f"闲家上台，{team_zh}升{o.levels}级"
+            en = f"attackers take the deal; {team} go up {o.levels} level{'s' * (o.levels != 1)}"
+        else:
+            zh = f"闲家上台（{team_zh}不升级）"
+            en = f"attackers take the deal; {team} stay at their level"
+    else:
+        zh = f"庄家守住，{team_zh}升{o.levels}级"
+        en = f"defenders hold; {team} go up {o.levels} level{'s' * (o.levels != 1)}"
+    if o.match_over:
+        zh += "，赢得比赛"
+        en += " and win the match"
+    if o.reason == "miscount":    # seed 001, rule 八
+        zh = f"{'、'.join(names[s] or SEAT_TOKENS[s] for s in o.miscount)}多少牌：{zh}"
+        en = f"wrong number of cards (多少牌) for {', '.join(names[s] or SEAT_TOKENS[s] for s in o.miscount)}: {en}"
+    nd = o.next_dealer
+    return OutcomeView(winner=o.winner, zh=zh, en=en, levels=o.levels, team=team,
+                       next_dealer="bid for / 抢庄" if nd is None else SEAT_TOKENS[nd],
+                       next_dealer_name="" if nd is None else names[nd], match_over=o.match_over)
+
+
+def played_marks(held: tuple[Card, ...], played) -> tuple[bool, ...]:
+    """Which copies of ``held`` go to the table in ``played`` (one mark per card played
+    that was held; a card played but not held marks nothing)."""
+    marks = [False] * len(held)
+    after: dict[Card, int] = {}          # where to look for the next copy of a kind
+    for k in played:
+        try:
+            i = held.index(k, after.get(k, 0))
+        except ValueError:
+            continue
+        marks[i] = True
+        after[k] = i + 1
+    return tuple(marks)
+
+
+def player_names(match: Match) -> tuple[str, str, str, str]:
+    """Names of N, E, S, W, falling back to the seat's name (北家 …)."""
+    return tuple((p if p else f"{SEAT_NAMES_ZH[i]} {SEAT_TOKENS[i]}")  # type: ignore[return-value]
+                 for i, p in enumerate(match.players))
+
+
+
+def _buries(hand: Hand, dealer: int | None, names, ordered) -> tuple[tuple[str, str, tuple[Card, ...]], ...]:
+    """Each bury with who made it: the dealer, then each rebidder after the bottom (炒地皮)."""
+    if hand.buried is None:
+        return ()
+    buries = (*hand.earlier_buries, hand.buried)
+    if dealer is None:                # who buried is not known
+        return tuple(("", "", ordered(b)) for b in buries)
+    takers = bottom_takers(dealer, hand.declarations)
+    if len(buries) == len(takers):
+        who: list[int | None] = list(takers)
+    elif len(buries) == 1:
+        who = [takers[-1]]
+    else:
+        who = [None] * len(buries)
+    return tuple(("" if s is None else SEAT_TOKENS[s], "" if s is None else names[s], ordered(b))
+                 for s, b in zip(who, buries))
+
+
+def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
+              filename: str = "hand.html", match_title: str = "",
+              match_filename: str | None = None) -> HandView:
+    """The hand page's model: the record's hand as the engine judged it."""
+    names = player_names(match)
+    level, trump = result.level, result.trump
+    twos = result.rules.constant_twos
+
+    def ordered(cards) -> tuple[Card, ...]:
+        return display_order(cards, level, trump, twos)
+
+    held_ordered = held_in_display_order(level, trump, twos)
+    defenders = result.defenders
+
+    def side(seat: Seat) -> str:
+        if not defenders:         # the record does not say who deals: the sides are unknown
+            return "unknown"
+        return "defenders" if seat in defenders else "attackers"
+
+    seats = tuple(SeatView(SEAT_TOKENS[s], names[s], team_of(s), side(s)) for s in range(4))
+    violations_by_trick: dict[int, list[ViolationView]] = {}
+    hand_violations: list[ViolationView] = []
+    for v in result.violations:
+        vv = violation_view(v, names, violation_position(hand, v, result))
+        if v.trick is None:
+            hand_violations.append(vv)
+        else:
+            violations_by_trick.setdefault(v.trick, []).append(vv)
+    record_tricks = {t.number: t for t in hand.tricks}
+
+    setup_points = hand.points if hand.setup else 0
+    running: int | None = setup_points if defenders else None
+    tricks: list[TrickView] = []
+    sources = hand_sources(hand, result)
+    held_known = tuple(bool(x) for x in sources)
+    for t in result.tricks:
+        before = running
+        taken = taken_by_attackers(result, t)
+        u = result.unfinished if t is result.tricks[-1] else None
+        if running is not None:         # withheld once a trick's share to the attackers is not known
+            open_points = u is not None and u.points is None
+            running = (None if (taken is None and t.points) or (taken and open_points)
+                       else running + (t.points if taken else 0))
+        trick_violations = tuple(violations_by_trick.pop(t.number, ()))
+        faulty_seats = {v.seat for v in trick_violations}
+        plays = tuple(PlayView(
+            seat=SEAT_TOKENS[p.seat], player=names[p.seat],
+            cards=ordered(p.cards),
+            attempted=None if p.attempted is None else ordered(p.attempted),
+            notes=tuple(p.notes), winner=p.seat == t.winner, leader=j == 0,
+            faulty=SEAT_TOKENS[p.seat] in faulty_seats) for j, p in enumerate(t.plays))
+        by_seat: list[PlayView | None] = [None] * 4
+        for p in plays:
+            by_seat[SEAT_TOKENS.index(p.seat)] = p
+        rec = record_tricks.get(t.number)
+        held = tuple(map(held_ordered, t.hands_before))
+        tricks.append(TrickView(
+            number=t.number, leader=SEAT_TOKENS[t.leader], winner="?" if t.winner is None else SEAT_TOKENS[t.winner],
+            winner_name="未知 not known" if t.winner is None else names[t.winner],
+            winner_side="unknown" if taken is None else "attackers" if taken else "defenders", points=t.points,
+            attackers_before=before, attackers_after=running, lead_kind=t.lead_kind,
+            trumped=t.trumped, throw_failed=t.throw_failed, plays=plays,
+            plays_by_seat=tuple(by_seat),
+            hands_before=held,
+            played_marks=tuple(played_marks(held[x], by_seat[x].cards if by_seat[x] else ())
+                               for x in range(4)),
+            violations=trick_violations, notes=tuple(rec.notes) if rec else (),
+            last=ends_hand(t, sources),
+            ends_record=None if u is None else ends_record_text(u),
+            points_open=u is not None and u.points is None,
+            held_known=held_known))
+    # violations naming a trick the engine did not return (defensive): show them on the hand
+    for rest in violations_by_trick.values():
+        hand_violations.extend(rest)
+
+    score = tuple(ScoreLine(i.kind, i.points, i.zh, i.en) for i in result.items)
+    dealer = result.dealer
+    friend_mode = result.rules.friend
+    partner = ""
+    if friend_mode and dealer is None:
+        partner = "unknown: the record does not say who deals / 未知：记录未写明庄家"
+    elif friend_mode:
+        others = sorted(defenders - {dealer}, key=lambda x: (x - dealer) & 3)
+        partner = (", ".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in others) if others else
+                   "none: the dealer plays alone / 无对家，庄家一打三")
+    player_levels = tuple(
+        (SEAT_TOKENS[x], names[x], level_label(result.player_levels_before[x]),
+         level_label(result.player_levels_after[x])) for x in range(4)) if friend_mode else ()
+    values = hand_values(result)       # None where not known or not decided, not the engine's working 0
+    return HandView(
+        index=index, number=result.number, filename=filename, match_title=match_title,
+        match_filename=match_filename, rules_name=result.rules.name, decks=result.rules.decks,
+        dealer="?" if dealer is None else SEAT_TOKENS[dealer], dealer_name="" if dealer is None else names[dealer],
+        level=level_label(level), groups=display_groups(level, trump, twos),
+        trump=trump_label(trump) if result.trump_known else "?", seats=seats,  # type: ignore[arg-type]
+        declarations=tuple((SEAT_TOKENS[d.seat], names[d.seat], tuple(d.cards), d.after_bottom)
+                           for d in hand.declarations),
+        bottom=None if hand.bottom is None else ordered(hand.bottom),
+        buried=None if hand.buried is None else ordered(hand.buried),
+        buries=_buries(hand, dealer, names, ordered),
+        setting_notes=tuple([("derived", d.message_zh, d.message_en) for d in result.derived]
+                            + [("unknown", u.message_zh, u.message_en) for u in result.unknowns]),
+        ruling_notes=tuple([("derived", d.message_zh, d.message_en) for d in result.derived
+                            if result.complete or d.fact != "levels"]
+                           + [("unknown", u.message_zh, u.message_en) for u in result.unknowns]),
+        setup=hand.setup, setup_points=setup_points, notes=tuple(hand.notes),
+        tricks=tuple(tricks), hand_violations=tuple(hand_violations),
+        violation_count=len(result.violations), score=score,
+        attackers_points=values.attackers_points, bottom_points=values.bottom_points,
+        bottom_multiplier=values.bottom_multiplier, bottom_bonus=values.bottom_bonus,
+        penalties=values.penalties, attackers_total=result.attackers_total,
+        threshold=40 * result.rules.decks, claim=result.claim,
+        claim_matches=values.claim_matches, outcome=_outcome_view(result, names),
+        levels_before=(level_label(result.levels_before[0]), level_label(result.levels_before[1])),
+        levels_after=(level_label(result.levels_after[0]), level_label(result.levels_after[1])),
+        complete=result.complete, variant=variant_view(result.rules),
+        friend=hand.friend if friend_mode else None, partner=partner, player_levels=player_levels,
+        revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels), score_sheet=is_score_sheet(result), bottom_captured=values.bottom_captured)

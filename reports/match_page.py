@@ -1,0 +1,133 @@
+"""The match page's model: :func:`match_view` turns a record's
+:class:`~tractor_analysis.records.model.Match` and the engine's
+:class:`~tractor_analysis.engine.verdicts.MatchResult` into a :class:`MatchView`, its hands'
+views (:mod:`.hand_page`) linked in order.  Part of the report model (:mod:`.model`).
+
+Nothing here is HTML: strings are user text (escaped by the templates).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tractor_analysis.engine.replay import record_pairs
+from tractor_analysis.engine.explain_hand import forfeit_text, match_decision_text
+from tractor_analysis.engine.scoring import decide_match
+from tractor_analysis.records.model import Hand, Match
+from tractor_analysis.engine.verdicts import HandResult, MatchResult
+
+from .card_display import level_label
+from .hand_page import (TEAM_NAMES, HandView, VariantView, ViolationView, hand_view, player_names, variant_view,
+                        violation_view)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    key: str
+    """Slug used in file names."""
+    filename: str
+    title: str
+    source: str
+    """The record file (as given)."""
+    tags: tuple[tuple[str, str], ...]
+    players: tuple[str, str, str, str]
+    notes: tuple[str, ...]
+    hands: tuple[HandView, ...]
+    levels_start: tuple[str, str]
+    levels_final: tuple[str, str]
+    winner: str | None
+    """``N–S`` / ``E–W`` when a team won (passed A or the other forfeited)."""
+    forfeit: str | None
+    """The one side that forfeited (``None`` when none did, or both: see ``forfeit_note``)."""
+    problems: tuple[ViolationView, ...]
+    level_series: tuple[tuple[int, ...], ...]
+    """Team levels (N–S, E–W) before hand 1, then after each hand; in friend mode each
+    player's own level (N, E, S, W)."""
+    charts: tuple[str, ...] = ()
+    """Inline SVG (trusted markup produced by :mod:`charts`)."""
+    variant: VariantView | None = None
+    """The rules of the first hand (every hand of a match shares the record's ruleset)."""
+    player_levels_final: tuple[str, str, str, str] = ("2", "2", "2", "2")
+    revokes: tuple[int, int] = (0, 0)
+    """Wrong follows punished in the match, N–S and E–W (tournament: three forfeit it)."""
+    result_text: str = ""
+    """Who won and how, bilingual, in the standings' wording (``explain_hand.match_decision_text``)."""
+    forfeit_note: str = ""
+    """Who forfeited the match and why, bilingual (``explain_hand.forfeit_text``: one side or both;
+    wrong follows or take-backs); empty when no side forfeited."""
+
+
+_SLUG_RE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+def slugify(text: str, taken: set[str]) -> str:
+    """A file-name-safe, unique key for ``text`` (records named in Chinese get a number)."""
+    base = _SLUG_RE.sub("-", text).strip("-")[:60] or "match"
+    slug, i = base, 2
+    while slug.lower() in taken:
+        slug, i = f"{base}-{i}", i + 1
+    taken.add(slug.lower())
+    return slug
+
+
+def match_title(match: Match, fallback: str) -> str:
+    parts = [p for p in (match.event, match.round and f"round {match.round}",
+                         match.table and f"table {match.table}", match.date) if p]
+    return " · ".join(parts) if parts else fallback
+
+
+def pair_hands(match: Match, result: MatchResult) -> list[tuple[Hand, HandResult]]:
+    """The record's hand for each replayed hand (:func:`~tractor_analysis.engine.replay.record_pairs`;
+    an empty record of that number where there is none)."""
+    return [(h if h is not None else Hand(number=r.number), r) for h, r in record_pairs(match, result)]
+
+
+def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
+               title: str | None = None, with_match_page: bool = True) -> MatchView:
+    title = title or match_title(match, key)
+    filename = f"m-{key}.html"
+    pairs = pair_hands(match, result)
+    names = player_names(match)
+    views = [hand_view(match, h, r, index=i, filename=f"m-{key}-h{i + 1}.html",
+                       match_title=title, match_filename=filename if with_match_page else None)
+             for i, (h, r) in enumerate(pairs)]
+    linked = []
+    for i, v in enumerate(views):
+        linked.append(_replace(v, prev_filename=views[i - 1].filename if i else None,
+                               next_filename=views[i + 1].filename if i + 1 < len(views) else None))
+    start = match.start_levels
+    if result.hands and result.hands[0].rules.friend:    # each player keeps their own level
+        series = [tuple(pairs[0][1].player_levels_before)] + [tuple(r.player_levels_after) for _, r in pairs]
+    else:
+        series = [tuple(start)] + [tuple(r.levels_after) for _, r in pairs]
+    winner = None if result.winner is None else TEAM_NAMES[result.winner]
+    forfeit = None if result.forfeit is None else TEAM_NAMES[result.forfeit]
+    team, how = decide_match(result)
+    en, zh = match_decision_text(None if team is None else TEAM_NAMES[team], how, result.forfeit_reasons)
+    forfeit_note = ""
+    if result.forfeited:
+        fen, fzh = forfeit_text(result.forfeit_reasons,
+                                result.hands[0].rules.revoke_forfeit if result.hands else None, TEAM_NAMES)
+        forfeit_note = f"{fen} / {fzh}"
+    tags = tuple((k, v) for k, v in (("Event", match.event), ("Site", match.site),
+                                     ("Date", match.date), ("Round", match.round),
+                                     ("Table", match.table), ("Ruleset", match.ruleset)) if v)
+    tags += tuple((f"Rule:{k}", v) for k, v in match.rules) + tuple(match.tags)
+    return MatchView(
+        key=key, filename=filename, title=title, source=source, tags=tags, players=names,
+        notes=tuple(match.notes), hands=tuple(linked),
+        levels_start=(level_label(start[0]), level_label(start[1])),
+        levels_final=(level_label(result.levels_final[0]), level_label(result.levels_final[1])),
+        winner=winner, forfeit=forfeit,
+        problems=tuple(violation_view(v, names) for v in result.problems),
+        level_series=tuple(series),  # type: ignore[arg-type]
+        variant=variant_view(result.hands[0].rules) if result.hands else None,
+        player_levels_final=tuple(level_label(x) for x in result.player_levels_final),  # type: ignore[arg-type]
+        revokes=(sum(r.revoke_levels[0] for r in result.hands),
+                 sum(r.revoke_levels[1] for r in result.hands)),
+        result_text=f"{en} / {zh}", forfeit_note=forfeit_note)
+
+
+def _replace(obj, **changes):
+    import dataclasses
+    return dataclasses.replace(obj, **changes)
