@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from tractor_analysis.dataset.event import from_result
 from tractor_analysis.dataset.standings import EventMatch
-from tractor_analysis.engine.scoring import decide_match
+from tractor_analysis.engine.scoring import CUT_SHORT, decide_match
 from tractor_analysis.engine.verdicts import MatchResult
 from tractor_analysis.records.cards import SEAT_TOKENS, team_of
 from tractor_analysis.records.model import Match
@@ -105,7 +105,11 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
     if winner is None and result.forfeit is not None:
         winner = 1 - result.forfeit
     lf = result.levels_final
-    leader = decide_match(result)[0]     # as the standings and the match page decide it
+    leader, how = decide_match(result)   # as the standings and the match page decide it
+    if leader is None and how == CUT_SHORT and None not in lf and lf[0] != lf[1]:
+        # ahead on the levels (the ruleset decides nothing: no winner), as reports.inputs says of
+        # the same match read from a dataset
+        leader = 0 if lf[0] > lf[1] else 1
     teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
     fact = MatchFact(match=key, title=title, filename=filename, teams=teams,
                      hands=len(result.hands), levels_final=(lf[0], lf[1]), winner=winner,

@@ -106,13 +106,13 @@ def annotate(hands: list[Hand], results: list[HandResult]) -> list[Hand]:
     return out
 
 
-def compose_match(first_seed: int, want: int, tour: bool = True, **tags) -> tuple[int, Match]:
+def compose_match(first_seed: int, want: int, tour: bool = True, rules: tuple = (), **tags) -> tuple[int, Match]:
     """The first seed from ``first_seed`` whose match has ``want`` hands (and is a tour, see :func:`is_tour`)."""
     for seed in range(first_seed, first_seed + 500):
         hands, results = play_match(seed, want)
         if len(hands) >= want and (not tour or is_tour(hands, results, want)):
             hands = annotate(hands, results)
-            return seed, Match(hands=tuple(hands), levels=(2, 2), ruleset="standard", **tags)
+            return seed, Match(hands=tuple(hands), levels=(2, 2), ruleset="standard", rules=rules, **tags)
     raise RuntimeError(f"no seed in {first_seed}..{first_seed + 499} gives a tour match")
 
 
@@ -156,6 +156,8 @@ def main(out_dir: str = HERE) -> int:
         event="Spring Cup 2026 春季杯", site="成都 Chengdu", date="2026.03.14", round="2", table="5",
         players=("张伟", "李娜", "王芳", "刘洋"),
         notes=("第二轮第五桌，全程裁判记录。 / Round 2, table 5, recorded by the referee.",),
+        # the cup's one-hour rounds: a match stopped by the clock goes to the higher level (seed 001, 十一)
+        rules=(("decide_by_levels", "on"),),
         tags=(("Referee", "陈静 Chen Jing"),))
     with open(os.path.join(out_dir, "spring-cup-r2t5.tgn"), "w", encoding="utf-8", newline="\n") as f:
         f.write(f"; Composed by sample_logs/compose.py (seed {seed}); every hand is legal.\n")

@@ -7,6 +7,7 @@ own, whatever the engine says (the real pipeline is tested separately).
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from html.parser import HTMLParser
 from pathlib import Path
@@ -39,12 +40,16 @@ def deal(seed: int, decks: int = 2) -> tuple[list[list[int]], list[int]]:
     return [sorted(cards[i * size:(i + 1) * size]) for i in range(4)], sorted(cards[4 * size:])
 
 
+CUP_RULES = dataclasses.replace(PRESETS["standard"], decide_by_levels=True, name="standard+")
+"""The constructed cup's rules: a match stopped by the clock goes to the higher level (seed 001, 十一)."""
+
+
 def constructed_hand(number: int, seed: int, *, dealer: int = 0, level: int = 2,
                      violation_at: int | None = 5, levels_before=(2, 2), levels_after=(3, 2),
                      attackers_win: bool = False, notes: bool = True):
     """(Hand, HandResult): 25 one-card tricks; the winner of each trick is its
     highest card kind (a stand-in rule); one violation by E at ``violation_at``."""
-    rules = PRESETS["standard"]
+    rules = CUP_RULES
     hands, bottom = deal(seed)
     defenders = frozenset({dealer, (dealer + 2) % 4})
     held = [list(h) for h in hands]
@@ -115,7 +120,7 @@ def constructed_match(players=("Zhang Wei", EVIL, "王芳", "Liu & Yang"), hands
         levels = after
         dealer = (dealer + 2) % 4
     match = Match(event=f"Spring Cup {EVIL}", round="2", table="5", players=players,
-                  hands=tuple(recs), notes=(NOTE_HTML,))
+                  hands=tuple(recs), notes=(NOTE_HTML,), rules=(("decide_by_levels", "on"),))
     return match, MatchResult(hands=tuple(res), levels_final=levels)
 
 

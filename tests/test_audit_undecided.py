@@ -75,7 +75,7 @@ def test_a_neither_hand_moves_no_level_and_decides_no_match(neither):
     res = stats.match_results(ds).iloc[0]
     assert res["winner"] is None and replay_match(match).winner is None
     st = stats.standings(ds)
-    assert st["won"].sum() == 0 and st["lost"].sum() == 0 and st["matches"].sum() == 2
+    assert st.empty      # a match no team won counts for nobody (as an event's standings leave it out)
 
 
 def test_report_lists_the_neither_hand_in_its_own_outcome_row(neither, tmp_path):

@@ -233,7 +233,7 @@ def test_each_hand_row_carries_its_variant_friend_defenders_and_player_levels(tm
                  Manifest(str(tmp_path)))
     ds = load(str(tmp_path))
     hands = ds.hands.set_index(["match_id", "hand_no"])
-    assert set(ds.hands.ruleset) == {"one-deck+", "three-deck"}
+    assert set(ds.hands.ruleset) == {"one-deck+", "three-deck+"}     # + decide_by_levels (simulate.py)
     lone = 0
     for i, m in enumerate(ms):
         result = replay_match(m)

@@ -58,7 +58,9 @@ def test_simulate_ingest_load_round_trip(corpus, tmp_path):
         data = Path(row.source_file).read_bytes()
         assert row.source_sha256 == hashlib.sha256(data).hexdigest()
         assert row.match_id == f"{row.source_sha256[:16]}-{row.match_index}"
-    assert set(ds.hands.ruleset) == {"standard"}
+    # the simulator's records say that its cap decides a match by the levels: an option changed
+    assert set(ds.hands.ruleset) == {"standard+"}
+    assert all('"decide_by_levels": "on"' in r for r in ds.hands.rules)
     assert all('"decks": "2"' in r for r in ds.hands.rules)
     assert (ds.hands.claim == ds.hands.attackers_total).all()
 

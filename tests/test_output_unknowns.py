@@ -20,8 +20,10 @@ from tractor_analysis.dataset import stats
 # A club's score sheet that writes only N–S's starting level ("a side it does not name is unknown,
 # never 2": docs/format.md).  W deals the first hand at 2, so E–W's level is known from then on and
 # their final level is known; their start is not, so the levels they gained over the match are not.
+# The club decides a match stopped by the clock by the levels ([Rule:decide_by_levels]): E–W win it.
 
-ONE_SIDE = ('[Event "Club night"]\n[North "Ann"]\n[East "Bo"]\n[South "Cy"]\n[West "Di"]\n[Levels "NS:2"]\n\n'
+ONE_SIDE = ('[Event "Club night"]\n[North "Ann"]\n[East "Bo"]\n[South "Cy"]\n[West "Di"]\n[Levels "NS:2"]\n'
+            '[Rule:decide_by_levels "on"]\n\n'
             '[Hand "1"]\n[Dealer "W"]\n[Level "2"]\n[Trump "H"]\n[ResultOnly "yes"]\n[Claim "40"]\n')
 
 

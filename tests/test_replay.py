@@ -7,6 +7,7 @@ import pytest
 
 from tractor_analysis.records.tgn_reader import parse_tgn
 from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.records.rulesets import PRESETS, BottomMultiplier, build_ruleset
 
 N, E, S, W = range(4)
@@ -386,8 +387,16 @@ def test_tournament_match_cut_short_goes_to_the_higher_level():
     result = replay(first.replace('[Levels "NS:2 EW:2"]', '[Ruleset "tournament"]'), rules)
     assert (result.winner, result.decided_by) == (0, "levels")
     assert replay(first).winner is None           # standard rules: nobody has won yet
-    # a last hand with no result leaves the final levels unknown: nothing is decided on them
-    assert replay(two_hands().replace('[Levels "NS:2 EW:2"]', '[Ruleset "tournament"]'), rules).winner is None
+    # the record stops inside hand 2 (one trick of it): the levels it ends at are the ones hand 2
+    # was played at, N–S 5, E–W 2, and the round goes to N–S on them — in the JSON as on the
+    # standings (before, the engine gave no winner while the standings gave N–S the match)
+    cut = replay(two_hands().replace('[Levels "NS:2 EW:2"]', '[Ruleset "tournament"]'), rules)
+    assert cut.levels_final == (5, 2) and (cut.winner, cut.decided_by) == (0, "levels")
+    assert decide_match(cut) == (0, "higher level")
+    # under a ruleset that does not decide a match cut short, nobody wins it (no guess)
+    standard = replay(two_hands())
+    assert standard.levels_final == (5, 2) and (standard.winner, standard.decided_by) == (None, None)
+    assert decide_match(standard) == (None, "cut short")
 
 
 def test_tournament_equal_levels_go_to_the_side_holding_the_deal():

@@ -26,7 +26,9 @@ def hand(mid, no, dealer, total, outcome, up_team, gained, captured=False, mult=
                 ruleset=ruleset, decks=2, outcome=outcome, up_team=up_team, levels_gained=gained,
                 attackers_total=total, bottom_captured=captured, bottom_multiplier=mult,
                 bottom_bonus=bonus, tricks=tricks, failed_throws=failed, violations=violations,
-                next_dealer=None, trump="S", level=2)
+                next_dealer=None, trump="S", level=2,
+                # the Cup decides a match cut short by the levels (seed 001, rule 十一)
+                rules='{"decide_by_levels": "on"}')
 
 
 @pytest.fixture
@@ -162,7 +164,8 @@ def test_cli_prints_tables_csv_and_json(simulated):
     assert r.exit_code == 0 and "Summary" in r.output and "Standings" in r.output
     c = CliRunner().invoke(main, ["stats", simulated, "--by", "ruleset", "--format", "csv"])
     frame = pd.read_csv(io.StringIO(c.output))
-    assert frame.ruleset.tolist() == ["standard"]
+    # every simulated record says the cap decides a match by the levels (simulate.py)
+    assert frame.ruleset.tolist() == ["standard+decide_by_levels=on"]
     j = CliRunner().invoke(main, ["stats", simulated, "--by", "team", "--format", "json"])
     data = json.loads(j.output)
     assert set(data) == {"summary", "points", "bottom", "violations", "standings"}
@@ -255,10 +258,11 @@ def test_simulated_friend_dataset_invariants(simulated_friend):
     assert s.as_attacker.sum() == 4 * len(ds.hands) - defenders
     assert s.as_dealer.sum() == len(ds.hands)
     r = stats.summary(ds, "ruleset")
-    assert set(r.ruleset) == {"standard", "one-deck+friend=on"}
+    assert set(r.ruleset) == {"standard+decide_by_levels=on", "one-deck+decide_by_levels=on,friend=on"}
     assert r.hands.sum() == len(ds.hands)
     c = CliRunner().invoke(main, ["stats", simulated_friend, "--by", "ruleset", "--format", "csv"])
-    assert sorted(pd.read_csv(io.StringIO(c.output)).ruleset) == ["one-deck+friend=on", "standard"]
+    assert sorted(pd.read_csv(io.StringIO(c.output)).ruleset) == ["one-deck+decide_by_levels=on,friend=on",
+                                                                   "standard+decide_by_levels=on"]
 
 
 def test_every_column_people_read_has_a_bilingual_header(friendly):

@@ -75,8 +75,10 @@ def test_the_figures_are_not_trivial(mixed):
     tables = stats.all_tables(mixed, "player")
     assert all(len(t) for t in tables.values())
     assert tables["summary"]["violations"].sum() > 0
-    assert set(stats.summary(mixed, "ruleset")["ruleset"]) >= {"standard", "tournament", "one-deck",
-                                                                 "standard+friend=on"}
+    # (the simulator's records add decide_by_levels=on to every preset but the tournament's)
+    assert set(stats.summary(mixed, "ruleset")["ruleset"]) >= {
+        "standard+decide_by_levels=on", "tournament", "one-deck+decide_by_levels=on",
+        "standard+decide_by_levels=on,friend=on"}
 
 
 def test_uncommitted_parts_are_not_counted(mixed, tmp_path):

@@ -1,7 +1,9 @@
 """Simulated matches: simple heuristic bots play complete matches, for tests, demos and benchmarks.
 
 A match is played hand after hand until a team passes A (or :data:`MAX_HANDS`
-hands, a cap so that a match between evenly matched bots ends):
+hands, a cap so that a match between evenly matched bots ends; a match stopped there goes to the
+higher level, as the tournament's round stopped by the clock: every simulated record says so,
+``[Rule:decide_by_levels "on"]``):
 
 1. **deal** — the shuffled decks are dealt one card at a time
    (``RuleSet.hand_size`` each, ``bottom_size`` left for the bottom);
@@ -452,7 +454,9 @@ def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, pres
     (at most ``max_hands``).  Levels are carried per player (friend mode: each their own)."""
     from .engine.replay import replay_hand
 
-    rules = rules or PRESETS[preset]
+    # the cap is the simulated event's rule for a match no team wins by passing the winning level:
+    # the higher level wins it (seed 001, rule 十一); every record says so ([Rule:decide_by_levels])
+    rules = dataclasses.replace(rules or PRESETS[preset], decide_by_levels=True)
     rng = random.Random(f"{seed}:{index}")
     names = rng.sample(PLAYER_NAMES, 4)
     levels: tuple[int, ...] = (2, 2, 2, 2)

@@ -45,7 +45,7 @@ from typing import Iterator
 
 import pandas as pd
 
-from ..engine.scoring import passed_text
+from ..engine.scoring import NOBODY_HOLDS, MatchFacts, decide
 from ..engine.verdicts import BOTH_FORFEIT
 from . import stats_sql
 from .stats_sql import variant  # noqa: F401  (part of the API: stats.variant names a ruleset)
@@ -223,8 +223,7 @@ def holder_of(next_dealer, dealer, outcome) -> str | None:
     return TEAM_OF_SEAT.get(seat)
 
 
-def _text(value) -> bool:
-    return isinstance(value, str) and bool(value)
+_SIDE = {"NS": 0, "EW": 1}
 
 
 def _level(value) -> int | None:
@@ -243,35 +242,20 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
     """:func:`match_results` from one dict per match: its tags (``match_id, event, round,
     table``), partnership names ``ns`` / ``ew``, ``hands``, start and final levels, ``winner``,
     ``forfeit``, and whether any hand was ``finished``, the match was ``passed`` (a team passed
-    A), it was played in friend mode (``friendly``), and the team ``holder`` of the deal.
-    ``forfeit`` ``"both"`` (both sides forfeited at the end of the same hand): no winner,
-    ``decided_by`` ``both forfeit`` (as ``engine.scoring.decide_match``)."""
+    A), it was played in friend mode (``friendly``), the team ``holder`` of the deal, and whether
+    its ruleset decides a match cut short by the levels (``decide_by_levels``).  The decision is
+    ``engine.scoring.decide``, the one ``engine.scoring.decide_match`` makes of a replayed match."""
     rows = []
     for r in records:
         ns, ew = _level(r["level_ns_final"]), _level(r["level_ew_final"])   # None: not known
-        if not r["finished"] and not _text(r["forfeit"]):
-            winner, how = None, "no finished hand"
-        elif r["friendly"]:
-            winner, how = None, "friend mode (no fixed partnerships)"
-        elif r["forfeit"] == "both":            # both sides forfeited: no team wins
-            winner, how = None, BOTH_FORFEIT
-        elif _text(r["forfeit"]):
-            winner, how = ("EW" if r["forfeit"] == "NS" else "NS"), "forfeit"
-        elif _text(r["winner"]):
-            # the engine's winner: a team that passed the winning level, or (tournament rule
-            # 十一) a round cut short, decided by the higher level or by the deal
-            winner = r["winner"]
-            how = passed_text(r.get("win_level")) if r["passed"] else "higher level" if ns != ew else "holding the deal"
-        elif ns is None or ew is None:
-            winner, how = None, "levels not known"
-        elif ns != ew:
-            winner, how = ("NS" if ns > ew else "EW"), "higher level"
-        elif r["holder"] is None:
-            # equal levels, and the record does not say who holds the deal: no guess
-            # (engine.scoring.decide_match says the same)
-            winner, how = None, "deal not known"
-        else:                             # NOBODY: after both sides miscounted nobody holds it
-            winner, how = r["holder"] or None, "holding the deal"
+        forfeit = r["forfeit"] if r["forfeit"] == "both" else _SIDE.get(r["forfeit"])
+        holder = r["holder"]
+        team, how = decide(MatchFacts(
+            finished=bool(r["finished"]), friend=bool(r["friendly"]), forfeit=forfeit,
+            passed=_SIDE.get(r["winner"]) if r["passed"] else None, win_level=r.get("win_level"),
+            levels=(ns, ew), holder=NOBODY_HOLDS if holder == NOBODY else _SIDE.get(holder),
+            decide_by_levels=bool(r.get("decide_by_levels"))))
+        winner = None if team is None else ("NS", "EW")[team]
         rows.append({"match_id": r["match_id"], "event": r["event"], "round": r["round"], "table": r["table"],
                      "ns": r["ns"], "ew": r["ew"], "hands": int(r["hands"]), "level_ns": ns, "level_ew": ew,
                      "gained_ns": _gained(r["level_ns_start"], ns), "gained_ew": _gained(r["level_ew_start"], ew),
@@ -284,9 +268,10 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
 def match_results(ds) -> pd.DataFrame:
     """One row per match: both partnerships, final levels and the winner.
 
-    A match a team won by passing A is theirs; otherwise (a round stopped by the clock)
-    the higher final level wins and equal levels go to the side holding the deal
-    (seed 001, tournament rule: "级数相同则坐庄方胜").  A record in which no hand was
+    A match a team won by passing A is theirs; otherwise, where its ruleset decides a match cut
+    short (``decide_by_levels``: a round stopped by the clock), the higher final level wins and
+    equal levels go to the side holding the deal (seed 001, tournament rule: "级数相同则坐庄方胜");
+    under any other ruleset no team wins it (``decided_by`` ``cut short``).  A record in which no hand was
     finished (a referee's position of one trick) decided nothing: ``winner`` is empty
     and ``decided_by`` is ``"no finished hand"``; :func:`standings` leaves it out.
     Friend-mode matches (找朋友) are decided for no partnership."""
@@ -307,8 +292,12 @@ def standings_of(results: pd.DataFrame) -> pd.DataFrame:
     """Standings from :func:`match_results`: ``rank, team, matches, won, lost, levels_gained,
     level_diff``, ranked by matches won, then levels gained, then level difference (both empty,
     and ranked after the known ones, for a team one of whose matches leaves a level unknown).
-    A match both sides forfeited (``both forfeit``) is lost by both."""
-    res = results[~results["decided_by"].isin(("no finished hand", "friend mode (no fixed partnerships)"))]
+    A match both sides forfeited (``both forfeit``) is lost by both; a match no team won (no
+    finished hand, friend mode, cut short under a ruleset that does not decide it, levels or deal
+    not known) is left out, as an event's standings leave it out."""
+    # a match counts when a team won it or both sides forfeited it (as an event's standings count
+    # it: dataset.standings.EventMatch.counts); one no team won is left out
+    res = results[results["winner"].notna() | (results["decided_by"] == BOTH_FORFEIT)]
     rows: dict[str, dict] = {}
     for r in res.itertuples(index=False):
         for side, other, name in (("NS", "EW", r.ns), ("EW", "NS", r.ew)):

@@ -461,6 +461,11 @@ def match_results(ds) -> pd.DataFrame:
     if "friend" in hands.columns:
         friend |= hands["friend"].notna()
     friendly = set(hands.loc[friend, "match_id"])
+    by_levels: dict = {}              # the first hand's ruleset decides a match cut short by the levels
+    if "rules" in hands.columns:
+        first = hands.sort_values("hand_no").groupby("match_id", observed=True).head(1)
+        by_levels = dict(zip(first["match_id"], first["rules"].astype(str).str.contains(
+            '"decide_by_levels": "on"', regex=False)))
     win_level: dict = {}              # the ruleset's winning level, as the rules column names it
     if "rules" in hands.columns:
         found = hands["rules"].astype(str).str.extract(r'"win_level": "([^"]*)"', expand=False)
@@ -475,7 +480,7 @@ def match_results(ds) -> pd.DataFrame:
                         "level_ns_final": r.level_ns_final, "level_ew_final": r.level_ew_final,
                         "winner": r.winner, "forfeit": r.forfeit, "finished": r.match_id in finished,
                         "passed": r.match_id in passed, "win_level": win_level.get(r.match_id),
-                        "friendly": r.match_id in friendly,
+                        "friendly": r.match_id in friendly, "decide_by_levels": bool(by_levels.get(r.match_id)),
                         "holder": holder.get(r.match_id)})
     return decide_results(records)
 

@@ -647,13 +647,14 @@ def result_inputs(src: StatsSource) -> list[dict]:
                    bool_or(coalesce(match_over, false)) as passed,
                    max(regexp_extract(rules, '"win_level": "([^"]*)"', 1)) as win_level,
                    bool_or(coalesce(contains(rules, '"friend": "on"'), false) or friend is not null) as friendly,
+                   coalesce(arg_min(contains(rules, '"decide_by_levels": "on"'), hand_no), false) as decide_by_levels,
                    arg_max({{'nd': next_dealer, 'dealer': dealer, 'outcome': outcome}}, hand_no) as last
             from h group by match_id)
         select m.match_id, m.event, m.round, m."table", {_team_name('n', 's', 'NS')} as ns,
                {_team_name('e', 'w', 'EW')} as ew, m.hands, m.level_ns_start, m.level_ew_start,
                m.level_ns_final, m.level_ew_final, m.winner, m.forfeit,
                coalesce(per.finished, false) as finished, coalesce(per.passed, false) as passed, per.win_level,
-               coalesce(per.friendly, false) as friendly,
+               coalesce(per.friendly, false) as friendly, coalesce(per.decide_by_levels, false) as decide_by_levels,
                per.last.nd as last_next_dealer, per.last.dealer as last_dealer, per.last.outcome as last_outcome,
                per.match_id is not null as has_hands
         from m left join per on per.match_id = m.match_id order by m._ord""")

@@ -22,21 +22,21 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import POINTS, Card, next_seat, partner, team_of
+from ..records.cards import POINTS, Card, next_seat, partner
 from ..records.frozen import fast_init, gc_paused, settle_as_old
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Match, Trick
 from ..records.rulesets import Miscount, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
 from . import explain_hand, referee, score_sheet
 from .outcome import hand_outcome, level_penalties
-from .scoring import bottom_multiplier, failed_throw_penalty
+from .scoring import ENGINE_DECIDED_BY, bottom_multiplier, decide_match, failed_throw_penalty
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
 from .tricks import HandContext, hand_context, judge_tricks
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
-from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, HandResult,
+from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, HandResult,
                        MatchResult, ScoreItem, TrickResult, Violation, new_hand_result, new_score_item)
 
 
@@ -75,8 +75,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     expected_dealer: int | None = None
     revokes = [0, 0]
     takebacks = [0, 0]
-    winner: int | None = None
-    forfeit: int | None = None
+    decided = False         # a side passed the winning level, or forfeited: later hands decide nothing
     forfeits: tuple[str | None, str | None] = (None, None)      # why each side forfeited (MatchResult)
     results: list[HandResult] = []
     # the first hand (unless its dealer was fixed before the deal: [DealerFixed "yes"]), and after
@@ -122,37 +121,24 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
         if result.outcome is not None:
             expected_dealer = result.outcome.next_dealer
-            if result.outcome.match_over and winner is None:
-                winner = result.outcome.team
+            decided = decided or result.outcome.match_over
         else:
             expected_dealer = None
-        if rules.revoke_forfeit and forfeits == (None, None) and winner is None:
+        if rules.revoke_forfeit and forfeits == (None, None) and not decided:
             # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match;
             # both sides reaching it at the end of the same hand: both forfeit, no team wins (the
             # rules are silent: the project's reading, docs/rules.md §10.1)
             forfeits = (_forfeit_reason(rules, revokes[0], takebacks[0]),
                         _forfeit_reason(rules, revokes[1], takebacks[1]))
-            if forfeits.count(None) == 1:
-                forfeit = 0 if forfeits[0] is not None else 1
-                winner = 1 - forfeit
-    decided_by = None
-    if None not in forfeits:
-        decided_by = BOTH_FORFEIT
-    elif forfeit is not None:
-        decided_by = "forfeit"
-    elif winner is not None:
-        decided_by = "passed"
-    elif rules.decide_by_levels and results and not rules.friend and None not in levels[:2] and (
-            expected_dealer is not None or bid_for_deal):
-        # seed 001, rule 十一: 比赛结束时升级高者获胜，同级时台上一方获胜 (after both sides
-        # miscounted nobody holds the deal: only the levels can decide)
-        if levels[0] != levels[1]:
-            winner, decided_by = (0 if levels[0] > levels[1] else 1), "levels"
-        elif expected_dealer is not None:
-            winner, decided_by = team_of(expected_dealer), "deal"
-    result = MatchResult(hands=tuple(results), winner=winner, decided_by=decided_by,
-                         levels_final=(levels[0], levels[1]), player_levels_final=tuple(levels),
-                         forfeit_reasons=forfeits)
+            decided = forfeits != (None, None)
+    result = MatchResult(hands=tuple(results), levels_final=(levels[0], levels[1]),
+                         player_levels_final=tuple(levels), forfeit_reasons=forfeits)
+    # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
+    # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
+    team, how = decide_match(result)
+    decided_by = ENGINE_DECIDED_BY.get(how, "passed" if how.startswith("passed") else None)
+    if team is not None or decided_by is not None:
+        result = dataclasses.replace(result, winner=team, decided_by=decided_by)
     found = referee.match_findings(match, result)        # the record's own referee, when it has one
     return dataclasses.replace(result, problems=tuple(found)) if found else result
 

@@ -5,6 +5,8 @@ applies them to a replayed hand.  rules.md §7 (bottom) and §8 (levels).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..records.cards import RANK_TOKENS
 from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable, ThrowPenalty
 from .verdicts import BOTH_FORFEIT
@@ -166,40 +168,103 @@ def passed_text(win_level: int | str | None) -> str:
     return f"passed {win_level}" if win_level else "passed the winning level"
 
 
-def decide_match(result) -> tuple[int | None, str]:
-    """``(team, decided_by)`` of a replayed match (a :class:`~.verdicts.MatchResult`) as the
-    standings count it (``dataset.stats.match_results`` decides the same from the dataset's
-    rows): a forfeit (both sides forfeiting at the end of the same hand: no team,
-    ``both forfeit``, :data:`~.verdicts.BOTH_FORFEIT`); a team that passed the ruleset's winning
-    level (``passed A``, the tournament's ``passed 10``: :func:`passed_text`); otherwise, the record
-    ending before that, the higher final level, and with equal levels the side holding the deal
-    (seed 001, rule 十一).  A record with no finished hand, or in friend mode, credits no team
-    (:data:`NO_RESULT`)."""
-    hands = result.hands
-    if not result.forfeited and not any(h.outcome is not None for h in hands):
+CUT_SHORT = "cut short"
+"""``decided_by`` of a match whose record ends before a side passes the winning level, under a
+ruleset that does not decide such a match (``decide_by_levels`` off): no team wins it."""
+
+NOBODY_HOLDS = "nobody"
+""":attr:`MatchFacts.holder` after both sides miscounted (多少牌): the deal is bid for, nobody holds it."""
+
+
+@dataclass(frozen=True)
+class MatchFacts:
+    """What deciding a match reads: the one decision (:func:`decide`) is made from these, whether
+    they come from a replayed match (:func:`match_facts`) or from a dataset's rows
+    (``dataset.stats.decide_results``)."""
+
+    finished: bool
+    """A hand of the match was finished (a position alone decides nothing)."""
+    friend: bool = False
+    """Friend mode (找朋友): no fixed partnerships."""
+    forfeit: int | str | None = None
+    """The side (0 N–S, 1 E–W) that forfeited alone, ``"both"``, or ``None``."""
+    passed: int | None = None
+    """The team that passed the ruleset's winning level, else ``None``."""
+    win_level: int | str | None = None
+    """The ruleset's winning level (names ``passed A``)."""
+    levels: tuple[int | None, int | None] = (None, None)
+    """Final levels N–S, E–W; ``None`` where the record leaves one unknown."""
+    holder: int | str | None = None
+    """The team holding the deal when the record ends; :data:`NOBODY_HOLDS`; ``None`` when not known."""
+    decide_by_levels: bool = False
+    """The ruleset decides a match cut short by the levels (seed 001, rule 十一)."""
+
+
+def decide(f: MatchFacts) -> tuple[int | None, str]:
+    """``(team, decided_by)``: a forfeit (both sides forfeiting at the end of the same hand: no
+    team, :data:`~.verdicts.BOTH_FORFEIT`); a team that passed the ruleset's winning level
+    (``passed A``, the tournament's ``passed 10``: :func:`passed_text`); otherwise the record ends
+    before that, and only a ruleset that decides such a match (``decide_by_levels``: seed 001, rule
+    十一) gives it to the higher final level, with equal levels to the side holding the deal — under
+    any other no team wins (:data:`CUT_SHORT`: the record does not say the round was stopped by a
+    rule that decides it; no guess).  A record with no finished hand, or in friend mode, credits no
+    team (:data:`NO_RESULT`); nor do final levels, or the holder of the deal on equal levels, that
+    the record leaves unknown."""
+    if not f.finished and f.forfeit is None:
         return None, NO_RESULT[0]
-    if hands and hands[0].rules.friend:
+    if f.friend:
         return None, NO_RESULT[1]
-    if result.both_forfeit:
+    if f.forfeit == "both":
         return None, BOTH_FORFEIT
-    if result.forfeit is not None:
-        return 1 - result.forfeit, "forfeit"
-    ns, ew = result.levels_final[0], result.levels_final[1]
-    if result.winner is not None:
-        return result.winner, (passed_text(hands[0].rules.win_level) if result.decided_by == "passed" else
-                               "higher level" if ns != ew else "holding the deal")
+    if f.forfeit is not None:
+        return 1 - int(f.forfeit), "forfeit"
+    if f.passed is not None:
+        return f.passed, passed_text(f.win_level)
+    if not f.decide_by_levels:
+        return None, CUT_SHORT
+    ns, ew = f.levels
     if ns is None or ew is None:            # the record leaves the final levels unknown: no guess
         return None, "levels not known"
     if ns != ew:
         return (0 if ns > ew else 1), "higher level"
-    last = hands[-1]
-    if last.outcome is not None and last.outcome.winner == "neither":
-        return None, "holding the deal"          # after both sides miscounted nobody holds it
-    seat = last.outcome.next_dealer if last.outcome is not None and last.outcome.next_dealer is not None \
-        else last.dealer
-    if seat is None:                        # equal levels, and who holds the deal is not known: no guess
+    if f.holder == NOBODY_HOLDS:
+        return None, "holding the deal"     # after both sides miscounted nobody holds it
+    if f.holder is None:                    # equal levels, and who holds the deal is not known: no guess
         return None, "deal not known"
-    return seat & 1, "holding the deal"
+    return int(f.holder), "holding the deal"
+
+
+ENGINE_DECIDED_BY = {"forfeit": "forfeit", BOTH_FORFEIT: BOTH_FORFEIT, "higher level": "levels",
+                     "holding the deal": "deal"}
+""":func:`decide`'s wording as ``MatchResult.decided_by`` (``tractor check --json``) says it; any
+``passed …`` is ``passed``; a match no team wins has ``decided_by`` ``None`` there (but both forfeit)."""
+
+
+def match_facts(result) -> MatchFacts:
+    """The :class:`MatchFacts` of a replayed match (a :class:`~.verdicts.MatchResult`; its own
+    ``winner`` and ``decided_by`` are not read: they are this decision's)."""
+    hands = result.hands
+    rules = hands[0].rules if hands else None
+    passed = next((h.outcome.team for h in hands if h.outcome is not None and h.outcome.match_over), None)
+    last = hands[-1] if hands else None
+    if last is not None and last.outcome is not None and last.outcome.winner == "neither":
+        holder = NOBODY_HOLDS
+    else:
+        seat = last.outcome.next_dealer if last is not None and last.outcome is not None \
+            and last.outcome.next_dealer is not None else last.dealer if last is not None else None
+        holder = None if seat is None else seat & 1
+    forfeit = "both" if result.both_forfeit else result.forfeit
+    return MatchFacts(finished=any(h.outcome is not None for h in hands), friend=bool(rules and rules.friend),
+                      forfeit=forfeit, passed=passed, win_level=rules.win_level if rules else None,
+                      levels=(result.levels_final[0], result.levels_final[1]), holder=holder,
+                      decide_by_levels=bool(rules and rules.decide_by_levels))
+
+
+def decide_match(result) -> tuple[int | None, str]:
+    """``(team, decided_by)`` of a replayed match (a :class:`~.verdicts.MatchResult`) as the
+    standings count it: :func:`decide` of its :func:`match_facts` (``dataset.stats.match_results``
+    decides from the dataset's rows through the same :func:`decide`)."""
+    return decide(match_facts(result))
 
 
 def failed_throw_penalty(rules: RuleSet, not_thrown: int, leader_defends: bool) -> int:

@@ -1,0 +1,165 @@
+"""A match whose record ends before a side passes the winning level: decided only where its ruleset
+decides such a match (``decide_by_levels``, seed 001 rule 十一: docs/rules.md §8.5), and then the
+same everywhere — ``check``'s text and JSON, the dataset's match results, ``stats --table
+standings`` and ``tractor standings`` (one decision: ``engine.scoring.decide``).
+
+Before: ``check`` printed "EW won the match: higher level when the record ends" under any ruleset
+while its JSON said ``winner: null``; the standings and ratings gave such a match to the higher
+level under any ruleset (a guess of a rule the record does not state); a tournament record
+stopping inside its last hand had ``winner: null`` in the JSON while the standings gave it to the
+higher level; and ``stats --table standings`` counted a match no team won (its final levels not
+known) that ``tractor standings`` left out.  Each test fails on that code.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from tractor_analysis.cli.main import main
+from tractor_analysis.dataset import load, stats
+from tractor_analysis.dataset.event import from_dataset, from_inputs
+from tractor_analysis.dataset.pipeline import ingest
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.scoring import CUT_SHORT, MatchFacts, decide, decide_match
+from tractor_analysis.records.rulesets import PRESETS
+from tractor_analysis.records.tgn_writer import format_tgn
+from tractor_analysis.simulate import simulate_match
+
+# A club's two hands, written by hand: N–S hold at 2 with 0 points and go up 3 (N deals, then S).
+CLUB = """[Event "Club night"]
+[North "Ann"]
+[East "Bo"]
+[South "Cy"]
+[West "Di"]
+[Levels "NS:2 EW:2"]
+{RULE}
+[Hand "1"]
+[Dealer "N"]
+[Trump "H"]
+[Level "2"]
+[ResultOnly "yes"]
+[Claim "0"]
+"""
+
+
+def _club(rule: str = "") -> str:
+    return CLUB.replace("{RULE}", rule)
+
+
+def _check(tmp_path, text: str, *args) -> tuple[str, dict]:
+    path = tmp_path / "club.tgn"
+    path.write_text(text, encoding="utf-8")
+    runner = CliRunner()
+    out = runner.invoke(main, ["check", str(path), *args]).output
+    doc = json.loads(runner.invoke(main, ["check", str(path), "--json", *args]).output)
+    return out, doc["files"][0]["matches"][0]
+
+
+def test_check_text_and_json_agree_on_a_record_that_ends_before_anyone_passes(tmp_path):
+    out, m = _check(tmp_path, _club())
+    assert m["levels_final"] == {"NS": "5", "EW": "2"}
+    assert m["winner"] is None and m["decided_by"] is None
+    assert "won the match" not in out and "方获胜" not in out
+    assert "not decided: the record ends before a side passes the winning level" in out
+    assert "未分胜负：记录结束时双方均未打过获胜级别" in out
+
+
+@pytest.mark.parametrize("how", ["tag", "option", "preset"])
+def test_a_ruleset_that_decides_by_levels_gives_the_match_to_the_higher_level(tmp_path, how):
+    text = _club('[Rule:decide_by_levels "on"]') if how == "tag" else _club()
+    args = {"tag": (), "option": ("--rule", "decide_by_levels=on"), "preset": ("--rules", "tournament")}[how]
+    out, m = _check(tmp_path, text, *args)
+    assert m["winner"] == "NS" and m["decided_by"] == "levels"
+    assert "NS won the match: higher level when the record ends" in out
+
+
+def test_the_dataset_and_both_standings_follow_the_ruleset(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "off.tgn").write_text(_club().replace("Club night", "Night 1"), encoding="utf-8")
+    (tmp_path / "in" / "on.tgn").write_text(
+        _club('[Rule:decide_by_levels "on"]').replace("Club night", "Night 2").replace('"Ann"', '"Al"'),
+        encoding="utf-8")
+    ds = str(tmp_path / "ds")
+    ingest([str(tmp_path / "in" / "off.tgn"), str(tmp_path / "in" / "on.tgn")], ds)
+    res = stats.match_results(load(ds)).set_index("event")
+    assert pd.isna(res.at["Night 1", "winner"]) and res.at["Night 1", "decided_by"] == CUT_SHORT
+    assert res.at["Night 2", "winner"] == "NS" and res.at["Night 2", "decided_by"] == "higher level"
+    table = stats.standings(load(ds)).set_index("team")
+    assert set(table.index) == {"Al / Cy", "Bo / Di"}          # Night 1 counts for nobody
+    assert table.at["Al / Cy", "won"] == 1 and table.at["Bo / Di", "lost"] == 1
+    for matches in (from_dataset(ds), from_inputs([str(tmp_path / "in")])[0]):
+        by_event = {m.event: m for m in matches}
+        assert (by_event["Night 1"].winner, by_event["Night 1"].decided_by) == (None, CUT_SHORT)
+        assert not by_event["Night 1"].counts
+        assert (by_event["Night 2"].winner, by_event["Night 2"].decided_by) == (0, "higher level")
+
+
+def test_stats_standings_leave_out_a_match_whose_levels_are_not_known(tmp_path):
+    # the score sheet's second hand gives no [Claim]: its result, and the match's final levels,
+    # are not known; tractor standings leave the match out, and so do stats now
+    text = _club('[Rule:decide_by_levels "on"]') + '\n[Hand "2"]\n[ResultOnly "yes"]\n'
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "x.tgn").write_text(text, encoding="utf-8")
+    ds = str(tmp_path / "ds")
+    ingest([str(tmp_path / "in" / "x.tgn")], ds)
+    (res,) = stats.match_results(load(ds)).to_dict("records")
+    (event,) = from_dataset(ds)
+    assert res["winner"] is None and res["decided_by"] == event.decided_by
+    assert not event.counts
+    assert stats.standings(load(ds)).empty
+
+
+@pytest.mark.parametrize("by_levels", [False, True])
+def test_the_dataset_decides_every_match_as_the_replay_does(tmp_path, by_levels):
+    """Simulated matches cut at a few hands (and some played out), with the option on and off
+    (the simulator's own records always say on: the option is taken off again here)."""
+    (tmp_path / "in").mkdir()
+    decided = {}
+    for i in range(8):
+        m = simulate_match(71, i, max_hands=2 + i % 3)
+        m = dataclasses.replace(m, rules=tuple((k, v) for k, v in m.rules if k != "decide_by_levels")
+                                + ((("decide_by_levels", "on"),) if by_levels else ()))
+        m = dataclasses.replace(m, event=f"E{i}")
+        (tmp_path / "in" / f"m{i}.tgn").write_text(format_tgn(m), encoding="utf-8")
+        decided[f"E{i}"] = decide_match(replay_match(m))
+    ds = str(tmp_path / "ds")
+    ingest(sorted(str(p) for p in (tmp_path / "in").iterdir()), ds)
+    res = stats.match_results(load(ds))
+    got = {r.event: ({"NS": 0, "EW": 1}.get(r.winner), r.decided_by) for r in res.itertuples()}
+    assert got == decided
+    assert all((how == CUT_SHORT) == (not by_levels) for _, how in decided.values())
+
+
+def test_decide_reads_only_its_facts():
+    base = MatchFacts(finished=True, levels=(5, 3), holder=1, decide_by_levels=True)
+    assert decide(base) == (0, "higher level")
+    assert decide(dataclasses.replace(base, decide_by_levels=False)) == (None, CUT_SHORT)
+    assert decide(dataclasses.replace(base, levels=(4, 4))) == (1, "holding the deal")
+    assert decide(dataclasses.replace(base, levels=(4, 4), holder=None)) == (None, "deal not known")
+    assert decide(dataclasses.replace(base, levels=(None, 4))) == (None, "levels not known")
+    assert decide(dataclasses.replace(base, passed=1, win_level=14)) == (1, "passed A")
+    assert decide(dataclasses.replace(base, passed=1, forfeit=1)) == (0, "forfeit")
+    assert decide(dataclasses.replace(base, forfeit="both")) == (None, "both forfeit")
+    assert decide(dataclasses.replace(base, finished=False)) == (None, "no finished hand")
+    assert decide(dataclasses.replace(base, friend=True)) == (None, "friend mode (no fixed partnerships)")
+    assert PRESETS["tournament"].decide_by_levels and not PRESETS["standard"].decide_by_levels
+
+
+@pytest.mark.parametrize("rule", ["", '[Rule:decide_by_levels "on"]'])
+def test_the_report_shows_the_same_match_alike_from_the_record_and_from_its_dataset(tmp_path, rule):
+    """The index's matches table: N–S ahead on the levels either way, "(won / 胜)" only where the
+    ruleset decides the match (from the record, it said nothing at all under the standard rules)."""
+    from audit_helpers import index_html, report_table
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "club.tgn").write_text(_club(rule), encoding="utf-8")
+    ds = str(tmp_path / "ds")
+    ingest([str(tmp_path / "in" / "club.tgn")], ds)
+    rows = [report_table(index_html(src, tmp_path / name), "matches")
+            for src, name in ((tmp_path / "in" / "club.tgn", "from-record"), (ds, "from-dataset"))]
+    ahead = [[c for c in r[0] if c.startswith("N–S")] for r in rows]
+    assert ahead[0] == ahead[1] == (["N–S (won / 胜)"] if rule else ["N–S"])
