@@ -72,7 +72,7 @@ def _level(rank: int | None) -> str:
 
 def _result(m: EventMatch) -> ResultRow:
     side = None if m.winner is None else m.teams[m.winner]
-    en, zh = match_decision_text(side, m.decided_by)
+    en, zh = match_decision_text(side, m.decided_by, m.forfeit_reasons)
     if side is not None:      # "<team> won the match: how" → the how alone (the winner has its column)
         en, zh = en.split(": ", 1)[-1], zh.split("：", 1)[-1]
     short_zh, short_en = _SHORT.get(m.decided_by, (zh, en))

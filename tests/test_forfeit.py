@@ -237,3 +237,28 @@ def test_a_take_back_penalty_is_said_in_the_hand_line_json_and_hand_page(tmp_pat
     assert run.exit_code == 0, run.output
     pages = [p.read_text(encoding="utf-8") for p in out.rglob("*.html")]
     assert any('id="takeback">N–S −0 · E–W −1' in p and "悔牌罚级" in p for p in pages)
+
+
+def test_the_dataset_keeps_why_a_side_forfeited_and_the_event_pages_say_it_from_either(tmp_path):
+    """The matches table's forfeit_reason (check --json's object): before it, a dataset's standings
+    and event pages said "the other side forfeited" without why, while the records' said take-backs."""
+    from tractor_analysis.reports.event_pages import event_view
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "t1.tgn").write_text(TAKE_BACKS, encoding="utf-8")
+    (tmp_path / "in" / "t2.tgn").write_text(BOTH.replace('[Table "1"]', '[Table "3"]'), encoding="utf-8")
+    ds_path = str(tmp_path / "ds")
+    res = CliRunner().invoke(main, ["ingest", str(tmp_path / "in"), "-o", ds_path, "--workers", "1"],
+                             catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    stored = dict(zip(load(ds_path).matches["forfeit"], load(ds_path).matches["forfeit_reason"]))
+    assert json.loads(stored["EW"]) == {"EW": "take-backs"}
+    assert json.loads(stored["both"]) == {"NS": "wrong follows", "EW": "wrong follows"}
+    records = from_inputs([str(tmp_path / "in")])[0]
+    for matches in (records, from_dataset(ds_path)):
+        by_table = {m.table: m for m in matches}
+        assert by_table["1"].forfeit_reasons == (None, "take-backs")
+        assert by_table["3"].forfeit_reasons == ("wrong follows", "wrong follows")
+        rows = {r.table: r for r in event_view(matches).rounds[-1].results}
+        assert "take-backs" in rows["1"].how_en and "悔牌" in rows["1"].how_zh
+        assert "wrong follows" in rows["3"].how_en

@@ -61,7 +61,8 @@ def from_result(match_id: str, match: Match, result: MatchResult, source: str = 
     return EventMatch(match_id=match_id, event=match.event, date=match.date, round=match.round,
                       table=match.table, teams=teams, players=p,
                       levels=(_level(result.levels_final[0]), _level(result.levels_final[1])), winner=winner,
-                      decided_by=how, forfeit=result.forfeit, source=source or match_id, key=key, same=same,
+                      decided_by=how, forfeit=result.forfeit, forfeit_reasons=tuple(result.forfeit_reasons),
+                      source=source or match_id, key=key, same=same,
                       site=match.site)
 
 
@@ -72,6 +73,20 @@ def _level(v) -> int | None:
 
 def _text(v) -> str | None:
     return v if isinstance(v, str) else None
+
+
+def _reasons(text) -> tuple[str | None, str | None]:
+    """The matches table's ``forfeit_reason`` (JSON by side) as ``(N–S's, E–W's)``; a dataset written
+    before the column (null) or a value not read as such: not known, ``(None, None)``."""
+    import json
+
+    try:
+        by_side = json.loads(text) if isinstance(text, str) else {}
+    except ValueError:
+        by_side = {}
+    if not isinstance(by_side, dict):
+        return None, None
+    return tuple(v if isinstance(v, str) else None for v in (by_side.get("NS"), by_side.get("EW")))
 
 
 def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, tuple[str, str]]:
@@ -119,7 +134,7 @@ def from_dataset(ds) -> list[EventMatch]:
                               round=_text(r["round"]), table=_text(r["table"]), teams=teams, players=players,
                               levels=(_level(r["level_ns"]), _level(r["level_ew"])), winner=winner,
                               decided_by=r["decided_by"], forfeit=forfeit, source=source, key=key, same=same,
-                              site=_text(row.get("site"))))
+                              site=_text(row.get("site")), forfeit_reasons=_reasons(row.get("forfeit_reason"))))
     first = {m.match_id: m for m in out}
     for later, kept in copies.items():
         row = rows.get(later)

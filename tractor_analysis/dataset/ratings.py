@@ -76,7 +76,7 @@ def ratings(matches: Sequence[EventMatch]) -> tuple[list[PlayerRating], dict[str
     for m in rating_order(matches):
         where = m.source or m.match_id
         if m.winner is None:
-            en, zh = match_decision_text(None, m.decided_by)
+            en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
             notes.append(f"{where}: {en}; not rated / {where}：{zh}；不计入等级分")
             continue
         if not all(m.players):

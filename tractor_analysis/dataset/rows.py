@@ -181,7 +181,8 @@ class TableBuilder:
                result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
         key = match_key(row, self.cols["hands"], stored)
         first = self.first_of_key.setdefault(key, mid)
-        self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1]))
+        self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1],
+                                    _forfeit_reason(result)))
         if self.records:
             try:
                 text = format_tgn(match)
@@ -273,6 +274,12 @@ _SAME_HAND = ("hand_no", "dealer", "trump", "level", "tricks", "attackers_points
               "outcome", "levels_gained")
 """What makes two records one match: the columns ``stats.duplicate_matches`` compares."""
 _MATCH_POS = tuple(SCHEMAS["matches"].get_field_index(c) for c in _SAME_MATCH)
+
+
+def _forfeit_reason(result: MatchResult) -> str | None:
+    """The matches table's ``forfeit_reason``: ``check --json``'s object, as JSON text."""
+    reasons = {("NS", "EW")[t]: why for t, why in enumerate(result.forfeit_reasons) if why is not None}
+    return json.dumps(reasons, ensure_ascii=False) if reasons else None
 
 
 def match_key(row: tuple, hands: dict[str, list], n: int) -> str:

@@ -114,6 +114,9 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("team_ns", _STR, "[TeamNS]: the N-S team's name, null when the record names none (the team is then "
                           "its two players)"),
         ("team_ew", _STR, "[TeamEW]: the E-W team's name, null when the record names none"),
+        ("forfeit_reason", _STR, "why each side that forfeited did, as check --json's forfeit_reason: "
+                                 "JSON {\"EW\": \"take-backs\"} ('wrong follows', 'take-backs', 'wrong follows "
+                                 "and take-backs'); null when no side forfeited (and in datasets written before it)"),
     ),
     "hands": _schema(
         _KEY_MATCH, _KEY_HAND,

@@ -74,6 +74,9 @@ class EventMatch:
     same: str | None = field(default=None, compare=False)
     """The same key with ``[Site]`` and ``[Date]`` left out: a re-typed copy of a match shares it."""
     site: str | None = field(default=None, compare=False)
+    forfeit_reasons: tuple[str | None, str | None] = field(default=(None, None), compare=False)
+    """Why each side forfeited (``MatchResult.forfeit_reasons``; a dataset's ``forfeit_reason``),
+    ``None`` where it did not, or where a dataset written before that column does not say."""
 
     def forfeited(self, side: int) -> bool:
         """``side`` (0 N–S, 1 E–W) forfeited the match: alone, or both sides did."""
@@ -171,7 +174,7 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     for m in once:
         where = m.source or m.match_id
         if not m.counts:
-            en, zh = match_decision_text(None, m.decided_by)
+            en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
             notes.append(f"{where}: {en}; counted for nobody / {where}：{zh}；不计入排名")
         elif m.teams[0] is None or m.teams[1] is None:
             notes.append(f"{where}: a side has neither a team tag nor both players' names, so "
