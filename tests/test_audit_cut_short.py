@@ -163,3 +163,25 @@ def test_the_report_shows_the_same_match_alike_from_the_record_and_from_its_data
             for src, name in ((tmp_path / "in" / "club.tgn", "from-record"), (ds, "from-dataset"))]
     ahead = [[c for c in r[0] if c.startswith("N–S")] for r in rows]
     assert ahead[0] == ahead[1] == (["N–S (won / 胜)"] if rule else ["N–S"])
+
+
+# --- the levels every match starts at, said where the record relies on them -------------------
+
+def _derived_levels(tmp_path, text: str) -> list[dict]:
+    _, m = _check(tmp_path, text)
+    doc = json.loads(CliRunner().invoke(main, ["check", str(tmp_path / "club.tgn"), "--json"]).output)
+    return [d for d in doc["files"][0]["hands"][0].get("derived") or [] if d["fact"] in ("level", "levels")]
+
+
+def test_the_other_sides_start_level_is_said_to_be_derived_when_levels_is_not_stated(tmp_path):
+    """Hand 1 without [Levels]: E–W's 2 (and the levels after) rest on "every match starts at 2",
+    which check --json said only when [Level] was missing too, and then of the dealer's side only."""
+    no_levels = _club().replace('[Levels "NS:2 EW:2"]\n', "")
+    items = _derived_levels(tmp_path, no_levels)
+    assert [(d["fact"], d["value"], d["from"]) for d in items] == \
+        [("levels", "EW 2", "the level every match starts at")]
+    assert "E–W at 2: every match starts at 2" in items[0]["message_en"]
+    assert "东西方打 2：比赛从 2 打起" in items[0]["message_zh"]
+    both = _derived_levels(tmp_path, no_levels.replace('[Level "2"]\n', ""))
+    assert [(d["fact"], d["value"]) for d in both] == [("levels", "EW 2"), ("level", "2")]
+    assert _derived_levels(tmp_path, _club()) == []          # [Levels] states them: nothing derived

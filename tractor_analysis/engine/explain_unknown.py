@@ -65,6 +65,21 @@ def level_from_start(level: int) -> Message:
             "first hand ([Level] and [Levels] not stated)")
 
 
+def others_from_start(level: int, team: int | None) -> Message:
+    """The levels of the players [Level] does not name, at the record's first hand (hand 1, no
+    [Levels]): where every match starts.  ``team`` the dealer's side; ``None`` in friend mode
+    (each player's own level)."""
+    if team is None:
+        return (f"其他三家均打 {RANK_TOKENS[level]}：比赛从 {RANK_TOKENS[level]} 打起，这是记录的第一局（[Levels] 未写明）",
+                f"the other three players at {RANK_TOKENS[level]}: every match starts at {RANK_TOKENS[level]} "
+                "and this is the record's first hand ([Levels] not stated)")
+    other = 1 - team
+    return (f"{SIDE_ZH[other]}方打 {RANK_TOKENS[level]}：比赛从 {RANK_TOKENS[level]} 打起，这是记录的第一局"
+            "（[Levels] 未写明）",
+            f"{SIDE_EN[other]} at {RANK_TOKENS[level]}: every match starts at {RANK_TOKENS[level]} and this is "
+            "the record's first hand ([Levels] not stated)")
+
+
 def dealer_unknown(what: Sequence[str], bad_value: bool) -> Message:
     said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
     said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"
