@@ -32,7 +32,7 @@ def _event_options(command):
     return command
 
 
-def read_event(inputs, event, after_round):
+def read_event(inputs, event, after_round, purpose: str = "standings"):
     """The selected matches of ``inputs``; notes on stderr; exit 2 when an input cannot be read."""
     from tractor_analysis.dataset import DatasetError
     from tractor_analysis.dataset.event import from_inputs
@@ -42,7 +42,7 @@ def read_event(inputs, event, after_round):
         matches, notes = from_inputs(inputs)
     except (DatasetError, OSError) as exc:
         _fail(f"cannot read the input: {exc} / 无法读取输入")
-    chosen, left_out = select(matches, event, after_round)
+    chosen, left_out = select(matches, event, after_round, purpose)
     for note in notes + left_out + warnings(chosen):
         echo_err(note)
     if not chosen:
@@ -146,7 +146,7 @@ def ratings(inputs, fmt, event, after_round) -> None:
     """
     from tractor_analysis.dataset.ratings import ratings as compute
 
-    _, chosen = read_event(inputs, event, after_round)
+    _, chosen = read_event(inputs, event, after_round, "ratings")
     rows, _, notes = compute(chosen)
     for note in notes:
         echo_err(note)

@@ -17,7 +17,7 @@ from typing import Sequence
 from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, Standing, round_number,
                                                 distinct, rounds_of, select, standings,
                                                 warnings)
-from tractor_analysis.engine.explain_hand import match_decision_text
+from tractor_analysis.engine.explain_hand import forfeit_reason_text, match_decision_text
 from tractor_analysis.records.cards import RANK_TOKENS
 from tractor_analysis.records.safe_write import write_text_atomic
 
@@ -76,6 +76,10 @@ def _result(m: EventMatch) -> ResultRow:
     if side is not None:      # "<team> won the match: how" → the how alone (the winner has its column)
         en, zh = en.split(": ", 1)[-1], zh.split("：", 1)[-1]
     short_zh, short_en = _SHORT.get(m.decided_by, (zh, en))
+    reason = next((r for r in m.forfeit_reasons if r is not None), None)
+    if m.decided_by == "forfeit" and reason is not None:      # why, where the match says it
+        reason_en, reason_zh = forfeit_reason_text(reason)
+        short_zh, short_en = f"对方{reason_zh}累计判负", f"forfeit ({reason_en})"
     return ResultRow(table=m.table or "—", ns=m.teams[0] or "?", ew=m.teams[1] or "?",
                      levels=f"{_level(m.levels[0])} : {_level(m.levels[1])}", winner=side, how_en=en, how_zh=zh,
                      match_id=m.match_id, winner_side=m.winner, short_en=short_en, short_zh=short_zh)

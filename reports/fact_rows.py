@@ -105,6 +105,8 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
     if winner is None and result.forfeit is not None:
         winner = 1 - result.forfeit
     lf = result.levels_final
+    if result.hands and result.hands[0].rules.friend:
+        lf = (None, None)           # friend mode: no side's level (check --json's levels_final is null)
     leader, how = decide_match(result)   # as the standings and the match page decide it
     if leader is None and how == CUT_SHORT and None not in lf and lf[0] != lf[1]:
         # ahead on the levels (the ruleset decides nothing: no winner), as reports.inputs says of

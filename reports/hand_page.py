@@ -221,6 +221,8 @@ class VariantView:
     """Wrong follows cost the side a level (the tournament rule, docs/rules.md §10)."""
     revoke_forfeit: int
     win_level: str
+    takeback_penalty: bool = False
+    """Take-backs (悔牌) cost the side a level (the tournament rule, docs/rules.md §10.2)."""
 
 
 def variant_view(rules) -> VariantView:
@@ -234,7 +236,8 @@ def variant_view(rules) -> VariantView:
     return VariantView(name=rules.name, preset=preset, decks=rules.decks, changed=changed,
                        friend=rules.friend, revoke_penalty=rules.revoke_penalty is RevokePenalty.LEVEL,
                        revoke_forfeit=rules.revoke_forfeit,
-                       win_level=RANK_TOKENS.get(rules.win_level, str(rules.win_level)))
+                       win_level=RANK_TOKENS.get(rules.win_level, str(rules.win_level)),
+                       takeback_penalty=rules.takeback_penalty is RevokePenalty.LEVEL)
 
 
 def rule_line(code: str) -> str:

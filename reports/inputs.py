@@ -318,6 +318,33 @@ def _stored_records(ds) -> dict[str, str]:
     return dict(zip(rec["match_id"].astype(str), rec["record"]))
 
 
+def _judged_rules(ds) -> dict[str, tuple[str, str]]:
+    """``match_id`` → ``(ruleset, rules JSON)`` of its first hand, for the matches of the files
+    ingested with ``--rules`` / ``--rule`` (``files.rules_override``): their pages are drawn with
+    the rules the dataset judged them with, not the record's own (which the stored text carries)."""
+    files, hands = getattr(ds, "files", None), ds.hands
+    if files is None or "rules_override" not in files.columns or "rules" not in hands.columns:
+        return {}
+    over = set(files.loc[files["rules_override"].notna(), "source_sha256"])
+    if not over:
+        return {}
+    mids = set(ds.matches.loc[ds.matches["source_sha256"].isin(over), "match_id"].astype(str))
+    first = hands[hands["match_id"].astype(str).isin(mids)].sort_values("hand_no", kind="stable") \
+        .groupby("match_id", observed=True).head(1)
+    return {str(mid): (name, rules) for mid, name, rules in zip(first["match_id"], first["ruleset"], first["rules"])
+            if isinstance(name, str) and isinstance(rules, str)}
+
+
+def _ruleset_judged(judged: tuple[str, str]):
+    """The :class:`RuleSet` of :func:`_judged_rules`' ``(ruleset, rules JSON)``."""
+    import json
+
+    from tractor_analysis.records.rulesets import build_ruleset
+
+    name, rules = judged
+    return build_ruleset(name.rstrip("+"), json.loads(rules))[0]
+
+
 def _violation_positions(ds) -> dict[str, dict[tuple, list[tuple[int, int]]]]:
     """Per match, where each violation is in the *original* record file (the dataset's
     ``violations`` rows): ``(hand_no, trick_no, code)`` → ``[(line, column)…]`` in order."""
@@ -396,7 +423,8 @@ _DRAWER: _Drawer | None = None
 
 _Task = tuple
 """One match to draw: (match_id, source_file, match_index, source_sha256, source_abspath,
-fallback title, key, stored record text or None, violation positions, analysed plays or None);
+fallback title, key, stored record text or None, violation positions, analysed plays or None,
+the ruleset the dataset judged it with when ingest was given one, else None);
 it pickles, so a worker gets it through a pipe."""
 
 
@@ -408,7 +436,7 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
 
     from .analysis import with_analysis
 
-    mid, source, index, sha, abspath, fallback, key, text, positions, analysed = task
+    mid, source, index, sha, abspath, fallback, key, text, positions, analysed, judged = task
     match = None
     if isinstance(text, str):
         parsed, _ = parse_tgn(text)
@@ -423,7 +451,8 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
             f"the file again / 第 {index + 1} 场比赛：数据集中没有记录文本，原记录文件已不存在或已改动，"
             f"无法生成比赛页和牌局页（仍计入统计）；请重新导入该文件"))
     try:
-        result = replay_match(match, drawer.rules(match) if drawer.rules else None)
+        rules = drawer.rules(match) if drawer.rules else _ruleset_judged(judged) if judged else None
+        result = replay_match(match, rules)
     except Exception as exc:        # the engine must not take the whole report down
         return FileProblem(source, 0, 0, "replay_failed", f"match {index + 1}: replay failed: {exc}")
     return draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
@@ -497,6 +526,7 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
     if not len(m):
         return redrawn
     stored, positions = _stored_records(ds), _violation_positions(ds)
+    judged = _judged_rules(ds) if rules is None else {}
     per_file = m.groupby("source_sha256")["match_id"].transform("count")
     order = m.assign(n_in_file=per_file).sort_values(["source_file", "match_index"], kind="stable")
     abspaths = order["source_abspath"] if "source_abspath" in order.columns else [None] * len(order)
@@ -507,7 +537,7 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
         fallback = f"{stem}-{index + 1}" if row.n_in_file > 1 else stem
         tasks.append((mid, source, index, str(row.source_sha256), abspath if isinstance(abspath, str) else None,
                       fallback, slugify(fallback, taken), stored.get(mid), positions.get(mid, {}),
-                      analysis.get(mid) if analysis else None))
+                      analysis.get(mid) if analysis else None, judged.get(mid)))
     if drawer is None:
         drawer = _Drawer(rules, charts_on, sink)
     if pool is not None and pool_size(workers, len(tasks)) > 1:

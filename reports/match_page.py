@@ -48,8 +48,12 @@ class MatchView:
     variant: VariantView | None = None
     """The rules of the first hand (every hand of a match shares the record's ruleset)."""
     player_levels_final: tuple[str, str, str, str] = ("2", "2", "2", "2")
+    levels_start_note: str = ""
+    """Where the start levels come from when ``[Levels]`` does not state them, bilingual."""
     revokes: tuple[int, int] = (0, 0)
     """Wrong follows punished in the match, N–S and E–W (tournament: three forfeit it)."""
+    takebacks: tuple[int, int] = (0, 0)
+    """Take-backs (悔牌) punished in the match, N–S and E–W (tournament: three forfeit it)."""
     result_text: str = ""
     """Who won and how, bilingual, in the standings' wording (``explain_hand.match_decision_text``)."""
     forfeit_note: str = ""
@@ -82,6 +86,22 @@ def pair_hands(match: Match, result: MatchResult) -> list[tuple[Hand, HandResult
     return [(h if h is not None else Hand(number=r.number), r) for h, r in record_pairs(match, result)]
 
 
+def _start_levels(match, pairs) -> tuple[tuple, str]:
+    """The levels before the record's first hand and, when ``[Levels]`` does not state them, where
+    they come from: every match starts at 2 (the record's first hand is hand 1), else the levels the
+    engine played the first hand at (a level the record does not give: ``None``, shown ``?``)."""
+    if match.levels is not None or not pairs:
+        return match.start_levels, ""
+    first, result = pairs[0]
+    if first.number == 1 and not first.setup and not first.follows_skipped:
+        return match.start_levels, ("derived: every match starts at 2 ([Levels] not stated) / "
+                                    "推出：比赛从 2 打起（[Levels] 未写明）")
+    before = tuple(result.levels_before[:2])
+    return before, (f"[Levels] not stated: the record begins at hand {first.number}; the levels its first hand "
+                    f"was played at, ? where not known / [Levels] 未写明：记录从第 {first.number} 局开始；"
+                    "为首局所打的级别，未知者为 ?")
+
+
 def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
                title: str | None = None, with_match_page: bool = True) -> MatchView:
     title = title or match_title(match, key)
@@ -95,7 +115,7 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
     for i, v in enumerate(views):
         linked.append(_replace(v, prev_filename=views[i - 1].filename if i else None,
                                next_filename=views[i + 1].filename if i + 1 < len(views) else None))
-    start = match.start_levels
+    start, start_note = _start_levels(match, pairs)
     if result.hands and result.hands[0].rules.friend:    # each player keeps their own level
         series = [tuple(pairs[0][1].player_levels_before)] + [tuple(r.player_levels_after) for _, r in pairs]
     else:
@@ -116,7 +136,7 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
     return MatchView(
         key=key, filename=filename, title=title, source=source, tags=tags, players=names,
         notes=tuple(match.notes), hands=tuple(linked),
-        levels_start=(level_label(start[0]), level_label(start[1])),
+        levels_start=(level_label(start[0]), level_label(start[1])), levels_start_note=start_note,
         levels_final=(level_label(result.levels_final[0]), level_label(result.levels_final[1])),
         winner=winner, forfeit=forfeit,
         problems=tuple(violation_view(v, names) for v in result.problems),
@@ -125,6 +145,8 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         player_levels_final=tuple(level_label(x) for x in result.player_levels_final),  # type: ignore[arg-type]
         revokes=(sum(r.revoke_levels[0] for r in result.hands),
                  sum(r.revoke_levels[1] for r in result.hands)),
+        takebacks=(sum(r.takeback_levels[0] for r in result.hands),
+                   sum(r.takeback_levels[1] for r in result.hands)),
         result_text=f"{en} / {zh}", forfeit_note=forfeit_note)
 
 

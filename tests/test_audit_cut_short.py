@@ -185,3 +185,45 @@ def test_the_other_sides_start_level_is_said_to_be_derived_when_levels_is_not_st
     both = _derived_levels(tmp_path, no_levels.replace('[Level "2"]\n', ""))
     assert [(d["fact"], d["value"]) for d in both] == [("levels", "EW 2"), ("level", "2")]
     assert _derived_levels(tmp_path, _club()) == []          # [Levels] states them: nothing derived
+
+
+@pytest.mark.parametrize("override", [("--rule", "decide_by_levels=on"), ("--rules", "tournament")])
+def test_a_report_of_a_dataset_draws_its_matches_with_the_rules_ingest_judged_them_with(tmp_path, override):
+    """Before: the report redrew a dataset's matches from their stored text with the record's own
+    rules, so the match page said "not decided" (and the event standings left the match out) while
+    the dataset, stats and standings it was drawn from gave the match to N–S."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "club.tgn").write_text(_club(), encoding="utf-8")
+    ds = str(tmp_path / "ds")
+    r = CliRunner().invoke(main, ["ingest", str(tmp_path / "in" / "club.tgn"), "-o", ds, *override])
+    assert r.exit_code == 0, r.output
+    (res,) = stats.match_results(load(ds)).to_dict("records")
+    assert (res["winner"], res["decided_by"]) == ("NS", "higher level")
+    out = tmp_path / "rep"
+    assert CliRunner().invoke(main, ["report", ds, "-o", str(out), "-q"]).exit_code == 0
+    page = next(p for p in out.glob("m-*.html") if "-h" not in p.name).read_text("utf-8")
+    assert "NS won the match: higher level when the record ends" in page.replace("N–S", "NS")
+    assert "not decided" not in page
+
+
+def test_ratings_say_a_match_no_team_won_is_not_rated(tmp_path):
+    """Before: tractor ratings said the standings' "counted for nobody / 不计入排名" of it."""
+    (tmp_path / "club.tgn").write_text(_club(), encoding="utf-8")
+    r = CliRunner().invoke(main, ["ratings", str(tmp_path / "club.tgn")])
+    assert "not decided" in r.stderr and "; not rated / " in r.stderr and "不计入等级分" in r.stderr
+    assert "counted for nobody" not in r.stderr and "不计入排名" not in r.stderr
+    s = CliRunner().invoke(main, ["standings", str(tmp_path / "club.tgn")])
+    assert "; counted for nobody / " in s.stderr and "不计入排名" in s.stderr
+
+
+def test_the_two_standings_do_not_share_a_heading_for_two_different_differences(tmp_path):
+    """The stats' standings' level_diff is levels gained minus the opponents'; tractor standings'
+    "level diff / 级差" is final minus final.  Before, both were headed "level diff / 级差" (one
+    report page showed both, with other numbers for the same teams)."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "club.tgn").write_text(_club('[Rule:decide_by_levels "on"]'), encoding="utf-8")
+    ds = str(tmp_path / "ds")
+    ingest([str(tmp_path / "in" / "club.tgn")], ds)
+    out = CliRunner().invoke(main, ["stats", ds, "--table", "standings"]).output
+    assert "gained diff / 升级差" in out and "级差 " not in out.replace("升级差", "")
+    assert "level diff / 级差" in CliRunner().invoke(main, ["standings", ds]).output

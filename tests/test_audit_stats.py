@@ -160,7 +160,9 @@ def test_dataset_rows_agree_with_the_engine_replaying_the_records(corpora, name)
             assert row.outcome == (hr.outcome.winner if hr.outcome else None)
             assert row.levels_gained == (hr.outcome.levels if hr.outcome else None)
             seen += 1
-        assert (m.level_ns_final, m.level_ew_final) == res.levels_final
+        friend = bool(res.hands) and res.hands[0].rules.friend      # no side's level in friend mode
+        assert (m.level_ns_final, m.level_ew_final) == res.levels_final if not friend else \
+            (pd.isna(m.level_ns_final) and pd.isna(m.level_ew_final))
         winner = {0: "NS", 1: "EW", None: None}[res.winner]
         assert (m.winner if isinstance(m.winner, str) else None) == winner
     assert seen > 20
@@ -455,8 +457,8 @@ def test_friend_mode_per_player_levels_are_kept_apart(corpora):
     R = Raw(corpora["friend"])
     differ = R.m[(R.m.level_n_final != R.m.level_s_final) | (R.m.level_e_final != R.m.level_w_final)]
     assert len(differ) >= 1
-    # the team columns are N's and E's own levels
-    assert (R.m.level_ns_final == R.m.level_n_final).all() and (R.m.level_ew_final == R.m.level_e_final).all()
+    # friend mode: no side has a level (as check --json's levels_final null); each player's own is kept
+    assert R.m.level_ns_final.isna().all() and R.m.level_ew_final.isna().all()
 
 
 # --- the report index against an independent recount ----------------------------------------

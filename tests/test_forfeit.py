@@ -236,7 +236,7 @@ def test_a_take_back_penalty_is_said_in_the_hand_line_json_and_hand_page(tmp_pat
     run = CliRunner().invoke(main, ["report", str(path), "-o", str(out)])
     assert run.exit_code == 0, run.output
     pages = [p.read_text(encoding="utf-8") for p in out.rglob("*.html")]
-    assert any('id="takeback">N–S −0 · E–W −1' in p and "悔牌罚级" in p for p in pages)
+    assert any('id="takeback">E–W −1 (included' in p and "悔牌罚级" in p for p in pages)
 
 
 def test_the_dataset_keeps_why_a_side_forfeited_and_the_event_pages_say_it_from_either(tmp_path):
@@ -262,3 +262,68 @@ def test_the_dataset_keeps_why_a_side_forfeited_and_the_event_pages_say_it_from_
         rows = {r.table: r for r in event_view(matches).rounds[-1].results}
         assert "take-backs" in rows["1"].how_en and "悔牌" in rows["1"].how_zh
         assert "wrong follows" in rows["3"].how_en
+
+
+PASS_AND_FORFEIT = """[Event "Cup"]
+[North "r1"]
+[East "b1"]
+[South "r2"]
+[West "b2"]
+[Ruleset "tournament"]
+[Levels "NS:2 EW:10"]
+
+[Hand "1"]
+[Dealer "E"]
+[Level "10"]
+[Trump "S"]
+[ResultOnly "yes"]
+[Takebacks "E E W"]
+[Claim "30"]
+"""
+"""E–W hold at 10 (passing it) and take back their third play in the same hand."""
+
+
+def test_a_side_reaching_the_forfeit_count_in_the_hand_it_passes_forfeits(tmp_path):
+    """Before: "EW won the match: passed 10" with E–W's final level 7 and the forfeit dropped."""
+    result = replay_match(_match(PASS_AND_FORFEIT))
+    assert result.levels_final == (2, 7) and result.forfeit_reasons == (None, "take-backs")
+    assert (result.winner, result.decided_by) == (0, "forfeit")
+    assert not result.hands[0].outcome.match_over        # the hand does not say it won the match
+    out = _plain(_check(tmp_path, PASS_AND_FORFEIT).output)
+    assert "EW forfeit the match (take-backs" in out and "passed 10" not in out and "match won" not in out
+    ds_path = str(tmp_path / "ds")
+    res = CliRunner().invoke(main, ["ingest", str(tmp_path / "m.tgn"), "-o", ds_path], catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    (row,) = stats.match_results(load(ds_path)).to_dict("records")
+    assert (row["winner"], row["decided_by"]) == ("NS", "forfeit")
+
+
+def test_the_printed_results_name_why_a_side_forfeited():
+    """Before: the short result said "对方判负 forfeit" though the match says take-backs."""
+    from tractor_analysis.reports.event_pages import event_view
+
+    view = event_view([_event_match(TAKE_BACKS)])
+    (row,) = view.rounds[-1].results
+    assert (row.short_en, row.short_zh) == ("forfeit (take-backs)", "对方悔牌累计判负")
+
+
+def _event_match(text: str):
+    from tractor_analysis.dataset.event import from_result
+
+    match = _match(text)
+    return from_result("m", match, _replay(text))
+
+
+def test_the_match_page_counts_take_backs_beside_wrong_follows(tmp_path):
+    """Before: a match forfeited for take-backs showed "Revoke penalties N–S 0 · E–W 0 (of 3 that
+    forfeit the match)" and no take-back count at all."""
+    from tractor_analysis.reports.match_page import match_view
+
+    view = match_view(_match(TAKE_BACKS), _replay(TAKE_BACKS), key="t")
+    assert view.takebacks == (0, 3) and view.revokes == (0, 0) and view.variant.takeback_penalty
+    path = tmp_path / "tb.tgn"
+    path.write_text(TAKE_BACKS, encoding="utf-8")
+    out = tmp_path / "report"
+    assert CliRunner().invoke(main, ["report", str(path), "-o", str(out)]).exit_code == 0
+    page = next(p for p in out.glob("m-*.html") if "-h" not in p.name).read_text("utf-8")
+    assert 'id="takebacks">N–S 0 · E–W 3 (of 3 that forfeit the match' in page and "悔牌罚级" in page

@@ -156,7 +156,7 @@ def test_a_match_no_team_won_is_named_in_chinese_in_the_chinese_half(tmp_path):
     r = _run("standings", str(folder), "--html", str(out))
     rated = _run("ratings", str(folder))
     html = _text(out.read_text("utf-8"))
-    for text, tail in ((r.stderr, "不计入排名"), (html, "不计入排名"), (rated.stderr, "不计入排名")):
+    for text, tail in ((r.stderr, "不计入排名"), (html, "不计入排名"), (rated.stderr, "不计入等级分")):
         note = next(line for line in text.splitlines() if "r1t4.tgn" in line and tail in line)
         english, chinese = note.split(" / ", 1)
         assert "final levels unknown" in english and "记录未能确定最终级别" in chinese

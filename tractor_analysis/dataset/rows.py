@@ -160,6 +160,10 @@ class TableBuilder:
         batch = self.batch
         start = match.start_levels
         final = result.levels_final
+        if result.hands and result.hands[0].rules.friend:
+            # friend mode: no side has a level of its own (levels_final holds N's and E's): the
+            # players' own final levels are level_n_final … (check --json: levels_final null)
+            final = (None, None)
         nviol = len(result.problems)
         for p in result.problems:
             self._violation(mid, None, p)

@@ -92,7 +92,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("hands", _I32, "hands stored of the match (a repeated hand number: the first hand only)"),
         ("level_ns_start", _I16, "N-S level before the first hand (2..14, J=11 Q=12 K=13 A=14)"),
         ("level_ew_start", _I16, "E-W level before the first hand"),
-        ("level_ns_final", _I16, "N-S level after the last hand (a team that passed A stays at 14; see winner)"),
+        ("level_ns_final", _I16, "N-S level after the last hand (a team that passed A stays at 14; see winner); null in friend mode (level_n_final … give each player's)"),
         ("level_ew_final", _I16, "E-W level after the last hand"),
         ("winner", _STR, "team that won the match (NS / EW), null when no team passed A"),
         ("forfeit", _STR, "team that forfeited (three wrong follows or three take-backs, tournament), 'both' "

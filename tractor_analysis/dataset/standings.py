@@ -150,14 +150,20 @@ def round_number(text: str | None) -> int | None:
     return int(t) if t.isdigit() and len(t) <= 9 else None
 
 
-def select(matches: Iterable[EventMatch], event: str | None = None, after_round: int | None = None
-           ) -> tuple[list[EventMatch], list[str]]:
+LEFT_OUT = {"standings": ("counted for nobody", "不计入排名"), "ratings": ("not rated", "不计入等级分")}
+"""What a note says of a match left out, by what it is left out of (:func:`select`'s ``purpose``)."""
+
+
+def select(matches: Iterable[EventMatch], event: str | None = None, after_round: int | None = None,
+           purpose: str = "standings") -> tuple[list[EventMatch], list[str]]:
     """The matches of ``event`` (every match when ``None``) up to round ``after_round``, each
     match once, and a bilingual note for each match left out for a reason other than the
     selection itself: a round it cannot be placed in (``after_round`` given, or other matches of
     the event have round numbers: the standings by round and the overall standings then count
     the same matches), a second record of a match (:func:`distinct`), no winner (but a match
-    both sides forfeited counts: each side a forfeit), a team not known."""
+    both sides forfeited counts: each side a forfeit), a team not known.  ``purpose`` (a key of
+    :data:`LEFT_OUT`) words what the match is left out of: the standings, or the ratings."""
+    out_en, out_zh = LEFT_OUT[purpose]
     inside = [m for m in matches if event is None or m.event == event]
     numbered = any(round_number(m.round) is not None for m in inside)
     placed: list[EventMatch] = []
@@ -175,11 +181,11 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
         where = m.source or m.match_id
         if not m.counts:
             en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
-            notes.append(f"{where}: {en}; counted for nobody / {where}：{zh}；不计入排名")
+            notes.append(f"{where}: {en}; {out_en} / {where}：{zh}；{out_zh}")
         elif m.teams[0] is None or m.teams[1] is None:
             notes.append(f"{where}: a side has neither a team tag nor both players' names, so "
-                         f"its team is not known; counted for nobody / {where}：有一方既无队名标签也无两名选手姓名，"
-                         "无法确定队伍；不计入排名")
+                         f"its team is not known; {out_en} / {where}：有一方既无队名标签也无两名选手姓名，"
+                         f"无法确定队伍；{out_zh}")
         else:
             kept.append(m)
     return kept, notes

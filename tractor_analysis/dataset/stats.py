@@ -119,7 +119,9 @@ HEADERS: dict[str, str] = {
     "open_lost_per_hand": "open per hand / 明手每局", "view_lost_per_hand": "seat per hand / 座位每局",
     "open_costly_seat_best": "costly open, best seat / 明手失误座位最佳",
     "rank": "rank / 名次", "matches": "matches / 场数", "won": "won / 胜", "lost": "lost / 负",
-    "level_diff": "level diff / 级差",
+    # the stats' standings' level_diff: levels gained minus the opponents' (not tractor standings'
+    # level diff / 级差, final minus final, which differs where matches start at other levels)
+    "level_diff": "gained diff / 升级差",
     "0": "0 / 大光", "<1 step": "<1 step / 小光", "1-2 steps": "1-2 / 一至二档", "2-3 steps": "2-3 / 上台",
     "3-4 steps": "3-4 / 三至四档", "4-5 steps": "4-5 / 四至五档", "5+ steps": "5+ / 五档以上",
 }

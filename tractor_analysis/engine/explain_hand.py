@@ -159,8 +159,13 @@ def bid_dealer_mismatch(recorded: int, declarer: int) -> Message:
             f"the record names {SEAT_TOKENS[recorded]}")
 
 
-def level_mismatch(recorded: int, carried: int, team: int) -> Message:
-    """``[Level]`` is not the level the dealer's team carries from the earlier hands."""
+def level_mismatch(recorded: int, carried: int, team: int, dealer: int | None = None) -> Message:
+    """``[Level]`` is not the level the dealer's team carries from the earlier hands (friend mode,
+    ``dealer`` given: the dealer's own level, each player keeping one)."""
+    if dealer is not None:
+        return (f"记录的级牌是 {_rank(recorded)}，但庄家（{SEAT_NAMES_ZH[dealer]}）按前面各局应打 {_rank(carried)}（找朋友：各打各的级）",
+                f"[Level] is {_rank(recorded)} but the dealer {SEAT_TOKENS[dealer]} carries level {_rank(carried)} "
+                "from the earlier hands (friend mode: each player's own level)")
     return (f"记录的级牌是 {_rank(recorded)}，但{TEAMS[team]}方按前面各局应打 {_rank(carried)}",
             f"[Level] is {_rank(recorded)} but {TEAMS[team]} carry level {_rank(carried)} from the earlier hands")
 

@@ -119,18 +119,20 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             revokes[team] += result.revoke_levels[team]
             takebacks[team] += result.takeback_levels[team]
         bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
-        if result.outcome is not None:
-            expected_dealer = result.outcome.next_dealer
-            decided = decided or result.outcome.match_over
-        else:
-            expected_dealer = None
+        expected_dealer = result.outcome.next_dealer if result.outcome is not None else None
         if rules.revoke_forfeit and forfeits == (None, None) and not decided:
             # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match;
-            # both sides reaching it at the end of the same hand: both forfeit, no team wins (the
-            # rules are silent: the project's reading, docs/rules.md §10.1)
+            # both sides reaching it at the end of the same hand: both forfeit, no team wins; a side
+            # reaching it in the hand it passes the winning level forfeits all the same — the count
+            # is read before the pass (the rules are silent: the project's readings, docs/rules.md §10.1)
             forfeits = (_forfeit_reason(rules, revokes[0], takebacks[0]),
                         _forfeit_reason(rules, revokes[1], takebacks[1]))
             decided = forfeits != (None, None)
+            if decided and result.outcome is not None and result.outcome.match_over:
+                # the forfeit, not the pass, ends the match: the hand does not say it won it
+                results[-1] = dataclasses.replace(
+                    result, outcome=dataclasses.replace(result.outcome, match_over=False))
+        decided = decided or (result.outcome is not None and result.outcome.match_over)
     result = MatchResult(hands=tuple(results), levels_final=(levels[0], levels[1]),
                          player_levels_final=tuple(levels), forfeit_reasons=forfeits)
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a

@@ -229,8 +229,9 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
                 learned[s] = hand.level
         return hand.level, [], tuple(learned)
     if levels_known and carried is not None and hand.level != carried:
-        return hand.level, [_violation("level_mismatch", seat,
-                                       explain_hand.level_mismatch(hand.level, carried, team_of(seat)))], levels
+        message = explain_hand.level_mismatch(hand.level, carried, team_of(seat),
+                                              seat if friend and dealer is not None else None)
+        return hand.level, [_violation("level_mismatch", seat, message)], levels
     return hand.level, [], levels
 
 
