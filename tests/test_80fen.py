@@ -257,3 +257,20 @@ def test_report_reads_the_format_by_shape(tmp_path):
     pages = list(out.glob("*.html"))
     assert (out / "index.html").exists() and len(pages) > 300
     assert not any("referee_mismatch" in p.read_text(encoding="utf-8") for p in pages)
+
+
+@pytest.mark.parametrize("field", ["declBy", "declStrength"])
+def test_a_round_that_leaves_out_who_declared_leaves_the_declarations_unknown(field):
+    """Before: a round without declBy (or declStrength) was read as "nobody declared", and a round
+    with a trump got bad_declaration ("nobody declared, so … NT") on that guess."""
+    m = json.loads(json.dumps(raw()[0]))
+    m["rounds"] = m["rounds"][:3]
+    i = next(j for j, r in enumerate(m["rounds"]) if r.get("trump") is not None and r.get("declBy") is not None)
+    del m["rounds"][i][field]
+    matches, diags = parse_80fen(json.dumps(m))
+    hand = matches[0].hands[i]
+    assert not hand.declarations_known and hand.declarations == ()
+    assert any(d.code == "json_shape" and field in d.message for d in diags)
+    result = replay_match(matches[0], PRESETS["80fen"]).hands[i]
+    assert not [v for v in result.violations if v.code == "bad_declaration"]
+    assert "Declarations" in [u.tag for u in result.unknowns]

@@ -433,3 +433,25 @@ def test_the_outcome_says_points_a_seat_not_levels():
     assert en == "attackers score 2 points each, the other side 0 (one hand a match)"
     assert zh == "闲家每人得 2 分，另一方 0 分（一局一场）"
     assert replay_match(parsed()[0][0], PRESETS["standard"]).hands[0].outcome.reason == "points"
+
+
+def test_first_round_left_out_of_initdata_is_read_from_the_requests_or_the_match_is_left_out():
+    """Before: a missing initdata.first_round was taken as true (the deal bid for): a later deal's
+    banker, fixed before the deal, got dealer_mismatch ("goes to the final standing declarer")."""
+    m = next(x for x in raw() if isinstance(x.get("initdata"), dict) and x["initdata"].get("first_round") is False
+             or isinstance(x.get("initdata"), str) and '"first_round": false' in x["initdata"].replace(" ", "")
+             .replace('":false', '": false'))
+    m = json.loads(json.dumps(m))
+    init = m["initdata"] if isinstance(m["initdata"], dict) else json.loads(m["initdata"])
+    del init["first_round"]
+    m["initdata"] = init
+    (match,), diags = parse_botzone(json.dumps(m))
+    assert match.hands[0].bid_for is False and ("DealerFixed", "yes") in match.hands[0].tags
+    assert not [v for v in replay_match(match, PRESETS["botzone"]).hands[0].violations if v.code == "dealer_mismatch"]
+    # nothing states it: the match is left out, said so (never taken as either)
+    for entry in m["log"]:
+        for request in ((entry.get("output") or {}).get("content") or {}).values():
+            if isinstance(request, dict) and isinstance(request.get("global"), dict):
+                request["global"].pop("first_round", None)
+    matches, diags = parse_botzone(json.dumps(m))
+    assert matches == [] and any("first_round" in d.message and d.code == "json_shape" for d in diags)

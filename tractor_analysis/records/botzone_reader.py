@@ -125,7 +125,8 @@ def _kinds(ids: list[int]) -> tuple[int, ...]:
 
 
 def _initdata(obj: dict) -> tuple[list[list[int]], list[int], int, bool, int | None]:
-    """``(allocation, publiccard, level, first_round, banker)`` of the match's ``initdata``."""
+    """``(allocation, publiccard, level, first_round, banker)`` of the match's ``initdata``
+    (``first_round`` ``None`` when it does not state it)."""
     init = obj["initdata"]
     if isinstance(init, str):
         if json_too_deep(init) is not None:
@@ -149,13 +150,30 @@ def _initdata(obj: dict) -> tuple[list[list[int]], list[int], int, bool, int | N
     if level is None:
         raise _Bad(f"initdata.level should be one of 2..9, 0 (ten), J, Q, K, A, not {json.dumps(init['level'])[:20]}",
                    f"initdata.level 应为 2..9、0（十）、J、Q、K、A 之一，而不是 {json.dumps(init['level'])[:20]}")
-    first_round = init.get("first_round", True)
-    if not isinstance(first_round, bool):
+    first_round = init.get("first_round")         # None: not stated here (the requests may say it)
+    if first_round is not None and not isinstance(first_round, bool):
         raise _Bad("initdata.first_round should be true or false", "initdata.first_round 应为 true 或 false")
     banker = init.get("banker")
     if banker is not None and _seat(banker) is None:
         raise _Bad("initdata.banker should be a seat 0..3", "initdata.banker 应为座位 0..3")
     return hands, bottom, level, first_round, banker
+
+
+def _requests_first_round(log: list) -> bool | None:
+    """``first_round`` as the judge's requests state it (their ``global``), ``None`` when none does
+    or they disagree."""
+    said = set()
+    for entry in log:
+        out = entry.get("output") if isinstance(entry, dict) else None
+        content = out.get("content") if isinstance(out, dict) else None
+        if not isinstance(content, dict):
+            continue
+        for request in content.values():
+            g = request.get("global") if isinstance(request, dict) else None
+            value = g.get("first_round") if isinstance(g, dict) else None
+            if isinstance(value, bool):
+                said.add(value)
+    return said.pop() if len(said) == 1 else None
 
 
 def _judge(entry: Any, index: int) -> dict:
@@ -407,6 +425,14 @@ def match_from_botzone(obj: Any, line: int = 0, text: str = "") -> tuple[Match |
     except _Bad as bad:
         diag("bad_value" if bad.index is not None else "json_shape", f"{bad.en}; the match is left out",
              f"{bad.zh}；该场比赛未读入", bad.index)
+        return None, diags
+    if first_round is None:
+        # initdata leaves it out: the judge's requests carry it too ("global": {"first_round": …})
+        first_round = _requests_first_round(obj["log"])
+    if first_round is None:
+        diag("json_shape", "initdata.first_round is missing and no request states it: whether the deal was "
+             "bid for, and so how its dealer is checked, is not known; the match is left out",
+             "initdata.first_round 缺失，且没有请求写明：不知本局是否抢庄，无法核对庄家；该场比赛未读入")
         return None, diags
     banking = walk.banking if isinstance(walk.banking, dict) else {}
     banker = _seat(banking.get("banker"))

@@ -195,11 +195,19 @@ def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[_Note]]:
                              f"字段 'tricks' 为 {stated_tricks} 墩，出牌记录却有 {len(tricks)} 墩", None))
     else:
         warnings.append(_stops_short(len(tricks), stated_tricks, min(len(p) for p in played)))
-    declared = r.get("declBy", -1)
-    declared = -1 if declared is None else _int(declared, "declBy", -1, 3)
-    strength = r.get("declStrength", 0)
-    strength = 0 if strength is None else _int(strength, "declStrength", 0, 4)
-    declarations = _declaration(declared, strength, trump, level)
+    absent = [k for k in ("declBy", "declStrength") if k not in r]
+    if absent:
+        # the log does not say who declared, nor with what: not "nobody" (null is), unknown
+        declarations, declarations_known = (), False
+        warnings.append(("json_shape", f"round lacks field(s) {', '.join(absent)}: who declared the trump, and "
+                         "with what, is not known — the declarations are not judged",
+                         f"该局缺少字段 {', '.join(absent)}：不知谁亮主、亮了什么——不判定亮主", None))
+    else:
+        declared = r["declBy"]
+        declared = -1 if declared is None else _int(declared, "declBy", -1, 3)
+        strength = r["declStrength"]
+        strength = 0 if strength is None else _int(strength, "declStrength", 0, 4)
+        declarations, declarations_known = _declaration(declared, strength, trump, level), True
     redeals = r.get("redeals", 0)
     redeals = 0 if redeals is None else _int(redeals, "redeals", 0, 99)
     tags: list[tuple[str, str]] = []
@@ -208,7 +216,7 @@ def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[_Note]]:
             tags.append((f"80fen:{key}", json.dumps(r[key])))
     tags.extend((n, v) for n, v in _referee_tags(r, dealer, winners) if whole or n not in _WHOLE_HAND_TAGS)
     hand = Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=declarations,
-                deal=deal, bottom=_kinds(kitty), buried=_kinds(buried), tricks=tuple(tricks),
+                declarations_known=declarations_known, deal=deal, bottom=_kinds(kitty), buried=_kinds(buried), tricks=tuple(tricks),
                 claim=_stated_int(r, "total", -9999, 9999),
                 bid_for=first_of_match or redeals > 0, tags=tuple(tags))
     return hand, warnings
