@@ -172,7 +172,9 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
     for line in hand.score:
         out.append((line.zh, line.en, f"{line.points:+d}" if line.kind == "throw_penalty" else str(line.points)))
     if not result.complete:
-        out.append(("残局未打完，未计分", "the record ends before the hand does: not scored",
+        # (a position not played out, a record that stops first, or a seat left holding cards the
+        # record does not show it play — one wording, the same in both languages)
+        out.append(("本局未完，未计分", "the hand is not complete: not scored",
                     f"{result.attackers_total} so far / 已得"))
         return tuple(out)
     out.append(("闲家总分（按出牌计算）", "attackers' total (computed)", str(result.attackers_total)))

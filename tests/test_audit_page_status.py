@@ -3,6 +3,8 @@ in English only, and a score sheet's hand, which check scores, was called "incom
 hands are not emptied) / 未打完")."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
@@ -52,3 +54,64 @@ def test_the_match_page_says_where_start_levels_not_stated_come_from(tmp_path):
     assert "start N–S 6 · E–W ?" in page and "the record begins at hand 5" in page and "记录从第 5 局开始" in page
     assert "every match starts at 2" not in page
     assert 'id="levels-start-note"' not in _match_page(tmp_path / "stated", SHEET)
+
+
+def test_the_printed_ruling_says_a_hand_not_complete_alike_in_both_languages(tmp_path):
+    """Before: "残局未打完，未计分" (a position not finished) beside "the record ends before the hand
+    does" — two different statements, and neither true of a whole hand a seat ends holding a card in."""
+    out = tmp_path / "ruling.html"
+    record = Path(__file__).resolve().parent.parent / "sample_logs" / "disputed-trick.tgn"
+    r = CliRunner().invoke(main, ["ruling", str(record), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    page = out.read_text("utf-8")
+    assert "the hand is not complete: not scored" in page
+    assert "本局未完，未计分" in page and "残局未打完，未计分" not in page
+
+
+def test_json_shape_messages_say_the_same_in_both_languages(tmp_path):
+    """Before: "not null null"; the Chinese half of a play's or a declaration's message kept the
+    English words ("the play of S 应为…"); "setup" null had only "的类型不符合 docs/format.md 的规定"."""
+    import json
+
+    base = json.loads((Path(__file__).resolve().parent.parent / "sample_logs" / "spring-cup-r2t5.json")
+                      .read_text("utf-8"))
+    cases = {"number": lambda h: h.__setitem__("number", None),
+             "setup": lambda h: h.__setitem__("setup", None),
+             "play": lambda h: h["tricks"][0][0].__setitem__("cards", None)}
+    said = {}
+    for name, edit in cases.items():
+        doc = json.loads(json.dumps(base))
+        edit(doc["hands"][0])
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+        said[name] = CliRunner().invoke(main, ["check", str(path)]).output
+    assert "not null null" not in said["number"] and "而不是null null" not in said["number"]
+    assert '"setup" 应为 true 或 false，而不是null' in said["setup"]
+    assert "the play of" not in said["play"].split(" / ", 1)[1] and "的出牌 应为牌的列表" in said["play"]
+
+
+def test_a_bury_the_dealer_cannot_have_made_is_not_used_when_its_deal_line_is_missing():
+    """The dealer's deal line left out and a Buried: line naming a card whose every copy the other
+    seats' lines hold.  Before: that bury was used for the bottom's points, and the ruling
+    "corrected" the recorded score on it; now it is bad_bury, not used, and what rests on it withheld."""
+    import dataclasses
+    from collections import Counter
+
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records.tgn_reader import parse_tgn
+
+    text = (Path(__file__).resolve().parent.parent / "sample_logs" / "spring-cup-r2t5.tgn").read_text("utf-8")
+    (match,), _ = parse_tgn(text)
+    i = next(j for j, h in enumerate(match.hands) if h.number == 4)     # the attackers take the last trick
+    hand = match.hands[i]
+    others = Counter(k for s, cards in enumerate(hand.deal) if s != hand.dealer for k in cards)
+    full = next(k for k, n in others.items() if n == 2)
+    deal = tuple(() if s == hand.dealer else cards for s, cards in enumerate(hand.deal))
+    bad = dataclasses.replace(hand, deal=deal, buried=(full,) + tuple(hand.buried[1:]))
+    kept = dataclasses.replace(hand, deal=deal)
+    r_bad = replay_match(dataclasses.replace(match, hands=(bad,))).hands[0]
+    r_kept = replay_match(dataclasses.replace(match, hands=(kept,))).hands[0]
+    assert "bad_bury" in [v.code for v in r_bad.violations] and "bad_bury" not in [v.code for v in r_kept.violations]
+    assert any("the other seats' deal lines hold every copy" in v.message_en for v in r_bad.violations)
+    assert r_kept.attackers_total is not None and r_kept.claim_matches is True
+    assert r_bad.attackers_total is None and r_bad.claim_matches is None      # withheld, not "corrected"

@@ -214,6 +214,14 @@ def buried_not_held(seat: int, missing: Sequence[int], rebid: bool) -> Message:
             f"{' after the rebid (炒地皮)' if rebid else ''}, which were neither in {whose}")
 
 
+def buried_held_by_others(seat: int, kinds: Sequence[int], decks: int) -> Message:
+    """A bury naming cards whose every copy the other seats' deal lines hold (the dealer's not given)."""
+    return (f"{SEAT_NAMES_ZH[seat]}扣的底牌 {_pretty(kinds)} 已全部（共 {decks} 张）在其他各家的发牌中，"
+            "不可能由庄家扣下：不采用该埋底行",
+            f"{SEAT_TOKENS[seat]} buried {_tokens(kinds)}, but the other seats' deal lines hold every copy of it "
+            f"({decks}): the dealer cannot have buried it, and the Buried: line is not used")
+
+
 def bury_wrong_size(seat: int, buried: int, bottom_size: int) -> Message:
     return (f"{SEAT_NAMES_ZH[seat]}扣了 {buried} 张底牌，应扣 {bottom_size} 张",
             f"{SEAT_TOKENS[seat]} buried {buried} cards; the bottom holds {bottom_size}")

@@ -169,7 +169,8 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
     start = list(dealt)
     buried = hand.buried
     if not given[dealer]:
-        found = _bury_size(buried, dealer, rules) if buried is not None else []
+        found = _bury_size(buried, dealer, rules) + _bury_held_by_others(buried, dealer, dealt, given, rules) \
+            if buried is not None else []
         return new_start(tuple(map(tuple, start)), None if found else buried,
                           all(given[s] for s in range(4) if s != dealer), from_plays, (*checks, *found))
     bottom, derived = hand.bottom, ()
@@ -310,6 +311,19 @@ def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool
         found.append(hand_violation("bad_bury", seat, explain_hand.buried_not_held(seat, missing, rebid),
                                      tuple(buried)))
     return after, found + _bury_size(buried, seat, rules)
+
+
+def _bury_held_by_others(buried: tuple[Card, ...], dealer: int, dealt: Sequence[Sequence[int]],
+                         given: Sequence[bool], rules: RuleSet) -> list[Violation]:
+    """The dealer's deal line not given: a bury that holds a card whose every copy the other seats'
+    lines already hold (with the copies buried) could not be the dealer's (its hand and the bottom
+    are the cards of no other seat): ``bad_bury``, and the line is not used."""
+    others = [sum(dealt[s][k] for s in range(4) if s != dealer and given[s]) for k in range(NUM_KINDS)]
+    over = [k for k, n in enumerate(counts(buried)) if n and n + others[k] > rules.decks]
+    if not over:
+        return []
+    return [hand_violation("bad_bury", dealer, explain_hand.buried_held_by_others(dealer, over, rules.decks),
+                           tuple(buried))]
 
 
 def _bury_size(buried: tuple[Card, ...], seat: int, rules: RuleSet) -> list[Violation]:

@@ -110,8 +110,9 @@ def as_integer(v: Any, what: str, *at: str | int, digits: bool = True) -> int:
     n = whole_number(v) if isinstance(v, str) and digits else None
     if n is not None:
         return n
-    raise Shape(f"{what} should be a whole number, not {type_name(v)} {_shown(v)}", *at,
-                zh=f"{what} 应为整数，而不是{zh_type(v)} {_shown(v)}")
+    shown = "" if v is None or isinstance(v, (list, dict)) else f" {_shown(v)}"    # (not "null null")
+    raise Shape(f"{what} should be a whole number, not {type_name(v)}{shown}", *at,
+                zh=f"{what} 应为整数，而不是{zh_type(v)}{shown}")
 
 
 def _shown(v: Any) -> str:
@@ -277,7 +278,7 @@ class FieldReader(Reporter):
             v = v.split()
         if not isinstance(v, list):
             raise Shape(f"{what} should be a list of card strings, not {type_name(v)}", *at,
-                        zh=f"{what} 应为牌的列表，而不是{zh_type(v)}")
+                        zh=f"{_what_zh(what).rstrip()} 应为牌的列表，而不是{zh_type(v)}")
         out = []
         bad = False
         for i, t in enumerate(v):

@@ -199,7 +199,8 @@ class HandReader(_TrickReader):
         if isinstance(setup, int) and not isinstance(setup, bool) and setup in (0, 1):
             setup = bool(setup)
         if not isinstance(setup, bool):
-            raise Shape(f"\"setup\" should be true or false, not {type_name(setup)}", "setup")
+            raise Shape(f"\"setup\" should be true or false, not {type_name(setup)}", "setup",
+                        zh=f"\"setup\" 应为 true 或 false，而不是{zh_type(setup)}")
         points = self.bounded(hv.get("points", 0), "\"points\"", "points", 0, MAX_POINTS, None,
                               then=("the points before the position are left unknown", "残局前的得分视为未知"))
         first_trick = self.bounded(hv.get("first_trick", 1), "\"first_trick\"", "first_trick", 1, MAX_TRICK, 1,
@@ -217,10 +218,12 @@ class HandReader(_TrickReader):
                           if s is not None)
         bid_for = hv.get("bid_for", False)
         if not isinstance(bid_for, bool):
-            raise Shape(f"\"bid_for\" should be true or false, not {type_name(bid_for)}", "bid_for")
+            raise Shape(f"\"bid_for\" should be true or false, not {type_name(bid_for)}", "bid_for",
+                        zh=f"\"bid_for\" 应为 true 或 false，而不是{zh_type(bid_for)}")
         result_only = hv.get("result_only", False)
         if not isinstance(result_only, bool):
-            raise Shape(f"\"result_only\" should be true or false, not {type_name(result_only)}", "result_only")
+            raise Shape(f"\"result_only\" should be true or false, not {type_name(result_only)}", "result_only",
+                        zh=f"\"result_only\" 应为 true 或 false，而不是{zh_type(result_only)}")
         notes = as_notes(hv.get("notes"), "\"notes\"", "notes")
         tags = as_tags(hv, HAND_FIELDS, "hand")
         self.typed_tags(hv, tags)
@@ -264,7 +267,8 @@ class HandReader(_TrickReader):
             cards, bad = self.cards(d["cards"], "a declaration", "the declaration is dropped", "cards")
             after_bottom = d.get("after_bottom", False)
             if not isinstance(after_bottom, bool):
-                raise Shape("\"after_bottom\" of a declaration should be true or false", "after_bottom")
+                raise Shape("\"after_bottom\" of a declaration should be true or false", "after_bottom",
+                            zh="亮主的 \"after_bottom\" 应为 true 或 false")
             self.path = hand_path
             if seat is not None and not bad:
                 declarations.append(Declaration(seat, cards, after_bottom))
