@@ -63,9 +63,10 @@ class MatchFact:
     hands: int
     levels_final: tuple[int, int]
     winner: int | None
-    """Team that won the match (passed A, or the other forfeited), else ``None``."""
+    """Team that won the match (``engine.scoring.decide``: passed the winning level, the other side
+    forfeited, or the levels or the deal where the ruleset decides a match cut short), else ``None``."""
     leader: int | None
-    """Team ahead at the end: the winner, else the higher level, else the side holding the deal."""
+    """Team ahead at the end (:func:`ahead_of`): the winner, else the higher final level."""
     violations: int
     tags: tuple[str, ...] = ()
     """The record's own match tags (event, site, date, round, table) and starting levels: with the
@@ -80,6 +81,16 @@ class MatchFact:
 def match_tags(*values) -> tuple[str, ...]:
     """:attr:`MatchFact.tags` from a record or a dataset row (missing values as ``""``)."""
     return tuple("" if v is None or v != v else str(v) for v in values)
+
+
+def ahead_of(winner: int | None, levels: tuple, undecided: bool) -> int | None:
+    """The index's "ahead / 领先": the team that won the match, else — a finished match no rule
+    decides (``undecided``: not a forfeit of both, not a position alone) — the team higher in final
+    levels, when both are known and differ; ``None`` otherwise.  The one rule for a match drawn
+    from its record and from a dataset (:mod:`.inputs`)."""
+    if winner is not None or not undecided or None in levels or levels[0] == levels[1]:
+        return winner
+    return 0 if levels[0] > levels[1] else 1
 
 
 def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
@@ -101,17 +112,11 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
             violations.append(ViolationFact(
                 match=key, hand=r.number, trick=v.trick, seat=seat_label(v.seat),
                 player="" if v.seat is None else names[v.seat], code=v.code))
-    winner = result.winner
-    if winner is None and result.forfeit is not None:
-        winner = 1 - result.forfeit
+    winner, how = decide_match(result)      # a pass, a forfeit, or the levels where the ruleset says so
     lf = result.levels_final
     if result.hands and result.hands[0].rules.friend:
         lf = (None, None)           # friend mode: no side's level (check --json's levels_final is null)
-    leader, how = decide_match(result)   # as the standings and the match page decide it
-    if leader is None and how == CUT_SHORT and None not in lf and lf[0] != lf[1]:
-        # ahead on the levels (the ruleset decides nothing: no winner), as reports.inputs says of
-        # the same match read from a dataset
-        leader = 0 if lf[0] > lf[1] else 1
+    leader = ahead_of(winner, lf, how == CUT_SHORT)
     teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
     fact = MatchFact(match=key, title=title, filename=filename, teams=teams,
                      hands=len(result.hands), levels_final=(lf[0], lf[1]), winner=winner,

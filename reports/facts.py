@@ -47,8 +47,9 @@ class IndexStats:
 def standings(model: ReportModel) -> tuple[Standing, ...]:
     """Teams (the two players' names) ranked by matches won, then levels gained.
 
-    A match counts as won by the team that passed A (or whose opponents forfeited);
-    an unfinished match by the team ahead at the end (higher level, else the deal).
+    A match counts as won by the team that won it (``engine.scoring.decide``: passed the winning
+    level, the other side forfeited, or — only where the ruleset decides a match cut short — the
+    levels or the deal); a match no rule decides is won by nobody, whoever is ahead in it.
     """
     levels_by: dict[tuple[str, int], int] = defaultdict(int)
     for h in model.hand_facts:
@@ -66,7 +67,7 @@ def standings(model: ReportModel) -> tuple[Standing, ...]:
         for t in (0, 1):
             r = rows.setdefault(m.teams[t], [0, 0, 0, 0])
             r[0] += 1
-            r[1] += int(m.leader == t)
+            r[1] += int(m.winner == t)
             r[2] += levels_by[(m.match, t)]
             r[3] += viol_by[(m.match, t)]
     ranked = sorted(rows.items(), key=lambda kv: (-kv[1][1], -kv[1][2], kv[1][3], kv[0]))

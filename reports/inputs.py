@@ -21,7 +21,7 @@ from tractor_analysis.records.model import Match
 from tractor_analysis.records.rulesets import RuleSet
 
 from . import facts, match_charts
-from .fact_rows import FileProblem, HandFact, MatchFact, ViolationFact, facts_from_result, match_tags
+from .fact_rows import FileProblem, HandFact, MatchFact, ViolationFact, ahead_of, facts_from_result, match_tags
 from .hand_page import ViolationView
 from .match_page import MatchView, match_title, match_view, slugify
 from .model import ReportModel
@@ -269,14 +269,10 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         title = " · ".join(str(x) for x in (m.event, m.round and f"round {m.round}",
                                             m.table and f"table {m.table}") if isinstance(x, str) and x) \
             or f"{Path(m.source_file).name} #{m.match_index + 1}"
-        winner = {"NS": 0, "EW": 1}.get(m.winner)
-        if winner is None and m.forfeit in ("NS", "EW"):
-            winner = 1 - {"NS": 0, "EW": 1}[m.forfeit]
+        winner = {"NS": 0, "EW": 1}.get(m.winner)      # the engine's: a pass, a forfeit, the levels where ruled
         lf = (_known(m.level_ns_final), _known(m.level_ew_final))
-        leader = winner
         # a position alone decides nothing; both sides forfeited ("both"): nobody is ahead
-        if leader is None and m.match_id in finished and None not in lf and m.forfeit != "both":
-            leader = 0 if lf[0] > lf[1] else 1 if lf[1] > lf[0] else None
+        leader = ahead_of(winner, lf, m.match_id in finished and m.forfeit != "both")
         n = names[m.match_id]
         model.match_facts.append(MatchFact(
             match=m.match_id, title=title, filename=None, teams=(f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"),

@@ -28,13 +28,13 @@ from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
 from tractor_analysis.records.safe_write import write_text_atomic
 
-from .hand_page import HandView, TrickView, ViolationView, hand_view, player_names, violation_view
+from .hand_page import (TEAM_NAMES as TEAM_EN, HandView, TrickView, ViolationView, hand_view, player_names,
+                        violation_view)
 from .ruling_throw import RequiredView, required_view
 
 MISCOUNT_CODES = frozenset({"wrong_count", "not_in_hand", "deal_mismatch", "bad_bury"})
 """Findings that mean a player held or played a wrong number of cards (多少牌, docs/rules.md §10.3)."""
 
-TEAM_EN = ("N–S", "E–W")
 TEAM_ZH = ("南北方", "东西方")
 
 

@@ -227,3 +227,30 @@ def test_the_two_standings_do_not_share_a_heading_for_two_different_differences(
     out = CliRunner().invoke(main, ["stats", ds, "--table", "standings"]).output
     assert "gained diff / 升级差" in out and "级差 " not in out.replace("升级差", "")
     assert "level diff / 级差" in CliRunner().invoke(main, ["standings", ds]).output
+
+
+@pytest.mark.parametrize("rule, won", [("", 0), ('[Rule:decide_by_levels "on"]', 1)])
+def test_the_reports_own_standings_credit_a_win_only_where_a_rule_decides_it(rule, won):
+    """reports.facts.standings counted a match no rule decides as won by the side ahead on levels
+    (its "won" read the index's "ahead" column): the guess the other standings no longer make."""
+    from tractor_analysis.records.tgn_reader import parse_tgn
+    from tractor_analysis.reports.fact_rows import facts_from_result
+    from tractor_analysis.reports.facts import standings
+    from tractor_analysis.reports.model import ReportModel
+
+    (match,), _ = parse_tgn(_club(rule))
+    fact, hands, violations = facts_from_result(match, replay_match(match), "m", "t", None)
+    assert fact.leader == 0                                   # N–S ahead on levels either way
+    model = ReportModel(title="t")
+    model.match_facts.append(fact)
+    model.hand_facts.extend(hands)
+    rows = {s.team: s for s in standings(model)}
+    assert rows["Ann & Cy"].won == won and rows["Bo & Di"].won == 0
+
+
+def test_with_the_dealer_not_known_both_sides_start_levels_are_said_derived(tmp_path):
+    no_dealer = _club().replace('[Levels "NS:2 EW:2"]\n', "").replace('[Dealer "N"]\n', "")
+    items = _derived_levels(tmp_path, no_dealer)
+    assert [(d["fact"], d["value"]) for d in items] == [("levels", "NS 2 EW 2")]
+    assert "N–S and E–W at 2: every match starts at 2" in items[0]["message_en"]
+    assert "南北、东西两方均打 2" in items[0]["message_zh"]

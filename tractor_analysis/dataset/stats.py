@@ -45,7 +45,7 @@ from typing import Iterator
 
 import pandas as pd
 
-from ..engine.scoring import NOBODY_HOLDS, MatchFacts, decide
+from ..engine.scoring import MatchFacts, decide, deal_holder
 from ..engine.verdicts import BOTH_FORFEIT
 from . import stats_sql
 from .stats_sql import variant  # noqa: F401  (part of the API: stats.variant names a ruleset)
@@ -211,18 +211,13 @@ def view_points_lost(ds, by: str = "player") -> pd.DataFrame:
         return stats_sql.view_points_lost(src, by)
 
 
-NOBODY = ""
-"""``holder`` of a match whose last hand both sides miscounted (多少牌): nobody holds the deal."""
+def holder_of(next_dealer, dealer, outcome) -> int | str | None:
+    """``engine.scoring.deal_holder`` of a match's last hand row (seats as ``N`` … ``W``, null or
+    NaN where not known): 0 / 1 the team holding the deal, ``NOBODY_HOLDS``, or ``None``."""
+    def seat(token):
+        return "NESW".index(token) if isinstance(token, str) and len(token) == 1 and token in "NESW" else None
 
-
-def holder_of(next_dealer, dealer, outcome) -> str | None:
-    """The team holding the deal after a match's last hand: the next dealer's (the dealer's
-    when not recorded); :data:`NOBODY` after both sides miscounted (多少牌: the deal is bid for);
-    ``None`` where the record does not say (no dealer known)."""
-    if outcome == "neither":
-        return NOBODY
-    seat = next_dealer if isinstance(next_dealer, str) and next_dealer else dealer
-    return TEAM_OF_SEAT.get(seat)
+    return deal_holder(seat(next_dealer), seat(dealer), outcome if isinstance(outcome, str) else None)
 
 
 _SIDE = {"NS": 0, "EW": 1}
@@ -244,18 +239,17 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
     """:func:`match_results` from one dict per match: its tags (``match_id, event, round,
     table``), partnership names ``ns`` / ``ew``, ``hands``, start and final levels, ``winner``,
     ``forfeit``, and whether any hand was ``finished``, the match was ``passed`` (a team passed
-    A), it was played in friend mode (``friendly``), the team ``holder`` of the deal, and whether
-    its ruleset decides a match cut short by the levels (``decide_by_levels``).  The decision is
+    A), it was played in friend mode (``friendly``), the ``holder`` of the deal (:func:`holder_of`),
+    and whether its ruleset decides a match cut short by the levels (``decide_by_levels``).  The decision is
     ``engine.scoring.decide``, the one ``engine.scoring.decide_match`` makes of a replayed match."""
     rows = []
     for r in records:
         ns, ew = _level(r["level_ns_final"]), _level(r["level_ew_final"])   # None: not known
         forfeit = r["forfeit"] if r["forfeit"] == "both" else _SIDE.get(r["forfeit"])
-        holder = r["holder"]
         team, how = decide(MatchFacts(
             finished=bool(r["finished"]), friend=bool(r["friendly"]), forfeit=forfeit,
             passed=_SIDE.get(r["winner"]) if r["passed"] else None, win_level=r.get("win_level"),
-            levels=(ns, ew), holder=NOBODY_HOLDS if holder == NOBODY else _SIDE.get(holder),
+            levels=(ns, ew), holder=r["holder"],
             decide_by_levels=bool(r.get("decide_by_levels"))))
         winner = None if team is None else ("NS", "EW")[team]
         rows.append({"match_id": r["match_id"], "event": r["event"], "round": r["round"], "table": r["table"],

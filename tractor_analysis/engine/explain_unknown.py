@@ -80,6 +80,14 @@ def others_from_start(level: int, team: int | None) -> Message:
             "the record's first hand ([Levels] not stated)")
 
 
+def sides_from_start(level: int) -> Message:
+    """Both sides' levels at the record's first hand (hand 1, no [Levels]) when the dealer's side is
+    not known: where every match starts."""
+    return (f"南北、东西两方均打 {RANK_TOKENS[level]}：比赛从 {RANK_TOKENS[level]} 打起，这是记录的第一局（[Levels] 未写明）",
+            f"N–S and E–W at {RANK_TOKENS[level]}: every match starts at {RANK_TOKENS[level]} and this is the "
+            "record's first hand ([Levels] not stated)")
+
+
 def dealer_unknown(what: Sequence[str], bad_value: bool) -> Message:
     said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
     said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"

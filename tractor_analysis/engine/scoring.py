@@ -240,6 +240,17 @@ ENGINE_DECIDED_BY = {"forfeit": "forfeit", BOTH_FORFEIT: BOTH_FORFEIT, "higher l
 ``passed …`` is ``passed``; a match no team wins has ``decided_by`` ``None`` there (but both forfeit)."""
 
 
+def deal_holder(next_dealer: int | None, dealer: int | None, outcome: str | None) -> int | str | None:
+    """:attr:`MatchFacts.holder` after a match's last hand — the one rule, for a replayed match and
+    for a dataset's rows (``dataset.stats.holder_of``): the next dealer's team (the dealer's when the
+    next dealer is not known: the record stops inside the hand); :data:`NOBODY_HOLDS` after both
+    sides miscounted (``outcome`` ``neither``: the deal is bid for); ``None`` when no dealer is known."""
+    if outcome == "neither":
+        return NOBODY_HOLDS
+    seat = next_dealer if next_dealer is not None else dealer
+    return None if seat is None else seat & 1
+
+
 def match_facts(result) -> MatchFacts:
     """The :class:`MatchFacts` of a replayed match (a :class:`~.verdicts.MatchResult`; its own
     ``winner`` and ``decided_by`` are not read: they are this decision's)."""
@@ -247,12 +258,10 @@ def match_facts(result) -> MatchFacts:
     rules = hands[0].rules if hands else None
     passed = next((h.outcome.team for h in hands if h.outcome is not None and h.outcome.match_over), None)
     last = hands[-1] if hands else None
-    if last is not None and last.outcome is not None and last.outcome.winner == "neither":
-        holder = NOBODY_HOLDS
-    else:
-        seat = last.outcome.next_dealer if last is not None and last.outcome is not None \
-            and last.outcome.next_dealer is not None else last.dealer if last is not None else None
-        holder = None if seat is None else seat & 1
+    outcome = last.outcome if last is not None else None
+    holder = deal_holder(outcome.next_dealer if outcome is not None else None,
+                         last.dealer if last is not None else None,
+                         outcome.winner if outcome is not None else None)
     forfeit = "both" if result.both_forfeit else result.forfeit
     return MatchFacts(finished=any(h.outcome is not None for h in hands), friend=bool(rules and rules.friend),
                       forfeit=forfeit, passed=passed, win_level=rules.win_level if rules else None,

@@ -186,14 +186,14 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
     with the dealer's side's unknown level learned from ``[Level]``."""
     seat = dealer if dealer is not None else side        # a seat of the dealer's side (N=0 / E=1 for a side)
     carried = levels[seat] if seat is not None else None
-    if not levels_known and (hand.level is None or hand.level == carried) and None not in levels:
+    if not levels_known and None not in levels and hand.level in (None, carried if seat is not None else levels[0]):
         # the record's first hand (hand 1), no [Levels]: the levels [Level] does not state are where
         # every match starts — derived, and said so (the dealer's side's own is said below, or stated)
         start = levels[0]
         team = None if friend or seat is None else team_of(seat)
         if seat is None:
-            derived.append(_derived("levels", f"N–S {RANK_TOKENS[start]} E–W {RANK_TOKENS[start]}",
-                                    "the level every match starts at", explain_unknown.level_from_start(start)))
+            derived.append(_derived("levels", f"NS {RANK_TOKENS[start]} EW {RANK_TOKENS[start]}",
+                                    "the level every match starts at", explain_unknown.sides_from_start(start)))
         else:
             other = "others" if team is None else TEAMS[1 - team]
             derived.append(_derived("levels", f"{other} {RANK_TOKENS[levels[(seat + 1) % 4]]}",
