@@ -113,11 +113,15 @@ def test_a_winner_left_open_between_two_defenders_withholds_no_points():
     assert h.attackers_points == 20 and h.tricks[-1].points == 15     # S's hearts 0 either way, W's ♥5 forced
 
 
-def test_a_missing_play_inside_the_record_is_still_out_of_turn():
+def test_a_missing_play_inside_the_record_is_derived_not_out_of_turn():
+    # E's play is missing from a trick the record goes past: not "E did not play" (record_gaps.py);
+    # E's one heart, H4, is its only legal play, and E plays C5 after: E played H4
     text = SMALL.format(n="H3 C4", e="H4 C5", s="HA C6", w="H5 C8",
                         trick="24. W: H5, N: H3, E: H4\n25. S: C6, W: C8, N: C4, E: C5")
     h = hand_of(text.replace("24. W: H5, N: H3, E: H4", "24. W: H5, N: H3, S: HA"))
-    assert "out_of_turn" in codes(h)               # E's play is missing from a trick the record goes past
+    assert "out_of_turn" not in codes(h)
+    assert [d.value for d in h.derived if d.fact == "play"] == ["24: E H4"]
+    assert h.tricks[0].winner == 2 and [p.seat for p in h.tricks[0].plays] == [3, 0, 2]
 
 
 def test_the_ruling_shows_the_winner_open_and_no_page_for_the_missing_play(tmp_path):
@@ -174,14 +178,16 @@ def test_a_full_deal_whose_record_stops_early_is_incomplete_not_a_deal_mismatch(
         h = replay_match(cut).hands[0]
         assert "deal_mismatch" not in codes(h) and "out_of_turn" not in codes(h), (plays, codes(h))
         assert not h.complete and h.outcome is None
-    # a play missing inside the record too: that one is out_of_turn, and the cards left no longer
-    # add up to a record that just stops (the seat holds one more): deal_mismatch as before
+    # a play missing inside the record too: not out_of_turn (record_gaps.py); the hand is judged for
+    # each legal way the seat could have played, and the ways its later plays rule out are dropped
     inner = _cut(hand, 12, None)
     t3 = inner.tricks[3]
     inner = dataclasses.replace(inner, tricks=inner.tricks[:3] + (dataclasses.replace(t3, plays=t3.plays[:3]),)
                                 + inner.tricks[4:])
     h = replay_match(dataclasses.replace(match, hands=(inner,))).hands[0]
-    assert "out_of_turn" in codes(h) and "deal_mismatch" in codes(h)
+    assert "out_of_turn" not in codes(h) and "deal_mismatch" not in codes(h)
+    assert [p.seat for p in h.tricks[3].plays] == [p.seat for p in t3.plays[:3]]
+    assert any(d.fact == "play" for d in h.derived) or any(u.tag == "play" for u in h.unknowns)
 
 
 def test_what_is_derived_is_what_every_legal_completion_gives():

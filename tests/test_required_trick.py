@@ -218,7 +218,7 @@ def test_a_throw_that_stands_is_the_lead_itself():
 def test_a_follower_with_too_many_choices_is_not_listed_nor_guessed():
     # three decks, a forced unit of many cards against a long void hand: the candidates are
     # counted first, and past the limit nothing is enumerated
-    from tractor_analysis.engine.required_trick import _candidates
+    from tractor_analysis.engine.required_trick import follow_candidates as _candidates
     from tractor_analysis.engine.legal import analyse_lead
 
     rules = PRESETS["three-deck"]

@@ -9,6 +9,7 @@ from typing import Sequence
 
 from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message
+from .rule_refs import rule_ref
 from .verdicts import WITHHELD
 
 SIDE_ZH = ("南北", "东西")
@@ -234,6 +235,89 @@ def record_ends_in_trick(trick: int, missing: Sequence[int], what: Sequence[str]
     return _unknown(f"记录在第 {trick} 轮{zh}出牌之前结束，该墩的结果取决于{zh}出什么，不按已记录的出牌判定",
                     f"the record ends in trick {trick} before {en} played: what the trick gives depends on "
                     f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what)
+
+
+def _gaps(gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:
+    """The plays a record leaves out: "第 3 轮北家的出牌" / "N's play in trick 3"."""
+    zh = "、".join(f"第 {t} 轮{_seats(m)[0]}的出牌" for t, m in gaps)
+    en = ", ".join(f"{_seats(m)[1]}'s play{'s' if len(m) > 1 else ''} in trick {t}" for t, m in gaps)
+    return zh, en
+
+
+def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], ways: int,
+                      tried: int) -> Message:
+    """The record goes on past a trick without a seat's play (:mod:`.record_gaps`): the hand was
+    judged once for each of the ``tried`` ways that seat could legally have played, ``ways`` of
+    them fitting the rest of the record."""
+    zh, en = _gaps(gaps)
+    if ways == tried:
+        fit_zh, fit_en = f"按其所有 {ways} 种合法出法", f"for each of the {ways} legal ways to play it"
+    else:
+        fit_zh = f"按其 {tried} 种合法出法中与记录后面的出牌相符的 {ways} 种"
+        fit_en = f"for each of the {ways} of its {tried} legal ways to play it that fit the record's later plays"
+    head_zh = f"记录缺少{zh}（记录在其后仍继续，不按未出牌判定）：{fit_zh}各判定一次，只保留每种出法下都相同的判定"
+    head_en = (f"the record leaves out {en} (it goes on after, so this is not judged as not playing): the hand "
+               f"was judged once {fit_en}, and only what all of them give is kept")
+    if not what:
+        return head_zh + "；所有判定都相同", head_en + "; they all give the same"
+    return _unknown(head_zh, head_en, what)
+
+
+def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int) -> Message:
+    """The plays a record leaves out, derived: of the ``tried`` legal ways, one fits the rest."""
+    zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
+    en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
+    if tried == 1:
+        why_zh, why_en = "这是唯一的合法出法", "the only legal way"
+    else:
+        why_zh, why_en = (f"{tried} 种合法出法中只有这一种与记录后面的出牌相符",
+                          f"of the {tried} legal ways, only this one fits the record's later plays")
+    return (f"记录缺少的出牌由其后的出牌与发牌推出：{zh}（{why_zh}）",
+            f"the play{'s' if len(shown) > 1 else ''} the record leaves out, from the later plays and the deal: {en} "
+            f"({why_en})")
+
+
+GAP_NOT_JUDGED = {
+    "cards": ("缺出牌的一方当时持有哪些牌未知", "the cards the seat without a play held then are not known"),
+    "lead": ("缺的可能正是首出（该首出的一家没有出牌记录）", "the play left out may be the lead itself (the seat due "
+             "to lead has none)"),
+    "bad_lead": ("该轮的首出不合规则，跟牌的出法无从列举", "the trick's lead is not one the rules define, so the ways "
+                 "to follow it cannot be listed"),
+    "ways": ("可能的出法太多，无法逐一判定", "there are too many ways it could have been played to judge each"),
+}
+"""Why the ways a record's missing play could have been made are not judged (:func:`.record_gaps.not_judged`)."""
+
+
+def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], why: str) -> Message:
+    """The record leaves out a play, and its ways cannot all be judged (:func:`.record_gaps.not_judged`)."""
+    zh, en = _gaps(gaps)
+    wzh, wen = GAP_NOT_JUDGED[why]
+    return _unknown(f"记录缺少{zh}（记录在其后仍继续）：{wzh}，自该轮起不作判定",
+                    f"the record leaves out {en} (it goes on after): {wen}, so nothing is judged from that trick on",
+                    what)
+
+
+def gap_winner_derived(trick: int, winner: int, missing: Sequence[int], fitted: bool) -> Message:
+    """A trick whose play by ``missing`` the record leaves out, won by ``winner`` whatever they
+    played (``fitted``: of the plays that fit the record's later plays)."""
+    zh, en = _seats(missing)
+    fz, fe = ("（在与记录后面的出牌相符的出法中）", " (of those that fit the record's later plays)") if fitted else ("", "")
+    return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录缺少{zh}的出牌，但无论{zh}怎样合法出牌{fz}，都是{SEAT_NAMES_ZH[winner]}赢",
+            f"trick {trick} won by {SEAT_TOKENS[winner]}: the record leaves out {en}'s play, but whatever legal "
+            f"{'play' if len(missing) == 1 else 'plays'} {en} made{fe}, {SEAT_TOKENS[winner]} wins it")
+
+
+def fault_whatever_gap(seat: int | None, code: str, gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:
+    """A violation found whatever the plays a record leaves out were, but whose owed play (or
+    words) depends on them (:mod:`.record_gaps`)."""
+    zh, en = _gaps(gaps)
+    ref = rule_ref(code)
+    rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
+    who_zh = SEAT_NAMES_ZH[seat] if seat is not None else ""
+    who_en = SEAT_TOKENS[seat] if seat is not None else "the record"
+    return (f"{who_zh}违反规则（{rzh}）：无论记录所缺的{zh}是什么都违例，但应出哪一手取决于那一手，不予指明",
+            f"{who_en} broke the rule ({ren}) whatever {en} was, which the record leaves out; the play owed "
+            "depends on it, so it is not named")
 
 
 def trick_winner_derived(trick: int, winner: int, missing: Sequence[int]) -> Message:

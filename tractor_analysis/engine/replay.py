@@ -34,6 +34,7 @@ from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, ha
                       position_seats_unknown, throws_unknown)
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
 from .tricks import HandContext, hand_context, judge_tricks
+from .record_gaps import find_gaps, judge as judge_gaps
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
 from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, HandResult,
@@ -240,6 +241,27 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     """
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
+    gaps = find_gaps(hand) if hand.tricks else ()
+    if gaps:                # a play left out inside a trick: judged over every way to fill it in
+        def one(h: Hand, before: bool) -> HandResult:
+            return _replay_hand(h, rules, levels, expected_dealer, first_of_match, levels_known, chain, before,
+                                first_hand)
+        return judge_gaps(hand, gaps, one, _context_of)
+    return _replay_hand(hand, rules, levels, expected_dealer, first_of_match, levels_known, chain, hands_before,
+                        first_hand)
+
+
+def _context_of(result: HandResult) -> HandContext | None:
+    """The trick context a judged hand was played in (``None``: its level or trump not known)."""
+    if result.level is None or not result.trump_known:
+        return None
+    return hand_context(result.rules, result.level, result.trump)
+
+
+def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
+                 first_of_match: bool, levels_known: bool, chain: str | None, hands_before: bool,
+                 first_hand: bool) -> HandResult:
+    """:func:`replay_hand` of a hand whose tricks leave no play out."""
     setting = hand_setting(hand, rules, tuple(levels), expected_dealer, first_of_match, levels_known, chain,
                            first_hand)
     levels = setting.levels

@@ -136,7 +136,7 @@ def _points(cards: Sequence[Card]) -> int:
     return sum(POINTS[k] for k in cards)
 
 
-def _candidates(ctx: HandContext, lead: Lead, hand: Sequence[int]) -> int:
+def follow_candidates(ctx: HandContext, lead: Lead, hand: Sequence[int]) -> int:
     """How many multisets :func:`legal.legal_follows` looks through for ``hand`` (an upper bound
     on its work and on the legal follows), counted without listing them, capped past the limit."""
     o = ctx.order
@@ -200,7 +200,7 @@ def _follower(ctx: HandContext, lead: Lead, seat: Seat, hand: Sequence[int]) -> 
     n = lead.count
     led_held = sum(hand[k] for k in o.kinds[g])
     may_trump = g != TRUMP and led_held == 0 and any(hand[k] for k in o.kinds[TRUMP])
-    if _candidates(ctx, lead, hand) > MAX_FOLLOWS:
+    if follow_candidates(ctx, lead, hand) > MAX_FOLLOWS:
         return FollowerChoice(seat, True, n, None, led_held=led_held, may_trump=may_trump), []
     plays = list(legal_follows(ctx, lead, hand))
     if not plays:                        # fewer cards than the lead: no follow of its size exists

@@ -140,7 +140,8 @@ class Derived:
     "What the record must state"): the verdict says so, and from what."""
 
     fact: str
-    """``dealer``, ``dealer_side`` or ``level``."""
+    """``dealer``, ``dealer_side``, ``level``, ``trick_winner``, ``trick_points``, ``play`` (a play the
+    record leaves out, :mod:`.record_gaps`) …: the ``check --json`` ``fact``."""
     value: str
     """The fact as ``check --json`` writes it: ``"E"``, ``"EW"``, ``"7"``."""
     source: str

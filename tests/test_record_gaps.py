@@ -1,0 +1,193 @@
+"""A play the record leaves out inside a trick (docs/rules.md §4.1, §14.1; engine/record_gaps.py).
+
+Every seat plays in every trick, so a trick the record goes on past without a seat's play is a
+gap in the record, not a seat that did not play.  Before, the engine judged it as "N did not
+play in this trick" (``out_of_turn``), gave the trick to the best play recorded, and judged every
+later trick with N's card still in N's hand: wrong ``not_in_hand``, ``throw_failed`` and
+``deal_mismatch`` verdicts all resting on the gap.  Now the hand is judged once for every legal
+way the seat could have played; the ways the record's later plays rule out are dropped; what
+all the rest give is kept, and what differs is unknown.  Each test below fails on the code before.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tractor_analysis.cli.main import main
+from tractor_analysis.engine import record_gaps
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records import parse_tgn
+from tractor_analysis.records.cards import TOKEN
+from tractor_analysis.simulate import simulate
+
+SAMPLE = (Path(__file__).resolve().parent.parent / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
+N, E, S, W = range(4)
+
+
+def first_hand(text: str):
+    (match,), _ = parse_tgn(text)
+    return replay_match(match).hands[0]
+
+
+def codes(h) -> list[str]:
+    return [v.code for v in h.violations]
+
+
+def without(text: str, line: str, play: str) -> str:
+    """``text`` with ``play`` (``"N: DA, "``) taken out of the trick line starting ``line``."""
+    i = text.index("\n" + line) + 1
+    j = text.index("\n", i)
+    assert play in text[i:j]
+    return text[:i] + text[i:j].replace(play, "", 1) + text[j:]
+
+
+def test_a_play_left_out_is_derived_from_the_seats_later_plays():
+    full = first_hand(SAMPLE)
+    h = first_hand(without(SAMPLE, "3. W: D7", "N: DA, "))
+    assert "out_of_turn" not in codes(h) and h.legal is True       # before: "N did not play in this trick"
+    (d,) = [d for d in h.derived if d.fact == "play"]
+    assert d.value == "3: N DA" and "only this one fits" in d.message_en and "北家出 DA" in d.message_zh
+    assert h.tricks[2].winner == N == full.tricks[2].winner         # before: E's ♦8 won the trick
+    assert [p.seat for p in h.tricks[2].plays] == [W, E, S]          # the trick as recorded
+    assert (h.attackers_total, h.outcome, h.levels_after) == (full.attackers_total, full.outcome, full.levels_after)
+
+
+def test_a_trick_whose_winner_the_ways_agree_on_keeps_it_and_the_rest_is_withheld():
+    # the hand cut after trick 10, N's ♠4 left out of trick 8: N still holds ♠4 ♠8 ♠J then and plays none
+    # of them later, so three ways fit; E's ♠K wins every one, each gives 0 points
+    text = without(SAMPLE, "8. S: S3", "N: S4, ")
+    text = text[:text.index("11. W: C9 C9")] + text[text.index('[Claim "60"]'):]
+    h = first_hand(text)
+    assert "out_of_turn" not in codes(h)
+    assert h.tricks[7].winner == E and h.tricks[7].points == 10
+    (w,) = [d for d in h.derived if d.fact == "trick_winner"]
+    assert w.value == "E" and "fit the record's later plays" in w.message_en
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert u.withheld == () and "3 of its 5 legal ways" in u.message_en and "5 种合法出法中" in u.message_zh
+
+
+def test_ways_that_disagree_withhold_the_winner_and_the_points():
+    # the record stops after trick 3, N's play left out of it: N may have played ♦A (N wins the trick),
+    # ♦10 (E wins, 15 points) or ♦9 / ♦7 (E wins, 5); nothing later tells them apart
+    text = without(SAMPLE, "3. W: D7", "N: DA, ")
+    text = text[:text.index("4. N: S7 S7")] + text[text.index('[Claim "60"]'):]
+    h = first_hand(text)
+    assert "out_of_turn" not in codes(h) and h.tricks[2].winner is None
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert "trick_winner" in u.withheld and "4 legal ways" in u.message_en
+    assert h.attackers_points is None                  # N–S (attackers) may or may not take trick 3's points
+
+
+def test_a_verdict_found_in_some_ways_only_is_not_given():
+    # the same gap, the hand played out, but with N's ♠4 (trick 8) also left out: N's two gaps are
+    # filled in together; only the ways that fit the whole record are kept (♦A in 3, ♠4 in 8)
+    h = first_hand(without(without(SAMPLE, "3. W: D7", "N: DA, "), "8. S: S3", "N: S4, "))
+    assert codes(h) == [] and h.legal is True
+    (d,) = [d for d in h.derived if d.fact == "play"]
+    assert d.value == "3: N DA; 8: N S4"
+
+
+POSITION = """[Event "t"]
+[Hand "1"]
+[Dealer "N"]
+[Trump "S"]
+[Level "7"]
+[SetUp "1"]
+[Points "20"]
+[FirstTrick "24"]
+N: H3 C4
+E: H4 C5
+S: HA C6
+W: H5 C8
+24. W: H5, E: H4, S: HA
+25. S: C6, W: C8, N: {n25}, E: C5
+"""
+
+
+def test_a_seat_that_revoked_in_the_play_left_out_is_judged_on_the_card_it_kept():
+    # N's play to trick 24 is left out, and N plays ♥3 in trick 25: so N played ♣4 to the heart lead,
+    # holding ♥3 — a revoke the record itself shows (the card N kept is a candidate, legal or not)
+    h = first_hand(POSITION.format(n25="H3"))
+    assert [d.value for d in h.derived if d.fact == "play"] == ["24: N C4"]
+    assert [(v.code, v.trick, v.seat) for v in h.violations] == [("follow_suit", 24, N)]
+    # N plays ♣4 in trick 25: its one legal play, ♥3, fits, and nothing is wrong
+    h = first_hand(POSITION.format(n25="C4"))
+    assert [d.value for d in h.derived if d.fact == "play"] == ["24: N H3"] and codes(h) == []
+    assert h.tricks[0].winner == S
+
+
+def test_the_lead_itself_may_be_the_play_left_out_nothing_is_judged_from_there():
+    # trick 4 was led by N (trick 3's winner); the record gives E, S, W only: N's lead is missing
+    h = first_hand(without(SAMPLE, "4. N: S7 S7", "N: S7 S7, "))
+    assert "out_of_turn" not in codes(h)               # before: "E played out of turn; N was to lead"
+    assert all(t.winner is None for t in h.tricks[3:]) and h.tricks[2].winner == N
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert set(u.withheld) >= {"verdicts", "points", "outcome"} and "lead itself" in u.message_en
+    assert h.outcome is None and h.attackers_total is None and h.legal is None
+
+
+def test_a_seat_whose_cards_are_not_known_is_not_filled_in():
+    # no deal lines: what N held is known only from its plays; nothing is judged from the gap on
+    text = without(SAMPLE, "3. W: D7", "N: DA, ")
+    head, rest = text.split('[Hand "2"]', 1)
+    head = "\n".join(x for x in head.splitlines() if x[:3] not in ("N: ", "E: ", "S: ", "W: ")) + "\n"
+    h = first_hand(head + '[Hand "2"]' + rest)
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert "not known" in u.message_en and h.outcome is None
+    assert all(v.trick is None or v.trick < 3 for v in h.violations)
+
+
+def test_a_seat_twice_or_out_of_order_is_still_out_of_turn():
+    h = first_hand(SAMPLE.replace("3. W: D7, N: DA, E: D8, S: D5", "3. W: D7, E: D8, N: DA, S: D5"))
+    assert "out_of_turn" in codes(h)
+    assert record_gaps.find_gaps(parse_tgn(SAMPLE)[0][0].hands[0]) == ()
+
+
+def test_too_many_ways_withholds_everything_from_the_gap_on(monkeypatch):
+    monkeypatch.setattr(record_gaps, "MAX_VARIANTS", 2)
+    h = first_hand(without(SAMPLE, "3. W: D7", "N: DA, "))
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert "too many ways" in u.message_en and h.outcome is None and h.tricks[2].winner is None
+
+
+def test_check_json_and_the_report_say_it(tmp_path):
+    path = tmp_path / "gap.tgn"
+    path.write_text(without(SAMPLE, "3. W: D7", "N: DA, "), encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", str(path), "--json"], catch_exceptions=False)
+    hand = json.loads(r.output)["files"][0]["hands"][0]
+    assert hand["violations"] == [] and hand["legal"] is True
+    assert [d["fact"] for d in hand["derived"]] == ["play"] and hand["tricks"][2]["winner"] == "N"
+    out = tmp_path / "report"
+    r = CliRunner().invoke(main, ["report", str(path), "-o", str(out)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+
+
+def test_on_simulated_hands_a_play_taken_out_is_derived_back():
+    """On whole simulated hands (deal lines, played out), taking one play out of a trick before the
+    last gives the play back as derived and the same verdicts, points and outcome."""
+    rng = random.Random(20261205)
+    checked = 0
+    for seed in range(1, 6):
+        match = next(iter(simulate(1, seed, max_hands=2)))
+        for hand in match.hands:
+            full = replay_match(dataclasses.replace(match, hands=(hand,))).hands[0]
+            i = rng.randrange(0, len(hand.tricks) - 1)
+            j = rng.randrange(1, 4)
+            t = hand.tricks[i]
+            gone = t.plays[j]
+            cut = dataclasses.replace(hand, tricks=hand.tricks[:i] + (
+                dataclasses.replace(t, plays=t.plays[:j] + t.plays[j + 1:]),) + hand.tricks[i + 1:])
+            h = replay_match(dataclasses.replace(match, hands=(cut,))).hands[0]
+            derived = [d.value for d in h.derived if d.fact == "play"]
+            if derived:
+                assert derived == [f"{t.number}: {'NESW'[gone.seat]} {' '.join(TOKEN[k] for k in sorted(gone.cards))}"]
+                assert codes(h) == codes(full)
+                assert (h.attackers_total, h.outcome) == (full.attackers_total, full.outcome)
+                checked += 1
+            else:                                   # more ways than the bound: withheld, never guessed
+                assert any(u.tag == "play" for u in h.unknowns) and h.outcome is None
+    assert checked >= 5

@@ -1,0 +1,338 @@
+"""A play the record leaves out inside a trick: every way to fill it in, judged; what holds in all is kept.
+
+A hand-written record often misses one card: ``3. W: D7, E: D8, S: D5`` gives no play of N, yet
+the record goes on to trick 4.  Every seat plays in every trick, so the record is short, and
+nothing says N did not play: calling N ``out_of_turn`` ("did not play"), and judging the trick,
+its winner and every later trick as if N's card were still in N's hand, would rest verdicts on
+a gap in the record.  So (docs/rules.md §4.1 and §14.1):
+
+- a **gap** is a trick of 1–3 plays, each seat at most once, in turn order from its first play,
+  that leaves out a seat before its last recorded play, or any seat when a trick follows it (a
+  last trick that only stops early is :mod:`.unfinished`);
+- the hand is judged once for every way the missing seats could legally have played (from the
+  cards they held when the trick began, :func:`.legal.legal_follows`), each gap in turn;
+- what every such judgement gives is kept: a violation found in all of them (with its named
+  better play and words, when those are the same in all: else with words that say the fault is
+  certain and what it owed is not), a trick's winner and points, the attackers' points, the
+  outcome and the levels.  What differs is unknown (``"unknown"`` tag ``play``: the trick's
+  winner, the points, the outcome, the levels, the legality), never taken from one of them.
+
+A missing seat that holds fewer cards than the lead then (it played too many before: 多少牌) had
+nothing to play: the hand is judged as recorded.  Past :data:`MAX_VARIANTS` ways, or when the missing seat's cards are not known, or its play may
+be the lead itself (the seat due to lead is the one missing), nothing from the gap on is judged.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..records.cards import POINTS, SEAT_TOKENS, TOKEN
+from ..records.model import Hand, Play, Trick
+from . import explain_unknown
+from .legal import analyse_lead, legal_follows
+from .required_trick import MAX_FOLLOWS, follow_candidates
+from .tricks import HandContext
+from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation
+
+MAX_VARIANTS = 256
+"""Ways of filling in a hand's gaps beyond which nothing from the first gap on is judged: each way
+is a replay of the whole hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """A trick the record leaves a play out of, though the record goes on."""
+
+    index: int
+    """The trick's place in the hand's recorded tricks."""
+    trick: int
+    """The trick's number."""
+    missing: tuple[int, ...]
+    """The seats the record gives no play for, in turn order from the trick's first play."""
+
+
+def find_gaps(hand: Hand) -> tuple[Gap, ...]:
+    """The hand's tricks that leave a play out (see the module's words)."""
+    for trick in hand.tricks:
+        if len(trick.plays) != 4:
+            break
+    else:
+        return ()                                    # (every replay asks: the common case first)
+    out = []
+    last = len(hand.tricks) - 1
+    for i, trick in enumerate(hand.tricks):
+        plays = trick.plays
+        n = len(plays)
+        if not 1 <= n <= 3:
+            continue
+        first = plays[0].seat
+        offsets = [(p.seat - first) & 3 for p in plays]
+        if any(b <= a for a, b in zip(offsets, offsets[1:])):
+            continue                                 # a seat twice, or out of order: judged as it is
+        if offsets[-1] == n - 1 and i == last:
+            continue                                 # the record just ends in this trick (unfinished)
+        seen = set(offsets)
+        out.append(Gap(i, trick.number, tuple((first + k) & 3 for k in range(4) if k not in seen)))
+    return tuple(out)
+
+
+def _filled(hand: Hand, gap: Gap, fills: dict[int, tuple[int, ...]]) -> Hand:
+    trick = hand.tricks[gap.index]
+    first = trick.plays[0].seat
+    plays = sorted([*trick.plays, *(Play(s, c) for s, c in fills.items())], key=lambda p: (p.seat - first) & 3)
+    tricks = list(hand.tricks)
+    tricks[gap.index] = dataclasses.replace(trick, plays=tuple(plays))
+    return dataclasses.replace(hand, tricks=tuple(tricks))
+
+
+def _hands_at(hands: Sequence[Sequence[int]], tricks: Sequence[Trick]) -> list[list[int]]:
+    """``hands`` less every card played in ``tricks`` (a card not held is not taken twice)."""
+    now = [list(h) for h in hands]
+    for t in tricks:
+        for p in t.plays:
+            h = now[p.seat]
+            for k in p.cards:
+                if h[k] > 0:
+                    h[k] -= 1
+    return now
+
+
+def _fills(ctx: HandContext, trick: Trick, gap: Gap, hands: Sequence[Sequence[int]],
+           left: dict[int, tuple[int, ...]]) -> list[dict] | None:
+    """Every combination of the missing seats' legal follows, and of the cards a seat is left
+    holding at the end (``left``: a seat missing from one gap only, whose leftover cards are as
+    many as the lead and held then: what it may have played, legal or not).  ``None``: not
+    enumerable."""
+    lead = analyse_lead(ctx, tuple(trick.plays[0].cards))
+    if lead.mixed or not lead.units:
+        return None
+    per_seat = []
+    for s in gap.missing:
+        if follow_candidates(ctx, lead, hands[s]) > MAX_FOLLOWS:
+            return None
+        follows = list(itertools.islice(legal_follows(ctx, lead, hands[s]), MAX_VARIANTS + 1))
+        rest = left.get(s)
+        if rest is not None and len(rest) == lead.count and tuple(sorted(rest)) not in follows \
+                and all(hands[s][k] >= rest.count(k) for k in rest):
+            follows.append(tuple(sorted(rest)))
+        if not follows or len(follows) > MAX_VARIANTS:
+            return None
+        per_seat.append(follows)
+    combos = 1
+    for f in per_seat:
+        combos *= len(f)
+        if combos > MAX_VARIANTS:
+            return None
+    return [dict(zip(gap.missing, c)) for c in itertools.product(*per_seat)]
+
+
+def variants(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],
+             left: dict[int, tuple[int, ...]] | None = None) -> list[Hand] | None:
+    """Every way to fill in ``gaps`` (``start``: the hands when the first gap's trick began;
+    ``left``: see :func:`_fills`), ``None`` past :data:`MAX_VARIANTS` or where a gap's lead is
+    not one the rules define."""
+    done = [hand]
+    for gap in gaps:
+        nxt = []
+        for h in done:
+            now = _hands_at(start, h.tricks[gaps[0].index:gap.index])
+            fills = _fills(ctx, h.tricks[gap.index], gap, now, left or {})
+            if fills is None:
+                return None
+            nxt.extend(_filled(h, gap, f) for f in fills)
+            if len(nxt) > MAX_VARIANTS:
+                return None
+        done = nxt
+    return done
+
+
+def _key(v: Violation) -> tuple:
+    return v.code, v.trick, v.seat, v.played
+
+
+def _common(results: Sequence[HandResult], gaps: Sequence[Gap]) -> tuple[list[Violation], bool]:
+    """The violations found in every judgement (their words kept where the same in all), and
+    whether any judgement found one the others did not.  A missing seat's own fault in the gap is
+    among them only when every way kept is one (the record's later plays leave it no legal one)."""
+    per = [{_key(v): v for v in r.violations} for r in results]
+    keys = set(per[0]).intersection(*per[1:])
+    uncertain = any(set(p) != keys for p in per)
+    kept = []
+    for v in results[0].violations:
+        k = _key(v)
+        if k not in keys:
+            continue
+        if all((p[k].better, p[k].message_en, p[k].message_zh) == (v.better, v.message_en, v.message_zh) for p in per):
+            kept.append(v)
+        else:
+            zh, en = explain_unknown.fault_whatever_gap(v.seat, v.code, [(g.trick, g.missing) for g in gaps])
+            kept.append(dataclasses.replace(v, better=(), message_zh=zh, message_en=en))
+    return kept, uncertain
+
+
+def _trick(recorded: Trick, ts: Sequence[TrickResult], gap: Gap | None, violations: Sequence[Violation]) -> TrickResult:
+    t0 = ts[0]
+    winner = t0.winner if all(t.winner == t0.winner for t in ts) else None
+    points = t0.points if all(t.points == t0.points for t in ts) else sum(
+        POINTS[k] for p in recorded.plays for k in p.cards)
+    before = t0.hands_before
+    if before and any(t.hands_before != before for t in ts):       # the cards held in every judgement
+        before = tuple(tuple(map(min, *(t.hands_before[s] for t in ts))) for s in range(4))
+    return dataclasses.replace(
+        t0, plays=recorded.plays if gap is not None else t0.plays, winner=winner, points=points,
+        hands_before=before, violations=tuple(v for v in violations if v.trick == t0.number),
+        cards_not_thrown=t0.cards_not_thrown if all(t.cards_not_thrown == t0.cards_not_thrown for t in ts) else 0)
+
+
+def _same(results: Sequence[HandResult], name: str):
+    first = getattr(results[0], name)
+    return all(getattr(r, name) == first for r in results), first
+
+
+def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: Sequence[Hand],
+          tried: int) -> HandResult:
+    """One result from the judgements of the ways to fill in ``gaps`` (``ways``, the filled-in
+    hands, of ``tried``: the others are ruled out by the record's later plays): what they agree on."""
+    r0 = results[0]
+    by_index = {g.index: g for g in gaps}
+    violations, uncertain = _common(results, gaps)
+    tricks = tuple(_trick(hand.tricks[i], [r.tricks[i] for r in results], by_index.get(i), violations)
+                   for i in range(len(r0.tricks)))
+    changes: dict = {"tricks": tricks, "violations": tuple(violations)}
+    what: list[str] = []
+    if any(t.winner is None for t in tricks[:len(tricks) - (r0.unfinished is not None)]):
+        what.append("trick_winner")
+    for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
+                 "attackers_total"):
+        same, value = _same(results, name)
+        changes[name] = value if same else None
+        if not same and "points" not in what:
+            what.append("points")
+    same, _ = _same(results, "items")
+    if not same:
+        changes["items"] = ()
+    same, _ = _same(results, "outcome")
+    if not same:
+        changes["outcome"] = None
+        what.append("outcome")
+    for name, size in (("levels_after", 2), ("player_levels_after", 4)):
+        same, _ = _same(results, name)
+        if not same or not _same(results, "outcome")[0]:
+            changes[name] = (None,) * size
+            if "levels" not in what:
+                what.append("levels")
+    for name in ("revoke_levels", "takeback_levels"):      # the penalties every judgement gives
+        changes[name] = tuple(min(getattr(r, name)[t] for r in results) for t in (0, 1))
+    if not _same(results, "unfinished")[0]:
+        changes["unfinished"] = dataclasses.replace(r0.unfinished, winner=None, points=None, possible=None)
+    if uncertain:
+        what.append("legality")
+        changes["legality_known"] = False
+    changes["complete"] = all(r.complete for r in results)
+    derived = [d for d in r0.derived if all(d in r.derived for r in results[1:])]
+    for g in gaps if len(ways) > 1 else ():     # (one way: the play itself is derived, below)
+        t = tricks[g.index]
+        if t.winner is not None:
+            derived.append(Derived("trick_winner", SEAT_TOKENS[t.winner], "the cards of the seats the record leaves out",
+                                   *explain_unknown.gap_winner_derived(g.trick, t.winner, g.missing,
+                                                                       len(ways) < tried)))
+    pairs = [(g.trick, g.missing) for g in gaps]
+    if len(ways) == 1:              # one way fits the rest of the record: the plays left out are derived
+        filled = ways[0].tricks
+        shown = [(g.trick, s, next(p.cards for p in filled[g.index].plays if p.seat == s))
+                 for g in gaps for s in g.missing]
+        derived.append(Derived("play", "; ".join(f"{g}: {SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}"
+                                                 for g, s, c in shown),
+                               "the cards the seat plays later and its deal line",
+                               *explain_unknown.gap_play_derived(shown, tried)))
+    unknowns = [u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])]
+    if len(ways) > 1:
+        unknowns.append(Unknown("play", tuple(what), *explain_unknown.record_leaves_out(
+            pairs, what, len(ways), tried)))
+    changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)
+    return dataclasses.replace(r0, **changes)
+
+
+def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) -> HandResult:
+    """``result`` (the hand judged as recorded) with nothing from the first gap on: the gaps could
+    not be filled in (``why``: ``cards`` not known, ``lead`` — the seat due to lead is missing —,
+    ``bad_lead`` — the trick's lead is not one the rules define — or ``ways``, too many)."""
+    first = gaps[0].trick
+    kept = tuple(v for v in result.violations if v.trick is not None and v.trick < first)
+    tricks = tuple(t if t.number < first else dataclasses.replace(
+        t, winner=None, violations=(), plays=hand.tricks[i].plays) for i, t in enumerate(result.tricks))
+    what = ["verdicts", "points", "outcome", "levels"]
+    unknown = Unknown("play", tuple(what), *explain_unknown.gaps_not_judged([(g.trick, g.missing) for g in gaps], what, why))
+    return dataclasses.replace(
+        result, tricks=tricks, violations=kept, attackers_points=None, attackers_total=None, bottom_multiplier=None,
+        bottom_bonus=None, penalties=None, items=(), outcome=None, levels_after=(None, None),
+        player_levels_after=(None,) * 4, revoke_levels=(0, 0), takeback_levels=(0, 0), legality_known=False,
+        unknowns=result.unknowns + (unknown,))
+
+
+def _left(hand: Hand, gaps: Sequence[Gap], recorded: HandResult) -> dict[int, tuple[int, ...]]:
+    """The cards each seat missing from one gap only holds after the hand's last recorded trick."""
+    once = [s for g in gaps for s in g.missing]
+    last = recorded.tricks[-1]
+    if not last.hands_before:
+        return {}
+    now = _hands_at(last.hands_before, hand.tricks[-1:])
+    return {s: tuple(k for k, m in enumerate(now[s]) for _ in range(m)) for s in set(once) if once.count(s) == 1}
+
+
+def _due_to_lead(hand: Hand, result: HandResult, gap: Gap) -> int | None:
+    """The seat due to lead the gap's trick in ``result``: the trick before's winner, the first
+    trick's the dealer (a position's: its first play as written)."""
+    if gap.index:
+        return result.tricks[gap.index - 1].winner
+    return None if hand.setup else result.dealer
+
+
+def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandResult],
+          context: Callable[[HandResult], HandContext | None]) -> HandResult:
+    """``hand`` judged over every way to fill in its ``gaps``: ``replay(h, hands_before)`` judges
+    one hand; ``context(result)`` the trick context of the hand as recorded (``None``: not judged)."""
+    recorded = replay(hand, True)
+    ctx = context(recorded)
+    first = gaps[0]
+    if (ctx is None or not recorded.legality_known or len(recorded.tricks) <= first.index
+            or not recorded.tricks[first.index].hands_before):
+        return not_judged(hand, gaps, recorded, "cards")
+    for g in gaps:
+        before = recorded.tricks[g.index].hands_before if g.index < len(recorded.tricks) else ()
+        size = len(hand.tricks[g.index].plays[0].cards)
+        if before and any(sum(before[s]) < size for s in g.missing):
+            return recorded     # a seat out of cards (多少牌): the record shows why it did not play
+    for g in gaps:
+        lead = analyse_lead(ctx, tuple(hand.tricks[g.index].plays[0].cards))
+        if lead.mixed or not lead.units:
+            return not_judged(hand, gaps, recorded, "bad_lead")
+    start = recorded.tricks[first.index].hands_before
+    ways = variants(hand, ctx, start, gaps, _left(hand, gaps, recorded))
+    if ways is None:
+        return not_judged(hand, gaps, recorded, "ways")
+    results = [replay(h, True) for h in ways]
+    for g in gaps:                              # the seat due to lead is missing: its play may be the lead
+        if any(_due_to_lead(hand, r, g) in g.missing for r in results):
+            return not_judged(hand, gaps, recorded, "lead")
+    fit = [i for i, r in enumerate(results) if not _contradicted(r, gaps)]
+    if fit and len(fit) < len(results):         # the ways the record's later plays rule out are dropped
+        return merge(hand, gaps, [results[i] for i in fit], [ways[i] for i in fit], len(results))
+    return merge(hand, gaps, results, ways, len(results))
+
+
+CONTRADICTS = frozenset({"not_in_hand", "deal_mismatch"})
+"""A way of filling in a gap after which the missing seat plays a card it no longer holds, or ends
+the hand with cards left, is ruled out by the record itself (its later plays and the deal)."""
+
+
+def _contradicted(result: HandResult, gaps: Sequence[Gap]) -> bool:
+    first = gaps[0].trick
+    missing = {s for g in gaps for s in g.missing}
+    return any(v.code in CONTRADICTS and v.seat in missing and (v.trick is None or v.trick > first)
+               for v in result.violations)
+
+
+__all__ = ["Gap", "MAX_VARIANTS", "find_gaps", "judge", "merge", "not_judged", "variants"]
