@@ -18,7 +18,7 @@ from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.records.model import Hand, Match
-from tractor_analysis.engine.explain_hand import describe_levels, forfeit_text, match_decision_text
+from tractor_analysis.engine.explain_hand import describe_levels, forfeit_text, match_decision_text, not_scored
 from tractor_analysis.engine.scoring import NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import RECORDED_TOTAL, HandResult, MatchResult, Outcome, Violation
 
@@ -291,7 +291,8 @@ def outcome_text(h: HandResult, match: Match) -> str:
     if o is None and "outcome" in h.withheld:
         return dim("? withheld (see 未知 above) / 不予判定（见上方“未知”）")
     if o is None and not h.setup:
-        return dim("the record ends before the hand does, no outcome / 记录未到本局结束，不计结果")
+        zh, en = not_scored([v.code for v in h.violations])
+        return dim(f"{en}, no outcome / {zh}，不计结果")
     if o is None:
         return dim("incomplete position, no outcome / 残局未打完，不计升级")
     zh, en = describe_levels(o.winner, o.levels, o.reason)
@@ -338,17 +339,25 @@ def points_text(h: HandResult) -> str:
                          else "bottom 底分 ? not given 未给出"))
     else:
         parts.append(dim(f"bottom 底分 {h.bottom_points} not captured 未扣底" if h.complete
-                         else f"bottom 底分 {h.bottom_points} not decided, the record ends first 未定（记录先结束）"))
+                         else f"bottom 底分 {h.bottom_points} not decided, {_why_open(h)}"))
     if h.penalties:
         parts.append(f"penalties 罚分 {h.penalties:+d}")
     text = " + ".join(parts) + f" = {strong(str(h.attackers_total))}"
     if h.claim is not None:
         if h.claim_matches is None:     # the record ends first: the claim is the hand's total, not checked
-            mark = dim("not checked, the record ends first 未核对（记录先结束）")
+            mark = dim(f"not checked, {_why_open(h, '未核对')}")
         else:
             mark = good("✓") if h.claim_matches else bad("✗ differs 不符")
         text += f"   claim 记录 {h.claim} {mark}"
     return text
+
+
+def _why_open(h: HandResult, zh_head: str = "未定") -> str:
+    """Why a hand's bottom or claim is left open: the record ends first, or its deal and plays do not
+    agree (``deal_mismatch``)."""
+    if any(v.code == "deal_mismatch" for v in h.violations):
+        return f"the deal and the plays do not agree {zh_head}（发牌与出牌不符）"
+    return f"the record ends first {zh_head}（记录先结束）"
 
 
 def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[str]:
@@ -373,10 +382,13 @@ def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[s
 
 
 def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path: str | None = None,
-                    record: Hand | None = None, result: HandResult | None = None) -> list[str]:
+                    record: Hand | None = None, result: HandResult | None = None,
+                    where: str | None = None) -> list[str]:
     """A violation for people; with ``path`` and the hand's ``record``, ending in
-    ``path:line:column`` of the play or tag it is about (an editor or terminal jumps there)."""
-    where = f"trick {v.trick} 第{v.trick}轮" if v.trick is not None else "hand 整局"
+    ``path:line:column`` of the play or tag it is about (an editor or terminal jumps there);
+    ``where``: the place it names (a match's problem: ``match 比赛``)."""
+    if where is None:
+        where = f"trick {v.trick} 第{v.trick}轮" if v.trick is not None else "hand 整局"
     who = seat_label(v.seat, match) if v.seat is not None else ""
     at = ""
     if path is not None and record is not None:
@@ -464,7 +476,7 @@ def print_file(v: FileVerdict) -> None:
             click.echo(line)
     for r, m in zip(v.results, v.matches):
         for p in (r.problems if r is not None else ()):
-            for line in violation_lines(p, m, indent="  "):
+            for line in violation_lines(p, m, indent="  ", where="match 比赛"):
                 click.echo(line)
         decided = match_text(r) if r is not None else None
         if decided:
@@ -592,7 +604,7 @@ def _print_match(index: int, match: Match, r: MatchResult, diags: tuple[Diagnost
         for line in hand_lines(index, match, h, True, errors_in.get(h.number, 0), path=path, record=record):
             click.echo(line)
     for p in r.problems:
-        for line in violation_lines(p, match, indent="  "):
+        for line in violation_lines(p, match, indent="  ", where="match 比赛"):
             click.echo(line)
     decided = match_text(r)
     if decided:

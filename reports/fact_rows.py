@@ -112,6 +112,8 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
             violations.append(ViolationFact(
                 match=key, hand=r.number, trick=v.trick, seat=seat_label(v.seat),
                 player="" if v.seat is None else names[v.seat], code=v.code))
+    for v in result.problems:               # the match's own (hand -1, as the dataset's rows read back)
+        violations.append(ViolationFact(match=key, hand=-1, trick=None, seat="—", player="", code=v.code))
     winner, how = decide_match(result)      # a pass, a forfeit, or the levels where the ruleset says so
     lf = result.levels_final
     if result.hands and result.hands[0].rules.friend:

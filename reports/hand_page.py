@@ -198,6 +198,9 @@ class HandView:
     """Take-backs (悔牌) punished by a level in this hand, N–S and E–W (tournament rule)."""
     analysis: "AnalysisView | None" = None
     """The endgame analysis of the hand's last tricks (a dataset written by ``ingest --analyse``)."""
+    deal_mismatch: bool = False
+    """Cards are left after the last trick: the hand is open because its deal and plays do not
+    agree, not because the record ends first."""
     setting_notes: tuple[tuple[str, str, str], ...] = ()
     """What the record does not state: (``derived`` / ``unknown``, 中文, English) — a fact derived
     and from what, or unknown and what it withholds (docs/rules.md "What the record must state")."""
@@ -446,4 +449,5 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         levels_after=(level_label(result.levels_after[0]), level_label(result.levels_after[1])),
         complete=result.complete, variant=variant_view(result.rules),
         friend=hand.friend if friend_mode else None, partner=partner, player_levels=player_levels,
-        revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels), score_sheet=is_score_sheet(result), bottom_captured=values.bottom_captured)
+        revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels), score_sheet=is_score_sheet(result), bottom_captured=values.bottom_captured,
+        deal_mismatch=any(v.code == "deal_mismatch" for v in result.violations))

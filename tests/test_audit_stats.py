@@ -296,6 +296,13 @@ def expected_results(R: Raw) -> dict:
         if not hands.outcome.notna().any() and not isinstance(m.forfeit, str):
             continue
         over = hands[hands.match_over.fillna(False).astype(bool)]
+        # the match ends at its deciding hand (docs/rules.md §8.4): the first to pass A, or the hand
+        # after which a side reached revoke_forfeit wrong follows; later hands count for nothing
+        assert not isinstance(m.forfeit_reason, str) or "take-backs" not in m.forfeit_reason
+        ns_rev, ew_rev = hands.revoke_ns.fillna(0).cumsum(), hands.revoke_ew.fillna(0).cumsum()
+        ends = hands[(ns_rev >= 3) | (ew_rev >= 3) | hands.match_over.fillna(False).astype(bool)]
+        if len(ends):
+            hands = hands[hands.hand_no <= ends.iloc[0].hand_no]
         last = hands.iloc[-1]
         ns, ew = int(last.level_ns_after), int(last.level_ew_after)
         if isinstance(m.forfeit, str):

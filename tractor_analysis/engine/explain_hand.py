@@ -172,6 +172,31 @@ def level_mismatch(recorded: int, carried: int, team: int, dealer: int | None = 
 
 # --- the deal and the bottom (deal_mismatch, bad_bury) ---------------------------------
 
+def after_match_end(hands: Sequence[int], decided_in: int, team: int | None, forfeit: bool) -> Message:
+    """Hands recorded after the match was decided in hand ``decided_in`` (``team`` passed the winning
+    rank, or — ``forfeit`` — the side(s) forfeited: ``team`` the one that forfeited, ``None`` both)."""
+    runs: list[list[int]] = []
+    for n in hands:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    spans = [str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
+    nums = "、".join(spans), ", ".join(spans)
+    many = len(hands) > 1
+    side_zh, side_en = ("南北", "N–S") if team == 0 else ("东西", "E–W") if team == 1 else ("双方", "both sides")
+    if forfeit:
+        how_zh, how_en = f"{side_zh}在第 {decided_in} 局后判负", f"{side_en} forfeited after hand {decided_in}"
+    elif team is None:                  # friend mode: a player, not a side, passed the winning rank
+        how_zh, how_en = f"第 {decided_in} 局已有人赢得比赛", f"the match was won in hand {decided_in}"
+    else:
+        how_zh, how_en = f"{side_zh}在第 {decided_in} 局已赢得比赛", f"{side_en} won the match in hand {decided_in}"
+    return (f"第 {nums[0]} 局记录在比赛结束之后（{how_zh}）：其出牌照常判定，但不计入比赛，最终级别为第 {decided_in} 局之后的级别",
+            f"hand{'s' if many else ''} {nums[1]} {'are' if many else 'is'} recorded after the match ended "
+            f"({how_en}): {'their' if many else 'its'} plays are judged, but {'they count' if many else 'it counts'} "
+            f"for nothing; the final levels are those after hand {decided_in}")
+
+
 def dealt_wrong_size(seat: int, dealt: int, hand_size: int) -> Message:
     return (f"{SEAT_NAMES_ZH[seat]}发到 {dealt} 张牌，应为 {hand_size} 张",
             f"{SEAT_TOKENS[seat]} was dealt {dealt} cards; each player gets {hand_size}")
@@ -321,6 +346,16 @@ def describe_levels(winner: str, levels: int, reason: str = "points") -> Message
     if levels == 0:
         return "抓分方上台", "attackers take the deal"
     return f"抓分方上台并升 {levels} 级", f"attackers take the deal and go up {levels} {_plural(levels, 'level')}"
+
+
+def not_scored(codes: Sequence[str]) -> Message:
+    """Why a hand that is not a position has no outcome (``codes``: its violations' codes): cards
+    left after the last trick (``deal_mismatch``) — the deal and the plays do not agree — or the
+    record ending before the hand does."""
+    if "deal_mismatch" in codes:
+        return ("发牌与出牌不符（最后一墩后仍有剩牌，见 deal_mismatch）", "the deal and the plays do not agree "
+                "(cards left after the last trick: see deal_mismatch)")
+    return "记录未到本局结束", "the record ends before the hand does"
 
 
 def outcome(o: Outcome | None) -> Message:

@@ -77,6 +77,9 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     revokes = [0, 0]
     takebacks = [0, 0]
     decided = False         # a side passed the winning level, or forfeited: later hands decide nothing
+    final: tuple | None = None      # the levels the deciding hand left (later hands count for nothing)
+    decided_in: tuple[int, int | None, bool] | None = None     # its number, the side, and whether a forfeit
+    after: list[int] = []           # hands recorded after the match was decided
     forfeits: tuple[str | None, str | None] = (None, None)      # why each side forfeited (MatchResult)
     results: list[HandResult] = []
     # the first hand (unless its dealer was fixed before the deal: [DealerFixed "yes"]), and after
@@ -102,6 +105,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             expected_dealer, bid_for_deal, levels = None, False, (None,) * 4
         if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
             bid_for_deal, expected_dealer = True, None
+        if decided:
+            after.append(hand.number)
         result = replay_hand(hand, rules, levels, expected_dealer,
                              first_of_match=bid_for_deal,
                              levels_known=(index > 0 or match.levels is not None), chain=chain,
@@ -133,9 +138,21 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                 # the forfeit, not the pass, ends the match: the hand does not say it won it
                 results[-1] = dataclasses.replace(
                     result, outcome=dataclasses.replace(result.outcome, match_over=False))
-        decided = decided or (result.outcome is not None and result.outcome.match_over)
+            if decided and decided_in is None:
+                one = [t for t in (0, 1) if forfeits[t] is not None]
+                decided_in = (hand.number, one[0] if len(one) == 1 else None, True)
+        if not decided and result.outcome is not None and result.outcome.match_over:
+            decided, decided_in = True, (hand.number, result.outcome.team, False)
+        if decided and final is None:
+            final = levels
+    if after and decided_in is not None:      # the match ended first: those hands count for nothing
+        levels = final
+        problems: tuple[Violation, ...] = (hand_violation(
+            "after_match_end", None, explain_hand.after_match_end(after, *decided_in)),)
+    else:
+        problems = ()
     result = MatchResult(hands=tuple(results), levels_final=(levels[0], levels[1]),
-                         player_levels_final=tuple(levels), forfeit_reasons=forfeits)
+                         player_levels_final=tuple(levels), forfeit_reasons=forfeits, problems=problems)
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)
@@ -143,7 +160,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     if team is not None or decided_by is not None:
         result = dataclasses.replace(result, winner=team, decided_by=decided_by)
     found = referee.match_findings(match, result)        # the record's own referee, when it has one
-    return dataclasses.replace(result, problems=tuple(found)) if found else result
+    return dataclasses.replace(result, problems=result.problems + tuple(found)) if found else result
 
 
 def _forfeit_reason(rules: RuleSet, revokes: int, takebacks: int) -> str | None:
