@@ -39,6 +39,16 @@ def found(result) -> set[tuple[int, int, int, str]]:
     return {(h.number, v.trick, v.seat, v.code) for h in result.hands for v in h.violations}
 
 
+def agrees(got: set, truth: set) -> bool:
+    """``got`` is the injected ``truth`` — except that a seat made to play a card it does not hold
+    (``not_in_hand``, which leaves a card in its hand at the end) has a deal line its plays
+    contradict: its follow verdicts may rest on the card left, so they may be withheld
+    (docs/rules.md §1.6, engine/deal_lines.py).  Items are ``(…, hand, trick, seat, code)``."""
+    shaky_seats = {(*x[:-4], x[-4], x[-2]) for x in truth if x[-1] == "not_in_hand"}
+    firm = {x for x in truth if not (x[-1].startswith("follow") and (*x[:-4], x[-4], x[-2]) in shaky_seats)}
+    return firm <= got <= truth
+
+
 def test_same_seed_gives_the_same_match_and_another_seed_another():
     assert simulate_match(7, 0, max_hands=3) == simulate_match(7, 0, max_hands=3)
     assert simulate_match(7, 0, max_hands=3) != simulate_match(8, 0, max_hands=3)
@@ -103,7 +113,7 @@ def test_failed_throws_are_recorded_as_attempted_then_forced():
 def test_injected_violations_are_exactly_what_the_engine_finds(seed):
     match = simulate_match(seed, 0, violation_rate=0.08, max_hands=4)
     truth = injected_truth(match)
-    assert found(replay_match(match)) == truth
+    assert agrees(found(replay_match(match)), truth)
 
 
 def test_violation_rate_zero_injects_nothing_and_a_rate_injects_some():
@@ -157,7 +167,7 @@ def test_tractor_check_reports_exactly_the_injected_violations(tmp_path):
     seats = "NESW"
     got = {(f["path"].rsplit("/", 1)[-1], h["hand"], v["trick"], seats.index(v["seat"]), v["code"])
            for f in report["files"] for h in f["hands"] for v in h["violations"]}
-    assert got == truth
+    assert agrees(got, truth)
 
 
 def friend_rules(preset: str):
@@ -220,7 +230,7 @@ def test_each_injectable_code_is_produced_and_found_exactly():
         for i in range(60):     # until every code was seen (tractor follows are rare)
             match = simulate_match(3, i, rules=PRESETS[preset], violation_rate=1.0, max_hands=3)
             truth = injected_truth(match)
-            assert found(replay_match(match)) == truth, preset
+            assert agrees(found(replay_match(match)), truth), preset
             seen.update(code for *_, code in truth)
             if set(INJECTED[decks]) <= set(seen) and (decks != 3 or seen["deal_mismatch"]):
                 break
@@ -236,7 +246,7 @@ def test_each_injectable_code_is_produced_and_found_exactly():
 def test_injected_violations_are_exactly_found_in_every_preset_and_friend_mode(seed, preset, friend):
     rules = friend_rules(preset) if friend else PRESETS[preset]
     match = simulate_match(seed, 0, rules=rules, violation_rate=0.1, max_hands=3)
-    assert found(replay_match(match)) == injected_truth(match)
+    assert agrees(found(replay_match(match)), injected_truth(match))
 
 
 def test_inject_breaks_a_held_tractor_when_a_tractor_is_led():
@@ -288,4 +298,4 @@ def test_tractor_check_finds_exactly_the_injected_set_in_three_deck_friend_mode(
     report = json.loads(out.stdout)
     got = {(f["path"].rsplit("/", 1)[-1], h["hand"], v["trick"], "NESW".index(v["seat"]), v["code"])
            for f in report["files"] for h in f["hands"] for v in h["violations"]}
-    assert got == truth
+    assert agrees(got, truth)

@@ -471,6 +471,22 @@ def rebid_taken_not_known(seat: int, before: int, what: Sequence[str]) -> Messag
                     f"plays prove a fault", what)
 
 
+def deal_line_contradicted(seats: Sequence[int], what: Sequence[str]) -> Message:
+    """A full hand whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`)."""
+    zh, en = _seats(seats)
+    one = len(seats) == 1
+    its = "its" if one else "their"
+    return _unknown(f"{zh}的发牌行与其出牌不符（打出了发牌行中没有的牌，最后一墩后仍有剩牌），发牌行与出牌必有一处记错："
+                    f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定",
+                    (f"{en}'s deal line disagrees with its plays ({en} plays a card the line does not give and "
+                     f"still holds cards after the last trick)" if one else
+                     f"the deal lines of {en} disagree with their plays (each plays a card its line does not give "
+                     f"and still holds cards after the last trick)") +
+                    f", so the line or a play is miscopied: {its} follows (and throws against "
+                    f"{'it' if one else 'them'}) are judged only on the cards both {its} line and {its} plays give",
+                    what)
+
+
 def hand_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:
     """A full hand giving deal lines for some seats but not for ``seats`` (:func:`.setting.hand_seats_unknown`)."""
     zh, en = _seats(seats)

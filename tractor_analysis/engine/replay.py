@@ -34,6 +34,7 @@ from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, ha
                       position_seats_unknown, throws_unknown)
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
 from .tricks import HandContext, hand_context, judge_tricks
+from .deal_lines import contradicted, rejudge
 from .record_gaps import find_gaps, judge as judge_gaps
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
@@ -264,8 +265,15 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
             return _replay_hand(h, rules, levels, expected_dealer, first_of_match, levels_known, chain, before,
                                 first_hand)
         return judge_gaps(hand, gaps, one, _context_of)
-    return _replay_hand(hand, rules, levels, expected_dealer, first_of_match, levels_known, chain, hands_before,
-                        first_hand)
+    result = _replay_hand(hand, rules, levels, expected_dealer, first_of_match, levels_known, chain, hands_before,
+                          first_hand)
+    seats = contradicted(hand, result)
+    if seats:               # a deal line its seat's plays contradict: nothing else rests on it
+        def again(h: Hand) -> HandResult:
+            return _replay_hand(h, rules, levels, expected_dealer, first_of_match, levels_known, chain, hands_before,
+                                first_hand)
+        return rejudge(hand, result, seats, again, _hand_first)
+    return result
 
 
 def _context_of(result: HandResult) -> HandContext | None:

@@ -1,0 +1,44 @@
+"""A deal line its seat's plays contradict (docs/rules.md §1.6, §14.1; engine/deal_lines.py).
+
+N's line gives ♥J where N held ♥7 (and E's the reverse): N plays ♥7, not in its line, and ends
+holding ♥J.  Before, the engine also found N "still held hearts and did not follow" in tricks 7
+and 13 — verdicts resting on the ♥J of a line the plays show wrong.  Now the two inconsistencies
+are reported and every other verdict is judged as for a seat given no deal line (from its plays).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records import parse_tgn
+
+SAMPLE = (Path(__file__).resolve().parent.parent / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
+N_LINE = "N: H2 D2 CA CQ CJ C7 C5 C3 SQ SJ S10 S8 S7 S7 S6 S4 H8 H7 H6 DA DJ DJ D10 D9 D7"
+E_LINE = "E: BJ LJ D2 CK C10 C8 C8 C4 C3 SK SJ S10 S9 S8 S6 S5 HA HK HJ H8 H5 H5 D10 D8 D4"
+N, E = 0, 1
+
+
+def first_hand(text: str):
+    (match,), _ = parse_tgn(text)
+    return replay_match(match).hands[0]
+
+
+def test_no_verdict_rests_on_a_deal_line_the_plays_contradict():
+    h = first_hand(SAMPLE.replace(N_LINE, N_LINE.replace("H7", "HJ")).replace(E_LINE, E_LINE.replace("HJ", "H7")))
+    got = sorted((v.code, v.trick or 0, v.seat) for v in h.violations)
+    assert got == [("deal_mismatch", 0, N), ("deal_mismatch", 0, E), ("not_in_hand", 6, N), ("not_in_hand", 16, E)]
+    (u,) = [u for u in h.unknowns if u.tag == "deal"]
+    assert "the deal lines of N, E disagree with their plays" in u.message_en and "发牌行与其出牌不符" in u.message_zh
+    assert h.legal is False and h.outcome is None
+    assert [v.code for v in h.tricks[6].violations] == [] and [v.code for v in h.tricks[5].violations] == ["not_in_hand"]
+
+
+def test_one_seat_line_wrong_and_a_line_that_agrees_is_judged_as_before():
+    # only N's line is miscopied (♥J for ♥7; the record then gives three ♥J, which the reader
+    # reports): only N is read from its plays, the other seats on their lines
+    text = SAMPLE.replace(N_LINE, N_LINE.replace("H7", "HJ"))
+    h = first_hand(text)
+    (u,) = [u for u in h.unknowns if u.tag == "deal"]
+    assert u.message_en.startswith("N's deal line disagrees with its plays")
+    assert not any(v.code.startswith("follow") and v.seat == N for v in h.violations)
+    assert first_hand(SAMPLE).unknowns == () and first_hand(SAMPLE).legal is True

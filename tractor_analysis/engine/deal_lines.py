@@ -1,0 +1,82 @@
+"""A deal line its seat's own plays contradict: no verdict rests on it.
+
+A hand-written deal line is often miscopied: N's line gives ♥J where N held ♥7.  The hand then
+shows it twice: N plays ♥7, which the line does not give (``not_in_hand``), and after the last
+trick N still holds ♥J (``deal_mismatch``).  Either the line or a play is wrong, and nothing says
+which; but every verdict that rests on N holding ♥J ("N still held hearts and did not follow")
+rests on the wrong one or the other.  So (docs/rules.md §1.6, §14.1): the two inconsistencies are
+reported as they are, and everything else is judged again on N's line less the cards N still
+holds at the end — the cards both its line and its plays give: no follow verdict rests on a card
+of the line that N never plays (nor on the card N plays that the line does not give).  The outcome stays as the first judgement left it (the hand is not played
+out as its deal says: no outcome).  A seat dealt too many cards, all its plays in its line, is a
+real misdeal (多少牌), not a contradiction: it is judged on its line.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+from ..records.model import Hand
+from . import explain_unknown
+from .verdicts import HandResult, Unknown, Violation
+
+SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
+"""The two violations that together show a deal line wrong (or a play on it)."""
+
+
+def contradicted(hand: Hand, result: HandResult) -> frozenset[int]:
+    """The seats whose deal line the plays contradict: each played a card its line does not give
+    and held cards after the last trick."""
+    if hand.setup or hand.deal is None or not result.violations:
+        return frozenset()
+    left = {v.seat for v in result.violations if v.code == "deal_mismatch" and v.trick is None}
+    if not left:
+        return frozenset()
+    unheld = {v.seat for v in result.violations if v.code == "not_in_hand" and v.trick is not None}
+    return frozenset(s for s in left & unheld if s is not None and hand.deal[s])
+
+
+def _kept(v: Violation, seats: frozenset[int]) -> bool:
+    """A finding of the first judgement kept as it is: every one of the hand's own (deal, bury,
+    declarations, claim: on the deal as the record gives it), the contradicted seats' ``not_in_hand``;
+    the tricks' other verdicts are judged again."""
+    return v.trick is None or (v.seat in seats and v.code in SHOWN_BY)
+
+
+def _without(line: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
+    rest = list(line)
+    for k in cards:
+        if k not in rest:
+            return None
+        rest.remove(k)
+    return tuple(rest)
+
+
+def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
+            replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult:
+    """``result`` with every verdict but the contradiction itself judged again on the deal lines
+    of ``seats`` less the cards each still holds after the last trick — the cards both its line and
+    its plays give (``replay``: one hand judged; ``order``: the violations' sort key).  A card left
+    that the line does not give (the dealer's, from the bottom): ``result`` as it is."""
+    deal = list(hand.deal or ())
+    for v in result.violations:
+        if v.code == "deal_mismatch" and v.seat in seats and v.trick is None:
+            line = _without(deal[v.seat], v.played)
+            if line is None:
+                return result
+            deal[v.seat] = line
+    again = replay(dataclasses.replace(hand, deal=tuple(deal)))
+    shown = [v for v in result.violations if _kept(v, seats)]
+    violations = sorted([*shown, *(v for v in again.violations if not _kept(v, seats))], key=order)
+    by_trick: dict[int, list[Violation]] = {}
+    for v in violations:
+        if v.trick is not None:
+            by_trick.setdefault(v.trick, []).append(v)
+    tricks = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in result.tricks)
+    what = ("legality",)
+    unknown = Unknown("deal", what, *explain_unknown.deal_line_contradicted(tuple(sorted(seats)), what))
+    return dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False,
+                               unknowns=result.unknowns + (unknown,))
+
+
+__all__ = ["SHOWN_BY", "contradicted", "rejudge"]
