@@ -189,6 +189,17 @@ def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
         return _unknown(f"未核对（{why_zh}）：{zh}，带入本局的级别与庄家未知",
                         f"not checked ({why_en}): {en}, so the levels and the dealer carried into this hand "
                         f"are unknown", what)
+    if chain == "bid_for_unknown":
+        return _unknown("未核对（记录未说明本局是否重新发牌抢庄）：庄家不一定是上一局结果所定的那一家",
+                        "not checked (the record does not say whether this deal was redealt and bid for): the "
+                        "dealer is not known to be the one the previous hand named", what)
+    if chain == "number_unknown":
+        levels_zh, levels_en = ("级别与庄家", "levels and the dealer") if "level_check" in what else ("庄家", "dealer")
+        return _unknown(f"未核对（记录的第一局没有局号）：不知道它是否是比赛的第一局，此前若有各局也不在记录中，"
+                        f"带入本局的{levels_zh}未知",
+                        f"not checked (the record's first hand gives no number): whether it is the match's first "
+                        f"deal is not known, and any hands before it are not in the record, so the {levels_en} "
+                        f"carried into it are unknown", what)
     if chain == "begins_later":
         levels_zh, levels_en = ("级别与庄家", "levels and the dealer") if "level_check" in what else ("庄家", "dealer")
         return _unknown(f"未核对（记录从第{number}局开始）：此前各局不在记录中，带入本局的{levels_zh}未知",

@@ -88,11 +88,13 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     bid_for_deal = not (match.hands and referee.tag_value(match.hands[0].tags, "DealerFixed") == "yes")
     chain: str | None = None     # how the hand before broke the chain of levels and dealers
     first = match.hands[0] if match.hands else None
-    if first is not None and first.number > 1 and not first.follows_skipped and not first.setup:
-        # the record begins at hand N > 1: the hands before are not in it, so its first hand was
-        # not the match's first deal (bid for only when it says so) and, without [Levels], the
-        # levels carried into it are not known (a side's is learned again from [Level])
-        chain, bid_for_deal = "begins_later", False
+    if first is not None and (first.number > 1 or not first.number_known) and not first.follows_skipped \
+            and not first.setup:
+        # the record begins at hand N > 1 (or at a hand whose number it does not give): the hands
+        # before may not be in it, so its first hand is not known to be the match's first deal (bid
+        # for only when it says so) and, without [Levels], the levels carried into it are not known
+        # (a side's is learned again from [Level])
+        chain, bid_for_deal = ("begins_later" if first.number_known else "number_unknown"), False
         if match.levels is None:
             levels = (None,) * 4
     for index, hand in enumerate(match.hands):
@@ -106,6 +108,10 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             expected_dealer, bid_for_deal, levels = None, False, (None,) * 4
         if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
             bid_for_deal, expected_dealer = True, None
+        elif not hand.bid_for_known and expected_dealer is not None:
+            # whether the deal was bid for is not known (an 80fen round without "redeals"): the
+            # dealer carried over is not checked, nor taken (the levels carried are known)
+            chain, expected_dealer = chain or "bid_for_unknown", None
         if decided:
             after.append(hand.number)
         result = replay_hand(hand, rules, levels, expected_dealer,

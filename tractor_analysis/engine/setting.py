@@ -120,7 +120,8 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     if chain is not None and (hand.level is not None or hand.dealer is not None):
         # what the broken chain leaves unchecked: [Level] when the levels carried in are unknown,
         # [Dealer] when no dealer is carried over (a hand skipped, missing, or before the record)
-        level_open = chain != "begins_later" or not levels_known
+        level_open = chain != "bid_for_unknown" and (chain not in ("begins_later", "number_unknown")
+                                                     or not levels_known)
         what = tuple(w for w, stated in (("level_check", hand.level is not None and level_open),
                                          ("dealer_check", hand.dealer is not None and chain != "no_result"))
                      if stated)

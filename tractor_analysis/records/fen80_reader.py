@@ -218,7 +218,8 @@ def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[_Note]]:
     hand = Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=declarations,
                 declarations_known=declarations_known, deal=deal, bottom=_kinds(kitty), buried=_kinds(buried), tricks=tuple(tricks),
                 claim=_stated_int(r, "total", -9999, 9999),
-                bid_for=first_of_match or redeals > 0, tags=tuple(tags))
+                bid_for=first_of_match or redeals > 0, tags=tuple(tags),
+                bid_for_known=first_of_match or r.get("redeals") is not None)
     return hand, warnings
 
 

@@ -237,7 +237,8 @@ class HandReader(_TrickReader):
                     deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
                     setup=setup, points=points, first_trick=first_trick, tricks=tuple(tricks), claim=claim,
                     notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, result_only=result_only,
-                    line=self.line, trump_known=trump_known, points_known=points_known)
+                    line=self.line, trump_known=trump_known, points_known=points_known,
+                    number_known="number" in hv and type(hv["number"]) is int and hv["number"] == number)
         for code, en, zh, _ in deal_problems(hand, self.decks):
             self.diag(code, en, zh, "deal")
         return hand

@@ -81,7 +81,7 @@ def match_to_dict(match: Match) -> dict:
 
 
 def _hand_to_dict(h: Hand) -> dict:
-    d: dict[str, Any] = {"number": h.number}
+    d: dict[str, Any] = {"number": h.number} if h.number_known else {}       # (not known: left out again)
     if h.dealer is not None:
         d["dealer"] = SEAT_TOKENS[h.dealer]
     if h.trump_known:            # an unknown trump is left out, not written as NT
