@@ -28,13 +28,14 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..records.cards import POINTS, SEAT_TOKENS, TOKEN
+from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.model import Hand, Play, Trick
 from . import explain_unknown
 from .legal import analyse_lead, legal_follows
 from .required_trick import MAX_FOLLOWS, follow_candidates
 from .tricks import HandContext
-from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation
+from .agreement import agree
+from .verdicts import Derived, HandResult, Unknown
 
 MAX_VARIANTS = 256
 """Ways of filling in a hand's gaps beyond which nothing from the first gap on is judged: each way
@@ -148,89 +149,16 @@ def variants(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps:
     return done
 
 
-def _key(v: Violation) -> tuple:
-    return v.code, v.trick, v.seat, v.played
-
-
-def _common(results: Sequence[HandResult], gaps: Sequence[Gap]) -> tuple[list[Violation], bool]:
-    """The violations found in every judgement (their words kept where the same in all), and
-    whether any judgement found one the others did not.  A missing seat's own fault in the gap is
-    among them only when every way kept is one (the record's later plays leave it no legal one)."""
-    per = [{_key(v): v for v in r.violations} for r in results]
-    keys = set(per[0]).intersection(*per[1:])
-    uncertain = any(set(p) != keys for p in per)
-    kept = []
-    for v in results[0].violations:
-        k = _key(v)
-        if k not in keys:
-            continue
-        if all((p[k].better, p[k].message_en, p[k].message_zh) == (v.better, v.message_en, v.message_zh) for p in per):
-            kept.append(v)
-        else:
-            zh, en = explain_unknown.fault_whatever_gap(v.seat, v.code, [(g.trick, g.missing) for g in gaps])
-            kept.append(dataclasses.replace(v, better=(), message_zh=zh, message_en=en))
-    return kept, uncertain
-
-
-def _trick(recorded: Trick, ts: Sequence[TrickResult], gap: Gap | None, violations: Sequence[Violation]) -> TrickResult:
-    t0 = ts[0]
-    winner = t0.winner if all(t.winner == t0.winner for t in ts) else None
-    points = t0.points if all(t.points == t0.points for t in ts) else sum(
-        POINTS[k] for p in recorded.plays for k in p.cards)
-    before = t0.hands_before
-    if before and any(t.hands_before != before for t in ts):       # the cards held in every judgement
-        before = tuple(tuple(map(min, *(t.hands_before[s] for t in ts))) for s in range(4))
-    return dataclasses.replace(
-        t0, plays=recorded.plays if gap is not None else t0.plays, winner=winner, points=points,
-        hands_before=before, violations=tuple(v for v in violations if v.trick == t0.number),
-        cards_not_thrown=t0.cards_not_thrown if all(t.cards_not_thrown == t0.cards_not_thrown for t in ts) else 0)
-
-
-def _same(results: Sequence[HandResult], name: str):
-    first = getattr(results[0], name)
-    return all(getattr(r, name) == first for r in results), first
-
-
 def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: Sequence[Hand],
           tried: int) -> HandResult:
     """One result from the judgements of the ways to fill in ``gaps`` (``ways``, the filled-in
     hands, of ``tried``: the others are ruled out by the record's later plays): what they agree on."""
     r0 = results[0]
     by_index = {g.index: g for g in gaps}
-    violations, uncertain = _common(results, gaps)
-    tricks = tuple(_trick(hand.tricks[i], [r.tricks[i] for r in results], by_index.get(i), violations)
-                   for i in range(len(r0.tricks)))
-    changes: dict = {"tricks": tricks, "violations": tuple(violations)}
-    what: list[str] = []
-    if any(t.winner is None for t in tricks[:len(tricks) - (r0.unfinished is not None)]):
-        what.append("trick_winner")
-    for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
-                 "attackers_total"):
-        same, value = _same(results, name)
-        changes[name] = value if same else None
-        if not same and "points" not in what:
-            what.append("points")
-    same, _ = _same(results, "items")
-    if not same:
-        changes["items"] = ()
-    same, _ = _same(results, "outcome")
-    if not same:
-        changes["outcome"] = None
-        what.append("outcome")
-    for name, size in (("levels_after", 2), ("player_levels_after", 4)):
-        same, _ = _same(results, name)
-        if not same or not _same(results, "outcome")[0]:
-            changes[name] = (None,) * size
-            if "levels" not in what:
-                what.append("levels")
-    for name in ("revoke_levels", "takeback_levels"):      # the penalties every judgement gives
-        changes[name] = tuple(min(getattr(r, name)[t] for r in results) for t in (0, 1))
-    if not _same(results, "unfinished")[0]:
-        changes["unfinished"] = dataclasses.replace(r0.unfinished, winner=None, points=None, possible=None)
-    if uncertain:
-        what.append("legality")
-        changes["legality_known"] = False
-    changes["complete"] = all(r.complete for r in results)
+    pairs = [(g.trick, g.missing) for g in gaps]
+    changes, what = agree(results, [hand.tricks[i].plays if i in by_index else None for i in range(len(r0.tricks))],
+                          lambda v: explain_unknown.fault_whatever_gap(v.seat, v.code, pairs))
+    tricks = changes["tricks"]
     derived = [d for d in r0.derived if all(d in r.derived for r in results[1:])]
     for g in gaps if len(ways) > 1 else ():     # (one way: the play itself is derived, below)
         t = tricks[g.index]
@@ -238,7 +166,6 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
             derived.append(Derived("trick_winner", SEAT_TOKENS[t.winner], "the cards of the seats the record leaves out",
                                    *explain_unknown.gap_winner_derived(g.trick, t.winner, g.missing,
                                                                        len(ways) < tried)))
-    pairs = [(g.trick, g.missing) for g in gaps]
     if len(ways) == 1:              # one way fits the rest of the record: the plays left out are derived
         filled = ways[0].tricks
         shown = [(g.trick, s, next(p.cards for p in filled[g.index].plays if p.seat == s))

@@ -34,6 +34,7 @@ from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, ha
                       position_seats_unknown, throws_unknown)
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
 from .tricks import HandContext, hand_context, judge_tricks
+from .contradictions import judge as judge_contradicted
 from .deal_lines import contradicted, rejudge
 from .record_gaps import find_gaps, judge as judge_gaps
 from .unsure_throws import unsure_throws
@@ -271,14 +272,23 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
             return _replay_hand(h, rules, levels, expected_dealer, first_of_match, levels_known, chain, before,
                                 first_hand)
         return judge_gaps(hand, gaps, one, _context_of)
-    result = _replay_hand(hand, rules, levels, expected_dealer, first_of_match, levels_known, chain, hands_before,
-                          first_hand)
-    seats = contradicted(hand, result)
-    if seats:               # a deal line its seat's plays contradict: nothing else rests on it
-        def again(h: Hand) -> HandResult:
-            return _replay_hand(h, rules, levels, expected_dealer, first_of_match, levels_known, chain, hands_before,
-                                first_hand)
-        return rejudge(hand, result, seats, again, _hand_first)
+    def judged(h: HandResult | None, record: Hand) -> HandResult:
+        """``record`` judged (``h``: already), a deal line its seat's plays contradict set aside."""
+        if h is None:
+            h = _replay_hand(record, rules, levels, expected_dealer, first_of_match, levels_known, chain,
+                             hands_before, first_hand)
+        seats = contradicted(record, h)
+        if seats:           # a deal line its seat's plays contradict: nothing else rests on it
+            return rejudge(record, h, seats, lambda r: judged_as_is(r), _hand_first)
+        return h
+
+    def judged_as_is(record: Hand) -> HandResult:
+        return _replay_hand(record, rules, levels, expected_dealer, first_of_match, levels_known, chain,
+                            hands_before, first_hand)
+
+    result = judged(None, hand)
+    if result.contradicted:     # a tag the rest of the record contradicts: judged under each value
+        return judge_contradicted(hand, result, lambda h: judged(None, h), _hand_first)
     return result
 
 
@@ -369,6 +379,7 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,
         takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after,
         derived=setting.derived, unknowns=setting.unknowns, unfinished=play.unfinished,
+        contradicted=setting.contradicted,
         # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
         # that agree in a position) and, in a full hand, who led the first trick
         legality_known=(not start.from_plays and (hand.setup or dealer is not None)

@@ -50,6 +50,10 @@ class Setting:
     violations: tuple[Violation, ...]
     derived: tuple[Derived, ...]
     unknowns: tuple[Unknown, ...]
+    contradicted: tuple[tuple[str, int | None], ...] = ()
+    """Facts the record states that the rest of it contradicts, each with the value the rest gives:
+    ``("dealer", seat)`` (a ``dealer_mismatch``), ``("level", rank)`` (a ``level_mismatch``),
+    ``("trump", suit)`` (the declarations fix another trump): :mod:`.contradictions`."""
 
     @property
     def withheld(self) -> frozenset[str]:
@@ -73,7 +77,8 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     derived: list[Derived] = []
     unknowns: list[Unknown] = []
     own = levels if (first_of_match and expected_dealer is None and rules.bid_dealer is BidDealer.LAST) else None
-    dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived)
+    alts: list[tuple[str, int | None]] = []
+    dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived, alts)
     side = None if dealer is None else team_of(dealer)
     if dealer is None and not rules.friend and levels_known and hand.level is not None:
         at_level = [t for t in (0, 1) if levels[t] == hand.level]
@@ -85,14 +90,14 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             violations.append(_violation("level_mismatch", None, explain_unknown.level_of_neither_side(
                 hand.level, levels[0], levels[1])))
     level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived,
-                                             first_hand)
+                                             first_hand, alts)
     violations += level_violations
     # a score sheet's hand (result_only) judges no play: a trump it does not state decides nothing
     trump_ok = hand.trump_known or hand.result_only
     judged = trump_ok and level is not None
     if hand.trump_known and level is not None:
         if hand.declarations_known:
-            violations += _check_trump(hand, rules, level, dealer, own)
+            violations += _check_trump(hand, rules, level, dealer, own, alts)
         elif hand.declarations or _whole_deal_given(hand):   # a check there would be: withheld, said so
             what = ("declaration_check",)
             unknowns.append(Unknown("Declarations", what, *explain_unknown.declarations_unknown(what)))
@@ -128,7 +133,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         if what:
             unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain, what, hand.number)))
     return Setting(dealer, side, level, hand.trump, judged, levels, tuple(violations), tuple(derived),
-                   tuple(unknowns))
+                   tuple(unknowns), tuple(alts))
 
 
 def _whole_deal_given(hand: Hand) -> bool:
@@ -145,7 +150,7 @@ def _full_hands(hand: Hand, rules: RuleSet) -> bool:
 
 def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
             first_of_match: bool, own: tuple[int | None, ...] | None,
-            derived: list[Derived]) -> tuple[int | None, list[Violation]]:
+            derived: list[Derived], alts: list | None = None) -> tuple[int | None, list[Violation]]:
     """The dealer: as recorded, else as the previous hand named, else — a deal bid for (the
     first hand, a hand marked ``bid_for``) — the declarer ``bid_dealer`` names (the first, or
     the final standing one, each seat then declaring with its level in ``own``), else unknown
@@ -170,17 +175,21 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
     if hand.setup:
         return dealer, []
     if expected_dealer is not None and dealer != expected_dealer:
+        if alts is not None:
+            alts.append(("dealer", expected_dealer))
         return dealer, [_violation("dealer_mismatch", dealer, explain_hand.dealer_mismatch(dealer, expected_dealer))]
     if expected_dealer is None and first_of_match and first_declarer is not None and dealer != first_declarer:
         message = (explain_hand.bid_dealer_mismatch(dealer, first_declarer) if rules.bid_dealer is BidDealer.LAST
                    else explain_hand.first_dealer_mismatch(dealer, first_declarer))
+        if alts is not None:
+            alts.append(("dealer", first_declarer))
         return dealer, [_violation("dealer_mismatch", dealer, message)]
     return dealer, []
 
 
 def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side: int | None, levels_known: bool,
            friend: bool, derived: list[Derived],
-           first_hand: bool = True) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
+           first_hand: bool = True, alts: list | None = None) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
     """The level played: ``[Level]``, else the dealer's carried level (in a position: said to be
     derived), else unknown; a ``[Level]`` other than the carried one is a ``level_mismatch``
     when the carried levels and the dealer's side are known.  The levels carried in come back
@@ -232,12 +241,17 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
     if levels_known and carried is not None and hand.level != carried:
         message = explain_hand.level_mismatch(hand.level, carried, team_of(seat),
                                               seat if friend and dealer is not None else None)
+        if alts is not None:
+            alts.append(("level", carried))
+            if not friend and hand.dealer is not None and levels[(seat + 1) % 4] == hand.level:
+                # or the dealer is miswritten: the other side plays [Level] (either of its seats)
+                alts.extend((("dealer", (seat + 1) % 4), ("dealer", (seat + 3) % 4)))
         return hand.level, [_violation("level_mismatch", seat, message)], levels
     return hand.level, [], levels
 
 
 def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
-                 own: tuple[int | None, ...] | None = None) -> list[Violation]:
+                 own: tuple[int | None, ...] | None = None, alts: list | None = None) -> list[Violation]:
     """Bad declarations (judged at ``level``, or at each seat's own level in ``own``), and a
     recorded trump other than the one the declarations (or, when nobody declared, the
     ``no_declaration`` rule) fix: ``bad_declaration``."""
@@ -248,6 +262,8 @@ def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
     out = [new_violation(code="bad_declaration", trick=None, seat=p.seat, played=p.cards, better=(),
                          message_zh=p.message_zh, message_en=p.message_en) for p in problems]
     if declared and declared_trump != hand.trump:
+        if alts is not None:
+            alts.append(("trump", declared_trump))
         out.append(_violation("bad_declaration", None, explain_hand.declared_trump_mismatch(declared_trump, hand.trump)))
     return out
 

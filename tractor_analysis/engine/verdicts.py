@@ -248,6 +248,9 @@ class HandResult:
     """``False`` when the plays could not all be judged (no deal: a seat's cards are known only
     from its plays; no trump or level: nothing judged; a full hand's first leader unknown), so
     a hand without a violation is still not shown legal."""
+    contradicted: tuple[tuple[str, int | None], ...] = field(default=(), compare=False, repr=False)
+    """Tags the rest of the record contradicts, with the value it gives (``Setting.contradicted``):
+    :mod:`.contradictions` judges the hand under each."""
 
     @property
     def claim_matches(self) -> bool | None:

@@ -1,0 +1,111 @@
+"""What several judgements of one hand agree on: one result that keeps it, and says what it withholds.
+
+When the record leaves a fact open in a way the engine can enumerate — a play it leaves out
+(:mod:`.record_gaps`), a tag the rest of the record contradicts (:mod:`.contradictions`) — the
+hand is judged once for each way the fact could be, and :func:`agree` keeps what every judgement
+gives: a violation found in all of them (its owed play and words too when the same in all, else
+reworded by the caller), a trick's winner and points, the attackers' points, the outcome, the
+levels.  What differs is left out (``None``), and named in :data:`~.verdicts.WITHHELD` words.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, Sequence
+
+from ..records.cards import POINTS
+from ..records.model import Play
+from .verdicts import HandResult, TrickResult, Violation
+
+Reword = Callable[[Violation], tuple[str, str]]
+"""The words of a violation found in every judgement whose owed play or words differ between them."""
+
+
+def _key(v: Violation) -> tuple:
+    return v.code, v.trick, v.seat, v.played
+
+
+def common_violations(results: Sequence[HandResult], reword: Reword) -> tuple[list[Violation], bool]:
+    """The violations found in every judgement (their words kept where the same in all, else
+    ``reword``'s without an owed play), and whether any judgement found one the others did not."""
+    per = [{_key(v): v for v in r.violations} for r in results]
+    keys = set(per[0]).intersection(*per[1:])
+    uncertain = any(set(p) != keys for p in per)
+    kept = []
+    for v in results[0].violations:
+        k = _key(v)
+        if k not in keys:
+            continue
+        if all((p[k].better, p[k].message_en, p[k].message_zh) == (v.better, v.message_en, v.message_zh) for p in per):
+            kept.append(v)
+        else:
+            zh, en = reword(v)
+            kept.append(dataclasses.replace(v, better=(), message_zh=zh, message_en=en))
+    return kept, uncertain
+
+
+def _trick(plays: tuple[Play, ...] | None, ts: Sequence[TrickResult], violations: Sequence[Violation]) -> TrickResult:
+    """One trick as every judgement gives it (``plays``: the trick as recorded, when the judgements
+    were of plays filled in)."""
+    t0 = ts[0]
+    winner = t0.winner if all(t.winner == t0.winner for t in ts) else None
+    shown = t0.plays if plays is None else plays
+    points = t0.points if all(t.points == t0.points for t in ts) else sum(POINTS[k] for p in shown for k in p.cards)
+    before = t0.hands_before
+    if before and any(t.hands_before != before for t in ts):       # the cards held in every judgement
+        before = tuple(tuple(map(min, *(t.hands_before[s] for t in ts))) for s in range(4))
+    return dataclasses.replace(
+        t0, plays=shown, winner=winner, points=points,
+        hands_before=before, violations=tuple(v for v in violations if v.trick == t0.number),
+        cards_not_thrown=t0.cards_not_thrown if all(t.cards_not_thrown == t0.cards_not_thrown for t in ts) else 0)
+
+
+def _same(results: Sequence[HandResult], name: str):
+    first = getattr(results[0], name)
+    return all(getattr(r, name) == first for r in results), first
+
+
+def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None],
+          reword: Reword) -> tuple[dict, list[str]]:
+    """The fields of one result that every judgement in ``results`` gives (``dataclasses.replace``
+    changes for ``results[0]``: tricks, violations, points, outcome, levels …), and what is withheld
+    for their differing (:data:`~.verdicts.WITHHELD` words).  ``plays``: per trick, the plays to
+    show (the recorded ones), or ``None`` to keep the judgements'."""
+    r0 = results[0]
+    violations, uncertain = common_violations(results, reword)
+    tricks = tuple(_trick(plays[i] if i < len(plays) else None, [r.tricks[i] for r in results], violations)
+                   for i in range(len(r0.tricks)))
+    changes: dict = {"tricks": tricks, "violations": tuple(violations)}
+    what: list[str] = []
+    if any(t.winner is None for t in tricks[:len(tricks) - (r0.unfinished is not None)]):
+        what.append("trick_winner")
+    for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
+                 "attackers_total"):
+        same, value = _same(results, name)
+        changes[name] = value if same else None
+        if not same and "points" not in what:
+            what.append("points")
+    same, _ = _same(results, "items")
+    if not same:
+        changes["items"] = ()
+    same, _ = _same(results, "outcome")
+    if not same:
+        changes["outcome"] = None
+        what.append("outcome")
+    for name, size in (("levels_after", 2), ("player_levels_after", 4)):
+        same, _ = _same(results, name)
+        if not same or not _same(results, "outcome")[0]:
+            changes[name] = (None,) * size
+            if "levels" not in what:
+                what.append("levels")
+    for name in ("revoke_levels", "takeback_levels"):      # the penalties every judgement gives
+        changes[name] = tuple(min(getattr(r, name)[t] for r in results) for t in (0, 1))
+    if not _same(results, "unfinished")[0]:
+        changes["unfinished"] = dataclasses.replace(r0.unfinished, winner=None, points=None, possible=None)
+    if uncertain:
+        what.append("legality")
+        changes["legality_known"] = False
+    changes["complete"] = all(r.complete for r in results)
+    return changes, what
+
+
+__all__ = ["Reword", "agree", "common_violations"]

@@ -1,0 +1,115 @@
+"""A tag the rest of the record contradicts: the hand judged under each value, what all give kept.
+
+A hand-written ``[Level "3"]`` where the earlier hands carry the dealer's side at 2 (and W declared
+with ♣2) is a ``level_mismatch``; but the record does not say which is right — the tag, or the
+carried level.  Judging every trick at 3 (level cards are trumps) would accuse players of wrong
+follows on a guess, and under the tournament rule cost them levels.  So (docs/rules.md §14.1):
+
+- the contradiction itself is reported as found (``level_mismatch``, ``dealer_mismatch``, the
+  ``bad_declaration`` naming a trump the declarations do not fix);
+- the hand is judged once with each value — the tag's, and the one the rest of the record gives
+  (the level carried, the dealer the previous hand or the first declarer names, the trump the
+  declarations fix), every combination when several tags are contradicted;
+- what every judgement gives is kept (:func:`.agreement.agree`: violations, winners, points,
+  outcome, levels), the rest withheld, and an ``"unknown"`` item per tag says so.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from typing import Callable, Sequence
+
+from ..records.model import Hand
+from . import explain_unknown
+from .agreement import agree
+from .verdicts import Derived, HandResult, Unknown, Violation
+
+TAGS = {"level": "Level", "dealer": "Dealer", "trump": "Trump"}
+_AS_RECORDED = object()
+"""A fact left as the record gives it, in a combination of values to judge."""
+"""Each contradicted fact's tag (the ``"unknown"`` item's ``tag``)."""
+
+
+def _contradiction(v: Violation) -> bool:
+    """A violation that is the contradiction itself (kept as the record gives it)."""
+    return v.trick is None and (v.code in ("level_mismatch", "dealer_mismatch")
+                                or (v.code == "bad_declaration" and v.seat is None))
+
+
+EVIDENCE = frozenset({"not_in_hand", "deal_mismatch", "bad_bury", "bad_declaration"})
+"""Findings by which the hand's own cards and declarations speak against the values it is judged
+under: a card played and not held, cards left, a bury not held, a declaration that declares nothing
+at that level or fixes another trump (and a first trick led by another seat than the dealer)."""
+
+
+def _conflicts(r: HandResult) -> int:
+    """How many of the hand's own findings speak against the values ``r`` was judged under."""
+    return sum(1 for v in r.violations if _evidence(v, r))
+
+
+def _evidence(v: Violation, r: HandResult) -> bool:
+    """``v`` is one of the hand's own findings against the values ``r`` was judged under (never the
+    contradiction itself: a trump the declarations do not fix is one statement against another)."""
+    first = r.tricks[0].number if r.tricks else None
+    if v.code in EVIDENCE:
+        return not _contradiction(v)
+    return (v.code == "out_of_turn" and first is not None and v.trick == first and bool(v.played)
+            and bool(r.tricks[0].plays) and v.seat == r.tricks[0].plays[0].seat)
+
+
+def _with(hand: Hand, choice: Sequence[tuple[str, int | None]]) -> Hand:
+    return dataclasses.replace(hand, **{fact: value for fact, value in choice}) if choice else hand
+
+
+def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
+          order: Callable[[Violation], tuple]) -> HandResult:
+    """``result`` (``hand`` judged as recorded, with ``result.contradicted``) merged with the
+    judgements of ``hand`` under the other values (``replay``: one hand judged).  Only the values
+    the hand's own evidence bears out best are kept (the fewest :data:`EVIDENCE` findings): when
+    that is the tag as recorded alone, ``result`` stands (the contradiction reported, the hand
+    judged as the table says it played); a fact the values kept agree on is derived (from the
+    deal, the bottom, the declarations and the plays), the others unknown."""
+    options: dict[str, list[int | None]] = {}                 # the other values of each fact
+    for fact, value in result.contradicted:
+        if value not in options.setdefault(fact, []):
+            options[fact].append(value)
+    facts = list(options)
+    ways: list[tuple[dict, HandResult]] = [({}, result)]
+    for picks in itertools.product(*([_AS_RECORDED, *options[f]] for f in facts)):
+        choice = {f: v for f, v in zip(facts, picks) if v is not _AS_RECORDED}
+        if choice:
+            ways.append((choice, replay(_with(hand, list(choice.items())))))
+    alts = [(f, options[f][0]) for f in facts]
+    judged = len(ways)
+    least = min(_conflicts(r) for _, r in ways)
+    ways = [w for w in ways if _conflicts(w[1]) == least]      # the values the hand's own evidence bears out
+    if len(ways) == 1 and not ways[0][0]:
+        return result               # the tag as recorded is what the hand itself bears out: it stands
+    results = [r for _, r in ways]
+    base = results[0]
+    changes, what = agree(results, [None] * len(base.tricks),
+                          lambda v: explain_unknown.fault_whatever_tags(v.seat, v.code, [TAGS[f] for f, _ in alts]))
+    shown = [v for v in result.violations if _contradiction(v)]
+    kept = [v for v in changes["violations"] if not _contradiction(v)]
+    changes["violations"] = tuple(sorted([*shown, *kept], key=order))
+    if any(r.defenders != base.defenders for r in results):
+        changes["defenders"] = frozenset()
+        what.insert(0, "sides")
+    unknowns = [u for u in base.unknowns if all(u in r.unknowns for r in results[1:])]
+    derived = [d for d in base.derived if all(d in r.derived for r in results[1:])]
+    for fact, value in alts:
+        values = {choice.get(fact, getattr(hand, fact)) for choice, _ in ways}
+        if len(values) == 1:            # the hand's evidence leaves one value: derived from it
+            (only,) = values
+            against = sorted({v.code for v in result.violations if _evidence(v, result)})
+            derived.append(Derived(fact, explain_unknown.fact_token(fact, only),
+                                   "the deal, the bottom, the declarations and the plays",
+                                   *explain_unknown.tag_borne_out(fact, getattr(hand, fact), only, against)))
+        else:
+            unknowns.append(Unknown(TAGS[fact], tuple(what), *explain_unknown.tag_contradicted(
+                fact, getattr(hand, fact), value if len(options[fact]) == 1 else None, what, len(ways), judged)))
+    changes["unknowns"], changes["derived"] = tuple(unknowns), tuple(derived)
+    return dataclasses.replace(base, **changes)
+
+
+__all__ = ["TAGS", "judge"]
