@@ -177,8 +177,10 @@ def matches(draw, max_hands: int = 3, positions: bool = True, with_notes: bool =
     hand_list = tuple(draw(hands(rs, number=n, position=None if positions else False,
                                  with_notes=with_notes, max_tricks=max_tricks)) for n in numbers)
     opt = st.one_of(st.none(), texts)
+    # a blank name names nobody (the readers make it None): a name is None or not blank
+    name = st.one_of(st.none(), texts.filter(lambda t: t.strip() != ""))
     return Match(event=draw(opt), site=draw(opt), date=draw(opt), round=draw(opt), table=draw(opt),
-                 players=(draw(opt), draw(opt), draw(opt), draw(opt)), teams=(draw(opt), draw(opt)),
+                 players=(draw(name), draw(name), draw(name), draw(name)), teams=(draw(name), draw(name)),
                  ruleset=ruleset, rules=rules,
                  levels=draw(st.one_of(st.none(), st.tuples(ranks, ranks))), hands=hand_list,
                  notes=draw(notes) if with_notes else (), tags=draw(extra_tags))

@@ -97,7 +97,7 @@ def score_sheets(draw):
         hands.append(Hand(number=n, dealer=draw(st.integers(0, 3)), level=draw(st.one_of(st.none(), st.integers(2, 14))),
                           trump=draw(st.one_of(st.none(), st.integers(0, 3))) if known else None,
                           trump_known=known, claim=draw(st.integers(-50, 250)), result_only=True))
-    return Match(players=("a", "b", "c", "d"), teams=(draw(st.one_of(st.none(), st.text(max_size=8))), None),
+    return Match(players=("a", "b", "c", "d"), teams=(draw(st.one_of(st.none(), st.text(max_size=8).filter(str.strip))), None),   # (blank: no name)
                  ruleset=draw(st.sampled_from(["standard", "tournament"])), hands=tuple(hands))
 
 

@@ -229,7 +229,7 @@ class TableBuilder:
         if record is not None and record.declarations:
             decl = [f"{'|| ' if d.after_bottom else ''}{SEAT_TOKENS[d.seat]}: {' '.join(TOKEN[c] for c in d.cards)}"
                     for d in record.declarations]
-        before, after = hr.levels_before, hr.levels_after
+        before, after = _side_levels(hr)
         pb, pa_ = hr.player_levels_before, hr.player_levels_after
         if record is not None and record.result_only:
             self._row("hands", _result_only_row(mid, hr, record, batch))
@@ -240,7 +240,7 @@ class TableBuilder:
             _tokens(record.bottom) if record is not None else None,
             _tokens(record.buried) if record is not None else None,
             hr.setup, hr.complete, ntricks, *_values_row(hr), hr.attackers_total, hr.claim, hr.claim_matches,
-            o.winner if o else None, _team(o.team) if o else None, o.levels if o else None,
+            o.winner if o else None, _up_team(hr), o.levels if o else None,
             _seat(o.next_dealer) if o else None, o.match_over if o else None,
             before[0], before[1], after[0], after[1], failed, len(hr.violations),
             None if record is None or record.friend is None else TOKEN[record.friend],
@@ -331,18 +331,32 @@ def _values_row(hr: HandResult) -> tuple:
     return (v.attackers_points, v.bottom_points, v.bottom_multiplier, v.bottom_bonus, v.bottom_captured, v.penalties)
 
 
+def _side_levels(hr: HandResult) -> tuple[tuple, tuple]:
+    """The ``level_ns_*`` / ``level_ew_*`` columns: the sides' levels before and after the hand (in
+    friend mode, which has no side levels, N's and E's own, as docs/dataset.md says: the stats'
+    by-team figures read them)."""
+    return hr.levels_before, hr.levels_after
+
+
+def _up_team(hr: HandResult) -> str | None:
+    """The side that went up; none in friend mode, where players, not sides, go up (check --json
+    writes ``team`` null there too)."""
+    o = hr.outcome
+    return None if o is None or hr.rules.friend else _team(o.team)
+
+
 def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tuple:
     """The ``hands`` row of a score sheet's hand: what the sheet says and what follows from it; the
     columns about tricks and the bottom, which it does not say, are null."""
     o = hr.outcome
     defenders = hr.dealer & 1
-    before, after = hr.levels_before, hr.levels_after
+    before, after = _side_levels(hr)
     pb, pa_ = hr.player_levels_before, hr.player_levels_after
     return (mid, hr.number, SEAT_TOKENS[hr.dealer], TEAMS[defenders], TEAMS[1 - defenders], hr.level,
             trump_token(hr.trump) if record.trump_known else None, hr.rules.name, hr.rules.decks,
             _rules_json(hr.rules), None, None, None, False, False, None, None, None, None, None, None, None,
             hr.attackers_total if record.claim is not None else None, hr.claim, None,
-            o.winner if o else None, _team(o.team) if o else None, o.levels if o else None,
+            o.winner if o else None, _up_team(hr), o.levels if o else None,
             _seat(o.next_dealer) if o else None, o.match_over if o else None,
             before[0], before[1], after[0], after[1], None, len(hr.violations), None,
             _defender_seats(hr.dealer, hr.defenders), *pb, *pa_, hr.revoke_levels[0], hr.revoke_levels[1],

@@ -156,7 +156,9 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
     the final standing one, each seat then declaring with its level in ``own``), else unknown
     (``None``).  A recorded dealer that is neither is a ``dealer_mismatch``."""
     first_declarer = None
-    if hand.declarations and (hand.dealer is None or (first_of_match and expected_dealer is None)):
+    # (declarations not all readable: the first declarer may be the one not read — nothing derived)
+    if hand.declarations and hand.declarations_known and (
+            hand.dealer is None or (first_of_match and expected_dealer is None)):
         guess = hand.level if hand.level is not None else levels[0]
         if guess is not None:
             first_declarer = bid_winner(hand.declarations, guess, rules, hand.deal, own)

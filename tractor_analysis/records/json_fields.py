@@ -177,7 +177,8 @@ def as_players(p: Any) -> list[str | None]:
         s = SEAT_LOOKUP.get(key)
         if s is None:
             raise Shape(f"\"players\" has key {key!r} (expected N, E, S, W)", "players", key)
-        players[s] = as_text(name, f"players.{key}", "players", key)
+        text = as_text(name, f"players.{key}", "players", key)
+        players[s] = text if text is None or text.strip() else None      # a blank name names nobody
     return players
 
 
@@ -190,7 +191,8 @@ def as_teams(t: Any) -> tuple[str | None, str | None]:
             if side is None:
                 raise Shape(f"\"teams\" has key {key!r} (expected NS or EW)", "teams", key,
                             zh=f"\"teams\" 的键 {key!r} 无效（应为 NS 或 EW）")
-            teams[side] = as_text(name, f"teams.{key}", "teams", key)
+            text = as_text(name, f"teams.{key}", "teams", key)
+            teams[side] = text if text is None or text.strip() else None
     elif t is not None:
         raise Shape("\"teams\" should be an object {\"NS\": name, \"EW\": name}", "teams",
                     zh=f"\"teams\" 应为对象 {{\"NS\": 队名, \"EW\": 队名}}，而不是{zh_type(t)}")

@@ -130,10 +130,10 @@ def match_tag(st: Reading, name: str, low: str, value: str, at: Position, name_a
     _duplicate(st, st.match_seen, low, name, at)
     if low in _MATCH_TEXT_TAGS:
         st.match[_MATCH_TEXT_TAGS[low]] = value
-    elif low in _PLAYER_TAGS:
-        st.players[_PLAYER_TAGS[low]] = value
+    elif low in _PLAYER_TAGS:          # a blank name names nobody: the player is not named
+        st.players[_PLAYER_TAGS[low]] = value if value.strip() else None
     elif low in _TEAM_TAGS:
-        st.teams[_TEAM_TAGS[low]] = value
+        st.teams[_TEAM_TAGS[low]] = value if value.strip() else None
     elif low == "ruleset":
         st.match["ruleset"] = value
         for code, _, msg in build_ruleset(value, ())[1]:
@@ -159,16 +159,19 @@ def _rule_tag(st: Reading, option: str, value: str, name_at: Position, value_at:
 
 def parse_levels(value: str) -> tuple[int | None, int | None] | None:
     """``"NS:2 EW:2"`` → ``(2, 2)``; a side not named, or named ``?`` (``"NS:5 EW:?"``), is unknown
-    (``None``); ``None`` when the value cannot be read."""
+    (``None``); ``None`` when the value cannot be read — or names a side twice (``"NS:2 EW:2 EW:4"``:
+    which is meant is not known, so neither is taken)."""
     levels: dict[str, int | None] = {"NS": None, "EW": None}
     parts = value.replace(",", " ").split()
     if not parts:
         return None
+    named: set[str] = set()
     for part in parts:
         team, _, rank = part.partition(":")
         team = team.strip().upper()
-        if team not in levels or not rank:
+        if team not in levels or not rank or team in named:
             return None
+        named.add(team)
         if rank.strip() == "?":
             continue
         try:
