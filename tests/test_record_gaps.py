@@ -24,6 +24,8 @@ from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.cards import TOKEN
 from tractor_analysis.simulate import simulate
 
+from test_record_ends_mid_trick import SMALL
+
 SAMPLE = (Path(__file__).resolve().parent.parent / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
 N, E, S, W = range(4)
 
@@ -91,21 +93,9 @@ def test_a_verdict_found_in_some_ways_only_is_not_given():
     assert d.value == "3: N DA; 8: N S4"
 
 
-POSITION = """[Event "t"]
-[Hand "1"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "20"]
-[FirstTrick "24"]
-N: H3 C4
-E: H4 C5
-S: HA C6
-W: H5 C8
-24. W: H5, E: H4, S: HA
-25. S: C6, W: C8, N: {n25}, E: C5
-"""
+POSITION = SMALL.format(n="H3 C4", e="H4 C5", s="HA C6", w="H5 C8",
+                        trick="24. W: H5, E: H4, S: HA\n25. S: C6, W: C8, N: {n25}, E: C5")
+"""The referee's last two tricks (tests/test_record_ends_mid_trick.py), N's play to trick 24 left out."""
 
 
 def test_a_seat_that_revoked_in_the_play_left_out_is_judged_on_the_card_it_kept():
