@@ -166,7 +166,10 @@ def _players(model, facts, matches, pages, taken, duplicate_of) -> dict[str, Pla
             page = players.get(name) if name else None
             if page is None:
                 continue
-            defending = None if h.defenders_team is None else seat % 2 == h.defenders_team
+            # the dealer's side as resolved (friend mode: the dealer and the called partner, never the
+            # seat opposite); the team only where the seats are not stored
+            defending = (SEAT_TOKENS[seat] in h.defender_seats if h.defender_seats is not None
+                         else None if h.defenders_team is None else seat % 2 == h.defenders_team)
             st = page.stats
             st["hands"] = st.get("hands", 0) + 1
             st["dealt"] = st.get("dealt", 0) + (h.dealer == SEAT_TOKENS[seat])

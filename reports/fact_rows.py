@@ -41,6 +41,9 @@ class HandFact:
     """``attackers`` / ``defenders`` / ``None`` (incomplete)."""
     levels: int
     violations: int
+    defender_seats: frozenset[str] | None = None
+    """The seats of the dealer's side as the engine resolved them (``"N"`` …): in friend mode the
+    dealer and the called partner, never the seat opposite; ``None`` when not known."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,8 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
             attackers_points=r.attackers_points, attackers_total=r.attackers_total,
             bottom_multiplier=r.bottom_multiplier, bottom_bonus=r.bottom_bonus,
             outcome=None if r.outcome is None else r.outcome.winner,
-            levels=0 if r.outcome is None else r.outcome.levels, violations=len(r.violations)))
+            levels=0 if r.outcome is None else r.outcome.levels, violations=len(r.violations),
+            defender_seats=frozenset(SEAT_TOKENS[s] for s in r.defenders) if r.defenders else None))
         for v in r.violations:
             violations.append(ViolationFact(
                 match=key, hand=r.number, trick=v.trick, seat=seat_label(v.seat),

@@ -48,6 +48,14 @@ MatchSink = Callable[[MatchView], MatchView]
 the view the model keeps (e.g. :func:`summary_view`)."""
 
 
+def _seats_of(value) -> frozenset[str] | None:
+    """The dataset's ``defender_seats`` (a list of seat tokens, or null) as :attr:`HandFact.defender_seats`."""
+    if value is None or isinstance(value, float):
+        return None
+    seats = frozenset(str(s) for s in value)
+    return seats or None
+
+
 def summary_view(view: MatchView) -> MatchView:
     """``view`` without what only its pages show (each trick's hands, the charts): what a
     report keeps of a match once its pages are written."""
@@ -289,7 +297,7 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
             bottom_multiplier=_known(h.bottom_multiplier), bottom_bonus=_known(h.bottom_bonus),
             outcome=h.outcome if isinstance(h.outcome, str) else None,
             levels=0 if h.levels_gained != h.levels_gained or h.levels_gained is None else int(h.levels_gained),
-            violations=int(h.violations)))
+            violations=int(h.violations), defender_seats=_seats_of(getattr(h, "defender_seats", None))))
     for v in ds.violations[~ds.violations["match_id"].isin(redrawn)].itertuples(index=False):
         seat = v.seat if isinstance(v.seat, str) else "—"
         player = names.get(v.match_id, ("N", "E", "S", "W"))["NESW".index(seat)] if seat in ("N", "E", "S", "W") else ""

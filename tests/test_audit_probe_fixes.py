@@ -60,3 +60,36 @@ def test_friend_mode_stores_no_up_team(tmp_path):
     import pyarrow.parquet as pq
     hands = pq.read_table(tmp_path / "ds" / "hands").to_pandas()
     assert hands.up_team.isna().all() and hands.outcome.notna().any()
+
+
+def test_the_player_page_takes_the_sides_the_engine_resolved_in_friend_mode():
+    """Before: each player's hands on the player page were 'defender' or 'attacker' by the seat
+    opposite, a guess friend mode forbids (the partner is whoever holds the called card)."""
+    from tractor_analysis.engine.replay import replay_match as replay
+    from tractor_analysis.records.rulesets import PRESETS
+    from tractor_analysis.reports.event_report import build_event
+    from tractor_analysis.reports.inputs import add_match
+    from tractor_analysis.reports.model import ReportModel
+    from tractor_analysis.simulate import simulate_match
+    import dataclasses
+
+    rules = dataclasses.replace(PRESETS["standard"], friend=True, name="standard+")
+    model = ReportModel("t")
+    checked = 0
+    for i in range(4):
+        match = dataclasses.replace(simulate_match(9, i, rules=rules, max_hands=4), event="Cup")
+        result = replay(match)
+        add_match(model, match, result, source=f"m{i}", fallback_title=f"m{i}", taken=set())
+        for h in result.hands:
+            if h.defenders and h.defenders != {h.dealer, (h.dealer + 2) % 4}:
+                checked += 1
+    assert checked, "no hand whose partner is not the seat opposite"
+    report = build_event(model, {})
+    wrong = 0
+    for page in report.players.values():
+        for ph in page.hands:
+            fact = next(f for f in model.hand_facts if f.hand == ph.hand and f.match in {m.match for m in model.match_facts
+                                                                                        if m.title == ph.title})
+            assert ph.defending == (ph.seat in fact.defender_seats)
+            wrong += ph.defending != ("NESW".index(ph.seat) % 2 == "NESW".index(ph.dealer) % 2)
+    assert wrong                                   # some hands differ from the seat-opposite guess

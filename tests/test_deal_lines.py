@@ -42,3 +42,15 @@ def test_one_seat_line_wrong_and_a_line_that_agrees_is_judged_as_before():
     assert u.message_en.startswith("N's deal line disagrees with its plays")
     assert not any(v.code.startswith("follow") and v.seat == N for v in h.violations)
     assert first_hand(SAMPLE).unknowns == () and first_hand(SAMPLE).legal is True
+
+
+def test_a_miscopied_bury_is_set_aside_like_a_miscopied_line():
+    # hand 4's Buried: line gives ♠A where E buried ♣3 (both in the bottom): E plays ♠A, "not held", and
+    # ends holding ♣3, a card of the bottom, not of its deal line.  Before: E "still held clubs" in
+    # trick 9, on the ♣3 of the wrong line; now E's cards less the ♣3 left decide its follows
+    text = SAMPLE.replace("Buried: S6 S3 S2 C10 C9 C8 C4 C3", "Buried: S6 S3 S2 C10 C9 C8 C4 SA")
+    (match,), _ = parse_tgn(text)
+    h = replay_match(match).hands[3]
+    assert sorted(v.code for v in h.violations) == ["deal_mismatch", "not_in_hand"]
+    (u,) = [u for u in h.unknowns if u.tag == "deal"]
+    assert "the bottom" in u.message_en and "底牌" in u.message_zh

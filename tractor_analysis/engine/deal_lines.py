@@ -59,13 +59,22 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     its plays give (``replay``: one hand judged; ``order``: the violations' sort key).  A card left
     that the line does not give (the dealer's, from the bottom): ``result`` as it is."""
     deal = list(hand.deal or ())
+    bottom = hand.bottom
     for v in result.violations:
         if v.code == "deal_mismatch" and v.seat in seats and v.trick is None:
             line = _without(deal[v.seat], v.played)
+            if line is None and v.seat == hand.dealer and bottom is not None:
+                # the dealer's cards are its line and the bottom, less the bury: a card left that its
+                # line does not give came from the bottom (a Buried: line miscopied)
+                in_line = tuple(k for k in v.played if k in deal[v.seat])
+                line, bottom = _without(deal[v.seat], in_line), _without(bottom, tuple(
+                    k for k in v.played if k not in deal[v.seat]))
+                if line is None or bottom is None:
+                    return result
             if line is None:
                 return result
             deal[v.seat] = line
-    again = replay(dataclasses.replace(hand, deal=tuple(deal)))
+    again = replay(dataclasses.replace(hand, deal=tuple(deal), bottom=bottom))
     shown = [v for v in result.violations if _kept(v, seats)]
     violations = sorted([*shown, *(v for v in again.violations if not _kept(v, seats))], key=order)
     by_trick: dict[int, list[Violation]] = {}
@@ -74,7 +83,8 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
             by_trick.setdefault(v.trick, []).append(v)
     tricks = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in result.tricks)
     what = ("legality",)
-    unknown = Unknown("deal", what, *explain_unknown.deal_line_contradicted(tuple(sorted(seats)), what))
+    unknown = Unknown("deal", what, *explain_unknown.deal_line_contradicted(tuple(sorted(seats)), what,
+                                                                                     hand.dealer))
     return dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False,
                                unknowns=result.unknowns + (unknown,))
 

@@ -575,19 +575,24 @@ def fault_whatever_tags(seat: int | None, code: str, tags: Sequence[str]) -> Mes
             "so it is not named")
 
 
-def deal_line_contradicted(seats: Sequence[int], what: Sequence[str]) -> Message:
-    """A full hand whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`)."""
+def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None) -> Message:
+    """A full hand whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`); the
+    ``dealer``'s cards are its line with the bottom, less the bury."""
     zh, en = _seats(seats)
     one = len(seats) == 1
     its = "its" if one else "their"
+    nz = ne = ""
+    if dealer in seats:
+        dz, de = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+        nz, ne = f"（{dz}的牌是其发牌行加底牌、减去所扣的牌）", f" ({de}'s cards being its line and the bottom, less the bury)"
     return _unknown(f"{zh}的发牌行与其出牌不符（打出了发牌行中没有的牌，最后一墩后仍有剩牌），发牌行与出牌必有一处记错："
-                    f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定",
+                    f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定{nz}",
                     (f"{en}'s deal line disagrees with its plays ({en} plays a card the line does not give and "
                      f"still holds cards after the last trick)" if one else
                      f"the deal lines of {en} disagree with their plays (each plays a card its line does not give "
                      f"and still holds cards after the last trick)") +
                     f", so the line or a play is miscopied: {its} follows (and throws against "
-                    f"{'it' if one else 'them'}) are judged only on the cards both {its} line and {its} plays give",
+                    f"{'it' if one else 'them'}) are judged only on the cards both {its} line and {its} plays give{ne}",
                     what)
 
 
