@@ -27,7 +27,8 @@ SAMPLE = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-
 def test_levels_naming_a_side_twice_is_a_bad_value():
     (match,), diags = parse_tgn(SAMPLE.replace('[Levels "NS:2 EW:2"]', '[Levels "NS:2 EW:2 EW:4"]'))
     assert match.levels == (None, None)
-    assert [d.code for d in diags] == ["bad_value"] and "[Levels]" in diags[0].message
+    assert [d.code for d in diags] == ["bad_value"] and "it names EW twice" in diags[0].message
+    assert (diags[0].line, diags[0].column) == (13, 10)       # the value of [Levels]
     assert not [v for h in replay_match(match).hands for v in h.violations if v.code == "level_mismatch"]
 
 

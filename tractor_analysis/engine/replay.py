@@ -266,29 +266,31 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     """
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
+    args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
     gaps = find_gaps(hand) if hand.tricks else ()
     if gaps:                # a play left out inside a trick: judged over every way to fill it in
-        def one(h: Hand, before: bool) -> HandResult:
-            return _replay_hand(h, rules, levels, expected_dealer, first_of_match, levels_known, chain, before,
-                                first_hand)
-        return judge_gaps(hand, gaps, one, _context_of)
-    def judged(h: HandResult | None, record: Hand) -> HandResult:
-        """``record`` judged (``h``: already), a deal line its seat's plays contradict set aside."""
-        if h is None:
-            h = _replay_hand(record, rules, levels, expected_dealer, first_of_match, levels_known, chain,
-                             hands_before, first_hand)
-        seats = contradicted(record, h)
-        if seats:           # a deal line its seat's plays contradict: nothing else rests on it
-            return rejudge(record, h, seats, lambda r: judged_as_is(r), _hand_first)
-        return h
+        return judge_gaps(hand, gaps, lambda h, before: _judged(h, args, before, first_hand), _context_of)
+    return _judged(hand, args, hands_before, first_hand)
 
-    def judged_as_is(record: Hand) -> HandResult:
-        return _replay_hand(record, rules, levels, expected_dealer, first_of_match, levels_known, chain,
-                            hands_before, first_hand)
 
-    result = judged(None, hand)
+def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:
+    """A hand whose tricks leave no play out, judged: as recorded, a deal line its seat's plays
+    contradict set aside (:mod:`.deal_lines`), then a tag the rest of the record contradicts judged
+    under each value (:mod:`.contradictions`) — each way a gap is filled in goes through this too.
+    ``args``: :func:`_replay_hand`'s from ``rules`` to ``chain``."""
+    result = _judged_lines(hand, args, hands_before, first_hand)
     if result.contradicted:     # a tag the rest of the record contradicts: judged under each value
-        return judge_contradicted(hand, result, lambda h: judged(None, h), _hand_first)
+        return judge_contradicted(hand, result, lambda h: _judged_lines(h, args, hands_before, first_hand),
+                                  _hand_first)
+    return result
+
+
+def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:
+    """:func:`_replay_hand`, and a deal line its seat's plays contradict set aside."""
+    result = _replay_hand(hand, *args, hands_before, first_hand)
+    seats = contradicted(hand, result)
+    if seats:               # nothing else rests on that line
+        return rejudge(hand, result, seats, lambda h: _replay_hand(h, *args, hands_before, first_hand), _hand_first)
     return result
 
 

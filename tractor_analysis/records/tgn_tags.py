@@ -141,9 +141,12 @@ def match_tag(st: Reading, name: str, low: str, value: str, at: Position, name_a
     elif low == "levels":
         levels = parse_levels(value)
         if levels is None:
-            st.diag("bad_value", f"bad [Levels] value {value!r} (expected e.g. \"NS:2 EW:2\"); both sides' "
-                    "levels are unknown", f"[Levels] 的值 {value!r} 不正确（应为例如 \"NS:2 EW:2\"）；双方级别未知",
-                    *value_at)
+            twice = _side_named_twice(value)
+            en = f" (it names {twice} twice)" if twice else ""
+            zh = f"（{twice} 出现两次）" if twice else ""
+            st.diag("bad_value", f"bad [Levels] value {value!r}{en}; expected each side at most once, e.g. "
+                    "\"NS:2 EW:2\"; both sides' levels are unknown",
+                    f"[Levels] 的值 {value!r} 不正确{zh}，每方至多写一次，例如 \"NS:2 EW:2\"；双方级别未知", *value_at)
             levels = (None, None)
         st.match["levels"] = levels
 
@@ -155,6 +158,17 @@ def _rule_tag(st: Reading, option: str, value: str, name_at: Position, value_at:
         where = name_at if code == "unknown_rule" else value_at
         zh = "未知的规则选项" if code == "unknown_rule" else "规则选项的值不正确"
         st.diag(code, msg, f"{zh} {option!r}", where[0], where[1] + (5 if code == "unknown_rule" else 0))
+
+
+def _side_named_twice(value: str) -> str | None:
+    """The side a ``[Levels]`` value names twice (``"EW"``), else ``None``."""
+    seen: set[str] = set()
+    for part in value.replace(",", " ").split():
+        team = part.partition(":")[0].strip().upper()
+        if team in seen:
+            return team
+        seen.add(team)
+    return None
 
 
 def parse_levels(value: str) -> tuple[int | None, int | None] | None:
