@@ -1,13 +1,17 @@
 """The compiled solver core's node-saving steps (issue 23, third part) keep every value.
 
-``_solver_core.c`` has two steps the pure-Python search (the reference) does not take in the same
+``_solver_core.c`` has three steps the pure-Python search (the reference) does not take in the same
 form, each switched by ``Core.set_features``:
 
 - ``FEATURE_RUN_BOUND`` (1): at a lead, the points the leader's side surely takes by leading its top
   single cards (``run_bound``: trumps first, then each plain group, cut where a seat holding trumps
   could ruff) bound the value, and a bound outside the window ends the node;
 - ``FEATURE_ETC`` (2): at a trick's last seat, the positions after the trick are looked up before
-  any is searched (enhanced transposition cut-off).
+  any is searched (enhanced transposition cut-off);
+- ``FEATURE_SIDE`` (4): inside a trick led by several cards (a pair, a tractor, a throw), the side
+  whose play wins so far keeps the trick when no seat of the other side still to play could beat
+  it (``multi_side``: no stronger kind of the led group held in the lead's copies, no void with
+  trumps enough to ruff); the table's points then bound the value.
 
 Every value (and two null-window tests around it) must be the pure-Python search's with each step
 on alone and with both; the steps must really run (their cut-off counters move), or the test would
@@ -25,6 +29,7 @@ from hypothesis import given, settings, strategies as st
 
 from solver_helpers import brute_force, random_endgame, random_endgame_decks
 from tractor_analysis.analysis.compiled_search import CORE_MODULE
+from tractor_analysis.analysis.moves import leads
 from tractor_analysis.analysis.solver import Budget, Position, Solver
 from tractor_analysis.engine.legal import legal_follows
 from tractor_analysis.engine.scoring import bottom_multiplier
@@ -39,7 +44,8 @@ except ImportError:                                     # no compiler: test_comp
 
 needs_core = pytest.mark.skipif(CORE is None, reason="the compiled solver core is not built")
 
-RUN_BOUND, ETC = 1, 2
+RUN_BOUND, ETC, SIDE = 1, 2, 4
+ALL = RUN_BOUND | ETC | SIDE
 UNLIMITED = Budget(nodes=None, seconds=None)
 
 
@@ -69,17 +75,18 @@ def _core_solver(ctx, pos, defenders, bottom, mask: int) -> Solver:
     return solver
 
 
-def _check(ctx, pos, defenders, bottom, masks=(RUN_BOUND, ETC, RUN_BOUND | ETC)) -> dict:
+def _check(ctx, pos, defenders, bottom, masks=(RUN_BOUND, ETC, SIDE, ALL)) -> dict:
     """Values and two null-window tests of the core with each mask against the pure-Python search;
     returns the cut-offs each step made."""
     want = Solver(ctx, defenders, bottom, compiled=False).solve(pos, UNLIMITED).value
-    cuts = {"run_cuts": 0, "etc_cuts": 0}
+    cuts = {"run_cuts": 0, "etc_cuts": 0, "side_cuts": 0}
     for mask in masks:
         solver = _core_solver(ctx, pos, defenders, bottom, mask)
         got = solver.solve(pos, UNLIMITED).value
         stats = solver._core.stats()
         cuts["run_cuts"] += stats["run_cuts"]
         cuts["etc_cuts"] += stats["etc_cuts"]
+        cuts["side_cuts"] += stats["side_cuts"]
         assert got == want, (mask, got, want)
         for v in (want - 5, want + 1):
             fresh = _core_solver(ctx, pos, defenders, bottom, mask)
@@ -93,15 +100,15 @@ def test_set_features_switches_the_steps_and_says_what_was_on():
     ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
     solver = Solver(ctx, defenders, bottom)
     core = solver._core_for(Position.of(hands, leader))
-    assert core.set_features(0) == RUN_BOUND | ETC      # both on by default
+    assert core.set_features(0) == ALL                  # all on by default
     assert core.set_features(RUN_BOUND) == 0
     assert core.set_features(255) == RUN_BOUND          # unknown bits are dropped
-    assert core.set_features(0) == RUN_BOUND | ETC
+    assert core.set_features(0) == ALL
 
 
 @needs_core
 def test_the_steps_keep_the_values_on_random_endgames_and_run():
-    cuts = {"run_cuts": 0, "etc_cuts": 0}
+    cuts = {"run_cuts": 0, "etc_cuts": 0, "side_cuts": 0}
     for seed in range(42):
         for name, n in _check(*_endgame(seed)).items():
             cuts[name] += n
@@ -224,3 +231,47 @@ def test_the_core_refuses_points_other_than_0_5_10():
     odd[0] = 3
     with pytest.raises(ValueError, match="0, 5 or 10"):
         CORE.Core(None, Exception, *args, tuple(odd), *tail)
+
+
+def _multi_led(seed: int):
+    """A random endgame with a trick in progress led by several cards (a pair, a tractor or a
+    throw, whichever the leader may lead), one to three plays on the table; ``None`` when the
+    leader has no such lead."""
+    rng = random.Random(seed)
+    decks = (2, 3, 2, 1)[seed % 4]
+    multiplier = list(BottomMultiplier)[seed % len(BottomMultiplier)]
+    ctx, hands, leader, defenders, bottom = random_endgame_decks(rng, rng.randint(3, 6), decks, multiplier)
+    options = [m for m in leads(ctx, hands, leader)[0] if len(m) >= 2]
+    if not options:
+        return None
+    table = []
+    for j in range(rng.randint(1, 3)):
+        seat = (leader + j) % 4
+        play = rng.choice(options) if not table else rng.choice(list(legal_follows(ctx, table[0][1], hands[seat])))
+        for k in play:
+            hands[seat][k] -= 1
+        table.append((seat, tuple(play)))
+    return ctx, Position.of(hands, leader, table, points=rng.choice((0, 10, 35))), defenders, bottom
+
+
+@needs_core
+def test_a_trick_led_by_several_cards_a_side_surely_wins_keeps_the_values():
+    """FEATURE_SIDE alone and with the others, inside tricks led by pairs, tractors and throws
+    (1-3 decks, every bottom multiplier): the pure-Python search's value, and the step cuts."""
+    cuts, cases = 0, 0
+    for seed in range(400):
+        case = _multi_led(seed)
+        if case is None:
+            continue
+        cases += 1
+        cuts += _check(*case, masks=(SIDE, ALL))["side_cuts"]
+    assert cases > 100 and cuts > 20, (cases, cuts)
+
+
+@needs_core
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(min_value=0, max_value=10 ** 9))
+def test_hypothesis_the_sure_side_of_a_trick_of_several_cards_keeps_the_values(seed):
+    case = _multi_led(seed)
+    if case is not None:
+        _check(*case, masks=(SIDE,))

@@ -38,11 +38,13 @@
  * STRETCH; the argument there, and tests/test_solver_core.py checks positions that differ only there
  * against the pure-Python search).
  *
- * Two node-saving steps are the core's own (the pure-Python search has neither in this form; each
+ * Three node-saving steps are the core's own (the pure-Python search has none in this form; each
  * keeps every value, tests/test_solver_core_bounds.py; set_features switches them for the tests):
  * at a lead, the points the leader's side surely takes with a run of its top single cards bound
  * the value (run_bound, its soundness argued there); at a trick's last seat, the positions after
- * the trick are looked up before any is searched (etc_cut, an enhanced transposition cut-off).
+ * the trick are looked up before any is searched (etc_cut, an enhanced transposition cut-off);
+ * inside a trick led by several cards, a side no seat still to play can take the trick from is
+ * known to win it (multi_side; search.py's _trick_side knows it of single leads only).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -391,7 +393,7 @@ typedef struct {
     Buf *bufs; int nbufs;
     int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; struct PlayVal *playval; int *history;      /* decks > 0: leads made here (gen_lead_part) */
     int fdecks, fsuit, fchain, fshort;  /* follows to multi-card leads made here (fdecks 1-2; 0: asked) */
-    int features; long long run_cuts;   /* FEATURE_* bits (all on but in tests); cut-offs by run_bound */
+    int features; long long run_cuts, side_cuts;   /* FEATURE_* bits (all on but in tests); cut-offs by run_bound, by multi_side */
     int32_t *tid;                       /* per ply of a trick's start: its five groups' ids (etc_cut, the next trick) */
     int killer[KILLER_PLIES][4];        /* per ply and seat: the last play that cut off there (killer_of; 0: none) */
     Map gencs; int32_t next_gid; long long gid_clears;  /* group ids: an encoding -> its id (group_id) */
@@ -411,7 +413,8 @@ typedef struct {
 
 #define FEATURE_RUN_BOUND 1     /* run_bound at a lead */
 #define FEATURE_ETC 2           /* etc_cut at a trick's last seat */
-#define FEATURE_ALL 3
+#define FEATURE_SIDE 4          /* multi_side: a trick of several cards a lead surely wins */
+#define FEATURE_ALL 7
 
 static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
 
@@ -2294,6 +2297,39 @@ static int run_bound(Core *c, int *whole, int *tops) {
 /* ------------------------------------------------------------------ the search */
 static int search(Core *c, int alpha, int beta, int ply);
 
+/* trick_side for a lead of several cards that the core judges (a pair, or one group's lead_info):
+ * the side of the play winning the first n plays keeps the trick unless a seat of the other side
+ * still to play may beat it.  Such a seat may beat it only (a) following in the led group, the
+ * lead being one unit and no trump having taken it: then it holds a kind of the group with as
+ * many copies as the lead's main unit, stronger than the winning play's top (the top of any play
+ * that beats it); or (b) ruffing a plain lead: then it holds none of the led group (one card of
+ * it must be played, and a play of two groups wins nothing) and as many trumps as the lead has
+ * cards.  Each condition is necessary, not sufficient: "may beat" is the safe answer.  (pair_step
+ * and multi_step: the winners these folds compute.)  -1 when not sure. */
+static int multi_side(Core *c, int n, int side) {
+    const LeadInfo *li = NULL;
+    int fold = lead_fold(c, &li);
+    if (fold != FOLD_PAIR && fold != FOLD_MULTI) return -1;
+    const WinState *w = &c->ws[n - 1];
+    int len = c->tablen[0], g = c->group[c->tabcards[0][0]];
+    int C = fold == FOLD_PAIR ? 2 : li->C, one_unit = fold == FOLD_PAIR || li->nu == 1;
+    for (int i = n; i < 4; i++) {
+        int seat = (c->leader + i) & 3;
+        if (c->attacker[seat] == side) continue;
+        int have = c->gcnt[seat][g];
+        if (g != TRUMP && have == 0 && c->gcnt[seat][TRUMP] >= len) return -1;
+        if (one_unit && !w->trump && have >= len) {
+            const uint8_t *hand = c->hands[seat];
+            for (int j = c->ngk[g] - 1; j >= 0; j--) {
+                int k = c->gkinds[g][j];
+                if (c->strength[k] <= w->val) break;
+                if (hand[k] >= C) return -1;
+            }
+        }
+    }
+    return side;
+}
+
 /* search.py's _trick_side: 1 / 0 when the attackers / defenders surely win the trick in progress,
  * -1 when not sure, ERR on a Python error. */
 static int trick_side(Core *c) {
@@ -2302,7 +2338,7 @@ static int trick_side(Core *c) {
     if (wi == ERR) return ERR;
     int side = c->attacker[c->tabseat[wi]];
     if (n == 3 && c->attacker[(c->leader + 3) & 3] == side) { if (c->track) need_winner(c, n); return side; }
-    if (c->tablen[0] != 1) return -1;
+    if (c->tablen[0] != 1) return c->track || !(c->features & FEATURE_SIDE) ? -1 : multi_side(c, n, side);
     int best = c->tabcards[wi][0];
     int g = c->group[best], top = c->strength[best], plain = g != TRUMP;
     for (int i = n; i < 4; i++) {
@@ -2537,8 +2573,8 @@ static int search_node(Core *c, int alpha, int beta, int ply) {
         if (pts && (upper - pts <= alpha || pts >= beta)) {
             int side = trick_side(c);
             if (side == ERR) return ERR;
-            if (side == 0 && upper - pts <= alpha) return upper - pts;
-            if (side == 1 && pts >= beta) return pts;
+            if (side == 0 && upper - pts <= alpha) { c->side_cuts += c->tablen[0] > 1; return upper - pts; }
+            if (side == 1 && pts >= beta) { c->side_cuts += c->tablen[0] > 1; return pts; }
         }
     }
     uint8_t key[KEYMAX];
@@ -2832,7 +2868,7 @@ static PyObject *Core_root_bounds(Core *c, PyObject *noargs) {
 static PyObject *Core_start(Core *c, PyObject *args) {
     long long nodes; double seconds;
     if (!PyArg_ParseTuple(args, "Ld", &nodes, &seconds)) return NULL;
-    c->nodes = 0; c->callbacks = 0; c->bounded = 0; c->run_cuts = 0; c->etc_cuts = 0;
+    c->nodes = 0; c->callbacks = 0; c->bounded = 0; c->run_cuts = 0; c->side_cuts = 0; c->etc_cuts = 0;
     memset(c->need, NEED_NONE, sizeof c->need);
     c->limit_nodes = nodes;
     c->deadline = seconds < 0 ? 1e300 : now_s() + seconds;
@@ -2881,7 +2917,7 @@ static PyObject *Core_clear(Core *c, PyObject *noargs) {
 static PyObject *Core_stats(Core *c, PyObject *noargs) {
     size_t stt_bytes = (c->stt.mask + 1) * sizeof(TSlot);
     size_t bytes = stt_bytes + map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts) + map_bytes(&c->gencs) + GCACHE * sizeof(GCache);
-    return Py_BuildValue("{sLsLsLsLsLsisnsnsnsLsLsnsnsnsnsnsnsnsnsL}", "nodes", c->nodes, "run_cuts", c->run_cuts, "etc_cuts", c->etc_cuts, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
+    return Py_BuildValue("{sLsLsLsLsLsLsisnsnsnsLsLsnsnsnsnsnsnsnsnsL}", "nodes", c->nodes, "run_cuts", c->run_cuts, "side_cuts", c->side_cuts, "etc_cuts", c->etc_cuts, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
                          "entries", (Py_ssize_t)(c->tt.count + c->stt.count), "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes,
                          "tt_compactions", c->tt.compactions + c->stt.compactions, "moves_compactions", c->moves.compactions,
                          "tt_bytes", (Py_ssize_t)(stt_bytes + map_bytes(&c->tt)), "moves_bytes", (Py_ssize_t)map_bytes(&c->moves),
