@@ -260,15 +260,21 @@ def match_json(index: int, r: MatchResult) -> dict:
     """Extra (not in format.md's fixed fields; described there): where the match stands after its
     last hand.  ``forfeit``: the side that forfeited, ``"both"`` when both sides did at the end of
     the same hand (``winner`` null, ``decided_by`` ``both forfeit``), else null; ``forfeit_reason``:
-    why, by side (``{"EW": "take-backs"}``), null when no side forfeited."""
+    why, by side (``{"EW": "take-backs"}``), null when no side forfeited — and when whether one did is
+    not known, said by ``"unknown"`` (as a hand's: tag ``Takebacks``, withheld ``forfeit``), present
+    only then."""
     friend = bool(r.hands) and r.hands[0].rules.friend
     reasons = {TEAMS[t]: why for t, why in enumerate(r.forfeit_reasons) if why is not None}
-    return {"match": index, "levels_final": None if friend else _levels_json(r.levels_final),
-            **({"player_levels_final": _player_levels_json(r.player_levels_final)} if friend else {}),
-            "winner": None if r.winner is None else TEAMS[r.winner],
-            "forfeit": "both" if r.both_forfeit else None if r.forfeit is None else TEAMS[r.forfeit],
-            "forfeit_reason": reasons or None,
-            "decided_by": r.decided_by}
+    doc = {"match": index, "levels_final": None if friend else _levels_json(r.levels_final),
+           **({"player_levels_final": _player_levels_json(r.player_levels_final)} if friend else {}),
+           "winner": None if r.winner is None else TEAMS[r.winner],
+           "forfeit": "both" if r.both_forfeit else None if r.forfeit is None else TEAMS[r.forfeit],
+           "forfeit_reason": reasons or None,
+           "decided_by": r.decided_by}
+    if r.unknowns:
+        doc["unknown"] = [{"tag": u.tag, "withheld": list(u.withheld), "message": u.message,
+                           "message_zh": u.message_zh, "message_en": u.message_en} for u in r.unknowns]
+    return doc
 
 
 def match_text(r: MatchResult) -> str | None:
@@ -314,8 +320,11 @@ def outcome_text(h: HandResult, match: Match) -> str:
     if any(h.revoke_levels):
         lost = ", ".join(f"{TEAMS[t]} −{n}" for t, n in enumerate(h.revoke_levels) if n)
         text += f"; revoke penalty 罚级 {lost}"
-    if any(h.takeback_levels):          # 悔牌 (docs/rules.md §10.2), included in the levels above
+    unread = any(u.tag == "Takebacks" for u in h.unknowns)     # a take-back's seat not read: its side unknown
+    if any(h.takeback_levels) or unread:          # 悔牌 (docs/rules.md §10.2), included in the levels above
         lost = ", ".join(f"{TEAMS[t]} −{n}" for t, n in enumerate(h.takeback_levels) if n)
+        if unread:
+            lost += (", " if lost else "") + "? (a seat not read 座位无法识别)"
         text += f"; take-back penalty 悔牌罚级 {lost}"
     if o.match_over:
         text += "; " + strong("match won / 比赛结束")

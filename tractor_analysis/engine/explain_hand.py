@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TEAMS, TOKEN
 from .explain import Message
-from .scoring import CUT_SHORT, NO_RESULT
+from .scoring import CUT_SHORT, FORFEIT_NOT_KNOWN, NO_RESULT
 from .verdicts import BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Outcome
 
 
@@ -434,6 +434,9 @@ def match_decision_text(team: str | None, decided_by: str | None,
         return ("not decided: the record ends before a side passes the winning level, and the ruleset "
                 "does not decide a match cut short (decide_by_levels off)",
                 "未分胜负：记录结束时双方均未打过获胜级别，且规则未规定中途结束的比赛如何判定（decide_by_levels 关）")
+    if decided_by == FORFEIT_NOT_KNOWN:
+        return ("not decided: a take-back whose seat cannot be read counts towards a forfeit, so whether a side "
+                "forfeited the match is not known", "未分胜负：有座位无法识别的悔牌计入累计判负，不知是否有一方已被判负")
     if decided_by == "levels not known":
         return ("not decided: the record leaves the final levels unknown", "未分胜负：记录未能确定最终级别")
     if decided_by == "deal not known":

@@ -224,6 +224,25 @@ def sheet_total_unknown(what: Sequence[str]) -> Message:
                     what)
 
 
+def takebacks_unknown(what: Sequence[str]) -> Message:
+    """A hand's ``[Takebacks]`` names a seat that cannot be read, under ``takeback_penalty = level``."""
+    return _unknown("[Takebacks] 中有无法识别的座位：按规则每次悔牌该方降一级，但不知这次悔牌该罚哪一方"
+                    "（也不知各方共悔牌几次），不作猜测",
+                    "[Takebacks] names a seat that cannot be read: each take-back costs its side a level, but which "
+                    "side this one costs (and how many take-backs each side made) is not known, so it is not guessed",
+                    what)
+
+
+def takebacks_forfeit_unknown(number: int, limit: int, what: Sequence[str]) -> Message:
+    """The match's forfeit count is not known from hand ``number`` on (its ``[Takebacks]`` names a seat
+    that cannot be read); ``limit`` take-backs by a side forfeit the match."""
+    return _unknown(f"第{number}局的 [Takebacks] 中有无法识别的座位：此后各方的悔牌次数未知"
+                    f"（累计 {limit} 次判负），不知是否有一方已被判负，不作猜测",
+                    f"hand {number}'s [Takebacks] names a seat that cannot be read: from then on how many take-backs "
+                    f"each side made is not known ({limit} in a match forfeit it), so whether a side forfeited the "
+                    f"match is not known and not guessed", what)
+
+
 def level_of_neither_side(level: int, ns: int, ew: int) -> Message:
     return (f"记录的级牌是 {RANK_TOKENS[level]}，但按前面各局南北打 {RANK_TOKENS[ns]}、东西打 {RANK_TOKENS[ew]}："
             "无论谁坐庄都不符（[Dealer] 未写明）",

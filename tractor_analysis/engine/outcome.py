@@ -5,6 +5,7 @@ levels; :mod:`.replay` calls them once a hand is scored.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Sequence
 
 from ..records.cards import next_seat, partner, team_of
@@ -12,7 +13,8 @@ from ..records.model import Hand
 from ..records.rulesets import RevokePenalty, RuleSet, ScoreTable
 from .scoring import advance, level_change, lose_level
 from .setting import Setting
-from .verdicts import Outcome, Violation, new_outcome
+from . import explain_unknown
+from .verdicts import HandResult, Outcome, Unknown, Violation, new_outcome
 
 REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
 """Wrong follows (跟牌错误) that the tournament's revoke penalty punishes (seed 001, rule 五)."""
@@ -76,10 +78,33 @@ def level_penalties(hand: Hand, rules: RuleSet, defenders: frozenset[int], viola
     the end of the hand.  ``(revokes by team, take-backs by team, player levels after)``."""
     revokers = ([v.seat for v in violations if v.code in REVOKE_CODES and v.seat is not None]
                 if rules.revoke_penalty is RevokePenalty.LEVEL else [])
-    takers = list(hand.takebacks) if rules.takeback_penalty is RevokePenalty.LEVEL else []
+    # a take-back whose seat is not known (None) costs a level nobody can place: the caller withholds
+    # the levels after the hand (takebacks_unknown); the ones whose seats are known are counted
+    takers = ([s for s in hand.takebacks if s is not None]
+              if rules.takeback_penalty is RevokePenalty.LEVEL else [])
     revoke_levels, levels = punish(revokers, defenders, levels)
     takeback_levels, levels = punish(takers, defenders, levels)
     return revoke_levels, takeback_levels, levels
+
+
+def takebacks_punished_unknown(hand: Hand, rules: RuleSet) -> bool:
+    """``hand``'s ``[Takebacks]`` names a seat that cannot be read and take-backs cost a level
+    (``takeback_penalty = level``): the level it cost falls on a side nobody knows."""
+    return rules.takeback_penalty is RevokePenalty.LEVEL and not hand.takebacks_known
+
+
+def takebacks_unknown(hand: Hand, rules: RuleSet, result: HandResult, forfeit_open: bool = True) -> HandResult:
+    """``result`` of a hand whose take-back of an unreadable seat costs a level
+    (:func:`takebacks_punished_unknown`): the levels after it are withheld (``None``), and — where
+    take-backs count towards a forfeit still to be decided (``forfeit_open``) — whether a side
+    forfeited (:func:`.replay.replay_match`), said by an ``Unknown`` of tag ``Takebacks``; never the
+    known seats' penalty taken as all of it."""
+    if not takebacks_punished_unknown(hand, rules):
+        return result
+    what = ("levels", "forfeit") if rules.revoke_forfeit and forfeit_open else ("levels",)
+    return dataclasses.replace(
+        result, levels_after=(None, None), player_levels_after=(None,) * 4,
+        unknowns=result.unknowns + (Unknown("Takebacks", what, *explain_unknown.takebacks_unknown(what)),))
 
 
 def punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[int, ...]
@@ -95,4 +120,5 @@ def punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[in
     return (by_team[0], by_team[1]), tuple(after)
 
 
-__all__ = ["REVOKE_CODES", "hand_outcome", "level_outcome", "level_penalties", "punish"]
+__all__ = ["REVOKE_CODES", "hand_outcome", "level_outcome", "level_penalties", "punish", "takebacks_punished_unknown",
+           "takebacks_unknown"]

@@ -27,8 +27,8 @@ from ..records.frozen import fast_init, gc_paused, settle_as_old
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Match, Trick
 from ..records.rulesets import Miscount, RevokePenalty, RuleSet, ThrowPenalty, build_ruleset
-from . import explain_hand, referee, score_sheet
-from .outcome import hand_outcome, level_penalties
+from . import explain_hand, explain_unknown, referee, score_sheet
+from .outcome import hand_outcome, level_penalties, takebacks_punished_unknown, takebacks_unknown
 from .scoring import ENGINE_DECIDED_BY, bottom_multiplier, decide_match, failed_throw_penalty
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
@@ -40,7 +40,7 @@ from .record_gaps import find_gaps, judge as judge_gaps
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
 from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, HandResult,
-                       MatchResult, ScoreItem, TrickResult, Violation, new_hand_result, new_score_item)
+                       MatchResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result, new_score_item)
 
 
 def ruleset_of(match: Match) -> RuleSet:
@@ -83,6 +83,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     decided_in: tuple[int, int | None, bool] | None = None     # its number, the side, and whether a forfeit
     after: list[int] = []           # hands recorded after the match was decided
     forfeits: tuple[str | None, str | None] = (None, None)      # why each side forfeited (MatchResult)
+    count_lost: int | None = None   # the hand from which the take-backs a side made are not known
     results: list[HandResult] = []
     # the first hand (unless its dealer was fixed before the deal: [DealerFixed "yes"]), and after
     # both sides miscounted (多少牌): 抢庄
@@ -118,7 +119,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         result = replay_hand(hand, rules, levels, expected_dealer,
                              first_of_match=bid_for_deal,
                              levels_known=(index > 0 or match.levels is not None), chain=chain,
-                             hands_before=hands_before, first_hand=index == 0)
+                             hands_before=hands_before, first_hand=index == 0,
+                             forfeit_open=not decided and forfeits == (None, None) and count_lost is None)
         results.append(result)
         levels = result.player_levels_after
         chain = None
@@ -134,7 +136,12 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             takebacks[team] += result.takeback_levels[team]
         bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
         expected_dealer = result.outcome.next_dealer if result.outcome is not None else None
-        if rules.revoke_forfeit and forfeits == (None, None) and not decided:
+        if (count_lost is None and rules.revoke_forfeit and forfeits == (None, None) and not decided
+                and takebacks_punished_unknown(hand, rules)):
+            # a take-back whose seat cannot be read (nor how many there were): from this hand on each
+            # side's count is not known, so no forfeit is decided on the count of the readable ones
+            count_lost = hand.number
+        if rules.revoke_forfeit and forfeits == (None, None) and not decided and count_lost is None:
             # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match;
             # both sides reaching it at the end of the same hand: both forfeit, no team wins; a side
             # reaching it in the hand it passes the winning level forfeits all the same — the count
@@ -159,8 +166,14 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             "after_match_end", None, explain_hand.after_match_end(after, *decided_in)),)
     else:
         problems = ()
+    unknowns: tuple[Unknown, ...] = ()
+    if count_lost is not None:      # a side may have forfeited: the match may have ended at unknown levels
+        levels = (None,) * 4
+        unknowns = (Unknown("Takebacks", ("forfeit",), *explain_unknown.takebacks_forfeit_unknown(
+            count_lost, rules.revoke_forfeit, ("forfeit",))),)
     result = MatchResult(hands=tuple(results), levels_final=(levels[0], levels[1]),
-                         player_levels_final=tuple(levels), forfeit_reasons=forfeits, problems=problems)
+                         player_levels_final=tuple(levels), forfeit_reasons=forfeits, problems=problems,
+                         unknowns=unknowns)
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)
@@ -251,7 +264,7 @@ _new_play, _new_score = map(fast_init, (_Play, _Score))
 def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2, 2),
                 expected_dealer: int | None = None, *, first_of_match: bool = True,
                 levels_known: bool = False, chain: str | None = None, hands_before: bool = True,
-                first_hand: bool = True) -> HandResult:
+                first_hand: bool = True, forfeit_open: bool = True) -> HandResult:
     """Replay and score one hand.
 
     ``levels`` are the levels carried into the hand: per team (N–S, E–W), or per player
@@ -259,7 +272,9 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     not known; ``expected_dealer`` the dealer the previous hand's outcome named (``None`` when
     unknown); ``chain`` ``skipped`` / ``no_result`` when the hand before broke the chain;
     ``hands_before=False``: the tricks' ``hands_before`` left empty (:func:`replay_match`);
-    ``first_hand``: the record's first hand (its levels are the record's start, ``[Levels]``).
+    ``first_hand``: the record's first hand (its levels are the record's start, ``[Levels]``);
+    ``forfeit_open``: whether a side forfeited the match is still to be decided after this hand (not
+    when the match was decided before it, or the forfeit count was lost earlier: :func:`replay_match`).
 
     What the record does not state is derived or unknown (:mod:`.setting`); whatever rests on
     an unknown is withheld (``None``), never defaulted (docs/rules.md "What the record must state").
@@ -269,8 +284,11 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
     gaps = find_gaps(hand) if hand.tricks else ()
     if gaps:                # a play left out inside a trick: judged over every way to fill it in
-        return judge_gaps(hand, gaps, lambda h, before: _judged(h, args, before, first_hand), _context_of)
-    return _judged(hand, args, hands_before, first_hand)
+        result = judge_gaps(hand, gaps, lambda h, before: _judged(h, args, before, first_hand), _context_of)
+    else:
+        result = _judged(hand, args, hands_before, first_hand)
+    # a take-back whose seat cannot be read, punished by a level: the levels after are not known
+    return takebacks_unknown(hand, rules, result, forfeit_open)
 
 
 def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:

@@ -172,6 +172,10 @@ CUT_SHORT = "cut short"
 """``decided_by`` of a match whose record ends before a side passes the winning level, under a
 ruleset that does not decide such a match (``decide_by_levels`` off): no team wins it."""
 
+FORFEIT_NOT_KNOWN = "forfeit not known"
+"""``decided_by`` of a match in which whether a side forfeited is not known (a take-back whose seat
+cannot be read, under a ruleset where take-backs count towards a forfeit): no team is credited."""
+
 NOBODY_HOLDS = "nobody"
 """:attr:`MatchFacts.holder` after both sides miscounted (多少牌): the deal is bid for, nobody holds it."""
 
@@ -198,6 +202,9 @@ class MatchFacts:
     """The team holding the deal when the record ends; :data:`NOBODY_HOLDS`; ``None`` when not known."""
     decide_by_levels: bool = False
     """The ruleset decides a match cut short by the levels (seed 001, rule 十一)."""
+    forfeit_known: bool = True
+    """Whether a side forfeited is known (``False``: a take-back whose seat cannot be read counts
+    towards a forfeit: :attr:`~.verdicts.MatchResult.forfeit_known`)."""
 
 
 def decide(f: MatchFacts) -> tuple[int | None, str]:
@@ -209,7 +216,10 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
     any other no team wins (:data:`CUT_SHORT`: the record does not say the round was stopped by a
     rule that decides it; no guess).  A record with no finished hand, or in friend mode, credits no
     team (:data:`NO_RESULT`); nor do final levels, or the holder of the deal on equal levels, that
-    the record leaves unknown."""
+    the record leaves unknown, nor a match in which whether a side forfeited is not known
+    (:data:`FORFEIT_NOT_KNOWN`: the forfeit may have come before any pass, whoever it fell on)."""
+    if not f.forfeit_known and not f.friend:
+        return None, FORFEIT_NOT_KNOWN
     if not f.finished and f.forfeit is None:
         return None, NO_RESULT[0]
     if f.friend:
@@ -266,7 +276,8 @@ def match_facts(result) -> MatchFacts:
     return MatchFacts(finished=any(h.outcome is not None for h in hands), friend=bool(rules and rules.friend),
                       forfeit=forfeit, passed=passed, win_level=rules.win_level if rules else None,
                       levels=(result.levels_final[0], result.levels_final[1]), holder=holder,
-                      decide_by_levels=bool(rules and rules.decide_by_levels))
+                      decide_by_levels=bool(rules and rules.decide_by_levels),
+                      forfeit_known=result.forfeit_known)
 
 
 def decide_match(result) -> tuple[int | None, str]:

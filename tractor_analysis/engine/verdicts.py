@@ -182,6 +182,8 @@ WITHHELD = {
     "throw_check": ("甩牌判定中依赖某家没有某些牌的部分（本可成立、应改出哪一手、被管住的张数）",
                     "the parts of a throw's verdict that rest on a seat not holding a card (that it would have "
                     "stood, which play it forced, how many cards were beaten)"),
+    "forfeit": ("是否有一方累计判负（因而比赛的胜负与最终级别）",
+                "whether a side forfeited the match (and so who won it, and the final levels)"),
     "declaration_check": ("主牌与亮主的核对（无人亮主时的定主）",
                           "the check of the trump against the declarations (or, if nobody declared, the rule for that)"),
 }
@@ -323,7 +325,17 @@ class MatchResult:
     """Match-level findings (e.g. a ruleset option problem)."""
     forfeit_reasons: tuple[str | None, str | None] = (None, None)
     """Why each side (N–S, E–W) forfeited: :data:`FORFEIT_WRONG_FOLLOWS`, :data:`FORFEIT_TAKEBACKS`
-    or :data:`FORFEIT_BOTH_COUNTS`; ``None`` for a side that did not forfeit."""
+    or :data:`FORFEIT_BOTH_COUNTS`; ``None`` for a side that did not forfeit (or, when
+    :attr:`forfeit_known` is false, for want of knowing)."""
+    unknowns: tuple[Unknown, ...] = ()
+    """Facts the record does not state that the match's result rests on: ``Takebacks`` (a take-back
+    whose seat cannot be read, under ``takeback_penalty = level`` with a forfeit count) withholds
+    ``forfeit`` — whether a side forfeited, so the winner and the final levels (``None``)."""
+
+    @property
+    def forfeit_known(self) -> bool:
+        """Whether a side forfeited is known (no :attr:`unknowns` withholds ``forfeit``)."""
+        return not any("forfeit" in u.withheld for u in self.unknowns)
 
     @property
     def forfeit(self) -> int | None:

@@ -214,8 +214,10 @@ class HandReader(_TrickReader):
             takebacks_v = []
         if not isinstance(takebacks_v, list):
             raise Shape(f"\"takebacks\" should be a list of seats, not {type_name(takebacks_v)}", "takebacks")
-        takebacks = tuple(s for s in (self.seat(v, "a take-back", "takebacks", i) for i, v in enumerate(takebacks_v))
-                          if s is not None)
+        # a take-back whose seat cannot be read is kept, its seat None (never dropped: the engine then
+        # withholds what its level penalty decides); "?" says so without a diagnostic (the writers put it)
+        takebacks = tuple(None if v == "?" else self.seat(v, "a take-back", "takebacks", i)
+                          for i, v in enumerate(takebacks_v))
         bid_for = hv.get("bid_for", False)
         if not isinstance(bid_for, bool):
             raise Shape(f"\"bid_for\" should be true or false, not {type_name(bid_for)}", "bid_for",

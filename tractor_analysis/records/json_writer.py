@@ -109,7 +109,8 @@ def _hand_to_dict(h: Hand) -> dict:
     if h.claim is not None:
         d["claim"] = h.claim
     if h.takebacks:
-        d["takebacks"] = [SEAT_TOKENS[s] for s in h.takebacks]
+        # a take-back whose seat the record did not give readably: "?", read back as such (never dropped)
+        d["takebacks"] = ["?" if s is None else SEAT_TOKENS[s] for s in h.takebacks]
     if h.bid_for:
         d["bid_for"] = True
     if h.result_only:

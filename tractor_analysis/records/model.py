@@ -113,9 +113,11 @@ class Hand:
     declarations decide who deals (the first hand of a match, and at some tables every deal
     after a redeal).  ``.tgn``: ``[BidFor "yes"]``; JSON ``"bid_for": true``.  A first hand
     is bid for whether or not this says so."""
-    takebacks: tuple[Seat, ...] = ()
+    takebacks: tuple[Seat | None, ...] = ()
     """悔牌: the seats a referee recorded taking back a play, once per take-back
-    (``[Takebacks "N S"]``, JSON ``"takebacks": ["N", "S"]``; rules.md §10)."""
+    (``[Takebacks "N S"]``, JSON ``"takebacks": ["N", "S"]``; rules.md §10).  ``None`` for a
+    take-back whose seat the record does not give readably (a word that is no seat, with an
+    ``unknown_seat`` diagnostic, or ``?``, which the writers put for it): see :attr:`takebacks_known`."""
     notes: tuple[str, ...] = ()
     """Annotations of the hand not attached to a trick (before the first trick)."""
     tags: Tags = ()
@@ -139,6 +141,14 @@ class Hand:
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
     are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,
     ``claim`` …), ``dealN`` … ``dealW``, ``bottom`` and ``buried``.  Empty for JSON."""
+
+    @property
+    def takebacks_known(self) -> bool:
+        """Every take-back's seat is known.  ``False``: ``[Takebacks]`` names a seat that cannot be
+        read (``None`` in :attr:`takebacks`) — which side it cost a level, and so how many take-backs
+        each side made, is not known (and, since one word may not be one take-back, neither is their
+        number): under ``takeback_penalty = level`` the engine withholds what rests on it."""
+        return None not in self.takebacks
 
     def position(self, key: str) -> tuple[int, int] | None:
         """``(line, column)`` of tag or line ``key`` in the record, ``None`` when not known."""

@@ -44,7 +44,7 @@ class HandDraft:
         self.bottom = None
         self.buried = None
         self.friend = None
-        self.takebacks: tuple[int, ...] = ()
+        self.takebacks: tuple[int | None, ...] = ()
         self.bid_for = False
         self.result_only = False
         self.setup = False

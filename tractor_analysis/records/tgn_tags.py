@@ -315,14 +315,16 @@ def _friend(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -
 
 
 def _takebacks(st: Reading, h: HandDraft, value: str, value_at: Position) -> None:
-    seats = []
+    """``[Takebacks "N S"]``, once per take-back.  A word that is no seat is kept as a take-back whose
+    seat is not known (``None``, never dropped: its level penalty is then not known either, and the
+    engine withholds what rests on it); ``?`` says so without a diagnostic (the writers put it)."""
+    seats: list[int | None] = []
     for word in value.replace(",", " ").split():
         seat = SEAT_LOOKUP.get(word)
-        if seat is None:
+        if seat is None and word != "?":
             st.diag("unknown_seat", f"unknown seat {word!r} in [Takebacks] (expected seats such as "
                     "\"N S\")", f"[Takebacks] 中的座位 {word!r} 无法识别", *value_at)
-        else:
-            seats.append(seat)
+        seats.append(seat)
     h.takebacks = tuple(seats)
 
 

@@ -200,7 +200,8 @@ def format_tgn(match: Match) -> str:
             out.append("{" + escape_note(note) + "}")
         _trick_lines(h.number, h.tricks, out)
         if h.takebacks:
-            tag("Takebacks", " ".join(SEAT_TOKENS[s] for s in h.takebacks))
+            # a take-back whose seat the record did not give readably: ?, read back as such (never dropped)
+            tag("Takebacks", " ".join("?" if s is None else SEAT_TOKENS[s] for s in h.takebacks))
         if h.claim is not None:
             tag("Claim", str(h.claim))
     if not out:
