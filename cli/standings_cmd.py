@@ -87,7 +87,11 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     the level difference (final level minus the opponent's, summed), then
     head-to-head (match points among exactly the teams still tied), then
     the opponents' match points (--tiebreak); teams equal on every one
-    share a rank (1, 1, 3).  Matches left out (no winner, no round number
+    share a rank (1, 1, 3).  A tie-break value not known (a level difference
+    over a match whose final levels are unknown) leaves its tied group on one
+    shared rank, undecided, later tie-breaks not applied: a note on stderr
+    says whose value and from which match (--format json: "undecided").
+    Matches left out (no winner, no round number
     with --after-round or while other matches have one, a team not known, a
     second record of a match) are named on stderr, and so is what to check
     (team names differing only in case, a pair under two team names, a
@@ -101,7 +105,7 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
       tractor standings event/ --tiebreak head_to_head,level_diff --points win=3,loss=1
       tractor standings event/ --html standings.html
     """
-    from tractor_analysis.dataset.standings import parse_points, parse_tiebreaks
+    from tractor_analysis.dataset.standings import parse_points, parse_tiebreaks, undecided_notes
     from tractor_analysis.dataset.standings import standings as compute
 
     try:
@@ -109,7 +113,10 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
     everything, chosen = read_event(inputs, event, after_round)
-    rows = [s.as_dict() for s in compute(chosen, points, tiebreaks)]
+    computed = compute(chosen, points, tiebreaks)
+    for note in undecided_notes(computed):      # a shared rank an unknown tie-break value leaves undecided
+        echo_err(note)
+    rows = [s.as_dict() for s in computed]
     if html_out:
         from tractor_analysis.reports.event_pages import write_standings_page
         write_standings_page(html_out, everything, event=event, after_round=after_round, points=points,

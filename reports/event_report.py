@@ -36,6 +36,10 @@ class PlayerMatch:
     won: bool | None
     result: ResultRow
     filename: str | None
+    friend: bool = False
+    """Friend mode (找朋友): no team, partner or opponents (the sides change every hand)."""
+    player_levels: str = ""
+    """Friend mode: each player's own final level (``"N name 5 · E name 3 · …"``)."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,9 @@ class PlayerPage:
     name: str
     filename: str
     teams: list[str] = field(default_factory=list)
+    """The teams of the matches with fixed partnerships (none from a friend-mode match)."""
+    friend_matches: int = 0
+    """Matches played in friend mode (找朋友), where there is no team."""
     matches: list[PlayerMatch] = field(default_factory=list)
     hands: list[PlayerHand] = field(default_factory=list)
     hands_total: int = 0
@@ -107,6 +114,10 @@ def _page_name(prefix: str, name: str, taken: set[str]) -> str:
     return slug + ".html"
 
 
+def _level(rank: int | None) -> str:
+    return "?" if rank is None else RANK_TOKENS.get(rank, str(rank))
+
+
 def _won(m, side: int) -> bool | None:
     """``side`` won the match (``True``), lost it (``False``: the other side won, or both sides
     forfeited it), or neither is known (``None``: no team was credited)."""
@@ -151,6 +162,16 @@ def _players(model, facts, matches, pages, taken, duplicate_of) -> dict[str, Pla
             if page is None:
                 page = players[name] = PlayerPage(name, _page_name("player", name, taken))
             side = seat % 2
+            fact = by_match.get(m.match_id)
+            if fact is not None and fact.friend:
+                # friend mode: the dealer's side is the dealer and whoever holds the called card,
+                # hand by hand — no team, partner or opponents; each player keeps their own level
+                page.friend_matches += 1
+                mine = fact.player_levels_final or (None,) * 4
+                levels = " · ".join(f"{SEAT_TOKENS[i]} {m.players[i] or '?'} {_level(mine[i])}" for i in range(4))
+                page.matches.append(PlayerMatch(m, SEAT_TOKENS[seat], "", "", None, _won(m, side), _result(m),
+                                                pages.get(m.match_id), friend=True, player_levels=levels))
+                continue
             team = m.teams[side]
             if team and team not in page.teams:
                 page.teams.append(team)

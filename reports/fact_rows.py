@@ -79,6 +79,12 @@ class MatchFact:
     """The match as the event's standings, ratings and player pages see it (keyed by ``match``)."""
     team_tags: bool = False
     """The record names a team (``[TeamNS]`` / ``[TeamEW]``): the report then shows the event."""
+    friend: bool = False
+    """Friend mode (找朋友): the sides change every hand, so there are no teams and no team levels."""
+    player_levels_final: tuple | None = None
+    """Friend mode: each player's own final level, N, E, S, W (``None`` where unknown); else ``None``."""
+    players: tuple[str, ...] = ()
+    """The players' names, N, E, S, W (a seat token where the record names none)."""
 
 
 def match_tags(*values) -> tuple[str, ...]:
@@ -120,7 +126,8 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
         violations.append(ViolationFact(match=key, hand=-1, trick=None, seat="—", player="", code=v.code))
     winner, how = decide_match(result)      # a pass, a forfeit, or the levels where the ruleset says so
     lf = result.levels_final
-    if result.hands and result.hands[0].rules.friend:
+    friend = bool(result.hands and result.hands[0].rules.friend)
+    if friend:
         lf = (None, None)           # friend mode: no side's level (check --json's levels_final is null)
     leader = ahead_of(winner, lf, how == CUT_SHORT)
     teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
@@ -130,7 +137,10 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
                      tags=match_tags(match.event, match.site, match.date, match.round, match.table,
                                      *match.start_levels),
                      event=from_result(key, match, result, title),
-                     team_tags=any(t is not None for t in match.teams))
+                     # friend mode: a team tag names no side (the sides change every hand)
+                     team_tags=not friend and any(t is not None for t in match.teams), friend=friend,
+                     player_levels_final=tuple(result.player_levels_final) if friend else None,
+                     players=tuple(names))
     return fact, hands, violations
 
 

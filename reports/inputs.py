@@ -269,6 +269,9 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
                                     analysis=read_analysis(path), pool=pool, workers=workers, drawer=drawer)
     names = {}
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
+    # friend mode where a hand names the called card ([Friend]); the dataset keeps no other mark of it
+    friend = (set(ds.hands.loc[ds.hands["friend"].notna(), "match_id"]) if "friend" in ds.hands.columns
+              else set())
     for m in ds.matches.itertuples(index=False):
         names[m.match_id] = tuple(p if isinstance(p, str) and p else s
                                   for p, s in zip((m.player_n, m.player_e, m.player_s, m.player_w), "NESW"))
@@ -282,12 +285,15 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         # a position alone decides nothing; both sides forfeited ("both"): nobody is ahead
         leader = ahead_of(winner, lf, m.match_id in finished and m.forfeit != "both")
         n = names[m.match_id]
+        mine = tuple(_known(getattr(m, f"level_{s}_final", None)) for s in "nesw")
         model.match_facts.append(MatchFact(
             match=m.match_id, title=title, filename=None, teams=(f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"),
             hands=int(m.hands), levels_final=lf, winner=winner, leader=leader,
             violations=int(m.violations),
             tags=match_tags(m.event, m.site, m.date, m.round, m.table, _known(m.level_ns_start),
-                            _known(m.level_ew_start))))     # None: [Levels] names the other side only
+                            _known(m.level_ew_start)),      # None: [Levels] names the other side only
+            friend=m.match_id in friend, player_levels_final=mine if m.match_id in friend else None,
+            players=n))
     for h in ds.hands[~ds.hands["match_id"].isin(redrawn)].itertuples(index=False):
         model.hand_facts.append(HandFact(
             match=h.match_id, hand=int(h.hand_no), dealer=h.dealer,

@@ -4,6 +4,7 @@ side's level — the dataset, the report's matches table and the level_mismatch 
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pandas as pd
 from click.testing import CliRunner
@@ -35,7 +36,12 @@ def test_friend_mode_stores_and_shows_no_sides_levels(tmp_path):
     assert pd.isna(res["gained_ns"]) and pd.isna(res["gained_ew"])
     for src, name in ((tmp_path / "in" / "f.tgn", "r-rec"), (ds, "r-ds")):
         (cells,) = report_table(index_html(src, tmp_path / name), "matches")
-        assert "? · ?" in cells
+        # no side's level, not even an unknown one ("? · ?"): there are no sides; each player's own
+        # final level instead, and "friend mode 找朋友" where the teams would be
+        assert "? · ?" not in cells
+        assert not any(re.fullmatch(r"[0-9JQKA?]+ · [0-9JQKA?]+", c) for c in cells)     # "N–S · E–W"
+        own = [c for c in cells if c.startswith("N ") and " · E " in c and " · S " in c and " · W " in c]
+        assert len(own) == 1 and sum(c.startswith("friend mode 找朋友") for c in cells) == 2
 
 
 

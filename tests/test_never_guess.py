@@ -546,7 +546,7 @@ def test_report_of_a_position_without_its_dealer_builds_with_the_levels_unknown(
     assert (tmp_path / "out" / "index.html").is_file()
 
 
-def test_standings_leave_the_level_difference_unknown_and_skip_it_as_a_tie_break():
+def test_standings_leave_the_level_difference_unknown_and_the_group_it_cannot_order_undecided():
     from tractor_analysis.dataset.standings import EventMatch, standings
 
     def m(i, teams, levels, winner):
@@ -556,8 +556,11 @@ def test_standings_leave_the_level_difference_unknown_and_skip_it_as_a_tie_break
     by = {r.team: r for r in rows}
     assert by["A"].level_diff is None and by["B"].level_diff is None and by["C"].level_diff == 3
     assert by["A"].match_points == by["B"].match_points == by["C"].match_points
-    # level diff cannot order A, B and C (two unknown): the opponents' points do (C's +3 would have put it first)
-    assert [r.team for r in rows] == ["A", "B", "C", "D"] and by["C"].rank == 3
+    # level diff cannot order A, B and C (two unknown), and the opponents' points, a lower tie-break, may
+    # not do it in its place (C's +3 could put it first): one shared rank, said to be undecided
+    assert [(r.rank, r.team) for r in rows] == [(1, "A"), (1, "B"), (1, "C"), (4, "D")]
+    assert by["C"].undecided["teams"] == ["A", "B", "C"] and set(by["C"].undecided["unknown"]) == {"A", "B"}
+    assert by["D"].undecided is None
 
 
 # --- the bottom a record does not give --------------------------------------------------------

@@ -58,9 +58,12 @@ def from_result(match_id: str, match: Match, result: MatchResult, source: str = 
     p = match.players
     teams = (team_name(match.teams[0], p[0], p[2]), team_name(match.teams[1], p[1], p[3]))
     key, same = _keys_of_match(match, result)
+    # friend mode: no side has a level (levels_final holds N's and E's own), as the dataset stores it
+    levels = ((None, None) if result.hands and result.hands[0].rules.friend else
+              (_level(result.levels_final[0]), _level(result.levels_final[1])))
     return EventMatch(match_id=match_id, event=match.event, date=match.date, round=match.round,
                       table=match.table, teams=teams, players=p,
-                      levels=(_level(result.levels_final[0]), _level(result.levels_final[1])), winner=winner,
+                      levels=levels, winner=winner,
                       decided_by=how, forfeit=result.forfeit, forfeit_reasons=tuple(result.forfeit_reasons),
                       source=source or match_id, key=key, same=same,
                       site=match.site)

@@ -16,6 +16,12 @@ built from replayed records or from a dataset by :mod:`.event`.
   teams still tied at that point; ``opponents`` — the sum of its opponents' match points
   (an opponent met twice counts twice).  Each tie-break splits the group still tied once;
   teams equal on every one share a rank (1, 1, 3).
+* **An unknown tie-break value** (``level_diff`` of a team one of whose matches has unknown final
+  levels) cannot order the group still tied: that team could stand anywhere in it.  The whole
+  group keeps one shared rank, the later tie-breaks are not applied to it (a lower tie-break
+  never separates teams a higher one cannot compare), and each of its rows carries
+  :attr:`Standing.undecided`: which tie-break, whose value is unknown, from which matches, and a
+  bilingual note saying so (:func:`undecided_notes`).
 * A match no team won (no finished hand, friend mode: :data:`~tractor_analysis.engine.scoring.NO_RESULT`)
   and a match whose team is unknown count for nobody; :func:`select` says which, and why.
 * A match recorded twice counts once (:func:`select`): the same ``match_key`` as ``tractor ingest``
@@ -37,11 +43,14 @@ from ..engine.verdicts import BOTH_FORFEIT
 
 __all__ = ["EventMatch", "Points", "Standing", "TIEBREAKS", "DEFAULT_TIEBREAKS", "parse_points",
            "parse_tiebreaks", "round_number", "select", "standings", "rounds_of", "team_name", "warnings",
-           "distinct"]
+           "distinct", "undecided_notes", "TIEBREAK_NAMES"]
 
 TIEBREAKS = ("level_diff", "head_to_head", "opponents")
 """The tie-breaks ``--tiebreak`` may name, in any order."""
 DEFAULT_TIEBREAKS = TIEBREAKS
+TIEBREAK_NAMES = {"level_diff": ("level difference", "级差"), "head_to_head": ("head-to-head", "相互胜负"),
+                  "opponents": ("opponents' match points", "对手分")}
+"""Each tie-break's name in a note (English, 中文)."""
 
 
 @dataclass(frozen=True)
@@ -343,12 +352,19 @@ class Standing:
     tiebreaks: dict
     """Each tie-break's value: ``level_diff`` and ``opponents`` always; ``head_to_head`` the
     team's points among the teams tied with it when that tie-break was applied, ``None`` when
-    it was not tied with any team at that point."""
+    it was not tied with any team at that point, or was not applied (:attr:`undecided`)."""
+    undecided: dict | None = None
+    """``None`` unless the team shares its rank because a tie-break's value is unknown (the order
+    of its group is not decided, not equal): ``{"tiebreak": name, "teams": [the group, by name],
+    "unknown": {team: [the matches whose final levels are unknown]}, "note": bilingual text}``."""
 
     def as_dict(self) -> dict:
         return {"rank": self.rank, "team": self.team, "players": list(self.players), "played": self.played,
                 "won": self.won, "lost": self.lost, "match_points": self.match_points,
-                "level_diff": self.level_diff, "tiebreaks": dict(self.tiebreaks)}
+                "level_diff": self.level_diff, "tiebreaks": dict(self.tiebreaks),
+                "undecided": None if self.undecided is None else
+                {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, (list, tuple)) else v)
+                 for k, v in self.undecided.items()}}
 
 
 @dataclass
@@ -359,6 +375,8 @@ class _Tally:
     lost: int = 0
     points: int = 0
     level_diff: int | None = 0
+    unknown_levels: list = field(default_factory=list)
+    """The matches (source, else match id) whose final levels are unknown."""
     opponents: list = field(default_factory=list)
 
 
@@ -391,8 +409,11 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
             t.won += m.winner == side
             t.lost += m.winner != side
             t.points += _side_points(m, side, points)
-            if t.level_diff is not None:          # unknown once one match's final levels are
-                t.level_diff = None if None in m.levels else t.level_diff + m.levels[side] - m.levels[1 - side]
+            if None in m.levels:                  # unknown once one match's final levels are
+                t.level_diff = None
+                t.unknown_levels.append(m.source or m.match_id)
+            elif t.level_diff is not None:
+                t.level_diff += m.levels[side] - m.levels[1 - side]
             t.opponents.append(other)
     opponents = {team: sum(tally[o].points for o in t.opponents) for team, t in tally.items()}
     values: dict[str, dict] = {team: {} for team in tally}
@@ -401,7 +422,9 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
             values[team][name] = (tally[team].level_diff if name == "level_diff" else
                                   opponents[team] if name == "opponents" else None)
 
-    def split(group: list[str], criteria: Sequence[str]) -> list[list[str]]:
+    undecided: dict[str, dict] = {}
+
+    def split(group: list[str], criteria: Sequence[str], before: tuple[str, ...] = ()) -> list[list[str]]:
         if len(group) <= 1 or not criteria:
             return [sorted(group)]
         name = criteria[0]
@@ -416,11 +439,19 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
                 values[team][name] = score[team]
         else:
             score = {team: values[team][name] for team in group}
-        if None in score.values():               # an unknown value cannot order the group: next tie-break
-            return split(group, criteria[1:])
+        if None in score.values():
+            # a team whose value is unknown could stand anywhere in the group: its order is not
+            # decided, and a later tie-break must not decide what this one cannot (never guess)
+            unknown = sorted(t for t in group if score[t] is None)
+            entry = {"tiebreak": name, "teams": sorted(group),
+                     "unknown": {t: list(tally[t].unknown_levels) for t in unknown}}
+            entry["note"] = _undecided_note(entry, tally[group[0]].points, before, criteria[1:])
+            for team in group:
+                undecided[team] = entry
+            return [sorted(group)]
         out: list[list[str]] = []
         for value in sorted(set(score.values()), reverse=True):
-            out.extend(split([t for t in group if score[t] == value], criteria[1:]))
+            out.extend(split([t for t in group if score[t] == value], criteria[1:], before + (name,)))
         return out
 
     by_points: dict[int, list[str]] = defaultdict(list)
@@ -433,5 +464,37 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
             for team in group:
                 t = tally[team]
                 rows.append(Standing(rank, team, tuple(t.players), t.played, t.won, t.lost, t.points,
-                                     t.level_diff, dict(values[team])))
+                                     t.level_diff, dict(values[team]), undecided.get(team)))
     return rows
+
+
+def _undecided_note(entry: dict, match_points: int, before: Sequence[str], after: Sequence[str]) -> str:
+    """The bilingual note of a group whose order an unknown tie-break value leaves undecided."""
+    en_name, zh_name = TIEBREAK_NAMES[entry["tiebreak"]]
+    teams_en, teams_zh = ", ".join(entry["teams"]), "、".join(entry["teams"])
+    tied_en = " and ".join([f"match points ({match_points})"] + [TIEBREAK_NAMES[b][0] for b in before])
+    tied_zh = "、".join([f"积分（{match_points}）"] + [TIEBREAK_NAMES[b][1] for b in before])
+    why_en, why_zh = [], []
+    for team, where in entry["unknown"].items():
+        if where:
+            why_en.append(f"{team}'s {en_name} is unknown (final levels not known in {', '.join(where)})")
+            why_zh.append(f"{team} 的{zh_name}未知（{'、'.join(where)} 的终局级数未知）")
+        else:
+            why_en.append(f"{team}'s {en_name} is unknown")
+            why_zh.append(f"{team} 的{zh_name}未知")
+    rest_en = (f"; the later tie-breaks ({', '.join(TIEBREAK_NAMES[a][0] for a in after)}) are not applied, "
+               f"since they rank below it" if after else "")
+    rest_zh = (f"；其后的破同分规则（{'、'.join(TIEBREAK_NAMES[a][1] for a in after)}）优先级更低，不予采用"
+               if after else "")
+    return (f"{teams_en}: tied on {tied_en}; {'; '.join(why_en)}, so the {en_name} cannot order them{rest_en}: "
+            f"their order is not decided and they share one rank / "
+            f"{teams_zh}：{tied_zh}相同；{'；'.join(why_zh)}，无法按{zh_name}排序{rest_zh}：名次无法确定，暂列同一名次")
+
+
+def undecided_notes(rows: Iterable[Standing]) -> list[str]:
+    """Each undecided group's note once (:attr:`Standing.undecided`), in rank order."""
+    seen: list[str] = []
+    for s in rows:
+        if s.undecided is not None and s.undecided["note"] not in seen:
+            seen.append(s.undecided["note"])
+    return seen
