@@ -122,6 +122,8 @@ HEADERS: dict[str, str] = {
     # the stats' standings' level_diff: levels gained minus the opponents' (not tractor standings'
     # level diff / 级差, final minus final, which differs where matches start at other levels)
     "level_diff": "gained diff / 升级差",
+    # a rank shared because a criterion is unknown for one of the tied teams (standings_of)
+    "undecided": "order undecided / 名次未定",
     "0": "0 / 大光", "<1 step": "<1 step / 小光", "1-2 steps": "1-2 / 一至二档", "2-3 steps": "2-3 / 上台",
     "3-4 steps": "3-4 / 三至四档", "4-5 steps": "4-5 / 四至五档", "5+ steps": "5+ / 五档以上",
 }
@@ -286,8 +288,10 @@ def _known(v) -> int | None:
 
 def standings_of(results: pd.DataFrame) -> pd.DataFrame:
     """Standings from :func:`match_results`: ``rank, team, matches, won, lost, levels_gained,
-    level_diff``, ranked by matches won, then levels gained, then level difference (both empty,
-    and ranked after the known ones, for a team one of whose matches leaves a level unknown).
+    level_diff, undecided``, ranked by matches won, then levels gained, then level difference (both
+    empty for a team one of whose matches leaves a level unknown: the teams it is tied with on the
+    criteria before then share one rank, ``undecided`` true — their order is not known; see
+    :func:`_ranks`).
     A match both sides forfeited (``both forfeit``) is lost by both; a match no team won (no
     finished hand, friend mode, cut short under a ruleset that does not decide it, levels or deal
     not known) is left out, as an event's standings leave it out."""
@@ -312,8 +316,43 @@ def standings_of(results: pd.DataFrame) -> pd.DataFrame:
                        columns=["team", "matches", "won", "lost", "levels_gained", "level_diff"])
     out = out.sort_values(["won", "levels_gained", "level_diff", "team"],
                           ascending=[False, False, False, True]).reset_index(drop=True)
-    out.insert(0, "rank", range(1, len(out) + 1))
+    ranks, undecided = _ranks(out)
+    out.insert(0, "rank", ranks)
+    out["undecided"] = undecided
     return out
+
+
+def _ranks(out: pd.DataFrame) -> tuple[list[int], list[bool]]:
+    """Each sorted row's rank, and whether its order is not decided: teams equal on matches won
+    (and on levels gained) of which one has an unknown levels gained (level difference) could
+    stand anywhere among them, so they share the first rank of the group, the later criteria not
+    applied to it (a lower criterion never orders teams a higher one cannot compare)."""
+    ranks, undecided = list(range(1, len(out) + 1)), [False] * len(out)
+    keys = [(r.won, _known(r.levels_gained), _known(r.level_diff)) for r in out.itertuples(index=False)]
+
+    def share(lo: int, hi: int, depth: int) -> bool:
+        if hi - lo > 1 and any(k[depth] is None for k in keys[lo:hi]):
+            ranks[lo:hi], undecided[lo:hi] = [lo + 1] * (hi - lo), [True] * (hi - lo)
+            return True
+        return False
+
+    def run_end(lo: int, hi: int, depth: int) -> int:
+        end = lo
+        while end < hi and keys[end][:depth] == keys[lo][:depth]:
+            end += 1
+        return end
+
+    i = 0
+    while i < len(keys):
+        j = run_end(i, len(keys), 1)                # tied on matches won
+        if not share(i, j, 1):
+            k = i
+            while k < j:
+                m = run_end(k, j, 2)                # ... and on levels gained
+                share(k, m, 2)
+                k = m
+        i = j
+    return ranks, undecided
 
 
 def standings(ds) -> pd.DataFrame:
@@ -321,7 +360,7 @@ def standings(ds) -> pd.DataFrame:
     Friend-mode matches are left out (their sides change every hand; the ``player`` summary
     shows each player's own levels).
 
-    ``rank, team, matches, won, lost, levels_gained, level_diff``."""
+    ``rank, team, matches, won, lost, levels_gained, level_diff, undecided``."""
     return standings_of(match_results(ds))
 
 
