@@ -38,6 +38,8 @@ def _format_frame(df, name: str) -> str:
     for column in COUNTS:           # whole numbers, "-" where not known (not 3.00 beside a NaN)
         if column in frame:
             frame[column] = [("-" if count_value(v) is None else str(count_value(v))) for v in frame[column]]
+    if "undecided" in frame:         # the standings' flag: a rank shared on an unknown
+        frame["undecided"] = ["yes / 是" if v else "" for v in frame["undecided"]]
     rows = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
     if not rows:
         if name == "lost":

@@ -212,6 +212,8 @@ def stat_table(key: str, frame, title: str | None = None) -> StatTable:
             return "—"
         if column in COUNTS:
             return count_value(v)
+        if column == "undecided":           # the standings' flag: a rank shared on an unknown
+            return "yes / 是" if v else ""
         if isinstance(v, float):
             if column.endswith("rate"):
                 return f"{100 * v:.0f}%"

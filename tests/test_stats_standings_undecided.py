@@ -55,3 +55,15 @@ def test_known_ties_stay_ranked_as_before_and_every_column_has_a_header():
     got = standings_of(_results(rows))
     assert list(got["rank"]) == [1, 2, 3, 4] and not got["undecided"].any()
     assert all(c in HEADERS for c in got.columns)
+
+
+def test_people_read_the_flag_as_words_not_true_or_false():
+    from cli.stats_cmd import _format_frame
+    from reports.facts import stat_table
+
+    got = standings_of(_results([("NS", "levels", "A", "X", 2, 1), ("NS", "levels", "B", "Y", None, 1)]))
+    text = _format_frame(got, "standings")
+    assert "yes / 是" in text and "True" not in text and "False" not in text
+    table = stat_table("standings", got)
+    cells = [c for row in table.rows for c in row]
+    assert "yes / 是" in cells and not any(c is True or c is False or type(c).__name__ == "bool_" for c in cells)
