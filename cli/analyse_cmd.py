@@ -17,12 +17,13 @@ from tractor_analysis.analysis.best_plays import BestChoice, choices
 from tractor_analysis.analysis.solver import Budget
 from tractor_analysis.analysis.view import DEFAULT_SAMPLES, PlayView, view_hand
 from tractor_analysis.analysis.hand_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
-                                                      analyse_hand, mark_of)
+                                                      analyse_hand, mark_of, with_derived_plays)
+from tractor_analysis.engine.explain_hand import analysis_play_derived
 from tractor_analysis.engine.order import Order
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.records.cards import SEAT_TOKENS
 
-from .check import check_file
+from .check import check_file, derived_json, derived_lines
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, bad, cards_pretty, cards_tokens, dim,
                      echo_err, expand_inputs, located, pad, rules_options, say_encoding, seat_label, strong)
 
@@ -60,6 +61,7 @@ def play_json(p: PlayAnalysis, order: Order, view: PlayView | None = None) -> di
            "searched": p.searched}
     if p.attempted is not None:
         out["attempted"] = cards_tokens(p.attempted)
+    out["derived"] = derived_note(p)
     mark = mark_of(p.cost)
     out["mark"] = mark[1] if mark else None
     if view is not None:
@@ -67,9 +69,22 @@ def play_json(p: PlayAnalysis, order: Order, view: PlayView | None = None) -> di
     return out
 
 
-def hand_json(match_index: int, a: HandAnalysis, order: Order, views: list[PlayView] | None = None) -> dict:
+def derived_note(p: PlayAnalysis) -> str | None:
+    """``E's play in trick 14 derived: CJ / 第 14 轮东家的出牌由记录推出：♣J`` for a play the record
+    leaves out that the engine derived (the analysis uses it), ``None`` for a recorded play."""
+    if not p.derived:
+        return None
+    zh, en = analysis_play_derived(p.trick, p.seat, p.cards)
+    return f"{en} / {zh}"
+
+
+def hand_json(match_index: int, a: HandAnalysis, order: Order, views: list[PlayView] | None = None,
+              h=None) -> dict:
+    """One hand of ``analyse --json``; ``h`` (the engine's :class:`HandResult`) gives ``derived``,
+    the facts the record does not state that the analysis rests on (as ``check --json`` lists them)."""
     views = views if views is not None and len(views) == len(a.plays) else [None] * len(a.plays)
     return {"match": match_index, "hand": a.number, "first_trick": a.first_trick, "tricks": a.tricks,
+            "derived": [] if h is None else derived_json(h),
             "value_start": a.start_value, "result": a.result, "solved": a.solved,
             "all_throws": a.all_throws, "reason": None if a.reason is None else " / ".join(a.reason),
             "hand_budget_spent": a.hand_budget_spent, "not_searched": a.not_searched,
@@ -101,6 +116,8 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
     line = (f"    {pad(seat_label(p.seat, match), 10)} {pad(shown, 16)} "
             f"{_value(p.value_before):>4} → {_value(p.value_after):<4}")
     line = line.rstrip()
+    if p.derived:                           # a play the record leaves out, derived: the analysis uses it
+        line += dim("  " + derived_note(p))
     if not p.searched:
         return line + dim("  not searched 未搜索")
     if p.value_before is None or p.value_after is None:
@@ -134,11 +151,13 @@ def hands_lines(h, trick_index: int, match) -> list[str]:
 
 def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[PlayView] | None = None) -> list[str]:
     head = strong(f"hand {a.number} 第{a.number}局")
+    derived = derived_lines(h, "  ")        # what the record does not state, derived, and from what (as check says)
     if a.reason is not None:
-        return [head + "  " + dim(f"not analysed 未分析: {a.reason[0]} / {a.reason[1]}")]
+        return [head + "  " + dim(f"not analysed 未分析: {a.reason[0]} / {a.reason[1]}")] + derived
     order = hand_context(h.rules, h.level, h.trump).order
     lines = [head + f"  last {a.tricks} tricks 最后 {a.tricks} 轮 (from trick 从第 {a.first_trick} 轮)"
              + dim(f"  {a.nodes} nodes, {a.seconds:.1f}s")]
+    lines.extend(derived)
     lines.append(f"  best play 双方最佳: attackers 闲家 {_value(a.start_value)}"
                  f"   real result 实际: {a.result}")
     if not a.all_throws:
@@ -272,6 +291,7 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
         progress = Progress(h.number)
         a = analyse_hand(h, last, limit, hand_seconds=budget_hand, progress=progress, every_position=every_position)
         progress.end()
+        h = with_derived_plays(h)           # the plays the record leaves out that the engine derived, as analysed
         views = None
         if view and a.reason is None and a.tricks:
             vprog = Progress(h.number, view=True)
@@ -282,7 +302,7 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
         shown += 1
         if as_json:
             order = hand_context(h.rules, h.level, h.trump).order if a.reason is None else None
-            out.append(hand_json(index, a, order, views))
+            out.append(hand_json(index, a, order, views, h))
         else:
             if shown > 1:
                 click.echo("")

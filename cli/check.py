@@ -158,13 +158,19 @@ def _hand_levels_json(h: HandResult) -> dict:
             "player_levels_after": _player_levels_json(h.player_levels_after)}
 
 
+def derived_json(h: HandResult) -> list[dict]:
+    """The hand's derived facts (format.md "check --json" ``derived``; ``tractor analyse --json``
+    lists the same): each fact, its value, what it follows from, in both languages."""
+    return [{"fact": d.fact, "value": d.value, "from": d.source, "message_zh": d.message_zh,
+             "message_en": d.message_en} for d in h.derived]
+
+
 def unknowns_json(h: HandResult) -> dict:
     """``derived`` and ``unknown`` of a hand (format.md "check --json"), present only when the record
     leaves a fact unstated: what was derived and from what, what is unknown and what it withholds."""
     out: dict = {}
     if h.derived:
-        out["derived"] = [{"fact": d.fact, "value": d.value, "from": d.source, "message_zh": d.message_zh,
-                           "message_en": d.message_en} for d in h.derived]
+        out["derived"] = derived_json(h)
     if h.unknowns:
         out["unknown"] = [{"tag": u.tag, "withheld": list(u.withheld), "message": u.message,
                            "message_zh": u.message_zh, "message_en": u.message_en} for u in h.unknowns]
@@ -425,9 +431,15 @@ def legal_text(h: HandResult) -> str:
     return bad(f"{n} violation{'s' if n != 1 else ''} 违规 {n} 处")
 
 
+def derived_lines(h: HandResult, indent: str = "    ") -> list[str]:
+    """Each fact the record does not state that was derived, and from what (``tractor analyse``
+    prints the same lines)."""
+    return [f"{indent}derived 推出  {d.message_en} / {d.message_zh}" for d in h.derived]
+
+
 def setting_lines(h: HandResult, indent: str = "    ") -> list[str]:
     """What the record does not state: each fact derived (and from what), each unknown (and what it withholds)."""
-    lines = [f"{indent}derived 推出  {d.message_en} / {d.message_zh}" for d in h.derived]
+    lines = derived_lines(h, indent)
     lines += [f"{indent}{bad('?')} unknown 未知  [{u.tag}]  {u.message_en} / {u.message_zh}" for u in h.unknowns]
     return lines
 

@@ -234,6 +234,8 @@ def stats_tables(ds) -> tuple[StatTable | None, tuple[StatTable, ...]]:
 
     tables = stats.all_tables(ds, by="player")
     standing = tables.pop("standings", None)
+    if standing is not None and "undecided" in standing and not standing["undecided"].any():
+        standing = standing.drop(columns="undecided")      # shown only where a rank is shared on an unknown
     return (None if standing is None else stat_table("standings", standing),
             tuple(stat_table(f"by-player-{k}", f, STATS_TITLES.get(k)) for k, f in tables.items()))
 

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from tractor_analysis import __version__
+from tractor_analysis.engine.explain_hand import not_scored
 from tractor_analysis.engine.outcome import REVOKE_CODES
 from tractor_analysis.engine.replay import describe_outcome, record_pairs
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
-from tractor_analysis.records.cards import SEAT_TOKENS, team_of
+from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, team_of
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
@@ -63,6 +64,9 @@ class RulingPage:
     record_problems: tuple[str, ...] = ()
     required: RequiredView | None = None
     """A failed throw: the trick as the rules require it (:mod:`.ruling_throw`)."""
+    derived_play: tuple[str, str] | None = None
+    """(中文, English): the violation's play is one the record leaves out, derived — and from what
+    (:func:`derived_play`); the trick table shows the trick as recorded."""
 
 
 def _tag(tags: Iterable[tuple[str, str]], name: str) -> str:
@@ -77,6 +81,26 @@ def _revokes_before(result: MatchResult | None, hand_index: int, team: int) -> i
     if result is None:
         return 0
     return sum(h.revoke_levels[team] for h in result.hands[:hand_index])
+
+
+def derived_play(v: Violation, result: HandResult) -> tuple[str, str] | None:
+    """``v``'s play is one the record leaves out of its trick (engine/record_gaps.py: found the same
+    in every way of filling it in that fits the record): (中文, English) saying it is derived, and from
+    what; ``None`` when the record gives it."""
+    if v.trick is None or v.seat is None or not v.played:
+        return None
+    trick = next((t for t in result.tricks if t.number == v.trick), None)
+    if trick is None or not trick.plays or any(p.seat == v.seat for p in trick.plays):
+        return None
+    seat = SEAT_TOKENS[v.seat]
+    zh_seat = SEAT_NAMES_ZH[v.seat]
+    if any(d.fact == "play" for d in result.derived):
+        return (f"推出：记录未写{zh_seat}本轮的出牌，由其后的出牌与发牌推出（见“记录未写明的事实”）",
+                f"derived: the record leaves {seat}'s play in this trick out; it follows from {seat}'s later "
+                "plays and deal line (see what the record does not state)")
+    return (f"推出：记录未写{zh_seat}本轮的出牌；每种与记录相符的补法都是这一手",
+            f"derived: the record leaves {seat}'s play in this trick out; every way of filling it in that fits "
+            "the record gives this play")
 
 
 def miscounted(v: Violation, result: HandResult) -> bool:
@@ -121,6 +145,11 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> 
                               f"{nth} wrong follows: {TEAM_EN[team]} forfeit the match"))
             elif forfeit:
                 lines.append((f"累计 {forfeit} 次判负", f"{forfeit} in a match forfeit it"))
+        elif derived_play(v, result) is not None:       # the record leaves the play out: not "as played"
+            lines.append((
+                "本规则对跟牌错误不罚分、不罚级：本轮按推出的出牌计算",
+                "this ruleset has no penalty for a wrong follow (revoke_penalty = none): "
+                "the trick counts with the play derived"))
         else:
             lines.append((
                 "本规则对跟牌错误不罚分、不罚级：本轮按实际出牌计算",
@@ -172,10 +201,20 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
     for line in hand.score:
         out.append((line.zh, line.en, f"{line.points:+d}" if line.kind == "throw_penalty" else str(line.points)))
     if not result.complete:
-        # (a position not played out, a record that stops first, or a seat left holding cards the
-        # record does not show it play — one wording, the same in both languages)
-        out.append(("本局未完，未计分", "the hand is not complete: not scored",
-                    f"{result.attackers_total} so far / 已得"))
+        # why, in the words ``tractor check`` uses (explain_hand.not_scored): a seat left holding cards
+        # the record does not show it play (the deal and the plays disagree), or a record that stops
+        # first; a position not played out says so
+        codes = [v.code for v in result.violations]
+        if result.setup and "deal_mismatch" not in codes:
+            out.append(("残局未打完，未计分", "the position is not played out: not scored",
+                        f"{result.attackers_total} so far / 已得"))
+        elif "deal_mismatch" in codes:
+            zh, en = not_scored(codes)
+            out.append((f"{zh}，未计分", f"{en}: not scored",
+                        f"{result.attackers_total} in the recorded tricks / 已记各墩所得"))
+        else:
+            zh, en = not_scored(codes)
+            out.append((f"{zh}，未计分", f"{en}: not scored", f"{result.attackers_total} so far / 已得"))
         return tuple(out)
     out.append(("闲家总分（按出牌计算）", "attackers' total (computed)", str(result.attackers_total)))
     if result.claim is not None:
@@ -228,7 +267,8 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     ref=rule_ref(v.code),
                     consequences=consequences(v, h, earlier[team]),
                     score=score_lines(view, h), referee=referee,
-                    record_problems=tuple(record_problems), required=required_view(rec, h, v, names)))
+                    record_problems=tuple(record_problems), required=required_view(rec, h, v, names),
+                    derived_play=derived_play(v, h)))
     return pages
 
 

@@ -58,14 +58,17 @@ def test_the_match_page_says_where_start_levels_not_stated_come_from(tmp_path):
 
 def test_the_printed_ruling_says_a_hand_not_complete_alike_in_both_languages(tmp_path):
     """Before: "残局未打完，未计分" (a position not finished) beside "the record ends before the hand
-    does" — two different statements, and neither true of a whole hand a seat ends holding a card in."""
+    does" — two different statements.  Then "本局未完 / the hand is not complete"; now the words
+    check gives this record (a position of one trick), from the one function both use."""
     out = tmp_path / "ruling.html"
     record = Path(__file__).resolve().parent.parent / "sample_logs" / "disputed-trick.tgn"
     r = CliRunner().invoke(main, ["ruling", str(record), "-o", str(out)])
     assert r.exit_code == 0, r.output
     page = out.read_text("utf-8")
-    assert "the hand is not complete: not scored" in page
-    assert "本局未完，未计分" in page and "残局未打完，未计分" not in page
+    # a position of one trick (check: "incomplete position"): the ruling says what check says,
+    # in both languages (engine.explain_hand.not_scored), and nothing else
+    assert "the position is not played out: not scored" in page and "残局未打完，未计分" in page
+    assert "the record ends before the hand does" not in page and "本局未完" not in page
 
 
 def test_json_shape_messages_say_the_same_in_both_languages(tmp_path):

@@ -50,8 +50,9 @@ def test_three_deck_bottom_capture_by_the_winning_shape(lead, shape, mult):
 
 def test_three_deck_capture_by_a_trump_in_counts_the_leads_shape():
     # N (defender) leads a triple; E trumps in with a triple and wins the bottom: x6
+    # (not BURIED3: its C3 with N's three would be a fourth copy in three decks, a bad_bury)
     text = position("N: C3 C3 C3, E: H9 H9 H9, S: C4 C6 C7, W: D3 D4 D6", ruleset="three-deck", level="2",
-                    trump="H", dealer="N", points=100, first_trick=30, buried=BURIED3)
+                    trump="H", dealer="N", points=100, first_trick=30, buried="SK S10 D5 D5 C2 C8")
     result = replay_position(text)
     assert result.violations == ()
     assert result.tricks[0].trumped and result.tricks[0].winner == 1

@@ -17,10 +17,14 @@ budget ends the search (the plays before it are marked not searched) unless ``ev
 A hand that cannot be valued gets no value, only a reason (:attr:`HandAnalysis.reason`, never a
 guess): a fact it needs that the record leaves unknown (named by its tag), a hand not played out, a
 trick's winner not known, no bottom (its points would count wherever the attackers may take the
-last trick), plays the positions cannot be rebuilt from.
+last trick), a play the record leaves out that the engine could not derive, plays the positions
+cannot be rebuilt from.  A play the record leaves out that the engine derived (one way to play it
+fits the rest of the record: :func:`derived_plays`) is analysed as that play, marked
+:attr:`PlayAnalysis.derived`.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -30,6 +34,8 @@ from .deep_calls import in_one_chunk
 from .solver import Budget, Position, Solution, Solver, play_classes
 from ..engine.tricks import hand_context
 from ..engine.verdicts import HandResult
+from ..records.cards import SEAT_TOKENS, TOKEN
+from ..records.model import Play
 
 MIN_LAST = 5
 """Tricks analysed at least when the number is left to the time budget."""
@@ -70,6 +76,9 @@ class PlayAnalysis:
     searched: bool = True
     """False: not searched: the search goes from the hand's end backward, and a later position was
     not solved within the budget, or the hand's time ran out (:attr:`HandAnalysis.not_searched`)."""
+    derived: bool = False
+    """A play the record leaves out, derived by the engine (:func:`derived_plays`): the analysis uses
+    it, and says so."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,12 +151,21 @@ def _unplayable(h: HandResult) -> tuple[str, str] | None:
     """Why ``h`` cannot be analysed (``(zh, en)``, naming what the record leaves unknown), or ``None``.
 
     Never a guess: the facts the record does not state that the analysis needs (the hand's
-    unknowns, each naming its tag), then a hand not played out, the sides, level or points
+    unknowns, each naming its tag; a play the record leaves out and the engine did not derive, by
+    its trick and seat: every later position rests on it), then a hand not played out, the sides, level or points
     missing, a trick's winner not known (:func:`trick_bases`), and the bottom's points not known:
     without ``Buried:`` (or a bottom derived from the record) any line in which the attackers may
     take the last trick would count a bottom nobody knows — the engine needs it only when they took
     it, the analysis whenever they might (docs/rules.md §14.1)."""
-    needed = [(u.message_zh, u.message_en) for u in h.unknowns if ANALYSIS_NEEDS.intersection(u.withheld)]
+    gaps = _gaps(h)
+    needed = []
+    for u in h.unknowns:
+        if u.tag == "play" and gaps:        # a play left out and not derived: every later position rests on it
+            words = explain_hand.analysis_play_not_known(gaps)
+            if words not in needed:
+                needed.append(words)
+        elif ANALYSIS_NEEDS.intersection(u.withheld):
+            needed.append((u.message_zh, u.message_en))
     if needed:
         return explain_hand.analysis_unknown(needed)
     if not h.complete:
@@ -160,6 +178,77 @@ def _unplayable(h: HandResult) -> tuple[str, str] | None:
     if h.bottom_points is None:
         return explain_hand.analysis_bottom_unknown()
     return None
+
+
+def _left_out(t) -> tuple[int, ...]:
+    """The seats a trick of 1–3 recorded plays leaves out, in turn order from its leader."""
+    if not 0 < len(t.plays) < 4:
+        return ()
+    seats = {p.seat for p in t.plays}
+    return tuple((t.leader + i) & 3 for i in range(4) if (t.leader + i) & 3 not in seats)
+
+
+def _gaps(h: HandResult) -> list[tuple[int, tuple[int, ...]]]:
+    """``(trick number, seats left out)`` of each trick the record leaves a play out of, though it
+    goes on (the last trick of a record that ends in it, :attr:`HandResult.unfinished`, is not one)."""
+    last = h.unfinished.trick if h.unfinished is not None else None
+    return [(t.number, seats) for t in h.tricks if t.number != last and (seats := _left_out(t))]
+
+
+def derived_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
+    """The plays the record leaves out that the engine derived, by ``(trick number, seat)``: empty
+    unless a ``play`` :class:`~tractor_analysis.engine.verdicts.Derived` says one way to play them
+    fits the rest of the record (:mod:`~tractor_analysis.engine.record_gaps`; docs/rules.md §4.1).
+
+    Each play is the cards its seat held before the trick and not after it, in the replay of that
+    one way (the hands before the next trick; after the last, none), checked against the derived
+    fact's own value (``14: E CJ``): anything that does not agree is not filled in (never a guess:
+    the hand is then not analysed)."""
+    facts = [d for d in h.derived if d.fact == "play"]
+    if not facts:
+        return {}
+    stated: dict[tuple[int, str], list[str]] = {}
+    for d in facts:
+        for part in d.value.split("; "):
+            trick, _, rest = part.partition(": ")
+            seat, *cards = rest.split()
+            if not trick.strip().isdigit():
+                return {}
+            stated[(int(trick), seat)] = sorted(cards)
+    out: dict[tuple[int, int], tuple[int, ...]] = {}
+    for i, t in enumerate(h.tricks):
+        for s in _left_out(t):
+            if (t.number, SEAT_TOKENS[s]) not in stated:
+                continue
+            nxt = h.tricks[i + 1].hands_before if i + 1 < len(h.tricks) else None
+            if not t.hands_before or (nxt is not None and not nxt):
+                return {}
+            after = nxt[s] if nxt is not None else [0] * len(t.hands_before[s])
+            left = [a - b for a, b in zip(t.hands_before[s], after)]
+            if any(n < 0 for n in left):
+                return {}
+            cards = tuple(k for k, n in enumerate(left) for _ in range(n))
+            if (len(cards) != len(t.plays[0].cards)
+                    or sorted(TOKEN[k] for k in cards) != stated[(t.number, SEAT_TOKENS[s])]):
+                return {}
+            out[(t.number, s)] = cards
+    return out if len(out) == len(stated) else {}
+
+
+def with_derived_plays(h: HandResult, plays: dict[tuple[int, int], tuple[int, ...]] | None = None) -> HandResult:
+    """``h`` with the plays :func:`derived_plays` gives (or ``plays``) put into their tricks, in turn
+    order: the positions the analysis (and ``--view``) rebuild then hold them."""
+    plays = derived_plays(h) if plays is None else plays
+    if not plays:
+        return h
+    tricks = []
+    for t in h.tricks:
+        added = [Play(s, c) for (n, s), c in plays.items() if n == t.number]
+        if added:
+            turn = sorted(t.plays + tuple(added), key=lambda p, lead=t.leader: (p.seat - lead) & 3)
+            t = dataclasses.replace(t, plays=tuple(turn))
+        tricks.append(t)
+    return dataclasses.replace(h, tricks=tuple(tricks))
 
 
 def position_at(h: HandResult, index: int, play: int, bases: list[int], penalties: list[int]) -> Position:
@@ -272,6 +361,8 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     search; ``hand_seconds`` the whole hand (the plays left when it runs out are not searched, and
     the analysis says so); ``progress`` hears of each play done, from the last."""
     t0 = time.perf_counter()
+    filled = derived_plays(h)               # the plays the record leaves out that the engine derived
+    h = with_derived_plays(h, filled)
     reason = _unplayable(h)
     n = len(h.tricks)
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
@@ -306,6 +397,8 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
 
     def finish(i: int) -> None:             # play i's positions searched: its values, cost and best plays
         plays[i] = _play(solver, h, *slots[i], pairs[i], back, clock)
+        if (plays[i].trick, plays[i].seat) in filled:
+            plays[i] = dataclasses.replace(plays[i], derived=True)
         if progress is not None:
             progress(len(slots) - i, len(slots), time.perf_counter() - t0)
 
@@ -314,6 +407,8 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     nodes += back.nodes
     for i in range(back.floor):
         plays[i] = _not_searched(h, *slots[i])
+        if (plays[i].trick, plays[i].seat) in filled:
+            plays[i] = dataclasses.replace(plays[i], derived=True)
     all_throws = all(back.sols[pos].all_throws for pos, _ in pairs if pos in back.sols)
     start = plays[0].value_before if plays else None
     return HandAnalysis(h.number, h.tricks[first].number if k else None, k, start, h.attackers_total,
@@ -417,4 +512,4 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
 
 
 __all__ = ["ANALYSIS_NEEDS", "MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand",
-           "position_at", "trick_bases"]
+           "derived_plays", "position_at", "trick_bases", "with_derived_plays"]

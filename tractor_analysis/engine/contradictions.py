@@ -9,7 +9,9 @@ follows on a guess, and under the tournament rule cost them levels.  So (docs/ru
   ``bad_declaration`` naming a trump the declarations do not fix);
 - the hand is judged once with each value — the tag's, and the one the rest of the record gives
   (the level carried, the dealer the previous hand or the first declarer names, the trump the
-  declarations fix), every combination when several tags are contradicted;
+  declarations fix), every combination when several tags are contradicted — and a value a
+  judgement under other values names for another tag, with those values (at the level the earlier
+  hands carry, a declaration the recorded level made void fixes a trump ``[Trump]`` contradicts);
 - what every judgement gives is kept (:func:`.agreement.agree`: violations, winners, points,
   outcome, levels), the rest withheld, and an ``"unknown"`` item per tag says so.
 """
@@ -28,6 +30,10 @@ TAGS = {"level": "Level", "dealer": "Dealer", "trump": "Trump"}
 _AS_RECORDED = object()
 """A fact left as the record gives it, in a combination of values to judge."""
 """Each contradicted fact's tag (the ``"unknown"`` item's ``tag``)."""
+
+
+_FACT_OF = {"level_mismatch": "level", "dealer_mismatch": "dealer", "bad_declaration": "trump"}
+"""The fact a contradiction (:func:`_contradiction`) is about."""
 
 
 def _contradiction(v: Violation) -> bool:
@@ -71,14 +77,36 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     deal, the bottom, the declarations and the plays), the others unknown."""
     options: dict[str, list[int | None]] = {}                 # the other values of each fact
     for fact, value in result.contradicted:
-        if value not in options.setdefault(fact, []):
+        if value != getattr(hand, fact) and value not in options.setdefault(fact, []):
             options[fact].append(value)
-    facts = list(options)
-    ways: list[tuple[dict, HandResult]] = [({}, result)]
-    for picks in itertools.product(*([_AS_RECORDED, *options[f]] for f in facts)):
-        choice = {f: v for f, v in zip(facts, picks) if v is not _AS_RECORDED}
-        if choice:
-            ways.append((choice, replay(_with(hand, list(choice.items())))))
+    named = list(options)
+    judgements: dict[frozenset, HandResult] = {frozenset(): result}
+    queue: list[frozenset] = []
+    for picks in itertools.product(*([_AS_RECORDED, *options[f]] for f in named)):
+        key = frozenset((f, v) for f, v in zip(named, picks) if v is not _AS_RECORDED)
+        if key not in judgements:
+            judgements[key] = replay(_with(hand, list(key)))
+            queue.append(key)
+    while queue:
+        # a judgement under other values may contradict a tag as recorded that the hand as recorded
+        # does not (at the level carried, a declaration the recorded level made void fixes a trump
+        # [Trump] contradicts; the dealer another hand names carries another level): that value is
+        # judged too, with the values it was found under
+        key = queue.pop(0)
+        chosen = dict(key)
+        for fact, value in judgements[key].contradicted:
+            if fact in chosen or value == getattr(hand, fact):
+                continue
+            more = key | {(fact, value)}
+            if more not in judgements:
+                judgements[more] = replay(_with(hand, list(more)))
+                queue.append(more)
+                if value not in options.setdefault(fact, []):
+                    options[fact].append(value)
+    facts = [f for f in options if options[f]]
+    if not facts:
+        return result
+    ways: list[tuple[dict, HandResult]] = [(dict(key), r) for key, r in judgements.items()]
     alts = [(f, options[f][0]) for f in facts]
     judged = len(ways)
     least = min(_conflicts(r) for _, r in ways)
@@ -89,7 +117,22 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     base = results[0]
     changes, what = agree(results, [None] * len(base.tricks),
                           lambda v: explain_unknown.fault_whatever_tags(v.seat, v.code, [TAGS[f] for f, _ in alts]))
+    # the contradictions as recorded, and each tag's as found with the other facts at the value the
+    # kept judgements all give (the trump the declarations fix at the level derived; the level the
+    # dealer derived carries): each reported once
+    settled = {}
+    for fact in facts:
+        values = {choice.get(fact, _AS_RECORDED) for choice, _ in ways}
+        if len(values) == 1 and _AS_RECORDED not in values:
+            settled[fact] = values.pop()
     shown = [v for v in result.violations if _contradiction(v)]
+    seen = {(v.code, v.seat, v.message_en) for v in shown}
+    for fact in facts:
+        others = frozenset((f, v) for f, v in settled.items() if f != fact)
+        for v in judgements[others].violations if others and others in judgements else ():
+            if _contradiction(v) and _FACT_OF[v.code] == fact and (v.code, v.seat, v.message_en) not in seen:
+                seen.add((v.code, v.seat, v.message_en))
+                shown.append(v)
     kept = [v for v in changes["violations"] if not _contradiction(v)]
     changes["violations"] = tuple(sorted([*shown, *kept], key=order))
     if any(r.defenders != base.defenders for r in results):
@@ -107,7 +150,8 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
                                    *explain_unknown.tag_borne_out(fact, getattr(hand, fact), only, against)))
         else:
             unknowns.append(Unknown(TAGS[fact], tuple(what), *explain_unknown.tag_contradicted(
-                fact, getattr(hand, fact), value if len(options[fact]) == 1 else None, what, len(ways), judged)))
+                fact, getattr(hand, fact), value if len(options[fact]) == 1 else None, what, len(ways), judged,
+                tuple(options[fact]))))
     changes["unknowns"], changes["derived"] = tuple(unknowns), tuple(derived)
     return dataclasses.replace(base, **changes)
 

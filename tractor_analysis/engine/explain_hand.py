@@ -247,9 +247,47 @@ def buried_held_by_others(seat: int, kinds: Sequence[int], decks: int) -> Messag
             f"({decks}): the dealer cannot have buried it, and the Buried: line is not used")
 
 
-def bury_wrong_size(seat: int, buried: int, bottom_size: int) -> Message:
-    return (f"{SEAT_NAMES_ZH[seat]}扣了 {buried} 张底牌，应扣 {bottom_size} 张",
-            f"{SEAT_TOKENS[seat]} buried {buried} cards; the bottom holds {bottom_size}")
+def bury_wrong_size(seat: int | None, buried: int, bottom_size: int) -> Message:
+    """``seat`` ``None``: a position whose dealer is not known (the line is still the dealer's)."""
+    who_zh, who_en = ("庄家", "the dealer") if seat is None else (SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat])
+    return (f"{who_zh}扣了 {buried} 张底牌，应扣 {bottom_size} 张",
+            f"{who_en} buried {buried} cards; the bottom holds {bottom_size}")
+
+
+def position_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: int) -> Message:
+    """A position's ``Buried:`` line naming cards of which it and the position's hands (the seats' lines,
+    or the plays of a seat without one) hold more copies than the decks have: the dealer cannot have
+    buried them, and the line is not used (``seat`` ``None``: the dealer not known)."""
+    who_zh, who_en = ("庄家", "the dealer") if seat is None else (SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat])
+    return (f"{who_zh}扣的底牌有 {_pretty(kinds)}，连同残局各家的牌，张数超过 {decks} 副牌所有（每种 {decks} 张），"
+            "不可能如此扣底：不采用该埋底行",
+            f"{who_en} buried {_tokens(kinds)}, but with the cards the position's seats hold that is more copies "
+            f"than {decks} deck(s) have ({decks} of each): the dealer cannot have buried them, and the Buried: line "
+            "is not used")
+
+
+def played_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: int) -> Message:
+    """A full hand read from its plays (no deal lines): a ``Buried:`` line naming cards of which it and
+    the cards played hold more copies than the decks have (a card miscopied): not used (``seat``
+    ``None``: the dealer not known)."""
+    who_zh, who_en = ("庄家", "the dealer") if seat is None else (SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat])
+    return (f"{who_zh}扣的底牌有 {_pretty(kinds)}，连同各家打出的牌，张数超过 {decks} 副牌所有（每种 {decks} 张），"
+            "不可能如此扣底：不采用该埋底行",
+            f"{who_en} buried {_tokens(kinds)}, but with the cards played that is more copies than {decks} "
+            f"deck(s) have ({decks} of each): the dealer cannot have buried them, and the Buried: line is not used")
+
+
+def buried_from_all_plays(buried: Sequence[int], decks: int, hand_size: int, line_wrong: bool = True) -> Message:
+    """The bury derived in a full hand without deal lines whose ``Buried:`` line is wrong
+    (``line_wrong``) or missing: every seat played a whole hand, so the bottom is the decks' cards
+    none played."""
+    zh_line, en_line = (("；Buried: 一行有误，不采用", "; the Buried: line is wrong, so it is not used") if line_wrong
+                        else ("；记录未写 Buried:", "; the record gives no Buried: line"))
+    return (f"扣底 {_tokens(buried)}，由各家出牌推出（各家都打出整手 {hand_size} 张牌，{decks} 副牌中无人打出的牌"
+            f"即是底牌{zh_line}）",
+            f"buried {_tokens(buried)}, from the cards played (every seat played a whole hand of {hand_size} "
+            f"cards, so the bottom is the cards of {decks} deck{'s' if decks > 1 else ''} nobody played"
+            f"{en_line})")
 
 
 # --- points (the score items) and the claim --------------------------------------------
@@ -466,9 +504,31 @@ def analysis_incomplete() -> tuple[str, str]:
 
 
 def analysis_inconsistent() -> tuple[str, str]:
-    """``(zh, en)``: plays the positions cannot be rebuilt from."""
-    return ("记录中的出牌次序或张数有误，无法分析",
+    """``(zh, en)``: plays the positions cannot be rebuilt from (a play the record leaves out is
+    :func:`analysis_play_not_known`, never this)."""
+    return ("记录中有出牌不按次序、所出的牌不在手中或张数不对：无法还原局面",
             "plays out of turn, not held or of a wrong number of cards: the positions cannot be rebuilt")
+
+
+def analysis_play_not_known(gaps: Sequence[tuple[int, Sequence[int]]]) -> tuple[str, str]:
+    """``(zh, en)``: plays the record leaves out (``gaps``: each trick's number and the seats left
+    out of it) and the engine could not derive (more than one way to play them fits the record, or
+    the ways were not judged): the positions from the first such trick on are not known."""
+    zh = "；".join(f"第 {t} 轮缺少{'、'.join(SEAT_NAMES_ZH[s] for s in seats)}的出牌，记录无法推出是哪一手"
+                  for t, seats in gaps)
+    whose = [" and ".join(f"{SEAT_TOKENS[s]}'s" for s in seats) for _, seats in gaps]
+    en = "; ".join(f"a play left out in trick {t}: {w} play is not known" for (t, _), w in zip(gaps, whose))
+    first = gaps[0][0]
+    return (f"{zh}：自第 {first} 轮起的局面无法还原（缺出牌不按未出牌判定）",
+            f"{en}: the positions from trick {first} on cannot be rebuilt (a play left out is not judged "
+            "as not playing)")
+
+
+def analysis_play_derived(trick: int, seat: int, cards: Sequence[int]) -> tuple[str, str]:
+    """``(zh, en)``: a play the record leaves out, derived by the engine (one way to play it fits the
+    record's later plays and the deal: :mod:`.record_gaps`), which the analysis uses."""
+    return (f"第 {trick} 轮{SEAT_NAMES_ZH[seat]}的出牌由记录推出：{_pretty(cards)}",
+            f"{SEAT_TOKENS[seat]}'s play in trick {trick} derived: {_tokens(cards)}")
 
 
 def analysis_withheld() -> tuple[str, str]:
@@ -486,11 +546,14 @@ def analysis_unknown(messages: Sequence[tuple[str, str]]) -> tuple[str, str]:
 
 
 def analysis_bottom_unknown() -> tuple[str, str]:
-    """``(zh, en)``: the record gives no bottom (no ``Buried:``, none derived), so its points are
-    unknown, and any line in which the attackers may take the last trick counts them."""
-    return ("记录未给出底牌（Buried:），底分未知：凡闲家可能赢得最后一墩的变化，其值都取决于底分，不按 0 分计",
-            "the record does not give the bottom (Buried:), so its points are unknown: every line in which the "
-            "attackers may take the last trick depends on them, and they are not taken as 0")
+    """``(zh, en)``: the record gives no bottom it can use (no ``Buried:``, or one that is a
+    ``bad_bury``; none derived), so its points are unknown, and any line in which the attackers may
+    take the last trick counts them."""
+    return ("记录未给出可用的底牌（没有 Buried:，或 Buried: 一行有误），底分未知：凡闲家可能赢得最后一墩的变化，"
+            "其值都取决于底分，不按 0 分计",
+            "the record does not give a bottom that can be used (no Buried:, or a Buried: line that is wrong), so "
+            "its points are unknown: every line in which the attackers may take the last trick depends on them, "
+            "and they are not taken as 0")
 
 
 def analysis_winner_unknown(trick: int) -> tuple[str, str]:

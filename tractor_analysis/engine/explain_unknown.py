@@ -129,7 +129,13 @@ def points_unknown(what: Sequence[str]) -> Message:
                     f"range), so they are not taken as 0", what)
 
 
-def bottom_unknown(what: Sequence[str]) -> Message:
+def bottom_unknown(what: Sequence[str], bad_line: bool = False) -> Message:
+    """``bad_line``: the record's ``Buried:`` line is a ``bad_bury`` and nothing else fixes the bury."""
+    if bad_line:
+        return _unknown("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有误（不采用），也无从推出扣底，底分未知，不按 0 分计",
+                        "the attackers won the last trick, so the bottom counts, but the Buried: line is wrong (not "
+                        "used) and nothing else in the record fixes the bury, so its points are not known (not taken "
+                        "as 0)", what)
     return _unknown(f"闲家赢得最后一墩，底牌要计入，但记录未给出底牌（Buried:），不按 0 分计",
                     f"the attackers won the last trick, so the bottom counts, but the record does not give it "
                     f"(Buried:), so it is not taken as 0 points", what)
@@ -274,17 +280,38 @@ def _gaps(gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:
     return zh, en
 
 
+def _left_holding(left: Sequence[int], cards: int = 1) -> Message:
+    """The cards ``left`` seats are left holding at the end, tried as their play (legal or not)."""
+    zh, en = _seats(left)
+    what = "card" if cards == 1 and len(left) == 1 else "cards"
+    return f"{zh}最后剩下的牌", f"the {what} {en} {'is' if len(left) == 1 else 'are'} left holding at the end"
+
+
+def _tried(tried: int, legal: int | None, left: Sequence[int], cards: int = 1, total: bool = True) -> Message:
+    """What was tried for the plays left out: "the 3 legal ways and the card E is left holding at
+    the end" — never an illegal play counted among the legal ways."""
+    if legal is None or legal == tried or not left:
+        return f"{tried} 种合法出法", f"{tried} legal way{'s' if tried != 1 else ''}"
+    lz, le = _left_holding(left, cards)
+    tz, te = (f"（共 {tried} 种）", f" ({tried} in all)") if total else ("", "")
+    return f"{legal} 种合法出法及{lz}{tz}", f"{legal} legal way{'s' if legal != 1 else ''} and {le}{te}"
+
+
 def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], ways: int,
-                      tried: int) -> Message:
+                      tried: int, legal: int | None = None, left: Sequence[int] = (), cards: int = 1) -> Message:
     """The record goes on past a trick without a seat's play (:mod:`.record_gaps`): the hand was
-    judged once for each of the ``tried`` ways that seat could legally have played, ``ways`` of
-    them fitting the rest of the record."""
+    judged once for each of the ``tried`` ways that seat could have played — its ``legal`` ways
+    (all of them when ``None``), and the cards the ``left`` seats are left holding at the end,
+    legal or not (``cards`` of them) —, ``ways`` of them fitting the rest of the record."""
     zh, en = _gaps(gaps)
-    if ways == tried:
+    tz, te = _tried(tried, legal, left, cards)
+    if ways == tried and (legal is None or legal == tried or not left):
         fit_zh, fit_en = f"按其所有 {ways} 种合法出法", f"for each of the {ways} legal ways to play it"
+    elif ways == tried:
+        fit_zh, fit_en = f"按其 {tz}", f"for each of its {te}"
     else:
-        fit_zh = f"按其 {tried} 种合法出法中与记录后面的出牌相符的 {ways} 种"
-        fit_en = f"for each of the {ways} of its {tried} legal ways to play it that fit the record's later plays"
+        fit_zh = f"按其 {tz}中与记录后面的出牌相符的 {ways} 种"
+        fit_en = f"for each of the {ways} of its {te} that fit the record's later plays"
     head_zh = f"记录缺少{zh}（记录在其后仍继续，不按未出牌判定）：{fit_zh}各判定一次，只保留每种出法下都相同的判定"
     head_en = (f"the record leaves out {en} (it goes on after, so this is not judged as not playing): the hand "
                f"was judged once {fit_en}, and only what all of them give is kept")
@@ -293,11 +320,25 @@ def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[
     return _unknown(head_zh, head_en, what)
 
 
-def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int) -> Message:
-    """The plays a record leaves out, derived: of the ``tried`` legal ways, one fits the rest."""
+def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int, legal: int | None = None,
+                     left: Sequence[int] = (), illegal: bool = False, cards: int = 1) -> Message:
+    """The plays a record leaves out, derived: of the ``tried`` ways, one fits the rest.  ``legal``:
+    how many of them are legal ways (all when ``None``), the others the cards the ``left`` seats are
+    left holding at the end (``cards`` of them); ``illegal``: the one that fits is such cards, and no
+    legal play."""
     zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
     en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
-    if tried == 1:
+    if legal is not None and legal != tried and left:
+        tz, te = _tried(tried, legal, left, cards, total=False)
+        if illegal:
+            one = cards == 1 and len(left) == 1
+            why_zh = f"{tz}中，只有剩下的牌与记录后面的出牌相符——那不是合法出法"
+            why_en = (f"of the {te}, only {'that card fits' if one else 'those cards fit'} the record's later "
+                      f"plays — {'it is' if one else 'they are'} not a legal play")
+        else:
+            why_zh = f"{tz}中只有这一种与记录后面的出牌相符"
+            why_en = f"of the {te}, only this one fits the record's later plays"
+    elif tried == 1:
         why_zh, why_en = "这是唯一的合法出法", "the only legal way"
     else:
         why_zh, why_en = (f"{tried} 种合法出法中只有这一种与记录后面的出牌相符",
@@ -327,11 +368,17 @@ def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[st
                     what)
 
 
-def gap_winner_derived(trick: int, winner: int, missing: Sequence[int], fitted: bool) -> Message:
+def gap_winner_derived(trick: int, winner: int, missing: Sequence[int], fitted: bool, left: bool = False) -> Message:
     """A trick whose play by ``missing`` the record leaves out, won by ``winner`` whatever they
-    played (``fitted``: of the plays that fit the record's later plays)."""
+    played (``fitted``: of the plays that fit the record's later plays; ``left``: those include the
+    cards a seat is left holding at the end, which are no legal play)."""
     zh, en = _seats(missing)
     fz, fe = ("（在与记录后面的出牌相符的出法中）", " (of those that fit the record's later plays)") if fitted else ("", "")
+    if left:
+        return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录缺少{zh}的出牌，但无论{zh}出的是某种合法出法还是最后剩下的牌{fz}，"
+                f"都是{SEAT_NAMES_ZH[winner]}赢",
+                f"trick {trick} won by {SEAT_TOKENS[winner]}: the record leaves out {en}'s play, but whether {en} made "
+                f"a legal play or played the cards left at the end{fe}, {SEAT_TOKENS[winner]} wins it")
     return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录缺少{zh}的出牌，但无论{zh}怎样合法出牌{fz}，都是{SEAT_NAMES_ZH[winner]}赢",
             f"trick {trick} won by {SEAT_TOKENS[winner]}: the record leaves out {en}'s play, but whatever legal "
             f"{'play' if len(missing) == 1 else 'plays'} {en} made{fe}, {SEAT_TOKENS[winner]} wins it")
@@ -555,13 +602,21 @@ def tag_borne_out(fact: str, recorded: int | None, value: int | None, against: S
 
 
 def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: Sequence[str], kept: int,
-                     judged: int) -> Message:
+                     judged: int, others: Sequence[int | None] = ()) -> Message:
     """``[Level]`` / ``[Dealer]`` / ``[Trump]`` contradicted by the rest of the record (:mod:`.contradictions`):
     the hand judged under each value (``judged`` judgements, ``kept`` of them borne out by the
-    cards), what they all give kept."""
+    cards), what they all give kept.  ``others``: every value the rest of the record gives, when
+    several (the level carried by each dealer judged, the trump the declarations fix at each level)."""
     src_zh, src_en, name_zh, name_en = _FACT_WORDS[fact]
     rz, re_ = _fact_value(fact, recorded)
-    oz, oe = _fact_value(fact, other)
+    two = "两种"
+    if len(others) > 1 and fact != "dealer":
+        values = [_fact_value(fact, o) for o in others]
+        oz = "或".join(z for z, _ in values) + "，视其他标签取值而定"
+        oe = " or ".join(e for _, e in values) + ", depending on the other tags"
+        two = "每种"
+    else:
+        oz, oe = _fact_value(fact, other)
     tag = "[" + fact.capitalize() + "]"
     if fact == "dealer" and other is None:      # [Level] names the other side's level
         zh = (f"{tag} 记为{rz}，但按 [Level] 与带入的级别，庄家应在另一方，记录未说明哪个对：本局按两种{name_zh}"
@@ -569,7 +624,7 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
         en = (f"{tag} says {re_}, but [Level] and the levels carried put the dealer on the other side, and the record "
               f"does not say which is right: the hand was judged with each {name_en} ({judged} judgements in all)")
     else:
-        zh = f"{tag} 记为{rz}，与{src_zh}（{oz}）不符，记录未说明哪个对：本局按两种{name_zh}各判定一次（共 {judged} 种）"
+        zh = f"{tag} 记为{rz}，与{src_zh}（{oz}）不符，记录未说明哪个对：本局按{two}{name_zh}各判定一次（共 {judged} 种）"
         en = (f"{tag} says {re_}, but {src_en} is {oe}, and the record does not say which is right: the hand was "
               f"judged with each {name_en} ({judged} judgements in all)")
     if kept < judged:

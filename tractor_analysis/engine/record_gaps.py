@@ -101,10 +101,11 @@ def _hands_at(hands: Sequence[Sequence[int]], tricks: Sequence[Trick]) -> list[l
 
 
 def _fills(ctx: HandContext, trick: Trick, gap: Gap, hands: Sequence[Sequence[int]],
-           left: dict[int, tuple[int, ...]]) -> list[dict] | None:
+           left: dict[int, tuple[int, ...]], extra: set | None = None) -> list[dict] | None:
     """Every combination of the missing seats' legal follows, and of the cards a seat is left
     holding at the end (``left``: a seat missing from one gap only, whose leftover cards are as
-    many as the lead and held then: what it may have played, legal or not).  ``None``: not
+    many as the lead and held then: what it may have played, legal or not; ``extra`` gets each
+    such candidate that is not a legal follow, as ``(trick, seat, cards)``).  ``None``: not
     enumerable."""
     lead = analyse_lead(ctx, tuple(trick.plays[0].cards))
     if lead.mixed or not lead.units:
@@ -118,6 +119,8 @@ def _fills(ctx: HandContext, trick: Trick, gap: Gap, hands: Sequence[Sequence[in
         if rest is not None and len(rest) == lead.count and tuple(sorted(rest)) not in follows \
                 and all(hands[s][k] >= rest.count(k) for k in rest):
             follows.append(tuple(sorted(rest)))
+            if extra is not None:
+                extra.add((gap.trick, s, tuple(sorted(rest))))
         if not follows or len(follows) > MAX_VARIANTS:
             return None
         per_seat.append(follows)
@@ -130,16 +133,16 @@ def _fills(ctx: HandContext, trick: Trick, gap: Gap, hands: Sequence[Sequence[in
 
 
 def variants(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],
-             left: dict[int, tuple[int, ...]] | None = None) -> list[Hand] | None:
+             left: dict[int, tuple[int, ...]] | None = None, extra: set | None = None) -> list[Hand] | None:
     """Every way to fill in ``gaps`` (``start``: the hands when the first gap's trick began;
-    ``left``: see :func:`_fills`), ``None`` past :data:`MAX_VARIANTS` or where a gap's lead is
-    not one the rules define."""
+    ``left``, ``extra``: see :func:`_fills`), ``None`` past :data:`MAX_VARIANTS` or where a gap's
+    lead is not one the rules define."""
     done = [hand]
     for gap in gaps:
         nxt = []
         for h in done:
             now = _hands_at(start, h.tricks[gaps[0].index:gap.index])
-            fills = _fills(ctx, h.tricks[gap.index], gap, now, left or {})
+            fills = _fills(ctx, h.tricks[gap.index], gap, now, left or {}, extra)
             if fills is None:
                 return None
             nxt.extend(_filled(h, gap, f) for f in fills)
@@ -149,10 +152,38 @@ def variants(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps:
     return done
 
 
+@dataclass(frozen=True, slots=True)
+class Tried:
+    """The ways of filling in a hand's gaps that were judged: how many in all, how many of them are
+    legal follows only (the others play the cards a seat is left holding at the end, legal or not:
+    those are no legal way, and never called one)."""
+
+    ways: int
+    legal: int
+    left: tuple[int, ...] = ()
+    """The seats whose cards left at the end were tried besides their legal follows."""
+    extra: frozenset = frozenset()
+    """Those candidates, as ``(trick, seat, cards)``."""
+
+    @property
+    def cards(self) -> int:
+        """How many cards each such candidate is (the lead's)."""
+        return max((len(c) for _, _, c in self.extra), default=1)
+
+    def illegal(self, way: Hand, gaps: Sequence[Gap]) -> bool:
+        """``way`` fills a gap with a seat's cards left that are not a legal follow."""
+        return bool(self.extra) and any(
+            (g.trick, p.seat, tuple(sorted(p.cards))) in self.extra
+            for g in gaps for p in way.tricks[g.index].plays if p.seat in g.missing)
+
+
 def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: Sequence[Hand],
-          tried: int) -> HandResult:
+          tried: int | Tried) -> HandResult:
     """One result from the judgements of the ways to fill in ``gaps`` (``ways``, the filled-in
     hands, of ``tried``: the others are ruled out by the record's later plays): what they agree on."""
+    if isinstance(tried, int):
+        tried = Tried(tried, tried)
+    kept_illegal = [tried.illegal(w, gaps) for w in ways]
     r0 = results[0]
     by_index = {g.index: g for g in gaps}
     pairs = [(g.trick, g.missing) for g in gaps]
@@ -165,7 +196,7 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
         if t.winner is not None:
             derived.append(Derived("trick_winner", SEAT_TOKENS[t.winner], "the cards of the seats the record leaves out",
                                    *explain_unknown.gap_winner_derived(g.trick, t.winner, g.missing,
-                                                                       len(ways) < tried)))
+                                                                       len(ways) < tried.ways, any(kept_illegal))))
     if len(ways) == 1:              # one way fits the rest of the record: the plays left out are derived
         filled = ways[0].tricks
         shown = [(g.trick, s, next(p.cards for p in filled[g.index].plays if p.seat == s))
@@ -173,11 +204,12 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
         derived.append(Derived("play", "; ".join(f"{g}: {SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}"
                                                  for g, s, c in shown),
                                "the cards the seat plays later and its deal line",
-                               *explain_unknown.gap_play_derived(shown, tried)))
+                               *explain_unknown.gap_play_derived(shown, tried.ways, tried.legal, tried.left,
+                                                                 kept_illegal[0], tried.cards)))
     unknowns = [u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])]
     if len(ways) > 1:
         unknowns.append(Unknown("play", tuple(what), *explain_unknown.record_leaves_out(
-            pairs, what, len(ways), tried)))
+            pairs, what, len(ways), tried.ways, tried.legal, tried.left, tried.cards)))
     changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)
     return dataclasses.replace(r0, **changes)
 
@@ -237,17 +269,21 @@ def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandRe
         if lead.mixed or not lead.units:
             return not_judged(hand, gaps, recorded, "bad_lead")
     start = recorded.tricks[first.index].hands_before
-    ways = variants(hand, ctx, start, gaps, _left(hand, gaps, recorded))
+    extra: set = set()
+    ways = variants(hand, ctx, start, gaps, _left(hand, gaps, recorded), extra)
     if ways is None:
         return not_judged(hand, gaps, recorded, "ways")
     results = [replay(h, True) for h in ways]
     for g in gaps:                              # the seat due to lead is missing: its play may be the lead
         if any(_due_to_lead(hand, r, g) in g.missing for r in results):
             return not_judged(hand, gaps, recorded, "lead")
+    extra = frozenset(extra)
+    tried = Tried(len(results), 0, tuple(sorted({s for _, s, _ in extra})), extra)
+    tried = dataclasses.replace(tried, legal=sum(not tried.illegal(w, gaps) for w in ways))
     fit = [i for i, r in enumerate(results) if not _contradicted(r, gaps)]
     if fit and len(fit) < len(results):         # the ways the record's later plays rule out are dropped
-        return merge(hand, gaps, [results[i] for i in fit], [ways[i] for i in fit], len(results))
-    return merge(hand, gaps, results, ways, len(results))
+        return merge(hand, gaps, [results[i] for i in fit], [ways[i] for i in fit], tried)
+    return merge(hand, gaps, results, ways, tried)
 
 
 CONTRADICTS = frozenset({"not_in_hand", "deal_mismatch"})
@@ -262,4 +298,4 @@ def _contradicted(result: HandResult, gaps: Sequence[Gap]) -> bool:
                for v in result.violations)
 
 
-__all__ = ["Gap", "MAX_VARIANTS", "find_gaps", "judge", "merge", "not_judged", "variants"]
+__all__ = ["Gap", "MAX_VARIANTS", "Tried", "find_gaps", "judge", "merge", "not_judged", "variants"]

@@ -90,12 +90,11 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     bid_for_deal = not (match.hands and referee.tag_value(match.hands[0].tags, "DealerFixed") == "yes")
     chain: str | None = None     # how the hand before broke the chain of levels and dealers
     first = match.hands[0] if match.hands else None
-    if first is not None and (first.number > 1 or not first.number_known) and not first.follows_skipped \
-            and not first.setup:
-        # the record begins at hand N > 1 (or at a hand whose number it does not give): the hands
-        # before may not be in it, so its first hand is not known to be the match's first deal (bid
-        # for only when it says so) and, without [Levels], the levels carried into it are not known
-        # (a side's is learned again from [Level])
+    if first is not None and (first.number > 1 or not first.number_known) and not first.follows_skipped:
+        # the record begins at hand N > 1 (or at a hand whose number it does not give) — a position
+        # too (docs/rules.md §14): the hands before may not be in it, so its first hand is not known
+        # to be the match's first deal (bid for only when it says so) and, without [Levels], the
+        # levels carried into it are not known (a side's is learned again from [Level])
         chain, bid_for_deal = ("begins_later" if first.number_known else "number_unknown"), False
         if match.levels is None:
             levels = (None,) * 4
@@ -359,7 +358,9 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         withheld = setting.withheld
     if (sides_known and play.complete and start.buried is None and not hand.result_only
             and play.tricks[-1].winner not in defenders):
-        setting = bottom_unknown(setting)          # the attackers took the last trick: its bottom counts
+        # the attackers took the last trick: its bottom counts (a Buried: line given was a bad_bury)
+        setting = bottom_unknown(setting, hand.buried is not None
+                                 and any(v.code == "bad_bury" for v in start.violations))
         withheld = setting.withheld
     if hand.result_only and hand.claim is None:    # a score sheet's hand without its total
         setting = claim_unknown(setting)

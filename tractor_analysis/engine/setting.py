@@ -124,11 +124,13 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         unknowns.append(Unknown("Dealer", what, *explain_unknown.dealer_seat_unknown(what, side, bad_value)))
     if chain is not None and (hand.level is not None or hand.dealer is not None):
         # what the broken chain leaves unchecked: [Level] when the levels carried in are unknown,
-        # [Dealer] when no dealer is carried over (a hand skipped, missing, or before the record)
+        # [Dealer] when no dealer is carried over (a hand skipped, missing, or before the record;
+        # never a position's, whose [Dealer] is not checked against a hand before: see _dealer)
         level_open = chain != "bid_for_unknown" and (chain not in ("begins_later", "number_unknown")
                                                      or not levels_known)
         what = tuple(w for w, stated in (("level_check", hand.level is not None and level_open),
-                                         ("dealer_check", hand.dealer is not None and chain != "no_result"))
+                                         ("dealer_check", hand.dealer is not None and chain != "no_result"
+                                          and not hand.setup))
                      if stated)
         if what:
             unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain, what, hand.number)))
@@ -295,12 +297,13 @@ def claim_unknown(setting: Setting) -> Setting:
         Unknown("Claim", what, *explain_unknown.sheet_total_unknown(what)),))
 
 
-def bottom_unknown(setting: Setting) -> Setting:
+def bottom_unknown(setting: Setting, bad_line: bool = False) -> Setting:
     """The setting with the bottom unknown where it counts: the attackers won the last trick of a
-    hand played out, and the record gives no bottom (no ``Buried:``, no whole deal to derive it)."""
+    hand played out, and the record gives no bottom (no ``Buried:``, no whole deal to derive it;
+    ``bad_line``: a ``Buried:`` line the dealer could not have made, ``bad_bury``, not used)."""
     what = ("points", "outcome", "levels")
     return dataclasses.replace(setting, unknowns=setting.unknowns + (
-        Unknown("Buried", what, *explain_unknown.bottom_unknown(what)),))
+        Unknown("Buried", what, *explain_unknown.bottom_unknown(what, bad_line)),))
 
 
 def friend_unknown(hand: Hand, setting: Setting) -> Setting:

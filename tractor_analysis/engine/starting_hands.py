@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import chain
 from operator import add, sub
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..records.cards import NUM_KINDS, TOKEN, Card
 from ..records.frozen import fast_init
@@ -134,17 +134,21 @@ def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Playe
     """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
     and the seats whose cards had to be read from their plays (their exchange is unknown).
 
-    Without deal lines the hands are the cards each seat played (every card is played).
+    Without deal lines the hands are the cards each seat played, and the ``Buried:`` line is checked
+    against them (:func:`_plays_start`).
     With them, the dealer's hand is deal + bottom − buried, and the deal, the bottom and
     the bury are checked (``deal_mismatch``, ``bad_bury``).  After 炒地皮 each rebidder took
     the bottom in turn and buried again (seed 000): see :func:`_rebid_chain`.
     """
     if hand.deal is None or (dealer is None and not hand.setup):
         # no deal, or nobody known to have taken the bottom: each seat's cards are its plays
-        return new_start(played.all(), hand.buried, False, frozenset(range(4)))
+        if hand.setup:
+            return _position_start(hand, rules, dealer, played.all(), False, frozenset(range(4)))
+        return _plays_start(hand, rules, dealer, played.all())
     start = [(counts(cards) if cards else list(played[s])) for s, cards in enumerate(hand.deal)]
     if hand.setup:          # a seat without its line: its hand is not known, only its plays
-        return new_start(tuple(map(tuple, start)), hand.buried, True, frozenset(seats_without_line(hand)))
+        return _position_start(hand, rules, dealer, tuple(map(tuple, start)), True,
+                               frozenset(seats_without_line(hand)))
     given = [bool(cards) for cards in hand.deal]
     from_plays = frozenset(s for s in range(4) if not given[s])
     checks = _check_deal(hand, rules, start) if all(given) else []
@@ -153,6 +157,67 @@ def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Playe
     if len(takers) > 1 or len(buries) > 1:
         return _rebid_chain(hand, rules, start, played, takers, buries, given, from_plays, checks)
     return _dealer_exchange(hand, rules, dealer, start, played, given, from_plays, checks)
+
+
+def _position_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[tuple[int, ...], ...],
+                    deal_given: bool, from_plays: frozenset[int]) -> Start:
+    """A position (``[SetUp]``): each seat holds ``rows`` (its line, or its plays).  Its plays start
+    after the bury, so they cannot rebuild it (docs/rules.md §14.1): a ``Buried:`` line the dealer
+    could not have made — the wrong number of cards for the bottom, or cards of which it and the
+    position's hands hold more copies than the decks have (§1.5) — is ``bad_bury`` and not used, and
+    the bury is unknown (its points withheld where they count: :func:`.setting.bottom_unknown`)."""
+    buried = hand.buried
+    if buried is None:
+        return new_start(rows, None, deal_given, from_plays)
+    found = _bury_size(buried, dealer, rules) + _bury_beyond_decks(buried, dealer, rows, rules)
+    return new_start(rows, None if found else buried, deal_given, from_plays, tuple(found))
+
+
+def _bury_beyond_decks(buried: tuple[Card, ...], dealer: int | None, rows: Sequence[Sequence[int]],
+                       rules: RuleSet,
+                       words: Callable[[int | None, Sequence[int], int], Message]
+                       = explain_hand.position_bury_beyond_decks) -> list[Violation]:
+    """A position's bury naming a card of which it and the seats' cards (``rows``) hold more copies
+    than the decks: ``bad_bury`` (``words``: its message; a full hand's rows are the cards played)."""
+    total = counts(buried)
+    over = [k for k in range(NUM_KINDS) if total[k] and total[k] + sum(row[k] for row in rows) > rules.decks]
+    if not over:
+        return []
+    return [hand_violation("bad_bury", dealer, words(dealer, over, rules.decks), tuple(buried))]
+
+
+def _plays_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[tuple[int, ...], ...]) -> Start:
+    """A full hand whose seats' cards are read from their plays (``rows``: no deal lines, or no dealer
+    known to have taken the bottom).  Without a ``Buried:`` line the bury is the decks' cards nobody
+    played when every seat played a whole hand (derived, and said), else unknown.  A ``Buried:`` line the dealer could not have made — the wrong
+    number of cards for the bottom, or cards of which it and the cards played hold more copies than
+    the decks have — is ``bad_bury`` and not used (docs/rules.md §1.5, §14.1).  The bury is then the
+    decks' cards nobody played when every seat played a whole hand (derived, and said: a right-size
+    line that differs from them names a card all of whose copies were played, so it is caught above),
+    else unknown (its points withheld where they count: :func:`.setting.bottom_unknown`).  A line
+    that passes is the bury, as recorded."""
+    buried = hand.buried
+    if buried is None:      # no Buried: line: the decks' cards nobody played, when every seat played a whole hand
+        rest = _bottom_from_deal(rules, rows)
+        if rest is None:
+            return new_start(rows, None, False, frozenset(range(4)))
+        return new_start(rows, rest, False, frozenset(range(4)), (), (_bury_from_plays(rest, rules, False),))
+    seat = bottom_takers(dealer, hand.declarations)[-1] if dealer is not None else None     # who buried last
+    found = _bury_size(buried, seat, rules) + _bury_beyond_decks(buried, seat, rows, rules,
+                                                                 explain_hand.played_bury_beyond_decks)
+    if not found:
+        return new_start(rows, buried, False, frozenset(range(4)))
+    rest = _bottom_from_deal(rules, rows)       # the decks' cards none played, when each seat played a whole hand
+    if rest is None:        # not every card played: the bury is not known
+        return new_start(rows, None, False, frozenset(range(4)), tuple(found))
+    return new_start(rows, rest, False, frozenset(range(4)), tuple(found), (_bury_from_plays(rest, rules),))
+
+
+def _bury_from_plays(rest: tuple[int, ...], rules: RuleSet, line_wrong: bool = True) -> Derived:
+    """The bury derived as the decks' cards nobody played (every seat played a whole hand), the
+    ``Buried:`` line being wrong (``line_wrong``) or missing."""
+    return Derived("buried", " ".join(TOKEN[k] for k in rest), "the cards played (every seat a whole hand)",
+                   *explain_hand.buried_from_all_plays(rest, rules.decks, rules.hand_size, line_wrong))
 
 
 def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[int]],
@@ -326,7 +391,7 @@ def _bury_held_by_others(buried: tuple[Card, ...], dealer: int, dealt: Sequence[
                            tuple(buried))]
 
 
-def _bury_size(buried: tuple[Card, ...], seat: int, rules: RuleSet) -> list[Violation]:
+def _bury_size(buried: tuple[Card, ...], seat: int | None, rules: RuleSet) -> list[Violation]:
     if len(buried) == rules.bottom_size:
         return []
     return [hand_violation("bad_bury", seat, explain_hand.bury_wrong_size(seat, len(buried), rules.bottom_size),
