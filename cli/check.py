@@ -16,6 +16,7 @@ import click
 from tractor_analysis.records.cards import SEAT_TOKENS, TEAMS, trump_token
 from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
+from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.explain_hand import describe_levels, forfeit_text, match_decision_text, not_scored
@@ -414,7 +415,9 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
         lines.append(f"{indent}    {v.message_zh}")
     if v.message_en:
         lines.append(f"{indent}    {v.message_en}")
-    if v.played:
+    if v.played and result is not None and play_left_out(v, result):     # filled in: derived, not played
+        lines.append(f"{indent}    derived 推出  {cards_pretty(v.played)}  (not in the record 记录未写)")
+    elif v.played:
         lines.append(f"{indent}    played 实出  {cards_pretty(v.played)}")
     if v.better:
         lines.append(f"{indent}    better 应出  {good(cards_pretty(v.better))}")

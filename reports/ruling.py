@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 from tractor_analysis import __version__
 from tractor_analysis.engine.explain_hand import not_scored
 from tractor_analysis.engine.outcome import REVOKE_CODES
+from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.engine.replay import describe_outcome, record_pairs
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
@@ -87,10 +88,7 @@ def derived_play(v: Violation, result: HandResult) -> tuple[str, str] | None:
     """``v``'s play is one the record leaves out of its trick (engine/record_gaps.py: found the same
     in every way of filling it in that fits the record): (中文, English) saying it is derived, and from
     what; ``None`` when the record gives it."""
-    if v.trick is None or v.seat is None or not v.played:
-        return None
-    trick = next((t for t in result.tricks if t.number == v.trick), None)
-    if trick is None or not trick.plays or any(p.seat == v.seat for p in trick.plays):
+    if not play_left_out(v, result):
         return None
     seat = SEAT_TOKENS[v.seat]
     zh_seat = SEAT_NAMES_ZH[v.seat]

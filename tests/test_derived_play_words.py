@@ -123,6 +123,9 @@ def test_check_says_the_same(tmp_path):
     r = CliRunner().invoke(main, ["check", str(path)])
     assert "of the 3 legal ways and the card E is left holding at the end" in r.output
     assert "4 legal ways" not in r.output and "4 种合法出法" not in r.output
+    # the violation's play is the one filled in: derived, not "played" (the record has none)
+    assert "derived 推出  ♥9  (not in the record 记录未写)" in r.output
+    assert "played 实出  ♥9" not in r.output
 
 
 def test_a_position_s_revoke_derived_from_the_card_kept_is_counted_apart():

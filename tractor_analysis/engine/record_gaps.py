@@ -35,7 +35,7 @@ from .legal import analyse_lead, legal_follows
 from .required_trick import MAX_FOLLOWS, follow_candidates
 from .tricks import HandContext
 from .agreement import agree
-from .verdicts import Derived, HandResult, Unknown
+from .verdicts import Derived, HandResult, Unknown, Violation
 
 MAX_VARIANTS = 256
 """Ways of filling in a hand's gaps beyond which nothing from the first gap on is judged: each way
@@ -298,4 +298,13 @@ def _contradicted(result: HandResult, gaps: Sequence[Gap]) -> bool:
                for v in result.violations)
 
 
-__all__ = ["Gap", "MAX_VARIANTS", "Tried", "find_gaps", "judge", "merge", "not_judged", "variants"]
+def play_left_out(v: Violation, result: HandResult) -> bool:
+    """``v`` is about a play the record leaves out of its trick (its seat has no play there as
+    recorded): the play ``v`` names was filled in (:func:`judge`), derived — never "played"."""
+    if v.trick is None or v.seat is None or not v.played:
+        return False
+    trick = next((t for t in result.tricks if t.number == v.trick), None)
+    return trick is not None and bool(trick.plays) and all(p.seat != v.seat for p in trick.plays)
+
+
+__all__ = ["Gap", "MAX_VARIANTS", "Tried", "find_gaps", "judge", "merge", "not_judged", "play_left_out", "variants"]
