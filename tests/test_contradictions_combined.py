@@ -14,81 +14,13 @@ the last fails on the code before.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
 
-BASE = """[Event "Simulated 3"]
-[Site "tractor simulate"]
-[Date "2026.01.01"]
-[Round "1"]
-[Table "1"]
-[North "He Ping"]
-[East "李娜"]
-[South "Guo Ying"]
-[West "张伟"]
-[Ruleset "standard"]
-[Rule:decide_by_levels "on"]
-
-[Hand "1"]
-[Dealer "S"]
-[Trump "C"]
-[Level "2"]
-[Declarations "S: H2 | W: C2 C2"]
-N: LJ S2 H2 CJ SA S9 S8 S7 S6 S3 S3 HQ H9 H8 H7 H7 H4 H3 DA DJ DJ D9 D7 D7 D3
-E: LJ S2 CA CJ C10 C8 C7 C6 C4 SQ SJ S7 S5 S5 S4 HA HK HJ HJ H9 H6 H5 D10 D10 D9
-S: H2 D2 CK CQ C6 C5 C5 C3 SA SK SJ S10 S10 S9 S8 HA H10 H8 H6 H4 H3 DK DQ D6 D5
-W: BJ BJ C2 C2 CA CK CQ C10 C9 C9 C7 C4 C3 SQ S4 HK HQ H10 DK DQ D8 D6 D5 D4 D3
-Bottom: S6 D4 DA D8 SK C8 H5 D2
-Buried: H8 H6 H4 H3 DQ D8 D6 D4
-1. S: SA SK SK, W: SQ S4 D3, N: S6 S3 S3, E: S5 S5 S4
-2. S: DA, W: D4, N: D3, E: D9
-3. S: D2 D2, W: C9 C9, N: S2 CJ, E: C6 C4
-4. S: HA H10 H5 -> H5, W: HQ, N: H3, E: HK
-5. E: HA HJ HJ, S: S6 HA H10, W: HK H10 DK, N: H7 H7 H4
-6. E: D10 D10, S: DK D5, W: D6 D5, N: D7 D7
-7. E: S7, S: S8, W: D8, N: S7
-8. S: C5 C5, W: BJ BJ, N: LJ H2, E: C10 C7
-9. W: DQ, N: DA, E: H6, S: S10
-10. N: DJ DJ D9, E: SQ SJ H9, S: SJ S10 S9, W: C2 C2 C3
-11. W: C7, N: S8, E: C8, S: H2
-12. S: C8, W: C4, N: H8, E: LJ
-13. E: H5, S: C3, W: C10, N: H9
-14. W: CQ, N: S9, E: CJ, S: CK
-15. S: C6, W: CA, N: HQ, E: CA
-16. W: CK, N: SA, E: S2, S: CQ
-[Claim "150"]
-
-[Hand "2"]
-[Dealer "W"]
-[Trump "H"]
-[Level "3"]
-[Declarations "E: H3"]
-N: LJ S3 C3 HA H10 H4 H2 SA SK SJ S9 S9 S7 DQ DJ D10 D9 D8 D7 CA CQ C10 C10 C6 C6
-E: BJ H3 H3 D3 C3 HA HJ H10 H8 H6 H6 H2 SK SJ S10 S10 S8 S5 S4 S2 D6 D4 C9 C2 C2
-S: BJ HK HQ HJ H8 H7 SQ S6 S2 DA DK DQ D7 D6 D5 D4 D2 CA CK CK CJ C8 C5 C5 C4
-W: LJ S3 D3 HK HQ H7 H5 H5 H4 SA SQ S7 S6 S4 DK DJ D10 D9 D8 D5 D2 CJ C9 C8 C4
-Bottom: S5 S8 CQ H9 C7 C7 DA H9
-Buried: S8 S7 S6 S4 CJ C9 C8 C4
-1. W: C7, N: C6, E: C2, S: CA
-2. S: DA, W: D2, N: D10, E: D4
-3. S: S2, W: SA, N: S7, E: S10
-4. W: DA DK, N: D8 D7, E: S10 D6, S: D4 D2
-5. W: D8, N: D9, E: S2, S: DK
-6. S: CK CK, W: CQ C7, N: C10 C10, E: C9 C2
-7. S: C5 C5, W: H5 H5, N: CQ C6, E: SK S5
-8. W: D9, N: DJ, E: H2, S: D6
-9. E: H3 H3, S: H8 H7, W: H9 H9, N: H4 H2
-10. E: H6 H6, S: HQ HJ, W: HK H4, N: S3 HA
-11. E: S8, S: S6, W: S5, N: SA
-12. N: S9 S9, E: SJ S4, S: SQ D5, W: SQ DJ
-13. N: SK SJ, E: H10 H8, S: BJ HK, W: D10 D5
-14. S: C8, W: H7, N: CA, E: HJ
-15. E: C3, S: C4, W: HQ, N: LJ
-16. N: DQ, E: HA, S: D7, W: S3
-17. W: LJ, N: C3, E: D3, S: CJ
-18. W: D3, N: H10, E: BJ, S: DQ
-[Claim "115"]
-"""
+BASE = (Path(__file__).parent / "data" / "seed3" / "hands-1-2.tgn").read_text("utf-8")
+"""``tractor simulate -n 1 --seed 3``'s first two hands (tests/data/seed3)."""
 TAGS = '[Dealer "W"]\n[Trump "H"]\n[Level "3"]'
 W = 3
 
