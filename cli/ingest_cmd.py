@@ -255,7 +255,9 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
     the same command twice adds nothing.  A file that cannot be read or parsed
     is stored as rows of the 'errors' table and the batch goes on.
 
-    Exit status: 0 every file read cleanly; 2 some files had errors, or the
+    Exit status: 0 every file read cleanly; 2 some files had errors (a file
+    skipped as already stored counts with the errors an earlier ingest stored
+    for it: a re-run names those files and exits 2 again), or the
     dataset could not be written or is damaged (the message names the part or
     the files not stored); 130 interrupted (Ctrl-C): the files committed so
     far stay, readable, and running the same command again adds the rest.
@@ -349,7 +351,16 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
     if summary.errors:
         show_errors(dataset, before)
     show_encodings(dataset, before)
-    failed = summary.with_errors or summary.unreadable
+    stored_bad = summary.skipped_with_errors      # skipped now, stored with errors by an earlier run
+    if stored_bad:
+        shown = ", ".join(stored_bad[:SHOWN_ERRORS]) + (f" and {len(stored_bad) - SHOWN_ERRORS} more"
+                                                        if len(stored_bad) > SHOWN_ERRORS else "")
+        echo_err(f"{len(stored_bad)} of the {summary.skipped} files already in the dataset have errors stored by an "
+                 f"earlier ingest (not read again): {shown}; their problems are rows of the errors table "
+                 f"({dataset}/errors), their status in the files table ({dataset}/files) / 已在数据集中的 "
+                 f"{summary.skipped} 个文件中有 {len(stored_bad)} 个在此前导入时有错误（本次未重读）：{shown}；"
+                 f"问题见数据集的 errors 表，状态见 files 表")
+    failed = summary.with_errors or summary.unreadable or stored_bad
     status = "errors" if failed else "ok"
     echo_err(f"ingested {summary.added} files ({summary.skipped} already in the dataset), "
              f"{summary.matches} matches, {summary.hands} hands, {summary.violations} violations, "

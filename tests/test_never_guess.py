@@ -178,7 +178,9 @@ def test_a_position_without_its_trump_is_an_error_and_nothing_is_judged(tmp_path
     h, diags = replay(text)
     assert [d.code for d in diags] == (["missing_tag"] if trump is None else ["bad_value"])
     assert "no play of the hand is judged" in diags[0].message and "主牌未知" in diags[0].message
-    assert h.tricks == () and h.legal is None and h.attackers_total is None and h.outcome is None
+    # the tricks as recorded stand (who led, who played what); nothing that rests on the trump does
+    assert h.tricks and all(t.winner is None and not t.violations for t in h.tricks) and not h.tricks_judged
+    assert h.legal is None and h.attackers_total is None and h.outcome is None
     assert [u.tag for u in h.unknowns] == ["Trump"] and "verdicts" in h.unknowns[0].withheld
     code, f = check_json(tmp_path, text)
     assert code == 2 and f["hands"][0]["trump"] is None and f["hands"][0]["legal"] is None
@@ -201,7 +203,8 @@ def test_a_json_hand_without_trump_is_an_error_too():
                        {"seat": "E", "cards": ["D3"]}, {"seat": "S", "cards": ["D6"]}]]}]}
     matches, diags = parse_json(json.dumps(doc))
     assert [d.code for d in diags] == ["missing_tag"]
-    assert replay_match(matches[0]).hands[0].tricks == ()
+    h = replay_match(matches[0]).hands[0]
+    assert [(t.leader, t.winner) for t in h.tricks] == [(3, None)] and h.legal is None
 
 
 # --- case 3: a hand that is not a position has no deal lines --------------------------------
@@ -340,7 +343,8 @@ def test_row_level_is_derived_from_levels_and_the_dealer_in_a_position():
 def test_row_level_unknown_withholds_every_verdict():
     # no [Level], no [Dealer]: nothing says which cards are trump
     h, _ = replay(referee_position(level=None))
-    assert h.level is None and h.tricks == () and h.attackers_total is None and h.legal is None
+    assert h.level is None and h.attackers_total is None and h.legal is None
+    assert all(t.winner is None for t in h.tricks) and not h.tricks_judged      # the tricks as recorded
     assert [u.tag for u in h.unknowns][0] == "Level"
 
 

@@ -84,6 +84,9 @@ class IngestSummary:
     """Inputs that could not be read at all (counted even when an earlier run stored them)."""
     peak_rss_mb: float = 0.0
     """Largest peak resident memory of the processes that parsed and wrote (MB)."""
+    skipped_with_errors: tuple[str, ...] = ()
+    """Inputs skipped (their content already stored by an earlier ingest) whose stored ``files``
+    row is not ``ok``: their errors are in the dataset, from that ingest (a re-run shows them)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -141,9 +144,54 @@ class Committer:
             totals["violations"] += g.violations
             totals["errors"] += g.errors
 
-    def summary(self, files: int, seconds: float) -> IngestSummary:
+    def summary(self, files: int, seconds: float, skipped: list[tuple[str, str]] = ()) -> IngestSummary:
+        """``skipped``: ``(path, content hash)`` of the inputs skipped as already stored before the run."""
         return IngestSummary(files=files, skipped=files - self.totals["added"], seconds=seconds,
-                             peak_rss_mb=self.peak / 1024, **self.totals)
+                             peak_rss_mb=self.peak / 1024,
+                             skipped_with_errors=stored_with_errors(self.root, skipped), **self.totals)
+
+
+def stored_with_errors(root: str, skipped: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The paths of ``skipped`` (``(path, content hash)`` of inputs already in the dataset) whose
+    stored ``files`` row is not ``ok`` (parse errors, partly read), in order."""
+    if not skipped:
+        return ()
+    from .reading import read_files_rows
+
+    rows = read_files_rows(root, ["source_sha256", "status"])
+    bad = {sha for sha, status in zip(rows.column(0).to_pylist(), rows.column(1).to_pylist()) if status != "ok"}
+    return tuple(path for path, sha in skipped if sha in bad)
+
+
+class InOrder:
+    """Commits a run's units (a chunk of files, a split file) in the order of the run's files,
+    whatever order the workers finish them in: unit ``i`` is committed once every unit before it
+    is.  So the run's commits are those of a single process, and which copy of a match recorded
+    twice counts (``duplicate_of``: the first committed) does not depend on the number of
+    workers.  Units finished early wait as temporary parts (removed by recovery when the run is
+    stopped); :meth:`close` raises when a unit never came, rather than leave files out unsaid."""
+
+    def __init__(self, commit, units: int) -> None:
+        self.commit = commit
+        self.units = units
+        self.next = 0
+        self.ready: dict[int, list[Flushed]] = {}
+
+    def put(self, unit: int, flushed) -> None:
+        """Unit ``unit`` is done with the batches ``flushed`` (possibly none): commit it and any
+        units after it that were waiting for it."""
+        self.ready[unit] = list(flushed)
+        while self.next in self.ready:
+            for f in self.ready.pop(self.next):
+                self.commit(f)
+            self.next += 1
+
+    def close(self) -> None:
+        if self.next != self.units or self.ready:
+            lost = sorted({p for fs in self.ready.values() for f in fs for g in (f, *f.more) for p in g.paths})
+            raise IngestError(f"internal error: unit {self.next} of {self.units} of this ingest never finished, "
+                              f"{len(lost)} file(s) after it not committed / 内部错误：导入单元 {self.next} 未完成，"
+                              f"其后的文件未提交", lost)
 
 
 def _note_dup(totals: dict, f: Flushed, dup: set[str]) -> None:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .commit import Manifest, check_writable, dataset_lock, ensure_dataset, recover
 from ..records.limits import DEFAULT_MAX_BYTES
-from .committer import Committer, Flushed, IngestSummary
+from .committer import Committer, Flushed, InOrder, IngestSummary
 from .pipeline import _new_files, _process_files
 from .workers import _worker_init
 from .reading import verify
@@ -98,7 +98,8 @@ def ingest_dask(paths: list[str], root: str, scheduler: str, *, choice=None, lab
     manifest.refresh()
     verify(root)
     committer = Committer(root, manifest)
-    todo = _new_files(paths, manifest.shas)
+    skipped: list[tuple[str, str]] = []     # (path, sha) of the inputs an earlier ingest stored
+    todo = _new_files(paths, manifest.shas, skipped)
     run = uuid.uuid4().hex[:10]
     cluster = None
     if kind == "local":
@@ -124,14 +125,16 @@ def ingest_dask(paths: list[str], root: str, scheduler: str, *, choice=None, lab
             root_abs, base = os.path.abspath(root), os.getcwd()
             futures = {client.submit(_task, chunk, root_abs, choice, label, flush_hands, base,
                                      f"dask-{run}-{i}", max_bytes, analyse, key=f"tractor-ingest-{run}-{i}", retries=retries,
-                                     pure=False): len(chunk) for i, chunk in enumerate(chunks)}
+                                     pure=False): (i, len(chunk)) for i, chunk in enumerate(chunks)}
+            in_order = InOrder(committer.commit, len(chunks))   # committed in the files' order
             for future in as_completed(list(futures)):
-                for f in future.result():
-                    committer.commit(f)
-                    hands_done += f.hands
-                files_done += futures[future]
+                flushed = future.result()
+                in_order.put(futures[future][0], flushed)
+                hands_done += sum(f.hands for f in flushed)
+                files_done += futures[future][1]
                 if progress:
                     progress(files_done, hands_done, len(paths))
+            in_order.close()
     finally:
         if todo:
             client.cancel(list(futures))      # Ctrl-C or a failed commit: stop what still runs
@@ -139,4 +142,4 @@ def ingest_dask(paths: list[str], root: str, scheduler: str, *, choice=None, lab
         if cluster is not None:
             cluster.close()
         remove_run_temporaries(root, run)
-    return committer.summary(len(paths), time.perf_counter() - start)
+    return committer.summary(len(paths), time.perf_counter() - start, skipped)

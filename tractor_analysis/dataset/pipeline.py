@@ -42,7 +42,7 @@ from typing import Iterator
 from . import schema
 from .file_parts import _Part, read_and_replay, read_segment
 from .segments import Segment, plan_file, renumber, wanted
-from .committer import Committer, Flushed, IngestError, IngestSummary, _lost_error, peak_rss_kb
+from .committer import Committer, Flushed, InOrder, IngestError, IngestSummary, _lost_error, peak_rss_kb
 from .workers import _W, _block_sigint, _count, _new_batch, _unblock, _where, _worker_init, start_method, stop_pool
 from .commit import (Manifest, check_writable, dataset_lock, ensure_dataset, new_batch,
                      recover, remove_temp_parts, write_temp_parts)
@@ -124,6 +124,8 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
     for path in paths:
         sha, reason = _read_bytes(path)
         if sha is not None and (sha in known or sha in seen):
+            if sha in known and "skipped" in w:     # stored by an earlier ingest (its status said at the end)
+                w["skipped"].append((path, sha))
             _count(counters, 1, 0)
             if "tick" in w:
                 w["tick"]()
@@ -275,6 +277,10 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     ``progress(files_done, hands_done, files_total)`` is called now and then.  ``analyse``
     (:class:`~.analysis.AnalyseOptions`, ``ingest --analyse K``) fills the plays' endgame columns.
     Unreadable and malformed files become ``errors`` rows; the batch goes on.
+
+    The batches are committed in the order of ``paths``, with any number of workers: of a match
+    recorded twice in one run, the copy in the first of ``paths`` (in one file the first) counts
+    and the others get ``duplicate_of`` (``docs/dataset.md``).
     """
     start = time.perf_counter()
     check_writable(root)
@@ -287,6 +293,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     commit = committer.commit
 
     workers = max(1, min(workers, _jobs_at_most(paths, workers)))
+    skipped: list[tuple[str, str]] = []     # (path, sha) of the inputs an earlier ingest stored
     if workers == 1:
         counters = ([0], [0])
         manifest.refresh()      # a damaged files/ part: DatasetError before anything is read
@@ -295,6 +302,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
                      max_bytes=max_bytes, analyse=analyse)
         if progress:
             _W["tick"] = lambda: progress(counters[0][0], counters[1][0], len(paths))
+        _W["skipped"] = skipped
         try:
             _process_files(paths, on_flush=commit)
         finally:
@@ -330,18 +338,24 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
             _unblock(blocked)
             manifest.refresh()  # (after the fork: reading Parquet here first would make forking unsafe)
             verify(root)
-            whole, split = _plan(paths, manifest.shas, workers)
+            whole, split = _plan(paths, manifest.shas, workers, skipped)
             with counters[0].get_lock():
                 counters[0].value += len(paths) - len(whole) - len(split)
             # few large chunks: each chunk ends with a flush, and every flush writes 7 part files;
-            # the segments of the big JSON Lines files first (the longest jobs first)
+            # the segments of the big JSON Lines files first (the longest jobs first).  Committed
+            # in the files' order (InOrder), as one process would: the same duplicate_of
             size = max(1, min(256, -(-len(whole) // (workers * 6))))
-            jobs = [("segment", (path, sha, k, seg)) for path, sha, segs in split for k, seg in enumerate(segs)]
-            jobs += [("files", whole[i:i + size]) for i in range(0, len(whole), size)]
-            again = _run_jobs(pool, jobs, split, root, label, commit, counters, progress, len(paths))
+            units = _units(paths, whole, split, size)
+            in_order = InOrder(commit, len(units))
+            unit_of = {u[1]: i for i, u in enumerate(units) if u[0] == "split"}
+            jobs = [("segment", (path, sha, k, seg), unit_of[path]) for path, sha, segs in split
+                    for k, seg in enumerate(segs)]
+            jobs += [("files", u[1], i) for i, u in enumerate(units) if u[0] == "files"]
+            again = _run_jobs(pool, jobs, split, root, label, in_order, counters, progress, len(paths), unit_of)
             if again:       # files whose segments could not stand for the file: read each at once
-                _run_jobs(pool, [("files", [p]) for p in again], [], root, label, commit, counters, progress,
-                          len(paths))
+                _run_jobs(pool, [("files", [p], unit_of[p]) for p in again], [], root, label, in_order, counters,
+                          progress, len(paths), unit_of)
+            in_order.close()
             pool.close()
             pool.join()
         except BaseException:
@@ -349,7 +363,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
             with dataset_lock(root):        # the workers are gone: remove their temporary parts
                 recover(root)
             raise
-    return committer.summary(len(paths), time.perf_counter() - start)
+    return committer.summary(len(paths), time.perf_counter() - start, skipped)
 
 
 def _segments_of(path: str, workers: int) -> int:
@@ -371,10 +385,12 @@ def _jobs_at_most(paths: list[str], workers: int) -> int:
     return n or 1
 
 
-def _plan(paths: list[str], known: set[str], workers: int) -> tuple[list[str], list[tuple[str, str, list[Segment]]]]:
+def _plan(paths: list[str], known: set[str], workers: int, skipped: list | None = None,
+          ) -> tuple[list[str], list[tuple[str, str, list[Segment]]]]:
     """The files to read (``paths`` without those whose content is in ``known`` or earlier in
     ``paths``; unreadable paths are kept: the worker reports them): those read at once, and the
-    big JSON Lines files cut into segments (:mod:`.segments`), with their content hashes."""
+    big JSON Lines files cut into segments (:mod:`.segments`), with their content hashes.
+    ``skipped`` gets ``(path, sha)`` of each path left out as in ``known``."""
     seen: set[str] = set()
     whole: list[str] = []
     split: list[tuple[str, str, list[Segment]]] = []
@@ -382,7 +398,10 @@ def _plan(paths: list[str], known: set[str], workers: int) -> tuple[list[str], l
         sha, segs = plan_file(p, p, workers) if p else (None, [])
         if sha is None:
             whole.append(p)
-        elif sha not in known and sha not in seen:
+        elif sha in known:
+            if skipped is not None:
+                skipped.append((p, sha))
+        elif sha not in seen:
             seen.add(sha)
             if len(segs) > 1:
                 split.append((p, sha, segs))
@@ -391,17 +410,45 @@ def _plan(paths: list[str], known: set[str], workers: int) -> tuple[list[str], l
     return whole, split
 
 
+def _units(paths: list[str], whole: list[str], split: list[tuple[str, str, list[Segment]]],
+           size: int) -> list[tuple[str, object]]:
+    """The units a run commits, in the order of ``paths``: ``("files", chunk)`` — at most ``size``
+    consecutive files of ``whole`` (never across a split file) — and ``("split", path)``."""
+    units: list[tuple[str, object]] = []
+    chunk: list[str] = []
+    wi = si = 0
+    for p in paths:
+        if wi < len(whole) and whole[wi] == p:
+            chunk.append(p)
+            wi += 1
+            if len(chunk) >= size:
+                units.append(("files", chunk))
+                chunk = []
+        elif si < len(split) and split[si][0] == p:
+            if chunk:
+                units.append(("files", chunk))
+                chunk = []
+            units.append(("split", p))
+            si += 1
+    if chunk:
+        units.append(("files", chunk))
+    if wi != len(whole) or si != len(split):
+        raise AssertionError("ingest: the planned files are not in the order of the paths")
+    return units
+
+
 def _run_job(job: tuple):
-    """A pool job: ``("files", paths)`` (:func:`_process_files`) or ``("segment", (path, sha, k,
-    segment))`` (:func:`_process_segment`)."""
-    kind, arg = job
-    return kind, _process_files(arg) if kind == "files" else _process_segment(*arg)
+    """A pool job: ``("files", paths, unit)`` (:func:`_process_files`) or ``("segment", (path, sha,
+    k, segment), unit)`` (:func:`_process_segment`)."""
+    kind, arg, unit = job
+    return kind, _process_files(arg) if kind == "files" else _process_segment(*arg), unit
 
 
-def _run_jobs(pool, jobs: list, split: list, root: str, label: str | None, commit, counters, progress,
-              total: int) -> list[str]:
-    """Run ``jobs`` on ``pool``, committing each batch as it comes and each split file once all its
-    segments are in (:func:`_finish_split`); the split files to read again at once."""
+def _run_jobs(pool, jobs: list, split: list, root: str, label: str | None, in_order: InOrder, counters,
+              progress, total: int, unit_of: dict[str, int]) -> list[str]:
+    """Run ``jobs`` on ``pool``, handing each unit's batches to ``in_order`` (which commits the
+    units in the files' order) as they come, a split file once all its segments are in
+    (:func:`_finish_split`); the split files to read again at once (their units left open)."""
     import multiprocessing as mp
 
     segments = {path: (sha, segs, [None] * len(segs)) for path, sha, segs in split}
@@ -409,7 +456,7 @@ def _run_jobs(pool, jobs: list, split: list, root: str, label: str | None, commi
     results = pool.imap_unordered(_run_job, jobs)
     while True:
         try:
-            kind, out = results.next(timeout=0.25)
+            kind, out, unit = results.next(timeout=0.25)
         except mp.TimeoutError:
             if progress:
                 progress(counters[0].value, counters[1].value, total)
@@ -417,8 +464,7 @@ def _run_jobs(pool, jobs: list, split: list, root: str, label: str | None, commi
         except StopIteration:
             break
         if kind == "files":
-            for f in out:
-                commit(f)
+            in_order.put(unit, out)
         else:
             path, k, done = out
             sha, segs, dones = segments[path]
@@ -428,7 +474,7 @@ def _run_jobs(pool, jobs: list, split: list, root: str, label: str | None, commi
                 if group is None:
                     again.append(path)
                 else:
-                    commit(group)
+                    in_order.put(unit_of[path], [group])
                     with counters[0].get_lock():
                         counters[0].value += 1
         if progress:
@@ -532,9 +578,10 @@ def _finish_split(path: str, sha: str, segs: list[Segment], dones: list[_Segment
     return replace(group[0], more=tuple(group[1:]))
 
 
-def _new_files(paths: list[str], known: set[str]) -> list[str]:
+def _new_files(paths: list[str], known: set[str], skipped: list | None = None) -> list[str]:
     """``paths`` without the files whose content is in ``known`` or earlier in ``paths``
-    (unreadable paths are kept: the worker reports them)."""
+    (unreadable paths are kept: the worker reports them); ``skipped`` gets ``(path, sha)`` of
+    each path left out as in ``known``."""
     seen: set[str] = set()
     out = []
     for p in paths:
@@ -542,7 +589,10 @@ def _new_files(paths: list[str], known: set[str]) -> list[str]:
         if sha is None:
             out.append(p)
             continue
-        if sha not in known and sha not in seen:
+        if sha in known:
+            if skipped is not None:
+                skipped.append((p, sha))
+        elif sha not in seen:
             seen.add(sha)
             out.append(p)
     return out

@@ -211,11 +211,14 @@ class TableBuilder:
         sides_known = bool(hr.defenders)
         analysed = by_play(hr, analysis)
         viewed = views_by_play(analysed, analysis, views)
-        if analysed or _ADD_PLAYS is None or not _ADD_PLAYS(tuple(self.cols["plays"].values())[:_ROW_COLS], mid, n,
-                                                            hr.tricks, batch, _PLAY_CACHE, TOKEN, POINTS, _SEATS):
-            _add_plays(self._plays_lists(), mid, n, hr.tricks, batch, analysed, viewed)
+        # a play the engine derived (hr.derived_plays) is a row too, marked derived: Python's rows (the
+        # compiled ones know no derived play; the column is false for every row they make)
+        if analysed or hr.derived_plays or _ADD_PLAYS is None or not _ADD_PLAYS(
+                tuple(self.cols["plays"].values())[:_ROW_COLS], mid, n, hr.tricks, batch, _PLAY_CACHE, TOKEN, POINTS,
+                _SEATS):
+            _add_plays(self._plays_lists(), mid, n, hr.tricks, batch, analysed, viewed, _derived_by_trick(hr))
         ntricks = len(hr.tricks)
-        failed = None if _ADD_TRICKS is None or hr.unfinished is not None else _ADD_TRICKS(
+        failed = None if _ADD_TRICKS is None or hr.unfinished is not None or not hr.tricks_judged else _ADD_TRICKS(
             tuple(self.cols["tricks"].values()), mid, n, hr.tricks, hr.defenders, sides_known, batch, _SEATS, TEAMS)
         if failed is None:
             trick_rows, failed = _trick_rows(mid, n, hr, sides_known, batch)
@@ -248,7 +251,7 @@ class TableBuilder:
             pa_[3], hr.revoke_levels[0], hr.revoke_levels[1],
             [_tokens(b) for b in record.earlier_buries] if record is not None else None,
             o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False,
-            hr.legality_known, None if record is None else record_stops_inside(record, hr)))
+            hr.legality_known, None if record is None else record_stops_inside(record, hr), _derived_facts(hr)))
         return len(hr.violations)
 
     def _plays_lists(self) -> tuple[list, ...]:
@@ -301,7 +304,11 @@ def match_key(row: tuple, hands: dict[str, list], n: int) -> str:
 
 
 def _trick_rows(mid: str, n: int, hr: HandResult, sides_known: bool, batch: str) -> tuple[list[tuple], int]:
-    """The ``tricks`` rows of a hand and its failed throws (the reference for ``_rows_core.add_tricks``)."""
+    """The ``tricks`` rows of a hand and its failed throws (the reference for ``_rows_core.add_tricks``).
+    A hand whose tricks were not judged (its trump or level unknown: :func:`_recorded_trick_rows`):
+    failed throws ``None``."""
+    if not hr.tricks_judged:
+        return _recorded_trick_rows(mid, n, hr, batch), None
     failed = 0
     ntricks = len(hr.tricks)
     trick_rows = []
@@ -322,6 +329,42 @@ def _trick_rows(mid: str, n: int, hr: HandResult, sides_known: bool, batch: str)
             t.throw_failed, t.cards_not_thrown, *t.winning_shape, t.trumped,
             i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
     return trick_rows, failed
+
+
+def _recorded_trick_rows(mid: str, n: int, hr: HandResult, batch: str) -> list[tuple]:
+    """The ``tricks`` rows of a hand whose tricks were not judged (``hr.tricks_judged`` false: the trump or
+    the level unknown): the leader, the card points, the lead's cards as recorded; what rests on which
+    cards are trump null — the winner and its side, the lead's kind unless a single, pair or triple, a
+    throw's fate unless the record writes it failed (``attempted -> forced``), the winning unit, a trump-in."""
+    out = []
+    ntricks = len(hr.tricks)
+    u = hr.unfinished
+    for i, t in enumerate(hr.tricks):
+        lead = t.plays[0]
+        failed = True if t.throw_failed else (False if t.lead_kind is not None else None)
+        points = None if i == ntricks - 1 and u is not None and u.points is None else t.points
+        out.append((
+            mid, n, t.number, SEAT_TOKENS[t.leader], None, None, None, points,
+            "throw" if t.throw_failed else t.lead_kind, len(lead.attempted or lead.cards),
+            failed, None, None, None, None, i == ntricks - 1, len(t.violations), batch,
+            t.lead_kind if t.throw_failed else None))
+    return out
+
+
+def _derived_facts(hr: HandResult) -> list[str]:
+    """The ``hands`` column ``derived``: the facts the engine derived, each named once in the order
+    ``check --json``'s ``derived`` gives them (``[]``: none)."""
+    return list(dict.fromkeys(d.fact for d in hr.derived))
+
+
+def _derived_by_trick(hr: HandResult) -> dict[int, list] | None:
+    """The plays the engine derived (``hr.derived_plays``) by trick number, ``None`` when none."""
+    if not hr.derived_plays:
+        return None
+    out: dict[int, list] = {}
+    for number, play in hr.derived_plays:
+        out.setdefault(number, []).append(play)
+    return out
 
 
 def _values_row(hr: HandResult) -> tuple:
@@ -360,7 +403,8 @@ def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tupl
             _seat(o.next_dealer) if o else None, o.match_over if o else None,
             before[0], before[1], after[0], after[1], None, len(hr.violations), None,
             _defender_seats(hr.dealer, hr.defenders), *pb, *pa_, hr.revoke_levels[0], hr.revoke_levels[1],
-            None, o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, True, False, False)
+            None, o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, True, False, False,
+            _derived_facts(hr))
 
 
 def _table(cols: dict[str, list], schema: pa.Schema) -> pa.Table:
@@ -373,9 +417,20 @@ def _plays_table(cols: dict[str, list], schema: pa.Schema, batch: str) -> pa.Tab
     """:func:`_table` of the plays table, whose lazy columns (:meth:`TableBuilder._plays_lists`) may be
     shorter than the table: their other rows are ``batch`` (the batch column) or null."""
     n = len(cols[schema[0].name])
-    return pa.Table.from_arrays([_plays_fill(cols[f.name], n, batch if f.name == "batch" else None, f.type)
+    return pa.Table.from_arrays([_derived_column(cols[f.name], n, f.type) if f.name == "derived"
+                                 else _plays_fill(cols[f.name], n, batch if f.name == "batch" else None, f.type)
                                  if f.name in _LAZY_PLAYS else column(cols[f.name], f.type) for f in schema],
                                 schema=schema)
+
+
+def _derived_column(values: list, n: int, typ: pa.DataType) -> pa.Array:
+    """The ``plays`` column ``derived`` as stored, ``n`` rows: a row holds ``True`` for a play the engine
+    derived and null for every other (the compiled rows fill a column past the batch with nulls, as
+    Python's do; a lazy column, it may be shorter), so those become ``False`` here — a recorded play
+    (null stays only in parts written before the column)."""
+    if not any(values):
+        return constant(False, n, typ)
+    return column([x is True for x in values] + [False] * (n - len(values)), typ)
 
 
 _PLAY_CACHE: dict[tuple[int, ...], tuple[list[str], int]] = {}
@@ -409,30 +464,43 @@ def _plays_fill(values: list, n: int, fill, typ: pa.DataType) -> pa.Array:
 
 
 def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, analysed: dict | None,
-               viewed: dict | None = None) -> None:
+               viewed: dict | None = None, derived: dict[int, list] | None = None) -> None:
     """The ``plays`` rows of a hand's tricks, appended to ``cols`` (the table's columns in schema
     order): the reference of the compiled ``_rows_core.add_plays`` (which takes the hands without
-    an endgame analysis, computes the first :data:`_CORE_COLS` columns and leaves the view's null)."""
+    an endgame analysis, computes the first :data:`_CORE_COLS` columns and leaves the view's null).
+    ``derived``: plays the engine derived (:func:`_derived_by_trick`), each a row in its place in
+    the trick's turn order, ``derived`` true (the recorded plays' false)."""
     (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
-     p_before, p_after, p_cost, p_best, *p_view) = cols
+     p_before, p_after, p_cost, p_best, *p_view, p_derived) = cols
     cache = _PLAY_CACHE
     for i, t in enumerate(tricks):
         winner = t.winner
-        plays = t.plays
+        extra = derived.get(t.number) if derived else None
+        if extra:               # in turn order from the leader; a derived play has no recorded index
+            lead = t.leader
+            placed = sorted([*((p, j) for j, p in enumerate(t.plays)), *((p, None) for p in extra)],
+                            key=lambda x: (x[0].seat - lead) & 3)
+            plays = tuple(p for p, _ in placed)
+            index = [j for _, j in placed]
+        else:
+            plays = t.plays
+            index = range(len(plays))
         m = len(plays)
         p_mid.extend([mid] * m)
         p_hand.extend([n] * m)
         p_trick.extend([t.number] * m)
         p_pos.extend(range(m))
         p_batch.extend([batch] * m)
+        p_derived.extend([True if j is None else None for j in index])      # (None: False, _derived_column)
         if analysed:
-            for j in range(m):
-                before, after, cost, best = play_values(analysed.get((i, j)))
+            for j in index:
+                before, after, cost, best = play_values(None if j is None else analysed.get((i, j)))
                 p_before.append(before)
                 p_after.append(after)
                 p_cost.append(cost)
                 p_best.append(best)
-                for col, x in zip(p_view, view_values(viewed.get((i, j))) if viewed else VIEW_NULLS):
+                for col, x in zip(p_view, view_values(viewed.get((i, j))) if viewed and j is not None
+                                  else VIEW_NULLS):
                     col.append(x)
         else:
             nulls = [None] * m

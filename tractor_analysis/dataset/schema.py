@@ -187,6 +187,10 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("stopped", _BOOL, "the record is known to end inside the hand (no seat played a whole hand; a position "
                            "giving every seat's line leaves a seat holding cards): it changed no level. False "
                            "for a hand played out, a score sheet's, and one whose end is not known"),
+        # added after stopped (null in datasets written before it)
+        ("derived", _CARDS, "the facts the record does not state that the engine derived, each named once as "
+                            "check --json's derived facts (level, dealer, levels, play, trick_winner ...); "
+                            "empty when none"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,
@@ -242,6 +246,10 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("view_cost", _F64, "view: points the play lost for its side from the player's seat (the gap from "
                             "view_value_best, signed as cost; 0 for a best play)"),
         ("view_stderr", _F64, "view: standard error of view_cost over the sampled deals (0 when exact)"),
+        # added after view_stderr (null in datasets written before it)
+        ("derived", _BOOL, "a play the record leaves out that the engine derived (one way alone fits the rest "
+                           "of the record: check --json's derived fact play), used in its trick's winner and "
+                           "points; false for a play the record gives"),
     ),
     "violations": _schema(
         _KEY_MATCH,

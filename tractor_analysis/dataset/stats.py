@@ -76,13 +76,17 @@ def _require(by: str) -> None:
 
 
 def duplicate_matches(ds) -> dict[str, str]:
-    """Matches recorded more than once: each later copy's ``match_id`` → the first copy's.
+    """Matches recorded more than once: each copy that does not count, ``match_id`` → the
+    ``match_id`` of the copy that does.
 
-    Two records are one match when the match tags, the players, the starting levels and
-    the ruleset agree, and so do all hands (number, dealer, trump, level, tricks, attackers'
-    points and total, outcome, levels gained): the same match kept as ``.tgn`` and ``.json``,
-    or a file copied under another name with a changed comment.  The first copy (by source
-    file, then position in the file) is kept."""
+    For rows ingest wrote (a ``match_key``) these are exactly the rows whose ``duplicate_of``
+    is set, and it names the copy kept: one rule with the dataset (``docs/dataset.md``; across
+    runs the copy stored first, within a run the file that comes first among the inputs).  Rows without a
+    ``match_key`` (older datasets, frames made without it) are compared among themselves: two
+    records are one match when the match tags, the players, the starting levels and the
+    ruleset agree, and so do all hands (number, dealer, trump, level, tricks, attackers'
+    points and total, outcome, levels gained); the first copy (by source file, then position
+    in the file) is kept."""
     with source(ds) as src:
         return stats_sql.duplicate_matches(src)
 

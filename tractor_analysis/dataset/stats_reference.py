@@ -44,6 +44,16 @@ def duplicate_matches(ds) -> dict[str, str]:
     m = ds.matches
     if len(m) < 2:
         return {}
+    marked: dict[str, str] = {}     # the copies ingest marked (duplicate_of), as the SQL reads them
+    if "match_key" in m.columns:
+        keyed = m["match_key"].notna()
+        if "duplicate_of" in m.columns:
+            for mid, dup in zip(m.loc[keyed, "match_id"].astype(str), m.loc[keyed, "duplicate_of"]):
+                if dup is not None and dup == dup:
+                    marked[mid] = str(dup)
+        m = m[~keyed]           # only rows without a match_key are compared by content
+        if len(m) < 2:
+            return marked
     h = ds.hands.sort_values(["match_id", "hand_no"])
     per_hand = _joined(h, _SAME_HAND)
     hands_key = per_hand.groupby(h["match_id"].astype(str).to_numpy(), sort=False).agg("\x1e".join)
@@ -57,7 +67,7 @@ def duplicate_matches(ds) -> dict[str, str]:
             dups[mid] = first[k]
         else:
             first[k] = mid
-    return dups
+    return {**dups, **marked}
 
 
 def distinct(ds):

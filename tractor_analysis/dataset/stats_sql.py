@@ -29,7 +29,8 @@ from .schema import SCHEMAS, DatasetError
 STAT_COLUMNS: dict[str, tuple[str, ...]] = {
     "matches": ("match_id", "source_file", "match_index", "event", "site", "date", "round", "table",
                 "player_n", "player_e", "player_s", "player_w", "ruleset", "hands", "level_ns_start",
-                "level_ew_start", "level_ns_final", "level_ew_final", "winner", "forfeit", "team_ns", "team_ew"),
+                "level_ew_start", "level_ns_final", "level_ew_final", "winner", "forfeit", "team_ns", "team_ew",
+                "match_key", "duplicate_of"),
     "hands": ("match_id", "hand_no", "dealer", "defenders", "level", "trump", "ruleset", "decks", "rules",
               "tricks", "attackers_points", "bottom_captured", "bottom_multiplier", "bottom_bonus",
               "attackers_total", "outcome", "up_team", "levels_gained", "next_dealer", "match_over",
@@ -233,17 +234,23 @@ class StatsSource:
         con = self.con
         hand_key = " || ".join(f"chr(31) || coalesce(cast({_q(c)} as varchar), '~')" for c in _SAME_HAND)
         match_key = " || ".join(f"chr(31) || coalesce(cast(m.{_q(c)} as varchar), '~')" for c in _SAME_MATCH)
+        # the copies ingest marked (duplicate_of: the one rule, docs/dataset.md "A match recorded
+        # twice"); only rows without a match_key (tables written before it, hand-made frames) are
+        # compared here, among themselves, the first by source file and position kept
         con.execute(f"""
             create or replace temp table dups as
             with hk as (select match_id, string_agg({hand_key}, chr(30) order by hand_no) as hk
-                        from raw_hands group by match_id),
+                        from raw_hands where match_id in (select match_id from raw_matches where match_key is null)
+                        group by match_id),
                  mk as (select m.match_id, m.source_file, m.match_index, m._ord,
                                {match_key} || chr(29) || coalesce(hk.hk, '') as k
-                        from raw_matches m left join hk on m.match_id = hk.match_id),
+                        from raw_matches m left join hk on m.match_id = hk.match_id where m.match_key is null),
                  ranked as (select match_id, first_value(match_id) over w as first_id, row_number() over w as rn
                             from mk window w as (partition by k order by source_file asc nulls last,
                                                  match_index asc nulls last, _ord))
-            select match_id, first_id from ranked where rn > 1""")
+            select match_id, first_id from ranked where rn > 1
+            union all
+            select match_id, duplicate_of from raw_matches where match_key is not null and duplicate_of is not null""")
         keep = "where match_id is null or match_id not in (select match_id from dups)"
         for short, table in (("m", "matches"), ("h", "hands"), ("t", "tricks"), ("v", "violations"),
                              ("p", "plays")):

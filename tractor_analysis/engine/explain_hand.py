@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TEAMS, TOKEN
 from .explain import Message
-from .scoring import CUT_SHORT, FORFEIT_NOT_KNOWN, NO_RESULT
+from .scoring import CUT_SHORT, FORFEIT_NOT_KNOWN, NO_RESULT, RECORD_CUT
 from .verdicts import BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Outcome
 
 
@@ -472,6 +472,10 @@ def match_decision_text(team: str | None, decided_by: str | None,
         return ("not decided: the record ends before a side passes the winning level, and the ruleset "
                 "does not decide a match cut short (decide_by_levels off)",
                 "未分胜负：记录结束时双方均未打过获胜级别，且规则未规定中途结束的比赛如何判定（decide_by_levels 关）")
+    if decided_by == RECORD_CUT:
+        return ("not decided: the file is damaged (truncated_file), so the record stops where the damage is, not "
+                "where the match ended: who won and the final levels are not known",
+                "未分胜负：文件已损坏（truncated_file），记录在损坏处中断而非比赛结束处：胜负与最终级别未知")
     if decided_by == FORFEIT_NOT_KNOWN:
         return ("not decided: a take-back whose seat cannot be read counts towards a forfeit, so whether a side "
                 "forfeited the match is not known", "未分胜负：有座位无法识别的悔牌计入累计判负，不知是否有一方已被判负")

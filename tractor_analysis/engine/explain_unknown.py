@@ -249,6 +249,18 @@ def takebacks_forfeit_unknown(number: int, limit: int, what: Sequence[str]) -> M
                     f"match is not known and not guessed", what)
 
 
+def record_cut_by_damage(number: int | None, what: Sequence[str]) -> Message:
+    """The file is damaged (``truncated_file``): the record stops where the damage does, in or after
+    hand ``number`` (``None``: before any hand), not where the match ended."""
+    zh_at = f"第{number}局或其后" if number is not None else "第一局之前"
+    en_at = f"in or after hand {number}" if number is not None else "before its first hand"
+    return _unknown(f"文件已损坏（truncated_file）：记录在{zh_at}的损坏处中断，而非比赛结束处；"
+                    "之后是否还有牌局、比赛如何结束，记录未写，不作猜测",
+                    f"the file is damaged (truncated_file): the record stops where the damage is, {en_at}, "
+                    "not where the match ended; whether more hands followed and how the match ended is not in "
+                    "the record and not guessed", what)
+
+
 def level_of_neither_side(level: int, ns: int, ew: int) -> Message:
     return (f"记录的级牌是 {RANK_TOKENS[level]}，但按前面各局南北打 {RANK_TOKENS[ns]}、东西打 {RANK_TOKENS[ew]}："
             "无论谁坐庄都不符（[Dealer] 未写明）",

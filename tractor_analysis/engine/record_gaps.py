@@ -206,6 +206,9 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
                                "the cards the seat plays later and its deal line",
                                *explain_unknown.gap_play_derived(shown, tried.ways, tried.legal, tried.left,
                                                                  kept_illegal[0], tried.cards)))
+        # the plays themselves, with their tricks: the dataset stores each (plays.derived)
+        changes["derived_plays"] = r0.derived_plays + tuple(
+            (g.trick, p) for g in gaps for p in filled[g.index].plays if p.seat in g.missing)
     unknowns = [u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])]
     if len(ways) > 1:
         unknowns.append(Unknown("play", tuple(what), *explain_unknown.record_leaves_out(

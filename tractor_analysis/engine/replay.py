@@ -38,9 +38,10 @@ from .contradictions import judge as judge_contradicted
 from .deal_lines import contradicted, rejudge
 from .record_gaps import find_gaps, judge as judge_gaps
 from .unsure_throws import unsure_throws
-from .unfinished import Unfinished, unfinished_setting, unfinished_trick, won_by_attackers
+from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
 from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, HandResult,
-                       MatchResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result, new_score_item)
+                       MatchResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result, new_score_item,
+                       new_trick_result)
 
 
 def ruleset_of(match: Match) -> RuleSet:
@@ -80,6 +81,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     takebacks = [0, 0]
     decided = False         # a side passed the winning level, or forfeited: later hands decide nothing
     final: tuple | None = None      # the levels the deciding hand left (later hands count for nothing)
+    decided_at: int | None = None   # the index of the deciding hand
     decided_in: tuple[int, int | None, bool] | None = None     # its number, the side, and whether a forfeit
     after: list[int] = []           # hands recorded after the match was decided
     forfeits: tuple[str | None, str | None] = (None, None)      # why each side forfeited (MatchResult)
@@ -158,7 +160,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         if not decided and result.outcome is not None and result.outcome.match_over:
             decided, decided_in = True, (hand.number, result.outcome.team, False)
         if decided and final is None:
-            final = levels
+            final, decided_at = levels, index
     if after and decided_in is not None:      # the match ended first: those hands count for nothing
         levels = final
         problems: tuple[Violation, ...] = (hand_violation(
@@ -170,6 +172,17 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         levels = (None,) * 4
         unknowns = (Unknown("Takebacks", ("forfeit",), *explain_unknown.takebacks_forfeit_unknown(
             count_lost, rules.revoke_forfeit, ("forfeit",))),)
+    if match.truncated and results and (decided_at is None
+                                        or (decided_at == len(results) - 1 and not results[-1].complete)):
+        # the file is damaged (truncated_file): the record stops at the damage, not where the match
+        # ended — unless a hand read whole decided it, who won and the final levels are not known (a
+        # forfeit reached in the hand the damage cuts: whether the other side reached it too is not known)
+        levels = (None,) * 4
+        what = ("result",) if decided_at is None else ("result", "forfeit")
+        if decided_at is not None:
+            forfeits = (None, None)
+        unknowns += (Unknown("truncated_file", what, *explain_unknown.record_cut_by_damage(
+            match.hands[-1].number, what)),)
     result = MatchResult(hands=tuple(results), levels_final=(levels[0], levels[1]),
                          player_levels_final=tuple(levels), forfeit_reasons=forfeits, problems=problems,
                          unknowns=unknowns)
@@ -325,7 +338,7 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     setting = hand_setting(hand, rules, tuple(levels), expected_dealer, first_of_match, levels_known, chain,
                            first_hand)
     levels = setting.levels
-    if not setting.judged:
+    if not setting.judged and hand.result_only:
         return _not_judged(hand, rules, setting)
     withheld = setting.withheld
     dealer = setting.dealer
@@ -345,6 +358,8 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     if rules.friend and setting.dealer is not None and not hand.result_only and not defenders:
         setting = friend_unknown(hand, setting)     # the partner cannot be found: the sides are unknown
         withheld = setting.withheld
+    if not setting.judged:      # no trump or no level: the tricks as recorded, none judged (docs/rules.md §14)
+        return _not_judged(hand, rules, setting, start, defenders, hands_before)
     play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer,
                         hands_before)
     if play.throws_withheld:              # a throw verdict rested on cards a seat may have held
@@ -419,18 +434,77 @@ def _hand_first(v: Violation) -> tuple[bool, int]:
     return (v.trick is not None, v.trick or 0)
 
 
-def _not_judged(hand: Hand, rules: RuleSet, setting: Setting) -> HandResult:
-    """A hand whose plays cannot be judged (no trump, no level):
-    no trick verdict, no points, no outcome; only what the record says about its setting."""
+def _not_judged(hand: Hand, rules: RuleSet, setting: Setting, start: Start | None = None,
+                defenders: frozenset[int] = frozenset(), hands_before: bool = True) -> HandResult:
+    """A hand whose plays cannot be judged (no trump, no level): no trick verdict, no points, no
+    outcome.  What does not rest on which cards are trump still stands (docs/rules.md §14): the
+    tricks as recorded (``start``: the cards each seat starts with; :func:`_recorded_tricks`), the
+    sides (``defenders``), whether every seat played its whole hand (``complete``)."""
+    tricks: tuple[TrickResult, ...] = ()
+    complete, unfinished = False, None
+    if start is not None:
+        tricks, complete, unfinished = _recorded_tricks(hand, rules, start, hands_before)
+        if unfinished is not None:          # the record ends in its last trick: the seats it ends before
+            setting = unfinished_setting(setting, unfinished, None)
     levels = setting.levels
     return new_hand_result(
         number=hand.number, dealer=setting.dealer, level=setting.level, trump=setting.trump, rules=rules,
-        defenders=frozenset(), tricks=(), violations=setting.violations, attackers_points=None,
+        defenders=defenders, tricks=tricks, violations=setting.violations, attackers_points=None,
         bottom_points=None, bottom_multiplier=None, bottom_bonus=None, penalties=None, attackers_total=None,
         items=(), outcome=None, levels_before=(levels[0], levels[1]), levels_after=(None, None),
-        claim=hand.claim, setup=hand.setup, complete=False, revoke_levels=(0, 0), takeback_levels=(0, 0),
+        claim=hand.claim, setup=hand.setup, complete=complete, revoke_levels=(0, 0), takeback_levels=(0, 0),
         player_levels_before=levels, player_levels_after=(None,) * 4, derived=setting.derived,
-        unknowns=setting.unknowns, legality_known=False)
+        unknowns=setting.unknowns, unfinished=unfinished, legality_known=False, tricks_judged=False)
+
+
+def _plain_kind(cards: Sequence[Card]) -> str | None:
+    """A lead's kind where no trump decides it: one card a ``single``, two or three copies of one card
+    a ``pair`` or a ``triple``; ``None`` otherwise (a tractor, a throw or a mixed lead: which cards are
+    trump decides)."""
+    if len(cards) == 1:
+        return "single"
+    if 2 <= len(cards) <= 3 and len(set(cards)) == 1:
+        return "pair" if len(cards) == 2 else "triple"
+    return None
+
+
+def _recorded_tricks(hand: Hand, rules: RuleSet, start: Start,
+                     hands_before: bool = True) -> tuple[tuple[TrickResult, ...], bool, Unfinished | None]:
+    """The tricks of a hand not judged (:func:`_not_judged`), as the record gives them: each trick's
+    leader (its first play), plays and card points (the cards on the table: no trump decides them);
+    its winner ``None``, no violation, a throw failed only where the record writes ``attempted ->
+    forced``.  Also whether the hand was played out — the hands emptied, as :func:`_play_tricks`
+    decides it (a seat read from its plays: it played a whole hand) — and the trick the record ends
+    in, if it does (:mod:`.unfinished`: its winner and points not known).  A trick with no play (the
+    reader's error says so) has no leader to keep: it is left out."""
+    hands = [list(h) for h in start.hands]
+    counts = [0, 0, 0, 0]
+    out = []
+    for trick in hand.tricks:
+        plays = trick.plays
+        if not plays:
+            continue
+        before = tuple(map(tuple, hands)) if hands_before else ()
+        points = 0
+        for p in plays:
+            held = hands[p.seat]
+            for k in p.cards:
+                points += POINTS[k]
+                if held[k] > 0:
+                    held[k] -= 1
+            counts[p.seat] += len(p.cards)
+        lead = plays[0]
+        out.append(new_trick_result(trick.number, lead.seat, plays, None, points, before, (),
+                                    _plain_kind(lead.cards), lead.attempted is not None))
+    missing = missing_seats(hand.tricks[-1]) if out and hand.tricks[-1].plays else None
+    unfinished = None if missing is None else Unfinished(
+        out[-1].number, missing, None, None, out[-1].points, None)
+    empty = not any(map(any, hands))
+    if hand.setup and start.from_plays:         # a position's seat with no deal line: not known
+        empty = False
+    elif start.from_plays:
+        empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
+    return tuple(out), bool(out) and empty and unfinished is None, unfinished
 
 
 def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: Start) -> frozenset[int]:

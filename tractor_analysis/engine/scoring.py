@@ -176,6 +176,11 @@ FORFEIT_NOT_KNOWN = "forfeit not known"
 """``decided_by`` of a match in which whether a side forfeited is not known (a take-back whose seat
 cannot be read, under a ruleset where take-backs count towards a forfeit): no team is credited."""
 
+RECORD_CUT = "record cut by damage"
+"""``decided_by`` of a match whose file is damaged (``truncated_file``): the record stops at the damage,
+not where the match ended, and no hand read whole decided it — no team is credited, the final levels are
+not known (``MatchResult.decided_by`` ``None``, ``"unknown"`` tag ``truncated_file``)."""
+
 NOBODY_HOLDS = "nobody"
 """:attr:`MatchFacts.holder` after both sides miscounted (多少牌): the deal is bid for, nobody holds it."""
 
@@ -205,6 +210,9 @@ class MatchFacts:
     forfeit_known: bool = True
     """Whether a side forfeited is known (``False``: a take-back whose seat cannot be read counts
     towards a forfeit: :attr:`~.verdicts.MatchResult.forfeit_known`)."""
+    whole: bool = True
+    """``False``: the file is damaged and the record stops at the damage before a hand read whole
+    decided the match (:data:`RECORD_CUT`)."""
 
 
 def decide(f: MatchFacts) -> tuple[int | None, str]:
@@ -217,7 +225,10 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
     rule that decides it; no guess).  A record with no finished hand, or in friend mode, credits no
     team (:data:`NO_RESULT`); nor do final levels, or the holder of the deal on equal levels, that
     the record leaves unknown, nor a match in which whether a side forfeited is not known
-    (:data:`FORFEIT_NOT_KNOWN`: the forfeit may have come before any pass, whoever it fell on)."""
+    (:data:`FORFEIT_NOT_KNOWN`: the forfeit may have come before any pass, whoever it fell on), nor one
+    whose damaged file stops before a hand read whole decided it (:data:`RECORD_CUT`)."""
+    if not f.whole:
+        return None, RECORD_CUT
     if not f.forfeit_known and not f.friend:
         return None, FORFEIT_NOT_KNOWN
     if not f.finished and f.forfeit is None:
@@ -277,7 +288,8 @@ def match_facts(result) -> MatchFacts:
                       forfeit=forfeit, passed=passed, win_level=rules.win_level if rules else None,
                       levels=(result.levels_final[0], result.levels_final[1]), holder=holder,
                       decide_by_levels=bool(rules and rules.decide_by_levels),
-                      forfeit_known=result.forfeit_known)
+                      forfeit_known=result.forfeit_known,
+                      whole=not any("result" in u.withheld for u in result.unknowns))
 
 
 def decide_match(result) -> tuple[int | None, str]:

@@ -184,6 +184,7 @@ WITHHELD = {
                     "stood, which play it forced, how many cards were beaten)"),
     "forfeit": ("是否有一方累计判负（因而比赛的胜负与最终级别）",
                 "whether a side forfeited the match (and so who won it, and the final levels)"),
+    "result": ("比赛的胜负与最终级别", "who won the match, and the final levels"),
     "declaration_check": ("主牌与亮主的核对（无人亮主时的定主）",
                           "the check of the trump against the declarations (or, if nobody declared, the rule for that)"),
 }
@@ -253,6 +254,14 @@ class HandResult:
     contradicted: tuple[tuple[str, int | None], ...] = field(default=(), compare=False, repr=False)
     """Tags the rest of the record contradicts, with the value it gives (``Setting.contradicted``):
     :mod:`.contradictions` judges the hand under each."""
+    derived_plays: tuple[tuple[int, Play], ...] = ()
+    """Plays the record leaves out that the engine derived (one way alone fits the rest of the record:
+    :mod:`.record_gaps`, ``derived`` fact ``play``), each with its trick's number: used in that trick's
+    winner and points, though not in its ``plays`` (which are the record's)."""
+    tricks_judged: bool = True
+    """``False`` when the tricks are the record's, not judged (the trump or the level not known): each
+    keeps its leader, plays and card points; its winner is ``None`` and its lead kind, throw and
+    trump-in verdicts are not known (``lead_kind`` ``None`` unless a single, pair or triple)."""
 
     @property
     def claim_matches(self) -> bool | None:

@@ -185,6 +185,12 @@ class Match:
     """Annotations before the first hand."""
     tags: Tags = ()
     """Other match tags, kept verbatim."""
+    truncated: bool = field(default=False, compare=False)
+    """The file was damaged and the record's end lost (a gzip stream cut short: ``truncated_file``,
+    :mod:`.sources`): where the record stops is the damage, not the end of the match — its last hand
+    is a record that stops early (the play or line read at the cut, not known to be whole, is left
+    out) and the match's result is withheld (:mod:`tractor_analysis.engine.replay`).  Not written by
+    the writers, not part of equality."""
 
     @property
     def start_levels(self) -> tuple[Rank | None, Rank | None]:

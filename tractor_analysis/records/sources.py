@@ -445,6 +445,10 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
         matches, parsed = parse_json(text)
     if diags and any(d.code == "truncated_file" for d in diags):
         parsed = [d for d in parsed if d.code != "empty_file"]
+        if fmt == "tgn" and matches:
+            # the record stops at the damage, not where the match ended (JSON, JSON Lines, 80fen and
+            # Botzone lose a cut match whole: a JSON value cut short does not parse)
+            matches = [*matches[:-1], cut_at_damage(matches[-1], text)]
     diags.extend(parsed)
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -452,6 +456,54 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
     diags = [replace(d, text=_clip(lines[d.line - 1])) if not d.text and 0 < d.line <= len(lines) else d
              for d in diags]
     return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines, note)
+
+
+def _closed(rest: str) -> bool:
+    """Whether a play whose text starts ``rest`` (the cut line from its seat token on) is known to be
+    whole: something that ends a play follows its cards (``,`` the next play, ``{`` a note, ``;`` a
+    comment)."""
+    return any(c in rest for c in ",{;")
+
+
+def cut_at_damage(match: Match, text: str) -> Match:
+    """``match`` (the last of a ``.tgn`` text whose file is damaged: ``truncated_file``) as a record cut
+    by the damage: :attr:`~.model.Match.truncated`, and what the line the text stops in gave — a line
+    not ended by a line break, so not known to be whole — left out: the last play read on it unless
+    something after its cards closes it (the cards it played are not known: a record that ends in the
+    middle of a trick), a deal, ``Bottom:`` or ``Buried:`` line on it (those cards are not known: a seat
+    without a line, no bottom line, no bury line); a tag closed by ``]`` is whole.  Nothing is left out
+    when the text ends with a line break."""
+    match = replace(match, truncated=True)
+    if not match.hands or not text or text.endswith(("\n", "\r")):
+        return match
+    norm = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+    last = norm.count("\n") + 1                  # the line the text stops in (as Play.line counts)
+    cut_line = norm[norm.rfind("\n") + 1:]
+    hand = match.hands[-1]
+    changes: dict = {}
+    tricks = hand.tricks
+    if tricks and tricks[-1].plays and tricks[-1].plays[-1].line == last:
+        play = tricks[-1].plays[-1]
+        if not _closed(cut_line[max(play.column - 1, 0):]):
+            trick = replace(tricks[-1], plays=tricks[-1].plays[:-1])
+            changes["tricks"] = tricks[:-1] + ((trick,) if trick.plays else ())
+    elif tricks and not tricks[-1].plays and tricks[-1].line == last:
+        changes["tricks"] = tricks[:-1]          # a trick line cut before its first play was read
+    cut_keys = {k for k, line, _ in hand.positions if line == last}
+    deal = hand.deal
+    if deal is not None and any(f"deal{s}" in cut_keys for s in "NESW"):
+        deal = tuple(() if f"deal{s}" in cut_keys else cards for s, cards in zip("NESW", deal))
+        changes["deal"] = deal if any(deal) else None
+    if "bottom" in cut_keys:
+        changes["bottom"] = None
+    if "buried" in cut_keys:
+        changes["buried"] = None
+    dropped = cut_keys & {"dealN", "dealE", "dealS", "dealW", "bottom", "buried"}
+    if dropped:
+        changes["positions"] = tuple(p for p in hand.positions if p[0] not in dropped)
+    if not changes:
+        return match
+    return replace(match, hands=match.hands[:-1] + (replace(hand, **changes),))
 
 
 def load_file(path: str | os.PathLike, fmt: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
@@ -484,6 +536,8 @@ def _is_record(p: Path) -> bool:
 def iter_inputs(args: Iterable[str | os.PathLike]) -> Iterator[Path]:
     """Files named by the CLI arguments: files as given, folders searched recursively for
     record files (:data:`RECORD_SUFFIXES`, in sorted order), globs expanded (``**`` too).
+    A name of a record file found in a folder is yielded even when it cannot be read (a broken
+    link, a folder named ``x.tgn``): reading it reports the error, nothing is skipped unsaid.
     A path that does not exist and matches no glob is yielded as is, so that reading it
     reports the error.  An empty argument names nothing (not the current folder, which
     ``Path("")`` would be) and yields nothing.  Each file is yielded once."""
@@ -501,7 +555,7 @@ def iter_inputs(args: Iterable[str | os.PathLike]) -> Iterator[Path]:
         p = Path(arg)
         if p.is_dir():
             for q in sorted(p.rglob("*")):
-                if q.is_file() and _is_record(q):
+                if _is_record(q):       # unreadable too (see above)
                     yield from once(q)
         elif p.exists():
             yield from once(p)
@@ -510,9 +564,9 @@ def iter_inputs(args: Iterable[str | os.PathLike]) -> Iterator[Path]:
                 q = Path(hit)
                 if q.is_dir():
                     for r in sorted(q.rglob("*")):
-                        if r.is_file() and _is_record(r):
+                        if _is_record(r):
                             yield from once(r)
-                elif q.is_file():
+                else:               # a file, or a broken link: reading it says why
                     yield from once(q)
         else:
             yield from once(p)
