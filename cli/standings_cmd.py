@@ -8,7 +8,7 @@ import json
 
 import click
 
-from .common import CONTEXT, echo_err, table as render_table
+from .common import CONTEXT, EXIT_UNREADABLE, echo_err, table as render_table
 
 _HEADERS = {"rank": "rank / 名次", "team": "team / 队伍", "players": "players / 选手", "played": "played / 场次",
             "won": "won / 胜", "lost": "lost / 负", "match_points": "match points / 积分",
@@ -33,22 +33,24 @@ def _event_options(command):
 
 
 def read_event(inputs, event, after_round, purpose: str = "standings"):
-    """The selected matches of ``inputs``; notes on stderr; exit 2 when an input cannot be read."""
+    """The selected matches of ``inputs`` and whether a record (or part of one) could not be read
+    (the command then exits 2 after its output, as ``tractor report`` does); notes on stderr;
+    exit 2 at once when an input cannot be read at all."""
     from tractor_analysis.dataset import DatasetError
-    from tractor_analysis.dataset.event import from_inputs
+    from tractor_analysis.dataset.event import read_inputs
     from tractor_analysis.dataset.standings import select, warnings
 
     try:
-        matches, notes = from_inputs(inputs)
+        matches, notes, unread = read_inputs(inputs)
     except (DatasetError, OSError) as exc:
         _fail(f"cannot read the input: {exc} / 无法读取输入")
     chosen, left_out = select(matches, event, after_round, purpose)
-    for note in notes + left_out + warnings(chosen):
+    for note in unread + notes + left_out + warnings(chosen):
         echo_err(note)
     if not chosen:
         echo_err("no match to count (check --event and --after-round) / 没有可计入的比赛（请检查 --event 与 "
                  "--after-round）")
-    return matches, chosen
+    return matches, chosen, bool(unread)
 
 
 def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
@@ -112,7 +114,7 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
         points, tiebreaks = parse_points(points_text), parse_tiebreaks(tiebreak_text)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
-    everything, chosen = read_event(inputs, event, after_round)
+    everything, chosen, unread = read_event(inputs, event, after_round)
     computed = compute(chosen, points, tiebreaks)
     for note in undecided_notes(computed):      # a shared rank an unknown tie-break value leaves undecided
         echo_err(note)
@@ -123,6 +125,8 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
                              tiebreaks=tiebreaks)
     if fmt == "json":
         _emit(rows, [], fmt)
+        if unread:
+            click.get_current_context().exit(EXIT_UNREADABLE)
         return
     for r in rows:
         for name in tiebreaks:
@@ -130,6 +134,8 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     columns = ["rank", "team", "players", "played", "won", "lost", "match_points", "level_diff",
                *[t for t in tiebreaks if t != "level_diff"]]
     _emit(rows, columns, fmt)
+    if unread:
+        click.get_current_context().exit(EXIT_UNREADABLE)
 
 
 @click.command("ratings", context_settings=CONTEXT)
@@ -153,8 +159,10 @@ def ratings(inputs, fmt, event, after_round) -> None:
     """
     from tractor_analysis.dataset.ratings import ratings as compute
 
-    _, chosen = read_event(inputs, event, after_round, "ratings")
+    _, chosen, unread = read_event(inputs, event, after_round, "ratings")
     rows, _, notes = compute(chosen)
     for note in notes:
         echo_err(note)
     _emit([r.as_dict() for r in rows], ["player", "mu", "sigma", "ordinal", "matches"], fmt)
+    if unread:
+        click.get_current_context().exit(EXIT_UNREADABLE)

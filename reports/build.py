@@ -292,14 +292,18 @@ def render_match(match: MatchView, *, assets: Assets = LINKED, index: str | None
 
 
 def render_index(model: ReportModel, *, assets: Assets = LINKED, event=None) -> str:
-    """The index; ``event`` (:func:`.event_report.build_event`) adds the event's standings by round."""
-    stats = facts.index_stats(model, charts_on=model.charts_on)
+    """The index; ``event`` (:func:`.event_report.build_event`) adds the event's standings by round
+    (and then the statistics' ranking by wins is not shown: the event's standings are the
+    standings), and the second records of a match it found are counted once."""
+    found = getattr(event, "copies", None) or {}
+    stats = facts.index_stats(model, charts_on=model.charts_on, copies={k: f for k, (f, _) in found.items()})
     copies: dict[str, list] = {}          # the match list shows a match kept twice once, naming its copies
     for later, kept in stats.duplicate_of.items():
         copies.setdefault(kept.match, []).append(next(f for f in model.match_facts if f.match == later))
     return environment().get_template("index.html").render(
         report=model, summary=stats.summary, standings=stats.standings, tables=stats.tables,
         charts=stats.charts, duplicate_of=stats.duplicate_of, copies=copies, assets=assets,
+        copy_notes={k: note for k, (_, note) in found.items()},
         version=__version__, event=event, heads=_event_heads(), match_href=_match_href(model))
 
 

@@ -8,13 +8,14 @@ counted once.  The event part of the index appears when a record names a team (`
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, ratings
-from tractor_analysis.dataset.standings import EventMatch, round_number, select
+from tractor_analysis.dataset.standings import EventMatch, distinct, round_number, select
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_TOKENS
 
 from .event_pages import TIEBREAK_HEADS, EventView, ResultRow, _result, event_view, render_standings_page
@@ -40,6 +41,8 @@ class PlayerMatch:
     """Friend mode (找朋友): no team, partner or opponents (the sides change every hand)."""
     player_levels: str = ""
     """Friend mode: each player's own final level (``"N name 5 · E name 3 · …"``)."""
+    reason: str | None = None
+    """``None``: the standings count the match; else why they do not (bilingual, :func:`select`'s note)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,8 @@ class TeamPage:
     filename: str
     players: tuple[str, ...] = ()
     rows: list = field(default_factory=list)
-    """(round, ResultRow, side, won, filename) in round and table order."""
+    """(round, ResultRow, side, won, filename, reason) in round and table order; ``reason``
+    ``None`` for a match the standings count, else why they do not (:func:`select`'s note)."""
     standing: object = None
 
 
@@ -91,6 +95,9 @@ class EventReport:
     players: dict[str, PlayerPage]
     ratings: list[PlayerRating]
     print_page: str | None
+    copies: dict = field(default_factory=dict)
+    """A second record of a match (:func:`distinct` leaves it out) → (the first record's
+    :class:`~.fact_rows.MatchFact`, the note naming both): the index counts it once."""
 
     def team_href(self, name: str) -> str | None:
         page = self.teams.get(name)
@@ -124,14 +131,90 @@ def _won(m, side: int) -> bool | None:
     return m.winner == side if m.counts else None
 
 
+def match_labels(fact) -> tuple[str, str]:
+    """How a note names a match's record (:attr:`EventMatch.source`, its path): (English, 中文) —
+    its title, in Chinese in the Chinese half (第 2 轮 · 第 1 桌; the event's name as recorded),
+    and the record's path, which tells two records of one match apart."""
+    m, where = fact.event, fact.event.source
+    if not (m.event or m.round or m.table or m.date):       # the title is the file's name
+        return (fact.title, fact.title) if where == fact.title else (f"{fact.title} ({where})", f"{fact.title}（{where}）")
+    rnd = m.round and (f"第 {m.round.strip()} 轮" if round_number(m.round) is not None else f"轮次 {m.round}")
+    table = m.table and (f"第 {m.table.strip()} 桌" if round_number(m.table) is not None else f"桌号 {m.table}")
+    zh = " · ".join(p for p in (m.event, rnd, table, m.date) if p)
+    return (fact.title, zh) if where == fact.title else (f"{fact.title} ({where})", f"{zh}（{where}）")
+
+
+def relabel(note: str, labels: dict[str, tuple[str, str]]) -> str:
+    """A bilingual note of :mod:`~tractor_analysis.dataset.standings` with each record it names
+    (by its source, a key of ``labels``) named by its label: the English one in the English half,
+    the Chinese one in the Chinese half.  Such a note names the same records in the same order in
+    each half (``A: … as B / A：… B``); one that does not keeps the sources (paths: the same in
+    either language)."""
+    if not labels:
+        return note
+    pattern = re.compile("|".join(re.escape(k) for k in sorted(labels, key=len, reverse=True)))
+    found = list(pattern.finditer(note))
+    half = len(found) // 2
+    named = [m.group() for m in found]
+    if not found or len(found) % 2 or named[:half] != named[half:] \
+            or " / " not in note[found[half - 1].end():found[half].start()]:
+        return note
+    out, last = [], 0
+    for i, m in enumerate(found):
+        out += [note[last:m.start()], labels[m.group()][i >= half]]
+        last = m.end()
+    return "".join(out) + note[last:]
+
+
+def _relabelled(view: EventView, labels: dict) -> EventView:
+    """``view`` with every note naming records by their labels (:func:`relabel`)."""
+    def standing(s):
+        if s.undecided is None:
+            return s
+        return dataclasses.replace(s, undecided={**s.undecided, "note": relabel(s.undecided["note"], labels)})
+
+    return dataclasses.replace(
+        view, notes=tuple(relabel(n, labels) for n in view.notes),
+        warnings=tuple(relabel(n, labels) for n in view.warnings),
+        rounds=tuple(dataclasses.replace(rv, standings=tuple(standing(s) for s in rv.standings))
+                     for rv in view.rounds))
+
+
+def _note_of(m: EventMatch, notes) -> str | None:
+    """The note of ``notes`` on ``m`` (each begins with the record's source)."""
+    return next((n for n in notes if n.startswith((f"{m.source}:", f"{m.source}：")) and m.source), None)
+
+
 def build_event(model, duplicate_of: dict) -> EventReport:
-    """The event pages' content from the model's facts (``duplicate_of``: later copies to leave out)."""
+    """The event pages' content from the model's facts (``duplicate_of``: later copies to leave out).
+
+    The team and player pages count the matches the standings count (:func:`select`); any other
+    match of the team or player is listed marked not counted, with :func:`select`'s note on it.  A
+    second record of a match (:func:`distinct`: a re-typed copy) is counted once everywhere: its
+    hands not in a player's statistics, and the index counts it once (:attr:`EventReport.copies`)."""
     facts = [f for f in model.match_facts if f.event is not None and f.match not in duplicate_of]
     matches = [f.event for f in facts]
     pages = {f.match: f.filename for f in facts}
+    labels = {f.event.source: match_labels(f) for f in facts if f.event.source}
     tagged = any(f.team_tags for f in facts)
     taken: set[str] = set()
-    view = event_view(matches) if tagged else None
+    view = _relabelled(event_view(matches), labels) if tagged else None
+    kept, notes = select(matches)                   # as event_view counts them
+    once, copy_notes = distinct(matches)
+    first_ids = {m.match_id for m in once}
+    by_id = {f.match: f for f in facts}
+    copies = {}
+    for m in matches:
+        if m.match_id not in first_ids:             # the record distinct kept for it: same key, else same match
+            first = (next((k for k in once if m.key is not None and k.key == m.key), None)
+                     or next((k for k in once if m.same is not None and k.same == m.same), None))
+            note = _note_of(m, copy_notes)
+            if first is not None and note is not None:
+                copies[m.match_id] = (by_id[first.match_id], relabel(note, labels))
+    counted = {m.match_id for m in kept}
+    reasons = {m.match_id: relabel(_note_of(m, notes) or "", labels)
+               for m in matches if m.match_id not in counted} if view is not None else \
+        {k: note for k, (_, note) in copies.items()}
     teams: dict[str, TeamPage] = {}
     if view is not None:
         last = view.rounds[-1].standings if view.rounds else ()
@@ -141,17 +224,20 @@ def build_event(model, duplicate_of: dict) -> EventReport:
             for side in (0, 1):
                 page = teams.get(m.teams[side]) if m.teams[side] else None
                 if page is not None:
-                    page.rows.append((m.round, _result(m), side, _won(m, side), pages.get(m.match_id)))
+                    page.rows.append((m.round, _result(m), side, _won(m, side), pages.get(m.match_id),
+                                      reasons.get(m.match_id)))
     rated, history, _ = ratings(select(matches)[0])
-    players = _players(model, facts, matches, pages, taken, duplicate_of)
+    players = _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies)
     for r in rated:
         if r.player in players:
             players[r.player].rating = r
             players[r.player].history = tuple(history.get(r.player, ()))
-    return EventReport(view, teams, players, rated, PRINT_PAGE if view is not None else None)
+    return EventReport(view, teams, players, rated, PRINT_PAGE if view is not None else None, copies)
 
 
-def _players(model, facts, matches, pages, taken, duplicate_of) -> dict[str, PlayerPage]:
+def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies) -> dict[str, PlayerPage]:
+    """Each named player's page: every match (``reasons``: why the standings do not count one),
+    the hands and violations of each match once (not those of a second record: ``copies``)."""
     players: dict[str, PlayerPage] = {}
     by_match = {f.match: f for f in facts}
     for m in matches:
@@ -170,7 +256,8 @@ def _players(model, facts, matches, pages, taken, duplicate_of) -> dict[str, Pla
                 mine = fact.player_levels_final or (None,) * 4
                 levels = " · ".join(f"{SEAT_TOKENS[i]} {m.players[i] or '?'} {_level(mine[i])}" for i in range(4))
                 page.matches.append(PlayerMatch(m, SEAT_TOKENS[seat], "", "", None, _won(m, side), _result(m),
-                                                pages.get(m.match_id), friend=True, player_levels=levels))
+                                                pages.get(m.match_id), friend=True, player_levels=levels,
+                                                reason=reasons.get(m.match_id)))
                 continue
             team = m.teams[side]
             if team and team not in page.teams:
@@ -178,8 +265,8 @@ def _players(model, facts, matches, pages, taken, duplicate_of) -> dict[str, Pla
             partner = m.players[(seat + 2) % 4] or "?"
             opponents = " & ".join(p or "?" for p in (m.players[(seat + 1) % 4], m.players[(seat + 3) % 4]))
             page.matches.append(PlayerMatch(m, SEAT_TOKENS[seat], partner, opponents, team, _won(m, side),
-                                            _result(m), pages.get(m.match_id)))
-    seats = {m.match_id: m.players for m in matches}
+                                            _result(m), pages.get(m.match_id), reason=reasons.get(m.match_id)))
+    seats = {m.match_id: m.players for m in matches if m.match_id not in copies}
     for h in model.hand_facts:
         if h.match in duplicate_of or h.match not in seats:
             continue

@@ -103,8 +103,11 @@ def ahead_of(winner: int | None, levels: tuple, undecided: bool) -> int | None:
 
 
 def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
-                      filename: str | None):
-    """(MatchFact, [HandFact], [ViolationFact]) for one replayed match."""
+                      filename: str | None, where: str | None = None):
+    """(MatchFact, [HandFact], [ViolationFact]) for one replayed match; ``where`` (the record's
+    path, ``path#n`` for the n-th match of a file holding several, as ``tractor standings`` names
+    it) is the standings' :attr:`~EventMatch.source`: the notes name the record by it and a match
+    recorded twice keeps the copy ``tractor standings`` keeps (default: the title)."""
     names = player_names(match)
     hands, violations = [], []
     for _, r in pair_hands(match, result):
@@ -136,7 +139,7 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
                      leader=leader, violations=len(violations),
                      tags=match_tags(match.event, match.site, match.date, match.round, match.table,
                                      *match.start_levels),
-                     event=from_result(key, match, result, title),
+                     event=from_result(key, match, result, where or title),
                      # friend mode: a team tag names no side (the sides change every hand)
                      team_tags=not friend and any(t is not None for t in match.teams), friend=friend,
                      player_levels_final=tuple(result.player_levels_final) if friend else None,

@@ -96,8 +96,10 @@ def duplicate_matches(model: ReportModel) -> dict[str, MatchFact]:
     return dups
 
 
-def index_stats(model: ReportModel, charts_on: bool = True) -> IndexStats:
-    dups = duplicate_matches(model)            # a match recorded twice is counted once
+def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None = None) -> IndexStats:
+    """The index's numbers; ``copies``: more second records of a match (a later copy's key → the
+    first copy, e.g. a re-typed copy the event's standings count once), counted once too."""
+    dups = {**duplicate_matches(model), **(copies or {})}     # a match recorded twice is counted once
     hands = [h for h in model.hand_facts if h.match not in dups]
     violation_facts = [v for v in model.violation_facts if v.match not in dups]
     complete = [h for h in hands if h.outcome is not None]

@@ -75,9 +75,10 @@ class Drawn:
 
 def draw_match(match: Match, result: MatchResult, *, key: str, title: str, source: str,
                charts_on: bool = True, sink: MatchSink | None = None,
-               adjust: MatchSink | None = None) -> Drawn:
+               adjust: MatchSink | None = None, where: str | None = None) -> Drawn:
     """One replayed match's view (changed by ``adjust``, charts added, passed to ``sink``) and
-    its fact rows; nothing is added to a model (:func:`add_drawn` does)."""
+    its fact rows; nothing is added to a model (:func:`add_drawn` does).  ``where``: the record
+    as ``tractor standings`` names it (:func:`~.fact_rows.facts_from_result`)."""
     view = match_view(match, result, key=key, source=source, title=title)
     if adjust is not None:
         view = adjust(view)
@@ -85,7 +86,7 @@ def draw_match(match: Match, result: MatchResult, *, key: str, title: str, sourc
         view = with_match_charts(view)
     if sink is not None:
         view = sink(view)
-    fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename)
+    fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename, where)
     return Drawn(view, fact, hand_facts, violation_facts)
 
 
@@ -99,12 +100,14 @@ def add_drawn(model: ReportModel, drawn: Drawn) -> MatchView:
 
 def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
               fallback_title: str, taken: set[str], charts_on: bool = True,
-              sink: MatchSink | None = None, adjust: MatchSink | None = None) -> MatchView:
+              sink: MatchSink | None = None, adjust: MatchSink | None = None,
+              where: str | None = None) -> MatchView:
     """Add one replayed match: its view (changed by ``adjust`` and passed to ``sink`` first, if
     given) and its fact rows."""
     key = slugify(fallback_title, taken)
     return add_drawn(model, draw_match(match, result, key=key, title=match_title(match, fallback_title),
-                                       source=source, charts_on=charts_on, sink=sink, adjust=adjust))
+                                       source=source, charts_on=charts_on, sink=sink, adjust=adjust,
+                                       where=where))
 
 
 def record_files(inputs: Sequence[str | os.PathLike]) -> list[Path]:
@@ -171,13 +174,45 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
 
 
 def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
-    """The ``stats`` module's tables over every input (dataset tables, replayed records)."""
-    parts = list(datasets)
+    """The ``stats`` module's tables over every input (dataset tables, replayed records), a second
+    record of a match (:func:`_second_records`) left out as the event pages leave it out."""
+    second = _second_records(model)
+    parts = [_without(ds, second, replayed=False) for ds in datasets]
     if model.replayed or model.tables is not None:
-        parts.append(facts.dataset_of(model.replayed, model.tables))
+        parts.append(_without(facts.dataset_of(model.replayed, model.tables), second, replayed=True))
     ds = facts.concat_datasets(parts)
     if ds is not None and len(ds.hands):
         model.standings, model.stats = facts.stats_tables(ds)
+
+
+def _second_records(model: ReportModel) -> set[str]:
+    """The records (:attr:`~tractor_analysis.dataset.standings.EventMatch.source`) of matches recorded
+    twice that the standings' :func:`~tractor_analysis.dataset.standings.distinct` leaves out (a
+    re-typed copy: ``[Site]`` or ``[Date]`` differ) and :func:`.facts.duplicate_matches` does not."""
+    from tractor_analysis.dataset.standings import distinct
+
+    dups = facts.duplicate_matches(model)
+    events = [f.event for f in model.match_facts if f.event is not None and f.match not in dups]
+    once = {m.match_id for m in distinct(events)[0]}
+    return {m.source for m in events if m.match_id not in once}
+
+
+def _without(ds, second: set[str], *, replayed: bool):
+    """``ds`` without the rows of the matches of ``second`` (named as :func:`draw_match`'s ``where``:
+    ``path``, or ``path#n`` for a file of several matches when ``replayed``; ``path#index`` from a
+    dataset)."""
+    if not second or ds is None or not len(ds.matches):
+        return ds
+    m = ds.matches
+    several = m["source_file"].map(m["source_file"].value_counts()) > 1
+    where = [(f"{f}#{i + 1}" if many else str(f)) if replayed else f"{f}#{i}"
+             for f, i, many in zip(m["source_file"], m["match_index"], several)]
+    gone = set(m.loc[[w in second for w in where], "match_id"])
+    if not gone:
+        return ds
+    return dataclasses.replace(ds, **{t: getattr(ds, t)[~getattr(ds, t)["match_id"].isin(gone)]
+                                      for t in ds.__dataclass_fields__
+                                      if "match_id" in getattr(getattr(ds, t), "columns", ())})
 
 
 def _replay(model: ReportModel, match: Match, rules: RulesFor | None, source: str, index: int):
@@ -222,7 +257,7 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
             continue
         add_match(model, match, result, source=shown,
                   fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
-                  charts_on=charts_on, sink=sink)
+                  charts_on=charts_on, sink=sink, where=f"{shown}#{i + 1}" if several else shown)
         if collect:
             replayed[0].append(match)
             replayed[1].append(result)
@@ -466,7 +501,7 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
     except Exception as exc:        # the engine must not take the whole report down
         return FileProblem(source, 0, 0, "replay_failed", f"match {index + 1}: replay failed: {exc}")
     return draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
-                      charts_on=drawer.charts_on, sink=drawer.sink,
+                      charts_on=drawer.charts_on, sink=drawer.sink, where=f"{source}#{index}",
                       adjust=_then(_with_positions(positions) if from_text else None,
                                    with_analysis(analysed) if analysed is not None else None))
 

@@ -28,7 +28,7 @@ def _links(html: str) -> list[str]:
 
 def test_the_index_shows_the_standings_after_each_round_and_each_rounds_results(report):
     index = (report / "index.html").read_text("utf-8")
-    section = index[index.index('id="event"'):index.index('id="standings"')]
+    section = index[index.index('id="event"'):index.index('id="matches"')]
     assert [int(n) for n in re.findall(r'id="event-round-(\d+)"', section)] == [3, 2, 1]   # latest first
     assert section.count('<table class="ev-standings">') == 3 and section.count('<table class="ev-results">') == 3
     assert "standings-print.html" in section

@@ -98,7 +98,7 @@ def test_select_keeps_an_event_up_to_a_round_and_names_what_it_cannot_place():
     kept, notes = select(games, "Cup", 2)
     assert sorted(g.round for g in kept) == ["1", "2"]
     assert len(notes) == 3
-    assert "'final' is not a round number" in notes[0] and "不是轮次编号" in notes[0]
+    assert '"final" is not a round number' in notes[0] and "不是轮次编号" in notes[0]
     assert "not decided: no hand was finished" in notes[1] and "未分胜负：没有打完的一局" in notes[1]
     assert "team is not known" in notes[2]
     kept, notes = select(games, "Cup")      # "final" cannot be placed among the numbered rounds: left out

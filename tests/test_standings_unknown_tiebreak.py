@@ -97,22 +97,24 @@ def unknown_levels(monkeypatch):
     """The event's records, read with r1t4's final levels unknown."""
     from tractor_analysis.dataset import event as event_module
 
-    read = event_module.from_inputs
+    read = event_module.read_inputs          # from_inputs reads through it too
 
-    def from_inputs(inputs):
-        matches, notes = read(inputs)
-        return _with_r1t4_levels_unknown(matches), notes
+    def read_inputs(inputs):
+        matches, notes, unread = read(inputs)
+        return _with_r1t4_levels_unknown(matches), notes, unread
 
-    monkeypatch.setattr(event_module, "from_inputs", from_inputs)
+    monkeypatch.setattr(event_module, "read_inputs", read_inputs)
 
 
-def _check_note(text: str, where: str = "r1t4.tgn") -> None:
+def _check_note(text: str, where: str = "r1t4.tgn", where_zh: str | None = None) -> None:
+    """``where``: how the note names r1t4 (``where_zh``: in its Chinese half, when that differs)."""
     line = next(ln for ln in text.splitlines() if "order is not decided" in ln)
     english, chinese = line.split(" / ", 1)
     assert "Golden Carp, Night Owls, Tea House 茶馆" in english
     assert "Night Owls's level difference is unknown" in english and where in english
     assert "Tea House 茶馆's level difference is unknown" in english
-    assert "Night Owls 的级差未知" in chinese and "Tea House 茶馆 的级差未知" in chinese and where in chinese
+    assert "Night Owls 的级差未知" in chinese and "Tea House 茶馆 的级差未知" in chinese
+    assert (where_zh or where) in chinese
     assert "名次无法确定" in chinese
 
 
@@ -160,10 +162,11 @@ def test_the_report_index_and_team_page_share_the_rank_and_say_why(monkeypatch, 
     section = index[index.index('id="event-round-3"'):index.index('id="event-round-2"')]
     assert re.search(r'<td class="num undecided">5<sup[^>]*>\?</sup></td>\s*<td class="team"><a [^>]*>Tea House 茶馆',
                      section)
-    # the report names a match by its title
-    title = "Lantern Cup 2026 · round 1 · table 4 · 2026-05-16"
-    _check_note(html_lib.unescape(re.sub(r"<[^>]+>", "\n", section)), title)
+    # the report names a match by its title (in Chinese in the Chinese half) and its record
+    title = "Lantern Cup 2026 · round 1 · table 4 · 2026-05-16 ("
+    title_zh = "Lantern Cup 2026 · 第 1 轮 · 第 4 桌 · 2026-05-16（"
+    _check_note(html_lib.unescape(re.sub(r"<[^>]+>", "\n", section)), title, title_zh)
     team = next(p for p in out.glob("team*.html") if "<h1>Tea House 茶馆</h1>" in p.read_text("utf-8"))
     text = html_lib.unescape(re.sub(r"<[^>]+>", "\n", team.read_text("utf-8")))
     assert "order not decided / 并列，名次未定" in text
-    _check_note(text, title)
+    _check_note(text, title, title_zh)

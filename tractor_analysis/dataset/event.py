@@ -23,7 +23,7 @@ from ..records.model import Match
 from .schema import SCHEMAS
 from .standings import EventMatch, team_name
 
-__all__ = ["from_result", "from_dataset", "from_inputs", "is_dataset", "matches_of"]
+__all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "matches_of", "NOT_READ"]
 
 
 _MATCH_COLUMNS = tuple(f.name for f in SCHEMAS["matches"])
@@ -160,25 +160,124 @@ def is_dataset(path: str | os.PathLike) -> bool:
 
 def from_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], list[str]]:
     """The matches of datasets and record files or folders (like ``tractor report``), and a
-    bilingual note per input that could not be read whole (a record read with problems still
-    counts: its verdicts are ``tractor check``'s)."""
+    bilingual note per input that could not be read whole (:func:`read_inputs`: its notes, then
+    those of what could not be read)."""
+    matches, notes, unread = read_inputs(inputs)
+    return matches, notes + unread
+
+
+NOT_READ = frozenset({"invalid_json", "json_shape", "too_deep", "too_large", "truncated_file", "decode_error",
+                      "binary_file", "empty_file", "unreadable_file", "engine_error", "replay_error",
+                      "store_error"})
+"""Diagnostic codes that mean part of a record was not read: a match or a hand skipped
+(``json_shape``: "the hand is skipped" / "the match is skipped"), the file cut short or not
+text, the engine failing on it.  A match that lost a hand to one has no known result."""
+
+
+def _located(path: str, line: int, column: int) -> str:
+    return f"{path}:{line}:{column}" if line > 0 and column > 0 else f"{path}:{line}" if line > 0 else str(path)
+
+
+def _unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | None]],
+                  n_matches: int) -> tuple[list[str], bool]:
+    """What of one record file could not be read, from its problems ``(line, column, code, message,
+    hand)`` (the reader's diagnostics, or a dataset's ``errors`` rows) and the number of matches read
+    from it: bilingual "not counted" notes naming the first such problem by file:line:column, and
+    whether the matches read from it must be left out too (a hand was skipped, or the file cut
+    short: which match lost it is not known unless the file holds one match, and that match's
+    result is then not known either).  A match skipped whole, or one the engine failed on, is not
+    among those read: only it is named."""
+    unread = [p for p in problems if p[2] in NOT_READ]
+    if not problems or (n_matches and not unread):
+        return [], False
+    first = (unread or list(problems))[0]
+    where = _located(path, first[0], first[1])
+    message = first[3]
+    more = len(unread or problems) - 1
+    also_en = f" (and {more} more: see 'tractor check')" if more else ""
+    also_zh = f"（另有 {more} 处：见 tractor check）" if more else ""
+    if not n_matches:
+        return [f"{where}: no match could be read from this record{also_en}; not counted / "
+                f"此记录中没有可读取的比赛{also_zh}；未计入 — {message}"], False
+    # a hand skipped (or the file cut short) belongs to some match read: its result is not known;
+    # a match skipped whole, or one the engine failed on, is simply not among those read
+    whole = any((p[4] is not None and p[2] not in ("engine_error", "replay_error")) or p[2] == "truncated_file"
+                for p in unread)
+    if whole:
+        return [f"{where}: part of a match could not be read{also_en}, so its result is not known; the "
+                f"{n_matches} match(es) read from this record are not counted / 比赛有部分内容无法读取{also_zh}，"
+                f"结果未知；此记录中读出的 {n_matches} 场比赛均未计入 — {message}"], True
+    return [f"{where}: a match in this record could not be read{also_en}; not counted (the {n_matches} "
+            f"match(es) read from it are) / 此记录中有比赛无法读取{also_zh}；未计入（其中读出的 {n_matches} "
+            f"场比赛照常计入） — {message}"], False
+
+
+def _dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], list[str]]:
+    """:func:`_unread_notes` of each file of a dataset from its ``errors`` table: the matches kept,
+    and the notes."""
+    from .reading import read_table
+
+    table = read_table(ds, "errors")
+    if not table.num_rows:
+        return matches, []
+    by_file: dict[str, list] = {}
+    for e in table.to_pylist():
+        by_file.setdefault(str(e.get("source_file")), []).append(
+            (int(e.get("line") or 0), int(e.get("column") or 0), str(e.get("code")), str(e.get("message")),
+             e.get("hand_no")))
+    counts: dict[str, int] = {}
+    for m in matches:
+        counts[m.source.rpartition("#")[0]] = counts.get(m.source.rpartition("#")[0], 0) + 1
+    notes, dropped = [], set()
+    for path, problems in by_file.items():
+        said, whole = _unread_notes(path, problems, counts.get(path, 0))
+        notes.extend(said)
+        if whole:
+            dropped.add(path)
+    return [m for m in matches if m.source.rpartition("#")[0] not in dropped], notes
+
+
+def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], list[str], list[str]]:
+    """The matches of datasets and record files or folders (like ``tractor report``); a bilingual
+    note per record read with problems whose matches still count (their verdicts are ``tractor
+    check``'s: a problem the engine cannot judge past leaves the result unknown, and :func:`select`
+    says so); and a bilingual note per record, or part of one, that could not be read and is not
+    counted (:func:`_unread_notes`, naming file:line:column) — a command exits 2 when there is one."""
     from ..engine.replay import replay_match
     from ..records.sources import iter_inputs, load_file
 
     out: list[EventMatch] = []
     notes: list[str] = []
+    unread: list[str] = []
     files: list[str | os.PathLike] = []
     for raw in inputs:
         if is_dataset(raw):
-            out.extend(from_dataset(str(raw)))
+            kept, said = _dataset_unread(str(raw), from_dataset(str(raw)))
+            out.extend(kept)
+            unread.extend(said)
         else:
             files.append(raw)
     for path in iter_inputs(files):
         source = load_file(path)
-        if source.diagnostics:
-            notes.append(f"{path}: {len(source.diagnostics)} problem(s) in the record (see 'tractor check') / "
-                         f"记录中有 {len(source.diagnostics)} 个问题（见 tractor check）")
+        problems = [(d.line, d.column, d.code, d.message, d.hand) for d in source.diagnostics]
+        read: list[EventMatch] = []
         for i, match in enumerate(source.matches):
             where = f"{path}#{i + 1}" if len(source.matches) > 1 else str(path)
-            out.append(from_result(f"{source.sha256[:16]}-{i}", match, replay_match(match), where))
-    return out, notes
+            try:
+                result = replay_match(match)
+            except Exception as exc:        # the engine must not take the standings down: said, not counted
+                problems.append((0, 0, "engine_error", f"match {i + 1}: the rule engine failed ({type(exc).__name__}: "
+                                 f"{exc}) / 规则引擎出错", None))
+                continue
+            read.append(from_result(f"{source.sha256[:16]}-{i}", match, result, where))
+        said, whole = _unread_notes(str(path), problems, len(read))
+        unread.extend(said)
+        if not whole:
+            out.extend(read)
+        if problems and not said:
+            first = problems[0]
+            notes.append(f"{_located(str(path), first[0], first[1])}: {len(problems)} problem(s) in the record "
+                         f"(see 'tractor check'); counted on what could be read / "
+                         f"{_located(str(path), first[0], first[1])}：记录中有 {len(problems)} 个问题（见 tractor "
+                         "check）；按可读取的部分计入")
+    return out, notes, unread

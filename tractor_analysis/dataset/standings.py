@@ -152,11 +152,19 @@ def parse_tiebreaks(text: str) -> tuple[str, ...]:
 
 
 def round_number(text: str | None) -> int | None:
-    """``[Round]`` as a whole number, ``None`` when absent or not one."""
+    """``[Round]`` (or ``[Table]``) as a whole number 1, 2, …, ``None`` when absent or not one.
+
+    A round number is written in the digits 0–9 (spaces at either end are dropped, leading zeros
+    read as written: ``"02"`` is 2), at most 9 digits after the leading zeros, and is at least 1.
+    Anything else is not a round number, never a guess at one: ``"0"``, ``"2a"``, superscript
+    ``"²"`` and circled ``"①"`` (which ``str.isdigit`` accepts and ``int`` does not), full-width
+    ``"２"`` and other scripts' digits (``"٢"``), ``"1e0"``, ``"-1"``."""
     if text is None:
         return None
-    t = text.strip()
-    return int(t) if t.isdigit() and len(t) <= 9 else None
+    t = text.strip().lstrip("0")
+    if not (t and len(t) <= 9 and t.isascii() and t.isdigit()):
+        return None
+    return int(t)
 
 
 LEFT_OUT = {"standings": ("counted for nobody", "不计入排名"), "ratings": ("not rated", "不计入等级分")}
@@ -170,13 +178,24 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     selection itself: a round it cannot be placed in (``after_round`` given, or other matches of
     the event have round numbers: the standings by round and the overall standings then count
     the same matches), a second record of a match (:func:`distinct`), no winner (but a match
-    both sides forfeited counts: each side a forfeit), a team not known.  ``purpose`` (a key of
+    both sides forfeited counts: each side a forfeit), a team not known, the same team on both
+    sides, and (``event`` given) an ``[Event]`` differing from ``event`` only in letter case or
+    spacing.  ``purpose`` (a key of
     :data:`LEFT_OUT`) words what the match is left out of: the standings, or the ratings."""
     out_en, out_zh = LEFT_OUT[purpose]
+    matches = list(matches)
     inside = [m for m in matches if event is None or m.event == event]
+    notes: list[str] = []
+    if event is not None:       # --event takes the name exactly: say so of a name written another way
+        for m in matches:
+            if m.event != event and m.event is not None and _folded(m.event) == _folded(event):
+                where = m.source or m.match_id
+                notes.append(f"{where}: [Event] {_quoted(m.event)} differs from --event {_quoted(event)} only in "
+                             f"letter case or spacing; --event takes the name exactly: not counted / {where}："
+                             f"[Event] {_quoted(m.event)} 与 --event {_quoted(event)} 仅大小写或空格不同；"
+                             "--event 按名称精确匹配：未计入")
     numbered = any(round_number(m.round) is not None for m in inside)
     placed: list[EventMatch] = []
-    notes: list[str] = []
     for m in inside:
         r = round_number(m.round)
         if r is None and (after_round is not None or numbered):
@@ -195,20 +214,29 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
             notes.append(f"{where}: a side has neither a team tag nor both players' names, so "
                          f"its team is not known; {out_en} / {where}：有一方既无队名标签也无两名选手姓名，"
                          f"无法确定队伍；{out_zh}")
+        elif m.teams[0] == m.teams[1]:
+            notes.append(f"{where}: both sides are the team {_quoted(m.teams[0])} (N–S and E–W): a team cannot "
+                         f"play itself; check [TeamNS] and [TeamEW]; {out_en} / {where}：南北与东西双方都是队伍 "
+                         f"{_quoted(m.teams[0])}：队伍不能与自己比赛；请核对 [TeamNS] 与 [TeamEW]；{out_zh}")
         else:
             kept.append(m)
     return kept, notes
 
 
+def _folded(name: str) -> str:
+    """A name as compared for "differs only in letter case or spacing"."""
+    return " ".join(name.split()).casefold()
+
+
 def _unplaced(m: EventMatch, after_round: int | None) -> str:
     """The note of a match whose round cannot be placed."""
     where = m.source or m.match_id
-    if after_round is not None:
-        return (f"{where}: [Round] {m.round!r} is not a round number, so it cannot be placed before or after "
-                f"round {after_round}; left out / [Round] {m.round!r} 不是轮次编号，无法判断是否在第 "
-                f"{after_round} 轮之前；未计入")
     en, zh = (("has no [Round]", "没有 [Round] 标签") if m.round is None else
-              (f"[Round] {_quoted(m.round)} is not a round number", f"[Round] {_quoted(m.round)} 不是轮次编号"))
+              (f"[Round] {_quoted(m.round)} is not a round number (a whole number 1, 2, … in the digits 0–9)",
+               f"[Round] {_quoted(m.round)} 不是轮次编号（轮次应为用数字 0–9 写的正整数 1、2……）"))
+    if after_round is not None:
+        return (f"{where}: {en}, so it cannot be placed before or after round {after_round}; not counted / "
+                f"{where}：{zh}，无法判断是否在第 {after_round} 轮之前；未计入")
     return (f"{where}: {en}, while the event's other matches have round numbers: it cannot be placed in a round; "
             f"not counted (neither by round nor overall) / {where}：{zh}，而本赛事其他比赛都写了轮次：无法排入任何一轮；"
             "未计入（各轮与总排名都不计）")
@@ -257,8 +285,40 @@ def warnings(matches: Sequence[EventMatch]) -> list[str]:
     (``matches`` already :func:`select`-ed): team names that differ only in letter case, one pair
     of players under two team names (each name counts as a team of its own: which is meant is
     not in the records), a table played twice or a team playing twice in one round (each match
-    counts).  Each names the records."""
-    return _name_warnings(matches) + _round_warnings(matches)
+    counts), over what the standings count (every event they count: an event name is not a
+    round's); event names that differ only in letter case or spacing; a match both sides
+    forfeited (it counts: a loss for each, no winner).  Each names the records."""
+    return _event_warnings(matches) + _name_warnings(matches) + _round_warnings(matches) + _both_forfeit(matches)
+
+
+def _event_warnings(matches: Sequence[EventMatch]) -> list[str]:
+    of_event: dict[str, list[EventMatch]] = defaultdict(list)
+    for m in matches:
+        if m.event is not None:
+            of_event[m.event].append(m)
+    folded: dict[str, list[str]] = defaultdict(list)
+    for name in sorted(of_event):
+        folded[_folded(name)].append(name)
+    notes = []
+    for names in folded.values():
+        if len(names) > 1:
+            en, zh = _names(of_event, names), _names(of_event, names, zh=True)
+            notes.append(f"event names that differ only in letter case or spacing: {en}: counted together (no "
+                         f"--event); write the name the same way in every record (--event takes it exactly) / "
+                         f"赛事名称仅大小写或空格不同：{zh}：合并计算（未指定 --event）；请在每份记录中写法一致"
+                         "（--event 按名称精确匹配）")
+    return notes
+
+
+def _both_forfeit(matches: Sequence[EventMatch]) -> list[str]:
+    notes = []
+    for m in sorted(matches, key=lambda m: (m.source or m.match_id, m.match_id)):
+        if m.decided_by == BOTH_FORFEIT:
+            where = m.source or m.match_id
+            en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
+            notes.append(f"{where}: {en}; counted: each side gets a loss and the forfeit points (--points forfeit), no "
+                         f"team a win / {where}：{zh}；计入：双方各记负一场、得判负积分（--points forfeit），无胜方")
+    return notes
 
 
 def _where(ms: Iterable[EventMatch]) -> str:
@@ -312,17 +372,19 @@ def _round_warnings(matches: Sequence[EventMatch]) -> list[str]:
         r = round_number(m.round)
         if r is None:
             continue
+        # over what the standings count: their round r holds every counted match of round r,
+        # whatever its [Event] is written as (--event already chose the event)
         if m.table is not None and m.table.strip():
-            tables[(m.event or "", r, m.table.strip())].append(m)
+            tables[(r, m.table.strip())].append(m)
         for team in set(m.teams) - {None}:
-            teams[(m.event or "", r, team)].append(m)
+            teams[(r, team)].append(m)
     notes = []
-    for (_, r, table), ms in sorted(tables.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2])):
+    for (r, table), ms in sorted(tables.items()):
         if len(ms) > 1:
             notes.append(f"round {r}: table {table} has {len(ms)} matches ({_where(ms)}); each is counted: check "
                          f"[Round] and [Table] / 第 {r} 轮：{table} 号桌有 {len(ms)} 场比赛（{_where(ms)}）；每场都计入："
                          "请核对 [Round] 与 [Table]")
-    for (_, r, team), ms in sorted(teams.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2])):
+    for (r, team), ms in sorted(teams.items()):
         if len(ms) > 1:
             notes.append(f"round {r}: {team} plays {len(ms)} matches ({_where(ms)}); each is counted: check [Round] "
                          f"and the team tags / 第 {r} 轮：{team} 打了 {len(ms)} 场比赛（{_where(ms)}）；每场都计入："
