@@ -129,18 +129,26 @@ def parse_card(token: str) -> Card:
     >>> TOKEN[parse_card("♥q")], TOKEN[parse_card("黑桃10")], TOKEN[parse_card("rj")]
     ('HQ', 'S10', 'BJ')
     """
+    kind = card_kind(token)
+    if kind is None:
+        raise ValueError(f"unknown card {token!r} {unknown_card_hint(token)[0]}")
+    return kind
+
+
+def card_kind(token: str) -> Card | None:
+    """:func:`parse_card` without its message: the kind named by ``token``, ``None`` if none (a
+    reader with many unknown tokens words only the problems it keeps)."""
     hit = _TOKEN_CACHE.get(token)
     if hit is not None:
         return hit
-    up = token.upper()
-    kind = _JOKER_ALIASES.get(up)
+    kind = _JOKER_ALIASES.get(token.upper())
     if kind is None:
         m = _CARD_RE.match(token)
         if m is None:
-            raise ValueError(f"unknown card {token!r} {unknown_card_hint(token)[0]}")
+            return None
         suit = _SUIT_ALIASES.get(m.group(1).upper(), _SUIT_ALIASES.get(m.group(1)))
         if suit is None:
-            raise ValueError(f"unknown card {token!r} {unknown_card_hint(token)[0]}")
+            return None
         kind = card(suit, _RANK_ALIASES[m.group(2).upper()])
     if len(_TOKEN_CACHE) < 4096:
         _TOKEN_CACHE[token] = kind

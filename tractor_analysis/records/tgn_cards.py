@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .cards import TOKEN, Card, parse_card, unknown_card_hint
+from .cards import TOKEN, Card, card_kind, unknown_card_hint
 from .tgn_lines import Pieces, pos
 from .tgn_state import Reading
 from .words import CARD_LOOKUP
@@ -33,14 +33,16 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
         t = m.group()
         kind = CARD_LOOKUP.get(t)
         if kind is None:
-            try:
-                kind = parse_card(unicodedata.normalize("NFKC", t))   # full-width Ａ１０ too
-            except ValueError:
+            kind = card_kind(unicodedata.normalize("NFKC", t))     # full-width Ａ１０ too
+            if kind is None:
+                bad = True
+                if st.full():           # past the diagnostics kept: counted, not worded
+                    st.dropped += 1
+                    continue
                 ln, col = pos(pieces, lineno, off + m.start())
                 hint_en, hint_zh = unknown_card_hint(t)
                 st.diag("unknown_card", f"unknown card {t!r} {hint_en}; {what_en}",
                         f"无法识别的牌 {t!r}{hint_zh}；{what_zh}", ln, col)
-                bad = True
                 continue
         out.append(kind)
     return tuple(out), bad

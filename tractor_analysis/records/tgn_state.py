@@ -84,6 +84,10 @@ class Reading:
         self.segments: dict[str, tuple[int, tuple[int, ...], int]] = {}
         """Plain play pieces read so far in this file, by text (:func:`.tgn_tricks._plain_plays`)."""
 
+    def full(self) -> bool:
+        """As many problems kept as a file keeps (:data:`MAX_DIAGNOSTICS`): the next are only counted."""
+        return len(self.diags) >= MAX_DIAGNOSTICS
+
     def diag(self, code: str, en: str, zh: str, line: int, column: int) -> None:
         """Record a problem at ``line:column`` (with the current hand and trick, and the line's text)."""
         if len(self.diags) >= MAX_DIAGNOSTICS:
