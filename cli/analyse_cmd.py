@@ -86,7 +86,7 @@ def hand_json(match_index: int, a: HandAnalysis, order: Order, views: list[PlayV
     return {"match": match_index, "hand": a.number, "first_trick": a.first_trick, "tricks": a.tricks,
             "derived": [] if h is None else derived_json(h),
             "value_start": a.start_value, "result": a.result, "solved": a.solved,
-            "all_throws": a.all_throws, "reason": None if a.reason is None else " / ".join(a.reason),
+            "all_throws": a.all_throws, "reason": None if a.reason is None else f"{a.reason[1]} / {a.reason[0]}",   # (zh, en): English first
             "hand_budget_spent": a.hand_budget_spent, "not_searched": a.not_searched,
             "nodes": a.nodes, "seconds": round(a.seconds, 3), "plays": [play_json(p, order, v) for p, v in zip(a.plays, views)]}
 
@@ -99,13 +99,18 @@ def view_text(v: PlayView) -> str:
     """``view 座位视角: cost 3.2 ±1.1 (200 deals / 200 种牌局)`` — the play judged from its seat."""
     if v.value is None:
         why = "no deal agrees / 无相符牌局" if not v.deals else "not solved within budget / 未在预算内解出"
+        why = v.withheld or why                 # a stated reason (friend mode: the partner not known yet)
         return dim(f"      from the seat 座位视角: {why}")
-    deals = (f"exact, {v.deals} deals / 精确，{v.deals} 种牌局" if v.exact
-             else f"{v.deals} sampled deals / 抽样 {v.deals} 种牌局")
+    plural = "" if v.deals == 1 else "s"
+    deals = (f"exact, {v.deals} deal{plural} / 精确，{v.deals} 种牌局" if v.exact
+             else f"{v.deals} sampled deal{plural} / 抽样 {v.deals} 种牌局")
     spread = "" if v.exact else f" ±{v.stderr:.1f}"
     text = f"      from the seat 座位视角: {v.value:.1f}, cost 代价 {v.cost:.1f}{spread} ({deals})"
     if v.cost > 0 and v.best:
         text += "   best 最佳: " + " | ".join(cards_pretty(b) for b in v.best)
+    if len(v.sides) > 1:                        # friend mode: each deal scored with the sides it implies
+        text += ("\n        partner by deal, each deal scored with its own sides / 朋友随牌局而定，各按其双方计: "
+                 + ", ".join(f"{'+'.join(SEAT_TOKENS[s] for s in side)} {n}" for side, n in v.sides))
     return dim(text)
 
 
@@ -123,7 +128,7 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
     if p.value_before is None or p.value_after is None:
         return line + dim("  not solved within budget 未在预算内解出")
     if not p.legal:
-        return line + bad("  illegal play 违规出牌 (see tractor check)")
+        return line + bad("  illegal play 违规出牌 (see tractor check 详见 tractor check)")
     mark = mark_of(p.cost)
     if mark is not None:
         line += bad(f"  {mark[0]} cost {p.cost} {mark[1]}")
@@ -153,7 +158,8 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
     head = strong(f"hand {a.number} 第{a.number}局")
     derived = derived_lines(h, "  ")        # what the record does not state, derived, and from what (as check says)
     if a.reason is not None:
-        return [head + "  " + dim(f"not analysed 未分析: {a.reason[0]} / {a.reason[1]}")] + derived
+        # the reason is (zh, en): English first, as every message
+        return [head + "  " + dim(f"not analysed 未分析: {a.reason[1]} / {a.reason[0]}")] + derived
     order = hand_context(h.rules, h.level, h.trump).order
     lines = [head + f"  last {a.tricks} tricks 最后 {a.tricks} 轮 (from trick 从第 {a.first_trick} 轮)"
              + dim(f"  {a.nodes} nodes, {a.seconds:.1f}s")]

@@ -66,11 +66,20 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
         mark = "*" if seat in h.defenders else " "
         held = (hand_groups(t.hands_before[seat], h.level, h.trump, h.rules.constant_twos) if known[seat]
                 else dim("? not known 未知 (the record does not give its cards 记录未给出其手牌)"))
+        if known[seat] and h.cards_open(t.number)[seat]:     # held, the ways the record allows disagree which
+            held += dim(f" +{h.cards_open(t.number)[seat]} ? (not known which 未知哪张)")
         lines.append(f"  {mark}{pad(labels[seat], cols)}  {held}")
-    lines.append("   plays 出牌  " + "   ".join(play_text(p, match) for p in t.plays))
+    # a play the record leaves out that the engine derived is shown in its place, marked derived, and
+    # what it follows from below (the trick's points count it)
+    from tractor_analysis.reports.hand_page import derived_plays_in, with_derived     # (lazy: a heavy import)
+    plays = with_derived(t.plays, t.leader, derived_plays_in(h, t.number))
+    lines.append("   plays 出牌  " + "   ".join(play_text(p, match) + (dim(" (derived 推出)") if why else "")
+                                            for p, why in plays))
     for p, notes in zip(t.plays, notes_by_play):
         for note in notes:
             lines.append(dim(f"     {{{note}}}  — {seat_label(p.seat, match)}"))
+    for zh, en in dict.fromkeys(why for _, why in plays if why):
+        lines.append(dim(f"     derived 推出  {en} / {zh}"))
     for note in trick_notes:
         lines.append(dim(f"     {{{note}}}"))
     taken = taken_by_attackers(h, t)
@@ -83,7 +92,8 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
     so_far = "?" if running is None else str(running)
     u = h.unfinished if t is h.tricks[-1] else None
     winner = seat_label(t.winner, match) if t.winner is not None else "? not known 未知"
-    points = f"{t.points} points 分" if u is None or u.points is not None else f"≥ {t.points} points 分"
+    points = ("? points 分 (not known 未知)" if t.points is None else f"{t.points} points 分"
+              if u is None or u.points is not None else f"≥ {t.points} points 分")
     lines.append(f"   winner 赢家 {winner} ({side}) · {points} · attackers so far 闲家累计 {strong(so_far)}")
     if u is not None:
         zh, en = ends_record_text(u)
@@ -119,7 +129,7 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
         from tractor_analysis.reports.hands_known import hand_sources
         known = tuple(bool(x) for x in hand_sources(record, h))
     taken = [taken_by_attackers(h, t) for t in h.tricks]
-    running = (None if h.attackers_points is None
+    running = (None if h.attackers_points is None or any(mine and t.points is None for t, mine in zip(h.tricks, taken))
                else h.attackers_points - sum(t.points for t, mine in zip(h.tricks, taken) if mine))
     for t, mine in zip(h.tricks, taken):
         if running is not None and mine:

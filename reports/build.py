@@ -172,7 +172,12 @@ def trick_seats_html(trick: TrickView, heads: Sequence[str], groups: Sequence[in
         if p is None:
             add(_NO_PLAY)
         else:
+            if p.derived is not None:   # left out of the record, derived: the tag's title says from what
+                add(f'<span class="tag derived" title="{escape(p.derived[1])} / {escape(p.derived[0])}">'
+                    'derived / 推出</span>')
             add(_WHO_TAGS[(p.leader, p.winner, p.faulty)])
+            if p.derived is not None:
+                add('<div class="small muted">not in the record / 记录未写</div>')
             if p.attempted is not None:
                 add('<div class="small">attempted throw / 甩牌: ')
                 add(cards_html(p.attempted))
@@ -185,8 +190,11 @@ def trick_seats_html(trick: TrickView, heads: Sequence[str], groups: Sequence[in
             add('</div>\n<div class="held small"><span class="muted">held / 手牌:</span> ')
             add(_HELD_UNKNOWN)
         else:
-            add(f'</div>\n<div class="held small"><span class="muted">held / 手牌 ({len(held)}):</span> ')
-            add(held_html(held, trick.played_marks[x], groups) if held else _HELD_NONE)
+            extra = trick.held_open[x]      # held, not known which (a play left out of the record)
+            add(f'</div>\n<div class="held small"><span class="muted">held / 手牌 ({len(held) + extra}):</span> ')
+            add(held_html(held, trick.played_marks[x], groups) if held or extra else _HELD_NONE)
+            if extra:
+                add(f' <span class="none" title="not known which / 未知哪张">+{extra} ?</span>')
         add("</div>\n</div>\n")
     return Markup("".join(out))
 
@@ -199,10 +207,11 @@ def _trick_html(t: TrickView, heads: Sequence[str], groups: Sequence[int], viola
         f'data-trick="{number}">\n<h3>Trick {number} / 第{number}轮{" (last / 末轮)" if t.last else ""}</h3>\n'
         '<div class="table4">\n', trick_seats_html(t, heads, groups),
         f'<div class="centre">\n<div>leader / 首家 <strong>{escape(t.leader)}</strong> · {escape(t.lead_kind)}'
+        f'{" / " + escape(t.lead_kind_zh) if t.lead_kind_zh else ""}'
         f'{" (failed throw / 甩牌失败)" if t.throw_failed else ""}</div>\n'
         f'<div>winner / 赢家 <strong>{escape(t.winner)} {escape(t.winner_name)}</strong>'
         f'{" (trumped / 毙)" if t.trumped else ""}</div>\n'
-        f'<div>points / 分 <strong>{"≥ " if t.points_open else ""}{escape(t.points)}</strong> → '
+        f'<div>points / 分 <strong>{"≥ " if t.points_open else ""}{escape(_or_unknown(t.points))}</strong> → '
         f'{_SIDE_WORDS.get(t.winner_side, "side not known / 哪方未知")}</div>\n'
         + (f'<div class="muted">{escape(t.ends_record[1])} / {escape(t.ends_record[0])}</div>\n' if t.ends_record else "")
         + f'<div>attackers\' points / 闲家得分 <strong class="running">{escape(_or_unknown(t.attackers_after))}</strong>'
@@ -210,7 +219,15 @@ def _trick_html(t: TrickView, heads: Sequence[str], groups: Sequence[int], viola
            if t.attackers_after != t.attackers_before else "")
         + '</div>\n</div>\n</div>\n',
         *(str(violation(v)) for v in t.violations),
-        notes_html(t.notes), "\n</section>\n"))
+        _derived_notes_html(t), notes_html(t.notes), "\n</section>\n"))
+
+
+def _derived_notes_html(t: TrickView) -> str:
+    """The trick's footnote for each play left out of the record that the engine derived: the
+    ``play`` fact's own words, saying what it follows from (one note for plays one fact names)."""
+    said = dict.fromkeys(p.derived for p in t.plays if p.derived is not None)
+    return "".join(f'<div class="note derived">derived / 推出: {escape(en)} / {escape(zh)}</div>'
+                   for zh, en in said)
 
 
 def tricks_html(hand: HandView) -> Markup:

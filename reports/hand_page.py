@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, Card, Seat, team_of
 from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.records.locate import violation_position
-from tractor_analysis.records.model import Hand, Match
+from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.rule_refs import rule_ref
 from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attackers
 from tractor_analysis.engine.verdicts import HandResult, Violation
@@ -26,6 +26,9 @@ from .card_display import (display_groups, display_order, held_in_display_order,
 from .hands_known import ends_hand, hand_sources
 
 TEAM_NAMES = ("N–S", "E–W")
+LEAD_KIND_ZH = {"single": "单张", "pair": "对子", "triple": "三同张", "tractor": "拖拉机", "titanic": "泰坦尼克",
+                "throw": "甩牌", "?": "未知"}
+"""A trick's lead shape (:attr:`TrickView.lead_kind`, docs/rules.md §0.1 "unit", "throw") in Chinese."""
 TEAM_NAMES_ZH = ("南北", "东西")
 
 
@@ -67,6 +70,37 @@ class PlayView:
     leader: bool
     faulty: bool
     """The play has a violation at this trick."""
+    derived: tuple[str, str] | None = None
+    """(中文, English): the record leaves this play out and the engine derived it (one way to play it
+    fits the rest of the record, :mod:`~tractor_analysis.engine.record_gaps`) — the hand's ``play``
+    :class:`~tractor_analysis.engine.verdicts.Derived` fact, which says from what.  ``None``: recorded."""
+
+
+def derived_plays_in(result: HandResult, number: int) -> tuple[tuple[Play, tuple[str, str]], ...]:
+    """The plays of trick ``number`` the record leaves out that the engine derived
+    (``result.derived_plays``), each with the ``play`` :class:`~tractor_analysis.engine.verdicts.Derived`
+    fact naming it ((中文, English): what it follows from).  A derived play no such fact names is not
+    returned (nothing is shown without its reason)."""
+    out = []
+    for n, play in result.derived_plays:
+        if n != number:
+            continue
+        named = f"{n}: {SEAT_TOKENS[play.seat]} "
+        fact = next((d for d in result.derived if d.fact == "play"
+                     and any(part.startswith(named) for part in d.value.split("; "))), None)
+        if fact is not None:
+            out.append((play, (fact.message_zh, fact.message_en)))
+    return tuple(out)
+
+
+def with_derived(plays: tuple[Play, ...], leader: int,
+                 derived: tuple[tuple[Play, tuple[str, str]], ...]) -> tuple[tuple[Play, tuple[str, str] | None], ...]:
+    """A trick's recorded ``plays`` with its ``derived`` ones (:func:`derived_plays_in`) put in turn
+    order from ``leader``, each with its reason (``None``: recorded); the plays as recorded when none
+    is derived."""
+    if not derived:
+        return tuple((p, None) for p in plays)
+    return tuple(sorted([(p, None) for p in plays] + list(derived), key=lambda x: (x[0].seat - leader) & 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +110,8 @@ class TrickView:
     winner: str
     winner_name: str
     winner_side: str
-    points: int
+    points: int | None
+    """``None``: not known (the ways a play the record leaves out could be filled in disagree)."""
     attackers_before: int
     attackers_after: int
     lead_kind: str
@@ -98,10 +133,15 @@ class TrickView:
     """The record ends in this trick before every seat played (zh, en): then ``winner`` is ``?``
     where the missing plays decide it, and ``points`` with ``points_open`` the least it holds."""
     points_open: bool = False
+    lead_kind_zh: str = ""
+    """:attr:`lead_kind` in Chinese (:data:`LEAD_KIND_ZH`: ``单张`` ``对子`` … ``甩牌``; ``未知`` for ``?``)."""
     held_known: tuple[bool, bool, bool, bool] = (True, True, True, True)
     """N, E, S, W: the record gives the seat's cards (:func:`.hands_known.hand_sources`).  ``False``:
     ``hands_before`` holds only the cards it is seen to play from here — not its hand, which the
     pages then show as not known."""
+    held_open: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """N, E, S, W: cards the seat held beyond ``hands_before``, not known which (the ways a play the
+    record leaves out could be filled in disagree: ``HandResult.cards_open``); shown as ``+1 ?``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,17 +412,20 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         taken = taken_by_attackers(result, t)
         u = result.unfinished if t is result.tricks[-1] else None
         if running is not None:         # withheld once a trick's share to the attackers is not known
-            open_points = u is not None and u.points is None
-            running = (None if (taken is None and t.points) or (taken and open_points)
+            open_points = (u is not None and u.points is None) or t.points is None    # None: not known
+            running = (None if (taken is None and t.points != 0) or (taken and open_points)
                        else running + (t.points if taken else 0))
         trick_violations = tuple(violations_by_trick.pop(t.number, ()))
         faulty_seats = {v.seat for v in trick_violations}
+        # a play the record leaves out that the engine derived is shown in its place, marked derived
+        # (the trick's points count it): never as "no play"
         plays = tuple(PlayView(
             seat=SEAT_TOKENS[p.seat], player=names[p.seat],
             cards=ordered(p.cards),
             attempted=None if p.attempted is None else ordered(p.attempted),
             notes=tuple(p.notes), winner=p.seat == t.winner, leader=j == 0,
-            faulty=SEAT_TOKENS[p.seat] in faulty_seats) for j, p in enumerate(t.plays))
+            faulty=SEAT_TOKENS[p.seat] in faulty_seats, derived=why)
+            for j, (p, why) in enumerate(with_derived(t.plays, t.leader, derived_plays_in(result, t.number))))
         by_seat: list[PlayView | None] = [None] * 4
         for p in plays:
             by_seat[SEAT_TOKENS.index(p.seat)] = p
@@ -394,6 +437,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             winner_side="unknown" if taken is None else "attackers" if taken else "defenders", points=t.points,
             attackers_before=before, attackers_after=running,
             lead_kind="?" if t.lead_kind is None else t.lead_kind,     # None: the trump decides it, not known
+            lead_kind_zh=LEAD_KIND_ZH.get("?" if t.lead_kind is None else t.lead_kind, ""),
             trumped=t.trumped, throw_failed=t.throw_failed, plays=plays,
             plays_by_seat=tuple(by_seat),
             hands_before=held,
@@ -403,7 +447,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             last=ends_hand(t, sources),
             ends_record=None if u is None else ends_record_text(u),
             points_open=u is not None and u.points is None,
-            held_known=held_known))
+            held_known=held_known, held_open=result.cards_open(t.number)))
     # violations naming a trick the engine did not return (defensive): show them on the hand
     for rest in violations_by_trick.values():
         hand_violations.extend(rest)

@@ -273,6 +273,10 @@ def _choice(seats: Sequence[int]) -> str:
 
 def _played_line(req: RequiredTrick, sides: _Sides, played: TrickResult) -> tuple[str, str]:
     """The trick as played, and the attackers' points from it both ways (when derived)."""
+    if played.winner is None or played.points is None:     # a play left out, filled in ways that differ
+        return ("按实际出牌：本轮赢家或分数未知（记录漏写的出牌有多种补法）",
+                "as played: this trick's winner or points are not known (a play the record leaves out "
+                "can be filled in more than one way)")
     pz, pe = sides.of(played.winner)
     zh = f"按实际出牌{_zh(played.winner)}赢，{pz}得 {played.points} 分"
     en = f"as played {_en(played.winner)} won: {pe} took {played.points}"

@@ -58,7 +58,8 @@ def _reasons(result, exit_code: int = 0) -> list[str]:
 
 
 def _zh(reason: str) -> str:
-    return reason.split(" / ")[0]
+    # the reason is "English / 中文" (English first, as every message: docs/format.md "Diagnostics")
+    return reason.rsplit(" / ", 1)[1]
 
 
 def test_full_hands_without_bottom_lines_are_analysed_from_the_bottom_they_imply(tmp_path):

@@ -22,25 +22,26 @@ REFERENCE = """{% import "_macros.html" as m %}
 {% for s in hand.seats %}{% set p = t.plays_by_seat[loop.index0] %}
 <div class="seat {{ s.seat }} {{ s.side }}">
 <div class="who"><span class="pos">{{ s.seat }}</span>{{ s.name }}
+{%- if p and p.derived %}<span class="tag derived" title="{{ p.derived[1] }} / {{ p.derived[0] }}">derived / 推出</span>{% endif %}
 {%- if p and p.leader %}<span class="tag">leads / 首出</span>{% endif %}
 {%- if p and p.winner %}<span class="tag win">wins / 赢</span>{% endif %}
 {%- if p and p.faulty %}<span class="tag bad">violation / 违规</span>{% endif %}</div>
 <div class="played{% if p and p.winner %} winner{% endif %}{% if p and p.faulty %} faulty{% endif %}">
-{%- if p %}{% if p.attempted is not none %}<div class="small">attempted throw / 甩牌: {{ m.cards(p.attempted) }}</div><div class="small">forced play / 强制出牌:</div>{% endif %}{{ m.cards(p.cards) }}{{ m.notes(p.notes) }}
+{%- if p %}{% if p.derived %}<div class="small muted">not in the record / 记录未写</div>{% endif %}{% if p.attempted is not none %}<div class="small">attempted throw / 甩牌: {{ m.cards(p.attempted) }}</div><div class="small">forced play / 强制出牌:</div>{% endif %}{{ m.cards(p.cards) }}{{ m.notes(p.notes) }}
 {%- else %}<span class="none">no play / 未出</span>{% endif -%}
 </div>
 <div class="held small"><span class="muted">held / 手牌 ({{ t.hands_before[loop.index0]|length }}):</span> {% if t.hands_before[loop.index0] %}{{ t.hands_before[loop.index0]|held(t.played_marks[loop.index0], hand.groups) }}{% else %}<span class="none">no cards / 无</span>{% endif %}</div>
 </div>
 {% endfor %}
 <div class="centre">
-<div>leader / 首家 <strong>{{ t.leader }}</strong> · {{ t.lead_kind }}{% if t.throw_failed %} (failed throw / 甩牌失败){% endif %}</div>
+<div>leader / 首家 <strong>{{ t.leader }}</strong> · {{ t.lead_kind }}{% if t.lead_kind_zh %} / {{ t.lead_kind_zh }}{% endif %}{% if t.throw_failed %} (failed throw / 甩牌失败){% endif %}</div>
 <div>winner / 赢家 <strong>{{ t.winner }} {{ t.winner_name }}</strong>{% if t.trumped %} (trumped / 毙){% endif %}</div>
 <div>points / 分 <strong>{{ t.points }}</strong> → {{ "attackers / 闲家" if t.winner_side == "attackers" else "defenders / 庄家" }}</div>
 <div>attackers' points / 闲家得分 <strong class="running">{{ t.attackers_after }}</strong>{% if t.attackers_after != t.attackers_before %} <span class="muted">(was {{ t.attackers_before }})</span>{% endif %}</div>
 </div>
 </div>
 {% for v in t.violations %}{{ m.violation(v) }}{% endfor %}
-{{ m.notes(t.notes) }}
+{% for d in t.plays|selectattr("derived")|map(attribute="derived")|unique %}<div class="note derived">derived / 推出: {{ d[1] }} / {{ d[0] }}</div>{% endfor %}{{ m.notes(t.notes) }}
 </section>
 {% else %}
 <p class="none">no tricks recorded / 无出牌记录</p>
@@ -64,13 +65,16 @@ def sample_hands():
 
 def odd_hand(hand):
     """The hand with record text that must be escaped, a seat that did not play, a seat
-    holding nothing, a play with notes and a throw forced to a smaller play."""
+    holding nothing, a play with notes, a throw forced to a smaller play and a play derived (left out
+    of the record), whose reason is record text too (it names the cards and seats)."""
     seats = tuple(dataclasses.replace(s, name=EVIL + s.seat) for s in hand.seats)
     t = hand.tricks[0]
     p = next(p for p in t.plays_by_seat if p is not None)
     p = dataclasses.replace(p, notes=(EVIL, "<b>bold</b>"), attempted=p.cards + p.cards)
-    by_seat = (p, None, *t.plays_by_seat[2:])
-    t = dataclasses.replace(t, plays_by_seat=by_seat, hands_before=((), *t.hands_before[1:]),
+    derived = next(q for q in t.plays_by_seat[2:] if q is not None)
+    derived = dataclasses.replace(derived, derived=(EVIL + " 推出", EVIL + " derived"))
+    by_seat = (p, None, *(derived if q is not None and q.seat == derived.seat else q for q in t.plays_by_seat[2:]))
+    t = dataclasses.replace(t, plays_by_seat=by_seat, plays=(derived, derived),   # twice: one footnote hands_before=((), *t.hands_before[1:]),
                             played_marks=((), *t.played_marks[1:]), notes=(EVIL,), lead_kind=EVIL,
                             winner_name=EVIL, last=True, throw_failed=True, trumped=True)
     return dataclasses.replace(hand, seats=seats, tricks=(t, *hand.tricks[1:]))

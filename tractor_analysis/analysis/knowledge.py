@@ -88,6 +88,9 @@ class Knowledge:
     """The bottom's points when they are the same in every deal (known to the seat, or not in the
     record: then as the record states them); ``None`` when each deal has its own."""
     throws: tuple[ThrowSeen, ...] = ()
+    played: tuple[tuple[int, ...], ...] = ()
+    """Per seat N, E, S, W: the cards (54 counts) it played from the record's first trick up to this
+    play (rule 2), so that a deal's hands at the start of the play are its cards now plus these."""
 
     def voids(self) -> list[set[int]]:
         """Per recipient (N, E, S, W, bottom): the suit groups it holds none of (rule 4)."""
@@ -125,8 +128,30 @@ def knowledge_at(h: HandResult, record: Hand | None, index: int, play: int) -> K
     declared = _declared(h, record, index, play, seat, bottom_dealt)
     bottom_points = None if bottom_dealt else h.bottom_points
     throws = _throws(ctx, h, index, play)
+    first = h.tricks[0].hands_before
+    played = tuple(tuple(a - b for a, b in zip(first[s], now[s])) for s in range(4))
     return Knowledge(seat, index, play, tuple(now[seat]), tuple(unseen), sizes, tuple(follows), tuple(declared),
-                     tuple(real), bottom_points, tuple(throws))
+                     tuple(real), bottom_points, tuple(throws), played)
+
+
+def friend_sides(kn: Knowledge, deal, dealer: int, card: int, decks: int) -> frozenset[int]:
+    """Friend mode (找朋友, docs/rules.md §11): the dealer's side in ``deal`` (5 recipients' counts of
+    the unseen cards; the seat's own hand is ``kn.own``).  The partner is fixed by who holds the
+    called ``card`` when the play starts — not by who plays it — as the engine resolves it
+    (``engine.replay._defenders``): a dealer holding every copy plays alone; else the first holder
+    going round from the dealer in play order; a copy in the bottom (buried) is held by nobody.
+    The holdings at the start are each hand's cards in the deal plus what it has played since (rule 2)."""
+    def held(s: int) -> int:
+        return (kn.own[card] if s == kn.seat else deal[s][card]) + kn.played[s][card]
+
+    if held(dealer) >= decks:
+        return frozenset({dealer})
+    seat = (dealer + 1) & 3
+    while seat != dealer:
+        if held(seat):
+            return frozenset({dealer, seat})
+        seat = (seat + 1) & 3
+    return frozenset({dealer})
 
 
 def _played_since(h: HandResult, seat: int, index: int, start: int, index_now: int, play_now: int) -> list[int]:
@@ -228,4 +253,4 @@ def agrees(kn: Knowledge, ctx, deal: tuple[tuple[int, ...], ...] | list, voids_k
     return True
 
 
-__all__ = ["BOTTOM", "Follow", "Knowledge", "ThrowSeen", "knowledge_at", "agrees"]
+__all__ = ["BOTTOM", "Follow", "Knowledge", "ThrowSeen", "friend_sides", "knowledge_at", "agrees"]

@@ -10,6 +10,11 @@ the ruleset's penalty (:func:`~tractor_analysis.engine.scoring.failed_throw_pena
 side picks the best mean; a play's cost is its gap from it, signed as the double-dummy cost (points
 lost by the player's side).  A deal whose search runs out of budget leaves the view withheld: never a
 mean over fewer deals than it says.
+
+Friend mode (找朋友, docs/rules.md §11 and §15): the partner is whoever held the called card when the
+play started, so each deal fixes the sides of its own (:func:`.knowledge.friend_sides`) and is scored
+with them — the player did not know more than the deals say.  When the player's own side is not the
+same in every deal (it did not know yet whether it was the dealer's partner), the view is withheld.
 """
 from __future__ import annotations
 
@@ -24,7 +29,7 @@ from ..records.cards import POINTS
 from ..records.model import Hand
 from .deals import Deals, deals_for
 from .hand_analysis import position_at, trick_bases
-from .knowledge import BOTTOM, knowledge_at
+from .knowledge import BOTTOM, friend_sides, knowledge_at
 from .moves import merged
 from .solver import Budget, Position, Solver
 
@@ -47,11 +52,31 @@ class PlayView:
     asked: int = 0
     values: tuple[tuple[tuple[int, ...], float], ...] = ()
     """Every play the player could make with its mean (the candidates, in order)."""
+    withheld: str | None = None
+    """Why the view is withheld, when not for a search out of budget or no agreeing deal
+    (``"English / 中文"``)."""
+    sides: tuple[tuple[tuple[int, ...], int], ...] = ()
+    """Friend mode: each dealer's side the deals used imply (seats), with how many deals imply it
+    (empty outside friend mode)."""
 
     def json(self, tokens) -> dict:
-        return {"deals": self.deals, "exact": self.exact, "value": _round(self.value),
-                "value_best": _round(self.value_best), "best": [tokens(b) for b in self.best],
-                "cost": _round(self.cost), "stderr": _round(self.stderr)}
+        out = {"deals": self.deals, "exact": self.exact, "value": _round(self.value),
+               "value_best": _round(self.value_best), "best": [tokens(b) for b in self.best],
+               "cost": _round(self.cost), "stderr": _round(self.stderr)}
+        if self.withheld is not None:
+            out["withheld"] = self.withheld
+        if self.sides:
+            out["sides"] = [{"defenders": ["NESW"[s] for s in side], "deals": n} for side, n in self.sides]
+        return out
+
+
+PARTNER_UNKNOWN = ("the partner was not known yet from this seat (it could not tell which side it was on) "
+                   "/ 此时本座位尚不知谁是朋友（不知自己属于哪一方）")
+"""Friend mode: the player's own side differs among the deals it could not rule out."""
+FRIEND_CARD_UNKNOWN = ("friend mode: the called card is not known here, so neither are the sides in each deal "
+                       "/ 找朋友：此处不知庄家叫的牌，无法确定各牌局的双方")
+FRIEND_SIDES_DISAGREE = ("friend mode: the partner rule gives the record's own deal other sides than the replay "
+                         "/ 找朋友：按叫牌规则，记录本身的牌局所得双方与复盘不符")
 
 
 def _round(x: float | None) -> float | None:
@@ -98,6 +123,10 @@ class _Setup:
     weights: list
     cands: list
     made: tuple[int, ...]
+    sides: list
+    """Per deal: the dealer's side it is scored with (the record's, or in friend mode the deal's own)."""
+    withheld: str | None = None
+    """Why the view cannot be taken honestly (friend mode: see :data:`PARTNER_UNKNOWN`)."""
 
 
 def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: int, seed: int) -> _Setup:
@@ -109,13 +138,14 @@ def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: i
     deals: Deals = deals_for(kn, ctx, samples, seed)
     bases, penalties = trick_bases(h)
     real_pos = position_at(h, index, play, bases, penalties)
+    sides, withheld = _sides(h, record, kn, deals)
     positions, solvers, weights = [], [], []
     memo: dict = {}         # what depends on the hand context alone, shared by the deals' solvers
-    for deal, weight in deals.deals:
+    for (deal, weight), side in zip(deals.deals, sides):
         hands = [list(deal[s]) if s != seat else list(kn.own) for s in range(4)]
         bottom = kn.bottom_points if kn.bottom_points is not None else sum(POINTS[k] * n for k, n in enumerate(deal[BOTTOM]))
         positions.append(Position.of(hands, real_pos.leader, real_pos.table, real_pos.points))
-        solvers.append(Solver(ctx, h.defenders, bottom, memo=memo))
+        solvers.append(None if withheld else Solver(ctx, side, bottom, memo=memo))
         weights.append(weight)
     inplay = [kn.own[k] + kn.unseen[k] for k in range(len(kn.own))]
     for _, cards in real_pos.table:
@@ -123,10 +153,41 @@ def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: i
             inplay[k] += 1
     t = h.tricks[index]
     made = tuple(sorted(t.plays[play].attempted or t.plays[play].cards))
-    cands = _candidates(ctx, real_pos, solvers, kn.own, inplay) if positions else []
+    cands = _candidates(ctx, real_pos, solvers, kn.own, inplay) if positions and not withheld else []
     if made not in cands:
         cands.append(made)
-    return _Setup(ctx, seat, deals, positions, solvers, weights, cands, made)
+    return _Setup(ctx, seat, deals, positions, solvers, weights, cands, made, sides, withheld)
+
+
+def _sides(h: HandResult, record: Hand | None, kn, deals: Deals) -> tuple[list, str | None]:
+    """Per deal, the dealer's side it is scored with, and why the view is withheld (``None``: it is not).
+
+    Outside friend mode the sides are the record's in every deal.  In friend mode (rules.md §11) each
+    deal fixes them (:func:`.knowledge.friend_sides`); the view is withheld when the player's own side
+    is not the same in every deal (:data:`PARTNER_UNKNOWN`), when the called card is not known, and
+    when the rule does not give the record's own deal the replay's sides (never a guess)."""
+    n = len(deals.deals)
+    if not h.rules.friend:
+        return [h.defenders] * n, None
+    card = None if record is None else record.friend
+    if card is None or h.dealer is None:
+        return [h.defenders] * n, FRIEND_CARD_UNKNOWN
+    decks = h.rules.decks
+    if friend_sides(kn, kn.real, h.dealer, card, decks) != h.defenders:
+        return [h.defenders] * n, FRIEND_SIDES_DISAGREE
+    sides = [friend_sides(kn, deal, h.dealer, card, decks) for deal, _ in deals.deals]
+    if len({kn.seat in side for side in sides}) > 1:
+        return sides, PARTNER_UNKNOWN
+    return sides, None
+
+
+def _side_counts(sides: list) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each dealer's side among ``sides`` (seats, in order) with how many deals imply it, most first."""
+    counts: dict[tuple[int, ...], int] = {}
+    for side in sides:
+        key = tuple(sorted(side))
+        counts[key] = counts.get(key, 0) + 1
+    return tuple(sorted(counts.items(), key=lambda x: (-x[1], x[0])))
 
 
 def searches_for(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
@@ -134,7 +195,7 @@ def searches_for(h: HandResult, record: Hand | None, index: int, play: int, samp
     """How many searches :func:`view_play` runs for this play (candidates × deals), without running
     them (``bench/view_bench.py --count``)."""
     st = _setup(h, record, index, play, samples, seed)
-    return len(st.cands) * len(st.positions)
+    return 0 if st.withheld else len(st.cands) * len(st.positions)
 
 
 ROUND = 10
@@ -157,7 +218,11 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
         st.ctx, st.seat, st.deals, st.positions, st.solvers, st.weights, st.cands, st.made)
     if not positions:
         return PlayView(0, deals.exact, None, None, (), None, None, samples)
-    attacker = seat not in h.defenders
+    friend = h.rules.friend
+    if st.withheld:
+        return PlayView(len(positions), deals.exact, None, None, (), None, None, samples,
+                        withheld=st.withheld, sides=_side_counts(st.sides) if friend else ())
+    attacker = seat not in st.sides[0]          # the same in every deal (else withheld)
     sign = 1 if attacker else -1
     table: dict[tuple[int, ...], list[int]] = {m: [] for m in cands}
     stops = _stops(len(positions), None if deals.exact else precision)
@@ -173,7 +238,8 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
                 guess = last if last is not None else (values[-1] if values else None)
                 v = _value(solver, ctx, positions[d], m, seat, budget, guess)
                 if v is None:
-                    return PlayView(len(positions), deals.exact, None, None, (), None, None, samples)
+                    return PlayView(len(positions), deals.exact, None, None, (), None, None, samples,
+                                    sides=_side_counts(st.sides) if friend else ())
                 values.append(v)
                 last = v
             del solver
@@ -188,7 +254,7 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
     cost = sign * (best_mean - means[made]) + 0.0      # + 0.0: no -0.0
     stderr = 0.0 if deals.exact else _gap_stderr(table[best[0]], table[made], sign)
     return PlayView(done, deals.exact, means[made], best_mean, best, cost, stderr, samples,
-                    tuple(means.items()))
+                    tuple(means.items()), sides=_side_counts(st.sides[:done]) if friend else ())
 
 
 def _stops(n: int, precision: float | None) -> list[int]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Sequence
 
-from ..records.cards import POINTS
 from ..records.model import Play
 from .verdicts import HandResult, TrickResult, Violation
 
@@ -49,7 +48,9 @@ def _trick(plays: tuple[Play, ...] | None, ts: Sequence[TrickResult], violations
     t0 = ts[0]
     winner = t0.winner if all(t.winner == t0.winner for t in ts) else None
     shown = t0.plays if plays is None else plays
-    points = t0.points if all(t.points == t0.points for t in ts) else sum(POINTS[k] for p in shown for k in p.cards)
+    # the points every judgement gives, else not known: never those of one of them, nor the cards
+    # recorded (a play left out may hold points: a way that holds them is as possible as one that does not)
+    points = t0.points if all(t.points == t0.points for t in ts) else None
     before = t0.hands_before
     if before and any(t.hands_before != before for t in ts):       # the cards held in every judgement
         before = tuple(tuple(map(min, *(t.hands_before[s] for t in ts))) for s in range(4))
@@ -57,6 +58,24 @@ def _trick(plays: tuple[Play, ...] | None, ts: Sequence[TrickResult], violations
         t0, plays=shown, winner=winner, points=points,
         hands_before=before, violations=tuple(v for v in violations if v.trick == t0.number),
         cards_not_thrown=t0.cards_not_thrown if all(t.cards_not_thrown == t0.cards_not_thrown for t in ts) else 0)
+
+
+def _held_open(results: Sequence[HandResult], tricks: Sequence[TrickResult]) -> tuple:
+    """Per trick, how many cards each seat held that its agreed ``hands_before`` does not show: every
+    judgement gives it as many cards, not the same ones (``HandResult.held_open``; a seat the
+    judgements give different numbers of cards is not counted: how many is not known either)."""
+    out = []
+    for i, t in enumerate(tricks):
+        if not t.hands_before or any(not r.tricks[i].hands_before for r in results):
+            continue
+        extra = []
+        for s in range(4):
+            held = {sum(r.tricks[i].hands_before[s]) + r.cards_open(t.number)[s] for r in results}
+            extra.append(held.pop() - sum(t.hands_before[s]) if len(held) == 1 else 0)
+        extra = tuple(extra)
+        if any(extra):
+            out.append((t.number, extra))
+    return tuple(out)
 
 
 def _same(results: Sequence[HandResult], name: str):
@@ -74,10 +93,12 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     violations, uncertain = common_violations(results, reword)
     tricks = tuple(_trick(plays[i] if i < len(plays) else None, [r.tricks[i] for r in results], violations)
                    for i in range(len(r0.tricks)))
-    changes: dict = {"tricks": tricks, "violations": tuple(violations)}
+    changes: dict = {"tricks": tricks, "violations": tuple(violations), "held_open": _held_open(results, tricks)}
     what: list[str] = []
     if any(t.winner is None for t in tricks[:len(tricks) - (r0.unfinished is not None)]):
         what.append("trick_winner")
+    if any(t.points is None for t in tricks):
+        what.append("trick_points")
     for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
                  "attackers_total"):
         same, value = _same(results, name)

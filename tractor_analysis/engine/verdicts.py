@@ -74,8 +74,9 @@ class TrickResult:
     leader: Seat
     plays: tuple[Play, ...]
     winner: Seat
-    points: int
-    """Card points in the trick (5s, 10s, Ks)."""
+    points: int | None
+    """Card points in the trick (5s, 10s, Ks); ``None`` when not known: the judgements merged
+    (:mod:`.agreement`) give it different points (a play the record leaves out, :mod:`.record_gaps`)."""
     hands_before: tuple[Counts, Counts, Counts, Counts]
     """Each seat's cards (counts per kind) before the trick, N, E, S, W."""
     violations: tuple[Violation, ...] = ()
@@ -179,6 +180,7 @@ WITHHELD = {
     "legality": ("跟牌与甩牌是否合法", "whether follows and throws were legal"),
     "first_leader": ("第一墩该谁出牌", "who was to lead the first trick"),
     "trick_winner": ("该墩的赢家", "that trick's winner"),
+    "trick_points": ("该墩的分数", "that trick's points"),
     "throw_check": ("甩牌判定中依赖某家没有某些牌的部分（本可成立、应改出哪一手、被管住的张数）",
                     "the parts of a throw's verdict that rest on a seat not holding a card (that it would have "
                     "stood, which play it forced, how many cards were beaten)"),
@@ -262,6 +264,17 @@ class HandResult:
     """``False`` when the tricks are the record's, not judged (the trump or the level not known): each
     keeps its leader, plays and card points; its winner is ``None`` and its lead kind, throw and
     trump-in verdicts are not known (``lead_kind`` ``None`` unless a single, pair or triple)."""
+    held_open: tuple[tuple[int, tuple[int, int, int, int]], ...] = ()
+    """Cards a seat held before a trick that its ``hands_before`` does not show: the judgements
+    merged (:mod:`.agreement`) give it as many cards there, but not the same ones (which card a play
+    the record leaves out took, :mod:`.record_gaps`); ``hands_before`` keeps the cards every
+    judgement gives.  ``(trick number, (N, E, S, W))``: how many more each seat held, not known which;
+    only the tricks with some (:meth:`cards_open`)."""
+
+    def cards_open(self, number: int) -> tuple[int, int, int, int]:
+        """How many cards each seat N, E, S, W held before trick ``number`` beyond its
+        ``hands_before``, not known which (:attr:`held_open`); ``(0, 0, 0, 0)`` when every card is."""
+        return next((c for n, c in self.held_open if n == number), (0, 0, 0, 0))
 
     @property
     def claim_matches(self) -> bool | None:
