@@ -237,7 +237,8 @@ class Progress:
                    "about one a play, and one more for the tests of its best plays); a position not solved "
                    "in it is marked so.")
 @click.option("--budget-hand", "budget_hand", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-              help="Bound the whole hand's analysis: the plays left when it runs out are marked not searched.")
+              help="Bound the whole hand's analysis: the plays left when it runs out are marked not searched "
+                   "(with --view, the seat views not begun by then are withheld).")
 @click.option("--every-position", "every_position", is_flag=True,
               help="Search every position.  By default the positions are searched from the hand's end "
                    "backward, and the first one not solved within the budget ends the search: the plays "
@@ -295,6 +296,7 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
         if hands and h.number not in hands:
             continue
         progress = Progress(h.number)
+        hand_start = time.perf_counter()
         a = analyse_hand(h, last, limit, hand_seconds=budget_hand, progress=progress, every_position=every_position)
         progress.end()
         h = with_derived_plays(h)           # the plays the record leaves out that the engine derived, as analysed
@@ -303,7 +305,8 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
             vprog = Progress(h.number, view=True)
             start = time.perf_counter()
             views = view_hand(h, _record, len(h.tricks) - a.tricks, samples, seed, limit,
-                              lambda done, total: vprog(done, total, time.perf_counter() - start), precision)
+                              lambda done, total: vprog(done, total, time.perf_counter() - start), precision,
+                              None if budget_hand is None else hand_start + budget_hand)    # the view within the hand's time
             vprog.end()
         shown += 1
         if as_json:

@@ -18,6 +18,8 @@ same in every deal (it did not know yet whether it was the dealer's partner), th
 """
 from __future__ import annotations
 
+import time
+
 from dataclasses import dataclass
 from math import sqrt
 
@@ -281,15 +283,25 @@ def _precise(table: dict[tuple[int, ...], list[int]], sign: int, precision: floa
     return all(_gap_stderr(ref, vs, sign) <= precision for vs in table.values())
 
 
+OUT_OF_TIME = ("the hand's time (--budget-hand) ran out before this play was judged from the seat "
+               "/ 本局时间（--budget-hand）在评判此出牌之前已用完")
+"""Why a view is withheld when the hand's time ran out before it (:func:`view_hand`'s ``deadline``)."""
+
+
 def view_hand(h: HandResult, record: Hand | None, first: int, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-              budget: Budget = Budget(), progress=None, precision: float | None = None) -> list[PlayView]:
+              budget: Budget = Budget(), progress=None, precision: float | None = None,
+              deadline: float | None = None) -> list[PlayView]:
     """Every play of tricks ``first``… (0-based) judged from its player's seat, in play order; each
     play's deals drawn with its own seed (from ``seed``, the trick and the play: the same input, the
-    same output, whatever else is analysed)."""
+    same output, whatever else is analysed).  ``deadline`` (``time.perf_counter()``'s clock): the
+    plays not begun by then are withheld (:data:`OUT_OF_TIME`), as the hand's analysis is."""
     out = []
     slots = [(i, j) for i in range(first, len(h.tricks)) for j in range(len(h.tricks[i].plays))]
     for n, (i, j) in enumerate(slots):
-        out.append(view_play(h, record, i, j, samples, seed * 1_000_003 + i * 4 + j, budget, precision))
+        if deadline is not None and time.perf_counter() >= deadline:
+            out.append(PlayView(0, False, None, None, (), None, None, withheld=OUT_OF_TIME))
+        else:
+            out.append(view_play(h, record, i, j, samples, seed * 1_000_003 + i * 4 + j, budget, precision))
         if progress is not None:
             progress(n + 1, len(slots))
     return out
