@@ -349,7 +349,7 @@ def points_text(h: HandResult) -> str:
     if earlier:
         parts.insert(0, f"earlier 此前 {earlier}")
     if h.bottom_multiplier:
-        parts.append(f"bottom 扣底 {h.bottom_points}×{h.bottom_multiplier}={h.bottom_bonus}")
+        parts.append(f"bottom 抠底 {h.bottom_points}×{h.bottom_multiplier}={h.bottom_bonus}")   # captured (扣底 is burying)
     elif h.bottom_points is None:               # no bottom given: counts only if the attackers take the last trick
         parts.append(dim("bottom 底分 ? not given, not needed 未给出，无需计入" if h.complete
                          else "bottom 底分 ? not given 未给出"))

@@ -51,7 +51,7 @@ def test_legal_match_exits_0_and_says_so_for_every_hand():
     assert r.output.count("legal 合规 ✓") == 5
     assert r.output.count("claim 记录") == 5 and "不符" not in r.output
     assert "outcome 结果" in r.output and "next dealer 下庄" in r.output
-    assert "bottom 扣底 10×2=20" in r.output
+    assert "bottom 抠底 10×2=20" in r.output and "扣底 10" not in r.output     # captured: 抠底 (扣底 is burying)
 
 
 def test_violation_exits_1_and_explains_it_with_the_better_play():

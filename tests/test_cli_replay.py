@@ -64,7 +64,7 @@ def test_one_hand_with_a_failed_throw_and_the_bottom_capture():
     r = run(MATCH, "--hand", "4")
     assert r.exit_code == 0
     assert "hand 4 第4局" in r.stdout and "hand 3 第3局" not in r.stdout
-    assert "bottom 扣底 10×2=20" in r.stdout and "抠底" in r.stdout
+    assert "bottom 抠底 10×2=20" in r.stdout and "扣底 10" not in r.stdout     # captured: 抠底 (扣底 is burying)
     assert "bottom 底牌" in r.stdout and "buried 扣底" in r.stdout
     r = run(MATCH)
     assert re.search(r"N 张伟: ♠J ♠8 → ♠8 \(throw failed 甩牌失败\)", r.stdout)
