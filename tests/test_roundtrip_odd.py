@@ -82,6 +82,8 @@ def odd_records(draw) -> tuple[dict, set[str]]:
                                                    {"plays": plays, "winner": "N"}, {"notes": []}]))
             done.add("bad")
         elif op == "play_field" and h["tricks"][i]:
+            if not isinstance(h["tricks"][i][0], dict):     # a retype made the play something else
+                continue
             h["tricks"][i][0]["winner"] = draw(ODD_VALUES)
             done.add("bad")
         elif op == "unknown_field":
