@@ -21,7 +21,8 @@ from tractor_analysis import __version__
 from tractor_analysis.engine.explain_hand import not_scored
 from tractor_analysis.engine.outcome import REVOKE_CODES
 from tractor_analysis.engine.record_gaps import play_left_out
-from tractor_analysis.engine.replay import describe_outcome, record_pairs
+from tractor_analysis.engine.replay import record_pairs
+from tractor_analysis.engine.hand_replay import describe_outcome
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, team_of

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tractor_analysis.engine.referee import hand_findings, match_findings, tag_value
-from tractor_analysis.engine.replay import replay_hand, replay_match
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.hand_replay import replay_hand
 from tractor_analysis.records.fen80_reader import parse_80fen
 from tractor_analysis.records.rulesets import PRESETS
 

@@ -12,7 +12,8 @@ from audit_helpers import SEATS, Raw, index_html, ingest_dir, isnull, report_tab
 from engine_helpers import drop_one_card
 from tractor_analysis.dataset import load, stats
 from tractor_analysis.dataset.pipeline import ingest
-from tractor_analysis.engine.replay import replay_hand, replay_match
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.hand_replay import replay_hand
 from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.records.tgn_writer import format_tgn
 from tractor_analysis.simulate import simulate_match

@@ -428,7 +428,7 @@ def test_values_that_look_like_seats_or_stages_but_are_not(edit):
 def test_the_outcome_says_points_a_seat_not_levels():
     h = replayed(0)
     assert h.outcome.reason == "match_points"
-    from tractor_analysis.engine.replay import describe_outcome
+    from tractor_analysis.engine.hand_replay import describe_outcome
     zh, en = describe_outcome(h)
     assert en == "attackers score 2 points each, the other side 0 (one hand a match)"
     assert zh == "闲家每人得 2 分，另一方 0 分（一局一场）"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tractor_analysis.engine import explain_hand
-from tractor_analysis.engine.replay import describe_outcome, replay_hand
+from tractor_analysis.engine.hand_replay import describe_outcome, replay_hand
 from tractor_analysis.engine.verdicts import Outcome
 from tractor_analysis.records.cards import parse_cards
 from tractor_analysis.records.model import Declaration

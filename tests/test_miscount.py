@@ -14,7 +14,8 @@ from engine_helpers import drop_one_card
 from tractor_analysis.records.cards import partner
 from tractor_analysis.cli.main import main
 from tractor_analysis.records.model import Match
-from tractor_analysis.engine.replay import describe_outcome, replay_hand, replay_match
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.hand_replay import describe_outcome, replay_hand
 from tractor_analysis.records.rulesets import PRESETS, Miscount, build_ruleset
 from tractor_analysis.simulate import simulate_match
 from tractor_analysis.records.tgn_writer import format_tgn

@@ -13,7 +13,8 @@ from tractor_analysis.records.cards import NUM_KINDS, TOKEN, counts_of, parse_ca
 from tractor_analysis.cli.main import main
 from tractor_analysis.records import format_json, parse_json
 from tractor_analysis.records.tgn_reader import parse_tgn
-from tractor_analysis.engine.replay import replay_hand, replay_match
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.hand_replay import replay_hand
 from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.simulate import simulate_match
 from tractor_analysis.records.tgn_writer import format_tgn

@@ -306,7 +306,7 @@ def test_friend_mode_dealer_holding_both_copies_plays_alone():
 
 
 # --- nobody declared (rules.md §9 no_declaration) --------------------------------------
-from tractor_analysis.engine.replay import replay_hand  # noqa: E402
+from tractor_analysis.engine.hand_replay import replay_hand  # noqa: E402
 from tractor_analysis.records.rulesets import NoDeclaration  # noqa: E402
 from tractor_analysis.simulate import simulate_match  # noqa: E402
 

@@ -21,7 +21,7 @@ higher level, as the tournament's round stopped by the clock: every simulated re
    (:func:`~tractor_analysis.engine.legal.construct_follow`): high when that wins the trick
    and the trick is worth it, points onto a partner's winning trick, a trump-in when void,
    low discards otherwise;
-5. **scoring** — the engine (:func:`~tractor_analysis.engine.replay.replay_hand`) scores the hand;
+5. **scoring** — the engine (:func:`~tractor_analysis.engine.hand_replay.replay_hand`) scores the hand;
    its total is the ``[Claim]`` and its outcome carries the levels and the next dealer.
 
 **Friend mode** (``RuleSet.friend``, rules.md §11): after the bury the dealer names a card
@@ -452,7 +452,7 @@ def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, pres
                    violation_rate: float = 0.0, max_hands: int = MAX_HANDS) -> Match:
     """Match ``index`` of ``seed``: complete hands until a team passes the winning level
     (at most ``max_hands``).  Levels are carried per player (friend mode: each their own)."""
-    from .engine.replay import replay_hand
+    from .engine.hand_replay import replay_hand
 
     # the cap is the simulated event's rule for a match no team wins by passing the winning level:
     # the higher level wins it (seed 001, rule 十一); every record says so ([Rule:decide_by_levels])

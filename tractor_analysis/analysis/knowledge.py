@@ -138,7 +138,7 @@ def friend_sides(kn: Knowledge, deal, dealer: int, card: int, decks: int) -> fro
     """Friend mode (找朋友, docs/rules.md §11): the dealer's side in ``deal`` (5 recipients' counts of
     the unseen cards; the seat's own hand is ``kn.own``).  The partner is fixed by who holds the
     called ``card`` when the play starts — not by who plays it — as the engine resolves it
-    (``engine.replay._defenders``): a dealer holding every copy plays alone; else the first holder
+    (``engine.hand_replay._defenders``): a dealer holding every copy plays alone; else the first holder
     going round from the dealer in play order; a copy in the bottom (buried) is held by nobody.
     The holdings at the start are each hand's cards in the deal plus what it has played since (rule 2)."""
     def held(s: int) -> int:

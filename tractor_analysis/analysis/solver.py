@@ -7,7 +7,7 @@ trick's shape when the attackers win it, and the points already scored (trick po
 throw penalties) — scored by the engine's own functions: the trick's winner by
 :func:`~tractor_analysis.engine.tricks.trick_winner`, its points by the cards' ``POINTS``, the
 bottom by :func:`~tractor_analysis.engine.scoring.bottom_multiplier` of the lead's shapes exactly as
-:func:`~tractor_analysis.engine.replay.replay_hand` scores the last trick.  The moves are the legal
+:func:`~tractor_analysis.engine.hand_replay.replay_hand` scores the last trick.  The moves are the legal
 plays of :mod:`tractor_analysis.analysis.moves` (the engine's legal-play generator).
 
 The search is a fail-soft alpha-beta over single plays (each play is a node; the side to move

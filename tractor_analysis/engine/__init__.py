@@ -17,7 +17,8 @@ from .explain import Message
 from .legal import legal_follows, legal_leads
 from .order import TRUMP, Order, order
 from .rule_refs import RULE_REFS, RuleRef, rule_ref
-from .replay import describe_outcome, record_pairs, replay_hand, replay_match, ruleset_of
+from .replay import record_pairs, replay_match, ruleset_of
+from .hand_replay import describe_outcome, replay_hand
 from .tricks import HandContext, hand_context, judge_trick
 from .verdicts import VIOLATION_CODES, HandResult, MatchResult, Outcome, ScoreItem, TrickResult, Violation
 

@@ -1,7 +1,7 @@
 """Score sheets: a hand kept as its result alone (:attr:`~tractor_analysis.records.model.Hand.result_only`).
 
 Many clubs keep only each hand's result — dealer, level, trump if known and the attackers'
-total — not every trick.  :func:`~tractor_analysis.engine.replay.replay_hand` scores such a hand
+total — not every trick.  :func:`~tractor_analysis.engine.hand_replay.replay_hand` scores such a hand
 from its recorded total (the ``recorded_total`` score item), takes the level change and the next
 dealer from the score table exactly as for a played hand, and judges no play: there is none.
 What can be checked still is: the recorded ``[Dealer]`` and ``[Level]`` against those carried

@@ -19,7 +19,7 @@ import os
 import random
 import sys
 
-from tractor_analysis.engine.replay import replay_hand
+from tractor_analysis.engine.hand_replay import replay_hand
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.records.tgn_writer import format_tgn

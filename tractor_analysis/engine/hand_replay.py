@@ -1,0 +1,519 @@
+"""Replaying one hand: the cards each seat starts with, the tricks, the points, the outcome.
+
+The trick-by-trick judgement lives in :mod:`tractor_analysis.engine.tricks`; this module
+rebuilds each player's cards (from the deal and the dealer's exchange, or from
+the plays themselves), feeds every trick to :func:`~tractor_analysis.engine.tricks.judge_trick` (through `judge_tricks`),
+checks what the record says beyond the plays (declarations, bury, deal, claim,
+``[Level]``, ``[Dealer]``) and scores the hand as itemised entries (rules.md §7).  Its
+bilingual messages are made in :mod:`tractor_analysis.engine.explain_hand`.  The match — the
+levels and dealers carried from hand to hand, forfeits, the decision — is :mod:`.replay`'s.
+
+:func:`replay_hand` runs the steps of a hand in order: the setting (dealer, level, trump:
+:func:`.setting.hand_setting`), the cards each seat starts with (:func:`.starting_hands.starting_hands`, the bury
+chain), the partners (:func:`_defenders`), the tricks (:func:`_play_tricks`), the points
+(:func:`_score`), the claim, the outcome and the level penalties (:mod:`.outcome`).  A hand is
+judged through one pipeline (:func:`_judged`): as recorded, then a deal line its own plays
+contradict set aside (:mod:`.deal_lines`), then a tag the rest of the record contradicts judged
+under each value (:mod:`.contradictions`); a play left out inside a trick is judged over every way
+to fill it in (:mod:`.record_gaps`), each way through the same pipeline.
+
+Everything is a pure function of the record and the ruleset: replaying the same
+record twice gives equal results.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..records.cards import POINTS, Card, next_seat, partner
+from ..records.frozen import fast_init
+from ..records.deal_checks import uneven_position
+from ..records.model import Hand, Trick
+from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
+from . import explain_hand, referee, score_sheet
+from .outcome import hand_outcome, level_penalties, takebacks_unknown
+from .scoring import bottom_multiplier, failed_throw_penalty
+from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
+                      position_seats_unknown, throws_unknown)
+from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
+from .tricks import HandContext, hand_context, judge_tricks
+from .contradictions import judge as judge_contradicted
+from .deal_lines import contradicted, rejudge
+from .record_gaps import find_gaps, judge as judge_gaps
+from .unsure_throws import unsure_throws
+from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
+from .verdicts import (HandResult, ScoreItem, TrickResult, Violation, new_hand_result, new_score_item,
+                       new_trick_result)
+
+
+# --- the steps of a hand, and what they hand on ----------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class _Play:
+    """The tricks judged, whether they emptied every hand, and what was wrong in them."""
+    tricks: tuple[TrickResult, ...]
+    complete: bool
+    violations: tuple[Violation, ...]
+    unfinished: Unfinished | None = None
+    """The last recorded trick, when the record ends in it (:mod:`.unfinished`)."""
+    throws_withheld: tuple[int, ...] = ()
+    """Tricks whose leader's throw verdict rests on a seat's cards not known (:mod:`.unsure_throws`)."""
+    penalty_unknown: frozenset[int] = frozenset()
+    """Tricks whose failed-throw penalty count is not known (withheld with the attackers' points)."""
+    unsure_seats: frozenset[int] = frozenset()
+    """The seats whose cards are read from their plays and not known to be all they held."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Score:
+    """The attackers' points as itemised entries, and the parts a hand result keeps."""
+    items: tuple[ScoreItem, ...]
+    attackers_points: int
+    """Trick points (plus a position's points before it)."""
+    bottom_points: int | None
+    """``None`` when the record gives no bottom (it then counts for nothing only if the defenders
+    take the last trick: else the points are withheld, :func:`.setting.bottom_unknown`)."""
+    multiplier: int
+    bonus: int
+    penalties: int
+
+    @property
+    def total(self) -> int:
+        return sum(i.points for i in self.items)
+
+
+_new_play, _new_score = map(fast_init, (_Play, _Score))
+
+
+def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2, 2),
+                expected_dealer: int | None = None, *, first_of_match: bool = True,
+                levels_known: bool = False, chain: str | None = None, hands_before: bool = True,
+                first_hand: bool = True, forfeit_open: bool = True) -> HandResult:
+    """Replay and score one hand.
+
+    ``levels`` are the levels carried into the hand: per team (N–S, E–W), or per player
+    (N, E, S, W — friend mode, where each player keeps a level of their own), ``None`` where
+    not known; ``expected_dealer`` the dealer the previous hand's outcome named (``None`` when
+    unknown); ``chain`` ``skipped`` / ``no_result`` when the hand before broke the chain;
+    ``hands_before=False``: the tricks' ``hands_before`` left empty (:func:`replay_match`);
+    ``first_hand``: the record's first hand (its levels are the record's start, ``[Levels]``);
+    ``forfeit_open``: whether a side forfeited the match is still to be decided after this hand (not
+    when the match was decided before it, or the forfeit count was lost earlier: :func:`replay_match`).
+
+    What the record does not state is derived or unknown (:mod:`.setting`); whatever rests on
+    an unknown is withheld (``None``), never defaulted (docs/rules.md "What the record must state").
+    """
+    if len(levels) == 2:
+        levels = (levels[0], levels[1], levels[0], levels[1])
+    args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
+    gaps = find_gaps(hand) if hand.tricks else ()
+    if gaps:                # a play left out inside a trick: judged over every way to fill it in
+        result = judge_gaps(hand, gaps, lambda h, before: _judged(h, args, before, first_hand), _context_of)
+    else:
+        result = _judged(hand, args, hands_before, first_hand)
+    # a take-back whose seat cannot be read, punished by a level: the levels after are not known
+    return takebacks_unknown(hand, rules, result, forfeit_open)
+
+
+def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:
+    """A hand whose tricks leave no play out, judged: as recorded, a deal line its seat's plays
+    contradict set aside (:mod:`.deal_lines`), then a tag the rest of the record contradicts judged
+    under each value (:mod:`.contradictions`) — each way a gap is filled in goes through this too.
+    ``args``: :func:`_replay_hand`'s from ``rules`` to ``chain``."""
+    result = _judged_lines(hand, args, hands_before, first_hand)
+    if result.contradicted:     # a tag the rest of the record contradicts: judged under each value
+        return judge_contradicted(hand, result, lambda h: _judged_lines(h, args, hands_before, first_hand),
+                                  _hand_first)
+    return result
+
+
+def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:
+    """:func:`_replay_hand`, and a deal line its seat's plays contradict set aside."""
+    result = _replay_hand(hand, *args, hands_before, first_hand)
+    seats = contradicted(hand, result)
+    if seats:               # nothing else rests on that line
+        return rejudge(hand, result, seats, lambda h: _replay_hand(h, *args, hands_before, first_hand), _hand_first)
+    return result
+
+
+def _context_of(result: HandResult) -> HandContext | None:
+    """The trick context a judged hand was played in (``None``: its level or trump not known)."""
+    if result.level is None or not result.trump_known:
+        return None
+    return hand_context(result.rules, result.level, result.trump)
+
+
+def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
+                 first_of_match: bool, levels_known: bool, chain: str | None, hands_before: bool,
+                 first_hand: bool) -> HandResult:
+    """:func:`replay_hand` of a hand whose tricks leave no play out."""
+    setting = hand_setting(hand, rules, tuple(levels), expected_dealer, first_of_match, levels_known, chain,
+                           first_hand)
+    levels = setting.levels
+    if not setting.judged and hand.result_only:
+        return _not_judged(hand, rules, setting)
+    withheld = setting.withheld
+    dealer = setting.dealer
+    played = Played(hand)
+    start = starting_hands(hand, rules, dealer, played)
+    if start.derived or start.unknowns:     # the bottom or the bury derived, or the bury not known
+        setting = dataclasses.replace(setting, derived=setting.derived + start.derived,
+                                      unknowns=setting.unknowns + start.unknowns)
+        withheld = setting.withheld
+    if hand.setup and start.from_plays:     # seats of a position given no deal line: not known
+        setting = position_seats_unknown(setting, start.from_plays)
+        withheld = setting.withheld
+    elif hand.deal is not None and not hand.setup and not all(hand.deal):   # a full hand missing a deal line
+        setting = hand_seats_unknown(setting, frozenset(s for s, cards in enumerate(hand.deal) if not cards))
+        withheld = setting.withheld
+    defenders = _defenders(hand, rules, setting, start)
+    if rules.friend and setting.dealer is not None and not hand.result_only and not defenders:
+        setting = friend_unknown(hand, setting)     # the partner cannot be found: the sides are unknown
+        withheld = setting.withheld
+    if not setting.judged:      # no trump or no level: the tricks as recorded, none judged (docs/rules.md §14)
+        return _not_judged(hand, rules, setting, start, defenders, hands_before)
+    play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer,
+                        hands_before)
+    if play.throws_withheld:              # a throw verdict rested on cards a seat may have held
+        setting = throws_unknown(setting, play.unsure_seats, play.throws_withheld,
+                                 bool(play.penalty_unknown) and rules.throw_penalty is ThrowPenalty.PER_CARD,
+                                 hand.setup)
+        withheld = setting.withheld
+    sides_known = "sides" not in withheld
+    if play.unfinished is not None:                # the record ends in its last trick: what that leaves open
+        setting = unfinished_setting(setting, play.unfinished, defenders if sides_known else None)
+        withheld = setting.withheld
+    if (sides_known and play.complete and start.buried is None and not hand.result_only
+            and play.tricks[-1].winner not in defenders):
+        # the attackers took the last trick: its bottom counts (a Buried: line given was a bad_bury)
+        setting = bottom_unknown(setting, hand.buried is not None
+                                 and any(v.code == "bad_bury" for v in start.violations))
+        withheld = setting.withheld
+    if hand.result_only and hand.claim is None:    # a score sheet's hand without its total
+        setting = claim_unknown(setting)
+        withheld = setting.withheld
+    if hand.result_only:                  # a score sheet: its recorded total, nothing played
+        score = _recorded(hand) if sides_known else None
+    else:
+        score = _score(hand, rules, play, start.buried, defenders) if sides_known else None
+    violations = [*setting.violations, *start.violations, *play.violations]
+    total_known = score is not None and "points" not in withheld
+    if total_known:
+        violations += _check_claim(hand, play.complete, score.total)
+    miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
+                if rules.miscount is Miscount.LEVEL and sides_known else ())
+    scored = (play.complete or (hand.result_only and hand.claim is not None)) and "outcome" not in withheld
+    outcome, after = (hand_outcome(rules, levels, setting, defenders, miscount, scored, score.total)
+                      if score is not None else (None, levels))
+    revoke_levels, takeback_levels, after = level_penalties(hand, rules, defenders, violations, after)
+    if "levels" in withheld or outcome is None:     # no result: the levels it leaves are not known
+        after = (None,) * 4
+    if len(violations) > 1:
+        violations.sort(key=_hand_first)
+    result = new_hand_result(
+        number=hand.number, dealer=dealer, level=setting.level, trump=setting.trump, rules=rules,
+        defenders=defenders, tricks=play.tricks, violations=tuple(violations),
+        attackers_points=score.attackers_points if total_known else None,
+        bottom_points=None if score is None else score.bottom_points,
+        bottom_multiplier=None if score is None else score.multiplier,
+        bottom_bonus=None if score is None else score.bonus,
+        penalties=None if score is None or (play.penalty_unknown and rules.throw_penalty is ThrowPenalty.PER_CARD)
+        else score.penalties,
+        attackers_total=score.total if total_known else None,
+        items=() if score is None else score.items if total_known else tuple(
+            i for i in score.items if i.kind != "setup_points"),
+        outcome=outcome,
+        levels_before=(levels[0], levels[1]), levels_after=(after[0], after[1]), claim=hand.claim,
+        setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,
+        takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after,
+        derived=setting.derived, unknowns=setting.unknowns, unfinished=play.unfinished,
+        contradicted=setting.contradicted,
+        # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
+        # that agree in a position) and, in a full hand, who led the first trick
+        legality_known=(not start.from_plays and (hand.setup or dealer is not None)
+                        and uneven_position(hand) is None))
+    found = referee.hand_findings(hand, result)           # the record's own referee, when it has one
+    kept = referee.excused(hand, violations)              # what a judge's early end explains
+    if not found and kept is violations:
+        return result
+    violations = [*kept, *found]
+    violations.sort(key=_hand_first)
+    return dataclasses.replace(result, violations=tuple(violations))
+
+
+def _hand_first(v: Violation) -> tuple[bool, int]:
+    """The order of a hand's violations: the hand's own first, then by trick (a stable sort)."""
+    return (v.trick is not None, v.trick or 0)
+
+
+def _not_judged(hand: Hand, rules: RuleSet, setting: Setting, start: Start | None = None,
+                defenders: frozenset[int] = frozenset(), hands_before: bool = True) -> HandResult:
+    """A hand whose plays cannot be judged (no trump, no level): no trick verdict, no points, no
+    outcome.  What does not rest on which cards are trump still stands (docs/rules.md §14): the
+    tricks as recorded (``start``: the cards each seat starts with; :func:`_recorded_tricks`), the
+    sides (``defenders``), whether every seat played its whole hand (``complete``)."""
+    tricks: tuple[TrickResult, ...] = ()
+    complete, unfinished = False, None
+    if start is not None:
+        tricks, complete, unfinished = _recorded_tricks(hand, rules, start, hands_before)
+        if unfinished is not None:          # the record ends in its last trick: the seats it ends before
+            setting = unfinished_setting(setting, unfinished, None)
+    levels = setting.levels
+    return new_hand_result(
+        number=hand.number, dealer=setting.dealer, level=setting.level, trump=setting.trump, rules=rules,
+        defenders=defenders, tricks=tricks, violations=setting.violations, attackers_points=None,
+        bottom_points=None, bottom_multiplier=None, bottom_bonus=None, penalties=None, attackers_total=None,
+        items=(), outcome=None, levels_before=(levels[0], levels[1]), levels_after=(None, None),
+        claim=hand.claim, setup=hand.setup, complete=complete, revoke_levels=(0, 0), takeback_levels=(0, 0),
+        player_levels_before=levels, player_levels_after=(None,) * 4, derived=setting.derived,
+        unknowns=setting.unknowns, unfinished=unfinished, legality_known=False, tricks_judged=False)
+
+
+def _plain_kind(cards: Sequence[Card]) -> str | None:
+    """A lead's kind where no trump decides it: one card a ``single``, two or three copies of one card
+    a ``pair`` or a ``triple``; ``None`` otherwise (a tractor, a throw or a mixed lead: which cards are
+    trump decides)."""
+    if len(cards) == 1:
+        return "single"
+    if 2 <= len(cards) <= 3 and len(set(cards)) == 1:
+        return "pair" if len(cards) == 2 else "triple"
+    return None
+
+
+def _recorded_tricks(hand: Hand, rules: RuleSet, start: Start,
+                     hands_before: bool = True) -> tuple[tuple[TrickResult, ...], bool, Unfinished | None]:
+    """The tricks of a hand not judged (:func:`_not_judged`), as the record gives them: each trick's
+    leader (its first play), plays and card points (the cards on the table: no trump decides them);
+    its winner ``None``, no violation, a throw failed only where the record writes ``attempted ->
+    forced``.  Also whether the hand was played out — the hands emptied, as :func:`_play_tricks`
+    decides it (a seat read from its plays: it played a whole hand) — and the trick the record ends
+    in, if it does (:mod:`.unfinished`: its winner and points not known).  A trick with no play (the
+    reader's error says so) has no leader to keep: it is left out."""
+    hands = [list(h) for h in start.hands]
+    counts = [0, 0, 0, 0]
+    out = []
+    for trick in hand.tricks:
+        plays = trick.plays
+        if not plays:
+            continue
+        before = tuple(map(tuple, hands)) if hands_before else ()
+        points = 0
+        for p in plays:
+            held = hands[p.seat]
+            for k in p.cards:
+                points += POINTS[k]
+                if held[k] > 0:
+                    held[k] -= 1
+            counts[p.seat] += len(p.cards)
+        lead = plays[0]
+        out.append(new_trick_result(trick.number, lead.seat, plays, None, points, before, (),
+                                    _plain_kind(lead.cards), lead.attempted is not None))
+    missing = missing_seats(hand.tricks[-1]) if out and hand.tricks[-1].plays else None
+    unfinished = None if missing is None else Unfinished(
+        out[-1].number, missing, None, None, out[-1].points, None)
+    empty = not any(map(any, hands))
+    if hand.setup and start.from_plays:         # a position's seat with no deal line: not known
+        empty = False
+    elif start.from_plays:
+        empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
+    return tuple(out), bool(out) and empty and unfinished is None, unfinished
+
+
+def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: Start) -> frozenset[int]:
+    """The dealer's side (empty when unknown; a side derived without its dealer's seat: both
+    partners).  Friend mode (rules.md §11, seed 001 挑选对家): the first player after the
+    dealer, in play order, who holds the named card is the partner; a dealer holding every
+    copy plays alone (一打三).  There the side is known only when ``[Friend]`` names the card
+    and every copy of it is found — in the hands as the record starts them or in the bottom
+    buried, or the four hands are a whole deal given (a copy none holds is then in the bottom);
+    a position whose hands lack a copy (played before it?) leaves the partner unknown (empty)."""
+    dealer = setting.dealer
+    if dealer is None:
+        return frozenset() if setting.side is None else frozenset({setting.side, setting.side + 2})
+    if not rules.friend:
+        return frozenset({dealer, partner(dealer)})
+    card, start = hand.friend, begin.hands
+    if card is None or hand.result_only:
+        return frozenset()
+    found = sum(start[s][card] for s in range(4)) + (begin.buried.count(card) if begin.buried is not None else 0)
+    if found < rules.decks and (hand.setup or begin.from_plays):
+        return frozenset()
+    if start[dealer][card] >= rules.decks:
+        return frozenset({dealer})
+    seat = next_seat(dealer)
+    while seat != dealer:
+        if start[seat][card]:
+            return frozenset({dealer, seat})
+        seat = next_seat(seat)
+    return frozenset({dealer})
+
+
+# --- tricks, points, claim ---------------------------------------------------------------
+
+def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dealer: int | None,
+                 hands_before: bool = True) -> _Play:
+    """Every trick judged in turn from the starting hands (the dealer leads the first, then each
+    winner; a position, or a hand whose dealer is unknown, accepts its recorded leader).  Cards
+    left in a hand dealt in full after the last trick are a ``deal_mismatch``.  The hand is
+    complete when the tricks empty every hand — for a seat whose cards are known only from its
+    plays, when it played a whole hand (a record of one trick is not a hand played out)."""
+    hands = list(map(list, start.hands))
+    violations: list[Violation] = []
+    leader: int | None = None if hand.setup else dealer
+    tricks = judge_tricks(ctx, hand.tricks, hands, leader, hands_before)
+    unfinished = unfinished_trick(ctx, hand.tricks[-1], tricks[-1], hands, start.from_plays) if tricks else None
+    if unfinished is not None:
+        # the record ends in this trick: its missing seats did not fail to play (no violation), and
+        # its winner and points are what their plays leave certain (None where they do not)
+        last = tricks[-1]
+        gone = set(unfinished.missing)
+        tricks = [*tricks[:-1], dataclasses.replace(
+            last, winner=unfinished.winner,
+            points=unfinished.points if unfinished.points is not None else last.points,
+            violations=tuple(v for v in last.violations
+                             if not (v.code == "out_of_turn" and not v.played and v.seat in gone)))]
+    empty = not any(map(any, hands))
+    unsure: frozenset[int] = frozenset()
+    if hand.setup and start.from_plays:     # a position's seat with no deal line: its cards are not all known,
+        empty = False                       # so whether the hand ended is not known either
+        unsure = start.from_plays
+    elif start.from_plays:
+        counts = [0, 0, 0, 0]
+        for trick in hand.tricks:
+            for p in trick.plays:
+                counts[p.seat] += len(p.cards)
+        empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
+        unsure = frozenset(s for s in start.from_plays if counts[s] < rules.hand_size)
+    checked = unsure_throws(ctx, hand.tricks, tricks, start.hands, unsure, _free(rules, start)) if unsure else None
+    if checked is not None and checked.withheld:
+        tricks = list(checked.tricks)
+    for result in tricks:
+        if result.violations:
+            violations.extend(result.violations)
+    if (not hand.setup and start.deal_given and tricks and not empty
+            and not _ends_early(hands, unfinished, hand.tricks[-1])):      # (the record just ends early)
+        for s in range(4):
+            cards = card_list(hands[s])
+            if cards:
+                violations.append(hand_violation(
+                    "deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards)))
+    if checked is None or not checked.withheld:
+        return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
+    return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished,
+                     checked.withheld, checked.penalty_unknown, unsure)
+
+
+def _free(rules: RuleSet, start: Start) -> list[int]:
+    """Per kind, the copies the record places nowhere: the decks' copies less the starting hands
+    (a seat read from its plays: those plays) and the bottom buried."""
+    placed = [sum(col) for col in zip(*start.hands)]
+    if start.buried is not None:
+        for k in start.buried:
+            placed[k] += 1
+    return [max(0, rules.decks - n) for n in placed]
+
+
+def _ends_early(hands: Sequence[Sequence[int]], unfinished: Unfinished | None, last: Trick) -> bool:
+    """The cards still held are just what a record that stops early leaves: every seat holds as
+    many (the seats the record ends before: one lead's worth more).  They are then no sign of a
+    wrong deal (``deal_mismatch``): the hand is incomplete, and says so."""
+    left = [sum(h) for h in hands]
+    if unfinished is not None:
+        size = len(last.plays[0].cards)
+        for s in unfinished.missing:
+            left[s] -= size
+    return len(set(left)) == 1 and left[0] >= 0
+
+
+def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | None,
+           defenders: frozenset[int]) -> _Score:
+    """The attackers' points (rules.md §7): a position's earlier points, their trick points,
+    the bottom when they won the last trick of a complete hand, and failed-throw penalties."""
+    trick_points = sum(t.points for t in play.tricks if t.winner is not None and t.winner not in defenders)
+    u = play.unfinished
+    if u is not None and play.tricks[-1].winner is None and won_by_attackers(u, defenders):
+        trick_points += play.tricks[-1].points      # a winner not known, but of the attackers either way
+    items: list[ScoreItem] = []
+    if hand.setup and hand.points:
+        items.append(new_score_item("setup_points", hand.points, *explain_hand.setup_points(hand.points)))
+    items.append(new_score_item("tricks", trick_points, *explain_hand.trick_points(trick_points)))
+    bottom_points = sum(map(POINTS.__getitem__, buried)) if buried is not None else None
+    mult = bonus = 0
+    if play.complete and buried is not None and play.tricks[-1].winner not in defenders:
+        last = play.tricks[-1]
+        mult = bottom_multiplier(rules, last.winning_shape, last.lead_shapes)
+        bonus = bottom_points * mult
+        items.append(new_score_item("bottom", bonus, *explain_hand.bottom_bonus(bottom_points, mult, bonus)))
+    penalties = _throw_penalties(rules, play.tricks, defenders, play.penalty_unknown)
+    return _new_score(items=(*items, *penalties),
+                  attackers_points=trick_points + (hand.points if hand.setup else 0),
+                  bottom_points=bottom_points, multiplier=mult, bonus=bonus,
+                  penalties=sum(i.points for i in penalties))
+
+
+def _recorded(hand: Hand) -> _Score:
+    """A result-only hand (a score sheet, :mod:`.score_sheet`): the recorded total, nothing played."""
+    items = score_sheet.recorded_items(hand)
+    return _new_score(items=items, attackers_points=0, bottom_points=0, multiplier=0, bonus=0, penalties=0)
+
+
+def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: frozenset[int],
+                     unknown: frozenset[int] = frozenset()) -> list[ScoreItem]:
+    """``throw_penalty = per_card``: each card of a failed throw not played (``throw_penalty_cards =
+    failing_units``: each card of a beaten unit) costs its side ``throw_penalty_points`` (the
+    attackers lose them, the defenders give them away).  A trick in ``unknown`` (its count rests on
+    cards a seat may have held: :mod:`.unsure_throws`) is left out: the points are then withheld."""
+    if rules.throw_penalty is not ThrowPenalty.PER_CARD:
+        return []
+    items = []
+    for t in tricks:
+        if t.number in unknown:
+            continue
+        n = t.cards_not_thrown
+        if not t.throw_failed and not n:         # a failed throw the record wrote as if it stood
+            n = sum(len(v.played) - len(v.better) for v in t.violations
+                    if v.code == "throw_failed" and v.seat == t.leader)
+        if n > 0:
+            items.append(new_score_item(
+                "throw_penalty", failed_throw_penalty(rules, n, t.leader in defenders),
+                *explain_hand.throw_penalty(t.number, t.leader, n, rules.throw_penalty_points), t.number))
+    return items
+
+
+def _check_claim(hand: Hand, complete: bool, total: int) -> list[Violation]:
+    """A claimed score (``[Claim]``) other than the plays give: ``claim_mismatch``."""
+    if hand.claim is not None and complete and hand.claim != total:
+        return [hand_violation("claim_mismatch", None, explain_hand.claim_mismatch(hand.claim, total))]
+    return []
+
+
+# --- the miscount that decides a hand, and the outcome's words ---------------------------
+
+def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], start: Start,
+                violations: Sequence[Violation], tricks: Sequence[TrickResult]) -> tuple[int, ...]:
+    """Seats with too many or too few cards (多少牌) once the hand has ended.
+
+    The hand has ended when some seat played a whole hand (``hand_size`` cards) or, with
+    its deal line, every card it started with.  Then a seat miscounted when it started with
+    another number of cards than a hand holds (its deal line, or the dealer's or a
+    rebidder's hand after burying: known only with the deal lines), or when it played a
+    wrong number of cards to a trick (``wrong_count``: it ends short or long).  A seat whose
+    play is simply missing from the record, with nothing else wrong, is a record cut short,
+    not a miscount; so is a record that stops before anyone played a whole hand."""
+    if hand.setup or not tricks:
+        return ()
+    n = rules.hand_size
+    totals = [sum(row) for row in played]
+    known = [s not in start.from_plays for s in range(4)]     # a start read from the plays proves nothing
+    sizes = [sum(row) for row in start.hands]
+    if max(totals) < n and not any(known[s] and totals[s] >= sizes[s] for s in range(4)):
+        return ()
+    out = {v.seat for v in violations if v.code == "wrong_count" and v.seat is not None}
+    out |= {s for s in range(4) if known[s] and sizes[s] != n}
+    return tuple(sorted(out))
+
+
+def describe_outcome(result: HandResult) -> tuple[str, str]:
+    """Bilingual one-line outcome: who won, levels, next dealer."""
+    return explain_hand.outcome(result.outcome)
