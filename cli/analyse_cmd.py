@@ -23,7 +23,9 @@ from tractor_analysis.engine.order import Order
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.records.cards import SEAT_TOKENS
 
-from .check import check_file, derived_json, derived_lines
+from .check import check_file
+from .check_json import derived_json
+from .verdict_text import derived_lines
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, bad, cards_pretty, cards_tokens, dim,
                      echo_err, expand_inputs, located, pad, rules_options, say_encoding, seat_label, strong)
 

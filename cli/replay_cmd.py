@@ -16,7 +16,8 @@ from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, TrickResult
 from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attackers
 
-from .check import check_file, legal_text, outcome_text, penalty_lines, points_text, setting_lines, violation_lines
+from .check import check_file
+from .verdict_text import legal_text, outcome_text, penalty_lines, points_text, setting_lines, violation_lines
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
     echo_err, expand_inputs, good, level_label, located, max_bytes_option, pad, rules_options, seat_label, strong,

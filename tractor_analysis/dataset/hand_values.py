@@ -5,7 +5,7 @@ The engine's :class:`~tractor_analysis.engine.verdicts.HandResult` scores what w
 record ends in before the bottom is decided carries a multiplier and a bonus of 0, and a score sheet's
 hand (nothing played) trick points, bottom and penalties of 0.  Those are the engine's working values,
 not facts of the hand; the dataset's ``hands`` rows and the report's hand page take the values from
-here, and ``check --json`` (``cli/check.py``, which does not import the dataset) applies the same rule
+here, and ``check --json`` (``cli/check_json.py``, which does not import the dataset) applies the same rule
 (a test compares them).
 """
 from __future__ import annotations
