@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.hand_replay import friend_side
 from ..engine.legal import analyse_lead, is_legal_follow
 from ..engine.tricks import hand_context, throw_as_seen
 from ..engine.verdicts import HandResult
@@ -138,20 +139,11 @@ def friend_sides(kn: Knowledge, deal, dealer: int, card: int, decks: int) -> fro
     """Friend mode (找朋友, docs/rules.md §11): the dealer's side in ``deal`` (5 recipients' counts of
     the unseen cards; the seat's own hand is ``kn.own``).  The partner is fixed by who holds the
     called ``card`` when the play starts — not by who plays it — as the engine resolves it
-    (``engine.hand_replay._defenders``): a dealer holding every copy plays alone; else the first holder
+    (:func:`~tractor_analysis.engine.hand_replay.friend_side`, the replay's rule): a dealer holding every copy plays alone; else the first holder
     going round from the dealer in play order; a copy in the bottom (buried) is held by nobody.
     The holdings at the start are each hand's cards in the deal plus what it has played since (rule 2)."""
-    def held(s: int) -> int:
-        return (kn.own[card] if s == kn.seat else deal[s][card]) + kn.played[s][card]
-
-    if held(dealer) >= decks:
-        return frozenset({dealer})
-    seat = (dealer + 1) & 3
-    while seat != dealer:
-        if held(seat):
-            return frozenset({dealer, seat})
-        seat = (seat + 1) & 3
-    return frozenset({dealer})
+    held = [(kn.own[card] if s == kn.seat else deal[s][card]) + kn.played[s][card] for s in range(4)]
+    return friend_side(dealer, held, decks)
 
 
 def _played_since(h: HandResult, seat: int, index: int, start: int, index_now: int, play_now: int) -> list[int]:

@@ -339,11 +339,20 @@ def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: Start) -> fr
     found = sum(start[s][card] for s in range(4)) + (begin.buried.count(card) if begin.buried is not None else 0)
     if found < rules.decks and (hand.setup or begin.from_plays):
         return frozenset()
-    if start[dealer][card] >= rules.decks:
+    return friend_side(dealer, [start[s][card] for s in range(4)], rules.decks)
+
+
+def friend_side(dealer: int, copies: Sequence[int], decks: int) -> frozenset[int]:
+    """Friend mode's partner rule (rules.md §11, seed 001 挑选对家), given how many copies of the
+    called card each seat holds as the play starts (a copy in the bottom is held by nobody): a
+    dealer holding every copy plays alone (一打三); else the first holder after the dealer, in play
+    order, is the partner.  The one statement of the rule: the replay (:func:`_defenders`) and the
+    seat view (:func:`tractor_analysis.analysis.knowledge.friend_sides`, per sampled deal) use it."""
+    if copies[dealer] >= decks:
         return frozenset({dealer})
     seat = next_seat(dealer)
     while seat != dealer:
-        if start[seat][card]:
+        if copies[seat]:
             return frozenset({dealer, seat})
         seat = next_seat(seat)
     return frozenset({dealer})
