@@ -126,6 +126,12 @@ def test_event_names_differing_only_in_case_are_flagged_and_the_round_checks_fir
     folder = _event(tmp_path)
     shutil.copy(folder / "r2t2.tgn", folder / "zz.tgn")
     _edit(folder / "zz.tgn", '[Event "Lantern Cup 2026"]', '[Event "Lantern cup 2026"]')
+    # the same match re-typed with the event name in another case: one match, counted once
+    r = _run("standings", str(folder))
+    twice = next(n for n in r.stderr.splitlines() if n.startswith(f"{folder / 'zz.tgn'}: "))
+    assert "recorded twice, counted once" in twice and '[Event] "Lantern cup 2026"' in twice and "只计一次" in twice
+    # another match (another North) under the event name in another case: flagged, and the round checks fire
+    _edit(folder / "zz.tgn", '[North "陈静"]', '[North "陈晶"]')
     r = _run("standings", str(folder))
     lines = r.stderr.splitlines()
     event = next(n for n in lines if "event names that differ only in letter case" in n)

@@ -7,8 +7,12 @@ check that a record and its dataset give the same values.
 
 Both ways also give each match the key ``tractor ingest`` recognises a match recorded twice by
 (``rows.match_key``, from the rows ingest writes: the match's tags, players, starting levels,
-ruleset and every hand) and the same key without ``[Site]`` and ``[Date]``, so that
-:func:`~.standings.select` counts a match recorded twice once whatever form it is read in.
+ruleset and every hand), the same key without ``[Site]`` and ``[Date]`` and with ``[Event]`` read
+letter case and spacing aside (a re-typed copy: the same event, round, table, players and hands
+cannot be two matches), and a dataset's match the copy ingest marked it a copy of
+(``duplicate_of``), so that :func:`~.standings.select` counts a match recorded twice once whatever
+form it is read in.  The re-typed key is made here, where the standings decide copies, not in
+``match_key`` itself: a stored dataset's keys stay what later ingests compare new matches with.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from ..engine.scoring import decide_match
 from ..engine.verdicts import MatchResult
 from ..records.model import Match
 from .schema import SCHEMAS
-from .standings import EventMatch, team_name
+from .standings import EventMatch, folded_name, team_name
 
 __all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "matches_of", "NOT_READ"]
 
@@ -34,11 +38,14 @@ _RETYPED = ("site", "date")
 def _keys(row: dict, hands: dict[str, list], n: int) -> tuple[str, str]:
     """``(match_key, same)`` of a ``matches`` row (a dict by column) whose ``n`` hands are the last
     rows of ``hands`` (columns of the ``hands`` table): ingest's own ``rows.match_key``, and the
-    same with ``[Site]`` and ``[Date]`` left out."""
+    same with ``[Site]`` and ``[Date]`` left out and ``[Event]`` folded (:func:`~.standings.folded_name`:
+    letter case and spacing aside) — :attr:`EventMatch.same`."""
     from .rows import match_key
 
+    event = row.get("event")
+    folded = {**row, "event": folded_name(event) if isinstance(event, str) else event}
     exact = match_key(tuple(row.get(c) for c in _MATCH_COLUMNS), hands, n)
-    same = match_key(tuple(None if c in _RETYPED else row.get(c) for c in _MATCH_COLUMNS), hands, n)
+    same = match_key(tuple(None if c in _RETYPED else folded.get(c) for c in _MATCH_COLUMNS), hands, n)
     return exact, same
 
 
@@ -110,9 +117,12 @@ def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, tuple[str, str]]:
 
 
 def from_dataset(ds) -> list[EventMatch]:
-    """Every match of a dataset folder, in the order the dataset stores them: a later copy of a
-    match recorded twice (``stats.duplicate_matches``) as the first copy read from its own
-    source, so that :func:`~.standings.select` leaves it out with a note."""
+    """Every match of a dataset folder: the matches that count for ingest (``duplicate_of`` null;
+    ``stats.duplicate_matches``) in the order ingest committed them as far as the dataset tells it
+    (:func:`_commit_order`), which decides among the copies ingest does not mark
+    (:attr:`EventMatch.same`), then each copy ingest marked, as the copy that counts read from its
+    own record, naming it (:attr:`EventMatch.copy_of`), so that :func:`~.standings.select` leaves it
+    out with a note."""
     from .reading import read_table
     from .stats import duplicate_matches, match_results, source
 
@@ -137,14 +147,39 @@ def from_dataset(ds) -> list[EventMatch]:
                               round=_text(r["round"]), table=_text(r["table"]), teams=teams, players=players,
                               levels=(_level(r["level_ns"]), _level(r["level_ew"])), winner=winner,
                               decided_by=r["decided_by"], forfeit=forfeit, source=source, key=key, same=same,
-                              site=_text(row.get("site")), forfeit_reasons=_reasons(row.get("forfeit_reason"))))
+                              site=_text(row.get("site")),
+                              forfeit_reasons=_reasons(row.get("forfeit_reason"))))
+    order = _commit_order(ds, rows)
+    out.sort(key=lambda m: order.get(m.match_id, (True, 0)))
     first = {m.match_id: m for m in out}
-    for later, kept in copies.items():
+    for later, kept in sorted(copies.items(), key=lambda c: order.get(c[0], (True, 0))):
         row = rows.get(later)
         if kept in first and row is not None:    # the copy: the same match, from its own record
             out.append(replace(first[kept], match_id=later, source=f"{row.get('source_file')}#{row.get('match_index')}",
-                               date=_text(row.get("date")), site=_text(row.get("site")),
-                               key=keys[later][0], same=keys[later][1]))
+                               date=_text(row.get("date")), site=_text(row.get("site")), event=_text(row.get("event")),
+                               key=keys[later][0], same=keys[later][1], copy_of=kept))
+    return out
+
+
+def _commit_order(ds, rows: dict[str, dict]) -> dict[str, tuple]:
+    """A sort key per match of a dataset: its batch's ``ingested_at`` (``files``: when the batch was
+    written), then the order the dataset stores its rows in (``rows``: a batch's rows are in the
+    order ingest read its inputs).  The dataset does not record the order its batches were committed
+    in: batches written in the same millisecond keep the order the dataset stores them in (their
+    parts by name), and a batch whose time is not stored comes last."""
+    import pyarrow as pa
+
+    from .reading import read_table
+
+    files = read_table(ds, "files", columns=["batch", "ingested_at"])
+    written: dict[str, int] = {}
+    for batch, at in zip(files["batch"].to_pylist(), files["ingested_at"].cast(pa.int64()).to_pylist()):
+        if batch is not None and at is not None:
+            written[batch] = min(at, written.get(batch, at))
+    out = {}
+    for i, (mid, row) in enumerate(rows.items()):
+        at = written.get(row.get("batch"))
+        out[mid] = (at is None, at or 0, i)
     return out
 
 
@@ -244,7 +279,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
     says so); and a bilingual note per record, or part of one, that could not be read and is not
     counted (:func:`_unread_notes`, naming file:line:column) — a command exits 2 when there is one."""
     from ..engine.replay import replay_match
-    from ..records.sources import iter_inputs, load_file
+    from ..records.sources import iter_inputs, load_file, scan_refusal
 
     out: list[EventMatch] = []
     notes: list[str] = []
@@ -258,7 +293,12 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
         else:
             files.append(raw)
     for path in iter_inputs(files):
-        source = load_file(path)
+        try:
+            source = load_file(path)
+        except OSError as exc:              # a file that cannot be read (a pipe a scan found …): said, not counted
+            en, zh = scan_refusal(path) or (exc.strerror or str(exc),) * 2
+            unread.append(f"{path}: cannot read: {en}; not counted / {path}：无法读取：{zh}；未计入")
+            continue
         problems = [(d.line, d.column, d.code, d.message, d.hand) for d in source.diagnostics]
         read: list[EventMatch] = []
         for i, match in enumerate(source.matches):

@@ -24,10 +24,12 @@ built from replayed records or from a dataset by :mod:`.event`.
   bilingual note saying so (:func:`undecided_notes`).
 * A match no team won (no finished hand, friend mode: :data:`~tractor_analysis.engine.scoring.NO_RESULT`)
   and a match whose team is unknown count for nobody; :func:`select` says which, and why.
-* A match recorded twice counts once (:func:`select`): the same ``match_key`` as ``tractor ingest``
-  gives it (the same match kept as ``.tgn`` and ``.json``), or the same key but for ``[Site]`` and
-  ``[Date]`` (the same event, round, table, players and hands: a re-typed copy) — with a note
-  naming both records.
+* A match recorded twice counts once (:func:`distinct`): the matches ``tractor ingest`` gives one
+  ``match_key`` (the same match kept as ``.tgn`` and ``.json``; a dataset's ``duplicate_of`` names
+  them), and also a re-typed copy: the same key but for ``[Site]`` and ``[Date]`` and the letter case
+  and spacing of ``[Event]`` (the same event, round, table, players and hands cannot be two
+  matches).  The copy that counts is the one ingest keeps: the copy a dataset already stores, else
+  the first in input order — with a note naming both records.
 * What the standings count but an organiser should look at (:func:`warnings`): team names that
   differ only in case, one pair of players under two team names, a table or a team twice in a
   round.
@@ -43,7 +45,7 @@ from ..engine.verdicts import BOTH_FORFEIT
 
 __all__ = ["EventMatch", "Points", "Standing", "TIEBREAKS", "DEFAULT_TIEBREAKS", "parse_points",
            "parse_tiebreaks", "round_number", "select", "standings", "rounds_of", "team_name", "warnings",
-           "distinct", "undecided_notes", "TIEBREAK_NAMES"]
+           "distinct", "undecided_notes", "TIEBREAK_NAMES", "folded_name"]
 
 TIEBREAKS = ("level_diff", "head_to_head", "opponents")
 """The tie-breaks ``--tiebreak`` may name, in any order."""
@@ -81,11 +83,15 @@ class EventMatch:
     """``tractor ingest``'s ``match_key`` (``dataset.rows.match_key``): two records of one match
     share it; ``None`` when not worked out (each match then counts)."""
     same: str | None = field(default=None, compare=False)
-    """The same key with ``[Site]`` and ``[Date]`` left out: a re-typed copy of a match shares it."""
+    """The same key with ``[Site]`` and ``[Date]`` left out and ``[Event]`` compared as
+    :func:`folded_name` reads it (letter case and spacing aside): a re-typed copy of a match shares it."""
     site: str | None = field(default=None, compare=False)
     forfeit_reasons: tuple[str | None, str | None] = field(default=(None, None), compare=False)
     """Why each side forfeited (``MatchResult.forfeit_reasons``; a dataset's ``forfeit_reason``),
     ``None`` where it did not, or where a dataset written before that column does not say."""
+    copy_of: str | None = field(default=None, compare=False)
+    """The ``match_id`` of the copy that counts when the dataset this match was read from marked it a
+    copy (its ``duplicate_of``), else ``None``."""
 
     def forfeited(self, side: int) -> bool:
         """``side`` (0 N–S, 1 E–W) forfeited the match: alone, or both sides did."""
@@ -177,7 +183,8 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     match once, and a bilingual note for each match left out for a reason other than the
     selection itself: a round it cannot be placed in (``after_round`` given, or other matches of
     the event have round numbers: the standings by round and the overall standings then count
-    the same matches), a second record of a match (:func:`distinct`), no winner (but a match
+    the same matches), a second record of a match (:func:`distinct`: ingest's rule, so ``matches``
+    come in the order they were read), no winner (but a match
     both sides forfeited counts: each side a forfeit), a team not known, the same team on both
     sides, and (``event`` given) an ``[Event]`` differing from ``event`` only in letter case or
     spacing.  ``purpose`` (a key of
@@ -188,7 +195,7 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     notes: list[str] = []
     if event is not None:       # --event takes the name exactly: say so of a name written another way
         for m in matches:
-            if m.event != event and m.event is not None and _folded(m.event) == _folded(event):
+            if m.event != event and m.event is not None and folded_name(m.event) == folded_name(event):
                 where = m.source or m.match_id
                 notes.append(f"{where}: [Event] {_quoted(m.event)} differs from --event {_quoted(event)} only in "
                              f"letter case or spacing; --event takes the name exactly: not counted / {where}："
@@ -223,8 +230,9 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     return kept, notes
 
 
-def _folded(name: str) -> str:
-    """A name as compared for "differs only in letter case or spacing"."""
+def folded_name(name: str) -> str:
+    """A name as compared for "differs only in letter case or spacing" (an ``[Event]``: ``--event``'s
+    note, :func:`warnings`, and :attr:`EventMatch.same`)."""
     return " ".join(name.split()).casefold()
 
 
@@ -243,40 +251,53 @@ def _unplaced(m: EventMatch, after_round: int | None) -> str:
 
 
 def distinct(matches: list[EventMatch]) -> tuple[list[EventMatch], list[str]]:
-    """Each match once: a later record with the :attr:`~EventMatch.key` or the
-    :attr:`~EventMatch.same` of an earlier one is left out (the first by source, then match id,
-    is kept, as ``tractor stats`` keeps it), with a note naming both records."""
-    order = sorted(range(len(matches)), key=lambda i: (matches[i].source or matches[i].match_id, matches[i].match_id))
+    """Each match once, by ``tractor ingest``'s rule for copies (docs/dataset.md, ``duplicate_of``):
+    a match a dataset marked a copy (:attr:`~EventMatch.copy_of`) is left out when the copy that
+    counts is among ``matches``; otherwise a match is left out when an earlier one of ``matches``
+    has its :attr:`~EventMatch.key` (ingest's ``match_key``) or its :attr:`~EventMatch.same` (the
+    key but for ``[Site]``, ``[Date]`` and ``[Event]``'s letter case and spacing: a re-typed copy).  Earlier is the order given, which
+    is the order ingest commits (:func:`~.event.read_inputs`: a dataset's matches before record
+    files — the copy already stored counts — and the files in the order of the inputs, a folder's
+    in sorted path order, a file's matches in order).  A note names both records of each copy left
+    out."""
+    kept_ids: dict[str, EventMatch] = {}
+    for m in matches:
+        if m.copy_of is None:
+            kept_ids.setdefault(m.match_id, m)
     by_key: dict[str, EventMatch] = {}
     by_same: dict[str, EventMatch] = {}
     copies: dict[int, tuple[EventMatch, bool]] = {}
-    for i in order:
-        m = matches[i]
-        if m.key is not None and m.key in by_key:
+    for i, m in enumerate(matches):
+        first = kept_ids.get(m.copy_of) if m.copy_of is not None else None
+        if first is not None and first is not m:
+            copies[i] = (first, True)
+        elif m.key is not None and m.key in by_key:
             copies[i] = (by_key[m.key], True)
         elif m.same is not None and m.same in by_same:
             copies[i] = (by_same[m.same], False)
         else:
             if m.key is not None:
-                by_key[m.key] = m
+                by_key.setdefault(m.key, m)
             if m.same is not None:
-                by_same[m.same] = m
-    notes = [_twice(matches[i], *copies[i]) for i in order if i in copies]
+                by_same.setdefault(m.same, m)
+    notes = [_twice(matches[i], *copies[i]) for i in sorted(copies)]
     return [m for i, m in enumerate(matches) if i not in copies], notes
 
 
 def _twice(copy: EventMatch, first: EventMatch, exact: bool) -> str:
-    """The note of a second record of a match."""
+    """The note of a second record of a match (``exact``: ingest's copy; else a re-typed copy: its
+    ``[Site]``, ``[Date]`` or the letter case or spacing of its ``[Event]`` differ)."""
     a, b = copy.source or copy.match_id, first.source or first.match_id
     if exact:
         return (f"{a}: the same match as {b}, recorded twice; counted once / "
                 f"{a}：与 {b} 是同一场比赛，重复记录，只计一次")
-    pairs = (("Site", copy.site, first.site), ("Date", copy.date, first.date))
-    differ = [f"[{tag}] {_quoted(x)} / {_quoted(y)}" for tag, x, y in pairs if x != y] or ["[Site] / [Date]"]
-    what = "; ".join(differ)
+    pairs = (("Event", copy.event, first.event), ("Site", copy.site, first.site), ("Date", copy.date, first.date))
+    differ = [(tag, x, y) for tag, x, y in pairs if x != y]
+    what = "; ".join(f"[{tag}] {_quoted(x)} against {_quoted(y)}" for tag, x, y in differ) or "[Site] or [Date]"
+    what_zh = "；".join(f"[{tag}] {_quoted(x)} 与 {_quoted(y)}" for tag, x, y in differ) or "[Site] 或 [Date]"
     return (f"{a}: the same event, round, table, players and hands as {b}, only {what} differ: the same match "
             f"recorded twice, counted once (as {b}); check which record is right / "
-            f"{a}：与 {b} 的赛事、轮次、桌号、选手和每一局都相同，只有 {what} 不同：同一场比赛重复记录，只计一次"
+            f"{a}：与 {b} 的赛事、轮次、桌号、选手和每一局都相同，只有 {what_zh} 不同：同一场比赛重复记录，只计一次"
             f"（按 {b}）；请核对哪份记录正确")
 
 
@@ -298,7 +319,7 @@ def _event_warnings(matches: Sequence[EventMatch]) -> list[str]:
             of_event[m.event].append(m)
     folded: dict[str, list[str]] = defaultdict(list)
     for name in sorted(of_event):
-        folded[_folded(name)].append(name)
+        folded[folded_name(name)].append(name)
     notes = []
     for names in folded.values():
         if len(names) > 1:
