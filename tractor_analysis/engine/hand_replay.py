@@ -31,20 +31,21 @@ from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Trick
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
-from . import explain_hand, referee, score_sheet
+from . import explain, explain_hand, referee, score_sheet
+from .explain import Message
 from .outcome import hand_outcome, level_penalties, takebacks_unknown
 from .scoring import bottom_multiplier, failed_throw_penalty
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
-from .tricks import HandContext, hand_context, judge_tricks
+from .tricks import HandContext, hand_context, judge_tricks, missing_cards, turn_order
 from .contradictions import judge as judge_contradicted
 from .deal_lines import contradicted, rejudge
 from .record_gaps import find_gaps, judge as judge_gaps
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
 from .verdicts import (HandResult, ScoreItem, TrickResult, Violation, new_hand_result, new_score_item,
-                       new_trick_result)
+                       new_trick_result, new_violation)
 
 
 # --- the steps of a hand, and what they hand on ----------------------------------------
@@ -109,7 +110,11 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
     gaps = find_gaps(hand) if hand.tricks else ()
     if gaps:                # a play left out inside a trick: judged over every way to fill it in
-        result = judge_gaps(hand, gaps, lambda h, before: _judged(h, args, before, first_hand), _context_of)
+        recorded: list[HandResult] = []       # (the hand as recorded, the first judgement judge_gaps makes)
+        result = judge_gaps(hand, gaps, lambda h, before: _judged(h, args, before, first_hand),
+                            lambda r: recorded.append(r) or _context_of(r))
+        if not result.tricks_judged and recorded:   # no trump or level: no way to fill a gap in is judged
+            result = _before_the_plays(result, recorded[0])
     else:
         result = _judged(hand, args, hands_before, first_hand)
     # a take-back whose seat cannot be read, punished by a level: the levels after are not known
@@ -135,6 +140,18 @@ def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool)
     if seats:               # nothing else rests on that line
         return rejudge(hand, result, seats, lambda h: _replay_hand(h, *args, hands_before, first_hand), _hand_first)
     return result
+
+
+def _before_the_plays(result: HandResult, recorded: HandResult) -> HandResult:
+    """A hand with a play left out whose trump or level is not known: ``result``, nothing judged
+    from the gap on (:func:`.record_gaps.not_judged`), with the hand's own findings of ``recorded``
+    (the hand judged as recorded) that no play decides — the setting, the deal, the bury, the
+    record's referee — kept: they rest neither on the trump nor on the play left out (the cards
+    left after the last trick do rest on that play: not kept)."""
+    lost = [v for v in recorded.violations if v.trick is None and not (v.code == "deal_mismatch" and v.played)]
+    if not lost:
+        return result
+    return dataclasses.replace(result, violations=tuple(sorted([*lost, *result.violations], key=_hand_first)))
 
 
 def _context_of(result: HandResult) -> HandContext | None:
@@ -252,22 +269,39 @@ def _not_judged(hand: Hand, rules: RuleSet, setting: Setting, start: Start | Non
     """A hand whose plays cannot be judged (no trump, no level): no trick verdict, no points, no
     outcome.  What does not rest on which cards are trump still stands (docs/rules.md §14): the
     tricks as recorded (``start``: the cards each seat starts with; :func:`_recorded_tricks`), the
-    sides (``defenders``), whether every seat played its whole hand (``complete``)."""
-    tricks: tuple[TrickResult, ...] = ()
-    complete, unfinished = False, None
+    sides (``defenders``), whether every seat played its whole hand (``complete``), and every
+    violation no trump decides — the deal and the bury (``start.violations``: ``deal_mismatch``,
+    ``bad_bury``), a card played and not held, the turn order, a play of the wrong number of cards,
+    cards left after the last trick (:func:`_recorded_tricks`) —; and the verdicts of the record's
+    own referee that rest on none of that (:mod:`.referee`: the number of tricks)."""
+    play = None
     if start is not None:
-        tricks, complete, unfinished = _recorded_tricks(hand, rules, start, hands_before)
-        if unfinished is not None:          # the record ends in its last trick: the seats it ends before
-            setting = unfinished_setting(setting, unfinished, None)
+        play = _recorded_tricks(hand, rules, start, setting.dealer, hands_before)
+        if play.unfinished is not None:     # the record ends in its last trick: the seats it ends before
+            setting = unfinished_setting(setting, play.unfinished, None)
+    violations = list(setting.violations)
+    if start is not None and play is not None:         # (the one is there when the other is)
+        violations += [*start.violations, *play.violations]
+    if len(violations) > 1:
+        violations.sort(key=_hand_first)
     levels = setting.levels
-    return new_hand_result(
+    result = new_hand_result(
         number=hand.number, dealer=setting.dealer, level=setting.level, trump=setting.trump, rules=rules,
-        defenders=defenders, tricks=tricks, violations=setting.violations, attackers_points=None,
-        bottom_points=None, bottom_multiplier=None, bottom_bonus=None, penalties=None, attackers_total=None,
-        items=(), outcome=None, levels_before=(levels[0], levels[1]), levels_after=(None, None),
-        claim=hand.claim, setup=hand.setup, complete=complete, revoke_levels=(0, 0), takeback_levels=(0, 0),
+        defenders=defenders, tricks=() if play is None else play.tricks, violations=tuple(violations),
+        attackers_points=None, bottom_points=None, bottom_multiplier=None, bottom_bonus=None, penalties=None,
+        attackers_total=None, items=(), outcome=None, levels_before=(levels[0], levels[1]),
+        levels_after=(None, None), claim=hand.claim, setup=hand.setup,
+        complete=play is not None and play.complete, revoke_levels=(0, 0), takeback_levels=(0, 0),
         player_levels_before=levels, player_levels_after=(None,) * 4, derived=setting.derived,
-        unknowns=setting.unknowns, unfinished=unfinished, legality_known=False, tricks_judged=False)
+        unknowns=setting.unknowns, unfinished=None if play is None else play.unfinished, legality_known=False,
+        tricks_judged=False)
+    found = referee.hand_findings(hand, result)           # the record's own referee: what no trump decides
+    kept = referee.excused(hand, violations)              # what a judge's early end explains
+    if not found and kept is violations:
+        return result
+    violations = [*kept, *found]
+    violations.sort(key=_hand_first)
+    return dataclasses.replace(result, violations=tuple(violations))
 
 
 def _plain_kind(cards: Sequence[Card]) -> str | None:
@@ -281,43 +315,89 @@ def _plain_kind(cards: Sequence[Card]) -> str | None:
     return None
 
 
-def _recorded_tricks(hand: Hand, rules: RuleSet, start: Start,
-                     hands_before: bool = True) -> tuple[tuple[TrickResult, ...], bool, Unfinished | None]:
+def _recorded_tricks(hand: Hand, rules: RuleSet, start: Start, dealer: int | None,
+                     hands_before: bool = True) -> _Play:
     """The tricks of a hand not judged (:func:`_not_judged`), as the record gives them: each trick's
     leader (its first play), plays and card points (the cards on the table: no trump decides them);
-    its winner ``None``, no violation, a throw failed only where the record writes ``attempted ->
-    forced``.  Also whether the hand was played out — the hands emptied, as :func:`_play_tricks`
-    decides it (a seat read from its plays: it played a whole hand) — and the trick the record ends
-    in, if it does (:mod:`.unfinished`: its winner and points not known).  A trick with no play (the
-    reader's error says so) has no leader to keep: it is left out."""
+    its winner ``None``, a throw failed only where the record writes ``attempted -> forced``, and
+    the violations no trump decides (:func:`_plain_checks`).  Also whether the hand was played out —
+    the hands emptied, as :func:`_play_tricks` decides it (a seat read from its plays: it played a
+    whole hand) —, the trick the record ends in, if it does (:mod:`.unfinished`: its winner and
+    points not known), and, as :func:`_play_tricks` finds them, the cards a hand dealt in full
+    still holds after the last trick (``deal_mismatch``).  A trick with no play (the reader's error
+    says so) has no leader to keep: it is left out.  The first trick's leader is checked against
+    the dealer (a full hand); a later one is the trick before's winner, which the trump decides."""
     hands = [list(h) for h in start.hands]
     counts = [0, 0, 0, 0]
     out = []
-    for trick in hand.tricks:
+    leader = None if hand.setup else dealer
+    for i, trick in enumerate(hand.tricks):
         plays = trick.plays
         if not plays:
             continue
         before = tuple(map(tuple, hands)) if hands_before else ()
-        points = 0
+        vs = _plain_checks(trick, hands, leader if i == 0 else None)
         for p in plays:
-            held = hands[p.seat]
-            for k in p.cards:
-                points += POINTS[k]
-                if held[k] > 0:
-                    held[k] -= 1
             counts[p.seat] += len(p.cards)
         lead = plays[0]
-        out.append(new_trick_result(trick.number, lead.seat, plays, None, points, before, (),
+        points = sum(POINTS[k] for p in plays for k in p.cards)
+        out.append(new_trick_result(trick.number, lead.seat, plays, None, points, before, tuple(vs),
                                     _plain_kind(lead.cards), lead.attempted is not None))
     missing = missing_seats(hand.tricks[-1]) if out and hand.tricks[-1].plays else None
     unfinished = None if missing is None else Unfinished(
         out[-1].number, missing, None, None, out[-1].points, None)
+    if unfinished is not None and out[-1].violations:   # the seats the record ends before did not fail to play
+        out[-1] = dataclasses.replace(out[-1], violations=tuple(
+            v for v in out[-1].violations if not (v.code == "out_of_turn" and not v.played and v.seat in missing)))
     empty = not any(map(any, hands))
     if hand.setup and start.from_plays:         # a position's seat with no deal line: not known
         empty = False
     elif start.from_plays:
         empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
-    return tuple(out), bool(out) and empty and unfinished is None, unfinished
+    violations = [v for t in out for v in t.violations]
+    if (not hand.setup and start.deal_given and out and not empty
+            and not _ends_early(hands, unfinished, hand.tricks[-1])):      # (the record just ends early)
+        for s in range(4):
+            cards = card_list(hands[s])
+            if cards:
+                violations.append(hand_violation(
+                    "deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards)))
+    return _new_play(tuple(out), bool(out) and empty and unfinished is None, tuple(violations), unfinished)
+
+
+def _plain_checks(trick: Trick, hands: list[list[int]], leader: int | None) -> list[Violation]:
+    """The violations of one trick that no trump decides, in the order and words
+    :func:`~tractor_analysis.engine.tricks.judge_trick` gives them: the turn order
+    (:func:`~tractor_analysis.engine.tricks.turn_order`; ``leader``, the seat due to lead, when
+    known), a card played and not held (``not_in_hand``: a failed throw's cards shown too), a play
+    of another number of cards than the lead (``wrong_count``, naming no play it could have made:
+    which rests on the trump).  Which suit group a card is in, so the follows, a mixed lead and a
+    throw's fate, rests on the trump: not judged.  ``hands``: the cards each seat holds, the cards
+    played taken out (a card not held stays out)."""
+    number, plays = trick.number, trick.plays
+    vs: list[Violation] = []
+    turn_order(number, plays, leader, vs)
+    n = len(plays[0].cards)
+    for i, p in enumerate(plays):
+        held = hands[p.seat]
+        missing = missing_cards(held, p.cards)
+        if not i and p.attempted is not None:       # the throw shown, then the forced play
+            more = missing_cards(held, p.attempted)
+            if len(more) > len(missing):
+                missing = more
+        if missing:
+            vs.append(_trick_violation("not_in_hand", number, p.seat, p.cards, explain.not_in_hand(p.seat, missing)))
+        if i and len(p.cards) != n:
+            vs.append(_trick_violation("wrong_count", number, p.seat, p.cards,
+                                       explain.wrong_count(p.seat, len(p.cards), n, ())))
+        for k in p.cards:
+            if held[k] > 0:
+                held[k] -= 1
+    return vs
+
+
+def _trick_violation(code: str, number: int, seat: int, played: Sequence[Card], message: Message) -> Violation:
+    return new_violation(code, number, seat, tuple(played), (), message[0], message[1])
 
 
 def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: Start) -> frozenset[int]:

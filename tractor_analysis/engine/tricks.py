@@ -441,21 +441,11 @@ def _clean_pair(ctx: HandContext, trick: Trick, hands: list[list[int]], before, 
                             trumped, lead.shapes)
 
 
-def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,
-           hands_before) -> TrickResult:
-    """:func:`judge_trick`, every case: finds and words each violation."""
-    o = ctx.order
-    number = trick.number
-    plays = trick.plays
-    vs: list[Violation] = []
-    if not plays:
-        seat = leader if leader is not None else 0
-        for i in range(4):
-            s = (seat + i) & 3
-            vs.append(_violation("out_of_turn", number, s, (), (), explain.out_of_turn(s, None, True)))
-        return new_trick_result(number, seat, (), seat, 0, hands_before, tuple(vs))
-
-    # --- turn order
+def turn_order(number: int, plays, leader: int | None, vs: list[Violation]) -> bool:
+    """The turn order's violations of trick ``number`` (``out_of_turn``), appended to ``vs``: a first
+    play by another seat than ``leader`` (the seat due to lead; ``None``: not known), a seat playing
+    twice or out of rotation, a seat that did not play.  No trump decides them (a hand whose trump is
+    not known is checked for them too: ``hand_replay``).  Returns whether a seat played twice."""
     first = plays[0].seat
     if leader is not None and first != leader:
         vs.append(_violation("out_of_turn", number, first, plays[0].cards, (),
@@ -475,6 +465,32 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
             s = (first + i) & 3
             if s not in seen:
                 vs.append(_violation("out_of_turn", number, s, (), (), explain.out_of_turn(s, None, True)))
+    return dup
+
+
+def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
+    """The cards of ``cards`` beyond what ``hand`` (counts per kind) holds, with multiplicity, in the
+    order they are first played (what ``not_in_hand`` names)."""
+    return _missing(hand, cards)
+
+
+def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,
+           hands_before) -> TrickResult:
+    """:func:`judge_trick`, every case: finds and words each violation."""
+    o = ctx.order
+    number = trick.number
+    plays = trick.plays
+    vs: list[Violation] = []
+    if not plays:
+        seat = leader if leader is not None else 0
+        for i in range(4):
+            s = (seat + i) & 3
+            vs.append(_violation("out_of_turn", number, s, (), (), explain.out_of_turn(s, None, True)))
+        return new_trick_result(number, seat, (), seat, 0, hands_before, tuple(vs))
+
+    # --- turn order
+    first = plays[0].seat
+    dup = turn_order(number, plays, leader, vs)
 
     # --- the lead
     lp = plays[0]
@@ -557,4 +573,4 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
 
 
 __all__ = ["HandContext", "hand_context", "judge_trick", "judge_tricks", "judge_trick_python", "throw_as_seen",
-           "trick_winner"]
+           "trick_winner", "turn_order", "missing_cards"]
