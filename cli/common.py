@@ -127,9 +127,27 @@ _REASONS_ZH = {
 }
 
 
-def unreadable(path: str, reason: str) -> Diagnostic:
-    zh = _REASONS_ZH.get(reason, reason)
+def unreadable(path: str, reason: str, zh: str | None = None) -> Diagnostic:
+    """``unreadable_file`` for ``path``: ``reason`` in English, ``zh`` in Chinese (by default the
+    known translation of ``reason``)."""
+    zh = zh or _REASONS_ZH.get(reason, reason)
     return Diagnostic("unreadable_file", f"cannot read {path}: {reason} / 无法读取 {path}：{zh}", 0, 0)
+
+
+class RefusedInput(str):
+    """A record file's name that a folder scan or a glob found (:func:`expand_inputs`) and that is
+    no regular file — a named pipe, a socket, a device: :func:`load` does not open it (a pipe no one
+    writes to would block for ever) and says why (``refusal``: English, Chinese)."""
+
+    refusal: tuple[str, str]
+
+    def __new__(cls, name: str, refusal: tuple[str, str]) -> "RefusedInput":
+        self = super().__new__(cls, name)
+        self.refusal = refusal
+        return self
+
+    def __reduce__(self):
+        return RefusedInput, (str(self), self.refusal)
 
 
 def located(d: Diagnostic, path: str) -> str:
@@ -177,6 +195,8 @@ def load(path: str, fmt: str | None = None, max_bytes: int | None = None) -> Loa
 
     if not path:
         return Loaded(path, (), (unreadable('""', "empty path (an unset shell variable?)"),), False)
+    if isinstance(path, RefusedInput):      # found by a scan, no regular file: never opened
+        return Loaded(str(path), (), (unreadable(str(path), *path.refusal),), False)
     if not os.path.exists(path):
         import glob
 
@@ -196,10 +216,14 @@ def expand_inputs(args: Iterable[str]) -> Iterator[str]:
 
     :func:`tractor_analysis.records.sources.iter_inputs` expands folders and globs; an
     argument that names nothing is passed through unchanged so that the caller
-    reports it as unreadable (and the batch goes on).
+    reports it as unreadable (and the batch goes on).  A file a folder or a glob found that is
+    no regular file (a named pipe …) comes as a :class:`RefusedInput`, which :func:`load` does
+    not open — unless an argument names it: a file named is read whatever it is (``<(…)``).
     """
     from tractor_analysis.records import sources
 
+    args = list(args)
+    named = {os.path.normcase(os.path.abspath(a)) for a in args if a and os.path.exists(a) and not os.path.isdir(a)}
     seen: set[str] = set()
     for arg in args:
         found = False
@@ -208,7 +232,8 @@ def expand_inputs(args: Iterable[str]) -> Iterator[str]:
             key = os.path.normcase(os.path.abspath(path))
             if key not in seen:
                 seen.add(key)
-                yield str(path)
+                why = None if key in named else sources.scan_refusal(path)
+                yield str(path) if why is None else RefusedInput(str(path), why)
         if not found:
             yield arg
 

@@ -23,6 +23,35 @@ def default_workers() -> int:
     return max(1, min(cpus, MAX_WORKERS))
 
 
+def counted_once(model) -> dict:
+    """The matches the index counts once (a later record of a match recorded twice → the first),
+    found as the index finds them (``reports.build.render_index``): the same match kept in two
+    files (:func:`~tractor_analysis.reports.facts.duplicate_matches`), and a re-typed copy the
+    event's standings count once (:attr:`~tractor_analysis.reports.event_report.EventReport.copies`)."""
+    from tractor_analysis.reports import facts
+    from tractor_analysis.reports.event_report import build_event
+
+    dups = facts.duplicate_matches(model)
+    if not any(f.event is not None and f.match not in dups for f in model.match_facts):
+        return dups                 # no event: no re-typed copy to find
+    return {**dups, **{k: first for k, (first, _) in build_event(model, dups).copies.items()}}
+
+
+def summary_line(model, pages: int | None, index) -> str:
+    """The stderr line of a report written: its matches and hands as its index counts them (a
+    match recorded twice once: :func:`counted_once`), the hand pages written when not every
+    hand's (``pages``), and where the index is."""
+    once = counted_once(model)
+    matches = len(model.match_facts) - len(once)
+    hands = sum(h.match not in once for h in model.hand_facts)
+    twice_en = f" ({len(once)} recorded twice, counted once)" if once else ""
+    twice_zh = f"（{len(once)} 场重复记录，只计一次）" if once else ""
+    pages_en = "" if pages is None else f" ({pages} hand page(s))"
+    pages_zh = "" if pages is None else f"（{pages} 个牌局页）"
+    return (f"report: {matches} match(es){twice_en}, {hands} hand(s){pages_en} / "
+            f"报告：{matches} 场比赛{twice_zh}，{hands} 局{pages_zh} → {index}")
+
+
 @click.command("report", context_settings=CONTEXT)
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
 @click.option("-o", "--out", "out", default="out/report", show_default=True, metavar="DIR",
@@ -90,11 +119,8 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
         echo_err(f"{p.path}:{p.line}:{p.column}: {p.message}" if p.line > 0 else f"{p.path}: {p.message}")
     for shown, note in model.encodings:
         say_encoding(shown, note)
-    hands = sum(len(m.hands) for m in model.matches)
     if not quiet:
-        pages = "" if hand_pages == "all" else \
-            f" ({sum(len(hands_with_pages(m, hand_pages)) for m in model.matches)} hand page(s))"
-        click.echo(f"report: {len(model.matches)} match(es), {hands} hand(s){pages} → {path / 'index.html'}",
-                   err=True)
+        pages = None if hand_pages == "all" else sum(len(hands_with_pages(m, hand_pages)) for m in model.matches)
+        echo_err(summary_line(model, pages, path / "index.html"))
     click.echo(str(path / "index.html"))
     click.get_current_context().exit(EXIT_UNREADABLE if model.problems else EXIT_OK)

@@ -19,6 +19,7 @@ from tractor_analysis.engine.verdicts import MatchResult
 from tractor_analysis.records.frozen import collecting_less
 from tractor_analysis.records.model import Match
 from tractor_analysis.records.rulesets import RuleSet
+from tractor_analysis.records.sources import not_regular
 
 from . import facts, match_charts
 from .fact_rows import FileProblem, HandFact, MatchFact, ViolationFact, ahead_of, facts_from_result, match_tags
@@ -111,18 +112,41 @@ def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: 
 
 
 def record_files(inputs: Sequence[str | os.PathLike]) -> list[Path]:
-    """Record files named by ``inputs`` (folders are searched recursively, sorted)."""
+    """Record files named by ``inputs`` (folders are searched recursively, sorted).  A file
+    named is read whatever it is (a named pipe too: ``<(…)`` in bash); a folder's are its regular
+    files and, to be named as unreadable (:func:`_regular_only`), its named pipes, sockets and
+    devices with a record file's name — never opened: a pipe no one writes to would block."""
     found: list[Path] = []
     for raw in inputs:
         p = Path(raw)
         if p.is_dir():
-            found.extend(sorted(f for f in p.rglob("*") if f.is_file()
+            found.extend(sorted(f for f in p.rglob("*") if (f.is_file() or not_regular(f) is not None)
                                 and f.name.lower().endswith(RECORD_SUFFIXES)))
-        elif p.is_file():
+        elif p.exists():
             found.append(p)
         else:
             raise FileNotFoundError(f"{raw}: no such file or folder / 找不到文件或文件夹")
     return found
+
+
+def _regular_only(model: ReportModel, raw: str | os.PathLike, paths: Sequence[Path]) -> list[Path]:
+    """``paths`` (:func:`record_files` of ``raw``) without the named pipes, sockets and devices a
+    folder scan found, each added to ``model`` as an ``unreadable_file`` problem, unopened."""
+    from tractor_analysis.dataset import printable
+
+    if not Path(raw).is_dir():
+        return list(paths)
+    kept = []
+    for path in paths:
+        why = not_regular(path)
+        if why is None:
+            kept.append(path)
+            continue
+        shown = printable(str(path))
+        model.sources.append(shown)
+        model.problems.append(FileProblem(shown, 0, 0, "unreadable_file",
+                                          f"cannot read: {why[0]} / 无法读取：{why[1]}"))
+    return kept
 
 
 def is_dataset(path: str | os.PathLike) -> bool:
@@ -168,7 +192,7 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
                 model.problems.append(FileProblem(str(raw), 0, 0, "unreadable_file",
                                                   "no such file or folder / 找不到文件或文件夹"))
                 continue
-            for path in paths:
+            for path in _regular_only(model, raw, paths):
                 add_record_file(model, path, taken, rules=rules, charts_on=charts_on, sink=sink)
     add_stats(model, datasets)
 
@@ -380,6 +404,22 @@ def _judged_rules(ds) -> dict[str, tuple[str, str]]:
             if isinstance(name, str) and isinstance(rules, str)}
 
 
+def _cut_by_damage(ds) -> set[str]:
+    """The ``match_id`` s of the matches whose record was cut by damage (:attr:`Match.truncated`):
+    the last match of each file with a ``truncated_file`` error (a gzip stream cut short).  The
+    text the dataset stores of it does not say so, and drawn from it alone the match would be
+    decided "when the record ends" — where the damage is, not where the match ended."""
+    errors, m = ds.errors, ds.matches
+    if not len(errors) or not len(m) or "source_sha256" not in errors.columns:
+        return set()
+    damaged = set(errors.loc[errors["code"] == "truncated_file", "source_sha256"].astype(str))
+    if not damaged:
+        return set()
+    mine = m[m["source_sha256"].astype(str).isin(damaged)]
+    last = mine.sort_values("match_index", kind="stable").groupby("source_sha256", observed=True).tail(1)
+    return set(last["match_id"].astype(str))
+
+
 def _ruleset_judged(judged: tuple[str, str]):
     """The :class:`RuleSet` of :func:`_judged_rules`' ``(ruleset, rules JSON)``."""
     import json
@@ -469,7 +509,8 @@ _DRAWER: _Drawer | None = None
 _Task = tuple
 """One match to draw: (match_id, source_file, match_index, source_sha256, source_abspath,
 fallback title, key, stored record text or None, violation positions, analysed plays or None,
-the ruleset the dataset judged it with when ingest was given one, else None);
+the ruleset the dataset judged it with when ingest was given one, else None, whether its record
+was cut by damage — the last match of a file with a ``truncated_file`` error —);
 it pickles, so a worker gets it through a pipe."""
 
 
@@ -481,12 +522,14 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
 
     from .analysis import with_analysis
 
-    mid, source, index, sha, abspath, fallback, key, text, positions, analysed, judged = task
+    mid, source, index, sha, abspath, fallback, key, text, positions, analysed, judged, cut = task
     match = None
     if isinstance(text, str):
         parsed, _ = parse_tgn(text)
         match = parsed[0] if len(parsed) == 1 else None
     from_text = match is not None
+    if from_text and cut:       # the stored text is whole; the file it was read from was not
+        match = dataclasses.replace(match, truncated=True)
     if match is None:
         match = _match_from_file(source, abspath, sha, index, drawer.files)
     if match is None:
@@ -572,6 +615,7 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
         return redrawn
     stored, positions = _stored_records(ds), _violation_positions(ds)
     judged = _judged_rules(ds) if rules is None else {}
+    cut = _cut_by_damage(ds)
     per_file = m.groupby("source_sha256")["match_id"].transform("count")
     order = m.assign(n_in_file=per_file).sort_values(["source_file", "match_index"], kind="stable")
     abspaths = order["source_abspath"] if "source_abspath" in order.columns else [None] * len(order)
@@ -582,7 +626,7 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
         fallback = f"{stem}-{index + 1}" if row.n_in_file > 1 else stem
         tasks.append((mid, source, index, str(row.source_sha256), abspath if isinstance(abspath, str) else None,
                       fallback, slugify(fallback, taken), stored.get(mid), positions.get(mid, {}),
-                      analysis.get(mid) if analysis else None, judged.get(mid)))
+                      analysis.get(mid) if analysis else None, judged.get(mid), mid in cut))
     if drawer is None:
         drawer = _Drawer(rules, charts_on, sink)
     if pool is not None and pool_size(workers, len(tasks)) > 1:

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset.event import read_inputs
-from tractor_analysis.dataset.standings import EventMatch, distinct, select, warnings
+from tractor_analysis.dataset.standings import EventMatch, distinct, select
 
 R1T1 = Path(__file__).parent / "data" / "event" / "r1t1.tgn"
 TEXT = R1T1.read_text("utf-8")

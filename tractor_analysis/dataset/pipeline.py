@@ -51,6 +51,7 @@ from .rows import TableBuilder
 from .schema import printable
 from ..records.diagnostics import Diagnostic
 from ..records.limits import DEFAULT_MAX_BYTES
+from ..records.sources import not_regular
 from ..records.streaming import merge_segment_ends
 
 
@@ -59,6 +60,10 @@ def _read_bytes(path: str) -> tuple[str | None, str]:
     once), or ``(None, reason)`` when it cannot be read."""
     if not path:            # open("") fails, but Path("") would be the current folder: say which
         return None, "empty path / 空路径"
+    special = not_regular(_where(path))
+    if special is not None:     # a named pipe …: read twice (its hash, then its records), or never written to
+        return None, (f"{special[0]}: ingest reads a file twice (its hash, then its records); save it to a file "
+                      f"first / {special[1]}：导入需读取文件两次（先计算摘要，再读取记录）；请先保存为普通文件")
     try:
         with open(_where(path), "rb") as fh:
             digest = hashlib.sha256()

@@ -18,7 +18,11 @@ content never raises; only an unreadable path does (``OSError``, also for an
 empty path).  Should a reader fail on some content all the same (a bug), the file
 gets an ``engine_error`` diagnostic instead, so that a batch goes on.
 
-:func:`iter_inputs` expands the CLI's arguments (files, folders, globs).
+:func:`iter_inputs` expands the CLI's arguments (files, folders, globs).  A record file's name it
+finds in a folder (or by a glob) that is no regular file — a named pipe, a socket, a device — is
+never opened: it is yielded as a :class:`ScannedPath`, which :func:`load_file` refuses (``OSError``,
+:func:`scan_refusal` says why), since reading a named pipe no one writes to would wait for ever.
+One named on the command line is read (``<(…)`` in bash is a named pipe).
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ import errno
 import glob
 import hashlib
 import os
+import stat
 import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -40,7 +45,7 @@ from .diagnostics import bilingual
 from .model import Match
 
 __all__ = ["SourceFile", "load_file", "load_bytes", "decode_text", "guess_legacy", "iter_inputs",
-           "RECORD_SUFFIXES", "FORMATS"]
+           "not_regular", "scan_refusal", "ScannedPath", "RECORD_SUFFIXES", "FORMATS"]
 
 RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".ndjson", ".tgn.gz", ".json.gz", ".jsonl.gz", ".ndjson.gz")
 """File names :func:`iter_inputs` picks up inside folders."""
@@ -508,11 +513,15 @@ def cut_at_damage(match: Match, text: str) -> Match:
 
 def load_file(path: str | os.PathLike, fmt: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
     """Read one record file (``fmt`` forces a format, see :func:`load_bytes`); ``OSError`` only
-    when the path cannot be read (an empty path included: ``Path("")`` would be the current folder).
+    when the path cannot be read (an empty path included: ``Path("")`` would be the current folder),
+    or is a file :func:`iter_inputs` found by a scan that is no regular file (:func:`scan_refusal`).
     At most ``max_bytes + 1`` bytes are held: a bigger file (or one that gunzips to more) is
     ``too_large`` and nothing of it is read."""
     if not os.fspath(path):
         raise FileNotFoundError(errno.ENOENT, "empty path / 空路径", "")
+    refused = scan_refusal(path)
+    if refused is not None:         # found by a folder scan, not named: never opened (it could block)
+        raise OSError(errno.EINVAL, bilingual(*refused), os.fspath(path))
     try:
         f = open(path, "rb")
     except ValueError as exc:       # a NUL in the path: no file can have that name
@@ -533,32 +542,73 @@ def _is_record(p: Path) -> bool:
     return p.name.lower().endswith(RECORD_SUFFIXES)
 
 
+_NOT_REGULAR = ((stat.S_ISFIFO, "named pipe", "命名管道"), (stat.S_ISSOCK, "socket", "套接字"),
+                (stat.S_ISCHR, "character device", "字符设备"), (stat.S_ISBLK, "block device", "块设备"))
+
+
+def not_regular(path: str | os.PathLike) -> tuple[str, str] | None:
+    """``(en, zh)``: why ``path`` (a link followed) is no file to read records from — a named
+    pipe, a socket or a device; ``None`` for a regular file, a folder, or a path that cannot be
+    looked at (a broken link, a missing file: reading it says why)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    for test, en, zh in _NOT_REGULAR:
+        if test(mode):
+            return f"not a regular file ({en})", f"不是普通文件（{zh}）"
+    return None
+
+
+class ScannedPath(type(Path())):
+    """A record file's name :func:`iter_inputs` found in a folder or by a glob, not one named on the
+    command line: :func:`load_file` refuses it when it is no regular file (:func:`scan_refusal`).
+    The mark travels with the path (a worker process given it keeps it: it pickles as its class)."""
+
+    __slots__ = ()
+
+
+def scan_refusal(path: str | os.PathLike) -> tuple[str, str] | None:
+    """``(en, zh)`` why ``path`` is not to be opened: a named pipe, a socket or a device that
+    :func:`iter_inputs` found in a folder or by a glob (a :class:`ScannedPath`), not one named on the
+    command line — reading a named pipe found by a scan would wait for ever for a writer.  ``None``
+    for any other path.  A reader that opens files itself asks this before it does."""
+    return not_regular(path) if isinstance(path, ScannedPath) else None
+
+
+def _key(p: str | os.PathLike) -> str:
+    return os.path.normcase(os.path.abspath(p))
+
+
 def iter_inputs(args: Iterable[str | os.PathLike]) -> Iterator[Path]:
     """Files named by the CLI arguments: files as given, folders searched recursively for
     record files (:data:`RECORD_SUFFIXES`, in sorted order), globs expanded (``**`` too).
     A name of a record file found in a folder is yielded even when it cannot be read (a broken
-    link, a folder named ``x.tgn``): reading it reports the error, nothing is skipped unsaid.
+    link, a folder named ``x.tgn``): reading it reports the error, nothing is skipped unsaid.  One
+    found in a folder or by a glob that is a named pipe, a socket or a device is yielded too, but
+    :func:`load_file` refuses it without opening it (:func:`scan_refusal`): nothing may wait for
+    ever on a pipe no one writes to.  A file named as such is read whatever it is (``<(…)``).
     A path that does not exist and matches no glob is yielded as is, so that reading it
     reports the error.  An empty argument names nothing (not the current folder, which
     ``Path("")`` would be) and yields nothing.  Each file is yielded once."""
+    args = [a for a in args if os.fspath(a)]
+    named = {_key(a) for a in args if Path(a).exists() and not Path(a).is_dir()}
     seen: set[str] = set()
 
-    def once(p: Path) -> Iterator[Path]:
-        key = os.path.normcase(os.path.abspath(p))
+    def once(p: Path, scanned: bool = True) -> Iterator[Path]:
+        key = _key(p)
         if key not in seen:
             seen.add(key)
-            yield p
+            yield ScannedPath(p) if scanned and key not in named else p     # named anywhere: read
 
     for arg in args:
-        if not os.fspath(arg):
-            continue
         p = Path(arg)
         if p.is_dir():
             for q in sorted(p.rglob("*")):
                 if _is_record(q):       # unreadable too (see above)
                     yield from once(q)
         elif p.exists():
-            yield from once(p)
+            yield from once(p, scanned=False)
         elif glob.has_magic(str(arg)):
             for hit in sorted(glob.glob(str(arg), recursive=True)):
                 q = Path(hit)
@@ -569,4 +619,4 @@ def iter_inputs(args: Iterable[str | os.PathLike]) -> Iterator[Path]:
                 else:               # a file, or a broken link: reading it says why
                     yield from once(q)
         else:
-            yield from once(p)
+            yield from once(p, scanned=False)
