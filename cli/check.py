@@ -24,7 +24,7 @@ from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad, dim, expand_inputs,
     from_option, good, load, located, max_bytes_option, rules_options, strong,
 )
-from .verdict_text import hand_lines, match_text, violation_lines
+from .verdict_text import hand_lines, match_text, match_unknown_lines, violation_lines
 
 
 # --- judging (no printing) ---------------------------------------------------
@@ -196,6 +196,8 @@ def print_file(v: FileVerdict) -> None:
         for p in (r.problems if r is not None else ()):
             for line in violation_lines(p, m, indent="  ", where="match 比赛"):
                 click.echo(line)
+        for line in (match_unknown_lines(r) if r is not None else ()):
+            click.echo(line)
         decided = match_text(r) if r is not None else None
         if decided:
             click.echo(f"  match 比赛  {decided}")
@@ -324,6 +326,8 @@ def _print_match(index: int, match: Match, r: MatchResult, diags: tuple[Diagnost
     for p in r.problems:
         for line in violation_lines(p, match, indent="  ", where="match 比赛"):
             click.echo(line)
+    for line in match_unknown_lines(r):
+        click.echo(line)
     decided = match_text(r)
     if decided:
         click.echo(f"  match 比赛  {decided}")

@@ -9,6 +9,7 @@ from tractor_analysis.records.cards import SEAT_TOKENS, TEAMS, trump_token
 from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand
+from tractor_analysis.engine.outcome import SidePenalty, side_penalties
 from tractor_analysis.engine.verdicts import RECORDED_TOTAL, HandResult, MatchResult, Outcome, Violation
 
 from .common import cards_tokens, level_label
@@ -54,13 +55,32 @@ def _levels_json(levels: tuple[int | None, int | None]) -> dict:
     return {"NS": _level_json(levels[0]), "EW": _level_json(levels[1])}
 
 
-def _level_penalties_json(h: HandResult) -> dict:
+def hand_side_penalties(h: HandResult, record: Hand | None) -> tuple[SidePenalty, ...] | None:
+    """The sides that lost levels in the hand to wrong follows and take-backs (docs/rules.md §10.1,
+    §10.2; :func:`~tractor_analysis.engine.outcome.side_penalties`): in friend mode (找朋友) the hand's
+    players, counted from its ``record`` (its take-backs) — ``None`` when there is no record to count
+    them from (never a guess); a fixed partnership's need only the result."""
+    if record is None and h.rules.friend:
+        return None
+    return side_penalties(record, h)
+
+
+def _level_penalties_json(h: HandResult, record: Hand | None) -> dict:
     """Levels a side lost in the hand for wrong follows (``revoke_levels``) and take-backs
-    (``takeback_levels``, 悔牌), by team; present only when a side lost one (docs/rules.md §10)."""
+    (``takeback_levels``, 悔牌), by team; present only when a side lost one (docs/rules.md §10).  In
+    friend mode (找朋友), where no team keeps a level (both by team are 0, so absent), ``side_penalties``
+    instead: one object per side that lost one, ``{"seats": ["N", "E"], "revoke_levels": 1,
+    "takeback_levels": 0}`` (the hand's side as resolved; ``seats`` ``null`` when the sides are not known)."""
     out = {}
     for key, lost in (("revoke_levels", h.revoke_levels), ("takeback_levels", h.takeback_levels)):
         if any(lost):
             out[key] = {TEAMS[t]: n for t, n in enumerate(lost)}
+    if h.rules.friend:
+        sides = hand_side_penalties(h, record)
+        if sides:
+            out["side_penalties"] = [{"seats": None if seats is None else [SEAT_TOKENS[s] for s in seats],
+                                      "revoke_levels": revokes, "takeback_levels": takebacks}
+                                     for seats, revokes, takebacks in sides]
     return out
 
 
@@ -161,7 +181,7 @@ def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
         # extras (format.md allows more fields; the ones above are fixed)
         "legal": h.legal, "setup": h.setup, "complete": h.complete, "ruleset": h.rules.name,
         **_hand_levels_json(h),
-        **unknowns_json(h), **_unfinished_json(h), **_level_penalties_json(h),
+        **unknowns_json(h), **_unfinished_json(h), **_level_penalties_json(h, record),
     }
 
 

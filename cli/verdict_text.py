@@ -9,11 +9,14 @@ from tractor_analysis.records.cards import SEAT_TOKENS, TEAMS
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.records.model import Hand, Match
-from tractor_analysis.engine.explain_hand import describe_levels, forfeit_text, match_decision_text, not_scored
+from tractor_analysis.engine.explain_hand import (describe_levels, forfeit_text, level_penalty_text, match_decision_text,
+                                                  not_scored)
+from tractor_analysis.engine.outcome import REVOKE_CODES
+from tractor_analysis.engine.hand_replay import gain_capped
 from tractor_analysis.engine.scoring import NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 
-from .check_json import score_sheet_hand
+from .check_json import hand_side_penalties, score_sheet_hand
 from .common import bad, cards_pretty, dim, good, level_label, seat_label, strong, trump_label
 
 
@@ -31,7 +34,47 @@ def match_text(r: MatchResult) -> str | None:
     return strong(f"{en} / {zh}")
 
 
-def outcome_text(h: HandResult, match: Match) -> str:
+def _penalty_text(h: HandResult, match: Match, record: Hand | None) -> str:
+    """The levels the hand's wrong follows and take-backs (悔牌) cost each side (docs/rules.md §10.1,
+    §10.2; included in the levels after it), worded by :func:`explain_hand.level_penalty_text`: by team
+    (``NS −1 / 南北 −1``), in friend mode by the hand's side (``N+E −1 / 北家、东家 −1``).  ``record``
+    the hand's (friend mode counts its take-backs; ``tractor replay`` passes none: the match's one hand
+    of that number, when there is exactly one)."""
+    if record is None and h.rules.friend:
+        same = [x for x in match.hands if x.number == h.number]
+        record = same[0] if len(same) == 1 else None
+    sides = hand_side_penalties(h, record)
+    text = ""
+    revokes = level_penalty_text(sides or (), 1, h.rules.friend)
+    if sides is None and h.rules.friend and any(v.code in REVOKE_CODES for v in h.violations):
+        revokes = ("?", "?")            # no record to count them from: not guessed
+    if revokes is not None:
+        text += f"; revoke penalty 罚级 {revokes[1]} / {revokes[0]}"
+    unread = any(u.tag == "Takebacks" for u in h.unknowns)     # a take-back's seat not read: its side unknown
+    takebacks = level_penalty_text(sides or (), 2, h.rules.friend)
+    if takebacks is not None or unread:          # 悔牌 (docs/rules.md §10.2), included in the levels above
+        zh, en = takebacks or ("", "")
+        if unread:
+            en += (", " if en else "") + "? (a seat not read 座位无法识别)"
+            zh += ("，" if zh else "") + "？"
+        text += f"; take-back penalty 悔牌罚级 {en} / {zh}"
+    return text
+
+
+_SAID_BY_RESULT = frozenset({"truncated_file"})
+"""Match unknowns the match's result line words in full already ("not decided: the file is damaged …")."""
+
+
+def match_unknown_lines(r: MatchResult, indent: str = "  ") -> list[str]:
+    """What the record leaves unknown about the match as a whole (``check --json``'s match
+    ``"unknown"``: ``friend`` — friend mode's forfeit, whose count the rules do not place —,
+    ``Takebacks``), and what each withholds, as a hand's unknowns are shown; ``truncated_file`` is
+    said by the match's result line (:func:`match_text`)."""
+    return [f"{indent}{bad('?')} match 比赛  unknown 未知  [{u.tag}]  {u.message_en} / {u.message_zh}"
+            for u in r.unknowns if u.tag not in _SAID_BY_RESULT]
+
+
+def outcome_text(h: HandResult, match: Match, record: Hand | None = None) -> str:
     o = h.outcome
     if o is None and "outcome" in h.withheld:
         return dim("? withheld (see 未知 above) / 不予判定（见上方“未知”）")
@@ -41,6 +84,9 @@ def outcome_text(h: HandResult, match: Match) -> str:
     if o is None:
         return dim("incomplete position, no outcome / 残局未打完，不计升级")
     zh, en = describe_levels(o.winner, o.levels, o.reason)
+    capped = gain_capped(h)        # a rank that may not be skipped stopped the gain: said, and by what
+    if capped is not None:
+        zh, en = zh + capped[0], en + capped[1]
     if o.reason == "miscount":
         seats = " ".join(seat_label(s, match) for s in o.miscount)
         zh, en = f"{seats} 多少牌：{zh}", f"wrong number of cards (多少牌) for {seats}: {en}"
@@ -55,16 +101,7 @@ def outcome_text(h: HandResult, match: Match) -> str:
         f"{names[t]} {level_label(before[t])}" + (f"→{level_label(after[t])}" if after[t] != before[t] else "")
         for t in range(len(before)))
     nxt = "bid for 抢庄" if o.next_dealer is None else seat_label(o.next_dealer, match)
-    text = f"{what}; next dealer 下庄 {nxt}; levels 级 {levels}"
-    if any(h.revoke_levels):
-        lost = ", ".join(f"{TEAMS[t]} −{n}" for t, n in enumerate(h.revoke_levels) if n)
-        text += f"; revoke penalty 罚级 {lost}"
-    unread = any(u.tag == "Takebacks" for u in h.unknowns)     # a take-back's seat not read: its side unknown
-    if any(h.takeback_levels) or unread:          # 悔牌 (docs/rules.md §10.2), included in the levels above
-        lost = ", ".join(f"{TEAMS[t]} −{n}" for t, n in enumerate(h.takeback_levels) if n)
-        if unread:
-            lost += (", " if lost else "") + "? (a seat not read 座位无法识别)"
-        text += f"; take-back penalty 悔牌罚级 {lost}"
+    text = f"{what}; next dealer 下庄 {nxt}; levels 级 {levels}" + _penalty_text(h, match, record)
     if o.match_over:
         text += "; " + strong("match won / 比赛结束")
     return text
@@ -110,7 +147,8 @@ def _why_open(h: HandResult, zh_head: str = "未定") -> str:
 
 def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[str]:
     """Why the attackers' total has penalties: each failed throw punished (``throw_penalty =
-    per_card``) — the trick, the thrower, the cards shown and the cards forced."""
+    per_card``) — the trick, the thrower, the cards shown and the cards forced (and the forced play the
+    rules require, which the count is charged from, when the record wrote another)."""
     out = []
     tricks = {t.number: t for t in h.tricks}
     for item in h.items:
@@ -123,6 +161,10 @@ def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[s
             who = seat_label(lead.seat, match)
             if lead.attempted:
                 shown = f"; {who} showed 甩 {cards_pretty(lead.attempted)}, forced 改出 {cards_pretty(lead.cards)}"
+                owed = next((v.better for v in t.violations if v.code == "wrong_forced_play" and v.seat == t.leader
+                             and v.better), None)
+                if owed is not None:        # charged from the forced play the rules require (rules.md §4.6)
+                    shown += f" (the rules require 规则要求 {cards_pretty(owed)})"
             else:
                 shown = f"; {who} led 出 {cards_pretty(lead.cards)}"
         out.append(f"{indent}penalty 罚分 {item.points:+d}  {item.en} / {item.zh}{shown}")
@@ -150,10 +192,24 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
     if v.played and result is not None and play_left_out(v, result):     # filled in: derived, not played
         lines.append(f"{indent}    derived 推出  {cards_pretty(v.played)}  (not in the record 记录未写)")
     elif v.played:
-        lines.append(f"{indent}    played 实出  {cards_pretty(v.played)}")
+        lines.append(f"{indent}    {_cards_label(v)}  {cards_pretty(v.played)}")
     if v.better:
         lines.append(f"{indent}    better 应出  {good(cards_pretty(v.better))}")
     return lines
+
+
+_HAND_CARDS_LABELS = {"bad_declaration": "declared 亮出", "bad_bury": "buried 扣底",
+                      "deal_mismatch": "left in hand 剩牌"}
+"""What the cards of a violation about the whole hand are (not a play): the declaration shown, the
+bury, the cards a seat still holds after the last trick."""
+
+
+def _cards_label(v: Violation) -> str:
+    """The label of ``v.played``: the play of a trick ("played 实出"); for a violation of the whole
+    hand what its cards are instead — a declaration is not a play."""
+    if v.trick is None:
+        return _HAND_CARDS_LABELS.get(v.code, "cards 牌")
+    return "played 实出"
 
 
 def legal_text(h: HandResult) -> str:
@@ -199,5 +255,5 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, erro
         lines.extend(violation_lines(v, match, path=path, record=record, result=h))
     lines.append(f"    points  得分  {points_text(h)}")
     lines.extend(penalty_lines(h, match))
-    lines.append(f"    outcome 结果  {outcome_text(h, match)}")
+    lines.append(f"    outcome 结果  {outcome_text(h, match, record)}")
     return lines

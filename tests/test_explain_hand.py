@@ -1,7 +1,8 @@
 """Every bilingual message of the engine is made in its explanations modules.
 
-``engine/explain.py`` words a trick's violations, ``engine/explain_hand.py`` the rest of a
-hand (declarations, dealer, level, deal, bury, claim, score items, outcome).  The other
+``engine/explain.py`` words a trick's violations (and a declaration that does not stand, its cards
+shown alike in both languages), ``engine/explain_hand.py`` the rest of a hand (declarations, dealer,
+level, deal, bury, claim, score items, outcome); each message is defined once.  The other
 engine modules only call them: no Chinese text is written inside their functions.
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tractor_analysis.engine import explain_hand
+from tractor_analysis.engine import explain, explain_hand
 from tractor_analysis.engine.hand_replay import describe_outcome, replay_hand
 from tractor_analysis.engine.verdicts import Outcome
 from tractor_analysis.records.cards import parse_cards
@@ -63,7 +64,8 @@ def test_the_check_finds_a_message_written_inline(tmp_path):
     explain_hand.rebid_own_declaration(E, parse_cards("H5 H5")),
     explain_hand.not_a_declaration(E, parse_cards("H6"), 5),
     explain_hand.declared_not_dealt(E, parse_cards("H5")),
-    explain_hand.declaration_too_weak(E, parse_cards("S5"), W, parse_cards("H5 H5")),
+    explain.declaration_too_weak(E, parse_cards("S5"), W, parse_cards("H5 H5")),
+    explain.overcall_own(E, parse_cards("S5 S5"), parse_cards("S5")),
     explain_hand.declared_trump_mismatch(1, None),
     explain_hand.no_declaration_redeal(),
     explain_hand.no_declaration_trump_mismatch(2, None, parse_cards("D9")[0]),
@@ -93,8 +95,8 @@ def test_every_hand_message_is_bilingual(message):
 def test_hand_messages_name_seats_cards_and_numbers():
     assert explain_hand.cards_left_after_last_trick(E, parse_cards("HQ HQ")) == (
         "东家打完最后一墩后手里还剩 ♥Q ♥Q", "E still holds HQ HQ after the last trick")
-    assert explain_hand.declaration_too_weak(E, parse_cards("S5"), W, parse_cards("H5 H5")) == (
-        "东家亮 ♠5 压不过西家已亮的 ♥5 ♥5", "E declared ♠5, which does not overcall W's H5 H5")
+    assert explain.declaration_too_weak(E, parse_cards("S5"), W, parse_cards("H5 H5")) == (
+        "东家亮 ♠5 压不过西家已亮的 ♥5 ♥5", "E declared ♠5, which does not overcall W's ♥5 ♥5")
     assert explain_hand.level_mismatch(7, 14, 1)[1] == "[Level] is 7 but EW carry level A from the earlier hands"
     assert explain_hand.throw_penalty(3, E, 1, 10)[1] == "trick 3: E's failed throw, 1 card × 10"
     assert explain_hand.throw_penalty(3, E, 2, 10)[1] == "trick 3: E's failed throw, 2 cards × 10"

@@ -346,9 +346,24 @@ def test_no_declaration_redeal_means_the_hand_should_not_be_played():
 
 
 def test_without_deal_lines_missing_declarations_are_not_judged():
+    # no [Declarations] (declarations_known False): whether anybody declared is not known, so the
+    # no_declaration rule is not applied (an empty list is not "nobody declared")
     rules = PRESETS["standard"]
-    hand = dataclasses.replace(undeclared_hand(rules, 1), deal=None, bottom=None, buried=None)
+    hand = dataclasses.replace(undeclared_hand(rules, 1), deal=None, bottom=None, buried=None,
+                               declarations_known=False)
     assert bad_declarations(rules, hand) == []
+
+
+def test_without_deal_lines_a_stated_nobody_declared_is_judged():
+    # [Declarations ""] states nobody declared: under no_trump the check needs nothing else, not the
+    # deal lines (docs/rules.md §9.4), so trump H is a bad_declaration with or without them
+    rules = PRESETS["standard"]
+    hand = undeclared_hand(rules, 1)
+    assert hand.declarations_known
+    bare = dataclasses.replace(hand, deal=None, bottom=None, buried=None)
+    assert [v.message_en for v in bad_declarations(rules, bare)] == [
+        v.message_en for v in bad_declarations(rules, hand)]
+    assert len(bad_declarations(rules, bare)) == 1
 
 
 def test_friend_mode_levels_are_each_players_own():

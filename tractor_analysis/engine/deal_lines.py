@@ -8,16 +8,18 @@ rests on the wrong one or the other.  So (docs/rules.md §1.6, §14.1): the two 
 reported as they are, and everything else is judged again on N's line less the cards N still
 holds at the end — the cards both its line and its plays give: no follow verdict rests on a card
 of the line that N never plays (nor on the card N plays that the line does not give).  The outcome stays as the first judgement left it (the hand is not played
-out as its deal says: no outcome).  A seat dealt too many cards, all its plays in its line, is a
+out as its deal says: no outcome); the level penalties (wrong follows, docs/rules.md §10) are counted
+from the violations that stand after judging again, never from the first judgement's.  A seat dealt too many cards, all its plays in its line, is a
 real misdeal (多少牌), not a contradiction: it is judged on its line.
 """
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..records.model import Hand
 from . import explain_unknown
+from .outcome import offenders, team_counts
 from .verdicts import HandResult, Unknown, Violation
 
 SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
@@ -82,11 +84,46 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
         if v.trick is not None:
             by_trick.setdefault(v.trick, []).append(v)
     tricks = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in result.tricks)
-    what = ("legality",)
+    counts, what = _counts_again(hand, result, again, violations)
     unknown = Unknown("deal", what, *explain_unknown.deal_line_contradicted(tuple(sorted(seats)), what,
                                                                                      hand.dealer))
     return dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False,
-                               unknowns=result.unknowns + (unknown,))
+                               **counts, unknowns=result.unknowns + (unknown,))
 
+
+def _counts_again(hand: Hand, result: HandResult, again: HandResult,
+                  violations: Sequence[Violation]) -> tuple[dict, tuple[str, ...]]:
+    """What ``result`` counts from its violations, counted again from ``violations`` (the ones that
+    stand after judging again; ``again``: the hand judged again), as ``dataclasses.replace`` changes,
+    and what the rejudged hand withholds (:data:`~.verdicts.WITHHELD` words).
+
+    The level penalties (docs/rules.md §10): a wrong follow judged away costs no level, nor counts
+    towards a forfeit; the levels after the first judgement's outcome, which had its penalties, are
+    withheld if the count changes.  The failed-throw penalties (§4.6; a throw written as if it stood
+    is charged from its ``throw_failed``): ``again``'s, whose tricks give the violations that stand —
+    withheld with the points when ``again`` withholds them or gives other sides."""
+    revokers, takers = offenders(hand, result.rules, violations)
+    counts = {"revoke_levels": team_counts(result.rules, revokers),
+              "takeback_levels": team_counts(result.rules, takers)}
+    what: list[str] = ["legality"]
+    after = result.player_levels_after
+    if ((counts["revoke_levels"], counts["takeback_levels"]) != (result.revoke_levels, result.takeback_levels)
+            and any(x is not None for x in after)):
+        counts.update(player_levels_after=(None,) * 4, levels_after=(None, None))
+        what.append("levels")
+    first = tuple(i for i in result.items if i.kind == "throw_penalty")
+    charged = tuple(i for i in again.items if i.kind == "throw_penalty")
+    if first == charged or result.penalties is None:
+        return counts, tuple(what)
+    if again.penalties is None or again.defenders != result.defenders:
+        counts.update(penalties=None, attackers_total=None,
+                      items=tuple(i for i in result.items if i.kind != "throw_penalty"))
+        what.append("points")
+        return counts, tuple(what)
+    items = (*(i for i in result.items if i.kind != "throw_penalty"), *charged)
+    counts.update(items=items, penalties=sum(i.points for i in charged))
+    if result.attackers_total is not None:
+        counts["attackers_total"] = sum(i.points for i in items)
+    return counts, tuple(what)
 
 __all__ = ["SHOWN_BY", "contradicted", "rejudge"]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..records.cards import BJ, LJ, RANK_OF, SUIT_OF, Card
 from ..records.model import Declaration
 from ..records.rulesets import BidDealer, DeclareTiebreak, NoDeclaration, RuleSet
-from . import explain_hand
+from . import explain, explain_hand
 
 _TIE_ORDER = {BJ: 0, LJ: 1, 0: 2, 1: 3, 2: 4, 3: 5}
 """Tournament order for equal overcalls: BJ, LJ, S, H, D, C (lower is stronger)."""
@@ -121,11 +121,11 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
                     and rules.declare_tiebreak is DeclareTiebreak.SUIT_ORDER and s[1] < standing[1]):
                 beats = True
             if beats and not reinforce and d.seat == standing_seat and not rules.overcall_own:
-                _reject(problems, i, d, explain_hand.overcall_own(d.seat, d.cards, standing_cards))
+                _reject(problems, i, d, explain.overcall_own(d.seat, d.cards, standing_cards))
                 continue
             if not (beats or reinforce):
                 _reject(problems, i, d,
-                        explain_hand.declaration_too_weak(d.seat, d.cards, standing_seat, standing_cards))
+                        explain.declaration_too_weak(d.seat, d.cards, standing_seat, standing_cards))
                 continue
             locked = reinforce
         if first is None:

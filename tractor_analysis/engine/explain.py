@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import PRETTY, SEAT_NAMES_EN, SEAT_NAMES_ZH
+from ..records.cards import PRETTY, RANK_TOKENS as _RANKS, SEAT_NAMES_EN, SEAT_NAMES_ZH, TEAMS as _TEAM_EN
 from .order import GROUP_NAMES_EN, GROUP_NAMES_ZH
 
 Message = tuple[str, str]
+
+_TEAM_ZH = ("南北方", "东西方")
 
 _UNIT_ZH = {"single": "单张", "pair": "对", "triple": "三同张", "tractor": "拖拉机", "titanic": "泰坦尼克",
             "throw": "甩牌"}
@@ -126,6 +128,50 @@ def wrong_forced_play(seat: int, recorded: Sequence[int], right: Sequence[int], 
             f"not {cards_text(recorded)}")
 
 
+# --- declarations that do not stand (bad_declaration): the cards shown alike in both languages ---
+
+def declaration_too_weak(seat: int, cards: Sequence[int], standing_seat: int,
+                         standing_cards: Sequence[int]) -> Message:
+    """A declaration that does not overcall the standing one (rules.md §9.1), e.g.
+    "北家亮 ♠2 ♠2 压不过东家已亮的 ♣2 ♣2 / N declared ♠2 ♠2, which does not overcall E's ♣2 ♣2"."""
+    return (f"{_zh(seat)}亮 {cards_text(cards)} 压不过{_zh(standing_seat)}已亮的 {cards_text(standing_cards)}",
+            f"{_en(seat)} declared {cards_text(cards)}, which does not overcall {_en(standing_seat)}'s "
+            f"{cards_text(standing_cards)}")
+
+
+def overcall_own(seat: int, cards: Sequence[int], standing_cards: Sequence[int]) -> Message:
+    """``overcall_own = off``: a seat overcalled its own standing declaration (rules.md §9.1)."""
+    return (f"{_zh(seat)}亮 {cards_text(cards)}，不能反自己已亮的 {cards_text(standing_cards)}（只能把单张加固成对）",
+            f"{_en(seat)} declared {cards_text(cards)} over {_en(seat)}'s own {cards_text(standing_cards)}: a seat "
+            f"never overcalls itself except by turning its single into the pair (overcall_own = off)")
+
+
+# --- an outcome's gain capped by a rank that cannot be skipped (rules.md §8.4) ---------------
+
+def gain_capped(seats: Sequence[int], team: int | None, got: int, gain: int, rank: int, must_play: bool,
+                win_level: bool) -> Message:
+    """What follows the levels an outcome gains (``gain``, the score table's) when a rank the side may
+    not skip stops it at ``rank`` (``got`` levels gained, 0 when the side sits there): ``must_play``
+    (逢 X 必打) and/or the winning level (``win_level``).  ``team`` the side (0 N–S, 1 E–W), ``None`` in
+    friend mode (the ``seats`` then named), e.g. " (capped: EW may not skip 10 (must_play, win_level),
+    so they go up 2 levels, not 3)"."""
+    who_zh = _TEAM_ZH[team] if team is not None else "、".join(_zh(s) for s in seats)
+    who_en = _TEAM_EN[team] if team is not None else " and ".join(_en(s) for s in seats)
+    named = [r for r, on in (("must_play", must_play), ("win_level", win_level)) if on]
+    rules, rules_zh = ", ".join(named), "、".join(named)
+    r = _RANKS.get(rank, str(rank))
+    if got > 0:
+        return (f"（升级受限：{who_zh}不能越过 {r}（{rules_zh}），只升 {got} 级，而非 {gain} 级）",
+                f" (capped: {who_en} may not skip {r} ({rules}), so they go up {got} level{'s' * (got != 1)}, "
+                f"not {gain})")
+    if win_level:
+        what_zh, what_en = "这是胜利级，须作为庄家方在此级赢一局才能打过", "the winning level, passed only by winning a hand at it as the dealer's side"
+    else:
+        what_zh, what_en = "此级必打，须作为庄家方打过此级才能再升", "a rank that must be played: they go on only after a hand at it as the dealer's side"
+    return (f"（升级受限：{who_zh}停在 {r}（{rules_zh}），{what_zh}，本局升 0 级，而非 {gain} 级）",
+            f" (capped: {who_en} stand at {r} ({rules}), {what_en}, so they go up 0 levels, not {gain})")
+
+
 FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor, "follow_triple": follow_triple}
 
 TRICK_CORE = ("trick judge core", "判墩核心")
@@ -133,4 +179,4 @@ TRICK_CORE = ("trick judge core", "判墩核心")
 
 __all__ = ["TRICK_CORE", "cards_text", "not_in_hand", "wrong_count", "out_of_turn", "mixed_lead", "follow_suit",
            "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
-           "wrong_forced_play", "FOLLOW_MESSAGES"]
+           "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "FOLLOW_MESSAGES"]

@@ -18,7 +18,8 @@ from typing import Sequence
 from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TEAMS, TOKEN
 from .explain import Message
 from .scoring import CUT_SHORT, FORFEIT_NOT_KNOWN, NO_RESULT, RECORD_CUT
-from .verdicts import BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Outcome
+from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, WITHHELD,
+                       Outcome)
 
 
 def _pretty(cards: Sequence[int]) -> str:
@@ -81,24 +82,6 @@ def declared_not_dealt(seat: int, cards: Sequence[int]) -> Message:
             f"{SEAT_TOKENS[seat]} declared {_pretty(cards)} but was not dealt those cards")
 
 
-def declaration_too_weak(seat: int, cards: Sequence[int], standing_seat: int,
-                         standing_cards: Sequence[int]) -> Message:
-    """A declaration that does not overcall the standing one."""
-    return (f"{SEAT_NAMES_ZH[seat]}亮 {_pretty(cards)} 压不过{SEAT_NAMES_ZH[standing_seat]}已亮的 "
-            f"{_pretty(standing_cards)}",
-            f"{SEAT_TOKENS[seat]} declared {_pretty(cards)}, which does not overcall "
-            f"{SEAT_TOKENS[standing_seat]}'s {_tokens(standing_cards)}")
-
-
-def overcall_own(seat: int, cards: Sequence[int], standing_cards: Sequence[int]) -> Message:
-    """``overcall_own = off``: a seat overcalled its own standing declaration."""
-    return (f"{SEAT_NAMES_ZH[seat]}亮 {_pretty(cards)}，不能反自己已亮的 {_pretty(standing_cards)}"
-            f"（只能把单张加固成对）",
-            f"{SEAT_TOKENS[seat]} declared {_pretty(cards)} over {SEAT_TOKENS[seat]}'s own "
-            f"{_tokens(standing_cards)}: a seat never overcalls itself except by turning its single "
-            f"into the pair (overcall_own = off)")
-
-
 def declared_trump_mismatch(declared: int | None, recorded: int | None) -> Message:
     """The declarations fix one trump, the record's ``[Trump]`` says another."""
     return (f"亮主定的主是 {_trump_zh(declared)}，记录的主却是 {_trump_zh(recorded)}",
@@ -129,10 +112,10 @@ def no_declaration_trump_mismatch(expected: int | None, recorded: int | None,
     rule_zh, rule_en = "按规则（no_declaration = third_bottom_card）", "under no_declaration = third_bottom_card"
     if expected is None:            # the third card is a joker: no trump
         return (f"无人亮主，{rule_zh}底牌第三张 {PRETTY[third_card]} 是王，应打无主，{said_zh}",
-                f"nobody declared, so {rule_en} the bottom's third card {TOKEN[third_card]}, a joker, means the "
+                f"nobody declared, so {rule_en} the bottom's third card {PRETTY[third_card]}, a joker, means the "
                 f"hand is played without trump (NT), but {said_en}")
     return (f"无人亮主，{rule_zh}以底牌第三张 {PRETTY[third_card]} 的花色定主，主应为{_trump_zh(expected)}，{said_zh}",
-            f"nobody declared, so {rule_en} the bottom's third card {TOKEN[third_card]} fixes trump "
+            f"nobody declared, so {rule_en} the bottom's third card {PRETTY[third_card]} fixes trump "
             f"{_trump_en(expected)}, but {said_en}")
 
 
@@ -318,6 +301,23 @@ def throw_penalty(trick: int, seat: int, cards: int, per_card: int) -> Message:
             f"trick {trick}: {SEAT_TOKENS[seat]}'s failed throw, {cards} {_plural(cards, 'card')} × {per_card}")
 
 
+def gap_points_derived(trick: int, points: int, missing: Sequence[int], fitted: bool, left: bool = False) -> Message:
+    """A trick whose play by ``missing`` the record leaves out holds ``points`` whatever they played
+    (:mod:`.record_gaps`: every way to fill it in gives them; ``fitted``: of the ways that fit the
+    record's later plays; ``left``: those include the cards a seat is left holding at the end)."""
+    zh = "、".join(SEAT_NAMES_ZH[s] for s in missing)
+    en = ", ".join(SEAT_TOKENS[s] for s in missing)
+    fz, fe = ("（在与记录后面的出牌相符的出法中）", " (of those that fit the record's later plays)") if fitted else ("", "")
+    if left:
+        return (f"第 {trick} 轮共 {points} 分（含记录所缺{zh}的那一手）：无论{zh}出的是某种合法出法还是最后剩下的牌{fz}，"
+                f"分数都相同",
+                f"trick {trick} holds {points} points, counting {en}'s play the record leaves out: whether {en} made "
+                f"a legal play or played the cards left at the end{fe}, the points are the same")
+    return (f"第 {trick} 轮共 {points} 分（含记录所缺{zh}的那一手）：无论{zh}怎样合法出牌{fz}，分数都相同",
+            f"trick {trick} holds {points} points, counting {en}'s play the record leaves out: whatever legal "
+            f"{'play' if len(missing) == 1 else 'plays'} {en} made{fe}, the points are the same")
+
+
 def claim_mismatch(claim: int, total: int) -> Message:
     return (f"记录的闲家得分为 {claim}，按出牌计算应为 {total}",
             f"the record claims {claim} for the attackers; the plays give {total}")
@@ -435,6 +435,42 @@ def _both_forfeit_text(reasons: Sequence[str | None]) -> tuple[str, str]:
     en = "; ".join(f"{TEAMS[t]} {r}" for t, r in enumerate(reasons))
     zh = "；".join(f"{_TEAM_ZH[t]}{_FORFEIT_ZH.get(r, r)}" for t, r in enumerate(reasons))
     return (f"no team wins: both sides forfeited the match ({en})", f"无胜方：双方均累计判负（{zh}）")
+
+
+def level_penalty_text(sides: Sequence[tuple[tuple[int, ...] | None, int, int]], kind: int,
+                       friend: bool) -> Message | None:
+    """The levels a hand's penalties cost each side (``sides``: :func:`.outcome.side_penalties`;
+    ``kind`` 1: wrong follows, 2: take-backs), e.g. ``NS −1`` / ``南北 −1`` (a fixed partnership) or, in
+    friend mode (找朋友, ``friend``) where the side is the hand's players, ``N+E −1`` / ``北、东 −1``;
+    ``None`` when none cost any."""
+    zh, en = [], []
+    for seats, *lost in sides:
+        n = lost[kind - 1]
+        if not n:
+            continue
+        if seats is None:                   # friend mode, the sides not known
+            zh.append(f"（哪一方未知）−{n}")
+            en.append(f"(side not known) −{n}")
+        elif not friend:                    # a fixed partnership
+            zh.append(f"{_TEAM_ZH[seats[0]]} −{n}")
+            en.append(f"{TEAMS[seats[0]]} −{n}")
+        else:
+            zh.append(f"{'、'.join(SEAT_NAMES_ZH[s] for s in seats)} −{n}")
+            en.append(f"{'+'.join(SEAT_TOKENS[s] for s in seats)} −{n}")
+    return ("，".join(zh), ", ".join(en)) if en else None
+
+
+def friend_forfeit_unknown(hand: int, count: int, limit: int, what: Sequence[str]) -> Message:
+    """Friend mode (找朋友): by ``hand`` the match holds ``count`` wrong follows (or take-backs) punished
+    by a level, ``limit`` of which by one side forfeit the match (docs/rules.md §10.1, §11) — but no
+    side keeps a count there: whether the match was forfeited, and by whom, is not known."""
+    wzh = "、".join(WITHHELD[w][0] for w in what)
+    wen = "; ".join(WITHHELD[w][1] for w in what)
+    return (f"找朋友模式每局对家不同：规则规定同一方累计 {limit} 次跟牌错误（或悔牌）判负，却没有说找朋友时按谁累计；"
+            f"到第 {hand} 局本场已有 {count} 次，是否有人被判负、由谁判负未知，不作猜测；因此不判定：{wzh}",
+            f"friend mode: the sides change every hand, and the rule that {limit} wrong follows (or take-backs) by a "
+            f"side forfeit the match does not say whose count it is then; by hand {hand} the match holds {count} of "
+            f"them, so whether anyone forfeited it, and who, is not known (not guessed); withheld: {wen}")
 
 
 def forfeit_text(reasons: Sequence[str | None], limit: int | None,

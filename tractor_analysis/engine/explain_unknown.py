@@ -153,12 +153,61 @@ def friend_holder_unknown(card: int, what: Sequence[str]) -> Message:
                     f"held by a seat whose cards are not given), so the dealer's partner is unknown", what)
 
 
+_FRIEND_SOURCE_ZH = {"[Friend] and the position's hands": "由 [Friend] 与残局各家持牌推出",
+                     "[Friend], the deal lines given and the plays": "由 [Friend]、已写明的发牌行与出牌推出",
+                     "[Friend], the deal and the bury": "由 [Friend]、发牌与扣底推出"}
+
+
+def friend_partner_derived(dealer: int, partner: int | None, card: int, alone_all: bool, source: str) -> Message:
+    """Friend mode (docs/rules.md §11): the dealer's side as the record's cards fix it — no tag states
+    the partner.  ``partner`` ``None``: the dealer plays alone (一打三), holding every copy of the called
+    card (``alone_all``) or the copies it does not hold lying in the bottom; ``source`` what it follows
+    from (the ``derived`` item's ``from``)."""
+    d_zh, d_en, c = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer], TOKEN[card]
+    from_zh = _FRIEND_SOURCE_ZH.get(source, f"由 {source} 推出")
+    if partner is not None:
+        p_zh, p_en = SEAT_NAMES_ZH[partner], SEAT_TOKENS[partner]
+        return (f"庄家方为{d_zh}与{p_zh}（找朋友）：{p_zh}是{d_zh}的朋友——扣底后按出牌顺序从{d_zh}往后第一个持有所叫的牌 "
+                f"{c} 的人，{from_zh}（记录不写明朋友）",
+                f"dealer's side {d_en} and {p_en} (friend mode): {p_en} is {d_en}'s partner, the first seat after "
+                f"{d_en} in play order holding the called card {c} once the bottom was buried, from {source} "
+                f"(the record does not state the partner)")
+    why_zh = (f"扣底后 {c} 每一张都在{d_zh}手中" if alone_all
+              else f"扣底后其他三家都没有所叫的牌 {c}（{d_zh}手中没有的在底牌中）")
+    why_en = (f"{d_en} held every copy of the called card {c} once the bottom was buried" if alone_all
+              else f"no other seat held the called card {c} once the bottom was buried (the copies {d_en} did not "
+                   f"hold lay in the bottom)")
+    return (f"庄家方只有{d_zh}一家（找朋友，一打三）：{why_zh}，{from_zh}（记录不写明朋友）",
+            f"dealer's side {d_en} alone (friend mode, one against three): {why_en}, from {source} (the record "
+            f"does not state the partner)")
+
+
 def declarations_unknown(what: Sequence[str]) -> Message:
     return _unknown(f"记录未完整写明亮主（没有 [Declarations]，或其中有无法读取的亮主；无人亮主应写 [Declarations \"\"]），"
                     f"不按无人亮主处理",
                     f"the record does not state the declarations in full (no [Declarations], or one that could not be "
                     f"read; write [Declarations \"\"] when nobody declared), so it is not taken that nobody declared",
                     what)
+
+
+def third_bottom_card_unknown(what: Sequence[str], line_given: bool, whole_deal: bool) -> Message:
+    """Nobody declared under ``no_declaration = third_bottom_card``, and the record does not give the
+    bottom in the order it lay: its third card, which fixes the trump, is not known.  ``line_given``:
+    a ``Bottom:`` line too short to have a third card; ``whole_deal``: the four deal lines give the
+    bottom's cards (derived), but not their order."""
+    head_zh = "无人亮主，按规则（no_declaration = third_bottom_card）以底牌第三张的花色定主"
+    head_en = "nobody declared, and under no_declaration = third_bottom_card the suit of the bottom's third card fixes the trump"
+    if line_given:
+        return _unknown(f"{head_zh}，但 Bottom: 一行不足三张，底牌第三张未知",
+                        f"{head_en}, but the Bottom: line holds fewer than three cards, so the third card is not known",
+                        what)
+    if whole_deal:
+        return _unknown(f"{head_zh}，但记录没有 Bottom: 一行：由四家发牌行推出的只是底牌有哪些牌，不是其顺序，"
+                        f"底牌第三张未知",
+                        f"{head_en}, but the record gives no Bottom: line: the four deal lines give which cards the "
+                        f"bottom held, not their order, so its third card is not known", what)
+    return _unknown(f"{head_zh}，但记录没有 Bottom: 一行，底牌第三张未知",
+                    f"{head_en}, but the record gives no Bottom: line, so the bottom's third card is not known", what)
 
 
 def points_from_whole_deal(size: int) -> Message:

@@ -26,15 +26,15 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import POINTS, Card, next_seat, partner
+from ..records.cards import POINTS, SEAT_TOKENS, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Trick
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
-from . import explain, explain_hand, referee, score_sheet
+from . import explain, explain_hand, explain_unknown, referee, score_sheet
 from .explain import Message
 from .outcome import hand_outcome, level_penalties, takebacks_unknown
-from .scoring import bottom_multiplier, failed_throw_penalty
+from .scoring import advance, bottom_multiplier, failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
@@ -44,7 +44,7 @@ from .deal_lines import contradicted, rejudge
 from .record_gaps import find_gaps, judge as judge_gaps
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
-from .verdicts import (HandResult, ScoreItem, TrickResult, Violation, new_hand_result, new_score_item,
+from .verdicts import (Derived, HandResult, ScoreItem, TrickResult, Violation, new_hand_result, new_score_item,
                        new_trick_result, new_violation)
 
 
@@ -185,9 +185,13 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         setting = hand_seats_unknown(setting, frozenset(s for s, cards in enumerate(hand.deal) if not cards))
         withheld = setting.withheld
     defenders = _defenders(hand, rules, setting, start)
-    if rules.friend and setting.dealer is not None and not hand.result_only and not defenders:
-        setting = friend_unknown(hand, setting)     # the partner cannot be found: the sides are unknown
-        withheld = setting.withheld
+    if rules.friend and setting.dealer is not None and not hand.result_only:
+        if defenders:       # the partner found (no tag states it): derived, and said from what
+            setting = dataclasses.replace(setting, derived=setting.derived + (
+                friend_partner(hand, rules, setting.dealer, defenders, start),))
+        else:
+            setting = friend_unknown(hand, setting)     # the partner cannot be found: the sides are unknown
+            withheld = setting.withheld
     if not setting.judged:      # no trump or no level: the tricks as recorded, none judged (docs/rules.md §14)
         return _not_judged(hand, rules, setting, start, defenders, hands_before)
     play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer,
@@ -422,6 +426,24 @@ def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: Start) -> fr
     return friend_side(dealer, [start[s][card] for s in range(4)], rules.decks)
 
 
+def friend_partner(hand: Hand, rules: RuleSet, dealer: int, defenders: frozenset[int], begin: Start) -> Derived:
+    """The friend-mode sides found by :func:`_defenders` as a derived fact (docs/rules.md §11, §14.1):
+    no tag states the partner, so ``check`` says who it is and from what — ``dealer_side``, the
+    seats of the dealer's side, dealer first (``"N W"``; ``"N"`` when the dealer plays alone)."""
+    partner_seat = next(iter(defenders - {dealer}), None)
+    card = hand.friend
+    alone_all = partner_seat is None and begin.hands[dealer][card] >= rules.decks
+    if hand.setup:
+        source = "[Friend] and the position's hands"
+    elif begin.from_plays:
+        source = "[Friend], the deal lines given and the plays"
+    else:
+        source = "[Friend], the deal and the bury"
+    value = SEAT_TOKENS[dealer] + ("" if partner_seat is None else f" {SEAT_TOKENS[partner_seat]}")
+    return Derived("dealer_side", value, source,
+                   *explain_unknown.friend_partner_derived(dealer, partner_seat, card, alone_all, source))
+
+
 def friend_side(dealer: int, copies: Sequence[int], decks: int) -> frozenset[int]:
     """Friend mode's partner rule (rules.md §11, seed 001 挑选对家), given how many copies of the
     called card each seat holds as the play starts (a copy in the bottom is held by nobody): a
@@ -542,14 +564,17 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
 
 
 def _recorded(hand: Hand) -> _Score:
-    """A result-only hand (a score sheet, :mod:`.score_sheet`): the recorded total, nothing played."""
+    """A result-only hand (a score sheet, :mod:`.score_sheet`): the recorded total, nothing played.
+    The sheet records the total alone, so its trick points, bottom and penalties are not known: ``None``
+    (never a working 0), with ``[Claim]`` or without (docs/format.md "Score sheets")."""
     items = score_sheet.recorded_items(hand)
-    return _new_score(items=items, attackers_points=0, bottom_points=0, multiplier=0, bonus=0, penalties=0)
+    return _new_score(items=items, **score_sheet.NOT_RECORDED)
 
 
 def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: frozenset[int],
                      unknown: frozenset[int] = frozenset()) -> list[ScoreItem]:
-    """``throw_penalty = per_card``: each card of a failed throw not played (``throw_penalty_cards =
+    """``throw_penalty = per_card``: each card of a failed throw beyond the forced play the rules require
+    (:func:`.scoring.throw_cards_charged`, however the record writes it; ``throw_penalty_cards =
     failing_units``: each card of a beaten unit) costs its side ``throw_penalty_points`` (the
     attackers lose them, the defenders give them away).  A trick in ``unknown`` (its count rests on
     cards a seat may have held: :mod:`.unsure_throws`) is left out: the points are then withheld."""
@@ -559,10 +584,7 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
     for t in tricks:
         if t.number in unknown:
             continue
-        n = t.cards_not_thrown
-        if not t.throw_failed and not n:         # a failed throw the record wrote as if it stood
-            n = sum(len(v.played) - len(v.better) for v in t.violations
-                    if v.code == "throw_failed" and v.seat == t.leader)
+        n = throw_cards_charged(rules, t)       # from the forced play the rules require (rules.md §4.6)
         if n > 0:
             items.append(new_score_item(
                 "throw_penalty", failed_throw_penalty(rules, n, t.leader in defenders),
@@ -604,5 +626,46 @@ def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], sta
 
 
 def describe_outcome(result: HandResult) -> tuple[str, str]:
-    """Bilingual one-line outcome: who won, levels, next dealer."""
-    return explain_hand.outcome(result.outcome)
+    """Bilingual one-line outcome: who won, levels (and what capped the gain: :func:`gain_capped`),
+    next dealer."""
+    zh, en = explain_hand.outcome(result.outcome)
+    capped = gain_capped(result)
+    if capped is None:
+        return zh, en
+    o = result.outcome
+    head_zh, head_en = explain_hand.describe_levels(o.winner, o.levels, o.reason)
+    # the cap follows the levels gained, before the next dealer
+    zh = zh.replace(head_zh, head_zh + capped[0], 1) if head_zh in zh else zh + capped[0]
+    en = en.replace(head_en, head_en + capped[1], 1) if head_en in en else en + capped[1]
+    return zh, en
+
+
+def gain_capped(result: HandResult) -> Message | None:
+    """What the hand's outcome gains (``Outcome.levels``, the score table's) that the levels after do
+    not show, and why (rules.md §8.4): a rank the side may not skip (``must_play``, the winning level)
+    stops the gain there, or the side sits at such a rank it does not play and gains nothing — said in
+    both languages, to follow :func:`explain_hand.describe_levels`; ``None`` when nothing capped it
+    (or the side, or its level before the hand, is not known)."""
+    o, rules = result.outcome, result.rules
+    if o is None or o.reason == "match_points" or o.winner not in ("attackers", "defenders") or o.levels <= 0:
+        return None
+    if not result.defenders:
+        return None
+    up = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
+    caps: dict[tuple[int, int], list[int]] = {}
+    for seat in sorted(up):
+        level = result.player_levels_before[seat]
+        if level is None:
+            continue
+        playing = o.winner == "defenders" and level == result.level
+        reached, passed = advance(level, o.levels, rules.must_play, rules.win_level, playing=playing,
+                                  stop_at_win_level=rules.stop_at_win_level)
+        if not passed and reached < level + o.levels:
+            caps.setdefault((level, reached), []).append(seat)
+    if not caps:
+        return None
+    parts = [explain.gain_capped(seats, None if rules.friend else team_of(seats[0]), reached - level, o.levels,
+                                 reached, reached in rules.must_play,
+                                 rules.stop_at_win_level and reached == rules.win_level)
+             for (level, reached), seats in caps.items()]
+    return "".join(p[0] for p in parts), "".join(p[1] for p in parts)

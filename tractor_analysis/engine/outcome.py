@@ -42,13 +42,16 @@ def hand_outcome(rules: RuleSet, levels: tuple[int, ...], setting: Setting, defe
 def level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozenset[int], frozenset[int]],
                    levels: tuple[int, ...], setting: Setting, miscount: tuple[int, ...] = ()
                    ) -> tuple[Outcome, tuple[int, ...]]:
-    """``winner``'s side goes up ``gain`` levels, and the next dealer."""
+    """``winner``'s side goes up ``gain`` levels, and the next dealer.  Under ``score_table = botzone``
+    ``gain`` is the match points each seat of the side scores, and no level changes: a match is one
+    hand (docs/rules.md §8.1)."""
     dealer = setting.dealer
     up = sides[0] if winner == "defenders" else sides[1]
     after = list(levels)
     over = False
     done: dict[tuple[int, bool], tuple[int, bool]] = {}     # partners at one level go up alike
-    for seat in sorted(up):
+    points = rules.score_table is ScoreTable.BOTZONE
+    for seat in sorted(up) if not points else ():
         level = levels[seat]
         if level is None:            # not known (the chain was broken before this hand): stays unknown
             continue
@@ -71,20 +74,71 @@ def level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozenset
                    else "points", miscount=miscount), tuple(after)
 
 
-def level_penalties(hand: Hand, rules: RuleSet, defenders: frozenset[int], violations: Sequence[Violation],
-                     levels: tuple[int, ...]) -> tuple[tuple[int, int], tuple[int, int], tuple[int, ...]]:
-    """Seed 001, rules 五 and 七: under ``revoke_penalty`` / ``takeback_penalty = level`` each
-    wrong follow (跟牌错误) and each take-back (悔牌) costs the offender's side one level at
-    the end of the hand.  ``(revokes by team, take-backs by team, player levels after)``."""
+def offenders(hand: Hand, rules: RuleSet, violations: Sequence[Violation]) -> tuple[list[int], list[int]]:
+    """The seats a level penalty falls on (seed 001, rules 五 and 七): one entry per wrong follow
+    (跟牌错误) among ``violations`` under ``revoke_penalty = level``, one per take-back (悔牌) whose
+    seat is known under ``takeback_penalty = level``.  The one count: the hand's penalties and, after
+    a hand is judged again (:mod:`.deal_lines`), the penalties of the violations that stand."""
     revokers = ([v.seat for v in violations if v.code in REVOKE_CODES and v.seat is not None]
                 if rules.revoke_penalty is RevokePenalty.LEVEL else [])
     # a take-back whose seat is not known (None) costs a level nobody can place: the caller withholds
     # the levels after the hand (takebacks_unknown); the ones whose seats are known are counted
     takers = ([s for s in hand.takebacks if s is not None]
               if rules.takeback_penalty is RevokePenalty.LEVEL else [])
-    revoke_levels, levels = punish(revokers, defenders, levels)
-    takeback_levels, levels = punish(takers, defenders, levels)
-    return revoke_levels, takeback_levels, levels
+    return revokers, takers
+
+
+def team_counts(rules: RuleSet, seats: Sequence[int]) -> tuple[int, int]:
+    """How many of the penalties on ``seats`` fall on each team (N–S, E–W).  Friend mode (找朋友)
+    has no teams — the side an offender is on changes every hand (docs/rules.md §11) —, so no team
+    counts one: ``(0, 0)`` (the levels are still lost, by the hand's side: :func:`punish`)."""
+    by_team = [0, 0]
+    if not rules.friend:
+        for seat in seats:
+            by_team[team_of(seat)] += 1
+    return by_team[0], by_team[1]
+
+
+def level_penalties(hand: Hand, rules: RuleSet, defenders: frozenset[int], violations: Sequence[Violation],
+                     levels: tuple[int, ...]) -> tuple[tuple[int, int], tuple[int, int], tuple[int, ...]]:
+    """Seed 001, rules 五 and 七: under ``revoke_penalty`` / ``takeback_penalty = level`` each
+    wrong follow (跟牌错误) and each take-back (悔牌) costs the offender's side one level at
+    the end of the hand.  ``(revokes by team, take-backs by team, player levels after)`` (friend
+    mode: no team, ``(0, 0)``: :func:`team_counts`)."""
+    revokers, takers = offenders(hand, rules, violations)
+    levels = punish(revokers, defenders, levels)[1]
+    levels = punish(takers, defenders, levels)[1]
+    return team_counts(rules, revokers), team_counts(rules, takers), levels
+
+
+SidePenalty = tuple[tuple[int, ...] | None, int, int]
+"""A side's level penalties in a hand: its seats (``None``: friend mode, the sides not known), the
+levels its wrong follows cost it, the levels its take-backs cost it (:func:`side_penalties`)."""
+
+
+def side_penalties(hand: Hand, result: HandResult) -> tuple[SidePenalty, ...]:
+    """The sides that lost levels in ``hand`` (``result``: its judgement) to the tournament's penalties
+    (docs/rules.md §10.1, §10.2), each with the levels its wrong follows and its take-backs cost it.
+    A side is the offender's side in that hand: the fixed partnership (N–S, E–W: ``result``'s
+    ``revoke_levels`` and ``takeback_levels``); in friend mode (找朋友, §11), where no team keeps a
+    level, the hand's side as resolved — the dealer's side or the others — counted from the wrong
+    follows that stand and the take-backs whose seats are known (``None`` for the seats when the
+    sides are not known).  What ``tractor check`` words the penalty by (``explain_hand.level_penalty_text``)."""
+    rules = result.rules
+    if not rules.friend:
+        return tuple(((t, t + 2), result.revoke_levels[t], result.takeback_levels[t]) for t in (0, 1)
+                     if result.revoke_levels[t] or result.takeback_levels[t])
+    revokers, takers = offenders(hand, rules, result.violations)
+    if not revokers and not takers:
+        return ()
+    if not result.defenders:
+        return ((None, len(revokers), len(takers)),)
+    out = []
+    for side in (result.defenders, frozenset(range(4)) - result.defenders):
+        lost = sum(s in side for s in revokers), sum(s in side for s in takers)
+        if any(lost):
+            out.append((tuple(sorted(side)), *lost))
+    return tuple(out)
 
 
 def takebacks_punished_unknown(hand: Hand, rules: RuleSet) -> bool:
@@ -120,5 +174,5 @@ def punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[in
     return (by_team[0], by_team[1]), tuple(after)
 
 
-__all__ = ["REVOKE_CODES", "hand_outcome", "level_outcome", "level_penalties", "punish", "takebacks_punished_unknown",
-           "takebacks_unknown"]
+__all__ = ["REVOKE_CODES", "SidePenalty", "hand_outcome", "level_outcome", "level_penalties", "offenders", "punish",
+           "side_penalties", "takebacks_punished_unknown", "takebacks_unknown", "team_counts"]

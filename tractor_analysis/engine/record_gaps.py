@@ -14,7 +14,8 @@ a gap in the record.  So (docs/rules.md §4.1 and §14.1):
 - what every such judgement gives is kept: a violation found in all of them (with its named
   better play and words, when those are the same in all: else with words that say the fault is
   certain and what it owed is not), a trick's winner and points, the attackers' points, the
-  outcome and the levels.  What differs is unknown (``"unknown"`` tag ``play``: the trick's
+  outcome and the levels; a gap's trick winner and points so kept are derived facts
+  (``trick_winner``, ``trick_points``: from the cards of the seats the record leaves out).  What differs is unknown (``"unknown"`` tag ``play``: the trick's
   winner, the points, the outcome, the levels, the legality), never taken from one of them.
 
 A missing seat that holds fewer cards than the lead then (it played too many before: 多少牌) had
@@ -30,7 +31,7 @@ from typing import Callable, Sequence
 
 from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.model import Hand, Play, Trick
-from . import explain_unknown
+from . import explain_hand, explain_unknown
 from .legal import analyse_lead, legal_follows
 from .required_trick import MAX_FOLLOWS, follow_candidates
 from .tricks import HandContext
@@ -197,6 +198,10 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
             derived.append(Derived("trick_winner", SEAT_TOKENS[t.winner], "the cards of the seats the record leaves out",
                                    *explain_unknown.gap_winner_derived(g.trick, t.winner, g.missing,
                                                                        len(ways) < tried.ways, any(kept_illegal))))
+        if t.points is not None:    # the trick's points count the play left out: every way gives them
+            derived.append(Derived("trick_points", str(t.points), "the cards of the seats the record leaves out",
+                                   *explain_hand.gap_points_derived(g.trick, t.points, g.missing,
+                                                                    len(ways) < tried.ways, any(kept_illegal))))
     if len(ways) == 1:              # one way fits the rest of the record: the plays left out are derived
         filled = ways[0].tricks
         shown = [(g.trick, s, next(p.cards for p in filled[g.index].plays if p.seat == s))

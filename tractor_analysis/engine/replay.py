@@ -20,7 +20,7 @@ from ..records.model import Hand, Match
 from ..records.rulesets import RevokePenalty, RuleSet, build_ruleset
 from . import explain_hand, explain_unknown, referee
 from .hand_replay import replay_hand
-from .outcome import takebacks_punished_unknown
+from .outcome import offenders, takebacks_punished_unknown
 from .starting_hands import hand_violation
 from .scoring import ENGINE_DECIDED_BY, decide_match
 from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, HandResult,
@@ -69,6 +69,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     after: list[int] = []           # hands recorded after the match was decided
     forfeits: tuple[str | None, str | None] = (None, None)      # why each side forfeited (MatchResult)
     count_lost: int | None = None   # the hand from which the take-backs a side made are not known
+    offences = [0, 0]               # friend mode: the match's wrong follows, take-backs, punished by a level
+    friend_open: tuple[int, int] | None = None      # friend mode: (hand, count) from which a forfeit is not known
     results: list[HandResult] = []
     # the first hand (unless its dealer was fixed before the deal: [DealerFixed "yes"]), and after
     # both sides miscounted (多少牌): 抢庄
@@ -104,7 +106,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                              first_of_match=bid_for_deal,
                              levels_known=(index > 0 or match.levels is not None), chain=chain,
                              hands_before=hands_before, first_hand=index == 0,
-                             forfeit_open=not decided and forfeits == (None, None) and count_lost is None)
+                             forfeit_open=(not decided and forfeits == (None, None) and count_lost is None
+                                           and friend_open is None))
         results.append(result)
         levels = result.player_levels_after
         chain = None
@@ -125,7 +128,10 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             # a take-back whose seat cannot be read (nor how many there were): from this hand on each
             # side's count is not known, so no forfeit is decided on the count of the readable ones
             count_lost = hand.number
-        if rules.revoke_forfeit and forfeits == (None, None) and not decided and count_lost is None:
+        if (rules.friend and rules.revoke_forfeit and not decided and count_lost is None and friend_open is None):
+            friend_open = _friend_count(hand, rules, result, offences)
+        if (rules.revoke_forfeit and forfeits == (None, None) and not decided and count_lost is None
+                and not rules.friend):
             # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match;
             # both sides reaching it at the end of the same hand: both forfeit, no team wins; a side
             # reaching it in the hand it passes the winning level forfeits all the same — the count
@@ -151,9 +157,13 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     else:
         problems = ()
     unknowns: tuple[Unknown, ...] = ()
+    if friend_open is not None:     # friend mode: someone may have forfeited, the match ended at unknown levels
+        levels = (None,) * 4
+        unknowns += (Unknown("friend", ("forfeit",), *explain_hand.friend_forfeit_unknown(
+            *friend_open, rules.revoke_forfeit, ("forfeit",))),)
     if count_lost is not None:      # a side may have forfeited: the match may have ended at unknown levels
         levels = (None,) * 4
-        unknowns = (Unknown("Takebacks", ("forfeit",), *explain_unknown.takebacks_forfeit_unknown(
+        unknowns += (Unknown("Takebacks", ("forfeit",), *explain_unknown.takebacks_forfeit_unknown(
             count_lost, rules.revoke_forfeit, ("forfeit",))),)
     if match.truncated and results and (decided_at is None
                                         or (decided_at == len(results) - 1 and not results[-1].complete)):
@@ -177,6 +187,20 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         result = dataclasses.replace(result, winner=team, decided_by=decided_by)
     found = referee.match_findings(match, result)        # the record's own referee, when it has one
     return dataclasses.replace(result, problems=result.problems + tuple(found)) if found else result
+
+
+def _friend_count(hand: Hand, rules: RuleSet, result: HandResult, offences: list[int]) -> tuple[int, int] | None:
+    """Friend mode (找朋友): ``offences`` (the match's wrong follows and take-backs punished by a level so
+    far) with ``hand``'s added; ``(hand number, count)`` once either reaches ``revoke_forfeit``.  Seed 001
+    rules 五 and 七 forfeit the match of the side that reaches the count, but the sides change every
+    hand there and nothing says whose count it is (docs/rules.md §10.1, §11): below the count no reading
+    forfeits anyone; from it, whether the match was forfeited, and by whom, is not known — withheld,
+    never pinned on a fixed partnership."""
+    revokers, takers = offenders(hand, rules, result.violations)
+    offences[0] += len(revokers)
+    offences[1] += len(takers)
+    reached = [n for n in offences if n >= rules.revoke_forfeit]
+    return (hand.number, max(reached)) if reached else None
 
 
 def _forfeit_reason(rules: RuleSet, revokes: int, takebacks: int) -> str | None:

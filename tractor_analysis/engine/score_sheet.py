@@ -14,7 +14,11 @@ from ..records.model import Hand
 from . import explain_hand
 from .verdicts import RECORDED_TOTAL, ScoreItem, new_score_item
 
-__all__ = ["RECORDED_TOTAL", "recorded_items", "is_result_only"]
+__all__ = ["NOT_RECORDED", "RECORDED_TOTAL", "recorded_items", "is_result_only"]
+
+NOT_RECORDED = {"attackers_points": None, "bottom_points": None, "multiplier": None, "bonus": None, "penalties": None}
+"""The parts of a score a sheet does not record (it keeps the attackers' total alone): not known,
+``None`` — never 0 — whether or not the sheet gives the total (``[Claim]``)."""
 
 
 def is_result_only(hand: Hand | None) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..records.cards import RANK_TOKENS
-from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable, ThrowPenalty
+from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable, ThrowPenalty, ThrowPenaltyCards
 from .verdicts import BOTH_FORFEIT
 
 ACE = 14
@@ -306,3 +306,24 @@ def failed_throw_penalty(rules: RuleSet, not_thrown: int, leader_defends: bool) 
     if rules.throw_penalty is not ThrowPenalty.PER_CARD or not_thrown <= 0:
         return 0
     return (1 if leader_defends else -1) * not_thrown * rules.throw_penalty_points
+
+
+def throw_cards_charged(rules: RuleSet, trick) -> int:
+    """The cards the failed throw led in ``trick`` (a :class:`~.verdicts.TrickResult`) is charged for
+    under ``throw_penalty = per_card`` (docs/rules.md §4.6): the cards attempted less the cards of the
+    forced play the rules require — whether the record writes the throw as it failed (``attempted ->
+    forced``) or as if it stood (its ``throw_failed`` names the forced play).  A record whose forced play
+    is not the one the rules require (``wrong_forced_play``) is charged from the one they require (a
+    throw that would have stood: nothing), never from the cards it wrote; with ``throw_penalty_cards =
+    failing_units`` the cards of every beaten unit, whatever was played (``cards_not_thrown``)."""
+    n = trick.cards_not_thrown
+    lead = trick.plays[0] if trick.plays else None
+    if rules.throw_penalty_cards is ThrowPenaltyCards.FAILING_UNITS:
+        return n
+    if trick.throw_failed and lead is not None and lead.attempted is not None:
+        owed = next((v.better for v in trick.violations if v.code == "wrong_forced_play" and v.seat == trick.leader), None)
+        return n if owed is None else max(0, len(lead.attempted) - len(owed))
+    if not trick.throw_failed and not n:         # a failed throw the record wrote as if it stood
+        n = sum(len(v.played) - len(v.better) for v in trick.violations
+                if v.code == "throw_failed" and v.seat == trick.leader)
+    return n

@@ -97,7 +97,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     judged = trump_ok and level is not None
     if hand.trump_known and level is not None:
         if hand.declarations_known:
-            violations += _check_trump(hand, rules, level, dealer, own, alts)
+            violations += _check_trump(hand, rules, level, dealer, own, alts, unknowns)
         elif hand.declarations or _whole_deal_given(hand):   # a check there would be: withheld, said so
             what = ("declaration_check",)
             unknowns.append(Unknown("Declarations", what, *explain_unknown.declarations_unknown(what)))
@@ -255,12 +255,15 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
 
 
 def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
-                 own: tuple[int | None, ...] | None = None, alts: list | None = None) -> list[Violation]:
+                 own: tuple[int | None, ...] | None = None, alts: list | None = None,
+                 unknowns: list[Unknown] | None = None) -> list[Violation]:
     """Bad declarations (judged at ``level``, or at each seat's own level in ``own``), and a
     recorded trump other than the one the declarations (or, when nobody declared, the
-    ``no_declaration`` rule) fix: ``bad_declaration``."""
-    if not hand.declarations:       # stated: nobody declared
-        return [] if hand.setup else _check_no_declaration(hand, rules, hand.trump)
+    ``no_declaration`` rule) fix: ``bad_declaration``.  A check the record does not give what it
+    needs for (the bottom's order under ``third_bottom_card``) is withheld: an :class:`Unknown`
+    added to ``unknowns``."""
+    if not hand.declarations:       # stated: nobody declared (a position, a score sheet: no deal to check)
+        return [] if hand.setup or hand.result_only else _check_no_declaration(hand, rules, hand.trump, unknowns)
     declared, declared_trump, _, problems = check_declarations(hand.declarations, level, rules, hand.deal, dealer,
                                                                own)
     out = [new_violation(code="bad_declaration", trick=None, seat=p.seat, played=p.cards, better=(),
@@ -272,16 +275,24 @@ def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
     return out
 
 
-def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None) -> list[Violation]:
-    """Nobody declared (rules.md §9 ``no_declaration``, :func:`declarations.trump_without_declaration`).
-    Judged only when the record has the whole deal: then an empty declaration list means nobody
-    declared, not that none was noted."""
-    if not _whole_deal_given(hand):
-        return []
+def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None,
+                          unknowns: list[Unknown] | None = None) -> list[Violation]:
+    """Nobody declared (rules.md §9.4 ``no_declaration``, :func:`declarations.trump_without_declaration`),
+    as the record states (``[Declarations ""]``: the caller checks it is stated).  The check needs the
+    rule and, under ``third_bottom_card``, the bottom *in the order it lay* — the record's ``Bottom:``
+    line — and nothing else (not the deal).  A bottom the record does not give in order (no ``Bottom:``
+    line: a bottom derived from the four deal lines is a set of cards, not their order), or too short to
+    have a third card, leaves the check withheld (``unknown`` tag ``Bottom``), never passed."""
     expected, redeal, known = trump_without_declaration(rules, hand.bottom)
     if redeal:
         return [_violation("bad_declaration", None, explain_hand.no_declaration_redeal())]
-    if not known or trump == expected:
+    if not known:
+        if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD and unknowns is not None:
+            what = ("declaration_check",)
+            unknowns.append(Unknown("Bottom", what, *explain_unknown.third_bottom_card_unknown(
+                what, hand.bottom is not None, _whole_deal_given(hand))))
+        return []
+    if trump == expected:
         return []
     third = hand.bottom[2] if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD else None
     return [_violation("bad_declaration", None, explain_hand.no_declaration_trump_mismatch(expected, trump, third))]

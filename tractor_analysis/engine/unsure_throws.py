@@ -110,6 +110,7 @@ def _recheck(ctx, trick: Trick, result: TrickResult, before: Sequence[Sequence[i
                                           tuple(sorted(seats.intersection(order))))))
             continue
         kept.append(v)
-    recorded_count = result.throw_failed and not units    # attempted minus played: the record fixes it
-    count_unknown = not same_count or (not same_check and not recorded_count)
+    # the count is charged from the forced play the rules require (rules.md §4.6, scoring.throw_cards_charged),
+    # not from the play the record writes: unknown whenever that forced play (or whether it stood) is
+    count_unknown = not same_count or not same_check
     return dataclasses.replace(result, violations=tuple(kept)), count_unknown

@@ -1,0 +1,76 @@
+"""A deal line its seat's plays contradict is set aside and the hand judged again (engine/deal_lines.py):
+every count the violations give — the wrong follows' level penalties, the forfeit they lead to, the
+failed-throw penalties — is that of the violations that stand after judging again (docs/rules.md
+§1.6, §4.6, §10.1, §14.1).
+
+Before, the violations were judged again but the counts were the first judgement's: a wrong follow
+judged away still cost its side a level and counted towards a forfeit (the miscopied sample: N–S −1
+with no wrong follow listed; tests/data/gaps/two-ways-ruled.tgn: "NS forfeit the match" with two
+wrong follows by N–S), and a throw judged to stand was still charged.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tractor_analysis.engine.outcome import REVOKE_CODES
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records import parse_tgn
+from tractor_analysis.records.cards import team_of
+from tractor_analysis.records.sources import load_file
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
+N_LINE = "N: H2 D2 CA CQ CJ C7 C5 C3 SQ SJ S10 S8 S7 S7 S6 S4 H8 H7 H6 DA DJ DJ D10 D9 D7"
+W_LINE = "W: C2 C2 S2 H2 CQ C10 C9 C9 C5 C4 SK SQ S5 S3 HA HJ H10 H10 H7 H3 DK DK DQ D7 D6"
+TOURNAMENT = SAMPLE.replace('[Ruleset "standard"]', '[Ruleset "tournament"]')
+
+
+def _match(text: str, *expected: str):
+    (match,), diags = parse_tgn(text)
+    assert [d.code for d in diags] == list(expected)
+    return replay_match(match)
+
+
+def _standing_wrong_follows(h) -> tuple[int, int]:
+    """The wrong follows among the hand's violations, by team (N–S, E–W)."""
+    out = [0, 0]
+    for v in h.violations:
+        if v.code in REVOKE_CODES:
+            out[team_of(v.seat)] += 1
+    return out[0], out[1]
+
+
+def test_a_miscopied_line_costs_no_level_for_a_wrong_follow_it_alone_made():
+    # /tmp/probe3/miscopy.tgn: N's line gives ♣4 where N held ♦9 (the tournament's rules)
+    text = TOURNAMENT.replace(N_LINE, N_LINE.replace("D9", "C4"))
+    h = _match(text, "too_many_copies").hands[0]      # (the reader says the deal holds three ♣4)
+    assert any(u.tag == "deal" for u in h.unknowns)
+    assert _standing_wrong_follows(h) == (0, 0)
+    assert h.revoke_levels == (0, 0)
+
+
+def test_the_forfeit_counts_only_the_wrong_follows_that_stand():
+    r = replay_match(load_file(ROOT / "tests" / "data" / "gaps" / "two-ways-ruled.tgn").matches[0])
+    first = r.hands[0]
+    assert any(u.tag == "deal" for u in first.unknowns)
+    assert first.revoke_levels == _standing_wrong_follows(first)
+    standing = [sum(_standing_wrong_follows(h)[t] for h in r.hands) for t in (0, 1)]
+    limit = first.rules.revoke_forfeit
+    assert r.forfeit_reasons == tuple("wrong follows" if n >= limit else None for n in standing)
+    assert not any(p.code == "after_match_end" for p in r.problems) or r.forfeited
+
+
+def test_a_throw_judged_again_to_stand_is_not_charged():
+    # W's line and N's swap a ♦K for N's ♠4: W plays ♦K ♦K in trick 2 (one not in its line), N plays
+    # ♠4 in trick 8 (not in its line) and holds the ♦K to the end.  On N's line as written, S's throw
+    # ♦A ♦Q in trick 5 fails (N "held" ♦K); on the cards both N's line and its plays give, it stands.
+    text = TOURNAMENT.replace(N_LINE, N_LINE.replace("S4", "DK")).replace(W_LINE, W_LINE.replace("DK DK", "DK S4"))
+    h = _match(text).hands[0]
+    assert {u.tag for u in h.unknowns} >= {"deal"}
+    assert not any(v.code == "throw_failed" for v in h.violations)
+    charged = [i for i in h.items if i.kind == "throw_penalty"]
+    failed = {t.number for t in h.tricks if t.throw_failed or any(v.code == "throw_failed" for v in t.violations)}
+    assert {i.trick for i in charged} == failed
+    assert h.penalties == sum(i.points for i in charged)
+    assert h.attackers_total == sum(i.points for i in h.items)
+    assert h.revoke_levels == _standing_wrong_follows(h)
