@@ -17,6 +17,8 @@ from collections import defaultdict
 
 import numpy as np
 import pandas as pd
+import json
+
 import pytest
 
 from audit_helpers import SEATS, TEAM, Raw, index_html, ingest_dir, isnull, report_table, same, summary_facts
@@ -50,6 +52,11 @@ def corpora(tmp_path_factory):
     }
 
 
+def _friend(h) -> bool:
+    """The hand was played in friend mode (找朋友: no team level)."""
+    return bool(json.loads(h.rules).get("friend")) if isinstance(h.rules, str) and h.rules else False
+
+
 def _finished(h) -> bool:
     return isinstance(h.outcome, str)
 
@@ -81,9 +88,16 @@ def expected_summary(R: Raw, by: str) -> dict:
                     else:
                         r["att"].append(h.attackers_total)
                         r["bc"] += bool(h.bottom_captured)
-                # levels really moved in the hand (a gain stops at the winning level; penalties count)
-                who = seats[0].lower() if by == "player" else TEAM[seats[0]].lower()
-                r["lg"] += int(getattr(h, f"level_{who}_after")) - int(getattr(h, f"level_{who}_before"))
+                # levels really moved in the hand (a gain stops at the winning level; penalties count);
+                # a hand recorded after the match ended counts for nothing; friend mode has no team
+                # level: a partnership moved as far as the further of its two players
+                if h.after_match_end is not True:
+                    moved = [int(getattr(h, f"level_{s.lower()}_after")) - int(getattr(h, f"level_{s.lower()}_before"))
+                             for s in seats]
+                    if by == "player" or not _friend(h):
+                        who = seats[0].lower() if by == "player" else TEAM[seats[0]].lower()
+                        moved = [int(getattr(h, f"level_{who}_after")) - int(getattr(h, f"level_{who}_before"))]
+                    r["lg"] += max(moved)
                 r["tw"] += sum(R.won_by[(*key_hand, s)] for s in seats)
                 r["ft"] += sum(R.failed_by[(*key_hand, s)] for s in seats)
                 r["v"] += sum(R.viol_by[(*key_hand, s)] for s in seats)
@@ -96,7 +110,7 @@ def expected_summary(R: Raw, by: str) -> dict:
                 r["held"] += h.outcome == "defenders"
                 r["att"].append(h.attackers_total)
                 r["bc"] += bool(h.bottom_captured)
-                if not isnull(h.levels_gained):
+                if not isnull(h.levels_gained) and h.after_match_end is not True:
                     r["lg"] += int(h.levels_gained)
             r["tw"] += int(h.tricks)
             r["ft"] += int((R.t[(R.t.match_id == h.match_id) & (R.t.hand_no == h.hand_no)].throw_failed).sum())

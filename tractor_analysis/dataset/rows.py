@@ -168,12 +168,14 @@ class TableBuilder:
         for p in result.problems:
             self._violation(mid, None, p)
         numbers: set[int] = set()
+        ended = _after_match_end(result)
         for i, (record, hr) in enumerate(record_pairs(match, result)):
             if hr.number in numbers:        # written twice: the later hand is not stored (see above)
                 continue
             numbers.add(hr.number)
             nviol += self._add_hand(mid, hr, record, analyses[i] if analyses and i < len(analyses) else None,
-                                    views[i] if views and i < len(views) else None)
+                                    views[i] if views and i < len(views) else None,
+                                    False if ended is None else ended[i])
         stored = len(numbers)
         players = match.players
         pf = result.player_levels_final
@@ -186,7 +188,7 @@ class TableBuilder:
         key = match_key(row, self.cols["hands"], stored)
         first = self.first_of_key.setdefault(key, mid)
         self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1],
-                                    _forfeit_reason(result)))
+                                    _forfeit_reason(result), _cut_short(result)))
         if self.records:
             try:
                 text = format_tgn(match)
@@ -202,11 +204,12 @@ class TableBuilder:
         self._row("violations", (mid, hand_no, v.trick, _seat(v.seat), v.code, _tokens(v.played),
                                  _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch))
 
-    def _add_hand(self, mid: str, hr: HandResult, record: Hand | None, analysis=None, views=None) -> int:
+    def _add_hand(self, mid: str, hr: HandResult, record: Hand | None, analysis=None, views=None,
+                  after_end: bool | None = False) -> int:
+        """One hand's rows; ``after_end``: the ``hands`` column ``after_match_end`` (:func:`_after_match_end`)."""
         batch = self.batch
         n = hr.number
-        # the dealer's side: unknown (None) when the record does not say and nothing fixes it
-        defenders = (hr.dealer & 1) if hr.dealer is not None else (min(hr.defenders) & 1 if hr.defenders else None)
+        defenders = _dealer_team(hr)       # the dealer's side: None when not known
         attackers = None if defenders is None else 1 - defenders
         sides_known = bool(hr.defenders)
         analysed = by_play(hr, analysis)
@@ -235,7 +238,7 @@ class TableBuilder:
         before, after = _side_levels(hr)
         pb, pa_ = hr.player_levels_before, hr.player_levels_after
         if record is not None and record.result_only:
-            self._row("hands", _result_only_row(mid, hr, record, batch))
+            self._row("hands", _result_only_row(mid, hr, record, batch) + (after_end,))
             return len(hr.violations)
         self._row("hands", (
             mid, n, _seat(hr.dealer), _team(defenders), _team(attackers), hr.level,
@@ -251,7 +254,8 @@ class TableBuilder:
             pa_[3], hr.revoke_levels[0], hr.revoke_levels[1],
             [_tokens(b) for b in record.earlier_buries] if record is not None else None,
             o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False,
-            hr.legality_known, None if record is None else record_stops_inside(record, hr), _derived_facts(hr)))
+            hr.legality_known, None if record is None else record_stops_inside(record, hr), _derived_facts(hr),
+            after_end))
         return len(hr.violations)
 
     def _plays_lists(self) -> tuple[list, ...]:
@@ -281,6 +285,43 @@ _SAME_HAND = ("hand_no", "dealer", "trump", "level", "tricks", "attackers_points
               "outcome", "levels_gained")
 """What makes two records one match: the columns ``stats.duplicate_matches`` compares."""
 _MATCH_POS = tuple(SCHEMAS["matches"].get_field_index(c) for c in _SAME_MATCH)
+
+
+def _dealer_team(hr: HandResult) -> int | None:
+    """The ``hands`` column ``defenders`` (the dealer's team, 0 N–S / 1 E–W); ``None`` when it is not known.
+
+    Outside friend mode the dealer's team is the side that defends (``hr.defenders``): when the engine
+    withheld the sides (``"sides"``: no ``[Dealer]`` and nothing fixing it, or a ``[Dealer]`` / ``[Level]``
+    the rest of the record contradicts, judged both ways with different sides) it is not known, even
+    where the record names a dealer.  In friend mode the side is the dealer and the called card's holder,
+    so the partner unknown leaves the dealer's team known — unless the dealer itself is in doubt (an
+    ``unknown`` ``Dealer`` withholding the dealer or the sides)."""
+    if hr.defenders:
+        return (hr.dealer & 1) if hr.dealer is not None else (min(hr.defenders) & 1)
+    if hr.rules.friend and hr.dealer is not None and not any(
+            u.tag == "Dealer" and ("sides" in u.withheld or "dealer" in u.withheld) for u in hr.unknowns):
+        return hr.dealer & 1
+    return None
+
+
+def _after_match_end(result: MatchResult) -> list[bool | None] | None:
+    """The ``hands`` column ``after_match_end`` of each of ``result.hands``: recorded after the match was
+    decided (docs/rules.md §8.4; the engine's :attr:`MatchResult.after_end`).  ``None`` when no hand is
+    (the common case: every hand ``False``); every hand ``None`` when whether the match ended is not
+    known (an unknown withholding ``forfeit``): not known, never guessed."""
+    if result.after_end:
+        after = set(result.after_end)
+        return [h.number in after for h in result.hands]
+    if not result.forfeit_known:
+        return [None] * len(result.hands)
+    return None
+
+
+def _cut_short(result: MatchResult) -> bool:
+    """The ``matches`` column ``cut_short``: the file is damaged and the record stops at the damage before
+    a hand read whole decided the match (the engine's ``unknown`` ``truncated_file``: who won and the
+    final levels withheld; ``engine.scoring.RECORD_CUT``)."""
+    return any(u.tag == "truncated_file" for u in result.unknowns)
 
 
 def _forfeit_reason(result: MatchResult) -> str | None:
@@ -392,11 +433,11 @@ def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tupl
     """The ``hands`` row of a score sheet's hand: what the sheet says and what follows from it; the
     columns about tricks and the bottom, which it does not say, are null."""
     o = hr.outcome
-    defenders = hr.dealer & 1
+    defenders = _dealer_team(hr)
     before, after = _side_levels(hr)
     pb, pa_ = hr.player_levels_before, hr.player_levels_after
-    return (mid, hr.number, SEAT_TOKENS[hr.dealer], TEAMS[defenders], TEAMS[1 - defenders], hr.level,
-            trump_token(hr.trump) if record.trump_known else None, hr.rules.name, hr.rules.decks,
+    return (mid, hr.number, _seat(hr.dealer), _team(defenders), _team(None if defenders is None else 1 - defenders),
+            hr.level, trump_token(hr.trump) if record.trump_known else None, hr.rules.name, hr.rules.decks,
             _rules_json(hr.rules), None, None, None, False, False, None, None, None, None, None, None, None,
             hr.attackers_total if record.claim is not None else None, hr.claim, None,
             o.winner if o else None, _up_team(hr), o.levels if o else None,

@@ -117,12 +117,18 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("forfeit_reason", _STR, "why each side that forfeited did, as check --json's forfeit_reason: "
                                  "JSON {\"EW\": \"take-backs\"} ('wrong follows', 'take-backs', 'wrong follows "
                                  "and take-backs'); null when no side forfeited (and in datasets written before it)"),
+        # added after forfeit_reason (null in datasets written before it)
+        ("cut_short", _BOOL, "the file is damaged (truncated_file: a gzip stream cut short) and the record of "
+                             "this match stops at the damage before a hand read whole decided it: where the "
+                             "match ended, who won and the final levels are not known (check: 'not decided: the "
+                             "file is damaged'); false for every other match"),
     ),
     "hands": _schema(
         _KEY_MATCH, _KEY_HAND,
         ("dealer", _STR, "seat N E S W"),
-        ("defenders", _STR, "dealer's team NS / EW (庄家方)"),
-        ("attackers", _STR, "the other team (抓分方)"),
+        ("defenders", _STR, "dealer's team NS / EW (庄家方); null when the engine withheld the sides (friend "
+                            "mode: when the dealer is not known or in doubt)"),
+        ("attackers", _STR, "the other team (抓分方); null with defenders"),
         ("level", _I16, "level rank played (2..14)"),
         ("trump", _STR, "S H D C or NT"),
         ("ruleset", _STR, "ruleset name (a preset; '+' when options were changed)"),
@@ -191,6 +197,11 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("derived", _CARDS, "the facts the record does not state that the engine derived, each named once as "
                             "check --json's derived facts (level, dealer, levels, play, trick_winner ...); "
                             "empty when none"),
+        # added after derived (null in datasets written before it)
+        ("after_match_end", _BOOL, "recorded after the match was decided (a side passed the winning level or "
+                                   "forfeited in an earlier hand; check's after_match_end, docs/rules.md 8.4): "
+                                   "its plays are judged, but it counts for nothing; false for a hand that "
+                                   "counts; null when the engine's words do not place it"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,
@@ -203,7 +214,10 @@ SCHEMAS: dict[str, pa.Schema] = {
                             "throw is a throw: the attempt; forced_kind says what it was played as)"),
         ("lead_cards", _I32, "cards in the lead"),
         ("throw_failed", _BOOL, "the leader's throw failed (attempted -> forced)"),
-        ("cards_not_thrown", _I32, "failed throw: attempted minus played"),
+        ("cards_not_thrown", _I32, "what the throw did not get out, as throw_penalty_cards counts it: "
+                                    "not_thrown, attempted minus played of a failed throw the record writes (0 "
+                                    "otherwise); failing_units, every card of every unit of the lead another "
+                                    "player could beat (0 when none): the cards its penalty charges"),
         ("winning_copies", _I32, "largest unit of the winning play: copies (1 single, 2 pair, 3 triple)"),
         ("winning_length", _I32, "largest unit of the winning play: length (tractor pairs)"),
         ("trumped", _BOOL, "won by a trump-in on a plain-suit lead"),

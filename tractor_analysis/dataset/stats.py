@@ -25,11 +25,18 @@ over all hands (``as_dealer`` / ``as_attacker`` are not given).
 
 **Who defended** is the hand's real side as the engine resolved it (the dataset's
 ``defender_seats``): in friend mode (找朋友, rules.md §11) the dealer and the holder of
-the named card, or the dealer alone.  A player attacks when not among the defenders and
-goes up when their side does.  Partnerships (``team``) are the table's N–S and E–W; in
-friend mode one can be split in a hand: it counts as defending when one of its players
-defended, as attacking when both attacked, and as going up when one of its players did.
-Datasets written before ``defender_seats`` existed fall back to the dealer's team.
+the named card, or the dealer alone.  A player attacks when not among the defenders.
+Partnerships (``team``) are the table's N–S and E–W; in friend mode one can be split in a
+hand: it counts as defending when one of its players defended, as attacking when both
+attacked, and as going up when one of its players did (its levels moved: the greater of its
+players').  Rows written before ``defender_seats`` existed (their variant columns null) fall back
+to the dealer's team; a row written since whose ``defender_seats`` is null is no one's attack or
+defence (the sides were withheld), whatever its ``defenders`` says.
+
+**Levels gained** are summed over the hands that count (not ``after_match_end``: recorded after the
+match was decided, rules.md §8.4): for ``player`` / ``team`` the levels the side really moved (level
+after − level before: over a match, final − start, as the standings), for ``match`` / ``ruleset`` the
+levels the hands' outcomes award (``hands.levels_gained``).
 
 ``ruleset`` separates the variants: a preset with options changed is named with them,
 e.g. ``standard+friend=on`` (from the hand's ``rules`` column, compared with the preset).
@@ -99,8 +106,10 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
 
     Rates and points are over finished hands: a position left unfinished (a referee's record
     of one trick) has no outcome and its attackers' total is not a hand's total.  Levels gained
-    are the levels really moved (final − start); a dataset written before the level columns
-    falls back to the score table's gain."""
+    are over the hands that count (not recorded after the match was decided): for a side the
+    levels it really moved (final − start over a match; a hand without its level columns: the score
+    table's gain when the side went up), for ``match`` / ``ruleset`` the levels the outcomes award
+    (docs/dataset.md "Levels gained")."""
     _require(by)
     with source(ds) as src:
         return stats_sql.summary(src, by)
@@ -241,12 +250,19 @@ def _gained(start, final: int | None) -> int | None:
     return None if start is None or final is None else final - start
 
 
+def _true(value) -> bool:
+    """A boolean column's value is true (``None``, NaN and ``pd.NA``: not known, so not true)."""
+    return value is not None and value is not pd.NA and value == value and bool(value)
+
+
 def decide_results(records: list[dict]) -> pd.DataFrame:
     """:func:`match_results` from one dict per match: its tags (``match_id, event, round,
     table``), partnership names ``ns`` / ``ew``, ``hands``, start and final levels, ``winner``,
     ``forfeit``, and whether any hand was ``finished``, the match was ``passed`` (a team passed
     A), it was played in friend mode (``friendly``), the ``holder`` of the deal (:func:`holder_of`),
-    and whether its ruleset decides a match cut short by the levels (``decide_by_levels``).  The decision is
+    whether its ruleset decides a match cut short by the levels (``decide_by_levels``), and whether its
+    record stops at damage to its file before a hand read whole decided it (``cut_short``, the matches
+    column; null in datasets written before it: not known, as before).  The decision is
     ``engine.scoring.decide``, the one ``engine.scoring.decide_match`` makes of a replayed match."""
     rows = []
     for r in records:
@@ -256,7 +272,7 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
             finished=bool(r["finished"]), friend=bool(r["friendly"]), forfeit=forfeit,
             passed=_SIDE.get(r["winner"]) if r["passed"] else None, win_level=r.get("win_level"),
             levels=(ns, ew), holder=r["holder"],
-            decide_by_levels=bool(r.get("decide_by_levels"))))
+            decide_by_levels=bool(r.get("decide_by_levels")), whole=not _true(r.get("cut_short"))))
         winner = None if team is None else ("NS", "EW")[team]
         rows.append({"match_id": r["match_id"], "event": r["event"], "round": r["round"], "table": r["table"],
                      "ns": r["ns"], "ew": r["ew"], "hands": int(r["hands"]), "level_ns": ns, "level_ew": ew,
@@ -275,7 +291,9 @@ def match_results(ds) -> pd.DataFrame:
     equal levels go to the side holding the deal (seed 001, tournament rule: "级数相同则坐庄方胜");
     under any other ruleset no team wins it (``decided_by`` ``cut short``).  A record in which no hand was
     finished (a referee's position of one trick) decided nothing: ``winner`` is empty
-    and ``decided_by`` is ``"no finished hand"``; :func:`standings` leaves it out.
+    and ``decided_by`` is ``"no finished hand"``; :func:`standings` leaves it out.  Nor does one
+    whose file is damaged and whose record stops at the damage before a hand read whole decided it
+    (``matches.cut_short``): ``decided_by`` ``"record cut by damage"`` (``engine.scoring.RECORD_CUT``).
     Friend-mode matches (找朋友) are decided for no partnership."""
     with source(ds) as src:
         records = stats_sql.result_inputs(src)

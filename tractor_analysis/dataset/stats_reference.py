@@ -101,18 +101,21 @@ def _friend_mode(hands: pd.DataFrame) -> np.ndarray:
 
 def defender_flags(hands: pd.DataFrame) -> pd.DataFrame:
     """``def_N``, ``def_E``, ``def_S``, ``def_W``: each seat was among the hand's defenders
-    (from ``defender_seats``; the dealer's team where that column is missing or null), and
-    ``sides_known``: false when neither says who defended (the dealer not stated and nothing fixing
-    the sides, or friend mode's partner unknown) — such a hand is nobody's attack nor defence."""
+    (from ``defender_seats``; the dealer's team in a row written before that column — its variant
+    columns null, ``revoke_ns`` among them), and ``sides_known``: false when neither says who defended
+    (a row written since whose ``defender_seats`` is null: the engine withheld the sides — the dealer not
+    stated and nothing fixing the sides, a contradicted ``[Dealer]``, friend mode's partner unknown) —
+    such a hand is nobody's attack nor defence."""
     n = len(hands)
     col = hands["defender_seats"].tolist() if "defender_seats" in hands else [None] * n
+    old = hands["revoke_ns"].isna().to_numpy() if "revoke_ns" in hands else np.ones(n, dtype=bool)
     flags = np.zeros((n, 4), dtype=bool)
     known = np.ones(n, dtype=bool)
     friend = _friend_mode(hands)
     for i, (seats, team) in enumerate(zip(col, hands["defenders"].tolist())):
         if _is_seats(seats):
             chosen = seats
-        elif team in ("NS", "EW") and not friend[i]:
+        elif team in ("NS", "EW") and not friend[i] and old[i]:
             chosen = ("N", "S") if team == "NS" else ("E", "W")
         else:
             known[i] = False
@@ -208,7 +211,10 @@ def participants(ds, by: str) -> pd.DataFrame:
             "up_team", "levels_gained", "attackers_total", "bottom_captured", "bottom_multiplier",
             "bottom_bonus", "tricks", "failed_throws", "violations"]
     h = hands[cols].copy()
-    h["gain_unknown"] = gain_unknown(hands)
+    # the hands that count for the levels gained: not recorded after the match was decided (rules §8.4)
+    h["counts"] = ~_flag(hands, "after_match_end").fillna(False).astype(bool)
+    h["friend_mode"] = _friend_mode(hands)
+    h["gain_unknown"] = gain_unknown(hands) & h["counts"]
     # plays kept and judged trick by trick: not a score sheet's hand, the trump and the level known
     h["plays_kept"] = (~_flag(hands, "result_only").fillna(False).astype(bool)
                        & hands["trump"].notna() & hands["level"].notna())
@@ -230,7 +236,10 @@ def participants(ds, by: str) -> pd.DataFrame:
         h["is_dealer"] = np.nan
         h["is_attacker"] = np.nan
         h["is_up"] = np.nan
-        h["tricks_won"] = h["tricks"]
+        # the tricks that have a winner (not one the record ends in before the seats that decide it)
+        decided = tricks[tricks["winner"].notna() & tricks["hand_no"].notna()]
+        won = decided.groupby(["match_id", "hand_no"], observed=True).size()
+        h["tricks_won"] = [int(won.get((m, int(n)), 0)) for m, n in zip(h["match_id"], h["hand_no"])]
         h["violations_by"] = h["violations"]
         return h
     h = pd.concat([h, defender_flags(hands)], axis=1)
@@ -273,7 +282,8 @@ def participants(ds, by: str) -> pd.DataFrame:
         names = team_names(ds.matches)
         sh = sh.merge(names, on=["match_id", "team"], how="left")
         sh["key"] = sh["name"].fillna(sh["team"])
-        sh["is_dealer"] = sh["team"] == sh["defenders"]
+        dealt = sh["dealer"].map(TEAM_OF_SEAT)          # the dealer's team; the defenders' where no seat
+        sh["is_dealer"] = (dealt.where(dealt.notna(), sh["defenders"]) == sh["team"]).fillna(False).astype(bool)
         ns_def = (sh["def_N"] | sh["def_S"]).to_numpy()
         ew_def = (sh["def_E"] | sh["def_W"]).to_numpy()
         ns_att = ~(sh["def_N"] & sh["def_S"]).to_numpy()
@@ -284,7 +294,12 @@ def participants(ds, by: str) -> pd.DataFrame:
         sh["is_attacker"] = pd.Series(~has_def, index=sh.index).astype(object).where(sh["sides_known"], None)
         won = (sh["outcome"] == "defenders").to_numpy()
         sh["is_up"] = sh["outcome"].notna().to_numpy() & sh["sides_known"].to_numpy() & np.where(won, has_def, has_att)
-        sh["moved"] = np.where(is_ns, sh["moved_NS"], sh["moved_EW"])
+        # friend mode: a partnership goes up when one of its players does: the greater of its players' moves
+        friend = sh["friend_mode"].to_numpy(dtype=bool)
+        pair = {t: sh[[f"moved_{a}", f"moved_{b}"]] for t, a, b in (("NS", "N", "S"), ("EW", "E", "W"))}
+        greater = {t: p.max(axis=1).where(p.notna().all(axis=1)) for t, p in pair.items()}
+        sh["moved"] = np.where(is_ns, np.where(friend, greater["NS"], sh["moved_NS"]),
+                               np.where(friend, greater["EW"], sh["moved_EW"]))
     return sh
 
 
@@ -305,10 +320,10 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
             # the levels really moved (final − start over a match); a dataset written before
             # the level columns falls back to the score table's gain
             nominal = g["levels_gained"].fillna(0).where(g["is_up"].astype(bool), 0)
-            gained = int(g["moved"].where(g["moved"].notna(), nominal).sum())
+            gained = int(g["moved"].where(g["moved"].notna(), nominal).where(g["counts"], 0).sum())
         else:
             att = dfd = done
-            gained = int(g["levels_gained"].fillna(0).sum())
+            gained = int(g["levels_gained"].fillna(0).where(g["counts"], 0).sum())
         if g["gain_unknown"].astype(bool).any():     # a hand's result not known: so is the sum
             gained = np.nan
         kept = g["plays_kept"].astype(bool)
@@ -491,7 +506,7 @@ def match_results(ds) -> pd.DataFrame:
                         "winner": r.winner, "forfeit": r.forfeit, "finished": r.match_id in finished,
                         "passed": r.match_id in passed, "win_level": win_level.get(r.match_id),
                         "friendly": r.match_id in friendly, "decide_by_levels": bool(by_levels.get(r.match_id)),
-                        "holder": holder.get(r.match_id)})
+                        "holder": holder.get(r.match_id), "cut_short": getattr(r, "cut_short", None)})
     return decide_results(records)
 
 

@@ -30,7 +30,7 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
     "matches": ("match_id", "source_file", "match_index", "event", "site", "date", "round", "table",
                 "player_n", "player_e", "player_s", "player_w", "ruleset", "hands", "level_ns_start",
                 "level_ew_start", "level_ns_final", "level_ew_final", "winner", "forfeit", "team_ns", "team_ew",
-                "match_key", "duplicate_of"),
+                "match_key", "duplicate_of", "cut_short"),
     "hands": ("match_id", "hand_no", "dealer", "defenders", "level", "trump", "ruleset", "decks", "rules",
               "tricks", "attackers_points", "bottom_captured", "bottom_multiplier", "bottom_bonus",
               "attackers_total", "outcome", "up_team", "levels_gained", "next_dealer", "match_over",
@@ -38,7 +38,7 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
               "violations", "friend", "defender_seats",
               "level_n_before", "level_e_before", "level_s_before", "level_w_before",
               "level_n_after", "level_e_after", "level_s_after", "level_w_after", "result_only", "judged",
-              "complete", "stopped"),
+              "complete", "stopped", "revoke_ns", "after_match_end"),
     "tricks": ("match_id", "hand_no", "leader", "winner", "throw_failed"),
     "violations": ("match_id", "hand_no", "seat", "code"),
     "plays": ("match_id", "hand_no", "seat", "cost", "view_cost"),
@@ -338,13 +338,17 @@ def _team_name(a: str, b: str, fallback: str) -> str:
 
 
 _FRIEND = "(friend is not null or coalesce(contains(rules, '\"friend\": \"on\"'), false))"
+_BEFORE_SEATS = "(revoke_ns is null)"
+"""A row written before ``defender_seats`` existed: the variant columns came together, and ``revoke_ns``
+(an int in every row written since) is null only there (or in a frame made without them)."""
 _DEF = {s: (f"case when defender_seats is not null then list_contains(defender_seats, '{s}') "
-            f"when {_FRIEND} then NULL "
+            f"when not {_BEFORE_SEATS} or {_FRIEND} then NULL "
             f"else defenders = '{'NS' if s in 'NS' else 'EW'}' end") for s in SEATS}
-"""Whether seat ``s`` defended the hand: ``defender_seats``, else the dealer's team (rows written
-before ``defender_seats``); NULL — not known, so the seat is counted neither as defending nor as
-attacking — when neither says (the dealer not stated and nothing fixing the sides; friend mode's
-partner unknown), as in the reference."""
+"""Whether seat ``s`` defended the hand: ``defender_seats``; in a row written before that column, the
+dealer's team; NULL — not known, so the seat is counted neither as defending nor as attacking — when
+neither says: a row written since whose ``defender_seats`` is null (the engine withheld the sides: no
+``[Dealer]`` and nothing fixing them, a contradicted ``[Dealer]``, friend mode's partner unknown —
+whatever ``defenders`` a dataset written before that fix kept), as in the reference."""
 
 
 JUDGED = "coalesce(judged, not coalesce(result_only, false) and trump is not null and level is not null)"
@@ -367,13 +371,26 @@ def _on(table: str, expr: str) -> str:
 they tell: not a score sheet's hand, the trump and the level known): the hands a violation rate is over."""
 
 
+COUNTS = "not coalesce(after_match_end, false)"
+"""The hand counts for the levels gained: not recorded after its match was decided (``after_match_end``,
+docs/rules.md §8.4: it counts for nothing); rows written before that column all count."""
+
+
+def _team_moved(a: str, b: str, team: str) -> str:
+    """The levels partnership ``team`` (seats ``a``, ``b``) moved in a hand: its level's move, and in
+    friend mode — where partners keep their own levels and a partnership goes up when one of its players
+    does — the greater of its two players' moves (NULL when one is not known)."""
+    return (f"case when {_FRIEND} then case when hx.moved_{a} is not null and hx.moved_{b} is not null "
+            f"then greatest(hx.moved_{a}, hx.moved_{b}) end else hx.moved_{team} end")
+
+
 def _hands_sql() -> str:
-    """Every hand with its variant, the defender flags, the levels each seat / team moved and whether
-    its plays were judged (``is_judged``)."""
+    """Every hand with its variant, the defender flags, the levels each seat / team moved, whether its
+    plays were judged (``is_judged``) and whether it counts for the levels gained (``counts``)."""
     moved = ", ".join(f"cast(level_{x.lower()}_after as int) - cast(level_{x.lower()}_before as int) as moved_{x}"
                       for x in SEATS)
     flags = ", ".join(f"{_DEF[s]} as def_{s}" for s in SEATS)
-    return (f"select hv.*, {flags}, {moved}, {JUDGED} as is_judged, "
+    return (f"select hv.*, {flags}, {moved}, {JUDGED} as is_judged, {COUNTS} as counts, "
             f"cast(level_ns_after as int) - cast(level_ns_before as int) as moved_NS, "
             f"cast(level_ew_after as int) - cast(level_ew_before as int) as moved_EW from hv")
 
@@ -384,12 +401,20 @@ def participants_sql(by: str) -> str:
     :func:`tractor_analysis.dataset.stats_reference.participants`)."""
     hx = _hands_sql()
     if by in ("match", "ruleset"):
-        key = "match_id" if by == "match" else "variant"
-        return (f"select {key} as key, outcome, attackers_total, bottom_captured, bottom_multiplier, bottom_bonus, "
-                f"levels_gained, decks, hand_no, match_id, NULL::boolean as is_dealer, NULL::boolean as is_attacker, "
-                f"NULL::boolean as is_up, NULL::int as moved, tricks as tricks_won, failed_throws as failed_by, "
-                f"violations as violations_by, is_judged, {GAIN_UNKNOWN} as gain_unknown, {PLAYS_KEPT} as plays_kept "
-                f"from ({hx})")
+        # tricks won: the hand's tricks that have a winner (a trick the record ends in before the seats
+        # that decide it has none), as the tricks their plays won for player / team
+        key = "hx.match_id" if by == "match" else "hx.variant"
+        return f"""
+            with hx as ({hx}),
+            won as (select match_id, hand_no, count(*) as n from t
+                    where winner is not null and hand_no is not null group by all)
+            select {key} as key, hx.outcome, hx.attackers_total, hx.bottom_captured, hx.bottom_multiplier,
+                   hx.bottom_bonus, hx.levels_gained, hx.decks, hx.hand_no, hx.match_id,
+                   NULL::boolean as is_dealer, NULL::boolean as is_attacker, NULL::boolean as is_up,
+                   NULL::int as moved, coalesce(won.n, 0) as tricks_won, hx.failed_throws as failed_by,
+                   hx.violations as violations_by, hx.is_judged, hx.counts,
+                   {_on('hx', GAIN_UNKNOWN)} and hx.counts as gain_unknown, {_on('hx', PLAYS_KEPT)} as plays_kept
+            from hx left join won on won.match_id = hx.match_id and won.hand_no = hx.hand_no"""
     if by == "player":
         seat_of = lambda what: "case s.seat " + " ".join(f"when '{x}' then {what.format(x=x)}" for x in SEATS) + " end"
         names = " union all ".join(f"select match_id, '{x}' as seat, player_{x.lower()} as name from m" for x in SEATS)
@@ -410,8 +435,8 @@ def participants_sql(by: str) -> str:
                    coalesce(sh.seat = sh.dealer, false) as is_dealer, not sh.is_def as is_attacker,
                    sh.outcome is not null and sh.is_def = coalesce(sh.outcome = 'defenders', false) as is_up,
                    sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
-                   coalesce(vc.n, 0) as violations_by, sh.is_judged, {_on('sh', GAIN_UNKNOWN)} as gain_unknown,
-                   {_on('sh', PLAYS_KEPT)} as plays_kept
+                   coalesce(vc.n, 0) as violations_by, sh.is_judged, sh.counts,
+                   {_on('sh', GAIN_UNKNOWN)} and sh.counts as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept
             from sh
             left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.seat = sh.seat
             left join failed on failed.match_id = sh.match_id and failed.hand_no = sh.hand_no and failed.seat = sh.seat
@@ -434,16 +459,18 @@ def participants_sql(by: str) -> str:
                       case tm.team when 'NS' then hx.def_N or hx.def_S else hx.def_E or hx.def_W end as has_def,
                       case tm.team when 'NS' then not (hx.def_N and hx.def_S)
                                    else not (hx.def_E and hx.def_W) end as has_att,
-                      case tm.team when 'NS' then hx.moved_NS else hx.moved_EW end as moved
+                      case tm.team when 'NS' then {_team_moved('N', 'S', 'NS')}
+                                   else {_team_moved('E', 'W', 'EW')} end as moved
                from hx cross join (values ('NS'), ('EW')) tm(team))
         select coalesce(names.name, sh.team) as key, sh.outcome, sh.attackers_total, sh.bottom_captured,
                sh.bottom_multiplier, sh.bottom_bonus, sh.levels_gained, sh.decks, sh.hand_no, sh.match_id,
-               coalesce(sh.team = sh.defenders, false) as is_dealer, not sh.has_def as is_attacker,
+               coalesce({team_of.format(c='sh.dealer')} = sh.team, sh.team = sh.defenders, false) as is_dealer,
+               not sh.has_def as is_attacker,
                sh.outcome is not null and (case when sh.outcome = 'defenders' then sh.has_def else sh.has_att end)
                    as is_up,
                sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
-               coalesce(vc.n, 0) as violations_by, sh.is_judged, {_on('sh', GAIN_UNKNOWN)} as gain_unknown,
-               {_on('sh', PLAYS_KEPT)} as plays_kept
+               coalesce(vc.n, 0) as violations_by, sh.is_judged, sh.counts,
+               {_on('sh', GAIN_UNKNOWN)} and sh.counts as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept
         from sh
         left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.team = sh.team
         left join failed on failed.match_id = sh.match_id and failed.hand_no = sh.hand_no and failed.team = sh.team
@@ -466,8 +493,11 @@ def summary(src: StatsSource, by: str) -> pd.DataFrame:
     side = by in ("player", "team")
     att = "outcome is not null" + (" and is_attacker" if side else "")
     dfd = "outcome is not null" + (" and not is_attacker" if side else "")
-    gained = ("coalesce(moved, case when is_up then coalesce(levels_gained, 0) else 0 end)" if side
-              else "coalesce(levels_gained, 0)")
+    # levels gained over the hands that count (docs/dataset.md "Levels gained"): for a side the levels it
+    # really moved (rows without the level columns: the score table's gain of a hand it went up in); for
+    # match / ruleset the levels the hands' outcomes award
+    gained = ("case when counts then coalesce(moved, case when is_up then coalesce(levels_gained, 0) else 0 end) "
+              "else 0 end" if side else "case when counts then coalesce(levels_gained, 0) else 0 end")
     rows = src.rows(f"""
         select key, count(*), count(*) filter (where is_dealer), count(*) filter (where is_attacker),
                count(*) filter (where {dfd} and outcome = 'defenders'), count(*) filter (where {dfd}),
@@ -659,7 +689,7 @@ def result_inputs(src: StatsSource) -> list[dict]:
             from h group by match_id)
         select m.match_id, m.event, m.round, m."table", {_team_name('n', 's', 'NS')} as ns,
                {_team_name('e', 'w', 'EW')} as ew, m.hands, m.level_ns_start, m.level_ew_start,
-               m.level_ns_final, m.level_ew_final, m.winner, m.forfeit,
+               m.level_ns_final, m.level_ew_final, m.winner, m.forfeit, m.cut_short,
                coalesce(per.finished, false) as finished, coalesce(per.passed, false) as passed, per.win_level,
                coalesce(per.friendly, false) as friendly, coalesce(per.decide_by_levels, false) as decide_by_levels,
                per.last.nd as last_next_dealer, per.last.dealer as last_dealer, per.last.outcome as last_outcome,

@@ -178,7 +178,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             match.hands[-1].number, what)),)
     result = MatchResult(hands=tuple(results), levels_final=(levels[0], levels[1]),
                          player_levels_final=tuple(levels), forfeit_reasons=forfeits, problems=problems,
-                         unknowns=unknowns)
+                         unknowns=unknowns, after_end=tuple(after) if problems else ())
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)

@@ -349,6 +349,10 @@ class MatchResult:
     """Why each side (N–S, E–W) forfeited: :data:`FORFEIT_WRONG_FOLLOWS`, :data:`FORFEIT_TAKEBACKS`
     or :data:`FORFEIT_BOTH_COUNTS`; ``None`` for a side that did not forfeit (or, when
     :attr:`forfeit_known` is false, for want of knowing)."""
+    after_end: tuple[int, ...] = ()
+    """The numbers of the hands recorded after the match was decided (docs/rules.md §8.4: they count
+    for nothing; the problem ``after_match_end`` says so); empty when none was, or when whether the
+    match ended is not known (an unknown withholding ``forfeit``: :attr:`forfeit_known`)."""
     unknowns: tuple[Unknown, ...] = ()
     """Facts the record does not state that the match's result rests on: ``Takebacks`` (a take-back
     whose seat cannot be read, under ``takeback_penalty = level`` with a forfeit count) withholds
