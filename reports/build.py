@@ -37,7 +37,7 @@ from tractor_analysis.records.model import Match
 from tractor_analysis.records.safe_write import umask
 from tractor_analysis.engine.verdicts import MatchResult
 
-from . import facts, table_cells
+from . import bidi, facts, table_cells
 from .inputs import Pending, RulesFor, is_dataset, read_inputs, summary_view
 from .card_display import level_label
 from .hand_page import HandView, TrickView
@@ -117,7 +117,8 @@ def _held_filter(kinds: Iterable[int], marks: Iterable[bool] = (), groups: Seque
 # A hand page draws 4 seats a trick, ~25 tricks a hand: through template macros that was
 # ~150 macro calls a page (half the time of a report).  These functions write the same
 # bytes as the macros of ``_macros.html`` (``cards``, ``notes``) and the seat block the
-# template had; every piece of record text (names, notes) goes through ``escape``.
+# template had; every piece of record text (names, notes) goes through ``escape``, and through
+# ``bidi.isolate`` as the templates' ``finalize`` puts it (a right-to-left override stays in its name).
 _NOT_RECORDED = '<span class="none">not recorded / 未记录</span>'
 _EMPTY_CARDS = '<span class="none">—</span>'
 _WHO_TAGS: dict[tuple[bool, bool, bool], str] = {
@@ -144,13 +145,13 @@ def cards_html(kinds, empty: str = "—") -> str:
 
 def notes_html(items: Iterable[str]) -> str:
     """The ``notes`` macro of ``_macros.html``: each note (record text, escaped) in a div."""
-    return "".join(f'<div class="note">{escape(n)}</div>' for n in items)
+    return "".join(f'<div class="note">{escape(bidi.isolate(n))}</div>' for n in items)
 
 
 def _seat_heads(hand: HandView) -> tuple[str, ...]:
     """Start of each seat's block, the same on every trick: position, side, player's name."""
     return tuple(f'<div class="seat {escape(s.seat)} {escape(s.side)}">\n'
-                 f'<div class="who"><span class="pos">{escape(s.seat)}</span>{escape(s.name)}'
+                 f'<div class="who"><span class="pos">{escape(s.seat)}</span>{escape(bidi.isolate(s.name))}'
                  for s in hand.seats)
 
 
@@ -209,7 +210,7 @@ def _trick_html(t: TrickView, heads: Sequence[str], groups: Sequence[int], viola
         f'<div class="centre">\n<div>leader / 首家 <strong>{escape(t.leader)}</strong> · {escape(t.lead_kind)}'
         f'{" / " + escape(t.lead_kind_zh) if t.lead_kind_zh else ""}'
         f'{" (failed throw / 甩牌失败)" if t.throw_failed else ""}</div>\n'
-        f'<div>winner / 赢家 <strong>{escape(t.winner)} {escape(t.winner_name)}</strong>'
+        f'<div>winner / 赢家 <strong>{escape(t.winner)} {escape(bidi.isolate(t.winner_name))}</strong>'
         f'{" (trumped / 毙)" if t.trumped else ""}</div>\n'
         f'<div>points / 分 <strong>{"≥ " if t.points_open else ""}{escape(_or_unknown(t.points))}</strong> → '
         f'{_SIDE_WORDS.get(t.winner_side, "side not known / 哪方未知")}</div>\n'
@@ -241,9 +242,11 @@ def tricks_html(hand: HandView) -> Markup:
 
 @functools.cache
 def environment() -> Environment:
+    # finalize: every plain string printed (record text) is isolated from its neighbours'
+    # direction (:mod:`.bidi`: a name holding U+202E must not reverse what follows it)
     env = Environment(loader=PackageLoader("tractor_analysis.reports", "templates"),
                       autoescape=True, undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True)
+                      trim_blocks=True, lstrip_blocks=True, finalize=bidi.finalize)
     env.filters["cards"] = _cards_filter
     env.filters["held"] = _held_filter
     env.filters["level"] = level_label
@@ -317,7 +320,10 @@ def render_index(model: ReportModel, *, assets: Assets = LINKED, event=None) -> 
     copies: dict[str, list] = {}          # the match list shows a match kept twice once, naming its copies
     for later, kept in stats.duplicate_of.items():
         copies.setdefault(kept.match, []).append(next(f for f in model.match_facts if f.match == later))
+    drawn = {m.source for m in model.matches}       # the records something of the report comes from
     return environment().get_template("index.html").render(
+        problems_unread=[p for p in model.problems if p.path not in drawn],
+        problems_read=[p for p in model.problems if p.path in drawn],
         report=model, summary=stats.summary, standings=stats.standings, tables=stats.tables,
         charts=stats.charts, duplicate_of=stats.duplicate_of, copies=copies, assets=assets,
         copy_notes={k: note for k, (_, note) in found.items()},

@@ -135,8 +135,11 @@ def _environment():
     this module does not import: the report's build imports it)."""
     from jinja2 import Environment, PackageLoader, StrictUndefined
 
+    from .bidi import finalize
+
+    # finalize: record text (team and player names) isolated from its neighbours' direction (:mod:`.bidi`)
     return Environment(loader=PackageLoader("tractor_analysis.reports", "templates"), autoescape=True,
-                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, finalize=finalize)
 
 
 @functools.cache

@@ -16,6 +16,7 @@ from tractor_analysis.records.cards import SEAT_TOKENS, team_of
 from tractor_analysis.records.model import Match
 
 from .card_display import seat_label
+from .bidi import isolate
 from .hand_page import player_names
 from .match_page import pair_hands
 
@@ -54,6 +55,9 @@ class ViolationFact:
     seat: str
     player: str
     code: str
+    named: bool = True
+    """The record names the seat's player (``False``: ``player`` is the seat's fallback name, not a
+    person — no table by player counts it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +128,8 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
         for v in r.violations:
             violations.append(ViolationFact(
                 match=key, hand=r.number, trick=v.trick, seat=seat_label(v.seat),
-                player="" if v.seat is None else names[v.seat], code=v.code))
+                player="" if v.seat is None else names[v.seat], code=v.code,
+                named=v.seat is None or bool(match.players[v.seat])))
     for v in result.problems:               # the match's own (hand -1, as the dataset's rows read back)
         violations.append(ViolationFact(match=key, hand=-1, trick=None, seat="—", player="", code=v.code))
     winner, how = decide_match(result)      # a pass, a forfeit, or the levels where the ruleset says so
@@ -133,7 +138,8 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
     if friend:
         lf = (None, None)           # friend mode: no side's level (check --json's levels_final is null)
     leader = ahead_of(winner, lf, how == CUT_SHORT)
-    teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+    # two names in one string: each isolated (:mod:`.bidi`), so one's right-to-left text keeps to itself
+    teams = (f"{isolate(names[0])} & {isolate(names[2])}", f"{isolate(names[1])} & {isolate(names[3])}")
     fact = MatchFact(match=key, title=title, filename=filename, teams=teams,
                      hands=len(result.hands), levels_final=(lf[0], lf[1]), winner=winner,
                      leader=leader, violations=len(violations),

@@ -6,6 +6,7 @@ records or from a dataset folder's tables (:func:`add_dataset`).
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -32,6 +33,8 @@ class StatTable:
     title: str
     columns: tuple[str, ...]
     rows: tuple[tuple[object, ...], ...]
+    note: str = ""
+    """What the table leaves out and why, bilingual (e.g. seats the record names no player for)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +133,11 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
 
     by_code = Counter(v.code for v in violation_facts)
     code_rows = tuple((c, n, rule_line(c)) for c, n in by_code.most_common())
-    by_player = Counter(v.player or "(record)" for v in violation_facts)
+    # a seat the record names no player for is not a player: its violations are not pooled with
+    # every other unnamed seat's under "北家 N" (they stay in the counts by code)
+    by_player = Counter(v.player or "(record)" for v in violation_facts if v.named)
     player_rows = tuple(by_player.most_common())
+    unnamed = sum(not v.named for v in violation_facts)
 
     held = defaultdict(lambda: [0, 0])
     for h in complete:
@@ -165,7 +171,10 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
         StatTable("violations-code", "Violations by code / 违规类型",
                   ("code / 代码", "count / 次数", "rule / 规则"), code_rows),
         StatTable("violations-player", "Violations by player / 选手违规",
-                  ("player / 选手", "count / 次数"), player_rows),
+                  ("player / 选手", "count / 次数"), player_rows,
+                  note=(f"{unnamed} violation(s) by seats the record names no player for are left out "
+                        f"(counted by code above) / 记录未写选手名字的座位的 {unnamed} 处违规不计入（已计入上方按类型的统计）"
+                        if unnamed else "")),
         StatTable("hold", "Defence hold rate by dealer level / 各级别守庄率",
                   ("level / 级", "hands / 局", "held / 守住", "rate / 比例"), hold_rows),
         StatTable("trump", "Trump suit / 主花色", ("trump / 主", "hands / 局", "held / 守住率"),
@@ -238,8 +247,42 @@ def stats_tables(ds) -> tuple[StatTable | None, tuple[StatTable, ...]]:
     standing = tables.pop("standings", None)
     if standing is not None and "undecided" in standing and not standing["undecided"].any():
         standing = standing.drop(columns="undecided")      # shown only where a rank is shared on an unknown
-    return (None if standing is None else stat_table("standings", standing),
-            tuple(stat_table(f"by-player-{k}", f, STATS_TITLES.get(k)) for k, f in tables.items()))
+    named = _named_players(ds)
+    out = []
+    for k, f in tables.items():
+        f, note = _without_unnamed_seats(f, named)
+        out.append(dataclasses.replace(stat_table(f"by-player-{k}", f, STATS_TITLES.get(k)), note=note))
+    return (None if standing is None else stat_table("standings", standing), tuple(out))
+
+
+SEATS = ("N", "E", "S", "W")
+UNNAMED_NOTE = ("Seats the record names no player for are left out: an unnamed seat is not a player, and "
+                "unnamed seats of different records are not one person / 记录未写选手名字的座位不计入：座位不是选手，"
+                "不同记录中未署名的座位也不是同一个人")
+
+
+def _named_players(ds) -> set[str]:
+    """Every player name the records give ([North] … [West]; a seat the record leaves unnamed has none)."""
+    columns = [c for c in ("player_n", "player_e", "player_s", "player_w") if c in ds.matches.columns]
+    return {p for c in columns for p in ds.matches[c] if isinstance(p, str) and p}
+
+
+def _without_unnamed_seats(frame, named: set[str]):
+    """A by-player stats frame without the rows the stats key by a bare seat token (N, E, S, W: what
+    they fall back to for a seat the record names no player for — every such seat of every record
+    pooled as if one player); a token some record does give as a name stays, said to hold those seats
+    too.  Returns (frame, note)."""
+    if "player" not in frame.columns:
+        return frame, ""
+    keys = frame["player"]
+    pooled = keys.isin([s for s in SEATS if s not in named])
+    mixed = sorted(set(keys[keys.isin([s for s in SEATS if s in named])]))
+    note = UNNAMED_NOTE if pooled.any() else ""
+    if mixed:
+        note += ((" " if note else "") + f"The row(s) {', '.join(mixed)} also count seats the record leaves "
+                 f"unnamed: a player of that name cannot be told from them / {'、'.join(mixed)} 一行也计入了"
+                 f"未署名的座位，无法与同名选手区分")
+    return frame[~pooled], note
 
 
 class ReportRows:

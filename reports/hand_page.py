@@ -23,6 +23,7 @@ from tractor_analysis.dataset.hand_values import hand_values, is_score_sheet
 from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView  # noqa: F401  (the hand view holds them)
 from .card_display import (display_groups, display_order, held_in_display_order, level_label, seat_label,
                            trump_label)
+from .bidi import isolate
 from .hands_known import ends_hand, hand_sources
 
 TEAM_NAMES = ("N–S", "E–W")
@@ -235,7 +236,11 @@ class HandView:
     revoke: tuple[int, int] = (0, 0)
     """Wrong follows punished by a level in this hand, N–S and E–W (tournament rule)."""
     takeback: tuple[int, int] = (0, 0)
-    """Take-backs (悔牌) punished by a level in this hand, N–S and E–W (tournament rule)."""
+    """Take-backs (悔牌) punished by a level in this hand, N–S and E–W (tournament rule): those whose
+    seat is read (see :attr:`takeback_unread`)."""
+    takeback_unread: int = 0
+    """Take-backs of this hand that cost a level but whose seat the record does not let be read (the
+    engine's ``Takebacks`` unknown): which side they cost is not known, so neither is their cost."""
     analysis: "AnalysisView | None" = None
     """The endgame analysis of the hand's last tricks (a dataset written by ``ingest --analyse``)."""
     deal_mismatch: bool = False
@@ -306,8 +311,8 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
     if result.rules.friend and result.defenders and o.winner in ("attackers", "defenders"):
         # 找朋友: no fixed teams — the side that won is its players, each keeping a level of their own
         side = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
-        team = ", ".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in sorted(side))
-        team_zh = "、".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in sorted(side))
+        team = ", ".join(f"{SEAT_TOKENS[x]} {isolate(names[x])}" for x in sorted(side))
+        team_zh = "、".join(f"{SEAT_TOKENS[x]} {isolate(names[x])}" for x in sorted(side))
     if o.winner == "neither":
         zh, en = "双方均多少牌，不升不降，下局抢庄", "both sides miscounted: no level changes; the next deal is bid for"
     elif o.winner == "attackers":
@@ -324,8 +329,9 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
         zh += "，赢得比赛"
         en += " and win the match"
     if o.reason == "miscount":    # seed 001, rule 八
-        zh = f"{'、'.join(names[s] or SEAT_TOKENS[s] for s in o.miscount)}多少牌：{zh}"
-        en = f"wrong number of cards (多少牌) for {', '.join(names[s] or SEAT_TOKENS[s] for s in o.miscount)}: {en}"
+        zh = f"{'、'.join(isolate(names[s]) or SEAT_TOKENS[s] for s in o.miscount)}多少牌：{zh}"
+        en = (f"wrong number of cards (多少牌) for "
+              f"{', '.join(isolate(names[s]) or SEAT_TOKENS[s] for s in o.miscount)}: {en}")
     nd = o.next_dealer
     return OutcomeView(winner=o.winner, zh=zh, en=en, levels=o.levels, team=team,
                        next_dealer="bid for / 抢庄" if nd is None else SEAT_TOKENS[nd],
@@ -460,7 +466,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         partner = "unknown: the record does not say who deals / 未知：记录未写明庄家"
     elif friend_mode:
         others = sorted(defenders - {dealer}, key=lambda x: (x - dealer) & 3)
-        partner = (", ".join(f"{SEAT_TOKENS[x]} {names[x]}" for x in others) if others else
+        partner = (", ".join(f"{SEAT_TOKENS[x]} {isolate(names[x])}" for x in others) if others else
                    "none: the dealer plays alone / 无对家，庄家一打三")
     player_levels = tuple(
         (SEAT_TOKENS[x], names[x], level_label(result.player_levels_before[x]),
@@ -494,5 +500,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         levels_after=(level_label(result.levels_after[0]), level_label(result.levels_after[1])),
         complete=result.complete, variant=variant_view(result.rules),
         friend=hand.friend if friend_mode else None, partner=partner, player_levels=player_levels,
-        revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels), score_sheet=is_score_sheet(result), bottom_captured=values.bottom_captured,
+        revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels),
+        takeback_unread=(hand.takebacks.count(None) or 1) if any(u.tag == "Takebacks" for u in result.unknowns) else 0,
+        score_sheet=is_score_sheet(result), bottom_captured=values.bottom_captured,
         deal_mismatch=any(v.code == "deal_mismatch" for v in result.violations))

@@ -22,6 +22,7 @@ from tractor_analysis.records.rulesets import RuleSet
 from tractor_analysis.records.sources import not_regular
 
 from . import facts, match_charts
+from .bidi import isolate
 from .fact_rows import FileProblem, HandFact, MatchFact, ViolationFact, ahead_of, facts_from_result, match_tags
 from .hand_page import ViolationView
 from .match_page import MatchView, match_title, match_view, slugify
@@ -34,9 +35,10 @@ def with_match_charts(view: MatchView) -> MatchView:
     if not view.hands:
         return view
     if view.variant is not None and view.variant.friend:
-        teams = tuple(f"{seat} {name}" for seat, name in zip("NESW", view.players))
+        teams = tuple(f"{seat} {isolate(name)}" for seat, name in zip("NESW", view.players))
     else:
-        teams = (f"N–S {view.players[0]} & {view.players[2]}", f"E–W {view.players[1]} & {view.players[3]}")
+        p = tuple(map(isolate, view.players))       # record text, each isolated (:mod:`.bidi`)
+        teams = (f"N–S {p[0]} & {p[2]}", f"E–W {p[1]} & {p[3]}")
     threshold = view.hands[0].threshold
     svgs = (match_charts.levels_chart(view.level_series, teams),
             match_charts.attackers_points_chart([h.number for h in view.hands],
@@ -327,6 +329,7 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
     redrawn = _draw_dataset_matches(model, ds, taken, rules=rules, charts_on=charts_on, sink=sink,
                                     analysis=read_analysis(path), pool=pool, workers=workers, drawer=drawer)
     names = {}
+    named = {}          # the seats the record names a player for (the others show their seat token)
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
     # friend mode where a hand names the called card ([Friend]); the dataset keeps no other mark of it
     friend = (set(ds.hands.loc[ds.hands["friend"].notna(), "match_id"]) if "friend" in ds.hands.columns
@@ -334,10 +337,12 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
     for m in ds.matches.itertuples(index=False):
         names[m.match_id] = tuple(p if isinstance(p, str) and p else s
                                   for p, s in zip((m.player_n, m.player_e, m.player_s, m.player_w), "NESW"))
+        named[m.match_id] = tuple(isinstance(p, str) and bool(p)
+                                  for p in (m.player_n, m.player_e, m.player_s, m.player_w))
         if m.match_id in redrawn:
             continue
-        title = " · ".join(str(x) for x in (m.event, m.round and f"round {m.round}",
-                                            m.table and f"table {m.table}") if isinstance(x, str) and x) \
+        title = " · ".join(isolate(x) for x in (m.event, m.round and f"round {m.round}",
+                                                m.table and f"table {m.table}") if isinstance(x, str) and x) \
             or f"{Path(m.source_file).name} #{m.match_index + 1}"
         winner = {"NS": 0, "EW": 1}.get(m.winner)      # the engine's: a pass, a forfeit, the levels where ruled
         lf = (_known(m.level_ns_final), _known(m.level_ew_final))
@@ -346,7 +351,8 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         n = names[m.match_id]
         mine = tuple(_known(getattr(m, f"level_{s}_final", None)) for s in "nesw")
         model.match_facts.append(MatchFact(
-            match=m.match_id, title=title, filename=None, teams=(f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"),
+            match=m.match_id, title=title, filename=None,
+            teams=(f"{isolate(n[0])} & {isolate(n[2])}", f"{isolate(n[1])} & {isolate(n[3])}"),
             hands=int(m.hands), levels_final=lf, winner=winner, leader=leader,
             violations=int(m.violations),
             tags=match_tags(m.event, m.site, m.date, m.round, m.table, _known(m.level_ns_start),
@@ -369,7 +375,8 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         model.violation_facts.append(ViolationFact(
             match=v.match_id, hand=-1 if v.hand_no != v.hand_no else int(v.hand_no),
             trick=None if v.trick_no != v.trick_no else int(v.trick_no), seat=seat,
-            player=player, code=v.code))
+            player=player, code=v.code,
+            named=seat not in ("N", "E", "S", "W") or named.get(v.match_id, (False,) * 4)["NESW".index(seat)]))
     return ds
 
 

@@ -16,6 +16,7 @@ from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult
 
+from .bidi import isolate
 from .card_display import level_label
 from .hand_page import (TEAM_NAMES, HandView, VariantView, ViolationView, hand_view, player_names, variant_view,
                         violation_view)
@@ -53,7 +54,11 @@ class MatchView:
     revokes: tuple[int, int] = (0, 0)
     """Wrong follows punished in the match, N–S and E–W (tournament: three forfeit it)."""
     takebacks: tuple[int, int] = (0, 0)
-    """Take-backs (悔牌) punished in the match, N–S and E–W (tournament: three forfeit it)."""
+    """Take-backs (悔牌) punished in the match, N–S and E–W (tournament: three forfeit it): those whose
+    seat is read."""
+    takebacks_unread: int = 0
+    """Punished take-backs whose seat cannot be read (:attr:`HandView.takeback_unread`): their side, so
+    each side's count, is not known."""
     result_text: str = ""
     """Who won and how, bilingual, in the standings' wording (``explain_hand.match_decision_text``)."""
     forfeit_note: str = ""
@@ -75,8 +80,10 @@ def slugify(text: str, taken: set[str]) -> str:
 
 
 def match_title(match: Match, fallback: str) -> str:
-    parts = [p for p in (match.event, match.round and f"round {match.round}",
-                         match.table and f"table {match.table}", match.date) if p]
+    # each part is record text, isolated (:mod:`.bidi`): a right-to-left override in the event's
+    # name must not reverse the round and table after it
+    parts = [p for p in (match.event and isolate(match.event), match.round and f"round {isolate(match.round)}",
+                         match.table and f"table {isolate(match.table)}", match.date and isolate(match.date)) if p]
     return " · ".join(parts) if parts else fallback
 
 
@@ -147,6 +154,7 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
                  sum(r.revoke_levels[1] for r in result.hands)),
         takebacks=(sum(r.takeback_levels[0] for r in result.hands),
                    sum(r.takeback_levels[1] for r in result.hands)),
+        takebacks_unread=sum(v.takeback_unread for v in views),
         result_text=f"{en} / {zh}", forfeit_note=forfeit_note)
 
 

@@ -24,7 +24,7 @@ from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.hand_replay import describe_outcome
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
-from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
+from tractor_analysis.engine.verdicts import WITHHELD, HandResult, MatchResult, Unknown, Violation
 from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, team_of
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match
@@ -33,6 +33,7 @@ from tractor_analysis.records.safe_write import write_text_atomic
 
 from .hand_page import (TEAM_NAMES as TEAM_EN, HandView, TrickView, ViolationView, hand_view, player_names,
                         violation_view)
+from .ruling_fit import fit_level
 from .ruling_throw import RequiredView, required_view
 
 MISCOUNT_CODES = frozenset({"wrong_count", "not_in_hand", "deal_mismatch", "bad_bury"})
@@ -69,6 +70,9 @@ class RulingPage:
     derived_play: tuple[str, str] | None = None
     """(中文, English): the violation's play is one the record leaves out, derived — and from what
     (:func:`derived_play`); the trick table shows the trick as recorded."""
+    trump_note: tuple[str, str] | None = None
+    """(中文, English): the trump suit is not known, so the hands shade as trumps only the cards that
+    are trumps whatever it is (:func:`trump_note`); ``None`` when it is known."""
 
 
 def _tag(tags: Iterable[tuple[str, str]], name: str) -> str:
@@ -102,6 +106,22 @@ def derived_play(v: Violation, result: HandResult) -> tuple[str, str] | None:
             "the record gives this play")
 
 
+def trump_note(result: HandResult) -> tuple[str, str] | None:
+    """(中文, English) for the trick table when the record does not give the trump suit: the cards
+    shaded as trumps are only those that are trumps whatever the suit (the jokers, the level's cards
+    when the level is known, the 2s where they are always trumps); ``None`` when the suit is known."""
+    if result.trump_known:
+        return None
+    if result.level is None:        # the cards are laid out at level 2: only the jokers are sure
+        return ("主牌花色与级别未知：只有王确定是主牌（其余加底色的牌不作依据）",
+                "trump suit and level not known: only the jokers are sure trumps (the other cards shaded "
+                "are not to be relied on)")
+    if result.rules.constant_twos and result.level != 2:
+        return ("主牌花色未知：只把王、级牌和 2 标为主牌", "trump suit not known: only the jokers, the level cards "
+                "and the 2s are marked as trumps")
+    return "主牌花色未知：只把王和级牌标为主牌", "trump suit not known: only the jokers and level cards are marked as trumps"
+
+
 def miscounted(v: Violation, result: HandResult) -> bool:
     """The hand was decided by 多少牌 (``miscount = level``) and ``v`` is about a miscounting seat."""
     o = result.outcome
@@ -109,8 +129,10 @@ def miscounted(v: Violation, result: HandResult) -> bool:
             and (v.seat is None or v.seat in o.miscount))
 
 
-def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> tuple[tuple[str, str], ...]:
-    """What the hand's ruleset makes of ``v``: (中文, English) lines."""
+def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
+                 unread_takebacks: int = 0) -> tuple[tuple[str, str], ...]:
+    """What the hand's ruleset makes of ``v``: (中文, English) lines (``unread_takebacks``: take-backs
+    of the hand whose seat cannot be read, :func:`takeback_line`)."""
     rules = result.rules
     lines: list[tuple[str, str]] = []
     team = team_of(v.seat) if v.seat is not None else None
@@ -124,10 +146,11 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> 
         needs = {"sides", "penalties", "points", "outcome", "levels"}
     withheld = result.withheld & needs
     if withheld and v.code not in REVOKE_CODES:
-        # what rests on an unknown fact (the dealer …) is not ruled on: the engine withheld it
+        # what rests on an unknown fact (the dealer …) is not ruled on: the engine withheld it; the
+        # fact itself is told in full once, in the page's "what the record does not state"
         for u in result.unknowns:
             if needs & set(u.withheld):
-                lines.append((f"不予裁定：{u.message_zh}", f"not ruled on: {u.message_en}"))
+                lines.append(not_ruled_on(u, needs))
         return tuple(lines)
     if v.code in REVOKE_CODES:
         if rules.revoke_penalty is RevokePenalty.LEVEL and team is not None:
@@ -184,12 +207,46 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0) -> 
         ns, ew = result.revoke_levels
         lines.append((f"本局另有跟牌错误罚级：南北 −{ns}，东西 −{ew}",
                       f"wrong follows in this hand cost N–S −{ns}, E–W −{ew} level(s)"))
-    if result.takeback_levels != (0, 0):      # 悔牌 under takeback_penalty = level (docs/rules.md §10.2)
-        ns, ew = result.takeback_levels
-        lines.append((f"本局另有悔牌罚级：南北 −{ns}，东西 −{ew}（见结果后的级别）",
-                      f"take-backs in this hand cost N–S −{ns}, E–W −{ew} level(s) (in the levels after "
-                      f"the outcome) — docs/rules.md §10.2"))
+    line = takeback_line(result, unread_takebacks)
+    if line is not None:
+        lines.append(line)
     return tuple(lines)
+
+
+def not_ruled_on(u: Unknown, needs: set[str]) -> tuple[str, str]:
+    """(中文, English): what ``u`` (a fact the record does not state) withholds of what a consequence
+    rests on (``needs``), pointing at the page's note that gives the fact in full."""
+    what = [WITHHELD.get(w, (w, w)) for w in u.withheld if w in needs]
+    zh_tag, en_tag = ("发牌行", "the deal lines") if u.tag == "deal" else (f"[{u.tag}]", f"[{u.tag}]")
+    return (f"不予裁定：{'；'.join(zh for zh, _ in what)}——取决于记录未写明的 {zh_tag}（见上方“记录未写明的事实”）",
+            f"not ruled on: {'; '.join(en for _, en in what)} — it rests on {en_tag}, which the record does "
+            f"not state (see what the record does not state, above)")
+
+
+def takeback_line(result: HandResult, unread: int) -> tuple[str, str] | None:
+    """(中文, English): the levels take-backs (悔牌, ``takeback_penalty = level``, docs/rules.md §10.2)
+    cost in this hand; ``None`` when none did.  A take-back whose seat the record does not let be read
+    (``unread`` of them; the engine's ``Takebacks`` unknown) costs a side nobody knows: its cost is said
+    to be not known, never counted as the other side's nothing."""
+    ns, ew = result.takeback_levels
+    unknown = any(u.tag == "Takebacks" for u in result.unknowns)
+    if not unknown:
+        if (ns, ew) == (0, 0):
+            return None
+        return (f"本局另有悔牌罚级：南北 −{ns}，东西 −{ew}（见结果后的级别）",
+                f"take-backs in this hand cost N–S −{ns}, E–W −{ew} level(s) (in the levels after "
+                f"the outcome) — docs/rules.md §10.2")
+    known_zh = "，".join(f"{team} −{n}" for team, n in zip(TEAM_ZH, (ns, ew)) if n)
+    known_en = ", ".join(f"{team} −{n}" for team, n in zip(TEAM_EN, (ns, ew)) if n)
+    count_zh = f"{unread} 次" if unread else ""
+    many = unread != 1
+    count_en = ("one take-back" if unread == 1 else f"{unread} take-backs" if unread else "take-backs")
+    zh = (f"本局另有悔牌罚级：{known_zh + '；另有 ' if known_zh else ''}{count_zh}悔牌的座位无法识别："
+          f"罚哪一方未知，其罚级未知（本局后的级别不予判定）")
+    en = (f"take-backs in this hand cost {known_en + ', and ' if known_en else ''}{count_en} whose seat is not "
+          f"known: {'their' if many else 'its'} cost not known (the levels after the hand withheld) "
+          f"— docs/rules.md §10.2")
+    return zh, en
 
 
 def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str], ...]:
@@ -264,10 +321,10 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     trick=tricks.get(v.trick) if v.trick is not None else None,
                     violation=violation_view(v, names, violation_position(record, v, h)),
                     ref=rule_ref(v.code),
-                    consequences=consequences(v, h, earlier[team]),
+                    consequences=consequences(v, h, earlier[team], rec.takebacks.count(None)),
                     score=score_lines(view, h), referee=referee,
                     record_problems=tuple(record_problems), required=required_view(rec, h, v, names),
-                    derived_play=derived_play(v, h)))
+                    derived_play=derived_play(v, h), trump_note=trump_note(h)))
     return pages
 
 
@@ -280,7 +337,7 @@ def render_rulings(pages: Sequence[RulingPage], *, title: str = "Ruling / 裁决
     # the stylesheet is the package's own file, not record text: marked safe so its quotes stay
     return environment().get_template("ruling.html").render(
         pages=pages, title=title, css=Markup(_static("ruling.css")), version=__version__,
-        seats=SEAT_TOKENS)
+        seats=SEAT_TOKENS, fits=[fit_level(p) for p in pages])
 
 
 def write_ruling(html: str, out: str | os.PathLike) -> None:
