@@ -129,6 +129,29 @@ def miscounted(v: Violation, result: HandResult) -> bool:
             and (v.seat is None or v.seat in o.miscount))
 
 
+def _friend_revoke(v: Violation, result: HandResult) -> list[tuple[str, str]]:
+    """A wrong follow's level penalty in friend mode (找朋友, docs/rules.md §10.1, §11): it falls on the
+    offender's side in this hand — its players each lose a level — and no team keeps a count: who a
+    forfeit would fall on is not known (the match withholds it once the count is reached)."""
+    side = (result.defenders if v.seat in result.defenders else frozenset(range(4)) - result.defenders) \
+        if result.defenders else None
+    if side is None:
+        lines = [("跟牌错误：犯规者一方本局结束时降一级；本局双方未知，无法指明是哪几家",
+                  "wrong follow: the offender's side loses one level at the end of the hand; the sides of "
+                  "this hand are not known, so which players is not known")]
+    else:
+        seats = sorted(side)
+        lines = [(f"跟牌错误：本局犯规者一方（{'、'.join(SEAT_NAMES_ZH[s] for s in seats)}）本局结束时各降一级",
+                  f"wrong follow: the offender's side in this hand ({'+'.join(SEAT_TOKENS[s] for s in seats)}) "
+                  "each lose one level at the end of the hand — docs/rules.md §10.1, §11")]
+    if rules_forfeit := result.rules.revoke_forfeit:
+        lines.append((f"找朋友：双方每局不同，没有一方累计跟牌错误次数：累计 {rules_forfeit} 次是否判负、判谁负，此处不予裁定",
+                      f"friend mode: the sides change every hand, so no side keeps a count of wrong follows: "
+                      f"whether {rules_forfeit} in a match forfeit it, and whose, is not ruled on here "
+                      "(docs/rules.md §11)"))
+    return lines
+
+
 def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
                  unread_takebacks: int = 0) -> tuple[tuple[str, str], ...]:
     """What the hand's ruleset makes of ``v``: (中文, English) lines (``unread_takebacks``: take-backs
@@ -153,7 +176,9 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
                 lines.append(not_ruled_on(u, needs))
         return tuple(lines)
     if v.code in REVOKE_CODES:
-        if rules.revoke_penalty is RevokePenalty.LEVEL and team is not None:
+        if rules.revoke_penalty is RevokePenalty.LEVEL and rules.friend and v.seat is not None:
+            lines.extend(_friend_revoke(v, result))
+        elif rules.revoke_penalty is RevokePenalty.LEVEL and team is not None:
             mine = [w for w in result.violations if w.code in REVOKE_CODES and w.seat is not None
                     and team_of(w.seat) == team]
             nth = earlier_revokes + next((i for i, w in enumerate(mine) if w is v), len(mine) - 1) + 1
