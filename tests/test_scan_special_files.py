@@ -67,8 +67,11 @@ def in_thread(fifo: Path, call):
 def writer(fifo: Path, text: str = TEXT) -> threading.Thread:
     """A thread that writes ``text`` into ``fifo`` once a reader opens it (bash's ``<(…)``)."""
     def write():
-        with open(fifo, "w", encoding="utf-8") as f:
-            f.write(text)
+        try:
+            with open(fifo, "w", encoding="utf-8") as f:
+                f.write(text)
+        except BrokenPipeError:     # the reader left first (a command that refuses the pipe, or stop())
+            pass
 
     t = threading.Thread(target=write, daemon=True)
     t.start()

@@ -14,15 +14,18 @@ result is exact.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass
-from functools import lru_cache
-from math import factorial, prod
+from math import comb, factorial, prod
+from operator import sub
 
 from ..records.cards import NUM_KINDS
 from .knowledge import Knowledge, agrees
 
 LIST_AT_MOST = 2_000
 """Void-respecting physical deals listed one by one at most (beyond, the deals are sampled)."""
+TABLE_AT_MOST = 500
+"""A group's splits into a room listed (when the room is met again) only when they are at most this many."""
 TRIES_PER_SAMPLE = 400
 """Deals drawn per sample asked for, at most, before the sampler gives up on the rest (and says so)."""
 
@@ -40,30 +43,97 @@ class Deals:
 
 class _Ways:
     """Ways to deal the unseen cards, group by group, into the recipients' remaining room, each
-    recipient taking only groups it is not void in."""
+    recipient taking only groups it is not void in.
+
+    A count is the number of physical deals: ``ways(g, room)`` those of groups ``g``… into ``room``.
+    It is counted on a reduced form (:meth:`_count`): recipients without room and empty groups
+    dropped, groups allowed to the same recipients merged (their cards then one group), recipients
+    allowed the same groups merged (the merged count times the ways to share its cards among them:
+    a multinomial); what is left is split one group or one recipient at a time, whichever has the
+    fewest splits, each part counted again (memoised).  With no void at all a count is one
+    multinomial."""
 
     def __init__(self, groups: list[list[int]], allowed: list[list[bool]]) -> None:
         self.groups = groups                     # per group: the unseen cards (kinds, copies repeated)
         self.allowed = allowed                   # per recipient, per group
+        self._mask = [sum(1 << r for r in range(len(allowed)) if allowed[r][g]) for g in range(len(groups))]
+        self._tail = [tuple((len(groups[h]), self._mask[h]) for h in range(g, len(groups)))
+                      for g in range(len(groups) + 1)]
+        self._memo: dict = {}
+        self._core_memo: dict = {}
+        self._ways: dict = {}
+        self._block_memo: dict = {}
+        self._met: dict = {}                     # (group, room) met by a draw: [its deals, its splits listed]
 
-        @lru_cache(maxsize=None)
-        def ways(g: int, room: tuple[int, ...]) -> int:
-            if g == len(self.groups):
-                return 1 if not any(room) else 0
-            m = len(self.groups[g])
-            return sum(self.split_weight(split) * ways(g + 1, tuple(r - x for r, x in zip(room, split)))
-                       for split in self.splits(g, m, room))
+    def ways(self, g: int, room: tuple[int, ...]) -> int:
+        """The physical deals of groups ``g``… filling ``room`` exactly."""
+        room = tuple(room)
+        n = self._ways.get((g, room))
+        if n is None:
+            n = self._ways[g, room] = self._count(self._tail[g], room)
+        return n
 
-        self.ways = ways
+    def draw_split(self, g: int, room: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+        """A split of group ``g`` into ``room``, each drawn as often as the deals it leads to:
+        ``split_at(g, room, rng.randrange(ways(g, room)))``."""
+        key = (g, room)
+        met = self._met.get(key)
+        if met is None:                          # first met: walked
+            total = self.ways(g, room)
+            self._met[key] = [total, None]
+            return self._walk(g, room, rng.randrange(total))
+        total, table = met
+        if table is None:                        # met again: listed, when its splits are few
+            table = met[1] = self._table(g, room)
+        pick = rng.randrange(total)
+        if table:
+            ends, splits = table
+            return splits[bisect_right(ends, pick)]
+        return self._walk(g, room, pick)
 
-        @lru_cache(maxsize=None)
-        def options(g: int, room: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
-            """The splits of group ``g`` into ``room``, each with the deals it leads to, and their total."""
-            out = tuple((split, self.split_weight(split) * ways(g + 1, tuple(r - x for r, x in zip(room, split))))
-                        for split in self.splits(g, len(self.groups[g]), room))
-            return out, sum(n for _, n in out)
+    def split_at(self, g: int, room: tuple[int, ...], pick: int) -> tuple[int, ...]:
+        """The split of group ``g`` into ``room`` that deal number ``pick`` (``0 <= pick <
+        ways(g, room)``) makes, the deals ordered split by split (each split's counts, recipient 0's
+        first, in increasing order: as :meth:`splits` lists them), each split standing for its
+        weight times the deals of the groups after it."""
+        if not 0 <= pick < self.ways(g, tuple(room)):
+            raise ValueError("pick out of range")
+        return self._walk(g, tuple(room), pick)
 
-        self.options = options
+    def _walk(self, g: int, room: tuple[int, ...], pick: int) -> tuple[int, ...]:
+        """:meth:`split_at`, found recipient by recipient, skipping whole blocks of splits
+        (:meth:`_blocks`); within recipient r's block of ``x`` cards every deal count is a multiple
+        of ``comb(left, x)``, so the pick is divided by it and the next recipient's blocks counted
+        without it."""
+        left = len(self.groups[g])
+        now = list(room)
+        split = []
+        for r in range(len(room) - 1):
+            ends = self._blocks(g, r, left, tuple(now))
+            x = bisect_right(ends, pick)
+            if x:
+                pick = (pick - ends[x - 1]) // comb(left, x)
+            split.append(x)
+            left -= x
+            now[r] -= x
+        split.append(left)
+        return tuple(split)
+
+    def _table(self, g: int, room: tuple[int, ...]):
+        """The splits of group ``g`` into ``room`` that lead to deals, with where each one's deals end
+        (counted from the first split's), or ``()`` when there could be more than :data:`TABLE_AT_MOST`."""
+        m = len(self.groups[g])
+        k = sum(1 for r, x in enumerate(room) if x and self.allowed[r][g])
+        if k > 1 and comb(m + k - 1, k - 1) > TABLE_AT_MOST:
+            return ()
+        ends, splits, at = [], [], 0
+        for split in self.splits(g, m, room):
+            n = self.split_weight(split) * self.ways(g + 1, tuple(x - y for x, y in zip(room, split)))
+            if n:
+                at += n
+                ends.append(at)
+                splits.append(split)
+        return ends, splits
 
     def splits(self, g: int, m: int, room: tuple[int, ...], r: int = 0):
         """Every way to share ``m`` cards of group ``g`` among recipients ``r``…, within their room."""
@@ -76,9 +146,141 @@ class _Ways:
             for rest in self.splits(g, m - x, room, r + 1):
                 yield (x,) + rest
 
+    def _blocks(self, g: int, r: int, left: int, room: tuple[int, ...]) -> list[int]:
+        """Per count ``x`` recipient ``r`` may take of the ``left`` cards of group ``g`` still to
+        share (recipients before r done, ``room`` what is left), where the deals it leads to end
+        (counted from x = 0's)."""
+        key = (g, r, left, room)
+        ends = self._block_memo.get(key)
+        if ends is None:
+            mask = self._mask[g]
+            rest = mask & ~((2 << r) - 1)           # the recipients after r that may take group g
+            tail = self._tail[g + 1]
+            top = min(left, room[r]) if mask >> r & 1 else 0
+            ends, at = [], 0
+            now = list(room)
+            for x in range(top + 1):
+                now[r] = room[r] - x
+                at += comb(left, x) * self._count(((left - x, rest),) + tail, tuple(now))
+                ends.append(at)
+            self._block_memo[key] = ends
+        return ends
+
+    def _count(self, gs: tuple[tuple[int, int], ...], rooms: tuple[int, ...]) -> int:
+        """Deals of the groups ``gs`` (each ``(cards, mask of the recipients that may take it)``)
+        filling ``rooms`` exactly."""
+        key = (gs, rooms)
+        n = self._memo.get(key)
+        if n is None:
+            n = self._memo[key] = self._reduced(gs, rooms)
+        return n
+
+    def _reduced(self, gs, rooms) -> int:
+        live = 0
+        for r, x in enumerate(rooms):
+            if x:
+                live |= 1 << r
+        merged: dict[int, int] = {}
+        for m, a in gs:
+            if m:
+                a &= live
+                if not a:
+                    return 0
+                merged[a] = merged.get(a, 0) + m
+        if sum(merged.values()) != sum(rooms):
+            return 0
+        if not merged:
+            return 1
+        masks = sorted(merged)
+        like: dict[int, list[int]] = {}          # recipients by the (merged) groups they may take
+        for r, x in enumerate(rooms):
+            if x:
+                p = 0
+                for i, a in enumerate(masks):
+                    if a >> r & 1:
+                        p |= 1 << i
+                if not p:
+                    return 0
+                like.setdefault(p, []).append(x)
+        factor = 1
+        pats = sorted(like)
+        for p in pats:
+            factor *= _multinomial(like[p])
+        if len(pats) == 1:
+            return factor
+        new = tuple((merged[a], sum(1 << j for j, p in enumerate(pats) if p >> i & 1)) for i, a in enumerate(masks))
+        return factor * self._core(new, tuple(sum(like[p]) for p in pats))
+
+    def _core(self, gs, rooms) -> int:
+        """As :meth:`_count`, on a reduced form (at least 2 groups and 2 recipients, none alike)."""
+        key = (gs, rooms)
+        n = self._core_memo.get(key)
+        if n is None:
+            n = self._core_memo[key] = self._branch(gs, rooms)
+        return n
+
+    def _branch(self, gs, rooms) -> int:
+        best = None
+        for i, (m, a) in enumerate(gs):
+            k = a.bit_count()
+            size = comb(m + k - 1, k - 1)
+            if best is None or size < best[0]:
+                best = (size, True, i)
+        for r, x in enumerate(rooms):
+            k = sum(1 for _, a in gs if a >> r & 1)
+            size = comb(x + k - 1, k - 1)
+            if size < best[0]:
+                best = (size, False, r)
+        _, by_group, i = best
+        total = 0
+        if by_group:                             # group i's cards shared among the recipients it may go to
+            m, a = gs[i]
+            rest = gs[:i] + gs[i + 1:]
+            who = [r for r in range(len(rooms)) if a >> r & 1]
+            for xs in _spread(m, [rooms[r] for r in who]):
+                w = _multinomial(xs)
+                left = list(rooms)
+                for r, x in zip(who, xs):
+                    left[r] -= x
+                total += w * self._count(rest, tuple(left))
+        else:                                    # recipient i's room filled from the groups it may take
+            which = [j for j, (_, a) in enumerate(gs) if a >> i & 1]
+            left = list(rooms)
+            left[i] = 0
+            left = tuple(left)
+            for xs in _spread(rooms[i], [gs[j][0] for j in which]):
+                w = 1
+                now = list(gs)
+                for j, x in zip(which, xs):
+                    m, a = gs[j]
+                    w *= comb(m, x)
+                    now[j] = (m - x, a)
+                total += w * self._count(tuple(now), left)
+        return total
+
     @staticmethod
     def split_weight(split: tuple[int, ...]) -> int:
         return factorial(sum(split)) // prod(factorial(x) for x in split)
+
+
+def _multinomial(parts) -> int:
+    out, n = 1, 0
+    for x in parts:
+        n += x
+        out *= comb(n, x)
+    return out
+
+
+def _spread(n: int, caps: list[int]):
+    """Every way to share ``n`` among slots of capacities ``caps`` (tuples, in increasing order)."""
+    if len(caps) == 1:
+        if n <= caps[0]:
+            yield (n,)
+        return
+    room_after = sum(caps[1:])
+    for x in range(max(0, n - room_after), min(n, caps[0]) + 1):
+        for rest in _spread(n - x, caps[1:]):
+            yield (x,) + rest
 
 
 def _setup(kn: Knowledge, ctx):
@@ -94,21 +296,24 @@ def _setup(kn: Knowledge, ctx):
 def _draw(w: _Ways, room: tuple[int, ...], rng: random.Random) -> list[list[int]]:
     """One void-respecting physical deal, uniformly (as 5 recipients' counts)."""
     hands = [[0] * NUM_KINDS for _ in range(len(room))]
+    met = w._met
     for g, cards in enumerate(w.groups):
-        options, total = w.options(g, room)          # the same for every draw from this room: counted once
-        pick = rng.randrange(total)
-        for split, n in options:
-            if pick < n:
-                break
-            pick -= n
+        seen = met.get((g, room))
+        if seen is not None and seen[1]:         # its splits listed (:meth:`_Ways.draw_split`)
+            ends, splits = seen[1]
+            split = splits[bisect_right(ends, rng.randrange(seen[0]))]
+        else:
+            split = w.draw_split(g, room, rng)
         shuffled = list(cards)
         rng.shuffle(shuffled)
         at = 0
         for r, x in enumerate(split):
-            for k in shuffled[at:at + x]:
-                hands[r][k] += 1
-            at += x
-        room = tuple(r - x for r, x in zip(room, split))
+            if x:
+                hand = hands[r]
+                for k in shuffled[at:at + x]:
+                    hand[k] += 1
+                at += x
+        room = tuple(map(sub, room, split))
     return hands
 
 
