@@ -415,8 +415,12 @@ def _cut_by_damage(ds) -> set[str]:
     """The ``match_id`` s of the matches whose record was cut by damage (:attr:`Match.truncated`):
     the last match of each file with a ``truncated_file`` error (a gzip stream cut short).  The
     text the dataset stores of it does not say so, and drawn from it alone the match would be
-    decided "when the record ends" — where the damage is, not where the match ended."""
+    decided "when the record ends" — where the damage is, not where the match ended.  A dataset that
+    stores ``matches.cut_short`` says it of each match (ingest's own judgement): that is used; only an
+    older dataset (the column absent or null) falls back to the last match of a damaged file."""
     errors, m = ds.errors, ds.matches
+    if "cut_short" in m.columns and m["cut_short"].notna().all() and len(m):
+        return set(m.loc[m["cut_short"].astype(bool), "match_id"].astype(str))
     if not len(errors) or not len(m) or "source_sha256" not in errors.columns:
         return set()
     damaged = set(errors.loc[errors["code"] == "truncated_file", "source_sha256"].astype(str))

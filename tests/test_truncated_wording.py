@@ -83,3 +83,21 @@ def test_the_report_says_the_record_is_cut(folder, source, tmp_path):
     assert CUT_EN in written["m-m.html"] and CUT_ZH in written["m-m.html"]       # the match page
     for name, page in written.items():          # no page credits a win: not the index, not a player's
         assert "won the match" not in page and "获胜" not in page, name
+
+
+def test_a_report_from_a_dataset_follows_its_cut_short_column_not_the_last_match_of_a_damaged_file():
+    """A damaged file whose last stored match was read whole (the damage cut what came after it):
+    ingest's ``cut_short`` says no match was cut; the last match of the file must not be marked so."""
+    from types import SimpleNamespace
+
+    import pandas as pd
+
+    from tractor_analysis.reports.inputs import _cut_by_damage
+
+    errors = pd.DataFrame({"code": ["truncated_file"], "source_sha256": ["abc"]})
+    matches = pd.DataFrame({"match_id": ["m0", "m1"], "source_sha256": ["abc", "abc"], "match_index": [0, 1],
+                            "cut_short": [False, False]})
+    assert _cut_by_damage(SimpleNamespace(errors=errors, matches=matches)) == set()
+    assert _cut_by_damage(SimpleNamespace(errors=errors, matches=matches.assign(cut_short=[False, True]))) == {"m1"}
+    older = matches.drop(columns="cut_short")       # a dataset written before the column: the last match
+    assert _cut_by_damage(SimpleNamespace(errors=errors, matches=older)) == {"m1"}
