@@ -85,9 +85,11 @@ class TrickResult:
     throw_failed: bool = False
     """The leader attempted a throw that failed (``attempted -> forced`` was recorded)."""
     cards_not_thrown: int = 0
-    """Failed throw: attempted minus played (for ``throw_penalty``); with ``throw_penalty_cards =
-    failing_units`` the cards of every unit another player could beat (also when the record wrote
-    the throw as if it stood)."""
+    """Failed throw: attempted minus played, as recorded; with ``throw_penalty_cards = failing_units``
+    the cards of every unit another player could beat (also when the record wrote the throw as if
+    it stood).  What ``throw_penalty`` charges is :func:`.scoring.throw_cards_charged`: under
+    ``not_thrown``, attempted minus the forced play the rules require (docs/rules.md §4.6), which
+    differs from this count after a wrong forced play."""
     trumped: bool = False
     """The winner trumped in on a plain-suit lead."""
     lead_shapes: tuple[tuple[int, int], ...] = ()
