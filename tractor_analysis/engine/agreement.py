@@ -118,8 +118,12 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
             changes[name] = (None,) * size
             if "levels" not in what:
                 what.append("levels")
+    most = []
     for name in ("revoke_levels", "takeback_levels"):      # the penalties every judgement gives
         changes[name] = tuple(min(getattr(r, name)[t] for r in results) for t in (0, 1))
+        most.append(tuple(max(getattr(r, name)[t] for r in results) for t in (0, 1)))
+    if (most[0], most[1]) != (changes["revoke_levels"], changes["takeback_levels"]):
+        changes["penalties_open"] = (most[0], most[1])    # the most a way gives: a forfeit may rest on it
     if not _same(results, "unfinished")[0]:
         changes["unfinished"] = dataclasses.replace(r0.unfinished, winner=None, points=None, possible=None)
     if uncertain:

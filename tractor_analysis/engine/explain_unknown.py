@@ -298,6 +298,16 @@ def takebacks_forfeit_unknown(number: int, limit: int, what: Sequence[str]) -> M
                     f"match is not known and not guessed", what)
 
 
+def gap_forfeit_unknown(number: int, limit: int, what: Sequence[str]) -> Message:
+    """Hand ``number`` leaves a play out, and the ways of filling it in give a side different numbers of
+    level penalties: with some a side reaches the ``limit`` that forfeits the match, with others not."""
+    return _unknown(f"第{number}局记录缺少一次出牌：按不同的补法，一方的跟牌错误（或悔牌）次数不同，有的补法达到"
+                    f"累计 {limit} 次判负，有的没有；不知是否有一方已被判负，不作猜测",
+                    f"hand {number} leaves a play out, and the ways of filling it in give a side different numbers "
+                    f"of wrong follows (or take-backs): with some it reaches the {limit} in a match that forfeit it, "
+                    f"with others not, so whether a side forfeited the match is not known and not guessed", what)
+
+
 def record_cut_by_damage(number: int | None, what: Sequence[str]) -> Message:
     """The file is damaged (``truncated_file``): the record stops where the damage does, in or after
     hand ``number`` (``None``: before any hand), not where the match ended."""

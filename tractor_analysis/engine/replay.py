@@ -69,6 +69,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     after: list[int] = []           # hands recorded after the match was decided
     forfeits: tuple[str | None, str | None] = (None, None)      # why each side forfeited (MatchResult)
     count_lost: int | None = None   # the hand from which the take-backs a side made are not known
+    gap_open: int | None = None     # the hand from which a forfeit rests on a play the record leaves out
     offences = [0, 0]               # friend mode: the match's wrong follows, take-backs, punished by a level
     friend_open: tuple[int, int] | None = None      # friend mode: (hand, count) from which a forfeit is not known
     results: list[HandResult] = []
@@ -107,7 +108,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                              levels_known=(index > 0 or match.levels is not None), chain=chain,
                              hands_before=hands_before, first_hand=index == 0,
                              forfeit_open=(not decided and forfeits == (None, None) and count_lost is None
-                                           and friend_open is None))
+                                           and friend_open is None and gap_open is None))
         results.append(result)
         levels = result.player_levels_after
         chain = None
@@ -123,6 +124,11 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             takebacks[team] += result.takeback_levels[team]
         bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
         expected_dealer = result.outcome.next_dealer if result.outcome is not None else None
+        if (count_lost is None and gap_open is None and rules.revoke_forfeit and forfeits == (None, None)
+                and not decided and not rules.friend and _gap_may_forfeit(rules, result, revokes, takebacks)):
+            # a play the record leaves out may be a wrong follow (or not) that reaches the forfeit count:
+            # the count the fewest give does not reach it, the most do — whether a side forfeited is not known
+            gap_open = hand.number
         if (count_lost is None and rules.revoke_forfeit and forfeits == (None, None) and not decided
                 and takebacks_punished_unknown(hand, rules)):
             # a take-back whose seat cannot be read (nor how many there were): from this hand on each
@@ -131,7 +137,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         if (rules.friend and rules.revoke_forfeit and not decided and count_lost is None and friend_open is None):
             friend_open = _friend_count(hand, rules, result, offences)
         if (rules.revoke_forfeit and forfeits == (None, None) and not decided and count_lost is None
-                and not rules.friend):
+                and gap_open is None and not rules.friend):
             # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match;
             # both sides reaching it at the end of the same hand: both forfeit, no team wins; a side
             # reaching it in the hand it passes the winning level forfeits all the same — the count
@@ -161,6 +167,10 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         levels = (None,) * 4
         unknowns += (Unknown("friend", ("forfeit",), *explain_hand.friend_forfeit_unknown(
             *friend_open, rules.revoke_forfeit, ("forfeit",))),)
+    if gap_open is not None:        # a left-out play may have made a side forfeit: the end is not known
+        levels = (None,) * 4
+        unknowns += (Unknown("play", ("forfeit",), *explain_unknown.gap_forfeit_unknown(
+            gap_open, rules.revoke_forfeit, ("forfeit",))),)
     if count_lost is not None:      # a side may have forfeited: the match may have ended at unknown levels
         levels = (None,) * 4
         unknowns += (Unknown("Takebacks", ("forfeit",), *explain_unknown.takebacks_forfeit_unknown(
@@ -201,6 +211,19 @@ def _friend_count(hand: Hand, rules: RuleSet, result: HandResult, offences: list
     offences[1] += len(takers)
     reached = [n for n in offences if n >= rules.revoke_forfeit]
     return (hand.number, max(reached)) if reached else None
+
+
+def _gap_may_forfeit(rules: RuleSet, result: HandResult, revokes: list[int], takebacks: list[int]) -> bool:
+    """``result`` (counted into ``revokes`` and ``takebacks`` with its fewest penalties) has a play
+    the record leaves out whose ways give different penalty counts, and with the most a way gives a
+    side would forfeit where with the fewest none does (:attr:`HandResult.penalties_open`)."""
+    if result.penalties_open is None:
+        return False
+    if any(_forfeit_reason(rules, revokes[t], takebacks[t]) for t in (0, 1)):
+        return False            # the fewest already forfeit: decided below
+    (most_r, most_t) = result.penalties_open
+    return any(_forfeit_reason(rules, revokes[t] - result.revoke_levels[t] + most_r[t],
+                               takebacks[t] - result.takeback_levels[t] + most_t[t]) for t in (0, 1))
 
 
 def _forfeit_reason(rules: RuleSet, revokes: int, takebacks: int) -> str | None:

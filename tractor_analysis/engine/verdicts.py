@@ -272,6 +272,11 @@ class HandResult:
     the record leaves out took, :mod:`.record_gaps`); ``hands_before`` keeps the cards every
     judgement gives.  ``(trick number, (N, E, S, W))``: how many more each seat held, not known which;
     only the tricks with some (:meth:`cards_open`)."""
+    penalties_open: tuple[tuple[int, int], tuple[int, int]] | None = None
+    """When the ways of filling a play the record leaves out give the teams different numbers of level
+    penalties (:mod:`.agreement`; :attr:`revoke_levels` and :attr:`takeback_levels` then hold the
+    fewest): the most any way gives, ``(revokes by team, take-backs by team)``; else ``None``.  A
+    match's forfeit count then rests on the play left out (:mod:`.replay`)."""
 
     def cards_open(self, number: int) -> tuple[int, int, int, int]:
         """How many cards each seat N, E, S, W held before trick ``number`` beyond its
