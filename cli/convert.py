@@ -3,8 +3,11 @@
 Reading is :func:`tractor_analysis.records.sources.load_file`; writing is
 :func:`tractor_analysis.records.tgn_writer.format_tgn` and
 :func:`tractor_analysis.records.json_writer.format_json` / ``format_jsonl``.  A record
-with parse errors is not converted (a conversion would silently drop what did
-not parse).  Output files are written atomically: a temporary file in the
+with any problem (a diagnostic) is not converted: the readers drop or replace what they
+cannot read (a card, a play, a tag value, a hand), so the copy would read back as a clean
+record that no longer holds it.  What a clean record holds that no format keeps is said on
+stderr, never dropped silently: ``;`` comments of a ``.tgn`` (how many lines), the fields of
+an 80fen log no record keeps (their names).  Output files are written atomically: a temporary file in the
 target's folder, then a rename, so a reader never sees half a file.  A symbolic
 link as ``-o`` is kept (its target is written); a device or pipe (``/dev/null``)
 is written to directly, never replaced.
@@ -25,7 +28,12 @@ FORMATS = ("tgn", "json", "jsonl")
 
 class CannotHold(ValueError):
     """The output format cannot hold the input's matches (a .tgn or .json file holds one; a .tgn
-    tag cannot have every name a JSON field can)."""
+    tag cannot have every name a JSON field can: :attr:`tag` then says which, as
+    :class:`~tractor_analysis.records.tgn_writer.Unwritable` does)."""
+
+    def __init__(self, message: str, tag: tuple[int | None, int] | None = None) -> None:
+        super().__init__(message)
+        self.tag = tag
 
 
 def render(matches, to: str) -> str:
@@ -44,10 +52,50 @@ def render(matches, to: str) -> str:
         try:
             return format_tgn(matches[0])
         except Unwritable as exc:
-            raise CannotHold(str(exc)) from None
+            raise CannotHold(str(exc), exc.tag) from None
     from tractor_analysis.records import format_json
 
     return format_json(matches[0])
+
+
+def _where(path: str, read: tuple[str, str] | None, exc: CannotHold) -> str:
+    """``path:line:column`` of the field a refusal is about, when the record is JSON and says where
+    (else ``path``); ``read``: the record's text and format (:func:`~tractor_analysis.records.sources.record_text`)."""
+    if exc.tag is None or read is None or read[1] not in ("json", "jsonl"):
+        return path
+    from tractor_analysis.records.json_problems import tag_position
+
+    at = tag_position(read[0], read[1] == "jsonl", 0, *exc.tag)
+    return path if at is None else f"{path}:{at[0]}:{at[1]}"
+
+
+def _not_kept(path: str, read: tuple[str, str] | None) -> list[str]:
+    """What the record holds that the copy does not keep, one bilingual line each (none: nothing)."""
+    if read is None:
+        return []
+    text, fmt = read
+    out = []
+    if fmt == "tgn" and ";" in text:
+        from tractor_analysis.records.tgn_lines import comment_lines, physical_lines
+
+        lines = comment_lines(physical_lines(text))
+        if lines:
+            shown = ", ".join(map(str, lines[:10])) + (", …" if len(lines) > 10 else "")
+            many = len(lines) != 1
+            out.append(f"{path}: note: the ';' comments on {len(lines)} line{'s' if many else ''} (line"
+                       f"{'s' if many else ''} {shown}) are not carried over: no record format keeps comments "
+                       f"(an annotation {{…}} is kept) / 注意：{len(lines)} 行中的 ';' 注释（第 {shown} 行）未转换："
+                       "记录格式都不保存注释（{…} 批注会保留）")
+    elif fmt == "80fen":
+        from tractor_analysis.records.fen80_reader import unread_fields
+
+        names = unread_fields(text)
+        if names:
+            shown = ", ".join(names)
+            out.append(f"{path}: note: these 80fen fields are not carried over (no record keeps them, nor "
+                       f"does the check use them): {shown} / 注意：以下 80fen 字段未转换（记录中不保存，检查也"
+                       f"不使用）：{shown}")
+    return out
 
 
 @click.command("convert", context_settings=CONTEXT)
@@ -64,8 +112,13 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
     The input may be any record the tool reads (.tgn in UTF-8 or GBK/GB18030,
     .json, .jsonl, gzipped; the 80fen contest NDJSON and Botzone match logs,
     recognised by their shape or forced with --from 80fen / --from botzone).
-    Parse errors are printed to stderr as
-    path:line:column: message and nothing is written (exit 2).  With -o the
+    Only a record read without any problem is converted: a record with one
+    has its problems printed to stderr as path:line:column: message and
+    nothing is written (exit 2) — a reader drops or replaces what it cannot
+    read (a card, a play, a tag value, a hand), and a copy would read back
+    as a record without it; fix the record, then convert it.  What a record holds that no format
+    keeps is said on stderr: the ';' comments of a .tgn (how many lines),
+    the fields of an 80fen log no record keeps.  With -o the
     file is written atomically (a temporary file, then a rename); a symbolic
     link is kept and the file it points to written; a device or pipe
     (/dev/null) is written to directly.  An output that cannot be written is
@@ -90,16 +143,27 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
     if loaded.diagnostics or not loaded.readable:
         for d in loaded.diagnostics:
             echo_err(located(d, path))
-        echo_err(f"{path}: not converted: the record has errors / 记录有错误，未转换")
+        if not loaded.readable:
+            echo_err(f"{path}: not converted: the file could not be read (above) / 未转换：文件无法读取（见上）")
+            click.get_current_context().exit(EXIT_UNREADABLE)
+        echo_err(f"{path}: not converted: the record has problems (above), and convert copies only a record read "
+                 "without one — what a reader could not read it drops or replaces, and a copy would read back as "
+                 "a record without it; fix the record and convert again / 未转换：记录有问题（见上），convert 只转换"
+                 "读取时没有任何问题的记录——读取时无法读取的内容已被舍弃或替换，副本读回时会像不曾有过它一样；"
+                 "请修正记录后再转换")
         click.get_current_context().exit(EXIT_UNREADABLE)
     if not loaded.matches:
         echo_err(f"{path}: no match to convert / 没有可转换的比赛")
         click.get_current_context().exit(EXIT_UNREADABLE)
+    from tractor_analysis.records.sources import record_text
+
     try:
         text = render(loaded.matches, to)
     except CannotHold as exc:                         # input that cannot be converted: 2, as documented
-        echo_err(f"{path}: not converted: {exc}")
+        echo_err(f"{_where(path, record_text(path, source_format, max_bytes), exc)}: not converted: {exc}")
         click.get_current_context().exit(EXIT_UNREADABLE)
+    for line in _not_kept(path, record_text(path, source_format, max_bytes)):
+        echo_err(line)
     if not text.endswith("\n"):
         text += "\n"
     if output is None or output == "-":

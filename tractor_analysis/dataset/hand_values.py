@@ -41,8 +41,10 @@ def bottom_undecided(hr: HandResult) -> bool:
 
 def bottom_unknown_but_captured(hr: HandResult) -> bool:
     """The attackers won the last trick of a hand played out but the record gives no bottom
-    (``unknown`` tag ``Buried``): captured, its points and bonus not known."""
-    return hr.complete and any(u.tag == "Buried" for u in hr.unknowns)
+    (``unknown`` tag ``Buried`` withholding ``points``; one that withholds only the legality — the
+    dealer's bury not known where the plays need it — leaves the bottom's score standing): captured,
+    its points and bonus not known."""
+    return hr.complete and any(u.tag == "Buried" and "points" in u.withheld for u in hr.unknowns)
 
 
 def hand_values(hr: HandResult) -> HandValues:

@@ -608,6 +608,30 @@ def rebid_bury_not_known(seat: int, n: int, last: bool, what: Sequence[str]) -> 
                     f"{then_en}", what)
 
 
+def rebid_buries_not_given(takers: Sequence[int], buries: int, no_bottom: bool, what: Sequence[str]) -> Message:
+    """After 炒地皮 (``takers``: the dealer, then each rebidder, who took the bottom in turn) the record
+    does not give one bury per taker (it gives ``buries``), or (``no_bottom``) gives no ``Bottom:``
+    line: what each taker held after its bury is not known, so its hand is read from its plays."""
+    seats = list(dict.fromkeys(takers))
+    zh, en = _seats(seats)
+    n = len(takers)
+    if no_bottom:
+        said_zh, said_en = "记录没有底牌（Bottom: 一行）", "the record gives no bottom (no Bottom: line)"
+    elif n == 1:
+        said_zh = f"Buried: 写了 {buries} 次扣底（以 || 分开），而没有人炒地皮，只扣过一次底"
+        said_en = f"the Buried: line gives {buries} buries (separated by ||), and nobody rebid: the bottom was buried once"
+    elif buries == 0:
+        said_zh = f"记录未写明扣底（没有 Buried: 一行），而炒地皮后共扣底 {n} 次"
+        said_en = f"the record does not give the buries (no Buried: line), and after the rebid (炒地皮) there were {n}"
+    else:
+        said_zh = f"Buried: 写了 {buries} 次扣底，而炒地皮后共扣底 {n} 次（每个拿底的人一次，以 || 分开）"
+        said_en = (f"the Buried: line gives {buries} bur{'y' if buries == 1 else 'ies'}, and after the rebid "
+                   f"(炒地皮) there were {n} (one per taker of the bottom, separated by ||)")
+    return _unknown(f"{said_zh}：拿过底的{zh}扣底后的手牌无从得知，只按其所出的牌计，其跟牌只在其自己的出牌证明有错时判定",
+                    f"{said_en}: what {en} (who took the bottom) held after the bury is not known — read from the "
+                    f"plays, follows judged only where the seat's own plays prove a fault", what)
+
+
 def rebid_taken_not_known(seat: int, before: int, what: Sequence[str]) -> Message:
     """After 炒地皮: ``seat`` took the bottom ``before`` buried, and that bury is not known."""
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]

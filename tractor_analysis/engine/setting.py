@@ -24,7 +24,7 @@ from ..records.cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
 from . import explain_hand, explain_unknown
-from .declarations import bid_winner, check_declarations, trump_without_declaration
+from .declarations import bid_winner, bottom_takers, check_declarations, trump_without_declaration
 from .explain import Message
 from .verdicts import Derived, Unknown, Violation, new_violation
 
@@ -101,6 +101,11 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         elif hand.declarations or _whole_deal_given(hand):   # a check there would be: withheld, said so
             what = ("declaration_check",)
             unknowns.append(Unknown("Declarations", what, *explain_unknown.declarations_unknown(what)))
+    elif not hand.trump_known and level is not None and hand.declarations and hand.declarations_known:
+        # the trump unknown (a Botzone match the judge ended during the deal): whether each declaration
+        # was one, and overcalled the one before, rests on the level, not on the trump — judged; only
+        # the trump they fix is compared with nothing
+        violations += _declaration_problems(hand, rules, level, dealer, own)
     if not trump_ok:
         unknowns.append(Unknown("Trump", EVERY_VERDICT, *explain_unknown.trump_unknown(EVERY_VERDICT)))
     elif not hand.trump_known:      # a score sheet's hand without [Trump]: unknown (never NT), nothing rests on it
@@ -122,6 +127,9 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     elif dealer is None:
         what = ("dealer", "outcome", "levels") + (() if hand.setup else ("first_leader",))
         unknowns.append(Unknown("Dealer", what, *explain_unknown.dealer_seat_unknown(what, side, bad_value)))
+    rebid = _rebid_buries_unknown(hand, dealer)
+    if rebid is not None:
+        unknowns.append(rebid)
     if chain is not None and (hand.level is not None or hand.dealer is not None):
         # what the broken chain leaves unchecked: [Level] when the levels carried in are unknown,
         # [Dealer] when no dealer is carried over (a hand skipped, missing, or before the record;
@@ -136,6 +144,30 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain, what, hand.number)))
     return Setting(dealer, side, level, hand.trump, judged, levels, tuple(violations), tuple(derived),
                    tuple(unknowns), tuple(alts))
+
+
+def _rebid_buries_unknown(hand: Hand, dealer: int | None) -> Unknown | None:
+    """After 炒地皮, a hand that does not give every bury (one per taker of the bottom: only the last,
+    or none) or no ``Bottom:`` line: the takers' hands are read from their plays
+    (:func:`.starting_hands.starting_hands` follows the chain only when the bottom, every bury and
+    every taker's deal line are given), so their legality is withheld — said here, naming what the
+    record leaves out (``rebid_buries``: the buries, one per taker; ``Bottom``: the ``Bottom:`` line).
+    A taker without a deal line is said by the ``deal`` item already."""
+    if hand.setup or hand.result_only or hand.deal is None or dealer is None:
+        return None     # (no deal lines: every seat is read from its plays, missing_deal says so)
+    takers = bottom_takers(dealer, hand.declarations)
+    buries = len(hand.earlier_buries) + 1 if hand.buried is not None else 0
+    if len(takers) < 2 and buries < 2:
+        return None     # no rebid: the dealer's bury is judged (or said unknown) by starting_hands
+    if buries == len(takers) and hand.bottom is not None:
+        return None     # the chain is followed (a taker without a deal line: the deal item)
+    what = ("legality",)
+    # not tag "Buried": that one says a bottom whose points are not known (check --json and the dataset
+    # then leave the bottom's multiplier and bonus out, and count a bottom captured), and here the
+    # bottom in play is the last bury when given, and nothing about it is needed when the defenders
+    # take the last trick; what is missing is the buries of the rebid
+    tag = "Bottom" if buries == len(takers) else "rebid_buries"
+    return Unknown(tag, what, *explain_unknown.rebid_buries_not_given(takers, buries, tag == "Bottom", what))
 
 
 def _whole_deal_given(hand: Hand) -> bool:
@@ -266,13 +298,24 @@ def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
         return [] if hand.setup or hand.result_only else _check_no_declaration(hand, rules, hand.trump, unknowns)
     declared, declared_trump, _, problems = check_declarations(hand.declarations, level, rules, hand.deal, dealer,
                                                                own)
-    out = [new_violation(code="bad_declaration", trick=None, seat=p.seat, played=p.cards, better=(),
-                         message_zh=p.message_zh, message_en=p.message_en) for p in problems]
+    out = _as_violations(problems)
     if declared and declared_trump != hand.trump:
         if alts is not None:
             alts.append(("trump", declared_trump))
         out.append(_violation("bad_declaration", None, explain_hand.declared_trump_mismatch(declared_trump, hand.trump)))
     return out
+
+
+def _declaration_problems(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
+                          own: tuple[int | None, ...] | None) -> list[Violation]:
+    """The declarations that were none, or did not overcall (:func:`check_declarations`), without the
+    trump: what :func:`_check_trump` finds that does not rest on the hand's trump."""
+    return _as_violations(check_declarations(hand.declarations, level, rules, hand.deal, dealer, own)[3])
+
+
+def _as_violations(problems) -> list[Violation]:
+    return [new_violation(code="bad_declaration", trick=None, seat=p.seat, played=p.cards, better=(),
+                          message_zh=p.message_zh, message_en=p.message_en) for p in problems]
 
 
 def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None,

@@ -458,9 +458,13 @@ def match_from_botzone(obj: Any, line: int = 0, text: str = "") -> tuple[Match |
     elif not walk.declarations:
         tags.append(("Botzone:drawn", "the judge drew the trump (and the banker) at random: nobody declared"))
     tags.extend(_referee_tags(walk, buried))
-    trump = _SUIT_OF_LETTER.get(major) if isinstance(major, str) else None
-    hand = Hand(number=1, dealer=banker, trump=trump, level=level,
-                declarations=tuple(walk.declarations), deal=tuple(tuple(sorted(_kinds(h))) for h in hands),
+    trump = _SUIT_OF_LETTER.get(major) if isinstance(major, str) and not unsettled else None
+    # unsettled: the judge fixed no trump — unknown, never NT (docs/rules.md §14.1); and the deal stopped,
+    # so "nobody declared" is not known either (the declarations made before the end are kept, stated)
+    hand = Hand(number=1, dealer=banker, trump=trump, level=level, trump_known=not unsettled,
+                declarations=tuple(walk.declarations),
+                declarations_known=not unsettled or bool(walk.declarations),
+                deal=tuple(tuple(sorted(_kinds(h))) for h in hands),
                 bottom=_kinds(bottom), buried=buried, tricks=tuple(walk.tricks),
                 bid_for=first_round, tags=tuple(tags))
     players = obj.get("players")

@@ -42,7 +42,7 @@ from .model import Declaration, Hand, Match, Play, Trick
 from .platform_lines import parse_lines
 
 __all__ = ["parse_80fen", "looks_like_80fen", "match_from_80fen", "REFEREE_TAGS", "SOURCE_TAG",
-           "PRESET"]
+           "PRESET", "unread_fields"]
 
 PRESET = "80fen"
 """The ruleset preset the records of this table are judged under."""
@@ -403,3 +403,38 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
 def parse_80fen(text: str) -> tuple[list[Match], list[Diagnostic]]:
     """Every match of an 80fen NDJSON text (one per non-blank line) and the diagnostics."""
     return parse_lines(text, match_from_80fen)
+
+
+_MATCH_KEYS = frozenset(("a", "b", "seed", "aTeam", "winner", "levels", "rounds"))
+"""The fields of an 80fen match this reader reads (or keeps as a tag)."""
+_ROUND_KEYS = frozenset(("no", "declSeat", "trump", "trumpRank", "kitty", "buried", "plays", "tricks", "declBy",
+                         "declStrength", "redeals", "seed", "first", "rawTotal", "kittyPts", "mult", "defWonLast",
+                         "penalty", "defendersWin", "defLevelsUp", "declLevelsUp", "after", "total", "before"))
+"""The fields of a round this reader reads (or keeps as a tag): any other is not carried over."""
+_TRICK_KEYS = frozenset(("p", "w"))
+
+
+def unread_fields(text: str) -> list[str]:
+    """The fields of the 80fen matches in ``text`` that no record keeps (``gateStopped``, ``played`` …),
+    each once, in the order first met: a round's as ``rounds[].name``, a trick's as
+    ``rounds[].plays[].name``.  For ``tractor convert`` to say what it does not carry over; it decodes
+    the text again (not on any reading path)."""
+    found: dict[str, None] = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line) if json_too_deep(line) is None else None
+        except ValueError:
+            continue
+        if not isinstance(obj, dict):
+            continue
+        found.update((k, None) for k in obj if k not in _MATCH_KEYS)
+        for r in obj.get("rounds") if isinstance(obj.get("rounds"), list) else ():
+            if not isinstance(r, dict):
+                continue
+            found.update((f"rounds[].{k}", None) for k in r if k not in _ROUND_KEYS)
+            for t in r.get("plays") if isinstance(r.get("plays"), list) else ():
+                if isinstance(t, dict):
+                    found.update((f"rounds[].plays[].{k}", None) for k in t if k not in _TRICK_KEYS)
+    return list(found)

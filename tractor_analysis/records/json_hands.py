@@ -177,10 +177,12 @@ class HandReader(_TrickReader):
                 for code, en, zh, _ in deal_problems(hand, self.decks):
                     self.diag(code, en, zh, "deal")
                 return hand
-        number = previous + 1
-        if "number" in hv:
-            number = self.bounded(hv["number"], "\"number\"", "number", -MAX_HAND_NUMBER, MAX_HAND_NUMBER,
-                                  number, "局号 \"number\"", (f"numbered {number}", f"按第 {number} 局处理"))
+        number, number_known = previous + 1, False
+        if "number" in hv:      # (a whole number, or a string of digits; out of range: numbered as if absent)
+            given = self.bounded(hv["number"], "\"number\"", "number", -MAX_HAND_NUMBER, MAX_HAND_NUMBER,
+                                 None, "局号 \"number\"", (f"numbered {number}", f"按第 {number} 局处理"))
+            if given is not None:
+                number, number_known = given, True
         self.hand = number
         dealer = None
         if hv.get("dealer") is not None:
@@ -219,9 +221,12 @@ class HandReader(_TrickReader):
         takebacks = tuple(None if v == "?" else self.seat(v, "a take-back", "takebacks", i)
                           for i, v in enumerate(takebacks_v))
         bid_for = hv.get("bid_for", False)
-        if not isinstance(bid_for, bool):
-            raise Shape(f"\"bid_for\" should be true or false, not {type_name(bid_for)}", "bid_for",
-                        zh=f"\"bid_for\" 应为 true 或 false，而不是{zh_type(bid_for)}")
+        bid_for_known = bid_for is not None         # null: whether the deal was bid for is not known
+        if bid_for is None:
+            bid_for = False
+        elif not isinstance(bid_for, bool):
+            raise Shape(f"\"bid_for\" should be true, false or null (not known), not {type_name(bid_for)}",
+                        "bid_for", zh=f"\"bid_for\" 应为 true、false 或 null（未知），而不是{zh_type(bid_for)}")
         result_only = hv.get("result_only", False)
         if not isinstance(result_only, bool):
             raise Shape(f"\"result_only\" should be true or false, not {type_name(result_only)}", "result_only",
@@ -238,9 +243,10 @@ class HandReader(_TrickReader):
                     declarations_known=declarations_known,
                     deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
                     setup=setup, points=points, first_trick=first_trick, tricks=tuple(tricks), claim=claim,
-                    notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, result_only=result_only,
+                    notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, bid_for_known=bid_for_known,
+                    result_only=result_only,
                     line=self.line, trump_known=trump_known, points_known=points_known,
-                    number_known="number" in hv and type(hv["number"]) is int and hv["number"] == number)
+                    number_known=number_known)
         for code, en, zh, _ in deal_problems(hand, self.decks):
             self.diag(code, en, zh, "deal")
         return hand

@@ -14,8 +14,9 @@ import re
 from json.decoder import scanstring
 
 from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual
+from .json_layout import HAND_FIELDS, MATCH_FIELDS
 
-__all__ = ["JsonText", "ProblemBudget", "Reporter", "value_positions"]
+__all__ = ["JsonText", "ProblemBudget", "Reporter", "value_positions", "tag_position"]
 
 
 class JsonText:
@@ -92,6 +93,67 @@ def value_positions(text: str) -> dict[tuple, int]:
     out[()] = start
     value(start, (), True)
     return out
+
+
+def tag_position(text: str, jsonl: bool, match: int, hand: int | None, index: int) -> tuple[int, int] | None:
+    """1-based line and column, in the JSON record ``text`` (a ``.json`` document, or ``jsonl``: one
+    match a line) read without a problem, of what became tag ``index`` of match ``match`` — of its hand
+    ``hand`` (an index in ``hands``), or of the match itself when ``None`` — as :func:`.json_fields.as_tags`
+    made the tags: the object's unknown fields in order (the field's name is pointed at), then its
+    ``"tags"`` pairs.  ``None`` when the text holds no such thing.  Run on a writer's refusal only (it
+    decodes the text again)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lineno, prefix = 0, ()
+    if jsonl:
+        lines = [(n, line) for n, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1)
+                 if line.strip()]
+        if not 0 <= match < len(lines):
+            return None
+        lineno, text = lines[match]
+    try:
+        data = json.loads(text)
+        obj = data if jsonl else data[match] if isinstance(data, list) else data if match == 0 else None
+        if not jsonl and isinstance(data, list):
+            prefix = (match,)
+        known = MATCH_FIELDS
+        if hand is not None:
+            obj, prefix, known = obj["hands"][hand], prefix + ("hands", hand), HAND_FIELDS
+        fields = [k for k in obj if k not in known]
+        named = index < len(fields)         # a field of its own (else a pair of the "tags" list)
+        off = value_positions(text)[prefix + ((fields[index],) if named else ("tags", index - len(fields)))]
+    except (ValueError, LookupError, TypeError, RecursionError):
+        return None
+    if named:
+        off = _key_start(text, off)
+    if jsonl:
+        return lineno, off + 1
+    return JsonText(text).line_column(off)
+
+
+def _key_start(text: str, off: int) -> int:
+    """The offset of the opening quote of the key whose value starts at ``off`` (``off`` itself when
+    the text before it is not ``"key":``)."""
+    i = off - 1
+    while i >= 0 and text[i] in " \t\r\n":
+        i -= 1
+    if i < 0 or text[i] != ":":
+        return off
+    i -= 1
+    while i >= 0 and text[i] in " \t\r\n":
+        i -= 1
+    if i < 0 or text[i] != '"':
+        return off
+    j = i - 1
+    while j >= 0:
+        if text[j] == '"':
+            k = j - 1
+            while k >= 0 and text[k] == "\\":
+                k -= 1
+            if (j - 1 - k) % 2 == 0:        # not escaped: the key's opening quote
+                return j
+        j -= 1
+    return off
 
 
 class ProblemBudget:

@@ -113,6 +113,8 @@ def _hand_to_dict(h: Hand) -> dict:
         d["takebacks"] = ["?" if s is None else SEAT_TOKENS[s] for s in h.takebacks]
     if h.bid_for:
         d["bid_for"] = True
+    elif not h.bid_for_known:        # not known: null, not left out (which reads as "not bid for")
+        d["bid_for"] = None
     if h.result_only:
         d["result_only"] = True
     d["notes"] = list(h.notes)

@@ -129,11 +129,12 @@ class Hand:
     line: int = field(default=0, compare=False)
     bid_for_known: bool = field(default=True, compare=False)
     """``False`` when the record does not say whether the deal was bid for (an 80fen round without
-    ``redeals``): the dealer carried over is then not checked (:attr:`bid_for` is ``False``)."""
+    ``redeals``; ``.tgn`` ``[BidFor "?"]``, JSON ``"bid_for": null``, as the writers put it): the dealer
+    carried over is then not checked (:attr:`bid_for` is ``False``)."""
     number_known: bool = field(default=True, compare=False)
-    """``False`` for a JSON hand without ``"number"``: it is numbered the hand before's + 1 (the
-    first: 1), but whether the record's first hand is the match's first deal is then not known
-    (the engine does not take it as one: docs/format.md)."""
+    """``False`` for a JSON hand without ``"number"`` (``.tgn``: ``[Hand "?"]``, as the writer puts it):
+    it is numbered the hand before's + 1 (the first: 1), but whether the record's first hand is the
+    match's first deal is then not known (the engine does not take it as one: docs/format.md)."""
     follows_skipped: bool = field(default=False, compare=False)
     """The reader skipped the hand just before this one (a hand it could not read): the levels
     and the dealer carried into this hand are not known, so they are not checked."""

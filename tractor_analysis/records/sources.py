@@ -45,7 +45,7 @@ from .diagnostics import bilingual
 from .model import Match
 
 __all__ = ["SourceFile", "load_file", "load_bytes", "decode_text", "guess_legacy", "iter_inputs",
-           "not_regular", "scan_refusal", "ScannedPath", "RECORD_SUFFIXES", "FORMATS"]
+           "not_regular", "scan_refusal", "ScannedPath", "RECORD_SUFFIXES", "FORMATS", "record_text"]
 
 RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".ndjson", ".tgn.gz", ".json.gz", ".jsonl.gz", ".ndjson.gz")
 """File names :func:`iter_inputs` picks up inside folders."""
@@ -536,6 +536,32 @@ def load_file(path: str | os.PathLike, fmt: str | None = None, max_bytes: int = 
                 total += len(chunk)
             return _too_large(str(path), data, max_bytes, digest.hexdigest(), False, total)
     return load_bytes(data, str(path), fmt, max_bytes)
+
+
+def record_text(path: str | os.PathLike, fmt: str | None = None,
+                max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, str] | None:
+    """``(text, format)`` of a regular file :func:`load_file` read without a problem — the text as the
+    readers got it (gunzipped, decoded, without its byte-order mark; lines as written), the format as
+    it was read (``fmt`` forces it) — without reading the record again; ``None`` when it is no regular
+    file (a pipe cannot be read twice) or cannot be read within ``max_bytes``.  For ``tractor convert``,
+    which says where a field is and what a copy does not keep."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, "rb") as f:
+            data = f.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            return None
+        if data.startswith(_GZIP_MAGIC):
+            data, problem = _gunzip(data, max_bytes)
+            if problem is not None:
+                return None
+        text = decode_text(data)[0]
+    except (OSError, ValueError, _TooLarge):
+        return None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text, fmt or _sniffed(os.fspath(path), text)
 
 
 def _is_record(p: Path) -> bool:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-__all__ = ["Pieces", "Notes", "physical_lines", "logical_lines", "logical_line", "scan", "pos", "unescape", "raw_offset"]
+__all__ = ["Pieces", "Notes", "physical_lines", "logical_lines", "logical_line", "scan", "pos", "unescape", "raw_offset",
+           "comment_lines"]
 
 Pieces = list[tuple[int, int, int]] | None
 """Where a logical line's text came from: (offset in the body, file line, file column - 1) per piece."""
@@ -188,3 +189,53 @@ def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Note
             pieces.append((outlen, ln, k))
             break
     return "".join(out), pieces, notes, i + 1
+
+
+def comment_lines(lines: list[str]) -> list[int]:
+    """The 1-based numbers of the lines of a ``.tgn`` text (:func:`physical_lines`) that hold a ``;``
+    comment — a whole line, or the end of one —, which the reader drops and no writer writes back
+    (``tractor convert`` says how many).  A ``;`` inside a quoted value or an annotation is text, as
+    :func:`scan` reads it; not on any reading path."""
+    out: list[int] = []
+    i, n = 0, len(lines)
+    while i < n:
+        raw = lines[i]
+        if "{" not in raw and '"' not in raw:
+            if ";" in raw:
+                out.append(i + 1)
+            i += 1
+            continue
+        i = _scan_comment(lines, i, out)
+    return out
+
+
+def _scan_comment(lines: list[str], i: int, out: list[int]) -> int:
+    """:func:`scan`'s walk over the logical line at ``i``, noting the line of a ``;`` that starts a
+    comment; the index of the line after it."""
+    s, k = lines[i], 0
+    while True:
+        m = _SPECIAL.search(s, k)
+        if m is None:
+            return i + 1
+        c, p = m.group(), m.start()
+        if c == ";":
+            out.append(i + 1)
+            return i + 1
+        if c == '"':
+            q = _QUOTE_END.match(s, p + 1)
+            if q is None:           # an unclosed quote: the reader skips the line
+                return i + 1
+            k = q.end()
+            continue
+        r = _NOTE_END.match(s, p + 1)
+        if r is not None:
+            k = r.end()
+            continue
+        while True:                 # an annotation over several lines, as scan() follows it
+            i += 1
+            if i >= len(lines) or _RECORD_LINE.match(lines[i]):
+                return i
+            r = _NOTE_END.match(lines[i])
+            if r is not None:
+                s, k = lines[i], r.end()
+                break

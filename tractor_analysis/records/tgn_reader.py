@@ -135,15 +135,18 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
     if not st.decks:
         st.decks = build_ruleset(st.match.get("ruleset"), st.rules)[0].decks
     number = whole_number(value)
-    bad = number is None or abs(number) > MAX_HAND_NUMBER
-    if bad:
+    unstated = value.strip() == "?"     # the number is not known: numbered as JSON numbers a hand without one
+    bad = not unstated and (number is None or abs(number) > MAX_HAND_NUMBER)
+    if bad or unstated:
         number = (st.hands[-1].number + 1) if st.hands else 1
     # opened before its diagnostics, so that they carry the hand's number (check --json "hand")
     st.hand = HandDraft(number, at[0], st.lines[at[0] - 1])
+    st.hand.number_known = not unstated
     if bad:
         shown = value if len(value) <= 40 else value[:40] + "…"
-        st.diag("bad_value", f"[Hand] takes a hand number (a whole number up to {MAX_HAND_NUMBER}), not "
-                f"{shown!r}; numbered {number}", f"[Hand] 应为局号，而不是 {shown!r}；按第 {number} 局处理",
+        st.diag("bad_value", f"[Hand] takes a hand number (a whole number up to {MAX_HAND_NUMBER}, or \"?\" when "
+                f"not known), not {shown!r}; numbered {number}",
+                f"[Hand] 应为局号（不超过 {MAX_HAND_NUMBER} 的整数，未知时写 \"?\"），而不是 {shown!r}；按第 {number} 局处理",
                 *value_at)
     if number in st.hand_lines:
         st.diag("duplicate_hand", f"hand {number} appears twice (first at line {st.hand_lines[number]})",
@@ -181,6 +184,7 @@ def _close_hand(st: Reading) -> None:
         friend=h.friend, setup=h.setup, points=h.points, first_trick=h.first_trick,
         tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
         takebacks=h.takebacks, bid_for=h.bid_for, result_only=h.result_only, line=h.line,
+        bid_for_known=h.bid_for_known, number_known=h.number_known,
         positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()))
     for code, en, zh, key in deal_problems(hand, st.decks):
         line, column = problem_position(hand, key) or (h.line, 1)

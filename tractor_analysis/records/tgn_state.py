@@ -26,7 +26,7 @@ class HandDraft:
     __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "trump_known", "points_known", "level", "declarations", "declarations_known",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
                  "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks", "bid_for",
-                 "positions", "result_only")
+                 "bid_for_known", "number_known", "positions", "result_only")
 
     def __init__(self, number: int, line: int, text: str):
         self.number = number
@@ -46,6 +46,8 @@ class HandDraft:
         self.friend = None
         self.takebacks: tuple[int | None, ...] = ()
         self.bid_for = False
+        self.bid_for_known = True
+        self.number_known = True
         self.result_only = False
         self.setup = False
         self.points = 0

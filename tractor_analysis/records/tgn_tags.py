@@ -263,15 +263,19 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
 
 
 def _bid_for(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -> None:
-    """``[BidFor "yes"]``: the deal was bid for (抢庄), see :attr:`~.model.Hand.bid_for`."""
+    """``[BidFor "yes"]``: the deal was bid for (抢庄), see :attr:`~.model.Hand.bid_for`; ``"?"``:
+    whether it was is not known (:attr:`~.model.Hand.bid_for_known`, an 80fen round without ``redeals``)."""
     flag = v.lower()
     if flag in ("1", "true", "yes", "on"):
-        h.bid_for = True
+        h.bid_for, h.bid_for_known = True, True
     elif flag in ("0", "false", "no", "off"):
-        h.bid_for = False
-    else:
-        st.diag("bad_value", f"[BidFor] takes \"yes\" or \"no\", not {value!r}",
-                f"[BidFor] 应为 \"yes\" 或 \"no\"，而不是 {value!r}", *value_at)
+        h.bid_for, h.bid_for_known = False, True
+    else:                   # "?", or a value that cannot be read: not known, never "no"
+        h.bid_for, h.bid_for_known = False, False
+        if flag != "?":
+            st.diag("bad_value", f"[BidFor] takes \"yes\", \"no\" or \"?\" (not known), not {value!r}: "
+                    "whether the deal was bid for is not known", f"[BidFor] 应为 \"yes\"、\"no\" 或 \"?\"（未知），"
+                    f"而不是 {value!r}：不知本局是否抢庄", *value_at)
 
 
 def _setup(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -> None:

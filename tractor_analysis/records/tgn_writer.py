@@ -55,16 +55,23 @@ class Unwritable(ValueError):
     """The match holds something ``.tgn`` cannot say: an extra tag (from a JSON field) whose name is
     not a ``.tgn`` tag name, or is the name of a tag the reader interprets (``Dealer``, ``Rule:x``);
     a trick with no plays (the reader refuses a trick line without one); nothing at all (an empty
-    file reads as no match)."""
+    file reads as no match).  For a tag, :attr:`tag` says which: ``(hand, index)`` — the index of the
+    hand in ``match.hands`` (``None``: a match tag) and of the tag in that one's ``tags`` — so that the
+    caller can point at it in the record it came from (:func:`.json_problems.tag_position`)."""
+
+    def __init__(self, message: str, tag: tuple[int | None, int] | None = None) -> None:
+        super().__init__(message)
+        self.tag = tag
 
 
-def _extra_tag_name(name: str) -> str:
+def _extra_tag_name(name: str, hand: int | None = None, index: int = 0) -> str:
     low = name.lower()
     if not _TAG_NAME.fullmatch(name) or low in KNOWN_TAGS or low.startswith("rule:"):
         raise Unwritable(
             f"the field {name[:40]!r} cannot be a .tgn tag (a tag name has no spaces, brackets, quotes, "
             "braces or ';', and is not the name of a tag .tgn reads); write .json or .jsonl instead "
-            f"/ 字段 {name[:40]!r} 无法写成 .tgn 标签，请改用 .json 或 .jsonl")
+            f"/ 字段 {name[:40]!r} 无法写成 .tgn 标签（标签名不能含空格、方括号、引号、花括号或 ';'，也不能是 .tgn "
+            "所读标签的名字），请改用 .json 或 .jsonl", (hand, index))
     return name
 
 
@@ -153,15 +160,18 @@ def format_tgn(match: Match) -> str:
     if match.levels is not None:
         tag("Levels", " ".join(f"{team}:{'?' if level is None else RANK_TOKENS[level]}"
                                for team, level in zip(TEAMS, match.levels)))
-    for name, value in match.tags:
-        tag(_extra_tag_name(name), value)
+    for index, (name, value) in enumerate(match.tags):
+        tag(_extra_tag_name(name, None, index), value)
     for note in match.notes:
         out.append("{" + escape_note(note) + "}")
-    for h in match.hands:
+    for hand_index, h in enumerate(match.hands):
         if out:
             out.append("")
         # (a number, a seat, a trump or a rank token holds nothing escape_value changes: written as it is)
-        out.append(f'[Hand "{h.number}"]' if type(h.number) is int else f'[Hand "{escape_value(str(h.number))}"]')
+        if not h.number_known:      # the record gave no number: "?", never one made up (docs/format.md)
+            out.append('[Hand "?"]')
+        else:
+            out.append(f'[Hand "{h.number}"]' if type(h.number) is int else f'[Hand "{escape_value(str(h.number))}"]')
         if h.dealer is not None:
             out.append(f'[Dealer "{SEAT_TOKENS[h.dealer]}"]')
         if h.trump_known:        # an unknown trump is left out, not written as NT
@@ -174,6 +184,8 @@ def format_tgn(match: Match) -> str:
             tag("SetUp", "1")
         if h.bid_for:
             tag("BidFor", "yes")
+        elif not h.bid_for_known:     # whether it was bid for is not known: said, not left as "no"
+            tag("BidFor", "?")
         if h.points or (h.setup and h.points_known):   # a position's 0 stated, not left out
             tag("Points", str(h.points))
         if h.first_trick != 1:
@@ -186,8 +198,8 @@ def format_tgn(match: Match) -> str:
             before = " | ".join(_seat_cards(SEAT_TOKENS[d.seat], d.cards) for d in h.declarations if not d.after_bottom)
             rebids = " | ".join(_seat_cards(SEAT_TOKENS[d.seat], d.cards) for d in h.declarations if d.after_bottom)
             tag("Declarations", f"{before} || {rebids}".strip() if rebids else before)
-        for name, value in h.tags:
-            tag(_extra_tag_name(name), value)
+        for index, (name, value) in enumerate(h.tags):
+            tag(_extra_tag_name(name, hand_index, index), value)
         if h.deal is not None:
             for seat in range(4):
                 out.append(_seat_cards(SEAT_TOKENS[seat], h.deal[seat] if seat < len(h.deal) else ()))

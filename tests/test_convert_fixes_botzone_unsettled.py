@@ -1,0 +1,121 @@
+"""A Botzone match the judge ended during the deal (a bot timed out, or made an illegal call, before
+any trump or banker was fixed): the log states no trump, so the record has none — unknown, never NT
+(docs/rules.md §14.1) — and the copies written say nothing of it either (no ``[Trump]``).
+
+Before the fix the reader left ``trump_known`` true with ``trump`` ``None``: ``check --json`` gave
+``"trump": "NT"`` with no ``unknown`` item for it, and ``convert`` wrote ``[Trump "NT"]`` and
+``[Declarations ""]`` (nobody declared) as if the deal had ended that way.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tractor_analysis.cli.main import main
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records import format_json, parse_json
+from tractor_analysis.records.botzone_reader import parse_botzone
+from tractor_analysis.records.rulesets import PRESETS
+from tractor_analysis.records.tgn_reader import parse_tgn
+from tractor_analysis.records.tgn_writer import format_tgn
+
+SAMPLE = Path(__file__).parent / "data" / "botzone" / "sample.ndjson.gz"
+
+
+def _first() -> dict:
+    with gzip.open(SAMPLE, "rt", encoding="utf-8") as f:
+        return json.loads(f.readline())
+
+
+def _finish(seat: int, reason: str) -> dict:
+    scores = {str(s): -3 if s == seat else 0 if s == (seat + 2) % 4 else 1 for s in range(4)}
+    error = [""] * 4
+    error[seat] = reason
+    return {"output": {"command": "finish", "content": scores, "display": {"currplayer": seat, "error": error}}}
+
+
+def _timed_out() -> dict:
+    """North passes its first card, East times out on its first: the judge ends the match (bzU.ndjson)."""
+    m = _first()
+    m["log"] = m["log"][:1] + [{"0": {"verdict": "OK", "response": []}}] + m["log"][2:3] \
+        + [{"1": {"verdict": "TLE"}}, _finish(1, "TLE")]
+    return m
+
+
+def _illegal_call() -> dict:
+    """North's first card shown as a call, and it is no level card: the judge ends the match there."""
+    m = _first()
+    first = m["log"][0]["output"]["content"]["0"]["deliver"][0]
+    m["log"] = m["log"][:1] + [{"0": {"verdict": "OK", "response": [first]}}, _finish(0, "ILLEGAL_MOVE")]
+    return m
+
+
+def _read(m: dict):
+    (match,), diags = parse_botzone(json.dumps(m) + "\n")
+    assert diags == []
+    return match
+
+
+def test_a_match_ended_during_the_deal_has_no_trump_and_no_declarations_stated():
+    match = _read(_timed_out())
+    hand = match.hands[0]
+    assert "Botzone:unsettled" in dict(hand.tags)
+    assert not hand.trump_known and hand.dealer is None          # unknown, not NT
+    assert not hand.declarations_known and hand.declarations == ()   # the deal stopped: not "nobody declared"
+    result = replay_match(match, PRESETS["botzone"]).hands[0]
+    assert [u.tag for u in result.unknowns][:1] == ["Trump"] and result.legal is None
+    text = format_tgn(match)
+    assert "[Trump" not in text and "[Declarations" not in text
+    doc = json.loads(format_json(match))
+    hand_doc = (doc["hands"] if "hands" in doc else doc["matches"][0]["hands"])[0]
+    assert "trump" not in hand_doc and "declarations" not in hand_doc
+
+
+def _missing(diags) -> list[tuple[str, str]]:
+    """What a copy's reader says is missing: the dealer and the trump the judge never fixed (a played
+    hand of a .tgn or JSON record states both; these copies cannot, and are read saying so)."""
+    def what(message: str) -> str:
+        en = message.split(" / ")[0].lower()
+        return "Dealer" if "dealer" in en.split("(")[0] else "Trump" if "trump" in en.split("(")[0] else message
+    return sorted((d.code, what(d.message)) for d in diags)
+
+
+def test_the_copies_read_back_as_the_same_match_and_verdicts():
+    match = _read(_timed_out())
+    first = replay_match(match, PRESETS["botzone"]).hands[0]
+    for again in (parse_tgn(format_tgn(match)), parse_json(format_json(match))):
+        (copy,), diags = again
+        assert _missing(diags) == [("missing_tag", "Dealer"), ("missing_tag", "Trump")]
+        assert copy == match
+        hand = copy.hands[0]
+        assert not hand.trump_known and not hand.declarations_known
+        result = replay_match(copy, PRESETS["botzone"]).hands[0]
+        assert [u.tag for u in result.unknowns] == [u.tag for u in first.unknowns]
+
+
+def test_check_json_says_the_trump_is_unknown(tmp_path):
+    path = tmp_path / "cut.ndjson"
+    path.write_text(json.dumps(_timed_out()) + "\n", encoding="utf-8")
+    r = CliRunner().invoke(main, ["check", "--json", str(path)], catch_exceptions=False)
+    hand = json.loads(r.stdout)["files"][0]["hands"][0]
+    assert hand["trump"] is None
+    assert "Trump" in [u["tag"] for u in hand["unknown"]]
+    r = CliRunner().invoke(main, ["convert", str(path), "--to", "tgn"], catch_exceptions=False)
+    assert r.exit_code == 0 and "[Trump" not in r.stdout and "NT" not in r.stdout
+
+
+def test_an_illegal_call_is_still_judged_with_the_trump_unknown():
+    """The calls made before the end are what the log states (kept, judged: whether a card declares
+    anything rests on the level, not on the trump); the trump they would fix stays unknown."""
+    match = _read(_illegal_call())
+    hand = match.hands[0]
+    assert not hand.trump_known and hand.declarations_known and len(hand.declarations) == 1
+    vs = replay_match(match, PRESETS["botzone"]).hands[0].violations
+    assert [(v.code, v.seat) for v in vs] == [("bad_declaration", 0)]
+    text = format_tgn(match)
+    assert "[Trump" not in text and "[Declarations \"N: " in text
+    (copy,), diags = parse_tgn(text)
+    assert _missing(diags) == [("missing_tag", "Dealer"), ("missing_tag", "Trump")] and copy == match
