@@ -17,7 +17,7 @@ from tractor_analysis.analysis.best_plays import BestChoice, choices
 from tractor_analysis.analysis.solver import Budget
 from tractor_analysis.analysis.view import DEFAULT_SAMPLES, PlayView, view_hand
 from tractor_analysis.analysis.hand_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
-                                                      analyse_hand, mark_of, with_derived_plays)
+                                                      analyse_hand, analysis_derived, mark_of, with_derived_plays)
 from tractor_analysis.engine.explain_hand import analysis_play_derived
 from tractor_analysis.engine.order import Order
 from tractor_analysis.engine.tricks import hand_context
@@ -80,13 +80,22 @@ def derived_note(p: PlayAnalysis) -> str | None:
     return f"{en} / {zh}"
 
 
+def _facts_json(facts) -> list[dict]:
+    """The analysis' own derived facts (:func:`~tractor_analysis.analysis.hand_analysis.analysis_derived`), as
+    ``check --json`` writes a derived fact."""
+    return [{"fact": d.fact, "value": d.value, "from": d.source, "message_zh": d.message_zh,
+             "message_en": d.message_en} for d in facts]
+
+
 def hand_json(match_index: int, a: HandAnalysis, order: Order, views: list[PlayView] | None = None,
-              h=None) -> dict:
-    """One hand of ``analyse --json``; ``h`` (the engine's :class:`HandResult`) gives ``derived``,
-    the facts the record does not state that the analysis rests on (as ``check --json`` lists them)."""
+              h=None, facts=()) -> dict:
+    """One hand of ``analyse --json`` (docs/format.md "analyse --json"); ``h`` (the engine's
+    :class:`HandResult`) gives ``derived``, the facts the record does not state that the analysis
+    rests on (as ``check --json`` lists them), followed by ``facts``, those the analysis itself
+    derived (:func:`~tractor_analysis.analysis.hand_analysis.analysis_derived`)."""
     views = views if views is not None and len(views) == len(a.plays) else [None] * len(a.plays)
     return {"match": match_index, "hand": a.number, "first_trick": a.first_trick, "tricks": a.tricks,
-            "derived": [] if h is None else derived_json(h),
+            "derived": ([] if h is None else derived_json(h)) + _facts_json(facts),
             "value_start": a.start_value, "result": a.result, "solved": a.solved,
             "all_throws": a.all_throws, "reason": None if a.reason is None else f"{a.reason[1]} / {a.reason[0]}",   # (zh, en): English first
             "hand_budget_spent": a.hand_budget_spent, "not_searched": a.not_searched,
@@ -104,8 +113,10 @@ def view_text(v: PlayView) -> str:
         why = v.withheld or why                 # a stated reason (friend mode: the partner not known yet)
         return dim(f"      from the seat 座位视角: {why}")
     plural = "" if v.deals == 1 else "s"
-    deals = (f"exact, {v.deals} deal{plural} / 精确，{v.deals} 种牌局" if v.exact
-             else f"{v.deals} sampled deal{plural} / 抽样 {v.deals} 种牌局")
+    # exact: the distinct deals (each weighted by the physical deals it stands for); sampled: the
+    # deals drawn, one physical deal each, uniformly, the same one possibly twice (docs/rules.md §15)
+    deals = (f"exact, {v.deals} distinct deal{plural} / 精确，{v.deals} 种不同牌局" if v.exact
+             else f"{v.deals} sampled deal{plural} / 抽样 {v.deals} 副牌局")
     spread = "" if v.exact else f" ±{v.stderr:.1f}"
     text = f"      from the seat 座位视角: {v.value:.1f}, cost 代价 {v.cost:.1f}{spread} ({deals})"
     if v.cost > 0 and v.best:
@@ -129,7 +140,7 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
         return line + dim("  not searched 未搜索")
     if p.value_before is None or p.value_after is None:
         return line + dim("  not solved within budget 未在预算内解出")
-    if not p.legal:
+    if p.legal is False:
         return line + bad("  illegal play 违规出牌 (see tractor check 详见 tractor check)")
     mark = mark_of(p.cost)
     if mark is not None:
@@ -156,9 +167,11 @@ def hands_lines(h, trick_index: int, match) -> list[str]:
     return lines
 
 
-def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[PlayView] | None = None) -> list[str]:
+def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[PlayView] | None = None,
+               facts=()) -> list[str]:
     head = strong(f"hand {a.number} 第{a.number}局")
     derived = derived_lines(h, "  ")        # what the record does not state, derived, and from what (as check says)
+    derived += [f"  derived 推出  {d.message_en} / {d.message_zh}" for d in facts]     # and what the analysis derived
     if a.reason is not None:
         # the reason is (zh, en): English first, as every message
         return [head + "  " + dim(f"not analysed 未分析: {a.reason[1]} / {a.reason[0]}")] + derived
@@ -167,10 +180,10 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
              + dim(f"  {a.nodes} nodes, {a.seconds:.1f}s")]
     lines.extend(derived)
     lines.append(f"  best play 双方最佳: attackers 闲家 {_value(a.start_value)}"
-                 f"   real result 实际: {a.result}")
+                 f"   real result 实际: {_value(a.result)}")
     if not a.all_throws:
         lines.append(dim("  (a bounded set of throws was searched somewhere: values exact for that set "
-                         "/ 部分甩牌只搜索了有限集合)"))
+                         "/ 某处只搜索了有限的一组甩牌：数值只对这组甩牌精确)"))
     if a.hand_budget_spent:
         lines.append(bad("  the hand's time (--budget-hand) ran out before the plays marked not searched "
                          "/ 本局时间（--budget-hand）在标为未搜索的出牌之前已用完"))
@@ -301,6 +314,7 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
         hand_start = time.perf_counter()
         a = analyse_hand(h, last, limit, hand_seconds=budget_hand, progress=progress, every_position=every_position)
         progress.end()
+        facts = analysis_derived(h, _record, a)     # what the analysis rests on that the record does not state
         h = with_derived_plays(h)           # the plays the record leaves out that the engine derived, as analysed
         views = None
         if view and a.reason is None and a.tricks:
@@ -313,11 +327,11 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
         shown += 1
         if as_json:
             order = hand_context(h.rules, h.level, h.trump).order if a.reason is None else None
-            out.append(hand_json(index, a, order, views, h))
+            out.append(hand_json(index, a, order, views, h, facts))
         else:
             if shown > 1:
                 click.echo("")
-            for line in hand_lines(a, match, h, show_hands, views):
+            for line in hand_lines(a, match, h, show_hands, views, facts):
                 click.echo(line)
     if hands and not shown and verdict.readable:
         numbers = sorted({h.number for _, _, h in verdict.hands})

@@ -177,9 +177,9 @@ def test_both_costs_side_by_side_with_the_same_marks(viewed):
             n = int(row.view_deals)
             deals = f"{n} deal" if n == 1 else f"{n} deals"
             if row.view_exact:
-                assert f"exact, {deals} / 精确，{n} 种牌局" in seat_cell
+                assert f"exact, {n} distinct deal{'' if n == 1 else 's'} / 精确，{n} 种不同牌局" in seat_cell
             else:
-                assert f"±{row.view_stderr:.1f}, {n} sampled {deals.split()[1]} / 抽样 {n} 种牌局" in seat_cell
+                assert f"±{row.view_stderr:.1f}, {n} sampled {deals.split()[1]} / 抽样 {n} 副牌局" in seat_cell
             open_mark = mark_of(int(row.cost))
             assert open_cell.startswith(f"{open_mark[0]} {int(row.cost)}") if open_mark else True
     e = {(r["trick"], r["seat"]): r for r in _page(rep, eh).rows}[(et, "E")]

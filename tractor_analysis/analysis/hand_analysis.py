@@ -20,7 +20,13 @@ trick's winner not known, no bottom (its points would count wherever the attacke
 last trick), a play the record leaves out that the engine could not derive, plays the positions
 cannot be rebuilt from.  A play the record leaves out that the engine derived (one way to play it
 fits the rest of the record: :func:`derived_plays`) is analysed as that play, marked
-:attr:`PlayAnalysis.derived`.
+:attr:`PlayAnalysis.derived`; so are the plays after the record's end when the record ends in the
+hand's last trick and each seat it ends before held only the cards it had to play (:func:`end_plays`).
+A hand the record does not play to its end otherwise is not analysed, and the reason says where it
+ends and which tricks it records.  What the analysis derived itself (those plays; the hands of a
+full hand without deal lines, taken from the cards each seat played) is said
+(:func:`analysis_derived`), and a play the replay could not judge is not shown legal
+(:attr:`PlayAnalysis.legal` ``None``).
 """
 from __future__ import annotations
 
@@ -32,10 +38,11 @@ from typing import Callable
 from ..engine import explain_hand
 from .deep_calls import in_one_chunk
 from .solver import Budget, Position, Solution, Solver, play_classes
-from ..engine.tricks import hand_context
-from ..engine.verdicts import HandResult
-from ..records.cards import SEAT_TOKENS, TOKEN
-from ..records.model import Play
+from ..engine.legal import analyse_lead
+from ..engine.tricks import hand_context, trick_winner
+from ..engine.verdicts import Derived, HandResult
+from ..records.cards import POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.model import Hand, Play
 
 MIN_LAST = 5
 """Tricks analysed at least when the number is left to the time budget."""
@@ -68,7 +75,11 @@ class PlayAnalysis:
     best: tuple[tuple[int, ...], ...] | None
     """The best plays (one per set of equal plays; the play made stands for its own set when it is
     best); ``None`` when not solved."""
-    legal: bool = True
+    legal: bool | None = True
+    """False: the replay found a violation in the play (values, no cost); ``None``: the replay could
+    not judge the hand's plays (:attr:`~tractor_analysis.engine.verdicts.HandResult.legality_known`
+    false: a full hand without deal lines, as ``check``'s ``legal`` null) — valued, with its cost,
+    in the positions rebuilt from the cards each seat played (:func:`analysis_derived` says so)."""
     attempted: tuple[int, ...] | None = None
     """A failed throw: the cards shown (``cards`` is the forced play)."""
     best_every: tuple[tuple[int, ...], ...] | None = None
@@ -91,8 +102,10 @@ class HandAnalysis:
     tricks: int
     start_value: int | None
     """Best-play total at the start of the analysed part."""
-    result: int
-    """The attackers' total the hand really ended with (the engine's score)."""
+    result: int | None
+    """The attackers' total the hand really ended with (the engine's score; when the record ends
+    before the last plays and they were derived, :func:`end_plays`, the total after them — the
+    final position's, scored as the solver scores every line); ``None`` when not known."""
     plays: tuple[PlayAnalysis, ...] = ()
     reason: tuple[str, str] | None = None
     nodes: int = 0
@@ -147,7 +160,7 @@ plays judged, the sides, the attackers' points, the cards each seat held, each t
 :class:`~tractor_analysis.engine.verdicts.Unknown` withholding any of them withholds the analysis."""
 
 
-def _unplayable(h: HandResult) -> tuple[str, str] | None:
+def _unplayable(h: HandResult, end: bool = False) -> tuple[str, str] | None:
     """Why ``h`` cannot be analysed (``(zh, en)``, naming what the record leaves unknown), or ``None``.
 
     Never a guess: the facts the record does not state that the analysis needs (the hand's
@@ -156,7 +169,12 @@ def _unplayable(h: HandResult) -> tuple[str, str] | None:
     missing, a trick's winner not known (:func:`trick_bases`), and the bottom's points not known:
     without ``Buried:`` (or a bottom derived from the record) any line in which the attackers may
     take the last trick would count a bottom nobody knows — the engine needs it only when they took
-    it, the analysis whenever they might (docs/rules.md §14.1)."""
+    it, the analysis whenever they might (docs/rules.md §14.1).
+
+    ``end``: the record ends in the hand's last trick and the plays it ends before were derived
+    (:func:`end_plays`, already put into ``h``'s last trick): the hand's end is then known, and so
+    are that trick's winner and points (the ``play`` unknown of the plays after the record's end, and
+    the attackers' total the engine withholds for want of them, are not what the analysis rests on)."""
     gaps = _gaps(h)
     needed = []
     for u in h.unknowns:
@@ -164,13 +182,15 @@ def _unplayable(h: HandResult) -> tuple[str, str] | None:
             words = explain_hand.analysis_play_not_known(gaps)
             if words not in needed:
                 needed.append(words)
+        elif u.tag == "play" and end:       # the plays after the record's end: derived
+            continue
         elif ANALYSIS_NEEDS.intersection(u.withheld):
             needed.append((u.message_zh, u.message_en))
     if needed:
         return explain_hand.analysis_unknown(needed)
-    if not h.complete:
-        return explain_hand.analysis_incomplete()
-    if h.level is None or h.attackers_total is None or not h.defenders:
+    if not h.complete and not end:
+        return _incomplete(h)
+    if h.level is None or (h.attackers_total is None and not end) or not h.defenders:
         return explain_hand.analysis_withheld()
     unknown = next((t.number for t in h.tricks if t.winner is None), None)
     if unknown is not None:
@@ -178,6 +198,55 @@ def _unplayable(h: HandResult) -> tuple[str, str] | None:
     if h.bottom_points is None:
         return explain_hand.analysis_bottom_unknown()
     return None
+
+
+def _incomplete(h: HandResult) -> tuple[str, str]:
+    """``(zh, en)``: why a hand the record does not play to its end is not analysed, naming the
+    tricks it does record: the analysis values a hand's last tricks as played, against the hand's
+    result; a record that ends in the hand's last trick is analysed when the plays it ends before
+    are forced (:func:`end_plays`), so this says why they are not."""
+    if not h.tricks:
+        return "记录中没有出牌，无可分析", "the record has no trick: nothing to analyse"
+    t = h.tricks[-1]
+    u = h.unfinished
+    done = t.number - 1 if u is not None and u.trick == t.number else t.number
+    first = h.tricks[0].number
+    if done >= first:
+        span_en = f"trick {first}" if done == first else f"tricks {first}–{done}"
+        span_zh = f"第 {first} 轮" if done == first else f"第 {first}–{done} 轮"
+        kept_en = f"; {span_en} are recorded whole, but the hand's last tricks and its result are not"
+        kept_zh = f"；{span_zh}虽完整记录，但本局最后几轮与结果都没有记录"
+    else:
+        kept_en = kept_zh = ""
+    held = [sum(c) for c in t.hands_before] if t.hands_before else []
+    plural = "s" if held and max(held) != 1 else ""
+    if u is not None and u.trick == t.number:
+        who_en = " and ".join(SEAT_TOKENS[s] for s in u.missing)
+        who_zh = "、".join(SEAT_NAMES_ZH[s] for s in u.missing)
+        last = bool(held) and len(set(held)) == 1 and held[0] == len(t.plays[0].cards)
+        if last and not h.legality_known:
+            why_en = (f"in the hand's last trick, but {who_en}'s cards are read from the plays (no deal line): "
+                      "the cards left, so the play, are not known")
+            why_zh = f"这是本局最后一轮，但{who_zh}的持牌只从出牌得知（没有发牌行）：所剩的牌、因而其出牌都未知"
+        elif last:
+            why_en = "in the hand's last trick, but the cards left are not known card for card, so the play is not"
+            why_zh = "这是本局最后一轮，但所剩的牌并非张张已知，其出牌也就未知"
+        else:
+            most = max(held) if held else "?"
+            why_en = f"before the hand's last trick (a seat held {most} card{plural} before it)"
+            why_zh = f"尚未到本局最后一轮（此轮之前有座位持 {most} 张牌）"
+        at_en = f"the record ends in trick {t.number}, before {who_en} played, {why_en}"
+        at_zh = f"记录在第 {t.number} 轮{who_zh}出牌之前结束，{why_zh}"
+    else:
+        left = [a - sum(len(p.cards) for p in t.plays if p.seat == s) for s, a in enumerate(held)]
+        at_en = f"the record ends after trick {t.number}, before the hand's end"
+        at_zh = f"记录在第 {t.number} 轮之后、本局打完之前结束"
+        if left and max(left) > 0:
+            at_en += f" (a seat still held {max(left)} card{'s' if max(left) != 1 else ''})"
+            at_zh += f"（仍有座位持 {max(left)} 张牌）"
+    return (f"{at_zh}；此后的出牌没有记录，而分析评的是一局最后几轮的实际出牌，因此一轮也不分析{kept_zh}",
+            f"{at_en}; the plays after it are not recorded, and the analysis values a hand's last tricks as "
+            f"played, so no trick is analysed{kept_en}")
 
 
 def _left_out(t) -> tuple[int, ...]:
@@ -235,20 +304,91 @@ def derived_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
     return out if len(out) == len(stated) else {}
 
 
+def end_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
+    """The plays after the record's last one, when they are forced, by ``(trick number, seat)``:
+    the record ends in the hand's last trick (every seat held as many cards as its lead before it)
+    and each seat it ends before holds, card for card, only the cards it has to play — its deal line
+    less what it played (docs/rules.md §14.1).  Empty otherwise: a record that ends earlier, or a
+    seat whose cards are read from its plays (:attr:`HandResult.legality_known` false), or cards held
+    not known card for card (:meth:`HandResult.cards_open`) — never a guess."""
+    u = h.unfinished
+    if u is None or not h.tricks or not h.legality_known or not h.tricks_judged:
+        return {}
+    t = h.tricks[-1]
+    if t.number != u.trick or not t.plays or len(t.hands_before) != 4 or any(h.cards_open(t.number)):
+        return {}
+    if any(p.seat in u.missing for p in t.plays):
+        return {}
+    n = len(t.plays[0].cards)
+    if t.plays[0].attempted is not None or any(sum(c) != n for c in t.hands_before):
+        return {}                           # not the hand's last trick (or a failed throw: cards left)
+    return {(t.number, s): tuple(k for k, c in enumerate(t.hands_before[s]) for _ in range(c)) for s in u.missing}
+
+
 def with_derived_plays(h: HandResult, plays: dict[tuple[int, int], tuple[int, ...]] | None = None) -> HandResult:
-    """``h`` with the plays :func:`derived_plays` gives (or ``plays``) put into their tricks, in turn
-    order: the positions the analysis (and ``--view``) rebuild then hold them."""
-    plays = derived_plays(h) if plays is None else plays
+    """``h`` with the plays :func:`derived_plays` and :func:`end_plays` give (or ``plays``) put into
+    their tricks, in turn order: the positions the analysis (and ``--view``) rebuild then hold them.
+    A trick the record ends in, filled so, gets the winner and points of its plays when the engine
+    left them unknown (:func:`~tractor_analysis.engine.tricks.trick_winner`, the engine's rule)."""
+    plays = {**derived_plays(h), **end_plays(h)} if plays is None else plays
     if not plays:
         return h
+    last = h.unfinished.trick if h.unfinished is not None else None
     tricks = []
     for t in h.tricks:
         added = [Play(s, c) for (n, s), c in plays.items() if n == t.number]
         if added:
             turn = sorted(t.plays + tuple(added), key=lambda p, lead=t.leader: (p.seat - lead) & 3)
             t = dataclasses.replace(t, plays=tuple(turn))
+            if t.number == last and len(turn) == 4 and (t.winner is None or t.points is None):
+                t = _judged_end(h, t)
         tricks.append(t)
     return dataclasses.replace(h, tricks=tuple(tricks))
+
+
+def _judged_end(h: HandResult, t):
+    """The trick the record ends in, its plays filled in (:func:`end_plays`): its winner and points."""
+    ctx = hand_context(h.rules, h.level, h.trump)
+    i, _ = trick_winner(ctx, analyse_lead(ctx, tuple(t.plays[0].cards)), [(p.seat, p.cards) for p in t.plays])
+    points = sum(POINTS[k] for p in t.plays for k in p.cards)
+    return dataclasses.replace(t, winner=t.plays[i].seat if t.winner is None else t.winner,
+                               points=points if t.points is None else t.points)
+
+
+def no_deal_lines(record: Hand | None) -> bool:
+    """A full hand (not a position) whose record gives no deal line: each seat's cards are read from
+    its plays (docs/rules.md §14.1), and none of its follows or throws is judged legal."""
+    return record is not None and not record.setup and not any(record.deal or ())
+
+
+def analysis_derived(h: HandResult, record: Hand | None, a: HandAnalysis) -> tuple[Derived, ...]:
+    """The facts the analysis ``a`` of ``h`` rests on that neither the record nor the engine states
+    (:attr:`HandResult.derived` lists those): in a full hand without deal lines, the hands before the
+    analysed tricks, taken from the cards each seat played (it played a whole hand, or the hand
+    would not be analysed); the plays after the record's end that were forced (:func:`end_plays`).
+    Each as ``check --json`` writes a derived fact (``fact``, ``value``, ``from``, both languages)."""
+    if a.reason is not None or not a.tricks:
+        return ()
+    out = []
+    if no_deal_lines(record):
+        n = a.first_trick
+        out.append(Derived(
+            "hands", f"before trick {n}", "the cards each seat played",
+            f"第 {n} 轮起各轮之前各家的手牌由各家此后打出的牌推出：记录没有发牌行，而各家都打完了整手牌"
+            "（分析据此还原局面；跟牌与甩牌未判定是否合法）",
+            f"the hands before trick {n} and each trick after it are the cards each seat played from then on: "
+            "the record gives no deal lines, and every seat played a whole hand (the analysis rebuilds the "
+            "positions from them; follows and throws are not judged legal)"))
+    for (trick, seat), cards in end_plays(h).items():
+        tokens = " ".join(TOKEN[k] for k in cards)
+        what = "this is the last card" if len(cards) == 1 else "these are the last cards"
+        out.append(Derived(
+            "play", f"{trick}: {SEAT_TOKENS[seat]} {tokens}", "the cards the seat still held (its deal line and its plays)",
+            f"第 {trick} 轮{SEAT_NAMES_ZH[seat]}的出牌由记录推出：{' '.join(PRETTY[k] for k in cards)}——记录在其出牌之前"
+            "结束，而这是其最后所剩的牌（发牌行减去已出的牌），只能这样出",
+            f"{SEAT_TOKENS[seat]}'s play in trick {trick} derived: {tokens} — the record ends before it played, and {what} "
+            "it held (its deal line less the cards it played), the only play it had"))
+    return tuple(out)
 
 
 def position_at(h: HandResult, index: int, play: int, bases: list[int], penalties: list[int]) -> Position:
@@ -361,9 +501,10 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     search; ``hand_seconds`` the whole hand (the plays left when it runs out are not searched, and
     the analysis says so); ``progress`` hears of each play done, from the last."""
     t0 = time.perf_counter()
-    filled = derived_plays(h)               # the plays the record leaves out that the engine derived
+    ended = end_plays(h)                    # the plays after the record's end, when forced
+    filled = {**derived_plays(h), **ended}  # the plays the record leaves out that the engine derived
     h = with_derived_plays(h, filled)
-    reason = _unplayable(h)
+    reason = _unplayable(h, bool(ended))
     n = len(h.tricks)
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
         reason = explain_hand.analysis_inconsistent()
@@ -376,6 +517,8 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     known: dict[Position, Solution] = {}     # trick starts solved while choosing the start: not searched again
     nodes = 0
     guess = h.attackers_total         # where the searches start looking: the real result is often near
+    if guess is None:                 # (the record ends before its last plays, derived: the total before them)
+        guess = bases[-1]
     k = min(n, last if last is not None else MIN_LAST)
     if last is None:
         while k < n and _consistent(h, n - k - 1):
@@ -411,7 +554,10 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
             plays[i] = dataclasses.replace(plays[i], derived=True)
     all_throws = all(back.sols[pos].all_throws for pos, _ in pairs if pos in back.sols)
     start = plays[0].value_before if plays else None
-    return HandAnalysis(h.number, h.tricks[first].number if k else None, k, start, h.attackers_total,
+    result = h.attackers_total
+    if ended:                               # the hand's end derived: its total is the final position's
+        result = solver.solve(pairs[-1][1], Budget()).value if pairs else None
+    return HandAnalysis(h.number, h.tricks[first].number if k else None, k, start, result,
                         tuple(plays), None, nodes, time.perf_counter() - t0, all_throws,
                         clock.spent)
 
@@ -477,12 +623,16 @@ def _not_searched(h: HandResult, index: int, j: int) -> PlayAnalysis:
     """Play ``j`` of trick ``index``, not searched (:attr:`HandAnalysis.not_searched`)."""
     t = h.tricks[index]
     p = t.plays[j]
-    return PlayAnalysis(t.number, p.seat, p.cards, None, None, None, None, _legal(t, p), p.attempted, None, False)
+    return PlayAnalysis(t.number, p.seat, p.cards, None, None, None, None, _legal(h, t, p), p.attempted, None, False)
 
 
-def _legal(t, p) -> bool:
-    """Play ``p`` of trick ``t`` holds no violation the replay found (an illegal play gets no cost)."""
-    return p.seat not in {v.seat for v in t.violations}
+def _legal(h: HandResult, t, p) -> bool | None:
+    """Play ``p`` of trick ``t`` holds no violation the replay found (an illegal play gets no cost):
+    ``False`` with one, ``None`` when the replay could not judge the hand's plays (its legality not
+    known: never shown legal), else ``True``."""
+    if p.seat in {v.seat for v in t.violations}:
+        return False
+    return True if h.legality_known else None
 
 
 def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Position, Position], back: _Back,
@@ -490,13 +640,13 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
     """One play of trick ``index`` valued: before it, after it, its cost and the best plays."""
     t = h.tricks[index]
     p = t.plays[j]
-    legal = _legal(t, p)
+    legal = _legal(h, t, p)
     pos, after_pos = pair
     before, after = back.sols.get(pos), back.sols.get(after_pos)
     v_before = before.value if before is not None else None
     v_after = after.value if after is not None else None
     cost = None
-    if legal and v_before is not None and v_after is not None:
+    if legal is not False and v_before is not None and v_after is not None:
         diff = v_before - v_after
         cost = diff if solver.attacker[p.seat] else -diff
     best = every = None
@@ -512,4 +662,5 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
 
 
 __all__ = ["ANALYSIS_NEEDS", "MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand",
-           "derived_plays", "position_at", "trick_bases", "with_derived_plays"]
+           "analysis_derived", "derived_plays", "end_plays", "no_deal_lines", "position_at", "trick_bases",
+           "with_derived_plays"]

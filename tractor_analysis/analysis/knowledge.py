@@ -13,6 +13,9 @@ cards must agree with.  Each is a rule of its own (docs/rules.md, "What a player
    the engine's own rule): a follower who played a card outside the led group held none of it; one
    who followed the led group without a pair to a pair lead held no pair there; likewise tractors
    and triples.  A follow the replay found illegal reveals nothing (the player broke the rule).
+   A follow the replay did not judge (:attr:`~tractor_analysis.engine.verdicts.HandResult.legality_known`
+   false: a full hand without deal lines, the cards read from the plays) reveals nothing known
+   either: it is not used, and :attr:`Knowledge.unjudged` counts it (the view is then withheld).
 5. **The declarations shown**: a declarer held the cards shown (亮主); those of them not played
    since are still in its hand — or, for the dealer, possibly in the bottom it buried.  Not used in a
    hand with 炒地皮 (a second bury), where the cards may have moved through the bottom twice.
@@ -21,7 +24,8 @@ cards must agree with.  Each is a rule of its own (docs/rules.md, "What a player
    forced``) was beaten, and the forced play was one the rules allow
    (:func:`~tractor_analysis.engine.tricks.throw_as_seen`, the engine's own check).  Not used when
    the replay found the leader at fault in that trick (the record is then not what the table saw),
-   nor for an 80fen same-letter throw of mixed suits.
+   nor for an 80fen same-letter throw of mixed suits, nor when the replay did not judge the throw
+   (legality not known, as for the follows: counted in :attr:`Knowledge.unjudged`).
 7. **Nothing else**: the other leads (the rules give no duty to lead anything), which unit beat a
    failed throw and who held it (shown at the table, not in the record), the claims, the timing.
 """
@@ -92,6 +96,10 @@ class Knowledge:
     played: tuple[tuple[int, ...], ...] = ()
     """Per seat N, E, S, W: the cards (54 counts) it played from the record's first trick up to this
     play (rule 2), so that a deal's hands at the start of the play are its cards now plus these."""
+    unjudged: int = 0
+    """Follows and throws of other seats before this play that the replay did not judge (the hand's
+    legality not known): what they showed the seat is not known, so none is in :attr:`follows` or
+    :attr:`throws` — a view resting on them is withheld (:mod:`.view`), never judged without them."""
 
     def voids(self) -> list[set[int]]:
         """Per recipient (N, E, S, W, bottom): the suit groups it holds none of (rule 4)."""
@@ -129,10 +137,14 @@ def knowledge_at(h: HandResult, record: Hand | None, index: int, play: int) -> K
     declared = _declared(h, record, index, play, seat, bottom_dealt)
     bottom_points = None if bottom_dealt else h.bottom_points
     throws = _throws(ctx, h, index, play)
+    unjudged = 0
+    if not h.legality_known:        # rules 4 and 6: only what the replay judged legal tells anything
+        unjudged = len(follows) + len(throws)
+        follows, throws = [], []
     first = h.tricks[0].hands_before
     played = tuple(tuple(a - b for a, b in zip(first[s], now[s])) for s in range(4))
     return Knowledge(seat, index, play, tuple(now[seat]), tuple(unseen), sizes, tuple(follows), tuple(declared),
-                     tuple(real), bottom_points, tuple(throws), played)
+                     tuple(real), bottom_points, tuple(throws), played, unjudged)
 
 
 def friend_sides(kn: Knowledge, deal, dealer: int, card: int, decks: int) -> frozenset[int]:

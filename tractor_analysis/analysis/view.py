@@ -15,6 +15,10 @@ Friend mode (找朋友, docs/rules.md §11 and §15): the partner is whoever hel
 play started, so each deal fixes the sides of its own (:func:`.knowledge.friend_sides`) and is scored
 with them — the player did not know more than the deals say.  When the player's own side is not the
 same in every deal (it did not know yet whether it was the dealer's partner), the view is withheld.
+
+A hand whose plays the replay could not judge (legality not known: a full hand without deal lines):
+what the follows and throws showed a seat is not known (docs/rules.md §15 items 4 and 6), so a play
+after another seat's follow or a throw is withheld (:data:`NOT_JUDGED`), never judged without them.
 """
 from __future__ import annotations
 
@@ -30,7 +34,7 @@ from ..engine.verdicts import HandResult
 from ..records.cards import POINTS
 from ..records.model import Hand
 from .deals import Deals, deals_for
-from .hand_analysis import position_at, trick_bases
+from .hand_analysis import no_deal_lines, position_at, trick_bases
 from .knowledge import BOTTOM, friend_sides, knowledge_at
 from .moves import merged
 from .solver import Budget, Position, Solver
@@ -77,6 +81,17 @@ PARTNER_UNKNOWN = ("the partner was not known yet from this seat (it could not t
 """Friend mode: the player's own side differs among the deals it could not rule out."""
 FRIEND_CARD_UNKNOWN = ("friend mode: the called card is not known here, so neither are the sides in each deal "
                        "/ 找朋友：此处不知庄家叫的牌，无法确定各牌局的双方")
+NOT_JUDGED = ("the follows and throws before this play were not judged legal (the replay could not judge the "
+              "hand's plays: check's legal is not known), so what they showed this seat is not known "
+              "/ 此前的跟牌与甩牌未判定是否合法（复盘无法判定本局的出牌：check 的合法性为未知），"
+              "本座位从中得知什么也就未知")
+"""docs/rules.md §15 items 4 and 6: only the follows and throws the replay judged tell a seat anything;
+when the hand's legality is not known (:attr:`.knowledge.Knowledge.unjudged`), the view is withheld."""
+NOT_JUDGED_NO_DEAL = ("the follows and throws before this play were not judged legal (the record gives no deal "
+                      "lines: check's legal is not known), so what they showed this seat is not known "
+                      "/ 此前的跟牌与甩牌未判定是否合法（记录没有发牌行：check 的合法性为未知），"
+                      "本座位从中得知什么也就未知")
+"""As :data:`NOT_JUDGED`, when the record gives no deal lines (the hands read from the plays)."""
 FRIEND_SIDES_DISAGREE = ("friend mode: the partner rule gives the record's own deal other sides than the replay "
                          "/ 找朋友：按叫牌规则，记录本身的牌局所得双方与复盘不符")
 
@@ -137,6 +152,11 @@ def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: i
     if kn.bottom_points is None and (record is None or record.buried is None):   # no bottom: never taken as 0
         raise ValueError("the record gives no bottom (Buried:): its points are not known")
     seat = kn.seat
+    if kn.unjudged:                 # §15 items 4 and 6: what the follows showed is not known
+        t = h.tricks[index]
+        made = tuple(sorted(t.plays[play].attempted or t.plays[play].cards))
+        why = NOT_JUDGED_NO_DEAL if no_deal_lines(record) else NOT_JUDGED
+        return _Setup(ctx, seat, Deals((), False, samples), [], [], [], [made], made, [], why)
     deals: Deals = deals_for(kn, ctx, samples, seed)
     bases, penalties = trick_bases(h)
     real_pos = position_at(h, index, play, bases, penalties)
@@ -218,9 +238,9 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
     st = _setup(h, record, index, play, samples, seed)
     ctx, seat, deals, positions, solvers, weights, cands, made = (
         st.ctx, st.seat, st.deals, st.positions, st.solvers, st.weights, st.cands, st.made)
-    if not positions:
-        return PlayView(0, deals.exact, None, None, (), None, None, samples)
     friend = h.rules.friend
+    if not positions and not st.withheld:
+        return PlayView(0, deals.exact, None, None, (), None, None, samples)
     if st.withheld:
         return PlayView(len(positions), deals.exact, None, None, (), None, None, samples,
                         withheld=st.withheld, sides=_side_counts(st.sides) if friend else ())

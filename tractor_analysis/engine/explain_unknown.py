@@ -148,7 +148,7 @@ def friend_card_unknown(what: Sequence[str]) -> Message:
 
 
 def friend_holder_unknown(card: int, what: Sequence[str]) -> Message:
-    return _unknown(f"找朋友：记录未写明每一张 {TOKEN[card]} 在谁手中（残局之前或已打出），不知谁是庄家的朋友",
+    return _unknown(f"找朋友：记录未写明每一张 {TOKEN[card]} 在谁手中（已在残局之前打出，或在未写明持牌的座位手中），不知谁是庄家的朋友",
                     f"friend mode: the record does not place every copy of {TOKEN[card]} (played before the position, or "
                     f"held by a seat whose cards are not given), so the dealer's partner is unknown", what)
 
