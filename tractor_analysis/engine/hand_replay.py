@@ -359,14 +359,19 @@ def _recorded_tricks(hand: Hand, rules: RuleSet, start: Start, dealer: int | Non
     elif start.from_plays:
         empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
     violations = [v for t in out for v in t.violations]
-    if (not hand.setup and start.deal_given and out and not empty
-            and not _ends_early(hands, unfinished, hand.tricks[-1])):      # (the record just ends early)
-        for s in range(4):
-            cards = card_list(hands[s])
-            if cards:
-                violations.append(hand_violation(
-                    "deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards)))
+    if out and not empty:
+        violations += _cards_left(hand, start, hands, unfinished)
     return _new_play(tuple(out), bool(out) and empty and unfinished is None, tuple(violations), unfinished)
+
+
+def _cards_left(hand: Hand, start: Start, hands: list[list[int]], unfinished: Unfinished | None) -> list[Violation]:
+    """``deal_mismatch`` for each seat of a full hand dealt in full (``start.deal_given``) that still
+    holds cards (``hands``) after the last trick recorded — unless the record just ends early
+    (:func:`_ends_early`).  The caller asks only when some trick was played and a hand is not empty."""
+    if hand.setup or not start.deal_given or _ends_early(hands, unfinished, hand.tricks[-1]):
+        return []
+    return [hand_violation("deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards))
+            for s in range(4) if (cards := card_list(hands[s]))]
 
 
 def _plain_checks(trick: Trick, hands: list[list[int]], leader: int | None) -> list[Violation]:
@@ -502,13 +507,8 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
     for result in tricks:
         if result.violations:
             violations.extend(result.violations)
-    if (not hand.setup and start.deal_given and tricks and not empty
-            and not _ends_early(hands, unfinished, hand.tricks[-1])):      # (the record just ends early)
-        for s in range(4):
-            cards = card_list(hands[s])
-            if cards:
-                violations.append(hand_violation(
-                    "deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards)))
+    if tricks and not empty:
+        violations += _cards_left(hand, start, hands, unfinished)
     if checked is None or not checked.withheld:
         return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
     return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished,
