@@ -15,23 +15,8 @@ from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.rulesets import build_ruleset
 
-POSITION = """[Ruleset "tournament"]
-[Levels "NS:7 EW:5"]
+from test_penalty_fixes_forced_play import AS_IF_IT_STOOD, FORCED_WRONG, POSITION  # the one position
 
-[Hand "11"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "30"]
-[FirstTrick "20"]
-N: HK HK H5 H2 D3 D4
-E: HA HA H3 D5 D6 D8
-S: H4 H6 H8 H9 D9 D7
-W: C3 C4 C5 C6 C8 C9
-"""
-FORCED_WRONG = "20. N: HK HK H5 H2 -> HK HK, E: HA HA, S: H4 H6, W: C3 C4\n"
-AS_IF_IT_STOOD = "20. N: HK HK H5 H2, E: HA HA H3 D5, S: H4 H6 H8 H9, W: C3 C4 C5 C6\n"
 PER_CARD = build_ruleset("80fen", {"throw_penalty": "per_card"})[0]
 
 
