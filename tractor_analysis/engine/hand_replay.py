@@ -254,13 +254,7 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         # that agree in a position) and, in a full hand, who led the first trick
         legality_known=(not start.from_plays and (hand.setup or dealer is not None)
                         and uneven_position(hand) is None))
-    found = referee.hand_findings(hand, result)           # the record's own referee, when it has one
-    kept = referee.excused(hand, violations)              # what a judge's early end explains
-    if not found and kept is violations:
-        return result
-    violations = [*kept, *found]
-    violations.sort(key=_hand_first)
-    return dataclasses.replace(result, violations=tuple(violations))
+    return _with_referee(hand, result, violations)
 
 
 def _hand_first(v: Violation) -> tuple[bool, int]:
@@ -299,8 +293,15 @@ def _not_judged(hand: Hand, rules: RuleSet, setting: Setting, start: Start | Non
         player_levels_before=levels, player_levels_after=(None,) * 4, derived=setting.derived,
         unknowns=setting.unknowns, unfinished=None if play is None else play.unfinished, legality_known=False,
         tricks_judged=False)
-    found = referee.hand_findings(hand, result)           # the record's own referee: what no trump decides
-    kept = referee.excused(hand, violations)              # what a judge's early end explains
+    return _with_referee(hand, result, violations)      # (a hand not judged: what no trump decides)
+
+
+def _with_referee(hand: Hand, result: HandResult, violations: list[Violation]) -> HandResult:
+    """``result`` with the record's own referee's findings (:func:`.referee.hand_findings`, when the
+    record has one) added to ``violations`` and what a judge's early end explains left out
+    (:func:`.referee.excused`)."""
+    found = referee.hand_findings(hand, result)
+    kept = referee.excused(hand, violations)
     if not found and kept is violations:
         return result
     violations = [*kept, *found]
