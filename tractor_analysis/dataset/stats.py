@@ -8,7 +8,7 @@ DataFrame.  ``ds`` may be
 - tables in memory (a loaded :class:`~tractor_analysis.dataset.Dataset`, the report's replayed
   records, or any object with ``matches``, ``hands``, ``tricks``, ``violations`` DataFrames or
   Arrow tables): handed to DuckDB as Arrow, the same queries;
-- a :class:`~tractor_analysis.dataset.stats_sql.StatsSource` (several tables, one connection).
+- a :class:`~tractor_analysis.dataset.stats_source.StatsSource` (several tables, one connection).
 
 One implementation serves both.  :mod:`.stats_reference` holds the earlier pandas
 implementation, kept only as the reference the SQL is tested against.
@@ -54,8 +54,8 @@ import pandas as pd
 
 from ..engine.scoring import MatchFacts, decide, deal_holder
 from ..engine.verdicts import BOTH_FORFEIT
-from . import stats_sql
-from .stats_sql import variant  # noqa: F401  (part of the API: stats.variant names a ruleset)
+from . import stats_source, stats_sql
+from .stats_source import variant  # noqa: F401  (part of the API: stats.variant names a ruleset)
 
 BY = ("player", "team", "match", "ruleset")
 SEATS = ("N", "E", "S", "W")
@@ -64,13 +64,13 @@ TEAM_OF_SEAT = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 @contextlib.contextmanager
 def source(ds) -> Iterator["object"]:
-    """A :class:`~tractor_analysis.dataset.stats_sql.StatsSource` over ``ds`` (see the module
+    """A :class:`~tractor_analysis.dataset.stats_source.StatsSource` over ``ds`` (see the module
     docstring), closed afterwards unless ``ds`` was one already."""
-    if isinstance(ds, stats_sql.StatsSource):
+    if isinstance(ds, stats_source.StatsSource):
         yield ds
         return
-    src = (stats_sql.StatsSource.parquet(ds) if isinstance(ds, (str, os.PathLike))
-           else stats_sql.StatsSource.frames(ds))
+    src = (stats_source.StatsSource.parquet(ds) if isinstance(ds, (str, os.PathLike))
+           else stats_source.StatsSource.frames(ds))
     try:
         yield src
     finally:
