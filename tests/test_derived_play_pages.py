@@ -58,7 +58,7 @@ Buried: DA DJ D9 D5 CQ CJ C5 C4
 [Claim "95"]
 """
 
-# the hand's own `play` Derived fact (engine/explain_unknown.gap_play_derived): what the play follows from
+# the hand's own `play` Derived fact (engine/explain_gaps.gap_play_derived): what the play follows from
 WHY_EN = ("the play the record leaves out, from the later plays and the deal: E played SK in trick 14 "
           "(the only legal way)")
 WHY_ZH = "记录缺少的出牌由其后的出牌与发牌推出：第 14 轮东家出 SK（这是唯一的合法出法）"

@@ -17,7 +17,7 @@ import html
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.engine import explain_unknown
+from tractor_analysis.engine import explain_gaps
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
 
@@ -146,11 +146,11 @@ def test_a_position_s_revoke_derived_from_the_card_kept_is_counted_apart():
 
 
 def test_the_words_for_several_ways_count_the_cards_left_apart():
-    zh, en = explain_unknown.record_leaves_out([(10, (E,))], (), 4, 4, 3, (E,))
+    zh, en = explain_gaps.record_leaves_out([(10, (E,))], (), 4, 4, 3, (E,))
     assert "4 legal ways" not in en and "4 种合法出法" not in zh
     assert "3 legal ways and the card E is left holding at the end (4 in all)" in en
     assert "3 种合法出法及东家最后剩下的牌（共 4 种）" in zh
-    zh, en = explain_unknown.gap_winner_derived(10, 3, (E,), False, True)
+    zh, en = explain_gaps.gap_winner_derived(10, 3, (E,), False, True)
     assert "whatever legal" not in en and "怎样合法出牌" not in zh
     assert "a legal play or played the cards left at the end" in en and "最后剩下的牌" in zh
 

@@ -31,7 +31,7 @@ from typing import Callable, Sequence
 
 from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.model import Hand, Play, Trick
-from . import explain_hand, explain_unknown
+from . import explain_gaps, explain_hand
 from .legal import analyse_lead, legal_follows
 from .required_trick import MAX_FOLLOWS, follow_candidates
 from .tricks import HandContext
@@ -189,14 +189,14 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
     by_index = {g.index: g for g in gaps}
     pairs = [(g.trick, g.missing) for g in gaps]
     changes, what = agree(results, [hand.tricks[i].plays if i in by_index else None for i in range(len(r0.tricks))],
-                          lambda v: explain_unknown.fault_whatever_gap(v.seat, v.code, pairs))
+                          lambda v: explain_gaps.fault_whatever_gap(v.seat, v.code, pairs))
     tricks = changes["tricks"]
     derived = [d for d in r0.derived if all(d in r.derived for r in results[1:])]
     for g in gaps if len(ways) > 1 else ():     # (one way: the play itself is derived, below)
         t = tricks[g.index]
         if t.winner is not None:
             derived.append(Derived("trick_winner", SEAT_TOKENS[t.winner], "the cards of the seats the record leaves out",
-                                   *explain_unknown.gap_winner_derived(g.trick, t.winner, g.missing,
+                                   *explain_gaps.gap_winner_derived(g.trick, t.winner, g.missing,
                                                                        len(ways) < tried.ways, any(kept_illegal))))
         if t.points is not None:    # the trick's points count the play left out: every way gives them
             derived.append(Derived("trick_points", str(t.points), "the cards of the seats the record leaves out",
@@ -209,14 +209,14 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
         derived.append(Derived("play", "; ".join(f"{g}: {SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}"
                                                  for g, s, c in shown),
                                "the cards the seat plays later and its deal line",
-                               *explain_unknown.gap_play_derived(shown, tried.ways, tried.legal, tried.left,
+                               *explain_gaps.gap_play_derived(shown, tried.ways, tried.legal, tried.left,
                                                                  kept_illegal[0], tried.cards)))
         # the plays themselves, with their tricks: the dataset stores each (plays.derived)
         changes["derived_plays"] = r0.derived_plays + tuple(
             (g.trick, p) for g in gaps for p in filled[g.index].plays if p.seat in g.missing)
     unknowns = [u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])]
     if len(ways) > 1:
-        unknowns.append(Unknown("play", tuple(what), *explain_unknown.record_leaves_out(
+        unknowns.append(Unknown("play", tuple(what), *explain_gaps.record_leaves_out(
             pairs, what, len(ways), tried.ways, tried.legal, tried.left, tried.cards)))
     changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)
     return dataclasses.replace(r0, **changes)
@@ -231,7 +231,7 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
     tricks = tuple(t if t.number < first else dataclasses.replace(
         t, winner=None, violations=(), plays=hand.tricks[i].plays) for i, t in enumerate(result.tricks))
     what = ["verdicts", "points", "outcome", "levels"]
-    unknown = Unknown("play", tuple(what), *explain_unknown.gaps_not_judged([(g.trick, g.missing) for g in gaps], what, why))
+    unknown = Unknown("play", tuple(what), *explain_gaps.gaps_not_judged([(g.trick, g.missing) for g in gaps], what, why))
     return dataclasses.replace(
         result, tricks=tricks, violations=kept, attackers_points=None, attackers_total=None, bottom_multiplier=None,
         bottom_bonus=None, penalties=None, items=(), outcome=None, levels_after=(None, None),

@@ -29,7 +29,7 @@ from typing import Sequence
 
 from ..records.cards import POINTS, SEAT_TOKENS
 from ..records.model import Trick
-from . import explain_unknown
+from . import explain_gaps
 from .required_trick import completions
 from .setting import Setting
 from .tricks import HandContext
@@ -138,7 +138,7 @@ def taken_by_attackers(h: HandResult, t: TrickResult) -> bool | None:
 
 def ends_record_text(u: Unfinished) -> tuple[str, str]:
     """The trick the record ends in, in a line (zh, en)."""
-    return explain_unknown.ends_record(u.missing, u.winner is not None, u.points, u.recorded_points)
+    return explain_gaps.ends_record(u.missing, u.winner is not None, u.points, u.recorded_points)
 
 
 def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int] | None) -> Setting:
@@ -149,19 +149,19 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     derived, what = [], []
     if u.winner is not None:
         derived.append(Derived("trick_winner", SEAT_TOKENS[u.winner], "the cards of the seats the record ends before",
-                               *explain_unknown.trick_winner_derived(u.trick, u.winner, u.missing)))
+                               *explain_gaps.trick_winner_derived(u.trick, u.winner, u.missing)))
     else:
         what.append("trick_winner")
     if u.points is not None:
         derived.append(Derived("trick_points", str(u.points), "the cards of the seats the record ends before",
-                               *explain_unknown.trick_points_derived(u.trick, u.points, u.missing)))
+                               *explain_gaps.trick_points_derived(u.trick, u.points, u.missing)))
     if defenders is not None and u.points != 0:
         taken = won_by_attackers(u, defenders)
         if taken is None or (taken and u.points is None):
             what.append("points")
     unknowns = setting.unknowns
     if what:
-        unknowns += (Unknown("play", tuple(what), *explain_unknown.record_ends_in_trick(u.trick, u.missing, what)),)
+        unknowns += (Unknown("play", tuple(what), *explain_gaps.record_ends_in_trick(u.trick, u.missing, what)),)
     return dataclasses.replace(setting, derived=setting.derived + tuple(derived), unknowns=unknowns)
 
 

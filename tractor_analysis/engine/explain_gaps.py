@@ -1,0 +1,182 @@
+"""Bilingual messages about a record that ends inside a hand or leaves plays out (:mod:`.unfinished`,
+:mod:`.record_gaps`): what is derived from the plays the record does give (a trick's winner and points,
+a play left out), and what is withheld for want of the rest — docs/rules.md §14.1.
+
+Each function returns ``(message_zh, message_en)``, saying the same in both languages.  The
+other facts a record does not state are worded in :mod:`.explain_unknown`.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from .explain import Message
+from .explain_unknown import _seats, _unknown
+from .rule_refs import rule_ref
+
+
+def _s(seats: Sequence[int]) -> str:
+    """The verb's ending after the seats (one seat: "S plays"; more: "S, W play")."""
+    return "s" if len(seats) == 1 else ""
+
+
+def record_ends_in_trick(trick: int, missing: Sequence[int], what: Sequence[str]) -> Message:
+    """The record ends in a trick before ``missing`` played (:mod:`.unfinished`)."""
+    zh, en = _seats(missing)
+    return _unknown(f"记录在第 {trick} 轮{zh}出牌之前结束，该墩的结果取决于{zh}出什么，不按已记录的出牌判定",
+                    f"the record ends in trick {trick} before {en} played: what the trick gives depends on "
+                    f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what)
+
+
+def _gaps(gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:
+    """The plays a record leaves out: "第 3 轮北家的出牌" / "N's play in trick 3"."""
+    zh = "、".join(f"第 {t} 轮{_seats(m)[0]}的出牌" for t, m in gaps)
+    en = ", ".join(f"{_seats(m)[1]}'s play{'s' if len(m) > 1 else ''} in trick {t}" for t, m in gaps)
+    return zh, en
+
+
+def _left_holding(left: Sequence[int], cards: int = 1) -> Message:
+    """The cards ``left`` seats are left holding at the end, tried as their play (legal or not)."""
+    zh, en = _seats(left)
+    what = "card" if cards == 1 and len(left) == 1 else "cards"
+    return f"{zh}最后剩下的牌", f"the {what} {en} {'is' if len(left) == 1 else 'are'} left holding at the end"
+
+
+def _tried(tried: int, legal: int | None, left: Sequence[int], cards: int = 1, total: bool = True) -> Message:
+    """What was tried for the plays left out: "the 3 legal ways and the card E is left holding at
+    the end" — never an illegal play counted among the legal ways."""
+    if legal is None or legal == tried or not left:
+        return f"{tried} 种合法出法", f"{tried} legal way{'s' if tried != 1 else ''}"
+    lz, le = _left_holding(left, cards)
+    tz, te = (f"（共 {tried} 种）", f" ({tried} in all)") if total else ("", "")
+    return f"{legal} 种合法出法及{lz}{tz}", f"{legal} legal way{'s' if legal != 1 else ''} and {le}{te}"
+
+
+def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], ways: int,
+                      tried: int, legal: int | None = None, left: Sequence[int] = (), cards: int = 1) -> Message:
+    """The record goes on past a trick without a seat's play (:mod:`.record_gaps`): the hand was
+    judged once for each of the ``tried`` ways that seat could have played — its ``legal`` ways
+    (all of them when ``None``), and the cards the ``left`` seats are left holding at the end,
+    legal or not (``cards`` of them) —, ``ways`` of them fitting the rest of the record."""
+    zh, en = _gaps(gaps)
+    tz, te = _tried(tried, legal, left, cards)
+    if ways == tried and (legal is None or legal == tried or not left):
+        fit_zh, fit_en = f"按其所有 {ways} 种合法出法", f"for each of the {ways} legal ways to play it"
+    elif ways == tried:
+        fit_zh, fit_en = f"按其 {tz}", f"for each of its {te}"
+    else:
+        fit_zh = f"按其 {tz}中与记录后面的出牌相符的 {ways} 种"
+        fit_en = f"for each of the {ways} of its {te} that fit the record's later plays"
+    head_zh = f"记录缺少{zh}（记录在其后仍继续，不按未出牌判定）：{fit_zh}各判定一次，只保留每种出法下都相同的判定"
+    head_en = (f"the record leaves out {en} (it goes on after, so this is not judged as not playing): the hand "
+               f"was judged once {fit_en}, and only what all of them give is kept")
+    if not what:
+        return head_zh + "；所有判定都相同", head_en + "; they all give the same"
+    return _unknown(head_zh, head_en, what)
+
+
+def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int, legal: int | None = None,
+                     left: Sequence[int] = (), illegal: bool = False, cards: int = 1) -> Message:
+    """The plays a record leaves out, derived: of the ``tried`` ways, one fits the rest.  ``legal``:
+    how many of them are legal ways (all when ``None``), the others the cards the ``left`` seats are
+    left holding at the end (``cards`` of them); ``illegal``: the one that fits is such cards, and no
+    legal play."""
+    zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
+    en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
+    if legal is not None and legal != tried and left:
+        tz, te = _tried(tried, legal, left, cards, total=False)
+        if illegal:
+            one = cards == 1 and len(left) == 1
+            why_zh = f"{tz}中，只有剩下的牌与记录后面的出牌相符——那不是合法出法"
+            why_en = (f"of the {te}, only {'that card fits' if one else 'those cards fit'} the record's later "
+                      f"plays — {'it is' if one else 'they are'} not a legal play")
+        else:
+            why_zh = f"{tz}中只有这一种与记录后面的出牌相符"
+            why_en = f"of the {te}, only this one fits the record's later plays"
+    elif tried == 1:
+        why_zh, why_en = "这是唯一的合法出法", "the only legal way"
+    else:
+        why_zh, why_en = (f"{tried} 种合法出法中只有这一种与记录后面的出牌相符",
+                          f"of the {tried} legal ways, only this one fits the record's later plays")
+    return (f"记录缺少的出牌由其后的出牌与发牌推出：{zh}（{why_zh}）",
+            f"the play{'s' if len(shown) > 1 else ''} the record leaves out, from the later plays and the deal: {en} "
+            f"({why_en})")
+
+
+GAP_NOT_JUDGED = {
+    "cards": ("缺出牌的一方当时持有哪些牌未知", "the cards the seat without a play held then are not known"),
+    "lead": ("缺的可能正是首出（该首出的一家没有出牌记录）", "the play left out may be the lead itself (the seat due "
+             "to lead has none)"),
+    "bad_lead": ("该轮的首出不合规则，跟牌的出法无从列举", "the trick's lead is not one the rules define, so the ways "
+                 "to follow it cannot be listed"),
+    "ways": ("可能的出法太多，无法逐一判定", "there are too many ways it could have been played to judge each"),
+}
+"""Why the ways a record's missing play could have been made are not judged (:func:`.record_gaps.not_judged`)."""
+
+
+def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], why: str) -> Message:
+    """The record leaves out a play, and its ways cannot all be judged (:func:`.record_gaps.not_judged`)."""
+    zh, en = _gaps(gaps)
+    wzh, wen = GAP_NOT_JUDGED[why]
+    return _unknown(f"记录缺少{zh}（记录在其后仍继续）：{wzh}，自该轮起不作判定",
+                    f"the record leaves out {en} (it goes on after): {wen}, so nothing is judged from that trick on",
+                    what)
+
+
+def gap_winner_derived(trick: int, winner: int, missing: Sequence[int], fitted: bool, left: bool = False) -> Message:
+    """A trick whose play by ``missing`` the record leaves out, won by ``winner`` whatever they
+    played (``fitted``: of the plays that fit the record's later plays; ``left``: those include the
+    cards a seat is left holding at the end, which are no legal play)."""
+    zh, en = _seats(missing)
+    fz, fe = ("（在与记录后面的出牌相符的出法中）", " (of those that fit the record's later plays)") if fitted else ("", "")
+    if left:
+        return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录缺少{zh}的出牌，但无论{zh}出的是某种合法出法还是最后剩下的牌{fz}，"
+                f"都是{SEAT_NAMES_ZH[winner]}赢",
+                f"trick {trick} won by {SEAT_TOKENS[winner]}: the record leaves out {en}'s play, but whether {en} made "
+                f"a legal play or played the cards left at the end{fe}, {SEAT_TOKENS[winner]} wins it")
+    return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录缺少{zh}的出牌，但无论{zh}怎样合法出牌{fz}，都是{SEAT_NAMES_ZH[winner]}赢",
+            f"trick {trick} won by {SEAT_TOKENS[winner]}: the record leaves out {en}'s play, but whatever legal "
+            f"{'play' if len(missing) == 1 else 'plays'} {en} made{fe}, {SEAT_TOKENS[winner]} wins it")
+
+
+def fault_whatever_gap(seat: int | None, code: str, gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:
+    """A violation found whatever the plays a record leaves out were, but whose owed play (or
+    words) depends on them (:mod:`.record_gaps`)."""
+    zh, en = _gaps(gaps)
+    ref = rule_ref(code)
+    rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
+    who_zh = SEAT_NAMES_ZH[seat] if seat is not None else ""
+    who_en = SEAT_TOKENS[seat] if seat is not None else "the record"
+    return (f"{who_zh}违反规则（{rzh}）：无论记录所缺的{zh}是什么都违例，但应出哪一手取决于那一手，不予指明",
+            f"{who_en} broke the rule ({ren}) whatever {en} was, which the record leaves out; the play owed "
+            "depends on it, so it is not named")
+
+
+def trick_winner_derived(trick: int, winner: int, missing: Sequence[int]) -> Message:
+    zh, en = _seats(missing)
+    return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录在{zh}出牌之前结束，但无论{zh}怎样合法出牌，都是{SEAT_NAMES_ZH[winner]}赢",
+            f"trick {trick} won by {SEAT_TOKENS[winner]}: the record ends before {en} played, but whatever legal "
+            f"{'play' if len(missing) == 1 else 'plays'} {en} make{_s(missing)}, {SEAT_TOKENS[winner]} wins it")
+
+
+def trick_points_derived(trick: int, points: int, missing: Sequence[int]) -> Message:
+    zh, en = _seats(missing)
+    return (f"第 {trick} 轮共 {points} 分：记录在{zh}出牌之前结束，但无论{zh}怎样合法出牌，分数都相同",
+            f"trick {trick} holds {points} points: the record ends before {en} played, but whatever legal "
+            f"{'play' if len(missing) == 1 else 'plays'} {en} make{_s(missing)}, the points are the same")
+
+
+def ends_record(missing: Sequence[int], winner_known: bool, points: int | None, least: int) -> Message:
+    """A trick the record ends in, said on its own: whether its winner and points stand whatever
+    the missing seats play (``points``: ``None`` when they do not; ``least``: the recorded ones)."""
+    zh, en = _seats(missing)
+    mzh, men = f"记录在{zh}出牌之前结束", f"the record ends before {en} played"
+    if winner_known:
+        mzh, men = mzh + f"，无论{zh}出什么，赢家不变", men + f"; whatever {en} play{_s(missing)}, the winner stands"
+    else:
+        mzh, men = mzh + f"，赢家取决于{zh}的出牌", men + f"; the winner depends on what {en} play{_s(missing)}"
+    if points is not None:
+        mzh, men = mzh + f"，本墩共 {points} 分", men + f"; the trick holds {points} points"
+    else:
+        mzh, men = mzh + f"，分数至少 {least}", men + f"; at least {least} points"
+    return mzh, men
