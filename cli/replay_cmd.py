@@ -151,7 +151,7 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
     lines.extend(setting_lines(h, "  "))
     lines.append(f"  points  得分  {points_text(h)}")
     lines.extend(penalty_lines(h, match, "    "))
-    lines.append(f"  outcome 结果  {outcome_text(h, match)}")
+    lines.append(f"  outcome 结果  {outcome_text(h, match, record)}")
     return lines
 
 

@@ -38,11 +38,7 @@ def _penalty_text(h: HandResult, match: Match, record: Hand | None) -> str:
     """The levels the hand's wrong follows and take-backs (悔牌) cost each side (docs/rules.md §10.1,
     §10.2; included in the levels after it), worded by :func:`explain_hand.level_penalty_text`: by team
     (``NS −1 / 南北 −1``), in friend mode by the hand's side (``N+E −1 / 北家、东家 −1``).  ``record``
-    the hand's (friend mode counts its take-backs; ``tractor replay`` passes none: the match's one hand
-    of that number, when there is exactly one)."""
-    if record is None and h.rules.friend:
-        same = [x for x in match.hands if x.number == h.number]
-        record = same[0] if len(same) == 1 else None
+    the hand's (friend mode counts its take-backs from it; without it they are not guessed)."""
     sides = hand_side_penalties(h, record)
     text = ""
     revokes = level_penalty_text(sides or (), 1, h.rules.friend)
