@@ -205,11 +205,19 @@ def _file_rows(path: str, sha: str, reason: str) -> Iterator[_Part]:
     ``sha`` says it could not be read (``reason`` says why)."""
     if sha.startswith("unreadable:"):
         yield _Part(0, [], [], [Diagnostic(
-            "unreadable_file", f"cannot read {path}: {reason} / 无法读取文件 {path}"
-                               + ("：空路径" if not path else ""))], end=(None, 0, None, None))
+            "unreadable_file", _unreadable_words(path, reason))], end=(None, 0, None, None))
         return
     yield from read_and_replay(path, _where(path), _W["choice"], _W.get("max_bytes", DEFAULT_MAX_BYTES),
                                _W.get("analyse"))
+
+
+def _unreadable_words(path: str, reason: str) -> str:
+    """``unreadable_file``'s message: the reason in each half when it comes in both languages
+    (``"en / zh"``: a named pipe, an empty path), else the system's words in the English half."""
+    en, sep, zh = reason.partition(" / ")
+    if sep:
+        return f"cannot read {path}: {en} / 无法读取文件 {path}：{zh}"
+    return f"cannot read {path}: {reason} / 无法读取文件 {path}"
 
 
 def _add_part(builder: TableBuilder, stats: list[int], tally: _Tally, path: str, sha: str, part: _Part) -> int:
