@@ -223,16 +223,16 @@ def expand_inputs(args: Iterable[str]) -> Iterator[str]:
     from tractor_analysis.records import sources
 
     args = list(args)
-    named = {os.path.normcase(os.path.abspath(a)) for a in args if a and os.path.exists(a) and not os.path.isdir(a)}
+    named = sources.named_keys(args)
     seen: set[str] = set()
     for arg in args:
         found = False
-        for path in sources.iter_inputs([arg]):
+        for path in sources.iter_inputs([arg], named):
             found = True
             key = os.path.normcase(os.path.abspath(path))
             if key not in seen:
                 seen.add(key)
-                why = None if key in named else sources.scan_refusal(path)
+                why = sources.scan_refusal(path)
                 yield str(path) if why is None else RefusedInput(str(path), why)
         if not found:
             yield arg

@@ -606,7 +606,13 @@ def _key(p: str | os.PathLike) -> str:
     return os.path.normcase(os.path.abspath(p))
 
 
-def iter_inputs(args: Iterable[str | os.PathLike]) -> Iterator[Path]:
+def named_keys(args: Iterable[str | os.PathLike]) -> frozenset[str]:
+    """The files ``args`` name as such (not folders, not globs): :func:`iter_inputs` reads each of them
+    whatever it is, also where a scan finds it."""
+    return frozenset(_key(a) for a in args if os.fspath(a) and Path(a).exists() and not Path(a).is_dir())
+
+
+def iter_inputs(args: Iterable[str | os.PathLike], named: frozenset[str] | None = None) -> Iterator[Path]:
     """Files named by the CLI arguments: files as given, folders searched recursively for
     record files (:data:`RECORD_SUFFIXES`, in sorted order), globs expanded (``**`` too).
     A name of a record file found in a folder is yielded even when it cannot be read (a broken
@@ -618,7 +624,7 @@ def iter_inputs(args: Iterable[str | os.PathLike]) -> Iterator[Path]:
     reports the error.  An empty argument names nothing (not the current folder, which
     ``Path("")`` would be) and yields nothing.  Each file is yielded once."""
     args = [a for a in args if os.fspath(a)]
-    named = {_key(a) for a in args if Path(a).exists() and not Path(a).is_dir()}
+    named = named_keys(args) if named is None else named     # (given: the files other arguments name)
     seen: set[str] = set()
 
     def once(p: Path, scanned: bool = True) -> Iterator[Path]:
