@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..engine.replay import record_pairs
 from ..engine.verdicts import HandResult
-from .hand_analysis import HandAnalysis, analyse_hand
+from .hand_analysis import HandAnalysis, analyse_hand, with_derived_plays
 from .solver import Budget
 from .view import DEFAULT_SAMPLES, PlayView, view_hand
 
@@ -75,6 +75,7 @@ class AnalyseOptions:
         or the view failed: the columns stay null)."""
         if not self.view or a is None or a.reason is not None or not a.tricks:
             return None
+        h = with_derived_plays(h)           # the plays the analysis derived, as `tractor analyse --view` views them
         try:
             views = view_hand(h, record, len(h.tricks) - a.tricks, self.samples, self.seed, self.budget,
                               precision=self.precision)

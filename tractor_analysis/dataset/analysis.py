@@ -5,9 +5,12 @@ The ingest does not know the solver: the CLI hands it the options of the analysi
 (:class:`tractor_analysis.analysis.batch.AnalyseOptions`), whose ``analyse_results`` the worker
 calls on each file's replay results; the results come back with ``analyses`` (per match, per hand,
 the hand's analysis or ``None``).  :class:`~.rows.TableBuilder` writes the values beside each play
-(:func:`play_values`).  A position not solved within the budget (and the plays before it, which the
-analysis, going from the hand's end backward, does not search), a hand the solver cannot analyse and
-any failure of the solver leave the columns null: a stored value is always the exact best-play value.
+(:func:`play_values`) the record gives, which keep their values when the analysis also derived
+plays (:func:`by_play`): the forced plays after the record's end in the hand's last trick are no
+row, and a play left out that the engine derived, a row of its own (:mod:`.rows`), gets none.  A
+position not solved within the budget (and the plays before it, which the analysis, going from the
+hand's end backward, does not search), a hand the solver cannot analyse and any failure of the
+solver leave the columns null: a stored value is always the exact best-play value.
 
 With ``ingest --analyse K --view`` the results also carry ``views`` (per match, per hand, the
 views aligned with the analysis' plays, or ``None``), stored as the ``view_*`` columns
@@ -39,19 +42,30 @@ def views_of(results, index: int) -> list | None:
 
 def by_play(h: HandResult, a) -> dict[tuple[int, int], object]:
     """``(trick index, position in the trick)`` → the analysis of that play, for the plays of
-    ``h`` the analysis ``a`` is about (checked trick by trick and seat by seat: nothing is stored
-    against a play it does not describe)."""
+    ``h`` the analysis ``a`` is about (checked trick by trick and seat by seat, cards and all:
+    nothing is stored against a play it does not describe).
+
+    The analysis' plays the record does not give (:attr:`PlayAnalysis.derived`: a play it leaves
+    out that the engine derived, or the forced plays after the record's end in the hand's last
+    trick) are passed over: they are no play of ``h``'s tricks (the dataset stores what the record
+    holds: the plays after its end are no row; a play the engine derived is a row of its own,
+    :mod:`.rows`, without values).  The record's plays keep theirs.  Those before the record's end
+    are values of the positions the record gives: the forced plays after it are the only line the
+    solver can take from there, so the values are the whole record's (docs/rules.md §14.1); the
+    positions after a play the engine derived rest on it, which the ``hands`` column ``derived``
+    (``play``) and the play's own row say."""
     if a is None or a.reason is not None or not a.tricks or not a.plays:
         return {}
     first = len(h.tricks) - a.tricks
+    recorded = [p for p in a.plays if not p.derived]
     slots = [(i, j) for i in range(max(first, 0), len(h.tricks)) for j in range(len(h.tricks[i].plays))]
-    if first < 0 or len(slots) != len(a.plays):
+    if first < 0 or len(slots) != len(recorded):
         return {}
-    for (i, j), p in zip(slots, a.plays):
+    for (i, j), p in zip(slots, recorded):
         t = h.tricks[i]
-        if t.number != p.trick or t.plays[j].seat != p.seat:
+        if t.number != p.trick or t.plays[j].seat != p.seat or tuple(t.plays[j].cards) != tuple(p.cards):
             return {}
-    return dict(zip(slots, a.plays))
+    return dict(zip(slots, recorded))
 
 
 def play_values(p) -> tuple[int | None, int | None, int | None, list[str] | None]:
@@ -64,10 +78,12 @@ def play_values(p) -> tuple[int | None, int | None, int | None, list[str] | None
 
 def views_by_play(analysed: dict[tuple[int, int], object], a, views) -> dict[tuple[int, int], object]:
     """``(trick index, position)`` → the view of that play: ``views`` is aligned with ``a.plays``,
-    whose slots ``analysed`` (:func:`by_play`) holds in the same order; nothing when they differ."""
+    whose recorded plays (not :attr:`PlayAnalysis.derived`) ``analysed`` (:func:`by_play`) holds in
+    the same order; nothing when they differ."""
     if not analysed or views is None or a is None or len(views) != len(a.plays):
         return {}
-    return dict(zip(analysed, views))
+    kept = [v for p, v in zip(a.plays, views) if not p.derived]
+    return dict(zip(analysed, kept)) if len(kept) == len(analysed) else {}
 
 
 VIEW_NULLS = (None,) * 7
