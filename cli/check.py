@@ -24,7 +24,7 @@ from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad, dim, expand_inputs,
     from_option, good, load, located, max_bytes_option, rules_options, strong,
 )
-from .verdict_text import hand_lines, match_text, match_unknown_lines, violation_lines
+from .verdict_text import hand_lines, match_text, match_unknown_lines, record_text, violation_lines
 
 
 # --- judging (no printing) ---------------------------------------------------
@@ -166,22 +166,24 @@ def file_json_chunks(v: FileVerdict) -> Iterator[str]:
 
 
 def file_title(v: FileVerdict) -> str:
-    title = strong(v.path)
+    """The file's name, and for a single match its event, round, table and date (record text: shown
+    through :func:`~.verdict_text.record_text`, a bidi control in it cannot reorder the line)."""
+    title = strong(record_text(v.path))
     if len(v.matches) == 1:
         m = v.matches[0]
         bits = [b for b in (m.event, f"round {m.round}" if m.round else None,
                             f"table {m.table}" if m.table else None, m.date) if b]
         if bits:
-            title += dim("  " + " · ".join(bits))
+            title += dim("  " + record_text(" · ".join(bits)))
     return title
 
 
 def print_file(v: FileVerdict) -> None:
     """One file's diagnostics, then its hands (files are printed as they are checked)."""
     for d in v.errors:
-        click.echo(located(d, v.path))
+        click.echo(record_text(located(d, v.path)))
     if v.encoding_note:                    # a GBK or Big5 record: say which was used (and any doubt)
-        click.echo(dim(f"{v.path}: encoding 编码: {v.encoding_note}"))
+        click.echo(dim(record_text(f"{v.path}: encoding 编码: {v.encoding_note}")))
     if not v.readable or (v.errors and not v.hands):
         return                             # nothing to show beyond the errors above
     click.echo(file_title(v))
@@ -263,7 +265,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool, first: b
     hands = violations = engine = 0
     index = 0
     if not as_json:
-        click.echo(strong(path))
+        click.echo(strong(record_text(path)))
     for piece in stream:
         parsed.extend(piece.diagnostics)
         for match in piece.matches:
@@ -303,9 +305,9 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool, first: b
         click.echo("]}", nl=False)
     else:
         for d in errors:
-            click.echo(located(d, path))
+            click.echo(record_text(located(d, path)))
         if stream.encoding_note:
-            click.echo(dim(f"{path}: encoding 编码: {stream.encoding_note}"))
+            click.echo(dim(record_text(f"{path}: encoding 编码: {stream.encoding_note}")))
         if not hands and not errors and not engine:
             click.echo(dim("  no hands / 没有牌局"))
     n_errors = len(errors) + engine

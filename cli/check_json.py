@@ -9,7 +9,7 @@ from tractor_analysis.records.cards import SEAT_TOKENS, TEAMS, trump_token
 from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand
-from tractor_analysis.engine.outcome import SidePenalty, side_penalties
+from tractor_analysis.engine.outcome import GainCap, SidePenalty, gain_caps, side_penalties
 from tractor_analysis.engine.verdicts import RECORDED_TOTAL, HandResult, MatchResult, Outcome, Violation
 
 from .common import cards_tokens, level_label
@@ -33,9 +33,13 @@ def violation_json(v: Violation, record: Hand | None = None, result: HandResult 
     return out
 
 
-def outcome_json(o: Outcome | None, friend: bool = False) -> dict | None:
+def outcome_json(o: Outcome | None, friend: bool = False, caps: tuple[GainCap, ...] = ()) -> dict | None:
     """A hand's outcome; ``team`` (the side that goes up or holds) is ``null`` in friend mode, where
-    the sides are players, not N–S or E–W (each player's level: ``player_levels_after``)."""
+    the sides are players, not N–S or E–W (each player's level: ``player_levels_after``).  ``levels``
+    is the score table's gain; ``caps`` (:func:`~tractor_analysis.engine.outcome.gain_caps`), present
+    as ``capped`` only when a rank the side may not skip stopped it (docs/rules.md §8.4): one object per
+    group of the side's players, ``{"seats": ["E", "W"], "gained": 2, "rank": "10", "by": ["must_play",
+    "win_level"]}`` — the levels they really went up, and where and by which option they stopped."""
     if o is None:
         return None
     out = {"winner": o.winner, "levels": o.levels,
@@ -44,6 +48,11 @@ def outcome_json(o: Outcome | None, friend: bool = False) -> dict | None:
     if o.reason != "points":       # 多少牌 decided the hand (miscount = level)
         out["reason"] = o.reason
         out["miscount"] = [SEAT_TOKENS[s] for s in o.miscount]
+    if caps:
+        out["capped"] = [{"seats": [SEAT_TOKENS[s] for s in c.seats], "gained": c.gained,
+                          "rank": level_label(c.rank),
+                          "by": [r for r, on in (("must_play", c.must_play), ("win_level", c.win_level)) if on]}
+                         for c in caps]
     return out
 
 
@@ -176,7 +185,7 @@ def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
         "tricks": [_trick_json(h, t) for t in h.tricks],
         "violations": [violation_json(v, record, h) for v in h.violations],
         **_points_json(h), "attackers_total": h.attackers_total,
-        "outcome": outcome_json(h.outcome, h.rules.friend),
+        "outcome": outcome_json(h.outcome, h.rules.friend, gain_caps(h)),
         "claim": h.claim, "claim_matches": None if sheet else h.claim_matches,
         # extras (format.md allows more fields; the ones above are fixed)
         "legal": h.legal, "setup": h.setup, "complete": h.complete, "ruleset": h.rules.name,

@@ -3,7 +3,7 @@ points, the outcome, the violations with ``path:line:column``, what was derived 
 which ``tractor replay`` and ``tractor analyse`` print too.  Bilingual, English and 中文."""
 from __future__ import annotations
 
-
+import re
 
 from tractor_analysis.records.cards import SEAT_TOKENS, TEAMS
 from tractor_analysis.records.locate import violation_position
@@ -11,14 +11,38 @@ from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.explain_hand import (describe_levels, forfeit_text, level_penalty_text, match_decision_text,
                                                   not_scored)
-from tractor_analysis.engine.outcome import REVOKE_CODES
-from tractor_analysis.engine.hand_replay import gain_capped
+from tractor_analysis.engine.outcome import REVOKE_CODES, gain_capped
 from tractor_analysis.engine.scoring import NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 
 from .check_json import hand_side_penalties, score_sheet_hand
 from .common import bad, cards_pretty, dim, good, level_label, seat_label, strong, trump_label
 
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+"""What record text may hold that would change how the rest of a terminal line reads: the bidi
+controls (ALM, LRM, RLM, the embeddings and overrides LRE … RLO, the isolates LRI … PDI), control
+characters (C0, DEL, C1: an escape sequence, a carriage return) and the line and paragraph separators."""
+
+
+def record_text(text: str) -> str:
+    """Record text (a name, the event, a file's name, a message that may quote the record) as a
+    terminal line shows it: each character of :data:`_UNSAFE` written visibly as its escape
+    (``张\\u202e伟``, ``\\x1b``), as the diagnostics quote record text (``'\\u202eQ'``).  Shown, not
+    isolated: FSI … PDI works only where the terminal applies the bidi algorithm (and is drawn as a
+    box or counted as a column where it does not), an escape reads the same in every terminal, in
+    a pipe and in a copied line, lets the referee see that the record holds the control, and can be
+    applied to a message whatever it quotes.  Right-to-left letters are kept: they are the record's
+    text.  Escaping twice changes nothing."""
+    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
+
+def _escape(m: "re.Match[str]") -> str:
+    return m.group().encode("unicode_escape").decode("ascii")
+
+
+def _seat(seat: int | None, match: Match | None) -> str:
+    """:func:`.common.seat_label` (``N 张伟``), the name through :func:`record_text`."""
+    return record_text(seat_label(seat, match))
 
 
 def match_text(r: MatchResult) -> str | None:
@@ -66,7 +90,8 @@ def match_unknown_lines(r: MatchResult, indent: str = "  ") -> list[str]:
     ``"unknown"``: ``friend`` — friend mode's forfeit, whose count the rules do not place —,
     ``Takebacks``), and what each withholds, as a hand's unknowns are shown; ``truncated_file`` is
     said by the match's result line (:func:`match_text`)."""
-    return [f"{indent}{bad('?')} match 比赛  unknown 未知  [{u.tag}]  {u.message_en} / {u.message_zh}"
+    return [f"{indent}{bad('?')} match 比赛  unknown 未知  [{u.tag}]  "
+            + record_text(f"{u.message_en} / {u.message_zh}")
             for u in r.unknowns if u.tag not in _SAID_BY_RESULT]
 
 
@@ -80,11 +105,13 @@ def outcome_text(h: HandResult, match: Match, record: Hand | None = None) -> str
     if o is None:
         return dim("incomplete position, no outcome / 残局未打完，不计升级")
     zh, en = describe_levels(o.winner, o.levels, o.reason)
-    capped = gain_capped(h)        # a rank that may not be skipped stopped the gain: said, and by what
+    # a rank that may not be skipped stopped the gain: said, and by what — the fact check --json's
+    # outcome.capped gives (outcome.gain_caps)
+    capped = gain_capped(h)
     if capped is not None:
         zh, en = zh + capped[0], en + capped[1]
     if o.reason == "miscount":
-        seats = " ".join(seat_label(s, match) for s in o.miscount)
+        seats = " ".join(_seat(s, match) for s in o.miscount)
         zh, en = f"{seats} 多少牌：{zh}", f"wrong number of cards (多少牌) for {seats}: {en}"
     what = f"{en} / {zh}"
     if o.reason == "match_points":          # Botzone: one hand a match, no next deal, no levels
@@ -96,7 +123,7 @@ def outcome_text(h: HandResult, match: Match, record: Hand | None = None) -> str
     levels = "  ".join(
         f"{names[t]} {level_label(before[t])}" + (f"→{level_label(after[t])}" if after[t] != before[t] else "")
         for t in range(len(before)))
-    nxt = "bid for 抢庄" if o.next_dealer is None else seat_label(o.next_dealer, match)
+    nxt = "bid for 抢庄" if o.next_dealer is None else _seat(o.next_dealer, match)
     text = f"{what}; next dealer 下庄 {nxt}; levels 级 {levels}" + _penalty_text(h, match, record)
     if o.match_over:
         text += "; " + strong("match won / 比赛结束")
@@ -154,7 +181,7 @@ def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[s
         lead = t.plays[0] if t is not None and t.plays else None
         shown = ""
         if lead is not None:
-            who = seat_label(lead.seat, match)
+            who = _seat(lead.seat, match)
             if lead.attempted:
                 shown = f"; {who} showed 甩 {cards_pretty(lead.attempted)}, forced 改出 {cards_pretty(lead.cards)}"
                 owed = next((v.better for v in t.violations if v.code == "wrong_forced_play" and v.seat == t.leader
@@ -163,7 +190,7 @@ def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[s
                     shown += f" (the rules require 规则要求 {cards_pretty(owed)})"
             else:
                 shown = f"; {who} led 出 {cards_pretty(lead.cards)}"
-        out.append(f"{indent}penalty 罚分 {item.points:+d}  {item.en} / {item.zh}{shown}")
+        out.append(f"{indent}penalty 罚分 {item.points:+d}  {record_text(f'{item.en} / {item.zh}')}{shown}")
     return out
 
 
@@ -175,16 +202,16 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
     ``where``: the place it names (a match's problem: ``match 比赛``)."""
     if where is None:
         where = f"trick {v.trick} 第{v.trick}轮" if v.trick is not None else "hand 整局"
-    who = seat_label(v.seat, match) if v.seat is not None else ""
+    who = _seat(v.seat, match) if v.seat is not None else ""
     at = ""
     if path is not None and record is not None:
         line, column = violation_position(record, v, result)
-        at = dim(f"{path}:{line}:{column}") if line else ""
+        at = dim(record_text(f"{path}:{line}:{column}")) if line else ""
     lines = [f"{indent}{bad('✗')} " + "  ".join(x for x in (where, who, bad(v.code), at) if x)]
     if v.message_zh:
-        lines.append(f"{indent}    {v.message_zh}")
+        lines.append(f"{indent}    {record_text(v.message_zh)}")
     if v.message_en:
-        lines.append(f"{indent}    {v.message_en}")
+        lines.append(f"{indent}    {record_text(v.message_en)}")
     if v.played and result is not None and play_left_out(v, result):     # filled in: derived, not played
         lines.append(f"{indent}    derived 推出  {cards_pretty(v.played)}  (not in the record 记录未写)")
     elif v.played:
@@ -221,13 +248,14 @@ def legal_text(h: HandResult) -> str:
 def derived_lines(h: HandResult, indent: str = "    ") -> list[str]:
     """Each fact the record does not state that was derived, and from what (``tractor analyse``
     prints the same lines)."""
-    return [f"{indent}derived 推出  {d.message_en} / {d.message_zh}" for d in h.derived]
+    return [f"{indent}derived 推出  " + record_text(f"{d.message_en} / {d.message_zh}") for d in h.derived]
 
 
 def setting_lines(h: HandResult, indent: str = "    ") -> list[str]:
     """What the record does not state: each fact derived (and from what), each unknown (and what it withholds)."""
     lines = derived_lines(h, indent)
-    lines += [f"{indent}{bad('?')} unknown 未知  [{u.tag}]  {u.message_en} / {u.message_zh}" for u in h.unknowns]
+    lines += [f"{indent}{bad('?')} unknown 未知  [{u.tag}]  " + record_text(f"{u.message_en} / {u.message_zh}")
+              for u in h.unknowns]
     return lines
 
 
@@ -244,7 +272,7 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, erro
     if errors:
         verdict += bad(f"  · {errors} parse error{'s' if errors != 1 else ''} above, the verdict is on what "
                        f"could be read / 上方有 {errors} 处记录错误，结论仅依据可读部分")
-    lines = [f"  {strong(head)}  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}  "
+    lines = [f"  {strong(head)}  dealer 庄 {_seat(h.dealer, match)}  level 级 {level_label(h.level)}  "
              f"trump 主 {trump_label(h.trump) if h.trump_known else '?'}  —  {verdict}"]
     lines.extend(setting_lines(h))
     for v in h.violations:

@@ -10,8 +10,8 @@ from operator import itemgetter, mul
 from typing import Callable, Sequence
 
 from tractor_analysis.records.cards import (
-    NUM_KINDS, RANK_TOKENS, SEAT_TOKENS, SUIT_OF, SUIT_NAMES_EN, SUIT_NAMES_ZH, SUIT_SYMBOLS, Card, Rank,
-    Seat, Suit)
+    BJ, LJ, NUM_KINDS, RANK_OF, RANK_TOKENS, SEAT_TOKENS, SUIT_OF, SUIT_NAMES_EN, SUIT_NAMES_ZH, SUIT_SYMBOLS,
+    Card, Rank, Seat, Suit)
 
 _GROUP_SLOT = (1, 2, 4, 3, 0)
 """Display position of each suit group: trumps first, then S H C D (colours alternate)."""
@@ -20,12 +20,37 @@ _KEY_CACHE: dict[tuple[Rank | None, Suit | None, bool], tuple[int, ...]] = {}
 
 def _display_keys(level: Rank | None, trump: Suit | None, constant_twos: bool) -> tuple[int, ...]:
     """Sort key of every kind, as a player holds a hand: trumps first, then suit by
-    suit, strongest first (the engine's :func:`~tractor_analysis.engine.order.order`)."""
+    suit, strongest first (the engine's :func:`~tractor_analysis.engine.order.order`).  A level
+    not known (or not a rank) is not taken as 2: :func:`_levelless_order`."""
     from tractor_analysis.engine.order import order
 
-    o = order(level if level is not None and 2 <= level <= 14 else 2, trump, constant_twos)
-    return tuple(_GROUP_SLOT[o.group[k]] * 1000 + (99 - o.strength[k]) * 8 + SUIT_OF[k]
+    if level is None or not 2 <= level <= 14:
+        group, strength = _levelless_order(trump, constant_twos)
+    else:
+        o = order(level, trump, constant_twos)
+        group, strength = o.group, o.strength
+    return tuple(_GROUP_SLOT[group[k]] * 1000 + (99 - strength[k]) * 8 + SUIT_OF[k]
                  for k in range(NUM_KINDS))
+
+
+def _levelless_order(trump: Suit | None, constant_twos: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Suit group (4: trumps) and strength of every kind when the level is not known: no rank is
+    shown as the level's.  Trumps are only what is a trump whatever the level: the jokers, the
+    trump suit when it is known, the 2s under ``constant_twos`` (trumps at level 2 as level cards,
+    at any other as constant twos); every other card stays in its suit at its rank — the level's
+    cards among them, which the page's note says."""
+    from tractor_analysis.engine.order import TRUMP
+
+    group, strength = [0] * NUM_KINDS, [0] * NUM_KINDS
+    for k in range(52):
+        suit, rank = SUIT_OF[k], RANK_OF[k]
+        if constant_twos and rank == 2:         # above the trump suit's A: the trump suit's 2 first
+            group[k], strength[k] = TRUMP, 14 if suit == trump else 13
+        else:
+            group[k], strength[k] = (TRUMP if suit == trump else suit), rank - 2
+    group[LJ], strength[LJ] = TRUMP, 15
+    group[BJ], strength[BJ] = TRUMP, 16
+    return tuple(group), tuple(strength)
 
 
 def display_order(cards, level: Rank | None, trump: Suit | None,

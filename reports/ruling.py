@@ -25,7 +25,7 @@ from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.hand_replay import describe_outcome
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
 from tractor_analysis.engine.verdicts import WITHHELD, HandResult, MatchResult, Unknown, Violation
-from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, team_of
+from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_SYMBOLS, team_of
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
@@ -71,8 +71,8 @@ class RulingPage:
     """(中文, English): the violation's play is one the record leaves out, derived — and from what
     (:func:`derived_play`); the trick table shows the trick as recorded."""
     trump_note: tuple[str, str] | None = None
-    """(中文, English): the trump suit is not known, so the hands shade as trumps only the cards that
-    are trumps whatever it is (:func:`trump_note`); ``None`` when it is known."""
+    """(中文, English): the trump suit or the level is not known, so the hands shade as trumps only the
+    cards that are trumps whatever it is (:func:`trump_note`); ``None`` when both are known."""
 
 
 def _tag(tags: Iterable[tuple[str, str]], name: str) -> str:
@@ -107,19 +107,34 @@ def derived_play(v: Violation, result: HandResult) -> tuple[str, str] | None:
 
 
 def trump_note(result: HandResult) -> tuple[str, str] | None:
-    """(中文, English) for the trick table when the record does not give the trump suit: the cards
-    shaded as trumps are only those that are trumps whatever the suit (the jokers, the level's cards
-    when the level is known, the 2s where they are always trumps); ``None`` when the suit is known."""
+    """(中文, English) for the trick table when the record does not give the trump suit or the level:
+    the cards shaded as trumps are only those that are trumps whatever the unknown is (the jokers,
+    the level's cards when the level is known, the trump suit when it is known, the 2s where they
+    are always trumps); a level not known is no rank's: its cards are laid out in their suits
+    (:func:`~.card_display.display_order`).  ``None`` when both are known."""
+    if result.level is None:
+        return _levelless_note(result)
     if result.trump_known:
         return None
-    if result.level is None:        # the cards are laid out at level 2: only the jokers are sure
-        return ("主牌花色与级别未知：只有王确定是主牌（其余加底色的牌不作依据）",
-                "trump suit and level not known: only the jokers are sure trumps (the other cards shaded "
-                "are not to be relied on)")
     if result.rules.constant_twos and result.level != 2:
         return ("主牌花色未知：只把王、级牌和 2 标为主牌", "trump suit not known: only the jokers, the level cards "
                 "and the 2s are marked as trumps")
     return "主牌花色未知：只把王和级牌标为主牌", "trump suit not known: only the jokers and level cards are marked as trumps"
+
+
+def _levelless_note(result: HandResult) -> tuple[str, str]:
+    """:func:`trump_note` of a hand whose level is not known."""
+    twos = result.rules.constant_twos          # the 2s: level cards at 2, constant twos at any other
+    if result.trump_known and result.trump is not None:
+        symbol = SUIT_SYMBOLS[result.trump]
+        zh = f"王{'、2 ' if twos else ''}和主牌花色 {symbol} "
+        en = f"the jokers{', the 2s' if twos else ''} and the trump suit {symbol}"
+    else:
+        zh, en = ("王和 2 " if twos else "王"), ("the jokers and the 2s" if twos else "the jokers")
+    head_zh, head_en = ("级别未知", "level not known") if result.trump_known else (
+        "主牌花色与级别未知", "trump suit and level not known")
+    return (f"{head_zh}：只把{zh}标为主牌，级牌照花色排列",
+            f"{head_en}: only {en} are marked as trumps, the level's cards are shown in their suits")
 
 
 def miscounted(v: Violation, result: HandResult) -> bool:
@@ -288,14 +303,14 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
         codes = [v.code for v in result.violations]
         if result.setup and "deal_mismatch" not in codes:
             out.append(("残局未打完，未计分", "the position is not played out: not scored",
-                        f"{result.attackers_total} so far / 已得"))
+                        f"{result.attackers_total} 已得 / so far"))
         elif "deal_mismatch" in codes:
             zh, en = not_scored(codes)
             out.append((f"{zh}，未计分", f"{en}: not scored",
-                        f"{result.attackers_total} in the recorded tricks / 已记各墩所得"))
+                        f"{result.attackers_total} 已记各墩所得 / in the recorded tricks"))
         else:
             zh, en = not_scored(codes)
-            out.append((f"{zh}，未计分", f"{en}: not scored", f"{result.attackers_total} so far / 已得"))
+            out.append((f"{zh}，未计分", f"{en}: not scored", f"{result.attackers_total} 已得 / so far"))
         return tuple(out)
     out.append(("闲家总分（按出牌计算）", "attackers' total (computed)", str(result.attackers_total)))
     if result.claim is not None:

@@ -50,7 +50,7 @@ def test_a_contradicted_level_does_not_hide_a_contradicted_trump():
     # before: level 3 derived, trump ♠ kept silently: 17 violations, claim_mismatch, N–S 2→3
     assert codes(h) == ["bad_declaration", "level_mismatch"]
     (bad,) = [v for v in h.violations if v.code == "bad_declaration"]
-    assert "the declarations fix trump H but the record says S" in bad.message_en and "红桃" in bad.message_zh
+    assert "the declarations fix trump hearts but the record says spades" in bad.message_en and "红桃" in bad.message_zh
     assert h.level == 3 and derived(h)["level"] == "3" and "trump" not in derived(h)
     (u,) = [u for u in h.unknowns if u.tag == "Trump"]
     assert not h.trump_known

@@ -39,7 +39,7 @@ def _unknown(hand: dict, tag: str) -> list[dict]:
 def test_the_record_as_given_is_checked():
     hand = _hand(str(RECORD))
     [v] = _bad_declarations(hand)
-    assert "third card ♥10 fixes trump H" in v["message_en"]
+    assert "third card ♥10 fixes trump hearts" in v["message_en"]
     assert not _unknown(hand, "Bottom")
 
 
@@ -50,7 +50,7 @@ def test_a_missing_deal_line_does_not_stop_the_check(tmp_path):
     hand = _hand(_write(tmp_path, text))
     assert [u["tag"] for u in hand["unknown"]].count("deal") == 1       # W's line: said, as before
     [v] = _bad_declarations(hand)
-    assert "third card ♥10 fixes trump H" in v["message_en"] and "底牌第三张 ♥10" in v["message_zh"]
+    assert "third card ♥10 fixes trump hearts" in v["message_en"] and "底牌第三张 ♥10" in v["message_zh"]
 
 
 def test_a_derived_bottom_has_no_order_so_the_check_is_withheld(tmp_path):

@@ -27,12 +27,12 @@ def test_the_declaration_messages_are_defined_once():
 
 def test_the_third_bottom_card_is_shown_alike_in_both_languages():
     zh, en = explain_hand.no_declaration_trump_mismatch(1, 0, parse_cards("H10")[0])
-    assert "♥10" in zh and "third card ♥10 fixes trump H" in en and "H10" not in en
+    assert "♥10" in zh and "third card ♥10 fixes trump hearts" in en and "H10" not in en
     zh, en = explain_hand.no_declaration_trump_mismatch(None, 0, parse_cards("BJ")[0])
     assert "底牌第三张 大王" in zh and "third card 大王, a joker" in en and "BJ" not in en
 
 
 def test_check_shows_the_card_alike(tmp_path):
     out = CliRunner().invoke(main, ["check", str(RECORD)], catch_exceptions=False).output
-    assert "the bottom's third card ♥10 fixes trump H" in out and "底牌第三张 ♥10" in out
+    assert "the bottom's third card ♥10 fixes trump hearts" in out and "底牌第三张 ♥10" in out
     assert "third card H10" not in out

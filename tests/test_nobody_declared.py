@@ -36,7 +36,7 @@ def test_no_trump_rule_message_reads_right_in_both_languages(tmp_path):
     r = CliRunner().invoke(main, ["check", path], catch_exceptions=False)
     assert ("无人亮主，按规则（no_declaration = no_trump）应打无主，记录的主却是方块") in r.output, r.output
     assert ("nobody declared, so under no_declaration = no_trump the hand is played without trump (NT), "
-            "but the record says trump is D") in r.output, r.output
+            "but the record says trump is diamonds") in r.output, r.output
     assert "fixes trump NT" not in r.output and "定主为 无主" not in r.output
 
 
@@ -48,7 +48,7 @@ def test_third_bottom_card_rule_names_the_card_and_follows_the_ruleset(tmp_path)
     assert (v["message_zh"], v["message_en"]) == (
         "无人亮主，按规则（no_declaration = third_bottom_card）以底牌第三张 ♠3 的花色定主，主应为黑桃，记录的主却是方块",
         "nobody declared, so under no_declaration = third_bottom_card the bottom's third card ♠3 fixes "
-        "trump S, but the record says trump is D")
+        "trump spades, but the record says trump is diamonds")
     # under no_trump the very same record is judged by that rule, not by the bottom
     [v] = _bad_declarations(_first_hand(tmp_path, "D10 C5 S3 DQ CJ H3 S3 S9"))
     assert "no_declaration = no_trump" in v["message_en"] and "应打无主" in v["message_zh"]
@@ -60,7 +60,7 @@ def test_third_bottom_card_joker_means_no_trump():
     zh, en = explain_hand.no_declaration_trump_mismatch(None, 0, parse_cards("BJ")[0])
     assert zh == "无人亮主，按规则（no_declaration = third_bottom_card）底牌第三张 大王 是王，应打无主，记录的主却是黑桃"
     assert en == ("nobody declared, so under no_declaration = third_bottom_card the bottom's third card 大王, a joker, "
-                  "means the hand is played without trump (NT), but the record says trump is S")
+                  "means the hand is played without trump (NT), but the record says trump is spades")
     zh, en = explain_hand.no_declaration_trump_mismatch(2, None, parse_cards("D9")[0])
-    assert zh.endswith("主应为方块，记录却打无主") and en.endswith("fixes trump D, but the record says the hand is "
+    assert zh.endswith("主应为方块，记录却打无主") and en.endswith("fixes trump diamonds, but the record says the hand is "
                                                           "played without trump (NT)")

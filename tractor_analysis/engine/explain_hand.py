@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TEAMS, TOKEN
+from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH, TEAMS, TOKEN
 from .explain import Message
 from .scoring import CUT_SHORT, FORFEIT_NOT_KNOWN, NO_RESULT, RECORD_CUT
 from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, WITHHELD,
@@ -39,7 +39,10 @@ def _trump_zh(trump: int | None) -> str:
 
 
 def _trump_en(trump: int | None) -> str:
-    return "NT" if trump is None else SUIT_TOKENS[trump]
+    """A trump suit in English as :func:`_trump_zh` names it in Chinese, by its suit (``hearts`` /
+    ``红桃``, the words of a suit in ``explain.follow_suit``), never by the record's letter beside a
+    card shown by its symbol ("♥10 fixes trump hearts")."""
+    return "NT" if trump is None else SUIT_NAMES_EN[trump]
 
 
 def _plural(n: int, word: str) -> str:
@@ -101,7 +104,7 @@ def no_declaration_trump_mismatch(expected: int | None, recorded: int | None,
     third card (``no_declaration = third_bottom_card``, ``third_card`` given; a joker there
     means no trump) or no trump (``no_declaration = no_trump``).  Both languages name the rule,
     the trump it fixes and the recorded one, e.g. "nobody declared, so under no_declaration =
-    no_trump the hand is played without trump (NT), but the record says trump is D"."""
+    no_trump the hand is played without trump (NT), but the record says trump is diamonds"."""
     said_zh = "记录却打无主" if recorded is None else f"记录的主却是{_trump_zh(recorded)}"
     said_en = ("the record says the hand is played without trump (NT)" if recorded is None
                else f"the record says trump is {_trump_en(recorded)}")

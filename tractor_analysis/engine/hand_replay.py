@@ -26,15 +26,15 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import POINTS, SEAT_TOKENS, Card, next_seat, partner, team_of
+from ..records.cards import POINTS, SEAT_TOKENS, Card, next_seat, partner
 from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Trick
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
 from . import explain, explain_hand, explain_unknown, referee, score_sheet
 from .explain import Message
-from .outcome import hand_outcome, level_penalties, takebacks_unknown
-from .scoring import advance, bottom_multiplier, failed_throw_penalty, throw_cards_charged
+from .outcome import gain_capped, hand_outcome, level_penalties, takebacks_unknown
+from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
@@ -641,32 +641,3 @@ def describe_outcome(result: HandResult) -> tuple[str, str]:
     return zh, en
 
 
-def gain_capped(result: HandResult) -> Message | None:
-    """What the hand's outcome gains (``Outcome.levels``, the score table's) that the levels after do
-    not show, and why (rules.md §8.4): a rank the side may not skip (``must_play``, the winning level)
-    stops the gain there, or the side sits at such a rank it does not play and gains nothing — said in
-    both languages, to follow :func:`explain_hand.describe_levels`; ``None`` when nothing capped it
-    (or the side, or its level before the hand, is not known)."""
-    o, rules = result.outcome, result.rules
-    if o is None or o.reason == "match_points" or o.winner not in ("attackers", "defenders") or o.levels <= 0:
-        return None
-    if not result.defenders:
-        return None
-    up = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
-    caps: dict[tuple[int, int], list[int]] = {}
-    for seat in sorted(up):
-        level = result.player_levels_before[seat]
-        if level is None:
-            continue
-        playing = o.winner == "defenders" and level == result.level
-        reached, passed = advance(level, o.levels, rules.must_play, rules.win_level, playing=playing,
-                                  stop_at_win_level=rules.stop_at_win_level)
-        if not passed and reached < level + o.levels:
-            caps.setdefault((level, reached), []).append(seat)
-    if not caps:
-        return None
-    parts = [explain.gain_capped(seats, None if rules.friend else team_of(seats[0]), reached - level, o.levels,
-                                 reached, reached in rules.must_play,
-                                 rules.stop_at_win_level and reached == rules.win_level)
-             for (level, reached), seats in caps.items()]
-    return "".join(p[0] for p in parts), "".join(p[1] for p in parts)

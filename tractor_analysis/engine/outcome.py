@@ -6,14 +6,16 @@ levels; :mod:`.replay` calls them once a hand is scored.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..records.cards import next_seat, partner, team_of
 from ..records.model import Hand
-from ..records.rulesets import RevokePenalty, RuleSet, ScoreTable
+from ..records.rulesets import RevokePenalty, RuleSet
 from .scoring import advance, level_change, lose_level
 from .setting import Setting
-from . import explain_unknown
+from . import explain, explain_unknown
+from .explain import Message
 from .verdicts import HandResult, Outcome, Unknown, Violation, new_outcome
 
 REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
@@ -42,26 +44,18 @@ def hand_outcome(rules: RuleSet, levels: tuple[int, ...], setting: Setting, defe
 def level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozenset[int], frozenset[int]],
                    levels: tuple[int, ...], setting: Setting, miscount: tuple[int, ...] = ()
                    ) -> tuple[Outcome, tuple[int, ...]]:
-    """``winner``'s side goes up ``gain`` levels, and the next dealer.  Under ``score_table = botzone``
-    ``gain`` is the match points each seat of the side scores, and no level changes: a match is one
-    hand (docs/rules.md §8.1)."""
+    """``winner``'s side goes up ``gain`` levels (the score table's: a rank it may not skip stops each
+    player's, :func:`gain_caps`), and the next dealer.  Under a score table that moves no level
+    (``score_table = botzone``: ``ScoreTable.moves_levels``) ``gain`` is the match points each seat of
+    the side scores, and no level changes: a match is one hand (docs/rules.md §8.1)."""
     dealer = setting.dealer
     up = sides[0] if winner == "defenders" else sides[1]
+    moves = rules.score_table.moves_levels
     after = list(levels)
     over = False
-    done: dict[tuple[int, bool], tuple[int, bool]] = {}     # partners at one level go up alike
-    points = rules.score_table is ScoreTable.BOTZONE
-    for seat in sorted(up) if not points else ():
-        level = levels[seat]
-        if level is None:            # not known (the chain was broken before this hand): stays unknown
-            continue
-        # only the dealer's side, playing its own level, can pass the winning level
-        playing = winner == "defenders" and level == setting.level
-        step = done.get((level, playing))
-        if step is None:
-            step = done[level, playing] = advance(level, gain, rules.must_play, rules.win_level, playing=playing,
-                                                  stop_at_win_level=rules.stop_at_win_level)
-        after[seat], passed = step
+    climbed = _climb(rules, winner, gain, up, levels, setting.level) if moves else {}
+    for seat, (reached, passed) in climbed.items():
+        after[seat] = reached
         over = over or passed
     if winner == "defenders":
         next_dealer = partner(dealer) if not rules.friend else min(sides[0] - {dealer}, default=dealer)
@@ -69,9 +63,90 @@ def level_outcome(rules: RuleSet, winner: str, gain: int, sides: tuple[frozenset
         next_dealer = next_seat(dealer)
     # the side's team: the dealer's when the dealer is on it, else its lowest seat's
     team = team_of(dealer if dealer in up else min(up)) if up else team_of(dealer)
+    # a table that moves no level scores match points instead (Botzone)
     return new_outcome(winner=winner, levels=gain, next_dealer=next_dealer, team=team, match_over=over,
-                   reason="miscount" if miscount else "match_points" if rules.score_table is ScoreTable.BOTZONE
-                   else "points", miscount=miscount), tuple(after)
+                   reason="miscount" if miscount else "points" if moves else "match_points",
+                   miscount=miscount), tuple(after)
+
+
+def _climb(rules: RuleSet, winner: str, gain: int, up: frozenset[int], levels: Sequence[int | None],
+           level: int | None) -> dict[int, tuple[int, bool]]:
+    """Each seat of ``up`` (the side that won the hand, ``level`` the hand's) whose level is known:
+    ``(its level after going up gain, whether it passed the winning level)`` (:func:`.scoring.advance`).
+    A seat whose level is not known (the chain was broken before this hand) is left out: it stays unknown."""
+    out: dict[int, tuple[int, bool]] = {}
+    done: dict[tuple[int, bool], tuple[int, bool]] = {}     # partners at one level go up alike
+    for seat in sorted(up):
+        before = levels[seat]
+        if before is None:
+            continue
+        # only the dealer's side, playing its own level, can pass the winning level
+        playing = winner == "defenders" and before == level
+        step = done.get((before, playing))
+        if step is None:
+            step = done[before, playing] = advance(before, gain, rules.must_play, rules.win_level, playing=playing,
+                                                   stop_at_win_level=rules.stop_at_win_level)
+        out[seat] = step
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class GainCap:
+    """Players of the side that won a hand whose gain a rank they may not skip stopped (rules.md §8.4):
+    they went up fewer levels than the score table's (``Outcome.levels``)."""
+
+    seats: tuple[int, ...]
+    """The players, in seat order (N E S W): those of the side at one level before the hand."""
+    before: int
+    """Their level before the hand."""
+    rank: int
+    """The rank that stopped them: their level after (before any penalty)."""
+    must_play: bool
+    """``rank`` is a ``must_play`` rank (逢10必打)."""
+    win_level: bool
+    """``rank`` is the winning level, a stop (``stop_at_win_level``)."""
+
+    @property
+    def gained(self) -> int:
+        """The levels they really went up: 0 when they sat at ``rank`` and did not play it."""
+        return self.rank - self.before
+
+
+def gain_caps(result: HandResult) -> tuple[GainCap, ...]:
+    """Where the levels ``result``'s outcome gives (the score table's ``Outcome.levels``) are more than
+    its side went up (rules.md §8.4): one :class:`GainCap` per level the side's players stood at before
+    the hand that a rank stopped, in seat order — players at different levels each get their own, never
+    one taken for the side's.  ``()`` when nothing stopped the gain, when the table moves no level
+    (Botzone), and for a player whose level before is not known (its level after is not known either).
+    The one fact ``tractor check`` says, in its text and in ``check --json`` (``outcome.capped``)."""
+    o, rules = result.outcome, result.rules
+    if (o is None or not rules.score_table.moves_levels or o.winner not in ("attackers", "defenders")
+            or o.levels <= 0 or not result.defenders):
+        return ()
+    up = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
+    levels = result.player_levels_before
+    groups: dict[tuple[int, int], list[int]] = {}
+    for seat, (reached, passed) in _climb(rules, o.winner, o.levels, up, levels, result.level).items():
+        if not passed and reached < levels[seat] + o.levels:
+            groups.setdefault((levels[seat], reached), []).append(seat)
+    return tuple(GainCap(tuple(seats), before, reached, reached in rules.must_play,
+                         rules.stop_at_win_level and reached == rules.win_level)
+                 for (before, reached), seats in groups.items())
+
+
+def gain_capped(result: HandResult) -> Message | None:
+    """:func:`gain_caps` in both languages, to follow :func:`.explain_hand.describe_levels`: what
+    stopped the gain and the levels really gained, e.g. " (capped: EW may not skip 10 (must_play,
+    win_level), so they go up 2 levels, not 3)"; ``None`` when nothing capped it."""
+    caps = gain_caps(result)
+    if not caps:
+        return None
+    rules, gain = result.rules, result.outcome.levels
+    # a partnership is named when both its players stopped alike; else (friend mode, or partners at
+    # different levels) the players are, each group with its own gain
+    parts = [explain.gain_capped(c.seats, team_of(c.seats[0]) if not rules.friend and len(c.seats) == 2 else None,
+                                 c.gained, gain, c.rank, c.must_play, c.win_level) for c in caps]
+    return "".join(p[0] for p in parts), "".join(p[1] for p in parts)
 
 
 def offenders(hand: Hand, rules: RuleSet, violations: Sequence[Violation]) -> tuple[list[int], list[int]]:
@@ -174,5 +249,6 @@ def punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[in
     return (by_team[0], by_team[1]), tuple(after)
 
 
-__all__ = ["REVOKE_CODES", "SidePenalty", "hand_outcome", "level_outcome", "level_penalties", "offenders", "punish",
-           "side_penalties", "takebacks_punished_unknown", "takebacks_unknown", "team_counts"]
+__all__ = ["REVOKE_CODES", "GainCap", "SidePenalty", "gain_capped", "gain_caps", "hand_outcome", "level_outcome",
+           "level_penalties", "offenders", "punish", "side_penalties", "takebacks_punished_unknown",
+           "takebacks_unknown", "team_counts"]

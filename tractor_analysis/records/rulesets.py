@@ -57,6 +57,12 @@ class ScoreTable(_Doc):
     BOTZONE = ("botzone", "one hand a match, 0-3 points a seat: 0 or less defenders 3; <40 2; <80 1; <120 "
                           "attackers 1; <160 2; else 3 (the losing side 0; Botzone)")
 
+    @property
+    def moves_levels(self) -> bool:
+        """The table's result moves the players' levels.  ``False``: a match is one hand, scored in
+        match points for each seat of the winning side, and no level changes (``botzone``, rules.md §8.1)."""
+        return self is not ScoreTable.BOTZONE
+
 
 class ThrowPenalty(_Doc):
     """Penalty for a failed throw (甩牌失败, rules.md §4)."""
