@@ -94,8 +94,9 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     shared rank, undecided, later tie-breaks not applied: a note on stderr
     says whose value and from which match (--format json: "undecided").
     Matches left out (no winner, no round number
-    with --after-round or while other matches have one, a team not known, a
-    second record of a match) are named on stderr, and so is what to check
+    with --after-round or while other matches have one, a team not known, the
+    same team on both sides, a second record of a match) are named on stderr,
+    and so is what to check
     (team names differing only in case, a pair under two team names, a
     table or a team twice in a round).
 
@@ -150,7 +151,9 @@ def ratings(inputs, fmt, event, after_round) -> None:
     match's winner, with openskill's PlackettLuce model and its default
     parameters.  Rows: player, mu, sigma, ordinal (mu - 3 sigma, the
     order), matches.  A rating after a few matches is mostly uncertainty
-    (sigma), not a measured skill: see docs/standings.md.
+    (sigma), not a measured skill: see docs/standings.md.  A match is not
+    rated when the standings leave it out, a player is not named, or one
+    name sits in two seats: each is named on stderr, with why.
 
     \b
     Examples:

@@ -96,12 +96,14 @@ def _table_key(m: EventMatch) -> tuple:
 
 
 def event_view(matches: Sequence[EventMatch], event: str | None = None, after_round: int | None = None,
-               points: Points = Points(), tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> EventView:
+               points: Points = Points(), tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+               purpose: str = "standings") -> EventView:
     """The standings after each round up to ``after_round`` and each round's results; one view of
     every match when no match has a round number.  The last round's standings are the text
     standings' (``select`` leaves out a match it cannot place in a round, with a note); a round's
-    results list its matches, a second record of a match left out."""
-    chosen, notes = select(matches, event, after_round)
+    results list its matches, a second record of a match left out.  ``purpose``: :func:`select`'s
+    (``event``: the report's event pages, whose ratings leave out what the standings do)."""
+    chosen, notes = select(matches, event, after_round, purpose)
     in_event = [m for m in matches if event is None or m.event == event]
     in_event = distinct(in_event)[0]
     numbers = [r for r in rounds_of(chosen) if after_round is None or r <= after_round]

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, ratings
-from tractor_analysis.dataset.standings import EventMatch, distinct, round_number, select
+from tractor_analysis.dataset.standings import EventMatch, distinct, match_named, round_number, select
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_TOKENS
 
 from .event_pages import TIEBREAK_HEADS, EventView, ResultRow, _result, event_view, render_standings_page
@@ -42,7 +43,11 @@ class PlayerMatch:
     player_levels: str = ""
     """Friend mode: each player's own final level (``"N name 5 · E name 3 · …"``)."""
     reason: str | None = None
-    """``None``: the standings count the match; else why they do not (bilingual, :func:`select`'s note)."""
+    """``None``: the standings count the match; else why they do not (bilingual, :func:`select`'s note,
+    which on the event pages says the match is not rated either)."""
+    unrated: str | None = None
+    """``None``: the match is rated, or not counted (:attr:`reason`); else why the ratings leave out a
+    match the page does not mark "not counted" (bilingual, ``ratings``' or :func:`select`'s note)."""
 
 
 @dataclass(frozen=True)
@@ -52,11 +57,15 @@ class PlayerHand:
     hand: int
     seat: str
     dealer: str
-    attackers_total: int
+    attackers_total: int | None
+    """``None``: withheld."""
     outcome: str | None
     levels: int
     defending: bool | None
     """``None``: the record does not tell the sides."""
+    final: bool | None = None
+    """The total is the hand's own (:func:`_final_totals`: played out, or a score sheet's); ``False``:
+    the points so far (the record ends inside the hand); ``None``: not known."""
 
 
 @dataclass
@@ -71,6 +80,9 @@ class PlayerPage:
     hands: list[PlayerHand] = field(default_factory=list)
     hands_total: int = 0
     stats: dict = field(default_factory=dict)
+    attack_note: str = ""
+    """How many finished hands the player attacked the mean of the attackers' totals leaves out, and
+    why, bilingual (:func:`_attack_note`); empty when it leaves out none."""
     rating: PlayerRating | None = None
     history: tuple[RatingStep, ...] = ()
     chart: str = ""
@@ -98,6 +110,9 @@ class EventReport:
     copies: dict = field(default_factory=dict)
     """A second record of a match (:func:`distinct` leaves it out) → (the first record's
     :class:`~.fact_rows.MatchFact`, the note naming both): the index counts it once."""
+    rating_notes: tuple[str, ...] = ()
+    """The matches the standings count and the ratings do not, each with why (bilingual, relabelled):
+    the matches the standings leave out are not rated either (:attr:`EventView.notes` says both)."""
 
     def team_href(self, name: str) -> str | None:
         page = self.teams.get(name)
@@ -181,8 +196,10 @@ def _relabelled(view: EventView, labels: dict) -> EventView:
 
 
 def _note_of(m: EventMatch, notes) -> str | None:
-    """The note of ``notes`` on ``m`` (each begins with the record's source)."""
-    return next((n for n in notes if n.startswith((f"{m.source}:", f"{m.source}：")) and m.source), None)
+    """The note of ``notes`` on ``m`` (each begins with the record's source, or with
+    :func:`~tractor_analysis.dataset.standings.match_named`'s name of it)."""
+    heads = tuple(f"{where}{colon}" for where in (m.source, match_named(m)) for colon in (":", "："))
+    return next((n for n in notes if n.startswith(heads) and m.source), None)
 
 
 def build_event(model, duplicate_of: dict) -> EventReport:
@@ -196,10 +213,13 @@ def build_event(model, duplicate_of: dict) -> EventReport:
     matches = [f.event for f in facts]
     pages = {f.match: f.filename for f in facts}
     labels = {f.event.source: match_labels(f) for f in facts if f.event.source}
+    labels.update({match_named(f.event): match_labels(f) for f in facts if f.event.source})
     tagged = any(f.team_tags for f in facts)
     taken: set[str] = set()
-    view = _relabelled(event_view(matches), labels) if tagged else None
-    kept, notes = select(matches)                   # as event_view counts them
+    # the ratings rate the matches the standings count: a note on a match left out says both
+    purpose = "event" if tagged else "ratings"
+    view = _relabelled(event_view(matches, purpose=purpose), labels) if tagged else None
+    kept, notes = select(matches, purpose=purpose)  # as event_view counts them
     once, copy_notes = distinct(matches)
     first_ids = {m.match_id for m in once}
     by_id = {f.match: f for f in facts}
@@ -226,18 +246,55 @@ def build_event(model, duplicate_of: dict) -> EventReport:
                 if page is not None:
                     page.rows.append((m.round, _result(m), side, _won(m, side), pages.get(m.match_id),
                                       reasons.get(m.match_id)))
-    rated, history, _ = ratings(select(matches)[0])
-    players = _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies)
+    rated, history, unrated = ratings(kept)
+    rated_ids = {step.match_id for steps in history.values() for step in steps}
+    not_rated = {m.match_id: relabel(_note_of(m, notes + unrated) or "", labels)
+                 for m in matches if m.match_id not in rated_ids and reasons.get(m.match_id) is None}
+    players = _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies, not_rated)
     for r in rated:
         if r.player in players:
             players[r.player].rating = r
             players[r.player].history = tuple(history.get(r.player, ()))
-    return EventReport(view, teams, players, rated, PRINT_PAGE if view is not None else None, copies)
+    return EventReport(view, teams, players, rated, PRINT_PAGE if view is not None else None, copies,
+                       tuple(relabel(n, labels) for n in unrated))
 
 
-def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies) -> dict[str, PlayerPage]:
-    """Each named player's page: every match (``reasons``: why the standings do not count one),
-    the hands and violations of each match once (not those of a second record: ``copies``)."""
+def _final_totals(model) -> dict[str, tuple[bool, ...]]:
+    """Match key → whether each of its hands' attackers' total is the hand's own, in the order of
+    its hands (its :class:`~.fact_rows.HandFact` rows' order): the hand played out, or a score
+    sheet's recorded total — not the points so far of a hand the record ends inside, which its match
+    page shows "so far, not scored" (a miscount can decide such a hand).  Read from the match pages'
+    views; a match without one (a dataset's match that could not be drawn) is not here: whether its
+    totals are final is not known."""
+    return {v.key: tuple(h.complete or h.score_sheet for h in v.hands) for v in model.matches}
+
+
+_LEFT_OUT = {"withheld": ("whose total is withheld", "闲家总分不予判定"),
+             "so_far": ("not played out (the points so far only)", "未打完（仅为已得分）"),
+             "unsure": ("whose total may not be final (its match has no page to tell)",
+                        "无法确定是否为最终总分（该场比赛没有比赛页）")}
+"""Why a finished hand's total is left out of a player's attack points (:func:`_attack_note`)."""
+
+
+def _attack_note(st: dict) -> str:
+    """The bilingual note on the finished hands a player attacked whose total the mean leaves out
+    (``st``: :func:`_players`' statistics), by why; empty when none is."""
+    left = {k: st.get(f"attack_{k}", 0) for k in _LEFT_OUT}
+    out = sum(left.values())
+    if not out:
+        return ""
+    en = ", ".join(f"{n} {_LEFT_OUT[k][0]}" for k, n in left.items() if n)
+    zh = "，".join(f"{n} 局{_LEFT_OUT[k][1]}" for k, n in left.items() if n)
+    return (f"left out of the mean: {out} of the {st['attacked']} finished hands attacked — {en} / "
+            f"未计入平均：做闲的 {st['attacked']} 局中有 {out} 局——{zh}")
+
+
+def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
+             not_rated) -> dict[str, PlayerPage]:
+    """Each named player's page: every match (``reasons``: why the standings do not count one;
+    ``not_rated``: why the ratings leave out one they do), the hands and violations of each match
+    once (not those of a second record: ``copies``).  A player's attack points sum the attackers'
+    totals that are known and final (:func:`_final_totals`), and say how many are left out."""
     players: dict[str, PlayerPage] = {}
     by_match = {f.match: f for f in facts}
     for m in matches:
@@ -257,7 +314,7 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies)
                 levels = " · ".join(f"{SEAT_TOKENS[i]} {m.players[i] or '?'} {_level(mine[i])}" for i in range(4))
                 page.matches.append(PlayerMatch(m, SEAT_TOKENS[seat], "", "", None, _won(m, side), _result(m),
                                                 pages.get(m.match_id), friend=True, player_levels=levels,
-                                                reason=reasons.get(m.match_id)))
+                                                reason=reasons.get(m.match_id), unrated=not_rated.get(m.match_id)))
                 continue
             team = m.teams[side]
             if team and team not in page.teams:
@@ -265,11 +322,19 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies)
             partner = m.players[(seat + 2) % 4] or "?"
             opponents = " & ".join(p or "?" for p in (m.players[(seat + 1) % 4], m.players[(seat + 3) % 4]))
             page.matches.append(PlayerMatch(m, SEAT_TOKENS[seat], partner, opponents, team, _won(m, side),
-                                            _result(m), pages.get(m.match_id), reason=reasons.get(m.match_id)))
+                                            _result(m), pages.get(m.match_id), reason=reasons.get(m.match_id),
+                                            unrated=not_rated.get(m.match_id)))
     seats = {m.match_id: m.players for m in matches if m.match_id not in copies}
+    finals = _final_totals(model)
+    counts = Counter(h.match for h in model.hand_facts)
+    position: Counter = Counter()
     for h in model.hand_facts:
+        at = position[h.match]
+        position[h.match] += 1
         if h.match in duplicate_of or h.match not in seats:
             continue
+        flags = finals.get(h.match)
+        final = flags[at] if flags is not None and len(flags) == counts[h.match] else None
         for seat, name in enumerate(seats[h.match]):
             page = players.get(name) if name else None
             if page is None:
@@ -288,15 +353,24 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies)
                     st["held"] = st.get("held", 0) + (h.outcome == "defenders")
                 else:
                     st["took"] = st.get("took", 0) + (h.outcome == "attackers")
-                    st["attack_points"] = st.get("attack_points", 0) + h.attackers_total
+                    # only a total known and final: never the points so far of a hand not played out
+                    left = ("withheld" if h.attackers_total is None else "unsure" if final is None
+                            else None if final else "so_far")
+                    if left is None:
+                        st["attack_points"] = st.get("attack_points", 0) + h.attackers_total
+                        st["attack_totals"] = st.get("attack_totals", 0) + 1
+                    else:
+                        st[f"attack_{left}"] = st.get(f"attack_{left}", 0) + 1
             page.hands_total += 1
             if len(page.hands) < MAX_HAND_ROWS:
                 f = by_match[h.match]
                 page.hands.append(PlayerHand(f.title, f.filename, h.hand, SEAT_TOKENS[seat], h.dealer,
-                                             h.attackers_total, h.outcome, h.levels, defending))
+                                             h.attackers_total, h.outcome, h.levels, defending, final))
     for v in model.violation_facts:
         if v.match not in duplicate_of and v.player in players and v.match in seats:
             players[v.player].stats["violations"] = players[v.player].stats.get("violations", 0) + 1
+    for page in players.values():
+        page.attack_note = _attack_note(page.stats)
     return players
 
 

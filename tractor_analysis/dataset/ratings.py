@@ -4,7 +4,9 @@ Each decided match is rated once, in the order of ``[Date]``, then ``[Round]``, 
 ``[Table]``, then the match id (:func:`rating_order`): the two teams are [N, S] and [E, W], ranked
 by the match's winner, and openskill's ``PlackettLuce()`` — its default parameters (μ 25,
 σ 25/3, β 25/6, τ 25/300, ordinal μ − 3σ) — updates the four players' ratings.  A match no team
-won, or with a player not named, is not rated (:func:`ratings` says which).
+won, with a player not named, with one team on both sides or with one name in two seats (a team
+cannot play itself, nor a player sit twice: the record is wrong, and no rating is made of it) is not
+rated (:func:`ratings` says which, naming the record, its round and its table).
 
 What a rating is: openskill's belief about a player's strength given the matches rated, μ its
 centre and σ its uncertainty; ``ordinal`` (μ − 3σ) is a cautious estimate to sort by.  What it
@@ -18,9 +20,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine.explain_hand import match_decision_text
-from .standings import EventMatch, round_number
+from .standings import EventMatch, match_named, round_number, same_team_note
 
-__all__ = ["PlayerRating", "RatingStep", "rating_order", "ratings", "model"]
+__all__ = ["PlayerRating", "RatingStep", "rating_order", "ratings", "model", "unrated_note"]
 
 
 def model():
@@ -65,22 +67,45 @@ def rating_order(matches: Sequence[EventMatch]) -> list[EventMatch]:
                                           _number_key(m.table), m.match_id))
 
 
+_SEAT_TAGS = ("North", "East", "South", "West")
+
+
+def unrated_note(m: EventMatch) -> str | None:
+    """Why ``m`` is not rated (a bilingual note naming it by :func:`~.standings.match_named`), or
+    ``None`` when it is: no team won it, a player is not named, one team is on both sides
+    (:func:`~.standings.same_team_note`), or one name sits in two seats (the first such pair of
+    seats is named)."""
+    where = match_named(m)
+    if m.winner is None:
+        en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
+        return f"{where}: {en}; not rated / {where}：{zh}；不计入等级分"
+    if not all(m.players):
+        return f"{where}: a player is not named; not rated / {where}：有选手未记姓名；不计入等级分"
+    same = same_team_note(m, "ratings")
+    if same is not None:
+        return same
+    twice = next(((a, b) for a in range(4) for b in range(a + 1, 4) if m.players[a] == m.players[b]), None)
+    if twice is not None:
+        a, b = (_SEAT_TAGS[s] for s in twice)
+        name = f'"{m.players[twice[0]]}"'
+        return (f"{where}: [{a}] and [{b}] are both {name}: one player cannot sit in two seats; check the "
+                f"players' tags; not rated / {where}：[{a}] 与 [{b}] 都是 {name}：同一选手不能坐两个座位；"
+                "请核对选手标签；不计入等级分")
+    return None
+
+
 def ratings(matches: Sequence[EventMatch]) -> tuple[list[PlayerRating], dict[str, list[RatingStep]], list[str]]:
     """Every player's final rating (best ordinal first), each player's rating history, and a
-    bilingual note per match not rated."""
+    bilingual note per match not rated (:func:`unrated_note`)."""
     pl = model()
     current: dict[str, object] = {}
     played: dict[str, int] = {}
     history: dict[str, list[RatingStep]] = {}
     notes: list[str] = []
     for m in rating_order(matches):
-        where = m.source or m.match_id
-        if m.winner is None:
-            en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
-            notes.append(f"{where}: {en}; not rated / {where}：{zh}；不计入等级分")
-            continue
-        if not all(m.players):
-            notes.append(f"{where}: a player is not named; not rated / {where}：有选手未记姓名；不计入等级分")
+        note = unrated_note(m)
+        if note is not None:
+            notes.append(note)
             continue
         names = [[m.players[0], m.players[2]], [m.players[1], m.players[3]]]
         teams = [[current.get(p) or pl.rating(name=p) for p in side] for side in names]

@@ -45,7 +45,8 @@ from ..engine.verdicts import BOTH_FORFEIT
 
 __all__ = ["EventMatch", "Points", "Standing", "TIEBREAKS", "DEFAULT_TIEBREAKS", "parse_points",
            "parse_tiebreaks", "round_number", "select", "standings", "rounds_of", "team_name", "warnings",
-           "distinct", "undecided_notes", "TIEBREAK_NAMES", "folded_name"]
+           "distinct", "undecided_notes", "TIEBREAK_NAMES", "folded_name", "LEFT_OUT", "match_named",
+           "same_team_note"]
 
 TIEBREAKS = ("level_diff", "head_to_head", "opponents")
 """The tie-breaks ``--tiebreak`` may name, in any order."""
@@ -173,8 +174,32 @@ def round_number(text: str | None) -> int | None:
     return int(t)
 
 
-LEFT_OUT = {"standings": ("counted for nobody", "不计入排名"), "ratings": ("not rated", "不计入等级分")}
-"""What a note says of a match left out, by what it is left out of (:func:`select`'s ``purpose``)."""
+LEFT_OUT = {"standings": ("counted for nobody", "不计入排名"), "ratings": ("not rated", "不计入等级分"),
+            "event": ("counted for nobody and not rated", "不计入排名，也不计入等级分")}
+"""What a note says of a match left out, by what it is left out of (:func:`select`'s ``purpose``):
+``event`` for the event pages of ``tractor report``, whose ratings are over the matches their
+standings count (a match left out of the one is left out of the other)."""
+
+
+def match_named(m: EventMatch) -> str:
+    """How a note names a match that may share its file with others: its record (:attr:`EventMatch.source`,
+    else the match id) and its ``[Round]`` and ``[Table]`` as the record writes them, when it does
+    (``r2t2.tgn [Round "2"] [Table "2"]``) — the record's own tags, the same in either language."""
+    tags = [f"[{tag} {_quoted(value)}]" for tag, value in (("Round", m.round), ("Table", m.table)) if value]
+    return " ".join([m.source or m.match_id, *tags])
+
+
+def same_team_note(m: EventMatch, purpose: str = "standings") -> str | None:
+    """The bilingual note on a match whose two sides are one team (:func:`team_name`: the same
+    ``[TeamNS]`` and ``[TeamEW]``, or, untagged, the same two players on both sides), naming it by
+    :func:`match_named`; ``None`` when its sides are two teams or a side's team is not known."""
+    if m.teams[0] is None or m.teams[0] != m.teams[1]:
+        return None
+    out_en, out_zh = LEFT_OUT[purpose]
+    where, team = match_named(m), _quoted(m.teams[0])
+    return (f"{where}: both sides are the team {team} (N–S and E–W): a team cannot play itself; check [TeamNS] "
+            f"and [TeamEW]; {out_en} / {where}：南北与东西双方都是队伍 {team}：队伍不能与自己比赛；请核对 [TeamNS] "
+            f"与 [TeamEW]；{out_zh}")
 
 
 def select(matches: Iterable[EventMatch], event: str | None = None, after_round: int | None = None,
@@ -186,9 +211,10 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     the same matches), a second record of a match (:func:`distinct`: ingest's rule, so ``matches``
     come in the order they were read), no winner (but a match
     both sides forfeited counts: each side a forfeit), a team not known, the same team on both
-    sides, and (``event`` given) an ``[Event]`` differing from ``event`` only in letter case or
-    spacing.  ``purpose`` (a key of
-    :data:`LEFT_OUT`) words what the match is left out of: the standings, or the ratings."""
+    sides (:func:`same_team_note`: named with its round and table), and (``event`` given) an
+    ``[Event]`` differing from ``event`` only in letter case or spacing.  ``purpose`` (a key of
+    :data:`LEFT_OUT`) words what the match is left out of: the standings, the ratings, or both
+    (the event pages)."""
     out_en, out_zh = LEFT_OUT[purpose]
     matches = list(matches)
     inside = [m for m in matches if event is None or m.event == event]
@@ -222,9 +248,7 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
                          f"its team is not known; {out_en} / {where}：有一方既无队名标签也无两名选手姓名，"
                          f"无法确定队伍；{out_zh}")
         elif m.teams[0] == m.teams[1]:
-            notes.append(f"{where}: both sides are the team {_quoted(m.teams[0])} (N–S and E–W): a team cannot "
-                         f"play itself; check [TeamNS] and [TeamEW]; {out_en} / {where}：南北与东西双方都是队伍 "
-                         f"{_quoted(m.teams[0])}：队伍不能与自己比赛；请核对 [TeamNS] 与 [TeamEW]；{out_zh}")
+            notes.append(same_team_note(m, purpose))
         else:
             kept.append(m)
     return kept, notes
