@@ -14,7 +14,10 @@
  * add_tricks(cols, mid, hand_no, tricks, defenders, sides_known, batch, seats, teams) appends the
  * tricks table's rows of a hand (rows._trick_rows, the reference) to its nineteen lists and returns
  * the number of failed throws, or None with every list untouched when a trick is not as the engine
- * makes it (a seat out of 0..3, throw_failed not a bool, a lead shape not a pair of ints, ...).
+ * makes it (a seat out of 0..3, throw_failed not a bool, cards_not_thrown neither an int nor None, a
+ * lead shape not a pair of ints, ...).  A cards_not_thrown of None (not known: the judgements merged
+ * give different counts, engine/agreement.py, or it rests on cards read from plays,
+ * engine/unsure_throws.py) is put in as None, a null in the column, as in Python.
  *
  * Attributes are read the way the engine's trick core reads them (issue 27, tenth pass): straight from
  * the object's slot when its type keeps the attribute in a plain object slot (the slots dataclasses
@@ -307,6 +310,7 @@ trick_attrs(PyObject *t, PyObject **a)
         if (!(a[k] = get(t, slots[k])))
             return -1;
     if (small(a[T_LEADER], 4) < 0 || small(a[T_WINNER], 4) < 0 || !PyBool_Check(a[T_FAILED])
+        || !(a[T_NOT_THROWN] == Py_None || PyLong_CheckExact(a[T_NOT_THROWN]))     /* None: not known */
         || !(PyTuple_CheckExact(a[T_VIOL]) || PyList_CheckExact(a[T_VIOL])) || !PyTuple_CheckExact(a[T_SHAPES])
         || !PyTuple_CheckExact(a[T_PLAYS]))
         return 0;
@@ -410,7 +414,7 @@ add_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         row[8] = Py_NewRef(thrown ? s_throw : a[T_KIND]);
         row[9] = PyLong_FromSsize_t(lead_cards(a[T_PLAYS]));
         row[10] = Py_NewRef(a[T_FAILED]);
-        row[11] = Py_NewRef(a[T_NOT_THROWN]);
+        row[11] = Py_NewRef(a[T_NOT_THROWN]);              /* an int, or None: a null */
         row[12] = shape ? Py_NewRef(PyTuple_GET_ITEM(shape, 0)) : PyLong_FromLong(1);
         row[13] = shape ? Py_NewRef(PyTuple_GET_ITEM(shape, 1)) : PyLong_FromLong(1);
         row[14] = Py_NewRef(a[T_TRUMPED]);

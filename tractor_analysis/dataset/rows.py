@@ -347,7 +347,8 @@ def match_key(row: tuple, hands: dict[str, list], n: int) -> str:
 def _trick_rows(mid: str, n: int, hr: HandResult, sides_known: bool, batch: str) -> tuple[list[tuple], int]:
     """The ``tricks`` rows of a hand and its failed throws (the reference for ``_rows_core.add_tricks``).
     A hand whose tricks were not judged (its trump or level unknown: :func:`_recorded_trick_rows`):
-    failed throws ``None``."""
+    failed throws ``None``.  A ``cards_not_thrown`` not known (``None``: the ways a hand was judged
+    count differently, or it rests on cards read from plays) is a null, never 0."""
     if not hr.tricks_judged:
         return _recorded_trick_rows(mid, n, hr, batch), None
     failed = 0

@@ -217,7 +217,9 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("cards_not_thrown", _I32, "what the throw did not get out, as throw_penalty_cards counts it: "
                                     "not_thrown, attempted minus played of a failed throw the record writes (0 "
                                     "otherwise); failing_units, every card of every unit of the lead another "
-                                    "player could beat (0 when none): the cards its penalty charges"),
+                                    "player could beat (0 when none): the cards its penalty charges; null when "
+                                    "not known (the ways the hand was judged count differently, or a "
+                                    "failing_units count rests on cards read from plays)"),
         ("winning_copies", _I32, "largest unit of the winning play: copies (1 single, 2 pair, 3 triple)"),
         ("winning_length", _I32, "largest unit of the winning play: length (tractor pairs)"),
         ("trumped", _BOOL, "won by a trump-in on a plain-suit lead"),

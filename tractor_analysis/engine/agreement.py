@@ -4,8 +4,8 @@ When the record leaves a fact open in a way the engine can enumerate — a play 
 (:mod:`.record_gaps`), a tag the rest of the record contradicts (:mod:`.contradictions`) — the
 hand is judged once for each way the fact could be, and :func:`agree` keeps what every judgement
 gives: a violation found in all of them (its owed play and words too when the same in all, else
-reworded by the caller), a trick's winner and points, the attackers' points, the outcome, the
-levels.  What differs is left out (``None``), and named in :data:`~.verdicts.WITHHELD` words.
+reworded by the caller), a trick's winner, points and cards not thrown, the attackers' points, the
+outcome, the levels.  What differs is left out (``None``), and named in :data:`~.verdicts.WITHHELD` words.
 """
 from __future__ import annotations
 
@@ -54,10 +54,13 @@ def _trick(plays: tuple[Play, ...] | None, ts: Sequence[TrickResult], violations
     before = t0.hands_before
     if before and any(t.hands_before != before for t in ts):       # the cards held in every judgement
         before = tuple(tuple(map(min, *(t.hands_before[s] for t in ts))) for s in range(4))
+    # the cards a failed throw did not get out, as every judgement counts them, else not known (the
+    # penalty charged from them differs too, and :func:`agree` withholds it with the points)
+    not_thrown = t0.cards_not_thrown if all(t.cards_not_thrown == t0.cards_not_thrown for t in ts) else None
     return dataclasses.replace(
         t0, plays=shown, winner=winner, points=points,
         hands_before=before, violations=tuple(v for v in violations if v.trick == t0.number),
-        cards_not_thrown=t0.cards_not_thrown if all(t.cards_not_thrown == t0.cards_not_thrown for t in ts) else 0)
+        cards_not_thrown=not_thrown)
 
 
 def _held_open(results: Sequence[HandResult], tricks: Sequence[TrickResult]) -> tuple:
@@ -99,6 +102,8 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
         what.append("trick_winner")
     if any(t.points is None for t in tricks):
         what.append("trick_points")
+    if any(len({r.tricks[i].cards_not_thrown for r in results}) > 1 for i in range(len(tricks))):
+        what.append("throw_check")          # how many cards a failed throw did not get out
     for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
                  "attackers_total"):
         same, value = _same(results, name)

@@ -510,10 +510,15 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
             violations.extend(result.violations)
     if tricks and not empty:
         violations += _cards_left(hand, start, hands, unfinished)
+    # a count the judgement could not make (None) leaves its penalty unknown, as unsure_throws' do
+    uncounted = frozenset(t.number for t in tricks if t.cards_not_thrown is None)
     if checked is None or not checked.withheld:
-        return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
+        if not uncounted:
+            return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
+        return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished,
+                         (), uncounted)
     return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished,
-                     checked.withheld, checked.penalty_unknown, unsure)
+                     checked.withheld, checked.penalty_unknown | uncounted, unsure)
 
 
 def _free(rules: RuleSet, start: Start) -> list[int]:
@@ -586,6 +591,8 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
         if t.number in unknown:
             continue
         n = throw_cards_charged(rules, t)       # from the forced play the rules require (rules.md §4.6)
+        if n is None:                           # not known: in ``unknown`` already (_play_tricks)
+            continue
         if n > 0:
             items.append(new_score_item(
                 "throw_penalty", failed_throw_penalty(rules, n, t.leader in defenders),

@@ -299,23 +299,32 @@ def decide_match(result) -> tuple[int | None, str]:
     return decide(match_facts(result))
 
 
-def failed_throw_penalty(rules: RuleSet, not_thrown: int, leader_defends: bool) -> int:
+def failed_throw_penalty(rules: RuleSet, not_thrown: int | None, leader_defends: bool) -> int | None:
     """What a failed throw adds to the attackers' total (``throw_penalty = per_card``): each card not
     thrown costs the leader's side ``throw_penalty_points`` — the attackers lose them, the
-    defenders give them away; 0 under ``throw_penalty = none``."""
-    if rules.throw_penalty is not ThrowPenalty.PER_CARD or not_thrown <= 0:
+    defenders give them away; 0 under ``throw_penalty = none``.  ``None`` when ``not_thrown`` is
+    not known (``None``: :func:`throw_cards_charged`) under ``per_card``: never charged as 0."""
+    if rules.throw_penalty is not ThrowPenalty.PER_CARD:
+        return 0
+    if not_thrown is None:
+        return None
+    if not_thrown <= 0:
         return 0
     return (1 if leader_defends else -1) * not_thrown * rules.throw_penalty_points
 
 
-def throw_cards_charged(rules: RuleSet, trick) -> int:
+def throw_cards_charged(rules: RuleSet, trick) -> int | None:
     """The cards the failed throw led in ``trick`` (a :class:`~.verdicts.TrickResult`) is charged for
     under ``throw_penalty = per_card`` (docs/rules.md §4.6): the cards attempted less the cards of the
     forced play the rules require — whether the record writes the throw as it failed (``attempted ->
     forced``) or as if it stood (its ``throw_failed`` names the forced play).  A record whose forced play
     is not the one the rules require (``wrong_forced_play``) is charged from the one they require (a
     throw that would have stood: nothing), never from the cards it wrote; with ``throw_penalty_cards =
-    failing_units`` the cards of every beaten unit, whatever was played (``cards_not_thrown``)."""
+    failing_units`` the cards of every beaten unit, whatever was played (``cards_not_thrown``).
+    ``None`` where the charge rests on a ``cards_not_thrown`` that is not known (``None``: the
+    judgements merged give different counts, :mod:`.agreement`, or it rests on cards read from plays,
+    :mod:`.unsure_throws`): the penalty is then not known, and withheld with the points as the
+    agreement withholds a penalty that differs, never charged as 0."""
     n = trick.cards_not_thrown
     lead = trick.plays[0] if trick.plays else None
     if rules.throw_penalty_cards is ThrowPenaltyCards.FAILING_UNITS:
@@ -323,7 +332,7 @@ def throw_cards_charged(rules: RuleSet, trick) -> int:
     if trick.throw_failed and lead is not None and lead.attempted is not None:
         owed = next((v.better for v in trick.violations if v.code == "wrong_forced_play" and v.seat == trick.leader), None)
         return n if owed is None else max(0, len(lead.attempted) - len(owed))
-    if not trick.throw_failed and not n:         # a failed throw the record wrote as if it stood
+    if not trick.throw_failed and n == 0:        # a failed throw the record wrote as if it stood
         n = sum(len(v.played) - len(v.better) for v in trick.violations
                 if v.code == "throw_failed" and v.seat == trick.leader)
     return n

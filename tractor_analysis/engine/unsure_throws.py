@@ -5,12 +5,13 @@ full hand without deal lines that the record ends before it played a whole hand,
 bury is not known) is judged on the cards it plays: a lower bound of what it held.  A throw
 those cards beat is proven to fail (it stands); but a verdict that rests on such a seat *not*
 holding a card — "the throw would have stood", "the forced play should have been X", the count
-of beaten units (``throw_penalty_cards = failing_units``), the forced play a ``throw_failed``
-names — is not known.  :func:`unsure_throws` finds those verdicts among the judged tricks and
-withholds them: the throw check is made again with each such seat also holding every card the
-record does not place elsewhere (an upper bound); where the two checks disagree, what the first
-one said rests on an absence and is withheld.  The per-unit check is monotone in the cards held,
-so what both bounds agree on holds for every hand between them.
+of beaten units (``throw_penalty_cards = failing_units``: the trick's ``cards_not_thrown`` is then
+``None``), the forced play a ``throw_failed`` names — is not known.  :func:`unsure_throws` finds
+those verdicts among the judged tricks and withholds them: the throw check is made again with
+each such seat also holding every card the record does not place elsewhere (an upper bound);
+where the two checks disagree, what the first one said rests on an absence and is withheld.  The
+per-unit check is monotone in the cards held, so what both bounds agree on holds for every hand
+between them.
 
 Pure: the judged tricks come back replaced, never changed in place.  The trick judge itself (and
 its compiled core) is not touched.
@@ -72,8 +73,10 @@ def unsure_throws(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult],
 
 
 def _throw_judged(result: TrickResult) -> bool:
-    """The trick holds a verdict of its leader's throw that may rest on an absence."""
-    return result.throw_failed or result.cards_not_thrown > 0 or any(
+    """The trick holds a verdict of its leader's throw that may rest on an absence (a count of cards
+    not thrown that is not known, ``None``, may be one)."""
+    n = result.cards_not_thrown
+    return result.throw_failed or n is None or n > 0 or any(
         v.code in ("throw_failed", "wrong_forced_play") and v.seat == result.leader for v in result.violations)
 
 
@@ -113,4 +116,7 @@ def _recheck(ctx, trick: Trick, result: TrickResult, before: Sequence[Sequence[i
     # the count is charged from the forced play the rules require (rules.md §4.6, scoring.throw_cards_charged),
     # not from the play the record writes: unknown whenever that forced play (or whether it stood) is
     count_unknown = not same_count or not same_check
+    if units and (not same_count or lo.stands != hi.stands):
+        # ``cards_not_thrown`` is the count of beaten cards itself (failing_units): not known either
+        return dataclasses.replace(result, violations=tuple(kept), cards_not_thrown=None), count_unknown
     return dataclasses.replace(result, violations=tuple(kept)), count_unknown

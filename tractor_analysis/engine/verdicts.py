@@ -84,12 +84,15 @@ class TrickResult:
     """``single``, ``pair``, ``triple``, ``tractor``, ``titanic`` or ``throw``."""
     throw_failed: bool = False
     """The leader attempted a throw that failed (``attempted -> forced`` was recorded)."""
-    cards_not_thrown: int = 0
+    cards_not_thrown: int | None = 0
     """Failed throw: attempted minus played, as recorded; with ``throw_penalty_cards = failing_units``
     the cards of every unit another player could beat (also when the record wrote the throw as if
     it stood).  What ``throw_penalty`` charges is :func:`.scoring.throw_cards_charged`: under
     ``not_thrown``, attempted minus the forced play the rules require (docs/rules.md §4.6), which
-    differs from this count after a wrong forced play."""
+    differs from this count after a wrong forced play.  ``None`` when not known: the judgements
+    merged (:mod:`.agreement`: a play the record leaves out, a contradicted tag) give different
+    counts, or (``failing_units``) the count rests on a seat whose cards are read from its plays
+    (:mod:`.unsure_throws`); the penalty charged from it is then not known either."""
     trumped: bool = False
     """The winner trumped in on a plain-suit lead."""
     lead_shapes: tuple[tuple[int, int], ...] = ()
@@ -123,7 +126,8 @@ class Outcome:
     """``attackers`` (they take the deal) or ``defenders``; ``neither`` when both sides
     miscounted (多少牌, ``miscount = level``)."""
     levels: int
-    """Levels the winning team goes up (0 when the attackers only take the deal)."""
+    """Levels the score table gives the winning side (0 when the attackers only take the deal); a rank it
+    may not skip may stop its players short (:func:`.outcome.gain_caps`)."""
     next_dealer: Seat | None
     """``None`` only after ``neither``: the next deal is bid for (抢庄), as in a first hand."""
     team: int | None
