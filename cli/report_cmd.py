@@ -75,7 +75,7 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
     """Write an HTML report: one static folder that opens from disk (no server, no network).
 
     INPUT is a dataset folder (written by 'tractor ingest'), record files
-    (.tgn, .json, .jsonl, gzipped too), or folders of records.  The folder gets
+    (.tgn, .json, .jsonl, .ndjson, gzipped too), or folders of records.  The folder gets
     index.html (standings, statistics, charts), one page per match (hands,
     levels and points charts) and one page per hand (the referee's
     step-through: ←/→ keys, violations explained, points breakdown).  A

@@ -1,7 +1,9 @@
 """The report's inputs: record files and dataset folders read, replayed and added to the model.
 
 :func:`read_inputs` is what a pending :class:`~.model.ReportModel` runs when it is written or
-read: each record file is loaded (:mod:`tractor_analysis.records.sources`), replayed
+read: each record file — a folder's found as every other command finds them
+(:func:`~tractor_analysis.records.sources.iter_inputs`) — is loaded
+(:mod:`tractor_analysis.records.sources`), replayed
 (:mod:`tractor_analysis.engine.replay`) and added match by match (:func:`add_match`: the view,
 then its fact rows); a dataset folder adds its rows (:func:`add_dataset`) and draws every
 match from the record text the dataset stores (``records``), so a dataset stands alone.  The statistics tables come last (:func:`add_stats`).
@@ -19,7 +21,7 @@ from tractor_analysis.engine.verdicts import MatchResult
 from tractor_analysis.records.frozen import collecting_less
 from tractor_analysis.records.model import Match
 from tractor_analysis.records.rulesets import RuleSet
-from tractor_analysis.records.sources import not_regular
+from tractor_analysis.records.sources import iter_inputs, named_keys, scan_refusal
 
 from . import facts, match_charts
 from .bidi import isolate
@@ -27,8 +29,6 @@ from .fact_rows import FileProblem, HandFact, MatchFact, ViolationFact, ahead_of
 from .hand_page import ViolationView
 from .match_page import MatchView, match_title, match_view, slugify
 from .model import ReportModel
-
-RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".tgn.gz", ".json.gz", ".jsonl.gz", ".gz")
 
 
 def with_match_charts(view: MatchView) -> MatchView:
@@ -113,45 +113,11 @@ def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: 
                                        where=where))
 
 
-def record_files(inputs: Sequence[str | os.PathLike]) -> list[Path]:
-    """Record files named by ``inputs`` (folders are searched recursively, sorted).  A file
-    named is read whatever it is (a named pipe too: ``<(…)`` in bash); a folder's are its regular
-    files and, to be named as unreadable (:func:`_regular_only`), its named pipes, sockets and
-    devices with a record file's name — never opened: a pipe no one writes to would block."""
-    found: list[Path] = []
-    for raw in inputs:
-        p = Path(raw)
-        if p.is_dir():
-            found.extend(sorted(f for f in p.rglob("*") if (f.is_file() or not_regular(f) is not None)
-                                and f.name.lower().endswith(RECORD_SUFFIXES)))
-        elif p.exists():
-            found.append(p)
-        else:
-            raise FileNotFoundError(f"{raw}: no such file or folder / 找不到文件或文件夹")
-    return found
-
-
-def _regular_only(model: ReportModel, raw: str | os.PathLike, paths: Sequence[Path]) -> list[Path]:
-    """``paths`` (:func:`record_files` of ``raw``) without the named pipes, sockets and devices a
-    folder scan found, each added to ``model`` as an ``unreadable_file`` problem, unopened."""
-    from tractor_analysis.dataset import printable
-
-    if not Path(raw).is_dir():
-        return list(paths)
-    kept = []
-    for path in paths:
-        why = not_regular(path)
-        if why is None:
-            kept.append(path)
-            continue
-        shown = printable(str(path))
-        model.sources.append(shown)
-        model.problems.append(FileProblem(shown, 0, 0, "unreadable_file",
-                                          f"cannot read: {why[0]} / 无法读取：{why[1]}"))
-    return kept
-
-
 def is_dataset(path: str | os.PathLike) -> bool:
+    """A folder written by ``tractor ingest`` (it holds a ``hands`` or ``matches`` table); never an
+    empty path, which names nothing (``Path("")`` would be the current folder)."""
+    if not os.fspath(path):
+        return False
     p = Path(path)
     return p.is_dir() and any((p / f"{t}.parquet").exists() or (p / t).is_dir()
                               for t in ("hands", "matches"))
@@ -181,22 +147,33 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
     rules, charts_on = pending.rules, model.charts_on
     taken: set[str] = set()
     datasets = []
+    named, seen = named_keys(pending.inputs), set()
     for raw in pending.inputs:
         if is_dataset(raw):
             ds = add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on, sink=sink,
                              workers=pending.workers)
             if ds is not None:
                 datasets.append(ds)
-        else:
-            try:
-                paths = record_files([raw])
-            except FileNotFoundError:
-                model.problems.append(FileProblem(str(raw), 0, 0, "unreadable_file",
-                                                  "no such file or folder / 找不到文件或文件夹"))
-                continue
-            for path in _regular_only(model, raw, paths):
-                add_record_file(model, path, taken, rules=rules, charts_on=charts_on, sink=sink)
+            continue
+        why = _names_nothing(raw)
+        if why is not None:
+            model.problems.append(FileProblem(why[0], 0, 0, "unreadable_file", why[1]))
+            continue
+        for path in iter_inputs([raw], named, seen):
+            add_record_file(model, path, taken, rules=rules, charts_on=charts_on, sink=sink)
     add_stats(model, datasets)
+
+
+def _names_nothing(raw: str | os.PathLike) -> tuple[str, str] | None:
+    """``(shown, message)`` for an input that names no file or folder (an empty one, one that does not
+    exist: a pattern is not expanded), else ``None``: then its record files are those the other
+    commands read (:func:`~tractor_analysis.records.sources.iter_inputs`: a named file whatever it
+    is, a folder's by the project's rules on suffixes, links and files that are no regular file)."""
+    if not os.fspath(raw):
+        return '""', "empty path (an unset shell variable?) / 空路径（shell 变量未设置？）"
+    if not Path(raw).exists():
+        return str(raw), "no such file or folder / 找不到文件或文件夹"
+    return None
 
 
 def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
@@ -264,6 +241,11 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
 
     shown = printable(str(path))      # a name that is not UTF-8 (GBK from a Windows zip) shows its bytes
     model.sources.append(shown)
+    refused = scan_refusal(path)
+    if refused is not None:           # a pipe, socket or device a folder scan found: never opened
+        model.problems.append(FileProblem(shown, 0, 0, "unreadable_file",
+                                          f"cannot read: {refused[0]} / 无法读取：{refused[1]}"))
+        return
     try:
         source = load_file(path)
     except OSError as exc:

@@ -11,7 +11,7 @@ from typing import Sequence
 
 from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message
-from .explain_unknown import _seats, _unknown
+from .explain_unknown import seat_list, unknown_fact
 from .rule_refs import rule_ref
 
 
@@ -22,22 +22,22 @@ def _s(seats: Sequence[int]) -> str:
 
 def record_ends_in_trick(trick: int, missing: Sequence[int], what: Sequence[str]) -> Message:
     """The record ends in a trick before ``missing`` played (:mod:`.unfinished`)."""
-    zh, en = _seats(missing)
-    return _unknown(f"记录在第 {trick} 轮{zh}出牌之前结束，该墩的结果取决于{zh}出什么，不按已记录的出牌判定",
-                    f"the record ends in trick {trick} before {en} played: what the trick gives depends on "
-                    f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what)
+    zh, en = seat_list(missing)
+    return unknown_fact(f"记录在第 {trick} 轮{zh}出牌之前结束，该墩的结果取决于{zh}出什么，不按已记录的出牌判定",
+                        f"the record ends in trick {trick} before {en} played: what the trick gives depends on "
+                        f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what)
 
 
 def _gaps(gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:
     """The plays a record leaves out: "第 3 轮北家的出牌" / "N's play in trick 3"."""
-    zh = "、".join(f"第 {t} 轮{_seats(m)[0]}的出牌" for t, m in gaps)
-    en = ", ".join(f"{_seats(m)[1]}'s play{'s' if len(m) > 1 else ''} in trick {t}" for t, m in gaps)
+    zh = "、".join(f"第 {t} 轮{seat_list(m)[0]}的出牌" for t, m in gaps)
+    en = ", ".join(f"{seat_list(m)[1]}'s play{'s' if len(m) > 1 else ''} in trick {t}" for t, m in gaps)
     return zh, en
 
 
 def _left_holding(left: Sequence[int], cards: int = 1) -> Message:
     """The cards ``left`` seats are left holding at the end, tried as their play (legal or not)."""
-    zh, en = _seats(left)
+    zh, en = seat_list(left)
     what = "card" if cards == 1 and len(left) == 1 else "cards"
     return f"{zh}最后剩下的牌", f"the {what} {en} {'is' if len(left) == 1 else 'are'} left holding at the end"
 
@@ -72,7 +72,7 @@ def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[
                f"was judged once {fit_en}, and only what all of them give is kept")
     if not what:
         return head_zh + "；所有判定都相同", head_en + "; they all give the same"
-    return _unknown(head_zh, head_en, what)
+    return unknown_fact(head_zh, head_en, what)
 
 
 def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int, legal: int | None = None,
@@ -118,16 +118,16 @@ def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[st
     """The record leaves out a play, and its ways cannot all be judged (:func:`.record_gaps.not_judged`)."""
     zh, en = _gaps(gaps)
     wzh, wen = GAP_NOT_JUDGED[why]
-    return _unknown(f"记录缺少{zh}（记录在其后仍继续）：{wzh}，自该轮起不作判定",
-                    f"the record leaves out {en} (it goes on after): {wen}, so nothing is judged from that trick on",
-                    what)
+    return unknown_fact(f"记录缺少{zh}（记录在其后仍继续）：{wzh}，自该轮起不作判定",
+                        f"the record leaves out {en} (it goes on after): {wen}, so nothing is judged from that trick on",
+                        what)
 
 
 def gap_winner_derived(trick: int, winner: int, missing: Sequence[int], fitted: bool, left: bool = False) -> Message:
     """A trick whose play by ``missing`` the record leaves out, won by ``winner`` whatever they
     played (``fitted``: of the plays that fit the record's later plays; ``left``: those include the
     cards a seat is left holding at the end, which are no legal play)."""
-    zh, en = _seats(missing)
+    zh, en = seat_list(missing)
     fz, fe = ("（在与记录后面的出牌相符的出法中）", " (of those that fit the record's later plays)") if fitted else ("", "")
     if left:
         return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录缺少{zh}的出牌，但无论{zh}出的是某种合法出法还是最后剩下的牌{fz}，"
@@ -153,14 +153,14 @@ def fault_whatever_gap(seat: int | None, code: str, gaps: Sequence[tuple[int, Se
 
 
 def trick_winner_derived(trick: int, winner: int, missing: Sequence[int]) -> Message:
-    zh, en = _seats(missing)
+    zh, en = seat_list(missing)
     return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录在{zh}出牌之前结束，但无论{zh}怎样合法出牌，都是{SEAT_NAMES_ZH[winner]}赢",
             f"trick {trick} won by {SEAT_TOKENS[winner]}: the record ends before {en} played, but whatever legal "
             f"{'play' if len(missing) == 1 else 'plays'} {en} make{_s(missing)}, {SEAT_TOKENS[winner]} wins it")
 
 
 def trick_points_derived(trick: int, points: int, missing: Sequence[int]) -> Message:
-    zh, en = _seats(missing)
+    zh, en = seat_list(missing)
     return (f"第 {trick} 轮共 {points} 分：记录在{zh}出牌之前结束，但无论{zh}怎样合法出牌，分数都相同",
             f"trick {trick} holds {points} points: the record ends before {en} played, but whatever legal "
             f"{'play' if len(missing) == 1 else 'plays'} {en} make{_s(missing)}, the points are the same")
@@ -169,7 +169,7 @@ def trick_points_derived(trick: int, points: int, missing: Sequence[int]) -> Mes
 def ends_record(missing: Sequence[int], winner_known: bool, points: int | None, least: int) -> Message:
     """A trick the record ends in, said on its own: whether its winner and points stand whatever
     the missing seats play (``points``: ``None`` when they do not; ``least``: the recorded ones)."""
-    zh, en = _seats(missing)
+    zh, en = seat_list(missing)
     mzh, men = f"记录在{zh}出牌之前结束", f"the record ends before {en} played"
     if winner_known:
         mzh, men = mzh + f"，无论{zh}出什么，赢家不变", men + f"; whatever {en} play{_s(missing)}, the winner stands"

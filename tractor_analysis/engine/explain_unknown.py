@@ -2,6 +2,8 @@
 unknown (and what was withheld for want of it) — docs/rules.md "What the record must state".
 
 Each function returns ``(message_zh, message_en)``, saying the same in both languages.
+:func:`unknown_fact` (why a fact is unknown, then what is withheld) and :func:`seat_list` (seats named
+in both languages) word :mod:`.explain_gaps`'s messages too.
 """
 from __future__ import annotations
 
@@ -20,8 +22,10 @@ def _withheld(what: Sequence[str]) -> Message:
     return "、".join(WITHHELD[w][0] for w in what), "; ".join(WITHHELD[w][1] for w in what)
 
 
-def _unknown(zh: str, en: str, what: Sequence[str]) -> Message:
-    """Why a fact is unknown, then what was withheld for want of it (the same in both languages)."""
+def unknown_fact(zh: str, en: str, what: Sequence[str]) -> Message:
+    """A fact the record does not give: why it is unknown (``zh``, ``en``: the same in both
+    languages), then what was withheld for want of it (``what``: keys of
+    :data:`~.verdicts.WITHHELD`) — "…；因此不判定：…" / "…; withheld: …"."""
     wzh, wen = _withheld(what)
     return f"{zh}；因此不判定：{wzh}", f"{en}; withheld: {wen}"
 
@@ -92,21 +96,21 @@ def sides_from_start(level: int) -> Message:
 def dealer_unknown(what: Sequence[str], bad_value: bool) -> Message:
     said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
     said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"
-    return _unknown(f"{said_zh}，也无从推出，不作猜测",
-                    f"{said_en} and nothing in the record fixes it, so it is not guessed", what)
+    return unknown_fact(f"{said_zh}，也无从推出，不作猜测",
+                        f"{said_en} and nothing in the record fixes it, so it is not guessed", what)
 
 
 def dealer_seat_unknown(what: Sequence[str], team: int, bad_value: bool) -> Message:
     said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
     said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"
-    return _unknown(f"{said_zh}：庄家方已知为{SIDE_ZH[team]}，但庄家是哪一家未知",
-                    f"{said_en}: the dealer's side is known ({SIDE_EN[team]}), but not which of the two deals", what)
+    return unknown_fact(f"{said_zh}：庄家方已知为{SIDE_ZH[team]}，但庄家是哪一家未知",
+                        f"{said_en}: the dealer's side is known ({SIDE_EN[team]}), but not which of the two deals", what)
 
 
 def trump_unknown(what: Sequence[str]) -> Message:
-    return _unknown(f"主牌未写明（[Trump] 缺少或无法识别），不作猜测（不按无主处理）",
-                    f"the trump is not stated ([Trump] missing or not a trump), so it is not guessed (not taken as "
-                    f"no trump)", what)
+    return unknown_fact(f"主牌未写明（[Trump] 缺少或无法识别），不作猜测（不按无主处理）",
+                        f"the trump is not stated ([Trump] missing or not a trump), so it is not guessed (not taken as "
+                        f"no trump)", what)
 
 
 def sheet_trump_unknown() -> Message:
@@ -118,39 +122,39 @@ def sheet_trump_unknown() -> Message:
 
 
 def level_unknown(what: Sequence[str]) -> Message:
-    return _unknown(f"级牌未写明（[Level] 缺少或无法识别），也无法由 [Levels] 与庄家推出",
-                    f"the level is not stated ([Level] missing or not a level) and [Levels] and the dealer do not fix "
-                    f"it", what)
+    return unknown_fact(f"级牌未写明（[Level] 缺少或无法识别），也无法由 [Levels] 与庄家推出",
+                        f"the level is not stated ([Level] missing or not a level) and [Levels] and the dealer do not fix "
+                        f"it", what)
 
 
 def points_unknown(what: Sequence[str]) -> Message:
-    return _unknown(f"残局未写明此前闲家得分（[Points] 缺少或无法识别），不按 0 计",
-                    f"the position does not state the attackers' points so far ([Points] missing or not a number in "
-                    f"range), so they are not taken as 0", what)
+    return unknown_fact(f"残局未写明此前闲家得分（[Points] 缺少或无法识别），不按 0 计",
+                        f"the position does not state the attackers' points so far ([Points] missing or not a number in "
+                        f"range), so they are not taken as 0", what)
 
 
 def bottom_unknown(what: Sequence[str], bad_line: bool = False) -> Message:
     """``bad_line``: the record's ``Buried:`` line is a ``bad_bury`` and nothing else fixes the bury."""
     if bad_line:
-        return _unknown("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有误（不采用），也无从推出扣底，底分未知，不按 0 分计",
-                        "the attackers won the last trick, so the bottom counts, but the Buried: line is wrong (not "
-                        "used) and nothing else in the record fixes the bury, so its points are not known (not taken "
-                        "as 0)", what)
-    return _unknown(f"闲家赢得最后一墩，底牌要计入，但记录未给出底牌（Buried:），不按 0 分计",
-                    f"the attackers won the last trick, so the bottom counts, but the record does not give it "
-                    f"(Buried:), so it is not taken as 0 points", what)
+        return unknown_fact("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有误（不采用），也无从推出扣底，底分未知，不按 0 分计",
+                            "the attackers won the last trick, so the bottom counts, but the Buried: line is wrong (not "
+                            "used) and nothing else in the record fixes the bury, so its points are not known (not taken "
+                            "as 0)", what)
+    return unknown_fact(f"闲家赢得最后一墩，底牌要计入，但记录未给出底牌（Buried:），不按 0 分计",
+                        f"the attackers won the last trick, so the bottom counts, but the record does not give it "
+                        f"(Buried:), so it is not taken as 0 points", what)
 
 
 def friend_card_unknown(what: Sequence[str]) -> Message:
-    return _unknown(f"找朋友：[Friend] 未写明庄家叫的牌，不知谁是庄家的朋友，不按固定对家处理",
-                    f"friend mode: [Friend] does not state the card the dealer called, so the dealer's partner is "
-                    f"unknown (not taken as the seat opposite)", what)
+    return unknown_fact(f"找朋友：[Friend] 未写明庄家叫的牌，不知谁是庄家的朋友，不按固定对家处理",
+                        f"friend mode: [Friend] does not state the card the dealer called, so the dealer's partner is "
+                        f"unknown (not taken as the seat opposite)", what)
 
 
 def friend_holder_unknown(card: int, what: Sequence[str]) -> Message:
-    return _unknown(f"找朋友：记录未写明每一张 {TOKEN[card]} 在谁手中（已在残局之前打出，或在未写明持牌的座位手中），不知谁是庄家的朋友",
-                    f"friend mode: the record does not place every copy of {TOKEN[card]} (played before the position, or "
-                    f"held by a seat whose cards are not given), so the dealer's partner is unknown", what)
+    return unknown_fact(f"找朋友：记录未写明每一张 {TOKEN[card]} 在谁手中（已在残局之前打出，或在未写明持牌的座位手中），不知谁是庄家的朋友",
+                        f"friend mode: the record does not place every copy of {TOKEN[card]} (played before the position, or "
+                        f"held by a seat whose cards are not given), so the dealer's partner is unknown", what)
 
 
 _FRIEND_SOURCE_ZH = {"[Friend] and the position's hands": "由 [Friend] 与残局各家持牌推出",
@@ -183,11 +187,11 @@ def friend_partner_derived(dealer: int, partner: int | None, card: int, alone_al
 
 
 def declarations_unknown(what: Sequence[str]) -> Message:
-    return _unknown(f"记录未完整写明亮主（没有 [Declarations]，或其中有无法读取的亮主；无人亮主应写 [Declarations \"\"]），"
-                    f"不按无人亮主处理",
-                    f"the record does not state the declarations in full (no [Declarations], or one that could not be "
-                    f"read; write [Declarations \"\"] when nobody declared), so it is not taken that nobody declared",
-                    what)
+    return unknown_fact(f"记录未完整写明亮主（没有 [Declarations]，或其中有无法读取的亮主；无人亮主应写 [Declarations \"\"]），"
+                        f"不按无人亮主处理",
+                        f"the record does not state the declarations in full (no [Declarations], or one that could not be "
+                        f"read; write [Declarations \"\"] when nobody declared), so it is not taken that nobody declared",
+                        what)
 
 
 def third_bottom_card_unknown(what: Sequence[str], line_given: bool, whole_deal: bool) -> Message:
@@ -198,16 +202,16 @@ def third_bottom_card_unknown(what: Sequence[str], line_given: bool, whole_deal:
     head_zh = "无人亮主，按规则（no_declaration = third_bottom_card）以底牌第三张的花色定主"
     head_en = "nobody declared, and under no_declaration = third_bottom_card the suit of the bottom's third card fixes the trump"
     if line_given:
-        return _unknown(f"{head_zh}，但 Bottom: 一行不足三张，底牌第三张未知",
-                        f"{head_en}, but the Bottom: line holds fewer than three cards, so the third card is not known",
-                        what)
+        return unknown_fact(f"{head_zh}，但 Bottom: 一行不足三张，底牌第三张未知",
+                            f"{head_en}, but the Bottom: line holds fewer than three cards, so the third card is not known",
+                            what)
     if whole_deal:
-        return _unknown(f"{head_zh}，但记录没有 Bottom: 一行：由四家发牌行推出的只是底牌有哪些牌，不是其顺序，"
-                        f"底牌第三张未知",
-                        f"{head_en}, but the record gives no Bottom: line: the four deal lines give which cards the "
-                        f"bottom held, not their order, so its third card is not known", what)
-    return _unknown(f"{head_zh}，但记录没有 Bottom: 一行，底牌第三张未知",
-                    f"{head_en}, but the record gives no Bottom: line, so the bottom's third card is not known", what)
+        return unknown_fact(f"{head_zh}，但记录没有 Bottom: 一行：由四家发牌行推出的只是底牌有哪些牌，不是其顺序，"
+                            f"底牌第三张未知",
+                            f"{head_en}, but the record gives no Bottom: line: the four deal lines give which cards the "
+                            f"bottom held, not their order, so its third card is not known", what)
+    return unknown_fact(f"{head_zh}，但记录没有 Bottom: 一行，底牌第三张未知",
+                        f"{head_en}, but the record gives no Bottom: line, so the bottom's third card is not known", what)
 
 
 def points_from_whole_deal(size: int) -> Message:
@@ -241,28 +245,28 @@ def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
     reasons = _chain_reasons(number)
     if chain in reasons:
         why_zh, why_en, zh, en = reasons[chain]
-        return _unknown(f"未核对（{why_zh}）：{zh}，带入本局的级别与庄家未知",
-                        f"not checked ({why_en}): {en}, so the levels and the dealer carried into this hand "
-                        f"are unknown", what)
+        return unknown_fact(f"未核对（{why_zh}）：{zh}，带入本局的级别与庄家未知",
+                            f"not checked ({why_en}): {en}, so the levels and the dealer carried into this hand "
+                            f"are unknown", what)
     if chain == "bid_for_unknown":
-        return _unknown("未核对（记录未说明本局是否重新发牌抢庄）：庄家不一定是上一局结果所定的那一家",
-                        "not checked (the record does not say whether this deal was redealt and bid for): the "
-                        "dealer is not known to be the one the previous hand named", what)
+        return unknown_fact("未核对（记录未说明本局是否重新发牌抢庄）：庄家不一定是上一局结果所定的那一家",
+                            "not checked (the record does not say whether this deal was redealt and bid for): the "
+                            "dealer is not known to be the one the previous hand named", what)
     if chain == "number_unknown":
         levels_zh, levels_en = ("级别与庄家", "levels and the dealer") if "level_check" in what else ("庄家", "dealer")
-        return _unknown(f"未核对（记录的第一局没有局号）：不知道它是否是比赛的第一局，此前若有各局也不在记录中，"
-                        f"带入本局的{levels_zh}未知",
-                        f"not checked (the record's first hand gives no number): whether it is the match's first "
-                        f"deal is not known, and any hands before it are not in the record, so the {levels_en} "
-                        f"carried into it are unknown", what)
+        return unknown_fact(f"未核对（记录的第一局没有局号）：不知道它是否是比赛的第一局，此前若有各局也不在记录中，"
+                            f"带入本局的{levels_zh}未知",
+                            f"not checked (the record's first hand gives no number): whether it is the match's first "
+                            f"deal is not known, and any hands before it are not in the record, so the {levels_en} "
+                            f"carried into it are unknown", what)
     if chain == "begins_later":
         levels_zh, levels_en = ("级别与庄家", "levels and the dealer") if "level_check" in what else ("庄家", "dealer")
-        return _unknown(f"未核对（记录从第{number}局开始）：此前各局不在记录中，带入本局的{levels_zh}未知",
-                        f"not checked (the record begins at hand {number}): the hands before it are not in the "
-                        f"record, so the {levels_en} carried into this hand are unknown", what)
-    return _unknown(f"未核对（上一局没有结果）：带入本局的级别未知",
-                    f"not checked (the hand before gave no result): the levels carried into this hand are unknown",
-                    what)
+        return unknown_fact(f"未核对（记录从第{number}局开始）：此前各局不在记录中，带入本局的{levels_zh}未知",
+                            f"not checked (the record begins at hand {number}): the hands before it are not in the "
+                            f"record, so the {levels_en} carried into this hand are unknown", what)
+    return unknown_fact(f"未核对（上一局没有结果）：带入本局的级别未知",
+                        f"not checked (the hand before gave no result): the levels carried into this hand are unknown",
+                        what)
 
 
 def levels_from_first_level(level: int, team: int) -> Message:
@@ -274,38 +278,38 @@ def levels_from_first_level(level: int, team: int) -> Message:
 
 
 def sheet_total_unknown(what: Sequence[str]) -> Message:
-    return _unknown("记分表的这一局没有写 [Claim]：闲家总分未知，不按 0 分计",
-                    "this score-sheet hand gives no [Claim]: the attackers' total is not known (not taken as 0)",
-                    what)
+    return unknown_fact("记分表的这一局没有写 [Claim]：闲家总分未知，不按 0 分计",
+                        "this score-sheet hand gives no [Claim]: the attackers' total is not known (not taken as 0)",
+                        what)
 
 
 def takebacks_unknown(what: Sequence[str]) -> Message:
     """A hand's ``[Takebacks]`` names a seat that cannot be read, under ``takeback_penalty = level``."""
-    return _unknown("[Takebacks] 中有无法识别的座位：按规则每次悔牌该方降一级，但不知这次悔牌该罚哪一方"
-                    "（也不知各方共悔牌几次），不作猜测",
-                    "[Takebacks] names a seat that cannot be read: each take-back costs its side a level, but which "
-                    "side this one costs (and how many take-backs each side made) is not known, so it is not guessed",
-                    what)
+    return unknown_fact("[Takebacks] 中有无法识别的座位：按规则每次悔牌该方降一级，但不知这次悔牌该罚哪一方"
+                        "（也不知各方共悔牌几次），不作猜测",
+                        "[Takebacks] names a seat that cannot be read: each take-back costs its side a level, but which "
+                        "side this one costs (and how many take-backs each side made) is not known, so it is not guessed",
+                        what)
 
 
 def takebacks_forfeit_unknown(number: int, limit: int, what: Sequence[str]) -> Message:
     """The match's forfeit count is not known from hand ``number`` on (its ``[Takebacks]`` names a seat
     that cannot be read); ``limit`` take-backs by a side forfeit the match."""
-    return _unknown(f"第{number}局的 [Takebacks] 中有无法识别的座位：此后各方的悔牌次数未知"
-                    f"（累计 {limit} 次判负），不知是否有一方已被判负，不作猜测",
-                    f"hand {number}'s [Takebacks] names a seat that cannot be read: from then on how many take-backs "
-                    f"each side made is not known ({limit} in a match forfeit it), so whether a side forfeited the "
-                    f"match is not known and not guessed", what)
+    return unknown_fact(f"第{number}局的 [Takebacks] 中有无法识别的座位：此后各方的悔牌次数未知"
+                        f"（累计 {limit} 次判负），不知是否有一方已被判负，不作猜测",
+                        f"hand {number}'s [Takebacks] names a seat that cannot be read: from then on how many take-backs "
+                        f"each side made is not known ({limit} in a match forfeit it), so whether a side forfeited the "
+                        f"match is not known and not guessed", what)
 
 
 def gap_forfeit_unknown(number: int, limit: int, what: Sequence[str]) -> Message:
     """Hand ``number`` leaves a play out, and the ways of filling it in give a side different numbers of
     level penalties: with some a side reaches the ``limit`` that forfeits the match, with others not."""
-    return _unknown(f"第{number}局记录缺少一次出牌：按不同的补法，一方的跟牌错误（或悔牌）次数不同，有的补法达到"
-                    f"累计 {limit} 次判负，有的没有；不知是否有一方已被判负，不作猜测",
-                    f"hand {number} leaves a play out, and the ways of filling it in give a side different numbers "
-                    f"of wrong follows (or take-backs): with some it reaches the {limit} in a match that forfeit it, "
-                    f"with others not, so whether a side forfeited the match is not known and not guessed", what)
+    return unknown_fact(f"第{number}局记录缺少一次出牌：按不同的补法，一方的跟牌错误（或悔牌）次数不同，有的补法达到"
+                        f"累计 {limit} 次判负，有的没有；不知是否有一方已被判负，不作猜测",
+                        f"hand {number} leaves a play out, and the ways of filling it in give a side different numbers "
+                        f"of wrong follows (or take-backs): with some it reaches the {limit} in a match that forfeit it, "
+                        f"with others not, so whether a side forfeited the match is not known and not guessed", what)
 
 
 def record_cut_by_damage(number: int | None, what: Sequence[str]) -> Message:
@@ -313,11 +317,11 @@ def record_cut_by_damage(number: int | None, what: Sequence[str]) -> Message:
     hand ``number`` (``None``: before any hand), not where the match ended."""
     zh_at = f"第{number}局或其后" if number is not None else "第一局之前"
     en_at = f"in or after hand {number}" if number is not None else "before its first hand"
-    return _unknown(f"文件已损坏（truncated_file）：记录在{zh_at}的损坏处中断，而非比赛结束处；"
-                    "之后是否还有牌局、比赛如何结束，记录未写，不作猜测",
-                    f"the file is damaged (truncated_file): the record stops where the damage is, {en_at}, "
-                    "not where the match ended; whether more hands followed and how the match ended is not in "
-                    "the record and not guessed", what)
+    return unknown_fact(f"文件已损坏（truncated_file）：记录在{zh_at}的损坏处中断，而非比赛结束处；"
+                        "之后是否还有牌局、比赛如何结束，记录未写，不作猜测",
+                        f"the file is damaged (truncated_file): the record stops where the damage is, {en_at}, "
+                        "not where the match ended; whether more hands followed and how the match ended is not in "
+                        "the record and not guessed", what)
 
 
 def level_of_neither_side(level: int, ns: int, ew: int) -> Message:
@@ -327,13 +331,14 @@ def level_of_neither_side(level: int, ns: int, ew: int) -> Message:
             "earlier hands: wrong whoever deals ([Dealer] not stated)")
 
 
-def _seats(seats: Sequence[int]) -> Message:
+def seat_list(seats: Sequence[int]) -> Message:
+    """``seats`` named in both languages, in the order given: "北家、东家" / "N, E"."""
     return "、".join(SEAT_NAMES_ZH[s] for s in seats), ", ".join(SEAT_TOKENS[s] for s in seats)
 
 
 def _throws(seats: Sequence[int], tricks: Sequence[int]) -> Message:
     """The clause on throws judged against ``seats`` (withheld in ``tricks``: :mod:`.unsure_throws`)."""
-    zh, en = _seats(seats)
+    zh, en = seat_list(seats)
     nums = ", ".join(map(str, tricks))
     return (f"对{zh}的甩牌只在其出牌证明能管上时判定（第 {'、'.join(map(str, tricks))} 轮的甩牌判定依赖{zh}没有某些牌，不予判定）",
             f"the throws against {en} are judged only where {'its' if len(seats) == 1 else 'their'} plays prove "
@@ -344,29 +349,29 @@ def _throws(seats: Sequence[int], tricks: Sequence[int]) -> Message:
 def throws_against_unknown(seats: Sequence[int], tricks: Sequence[int], what: Sequence[str]) -> Message:
     """A full hand whose ``seats`` have no deal line and did not play a whole hand in the record:
     the throw verdicts of ``tricks`` rest on what they held (:func:`.setting.throws_unknown`)."""
-    zh, en = _seats(seats)
+    zh, en = seat_list(seats)
     tzh, ten = _throws(seats, tricks)
-    return _unknown(f"{zh}没有发牌行，记录中也未出完整手牌：{zh}持牌只知其所出的牌（可能还有别的牌）；{tzh}",
-                    f"{en} {'has' if len(seats) == 1 else 'have'} no deal line and the record ends before "
-                    f"{'it' if len(seats) == 1 else 'they'} played a whole hand: what {en} held is known only "
-                    f"from {'its' if len(seats) == 1 else 'their'} plays (it may have held more); {ten}", what)
+    return unknown_fact(f"{zh}没有发牌行，记录中也未出完整手牌：{zh}持牌只知其所出的牌（可能还有别的牌）；{tzh}",
+                        f"{en} {'has' if len(seats) == 1 else 'have'} no deal line and the record ends before "
+                        f"{'it' if len(seats) == 1 else 'they'} played a whole hand: what {en} held is known only "
+                        f"from {'its' if len(seats) == 1 else 'their'} plays (it may have held more); {ten}", what)
 
 
 def position_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:
     """A position giving no deal line for ``seats`` (:func:`.setting.position_seats_unknown`); ``throws``:
     the tricks whose throw verdict against them was withheld (:func:`.setting.throws_unknown`)."""
-    zh, en = _seats(seats)
+    zh, en = seat_list(seats)
     its = "its" if len(seats) == 1 else "their"
     if len(seats) == 4:
         head_zh, head_en = "残局没有发牌行", "the position gives no deal lines"
     else:
         head_zh, head_en = f"残局有发牌行，却没有{zh}的", f"the position gives deal lines, but none for {en}"
     tzh, ten = _throws(seats, throws) if throws else ("", "")
-    return _unknown(f"{head_zh}：{zh}持牌未知（不按无牌计，也不按其所出的牌计），其跟牌只在其自己的出牌证明有错时判定，"
-                    f"也不知本局是否打完" + (f"；{tzh}" if throws else ""),
-                    f"{head_en}: what {en} held is not known (not taken as nothing, nor as the cards {its} plays "
-                    f"show), so {its} follows are judged only where {its} own plays prove a fault, and whether "
-                    f"the hand was played out is not known" + (f"; {ten}" if throws else ""), what)
+    return unknown_fact(f"{head_zh}：{zh}持牌未知（不按无牌计，也不按其所出的牌计），其跟牌只在其自己的出牌证明有错时判定，"
+                        f"也不知本局是否打完" + (f"；{tzh}" if throws else ""),
+                        f"{head_en}: what {en} held is not known (not taken as nothing, nor as the cards {its} plays "
+                        f"show), so {its} follows are judged only where {its} own plays prove a fault, and whether "
+                        f"the hand was played out is not known" + (f"; {ten}" if throws else ""), what)
 
 
 def _cards_text(cards: Sequence[int]) -> str:
@@ -406,8 +411,8 @@ def bury_not_known(dealer: int, bad_line: bool, what: Sequence[str]) -> Message:
     said_zh = "Buried: 一行有误（不采用）" if bad_line else "记录未写明扣底（Buried:）"
     said_en = "the Buried: line is wrong (not used)" if bad_line else "the record does not give the bury (Buried:)"
     zh, en = _bury_from_plays_not_known(dealer)
-    return _unknown(f"{said_zh}，{zh}，底牌分数也未知", f"{said_en}, and {en}, and the bottom's points are not known",
-                    what)
+    return unknown_fact(f"{said_zh}，{zh}，底牌分数也未知", f"{said_en}, and {en}, and the bottom's points are not known",
+                        what)
 
 
 def _nth_zh(n: int) -> str:
@@ -436,9 +441,9 @@ def rebid_bury_not_known(seat: int, n: int, last: bool, what: Sequence[str]) -> 
     then_zh = "底牌分数也未知" if last else "下一个拿底的人拿到的底牌也未知"
     then_en = "the bottom's points are not known" if last else "the bottom the next taker took is not known"
     zh, en = _bury_from_plays_not_known(seat)
-    return _unknown(f"Buried: 中{z}的扣底（{_nth_zh(n)}）有误（不采用），{zh}，{then_zh}",
-                    f"{e}'s bury (the {_nth_en(n)} of the Buried: line) is wrong (not used), and {en}, and "
-                    f"{then_en}", what)
+    return unknown_fact(f"Buried: 中{z}的扣底（{_nth_zh(n)}）有误（不采用），{zh}，{then_zh}",
+                        f"{e}'s bury (the {_nth_en(n)} of the Buried: line) is wrong (not used), and {en}, and "
+                        f"{then_en}", what)
 
 
 def rebid_buries_not_given(takers: Sequence[int], buries: int, no_bottom: bool, what: Sequence[str]) -> Message:
@@ -446,7 +451,7 @@ def rebid_buries_not_given(takers: Sequence[int], buries: int, no_bottom: bool, 
     does not give one bury per taker (it gives ``buries``), or (``no_bottom``) gives no ``Bottom:``
     line: what each taker held after its bury is not known, so its hand is read from its plays."""
     seats = list(dict.fromkeys(takers))
-    zh, en = _seats(seats)
+    zh, en = seat_list(seats)
     n = len(takers)
     if no_bottom:
         said_zh, said_en = "记录没有底牌（Bottom: 一行）", "the record gives no bottom (no Bottom: line)"
@@ -460,20 +465,20 @@ def rebid_buries_not_given(takers: Sequence[int], buries: int, no_bottom: bool, 
         said_zh = f"Buried: 写了 {buries} 次扣底，而炒地皮后共扣底 {n} 次（每个拿底的人一次，以 || 分开）"
         said_en = (f"the Buried: line gives {buries} bur{'y' if buries == 1 else 'ies'}, and after the rebid "
                    f"(炒地皮) there were {n} (one per taker of the bottom, separated by ||)")
-    return _unknown(f"{said_zh}：拿过底的{zh}扣底后的手牌无从得知，只按其所出的牌计，其跟牌只在其自己的出牌证明有错时判定",
-                    f"{said_en}: what {en} (who took the bottom) held after the bury is not known — read from the "
-                    f"plays, follows judged only where the seat's own plays prove a fault", what)
+    return unknown_fact(f"{said_zh}：拿过底的{zh}扣底后的手牌无从得知，只按其所出的牌计，其跟牌只在其自己的出牌证明有错时判定",
+                        f"{said_en}: what {en} (who took the bottom) held after the bury is not known — read from the "
+                        f"plays, follows judged only where the seat's own plays prove a fault", what)
 
 
 def rebid_taken_not_known(seat: int, before: int, what: Sequence[str]) -> Message:
     """After 炒地皮: ``seat`` took the bottom ``before`` buried, and that bury is not known."""
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     bz, be = SEAT_NAMES_ZH[before], SEAT_TOKENS[before]
-    return _unknown(f"{z}炒地皮后拿到的底牌是{bz}扣下的牌，而{bz}的扣底未知：{z}扣底后的手牌只按其所出的牌计，"
-                    f"其跟牌只在其自己的出牌证明有错时判定",
-                    f"{e} took, after the rebid (炒地皮), the bottom {be} buried, and {be}'s bury is not known: "
-                    f"{e}'s hand after its bury is read from its plays, its follows judged only where its own "
-                    f"plays prove a fault", what)
+    return unknown_fact(f"{z}炒地皮后拿到的底牌是{bz}扣下的牌，而{bz}的扣底未知：{z}扣底后的手牌只按其所出的牌计，"
+                        f"其跟牌只在其自己的出牌证明有错时判定",
+                        f"{e} took, after the rebid (炒地皮), the bottom {be} buried, and {be}'s bury is not known: "
+                        f"{e}'s hand after its bury is read from its plays, its follows judged only where its own "
+                        f"plays prove a fault", what)
 
 
 def _fact_value(fact: str, value: int | None) -> Message:
@@ -562,7 +567,7 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
     en += ", and only what all of them give is kept"
     if not what:
         return zh + "；所有判定都相同", en + "; they all give the same"
-    return _unknown(zh, en, what)
+    return unknown_fact(zh, en, what)
 
 
 def fault_whatever_tags(seat: int | None, code: str, tags: Sequence[str]) -> Message:
@@ -580,16 +585,16 @@ def fault_whatever_tags(seat: int | None, code: str, tags: Sequence[str]) -> Mes
 def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None) -> Message:
     """A full hand whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`); the
     ``dealer``'s cards are its line with the bottom, less the bury."""
-    zh, en = _seats(seats)
+    zh, en = seat_list(seats)
     one = len(seats) == 1
     its = "its" if one else "their"
     nz = ne = ""
     if dealer in seats:
         dz, de = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
         nz, ne = f"（{dz}的牌是其发牌行加底牌、减去所扣的牌）", f" ({de}'s cards being its line and the bottom, less the bury)"
-    return _unknown(f"{zh}的发牌行与其出牌不符（打出了发牌行中没有的牌，最后一墩后仍有剩牌），发牌行与出牌必有一处记错："
-                    f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定{nz}",
-                    (f"{en}'s deal line disagrees with its plays ({en} plays a card the line does not give and "
+    return unknown_fact(f"{zh}的发牌行与其出牌不符（打出了发牌行中没有的牌，最后一墩后仍有剩牌），发牌行与出牌必有一处记错："
+                        f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定{nz}",
+                        (f"{en}'s deal line disagrees with its plays ({en} plays a card the line does not give and "
                      f"still holds cards after the last trick)" if one else
                      f"the deal lines of {en} disagree with their plays (each plays a card its line does not give "
                      f"and still holds cards after the last trick)") +
@@ -600,11 +605,11 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
 
 def hand_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:
     """A full hand giving deal lines for some seats but not for ``seats`` (:func:`.setting.hand_seats_unknown`)."""
-    zh, en = _seats(seats)
+    zh, en = seat_list(seats)
     its = "its" if len(seats) == 1 else "their"
     tzh, ten = _throws(seats, throws) if throws else ("", "")
-    return _unknown(f"本局有发牌行，却没有{zh}的：{zh}持牌只知其所出的牌，其跟牌只在其自己的出牌证明有错时判定，"
-                    f"只有{zh}出完整手牌时本局才算打完" + (f"；{tzh}" if throws else ""),
-                    f"the hand gives deal lines, but none for {en}: what {en} held is known only from {its} plays, "
-                    f"so {its} follows are judged only where {its} own plays prove a fault, and the hand counts "
-                    f"as played out only when {en} played a whole hand" + (f"; {ten}" if throws else ""), what)
+    return unknown_fact(f"本局有发牌行，却没有{zh}的：{zh}持牌只知其所出的牌，其跟牌只在其自己的出牌证明有错时判定，"
+                        f"只有{zh}出完整手牌时本局才算打完" + (f"；{tzh}" if throws else ""),
+                        f"the hand gives deal lines, but none for {en}: what {en} held is known only from {its} plays, "
+                        f"so {its} follows are judged only where {its} own plays prove a fault, and the hand counts "
+                        f"as played out only when {en} played a whole hand" + (f"; {ten}" if throws else ""), what)

@@ -612,7 +612,8 @@ def named_keys(args: Iterable[str | os.PathLike]) -> frozenset[str]:
     return frozenset(_key(a) for a in args if os.fspath(a) and Path(a).exists() and not Path(a).is_dir())
 
 
-def iter_inputs(args: Iterable[str | os.PathLike], named: frozenset[str] | None = None) -> Iterator[Path]:
+def iter_inputs(args: Iterable[str | os.PathLike], named: frozenset[str] | None = None,
+                seen: set[str] | None = None) -> Iterator[Path]:
     """Files named by the CLI arguments: files as given, folders searched recursively for
     record files (:data:`RECORD_SUFFIXES`, in sorted order), globs expanded (``**`` too).
     A name of a record file found in a folder is yielded even when it cannot be read (a broken
@@ -622,10 +623,12 @@ def iter_inputs(args: Iterable[str | os.PathLike], named: frozenset[str] | None 
     ever on a pipe no one writes to.  A file named as such is read whatever it is (``<(…)``).
     A path that does not exist and matches no glob is yielded as is, so that reading it
     reports the error.  An empty argument names nothing (not the current folder, which
-    ``Path("")`` would be) and yields nothing.  Each file is yielded once."""
+    ``Path("")`` would be) and yields nothing.  Each file is yielded once, also over several calls
+    given one ``seen`` (an empty set at first, added to): a caller that takes one argument at a time
+    reads a file once however many of them name it."""
     args = [a for a in args if os.fspath(a)]
     named = named_keys(args) if named is None else named     # (given: the files other arguments name)
-    seen: set[str] = set()
+    seen = set() if seen is None else seen
 
     def once(p: Path, scanned: bool = True) -> Iterator[Path]:
         key = _key(p)
