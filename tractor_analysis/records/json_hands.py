@@ -23,6 +23,11 @@ from .words import SEAT_LOOKUP
 __all__ = ["HandReader"]
 
 
+def _not_known(v: Any) -> bool:
+    """``"?"``: a hand's ``dealer`` or ``trump`` the record does not know (docs/format.md)."""
+    return isinstance(v, str) and v.strip() == "?"
+
+
 def _not_a(v: Any, needs: tuple[str, ...]) -> str:
     """What ``v`` is, where an object with the fields ``needs`` was expected (for messages)."""
     if not isinstance(v, dict):
@@ -185,11 +190,14 @@ class HandReader(_TrickReader):
                 number, number_known = given, True
         self.hand = number
         dealer = None
-        if hv.get("dealer") is not None:
+        # "?": the record does not know the dealer, or the trump (the writers put it): unknown, as the field
+        # left out, but no problem — the record says what it knows (null is an absent field: missing)
+        if hv.get("dealer") is not None and not _not_known(hv["dealer"]):
             self.path += ("dealer",)
             dealer = self.seat(hv["dealer"], "\"dealer\"")
             self.path = self.path[:-1]
-        trump, trump_known = self.trump(hv["trump"]) if hv.get("trump") is not None else (None, False)
+        trump, trump_known = (self.trump(hv["trump"]) if hv.get("trump") is not None and not _not_known(hv["trump"])
+                              else (None, False))
         level = self.level(hv["level"]) if hv.get("level") is not None else None
         declarations, declarations_known = self.declarations(hv.get("declarations"))
         deal, bottom, buried, earlier = fast_dealt(hv, self.decks) or self.dealt(hv)
@@ -333,7 +341,7 @@ class HandReader(_TrickReader):
                       f"第 {number} 局标为 result_only，却有发牌、底牌、出牌或 setup；按打出的牌局处理", "result_only")
             self.missing_fields(hv, setup)
             return False
-        if dealer is None:
+        if dealer is None and not _not_known(hv.get("dealer")):
             self.diag("missing_tag", f"result-only hand {number} has no \"dealer\" (a score sheet says who dealt)",
                       f"只记结果的第 {number} 局缺少庄家 \"dealer\"")
         if claim is None:

@@ -82,10 +82,16 @@ def match_to_dict(match: Match) -> dict:
 
 def _hand_to_dict(h: Hand) -> dict:
     d: dict[str, Any] = {"number": h.number} if h.number_known else {}       # (not known: left out again)
+    # an unknown dealer or trump is "?" (not known; left out or null, it would read as missing_tag), never a
+    # seat or NT made up; left out where that says the same: a position's dealer, a score sheet's trump
     if h.dealer is not None:
         d["dealer"] = SEAT_TOKENS[h.dealer]
-    if h.trump_known:            # an unknown trump is left out, not written as NT
+    elif not h.setup:
+        d["dealer"] = "?"
+    if h.trump_known:
         d["trump"] = trump_token(h.trump)
+    elif not h.result_only:
+        d["trump"] = "?"
     if h.level is not None:
         d["level"] = RANK_TOKENS[h.level]
     if h.declarations or h.declarations_known:      # [] : nobody declared, stated

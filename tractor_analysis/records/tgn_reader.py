@@ -204,7 +204,7 @@ def _check_result_only(st: Reading, h: HandDraft, tricks: list) -> None:
                 "按打出的牌局处理", line, column)
         h.result_only = False
         return
-    if h.dealer is None:
+    if h.dealer is None and not h.dealer_unknown:       # ([Dealer "?"]: the sheet says it does not know)
         st.diag("missing_tag", f"result-only hand {h.number} has no [Dealer] (a score sheet says who dealt)",
                 f"只记结果的第 {h.number} 局缺少 [Dealer]（记分表应写明庄家）", line, column)
     if h.claim is None:

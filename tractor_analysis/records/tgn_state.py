@@ -26,13 +26,14 @@ class HandDraft:
     __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "trump_known", "points_known", "level", "declarations", "declarations_known",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
                  "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks", "bid_for",
-                 "bid_for_known", "number_known", "positions", "result_only")
+                 "bid_for_known", "number_known", "positions", "result_only", "dealer_unknown")
 
     def __init__(self, number: int, line: int, text: str):
         self.number = number
         self.line = line
         self.text = text
         self.dealer = None
+        self.dealer_unknown = False     # [Dealer "?"]: the record says it does not know who dealt
         self.trump = None
         self.trump_seen = False
         self.trump_known = False

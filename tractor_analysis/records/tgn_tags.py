@@ -213,20 +213,29 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
     v = value.strip()
     if low == "dealer":
         seat = SEAT_LOOKUP.get(v)
-        if seat is None:
-            st.diag("unknown_seat", f"unknown seat {value!r} in [Dealer] (expected N, E, S or W)",
-                    f"[Dealer] 中的座位 {value!r} 无法识别（应为 N、E、S 或 W）", *value_at)
+        h.dealer_unknown = v == "?"
+        if h.dealer_unknown:
+            # "?": the record does not know who dealt (the writers put it): unknown as a [Dealer] left
+            # out — derived where the record allows — but no problem; no place kept, as it names no seat
+            del h.positions[low]
+        elif seat is None:
+            st.diag("unknown_seat", f"unknown seat {value!r} in [Dealer] (expected N, E, S or W, or \"?\" "
+                    "when not known)", f"[Dealer] 中的座位 {value!r} 无法识别（应为 N、E、S 或 W，未知时写 \"?\"）",
+                    *value_at)
         h.dealer = seat
     elif low == "trump":
         h.trump_seen = True
+        if v == "?":      # the record does not know the trump (the writers put it): unknown, never NT
+            h.trump, h.trump_known = None, False
+            return
         try:
             h.trump, h.trump_known = parse_trump(TRUMP_WORDS.get(v.lower(), v)), True
         except ValueError:
             h.trump, h.trump_known = None, False
-            st.diag("bad_value", f"unknown trump {value!r} in [Trump] (expected S, H, D, C or NT): the trump "
-                    "is unknown, so no play of the hand is judged",
-                    f"[Trump] 中的主牌花色 {value!r} 无法识别（应为 S、H、D、C 或 NT）：主牌未知，本局出牌一概不予判定",
-                    *value_at)
+            st.diag("bad_value", f"unknown trump {value!r} in [Trump] (expected S, H, D, C or NT, or \"?\" when "
+                    "not known): the trump is unknown, so no play of the hand is judged",
+                    f"[Trump] 中的主牌花色 {value!r} 无法识别（应为 S、H、D、C 或 NT，未知时写 \"?\"）：主牌未知，"
+                    "本局出牌一概不予判定", *value_at)
     elif low == "level":
         try:
             h.level = parse_rank(v)

@@ -172,10 +172,17 @@ def format_tgn(match: Match) -> str:
             out.append('[Hand "?"]')
         else:
             out.append(f'[Hand "{h.number}"]' if type(h.number) is int else f'[Hand "{escape_value(str(h.number))}"]')
+        # an unknown dealer or trump is "?" (the record does not know: read back as unknown, without the
+        # missing_tag leaving the tag out would raise), never a seat or NT made up; left out where that
+        # says the same without a problem: a position's dealer, a score sheet's trump (docs/format.md)
         if h.dealer is not None:
             out.append(f'[Dealer "{SEAT_TOKENS[h.dealer]}"]')
-        if h.trump_known:        # an unknown trump is left out, not written as NT
+        elif not h.setup:
+            out.append('[Dealer "?"]')
+        if h.trump_known:
             out.append(f'[Trump "{trump_token(h.trump)}"]')
+        elif not h.result_only:
+            out.append('[Trump "?"]')
         if h.level is not None:
             out.append(f'[Level "{RANK_TOKENS[h.level]}"]')
         if h.result_only:
