@@ -26,7 +26,8 @@ def _event_options(command):
     command = click.option("--after-round", "after_round", type=click.IntRange(min=0), default=None,
                            help="Only the rounds up to this one ([Round] a whole number).")(command)
     command = click.option("--event", default=None, metavar="NAME",
-                           help="Only the matches whose [Event] is NAME (default: every match).")(command)
+                           help="Only the matches whose [Event] is NAME exactly (default: every match); a NAME no "
+                                "match has is an error naming the events the inputs hold.")(command)
     command = click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
                            show_default=True, help="table for people, csv / json for programs.")(command)
     return command
@@ -44,6 +45,10 @@ def read_event(inputs, event, after_round, purpose: str = "standings"):
         matches, notes, unread = read_inputs(inputs)
     except (DatasetError, OSError) as exc:
         _fail(f"cannot read the input: {exc} / 无法读取输入")
+    if event is not None and not any(m.event == event for m in matches):
+        for note in unread + notes:         # (a record not read may be the one that holds it)
+            echo_err(note)
+        _fail(_no_such_event(event, matches))
     chosen, left_out = select(matches, event, after_round, purpose)
     for note in unread + notes + left_out + warnings(chosen):
         echo_err(note)
@@ -51,6 +56,22 @@ def read_event(inputs, event, after_round, purpose: str = "standings"):
         echo_err("no match to count (check --event and --after-round) / 没有可计入的比赛（请检查 --event 与 "
                  "--after-round）")
     return matches, chosen, bool(unread)
+
+
+def _no_such_event(event: str, matches) -> str:
+    """The error of an ``--event`` that no match's ``[Event]`` is exactly: the events the inputs hold."""
+    held = sorted({m.event for m in matches if m.event is not None})
+    untagged = sum(m.event is None for m in matches)
+    names = "; ".join(f'"{n}"' for n in held)
+    if not matches:
+        en, zh = "the inputs hold no match", "输入中没有比赛"
+    else:
+        en = "the inputs hold " + "; ".join(
+            ([f"[Event] {names}"] if held else []) + ([f"{untagged} match(es) without [Event]"] if untagged else []))
+        zh = "输入中有 " + "；".join(
+            ([f"[Event] {names}"] if held else []) + ([f"{untagged} 场没有 [Event] 的比赛"] if untagged else []))
+    return (f'--event "{event}": no match has this [Event] (--event takes the name exactly); {en} / '
+            f'--event "{event}"：没有 [Event] 为此名称的比赛（--event 按名称精确匹配）；{zh}')
 
 
 def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
@@ -146,8 +167,11 @@ def ratings(inputs, fmt, event, after_round) -> None:
     """Player ratings over an event's decided matches (openskill, Plackett-Luce).
 
     INPUT is a dataset folder (tractor ingest) or record files and folders.
-    Each decided match is rated once, in the order of [Date], [Round],
-    [Table], then the match id: N and S against E and W, ranked by the
+    Each decided match is rated once, in the order of the date [Date]
+    states (2026-06-06, 2026/06/06, 2026.06.06, 2026.06.?? and 2026年6月6日
+    read alike; a date not read is named on stderr and rated after the
+    dated matches), [Round], [Table], then the match id: N and S against
+    E and W, ranked by the
     match's winner, with openskill's PlackettLuce model and its default
     parameters.  Rows: player, mu, sigma, ordinal (mu - 3 sigma, the
     order), matches.  A rating after a few matches is mostly uncertainty
@@ -160,11 +184,12 @@ def ratings(inputs, fmt, event, after_round) -> None:
       tractor ratings event/
       tractor ratings data/ --event "Spring Cup" --after-round 2 --format json
     """
+    from tractor_analysis.dataset.ratings import date_notes
     from tractor_analysis.dataset.ratings import ratings as compute
 
     _, chosen, unread = read_event(inputs, event, after_round, "ratings")
     rows, _, notes = compute(chosen)
-    for note in notes:
+    for note in date_notes(chosen) + notes:
         echo_err(note)
     _emit([r.as_dict() for r in rows], ["player", "mu", "sigma", "ordinal", "matches"], fmt)
     if unread:

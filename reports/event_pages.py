@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from dataclasses import dataclass
 from importlib import resources
 from typing import Sequence
 
-from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, Standing, round_number,
-                                                distinct, rounds_of, select, standings,
+from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, Standing, distinct,
+                                                folded_name, round_number, rounds_of, select, standings,
                                                 warnings)
 from tractor_analysis.engine.explain_hand import forfeit_reason_text, match_decision_text
 from tractor_analysis.records.cards import RANK_TOKENS
 from tractor_analysis.records.safe_write import write_text_atomic
 
-__all__ = ["ResultRow", "RoundView", "EventView", "event_view", "render_standings_page", "write_standings_page"]
+__all__ = ["ResultRow", "RoundView", "EventView", "event_view", "render_standings_page", "write_standings_page",
+           "show_spaces"]
 
 TIEBREAK_HEADS = {"level_diff": ("级差", "level diff"), "head_to_head": ("相互胜负", "head-to-head"),
                   "opponents": ("对手分", "opponents")}
@@ -64,6 +66,9 @@ class EventView:
     """The matches not counted, and why (:func:`~tractor_analysis.dataset.standings.select`)."""
     warnings: tuple[str, ...] = ()
     """What is counted as recorded but should be checked (:func:`~tractor_analysis.dataset.standings.warnings`)."""
+    spaced: tuple[str, ...] = ()
+    """Event names (and ``--event``) written two ways that differ only in letter case or spacing: where
+    a note quotes one, the page shows its spaces (:func:`show_spaces`)."""
 
 
 def _level(rank: int | None) -> str:
@@ -117,7 +122,47 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
         views.append(RoundView(r, tuple(standings(upto, points, tiebreaks)), tuple(_result(m) for m in played)))
     names = sorted({m.event for m in in_event if m.event})
     title = event if event is not None else (names[0] if len(names) == 1 else None)
-    return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(notes), tuple(warnings(chosen)))
+    return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(notes), tuple(warnings(chosen)),
+                     _spaced({m.event for m in matches if m.event} | ({event} if event else set())))
+
+
+def _spaced(names: set[str]) -> tuple[str, ...]:
+    """The names of ``names`` another of which differs from them only in letter case or spacing
+    (:func:`~tractor_analysis.dataset.standings.folded_name`): the names the notes on such names quote."""
+    by_folded: dict[str, set[str]] = {}
+    for n in names:
+        by_folded.setdefault(folded_name(n), set()).add(n)
+    return tuple(sorted(n for group in by_folded.values() if len(group) > 1 for n in group))
+
+
+def show_spaces(note: str, names: Sequence[str] = ()):
+    """``note`` as markup (escaped, isolated like any record text: :func:`.bidi.isolate`), each of
+    ``names`` it quotes (``"name"``) with every run of spaces in it drawn as a dotted box around the
+    spaces themselves (``<span class="ws">``, ``white-space: pre``): a browser collapses a run of spaces
+    into one and draws a no-break or ideographic space like any other, so the very difference a note on
+    names "that differ only in letter case or spacing" is about would not show.  The spaces are kept as
+    written (a copy of the name is the record's); a run holding anything but U+0020 gets a solid box
+    (``ws other``), and each box names its characters' code points in its title."""
+    from markupsafe import Markup, escape
+
+    from .bidi import isolate
+
+    text = str(escape(isolate(note)))
+    quote = str(escape('"'))
+    for name in sorted(names, key=len, reverse=True):
+        written = quote + str(escape(name)) + quote
+        if written not in text:
+            continue
+        shown = []
+        for part in re.split(r"(\s+)", name):
+            if part and part.isspace():
+                kind = "ws" if set(part) == {" "} else "ws other"
+                title = " ".join(f"U+{ord(c):04X}" for c in part)
+                shown.append(str(Markup('<span class="{}" title="{}">{}</span>').format(kind, title, part)))
+            else:
+                shown.append(str(escape(part)))
+        text = text.replace(written, quote + "".join(shown) + quote)
+    return Markup(text)
 
 
 def render_standings_page(view: EventView, links: dict | None = None) -> str:
@@ -140,8 +185,10 @@ def _environment():
     from .bidi import finalize
 
     # finalize: record text (team and player names) isolated from its neighbours' direction (:mod:`.bidi`)
-    return Environment(loader=PackageLoader("tractor_analysis.reports", "templates"), autoescape=True,
-                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, finalize=finalize)
+    env = Environment(loader=PackageLoader("tractor_analysis.reports", "templates"), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, finalize=finalize)
+    env.filters["show_spaces"] = show_spaces
+    return env
 
 
 @functools.cache

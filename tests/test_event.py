@@ -94,7 +94,7 @@ def test_cli_standings_json_and_after_round(tmp_path):
     assert lines[0] == "rank,team,players,played,won,lost,match_points,level_diff,head_to_head,opponents"
     assert lines[1].startswith("1,Silver Cranes,陈静; 褚磊,1,1,0,2,4,,0")
     out = runner.invoke(main, ["standings", str(EVENT), "--event", "Another Cup"])
-    assert out.exit_code == 0 and "no match to count" in out.stderr
+    assert out.exit_code == 2 and '"Lantern Cup 2026"' in out.output and '"Another Cup"' in out.output
 
 
 def test_ratings_are_openskills_own_plackett_luce_computation(event):

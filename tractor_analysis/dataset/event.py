@@ -13,10 +13,16 @@ cannot be two matches), and a dataset's match the copy ingest marked it a copy o
 (``duplicate_of``), so that :func:`~.standings.select` counts a match recorded twice once whatever
 form it is read in.  The re-typed key is made here, where the standings decide copies, not in
 ``match_key`` itself: a stored dataset's keys stay what later ingests compare new matches with.
+
+What the key leaves out, two records of one match may still differ in: each match also carries its
+hands' claims, the digest of its canonical record text (the ``records`` table's text; from a dataset
+read only for the matches that share a key with another) and the hand its record is known to end
+inside, for the standings' notes.
 """
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -49,14 +55,46 @@ def _keys(row: dict, hands: dict[str, list], n: int) -> tuple[str, str]:
     return exact, same
 
 
-def _keys_of_match(match: Match, result: MatchResult) -> tuple[str, str]:
-    """:func:`_keys` of a replayed match, from the rows ``tractor ingest`` would write for it."""
+def _hand_facts(hands: dict[str, list], n: int) -> tuple[tuple[tuple[int, int | None], ...], int | None]:
+    """``(claims, ends_inside)`` of a match whose ``n`` hands are the last rows of ``hands`` (columns of
+    the ``hands`` table): each hand's ``[Claim]`` by hand number (:attr:`~.standings.EventMatch.claims`)
+    and the hand the record is known to end inside (``stopped``; :attr:`~.standings.EventMatch.ends_inside`)."""
+    total = len(hands["hand_no"])
+    rows = range(total - n, total)
+    claim, stopped = hands.get("claim"), hands.get("stopped")
+    claims = tuple(sorted((int(hands["hand_no"][j]), None if claim is None or claim[j] is None else int(claim[j]))
+                          for j in rows if hands["hand_no"][j] is not None))
+    inside = [int(hands["hand_no"][j]) for j in rows
+              if stopped is not None and stopped[j] is True and hands["hand_no"][j] is not None]
+    return claims, (max(inside) if inside else None)
+
+
+def _digest(text) -> str | None:
+    """:attr:`~.standings.EventMatch.digest` of a canonical record text (``None``: no text)."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() if isinstance(text, str) else None
+
+
+def _keys_of_match(match: Match, result: MatchResult) -> dict:
+    """:func:`_keys` of a replayed match, from the rows ``tractor ingest`` would write for it, with its
+    claims, the hand it ends inside (:func:`_hand_facts`) and the digest of its canonical record text
+    (the ``records`` row ingest would store): :class:`~.standings.EventMatch`'s fields by name."""
+    from ..records.tgn_writer import format_tgn
     from .rows import TableBuilder
+    from .schema import printable
 
     builder = TableBuilder("standings", records=False)
     builder.add_matches("", "0" * 16, 0, [match], [result])
     row = {c: values[-1] for c, values in builder.cols["matches"].items()}
-    return _keys(row, builder.cols["hands"], len(result.hands))
+    hands = builder.cols["hands"]
+    key, same = _keys(row, hands, len(result.hands))
+    claims, inside = _hand_facts(hands, len(result.hands))
+    try:                    # the text ingest stores in ``records`` (rows.TableBuilder: printable(format_tgn))
+        text = printable(format_tgn(match))
+    except Exception:       # .tgn cannot hold it (Unwritable), or the writer fails: not known, and said so
+        text = None
+    return {"key": key, "same": same, "claims": claims, "ends_inside": inside, "digest": _digest(text)}
 
 
 def from_result(match_id: str, match: Match, result: MatchResult, source: str = "") -> EventMatch:
@@ -64,7 +102,7 @@ def from_result(match_id: str, match: Match, result: MatchResult, source: str = 
     winner, how = decide_match(result)
     p = match.players
     teams = (team_name(match.teams[0], p[0], p[2]), team_name(match.teams[1], p[1], p[3]))
-    key, same = _keys_of_match(match, result)
+    facts = _keys_of_match(match, result)
     # friend mode: no side has a level (levels_final holds N's and E's own), as the dataset stores it
     levels = ((None, None) if result.hands and result.hands[0].rules.friend else
               (_level(result.levels_final[0]), _level(result.levels_final[1])))
@@ -72,8 +110,7 @@ def from_result(match_id: str, match: Match, result: MatchResult, source: str = 
                       table=match.table, teams=teams, players=p,
                       levels=levels, winner=winner,
                       decided_by=how, forfeit=result.forfeit, forfeit_reasons=tuple(result.forfeit_reasons),
-                      source=source or match_id, key=key, same=same,
-                      site=match.site)
+                      source=source or match_id, site=match.site, **facts)
 
 
 def _level(v) -> int | None:
@@ -99,20 +136,44 @@ def _reasons(text) -> tuple[str | None, str | None]:
     return tuple(v if isinstance(v, str) else None for v in (by_side.get("NS"), by_side.get("EW")))
 
 
-def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, tuple[str, str]]:
-    """:func:`_keys` of every match of a dataset, from its stored ``matches`` and ``hands`` rows."""
+def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, dict]:
+    """:func:`_keys` of every match of a dataset, from its stored ``matches`` and ``hands`` rows, with
+    its claims and the hand it ends inside (:func:`_hand_facts`), by :class:`~.standings.EventMatch`
+    field."""
     from .reading import read_table
     from .rows import _SAME_HAND       # the hand columns rows.match_key reads
 
     table = read_table(ds, "hands")
-    present = [c for c in ("match_id", *_SAME_HAND) if c in table.column_names]
+    wanted = (*_SAME_HAND, "claim", "stopped")
+    present = [c for c in ("match_id", *wanted) if c in table.column_names]
     by_match: dict[str, list[dict]] = {}
     for h in table.select(present).to_pylist():
         by_match.setdefault(h["match_id"], []).append(h)
     out = {}
     for mid, row in rows.items():
         hands = by_match.get(mid, [])
-        out[mid] = _keys(row, {c: [h.get(c) for h in hands] for c in _SAME_HAND}, len(hands))
+        columns = {c: [h.get(c) for h in hands] for c in wanted}
+        key, same = _keys(row, columns, len(hands))
+        claims, inside = _hand_facts(columns, len(hands))
+        out[mid] = {"key": key, "same": same, "claims": claims, "ends_inside": inside}
+    return out
+
+
+def _dataset_digests(ds, ids: set[str]) -> dict[str, str]:
+    """:attr:`~.standings.EventMatch.digest` of the matches ``ids`` of a dataset, from its ``records``
+    table (a match without a records row — a dataset written before the table, a record ``.tgn``
+    cannot hold — has none).  Read for those alone: the table holds every match's whole text."""
+    if not ids:
+        return {}
+    import pyarrow.dataset as pads
+
+    from .reading import read_table
+
+    table = read_table(ds, "records", columns=["match_id", "record"], filter=pads.field("match_id").isin(sorted(ids)))
+    out = {}
+    for mid, text in zip(table["match_id"].to_pylist(), table["record"].to_pylist()):
+        if mid in ids and _digest(text) is not None:
+            out.setdefault(mid, _digest(text))
     return out
 
 
@@ -142,13 +203,13 @@ def from_dataset(ds) -> list[EventMatch]:
         # "both" (both sides forfeited) names no one side: decided_by says it ("both forfeit")
         forfeit = {"NS": 0, "EW": 1}.get(row.get("forfeit")) if isinstance(row.get("forfeit"), str) else None
         source = f"{row.get('source_file')}#{row.get('match_index')}" if row else r["match_id"]
-        key, same = keys.get(r["match_id"], (None, None))
+        facts = keys.get(r["match_id"], {})
         out.append(EventMatch(match_id=r["match_id"], event=_text(r["event"]), date=_text(row.get("date")),
                               round=_text(r["round"]), table=_text(r["table"]), teams=teams, players=players,
                               levels=(_level(r["level_ns"]), _level(r["level_ew"])), winner=winner,
-                              decided_by=r["decided_by"], forfeit=forfeit, source=source, key=key, same=same,
+                              decided_by=r["decided_by"], forfeit=forfeit, source=source,
                               site=_text(row.get("site")),
-                              forfeit_reasons=_reasons(row.get("forfeit_reason"))))
+                              forfeit_reasons=_reasons(row.get("forfeit_reason")), **facts))
     order = _commit_order(ds, rows)
     out.sort(key=lambda m: order.get(m.match_id, (True, 0)))
     first = {m.match_id: m for m in out}
@@ -157,7 +218,7 @@ def from_dataset(ds) -> list[EventMatch]:
         if kept in first and row is not None:    # the copy: the same match, from its own record
             out.append(replace(first[kept], match_id=later, source=f"{row.get('source_file')}#{row.get('match_index')}",
                                date=_text(row.get("date")), site=_text(row.get("site")), event=_text(row.get("event")),
-                               key=keys[later][0], same=keys[later][1], copy_of=kept))
+                               copy_of=kept, **keys[later]))
     return out
 
 
@@ -285,9 +346,11 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
     notes: list[str] = []
     unread: list[str] = []
     files: list[str | os.PathLike] = []
+    datasets: list[tuple[str, int, int]] = []      # a dataset and the slice of ``out`` read from it
     for raw in inputs:
         if is_dataset(raw):
             kept, said = _dataset_unread(str(raw), from_dataset(str(raw)))
+            datasets.append((str(raw), len(out), len(out) + len(kept)))
             out.extend(kept)
             unread.extend(said)
         else:
@@ -320,4 +383,19 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
                          f"(see 'tractor check'); counted on what could be read / "
                          f"{_located(str(path), first[0], first[1])}：记录中有 {len(problems)} 个问题（见 tractor "
                          "check）；按可读取的部分计入")
-    return out, notes, unread
+    return _with_digests(out, datasets), notes, unread
+
+
+def _with_digests(matches: list[EventMatch], datasets: Sequence[tuple[str, int, int]]) -> list[EventMatch]:
+    """``matches`` with the :attr:`~.standings.EventMatch.digest` of each dataset match that shares its
+    ``match_key`` with another match (its copies are compared: :func:`~.standings.distinct`), read from
+    that dataset's ``records`` table (``datasets``: each dataset's path and slice of ``matches``)."""
+    shared = Counter(m.key for m in matches if m.key is not None)
+    out = list(matches)
+    for ds, start, stop in datasets:
+        ids = {m.match_id for m in out[start:stop] if m.digest is None and shared[m.key] > 1}
+        digests = _dataset_digests(ds, ids)
+        for i in range(start, stop):
+            if out[i].match_id in digests:
+                out[i] = replace(out[i], digest=digests[out[i].match_id])
+    return out

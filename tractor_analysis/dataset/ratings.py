@@ -1,7 +1,9 @@
 """Player ratings over an event's decided matches, with openskill's Plackett-Luce model.
 
-Each decided match is rated once, in the order of ``[Date]``, then ``[Round]``, then
-``[Table]``, then the match id (:func:`rating_order`): the two teams are [N, S] and [E, W], ranked
+Each decided match is rated once, in the order of the date ``[Date]`` states (:func:`date_value`:
+the ways one calendar date is commonly written read alike; a ``[Date]`` that cannot be read is not
+guessed, :func:`date_notes` names it), then ``[Round]``, then ``[Table]``, then the match id
+(:func:`rating_order`): the two teams are [N, S] and [E, W], ranked
 by the match's winner, and openskill's ``PlackettLuce()`` — its default parameters (μ 25,
 σ 25/3, β 25/6, τ 25/300, ordinal μ − 3σ) — updates the four players' ratings.  A match no team
 won, with a player not named, with one team on both sides or with one name in two seats (a team
@@ -16,13 +18,16 @@ is shared out among the pair (docs/standings.md).
 """
 from __future__ import annotations
 
+import calendar
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine.explain_hand import match_decision_text
 from .standings import EventMatch, match_named, round_number, same_team_note
 
-__all__ = ["PlayerRating", "RatingStep", "rating_order", "ratings", "model", "unrated_note"]
+__all__ = ["PlayerRating", "RatingStep", "rating_order", "ratings", "model", "unrated_note", "date_value",
+           "readable_date", "date_notes"]
 
 
 def model():
@@ -59,12 +64,105 @@ def _number_key(text: str | None) -> tuple:
     return (text is None, n is None, n or 0, text or "")
 
 
+_PART = r"(\d{1,2}|\?\?)"
+_DATE_FORMS = (re.compile(rf"(\d{{4}}|\?\?\?\?)(?P<sep>[-/.]){_PART}(?P=sep){_PART}", re.ASCII),
+               re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日", re.ASCII))
+"""The forms of ``[Date]`` read (:func:`date_value`)."""
+
+
+def _parts(text: str | None) -> tuple[int | None, int | None, int | None] | bool:
+    """``(year, month, day)`` of a ``[Date]`` in a form read, a part ``None`` where the record writes
+    ``??``; ``True`` when no date is written (absent, empty, ``????.??.??``); ``False`` when what is
+    written is not one calendar date in a form read."""
+    if text is None or not text.strip():
+        return True
+    for form in _DATE_FORMS:
+        found = form.fullmatch(text.strip())
+        if found is not None:
+            break
+    else:
+        return False
+    y, m, d = (None if "?" in p else int(p) for p in (found.group(1), *found.groups()[-2:]))
+    if (y, m, d) == (None, None, None):
+        return True
+    known = [p is not None for p in (y, m, d)]
+    if known != sorted(known, reverse=True):            # a part known after one that is not: 2026.??.06
+        return False
+    if y == 0 or (m is not None and not 1 <= m <= 12) or (
+            d is not None and not 1 <= d <= calendar.monthrange(y, m)[1]):
+        return False
+    return y, m, d
+
+
+def date_value(text: str | None) -> tuple[int, int | None, int | None] | None:
+    """The date a ``[Date]`` states, as ``(year, month, day)``; ``None`` when it states none or cannot
+    be read (:func:`readable_date` tells which).
+
+    Read (spaces at either end dropped; the digits 0–9 only): ``YYYY-MM-DD``, ``YYYY/MM/DD`` and
+    ``YYYY.MM.DD`` (one separator throughout; the month and the day in one or two digits), PGN's
+    unknown parts ``??`` (``2026.06.??``: month and year, day ``None``; ``2026.??.??``; ``????.??.??``
+    states no date), and ``YYYY年M月D日`` (spaces between the parts allowed).  A date that is not one
+    on the calendar (``2026-02-30``), a known part after an unknown one (``2026.??.06``), and every
+    other form — ``06/06/2026`` (day or month first?), ``6 June 2026``, a time after the date,
+    full-width digits — are not read: never guessed."""
+    parts = _parts(text)
+    return parts if isinstance(parts, tuple) else None
+
+
+def readable_date(text: str | None) -> bool:
+    """``text`` is a ``[Date]`` :func:`date_value` reads, or no date (absent, empty, ``????.??.??``)."""
+    return _parts(text) is not False
+
+
+def _date_key(text: str | None) -> tuple:
+    """A match's place by its date: the dates read, in order, a date stating only its year and month
+    (or year) after every date within them; then, together, the matches whose date is not known (none
+    written, or one that cannot be read)."""
+    v = date_value(text)
+    if v is None:
+        return (1, 0, 0, 0)
+    y, m, d = v
+    return (0, y, 13 if m is None else m, 32 if d is None else d)
+
+
 def rating_order(matches: Sequence[EventMatch]) -> list[EventMatch]:
-    """``matches`` in the order they are rated: ``[Date]`` (as written; a match without one after
-    the dated ones), then ``[Round]`` and ``[Table]`` (as numbers when they are whole numbers),
-    then the match id."""
-    return sorted(matches, key=lambda m: (m.date is None, m.date or "", _number_key(m.round),
-                                          _number_key(m.table), m.match_id))
+    """``matches`` in the order they are rated: the date ``[Date]`` states (:func:`_date_key`: however
+    it is written; a match whose date is not known — none written, or one :func:`date_value` cannot
+    read — after the dated ones), then ``[Round]`` and ``[Table]`` (as numbers when they are whole
+    numbers), then the match id."""
+    return sorted(matches, key=lambda m: (_date_key(m.date), _number_key(m.round), _number_key(m.table),
+                                          m.match_id))
+
+
+def date_notes(matches: Sequence[EventMatch]) -> list[str]:
+    """Bilingual notes on the dates the rating order rests on, over the matches rated (:func:`unrated_note`
+    ``None``): one naming the matches whose ``[Date]`` cannot be read (placed with the undated ones,
+    after every dated match), one naming those whose ``[Date]`` states only its year and month, or year
+    (placed after every date within them).  Empty when every date is read whole or none is written."""
+    unread: list[str] = []
+    partial: list[tuple[str, str]] = []
+    for m in rating_order(matches):
+        if unrated_note(m) is not None:
+            continue
+        parts = _parts(m.date)
+        if parts is False:
+            unread.append(f'{match_named(m)} ("{m.date}")')
+        elif isinstance(parts, tuple) and None in parts:
+            y, mo, _ = parts
+            partial.append((f'{match_named(m)} ("{m.date}")', f"{y:04d}" if mo is None else f"{y:04d}-{mo:02d}"))
+    notes = []
+    if unread:
+        where = ", ".join(unread)
+        notes.append(f"[Date] not read as a calendar date (YYYY-MM-DD, YYYY/MM/DD, YYYY.MM.DD or YYYY年M月D日): {where}; "
+                     "not guessed: rated after every dated match, with the undated ones, in the order of [Round] "
+                     f"and [Table] / [Date] 无法读作日期（YYYY-MM-DD、YYYY/MM/DD、YYYY.MM.DD、YYYY年M月D日）：{where}；"
+                     "不作猜测：排在所有有日期的比赛之后，与无日期的比赛一起按 [Round] 与 [Table] 的顺序计算等级分")
+    if partial:
+        en = ", ".join(f"{w}: after every match dated within {within}" for w, within in partial)
+        zh = "，".join(f"{w}：排在 {within} 内所有有确切日期的比赛之后" for w, within in partial)
+        notes.append(f"[Date] states only part of a date: {en}; the day it was played is not guessed / "
+                     f"[Date] 只写了部分日期：{zh}；不猜测比赛的具体日期")
+    return notes
 
 
 _SEAT_TAGS = ("North", "East", "South", "West")

@@ -29,10 +29,12 @@ built from replayed records or from a dataset by :mod:`.event`.
   them), and also a re-typed copy: the same key but for ``[Site]`` and ``[Date]`` and the letter case
   and spacing of ``[Event]`` (the same event, round, table, players and hands cannot be two
   matches).  The copy that counts is the one ingest keeps: the copy a dataset already stores, else
-  the first in input order — with a note naming both records.
+  the first in input order — with a note naming both records, and, when the two records are not
+  identical (the key leaves out each hand's ``[Claim]``, comments, notes), what differs.
 * What the standings count but an organiser should look at (:func:`warnings`): team names that
   differ only in case, one pair of players under two team names, a table or a team twice in a
-  round.
+  round, teams with no match in a round the others played, a match whose record ends inside a hand
+  decided by the rule for a match cut short (docs/rules.md §8.5).
 """
 from __future__ import annotations
 
@@ -42,6 +44,7 @@ from typing import Iterable, Sequence
 
 from ..engine.explain_hand import match_decision_text
 from ..engine.verdicts import BOTH_FORFEIT
+from ..records.cards import RANK_TOKENS
 
 __all__ = ["EventMatch", "Points", "Standing", "TIEBREAKS", "DEFAULT_TIEBREAKS", "parse_points",
            "parse_tiebreaks", "round_number", "select", "standings", "rounds_of", "team_name", "warnings",
@@ -93,6 +96,17 @@ class EventMatch:
     copy_of: str | None = field(default=None, compare=False)
     """The ``match_id`` of the copy that counts when the dataset this match was read from marked it a
     copy (its ``duplicate_of``), else ``None``."""
+    claims: tuple[tuple[int, int | None], ...] | None = field(default=None, compare=False)
+    """Each hand's ``[Claim]`` as ``(hand number, claim)`` (``None`` where the hand has none), the hands
+    as ``tractor ingest`` stores them (the ``hands`` table's ``claim``); ``None`` when not known.  The
+    match key leaves the claims out: two records of one match may differ in them (:func:`distinct`)."""
+    digest: str | None = field(default=None, compare=False)
+    """SHA-256 of the match's canonical record text (the ``records`` table's ``record``, as ``tractor
+    convert`` writes it): two records of one match are identical when theirs are; ``None`` when not
+    known (a record ``.tgn`` cannot hold, a dataset written before that table, or a dataset's match no
+    other record shares a key with: not read)."""
+    ends_inside: int | None = field(default=None, compare=False)
+    """The hand the record is known to end inside (the ``hands`` table's ``stopped``), else ``None``."""
 
     def forfeited(self, side: int) -> bool:
         """``side`` (0 N–S, 1 E–W) forfeited the match: alone, or both sides did."""
@@ -127,8 +141,8 @@ class Points:
 
 
 def parse_points(text: str) -> Points:
-    """``"win=2,loss=0"`` (any of ``win``, ``loss``, ``forfeit``; the rest keep their defaults);
-    :class:`ValueError` naming the bad part (bilingual)."""
+    """``"win=2,loss=0"`` (any of ``win``, ``loss``, ``forfeit``, each at most once; the rest keep their
+    defaults); :class:`ValueError` naming the bad part, or the key given twice (bilingual)."""
     values = {}
     for part in text.split(","):
         if not part.strip():
@@ -138,6 +152,10 @@ def parse_points(text: str) -> Points:
         if name not in ("win", "loss", "forfeit") or not eq:
             raise ValueError(f"bad --points part {part.strip()!r} (expected e.g. win=2,loss=0,forfeit=0) / "
                              f"--points 的 {part.strip()!r} 不正确（应为例如 win=2,loss=0,forfeit=0）")
+        if name in values:          # which one is meant is not said: never the last one silently
+            raise ValueError(f"--points gives {name} twice ({text.strip()!r}): give each of win, loss, forfeit "
+                             f"at most once / --points 中 {name} 出现了两次（{text.strip()!r}）：win、loss、forfeit "
+                             "每项最多给一次")
         try:
             values[name] = int(number.strip())
         except ValueError:
@@ -310,19 +328,62 @@ def distinct(matches: list[EventMatch]) -> tuple[list[EventMatch], list[str]]:
 
 def _twice(copy: EventMatch, first: EventMatch, exact: bool) -> str:
     """The note of a second record of a match (``exact``: ingest's copy; else a re-typed copy: its
-    ``[Site]``, ``[Date]`` or the letter case or spacing of its ``[Event]`` differ)."""
+    ``[Site]``, ``[Date]`` or the letter case or spacing of its ``[Event]`` differ).  Two records the
+    key calls one match may still differ in what it leaves out (:func:`_left_out`): the note then says
+    they are not identical, and what differs where the standings know it."""
     a, b = copy.source or copy.match_id, first.source or first.match_id
+    claims_en, claims_zh = _claim_differences(copy, first)
     if exact:
-        return (f"{a}: the same match as {b}, recorded twice; counted once / "
-                f"{a}：与 {b} 是同一场比赛，重复记录，只计一次")
+        same = f"{a}: the same match as {b}, recorded twice; counted once"
+        same_zh = f"{a}：与 {b} 是同一场比赛，重复记录，只计一次"
+        if not claims_en and copy.digest is not None and copy.digest == first.digest:
+            return f"{same} / {same_zh}"
+        en, zh = _left_out(copy, first, claims_en, claims_zh)
+        return (f"{same} (as {b}); {en}; check which record is right / {same_zh}（按 {b}）；{zh}；"
+                "请核对哪份记录正确")
     pairs = (("Event", copy.event, first.event), ("Site", copy.site, first.site), ("Date", copy.date, first.date))
     differ = [(tag, x, y) for tag, x, y in pairs if x != y]
-    what = "; ".join(f"[{tag}] {_quoted(x)} against {_quoted(y)}" for tag, x, y in differ) or "[Site] or [Date]"
-    what_zh = "；".join(f"[{tag}] {_quoted(x)} 与 {_quoted(y)}" for tag, x, y in differ) or "[Site] 或 [Date]"
+    what = "; ".join([f"[{tag}] {_quoted(x)} against {_quoted(y)}" for tag, x, y in differ] + claims_en) or \
+        "[Site] or [Date]"
+    what_zh = "；".join([f"[{tag}] {_quoted(x)} 与 {_quoted(y)}" for tag, x, y in differ] + claims_zh) or \
+        "[Site] 或 [Date]"
     return (f"{a}: the same event, round, table, players and hands as {b}, only {what} differ: the same match "
             f"recorded twice, counted once (as {b}); check which record is right / "
             f"{a}：与 {b} 的赛事、轮次、桌号、选手和每一局都相同，只有 {what_zh} 不同：同一场比赛重复记录，只计一次"
             f"（按 {b}）；请核对哪份记录正确")
+
+
+def _claim_differences(copy: EventMatch, first: EventMatch) -> tuple[list[str], list[str]]:
+    """Each hand whose ``[Claim]`` differs between two records of one match (English, 中文), the copy's
+    first; none when either record's claims are not known."""
+    if copy.claims is None or first.claims is None:
+        return [], []
+    mine, theirs = dict(copy.claims), dict(first.claims)
+    en, zh = [], []
+    for hand in sorted(set(mine) | set(theirs)):
+        x, y = mine.get(hand), theirs.get(hand)
+        if x != y:
+            qx, qy = (_quoted(None if v is None else str(v)) for v in (x, y))
+            en.append(f"hand {hand}: [Claim] {qx} against {qy}")
+            zh.append(f"第 {hand} 局：[Claim] {qx.replace('(none)', '（无）')} 与 {qy.replace('(none)', '（无）')}")
+    return en, zh
+
+
+def _left_out(copy: EventMatch, first: EventMatch, claims_en: list[str], claims_zh: list[str]) -> tuple[str, str]:
+    """What the note on two records of one match says of what the match key leaves out, when the
+    records are not known to be identical: the claims that differ, or that something else does (their
+    canonical texts differ), or that whether they differ is not known (a text not known)."""
+    if claims_en:
+        return (f"but the two records are not identical: {'; '.join(claims_en)}",
+                f"但两份记录并不完全相同：{'；'.join(claims_zh)}")
+    if copy.digest is not None and first.digest is not None:
+        return ("but the two records are not identical: they differ in what the match key leaves out (not a hand's "
+                "[Claim]; a comment, a note or a tag it does not compare): compare the two records",
+                "但两份记录并不完全相同：差别在比赛键不比较的内容中（不是某局的 [Claim]，而是注释、标注或比赛键不比较的标签）："
+                "请对照两份记录")
+    return ("whether the two records differ in what the match key leaves out (a comment, a note, a tag it does not "
+            "compare) is not known here: a record's canonical text is not at hand",
+            "两份记录在比赛键不比较的内容（注释、标注、比赛键不比较的标签）上是否不同，此处无法得知：缺少一份记录的规范文本")
 
 
 def warnings(matches: Sequence[EventMatch]) -> list[str]:
@@ -332,8 +393,78 @@ def warnings(matches: Sequence[EventMatch]) -> list[str]:
     not in the records), a table played twice or a team playing twice in one round (each match
     counts), over what the standings count (every event they count: an event name is not a
     round's); event names that differ only in letter case or spacing; a match both sides
-    forfeited (it counts: a loss for each, no winner).  Each names the records."""
-    return _event_warnings(matches) + _name_warnings(matches) + _round_warnings(matches) + _both_forfeit(matches)
+    forfeited (it counts: a loss for each, no winner); teams with no match counted in a round the
+    others played (:func:`_missing_from_rounds`); a match whose record ends inside a hand, decided by the
+    ruleset's rule for a match cut short (:func:`_cut_short`, docs/rules.md §8.5).  Each names the records."""
+    return (_event_warnings(matches) + _name_warnings(matches) + _round_warnings(matches) + _both_forfeit(matches)
+            + _missing_from_rounds(matches) + _cut_short(matches))
+
+
+def _missing_from_rounds(matches: Sequence[EventMatch]) -> list[str]:
+    """A note per round in which some teams the standings count have no match counted (a record
+    missing, a bye, a withdrawal: which, the records do not say), naming them and the round's matches
+    against the other rounds'.  Over the matches with a round number; teams as the standings name them.
+    A team that plays the round under another way of writing its name — a name differing only in
+    letter case, or its pair of players under another team name, both counted as two teams with a
+    note of their own (:func:`_name_warnings`) — is not called missing from it."""
+    by_round: dict[int, list[EventMatch]] = defaultdict(list)
+    pairs: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for m in matches:
+        r = round_number(m.round)
+        if r is not None:
+            by_round[r].append(m)
+        for side in (0, 1):
+            a, b = m.players[side], m.players[side + 2]
+            if m.teams[side] is not None and a and b:
+                pairs[m.teams[side]].add(tuple(sorted((a, b))))
+    if len(by_round) < 2:
+        return []
+    every = {t for ms in by_round.values() for m in ms for t in m.teams if t is not None}
+    notes = []
+    for r, ms in sorted(by_round.items()):
+        playing = {t for m in ms for t in m.teams if t is not None}
+        folded = {t.casefold() for t in playing}
+        pairs_playing = {p for m in ms for side in (0, 1) if m.players[side] and m.players[side + 2]
+                         for p in [tuple(sorted((m.players[side], m.players[side + 2])))]}
+        missing = sorted(t for t in every - playing if t.casefold() not in folded and not pairs[t] & pairs_playing)
+        if not missing:
+            continue
+        others = ", ".join(f"round {o}: {len(by_round[o])}" for o in sorted(by_round) if o != r)
+        others_zh = "，".join(f"第 {o} 轮 {len(by_round[o])} 场" for o in sorted(by_round) if o != r)
+        names, names_zh = ", ".join(_quoted(t) for t in missing), "、".join(_quoted(t) for t in missing)
+        notes.append(f"round {r}: no match counted for {names}, who play in other rounds; round {r} has {len(ms)} "
+                     f"match(es) counted ({others}): a record missing, a bye or a withdrawal? check the round's "
+                     f"records / 第 {r} 轮：{names_zh} 在其他轮次有比赛，本轮没有计入的比赛；本轮计入 {len(ms)} 场"
+                     f"（{others_zh}）：缺少记录、轮空还是退赛？请核对本轮的记录")
+    return notes
+
+
+_BY_LEVELS = ("higher level", "holding the deal")
+"""``decided_by`` of a match the ruleset's rule for a match cut short decided (``decide_by_levels``,
+docs/rules.md §8.5: ``engine.scoring.decide``)."""
+
+
+def _cut_short(matches: Sequence[EventMatch]) -> list[str]:
+    """A note per match the rule for a match cut short decided (docs/rules.md §8.5) whose record is
+    known to end inside a hand (:attr:`EventMatch.ends_inside`): the hand was not played out, and the
+    match went to the levels it was played at — a round stopped by the clock, or a record cut off, which
+    the records do not say.  What decided it, and the final levels, are named.  A match that ended
+    between two hands under the same rule is the rule working as written: no note (its result says
+    how it was decided)."""
+    notes = []
+    for m in sorted(matches, key=lambda m: (m.source or m.match_id, m.match_id)):
+        if m.decided_by not in _BY_LEVELS or m.winner is None or m.ends_inside is None:
+            continue
+        where, h = match_named(m), m.ends_inside
+        en, zh = match_decision_text(m.teams[m.winner], m.decided_by, m.forfeit_reasons)
+        levels = " : ".join("?" if v is None else RANK_TOKENS.get(v, str(v)) for v in m.levels)
+        notes.append(f"{where}: the record ends inside hand {h}, before a side passed the winning level; decided by the "
+                     f"ruleset's rule for a match cut short (docs/rules.md §8.5) at the levels hand {h} was played at "
+                     f"({levels}, N–S : E–W): {en}; counted: check that the match was stopped there and the record "
+                     f"is whole / {where}：记录在第 {h} 局中途结束，双方均未打过获胜级别；按规则对中途结束比赛的判定"
+                     f"（docs/rules.md §8.5）以第 {h} 局所打的级数（{levels}，南北 : 东西）判定：{zh}；已计入：请核对"
+                     "比赛是否确在此处停止、记录是否完整")
+    return notes
 
 
 def _event_warnings(matches: Sequence[EventMatch]) -> list[str]:
