@@ -33,6 +33,7 @@ COMPILED: list[tuple[str, list[str]]] = [
     ("tractor_analysis.analysis._solver_core", ["tractor_analysis/analysis/_solver_core.c"]),
     ("tractor_analysis.dataset._rows_core", ["tractor_analysis/dataset/_rows_core.c"]),
     ("tractor_analysis.dataset._arrow_core", ["tractor_analysis/dataset/_arrow_core.c"]),
+    ("tractor_analysis.dataset._segments_core", ["tractor_analysis/dataset/_segments_core.c"]),
 ]
 
 # Each core's headers (what a change rebuilds it for; an sdist carries them) and its digest (checked when

@@ -255,14 +255,24 @@ def test_a_kill_leaves_the_split_file_whole_or_absent(lines, tmp_path, when):
     assert not list(out.rglob(".part-*"))
 
 
-def test_line_breaks_counted_in_place_as_on_slices():
+@pytest.mark.parametrize("core", [True, False], ids=["compiled", "python"])
+def test_line_breaks_counted_in_place_as_on_slices(core, monkeypatch):
     """The planning counts line breaks and blank lines over ranges of a chunk without slicing them, and
     the carriage-return counts only where a range holds one (issue 27, eleventh pass): the same counts
     as counting each slice whole (the reference below), for random bytes of ``a``, ``\\n`` and ``\\r``
-    cut anywhere, the counts carried from piece to piece."""
+    cut anywhere, the counts carried from piece to piece — by the compiled ``_segments_core.counts``
+    and by the pure-Python ``_Count.count`` alike."""
     import random
 
+    from tractor_analysis.dataset import segments
     from tractor_analysis.dataset.segments import _Count
+
+    if core:
+        if segments._core_counts() is None:
+            pytest.skip("the segments core is not built")
+        monkeypatch.setattr(segments, "_COUNTS", segments._core_counts())
+    else:
+        monkeypatch.setattr(segments, "_COUNTS", None)
 
     def reference(pieces: list[bytes]) -> tuple[int, int]:
         breaks = blank = 0
@@ -283,3 +293,34 @@ def test_line_breaks_counted_in_place_as_on_slices():
         for lo, hi in zip(cuts, cuts[1:]):
             count.add(data, lo, hi)
         assert (count.breaks, count.blank) == reference([data[a:b] for a, b in zip(cuts, cuts[1:])]), (data, cuts)
+
+
+def test_the_plan_of_a_big_file_is_the_same_with_the_compiled_counts_and_without(tmp_path, monkeypatch):
+    """``plan_file`` of a file of several chunks (hashed in a thread beside the counting) with line ends
+    of every kind and blank lines: the same digest and segments with the compiled counts and with the
+    pure-Python ones, and the digest is the file's SHA-256."""
+    import hashlib
+    import random
+
+    from tractor_analysis.dataset import segments
+
+    rng = random.Random(2027)
+    parts = []
+    for _ in range(40000):
+        parts.append(b"{" + b"x" * rng.randint(0, 300) + b"}")
+        parts.append(rng.choice([b"\n", b"\n", b"\n", b"\r\n", b"\r", b"\n\n", b"\n\n\n", b"\n\r\n"]))
+    data = b"".join(parts)
+    path = tmp_path / "big.jsonl"
+    path.write_bytes(data)
+    monkeypatch.setattr(segments, "READ", 1 << 20)       # several chunks, each hashed in a thread
+    monkeypatch.setenv(SPLIT_ENV, "1000,1000")
+    plans = []
+    for counts in {segments._core_counts(), None}:
+        monkeypatch.setattr(segments, "_COUNTS", counts)
+        plans.append(plan_file(str(path), path, 8))
+    assert all(p == plans[0] for p in plans)
+    sha, segs = plans[0]
+    assert sha == hashlib.sha256(data).hexdigest() and len(segs) == 16      # two a worker
+    for seg in segs:
+        before = data[:seg.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        assert seg.first_line == before.count(b"\n") + 1

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from dataclasses import dataclass
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..records import compiled
 from ..records.sources import _GZIP_MAGIC
 from .arrow_columns import column as column_of, read_part
 
@@ -39,6 +41,17 @@ SPLIT_ENV = "TRACTOR_TEST_SPLIT_BYTES"
 """Test only: ``SPLIT_ABOVE,MIN_SEGMENT`` in bytes, so that a test splits a small file."""
 
 _SUFFIXES = (".jsonl", ".ndjson")
+_THREAD_BYTES = 1 << 20
+"""A chunk of at least this many bytes is hashed in a thread beside the counting of its breaks."""
+
+
+def _core_counts():
+    core = compiled.load("tractor_analysis.dataset._segments_core", "segment planning core", "分段规划核心")
+    return None if core is None else core.counts
+
+
+_COUNTS = _core_counts()
+"""The compiled :meth:`_Count.count` (``_segments_core.counts``), or ``None``: the Python one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +95,22 @@ class _Count:
         self.last = -1
         """The last byte counted (-1: none yet)."""
 
-    def add(self, b: bytes, lo: int = 0, hi: int | None = None) -> None:
-        """Count ``b[lo:hi]`` (the rest of ``b`` when ``hi`` is ``None``)."""
+    def add(self, b: bytes | bytearray, lo: int = 0, hi: int | None = None) -> None:
+        """Count ``b[lo:hi]`` (the rest of ``b`` when ``hi`` is ``None``): by the compiled core's
+        ``counts`` when it is built (``_segments_core.c``, the same counts), else :meth:`count`."""
         hi = len(b) if hi is None else hi
         if hi <= lo:
             return
+        if _COUNTS is None:
+            self.count(b, lo, hi)
+            return
+        breaks, blank = _COUNTS(b, lo, hi, self.last)
+        self.breaks += breaks
+        self.blank += blank
+        self.last = b[hi - 1]
+
+    def count(self, b: bytes | bytearray, lo: int, hi: int) -> None:
+        """Count ``b[lo:hi]`` (``lo < hi``): the reference of the compiled ``counts``."""
         first = b[lo]
         joined = self.last == 10 and first == 10                 # "\n" | "\n" across the two pieces
         breaks = b.count(b"\n", lo, hi) - (self.last == 13 and first == 10)   # "\r" | "\n": one break
@@ -99,6 +123,15 @@ class _Count:
         self.last = b[hi - 1]
 
 
+def _hash_beside(digest, chunk) -> threading.Thread | None:
+    """``digest.update(chunk)`` started in a thread (``None``: a chunk too small to be worth one)."""
+    if len(chunk) < _THREAD_BYTES:
+        return None
+    t = threading.Thread(target=digest.update, args=(chunk,), daemon=True)
+    t.start()
+    return t
+
+
 def plan_file(path: str, opened: str | os.PathLike, workers: int) -> tuple[str | None, list[Segment]]:
     """``(sha256 of the raw bytes, segments)`` of one input; one segment (or none when it cannot be
     read: then ``sha256`` is ``None``) when it is not to be split."""
@@ -107,11 +140,20 @@ def plan_file(path: str, opened: str | os.PathLike, workers: int) -> tuple[str |
         n = wanted(path, size, workers)
         digest = hashlib.sha256()
         cuts: list[tuple[int, int, int]] = []        # (cut, line breaks before it, blank lines before it)
-        with open(opened, "rb") as fh:
+        with open(opened, "rb", buffering=0) as fh:
             targets = [size * k // n for k in range(1, n)]
             count, pos = _Count(), 0
-            for chunk in iter(lambda: fh.read(READ), b""):
-                digest.update(chunk)
+            buf = bytearray(min(READ, max(size, 1)))   # read into one buffer: no new pages per chunk
+            while True:
+                got = fh.readinto(buf)
+                if not got:
+                    break
+                chunk = buf if got == len(buf) else buf[:got]
+                # the chunk hashed in a thread (hashlib lets go of the GIL) while its breaks are counted
+                # (the workers wait for the plan: issue 27); joined before the buffer is read into again
+                hashing = _hash_beside(digest, chunk) if targets else None
+                if hashing is None:
+                    digest.update(chunk)
                 if pos == 0 and chunk[:2] == _GZIP_MAGIC:
                     targets = []
                 done = 0                               # bytes of the chunk counted
@@ -126,7 +168,9 @@ def plan_file(path: str, opened: str | os.PathLike, workers: int) -> tuple[str |
                     targets = [t for t in targets if t >= pos + done]
                 if targets:
                     count.add(chunk, done)
-                pos += len(chunk)
+                if hashing is not None:
+                    hashing.join()
+                pos += got
     except (OSError, ValueError):
         return None, []
     bounds = [(0, 0, 0), *cuts, (size, 0, 0)]
