@@ -157,8 +157,8 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     import duckdb
 
     from tractor_analysis.dataset import DatasetError
-    from tractor_analysis.dataset.stats import all_tables, duplicate_matches, source
-    from tractor_analysis.dataset.stats_sql import match_labels_rows
+    from tractor_analysis.dataset.stats import all_tables, duplicate_matches, left_out_note, source
+    from tractor_analysis.dataset.stats_sql import match_labels_rows, totals_left_out
 
     if not (Path(dataset) / "files").is_dir():
         error = click.ClickException(
@@ -171,6 +171,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         with source(Path(dataset)) as src:
             tables = all_tables(src, by)
             dups = duplicate_matches(src)
+            totals = left_out_note(*totals_left_out(src))   # hands whose total the points tables leave out
             no_hands = src.rows("select count(*) from raw_hands")[0][0] == 0
             matches = match_labels_rows(src) if (dups or by == "match") else None
     except (DatasetError, duckdb.Error, OSError) as exc:
@@ -181,6 +182,8 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         raise error
     if dups:
         _note_duplicates(dups, matches.set_index("match_id")["source_file"].astype(str).to_dict())
+    if totals:
+        click.echo(totals, err=True)
     if which is None:
         which = "summary" if fmt == "csv" else "all"
     if which in ("lost", "view_lost", "view_lost_seat") and which not in tables:   # asked for: empty, said so

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, ratings
-from tractor_analysis.dataset.standings import EventMatch, distinct, match_named, round_number, select
+from tractor_analysis.dataset.standings import EventMatch, match_named, round_number, select
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_TOKENS
 
 from .event_pages import TIEBREAK_HEADS, EventView, ResultRow, _result, event_view, render_standings_page
+from .fact_rows import copies_among, note_of
 
 __all__ = ["EventReport", "build_event", "write_event_pages", "MAX_HAND_ROWS", "PRINT_PAGE"]
 
@@ -64,8 +64,8 @@ class PlayerHand:
     defending: bool | None
     """``None``: the record does not tell the sides."""
     final: bool | None = None
-    """The total is the hand's own (:func:`_final_totals`: played out, or a score sheet's); ``False``:
-    the points so far (the record ends inside the hand); ``None``: not known."""
+    """The total is the hand's own (:attr:`~.fact_rows.HandFact.final`: played out, or a score sheet's);
+    ``False``: the points so far (the record ends inside the hand); ``None``: not known."""
 
 
 @dataclass
@@ -108,8 +108,9 @@ class EventReport:
     ratings: list[PlayerRating]
     print_page: str | None
     copies: dict = field(default_factory=dict)
-    """A second record of a match (:func:`distinct` leaves it out) → (the first record's
-    :class:`~.fact_rows.MatchFact`, the note naming both): the index counts it once."""
+    """A second record of a match (:func:`~tractor_analysis.dataset.standings.distinct` leaves it out)
+    → (the first record's :class:`~.fact_rows.MatchFact`, the note naming both): the index counts it
+    once."""
     rating_notes: tuple[str, ...] = ()
     """The matches the standings count and the ratings do not, each with why (bilingual, relabelled):
     the matches the standings leave out are not rated either (:attr:`EventView.notes` says both)."""
@@ -195,21 +196,18 @@ def _relabelled(view: EventView, labels: dict) -> EventView:
                      for rv in view.rounds))
 
 
-def _note_of(m: EventMatch, notes) -> str | None:
-    """The note of ``notes`` on ``m`` (each begins with the record's source, or with
-    :func:`~tractor_analysis.dataset.standings.match_named`'s name of it)."""
-    heads = tuple(f"{where}{colon}" for where in (m.source, match_named(m)) for colon in (":", "："))
-    return next((n for n in notes if n.startswith(heads) and m.source), None)
-
-
 def build_event(model, duplicate_of: dict) -> EventReport:
-    """The event pages' content from the model's facts (``duplicate_of``: later copies to leave out).
+    """The event pages' content from the model's facts (``duplicate_of``: copies whose hands to leave
+    out, :func:`.facts.duplicate_matches`).
 
     The team and player pages count the matches the standings count (:func:`select`); any other
     match of the team or player is listed marked not counted, with :func:`select`'s note on it.  A
-    second record of a match (:func:`distinct`: a re-typed copy) is counted once everywhere: its
-    hands not in a player's statistics, and the index counts it once (:attr:`EventReport.copies`)."""
-    facts = [f for f in model.match_facts if f.event is not None and f.match not in duplicate_of]
+    second record of a match (:func:`~tractor_analysis.dataset.standings.distinct`: ingest's copy, or a
+    re-typed one; the facts come in the order ingest commits, and a dataset's copy names the copy it
+    counts, so the copy counted is the standings') is counted once everywhere: listed not counted with
+    the standings' note, its hands not in a player's statistics, and the index counts it once
+    (:attr:`EventReport.copies`)."""
+    facts = [f for f in model.match_facts if f.event is not None]
     matches = [f.event for f in facts]
     pages = {f.match: f.filename for f in facts}
     labels = {f.event.source: match_labels(f) for f in facts if f.event.source}
@@ -220,19 +218,11 @@ def build_event(model, duplicate_of: dict) -> EventReport:
     purpose = "event" if tagged else "ratings"
     view = _relabelled(event_view(matches, purpose=purpose), labels) if tagged else None
     kept, notes = select(matches, purpose=purpose)  # as event_view counts them
-    once, copy_notes = distinct(matches)
-    first_ids = {m.match_id for m in once}
     by_id = {f.match: f for f in facts}
-    copies = {}
-    for m in matches:
-        if m.match_id not in first_ids:             # the record distinct kept for it: same key, else same match
-            first = (next((k for k in once if m.key is not None and k.key == m.key), None)
-                     or next((k for k in once if m.same is not None and k.same == m.same), None))
-            note = _note_of(m, copy_notes)
-            if first is not None and note is not None:
-                copies[m.match_id] = (by_id[first.match_id], relabel(note, labels))
+    copies = {later: (by_id[first.match_id], relabel(note, labels))
+              for later, (first, note) in copies_among(matches).items()}
     counted = {m.match_id for m in kept}
-    reasons = {m.match_id: relabel(_note_of(m, notes) or "", labels)
+    reasons = {m.match_id: relabel(note_of(m, notes) or "", labels)
                for m in matches if m.match_id not in counted} if view is not None else \
         {k: note for k, (_, note) in copies.items()}
     teams: dict[str, TeamPage] = {}
@@ -248,7 +238,7 @@ def build_event(model, duplicate_of: dict) -> EventReport:
                                       reasons.get(m.match_id)))
     rated, history, unrated = ratings(kept)
     rated_ids = {step.match_id for steps in history.values() for step in steps}
-    not_rated = {m.match_id: relabel(_note_of(m, notes + unrated) or "", labels)
+    not_rated = {m.match_id: relabel(note_of(m, notes + unrated) or "", labels)
                  for m in matches if m.match_id not in rated_ids and reasons.get(m.match_id) is None}
     players = _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies, not_rated)
     for r in rated:
@@ -259,20 +249,11 @@ def build_event(model, duplicate_of: dict) -> EventReport:
                        tuple(relabel(n, labels) for n in unrated))
 
 
-def _final_totals(model) -> dict[str, tuple[bool, ...]]:
-    """Match key → whether each of its hands' attackers' total is the hand's own, in the order of
-    its hands (its :class:`~.fact_rows.HandFact` rows' order): the hand played out, or a score
-    sheet's recorded total — not the points so far of a hand the record ends inside, which its match
-    page shows "so far, not scored" (a miscount can decide such a hand).  Read from the match pages'
-    views; a match without one (a dataset's match that could not be drawn) is not here: whether its
-    totals are final is not known."""
-    return {v.key: tuple(h.complete or h.score_sheet for h in v.hands) for v in model.matches}
-
-
 _LEFT_OUT = {"withheld": ("whose total is withheld", "闲家总分不予判定"),
              "so_far": ("not played out (the points so far only)", "未打完（仅为已得分）"),
-             "unsure": ("whose total may not be final (its match has no page to tell)",
-                        "无法确定是否为最终总分（该场比赛没有比赛页）")}
+             "unsure": ("not known to be final (the dataset's row says neither played out nor a score sheet's)",
+                        "无法确定是否为最终总分"
+                        "（数据集的该行既未注明打完，也未注明为记分表结果）")}
 """Why a finished hand's total is left out of a player's attack points (:func:`_attack_note`)."""
 
 
@@ -294,7 +275,7 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
     """Each named player's page: every match (``reasons``: why the standings do not count one;
     ``not_rated``: why the ratings leave out one they do), the hands and violations of each match
     once (not those of a second record: ``copies``).  A player's attack points sum the attackers'
-    totals that are known and final (:func:`_final_totals`), and say how many are left out."""
+    totals that are known and final (:attr:`~.fact_rows.HandFact.final`), and say how many are left out."""
     players: dict[str, PlayerPage] = {}
     by_match = {f.match: f for f in facts}
     for m in matches:
@@ -325,16 +306,10 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
                                             _result(m), pages.get(m.match_id), reason=reasons.get(m.match_id),
                                             unrated=not_rated.get(m.match_id)))
     seats = {m.match_id: m.players for m in matches if m.match_id not in copies}
-    finals = _final_totals(model)
-    counts = Counter(h.match for h in model.hand_facts)
-    position: Counter = Counter()
     for h in model.hand_facts:
-        at = position[h.match]
-        position[h.match] += 1
         if h.match in duplicate_of or h.match not in seats:
             continue
-        flags = finals.get(h.match)
-        final = flags[at] if flags is not None and len(flags) == counts[h.match] else None
+        final = h.final
         for seat, name in enumerate(seats[h.match]):
             page = players.get(name) if name else None
             if page is None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tractor_analysis.dataset.event import from_result
-from tractor_analysis.dataset.standings import EventMatch
+from tractor_analysis.dataset.hand_values import is_score_sheet
+from tractor_analysis.dataset.standings import EventMatch, distinct, match_named
 from tractor_analysis.engine.scoring import CUT_SHORT, decide_match
 from tractor_analysis.engine.verdicts import MatchResult
 from tractor_analysis.records.cards import SEAT_TOKENS, team_of
@@ -18,7 +19,7 @@ from tractor_analysis.records.model import Match
 from .card_display import seat_label
 from .bidi import isolate
 from .hand_page import player_names
-from .match_page import pair_hands
+from .match_page import CopyView, pair_hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,11 @@ class HandFact:
     defender_seats: frozenset[str] | None = None
     """The seats of the dealer's side as the engine resolved them (``"N"`` …): in friend mode the
     dealer and the called partner, never the seat opposite; ``None`` when not known."""
+    final: bool | None = None
+    """The attackers' total is the hand's own: the hand was played out, or it is a score sheet's
+    recorded total (a replayed hand's ``complete`` or score sheet; a dataset row's ``complete`` or
+    ``result_only``).  ``False``: the points so far of a hand the record ends inside (a miscount can
+    decide such a hand); ``None``: not known (a dataset row that says neither)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +95,9 @@ class MatchFact:
     """Friend mode: each player's own final level, N, E, S, W (``None`` where unknown); else ``None``."""
     players: tuple[str, ...] = ()
     """The players' names, N, E, S, W (a seat token where the record names none)."""
+    copy_of: str | None = None
+    """The key (:attr:`match`) of the copy that counts when the dataset this match was read from
+    marks it a copy of that one (its ``duplicate_of``), else ``None``."""
 
 
 def match_tags(*values) -> tuple[str, ...]:
@@ -124,7 +133,8 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
             bottom_multiplier=r.bottom_multiplier, bottom_bonus=r.bottom_bonus,
             outcome=None if r.outcome is None else r.outcome.winner,
             levels=0 if r.outcome is None else r.outcome.levels, violations=len(r.violations),
-            defender_seats=frozenset(SEAT_TOKENS[s] for s in r.defenders) if r.defenders else None))
+            defender_seats=frozenset(SEAT_TOKENS[s] for s in r.defenders) if r.defenders else None,
+            final=r.complete or is_score_sheet(r)))
         for v in r.violations:
             violations.append(ViolationFact(
                 match=key, hand=r.number, trick=v.trick, seat=seat_label(v.seat),
@@ -151,6 +161,72 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
                      player_levels_final=tuple(result.player_levels_final) if friend else None,
                      players=tuple(names))
     return fact, hands, violations
+
+
+def note_of(m: EventMatch, notes) -> str | None:
+    """The note of ``notes`` on ``m`` (each begins with the record's source, or with
+    :func:`~tractor_analysis.dataset.standings.match_named`'s name of it)."""
+    heads = tuple(f"{where}{colon}" for where in (m.source, match_named(m)) for colon in (":", "："))
+    return next((n for n in notes if n.startswith(heads) and m.source), None)
+
+
+def copies_among(matches: list[EventMatch]) -> dict[str, tuple[EventMatch, str]]:
+    """Each match of ``matches`` that the standings' :func:`~tractor_analysis.dataset.standings.distinct`
+    leaves out as a second record of another (``matches`` in the order the copy that counts is chosen
+    in: the order ``tractor ingest`` commits) → (the match counted in its place, the standings' note
+    on it): the one the dataset marked (:attr:`~EventMatch.copy_of`), else the first with its key,
+    else the first with its re-typed key (:attr:`~EventMatch.same`)."""
+    once, notes = distinct(matches)
+    counted = {m.match_id for m in once}
+    by_id = {m.match_id: m for m in reversed(matches) if m.copy_of is None}     # as distinct reads the marks
+    by_key: dict[str, EventMatch] = {}
+    by_same: dict[str, EventMatch] = {}
+    for m in once:
+        if m.key is not None:
+            by_key.setdefault(m.key, m)
+        if m.same is not None:
+            by_same.setdefault(m.same, m)
+    out = {}
+    for m in matches:
+        if m.match_id in counted:
+            continue
+        first = ((by_id.get(m.copy_of) if m.copy_of is not None else None)
+                 or (by_key.get(m.key) if m.key is not None else None)
+                 or (by_same.get(m.same) if m.same is not None else None))
+        note = note_of(m, notes)
+        if first is not None and note is not None:
+            out[m.match_id] = (first, note)
+    return out
+
+
+class CopyFinder:
+    """The matches read so far that count, to tell as a match is read whether it is a second record
+    of one of them (its page says so as it is written).  The rule is the standings' own
+    (:func:`~tractor_analysis.dataset.standings.distinct`, asked of the match and each one it could be
+    a copy of: the dataset's mark, the same key, the same re-typed key); the matches come in the order
+    ``tractor ingest`` commits them (a dataset's first, in its own order; then the record files in the
+    order of the inputs), so the copy that counts is always read before its copies."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[str, tuple[EventMatch, CopyView]] = {}
+        self._by_key: dict[str, tuple[EventMatch, CopyView]] = {}
+        self._by_same: dict[str, tuple[EventMatch, CopyView]] = {}
+
+    def copy_of(self, m: EventMatch, seen_as: CopyView) -> CopyView | None:
+        """The match ``m`` is a second record of (as its page names it), or ``None``: ``m`` counts,
+        and is kept (as ``seen_as``) for the matches read after it."""
+        candidates = [table[k] for table, k in ((self._by_id, m.copy_of), (self._by_key, m.key),
+                                                (self._by_same, m.same)) if k is not None and k in table]
+        for first, view in candidates:
+            once, _ = distinct([first, m])
+            if all(x.match_id != m.match_id for x in once):
+                return view
+        self._by_id.setdefault(m.match_id, (m, seen_as))
+        if m.key is not None:
+            self._by_key.setdefault(m.key, (m, seen_as))
+        if m.same is not None:
+            self._by_same.setdefault(m.same, (m, seen_as))
+        return None
 
 
 @dataclass(frozen=True, slots=True)

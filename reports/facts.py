@@ -82,16 +82,28 @@ def _pct(a: int, b: int) -> str:
 
 
 def duplicate_matches(model: ReportModel) -> dict[str, MatchFact]:
-    """Matches recorded twice (the same match kept as .tgn and as .json): each later copy's
-    key → the first copy.  Same match tags, players, final levels and the same hands (number,
-    dealer, trump, level, attackers' total, outcome, levels) — as ``stats.duplicate_matches``."""
+    """Matches recorded twice (the same match kept as .tgn and as .json): each copy that does not
+    count, by key → the copy that does — ``tractor ingest``'s rule, as ``stats.duplicate_matches``
+    follows it (docs/dataset.md, ``duplicate_of``): a match the dataset it was read from marks a copy
+    counts as the copy it names (:attr:`MatchFact.copy_of`); otherwise the first of the matches with
+    ingest's match key (:attr:`~tractor_analysis.dataset.standings.EventMatch.key`) counts, in the
+    order the report read them — the order ingest commits: a dataset's matches in the order it
+    committed them, then the record files in the order of the inputs (:func:`.inputs.read_inputs`).
+    A match with no key (a dataset's match that could not be drawn) is compared by its tags, players,
+    final levels and hands (number, dealer, trump, level, attackers' total, outcome, levels)."""
     hands: dict[str, list] = defaultdict(list)
     for h in model.hand_facts:
         hands[h.match].append((h.hand, h.dealer, h.trump, h.level, h.attackers_total, h.outcome, h.levels))
+    by_key = {m.match: m for m in model.match_facts}
     first: dict[tuple, MatchFact] = {}
     dups: dict[str, MatchFact] = {}
     for m in model.match_facts:
-        key = (m.tags, m.teams, m.levels_final, tuple(hands.get(m.match, ())))
+        kept = by_key.get(m.copy_of) if m.copy_of is not None else None
+        if kept is not None and kept is not m:
+            dups[m.match] = kept
+            continue
+        key = (("key", m.event.key) if m.event is not None and m.event.key is not None else
+               ("rows", m.tags, m.teams, m.levels_final, tuple(hands.get(m.match, ()))))
         if key in first:
             dups[m.match] = first[key]
         else:
@@ -106,8 +118,6 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
     hands = [h for h in model.hand_facts if h.match not in dups]
     violation_facts = [v for v in model.violation_facts if v.match not in dups]
     complete = [h for h in hands if h.outcome is not None]
-    # the score that takes the deal: 2 steps of total/5 = 40 x decks (rules.md §8), per hand
-    decks_seen = sorted({h.decks for h in complete}) or [2]
     summary = {"matches": len(model.match_facts) - len(dups), "hands": len(hands),
                "violations": len(violation_facts)}
 
@@ -156,16 +166,22 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
     trump_rows = tuple((t, trumps[t][1], _pct(trumps[t][0], trumps[t][1]))
                        for t in sorted(trumps, key="SHDCNT".find))
 
-    points = [h.attackers_total for h in complete]
+    # the attackers' totals known and final: not one withheld, nor the points so far of a hand the
+    # record ends inside (a miscount can decide it), nor one not known to be final
+    totals = [h for h in complete if h.attackers_total is not None and h.final]
+    points = [h.attackers_total for h in totals]
     mean = sum(points) / len(points) if points else 0
-    over_line = sum(h.attackers_total >= 40 * h.decks for h in complete)
+    over_line = sum(h.attackers_total >= 40 * h.decks for h in totals)
+    points_note = _totals_note(complete)
+    # the score that takes the deal: 2 steps of total/5 = 40 x decks (rules.md §8), per hand
+    decks_seen = sorted({h.decks for h in totals})
     tables = (
         StatTable("outcomes", "Outcomes / 结果", ("outcome / 结果", "hands / 局", "share / 比例"),
                   outcome_rows),
         StatTable("points", "Attackers' points / 闲家得分",
                   ("hands / 局", "mean / 平均", "≥ deal line / 上台", "zero / 大光"),
                   ((len(points), f"{mean:.1f}", over_line,
-                    sum(p == 0 for p in points)),) if points else ()),
+                    sum(p == 0 for p in points)),) if points else (), note=points_note),
         StatTable("bottom", "Bottom captures by multiplier / 抠底倍数",
                   ("multiplier / 倍数", "captures / 次数", "bonus points / 加分"), capture_rows),
         StatTable("violations-code", "Violations by code / 违规类型",
@@ -184,7 +200,7 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
     if charts_on and complete:
         for decks in decks_seen:     # one chart per deck count: the deal line differs
             svgs.append(charts.points_distribution_chart(
-                [h.attackers_total for h in complete if h.decks == decks], 40 * decks,
+                [h.attackers_total for h in totals if h.decks == decks], 40 * decks,
                 "" if len(decks_seen) == 1 else f" ({decks} deck{'s' if decks != 1 else ''})"))
         svgs.append(charts.bar_chart({f"×{m}": captures[m] for m in sorted(captures)},
                                      "Bottom captures by multiplier / 抠底倍数", "multiplier / 倍数",
@@ -202,6 +218,16 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
                                      "player / 选手", "violations / 违规", "violations (违规)", horizontal=True,
                                      colour="#b71c1c"))
     return IndexStats(summary, standings(model), tables, tuple(svgs), dups)
+
+
+def _totals_note(finished) -> str:
+    """The bilingual note on the ``finished`` hands (:class:`HandFact`) whose attackers' total the
+    attackers' points leave out, by why (``stats.totals_note``'s words); empty when none is."""
+    from tractor_analysis.dataset.stats import left_out_note
+
+    return left_out_note(sum(h.attackers_total is None for h in finished),
+                         sum(h.attackers_total is not None and h.final is False for h in finished),
+                         sum(h.attackers_total is not None and h.final is None for h in finished))
 
 
 # --- the dataset's tables and the stats module's tables ------------------------------
@@ -243,7 +269,9 @@ def stats_tables(ds) -> tuple[StatTable | None, tuple[StatTable, ...]]:
     """(standings, other tables) from :func:`tractor_analysis.dataset.stats.all_tables`."""
     from tractor_analysis.dataset import stats
 
-    tables = stats.all_tables(ds, by="player")
+    with stats.source(ds) as src:           # one connection for the tables and the note
+        tables = stats.all_tables(src, by="player")
+        totals = stats.totals_note(src)
     standing = tables.pop("standings", None)
     if standing is not None and "undecided" in standing and not standing["undecided"].any():
         standing = standing.drop(columns="undecided")      # shown only where a rank is shared on an unknown
@@ -251,6 +279,8 @@ def stats_tables(ds) -> tuple[StatTable | None, tuple[StatTable, ...]]:
     out = []
     for k, f in tables.items():
         f, note = _without_unnamed_seats(f, named)
+        if k in ("summary", "points") and totals:   # their attackers' points: the final totals only
+            note = f"{totals} {note}" if note else totals
         out.append(dataclasses.replace(stat_table(f"by-player-{k}", f, STATS_TITLES.get(k)), note=note))
     return (None if standing is None else stat_table("standings", standing), tuple(out))
 
@@ -312,7 +342,10 @@ class ReportRows:
     def flush(self) -> None:
         if self.builder.files or not self.chunks:
             self.chunks.append(self.builder.to_tables())
+            seen = self.builder.first_of_key
             self.builder = self._new()
+            # a copy in a later chunk names the first copy (duplicate_of), as one ingest batch does
+            self.builder.first_of_key = seen
 
     def tables(self) -> dict:
         """Every table as one Arrow table (chunked as gathered)."""

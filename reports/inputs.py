@@ -25,9 +25,10 @@ from tractor_analysis.records.sources import iter_inputs, named_keys, scan_refus
 
 from . import facts, match_charts
 from .bidi import isolate
-from .fact_rows import FileProblem, HandFact, MatchFact, ViolationFact, ahead_of, facts_from_result, match_tags
+from .fact_rows import (CopyFinder, FileProblem, HandFact, MatchFact, ViolationFact, ahead_of, facts_from_result,
+                         match_tags)
 from .hand_page import ViolationView
-from .match_page import MatchView, match_title, match_view, slugify
+from .match_page import CopyView, MatchView, match_title, match_view, page_name, slugify, title_of
 from .model import ReportModel
 
 
@@ -76,20 +77,29 @@ class Drawn:
     violation_facts: list
 
 
+CopyOf = Callable[[MatchFact, MatchView], "CopyView | None"]
+"""Given a match's fact row and view: the match it is a second record of (its page says so), or ``None``."""
+
+
 def draw_match(match: Match, result: MatchResult, *, key: str, title: str, source: str,
                charts_on: bool = True, sink: MatchSink | None = None,
-               adjust: MatchSink | None = None, where: str | None = None) -> Drawn:
-    """One replayed match's view (changed by ``adjust``, charts added, passed to ``sink``) and
-    its fact rows; nothing is added to a model (:func:`add_drawn` does).  ``where``: the record
-    as ``tractor standings`` names it (:func:`~.fact_rows.facts_from_result`)."""
+               adjust: MatchSink | None = None, where: str | None = None,
+               copy_of: CopyOf | None = None) -> Drawn:
+    """One replayed match's view (changed by ``adjust``, charts added, marked a copy as ``copy_of``
+    says, passed to ``sink``) and its fact rows; nothing is added to a model (:func:`add_drawn`
+    does).  ``where``: the record as ``tractor standings`` names it
+    (:func:`~.fact_rows.facts_from_result`)."""
     view = match_view(match, result, key=key, source=source, title=title)
     if adjust is not None:
         view = adjust(view)
     if charts_on:
         view = with_match_charts(view)
+    fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename, where)
+    first = copy_of(fact, view) if copy_of is not None else None
+    if first is not None:
+        view = dataclasses.replace(view, copy_of=first)
     if sink is not None:
         view = sink(view)
-    fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename, where)
     return Drawn(view, fact, hand_facts, violation_facts)
 
 
@@ -104,13 +114,24 @@ def add_drawn(model: ReportModel, drawn: Drawn) -> MatchView:
 def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
               fallback_title: str, taken: set[str], charts_on: bool = True,
               sink: MatchSink | None = None, adjust: MatchSink | None = None,
-              where: str | None = None) -> MatchView:
+              where: str | None = None, copies: CopyFinder | None = None) -> MatchView:
     """Add one replayed match: its view (changed by ``adjust`` and passed to ``sink`` first, if
-    given) and its fact rows."""
+    given) and its fact rows.  ``copies``: the matches read before it, to tell whether it is a
+    second record of one of them (its page then says so)."""
     key = slugify(fallback_title, taken)
     return add_drawn(model, draw_match(match, result, key=key, title=match_title(match, fallback_title),
                                        source=source, charts_on=charts_on, sink=sink, adjust=adjust,
-                                       where=where))
+                                       where=where, copy_of=None if copies is None else _finder(copies)))
+
+
+def _finder(copies: CopyFinder) -> CopyOf:
+    """:data:`CopyOf` asking ``copies`` (and adding to it the match that counts)."""
+    def copy_of(fact: MatchFact, view: MatchView) -> CopyView | None:
+        if fact.event is None:
+            return None
+        return copies.copy_of(fact.event, CopyView(fact.title, fact.filename, view.source))
+
+    return copy_of
 
 
 def is_dataset(path: str | os.PathLike) -> bool:
@@ -147,20 +168,25 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
     rules, charts_on = pending.rules, model.charts_on
     taken: set[str] = set()
     datasets = []
-    named, seen = named_keys(pending.inputs), set()
+    copies = CopyFinder()       # which record of a match recorded twice counts: the first committed
+    # the datasets first, as the standings read them (the copy already stored counts), then the record
+    # files in the order of the inputs (a folder's in sorted path order): the order ingest commits
     for raw in pending.inputs:
         if is_dataset(raw):
             ds = add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on, sink=sink,
-                             workers=pending.workers)
+                             workers=pending.workers, copies=copies)
             if ds is not None:
                 datasets.append(ds)
+    named, seen = named_keys(pending.inputs), set()
+    for raw in pending.inputs:
+        if is_dataset(raw):
             continue
         why = _names_nothing(raw)
         if why is not None:
             model.problems.append(FileProblem(why[0], 0, 0, "unreadable_file", why[1]))
             continue
         for path in iter_inputs([raw], named, seen):
-            add_record_file(model, path, taken, rules=rules, charts_on=charts_on, sink=sink)
+            add_record_file(model, path, taken, rules=rules, charts_on=charts_on, sink=sink, copies=copies)
     add_stats(model, datasets)
 
 
@@ -232,9 +258,10 @@ def _replay(model: ReportModel, match: Match, rules: RulesFor | None, source: st
 
 def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
                     rules: RulesFor | None = None, charts_on: bool = True,
-                    collect: bool = True, sink: MatchSink | None = None) -> None:
+                    collect: bool = True, sink: MatchSink | None = None,
+                    copies: CopyFinder | None = None) -> None:
     """Read, replay and add one record file (``collect``: also count it in the stats tables;
-    ``sink``: see :func:`add_match`).  The file's replayed matches are held until its rows
+    ``sink``, ``copies``: see :func:`add_match`).  The file's replayed matches are held until its rows
     are added to ``model.tables``, then let go."""
     from tractor_analysis.dataset import printable
     from tractor_analysis.records.sources import load_file
@@ -265,7 +292,7 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
             continue
         add_match(model, match, result, source=shown,
                   fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
-                  charts_on=charts_on, sink=sink, where=f"{shown}#{i + 1}" if several else shown)
+                  charts_on=charts_on, sink=sink, where=f"{shown}#{i + 1}" if several else shown, copies=copies)
         if collect:
             replayed[0].append(match)
             replayed[1].append(result)
@@ -276,7 +303,7 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
 
 
 def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
-                charts_on: bool = True, sink=None, workers: int = 1):
+                charts_on: bool = True, sink=None, workers: int = 1, copies: CopyFinder | None = None):
     """Add a dataset folder; returns its tables (for the stats).
 
     Every match is drawn (its view goes through ``sink``, as :func:`add_match` says) from
@@ -286,20 +313,31 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     when these are still there with the same content (SHA-256).  A match that can be drawn
     from neither is only counted in the statistics, from the dataset's rows, and named as a
     problem (``cannot_draw``: the report exits 2).
+
+    Which record of a match recorded twice counts is the dataset's, as the standings read it
+    (:func:`~tractor_analysis.dataset.event.from_dataset`): the matches are added in the order ingest
+    committed them (the standings' ``_commit_order``, which decides among re-typed copies), and a
+    copy the dataset marks (``duplicate_of``) names the copy that counts
+    (:attr:`~.fact_rows.MatchFact.copy_of`).  ``copies``: see :func:`add_match`.
     """
     drawer = _Drawer(rules, charts_on, sink)
     with drawing_pool(workers, drawer) as pool:         # forked before Parquet is read
         return _add_dataset(model, path, taken, rules=rules, charts_on=charts_on, sink=sink, pool=pool,
-                            workers=workers, drawer=drawer)
+                            workers=workers, drawer=drawer, copies=copies)
 
 
 def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, charts_on: bool, sink, pool,
-                 workers: int, drawer: _Drawer):
+                 workers: int, drawer: _Drawer, copies: CopyFinder | None = None):
     from tractor_analysis import dataset
+    from tractor_analysis.dataset.event import _commit_order, from_dataset
 
     try:
         # every table but ``plays`` (about 100 rows a hand): the stats tables read none of it
         ds = dataset.load(str(path), tables=[t for t in dataset.TABLES if t != "plays"])
+        events = from_dataset(str(path))     # the standings' reading of its copies (the one rule: docs/dataset.md)
+        # the order ingest committed the matches in (the standings' own key), each copy in its place
+        committed = _commit_order(str(path), {str(mid): {"batch": b} for mid, b in
+                                              zip(ds.matches["match_id"], ds.matches["batch"])})
     except (OSError, ValueError) as exc:
         model.problems.append(FileProblem(str(path), 0, 0, "unreadable_dataset", str(exc)))
         return None
@@ -308,15 +346,45 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         model.problems.append(FileProblem(e.source_file, int(e.line), int(e.column), e.code, e.message))
     from .analysis import read_analysis
 
-    redrawn = _draw_dataset_matches(model, ds, taken, rules=rules, charts_on=charts_on, sink=sink,
-                                    analysis=read_analysis(path), pool=pool, workers=workers, drawer=drawer)
+    start = len(model.match_facts)
+    redrawn, rank = _draw_dataset_matches(model, ds, taken, rules=rules, charts_on=charts_on, sink=sink,
+                                          analysis=read_analysis(path), pool=pool, workers=workers, drawer=drawer,
+                                          events=events, committed=committed, copies=copies)
+    _add_rows(model, ds, redrawn, rank)
+    _mark_copies(model, start, redrawn, {e.match_id: e.copy_of for e in events if e.copy_of is not None})
+    return ds
+
+
+def _mark_copies(model: ReportModel, start: int, redrawn: dict[str, str], marked: dict[str, str]) -> None:
+    """The dataset's marks (``marked``: a copy's ``match_id`` → the ``match_id`` of the copy that
+    counts) on the facts of its matches (``model.match_facts[start:]``; a match drawn is keyed by its
+    key, ``redrawn``, one that could not be by its ``match_id``): :attr:`MatchFact.copy_of`, and the
+    event's :attr:`~tractor_analysis.dataset.standings.EventMatch.copy_of` — as the standings read it."""
+    if not marked:
+        return
+    key = lambda mid: redrawn.get(mid, mid)      # noqa: E731
+    copy_of = {key(later): key(kept) for later, kept in marked.items()}
+    facts = model.match_facts
+    for i in range(start, len(facts)):
+        kept = copy_of.get(facts[i].match)
+        if kept is not None:
+            event = facts[i].event
+            facts[i] = dataclasses.replace(facts[i], copy_of=kept, event=None if event is None else
+                                           dataclasses.replace(event, copy_of=kept))
+
+
+def _add_rows(model: ReportModel, ds, redrawn: dict[str, str], rank: dict[str, int]) -> None:
+    """The fact rows of the matches of ``ds`` that could not be drawn (not in ``redrawn``), from the
+    dataset's rows, in the order of ``rank``."""
     names = {}
     named = {}          # the seats the record names a player for (the others show their seat token)
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
     # friend mode where a hand names the called card ([Friend]); the dataset keeps no other mark of it
     friend = (set(ds.hands.loc[ds.hands["friend"].notna(), "match_id"]) if "friend" in ds.hands.columns
               else set())
-    for m in ds.matches.itertuples(index=False):
+    ids = [str(mid) for mid in ds.matches["match_id"]]
+    matches = ds.matches.iloc[sorted(range(len(ids)), key=lambda i: rank.get(ids[i], i))]
+    for m in matches.itertuples(index=False):
         names[m.match_id] = tuple(p if isinstance(p, str) and p else s
                                   for p, s in zip((m.player_n, m.player_e, m.player_s, m.player_w), "NESW"))
         named[m.match_id] = tuple(isinstance(p, str) and bool(p)
@@ -341,7 +409,7 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
                             _known(m.level_ew_start)),      # None: [Levels] names the other side only
             friend=m.match_id in friend, player_levels_final=mine if m.match_id in friend else None,
             players=n))
-    for h in ds.hands[~ds.hands["match_id"].isin(redrawn)].itertuples(index=False):
+    for h in ds.hands[~ds.hands["match_id"].isin(set(redrawn))].itertuples(index=False):
         model.hand_facts.append(HandFact(
             match=h.match_id, hand=int(h.hand_no), dealer=h.dealer,
             defenders_team={"NS": 0, "EW": 1}.get(h.defenders),
@@ -350,8 +418,9 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
             bottom_multiplier=_known(h.bottom_multiplier), bottom_bonus=_known(h.bottom_bonus),
             outcome=h.outcome if isinstance(h.outcome, str) else None,
             levels=0 if h.levels_gained != h.levels_gained or h.levels_gained is None else int(h.levels_gained),
-            violations=int(h.violations), defender_seats=_seats_of(getattr(h, "defender_seats", None))))
-    for v in ds.violations[~ds.violations["match_id"].isin(redrawn)].itertuples(index=False):
+            violations=int(h.violations), defender_seats=_seats_of(getattr(h, "defender_seats", None)),
+            final=_final(getattr(h, "complete", None), getattr(h, "result_only", None))))
+    for v in ds.violations[~ds.violations["match_id"].isin(set(redrawn))].itertuples(index=False):
         seat = v.seat if isinstance(v.seat, str) else "—"
         player = names.get(v.match_id, ("N", "E", "S", "W"))["NESW".index(seat)] if seat in ("N", "E", "S", "W") else ""
         model.violation_facts.append(ViolationFact(
@@ -359,7 +428,22 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
             trick=None if v.trick_no != v.trick_no else int(v.trick_no), seat=seat,
             player=player, code=v.code,
             named=seat not in ("N", "E", "S", "W") or named.get(v.match_id, (False,) * 4)["NESW".index(seat)]))
-    return ds
+
+
+def _final(complete, result_only) -> bool | None:
+    """:attr:`HandFact.final` of a dataset's ``hands`` row: played out (``complete``) or a score sheet's
+    (``result_only``); ``False`` when it says neither; ``None`` when a column it would rest on is null
+    (``result_only``: datasets written before it)."""
+    def flag(v) -> bool | None:
+        try:
+            return None if v is None or v != v else bool(v)
+        except TypeError:           # pandas' NA: not known
+            return None
+
+    played, sheet = flag(complete), flag(result_only)
+    if played or sheet:
+        return True
+    return None if played is None or sheet is None else False
 
 
 def _known(value) -> int | None:
@@ -503,8 +587,9 @@ _Task = tuple
 """One match to draw: (match_id, source_file, match_index, source_sha256, source_abspath,
 fallback title, key, stored record text or None, violation positions, analysed plays or None,
 the ruleset the dataset judged it with when ingest was given one, else None, whether its record
-was cut by damage — the last match of a file with a ``truncated_file`` error —);
-it pickles, so a worker gets it through a pipe."""
+was cut by damage — the last match of a file with a ``truncated_file`` error —, the match it is a
+second record of (:class:`~.match_page.CopyView`) or None); it pickles, so a worker gets it through
+a pipe."""
 
 
 def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
@@ -515,7 +600,7 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
 
     from .analysis import with_analysis
 
-    mid, source, index, sha, abspath, fallback, key, text, positions, analysed, judged, cut = task
+    mid, source, index, sha, abspath, fallback, key, text, positions, analysed, judged, cut, copy = task
     match = None
     if isinstance(text, str):
         parsed, _ = parse_tgn(text)
@@ -539,7 +624,8 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
     return draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
                       charts_on=drawer.charts_on, sink=drawer.sink, where=f"{source}#{index}",
                       adjust=_then(_with_positions(positions) if from_text else None,
-                                   with_analysis(analysed) if analysed is not None else None))
+                                   with_analysis(analysed) if analysed is not None else None),
+                      copy_of=None if copy is None else (lambda _fact, _view: copy))
 
 
 def _draw_forked(task: _Task) -> "Drawn | FileProblem | None":
@@ -595,42 +681,77 @@ def drawing_pool(workers: int, drawer: _Drawer):
 
 def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
                           sink=None, analysis: dict | None = None, pool=None, workers: int = 1,
-                          drawer: _Drawer | None = None) -> set[str]:
-    """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn.
+                          drawer: _Drawer | None = None, events: Sequence = (), committed: dict | None = None,
+                          copies: CopyFinder | None = None) -> tuple[dict[str, str], dict[str, int]]:
+    """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn (each
+    → its key) and each match's place in the order they are drawn.
     ``analysis``: the analysed plays per match (:func:`.analysis.read_analysis`), shown on the hand pages.
     ``pool`` (:func:`drawing_pool` of ``workers``, made with ``drawer``): its workers draw the
     matches when there are enough (:func:`pool_size`); the pages are the same.  Each match's key
     (its pages' names) is taken in the dataset's order before any is drawn, so a match that
-    cannot be drawn keeps its key too."""
-    redrawn: set[str] = set()
+    cannot be drawn keeps its key too.  The matches are drawn in the order ingest committed them
+    (``committed``: :func:`~tractor_analysis.dataset.event._commit_order`'s keys), the order the copy
+    that counts is chosen in.  ``events``: the dataset's matches as the standings read them
+    (:func:`~tractor_analysis.dataset.event.from_dataset`: in that order, each copy the dataset marks
+    after them); ``copies`` (the matches read before, kept by it) is asked about each in that order,
+    and tells each second record of a match before it is drawn, so that its page says so."""
+    redrawn: dict[str, str] = {}
     m = ds.matches
     if not len(m):
-        return redrawn
+        return redrawn, {}
     stored, positions = _stored_records(ds), _violation_positions(ds)
     judged = _judged_rules(ds) if rules is None else {}
     cut = _cut_by_damage(ds)
     per_file = m.groupby("source_sha256")["match_id"].transform("count")
     order = m.assign(n_in_file=per_file).sort_values(["source_file", "match_index"], kind="stable")
     abspaths = order["source_abspath"] if "source_abspath" in order.columns else [None] * len(order)
-    tasks = []
+    tasks: dict[str, tuple] = {}
+    seen_as: dict[str, CopyView] = {}
     for row, abspath in zip(order.itertuples(index=False), abspaths):
         mid, source, index = str(row.match_id), str(row.source_file), int(row.match_index)
         stem = Path(source).name.split(".")[0] or "record"
         fallback = f"{stem}-{index + 1}" if row.n_in_file > 1 else stem
-        tasks.append((mid, source, index, str(row.source_sha256), abspath if isinstance(abspath, str) else None,
-                      fallback, slugify(fallback, taken), stored.get(mid), positions.get(mid, {}),
-                      analysis.get(mid) if analysis else None, judged.get(mid), mid in cut))
+        key = slugify(fallback, taken)
+        tasks[mid] = (mid, source, index, str(row.source_sha256), abspath if isinstance(abspath, str) else None,
+                      fallback, key, stored.get(mid), positions.get(mid, {}),
+                      analysis.get(mid) if analysis else None, judged.get(mid), mid in cut)
+        seen_as[mid] = CopyView(title_of(row.event, row.round, row.table, row.date, fallback), page_name(key),
+                                source)
+    committed = committed or {}
+    last = (True, 0, len(tasks))                # a match the order does not place (never seen): last
+    rank = {mid: i for i, mid in enumerate(sorted(tasks, key=lambda mid: committed.get(mid, last)))}
+    copy_view = _copies_seen(events, {mid: t[6] for mid, t in tasks.items()}, seen_as, copies)
+    todo = [tasks[mid] + (copy_view.get(mid),) for mid in sorted(tasks, key=rank.__getitem__)]
     if drawer is None:
         drawer = _Drawer(rules, charts_on, sink)
-    if pool is not None and pool_size(workers, len(tasks)) > 1:
-        drawn = pool.imap(_draw_forked, tasks, chunksize=1)
+    if pool is not None and pool_size(workers, len(todo)) > 1:
+        drawn = pool.imap(_draw_forked, todo, chunksize=1)
     else:
-        drawn = (_draw_row(drawer, t) for t in tasks)
+        drawn = (_draw_row(drawer, t) for t in todo)
     with collecting_less():
-        for task, got in zip(tasks, drawn):
+        for task, got in zip(todo, drawn):
             if isinstance(got, FileProblem):
                 model.problems.append(got)
             elif got is not None:
                 add_drawn(model, got)
-                redrawn.add(task[0])
-    return redrawn
+                redrawn[task[0]] = task[6]
+    return redrawn, rank
+
+
+def _copies_seen(events: Sequence, keys: dict[str, str], seen_as: dict[str, CopyView],
+                 copies: CopyFinder | None) -> dict[str, CopyView]:
+    """``match_id`` → the match its record is a second copy of, for the matches of a dataset
+    (``events``, in the standings' order; ``keys``: each match's key in the report), asking ``copies``
+    (:class:`~.fact_rows.CopyFinder`, which keeps the matches that count)."""
+    if copies is None:
+        return {}
+    out = {}
+    for e in events:
+        if e.match_id not in keys:
+            continue
+        mine = dataclasses.replace(e, match_id=keys[e.match_id],
+                                   copy_of=None if e.copy_of is None else keys.get(e.copy_of, e.copy_of))
+        first = copies.copy_of(mine, seen_as[e.match_id])
+        if first is not None:
+            out[e.match_id] = first
+    return out

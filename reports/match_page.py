@@ -23,6 +23,18 @@ from .hand_page import (TEAM_NAMES, HandView, VariantView, ViolationView, hand_v
 
 
 @dataclass(frozen=True, slots=True)
+class CopyView:
+    """The match a record is a second copy of: the copy the standings count in its place (the
+    dataset's ``duplicate_of``, else the first read, as ``tractor ingest`` keeps it)."""
+
+    title: str
+    filename: str | None
+    """Its match page (``None``: it has none)."""
+    source: str
+    """Its record file, as its own match page names it (:attr:`MatchView.source`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class MatchView:
     key: str
     """Slug used in file names."""
@@ -64,6 +76,9 @@ class MatchView:
     forfeit_note: str = ""
     """Who forfeited the match and why, bilingual (``explain_hand.forfeit_text``: one side or both;
     wrong follows or take-backs); empty when no side forfeited."""
+    copy_of: CopyView | None = None
+    """This record is a second copy of that match, which counts in its place: this one is not counted
+    (:func:`~.fact_rows.CopyFinder`); ``None`` when it counts."""
 
 
 _SLUG_RE = re.compile(r"[^A-Za-z0-9_-]+")
@@ -80,11 +95,26 @@ def slugify(text: str, taken: set[str]) -> str:
 
 
 def match_title(match: Match, fallback: str) -> str:
+    return title_of(match.event, match.round, match.table, match.date, fallback)
+
+
+def title_of(event, round_, table, date, fallback: str) -> str:
+    """A match's title from its ``[Event]``, ``[Round]``, ``[Table]`` and ``[Date]`` (a record's, or a
+    dataset row's: a value that is no text is not given), else ``fallback``."""
+    def text(v):
+        return v if isinstance(v, str) and v else None
+
+    event, round_, table, date = map(text, (event, round_, table, date))
     # each part is record text, isolated (:mod:`.bidi`): a right-to-left override in the event's
     # name must not reverse the round and table after it
-    parts = [p for p in (match.event and isolate(match.event), match.round and f"round {isolate(match.round)}",
-                         match.table and f"table {isolate(match.table)}", match.date and isolate(match.date)) if p]
+    parts = [p for p in (event and isolate(event), round_ and f"round {isolate(round_)}",
+                         table and f"table {isolate(table)}", date and isolate(date)) if p]
     return " · ".join(parts) if parts else fallback
+
+
+def page_name(key: str) -> str:
+    """The file name of the match page of the match keyed ``key`` (:func:`slugify`)."""
+    return f"m-{key}.html"
 
 
 def pair_hands(match: Match, result: MatchResult) -> list[tuple[Hand, HandResult]]:
@@ -112,7 +142,7 @@ def _start_levels(match, pairs) -> tuple[tuple, str]:
 def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
                title: str | None = None, with_match_page: bool = True) -> MatchView:
     title = title or match_title(match, key)
-    filename = f"m-{key}.html"
+    filename = page_name(key)
     pairs = pair_hands(match, result)
     names = player_names(match)
     views = [hand_view(match, h, r, index=i, filename=f"m-{key}-h{i + 1}.html",

@@ -26,7 +26,7 @@ def hand(mid, no, dealer, total, outcome, up_team, gained, captured=False, mult=
                 ruleset=ruleset, decks=2, outcome=outcome, up_team=up_team, levels_gained=gained,
                 attackers_total=total, bottom_captured=captured, bottom_multiplier=mult,
                 bottom_bonus=bonus, tricks=tricks, failed_throws=failed, violations=violations,
-                next_dealer=None, trump="S", level=2,
+                next_dealer=None, trump="S", level=2, complete=True,
                 # the Cup decides a match cut short by the levels (seed 001, rule 十一)
                 rules='{"decide_by_levels": "on"}')
 

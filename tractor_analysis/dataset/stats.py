@@ -105,7 +105,11 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
     ``violations`` counts every violation found).
 
     Rates and points are over finished hands: a position left unfinished (a referee's record
-    of one trick) has no outcome and its attackers' total is not a hand's total.  Levels gained
+    of one trick) has no outcome and its attackers' total is not a hand's total.  The attackers'
+    points (mean, median) are over the finished hands whose total is known and final — played out, or
+    a score sheet's (``complete`` or ``result_only``): not the points so far of a hand the record ends
+    inside, which a miscount (多少牌) can decide, nor a total withheld (:func:`totals_note` says how
+    many hands that leaves out).  Levels gained
     are over the hands that count (not recorded after the match was decided): for a side the
     levels it really moved (final − start over a match; a hand without its level columns: the score
     table's gain when the side went up), for ``match`` / ``ruleset`` the levels the outcomes award
@@ -167,10 +171,36 @@ standard score table (rules.md §8): 0 (or less), 5-35, 40-75, 80-115, 120-155, 
 
 def points_distribution(ds, by: str = "player") -> pd.DataFrame:
     """How many hands the attackers' total fell in each band of :data:`POINT_BANDS`
-    (for ``player`` / ``team``: the hands that side attacked; finished hands only)."""
+    (for ``player`` / ``team``: the hands that side attacked; finished hands whose total is known and
+    final only, as :func:`summary`'s points)."""
     _require(by)
     with source(ds) as src:
         return stats_sql.points_distribution(src, by, POINT_BANDS)
+
+
+def left_out_note(withheld: int, so_far: int, not_known: int) -> str:
+    """The bilingual note on the finished hands whose attackers' total the attackers' points (mean,
+    median, bands) leave out: ``withheld`` (the total withheld), ``so_far`` (not played out: the points
+    so far), ``not_known`` (not known to be final); empty when none is."""
+    n = withheld + so_far + not_known
+    if not n:
+        return ""
+    parts = [(withheld, "whose total is withheld", "闲家总分不予判定"),
+             (so_far, "not played out (the points so far only)", "未打完（仅为已得分）"),
+             (not_known, "not known to be final (the row says neither played out nor a score sheet's)",
+              "无法确定是否为最终总分（该行既未注明打完，也未注明为记分表结果）")]
+    en = ", ".join(f"{k} {why}" for k, why, _ in parts if k)
+    zh = "，".join(f"{k} 局{why}" for k, _, why in parts if k)
+    return (f"Attackers' points count only the finished hands whose total is known and final: {n} finished "
+            f"hand(s) left out — {en} / "
+            f"闲家得分只计总分已知且为最终总分的已结束牌局：未计入 {n} 局——{zh}")
+
+
+def totals_note(ds) -> str:
+    """:func:`left_out_note` of ``ds`` (each match once): what the attackers' points of :func:`summary`
+    and :func:`points_distribution` leave out, and why; empty when they leave out nothing."""
+    with source(ds) as src:
+        return left_out_note(*stats_sql.totals_left_out(src))
 
 
 def bottom_captures(ds, by: str = "player") -> pd.DataFrame:

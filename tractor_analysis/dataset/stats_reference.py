@@ -218,6 +218,9 @@ def participants(ds, by: str) -> pd.DataFrame:
     # plays kept and judged trick by trick: not a score sheet's hand, the trump and the level known
     h["plays_kept"] = (~_flag(hands, "result_only").fillna(False).astype(bool)
                        & hands["trump"].notna() & hands["level"].notna())
+    # the attackers' total is the hand's own: played out, or a score sheet's (not the points so far)
+    h["final_total"] = (_flag(hands, "complete").fillna(False).astype(bool)
+                        | _flag(hands, "result_only").fillna(False).astype(bool))
     # levels each seat / team really moved (a gain stops at the winning level, penalties count)
     moved = {}
     for x in SEATS:
@@ -332,10 +335,13 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
         if side:
             row["as_dealer"] = int(g["is_dealer"].sum())
             row["as_attacker"] = int(g["is_attacker"].eq(True).sum())
+        # the attackers' points: over the totals known and final (not the points so far of a hand
+        # the record ends inside, which a miscount can decide; not a total withheld)
+        totals = att.loc[att["final_total"].astype(bool) & att["attackers_total"].notna(), "attackers_total"]
         row.update({
             "hold_rate": held / len(dfd) if len(dfd) else np.nan,
-            "attack_points_mean": float(att["attackers_total"].mean()) if len(att) else np.nan,
-            "attack_points_median": float(att["attackers_total"].median()) if len(att) else np.nan,
+            "attack_points_mean": float(totals.astype(float).mean()) if len(totals) else np.nan,
+            "attack_points_median": float(totals.astype(float).median()) if len(totals) else np.nan,
             # counted over the hands whose plays are kept (not a score sheet's): unknown when none is
             "bottom_captures": int(att["bottom_captured"].fillna(False).astype(bool).sum()) if kept.any() else np.nan,
             "levels_gained": gained,
@@ -357,7 +363,8 @@ def points_distribution(ds, by: str = "player") -> pd.DataFrame:
     """How many hands the attackers' total fell in each band of :data:`POINT_BANDS`
     (for ``player`` / ``team``: the hands that side attacked)."""
     p = participants(ds, by)
-    p = p[p["outcome"].notna()]                 # finished hands only (see summary)
+    # finished hands whose total is known and final only (see summary)
+    p = p[p["outcome"].notna() & p["final_total"].astype(bool) & p["attackers_total"].notna()]
     if by in ("player", "team"):
         p = p[p["is_attacker"].eq(True)]
     total = p["attackers_total"].astype(float)

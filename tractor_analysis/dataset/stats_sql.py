@@ -13,7 +13,7 @@ from .stats_source import SEATS, StatsSource, variant
 
 __all__ = ["StatsSource", "variant", "participants_sql", "summary", "points_distribution", "bottom_captures",
            "violation_rates", "points_lost", "view_points_lost", "result_inputs", "duplicate_matches",
-           "match_labels_rows", "participants", "LOST_COLUMNS", "VIEW_LOST_COLUMNS"]
+           "match_labels_rows", "participants", "totals_left_out", "LOST_COLUMNS", "VIEW_LOST_COLUMNS"]
 
 
 # --- participants: one row per (side, hand) ---------------------------------------------
@@ -48,6 +48,10 @@ GAIN_UNKNOWN = "(outcome is null and not coalesce(stopped, not coalesce(complete
 """A hand's levels gained are unknown: no outcome, and the record not known to stop inside it (a hand
 played out whose result is withheld, a score sheet's hand without its total, a hand not judged; in a
 dataset written before ``stopped``, a hand played out whose result is withheld)."""
+FINAL = "(coalesce(complete, false) or coalesce(result_only, false))"
+"""The hand's attackers' total is its own: the hand was played out, or it is a score sheet's recorded total
+(not the points so far of a hand the record ends inside, which a miscount can decide); a row that says
+neither (``result_only`` null: written before it) is not known to be final, so not counted as final."""
 PLAYS_KEPT = "(not coalesce(result_only, false) and trump is not null and level is not null)"
 """The hand's plays are in the dataset and were judged trick by trick (not a score sheet's hand; the
 trump and the level known, without which no trick has a winner): its tricks and throws count."""
@@ -105,7 +109,8 @@ def participants_sql(by: str) -> str:
                    NULL::boolean as is_dealer, NULL::boolean as is_attacker, NULL::boolean as is_up,
                    NULL::int as moved, coalesce(won.n, 0) as tricks_won, hx.failed_throws as failed_by,
                    hx.violations as violations_by, hx.is_judged, hx.counts,
-                   {_on('hx', GAIN_UNKNOWN)} and hx.counts as gain_unknown, {_on('hx', PLAYS_KEPT)} as plays_kept
+                   {_on('hx', GAIN_UNKNOWN)} and hx.counts as gain_unknown, {_on('hx', PLAYS_KEPT)} as plays_kept,
+                   {_on('hx', FINAL)} as final_total
             from hx left join won on won.match_id = hx.match_id and won.hand_no = hx.hand_no"""
     if by == "player":
         seat_of = lambda what: "case s.seat " + " ".join(f"when '{x}' then {what.format(x=x)}" for x in SEATS) + " end"
@@ -128,7 +133,8 @@ def participants_sql(by: str) -> str:
                    sh.outcome is not null and sh.is_def = coalesce(sh.outcome = 'defenders', false) as is_up,
                    sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
                    coalesce(vc.n, 0) as violations_by, sh.is_judged, sh.counts,
-                   {_on('sh', GAIN_UNKNOWN)} and sh.counts as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept
+                   {_on('sh', GAIN_UNKNOWN)} and sh.counts as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept,
+                   {_on('sh', FINAL)} as final_total
             from sh
             left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.seat = sh.seat
             left join failed on failed.match_id = sh.match_id and failed.hand_no = sh.hand_no and failed.seat = sh.seat
@@ -162,7 +168,8 @@ def participants_sql(by: str) -> str:
                    as is_up,
                sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
                coalesce(vc.n, 0) as violations_by, sh.is_judged, sh.counts,
-               {_on('sh', GAIN_UNKNOWN)} and sh.counts as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept
+               {_on('sh', GAIN_UNKNOWN)} and sh.counts as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept,
+               {_on('sh', FINAL)} as final_total
         from sh
         left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.team = sh.team
         left join failed on failed.match_id = sh.match_id and failed.hand_no = sh.hand_no and failed.team = sh.team
@@ -192,6 +199,8 @@ def summary(src: StatsSource, by: str) -> pd.DataFrame:
     side = by in ("player", "team")
     att = "outcome is not null" + (" and is_attacker" if side else "")
     dfd = "outcome is not null" + (" and not is_attacker" if side else "")
+    # the attackers' points: the totals known and final only (docs/dataset.md "Statistics")
+    pts = f"{att} and final_total and attackers_total is not null"
     # levels gained over the hands that count (docs/dataset.md "Levels gained"): for a side the levels it
     # really moved (rows without the level columns: the score table's gain of a hand it went up in); for
     # match / ruleset the levels the hands' outcomes award
@@ -200,7 +209,7 @@ def summary(src: StatsSource, by: str) -> pd.DataFrame:
     rows = src.rows(f"""
         select key, count(*), count(*) filter (where is_dealer), count(*) filter (where is_attacker),
                count(*) filter (where {dfd} and outcome = 'defenders'), count(*) filter (where {dfd}),
-               avg(attackers_total) filter (where {att}), median(attackers_total) filter (where {att}),
+               avg(attackers_total) filter (where {pts}), median(attackers_total) filter (where {pts}),
                case when bool_or(plays_kept) then count(*) filter (where {att} and coalesce(bottom_captured, false))
                     end,
                case when not bool_or(gain_unknown) then coalesce(sum({gained}), 0) end,
@@ -235,7 +244,8 @@ def points_distribution(src: StatsSource, by: str, bands: tuple[str, ...]) -> pd
         select key, case when attackers_total <= 0 then '{bands[0]}' {steps} else '{bands[6]}' end as band,
                count(*) as n
         from {participants(src, by)}
-        where outcome is not null {"and is_attacker" if side else ""} and key is not null group by all""")
+        where outcome is not null {"and is_attacker" if side else ""} and key is not null
+              and final_total and attackers_total is not null group by all""")
     if long.empty:
         table = pd.DataFrame(columns=list(bands), index=pd.Index([], name=by), dtype=np.int64)
     else:
@@ -244,6 +254,22 @@ def points_distribution(src: StatsSource, by: str, bands: tuple[str, ...]) -> pd
     table.index.name = by
     table.columns.name = None
     return table.reset_index()
+
+
+def totals_left_out(src: StatsSource) -> tuple[int, int, int]:
+    """The finished hands (``outcome`` not null; each match once) whose attackers' total the attackers'
+    points leave out: ``(withheld, so_far, not_known)`` — the total withheld (null), the points so far
+    of a hand not played out (neither ``complete`` nor ``result_only``), and a total a row does not say
+    is final or not (``complete`` not true and ``result_only`` or ``complete`` null: older rows)."""
+    played = "coalesce(complete, false) or coalesce(result_only, false)"
+    ((withheld, so_far, unknown),) = src.rows(f"""
+        select count(*) filter (where attackers_total is null),
+               count(*) filter (where attackers_total is not null and not ({played})
+                                and complete is not null and result_only is not null),
+               count(*) filter (where attackers_total is not null and not ({played})
+                                and (complete is null or result_only is null))
+        from h where outcome is not null""")
+    return int(withheld), int(so_far), int(unknown)
 
 
 def bottom_captures(src: StatsSource, by: str) -> pd.DataFrame:
