@@ -11,7 +11,6 @@ check`` of the copy did not give what ``check`` of the original gave (its exit c
 """
 from __future__ import annotations
 
-import gzip
 import json
 from pathlib import Path
 
@@ -26,37 +25,8 @@ from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.records.tgn_reader import parse_tgn
 from tractor_analysis.records.tgn_writer import format_tgn
 
-SAMPLE = Path(__file__).parent / "data" / "botzone" / "sample.ndjson.gz"
-
-
-# --- unsettled Botzone matches (as in tests/test_convert_fixes_botzone_unsettled.py) ---------------
-
-def _first() -> dict:
-    with gzip.open(SAMPLE, "rt", encoding="utf-8") as f:
-        return json.loads(f.readline())
-
-
-def _finish(seat: int, reason: str) -> dict:
-    scores = {str(s): -3 if s == seat else 0 if s == (seat + 2) % 4 else 1 for s in range(4)}
-    error = [""] * 4
-    error[seat] = reason
-    return {"output": {"command": "finish", "content": scores, "display": {"currplayer": seat, "error": error}}}
-
-
-def _nobody_declared() -> dict:
-    """North passes its first card, East times out on its first: nobody declared, no banker, no trump."""
-    m = _first()
-    m["log"] = m["log"][:1] + [{"0": {"verdict": "OK", "response": []}}] + m["log"][2:3] \
-        + [{"1": {"verdict": "TLE"}}, _finish(1, "TLE")]
-    return m
-
-
-def _illegal_call() -> dict:
-    """North shows its first card as a call, and it is no level card: the judge ends the match there."""
-    m = _first()
-    first = m["log"][0]["output"]["content"]["0"]["deliver"][0]
-    m["log"] = m["log"][:1] + [{"0": {"verdict": "OK", "response": [first]}}, _finish(0, "ILLEGAL_MOVE")]
-    return m
+from botzone_builders import illegal_call as _illegal_call
+from botzone_builders import nobody_declared as _nobody_declared
 
 
 def _banker_fixed() -> dict:
