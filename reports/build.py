@@ -242,6 +242,8 @@ def tricks_html(hand: HandView) -> Markup:
 
 @functools.cache
 def environment() -> Environment:
+    from .event_pages import show_spaces
+
     # finalize: every plain string printed (record text) is isolated from its neighbours'
     # direction (:mod:`.bidi`: a name holding U+202E must not reverse what follows it)
     env = Environment(loader=PackageLoader("tractor_analysis.reports", "templates"),
@@ -251,6 +253,7 @@ def environment() -> Environment:
     env.filters["held"] = _held_filter
     env.filters["level"] = level_label
     env.filters["head"] = table_cells.head
+    env.filters["show_spaces"] = show_spaces       # the event notes: a name's spaces shown (``.ws``, event.css)
     env.globals["numeric_columns"] = table_cells.numeric_columns
     env.globals["tricks_html"] = tricks_html
     env.globals["cards_html"] = lambda kinds, empty="—": Markup(cards_html(kinds, empty))

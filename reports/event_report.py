@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, ratings
+from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, date_notes, ratings
 from tractor_analysis.dataset.standings import EventMatch, match_named, round_number, select
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_TOKENS
 
@@ -114,6 +114,10 @@ class EventReport:
     rating_notes: tuple[str, ...] = ()
     """The matches the standings count and the ratings do not, each with why (bilingual, relabelled):
     the matches the standings leave out are not rated either (:attr:`EventView.notes` says both)."""
+    order_notes: tuple[str, ...] = ()
+    """The rated matches whose ``[Date]`` the rating order cannot read, or reads only in part, and where
+    they are placed (:func:`~tractor_analysis.dataset.ratings.date_notes`, bilingual, relabelled): what
+    ``tractor ratings`` says of them."""
 
     def team_href(self, name: str) -> str | None:
         page = self.teams.get(name)
@@ -246,7 +250,8 @@ def build_event(model, duplicate_of: dict) -> EventReport:
             players[r.player].rating = r
             players[r.player].history = tuple(history.get(r.player, ()))
     return EventReport(view, teams, players, rated, PRINT_PAGE if view is not None else None, copies,
-                       tuple(relabel(n, labels) for n in unrated))
+                       tuple(relabel(n, labels) for n in unrated),
+                       tuple(relabel(n, labels) for n in date_notes(kept)))
 
 
 _LEFT_OUT = {"withheld": ("whose total is withheld", "闲家总分不予判定"),
