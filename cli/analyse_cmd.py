@@ -27,7 +27,8 @@ from .check import check_file
 from .check_json import derived_json
 from .verdict_text import derived_lines
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, bad, cards_pretty, cards_tokens, dim,
-                     echo_err, expand_inputs, located, pad, rules_options, say_encoding, seat_label, strong)
+                     echo_err, expand_inputs, located, pad, record_text, rules_options, say_encoding, seat_label,
+                     strong)
 
 
 NUMBERS_ZH = "零一二三四五六七八九十"
@@ -171,10 +172,11 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
                facts=()) -> list[str]:
     head = strong(f"hand {a.number} 第{a.number}局")
     derived = derived_lines(h, "  ")        # what the record does not state, derived, and from what (as check says)
-    derived += [f"  derived 推出  {d.message_en} / {d.message_zh}" for d in facts]     # and what the analysis derived
+    # and what the analysis derived (record text through record_text, as check shows it)
+    derived += ["  derived 推出  " + record_text(f"{d.message_en} / {d.message_zh}") for d in facts]
     if a.reason is not None:
         # the reason is (zh, en): English first, as every message
-        return [head + "  " + dim(f"not analysed 未分析: {a.reason[1]} / {a.reason[0]}")] + derived
+        return [head + "  " + dim("not analysed 未分析: " + record_text(f"{a.reason[1]} / {a.reason[0]}"))] + derived
     order = hand_context(h.rules, h.level, h.trump).order
     lines = [head + f"  last {a.tricks} tricks 最后 {a.tricks} 轮 (from trick 从第 {a.first_trick} 轮)"
              + dim(f"  {a.nodes} nodes, {a.seconds:.1f}s")]
@@ -336,8 +338,8 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
     if hands and not shown and verdict.readable:
         numbers = sorted({h.number for _, _, h in verdict.hands})
         asked = ", ".join(map(str, hands))
-        raise click.UsageError(f"no hand {asked} in {path} (its hands: {', '.join(map(str, numbers)) or 'none / 无'})"
-                               f" / {path} 中没有第 {asked} 局")
+        shown_path, have = record_text(path), ", ".join(map(str, numbers)) or "none / 无"
+        raise click.UsageError(f"no hand {asked} in {shown_path} (its hands: {have}) / {shown_path} 中没有第 {asked} 局")
     if as_json:
         click.echo(json.dumps({"file": path, "hands": out}, ensure_ascii=False, indent=1))
     click.get_current_context().exit(EXIT_UNREADABLE if verdict.errors or not verdict.readable else EXIT_OK)

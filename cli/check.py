@@ -24,7 +24,8 @@ from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad, dim, expand_inputs,
     from_option, good, load, located, max_bytes_option, rules_options, strong,
 )
-from .verdict_text import hand_lines, match_text, match_unknown_lines, record_text, violation_lines
+from .common import record_text
+from .verdict_text import hand_lines, match_text, match_unknown_lines, violation_lines
 
 
 # --- judging (no printing) ---------------------------------------------------
@@ -167,7 +168,7 @@ def file_json_chunks(v: FileVerdict) -> Iterator[str]:
 
 def file_title(v: FileVerdict) -> str:
     """The file's name, and for a single match its event, round, table and date (record text: shown
-    through :func:`~.verdict_text.record_text`, a bidi control in it cannot reorder the line)."""
+    through :func:`~.common.record_text`, a bidi control in it cannot reorder the line)."""
     title = strong(record_text(v.path))
     if len(v.matches) == 1:
         m = v.matches[0]

@@ -152,8 +152,10 @@ class RefusedInput(str):
 
 def located(d: Diagnostic, path: str) -> str:
     """``path:line:column: message`` (editors jump to it), or ``path: message`` when the
-    position is not known (``line == 0``: a whole file, a JSON value without a position)."""
-    return d.located(path)
+    position is not known (``line == 0``: a whole file, a JSON value without a position), as a
+    terminal line shows it (:func:`record_text`: the file's name and the message may quote the
+    record).  A page (``--html``) takes ``d.located(path)`` itself: the page isolates record text."""
+    return record_text(d.located(path))
 
 
 def _size(ctx: click.Context, param: click.Parameter, value: str | None) -> int:
@@ -240,12 +242,41 @@ def expand_inputs(args: Iterable[str]) -> Iterator[str]:
 
 # --- printing ----------------------------------------------------------------
 
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+"""What record text may hold that would change how the rest of a terminal line reads: the bidi
+controls (ALM, LRM, RLM, the embeddings and overrides LRE … RLO, the isolates LRI … PDI), control
+characters (C0, DEL, C1: an escape sequence, a carriage return) and the line and paragraph separators."""
+
+
+def record_text(text: str) -> str:
+    """Record text (a name, the event, a file's name, a message that may quote the record) as a
+    terminal line shows it: each character of :data:`_UNSAFE` written visibly as its escape
+    (``张\\u202e伟``, ``\\x1b``), as the diagnostics quote record text (``'\\u202eQ'``).  Shown, not
+    isolated: FSI … PDI works only where the terminal applies the bidi algorithm (and is drawn as a
+    box or counted as a column where it does not), an escape reads the same in every terminal, in
+    a pipe and in a copied line, lets the referee see that the record holds the control, and can be
+    applied to a message whatever it quotes.  Right-to-left letters are kept: they are the record's
+    text.  Escaping twice changes nothing.
+
+    Every command's human-readable lines show record text through it: :func:`seat_label`,
+    :func:`located`, :func:`say_encoding` and :func:`table` apply it, and so does each command to
+    the other record text it prints (its notes, a match's event).  Styling comes after it (``dim``,
+    ``strong`` … write escape sequences of their own).  JSON and CSV output does not use it: that
+    is data, and programs need the record's text as it is."""
+    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
+
+def _escape(m: "re.Match[str]") -> str:
+    return m.group().encode("unicode_escape").decode("ascii")
+
+
 def seat_label(seat: Seat | None, match: Match | None = None) -> str:
-    """``N 张伟`` (seat letter and the player's name when the record has one)."""
+    """``N 张伟`` (seat letter and the player's name when the record has one, through
+    :func:`record_text`: a bidi control in a name cannot reorder the rest of the line)."""
     if seat is None:
         return "?"
     name = match.players[seat] if match is not None else None
-    return f"{SEAT_TOKENS[seat]} {name}" if name else SEAT_TOKENS[seat]
+    return f"{SEAT_TOKENS[seat]} {record_text(name)}" if name else SEAT_TOKENS[seat]
 
 
 def seat_zh(seat: Seat) -> str:
@@ -269,32 +300,42 @@ def cards_tokens(cards: Iterable[Card]) -> list[str]:
     return [TOKEN[c] for c in cards]
 
 
+class Styled(str):
+    """Text styled here (:func:`good`, :func:`bad`, :func:`dim`, :func:`strong`): its escape
+    sequences are the tool's own, and :func:`table` keeps them (every other cell goes through
+    :func:`record_text`).  Style record text only once it has been through :func:`record_text`."""
+
+    __slots__ = ()
+
+
 def good(text: str) -> str:
-    return click.style(text, fg="green")
+    return Styled(click.style(text, fg="green"))
 
 
 def bad(text: str) -> str:
-    return click.style(text, fg="red", bold=True)
+    return Styled(click.style(text, fg="red", bold=True))
 
 
 def dim(text: str) -> str:
-    return click.style(text, dim=True)
+    return Styled(click.style(text, dim=True))
 
 
 def strong(text: str) -> str:
-    return click.style(text, bold=True)
+    return Styled(click.style(text, bold=True))
 
 
 def echo_err(message: str) -> None:
-    """Progress and diagnostics that are not the command's data go to stderr."""
+    """Progress and diagnostics that are not the command's data go to stderr (as given: record
+    text in ``message`` has been through :func:`record_text`, as the line may be styled)."""
     click.echo(message, err=True)
 
 
 def say_encoding(path: str, note: str | None) -> None:
     """A record read as a legacy encoding (GBK or Big5): which one and why, on stderr (as
-    ``check`` says it), so every command that reads one says so."""
+    ``check`` says it), so every command that reads one says so; the file's name through
+    :func:`record_text`."""
     if note:
-        echo_err(dim(f"{path}: encoding 编码: {note}"))
+        echo_err(dim(record_text(f"{path}: encoding 编码: {note}")))
 
 
 def width(text: str) -> int:
@@ -322,9 +363,14 @@ def table(rows: list[list[str]], header: list[str] | None = None, gap: str = "  
     Numbers are never cut.  A table that had to wrap a cell or split its columns ends with a
     line saying so (:func:`_fitted_note`).
 
+    Every cell and header is shown through :func:`record_text` (a name in a row cannot reorder
+    the rest of it, and its width is the escape's), but for text styled here (:class:`Styled`).
+
     Kept here rather than taken from a table library (rich, tabulate): neither splits a
     bilingual ``english / 中文`` header onto two lines nor repeats the key column in each block
     of a split table, and rich sizes output that is not a terminal to 80 columns."""
+    rows = [[_shown(c) for c in r] for r in rows]
+    header = [_shown(h) for h in header] if header else header
     allrows = ([header] if header else []) + rows
     if not allrows:
         return ""
@@ -367,6 +413,12 @@ def table(rows: list[list[str]], header: list[str] | None = None, gap: str = "  
         blocks.append(_render([[r[k] for k in g] for r in rows], [heads[k] for k in g] if heads else None,
                               sub_cols, gap))
     return "\n\n".join(blocks) + _fitted_note(limit, len(groups))
+
+
+def _shown(cell: str) -> str:
+    """A cell as :func:`table` shows it: styled here (:class:`Styled`), as it is; else through
+    :func:`record_text`."""
+    return cell if isinstance(cell, Styled) else record_text(cell)
 
 
 def _fitted_note(limit: int, groups: int) -> str:

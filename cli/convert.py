@@ -22,6 +22,7 @@ from tractor_analysis.records.safe_write import write_text_atomic
 
 from .common import (CONTEXT, EXIT_UNREADABLE, echo_err, from_option, load, located, max_bytes_option,
                      say_encoding)
+from .common import record_text as shown_text        # (record_text below: the records module's, a file's text)
 
 FORMATS = ("tgn", "json", "jsonl")
 
@@ -160,10 +161,10 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
     try:
         text = render(loaded.matches, to)
     except CannotHold as exc:                         # input that cannot be converted: 2, as documented
-        echo_err(f"{_where(path, record_text(path, source_format, max_bytes), exc)}: not converted: {exc}")
+        echo_err(shown_text(f"{_where(path, record_text(path, source_format, max_bytes), exc)}: not converted: {exc}"))
         click.get_current_context().exit(EXIT_UNREADABLE)
     for line in _not_kept(path, record_text(path, source_format, max_bytes)):
-        echo_err(line)
+        echo_err(shown_text(line))
     if not text.endswith("\n"):
         text += "\n"
     if output is None or output == "-":

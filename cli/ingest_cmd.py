@@ -10,7 +10,7 @@ import click
 
 from . import may_end_quickly
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, expand_inputs, max_bytes_option,
-                     rules_options, say_encoding)
+                     record_text, rules_options, say_encoding)
 
 
 def hands_rate(rate: float) -> str:
@@ -76,8 +76,8 @@ def show_errors(dataset: str, before: set[str], limit: int = SHOWN_ERRORS) -> No
     errors.sort(key=_error_order)
     for e in errors[:limit]:
         line = e["line"] or 0
-        echo_err(f"{e['source_file']}:{line}:{e['column'] or 0}: {e['message']}" if line > 0
-                 else f"{e['source_file']}: {e['message']}")
+        echo_err(record_text(f"{e['source_file']}:{line}:{e['column'] or 0}: {e['message']}" if line > 0
+                             else f"{e['source_file']}: {e['message']}"))
     if len(errors) > limit:
         echo_err(f"… and {len(errors) - limit} more: every problem is a row of the errors table "
                  f"({dataset}/errors) / 其余 {len(errors) - limit} 条见数据集的 errors 表")

@@ -20,8 +20,8 @@ from .check import check_file
 from .verdict_text import legal_text, outcome_text, penalty_lines, points_text, setting_lines, violation_lines
 from .common import (
     CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
-    echo_err, expand_inputs, good, level_label, located, max_bytes_option, pad, rules_options, seat_label, strong,
-    say_encoding, trump_label, width,
+    echo_err, expand_inputs, level_label, located, max_bytes_option, pad, record_text, rules_options, seat_label,
+    strong, say_encoding, trump_label, width,
 )
 
 
@@ -59,7 +59,8 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
                 path: str | None = None, record: Hand | None = None,
                 known: tuple[bool, ...] = (True, True, True, True)) -> list[str]:
     """One trick; ``known[seat]`` false: the record does not give that seat's cards (only its plays),
-    so its hand is shown as not known rather than as the cards it is seen to play."""
+    so its hand is shown as not known rather than as the cards it is seen to play.  Record text (the
+    names, the notes, what a derived fact quotes) is shown through :func:`~.common.record_text`."""
     lines = [strong(f"trick {t.number} 第{t.number}轮") + f"   leader 首家 {seat_label(t.leader, match)}"]
     labels = [seat_label(s, match) for s in range(4)]
     cols = max(width(x) for x in labels)
@@ -78,11 +79,11 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
                                             for p, why in plays))
     for p, notes in zip(t.plays, notes_by_play):
         for note in notes:
-            lines.append(dim(f"     {{{note}}}  — {seat_label(p.seat, match)}"))
+            lines.append(dim(f"     {{{record_text(note)}}}  — {seat_label(p.seat, match)}"))
     for zh, en in dict.fromkeys(why for _, why in plays if why):
-        lines.append(dim(f"     derived 推出  {en} / {zh}"))
+        lines.append(dim("     derived 推出  " + record_text(f"{en} / {zh}")))
     for note in trick_notes:
-        lines.append(dim(f"     {{{note}}}"))
+        lines.append(dim(f"     {{{record_text(note)}}}"))
     taken = taken_by_attackers(h, t)
     if not h.defenders:          # the sides are not known: who won for whom is withheld
         side = "side unknown 庄闲未知"
@@ -98,7 +99,7 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
     lines.append(f"   winner 赢家 {winner} ({side}) · {points} · attackers so far 闲家累计 {strong(so_far)}")
     if u is not None:
         zh, en = ends_record_text(u)
-        lines.append(dim(f"   {en} / {zh}"))
+        lines.append(dim("   " + record_text(f"{en} / {zh}")))
     for v in t.violations:
         lines.extend(violation_lines(v, match, indent="   ", path=path, record=record, result=h))
     return lines
@@ -112,11 +113,11 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
     head = (f"hand {h.number} 第{h.number}局" + (" (position 残局)" if h.setup else ""))
     defenders = " ".join(seat_label(s, match) for s in sorted(h.defenders)) or "? (unknown 未知)"
     lines = [strong(head) + f"  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}"
-             f"  trump 主 {trump_label(h.trump) if h.trump_known else '?'}  rules 规则 {h.rules.name}",
+             f"  trump 主 {trump_label(h.trump) if h.trump_known else '?'}  rules 规则 {record_text(h.rules.name)}",
              dim(f"  * defenders 庄家方: {defenders}")]
     if record is not None:
         for note in record.notes:
-            lines.append(dim(f"  {{{note}}}"))
+            lines.append(dim(f"  {{{record_text(note)}}}"))
         if record.bottom:
             lines.append(f"  bottom 底牌  {cards_pretty(record.bottom)}")
         for i, cards in enumerate(record.earlier_buries):     # 炒地皮: each bury before the last
@@ -188,7 +189,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs), max_bytes=max_bytes)
     say_encoding(path, verdict.encoding_note)
     for d in verdict.errors:
-        echo_err(located(d, path))
+        echo_err(located(d, path))         # (escaped: a terminal line; the pages take the record's text)
     results: list[tuple[Match, MatchResult]] = [
         (m, r) for m, r in zip(verdict.matches, verdict.results) if r is not None]
     # The text below and the HTML hand pages are two consumers of the same results.
@@ -196,7 +197,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
         from tractor_analysis.reports.build import ReportError, write_hand_pages
         try:
             written = write_hand_pages(html_out, results, hands=hands,
-                                       record_problems=[located(d, path) for d in verdict.errors])
+                                       record_problems=[d.located(path) for d in verdict.errors])
         except ReportError as exc:            # nothing was written (all pages or none); 1 means a violation
             echo_err(f"tractor replay: --html {html_out}: no page written / 未写入任何网页: {exc}")
             click.get_current_context().exit(EXIT_UNREADABLE)
@@ -220,7 +221,8 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
         numbers = sorted({h.number for _, r in results for h in r.hands})
         asked = ", ".join(map(str, hands))
         have = ", ".join(map(str, numbers)) or "none / 无"
-        raise click.UsageError(f"no hand {asked} in {path} (its hands: {have}) / "
-                               f"{path} 中没有第 {asked} 局（记录中的牌局：{have}）")
+        shown_path = record_text(path)
+        raise click.UsageError(f"no hand {asked} in {shown_path} (its hands: {have}) / "
+                               f"{shown_path} 中没有第 {asked} 局（记录中的牌局：{have}）")
     click.get_current_context().exit(
         EXIT_UNREADABLE if verdict.errors or not verdict.readable else EXIT_VIOLATION if found else EXIT_OK)

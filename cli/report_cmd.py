@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, rules_options, say_encoding
+from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, record_text, rules_options, say_encoding
 
 MAX_WORKERS = 8
 
@@ -116,7 +116,7 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
         echo_err(f"tractor report: {exc}")
         click.get_current_context().exit(EXIT_UNREADABLE)
     for p in model.problems:
-        echo_err(f"{p.path}:{p.line}:{p.column}: {p.message}" if p.line > 0 else f"{p.path}: {p.message}")
+        echo_err(record_text(f"{p.path}:{p.line}:{p.column}: {p.message}" if p.line > 0 else f"{p.path}: {p.message}"))
     for shown, note in model.encodings:
         say_encoding(shown, note)
     if not quiet:

@@ -12,7 +12,7 @@ import click
 from tractor_analysis.records.cards import SEAT_TOKENS
 
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, echo_err, expand_inputs,
-                     located, rules_options, say_encoding)
+                     located, record_text, rules_options, say_encoding)
 
 EXIT_NO_VIOLATION = EXIT_VIOLATION
 """``tractor ruling`` exits 1 when the record (or the hand / trick / seat asked for) has no violation."""
@@ -81,19 +81,20 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
     verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs))
     say_encoding(path, verdict.encoding_note)
     for d in verdict.errors:
-        echo_err(located(d, path))
+        echo_err(located(d, path))          # the terminal's line (escaped); the page gets the record's text
+    shown_path = record_text(path)
     matches = [(m, r) for m, r in zip(verdict.matches, verdict.results) if r is not None]
     if not verdict.readable or not matches:
-        echo_err(f"tractor ruling: nothing could be read from {path}: no ruling written / "
-                 f"无法从 {path} 读出牌局，未写裁决书")
+        echo_err(f"tractor ruling: nothing could be read from {shown_path}: no ruling written / "
+                 f"无法从 {shown_path} 读出牌局，未写裁决书")
         ctx.exit(EXIT_UNREADABLE)
     seat_index = None if seat is None else SEAT_TOKENS.index(seat.upper())
     pages = ruling_pages(matches, source=path, hand=hand, trick=trick, seat=seat_index,
-                         record_problems=[located(d, path) for d in verdict.errors])
+                         record_problems=[d.located(path) for d in verdict.errors])
     if not pages:
         zh, en = _picked(hand, trick, seat_index)
-        echo_err(f"no violation found in {path}{' at ' + en if en else ''}: no ruling written / "
-                 f"{path}{'的' + zh if zh else ''}中没有发现违规，未写裁决书")
+        echo_err(f"no violation found in {shown_path}{' at ' + en if en else ''}: no ruling written / "
+                 f"{shown_path}{'的' + zh if zh else ''}中没有发现违规，未写裁决书")
         if verdict.errors:    # found nothing in a damaged record: not the same as a clean one
             echo_err("(only what could be read was checked: the record has the problems above / "
                      "只检查了可读的部分：记录有上述问题)")

@@ -1,5 +1,9 @@
 """``tractor standings`` and ``tractor ratings``: an event's standings and its players' ratings
-(:mod:`tractor_analysis.dataset.standings`, :mod:`tractor_analysis.dataset.ratings`)."""
+(:mod:`tractor_analysis.dataset.standings`, :mod:`tractor_analysis.dataset.ratings`).
+
+The table and the notes on stderr are for people: record text in them (a team's, a player's, an
+event's, a file's name) is shown through :func:`~.common.record_text`.  ``--format csv`` and
+``--format json`` are data for programs: the names exactly as the records write them."""
 from __future__ import annotations
 
 import csv
@@ -8,7 +12,7 @@ import json
 
 import click
 
-from .common import CONTEXT, EXIT_UNREADABLE, echo_err, table as render_table
+from .common import CONTEXT, EXIT_UNREADABLE, echo_err, record_text, table as render_table
 
 _HEADERS = {"rank": "rank / 名次", "team": "team / 队伍", "players": "players / 选手", "played": "played / 场次",
             "won": "won / 胜", "lost": "lost / 负", "match_points": "match points / 积分",
@@ -17,7 +21,8 @@ _HEADERS = {"rank": "rank / 名次", "team": "team / 队伍", "players": "player
 
 
 def _fail(message: str, code: int = 2):
-    error = click.ClickException(message)
+    # it may quote the records (an event's name, a file's): each line through record_text
+    error = click.ClickException("\n".join(map(record_text, message.split("\n"))))
     error.exit_code = code
     raise error
 
@@ -31,6 +36,11 @@ def _event_options(command):
     command = click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
                            show_default=True, help="table for people, csv / json for programs.")(command)
     return command
+
+
+def _note(note: str) -> None:
+    """A note on stderr (it names teams, players, events and files: through record_text)."""
+    echo_err(record_text(note))
 
 
 def read_event(inputs, event, after_round, purpose: str = "standings"):
@@ -47,11 +57,11 @@ def read_event(inputs, event, after_round, purpose: str = "standings"):
         _fail(f"cannot read the input: {exc} / 无法读取输入")
     if event is not None and not any(m.event == event for m in matches):
         for note in unread + notes:         # (a record not read may be the one that holds it)
-            echo_err(note)
+            _note(note)
         _fail(_no_such_event(event, matches))
     chosen, left_out = select(matches, event, after_round, purpose)
     for note in unread + notes + left_out + warnings(chosen):
-        echo_err(note)
+        _note(note)
     if not chosen:
         echo_err("no match to count (check --event and --after-round) / 没有可计入的比赛（请检查 --event 与 "
                  "--after-round）")
@@ -87,7 +97,7 @@ def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
         writer.writerow(columns)
         writer.writerows(flat)
         click.echo(buf.getvalue(), nl=False)
-    elif flat:
+    elif flat:                  # (the table shows each cell through record_text; csv and json do not)
         click.echo(render_table(flat, [_HEADERS.get(c, c) for c in columns]))
 
 
@@ -139,7 +149,7 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     everything, chosen, unread = read_event(inputs, event, after_round)
     computed = compute(chosen, points, tiebreaks)
     for note in undecided_notes(computed):      # a shared rank an unknown tie-break value leaves undecided
-        echo_err(note)
+        _note(note)
     rows = [s.as_dict() for s in computed]
     if html_out:
         from tractor_analysis.reports.event_pages import write_standings_page
@@ -190,7 +200,7 @@ def ratings(inputs, fmt, event, after_round) -> None:
     _, chosen, unread = read_event(inputs, event, after_round, "ratings")
     rows, _, notes = compute(chosen)
     for note in date_notes(chosen) + notes:
-        echo_err(note)
+        _note(note)
     _emit([r.as_dict() for r in rows], ["player", "mu", "sigma", "ordinal", "matches"], fmt)
     if unread:
         click.get_current_context().exit(EXIT_UNREADABLE)

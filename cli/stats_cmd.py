@@ -1,4 +1,8 @@
-"""``tractor stats``: statistics of a Parquet dataset (:mod:`tractor_analysis.dataset.stats`)."""
+"""``tractor stats``: statistics of a Parquet dataset (:mod:`tractor_analysis.dataset.stats`).
+
+The tables and the notes on stderr are for people: record text in them (names, a record file's
+name) is shown through :func:`~.common.record_text`.  ``--format csv`` and ``--format json`` are
+data for programs: the text exactly as the dataset holds it."""
 from __future__ import annotations
 
 import json
@@ -7,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from .common import CONTEXT, table as render_table, terminal_width, wrap
+from .common import CONTEXT, record_text, table as render_table, terminal_width, wrap
 
 TABLES = ("summary", "points", "bottom", "violations", "lost", "view_lost", "view_lost_seat", "standings")
 TITLES = {
@@ -112,8 +116,8 @@ def _note_duplicates(dups: dict[str, str], where: dict[str, str]) -> None:
     if not dups:
         return
     pairs = "; ".join(f"{where.get(d, d)} = {where.get(k, k)}" for d, k in sorted(dups.items()))
-    click.echo(f"{len(dups)} match{'es' if len(dups) != 1 else ''} recorded twice, counted once: {pairs} / "
-               f"{len(dups)} 场比赛重复记录，只计一次", err=True)
+    click.echo(record_text(f"{len(dups)} match{'es' if len(dups) != 1 else ''} recorded twice, counted once: "
+                           f"{pairs} / {len(dups)} 场比赛重复记录，只计一次"), err=True)
 
 
 @click.command("stats", context_settings=CONTEXT)

@@ -3,8 +3,6 @@ points, the outcome, the violations with ``path:line:column``, what was derived 
 which ``tractor replay`` and ``tractor analyse`` print too.  Bilingual, English and 中文."""
 from __future__ import annotations
 
-import re
-
 from tractor_analysis.records.cards import SEAT_TOKENS, TEAMS
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.record_gaps import play_left_out
@@ -16,33 +14,8 @@ from tractor_analysis.engine.scoring import NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 
 from .check_json import hand_side_penalties, score_sheet_hand
-from .common import bad, cards_pretty, dim, good, level_label, seat_label, strong, trump_label
-
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
-"""What record text may hold that would change how the rest of a terminal line reads: the bidi
-controls (ALM, LRM, RLM, the embeddings and overrides LRE … RLO, the isolates LRI … PDI), control
-characters (C0, DEL, C1: an escape sequence, a carriage return) and the line and paragraph separators."""
-
-
-def record_text(text: str) -> str:
-    """Record text (a name, the event, a file's name, a message that may quote the record) as a
-    terminal line shows it: each character of :data:`_UNSAFE` written visibly as its escape
-    (``张\\u202e伟``, ``\\x1b``), as the diagnostics quote record text (``'\\u202eQ'``).  Shown, not
-    isolated: FSI … PDI works only where the terminal applies the bidi algorithm (and is drawn as a
-    box or counted as a column where it does not), an escape reads the same in every terminal, in
-    a pipe and in a copied line, lets the referee see that the record holds the control, and can be
-    applied to a message whatever it quotes.  Right-to-left letters are kept: they are the record's
-    text.  Escaping twice changes nothing."""
-    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
-
-
-def _escape(m: "re.Match[str]") -> str:
-    return m.group().encode("unicode_escape").decode("ascii")
-
-
-def _seat(seat: int | None, match: Match | None) -> str:
-    """:func:`.common.seat_label` (``N 张伟``), the name through :func:`record_text`."""
-    return record_text(seat_label(seat, match))
+# record_text lives in .common (every command's terminal lines use it); check takes it from here too
+from .common import bad, cards_pretty, dim, good, level_label, record_text, seat_label, strong, trump_label
 
 
 def match_text(r: MatchResult) -> str | None:
@@ -111,7 +84,7 @@ def outcome_text(h: HandResult, match: Match, record: Hand | None = None) -> str
     if capped is not None:
         zh, en = zh + capped[0], en + capped[1]
     if o.reason == "miscount":
-        seats = " ".join(_seat(s, match) for s in o.miscount)
+        seats = " ".join(seat_label(s, match) for s in o.miscount)
         zh, en = f"{seats} 多少牌：{zh}", f"wrong number of cards (多少牌) for {seats}: {en}"
     what = f"{en} / {zh}"
     if o.reason == "match_points":          # Botzone: one hand a match, no next deal, no levels
@@ -123,7 +96,7 @@ def outcome_text(h: HandResult, match: Match, record: Hand | None = None) -> str
     levels = "  ".join(
         f"{names[t]} {level_label(before[t])}" + (f"→{level_label(after[t])}" if after[t] != before[t] else "")
         for t in range(len(before)))
-    nxt = "bid for 抢庄" if o.next_dealer is None else _seat(o.next_dealer, match)
+    nxt = "bid for 抢庄" if o.next_dealer is None else seat_label(o.next_dealer, match)
     text = f"{what}; next dealer 下庄 {nxt}; levels 级 {levels}" + _penalty_text(h, match, record)
     if o.match_over:
         text += "; " + strong("match won / 比赛结束")
@@ -181,7 +154,7 @@ def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[s
         lead = t.plays[0] if t is not None and t.plays else None
         shown = ""
         if lead is not None:
-            who = _seat(lead.seat, match)
+            who = seat_label(lead.seat, match)
             if lead.attempted:
                 shown = f"; {who} showed 甩 {cards_pretty(lead.attempted)}, forced 改出 {cards_pretty(lead.cards)}"
                 owed = next((v.better for v in t.violations if v.code == "wrong_forced_play" and v.seat == t.leader
@@ -202,7 +175,7 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
     ``where``: the place it names (a match's problem: ``match 比赛``)."""
     if where is None:
         where = f"trick {v.trick} 第{v.trick}轮" if v.trick is not None else "hand 整局"
-    who = _seat(v.seat, match) if v.seat is not None else ""
+    who = seat_label(v.seat, match) if v.seat is not None else ""
     at = ""
     if path is not None and record is not None:
         line, column = violation_position(record, v, result)
@@ -272,7 +245,7 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, erro
     if errors:
         verdict += bad(f"  · {errors} parse error{'s' if errors != 1 else ''} above, the verdict is on what "
                        f"could be read / 上方有 {errors} 处记录错误，结论仅依据可读部分")
-    lines = [f"  {strong(head)}  dealer 庄 {_seat(h.dealer, match)}  level 级 {level_label(h.level)}  "
+    lines = [f"  {strong(head)}  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}  "
              f"trump 主 {trump_label(h.trump) if h.trump_known else '?'}  —  {verdict}"]
     lines.extend(setting_lines(h))
     for v in h.violations:
