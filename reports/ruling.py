@@ -19,13 +19,14 @@ from typing import Iterable, Sequence
 
 from tractor_analysis import __version__
 from tractor_analysis.engine.explain_hand import not_scored
-from tractor_analysis.engine.outcome import REVOKE_CODES
+from tractor_analysis.engine.explain import cards_text
+from tractor_analysis.engine.outcome import REVOKE_CODES, gain_capped
 from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.hand_replay import describe_outcome
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
 from tractor_analysis.engine.verdicts import WITHHELD, HandResult, MatchResult, Unknown, Violation
-from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_SYMBOLS, team_of
+from tractor_analysis.records.cards import Card, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_SYMBOLS, team_of
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
@@ -33,8 +34,9 @@ from tractor_analysis.records.safe_write import write_text_atomic
 
 from .hand_page import (TEAM_NAMES as TEAM_EN, HandView, TrickView, ViolationView, hand_view, player_names,
                         violation_view)
+from .hands_known import DEAL, PLAYS, hand_sources
 from .ruling_fit import fit_level
-from .ruling_throw import RequiredView, required_view
+from .ruling_throw import THROW_CODES, RequiredView, required_view
 
 MISCOUNT_CODES = frozenset({"wrong_count", "not_in_hand", "deal_mismatch", "bad_bury"})
 """Findings that mean a player held or played a wrong number of cards (多少牌, docs/rules.md §10.3)."""
@@ -73,6 +75,24 @@ class RulingPage:
     trump_note: tuple[str, str] | None = None
     """(中文, English): the trump suit or the level is not known, so the hands shade as trumps only the
     cards that are trumps whatever it is (:func:`trump_note`); ``None`` when both are known."""
+    evidence: tuple[tuple[str, str], ...] = ()
+    """(中文, English): what proves the cards the violation says a seat held when the record does not give
+    that seat's hand whole — its own later plays (:func:`evidence`, docs/rules.md §14.1)."""
+    sides: tuple[str, ...] = ()
+    """N, E, S, W: ``defenders`` / ``attackers`` / ``unknown`` in this hand, as far as known
+    (:func:`seat_sides`: the dealer is on the dealer's side even when its friend is not known)."""
+    signers: tuple["Signer", ...] = ()
+    """Who signs beside the referee (:func:`signers`): the teams, or friend mode's sides, or its seats."""
+
+
+@dataclass(frozen=True, slots=True)
+class Signer:
+    """One signature line beside the referee's: its label, and the players who sign on it."""
+
+    zh: str
+    en: str
+    players: tuple[tuple[str, str], ...] = ()
+    """(seat, name) of each player the line is for; empty for a team (N–S, E–W)."""
 
 
 def _tag(tags: Iterable[tuple[str, str]], name: str) -> str:
@@ -135,6 +155,110 @@ def _levelless_note(result: HandResult) -> tuple[str, str]:
         "主牌花色与级别未知", "trump suit and level not known")
     return (f"{head_zh}：只把{zh}标为主牌，级牌照花色排列",
             f"{head_en}: only {en} are marked as trumps, the level's cards are shown in their suits")
+
+
+def seat_sides(result: HandResult) -> tuple[str, str, str, str]:
+    """N, E, S, W: each seat's side in the hand (``defenders``, ``attackers``, ``unknown``).  When the
+    sides are not known but the dealer is — friend mode (找朋友) with the friend not known — the dealer
+    is still on the dealer's side (docs/rules.md §11); every other seat's side is unknown."""
+    if result.defenders:
+        return tuple("defenders" if s in result.defenders else "attackers" for s in range(4))  # type: ignore[return-value]
+    return tuple("defenders" if s == result.dealer else "unknown" for s in range(4))  # type: ignore[return-value]
+
+
+def signers(result: HandResult, names: Sequence[str | None]) -> tuple[Signer, ...]:
+    """The signature lines beside the referee's (``names``: the record's players, N E S W, ``None`` or
+    empty where it names none).  Fixed partnerships: the teams (南北方 N–S, 东西方 E–W).  Friend mode has
+    no teams (docs/rules.md §11): the hand's sides when known — the dealer's side, the dealer first, and
+    the attackers —, else each seat (the dealer's line so named when it is known)."""
+    if not result.rules.friend:
+        return Signer("南北方", "N–S"), Signer("东西方", "E–W")
+
+    def who(seats: Iterable[int]) -> tuple[tuple[str, str], ...]:
+        return tuple((SEAT_TOKENS[s], names[s] or "") for s in seats)
+
+    dealer = result.dealer
+    if result.defenders and dealer is not None:
+        side = [dealer] + sorted(result.defenders - {dealer})
+        return (Signer("庄家方", "Dealer's side", who(side)),
+                Signer("闲家", "Attackers", who(sorted(set(range(4)) - result.defenders))))
+    return tuple(Signer("庄家", "Dealer", who([s])) if s == dealer
+                 else Signer(SEAT_NAMES_ZH[s], ("North", "East", "South", "West")[s], who([s]))
+                 for s in range(4))
+
+
+def _held_claim(v: Violation, required: RequiredView | None) -> tuple[int | None, tuple[Card, ...]]:
+    """The seat a violation says held some cards, and those cards: a wrong follow's (or a follow of the
+    wrong size's) play it held and did not play; a failed throw's beating unit, and its holder."""
+    if v.code in THROW_CODES:
+        if required is None or required.holder is None:
+            return None, ()
+        return required.holder, required.beater
+    if v.code in REVOKE_CODES or v.code == "wrong_count":
+        rest = list(v.better)
+        for k in v.played:
+            if k in rest:
+                rest.remove(k)
+        return v.seat, tuple(rest)
+    return None, ()
+
+
+def evidence(v: Violation, record: Hand, result: HandResult,
+             required: RequiredView | None = None) -> tuple[tuple[str, str], ...]:
+    """(中文, English): what proves the cards ``v`` says a seat held, when the record does not give that
+    seat's hand whole (no deal line: its cards are read from its plays, and it is judged only where
+    its own plays prove the fault, docs/rules.md §14.1) — the trick in which it played each, from the
+    violation's on ("S played ♥8 in trick 22, so S held it here").  ``()`` when the seat's hand is
+    given, or when some card is not found among its plays in the record (nothing is then said)."""
+    if v.trick is None:
+        return ()
+    seat, cards = _held_claim(v, required)
+    source = hand_sources(record, result)[seat] if seat is not None else DEAL
+    if seat is None or not cards or source == DEAL:
+        return ()
+    need = list(cards)
+    found: list[tuple[int, list[Card]]] = []
+    for t in result.tricks:
+        if t.number < v.trick or not need:
+            continue
+        for play in t.plays:
+            if play.seat != seat or (t.number == v.trick and seat == v.seat):
+                continue        # the violation's own play is what it did not play
+            took = []
+            for k in play.cards:
+                if k in need:
+                    need.remove(k)
+                    took.append(k)
+            if took:
+                found.append((t.number, took))
+    if need:
+        return ()
+    zh_seat, en_seat = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    zh = "、".join(f"在第 {n} 轮打出 {cards_text(ks)}" for n, ks in found)
+    en = " and ".join(f"{cards_text(ks)} in trick {n}" for n, ks in found)
+    many = len(cards) > 1
+    if source == PLAYS:         # a whole hand's cards played: its hand is read from them
+        why_zh, why_en = f"{zh_seat}的手牌由其出牌推定", f"{en_seat}'s hand is read from its plays"
+    else:
+        why_zh, why_en = f"记录未给出{zh_seat}的完整手牌", f"the record does not give {en_seat}'s hand whole"
+    return ((f"证据：{zh_seat}{zh}，可见本轮时持有{'这些牌' if many else '该牌'}（{why_zh}，docs/rules.md §14.1）",
+             f"evidence: {en_seat} played {en}, so {en_seat} held {'them' if many else 'it'} here ({why_en}, "
+             f"docs/rules.md §14.1)"),)
+
+
+def outcome_line(hand: HandView, result: HandResult) -> str:
+    """The score table's outcome: who won and the levels the score table gives, and — when a rank
+    the side may not skip stopped it (docs/rules.md §8.4) — what stopped it and the levels really
+    gained, the one fact ``tractor check`` says (:func:`~tractor_analysis.engine.outcome.gain_capped`)."""
+    o = hand.outcome
+    zh, en = o.zh, o.en
+    capped = gain_capped(result)
+    if capped is not None:
+        # the cap follows the levels gained, before "and win the match"
+        tail_zh, tail_en = ("，赢得比赛", " and win the match") if o.match_over else ("", "")
+        zh = zh[:len(zh) - len(tail_zh)] + capped[0].strip() + tail_zh
+        en = en[:len(en) - len(tail_en)] + capped[1] + tail_en
+    return f"{zh} / {en}"
 
 
 def miscounted(v: Violation, result: HandResult) -> bool:
@@ -320,7 +444,7 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
             out.append(("记录的得分 → 更正为", "recorded score → corrected to",
                         f"{result.claim} → {result.attackers_total}"))
     if hand.outcome is not None:
-        out.append(("结果", "outcome", f"{hand.outcome.zh} / {hand.outcome.en}"))
+        out.append(("结果", "outcome", outcome_line(hand, result)))
     if hand.player_levels:      # 找朋友: each player keeps a level of their own, no team has one
         out.append(("各人级别（打前 → 打后）", "each player's level (before → after)",
                     " · ".join(f"{seat} {before} → {after}" for seat, _, before, after in hand.player_levels)))
@@ -353,8 +477,10 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
             tricks = {t.number: t for t in view.tricks}
             referee = _tag(rec.tags, "Referee") or _tag(match.tags, "Referee")
             earlier = (_revokes_before(result, index, 0), _revokes_before(result, index, 1))
+            sides, signing = seat_sides(h), signers(h, match.players)
             for v in chosen:
                 team = team_of(v.seat) if v.seat is not None else 0
+                required = required_view(rec, h, v, names)
                 pages.append(RulingPage(
                     source=source, event=match.event or "", site=match.site or "", date=match.date or "",
                     round=match.round or "", table=match.table or "", hand=view,
@@ -363,8 +489,9 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     ref=rule_ref(v.code),
                     consequences=consequences(v, h, earlier[team], rec.takebacks.count(None)),
                     score=score_lines(view, h), referee=referee,
-                    record_problems=tuple(record_problems), required=required_view(rec, h, v, names),
-                    derived_play=derived_play(v, h), trump_note=trump_note(h)))
+                    record_problems=tuple(record_problems), required=required,
+                    derived_play=derived_play(v, h), trump_note=trump_note(h),
+                    evidence=evidence(v, rec, h, required), sides=sides, signers=signing))
     return pages
 
 

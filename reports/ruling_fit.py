@@ -71,6 +71,8 @@ def estimate_mm(page: "RulingPage") -> float:
     else:
         mm += 8.5 + 3 * 6.5
     mm += 8.5 + 4.8 * (lines(v.message_zh, 86) + lines(v.message_en, 120)) + 2 * 5.2   # the finding
+    # what proves a seat held the cards the finding names (its later plays: ruling.evidence)
+    mm += sum(1.2 + 3.6 * lines(f"{zh} / {en}", 125) for zh, en in page.evidence)
     if page.ref is not None:
         mm += 8.5 + 2 + 4.4 * (lines(page.ref.zh, 92) + lines(page.ref.en, 130))
     if page.required is not None:
@@ -85,9 +87,19 @@ def estimate_mm(page: "RulingPage") -> float:
     mm += 8.5 + 4.1 * sum(lines(f"{zh} / {en}", 150) for zh, en in page.consequences)
     mm += sum(4.0 * max(lines(f"{zh} {en}", 88), lines(value, 60)) for zh, en, value in page.score)
     mm += 8.5 + 25.0 + 5.0                                  # the decision, the signatures, the footer
+    mm += 3.6 * (_signature_lines(page) - 1)
     if page.required is not None:
         mm *= 0.93                                          # a failed throw's page is set tighter
     return mm
+
+
+def _signature_lines(page: "RulingPage") -> int:
+    """Lines the tallest signature label takes: the referee's and one per signer side by side
+    (friend mode signs by seats, the players named; a name at most about 24 mm, ``ruling.css``)."""
+    labels = ["裁判签名 Referee's signature"] + [
+        " ".join([g.zh, g.en] + [f"{seat} {name[:16]}" for seat, name in g.players]) for g in page.signers]
+    per_line = (186 - 6 * (len(labels) - 1)) / len(labels) / 1.5       # half-ems at 8.5 pt
+    return max(lines(label, per_line) for label in labels)
 
 
 def fit_level(page: "RulingPage") -> int:

@@ -3,16 +3,22 @@ each follower's duties fix and what they leave open, in 中文 and English sayin
 
 The derivation is the engine's (:func:`tractor_analysis.engine.required_trick.required_trick`);
 this module picks the hands it may rest on (:mod:`.hands_known`) and words the result.  What
-a hand not known would decide is withheld and said to be.
+a hand not known would decide is withheld and said to be.  Whether the throw stands and which
+play it forced are the engine's one decision, the violation's (:func:`engine_decision`: the play
+the violation names, what ``throw_penalty`` charges from): the section shows that play and what
+the follows owe to it, and says the forced play is not derived only where the engine withheld it
+(docs/rules.md §14.1) — never a second judgement of its own.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
 from tractor_analysis.engine.explain import cards_text
 from tractor_analysis.engine.order import GROUP_NAMES_EN, GROUP_NAMES_ZH
-from tractor_analysis.engine.required_trick import MAX_FOLLOWS, FollowerChoice, RequiredTrick, required_trick
+from tractor_analysis.engine.required_trick import (MAX_FOLLOWS, FollowerChoice, RequiredTrick, completions,
+                                                    required_trick)
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.engine.verdicts import HandResult, TrickResult, Violation
 from tractor_analysis.records.cards import POINTS, Card, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEAT_TOKENS, team_of
@@ -25,7 +31,9 @@ THROW_CODES = frozenset({"throw_failed", "wrong_forced_play"})
 
 _FORCED = {ThrowForced.LARGEST_SHAPE: ("被管住的最大牌型中最小的一组", "the smallest unit of the largest shape that "
                                                                   "could be beaten"),
-           ThrowForced.LOWEST_UNIT: ("整手甩牌中最小的一组", "the unit with the lowest top card of the whole throw")}
+           ThrowForced.LOWEST_UNIT: ("整手甩牌中最小的一组", "the unit with the lowest top card of the whole throw"),
+           ThrowForced.LOWEST_CARD: ("被管住的各组中顶张最小的一组里最小的一张", "one card: the lowest card of the "
+                                                                       "beaten unit whose top is lowest")}
 _SOURCE = {DEAL: ("手牌按记录", "hands from the deal lines"),
            PLAYS: ("手牌由各家在记录中打出的牌推定", "hands derived from each seat's plays in the record")}
 
@@ -68,6 +76,10 @@ class RequiredView:
     """(中文, English): the forced unit, the winner, the points, what is left open, as played."""
     basis: tuple[str, str] = ("", "")
     """(中文, English): where the known hands come from (:mod:`.hands_known`); empty when none is known."""
+    holder: int | None = None
+    """The seat whose unit beats the throw (the throw check's proof, as the violation names it), and
+    that unit (``beater``); ``None`` when the throw stands."""
+    beater: tuple[Card, ...] = ()
 
 
 def _zh(seat: int) -> str:
@@ -192,13 +204,21 @@ def _forced_line(req: RequiredTrick) -> tuple[str, str]:
                 f"each follower follows it")
     why_zh = f"（{_zh(req.holder)}持有 {cards_text(req.beater)}）" if req.holder is not None else ""
     why_en = f" ({_en(req.holder)} holds {cards_text(req.beater)})" if req.holder is not None else ""
+    if not req.lead and not req.unknown:     # withheld by the engine on cards the record places nowhere
+        return (f"甩牌失败{why_zh}，但应改出哪一手取决于记录未写明的持牌（见违规说明）：强制出的牌无法推定，"
+                f"按规则本轮应如何不作推定",
+                f"the throw fails{why_en}, but which play it forced rests on cards the record does not place "
+                f"(see the violation): the forced unit is not derived, nor the trick the rules require")
     if not req.lead:
         uz, ue = _whose(req.unknown)
-        return (f"甩牌失败{why_zh}，但{uz}不详，可能管住更大的牌型：强制出的牌无法推定，"
+        # what a hand not known might beat that names another forced play: a larger shape; under
+        # lowest_card (every unit on its own) a unit with a lower top (docs/rules.md §4.5)
+        mz, me = (("可能管住顶张更小的一组", "might beat a unit with a lower top")
+                  if req.forced_rule is ThrowForced.LOWEST_CARD else ("可能管住更大的牌型", "might beat a larger shape"))
+        return (f"甩牌失败{why_zh}，但{uz}不详，{mz}：强制出的牌无法推定，"
                 f"按规则本轮应如何不作推定",
                 f"the throw fails{why_en}, but {ue} {'is' if len(req.unknown) == 1 else 'are'} not known and "
-                f"might beat a larger shape: the "
-                f"forced unit is not derived, nor the trick the rules require")
+                f"{me}: the forced unit is not derived, nor the trick the rules require")
     rz, re_ = _FORCED[req.forced_rule]
     return (f"{lz}须改出 {cards_text(req.lead)}（throw_forced = {req.forced_rule.value}：{rz}，§4.5），"
             f"各家跟这手牌",
@@ -309,6 +329,50 @@ def _rest_note(req: RequiredTrick, later: bool) -> tuple[str, str]:
     return keep_zh + "此后不作推定", keep_en + "what follows is not derived"
 
 
+def engine_decision(v: Violation, attempted: Sequence[Card]) -> tuple[bool, tuple[Card, ...]] | None:
+    """What the engine decided of the throw ``v`` is about (``attempted``: the throw as shown):
+    ``(stands, the play the leader owed)`` — the throw itself when it would have stood
+    (``wrong_forced_play`` naming the throw), else the forced play the violation names, the one
+    ``throw_penalty`` charges from (:func:`~tractor_analysis.engine.scoring.throw_cards_charged`).
+    ``None`` when the engine withheld it: a ``throw_failed`` naming no play (the forced play rests on a
+    seat whose cards are read from its plays, :mod:`tractor_analysis.engine.unsure_throws`)."""
+    if not v.better:
+        return None
+    if v.code == "wrong_forced_play" and sorted(v.better) == sorted(attempted):
+        return True, tuple(attempted)
+    return False, tuple(v.better)
+
+
+def _as_decided(req: RequiredTrick, decided: tuple[bool, tuple[Card, ...]] | None, ctx,
+                hands: Sequence, known: Sequence[bool]) -> RequiredTrick:
+    """``req`` made to rest on the engine's decision (:func:`engine_decision`) where its own throw
+    check differs (it withholds on a hand not known what the engine decides from the cards the record
+    places, or the reverse): the lead the engine decided, each known follower's duties to it
+    (:func:`~tractor_analysis.engine.required_trick.completions`: every legal follow, no throw check),
+    a follower not known with nothing derived and then no winner — as ``required_trick`` words them;
+    nothing derived when the engine withheld the forced play."""
+    if decided is None:
+        if not req.lead:
+            return req
+        return dataclasses.replace(req, stands=False, lead=(), followers=(), winners=(), points=None,
+                                   points_floor=0, winner_points=(None, None, None, None), limit="")
+    stands, lead = decided
+    if req.stands is stands and sorted(req.lead) == sorted(lead):
+        return req
+    full = completions(ctx, req.leader, lead, {}, {s: hands[s] for s in range(4) if s != req.leader})
+    followers = full.followers
+    if req.unknown:
+        followers = tuple(dataclasses.replace(f, winning=(), winning_count=0) if known[f.seat]
+                          else FollowerChoice(f.seat, False, f.count) for f in followers)
+        settled = {"winners": (), "points": None, "winner_points": (None, None, None, None), "limit": ""}
+    else:
+        settled = {"winners": full.winners, "points": full.points, "winner_points": full.winner_points,
+                   "limit": full.limit}
+    floor = sum(POINTS[k] for k in lead) + sum(f.points[0] for f in followers if f.points is not None)
+    return dataclasses.replace(req, stands=stands, lead=tuple(lead), followers=followers, points_floor=floor,
+                               **settled)
+
+
 def required_view(record: Hand, result: HandResult, v: Violation, names: Sequence[str]) -> RequiredView | None:
     """The page's "as the rules require" block for a failed throw (``None`` for any other finding)."""
     if v.code not in THROW_CODES or v.trick is None:
@@ -321,7 +385,10 @@ def required_view(record: Hand, result: HandResult, v: Violation, names: Sequenc
     attempted = first.attempted if first.attempted is not None else first.cards
     sources = hand_sources(record, result)
     ctx = hand_context(result.rules, result.level, result.trump)
-    req = required_trick(ctx, played.leader, attempted, played.hands_before, [bool(s) for s in sources])
+    known_hands = [bool(s) for s in sources]
+    req = required_trick(ctx, played.leader, attempted, played.hands_before, known_hands)
+    # whether it stands and what it forced: the engine's decision, the violation's (never a second one)
+    req = _as_decided(req, engine_decision(v, attempted), ctx, played.hands_before, known_hands)
     sides = _Sides(result)
     known = sorted({s for i, s in enumerate(sources) if s and i != played.leader})
     basis = ("；".join(_SOURCE[s][0] for s in known), "; ".join(_SOURCE[s][1] for s in known))
@@ -331,7 +398,8 @@ def required_view(record: Hand, result: HandResult, v: Violation, names: Sequenc
         rows = _rows(req, names, ctx.order.group[req.lead[0]], later=index + 1 < len(result.tricks))
         lines.extend(_winner_lines(req, sides))
     lines.append(_played_line(req, sides, played))
-    return RequiredView(rows, tuple(lines), basis if known else ("", ""))
+    return RequiredView(rows, tuple(lines), basis if known else ("", ""),
+                        holder=None if req.stands else req.holder, beater=() if req.stands else tuple(req.beater))
 
 
-__all__ = ["RequiredRow", "RequiredView", "required_view", "THROW_CODES"]
+__all__ = ["RequiredRow", "RequiredView", "engine_decision", "required_view", "THROW_CODES"]
