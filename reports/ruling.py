@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 from tractor_analysis import __version__
 from tractor_analysis.engine.explain_hand import not_scored
 from tractor_analysis.engine.explain import cards_text
-from tractor_analysis.engine.outcome import REVOKE_CODES, gain_capped
+from tractor_analysis.engine.outcome import REVOKE_CODES
 from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.hand_replay import describe_outcome
@@ -250,15 +250,8 @@ def outcome_line(hand: HandView, result: HandResult) -> str:
     """The score table's outcome: who won and the levels the score table gives, and — when a rank
     the side may not skip stopped it (docs/rules.md §8.4) — what stopped it and the levels really
     gained, the one fact ``tractor check`` says (:func:`~tractor_analysis.engine.outcome.gain_capped`)."""
-    o = hand.outcome
-    zh, en = o.zh, o.en
-    capped = gain_capped(result)
-    if capped is not None:
-        # the cap follows the levels gained, before "and win the match"
-        tail_zh, tail_en = ("，赢得比赛", " and win the match") if o.match_over else ("", "")
-        zh = zh[:len(zh) - len(tail_zh)] + capped[0].strip() + tail_zh
-        en = en[:len(en) - len(tail_en)] + capped[1] + tail_en
-    return f"{zh} / {en}"
+    o = hand.outcome        # (the hand view's words already hold the cap: hand_page._outcome_view)
+    return f"{o.zh} / {o.en}"
 
 
 def miscounted(v: Violation, result: HandResult) -> bool:
