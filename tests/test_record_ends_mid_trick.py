@@ -76,7 +76,7 @@ def test_a_missing_play_that_could_win_leaves_the_winner_and_points_unknown(tmp_
     assert h.tricks[-1].winner is None             # before: W, the best play recorded
     assert h.attackers_points is None and h.attackers_total is None     # before: 65 + 15 = 80
     (u,) = [u for u in h.unknowns if u.tag == "play"]
-    assert set(u.withheld) == {"trick_winner", "points"}
+    assert set(u.withheld) == {"trick_winner", "trick_points", "points"}
     assert "trick 20 before S played" in u.message_en and "第 20 轮南家出牌之前结束" in u.message_zh
     assert h.unfinished.missing == (2,) and h.unfinished.points is None and h.unfinished.possible == {2, 3}
     doc = check_json(tmp_path, S_COULD_WIN)

@@ -81,6 +81,32 @@ def _held_open(results: Sequence[HandResult], tricks: Sequence[TrickResult]) -> 
     return tuple(out)
 
 
+def _unfinished(results: Sequence[HandResult]):
+    """The trick the record ends in (``HandResult.unfinished``) as every judgement gives it: its
+    winner and points where all give the same, else ``None`` (not known); the seats that may win it,
+    those of every judgement (``None`` when one of them did not enumerate them)."""
+    u0 = results[0].unfinished
+    us = [r.unfinished for r in results]
+    winner = u0.winner if all(u.winner == u0.winner for u in us) else None
+    points = u0.points if all(u.points == u0.points for u in us) else None
+    possible = None if any(u.possible is None for u in us) else frozenset().union(*(u.possible for u in us))
+    return dataclasses.replace(u0, winner=winner, points=points, possible=possible)
+
+
+def _open_at_the_end(results: Sequence[HandResult]) -> list[str]:
+    """What some judgements withhold for the trick the record ends in (their ``unknown`` tag ``play``,
+    :func:`.unfinished.unfinished_setting`) in words the others do not share: the entry is then not
+    kept (it is not every judgement's), so its words go to the merged result's own — withheld there
+    too (the value is ``None`` in that judgement, or differs between them)."""
+    per = [{u for u in r.unknowns if u.tag == "play"} for r in results]
+    common = set(per[0]).intersection(*per[1:])
+    out: list[str] = []
+    for p in per:
+        for u in sorted(p - common, key=lambda u: (u.message_en, u.withheld)):
+            out.extend(w for w in u.withheld if w not in out)
+    return out
+
+
 def _same(results: Sequence[HandResult], name: str):
     first = getattr(results[0], name)
     return all(getattr(r, name) == first for r in results), first
@@ -130,7 +156,16 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     if (most[0], most[1]) != (changes["revoke_levels"], changes["takeback_levels"]):
         changes["penalties_open"] = (most[0], most[1])    # the most a way gives: a forfeit may rest on it
     if not _same(results, "unfinished")[0]:
-        changes["unfinished"] = dataclasses.replace(r0.unfinished, winner=None, points=None, possible=None)
+        changes["unfinished"] = u = _unfinished(results)
+        # the trick the record ends in: what the judgements leave open there is withheld, and said
+        # (each judgement's own words for it differ, so none of them is kept: see _open_at_the_end)
+        if u.winner is None and "trick_winner" not in what:
+            what.append("trick_winner")
+        if u.points is None and "trick_points" not in what:
+            what.append("trick_points")
+    for word in _open_at_the_end(results):
+        if word not in what:
+            what.append(word)
     if uncertain:
         what.append("legality")
         changes["legality_known"] = False

@@ -23,6 +23,12 @@ def _s(seats: Sequence[int]) -> str:
 def record_ends_in_trick(trick: int, missing: Sequence[int], what: Sequence[str]) -> Message:
     """The record ends in a trick before ``missing`` played (:mod:`.unfinished`)."""
     zh, en = seat_list(missing)
+    if "trick_winner" not in what:      # the winner stands (derived): only the points rest on the plays missing
+        return unknown_fact(f"记录在第 {trick} 轮{zh}出牌之前结束，该墩的分数取决于{zh}出什么（赢家则不受影响），"
+                            f"不按已记录的出牌计分",
+                            f"the record ends in trick {trick} before {en} played: the trick's points depend on "
+                            f"what {en} play{_s(missing)} (its winner does not), so they are not counted from the "
+                            f"plays recorded", what)
     return unknown_fact(f"记录在第 {trick} 轮{zh}出牌之前结束，该墩的结果取决于{zh}出什么，不按已记录的出牌判定",
                         f"the record ends in trick {trick} before {en} played: what the trick gives depends on "
                         f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what)
@@ -121,6 +127,25 @@ def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[st
     return unknown_fact(f"记录缺少{zh}（记录在其后仍继续）：{wzh}，自该轮起不作判定",
                         f"the record leaves out {en} (it goes on after): {wen}, so nothing is judged from that trick on",
                         what)
+
+
+def gap_points_no_point_cards(trick: int, points: int, missing: Sequence[int], ends: bool = False) -> Message:
+    """A trick whose play by ``missing`` the record leaves out (``ends``: the trick the record ends in,
+    before they played), not judged (:func:`.record_gaps.not_judged`), but whose points are proven: no
+    card those seats could have held then carries points."""
+    zh, en = seat_list(missing)
+    one = len(missing) == 1
+    plays_en = f"play{'' if one else 's'}"
+    if ends:
+        head_zh, head_en = (f"记录在{zh}出牌之前结束", f"the record ends before {en} played, "
+                            f"but {'its' if one else 'their'} {plays_en} count")
+    else:
+        head_zh, head_en = f"含记录所缺{zh}的那一手", f"counting {en}'s {plays_en} the record leaves out"
+    return (f"第 {trick} 轮共 {points} 分（{head_zh}）：除去此前已出的牌与其他各家当时持有的牌，"
+            f"{zh}当时可能持有的牌中没有 5、10 或 K，{zh}的那一手不带分",
+            f"trick {trick} holds {points} points ({head_en}): the cards {en} could have held then (none played "
+            f"before, none in another seat's hand) include no 5, 10 or K, so {en}'s {plays_en} carr"
+            f"{'ies' if one else 'y'} no points")
 
 
 def gap_winner_derived(trick: int, winner: int, missing: Sequence[int], fitted: bool, left: bool = False) -> Message:

@@ -20,7 +20,10 @@ a gap in the record.  So (docs/rules.md §4.1 and §14.1):
 
 A missing seat that holds fewer cards than the lead then (it played too many before: 多少牌) had
 nothing to play: the hand is judged as recorded.  Past :data:`MAX_VARIANTS` ways, or when the missing seat's cards are not known, or its play may
-be the lead itself (the seat due to lead is the one missing), nothing from the gap on is judged.
+be the lead itself (the seat due to lead is the one missing), nothing from the gap on is judged:
+the gap's trick then has no points (``None``, never the recorded cards') unless no card the missing
+seats could have held carries any (derived ``trick_points``); a trick the record gives whole keeps its
+cards' points.
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..records.cards import SEAT_TOKENS, TOKEN
+from ..records.cards import NUM_KINDS, POINTS, SEAT_TOKENS, TOKEN
 from ..records.model import Hand, Play, Trick
 from . import explain_gaps, explain_hand
 from .legal import analyse_lead, legal_follows
@@ -222,21 +225,98 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
     return dataclasses.replace(r0, **changes)
 
 
+def _cards_could_hold(hand: Hand, result: HandResult, gap: Gap) -> list[int] | None:
+    """Per kind, the copies a seat missing from ``gap`` could have held when its trick began — at
+    most: every copy of the decks less those the record places elsewhere then (played in an earlier
+    trick, played in this one by another seat, or in another seat's hand as ``result`` replays it).
+    A copy in the bottom, or held by the seat itself, is not placed elsewhere: it counts as one it
+    could have held.  ``None``: the hands then are not known (not replayed), or the record places a
+    card where the replay finds it was not (``not_in_hand``, ``deal_mismatch``: a deal line or a play is
+    wrong, so what it places elsewhere may not be), or more copies than the decks hold."""
+    i = gap.index
+    if i >= len(result.tricks) or result.tricks[i].number != gap.trick or not result.tricks[i].hands_before:
+        return None
+    if any(v.code in CONTRADICTS for v in result.violations):
+        return None
+    before = result.tricks[i].hands_before
+    placed = [0] * NUM_KINDS
+    for t in hand.tricks[:i]:
+        for p in t.plays:
+            for k in p.cards:
+                placed[k] += 1
+    for s in range(4):
+        if s in gap.missing:
+            continue
+        played = [0] * NUM_KINDS
+        for p in hand.tricks[i].plays:
+            if p.seat == s:
+                for k in p.cards:
+                    played[k] += 1
+        for k in range(NUM_KINDS):      # a card it played that the replay did not find in its hand is placed too
+            placed[k] += max(before[s][k], played[k])
+    if any(n > result.rules.decks for n in placed):
+        return None
+    return [result.rules.decks - n for n in placed]
+
+
+def _proven_points(hand: Hand, result: HandResult, gap: Gap) -> int | None:
+    """The points of ``gap``'s trick when the plays left out cannot carry any — no card the missing
+    seats could have held then is a 5, a 10 or a K (:func:`_cards_could_hold`): the recorded cards'
+    points are then the trick's, proven; else ``None`` (a play left out may hold points: never the
+    recorded cards' points)."""
+    could = _cards_could_hold(hand, result, gap)
+    if could is None or any(n and POINTS[k] for k, n in enumerate(could)):
+        return None
+    return sum(POINTS[k] for p in hand.tricks[gap.index].plays for k in p.cards)
+
+
 def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) -> HandResult:
     """``result`` (the hand judged as recorded) with nothing from the first gap on: the gaps could
     not be filled in (``why``: ``cards`` not known, ``lead`` — the seat due to lead is missing —,
-    ``bad_lead`` — the trick's lead is not one the rules define — or ``ways``, too many)."""
+    ``bad_lead`` — the trick's lead is not one the rules define — or ``ways``, too many).  A gap's
+    trick has no points (``None``: never the recorded cards', docs/format.md) unless the plays left
+    out cannot carry any (:func:`_proven_points`: derived, and said from what); a trick the record
+    gives whole keeps its cards' points."""
     first = gaps[0].trick
     kept = tuple(v for v in result.violations if v.trick is not None and v.trick < first)
+    points = {g.trick: _proven_points(hand, result, g) for g in gaps}
+    derived = [Derived("trick_points", str(points[g.trick]), "the cards of the seats the record leaves out",
+                       *explain_gaps.gap_points_no_point_cards(g.trick, points[g.trick], g.missing))
+               for g in gaps if points[g.trick] is not None]
+    unknowns = list(result.unknowns)
+    u = result.unfinished
+    if u is not None and u.trick >= first and result.tricks and result.tricks[-1].number == u.trick:
+        # the record then ends in a trick after the gap: its winner and points are not judged either (what
+        # the replay derived of them rests on the judgement of the plays), but for points no card of the
+        # seats it ends before could carry
+        end = Gap(len(result.tricks) - 1, u.trick, u.missing)
+        proven = _proven_points(hand, result, end) if len(hand.tricks) == len(result.tricks) else None
+        points[u.trick] = proven
+        u = dataclasses.replace(u, winner=None, points=proven, possible=None)
+        derived = [d for d in result.derived if d.source != ENDS_BEFORE] + derived
+        unknowns = [x for x in unknowns if x.tag != "play"]      # (the replay's words for that trick: replaced)
+        open_ = ["trick_winner"] + (["trick_points"] if proven is None else [])
+        unknowns.append(Unknown("play", tuple(open_), *explain_gaps.record_ends_in_trick(u.trick, u.missing, open_)))
+        if proven is not None:
+            derived.append(Derived("trick_points", str(proven), ENDS_BEFORE, *explain_gaps.gap_points_no_point_cards(
+                u.trick, proven, u.missing, ends=True)))
+    else:
+        derived = list(result.derived) + derived
     tricks = tuple(t if t.number < first else dataclasses.replace(
-        t, winner=None, violations=(), plays=hand.tricks[i].plays) for i, t in enumerate(result.tricks))
+        t, winner=None, violations=(), plays=hand.tricks[i].plays, points=points.get(t.number, t.points))
+        for i, t in enumerate(result.tricks))
     what = ["verdicts", "points", "outcome", "levels"]
-    unknown = Unknown("play", tuple(what), *explain_gaps.gaps_not_judged([(g.trick, g.missing) for g in gaps], what, why))
+    unknowns.append(Unknown("play", tuple(what), *explain_gaps.gaps_not_judged([(g.trick, g.missing) for g in gaps],
+                                                                                what, why)))
     return dataclasses.replace(
         result, tricks=tricks, violations=kept, attackers_points=None, attackers_total=None, bottom_multiplier=None,
         bottom_bonus=None, penalties=None, items=(), outcome=None, levels_after=(None, None),
         player_levels_after=(None,) * 4, revoke_levels=(0, 0), takeback_levels=(0, 0), legality_known=False,
-        unknowns=result.unknowns + (unknown,))
+        unfinished=u, derived=tuple(derived), unknowns=tuple(unknowns))
+
+
+ENDS_BEFORE = "the cards of the seats the record ends before"
+"""The ``from`` of a trick winner or points derived in the trick a record ends in (:mod:`.unfinished`)."""
 
 
 def _left(hand: Hand, gaps: Sequence[Gap], recorded: HandResult) -> dict[int, tuple[int, ...]]:

@@ -143,9 +143,10 @@ def ends_record_text(u: Unfinished) -> tuple[str, str]:
 
 def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int] | None) -> Setting:
     """``setting`` with what the trick the record ends in leaves open: the winner and the points
-    derived (and from what), or unknown with what is withheld for want of them — the attackers'
-    points whenever their share of the trick is not certain (``defenders`` ``None``: the sides are
-    unknown, and the points withheld already)."""
+    derived (and from what), or unknown with what is withheld for want of them — the trick's points
+    whenever they are not derived (``trick_points``: its ``points`` are ``null``, docs/rules.md §14.1),
+    the attackers' points whenever their share of the trick is not certain (``defenders`` ``None``: the
+    sides are unknown, and the points withheld already)."""
     derived, what = [], []
     if u.winner is not None:
         derived.append(Derived("trick_winner", SEAT_TOKENS[u.winner], "the cards of the seats the record ends before",
@@ -155,6 +156,8 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     if u.points is not None:
         derived.append(Derived("trick_points", str(u.points), "the cards of the seats the record ends before",
                                *explain_gaps.trick_points_derived(u.trick, u.points, u.missing)))
+    else:           # the trick's points are null: said so, whether or not the attackers' points rest on them
+        what.append("trick_points")
     if defenders is not None and u.points != 0:
         taken = won_by_attackers(u, defenders)
         if taken is None or (taken and u.points is None):
