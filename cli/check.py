@@ -21,8 +21,8 @@ from tractor_analysis.engine.verdicts import HandResult, MatchResult
 
 from .check_json import error_json, hand_json, match_json, violation_json
 from .common import (
-    CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad, dim, expand_inputs,
-    from_option, good, load, located, max_bytes_option, rules_options, strong,
+    CONTEXT, EXIT_NOT_JUDGED, EXIT_OK, EXIT_PRECEDENCE, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad,
+    dim, expand_inputs, from_option, good, load, located, max_bytes_option, rules_options, strong,
 )
 from .common import record_text
 from .verdict_text import hand_lines, match_text, match_unknown_lines, violation_lines
@@ -61,10 +61,28 @@ class FileVerdict:
             len(r.problems) for r in self.results if r is not None)
 
     @property
+    def not_judged(self) -> int:
+        """Hands with no violation found whose legality was not fully judged (``legal`` null)."""
+        return sum(h.legal is None for _, _, h in self.hands)
+
+    @property
     def exit_code(self) -> int:
-        if self.errors or not self.readable:
-            return EXIT_UNREADABLE
-        return EXIT_VIOLATION if self.violations else EXIT_OK
+        return verdict_code(bool(self.errors) or not self.readable, self.violations, self.not_judged)
+
+
+def verdict_code(unreadable: bool, violations: int, not_judged: int) -> int:
+    """The exit code of one input: 2 when it could not all be read or parsed, else 1 when a violation
+    was found, else 3 when a hand's legality was not fully judged (``legal`` null: not "legal"), else 0."""
+    if unreadable:
+        return EXIT_UNREADABLE
+    if violations:
+        return EXIT_VIOLATION
+    return EXIT_NOT_JUDGED if not_judged else EXIT_OK
+
+
+def worse(a: int, b: int) -> int:
+    """Of two inputs' exit codes, the one the command exits with (:data:`~.common.EXIT_PRECEDENCE`)."""
+    return max(a, b, key=EXIT_PRECEDENCE.index)
 
 
 def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: int | None = None,
@@ -208,13 +226,18 @@ def print_file(v: FileVerdict) -> None:
         click.echo(dim("  no hands / 没有牌局"))
 
 
-def summary_text(files: int, hands: int, violations: int, errors: int) -> str:
+def summary_text(files: int, hands: int, violations: int, errors: int, not_judged: int = 0) -> str:
+    """The last line: files, hands, violations, the hands with no violation found whose legality was
+    not fully judged (``legal`` null: neither legal nor a violation), errors."""
     def n(count: int, word: str) -> str:
         return f"{count} {word}{'s' if count != 1 else ''}"
 
-    text = (f"{n(files, 'file')}, {n(hands, 'hand')}, {n(violations, 'violation')}, {n(errors, 'error')} "
-            f"/ {files} 个文件，{hands} 局，{violations} 处违规，{errors} 个错误")
-    return bad(text) if violations or errors else good(text)
+    text = (f"{n(files, 'file')}, {n(hands, 'hand')}, {n(violations, 'violation')}, {not_judged} not fully judged, "
+            f"{n(errors, 'error')} / {files} 个文件，{hands} 局，{violations} 处违规，{not_judged} 局未能完整判定，"
+            f"{errors} 个错误")
+    if violations or errors:
+        return bad(text)
+    return strong(text) if not_judged else good(text)
 
 
 # --- a big JSON Lines file, a match at a time ------------------------------------
@@ -255,15 +278,16 @@ class _Spool:
         self.file.close()
 
 
-def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool, first: bool) -> tuple[int, int, int, int]:
+def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
+                   first: bool) -> tuple[int, int, int, int, int]:
     """Check a streamed file a match at a time, printing as :func:`file_json_chunks` / :func:`print_file`
     would (the ``--json`` document is the same; the text prints each match as it is checked and
-    the file's errors after them); ``(hands, violations, errors, exit code)``."""
+    the file's errors after them); ``(hands, violations, errors, exit code, hands not fully judged)``."""
     from tractor_analysis.engine.replay import record_pairs, replay_match
 
     hands_s, problems_s, matches_s, engine_s = _Spool(), _Spool(), _Spool(), _Spool()
     parsed: list[Diagnostic] = []
-    hands = violations = engine = 0
+    hands = violations = engine = not_judged = 0
     index = 0
     if not as_json:
         click.echo(strong(record_text(path)))
@@ -281,6 +305,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool, first: b
             if r is not None:
                 hands += len(r.hands)
                 violations += sum(len(h.violations) for h in r.hands) + len(r.problems)
+                not_judged += sum(h.legal is None for h in r.hands)
                 if as_json:
                     for record, h in record_pairs(match, r):
                         hands_s.add(hand_json(index, h, record))
@@ -312,8 +337,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool, first: b
         if not hands and not errors and not engine:
             click.echo(dim("  no hands / 没有牌局"))
     n_errors = len(errors) + engine
-    code = EXIT_UNREADABLE if n_errors else EXIT_VIOLATION if violations else EXIT_OK
-    return hands, violations, n_errors, code
+    return hands, violations, n_errors, verdict_code(bool(n_errors), violations, not_judged), not_judged
 
 
 def _print_match(index: int, match: Match, r: MatchResult, diags: tuple[Diagnostic, ...], path: str) -> None:
@@ -359,10 +383,13 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     next dealer).  Parse errors print as path:line:column: message.
 
     \b
-    Exit status:
-      0  every hand parsed and legal
+    Exit status (of several, the first that applies: 2, 1, 3, 0):
+      0  every hand parsed and judged legal
       1  a violation was found (illegal play, wrong claim, bad bury, …)
       2  a file could not be read or parsed (the other files are still checked)
+      3  no violation found, but a hand's legality was not fully judged
+         ("legality not fully judged", --json "legal": null: the trump, the
+         level, a seat's cards or the first leader not known, a score sheet)
       130  interrupted (Ctrl-C)
 
     \b
@@ -375,7 +402,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     """
     choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
     # Stream: each file is printed as soon as it is checked, so memory stays flat on big batches.
-    worst, files, hands, violations, errors = EXIT_OK, 0, 0, 0, 0
+    worst, files, hands, violations, errors, not_judged = EXIT_OK, 0, 0, 0, 0, 0
     if as_json:
         click.echo('{"files": [', nl=False)
     for path in expand_inputs(paths):
@@ -384,7 +411,8 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
             counts = check_streamed(stream, path, choice, as_json, files == 0)
             files += 1
             hands, violations, errors = hands + counts[0], violations + counts[1], errors + counts[2]
-            worst = max(worst, counts[3])
+            not_judged += counts[4]
+            worst = worse(worst, counts[3])
             continue
         whole = None if stream is None else Loaded(path, tuple(stream.whole.matches),
                                                    tuple(stream.whole.diagnostics), True, stream.whole.encoding_note)
@@ -399,9 +427,10 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
         hands += len(v.hands)
         violations += v.violations
         errors += len(v.errors)
-        worst = max(worst, v.exit_code)
+        not_judged += v.not_judged
+        worst = worse(worst, v.exit_code)
     if as_json:
         click.echo("\n]}")
     else:
-        click.echo(summary_text(files, hands, violations, errors))
+        click.echo(summary_text(files, hands, violations, errors, not_judged))
     click.get_current_context().exit(worst)

@@ -31,7 +31,16 @@ an input that could not be read, parsed or converted, an output that could not b
 command line (click's usage errors); interrupted (Ctrl-C); the reader of the output went away
 (``tractor check | head``: 128 + SIGPIPE, as a shell tool killed by SIGPIPE; never 1, which means
 a violation)."""
-EXIT_CODES = frozenset({EXIT_OK, EXIT_VIOLATION, EXIT_UNREADABLE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE})
+EXIT_NOT_JUDGED = 3
+"""``tractor check``: no violation found, but some hand's legality was not fully judged (``check
+--json``'s hand ``legal`` null: the trump, the level, a seat's cards or the first leader not known, a
+score sheet's hand) — not clean (0 says every hand legal), and no violation (1).  2 and 1 come
+before it (:data:`EXIT_PRECEDENCE`)."""
+EXIT_CODES = frozenset({EXIT_OK, EXIT_VIOLATION, EXIT_UNREADABLE, EXIT_NOT_JUDGED, EXIT_INTERRUPTED,
+                        EXIT_BROKEN_PIPE})
+EXIT_PRECEDENCE = (EXIT_OK, EXIT_NOT_JUDGED, EXIT_VIOLATION, EXIT_UNREADABLE)
+"""The verdict codes of several inputs, least first: a command exits with the last its inputs give
+(an input that could not be read, before a violation found, before a hand not fully judged)."""
 
 
 # --- ruleset options --------------------------------------------------------

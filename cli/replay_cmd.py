@@ -19,7 +19,7 @@ from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attack
 from .check import check_file
 from .verdict_text import legal_text, outcome_text, penalty_lines, points_text, setting_lines, violation_lines
 from .common import (
-    CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
+    CONTEXT, EXIT_NOT_JUDGED, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
     echo_err, expand_inputs, level_label, located, max_bytes_option, pad, record_text, rules_options, seat_label,
     strong, say_encoding, trump_label, width,
 )
@@ -173,7 +173,8 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     (trumps first, 主), the defenders (庄家方) marked with *.  Violations are
     shown inline with the better play the player held; each hand ends with
     its points breakdown and outcome.  Exit status as for 'tractor check'
-    (0 legal, 1 a violation, 2 the file could not be read or parsed).
+    (0 legal, 1 a violation, 2 the file could not be read or parsed, 3 no violation found but a
+    hand not fully judged).
 
     \b
     Examples:
@@ -204,7 +205,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
         for page in written:
             echo_err(f"wrote {page}")
     shown = 0
-    found = False
+    found = open_hand = False
     for index, (match, result) in enumerate(results):
         if len(results) > 1:
             click.echo(strong(f"== match {index}"))
@@ -216,7 +217,8 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
             for line in hand_text(match, h, path, record):
                 click.echo(line)
             shown += 1
-            found = found or not h.legal
+            found = found or h.legal is False
+            open_hand = open_hand or h.legal is None
     if hands and not shown and verdict.readable:
         numbers = sorted({h.number for _, r in results for h in r.hands})
         asked = ", ".join(map(str, hands))
@@ -225,4 +227,5 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
         raise click.UsageError(f"no hand {asked} in {shown_path} (its hands: {have}) / "
                                f"{shown_path} 中没有第 {asked} 局（记录中的牌局：{have}）")
     click.get_current_context().exit(
-        EXIT_UNREADABLE if verdict.errors or not verdict.readable else EXIT_VIOLATION if found else EXIT_OK)
+        EXIT_UNREADABLE if verdict.errors or not verdict.readable else EXIT_VIOLATION if found
+        else EXIT_NOT_JUDGED if open_hand else EXIT_OK)

@@ -11,11 +11,49 @@ import click
 
 from tractor_analysis.records.cards import SEAT_TOKENS
 
-from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, echo_err, expand_inputs,
+from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, echo_err, expand_inputs,
                      located, record_text, rules_options, say_encoding)
 
 EXIT_NO_VIOLATION = EXIT_VIOLATION
 """``tractor ruling`` exits 1 when the record (or the hand / trick / seat asked for) has no violation."""
+
+_JUDGEMENT = frozenset({"verdicts", "legality", "first_leader", "throw_check"})
+"""What an unknown withholds that leaves a hand's play not fully judged (``verdicts.WITHHELD`` words)."""
+
+
+def _not_judged_lines(matches, hand: int | None) -> list[str]:
+    """When no violation was found: the hands asked for (``hand``, else all) whose play was not fully
+    judged — so finding none is no finding that the play was legal — and why, each unknown that
+    withheld the judgement as ``tractor check`` words it (a score sheet's hand: nothing was played);
+    empty when every hand asked for was judged in full."""
+    from .check_json import score_sheet_hand
+
+    many = len(matches) > 1
+    found: list[tuple[str, str, list[str]]] = []
+    for index, (_, result) in enumerate(matches):
+        for h in result.hands:
+            if h.legality_known or (hand is not None and h.number != hand):
+                continue
+            en = f"match {index} hand {h.number}" if many else f"hand {h.number}"
+            zh = f"比赛 {index} 第 {h.number} 局" if many else f"第 {h.number} 局"
+            head = f"  {en} {zh}  "
+            why = [f"{head}{bad('?')} unknown 未知  [{u.tag}]  " + record_text(f"{u.message_en} / {u.message_zh}")
+                   for u in h.unknowns if _JUDGEMENT & set(u.withheld)]
+            if not why and score_sheet_hand(h):
+                why = [f"{head}score sheet 记分表  the record gives the hand's result, not its play / "
+                       f"只记结果，未记出牌"]
+            if not why:
+                why = [f"{head}its unknowns do not say why: see tractor check / 未知项中未说明原因：见 tractor check"]
+            found.append((en, zh, why))
+    if not found:
+        return []
+    ens = ", ".join(en for en, _, _ in found)
+    zhs = "、".join(zh for _, zh, _ in found)
+    if len(found) > 1 and not many:
+        ens = "hands " + ", ".join(en.removeprefix("hand ") for en, _, _ in found)
+    lead = (f"but the play of {ens} was not fully judged, so this is no finding that it was legal (a referee "
+            f"must judge it): / 但{zhs}的出牌未能完整判定，这并不表示出牌合规（须由裁判判定）：")
+    return [lead] + [line for _, _, why in found for line in why]
 
 
 def _picked(hand: int | None, trick: int | None, seat: int | None) -> tuple[str, str]:
@@ -59,7 +97,9 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
     \b
     Exit status:
       0  the ruling was written
-      1  no violation found (nothing written)
+      1  no violation found (nothing written); when the play of a hand asked
+         for was not fully judged, the message says which and why: that is
+         no finding that the play was legal
       2  FILE could not be read (or had problems and no violation was found in
          what could be read), or OUT.html could not be written
 
@@ -95,6 +135,8 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
         zh, en = _picked(hand, trick, seat_index)
         echo_err(f"no violation found in {shown_path}{' at ' + en if en else ''}: no ruling written / "
                  f"{shown_path}{'的' + zh if zh else ''}中没有发现违规，未写裁决书")
+        for line in _not_judged_lines(matches, hand):     # none found is then no finding that the play was legal
+            echo_err(line)
         if verdict.errors:    # found nothing in a damaged record: not the same as a clean one
             echo_err("(only what could be read was checked: the record has the problems above / "
                      "只检查了可读的部分：记录有上述问题)")

@@ -70,13 +70,15 @@ def match_unknown_lines(r: MatchResult, indent: str = "  ") -> list[str]:
 
 def outcome_text(h: HandResult, match: Match, record: Hand | None = None) -> str:
     o = h.outcome
+    # the levels lost to penalties are said whenever check --json gives them (revoke_levels, takeback_levels,
+    # side_penalties), with no outcome too: the offender's side can be known when the dealer is not
     if o is None and "outcome" in h.withheld:
-        return dim("? withheld (see 未知 above) / 不予判定（见上方“未知”）")
+        return dim("? withheld (see 未知 above) / 不予判定（见上方“未知”）") + _penalty_text(h, match, record)
     if o is None and not h.setup:
         zh, en = not_scored([v.code for v in h.violations])
-        return dim(f"{en}, no outcome / {zh}，不计结果")
+        return dim(f"{en}, no outcome / {zh}，不计结果") + _penalty_text(h, match, record)
     if o is None:
-        return dim("incomplete position, no outcome / 残局未打完，不计升级")
+        return dim("incomplete position, no outcome / 残局未打完，不计升级") + _penalty_text(h, match, record)
     zh, en = describe_levels(o.winner, o.levels, o.reason)
     # a rank that may not be skipped stopped the gain: said, and by what — the fact check --json's
     # outcome.capped gives (outcome.gain_caps)

@@ -105,7 +105,7 @@ def _hand_4_without_its_bury() -> str:
 
 def _check_json(path) -> list[dict]:
     r = CliRunner().invoke(main, ["check", str(path), "--json"])
-    assert r.exit_code in (0, 1, 2), r.output
+    assert r.exit_code in (0, 1, 2, 3), r.output          # 3: a hand's legality not fully judged (README)
     return json.loads(r.output)["files"][0]["hands"]
 
 

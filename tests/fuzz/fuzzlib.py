@@ -50,8 +50,9 @@ before it copies, and :func:`make_case` cuts what is still longer, so that makin
 takes more than a few times this much memory in the harness (a gzip bomb is small as bytes: what
 it expands to is the reader's business)."""
 
-CHECK_EXITS = frozenset({0, 1, 2})
-"""``tractor check``: 0 clean, 1 violations found, 2 input problems (README, "Exit codes")."""
+CHECK_EXITS = frozenset({0, 1, 2, 3})
+"""``tractor check``: 0 clean, 1 violations found, 2 input problems, 3 no violation found but a hand's
+legality not fully judged (README, "Exit codes")."""
 CONVERT_EXITS = frozenset({0, 2})
 """``tractor convert``: 0 written, 2 the record cannot be converted (nothing is judged: never 1)."""
 
