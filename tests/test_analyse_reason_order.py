@@ -16,8 +16,8 @@ from tractor_analysis.cli.main import main
 from test_derived_play_pages import RECORD
 
 NO_TRUMP = RECORD.replace('[Trump "S"]\n', "")
-EN = "the trump is not stated ([Trump] missing or not a trump), so it is not guessed"
-ZH = "主牌未写明（[Trump] 缺少或无法识别），不作猜测"
+EN = 'the trump is not stated ([Trump] missing, "?" or not a trump), so it is not guessed'
+ZH = '主牌未写明（[Trump] 缺少、为 "?" 或无法识别），不作猜测'
 
 
 def _analyse(tmp_path, *args):

@@ -94,23 +94,23 @@ def sides_from_start(level: int) -> Message:
 
 
 def dealer_unknown(what: Sequence[str], bad_value: bool) -> Message:
-    said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
-    said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"
+    said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明（缺少或为 \"?\"）"
+    said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated (missing or \"?\")"
     return unknown_fact(f"{said_zh}，也无从推出，不作猜测",
                         f"{said_en} and nothing in the record fixes it, so it is not guessed", what)
 
 
 def dealer_seat_unknown(what: Sequence[str], team: int, bad_value: bool) -> Message:
-    said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明"
-    said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated"
+    said_zh = "[Dealer] 的值不是座位" if bad_value else "[Dealer] 未写明（缺少或为 \"?\"）"
+    said_en = "[Dealer] names no seat" if bad_value else "[Dealer] is not stated (missing or \"?\")"
     return unknown_fact(f"{said_zh}：庄家方已知为{SIDE_ZH[team]}，但庄家是哪一家未知",
                         f"{said_en}: the dealer's side is known ({SIDE_EN[team]}), but not which of the two deals", what)
 
 
 def trump_unknown(what: Sequence[str]) -> Message:
-    return unknown_fact(f"主牌未写明（[Trump] 缺少或无法识别），不作猜测（不按无主处理）",
-                        f"the trump is not stated ([Trump] missing or not a trump), so it is not guessed (not taken as "
-                        f"no trump)", what)
+    return unknown_fact("主牌未写明（[Trump] 缺少、为 \"?\" 或无法识别），不作猜测（不按无主处理）",
+                        "the trump is not stated ([Trump] missing, \"?\" or not a trump), so it is not guessed (not "
+                        "taken as no trump)", what)
 
 
 def sheet_trump_unknown() -> Message:
