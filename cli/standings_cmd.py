@@ -49,7 +49,8 @@ def read_event(inputs, event, after_round, purpose: str = "standings"):
     exit 2 at once when an input cannot be read at all."""
     from tractor_analysis.dataset import DatasetError
     from tractor_analysis.dataset.event import read_inputs
-    from tractor_analysis.dataset.standings import select, warnings
+    from tractor_analysis.dataset.event_warnings import warnings
+    from tractor_analysis.dataset.standings import select
 
     try:
         matches, notes, unread = read_inputs(inputs)

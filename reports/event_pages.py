@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Sequence
 
+from tractor_analysis.dataset.event_warnings import warnings
 from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, Standing, distinct,
-                                                folded_name, round_number, rounds_of, select, standings,
-                                                warnings)
+                                                folded_name, round_number, rounds_of, select, standings)
 from tractor_analysis.engine.explain_hand import forfeit_reason_text, match_decision_text
 from tractor_analysis.records.cards import RANK_TOKENS
 from tractor_analysis.records.safe_write import write_text_atomic
@@ -65,7 +65,7 @@ class EventView:
     notes: tuple[str, ...]
     """The matches not counted, and why (:func:`~tractor_analysis.dataset.standings.select`)."""
     warnings: tuple[str, ...] = ()
-    """What is counted as recorded but should be checked (:func:`~tractor_analysis.dataset.standings.warnings`)."""
+    """What is counted as recorded but should be checked (:func:`~tractor_analysis.dataset.event_warnings.warnings`)."""
     spaced: tuple[str, ...] = ()
     """Event names (and ``--event``) written two ways that differ only in letter case or spacing: where
     a note quotes one, the page shows its spaces (:func:`show_spaces`)."""

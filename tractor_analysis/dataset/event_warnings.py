@@ -1,0 +1,197 @@
+"""What an event's standings count as recorded but an organiser should check (:func:`warnings`):
+bilingual notes over the matches :func:`~.standings.select` kept — team names that differ only in
+letter case, one pair of players under two team names, a table or a team twice in a round, event names
+that differ only in letter case or spacing, a match both sides forfeited, teams with no match in a round
+the others played, and a match whose record ends inside a hand decided by the rule for a match cut
+short (docs/rules.md §8.5).  Each note names the records.  The standings themselves are
+:mod:`.standings`; these notes change no rank.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterable, Sequence
+
+from ..engine.explain_hand import match_decision_text
+from ..engine.verdicts import BOTH_FORFEIT
+from ..records.cards import RANK_TOKENS
+from .standings import EventMatch, folded_name, match_named, quoted, round_number
+
+__all__ = ["warnings"]
+
+
+def warnings(matches: Sequence[EventMatch]) -> list[str]:
+    """Bilingual notes on what the standings count as recorded but an organiser should check
+    (``matches`` already :func:`select`-ed): team names that differ only in letter case, one pair
+    of players under two team names (each name counts as a team of its own: which is meant is
+    not in the records), a table played twice or a team playing twice in one round (each match
+    counts), over what the standings count (every event they count: an event name is not a
+    round's); event names that differ only in letter case or spacing; a match both sides
+    forfeited (it counts: a loss for each, no winner); teams with no match counted in a round the
+    others played (:func:`_missing_from_rounds`); a match whose record ends inside a hand, decided by the
+    ruleset's rule for a match cut short (:func:`_cut_short`, docs/rules.md §8.5).  Each names the records."""
+    return (_event_warnings(matches) + _name_warnings(matches) + _round_warnings(matches) + _both_forfeit(matches)
+            + _missing_from_rounds(matches) + _cut_short(matches))
+
+
+def _missing_from_rounds(matches: Sequence[EventMatch]) -> list[str]:
+    """A note per round in which some teams the standings count have no match counted (a record
+    missing, a bye, a withdrawal: which, the records do not say), naming them and the round's matches
+    against the other rounds'.  Over the matches with a round number; teams as the standings name them.
+    A team that plays the round under another way of writing its name — a name differing only in
+    letter case, or its pair of players under another team name, both counted as two teams with a
+    note of their own (:func:`_name_warnings`) — is not called missing from it."""
+    by_round: dict[int, list[EventMatch]] = defaultdict(list)
+    pairs: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for m in matches:
+        r = round_number(m.round)
+        if r is not None:
+            by_round[r].append(m)
+        for side in (0, 1):
+            a, b = m.players[side], m.players[side + 2]
+            if m.teams[side] is not None and a and b:
+                pairs[m.teams[side]].add(tuple(sorted((a, b))))
+    if len(by_round) < 2:
+        return []
+    every = {t for ms in by_round.values() for m in ms for t in m.teams if t is not None}
+    notes = []
+    for r, ms in sorted(by_round.items()):
+        playing = {t for m in ms for t in m.teams if t is not None}
+        folded = {t.casefold() for t in playing}
+        pairs_playing = {p for m in ms for side in (0, 1) if m.players[side] and m.players[side + 2]
+                         for p in [tuple(sorted((m.players[side], m.players[side + 2])))]}
+        missing = sorted(t for t in every - playing if t.casefold() not in folded and not pairs[t] & pairs_playing)
+        if not missing:
+            continue
+        others = ", ".join(f"round {o}: {len(by_round[o])}" for o in sorted(by_round) if o != r)
+        others_zh = "，".join(f"第 {o} 轮 {len(by_round[o])} 场" for o in sorted(by_round) if o != r)
+        names, names_zh = ", ".join(quoted(t) for t in missing), "、".join(quoted(t) for t in missing)
+        notes.append(f"round {r}: no match counted for {names}, who play in other rounds; round {r} has {len(ms)} "
+                     f"match(es) counted ({others}): a record missing, a bye or a withdrawal? check the round's "
+                     f"records / 第 {r} 轮：{names_zh} 在其他轮次有比赛，本轮没有计入的比赛；本轮计入 {len(ms)} 场"
+                     f"（{others_zh}）：缺少记录、轮空还是退赛？请核对本轮的记录")
+    return notes
+
+
+_BY_LEVELS = ("higher level", "holding the deal")
+"""``decided_by`` of a match the ruleset's rule for a match cut short decided (``decide_by_levels``,
+docs/rules.md §8.5: ``engine.scoring.decide``)."""
+
+
+def _cut_short(matches: Sequence[EventMatch]) -> list[str]:
+    """A note per match the rule for a match cut short decided (docs/rules.md §8.5) whose record is
+    known to end inside a hand (:attr:`EventMatch.ends_inside`): the hand was not played out, and the
+    match went to the levels it was played at — a round stopped by the clock, or a record cut off, which
+    the records do not say.  What decided it, and the final levels, are named.  A match that ended
+    between two hands under the same rule is the rule working as written: no note (its result says
+    how it was decided)."""
+    notes = []
+    for m in sorted(matches, key=lambda m: (m.source or m.match_id, m.match_id)):
+        if m.decided_by not in _BY_LEVELS or m.winner is None or m.ends_inside is None:
+            continue
+        where, h = match_named(m), m.ends_inside
+        en, zh = match_decision_text(m.teams[m.winner], m.decided_by, m.forfeit_reasons)
+        levels = " : ".join("?" if v is None else RANK_TOKENS.get(v, str(v)) for v in m.levels)
+        notes.append(f"{where}: the record ends inside hand {h}, before a side passed the winning level; decided by the "
+                     f"ruleset's rule for a match cut short (docs/rules.md §8.5) at the levels hand {h} was played at "
+                     f"({levels}, N–S : E–W): {en}; counted: check that the match was stopped there and the record "
+                     f"is whole / {where}：记录在第 {h} 局中途结束，双方均未打过获胜级别；按规则对中途结束比赛的判定"
+                     f"（docs/rules.md §8.5）以第 {h} 局所打的级数（{levels}，南北 : 东西）判定：{zh}；已计入：请核对"
+                     "比赛是否确在此处停止、记录是否完整")
+    return notes
+
+
+def _event_warnings(matches: Sequence[EventMatch]) -> list[str]:
+    of_event: dict[str, list[EventMatch]] = defaultdict(list)
+    for m in matches:
+        if m.event is not None:
+            of_event[m.event].append(m)
+    folded: dict[str, list[str]] = defaultdict(list)
+    for name in sorted(of_event):
+        folded[folded_name(name)].append(name)
+    notes = []
+    for names in folded.values():
+        if len(names) > 1:
+            en, zh = _names(of_event, names), _names(of_event, names, zh=True)
+            notes.append(f"event names that differ only in letter case or spacing: {en}: counted together (no "
+                         f"--event); write the name the same way in every record (--event takes it exactly) / "
+                         f"赛事名称仅大小写或空格不同：{zh}：合并计算（未指定 --event）；请在每份记录中写法一致"
+                         "（--event 按名称精确匹配）")
+    return notes
+
+
+def _both_forfeit(matches: Sequence[EventMatch]) -> list[str]:
+    notes = []
+    for m in sorted(matches, key=lambda m: (m.source or m.match_id, m.match_id)):
+        if m.decided_by == BOTH_FORFEIT:
+            where = m.source or m.match_id
+            en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
+            notes.append(f"{where}: {en}; counted: each side gets a loss and the forfeit points (--points forfeit), no "
+                         f"team a win / {where}：{zh}；计入：双方各记负一场、得判负积分（--points forfeit），无胜方")
+    return notes
+
+
+def _where(ms: Iterable[EventMatch]) -> str:
+    return ", ".join(sorted({m.source or m.match_id for m in ms}))
+
+
+def _names(of: dict[str, list[EventMatch]], names: Iterable[str], zh: bool = False) -> str:
+    """``"A" (its records); "B" (its records)``."""
+    return "; ".join(f"{quoted(n)}（{_where(of[n])}）" if zh else f"{quoted(n)} ({_where(of[n])})" for n in names)
+
+
+def _name_warnings(matches: Sequence[EventMatch]) -> list[str]:
+    of_team: dict[str, list[EventMatch]] = defaultdict(list)
+    of_pair: dict[tuple[str, str], dict[str, list[EventMatch]]] = defaultdict(lambda: defaultdict(list))
+    for m in matches:
+        for side in (0, 1):
+            team, a, b = m.teams[side], m.players[side], m.players[side + 2]
+            if team is None:
+                continue
+            of_team[team].append(m)
+            if a and b:
+                x, y = sorted((a, b))
+                of_pair[(x, y)][team].append(m)
+    notes = []
+    folded: dict[str, list[str]] = defaultdict(list)
+    for team in sorted(of_team):
+        folded[team.casefold()].append(team)
+    for names in folded.values():
+        if len(names) > 1:
+            en, zh = _names(of_team, names), _names(of_team, names, zh=True)
+            notes.append(f"team names that differ only in letter case: {en}: counted as {len(names)} teams; if "
+                         f"they are one, write its name the same way in every record / 队名仅大小写不同：{zh}："
+                         f"按 {len(names)} 支队伍计；如为同一支队伍，请在每份记录中写法一致")
+    for (x, y), names in sorted(of_pair.items()):
+        if len({n.casefold() for n in names}) > 1:
+            en, zh = _names(names, sorted(names)), _names(names, sorted(names), zh=True)
+            notes.append(f"{x} and {y} play under {len(names)} team names: {en}: counted as {len(names)} teams; "
+                         f"if they are one, give it one name in every record / {x} 与 {y} 以 {len(names)} 个队名参赛："
+                         f"{zh}：按 {len(names)} 支队伍计；如为同一支队伍，请在每份记录中用同一队名")
+    return notes
+
+
+def _round_warnings(matches: Sequence[EventMatch]) -> list[str]:
+    tables: dict[tuple, list[EventMatch]] = defaultdict(list)
+    teams: dict[tuple, list[EventMatch]] = defaultdict(list)
+    for m in matches:
+        r = round_number(m.round)
+        if r is None:
+            continue
+        # over what the standings count: their round r holds every counted match of round r,
+        # whatever its [Event] is written as (--event already chose the event)
+        if m.table is not None and m.table.strip():
+            tables[(r, m.table.strip())].append(m)
+        for team in set(m.teams) - {None}:
+            teams[(r, team)].append(m)
+    notes = []
+    for (r, table), ms in sorted(tables.items()):
+        if len(ms) > 1:
+            notes.append(f"round {r}: table {table} has {len(ms)} matches ({_where(ms)}); each is counted: check "
+                         f"[Round] and [Table] / 第 {r} 轮：{table} 号桌有 {len(ms)} 场比赛（{_where(ms)}）；每场都计入："
+                         "请核对 [Round] 与 [Table]")
+    for (r, team), ms in sorted(teams.items()):
+        if len(ms) > 1:
+            notes.append(f"round {r}: {team} plays {len(ms)} matches ({_where(ms)}); each is counted: check [Round] "
+                         f"and the team tags / 第 {r} 轮：{team} 打了 {len(ms)} 场比赛（{_where(ms)}）；每场都计入："
+                         "请核对 [Round] 与队名标签")
+    return notes
