@@ -96,7 +96,7 @@ def _seat_view(view: tuple | None) -> FromSeatView | None:
 
 
 def with_analysis(hands: dict[int, list[Row]] | None):
-    """A :data:`~.inputs.MatchSink` putting each hand's analysis (``hands``: ``hand_no`` → rows)
+    """A :data:`~.match_drawing.MatchSink` putting each hand's analysis (``hands``: ``hand_no`` → rows)
     on its view; a hand number the match holds twice (a damaged record) gets none."""
     def adjust(view: MatchView) -> MatchView:
         if not hands:

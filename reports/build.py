@@ -38,7 +38,8 @@ from tractor_analysis.records.safe_write import umask
 from tractor_analysis.engine.verdicts import MatchResult
 
 from . import bidi, facts, table_cells
-from .inputs import Pending, RulesFor, is_dataset, read_inputs, summary_view
+from .inputs import Pending, is_dataset, read_inputs
+from .match_drawing import RulesFor, summary_view
 from .card_display import level_label
 from .hand_page import HandView, TrickView
 from .match_page import MatchView, match_title, match_view, slugify
@@ -372,7 +373,7 @@ def build_report(inputs: Sequence[str | os.PathLike], *, title: str = "Tractor r
     check`` and ``tractor ingest`` go on past one).
 
     ``workers`` > 1: a dataset's matches are drawn by that many processes (when there are
-    enough of them; :func:`~.inputs.pool_size`); the pages are the same as with one.
+    enough of them; :func:`~.dataset_input.pool_size`); the pages are the same as with one.
     """
     return ReportModel(title=title, charts_on=charts_on, pending=Pending(tuple(inputs), rules, workers))
 

@@ -1,7 +1,7 @@
 """The index page's fact rows: one per match, hand and violation, and each file problem.
 
 Built from a replayed match (:func:`facts_from_result`) or from a dataset's rows
-(:func:`~.inputs.add_dataset`); the index's tables and standings (:mod:`.facts`) count them.
+(:func:`~.dataset_input.add_dataset`); the index's tables and standings (:mod:`.facts`) count them.
 Views of whole pages are :mod:`.hand_page`'s and :mod:`.match_page`'s.
 """
 from __future__ import annotations

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from tractor_analysis.reports import build, inputs
+from tractor_analysis.reports import build, inputs, match_drawing
 from tractor_analysis.reports.model import ReportModel
 
 from tractor_analysis.engine.verdicts import (
@@ -168,9 +168,9 @@ class Page(HTMLParser):
 def constructed_report(tmp_path_factory):
     match, result = constructed_match()
     model = ReportModel(title=f"Cup {EVIL}")
-    inputs.add_match(model, match, result, source="spring.tgn", fallback_title="spring", taken=set())
+    match_drawing.add_match(model, match, result, source="spring.tgn", fallback_title="spring", taken=set())
     m2, r2 = constructed_match(players=("A", "B", "C", "D"), hands=2, seed=40)
-    inputs.add_match(model, m2, r2, source="other.tgn", fallback_title="spring", taken={"spring"})
+    match_drawing.add_match(model, m2, r2, source="other.tgn", fallback_title="spring", taken={"spring"})
     model.replayed.append(("spring.tgn", "a" * 64, [match], [result]))
     model.replayed.append(("other.tgn", "b" * 64, [m2], [r2]))
     inputs.add_stats(model)  # the stats module's tables, over an in-memory dataset

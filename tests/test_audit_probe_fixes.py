@@ -69,7 +69,7 @@ def test_the_player_page_takes_the_sides_the_engine_resolved_in_friend_mode():
     from tractor_analysis.engine.replay import replay_match as replay
     from tractor_analysis.records.rulesets import PRESETS
     from tractor_analysis.reports.event_report import build_event
-    from tractor_analysis.reports.inputs import add_match
+    from tractor_analysis.reports.match_drawing import add_match
     from tractor_analysis.reports.model import ReportModel
     from tractor_analysis.simulate import simulate_match
     import dataclasses

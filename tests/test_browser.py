@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from report_builders import EVIL, constructed_match  # the constructed match of the report tests
-from tractor_analysis.reports import build, inputs
+from tractor_analysis.reports import build, match_drawing
 from tractor_analysis.reports.model import ReportModel
 
 CHROMIUM = os.environ.get("TRACTOR_CHROMIUM", "/usr/bin/chromium")
@@ -68,7 +68,7 @@ def browser():
 def report(tmp_path_factory):
     model = ReportModel(title=f"Browser test {EVIL}")
     match, result = constructed_match()
-    inputs.add_match(model, match, result, source="cup.tgn", fallback_title="cup", taken=set())
+    match_drawing.add_match(model, match, result, source="cup.tgn", fallback_title="cup", taken=set())
     return build.write_report(model, tmp_path_factory.mktemp("browser") / "report")
 
 

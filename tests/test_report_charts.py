@@ -115,7 +115,7 @@ def test_a_match_page_with_hostile_player_names_has_two_well_formed_charts(tmp_p
     from tractor_analysis.records.tgn_reader import parse_tgn
     from tractor_analysis.records.tgn_writer import format_tgn
     from tractor_analysis.reports.build import build_report, render_match
-    from tractor_analysis.reports.inputs import with_match_charts
+    from tractor_analysis.reports.match_drawing import with_match_charts
     from tractor_analysis.simulate import simulate_match
     import dataclasses
 

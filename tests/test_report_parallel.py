@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tractor_analysis.reports import build, inputs
+from tractor_analysis.reports import build
+from tractor_analysis.reports import dataset_input as inputs
 
 pytestmark = pytest.mark.skipif(inputs.pool_size(2, 100) == 1, reason="no fork: the report draws in one process")
 

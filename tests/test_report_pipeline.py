@@ -16,7 +16,7 @@ from report_builders import (
     check_links,
 )
 from tractor_analysis.cli.main import main as tractor
-from tractor_analysis.reports import build, inputs
+from tractor_analysis.reports import build, match_drawing
 from tractor_analysis.reports.facts import index_stats
 from tractor_analysis.reports.match_page import match_view
 from tractor_analysis.reports.model import ReportModel
@@ -191,7 +191,7 @@ def test_deal_line_is_where_the_engine_gives_the_attackers_the_deal(preset):
 
     rules = PRESETS[preset]
     match = simulate_match(4, 0, rules=rules, max_hands=2)
-    view = inputs.with_match_charts(match_view(match, replay_match(match), key="m"))
+    view = match_drawing.with_match_charts(match_view(match, replay_match(match), key="m"))
     line = view.hands[0].threshold
     assert line == 40 * rules.decks
     assert level_change(rules, line)[0] == "attackers"
@@ -206,7 +206,7 @@ def test_index_draws_one_points_distribution_per_deck_count(tmp_path):
     taken: set[str] = set()
     for i, preset in enumerate(("standard", "three-deck")):
         m = simulate_match(6, i, rules=PRESETS[preset], max_hands=2)
-        inputs.add_match(model, m, replay_match(m), source="x", fallback_title=preset, taken=taken)
+        match_drawing.add_match(model, m, replay_match(m), source="x", fallback_title=preset, taken=taken)
     stats = index_stats(model)
     joined = "".join(stats.charts)
     assert "80: attackers take the deal" in joined and "120: attackers take the deal" in joined
@@ -243,7 +243,7 @@ def test_hand_page_shows_the_variant_friend_card_partner_and_each_players_level(
             before = RANK_TOKENS[hr.player_levels_before[seat]]
             after = RANK_TOKENS.get(hr.player_levels_after[seat], "A+")
             assert f"{'NESW'[seat]} " in levels and f"{before} → {after}" in levels
-    match_html = build.render_match(inputs.with_match_charts(view))
+    match_html = build.render_match(match_drawing.with_match_charts(view))
     assert "Each player&#39;s level" in match_html or "Each player's level" in match_html
     assert "friend / 朋友" in match_html
 

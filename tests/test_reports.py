@@ -20,7 +20,7 @@ from report_builders import (
     constructed_hand,
     constructed_match,
 )
-from tractor_analysis.reports import build, charts, inputs
+from tractor_analysis.reports import build, charts, match_drawing
 from tractor_analysis.reports.fact_rows import facts_from_result
 from tractor_analysis.reports.facts import index_stats, standings
 from tractor_analysis.reports.card_display import display_order
@@ -58,7 +58,7 @@ def violations_in_hands_1_and_3():
         results.append(r)
     match = Match(players=("A", "B", "C", "D"), hands=tuple(hands))
     model = ReportModel(title="t")
-    inputs.add_match(model, match, MatchResult(hands=tuple(results), levels_final=(3, 2)),
+    match_drawing.add_match(model, match, MatchResult(hands=tuple(results), levels_final=(3, 2)),
                     source="cup.tgn", fallback_title="cup", taken=set())
     assert [h.violation_count for h in model.matches[0].hands] == [1, 0, 1, 0]
     return model
@@ -261,7 +261,7 @@ def test_existing_report_folder_is_replaced_whole(tmp_path):
     out.mkdir()
     (out / "stale.html").write_text("old")
     model = ReportModel(title="t")
-    inputs.add_match(model, match, result, source="", fallback_title="x", taken=set())
+    match_drawing.add_match(model, match, result, source="", fallback_title="x", taken=set())
     build.write_report(model, out)
     assert not (out / "stale.html").exists() and (out / "index.html").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]

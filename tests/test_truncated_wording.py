@@ -92,7 +92,7 @@ def test_a_report_from_a_dataset_follows_its_cut_short_column_not_the_last_match
 
     import pandas as pd
 
-    from tractor_analysis.reports.inputs import _cut_by_damage
+    from tractor_analysis.reports.dataset_input import _cut_by_damage
 
     errors = pd.DataFrame({"code": ["truncated_file"], "source_sha256": ["abc"]})
     matches = pd.DataFrame({"match_id": ["m0", "m1"], "source_sha256": ["abc", "abc"], "match_index": [0, 1],

@@ -1,0 +1,128 @@
+"""Drawing one replayed match into the report: its view (the page, its charts), then its fact rows
+(:func:`add_match`, :func:`draw_match` + :func:`add_drawn`), and the match that counts when it was
+recorded twice (:data:`CopyOf`).  Shared by the record files (:mod:`.inputs`) and the datasets
+(:mod:`.dataset_input`) the report reads.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Callable
+
+from tractor_analysis.engine.verdicts import MatchResult
+from tractor_analysis.records.model import Match
+from tractor_analysis.records.rulesets import RuleSet
+
+from . import match_charts
+from .bidi import isolate
+from .fact_rows import CopyFinder, MatchFact, facts_from_result
+from .match_page import CopyView, MatchView, match_title, match_view, slugify
+from .model import ReportModel
+
+
+
+def with_match_charts(view: MatchView) -> MatchView:
+    if not view.hands:
+        return view
+    if view.variant is not None and view.variant.friend:
+        teams = tuple(f"{seat} {isolate(name)}" for seat, name in zip("NESW", view.players))
+    else:
+        p = tuple(map(isolate, view.players))       # record text, each isolated (:mod:`.bidi`)
+        teams = (f"N–S {p[0]} & {p[2]}", f"E–W {p[1]} & {p[3]}")
+    threshold = view.hands[0].threshold
+    svgs = (match_charts.levels_chart(view.level_series, teams),
+            match_charts.attackers_points_chart([h.number for h in view.hands],
+                                          [h.attackers_total for h in view.hands], threshold))
+    return dataclasses.replace(view, charts=svgs)
+
+
+MatchSink = Callable[[MatchView], MatchView]
+"""Called with each match's view as soon as it is built (e.g. to write its pages); returns
+the view the model keeps (e.g. :func:`summary_view`)."""
+
+
+def seats_of(value) -> frozenset[str] | None:
+    """The dataset's ``defender_seats`` (a list of seat tokens, or null) as :attr:`HandFact.defender_seats`."""
+    if value is None or isinstance(value, float):
+        return None
+    seats = frozenset(str(s) for s in value)
+    return seats or None
+
+
+def summary_view(view: MatchView) -> MatchView:
+    """``view`` without what only its pages show (each trick's hands, the charts): what a
+    report keeps of a match once its pages are written."""
+    return dataclasses.replace(view, charts=(), hands=tuple(dataclasses.replace(h, tricks=())
+                                                            for h in view.hands))
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One match drawn: the view the model keeps (what the sink returned) and its fact rows."""
+
+    view: MatchView
+    fact: MatchFact
+    hand_facts: list
+    violation_facts: list
+
+
+CopyOf = Callable[[MatchFact, MatchView], "CopyView | None"]
+"""Given a match's fact row and view: the match it is a second record of (its page says so), or ``None``."""
+
+
+def draw_match(match: Match, result: MatchResult, *, key: str, title: str, source: str,
+               charts_on: bool = True, sink: MatchSink | None = None,
+               adjust: MatchSink | None = None, where: str | None = None,
+               copy_of: CopyOf | None = None) -> Drawn:
+    """One replayed match's view (changed by ``adjust``, charts added, marked a copy as ``copy_of``
+    says, passed to ``sink``) and its fact rows; nothing is added to a model (:func:`add_drawn`
+    does).  ``where``: the record as ``tractor standings`` names it
+    (:func:`~.fact_rows.facts_from_result`)."""
+    view = match_view(match, result, key=key, source=source, title=title)
+    if adjust is not None:
+        view = adjust(view)
+    if charts_on:
+        view = with_match_charts(view)
+    fact, hand_facts, violation_facts = facts_from_result(match, result, key, title, view.filename, where)
+    first = copy_of(fact, view) if copy_of is not None else None
+    if first is not None:
+        view = dataclasses.replace(view, copy_of=first)
+    if sink is not None:
+        view = sink(view)
+    return Drawn(view, fact, hand_facts, violation_facts)
+
+
+def add_drawn(model: ReportModel, drawn: Drawn) -> MatchView:
+    model.matches.append(drawn.view)
+    model.match_facts.append(drawn.fact)
+    model.hand_facts.extend(drawn.hand_facts)
+    model.violation_facts.extend(drawn.violation_facts)
+    return drawn.view
+
+
+def add_match(model: ReportModel, match: Match, result: MatchResult, *, source: str,
+              fallback_title: str, taken: set[str], charts_on: bool = True,
+              sink: MatchSink | None = None, adjust: MatchSink | None = None,
+              where: str | None = None, copies: CopyFinder | None = None) -> MatchView:
+    """Add one replayed match: its view (changed by ``adjust`` and passed to ``sink`` first, if
+    given) and its fact rows.  ``copies``: the matches read before it, to tell whether it is a
+    second record of one of them (its page then says so)."""
+    key = slugify(fallback_title, taken)
+    return add_drawn(model, draw_match(match, result, key=key, title=match_title(match, fallback_title),
+                                       source=source, charts_on=charts_on, sink=sink, adjust=adjust,
+                                       where=where, copy_of=None if copies is None else _finder(copies)))
+
+
+def _finder(copies: CopyFinder) -> CopyOf:
+    """:data:`CopyOf` asking ``copies`` (and adding to it the match that counts)."""
+    def copy_of(fact: MatchFact, view: MatchView) -> CopyView | None:
+        if fact.event is None:
+            return None
+        return copies.copy_of(fact.event, CopyView(fact.title, fact.filename, view.source))
+
+    return copy_of
+
+
+
+RulesFor = Callable[[Match], "RuleSet | None"]
+"""Ruleset to judge a match with (``None``: the record's own, as the engine builds it)."""
