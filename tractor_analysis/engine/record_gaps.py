@@ -38,6 +38,7 @@ from . import explain_gaps, explain_hand
 from .legal import analyse_lead, legal_follows
 from .required_trick import MAX_FOLLOWS, follow_candidates
 from .tricks import HandContext
+from .unfinished import ENDS_BEFORE
 from .agreement import agree
 from .verdicts import Derived, HandResult, Unknown, Violation
 
@@ -314,9 +315,6 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
         player_levels_after=(None,) * 4, revoke_levels=(0, 0), takeback_levels=(0, 0), legality_known=False,
         unfinished=u, derived=tuple(derived), unknowns=tuple(unknowns))
 
-
-ENDS_BEFORE = "the cards of the seats the record ends before"
-"""The ``from`` of a trick winner or points derived in the trick a record ends in (:mod:`.unfinished`)."""
 
 
 def _left(hand: Hand, gaps: Sequence[Gap], recorded: HandResult) -> dict[int, tuple[int, ...]]:

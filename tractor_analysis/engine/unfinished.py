@@ -35,6 +35,9 @@ from .setting import Setting
 from .tricks import HandContext
 from .verdicts import Derived, HandResult, TrickResult, Unknown
 
+ENDS_BEFORE = "the cards of the seats the record ends before"
+"""The ``from`` of a trick winner or points derived in the trick a record ends in."""
+
 MAX_COMBINATIONS = 5000
 """Combinations of the missing seats' distinct choices beyond which nothing is derived: every
 replay of a record ending mid-trick pays for them (the ruling's own bound is ten times this)."""
@@ -149,12 +152,12 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     sides are unknown, and the points withheld already)."""
     derived, what = [], []
     if u.winner is not None:
-        derived.append(Derived("trick_winner", SEAT_TOKENS[u.winner], "the cards of the seats the record ends before",
+        derived.append(Derived("trick_winner", SEAT_TOKENS[u.winner], ENDS_BEFORE,
                                *explain_gaps.trick_winner_derived(u.trick, u.winner, u.missing)))
     else:
         what.append("trick_winner")
     if u.points is not None:
-        derived.append(Derived("trick_points", str(u.points), "the cards of the seats the record ends before",
+        derived.append(Derived("trick_points", str(u.points), ENDS_BEFORE,
                                *explain_gaps.trick_points_derived(u.trick, u.points, u.missing)))
     else:           # the trick's points are null: said so, whether or not the attackers' points rest on them
         what.append("trick_points")
@@ -168,5 +171,5 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     return dataclasses.replace(setting, derived=setting.derived + tuple(derived), unknowns=unknowns)
 
 
-__all__ = ["FAULTY_LEAD", "FAULTY_PLAY", "MAX_COMBINATIONS", "Unfinished", "ends_record_text", "missing_seats",
+__all__ = ["ENDS_BEFORE", "FAULTY_LEAD", "FAULTY_PLAY", "MAX_COMBINATIONS", "Unfinished", "ends_record_text", "missing_seats",
            "taken_by_attackers", "unfinished_setting", "unfinished_trick", "won_by_attackers"]
