@@ -32,7 +32,7 @@ command line (click's usage errors); interrupted (Ctrl-C); the reader of the out
 (``tractor check | head``: 128 + SIGPIPE, as a shell tool killed by SIGPIPE; never 1, which means
 a violation)."""
 EXIT_NOT_JUDGED = 3
-"""``tractor check``: no violation found, but some hand's legality was not fully judged (``check
+"""``tractor check``, ``replay`` and ``ruling``: no violation found, but some hand's legality was not fully judged (``check
 --json``'s hand ``legal`` null: the trump, the level, a seat's cards or the first leader not known, a
 score sheet's hand) — not clean (0 says every hand legal), and no violation (1).  2 and 1 come
 before it (:data:`EXIT_PRECEDENCE`)."""

@@ -11,11 +11,13 @@ import click
 
 from tractor_analysis.records.cards import SEAT_TOKENS
 
-from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, echo_err, expand_inputs,
-                     located, record_text, rules_options, say_encoding)
+from .common import (CONTEXT, EXIT_NOT_JUDGED, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, echo_err,
+                     expand_inputs, located, record_text, rules_options, say_encoding)
 
 EXIT_NO_VIOLATION = EXIT_VIOLATION
-"""``tractor ruling`` exits 1 when the record (or the hand / trick / seat asked for) has no violation."""
+"""``tractor ruling`` exits 1 when the record (or the hand / trick / seat asked for) has no violation and
+its play was judged in full; :data:`~.common.EXIT_NOT_JUDGED` (3, as ``tractor check``) when no violation
+was found but the play of a hand asked for was not fully judged (:func:`_not_judged_lines`)."""
 
 _JUDGEMENT = frozenset({"verdicts", "legality", "first_leader", "throw_check"})
 """What an unknown withholds that leaves a hand's play not fully judged (``verdicts.WITHHELD`` words)."""
@@ -97,11 +99,13 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
     \b
     Exit status:
       0  the ruling was written
-      1  no violation found (nothing written); when the play of a hand asked
-         for was not fully judged, the message says which and why: that is
-         no finding that the play was legal
+      1  no violation found (nothing written), and the play asked about was
+         judged in full
       2  FILE could not be read (or had problems and no violation was found in
          what could be read), or OUT.html could not be written
+      3  no violation found (nothing written), but the play of a hand asked
+         for was not fully judged: the message says which and why; that is
+         no finding that the play was legal (as tractor check's 3)
 
     \b
     Examples:
@@ -110,7 +114,7 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
       tractor ruling match.tgn --rules tournament -o out/tournament-ruling.html
     """
     from .check import check_file
-    from tractor_analysis.reports.ruling import render_rulings, ruling_pages, write_ruling
+    from tractor_analysis.reports.ruling import problem_line, render_rulings, ruling_pages, write_ruling
 
     ctx = click.get_current_context()
     paths = list(expand_inputs([path]))
@@ -130,18 +134,19 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
         ctx.exit(EXIT_UNREADABLE)
     seat_index = None if seat is None else SEAT_TOKENS.index(seat.upper())
     pages = ruling_pages(matches, source=path, hand=hand, trick=trick, seat=seat_index,
-                         record_problems=[d.located(path) for d in verdict.errors])
+                         record_problems=[problem_line(d, path) for d in verdict.errors])   # 中文 first
     if not pages:
         zh, en = _picked(hand, trick, seat_index)
         echo_err(f"no violation found in {shown_path}{' at ' + en if en else ''}: no ruling written / "
                  f"{shown_path}{'的' + zh if zh else ''}中没有发现违规，未写裁决书")
-        for line in _not_judged_lines(matches, hand):     # none found is then no finding that the play was legal
+        not_judged = _not_judged_lines(matches, hand)
+        for line in not_judged:         # none found is then no finding that the play was legal
             echo_err(line)
         if verdict.errors:    # found nothing in a damaged record: not the same as a clean one
             echo_err("(only what could be read was checked: the record has the problems above / "
                      "只检查了可读的部分：记录有上述问题)")
             ctx.exit(EXIT_UNREADABLE)
-        ctx.exit(EXIT_NO_VIOLATION)
+        ctx.exit(EXIT_NOT_JUDGED if not_judged else EXIT_NO_VIOLATION)
     try:
         os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
         write_ruling(render_rulings(pages), out)

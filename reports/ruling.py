@@ -13,7 +13,9 @@ each (``break-after: page``); :func:`write_ruling` writes it atomically.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
+import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -27,6 +29,7 @@ from tractor_analysis.engine.hand_replay import describe_outcome
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
 from tractor_analysis.engine.verdicts import WITHHELD, HandResult, MatchResult, Unknown, Violation
 from tractor_analysis.records.cards import Card, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_SYMBOLS, team_of
+from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
@@ -67,6 +70,7 @@ class RulingPage:
     referee: str
     """The referee named by the record (``[Referee]`` of the hand or the match), else empty."""
     record_problems: tuple[str, ...] = ()
+    """The record's problems as the page quotes them, Chinese first (:func:`problem_line`)."""
     required: RequiredView | None = None
     """A failed throw: the trick as the rules require it (:mod:`.ruling_throw`)."""
     derived_play: tuple[str, str] | None = None
@@ -446,6 +450,34 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
                     f"N–S {hand.levels_before[0]} → {hand.levels_after[0]} · "
                     f"E–W {hand.levels_before[1]} → {hand.levels_after[1]}"))
     return tuple(out)
+
+
+_SEPARATOR = " / "
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+")
+"""A run of Chinese script and its punctuation (the full-width colon and comma of the Chinese half)."""
+
+
+def chinese_first(message: str) -> str:
+    """A diagnostic's message (``English / 中文``, :func:`~tractor_analysis.records.diagnostics.bilingual`)
+    as ``中文 / English``: the same two halves, word for word, the Chinese one first as on the rest of
+    the ruling.  Record text quoted in a message may hold ``" / "`` itself, so the separator is the
+    last ``" / "`` before which the English half holds an English word and no Chinese but what the
+    Chinese half quotes too (each run of Chinese in it found in the Chinese half), the Chinese half
+    holding Chinese.  A message with no such place (no Chinese half) is kept as it stands, both
+    languages in it — never cut at a guessed place."""
+    for found in reversed(list(re.finditer(re.escape(_SEPARATOR), message))):
+        en, zh = message[:found.start()], message[found.end():]
+        if (_CJK.search(zh) and re.search(r"[A-Za-z]", en)
+                and all(run in zh for run in _CJK.findall(en))):
+            return f"{zh}{_SEPARATOR}{en}"
+    return message
+
+
+def problem_line(d: Diagnostic, source: str) -> str:
+    """One of the record's problems as the ruling's box quotes it: ``path:line:column: 中文 / English``
+    (:meth:`~tractor_analysis.records.diagnostics.Diagnostic.located` with the message Chinese first,
+    :func:`chinese_first`); the terminal keeps ``tractor check``'s line, English first."""
+    return dataclasses.replace(d, message=chinese_first(d.message)).located(source)
 
 
 def _selected(v: Violation, hand: int | None, trick: int | None, seat: int | None, number: int) -> bool:

@@ -4,21 +4,21 @@ each follower's duties fix and what they leave open, in 中文 and English sayin
 The derivation is the engine's (:func:`tractor_analysis.engine.required_trick.required_trick`);
 this module picks the hands it may rest on (:mod:`.hands_known`) and words the result.  What
 a hand not known would decide is withheld and said to be.  Whether the throw stands and which
-play it forced are the engine's one decision, the violation's (:func:`engine_decision`: the play
-the violation names, what ``throw_penalty`` charges from): the section shows that play and what
-the follows owe to it, and says the forced play is not derived only where the engine withheld it
-(docs/rules.md §14.1) — never a second judgement of its own.
+play it forced are the replay's one decision, as the violation records it
+(:func:`~tractor_analysis.engine.required_trick.throw_decision`: the play the violation names,
+what ``throw_penalty`` charges from), which the required trick takes as given: the section shows
+that play and what the follows owe to it, and says the forced play is not derived only where the
+replay withheld it (docs/rules.md §14.1) — never a second judgement.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
 from tractor_analysis.engine.explain import cards_text
 from tractor_analysis.engine.order import GROUP_NAMES_EN, GROUP_NAMES_ZH
-from tractor_analysis.engine.required_trick import (MAX_FOLLOWS, FollowerChoice, RequiredTrick, completions,
-                                                    required_trick)
+from tractor_analysis.engine.required_trick import (MAX_FOLLOWS, THROW_VERDICTS, FollowerChoice, RequiredTrick,
+                                                    required_trick, throw_decision)
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.engine.verdicts import HandResult, TrickResult, Violation
 from tractor_analysis.records.cards import POINTS, Card, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEAT_TOKENS, team_of
@@ -27,7 +27,8 @@ from tractor_analysis.records.rulesets import ThrowForced
 
 from .hands_known import DEAL, PLAYS, hand_sources
 
-THROW_CODES = frozenset({"throw_failed", "wrong_forced_play"})
+THROW_CODES = THROW_VERDICTS
+"""The findings whose page shows the trick as the rules require (the replay's verdicts of a throw)."""
 
 _FORCED = {ThrowForced.LARGEST_SHAPE: ("被管住的最大牌型中最小的一组", "the smallest unit of the largest shape that "
                                                                   "could be beaten"),
@@ -190,14 +191,9 @@ def _rows(req: RequiredTrick, names: Sequence[str], group: int, later: bool) -> 
 def _forced_line(req: RequiredTrick) -> tuple[str, str]:
     lz, le = _zh(req.leader), _en(req.leader)
     att = cards_text(req.attempted)
-    if req.stands is None and not req.unknown:
+    if req.stands is None:      # (the replay decides whether a throw stands: ``None`` is a lead of two groups)
         return (f"首出的 {att} 不是同一门花色（§4.2）：按规则本轮应如何不作推定",
                 f"the lead {att} is not of one suit group (§4.2): the trick the rules require is not derived")
-    if req.stands is None:
-        uz, ue = _whose(req.unknown)
-        return (f"{uz}不详：甩牌 {att} 能否成立无法推定，按规则本轮应如何不作推定",
-                f"{ue[0].upper() + ue[1:]} {'is' if len(req.unknown) == 1 else 'are'} not known: whether the throw {att} stands is not derived, nor the trick "
-                f"the rules require")
     if req.stands:
         return (f"按本轮开始时的手牌，甩牌 {att} 本可成立：应照甩，各家跟这手甩牌",
                 f"against the hands at the start of the trick the throw {att} stands: it is the lead, and "
@@ -247,7 +243,9 @@ def _winner_lines(req: RequiredTrick, sides: _Sides) -> list[tuple[str, str]]:
         why = {"short": ("有一家牌数不足，无法跟出", "a follower holds too few cards to follow"),
                "follows": (f"有一家可出的牌超过 {MAX_FOLLOWS:,} 种", f"a follower has more than {MAX_FOLLOWS:,} "
                                                                   f"possible follows"),
-               "combinations": ("各家选择的组合太多", "too many combinations of the followers' choices")}
+               "combinations": ("各家选择的组合太多", "too many combinations of the followers' choices"),
+               "mixed": ("首出跨两门花色，跟牌义务不作判定", "the lead is of two suit groups: the follows to it "
+                                                       "are not judged")}
         zh, en = why.get(req.limit, ("", ""))
         return [(f"赢家未推定：{zh}；本轮至少 {req.points_floor} 分",
                  f"the winner is not worked out: {en}; the trick holds at least {req.points_floor} points")]
@@ -329,50 +327,6 @@ def _rest_note(req: RequiredTrick, later: bool) -> tuple[str, str]:
     return keep_zh + "此后不作推定", keep_en + "what follows is not derived"
 
 
-def engine_decision(v: Violation, attempted: Sequence[Card]) -> tuple[bool, tuple[Card, ...]] | None:
-    """What the engine decided of the throw ``v`` is about (``attempted``: the throw as shown):
-    ``(stands, the play the leader owed)`` — the throw itself when it would have stood
-    (``wrong_forced_play`` naming the throw), else the forced play the violation names, the one
-    ``throw_penalty`` charges from (:func:`~tractor_analysis.engine.scoring.throw_cards_charged`).
-    ``None`` when the engine withheld it: a ``throw_failed`` naming no play (the forced play rests on a
-    seat whose cards are read from its plays, :mod:`tractor_analysis.engine.unsure_throws`)."""
-    if not v.better:
-        return None
-    if v.code == "wrong_forced_play" and sorted(v.better) == sorted(attempted):
-        return True, tuple(attempted)
-    return False, tuple(v.better)
-
-
-def _as_decided(req: RequiredTrick, decided: tuple[bool, tuple[Card, ...]] | None, ctx,
-                hands: Sequence, known: Sequence[bool]) -> RequiredTrick:
-    """``req`` made to rest on the engine's decision (:func:`engine_decision`) where its own throw
-    check differs (it withholds on a hand not known what the engine decides from the cards the record
-    places, or the reverse): the lead the engine decided, each known follower's duties to it
-    (:func:`~tractor_analysis.engine.required_trick.completions`: every legal follow, no throw check),
-    a follower not known with nothing derived and then no winner — as ``required_trick`` words them;
-    nothing derived when the engine withheld the forced play."""
-    if decided is None:
-        if not req.lead:
-            return req
-        return dataclasses.replace(req, stands=False, lead=(), followers=(), winners=(), points=None,
-                                   points_floor=0, winner_points=(None, None, None, None), limit="")
-    stands, lead = decided
-    if req.stands is stands and sorted(req.lead) == sorted(lead):
-        return req
-    full = completions(ctx, req.leader, lead, {}, {s: hands[s] for s in range(4) if s != req.leader})
-    followers = full.followers
-    if req.unknown:
-        followers = tuple(dataclasses.replace(f, winning=(), winning_count=0) if known[f.seat]
-                          else FollowerChoice(f.seat, False, f.count) for f in followers)
-        settled = {"winners": (), "points": None, "winner_points": (None, None, None, None), "limit": ""}
-    else:
-        settled = {"winners": full.winners, "points": full.points, "winner_points": full.winner_points,
-                   "limit": full.limit}
-    floor = sum(POINTS[k] for k in lead) + sum(f.points[0] for f in followers if f.points is not None)
-    return dataclasses.replace(req, stands=stands, lead=tuple(lead), followers=followers, points_floor=floor,
-                               **settled)
-
-
 def required_view(record: Hand, result: HandResult, v: Violation, names: Sequence[str]) -> RequiredView | None:
     """The page's "as the rules require" block for a failed throw (``None`` for any other finding)."""
     if v.code not in THROW_CODES or v.trick is None:
@@ -386,9 +340,9 @@ def required_view(record: Hand, result: HandResult, v: Violation, names: Sequenc
     sources = hand_sources(record, result)
     ctx = hand_context(result.rules, result.level, result.trump)
     known_hands = [bool(s) for s in sources]
-    req = required_trick(ctx, played.leader, attempted, played.hands_before, known_hands)
-    # whether it stands and what it forced: the engine's decision, the violation's (never a second one)
-    req = _as_decided(req, engine_decision(v, attempted), ctx, played.hands_before, known_hands)
+    # whether it stands and what it forced: the replay's decision, as the violation records it (never a second one)
+    req = required_trick(ctx, played.leader, attempted, played.hands_before, known_hands,
+                         throw_decision(v, attempted))
     sides = _Sides(result)
     known = sorted({s for i, s in enumerate(sources) if s and i != played.leader})
     basis = ("；".join(_SOURCE[s][0] for s in known), "; ".join(_SOURCE[s][1] for s in known))
@@ -402,4 +356,4 @@ def required_view(record: Hand, result: HandResult, v: Violation, names: Sequenc
                         holder=None if req.stands else req.holder, beater=() if req.stands else tuple(req.beater))
 
 
-__all__ = ["RequiredRow", "RequiredView", "engine_decision", "required_view", "THROW_CODES"]
+__all__ = ["RequiredRow", "RequiredView", "required_view", "THROW_CODES"]

@@ -195,7 +195,7 @@ def test_the_code_is_documented():
     readme = (ROOT / "README.md").read_text("utf-8")
     section = readme[readme.index("## Exit codes"):]
     section = section[:section.index("\n## ", 3)]
-    assert re.search(r"^\| 3 \| .*not fully judged.* \| `check`, `replay` \|", section, re.M), section
+    assert re.search(r"^\| 3 \| .*not fully judged.* \| `check`, `replay`, `ruling` \|", section, re.M), section
     fmt = (ROOT / "docs" / "format.md").read_text("utf-8")
     assert "exits 3" in fmt
 
@@ -211,7 +211,7 @@ def _ruling(tmp_path: Path, path: Path, *args: str):
 def test_the_ruling_says_the_play_was_not_judged_and_why(tmp_path):
     record = _write(tmp_path, "trump.tgn", TRUMP_UNKNOWN)
     r, out = _ruling(tmp_path, record)
-    assert r.exit_code == EXIT_VIOLATION and not out.exists()        # nothing to rule on, as before
+    assert r.exit_code == EXIT_NOT_JUDGED and not out.exists()      # nothing to rule on, not judged: check's 3
     err = r.stderr
     assert "no violation found" in err
     assert "but the play of hand 1 was not fully judged" in err, err
@@ -225,14 +225,14 @@ def test_the_ruling_says_the_play_was_not_judged_and_why(tmp_path):
 
 def test_the_ruling_names_the_seat_whose_cards_are_not_known(tmp_path):
     r, out = _ruling(tmp_path, _write(tmp_path, "throw.tgn", THROW_UNPROVABLE))
-    assert r.exit_code == EXIT_VIOLATION and not out.exists()
+    assert r.exit_code == EXIT_NOT_JUDGED and not out.exists()
     assert "but the play of hand 11 was not fully judged" in r.stderr, r.stderr
     assert "[deal]" in r.stderr and "none for S" in r.stderr and "没有南家的" in r.stderr, r.stderr
 
 
 def test_the_ruling_of_a_score_sheet_says_nothing_was_played(tmp_path):
     r, out = _ruling(tmp_path, SCORE_SHEET)
-    assert r.exit_code == EXIT_VIOLATION and not out.exists()
+    assert r.exit_code == EXIT_NOT_JUDGED and not out.exists()
     assert "not fully judged" in r.stderr, r.stderr
     assert "score sheet" in r.stderr and "只记结果" in r.stderr, r.stderr
 

@@ -53,7 +53,7 @@ def test_ruling_has_nothing_to_rule_on_for_the_withheld_throw(tmp_path):
     src.write_text(position("standard", ["N: H9 H8 H3 SA D6 C4", "W: HK HQ HJ D5 D5 C8"],
                             ["20. W: HK HQ HJ -> HJ, N: H3, E: H4, S: H10"]), encoding="utf-8")
     out = CliRunner().invoke(main, ["ruling", str(src), "-o", str(tmp_path / "r.html")])
-    assert out.exit_code == 1, out.output          # no violation: no ruling written
+    assert out.exit_code == 3, out.output          # no violation, the throw not judged: no ruling written
 
 
 def test_forced_play_and_penalty_withheld_when_an_unknown_seat_may_beat_the_pair():

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from tractor_analysis.engine.replay import replay_match
-from tractor_analysis.engine.required_trick import MAX_FOLLOWS, required_trick
+from tractor_analysis.engine.required_trick import (MAX_FOLLOWS, THROW_VERDICTS, ThrowDecision, required_trick,
+                                                    throw_decision)
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.records.cards import N, E, S, W, parse_cards
 from tractor_analysis.records.rulesets import PRESETS, ThrowForced
@@ -83,10 +84,18 @@ def trick_of(deal: str, ruleset: str = "standard"):
     return hand_context(result.rules, result.level, result.trump), trick
 
 
+def decision_of(trick):
+    """The replay's decision of the trick's throw, as its verdict records it (the one judgement)."""
+    (v,) = [v for v in trick.violations if v.code in THROW_VERDICTS]
+    first = trick.plays[0]
+    return throw_decision(v, first.attempted or first.cards)
+
+
 def required(deal: str, known=(True, True, True, True), ruleset: str = "standard"):
     ctx, trick = trick_of(deal, ruleset)
     first = trick.plays[0]
-    return required_trick(ctx, trick.leader, first.attempted or first.cards, trick.hands_before, known)
+    return required_trick(ctx, trick.leader, first.attempted or first.cards, trick.hands_before, known,
+                          decision_of(trick))
 
 
 def by_seat(req):
@@ -158,9 +167,13 @@ def test_a_hand_not_known_withholds_its_duties_and_the_winner():
 
 
 def test_a_beating_unit_among_the_cards_played_proves_the_throw_failed():
-    # no hand known: N played ♥K ♥K, so it held them, so the pair was beaten
-    req = required(ISSUE, known=(False, False, False, False))
+    # no deal line: N played ♥K ♥K, so it held them, so the pair was beaten (the replay's decision,
+    # the pair being the throw's largest shape); the proof names N and its pair
+    no_deal = "\n".join(line for line in ISSUE.splitlines() if line[:2] not in ("N:", "E:", "S:", "W:")) + "\n"
+    ctx, trick = trick_of(no_deal)
+    req = required_trick(ctx, W, trick.plays[0].cards, trick.hands_before, (False,) * 4, decision_of(trick))
     assert req.stands is False and req.lead == parse_cards("HQ HQ") and req.unknown == (N, E, S)
+    assert req.holder == N and req.beater == parse_cards("HK HK")
     assert req.winners == () and all(not f.known for f in req.followers)
 
 
@@ -174,7 +187,10 @@ W: HA HA HK HK H9 H9
 """
 
 
-def test_a_hand_not_known_might_beat_a_larger_shape_so_the_forced_unit_is_withheld():
+def test_the_forced_unit_is_the_replays_decision_and_withheld_only_where_the_replay_withheld_it():
+    """Whether the throw stands and what it forced are given (the replay's decision), never judged
+    again: the same hands and the same hand not known give what the decision says — the forced pair,
+    or nothing when the replay withheld it (tests/test_ruling_s7.py: against the replay itself)."""
     head = HEAD.replace('[Points "40"]', '[Points "0"]')
     matches, problems = parse_tgn(head.format(ruleset="standard") + TRACTOR)
     assert not problems, problems
@@ -182,14 +198,22 @@ def test_a_hand_not_known_might_beat_a_larger_shape_so_the_forced_unit_is_withhe
     trick = result.tricks[-1]
     ctx = hand_context(result.rules, result.level, result.trump)
     att = trick.plays[0].cards
-    known = required_trick(ctx, W, att, trick.hands_before, (True, True, True, True))
+    decided = decision_of(trick)
+    assert decided == ThrowDecision(False, parse_cards("H9 H9"))
+    known = required_trick(ctx, W, att, trick.hands_before, (True, True, True, True), decided)
     assert known.stands is False and known.lead == parse_cards("H9 H9") and known.holder == E
-    # N unknown: it might hold a higher tractor, which would force ♥A ♥A ♥K ♥K instead
-    doubt = required_trick(ctx, W, att, trick.hands_before, (False, True, True, True))
-    assert doubt.stands is False and doubt.lead == () and doubt.followers == () and doubt.unknown == (N,)
-    # under lowest_unit (80fen) the forced unit does not depend on who beats what
+    assert known.winners and known.points is not None
+    # N not known: its duties and the winner are withheld, the forced pair is the decision's
+    doubt = required_trick(ctx, W, att, trick.hands_before, (False, True, True, True), decided)
+    assert doubt.stands is False and doubt.lead == parse_cards("H9 H9") and doubt.unknown == (N,)
+    assert not by_seat(doubt)[N].known and by_seat(doubt)[E].known and doubt.winners == ()
+    # a forced play the replay withheld (rests on a seat read from its plays) is not derived
+    withheld = required_trick(ctx, W, att, trick.hands_before, (False, True, True, True), ThrowDecision(False, ()))
+    assert withheld.stands is False and withheld.lead == () and withheld.followers == ()
+    assert withheld.holder == E                     # the proof of the failure is still named
+    # under lowest_unit (80fen) the ruleset names the forced unit the same way
     ctx80 = hand_context(PRESETS["80fen"], result.level, result.trump)
-    low = required_trick(ctx80, W, att, trick.hands_before, (False, True, True, True))
+    low = required_trick(ctx80, W, att, trick.hands_before, (False, True, True, True), decided)
     assert low.forced_rule is ThrowForced.LOWEST_UNIT
     assert low.lead == parse_cards("H9 H9")
 
@@ -210,8 +234,10 @@ def test_a_throw_that_stands_is_the_lead_itself():
     trick = result.tricks[-1]
     assert not trick.violations
     ctx = hand_context(result.rules, result.level, result.trump)
-    req = required_trick(ctx, W, parse_cards("HA HQ HQ"), trick.hands_before, (True,) * 4)
-    assert req.stands is True and req.lead == parse_cards("HA HQ HQ")
+    # no verdict: the replay found the throw stood
+    stood = ThrowDecision(True, parse_cards("HA HQ HQ"))
+    req = required_trick(ctx, W, parse_cards("HA HQ HQ"), trick.hands_before, (True,) * 4, stood)
+    assert req.stands is True and req.lead == parse_cards("HA HQ HQ") and req.holder is None
     assert req.winners == (W,)                 # a throw is beaten only by a trump-in; nobody is void
 
 
@@ -230,7 +256,7 @@ def test_a_follower_with_too_many_choices_is_not_listed_nor_guessed():
     assert _candidates(ctx, lead, hand) > MAX_FOLLOWS
     hands = [tuple(hand), tuple([0] * 54), tuple([0] * 54), tuple([0] * 54)]
     hands[3] = tuple(1 if k in parse_cards("HQ HK") else 0 for k in range(54))
-    req = required_trick(ctx, W, lead.cards, hands, (True,) * 4)
+    req = required_trick(ctx, W, lead.cards, hands, (True,) * 4, ThrowDecision(True, lead.cards))   # one unit
     n = by_seat(req)[N]
     assert n.known and n.choices is None and n.fixed == () and n.points is None
     assert req.winners == () and req.points is None and req.limit in ("follows", "short")
@@ -238,7 +264,7 @@ def test_a_follower_with_too_many_choices_is_not_listed_nor_guessed():
 
 def test_an_attempt_of_two_suit_groups_derives_nothing():
     ctx, trick = trick_of(ISSUE)
-    req = required_trick(ctx, W, parse_cards("HA HQ HQ C9"), trick.hands_before, (True,) * 4)
+    req = required_trick(ctx, W, parse_cards("HA HQ HQ C9"), trick.hands_before, (True,) * 4, decision_of(trick))
     assert req.stands is None and req.lead == () and req.followers == () and req.unknown == ()
 
 
@@ -307,6 +333,21 @@ def _random_failed_throw(seed: int):
     return None
 
 
+def _replayed_decision(ctx, leader: int, throw, hands) -> ThrowDecision:
+    """The replay's decision of ``throw`` led from ``hands``: the trick judged by the engine
+    (:func:`tricks.judge_trick`, each follower playing some of its cards), its verdict read back."""
+    from tractor_analysis.engine.tricks import judge_trick
+    from tractor_analysis.records.model import Play, Trick
+
+    plays = [Play(leader, tuple(throw))]
+    for i in (1, 2, 3):
+        seat = (leader + i) & 3
+        plays.append(Play(seat, tuple(k for k in range(54) for _ in range(hands[seat][k]))[:len(throw)]))
+    result = judge_trick(ctx, Trick(1, tuple(plays)), [list(h) for h in hands], leader)
+    (v,) = [v for v in result.violations if v.code in THROW_VERDICTS and v.seat == leader]
+    return throw_decision(v, throw)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.integers(0, 2**32 - 1))
 def test_property_the_derivation_is_exactly_what_every_legal_combination_gives(seed):
@@ -324,7 +365,7 @@ def test_property_the_derivation_is_exactly_what_every_legal_combination_gives(s
     case = _random_failed_throw(seed)
     assume(case is not None)
     ctx, leader, throw, hands, _ = case
-    req = required_trick(ctx, leader, throw, hands, (True,) * 4)
+    req = required_trick(ctx, leader, throw, hands, (True,) * 4, _replayed_decision(ctx, leader, throw, hands))
     others = [((leader + i) & 3, hands[(leader + i) & 3]) for i in (1, 2, 3)]
     assert req.stands is False and req.lead == tuple(check_throw(ctx, throw, others).forced)
     lead = analyse_lead(ctx, req.lead)

@@ -194,7 +194,8 @@ def test_ruling_s_terminal_lines_escape_and_its_page_isolates_as_before(tmp_path
     assert r.exit_code == 0, r.output
     assert "e\\u202e.tgn:22:1: unclosed tag [Bogus" in r.stderr and not _raw(r.stderr), r.stderr
     page = out.read_text("utf-8")
-    assert f"<div>{FSI}{bad}:22:1: unclosed tag [Bogus" in page      # the page's own isolation, unchanged
+    # the page's own isolation, unchanged; the problem quoted Chinese first, as the rest of the page
+    assert f"<div>{FSI}{bad}:22:1: 标签未闭合" in page and " / unclosed tag [Bogus" in page
     assert "\\u202e" not in page and "\\u2066" not in page
 
 

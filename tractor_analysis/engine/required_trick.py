@@ -6,8 +6,12 @@ and three follows of its size.  The rules say otherwise (docs/rules.md §4.4, §
 leader plays the forced unit, and each follower follows *that* from the hand held when the
 trick started.  :func:`required_trick` works out what this fixes and nothing more:
 
-* the forced unit, by the throw check of :mod:`tractor_analysis.engine.legal` under the
-  ruleset's ``throw_forced`` option;
+* whether the throw stands and the play it forced: the replay's one decision, as the trick's
+  verdict records it (:class:`ThrowDecision`, :func:`throw_decision`: the ``throw_failed`` /
+  ``wrong_forced_play`` violation, from :func:`.tricks.judge_trick` and, for a seat whose cards
+  are read from its plays, :mod:`.unsure_throws`) — never judged a second time here; what the
+  replay withheld stays withheld.  Who beats what (the proof a failed throw's page names) is the
+  replay's own throw check (:func:`legal.check_throw`) on the same hands;
 * per follower, every legal follow to the forced unit (:func:`legal.legal_follows`, the
   engine's one definition of a legal follow): the cards every one of them holds (what the
   follower *must* play), the cards the rest is chosen from, the points the follow can carry,
@@ -17,8 +21,8 @@ trick started.  :func:`required_trick` works out what this fixes and nothing mor
   and the trick's points as a range, overall and for each seat that can win it.
 
 Nothing is guessed.  A follower whose whole hand is not known has no duties derived (its
-cards known to be held still count in the throw check: a beating unit it holds is proof);
-then the winner is withheld and the points are only a floor.  A follower with more choices
+cards known to be held still count in the replay's throw check: a beating unit it holds is
+proof); then the winner is withheld and the points are only a floor.  A follower with more choices
 than :data:`MAX_FOLLOWS` (counted before they are listed), or more combinations than
 :data:`MAX_COMBINATIONS`, gets the same honest "not derived", never a sample.
 """
@@ -30,10 +34,12 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..records.cards import POINTS, Card, Counts, Seat
-from ..records.rulesets import ThrowForced
+from ..records.rulesets import MixedThrow, ThrowForced
 from .legal import Lead, analyse_lead, check_throw, follow_duty, legal_follows, show_order
 from .order import TRUMP
+from .throw_units import same_letter
 from .tricks import HandContext, trick_winner
+from .verdicts import Violation
 
 MAX_FOLLOWS = 20_000
 """A follower's candidate follows (multisets of the right size, counted first) beyond which its
@@ -42,6 +48,33 @@ MAX_COMBINATIONS = 50_000
 """Combinations of the followers' winner-relevant choices beyond which the winner is not derived."""
 SHOWN = 4
 """Winning plays listed per follower (the count is always given)."""
+THROW_VERDICTS = frozenset({"throw_failed", "wrong_forced_play"})
+"""The violations that are the replay's verdict of a leader's throw (:func:`.tricks.judge_trick`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowDecision:
+    """What the replay decided of a throw (:func:`throw_decision`): the one judgement the trick as
+    the rules require rests on."""
+
+    stands: bool
+    """The throw would have stood (a failed throw recorded of one that stands: ``wrong_forced_play``)."""
+    lead: tuple[Card, ...]
+    """The play the leader owed: the throw itself when it stands, else the forced play the verdict
+    names (what ``throw_penalty`` charges from); ``()`` when the replay withheld it (a ``throw_failed``
+    whose forced play rests on a seat whose cards are read from its plays, :mod:`.unsure_throws`)."""
+
+
+def throw_decision(v: Violation, attempted: Sequence[Card]) -> ThrowDecision:
+    """The replay's decision of the throw ``v`` is the verdict of (a ``throw_failed`` or
+    ``wrong_forced_play`` of the leader; ``attempted``: the throw as shown), as ``v`` records it:
+    a ``wrong_forced_play`` naming the throw itself says it would have stood; otherwise ``v.better``
+    is the forced play (:func:`.tricks.judge_trick`), empty when withheld (:mod:`.unsure_throws`)."""
+    if v.code not in THROW_VERDICTS:
+        raise ValueError(f"{v.code!r} is no verdict of a throw")
+    if v.code == "wrong_forced_play" and v.better and sorted(v.better) == sorted(attempted):
+        return ThrowDecision(True, tuple(attempted))
+    return ThrowDecision(False, tuple(v.better))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,14 +126,17 @@ class RequiredTrick:
     attempted: tuple[Card, ...]
     """The throw as the leader tried it."""
     stands: bool | None
-    """The throw check: ``True`` it stands, ``False`` it fails, ``None`` not derivable (a hand not known)."""
+    """The replay's decision (:class:`ThrowDecision`): ``True`` it stands, ``False`` it fails; ``None``
+    for an attempt of two suit groups the ruleset refuses (docs/rules.md §4.2), of which nothing is
+    derived."""
     lead: tuple[Card, ...]
-    """What the leader must play: the forced unit (the throw itself when it stands); ``()`` when
-    not derivable."""
+    """What the leader must play, as the replay decided it: the forced unit (the throw itself when it
+    stands); ``()`` when the replay withheld it (or the attempt is of two suit groups)."""
     forced_rule: ThrowForced
     """The ruleset's option that names the forced unit."""
     beaten: tuple[Card, ...] = ()
-    """The throw's unit that could be beaten, and by whom (``holder``, ``beater``)."""
+    """A failed throw: its unit that could be beaten, and by whom (``holder``, ``beater``), by the
+    replay's throw check (:func:`_proof`)."""
     holder: Seat | None = None
     beater: tuple[Card, ...] = ()
     followers: tuple[FollowerChoice, ...] = ()
@@ -119,7 +155,8 @@ class RequiredTrick:
     limit: str = ""
     """Why the winner is not derived although every hand is known: ``"follows"`` (a follower has
     more than :data:`MAX_FOLLOWS` choices), ``"combinations"``, ``"short"`` (a follower holds too
-    few cards to follow); empty otherwise."""
+    few cards to follow), ``"mixed"`` (the lead is a throw of two suit groups the ruleset accepts,
+    ``mixed_throw = same_letter``: the follows to it are not judged); empty otherwise."""
 
     @property
     def winner(self) -> Seat | None:
@@ -218,44 +255,46 @@ def _follower(ctx: HandContext, lead: Lead, seat: Seat, hand: Sequence[int]) -> 
                            owed=duty.units, owed_chains=duty.chains, whole_hand=whole), plays)
 
 
-def _forced(ctx: HandContext, lead: Lead, leader: Seat, hands: Sequence[Counts],
-            known: Sequence[bool]) -> tuple[bool | None, tuple[Card, ...], object]:
-    """The throw check against the hands at the trick's start: ``(stands, what the leader must
-    play, the check)``.  A hand not known counts with the cards it is known to hold: a beating
-    unit among them proves the throw fails; but then, under ``largest_shape``, a larger shape it
-    might beat could name another forced unit — unless the beaten shape is the throw's largest."""
+def _proof(ctx: HandContext, shown: Lead, attempted: tuple[Card, ...], leader: Seat,
+           hands: Sequence[Counts]) -> tuple[tuple[Card, ...], Seat | None, tuple[Card, ...]]:
+    """Who beats what of a failed throw — the unit beaten, the seat holding a beating unit, that
+    unit — by the replay's own throw check (:func:`legal.check_throw`, called as
+    :func:`.tricks.judge_trick` calls it) on the same hands at the trick's start; nothing when that
+    check finds no beating unit.  It names the proof only: whether the throw stands and what it
+    forced are the replay's decision (:class:`ThrowDecision`)."""
     others = [((leader + i) & 3, hands[(leader + i) & 3]) for i in (1, 2, 3)]
-    tc = check_throw(ctx, lead.cards, others, lead)
-    doubt = not all(known[s] for s, _ in others)
-    if tc.stands:
-        return (None, (), tc) if doubt else (True, lead.cards, tc)
-    lowest = getattr(ctx.rules, "throw_forced", ThrowForced.LARGEST_SHAPE) is ThrowForced.LOWEST_UNIT
-    if doubt and not lowest and lead.checks and tc.unit is not lead.checks[0][2]:
-        return False, (), tc
-    return False, tuple(tc.forced), tc
+    tc = check_throw(ctx, attempted, others, shown)
+    if tc.stands or tc.unit is None:
+        return (), None, ()
+    return tuple(tc.unit.cards), tc.holder, tuple(tc.beater)
 
 
 def required_trick(ctx: HandContext, leader: Seat, attempted: Sequence[Card], hands: Sequence[Counts],
-                   known: Sequence[bool]) -> RequiredTrick:
-    """The trick led by ``leader`` trying ``attempted``, as the rules require it.
+                   known: Sequence[bool], decision: ThrowDecision) -> RequiredTrick:
+    """The trick led by ``leader`` trying ``attempted``, as the rules require it, the throw as the
+    replay decided it (``decision``, :func:`throw_decision`).
 
-    ``hands`` are the four seats' counts (N, E, S, W) at the start of the trick; ``known[s]``
-    says whether seat ``s``'s hand is known whole — when not, ``hands[s]`` holds only the cards
-    it is known to have (those it played).  Pure: nothing is mutated.
+    ``hands`` are the four seats' counts (N, E, S, W) at the start of the trick (the trick result's
+    ``hands_before``); ``known[s]`` says whether seat ``s``'s hand is known whole — when not,
+    ``hands[s]`` holds only the cards it is known to have (those it played).  Pure: nothing is mutated.
     """
     attempted = tuple(attempted)
     rule = getattr(ctx.rules, "throw_forced", ThrowForced.LARGEST_SHAPE)
     shown = analyse_lead(ctx, attempted)
     unknown = tuple((leader + i) & 3 for i in (1, 2, 3) if not known[(leader + i) & 3])
-    if shown.mixed or not shown.units:
+    accepted = shown.mixed and getattr(ctx.rules, "mixed_throw", None) is MixedThrow.SAME_LETTER \
+        and same_letter(ctx, attempted)           # a throw of one printed suit the ruleset accepts (§4)
+    if (shown.mixed and not accepted) or not shown.units:
         return RequiredTrick(leader, attempted, None, (), rule, unknown=unknown)
-    stands, lead_cards, tc = _forced(ctx, shown, leader, hands, known)
-    beaten = tuple(tc.unit.cards) if getattr(tc, "unit", None) is not None else ()
-    base = RequiredTrick(leader, attempted, stands, lead_cards, rule, beaten, tc.holder, tuple(tc.beater),
+    beaten, holder, beater = ((), None, ()) if decision.stands else _proof(ctx, shown, attempted, leader, hands)
+    lead_cards = tuple(decision.lead)
+    base = RequiredTrick(leader, attempted, decision.stands, lead_cards, rule, beaten, holder, beater,
                          unknown=unknown)
     if not lead_cards:
         return base
     lead = analyse_lead(ctx, lead_cards)
+    if lead.mixed:          # such a throw standing: the follows to it are not judged (tricks.judge_trick)
+        return _replace(base, limit="mixed", points_floor=_points(lead_cards))
     followers: list[FollowerChoice] = []
     listed: list[list] = []
     for i in (1, 2, 3):
@@ -369,4 +408,5 @@ def _winners(ctx: HandContext, lead: Lead, base: RequiredTrick, listed: Sequence
                     points=(lo, hi), winner_points=tuple(by_seat))
 
 
-__all__ = ["FollowerChoice", "RequiredTrick", "completions", "required_trick", "MAX_FOLLOWS", "MAX_COMBINATIONS"]
+__all__ = ["FollowerChoice", "RequiredTrick", "THROW_VERDICTS", "ThrowDecision", "completions", "required_trick",
+           "throw_decision", "MAX_FOLLOWS", "MAX_COMBINATIONS"]
