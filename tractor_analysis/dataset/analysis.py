@@ -7,7 +7,8 @@ calls on each file's replay results; the results come back with ``analyses`` (pe
 the hand's analysis or ``None``).  :class:`~.rows.TableBuilder` writes the values beside each play
 (:func:`play_values`) the record gives, which keep their values when the analysis also derived
 plays (:func:`by_play`): the forced plays after the record's end in the hand's last trick are no
-row, and a play left out that the engine derived, a row of its own (:mod:`.rows`), gets none.  A
+row, and a play left out that the engine derived, a row of its own (:mod:`.rows`, ``derived``
+true), gets the values the analysis found for it (:func:`derived_by_play`).  A
 position not solved within the budget (and the plays before it, which the analysis, going from the
 hand's end backward, does not search), a hand the solver cannot analyse and any failure of the
 solver leave the columns null: a stored value is always the exact best-play value.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from ..engine.verdicts import HandResult
 from ..records.cards import TOKEN
+from ..records.model import Hand
 
 
 def analyses_of(results, index: int) -> list | None:
@@ -49,11 +51,11 @@ def by_play(h: HandResult, a) -> dict[tuple[int, int], object]:
     out that the engine derived, or the forced plays after the record's end in the hand's last
     trick) are passed over: they are no play of ``h``'s tricks (the dataset stores what the record
     holds: the plays after its end are no row; a play the engine derived is a row of its own,
-    :mod:`.rows`, without values).  The record's plays keep theirs.  Those before the record's end
-    are values of the positions the record gives: the forced plays after it are the only line the
-    solver can take from there, so the values are the whole record's (docs/rules.md §14.1); the
-    positions after a play the engine derived rest on it, which the ``hands`` column ``derived``
-    (``play``) and the play's own row say."""
+    :mod:`.rows`, whose values :func:`derived_by_play` gives).  The record's plays keep theirs.
+    Those before the record's end are values of the positions the record gives: the forced plays
+    after it are the only line the solver can take from there, so the values are the whole record's
+    (docs/rules.md §14.1); the positions after a play the engine derived rest on it, which the
+    ``hands`` column ``derived`` (``play``) and the play's own row say."""
     if a is None or a.reason is not None or not a.tricks or not a.plays:
         return {}
     first = len(h.tricks) - a.tricks
@@ -66,6 +68,53 @@ def by_play(h: HandResult, a) -> dict[tuple[int, int], object]:
         if t.number != p.trick or t.plays[j].seat != p.seat or tuple(t.plays[j].cards) != tuple(p.cards):
             return {}
     return dict(zip(slots, recorded))
+
+
+def derived_by_play(h: HandResult, a, analysed: dict[tuple[int, int], object]) -> dict[tuple[int, int], object]:
+    """``(trick index, seat)`` → the analysis of a play the record leaves out that the engine derived
+    (``h.derived_plays``: the ``plays`` row with ``derived`` true, docs/rules.md §14.1), for the plays
+    the analysis ``a`` derived the same way — the same trick, seat and cards.  Only when the record's
+    own plays matched (``analysed``, :func:`by_play`: the analysis is about this hand); the forced plays
+    after the record's end, which the engine does not derive, are no row and are left out."""
+    if not analysed or not h.derived_plays:
+        return {}
+    engine = {(number, play.seat): sorted(play.cards) for number, play in h.derived_plays}
+    index = {t.number: i for i, t in enumerate(h.tricks)}
+    out = {}
+    for p in a.plays:
+        if p.derived and p.trick in index and engine.get((p.trick, p.seat)) == sorted(p.cards):
+            out[(index[p.trick], p.seat)] = p
+    return out
+
+
+def derived_views(derived: dict[tuple[int, int], object], a, views) -> dict[tuple[int, int], object]:
+    """``(trick index, seat)`` → the view of each play of ``derived`` (:func:`derived_by_play`): ``views``
+    is aligned with ``a.plays``; nothing when they differ."""
+    if not derived or views is None or a is None or len(views) != len(a.plays):
+        return {}
+    at = {(p.trick, p.seat): v for p, v in zip(a.plays, views)}
+    return {k: at[(p.trick, p.seat)] for k, p in derived.items()}
+
+
+DEAL = "deal"
+"""``hands.analysis_basis``: the analysed positions are the record's deal lines (a position's: the hands
+at it) less the cards played before them."""
+PLAYS = "plays"
+"""``hands.analysis_basis``: a full hand recorded without deal lines, every seat having played a whole
+hand: the analysed positions are rebuilt from the cards each seat played (``tractor analyse``'s derived
+fact ``hands``, "the cards each seat played"; its follows and throws not judged legal)."""
+
+
+def analysis_basis(record: Hand | None, analysed: dict) -> str | None:
+    """The ``hands`` column ``analysis_basis`` of a hand whose plays carry the analysis ``analysed``
+    (:func:`by_play`): :data:`PLAYS` for a full hand (not a position) whose record gives no deal line
+    — the rule of ``analysis.hand_analysis.no_deal_lines``, which the dataset does not import (a test
+    compares them) —, else :data:`DEAL` (a hand that gives some deal lines but not every seat's is not
+    analysed).  ``None`` when the hand was not analysed, or its record is not at hand (the basis is
+    then not known; an ingest always pairs a hand with its record)."""
+    if not analysed or record is None:
+        return None
+    return PLAYS if not record.setup and not any(record.deal or ()) else DEAL
 
 
 def play_values(p) -> tuple[int | None, int | None, int | None, list[str] | None]:
@@ -98,4 +147,5 @@ def view_values(v) -> tuple:
     return v.deals, v.exact, v.value, v.value_best, best, v.cost, v.stderr
 
 
-__all__ = ["VIEW_NULLS", "analyses_of", "by_play", "play_values", "view_values", "views_by_play", "views_of"]
+__all__ = ["DEAL", "PLAYS", "VIEW_NULLS", "analyses_of", "analysis_basis", "by_play", "derived_by_play",
+           "derived_views", "play_values", "view_values", "views_by_play", "views_of"]

@@ -22,7 +22,8 @@ from ..engine.replay import record_pairs, record_stops_inside
 from ..records.rulesets import RuleSet
 from ..engine.unfinished import taken_by_attackers
 from ..engine.verdicts import HandResult, MatchResult, Violation
-from .analysis import VIEW_NULLS, analyses_of, by_play, play_values, view_values, views_by_play, views_of
+from .analysis import (VIEW_NULLS, analyses_of, analysis_basis, by_play, derived_by_play, derived_views, play_values,
+                       view_values, views_by_play, views_of)
 from .arrow_columns import column, constant
 from .hand_values import hand_values
 from .schema import SCHEMAS, TABLES, printable
@@ -214,12 +215,15 @@ class TableBuilder:
         sides_known = bool(hr.defenders)
         analysed = by_play(hr, analysis)
         viewed = views_by_play(analysed, analysis, views)
-        # a play the engine derived (hr.derived_plays) is a row too, marked derived: Python's rows (the
-        # compiled ones know no derived play; the column is false for every row they make)
+        # a play the engine derived (hr.derived_plays) is a row too, marked derived, with the values the
+        # analysis found for it: Python's rows (the compiled ones know no derived play; the column is
+        # false for every row they make)
         if analysed or hr.derived_plays or _ADD_PLAYS is None or not _ADD_PLAYS(
                 tuple(self.cols["plays"].values())[:_ROW_COLS], mid, n, hr.tricks, batch, _PLAY_CACHE, TOKEN, POINTS,
                 _SEATS):
-            _add_plays(self._plays_lists(), mid, n, hr.tricks, batch, analysed, viewed, _derived_by_trick(hr))
+            of_derived = derived_by_play(hr, analysis, analysed)
+            _add_plays(self._plays_lists(), mid, n, hr.tricks, batch, analysed, viewed, _derived_by_trick(hr),
+                       (of_derived, derived_views(of_derived, analysis, views)))
         ntricks = len(hr.tricks)
         failed = None if _ADD_TRICKS is None or hr.unfinished is not None or not hr.tricks_judged else _ADD_TRICKS(
             tuple(self.cols["tricks"].values()), mid, n, hr.tricks, hr.defenders, sides_known, batch, _SEATS, TEAMS)
@@ -238,7 +242,7 @@ class TableBuilder:
         before, after = _side_levels(hr)
         pb, pa_ = hr.player_levels_before, hr.player_levels_after
         if record is not None and record.result_only:
-            self._row("hands", _result_only_row(mid, hr, record, batch) + (after_end,))
+            self._row("hands", _result_only_row(mid, hr, record, batch) + (after_end, None))
             return len(hr.violations)
         self._row("hands", (
             mid, n, _seat(hr.dealer), _team(defenders), _team(attackers), hr.level,
@@ -255,7 +259,7 @@ class TableBuilder:
             [_tokens(b) for b in record.earlier_buries] if record is not None else None,
             o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False,
             hr.legality_known, None if record is None else record_stops_inside(record, hr), _derived_facts(hr),
-            after_end))
+            after_end, analysis_basis(record, analysed)))
         return len(hr.violations)
 
     def _plays_lists(self) -> tuple[list, ...]:
@@ -506,12 +510,16 @@ def _plays_fill(values: list, n: int, fill, typ: pa.DataType) -> pa.Array:
 
 
 def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, analysed: dict | None,
-               viewed: dict | None = None, derived: dict[int, list] | None = None) -> None:
+               viewed: dict | None = None, derived: dict[int, list] | None = None,
+               of_derived: tuple[dict, dict] | None = None) -> None:
     """The ``plays`` rows of a hand's tricks, appended to ``cols`` (the table's columns in schema
     order): the reference of the compiled ``_rows_core.add_plays`` (which takes the hands without
     an endgame analysis, computes the first :data:`_CORE_COLS` columns and leaves the view's null).
-    ``derived``: plays the engine derived (:func:`_derived_by_trick`), each a row in its place in
-    the trick's turn order, ``derived`` true (the recorded plays' false)."""
+    ``analysed`` / ``viewed``: the analysis and view of each recorded play by ``(trick index, its
+    index in the trick)`` (:func:`.analysis.by_play`).  ``derived``: plays the engine derived
+    (:func:`_derived_by_trick`), each a row in its place in the trick's turn order, ``derived`` true
+    (the recorded plays' false); ``of_derived``: their analyses and views by ``(trick index, seat)``
+    (:func:`.analysis.derived_by_play`, :func:`.analysis.derived_views`)."""
     (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
      p_before, p_after, p_cost, p_best, *p_view, p_derived) = cols
     cache = _PLAY_CACHE
@@ -535,14 +543,16 @@ def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, ana
         p_batch.extend([batch] * m)
         p_derived.extend([True if j is None else None for j in index])      # (None: False, _derived_column)
         if analysed:
-            for j in index:
-                before, after, cost, best = play_values(None if j is None else analysed.get((i, j)))
+            d_values, d_views = of_derived or ({}, {})
+            for play, j in zip(plays, index):
+                key, values, views = (((i, j), analysed, viewed) if j is not None
+                                      else ((i, play.seat), d_values, d_views))
+                before, after, cost, best = play_values(values.get(key))
                 p_before.append(before)
                 p_after.append(after)
                 p_cost.append(cost)
                 p_best.append(best)
-                for col, x in zip(p_view, view_values(viewed.get((i, j))) if viewed and j is not None
-                                  else VIEW_NULLS):
+                for col, x in zip(p_view, view_values(views.get(key)) if views else VIEW_NULLS):
                     col.append(x)
         else:
             nulls = [None] * m

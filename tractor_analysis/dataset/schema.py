@@ -202,6 +202,10 @@ SCHEMAS: dict[str, pa.Schema] = {
                                    "forfeited in an earlier hand; check's after_match_end, docs/rules.md 8.4): "
                                    "its plays are judged, but it counts for nothing; false for a hand that "
                                    "counts; null when the engine's words do not place it"),
+        # added after after_match_end (null in datasets written before it)
+        ("analysis_basis", _STR, "ingest --analyse K: what the analysed positions were built from: deal (the "
+                                 "deal lines, a position's lines) or plays (a full hand without deal lines: the "
+                                 "cards each seat played); null when the hand was not analysed"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,
