@@ -43,13 +43,17 @@ def _penalty_text(h: HandResult, match: Match, record: Hand | None) -> str:
         revokes = ("?", "?")            # no record to count them from: not guessed
     if revokes is not None:
         text += f"; revoke penalty 罚级 {revokes[1]} / {revokes[0]}"
-    unread = any(u.tag == "Takebacks" for u in h.unknowns)     # a take-back's seat not read: its side unknown
+    unread = any(u.tag == "Takebacks" for u in h.unknowns)     # a take-back's seat not known: its side unknown
     takebacks = level_penalty_text(sides or (), 2, h.rules.friend)
     if takebacks is not None or unread:          # 悔牌 (docs/rules.md §10.2), included in the levels above
         zh, en = takebacks or ("", "")
         if unread:
-            en += (", " if en else "") + "? (a seat not read 座位无法识别)"
-            zh += ("，" if zh else "") + "？"
+            # a word that is no seat (not sure to be one take-back), or "?" (one each, its seat not known)
+            seats = record.takeback_seats_unknown if record is not None and record.takebacks_counted else 0
+            en += (", " if en else "") + (f"? ×{seats} (seat not known 座位未知)" if seats
+                                           else "? (a seat not read 座位无法识别)" if record is not None
+                                           else "? (seat not known 座位未知)")
+            zh += ("，" if zh else "") + (f"？×{seats}" if seats else "？")
         text += f"; take-back penalty 悔牌罚级 {en} / {zh}"
     return text
 

@@ -506,6 +506,6 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         complete=result.complete, variant=variant_view(result.rules),
         friend=hand.friend if friend_mode else None, partner=partner, player_levels=player_levels,
         revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels),
-        takeback_unread=(hand.takebacks.count(None) or 1) if any(u.tag == "Takebacks" for u in result.unknowns) else 0,
+        takeback_unread=hand.takebacks.count(None) if any(u.tag == "Takebacks" for u in result.unknowns) else 0,
         score_sheet=is_score_sheet(result), bottom_captured=values.bottom_captured,
         deal_mismatch=any(v.code == "deal_mismatch" for v in result.violations))

@@ -66,7 +66,7 @@ GAP_9 = without(no_s_line(HAND1), "9. E: S9", "S: S4, ")
 def test_a_gap_by_a_seat_without_its_line_withholds_that_tricks_points(tmp_path):
     h = hand_of(GAP_9)
     (u,) = [u for u in h.unknowns if u.tag == "play"]
-    assert "not known" in u.message_en and "verdicts" in u.withheld
+    assert "not known" in u.message_en and "legality" in u.withheld
     assert h.tricks[8].number == 9 and h.tricks[8].winner is None
     assert h.tricks[8].points is None                # before: 5, the ♦5 among the three plays recorded
     assert not [d for d in h.derived if d.fact == "trick_points"]
@@ -205,4 +205,4 @@ def test_after_a_gap_not_filled_in_the_trick_the_record_ends_in_is_not_judged_ei
     assert h.unfinished.winner is None and h.unfinished.points is None
     plays = [u for u in h.unknowns if u.tag == "play"]
     assert any(u.withheld == ("trick_winner", "trick_points") and "trick 4" in u.message_en for u in plays)
-    assert any("verdicts" in u.withheld for u in plays)
+    assert any("legality" in u.withheld for u in plays)

@@ -375,7 +375,7 @@ def test_a_hand_that_may_have_been_played_out_leaves_the_final_levels_unknown():
     assert h.outcome is None and not h.legality_known
     assert sum(len(p.cards) for t in parse_tgn(HEADER + hand1)[0][0].hands[0].tricks for p in t.plays) == 100
     assert m.levels_final == (None, None)
-    assert decide_match(m) == (None, "no finished hand")
+    assert decide_match(m) == (None, "forfeit not known")
 
 
 def test_a_record_that_stops_inside_its_last_hand_ends_at_the_levels_it_was_played_at():

@@ -187,18 +187,20 @@ def test_a_ruleset_without_the_penalty_judges_as_before():
 
 
 def test_the_writers_keep_the_unknown_take_back():
-    """``format_tgn`` / ``format_json`` write the take-back whose seat is not known as ``?``, which
-    reads back as such without a diagnostic: ``parse(format(m)) == m`` (before: the take-back was
-    gone after the first reading)."""
+    """``format_tgn`` / ``format_json`` write a take-back word that is no seat back as read (not as
+    ``?``, which says one take-back: the word is not sure to be one), so it reads back the same, with
+    its ``unknown_seat`` diagnostic: ``parse(format(m)) == m`` (before: the take-back was gone after
+    the first reading; then it was written as ``?``)."""
     match, _ = _tgn(PARTIAL)
     tgn = format_tgn(match)
-    assert '[Takebacks "W ?"]' in tgn
+    assert '[Takebacks "W X"]' in tgn           # the word as read: no seat, not "?" (one take-back)
     again, codes = _tgn(tgn)
-    assert codes == [] and again == match
+    assert codes == ["unknown_seat"] and again == match
     js = format_json(match)
-    assert json.loads(js)["hands"][1]["takebacks"] == ["W", "?"]
+    assert json.loads(js)["hands"][1]["takebacks"] == ["W", "X"]
     back, codes = _json(js)
-    assert codes == [] and back.hands[1].takebacks == (W, None)
+    assert codes == ["unknown_seat"] and back.hands[1].takebacks == (W, None)
+    assert back.hands[1].takebacks_unread == ("X",)
     assert replay_match(back).unknowns == replay_match(match).unknowns
 
 

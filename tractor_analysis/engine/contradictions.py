@@ -24,6 +24,7 @@ from typing import Callable, Sequence
 from ..records.model import Hand
 from . import explain_unknown
 from .agreement import agree
+from .deal_lines import SHOWN_BY
 from .verdicts import Derived, HandResult, Unknown, Violation
 
 TAGS = {"level": "Level", "dealer": "Dealer", "trump": "Trump"}
@@ -42,10 +43,12 @@ def _contradiction(v: Violation) -> bool:
                                 or (v.code == "bad_declaration" and v.seat is None))
 
 
-EVIDENCE = frozenset({"not_in_hand", "deal_mismatch", "bad_bury", "bad_declaration"})
+EVIDENCE = SHOWN_BY | {"bad_bury", "bad_declaration"}
 """Findings by which the hand's own cards and declarations speak against the values it is judged
-under: a card played and not held, cards left, a bury not held, a declaration that declares nothing
-at that level or fixes another trump (and a first trick led by another seat than the dealer)."""
+under: a card played and not held, cards left (:data:`.deal_lines.SHOWN_BY`, by which the plays speak
+against a seat's cards — a deal line, or a way of filling in a play the record leaves out:
+:mod:`.record_gaps`), a bury not held, a declaration that declares nothing at that level or fixes
+another trump (and a first trick led by another seat than the dealer)."""
 
 
 def _conflicts(r: HandResult) -> int:

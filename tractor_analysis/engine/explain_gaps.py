@@ -120,13 +120,30 @@ GAP_NOT_JUDGED = {
 """Why the ways a record's missing play could have been made are not judged (:func:`.record_gaps.not_judged`)."""
 
 
-def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], why: str) -> Message:
-    """The record leaves out a play, and its ways cannot all be judged (:func:`.record_gaps.not_judged`)."""
+def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], why: str,
+                    judged: bool = True) -> Message:
+    """The record leaves out a play, and its ways cannot all be judged (:func:`.record_gaps.not_judged`):
+    what is not judged from its trick on, and (``judged``: the hand's tricks are judged — its trump and
+    level known) what still is."""
     zh, en = _gaps(gaps)
     wzh, wen = GAP_NOT_JUDGED[why]
-    return unknown_fact(f"记录缺少{zh}（记录在其后仍继续）：{wzh}，自该轮起不作判定",
-                        f"the record leaves out {en} (it goes on after): {wen}, so nothing is judged from that trick on",
-                        what)
+    szh, sen = seat_list(sorted({s for _, m in gaps for s in m}))
+    if len(gaps) == 1:
+        head_zh = (f"记录缺少{zh}（记录在其后仍继续）：{wzh}，该轮的赢家与出牌是否合法无从判定，"
+                   f"自该轮起{szh}的出牌、每次甩牌以及其后一轮该由谁首出也不判定")
+        head_en = (f"the record leaves out {en} (it goes on after): {wen}, so that trick is not judged (winner, "
+                   f"verdicts), nor, from it on, {sen}'s plays, any throw, or who was to lead the trick after it")
+    else:
+        head_zh = (f"记录缺少{zh}（记录在其后仍继续）：{wzh}，这几轮的赢家与出牌是否合法无从判定，自第一处起每次甩牌、"
+                   f"{szh}各自自缺牌那一轮起的出牌，以及每处后一轮该由谁首出也不判定")
+        head_en = (f"the record leaves out {en} (it goes on after): {wen}, so those tricks are not judged (winner, "
+                   f"verdicts), nor any throw from the first on, nor {sen}'s plays from the trick that leaves each "
+                   f"out on, nor who was to lead the trick after each")
+    if judged:
+        head_zh += "；其他各家的跟牌（只取决于各自的牌与所记录的首出）以及此后完整记录的各轮的赢家（只取决于该轮的出牌）照常判定"
+        head_en += ("; the other seats' follows (which rest on their own cards and the lead recorded) and the winners "
+                    "of the later tricks the record gives whole (which rest on their plays alone) are judged")
+    return unknown_fact(head_zh, head_en, what)
 
 
 def gap_points_no_point_cards(trick: int, points: int, missing: Sequence[int], ends: bool = False) -> Message:

@@ -26,14 +26,14 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import POINTS, SEAT_TOKENS, Card, next_seat, partner
+from ..records.cards import POINTS, SEAT_TOKENS, Card, next_seat, partner, team_of
 from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Trick
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
 from . import explain, explain_hand, explain_unknown, referee, score_sheet
 from .explain import Message
-from .outcome import gain_capped, hand_outcome, level_penalties, takebacks_unknown
+from .outcome import gain_capped, hand_outcome, level_penalties, offenders, takebacks_unknown, team_counts
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
@@ -117,8 +117,41 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
             result = _before_the_plays(result, recorded[0])
     else:
         result = _judged(hand, args, hands_before, first_hand)
-    # a take-back whose seat cannot be read, punished by a level: the levels after are not known
+    if "verdicts" in result.withheld:       # plays not judged (from a gap on): the penalties the record gives
+        result = _penalties_not_judged(hand, rules, result, gaps[0].trick if gaps and result.tricks_judged else None)
+    # a take-back whose seat is not known, punished by a level: the levels after, where they rest on it
     return takebacks_unknown(hand, rules, result, forfeit_open)
+
+
+def _penalties_not_judged(hand: Hand, rules: RuleSet, result: HandResult, first: int | None) -> HandResult:
+    """``result`` of a hand whose plays were not judged — the trump or the level not known, or (``first``)
+    from the trick of a play the record leaves out on (:func:`.record_gaps.not_judged`) — with the level
+    penalties the record still gives (docs/rules.md §10.1, §10.2): its take-backs, which ``[Takebacks]``
+    states and no judgement decides, and the wrong follows of the tricks judged (those that stand); never
+    dropped.  The wrong follows of the tricks not judged are not known: at most one per follow
+    (:func:`follows_bound`), kept as :attr:`~.verdicts.HandResult.follows_unjudged` for the match's
+    forfeit count (:mod:`.replay`)."""
+    revokers, takers = offenders(hand, rules, result.violations)
+    bound = follows_bound(hand.tricks, first)
+    return dataclasses.replace(result, revoke_levels=team_counts(rules, revokers),
+                               takeback_levels=team_counts(rules, takers),
+                               follows_unjudged=bound if any(bound) else None)
+
+
+def follows_bound(tricks: Sequence[Trick], first: int | None = None) -> tuple[int, int]:
+    """The most wrong follows (跟牌错误) ``tricks`` not judged can hide, by team (N–S, E–W): each trick (from
+    number ``first`` on, all when ``None``) is judged against its lead, which is no wrong follow, and each
+    follow is at most one (:func:`.tricks.judge_trick`); so, in a trick the record gives whole (its first
+    play the lead), one for the team that led it and two for the other — and two each in a trick it does
+    not (a play left out, or the record ending in it: the seat left out may be the one that led).  The
+    trump decides which follows were wrong, so no closer bound is sound without it."""
+    bound = [0, 0]
+    for trick in tricks:
+        if trick.plays and (first is None or trick.number >= first):
+            leaders = team_of(trick.plays[0].seat) if len(trick.plays) >= 4 else None
+            for team in (0, 1):
+                bound[team] += 1 if team == leaders else 2
+    return bound[0], bound[1]
 
 
 def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:

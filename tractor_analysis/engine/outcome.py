@@ -9,14 +9,14 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import next_seat, partner, team_of
+from ..records.cards import SEAT_TOKENS, TEAMS as TEAM_TOKENS, next_seat, partner, team_of
 from ..records.model import Hand
 from ..records.rulesets import RevokePenalty, RuleSet
 from .scoring import advance, level_change, lose_level
 from .setting import Setting
 from . import explain, explain_unknown
 from .explain import Message
-from .verdicts import HandResult, Outcome, Unknown, Violation, new_outcome
+from .verdicts import Derived, HandResult, Outcome, Unknown, Violation, new_outcome
 
 REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
 """Wrong follows (跟牌错误) that the tournament's revoke penalty punishes (seed 001, rule 五)."""
@@ -156,8 +156,8 @@ def offenders(hand: Hand, rules: RuleSet, violations: Sequence[Violation]) -> tu
     a hand is judged again (:mod:`.deal_lines`), the penalties of the violations that stand."""
     revokers = ([v.seat for v in violations if v.code in REVOKE_CODES and v.seat is not None]
                 if rules.revoke_penalty is RevokePenalty.LEVEL else [])
-    # a take-back whose seat is not known (None) costs a level nobody can place: the caller withholds
-    # the levels after the hand (takebacks_unknown); the ones whose seats are known are counted
+    # a take-back whose seat is not known (None: "?", or a word that is no seat) costs a level nobody can
+    # place: the caller reads it (takebacks_unknown, and the match's count); the known seats' are counted
     takers = ([s for s in hand.takebacks if s is not None]
               if rules.takeback_penalty is RevokePenalty.LEVEL else [])
     return revokers, takers
@@ -217,23 +217,66 @@ def side_penalties(hand: Hand, result: HandResult) -> tuple[SidePenalty, ...]:
 
 
 def takebacks_punished_unknown(hand: Hand, rules: RuleSet) -> bool:
-    """``hand``'s ``[Takebacks]`` names a seat that cannot be read and take-backs cost a level
-    (``takeback_penalty = level``): the level it cost falls on a side nobody knows."""
-    return rules.takeback_penalty is RevokePenalty.LEVEL and not hand.takebacks_known
+    """``hand``'s ``[Takebacks]`` holds a word that is no seat (:attr:`~..records.model.Hand.takebacks_unread`)
+    and take-backs cost a level (``takeback_penalty = level``): whether it is one take-back, and whose, is not
+    known — so neither is how many take-backs each side made."""
+    return rules.takeback_penalty is RevokePenalty.LEVEL and not hand.takebacks_counted
+
+
+def takeback_seats_open(hand: Hand, rules: RuleSet) -> int:
+    """How many take-backs ``hand`` gives as ``?`` (one each, its seat not known) that cost a level
+    (``takeback_penalty = level``): each costs one side a level, not known which (docs/rules.md §10.2)."""
+    return hand.takeback_seats_unknown if rules.takeback_penalty is RevokePenalty.LEVEL else 0
 
 
 def takebacks_unknown(hand: Hand, rules: RuleSet, result: HandResult, forfeit_open: bool = True) -> HandResult:
-    """``result`` of a hand whose take-back of an unreadable seat costs a level
-    (:func:`takebacks_punished_unknown`): the levels after it are withheld (``None``), and — where
-    take-backs count towards a forfeit still to be decided (``forfeit_open``) — whether a side
-    forfeited (:func:`.replay.replay_match`), said by an ``Unknown`` of tag ``Takebacks``; never the
-    known seats' penalty taken as all of it."""
-    if not takebacks_punished_unknown(hand, rules):
+    """``result`` of a hand whose take-backs are not all placed, under ``takeback_penalty = level``
+    (docs/rules.md §10.2, §14.1), never the known seats' penalty taken as all of it:
+
+    * a word that is no seat (:func:`takebacks_punished_unknown`): not sure to be one take-back — the levels
+      after the hand are withheld (``None``), and, where take-backs count towards a forfeit still to be
+      decided (``forfeit_open``), whether a side forfeited (:func:`.replay.replay_match`);
+    * ``?`` take-backs only (:func:`takeback_seats_open`): each costs one side a level, not known which — a
+      side's level after is kept where every reading gives it (a side at 2 loses no level:
+      :func:`.scoring.lose_level`; derived, said so), else withheld; whether a side forfeited is the
+      match's to decide (:func:`.replay.replay_match`, from the count under every reading).
+
+    Either way an ``Unknown`` of tag ``Takebacks`` says what is withheld (possibly nothing)."""
+    if takebacks_punished_unknown(hand, rules):
+        what = ("levels", "forfeit") if rules.revoke_forfeit and forfeit_open else ("levels",)
+        return dataclasses.replace(
+            result, levels_after=(None, None), player_levels_after=(None,) * 4,
+            unknowns=result.unknowns + (Unknown("Takebacks", what, *explain_unknown.takebacks_unknown(what)),))
+    count = takeback_seats_open(hand, rules)
+    if not count:
         return result
-    what = ("levels", "forfeit") if rules.revoke_forfeit and forfeit_open else ("levels",)
-    return dataclasses.replace(
-        result, levels_after=(None, None), player_levels_after=(None,) * 4,
-        unknowns=result.unknowns + (Unknown("Takebacks", what, *explain_unknown.takebacks_unknown(what)),))
+    # each take-back may cost either side a level: a level stays the same under every reading only at the
+    # floor, 2 (lose_level); a level not known stays not known
+    after = tuple(None if level is None or lose_level(level, count) != level else level
+                  for level in result.player_levels_after)
+    kept = _kept_names(rules, result.player_levels_after)
+    what = ("levels",) if after != result.player_levels_after else ()
+    unknown = takeback_seats_unknown(count, rules, what, kept)
+    derived = ((Derived("levels_after", " ".join(f"{k}:2" for k in kept),
+                        "[Takebacks] and the levels: a side at 2 loses no level",
+                        *explain_unknown.takeback_levels_derived(kept)),) if kept else ())
+    return dataclasses.replace(result, levels_after=(after[0], after[1]), player_levels_after=after,
+                               derived=result.derived + derived, unknowns=result.unknowns + (unknown,))
+
+
+def takeback_seats_unknown(count: int, rules: RuleSet, what: tuple[str, ...], kept: Sequence[str] = ()) -> Unknown:
+    """The ``Unknown`` (tag ``Takebacks``) of a hand with ``count`` take-backs whose seat is not known (``?``):
+    ``what`` it withholds (``levels``, ``forfeit``, or nothing), ``kept`` the sides whose level after is
+    decided all the same (:func:`takebacks_unknown`)."""
+    return Unknown("Takebacks", what, *explain_unknown.takeback_seats_unknown(count, rules.friend, what, kept))
+
+
+def _kept_names(rules: RuleSet, after: Sequence[int | None]) -> tuple[str, ...]:
+    """The sides (``NS``, ``EW``; friend mode: the players, ``N`` …) whose level after a hand is 2 — the same
+    whichever side a take-back whose seat is not known costs a level."""
+    if rules.friend:
+        return tuple(SEAT_TOKENS[s] for s in range(4) if after[s] == 2)
+    return tuple(TEAM_TOKENS[t] for t in (0, 1) if after[t] == 2 and after[t + 2] == 2)
 
 
 def punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[int, ...]
@@ -250,5 +293,5 @@ def punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[in
 
 
 __all__ = ["REVOKE_CODES", "GainCap", "SidePenalty", "gain_capped", "gain_caps", "hand_outcome", "level_outcome",
-           "level_penalties", "offenders", "punish", "side_penalties", "takebacks_punished_unknown",
-           "takebacks_unknown", "team_counts"]
+           "level_penalties", "offenders", "punish", "side_penalties", "takeback_seats_open",
+           "takeback_seats_unknown", "takebacks_punished_unknown", "takebacks_unknown", "team_counts"]

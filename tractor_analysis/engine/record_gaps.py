@@ -18,12 +18,20 @@ a gap in the record.  So (docs/rules.md §4.1 and §14.1):
   (``trick_winner``, ``trick_points``: from the cards of the seats the record leaves out).  What differs is unknown (``"unknown"`` tag ``play``: the trick's
   winner, the points, the outcome, the levels, the legality), never taken from one of them.
 
+The missing seat's cards must be known card for card (:func:`_cards_known`): another seat's need
+not be — one without a deal line, or the dealer with its bury not known, leaves the hand's legality
+unknown, and so it stays in every way, but the ways come from the missing seat's cards alone.
+
 A missing seat that holds fewer cards than the lead then (it played too many before: 多少牌) had
-nothing to play: the hand is judged as recorded.  Past :data:`MAX_VARIANTS` ways, or when the missing seat's cards are not known, or its play may
-be the lead itself (the seat due to lead is the one missing), nothing from the gap on is judged:
-the gap's trick then has no points (``None``, never the recorded cards') unless no card the missing
-seats could have held carries any (derived ``trick_points``); a trick the record gives whole keeps its
-cards' points.
+nothing to play: the hand is judged as recorded.  Past :data:`MAX_VARIANTS` ways, or when the missing
+seat's cards are not known, or its play may be the lead itself (the seat due to lead is the one
+missing), the gap is not filled in (:func:`not_judged`): what rests on the play left out is withheld —
+the gap's trick (its winner; its points ``None``, never the recorded cards', unless no card the missing
+seats could have held carries any: derived ``trick_points``), from it on every verdict on the missing
+seats and on throws, who was to lead the trick after it, the attackers' points, the outcome, the levels
+—, and what rests on none of it stands: the other seats' verdicts that rest on their own cards and the
+lead recorded (:data:`KEPT_AFTER_GAP`), the later whole tricks' winners and points, the hand's own
+findings, the level penalties found.
 """
 from __future__ import annotations
 
@@ -32,18 +40,23 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..records.cards import NUM_KINDS, POINTS, SEAT_TOKENS, TOKEN
+from ..records.cards import NUM_KINDS, POINTS, SEAT_TOKENS, TOKEN, team_of
+from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Play, Trick
+from ..records.rulesets import RevokePenalty, RuleSet, ThrowPenaltyCards
 from . import explain_gaps, explain_hand
+from .deal_lines import SHOWN_BY, contradicted
 from .legal import analyse_lead, legal_follows
+from .outcome import REVOKE_CODES, offenders, team_counts
 from .required_trick import MAX_FOLLOWS, follow_candidates
-from .tricks import HandContext
+from .starting_hands import Played, starting_hands
+from .tricks import HandContext, turn_order
 from .unfinished import ENDS_BEFORE
 from .agreement import agree
-from .verdicts import Derived, HandResult, Unknown, Violation
+from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation
 
 MAX_VARIANTS = 256
-"""Ways of filling in a hand's gaps beyond which nothing from the first gap on is judged: each way
+"""Ways of filling in a hand's gaps beyond which they are not filled in (:func:`not_judged`): each way
 is a replay of the whole hand."""
 
 
@@ -237,7 +250,7 @@ def _cards_could_hold(hand: Hand, result: HandResult, gap: Gap) -> list[int] | N
     i = gap.index
     if i >= len(result.tricks) or result.tricks[i].number != gap.trick or not result.tricks[i].hands_before:
         return None
-    if any(v.code in CONTRADICTS for v in result.violations):
+    if any(v.code in SHOWN_BY for v in result.violations):
         return None
     before = result.tricks[i].hands_before
     placed = [0] * NUM_KINDS
@@ -271,15 +284,122 @@ def _proven_points(hand: Hand, result: HandResult, gap: Gap) -> int | None:
     return sum(POINTS[k] for p in hand.tricks[gap.index].plays for k in p.cards)
 
 
-def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) -> HandResult:
-    """``result`` (the hand judged as recorded) with nothing from the first gap on: the gaps could
-    not be filled in (``why``: ``cards`` not known, ``lead`` — the seat due to lead is missing —,
-    ``bad_lead`` — the trick's lead is not one the rules define — or ``ways``, too many).  A gap's
-    trick has no points (``None``: never the recorded cards', docs/format.md) unless the plays left
-    out cannot carry any (:func:`_proven_points`: derived, and said from what); a trick the record
-    gives whole keeps its cards' points."""
+KEPT_AFTER_GAP = frozenset({"not_in_hand", "wrong_count", "mixed_lead", "out_of_turn", *REVOKE_CODES})
+"""The verdicts of a trick after a gap not filled in (:func:`not_judged`) that still stand — on a seat
+the record leaves out of no trick before, in a trick that leaves out none: each rests on the seat's own
+cards (its deal line, or its plays, less its own recorded plays: :func:`.tricks.judge_trick` takes no
+other seat's card out of its hand) and on the trick's lead as recorded (its first play), never on a card
+the record leaves out — a card played and not held, a play of another number of cards than the lead, a
+wrong follow (docs/rules.md §5), a lead mixing suit groups, the turn order (who was to lead a trick
+right after a gap rests on that gap's winner: only the rest of the turn order is kept there).  Not a
+throw's verdict (``throw_failed``, ``wrong_forced_play``): it rests on what the three other seats held,
+one of them possibly a seat the record leaves out; nor the record's own referee (it compares winners,
+points, outcome)."""
+
+HAND_FINDINGS_KEPT = frozenset({"bad_bury", "deal_mismatch", "dealer_mismatch", "level_mismatch", "bad_declaration"})
+"""The hand's own findings (no trick) that stand after a gap not filled in: the setting, the deal and the
+bury rest on no play — but cards left after the last trick (``deal_mismatch`` naming them) by a seat the
+record leaves out of a trick: they may be the play left out.  The claim (the total) and the record's
+referee are not kept."""
+
+
+def _turn_order_only(number: int, plays: Sequence[Play]) -> frozenset[tuple]:
+    """The ``out_of_turn`` verdicts of a trick that do not rest on who was to lead it (a seat twice, out
+    of rotation, or not playing: :func:`.tricks.turn_order` without the seat due to lead), as keys."""
+    found: list[Violation] = []
+    turn_order(number, plays, None, found)
+    return frozenset((v.code, v.seat, v.played, v.message_en) for v in found)
+
+
+@dataclass(frozen=True, slots=True)
+class _Unfilled:
+    """Gaps not filled in, as the tricks from the first on see them (:func:`not_judged`)."""
+
+    first: int
+    """The first gap's trick number."""
+    gap_at: dict[int, Gap]
+    """The gaps, by trick number."""
+    missing_by: dict[int, frozenset[int]]
+    """Per later trick that leaves no play out, the seats left out of a trick before it."""
+    after_gap: dict[int, frozenset[tuple]]
+    """Per trick right after a gap, its ``out_of_turn`` verdicts that rest on no leader (:func:`_turn_order_only`)."""
+    left_out: frozenset[int]
+    """Every seat left out of a gap's trick."""
+
+    def stands(self, v: Violation, judged: bool) -> bool:
+        """Whether ``v``, found in the hand judged as recorded, stands (``judged``: the tricks were judged
+        — else the hand's own findings are ``hand_replay``'s to keep, but the cards left)."""
+        if v.trick is None:
+            if v.code == "deal_mismatch" and v.played:         # cards left after the last trick
+                return v.seat is not None and v.seat not in self.left_out
+            return judged and v.code in HAND_FINDINGS_KEPT
+        if v.trick < self.first:
+            return True
+        if v.trick in self.gap_at or v.code not in KEPT_AFTER_GAP or v.seat in self.missing_by.get(v.trick, ()):
+            return False
+        keys = self.after_gap.get(v.trick)
+        return v.code != "out_of_turn" or keys is None or (v.code, v.seat, v.played, v.message_en) in keys
+
+
+def _unfilled(gaps: Sequence[Gap], tricks: Sequence[TrickResult]) -> _Unfilled:
+    """:class:`_Unfilled` of ``gaps``, over ``tricks`` (the hand judged as recorded)."""
     first = gaps[0].trick
-    kept = tuple(v for v in result.violations if v.trick is not None and v.trick < first)
+    gap_at = {g.trick: g for g in gaps}
+    missing_by: dict[int, frozenset[int]] = {}
+    after_gap: dict[int, frozenset[tuple]] = {}
+    seen: frozenset[int] = frozenset()
+    for before, t in zip((None, *tricks), tricks):
+        if t.number < first:
+            continue
+        if t.number in gap_at:
+            seen |= frozenset(gap_at[t.number].missing)
+            continue
+        missing_by[t.number] = seen
+        if before is not None and before.number in gap_at and t.plays:
+            after_gap[t.number] = _turn_order_only(t.number, t.plays)
+    return _Unfilled(first, gap_at, missing_by, after_gap, frozenset(s for g in gaps for s in g.missing))
+
+
+def _hidden_follows(rules: RuleSet, tricks: Sequence[TrickResult], gaps: _Unfilled) -> tuple[int, int]:
+    """The most wrong follows (docs/rules.md §10.1) the verdicts withheld after gaps not filled in can
+    hide, by team (N–S, E–W), each follow at most one: in a gap's trick, every follow — one for the team
+    that led and two for the other, or two each when the seat that led is not known (a seat left out may
+    have led it) —; in a later trick, each follow of a seat left out of a trick before (its cards are
+    not known).  ``(0, 0)`` where wrong follows cost nothing (not under ``revoke_penalty = level``).  In
+    friend mode, which keeps no count by team, by the team of each seat all the same: the match's one
+    count (:mod:`.replay`) adds both."""
+    if rules.revoke_penalty is not RevokePenalty.LEVEL:
+        return 0, 0
+    by_team = [0, 0]
+    for t in tricks:
+        g = gaps.gap_at.get(t.number)
+        if g is not None and t.plays:
+            leaders = {team_of(t.plays[0].seat), *(team_of(s) for s in g.missing)}
+            for team in (0, 1):
+                by_team[team] += 1 if leaders == {team} else 2
+        elif g is None:
+            for p in t.plays[1:]:
+                if p.seat in gaps.missing_by.get(t.number, ()):
+                    by_team[team_of(p.seat)] += 1
+    return by_team[0], by_team[1]
+
+
+def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) -> HandResult:
+    """``result`` (the hand judged as recorded) with what rests on the plays left out withheld: the gaps
+    could not be filled in (``why``: ``cards`` not known, ``lead`` — the seat due to lead is missing —,
+    ``bad_lead`` — the trick's lead is not one the rules define — or ``ways``, too many).  Withheld: each
+    gap's trick (its winner, its verdicts, and its points — ``None``: never the recorded cards',
+    docs/format.md — unless the plays left out cannot carry any: :func:`_proven_points`, derived and said
+    from what), from it on every verdict on the seats left out and on throws, who was to lead the trick
+    after a gap, the attackers' points, the outcome and the levels.  What rests on none of that stands
+    (docs/rules.md §14, §14.1): the verdicts before the first gap, the hand's own findings
+    (:data:`HAND_FINDINGS_KEPT`), every other seat's verdicts of :data:`KEPT_AFTER_GAP` in the later
+    tricks, the winners and points of the later tricks the record gives whole (a winner is read from
+    the trick's plays alone: :func:`.tricks.trick_winner`), the wrong follows found and the take-backs
+    (their level penalties; the most the verdicts withheld can add is ``penalties_open``)."""
+    first = gaps[0].trick
+    unfilled = _unfilled(gaps, result.tricks)
+    kept = tuple(v for v in result.violations if unfilled.stands(v, result.tricks_judged))
     points = {g.trick: _proven_points(hand, result, g) for g in gaps}
     derived = [Derived("trick_points", str(points[g.trick]), "the cards of the seats the record leaves out",
                        *explain_gaps.gap_points_no_point_cards(g.trick, points[g.trick], g.missing))
@@ -303,18 +423,38 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
                 u.trick, proven, u.missing, ends=True)))
     else:
         derived = list(result.derived) + derived
+    by_trick: dict[int, list[Violation]] = {}
+    for v in kept:
+        if v.trick is not None:
+            by_trick.setdefault(v.trick, []).append(v)
+    counted = result.rules.throw_penalty_cards is ThrowPenaltyCards.FAILING_UNITS
     tricks = tuple(t if t.number < first else dataclasses.replace(
-        t, winner=None, violations=(), plays=hand.tricks[i].plays, points=points.get(t.number, t.points))
+        t, violations=tuple(by_trick.get(t.number, ())),
+        # a later trick the record gives whole: its winner rests on its plays alone (trick_winner reads the
+        # cards played and the trump, no seat's hand; a failed throw is judged with the cards as played);
+        # the trick the record ends in was withheld above
+        winner=None if t.number in unfilled.gap_at or (u is not None and t.number == u.trick) else t.winner,
+        plays=hand.tricks[i].plays, points=points.get(t.number, t.points),
+        # the cards a throw's check beat (failing_units) rest on the three other seats' hands
+        cards_not_thrown=None if counted and (t.lead_kind == "throw" or t.throw_failed or t.cards_not_thrown)
+        else t.cards_not_thrown)
         for i, t in enumerate(result.tricks))
-    what = ["verdicts", "points", "outcome", "levels"]
-    unknowns.append(Unknown("play", tuple(what), *explain_gaps.gaps_not_judged([(g.trick, g.missing) for g in gaps],
-                                                                                what, why)))
+    what = ["trick_winner"]
+    if any(points[g.trick] is None for g in gaps):
+        what.append("trick_points")
+    what += ["legality", "points", "outcome", "levels"]
+    unknowns.append(Unknown("play", tuple(what), *explain_gaps.gaps_not_judged(
+        [(g.trick, g.missing) for g in gaps], what, why, result.tricks_judged)))
+    revokers, takers = offenders(hand, result.rules, kept)
+    revokes, takebacks = team_counts(result.rules, revokers), team_counts(result.rules, takers)
+    hidden = _hidden_follows(result.rules, result.tricks, unfilled) if result.tricks_judged else (0, 0)
+    most = (revokes[0] + hidden[0], revokes[1] + hidden[1])
     return dataclasses.replace(
         result, tricks=tricks, violations=kept, attackers_points=None, attackers_total=None, bottom_multiplier=None,
         bottom_bonus=None, penalties=None, items=(), outcome=None, levels_after=(None, None),
-        player_levels_after=(None,) * 4, revoke_levels=(0, 0), takeback_levels=(0, 0), legality_known=False,
+        player_levels_after=(None,) * 4, revoke_levels=revokes, takeback_levels=takebacks, legality_known=False,
+        penalties_open=(most, takebacks) if most != revokes else None,
         unfinished=u, derived=tuple(derived), unknowns=tuple(unknowns))
-
 
 
 def _left(hand: Hand, gaps: Sequence[Gap], recorded: HandResult) -> dict[int, tuple[int, ...]]:
@@ -335,6 +475,25 @@ def _due_to_lead(hand: Hand, result: HandResult, gap: Gap) -> int | None:
     return None if hand.setup else result.dealer
 
 
+def _cards_known(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> bool:
+    """Whether the cards of every seat ``gaps`` leave out are known, card for card, in a hand whose
+    legality is not (``result``: the hand judged as recorded) — another seat's read from its plays (no
+    deal line, or the dealer's with the bury not known): the ways to fill a gap in come from the missing
+    seat's cards alone, so they are judged (what rests on the other seat stays withheld in each way, as
+    in the hand as recorded).  Not known: no deal, the seat's own line missing or its cards read from its
+    plays (:func:`.starting_hands.starting_hands`: the dealer with the bury not known, a taker of the
+    bottom after 炒地皮, a full hand whose dealer is not known — nobody known to have taken the bottom),
+    its line contradicted by its plays (:mod:`.deal_lines`), a position's uneven lines, or a tag the rest
+    of the record contradicts (:mod:`.contradictions`: the hand judged under several values)."""
+    if hand.deal is None or result.contradicted or uneven_position(hand) is not None:
+        return False
+    if not hand.setup and result.dealer is None:
+        return False
+    seats = {s for g in gaps for s in g.missing}
+    start = starting_hands(hand, result.rules, result.dealer, Played(hand))
+    return not (seats & start.from_plays or seats & contradicted(hand, result))
+
+
 def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandResult],
           context: Callable[[HandResult], HandContext | None]) -> HandResult:
     """``hand`` judged over every way to fill in its ``gaps``: ``replay(h, hands_before)`` judges
@@ -342,8 +501,8 @@ def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandRe
     recorded = replay(hand, True)
     ctx = context(recorded)
     first = gaps[0]
-    if (ctx is None or not recorded.legality_known or len(recorded.tricks) <= first.index
-            or not recorded.tricks[first.index].hands_before):
+    if (ctx is None or len(recorded.tricks) <= first.index or not recorded.tricks[first.index].hands_before
+            or not (recorded.legality_known or _cards_known(hand, gaps, recorded))):
         return not_judged(hand, gaps, recorded, "cards")
     for g in gaps:
         before = recorded.tricks[g.index].hands_before if g.index < len(recorded.tricks) else ()
@@ -372,15 +531,13 @@ def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandRe
     return merge(hand, gaps, results, ways, tried)
 
 
-CONTRADICTS = frozenset({"not_in_hand", "deal_mismatch"})
-"""A way of filling in a gap after which the missing seat plays a card it no longer holds, or ends
-the hand with cards left, is ruled out by the record itself (its later plays and the deal)."""
-
-
 def _contradicted(result: HandResult, gaps: Sequence[Gap]) -> bool:
+    """A way of filling in ``gaps`` after which a missing seat plays a card it no longer holds, or ends
+    the hand with cards left (:data:`.deal_lines.SHOWN_BY`: the record's plays against the cards a seat
+    is given), is ruled out by the record itself (its later plays and the deal)."""
     first = gaps[0].trick
     missing = {s for g in gaps for s in g.missing}
-    return any(v.code in CONTRADICTS and v.seat in missing and (v.trick is None or v.trick > first)
+    return any(v.code in SHOWN_BY and v.seat in missing and (v.trick is None or v.trick > first)
                for v in result.violations)
 
 

@@ -4,8 +4,9 @@ penalties that forfeit a match, hands recorded after it was decided, and the dec
 Each hand is replayed by :func:`.hand_replay.replay_hand`; this module chains them: what each hand
 hands on (levels after, the next dealer, whether the next deal is bid for), where the record's
 chain breaks (a hand skipped, a number missing, a record beginning later or cut by damage), the
-wrong follows and take-backs counted towards a forfeit, and the match's winner
-(:func:`.scoring.decide_match`).
+wrong follows and take-backs counted towards a forfeit — with what the record leaves open of them
+(:class:`_Tally`: plays not judged or left out, take-backs whose seats are not known), decided only where
+every reading agrees —, and the match's winner (:func:`.scoring.decide_match`).
 
 Everything is a pure function of the record and the ruleset: replaying the same
 record twice gives equal results.
@@ -13,17 +14,20 @@ record twice gives equal results.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Sequence
 
+from ..records.cards import TEAMS
 from ..records.frozen import gc_paused, settle_as_old
 from ..records.model import Hand, Match
 from ..records.rulesets import RevokePenalty, RuleSet, build_ruleset
 from . import explain_hand, explain_unknown, referee
 from .hand_replay import replay_hand
-from .outcome import offenders, takebacks_punished_unknown
+from .explain import Message
+from .outcome import offenders, takeback_seats_open, takeback_seats_unknown, takebacks_punished_unknown
 from .starting_hands import hand_violation
 from .scoring import ENGINE_DECIDED_BY, decide_match
-from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, HandResult,
+from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Derived, HandResult,
                        MatchResult, Unknown, Violation)
 
 
@@ -60,8 +64,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     rules = rules if rules is not None else ruleset_of(match)
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
     expected_dealer: int | None = None
-    revokes = [0, 0]
-    takebacks = [0, 0]
+    tally = _Tally()                # the wrong follows and take-backs counted towards a forfeit, by team
     decided = False         # a side passed the winning level, or forfeited: later hands decide nothing
     final: tuple | None = None      # the levels the deciding hand left (later hands count for nothing)
     decided_at: int | None = None   # the index of the deciding hand
@@ -69,7 +72,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     after: list[int] = []           # hands recorded after the match was decided
     forfeits: tuple[str | None, str | None] = (None, None)      # why each side forfeited (MatchResult)
     count_lost: int | None = None   # the hand from which the take-backs a side made are not known
-    gap_open: int | None = None     # the hand from which a forfeit rests on a play the record leaves out
+    count_open: tuple[_Open, ...] | None = None     # what leaves open whether a side forfeited (from a hand on)
     offences = [0, 0]               # friend mode: the match's wrong follows, take-backs, punished by a level
     friend_open: tuple[int, int] | None = None      # friend mode: (hand, count) from which a forfeit is not known
     results: list[HandResult] = []
@@ -108,7 +111,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                              levels_known=(index > 0 or match.levels is not None), chain=chain,
                              hands_before=hands_before, first_hand=index == 0,
                              forfeit_open=(not decided and forfeits == (None, None) and count_lost is None
-                                           and friend_open is None and gap_open is None))
+                                           and friend_open is None and count_open is None))
         results.append(result)
         levels = result.player_levels_after
         chain = None
@@ -119,32 +122,33 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             # the record (the match) stops inside its last hand: that hand changed no level, so the
             # levels when the record ends are the ones it was played at (docs/rules.md §8.5)
             levels = result.player_levels_before
-        for team in (0, 1):
-            revokes[team] += result.revoke_levels[team]
-            takebacks[team] += result.takeback_levels[team]
+        tally.add(hand, result, rules)
         bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
         expected_dealer = result.outcome.next_dealer if result.outcome is not None else None
-        if (count_lost is None and gap_open is None and rules.revoke_forfeit and forfeits == (None, None)
-                and not decided and not rules.friend and _gap_may_forfeit(rules, result, revokes, takebacks)):
-            # a play the record leaves out may be a wrong follow (or not) that reaches the forfeit count:
-            # the count the fewest give does not reach it, the most do — whether a side forfeited is not known
-            gap_open = hand.number
-        if (count_lost is None and rules.revoke_forfeit and forfeits == (None, None) and not decided
-                and takebacks_punished_unknown(hand, rules)):
-            # a take-back whose seat cannot be read (nor how many there were): from this hand on each
+        counting = bool(rules.revoke_forfeit) and forfeits == (None, None) and not decided and count_lost is None
+        if counting and takebacks_punished_unknown(hand, rules):
+            # a word of [Takebacks] that is no seat (not sure to be one take-back): from this hand on each
             # side's count is not known, so no forfeit is decided on the count of the readable ones
             count_lost = hand.number
-        if (rules.friend and rules.revoke_forfeit and not decided and count_lost is None and friend_open is None):
+        if rules.friend and rules.revoke_forfeit and not decided and count_lost is None and friend_open is None:
             friend_open = _friend_count(hand, rules, result, offences)
-        if (rules.revoke_forfeit and forfeits == (None, None) and not decided and count_lost is None
-                and gap_open is None and not rules.friend):
+        if counting and count_lost is None and count_open is None and friend_open is None:
+            # wrong follows not judged, take-backs whose seats are not known ("?"), a play left out whose ways
+            # differ: where the count's fewest and its most give different sides forfeiting, whether a side
+            # forfeited (by this hand, and so later) is not known (docs/rules.md §10.1, §10.2)
+            count_open = tally.open_here(rules, offences)
+            if count_open is not None and any(o.kind == "Takebacks" and o.number == hand.number for o in count_open):
+                results[-1] = result = _forfeit_withheld(hand, rules, result)
+        if counting and count_lost is None and count_open is None and not rules.friend:
             # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match;
             # both sides reaching it at the end of the same hand: both forfeit, no team wins; a side
             # reaching it in the hand it passes the winning level forfeits all the same — the count
             # is read before the pass (the rules are silent: the project's readings, docs/rules.md §10.1)
-            forfeits = (_forfeit_reason(rules, revokes[0], takebacks[0]),
-                        _forfeit_reason(rules, revokes[1], takebacks[1]))
+            forfeits = tally.reasons(rules)
             decided = forfeits != (None, None)
+            fact = tally.every_reading(rules, hand.number, forfeits)
+            if fact is not None:        # the same under every reading of what the count leaves open: said
+                results[-1] = result = dataclasses.replace(result, derived=result.derived + (fact,))
             if decided and result.outcome is not None and result.outcome.match_over:
                 # the forfeit, not the pass, ends the match: the hand does not say it won it
                 results[-1] = dataclasses.replace(
@@ -167,10 +171,9 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         levels = (None,) * 4
         unknowns += (Unknown("friend", ("forfeit",), *explain_hand.friend_forfeit_unknown(
             *friend_open, rules.revoke_forfeit, ("forfeit",))),)
-    if gap_open is not None:        # a left-out play may have made a side forfeit: the end is not known
+    if count_open is not None:      # a side may have forfeited: the match may have ended at unknown levels
         levels = (None,) * 4
-        unknowns += (Unknown("play", ("forfeit",), *explain_unknown.gap_forfeit_unknown(
-            gap_open, rules.revoke_forfeit, ("forfeit",))),)
+        unknowns += _open_unknowns(rules, count_open)
     if count_lost is not None:      # a side may have forfeited: the match may have ended at unknown levels
         levels = (None,) * 4
         unknowns += (Unknown("Takebacks", ("forfeit",), *explain_unknown.takebacks_forfeit_unknown(
@@ -208,22 +211,156 @@ def _friend_count(hand: Hand, rules: RuleSet, result: HandResult, offences: list
     never pinned on a fixed partnership."""
     revokers, takers = offenders(hand, rules, result.violations)
     offences[0] += len(revokers)
-    offences[1] += len(takers)
+    offences[1] += len(takers) + takeback_seats_open(hand, rules)     # a "?" is one take-back: counted
     reached = [n for n in offences if n >= rules.revoke_forfeit]
     return (hand.number, max(reached)) if reached else None
 
 
-def _gap_may_forfeit(rules: RuleSet, result: HandResult, revokes: list[int], takebacks: list[int]) -> bool:
-    """``result`` (counted into ``revokes`` and ``takebacks`` with its fewest penalties) has a play
-    the record leaves out whose ways give different penalty counts, and with the most a way gives a
-    side would forfeit where with the fewest none does (:attr:`HandResult.penalties_open`)."""
-    if result.penalties_open is None:
-        return False
-    if any(_forfeit_reason(rules, revokes[t], takebacks[t]) for t in (0, 1)):
-        return False            # the fewest already forfeit: decided below
-    (most_r, most_t) = result.penalties_open
-    return any(_forfeit_reason(rules, revokes[t] - result.revoke_levels[t] + most_r[t],
-                               takebacks[t] - result.takeback_levels[t] + most_t[t]) for t in (0, 1))
+@dataclass(frozen=True, slots=True)
+class _Open:
+    """A hand that leaves the match's count of penalties open: how many more than the fewest it may add."""
+
+    number: int
+    """The hand's number."""
+    kind: str
+    """``play`` (a play left out whose ways give different counts: :attr:`.HandResult.penalties_open`),
+    ``unjudged`` (plays not judged: :attr:`.HandResult.follows_unjudged`), ``Takebacks`` (take-backs whose
+    seats are not known, ``?``)."""
+    revokes: tuple[int, int]
+    """The most wrong follows it may add, by team (N–S, E–W)."""
+    takebacks: tuple[int, int]
+    """The most take-backs it may add, by team."""
+    why: str = ""
+    """``unjudged``: the tag whose value not known left the plays not judged (``Trump``, ``Level``, ``play``)."""
+
+
+@dataclass(slots=True)
+class _Tally:
+    """The match's wrong follows and take-backs punished by a level, by team (N–S, E–W), so far: the fewest
+    the record gives (those it states or the judgement finds: ``revokes``, ``takebacks``) and each hand that
+    leaves some open (``open``), by how many more.  A side's reaching the forfeit count rises with its own
+    counts alone, and each hand's most can fall on each side, so the fewest and the most (every hand's
+    most) bound every reading: where they give the same sides forfeiting, so does every reading."""
+
+    revokes: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
+    takebacks: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
+    open: list[_Open] = dataclasses.field(default_factory=list)
+    added: bool = False
+    """The last hand added changed the count (a penalty, or one left open)."""
+
+    def add(self, hand: Hand, result: HandResult, rules: RuleSet) -> None:
+        """Count ``hand`` (``result``: its judgement) in."""
+        before = len(self.open)
+        for t in (0, 1):
+            self.revokes[t] += result.revoke_levels[t]
+            self.takebacks[t] += result.takeback_levels[t]
+        if result.penalties_open is not None:       # the ways of filling a play left out differ
+            (most_r, most_t) = result.penalties_open
+            more_r = tuple(most_r[t] - result.revoke_levels[t] for t in (0, 1))
+            more_t = tuple(most_t[t] - result.takeback_levels[t] for t in (0, 1))
+            if any(more_r) or any(more_t):
+                self.open.append(_Open(hand.number, "play", more_r, more_t))
+        if result.follows_unjudged is not None and rules.revoke_penalty is RevokePenalty.LEVEL:
+            why = next((u.tag for u in result.unknowns if "verdicts" in u.withheld), "play")
+            self.open.append(_Open(hand.number, "unjudged", result.follows_unjudged, (0, 0), why))
+        seats = takeback_seats_open(hand, rules)
+        if seats and not rules.friend:      # each may be either side's (friend mode counts them all: exact)
+            self.open.append(_Open(hand.number, "Takebacks", (0, 0), (seats, seats)))
+        self.added = len(self.open) > before or any(result.revoke_levels) or any(result.takeback_levels)
+
+    def most(self, kinds: frozenset[str] | None = None) -> tuple[list[int], list[int]]:
+        """The most wrong follows and take-backs by team: the fewest, and what the hands of ``kinds`` (all:
+        ``None``) leave open."""
+        revokes, takebacks = list(self.revokes), list(self.takebacks)
+        for o in self.open:
+            if kinds is None or o.kind in kinds:
+                for t in (0, 1):
+                    revokes[t] += o.revokes[t]
+                    takebacks[t] += o.takebacks[t]
+        return revokes, takebacks
+
+    def reasons(self, rules: RuleSet, kinds: frozenset[str] | None = frozenset()) -> tuple[str | None, str | None]:
+        """Why each side forfeits on the count (:func:`_forfeit_reason`): the fewest, or the most of ``kinds``."""
+        revokes, takebacks = self.most(kinds)
+        return _forfeit_reason(rules, revokes[0], takebacks[0]), _forfeit_reason(rules, revokes[1], takebacks[1])
+
+    def open_here(self, rules: RuleSet, offences: Sequence[int]) -> tuple[_Open, ...] | None:
+        """What leaves open whether a side forfeited by now, ``None`` when the count decides it whatever the
+        open hands hide: the hands of the kinds that alone make the fewest and the most disagree (all open
+        hands when none alone does).  Friend mode: the match's count (``offences``, the known wrong follows
+        and take-backs) and the most its open hands add, below ``revoke_forfeit`` or not (docs/rules.md §11)."""
+        if not self.open:
+            return None
+        if rules.friend:
+            revokes, takebacks = self.most()
+            more = (sum(revokes) - sum(self.revokes), sum(takebacks) - sum(self.takebacks))
+            reach = [rules.revoke_penalty is RevokePenalty.LEVEL, rules.takeback_penalty is RevokePenalty.LEVEL]
+            if any(reach[i] and offences[i] < rules.revoke_forfeit <= offences[i] + more[i] for i in (0, 1)):
+                return tuple(self.open)
+            return None
+        fewest = _sides(self.reasons(rules))
+        if _sides(self.reasons(rules, None)) == fewest:
+            return None
+        kinds = list(dict.fromkeys(o.kind for o in self.open))
+        alone = [k for k in kinds if _sides(self.reasons(rules, frozenset((k,)))) != fewest]
+        return tuple(o for o in self.open if o.kind in (alone or kinds))
+
+    def every_reading(self, rules: RuleSet, number: int, forfeits: tuple[str | None, str | None]) -> Derived | None:
+        """Whether a side forfeited the match by the end of hand ``number`` as a derived fact, when the hand
+        changed the count and the count leaves some open (:meth:`open_here` found every reading agree)."""
+        if not self.open or not self.added:
+            return None
+        value = ("none" if forfeits == (None, None) else "both" if None not in forfeits
+                 else TEAMS[0] if forfeits[0] is not None else TEAMS[1])
+        return Derived("forfeit", value, "the match's wrong follows and take-backs, under every reading",
+                       *explain_unknown.forfeit_every_reading(value, rules.revoke_forfeit, _clauses(self.open, rules)))
+
+
+def _sides(reasons: tuple[str | None, str | None]) -> tuple[bool, bool]:
+    """Which sides forfeit (a reason each: :func:`_forfeit_reason`)."""
+    return reasons[0] is not None, reasons[1] is not None
+
+
+def _clauses(opened: Sequence[_Open], rules: RuleSet) -> list[Message]:
+    """What leaves the count open, one clause per kind (:func:`.explain_unknown.open_count_words`)."""
+    out = []
+    for kind in dict.fromkeys(o.kind for o in opened):
+        mine = [o for o in opened if o.kind == kind]
+        numbers = list(dict.fromkeys(o.number for o in mine))
+        extra = (sum(o.revokes[0] for o in mine), sum(o.revokes[1] for o in mine))
+        out.append(explain_unknown.open_count_words(kind, numbers, extra, [o.why for o in mine], rules.friend))
+    return out
+
+
+def _open_unknowns(rules: RuleSet, opened: Sequence[_Open]) -> tuple[Unknown, ...]:
+    """The match's ``Unknown`` when whether a side forfeited is not known for what ``opened`` leaves open: a
+    play left out alone keeps its own words (tag ``play``, :func:`.explain_unknown.gap_forfeit_unknown`);
+    else one naming every cause, tagged as the first (``Takebacks``: take-backs whose seats are not known;
+    plays not judged: the tag whose value is not known, ``Trump`` or ``Level`` — ``play`` from a play left
+    out on)."""
+    what = ("forfeit",)
+    if {o.kind for o in opened} == {"play"}:
+        return (Unknown("play", what, *explain_unknown.gap_forfeit_unknown(opened[0].number, rules.revoke_forfeit,
+                                                                            what)),)
+    first = opened[0]
+    tag = first.why if first.kind == "unjudged" else first.kind
+    return (Unknown(tag, what, *explain_unknown.count_open_unknown(_clauses(opened, rules), rules.revoke_forfeit,
+                                                                   what)),)
+
+
+def _forfeit_withheld(hand: Hand, rules: RuleSet, result: HandResult) -> HandResult:
+    """``result`` whose take-backs whose seats are not known leave open whether a side forfeited the match
+    (:meth:`_Tally.open_here`): its ``Takebacks`` unknown withholds that too."""
+    unknowns = tuple(u if u.tag != "Takebacks" or "forfeit" in u.withheld
+                     else takeback_seats_unknown(takeback_seats_open(hand, rules), rules, (*u.withheld, "forfeit"),
+                                                 _kept(result))
+                     for u in result.unknowns)
+    return dataclasses.replace(result, unknowns=unknowns)
+
+
+def _kept(result: HandResult) -> tuple[str, ...]:
+    """The sides the hand's derived ``levels_after`` keeps at 2 (:func:`.outcome.takebacks_unknown`)."""
+    return tuple(w.split(":")[0] for d in result.derived if d.fact == "levels_after" for w in d.value.split())
 
 
 def _forfeit_reason(rules: RuleSet, revokes: int, takebacks: int) -> str | None:

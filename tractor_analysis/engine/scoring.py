@@ -208,8 +208,9 @@ class MatchFacts:
     decide_by_levels: bool = False
     """The ruleset decides a match cut short by the levels (seed 001, rule 十一)."""
     forfeit_known: bool = True
-    """Whether a side forfeited is known (``False``: a take-back whose seat cannot be read counts
-    towards a forfeit: :attr:`~.verdicts.MatchResult.forfeit_known`)."""
+    """Whether a side forfeited is known (``False``: the count towards a forfeit is not all known — a
+    take-back whose seat cannot be read or is ``?``, wrong follows of plays not judged or left out — and
+    its readings differ: :attr:`~.verdicts.MatchResult.forfeit_known`)."""
     whole: bool = True
     """``False``: the file is damaged and the record stops at the damage before a hand read whole
     decided the match (:data:`RECORD_CUT`)."""

@@ -281,6 +281,13 @@ class HandResult:
     penalties (:mod:`.agreement`; :attr:`revoke_levels` and :attr:`takeback_levels` then hold the
     fewest): the most any way gives, ``(revokes by team, take-backs by team)``; else ``None``.  A
     match's forfeit count then rests on the play left out (:mod:`.replay`)."""
+    follows_unjudged: tuple[int, int] | None = None
+    """A hand whose plays were not judged — the trump or the level not known (:attr:`tricks_judged` false),
+    or nothing judged from a play the record leaves out on (:mod:`.record_gaps`) —: its wrong follows
+    there are not known, so :attr:`revoke_levels` counts only those of the tricks judged.  The most they
+    can be, by team (N–S, E–W): one per follow the team's players made, or were due to make, in those
+    tricks (a follow is at most one wrong follow, and a lead none: docs/rules.md §10.1).  ``None`` when
+    every trick played was judged (a score sheet's hand has none)."""
 
     def cards_open(self, number: int) -> tuple[int, int, int, int]:
         """How many cards each seat N, E, S, W held before trick ``number`` beyond its
@@ -365,9 +372,11 @@ class MatchResult:
     for nothing; the problem ``after_match_end`` says so); empty when none was, or when whether the
     match ended is not known (an unknown withholding ``forfeit``: :attr:`forfeit_known`)."""
     unknowns: tuple[Unknown, ...] = ()
-    """Facts the record does not state that the match's result rests on: ``Takebacks`` (a take-back
-    whose seat cannot be read, under ``takeback_penalty = level`` with a forfeit count) withholds
-    ``forfeit`` — whether a side forfeited, so the winner and the final levels (``None``)."""
+    """Facts the record does not state that the match's result rests on: an unknown withholding
+    ``forfeit`` — whether a side forfeited, so the winner and the final levels (``None``) — where the
+    count towards a forfeit is not all known and its readings differ (docs/rules.md §10.1, §10.2): tag
+    ``Takebacks`` (a word of ``[Takebacks]`` that is no seat, or take-backs given as ``?``), ``Trump`` /
+    ``Level`` (wrong follows of plays not judged), ``play`` (a play left out), ``friend`` (friend mode)."""
 
     @property
     def forfeit_known(self) -> bool:

@@ -224,10 +224,12 @@ class HandReader(_TrickReader):
             takebacks_v = []
         if not isinstance(takebacks_v, list):
             raise Shape(f"\"takebacks\" should be a list of seats, not {type_name(takebacks_v)}", "takebacks")
-        # a take-back whose seat cannot be read is kept, its seat None (never dropped: the engine then
-        # withholds what its level penalty decides); "?" says so without a diagnostic (the writers put it)
+        # "?" is one take-back whose seat is not known, without a diagnostic (the writers put it); a word
+        # that is no seat is kept, its seat None and the word in takebacks_unread — not sure to be one
+        # take-back — (never dropped: the engine then withholds what its level penalty decides)
         takebacks = tuple(None if v == "?" else self.seat(v, "a take-back", "takebacks", i)
                           for i, v in enumerate(takebacks_v))
+        takebacks_unread = tuple(v for v, s in zip(takebacks_v, takebacks) if s is None and v != "?")
         bid_for = hv.get("bid_for", False)
         bid_for_known = bid_for is not None         # null: whether the deal was bid for is not known
         if bid_for is None:
@@ -251,7 +253,8 @@ class HandReader(_TrickReader):
                     declarations_known=declarations_known,
                     deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
                     setup=setup, points=points, first_trick=first_trick, tricks=tuple(tricks), claim=claim,
-                    notes=notes, tags=tags, takebacks=takebacks, bid_for=bid_for, bid_for_known=bid_for_known,
+                    notes=notes, tags=tags, takebacks=takebacks, takebacks_unread=takebacks_unread, bid_for=bid_for,
+                    bid_for_known=bid_for_known,
                     result_only=result_only,
                     line=self.line, trump_known=trump_known, points_known=points_known,
                     number_known=number_known)

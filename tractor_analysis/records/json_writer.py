@@ -115,8 +115,9 @@ def _hand_to_dict(h: Hand) -> dict:
     if h.claim is not None:
         d["claim"] = h.claim
     if h.takebacks:
-        # a take-back whose seat the record did not give readably: "?", read back as such (never dropped)
-        d["takebacks"] = ["?" if s is None else SEAT_TOKENS[s] for s in h.takebacks]
+        # a take-back whose seat is not known: "?"; a word that is no seat: the word as read (not sure to be
+        # one take-back: never written as "?", which says one) — each read back as it was (never dropped)
+        d["takebacks"] = h.takeback_words()
     if h.bid_for:
         d["bid_for"] = True
     elif not h.bid_for_known:        # not known: null, not left out (which reads as "not bid for")

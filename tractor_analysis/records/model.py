@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, Rank, Seat, Suit
+from .cards import SEAT_TOKENS, Card, Rank, Seat, Suit
 from .frozen import fast_init
 
 Tags = tuple[tuple[str, str], ...]
@@ -115,9 +115,10 @@ class Hand:
     is bid for whether or not this says so."""
     takebacks: tuple[Seat | None, ...] = ()
     """悔牌: the seats a referee recorded taking back a play, once per take-back
-    (``[Takebacks "N S"]``, JSON ``"takebacks": ["N", "S"]``; rules.md §10).  ``None`` for a
-    take-back whose seat the record does not give readably (a word that is no seat, with an
-    ``unknown_seat`` diagnostic, or ``?``, which the writers put for it): see :attr:`takebacks_known`."""
+    (``[Takebacks "N S"]``, JSON ``"takebacks": ["N", "S"]``; rules.md §10), one entry per word.
+    ``None`` for a word that gives no seat: ``?`` — one take-back whose seat is not known — or a word
+    that is no seat (an ``unknown_seat`` diagnostic; kept in :attr:`takebacks_unread`, not sure to be
+    one take-back).  See :attr:`takebacks_known`, :attr:`takebacks_counted`, :attr:`takeback_seats_unknown`."""
     notes: tuple[str, ...] = ()
     """Annotations of the hand not attached to a trick (before the first trick)."""
     tags: Tags = ()
@@ -138,6 +139,11 @@ class Hand:
     follows_skipped: bool = field(default=False, compare=False)
     """The reader skipped the hand just before this one (a hand it could not read): the levels
     and the dealer carried into this hand are not known, so they are not checked."""
+    takebacks_unread: tuple[str, ...] = ()
+    """The words of ``[Takebacks]`` (JSON ``"takebacks"``) that are no seat and not ``?`` (each an
+    ``unknown_seat``), as written, in order: each is a ``None`` of :attr:`takebacks` too, but not sure to be
+    one take-back — how many take-backs the hand had is then not known (:attr:`takebacks_counted`).  The
+    writers write them back as read (never as ``?``, which says one take-back)."""
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
     are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,
@@ -145,11 +151,30 @@ class Hand:
 
     @property
     def takebacks_known(self) -> bool:
-        """Every take-back's seat is known.  ``False``: ``[Takebacks]`` names a seat that cannot be
-        read (``None`` in :attr:`takebacks`) — which side it cost a level, and so how many take-backs
-        each side made, is not known (and, since one word may not be one take-back, neither is their
-        number): under ``takeback_penalty = level`` the engine withholds what rests on it."""
+        """Every take-back's seat is known.  ``False``: ``[Takebacks]`` gives a take-back whose seat is
+        not known (``?``) or a word that is no seat (``None`` in :attr:`takebacks`): which side it cost
+        a level is not known (docs/rules.md §10.2)."""
         return None not in self.takebacks
+
+    @property
+    def takebacks_counted(self) -> bool:
+        """How many take-backs the hand had is known: ``[Takebacks]`` holds no word that is no seat
+        (:attr:`takebacks_unread`); a ``?`` is one take-back, its seat not known."""
+        return not self.takebacks_unread
+
+    @property
+    def takeback_seats_unknown(self) -> int:
+        """How many take-backs ``[Takebacks]`` gives as ``?``: one each, its seat not known (the words that
+        are no seat, :attr:`takebacks_unread`, are not counted)."""
+        return self.takebacks.count(None) - len(self.takebacks_unread)
+
+    def takeback_words(self) -> list[str]:
+        """``[Takebacks]`` (JSON ``"takebacks"``) word for word as the writers write it back: each seat's
+        token, each word that is no seat as read (:attr:`takebacks_unread`, at the first entries ``None``),
+        ``?`` for each other ``None`` — a take-back whose seat is not known.  Read again, it gives the same
+        :attr:`takebacks` and :attr:`takebacks_unread`."""
+        unread = iter(self.takebacks_unread)
+        return [SEAT_TOKENS[s] if s is not None else next(unread, "?") for s in self.takebacks]
 
     def position(self, key: str) -> tuple[int, int] | None:
         """``(line, column)`` of tag or line ``key`` in the record, ``None`` when not known."""

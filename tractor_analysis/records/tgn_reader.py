@@ -183,7 +183,7 @@ def _close_hand(st: Reading) -> None:
         earlier_buries=h.earlier_buries, trump_known=h.trump_known, points_known=h.points_known or not h.setup,
         friend=h.friend, setup=h.setup, points=h.points, first_trick=h.first_trick,
         tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
-        takebacks=h.takebacks, bid_for=h.bid_for, result_only=h.result_only, line=h.line,
+        takebacks=h.takebacks, takebacks_unread=h.takebacks_unread, bid_for=h.bid_for, result_only=h.result_only, line=h.line,
         bid_for_known=h.bid_for_known, number_known=h.number_known,
         positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()))
     for code, en, zh, key in deal_problems(hand, st.decks):

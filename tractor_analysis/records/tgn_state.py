@@ -25,7 +25,8 @@ class HandDraft:
 
     __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "trump_known", "points_known", "level", "declarations", "declarations_known",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
-                 "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks", "bid_for",
+                 "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks",
+                 "takebacks_unread", "bid_for",
                  "bid_for_known", "number_known", "positions", "result_only", "dealer_unknown")
 
     def __init__(self, number: int, line: int, text: str):
@@ -46,6 +47,7 @@ class HandDraft:
         self.buried = None
         self.friend = None
         self.takebacks: tuple[int | None, ...] = ()
+        self.takebacks_unread: tuple[str, ...] = ()     # the words of [Takebacks] that are no seat (nor "?")
         self.bid_for = False
         self.bid_for_known = True
         self.number_known = True

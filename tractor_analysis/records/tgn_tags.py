@@ -328,17 +328,22 @@ def _friend(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -
 
 
 def _takebacks(st: Reading, h: HandDraft, value: str, value_at: Position) -> None:
-    """``[Takebacks "N S"]``, once per take-back.  A word that is no seat is kept as a take-back whose
-    seat is not known (``None``, never dropped: its level penalty is then not known either, and the
-    engine withholds what rests on it); ``?`` says so without a diagnostic (the writers put it)."""
+    """``[Takebacks "N S"]``, once per take-back.  ``?`` is one take-back whose seat is not known (``None``,
+    without a diagnostic: the writers put it); a word that is no seat is ``unknown_seat`` and kept as
+    written (``None`` too, and in ``takebacks_unread``: not sure to be one take-back) — never dropped: the
+    engine then withholds what its level penalty decides (docs/rules.md §10.2)."""
     seats: list[int | None] = []
+    unread: list[str] = []
     for word in value.replace(",", " ").split():
         seat = SEAT_LOOKUP.get(word)
         if seat is None and word != "?":
             st.diag("unknown_seat", f"unknown seat {word!r} in [Takebacks] (expected seats such as "
-                    "\"N S\")", f"[Takebacks] 中的座位 {word!r} 无法识别", *value_at)
+                    "\"N S\", or ? for a take-back whose seat is not known)", f"[Takebacks] 中的座位 {word!r} 无法识别"
+                    "（应为座位，如 \"N S\"；座位未知的悔牌写 ?）", *value_at)
+            unread.append(word)
         seats.append(seat)
     h.takebacks = tuple(seats)
+    h.takebacks_unread = tuple(unread)
 
 
 def _declarations(st: Reading, value: str, value_at: Position) -> tuple[Declaration, ...]:

@@ -75,6 +75,17 @@ def _extra_tag_name(name: str, hand: int | None = None, index: int = 0) -> str:
     return name
 
 
+_WORD_BREAK = re.compile(r"[\s,]+")
+"""What ends a word of ``[Takebacks]`` (:func:`.tgn_tags._takebacks` splits at spaces and commas)."""
+
+
+def _takeback_word(word: str) -> str:
+    """A word of ``[Takebacks]`` as one ``.tgn`` word: a word that is no seat read from JSON may hold a space
+    or a comma (``"N S"``), which would read back as two seats — each run of them is written ``_`` (and an
+    empty word ``_``), so it reads back as one word that is no seat, as it was; a seat or ``?`` is unchanged."""
+    return _WORD_BREAK.sub("_", word) or "_"
+
+
 def _cards_text(cards: Iterable[Card]) -> str:
     return " ".join([TOKEN[c] for c in cards])
 
@@ -219,8 +230,9 @@ def format_tgn(match: Match) -> str:
             out.append("{" + escape_note(note) + "}")
         _trick_lines(h.number, h.tricks, out)
         if h.takebacks:
-            # a take-back whose seat the record did not give readably: ?, read back as such (never dropped)
-            tag("Takebacks", " ".join("?" if s is None else SEAT_TOKENS[s] for s in h.takebacks))
+            # a take-back whose seat is not known: ?; a word that is no seat: the word as read (never ?, which
+            # says one take-back) — each read back as it was (never dropped)
+            tag("Takebacks", " ".join(map(_takeback_word, h.takeback_words())))
         if h.claim is not None:
             tag("Claim", str(h.claim))
     if not out:
