@@ -1,10 +1,14 @@
-"""Record builders shared by the referee's audit tests of 炒地皮 re-bury chains
-(test_audit_rebid_chain.py), 多少牌 miscounts (test_audit_miscount.py) and violation positions
-(test_audit_positions.py).
+"""Record builders shared by the tests.
 
-Every record is constructed by hand: a deal with the cards the declarations need, the buries
-chosen by the test, the bury chain computed here (not by the engine), and the hand played out in
-single cards (a single lead is followed in its suit group when possible, which is always legal).
+- The referee's audit tests of 炒地皮 re-bury chains (test_audit_rebid_chain.py), 多少牌 miscounts
+  (test_audit_miscount.py) and violation positions (test_audit_positions.py), and the event tests'
+  rounds (test_event_fixes_s6.py, test_report_copies_s6.py): every record is constructed by hand: a
+  deal with the cards the declarations need, the buries chosen by the test, the bury chain computed
+  here (not by the engine), and the hand played out in single cards (a single lead is followed in its
+  suit group when possible, which is always legal).
+- Referees' positions (a hand written from a given trick, ``[SetUp "1"]``, docs/format.md): their
+  tags (:func:`position_header`), the whole position (:func:`position`), the players' tags
+  (:func:`player_tags`) and the positions more than one test file reads.
 """
 from __future__ import annotations
 
@@ -173,3 +177,116 @@ def _plain_hand(seed: int = 5, ruleset="tournament", rules=(), level="2", levels
 def _text(deal, bottom, bury, tricks, **kw):
     return _tgn(trump=kw.pop("trump", "H"), decls=kw.pop("decls", f"N: H{kw.get('level', '2')}"),
                 deal=deal, bottom=bottom, buries=[bury], tricks=tricks, **kw)
+
+
+# --- an event's rounds: a hand played out, one decided with the points so far, one withheld --------
+
+def event_tags(rnd: int) -> str:
+    """The tags that make a record round ``rnd`` of one event (the same four players and teams)."""
+    return (f'[Event "Cup"]\n[Round "{rnd}"]\n[Table "1"]\n[North "Li"]\n[East "Zhao"]\n[South "Chen"]\n'
+            f'[West "Sun"]\n[TeamNS "Red"]\n[TeamEW "Jade"]')
+
+
+def hand_played_out() -> str:
+    """A clean hand, played out: N deals, E–W attack; its total is final."""
+    rules, deal, bottom, bury, start = _plain_hand()
+    return _text(deal, bottom, bury, _play_out(rules, 2, 1, start, N))
+
+
+def hand_so_far() -> str:
+    """E plays two cards to an early single lead and so runs out a trick early (多少牌): the hand is
+    decided by the miscount, but the record ends before the last trick — its total is the points so far."""
+    rules, deal, bottom, bury, start = _plain_hand()
+    tricks = [list(t) for t in _play_out(rules, 2, 1, start, N)]
+    seat = next(s for s, _ in tricks[-1][1:] if s % 2 == 1)
+    last = next(c for s, c in tricks[-1] if s == seat)
+    k = next(i for i, t in enumerate(tricks[:-1]) if t[0][0] != seat)
+    tricks[k] = [(s, c + last if s == seat else c) for s, c in tricks[k]]
+    return _text(deal, bottom, bury, tricks[:-1])
+
+
+def hand_total_withheld() -> str:
+    """N buries nine cards (多少牌: decided), and misses the last trick: the total is withheld."""
+    rules, deal, bottom, bury, start = _plain_hand()
+    extra = _plain(start[N], 2)[0]
+    start[N] = _minus(start[N], [extra])
+    return _text(deal, bottom, sorted(bury + [extra]), _play_out(rules, 2, 1, start, N, max_tricks=25))
+
+
+def event_of(folder, *records) -> tuple:
+    """``records`` (functions giving a record's text) written into the new ``folder`` as rounds 1, 2,
+    … of one event (:func:`event_tags`); the folder and the first hand of each, as replayed."""
+    folder.mkdir()
+    hands = []
+    for i, make in enumerate(records, 1):
+        text = make().replace('[Event "audit"]', event_tags(i), 1)
+        (folder / f"r{i}.tgn").write_text(text, "utf-8")
+        hands.append(_replay(text)[2].hands[0])
+    return folder, hands
+
+
+# --- referees' positions --------------------------------------------------------------------------
+
+SPRING_CUP_PLAYERS = ("张伟", "李娜", "王芳", "刘洋")
+"""The players of the Spring Cup's round 2, table 5 (sample_logs/spring-cup-r2t5.tgn), N E S W."""
+
+
+def player_tags(names=SPRING_CUP_PLAYERS) -> str:
+    """The four players' tags, ``[North "…"]`` to ``[West "…"]``, a line each."""
+    return "".join(f'[{seat} "{name}"]\n' for seat, name in zip(("North", "East", "South", "West"), names))
+
+
+def position_header(*, ruleset: str, points: int, first_trick: int, levels: str | None = "NS:7 EW:5",
+                    rules=(), hand: int = 11, dealer: str = "N", trump: str = "S", level: int = 7,
+                    hand_tags=()) -> str:
+    """A position's tags: the match's (``[Ruleset]``, its ``[Rule:…]`` and ``[Levels]``, none when
+    ``levels`` is None), a blank line, then the hand's, written from trick ``first_trick`` with
+    ``points`` taken before it, ``hand_tags`` last.  The defaults are the Spring Cup's disputed hand 11
+    (sample_logs/disputed-trick.tgn): N deals, trump ♠, level 7, N–S at 7 and E–W at 5."""
+    lines = [f'[Ruleset "{ruleset}"]', *(f'[Rule:{k} "{v}"]' for k, v in rules)]
+    if levels is not None:
+        lines.append(f'[Levels "{levels}"]')
+    lines += ["", f'[Hand "{hand}"]', f'[Dealer "{dealer}"]', f'[Trump "{trump}"]', f'[Level "{level}"]',
+              '[SetUp "1"]', f'[Points "{points}"]', f'[FirstTrick "{first_trick}"]', *hand_tags]
+    return "".join(line + "\n" for line in lines)
+
+
+def position(*, deal: dict[str, str], tricks=(), buried: str | None = None, **header) -> str:
+    """A position: :func:`position_header` (``header``), the deal lines of the seats ``deal`` gives
+    (seat letter to cards; in the order N E S W, a seat left out has none), ``Buried:`` when given,
+    and ``tricks`` (each as ``"N: …, E: …"``) numbered from the first trick."""
+    assert set(deal) <= set(SEATS), deal
+    lines = [f"{seat}: {deal[seat]}" for seat in SEATS if seat in deal]
+    if buried is not None:
+        lines.append(f"Buried: {buried}")
+    lines += [f"{header['first_trick'] + i}. {trick}" for i, trick in enumerate(tricks)]
+    return position_header(**header) + "".join(line + "\n" for line in lines)
+
+
+R11C = {"N": "HA HA H5 D6", "E": "H3 DJ D9 C9", "W": "H4 D5 D5 C8"}
+"""A tester's r11c deal from trick 22 (hand 11, trump ♠, level 7): N may throw ♥A ♥A ♥5; S has no
+deal line.  test_ruling_fixes_s6.py and test_check_exits_s6.py write N's throw each its way."""
+
+CAPPED_AT_5 = position(ruleset="standard", points=50, first_trick=20,
+                       deal={"N": "H9 H9", "E": "HK HK", "S": "H4 H2", "W": "H6 H8"},
+                       buried="D5 D10 C3 C4 C6 C8 C9 CJ", tricks=["N: H9 H9, E: HK HK, S: H4 H2, W: H6 H8"])
+"""Under ``--rules 80fen`` E–W sit at 5, a rank that must be played: +1 by the table, 0 really
+(docs/rules.md §8.4)."""
+
+CAPPED_AT_10 = """[Ruleset "tournament"]
+[Levels "NS:9 EW:8"]
+
+[Hand "1"]
+[Dealer "N"]
+[Level "9"]
+[ResultOnly "yes"]
+[Claim "200"]
+
+[Hand "2"]
+[Dealer "E"]
+[Level "10"]
+[ResultOnly "yes"]
+[Claim "130"]
+"""
+"""Tournament (逢10必打, 先过10为胜): E–W at 8 take the deal and +3 by the table, stopped at 10 (+2);
+then N–S at 9 take it and +1 to 10, nothing skipped."""

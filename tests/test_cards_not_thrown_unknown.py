@@ -30,7 +30,7 @@ from tractor_analysis.records import compiled, parse_tgn
 from tractor_analysis.records.cards import TEAMS
 from tractor_analysis.records.rulesets import PRESETS, ThrowPenalty
 
-GAP = '''[Event "cards not thrown"]
+HEADER = '''[Event "cards not thrown"]
 [Ruleset "{rules}"]
 
 [Hand "1"]
@@ -39,7 +39,10 @@ GAP = '''[Event "cards not thrown"]
 [Trump "H"]
 [Level "2"]
 [Points "0"]
-E: SA CK CQ D9
+'''
+"""The tags of both positions below: E deals, trump ♥, level 2, nothing taken yet; ``{rules}`` the ruleset."""
+
+GAP = HEADER + '''E: SA CK CQ D9
 S: S6 C6 C7 D8
 W: CA {other} C4 C5
 N: S7 C8 C9 DJ
@@ -50,16 +53,7 @@ N: S7 C8 C9 DJ
 in trick 1 (``w``: the play, or nothing: the play left out) and keeps the other: whether it beats
 E's throw in trick 2 depends on which."""
 
-UNSURE = '''[Event "cards not thrown"]
-[Ruleset "botzone"]
-
-[Hand "1"]
-[SetUp "1"]
-[Dealer "E"]
-[Trump "H"]
-[Level "2"]
-[Points "0"]
-E: CK CK C5 D9
+UNSURE = HEADER.format(rules="botzone") + '''E: CK CK C5 D9
 N: C8 C9 C10 DJ
 1. E: CK CK C5, S: C6 C7 D2, W: CA C3 C2, N: C8 C9 C10
 '''

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from record_builders import R11C, player_tags, position
 from tractor_analysis.cli.common import EXIT_CODES, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION
 from tractor_analysis.cli.main import main
 
@@ -33,11 +34,7 @@ SCORE_SHEET = ROOT / "tests" / "data" / "event" / "r2t4.tgn"     # results only:
 # A tester's record (Spring Cup, hand 1): {ruleset}, {dealer}, {trump} and {declarations} vary.
 BASE = """[Event "Spring Cup 2026 春季杯"]
 [Date "2026.03.14"]
-[North "张伟"]
-[East "李娜"]
-[South "王芳"]
-[West "刘洋"]
-[Ruleset "{ruleset}"]
+""" + player_tags() + """[Ruleset "{ruleset}"]
 [Rule:decide_by_levels "on"]
 [Levels "NS:2 EW:2"]
 
@@ -77,26 +74,8 @@ TRUMP_UNKNOWN = BASE.format(ruleset="standard", dealer="W", trump="?",
 DEALER_UNKNOWN = BASE.format(ruleset="tournament", dealer="?", trump="C", declarations="")
 """E's two wrong follows cost E–W two levels (tournament), though the dealer, so the outcome, is not known."""
 
-THROW_UNPROVABLE = """[Event "Spring Cup 2026 春季杯"]
-[North "张伟"]
-[East "李娜"]
-[South "王芳"]
-[West "刘洋"]
-[Ruleset "tournament"]
-[Levels "NS:7 EW:5"]
-
-[Hand "11"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "30"]
-[FirstTrick "22"]
-N: HA HA H5 D6
-E: H3 DJ D9 C9
-W: H4 D5 D5 C8
-22. N: HA HA H5 -> H5, E: H3, S: H2, W: H4
-"""
+THROW_UNPROVABLE = '[Event "Spring Cup 2026 春季杯"]\n' + player_tags() + position(
+    ruleset="tournament", points=30, first_trick=22, deal=R11C, tricks=["N: HA HA H5 -> H5, E: H3, S: H2, W: H4"])
 """A position with no deal line for S: whether N's throw failed rests on S's cards — ``legal`` null."""
 
 EXIT_NOT_JUDGED = 3

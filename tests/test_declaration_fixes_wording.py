@@ -7,6 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from record_builders import CAPPED_AT_5, CAPPED_AT_10
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine import describe_outcome, replay_match
 from tractor_analysis.engine.declarations import check_declarations
@@ -53,48 +54,13 @@ def test_a_declaration_is_not_labelled_a_play(tmp_path):
     assert "played 实出  ♥2" not in out
 
 
-POSITION = """[Ruleset "standard"]
-[Levels "NS:7 EW:5"]
-
-[Hand "11"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "50"]
-[FirstTrick "20"]
-N: H9 H9
-E: HK HK
-S: H4 H2
-W: H6 H8
-Buried: D5 D10 C3 C4 C6 C8 C9 CJ
-20. N: H9 H9, E: HK HK, S: H4 H2, W: H6 H8
-"""
-
-SHEET = """[Ruleset "tournament"]
-[Levels "NS:9 EW:8"]
-
-[Hand "1"]
-[Dealer "N"]
-[Level "9"]
-[ResultOnly "yes"]
-[Claim "200"]
-
-[Hand "2"]
-[Dealer "E"]
-[Level "10"]
-[ResultOnly "yes"]
-[Claim "130"]
-"""
-
-
 def _outcomes(out: str) -> list[str]:
     return [x for x in out.splitlines() if "outcome 结果" in x]
 
 
 def test_a_gain_stopped_by_a_must_play_rank_says_so(tmp_path):
     # 80fen: E-W sit at 5, a rank that must be played: attackers +1, yet their level stays 5
-    [line] = _outcomes(_check(tmp_path, POSITION, "--rules", "80fen"))
+    [line] = _outcomes(_check(tmp_path, CAPPED_AT_5, "--rules", "80fen"))
     assert "levels 级 NS 7  EW 5;" not in line and line.endswith("levels 级 NS 7  EW 5")
     assert "go up 1 level (capped: EW stand at 5 (must_play)" in line
     assert "so they go up 0 levels, not 1)" in line
@@ -102,7 +68,7 @@ def test_a_gain_stopped_by_a_must_play_rank_says_so(tmp_path):
 
 
 def test_a_gain_stopped_at_ten_says_so(tmp_path):
-    first, second = _outcomes(_check(tmp_path, SHEET))
+    first, second = _outcomes(_check(tmp_path, CAPPED_AT_10))
     assert "EW 8→10" in first
     assert ("attackers take the deal and go up 3 levels (capped: EW may not skip 10 (must_play, win_level), "
             "so they go up 2 levels, not 3)") in first
@@ -111,7 +77,7 @@ def test_a_gain_stopped_at_ten_says_so(tmp_path):
 
 
 def test_describe_outcome_says_it_too():
-    [match], _ = parse_tgn(SHEET)
+    [match], _ = parse_tgn(CAPPED_AT_10)
     zh, en = describe_outcome(replay_match(match).hands[0])
     assert en.startswith("attackers take the deal and go up 3 levels (capped: EW may not skip 10")
     assert "; next dealer E" in en

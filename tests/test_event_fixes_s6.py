@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from record_builders import N, _minus, _plain, _plain_hand, _play_out, _replay, _text
+from record_builders import event_of, hand_played_out, hand_so_far, hand_total_withheld
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset.ratings import ratings
 from tractor_analysis.dataset.standings import EventMatch
@@ -42,48 +42,6 @@ def _bilingual(note: str) -> tuple[str, str]:
 
 # --- part 1: a player's attack points ---------------------------------------------------------------
 
-def _tags(rnd: int) -> str:
-    return (f'[Event "Cup"]\n[Round "{rnd}"]\n[Table "1"]\n[North "Li"]\n[East "Zhao"]\n[South "Chen"]\n'
-            f'[West "Sun"]\n[TeamNS "Red"]\n[TeamEW "Jade"]')
-
-
-def _played_out() -> str:
-    """A clean hand, played out: N deals, E–W attack; its total is final."""
-    rules, deal, bottom, bury, start = _plain_hand()
-    return _text(deal, bottom, bury, _play_out(rules, 2, 1, start, N))
-
-
-def _so_far() -> str:
-    """E plays two cards to an early single lead and so runs out a trick early (多少牌): the hand is
-    decided by the miscount, but the record ends before the last trick — its total is the points so far."""
-    rules, deal, bottom, bury, start = _plain_hand()
-    tricks = [list(t) for t in _play_out(rules, 2, 1, start, N)]
-    seat = next(s for s, _ in tricks[-1][1:] if s % 2 == 1)
-    last = next(c for s, c in tricks[-1] if s == seat)
-    k = next(i for i, t in enumerate(tricks[:-1]) if t[0][0] != seat)
-    tricks[k] = [(s, c + last if s == seat else c) for s, c in tricks[k]]
-    return _text(deal, bottom, bury, tricks[:-1])
-
-
-def _withheld() -> str:
-    """N buries nine cards (多少牌: decided), and misses the last trick: the total is withheld."""
-    rules, deal, bottom, bury, start = _plain_hand()
-    extra = _plain(start[N], 2)[0]
-    start[N] = _minus(start[N], [extra])
-    return _text(deal, bottom, sorted(bury + [extra]), _play_out(rules, 2, 1, start, N, max_tricks=25))
-
-
-def _event_of(folder: Path, *records) -> tuple[Path, list]:
-    """``records`` written as rounds 1, 2, … of one event (the same four players); their hands as replayed."""
-    folder.mkdir()
-    hands = []
-    for i, make in enumerate(records, 1):
-        text = make().replace('[Event "audit"]', _tags(i), 1)
-        (folder / f"r{i}.tgn").write_text(text, "utf-8")
-        hands.append(_replay(text)[2].hands[0])
-    return folder, hands
-
-
 def _event_report(folder: Path):
     model = build_report([folder])
     model.settle()
@@ -101,7 +59,7 @@ def _player_page(event, name: str, out: Path) -> str:
 
 
 def test_the_engine_gives_the_hands_these_tests_rest_on(tmp_path):
-    _, (played, so_far, withheld) = _event_of(tmp_path / "e", _played_out, _so_far, _withheld)
+    _, (played, so_far, withheld) = event_of(tmp_path / "e", hand_played_out, hand_so_far, hand_total_withheld)
     assert played.complete and played.outcome is not None and played.attackers_total is not None
     assert not so_far.complete and so_far.outcome.reason == "miscount" and so_far.attackers_total is not None
     assert withheld.outcome.reason == "miscount" and withheld.attackers_total is None
@@ -109,7 +67,7 @@ def test_the_engine_gives_the_hands_these_tests_rest_on(tmp_path):
 
 
 def test_a_total_so_far_is_not_added_to_a_players_attack_points(tmp_path):
-    folder, (played, so_far) = _event_of(tmp_path / "e", _played_out, _so_far)
+    folder, (played, so_far) = event_of(tmp_path / "e", hand_played_out, hand_so_far)
     st = _event_report(folder).players["Zhao"].stats
     assert st["attacked"] == 2                                    # both hands were decided
     assert st["attack_points"] == played.attackers_total          # before: played + the points so far
@@ -118,7 +76,7 @@ def test_a_total_so_far_is_not_added_to_a_players_attack_points(tmp_path):
 
 
 def test_a_withheld_total_is_left_out_not_a_crash(tmp_path):
-    folder, (played, _, _) = _event_of(tmp_path / "e", _played_out, _so_far, _withheld)
+    folder, (played, _, _) = event_of(tmp_path / "e", hand_played_out, hand_so_far, hand_total_withheld)
     event = _event_report(folder)                                 # before: TypeError (int + None)
     for name in ("Zhao", "Sun"):                                  # the attackers
         st = event.players[name].stats
@@ -129,7 +87,7 @@ def test_a_withheld_total_is_left_out_not_a_crash(tmp_path):
 
 
 def test_a_datasets_player_page_sums_the_same_totals(tmp_path):
-    folder, (played, _) = _event_of(tmp_path / "e", _played_out, _so_far)
+    folder, (played, _) = event_of(tmp_path / "e", hand_played_out, hand_so_far)
     r = CliRunner().invoke(main, ["ingest", str(folder), "-o", str(tmp_path / "ds"), "-q"])
     assert r.exit_code == 0, r.output
     st = _event_report(tmp_path / "ds").players["Zhao"].stats       # its matches drawn from the stored records
@@ -138,7 +96,7 @@ def test_a_datasets_player_page_sums_the_same_totals(tmp_path):
 
 
 def test_the_player_page_says_how_many_hands_its_mean_leaves_out(tmp_path):
-    folder, (played, so_far, _) = _event_of(tmp_path / "e", _played_out, _so_far, _withheld)
+    folder, (played, so_far, _) = event_of(tmp_path / "e", hand_played_out, hand_so_far, hand_total_withheld)
     page = _player_page(_event_report(folder), "Zhao", tmp_path / "out")
     attacked = re.search(r"<dt>Attacked / 做闲</dt><dd>(.*?)</dd>", page, re.S).group(1)
     assert f"闲家平均总分 {played.attackers_total:.1f}" in attacked
@@ -152,7 +110,7 @@ def test_the_player_page_says_how_many_hands_its_mean_leaves_out(tmp_path):
 
 
 def test_a_page_whose_totals_are_all_final_shows_no_note(tmp_path):
-    folder, (a, b) = _event_of(tmp_path / "e", _played_out, _played_out)
+    folder, (a, b) = event_of(tmp_path / "e", hand_played_out, hand_played_out)
     event = _event_report(folder)
     st = event.players["Zhao"].stats
     assert (st["attacked"], st["attack_points"], st["attack_totals"]) == (2, a.attackers_total + b.attackers_total, 2)

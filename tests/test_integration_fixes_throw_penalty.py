@@ -15,6 +15,7 @@ from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.rulesets import build_ruleset
 
+from record_builders import position
 from test_penalty_fixes_forced_play import AS_IF_IT_STOOD, FORCED_WRONG, POSITION  # the one position
 
 PER_CARD = build_ruleset("80fen", {"throw_penalty": "per_card"})[0]
@@ -60,20 +61,9 @@ def test_the_trick_keeps_the_cards_the_record_did_not_throw():
     assert _hand(POSITION + FORCED_WRONG).tricks[0].cards_not_thrown == 2
 
 
-UNSURE = """[Ruleset "standard"]
-[Levels "NS:7 EW:5"]
-
-[Hand "11"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "65"]
-[FirstTrick "20"]
-N: H9 H8 H3 SA D6 C4
-W: HK HQ HJ D5 D5 C8
-20. W: HK HQ HJ -> HJ, N: H3, E: H4, S: H10
-"""
+UNSURE = position(ruleset="standard", points=65, first_trick=20,
+                  deal={"N": "H9 H8 H3 SA D6 C4", "W": "HK HQ HJ D5 D5 C8"},
+                  tricks=["W: HK HQ HJ -> HJ, N: H3, E: H4, S: H10"])
 
 
 def test_a_penalty_whose_forced_play_is_not_known_is_withheld():

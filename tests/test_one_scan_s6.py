@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 import os
 import socket
-import threading
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from fifo_helpers import in_thread, stop, writer
 from tractor_analysis.cli.main import main
 from tractor_analysis.records import sources
 from tractor_analysis.records.tgn_writer import format_tgn
@@ -31,61 +31,14 @@ LIMIT = 60
 TEXT = format_tgn(next(iter(simulate(1, 11, max_hands=2))))
 
 
-def release(fifo: Path) -> None:
-    """Let a reader blocked opening ``fifo`` go (an end of file), if one is."""
-    try:
-        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-    except OSError:
-        pass
-
-
 def settled(model, fifos=()):
     """``model`` read (:meth:`~tractor_analysis.reports.model.ReportModel.settle`) in a thread;
     fails (freeing the thread) when the read still waits after :data:`LIMIT` seconds."""
-    out: list = []
-
-    def go():
-        try:
-            model.settle()
-            out.append(None)
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
-            out.append(exc)
-
-    t = threading.Thread(target=go, daemon=True)
-    t.start()
-    t.join(LIMIT)
-    if t.is_alive():
-        for f in fifos:
-            release(f)
-        t.join(10)
-        pytest.fail(f"the report still reads after {LIMIT}s (a named pipe opened?)")
-    if out[0] is not None:
-        raise out[0]
+    kind, got = in_thread(model.settle, LIMIT, fifos,
+                          f"the report still reads after {LIMIT}s (a named pipe opened?)")
+    if kind == "raised":
+        raise got
     return model
-
-
-def writer(fifo: Path) -> threading.Thread:
-    """A thread that writes :data:`TEXT` into ``fifo`` once a reader opens it (bash's ``<(…)``)."""
-    def write():
-        try:
-            with open(fifo, "w", encoding="utf-8") as f:
-                f.write(TEXT)
-        except BrokenPipeError:
-            pass
-
-    t = threading.Thread(target=write, daemon=True)
-    t.start()
-    return t
-
-
-def stop(t: threading.Thread, fifo: Path) -> None:
-    """Free a writer no one read from (its open waits for a reader)."""
-    if t.is_alive():
-        try:
-            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
-        except OSError:
-            pass
-        t.join(10)
 
 
 # Every case a folder scan has to decide.  Today's report and the sources scan differ on those
@@ -162,7 +115,7 @@ def test_a_pipe_named_is_read_once_even_where_a_scan_finds_it_too(tmp_path, name
     fifo = d / "pipe.tgn"
     os.mkfifo(fifo)
     args = [str(fifo), str(d)] if named_first else [str(d), str(fifo)]
-    t = writer(fifo)
+    t = writer(fifo, TEXT)
     try:
         model = settled(build_report(args, charts_on=False), [fifo])
     finally:

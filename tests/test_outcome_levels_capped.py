@@ -12,6 +12,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from record_builders import CAPPED_AT_5, CAPPED_AT_10
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine import outcome as outcome_mod
 from tractor_analysis.engine.replay import replay_match
@@ -20,44 +21,6 @@ from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.rulesets import PRESETS, ScoreTable
 
 DATA = Path(__file__).resolve().parent / "data"
-
-SHEET = """[Ruleset "tournament"]
-[Levels "NS:9 EW:8"]
-
-[Hand "1"]
-[Dealer "N"]
-[Level "9"]
-[ResultOnly "yes"]
-[Claim "200"]
-
-[Hand "2"]
-[Dealer "E"]
-[Level "10"]
-[ResultOnly "yes"]
-[Claim "130"]
-"""
-"""Tournament (逢10必打, 先过10为胜): E–W at 8 take the deal and +3 by the table, stopped at 10 (+2);
-then N–S at 9 take it and +1 to 10, nothing skipped."""
-
-POSITION = """[Ruleset "standard"]
-[Levels "NS:7 EW:5"]
-
-[Hand "11"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "50"]
-[FirstTrick "20"]
-N: H9 H9
-E: HK HK
-S: H4 H2
-W: H6 H8
-Buried: D5 D10 C3 C4 C6 C8 C9 CJ
-20. N: H9 H9, E: HK HK, S: H4 H2, W: H6 H8
-"""
-"""Under ``--rules 80fen`` E–W sit at 5, a rank that must be played: +1 by the table, 0 really."""
-
 
 def _friend_text() -> str:
     """Friend mode (找朋友), the attackers E (at 5, a must-play rank) and S (at 2): +1 by the ourgame
@@ -84,14 +47,14 @@ def _results(text: str, preset: str | None = None):
 
 
 def test_json_says_the_levels_really_gained_below_ten(tmp_path):
-    first, second = _outcomes(tmp_path, SHEET)
+    first, second = _outcomes(tmp_path, CAPPED_AT_10)
     assert first["levels"] == 3                         # the score table's, as documented (rules.md §8.4)
     assert first["capped"] == [{"seats": ["E", "W"], "gained": 2, "rank": "10", "by": ["must_play", "win_level"]}]
     assert second["levels"] == 1 and "capped" not in second      # 9 → 10: nothing skipped
 
 
 def test_json_says_a_side_standing_at_a_must_play_rank_gained_nothing(tmp_path):
-    [o] = _outcomes(tmp_path, POSITION, "--rules", "80fen")
+    [o] = _outcomes(tmp_path, CAPPED_AT_5, "--rules", "80fen")
     assert o["levels"] == 1
     assert o["capped"] == [{"seats": ["E", "W"], "gained": 0, "rank": "5", "by": ["must_play"]}]
 
@@ -104,7 +67,7 @@ def test_friend_mode_names_the_player_whose_gain_was_stopped(tmp_path):
 
 
 def test_players_at_different_levels_each_get_their_own_gain():
-    hand = _results(SHEET)[0]
+    hand = _results(CAPPED_AT_10)[0]
     # E at 8 and W at 9 (the side's players apart): +3 stops both at 10, after 2 and after 1
     apart = dataclasses.replace(hand, player_levels_before=(9, 8, 9, 9))
     caps = outcome_mod.gain_caps(apart)
@@ -119,7 +82,7 @@ def test_players_at_different_levels_each_get_their_own_gain():
 def test_caps_agree_with_the_levels_after():
     """The levels after (no penalty in these hands) move by ``gained`` for a capped player, by the
     table's ``levels`` for the others of the side."""
-    for hands in (_results(SHEET), _results(POSITION, "80fen"), _results(_friend_text())):
+    for hands in (_results(CAPPED_AT_10), _results(CAPPED_AT_5, "80fen"), _results(_friend_text())):
         for h in hands:
             o = h.outcome
             capped = {s: c.gained for c in outcome_mod.gain_caps(h) for s in c.seats}
@@ -130,7 +93,7 @@ def test_caps_agree_with_the_levels_after():
 
 
 def test_text_and_json_read_the_same_fact(tmp_path):
-    for text, args in ((SHEET, ()), (POSITION, ("--rules", "80fen")), (_friend_text(), ())):
+    for text, args in ((CAPPED_AT_10, ()), (CAPPED_AT_5, ("--rules", "80fen")), (_friend_text(), ())):
         outcomes = _outcomes(tmp_path, text, *args)
         lines = [x for x in _run(tmp_path, text, *args).splitlines() if "outcome 结果" in x]
         assert len(lines) == len(outcomes)

@@ -8,26 +8,15 @@ was charged 2 — the cards the record wrote, not the play the rules require.
 """
 from __future__ import annotations
 
+from record_builders import position
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.engine.scoring import throw_cards_charged
 from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.rulesets import build_ruleset
 
-POSITION = """[Ruleset "tournament"]
-[Levels "NS:7 EW:5"]
-
-[Hand "11"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "30"]
-[FirstTrick "20"]
-N: HK HK H5 H2 D3 D4
-E: HA HA H3 D5 D6 D8
-S: H4 H6 H8 H9 D9 D7
-W: C3 C4 C5 C6 C8 C9
-"""
+POSITION = position(ruleset="tournament", points=30, first_trick=20,
+                    deal={"N": "HK HK H5 H2 D3 D4", "E": "HA HA H3 D5 D6 D8", "S": "H4 H6 H8 H9 D9 D7",
+                          "W": "C3 C4 C5 C6 C8 C9"})
 FORCED_WRONG = "20. N: HK HK H5 H2 -> HK HK, E: HA HA, S: H4 H6, W: C3 C4\n"
 AS_IF_IT_STOOD = "20. N: HK HK H5 H2, E: HA HA H3 D5, S: H4 H6 H8 H9, W: C3 C4 C5 C6\n"
 RULES = build_ruleset("80fen", {"throw_penalty": "per_card"})[0]

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from record_builders import N, _minus, _plain, _plain_hand, _play_out, _text
+from record_builders import event_of, hand_played_out, hand_so_far, hand_total_withheld
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load, stats, stats_reference
 from tractor_analysis.reports import facts
@@ -205,50 +205,12 @@ def test_a_copy_in_another_chunk_of_the_reports_rows_is_counted_once_by_its_stat
 
 # --- totals that are not final --------------------------------------------------------------------
 
-def _tags(rnd: int) -> str:
-    return (f'[Event "Cup"]\n[Round "{rnd}"]\n[Table "1"]\n[North "Li"]\n[East "Zhao"]\n[South "Chen"]\n'
-            f'[West "Sun"]\n[TeamNS "Red"]\n[TeamEW "Jade"]')
-
-
-def _played_out() -> str:
-    """A clean hand, played out: N deals, E–W attack; its total is final."""
-    rules, deal, bottom, bury, start = _plain_hand()
-    return _text(deal, bottom, bury, _play_out(rules, 2, 1, start, N))
-
-
-def _so_far() -> str:
-    """E plays two cards to an early single lead (多少牌): decided, but the record ends before the
-    last trick — its total is the points so far."""
-    rules, deal, bottom, bury, start = _plain_hand()
-    tricks = [list(t) for t in _play_out(rules, 2, 1, start, N)]
-    seat = next(s for s, _ in tricks[-1][1:] if s % 2 == 1)
-    last = next(c for s, c in tricks[-1] if s == seat)
-    k = next(i for i, t in enumerate(tricks[:-1]) if t[0][0] != seat)
-    tricks[k] = [(s, c + last if s == seat else c) for s, c in tricks[k]]
-    return _text(deal, bottom, bury, tricks[:-1])
-
-
-def _withheld() -> str:
-    """N buries nine cards (多少牌: decided) and misses the last trick: the total is withheld."""
-    rules, deal, bottom, bury, start = _plain_hand()
-    extra = _plain(start[N], 2)[0]
-    start[N] = _minus(start[N], [extra])
-    return _text(deal, bottom, sorted(bury + [extra]), _play_out(rules, 2, 1, start, N, max_tricks=25))
-
-
 @pytest.fixture(scope="module")
 def three(tmp_path_factory) -> tuple[Path, int, int]:
     """Rounds 1–3 of one event: a hand played out, one decided with the points so far, one decided
     with its total withheld; and the totals of the first two."""
-    from record_builders import _replay
-
-    folder = tmp_path_factory.mktemp("totals") / "ev"
-    folder.mkdir()
-    totals = []
-    for i, make in enumerate((_played_out, _so_far, _withheld), 1):
-        text = make().replace('[Event "audit"]', _tags(i), 1)
-        (folder / f"r{i}.tgn").write_text(text, "utf-8")
-        totals.append(_replay(text)[2].hands[0])
+    folder, totals = event_of(tmp_path_factory.mktemp("totals") / "ev",
+                              hand_played_out, hand_so_far, hand_total_withheld)
     played, so_far, withheld = totals
     assert played.complete and not so_far.complete and so_far.outcome is not None
     assert withheld.outcome is not None and withheld.attackers_total is None and so_far.attackers_total

@@ -24,9 +24,9 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from tractor_analysis.cli.main import main
+from record_builders import R11C, player_tags, position
+from test_ruling_throw import ruling_html
 from tractor_analysis.engine.outcome import gain_capped
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records.tgn_reader import parse_tgn
@@ -36,128 +36,62 @@ HEAD = """[Event "Spring Cup 2026 春季杯"]
 [Date "2026.03.14"]
 [Round "2"]
 [Table "5"]
-[North "张伟"]
-[East "李娜"]
-[South "王芳"]
-[West "刘洋"]
-"""
+""" + player_tags()
 
 # the tester's r13: E–W at 8 hold N–S to 0 (up 3 by the table), but 10 must be played: up 2
-CAPPED = HEAD + """[Ruleset "tournament"]
-[Levels "NS:5 EW:8"]
+CAPPED = HEAD + position(ruleset="tournament", levels="NS:5 EW:8", hand=30, dealer="E", level=8, points=0,
+                         first_trick=24, deal={"N": "H3 D4", "E": "HA S9", "S": "H6 C7", "W": "HK D3"},
+                         buried="D2 D2 C2 C2 C3 C3 C4 C4",
+                         tricks=["E: HA, S: C7, W: HK, N: H3", "E: S9, S: H6, W: D3, N: D4"])
 
-[Hand "30"]
-[Dealer "E"]
-[Trump "S"]
-[Level "8"]
-[SetUp "1"]
-[Points "0"]
-[FirstTrick "24"]
-N: H3 D4
-E: HA S9
-S: H6 C7
-W: HK D3
-Buried: D2 D2 C2 C2 C3 C3 C4 C4
-24. E: HA, S: C7, W: HK, N: H3
-25. E: S9, S: H6, W: D3, N: D4
-"""
+R11C_THROW = "N: HA HA H5, E: H3 D9 C9, S: H2 H9 CQ, W: H4 D5 D5"
+"""Trick 22 of r11c: N's throw ♥A ♥A ♥5 written as if it stood."""
+R11C_23 = "N: D6, E: DJ, S: D3, W: C8"
 
-POSITION = HEAD + """[Ruleset "{ruleset}"]
-[Levels "NS:7 EW:5"]
 
-[Hand "11"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "30"]
-[FirstTrick "22"]
-"""
+def r11c(deal: dict[str, str], *tricks: str, ruleset: str = "tournament") -> str:
+    """The tester's r11c position (hand 11 from trick 22, 30 points taken) under ``ruleset``."""
+    return HEAD + position(ruleset=ruleset, points=30, first_trick=22, deal=deal, tricks=tricks)
+
 
 # the tester's r11c: N throws ♥A ♥A ♥5 as if it stood; S has no deal line, its ♥9 beats ♥5; nothing
 # in hearts beats the pair ♥A ♥A (trump ♠, level 7), so the forced play ♥5 is decided
-AS_STOOD = POSITION.format(ruleset="tournament") + """N: HA HA H5 D6
-E: H3 DJ D9 C9
-W: H4 D5 D5 C8
-22. N: HA HA H5, E: H3 D9 C9, S: H2 H9 CQ, W: H4 D5 D5
-23. N: D6, E: DJ, S: D3, W: C8
-"""
+AS_STOOD = r11c(R11C, R11C_THROW, R11C_23)
 
 # N's ♥A ♥A ♥K could not be beaten whatever S (no deal line) held: the engine says it would have stood
-WOULD_STAND = POSITION.format(ruleset="tournament") + """N: HA HA HK D6
-E: H3 DJ D9 C9
-W: H4 D5 D5 C8
-22. N: HA HA HK -> HK, E: H3, S: H9, W: H4
-23. N: HA, E: D9, S: H2, W: D5
-"""
+WOULD_STAND = r11c({**R11C, "N": "HA HA HK D6"}, "N: HA HA HK -> HK, E: H3, S: H9, W: H4",
+                   "N: HA, E: D9, S: H2, W: D5")
 
 # E's ♥9 beats ♥5, but S (no deal line) might hold a heart pair above ♥Q ♥Q: the engine withholds
 # which play the failed throw forced
-WITHHELD = POSITION.format(ruleset="tournament") + """N: HQ HQ H5 D6
-E: H9 DJ D9 C9
-W: H4 D5 D5 C8
-22. N: HQ HQ H5, E: H9 D9 C9, S: H2 H3 CQ, W: H4 D5 D5
-23. N: D6, E: DJ, S: D3, W: C8
-"""
+WITHHELD = r11c({**R11C, "N": "HQ HQ H5 D6", "E": "H9 DJ D9 C9"},
+                "N: HQ HQ H5, E: H9 D9 C9, S: H2 H3 CQ, W: H4 D5 D5", R11C_23)
 
 # r11c with every hand given, under Botzone's rules (throw_forced = lowest_card)
-BOTZONE = POSITION.format(ruleset="botzone") + """N: HA HA H5 D6
-E: H3 DJ D9 C9
-S: H2 H9 CQ D3
-W: H4 D5 D5 C8
-22. N: HA HA H5, E: H3 D9 C9, S: H2 H9 CQ, W: H4 D5 D5
-23. N: D6, E: DJ, S: D3, W: C8
-"""
+BOTZONE = r11c({**R11C, "S": "H2 H9 CQ D3"}, R11C_THROW, R11C_23, ruleset="botzone")
+
+DISPUTED_DEAL = {"N": "H9 H9 H3 SA D6 C4", "E": "H5 H4 H2 SK DJ C9", "S": "HA H10 S3 D9 CJ CQ",
+                 "W": "HQ HQ HK D5 D5 C8"}
+"""The hands of the Spring Cup's disputed trick 20 (sample_logs/disputed-trick.tgn), 65 points taken."""
+DISPUTED_20 = "W: HQ HQ, N: H9 H3, E: H5 H2, S: HA H10"
 
 # the tester's r04: S has no deal line; S discards ♦9 on the ♥K lead in trick 21, then plays ♥8 in 22
-SEAT_UNKNOWN = HEAD + """[Ruleset "standard"]
-[Levels "NS:7 EW:5"]
-
-[Hand "11"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "65"]
-[FirstTrick "20"]
-N: H9 H9 H3 SA D6 C4
-E: H5 H4 H2 SK DJ C9
-W: HQ HQ HK D5 D5 C8
-20. W: HQ HQ, N: H9 H3, E: H5 H2, S: HA H10
-21. W: HK, N: H9, E: H4, S: D9
-22. W: D5 D5, N: D6 C4, E: DJ C9, S: H8 CQ
-"""
+SEAT_UNKNOWN = HEAD + position(ruleset="standard", points=65, first_trick=20,
+                               deal={seat: cards for seat, cards in DISPUTED_DEAL.items() if seat != "S"},
+                               tricks=[DISPUTED_20, "W: HK, N: H9, E: H4, S: D9",
+                                       "W: D5 D5, N: D6 C4, E: DJ C9, S: H8 CQ"])
 
 # the tester's r12: friend mode, N deals and calls ♣A, no copy placed: the friend is not known
-FRIEND = HEAD + """[Ruleset "standard"]
-[Rule:friend "on"]
-
-[Hand "11"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[SetUp "1"]
-[Points "65"]
-[FirstTrick "20"]
-[Friend "CA"]
-N: H9 H9 H3 SA D6 C4
-E: H5 H4 H2 SK DJ C9
-S: HA H10 S3 D9 CJ CQ
-W: HQ HQ HK D5 D5 C8
-20. W: HQ HQ, N: H9 H3, E: H5 H2, S: HA H10
-"""
+FRIEND = HEAD + position(ruleset="standard", rules=[("friend", "on")], levels=None, hand_tags=['[Friend "CA"]'],
+                         points=65, first_trick=20, deal=DISPUTED_DEAL, tricks=[DISPUTED_20])
 # the same with both copies of ♣A placed (N and E): E is N's friend, derived
 FRIEND_KNOWN = FRIEND.replace("N: H9 H9 H3 SA D6 C4", "N: H9 H9 H3 SA D6 CA").replace(
     "E: H5 H4 H2 SK DJ C9", "E: H5 H4 H2 SK DJ CA")
 
 
 def ruling(tmp_path: Path, text: str, name: str = "record") -> str:
-    record = tmp_path / f"{name}.tgn"
-    record.write_text(text, "utf-8")
-    out = tmp_path / f"{name}.html"
-    r = CliRunner().invoke(main, ["ruling", str(record), "-o", str(out)])
-    assert r.exit_code == 0, r.output
-    return out.read_text("utf-8")
+    """The ruling page of ``text`` (test_ruling_throw.ruling_html), written as ``name``.html."""
+    return ruling_html(tmp_path, text, name)
 
 
 def text_of(fragment: str) -> str:

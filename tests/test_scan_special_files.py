@@ -13,11 +13,12 @@ import shutil
 import socket
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
+import fifo_helpers
+from fifo_helpers import stop, writer
 from tractor_analysis.records import sources
 from tractor_analysis.records.tgn_writer import format_tgn
 from tractor_analysis.simulate import simulate
@@ -36,56 +37,9 @@ def run(*args, cwd):
         pytest.fail(f"tractor {' '.join(map(str, args))} still waiting after {LIMIT}s (a named pipe opened?)")
 
 
-def release(fifo: Path) -> None:
-    """Let a reader blocked opening ``fifo`` go (an end of file), if one is."""
-    try:
-        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-    except OSError:
-        pass            # no reader waiting
-
-
 def in_thread(fifo: Path, call):
     """``call()`` in a thread, its result or exception; fails (and frees the thread) after a timeout."""
-    out: list = []
-
-    def go():
-        try:
-            out.append(("ok", call()))
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
-            out.append(("raised", exc))
-
-    t = threading.Thread(target=go, daemon=True)
-    t.start()
-    t.join(LIMIT)
-    if t.is_alive():
-        release(fifo)
-        t.join(10)
-        pytest.fail(f"reading {fifo} still waiting after {LIMIT}s")
-    return out[0]
-
-
-def writer(fifo: Path, text: str = TEXT) -> threading.Thread:
-    """A thread that writes ``text`` into ``fifo`` once a reader opens it (bash's ``<(…)``)."""
-    def write():
-        try:
-            with open(fifo, "w", encoding="utf-8") as f:
-                f.write(text)
-        except BrokenPipeError:     # the reader left first (a command that refuses the pipe, or stop())
-            pass
-
-    t = threading.Thread(target=write, daemon=True)
-    t.start()
-    return t
-
-
-def stop(t: threading.Thread, fifo: Path) -> None:
-    """Free a writer no one read from (its open waits for a reader)."""
-    if t.is_alive():
-        try:
-            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
-        except OSError:
-            pass
-        t.join(10)
+    return fifo_helpers.in_thread(call, LIMIT, [fifo], f"reading {fifo} still waiting after {LIMIT}s")
 
 
 @pytest.fixture()
@@ -147,7 +101,7 @@ def test_ingest_names_a_pipe_in_a_folder_and_goes_on(folder, tmp_path):
 def test_ingest_refuses_a_pipe_named_on_the_command_line_it_would_read_twice(tmp_path):
     fifo = tmp_path / "named.tgn"
     os.mkfifo(fifo)
-    t = writer(fifo)
+    t = writer(fifo, TEXT)
     try:
         r = run("ingest", fifo, "-o", tmp_path / "ds", cwd=tmp_path)
     finally:
@@ -169,7 +123,7 @@ def test_a_pipe_named_on_the_command_line_is_read(tmp_path):
     fifo = tmp_path / "named.tgn"
     os.mkfifo(fifo)
     for command in (["check", "--json", fifo], ["report", fifo, "-o", tmp_path / "out", "--hand-pages", "none"]):
-        t = writer(fifo)
+        t = writer(fifo, TEXT)
         try:
             r = run(*command, cwd=tmp_path)
         finally:
@@ -198,7 +152,7 @@ def test_a_pipe_named_is_read_even_when_a_scan_finds_it_too(folder, named_first)
     found = [p for p in sources.iter_inputs(args) if p.name == "pipe.tgn"]
     assert len(found) == 1 and sources.scan_refusal(found[0]) is None
     pipe = found[0]
-    t = writer(pipe)
+    t = writer(pipe, TEXT)
     try:
         kind, got = in_thread(pipe, lambda: sources.load_file(pipe))
     finally:
