@@ -75,7 +75,8 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
     """Write an HTML report: one static folder that opens from disk (no server, no network).
 
     INPUT is a dataset folder (written by 'tractor ingest'), record files
-    (.tgn, .json, .jsonl, .ndjson, gzipped too), or folders of records.  The folder gets
+    (.tgn, .json, .jsonl, .ndjson, gzipped too), folders of records, or a
+    quoted pattern ('event/*.tgn', expanded as check and ingest expand it).  The folder gets
     index.html (standings, statistics, charts), one page per match (hands,
     levels and points charts) and one page per hand (the referee's
     step-through: ←/→ keys, violations explained, points breakdown).  A
@@ -94,7 +95,8 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
     match of a dataset could not be drawn (named on stderr; the report is still
     written from the rest) or the -o folder was refused or could not be
     written.  A dataset draws its matches from the record text it stores, so it
-    needs no record file.
+    needs no record file; a match it cannot draw is still counted from its rows,
+    as 'tractor standings' counts it, and the index says why it has no page.
 
     \b
     Examples:

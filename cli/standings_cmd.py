@@ -38,6 +38,28 @@ def _event_options(command):
     return command
 
 
+def _inputs(ctx, param, values):
+    """``INPUT...``: each a file, a folder (a dataset, or one of records) or a pattern that the shell
+    left as written (``'event/*.tgn'``), which is expanded as ``tractor check`` and ``ingest`` expand it
+    (:func:`~tractor_analysis.records.sources.iter_inputs`; a dataset among what it matches is read
+    as one: :func:`~tractor_analysis.dataset.event.datasets_named`).  A name that is neither, or a
+    pattern that matches nothing, is an error (exit 2) before anything is read."""
+    import glob
+    import os
+
+    for v in values:
+        if os.path.exists(v):
+            continue
+        if glob.has_magic(v):
+            if not glob.glob(v, recursive=True):
+                raise click.BadParameter(f"{v!r}: no file or folder matches this pattern / "
+                                         f"{v!r}：没有匹配此模式的文件或文件夹", ctx=ctx, param=param)
+            continue
+        raise click.BadParameter(f"{v!r}: no such file or folder / {v!r}：找不到文件或文件夹",
+                                 ctx=ctx, param=param)
+    return values
+
+
 def _note(note: str) -> None:
     """A note on stderr (it names teams, players, events and files: through record_text)."""
     echo_err(record_text(note))
@@ -103,7 +125,7 @@ def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
 
 
 @click.command("standings", context_settings=CONTEXT)
-@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True))
+@click.argument("inputs", nargs=-1, required=True, callback=_inputs)
 @_event_options
 @click.option("--points", "points_text", default="win=2,loss=0,forfeit=0", show_default=True,
               help="Match points of a win, a loss, and a forfeit (to the side that forfeited).")
@@ -115,9 +137,9 @@ def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
 def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_out) -> None:
     """Standings of an event: teams ranked by match points, then tie-breaks.
 
-    INPUT is a dataset folder (tractor ingest) or record files and folders.
-    A team is its [TeamNS] / [TeamEW] name, else its two players.  A win is
-    2 match points, a loss 0 (--points).  Equal match points are broken by
+    INPUT is a dataset folder (tractor ingest) or record files and folders,
+    or a quoted pattern ('event/*.tgn').  A team is its [TeamNS] / [TeamEW]
+    name, else its two players.  A win is 2 match points, a loss 0 (--points).  Equal match points are broken by
     the level difference (final level minus the opponent's, summed), then
     head-to-head (match points among exactly the teams still tied), then
     the opponents' match points (--tiebreak); teams equal on every one
@@ -130,7 +152,7 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     same team on both sides, a second record of a match) are named on stderr,
     and so is what to check
     (team names differing only in case, a pair under two team names, a
-    table or a team twice in a round).
+    table or a team twice in a round, a player named in two seats).
 
     \b
     Examples:
@@ -172,17 +194,18 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
 
 
 @click.command("ratings", context_settings=CONTEXT)
-@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True))
+@click.argument("inputs", nargs=-1, required=True, callback=_inputs)
 @_event_options
 def ratings(inputs, fmt, event, after_round) -> None:
     """Player ratings over an event's decided matches (openskill, Plackett-Luce).
 
-    INPUT is a dataset folder (tractor ingest) or record files and folders.
-    Each decided match is rated once, in the order of the date [Date]
-    states (2026-06-06, 2026/06/06, 2026.06.06, 2026.06.?? and 2026年6月6日
+    INPUT is a dataset folder (tractor ingest) or record files and folders,
+    or a quoted pattern ('event/*.tgn').  Each decided match is rated once,
+    in the order of the date [Date] states (2026-06-06, 2026/06/06, 2026.06.06, 2026.06.?? and 2026年6月6日
     read alike; a date not read is named on stderr and rated after the
-    dated matches), [Round], [Table], then the match id: N and S against
-    E and W, ranked by the
+    dated matches), [Round], [Table], then the order the matches are read
+    in (a dataset's as ingest committed them, then the files in the order
+    given, as tractor report rates them): N and S against E and W, ranked by the
     match's winner, with openskill's PlackettLuce model and its default
     parameters.  Rows: player, mu, sigma, ordinal (mu - 3 sigma, the
     order), matches.  A rating after a few matches is mostly uncertainty

@@ -50,7 +50,7 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
 def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, charts_on: bool, sink, pool,
                  workers: int, drawer: _Drawer, copies: CopyFinder | None = None):
     from tractor_analysis import dataset
-    from tractor_analysis.dataset.event import _commit_order, from_dataset
+    from tractor_analysis.dataset.event import _commit_order, dataset_unread, from_dataset
 
     try:
         # every table but ``plays`` (about 100 rows a hand): the stats tables read none of it
@@ -68,11 +68,20 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
     from .analysis import read_analysis
 
     start = len(model.match_facts)
-    redrawn, rank = _draw_dataset_matches(model, ds, taken, rules=rules, charts_on=charts_on, sink=sink,
-                                          analysis=read_analysis(path), pool=pool, workers=workers, drawer=drawer,
-                                          events=events, committed=committed, copies=copies)
-    _add_rows(model, ds, redrawn, rank)
+    redrawn, rank, undrawn = _draw_dataset_matches(
+        model, ds, taken, rules=rules, charts_on=charts_on, sink=sink, analysis=read_analysis(path), pool=pool,
+        workers=workers, drawer=drawer, events=events, committed=committed, copies=copies)
+    _add_rows(model, ds, redrawn, rank, {e.match_id: e for e in events}, undrawn)
+    # each match in the order ingest committed it, drawn or not: the order the copy that counts is chosen in
+    place = {redrawn.get(mid, mid): i for mid, i in rank.items()}
+    model.match_facts[start:] = sorted(model.match_facts[start:], key=lambda f: place.get(f.match, len(place)))
     _mark_copies(model, start, redrawn, {e.match_id: e.copy_of for e in events if e.copy_of is not None})
+    _, _, unread = dataset_unread(str(path), events)       # the files whose matches the standings leave out
+    for i in range(start, len(model.match_facts)) if unread else ():
+        f = model.match_facts[i]
+        note = None if f.event is None else unread.get(f.event.source.rpartition("#")[0])
+        if note is not None:
+            model.match_facts[i] = dataclasses.replace(f, unread=note)
     return ds
 
 
@@ -94,9 +103,14 @@ def _mark_copies(model: ReportModel, start: int, redrawn: dict[str, str], marked
                                            dataclasses.replace(event, copy_of=kept))
 
 
-def _add_rows(model: ReportModel, ds, redrawn: dict[str, str], rank: dict[str, int]) -> None:
+def _add_rows(model: ReportModel, ds, redrawn: dict[str, str], rank: dict[str, int],
+              events: dict | None = None, undrawn: dict[str, tuple[str, str]] | None = None) -> None:
     """The fact rows of the matches of ``ds`` that could not be drawn (not in ``redrawn``), from the
-    dataset's rows, in the order of ``rank``."""
+    dataset's rows, in the order of ``rank``: each with the match as the standings read it from the
+    dataset (``events``: :func:`~tractor_analysis.dataset.event.from_dataset`'s, by ``match_id``), so
+    that the event's standings, ratings and player pages count it as ``tractor standings`` does, and
+    why its page could not be drawn (``undrawn``: English, 中文; :attr:`MatchFact.not_drawn`)."""
+    events, undrawn = events or {}, undrawn or {}
     names = {}
     named = {}          # the seats the record names a player for (the others show their seat token)
     finished = set(ds.hands.loc[ds.hands["outcome"].notna(), "match_id"])
@@ -121,6 +135,7 @@ def _add_rows(model: ReportModel, ds, redrawn: dict[str, str], rank: dict[str, i
         leader = ahead_of(winner, lf, m.match_id in finished and m.forfeit != "both")
         n = names[m.match_id]
         mine = tuple(_known(getattr(m, f"level_{s}_final", None)) for s in "nesw")
+        tagged = any(isinstance(t, str) and t.strip() for t in (getattr(m, "team_ns", None), getattr(m, "team_ew", None)))
         model.match_facts.append(MatchFact(
             match=m.match_id, title=title, filename=None,
             teams=(f"{isolate(n[0])} & {isolate(n[2])}", f"{isolate(n[1])} & {isolate(n[3])}"),
@@ -129,7 +144,8 @@ def _add_rows(model: ReportModel, ds, redrawn: dict[str, str], rank: dict[str, i
             tags=match_tags(m.event, m.site, m.date, m.round, m.table, _known(m.level_ns_start),
                             _known(m.level_ew_start)),      # None: [Levels] names the other side only
             friend=m.match_id in friend, player_levels_final=mine if m.match_id in friend else None,
-            players=n))
+            players=n, event=events.get(str(m.match_id)), team_tags=tagged and m.match_id not in friend,
+            not_drawn=undrawn.get(str(m.match_id), _NOT_DRAWN)))
     for h in ds.hands[~ds.hands["match_id"].isin(set(redrawn))].itertuples(index=False):
         model.hand_facts.append(HandFact(
             match=h.match_id, hand=int(h.hand_no), dealer=h.dealer,
@@ -149,6 +165,10 @@ def _add_rows(model: ReportModel, ds, redrawn: dict[str, str], rank: dict[str, i
             trick=None if v.trick_no != v.trick_no else int(v.trick_no), seat=seat,
             player=player, code=v.code,
             named=seat not in ("N", "E", "S", "W") or named.get(v.match_id, (False,) * 4)["NESW".index(seat)]))
+
+
+_NOT_DRAWN = ("it could not be drawn", "无法生成")
+"""Why a match's page was not drawn when the drawing gave no reason (it always does)."""
 
 
 def _final(complete, result_only) -> bool | None:
@@ -341,7 +361,10 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
         rules = drawer.rules(match) if drawer.rules else _ruleset_judged(judged) if judged else None
         result = replay_match(match, rules)
     except Exception as exc:        # the engine must not take the whole report down
-        return FileProblem(source, 0, 0, "replay_failed", f"match {index + 1}: replay failed: {exc}")
+        return FileProblem(source, 0, 0, "replay_failed", f"match {index + 1} ({mid}): the rule engine failed on it "
+                           f"({type(exc).__name__}: {exc}), so its match and hand pages are not drawn (it is counted "
+                           f"from the dataset's rows) / 第 {index + 1} 场比赛：规则引擎出错（{type(exc).__name__}: "
+                           f"{exc}），无法生成比赛页和牌局页（按数据集中的数据计入）")
     return draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
                       charts_on=drawer.charts_on, sink=drawer.sink, where=f"{source}#{index}",
                       adjust=_then(_with_positions(positions) if from_text else None,
@@ -403,23 +426,28 @@ def drawing_pool(workers: int, drawer: _Drawer):
 def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
                           sink=None, analysis: dict | None = None, pool=None, workers: int = 1,
                           drawer: _Drawer | None = None, events: Sequence = (), committed: dict | None = None,
-                          copies: CopyFinder | None = None) -> tuple[dict[str, str], dict[str, int]]:
+                          copies: CopyFinder | None = None
+                          ) -> tuple[dict[str, str], dict[str, int], dict[str, tuple[str, str]]]:
     """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn (each
-    → its key) and each match's place in the order they are drawn.
+    → its key), each match's place in the order they are drawn, and why each match not drawn was not
+    (English, 中文: :data:`_WHY_NOT`).
     ``analysis``: the analysed plays per match (:func:`.analysis.read_analysis`), shown on the hand pages.
     ``pool`` (:func:`drawing_pool` of ``workers``, made with ``drawer``): its workers draw the
     matches when there are enough (:func:`pool_size`); the pages are the same.  Each match's key
     (its pages' names) is taken in the dataset's order before any is drawn, so a match that
-    cannot be drawn keeps its key too.  The matches are drawn in the order ingest committed them
+    cannot be drawn keeps its key too.  The matches are added in the order ingest committed them
     (``committed``: :func:`~tractor_analysis.dataset.event._commit_order`'s keys), the order the copy
     that counts is chosen in.  ``events``: the dataset's matches as the standings read them
     (:func:`~tractor_analysis.dataset.event.from_dataset`: in that order, each copy the dataset marks
     after them); ``copies`` (the matches read before, kept by it) is asked about each in that order,
-    and tells each second record of a match before it is drawn, so that its page says so."""
+    and tells each second record of a match before it is drawn, so that its page says so.  The matches
+    that count are drawn first, then the second records: a second record's page links to the page of
+    the match that counts only when that page was drawn, and names it in text when it was not
+    (:meth:`~.fact_rows.CopyFinder.without_pages`)."""
     redrawn: dict[str, str] = {}
     m = ds.matches
     if not len(m):
-        return redrawn, {}
+        return redrawn, {}, {}
     stored, positions = _stored_records(ds), _violation_positions(ds)
     judged = _judged_rules(ds) if rules is None else {}
     cut = _cut_by_damage(ds)
@@ -442,21 +470,53 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
     last = (True, 0, len(tasks))                # a match the order does not place (never seen): last
     rank = {mid: i for i, mid in enumerate(sorted(tasks, key=lambda mid: committed.get(mid, last)))}
     copy_view = _copies_seen(events, {mid: t[6] for mid, t in tasks.items()}, seen_as, copies)
-    todo = [tasks[mid] + (copy_view.get(mid),) for mid in sorted(tasks, key=rank.__getitem__)]
     if drawer is None:
         drawer = _Drawer(rules, charts_on, sink)
-    if pool is not None and pool_size(workers, len(todo)) > 1:
-        drawn = pool.imap(_draw_forked, todo, chunksize=1)
-    else:
-        drawn = (_draw_row(drawer, t) for t in todo)
+    ordered = sorted(tasks, key=rank.__getitem__)
+    got: dict[str, object] = {}
     with collecting_less():
-        for task, got in zip(todo, drawn):
-            if isinstance(got, FileProblem):
-                model.problems.append(got)
-            elif got is not None:
-                add_drawn(model, got)
-                redrawn[task[0]] = task[6]
-    return redrawn, rank
+        # the matches that count first: whether their pages exist is known before a second record links to one
+        firsts = [tasks[mid] + (None,) for mid in ordered if mid not in copy_view]
+        got.update(zip((t[0] for t in firsts), _drawn(drawer, firsts, pool, workers)))
+        gone = {page_name(t[6]) for t in firsts if not _is_drawn(got[t[0]])}
+        if copies is not None and gone:
+            copies.without_pages(gone)      # a record read later names the match that counts in text
+        seconds = [tasks[mid] + (_unlinked(copy_view[mid], gone),) for mid in ordered if mid in copy_view]
+        got.update(zip((t[0] for t in seconds), _drawn(drawer, seconds, pool, workers)))
+        undrawn: dict[str, tuple[str, str]] = {}
+        for mid in ordered:
+            drawn = got[mid]
+            if isinstance(drawn, FileProblem):
+                model.problems.append(drawn)
+                undrawn[mid] = _WHY_NOT.get(drawn.code, _WHY_NOT["cannot_draw"])
+            elif drawn is not None:
+                add_drawn(model, drawn)
+                redrawn[mid] = tasks[mid][6]
+    return redrawn, rank, undrawn
+
+
+_WHY_NOT = {"cannot_draw": ("its record text is not in the dataset and its record file is gone or changed (ingest "
+                            "the file again)", "数据集中没有其记录文本，原记录文件已不存在或已改动（请重新导入该文件）"),
+            "replay_failed": ("the rule engine failed on its record (see the files with problems)",
+                              "规则引擎处理其记录时出错（见有问题的文件）")}
+"""Why a dataset's match has no page (English, 中文), by the problem that stopped its drawing."""
+
+
+def _is_drawn(got) -> bool:
+    return got is not None and not isinstance(got, FileProblem)
+
+
+def _unlinked(view: CopyView, gone: set[str]) -> CopyView:
+    """``view`` without its link when its page was not drawn (``gone``: the pages not drawn)."""
+    return dataclasses.replace(view, filename=None) if view.filename in gone else view
+
+
+def _drawn(drawer: _Drawer, todo: list, pool, workers: int):
+    """Each task of ``todo`` drawn, in order: by ``pool``'s workers when there are enough matches for
+    them (:func:`pool_size`), else here."""
+    if pool is not None and pool_size(workers, len(todo)) > 1:
+        return pool.imap(_draw_forked, todo, chunksize=1)
+    return (_draw_row(drawer, t) for t in todo)
 
 
 def _copies_seen(events: Sequence, keys: dict[str, str], seen_as: dict[str, CopyView],

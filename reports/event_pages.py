@@ -96,8 +96,10 @@ _SHORT = {"passed A": ("打过A", "passed A"), "higher level": ("级数高", "hi
 
 
 def _table_key(m: EventMatch) -> tuple:
+    """A result's place in its round: by table; two matches at one table keep the order they were read in
+    (the same for ``tractor standings --html`` and ``tractor report``, whose match ids differ)."""
     t = round_number(m.table)
-    return (t is None, t or 0, m.table or "", m.match_id)
+    return (t is None, t or 0, m.table or "")
 
 
 def event_view(matches: Sequence[EventMatch], event: str | None = None, after_round: int | None = None,

@@ -48,6 +48,9 @@ class PlayerMatch:
     unrated: str | None = None
     """``None``: the match is rated, or not counted (:attr:`reason`); else why the ratings leave out a
     match the page does not mark "not counted" (bilingual, ``ratings``' or :func:`select`'s note)."""
+    no_page: str | None = None
+    """``None``: the match has a page (or is a record file's); else why it has none (bilingual,
+    :attr:`EventReport.no_page`)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,9 @@ class EventReport:
     """The rated matches whose ``[Date]`` the rating order cannot read, or reads only in part, and where
     they are placed (:func:`~tractor_analysis.dataset.ratings.date_notes`, bilingual, relabelled): what
     ``tractor ratings`` says of them."""
+    no_page: dict = field(default_factory=dict)
+    """A match whose page could not be drawn (:attr:`~.fact_rows.MatchFact.not_drawn`: a dataset's match,
+    counted from the dataset's rows) → the bilingual note naming it and saying why (:func:`no_page_note`)."""
 
     def team_href(self, name: str) -> str | None:
         page = self.teams.get(name)
@@ -162,6 +168,16 @@ def match_labels(fact) -> tuple[str, str]:
     table = m.table and (f"第 {m.table.strip()} 桌" if round_number(m.table) is not None else f"桌号 {m.table}")
     zh = " · ".join(p for p in (m.event, rnd, table, m.date) if p)
     return (fact.title, zh) if where == fact.title else (f"{fact.title} ({where})", f"{zh}（{where}）")
+
+
+def no_page_note(fact) -> str:
+    """The bilingual note on a match whose page could not be drawn (:attr:`~.fact_rows.MatchFact.not_drawn`),
+    naming it by :func:`match_labels`: it is counted all the same, from the dataset's rows."""
+    en, zh = match_labels(fact)
+    why_en, why_zh = fact.not_drawn
+    return (f"{en}: its match page could not be drawn: {why_en}; the match is counted from the dataset's rows "
+            f"(standings, ratings, statistics), without a page of its own or of its hands / {zh}：无法生成比赛页："
+            f"{why_zh}；该场比赛仍按数据集中的数据计入（排名、等级分、统计），但没有比赛页和牌局页")
 
 
 def relabel(note: str, labels: dict[str, tuple[str, str]]) -> str:
@@ -218,17 +234,24 @@ def build_event(model, duplicate_of: dict) -> EventReport:
     labels.update({match_named(f.event): match_labels(f) for f in facts if f.event.source})
     tagged = any(f.team_tags for f in facts)
     taken: set[str] = set()
+    # a match of a record part of which could not be read is left out, as tractor standings leaves it
+    # out (its result is not known), before anything is counted: its copies, the standings, the ratings
+    unread = {f.match: f.unread for f in facts if f.unread is not None}
+    readable = [m for m in matches if m.match_id not in unread]
     # the ratings rate the matches the standings count: a note on a match left out says both
     purpose = "event" if tagged else "ratings"
-    view = _relabelled(event_view(matches, purpose=purpose), labels) if tagged else None
-    kept, notes = select(matches, purpose=purpose)  # as event_view counts them
+    view = _relabelled(event_view(readable, purpose=purpose), labels) if tagged else None
+    if view is not None and unread:
+        view = dataclasses.replace(view, notes=tuple(dict.fromkeys(unread.values())) + view.notes)
+    kept, notes = select(readable, purpose=purpose)  # as event_view counts them
     by_id = {f.match: f for f in facts}
     copies = {later: (by_id[first.match_id], relabel(note, labels))
-              for later, (first, note) in copies_among(matches).items()}
+              for later, (first, note) in copies_among(readable).items()}
     counted = {m.match_id for m in kept}
     reasons = {m.match_id: relabel(note_of(m, notes) or "", labels)
-               for m in matches if m.match_id not in counted} if view is not None else \
+               for m in readable if m.match_id not in counted} if view is not None else \
         {k: note for k, (_, note) in copies.items()}
+    reasons.update(unread)
     teams: dict[str, TeamPage] = {}
     if view is not None:
         last = view.rounds[-1].standings if view.rounds else ()
@@ -244,14 +267,15 @@ def build_event(model, duplicate_of: dict) -> EventReport:
     rated_ids = {step.match_id for steps in history.values() for step in steps}
     not_rated = {m.match_id: relabel(note_of(m, notes + unrated) or "", labels)
                  for m in matches if m.match_id not in rated_ids and reasons.get(m.match_id) is None}
-    players = _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies, not_rated)
+    no_page = {f.match: no_page_note(f) for f in facts if f.not_drawn is not None}
+    players = _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies, not_rated, no_page)
     for r in rated:
         if r.player in players:
             players[r.player].rating = r
             players[r.player].history = tuple(history.get(r.player, ()))
     return EventReport(view, teams, players, rated, PRINT_PAGE if view is not None else None, copies,
                        tuple(relabel(n, labels) for n in unrated),
-                       tuple(relabel(n, labels) for n in date_notes(kept)))
+                       tuple(relabel(n, labels) for n in date_notes(kept)), no_page)
 
 
 _LEFT_OUT = {"withheld": ("whose total is withheld", "闲家总分不予判定"),
@@ -276,12 +300,13 @@ def _attack_note(st: dict) -> str:
 
 
 def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
-             not_rated) -> dict[str, PlayerPage]:
+             not_rated, no_page=None) -> dict[str, PlayerPage]:
     """Each named player's page: every match (``reasons``: why the standings do not count one;
-    ``not_rated``: why the ratings leave out one they do), the hands and violations of each match
-    once (not those of a second record: ``copies``).  A player's attack points sum the attackers'
+    ``not_rated``: why the ratings leave out one they do; ``no_page``: why one has no page), the hands
+    and violations of each match once (not those of a second record: ``copies``).  A player's attack points sum the attackers'
     totals that are known and final (:attr:`~.fact_rows.HandFact.final`), and say how many are left out."""
     players: dict[str, PlayerPage] = {}
+    no_page = no_page or {}
     by_match = {f.match: f for f in facts}
     for m in matches:
         for seat, name in enumerate(m.players):
@@ -300,7 +325,8 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
                 levels = " · ".join(f"{SEAT_TOKENS[i]} {m.players[i] or '?'} {_level(mine[i])}" for i in range(4))
                 page.matches.append(PlayerMatch(m, SEAT_TOKENS[seat], "", "", None, _won(m, side), _result(m),
                                                 pages.get(m.match_id), friend=True, player_levels=levels,
-                                                reason=reasons.get(m.match_id), unrated=not_rated.get(m.match_id)))
+                                                reason=reasons.get(m.match_id), unrated=not_rated.get(m.match_id),
+                                                no_page=no_page.get(m.match_id)))
                 continue
             team = m.teams[side]
             if team and team not in page.teams:
@@ -309,7 +335,7 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
             opponents = " & ".join(p or "?" for p in (m.players[(seat + 1) % 4], m.players[(seat + 3) % 4]))
             page.matches.append(PlayerMatch(m, SEAT_TOKENS[seat], partner, opponents, team, _won(m, side),
                                             _result(m), pages.get(m.match_id), reason=reasons.get(m.match_id),
-                                            unrated=not_rated.get(m.match_id)))
+                                            unrated=not_rated.get(m.match_id), no_page=no_page.get(m.match_id)))
     seats = {m.match_id: m.players for m in matches if m.match_id not in copies}
     for h in model.hand_facts:
         if h.match in duplicate_of or h.match not in seats:

@@ -6,6 +6,7 @@ Views of whole pages are :mod:`.hand_page`'s and :mod:`.match_page`'s.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from tractor_analysis.dataset.event import from_result
@@ -98,6 +99,14 @@ class MatchFact:
     copy_of: str | None = None
     """The key (:attr:`match`) of the copy that counts when the dataset this match was read from
     marks it a copy of that one (its ``duplicate_of``), else ``None``."""
+    unread: str | None = None
+    """The bilingual note of ``tractor standings`` when part of the match's record file could not be read
+    and the matches read from it are not counted (:func:`~tractor_analysis.dataset.event.unread_notes`:
+    a hand skipped, the file cut short — which match lost it, or its result, is not known), else
+    ``None``: the event's standings and ratings leave the match out, as the standings do."""
+    not_drawn: tuple[str, str] | None = None
+    """Why the match has no page (English, 中文) — a dataset's match that could not be drawn again
+    (:func:`~.dataset_input.add_dataset`: counted from the dataset's rows) —, else ``None``."""
 
 
 def match_tags(*values) -> tuple[str, ...]:
@@ -227,6 +236,14 @@ class CopyFinder:
         if m.same is not None:
             self._by_same.setdefault(m.same, (m, seen_as))
         return None
+
+    def without_pages(self, filenames: set[str]) -> None:
+        """The matches kept whose pages (``filenames``) were not drawn after all: a later record of one
+        names it in text, without a link to a page that does not exist."""
+        for table in (self._by_id, self._by_key, self._by_same):
+            for k, (m, view) in table.items():
+                if view.filename in filenames:
+                    table[k] = (m, dataclasses.replace(view, filename=None))
 
 
 @dataclass(frozen=True, slots=True)

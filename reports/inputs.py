@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from tractor_analysis.dataset.event import datasets_named, is_dataset
 from tractor_analysis.records.model import Match
 from tractor_analysis.records.sources import iter_inputs, named_keys, scan_refusal
 
@@ -24,17 +25,6 @@ from .fact_rows import CopyFinder, FileProblem
 from .model import ReportModel
 from .dataset_input import add_dataset
 from .match_drawing import MatchSink, RulesFor, add_match
-
-
-def is_dataset(path: str | os.PathLike) -> bool:
-    """A folder written by ``tractor ingest`` (it holds a ``hands`` or ``matches`` table); never an
-    empty path, which names nothing (``Path("")`` would be the current folder)."""
-    if not os.fspath(path):
-        return False
-    p = Path(path)
-    return p.is_dir() and any((p / f"{t}.parquet").exists() or (p / t).is_dir()
-                              for t in ("hands", "matches"))
-
 
 
 @dataclass(frozen=True)
@@ -61,8 +51,8 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
     # the datasets first, as the standings read them (the copy already stored counts), then the record
     # files in the order of the inputs (a folder's in sorted path order): the order ingest commits
     for raw in pending.inputs:
-        if is_dataset(raw):
-            ds = add_dataset(model, Path(raw), taken, rules=rules, charts_on=charts_on, sink=sink,
+        for folder in datasets_named(raw):      # (the datasets a quoted pattern matches too)
+            ds = add_dataset(model, Path(folder), taken, rules=rules, charts_on=charts_on, sink=sink,
                              workers=pending.workers, copies=copies)
             if ds is not None:
                 datasets.append(ds)
@@ -81,14 +71,21 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
 
 def _names_nothing(raw: str | os.PathLike) -> tuple[str, str] | None:
     """``(shown, message)`` for an input that names no file or folder (an empty one, one that does not
-    exist: a pattern is not expanded), else ``None``: then its record files are those the other
+    exist, a pattern that matches nothing), else ``None``: then its record files are those the other
     commands read (:func:`~tractor_analysis.records.sources.iter_inputs`: a named file whatever it
-    is, a folder's by the project's rules on suffixes, links and files that are no regular file)."""
+    is, a folder's by the project's rules on suffixes, links and files that are no regular file, a
+    pattern the shell left as written — ``'event/*.tgn'`` — expanded as ``tractor check`` expands it)."""
+    import glob
+
     if not os.fspath(raw):
         return '""', "empty path (an unset shell variable?) / 空路径（shell 变量未设置？）"
-    if not Path(raw).exists():
-        return str(raw), "no such file or folder / 找不到文件或文件夹"
-    return None
+    if Path(raw).exists():
+        return None
+    if glob.has_magic(os.fspath(raw)):
+        if glob.glob(os.fspath(raw), recursive=True):
+            return None
+        return str(raw), "no file or folder matches this pattern / 没有匹配此模式的文件或文件夹"
+    return str(raw), "no such file or folder / 找不到文件或文件夹"
 
 
 def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
@@ -141,8 +138,24 @@ def _replay(model: ReportModel, match: Match, rules: RulesFor | None, source: st
     try:
         return replay_match(match, rules(match) if rules else None)
     except Exception as exc:
-        model.problems.append(FileProblem(source, 0, 0, "replay_failed", f"match {index + 1}: replay failed: {exc}"))
+        model.problems.append(FileProblem(source, 0, 0, "replay_failed", f"match {index + 1}: the rule engine failed "
+                                          f"on it ({type(exc).__name__}: {exc}); not drawn, not counted / 第 {index + 1} "
+                                          f"场比赛：规则引擎出错（{type(exc).__name__}: {exc}）；未生成页面，未计入"))
         return None
+
+
+def _mark_unread(model: ReportModel, start: int, shown: str, diagnostics, failed: int) -> None:
+    """The facts of a record file's matches (``model.match_facts[start:]``) marked not counted, with
+    ``tractor standings``' note, when part of the file could not be read so that the result of the
+    matches read from it is not known (:func:`~tractor_analysis.dataset.event.unread_notes`, over the
+    reader's ``diagnostics`` and the ``failed`` matches the engine could not replay)."""
+    from tractor_analysis.dataset.event import unread_notes
+
+    problems = [(d.line, d.column, d.code, d.message, d.hand) for d in diagnostics]
+    problems += [(0, 0, "engine_error", "", None)] * failed
+    said, whole = unread_notes(shown, problems, len(model.match_facts) - start)
+    if whole and said:
+        model.match_facts[start:] = [dataclasses.replace(f, unread=said[0]) for f in model.match_facts[start:]]
 
 
 def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
@@ -175,9 +188,11 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
     stem = printable(path.name).split(".")[0] or "record"
     several = len(source.matches) > 1
     replayed: tuple[list, list] = ([], [])
+    start, failed = len(model.match_facts), 0
     for i, match in enumerate(source.matches):
         result = _replay(model, match, rules, shown, i)
         if result is None:
+            failed += 1
             continue
         add_match(model, match, result, source=shown,
                   fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
@@ -185,6 +200,7 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
         if collect:
             replayed[0].append(match)
             replayed[1].append(result)
+    _mark_unread(model, start, shown, source.diagnostics, failed)
     if collect and replayed[0]:
         if model.tables is None:
             model.tables = facts.table_builder()

@@ -15,13 +15,16 @@ form it is read in.  The re-typed key is made here, where the standings decide c
 ``match_key`` itself: a stored dataset's keys stay what later ingests compare new matches with.
 
 What the key leaves out, two records of one match may still differ in: each match also carries its
-hands' claims, the digest of its canonical record text (the ``records`` table's text; from a dataset
-read only for the matches that share a key with another) and the hand its record is known to end
-inside, for the standings' notes.
+hands' claims, the digest of its canonical record text (the ``records`` table's text) and of that text
+without the tags a note on copies names one by one (:func:`body_digest`) — from a dataset read only for
+the matches that share a key, or a re-typed key, with another —, and the hand its record is known to
+end inside, for the standings' notes.
 """
 from __future__ import annotations
 
+import glob
 import os
+import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -33,7 +36,8 @@ from ..records.model import Match
 from .schema import SCHEMAS
 from .standings import EventMatch, folded_name, team_name
 
-__all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "matches_of", "NOT_READ"]
+__all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "datasets_named", "matches_of",
+           "NOT_READ", "body_digest", "unread_notes", "dataset_unread"]
 
 
 _MATCH_COLUMNS = tuple(f.name for f in SCHEMAS["matches"])
@@ -76,6 +80,19 @@ def _digest(text) -> str | None:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() if isinstance(text, str) else None
 
 
+_NAMED_ONE_BY_ONE = re.compile(r'^\[(?:Event|Site|Date|Claim) "[^\n]*\n?', re.MULTILINE)
+"""The lines of a canonical ``.tgn`` text (``tgn_writer.format_tgn``: one tag, note or trick a line, a
+value's line breaks escaped) that :func:`body_digest` leaves out."""
+
+
+def body_digest(text) -> str | None:
+    """:attr:`~.standings.EventMatch.body` of a canonical record text: the digest of the text without its
+    ``[Event]``, ``[Site]``, ``[Date]`` and ``[Claim]`` tags — what a note on two records of one match names
+    one by one (:func:`~.standings.distinct`) —, so that two records whose bodies differ differ in something
+    else too (a note, a tag the match key does not compare); ``None``: no text."""
+    return _digest(_NAMED_ONE_BY_ONE.sub("", text)) if isinstance(text, str) else None
+
+
 def _keys_of_match(match: Match, result: MatchResult) -> dict:
     """:func:`_keys` of a replayed match, from the rows ``tractor ingest`` would write for it, with its
     claims, the hand it ends inside (:func:`_hand_facts`) and the digest of its canonical record text
@@ -94,7 +111,8 @@ def _keys_of_match(match: Match, result: MatchResult) -> dict:
         text = printable(format_tgn(match))
     except Exception:       # .tgn cannot hold it (Unwritable), or the writer fails: not known, and said so
         text = None
-    return {"key": key, "same": same, "claims": claims, "ends_inside": inside, "digest": _digest(text)}
+    return {"key": key, "same": same, "claims": claims, "ends_inside": inside, "digest": _digest(text),
+            "body": body_digest(text)}
 
 
 def from_result(match_id: str, match: Match, result: MatchResult, source: str = "") -> EventMatch:
@@ -159,10 +177,11 @@ def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, dict]:
     return out
 
 
-def _dataset_digests(ds, ids: set[str]) -> dict[str, str]:
-    """:attr:`~.standings.EventMatch.digest` of the matches ``ids`` of a dataset, from its ``records``
-    table (a match without a records row — a dataset written before the table, a record ``.tgn``
-    cannot hold — has none).  Read for those alone: the table holds every match's whole text."""
+def _dataset_digests(ds, ids: set[str]) -> dict[str, tuple[str, str]]:
+    """:attr:`~.standings.EventMatch.digest` and :attr:`~.standings.EventMatch.body` of the matches ``ids``
+    of a dataset, from its ``records`` table (a match without a records row — a dataset written before
+    the table, a record ``.tgn`` cannot hold — has none).  Read for those alone: the table holds every
+    match's whole text."""
     if not ids:
         return {}
     import pyarrow.dataset as pads
@@ -172,8 +191,8 @@ def _dataset_digests(ds, ids: set[str]) -> dict[str, str]:
     table = read_table(ds, "records", columns=["match_id", "record"], filter=pads.field("match_id").isin(sorted(ids)))
     out = {}
     for mid, text in zip(table["match_id"].to_pylist(), table["record"].to_pylist()):
-        if mid in ids and _digest(text) is not None:
-            out.setdefault(mid, _digest(text))
+        if mid in ids and isinstance(text, str):
+            out.setdefault(mid, (_digest(text), body_digest(text)))
     return out
 
 
@@ -249,9 +268,35 @@ def matches_of(pairs: Iterable[tuple[str, Match, MatchResult, str]]) -> list[Eve
     return [from_result(mid, m, r, src) for mid, m, r, src in pairs]
 
 
+_MADE_BY_INGEST = ("files", "matches", "hands")
+"""Table folders every dataset holds: ``tractor ingest`` makes a dataset's folder with all its table
+folders at once (``commit.ensure_dataset``), and these three from the first version on."""
+
+
 def is_dataset(path: str | os.PathLike) -> bool:
-    """A folder written by ``tractor ingest`` (it has a ``files`` table)."""
-    return Path(path).is_dir() and (Path(path) / "files").is_dir()
+    """A folder written by ``tractor ingest``: it holds the ``files``, ``matches`` and ``hands`` table
+    folders (:data:`_MADE_BY_INGEST`).  A folder of records with one subfolder named like a table
+    (``event/matches/r1.tgn``) is not a dataset; an empty path names nothing (``Path("")`` would be
+    the current folder).  The one test of every command that reads datasets and records alike
+    (``tractor standings``, ``ratings``, ``report``)."""
+    if not os.fspath(path):
+        return False
+    p = Path(path)
+    return p.is_dir() and all((p / t).is_dir() for t in _MADE_BY_INGEST)
+
+
+def datasets_named(raw: str | os.PathLike) -> list[str]:
+    """The dataset folders an input names: itself when it is one (:func:`is_dataset`); when it is a
+    pattern naming no file or folder as written (``'data/*'``, quoted so that the shell left it), the
+    datasets among what it matches, in sorted order — the record files it matches are read as every
+    command reads a pattern (:func:`~tractor_analysis.records.sources.iter_inputs`, which finds no
+    record file inside a dataset); else none."""
+    if is_dataset(raw):
+        return [os.fspath(raw)]
+    text = os.fspath(raw)
+    if not text or os.path.lexists(text) or not glob.has_magic(text):
+        return []
+    return [hit for hit in sorted(glob.glob(text, recursive=True)) if is_dataset(hit)]
 
 
 def from_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], list[str]]:
@@ -274,8 +319,8 @@ def _located(path: str, line: int, column: int) -> str:
     return f"{path}:{line}:{column}" if line > 0 and column > 0 else f"{path}:{line}" if line > 0 else str(path)
 
 
-def _unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | None]],
-                  n_matches: int) -> tuple[list[str], bool]:
+def unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | None]],
+                 n_matches: int) -> tuple[list[str], bool]:
     """What of one record file could not be read, from its problems ``(line, column, code, message,
     hand)`` (the reader's diagnostics, or a dataset's ``errors`` rows) and the number of matches read
     from it: bilingual "not counted" notes naming the first such problem by file:line:column, and
@@ -308,14 +353,15 @@ def _unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | 
             f"场比赛照常计入） — {message}"], False
 
 
-def _dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], list[str]]:
-    """:func:`_unread_notes` of each file of a dataset from its ``errors`` table: the matches kept,
-    and the notes."""
+def dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], list[str], dict[str, str]]:
+    """:func:`unread_notes` of each file of a dataset from its ``errors`` table: the matches kept, the
+    notes, and each file whose matches are left out (as :attr:`~.standings.EventMatch.source` names it,
+    before its ``#``) → the note saying why (``tractor report`` leaves them out alike)."""
     from .reading import read_table
 
     table = read_table(ds, "errors")
     if not table.num_rows:
-        return matches, []
+        return matches, [], {}
     by_file: dict[str, list] = {}
     for e in table.to_pylist():
         by_file.setdefault(str(e.get("source_file")), []).append(
@@ -324,13 +370,13 @@ def _dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], li
     counts: dict[str, int] = {}
     for m in matches:
         counts[m.source.rpartition("#")[0]] = counts.get(m.source.rpartition("#")[0], 0) + 1
-    notes, dropped = [], set()
+    notes, dropped = [], {}
     for path, problems in by_file.items():
-        said, whole = _unread_notes(path, problems, counts.get(path, 0))
+        said, whole = unread_notes(path, problems, counts.get(path, 0))
         notes.extend(said)
-        if whole:
-            dropped.add(path)
-    return [m for m in matches if m.source.rpartition("#")[0] not in dropped], notes
+        if whole and said:
+            dropped[path] = said[0]
+    return [m for m in matches if m.source.rpartition("#")[0] not in dropped], notes, dropped
 
 
 def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], list[str], list[str]]:
@@ -338,7 +384,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
     note per record read with problems whose matches still count (their verdicts are ``tractor
     check``'s: a problem the engine cannot judge past leaves the result unknown, and :func:`select`
     says so); and a bilingual note per record, or part of one, that could not be read and is not
-    counted (:func:`_unread_notes`, naming file:line:column) — a command exits 2 when there is one."""
+    counted (:func:`unread_notes`, naming file:line:column) — a command exits 2 when there is one."""
     from ..engine.replay import replay_match
     from ..records.sources import iter_inputs, load_file, scan_refusal
 
@@ -348,12 +394,12 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
     files: list[str | os.PathLike] = []
     datasets: list[tuple[str, int, int]] = []      # a dataset and the slice of ``out`` read from it
     for raw in inputs:
-        if is_dataset(raw):
-            kept, said = _dataset_unread(str(raw), from_dataset(str(raw)))
-            datasets.append((str(raw), len(out), len(out) + len(kept)))
+        for ds in datasets_named(raw):
+            kept, said, _ = dataset_unread(ds, from_dataset(ds))
+            datasets.append((ds, len(out), len(out) + len(kept)))
             out.extend(kept)
             unread.extend(said)
-        else:
+        if not is_dataset(raw):         # a pattern's record files too
             files.append(raw)
     for path in iter_inputs(files):
         try:
@@ -373,7 +419,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
                                  f"{exc}) / 规则引擎出错", None))
                 continue
             read.append(from_result(f"{source.sha256[:16]}-{i}", match, result, where))
-        said, whole = _unread_notes(str(path), problems, len(read))
+        said, whole = unread_notes(str(path), problems, len(read))
         unread.extend(said)
         if not whole:
             out.extend(read)
@@ -387,15 +433,19 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
 
 
 def _with_digests(matches: list[EventMatch], datasets: Sequence[tuple[str, int, int]]) -> list[EventMatch]:
-    """``matches`` with the :attr:`~.standings.EventMatch.digest` of each dataset match that shares its
-    ``match_key`` with another match (its copies are compared: :func:`~.standings.distinct`), read from
-    that dataset's ``records`` table (``datasets``: each dataset's path and slice of ``matches``)."""
+    """``matches`` with the :attr:`~.standings.EventMatch.digest` and :attr:`~.standings.EventMatch.body`
+    of each dataset match that shares its ``match_key``, or its re-typed key (:attr:`~.standings.EventMatch.same`),
+    with another match (its copies are compared: :func:`~.standings.distinct`), read from that dataset's
+    ``records`` table (``datasets``: each dataset's path and slice of ``matches``)."""
     shared = Counter(m.key for m in matches if m.key is not None)
+    shared_same = Counter(m.same for m in matches if m.same is not None)
     out = list(matches)
     for ds, start, stop in datasets:
-        ids = {m.match_id for m in out[start:stop] if m.digest is None and shared[m.key] > 1}
+        ids = {m.match_id for m in out[start:stop] if m.digest is None
+               and (shared[m.key] > 1 or shared_same[m.same] > 1)}
         digests = _dataset_digests(ds, ids)
         for i in range(start, stop):
             if out[i].match_id in digests:
-                out[i] = replace(out[i], digest=digests[out[i].match_id])
+                whole, body = digests[out[i].match_id]
+                out[i] = replace(out[i], digest=whole, body=body)
     return out

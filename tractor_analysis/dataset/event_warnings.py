@@ -2,8 +2,9 @@
 bilingual notes over the matches :func:`~.standings.select` kept — team names that differ only in
 letter case, one pair of players under two team names, a table or a team twice in a round, event names
 that differ only in letter case or spacing, a match both sides forfeited, teams with no match in a round
-the others played, and a match whose record ends inside a hand decided by the rule for a match cut
-short (docs/rules.md §8.5).  Each note names the records.  The standings themselves are
+the others played, a match whose record ends inside a hand decided by the rule for a match cut
+short (docs/rules.md §8.5), and a match naming one player in two seats (counted, not rated).  Each
+note names the records.  The standings themselves are
 :mod:`.standings`; these notes change no rank.
 """
 from __future__ import annotations
@@ -28,9 +29,37 @@ def warnings(matches: Sequence[EventMatch]) -> list[str]:
     round's); event names that differ only in letter case or spacing; a match both sides
     forfeited (it counts: a loss for each, no winner); teams with no match counted in a round the
     others played (:func:`_missing_from_rounds`); a match whose record ends inside a hand, decided by the
-    ruleset's rule for a match cut short (:func:`_cut_short`, docs/rules.md §8.5).  Each names the records."""
+    ruleset's rule for a match cut short (:func:`_cut_short`, docs/rules.md §8.5); a match naming one
+    player in two seats (:func:`_player_twice`).  Each names the records."""
     return (_event_warnings(matches) + _name_warnings(matches) + _round_warnings(matches) + _both_forfeit(matches)
-            + _missing_from_rounds(matches) + _cut_short(matches))
+            + _missing_from_rounds(matches) + _cut_short(matches) + _player_twice(matches))
+
+
+_SEATS = (("North", "北"), ("East", "东"), ("South", "南"), ("West", "西"))
+
+
+def _player_twice(matches: Sequence[EventMatch]) -> list[str]:
+    """A note per match that names one player in two seats — on both sides (a player cannot play
+    against themself) or as both partners — naming the match (its record, ``[Round]`` and ``[Table]``:
+    :func:`~.standings.match_named`), the player and the seats.  The standings count such a match as
+    recorded (its two teams are known and differ); the ratings leave it out
+    (:func:`~.ratings.unrated_note`: a rating of it would rate one player twice)."""
+    notes = []
+    for m in sorted(matches, key=lambda m: (m.source or m.match_id, m.match_id)):
+        twice = next(((a, b) for a in range(4) for b in range(a + 1, 4)
+                      if m.players[a] and m.players[a] == m.players[b]), None)
+        if twice is None:
+            continue
+        where, name = match_named(m), quoted(m.players[twice[0]])
+        (a_en, a_zh), (b_en, b_zh) = (_SEATS[s] for s in twice)
+        both = (twice[0] - twice[1]) % 2 == 1
+        side_en = "on both sides (N–S and E–W): a player cannot play against themself" if both else \
+            "as both partners: one player cannot sit in two seats"
+        side_zh = "分属南北与东西两方：选手不能与自己对局" if both else "同为一方的两名搭档：同一选手不能坐两个座位"
+        notes.append(f"{where}: {name} is named in two seats, [{a_en}] and [{b_en}], {side_en}; counted as recorded, "
+                     f"not rated: check the players' tags / {where}：{name} 同时记在 [{a_en}]（{a_zh}）与 [{b_en}]"
+                     f"（{b_zh}）两个座位，{side_zh}；按记录计入排名，不计入等级分：请核对选手标签")
+    return notes
 
 
 def _missing_from_rounds(matches: Sequence[EventMatch]) -> list[str]:

@@ -2,8 +2,8 @@
 
 Each decided match is rated once, in the order of the date ``[Date]`` states (:func:`date_value`:
 the ways one calendar date is commonly written read alike; a ``[Date]`` that cannot be read is not
-guessed, :func:`date_notes` names it), then ``[Round]``, then ``[Table]``, then the match id
-(:func:`rating_order`): the two teams are [N, S] and [E, W], ranked
+guessed, :func:`date_notes` names it), then ``[Round]``, then ``[Table]``, then the order the matches
+were read in (:func:`rating_order`): the two teams are [N, S] and [E, W], ranked
 by the match's winner, and openskill's ``PlackettLuce()`` — its default parameters (μ 25,
 σ 25/3, β 25/6, τ 25/300, ordinal μ − 3σ) — updates the four players' ratings.  A match no team
 won, with a player not named, with one team on both sides or with one name in two seats (a team
@@ -129,9 +129,12 @@ def rating_order(matches: Sequence[EventMatch]) -> list[EventMatch]:
     """``matches`` in the order they are rated: the date ``[Date]`` states (:func:`_date_key`: however
     it is written; a match whose date is not known — none written, or one :func:`date_value` cannot
     read — after the dated ones), then ``[Round]`` and ``[Table]`` (as numbers when they are whole
-    numbers), then the match id."""
-    return sorted(matches, key=lambda m: (_date_key(m.date), _number_key(m.round), _number_key(m.table),
-                                          m.match_id))
+    numbers), then the order ``matches`` are given in: the order they were read, which ``tractor
+    ratings`` and ``tractor report`` share (a dataset's matches in the order ingest committed them,
+    then the record files in the order of the inputs, a folder's in sorted path order, a file's
+    matches in order) — not the match id, which the two commands make differently."""
+    return [m for _, m in sorted(enumerate(matches), key=lambda im: (
+        _date_key(im[1].date), _number_key(im[1].round), _number_key(im[1].table), im[0]))]
 
 
 def date_notes(matches: Sequence[EventMatch]) -> list[str]:

@@ -30,7 +30,9 @@ built from replayed records or from a dataset by :mod:`.event`.
   and spacing of ``[Event]`` (the same event, round, table, players and hands cannot be two
   matches).  The copy that counts is the one ingest keeps: the copy a dataset already stores, else
   the first in input order — with a note naming both records, and, when the two records are not
-  identical (the key leaves out each hand's ``[Claim]``, comments, notes), what differs.
+  identical (the key leaves out each hand's ``[Claim]``, notes, tags it does not compare), what differs:
+  each tag that differs by name, and whether anything else does too (:attr:`EventMatch.body`), or that
+  this is not known.
 * What the standings count but an organiser should look at (:func:`~.event_warnings.warnings`): team names that
   differ only in case, one pair of players under two team names, a table or a team twice in a
   round, teams with no match in a round the others played, a match whose record ends inside a hand
@@ -104,6 +106,10 @@ class EventMatch:
     convert`` writes it): two records of one match are identical when theirs are; ``None`` when not
     known (a record ``.tgn`` cannot hold, a dataset written before that table, or a dataset's match no
     other record shares a key with: not read)."""
+    body: str | None = field(default=None, compare=False)
+    """SHA-256 of that text without its ``[Event]``, ``[Site]``, ``[Date]`` and ``[Claim]`` tags
+    (:func:`~.event.body_digest`): two records of one match whose bodies are the same differ at most in
+    those, which a note names one by one; ``None`` when not known (as :attr:`digest`)."""
     ends_inside: int | None = field(default=None, compare=False)
     """The hand the record is known to end inside (the ``hands`` table's ``stopped``), else ``None``."""
 
@@ -328,8 +334,9 @@ def distinct(matches: list[EventMatch]) -> tuple[list[EventMatch], list[str]]:
 def _twice(copy: EventMatch, first: EventMatch, exact: bool) -> str:
     """The note of a second record of a match (``exact``: ingest's copy; else a re-typed copy: its
     ``[Site]``, ``[Date]`` or the letter case or spacing of its ``[Event]`` differ).  Two records the
-    key calls one match may still differ in what it leaves out (:func:`_left_out`): the note then says
-    they are not identical, and what differs where the standings know it."""
+    key calls one match may still differ in what it leaves out: the note names each tag that differs
+    (``[Event]``, ``[Site]``, ``[Date]``, a hand's ``[Claim]``), and says whether the records differ in
+    anything else (:func:`_rest`) — "only" these when they are known not to."""
     a, b = copy.source or copy.match_id, first.source or first.match_id
     claims_en, claims_zh = _claim_differences(copy, first)
     if exact:
@@ -342,14 +349,33 @@ def _twice(copy: EventMatch, first: EventMatch, exact: bool) -> str:
                 "请核对哪份记录正确")
     pairs = (("Event", copy.event, first.event), ("Site", copy.site, first.site), ("Date", copy.date, first.date))
     differ = [(tag, x, y) for tag, x, y in pairs if x != y]
-    what = "; ".join([f"[{tag}] {quoted(x)} against {quoted(y)}" for tag, x, y in differ] + claims_en) or \
-        "[Site] or [Date]"
-    what_zh = "；".join([f"[{tag}] {quoted(x)} 与 {quoted(y)}" for tag, x, y in differ] + claims_zh) or \
-        "[Site] 或 [Date]"
-    return (f"{a}: the same event, round, table, players and hands as {b}, only {what} differ: the same match "
+    named_en = [f"[{tag}] {quoted(x)} against {quoted(y)}" for tag, x, y in differ] + claims_en
+    named_zh = [f"[{tag}] {quoted(x)} 与 {quoted(y)}" for tag, x, y in differ] + claims_zh
+    what, what_zh = "; ".join(named_en) or "[Site] or [Date]", "；".join(named_zh) or "[Site] 或 [Date]"
+    rest = _rest(copy, first)
+    if rest is False:           # nothing but what is named: "only"
+        differ_en, differ_zh = f"only {what} differ", f"只有 {what_zh} 不同"
+    elif rest is True:
+        differ_en = (f"{what} differ, and so does something else the match key leaves out (a note, a tag it "
+                     "does not compare): compare the two records")
+        differ_zh = f"{what_zh} 不同，比赛键不比较的其他内容（标注、比赛键不比较的标签）也不同：请对照两份记录"
+    else:
+        differ_en = (f"{what} differ; whether anything else the match key leaves out differs too (a note, a tag "
+                     "it does not compare) is not known here: a record's canonical text is not at hand")
+        differ_zh = (f"{what_zh} 不同；比赛键不比较的其他内容（标注、比赛键不比较的标签）是否也不同，此处无法得知："
+                     "缺少一份记录的规范文本")
+    return (f"{a}: the same event, round, table, players and hands as {b}, {differ_en}: the same match "
             f"recorded twice, counted once (as {b}); check which record is right / "
-            f"{a}：与 {b} 的赛事、轮次、桌号、选手和每一局都相同，只有 {what_zh} 不同：同一场比赛重复记录，只计一次"
+            f"{a}：与 {b} 的赛事、轮次、桌号、选手和每一局都相同，{differ_zh}：同一场比赛重复记录，只计一次"
             f"（按 {b}）；请核对哪份记录正确")
+
+
+def _rest(copy: EventMatch, first: EventMatch) -> bool | None:
+    """Whether two records of one match differ in more than their ``[Event]``, ``[Site]``, ``[Date]``
+    and claims (:attr:`EventMatch.body`); ``None``: not known (a body not known)."""
+    if copy.body is None or first.body is None:
+        return None
+    return copy.body != first.body
 
 
 def _claim_differences(copy: EventMatch, first: EventMatch) -> tuple[list[str], list[str]]:
@@ -370,12 +396,25 @@ def _claim_differences(copy: EventMatch, first: EventMatch) -> tuple[list[str], 
 
 def _left_out(copy: EventMatch, first: EventMatch, claims_en: list[str], claims_zh: list[str]) -> tuple[str, str]:
     """What the note on two records of one match says of what the match key leaves out, when the
-    records are not known to be identical: the claims that differ, or that something else does (their
-    canonical texts differ), or that whether they differ is not known (a text not known)."""
+    records are not known to be identical: the claims that differ, and whether anything else does
+    (:func:`_rest`: their bodies differ, or that is not known)."""
+    rest = _rest(copy, first)
     if claims_en:
-        return (f"but the two records are not identical: {'; '.join(claims_en)}",
-                f"但两份记录并不完全相同：{'；'.join(claims_zh)}")
-    if copy.digest is not None and first.digest is not None:
+        en, zh = (f"but the two records are not identical: {'; '.join(claims_en)}",
+                  f"但两份记录并不完全相同：{'；'.join(claims_zh)}")
+        if rest is True:
+            return (f"{en}; and they differ in something else the match key leaves out (a note, a tag it does "
+                    "not compare): compare the two records",
+                    f"{zh}；比赛键不比较的其他内容（标注、比赛键不比较的标签）也不同：请对照两份记录")
+        if rest is None:
+            return (f"{en}; whether they differ in anything else the match key leaves out (a note, a tag it does "
+                    "not compare) is not known here: a record's canonical text is not at hand",
+                    f"{zh}；比赛键不比较的其他内容（标注、比赛键不比较的标签）是否也不同，此处无法得知：缺少一份记录的规范文本")
+        return en, zh
+    if rest is False:           # the bodies agree: what differs is among the tags left out of them
+        return ("but the two records are not identical: they differ in a hand's [Claim]",
+                "但两份记录并不完全相同：某局的 [Claim] 不同")
+    if rest is True or (copy.digest is not None and first.digest is not None):
         return ("but the two records are not identical: they differ in what the match key leaves out (not a hand's "
                 "[Claim]; a comment, a note or a tag it does not compare): compare the two records",
                 "但两份记录并不完全相同：差别在比赛键不比较的内容中（不是某局的 [Claim]，而是注释、标注或比赛键不比较的标签）："
@@ -441,9 +480,12 @@ class _Tally:
 
 
 def _order_key(m: EventMatch) -> tuple:
+    """A match's place by round and table; matches with the same round and table keep the order they
+    are given in (the order they were read: the same for ``tractor standings`` and ``tractor report``,
+    whose match ids differ)."""
     r = round_number(m.round)
     t = round_number(m.table)
-    return (r is None, r or 0, t is None, t or 0, m.table or "", m.match_id)
+    return (r is None, r or 0, t is None, t or 0, m.table or "")
 
 
 def _side_points(m: EventMatch, side: int, points: Points) -> int:
