@@ -362,7 +362,8 @@ def open_count_words(kind: str, numbers: Sequence[int], extra: Sequence[int] = (
     """What leaves the match's count of wrong follows and take-backs open, as a clause: ``kind`` ``Takebacks``
     (take-backs whose seat is not known in hands ``numbers``), ``unjudged`` (plays not judged there — ``tags``:
     why, ``Trump``, ``Level`` or ``play`` —, ``extra`` the most wrong follows they hide by team), ``play`` (a
-    play left out whose ways give different counts, or one not filled in: the follows withheld after it)."""
+    play left out whose ways give different counts, or one not filled in: the follows withheld after it),
+    ``contradicted`` (a tag the rest of the record contradicts — ``tags`` —, the hand judged under each value)."""
     hz, he = _hands(numbers)
     if kind == "Takebacks":
         return (f"无论{hz} [Takebacks] 中的 \"?\"（座位未知的悔牌）是哪一方的",
@@ -373,6 +374,10 @@ def open_count_words(kind: str, numbers: Sequence[int], extra: Sequence[int] = (
         return (f"无论{hz}未判定的跟牌（{'、'.join(w[0] for w in why)}）中有几次跟牌错误（{bz}，每次跟牌至多一次）",
                 f"however many of the follows of {he}, not judged ({'; '.join(w[1] for w in why)}), were wrong ({be}, "
                 "one per follow)")
+    if kind == "contradicted":
+        tags = " ".join(f"[{t}]" for t in dict.fromkeys(tags))
+        return (f"无论{hz}按其被记录其余部分否定的 {tags} 的哪个值判定",
+                f"whichever value of {he}'s {tags}, which the rest of the record contradicts, it is judged under")
     return f"无论{hz}记录缺少的出牌是什么", f"whatever the play {he} leaves out was"
 
 

@@ -225,13 +225,15 @@ class _Open:
     kind: str
     """``play`` (a play left out whose ways give different counts: :attr:`.HandResult.penalties_open`),
     ``unjudged`` (plays not judged: :attr:`.HandResult.follows_unjudged`), ``Takebacks`` (take-backs whose
-    seats are not known, ``?``)."""
+    seats are not known, ``?``), ``contradicted`` (a tag the rest of the record contradicts, the hand judged
+    under each value: they give different counts)."""
     revokes: tuple[int, int]
     """The most wrong follows it may add, by team (N–S, E–W)."""
     takebacks: tuple[int, int]
     """The most take-backs it may add, by team."""
     why: str = ""
-    """``unjudged``: the tag whose value not known left the plays not judged (``Trump``, ``Level``, ``play``)."""
+    """``unjudged``: the tag whose value not known left the plays not judged (``Trump``, ``Level``, ``play``);
+    ``contradicted``: the tag contradicted (``Level``, ``Dealer``, ``Trump``)."""
 
 
 @dataclass(slots=True)
@@ -259,7 +261,13 @@ class _Tally:
             more_r = tuple(most_r[t] - result.revoke_levels[t] for t in (0, 1))
             more_t = tuple(most_t[t] - result.takeback_levels[t] for t in (0, 1))
             if any(more_r) or any(more_t):
-                self.open.append(_Open(hand.number, "play", more_r, more_t))
+                # the judgements merged are the ways of filling a play left out, or (no play left out) the
+                # values of a tag the rest of the record contradicts (docs/rules.md §14.1): named as such
+                tags = [t[:1].upper() + t[1:] for t, _ in result.contradicted]     # as the hand's unknown: Level
+                if tags and not any(u.tag == "play" for u in result.unknowns):
+                    self.open.append(_Open(hand.number, "contradicted", more_r, more_t, tags[0]))
+                else:
+                    self.open.append(_Open(hand.number, "play", more_r, more_t))
         if result.follows_unjudged is not None and rules.revoke_penalty is RevokePenalty.LEVEL:
             why = next((u.tag for u in result.unknowns if "verdicts" in u.withheld), "play")
             self.open.append(_Open(hand.number, "unjudged", result.follows_unjudged, (0, 0), why))
@@ -343,7 +351,7 @@ def _open_unknowns(rules: RuleSet, opened: Sequence[_Open]) -> tuple[Unknown, ..
         return (Unknown("play", what, *explain_unknown.gap_forfeit_unknown(opened[0].number, rules.revoke_forfeit,
                                                                             what)),)
     first = opened[0]
-    tag = first.why if first.kind == "unjudged" else first.kind
+    tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
     return (Unknown(tag, what, *explain_unknown.count_open_unknown(_clauses(opened, rules), rules.revoke_forfeit,
                                                                    what)),)
 

@@ -1,0 +1,41 @@
+"""The match's "whether a side forfeited is not known" names what leaves the count open.
+
+A simulated tournament match (tests/data/forfeit/contradicted-level.jsonl, judged under the
+tournament preset) whose hand 10 has a ``[Level]`` the earlier hands contradict: the hand is judged
+under each value (docs/rules.md §14.1) and the judgements give a side different numbers of wrong
+follows, one of them reaching the forfeit count.  Hand 10 leaves no play out and the record has no
+take-back: the words named both (a play left out, an unreadable take-back) before.
+"""
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tractor_analysis.cli.main import main
+
+RECORD = Path(__file__).parent / "data" / "forfeit" / "contradicted-level.jsonl"
+
+
+def _check(*extra):
+    return CliRunner().invoke(main, ["check", str(RECORD), "--rules", "tournament", *extra])
+
+
+def test_the_match_unknown_names_the_contradicted_tag():
+    doc = json.loads(_check("--json").output)
+    (f,) = doc["files"]
+    (m,) = f["matches"]
+    hand10 = f["hands"][9]
+    assert hand10["hand"] == 10 and [u["tag"] for u in hand10["unknown"]] == ["Level"]
+    assert not any(u["tag"] == "play" for u in hand10["unknown"])      # no play is left out
+    (u,) = m["unknown"]
+    assert u["tag"] == "Level" and u["withheld"] == ["forfeit"]
+    assert "hand 10's [Level], which the rest of the record contradicts" in u["message_en"]
+    assert "第10局按其被记录其余部分否定的 [Level]" in u["message_zh"]
+    assert "leaves a play out" not in u["message_en"] and "filled in" not in u["message_en"]
+    assert m["winner"] is None and m["forfeit"] is None
+
+
+def test_the_text_says_the_same():
+    text = _check().output
+    assert "[Level]  the match's count of wrong follows" in text
+    assert "leaves a play out" not in text and "take-back whose seat cannot be read" not in text
