@@ -51,28 +51,24 @@ SHOWN_ERRORS = 20
 """How many of this run's problems ``ingest`` prints; all of them are rows of the errors table."""
 
 
-def committed_batches(dataset: str) -> set[str]:
-    """The batches committed in the dataset so far (none when there is no dataset yet)."""
-    try:
-        from tractor_analysis.dataset.reading import read_files_rows
-
-        return set(read_files_rows(dataset, ["batch"]).column("batch").to_pylist())
-    except Exception:
-        return set()
-
-
-def show_errors(dataset: str, before: set[str], limit: int = SHOWN_ERRORS) -> None:
-    """Print the first problems of the files this run committed (the batches not in
-    ``before``), as ``path:line:column: message``, in the order of file, line and column (a
-    missing value last)."""
+def show_errors(dataset: str, batches: tuple[str, ...], unreadable_again: tuple[tuple[str, str], ...] = (),
+                limit: int = SHOWN_ERRORS) -> None:
+    """Print the first problems of this run, as ``path:line:column: message``, in the order of
+    file, line and column (a missing value last): the ``errors`` rows of the batches it committed
+    (``batches``, :attr:`~tractor_analysis.dataset.committer.IngestSummary.batches`: every batch,
+    a big file's first batches too, whose ``files`` part is empty), and the inputs it could not
+    read that an earlier ingest stored as unreadable already (``unreadable_again``: ``(path,
+    message)``, not stored twice)."""
+    errors = [{"source_file": path, "line": None, "column": None, "message": message}
+              for path, message in unreadable_again]
     try:
         from tractor_analysis.dataset import read_table
 
-        batches = committed_batches(dataset) - before
-        errors = read_table(dataset, "errors", columns=["source_file", "line", "column", "message"],
-                            batches=batches).to_pylist()
+        if batches:
+            errors += read_table(dataset, "errors", columns=["source_file", "line", "column", "message"],
+                                 batches=set(batches)).to_pylist()
     except Exception:        # the summary line below still says how many there were
-        return
+        pass
     errors.sort(key=_error_order)
     for e in errors[:limit]:
         line = e["line"] or 0
@@ -90,14 +86,15 @@ def _error_order(e: dict) -> tuple:
     return path is None, path or "", line is None, line or 0, column is None, column or 0
 
 
-def show_encodings(dataset: str, before: set[str], limit: int = SHOWN_ERRORS) -> None:
-    """Say which legacy encoding (GBK or Big5) each file this run committed was read with,
-    and why (the first ``limit``; all of them are in the files table's ``encoding_note``)."""
+def show_encodings(dataset: str, batches: tuple[str, ...], limit: int = SHOWN_ERRORS) -> None:
+    """Say which legacy encoding (GBK or Big5) each file this run committed (in ``batches``) was
+    read with, and why (the first ``limit``; all of them are in the files table's ``encoding_note``)."""
+    if not batches:
+        return
     try:
         from tractor_analysis.dataset.reading import read_files_rows
 
-        batches = committed_batches(dataset) - before
-        files = read_files_rows(dataset, ["source_file", "encoding_note"], batches).to_pylist()
+        files = read_files_rows(dataset, ["source_file", "encoding_note"], set(batches)).to_pylist()
     except Exception:        # the files table says it; the summary line still comes
         return
     noted = sorted((f["source_file"], f["encoding_note"]) for f in files if f["encoding_note"])
@@ -107,6 +104,93 @@ def show_encodings(dataset: str, before: set[str], limit: int = SHOWN_ERRORS) ->
         echo_err(f"… and {len(noted) - limit} more files read as GBK or Big5: the files table's encoding and "
                  f"encoding_note columns say which / 其余 {len(noted) - limit} 个按 GBK 或 Big5 读取的文件见 files 表的 "
                  f"encoding 与 encoding_note 列")
+
+
+def show_copies(copies: tuple[tuple[str, str], ...], limit: int = SHOWN_ERRORS) -> None:
+    """Name the inputs whose bytes equal those of an earlier input of this run (``(path, first
+    path)``): their content is stored once, as the first."""
+    for path, first in copies[:limit]:
+        echo_err(record_text(f"{path}: same content as another input, {first}: not stored twice / "
+                             f"{path}：与另一输入 {first} 内容相同，未重复存入"))
+    if len(copies) > limit:
+        echo_err(f"… and {len(copies) - limit} more inputs with the same content as an earlier input / "
+                 f"其余 {len(copies) - limit} 个输入与更早的输入内容相同")
+
+
+ROW_OPTIONS = ("preset", "rule_pairs", "max_bytes", "analyse_last", "analyse_every", "analyse_budget",
+               "analyse_nodes", "view", "samples", "seed", "precision")
+"""The options of ``ingest`` that change the rows a file is stored with (its ruleset, what is read
+of it, its analysis columns); a file already in the dataset is not read again, so they do not
+change its rows."""
+
+
+def row_options_given(ctx: click.Context) -> list[str]:
+    """The names of the :data:`ROW_OPTIONS` given on the command line (or by the environment), in
+    the command's order."""
+    from click.core import ParameterSource
+
+    given = []
+    for param in ctx.command.params:
+        if param.name in ROW_OPTIONS and ctx.get_parameter_source(param.name) not in (
+                None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP):
+            given.append(max(param.opts, key=len))
+    return given
+
+
+def say_rows_kept(options: list[str], skipped: int) -> None:
+    """``options`` (:func:`row_options_given`) given while ``skipped`` files were skipped as
+    already in the dataset: those files keep the rows an earlier ingest stored."""
+    if not options or not skipped:
+        return
+    named = ", ".join(options)
+    echo_err(f"{skipped} files already in the dataset keep the rows an earlier ingest stored: {named} "
+             f"{'changes' if len(options) == 1 else 'change'} only the files this run adds (to store those files with {named}, ingest them into a "
+             f"new dataset) / 已在数据集中的 {skipped} 个文件保留此前导入时存储的数据：{named} 只作用于本次新导入"
+             f"的文件（如需按 {named} 存储这些文件，请导入到新的数据集）")
+
+
+def _inside(path: str, folder: str) -> bool:
+    """``path`` is ``folder`` or under it (both real absolute paths)."""
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:       # another drive (Windows)
+        return False
+
+
+def mixed_with_records(inputs: tuple[str, ...], paths: list[str], dataset: str) -> tuple[str, str] | None:
+    """(English, 中文) of why the dataset folder ``dataset`` would mix its tables with the records:
+    it is an input folder, or holds an input folder or an input file (``paths``: the files found);
+    ``None`` when it does none of these.
+
+    A dataset folder *inside* an input folder (``tractor ingest . -o data`` in the records' folder)
+    is not refused: the dataset holds only its tables, and scanning the input folder again picks
+    up record files only (``RECORD_SUFFIXES``), never a part of the dataset — unless the dataset
+    folder's own name is a record file's (``-o logs/data.json``): that is refused, the scan would
+    name it as an unreadable record on every run."""
+    from tractor_analysis.records.sources import RECORD_SUFFIXES
+
+    out = os.path.realpath(dataset)
+    for arg in inputs:
+        if not arg or not os.path.isdir(arg):
+            continue
+        folder = os.path.realpath(arg)
+        if out == folder:
+            return f"is the input folder {arg}", f"就是输入文件夹 {arg}"
+        if _inside(out, folder) and os.path.basename(out).lower().endswith(RECORD_SUFFIXES):
+            return (f"is inside the input folder {arg} and named as a record file (the folder scan would read it)",
+                    f"位于输入文件夹 {arg} 之中且名称像记录文件（扫描文件夹时会被当作记录读取）")
+        if _inside(folder, out):
+            return f"holds the input folder {arg}", f"包含输入文件夹 {arg}"
+    checked: dict[str, bool] = {}
+    for p in paths:
+        if not p:
+            continue
+        parent = os.path.dirname(os.path.abspath(p))
+        if parent not in checked:
+            checked[parent] = _inside(os.path.realpath(parent), out)
+        if checked[parent]:
+            return f"holds the input file {p}", f"包含输入文件 {p}"
+    return None
 
 
 EXIT_INTERRUPTED = 130
@@ -224,7 +308,8 @@ def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = F
                    "--last K'): fills the plays columns value_before, value_after, cost and best (null where "
                    "not solved within the budget, and before it: the positions are searched from the hand's end "
                    "backward, and the first not solved ends the search).  Slow: a few searches for each of the "
-                   "4K plays of a hand (see docs/dataset.md).")
+                   "4K plays of a hand (see docs/dataset.md).  Files already in the dataset are not read "
+                   "again: they keep their stored columns.")
 @click.option("--analyse-every-position", "analyse_every", is_flag=True,
               help="With --analyse: search every position, also those before one not solved (more CPU, "
                    "few more values: see docs/dataset.md).")
@@ -252,8 +337,13 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
 
     INPUT may be files, folders (searched recursively), globs and .gz files.
     Files already in the dataset (same content hash) are skipped, so running
-    the same command twice adds nothing.  A file that cannot be read or parsed
-    is stored as rows of the 'errors' table and the batch goes on.
+    the same command twice adds nothing; they keep the rows an earlier ingest
+    stored: --rules, --rule, --max-bytes and --analyse (with its options)
+    change only the files a run adds (said on stderr; ingest into a new
+    dataset to store the others with them).  An input with the same bytes as
+    an earlier one of the run is stored once, and named.  A file that cannot
+    be read or parsed is stored as rows of the 'errors' table and the batch
+    goes on.  The dataset folder may not be an input folder, nor hold an input.
 
     Exit status: 0 every file read cleanly; 2 some files had errors (a file
     skipped as already stored counts with the errors an earlier ingest stored
@@ -274,9 +364,10 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
     more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, view, samples, seed, precision, analyse_every)
     progress = Progress(not quiet)
     previous = _interrupt_in_parent_only()
+    row_options = row_options_given(click.get_current_context())
     try:         # Ctrl-C anywhere (listing the inputs, ingesting, printing the summary): exit 130
         status = _ingest(inputs, dataset, workers, scheduler, task_files, flush_hands, progress, max_bytes,
-                         preset, rule_pairs, more)
+                         preset, rule_pairs, more, row_options)
     except KeyboardInterrupt:
         interrupted(dataset, progress)
     finally:
@@ -321,8 +412,9 @@ def arrow_without_numpy() -> None:
 
 def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,
             flush_hands: int, progress: Progress, max_bytes: int, preset: str | None, rule_pairs: tuple,
-            more: dict) -> int:
-    """Run the ingest and print its summary; the exit status.  ``more``: the ``--analyse`` keywords."""
+            more: dict, row_options: list[str] = ()) -> int:
+    """Run the ingest and print its summary; the exit status.  ``more``: the ``--analyse`` keywords;
+    ``row_options``: the options given that change stored rows (:func:`row_options_given`)."""
     if scheduler is None:       # (Dask's workers and client may want numpy)
         arrow_without_numpy()
     from tractor_analysis.dataset import DatasetError
@@ -330,11 +422,15 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
     from tractor_analysis.dataset.pipeline import IngestError, ingest as run
 
     paths = list(dict.fromkeys(expand_inputs(inputs)))
+    mixed = mixed_with_records(inputs, paths, dataset)
+    if mixed is not None:
+        fail(record_text(f"the dataset folder {dataset} {mixed[0]}: its tables would be mixed with the records; "
+                         f"write the dataset to a folder outside the inputs / 数据集文件夹 {dataset} {mixed[1]}："
+                         f"数据表会与记录文件混在一起；请把数据集写到输入之外的文件夹"))
     choice = RuleChoice(preset, rule_pairs)
     label = None
     if choice.overrides:
         label = " ".join(([preset] if preset else []) + [f"{k}={v}" for k, v in rule_pairs])
-    before = committed_batches(dataset) if os.path.isdir(dataset) else set()
     runner = _runner(scheduler, task_files, run)
     try:
         summary = runner(paths, dataset, workers=workers, choice=choice if choice.overrides else None,
@@ -348,9 +444,10 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
     except DatasetError as exc:
         fail(f"the dataset {dataset} is damaged: {exc} / 数据集 {dataset} 已损坏，未导入任何文件")
     progress(summary.files, summary.hands, summary.files, final=True)
-    if summary.errors:
-        show_errors(dataset, before)
-    show_encodings(dataset, before)
+    if summary.errors or summary.unreadable_again:
+        show_errors(dataset, summary.batches, summary.unreadable_again)
+    show_encodings(dataset, summary.batches)
+    show_copies(summary.copies)
     stored_bad = summary.skipped_with_errors      # skipped now, stored with errors by an earlier run
     if stored_bad:
         shown = ", ".join(stored_bad[:SHOWN_ERRORS]) + (f" and {len(stored_bad) - SHOWN_ERRORS} more"
@@ -360,12 +457,27 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
                  f"({dataset}/errors), their status in the files table ({dataset}/files) / 已在数据集中的 "
                  f"{summary.skipped} 个文件中有 {len(stored_bad)} 个在此前导入时有错误（本次未重读）：{shown}；"
                  f"问题见数据集的 errors 表，状态见 files 表")
+    say_rows_kept(list(row_options), summary.skipped)
     failed = summary.with_errors or summary.unreadable or stored_bad
     status = "errors" if failed else "ok"
-    echo_err(f"ingested {summary.added} files ({summary.skipped} already in the dataset), "
+    not_read_en, not_read_zh = _not_read(summary)
+    echo_err(f"ingested {summary.added} files ({not_read_en}), "
              f"{summary.matches} matches, {summary.hands} hands, {summary.violations} violations, "
              f"{summary.errors} errors in {summary.with_errors} files; "
              f"{hands_rate(summary.hands_per_second)} hands/s; {status} / 导入 {summary.added} 个文件"
-             f"（{summary.skipped} 个已在数据集中），{summary.matches} 场比赛，{summary.hands} 局，"
+             f"（{not_read_zh}），{summary.matches} 场比赛，{summary.hands} 局，"
              f"{summary.violations} 处违规，{summary.errors} 个错误")
     return EXIT_UNREADABLE if failed else EXIT_OK
+
+
+def _not_read(summary) -> tuple[str, str]:
+    """(English, 中文) of the inputs the summary line counts as not added: already in the dataset,
+    the same content as another input of the run, unreadable and stored as such by an earlier ingest."""
+    en, zh = [f"{summary.skipped} already in the dataset"], [f"{summary.skipped} 个已在数据集中"]
+    if summary.copies:
+        en.append(f"{len(summary.copies)} same content as another input")
+        zh.append(f"{len(summary.copies)} 个与另一输入内容相同")
+    if summary.unreadable_again:
+        en.append(f"{len(summary.unreadable_again)} unreadable, stored as such by an earlier ingest")
+        zh.append(f"{len(summary.unreadable_again)} 个无法读取（此前的导入已如此记录）")
+    return ", ".join(en), "，".join(zh)

@@ -10,6 +10,9 @@ A dataset written with ``ingest --analyse K --view`` also holds each play judged
 seat (the ``view_*`` columns): the hand page shows both costs side by side (all hands open / from
 the player's seat) with the same marks, and says in a sentence where a play was a blunder open but
 the best play from the seat (:attr:`~.analysis_view.AnalysedPlayView.open_blunder_seat_best`).
+
+A play the record leaves out that the engine derived (a ``plays`` row with ``derived`` true) is
+marked derived in the analysis table as in the trick table, the tag's title saying from what.
 """
 from __future__ import annotations
 
@@ -80,7 +83,8 @@ def analysis_of(hand: HandView, rows: list[Row] | None) -> AnalysisView | None:
             return None
         p = t.plays[pos]
         plays.append(AnalysedPlayView(trick, p.seat, p.player, p.cards, before, after, cost,
-                                      mark_of(cost), _best(best), _seat_view(rest[0] if rest else None)))
+                                      mark_of(cost), _best(best), _seat_view(rest[0] if rest else None),
+                                      p.derived))
     return AnalysisView(first_trick=plays[0].trick, start_value=plays[0].value_before,
                         result=hand.attackers_total, plays=tuple(plays),
                         marks=tuple(reversed(MARKS)), blunder=MARKS[0][0])

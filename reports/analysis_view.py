@@ -48,6 +48,9 @@ class AnalysedPlayView:
     """The best plays at this point (one per set of equal plays); empty when not known."""
     view: FromSeatView | None = None
     """The play judged from its player's seat (``None``: not asked for, ``ingest --analyse`` alone)."""
+    derived: tuple[str, str] | None = None
+    """(中文, English): the record leaves this play out and the engine derived it (the hand page's
+    :attr:`~.hand_page.PlayView.derived`: what it follows from); ``None``: recorded."""
 
     @property
     def solved(self) -> bool:

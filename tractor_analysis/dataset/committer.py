@@ -63,6 +63,10 @@ class Flushed:
     more: tuple["Flushed", ...] = ()
     """Batches committed together with this one, in one publication (the further batches of
     one big file, so that its matches appear together or not at all)."""
+    unreadable_words: tuple[tuple[str, str, str], ...] = ()
+    """``(key, path, message)`` of each input of the batch that could not be read (``key``: its
+    ``unreadable:<absolute path>`` in place of a content hash), so that a path stored as
+    unreadable by an earlier ingest, whose rows the commit drops, is still named."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +91,16 @@ class IngestSummary:
     skipped_with_errors: tuple[str, ...] = ()
     """Inputs skipped (their content already stored by an earlier ingest) whose stored ``files``
     row is not ``ok``: their errors are in the dataset, from that ingest (a re-run shows them)."""
+    copies: tuple[tuple[str, str], ...] = ()
+    """``(path, first path)`` of each input whose bytes equal those of an earlier input of this
+    run (``first path``): not stored twice, and not counted in ``skipped``."""
+    unreadable_again: tuple[tuple[str, str], ...] = ()
+    """``(path, message)`` of each input that could not be read and that an earlier ingest stored
+    as unreadable already (its rows not stored twice): counted in ``unreadable``, not in
+    ``skipped``, and named with why it cannot be read now."""
+    batches: tuple[str, ...] = ()
+    """The batches this run committed, in order (a big file's first batches have an empty
+    ``files`` part: its ``files`` row is in its last): where this run's rows are."""
 
     @property
     def hands_per_second(self) -> float:
@@ -116,6 +130,8 @@ class Committer:
         self.totals = {"added": 0, "with_errors": 0, "matches": 0, "hands": 0, "violations": 0, "errors": 0,
                        "unreadable": 0}
         self.peak = peak_rss_kb()
+        self.batches: list[str] = []
+        self.unreadable_again: list[tuple[str, str]] = []
 
     def commit(self, f: Flushed) -> None:
         """Commit ``f`` and the batches published with it (``f.more``) in one publication."""
@@ -133,7 +149,9 @@ class Committer:
             if isinstance(exc, (DatasetError, IngestError)) or not isinstance(exc, Exception):
                 raise
             raise _lost_error("cannot commit a batch to the dataset", "无法提交到数据集", exc, paths) from None
+        self.batches += [g.batch for g in group]
         for g in group:
+            self.unreadable_again += [(path, words) for key, path, words in g.unreadable_words if key in dup]
             if dup & set(g.shas):   # a concurrent ingest committed some of these files first
                 _note_dup(totals, g, dup)
                 continue
@@ -144,11 +162,17 @@ class Committer:
             totals["violations"] += g.violations
             totals["errors"] += g.errors
 
-    def summary(self, files: int, seconds: float, skipped: list[tuple[str, str]] = ()) -> IngestSummary:
-        """``skipped``: ``(path, content hash)`` of the inputs skipped as already stored before the run."""
-        return IngestSummary(files=files, skipped=files - self.totals["added"], seconds=seconds,
-                             peak_rss_mb=self.peak / 1024,
-                             skipped_with_errors=stored_with_errors(self.root, skipped), **self.totals)
+    def summary(self, files: int, seconds: float, skipped: list[tuple] = ()) -> IngestSummary:
+        """``skipped``: the inputs not read, each ``(path, content hash)`` or ``(path, content hash,
+        None)`` when an earlier ingest stored that content, ``(path, content hash, first path)`` when
+        an earlier input of this run has the same bytes."""
+        stored = [(s[0], s[1]) for s in skipped if len(s) < 3 or s[2] is None]
+        copies = tuple((s[0], s[2]) for s in skipped if len(s) > 2 and s[2] is not None)
+        again = tuple(self.unreadable_again)
+        return IngestSummary(files=files, skipped=files - self.totals["added"] - len(copies) - len(again),
+                             seconds=seconds, peak_rss_mb=self.peak / 1024,
+                             skipped_with_errors=stored_with_errors(self.root, stored), copies=copies,
+                             unreadable_again=again, batches=tuple(self.batches), **self.totals)
 
 
 def stored_with_errors(root: str, skipped: list[tuple[str, str]]) -> tuple[str, ...]:

@@ -118,7 +118,8 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
                                       b.paths) from None
             st = b.stats
             f = Flushed(b.builder.batch, tmp, b.shas + ([open_file[1]] if open_file else []), b.builder.files,
-                        st[4], st[0], st[1], st[2], st[3], st[5], peak_rss_kb(), tuple(b.paths))
+                        st[4], st[0], st[1], st[2], st[3], st[5], peak_rss_kb(), tuple(b.paths),
+                        unreadable_words=tuple(b.unreadable))
             held.append(f)
         if open_file is None:
             if held:        # one publication: a big file's batches appear together
@@ -129,16 +130,17 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
     for path in paths:
         sha, reason = _read_bytes(path)
         if sha is not None and (sha in known or sha in seen):
-            if sha in known and "skipped" in w:     # stored by an earlier ingest (its status said at the end)
-                w["skipped"].append((path, sha))
+            if "skipped" in w:     # stored by an earlier ingest (its status said at the end), or a copy
+                w["skipped"].append((path, sha, None if sha in known else seen[sha]))
             _count(counters, 1, 0)
             if "tick" in w:
                 w["tick"]()
             continue
         if sha is not None:
-            seen.add(sha)
+            seen[sha] = path
         else:
             sha = "unreadable:" + (os.path.abspath(_where(path)) if path else "")
+            batch.unreadable.append((sha, path, _unreadable_words(path, reason)))
         tally = _Tally()
         lo, before = 0, tally.copy()
         for k, part in enumerate(_file_rows(path, sha, reason)):
@@ -171,6 +173,7 @@ class _Batch:
         self.shas: list[str] = []
         self.paths: list[str] = []
         self.stats = [0, 0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands, unreadable
+        self.unreadable: list[tuple[str, str, str]] = []    # (key, path, message): Flushed.unreadable_words
 
     def take(self, path: str, sha: str, lo: int, hi: int, before: "_Tally", tally: "_Tally", whole: bool) -> None:
         """Parts ``lo``..``hi - 1`` of a file are in the batch (``before``: what the parts before
@@ -306,7 +309,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
     commit = committer.commit
 
     workers = max(1, min(workers, _jobs_at_most(paths, workers)))
-    skipped: list[tuple[str, str]] = []     # (path, sha) of the inputs an earlier ingest stored
+    skipped: list[tuple] = []   # (path, sha, None): an earlier ingest stored it; (path, sha, first): a copy
     if workers == 1:
         counters = ([0], [0])
         manifest.refresh()      # a damaged files/ part: DatasetError before anything is read
@@ -403,19 +406,20 @@ def _plan(paths: list[str], known: set[str], workers: int, skipped: list | None 
     """The files to read (``paths`` without those whose content is in ``known`` or earlier in
     ``paths``; unreadable paths are kept: the worker reports them): those read at once, and the
     big JSON Lines files cut into segments (:mod:`.segments`), with their content hashes.
-    ``skipped`` gets ``(path, sha)`` of each path left out as in ``known``."""
-    seen: set[str] = set()
+    ``skipped`` gets ``(path, sha, None)`` of each path left out as in ``known``, ``(path, sha,
+    first path)`` of each left out as a copy of an earlier path."""
+    seen: dict[str, str] = {}
     whole: list[str] = []
     split: list[tuple[str, str, list[Segment]]] = []
     for p in paths:
         sha, segs = plan_file(p, p, workers) if p else (None, [])
         if sha is None:
             whole.append(p)
-        elif sha in known:
+        elif sha in known or sha in seen:
             if skipped is not None:
-                skipped.append((p, sha))
-        elif sha not in seen:
-            seen.add(sha)
+                skipped.append((p, sha, None if sha in known else seen[sha]))
+        else:
+            seen[sha] = p
             if len(segs) > 1:
                 split.append((p, sha, segs))
             else:
@@ -593,19 +597,20 @@ def _finish_split(path: str, sha: str, segs: list[Segment], dones: list[_Segment
 
 def _new_files(paths: list[str], known: set[str], skipped: list | None = None) -> list[str]:
     """``paths`` without the files whose content is in ``known`` or earlier in ``paths``
-    (unreadable paths are kept: the worker reports them); ``skipped`` gets ``(path, sha)`` of
-    each path left out as in ``known``."""
-    seen: set[str] = set()
+    (unreadable paths are kept: the worker reports them); ``skipped`` gets ``(path, sha, None)``
+    of each path left out as in ``known``, ``(path, sha, first path)`` of each left out as a copy
+    of an earlier path."""
+    seen: dict[str, str] = {}
     out = []
     for p in paths:
         sha, _ = _read_bytes(p)
         if sha is None:
             out.append(p)
             continue
-        if sha in known:
+        if sha in known or sha in seen:
             if skipped is not None:
-                skipped.append((p, sha))
-        elif sha not in seen:
-            seen.add(sha)
+                skipped.append((p, sha, None if sha in known else seen[sha]))
+        else:
+            seen[sha] = p
             out.append(p)
     return out

@@ -126,7 +126,7 @@ def _worker_init(root: str, known: frozenset[str], choice, label: str | None, fl
     fewer_collections()
     _W.clear()
     _W.update(root=root, known=known, choice=choice, label=label, flush_hands=flush_hands,
-              counters=counters, seen=set(), base=base, prefix=prefix, max_bytes=max_bytes,
+              counters=counters, seen={}, base=base, prefix=prefix, max_bytes=max_bytes,
               analyse=analyse)
 
 
