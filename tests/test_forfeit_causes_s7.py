@@ -39,3 +39,17 @@ def test_the_text_says_the_same():
     text = _check().output
     assert "[Level]  the match's count of wrong follows" in text
     assert "leaves a play out" not in text and "take-back whose seat cannot be read" not in text
+
+
+def test_the_hands_before_the_count_is_open_are_not_after_the_match_end(tmp_path):
+    """The dataset's ``hands.after_match_end``: whether the match ended (a forfeit) is not known from the
+    end of hand 10 on, so hands 1–10 count (false: the match cannot have ended before) and the later ones
+    may not (null); before, every hand was null."""
+    from tractor_analysis.dataset import load
+    out = tmp_path / "data"
+    run = CliRunner().invoke(main, ["ingest", str(RECORD), "-o", str(out), "--rules", "tournament", "-q"])
+    assert run.exit_code == 0, run.output
+    hands = load(str(out), tables=["hands"]).hands.sort_values("hand_no")
+    after = [None if v is None or v != v else bool(v) for v in hands["after_match_end"].tolist()]
+    assert after[:10] == [False] * 10
+    assert after[10:] == [None] * (len(after) - 10) and len(after) == 23

@@ -312,12 +312,15 @@ def _after_match_end(result: MatchResult) -> list[bool | None] | None:
     """The ``hands`` column ``after_match_end`` of each of ``result.hands``: recorded after the match was
     decided (docs/rules.md §8.4; the engine's :attr:`MatchResult.after_end`).  ``None`` when no hand is
     (the common case: every hand ``False``); every hand ``None`` when whether the match ended is not
-    known (an unknown withholding ``forfeit``): not known, never guessed."""
+    known (an unknown withholding ``forfeit``): not known, never guessed — but the hands up to the one
+    from whose end on that is not known (:attr:`MatchResult.forfeit_open_at`: the match cannot have
+    ended before it), which count."""
     if result.after_end:
         after = set(result.after_end)
         return [h.number in after for h in result.hands]
     if not result.forfeit_known:
-        return [None] * len(result.hands)
+        at = result.forfeit_open_at
+        return [False if at is not None and i <= at else None for i in range(len(result.hands))]
     return None
 
 

@@ -73,6 +73,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     forfeits: tuple[str | None, str | None] = (None, None)      # why each side forfeited (MatchResult)
     count_lost: int | None = None   # the hand from which the take-backs a side made are not known
     count_open: tuple[_Open, ...] | None = None     # what leaves open whether a side forfeited (from a hand on)
+    open_at: int | None = None      # the index of the hand from whose end on that is not known
     offences = [0, 0]               # friend mode: the match's wrong follows, take-backs, punished by a level
     friend_open: tuple[int, int] | None = None      # friend mode: (hand, count) from which a forfeit is not known
     results: list[HandResult] = []
@@ -139,6 +140,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             count_open = tally.open_here(rules, offences)
             if count_open is not None and any(o.kind == "Takebacks" and o.number == hand.number for o in count_open):
                 results[-1] = result = _forfeit_withheld(hand, rules, result)
+        if open_at is None and (count_lost is not None or count_open is not None or friend_open is not None):
+            open_at = index         # whether a side forfeited is not known from the end of this hand on
         if counting and count_lost is None and count_open is None and not rules.friend:
             # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match;
             # both sides reaching it at the end of the same hand: both forfeit, no team wins; a side
@@ -191,7 +194,9 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             match.hands[-1].number, what)),)
     result = MatchResult(hands=tuple(results), levels_final=(levels[0], levels[1]),
                          player_levels_final=tuple(levels), forfeit_reasons=forfeits, problems=problems,
-                         unknowns=unknowns, after_end=tuple(after) if problems else ())
+                         unknowns=unknowns, after_end=tuple(after) if problems else (),
+                         forfeit_open_at=open_at if open_at is not None and any(
+                             "forfeit" in u.withheld for u in unknowns) else None)
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)

@@ -371,6 +371,11 @@ class MatchResult:
     """The numbers of the hands recorded after the match was decided (docs/rules.md §8.4: they count
     for nothing; the problem ``after_match_end`` says so); empty when none was, or when whether the
     match ended is not known (an unknown withholding ``forfeit``: :attr:`forfeit_known`)."""
+    forfeit_open_at: int | None = None
+    """When whether a side forfeited is not known for what the count leaves open (an unknown below
+    withholding ``forfeit``, not a damaged file's), the index in :attr:`hands` of the hand from whose end
+    on it is not known: no hand up to it was recorded after the match ended (it could end there at the
+    earliest); each later one may have been.  ``None`` otherwise."""
     unknowns: tuple[Unknown, ...] = ()
     """Facts the record does not state that the match's result rests on: an unknown withholding
     ``forfeit`` — whether a side forfeited, so the winner and the final levels (``None``) — where the
