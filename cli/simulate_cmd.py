@@ -35,8 +35,10 @@ def simulate(count: int, seed: int, out_dir: str, force: bool, fmt: str, per_fil
     """Play --matches N matches between simple bots and write their records to a folder.
 
     Every match is complete: declarations, the deal, the bottom and the bury,
-    every trick, levels carried until a team passes the winning level (or
-    --max-hands), and a [Claim] equal to the engine's total.  Every preset
+    every trick, levels carried until a team passes the winning level, or a
+    side forfeits the match (under --rules tournament, three wrong follows
+    or take-backs: no hand is dealt after it), or --max-hands; and a [Claim]
+    equal to the engine's total.  Every preset
     plays; with --rule friend=on the dealer names a card after the bury
     ([Friend]) and each player keeps a level of their own.  The bots only make
     legal plays unless --violation-rate is given; then each injected illegal

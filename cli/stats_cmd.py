@@ -56,21 +56,43 @@ def _format_frame(df, name: str) -> str:
     return render_table(rows, [header(str(c)) for c in frame.columns])
 
 
-def match_labels(matches) -> dict[str, str]:
-    """``match_id`` → what a person recognises: the record file's name (``#2`` for a later match
-    of a .jsonl file) and the event's round and table when the record gives them."""
-    import os
+def file_names(paths) -> dict[str, str]:
+    """Each record file's path → its shortest ending (of whole folder names) no other path ends in:
+    ``sim-std/matches-0001.jsonl`` beside ``sim-tour/matches-0001.jsonl``, ``bom.tgn`` when no
+    other file is named so (folders split at ``/``, as ingest stores the path).  Two paths never
+    get one name: a path that is another's ending keeps all of it, the other gets a longer one."""
+    parts = {p: [x for x in p.split("/") if x] or [p] for p in dict.fromkeys(map(str, paths))}
+    endings: dict[tuple[str, ...], int] = {}
+    for q in parts.values():
+        for k in range(1, len(q) + 1):
+            endings[tuple(q[-k:])] = endings.get(tuple(q[-k:]), 0) + 1
+    names = {}
+    for p, q in parts.items():
+        k = next((k for k in range(1, len(q) + 1) if endings[tuple(q[-k:])] == 1), None)
+        names[p] = "/".join(q[-k:]) if k is not None and k < len(q) else p
+    return names
 
+
+def match_labels(matches) -> dict[str, str]:
+    """``match_id`` → what a person recognises: the record file (:func:`file_names`: the shortest
+    ending of its path that tells it from the dataset's other files), ``#2`` for a later match of a
+    file holding several (``match_index`` + 1), and the event's round and table when the record
+    gives them.  Different matches get different labels: two stored from one path and index (the
+    file changed between two ingests) add their ``match_id``."""
+    names = file_names(matches["source_file"].astype(str))
     per_file = matches.groupby("source_file", observed=True)["match_id"].transform("size")
     labels = {}
     for m, n in zip(matches.itertuples(index=False), per_file):
-        label = os.path.basename(str(m.source_file))
+        label = names[str(m.source_file)]
         if n > 1:
             label += f" #{int(m.match_index) + 1}"
         where = " ".join(x for x in (f"r{m.round}" if isinstance(m.round, str) and m.round else "",
                                      f"t{m.table}" if isinstance(m.table, str) and m.table else "") if x)
         labels[str(m.match_id)] = f"{label} ({where})" if where else label
-    return labels
+    seen: dict[str, int] = {}
+    for label in labels.values():
+        seen[label] = seen.get(label, 0) + 1
+    return {k: (f"{v} [{k}]" if seen[v] > 1 else v) for k, v in labels.items()}
 
 
 def _labelled(frame, labels: dict[str, str]):
@@ -112,7 +134,8 @@ def _jsonable(df) -> list[dict]:
 
 
 def _note_duplicates(dups: dict[str, str], where: dict[str, str]) -> None:
-    """Say on stderr which matches are recorded twice (each is counted once)."""
+    """Say on stderr which matches are recorded twice (each is counted once), each named as
+    ``--by match`` names its row (``where``: :func:`match_labels`)."""
     if not dups:
         return
     pairs = "; ".join(f"{where.get(d, d)} = {where.get(k, k)}" for d, k in sorted(dups.items()))
@@ -144,8 +167,10 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     (view_lost, view_lost_seat); tournament
     standings (by matches won, then levels gained).  A match recorded twice
     (kept as .tgn and as .json, say) is counted once, and said so on stderr.
-    With --by match a row is named by its record file ('games.jsonl #2 (r3
-    t1)') in every format; csv and json add the dataset's match_id beside it.
+    With --by match a row is named by its record file, the shortest ending of
+    its path that tells it from the dataset's other files ('cup/games.jsonl #2
+    (r3 t1)'), in every format, and so is each match on the stderr list of
+    matches recorded twice; csv and json add the dataset's match_id beside it.
     A table fits the terminal (COLUMNS=N sets the width) and says when it
     had to wrap or split.
 
@@ -185,7 +210,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         error.exit_code = 2
         raise error
     if dups:
-        _note_duplicates(dups, matches.set_index("match_id")["source_file"].astype(str).to_dict())
+        _note_duplicates(dups, match_labels(matches))
     if totals:
         click.echo(totals, err=True)
     if which is None:

@@ -78,7 +78,7 @@ def test_stats_leave_out_the_copy_duplicate_of_names_not_a_copy_of_their_own(pai
 
     out = run("stats", ds)
     assert out.returncode == 0, out.stderr
-    assert "a-badlevel.tgn = " in out.stderr and "z-clean.tgn" in out.stderr.split("a-badlevel.tgn = ", 1)[1]
+    assert "a-badlevel.tgn (r1 t1) = " in out.stderr and "z-clean.tgn" in out.stderr.split("a-badlevel.tgn (r1 t1) = ", 1)[1]
     assert "level_mismatch" not in out.stdout
 
 

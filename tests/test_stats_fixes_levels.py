@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+import dataclasses
 from types import SimpleNamespace
 
 import pandas as pd
@@ -19,7 +20,7 @@ import pytest
 
 from tractor_analysis.dataset import load, stats, stats_reference
 from tractor_analysis.dataset.pipeline import ingest
-from tractor_analysis.records.rulesets import build_ruleset
+from tractor_analysis.records.rulesets import PRESETS, build_ruleset
 from tractor_analysis.simulate import simulate, write_matches
 
 IMPLS = {"sql": stats, "reference": stats_reference}
@@ -35,9 +36,14 @@ def _dataset(root, name: str, matches) -> str:
 
 @pytest.fixture(scope="module")
 def tour(tmp_path_factory) -> str:
-    """Tournament matches with injected wrong follows: each ends in a forfeit, the simulator plays on."""
+    """Tournament matches with injected wrong follows, recorded past the forfeit that ends each: simulated
+    with no forfeit count (the simulator stops at a forfeit), then recorded as tournament matches, whose
+    count forfeits them — the hands after it were recorded after the match ended."""
     root = tmp_path_factory.mktemp("levels")
-    return _dataset(root, "tour", simulate(4, 5, preset="tournament", violation_rate=0.03, max_hands=12))
+    played_on = dataclasses.replace(PRESETS["tournament"], revoke_forfeit=0)
+    matches = simulate(4, 5, rules=played_on, violation_rate=0.03, max_hands=12)
+    return _dataset(root, "tour", (dataclasses.replace(m, rules=tuple(r for r in m.rules if r[0] != "revoke_forfeit"))
+                                   for m in matches))
 
 
 @pytest.fixture(scope="module")

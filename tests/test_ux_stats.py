@@ -123,7 +123,7 @@ def test_stats_command_says_which_matches_it_counted_once(twice, tmp_path):
     r = CliRunner().invoke(main, ["stats", str(root), "--format", "csv"])
     assert r.exit_code == 0
     assert "1 match recorded twice, counted once: " in r.stderr and "只计一次" in r.stderr
-    assert "spring-cup-r2t5.json = " in r.stderr and "recorded twice" not in r.stdout     # the copy = the one kept
+    assert "spring-cup-r2t5.json (r2 t5) = spring-cup-r2t5.tgn (r2 t5)" in r.stderr and "recorded twice" not in r.stdout     # the copy = the one kept
 
 
 def test_stats_by_match_names_the_record_files_for_people_and_keeps_ids_for_programs(twice, tmp_path):

@@ -1,9 +1,11 @@
 """Simulated matches: simple heuristic bots play complete matches, for tests, demos and benchmarks.
 
-A match is played hand after hand until a team passes A (or :data:`MAX_HANDS`
-hands, a cap so that a match between evenly matched bots ends; a match stopped there goes to the
+A match is played hand after hand until a team passes A, or a side forfeits it (under a ruleset
+whose wrong follows and take-backs cost a level, ``revoke_forfeit`` of them: the engine's own
+decision, docs/rules.md §10.1), or :data:`MAX_HANDS`
+hands (a cap so that a match between evenly matched bots ends; a match stopped there goes to the
 higher level, as the tournament's round stopped by the clock: every simulated record says so,
-``[Rule:decide_by_levels "on"]``):
+``[Rule:decide_by_levels "on"]``).  Each hand:
 
 1. **deal** — the shuffled decks are dealt one card at a time
    (``RuleSet.hand_size`` each, ``bottom_size`` left for the bottom);
@@ -49,7 +51,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from .records.cards import NUM_KINDS, POINTS, RANK_OF, SEAT_TOKENS, SUIT_OF, partner
 from .engine.declarations import (check_declarations, strength as declaration_strength, trump_of,
@@ -57,6 +59,7 @@ from .engine.declarations import (check_declarations, strength as declaration_st
 from .engine.legal import (Lead, analyse_lead, check_follow, construct_follow, legal_leads, show_order,
                     throw_stands)
 from .engine.order import TRUMP
+from .engine.verdicts import HandResult
 from .records.model import Declaration, Hand, Match, Play, Trick
 from .records.rulesets import PRESETS, BidDealer, RuleSet
 from .records.safe_write import write_text_atomic
@@ -450,8 +453,9 @@ def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | Non
 
 def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, preset: str = "standard",
                    violation_rate: float = 0.0, max_hands: int = MAX_HANDS) -> Match:
-    """Match ``index`` of ``seed``: complete hands until a team passes the winning level
-    (at most ``max_hands``).  Levels are carried per player (friend mode: each their own)."""
+    """Match ``index`` of ``seed``: complete hands until a team passes the winning level or a side
+    forfeits the match (:func:`_forfeited`), at most ``max_hands``.  Levels are carried per player
+    (friend mode: each their own)."""
     from .engine.hand_replay import replay_hand
 
     # the cap is the simulated event's rule for a match no team wins by passing the winning level:
@@ -459,6 +463,14 @@ def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, pres
     rules = dataclasses.replace(rules or PRESETS[preset], decide_by_levels=True)
     rng = random.Random(f"{seed}:{index}")
     names = rng.sample(PLAYER_NAMES, 4)
+    base = PRESETS.get(rules.name.rstrip("+"), PRESETS["standard"])
+    changed = tuple((k, v) for k, v in rules.options().items() if base.options().get(k) != v)
+
+    def record(hands: Sequence[Hand]) -> Match:
+        return Match(event=f"Simulated {seed}", site="tractor simulate", date="2026.01.01",
+                     round=str(index // 4 + 1), table=str(index % 4 + 1), players=tuple(names),
+                     ruleset=base.name, rules=changed, hands=tuple(hands))
+
     levels: tuple[int, ...] = (2, 2, 2, 2)
     dealer: int | None = None
     hands: list[Hand] = []
@@ -471,13 +483,21 @@ def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, pres
         if result.outcome is None:
             break
         dealer = result.outcome.next_dealer
-        if result.outcome.match_over:
+        if result.outcome.match_over or _forfeited(rules, result, lambda: record(hands)):
             break
-    base = PRESETS.get(rules.name.rstrip("+"), PRESETS["standard"])
-    changed = tuple((k, v) for k, v in rules.options().items() if base.options().get(k) != v)
-    return Match(event=f"Simulated {seed}", site="tractor simulate", date="2026.01.01",
-                 round=str(index // 4 + 1), table=str(index % 4 + 1), players=tuple(names),
-                 ruleset=base.name, rules=changed, hands=tuple(hands))
+    return record(hands)
+
+
+def _forfeited(rules: RuleSet, last: HandResult, match: Callable[[], Match]) -> bool:
+    """Whether a side forfeited the match (``match()``: the hands played so far) by its last hand
+    (``last``, judged): the engine's own decision (:func:`~tractor_analysis.engine.replay.replay_match`,
+    seed 001 rules 五 and 七, docs/rules.md §10.1), asked only after a hand that added a wrong follow or
+    a take-back punished by a level, the only hands that can reach the count.  A forfeited match ends
+    there: a hand dealt after it would be recorded after the match ended (``after_match_end``)."""
+    if not rules.revoke_forfeit or not (any(last.revoke_levels) or any(last.takeback_levels)):
+        return False
+    from .engine.replay import replay_match
+    return bool(replay_match(match(), rules, hands_before=False).forfeited)
 
 
 def simulate(matches: int, seed: int, rules: RuleSet | None = None, preset: str = "standard",

@@ -180,13 +180,20 @@ def read_table(root: str, table: str, columns: list[str] | None = None,
     return _read_parts(parts, table, columns, filter)
 
 
-def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True) -> Dataset:
+def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True, *,
+         nullable_ints: bool = False) -> Dataset:
     """Read a dataset folder into pandas DataFrames (``Dataset.plays``, ``ds["hands"]``…).
 
     Only committed batches are read (see the module docstring).  With ``decode``
     (the default) dictionary columns become plain strings; tables not asked for
     are empty DataFrames.  A damaged part, or a part missing from a committed batch,
     raises :class:`DatasetError` (a ``ValueError``) naming it.
+
+    Integer columns: by default pandas' own conversion — a column holding a null
+    (``bottom_multiplier``, ``level_ns_after`` … where not known) comes back ``float64``
+    with ``NaN`` there, the same column without one as its ``int16`` / ``int32``.  With
+    ``nullable_ints`` every integer column is pandas' nullable ``Int16`` / ``Int32``, a
+    null ``<NA>``, whatever the rows hold (:func:`_nullable_int`).
     """
     if not os.path.isdir(path):
         raise FileNotFoundError(f"no dataset at {path!r} (run 'tractor ingest … -o {path}' first)")
@@ -199,8 +206,20 @@ def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True) -> Data
                  else SCHEMAS[t].empty_table())
         if decode:
             table = _decode(table)
-        frames[t] = table.to_pandas()
+        frames[t] = table.to_pandas(types_mapper=_nullable_int if nullable_ints else None)
     return Dataset(**frames)
+
+
+def _nullable_int(arrow_type: pa.DataType):
+    """The pandas nullable integer dtype (``Int16``, ``Int32`` …) of an Arrow integer type, for
+    ``load(…, nullable_ints=True)``: a null stays ``<NA>`` and the column keeps its width, whether or
+    not it holds one (``to_pandas`` alone makes a column holding a null ``float64``, and the same
+    column without one ``int16``).  ``None`` for other types: pandas' own conversion."""
+    if not pa.types.is_integer(arrow_type):
+        return None
+    import pandas as pd
+    sign = "U" if pa.types.is_unsigned_integer(arrow_type) else ""
+    return pd.api.types.pandas_dtype(f"{sign}Int{arrow_type.bit_width}")
 
 
 def _decode(table: pa.Table) -> pa.Table:

@@ -152,9 +152,15 @@ COUNTS = ("bottom_captures", "levels_gained", "tricks_won", "failed_throws")
 whole numbers where known (:func:`count_value`)."""
 
 
+def missing(value) -> bool:
+    """A dataset's null as a cell holds it: ``None``, ``NaN`` (``load()``'s integer column holding a null)
+    or pandas' ``NA`` (``load(…, nullable_ints=True)``)."""
+    return value is None or value is pd.NA or value != value
+
+
 def count_value(value) -> int | None:
     """A count of :data:`COUNTS` as shown: a whole number, ``None`` where it is not known."""
-    if value is None or value != value:
+    if missing(value):
         return None
     return int(value)
 
@@ -270,7 +276,7 @@ _SIDE = {"NS": 0, "EW": 1}
 
 def _level(value) -> int | None:
     """A final level from the matches table; ``None`` where it is not known (null)."""
-    return None if value is None or value != value else int(value)
+    return None if missing(value) else int(value)
 
 
 def _gained(start, final: int | None) -> int | None:
@@ -334,8 +340,8 @@ def match_results(ds) -> pd.DataFrame:
 
 
 def _known(v) -> int | None:
-    """A level count, ``None`` where the record leaves it unknown (``None`` or NaN)."""
-    return None if v is None or v != v else int(v)
+    """A level count, ``None`` where the record leaves it unknown (:func:`missing`)."""
+    return None if missing(v) else int(v)
 
 
 def standings_of(results: pd.DataFrame) -> pd.DataFrame:
