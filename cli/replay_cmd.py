@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from tractor_analysis.records.cards import RANK_OF, RANK_TOKENS, SUIT_SYMBOLS, cards_of
+from tractor_analysis.records.cards import JOKER, RANK_OF, RANK_TOKENS, SUIT_OF, SUIT_SYMBOLS, cards_of
 from tractor_analysis.engine.order import TRUMP, order
 from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.replay import record_pairs
@@ -25,15 +25,26 @@ from .common import (
 )
 
 
-def hand_groups(counts, level: int, trump: int | None, constant_twos: bool = False) -> str:
+def hand_groups(counts, level: int | None, trump: int | None, constant_twos: bool = False,
+                trump_known: bool = True) -> str:
     """A player's cards as text, one block per suit group: trumps first, then ♠ ♥ ♦ ♣, strongest first.
 
     Trumps keep their suit symbol (``主 大王 ♥2 ♠2 ♥A``); plain suits show the
-    symbol once (``♠ A K 10 5``).  An empty hand is ``—``.
+    symbol once (``♠ A K 10 5``).  An empty hand is ``—``.  When the level or the trump is not
+    known (``level`` ``None``, ``trump_known`` false), which cards are trump is not known either:
+    the cards are shown by printed suit, the jokers apart, with no trump block.
     """
+    cards = cards_of(counts)
+    if level is None or not trump_known:
+        jokers = [k for k in cards if SUIT_OF[k] == JOKER]
+        blocks = [cards_pretty(sorted(jokers, reverse=True))] if jokers else []
+        for suit in range(4):
+            mine = sorted((k for k in cards if SUIT_OF[k] == suit), key=lambda k: (-RANK_OF[k], k))
+            if mine:
+                blocks.append(SUIT_SYMBOLS[suit] + " " + " ".join(RANK_TOKENS[RANK_OF[k]] for k in mine))
+        return " │ ".join(blocks) if blocks else "—"
     o = order(level, trump, constant_twos)
     blocks = []
-    cards = cards_of(counts)
     for g in (TRUMP, 0, 1, 2, 3):
         mine = sorted((k for k in cards if o.group[k] == g), key=lambda k: (-o.strength[k], k))
         if not mine:
@@ -66,7 +77,8 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
     cols = max(width(x) for x in labels)
     for seat in range(4):
         mark = "*" if seat in h.defenders else " "
-        held = (hand_groups(t.hands_before[seat], h.level, h.trump, h.rules.constant_twos) if known[seat]
+        held = (hand_groups(t.hands_before[seat], h.level, h.trump, h.rules.constant_twos, h.trump_known)
+                if known[seat]
                 else dim("? not known 未知 (the record does not give its cards 记录未给出其手牌)"))
         if known[seat] and h.cards_open(t.number)[seat]:     # held, the ways the record allows disagree which
             held += dim(f" +{h.cards_open(t.number)[seat]} ? (not known which 未知哪张)")

@@ -9,7 +9,7 @@ import os
 
 import click
 
-from tractor_analysis.records.cards import SEAT_TOKENS
+from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 
 from .common import (CONTEXT, EXIT_NOT_JUDGED, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, echo_err,
                      expand_inputs, located, record_text, rules_options, say_encoding)
@@ -68,7 +68,7 @@ def _picked(hand: int | None, trick: int | None, seat: int | None) -> tuple[str,
         zh.append(f"第 {trick} 轮")
         en.append(f"trick {trick}")
     if seat is not None:
-        zh.append(f"{SEAT_TOKENS[seat]} 家")
+        zh.append(SEAT_NAMES_ZH[seat])
         en.append(f"seat {SEAT_TOKENS[seat]}")
     return "、".join(zh), ", ".join(en)
 
