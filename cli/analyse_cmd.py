@@ -27,8 +27,8 @@ from .check import check_file
 from .check_json import derived_json
 from .verdict_text import derived_lines
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, bad, cards_pretty, cards_tokens, dim,
-                     echo_err, expand_inputs, located, pad, record_text, rules_options, say_encoding, seat_label,
-                     strong)
+                     echo_err, expand_inputs, idle_with, idle_without, located, pad, record_text, refuse_idle,
+                     rules_options, say_encoding, seat_label, strong)
 
 
 NUMBERS_ZH = "零一二三四五六七八九十"
@@ -243,6 +243,21 @@ class Progress:
             click.echo("", err=True)
 
 
+VIEW_OPTIONS = ("samples", "seed", "precision")
+"""The options of ``analyse`` that refine ``--view``: without it no play is judged from its seat."""
+
+
+def refuse_idle_options(ctx: click.Context, view: bool, as_json: bool) -> None:
+    """A usage error (exit 2, before the record is read) when an option was given that would do
+    nothing (click's parameter source: one given with its default value counts): one of
+    :data:`VIEW_OPTIONS` without ``--view``, ``--show-hands`` with ``--json`` (the JSON has no
+    hands).  The other options all change the analysis on their own (``--budget-hand`` bounds the
+    hand's analysis with or without ``--view``; ``--every-position`` with or without ``--last``)."""
+    refuse_idle(idle_without(ctx, VIEW_OPTIONS, "--view", view)
+                + idle_with(ctx, ("show_hands",), "--json", as_json,
+                            ("the JSON holds no hands, only the analysis", "JSON 中没有各家的牌，只有分析")))
+
+
 @click.command("analyse", context_settings=CONTEXT)
 @click.argument("path", metavar="FILE")
 @click.option("--hand", "hands", type=int, multiple=True, metavar="N",
@@ -261,7 +276,8 @@ class Progress:
                    "backward, and the first one not solved within the budget ends the search: the plays "
                    "before it (more cards left; they rarely solve where a later one did not) are marked "
                    "not searched.")
-@click.option("--show-hands", "show_hands", is_flag=True, help="Print the four hands before each analysed trick.")
+@click.option("--show-hands", "show_hands", is_flag=True,
+              help="Print the four hands before each analysed trick (text only: not with --json).")
 @click.option("--view", is_flag=True,
               help="Also judge each play from its player's seat: over the deals of the unseen cards that "
                    "player could not rule out (座位视角).")
@@ -287,7 +303,9 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
     before it and after it, the cost (points lost by the player's side), and
     the best plays.  Costly plays are marked ?! inaccuracy 欠佳 (≥ 5 points),
     ? mistake 失误 (≥ 20), ?? blunder 大错 (≥ 40).  Exit status 0, or 2 when
-    the file could not be read or parsed.
+    the file could not be read or parsed, or an option was given that would
+    do nothing (--samples, --seed or --precision without --view, --show-hands
+    with --json).
 
     \b
     Examples:
@@ -296,8 +314,7 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
       tractor analyse game.tgn --hand 2 --last 3 --show-hands
       tractor analyse game.tgn --json > analysis.json
     """
-    if precision is not None and not view:
-        raise click.UsageError("--precision is for --view / --precision 只用于 --view")
+    refuse_idle_options(click.get_current_context(), view, as_json)
     paths = list(expand_inputs([path]))
     if len(paths) != 1:
         raise click.UsageError(f"{path!r} names {len(paths)} files; analyse takes one record file")

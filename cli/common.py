@@ -69,9 +69,17 @@ def parse_rule_pairs(ctx: click.Context, param: click.Parameter,
     return tuple(pairs)
 
 
-def rules_options(command: Callable, *, play: bool = False) -> Callable:
+STORED_ROWS_KEPT = ("  A file already in the dataset is not read again: it keeps the rows an earlier ingest "
+                    "stored (said on stderr; ingest into a new dataset to store it with this option).")
+"""What an option of ``ingest`` that changes the rows a file is stored with says in its help
+(``stored=True`` of :func:`rules_options` and :func:`max_bytes_option`)."""
+
+
+def rules_options(command: Callable, *, play: bool = False, stored: bool = False) -> Callable:
     """Add ``--rules PRESET`` and repeatable ``--rule name=value`` to a command
-    (``play``: the command plays by them, as ``simulate`` does, rather than judging records)."""
+    (``play``: the command plays by them, as ``simulate`` does, rather than judging records;
+    ``stored``: the command stores what it judges, as ``ingest`` does: the help says that a file
+    already stored keeps its rows, :data:`STORED_ROWS_KEPT`)."""
     if play:
         rule_help = "Set one ruleset option on top of --rules; repeatable. 'tractor rules' lists the options."
         rules_help = "Play by this preset (default: standard)."
@@ -79,6 +87,8 @@ def rules_options(command: Callable, *, play: bool = False) -> Callable:
         rule_help = ("Set one ruleset option on top of the record's (or --rules) ruleset; repeatable. "
                      "'tractor rules' lists the options.")
         rules_help = "Judge with this preset instead of the record's [Ruleset]."
+    if stored:
+        rule_help, rules_help = rule_help + STORED_ROWS_KEPT, rules_help + STORED_ROWS_KEPT
     command = click.option(
         "--rule", "rule_pairs", multiple=True, metavar="NAME=VALUE", callback=parse_rule_pairs,
         help=rule_help)(command)
@@ -111,6 +121,60 @@ class RuleChoice:
         # parser; the command line's were refused by click before we got here.
         ruleset, _problems = build_ruleset(preset, base_pairs + self.pairs)
         return ruleset
+
+
+# --- options that do nothing -------------------------------------------------
+
+def options_given(ctx: click.Context, names: Iterable[str]) -> list[str]:
+    """The options among ``names`` (parameter names) that were given — on the command line or by
+    the environment, not left at their defaults — each as its longest spelling (``--analyse-budget``),
+    in the command's order.  click's parameter source tells, not the value: an option given with its
+    default value was given."""
+    from click.core import ParameterSource
+
+    wanted = set(names)
+    return [max(p.opts, key=len) for p in ctx.command.params
+            if p.name in wanted and p.opts and ctx.get_parameter_source(p.name) not in (
+                None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)]
+
+
+def _listed(options: list[str]) -> str:
+    """``--a``, ``--a and --b``, ``--a, --b and --c``."""
+    return options[0] if len(options) == 1 else ", ".join(options[:-1]) + " and " + options[-1]
+
+
+def idle_without(ctx: click.Context, names: Iterable[str], needed: str, present: bool) -> list[str]:
+    """The usage error's line (bilingual) when some of the options ``names`` (parameter names), which
+    only refine ``needed`` (``--analyse K``), were given while ``needed`` was not (``present``): they
+    would do nothing; ``[]`` when ``needed`` was given or none of them was."""
+    given = [] if present else options_given(ctx, names)
+    if not given:
+        return []
+    one = len(given) == 1
+    en, zh = _listed(given), "、".join(given)
+    return [f"{en} {'is' if one else 'are'} for {needed} and {'does' if one else 'do'} nothing without it: "
+            f"{'it needs' if one else 'they need'} {needed} (add it, or leave {'it' if one else 'them'} out) / "
+            f"{zh} 只用于 {needed}，没有它不起作用：需要同时给出 {needed}（或去掉{'该选项' if one else '这些选项'}）"]
+
+
+def idle_with(ctx: click.Context, names: Iterable[str], other: str, present: bool, why: tuple[str, str]) -> list[str]:
+    """The usage error's line (bilingual) when some of the options ``names`` (parameter names) were
+    given with ``other`` (``present``), which leaves them nothing to do (``why``: English, 中文);
+    ``[]`` otherwise."""
+    given = options_given(ctx, names) if present else []
+    if not given:
+        return []
+    one = len(given) == 1
+    en, zh = _listed(given), "、".join(given)
+    return [f"{en} {'does' if one else 'do'} nothing with {other}: {why[0]} (leave one out) / "
+            f"{zh} 与 {other} 同用时不起作用：{why[1]}（请去掉其一）"]
+
+
+def refuse_idle(lines: list[str]) -> None:
+    """A usage error (exit 2, before anything is read) naming every option given that would do
+    nothing (:func:`idle_without`, :func:`idle_with`), one line each; nothing when there is none."""
+    if lines:
+        raise click.UsageError("\n".join(lines))
 
 
 # --- inputs -----------------------------------------------------------------
@@ -178,13 +242,15 @@ def _size(ctx: click.Context, param: click.Parameter, value: str | None) -> int:
         raise click.BadParameter(f"{exc} / 应为字节数，如 64M、1G", ctx=ctx, param=param) from None
 
 
-def max_bytes_option(command: Callable) -> Callable:
-    """Add ``--max-bytes SIZE``: the most bytes read from one file after gunzip (default 8M)."""
+def max_bytes_option(command: Callable, *, stored: bool = False) -> Callable:
+    """Add ``--max-bytes SIZE``: the most bytes read from one file after gunzip (default 8M)
+    (``stored``: as :func:`rules_options`' — ``ingest``'s help says a file already stored keeps its rows)."""
     return click.option(
         "--max-bytes", "max_bytes", metavar="SIZE", default=None, callback=_size,
         help="Read at most this many bytes of one file, after gunzip (e.g. 64M, 1G; default 8M). "
              "A bigger file is reported as too_large and not read. check and ingest read a JSON Lines "
-             "file a line at a time: there the limit is per line (one match).")(command)
+             "file a line at a time: there the limit is per line (one match)."
+             + (STORED_ROWS_KEPT if stored else ""))(command)
 
 
 def from_option(command: Callable) -> Callable:

@@ -1,6 +1,7 @@
 """``tractor ingest``: parse and replay records into the Parquet dataset (``docs/dataset.md``)."""
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import sys
@@ -9,8 +10,8 @@ import time
 import click
 
 from . import may_end_quickly
-from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, expand_inputs, max_bytes_option,
-                     record_text, rules_options, say_encoding)
+from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, expand_inputs, idle_with, idle_without,
+                     max_bytes_option, options_given, record_text, refuse_idle, rules_options, say_encoding)
 
 
 def hands_rate(rate: float) -> str:
@@ -127,14 +128,7 @@ change its rows."""
 def row_options_given(ctx: click.Context) -> list[str]:
     """The names of the :data:`ROW_OPTIONS` given on the command line (or by the environment), in
     the command's order."""
-    from click.core import ParameterSource
-
-    given = []
-    for param in ctx.command.params:
-        if param.name in ROW_OPTIONS and ctx.get_parameter_source(param.name) not in (
-                None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP):
-            given.append(max(param.opts, key=len))
-    return given
+    return options_given(ctx, ROW_OPTIONS)
 
 
 def say_rows_kept(options: list[str], skipped: int) -> None:
@@ -262,21 +256,31 @@ def _runner(scheduler: str | None, task_files: int | None, local):
     return on_cluster
 
 
+ANALYSE_OPTIONS = ("analyse_every", "analyse_budget", "analyse_nodes", "view")
+"""The options of ``ingest`` that refine ``--analyse K``: without it nothing is analysed."""
+VIEW_OPTIONS = ("samples", "seed", "precision")
+"""The options of ``ingest`` that refine ``--view``."""
+
+
+def refuse_idle_options(ctx: click.Context, analysing: bool, viewing: bool, on_cluster: bool) -> None:
+    """A usage error (exit 2, before anything is read or written) when an option was given that would
+    do nothing (found by click's parameter source, :func:`~.common.options_given`, so an option given
+    with its default value counts): one of :data:`ANALYSE_OPTIONS` without ``--analyse K``
+    (``analysing``), of :data:`VIEW_OPTIONS` without ``--view`` (``viewing``), ``--task-files``
+    without ``--scheduler`` (``on_cluster``), ``--workers`` with it (the cluster's workers parse)."""
+    refuse_idle(idle_without(ctx, ANALYSE_OPTIONS, "--analyse K", analysing)
+                + idle_without(ctx, VIEW_OPTIONS, "--view", viewing)
+                + idle_without(ctx, ("task_files",), "--scheduler", on_cluster)
+                + idle_with(ctx, ("workers",), "--scheduler", on_cluster,
+                            ("the cluster's workers parse and replay (local:N starts N of them)",
+                             "由集群的工作进程解析与重放（local:N 启动 N 个）")))
+
+
 def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = False,
                     samples: int | None = None, seed: int | None = None, precision: float | None = None,
                     every_position: bool = False) -> dict:
-    """The ingest's ``analyse`` argument for ``--analyse K`` (nothing without it); ``--view`` and
-    ``--analyse-every-position`` need ``--analyse``, and ``--samples`` / ``--seed`` / ``--precision``
-    need ``--view`` (said, never ignored)."""
-    if every_position and last is None:
-        raise click.UsageError("--analyse-every-position is for --analyse K "
-                               "/ --analyse-every-position 只用于 --analyse K")
-    if view and last is None:
-        raise click.UsageError("--view judges the analysed plays: it needs --analyse K "
-                               "/ --view 评判已分析的出牌，需要同时给出 --analyse K")
-    if not view and (samples is not None or seed is not None or precision is not None):
-        raise click.UsageError("--samples, --seed and --precision are for --view "
-                               "/ --samples、--seed 与 --precision 只用于 --view")
+    """The ingest's ``analyse`` argument for ``--analyse K`` (nothing without it; the options that
+    refine it, given without it, are refused before: :func:`refuse_idle_options`)."""
     if last is None:
         return {}
     from tractor_analysis.analysis.batch import AnalyseOptions
@@ -293,7 +297,7 @@ def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = F
               help="Dataset folder (created if missing; new files are added to it).")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes that parse and replay in parallel (a big uncompressed JSON Lines file is split "
-                   "among them).")
+                   "among them).  Not with --scheduler: the cluster's workers do it.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT | local[:N]",
               help="Parse and replay on a Dask cluster: a running scheduler's address, or local[:N] to start "
                    "N local worker processes.  The dataset folder must be the same path on every worker. "
@@ -328,8 +332,8 @@ def _analyse_option(last: int | None, seconds: float, nodes: int, view: bool = F
 @click.option("--precision", type=click.FloatRange(min=0, min_open=True), default=None, metavar="POINTS",
               help="With --view: stop drawing deals for a play once every choice's cost is known within POINTS "
                    "(standard error); view_deals says how many were used.  Default: all --samples deals.")
-@max_bytes_option
-@rules_options
+@functools.partial(max_bytes_option, stored=True)
+@functools.partial(rules_options, stored=True)
 def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str | None, task_files: int | None,
            flush_hands: int, quiet: bool, analyse_last: int | None, analyse_budget: float, analyse_nodes: int,
            analyse_every: bool, view: bool, samples: int | None, seed: int | None, precision: float | None, max_bytes: int, preset: str | None, rule_pairs: tuple) -> None:
@@ -340,8 +344,10 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
     the same command twice adds nothing; they keep the rows an earlier ingest
     stored: --rules, --rule, --max-bytes and --analyse (with its options)
     change only the files a run adds (said on stderr; ingest into a new
-    dataset to store the others with them).  An input with the same bytes as
-    an earlier one of the run is stored once, and named.  A file that cannot
+    dataset to store the others with them).  An option given that would do
+    nothing (--analyse-budget without --analyse, --samples without --view,
+    --task-files without --scheduler …) is refused (exit 2).  An input with
+    the same bytes as an earlier one of the run is stored once, and named.  A file that cannot
     be read or parsed is stored as rows of the 'errors' table and the batch
     goes on.  The dataset folder may not be an input folder, nor hold an input.
 
@@ -361,10 +367,12 @@ def ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str |
       tractor ingest logs/ -o data/ --analyse 2 --view --samples 50 --seed 1
       duckdb -c "select code, count(*) from read_parquet('data/violations/*.parquet') group by 1"
     """
+    ctx = click.get_current_context()
+    refuse_idle_options(ctx, analyse_last is not None, view, scheduler is not None)
     more = _analyse_option(analyse_last, analyse_budget, analyse_nodes, view, samples, seed, precision, analyse_every)
     progress = Progress(not quiet)
     previous = _interrupt_in_parent_only()
-    row_options = row_options_given(click.get_current_context())
+    row_options = row_options_given(ctx)
     try:         # Ctrl-C anywhere (listing the inputs, ingesting, printing the summary): exit 130
         status = _ingest(inputs, dataset, workers, scheduler, task_files, flush_hands, progress, max_bytes,
                          preset, rule_pairs, more, row_options)

@@ -97,6 +97,10 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
     written.  A dataset draws its matches from the record text it stores, so it
     needs no record file; a match it cannot draw is still counted from its rows,
     as 'tractor standings' counts it, and the index says why it has no page.
+    With --rules or --rule, every match is judged again under them, a
+    dataset's drawn from its records: a dataset with a match that cannot be
+    drawn again is refused (exit 2, nothing written, the match named), as that
+    match could only be counted from its rows, judged under the ingest's rules.
 
     \b
     Examples:
@@ -107,6 +111,7 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
       tractor report data/ -j 1                 # one process
     """
     from tractor_analysis.reports.build import ReportError, build_report, hands_with_pages, write_report
+    from tractor_analysis.reports.dataset_input import MixedRules
 
     choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
     try:
@@ -114,8 +119,8 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
                              rules=choice.for_match if choice.overrides else None,
                              charts_on=not no_charts, workers=workers or default_workers())
         path = write_report(model, out, hand_pages=hand_pages)
-    except ReportError as exc:
-        echo_err(f"tractor report: {exc}")
+    except (ReportError, MixedRules) as exc:      # (MixedRules: --rules on a dataset it cannot all draw)
+        echo_err(record_text(f"tractor report: {exc}"))     # (it may name a record file)
         click.get_current_context().exit(EXIT_UNREADABLE)
     for p in model.problems:
         echo_err(record_text(f"{p.path}:{p.line}:{p.column}: {p.message}" if p.line > 0 else f"{p.path}: {p.message}"))

@@ -33,7 +33,9 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
     dataset written before ``records`` existed has its matches drawn from their record files
     when these are still there with the same content (SHA-256).  A match that can be drawn
     from neither is only counted in the statistics, from the dataset's rows, and named as a
-    problem (``cannot_draw``: the report exits 2).
+    problem (``cannot_draw``: the report exits 2) — unless ``rules`` is given (``--rules`` / ``--rule``):
+    then every match must be drawn again and judged under them, and a match that cannot be is
+    refused (:func:`refuse_mixed_rules`), as the report would judge it under the rules of the ingest.
 
     Which record of a match recorded twice counts is the dataset's, as the standings read it
     (:func:`~tractor_analysis.dataset.event.from_dataset`): the matches are added in the order ingest
@@ -71,6 +73,8 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
     redrawn, rank, undrawn = _draw_dataset_matches(
         model, ds, taken, rules=rules, charts_on=charts_on, sink=sink, analysis=read_analysis(path), pool=pool,
         workers=workers, drawer=drawer, events=events, committed=committed, copies=copies)
+    if rules is not None and undrawn:
+        refuse_mixed_rules(path, ds, undrawn)
     _add_rows(model, ds, redrawn, rank, {e.match_id: e for e in events}, undrawn)
     # each match in the order ingest committed it, drawn or not: the order the copy that counts is chosen in
     place = {redrawn.get(mid, mid): i for mid, i in rank.items()}
@@ -83,6 +87,40 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         if note is not None:
             model.match_facts[i] = dataclasses.replace(f, unread=note)
     return ds
+
+
+SHOWN_UNDRAWN = 10
+"""How many of the matches that cannot be drawn again :func:`refuse_mixed_rules` names."""
+
+
+class MixedRules(Exception):
+    """The rules given to the report (``--rules`` / ``--rule``) cannot judge every match of a dataset
+    (:func:`refuse_mixed_rules`): nothing is written, and ``tractor report`` exits 2 with the message."""
+
+
+def refuse_mixed_rules(path: Path, ds, undrawn: dict[str, tuple[str, str]]) -> None:
+    """Refuse (:class:`MixedRules`: no report written, the report exits 2) the rules given to
+    the report (``--rules`` / ``--rule``) for the dataset at ``path`` when some of its matches cannot be
+    drawn again (``undrawn``: ``match_id`` → why, English and 中文): the matches drawn are judged again
+    under those rules, while one not drawn could only be counted from the dataset's rows, judged under
+    the rules of the ingest — one report, two rulesets, said nowhere on its pages.  Names each such
+    match (its record file and place in it; the first :data:`SHOWN_UNDRAWN`) and why."""
+    m = ds.matches
+    where = {str(mid): f"{source} #{int(index) + 1}"
+             for mid, source, index in zip(m["match_id"], m["source_file"], m["match_index"])}
+    rows = sorted((where.get(mid, mid), why) for mid, why in undrawn.items())
+    more = len(rows) - SHOWN_UNDRAWN
+    en = "; ".join(f"{w}: {why[0]}" for w, why in rows[:SHOWN_UNDRAWN]) + (f"; and {more} more" if more > 0 else "")
+    zh = "；".join(f"{w}：{why[1]}" for w, why in rows[:SHOWN_UNDRAWN]) + (f"；另有 {more} 场" if more > 0 else "")
+    raise MixedRules(
+        f"the report is not written: with --rules / --rule every match of the dataset {path} is judged "
+        f"again, drawn from its records, but {len(rows)} match(es) cannot be drawn again ({en}); such a match "
+        f"could only be counted from the rows the dataset stored, judged under the rules of the ingest, and "
+        f"the report would mix the two.  Report the dataset without --rules / --rule, or ingest its record "
+        f"files into a new dataset with them / 未生成报告：使用 --rules / --rule 时，数据集 {path} 的每场比赛"
+        f"都从其记录重新生成并按所给规则重新判定，但有 {len(rows)} 场比赛无法重新生成（{zh}）；这些比赛只能按"
+        f"数据集导入时按当时规则存储的数据计入，报告会混用两套规则。请去掉 --rules / --rule 生成报告，或带这些"
+        f"选项把记录文件导入新的数据集")
 
 
 def _mark_copies(model: ReportModel, start: int, redrawn: dict[str, str], marked: dict[str, str]) -> None:
