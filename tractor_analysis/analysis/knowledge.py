@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.hand_replay import friend_side
+from ..engine.partners import friend_side
 from ..engine.legal import analyse_lead, is_legal_follow
 from ..engine.tricks import hand_context, throw_as_seen
 from ..engine.verdicts import HandResult
@@ -151,7 +151,7 @@ def friend_sides(kn: Knowledge, deal, dealer: int, card: int, decks: int) -> fro
     """Friend mode (找朋友, docs/rules.md §11): the dealer's side in ``deal`` (5 recipients' counts of
     the unseen cards; the seat's own hand is ``kn.own``).  The partner is fixed by who holds the
     called ``card`` when the play starts — not by who plays it — as the engine resolves it
-    (:func:`~tractor_analysis.engine.hand_replay.friend_side`, the replay's rule): a dealer holding every copy plays alone; else the first holder
+    (:func:`~tractor_analysis.engine.partners.friend_side`, the replay's rule): a dealer holding every copy plays alone; else the first holder
     going round from the dealer in play order; a copy in the bottom (buried) is held by nobody.
     The holdings at the start are each hand's cards in the deal plus what it has played since (rule 2)."""
     held = [(kn.own[card] if s == kn.seat else deal[s][card]) + kn.played[s][card] for s in range(4)]

@@ -22,7 +22,7 @@ import itertools
 from typing import Callable, Sequence
 
 from ..records.model import Hand
-from . import explain_unknown
+from . import explain_contradicted
 from .agreement import agree
 from .deal_lines import SHOWN_BY
 from .verdicts import Derived, HandResult, Unknown, Violation
@@ -119,7 +119,7 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     results = [r for _, r in ways]
     base = results[0]
     changes, what = agree(results, [None] * len(base.tricks),
-                          lambda v: explain_unknown.fault_whatever_tags(v.seat, v.code, [TAGS[f] for f, _ in alts]))
+                          lambda v: explain_contradicted.fault_whatever_tags(v.seat, v.code, [TAGS[f] for f, _ in alts]))
     # the contradictions as recorded, and each tag's as found with the other facts at the value the
     # kept judgements all give (the trump the declarations fix at the level derived; the level the
     # dealer derived carries): each reported once
@@ -148,11 +148,11 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
         if len(values) == 1:            # the hand's evidence leaves one value: derived from it
             (only,) = values
             against = sorted({v.code for v in result.violations if _evidence(v, result)})
-            derived.append(Derived(fact, explain_unknown.fact_token(fact, only),
+            derived.append(Derived(fact, explain_contradicted.fact_token(fact, only),
                                    "the deal, the bottom, the declarations and the plays",
-                                   *explain_unknown.tag_borne_out(fact, getattr(hand, fact), only, against)))
+                                   *explain_contradicted.tag_borne_out(fact, getattr(hand, fact), only, against)))
         else:
-            unknowns.append(Unknown(TAGS[fact], tuple(what), *explain_unknown.tag_contradicted(
+            unknowns.append(Unknown(TAGS[fact], tuple(what), *explain_contradicted.tag_contradicted(
                 fact, getattr(hand, fact), value if len(options[fact]) == 1 else None, what, len(ways), judged,
                 tuple(options[fact]))))
     changes["unknowns"], changes["derived"] = tuple(unknowns), tuple(derived)

@@ -18,7 +18,7 @@ import dataclasses
 from typing import Callable, Sequence
 
 from ..records.model import Hand
-from . import explain_unknown
+from . import explain_contradicted
 from .outcome import offenders, team_counts
 from .verdicts import HandResult, Unknown, Violation
 
@@ -85,7 +85,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
             by_trick.setdefault(v.trick, []).append(v)
     tricks = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in result.tricks)
     counts, what = _counts_again(hand, result, again, violations)
-    unknown = Unknown("deal", what, *explain_unknown.deal_line_contradicted(tuple(sorted(seats)), what,
+    unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(tuple(sorted(seats)), what,
                                                                                      hand.dealer))
     return dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False,
                                **counts, unknowns=result.unknowns + (unknown,))

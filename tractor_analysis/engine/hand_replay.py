@@ -10,7 +10,7 @@ levels and dealers carried from hand to hand, forfeits, the decision — is :mod
 
 :func:`replay_hand` runs the steps of a hand in order: the setting (dealer, level, trump:
 :func:`.setting.hand_setting`), the cards each seat starts with (:func:`.starting_hands.starting_hands`, the bury
-chain), the partners (:func:`_defenders`), the tricks (:func:`_play_tricks`), the points
+chain), the partners (:func:`.partners.dealer_side`), the tricks (:func:`_play_tricks`), the points
 (:func:`_score`), the claim, the outcome and the level penalties (:mod:`.outcome`).  A hand is
 judged through one pipeline (:func:`_judged`): as recorded, then a deal line its own plays
 contradict set aside (:mod:`.deal_lines`), then a tag the rest of the record contradicts judged
@@ -26,26 +26,25 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import POINTS, SEAT_TOKENS, Card, next_seat, partner, team_of
+from ..records.cards import POINTS, Card, team_of
 from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Trick
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
-from . import explain, explain_hand, explain_unknown, referee, score_sheet
-from .explain import Message
+from . import explain_hand, referee, score_sheet
+from .partners import dealer_side, friend_partner
 from .outcome import gain_capped, hand_outcome, level_penalties, offenders, takebacks_unknown, team_counts
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
-from .tricks import HandContext, hand_context, judge_tricks, missing_cards, turn_order
+from .tricks import HandContext, hand_context, judge_tricks, plain_checks
 from .contradictions import judge as judge_contradicted
 from .deal_lines import contradicted, rejudge
 from .record_gaps import find_gaps, judge as judge_gaps
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
-from .verdicts import (Derived, HandResult, ScoreItem, TrickResult, Violation, new_hand_result, new_score_item,
-                       new_trick_result, new_violation)
+from .verdicts import HandResult, ScoreItem, TrickResult, Violation, new_hand_result, new_score_item, new_trick_result
 
 
 # --- the steps of a hand, and what they hand on ----------------------------------------
@@ -217,7 +216,7 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     elif hand.deal is not None and not hand.setup and not all(hand.deal):   # a full hand missing a deal line
         setting = hand_seats_unknown(setting, frozenset(s for s, cards in enumerate(hand.deal) if not cards))
         withheld = setting.withheld
-    defenders = _defenders(hand, rules, setting, start)
+    defenders = dealer_side(hand, rules, setting, start)
     if rules.friend and setting.dealer is not None and not hand.result_only:
         if defenders:       # the partner found (no tag states it): derived, and said from what
             setting = dataclasses.replace(setting, derived=setting.derived + (
@@ -358,7 +357,7 @@ def _recorded_tricks(hand: Hand, rules: RuleSet, start: Start, dealer: int | Non
     """The tricks of a hand not judged (:func:`_not_judged`), as the record gives them: each trick's
     leader (its first play), plays and card points (the cards on the table: no trump decides them);
     its winner ``None``, a throw failed only where the record writes ``attempted -> forced``, and
-    the violations no trump decides (:func:`_plain_checks`).  Also whether the hand was played out —
+    the violations no trump decides (:func:`.tricks.plain_checks`).  Also whether the hand was played out —
     the hands emptied, as :func:`_play_tricks` decides it (a seat read from its plays: it played a
     whole hand) —, the trick the record ends in, if it does (:mod:`.unfinished`: its winner and
     points not known), and, as :func:`_play_tricks` finds them, the cards a hand dealt in full
@@ -374,7 +373,7 @@ def _recorded_tricks(hand: Hand, rules: RuleSet, start: Start, dealer: int | Non
         if not plays:
             continue
         before = tuple(map(tuple, hands)) if hands_before else ()
-        vs = _plain_checks(trick, hands, leader if i == 0 else None)
+        vs = plain_checks(trick, hands, leader if i == 0 else None)
         for p in plays:
             counts[p.seat] += len(p.cards)
         lead = plays[0]
@@ -406,97 +405,6 @@ def _cards_left(hand: Hand, start: Start, hands: list[list[int]], unfinished: Un
         return []
     return [hand_violation("deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards))
             for s in range(4) if (cards := card_list(hands[s]))]
-
-
-def _plain_checks(trick: Trick, hands: list[list[int]], leader: int | None) -> list[Violation]:
-    """The violations of one trick that no trump decides, in the order and words
-    :func:`~tractor_analysis.engine.tricks.judge_trick` gives them: the turn order
-    (:func:`~tractor_analysis.engine.tricks.turn_order`; ``leader``, the seat due to lead, when
-    known), a card played and not held (``not_in_hand``: a failed throw's cards shown too), a play
-    of another number of cards than the lead (``wrong_count``, naming no play it could have made:
-    which rests on the trump).  Which suit group a card is in, so the follows, a mixed lead and a
-    throw's fate, rests on the trump: not judged.  ``hands``: the cards each seat holds, the cards
-    played taken out (a card not held stays out)."""
-    number, plays = trick.number, trick.plays
-    vs: list[Violation] = []
-    turn_order(number, plays, leader, vs)
-    n = len(plays[0].cards)
-    for i, p in enumerate(plays):
-        held = hands[p.seat]
-        missing = missing_cards(held, p.cards)
-        if not i and p.attempted is not None:       # the throw shown, then the forced play
-            more = missing_cards(held, p.attempted)
-            if len(more) > len(missing):
-                missing = more
-        if missing:
-            vs.append(_trick_violation("not_in_hand", number, p.seat, p.cards, explain.not_in_hand(p.seat, missing)))
-        if i and len(p.cards) != n:
-            vs.append(_trick_violation("wrong_count", number, p.seat, p.cards,
-                                       explain.wrong_count(p.seat, len(p.cards), n, ())))
-        for k in p.cards:
-            if held[k] > 0:
-                held[k] -= 1
-    return vs
-
-
-def _trick_violation(code: str, number: int, seat: int, played: Sequence[Card], message: Message) -> Violation:
-    return new_violation(code, number, seat, tuple(played), (), message[0], message[1])
-
-
-def _defenders(hand: Hand, rules: RuleSet, setting: Setting, begin: Start) -> frozenset[int]:
-    """The dealer's side (empty when unknown; a side derived without its dealer's seat: both
-    partners).  Friend mode (rules.md §11, seed 001 挑选对家): the first player after the
-    dealer, in play order, who holds the named card is the partner; a dealer holding every
-    copy plays alone (一打三).  There the side is known only when ``[Friend]`` names the card
-    and every copy of it is found — in the hands as the record starts them or in the bottom
-    buried, or the four hands are a whole deal given (a copy none holds is then in the bottom);
-    a position whose hands lack a copy (played before it?) leaves the partner unknown (empty)."""
-    dealer = setting.dealer
-    if dealer is None:
-        return frozenset() if setting.side is None else frozenset({setting.side, setting.side + 2})
-    if not rules.friend:
-        return frozenset({dealer, partner(dealer)})
-    card, start = hand.friend, begin.hands
-    if card is None or hand.result_only:
-        return frozenset()
-    found = sum(start[s][card] for s in range(4)) + (begin.buried.count(card) if begin.buried is not None else 0)
-    if found < rules.decks and (hand.setup or begin.from_plays):
-        return frozenset()
-    return friend_side(dealer, [start[s][card] for s in range(4)], rules.decks)
-
-
-def friend_partner(hand: Hand, rules: RuleSet, dealer: int, defenders: frozenset[int], begin: Start) -> Derived:
-    """The friend-mode sides found by :func:`_defenders` as a derived fact (docs/rules.md §11, §14.1):
-    no tag states the partner, so ``check`` says who it is and from what — ``dealer_side``, the
-    seats of the dealer's side, dealer first (``"N W"``; ``"N"`` when the dealer plays alone)."""
-    partner_seat = next(iter(defenders - {dealer}), None)
-    card = hand.friend
-    alone_all = partner_seat is None and begin.hands[dealer][card] >= rules.decks
-    if hand.setup:
-        source = "[Friend] and the position's hands"
-    elif begin.from_plays:
-        source = "[Friend], the deal lines given and the plays"
-    else:
-        source = "[Friend], the deal and the bury"
-    value = SEAT_TOKENS[dealer] + ("" if partner_seat is None else f" {SEAT_TOKENS[partner_seat]}")
-    return Derived("dealer_side", value, source,
-                   *explain_unknown.friend_partner_derived(dealer, partner_seat, card, alone_all, source))
-
-
-def friend_side(dealer: int, copies: Sequence[int], decks: int) -> frozenset[int]:
-    """Friend mode's partner rule (rules.md §11, seed 001 挑选对家), given how many copies of the
-    called card each seat holds as the play starts (a copy in the bottom is held by nobody): a
-    dealer holding every copy plays alone (一打三); else the first holder after the dealer, in play
-    order, is the partner.  The one statement of the rule: the replay (:func:`_defenders`) and the
-    seat view (:func:`tractor_analysis.analysis.knowledge.friend_sides`, per sampled deal) use it."""
-    if copies[dealer] >= decks:
-        return frozenset({dealer})
-    seat = next_seat(dealer)
-    while seat != dealer:
-        if copies[seat]:
-            return frozenset({dealer, seat})
-        seat = next_seat(seat)
-    return frozenset({dealer})
 
 
 # --- tricks, points, claim ---------------------------------------------------------------

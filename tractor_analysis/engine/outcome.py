@@ -14,7 +14,7 @@ from ..records.model import Hand
 from ..records.rulesets import RevokePenalty, RuleSet
 from .scoring import advance, level_change, lose_level
 from .setting import Setting
-from . import explain, explain_unknown
+from . import explain, explain_forfeit
 from .explain import Message
 from .verdicts import Derived, HandResult, Outcome, Unknown, Violation, new_outcome
 
@@ -246,7 +246,7 @@ def takebacks_unknown(hand: Hand, rules: RuleSet, result: HandResult, forfeit_op
         what = ("levels", "forfeit") if rules.revoke_forfeit and forfeit_open else ("levels",)
         return dataclasses.replace(
             result, levels_after=(None, None), player_levels_after=(None,) * 4,
-            unknowns=result.unknowns + (Unknown("Takebacks", what, *explain_unknown.takebacks_unknown(what)),))
+            unknowns=result.unknowns + (Unknown("Takebacks", what, *explain_forfeit.takebacks_unknown(what)),))
     count = takeback_seats_open(hand, rules)
     if not count:
         return result
@@ -259,7 +259,7 @@ def takebacks_unknown(hand: Hand, rules: RuleSet, result: HandResult, forfeit_op
     unknown = takeback_seats_unknown(count, rules, what, kept)
     derived = ((Derived("levels_after", " ".join(f"{k}:2" for k in kept),
                         "[Takebacks] and the levels: a side at 2 loses no level",
-                        *explain_unknown.takeback_levels_derived(kept)),) if kept else ())
+                        *explain_forfeit.takeback_levels_derived(kept)),) if kept else ())
     return dataclasses.replace(result, levels_after=(after[0], after[1]), player_levels_after=after,
                                derived=result.derived + derived, unknowns=result.unknowns + (unknown,))
 
@@ -268,7 +268,7 @@ def takeback_seats_unknown(count: int, rules: RuleSet, what: tuple[str, ...], ke
     """The ``Unknown`` (tag ``Takebacks``) of a hand with ``count`` take-backs whose seat is not known (``?``):
     ``what`` it withholds (``levels``, ``forfeit``, or nothing), ``kept`` the sides whose level after is
     decided all the same (:func:`takebacks_unknown`)."""
-    return Unknown("Takebacks", what, *explain_unknown.takeback_seats_unknown(count, rules.friend, what, kept))
+    return Unknown("Takebacks", what, *explain_forfeit.takeback_seats_unknown(count, rules.friend, what, kept))
 
 
 def _kept_names(rules: RuleSet, after: Sequence[int | None]) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from ..records.cards import TEAMS
 from ..records.frozen import gc_paused, settle_as_old
 from ..records.model import Hand, Match
 from ..records.rulesets import RevokePenalty, RuleSet, build_ruleset
-from . import explain_hand, explain_unknown, referee
+from . import explain_forfeit, explain_hand, explain_unknown, referee
 from .hand_replay import replay_hand
 from .explain import Message
 from .outcome import offenders, takeback_seats_open, takeback_seats_unknown, takebacks_punished_unknown
@@ -179,7 +179,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         unknowns += _open_unknowns(rules, count_open)
     if count_lost is not None:      # a side may have forfeited: the match may have ended at unknown levels
         levels = (None,) * 4
-        unknowns += (Unknown("Takebacks", ("forfeit",), *explain_unknown.takebacks_forfeit_unknown(
+        unknowns += (Unknown("Takebacks", ("forfeit",), *explain_forfeit.takebacks_forfeit_unknown(
             count_lost, rules.revoke_forfeit, ("forfeit",))),)
     if match.truncated and results and (decided_at is None
                                         or (decided_at == len(results) - 1 and not results[-1].complete)):
@@ -326,7 +326,7 @@ class _Tally:
         value = ("none" if forfeits == (None, None) else "both" if None not in forfeits
                  else TEAMS[0] if forfeits[0] is not None else TEAMS[1])
         return Derived("forfeit", value, "the match's wrong follows and take-backs, under every reading",
-                       *explain_unknown.forfeit_every_reading(value, rules.revoke_forfeit, _clauses(self.open, rules)))
+                       *explain_forfeit.forfeit_every_reading(value, rules.revoke_forfeit, _clauses(self.open, rules)))
 
 
 def _sides(reasons: tuple[str | None, str | None]) -> tuple[bool, bool]:
@@ -335,29 +335,29 @@ def _sides(reasons: tuple[str | None, str | None]) -> tuple[bool, bool]:
 
 
 def _clauses(opened: Sequence[_Open], rules: RuleSet) -> list[Message]:
-    """What leaves the count open, one clause per kind (:func:`.explain_unknown.open_count_words`)."""
+    """What leaves the count open, one clause per kind (:func:`.explain_forfeit.open_count_words`)."""
     out = []
     for kind in dict.fromkeys(o.kind for o in opened):
         mine = [o for o in opened if o.kind == kind]
         numbers = list(dict.fromkeys(o.number for o in mine))
         extra = (sum(o.revokes[0] for o in mine), sum(o.revokes[1] for o in mine))
-        out.append(explain_unknown.open_count_words(kind, numbers, extra, [o.why for o in mine], rules.friend))
+        out.append(explain_forfeit.open_count_words(kind, numbers, extra, [o.why for o in mine], rules.friend))
     return out
 
 
 def _open_unknowns(rules: RuleSet, opened: Sequence[_Open]) -> tuple[Unknown, ...]:
     """The match's ``Unknown`` when whether a side forfeited is not known for what ``opened`` leaves open: a
-    play left out alone keeps its own words (tag ``play``, :func:`.explain_unknown.gap_forfeit_unknown`);
+    play left out alone keeps its own words (tag ``play``, :func:`.explain_forfeit.gap_forfeit_unknown`);
     else one naming every cause, tagged as the first (``Takebacks``: take-backs whose seats are not known;
     plays not judged: the tag whose value is not known, ``Trump`` or ``Level`` — ``play`` from a play left
     out on)."""
     what = ("forfeit",)
     if {o.kind for o in opened} == {"play"}:
-        return (Unknown("play", what, *explain_unknown.gap_forfeit_unknown(opened[0].number, rules.revoke_forfeit,
+        return (Unknown("play", what, *explain_forfeit.gap_forfeit_unknown(opened[0].number, rules.revoke_forfeit,
                                                                             what)),)
     first = opened[0]
     tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
-    return (Unknown(tag, what, *explain_unknown.count_open_unknown(_clauses(opened, rules), rules.revoke_forfeit,
+    return (Unknown(tag, what, *explain_forfeit.count_open_unknown(_clauses(opened, rules), rules.revoke_forfeit,
                                                                    what)),)
 
 

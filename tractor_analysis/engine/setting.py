@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..records.cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
-from . import explain_hand, explain_unknown
+from . import explain_bury, explain_hand, explain_unknown
 from .declarations import bid_winner, bottom_takers, check_declarations, trump_without_declaration
 from .explain import Message
 from .verdicts import Derived, Unknown, Violation, new_violation
@@ -167,7 +167,7 @@ def _rebid_buries_unknown(hand: Hand, dealer: int | None) -> Unknown | None:
     # bottom in play is the last bury when given, and nothing about it is needed when the defenders
     # take the last trick; what is missing is the buries of the rebid
     tag = "Bottom" if buries == len(takers) else "rebid_buries"
-    return Unknown(tag, what, *explain_unknown.rebid_buries_not_given(takers, buries, tag == "Bottom", what))
+    return Unknown(tag, what, *explain_bury.rebid_buries_not_given(takers, buries, tag == "Bottom", what))
 
 
 def _whole_deal_given(hand: Hand) -> bool:
@@ -332,7 +332,7 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None,
     if not known:
         if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD and unknowns is not None:
             what = ("declaration_check",)
-            unknowns.append(Unknown("Bottom", what, *explain_unknown.third_bottom_card_unknown(
+            unknowns.append(Unknown("Bottom", what, *explain_bury.third_bottom_card_unknown(
                 what, hand.bottom is not None, _whole_deal_given(hand))))
         return []
     if trump == expected:
@@ -357,7 +357,7 @@ def bottom_unknown(setting: Setting, bad_line: bool = False) -> Setting:
     ``bad_line``: a ``Buried:`` line the dealer could not have made, ``bad_bury``, not used)."""
     what = ("points", "outcome", "levels")
     return dataclasses.replace(setting, unknowns=setting.unknowns + (
-        Unknown("Buried", what, *explain_unknown.bottom_unknown(what, bad_line)),))
+        Unknown("Buried", what, *explain_bury.bottom_unknown(what, bad_line)),))
 
 
 def friend_unknown(hand: Hand, setting: Setting) -> Setting:

@@ -20,7 +20,7 @@ from ..records.frozen import fast_init
 from ..records.deal_checks import seats_without_line
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
-from . import explain_hand, explain_unknown
+from . import explain_bury, explain_hand
 from .declarations import bottom_takers
 from .explain import Message
 from .tricks import COUNTS as _C_COUNTS
@@ -243,7 +243,7 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
         bottom = _bottom_from_deal(rules, dealt)
         if bottom is not None:
             derived = (Derived("bottom", " ".join(TOKEN[k] for k in bottom), "the four deal lines",
-                               *explain_unknown.bottom_from_deal(bottom, rules.decks)),)
+                               *explain_bury.bottom_from_deal(bottom, rules.decks)),)
     if bottom is None:
         found = _bury_size(buried, dealer, rules) if buried is not None else []
         start[dealer] = list(played[dealer])
@@ -258,10 +258,10 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
         buried = tuple(card_list(left))
         derived += (Derived("buried", " ".join(TOKEN[k] for k in buried),
                             "the bottom, the dealer's deal line and its plays",
-                            *explain_unknown.buried_from_plays(dealer, buried, bad, hand.bottom is None)),)
+                            *explain_bury.buried_from_plays(dealer, buried, bad, hand.bottom is None)),)
         return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
     what = ("legality",)
-    unknown = Unknown("Buried", what, *explain_unknown.bury_not_known(dealer, bad, what))
+    unknown = Unknown("Buried", what, *explain_bury.bury_not_known(dealer, bad, what))
     return new_start(tuple(map(tuple, start)), None, all(given), from_plays | {dealer}, (*checks, *found), derived,
                       (unknown,))
 
@@ -349,7 +349,7 @@ def _chain_take(rules: RuleSet, start: list[list[int]], played: Played, takers: 
     if taken is None or t in unsure:        # what it held when it buried is not known
         found = _bury_size(bury, t, rules)
         if t not in unsure:
-            unknowns.append(Unknown("Buried", what, *explain_unknown.rebid_taken_not_known(t, takers[i - 1], what)))
+            unknowns.append(Unknown("Buried", what, *explain_bury.rebid_taken_not_known(t, takers[i - 1], what)))
         start[t] = list(played[t])
         unsure.add(t)
         return (None if found else counts(bury)), found
@@ -359,10 +359,10 @@ def _chain_take(rules: RuleSet, start: list[list[int]], played: Played, takers: 
         cards = card_list(left)
         derived.append(Derived("buried" if last else "earlier_bury", " ".join(TOKEN[k] for k in cards),
                                "the bottom taken, the hand it was added to and the plays",
-                               *explain_unknown.rebid_bury_from_plays(t, cards, i + 1)))
+                               *explain_bury.rebid_bury_from_plays(t, cards, i + 1)))
     elif how == "unknown":
         unsure.add(t)
-        unknowns.append(Unknown("Buried", what, *explain_unknown.rebid_bury_not_known(t, i + 1, last, what)))
+        unknowns.append(Unknown("Buried", what, *explain_bury.rebid_bury_not_known(t, i + 1, last, what)))
     return left, found
 
 

@@ -31,12 +31,12 @@ from typing import Sequence
 
 import dataclasses
 
-from . import explain, legal
+from . import explain
 from ..records import compiled
 from ..records.cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
 from .order import TRUMP, Order, order
-from ..records.model import Trick
+from ..records.model import Play, Trick
 from ..records.rulesets import MixedThrow, RuleSet, ThrowFollow, ThrowForced, ThrowPenaltyCards, TrumpIn
 from .throw_units import failing_cards, same_letter as same_letter_throw
 from .units import best_top, counts_in, covers, split_units
@@ -468,10 +468,55 @@ def turn_order(number: int, plays, leader: int | None, vs: list[Violation]) -> b
     return dup
 
 
-def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
-    """The cards of ``cards`` beyond what ``hand`` (counts per kind) holds, with multiplicity, in the
-    order they are first played (what ``not_in_hand`` names)."""
-    return _missing(hand, cards)
+def plain_checks(trick: Trick, hands: list[list[int]], leader: int | None) -> list[Violation]:
+    """The violations of one trick (a play at least) that no trump decides, in the order and words
+    :func:`judge_trick` gives them — :func:`_judge` makes them by the same calls, the checks the trump
+    decides in between: the turn order (:func:`turn_order`; ``leader``, the seat due to lead, when
+    known), then each play's :func:`play_checks` (a card played and not held; a follow of another
+    number of cards than the lead, naming no play it could have made: which rests on the trump).
+    Which suit group a card is in, so the follows, a mixed lead and a throw's fate, rests on the
+    trump: not judged.  For a hand whose trump or level is not known (``hand_replay``).  ``hands``:
+    the cards each seat holds, the cards played taken out as :func:`judge_trick` does (a card not
+    held stays out)."""
+    number, plays = trick.number, trick.plays
+    vs: list[Violation] = []
+    turn_order(number, plays, leader, vs)
+    n = len(plays[0].cards)
+    for i, p in enumerate(plays):
+        held = hands[p.seat]
+        play_checks(number, p, held, vs, n if i else None)
+        _take(held, p.cards)
+    return vs
+
+
+def play_checks(number: int, play: Play, hand: Sequence[int], vs: list[Violation], n: int | None = None,
+                ctx: HandContext | None = None, lead: Lead | None = None) -> tuple[int, ...]:
+    """One play's checks that no trump decides, appended to ``vs`` (``hand``: its seat's counts before
+    it plays): ``not_in_hand``, the cards it plays that ``hand`` does not hold (the lead's failed throw:
+    the cards shown, when more of them are not held); then, for a follow (``n``: the number of cards
+    led; ``None`` for the lead), ``wrong_count`` when it plays another number — naming the play it
+    could have made when the ``lead`` is analysed (``ctx``: the trump decides it), else none.  Returns
+    the cards not held."""
+    seat, cards = play.seat, play.cards
+    missing = _missing(hand, cards)
+    if n is None and play.attempted is not None:        # the throw shown, then the forced play
+        more = _missing(hand, play.attempted)
+        if len(more) > len(missing):
+            missing = more
+    if missing:
+        vs.append(_violation("not_in_hand", number, seat, cards, (), explain.not_in_hand(seat, missing)))
+    if n is not None and len(cards) != n:
+        better = construct_follow(ctx, lead, hand, cards) if lead is not None and lead.units else ()
+        vs.append(_violation("wrong_count", number, seat, cards, better,
+                             explain.wrong_count(seat, len(cards), n, better)))
+    return missing
+
+
+def _take(hand: list[int], cards: Sequence[int]) -> None:
+    """The cards played leave ``hand`` (a card not held stays out: counts never go below 0)."""
+    for k in cards:
+        if hand[k] > 0:
+            hand[k] -= 1
 
 
 def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int | None,
@@ -496,13 +541,7 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
     lp = plays[0]
     hand = hands[first]
     attempted = lp.attempted
-    missing = _missing(hand, lp.cards)
-    if attempted is not None:
-        more = _missing(hand, attempted)
-        if len(more) > len(missing):
-            missing = more
-    if missing:
-        vs.append(_violation("not_in_hand", number, first, lp.cards, (), explain.not_in_hand(first, missing)))
+    play_checks(number, lp, hand, vs)                   # not_in_hand (a failed throw's shown cards too)
     lead = analyse_lead(ctx, lp.cards)
     shown = attempted if attempted is not None else lp.cards
     shown_lead = lead if attempted is None else analyse_lead(ctx, attempted)
@@ -531,23 +570,15 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
             vs.append(_violation("throw_failed", number, first, lp.cards, tc.forced,
                                  explain.throw_failed(first, tc.unit.cards, tc.unit.name, tc.holder,
                                                       tc.beater, tc.forced)))
-    for k in lp.cards:
-        if hand[k] > 0:
-            hand[k] -= 1
+    _take(hand, lp.cards)
 
     # --- the follows
     n = lead.count
     for p in plays[1:]:
         h = hands[p.seat]
         cards = p.cards
-        miss = _missing(h, cards)
-        if miss:
-            vs.append(_violation("not_in_hand", number, p.seat, cards, (), explain.not_in_hand(p.seat, miss)))
-        if len(cards) != n:
-            better = construct_follow(ctx, lead, h, cards) if lead.units else ()
-            vs.append(_violation("wrong_count", number, p.seat, cards, better,
-                                 explain.wrong_count(p.seat, len(cards), n, better)))
-        elif not miss and not lead.mixed and lead.units and not dup:
+        miss = play_checks(number, p, h, vs, n, ctx, lead)     # not_in_hand, wrong_count
+        if len(cards) == n and not miss and not lead.mixed and lead.units and not dup:
             code = check_follow(ctx, lead, h, cards)
             if code is not None:
                 better = construct_follow(ctx, lead, h, cards)
@@ -558,9 +589,7 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
                     msg = (explain.follow_triple(p.seat, held, better, lead.kind) if code == "follow_triple"
                            else explain.FOLLOW_MESSAGES[code](p.seat, held, better))
                 vs.append(_violation(code, number, p.seat, cards, better, msg))
-        for k in cards:
-            if h[k] > 0:
-                h[k] -= 1
+        _take(h, cards)
 
     # --- the winner
     wi, trumped = _winner(ctx, lead, [p.cards for p in plays])
@@ -573,4 +602,4 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
 
 
 __all__ = ["HandContext", "hand_context", "judge_trick", "judge_tricks", "judge_trick_python", "throw_as_seen",
-           "trick_winner", "turn_order", "missing_cards"]
+           "trick_winner", "turn_order", "plain_checks", "play_checks"]

@@ -1,0 +1,154 @@
+"""Bilingual messages about the bottom and the bury that the record does not state: the bottom a
+whole deal leaves, a bury derived from the dealer's plays or not known, each bury after 炒地皮 (the
+rebid), the bottom's points when the attackers take the last trick, and the bottom's third card that
+fixes the trump when nobody declared (docs/rules.md §14.1).
+
+Each function returns ``(message_zh, message_en)``, saying the same in both languages; the wording
+of an unknown is :func:`.explain_unknown.unknown_fact`'s.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from .explain import Message
+from .explain_unknown import seat_list, unknown_fact
+
+
+def bottom_unknown(what: Sequence[str], bad_line: bool = False) -> Message:
+    """``bad_line``: the record's ``Buried:`` line is a ``bad_bury`` and nothing else fixes the bury."""
+    if bad_line:
+        return unknown_fact("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有误（不采用），也无从推出扣底，底分未知，不按 0 分计",
+                            "the attackers won the last trick, so the bottom counts, but the Buried: line is wrong (not "
+                            "used) and nothing else in the record fixes the bury, so its points are not known (not taken "
+                            "as 0)", what)
+    return unknown_fact("闲家赢得最后一墩，底牌要计入，但记录未给出底牌（Buried:），不按 0 分计",
+                        "the attackers won the last trick, so the bottom counts, but the record does not give it "
+                        "(Buried:), so it is not taken as 0 points", what)
+
+
+def third_bottom_card_unknown(what: Sequence[str], line_given: bool, whole_deal: bool) -> Message:
+    """Nobody declared under ``no_declaration = third_bottom_card``, and the record does not give the
+    bottom in the order it lay: its third card, which fixes the trump, is not known.  ``line_given``:
+    a ``Bottom:`` line too short to have a third card; ``whole_deal``: the four deal lines give the
+    bottom's cards (derived), but not their order."""
+    head_zh = "无人亮主，按规则（no_declaration = third_bottom_card）以底牌第三张的花色定主"
+    head_en = "nobody declared, and under no_declaration = third_bottom_card the suit of the bottom's third card fixes the trump"
+    if line_given:
+        return unknown_fact(f"{head_zh}，但 Bottom: 一行不足三张，底牌第三张未知",
+                            f"{head_en}, but the Bottom: line holds fewer than three cards, so the third card is not known",
+                            what)
+    if whole_deal:
+        return unknown_fact(f"{head_zh}，但记录没有 Bottom: 一行：由四家发牌行推出的只是底牌有哪些牌，不是其顺序，"
+                            f"底牌第三张未知",
+                            f"{head_en}, but the record gives no Bottom: line: the four deal lines give which cards the "
+                            f"bottom held, not their order, so its third card is not known", what)
+    return unknown_fact(f"{head_zh}，但记录没有 Bottom: 一行，底牌第三张未知",
+                        f"{head_en}, but the record gives no Bottom: line, so the bottom's third card is not known", what)
+
+
+def _cards_text(cards: Sequence[int]) -> str:
+    return " ".join(TOKEN[k] for k in cards)
+
+
+def bottom_from_deal(bottom: Sequence[int], decks: int) -> Message:
+    """The bottom a whole deal leaves (no ``Bottom:`` line)."""
+    return (f"底牌 {_cards_text(bottom)}，由四家发牌行推出（{decks} 副牌中不在任何发牌行里的牌；Bottom: 未写明）",
+            f"bottom {_cards_text(bottom)}, from the four deal lines (the cards of {decks} deck{'s' if decks > 1 else ''} "
+            f"in no deal line; Bottom: not stated)")
+
+
+def buried_from_plays(dealer: int, buried: Sequence[int], bad_line: bool, bottom_derived: bool) -> Message:
+    """The bury derived: what the dealer's plays (a whole hand) leave of its deal line and the bottom."""
+    said_zh = "Buried: 一行有误，不采用" if bad_line else "Buried: 未写明"
+    said_en = "the Buried: line is wrong, so it is not used" if bad_line else "Buried: not stated"
+    of_zh = "推出的底牌" if bottom_derived else "底牌"
+    of_en = "the bottom derived" if bottom_derived else "the bottom"
+    return (f"扣底 {_cards_text(buried)}，由{of_zh}、{SEAT_NAMES_ZH[dealer]}的发牌行及其出牌推出（其所出正是一整手牌，"
+            f"扣底后的手牌即其所出的牌；{said_zh}）",
+            f"buried {_cards_text(buried)}, from {of_en}, {SEAT_TOKENS[dealer]}'s deal line and "
+            f"{SEAT_TOKENS[dealer]}'s plays (a whole hand: its hand after the bury is the cards it played; "
+            f"{said_en})")
+
+
+def _bury_from_plays_not_known(seat: int) -> Message:
+    """``(zh, en)``: ``seat``'s plays do not fix its bury, so its hand after it is read from its plays."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"{z}的出牌也不是一整手牌，无从推出：{z}扣底后的手牌只按其所出的牌计，其跟牌只在其自己的出牌证明有错时判定",
+            f"{e}'s plays are not a whole hand to derive it from: {e}'s hand after the bury is read from its "
+            f"plays, its follows judged only where its own plays prove a fault")
+
+
+def bury_not_known(dealer: int, bad_line: bool, what: Sequence[str]) -> Message:
+    """Neither a usable ``Buried:`` line nor the dealer's plays fix the bury."""
+    said_zh = "Buried: 一行有误（不采用）" if bad_line else "记录未写明扣底（Buried:）"
+    said_en = "the Buried: line is wrong (not used)" if bad_line else "the record does not give the bury (Buried:)"
+    zh, en = _bury_from_plays_not_known(dealer)
+    return unknown_fact(f"{said_zh}，{zh}，底牌分数也未知", f"{said_en}, and {en}, and the bottom's points are not known",
+                        what)
+
+
+def _nth_zh(n: int) -> str:
+    return f"第{n}次扣底"
+
+
+def _nth_en(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+def rebid_bury_from_plays(seat: int, buried: Sequence[int], n: int) -> Message:
+    """After 炒地皮: taker ``seat``'s bury (the ``n``-th of the ``Buried:`` line, which is wrong)
+    derived from what it held (its hand and the bottom it took) and its plays, a whole hand."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"{z}的扣底 {_cards_text(buried)}，由{z}拿底时的手牌、所拿的底牌及其出牌推出（其所出正是一整手牌，"
+            f"扣底后的手牌即其所出的牌；Buried: 中的{_nth_zh(n)}有误，不采用）",
+            f"{e}'s bury {_cards_text(buried)}, from the hand {e} held, the bottom {e} took and {e}'s plays "
+            f"(a whole hand: its hand after the bury is the cards it played; the {_nth_en(n)} bury of the "
+            f"Buried: line is wrong, so it is not used)")
+
+
+def rebid_bury_not_known(seat: int, n: int, last: bool, what: Sequence[str]) -> Message:
+    """After 炒地皮: taker ``seat``'s bury (the ``n``-th of the ``Buried:`` line) is wrong and its
+    plays do not fix it; ``last``: it is the bottom that lies during play."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    then_zh = "底牌分数也未知" if last else "下一个拿底的人拿到的底牌也未知"
+    then_en = "the bottom's points are not known" if last else "the bottom the next taker took is not known"
+    zh, en = _bury_from_plays_not_known(seat)
+    return unknown_fact(f"Buried: 中{z}的扣底（{_nth_zh(n)}）有误（不采用），{zh}，{then_zh}",
+                        f"{e}'s bury (the {_nth_en(n)} of the Buried: line) is wrong (not used), and {en}, and "
+                        f"{then_en}", what)
+
+
+def rebid_buries_not_given(takers: Sequence[int], buries: int, no_bottom: bool, what: Sequence[str]) -> Message:
+    """After 炒地皮 (``takers``: the dealer, then each rebidder, who took the bottom in turn) the record
+    does not give one bury per taker (it gives ``buries``), or (``no_bottom``) gives no ``Bottom:``
+    line: what each taker held after its bury is not known, so its hand is read from its plays."""
+    seats = list(dict.fromkeys(takers))
+    zh, en = seat_list(seats)
+    n = len(takers)
+    if no_bottom:
+        said_zh, said_en = "记录没有底牌（Bottom: 一行）", "the record gives no bottom (no Bottom: line)"
+    elif n == 1:
+        said_zh = f"Buried: 写了 {buries} 次扣底（以 || 分开），而没有人炒地皮，只扣过一次底"
+        said_en = f"the Buried: line gives {buries} buries (separated by ||), and nobody rebid: the bottom was buried once"
+    elif buries == 0:
+        said_zh = f"记录未写明扣底（没有 Buried: 一行），而炒地皮后共扣底 {n} 次"
+        said_en = f"the record does not give the buries (no Buried: line), and after the rebid (炒地皮) there were {n}"
+    else:
+        said_zh = f"Buried: 写了 {buries} 次扣底，而炒地皮后共扣底 {n} 次（每个拿底的人一次，以 || 分开）"
+        said_en = (f"the Buried: line gives {buries} bur{'y' if buries == 1 else 'ies'}, and after the rebid "
+                   f"(炒地皮) there were {n} (one per taker of the bottom, separated by ||)")
+    return unknown_fact(f"{said_zh}：拿过底的{zh}扣底后的手牌无从得知，只按其所出的牌计，其跟牌只在其自己的出牌证明有错时判定",
+                        f"{said_en}: what {en} (who took the bottom) held after the bury is not known — read from the "
+                        f"plays, follows judged only where the seat's own plays prove a fault", what)
+
+
+def rebid_taken_not_known(seat: int, before: int, what: Sequence[str]) -> Message:
+    """After 炒地皮: ``seat`` took the bottom ``before`` buried, and that bury is not known."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    bz, be = SEAT_NAMES_ZH[before], SEAT_TOKENS[before]
+    return unknown_fact(f"{z}炒地皮后拿到的底牌是{bz}扣下的牌，而{bz}的扣底未知：{z}扣底后的手牌只按其所出的牌计，"
+                        f"其跟牌只在其自己的出牌证明有错时判定",
+                        f"{e} took, after the rebid (炒地皮), the bottom {be} buried, and {be}'s bury is not known: "
+                        f"{e}'s hand after its bury is read from its plays, its follows judged only where its own "
+                        f"plays prove a fault", what)

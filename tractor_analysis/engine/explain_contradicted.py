@@ -1,0 +1,139 @@
+"""Bilingual messages about what the rest of the record contradicts: a ``[Level]``, ``[Dealer]`` or
+``[Trump]`` tag (:mod:`.contradictions`: the value the hand's own evidence bears out, or the hand
+judged under each value and what they all give kept), a fault found whichever value the tag has,
+and a deal line its seat's plays contradict (:mod:`.deal_lines`) — docs/rules.md §14.
+
+Each function returns ``(message_zh, message_en)``, saying the same in both languages (but
+:func:`fact_token`, a value as ``check --json`` writes it); the wording of an unknown is
+:func:`.explain_unknown.unknown_fact`'s.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS
+from .explain import Message
+from .explain_unknown import seat_list, unknown_fact
+from .rule_refs import rule_ref
+
+
+def _fact_value(fact: str, value: int | None) -> Message:
+    if fact == "level":
+        return RANK_TOKENS[value], RANK_TOKENS[value]
+    if fact == "dealer":
+        if value is None:           # the side [Level] names, seat not known
+            return "[Level] 所指一方的某家", "a seat of the side [Level] names"
+        return SEAT_NAMES_ZH[value], SEAT_TOKENS[value]
+    return ("无主", "NT") if value is None else (SUIT_NAMES_ZH[value], SUIT_TOKENS[value])
+
+
+_FACT_WORDS = {
+    "level": ("前面各局带入的级别", "the level the earlier hands carry", "级牌", "level"),
+    "dealer": ("上一局结果（或首个亮主者）所定的庄家", "the dealer the previous hand (or the first declarer) names",
+               "庄家", "dealer"),
+    "trump": ("亮主所定的主", "the trump the declarations fix", "主牌", "trump"),
+}
+
+
+def fact_token(fact: str, value: int | None) -> str:
+    """A fact's value as ``check --json`` writes it (``"3"``, ``"E"``, ``"C"`` / ``"NT"``; a dealer
+    not known: ``"?"``)."""
+    if fact == "dealer" and value is None:
+        return "?"
+    return _fact_value(fact, value)[1]
+
+
+_AGAINST = {
+    "not_in_hand": ("打出未持有的牌", "a card played that is not held"),
+    "deal_mismatch": ("最后一墩后仍有剩牌", "cards left after the last trick"),
+    "bad_bury": ("扣了没有的牌", "a bury not held"),
+    "bad_declaration": ("亮主不成立", "a declaration that does not stand"),
+    "out_of_turn": ("第一墩不是庄家首出", "the first trick not led by the dealer"),
+}
+
+
+def tag_borne_out(fact: str, recorded: int | None, value: int | None, against: Sequence[str] = ()) -> Message:
+    """The hand's own evidence leaves one value of a contradicted tag (:mod:`.contradictions`);
+    ``against``: the codes of the findings it makes under the recorded value."""
+    _, _, name_zh, name_en = _FACT_WORDS[fact]
+    tag = "[" + fact.capitalize() + "]"
+    vz, ve = _fact_value(fact, value)
+    if value == recorded:
+        return (f"{name_zh}{vz}：{tag} 与记录的其他部分不符，但本局的发牌、底牌、亮主与出牌都按{vz}才相符",
+                f"{name_en} {ve}: {tag} disagrees with the rest of the record, but the hand's deal, bottom, "
+                f"declarations and plays agree with {ve}")
+    rz, re_ = _fact_value(fact, recorded)
+    wz = "、".join(_AGAINST[c][0] for c in against if c in _AGAINST) or "互相矛盾"
+    we = ", ".join(_AGAINST[c][1] for c in against if c in _AGAINST) or "they disagree"
+    return (f"{name_zh}{vz}，由本局的发牌、底牌、亮主与出牌推出：按 {tag} 所记的{rz}，会有{wz}",
+            f"{name_en} {ve}, from the hand's deal, bottom, declarations and plays: with {tag}'s {re_} there would be "
+            f"{we}")
+
+
+def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: Sequence[str], kept: int,
+                     judged: int, others: Sequence[int | None] = ()) -> Message:
+    """``[Level]`` / ``[Dealer]`` / ``[Trump]`` contradicted by the rest of the record (:mod:`.contradictions`):
+    the hand judged under each value (``judged`` judgements, ``kept`` of them borne out by the
+    cards), what they all give kept.  ``others``: every value the rest of the record gives, when
+    several (the level carried by each dealer judged, the trump the declarations fix at each level)."""
+    src_zh, src_en, name_zh, name_en = _FACT_WORDS[fact]
+    rz, re_ = _fact_value(fact, recorded)
+    two = "两种"
+    if len(others) > 1 and fact != "dealer":
+        values = [_fact_value(fact, o) for o in others]
+        oz = "或".join(z for z, _ in values) + "，视其他标签取值而定"
+        oe = " or ".join(e for _, e in values) + ", depending on the other tags"
+        two = "每种"
+    else:
+        oz, oe = _fact_value(fact, other)
+    tag = "[" + fact.capitalize() + "]"
+    if fact == "dealer" and other is None:      # [Level] names the other side's level
+        zh = (f"{tag} 记为{rz}，但按 [Level] 与带入的级别，庄家应在另一方，记录未说明哪个对：本局按两种{name_zh}"
+              f"各判定一次（共 {judged} 种）")
+        en = (f"{tag} says {re_}, but [Level] and the levels carried put the dealer on the other side, and the record "
+              f"does not say which is right: the hand was judged with each {name_en} ({judged} judgements in all)")
+    else:
+        zh = f"{tag} 记为{rz}，与{src_zh}（{oz}）不符，记录未说明哪个对：本局按{two}{name_zh}各判定一次（共 {judged} 种）"
+        en = (f"{tag} says {re_}, but {src_en} is {oe}, and the record does not say which is right: the hand was "
+              f"judged with each {name_en} ({judged} judgements in all)")
+    if kept < judged:
+        zh += f"，其中 {kept} 种与本局的发牌、底牌、亮主和出牌最相符"
+        en += (f", of which {kept} agree best with the hand's deal, bottom, declarations and plays")
+    zh += "，只保留各种判定都相同的结论"
+    en += ", and only what all of them give is kept"
+    if not what:
+        return zh + "；所有判定都相同", en + "; they all give the same"
+    return unknown_fact(zh, en, what)
+
+
+def fault_whatever_tags(seat: int | None, code: str, tags: Sequence[str]) -> Message:
+    """A violation found whichever value a contradicted tag has, whose owed play (or words) depends on it."""
+    ref = rule_ref(code)
+    rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
+    who_zh = SEAT_NAMES_ZH[seat] if seat is not None else ""
+    who_en = SEAT_TOKENS[seat] if seat is not None else "the record"
+    names = "、".join(f"[{t}]" for t in tags), ", ".join(f"[{t}]" for t in tags)
+    return (f"{who_zh}违反规则（{rzh}）：无论{names[0]}取哪个值都违例，但应出哪一手取决于它，不予指明",
+            f"{who_en} broke the rule ({ren}) whichever value {names[1]} has; the play owed depends on it, "
+            "so it is not named")
+
+
+def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None) -> Message:
+    """A full hand whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`); the
+    ``dealer``'s cards are its line with the bottom, less the bury."""
+    zh, en = seat_list(seats)
+    one = len(seats) == 1
+    its = "its" if one else "their"
+    nz = ne = ""
+    if dealer in seats:
+        dz, de = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+        nz, ne = f"（{dz}的牌是其发牌行加底牌、减去所扣的牌）", f" ({de}'s cards being its line and the bottom, less the bury)"
+    return unknown_fact(f"{zh}的发牌行与其出牌不符（打出了发牌行中没有的牌，最后一墩后仍有剩牌），发牌行与出牌必有一处记错："
+                        f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定{nz}",
+                        (f"{en}'s deal line disagrees with its plays ({en} plays a card the line does not give and "
+                     f"still holds cards after the last trick)" if one else
+                     f"the deal lines of {en} disagree with their plays (each plays a card its line does not give "
+                     f"and still holds cards after the last trick)") +
+                    f", so the line or a play is miscopied: {its} follows (and throws against "
+                    f"{'it' if one else 'them'}) are judged only on the cards both {its} line and {its} plays give{ne}",
+                    what)

@@ -1,0 +1,155 @@
+"""Bilingual messages about take-backs and the match's forfeit count that the record leaves open:
+a ``[Takebacks]`` word that is no seat, a take-back whose seat is not known (``?``) and the levels it
+decides all the same, and whether a side forfeited the match when the count of wrong follows and
+take-backs is not all known (docs/rules.md §10, §14.1).
+
+Each function returns ``(message_zh, message_en)``, saying the same in both languages; the wording
+of an unknown is :func:`.explain_unknown.unknown_fact`'s.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
+from .explain import Message
+from .explain_unknown import SIDE_EN, SIDE_ZH, unknown_fact
+
+
+def takebacks_unknown(what: Sequence[str]) -> Message:
+    """A hand's ``[Takebacks]`` holds a word that is no seat (``unknown_seat``), under ``takeback_penalty =
+    level``: not sure to be one take-back, so neither whose nor how many take-backs there were is known."""
+    return unknown_fact("[Takebacks] 中有无法识别的词（不是座位）：按规则每次悔牌该方降一级，但不知这个词算不算一次悔牌、"
+                        "该罚哪一方（也不知各方共悔牌几次），不作猜测",
+                        "[Takebacks] holds a word that is no seat: each take-back costs its side a level, but whether the "
+                        "word is one take-back, and which side it costs (so how many take-backs each side made), is not "
+                        "known, so it is not guessed", what)
+
+
+def _kept_names(kept: Sequence[str]) -> Message:
+    """Sides (``NS``, ``EW``) or, in friend mode, players (``N`` …) named in both languages."""
+    names = [(SIDE_ZH[("NS", "EW").index(k)] + "方", SIDE_EN[("NS", "EW").index(k)]) if k in ("NS", "EW")
+             else (SEAT_NAMES_ZH[SEAT_TOKENS.index(k)], k) for k in kept]
+    return "、".join(n[0] for n in names), " and ".join(n[1] for n in names)
+
+
+def takeback_seats_unknown(count: int, friend: bool, what: Sequence[str], kept: Sequence[str] = ()) -> Message:
+    """A hand's ``[Takebacks]`` gives ``count`` take-backs whose seat is not known (``?``), under
+    ``takeback_penalty = level``: each costs one side a level — N–S or E–W (``friend``: the hand's dealer's
+    side or the others) —, not known which.  ``kept``: the sides (or players) whose level after the hand is
+    the same whichever side it falls on (2: a side at 2 loses no level), decided; ``what``: what is withheld."""
+    sides_zh, sides_en = ("本局庄家方或闲家方", "the hand's dealer's side or the others") if friend else \
+        ("南北方或东西方", "N–S or E–W")
+    n_zh, n_en = (f"{count} 次悔牌", f"{count} take-backs") if count > 1 else ("一次悔牌", "a take-back")
+    zh = f"[Takebacks] 中有{n_zh}的座位未知（\"?\"）：每次悔牌罚{sides_zh}一级，罚哪一方未知，不作猜测"
+    en = (f"[Takebacks] gives {n_en} whose seat is not known (\"?\"): each costs {sides_en} a level, not known "
+          f"which, so it is not guessed")
+    if kept:
+        kz, ke = _kept_names(kept)
+        zh += f"；{kz}本局后为 2 级，无论罚哪一方都一样（在 2 级的一方不再降级），已推出"
+        en += f"; {ke} at 2 after the hand whichever side it falls on (a side at 2 loses no level): derived"
+    if what:
+        return unknown_fact(zh, en, what)
+    return zh + "；本局后的级别不因此而不予判定", en + "; no level after the hand is withheld for it"
+
+
+def takeback_levels_derived(kept: Sequence[str]) -> Message:
+    """The sides (or players) ``kept`` stay at 2 after a hand whose take-back's seat is not known: a side
+    at 2 loses no level (docs/rules.md §10.2), so their level after is the same whichever side it costs."""
+    kz, ke = _kept_names(kept)
+    return (f"{kz}本局后为 2 级：[Takebacks] 中有座位未知的悔牌，但无论罚哪一方，在 2 级的一方不再降级",
+            f"{ke} at 2 after the hand: [Takebacks] gives a take-back whose seat is not known, but whichever "
+            "side it costs, a side at 2 loses no level")
+
+
+def takebacks_forfeit_unknown(number: int, limit: int, what: Sequence[str]) -> Message:
+    """The match's forfeit count is not known from hand ``number`` on (its ``[Takebacks]`` holds a word that
+    is no seat); ``limit`` take-backs by a side forfeit the match."""
+    return unknown_fact(f"第{number}局的 [Takebacks] 中有无法识别的词：此后各方的悔牌次数未知"
+                        f"（累计 {limit} 次判负），不知是否有一方已被判负，不作猜测",
+                        f"hand {number}'s [Takebacks] holds a word that is no seat: from then on how many take-backs "
+                        f"each side made is not known ({limit} in a match forfeit it), so whether a side forfeited the "
+                        f"match is not known and not guessed", what)
+
+
+def _hands(numbers: Sequence[int]) -> Message:
+    """``第1、3局`` / ``hands 1, 3`` (``hand 1``)."""
+    zh = "第" + "、".join(map(str, numbers)) + "局"
+    return zh, ("hand " if len(numbers) == 1 else "hands ") + ", ".join(map(str, numbers))
+
+
+_NOT_JUDGED_WHY = {"Trump": ("主牌未知", "the trump is not known"), "Level": ("级牌未知", "the level is not known"),
+                   "play": ("记录缺少一次出牌，自该墩起未判定", "a play left out, nothing judged from its trick on")}
+
+
+def _bound(bound: Sequence[int], friend: bool) -> Message:
+    """At most ``bound`` wrong follows (by team N–S, E–W; ``friend``: in all)."""
+    if friend:
+        return f"至多 {sum(bound)} 次", f"at most {sum(bound)}"
+    return (f"南北方至多 {bound[0]} 次、东西方至多 {bound[1]} 次",
+            f"at most {bound[0]} by N–S and {bound[1]} by E–W")
+
+
+def open_count_words(kind: str, numbers: Sequence[int], extra: Sequence[int] = (0, 0), tags: Sequence[str] = (),
+                     friend: bool = False) -> Message:
+    """What leaves the match's count of wrong follows and take-backs open, as a clause: ``kind`` ``Takebacks``
+    (take-backs whose seat is not known in hands ``numbers``), ``unjudged`` (plays not judged there — ``tags``:
+    why, ``Trump``, ``Level`` or ``play`` —, ``extra`` the most wrong follows they hide by team), ``play`` (a
+    play left out whose ways give different counts, or one not filled in: the follows withheld after it),
+    ``contradicted`` (a tag the rest of the record contradicts — ``tags`` —, the hand judged under each value)."""
+    hz, he = _hands(numbers)
+    if kind == "Takebacks":
+        return (f"无论{hz} [Takebacks] 中的 \"?\"（座位未知的悔牌）是哪一方的",
+                f"whoever took back the plays {he}'s [Takebacks] gives as \"?\" (seat not known)")
+    if kind == "unjudged":
+        why = [_NOT_JUDGED_WHY.get(t, (t, t)) for t in dict.fromkeys(tags)]
+        bz, be = _bound(extra, friend)
+        return (f"无论{hz}未判定的跟牌（{'、'.join(w[0] for w in why)}）中有几次跟牌错误（{bz}，每次跟牌至多一次）",
+                f"however many of the follows of {he}, not judged ({'; '.join(w[1] for w in why)}), were wrong ({be}, "
+                "one per follow)")
+    if kind == "contradicted":
+        tags = " ".join(f"[{t}]" for t in dict.fromkeys(tags))
+        return (f"无论{hz}按其被记录其余部分否定的 {tags} 的哪个值判定",
+                f"whichever value of {he}'s {tags}, which the rest of the record contradicts, it is judged under")
+    return f"无论{hz}记录缺少的出牌是什么", f"whatever the play {he} leaves out was"
+
+
+def count_open_unknown(clauses: Sequence[Message], limit: int, what: Sequence[str]) -> Message:
+    """Whether a side forfeited the match is not known: under some readings of ``clauses`` (what leaves the
+    count open: :func:`open_count_words`) a side reaches ``limit`` wrong follows or take-backs — the count
+    that forfeits the match — and under others it does not (or not in the same hand)."""
+    zh = "；".join(c[0] for c in clauses)
+    en = "; ".join(c[1] for c in clauses)
+    return unknown_fact(f"本场的跟牌错误与悔牌次数不全知道——{zh}，结果不同：按有的读法一方累计达到 {limit} 次而判负，"
+                        "按有的读法没有（或不在同一局）；不知是否有一方已被判负，不作猜测",
+                        f"the match's count of wrong follows and take-backs is not all known — {en}, it differs: with "
+                        f"some readings a side reaches the {limit} in a match that forfeit it, with others not (or not in "
+                        "the same hand), so whether a side forfeited the match is not known and not guessed", what)
+
+
+def forfeit_every_reading(value: str, limit: int, clauses: Sequence[Message]) -> Message:
+    """Whether a side forfeited the match by the end of this hand — ``value``: ``none``, ``NS``, ``EW`` or
+    ``both`` — is the same under every reading of what leaves the count open (``clauses``:
+    :func:`open_count_words`); ``limit``: the wrong follows, or take-backs, by a side that forfeit the match."""
+    zh = "、".join(c[0] for c in clauses)
+    en = "; and ".join(c[1] for c in clauses)
+    if value == "none":
+        return (f"到本局结束无人被判负：{zh}，都没有一方累计达到 {limit} 次跟牌错误或 {limit} 次悔牌",
+                f"nobody forfeited the match by the end of this hand: {en}, no side reaches {limit} wrong follows or "
+                f"{limit} take-backs")
+    if value == "both":
+        return (f"双方均在本局结束时被判负：{zh}，双方都累计达到 {limit} 次",
+                f"both sides forfeited the match at the end of this hand: {en}, both reach the count of {limit}")
+    team = 0 if value == "NS" else 1
+    return (f"{SIDE_ZH[team]}方在本局结束时被判负：{zh}，{SIDE_ZH[team]}方都累计达到 {limit} 次，{SIDE_ZH[1 - team]}方都没有",
+            f"{SIDE_EN[team]} forfeited the match at the end of this hand: {en}, {SIDE_EN[team]} reach the count of "
+            f"{limit} and {SIDE_EN[1 - team]} do not")
+
+
+def gap_forfeit_unknown(number: int, limit: int, what: Sequence[str]) -> Message:
+    """Hand ``number`` leaves a play out, and the ways of filling it in give a side different numbers of
+    level penalties: with some a side reaches the ``limit`` that forfeits the match, with others not."""
+    return unknown_fact(f"第{number}局记录缺少一次出牌：按不同的补法，一方的跟牌错误（或悔牌）次数不同，有的补法达到"
+                        f"累计 {limit} 次判负，有的没有；不知是否有一方已被判负，不作猜测",
+                        f"hand {number} leaves a play out, and the ways of filling it in give a side different numbers "
+                        f"of wrong follows (or take-backs): with some it reaches the {limit} in a match that forfeit it, "
+                        f"with others not, so whether a side forfeited the match is not known and not guessed", what)
