@@ -80,7 +80,7 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
         held = (hand_groups(t.hands_before[seat], h.level, h.trump, h.rules.constant_twos, h.trump_known)
                 if known[seat]
                 else dim("? not known 未知 (the record does not give its cards 记录未给出其手牌)"))
-        if known[seat] and h.cards_open(t.number)[seat]:     # held, the ways the record allows disagree which
+        if known[seat] and h.cards_open(t.number)[seat]:     # held, not known which (a play left out)
             held += dim(f" +{h.cards_open(t.number)[seat]} ? (not known which 未知哪张)")
         lines.append(f"  {mark}{pad(labels[seat], cols)}  {held}")
     # a play the record leaves out that the engine derived is shown in its place, marked derived, and

@@ -143,7 +143,8 @@ class TrickView:
     pages then show as not known."""
     held_open: tuple[int, int, int, int] = (0, 0, 0, 0)
     """N, E, S, W: cards the seat held beyond ``hands_before``, not known which (the ways a play the
-    record leaves out could be filled in disagree: ``HandResult.cards_open``); shown as ``+1 ?``."""
+    record leaves out could be filled in disagree, or it was not filled in and the seat's cards after it
+    are those it surely holds: ``HandResult.cards_open``); shown as ``+1 ?``."""
 
 
 @dataclass(frozen=True, slots=True)

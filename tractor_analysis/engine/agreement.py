@@ -12,7 +12,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Sequence
 
+from ..records.cards import team_of
 from ..records.model import Play
+from ..records.rulesets import RevokePenalty
+from .outcome import REVOKE_CODES
 from .verdicts import HandResult, TrickResult, Violation
 
 Reword = Callable[[Violation], tuple[str, str]]
@@ -112,6 +115,31 @@ def _same(results: Sequence[HandResult], name: str):
     return all(getattr(r, name) == first for r in results), first
 
 
+def _wrong_follows(rules, violations: Sequence[Violation]) -> tuple[int, int]:
+    """The wrong follows among ``violations`` that cost a level (:func:`.outcome.offenders`), by the team
+    of each offender's seat (N–S, E–W)."""
+    by_team = [0, 0]
+    if rules.revoke_penalty is RevokePenalty.LEVEL:
+        for v in violations:
+            if v.code in REVOKE_CODES and v.seat is not None:
+                by_team[team_of(v.seat)] += 1
+    return by_team[0], by_team[1]
+
+
+def _friend_more(results: Sequence[HandResult], kept: Sequence[Violation]) -> tuple | None:
+    """Friend mode (找朋友), which keeps no count by team (every judgement's ``revoke_levels`` is ``(0, 0)``,
+    :func:`.outcome.team_counts`): the most wrong follows a judgement finds beyond ``kept`` (those every
+    judgement gives, which the match's one count adds: :mod:`.replay`), by the team of each seat all the
+    same — as ``HandResult.penalties_open`` — so that the match's count sees a way of filling a play left
+    out (or a value of a contradicted tag) that reaches the forfeit count; ``None`` when none adds one.
+    Take-backs are the record's (``[Takebacks]``), the same in every judgement."""
+    rules = results[0].rules
+    fewest = _wrong_follows(rules, kept)
+    per = [_wrong_follows(rules, r.violations) for r in results]
+    more = tuple(max(p[t] for p in per) - fewest[t] for t in (0, 1))
+    return (more, (0, 0)) if any(more) else None
+
+
 def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None],
           reword: Reword) -> tuple[dict, list[str]]:
     """The fields of one result that every judgement in ``results`` gives (``dataclasses.replace``
@@ -155,6 +183,10 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
         most.append(tuple(max(getattr(r, name)[t] for r in results) for t in (0, 1)))
     if (most[0], most[1]) != (changes["revoke_levels"], changes["takeback_levels"]):
         changes["penalties_open"] = (most[0], most[1])    # the most a way gives: a forfeit may rest on it
+    elif r0.rules.friend:       # no count by team there: what a way adds to the match's one count
+        more = _friend_more(results, violations)
+        if more is not None:
+            changes["penalties_open"] = more
     if not _same(results, "unfinished")[0]:
         changes["unfinished"] = u = _unfinished(results)
         # the trick the record ends in: what the judgements leave open there is withheld, and said

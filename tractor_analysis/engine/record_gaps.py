@@ -10,7 +10,9 @@ a gap in the record.  So (docs/rules.md §4.1 and §14.1):
   that leaves out a seat before its last recorded play, or any seat when a trick follows it (a
   last trick that only stops early is :mod:`.unfinished`);
 - the hand is judged once for every way the missing seats could legally have played (from the
-  cards they held when the trick began, :func:`.legal.legal_follows`), each gap in turn;
+  cards they held when the trick began, :func:`.legal.legal_follows`), each gap in turn — a way of the
+  earlier gaps after which a seat left out plays a card it does not hold is dropped before the next
+  gap's ways are added (:func:`_gap_by_gap`: whatever that seat played later, it is ruled out);
 - what every such judgement gives is kept: a violation found in all of them (with its named
   better play and words, when those are the same in all: else with words that say the fault is
   certain and what it owed is not), a trick's winner and points, the attackers' points, the
@@ -23,15 +25,16 @@ not be — one without a deal line, or the dealer with its bury not known, leave
 unknown, and so it stays in every way, but the ways come from the missing seat's cards alone.
 
 A missing seat that holds fewer cards than the lead then (it played too many before: 多少牌) had
-nothing to play: the hand is judged as recorded.  Past :data:`MAX_VARIANTS` ways, or when the missing
-seat's cards are not known, or its play may be the lead itself (the seat due to lead is the one
+nothing to play: the hand is judged as recorded.  Past :data:`MAX_VARIANTS` ways at a gap, or when the
+missing seat's cards are not known, or its play may be the lead itself (the seat due to lead is the one
 missing), the gap is not filled in (:func:`not_judged`): what rests on the play left out is withheld —
 the gap's trick (its winner; its points ``None``, never the recorded cards', unless no card the missing
 seats could have held carries any: derived ``trick_points``), from it on every verdict on the missing
 seats and on throws, who was to lead the trick after it, the attackers' points, the outcome, the levels
 —, and what rests on none of it stands: the other seats' verdicts that rest on their own cards and the
 lead recorded (:data:`KEPT_AFTER_GAP`), the later whole tricks' winners and points, the hand's own
-findings, the level penalties found.
+findings, the level penalties found.  The missing seat's cards after the gap are those it surely holds,
+the others counted as held, not known which (:func:`_held_after_gaps`).
 """
 from __future__ import annotations
 
@@ -56,8 +59,9 @@ from .agreement import agree
 from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation
 
 MAX_VARIANTS = 256
-"""Ways of filling in a hand's gaps beyond which they are not filled in (:func:`not_judged`): each way
-is a replay of the whole hand."""
+"""Ways of filling in a hand's gaps (at each gap, those of the earlier gaps that stand times its own:
+:func:`_gap_by_gap`) beyond which they are not filled in (:func:`not_judged`): each way is a replay of
+the whole hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +122,24 @@ def _hands_at(hands: Sequence[Sequence[int]], tricks: Sequence[Trick]) -> list[l
     return now
 
 
+def _seat_follows(ctx: HandContext, lead, gap: Gap, seat: int, held: Sequence[int],
+                  left: dict[int, tuple[int, ...]], extra: set | None = None) -> list[tuple[int, ...]] | None:
+    """``seat``'s legal follows to ``lead`` from ``held``, and the cards it is left holding at the end
+    (``left``, see :func:`_fills`) when they are no legal follow; ``None``: too many to list."""
+    if follow_candidates(ctx, lead, held) > MAX_FOLLOWS:
+        return None
+    follows = list(itertools.islice(legal_follows(ctx, lead, held), MAX_VARIANTS + 1))
+    rest = left.get(seat)
+    if rest is not None and len(rest) == lead.count and tuple(sorted(rest)) not in follows \
+            and all(held[k] >= rest.count(k) for k in rest):
+        follows.append(tuple(sorted(rest)))
+        if extra is not None:
+            extra.add((gap.trick, seat, tuple(sorted(rest))))
+    if not follows or len(follows) > MAX_VARIANTS:
+        return None
+    return follows
+
+
 def _fills(ctx: HandContext, trick: Trick, gap: Gap, hands: Sequence[Sequence[int]],
            left: dict[int, tuple[int, ...]], extra: set | None = None) -> list[dict] | None:
     """Every combination of the missing seats' legal follows, and of the cards a seat is left
@@ -130,16 +152,8 @@ def _fills(ctx: HandContext, trick: Trick, gap: Gap, hands: Sequence[Sequence[in
         return None
     per_seat = []
     for s in gap.missing:
-        if follow_candidates(ctx, lead, hands[s]) > MAX_FOLLOWS:
-            return None
-        follows = list(itertools.islice(legal_follows(ctx, lead, hands[s]), MAX_VARIANTS + 1))
-        rest = left.get(s)
-        if rest is not None and len(rest) == lead.count and tuple(sorted(rest)) not in follows \
-                and all(hands[s][k] >= rest.count(k) for k in rest):
-            follows.append(tuple(sorted(rest)))
-            if extra is not None:
-                extra.add((gap.trick, s, tuple(sorted(rest))))
-        if not follows or len(follows) > MAX_VARIANTS:
+        follows = _seat_follows(ctx, lead, gap, s, hands[s], left, extra)
+        if follows is None:
             return None
         per_seat.append(follows)
     combos = 1
@@ -168,6 +182,119 @@ def variants(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps:
                 return None
         done = nxt
     return done
+
+
+COUNT_BUDGET = 4096
+"""Lists of a seat's follows (:func:`_seat_ways`) beyond which the ways of filling in a hand's gaps are not
+counted (:func:`_count_ways`): each is cheap, but one gap's ways multiply the next one's."""
+
+
+def _seat_held(held: Sequence[int], tricks: Sequence[Trick], seat: int) -> list[int]:
+    """``held`` less ``seat``'s plays in ``tricks`` (a card not held is not taken twice: :func:`_hands_at`)."""
+    now = list(held)
+    for t in tricks:
+        for p in t.plays:
+            if p.seat == seat:
+                for k in p.cards:
+                    if now[k] > 0:
+                        now[k] -= 1
+    return now
+
+
+def _seat_ways(hand: Hand, ctx: HandContext, since: int, held: Sequence[int], mine: Sequence[Gap], seat: int,
+               left: dict[int, tuple[int, ...]], budget: list[int]) -> tuple[int, int] | None:
+    """How many ways ``seat`` has over its gaps ``mine`` (``held``: its cards when the trick at index
+    ``since`` began), and how many of them are legal follows only; ``None``: a gap with too many follows,
+    or ``budget`` spent."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    gap = mine[0]
+    now = _seat_held(held, hand.tricks[since:gap.index], seat)
+    extra: set = set()
+    follows = _seat_follows(ctx, analyse_lead(ctx, tuple(hand.tricks[gap.index].plays[0].cards)), gap, seat, now,
+                            left, extra)
+    if follows is None:
+        return None
+    if len(mine) == 1:
+        return len(follows), len(follows) - len(extra)
+    total = legal = 0
+    for f in follows:
+        after = list(now)
+        for k in f:
+            after[k] -= 1
+        got = _seat_ways(hand, ctx, gap.index + 1, after, mine[1:], seat, left, budget)
+        if got is None:
+            return None
+        total, legal = total + got[0], legal + got[1]
+    return total, legal
+
+
+def _count_ways(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],
+                left: dict[int, tuple[int, ...]]) -> tuple[int, int] | None:
+    """How many ways there are in all to fill in ``gaps`` — what :func:`variants` lists, none of them
+    judged — and how many of them are legal follows only (:class:`Tried`).  A seat's follows rest on its
+    own cards alone, so the seats' ways combine freely: per seat, its gaps' ways in turn.  ``None``: a gap
+    with too many follows, or more than :data:`COUNT_BUDGET` lists to make."""
+    budget = [COUNT_BUDGET]
+    total = legal = 1
+    for seat in sorted({s for g in gaps for s in g.missing}):
+        got = _seat_ways(hand, ctx, gaps[0].index, start[seat], [g for g in gaps if seat in g.missing], seat,
+                         left, budget)
+        if got is None:
+            return None
+        total, legal = total * got[0], legal * got[1]
+    return total, legal
+
+
+def _plays_unheld(result: HandResult, gaps: Sequence[Gap]) -> bool:
+    """A seat the record leaves out plays, after the first gap's trick, a card it does not hold
+    (``not_in_hand``) in ``result`` — a way of filling in some of ``gaps``, the later ones left out.
+    Whatever that seat played in a later gap (a follow, or a lead the record leaves out), it would hold
+    fewer cards still, never more: every way that goes on from this one plays that card unheld too, and
+    the record's later plays rule them all out (:func:`_contradicted`)."""
+    first = gaps[0].trick
+    missing = {s for g in gaps for s in g.missing}
+    return any(v.code == "not_in_hand" and v.seat in missing and v.trick is not None and v.trick > first
+               for v in result.violations)
+
+
+def _gap_by_gap(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],
+                left: dict[int, tuple[int, ...]], extra: set, recorded: HandResult,
+                replay: Callable[[Hand, bool], HandResult]) -> tuple[list[Hand], list[HandResult], bool] | str | None:
+    """The ways to fill in ``gaps``, one gap after another (``start``, ``left``, ``extra``: as
+    :func:`variants`; ``recorded``: the hand judged as recorded): each way of the gaps so far is judged,
+    and those after which a seat left out plays a card it does not hold (:func:`_plays_unheld`) are
+    dropped before the next gap's ways are added to the rest — so two gaps each settled by the seats'
+    later plays are not judged as every way of one times every way of the other.  Before a later gap's
+    ways are added, the seat due to lead its trick in each way kept (the trick before's winner) must not
+    be one it leaves out (the play left out may be the lead itself).  Returns every way of every gap that
+    is left, their judgements, and whether some were dropped on the way; ``"ways"`` past
+    :data:`MAX_VARIANTS` ways at a gap, ``"lead"`` (see above); ``None`` when every way of a gap is dropped
+    (the record contradicts itself whatever was played: every way is judged, :func:`variants`)."""
+    heads, judged = [hand], [recorded]
+    dropped = False
+    for n, gap in enumerate(gaps):
+        if n and any(_due_to_lead(hand, r, gap) in gap.missing for r in judged):
+            return "lead"
+        ways = []
+        for h in heads:
+            fills = _fills(ctx, h.tricks[gap.index], gap, _hands_at(start, h.tricks[gaps[0].index:gap.index]),
+                           left, extra)
+            if fills is None:
+                return "ways"
+            ways.extend(_filled(h, gap, f) for f in fills)
+            if len(ways) > MAX_VARIANTS:
+                return "ways"
+        results = [replay(h, True) for h in ways]
+        if n == len(gaps) - 1:
+            return ways, results, dropped
+        kept = [i for i, r in enumerate(results) if not _plays_unheld(r, gaps)]
+        if not kept:
+            return None
+        dropped = dropped or len(kept) < len(results)
+        heads, judged = [ways[i] for i in kept], [results[i] for i in kept]
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,6 +511,76 @@ def _hidden_follows(rules: RuleSet, tricks: Sequence[TrickResult], gaps: _Unfill
     return by_team[0], by_team[1]
 
 
+def _cards_of(tricks: Sequence[Trick], seat: int) -> list[int]:
+    """Per kind, the cards ``seat`` plays in ``tricks``."""
+    out = [0] * NUM_KINDS
+    for t in tricks:
+        for p in t.plays:
+            if p.seat == seat:
+                for k in p.cards:
+                    out[k] += 1
+    return out
+
+
+def _surely_held(hand: Hand, gaps: Sequence[Gap], seat: int,
+                 tricks: Sequence[TrickResult]) -> dict[int, tuple[tuple[int, ...], int]]:
+    """Per trick index after ``seat``'s first gap not filled in, the cards it surely holds before the trick
+    and how many more it holds, not known which.  ``tricks``' ``hands_before`` (the hand judged as
+    recorded) never took the cards it played in its gaps out; those are as many as each gap's lead, and
+    any of the cards it held then but for those it plays later in the record (a way that plays one of
+    them is ruled out by the record itself, as when the gap is filled in: :func:`_contradicted`), or any
+    it held at all if the record leaves it too few such cards.  So it surely holds the cards it plays
+    later, and of each other kind the copies beyond what its gaps so far could have taken."""
+    mine = [g for g in gaps if seat in g.missing]
+    i0 = mine[0].index
+    if i0 >= len(tricks) or not tricks[i0].hands_before:
+        return {}
+    size = {g.index: len(hand.tricks[g.index].plays[0].cards) for g in mine}
+    later = _cards_of(hand.tricks[i0:], seat)
+    free = [max(0, a - b) for a, b in zip(tricks[i0].hands_before[seat], later)]
+    trusted = sum(free) >= sum(size.values())   # else the record's later plays leave too few: not used
+    out: dict[int, tuple[tuple[int, ...], int]] = {}
+    for j in range(i0 + 1, len(tricks)):
+        before = tricks[j].hands_before
+        if not before:
+            continue
+        gone = sum(n for i, n in size.items() if i < j)
+        held = before[seat]
+        if trusted:
+            still = _cards_of(hand.tricks[j:], seat)
+            sure = tuple(min(h, p + max(0, f - gone)) for h, p, f in zip(held, still, free))
+        else:
+            sure = tuple(max(0, h - gone) for h in held)
+        out[j] = sure, max(0, sum(held) - gone - sum(sure))
+    return out
+
+
+def _held_after_gaps(hand: Hand, gaps: Sequence[Gap], result: HandResult,
+                     tricks: tuple[TrickResult, ...]) -> tuple[tuple[TrickResult, ...], tuple]:
+    """``tricks`` (of ``result``, the hand judged as recorded) with the cards of each seat left out of a
+    gap not filled in, from the trick after the gap on, as :func:`_surely_held` gives them — never the
+    card it played there still shown in its hand — and ``result.held_open`` with how many more it holds,
+    not known which (shown ``+1 ?``).  A seat whose cards are read from its plays (no deal line of its
+    own: :func:`.starting_hands.starting_hands`) is left as it is: its hand is not known (only the cards
+    it plays are), and the pages say so."""
+    read = starting_hands(hand, result.rules, result.dealer, Played(hand)).from_plays
+    seats = sorted({s for g in gaps for s in g.missing} - read)
+    per_seat = {s: _surely_held(hand, gaps, s, tricks) for s in seats}
+    if not any(per_seat.values()):
+        return tricks, result.held_open
+    out = list(tricks)
+    opened = {n: list(c) for n, c in result.held_open}
+    for s, by_index in per_seat.items():
+        for j, (sure, more) in by_index.items():
+            t = out[j]
+            out[j] = dataclasses.replace(t, hands_before=tuple(sure if x == s else h
+                                                               for x, h in enumerate(t.hands_before)))
+            if more:
+                opened.setdefault(t.number, [0, 0, 0, 0])[s] += more
+    held_open = tuple((n, tuple(c)) for n, c in sorted(opened.items()) if any(c))
+    return tuple(out), held_open
+
+
 def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) -> HandResult:
     """``result`` (the hand judged as recorded) with what rests on the plays left out withheld: the gaps
     could not be filled in (``why``: ``cards`` not known, ``lead`` — the seat due to lead is missing —,
@@ -396,7 +593,9 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
     (:data:`HAND_FINDINGS_KEPT`), every other seat's verdicts of :data:`KEPT_AFTER_GAP` in the later
     tricks, the winners and points of the later tricks the record gives whole (a winner is read from
     the trick's plays alone: :func:`.tricks.trick_winner`), the wrong follows found and the take-backs
-    (their level penalties; the most the verdicts withheld can add is ``penalties_open``)."""
+    (their level penalties; the most the verdicts withheld can add is ``penalties_open``).  The seats left
+    out hold, from the trick after a gap on, the cards they surely hold, the others counted as held, not
+    known which (``held_open``: :func:`_held_after_gaps`), never the card played there as if still held."""
     first = gaps[0].trick
     unfilled = _unfilled(gaps, result.tricks)
     kept = tuple(v for v in result.violations if unfilled.stands(v, result.tricks_judged))
@@ -449,8 +648,10 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
     revokes, takebacks = team_counts(result.rules, revokers), team_counts(result.rules, takers)
     hidden = _hidden_follows(result.rules, result.tricks, unfilled) if result.tricks_judged else (0, 0)
     most = (revokes[0] + hidden[0], revokes[1] + hidden[1])
+    tricks, held_open = _held_after_gaps(hand, gaps, result, tricks)
     return dataclasses.replace(
-        result, tricks=tricks, violations=kept, attackers_points=None, attackers_total=None, bottom_multiplier=None,
+        result, tricks=tricks, held_open=held_open, violations=kept, attackers_points=None, attackers_total=None,
+        bottom_multiplier=None,
         bottom_bonus=None, penalties=None, items=(), outcome=None, levels_after=(None, None),
         player_levels_after=(None,) * 4, revoke_levels=revokes, takeback_levels=takebacks, legality_known=False,
         penalties_open=(most, takebacks) if most != revokes else None,
@@ -513,22 +714,48 @@ def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandRe
         lead = analyse_lead(ctx, tuple(hand.tricks[g.index].plays[0].cards))
         if lead.mixed or not lead.units:
             return not_judged(hand, gaps, recorded, "bad_lead")
-    start = recorded.tricks[first.index].hands_before
-    extra: set = set()
-    ways = variants(hand, ctx, start, gaps, _left(hand, gaps, recorded), extra)
-    if ways is None:
-        return not_judged(hand, gaps, recorded, "ways")
-    results = [replay(h, True) for h in ways]
-    for g in gaps:                              # the seat due to lead is missing: its play may be the lead
-        if any(_due_to_lead(hand, r, g) in g.missing for r in results):
-            return not_judged(hand, gaps, recorded, "lead")
-    extra = frozenset(extra)
-    tried = Tried(len(results), 0, tuple(sorted({s for _, s, _ in extra})), extra)
-    tried = dataclasses.replace(tried, legal=sum(not tried.illegal(w, gaps) for w in ways))
+    found = _ways_judged(hand, ctx, recorded.tricks[first.index].hands_before, gaps, _left(hand, gaps, recorded),
+                         recorded, replay)
+    if isinstance(found, str):
+        return not_judged(hand, gaps, recorded, found)
+    ways, results, tried = found
     fit = [i for i, r in enumerate(results) if not _contradicted(r, gaps)]
     if fit and len(fit) < len(results):         # the ways the record's later plays rule out are dropped
         return merge(hand, gaps, [results[i] for i in fit], [ways[i] for i in fit], tried)
     return merge(hand, gaps, results, ways, tried)
+
+
+def _ways_judged(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],
+                 left: dict[int, tuple[int, ...]], recorded: HandResult,
+                 replay: Callable[[Hand, bool], HandResult]) -> tuple[list[Hand], list[HandResult], Tried] | str:
+    """The ways to fill in ``gaps`` judged (gap by gap, :func:`_gap_by_gap`; else every way at once,
+    :func:`variants`), and what was tried (:class:`Tried`: every way there is, also those dropped gap by
+    gap, :func:`_count_ways`); or why they are not judged (:func:`not_judged`: ``ways``, ``lead``)."""
+    extra: set = set()
+    found = None if recorded.contradicted else _gap_by_gap(hand, ctx, start, gaps, left, extra, recorded, replay)
+    if isinstance(found, str):
+        return found
+    counted = None
+    if found is not None and found[2]:          # ways dropped gap by gap: the rest must fit, and be counted
+        counted = _count_ways(hand, ctx, start, gaps, left)
+        if counted is None or all(_contradicted(r, gaps) for r in found[1]):
+            found = None
+    if found is None:                           # every way at once (the record contradicts itself whatever)
+        extra, counted = set(), None
+        ways = variants(hand, ctx, start, gaps, left, extra)
+        if ways is None:
+            return "ways"
+        results = [replay(h, True) for h in ways]
+    else:
+        ways, results, _ = found
+    for g in gaps:                              # the seat due to lead is missing: its play may be the lead
+        if any(_due_to_lead(hand, r, g) in g.missing for r in results):
+            return "lead"
+    extra = frozenset(extra)
+    tried = Tried(len(results), 0, tuple(sorted({s for _, s, _ in extra})), extra)
+    if counted is not None:
+        return ways, results, dataclasses.replace(tried, ways=counted[0], legal=counted[1])
+    return ways, results, dataclasses.replace(tried, legal=sum(not tried.illegal(w, gaps) for w in ways))
 
 
 def _contradicted(result: HandResult, gaps: Sequence[Gap]) -> bool:
