@@ -15,6 +15,7 @@ from typing import Sequence
 from tractor_analysis.records.frozen import collecting_less
 from tractor_analysis.records.model import Match
 
+from . import facts
 from .bidi import isolate
 from .fact_rows import CopyFinder, FileProblem, HandFact, MatchFact, ViolationFact, ahead_of, match_tags
 from .hand_page import ViolationView
@@ -25,7 +26,9 @@ from .match_drawing import Drawn, MatchSink, RulesFor, add_drawn, draw_match, se
 
 def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
                 charts_on: bool = True, sink=None, workers: int = 1, copies: CopyFinder | None = None):
-    """Add a dataset folder; returns its tables (for the stats).
+    """Add a dataset folder; returns its tables for the stats (:func:`.inputs.add_stats`): the rows the
+    dataset stores, or, with ``rules``, the rows of its matches replayed under them (:func:`_replayed_tables`),
+    so that every table judges by the rules given, as the report of its record files under them does.
 
     Every match is drawn (its view goes through ``sink``, as :func:`add_match` says) from
     the canonical record text the dataset stores (the ``records`` table), so a dataset
@@ -70,9 +73,10 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
     from .analysis import read_analysis
 
     start = len(model.match_facts)
+    rows = facts.table_builder() if rules is not None else None     # the replays' rows, under the rules given
     redrawn, rank, undrawn = _draw_dataset_matches(
         model, ds, taken, rules=rules, charts_on=charts_on, sink=sink, analysis=read_analysis(path), pool=pool,
-        workers=workers, drawer=drawer, events=events, committed=committed, copies=copies)
+        workers=workers, drawer=drawer, events=events, committed=committed, copies=copies, rows=rows)
     if rules is not None and undrawn:
         refuse_mixed_rules(path, ds, undrawn)
     _add_rows(model, ds, redrawn, rank, {e.match_id: e for e in events}, undrawn)
@@ -86,7 +90,25 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         note = None if f.event is None else unread.get(f.event.source.rpartition("#")[0])
         if note is not None:
             model.match_facts[i] = dataclasses.replace(f, unread=note)
-    return ds
+    return ds if rows is None else _replayed_tables(ds, rows)
+
+
+def _replayed_tables(ds, rows: facts.ReportRows):
+    """The tables the statistics read of the dataset ``ds`` when its matches were all drawn again under the
+    report's rules (``--rules`` / ``--rule``): the rows of their replays (``rows``, :func:`_rows_of_replays`),
+    as a record file's are (:func:`.facts.add_file_rows`), not the rows stored at ingest, judged under the
+    ingest's rules.  A match the dataset marks a copy (``duplicate_of``) stays the copy of the match it
+    names; another is a copy when its replay's match key is that of a match before it in the order ingest
+    committed them (the order its rows were added in) — as :func:`.facts.duplicate_matches` reads the
+    facts."""
+    out = facts.dataset_of((), rows)
+    m = ds.matches
+    marked = (dict(zip(m["match_id"].astype(str), m["duplicate_of"])) if "duplicate_of" in m.columns else {})
+    mine = out.matches
+    mine["duplicate_of"] = [kept if isinstance(kept, str) else own if isinstance(own, str) else None
+                            for kept, own in zip((marked.get(str(mid)) for mid in mine["match_id"]),
+                                                 mine["duplicate_of"])]
+    return out
 
 
 SHOWN_UNDRAWN = 10
@@ -403,11 +425,13 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
                            f"({type(exc).__name__}: {exc}), so its match and hand pages are not drawn (it is counted "
                            f"from the dataset's rows) / 第 {index + 1} 场比赛：规则引擎出错（{type(exc).__name__}: "
                            f"{exc}），无法生成比赛页和牌局页（按数据集中的数据计入）")
-    return draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
-                      charts_on=drawer.charts_on, sink=drawer.sink, where=f"{source}#{index}",
-                      adjust=_then(_with_positions(positions) if from_text else None,
-                                   with_analysis(analysed) if analysed is not None else None),
-                      copy_of=None if copy is None else (lambda _fact, _view: copy))
+    drawn = draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
+                       charts_on=drawer.charts_on, sink=drawer.sink, where=f"{source}#{index}",
+                       adjust=_then(_with_positions(positions) if from_text else None,
+                                    with_analysis(analysed) if analysed is not None else None),
+                       copy_of=None if copy is None else (lambda _fact, _view: copy))
+    # judged under the report's rules: its statistics' rows come from this replay (:func:`_rows_of_replays`)
+    return dataclasses.replace(drawn, replay=(match, result)) if drawer.rules else drawn
 
 
 def _draw_forked(task: _Task) -> "Drawn | FileProblem | None":
@@ -464,7 +488,7 @@ def drawing_pool(workers: int, drawer: _Drawer):
 def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None, charts_on: bool = True,
                           sink=None, analysis: dict | None = None, pool=None, workers: int = 1,
                           drawer: _Drawer | None = None, events: Sequence = (), committed: dict | None = None,
-                          copies: CopyFinder | None = None
+                          copies: CopyFinder | None = None, rows: facts.ReportRows | None = None
                           ) -> tuple[dict[str, str], dict[str, int], dict[str, tuple[str, str]]]:
     """Draw every match of ``ds`` (see :func:`add_dataset`); returns the ``match_id`` s drawn (each
     → its key), each match's place in the order they are drawn, and why each match not drawn was not
@@ -481,7 +505,8 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
     and tells each second record of a match before it is drawn, so that its page says so.  The matches
     that count are drawn first, then the second records: a second record's page links to the page of
     the match that counts only when that page was drawn, and names it in text when it was not
-    (:meth:`~.fact_rows.CopyFinder.without_pages`)."""
+    (:meth:`~.fact_rows.CopyFinder.without_pages`).  ``rows`` (given with ``rules``): each match's
+    replay under them is added to it, in the order the matches are drawn (:func:`_rows_of_replays`)."""
     redrawn: dict[str, str] = {}
     m = ds.matches
     if not len(m):
@@ -515,12 +540,13 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
     with collecting_less():
         # the matches that count first: whether their pages exist is known before a second record links to one
         firsts = [tasks[mid] + (None,) for mid in ordered if mid not in copy_view]
-        got.update(zip((t[0] for t in firsts), _drawn(drawer, firsts, pool, workers)))
+        got.update(zip((t[0] for t in firsts), _rows_of_replays(firsts, _drawn(drawer, firsts, pool, workers), rows)))
         gone = {page_name(t[6]) for t in firsts if not _is_drawn(got[t[0]])}
         if copies is not None and gone:
             copies.without_pages(gone)      # a record read later names the match that counts in text
         seconds = [tasks[mid] + (_unlinked(copy_view[mid], gone),) for mid in ordered if mid in copy_view]
-        got.update(zip((t[0] for t in seconds), _drawn(drawer, seconds, pool, workers)))
+        got.update(zip((t[0] for t in seconds), _rows_of_replays(seconds, _drawn(drawer, seconds, pool, workers),
+                                                                 rows)))
         undrawn: dict[str, tuple[str, str]] = {}
         for mid in ordered:
             drawn = got[mid]
@@ -555,6 +581,18 @@ def _drawn(drawer: _Drawer, todo: list, pool, workers: int):
     if pool is not None and pool_size(workers, len(todo)) > 1:
         return pool.imap(_draw_forked, todo, chunksize=1)
     return (_draw_row(drawer, t) for t in todo)
+
+
+def _rows_of_replays(todo: list, drawn, rows: facts.ReportRows | None):
+    """Each of ``drawn`` (the tasks of ``todo`` drawn, in order), its replay (:attr:`Drawn.replay`) added
+    to ``rows`` as its record file's match (the file, its SHA-256, the match's place in it) and let go:
+    the replays of a whole dataset are never held at once."""
+    for task, got in zip(todo, drawn):
+        if isinstance(got, Drawn) and got.replay is not None:
+            if rows is not None:
+                rows.add_match(task[1], task[3], task[2], *got.replay)
+            got = dataclasses.replace(got, replay=None)
+        yield got
 
 
 def _copies_seen(events: Sequence, keys: dict[str, str], seen_as: dict[str, CopyView],

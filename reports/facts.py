@@ -334,13 +334,22 @@ class ReportRows:
 
     def add(self, path: str, sha: str, matches, results) -> None:
         self.builder.add_file(path, sha, None, list(matches), list(results), [], "ok", None)
+        self._added()
+
+    def add_match(self, path: str, sha: str, index: int, match, result) -> None:
+        """One match of a record file (``index``: its place in the file) and its replay, without the
+        file's ``files`` row: a dataset's match drawn again (the statistics read no ``files`` row)."""
+        self.builder.add_matches(path, sha, index, [match], [result])
+        self._added()
+
+    def _added(self) -> None:
         for column in self.builder.cols["plays"].values():
             column.clear()
         if self.builder.hands >= self.FLUSH:
             self.flush()
 
     def flush(self) -> None:
-        if self.builder.files or not self.chunks:
+        if self.builder.files or self.builder.cols["matches"]["match_id"] or not self.chunks:
             self.chunks.append(self.builder.to_tables())
             seen = self.builder.first_of_key
             self.builder = self._new()

@@ -6,7 +6,9 @@ read: each record file — a folder's found as every other command finds them
 (:mod:`tractor_analysis.records.sources`), replayed
 (:mod:`tractor_analysis.engine.replay`) and added match by match (:func:`add_match`: the view,
 then its fact rows); a dataset folder adds its rows (:func:`add_dataset`) and draws every
-match from the record text the dataset stores (``records``), so a dataset stands alone.  The statistics tables come last (:func:`add_stats`).
+match from the record text the dataset stores (``records``), so a dataset stands alone.  The statistics tables
+come last (:func:`add_stats`), from the rows a dataset stores — or, when the report is given rules of its own
+(``--rules`` / ``--rule``), from the rows of its matches replayed under them, as a record file's are.
 """
 from __future__ import annotations
 
@@ -89,8 +91,9 @@ def _names_nothing(raw: str | os.PathLike) -> tuple[str, str] | None:
 
 
 def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
-    """The ``stats`` module's tables over every input (dataset tables, replayed records), a second
-    record of a match (:func:`_second_records`) left out as the event pages leave it out."""
+    """The ``stats`` module's tables over every input (each dataset's tables, :func:`add_dataset`'s: the
+    rows it stores, or with rules given the rows of its matches' replays under them; the replayed record
+    files'), a second record of a match (:func:`_second_records`) left out as the event pages leave it out."""
     second = _second_records(model)
     parts = [_without(ds, second, replayed=False) for ds in datasets]
     if model.replayed or model.tables is not None:

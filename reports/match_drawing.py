@@ -64,6 +64,9 @@ class Drawn:
     fact: MatchFact
     hand_facts: list
     violation_facts: list
+    replay: tuple[Match, MatchResult] | None = None
+    """The match and its replay, for the statistics' rows, when the report judges it under rules of its
+    own (``--rules`` / ``--rule``: a dataset's rows were judged under the ingest's); ``None`` otherwise."""
 
 
 CopyOf = Callable[[MatchFact, MatchView], "CopyView | None"]
