@@ -107,15 +107,15 @@ def _hand_levels_json(h: HandResult) -> dict:
             "player_levels_after": _player_levels_json(h.player_levels_after)}
 
 
-def derived_json(h: HandResult) -> list[dict]:
-    """The hand's derived facts (format.md "check --json" ``derived``; ``tractor analyse --json``
+def derived_json(h: HandResult | MatchResult) -> list[dict]:
+    """The hand's (or the match's) derived facts (format.md "check --json" ``derived``; ``tractor analyse --json``
     lists the same): each fact, its value, what it follows from, in both languages."""
     return [{"fact": d.fact, "value": d.value, "from": d.source, "message_zh": d.message_zh,
              "message_en": d.message_en} for d in h.derived]
 
 
-def unknowns_json(h: HandResult) -> dict:
-    """``derived`` and ``unknown`` of a hand (format.md "check --json"), present only when the record
+def unknowns_json(h: HandResult | MatchResult) -> dict:
+    """``derived`` and ``unknown`` of a hand or a match (format.md "check --json"), present only when the record
     leaves a fact unstated: what was derived and from what, what is unknown and what it withholds."""
     out: dict = {}
     if h.derived:
@@ -198,18 +198,18 @@ def match_json(index: int, r: MatchResult) -> dict:
     """Extra (not in format.md's fixed fields; described there): where the match stands after its
     last hand.  ``forfeit``: the side that forfeited, ``"both"`` when both sides did at the end of
     the same hand (``winner`` null, ``decided_by`` ``both forfeit``), else null; ``forfeit_reason``:
-    why, by side (``{"EW": "take-backs"}``), null when no side forfeited — and when whether one did is
-    not known, said by ``"unknown"`` (as a hand's: tag ``Takebacks``, withheld ``forfeit``), present
-    only then."""
+    why, by side (``{"EW": "take-backs"}``; a side that forfeited under every reading of what the record
+    leaves open, for reasons that differ between them, ``null``: ``{"EW": null}``), null when no side
+    forfeited — and when whether one did is not known, said by ``"unknown"`` (as a hand's: tag
+    ``Takebacks``, withheld ``forfeit``), present only then.  ``"derived"``: what every reading gives that the
+    record does not state (the ``winner`` by the levels), present only then."""
     friend = bool(r.hands) and r.hands[0].rules.friend
-    reasons = {TEAMS[t]: why for t, why in enumerate(r.forfeit_reasons) if why is not None}
+    reasons = {TEAMS[t]: why for t, why in enumerate(r.forfeit_reasons) if why is not None or r.forfeit_reason_open[t]}
     doc = {"match": index, "levels_final": None if friend else _levels_json(r.levels_final),
            **({"player_levels_final": _player_levels_json(r.player_levels_final)} if friend else {}),
            "winner": None if r.winner is None else TEAMS[r.winner],
            "forfeit": "both" if r.both_forfeit else None if r.forfeit is None else TEAMS[r.forfeit],
            "forfeit_reason": reasons or None,
            "decided_by": r.decided_by}
-    if r.unknowns:
-        doc["unknown"] = [{"tag": u.tag, "withheld": list(u.withheld), "message": u.message,
-                           "message_zh": u.message_zh, "message_en": u.message_en} for u in r.unknowns]
+    doc.update(unknowns_json(r))        # "derived", "unknown": as a hand's
     return doc

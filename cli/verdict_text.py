@@ -7,10 +7,10 @@ from tractor_analysis.records.cards import SEAT_TOKENS, TEAMS
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.records.model import Hand, Match
-from tractor_analysis.engine.explain_hand import (describe_levels, forfeit_text, level_penalty_text, match_decision_text,
-                                                  not_scored)
+from tractor_analysis.engine.explain_hand import describe_levels, level_penalty_text, match_decision_text, not_scored
+from tractor_analysis.engine.explain_readings import forfeit_not_known_result, forfeit_words
 from tractor_analysis.engine.outcome import REVOKE_CODES, gain_capped
-from tractor_analysis.engine.scoring import NO_RESULT, decide_match
+from tractor_analysis.engine.scoring import FORFEIT_NOT_KNOWN, NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 
 from .check_json import hand_side_penalties, score_sheet_hand
@@ -22,12 +22,14 @@ def match_text(r: MatchResult) -> str | None:
     """One line on who won and how, in the standings' wording (``explain_hand.match_decision_text``);
     ``None`` for a record with no finished hand (a position decides nothing)."""
     if r.forfeited:
-        en, zh = forfeit_text(r.forfeit_reasons, r.hands[0].rules.revoke_forfeit if r.hands else None)
+        en, zh = forfeit_words(r.forfeit_reasons, r.forfeit_reason_open,
+                               r.hands[0].rules.revoke_forfeit if r.hands else None)
         return bad(f"{en} / {zh}")
     team, how = decide_match(r)
     if how == NO_RESULT[0]:
         return None
-    en, zh = match_decision_text(None if team is None else TEAMS[team], how)
+    en, zh = (forfeit_not_known_result() if how == FORFEIT_NOT_KNOWN
+              else match_decision_text(None if team is None else TEAMS[team], how))
     return strong(f"{en} / {zh}")
 
 
@@ -63,13 +65,16 @@ _SAID_BY_RESULT = frozenset({"truncated_file"})
 
 
 def match_unknown_lines(r: MatchResult, indent: str = "  ") -> list[str]:
-    """What the record leaves unknown about the match as a whole (``check --json``'s match
-    ``"unknown"``: ``friend`` — friend mode's forfeit, whose count the rules do not place —,
-    ``Takebacks``), and what each withholds, as a hand's unknowns are shown; ``truncated_file`` is
-    said by the match's result line (:func:`match_text`)."""
-    return [f"{indent}{bad('?')} match 比赛  unknown 未知  [{u.tag}]  "
-            + record_text(f"{u.message_en} / {u.message_zh}")
-            for u in r.unknowns if u.tag not in _SAID_BY_RESULT]
+    """What every reading of the record derives about the match as a whole (``check --json``'s match
+    ``"derived"``: the ``winner`` by the levels when a final level is not known), then what it leaves unknown
+    (``"unknown"``: ``friend`` — friend mode's forfeit, whose count the rules do not place —, ``Takebacks``,
+    ``Trump`` …), and what each withholds, as a hand's are shown; ``truncated_file`` is said by the match's
+    result line (:func:`match_text`)."""
+    return ([f"{indent}derived 推出  match 比赛  " + record_text(f"{d.message_en} / {d.message_zh}")
+             for d in r.derived]
+            + [f"{indent}{bad('?')} match 比赛  unknown 未知  [{u.tag}]  "
+               + record_text(f"{u.message_en} / {u.message_zh}")
+               for u in r.unknowns if u.tag not in _SAID_BY_RESULT])
 
 
 def outcome_text(h: HandResult, match: Match, record: Hand | None = None) -> str:

@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass
 
 from tractor_analysis.engine.replay import record_pairs
-from tractor_analysis.engine.explain_hand import forfeit_text, match_decision_text
-from tractor_analysis.engine.scoring import decide_match
+from tractor_analysis.engine.explain_hand import match_decision_text
+from tractor_analysis.engine.explain_readings import forfeit_not_known_result, forfeit_words
+from tractor_analysis.engine.scoring import FORFEIT_NOT_KNOWN, decide_match
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult
 
@@ -76,6 +77,13 @@ class MatchView:
     forfeit_note: str = ""
     """Who forfeited the match and why, bilingual (``explain_hand.forfeit_text``: one side or both;
     wrong follows or take-backs); empty when no side forfeited."""
+    revokes_open: bool = False
+    """Some hand's wrong follows are not all known (plays not judged, or a play left out whose ways differ):
+    :attr:`revokes` are the fewest the record gives (the result says what the rest leave open)."""
+    readings_notes: tuple[str, ...] = ()
+    """What the match's result rests on where the record leaves the forfeit count or the final levels open:
+    what every reading gives (the match's ``derived``), what differs (its unknowns withholding ``forfeit``,
+    ``match_end``, ``forfeit_reason``), bilingual, as ``tractor check`` words them."""
     copy_of: CopyView | None = None
     """This record is a second copy of that match, which counts in its place: this one is not counted
     (:func:`~.fact_rows.CopyFinder`); ``None`` when it counts."""
@@ -160,11 +168,12 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
     winner = None if result.winner is None else TEAM_NAMES[result.winner]
     forfeit = None if result.forfeit is None else TEAM_NAMES[result.forfeit]
     team, how = decide_match(result)
-    en, zh = match_decision_text(None if team is None else TEAM_NAMES[team], how, result.forfeit_reasons)
+    en, zh = (forfeit_not_known_result() if how == FORFEIT_NOT_KNOWN
+              else match_decision_text(None if team is None else TEAM_NAMES[team], how, result.forfeit_reasons))
     forfeit_note = ""
     if result.forfeited:
-        fen, fzh = forfeit_text(result.forfeit_reasons,
-                                result.hands[0].rules.revoke_forfeit if result.hands else None, TEAM_NAMES)
+        fen, fzh = forfeit_words(result.forfeit_reasons, result.forfeit_reason_open,
+                                 result.hands[0].rules.revoke_forfeit if result.hands else None, TEAM_NAMES)
         forfeit_note = f"{fen} / {fzh}"
     tags = tuple((k, v) for k, v in (("Event", match.event), ("Site", match.site),
                                      ("Date", match.date), ("Round", match.round),
@@ -185,7 +194,20 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         takebacks=(sum(r.takeback_levels[0] for r in result.hands),
                    sum(r.takeback_levels[1] for r in result.hands)),
         takebacks_unread=sum(v.takeback_unread for v in views),
-        result_text=f"{en} / {zh}", forfeit_note=forfeit_note)
+        result_text=f"{en} / {zh}", forfeit_note=forfeit_note, readings_notes=_readings_notes(result),
+        revokes_open=any(r.follows_unjudged is not None or r.penalties_open is not None for r in result.hands))
+
+
+_READINGS_WITHHELD = frozenset({"forfeit", "match_end", "forfeit_reason"})
+
+
+def _readings_notes(result: MatchResult) -> tuple[str, ...]:
+    """What every reading of the record gives about the match's result, and what it leaves open of the
+    forfeit count (the match's ``derived`` and its unknowns withholding ``forfeit``, ``match_end`` or
+    ``forfeit_reason``: as ``tractor check`` says them), bilingual."""
+    return (tuple(f"derived: {d.message_en} / 推出：{d.message_zh}" for d in result.derived)
+            + tuple(f"not known: {u.message_en} / 未知：{u.message_zh}" for u in result.unknowns
+                    if _READINGS_WITHHELD & set(u.withheld)))
 
 
 def _replace(obj, **changes):

@@ -53,3 +53,18 @@ def test_the_hands_before_the_count_is_open_are_not_after_the_match_end(tmp_path
     after = [None if v is None or v != v else bool(v) for v in hands["after_match_end"].tolist()]
     assert after[:10] == [False] * 10
     assert after[10:] == [None] * (len(after) - 10) and len(after) == 23
+
+
+def test_the_dataset_keeps_a_forfeit_whose_reason_is_not_known(tmp_path):
+    """E–W forfeit under every reading, by wrong follows in hand 2 (not judged: [Trump "?"]) or by take-backs in
+    hand 3: the matches table's ``forfeit_reason`` is ``check --json``'s object, ``{"EW": null}`` (before: null,
+    beside ``forfeit`` "EW")."""
+    from tractor_analysis.dataset import load
+    record = Path(__file__).parent / "data" / "forfeit" / "forfeit-hand-not-known.tgn"
+    doc = json.loads(CliRunner().invoke(main, ["check", str(record), "--json"]).output)
+    (m,) = doc["files"][0]["matches"]
+    assert m["forfeit"] == "EW" and m["forfeit_reason"] == {"EW": None} and m["winner"] == "NS"
+    out = tmp_path / "data"
+    assert CliRunner().invoke(main, ["ingest", str(record), "-o", str(out), "-q"]).exit_code == 0
+    (row,) = load(str(out), tables=["matches"]).matches.to_dict("records")
+    assert json.loads(row["forfeit_reason"]) == {"EW": None}

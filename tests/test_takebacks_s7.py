@@ -234,7 +234,13 @@ def test_one_question_mark_forfeits_nobody_and_a_side_at_2_stays_at_2(tmp_path):
     (u,) = [u for u in h.unknowns if u.tag == "Takebacks"]
     assert u.withheld == ("levels",) and "not guessed" in u.message_en and "不作猜测" in u.message_zh
     assert result.forfeit_known and not result.unknowns and result.forfeit_reasons == (None, None)
-    assert decide_match(result) == (None, "levels not known")      # N–S's final level: no guess
+    # N–S's final level is not known (4 or 5: no guess), but under every reading it is above E–W's 2: the
+    # tournament's decision by the levels gives N–S the match whichever it is — derived, saying from what.
+    # (This asserted "levels not known" before the decision by the levels read what every reading gives.)
+    assert result.levels_final == (None, 2) and result.levels_final_span == ((4, 5), None)
+    assert decide_match(result) == (0, "higher level")
+    (won,) = result.derived
+    assert won.fact == "winner" and won.value == "NS" and "4–5" in won.message_en and "4–5" in won.message_zh
     f = _check_json(tmp_path, text)
     assert "unknown" not in f["matches"][0]
     assert {d["fact"] for d in f["hands"][0]["derived"]} >= {"levels_after", "forfeit"}

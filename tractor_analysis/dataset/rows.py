@@ -314,7 +314,13 @@ def _after_match_end(result: MatchResult) -> list[bool | None] | None:
     (the common case: every hand ``False``); every hand ``None`` when whether the match ended is not
     known (an unknown withholding ``forfeit``): not known, never guessed — but the hands up to the one
     from whose end on that is not known (:attr:`MatchResult.forfeit_open_at`: the match cannot have
-    ended before it), which count."""
+    ended before it), which count.  Where every reading gives the same side(s) forfeiting but in different
+    hands (:attr:`MatchResult.end_open`: the first and the last it may have ended in), the hands up to the
+    first are false, those after it up to the last null, and the later ones (:attr:`MatchResult.after_end`)
+    true."""
+    if result.end_open is not None:
+        first, last = result.end_open
+        return [False if i <= first else None if i <= last else True for i in range(len(result.hands))]
     if result.after_end:
         after = set(result.after_end)
         return [h.number in after for h in result.hands]
@@ -332,8 +338,10 @@ def _cut_short(result: MatchResult) -> bool:
 
 
 def _forfeit_reason(result: MatchResult) -> str | None:
-    """The matches table's ``forfeit_reason``: ``check --json``'s object, as JSON text."""
-    reasons = {("NS", "EW")[t]: why for t, why in enumerate(result.forfeit_reasons) if why is not None}
+    """The matches table's ``forfeit_reason``: ``check --json``'s object, as JSON text (a side that forfeited
+    for a reason the readings of the count do not agree on: ``null``, :attr:`MatchResult.forfeit_reason_open`)."""
+    reasons = {("NS", "EW")[t]: why for t, why in enumerate(result.forfeit_reasons)
+               if why is not None or result.forfeit_reason_open[t]}
     return json.dumps(reasons, ensure_ascii=False) if reasons else None
 
 

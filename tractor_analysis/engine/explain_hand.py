@@ -517,8 +517,8 @@ def match_decision_text(team: str | None, decided_by: str | None,
                 "未分胜负：文件已损坏（truncated_file），记录在损坏处中断而非比赛结束处：胜负与最终级别未知")
     if decided_by == FORFEIT_NOT_KNOWN:
         return ("not decided: the match's count of wrong follows and take-backs towards a forfeit is not all known "
-                "(see the match's unknown), so whether a side forfeited the match is not known",
-                "未分胜负：本场计入累计判负的跟牌错误与悔牌次数不全知道（见比赛的“未知”），不知是否有一方已被判负")
+                "(see the match's unknown), so who, if anyone, forfeited the match is not known",
+                "未分胜负：本场计入累计判负的跟牌错误与悔牌次数不全知道（见比赛的“未知”），不知是否有一方已被判负、是哪一方")
     if decided_by == "levels not known":
         return ("not decided: the record leaves the final levels unknown", "未分胜负：记录未能确定最终级别")
     if decided_by == "deal not known":

@@ -238,8 +238,9 @@ def takebacks_unknown(hand: Hand, rules: RuleSet, result: HandResult, forfeit_op
       decided (``forfeit_open``), whether a side forfeited (:func:`.replay.replay_match`);
     * ``?`` take-backs only (:func:`takeback_seats_open`): each costs one side a level, not known which — a
       side's level after is kept where every reading gives it (a side at 2 loses no level:
-      :func:`.scoring.lose_level`; derived, said so), else withheld; whether a side forfeited is the
-      match's to decide (:func:`.replay.replay_match`, from the count under every reading).
+      :func:`.scoring.lose_level`; derived, said so), else withheld — its lowest and highest kept
+      (:attr:`~.verdicts.HandResult.levels_after_span`) for the match's decision by the levels; whether a side
+      forfeited is the match's to decide (:func:`.replay.replay_match`, from the count under every reading).
 
     Either way an ``Unknown`` of tag ``Takebacks`` says what is withheld (possibly nothing)."""
     if takebacks_punished_unknown(hand, rules):
@@ -254,6 +255,9 @@ def takebacks_unknown(hand: Hand, rules: RuleSet, result: HandResult, forfeit_op
     # floor, 2 (lose_level); a level not known stays not known
     after = tuple(None if level is None or lose_level(level, count) != level else level
                   for level in result.player_levels_after)
+    # what every reading bounds: a side loses from none to all of them (the match's decision reads it)
+    span = tuple(None if level is None or known is not None else (lose_level(level, count), level)
+                 for level, known in zip(result.player_levels_after, after))
     kept = _kept_names(rules, result.player_levels_after)
     what = ("levels",) if after != result.player_levels_after else ()
     unknown = takeback_seats_unknown(count, rules, what, kept)
@@ -261,7 +265,35 @@ def takebacks_unknown(hand: Hand, rules: RuleSet, result: HandResult, forfeit_op
                         "[Takebacks] and the levels: a side at 2 loses no level",
                         *explain_forfeit.takeback_levels_derived(kept)),) if kept else ())
     return dataclasses.replace(result, levels_after=(after[0], after[1]), player_levels_after=after,
-                               derived=result.derived + derived, unknowns=result.unknowns + (unknown,))
+                               derived=result.derived + derived, unknowns=result.unknowns + (unknown,),
+                               levels_after_span=span if any(span) else None)
+
+
+def levels_after_span(hand: Hand, result: HandResult, seat: int, span: tuple[int, int]) -> tuple[int, int] | None:
+    """The lowest and highest level after ``result``'s hand of ``seat``'s side (a fixed partnership), whose
+    level before is not known but one of ``span`` under every reading of take-backs given as ``?`` before
+    (docs/rules.md §10.2): the hand's outcome from each (:func:`_climb`, the hand played at its own level),
+    then the side's penalties of the hand and its own ``?``.  ``None`` when the outcome is not known, when
+    the side may pass the winning level from one of them (the match would end there), or in friend mode."""
+    rules, o = result.rules, result.outcome
+    if rules.friend or o is None or o.winner not in ("attackers", "defenders", "neither"):
+        return None
+    team = seat & 1
+    lost = result.revoke_levels[team] + result.takeback_levels[team]
+    unknown = takeback_seats_open(hand, rules)
+    after: list[int] = []
+    for level in range(span[0], span[1] + 1):
+        reached = level
+        if o.winner != "neither" and rules.score_table.moves_levels:
+            up = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
+            levels = tuple(level if s & 1 == team else None for s in range(4))
+            climbed = _climb(rules, o.winner, o.levels, up, levels, result.level)
+            if seat in climbed:
+                reached, passed = climbed[seat]
+                if passed:
+                    return None
+        after.append(lose_level(reached, lost))
+    return lose_level(min(after), unknown), max(after)
 
 
 def takeback_seats_unknown(count: int, rules: RuleSet, what: tuple[str, ...], kept: Sequence[str] = ()) -> Unknown:
@@ -293,5 +325,5 @@ def punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[in
 
 
 __all__ = ["REVOKE_CODES", "GainCap", "SidePenalty", "gain_capped", "gain_caps", "hand_outcome", "level_outcome",
-           "level_penalties", "offenders", "punish", "side_penalties", "takeback_seats_open",
+           "level_penalties", "levels_after_span", "offenders", "punish", "side_penalties", "takeback_seats_open",
            "takeback_seats_unknown", "takebacks_punished_unknown", "takebacks_unknown", "team_counts"]

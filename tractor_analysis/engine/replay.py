@@ -5,8 +5,11 @@ Each hand is replayed by :func:`.hand_replay.replay_hand`; this module chains th
 hands on (levels after, the next dealer, whether the next deal is bid for), where the record's
 chain breaks (a hand skipped, a number missing, a record beginning later or cut by damage), the
 wrong follows and take-backs counted towards a forfeit — with what the record leaves open of them
-(:class:`_Tally`: plays not judged or left out, take-backs whose seats are not known), decided only where
-every reading agrees —, and the match's winner (:func:`.scoring.decide_match`).
+(:class:`_Tally`: plays not judged or left out, take-backs whose seats are not known), followed through
+every reading of it (:class:`_Readings`) and decided where every reading agrees: who forfeited, and in
+which hand and why where those agree too (:class:`_Forfeit`) —, the levels the readings of take-backs given
+as ``?`` leave open (checked against the next ``[Level]``: :func:`_level_readings`), and the match's winner
+(:func:`.scoring.decide_match`, by the levels where every reading gives the same one).
 
 Everything is a pure function of the record and the ruleset: replaying the same
 record twice gives equal results.
@@ -21,10 +24,11 @@ from ..records.cards import TEAMS
 from ..records.frozen import gc_paused, settle_as_old
 from ..records.model import Hand, Match
 from ..records.rulesets import RevokePenalty, RuleSet, build_ruleset
-from . import explain_forfeit, explain_hand, explain_unknown, referee
+from . import explain_forfeit, explain_hand, explain_readings, explain_unknown, referee
 from .hand_replay import replay_hand
 from .explain import Message
-from .outcome import offenders, takeback_seats_open, takeback_seats_unknown, takebacks_punished_unknown
+from .outcome import (levels_after_span, offenders, takeback_seats_open, takeback_seats_unknown,
+                      takebacks_punished_unknown)
 from .starting_hands import hand_violation
 from .scoring import ENGINE_DECIDED_BY, decide_match
 from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Derived, HandResult,
@@ -63,19 +67,15 @@ def _chain_break(hands: Sequence[Hand], index: int) -> str:
 def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True) -> MatchResult:
     rules = rules if rules is not None else ruleset_of(match)
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
+    spans: tuple | None = None      # where a level is None for want of knowing whose a "?" take-back was: its span
     expected_dealer: int | None = None
-    tally = _Tally()                # the wrong follows and take-backs counted towards a forfeit, by team
-    decided = False         # a side passed the winning level, or forfeited: later hands decide nothing
+    count = _Forfeit(rules)         # the wrong follows and take-backs counted towards a forfeit, under every reading
+    decided = False         # a side passed the winning level, or forfeited (every reading): later hands decide nothing
     final: tuple | None = None      # the levels the deciding hand left (later hands count for nothing)
+    final_spans: tuple | None = None
     decided_at: int | None = None   # the index of the deciding hand
-    decided_in: tuple[int, int | None, bool] | None = None     # its number, the side, and whether a forfeit
+    passed_in: tuple[int, int | None] | None = None     # the hand a side passed the winning level in, and the side
     after: list[int] = []           # hands recorded after the match was decided
-    forfeits: tuple[str | None, str | None] = (None, None)      # why each side forfeited (MatchResult)
-    count_lost: int | None = None   # the hand from which the take-backs a side made are not known
-    count_open: tuple[_Open, ...] | None = None     # what leaves open whether a side forfeited (from a hand on)
-    open_at: int | None = None      # the index of the hand from whose end on that is not known
-    offences = [0, 0]               # friend mode: the match's wrong follows, take-backs, punished by a level
-    friend_open: tuple[int, int] | None = None      # friend mode: (hand, count) from which a forfeit is not known
     results: list[HandResult] = []
     # the first hand (unless its dealer was fixed before the deal: [DealerFixed "yes"]), and after
     # both sides miscounted (多少牌): 抢庄
@@ -93,12 +93,12 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     for index, hand in enumerate(match.hands):
         if hand.follows_skipped:  # the reader skipped the hand before: nothing is carried over it
             chain, expected_dealer, bid_for_deal = "skipped", None, False
-            levels = (None,) * 4
+            levels, spans = (None,) * 4, None
         elif index and hand.number != match.hands[index - 1].number + 1:
             # a hand number missing (or out of order): a hand not in the record may lie between,
             # so nothing is carried over the gap, as over a hand the reader skipped
             chain = _chain_break(match.hands, index)
-            expected_dealer, bid_for_deal, levels = None, False, (None,) * 4
+            expected_dealer, bid_for_deal, levels, spans = None, False, (None,) * 4, None
         if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
             bid_for_deal, expected_dealer = True, None
         elif not hand.bid_for_known and expected_dealer is not None:
@@ -111,100 +111,402 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                              first_of_match=bid_for_deal,
                              levels_known=(index > 0 or match.levels is not None), chain=chain,
                              hands_before=hands_before, first_hand=index == 0,
-                             forfeit_open=(not decided and forfeits == (None, None) and count_lost is None
-                                           and friend_open is None and count_open is None))
+                             forfeit_open=not decided and count.forfeit_open)
+        if spans is not None and chain is None:     # the level carried after a "?": checked against every reading
+            result = _level_readings(hand, result, levels, spans)
         results.append(result)
-        levels = result.player_levels_after
+        levels, spans = result.player_levels_after, result.levels_after_span
         chain = None
         if result.outcome is None and index + 1 < len(match.hands):
             # no result: the levels it leaves are not known to the next hand (nor checked there)
-            chain, levels = "no_result", (None,) * 4
+            chain, levels, spans = "no_result", (None,) * 4, None
         elif result.outcome is None and record_stops_inside(hand, result):
             # the record (the match) stops inside its last hand: that hand changed no level, so the
             # levels when the record ends are the ones it was played at (docs/rules.md §8.5)
-            levels = result.player_levels_before
-        tally.add(hand, result, rules)
+            levels, spans = result.player_levels_before, None
         bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
         expected_dealer = result.outcome.next_dealer if result.outcome is not None else None
-        counting = bool(rules.revoke_forfeit) and forfeits == (None, None) and not decided and count_lost is None
-        if counting and takebacks_punished_unknown(hand, rules):
-            # a word of [Takebacks] that is no seat (not sure to be one take-back): from this hand on each
-            # side's count is not known, so no forfeit is decided on the count of the readable ones
-            count_lost = hand.number
-        if rules.friend and rules.revoke_forfeit and not decided and count_lost is None and friend_open is None:
-            friend_open = _friend_count(hand, rules, result, offences)
-        if counting and count_lost is None and count_open is None and friend_open is None:
-            # wrong follows not judged, take-backs whose seats are not known ("?"), a play left out whose ways
-            # differ: where the count's fewest and its most give different sides forfeiting, whether a side
-            # forfeited (by this hand, and so later) is not known (docs/rules.md §10.1, §10.2)
-            count_open = tally.open_here(rules, offences)
-            if count_open is not None and any(o.kind == "Takebacks" and o.number == hand.number for o in count_open):
-                results[-1] = result = _forfeit_withheld(hand, rules, result)
-        if open_at is None and (count_lost is not None or count_open is not None or friend_open is not None):
-            open_at = index         # whether a side forfeited is not known from the end of this hand on
-        if counting and count_lost is None and count_open is None and not rules.friend:
-            # seed 001, rules 五 and 七: three wrong follows, or three take-backs, forfeit the match;
-            # both sides reaching it at the end of the same hand: both forfeit, no team wins; a side
-            # reaching it in the hand it passes the winning level forfeits all the same — the count
-            # is read before the pass (the rules are silent: the project's readings, docs/rules.md §10.1)
-            forfeits = tally.reasons(rules)
-            decided = forfeits != (None, None)
-            fact = tally.every_reading(rules, hand.number, forfeits)
-            if fact is not None:        # the same under every reading of what the count leaves open: said
-                results[-1] = result = dataclasses.replace(result, derived=result.derived + (fact,))
-            if decided and result.outcome is not None and result.outcome.match_over:
-                # the forfeit, not the pass, ends the match: the hand does not say it won it
-                results[-1] = dataclasses.replace(
-                    result, outcome=dataclasses.replace(result.outcome, match_over=False))
-            if decided and decided_in is None:
-                one = [t for t in (0, 1) if forfeits[t] is not None]
-                decided_in = (hand.number, one[0] if len(one) == 1 else None, True)
-        if not decided and result.outcome is not None and result.outcome.match_over:
-            decided, decided_in = True, (hand.number, result.outcome.team, False)
+        if not decided:
+            results[-1] = result = count.add(index, hand, result)
+            if result.outcome is not None and result.outcome.match_over:   # (not when every reading forfeits)
+                passed_in = (hand.number, result.outcome.team)
+            # every reading has ended the match (a forfeit, or a pass), or a side passed the winning level
+            decided = count.ended or passed_in is not None
         if decided and final is None:
-            final, decided_at = levels, index
-    if after and decided_in is not None:      # the match ended first: those hands count for nothing
-        levels = final
-        problems: tuple[Violation, ...] = (hand_violation(
-            "after_match_end", None, explain_hand.after_match_end(after, *decided_in)),)
-    else:
-        problems = ()
-    unknowns: tuple[Unknown, ...] = ()
-    if friend_open is not None:     # friend mode: someone may have forfeited, the match ended at unknown levels
-        levels = (None,) * 4
-        unknowns += (Unknown("friend", ("forfeit",), *explain_hand.friend_forfeit_unknown(
-            *friend_open, rules.revoke_forfeit, ("forfeit",))),)
-    if count_open is not None:      # a side may have forfeited: the match may have ended at unknown levels
-        levels = (None,) * 4
-        unknowns += _open_unknowns(rules, count_open)
-    if count_lost is not None:      # a side may have forfeited: the match may have ended at unknown levels
-        levels = (None,) * 4
-        unknowns += (Unknown("Takebacks", ("forfeit",), *explain_forfeit.takebacks_forfeit_unknown(
-            count_lost, rules.revoke_forfeit, ("forfeit",))),)
+            final, final_spans, decided_at = levels, spans, index
+    end = count.finish(match.hands, results)
+    results = end.results
+    forfeits = end.forfeits
+    problems: tuple[Violation, ...] = ()
+    if after and (end.forfeit_at or end.ended_at or passed_in):     # the match ended first: they count for nothing
+        levels, spans = final, final_spans
+        problems = (hand_violation("after_match_end", None, _after_words(after, end, passed_in, match.hands)),)
+    unknowns = end.unknowns
+    if not end.known or len(end.forfeit_at) > 1:
+        # a side may have forfeited, or did in a hand not known: the match may have ended at unknown levels
+        levels, spans = (None,) * 4, None
     if match.truncated and results and (decided_at is None
                                         or (decided_at == len(results) - 1 and not results[-1].complete)):
         # the file is damaged (truncated_file): the record stops at the damage, not where the match
         # ended — unless a hand read whole decided it, who won and the final levels are not known (a
         # forfeit reached in the hand the damage cuts: whether the other side reached it too is not known)
-        levels = (None,) * 4
+        levels, spans = (None,) * 4, None
         what = ("result",) if decided_at is None else ("result", "forfeit")
         if decided_at is not None:
-            forfeits = (None, None)
+            forfeits, end = (None, None), dataclasses.replace(end, reason_open=(False, False), forfeit_at=())
         unknowns += (Unknown("truncated_file", what, *explain_unknown.record_cut_by_damage(
             match.hands[-1].number, what)),)
     result = MatchResult(hands=tuple(results), levels_final=(levels[0], levels[1]),
                          player_levels_final=tuple(levels), forfeit_reasons=forfeits, problems=problems,
                          unknowns=unknowns, after_end=tuple(after) if problems else (),
-                         forfeit_open_at=open_at if open_at is not None and any(
-                             "forfeit" in u.withheld for u in unknowns) else None)
+                         forfeit_open_at=end.open_at if end.open_at is not None and any(
+                             "forfeit" in u.withheld for u in unknowns) else None,
+                         forfeit_reason_open=end.reason_open,
+                         end_open=(min(end.forfeit_at), max(end.forfeit_at)) if len(end.forfeit_at) > 1 else None,
+                         levels_final_span=_team_spans(rules, levels, spans))
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)
     decided_by = ENGINE_DECIDED_BY.get(how, "passed" if how.startswith("passed") else None)
     if team is not None or decided_by is not None:
         result = dataclasses.replace(result, winner=team, decided_by=decided_by)
+    if team is not None and None in result.levels_final and how in ("higher level", "holding the deal"):
+        # decided by levels the readings of "?" take-backs leave open: the same winner under every reading
+        ranges = tuple(s if s is not None else (v, v) for v, s in zip(result.levels_final, result.levels_final_span))
+        result = dataclasses.replace(result, derived=(Derived(
+            "winner", TEAMS[team], "the final levels under every reading of the take-backs given as \"?\"",
+            *explain_readings.winner_by_levels(team, how, ranges)),))
     found = referee.match_findings(match, result)        # the record's own referee, when it has one
     return dataclasses.replace(result, problems=result.problems + tuple(found)) if found else result
+
+
+def _team_spans(rules: RuleSet, levels: Sequence[int | None], spans: Sequence | None
+                ) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """:attr:`MatchResult.levels_final_span` from the final levels per player and their spans
+    (:attr:`HandResult.levels_after_span`): a team's where its level is not known and both its players'
+    spans are the same (not in friend mode, where no team keeps a level)."""
+    if spans is None or rules.friend:
+        return None, None
+    return tuple(spans[t] if levels[t] is None and levels[t + 2] is None and spans[t] == spans[t + 2] else None
+                 for t in (0, 1))  # type: ignore[return-value]
+
+
+def _after_words(after: Sequence[int], end: "_End", passed_in: tuple[int, int | None] | None,
+                 hands: Sequence[Hand]) -> Message:
+    """The words of the problem ``after_match_end``: the hands ``after`` recorded after the match ended — by a
+    forfeit in one hand, the side known (:func:`.explain_hand.after_match_end`), by a forfeit in a hand or by a
+    side the readings do not agree on (:func:`.explain_readings.after_match_end_open`), or by a pass."""
+    if end.forfeit_at:
+        numbers = [hands[i].number for i in end.forfeit_at]
+        sides = tuple(t for t in (0, 1) if end.forfeits[t] is not None or end.reason_open[t])
+        if len(numbers) == 1:
+            return explain_hand.after_match_end(after, numbers[0], sides[0] if len(sides) == 1 else None, True)
+        return explain_readings.after_match_end_open(after, numbers, sides)
+    if end.ended_at:
+        return explain_readings.after_match_end_open(after, [hands[i].number for i in end.ended_at], None)
+    number, team = passed_in if passed_in is not None else (hands[0].number, None)
+    return explain_hand.after_match_end(after, number, team, False)
+
+
+def _level_readings(hand: Hand, result: HandResult, levels: Sequence[int | None],
+                    spans: Sequence[tuple[int, int] | None]) -> HandResult:
+    """``result`` of a hand played after take-backs given as ``?`` left a side's level not known (``levels``
+    carried in, ``spans`` their lowest and highest under every reading, docs/rules.md §10.2): a ``[Level]`` of
+    the dealer's side that none of them gives is a ``level_mismatch`` (the side's level after the hand is not
+    learned from it); a level not stated, and so not known, names the ``?`` as its cause; the level after of a
+    side not learned again is bounded by the same readings (:func:`.outcome.levels_after_span`)."""
+    rules = result.rules
+    if rules.friend:
+        return result
+    seat = result.dealer if result.dealer is not None else min(result.defenders, default=None)
+    if seat is not None and levels[seat] is None and spans[seat] is not None:
+        team, span = seat & 1, spans[seat]
+        if hand.level is None and result.level is None:
+            unknowns = tuple(Unknown("Level", u.withheld, *explain_readings.level_unknown_after_takebacks(
+                team, span, u.withheld)) if u.tag == "Level" else u for u in result.unknowns)
+            return dataclasses.replace(result, unknowns=unknowns)
+        if hand.level is not None and not span[0] <= hand.level <= span[1] and not any(
+                v.code == "level_mismatch" for v in result.violations):
+            problem = hand_violation("level_mismatch", seat,
+                                     explain_readings.level_fits_no_reading(hand.level, team, span))
+            after = tuple(None if s & 1 == team else lv for s, lv in enumerate(result.player_levels_after))
+            before = tuple(None if s & 1 == team else lv for s, lv in enumerate(result.player_levels_before))
+            result = dataclasses.replace(result, violations=(problem,) + result.violations, player_levels_after=after,
+                                         levels_after=(after[0], after[1]), player_levels_before=before,
+                                         levels_before=(before[0], before[1]))
+    # a side whose level is still not known: its level after, bounded by every level it may have carried in
+    own = result.levels_after_span or (None,) * 4
+    bounded = tuple(levels_after_span(hand, result, s, spans[s])
+                    if result.player_levels_before[s] is None and spans[s] is not None else own[s] for s in range(4))
+    return dataclasses.replace(result, levels_after_span=bounded if any(bounded) else None)
+
+
+READINGS_BOUND = 200_000
+"""The most readings times ways of a hand the forfeit count is followed through in one hand (:class:`_Readings`):
+past it whether a side forfeited is withheld from that hand on, as where the readings differ.  With a count of
+3 (the tournament's) it is never reached: at most 3**4 readings run, and a hand has at most 4**4 ways."""
+
+_Count = tuple[int, int, int, int]
+"""Wrong follows N–S, E–W, take-backs N–S, E–W, punished by a level so far in the match (one reading's)."""
+
+
+@dataclass(slots=True)
+class _Readings:
+    """Every reading of what the record leaves open of the match's forfeit count, followed hand by hand
+    (docs/rules.md §10.1).  A reading fixes each open hand's hidden counts — per team, the wrong follows a hand
+    not judged may hide and what a play left out (or a contradicted tag) may add, each from none to its most
+    (:class:`_Open`); each take-back given as ``?`` to one side —, and the match ends at the end of the first
+    hand where, under it, some side reaches the count (the sides at or over it forfeit; the count is read before
+    a pass) or a side passes the winning level.  The readings running are kept as the distinct counts they
+    reach (each capped at the count, which decides the same beyond it), so they stay few.  The ways of one
+    hand are taken per team and per kind independently: more readings than the record allows, never fewer — so
+    what every one of them gives, every reading gives."""
+
+    alive: set[_Count] = dataclasses.field(default_factory=lambda: {(0, 0, 0, 0)})
+    """The counts of the readings under which the match goes on."""
+    ended: set[tuple[int, tuple[str | None, str | None]]] = dataclasses.field(default_factory=set)
+    """The readings that ended the match: (the hand's index, why each side forfeited — ``(None, None)``: a side
+    passed the winning level)."""
+    over: bool = False
+    """Past :data:`READINGS_BOUND`: no longer followed."""
+
+    def step(self, index: int, known: _Count, opened: Sequence[_Open], rules: RuleSet, passes: bool) -> bool:
+        """The hand of ``index`` ends: ``known`` its penalties the record gives (the fewest), ``opened`` what it
+        leaves open, ``passes`` whether a side passes the winning level in it.  Whether every reading still
+        running forfeited in it (then the forfeit, not the pass, ends the match)."""
+        cap = rules.revoke_forfeit
+        ways = {tuple(min(cap, n) for n in known)}
+        for o in opened:
+            if o.kind == "Takebacks":       # each "?" is one side's: j to N–S, the others to E–W
+                n = o.takebacks[0]
+                ways = {(w[0], w[1], min(cap, w[2] + j), min(cap, w[3] + n - j)) for w in ways for j in range(n + 1)}
+                continue
+            for c, most in enumerate((*o.revokes, *o.takebacks)):
+                ways = {w[:c] + (min(cap, w[c] + k),) + w[c + 1:] for w in ways for k in range(min(most, cap) + 1)}
+        if len(ways) > 1 and len(self.alive) * len(ways) > READINGS_BOUND:     # (one way: no more readings)
+            self.over = True
+            return False
+        alive: set[_Count] = set()
+        for a in self.alive:
+            for w in ways:
+                c = tuple(min(cap, x + y) for x, y in zip(a, w))
+                reasons = _forfeit_reason(rules, c[0], c[2]), _forfeit_reason(rules, c[1], c[3])
+                if reasons != (None, None):
+                    self.ended.add((index, reasons))
+                else:
+                    alive.add(c)    # type: ignore[arg-type]
+        forfeited = bool(self.alive) and not alive
+        if passes and alive:
+            self.ended.add((index, (None, None)))
+            alive = set()
+        self.alive = alive
+        return forfeited
+
+    def outcomes(self) -> dict[str, set[int]]:
+        """What the readings give by now — ``none`` (the match goes on, or a side passed the winning level),
+        ``NS``, ``EW``, ``both`` (forfeited) — each with the indices of the hands at whose end the forfeit falls."""
+        out: dict[str, set[int]] = {}
+        for index, reasons in self.ended:
+            value = _forfeit_value(reasons)
+            out.setdefault(value, set()).update(() if value == "none" else (index,))
+        if self.alive:
+            out.setdefault("none", set())
+        return out
+
+    def reasons(self, side: int) -> list[str]:
+        """Why ``side`` forfeited under the readings under which it did, each reason once."""
+        return sorted({r[side] for _, r in self.ended if r[side] is not None})
+
+
+def _forfeit_value(reasons: tuple[str | None, str | None]) -> str:
+    """``none``, ``NS``, ``EW`` or ``both``: the sides forfeiting for ``reasons``."""
+    sides = _sides(reasons)
+    return "both" if all(sides) else TEAMS[0] if sides[0] else TEAMS[1] if sides[1] else "none"
+
+
+@dataclass(frozen=True, slots=True)
+class _End:
+    """How the match's forfeit count ends (:meth:`_Forfeit.finish`)."""
+
+    results: list[HandResult]
+    """The hands' results, the hand from which the readings differ told so where its "?" is a cause."""
+    forfeits: tuple[str | None, str | None] = (None, None)
+    """:attr:`MatchResult.forfeit_reasons`."""
+    reason_open: tuple[bool, bool] = (False, False)
+    """:attr:`MatchResult.forfeit_reason_open`."""
+    forfeit_at: tuple[int, ...] = ()
+    """Where every reading gives the same side(s) forfeiting: the indices of the hands the match may have ended
+    in (one: known)."""
+    known: bool = True
+    """Whether a side forfeited is known."""
+    ended_at: tuple[int, ...] = ()
+    """Where every reading ended the match but who forfeited (or whether one did) is not known: the indices of
+    the hands it may have ended in."""
+    unknowns: tuple[Unknown, ...] = ()
+    open_at: int | None = None
+    """:attr:`MatchResult.forfeit_open_at`: the hand from whose end on whether a side forfeited is not known."""
+
+
+@dataclass(slots=True)
+class _Forfeit:
+    """The match's count of wrong follows and take-backs towards a forfeit (docs/rules.md §10.1, §10.2), with
+    what the record leaves open of it: decided where every reading agrees — who forfeited, in which hand, why —,
+    the rest withheld.  Friend mode keeps its one count (:func:`_friend_count`); a word of ``[Takebacks]`` that
+    is no seat loses the count (``count_lost``)."""
+
+    rules: RuleSet
+    tally: _Tally = dataclasses.field(default_factory=lambda: _Tally())
+    readings: _Readings = dataclasses.field(default_factory=lambda: _Readings())
+    offences: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
+    """Friend mode: the match's wrong follows, take-backs, punished by a level."""
+    friend_open: tuple[int, int] | None = None
+    """Friend mode: (hand, count) from which a forfeit is not known."""
+    count_lost: int | None = None
+    """The hand from which the take-backs a side made are not known (a word that is no seat)."""
+    count_open: tuple[_Open, ...] | None = None
+    """Friend mode, or past :data:`READINGS_BOUND`: what leaves open whether a side forfeited, from a hand on."""
+    first_differ: int | None = None
+    """The index of the first hand by whose end the readings differ."""
+    causes: tuple[_Open, ...] = ()
+    """What leaves the count open at that hand (:meth:`_Tally.open_here`)."""
+    differ_len: int = 0
+    """How many open hands the count held at that hand (the later ones were opened after)."""
+    open_at: int | None = None
+    ended: bool = False
+    """Every reading has ended the match (a forfeit, or a side passing the winning level)."""
+    numbers: dict[int, int] = dataclasses.field(default_factory=dict)
+    """The number of the hand of each index counted."""
+
+    @property
+    def forfeit_open(self) -> bool:
+        """Whether a side forfeited is still to be decided, and nothing yet leaves it open."""
+        return (self.count_lost is None and self.friend_open is None and self.count_open is None
+                and self.first_differ is None)
+
+    @property
+    def reading(self) -> bool:
+        """The count is followed through every reading (not friend mode, the count kept, not past the bound)."""
+        return (bool(self.rules.revoke_forfeit) and not self.rules.friend and self.count_lost is None
+                and self.count_open is None and not self.readings.over)
+
+    def add(self, index: int, hand: Hand, result: HandResult) -> HandResult:
+        """Count ``hand`` in (the match not decided before it); ``result`` with what every reading gives by its
+        end (a ``derived`` ``forfeit``), and without its pass when every reading forfeits in it."""
+        rules = self.rules
+        self.numbers[index] = hand.number
+        opened = self.tally.add(hand, result, rules)
+        counting = bool(rules.revoke_forfeit) and self.count_lost is None
+        if counting and takebacks_punished_unknown(hand, rules):
+            # a word of [Takebacks] that is no seat (not sure to be one take-back): from this hand on each
+            # side's count is not known, so no forfeit is decided on the count of the readable ones
+            self.count_lost = hand.number
+        if rules.friend and rules.revoke_forfeit and self.count_lost is None and self.friend_open is None:
+            self.friend_open = _friend_count(hand, rules, result, self.offences)
+            if self.friend_open is None and self.count_open is None and counting:
+                self.count_open = self.tally.open_here(rules, self.offences)
+        elif self.reading:
+            result = self._read(index, hand, result, opened)
+        if self.open_at is None and (self.count_lost is not None or self.count_open is not None
+                                     or self.friend_open is not None):
+            self.open_at = index
+        return result
+
+    def _read(self, index: int, hand: Hand, result: HandResult, opened: Sequence[_Open]) -> HandResult:
+        """:meth:`add` through every reading (:class:`_Readings`)."""
+        rules, readings = self.rules, self.readings
+        passes = result.outcome is not None and result.outcome.match_over
+        forfeited = readings.step(index, (*result.revoke_levels, *result.takeback_levels), opened, rules, passes)
+        if readings.over:           # past the bound: withheld from this hand on
+            self.count_open = self.tally.open_here(rules, self.offences) or tuple(self.tally.open)
+            return result
+        now = readings.outcomes()
+        if len(now) > 1 and self.first_differ is None:
+            self.first_differ, self.differ_len = index, len(self.tally.open)
+            self.causes = self.tally.open_here(rules, self.offences) or tuple(self.tally.open)
+        elif len(now) == 1 and self.tally.open and self.tally.added:
+            # the same under every reading of what the count leaves open: said
+            ((value, at),) = now.items()
+            result = dataclasses.replace(result, derived=result.derived + (self._fact(value, hand, at),))
+        if forfeited and passes:    # the forfeit, not the pass, ends the match: the hand does not say it won it
+            result = dataclasses.replace(result, outcome=dataclasses.replace(result.outcome, match_over=False))
+        self.ended = not readings.alive
+        return result
+
+    def _fact(self, value: str, hand: Hand, at: set[int]) -> Derived:
+        """The ``derived`` ``forfeit`` of ``hand``: ``value`` by its end under every reading, at the end of the
+        hands of indices ``at``."""
+        rules = self.rules
+        clauses = _clauses(self.tally.open, rules)
+        if len(at) > 1:
+            numbers = sorted({self.numbers[i] for i in at})
+            message = explain_readings.forfeit_by_this_hand(value, rules.revoke_forfeit, clauses, numbers)
+        else:
+            message = explain_forfeit.forfeit_every_reading(value, rules.revoke_forfeit, clauses)
+        return Derived("forfeit", value, "the match's wrong follows and take-backs, under every reading", *message)
+
+    def finish(self, hands: Sequence[Hand], results: list[HandResult]) -> _End:
+        """What the count gives once the record ends (docs/rules.md §10.1)."""
+        rules = self.rules
+        unknowns: tuple[Unknown, ...] = ()
+        if self.friend_open is not None:    # friend mode: someone may have forfeited, at unknown levels
+            unknowns += (Unknown("friend", ("forfeit",), *explain_hand.friend_forfeit_unknown(
+                *self.friend_open, rules.revoke_forfeit, ("forfeit",))),)
+        if self.count_open is not None:
+            unknowns += _open_unknowns(rules, self.count_open)
+        if self.count_lost is not None:
+            unknowns += (Unknown("Takebacks", ("forfeit",), *explain_forfeit.takebacks_forfeit_unknown(
+                self.count_lost, rules.revoke_forfeit, ("forfeit",))),)
+        if not rules.revoke_forfeit or rules.friend:
+            return _End(results, known=not unknowns, unknowns=unknowns, open_at=self.open_at)
+        now = self.readings.outcomes()
+        opened = self._named()
+        if len(now) > 1 and self.count_open is None:
+            # the readings differ (from the first hand they did on): whether (or which) side forfeited is not known
+            i = self.first_differ if self.first_differ is not None else len(results) - 1
+            if any(o.kind == "Takebacks" and o.number == hands[i].number for o in opened):
+                results[i] = _forfeit_withheld(hands[i], rules, results[i])
+            ended_at = () if self.readings.alive or unknowns else tuple(sorted({i for i, _ in self.readings.ended}))
+            return _End(results, known=False, unknowns=self._differs(now, opened, hands) + unknowns,
+                        open_at=min(i, self.open_at if self.open_at is not None else i), ended_at=ended_at)
+        if unknowns:
+            return _End(results, known=False, unknowns=unknowns, open_at=self.open_at)
+        ((value, at),) = now.items()
+        if value == "none":
+            return _End(results)
+        sides = [t for t in (0, 1) if value in (TEAMS[t], "both")]
+        given = [self.readings.reasons(t) for t in sides]
+        forfeits = tuple(given[sides.index(t)][0] if t in sides and len(given[sides.index(t)]) == 1 else None
+                         for t in (0, 1))
+        reason_open = tuple(t in sides and forfeits[t] is None for t in (0, 1))
+        what = (("match_end",) if len(at) > 1 else ()) + (("forfeit_reason",) if any(reason_open) else ())
+        if what:
+            first = opened[0]
+            tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
+            numbers = sorted({hands[i].number for i in at})
+            unknowns = (Unknown(tag, what, *explain_readings.forfeit_every_reading_open(
+                sides, rules.revoke_forfeit, _clauses(opened, rules), numbers, given, what)),)
+        return _End(results, forfeits=forfeits, reason_open=reason_open,  # type: ignore[arg-type]
+                    forfeit_at=tuple(sorted(at)), unknowns=unknowns)
+
+    def _named(self) -> tuple[_Open, ...]:
+        """What leaves the count open, as the match's unknown names it: the causes at the hand from which the
+        readings differ and what later hands left open; every open hand when they never differed."""
+        if self.first_differ is None:
+            return tuple(self.tally.open)
+        return self.causes + tuple(self.tally.open[self.differ_len:])
+
+    def _differs(self, now: dict[str, set[int]], opened: Sequence[_Open], hands: Sequence[Hand]
+                 ) -> tuple[Unknown, ...]:
+        """The match's ``Unknown`` when the readings give different results (``now``)."""
+        rules, what = self.rules, ("forfeit",)
+        if {o.kind for o in opened} == {"play"} and "none" in now:
+            return _open_unknowns(rules, opened)
+        first = opened[0]
+        tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
+        order = ("NS", "EW", "both", "none")
+        outcomes = [(v, sorted({hands[i].number for i in now[v]})) for v in order if v in now]
+        return (Unknown(tag, what, *explain_readings.count_differs(_clauses(opened, rules), rules.revoke_forfeit,
+                                                                   outcomes, what)),)
 
 
 def _friend_count(hand: Hand, rules: RuleSet, result: HandResult, offences: list[int]) -> tuple[int, int] | None:
@@ -255,8 +557,8 @@ class _Tally:
     added: bool = False
     """The last hand added changed the count (a penalty, or one left open)."""
 
-    def add(self, hand: Hand, result: HandResult, rules: RuleSet) -> None:
-        """Count ``hand`` (``result``: its judgement) in."""
+    def add(self, hand: Hand, result: HandResult, rules: RuleSet) -> list[_Open]:
+        """Count ``hand`` (``result``: its judgement) in; what it leaves open."""
         before = len(self.open)
         for t in (0, 1):
             self.revokes[t] += result.revoke_levels[t]
@@ -280,6 +582,7 @@ class _Tally:
         if seats and not rules.friend:      # each may be either side's (friend mode counts them all: exact)
             self.open.append(_Open(hand.number, "Takebacks", (0, 0), (seats, seats)))
         self.added = len(self.open) > before or any(result.revoke_levels) or any(result.takeback_levels)
+        return self.open[before:]
 
     def most(self, kinds: frozenset[str] | None = None) -> tuple[list[int], list[int]]:
         """The most wrong follows and take-backs by team: the fewest, and what the hands of ``kinds`` (all:
@@ -317,16 +620,6 @@ class _Tally:
         kinds = list(dict.fromkeys(o.kind for o in self.open))
         alone = [k for k in kinds if _sides(self.reasons(rules, frozenset((k,)))) != fewest]
         return tuple(o for o in self.open if o.kind in (alone or kinds))
-
-    def every_reading(self, rules: RuleSet, number: int, forfeits: tuple[str | None, str | None]) -> Derived | None:
-        """Whether a side forfeited the match by the end of hand ``number`` as a derived fact, when the hand
-        changed the count and the count leaves some open (:meth:`open_here` found every reading agree)."""
-        if not self.open or not self.added:
-            return None
-        value = ("none" if forfeits == (None, None) else "both" if None not in forfeits
-                 else TEAMS[0] if forfeits[0] is not None else TEAMS[1])
-        return Derived("forfeit", value, "the match's wrong follows and take-backs, under every reading",
-                       *explain_forfeit.forfeit_every_reading(value, rules.revoke_forfeit, _clauses(self.open, rules)))
 
 
 def _sides(reasons: tuple[str | None, str | None]) -> tuple[bool, bool]:

@@ -214,6 +214,10 @@ class MatchFacts:
     whole: bool = True
     """``False``: the file is damaged and the record stops at the damage before a hand read whole
     decided the match (:data:`RECORD_CUT`)."""
+    level_spans: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
+    """Per team whose final level in :attr:`levels` is ``None`` for want of knowing whose take-backs given as
+    ``?`` were: the lowest and highest it is under those readings
+    (:attr:`~.verdicts.MatchResult.levels_final_span`); ``None`` otherwise."""
 
 
 def decide(f: MatchFacts) -> tuple[int | None, str]:
@@ -225,7 +229,9 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
     any other no team wins (:data:`CUT_SHORT`: the record does not say the round was stopped by a
     rule that decides it; no guess).  A record with no finished hand, or in friend mode, credits no
     team (:data:`NO_RESULT`); nor do final levels, or the holder of the deal on equal levels, that
-    the record leaves unknown, nor a match in which whether a side forfeited is not known
+    the record leaves unknown — but a final level bounded by the readings of take-backs given as ``?``
+    (:attr:`MatchFacts.level_spans`) decides where every level in the spans gives the same winner by the
+    same rule (the higher level, or the deal) —, nor a match in which whether a side forfeited is not known
     (:data:`FORFEIT_NOT_KNOWN`: the forfeit may have come before any pass, whoever it fell on), nor one
     whose damaged file stops before a hand read whole decided it (:data:`RECORD_CUT`)."""
     if not f.whole:
@@ -244,16 +250,27 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
         return f.passed, passed_text(f.win_level)
     if not f.decide_by_levels:
         return None, CUT_SHORT
-    ns, ew = f.levels
-    if ns is None or ew is None:            # the record leaves the final levels unknown: no guess
+    spans = [(level, level) if level is not None else span for level, span in zip(f.levels, f.level_spans)]
+    if None in spans:                       # the record leaves the final levels unknown: no guess
         return None, "levels not known"
+    # every pair of final levels the readings allow (a level known: itself): decided where all agree
+    decisions = {_by_levels(ns, ew, f.holder) for ns in range(spans[0][0], spans[0][1] + 1)
+                 for ew in range(spans[1][0], spans[1][1] + 1)}
+    if len(decisions) == 1:
+        return decisions.pop()
+    return None, "levels not known"
+
+
+def _by_levels(ns: int, ew: int, holder: int | str | None) -> tuple[int | None, str]:
+    """``decide_by_levels`` (seed 001, rule 十一) at final levels ``ns`` and ``ew``: the higher level; equal
+    levels, the side holding the deal (``holder``: :attr:`MatchFacts.holder`)."""
     if ns != ew:
         return (0 if ns > ew else 1), "higher level"
-    if f.holder == NOBODY_HOLDS:
+    if holder == NOBODY_HOLDS:
         return None, "holding the deal"     # after both sides miscounted nobody holds it
-    if f.holder is None:                    # equal levels, and who holds the deal is not known: no guess
+    if holder is None:                      # equal levels, and who holds the deal is not known: no guess
         return None, "deal not known"
-    return int(f.holder), "holding the deal"
+    return int(holder), "holding the deal"
 
 
 ENGINE_DECIDED_BY = {"forfeit": "forfeit", BOTH_FORFEIT: BOTH_FORFEIT, "higher level": "levels",
@@ -290,7 +307,8 @@ def match_facts(result) -> MatchFacts:
                       levels=(result.levels_final[0], result.levels_final[1]), holder=holder,
                       decide_by_levels=bool(rules and rules.decide_by_levels),
                       forfeit_known=result.forfeit_known,
-                      whole=not any("result" in u.withheld for u in result.unknowns))
+                      whole=not any("result" in u.withheld for u in result.unknowns),
+                      level_spans=result.levels_final_span)
 
 
 def decide_match(result) -> tuple[int | None, str]:

@@ -193,6 +193,10 @@ WITHHELD = {
     "forfeit": ("是否有一方累计判负（因而比赛的胜负与最终级别）",
                 "whether a side forfeited the match (and so who won it, and the final levels)"),
     "result": ("比赛的胜负与最终级别", "who won the match, and the final levels"),
+    "match_end": ("比赛结束于哪一局（因而最终级别，以及其后各局是否在比赛结束之后）",
+                  "which hand the match ended in (and so the final levels, and whether the hands between were "
+                  "recorded after it ended)"),
+    "forfeit_reason": ("判负的原因（跟牌错误还是悔牌）", "why the side forfeited (wrong follows or take-backs)"),
     "declaration_check": ("主牌与亮主的核对（无人亮主时的定主）",
                           "the check of the trump against the declarations (or, if nobody declared, the rule for that)"),
 }
@@ -274,13 +278,17 @@ class HandResult:
     """Cards a seat held before a trick that its ``hands_before`` does not show: the judgements
     merged (:mod:`.agreement`) give it as many cards there, but not the same ones (which card a play
     the record leaves out took, :mod:`.record_gaps`); ``hands_before`` keeps the cards every
-    judgement gives.  ``(trick number, (N, E, S, W))``: how many more each seat held, not known which;
-    only the tricks with some (:meth:`cards_open`)."""
+    judgement gives; or, for a seat left out of a gap not filled in (:func:`.record_gaps.not_judged`),
+    from the trick after it on: the cards it surely holds in ``hands_before``, the rest counted here.
+    ``(trick number, (N, E, S, W))``: how many more each seat held, not known which; only the tricks
+    with some (:meth:`cards_open`)."""
     penalties_open: tuple[tuple[int, int], tuple[int, int]] | None = None
     """When the ways of filling a play the record leaves out give the teams different numbers of level
     penalties (:mod:`.agreement`; :attr:`revoke_levels` and :attr:`takeback_levels` then hold the
     fewest): the most any way gives, ``(revokes by team, take-backs by team)``; else ``None``.  A
-    match's forfeit count then rests on the play left out (:mod:`.replay`)."""
+    match's forfeit count then rests on the play left out (:mod:`.replay`).  In friend mode (no count by
+    team, :attr:`revoke_levels` ``(0, 0)``): the most wrong follows a way adds beyond those every way
+    gives, by the team of each seat."""
     follows_unjudged: tuple[int, int] | None = None
     """A hand whose plays were not judged — the trump or the level not known (:attr:`tricks_judged` false),
     or nothing judged from a play the record leaves out on (:mod:`.record_gaps`) —: its wrong follows
@@ -288,6 +296,11 @@ class HandResult:
     can be, by team (N–S, E–W): one per follow the team's players made, or were due to make, in those
     tricks (a follow is at most one wrong follow, and a lead none: docs/rules.md §10.1).  ``None`` when
     every trick played was judged (a score sheet's hand has none)."""
+    levels_after_span: tuple[tuple[int, int] | None, ...] | None = None
+    """Take-backs whose seat is not known (``?``, docs/rules.md §10.2): per player (N, E, S, W), the lowest and
+    the highest level after the hand under the readings of whose they were, where :attr:`player_levels_after`
+    is ``None`` for want of knowing it (``None`` for a player whose level after is known, or not bounded so);
+    ``None`` when the hand has no such take-back (:func:`.outcome.takebacks_unknown`)."""
 
     def cards_open(self, number: int) -> tuple[int, int, int, int]:
         """How many cards each seat N, E, S, W held before trick ``number`` beyond its
@@ -366,7 +379,8 @@ class MatchResult:
     forfeit_reasons: tuple[str | None, str | None] = (None, None)
     """Why each side (N–S, E–W) forfeited: :data:`FORFEIT_WRONG_FOLLOWS`, :data:`FORFEIT_TAKEBACKS`
     or :data:`FORFEIT_BOTH_COUNTS`; ``None`` for a side that did not forfeit (or, when
-    :attr:`forfeit_known` is false, for want of knowing)."""
+    :attr:`forfeit_known` is false, for want of knowing), and for a side that forfeited under every reading
+    for reasons that differ between them (:attr:`forfeit_reason_open`)."""
     after_end: tuple[int, ...] = ()
     """The numbers of the hands recorded after the match was decided (docs/rules.md §8.4: they count
     for nothing; the problem ``after_match_end`` says so); empty when none was, or when whether the
@@ -381,7 +395,27 @@ class MatchResult:
     ``forfeit`` — whether a side forfeited, so the winner and the final levels (``None``) — where the
     count towards a forfeit is not all known and its readings differ (docs/rules.md §10.1, §10.2): tag
     ``Takebacks`` (a word of ``[Takebacks]`` that is no seat, or take-backs given as ``?``), ``Trump`` /
-    ``Level`` (wrong follows of plays not judged), ``play`` (a play left out), ``friend`` (friend mode)."""
+    ``Level`` (wrong follows of plays not judged), ``play`` (a play left out), ``friend`` (friend mode).  Where
+    every reading gives the same side(s) forfeiting but not the same hand (or not the same reason), the unknown
+    withholds ``match_end`` (:attr:`end_open`) and ``forfeit_reason`` (:attr:`forfeit_reason_open`) instead."""
+    forfeit_reason_open: tuple[bool, bool] = (False, False)
+    """Per side (N–S, E–W): it forfeited the match under every reading of what the count leaves open, but why —
+    its wrong follows, its take-backs, or both — differs between the readings (its :attr:`forfeit_reasons`
+    entry is then ``None``: not known, never guessed; docs/rules.md §10.1)."""
+    end_open: tuple[int, int] | None = None
+    """Where every reading gives the same side(s) forfeiting, but at the end of different hands: the indices
+    in :attr:`hands` of the first and the last hand the match may have ended in (the final levels are then
+    ``None``; the hands after the first up to the last may or may not have been recorded after the match
+    ended, those after the last were: :attr:`after_end`).  ``None`` otherwise."""
+    levels_final_span: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
+    """Per team (N–S, E–W) whose final level is ``None`` for want of knowing whose take-backs given as ``?``
+    were: the lowest and the highest it is under those readings (the last hand's
+    :attr:`HandResult.levels_after_span`); ``None`` otherwise.  The decision by the levels reads it
+    (:func:`.scoring.decide`): where every level in the spans gives the same winner by the same rule, it is
+    derived (:attr:`derived`)."""
+    derived: tuple[Derived, ...] = ()
+    """Facts of the match the record does not state but every reading of it gives (``winner``: decided by
+    the levels though a final level is not known, from the spans of :attr:`levels_final_span`)."""
 
     @property
     def forfeit_known(self) -> bool:
@@ -398,7 +432,7 @@ class MatchResult:
     @property
     def both_forfeit(self) -> bool:
         """Both sides forfeited at the end of the same hand: no team wins the match."""
-        return None not in self.forfeit_reasons
+        return len(self.forfeited) == 2
 
     @property
     def forfeit_reason(self) -> str | None:
@@ -407,8 +441,9 @@ class MatchResult:
 
     @property
     def forfeited(self) -> tuple[int, ...]:
-        """The sides that forfeited: ``()``, one side, or ``(0, 1)``."""
-        return tuple(t for t in (0, 1) if self.forfeit_reasons[t] is not None)
+        """The sides that forfeited: ``()``, one side, or ``(0, 1)`` — a side whose reason is not known
+        (:attr:`forfeit_reason_open`) among them."""
+        return tuple(t for t in (0, 1) if self.forfeit_reasons[t] is not None or self.forfeit_reason_open[t])
 
 
 # the engine's constructors of its hot results: the same objects, built faster (records.frozen)

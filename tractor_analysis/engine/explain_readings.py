@@ -1,0 +1,221 @@
+"""Bilingual messages about what every reading of a record gives where the record leaves something open:
+the match's forfeit count (wrong follows of plays not judged, take-backs whose seat is not known, a play
+left out), followed through every reading — who forfeited, in which hand, why — and the final levels and the
+level carried after take-backs given as ``?`` (docs/rules.md §10.1, §10.2, §14.1).
+
+Each function returns ``(message_zh, message_en)``, saying the same in both languages; the wording of an
+unknown is :func:`.explain_unknown.unknown_fact`'s, the clauses naming what leaves the count open
+:func:`.explain_forfeit.open_count_words`'.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import RANK_TOKENS
+from .explain import Message
+from .explain_unknown import SIDE_EN, SIDE_ZH, unknown_fact
+
+_OUTCOME = {"NS": (f"{SIDE_ZH[0]}方判负", f"{SIDE_EN[0]} forfeit"), "EW": (f"{SIDE_ZH[1]}方判负", f"{SIDE_EN[1]} forfeit"),
+            "both": ("双方均判负", "both sides forfeit"), "none": ("无人判负", "no side forfeits")}
+"""A reading's result as a ``derived`` ``forfeit`` value words it."""
+_REASON = {"wrong follows": ("跟牌错误", "wrong follows"), "take-backs": ("悔牌", "take-backs"),
+           "wrong follows and take-backs": ("跟牌错误与悔牌", "wrong follows and take-backs")}
+
+
+def _joined(clauses: Sequence[Message]) -> Message:
+    return "、".join(c[0] for c in clauses), "; and ".join(c[1] for c in clauses)
+
+
+def hands_words(numbers: Sequence[int]) -> Message:
+    """``第2或3局`` / ``hand 2 or 3`` (``hand 2``; ``hand 2, 3 or 5``)."""
+    numbers = sorted(dict.fromkeys(numbers))
+    if len(numbers) == 1:
+        return f"第{numbers[0]}局", f"hand {numbers[0]}"
+    head = ", ".join(map(str, numbers[:-1]))
+    return "第" + "、".join(map(str, numbers[:-1])) + f"或{numbers[-1]}局", f"hand {head} or {numbers[-1]}"
+
+
+def _sides(sides: Sequence[int]) -> Message:
+    if len(sides) == 2:
+        return "双方", "both sides"
+    return f"{SIDE_ZH[sides[0]]}方", SIDE_EN[sides[0]]
+
+
+def count_differs(clauses: Sequence[Message], limit: int, outcomes: Sequence[tuple[str, Sequence[int]]],
+                  what: Sequence[str]) -> Message:
+    """Whether a side forfeited the match is not known: the readings of ``clauses`` (what leaves the count
+    open) give different results — ``outcomes``, one per result (``NS``, ``EW``, ``both``, ``none``) with the
+    numbers of the hands at whose end it falls (none for ``none``).  Says what differs: which side, when every
+    reading forfeits one; whether one did, when some reading forfeits none."""
+    zh, en = _joined(clauses)
+    parts_zh, parts_en = [], []
+    for value, hands in outcomes:
+        oz, oe = _OUTCOME[value]
+        if hands:
+            hz, he = hands_words(hands)
+            oz, oe = f"{hz}结束时{oz}", f"{oe} at the end of {he}"
+        parts_zh.append(oz)
+        parts_en.append(oe)
+    alts_zh = "，".join(f"按有的读法{p}" for p in parts_zh)
+    alts_en = ", ".join(f"under {'some readings' if i == 0 else 'others'} {p}" for i, p in enumerate(parts_en))
+    if any(value == "none" for value, _ in outcomes):
+        q_zh, q_en = "不知是否有一方已被判负", "whether a side forfeited the match is not known"
+    else:
+        q_zh, q_en = ("每种读法都有一方判负，但不知是哪一方", "under every reading a side forfeits, but which one is not known")
+    return unknown_fact(f"本场的跟牌错误与悔牌次数不全知道——{zh}，各种读法结果不同（累计 {limit} 次判负）：{alts_zh}；"
+                        f"{q_zh}，不作猜测",
+                        f"the match's count of wrong follows and take-backs is not all known — {en}, the readings give "
+                        f"different results ({limit} in a match forfeit it): {alts_en}; so {q_en}, and it is not "
+                        "guessed", what)
+
+
+def forfeit_every_reading_open(sides: Sequence[int], limit: int, clauses: Sequence[Message], hands: Sequence[int],
+                               reasons: Sequence[Sequence[str]], what: Sequence[str]) -> Message:
+    """Every reading of ``clauses`` gives ``sides`` (0 N–S, 1 E–W) forfeiting the match, and no other side —
+    but not at the end of the same hand (``hands``: the numbers of those it may have ended in, one when the
+    hand is the same) or not for the same reason (``reasons``: per side in ``sides``, the reasons the readings
+    give, more than one where it differs).  ``what``: what is withheld (``match_end``, ``forfeit_reason``)."""
+    zh, en = _joined(clauses)
+    sz, se = _sides(sides)
+    other = [] if len(sides) == 2 else [1 - sides[0]]
+    not_zh = f"，{SIDE_ZH[other[0]]}方都没有" if other else ""
+    not_en = f" and {SIDE_EN[other[0]]} do not" if other else ""
+    hz, he = hands_words(hands)
+    when_zh = f"于{hz}结束时" if len(hands) == 1 else f"在{hz}结束时（不知是哪一局）"
+    when_en = f"at the end of {he}" if len(hands) == 1 else f"at the end of {he} (not known which)"
+    why_zh, why_en = [], []
+    for side, given in zip(sides, reasons):
+        if len(given) > 1:
+            alts = [_REASON.get(r, (r, r)) for r in given]
+            why_zh.append(f"{SIDE_ZH[side]}方判负的原因按读法不同（{'或'.join(a[0] for a in alts)}）")
+            why_en.append(f"why {SIDE_EN[side]} forfeited differs between the readings ({' or '.join(a[1] for a in alts)})")
+    tail_zh = ("；" + "；".join(why_zh)) if why_zh else ""
+    tail_en = ("; " + "; ".join(why_en)) if why_en else ""
+    return unknown_fact(f"本场的跟牌错误与悔牌次数不全知道——{zh}，{sz}都累计达到 {limit} 次{not_zh}：无论哪种读法，"
+                        f"{sz}都{when_zh}判负，胜负已定{tail_zh}",
+                        f"the match's count of wrong follows and take-backs is not all known — {en}, {se} reach the "
+                        f"count of {limit}{not_en}: under every reading {se} forfeited the match {when_en}, so who won "
+                        f"is decided{tail_en}", what)
+
+
+def forfeit_by_this_hand(value: str, limit: int, clauses: Sequence[Message], hands: Sequence[int]) -> Message:
+    """A hand's ``derived`` ``forfeit``: by the end of this hand every reading of ``clauses`` gives ``value``
+    (``NS``, ``EW``, ``both``) forfeiting, at the end of one of ``hands`` (this one or an earlier one: which,
+    the readings do not agree)."""
+    zh, en = _joined(clauses)
+    hz, he = hands_words(hands)
+    if value == "both":
+        return (f"到本局结束时双方均已被判负（在{hz}结束时，不知是哪一局）：{zh}，双方都累计达到 {limit} 次",
+                f"both sides forfeited the match by the end of this hand (at the end of {he}, not known which): "
+                f"{en}, both reach the count of {limit}")
+    team = 0 if value == "NS" else 1
+    return (f"到本局结束时{SIDE_ZH[team]}方已被判负（在{hz}结束时，不知是哪一局）：{zh}，{SIDE_ZH[team]}方都累计达到 "
+            f"{limit} 次，{SIDE_ZH[1 - team]}方都没有",
+            f"{SIDE_EN[team]} forfeited the match by the end of this hand (at the end of {he}, not known which): "
+            f"{en}, {SIDE_EN[team]} reach the count of {limit} and {SIDE_EN[1 - team]} do not")
+
+
+def after_match_end_open(after: Sequence[int], hands: Sequence[int], sides: Sequence[int] | None) -> Message:
+    """Hands ``after`` recorded after the match ended under every reading at the end of one of ``hands`` (not
+    known which, when more than one): a forfeit by ``sides``; ``None``: who won differs between the readings
+    (which side forfeited, or whether one did or a side passed the winning level).  Their plays are judged;
+    they count for nothing."""
+    runs: list[list[int]] = []
+    for n in after:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    spans = [str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
+    many = len(after) > 1
+    hz, he = hands_words(hands)
+    when_zh = f"在{hz}结束时" + ("，不知是哪一局" if len(hands) > 1 else "")
+    when_en = f"at the end of {he}" + (", not known which" if len(hands) > 1 else "")
+    if sides is None:
+        how_zh, how_en = (f"无论哪种读法，比赛都{when_zh}结束，但胜负未知",
+                          f"under every reading the match ended {when_en}, though who won it is not known")
+    else:
+        (who_zh, who_en) = _sides(sides)
+        how_zh, how_en = f"{who_zh}{when_zh}判负", f"{who_en} forfeited {when_en}"
+    return (f"第 {'、'.join(spans)} 局记录在比赛结束之后（{how_zh}）：其出牌照常判定，但不计入比赛",
+            f"hand{'s' if many else ''} {', '.join(spans)} {'are' if many else 'is'} recorded after the match ended "
+            f"({how_en}): {'their' if many else 'its'} plays are judged, but "
+            f"{'they count' if many else 'it counts'} for nothing")
+
+
+def _span(span: tuple[int, int]) -> str:
+    lo, hi = (RANK_TOKENS.get(x, str(x)) for x in span)
+    return lo if lo == hi else f"{lo}–{hi}"
+
+
+def winner_by_levels(team: int, how: str, spans: Sequence[tuple[int, int]]) -> Message:
+    """The match's ``derived`` ``winner``: decided by the levels (``how``: ``higher level`` or ``holding the
+    deal``) under every reading of the take-backs given as ``?``, though a final level is not known —
+    ``spans``: N–S's and E–W's lowest and highest final level under those readings."""
+    ns, ew = _span(spans[0]), _span(spans[1])
+    rule_zh, rule_en = (("级数高者胜", "the higher level wins") if how == "higher level"
+                        else ("级数相同则坐庄方胜", "on equal levels the side holding the deal wins"))
+    return (f"{SIDE_ZH[team]}方获胜：[Takebacks] 中座位未知的悔牌（\"?\"）使最终级别未知——南北方 {ns}、东西方 {ew}，"
+            f"但无论是哪一方的悔牌，按“{rule_zh}”胜方都是{SIDE_ZH[team]}方",
+            f"{SIDE_EN[team]} won the match: take-backs whose seat is not known (\"?\") leave the final levels not known "
+            f"— N–S {ns}, E–W {ew} — but whichever side they were, {rule_en}, and that is {SIDE_EN[team]} under every "
+            "reading")
+
+
+def level_fits_no_reading(level: int, team: int, span: tuple[int, int]) -> Message:
+    """A ``level_mismatch``: ``[Level]`` says ``level`` for the dealer's side ``team``, whose level carried in
+    is not known for want of knowing whose take-backs given as ``?`` in the hand before were — but it is one
+    of ``span`` under every reading, and ``level`` is none of them."""
+    s = _span(span)
+    return (f"[Level] 记为 {RANK_TOKENS.get(level, level)}，但{SIDE_ZH[team]}方带入本局的级别是 {s}（上一局 [Takebacks] "
+            f"中有座位未知的悔牌 \"?\"，不知罚了哪一方），无论哪种读法都不是 {RANK_TOKENS.get(level, level)}；"
+            f"{SIDE_ZH[team]}方本局后的级别不予判定",
+            f"[Level] says {RANK_TOKENS.get(level, level)}, but the level {SIDE_EN[team]} carry into this hand is {s} "
+            f"(the hand before gives take-backs whose seat is not known, \"?\"): under no reading is it "
+            f"{RANK_TOKENS.get(level, level)}; {SIDE_EN[team]}'s level after the hand is withheld")
+
+
+def level_unknown_after_takebacks(team: int, span: tuple[int, int], what: Sequence[str]) -> Message:
+    """The level of a hand is not known: ``[Level]`` is not stated, and the dealer's side ``team`` carries in a
+    level not known for want of knowing whose take-backs given as ``?`` in the hand before were (``span``:
+    the lowest and highest under those readings)."""
+    s = _span(span)
+    return unknown_fact(f"级牌未写明（[Level] 缺少），而庄家方{SIDE_ZH[team]}方带入本局的级别未知：上一局 [Takebacks] 中有"
+                        f"座位未知的悔牌（\"?\"），不知罚了哪一方，{SIDE_ZH[team]}方为 {s} 之一，不作猜测",
+                        f"the level is not stated ([Level] missing), and the level the dealer's side {SIDE_EN[team]} "
+                        f"carries in is not known: the hand before gives take-backs whose seat is not known (\"?\"), "
+                        f"so {SIDE_EN[team]} are at one of {s}, not known which, and it is not guessed", what)
+
+
+def forfeit_words(reasons: Sequence[str | None], reason_open: Sequence[bool], limit: int | None,
+                  teams: Sequence[str] = ("NS", "EW")) -> tuple[str, str]:
+    """``(en, zh)``: who forfeited the match and why, where a side forfeited under every reading for reasons
+    that differ between them (``reason_open``; its ``reasons`` entry ``None``): its reason said not known.
+    A match whose every side's reason is known is :func:`.explain_hand.forfeit_text`'s."""
+    from .explain_hand import forfeit_text
+    if not any(reason_open):
+        return forfeit_text(reasons, limit, teams)
+    count_en = f": {limit} in a match forfeit it" if limit else ""
+    n = f" {limit} " if limit else ""
+    parts = []
+    for t in (0, 1):
+        if reason_open[t]:
+            parts.append((f"{teams[t]} wrong follows or take-backs, which not known",
+                          f"{teams[t]} 方累计{n}次跟牌错误或悔牌（不知是哪一种）"))
+        elif reasons[t] is not None:
+            rz = _REASON.get(reasons[t], (reasons[t], reasons[t]))[0]
+            parts.append((f"{teams[t]} {reasons[t]}", f"{teams[t]} 方{rz}累计{n}次"))
+    sides = [t for t in (0, 1) if reason_open[t] or reasons[t] is not None]
+    if len(sides) == 2:
+        return (f"both sides forfeit the match, no team wins ({'; '.join(p[0] for p in parts)}{count_en})",
+                f"双方均判负，无胜方（{'；'.join(p[1] for p in parts)}）")
+    t = sides[0]
+    return (f"{teams[t]} forfeit the match ({parts[0][0]}{count_en})", f"{parts[0][1]}，判负")
+
+
+def forfeit_not_known_result() -> tuple[str, str]:
+    """``(en, zh)``: the match's result where whether a side forfeited, or which, is not known (``decided_by``
+    ``forfeit not known``): worded for both — the match's unknown says which differs."""
+    return ("not decided: the match's count of wrong follows and take-backs towards a forfeit is not all known "
+            "(see the match's unknown), so who, if anyone, forfeited the match is not known",
+            "未分胜负：本场计入累计判负的跟牌错误与悔牌次数不全知道（见比赛的“未知”），不知是否有一方已被判负、是哪一方")
