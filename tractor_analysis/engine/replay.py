@@ -415,7 +415,10 @@ class _Forfeit:
         """:meth:`add` through every reading (:class:`_Readings`)."""
         rules, readings = self.rules, self.readings
         passes = result.outcome is not None and result.outcome.match_over
-        forfeited = readings.step(index, (*result.revoke_levels, *result.takeback_levels), opened, rules, passes)
+        known = (*result.revoke_levels, *result.takeback_levels)
+        if not opened and not any(known) and not passes and not self.tally.added:
+            return result       # (the common hand: nothing counted, nothing open, no pass — every reading as before)
+        forfeited = readings.step(index, known, opened, rules, passes)
         if readings.over:           # past the bound: withheld from this hand on
             self.count_open = self.tally.open_here(rules, self.offences) or tuple(self.tally.open)
             return result
