@@ -13,7 +13,7 @@ import time
 
 import click
 
-from tractor_analysis.analysis.best_plays import BestChoice, choices
+from tractor_analysis.analysis.best_plays import BestChoice, any_words, choices, listed
 from tractor_analysis.analysis.solver import Budget
 from tractor_analysis.analysis.view import DEFAULT_SAMPLES, PlayView, view_hand
 from tractor_analysis.analysis.hand_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
@@ -27,23 +27,21 @@ from .check import check_file
 from .check_json import derived_json
 from .verdict_text import derived_lines
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, bad, cards_pretty, cards_tokens, dim,
-                     echo_err, expand_inputs, idle_with, idle_without, located, pad, record_text, refuse_idle,
-                     rules_options, say_encoding, seat_label, strong)
-
-
-NUMBERS_ZH = "零一二三四五六七八九十"
+                     echo_err, expand_inputs, idle_with, idle_without, level_label, located, pad, record_text,
+                     refuse_idle, rules_options, say_encoding, seat_label, strong, trump_label)
+from .replay_cmd import hand_groups
 
 
 def choice_text(c: BestChoice) -> str:
     """Best plays of one shape: ``♠A ♠A``; ``♠3 | ♠A`` (a few, or any one card of a few);
-    ``♠A + any 3 of ♣3 ♣4 ♣5 ♣6 (4 plays) / 其中任意三张（共 4 种）``."""
-    if not c.choose:
-        return cards_pretty(c.fixed)
-    if c.count <= 2 or (c.choose == 1 and not c.fixed):
-        return " | ".join(cards_pretty(p) for p in c.plays())
+    ``♠A + any 3 of ♣3 ♣4 ♣5 ♣6 (4 plays) / 其中任意三张（共 4 种）`` (the words of
+    :func:`~tractor_analysis.analysis.best_plays.any_words`, as the hand page says them)."""
+    plays = listed(c)
+    if plays is not None:
+        return " | ".join(cards_pretty(p) for p in plays)
     fixed = cards_pretty(c.fixed) + " + " if c.fixed else ""
-    zh = NUMBERS_ZH[c.choose] if c.choose < len(NUMBERS_ZH) else str(c.choose)
-    return f"{fixed}any {c.choose} of {cards_pretty(c.pool)} ({c.count} plays) / 其中任意{zh}张（共 {c.count} 种）"
+    before, after, zh = any_words(c)
+    return f"{fixed}{before} {cards_pretty(c.pool)} {after} / {zh}"
 
 
 def choice_json(c: BestChoice) -> dict:
@@ -128,6 +126,14 @@ def view_text(v: PlayView) -> str:
     return dim(text)
 
 
+VIEW_NOTE = ("from the seat 座位视角: each play judged on what its player could know — the mean over the deals of "
+             "the unseen cards that player could not rule out, its cost against the best such mean — while the "
+             "play's own line (before → after, cost) has all four hands open: the two measure different things "
+             "and may differ / 座位视角：按该玩家所能知道的评判每手出牌——在其无法排除的未见牌分布上取平均值，"
+             "代价相对于最佳的平均值；而出牌本行（前 → 后、代价）是四家明手：两者衡量的不同，可能不一致")
+"""Said once a run, before the first play judged from its seat (the hand page says it in a paragraph)."""
+
+
 def play_line(p: PlayAnalysis, match, order: Order) -> str:
     shown = cards_pretty(p.cards)
     if p.attempted is not None:
@@ -141,8 +147,11 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
         return line + dim("  not searched 未搜索")
     if p.value_before is None or p.value_after is None:
         return line + dim("  not solved within budget 未在预算内解出")
-    if p.legal is False:
-        return line + bad("  illegal play 违规出牌 (see tractor check 详见 tractor check)")
+    if p.legal is False:                    # no cost; the best legal plays, when the search found them
+        line += bad("  illegal play 违规出牌 (see tractor check 详见 tractor check)")
+        if p.best:
+            line += dim("   best legal play 最佳合法出牌: " + " | ".join(choice_text(c) for c in best_choices(p, order)))
+        return line
     mark = mark_of(p.cost)
     if mark is not None:
         line += bad(f"  {mark[0]} cost {p.cost} {mark[1]}")
@@ -158,28 +167,35 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
 def hands_lines(h, trick_index: int, match) -> list[str]:
     """The four hands before a trick (``--show-hands``), the leader first."""
     t = h.tricks[trick_index]
-    order = hand_context(h.rules, h.level, h.trump).order
     lines = []
     for i in range(4):
         seat = (t.leader + i) & 3
-        cards = sorted((k for k in range(len(t.hands_before[seat])) for _ in range(t.hands_before[seat][k])),
-                       key=lambda k: (order.group[k], order.strength[k]), reverse=True)
-        lines.append(dim(f"    {pad(seat_label(seat, match), 10)} {cards_pretty(cards) or '—'}"))
+        held = hand_groups(t.hands_before[seat], h.level, h.trump, h.rules.constant_twos, h.trump_known)
+        lines.append(dim(f"    {pad(seat_label(seat, match), 10)} {held}"))
     return lines
+
+
+def setting_line(h, match) -> str:
+    """The hand's dealer, level, trump and attackers, in ``tractor replay``'s words."""
+    attackers = " ".join(seat_label(s, match) for s in range(4) if s not in h.defenders) if h.defenders \
+        else "? (unknown 未知)"
+    return (f"  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}"
+            f"  trump 主 {trump_label(h.trump) if h.trump_known else '?'}  attackers 闲家: {attackers}")
 
 
 def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[PlayView] | None = None,
                facts=()) -> list[str]:
     head = strong(f"hand {a.number} 第{a.number}局")
+    setting = setting_line(h, match)
     derived = derived_lines(h, "  ")        # what the record does not state, derived, and from what (as check says)
     # and what the analysis derived (record text through record_text, as check shows it)
     derived += ["  derived 推出  " + record_text(f"{d.message_en} / {d.message_zh}") for d in facts]
     if a.reason is not None:
         # the reason is (zh, en): English first, as every message
-        return [head + "  " + dim("not analysed 未分析: " + record_text(f"{a.reason[1]} / {a.reason[0]}"))] + derived
+        return [head + "  " + dim("not analysed 未分析: " + record_text(f"{a.reason[1]} / {a.reason[0]}")), setting] + derived
     order = hand_context(h.rules, h.level, h.trump).order
     lines = [head + f"  last {a.tricks} tricks 最后 {a.tricks} 轮 (from trick 从第 {a.first_trick} 轮)"
-             + dim(f"  {a.nodes} nodes, {a.seconds:.1f}s")]
+             + dim(f"  {a.nodes} nodes, {a.seconds:.1f}s"), setting]
     lines.extend(derived)
     lines.append(f"  best play 双方最佳: attackers 闲家 {_value(a.start_value)}"
                  f"   real result 实际: {_value(a.result)}")
@@ -233,14 +249,33 @@ class Progress:
         elif self.view:
             text = (f"hand {self.hand}: {done}/{total} plays judged from the seat, {seconds:.0f} s "
                     f"/ 第{self.hand}局：已按座位视角评判 {done}/{total} 手出牌，{seconds:.0f} 秒")
-        else:
+        else:                       # gone through, not all valued: end() says how many were (search_summary)
             text = (f"hand {self.hand}: {done}/{total} plays analysed, {seconds:.0f} s "
                     f"/ 第{self.hand}局：已分析 {done}/{total} 手出牌，{seconds:.0f} 秒")
         click.echo(("\r" + text + "\x1b[K") if self.tty else text, err=True, nl=not self.tty)
 
-    def end(self) -> None:
+    def end(self, a: HandAnalysis | None = None) -> None:
+        """End the progress line; once some progress was shown, say what the search came to:
+        ``a``'s plays searched, valued, not solved within the budget, not searched."""
         if self.any and self.tty:
             click.echo("", err=True)
+        if self.any and a is not None and a.reason is None and a.plays:
+            click.echo(search_summary(a), err=True)
+
+
+def search_summary(a: HandAnalysis) -> str:
+    """``hand 2: 20 plays searched, 18 valued, 2 not solved within the budget`` (and how many were
+    not searched), bilingual: the counts of :attr:`PlayAnalysis.searched` and of the plays valued
+    before and after."""
+    searched = sum(1 for p in a.plays if p.searched)
+    valued = sum(1 for p in a.plays if p.searched and p.value_before is not None and p.value_after is not None)
+    skipped = len(a.plays) - searched
+    en = f"hand {a.number}: {searched} plays searched, {valued} valued, {searched - valued} not solved within the budget"
+    zh = f"第{a.number}局：搜索 {searched} 手出牌，{valued} 手得出数值，{searched - valued} 手未在预算内解出"
+    if skipped:
+        en += f", {skipped} not searched"
+        zh += f"，{skipped} 手未搜索"
+    return f"{en} / {zh}"
 
 
 VIEW_OPTIONS = ("samples", "seed", "precision")
@@ -317,7 +352,9 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
     refuse_idle_options(click.get_current_context(), view, as_json)
     paths = list(expand_inputs([path]))
     if len(paths) != 1:
-        raise click.UsageError(f"{path!r} names {len(paths)} files; analyse takes one record file")
+        shown_path = record_text(path)
+        raise click.UsageError(f"{shown_path!r} names {len(paths)} files; analyse takes one record file "
+                               f"/ {shown_path!r} 包含 {len(paths)} 个文件；analyse 只接受一个记录文件")
     path = paths[0]
     verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs))
     say_encoding(path, verdict.encoding_note)
@@ -326,13 +363,14 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
     limit = Budget(nodes=nodes, seconds=budget)
     out = []
     shown = 0
+    view_noted = False
     for index, match, h, _record in verdict.hands_with_records:
         if hands and h.number not in hands:
             continue
         progress = Progress(h.number)
         hand_start = time.perf_counter()
         a = analyse_hand(h, last, limit, hand_seconds=budget_hand, progress=progress, every_position=every_position)
-        progress.end()
+        progress.end(a)
         facts = analysis_derived(h, _record, a)     # what the analysis rests on that the record does not state
         h = with_derived_plays(h)           # the plays the record leaves out that the engine derived, as analysed
         views = None
@@ -350,13 +388,18 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
         else:
             if shown > 1:
                 click.echo("")
+            if views and not view_noted:
+                view_noted = True
+                click.echo(dim(VIEW_NOTE))
+                click.echo("")
             for line in hand_lines(a, match, h, show_hands, views, facts):
                 click.echo(line)
     if hands and not shown and verdict.readable:
         numbers = sorted({h.number for _, _, h in verdict.hands})
         asked = ", ".join(map(str, hands))
         shown_path, have = record_text(path), ", ".join(map(str, numbers)) or "none / 无"
-        raise click.UsageError(f"no hand {asked} in {shown_path} (its hands: {have}) / {shown_path} 中没有第 {asked} 局")
+        raise click.UsageError(f"no hand {asked} in {shown_path} (its hands: {have}) "
+                               f"/ {shown_path} 中没有第 {asked} 局（其中的局：{have}）")
     if as_json:
         click.echo(json.dumps({"file": path, "hands": out}, ensure_ascii=False, indent=1))
     click.get_current_context().exit(EXIT_UNREADABLE if verdict.errors or not verdict.readable else EXIT_OK)

@@ -11,6 +11,12 @@ seat (the ``view_*`` columns): the hand page shows both costs side by side (all 
 the player's seat) with the same marks, and says in a sentence where a play was a blunder open but
 the best play from the seat (:attr:`~.analysis_view.AnalysedPlayView.open_blunder_seat_best`).
 
+The best plays are shown as ``tractor analyse`` shows them: each of the dataset's ``best`` (one play
+per set of equal plays) with its whole set (:func:`~tractor_analysis.analysis.best_plays.equal_plays`,
+from the hand as replayed), grouped (:func:`~tractor_analysis.analysis.best_plays.choices`: "any 8 of
+… / 其中任意八张"); without the replayed hand, the dataset's plays grouped and the page saying that
+equal plays are shown once (:attr:`~.analysis_view.AnalysedPlayView.best_every` false).
+
 A play the record leaves out that the engine derived (a ``plays`` row with ``derived`` true) is
 marked derived in the analysis table as in the trick table, the tag's title saying from what.
 """
@@ -20,8 +26,9 @@ import dataclasses
 from collections import Counter
 from pathlib import Path
 
+from tractor_analysis.analysis.best_plays import choices, equal_plays
 from tractor_analysis.analysis.hand_analysis import MARKS, mark_of
-from tractor_analysis.records.cards import parse_cards
+from tractor_analysis.records.cards import SEAT_TOKENS, parse_cards
 
 from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView
 from .hand_page import HandView
@@ -70,9 +77,25 @@ def _best(best) -> tuple:
         return ()
 
 
-def analysis_of(hand: HandView, rows: list[Row] | None) -> AnalysisView | None:
+def _grouped(hand: HandView, result, trick: int, seat: str, best: tuple) -> tuple[tuple, bool]:
+    """``(choices, every)``: the best plays grouped as ``tractor analyse`` groups them; ``every``
+    true when each set of equal plays is listed whole (``result``, the hand as replayed, given and
+    holding the play), false when one play stands for its set (the dataset's ``best`` alone)."""
+    if not best:
+        return (), True
+    every = None
+    if result is not None and seat in SEAT_TOKENS:
+        every = equal_plays(result, trick, SEAT_TOKENS.index(seat), best)
+    groups = hand.groups
+    group_of = (lambda k: groups[k]) if groups else (lambda k: 0)
+    return tuple(choices(best if every is None else every, group_of)), every is not None
+
+
+def analysis_of(hand: HandView, rows: list[Row] | None, result=None) -> AnalysisView | None:
     """The analysis view of ``hand`` from its rows; ``None`` without rows, or when a row does not
-    describe a play of the hand as replayed (another ruleset, another record)."""
+    describe a play of the hand as replayed (another ruleset, another record).  ``result``: the
+    hand as the engine replayed it (a :class:`~tractor_analysis.engine.verdicts.HandResult`), for
+    listing every best play (:func:`_grouped`)."""
     if not rows:
         return None
     tricks = {t.number: t for t in hand.tricks}
@@ -82,9 +105,11 @@ def analysis_of(hand: HandView, rows: list[Row] | None) -> AnalysisView | None:
         if t is None or pos >= len(t.plays) or t.plays[pos].seat != seat:
             return None
         p = t.plays[pos]
+        best_plays = _best(best)
+        grouped, every = _grouped(hand, result, trick, p.seat, best_plays)
         plays.append(AnalysedPlayView(trick, p.seat, p.player, p.cards, before, after, cost,
-                                      mark_of(cost), _best(best), _seat_view(rest[0] if rest else None),
-                                      p.derived))
+                                      mark_of(cost), best_plays, _seat_view(rest[0] if rest else None),
+                                      p.derived, grouped, every))
     return AnalysisView(first_trick=plays[0].trick, start_value=plays[0].value_before,
                         result=hand.attackers_total, plays=tuple(plays),
                         marks=tuple(reversed(MARKS)), blunder=MARKS[0][0])
@@ -99,15 +124,20 @@ def _seat_view(view: tuple | None) -> FromSeatView | None:
                     None if cost is None else mark_of(cost))
 
 
-def with_analysis(hands: dict[int, list[Row]] | None):
+def with_analysis(hands: dict[int, list[Row]] | None, result=None):
     """A :data:`~.match_drawing.MatchSink` putting each hand's analysis (``hands``: ``hand_no`` → rows)
-    on its view; a hand number the match holds twice (a damaged record) gets none."""
+    on its view; a hand number the match holds twice (a damaged record) gets none.  ``result``: the
+    match as the engine replayed it (a :class:`~tractor_analysis.engine.verdicts.MatchResult`), for
+    every best play (:func:`analysis_of`); without it the page says equal plays are shown once."""
     def adjust(view: MatchView) -> MatchView:
         if not hands:
             return view
         seen = Counter(h.number for h in view.hands)
+        replayed = Counter(h.number for h in result.hands) if result is not None else Counter()
+        by_number = {h.number: h for h in result.hands if replayed[h.number] == 1} if result is not None else {}
         return dataclasses.replace(view, hands=tuple(
-            dataclasses.replace(h, analysis=analysis_of(h, hands.get(h.number))) if seen[h.number] == 1 else h
+            dataclasses.replace(h, analysis=analysis_of(h, hands.get(h.number), by_number.get(h.number)))
+            if seen[h.number] == 1 else h
             for h in view.hands))
 
     return adjust

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tractor_analysis.analysis.best_plays import BestChoice, any_words, listed
 from tractor_analysis.records.cards import Card
 
 
@@ -51,6 +52,19 @@ class AnalysedPlayView:
     derived: tuple[str, str] | None = None
     """(中文, English): the record leaves this play out and the engine derived it (the hand page's
     :attr:`~.hand_page.PlayView.derived`: what it follows from); ``None``: recorded."""
+    best_choices: tuple[BestChoice, ...] = ()
+    """The best plays grouped as ``tractor analyse`` shows them (:func:`~tractor_analysis.analysis.best_plays.choices`)."""
+    best_every: bool = True
+    """``best_choices`` lists every best play; false: one play for each set of equal plays (the page says so)."""
+
+    def best_shown(self) -> tuple[tuple[list[tuple[Card, ...]] | None, BestChoice], ...]:
+        """Each best choice with the plays it is said as one by one, or ``None`` for "any k of"
+        (:func:`~tractor_analysis.analysis.best_plays.listed`)."""
+        return tuple((listed(c), c) for c in self.best_choices)
+
+    @staticmethod
+    def any_words(c: BestChoice) -> tuple[str, str, str]:
+        return any_words(c)
 
     @property
     def solved(self) -> bool:
@@ -81,6 +95,11 @@ class AnalysisView:
     def viewed(self) -> bool:
         """Some play was judged from its seat: the page shows the second cost."""
         return any(p.view is not None for p in self.plays)
+
+    @property
+    def best_once(self) -> bool:
+        """Some play's best plays are one per set of equal plays (the page says so)."""
+        return any(not p.best_every for p in self.plays)
 
     @property
     def open_blunders_seat_best(self) -> tuple[AnalysedPlayView, ...]:

@@ -428,7 +428,7 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
     drawn = draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
                        charts_on=drawer.charts_on, sink=drawer.sink, where=f"{source}#{index}",
                        adjust=_then(_with_positions(positions) if from_text else None,
-                                    with_analysis(analysed) if analysed is not None else None),
+                                    with_analysis(analysed, result) if analysed is not None else None),
                        copy_of=None if copy is None else (lambda _fact, _view: copy))
     # judged under the report's rules: its statistics' rows come from this replay (:func:`_rows_of_replays`)
     return dataclasses.replace(drawn, replay=(match, result)) if drawer.rules else drawn

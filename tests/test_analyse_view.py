@@ -175,7 +175,7 @@ def test_budget_hand_and_show_hands_in_the_cli(tmp_path):
     out = r.stdout.splitlines()
     at = out.index("  trick 1 第1轮")
     assert [line.split()[0] for line in out[at + 1:at + 5]] == ["N", "E", "S", "W"]
-    assert "大王 小王" in out[at + 2] and "♠A ♠3" in out[at + 1]
+    assert "主 大王 小王" in out[at + 2] and "♠ A 3" in out[at + 1]        # grouped as tractor replay groups them
     r = _run(f, "--help")
     assert "per position" in r.stdout and "--budget-hand" in r.stdout and "--show-hands" in r.stdout
 

@@ -207,7 +207,7 @@ def test_record_ending_early_says_where_and_why(tmp_path):
     r = _analyse(tmp_path, ENDS_AFTER_15, "--last", "3")
     assert "nothing to analyse" not in r.output and "牌局未打完，无法分析" not in r.output
     assert "the record ends after trick 15, before the hand's end" in r.output
-    assert "tricks 1–15 are recorded whole" in r.output and "第 1–15 轮虽完整记录" in r.output
+    assert "tricks 1–15 are recorded whole" in r.output and "第 1–15 轮已完整记录" in r.output
     assert "记录在第 15 轮之后、本局打完之前结束" in r.output
 
 

@@ -174,7 +174,7 @@ def test_analyse_escapes_the_names_of_its_plays_and_hands(tmp_path):
     record = _write(tmp_path, f"s{RLO}.tgn", _named(_first_hand(SPRING)))
     r = _invoke("analyse", record, "--last", "2", "--budget", "2", "--show-hands")
     assert re.search(r"\n    W 刘\\u2066洋 +♥2 +60 → 60", r.output), r.output
-    assert re.search(r"\n    N 张伟\\u202e +♦9 ♠J", r.output), r.output          # --show-hands
+    assert re.search(r"\n    N 张伟\\u202e +♠ J │ ♦ 9", r.output), r.output        # --show-hands
     assert not _raw(r.output), _raw(r.output)
 
 

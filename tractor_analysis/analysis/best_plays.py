@@ -31,6 +31,27 @@ class BestChoice:
         return [tuple(sorted(self.fixed + p)) for p in picked]
 
 
+NUMBERS_ZH = "零一二三四五六七八九十"
+
+
+def listed(c: BestChoice) -> list[tuple[int, ...]] | None:
+    """The plays ``c`` is best said as, one by one (a single play; two; any one card of a few), or
+    ``None`` when it is said "any k of" (:func:`any_words`)."""
+    if not c.choose:
+        return [c.fixed]
+    if c.count <= 2 or (c.choose == 1 and not c.fixed):
+        return c.plays()
+    return None
+
+
+def any_words(c: BestChoice) -> tuple[str, str, str]:
+    """``(before_pool, after_pool, zh)`` of a choice said "any k of": ``("any 3 of", "(4 plays)",
+    "其中任意三张（共 4 种）")`` — the English around the pool's cards, then the Chinese; the fixed
+    cards, if any, go first, joined by "+"."""
+    zh = NUMBERS_ZH[c.choose] if c.choose < len(NUMBERS_ZH) else str(c.choose)
+    return f"any {c.choose} of", f"({c.count} plays)", f"其中任意{zh}张（共 {c.count} 种）"
+
+
 def _submultisets(counts: Iterable[int], k: int) -> int:
     """How many distinct k-card sub-multisets a multiset with these copy counts has."""
     ways = [1] + [0] * k                 # coefficients of prod (1 + x + ... + x^c), cut at x^k
@@ -87,4 +108,36 @@ def choices(plays: Iterable[Sequence[int]], group_of: Callable[[int], int]) -> l
     return out
 
 
-__all__ = ["BestChoice", "choices"]
+def equal_plays(h, trick: int, seat: int, best: Iterable[Sequence[int]]) -> list[tuple[int, ...]] | None:
+    """Every play equal to one of ``best`` (one play per set of equal plays, as the dataset's ``best``
+    column holds them) for ``seat``'s play in trick number ``trick`` of the hand ``h`` (a
+    :class:`~tractor_analysis.engine.verdicts.HandResult`): each play with the whole set the search
+    merged it into (:func:`.solver.play_classes`, as ``tractor analyse`` lists them), in order.
+    ``None`` when the hand does not hold that play as analysed (no such trick or seat, the level or
+    the trump not known): nothing is then added."""
+    from ..engine.tricks import hand_context
+    from .hand_analysis import position_at, with_derived_plays
+    from .solver import Solver, play_classes
+
+    if h.level is None or not h.trump_known:
+        return None
+    h = with_derived_plays(h)
+    index = next((i for i, t in enumerate(h.tricks) if t.number == trick), None)
+    if index is None or not h.tricks[index].hands_before:
+        return None
+    t = h.tricks[index]
+    at = next((j for j, p in enumerate(t.plays) if p.seat == seat), None)
+    if at is None:
+        return None
+    zeros = [0] * len(h.tricks)
+    pos = position_at(h, index, at, zeros, zeros)
+    classes = play_classes(Solver(hand_context(h.rules, h.level, h.trump), h.defenders, 0, compiled=False), pos)
+    out: list[tuple[int, ...]] = []
+    for b in best:
+        b = tuple(sorted(b))
+        members = next((m for m in classes.values() if b in m), [b])
+        out.extend(members)
+    return list(dict.fromkeys(out))
+
+
+__all__ = ["BestChoice", "NUMBERS_ZH", "any_words", "choices", "equal_plays", "listed"]

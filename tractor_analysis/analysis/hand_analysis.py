@@ -214,8 +214,8 @@ def _incomplete(h: HandResult) -> tuple[str, str]:
     if done >= first:
         span_en = f"trick {first}" if done == first else f"tricks {first}–{done}"
         span_zh = f"第 {first} 轮" if done == first else f"第 {first}–{done} 轮"
-        kept_en = f"; {span_en} are recorded whole, but the hand's last tricks and its result are not"
-        kept_zh = f"；{span_zh}虽完整记录，但本局最后几轮与结果都没有记录"
+        kept_en = f"; {span_en} {'is' if done == first else 'are'} recorded whole, but the hand's last tricks and its result are not"
+        kept_zh = f"；{span_zh}已完整记录，但本局最后几轮和结果没有记录"
     else:
         kept_en = kept_zh = ""
     held = [sum(c) for c in t.hands_before] if t.hands_before else []

@@ -45,9 +45,10 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
     colon = body.find(":")
     ln, col = pos(pieces, lineno, lead)
     if colon < 0:
-        st.diag("syntax_error", f"cannot read {body.strip()[:30]!r}: expected a tag [Name \"value\"], "
+        shown = repr(body.strip()[:30])
+        st.diag("syntax_error", f"cannot read {shown}: expected a tag [Name \"value\"], "
                 "a deal line 'N: cards', 'Bottom: cards', 'Buried: cards', or a trick '1. N: cards, …'",
-                "无法识别的行：应为标签、发牌行、底牌行或出牌行", ln, col)
+                f"无法识别的行 {shown}：应为标签、发牌行、底牌行或出牌行", ln, col)
         return
     label = body[lead:colon].strip()
     seat = SEAT_LOOKUP.get(label)
