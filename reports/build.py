@@ -130,6 +130,8 @@ _WHO_TAGS: dict[tuple[bool, bool, bool], str] = {
     for lead in (False, True) for win in (False, True) for bad in (False, True)}
 """End of the ``who`` line and start of the ``played`` block, by (leads, wins, violation)."""
 _NO_PLAY = _WHO_TAGS[(False, False, False)] + '<span class="none">no play / 未出</span>'
+_LEFT_OUT = _WHO_TAGS[(False, False, False)] + '<span class="none">not in the record: not known / 记录未写，未知</span>'
+"""A play the record leaves out of a trick it goes on past, not derived (``TrickView.left_out``): never "no play"."""
 _HELD_NONE = '<span class="none">no cards / 无</span>'
 _HELD_UNKNOWN = ('<span class="none">? not known: the record does not give its cards, only its plays / '
                  '未知：记录未给出其手牌，只有其出牌</span>')
@@ -172,7 +174,7 @@ def trick_seats_html(trick: TrickView, heads: Sequence[str], groups: Sequence[in
         p = trick.plays_by_seat[x]
         add(head)
         if p is None:
-            add(_NO_PLAY)
+            add(_LEFT_OUT if trick.left_out[x] else _NO_PLAY)
         else:
             if p.derived is not None:   # left out of the record, derived: the tag's title says from what
                 add(f'<span class="tag derived" title="{escape(p.derived[1])} / {escape(p.derived[0])}">'

@@ -16,6 +16,7 @@ from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.engine.outcome import gain_capped
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match, Play
+from tractor_analysis.engine.record_gaps import find_gaps
 from tractor_analysis.engine.rule_refs import rule_ref
 from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attackers
 from tractor_analysis.engine.verdicts import HandResult, Violation
@@ -145,6 +146,11 @@ class TrickView:
     """N, E, S, W: cards the seat held beyond ``hands_before``, not known which (the ways a play the
     record leaves out could be filled in disagree, or it was not filled in and the seat's cards after it
     are those it surely holds: ``HandResult.cards_open``); shown as ``+1 ?``."""
+    left_out: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    """N, E, S, W: the record leaves the seat's play out of this trick though it goes on past it
+    (:func:`~tractor_analysis.engine.record_gaps.find_gaps`), and the engine did not derive it: the play
+    is not in the record and not known — never "no play" (docs/rules.md §4.1: the seat is not judged as
+    not playing).  Its ``plays_by_seat`` entry is ``None``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +222,10 @@ class HandView:
     levels_before: tuple[str, str]
     levels_after: tuple[str, str]
     complete: bool
+    played_out_unknown: tuple[str, ...] = ()
+    """The seats (``W`` …) of a position that gives them no deal line: their cards are not known, so
+    neither is whether the hand was played out (as ``tractor check`` says, docs/rules.md §14.1) —
+    ``complete`` is then false, but the page never says the hands are not emptied.  Empty: known."""
     score_sheet: bool = False
     """A score sheet's hand (``[ResultOnly]``): its total alone is recorded; trick points, bottom and
     penalties are not known (``None``)."""
@@ -419,6 +429,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     tricks: list[TrickView] = []
     sources = hand_sources(hand, result)
     held_known = tuple(bool(x) for x in sources)
+    gap_seats = {g.trick: g.missing for g in find_gaps(hand)}    # plays the record leaves out, by trick
     for t in result.tricks:
         before = running
         taken = taken_by_attackers(result, t)
@@ -459,7 +470,8 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             last=ends_hand(t, sources),
             ends_record=None if u is None else ends_record_text(u),
             points_open=u is not None and u.points is None,
-            held_known=held_known, held_open=result.cards_open(t.number)))
+            held_known=held_known, held_open=result.cards_open(t.number),
+            left_out=tuple(x in gap_seats.get(t.number, ()) and by_seat[x] is None for x in range(4))))
     # violations naming a trick the engine did not return (defensive): show them on the hand
     for rest in violations_by_trick.values():
         hand_violations.extend(rest)
@@ -505,6 +517,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         levels_before=(level_label(result.levels_before[0]), level_label(result.levels_before[1])),
         levels_after=(level_label(result.levels_after[0]), level_label(result.levels_after[1])),
         complete=result.complete, variant=variant_view(result.rules),
+        played_out_unknown=tuple(SEAT_TOKENS[x] for x in range(4) if hand.setup and not sources[x]),
         friend=hand.friend if friend_mode else None, partner=partner, player_levels=player_levels,
         revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels),
         takeback_unread=hand.takebacks.count(None) if any(u.tag == "Takebacks" for u in result.unknowns) else 0,

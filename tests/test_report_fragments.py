@@ -28,6 +28,7 @@ REFERENCE = """{% import "_macros.html" as m %}
 {%- if p and p.faulty %}<span class="tag bad">violation / 违规</span>{% endif %}</div>
 <div class="played{% if p and p.winner %} winner{% endif %}{% if p and p.faulty %} faulty{% endif %}">
 {%- if p %}{% if p.derived %}<div class="small muted">not in the record / 记录未写</div>{% endif %}{% if p.attempted is not none %}<div class="small">attempted throw / 甩牌: {{ m.cards(p.attempted) }}</div><div class="small">forced play / 强制出牌:</div>{% endif %}{{ m.cards(p.cards) }}{{ m.notes(p.notes) }}
+{%- elif t.left_out[loop.index0] %}<span class="none">not in the record: not known / 记录未写，未知</span>
 {%- else %}<span class="none">no play / 未出</span>{% endif -%}
 </div>
 <div class="held small"><span class="muted">held / 手牌 ({{ t.hands_before[loop.index0]|length }}):</span> {% if t.hands_before[loop.index0] %}{{ t.hands_before[loop.index0]|held(t.played_marks[loop.index0], hand.groups) }}{% else %}<span class="none">no cards / 无</span>{% endif %}</div>

@@ -109,6 +109,22 @@ def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int
             f"({why_en})")
 
 
+def gap_play_fixed(shown: Sequence[tuple[int, int, Sequence[int]]]) -> Message:
+    """The plays a record leaves out, derived from the deal alone though their tricks are not judged (the
+    play left out may be the lead itself, :func:`.record_gaps.not_judged`): of the cards each seat held
+    then, those are the only ones it does not play later."""
+    zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
+    en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
+    many = len(shown) > 1
+    return (f"记录缺少的出牌由其后的出牌与发牌推出：{zh}（当时所持的牌中，只有{'这些' if many else '这一手'}其后没有打出）；"
+            f"但不知{'各' if many else '该'}轮是否由其首出，故{'这几' if many else '该'}轮仍不判定",
+            f"the play{'s' if many else ''} the record leaves out, from the later plays and the deal: {en} (of the "
+            f"cards {'each seat' if many else 'the seat'} held then, the only "
+            f"{'one' if sum(len(c) for _, _, c in shown) == 1 else 'ones'} it does not play later); whether "
+            f"{'each' if many else 'it'} led {'its' if many else 'that'} trick is not known, so "
+            f"{'those tricks are' if many else 'the trick is'} still not judged")
+
+
 GAP_NOT_JUDGED = {
     "cards": ("缺出牌的一方当时持有哪些牌未知", "the cards the seat without a play held then are not known"),
     "lead": ("缺的可能正是首出（该首出的一家没有出牌记录）", "the play left out may be the lead itself (the seat due "
@@ -121,28 +137,56 @@ GAP_NOT_JUDGED = {
 
 
 def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], why: str,
-                    judged: bool = True) -> Message:
+                    judged: bool = True, led: Sequence[int] = (), again: bool = False) -> Message:
     """The record leaves out a play, and its ways cannot all be judged (:func:`.record_gaps.not_judged`):
     what is not judged from its trick on, and (``judged``: the hand's tricks are judged — its trump and
-    level known) what still is."""
+    level known) what still is.  ``led``: the gaps' tricks whose lead the record gives (the other seats'
+    follows there are judged); ``again``: the verdicts on the seats left out and on throws were judged
+    again on the cards those seats surely held (:func:`.record_gaps._judged_after`), so they stand where
+    those cards prove them — else they are withheld from the first gap on."""
     zh, en = _gaps(gaps)
     wzh, wen = GAP_NOT_JUDGED[why]
-    szh, sen = seat_list(sorted({s for _, m in gaps for s in m}))
-    if len(gaps) == 1:
-        head_zh = (f"记录缺少{zh}（记录在其后仍继续）：{wzh}，该轮的赢家与出牌是否合法无从判定，"
-                   f"自该轮起{szh}的出牌、每次甩牌以及其后一轮该由谁首出也不判定")
-        head_en = (f"the record leaves out {en} (it goes on after): {wen}, so that trick is not judged (winner, "
-                   f"verdicts), nor, from it on, {sen}'s plays, any throw, or who was to lead the trick after it")
+    seats = sorted({s for _, m in gaps for s in m})
+    szh, sen = seat_list(seats)
+    one = len(gaps) == 1
+    plays = "play" if sum(len(m) for _, m in gaps) == 1 else "plays"
+    if all(t in led for t, _ in gaps):
+        tzh, ten = (f"{'该轮' if one else '这几轮'}的赢家与所缺的出牌无从判定",
+                    ("that trick's winner" if one else "those tricks' winners") + f" and the {plays} left out "
+                    "are not judged")
+    elif one or not led:
+        tzh, ten = (f"{'该轮' if one else '这几轮'}的赢家与出牌是否合法无从判定",
+                    f"{'that trick is' if one else 'those tricks are'} not judged (winner, verdicts)")
     else:
-        head_zh = (f"记录缺少{zh}（记录在其后仍继续）：{wzh}，这几轮的赢家与出牌是否合法无从判定，自第一处起每次甩牌、"
-                   f"{szh}各自自缺牌那一轮起的出牌，以及每处后一轮该由谁首出也不判定")
-        head_en = (f"the record leaves out {en} (it goes on after): {wen}, so those tricks are not judged (winner, "
-                   f"verdicts), nor any throw from the first on, nor {sen}'s plays from the trick that leaves each "
-                   f"out on, nor who was to lead the trick after each")
+        tzh, ten = ("这几轮的赢家与所缺的出牌无从判定，首出未记录的各轮出牌是否合法也无从判定",
+                    "those tricks' winners and the plays left out are not judged, nor the verdicts of those whose "
+                    "lead the record does not give")
+    nzh, nen = ("其后一轮", "the trick after it") if one else ("每处后一轮", "the trick after each")
+    if again:
+        head_zh = f"记录缺少{zh}（记录在其后仍继续）：{wzh}，{tzh}，{nzh}该由谁首出也不判定"
+        head_en = f"the record leaves out {en} (it goes on after): {wen}, so {ten}, nor who was to lead {nen}"
+        head_zh += (f"；自缺牌那一轮起，{szh}的出牌只在其后来打出的牌证明跟牌有错时判定，甩牌只在其余各家确知持有的牌"
+                    f"能管上时判定失败（应改出哪一手取决于{szh}持牌时不予指明）")
+        head_en += (f"; from the trick that leaves {sen} out on, {sen}'s plays are judged only where the cards "
+                    f"{sen} play{_s(seats)} later prove a wrong follow, and a throw is judged failed only where cards "
+                    f"a seat surely held beat it (the play it forced named only where it does not rest on what "
+                    f"{sen} held)")
+    elif one:
+        head_zh = f"记录缺少{zh}（记录在其后仍继续）：{wzh}，{tzh}，自该轮起{szh}的出牌、每次甩牌以及{nzh}该由谁首出也不判定"
+        head_en = (f"the record leaves out {en} (it goes on after): {wen}, so {ten}, nor, from it on, {sen}'s "
+                   f"plays, any throw, or who was to lead {nen}")
+    else:
+        head_zh = (f"记录缺少{zh}（记录在其后仍继续）：{wzh}，{tzh}，自第一处起每次甩牌、{szh}各自自缺牌那一轮起的出牌，"
+                   f"以及{nzh}该由谁首出也不判定")
+        head_en = (f"the record leaves out {en} (it goes on after): {wen}, so {ten}, nor any throw from the first "
+                   f"on, nor {sen}'s plays from the trick that leaves each out on, nor who was to lead {nen}")
     if judged:
-        head_zh += "；其他各家的跟牌（只取决于各自的牌与所记录的首出）以及此后完整记录的各轮的赢家（只取决于该轮的出牌）照常判定"
-        head_en += ("; the other seats' follows (which rest on their own cards and the lead recorded) and the winners "
-                    "of the later tricks the record gives whole (which rest on their plays alone) are judged")
+        where_zh = "，缺牌那一轮首出已记录时该轮亦然" if led else ""
+        where_en = ", in a trick that leaves a play out too when its lead is recorded" if led else ""
+        head_zh += (f"；其他各家的跟牌（只取决于各自的牌与所记录的首出{where_zh}）以及此后完整记录的各轮的赢家"
+                    f"（只取决于该轮的出牌）照常判定")
+        head_en += (f"; the other seats' follows (which rest on their own cards and the lead recorded{where_en}) and "
+                    "the winners of the later tricks the record gives whole (which rest on their plays alone) are judged")
     return unknown_fact(head_zh, head_en, what)
 
 

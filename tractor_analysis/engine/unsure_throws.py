@@ -57,7 +57,7 @@ def unsure_throws(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult],
                 if h[k] > 0:
                     h[k] -= 1
         seats = unknown
-        if not trick.plays or not seats or not _throw_judged(result):
+        if not trick.plays or not seats or not throw_judged(result):
             out.append(result)
             continue
         changed = _recheck(ctx, trick, result, before, seats, free)
@@ -72,7 +72,7 @@ def unsure_throws(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult],
     return Unsure(tuple(out), tuple(withheld), frozenset(penalty))
 
 
-def _throw_judged(result: TrickResult) -> bool:
+def throw_judged(result: TrickResult) -> bool:
     """The trick holds a verdict of its leader's throw that may rest on an absence (a count of cards
     not thrown that is not known, ``None``, may be one)."""
     n = result.cards_not_thrown
@@ -80,10 +80,26 @@ def _throw_judged(result: TrickResult) -> bool:
         v.code in ("throw_failed", "wrong_forced_play") and v.seat == result.leader for v in result.violations)
 
 
+_throw_judged = throw_judged      # (the name the tests of unsure_throws know it by)
+
+
 def _recheck(ctx, trick: Trick, result: TrickResult, before: Sequence[Sequence[int]],
              seats: frozenset[int], free: Sequence[int]) -> tuple[TrickResult, bool] | None:
     """The trick with its unsure throw verdicts withheld, and whether its penalty count is unknown;
     ``None`` when nothing rests on an absence."""
+    high = [tuple(a + b for a, b in zip(before[s], free)) if s in seats else before[s] for s in range(4)]
+    return recheck(ctx, trick, result, before, high, seats)
+
+
+def recheck(ctx, trick: Trick, result: TrickResult, low: Sequence[Sequence[int]], high: Sequence[Sequence[int]],
+            seats: frozenset[int]) -> tuple[TrickResult, bool] | None:
+    """``result`` — the trick judged with each seat holding ``low`` (N, E, S, W counts at the trick's
+    start) — with its throw verdicts that rest on a seat of ``seats`` not holding something withheld:
+    those seats held at least ``low`` and at most ``high`` (the others exactly ``low``), and what the
+    throw check gives at both bounds holds for every hand between them.  Returns the trick and whether
+    its penalty count is unknown; ``None`` when nothing rests on an absence.  Used here for a seat read
+    from its plays, and by :mod:`.record_gaps` for a seat a play the record leaves out (its cards after
+    the gap: at least those it plays later)."""
     lead_play = trick.plays[0]
     first = lead_play.seat
     order = [(first + i) & 3 for i in (1, 2, 3)]
@@ -93,8 +109,8 @@ def _recheck(ctx, trick: Trick, result: TrickResult, before: Sequence[Sequence[i
     shown_lead = analyse_lead(ctx, tuple(shown))
     mixed = (shown_lead.mixed and ctx.rules.mixed_throw is MixedThrow.SAME_LETTER
              and same_letter_throw(ctx, shown))
-    low = [(s, before[s]) for s in order]
-    high = [(s, tuple(a + b for a, b in zip(before[s], free)) if s in seats else before[s]) for s in order]
+    low = [(s, low[s]) for s in order]
+    high = [(s, high[s] if s in seats else low[j][1]) for j, s in enumerate(order)]
     lo, hi = check_throw(ctx, shown, low, shown_lead), check_throw(ctx, shown, high, shown_lead)
     same_check = lo.stands == hi.stands and sorted(lo.forced) == sorted(hi.forced)
     units = ctx.rules.throw_penalty_cards is ThrowPenaltyCards.FAILING_UNITS
