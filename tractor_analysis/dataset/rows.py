@@ -189,7 +189,7 @@ class TableBuilder:
         key = match_key(row, self.cols["hands"], stored)
         first = self.first_of_key.setdefault(key, mid)
         self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1],
-                                    _forfeit_reason(result), _cut_short(result)))
+                                    _forfeit_reason(result), _cut_short(result), *_final_spans(result, final)))
         if self.records:
             try:
                 text = format_tgn(match)
@@ -328,6 +328,17 @@ def _after_match_end(result: MatchResult) -> list[bool | None] | None:
         at = result.forfeit_open_at
         return [False if at is not None and i <= at else None for i in range(len(result.hands))]
     return None
+
+
+def _final_spans(result: MatchResult, final: tuple) -> tuple[int | None, int | None, int | None, int | None]:
+    """The ``matches`` columns ``level_ns_final_low``, ``level_ns_final_high``, ``level_ew_final_low``,
+    ``level_ew_final_high``: a side's range of final levels (:attr:`MatchResult.levels_final_span`, the
+    readings of take-backs given as ``?``) where its stored final level (``final``) is null; null where the
+    level is known exactly, or not bounded (friend mode, a damaged file: no span)."""
+    out: list[int | None] = []
+    for level, span in zip(final, result.levels_final_span):
+        out += [None, None] if level is not None or span is None else [int(span[0]), int(span[1])]
+    return tuple(out)  # type: ignore[return-value]
 
 
 def _cut_short(result: MatchResult) -> bool:

@@ -279,6 +279,15 @@ def _level(value) -> int | None:
     return None if missing(value) else int(value)
 
 
+def _span(r: dict, side: str, final: int | None) -> tuple[int, int] | None:
+    """``MatchFacts.level_spans``' entry of a side from the matches columns ``level_<side>_final_low`` /
+    ``_high`` (the range of its final level the readings of take-backs given as ``?`` allow): ``None``
+    where its final level is known, either bound is null, or the columns are absent (a dataset written
+    before them: not known, as before)."""
+    low, high = _level(r.get(f"level_{side}_final_low")), _level(r.get(f"level_{side}_final_high"))
+    return None if final is not None or low is None or high is None else (low, high)
+
+
 def _gained(start, final: int | None) -> int | None:
     """Levels a side moved over the match: ``None`` where its final level, or its start (a
     ``[Levels]`` that names the other side only: docs/format.md), is not known."""
@@ -298,7 +307,9 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
     A), it was played in friend mode (``friendly``), the ``holder`` of the deal (:func:`holder_of`),
     whether its ruleset decides a match cut short by the levels (``decide_by_levels``), and whether its
     record stops at damage to its file before a hand read whole decided it (``cut_short``, the matches
-    column; null in datasets written before it: not known, as before).  The decision is
+    column; null in datasets written before it: not known, as before), and the range of each final level
+    the record leaves unknown (``level_ns_final_low`` … ``level_ew_final_high``, :func:`_span`; absent or
+    null: no range, as before).  The decision is
     ``engine.scoring.decide``, the one ``engine.scoring.decide_match`` makes of a replayed match."""
     rows = []
     for r in records:
@@ -308,7 +319,8 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
             finished=bool(r["finished"]), friend=bool(r["friendly"]), forfeit=forfeit,
             passed=_SIDE.get(r["winner"]) if r["passed"] else None, win_level=r.get("win_level"),
             levels=(ns, ew), holder=r["holder"],
-            decide_by_levels=bool(r.get("decide_by_levels")), whole=not _true(r.get("cut_short"))))
+            decide_by_levels=bool(r.get("decide_by_levels")), whole=not _true(r.get("cut_short")),
+            level_spans=(_span(r, "ns", ns), _span(r, "ew", ew))))
         winner = None if team is None else ("NS", "EW")[team]
         rows.append({"match_id": r["match_id"], "event": r["event"], "round": r["round"], "table": r["table"],
                      "ns": r["ns"], "ew": r["ew"], "hands": int(r["hands"]), "level_ns": ns, "level_ew": ew,

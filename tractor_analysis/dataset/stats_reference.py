@@ -22,6 +22,8 @@ _SAME_MATCH = ("event", "site", "date", "round", "table", "player_n", "player_e"
                "level_ns_start", "level_ew_start", "ruleset")
 _SAME_HAND = ("hand_no", "dealer", "trump", "level", "tricks", "attackers_points", "attackers_total",
               "outcome", "levels_gained")
+_FINAL_SPAN = ("level_ns_final_low", "level_ns_final_high", "level_ew_final_low", "level_ew_final_high")
+"""The matches columns of a final level's range (absent from older datasets: null, no range)."""
 
 
 def _joined(frame: pd.DataFrame, columns: tuple[str, ...]) -> pd.Series:
@@ -513,7 +515,8 @@ def match_results(ds) -> pd.DataFrame:
                         "winner": r.winner, "forfeit": r.forfeit, "finished": r.match_id in finished,
                         "passed": r.match_id in passed, "win_level": win_level.get(r.match_id),
                         "friendly": r.match_id in friendly, "decide_by_levels": bool(by_levels.get(r.match_id)),
-                        "holder": holder.get(r.match_id), "cut_short": getattr(r, "cut_short", None)})
+                        "holder": holder.get(r.match_id), "cut_short": getattr(r, "cut_short", None),
+                        **{c: getattr(r, c, None) for c in _FINAL_SPAN}})
     return decide_results(records)
 
 
