@@ -23,8 +23,6 @@ Each test fails on the code before the fix.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main

@@ -29,8 +29,8 @@ from tractor_analysis.dataset import ingest
 from tractor_analysis.dataset.event import from_inputs, is_dataset
 from tractor_analysis.dataset.standings import select
 from tractor_analysis.reports import inputs as report_inputs
-from tractor_analysis.reports.build import LINKED, build_report, environment
-from tractor_analysis.reports.event_report import build_event, write_event_pages
+from tractor_analysis.reports.build import build_report
+from tractor_analysis.reports.event_report import build_event
 from tractor_analysis.reports.facts import duplicate_matches
 
 EVENT = Path(__file__).parent / "data" / "event"
