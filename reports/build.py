@@ -131,7 +131,8 @@ _WHO_TAGS: dict[tuple[bool, bool, bool], str] = {
 """End of the ``who`` line and start of the ``played`` block, by (leads, wins, violation)."""
 _NO_PLAY = _WHO_TAGS[(False, False, False)] + '<span class="none">no play / 未出</span>'
 _LEFT_OUT = _WHO_TAGS[(False, False, False)] + '<span class="none">not in the record: not known / 记录未写，未知</span>'
-"""A play the record leaves out of a trick it goes on past, not derived (``TrickView.left_out``): never "no play"."""
+"""A play the record leaves out of a trick it goes on past, not derived, or after its last play in the trick it
+ends in (``TrickView.left_out``): never "no play"."""
 _HELD_NONE = '<span class="none">no cards / 无</span>'
 _HELD_UNKNOWN = ('<span class="none">? not known: the record does not give its cards, only its plays / '
                  '未知：记录未给出其手牌，只有其出牌</span>')

@@ -150,7 +150,8 @@ class TrickView:
     """N, E, S, W: the record leaves the seat's play out of this trick though it goes on past it
     (:func:`~tractor_analysis.engine.record_gaps.find_gaps`), and the engine did not derive it: the play
     is not in the record and not known — never "no play" (docs/rules.md §4.1: the seat is not judged as
-    not playing).  Its ``plays_by_seat`` entry is ``None``."""
+    not playing); so too a seat the record ends before in the trick it ends in (:mod:`.unfinished`, §14.1).
+    Its ``plays_by_seat`` entry is ``None``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,7 +472,10 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             ends_record=None if u is None else ends_record_text(u),
             points_open=u is not None and u.points is None,
             held_known=held_known, held_open=result.cards_open(t.number),
-            left_out=tuple(x in gap_seats.get(t.number, ()) and by_seat[x] is None for x in range(4))))
+            # a play the record leaves out, or one after the record's last (it ends inside this trick): not
+            # in the record, never "no play" (docs/rules.md §14.1: nothing says the seat did not play)
+            left_out=tuple((x in gap_seats.get(t.number, ()) or (u is not None and x in u.missing))
+                           and by_seat[x] is None for x in range(4))))
     # violations naming a trick the engine did not return (defensive): show them on the hand
     for rest in violations_by_trick.values():
         hand_violations.extend(rest)

@@ -23,7 +23,7 @@ from tractor_analysis import __version__
 from tractor_analysis.engine.explain_hand import not_scored
 from tractor_analysis.engine.explain import cards_text
 from tractor_analysis.engine.outcome import REVOKE_CODES
-from tractor_analysis.engine.record_gaps import play_left_out
+from tractor_analysis.engine.record_gaps import find_gaps, play_left_out
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.hand_replay import describe_outcome
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
@@ -213,12 +213,18 @@ def evidence(v: Violation, record: Hand, result: HandResult,
     seat's hand whole (no deal line: its cards are read from its plays, and it is judged only where
     its own plays prove the fault, docs/rules.md §14.1) — the trick in which it played each, from the
     violation's on ("S played ♥8 in trick 22, so S held it here").  ``()`` when the seat's hand is
-    given, or when some card is not found among its plays in the record (nothing is then said)."""
+    given, or when some card is not found among its plays in the record (nothing is then said).  A seat
+    whose deal line is given but whose play in an earlier trick the record leaves out, not derived, holds
+    cards not known from then on: a fault of it stands only on its later plays (:mod:`.record_gaps`), and
+    they are named the same way."""
     if v.trick is None:
         return ()
     seat, cards = _held_claim(v, required)
     source = hand_sources(record, result)[seat] if seat is not None else DEAL
-    if seat is None or not cards or source == DEAL:
+    derived = {(n, p.seat) for n, p in result.derived_plays}
+    gap = next((g.trick for g in find_gaps(record) if seat in g.missing and g.trick < v.trick
+                and (g.trick, seat) not in derived), None) if seat is not None else None
+    if seat is None or not cards or (source == DEAL and gap is None):
         return ()
     need = list(cards)
     found: list[tuple[int, list[Card]]] = []
@@ -243,6 +249,9 @@ def evidence(v: Violation, record: Hand, result: HandResult,
     many = len(cards) > 1
     if source == PLAYS:         # a whole hand's cards played: its hand is read from them
         why_zh, why_en = f"{zh_seat}的手牌由其出牌推定", f"{en_seat}'s hand is read from its plays"
+    elif source == DEAL:        # its deal line given, its play in an earlier trick left out of the record
+        why_zh = f"记录缺少{zh_seat}在第 {gap} 轮的出牌，此后其手牌不全知道"
+        why_en = f"the record leaves out {en_seat}'s play in trick {gap}, so its hand is not known whole from then on"
     else:
         why_zh, why_en = f"记录未给出{zh_seat}的完整手牌", f"the record does not give {en_seat}'s hand whole"
     return ((f"证据：{zh_seat}{zh}，可见本轮时持有{'这些牌' if many else '该牌'}（{why_zh}，docs/rules.md §14.1）",
