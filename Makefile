@@ -55,8 +55,11 @@ test: $(TSTAMP)
 	sh tests/install_browser.sh
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
 
+## bench: issue 27's speed figures (bench/README.md): every step's CPU against the json.loads baseline of the
+## same run, paired rounds; then the 16,120-hand file: memory, and two workers against one over 6 rounds
 bench: $(STAMP)
 	$(BIN)/python bench/speed_bench.py
+	$(BIN)/python bench/speed_bench.py --big-file 8 --big-rounds 6 --only-ingest
 
 ## fuzz: the long fuzz run (issue 15): 10,000 hostile cases in child processes with memory and time
 ## limits, a table of failure classes, a minimal reproducer of each failure in fuzz-out/.
