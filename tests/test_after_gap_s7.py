@@ -1,6 +1,6 @@
 """After a play the record leaves out and that cannot be filled in: what the plays still let a referee judge
 (docs/rules.md §14.1, the row "a play the record leaves out inside a trick it goes on past";
-engine/record_gaps.py ``not_judged``, ``_judged_after``; reports/hand_page.py).
+engine/unfilled_gaps.py ``not_judged``, ``_judged_after``; reports/hand_page.py).
 
 A referee's probe found:
 

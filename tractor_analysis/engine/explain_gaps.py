@@ -111,7 +111,7 @@ def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int
 
 def gap_play_fixed(shown: Sequence[tuple[int, int, Sequence[int]]]) -> Message:
     """The plays a record leaves out, derived from the deal alone though their tricks are not judged (the
-    play left out may be the lead itself, :func:`.record_gaps.not_judged`): of the cards each seat held
+    play left out may be the lead itself, :func:`.unfilled_gaps.not_judged`): of the cards each seat held
     then, those are the only ones it does not play later."""
     zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
     en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
@@ -133,16 +133,16 @@ GAP_NOT_JUDGED = {
                  "to follow it cannot be listed"),
     "ways": ("可能的出法太多，无法逐一判定", "there are too many ways it could have been played to judge each"),
 }
-"""Why the ways a record's missing play could have been made are not judged (:func:`.record_gaps.not_judged`)."""
+"""Why the ways a record's missing play could have been made are not judged (:func:`.unfilled_gaps.not_judged`)."""
 
 
 def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], why: str,
                     judged: bool = True, led: Sequence[int] = (), again: bool = False) -> Message:
-    """The record leaves out a play, and its ways cannot all be judged (:func:`.record_gaps.not_judged`):
+    """The record leaves out a play, and its ways cannot all be judged (:func:`.unfilled_gaps.not_judged`):
     what is not judged from its trick on, and (``judged``: the hand's tricks are judged — its trump and
     level known) what still is.  ``led``: the gaps' tricks whose lead the record gives (the other seats'
     follows there are judged); ``again``: the verdicts on the seats left out and on throws were judged
-    again on the cards those seats surely held (:func:`.record_gaps._judged_after`), so they stand where
+    again on the cards those seats surely held (:func:`.unfilled_gaps._judged_after`), so they stand where
     those cards prove them — else they are withheld from the first gap on."""
     zh, en = _gaps(gaps)
     wzh, wen = GAP_NOT_JUDGED[why]
@@ -192,7 +192,7 @@ def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[st
 
 def gap_points_no_point_cards(trick: int, points: int, missing: Sequence[int], ends: bool = False) -> Message:
     """A trick whose play by ``missing`` the record leaves out (``ends``: the trick the record ends in,
-    before they played), not judged (:func:`.record_gaps.not_judged`), but whose points are proven: no
+    before they played), not judged (:func:`.unfilled_gaps.not_judged`), but whose points are proven: no
     card those seats could have held then carries points."""
     zh, en = seat_list(missing)
     one = len(missing) == 1

@@ -33,7 +33,7 @@ from ..records.model import Hand, Trick
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
 from . import explain_hand, referee, score_sheet
 from .partners import dealer_side, friend_partner
-from .outcome import gain_capped, hand_outcome, level_penalties, offenders, takebacks_unknown, team_counts
+from .outcome import follows_at_most, gain_capped, hand_outcome, level_penalties, offenders, takebacks_unknown, team_counts
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
@@ -124,7 +124,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
 
 def _penalties_not_judged(hand: Hand, rules: RuleSet, result: HandResult, first: int | None) -> HandResult:
     """``result`` of a hand whose plays were not judged — the trump or the level not known, or (``first``)
-    from the trick of a play the record leaves out on (:func:`.record_gaps.not_judged`) — with the level
+    from the trick of a play the record leaves out on (:func:`.unfilled_gaps.not_judged`) — with the level
     penalties the record still gives (docs/rules.md §10.1, §10.2): its take-backs, which ``[Takebacks]``
     states and no judgement decides, and the wrong follows of the tricks judged (those that stand); never
     dropped.  The wrong follows of the tricks not judged are not known: at most one per follow
@@ -147,9 +147,9 @@ def follows_bound(tricks: Sequence[Trick], first: int | None = None) -> tuple[in
     bound = [0, 0]
     for trick in tricks:
         if trick.plays and (first is None or trick.number >= first):
-            leaders = team_of(trick.plays[0].seat) if len(trick.plays) >= 4 else None
-            for team in (0, 1):
-                bound[team] += 1 if team == leaders else 2
+            most = follows_at_most(team_of(trick.plays[0].seat) if len(trick.plays) >= 4 else None)
+            bound[0] += most[0]
+            bound[1] += most[1]
     return bound[0], bound[1]
 
 
@@ -176,7 +176,7 @@ def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool)
 
 def _before_the_plays(result: HandResult, recorded: HandResult) -> HandResult:
     """A hand with a play left out whose trump or level is not known: ``result``, nothing judged
-    from the gap on (:func:`.record_gaps.not_judged`), with the hand's own findings of ``recorded``
+    from the gap on (:func:`.unfilled_gaps.not_judged`), with the hand's own findings of ``recorded``
     (the hand judged as recorded) that no play decides — the setting, the deal, the bury, the
     record's referee — kept: they rest neither on the trump nor on the play left out (the cards
     left after the last trick do rest on that play: not kept)."""

@@ -163,6 +163,13 @@ def offenders(hand: Hand, rules: RuleSet, violations: Sequence[Violation]) -> tu
     return revokers, takers
 
 
+def follows_at_most(led_by: int | None) -> tuple[int, int]:
+    """The most wrong follows (跟牌错误, docs/rules.md §10.1) one trick whose follows were not judged can hide, by
+    team (N–S, E–W): its lead is no wrong follow and each follow is at most one — one for the team that led
+    (``led_by``), two for the other; two each when which team led is not known (``None``)."""
+    return (1 if led_by == 0 else 2), (1 if led_by == 1 else 2)
+
+
 def team_counts(rules: RuleSet, seats: Sequence[int]) -> tuple[int, int]:
     """How many of the penalties on ``seats`` fall on each team (N–S, E–W).  Friend mode (找朋友)
     has no teams — the side an offender is on changes every hand (docs/rules.md §11) —, so no team

@@ -5,9 +5,9 @@ Each hand is replayed by :func:`.hand_replay.replay_hand`; this module chains th
 hands on (levels after, the next dealer, whether the next deal is bid for), where the record's
 chain breaks (a hand skipped, a number missing, a record beginning later or cut by damage), the
 wrong follows and take-backs counted towards a forfeit — with what the record leaves open of them
-(:class:`_Tally`: plays not judged or left out, take-backs whose seats are not known), followed through
-every reading of it (:class:`_Readings`) and decided where every reading agrees: who forfeited, and in
-which hand and why where those agree too (:class:`_Forfeit`) —, the levels the readings of take-backs given
+(:mod:`.forfeit_count`: plays not judged or left out, take-backs whose seats are not known), followed through
+every reading of it and decided where every reading agrees: who forfeited, and in
+which hand and why where those agree too (:class:`.forfeit_count.ForfeitCount`) —, the levels the readings of take-backs given
 as ``?`` leave open (checked against the next ``[Level]``: :func:`_level_readings`), and the match's winner
 (:func:`.scoring.decide_match`, by the levels where every reading gives the same one).
 
@@ -17,22 +17,20 @@ record twice gives equal results.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Sequence
 
 from ..records.cards import TEAMS
 from ..records.frozen import gc_paused, settle_as_old
 from ..records.model import Hand, Match
-from ..records.rulesets import RevokePenalty, RuleSet, build_ruleset
-from . import explain_forfeit, explain_hand, explain_readings, explain_unknown, referee
+from ..records.rulesets import RuleSet, build_ruleset
+from . import explain_hand, explain_readings, explain_unknown, referee
+from .forfeit_count import ForfeitCount, ForfeitEnd
 from .hand_replay import replay_hand
 from .explain import Message
-from .outcome import (levels_after_span, offenders, takeback_seats_open, takeback_seats_unknown,
-                      takebacks_punished_unknown)
+from .outcome import levels_after_span
 from .starting_hands import hand_violation
 from .scoring import ENGINE_DECIDED_BY, decide_match
-from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Derived, HandResult,
-                       MatchResult, Unknown, Violation)
+from .verdicts import Derived, HandResult, MatchResult, Unknown, Violation
 
 
 def ruleset_of(match: Match) -> RuleSet:
@@ -69,7 +67,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
     spans: tuple | None = None      # where a level is None for want of knowing whose a "?" take-back was: its span
     expected_dealer: int | None = None
-    count = _Forfeit(rules)         # the wrong follows and take-backs counted towards a forfeit, under every reading
+    count = ForfeitCount(rules)         # the wrong follows and take-backs counted towards a forfeit, under every reading
     decided = False         # a side passed the winning level, or forfeited (every reading): later hands decide nothing
     final: tuple | None = None      # the levels the deciding hand left (later hands count for nothing)
     final_spans: tuple | None = None
@@ -191,7 +189,7 @@ def _team_spans(rules: RuleSet, levels: Sequence[int | None], spans: Sequence | 
                  for t in (0, 1))  # type: ignore[return-value]
 
 
-def _after_words(after: Sequence[int], end: "_End", passed_in: tuple[int, int | None] | None,
+def _after_words(after: Sequence[int], end: ForfeitEnd, passed_in: tuple[int, int | None] | None,
                  hands: Sequence[Hand]) -> Message:
     """The words of the problem ``after_match_end``: the hands ``after`` recorded after the match ended — by a
     forfeit in one hand, the side known (:func:`.explain_hand.after_match_end`), by a forfeit in a hand or by a
@@ -240,445 +238,6 @@ def _level_readings(hand: Hand, result: HandResult, levels: Sequence[int | None]
                     if result.player_levels_before[s] is None and spans[s] is not None else own[s] for s in range(4))
     return dataclasses.replace(result, levels_after_span=bounded if any(bounded) else None)
 
-
-READINGS_BOUND = 200_000
-"""The most readings times ways of a hand the forfeit count is followed through in one hand (:class:`_Readings`):
-past it whether a side forfeited is withheld from that hand on, as where the readings differ.  With a count of
-3 (the tournament's) it is never reached: at most 3**4 readings run, and a hand has at most 4**4 ways."""
-
-_Count = tuple[int, int, int, int]
-"""Wrong follows N–S, E–W, take-backs N–S, E–W, punished by a level so far in the match (one reading's)."""
-
-
-@dataclass(slots=True)
-class _Readings:
-    """Every reading of what the record leaves open of the match's forfeit count, followed hand by hand
-    (docs/rules.md §10.1).  A reading fixes each open hand's hidden counts — per team, the wrong follows a hand
-    not judged may hide and what a play left out (or a contradicted tag) may add, each from none to its most
-    (:class:`_Open`); each take-back given as ``?`` to one side —, and the match ends at the end of the first
-    hand where, under it, some side reaches the count (the sides at or over it forfeit; the count is read before
-    a pass) or a side passes the winning level.  The readings running are kept as the distinct counts they
-    reach (each capped at the count, which decides the same beyond it), so they stay few.  The ways of one
-    hand are taken per team and per kind independently: more readings than the record allows, never fewer — so
-    what every one of them gives, every reading gives."""
-
-    alive: set[_Count] = dataclasses.field(default_factory=lambda: {(0, 0, 0, 0)})
-    """The counts of the readings under which the match goes on."""
-    ended: set[tuple[int, tuple[str | None, str | None]]] = dataclasses.field(default_factory=set)
-    """The readings that ended the match: (the hand's index, why each side forfeited — ``(None, None)``: a side
-    passed the winning level)."""
-    over: bool = False
-    """Past :data:`READINGS_BOUND`: no longer followed."""
-
-    def step(self, index: int, known: _Count, opened: Sequence[_Open], rules: RuleSet, passes: bool) -> bool:
-        """The hand of ``index`` ends: ``known`` its penalties the record gives (the fewest), ``opened`` what it
-        leaves open, ``passes`` whether a side passes the winning level in it.  Whether every reading still
-        running forfeited in it (then the forfeit, not the pass, ends the match)."""
-        cap = rules.revoke_forfeit
-        ways = {tuple(min(cap, n) for n in known)}
-        for o in opened:
-            if o.kind == "Takebacks":       # each "?" is one side's: j to N–S, the others to E–W
-                n = o.takebacks[0]
-                ways = {(w[0], w[1], min(cap, w[2] + j), min(cap, w[3] + n - j)) for w in ways for j in range(n + 1)}
-                continue
-            for c, most in enumerate((*o.revokes, *o.takebacks)):
-                ways = {w[:c] + (min(cap, w[c] + k),) + w[c + 1:] for w in ways for k in range(min(most, cap) + 1)}
-        if len(ways) > 1 and len(self.alive) * len(ways) > READINGS_BOUND:     # (one way: no more readings)
-            self.over = True
-            return False
-        alive: set[_Count] = set()
-        for a in self.alive:
-            for w in ways:
-                c = tuple(min(cap, x + y) for x, y in zip(a, w))
-                reasons = _forfeit_reason(rules, c[0], c[2]), _forfeit_reason(rules, c[1], c[3])
-                if reasons != (None, None):
-                    self.ended.add((index, reasons))
-                else:
-                    alive.add(c)    # type: ignore[arg-type]
-        forfeited = bool(self.alive) and not alive
-        if passes and alive:
-            self.ended.add((index, (None, None)))
-            alive = set()
-        self.alive = alive
-        return forfeited
-
-    def outcomes(self) -> dict[str, set[int]]:
-        """What the readings give by now — ``none`` (the match goes on, or a side passed the winning level),
-        ``NS``, ``EW``, ``both`` (forfeited) — each with the indices of the hands at whose end the forfeit falls."""
-        out: dict[str, set[int]] = {}
-        for index, reasons in self.ended:
-            value = _forfeit_value(reasons)
-            out.setdefault(value, set()).update(() if value == "none" else (index,))
-        if self.alive:
-            out.setdefault("none", set())
-        return out
-
-    def reasons(self, side: int) -> list[str]:
-        """Why ``side`` forfeited under the readings under which it did, each reason once."""
-        return sorted({r[side] for _, r in self.ended if r[side] is not None})
-
-
-def _forfeit_value(reasons: tuple[str | None, str | None]) -> str:
-    """``none``, ``NS``, ``EW`` or ``both``: the sides forfeiting for ``reasons``."""
-    sides = _sides(reasons)
-    return "both" if all(sides) else TEAMS[0] if sides[0] else TEAMS[1] if sides[1] else "none"
-
-
-@dataclass(frozen=True, slots=True)
-class _End:
-    """How the match's forfeit count ends (:meth:`_Forfeit.finish`)."""
-
-    results: list[HandResult]
-    """The hands' results, the hand from which the readings differ told so where its "?" is a cause."""
-    forfeits: tuple[str | None, str | None] = (None, None)
-    """:attr:`MatchResult.forfeit_reasons`."""
-    reason_open: tuple[bool, bool] = (False, False)
-    """:attr:`MatchResult.forfeit_reason_open`."""
-    forfeit_at: tuple[int, ...] = ()
-    """Where every reading gives the same side(s) forfeiting: the indices of the hands the match may have ended
-    in (one: known)."""
-    known: bool = True
-    """Whether a side forfeited is known."""
-    ended_at: tuple[int, ...] = ()
-    """Where every reading ended the match but who forfeited (or whether one did) is not known: the indices of
-    the hands it may have ended in."""
-    unknowns: tuple[Unknown, ...] = ()
-    open_at: int | None = None
-    """:attr:`MatchResult.forfeit_open_at`: the hand from whose end on whether a side forfeited is not known."""
-
-
-@dataclass(slots=True)
-class _Forfeit:
-    """The match's count of wrong follows and take-backs towards a forfeit (docs/rules.md §10.1, §10.2), with
-    what the record leaves open of it: decided where every reading agrees — who forfeited, in which hand, why —,
-    the rest withheld.  Friend mode keeps its one count (:func:`_friend_count`); a word of ``[Takebacks]`` that
-    is no seat loses the count (``count_lost``)."""
-
-    rules: RuleSet
-    tally: _Tally = dataclasses.field(default_factory=lambda: _Tally())
-    readings: _Readings = dataclasses.field(default_factory=lambda: _Readings())
-    offences: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
-    """Friend mode: the match's wrong follows, take-backs, punished by a level."""
-    friend_open: tuple[int, int] | None = None
-    """Friend mode: (hand, count) from which a forfeit is not known."""
-    count_lost: int | None = None
-    """The hand from which the take-backs a side made are not known (a word that is no seat)."""
-    count_open: tuple[_Open, ...] | None = None
-    """Friend mode, or past :data:`READINGS_BOUND`: what leaves open whether a side forfeited, from a hand on."""
-    first_differ: int | None = None
-    """The index of the first hand by whose end the readings differ."""
-    causes: tuple[_Open, ...] = ()
-    """What leaves the count open at that hand (:meth:`_Tally.open_here`)."""
-    differ_len: int = 0
-    """How many open hands the count held at that hand (the later ones were opened after)."""
-    open_at: int | None = None
-    ended: bool = False
-    """Every reading has ended the match (a forfeit, or a side passing the winning level)."""
-    numbers: dict[int, int] = dataclasses.field(default_factory=dict)
-    """The number of the hand of each index counted."""
-
-    @property
-    def forfeit_open(self) -> bool:
-        """Whether a side forfeited is still to be decided, and nothing yet leaves it open."""
-        return (self.count_lost is None and self.friend_open is None and self.count_open is None
-                and self.first_differ is None)
-
-    @property
-    def reading(self) -> bool:
-        """The count is followed through every reading (not friend mode, the count kept, not past the bound)."""
-        return (bool(self.rules.revoke_forfeit) and not self.rules.friend and self.count_lost is None
-                and self.count_open is None and not self.readings.over)
-
-    def add(self, index: int, hand: Hand, result: HandResult) -> HandResult:
-        """Count ``hand`` in (the match not decided before it); ``result`` with what every reading gives by its
-        end (a ``derived`` ``forfeit``), and without its pass when every reading forfeits in it."""
-        rules = self.rules
-        self.numbers[index] = hand.number
-        opened = self.tally.add(hand, result, rules)
-        counting = bool(rules.revoke_forfeit) and self.count_lost is None
-        if counting and takebacks_punished_unknown(hand, rules):
-            # a word of [Takebacks] that is no seat (not sure to be one take-back): from this hand on each
-            # side's count is not known, so no forfeit is decided on the count of the readable ones
-            self.count_lost = hand.number
-        if rules.friend and rules.revoke_forfeit and self.count_lost is None and self.friend_open is None:
-            self.friend_open = _friend_count(hand, rules, result, self.offences)
-            if self.friend_open is None and self.count_open is None and counting:
-                self.count_open = self.tally.open_here(rules, self.offences)
-        elif self.reading:
-            result = self._read(index, hand, result, opened)
-        if self.open_at is None and (self.count_lost is not None or self.count_open is not None
-                                     or self.friend_open is not None):
-            self.open_at = index
-        return result
-
-    def _read(self, index: int, hand: Hand, result: HandResult, opened: Sequence[_Open]) -> HandResult:
-        """:meth:`add` through every reading (:class:`_Readings`)."""
-        rules, readings = self.rules, self.readings
-        passes = result.outcome is not None and result.outcome.match_over
-        known = (*result.revoke_levels, *result.takeback_levels)
-        if not opened and not any(known) and not passes and not self.tally.added:
-            return result       # (the common hand: nothing counted, nothing open, no pass — every reading as before)
-        forfeited = readings.step(index, known, opened, rules, passes)
-        if readings.over:           # past the bound: withheld from this hand on
-            self.count_open = self.tally.open_here(rules, self.offences) or tuple(self.tally.open)
-            return result
-        now = readings.outcomes()
-        if len(now) > 1 and self.first_differ is None:
-            self.first_differ, self.differ_len = index, len(self.tally.open)
-            self.causes = self.tally.open_here(rules, self.offences) or tuple(self.tally.open)
-        elif len(now) == 1 and self.tally.open and self.tally.added:
-            # the same under every reading of what the count leaves open: said
-            ((value, at),) = now.items()
-            result = dataclasses.replace(result, derived=result.derived + (self._fact(value, hand, at),))
-        if forfeited and passes:    # the forfeit, not the pass, ends the match: the hand does not say it won it
-            result = dataclasses.replace(result, outcome=dataclasses.replace(result.outcome, match_over=False))
-        self.ended = not readings.alive
-        return result
-
-    def _fact(self, value: str, hand: Hand, at: set[int]) -> Derived:
-        """The ``derived`` ``forfeit`` of ``hand``: ``value`` by its end under every reading, at the end of the
-        hands of indices ``at``."""
-        rules = self.rules
-        clauses = _clauses(self.tally.open, rules)
-        if len(at) > 1:
-            numbers = sorted({self.numbers[i] for i in at})
-            message = explain_readings.forfeit_by_this_hand(value, rules.revoke_forfeit, clauses, numbers)
-        else:
-            message = explain_forfeit.forfeit_every_reading(value, rules.revoke_forfeit, clauses)
-        return Derived("forfeit", value, "the match's wrong follows and take-backs, under every reading", *message)
-
-    def finish(self, hands: Sequence[Hand], results: list[HandResult]) -> _End:
-        """What the count gives once the record ends (docs/rules.md §10.1)."""
-        rules = self.rules
-        unknowns: tuple[Unknown, ...] = ()
-        if self.friend_open is not None:    # friend mode: someone may have forfeited, at unknown levels
-            unknowns += (Unknown("friend", ("forfeit",), *explain_hand.friend_forfeit_unknown(
-                *self.friend_open, rules.revoke_forfeit, ("forfeit",))),)
-        if self.count_open is not None:
-            unknowns += _open_unknowns(rules, self.count_open)
-        if self.count_lost is not None:
-            unknowns += (Unknown("Takebacks", ("forfeit",), *explain_forfeit.takebacks_forfeit_unknown(
-                self.count_lost, rules.revoke_forfeit, ("forfeit",))),)
-        if not rules.revoke_forfeit or rules.friend:
-            return _End(results, known=not unknowns, unknowns=unknowns, open_at=self.open_at)
-        now = self.readings.outcomes()
-        opened = self._named()
-        if len(now) > 1 and self.count_open is None:
-            # the readings differ (from the first hand they did on): whether (or which) side forfeited is not known
-            i = self.first_differ if self.first_differ is not None else len(results) - 1
-            if any(o.kind == "Takebacks" and o.number == hands[i].number for o in opened):
-                results[i] = _forfeit_withheld(hands[i], rules, results[i])
-            ended_at = () if self.readings.alive or unknowns else tuple(sorted({i for i, _ in self.readings.ended}))
-            return _End(results, known=False, unknowns=self._differs(now, opened, hands) + unknowns,
-                        open_at=min(i, self.open_at if self.open_at is not None else i), ended_at=ended_at)
-        if unknowns:
-            return _End(results, known=False, unknowns=unknowns, open_at=self.open_at)
-        ((value, at),) = now.items()
-        if value == "none":
-            return _End(results)
-        sides = [t for t in (0, 1) if value in (TEAMS[t], "both")]
-        given = [self.readings.reasons(t) for t in sides]
-        forfeits = tuple(given[sides.index(t)][0] if t in sides and len(given[sides.index(t)]) == 1 else None
-                         for t in (0, 1))
-        reason_open = tuple(t in sides and forfeits[t] is None for t in (0, 1))
-        what = (("match_end",) if len(at) > 1 else ()) + (("forfeit_reason",) if any(reason_open) else ())
-        if what:
-            first = opened[0]
-            tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
-            numbers = sorted({hands[i].number for i in at})
-            unknowns = (Unknown(tag, what, *explain_readings.forfeit_every_reading_open(
-                sides, rules.revoke_forfeit, _clauses(opened, rules), numbers, given, what)),)
-        return _End(results, forfeits=forfeits, reason_open=reason_open,  # type: ignore[arg-type]
-                    forfeit_at=tuple(sorted(at)), unknowns=unknowns)
-
-    def _named(self) -> tuple[_Open, ...]:
-        """What leaves the count open, as the match's unknown names it: the causes at the hand from which the
-        readings differ and what later hands left open; every open hand when they never differed."""
-        if self.first_differ is None:
-            return tuple(self.tally.open)
-        return self.causes + tuple(self.tally.open[self.differ_len:])
-
-    def _differs(self, now: dict[str, set[int]], opened: Sequence[_Open], hands: Sequence[Hand]
-                 ) -> tuple[Unknown, ...]:
-        """The match's ``Unknown`` when the readings give different results (``now``)."""
-        rules, what = self.rules, ("forfeit",)
-        if {o.kind for o in opened} == {"play"} and "none" in now:
-            return _open_unknowns(rules, opened)
-        first = opened[0]
-        tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
-        order = ("NS", "EW", "both", "none")
-        outcomes = [(v, sorted({hands[i].number for i in now[v]})) for v in order if v in now]
-        return (Unknown(tag, what, *explain_readings.count_differs(_clauses(opened, rules), rules.revoke_forfeit,
-                                                                   outcomes, what)),)
-
-
-def _friend_count(hand: Hand, rules: RuleSet, result: HandResult, offences: list[int]) -> tuple[int, int] | None:
-    """Friend mode (找朋友): ``offences`` (the match's wrong follows and take-backs punished by a level so
-    far) with ``hand``'s added; ``(hand number, count)`` once either reaches ``revoke_forfeit``.  Seed 001
-    rules 五 and 七 forfeit the match of the side that reaches the count, but the sides change every
-    hand there and nothing says whose count it is (docs/rules.md §10.1, §11): below the count no reading
-    forfeits anyone; from it, whether the match was forfeited, and by whom, is not known — withheld,
-    never pinned on a fixed partnership."""
-    revokers, takers = offenders(hand, rules, result.violations)
-    offences[0] += len(revokers)
-    offences[1] += len(takers) + takeback_seats_open(hand, rules)     # a "?" is one take-back: counted
-    reached = [n for n in offences if n >= rules.revoke_forfeit]
-    return (hand.number, max(reached)) if reached else None
-
-
-@dataclass(frozen=True, slots=True)
-class _Open:
-    """A hand that leaves the match's count of penalties open: how many more than the fewest it may add."""
-
-    number: int
-    """The hand's number."""
-    kind: str
-    """``play`` (a play left out whose ways give different counts: :attr:`.HandResult.penalties_open`),
-    ``unjudged`` (plays not judged: :attr:`.HandResult.follows_unjudged`), ``Takebacks`` (take-backs whose
-    seats are not known, ``?``), ``contradicted`` (a tag the rest of the record contradicts, the hand judged
-    under each value: they give different counts)."""
-    revokes: tuple[int, int]
-    """The most wrong follows it may add, by team (N–S, E–W)."""
-    takebacks: tuple[int, int]
-    """The most take-backs it may add, by team."""
-    why: str = ""
-    """``unjudged``: the tag whose value not known left the plays not judged (``Trump``, ``Level``, ``play``);
-    ``contradicted``: the tag contradicted (``Level``, ``Dealer``, ``Trump``)."""
-
-
-@dataclass(slots=True)
-class _Tally:
-    """The match's wrong follows and take-backs punished by a level, by team (N–S, E–W), so far: the fewest
-    the record gives (those it states or the judgement finds: ``revokes``, ``takebacks``) and each hand that
-    leaves some open (``open``), by how many more.  A side's reaching the forfeit count rises with its own
-    counts alone, and each hand's most can fall on each side, so the fewest and the most (every hand's
-    most) bound every reading: where they give the same sides forfeiting, so does every reading."""
-
-    revokes: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
-    takebacks: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
-    open: list[_Open] = dataclasses.field(default_factory=list)
-    added: bool = False
-    """The last hand added changed the count (a penalty, or one left open)."""
-
-    def add(self, hand: Hand, result: HandResult, rules: RuleSet) -> list[_Open]:
-        """Count ``hand`` (``result``: its judgement) in; what it leaves open."""
-        before = len(self.open)
-        for t in (0, 1):
-            self.revokes[t] += result.revoke_levels[t]
-            self.takebacks[t] += result.takeback_levels[t]
-        if result.penalties_open is not None:       # the ways of filling a play left out differ
-            (most_r, most_t) = result.penalties_open
-            more_r = tuple(most_r[t] - result.revoke_levels[t] for t in (0, 1))
-            more_t = tuple(most_t[t] - result.takeback_levels[t] for t in (0, 1))
-            if any(more_r) or any(more_t):
-                # the judgements merged are the ways of filling a play left out, or (no play left out) the
-                # values of a tag the rest of the record contradicts (docs/rules.md §14.1): named as such
-                tags = [t[:1].upper() + t[1:] for t, _ in result.contradicted]     # as the hand's unknown: Level
-                if tags and not any(u.tag == "play" for u in result.unknowns):
-                    self.open.append(_Open(hand.number, "contradicted", more_r, more_t, tags[0]))
-                else:
-                    self.open.append(_Open(hand.number, "play", more_r, more_t))
-        if result.follows_unjudged is not None and rules.revoke_penalty is RevokePenalty.LEVEL:
-            why = next((u.tag for u in result.unknowns if "verdicts" in u.withheld), "play")
-            self.open.append(_Open(hand.number, "unjudged", result.follows_unjudged, (0, 0), why))
-        seats = takeback_seats_open(hand, rules)
-        if seats and not rules.friend:      # each may be either side's (friend mode counts them all: exact)
-            self.open.append(_Open(hand.number, "Takebacks", (0, 0), (seats, seats)))
-        self.added = len(self.open) > before or any(result.revoke_levels) or any(result.takeback_levels)
-        return self.open[before:]
-
-    def most(self, kinds: frozenset[str] | None = None) -> tuple[list[int], list[int]]:
-        """The most wrong follows and take-backs by team: the fewest, and what the hands of ``kinds`` (all:
-        ``None``) leave open."""
-        revokes, takebacks = list(self.revokes), list(self.takebacks)
-        for o in self.open:
-            if kinds is None or o.kind in kinds:
-                for t in (0, 1):
-                    revokes[t] += o.revokes[t]
-                    takebacks[t] += o.takebacks[t]
-        return revokes, takebacks
-
-    def reasons(self, rules: RuleSet, kinds: frozenset[str] | None = frozenset()) -> tuple[str | None, str | None]:
-        """Why each side forfeits on the count (:func:`_forfeit_reason`): the fewest, or the most of ``kinds``."""
-        revokes, takebacks = self.most(kinds)
-        return _forfeit_reason(rules, revokes[0], takebacks[0]), _forfeit_reason(rules, revokes[1], takebacks[1])
-
-    def open_here(self, rules: RuleSet, offences: Sequence[int]) -> tuple[_Open, ...] | None:
-        """What leaves open whether a side forfeited by now, ``None`` when the count decides it whatever the
-        open hands hide: the hands of the kinds that alone make the fewest and the most disagree (all open
-        hands when none alone does).  Friend mode: the match's count (``offences``, the known wrong follows
-        and take-backs) and the most its open hands add, below ``revoke_forfeit`` or not (docs/rules.md §11)."""
-        if not self.open:
-            return None
-        if rules.friend:
-            revokes, takebacks = self.most()
-            more = (sum(revokes) - sum(self.revokes), sum(takebacks) - sum(self.takebacks))
-            reach = [rules.revoke_penalty is RevokePenalty.LEVEL, rules.takeback_penalty is RevokePenalty.LEVEL]
-            if any(reach[i] and offences[i] < rules.revoke_forfeit <= offences[i] + more[i] for i in (0, 1)):
-                return tuple(self.open)
-            return None
-        fewest = _sides(self.reasons(rules))
-        if _sides(self.reasons(rules, None)) == fewest:
-            return None
-        kinds = list(dict.fromkeys(o.kind for o in self.open))
-        alone = [k for k in kinds if _sides(self.reasons(rules, frozenset((k,)))) != fewest]
-        return tuple(o for o in self.open if o.kind in (alone or kinds))
-
-
-def _sides(reasons: tuple[str | None, str | None]) -> tuple[bool, bool]:
-    """Which sides forfeit (a reason each: :func:`_forfeit_reason`)."""
-    return reasons[0] is not None, reasons[1] is not None
-
-
-def _clauses(opened: Sequence[_Open], rules: RuleSet) -> list[Message]:
-    """What leaves the count open, one clause per kind (:func:`.explain_forfeit.open_count_words`)."""
-    out = []
-    for kind in dict.fromkeys(o.kind for o in opened):
-        mine = [o for o in opened if o.kind == kind]
-        numbers = list(dict.fromkeys(o.number for o in mine))
-        extra = (sum(o.revokes[0] for o in mine), sum(o.revokes[1] for o in mine))
-        out.append(explain_forfeit.open_count_words(kind, numbers, extra, [o.why for o in mine], rules.friend))
-    return out
-
-
-def _open_unknowns(rules: RuleSet, opened: Sequence[_Open]) -> tuple[Unknown, ...]:
-    """The match's ``Unknown`` when whether a side forfeited is not known for what ``opened`` leaves open: a
-    play left out alone keeps its own words (tag ``play``, :func:`.explain_forfeit.gap_forfeit_unknown`);
-    else one naming every cause, tagged as the first (``Takebacks``: take-backs whose seats are not known;
-    plays not judged: the tag whose value is not known, ``Trump`` or ``Level`` — ``play`` from a play left
-    out on)."""
-    what = ("forfeit",)
-    if {o.kind for o in opened} == {"play"}:
-        return (Unknown("play", what, *explain_forfeit.gap_forfeit_unknown(opened[0].number, rules.revoke_forfeit,
-                                                                            what)),)
-    first = opened[0]
-    tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
-    return (Unknown(tag, what, *explain_forfeit.count_open_unknown(_clauses(opened, rules), rules.revoke_forfeit,
-                                                                   what)),)
-
-
-def _forfeit_withheld(hand: Hand, rules: RuleSet, result: HandResult) -> HandResult:
-    """``result`` whose take-backs whose seats are not known leave open whether a side forfeited the match
-    (:meth:`_Tally.open_here`): its ``Takebacks`` unknown withholds that too."""
-    unknowns = tuple(u if u.tag != "Takebacks" or "forfeit" in u.withheld
-                     else takeback_seats_unknown(takeback_seats_open(hand, rules), rules, (*u.withheld, "forfeit"),
-                                                 _kept(result))
-                     for u in result.unknowns)
-    return dataclasses.replace(result, unknowns=unknowns)
-
-
-def _kept(result: HandResult) -> tuple[str, ...]:
-    """The sides the hand's derived ``levels_after`` keeps at 2 (:func:`.outcome.takebacks_unknown`)."""
-    return tuple(w.split(":")[0] for d in result.derived if d.fact == "levels_after" for w in d.value.split())
-
-
-def _forfeit_reason(rules: RuleSet, revokes: int, takebacks: int) -> str | None:
-    """Why a side with ``revokes`` wrong follows and ``takebacks`` take-backs punished by a level
-    so far in the match forfeits it (``revoke_forfeit`` of either), ``None`` when it does not."""
-    wrong = rules.revoke_penalty is RevokePenalty.LEVEL and revokes >= rules.revoke_forfeit
-    taken = rules.takeback_penalty is RevokePenalty.LEVEL and takebacks >= rules.revoke_forfeit
-    return (FORFEIT_BOTH_COUNTS if wrong and taken else FORFEIT_WRONG_FOLLOWS if wrong
-            else FORFEIT_TAKEBACKS if taken else None)
 
 
 def record_stops_inside(hand: Hand, result: HandResult) -> bool:

@@ -278,7 +278,7 @@ class HandResult:
     """Cards a seat held before a trick that its ``hands_before`` does not show: the judgements
     merged (:mod:`.agreement`) give it as many cards there, but not the same ones (which card a play
     the record leaves out took, :mod:`.record_gaps`); ``hands_before`` keeps the cards every
-    judgement gives; or, for a seat left out of a gap not filled in (:func:`.record_gaps.not_judged`),
+    judgement gives; or, for a seat left out of a gap not filled in (:func:`.unfilled_gaps.not_judged`),
     from the trick after it on: the cards it surely holds in ``hands_before``, the rest counted here.
     ``(trick number, (N, E, S, W))``: how many more each seat held, not known which; only the tricks
     with some (:meth:`cards_open`)."""
