@@ -27,6 +27,7 @@ from .outcome import REVOKE_CODES, follows_at_most, offenders, team_counts
 from .starting_hands import Played, starting_hands
 from .tricks import hand_context, judge_trick, turn_order
 from .unfinished import ENDS_BEFORE
+from .unplaced import unplaced_copies
 from .unsure_throws import recheck, throw_judged
 from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation, new_violation
 
@@ -170,7 +171,10 @@ def _lead_recorded(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> froze
     due to lead is known and not one the gap leaves out — the trick before's winner, when that trick is
     not a gap's (its winner stands: read from its plays), the first trick's the dealer, a position's its
     first play as written (docs/rules.md §4.1) —, or, that seat not known, every seat left out plays
-    between two recorded plays (the record's order says the first recorded play came before it)."""
+    between two recorded plays (the record's order says the first recorded play came before it).  A seat
+    the record leaves out of a trick is read as playing in its turn (docs/rules.md §14.1: a seat skipped,
+    or the seats after the last one): a lead by a seat left out — out of turn, or a position's first play
+    written nowhere — is no reading of the record."""
     at = {g.trick for g in gaps}
     out = []
     for g in gaps:
@@ -207,15 +211,6 @@ class _After:
     """``(trick, seat)``: the follows of seats left out of a trick before that were judged — proven wrong,
     legal even with the seat's cards at most, or a seat read from its plays judged on them as ever; the
     others' legality is not known."""
-
-
-def _free(rules: RuleSet, start) -> list[int]:
-    """Per kind, the copies the record places nowhere: the decks' copies less the starting hands (a seat
-    read from its plays: those plays) and the bottom buried (as the replay's throw check counts them)."""
-    placed = [sum(col) for col in zip(*start.hands)]
-    for k in start.buried or ():
-        placed[k] += 1
-    return [max(0, rules.decks - n) for n in placed]
 
 
 def _bounds(rest: Sequence[Trick], before: Sequence[Sequence[int]], out: frozenset[int], read: frozenset[int],
@@ -258,7 +253,7 @@ def _judged_after(hand: Hand, gaps: Sequence[Gap], result: HandResult, unfilled:
     read = start.from_plays
     played = _cards_played(hand)
     unsure = read if hand.setup else frozenset(s for s in read if played[s] < rules.hand_size)
-    free = _free(rules, start)
+    free = unplaced_copies(rules, start)
     found: list[Violation] = []
     counts: dict[int, int | None] = {}
     settled: set[tuple[int, int]] = set()
@@ -442,6 +437,7 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
     after = _judged_after(hand, gaps, result, unfilled)
     if after is not None and after.violations:
         kept = tuple(sorted((*kept, *after.violations), key=_in_play_order(hand)))
+    kept = _read_seats_left_out(hand, gaps, result, kept)
     points = {g.trick: _proven_points(hand, result, g) for g in gaps}
     derived = [Derived("trick_points", str(points[g.trick]), "the cards of the seats the record leaves out",
                        *explain_gaps.gap_points_no_point_cards(g.trick, points[g.trick], g.missing))
@@ -485,6 +481,7 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
         # the cards a throw's check beat (failing_units) rest on the three other seats' hands: kept where
         # judged again on what the seats left out surely held (_judged_after)
         cards_not_thrown=after.counts[t.number] if after is not None and t.number in after.counts
+        else None if t.number in unfilled.gap_at and t.number not in unfilled.led      # its lead not known
         else None if counted and (t.lead_kind == "throw" or t.throw_failed or t.cards_not_thrown)
         else t.cards_not_thrown)
         for i, t in enumerate(result.tricks))
@@ -507,6 +504,32 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
         player_levels_after=(None,) * 4, revoke_levels=revokes, takeback_levels=takebacks, legality_known=False,
         penalties_open=(most, takebacks) if most != revokes else None,
         unfinished=u, derived=tuple(derived), unknowns=tuple(unknowns))
+
+
+def _read_seats_left_out(hand: Hand, gaps: Sequence[Gap], result: HandResult,
+                         kept: tuple[Violation, ...]) -> tuple[Violation, ...]:
+    """``kept`` (the verdicts that stand after ``gaps``, ``result`` the hand judged as recorded) less what rests
+    on the play left out of a seat whose cards are read from its plays (:func:`.starting_hands.starting_hands`):
+    before that play, its cards are its recorded plays and that play, not known — so a card it shows and does not
+    play later (a failed throw's cards shown, ``not_in_hand``) may be the play left out, and of a wrong follow its
+    own plays prove (it stands) the play owed is named from its recorded plays alone: kept without naming it."""
+    seats = {s for g in gaps for s in g.missing}
+    read = seats & starting_hands(hand, result.rules, result.dealer, Played(hand)).from_plays if seats else set()
+    if not read or not any(v.seat in read for v in kept):
+        return kept
+    out = []
+    for v in kept:
+        if v.seat not in read or v.trick is None or not any(g.trick > v.trick for g in gaps if v.seat in g.missing):
+            out.append(v)       # (from its gap on, its cards are its later plays: the play left out is gone)
+        elif v.code == "not_in_hand":
+            continue
+        elif v.code in REVOKE_CODES and v.better:
+            left = [(g.trick, (v.seat,)) for g in gaps if v.seat in g.missing]
+            out.append(new_violation(v.code, v.trick, v.seat, v.played, (),
+                                     *explain_gaps.fault_whatever_gap(v.seat, v.code, left)))
+        else:
+            out.append(v)
+    return tuple(out)
 
 
 def _plays_fixed(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
