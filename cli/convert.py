@@ -23,6 +23,7 @@ from tractor_analysis.records.safe_write import write_text_atomic
 from .common import (CONTEXT, EXIT_UNREADABLE, echo_err, from_option, load, located, max_bytes_option,
                      say_encoding)
 from .common import record_text as shown_text        # (record_text below: the records module's, a file's text)
+from .outputs import refuse_inputs, write_output
 
 FORMATS = ("tgn", "json", "jsonl")
 
@@ -104,7 +105,8 @@ def _not_kept(path: str, read: tuple[str, str] | None) -> list[str]:
 @click.option("--to", "to", type=click.Choice(FORMATS, case_sensitive=False), default=None,
               help="Output format (default: from the extension of -o).")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True),
-              default=None, help="Write here (atomically) instead of to stdout.")
+              default=None, help="Write here (atomically; missing folders are made; FILE itself is refused, "
+                                 "exit 2) instead of to stdout.")
 @from_option
 @max_bytes_option
 def convert(path: str, to: str | None, output: str | None, source_format: str | None, max_bytes: int) -> None:
@@ -122,7 +124,8 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
     the fields of an 80fen log no record keeps.  With -o the
     file is written atomically (a temporary file, then a rename); a symbolic
     link is kept and the file it points to written; a device or pipe
-    (/dev/null) is written to directly.  An output that cannot be written is
+    (/dev/null) is written to directly; missing folders are made.  An output
+    that cannot be written, or that is FILE itself (a link to it too), is
     exit 2, and so is an input of several matches to --to tgn or --to json
     (a .tgn or .json file holds one match: use --to jsonl).
 
@@ -139,6 +142,7 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
             raise click.UsageError("give --to tgn|json|jsonl (or -o with one of those extensions)")
         to = ext
     to = to.lower()
+    refuse_inputs("-o", [output], [path])       # before the record is read
     loaded = load(path, source_format, max_bytes)
     say_encoding(path, loaded.encoding_note)
     if loaded.diagnostics or not loaded.readable:
@@ -170,10 +174,5 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
     if output is None or output == "-":
         click.echo(text, nl=False)
     else:
-        try:
-            write_text_atomic(output, text)
-        except OSError as exc:                        # exit 1 is kept for "a violation was found"
-            reason = exc.strerror or str(exc)
-            echo_err(f"tractor convert: cannot write {output}: {reason} / 无法写入 {output}：{reason}")
-            click.get_current_context().exit(EXIT_UNREADABLE)
+        write_output("convert", output, lambda: write_text_atomic(output, text))    # exit 2 when it cannot (1: a violation)
         echo_err(f"wrote {output} ({to}, {len(loaded.matches)} match{'es' if len(loaded.matches) != 1 else ''})")

@@ -23,6 +23,7 @@ from .common import (
     echo_err, expand_inputs, level_label, located, max_bytes_option, pad, record_text, rules_options, seat_label,
     strong, say_encoding, trump_label, width,
 )
+from .outputs import refuse_inputs
 
 
 def hand_groups(counts, level: int | None, trump: int | None, constant_twos: bool = False,
@@ -168,13 +169,23 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
     return lines
 
 
+def further_pages(html_out: str, pages: int) -> list[str]:
+    """The names of the hand pages after the first that ``--html OUT.html`` writes for ``pages`` hands:
+    ``OUT-2.html`` … beside it (as :func:`~tractor_analysis.reports.build.write_hand_pages` names them)."""
+    from pathlib import Path
+
+    out = Path(html_out)
+    return [str(out.parent / f"{out.stem}-{k}{out.suffix or '.html'}") for k in range(2, pages + 1)]
+
+
 @click.command("replay", context_settings=CONTEXT)
 @click.argument("path", metavar="FILE")
 @click.option("--hand", "hands", type=int, multiple=True, metavar="N",
               help="Only hand number N (repeatable; default every hand).")
 @click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
-              help="Also write the hand page(s) as self-contained HTML (OUT.html, OUT-2.html, …); all "
-                   "pages or none: when one cannot be written, none is (exit 2).")
+              help="Also write the hand page(s) as self-contained HTML (OUT.html, OUT-2.html, …; missing "
+                   "folders are made); all pages or none: when one cannot be written, or one is FILE "
+                   "itself, none is (exit 2).")
 @rules_options
 @max_bytes_option
 def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str | None,
@@ -199,6 +210,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     if len(paths) != 1:
         raise click.UsageError(f"{path!r} names {len(paths)} files; replay takes one record file")
     path = paths[0]
+    refuse_inputs("--html", [html_out], [path])       # before the record is read
     verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs), max_bytes=max_bytes)
     say_encoding(path, verdict.encoding_note)
     for d in verdict.errors:
@@ -208,6 +220,8 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     # The text below and the HTML hand pages are two consumers of the same results.
     if html_out is not None and results:
         from tractor_analysis.reports.build import ReportError, write_hand_pages
+        pages = sum(1 for m, r in results for _, h in record_pairs(m, r) if not hands or h.number in hands)
+        refuse_inputs("--html", further_pages(html_out, pages), [path])    # OUT-2.html … too
         try:
             written = write_hand_pages(html_out, results, hands=hands,
                                        record_problems=[d.located(path) for d in verdict.errors])

@@ -13,6 +13,7 @@ from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 
 from .common import (CONTEXT, EXIT_NOT_JUDGED, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, echo_err,
                      expand_inputs, located, record_text, rules_options, say_encoding)
+from .outputs import refuse_inputs, write_output
 
 EXIT_NO_VIOLATION = EXIT_VIOLATION
 """``tractor ruling`` exits 1 when the record (or the hand / trick / seat asked for) has no violation and
@@ -80,7 +81,8 @@ def _picked(hand: int | None, trick: int | None, seat: int | None) -> tuple[str,
 @click.option("--seat", type=click.Choice(list(SEAT_TOKENS), case_sensitive=False), metavar="S",
               help="Only violations by seat S (N, E, S or W).")
 @click.option("-o", "--out", "out", required=True, metavar="OUT.html", type=click.Path(dir_okay=False),
-              help="The HTML file to write (replaced atomically; missing folders are made).  Print it from a browser: one A4 page "
+              help="The HTML file to write (replaced atomically; missing folders are made; FILE itself is refused, "
+                   "exit 2).  Print it from a browser: one A4 page "
                    "per violation.")
 @rules_options
 def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out: str,
@@ -102,7 +104,7 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
       1  no violation found (nothing written), and the play asked about was
          judged in full
       2  FILE could not be read (or had problems and no violation was found in
-         what could be read), or OUT.html could not be written
+         what could be read), or OUT.html could not be written or is FILE
       3  no violation found (nothing written), but the play of a hand asked
          for was not fully judged: the message says which and why; that is
          no finding that the play was legal (as tractor check's 3)
@@ -122,6 +124,7 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
         raise click.UsageError(f"{path!r} names {len(paths)} files; ruling takes one record file / "
                                f"ruling 只接受一个记录文件")
     path = paths[0]
+    refuse_inputs("-o", [out], [path])       # before the record is read
     verdict = check_file(path, RuleChoice(preset.lower() if preset else None, rule_pairs))
     say_encoding(path, verdict.encoding_note)
     for d in verdict.errors:
@@ -147,12 +150,8 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
                      "只检查了可读的部分：记录有上述问题)")
             ctx.exit(EXIT_UNREADABLE)
         ctx.exit(EXIT_NOT_JUDGED if not_judged else EXIT_NO_VIOLATION)
-    try:
-        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
-        write_ruling(render_rulings(pages), out)
-    except OSError as exc:
-        echo_err(f"tractor ruling: {out}: cannot write: {exc.strerror or exc} / 无法写入：{exc.strerror or exc}")
-        ctx.exit(EXIT_UNREADABLE)
+    html = render_rulings(pages)
+    write_output("ruling", out, lambda: write_ruling(html, out))       # (exit 2 when it cannot)
     echo_err(f"ruling: {len(pages)} page(s) / {len(pages)} 页 → {out}")
     click.echo(os.fspath(out))
     ctx.exit(EXIT_OK)

@@ -13,6 +13,7 @@ import json
 import click
 
 from .common import CONTEXT, EXIT_UNREADABLE, echo_err, record_text, table as render_table
+from .outputs import refuse_inputs, write_output
 
 _HEADERS = {"rank": "rank / 名次", "team": "team / 队伍", "players": "players / 选手", "played": "played / 场次",
             "won": "won / 胜", "lost": "lost / 负", "match_points": "match points / 积分",
@@ -133,7 +134,8 @@ def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
               help="Tie-breaks after match points, in order (any of level_diff, head_to_head, opponents; "
                    "'' for none).")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write a printable page (A4, one page per round) to this file.")
+              help="Also write a printable page (A4, one page per round) to this file (replaced atomically; "
+                   "missing folders are made).  One of the inputs is refused (exit 2).")
 def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_out) -> None:
     """Standings of an event: teams ranked by match points, then tie-breaks.
 
@@ -169,6 +171,7 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
         points, tiebreaks = parse_points(points_text), parse_tiebreaks(tiebreak_text)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+    refuse_inputs("--html", [html_out], inputs)       # before anything is read
     everything, chosen, unread = read_event(inputs, event, after_round)
     computed = compute(chosen, points, tiebreaks)
     for note in undecided_notes(computed):      # a shared rank an unknown tie-break value leaves undecided
@@ -176,8 +179,8 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     rows = [s.as_dict() for s in computed]
     if html_out:
         from tractor_analysis.reports.event_pages import write_standings_page
-        write_standings_page(html_out, everything, event=event, after_round=after_round, points=points,
-                             tiebreaks=tiebreaks)
+        write_output("standings", html_out, lambda: write_standings_page(
+            html_out, everything, event=event, after_round=after_round, points=points, tiebreaks=tiebreaks))
     if fmt == "json":
         _emit(rows, [], fmt)
         if unread:
