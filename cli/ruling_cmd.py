@@ -59,6 +59,20 @@ def _not_judged_lines(matches, hand: int | None) -> list[str]:
     return [lead] + [line for _, _, why in found for line in why]
 
 
+def _not_in_record(matches, hand: int | None, trick: int | None) -> tuple[str, str] | None:
+    """What ``--hand`` / ``--trick`` ask for that the record does not hold (English, Chinese) — a hand number no
+    match has, or a trick number none of the hands asked for has —, else ``None``: finding no violation there
+    would be no finding at all (a referee who mistyped the number must not read it as a clean one)."""
+    hands = [h for _, result in matches for h in result.hands if hand is None or h.number == hand]
+    if hand is not None and not hands:
+        return f"hand {hand}", f"第 {hand} 局"
+    if trick is not None and not any(t.number == trick for h in hands for t in h.tricks):
+        where_en = f" in hand {hand}" if hand is not None else ""
+        where_zh = f"第 {hand} 局的" if hand is not None else ""
+        return f"trick {trick}{where_en}", f"{where_zh}第 {trick} 轮"
+    return None
+
+
 def _picked(hand: int | None, trick: int | None, seat: int | None) -> tuple[str, str]:
     """What the options asked for, in Chinese and English (empty: the whole file)."""
     zh, en = [], []
@@ -104,7 +118,8 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
       1  no violation found (nothing written), and the play asked about was
          judged in full
       2  FILE could not be read (or had problems and no violation was found in
-         what could be read), or OUT.html could not be written or is FILE
+         what could be read), the record has no hand --hand or no trick
+         --trick, or OUT.html could not be written or is FILE
       3  no violation found (nothing written), but the play of a hand asked
          for was not fully judged: the message says which and why; that is
          no finding that the play was legal (as tractor check's 3)
@@ -136,6 +151,11 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
                  f"无法从 {shown_path} 读出牌局，未写裁决书")
         ctx.exit(EXIT_UNREADABLE)
     seat_index = None if seat is None else SEAT_TOKENS.index(seat.upper())
+    missing = _not_in_record(matches, hand, trick)
+    if missing:
+        echo_err(f"tractor ruling: {shown_path} has no {missing[0]}: nothing was judged there, no ruling written / "
+                 f"{shown_path} 中没有{missing[1]}：该处未作任何判定，未写裁决书")
+        ctx.exit(EXIT_UNREADABLE)
     pages = ruling_pages(matches, source=path, hand=hand, trick=trick, seat=seat_index,
                          record_problems=[problem_line(d, path) for d in verdict.errors])   # 中文 first
     if not pages:

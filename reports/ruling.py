@@ -497,13 +497,19 @@ def _selected(v: Violation, hand: int | None, trick: int | None, seat: int | Non
 def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = "",
                  hand: int | None = None, trick: int | None = None, seat: int | None = None,
                  record_problems: Sequence[str] = ()) -> list[RulingPage]:
-    """One page per violation of the replayed ``matches`` (every hand's, in order), keeping
-    those of hand number ``hand``, trick ``trick`` and seat ``seat`` (0..3) when given."""
+    """One page per violation of the replayed ``matches`` (every hand's, in order, and the match's
+    ``after_match_end`` with the first hand it names), keeping those of hand number ``hand``, trick
+    ``trick`` and seat ``seat`` (0..3) when given."""
     pages: list[RulingPage] = []
     for match, result in matches:
         names = player_names(match)
         for index, (record, h) in enumerate(record_pairs(match, result)):
-            chosen = [v for v in h.violations if _selected(v, hand, trick, seat, h.number)]
+            found = h.violations
+            if result.after_end and h.number == result.after_end[0]:
+                # the match's own finding that the hands from this one on count for nothing (§8.4): its page is
+                # the first such hand's (tractor check prints it with the match)
+                found = (*found, *(p for p in result.problems if p.code == "after_match_end"))
+            chosen = [v for v in found if _selected(v, hand, trick, seat, h.number)]
             if not chosen:
                 continue
             rec = record if record is not None else Hand(number=h.number)

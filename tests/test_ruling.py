@@ -77,11 +77,16 @@ def test_options_pick_one_violation_and_say_when_none_matches(tmp_path):
     r = run(DISPUTED, "--hand", "11", "--trick", "20", "--seat", "n", "-o", str(out))
     assert r.exit_code == 0, r.output
     assert pages_of(out.read_text("utf-8")) == 1
-    for args in (["--seat", "E"], ["--trick", "19"], ["--hand", "12"]):
-        miss = tmp_path / "miss.html"
-        r = run(DISPUTED, *args, "-o", str(miss))
-        assert r.exit_code == 1, (args, r.output)
-        assert "no violation found" in r.output and "没有发现违规" in r.output
+    miss = tmp_path / "miss.html"
+    r = run(DISPUTED, "--seat", "E", "-o", str(miss))
+    assert r.exit_code == 1, r.output
+    assert "no violation found" in r.output and "没有发现违规" in r.output
+    assert not miss.exists()
+    for args, en, zh in ((["--trick", "19"], "has no trick 19", "没有第 19 轮"),
+                         (["--hand", "12"], "has no hand 12", "没有第 12 局")):
+        r = run(DISPUTED, *args, "-o", str(miss))      # the record holds no such trick / hand: nothing judged
+        assert r.exit_code == 2, (args, r.output)
+        assert en in r.output and zh in r.output and "no violation found" not in r.output
         assert not miss.exists()
 
 
