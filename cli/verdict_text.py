@@ -57,6 +57,9 @@ def _penalty_text(h: HandResult, match: Match, record: Hand | None) -> str:
                                            else "? (seat not known 座位未知)")
             zh += ("，" if zh else "") + (f"？×{seats}" if seats else "？")
         text += f"; take-back penalty 悔牌罚级 {en} / {zh}"
+    if text and any(d.fact == "penalties_due" for d in h.derived):
+        # the record stops inside the hand: the penalty is due at its end, which it does not reach (§10.1)
+        text += " (due at the hand's end, not reached: no level lost / 本局打完后才罚，记录未到：不降级)"
     return text
 
 

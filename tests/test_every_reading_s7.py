@@ -77,7 +77,7 @@ def test_the_hands_after_the_last_hand_it_may_have_ended_in_count_for_nothing():
 def test_the_same_hand_under_every_reading_leaves_only_the_reason_open():
     """E–W reach three take-backs in hand 2, whose trump is not known: they forfeit there under every reading,
     by take-backs — or by both counts, if a follow of hand 2 was a third wrong follow."""
-    _, r = _replay(_head() + _hand(1, "N", "E W") + REVOKES_EW_2.replace('"1"', '"2"').replace(
+    _, r = _replay(_head() + _hand(1, "N", "E W") + REVOKES_EW_2.replace('[Hand "1"]', '[Hand "2"]').replace(
         '[Dealer "N"]\n[Trump "H"]', '[Dealer "S"]\n[Trump "?"]\n[Level "5"]\n[Takebacks "E"]'))
     assert r.hands[1].takeback_levels == (0, 1) and r.hands[1].follows_unjudged is not None
     assert r.forfeit == 1 and r.winner == 0 and r.end_open is None

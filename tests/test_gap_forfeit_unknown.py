@@ -8,6 +8,7 @@ import dataclasses
 
 from tractor_analysis.engine import replay as replay_mod
 from tractor_analysis.engine.agreement import agree
+from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.records.rulesets import build_ruleset
 from tractor_analysis.simulate import simulate
 
@@ -36,8 +37,10 @@ def test_a_forfeit_that_rests_on_the_play_left_out_is_withheld(monkeypatch):
     r = _replay_with(monkeypatch, ((3, 0), (0, 0)))
     [u] = [u for u in r.unknowns if u.tag == "play"]
     assert u.withheld == ("forfeit",) and "not known and not guessed" in u.message_en and "不作猜测" in u.message_zh
-    assert r.forfeit_reasons == (None, None) and not r.forfeit_known and r.winner is None
+    assert r.forfeit_reasons == (None, None) and not r.forfeit_known
     assert r.player_levels_final == (None,) * 4
+    # N–S forfeit under the most; under the fewest the match goes on and E–W end it higher: E–W either way
+    assert r.winner == 1 and decide_match(r) == (1, "every reading")
 
 
 def test_ways_that_all_stay_below_the_count_decide_nothing_more(monkeypatch):

@@ -238,15 +238,16 @@ def _friend_match(first: int = 0):
     return dataclasses.replace(match, hands=match.hands[first:2] + (dataclasses.replace(hand, tricks=tuple(tricks)),))
 
 
-def test_friend_mode_a_way_that_reaches_the_forfeit_count_leaves_the_forfeit_open():
+def test_friend_mode_a_way_that_reaches_the_forfeit_count_in_a_hand_the_record_stops_inside_counts_nothing():
     r = replay_match(_friend_match())
     assert [_wrong_follows(h) for h in r.hands] == [1, 1, 0] and FRIEND.revoke_forfeit == 3
-    # the match's count is 2, and 3 under one way of filling in hand 3's play: whether it was forfeited is
-    # not known (before: decided, nobody forfeiting, the final levels given)
-    (m,) = [u for u in r.unknowns if "forfeit" in u.withheld]
-    assert m.tag == "play" and "hand 3" in m.message_en and "第3局" in m.message_zh
-    assert not r.forfeit_known and r.winner is None and r.player_levels_final == (None,) * 4
+    # the match's count is 2, and 3 under one way of filling in hand 3's play — but the record stops inside
+    # hand 3, whose penalties are due at its end, which it does not reach (docs/rules.md §10.1): they count
+    # for nothing, so nobody forfeited and the final levels are those hand 3 began at
+    assert not [u for u in r.unknowns if "forfeit" in u.withheld]
+    assert r.forfeit_known and r.winner is None and None not in r.player_levels_final
     h = r.hands[2]
+    assert "penalties_due" in {d.fact for d in h.derived}
     (u,) = [u for u in h.unknowns if u.tag == "play"]
     assert "2 of its 3 legal ways" in u.message_en
     # one way gives E a wrong follow in trick 14, the other none: the most a way adds (before: None)

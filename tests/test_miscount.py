@@ -111,7 +111,8 @@ def test_a_deal_line_of_the_wrong_size_is_a_miscount(base):
     _m, hand = base
     seat = (hand.dealer + 1) % 4
     deal = list(hand.deal)
-    deal[seat] = deal[seat][:-1]
+    # a card too many (a line one short whose seat plays that card is a miscopied line: the plays count, §10.3)
+    deal[seat] = deal[seat] + (deal[seat][0],)
     r = _replay(dataclasses.replace(hand, deal=tuple(deal)), STANDARD_WITH_MISCOUNT)
     assert r.outcome.reason == "miscount" and r.outcome.miscount == (seat,)
     assert r.outcome.winner == "defenders"

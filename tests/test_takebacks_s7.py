@@ -282,7 +282,9 @@ def test_readings_that_differ_withhold_the_forfeit():
     assert h2.levels_after == (None, 2)
     (m,) = result.unknowns
     assert m.tag == "Takebacks" and m.withheld == ("forfeit",) and "hand 2" in m.message_en
-    assert result.winner is None and result.levels_final == (None, None)
+    assert result.levels_final == (None, None)
+    # E–W forfeit under one reading; under the other the record ends with N–S higher: N–S win under every one
+    assert result.winner == 0 and decide_match(result) == (0, "every reading")
 
 
 def test_a_later_known_take_back_can_make_the_readings_differ():
@@ -291,7 +293,8 @@ def test_a_later_known_take_back_can_make_the_readings_differ():
     assert [d.value for d in _facts(result.hands[0], "forfeit")] == ["none"]
     (m,) = result.unknowns
     assert m.tag == "Takebacks" and "hand 1" in m.message_en and "第1局" in m.message_zh
-    assert not result.forfeit_known and result.winner is None
+    assert not result.forfeit_known
+    assert result.winner == 0 and decide_match(result) == (0, "every reading")    # N–S under every reading
 
 
 def test_replay_hand_alone_reads_the_levels_and_leaves_the_forfeit_to_the_match():

@@ -1,5 +1,6 @@
 """Bilingual messages about the bottom and the bury that the record does not state: the bottom a
-whole deal leaves, a bury derived from the dealer's plays or not known, each bury after 炒地皮 (the
+whole deal leaves, the cards a deal line short of a hand leaves out (the only ones the deal and the bottom
+place nowhere), a bury derived from the dealer's plays or not known, each bury after 炒地皮 (the
 rebid), the bottom's points when the attackers take the last trick, and the bottom's third card that
 fixes the trump when nobody declared (docs/rules.md §14.1).
 
@@ -56,6 +57,18 @@ def bottom_from_deal(bottom: Sequence[int], decks: int) -> Message:
     return (f"底牌 {_cards_text(bottom)}，由四家发牌行推出（{decks} 副牌中不在任何发牌行里的牌；Bottom: 未写明）",
             f"bottom {_cards_text(bottom)}, from the four deal lines (the cards of {decks} deck{'s' if decks > 1 else ''} "
             f"in no deal line; Bottom: not stated)")
+
+
+def line_left_out(seat: int, cards: Sequence[int]) -> Message:
+    """A deal line short of a hand, the cards it leaves out derived: the only cards of the decks that
+    the deal lines and the ``Bottom:`` line place nowhere, which the seat played."""
+    z, e, n = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat], len(cards)
+    these = "这些牌" if n > 1 else "这张牌"
+    return (f"{z}的发牌行少 {n} 张：{z}持有 {_cards_text(cards)}，由四家发牌行和底牌推出（整副牌中唯有{these}既不在任何发牌行里，"
+            f"也不在底牌里），且{z}打出了{these}",
+            f"{e}'s deal line is {n} card{'s' if n > 1 else ''} short: {e} held {_cards_text(cards)}, from the four "
+            f"deal lines and the bottom (the only card{'s' if n > 1 else ''} of the decks in no deal line and not in the "
+            f"bottom), and played {'them' if n > 1 else 'it'}")
 
 
 def buried_from_plays(dealer: int, buried: Sequence[int], bad_line: bool, bottom_derived: bool) -> Message:

@@ -1,7 +1,8 @@
 """Bilingual messages about what the rest of the record contradicts: a ``[Level]``, ``[Dealer]`` or
 ``[Trump]`` tag (:mod:`.contradictions`: the value the hand's own evidence bears out, or the hand
 judged under each value and what they all give kept), a fault found whichever value the tag has,
-and a deal line its seat's plays contradict (:mod:`.deal_lines`) — docs/rules.md §14.
+a deal line its seat's plays contradict (:mod:`.deal_lines`), and one they show short (a seat that plays
+every card of its line and more: :mod:`.hand_replay`) — docs/rules.md §14.
 
 Each function returns ``(message_zh, message_en)``, saying the same in both languages (but
 :func:`fact_token`, a value as ``check --json`` writes it); the wording of an unknown is
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS
+from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TOKEN
 from .explain import Message
 from .explain_unknown import seat_list, unknown_fact
 from .rule_refs import rule_ref
@@ -137,3 +138,22 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
                     f", so the line or a play is miscopied: {its} follows (and throws against "
                     f"{'it' if one else 'them'}) are judged only on the cards both {its} line and {its} plays give{ne}",
                     what)
+
+
+def line_short_of_plays(seat: int, dealt: int, played: int, unheld: Sequence[int], what: Sequence[str],
+                        dealer: bool = False) -> Message:
+    """A full hand's deal line giving ``seat`` ``dealt`` cards, fewer than it played (``played``), every
+    card of the line among them and ``unheld`` not in it, nothing left after the last trick
+    (``hand_replay``): the line leaves cards out, or a play is miscopied — the count played decides
+    多少牌 (docs/rules.md §10.3), the follows are judged on the line.  ``dealer``: its cards are its line
+    with the bottom, less the bury."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    cards = " ".join(TOKEN[k] for k in unheld)
+    nz, ne = ("（发牌行加底牌、减去所扣的牌）", " (its line and the bottom, less the bury)") if dealer else ("", "")
+    return unknown_fact(f"{z}的发牌行只给{z} {dealt} 张牌{nz}，{z}却打出 {played} 张：这些牌每张都打出了，另有其中没有的 {cards}——"
+                        f"发牌行漏记了牌，或某次出牌记错，记录未说明是哪一处：{z}是否多少牌按其实际打出的牌数判定，"
+                        f"其跟牌（以及对其的甩牌）只按发牌行判定",
+                        f"{e}'s deal line gives {e} {dealt} cards{ne}, but {e} played {played}: every one of them, and "
+                        f"{cards}, not among them — the line leaves cards out or a play is miscopied, and "
+                        f"the record does not say which: whether {e} miscounted (多少牌) goes by the cards it played, its "
+                        f"follows (and throws against it) are judged on its line", what)

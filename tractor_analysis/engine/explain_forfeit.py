@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
+from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message
 from .explain_unknown import SIDE_EN, SIDE_ZH, unknown_fact
 
@@ -153,3 +153,37 @@ def gap_forfeit_unknown(number: int, limit: int, what: Sequence[str]) -> Message
                         f"hand {number} leaves a play out, and the ways of filling it in give a side different numbers "
                         f"of wrong follows (or take-backs): with some it reaches the {limit} in a match that forfeit it, "
                         f"with others not, so whether a side forfeited the match is not known and not guessed", what)
+
+
+def may_pass_words(number: int, teams: Sequence[int], why: str, win_level: int) -> Message:
+    """A clause: hand ``number``'s result is not known (``why``: the tag whose value not known withheld it —
+    ``Trump``, ``Level``, ``play`` …), and ``teams`` (0 N–S, 1 E–W) may have passed the winning level
+    ``win_level`` in it (docs/rules.md §8.4): the match may have ended there."""
+    wz, we = _NOT_JUDGED_WHY.get(why, (f"[{why}] 未知", f"[{why}] is not known"))
+    sz = "或".join(f"{SIDE_ZH[t]}方" for t in teams)
+    se = " or ".join(SIDE_EN[t] for t in teams)
+    level = RANK_TOKENS.get(win_level, str(win_level))
+    return (f"第{number}局结果未知（{wz}），{sz}可能在该局打过了获胜级别 {level}",
+            f"hand {number}'s result is not known ({we}), and {se} may have passed the winning level ({level}) in it")
+
+
+def penalties_not_reached(revokes: int, takebacks: int, hidden: bool) -> Message:
+    """The record stops inside this hand: its ``revokes`` wrong follows and ``takebacks`` take-backs (``hidden``:
+    and the wrong follows its plays not judged may hide) cost their side a level at the end of the hand (seed
+    001 rules 五, 七: after the hand is played out), which the record does not reach — so, when it ends, no level
+    is lost for them and they do not count towards the forfeit (docs/rules.md §10.1)."""
+    zh, en = [], []
+    if revokes:
+        zh.append(f"{revokes} 次跟牌错误")
+        en.append(f"{revokes} wrong follow{'s' if revokes > 1 else ''}")
+    if takebacks:
+        zh.append(f"{takebacks} 次悔牌")
+        en.append(f"{takebacks} take-back{'s' if takebacks > 1 else ''}")
+    if hidden:
+        zh.append("未判定的出牌中可能有的跟牌错误")
+        en.append("any wrong follows of its plays not judged")
+    return (f"记录在本局中途结束：跟牌错误与悔牌按规则在本局打完后才罚降一级并计入累计判负，记录未到该时——记录结束时本局的"
+            f"{'、'.join(zh)}不降级，也不计入累计判负",
+            "the record stops inside this hand: a wrong follow or a take-back costs its side a level, and counts "
+            "towards the forfeit, at the end of the hand, which the record does not reach — so when the record ends "
+            f"no level is lost and nothing is counted towards the forfeit for this hand's {' and '.join(en)}")

@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH, TEAMS, TOKEN
 from .explain import Message
-from .scoring import CUT_SHORT, FORFEIT_NOT_KNOWN, NO_RESULT, RECORD_CUT
+from .scoring import CUT_SHORT, EVERY_READING, FORFEIT_NOT_KNOWN, MATCH_END_NOT_KNOWN, NO_RESULT, RECORD_CUT
 from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, WITHHELD,
                        Outcome)
 
@@ -519,6 +519,13 @@ def match_decision_text(team: str | None, decided_by: str | None,
         return ("not decided: the match's count of wrong follows and take-backs towards a forfeit is not all known "
                 "(see the match's unknown), so who, if anyone, forfeited the match is not known",
                 "未分胜负：本场计入累计判负的跟牌错误与悔牌次数不全知道（见比赛的“未知”），不知是否有一方已被判负、是哪一方")
+    if decided_by == MATCH_END_NOT_KNOWN:
+        return ("not decided: a side may have passed the winning level in a hand whose result is not known, and the "
+                "readings of what the record leaves open give different winners (see the match's unknown)",
+                "未分胜负：一方可能在结果未知的一局中打过了获胜级别，各种读法的胜方不同（见比赛的“未知”）")
+    if decided_by == EVERY_READING and team is not None:
+        return (f"{team} won the match: the same under every reading of what the record leaves open (see the "
+                "match's derived winner)", f"{team} 方获胜：无论哪种读法胜方都一样（见比赛的“推出”）")
     if decided_by == "levels not known":
         return ("not decided: the record leaves the final levels unknown", "未分胜负：记录未能确定最终级别")
     if decided_by == "deal not known":

@@ -9,6 +9,7 @@ unknown is :func:`.explain_unknown.unknown_fact`'s, the clauses naming what leav
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..records.cards import RANK_TOKENS
@@ -42,14 +43,24 @@ def _sides(sides: Sequence[int]) -> Message:
 
 
 def count_differs(clauses: Sequence[Message], limit: int, outcomes: Sequence[tuple[str, Sequence[int]]],
-                  what: Sequence[str]) -> Message:
+                  what: Sequence[str], passes: Sequence[tuple[int | None, Sequence[int]]] = (),
+                  going_on: bool = True) -> Message:
     """Whether a side forfeited the match is not known: the readings of ``clauses`` (what leaves the count
     open) give different results — ``outcomes``, one per result (``NS``, ``EW``, ``both``, ``none``) with the
     numbers of the hands at whose end it falls (none for ``none``).  Says what differs: which side, when every
-    reading forfeits one; whether one did, when some reading forfeits none."""
+    reading forfeits one; whether one did, when some reading forfeits none — and, where readings that forfeit
+    no side end the match by a pass of the winning level (``passes``: the team and the numbers of the hands),
+    that too (``going_on``: whether others go on to the record's end)."""
     zh, en = _joined(clauses)
     parts_zh, parts_en = [], []
     for value, hands in outcomes:
+        if value == "none" and passes:
+            for team, numbers in passes:
+                pz, pe = _end_words(_Passed(team, tuple(numbers)))
+                parts_zh.append(pz)
+                parts_en.append(pe)
+            if not going_on:
+                continue
         oz, oe = _OUTCOME[value]
         if hands:
             hz, he = hands_words(hands)
@@ -117,9 +128,10 @@ def forfeit_by_this_hand(value: str, limit: int, clauses: Sequence[Message], han
 
 def after_match_end_open(after: Sequence[int], hands: Sequence[int], sides: Sequence[int] | None) -> Message:
     """Hands ``after`` recorded after the match ended under every reading at the end of one of ``hands`` (not
-    known which, when more than one): a forfeit by ``sides``; ``None``: who won differs between the readings
-    (which side forfeited, or whether one did or a side passed the winning level).  Their plays are judged;
-    they count for nothing."""
+    known which, when more than one): a forfeit by ``sides``; ``None``: how differs between the readings
+    (which side forfeited, or whether one did or a side passed the winning level — who won is the match's
+    result's to say: the same under every reading, or not known).  Their plays are judged; they count for
+    nothing."""
     runs: list[list[int]] = []
     for n in after:
         if runs and n == runs[-1][-1] + 1:
@@ -132,8 +144,9 @@ def after_match_end_open(after: Sequence[int], hands: Sequence[int], sides: Sequ
     when_zh = f"在{hz}结束时" + ("，不知是哪一局" if len(hands) > 1 else "")
     when_en = f"at the end of {he}" + (", not known which" if len(hands) > 1 else "")
     if sides is None:
-        how_zh, how_en = (f"无论哪种读法，比赛都{when_zh}结束，但胜负未知",
-                          f"under every reading the match ended {when_en}, though who won it is not known")
+        how_zh, how_en = (f"无论哪种读法，比赛都{when_zh}结束，但各种读法的结束方式不同（胜负见比赛结果）",
+                          f"under every reading the match ended {when_en}, though how differs between the readings "
+                          "(who won: see the match's result)")
     else:
         (who_zh, who_en) = _sides(sides)
         how_zh, how_en = f"{who_zh}{when_zh}判负", f"{who_en} forfeited {when_en}"
@@ -219,3 +232,78 @@ def forfeit_not_known_result() -> tuple[str, str]:
     return ("not decided: the match's count of wrong follows and take-backs towards a forfeit is not all known "
             "(see the match's unknown), so who, if anyone, forfeited the match is not known",
             "未分胜负：本场计入累计判负的跟牌错误与悔牌次数不全知道（见比赛的“未知”），不知是否有一方已被判负、是哪一方")
+
+
+@dataclass(frozen=True)
+class _Passed:
+    """A pass of the winning level by ``passed`` in ``hands``, as :func:`_end_words` reads a ReadingEnd."""
+    passed: int | None
+    hands: tuple[int, ...]
+    forfeit: str = "none"
+
+
+def _end_words(end, how: str | None = None) -> Message:
+    """One way the readings end the match (a :class:`.verdicts.ReadingEnd`), as a clause; ``how``: for the match
+    going on to the record's end, how it is decided there (:func:`.scoring.decide`'s ``higher level``,
+    ``holding the deal``)."""
+    if end.forfeit != "none":
+        oz, oe = _OUTCOME[end.forfeit]
+        hz, he = hands_words(end.hands)
+        return f"{hz}结束时{oz}", f"{oe} at the end of {he}"
+    if end.hands:
+        hz, he = hands_words(end.hands)
+        if end.passed is None:
+            return f"一方在{hz}打过获胜级别", f"a side passed the winning level in {he}"
+        return f"{SIDE_ZH[end.passed]}方在{hz}打过获胜级别", f"{SIDE_EN[end.passed]} passed the winning level in {he}"
+    if how == "higher level":
+        return "比赛一直进行到记录结束，按级数高者胜", "the match goes on to the record's end, where the higher level wins"
+    if how == "holding the deal":
+        return ("比赛一直进行到记录结束，级数相同，坐庄方胜",
+                "the match goes on to the record's end, where the levels are equal and the side holding the deal wins")
+    return "比赛一直进行到记录结束", "the match goes on to the record's end"
+
+
+def _alternatives(ends, hows: Sequence[str | None] = ()) -> Message:
+    parts = [_end_words(e, hows[i] if i < len(hows) else None) for i, e in enumerate(ends)]
+    return ("，".join(f"按有的读法{p[0]}" for p in parts),
+            ", ".join(f"under {'some readings' if i == 0 else 'others'} {p[1]}" for i, p in enumerate(parts)))
+
+
+def match_end_differs(passes: Sequence[Message], limit: int, ends, what: Sequence[str],
+                      counted: Sequence[Message] = ()) -> Message:
+    """The match's ``Unknown`` where a side may have passed the winning level in a hand whose result is not known
+    (``passes``: :func:`.explain_forfeit.may_pass_words`, one a hand) — with ``counted``, what leaves the count
+    of wrong follows and take-backs open (:func:`.explain_forfeit.open_count_words`), when it does too — and so
+    the readings end the match differently (``ends``: :class:`.verdicts.ReadingEnd`).  ``what``: ``forfeit``
+    (whether a side forfeited differs) or ``match_end`` (no reading forfeits a side; the hand the match ended
+    in differs)."""
+    pz, pe = "；".join(p[0] for p in passes), "; and ".join(p[1] for p in passes)
+    if counted:
+        cz, ce = _joined(counted)
+        pz += f"；本场的跟牌错误与悔牌次数也不全知道——{cz}"
+        pe += f"; and the match's count of wrong follows and take-backs is not all known either — {ce}"
+    az, ae = _alternatives(ends)
+    count_zh, count_en = (f"（累计 {limit} 次跟牌错误或悔牌判负）", f" ({limit} wrong follows or take-backs in a match "
+                          "forfeit it)") if limit else ("", "")
+    going_on = any(e.forfeit == "none" and not e.hands for e in ends)
+    if "forfeit" in what:
+        qz, qe = "不知是否有一方已被判负", "whether a side forfeited the match is not known"
+    else:
+        qz = "不知比赛结束于哪一局" + ("（或是否在记录中结束）" if going_on else "")
+        qe = "which hand the match ended in" + (" (or whether it ended in the record)" if going_on else "") + " is not known"
+        if limit:
+            qz, qe = f"无论哪种读法都无人判负，但{qz}", f"no side forfeits under any reading, but {qe}"
+    return unknown_fact(f"比赛何时结束不全知道——{pz}：各种读法结束比赛的方式不同{count_zh}：{az}；{qz}，不作猜测",
+                        f"what ends the match is not all known — {pe}: the readings end it differently{count_en}: "
+                        f"{ae}; so {qe}, and it is not guessed", what)
+
+
+def winner_every_reading(team: int, ends, hows: Sequence[str]) -> Message:
+    """The match's ``derived`` ``winner``: the readings of what the record leaves open end the match differently
+    (``ends``: :class:`.verdicts.ReadingEnd`, each decided by ``hows``' entry: ``forfeit``, ``passed …``,
+    ``higher level``, ``holding the deal``), but every one gives ``team`` the match."""
+    az, ae = _alternatives(ends, hows)
+    return (f"{SIDE_ZH[team]}方获胜：各种读法结束比赛的方式不同——{az}——但无论哪种读法，胜方都是{SIDE_ZH[team]}方",
+            f"{SIDE_EN[team]} won the match: the readings of what the record leaves open end it differently — {ae} — "
+            f"but under every one {SIDE_EN[team]} won it")
+

@@ -14,14 +14,15 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import TEAMS
+from ..records.cards import TEAMS, team_of
 from ..records.model import Hand
 from ..records.rulesets import RevokePenalty, RuleSet
 from . import explain_forfeit, explain_hand, explain_readings
 from .explain import Message
 from .outcome import offenders, takeback_seats_open, takeback_seats_unknown, takebacks_punished_unknown
+from .scoring import advance
 from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Derived, HandResult,
-                       Unknown)
+                       ReadingEnd, Unknown)
 
 READINGS_BOUND = 200_000
 """The most readings times ways of a hand the forfeit count is followed through in one hand (:class:`_Readings`):
@@ -49,13 +50,19 @@ class _Readings:
     ended: set[tuple[int, tuple[str | None, str | None]]] = dataclasses.field(default_factory=set)
     """The readings that ended the match: (the hand's index, why each side forfeited — ``(None, None)``: a side
     passed the winning level)."""
+    passers: dict[int, set[int | None]] = dataclasses.field(default_factory=dict)
+    """By the index of a hand in which readings ended the match by a pass: the teams that pass there (one,
+    sure; or, the hand's result not known, each that may have)."""
     over: bool = False
     """Past :data:`READINGS_BOUND`: no longer followed."""
 
-    def step(self, index: int, known: _Count, opened: Sequence[_Open], rules: RuleSet, passes: bool) -> bool:
+    def step(self, index: int, known: _Count, opened: Sequence[_Open], rules: RuleSet, passes: bool,
+             passer: int | None = None, may_pass: Sequence[int] = ()) -> bool:
         """The hand of ``index`` ends: ``known`` its penalties the record gives (the fewest), ``opened`` what it
-        leaves open, ``passes`` whether a side passes the winning level in it.  Whether every reading still
-        running forfeited in it (then the forfeit, not the pass, ends the match)."""
+        leaves open, ``passes`` whether a side (``passer``) passes the winning level in it — or, its result not
+        known, ``may_pass`` the teams that may have (then each reading still running both ends there by each
+        such pass and goes on).  Whether every reading still running forfeited in it (then the forfeit, not the
+        pass, ends the match)."""
         cap = rules.revoke_forfeit
         ways = {tuple(min(cap, n) for n in known)}
         for o in opened:
@@ -80,7 +87,11 @@ class _Readings:
         forfeited = bool(self.alive) and not alive
         if passes and alive:
             self.ended.add((index, (None, None)))
+            self.passers.setdefault(index, set()).add(passer)
             alive = set()
+        elif may_pass and alive:    # the hand's result not known: the readings end by each pass, or go on
+            self.ended.add((index, (None, None)))
+            self.passers.setdefault(index, set()).update(may_pass)
         self.alive = alive
         return forfeited
 
@@ -98,6 +109,23 @@ class _Readings:
     def reasons(self, side: int) -> list[str]:
         """Why ``side`` forfeited under the readings under which it did, each reason once."""
         return sorted({r[side] for _, r in self.ended if r[side] is not None})
+
+    def ends(self, numbers: dict[int, int]) -> tuple[ReadingEnd, ...]:
+        """Each way the readings end the match (:class:`.verdicts.ReadingEnd`): the sides forfeiting, each team
+        passing the winning level, each with the numbers (``numbers``: by index) of the hands it falls at the
+        end of; and, when some readings run to the record's end, the match going on (its levels filled in by
+        :func:`.replay.replay_match`).  In the order N–S, E–W, both forfeiting, a pass by N–S, by E–W, going on."""
+        forfeits: dict[str, set[int]] = {}
+        passes: dict[int | None, set[int]] = {}
+        for index, reasons in self.ended:
+            value = _forfeit_value(reasons)
+            if value != "none":
+                forfeits.setdefault(value, set()).add(numbers[index])
+            for team in (self.passers.get(index, ()) if value == "none" else ()):
+                passes.setdefault(team, set()).add(numbers[index])
+        out = [ReadingEnd(v, tuple(sorted(forfeits[v]))) for v in ("NS", "EW", "both") if v in forfeits]
+        out += [ReadingEnd("none", tuple(sorted(passes[t])), t) for t in sorted(passes, key=lambda t: (t is None, t))]
+        return tuple(out) + ((ReadingEnd("none"),) if self.alive else ())
 
 
 def _forfeit_value(reasons: tuple[str | None, str | None]) -> str:
@@ -127,6 +155,18 @@ class ForfeitEnd:
     unknowns: tuple[Unknown, ...] = ()
     open_at: int | None = None
     """:attr:`MatchResult.forfeit_open_at`: the hand from whose end on whether a side forfeited is not known."""
+    reading_ends: tuple[ReadingEnd, ...] = ()
+    """:attr:`MatchResult.reading_ends`: where the readings end the match differently (who forfeited, or
+    whether a side did; a pass possible in a hand whose result is not known), each end they give."""
+    end_between: tuple[int, int] | None = None
+    """Where whether a side forfeited is known but the hand the match ended in is not, for a pass possible in
+    a hand whose result is not known: the indices of the first hand it may have ended in and of the last (the
+    record's last when some readings go on to its end) — :attr:`MatchResult.end_open`."""
+
+    @property
+    def levels_open(self) -> bool:
+        """The final levels are not known: whether a side forfeited is not, or the hand the match ended in."""
+        return not self.known or len(self.forfeit_at) > 1 or bool(self.reading_ends)
 
 
 @dataclass(slots=True)
@@ -153,6 +193,9 @@ class ForfeitCount:
     """What leaves the count open at that hand (:meth:`_Tally.open_here`)."""
     differ_len: int = 0
     """How many open hands the count held at that hand (the later ones were opened after)."""
+    count_caused: bool = False
+    """At that hand the count itself is open (:meth:`_Tally.open_here`), not only whether the match ended before
+    it by a pass possible in a hand whose result is not known."""
     open_at: int | None = None
     ended: bool = False
     """Every reading has ended the match (a forfeit, or a side passing the winning level)."""
@@ -167,16 +210,28 @@ class ForfeitCount:
 
     @property
     def reading(self) -> bool:
-        """The count is followed through every reading (not friend mode, the count kept, not past the bound)."""
-        return (bool(self.rules.revoke_forfeit) and not self.rules.friend and self.count_lost is None
-                and self.count_open is None and not self.readings.over)
+        """The match's end is followed through every reading (not friend mode, the count kept, not past the
+        bound): the count where ``revoke_forfeit`` forfeits a match, and under any ruleset a pass of the
+        winning level possible in a hand whose result is not known (:func:`_may_pass`)."""
+        return (not self.rules.friend and self.count_lost is None and self.count_open is None
+                and not self.readings.over)
 
-    def add(self, index: int, hand: Hand, result: HandResult) -> HandResult:
+    def add(self, index: int, hand: Hand, result: HandResult, stops: bool = False) -> HandResult:
         """Count ``hand`` in (the match not decided before it); ``result`` with what every reading gives by its
-        end (a ``derived`` ``forfeit``), and without its pass when every reading forfeits in it."""
+        end (a ``derived`` ``forfeit``), and without its pass when every reading forfeits in it.  ``stops``: the
+        record stops inside the hand — it never reaches its end, where its penalties apply (docs/rules.md
+        §10.1): they are neither counted nor lost (:func:`_not_reached`), as the levels when the record ends
+        are the ones the hand began at (:func:`.replay.replay_match`)."""
         rules = self.rules
         self.numbers[index] = hand.number
+        if stops:
+            return _not_reached(hand, result, rules)
         opened = self.tally.add(hand, result, rules)
+        may_pass = _may_pass(result, rules) if self.reading else ()
+        if may_pass:        # its result not known: a side may have passed the winning level in it
+            why = next((u.tag for u in result.unknowns if "outcome" in u.withheld), "outcome")
+            self.tally.open.append(_Open(hand.number, "pass", (0, 0), (0, 0), why, may_pass))
+            opened = [*opened, self.tally.open[-1]]
         counting = bool(rules.revoke_forfeit) and self.count_lost is None
         if counting and takebacks_punished_unknown(hand, rules):
             # a word of [Takebacks] that is no seat (not sure to be one take-back): from this hand on each
@@ -187,28 +242,31 @@ class ForfeitCount:
             if self.friend_open is None and self.count_open is None and counting:
                 self.count_open = self.tally.open_here(rules, self.offences)
         elif self.reading:
-            result = self._read(index, hand, result, opened)
+            result = self._read(index, hand, result, opened, may_pass)
         if self.open_at is None and (self.count_lost is not None or self.count_open is not None
                                      or self.friend_open is not None):
             self.open_at = index
         return result
 
-    def _read(self, index: int, hand: Hand, result: HandResult, opened: Sequence[_Open]) -> HandResult:
+    def _read(self, index: int, hand: Hand, result: HandResult, opened: Sequence[_Open],
+              may_pass: tuple[int, ...] = ()) -> HandResult:
         """:meth:`add` through every reading (:class:`_Readings`)."""
         rules, readings = self.rules, self.readings
         passes = result.outcome is not None and result.outcome.match_over
         known = (*result.revoke_levels, *result.takeback_levels)
         if not opened and not any(known) and not passes and not self.tally.added:
             return result       # (the common hand: nothing counted, nothing open, no pass — every reading as before)
-        forfeited = readings.step(index, known, opened, rules, passes)
+        passer = result.outcome.team if passes else None
+        forfeited = readings.step(index, known, opened, rules, passes, passer, may_pass)
         if readings.over:           # past the bound: withheld from this hand on
-            self.count_open = self.tally.open_here(rules, self.offences) or tuple(self.tally.open)
+            self.count_open = self.tally.open_here(rules, self.offences) or self.tally.counted()
             return result
         now = readings.outcomes()
         if len(now) > 1 and self.first_differ is None:
             self.first_differ, self.differ_len = index, len(self.tally.open)
-            self.causes = self.tally.open_here(rules, self.offences) or tuple(self.tally.open)
-        elif len(now) == 1 and self.tally.open and self.tally.added:
+            caused = self.tally.open_here(rules, self.offences)
+            self.causes, self.count_caused = caused or tuple(self.tally.open), caused is not None
+        elif len(now) == 1 and self.tally.counted() and self.tally.added and rules.revoke_forfeit:
             # the same under every reading of what the count leaves open: said
             ((value, at),) = now.items()
             result = dataclasses.replace(result, derived=result.derived + (self._fact(value, hand, at),))
@@ -221,7 +279,7 @@ class ForfeitCount:
         """The ``derived`` ``forfeit`` of ``hand``: ``value`` by its end under every reading, at the end of the
         hands of indices ``at``."""
         rules = self.rules
-        clauses = _clauses(self.tally.open, rules)
+        clauses = _clauses(self.tally.counted(), rules)
         if len(at) > 1:
             numbers = sorted({self.numbers[i] for i in at})
             message = explain_readings.forfeit_by_this_hand(value, rules.revoke_forfeit, clauses, numbers)
@@ -241,22 +299,28 @@ class ForfeitCount:
         if self.count_lost is not None:
             unknowns += (Unknown("Takebacks", ("forfeit",), *explain_forfeit.takebacks_forfeit_unknown(
                 self.count_lost, rules.revoke_forfeit, ("forfeit",))),)
-        if not rules.revoke_forfeit or rules.friend:
+        if rules.friend:
             return ForfeitEnd(results, known=not unknowns, unknowns=unknowns, open_at=self.open_at)
         now = self.readings.outcomes()
         opened = self._named()
+        ended_at = () if self.readings.alive or unknowns else tuple(sorted({i for i, _ in self.readings.ended}))
         if len(now) > 1 and self.count_open is None:
             # the readings differ (from the first hand they did on): whether (or which) side forfeited is not known
             i = self.first_differ if self.first_differ is not None else len(results) - 1
             if any(o.kind == "Takebacks" and o.number == hands[i].number for o in opened):
                 results[i] = _forfeit_withheld(hands[i], rules, results[i])
-            ended_at = () if self.readings.alive or unknowns else tuple(sorted({i for i, _ in self.readings.ended}))
+            ends = () if unknowns else self.readings.ends(self.numbers)
+            # no hand before the first by whose end a reading ended the match was recorded after it ended
+            first = min((i, *(j for j, _ in self.readings.ended), *((self.open_at,) if self.open_at is not None else ())))
             return ForfeitEnd(results, known=False, unknowns=self._differs(now, opened, hands) + unknowns,
-                        open_at=min(i, self.open_at if self.open_at is not None else i), ended_at=ended_at)
+                              open_at=first, ended_at=ended_at, reading_ends=ends)
         if unknowns:
             return ForfeitEnd(results, known=False, unknowns=unknowns, open_at=self.open_at)
         ((value, at),) = now.items()
         if value == "none":
+            ends = self.readings.ends(self.numbers)
+            if len(ends) > 1 or any(len(e.hands) > 1 for e in ends):
+                return self._end_open(results, ends, ended_at)
             return ForfeitEnd(results)
         sides = [t for t in (0, 1) if value in (TEAMS[t], "both")]
         given = [self.readings.reasons(t) for t in sides]
@@ -273,25 +337,51 @@ class ForfeitCount:
         return ForfeitEnd(results, forfeits=forfeits, reason_open=reason_open,  # type: ignore[arg-type]
                     forfeit_at=tuple(sorted(at)), unknowns=unknowns)
 
+    def _end_open(self, results: list[HandResult], ends: tuple[ReadingEnd, ...], ended_at: tuple[int, ...]
+                  ) -> ForfeitEnd:
+        """No reading forfeits a side, but a side may have passed the winning level in a hand whose result is not
+        known (:func:`_may_pass`): the readings end the match in different hands, or some go on to the record's
+        end — which hand it ended in (and so the final levels, and whether the later hands were recorded after
+        it) is not known: the match's ``Unknown`` withholds ``match_end``; the winner is decided where every end
+        gives the same one (:func:`.scoring.decide_match`)."""
+        rules, what = self.rules, ("match_end",)
+        passes = [o for o in self._named() if o.kind == "pass"]
+        first = min(i for i, _ in self.readings.ended)
+        message = explain_readings.match_end_differs(_clauses(passes, rules), _limit(rules), ends, what)
+        return ForfeitEnd(results, unknowns=(Unknown(passes[0].why, what, *message),), ended_at=ended_at,
+                          reading_ends=ends, end_between=(first, max(ended_at) if ended_at else len(results) - 1))
+
     def _named(self) -> tuple[_Open, ...]:
         """What leaves the count open, as the match's unknown names it: the causes at the hand from which the
         readings differ and what later hands left open; every open hand when they never differed."""
-        if self.first_differ is None:
-            return tuple(self.tally.open)
-        return self.causes + tuple(self.tally.open[self.differ_len:])
+        named = tuple(self.tally.open) if self.first_differ is None else \
+            self.causes + tuple(self.tally.open[self.differ_len:])
+        # a pass possible in a hand whose result is not known is named where some reading ended the match by it
+        passed = {self.numbers[i] for i, teams in self.readings.passers.items()}
+        return tuple(o for o in named if o.kind != "pass" or o.number in passed)
 
     def _differs(self, now: dict[str, set[int]], opened: Sequence[_Open], hands: Sequence[Hand]
                  ) -> tuple[Unknown, ...]:
         """The match's ``Unknown`` when the readings give different results (``now``)."""
         rules, what = self.rules, ("forfeit",)
+        passes = [o for o in opened if o.kind == "pass"]
+        if passes:      # a pass possible in a hand whose result is not known: the ends named, with what leaves it open
+            counted = [o for o in opened if o.kind != "pass"] if self.count_caused else []
+            first = (counted or passes)[0]
+            tag = first.why if first.kind in ("unjudged", "contradicted", "pass") else first.kind
+            return (Unknown(tag, what, *explain_readings.match_end_differs(
+                _clauses(passes, rules), _limit(rules), self.readings.ends(self.numbers), what,
+                _clauses(counted, rules))),)
         if {o.kind for o in opened} == {"play"} and "none" in now:
             return _open_unknowns(rules, opened)
         first = opened[0]
         tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
         order = ("NS", "EW", "both", "none")
         outcomes = [(v, sorted({hands[i].number for i in now[v]})) for v in order if v in now]
+        ends = self.readings.ends(self.numbers)
+        passes = [(e.passed, e.hands) for e in ends if e.forfeit == "none" and e.hands]
         return (Unknown(tag, what, *explain_readings.count_differs(_clauses(opened, rules), rules.revoke_forfeit,
-                                                                   outcomes, what)),)
+                                                                   outcomes, what, passes, bool(self.readings.alive))),)
 
 
 def _friend_count(hand: Hand, rules: RuleSet, result: HandResult, offences: list[int]) -> tuple[int, int] | None:
@@ -325,7 +415,11 @@ class _Open:
     """The most take-backs it may add, by team."""
     why: str = ""
     """``unjudged``: the tag whose value not known left the plays not judged (``Trump``, ``Level``, ``play``);
-    ``contradicted``: the tag contradicted (``Level``, ``Dealer``, ``Trump``)."""
+    ``contradicted``: the tag contradicted (``Level``, ``Dealer``, ``Trump``); ``pass``: the tag whose value not
+    known withheld the hand's outcome (``Trump``, ``Level``, ``Claim`` …)."""
+    teams: tuple[int, ...] = ()
+    """``pass`` (a hand whose result is not known, in which a side may have passed the winning level:
+    :func:`_may_pass`): the teams that may have."""
 
 
 @dataclass(slots=True)
@@ -390,21 +484,26 @@ class _Tally:
         open hands hide: the hands of the kinds that alone make the fewest and the most disagree (all open
         hands when none alone does).  Friend mode: the match's count (``offences``, the known wrong follows
         and take-backs) and the most its open hands add, below ``revoke_forfeit`` or not (docs/rules.md §11)."""
-        if not self.open:
+        opened = self.counted()
+        if not opened:
             return None
         if rules.friend:
             revokes, takebacks = self.most()
             more = (sum(revokes) - sum(self.revokes), sum(takebacks) - sum(self.takebacks))
             reach = [rules.revoke_penalty is RevokePenalty.LEVEL, rules.takeback_penalty is RevokePenalty.LEVEL]
             if any(reach[i] and offences[i] < rules.revoke_forfeit <= offences[i] + more[i] for i in (0, 1)):
-                return tuple(self.open)
+                return opened
             return None
         fewest = _sides(self.reasons(rules))
         if _sides(self.reasons(rules, None)) == fewest:
             return None
-        kinds = list(dict.fromkeys(o.kind for o in self.open))
+        kinds = list(dict.fromkeys(o.kind for o in opened))
         alone = [k for k in kinds if _sides(self.reasons(rules, frozenset((k,)))) != fewest]
-        return tuple(o for o in self.open if o.kind in (alone or kinds))
+        return tuple(o for o in opened if o.kind in (alone or kinds))
+
+    def counted(self) -> tuple[_Open, ...]:
+        """The open hands that leave the count open (not a pass possible in a hand whose result is not known)."""
+        return tuple(o for o in self.open if o.kind != "pass")
 
 
 def _sides(reasons: tuple[str | None, str | None]) -> tuple[bool, bool]:
@@ -417,6 +516,9 @@ def _clauses(opened: Sequence[_Open], rules: RuleSet) -> list[Message]:
     out = []
     for kind in dict.fromkeys(o.kind for o in opened):
         mine = [o for o in opened if o.kind == kind]
+        if kind == "pass":      # one clause a hand: its teams and why its result is not known
+            out += [explain_forfeit.may_pass_words(o.number, o.teams, o.why, rules.win_level) for o in mine]
+            continue
         numbers = list(dict.fromkeys(o.number for o in mine))
         extra = (sum(o.revokes[0] for o in mine), sum(o.revokes[1] for o in mine))
         out.append(explain_forfeit.open_count_words(kind, numbers, extra, [o.why for o in mine], rules.friend))
@@ -454,10 +556,68 @@ def _kept(result: HandResult) -> tuple[str, ...]:
     return tuple(w.split(":")[0] for d in result.derived if d.fact == "levels_after" for w in d.value.split())
 
 
+def _limit(rules: RuleSet) -> int:
+    """The wrong follows, or take-backs, by a side that forfeit the match; 0 where none does (no count, or
+    neither costs a level)."""
+    counts = RevokePenalty.LEVEL in (rules.revoke_penalty, rules.takeback_penalty)
+    return rules.revoke_forfeit if counts else 0
+
+
 def _forfeit_reason(rules: RuleSet, revokes: int, takebacks: int) -> str | None:
     """Why a side with ``revokes`` wrong follows and ``takebacks`` take-backs punished by a level
-    so far in the match forfeits it (``revoke_forfeit`` of either), ``None`` when it does not."""
+    so far in the match forfeits it (``revoke_forfeit`` of either), ``None`` when it does not (and always
+    where ``revoke_forfeit`` is 0: no count forfeits a match)."""
+    if not rules.revoke_forfeit:
+        return None
     wrong = rules.revoke_penalty is RevokePenalty.LEVEL and revokes >= rules.revoke_forfeit
     taken = rules.takeback_penalty is RevokePenalty.LEVEL and takebacks >= rules.revoke_forfeit
     return (FORFEIT_BOTH_COUNTS if wrong and taken else FORFEIT_WRONG_FOLLOWS if wrong
             else FORFEIT_TAKEBACKS if taken else None)
+
+
+_MOST_GAIN = 99
+"""More levels than any hand gains: whether a gain passes the winning level rises with it (:func:`_may_pass`)."""
+
+
+def _may_pass(result: HandResult, rules: RuleSet) -> tuple[int, ...]:
+    """The teams (0 N–S, 1 E–W) that may have passed the winning level in the hand of ``result`` whose result is
+    not known (its outcome withheld: the plays not judged, the points or the sides not known): a team whose
+    level before is known and that passes it with the largest gain of the side it may be — with
+    ``stop_at_win_level`` only the dealer's side playing its own level does (:func:`.scoring.advance`, as
+    :func:`.outcome._climb` judges a hand whose result is known).  ``()`` for a hand with a result, one the
+    record gives no result for otherwise (not scored for a violation), friend mode (no team keeps a level), and
+    a score table that moves no level."""
+    if (result.outcome is not None or rules.friend or not rules.score_table.moves_levels
+            or "outcome" not in result.withheld):
+        return ()
+    before = result.player_levels_before
+    dealers = team_of(min(result.defenders)) if result.defenders else None
+    teams = []
+    for t in (0, 1):
+        level = before[t]
+        if level is None or before[t + 2] != level:
+            continue
+        for defends in ((True, False) if dealers is None else (dealers == t,)):
+            playing = defends and (result.level is None or result.level == level)
+            if advance(level, _MOST_GAIN, rules.must_play, rules.win_level, playing=playing,
+                       stop_at_win_level=rules.stop_at_win_level)[1]:
+                teams.append(t)
+                break
+    return tuple(teams)
+
+
+def _not_reached(hand: Hand, result: HandResult, rules: RuleSet) -> HandResult:
+    """``result`` of the hand the record stops inside: the wrong follows and take-backs it records (or leaves
+    open) cost their level at the end of the hand (seed 001 rules 五, 七: 等打完当把后; docs/rules.md §10.1),
+    which the record does not reach — so, when the record ends, they are neither lost (the levels are the ones
+    the hand began at) nor counted towards the forfeit: said as a ``derived`` ``penalties_due``."""
+    revokers, takers = offenders(hand, rules, result.violations)
+    unknown = takeback_seats_open(hand, rules) + (1 if takebacks_punished_unknown(hand, rules) else 0)
+    hidden = ((result.follows_unjudged is not None and rules.revoke_penalty is RevokePenalty.LEVEL)
+              or result.penalties_open is not None)
+    if not (revokers or takers or unknown or hidden):
+        return result
+    value = f"wrong_follows:{len(revokers)}{'+' if hidden else ''} takebacks:{len(takers) + unknown}"
+    fact = Derived("penalties_due", value, "the record stops inside the hand: a penalty applies at its end",
+                   *explain_forfeit.penalties_not_reached(len(revokers), len(takers) + unknown, hidden))
+    return dataclasses.replace(result, derived=result.derived + (fact,))

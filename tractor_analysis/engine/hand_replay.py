@@ -31,7 +31,7 @@ from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Trick
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
-from . import explain_hand, referee, score_sheet
+from . import explain_contradicted, explain_hand, referee, score_sheet
 from .partners import dealer_side, friend_partner
 from .outcome import follows_at_most, gain_capped, hand_outcome, level_penalties, offenders, takebacks_unknown, team_counts
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
@@ -43,8 +43,12 @@ from .contradictions import judge as judge_contradicted
 from .deal_lines import contradicted, rejudge
 from .record_gaps import find_gaps, judge as judge_gaps
 from .unsure_throws import unsure_throws
-from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
-from .verdicts import HandResult, ScoreItem, TrickResult, Violation, new_hand_result, new_score_item, new_trick_result
+from .unfinished import ENDS_BEFORE, Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
+from .unplaced import unplaced_copies
+from .explain_gaps import record_ends_in_trick
+from .explain_unread import trick_unread
+from .verdicts import (HandResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result, new_score_item,
+                       new_trick_result)
 
 
 # --- the steps of a hand, and what they hand on ----------------------------------------
@@ -106,6 +110,12 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     """
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
+    if not all(t.plays for t in hand.tricks):   # a trick with no play read: where the record ends, or unread
+        read, unread = tricks_read(hand.tricks)
+        result = replay_hand(dataclasses.replace(hand, tricks=read), rules, levels, expected_dealer,
+                             first_of_match=first_of_match, levels_known=levels_known, chain=chain,
+                             hands_before=hands_before, first_hand=first_hand, forfeit_open=forfeit_open)
+        return result if not unread else _unread_from(result, unread)
     args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
     gaps = find_gaps(hand) if hand.tricks else ()
     if gaps:                # a play left out inside a trick: judged over every way to fill it in
@@ -153,6 +163,59 @@ def follows_bound(tricks: Sequence[Trick], first: int | None = None) -> tuple[in
     return bound[0], bound[1]
 
 
+def tricks_read(tricks: Sequence[Trick]) -> tuple[tuple[Trick, ...], tuple[Trick, ...]]:
+    """``(read, unread)``: a hand's tricks up to the first one the record gives no play of (its line holds
+    none the reader could read — each play unreadable, or none written: the reader's error says so, at its
+    line and column), and, when the record goes on past that trick, the tricks from it to the last one
+    with a play (else ``()``).  Such a trick shows no seat's play, so no seat failed to play in it
+    (docs/rules.md §14.1).  After the hand's last trick with a play it is where the record of the hand
+    ends: left out, as for a record that stops between two tricks.  Before one, every play of the trick
+    is left out, its lead too, and the record goes on: what rests on those plays is not known
+    (:func:`_unread_from`)."""
+    first = next((i for i, t in enumerate(tricks) if not t.plays), len(tricks))
+    last = max((i for i, t in enumerate(tricks) if t.plays), default=-1)
+    return tuple(tricks[:first]), (tuple(tricks[first:last + 1]) if first < last else ())
+
+
+UNREAD_WITHHELD = ("trick_winner", "trick_points", "legality", "points", "outcome", "levels")
+"""What a trick the record gives no play of, while it goes on past it, withholds (:func:`_unread_from`)."""
+
+
+def _unread_from(result: HandResult, unread: Sequence[Trick]) -> HandResult:
+    """``result``, the hand judged on its tricks before ``unread`` (:func:`tricks_read`: the first of them
+    gives no play, and the record goes on to the last), with what the plays left out decide withheld: the
+    winner and points of that trick, who was to lead the next, the cards each seat held from it on — so
+    no trick from it on is judged (none is given: their verdicts, winners and points would rest on cards a
+    seat may have played in the trick left out) —, the attackers' points, the outcome and the levels after
+    (docs/rules.md §14, §14.1).  A trick before it that gives only some plays is no trick the record ends
+    in (:mod:`.unfinished`: the record goes on): its winner and points are withheld, never derived from
+    what the seats left out could play as if nothing followed.  What rests on none of it stands: the
+    tricks before and their verdicts, the hand's own findings (but cards left after the last trick judged:
+    they may be the plays left out), the level penalties found.  The wrong follows the tricks not judged
+    may hide are at most one per follow (:func:`follows_bound`; a trick with no play: three follows, its
+    leader not known), kept in :attr:`~.verdicts.HandResult.follows_unjudged` for the match's forfeit count."""
+    seen = follows_bound(unread)
+    most = follows_at_most(None)
+    empty = sum(1 for t in unread if not t.plays)
+    before = result.follows_unjudged or (0, 0)
+    bound = (before[0] + seen[0] + empty * most[0], before[1] + seen[1] + empty * most[1])
+    kept = tuple(v for v in result.violations if not (v.trick is None and v.code == "deal_mismatch" and v.played))
+    tricks, derived, unknowns, u = result.tricks, result.derived, result.unknowns, result.unfinished
+    if u is not None and tricks and tricks[-1].number == u.trick:      # plays left out there too, not the record's end
+        tricks = (*tricks[:-1], dataclasses.replace(tricks[-1], winner=None, points=None))
+        derived = tuple(d for d in derived if d.source != ENDS_BEFORE)
+        unknowns = tuple(x for x in unknowns if not (
+            x.tag == "play" and (x.message_zh, x.message_en) == record_ends_in_trick(u.trick, u.missing, x.withheld)))
+    words = trick_unread(unread[0].number, unread[-1].number, None if u is None else (u.trick, u.missing),
+                         UNREAD_WITHHELD)
+    return dataclasses.replace(
+        result, tricks=tricks, violations=kept, attackers_points=None, attackers_total=None, bottom_multiplier=None,
+        bottom_bonus=None, penalties=None, items=(), outcome=None, levels_after=(None, None),
+        player_levels_after=(None,) * 4, levels_after_span=None, complete=False, legality_known=False,
+        follows_unjudged=bound, unfinished=None, derived=derived,
+        unknowns=(*unknowns, Unknown("play", UNREAD_WITHHELD, *words)))
+
+
 def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:
     """A hand whose tricks leave no play out, judged: as recorded, a deal line its seat's plays
     contradict set aside (:mod:`.deal_lines`), then a tag the rest of the record contradicts judged
@@ -168,10 +231,22 @@ def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> Ha
 def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:
     """:func:`_replay_hand`, and a deal line its seat's plays contradict set aside."""
     result = _replay_hand(hand, *args, hands_before, first_hand)
-    seats = contradicted(hand, result)
+    seats = _cards_left_seats(result, contradicted(hand, result))
     if seats:               # nothing else rests on that line
-        return rejudge(hand, result, seats, lambda h: _replay_hand(h, *args, hands_before, first_hand), _hand_first)
+        # (its line less the cards left, judged as it is: no card the deck lacks put back, docs/rules.md §1.6)
+        return rejudge(hand, result, seats, lambda h: _replay_hand(h, *args, hands_before, first_hand, left_out=False),
+                       _hand_first)
     return result
+
+
+def _cards_left_seats(result: HandResult, seats: frozenset[int]) -> frozenset[int]:
+    """Of ``seats`` (:func:`.deal_lines.contradicted`), those still holding cards after the last trick
+    (a ``deal_mismatch`` naming them: :func:`_cards_left`) — not a line of the wrong size alone, which
+    says nothing of cards left (docs/rules.md §1.6)."""
+    if not seats:
+        return seats
+    return frozenset(v.seat for v in result.violations
+                     if v.code == "deal_mismatch" and v.trick is None and v.played and v.seat in seats)
 
 
 def _before_the_plays(result: HandResult, recorded: HandResult) -> HandResult:
@@ -195,8 +270,9 @@ def _context_of(result: HandResult) -> HandContext | None:
 
 def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
                  first_of_match: bool, levels_known: bool, chain: str | None, hands_before: bool,
-                 first_hand: bool) -> HandResult:
-    """:func:`replay_hand` of a hand whose tricks leave no play out."""
+                 first_hand: bool, *, left_out: bool = True) -> HandResult:
+    """:func:`replay_hand` of a hand whose tricks leave no play out (``left_out``: the cards a deal line
+    the deck proves short leaves out derived, :func:`.starting_hands.starting_hands`)."""
     setting = hand_setting(hand, rules, tuple(levels), expected_dealer, first_of_match, levels_known, chain,
                            first_hand)
     levels = setting.levels
@@ -205,7 +281,7 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     withheld = setting.withheld
     dealer = setting.dealer
     played = Played(hand)
-    start = starting_hands(hand, rules, dealer, played)
+    start = starting_hands(hand, rules, dealer, played, left_out)
     if start.derived or start.unknowns:     # the bottom or the bury derived, or the bury not known
         setting = dataclasses.replace(setting, derived=setting.derived + start.derived,
                                       unknowns=setting.unknowns + start.unknowns)
@@ -264,6 +340,9 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         after = (None,) * 4
     if len(violations) > 1:
         violations.sort(key=_hand_first)
+    short = _lines_short_of_plays(hand, start, played, violations)     # a line its seat's plays show short
+    if short:
+        setting = dataclasses.replace(setting, unknowns=setting.unknowns + short)
     result = new_hand_result(
         number=hand.number, dealer=dealer, level=setting.level, trump=setting.trump, rules=rules,
         defenders=defenders, tricks=play.tricks, violations=tuple(violations),
@@ -285,8 +364,31 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
         # that agree in a position) and, in a full hand, who led the first trick
         legality_known=(not start.from_plays and (hand.setup or dealer is not None)
-                        and uneven_position(hand) is None))
+                        and uneven_position(hand) is None and not short))
     return _with_referee(hand, result, violations)
+
+
+def _lines_short_of_plays(hand: Hand, start: Start, played: Played,
+                          violations: Sequence[Violation]) -> tuple[Unknown, ...]:
+    """A full hand's seat that played more cards than it starts with — every one of them and cards its
+    deal line does not give (``not_in_hand``), none left after the last trick (else :mod:`.deal_lines`):
+    its line leaves cards out or a play is miscopied, and the record does not say which (docs/rules.md
+    §1.6).  Its count is the cards it played (:func:`_miscounted`); its follows are judged on its line,
+    so legality is withheld (``"unknown"`` tag ``deal``).  A line the deck proves short is whole already
+    (:func:`.starting_hands.starting_hands`)."""
+    if hand.setup or hand.deal is None:
+        return ()
+    unheld = sorted({v.seat for v in violations if v.code == "not_in_hand" and v.trick is not None
+                     and v.seat is not None and v.seat not in start.from_plays and hand.deal[v.seat]})
+    left = {v.seat for v in violations if v.code == "deal_mismatch" and v.trick is None and v.played}
+    out = []
+    for s in unheld:
+        held, plays = start.hands[s], played[s]
+        over = card_list([max(0, p - h) for p, h in zip(plays, held)])
+        if s not in left and over and all(p >= h for p, h in zip(plays, held)):
+            out.append(Unknown("deal", ("legality",), *explain_contradicted.line_short_of_plays(
+                s, sum(held), sum(plays), over, ("legality",), s == hand.dealer)))
+    return tuple(out)
 
 
 def _hand_first(v: Violation) -> tuple[bool, int]:
@@ -443,7 +545,7 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
                 counts[p.seat] += len(p.cards)
         empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
         unsure = frozenset(s for s in start.from_plays if counts[s] < rules.hand_size)
-    checked = unsure_throws(ctx, hand.tricks, tricks, start.hands, unsure, _free(rules, start)) if unsure else None
+    checked = unsure_throws(ctx, hand.tricks, tricks, start.hands, unsure, unplaced_copies(rules, start)) if unsure else None
     if checked is not None and checked.withheld:
         tricks = list(checked.tricks)
     for result in tricks:
@@ -460,16 +562,6 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
                          (), uncounted)
     return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished,
                      checked.withheld, checked.penalty_unknown | uncounted, unsure)
-
-
-def _free(rules: RuleSet, start: Start) -> list[int]:
-    """Per kind, the copies the record places nowhere: the decks' copies less the starting hands
-    (a seat read from its plays: those plays) and the bottom buried."""
-    placed = [sum(col) for col in zip(*start.hands)]
-    if start.buried is not None:
-        for k in start.buried:
-            placed[k] += 1
-    return [max(0, rules.decks - n) for n in placed]
 
 
 def _ends_early(hands: Sequence[Sequence[int]], unfinished: Unfinished | None, last: Trick) -> bool:
@@ -560,7 +652,12 @@ def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], sta
     rebidder's hand after burying: known only with the deal lines), or when it played a
     wrong number of cards to a trick (``wrong_count``: it ends short or long).  A seat whose
     play is simply missing from the record, with nothing else wrong, is a record cut short,
-    not a miscount; so is a record that stops before anyone played a whole hand."""
+    not a miscount; so is a record that stops before anyone played a whole hand.
+
+    A start its seat's plays contradict — it played a card its cards do not give (``not_in_hand``) —
+    proves no count: the seat is then counted by what it played, as docs/rules.md §10.3 counts (its
+    ``wrong_count``), never by the size of its line (§1.6: the line or a play is miscopied, and the
+    tricks record each play it made)."""
     if hand.setup or not tricks:
         return ()
     n = rules.hand_size
@@ -570,7 +667,8 @@ def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], sta
     if max(totals) < n and not any(known[s] and totals[s] >= sizes[s] for s in range(4)):
         return ()
     out = {v.seat for v in violations if v.code == "wrong_count" and v.seat is not None}
-    out |= {s for s in range(4) if known[s] and sizes[s] != n}
+    unheld = {v.seat for v in violations if v.code == "not_in_hand" and v.trick is not None}
+    out |= {s for s in range(4) if known[s] and sizes[s] != n and s not in unheld}
     return tuple(sorted(out))
 
 

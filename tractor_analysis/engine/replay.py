@@ -25,11 +25,11 @@ from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet, build_ruleset
 from . import explain_hand, explain_readings, explain_unknown, referee
 from .forfeit_count import ForfeitCount, ForfeitEnd
-from .hand_replay import replay_hand
+from .hand_replay import replay_hand, tricks_read
 from .explain import Message
 from .outcome import levels_after_span
 from .starting_hands import hand_violation
-from .scoring import ENGINE_DECIDED_BY, decide_match
+from .scoring import ENGINE_DECIDED_BY, decide_match, reading_decisions
 from .verdicts import Derived, HandResult, MatchResult, Unknown, Violation
 
 
@@ -115,17 +115,19 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         results.append(result)
         levels, spans = result.player_levels_after, result.levels_after_span
         chain = None
+        stops = False       # the record stops inside this hand (its last)
         if result.outcome is None and index + 1 < len(match.hands):
             # no result: the levels it leaves are not known to the next hand (nor checked there)
             chain, levels, spans = "no_result", (None,) * 4, None
         elif result.outcome is None and record_stops_inside(hand, result):
             # the record (the match) stops inside its last hand: that hand changed no level, so the
-            # levels when the record ends are the ones it was played at (docs/rules.md §8.5)
-            levels, spans = result.player_levels_before, None
+            # levels when the record ends are the ones it was played at (docs/rules.md §8.5) — nor do its
+            # penalties count towards the forfeit (they apply at the hand's end: ForfeitCount.add)
+            levels, spans, stops = result.player_levels_before, None, True
         bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
         expected_dealer = result.outcome.next_dealer if result.outcome is not None else None
         if not decided:
-            results[-1] = result = count.add(index, hand, result)
+            results[-1] = result = count.add(index, hand, result, stops)
             if result.outcome is not None and result.outcome.match_over:   # (not when every reading forfeits)
                 passed_in = (hand.number, result.outcome.team)
             # every reading has ended the match (a forfeit, or a pass), or a side passed the winning level
@@ -140,8 +142,11 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         levels, spans = final, final_spans
         problems = (hand_violation("after_match_end", None, _after_words(after, end, passed_in, match.hands)),)
     unknowns = end.unknowns
-    if not end.known or len(end.forfeit_at) > 1:
-        # a side may have forfeited, or did in a hand not known: the match may have ended at unknown levels
+    # the readings that go on to the record's end (no forfeit, no pass) end it at these levels
+    going_on = ((levels[0], levels[1]), _team_spans(rules, levels, spans))
+    if end.levels_open:
+        # a side may have forfeited, or did in a hand not known, or may have passed the winning level in a hand
+        # whose result is not known: the match may have ended at unknown levels
         levels, spans = (None,) * 4, None
     if match.truncated and results and (decided_at is None
                                         or (decided_at == len(results) - 1 and not results[-1].complete)):
@@ -160,15 +165,24 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                          forfeit_open_at=end.open_at if end.open_at is not None and any(
                              "forfeit" in u.withheld for u in unknowns) else None,
                          forfeit_reason_open=end.reason_open,
-                         end_open=(min(end.forfeit_at), max(end.forfeit_at)) if len(end.forfeit_at) > 1 else None,
-                         levels_final_span=_team_spans(rules, levels, spans))
+                         end_open=(min(end.forfeit_at), max(end.forfeit_at)) if len(end.forfeit_at) > 1
+                         else end.end_between,
+                         levels_final_span=_team_spans(rules, levels, spans),
+                         reading_ends=tuple(dataclasses.replace(e, levels=going_on[0], level_spans=going_on[1])
+                                            if e.forfeit == "none" and not e.hands else e for e in end.reading_ends))
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)
     decided_by = ENGINE_DECIDED_BY.get(how, "passed" if how.startswith("passed") else None)
     if team is not None or decided_by is not None:
         result = dataclasses.replace(result, winner=team, decided_by=decided_by)
-    if team is not None and None in result.levels_final and how in ("higher level", "holding the deal"):
+    if team is not None and result.reading_ends:
+        # the readings end the match differently, but every one gives it to the same team
+        hows = [h for _, h in reading_decisions(result)]
+        result = dataclasses.replace(result, derived=(Derived(
+            "winner", TEAMS[team], "how the match ends under every reading of what the record leaves open",
+            *explain_readings.winner_every_reading(team, result.reading_ends, hows)),))
+    elif team is not None and None in result.levels_final and how in ("higher level", "holding the deal"):
         # decided by levels the readings of "?" take-backs leave open: the same winner under every reading
         ranges = tuple(s if s is not None else (v, v) for v, s in zip(result.levels_final, result.levels_final_span))
         result = dataclasses.replace(result, derived=(Derived(
@@ -245,8 +259,10 @@ def record_stops_inside(hand: Hand, result: HandResult) -> bool:
     sheet's hand, not a hand played out whose result is unknown, nor one that may have been (a hand
     whose plays were not judged, a seat whose cards are not known: ``complete`` is then false for
     want of knowing).  Known when no seat played a whole hand, or — a position giving every seat's
-    line — a seat is left holding cards."""
-    if hand.result_only or result.complete:
+    line — a seat is left holding cards; never when the record goes on past a trick it gives no play of
+    (:func:`.hand_replay.tricks_read`): how many cards each seat played there is not known, so neither is
+    whether the hand was played out."""
+    if hand.result_only or result.complete or tricks_read(hand.tricks)[1]:
         return False
     played = [0, 0, 0, 0]
     for trick in hand.tricks:

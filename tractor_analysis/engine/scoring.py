@@ -5,9 +5,10 @@ applies them to a replayed hand.  rules.md §7 (bottom) and §8 (levels).
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from ..records.cards import RANK_TOKENS
+from ..records.cards import RANK_TOKENS, TEAMS
 from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable, ThrowPenalty, ThrowPenaltyCards
 from .verdicts import BOTH_FORFEIT
 
@@ -176,6 +177,16 @@ FORFEIT_NOT_KNOWN = "forfeit not known"
 """``decided_by`` of a match in which whether a side forfeited is not known (a take-back whose seat
 cannot be read, under a ruleset where take-backs count towards a forfeit): no team is credited."""
 
+EVERY_READING = "every reading"
+"""``decided_by`` of a match whose record leaves open how it ended — who forfeited or whether a side did, or
+whether a side passed the winning level in a hand whose result is not known — but whose every reading gives
+the same winner, in different ways (:func:`decide_match`; the match's ``derived`` ``winner`` says from what)."""
+
+MATCH_END_NOT_KNOWN = "match end not known"
+"""``decided_by`` of a match in which no side is known to have forfeited, but a side may have passed the
+winning level in a hand whose result is not known, and the readings give different winners: no team is
+credited (the match's ``"unknown"`` withholding ``match_end`` says why)."""
+
 RECORD_CUT = "record cut by damage"
 """``decided_by`` of a match whose file is damaged (``truncated_file``): the record stops at the damage,
 not where the match ended, and no hand read whole decided it — no team is credited, the final levels are
@@ -274,7 +285,7 @@ def _by_levels(ns: int, ew: int, holder: int | str | None) -> tuple[int | None, 
 
 
 ENGINE_DECIDED_BY = {"forfeit": "forfeit", BOTH_FORFEIT: BOTH_FORFEIT, "higher level": "levels",
-                     "holding the deal": "deal"}
+                     "holding the deal": "deal", EVERY_READING: EVERY_READING}
 """:func:`decide`'s wording as ``MatchResult.decided_by`` (``tractor check --json``) says it; any
 ``passed …`` is ``passed``; a match no team wins has ``decided_by`` ``None`` there (but both forfeit)."""
 
@@ -314,8 +325,42 @@ def match_facts(result) -> MatchFacts:
 def decide_match(result) -> tuple[int | None, str]:
     """``(team, decided_by)`` of a replayed match (a :class:`~.verdicts.MatchResult`) as the
     standings count it: :func:`decide` of its :func:`match_facts` (``dataset.stats.match_results``
-    decides from the dataset's rows through the same :func:`decide`)."""
-    return decide(match_facts(result))
+    decides from the dataset's rows through the same :func:`decide`) — unless the readings of what the
+    record leaves open end the match differently (:attr:`~.verdicts.MatchResult.reading_ends`: who forfeited
+    or whether a side did, a pass possible in a hand whose result is not known): then each end is decided
+    (:func:`reading_decisions`), and the match goes to the team every one gives — ``decided_by`` how, when
+    they all say the same, else :data:`EVERY_READING` —; no team where they differ (:data:`FORFEIT_NOT_KNOWN`
+    when whether a side forfeited is not known, else :data:`MATCH_END_NOT_KNOWN`).  A damaged file's
+    :data:`RECORD_CUT` stands first."""
+    facts = match_facts(result)
+    team, how = decide(facts)
+    if not result.reading_ends or how == RECORD_CUT or facts.friend:
+        return team, how
+    decisions = reading_decisions(result, facts)
+    teams = {t for t, _ in decisions}
+    if len(teams) == 1 and None not in teams:
+        hows = {h for _, h in decisions}
+        return teams.pop(), hows.pop() if len(hows) == 1 else EVERY_READING
+    return None, FORFEIT_NOT_KNOWN if not facts.forfeit_known else MATCH_END_NOT_KNOWN
+
+
+def reading_decisions(result, facts: MatchFacts | None = None) -> tuple[tuple[int | None, str], ...]:
+    """:func:`decide` under each end of :attr:`~.verdicts.MatchResult.reading_ends`, in its order: a forfeit
+    (both sides: :data:`~.verdicts.BOTH_FORFEIT`), a pass of the winning level, or the match going on to the
+    record's end — decided there as any match is, at the final levels under those readings."""
+    facts = facts if facts is not None else match_facts(result)
+    out: list[tuple[int | None, str]] = []
+    for end in result.reading_ends:
+        if end.forfeit == "both":
+            out.append((None, BOTH_FORFEIT))
+        elif end.forfeit != "none":
+            out.append((1 - TEAMS.index(end.forfeit), "forfeit"))
+        elif end.hands:
+            out.append((end.passed, passed_text(facts.win_level)))
+        else:
+            out.append(decide(dataclasses.replace(facts, forfeit_known=True, forfeit=None, passed=None,
+                                                  levels=end.levels, level_spans=end.level_spans)))
+    return tuple(out)
 
 
 def failed_throw_penalty(rules: RuleSet, not_thrown: int | None, leader_defends: bool) -> int | None:

@@ -10,12 +10,12 @@ bury are checked on the way (``deal_mismatch``, ``bad_bury``).  Used by :mod:`.r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from operator import add, sub
 from typing import Callable, Sequence
 
-from ..records.cards import NUM_KINDS, TOKEN, Card
+from ..records.cards import NUM_KINDS, SEAT_TOKENS, TOKEN, Card
 from ..records.frozen import fast_init
 from ..records.deal_checks import seats_without_line
 from ..records.model import Hand
@@ -130,7 +130,7 @@ def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
 
 # --- the cards each seat starts with: the deal, the bottom, the bury chain ---------------
 
-def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Played) -> Start:
+def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Played, left_out: bool = True) -> Start:
     """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
     and the seats whose cards had to be read from their plays (their exchange is unknown).
 
@@ -138,7 +138,11 @@ def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Playe
     against them (:func:`_plays_start`).
     With them, the dealer's hand is deal + bottom − buried, and the deal, the bottom and
     the bury are checked (``deal_mismatch``, ``bad_bury``).  After 炒地皮 each rebidder took
-    the bottom in turn and buried again (seed 000): see :func:`_rebid_chain`.
+    the bottom in turn and buried again (seed 000): see :func:`_rebid_chain`.  A line one card (or more)
+    short whose missing cards the rest of the deal proves is made whole, and said (:func:`_line_left_out`;
+    not when ``left_out`` is false: a line set aside less the cards its seat held at the end,
+    :mod:`.deal_lines`, is judged as it is).  A hand giving some deal lines whose every seat played a whole
+    hand has the bury the cards nobody played when nothing else gives it (:func:`_bury_all_played`).
     """
     if hand.deal is None or (dealer is None and not hand.setup):
         # no deal, or nobody known to have taken the bottom: each seat's cards are its plays
@@ -153,10 +157,70 @@ def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Playe
     from_plays = frozenset(s for s in range(4) if not given[s])
     checks = _check_deal(hand, rules, start) if all(given) else []
     takers = bottom_takers(dealer, hand.declarations)
+    short = _line_left_out(hand, rules, played, takers) if all(given) and left_out else None
+    if short is not None:       # a line the deck proves short: the cards it leaves out are the seat's
+        start[short[0]] = list(map(add, start[short[0]], counts(short[1])))
     buries = (*hand.earlier_buries, hand.buried) if hand.buried is not None else ()
     if len(takers) > 1 or len(buries) > 1:
-        return _rebid_chain(hand, rules, start, played, takers, buries, given, from_plays, checks)
-    return _dealer_exchange(hand, rules, dealer, start, played, given, from_plays, checks)
+        out = _rebid_chain(hand, rules, start, played, takers, buries, given, from_plays, checks)
+    else:
+        out = _dealer_exchange(hand, rules, dealer, start, played, given, from_plays, checks)
+    if short is not None:
+        out = replace(out, derived=(_left_out_derived(*short), *out.derived))
+    if out.buried is None and not all(given):
+        out = _bury_all_played(hand, rules, out, played)
+    return out
+
+
+def _line_left_out(hand: Hand, rules: RuleSet, played: Played,
+                   takers: Sequence[int]) -> tuple[int, tuple[Card, ...]] | None:
+    """A full hand's deal line that the rest of the deal proves short: ``(seat, the cards it leaves
+    out)``.  Every card of the decks was dealt (docs/rules.md §1.1), so when the three other lines
+    hold a hand each, the ``Bottom:`` line a bottom's number of cards, and this line fewer than a
+    hand, and the four lines and the bottom hold no card more often than the decks and lack exactly
+    as many cards as this line is short, those cards — the only ones of the decks the record places
+    nowhere — were dealt to this seat (a card it could not read, or one miscopied away); its own
+    plays bear it out when it played them, each beyond the copies its line gives (a seat that takes
+    no bottom: what it plays is what it was dealt).  ``None`` otherwise (no ``Bottom:`` line, another
+    line of the wrong size, a card over the decks' copies: nothing proves where a card went; a taker
+    of the bottom, which may have buried it; a seat that does not play it — a line set aside less the
+    cards its seat still held, :mod:`.deal_lines`, is one)."""
+    if hand.setup or hand.deal is None or hand.bottom is None or len(hand.bottom) != rules.bottom_size:
+        return None
+    short = [s for s, cards in enumerate(hand.deal) if len(cards) != rules.hand_size]
+    if len(short) != 1 or len(hand.deal[short[0]]) > rules.hand_size or short[0] in takers:
+        return None
+    seat = short[0]
+    total = counts([*hand.bottom, *chain.from_iterable(hand.deal)])
+    rest = [rules.decks - n for n in total]
+    if min(rest) < 0 or sum(rest) != rules.hand_size - len(hand.deal[seat]):
+        return None
+    line, plays = counts(hand.deal[seat]), played[seat]
+    if any(rest[k] and plays[k] < line[k] + rest[k] for k in range(NUM_KINDS)):
+        return None
+    return seat, tuple(card_list(rest))
+
+
+def _left_out_derived(seat: int, cards: tuple[Card, ...]) -> Derived:
+    """The cards a deal line leaves out, derived (:func:`_line_left_out`), said from what."""
+    return Derived("deal", f"{SEAT_TOKENS[seat]}: {' '.join(TOKEN[k] for k in cards)}",
+                   "the deal lines and the bottom (the only cards of the decks they place nowhere) and the seat's plays",
+                   *explain_bury.line_left_out(seat, cards))
+
+
+def _bury_all_played(hand: Hand, rules: RuleSet, start: Start, played: Played) -> Start:
+    """``start`` of a full hand that gives deal lines but not every seat's, whose bury is not known
+    (no ``Buried:`` line, or one not used): when every seat played a whole hand the bottom as buried
+    is the decks' cards nobody played — derived as without any deal line (:func:`_plays_start`), and
+    said: a seat without a line that played a whole hand leaves the record no less sure than no lines
+    at all (docs/rules.md §1.5, §14.1).  ``start`` as it is otherwise, and when the dealer's plays contradict
+    its line and the bottom (an ``unknown`` ``Buried``: :func:`_take`)."""
+    if any(u.tag == "Buried" for u in start.unknowns) or any(sum(played[s]) != rules.hand_size for s in range(4)):
+        return start        # (the dealer's plays are not a whole hand out of its line and the bottom: contradicted)
+    rest = _bottom_from_deal(rules, played.all())
+    if rest is None:
+        return start
+    return replace(start, buried=rest, derived=(*start.derived, _bury_from_plays(rest, rules, hand.buried is not None)))
 
 
 def _position_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[tuple[int, ...], ...],

@@ -350,6 +350,26 @@ BOTH_FORFEIT = "both forfeit"
 
 
 @dataclass(frozen=True, slots=True)
+class ReadingEnd:
+    """How some readings of what the record leaves open end the match, where the readings end it differently
+    (docs/rules.md §10.1): a forfeit, a pass of the winning level — sure, or possible in a hand whose result is
+    not known —, or none by the record's end.  One per such end (:attr:`MatchResult.reading_ends`)."""
+
+    forfeit: str
+    """``NS``, ``EW``, ``both`` (the sides that forfeited), or ``none``."""
+    hands: tuple[int, ...] = ()
+    """The numbers of the hands at whose end the match ended under them (a forfeit, or :attr:`passed`);
+    ``()``: the match goes on to the record's end."""
+    passed: int | None = None
+    """``forfeit`` ``none`` with :attr:`hands`: the team (0 N–S, 1 E–W) that passed the winning level."""
+    levels: tuple[Rank, Rank] = (None, None)
+    """The match going on to the record's end: its final levels N–S, E–W under those readings (``None``: not
+    known), as the match's decision by the levels reads them."""
+    level_spans: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
+    """The match going on: :attr:`MatchResult.levels_final_span` under those readings."""
+
+
+@dataclass(frozen=True, slots=True)
 class MatchResult:
     """Where a match stands after its last hand.
 
@@ -406,7 +426,9 @@ class MatchResult:
     """Where every reading gives the same side(s) forfeiting, but at the end of different hands: the indices
     in :attr:`hands` of the first and the last hand the match may have ended in (the final levels are then
     ``None``; the hands after the first up to the last may or may not have been recorded after the match
-    ended, those after the last were: :attr:`after_end`).  ``None`` otherwise."""
+    ended, those after the last were: :attr:`after_end`).  Likewise where no side forfeits under any reading but
+    a side may have passed the winning level in a hand whose result is not known (:attr:`reading_ends`): the
+    last is then the record's last hand when some readings go on to its end.  ``None`` otherwise."""
     levels_final_span: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
     """Per team (N–S, E–W) whose final level is ``None`` for want of knowing whose take-backs given as ``?``
     were: the lowest and the highest it is under those readings (the last hand's
@@ -416,6 +438,11 @@ class MatchResult:
     derived: tuple[Derived, ...] = ()
     """Facts of the match the record does not state but every reading of it gives (``winner``: decided by
     the levels though a final level is not known, from the spans of :attr:`levels_final_span`)."""
+    reading_ends: tuple[ReadingEnd, ...] = ()
+    """Where the readings of what the record leaves open end the match differently — who forfeited or whether
+    a side did, a side passing the winning level in a hand whose result is not known, or the hand the match
+    ended in — each end they give (:class:`ReadingEnd`); ``()`` otherwise.  The match's decision reads them
+    (:func:`.scoring.decide_match`): the winner is given where every end gives the same one."""
 
     @property
     def forfeit_known(self) -> bool:

@@ -36,7 +36,7 @@ from .tgn_lines import Notes, Pieces, logical_line, physical_lines
 from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading
 from .tgn_tags import KNOWN_TAGS, hand_tag, match_tag, parse_levels, read_tags
 from . import tgn_tricks
-from .tgn_tricks import commented_plays, label_line, trick_line
+from .tgn_tricks import commented_plays, label_line, trick_line, unread_tricks
 
 __all__ = ["parse_tgn", "parse_levels", "KNOWN_TAGS", "MAX_POINTS", "MAX_TRICK"]
 
@@ -161,6 +161,8 @@ def _close_hand(st: Reading) -> None:
     if h is None:
         return
     tricks = _tricks_in_order(st, h)
+    if any(not d[1] for d in h.tricks):     # a trick line that gave no play: where the record ends, or unread
+        unread_tricks(st, h)
     if h.result_only:
         _check_result_only(st, h, tricks)
     else:

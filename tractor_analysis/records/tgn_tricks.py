@@ -23,7 +23,7 @@ from .tgn_lines import Notes, Pieces, pos
 from .tgn_state import MAX_TRICK, HandDraft, Reading
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
-__all__ = ["label_line", "trick_line", "commented_plays"]
+__all__ = ["label_line", "trick_line", "commented_plays", "unread_tricks"]
 
 _CARD = CARD_LOOKUP.__getitem__
 
@@ -169,12 +169,35 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
     trick_notes: list[str] = []
     if notes:
         plays, trick_notes = _place_notes(plays, owners, segments, dot + 1, notes)
-    if not plays and not segments[0].strip() and len(segments) == 1:
-        ln, col = pos(pieces, lineno, lead)
-        st.diag("syntax_error", f"trick {number} has no plays (expected '{number}. N: cards, E: cards, …')",
-                f"第 {number} 墩没有出牌记录", ln, col)
-    ln, col = pos(pieces, lineno, lead)
+    ln, col = pos(pieces, lineno, lead)     # (a trick left with no play is reported with its hand: unread_tricks)
     h.tricks.append([number, plays, trick_notes, ln, col])
+
+
+def unread_tricks(st: Reading, h: HandDraft) -> None:
+    """Each trick line of hand ``h`` that gave no play — none written (``12.``), or none that could be read
+    (each play's own problem is reported where it is) — reported at the line, with what the hand makes of
+    it: after the hand's last trick with a play, the record of the hand ends before it; before one, every
+    play of that trick is left out, the lead too, and the record goes on (no play of that trick, nor of
+    the tricks after it, is then judged: docs/rules.md §14.1).  Either way no seat failed to play in it."""
+    drafts = h.tricks
+    last = max((i for i, d in enumerate(drafts) if d[1]), default=-1)
+    for i, (number, plays, _, ln, col) in enumerate(drafts):
+        if plays:
+            continue
+        st.trick_no = number
+        head = f"trick {number} has no play that could be read (expected '{number}. N: cards, E: cards, …')"
+        head_zh = f"第 {number} 墩没有可读的出牌（应为 '{number}. N: 牌, E: 牌, …'）"
+        if i > last:
+            st.diag("syntax_error", f"{head}: the record of hand {h.number} is read as ending before it; no seat "
+                    "is faulted for not playing in it",
+                    f"{head_zh}：第 {h.number} 局的记录按在该墩之前结束处理，不判任何一家未出牌", ln, col)
+        else:
+            st.diag("syntax_error", f"{head}, and the record goes on after it: every play of it is left out, the "
+                    f"lead too, so no seat is faulted for not playing in it and no trick of hand {h.number} is "
+                    "judged from it on",
+                    f"{head_zh}，而记录在其后仍继续：该墩各家的出牌（包括首出）均缺失，不判任何一家未出牌，第 {h.number} 局自该墩起各墩"
+                    "不予判定", ln, col)
+    st.trick_no = None
 
 
 def _segment(memo: dict, seg: str) -> tuple[int, tuple[Card, ...], int] | None:

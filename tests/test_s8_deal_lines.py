@@ -1,0 +1,190 @@
+"""A deal line the plays contradict, or one that cannot be read whole, decides nothing (docs/rules.md
+§1.6, §10.3, §14.1).
+
+* A line one card short whose seat plays a whole hand: the deck (the other lines and the ``Bottom:``
+  line, whole) proves the card it leaves out — derived, said from what; without the ``Bottom:`` line
+  nothing proves it, and 多少牌 goes by the cards the seat played, never by the line the plays contradict.
+* An unreadable card in a deal line: the reader leaves it out, so the line is one short — the same.
+* A seat without a deal line that plays a whole hand, no ``Bottom:`` / ``Buried:``: the bury is the
+  cards nobody played, as with no deal line at all (more information never makes the tool less sure).
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records import parse_tgn
+from tractor_analysis.records.cards import SEAT_TOKENS
+from tractor_analysis.records.tgn_writer import format_tgn
+from tractor_analysis.simulate import simulate_match
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _clean_record(preset: str) -> tuple[str, int]:
+    """A simulated one-hand record, complete and without violations, and a seat that neither deals nor
+    takes the bottom (nobody overcalls)."""
+    for seed in range(60):
+        m = simulate_match(8, seed, preset=preset, max_hands=1)
+        text = format_tgn(m)
+        (match,), _ = parse_tgn(text)
+        r = replay_match(match).hands[0]
+        h = match.hands[0]
+        if not r.complete or r.violations or len(h.declarations) > 1 or r.outcome is None:
+            continue
+        seat = (h.dealer + 1) % 4
+        return text, seat
+    raise AssertionError("no clean simulated hand")
+
+
+@pytest.fixture(scope="module", params=["tournament", "standard"])
+def record(request):
+    text, seat = _clean_record(request.param)
+    return request.param, text, seat
+
+
+def _line(text: str, seat: int) -> str:
+    return re.search(rf"^{SEAT_TOKENS[seat]}: .*$", text, re.M).group()
+
+
+def _without_first_card(text: str, seat: int, replacement: str = "") -> tuple[str, str]:
+    """``text`` with the first card of ``seat``'s deal line left out (or written as ``replacement``)."""
+    line = _line(text, seat)
+    head, first, rest = line.split(" ", 2)
+    new = f"{head} {replacement + ' ' if replacement else ''}{rest}"
+    return text.replace(line, new), first
+
+
+def _hand(text: str):
+    (match,), errors = parse_tgn(text)
+    return replay_match(match).hands[0], errors
+
+
+def test_a_line_the_deck_proves_short_is_made_whole_and_decides_no_miscount(record):
+    preset, text, seat = record
+    short, card = _without_first_card(text, seat)
+    clean, _ = _hand(text)
+    r, _ = _hand(short)
+    # the card left out is derived, and said from what
+    (d,) = [d for d in r.derived if d.fact == "deal"]
+    assert d.value == f"{SEAT_TOKENS[seat]}: {card}"
+    assert "deal lines and the bottom" in d.source and card in d.message_en and card in d.message_zh
+    # the seat held it: no "played a card not held", no 多少牌; the points decide, as in the whole record
+    assert not [v for v in r.violations if v.code == "not_in_hand"]
+    assert r.outcome is not None and r.outcome.reason == clean.outcome.reason != "miscount"
+    assert (r.outcome.winner, r.outcome.levels, r.attackers_total) == (
+        clean.outcome.winner, clean.outcome.levels, clean.attackers_total)
+    # the record's own fault stands: the line as written is a card short, the deck short that card
+    assert len(r.violations) == 2
+    assert {(v.code, v.seat) for v in r.violations} == {("deal_mismatch", None), ("deal_mismatch", seat)}
+    assert not [u for u in r.unknowns if u.tag == "deal"]
+
+
+def test_an_unreadable_card_the_deck_proves_is_derived(record):
+    _preset, text, seat = record
+    bad, card = _without_first_card(text, seat, replacement="SAA")     # no card
+    r, errors = _hand(bad)
+    assert any(e.code == "unknown_card" for e in errors)
+    (d,) = [d for d in r.derived if d.fact == "deal"]
+    assert d.value == f"{SEAT_TOKENS[seat]}: {card}"
+    assert not [v for v in r.violations if v.code == "not_in_hand"]
+    assert r.outcome is not None and r.outcome.reason != "miscount"
+
+
+def test_without_the_bottom_a_short_line_is_not_a_miscount_and_legality_is_withheld(record):
+    preset, text, seat = record
+    short, card = _without_first_card(text, seat)
+    short = re.sub(r"^Bottom: .*\n", "", short, flags=re.M)
+    r, _ = _hand(short)
+    assert not [d for d in r.derived if d.fact == "deal"]       # nothing proves where the card went
+    # the seat plays a card its line does not give: reported, as the record gives it
+    assert [(v.code, v.seat) for v in r.violations if v.trick is not None] == [("not_in_hand", seat)]
+    # 多少牌 goes by the cards played: a whole hand, each play of the lead's count
+    assert r.outcome is not None and r.outcome.reason != "miscount"
+    (u,) = [u for u in r.unknowns if u.tag == "deal"]
+    assert u.withheld == ("legality",) and r.legality_known is False
+    assert card in u.message_en and card in u.message_zh and "miscopied" in u.message_en
+    # never "still holds cards after the last trick" (it holds none)
+    assert "still holds cards" not in u.message_en and "仍有剩牌" not in u.message_zh
+
+
+def _strip(text: str, seats: tuple[int, ...], bottom: bool = True, buried: bool = True) -> str:
+    for s in seats:
+        text = text.replace(_line(text, s) + "\n", "")
+    if bottom:
+        text = re.sub(r"^Bottom: .*\n", "", text, flags=re.M)
+    if buried:
+        text = re.sub(r"^Buried: .*\n", "", text, flags=re.M)
+    return text
+
+
+@pytest.mark.parametrize("missing", [s for n in (1, 2, 3) for s in itertools.combinations(range(4), n)])
+def test_more_deal_lines_never_make_the_bury_less_sure(record, missing):
+    """No ``Bottom:`` / ``Buried:``: with no deal line the bury is the cards nobody played; with some
+    lines (any seats' left out, each seat playing a whole hand) it is the same, derived the same way."""
+    _preset, text, _seat = record
+    none, _ = _hand(_strip(text, (0, 1, 2, 3)))
+    some, _ = _hand(_strip(text, missing))
+    (want,) = [d for d in none.derived if d.fact == "buried"]
+    (got,) = [d for d in some.derived if d.fact == "buried"]
+    assert (got.value, got.source) == (want.value, want.source)
+    assert "Buried" not in {u.tag for u in some.unknowns}
+    assert some.attackers_total == none.attackers_total is not None
+    assert some.outcome is not None and some.outcome == none.outcome
+
+
+def test_a_seat_without_a_line_that_does_not_play_a_whole_hand_leaves_the_bury_unknown(record):
+    _preset, text, seat = record
+    cut = _strip(text, (seat,))
+    # the record stops before the last trick: no seat played a whole hand, nothing to derive from
+    last = re.findall(r"^\d+\. .*\n", cut, flags=re.M)[-1]
+    r, _ = _hand(cut.replace(last, ""))
+    assert not [d for d in r.derived if d.fact == "buried"]
+
+
+def test_a_line_set_aside_less_the_cards_left_is_not_made_whole_again(monkeypatch):
+    """§1.6: a line its plays contradict is judged again less the cards its seat still held at the end;
+    the deck then lacks those cards, but they are not put back (the derivation is for a line the record
+    gives short).  A record whose every line is whole is judged the same with the derivation off."""
+    import tractor_analysis.engine.starting_hands as starting_hands
+    path = ROOT / "tests" / "data" / "gaps" / "two-ways-ruled.tgn"
+    (match,), _ = parse_tgn(path.read_text(encoding="utf-8"))
+    assert all(len(line) == 25 for line in match.hands[0].deal)
+    got = replay_match(match).hands[0]
+    assert any(u.tag == "deal" for u in got.unknowns)          # a line set aside (§1.6) in some way
+    monkeypatch.setattr(starting_hands, "_line_left_out", lambda *a: None)
+    want = replay_match(match).hands[0]
+    assert (got.violations, got.revoke_levels, got.unknowns, got.derived) == (
+        want.violations, want.revoke_levels, want.unknowns, want.derived)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 400), which=st.integers(0, 24), seat_shift=st.integers(1, 3))
+def test_any_card_left_out_of_a_line_the_deck_proves_changes_no_verdict(seed, which, seat_shift):
+    """Invariant: a whole record and the same record with one card left out of a seat's deal line (a seat
+    that takes no bottom; the other lines and the bottom whole) give the same points, outcome and
+    violations but the two that say the line as written is short (docs/rules.md §1.1, §1.6)."""
+    m = simulate_match(8, seed, preset="tournament", max_hands=1)
+    text = format_tgn(m)
+    (match,), _ = parse_tgn(text)
+    h = match.hands[0]
+    if len(h.declarations) > 1 or h.dealer is None:
+        return
+    seat = (h.dealer + seat_shift) % 4
+    whole = replay_match(match).hands[0]
+    line = _line(text, seat)
+    toks = line.split()
+    card = toks[1 + which]
+    short, _ = _hand(text.replace(line, " ".join(toks[:1 + which] + toks[2 + which:])))
+    assert [d.value for d in short.derived if d.fact == "deal"] == [f"{SEAT_TOKENS[seat]}: {card}"]
+    assert (short.outcome, short.attackers_total, short.levels_after) == (
+        whole.outcome, whole.attackers_total, whole.levels_after)
+    extra = [v for v in short.violations if v not in whole.violations]
+    assert sorted(v.seat if v.seat is not None else -1 for v in extra) == [-1, seat]
+    assert {v.code for v in extra} == {"deal_mismatch"}
+    assert [v for v in whole.violations if v not in short.violations] == []
