@@ -160,19 +160,22 @@ _FRIEND_SOURCE_ZH = {"[Friend] and the position's hands": "由 [Friend] 与残�
                      "[Friend], the deal and the bury": "由 [Friend]、发牌与扣底推出"}
 
 
-def friend_partner_derived(dealer: int, partner: int | None, card: int, alone_all: bool, source: str) -> Message:
+def friend_partner_derived(dealer: int, partner: int | None, card: int, alone_all: bool, source: str,
+                           dealer_held: int = 0, decks: int = 2) -> Message:
     """Friend mode (docs/rules.md §11): the dealer's side as the record's cards fix it — no tag states
     the partner.  ``partner`` ``None``: the dealer plays alone (一打三), holding every copy of the called
     card (``alone_all``) or the copies it does not hold lying in the bottom; ``source`` what it follows
-    from (the ``derived`` item's ``from``)."""
+    from (the ``derived`` item's ``from``).  ``dealer_held``: the copies the dealer held once the bottom
+    was buried, of ``decks``; the partner is then named by the clause of §11 that applies — the dealer
+    holding one copy (two decks): whoever holds the other; holding none: the first holder going round
+    from the dealer in play order."""
     d_zh, d_en, c = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer], TOKEN[card]
     from_zh = _FRIEND_SOURCE_ZH.get(source, f"由 {source} 推出")
     if partner is not None:
         p_zh, p_en = SEAT_NAMES_ZH[partner], SEAT_TOKENS[partner]
-        return (f"庄家方为{d_zh}与{p_zh}（找朋友）：{p_zh}是{d_zh}的朋友——扣底后按出牌顺序从{d_zh}往后第一个持有所叫的牌 "
-                f"{c} 的人，{from_zh}（记录不写明朋友）",
-                f"dealer's side {d_en} and {p_en} (friend mode): {p_en} is {d_en}'s partner, the first seat after "
-                f"{d_en} in play order holding the called card {c} once the bottom was buried, from {source} "
+        why_zh, why_en = _friend_clause(d_zh, d_en, c, dealer_held, decks)
+        return (f"庄家方为{d_zh}与{p_zh}（找朋友）：{p_zh}是{d_zh}的朋友——{why_zh}，{from_zh}（记录不写明朋友）",
+                f"dealer's side {d_en} and {p_en} (friend mode): {p_en} is {d_en}'s partner, {why_en}, from {source} "
                 f"(the record does not state the partner)")
     why_zh = (f"扣底后 {c} 每一张都在{d_zh}手中" if alone_all
               else f"扣底后其他三家都没有所叫的牌 {c}（{d_zh}手中没有的在底牌中）")
@@ -182,6 +185,23 @@ def friend_partner_derived(dealer: int, partner: int | None, card: int, alone_al
     return (f"庄家方只有{d_zh}一家（找朋友，一打三）：{why_zh}，{from_zh}（记录不写明朋友）",
             f"dealer's side {d_en} alone (friend mode, one against three): {why_en}, from {source} (the record "
             f"does not state the partner)")
+
+
+def _friend_clause(d_zh: str, d_en: str, c: str, dealer_held: int, decks: int) -> Message:
+    """Why the partner is the partner (docs/rules.md §11), by the clause that applies: the dealer held
+    none of the called card ``c``, one copy of two, or (three decks) some but not all."""
+    if not dealer_held:
+        return (f"扣底后{d_zh}自己没有所叫的牌 {c}，按出牌顺序从{d_zh}往后第一个持有 {c} 的人",
+                f"the first seat after {d_en} in play order holding the called card {c} once the bottom was "
+                f"buried ({d_en} held none)")
+    if decks == 2:
+        return (f"扣底后{d_zh}自己有所叫的牌 {c} 其中一张，拿到另外一张的人即为朋友",
+                f"the holder of the other copy of the called card {c}: {d_en} held one copy once the bottom "
+                f"was buried")
+    return (f"扣底后{d_zh}自己有所叫的牌 {c}（共 {decks} 张）中的 {dealer_held} 张，按出牌顺序从{d_zh}往后"
+            f"第一个持有其余 {c} 的人",
+            f"the first seat after {d_en} in play order holding one of the other copies of the called card {c}: "
+            f"{d_en} held {dealer_held} of the {decks} copies once the bottom was buried")
 
 
 def declarations_unknown(what: Sequence[str]) -> Message:

@@ -58,7 +58,8 @@ def friend_partner(hand: Hand, rules: RuleSet, dealer: int, defenders: frozenset
         source = "[Friend], the deal and the bury"
     value = SEAT_TOKENS[dealer] + ("" if partner_seat is None else f" {SEAT_TOKENS[partner_seat]}")
     return Derived("dealer_side", value, source,
-                   *explain_unknown.friend_partner_derived(dealer, partner_seat, card, alone_all, source))
+                   *explain_unknown.friend_partner_derived(dealer, partner_seat, card, alone_all, source,
+                                                           begin.hands[dealer][card], rules.decks))
 
 
 def friend_side(dealer: int, copies: Sequence[int], decks: int) -> frozenset[int]:

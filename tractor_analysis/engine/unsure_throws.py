@@ -57,7 +57,7 @@ def unsure_throws(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult],
                 if h[k] > 0:
                     h[k] -= 1
         seats = unknown
-        if not trick.plays or not seats or not throw_judged(result):
+        if not trick.plays or not seats or not (throw_judged(result) or throw_stood(result)):
             out.append(result)
             continue
         changed = _recheck(ctx, trick, result, before, seats, free)
@@ -81,6 +81,15 @@ def throw_judged(result: TrickResult) -> bool:
 
 
 _throw_judged = throw_judged      # (the name the tests of unsure_throws know it by)
+
+
+def throw_stood(result: TrickResult) -> bool:
+    """The trick's lead is a throw the record writes as standing (``lead_kind`` ``throw``, not
+    ``attempted -> forced``): that it stood, and the penalty of 0 it leaves, rest on no other seat
+    holding a higher unit (docs/rules.md §4.4, §4.6) — a seat read from its plays may have held one,
+    whatever it played to the trick (a follow off the led suit group proves no void: a seat that held
+    the suit and did not follow it made a wrong follow, and its unit beat the throw all the same)."""
+    return result.lead_kind == "throw" and not result.throw_failed
 
 
 def _recheck(ctx, trick: Trick, result: TrickResult, before: Sequence[Sequence[int]],
