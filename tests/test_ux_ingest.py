@@ -92,10 +92,13 @@ def test_ingest_prints_the_problems_it_stored_with_their_positions(tmp_path):
     assert len(typo) == 1 and typo[0].startswith(f"{logs / 'typo.tgn'}:28:98: cannot read play 'H2'")
     assert "cards are separated by spaces" in typo[0]
     shown = [line for line in lines if line.startswith(str(tmp_path))]
-    assert len(shown) == 20          # 61 problems (each hand: no deal lines, an unknown card): 20, then a count
+    # 91 problems (each hand: no deal lines, its one trick with no play that could be read, an unknown card): 20,
+    # then a count
     assert shown[1].startswith(str(logs / "zz-many.tgn") + ":1:1: hand 1 is not a position and has no deal lines")
-    assert shown[2].startswith(str(logs / "zz-many.tgn") + ":4:7: unknown card 'S11'")
-    assert "… and 41 more: every problem is a row of the errors table" in r.stderr
+    assert len(shown) == 20
+    assert shown[2].startswith(str(logs / "zz-many.tgn") + ":4:1: trick 1 has no play that could be read")
+    assert shown[3].startswith(str(logs / "zz-many.tgn") + ":4:7: unknown card 'S11'")
+    assert "… and 71 more: every problem is a row of the errors table" in r.stderr
     assert r.stdout == ""
     again = CliRunner().invoke(main, ["ingest", str(logs), "-o", str(tmp_path / "ds"), "-q"])
     assert "cannot read" not in again.stderr and "typo.tgn:" not in again.stderr   # nothing new stored

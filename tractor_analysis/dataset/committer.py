@@ -10,8 +10,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import pyarrow.parquet as pq
-
 from .arrow_columns import read_part
 from .commit import Manifest, commit_batches, remove_temp_parts
 from .schema import DatasetError, printable
@@ -33,13 +31,24 @@ class IngestError(Exception):
 
 
 def _lost_error(what_en: str, what_zh: str, exc: BaseException, paths: list[str] | tuple[str, ...]) -> IngestError:
+    """The :class:`IngestError` of a batch that was not stored.  Only an ``OSError`` (a full disk, a
+    folder that cannot be written) may pass when the command is run again; any other error comes
+    from the files' rows and comes back on every run: the message then says so and does not
+    promise that running the command again adds the rest."""
     shown = ", ".join(printable(p) for p in paths[:10]) + (f" and {len(paths) - 10} more" if len(paths) > 10 else "")
     reason = f"{type(exc).__name__}: {printable(str(exc))[:300]}"
+    if isinstance(exc, OSError):
+        again_en = "and running the same command again (once the cause is fixed) adds the rest"
+        again_zh = "排除原因后再次运行同一命令即可补上其余文件"
+    else:
+        again_en = ("and running the same command again stops at the same file(s): leave them out to add the "
+                    "rest, and please report the error with them")
+        again_zh = "再次运行同一命令仍会在这些文件处停止：去掉这些文件即可补上其余文件，并请附上这些文件报告此问题"
     return IngestError(
         f"{what_en} ({reason}): {len(paths)} file(s) not stored: {shown}; the batches committed before stay in "
-        f"the dataset, files not read yet were not added, and running the same command again adds the rest / "
+        f"the dataset, files not read yet were not added, {again_en} / "
         f"{what_zh}（{type(exc).__name__}）：{len(paths)} 个文件未存入：{shown}；此前已提交的批次保留，尚未读取的文件"
-        f"未导入，再次运行同一命令即可补上其余文件", paths)
+        f"未导入；{again_zh}", paths)
 
 
 @dataclass(frozen=True, slots=True)

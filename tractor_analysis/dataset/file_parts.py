@@ -3,12 +3,15 @@
 builds the rows).  Never raises for the content: problems are diagnostics."""
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from dataclasses import dataclass
-from typing import Iterator
+from typing import BinaryIO, Iterator
 
 from ..records.diagnostics import Diagnostic
 from ..records.limits import DEFAULT_MAX_BYTES
+from ..records.sources import _NOT_REGULAR
 
 _INT16 = 32767
 """``hand_no`` is an int16 column: a hand number beyond it cannot be stored."""
@@ -23,6 +26,40 @@ def _unstorable_hand(match) -> Diagnostic | None:
                               f"{-_INT16 - 1}..{_INT16}); the match is not stored / 局号 {n} 超出数据集 hand_no 列的"
                               f"范围（{-_INT16 - 1}..{_INT16}）；该比赛未存入", h.line, 1 if h.line else 0)
     return None
+
+
+class NotRegularFile(OSError):
+    """An input that is no regular file (a named pipe, a socket, a device): ``words`` says which,
+    ``(en, zh)``, in the words of :func:`~tractor_analysis.records.sources.not_regular`."""
+
+    def __init__(self, words: tuple[str, str]) -> None:
+        super().__init__(words[0])
+        self.words = words
+
+
+def open_regular(opened: str | os.PathLike) -> BinaryIO:
+    """``opened`` open for reading its bytes (unbuffered), when it is a regular file.
+
+    It is opened without waiting (``O_NONBLOCK``: opening a named pipe no program writes to would
+    wait for ever) and looked at through the descriptor opened (no other file can take its place
+    between the look and the reading).  Raises :class:`NotRegularFile` for a named pipe, a socket or
+    a device, ``IsADirectoryError`` for a folder, or the ``OSError`` / ``ValueError`` (a NUL in the
+    path) of the opening."""
+    nonblock = getattr(os, "O_NONBLOCK", 0)         # (none on Windows: no named pipes among its files)
+    fd = os.open(opened, os.O_RDONLY | nonblock | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(opened))
+        if not stat.S_ISREG(mode):
+            en, zh = next(((en, zh) for test, en, zh in _NOT_REGULAR if test(mode)), ("special file", "特殊文件"))
+            raise NotRegularFile((f"not a regular file ({en})", f"不是普通文件（{zh}）"))
+        if nonblock:
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb", buffering=0)
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 @dataclass(slots=True)

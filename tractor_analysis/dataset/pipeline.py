@@ -40,7 +40,7 @@ from typing import Iterator
 
 
 from . import schema
-from .file_parts import _Part, read_and_replay, read_segment
+from .file_parts import NotRegularFile, _Part, open_regular, read_and_replay, read_segment
 from .segments import Segment, plan_file, renumber, wanted
 from .committer import Committer, Flushed, InOrder, IngestError, IngestSummary, _lost_error, peak_rss_kb
 from .workers import _W, _block_sigint, _count, _new_batch, _unblock, _where, _worker_init, start_method, stop_pool
@@ -51,7 +51,6 @@ from .rows import TableBuilder
 from .schema import printable
 from ..records.diagnostics import Diagnostic
 from ..records.limits import DEFAULT_MAX_BYTES
-from ..records.sources import not_regular
 from ..records.streaming import merge_segment_ends
 
 
@@ -60,16 +59,15 @@ def _read_bytes(path: str) -> tuple[str | None, str]:
     once), or ``(None, reason)`` when it cannot be read."""
     if not path:            # open("") fails, but Path("") would be the current folder: say which
         return None, "empty path / 空路径"
-    special = not_regular(_where(path))
-    if special is not None:     # a named pipe …: read twice (its hash, then its records), or never written to
-        return None, (f"{special[0]}: ingest reads a file twice (its hash, then its records); save it to a file "
-                      f"first / {special[1]}：导入需读取文件两次（先计算摘要，再读取记录）；请先保存为普通文件")
     try:
-        with open(_where(path), "rb") as fh:
+        with open_regular(_where(path)) as fh:
             digest = hashlib.sha256()
             for chunk in iter(lambda: fh.read(1 << 20), b""):
                 digest.update(chunk)
             return digest.hexdigest(), ""
+    except NotRegularFile as exc:   # a named pipe …: read twice (its hash, then its records), or never written to
+        return None, (f"{exc.words[0]}: ingest reads a file twice (its hash, then its records); save it to a file "
+                      f"first / {exc.words[1]}：导入需读取文件两次（先计算摘要，再读取记录）；请先保存为普通文件")
     except OSError as exc:
         return None, exc.strerror or str(exc)
     except ValueError as exc:       # a NUL in the path
@@ -105,17 +103,7 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
         nonlocal batch
         b = batch
         if b.items:
-            try:
-                tmp = write_temp_parts(root, b.builder.to_tables(), b.builder.batch)
-            except OSError as exc:
-                raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc, b.paths) from None
-            except Exception:          # a value Arrow refused: find the file(s) that hold it
-                b.builder, b.shas, b.stats = _isolate(b.items)
-                try:
-                    tmp = write_temp_parts(root, b.builder.to_tables(), b.builder.batch)
-                except Exception as exc:
-                    raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc,
-                                      b.paths) from None
+            tmp = _write_batch(root, b)
             st = b.stats
             f = Flushed(b.builder.batch, tmp, b.shas + ([open_file[1]] if open_file else []), b.builder.files,
                         st[4], st[0], st[1], st[2], st[3], st[5], peak_rss_kb(), tuple(b.paths),
@@ -144,7 +132,10 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
         tally = _Tally()
         lo, before = 0, tally.copy()
         for k, part in enumerate(_file_rows(path, sha, reason)):
-            hands = _add_part(batch.builder, batch.stats, tally, path, sha, part)
+            try:
+                hands = _add_part(batch.builder, batch.stats, tally, path, sha, part)
+            except Exception as exc:    # a value no row takes: the batch is built again file by file
+                batch.broken, hands = batch.broken or exc, 0
             _count(counters, 0, hands)
             if part.end is None and "tick" in w:      # a big file: the hands go up while it is read
                 w["tick"]()
@@ -163,11 +154,34 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
     return out
 
 
+def _write_batch(root: str, b: "_Batch") -> dict[str, str]:
+    """The temporary parts of batch ``b`` written.  When its rows cannot be built (``b.broken``) or
+    Arrow refuses its tables (building or writing them), it is built again file by file
+    (:func:`_isolate`: the good files stored, a ``store_error`` row for the others) and written
+    then; an ``OSError`` (a full disk), or a batch that still fails, is an :class:`IngestError`."""
+    tables = None
+    if b.broken is None:
+        try:
+            tables = b.builder.to_tables()
+            return write_temp_parts(root, tables, b.builder.batch)
+        except OSError as exc:     # the machine's (a full disk): the batch is lost, said so
+            raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc, b.paths) from None
+        except Exception:          # a value Arrow refused: find the file(s) that hold it
+            pass
+    try:           # (refused while written, not built: each file's tables are written on trial too)
+        b.builder, b.shas, b.stats = _isolate(b.items, b.unreadable, root if tables is not None else None)
+        return write_temp_parts(root, b.builder.to_tables(), b.builder.batch)
+    except Exception as exc:
+        raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc, b.paths) from None
+
+
 class _Batch:
     """The batch being filled: its rows, what it holds (``items``: ``(path, sha, first part,
     end part, tally before, the file's tally)`` of each file or piece of a file, for :func:`_isolate`), and its counts."""
 
     def __init__(self) -> None:
+        self.broken: Exception | None = None
+        """What adding a part's rows raised (its rows then half added): the batch is built again."""
         self.builder = TableBuilder(_new_batch())
         self.items: list[tuple[str, str, int, int, _Tally, _Tally]] = []
         self.shas: list[str] = []
@@ -203,12 +217,12 @@ class _Tally:
                                                                     other.unreadable)
 
 
-def _file_rows(path: str, sha: str, reason: str) -> Iterator[_Part]:
+def _file_rows(path: str, sha: str, reason: str, words: str | None = None) -> Iterator[_Part]:
     """The parts of one file (:func:`.file_parts.read_and_replay`); one ``unreadable_file`` part when
-    ``sha`` says it could not be read (``reason`` says why)."""
+    ``sha`` says it could not be read (``reason`` says why; ``words``: its message as said before)."""
     if sha.startswith("unreadable:"):
         yield _Part(0, [], [], [Diagnostic(
-            "unreadable_file", _unreadable_words(path, reason))], end=(None, 0, None, None))
+            "unreadable_file", words or _unreadable_words(path, reason))], end=(None, 0, None, None))
         return
     yield from read_and_replay(path, _where(path), _W["choice"], _W.get("max_bytes", DEFAULT_MAX_BYTES),
                                _W.get("analyse"))
@@ -248,31 +262,26 @@ def _add_part(builder: TableBuilder, stats: list[int], tally: _Tally, path: str,
     return hands
 
 
-def _isolate(items: list[tuple[str, str, int, int, _Tally, _Tally]]) -> tuple[TableBuilder, list[str], list[int]]:
+def _isolate(items: list[tuple[str, str, int, int, _Tally, _Tally]], unreadable: list[tuple[str, str, str]] = (),
+             root: str | None = None) -> tuple[TableBuilder, list[str], list[int]]:
     """A batch whose rows Arrow refused, built again file by file (for a piece of a big file, its
-    parts ``lo``..``hi`` read again): each file's rows are tried alone, and a file whose rows still
-    fail keeps only its ``files`` and ``errors`` rows plus a ``store_error`` row saying so (its
-    matches are left out).  Only runs after a failure."""
+    parts ``lo``..``hi`` read again): each file's rows are tried alone (with ``root``, when the
+    batch was refused while written, their tables written on trial too), and a file whose rows
+    still fail keeps only its ``files`` and ``errors`` rows plus a ``store_error`` row saying so
+    (its matches are left out) — only its ``files`` row and the ``store_error`` row when its
+    problems fail too.  ``unreadable``: the batch's ``(key, path, message)`` of the inputs that
+    could not be read, whose messages are kept as said.  Only runs after a failure."""
     builder = TableBuilder(_new_batch())
     shas: list[str] = []
     stats = [0, 0, 0, 0, 0, 0]
+    words = {key: message for key, _, message in unreadable}
     for path, sha, lo, hi, before, live in items:
-        parts = list(islice(_file_rows(path, sha, ""), lo, hi))
-        alone = TableBuilder(builder.batch)
-        try:
-            for part in parts:
-                _add_part(alone, [0] * 6, _Tally(), path, sha, part)
-            alone.to_tables()
-        except Exception as exc:     # this file holds the value: store its problems, not its rows
-            what = f"{type(exc).__name__}: {printable(str(exc))[:200]}"
-            first = next((m.hands[0].line for p in parts for m in p.matches if m.hands), 0)
-            last = parts[-1] if parts else _Part(0, [], [], [])
-            parts = [_Part(p.first, [], [], p.diags) for p in parts[:-1]] + [_Part(
-                last.first, [], [], last.diags + [Diagnostic(
-                    "store_error", f"the rows of this file could not be stored ({what}); its matches are left "
-                    f"out of the dataset, its problems are kept — please report it with the file / 此文件的数据"
-                    f"无法写入数据集（{type(exc).__name__}）；其比赛未存入，问题记录已保留", first, 1 if first else 0)],
-                last.end)]
+        parts = list(islice(_file_rows(path, sha, "", words.get(sha)), lo, hi))
+        failure = _fails_alone(builder.batch, path, sha, parts, root)
+        if failure is not None:         # this file holds the value: store its problems, not its rows
+            kept = _unstorable(parts, failure, True)
+            parts = kept if _fails_alone(builder.batch, path, sha, kept, root) is None else _unstorable(
+                parts, failure, False)
         tally = before.copy()
         for part in parts:
             _add_part(builder, stats, tally, path, sha, part)
@@ -280,6 +289,54 @@ def _isolate(items: list[tuple[str, str, int, int, _Tally, _Tally]]) -> tuple[Ta
         if parts and parts[-1].end is not None:
             shas.append(sha)
     return builder, shas, stats
+
+
+def _fails_alone(batch: str, path: str, sha: str, parts: list[_Part], root: str | None) -> Exception | None:
+    """What building the rows of ``parts`` alone raises (``root``: and writing their tables there, the
+    trial parts removed at once), or ``None``.  A write that fails for the machine's reason (an
+    ``OSError``: a full disk) is no fault of the file: it is raised (the batch is lost, said so)."""
+    alone = TableBuilder(batch)
+    try:
+        for part in parts:
+            _add_part(alone, [0] * 6, _Tally(), path, sha, part)
+        tables = alone.to_tables()
+    except Exception as exc:
+        return exc
+    if root is None:
+        return None
+    try:
+        remove_temp_parts(write_temp_parts(root, tables, f"{batch}-trial"))
+    except OSError:
+        raise
+    except Exception as exc:
+        return exc
+    return None
+
+
+def _unstorable(parts: list[_Part], exc: Exception, problems: bool) -> list[_Part]:
+    """The parts of a file whose rows cannot be stored (``exc``: what storing them raised): no match,
+    its problems (``problems``; else none: they cannot be stored either) and a ``store_error`` at the
+    first hand, with the last part's ``end`` (its ``files`` row)."""
+    name = type(exc).__name__
+    what = f"{name}: {printable(str(exc))[:200]}"
+    first = next((m.hands[0].line for p in parts for m in p.matches if m.hands), 0)
+    last = parts[-1] if parts else _Part(0, [], [], [])
+    if problems:
+        message = (f"the rows of this file could not be stored ({what}); its matches are left out of the dataset, "
+                   f"its problems are kept — please report it with the file / 此文件的数据无法写入数据集（{name}）；"
+                   f"其比赛未存入，问题记录已保留——请附上此文件报告此问题")
+    else:
+        n = sum(len(p.diags) for p in parts)
+        message = (f"the rows of this file could not be stored ({what}), nor its {n} problem(s) alone; its matches "
+                   f"and those problems are left out of the dataset (tractor check lists the problems) — please "
+                   f"report it with the file / 此文件的数据无法写入数据集（{name}），其 {n} 个问题记录单独也无法写入；"
+                   f"其比赛与这些问题均未存入（tractor check 可列出这些问题）——请附上此文件报告此问题")
+    kept = [_Part(p.first, [], [], list(p.diags) if problems else []) for p in parts]
+    if not kept:
+        kept = [_Part(last.first, [], [], [])]
+    kept[-1].diags.append(Diagnostic("store_error", message, first, 1 if first else 0))
+    kept[-1].end = last.end
+    return kept
 
 
 def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label: str | None = None,
@@ -561,7 +618,8 @@ def _finish_split(path: str, sha: str, segs: list[Segment], dones: list[_Segment
     the planning's guess was off) and a last batch with the file's closing diagnostics and its
     ``files`` row, as reading the file at once gives them; ``None`` (the temporary parts removed)
     when the file must be read at once: a segment failed, the problem cap falls past the first
-    segments, or a shifted segment has a message naming a match by its index."""
+    segments, a shifted segment has a message naming a match by its index, or Arrow refused the
+    file's closing rows."""
     flushed = [f for d in dones for f in d.flushed or ()]
     merged = None if any(d.flushed is None for d in dones) else merge_segment_ends([d.end[4] for d in dones])
     first, shifts = 0, []
@@ -588,6 +646,8 @@ def _finish_split(path: str, sha: str, segs: list[Segment], dones: list[_Segment
     except Exception as exc:
         for f in flushed:
             remove_temp_parts(f.tmp)
+        if not isinstance(exc, OSError):    # a value Arrow refused: read at once, where a batch falls back
+            return None                     # to storing file by file (_isolate)
         raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc, [path]) from None
     tail = Flushed(builder.batch, tmp, [sha], 1, 0, int(status != "ok"), len(leading) + len(trailing), 0, 0, 0,
                    peak_rss_kb(), (path,))

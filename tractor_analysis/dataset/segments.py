@@ -28,6 +28,7 @@ import pyarrow.parquet as pq
 from ..records import compiled
 from ..records.sources import _GZIP_MAGIC
 from .arrow_columns import column as column_of, read_part
+from .file_parts import open_regular
 
 SPLIT_ABOVE = 2 << 20
 """A JSON Lines file of at least this many bytes is split among the workers of a parallel ingest."""
@@ -136,11 +137,13 @@ def plan_file(path: str, opened: str | os.PathLike, workers: int) -> tuple[str |
     """``(sha256 of the raw bytes, segments)`` of one input; one segment (or none when it cannot be
     read: then ``sha256`` is ``None``) when it is not to be split."""
     try:
-        size = os.path.getsize(opened)
-        n = wanted(path, size, workers)
-        digest = hashlib.sha256()
-        cuts: list[tuple[int, int, int]] = []        # (cut, line breaks before it, blank lines before it)
-        with open(opened, "rb", buffering=0) as fh:
+        # a regular file only (a named pipe would block the opening, a device never end): any other
+        # is left to the worker, which says why it is not read (pipeline._read_bytes)
+        with open_regular(opened) as fh:
+            size = os.fstat(fh.fileno()).st_size
+            n = wanted(path, size, workers)
+            digest = hashlib.sha256()
+            cuts: list[tuple[int, int, int]] = []        # (cut, line breaks before it, blank lines before it)
             targets = [size * k // n for k in range(1, n)]
             count, pos = _Count(), 0
             buf = bytearray(min(READ, max(size, 1)))   # read into one buffer: no new pages per chunk

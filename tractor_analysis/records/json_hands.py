@@ -158,7 +158,9 @@ class HandReader(_TrickReader):
         """The hand at ``index`` of ``"hands"`` (``previous``: the number of the hand before), or
         ``None`` with a ``json_shape`` diagnostic when it has the wrong shape."""
         given = hv.get("number") if isinstance(hv, dict) else None
-        self.hand = given if isinstance(given, int) and abs(given) <= MAX_HAND_NUMBER else index + 1
+        # (a bool is an int in Python, but JSON's true is no hand number: named by its place, as "one" is)
+        whole = isinstance(given, int) and not isinstance(given, bool)
+        self.hand = given if whole and abs(given) <= MAX_HAND_NUMBER else index + 1
         self.trick = None
         try:
             if not isinstance(hv, dict):
