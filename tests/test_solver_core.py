@@ -299,7 +299,7 @@ def test_a_search_stopped_or_finished_leaves_the_hands_and_their_kept_counts_as_
         for nodes in (1 + rng.randrange(50), 1 + rng.randrange(2000), None):
             sol = core.solve(pos, Budget(nodes=nodes, seconds=None))
             stopped += sol.value is None
-            assert core._core.derived_ok(loaded), (i, nodes)
+            assert core._core.derived_ok(loaded), (checked, nodes)
             checked += 1
         assert sol.value == pure.solve(pos).value
         other = bytearray(loaded)
