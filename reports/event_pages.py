@@ -84,14 +84,14 @@ def _result(m: EventMatch) -> ResultRow:
     reason = next((r for r in m.forfeit_reasons if r is not None), None)
     if m.decided_by == "forfeit" and reason is not None:      # why, where the match says it
         reason_en, reason_zh = forfeit_reason_text(reason)
-        short_zh, short_en = f"对方{reason_zh}累计判负", f"forfeit ({reason_en})"
+        short_zh, short_en = f"对方{reason_zh}累计判负", f"the other side forfeited ({reason_en})"
     return ResultRow(table=m.table or "—", ns=m.teams[0] or "?", ew=m.teams[1] or "?",
                      levels=f"{_level(m.levels[0])} : {_level(m.levels[1])}", winner=side, how_en=en, how_zh=zh,
                      match_id=m.match_id, winner_side=m.winner, short_en=short_en, short_zh=short_zh)
 
 
 _SHORT = {"passed A": ("打过A", "passed A"), "higher level": ("级数高", "higher level"),
-          "holding the deal": ("同级，坐庄", "equal, held deal"), "forfeit": ("对方判负", "forfeit"),
+          "holding the deal": ("同级，坐庄", "equal, held deal"), "forfeit": ("对方判负", "the other side forfeited"),
           "both forfeit": ("双方判负，无胜方", "both forfeit, no winner")}
 
 

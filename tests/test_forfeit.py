@@ -304,7 +304,7 @@ def test_the_printed_results_name_why_a_side_forfeited():
 
     view = event_view([_event_match(TAKE_BACKS)])
     (row,) = view.rounds[-1].results
-    assert (row.short_en, row.short_zh) == ("forfeit (take-backs)", "对方悔牌累计判负")
+    assert (row.short_en, row.short_zh) == ("the other side forfeited (take-backs)", "对方悔牌累计判负")
 
 
 def _event_match(text: str):
