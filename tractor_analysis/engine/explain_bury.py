@@ -59,11 +59,18 @@ def bottom_from_deal(bottom: Sequence[int], decks: int) -> Message:
             f"in no deal line; Bottom: not stated)")
 
 
-def line_left_out(seat: int, cards: Sequence[int]) -> Message:
+def line_left_out(seat: int, cards: Sequence[int], unread: bool = False) -> Message:
     """A deal line short of a hand, the cards it leaves out derived: the only cards of the decks that
-    the deal lines and the ``Bottom:`` line place nowhere, which the seat played."""
+    the deal lines and the ``Bottom:`` line place nowhere, which the seat played.  ``unread``: the line
+    has as many cards that could not be read (they are these cards)."""
     z, e, n = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat], len(cards)
     these = "这些牌" if n > 1 else "这张牌"
+    if unread:
+        return (f"{z}的发牌行有 {n} 张牌无法识别：{z}持有 {_cards_text(cards)}，由四家发牌行和底牌推出（整副牌中唯有{these}既不在任何"
+                f"发牌行里，也不在底牌里），且{z}打出了{these}",
+                f"{e}'s deal line has {n} card{'s' if n > 1 else ''} that could not be read: {e} held {_cards_text(cards)}, "
+                f"from the four deal lines and the bottom (the only card{'s' if n > 1 else ''} of the decks in no deal line "
+                f"and not in the bottom), and played {'them' if n > 1 else 'it'}")
     return (f"{z}的发牌行少 {n} 张：{z}持有 {_cards_text(cards)}，由四家发牌行和底牌推出（整副牌中唯有{these}既不在任何发牌行里，"
             f"也不在底牌里），且{z}打出了{these}",
             f"{e}'s deal line is {n} card{'s' if n > 1 else ''} short: {e} held {_cards_text(cards)}, from the four "

@@ -157,3 +157,42 @@ def line_short_of_plays(seat: int, dealt: int, played: int, unheld: Sequence[int
                         f"{cards}, not among them — the line leaves cards out or a play is miscopied, and "
                         f"the record does not say which: whether {e} miscounted (多少牌) goes by the cards it played, its "
                         f"follows (and throws against it) are judged on its line", what)
+
+
+def line_unread(seat: int, unread: int, beyond: Sequence[int], what: Sequence[str], position: bool,
+                played_out_unknown: bool) -> Message:
+    """A deal line with ``unread`` cards that could not be read (:attr:`~tractor_analysis.records.model.Hand.
+    deal_unread`), the rest of the deal not proving them (:mod:`.starting_hands`): the line is not known to
+    be whole.  ``beyond``: the cards ``seat`` played that the line does not give and the decks leave room for
+    (each may be a card not read: taken as held, no ``not_in_hand``); ``position``: a position's line (no
+    多少牌 to judge); ``played_out_unknown``: the seat may still hold a card not read after the last trick."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    s = "s" if unread > 1 else ""
+    head_zh = f"{z}的发牌行有 {unread} 张牌无法识别（未计入该行）：该行不知是否完整"
+    head_en = f"{e}'s deal line has {unread} card{s} that could not be read (left out of the line): the line is not known to be whole"
+    cards = " ".join(TOKEN[k] for k in beyond)
+    if not beyond:
+        held_zh, held_en = "", ""
+    elif len(beyond) <= unread:
+        held_zh = f"；{z}打出了该行没有的 {cards}，可能正是无法识别的牌，不判为打出手中没有的牌"
+        held_en = (f"; {e} played {cards}, which the line does not give and may be the card{s} not read, so that is "
+                   f"not judged a card not held")
+    else:
+        held_zh = (f"；{z}打出了该行没有的 {cards}，比无法识别的多：其中至少 {len(beyond) - unread} 张不是{z}所持，"
+                   f"但不知是哪几张，均不判为打出手中没有的牌")
+        held_en = (f"; {e} played {cards}, which the line does not give, more than could not be read: at least "
+                   f"{len(beyond) - unread} of them were not held, but which is not known, so none is judged a card not held")
+    if position:
+        rest_zh = "；残局各家牌数的核对不予采信，其跟牌（以及对其的甩牌）只在其确有的牌（可读的牌与打出的牌）证明有错时判定"
+        rest_en = ("; the count of the position's cards is not taken as proof, and its follows (and throws against it) are "
+                   "judged only where the cards it surely held (those read and those played) prove a fault")
+    else:
+        rest_zh = (f"；发牌张数与整副牌的核对不予判定，{z}是否多少牌按其实际打出的牌数判定，其跟牌（以及对其的甩牌）"
+                   f"只在其确有的牌（可读的牌与打出的牌）证明有错时判定")
+        rest_en = (f"; the deal's size and the check of the decks are not judged, whether {e} miscounted (多少牌) goes by "
+                   f"the cards it played, and its follows (and throws against it) are judged only where the cards it "
+                   f"surely held (those read and those played) prove a fault")
+    if played_out_unknown:
+        rest_zh += f"，也不知{z}是否已出完手牌"
+        rest_en += f", and whether {e} played out its hand is not known"
+    return unknown_fact(head_zh + held_zh + rest_zh, head_en + held_en + rest_en, what)

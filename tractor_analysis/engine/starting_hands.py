@@ -20,7 +20,7 @@ from ..records.frozen import fast_init
 from ..records.deal_checks import seats_without_line
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
-from . import explain_bury, explain_hand
+from . import explain_bury, explain_contradicted, explain_hand
 from .declarations import bottom_takers
 from .explain import Message
 from .tricks import COUNTS as _C_COUNTS
@@ -150,12 +150,14 @@ def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Playe
             return _position_start(hand, rules, dealer, played.all(), False, frozenset(range(4)))
         return _plays_start(hand, rules, dealer, played.all())
     start = [(counts(cards) if cards else list(played[s])) for s, cards in enumerate(hand.deal)]
+    unread = unread_lines(hand)
     if hand.setup:          # a seat without its line: its hand is not known, only its plays
-        return _position_start(hand, rules, dealer, tuple(map(tuple, start)), True,
-                               frozenset(seats_without_line(hand)))
+        out = _position_start(hand, rules, dealer, tuple(map(tuple, start)), True,
+                              frozenset(seats_without_line(hand)))
+        return _lines_not_whole(hand, rules, out, played, unread) if unread else out
     given = [bool(cards) for cards in hand.deal]
     from_plays = frozenset(s for s in range(4) if not given[s])
-    checks = _check_deal(hand, rules, start) if all(given) else []
+    checks = _check_deal(hand, rules, start, unread) if all(given) else []
     takers = bottom_takers(dealer, hand.declarations)
     short = _line_left_out(hand, rules, played, takers) if all(given) and left_out else None
     if short is not None:       # a line the deck proves short: the cards it leaves out are the seat's
@@ -166,10 +168,57 @@ def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Playe
     else:
         out = _dealer_exchange(hand, rules, dealer, start, played, given, from_plays, checks)
     if short is not None:
-        out = replace(out, derived=(_left_out_derived(*short), *out.derived))
+        out = replace(out, derived=(_left_out_derived(*short, unread.get(short[0], 0) == len(short[1])), *out.derived))
     if out.buried is None and not all(given):
         out = _bury_all_played(hand, rules, out, played)
-    return out
+    if short is not None:       # the cards the deck proves are the ones not read: the line is whole
+        unread.pop(short[0], None)
+    return _lines_not_whole(hand, rules, out, played, unread) if unread else out
+
+
+def unread_lines(hand: Hand) -> dict[int, int]:
+    """The seats whose deal line has cards that could not be read (:attr:`~..records.model.Hand.deal_unread`),
+    and how many: a line with no card read is no line (its seat's cards are its plays)."""
+    if hand.deal is None:
+        return {}
+    return {s: n for s, n in hand.deal_unread if n > 0 and hand.deal[s]}
+
+
+def _lines_not_whole(hand: Hand, rules: RuleSet, start: Start, played: Played, unread: dict[int, int]) -> Start:
+    """``start`` with the deal lines of ``unread`` (seat: the cards of its line that could not be read; the
+    rest of the deal does not prove them, :func:`_line_left_out`) not taken as whole (docs/rules.md §14.1: a
+    card not read is not known, never taken as absent).  Each such seat surely held the cards of its line
+    read and the cards it played: those it played beyond its starting cards that the decks leave room for
+    (each may be a card not read) are added to its cards — no ``not_in_hand`` rests on the line being whole;
+    a card the decks have no room for is still not held.  In a full hand its cards are then a lower bound,
+    as a seat read from its plays (``from_plays``): legality withheld, 多少牌 by the cards it played
+    (docs/rules.md §10.3), a throw against it judged only where those cards prove it (:mod:`.unsure_throws`),
+    and the cards left after the last trick not judged while its count is short (``deal_given``).  A
+    position's seat keeps its line (no 多少牌 there); whether it played out its hand, and what rests on that,
+    is withheld when it may still hold a card not read.  Said in one ``unknown`` (tag ``deal``) per seat."""
+    rows = [list(row) for row in start.hands]
+    room = [rules.decks - sum(col) for col in zip(*rows)]
+    for k in start.buried or ():
+        room[k] -= 1
+    unknowns: list[Unknown] = []
+    whole = True
+    for s in sorted(unread):
+        n = unread[s]
+        extra = [min(max(0, p - h), max(0, r)) for p, h, r in zip(played[s], rows[s], room)]
+        rows[s] = list(map(add, rows[s], extra))
+        room = list(map(sub, room, extra))
+        beyond = card_list(extra)
+        short = len(beyond) < n
+        whole = whole and not short
+        if hand.setup:
+            what: tuple[str, ...] = ("legality", "throw_check") + (("points", "outcome", "levels") if short else ())
+        else:
+            what = ("legality",)
+        unknowns.append(Unknown("deal", what, *explain_contradicted.line_unread(
+            s, n, beyond, what, hand.setup, short and hand.setup)))
+    from_plays = start.from_plays if hand.setup else start.from_plays | frozenset(unread)
+    return replace(start, hands=tuple(map(tuple, rows)), from_plays=from_plays,
+                   deal_given=start.deal_given and (whole or hand.setup), unknowns=(*start.unknowns, *unknowns))
 
 
 def _line_left_out(hand: Hand, rules: RuleSet, played: Played,
@@ -201,11 +250,12 @@ def _line_left_out(hand: Hand, rules: RuleSet, played: Played,
     return seat, tuple(card_list(rest))
 
 
-def _left_out_derived(seat: int, cards: tuple[Card, ...]) -> Derived:
-    """The cards a deal line leaves out, derived (:func:`_line_left_out`), said from what."""
+def _left_out_derived(seat: int, cards: tuple[Card, ...], unread: bool = False) -> Derived:
+    """The cards a deal line leaves out, derived (:func:`_line_left_out`), said from what (``unread``: as
+    many cards of the line could not be read)."""
     return Derived("deal", f"{SEAT_TOKENS[seat]}: {' '.join(TOKEN[k] for k in cards)}",
                    "the deal lines and the bottom (the only cards of the decks they place nowhere) and the seat's plays",
-                   *explain_bury.line_left_out(seat, cards))
+                   *explain_bury.line_left_out(seat, cards, unread))
 
 
 def _bury_all_played(hand: Hand, rules: RuleSet, start: Start, played: Played) -> Start:
@@ -462,11 +512,16 @@ def _bury_size(buried: tuple[Card, ...], seat: int | None, rules: RuleSet) -> li
                             tuple(buried))]
 
 
-def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]]) -> list[Violation]:
+def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]],
+                unread: dict[int, int] | None = None) -> list[Violation]:
     """Deal sizes and the whole pack: ``hand_size`` each, ``bottom_size`` left, every card ``decks`` times
-    (``dealt``: the counts of the four deal lines)."""
+    (``dealt``: the counts of the four deal lines).  ``unread``: the lines with cards that could not be
+    read (:func:`unread_lines`; one card a token): a line whose cards not read may make it a hand is not
+    judged short, nor is the pack when the cards not read may be all it lacks (none over the decks)."""
+    unread = unread or {}
     found = [hand_violation("deal_mismatch", s, explain_hand.dealt_wrong_size(s, len(cards), rules.hand_size))
-             for s, cards in enumerate(hand.deal) if len(cards) != rules.hand_size]
+             for s, cards in enumerate(hand.deal) if len(cards) != rules.hand_size
+             and not len(cards) < rules.hand_size <= len(cards) + unread.get(s, 0)]
     if hand.bottom is None:
         return found
     if len(hand.bottom) != rules.bottom_size:
@@ -475,6 +530,8 @@ def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]]) -> l
     total = counts([*hand.bottom, *chain.from_iterable(hand.deal)])
     if total.count(rules.decks) == NUM_KINDS:       # every kind ``decks`` times: the whole pack
         return found
+    if unread and max(total) <= rules.decks and rules.decks * NUM_KINDS - sum(total) <= sum(unread.values()):
+        return found        # what the pack lacks may be the cards not read
     wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
     found.append(hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
     return found

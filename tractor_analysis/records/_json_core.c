@@ -759,12 +759,12 @@ static long max_hand, max_points, max_trick;
 enum { H_NUMBER, H_DEALER, H_TRUMP, H_LEVEL, H_TRUMP_KNOWN, H_DECLARATIONS, H_DECLARATIONS_KNOWN, H_DEAL, H_BOTTOM,
        H_BURIED, H_EARLIER, H_FRIEND, H_SETUP, H_POINTS, H_POINTS_KNOWN, H_FIRST_TRICK, H_TRICKS, H_CLAIM, H_BID_FOR,
        H_TAKEBACKS, H_NOTES, H_TAGS, H_RESULT_ONLY, H_LINE, H_BID_FOR_KNOWN, H_NUMBER_KNOWN, H_FOLLOWS_SKIPPED,
-       H_TAKEBACKS_UNREAD, H_POSITIONS, H_FIELDS };
+       H_TAKEBACKS_UNREAD, H_POSITIONS, H_DEAL_UNREAD, H_FIELDS };
 static const char *const hand_names[H_FIELDS] = {
     "number", "dealer", "trump", "level", "trump_known", "declarations", "declarations_known", "deal", "bottom",
     "buried", "earlier_buries", "friend", "setup", "points", "points_known", "first_trick", "tricks", "claim",
     "bid_for", "takebacks", "notes", "tags", "result_only", "line", "bid_for_known", "number_known",
-    "follows_skipped", "takebacks_unread", "positions"};
+    "follows_skipped", "takebacks_unread", "positions", "deal_unread"};
 static Py_ssize_t hand_off[H_FIELDS], decl_off[3];
 static int hand_ready = 0;
 
@@ -909,6 +909,21 @@ plain_notes(PyObject *v, int *miss)
 }
 
 static PyObject *fast_tricks(PyObject *self, PyObject *args);
+
+/* json_hands._follow_thrown: a play after a trick's first carries attempted cards (a follow written as
+ * a failed throw), in the list of Tricks fast_tricks made.  fast_tricks itself takes it, as
+ * json_fast.fast_tricks_python does; a hand holding one is left to the detailed path, which reports it. */
+static int
+follow_thrown(PyObject *tricks)
+{
+    for (Py_ssize_t t = 0; t < PyList_GET_SIZE(tricks); t++) {
+        PyObject *plays = SLOT(PyList_GET_ITEM(tricks, t), trick_off[1]);
+        for (Py_ssize_t i = 1; i < PyTuple_GET_SIZE(plays); i++)
+            if (SLOT(PyTuple_GET_ITEM(plays, i), play_off[2]) != Py_None)
+                return 1;
+    }
+    return 0;
+}
 
 static PyObject *
 fast_hand(PyObject *self, PyObject *args)
@@ -1068,6 +1083,10 @@ fast_hand(PyObject *self, PyObject *args)
         Py_DECREF(tricks);
         goto none;
     }
+    if (follow_thrown(tricks)) {        /* a follow written as a failed throw: the detailed path reports it */
+        Py_DECREF(tricks);
+        goto none;
+    }
     PyObject *ttuple = PyList_AsTuple(tricks);
     Py_DECREF(tricks);
     if (ttuple == NULL)
@@ -1089,6 +1108,7 @@ fast_hand(PyObject *self, PyObject *args)
         goto out;
     vals[H_NUMBER_KNOWN] = given ? Py_True : Py_False;
     vals[H_POSITIONS] = empty;
+    vals[H_DEAL_UNREAD] = empty;        /* (a deal card it cannot read declines the hand: the Python reader marks it) */
     result = make(hand_type, hand_off, vals, H_FIELDS);
     goto out;
 decline:

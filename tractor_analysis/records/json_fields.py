@@ -350,11 +350,13 @@ class FieldReader(Reporter):
             return None, False
 
     def level(self, v: Any) -> Rank | None:
-        """A hand's ``level`` (``2``..``10``, ``J``, ``Q``, ``K``, ``A``); ``None`` when unknown."""
+        """A hand's ``level`` (``2``..``10``, ``J``, ``Q``, ``K``, ``A``); ``None`` when unknown (``"?"``, read
+        by the caller as the field left out, never comes here)."""
         lv = as_text(v, "\"level\"", "level")
         try:
             return parse_rank(lv)
         except ValueError:
-            self.diag("bad_value", f"unknown level {lv!r} (expected 2..10, J, Q, K or A)",
-                      f"级别 {lv!r} 无法识别", "level")
+            self.diag("bad_value", f"unknown level {lv!r} (expected 2..10, J, Q, K or A, or \"?\" when not known): "
+                      "the level is read as not stated",
+                      f"级别 {lv!r} 无法识别（应为 2..10、J、Q、K 或 A，未知时写 \"?\"）：按未写明级别处理", "level")
             return None

@@ -24,8 +24,15 @@ __all__ = ["HandReader"]
 
 
 def _not_known(v: Any) -> bool:
-    """``"?"``: a hand's ``dealer`` or ``trump`` the record does not know (docs/format.md)."""
+    """``"?"``: a hand's ``dealer``, ``trump``, ``level``, ``points``, ``claim`` or ``friend`` the record does
+    not know (docs/format.md): read as the field left out."""
     return isinstance(v, str) and v.strip() == "?"
+
+
+def _follow_thrown(tricks: list[Trick]) -> bool:
+    """A play after a trick's first carries ``attempted`` (a follow written as a failed throw): the fast
+    path takes it, the detailed path reports and drops it (:meth:`_TrickReader.follow_as_throw`)."""
+    return any(p.attempted is not None for t in tricks for p in t.plays[1:])
 
 
 def _not_a(v: Any, needs: tuple[str, ...]) -> str:
@@ -35,6 +42,21 @@ def _not_a(v: Any, needs: tuple[str, ...]) -> str:
     return "an object without " + " or ".join(f'"{k}"' for k in needs if k not in v)
 
 
+def deal_unread(deal_v: Any, deal: tuple[tuple[Card, ...], ...] | None) -> tuple[tuple[int, int], ...]:
+    """:attr:`~.model.Hand.deal_unread` of a hand whose ``"deal"`` is ``deal_v`` and reads as ``deal``: for
+    each seat, the entries of its list (or words of its string) that gave no card — each an ``unknown_card``,
+    a card of the seat whose kind is not known —, in seat order, the seats with none left out.  (The reader
+    raised on anything else ``deal_v`` could be.)"""
+    if deal is None or not isinstance(deal_v, dict):
+        return ()
+    given: dict[int, int] = {}
+    for key, cv in deal_v.items():      # a seat named twice: the later list is the one read, as in dealt
+        seat = SEAT_LOOKUP.get(key)
+        if seat is not None:
+            given[seat] = len(cv.split()) if isinstance(cv, str) else len(cv) if isinstance(cv, list) else 0
+    return tuple((s, given[s] - len(deal[s])) for s in sorted(given) if given[s] > len(deal[s]))
+
+
 class _TrickReader(FieldReader):
     """The tricks of one hand: numbers in sequence, each seat playing once, cards counted."""
 
@@ -42,7 +64,7 @@ class _TrickReader(FieldReader):
         """The ``tricks`` list of a hand, the first numbered ``first_trick`` (:func:`~.json_fast.fast_tricks`
         when it takes them, else trick by trick with every check)."""
         fast = fast_tricks(tricks_v, first_trick, self.decks, self.line, self.column, self.shared_plays)
-        if fast is not None:
+        if fast is not None and not _follow_thrown(fast):
             self.trick = None
             return fast
         if not isinstance(tricks_v, list):
@@ -94,7 +116,7 @@ class _TrickReader(FieldReader):
         seen = 0
         for k, pv in enumerate(tv):
             self.path = trick_path + (k,)
-            play = self.play_of(pv, number, seen, played)
+            play = self.play_of(pv, number, seen, played, k > 0)
             if play is not None:
                 seen |= 1 << play.seat
                 plays.append(play)
@@ -122,9 +144,9 @@ class _TrickReader(FieldReader):
                 self.diag("json_shape", f"{what} has no field {shown} (its fields: {', '.join(known)}); ignored",
                           f"{what_zh}没有字段 {shown}（其字段为 {', '.join(known)}）；已忽略", key)
 
-    def play_of(self, pv: Any, number: int, seen: int, played: list[int]) -> Play | None:
+    def play_of(self, pv: Any, number: int, seen: int, played: list[int], follows: bool = False) -> Play | None:
         """One play of trick ``number`` (``None`` when it is dropped); ``seen`` holds a bit per seat
-        that has played already."""
+        that has played already; ``follows``: a play is written before it (it cannot be a failed throw)."""
         if not isinstance(pv, dict) or "seat" not in pv or "cards" not in pv:
             raise Shape(f"a play in trick {number} should be an object {{\"seat\": \"N\", \"cards\": [...]}}, not "
                         f"{_not_a(pv, ('seat', 'cards'))}",
@@ -145,10 +167,30 @@ class _TrickReader(FieldReader):
                                          "attempted")
             bad = bad or bad2
         pnotes = as_notes(pv.get("notes"), "a play's \"notes\"", "notes")
+        if attempted is not None and follows:
+            self.follow_as_throw(seat, number, pv)
+            return None
         if bad:
             return None
         self.count(played, cards, f"the plays of hand {self.hand}", f"第 {self.hand} 局的出牌")
         return Play(seat, cards, attempted, pnotes, self.line, self.column)
+
+    def follow_as_throw(self, seat: int, number: int, pv: dict) -> None:
+        """A follow written as a failed throw (``"attempted"`` on a play after the first): only the lead can
+        be a failed throw (a throw is a lead, docs/rules.md §4.4), so what the seat played is not known —
+        neither ``"attempted"`` nor ``"cards"`` is taken (either would be a guess): the play is dropped and
+        read as left out (§14.1), as ``tgn_tricks._follow_as_throw`` reads ``N: H4 -> H5``."""
+        s = SEAT_TOKENS[seat]
+        shown = " ".join(map(str, pv["attempted"])) if isinstance(pv["attempted"], list) else str(pv["attempted"])
+        shown += " -> " + (" ".join(map(str, pv["cards"])) if isinstance(pv["cards"], list) else str(pv["cards"]))
+        shown = repr(shown if len(shown) <= 40 else shown[:40] + "…")
+        self.diag("bad_value", f"{s}'s play in trick {number} is written as a failed throw (\"attempted\": {shown}), "
+                  f"but {s} follows (a play is written before it): only the lead can be a failed throw, so which cards "
+                  f"{s} played is not known; the play is dropped and read as left out (neither \"attempted\" nor "
+                  "\"cards\" is taken)",
+                  f"第 {number} 墩 {s} 的出牌写成了甩牌失败（\"attempted\"：{shown}），但 {s} 是跟牌（前面已写有出牌）："
+                  f"只有首家的出牌才可能是甩牌失败，因此不知 {s} 实际出了哪些牌；该出牌已舍弃，按缺失的出牌处理"
+                  "（\"attempted\" 与 \"cards\" 都不采用）", "attempted")
 
 
 class HandReader(_TrickReader):
@@ -200,11 +242,13 @@ class HandReader(_TrickReader):
             self.path = self.path[:-1]
         trump, trump_known = (self.trump(hv["trump"]) if hv.get("trump") is not None and not _not_known(hv["trump"])
                               else (None, False))
-        level = self.level(hv["level"]) if hv.get("level") is not None else None
+        # "?": the level is not known — as the field left out (derived from "levels" and the hands before
+        # where they fix it, else unknown), no problem
+        level = self.level(hv["level"]) if hv.get("level") is not None and not _not_known(hv["level"]) else None
         declarations, declarations_known = self.declarations(hv.get("declarations"))
         deal, bottom, buried, earlier = fast_dealt(hv, self.decks) or self.dealt(hv)
         friend = None
-        if hv.get("friend") is not None:
+        if hv.get("friend") is not None and not _not_known(hv["friend"]):     # "?": the card is not known
             fc, bad = self.cards([as_text(hv["friend"], "\"friend\"", "friend")], "\"friend\"", "ignored", "friend")
             friend = fc[0] if fc else None
         setup = hv.get("setup", False)
@@ -213,13 +257,15 @@ class HandReader(_TrickReader):
         if not isinstance(setup, bool):
             raise Shape(f"\"setup\" should be true or false, not {type_name(setup)}", "setup",
                         zh=f"\"setup\" 应为 true 或 false，而不是{zh_type(setup)}")
-        points = self.bounded(hv.get("points", 0), "\"points\"", "points", 0, MAX_POINTS, None,
-                              then=("the points before the position are left unknown", "残局前的得分视为未知"))
+        # "points" or "claim" "?": not known, as the field left out (no problem; a score sheet's hand says so)
+        points = None if _not_known(hv.get("points")) else self.bounded(
+            hv.get("points", 0), "\"points\"", "points", 0, MAX_POINTS, None,
+            then=("the points before the position are left unknown", "残局前的得分视为未知"))
         first_trick = self.bounded(hv.get("first_trick", 1), "\"first_trick\"", "first_trick", 1, MAX_TRICK, 1,
                                    then=("read as 1", "按 1 处理"))
         points_known = not setup or ("points" in hv and points is not None)
         points = points if points is not None else 0
-        claim = (None if hv.get("claim") is None else
+        claim = (None if hv.get("claim") is None or _not_known(hv["claim"]) else
                  self.bounded(hv["claim"], "\"claim\"", "claim", -MAX_POINTS, MAX_POINTS, None, digits=False))
         takebacks_v = hv.get("takebacks")
         if takebacks_v is None:
@@ -259,7 +305,7 @@ class HandReader(_TrickReader):
                     bid_for_known=bid_for_known,
                     result_only=result_only,
                     line=self.line, trump_known=trump_known, points_known=points_known,
-                    number_known=number_known)
+                    number_known=number_known, deal_unread=deal_unread(hv.get("deal"), deal))
         for code, en, zh, _ in deal_problems(hand, self.decks):
             self.diag(code, en, zh, "deal")
         return hand
@@ -350,9 +396,13 @@ class HandReader(_TrickReader):
             self.diag("missing_tag", f"result-only hand {number} has no \"dealer\" (a score sheet says who dealt)",
                       f"只记结果的第 {number} 局缺少庄家 \"dealer\"")
         if claim is None:
-            self.diag("missing_tag", f"result-only hand {number} has no \"claim\" (the attackers' total, which "
-                      "decides the hand; without it the levels after it are not known)",
-                      f"只记结果的第 {number} 局缺少闲家总分 \"claim\"")
+            given = hv.get("claim") is not None         # "?": a score sheet's hand needs its total all the same
+            en, zh = ("gives \"claim\" as \"?\"", "的闲家总分 \"claim\" 写作 \"?\"") if given else \
+                ("has no \"claim\"", "缺少闲家总分 \"claim\"")
+            self.diag("missing_tag", f"result-only hand {number} {en}: the attackers' total decides a score sheet's "
+                      "hand, and without it the levels after it are not known; write the total the sheet records, "
+                      "e.g. \"claim\": 55", f"只记结果的第 {number} 局{zh}：闲家总分决定记分表上这一局的结果，没有它，"
+                      "此后的级别无法确定；请写上记分表记录的总分，例如 \"claim\": 55", *(("claim",) if given else ()))
         return True
 
     def missing_fields(self, hv: dict, setup: bool) -> None:

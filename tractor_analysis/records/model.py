@@ -144,6 +144,14 @@ class Hand:
     ``unknown_seat``), as written, in order: each is a ``None`` of :attr:`takebacks` too, but not sure to be
     one take-back — how many take-backs the hand had is then not known (:attr:`takebacks_counted`).  The
     writers write them back as read (never as ``?``, which says one take-back)."""
+    deal_unread: tuple[tuple[Seat, int], ...] = field(default=(), compare=False)
+    """The deal lines with cards that could not be read (an ``unknown_card``, left out of :attr:`deal`):
+    ``(seat, how many)``, one per such line, in seat order; each unreadable token of the line is a card
+    the seat held (one card a token) whose kind is not known.  The line is then not known to be whole:
+    the engine withholds what rests on it being whole (the size of the deal, the decks, a card the seat
+    played that the line does not give — it may be the card not read) unless the rest of the deal proves
+    the missing card (:mod:`tractor_analysis.engine.starting_hands`).  Not part of equality (the cards read
+    are the hand's)."""
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
     are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,

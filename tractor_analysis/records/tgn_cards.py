@@ -20,6 +20,11 @@ __all__ = ["read_cards", "count_copies"]
 _TOKEN = re.compile(r'\S+')
 
 
+def card_tokens(txt: str) -> list[str]:
+    """The words of a card list as :func:`read_cards` reads them (each a card, or a token it cannot read)."""
+    return _TOKEN.findall(txt)
+
+
 def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, what_en: str, what_zh: str
                ) -> tuple[tuple[Card, ...], bool]:
     """Kinds of a card list; unknown tokens are reported (and left out). ``True``: one was unknown."""

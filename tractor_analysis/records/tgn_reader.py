@@ -187,7 +187,8 @@ def _close_hand(st: Reading) -> None:
         tricks=tuple(tricks), claim=h.claim, notes=tuple(h.notes), tags=tuple(h.tags),
         takebacks=h.takebacks, takebacks_unread=h.takebacks_unread, bid_for=h.bid_for, result_only=h.result_only, line=h.line,
         bid_for_known=h.bid_for_known, number_known=h.number_known,
-        positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()))
+        positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()),
+        deal_unread=tuple(sorted(h.deal_unread.items())))
     for code, en, zh, key in deal_problems(hand, st.decks):
         line, column = problem_position(hand, key) or (h.line, 1)
         st.diag(code, en, zh, line, column)
@@ -210,9 +211,17 @@ def _check_result_only(st: Reading, h: HandDraft, tricks: list) -> None:
         st.diag("missing_tag", f"result-only hand {h.number} has no [Dealer] (a score sheet says who dealt)",
                 f"只记结果的第 {h.number} 局缺少 [Dealer]（记分表应写明庄家）", line, column)
     if h.claim is None:
-        st.diag("missing_tag", f"result-only hand {h.number} has no [Claim] (the attackers' total, which "
-                "decides the hand; without it the levels after it are not known)",
-                f"只记结果的第 {h.number} 局缺少 [Claim]（闲家总分；没有它，此后的级别无法确定）", line, column)
+        # a score sheet's hand is its result: [Claim "?"] (or a value that is no number) gives none, as a
+        # [Claim] left out does; said at the tag when there is one, with what to write
+        if "claim" in h.positions:
+            en, zh = "its [Claim] gives no total (\"?\" or not a number)", "其 [Claim] 未给出闲家总分（\"?\" 或不是整数）"
+            line, column = h.positions["claim"]
+        else:
+            en, zh = "has no [Claim]", "缺少 [Claim]"
+        st.diag("missing_tag", f"result-only hand {h.number} {en}: the attackers' total decides a score sheet's hand, "
+                "and without it the levels after it are not known; write the total the sheet records, e.g. "
+                "[Claim \"55\"]", f"只记结果的第 {h.number} 局{zh}：闲家总分决定记分表上这一局的结果，没有它，此后的级别"
+                "无法确定；请写上记分表记录的总分，例如 [Claim \"55\"]", line, column)
 
 
 def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:

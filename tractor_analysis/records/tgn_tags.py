@@ -31,6 +31,9 @@ _NUMBER_RANGES = {"points": (0, MAX_POINTS, "the points before the position are 
                   "firsttrick": (1, MAX_TRICK, "read as 1", "按 1 处理"),
                   "claim": (-MAX_POINTS, MAX_POINTS, "ignored", "已忽略")}
 _NUMBER_FIELDS = {"points": "points", "firsttrick": "first_trick", "claim": "claim"}
+_UNKNOWN_NUMBERS = {"points": 0, "claim": None}
+"""The number tags ``"?"`` may give (not known), with the value they then hold, as when left out
+(``[FirstTrick "?"]`` is no number: a position's trick numbers need it)."""
 
 _MATCH_TEXT_TAGS = {"event": "event", "site": "site", "date": "date", "round": "round", "table": "table"}
 _PLAYER_TAGS = {"north": 0, "east": 1, "south": 2, "west": 3}
@@ -237,14 +240,32 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
                     f"[Trump] 中的主牌花色 {value!r} 无法识别（应为 S、H、D、C 或 NT，未知时写 \"?\"）：主牌未知，"
                     "本局出牌一概不予判定", *value_at)
     elif low == "level":
+        if v == "?":
+            # "?": the record does not know the level played (the writers put it): read as a [Level] left
+            # out — derived from [Levels] and the hands before where they fix it, else unknown — and, as for
+            # a [Level] left out, no problem; no place kept, as it names no level
+            h.level = None
+            del h.positions[low]
+            return
         try:
             h.level = parse_rank(v)
         except ValueError:
-            st.diag("bad_value", f"unknown level {value!r} in [Level] (expected 2..10, J, Q, K or A)",
-                    f"[Level] 中的级别 {value!r} 无法识别（应为 2..10、J、Q、K 或 A）", *value_at)
+            h.level = None
+            st.diag("bad_value", f"unknown level {value!r} in [Level] (expected 2..10, J, Q, K or A, or \"?\" "
+                    "when not known): the level is read as not stated",
+                    f"[Level] 中的级别 {value!r} 无法识别（应为 2..10、J、Q、K 或 A，未知时写 \"?\"）：按未写明级别处理",
+                    *value_at)
     elif low == "setup":
         _setup(st, h, value, v, value_at)
     elif low in _NUMBER_FIELDS:
+        if v == "?" and low in _UNKNOWN_NUMBERS:
+            # "?": the record does not know the points so far of a position, or the total claimed at the
+            # table — read as the tag left out (no problem: both are optional; a score sheet's hand, which
+            # needs its [Claim], says so where the hand closes, at this tag)
+            setattr(h, _NUMBER_FIELDS[low], _UNKNOWN_NUMBERS[low])
+            if low == "points":
+                h.points_known = False
+            return
         number = _int_value(st, name, value, value_at)
         if number is not None:
             setattr(h, _NUMBER_FIELDS[low], number)
@@ -302,8 +323,10 @@ def _int_value(st: Reading, name: str, value: str, value_at: Position) -> int | 
     """A whole number within the tag's range, else ``None`` (and a ``bad_value``)."""
     number = whole_number(value)
     if number is None:
-        st.diag("bad_value", f"[{name}] takes a whole number, not {value[:40]!r}",
-                f"[{name}] 应为整数，而不是 {value[:40]!r}", *value_at)
+        unknown = name.lower() in _UNKNOWN_NUMBERS      # ("?" says it is not known)
+        or_en, or_zh = (', or "?" when not known', '（未知时写 "?"）') if unknown else ("", "")
+        st.diag("bad_value", f"[{name}] takes a whole number{or_en}, not {value[:40]!r}",
+                f"[{name}] 应为整数{or_zh}，而不是 {value[:40]!r}", *value_at)
         return None
     lo, hi, then_en, then_zh = _NUMBER_RANGES[name.lower()]
     if lo <= number <= hi:
@@ -314,6 +337,12 @@ def _int_value(st: Reading, name: str, value: str, value_at: Position) -> int | 
 
 
 def _friend(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -> None:
+    """``[Friend "SA"]``: the card the dealer called; ``"?"``: the record does not know it — read as a
+    ``[Friend]`` left out (in friend mode the dealer's partner is then unknown, docs/rules.md §11), no problem."""
+    if v == "?":
+        h.friend = None
+        del h.positions["friend"]
+        return
     kind = CARD_LOOKUP.get(v)
     if kind is None:
         try:
@@ -321,8 +350,10 @@ def _friend(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -
         except ValueError:
             meant = card_meant(v)
             st.diag("unknown_card", f"unknown card {value!r} in [Friend] "
-                    + (f"(did you mean {meant}? the suit comes first)" if meant else "(expected e.g. SA, HK, BJ)"),
-                    f"[Friend] 中的牌 {value!r} 无法识别" + (f"（是否为 {meant}？花色在前）" if meant else ""),
+                    + (f"(did you mean {meant}? the suit comes first)" if meant
+                       else "(expected e.g. SA, HK, BJ, or \"?\" when not known)"),
+                    f"[Friend] 中的牌 {value!r} 无法识别" + (f"（是否为 {meant}？花色在前）" if meant
+                                                            else "（应如 SA、HK、BJ，未知时写 \"?\"）"),
                     *value_at)
     h.friend = kind
 

@@ -18,7 +18,7 @@ import re
 from . import compiled
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .model import Play, new_play
-from .tgn_cards import count_copies, read_cards
+from .tgn_cards import card_tokens, count_copies, read_cards
 from .tgn_lines import Notes, Pieces, pos
 from .tgn_state import MAX_TRICK, HandDraft, Reading
 from .words import CARD_LOOKUP, SEAT_LOOKUP
@@ -93,7 +93,7 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
 def _deal(st: Reading, h: HandDraft, seat: int, txt: str, off: int, at) -> None:
     """``N: cards``: the seat's deal (a second line for the same seat replaces the first)."""
     lineno, pieces, ln, col = at
-    cards, _ = read_cards(st, txt, off, lineno, pieces, "left out of the deal", "未计入发牌")
+    cards, bad = read_cards(st, txt, off, lineno, pieces, "left out of the deal", "未计入发牌")
     if h.deal is None:
         h.deal = [(), (), (), ()]
     key = "deal" + SEAT_TOKENS[seat]
@@ -103,6 +103,11 @@ def _deal(st: Reading, h: HandDraft, seat: int, txt: str, off: int, at) -> None:
     h.seen.add(key)
     h.positions[key] = (ln, col)
     h.deal[seat] = cards
+    unread = len(card_tokens(txt)) - len(cards) if bad else 0      # the line's words that gave no card
+    if unread > 0:
+        h.deal_unread[seat] = unread
+    else:
+        h.deal_unread.pop(seat, None)           # (a later line replaces an earlier one)
     count_copies(st, h.dealt, cards, txt, off, lineno, pieces, "the deal and bottom", "发牌和底牌")
 
 
@@ -159,8 +164,10 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
         if plain is not None:
             h.tricks.append([number, plain, [], lineno, lead + 1])
             return
+    written = False         # a play is written before this piece: it follows (only the lead may be a failed throw)
     for si, seg in enumerate(segments):
-        play = _play(st, h, seg, off, lineno, pieces, number, seen)
+        play = _play(st, h, seg, off, lineno, pieces, number, seen, written)
+        written = written or bool(seg.strip())
         off += len(seg) + 1
         if play is not None:
             seen |= 1 << play.seat
@@ -308,9 +315,9 @@ def _trick_number(st: Reading, h: HandDraft, head: str, pieces: Pieces, lineno: 
 
 
 def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: Pieces, number: int,
-          seen: int) -> Play | None:
-    """One ``SEAT: cards`` piece of a trick line (``seen``: bits of the seats that played);
-    ``None`` when it is dropped (reported)."""
+          seen: int, follows: bool = False) -> Play | None:
+    """One ``SEAT: cards`` piece of a trick line (``seen``: bits of the seats that played; ``follows``:
+    a play is written before it); ``None`` when it is dropped (reported)."""
     colon = seg.find(":")
     if colon < 0:
         if seg.strip():
@@ -340,6 +347,9 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
     attempted = None
     if "->" in txt:
         read = _throw_cards(st, seat, txt, off, lineno, pieces)
+        if follows:
+            _follow_as_throw(st, seat, txt, off, lineno, pieces, number)
+            return None
         if read is None:
             return None
         cards, attempted = read
@@ -379,6 +389,21 @@ def _throw_cards(st: Reading, seat: int, txt: str, off: int, lineno: int, pieces
                              f"the play of {SEAT_TOKENS[seat]} is dropped",
                              f"{SEAT_TOKENS[seat]} 的出牌已舍弃")
     return None if bad1 or bad2 else (cards, attempted)
+
+
+def _follow_as_throw(st: Reading, seat: int, txt: str, off: int, lineno: int, pieces: Pieces, number: int) -> None:
+    """A follow written as a failed throw (``N: H4 -> H5`` after the lead): only the lead can be a failed
+    throw (a throw is a lead, docs/rules.md §4.4), so what the seat played is not known — neither side of ``->`` is taken (either
+    would be a guess): the play is dropped and read as left out (§14.1).  Reported at the ``->``."""
+    s = SEAT_TOKENS[seat]
+    shown = " ".join(txt.split())
+    shown = repr(shown if len(shown) <= 40 else shown[:40] + "…")
+    ln, col = pos(pieces, lineno, off + txt.find("->"))
+    st.diag("bad_value", f"{s}'s play in trick {number} is written as a failed throw ({shown}), but {s} follows (a "
+            f"play is written before it): only the lead can be a failed throw, so which cards {s} played is not "
+            f"known; the play is dropped and read as left out (neither side of '->' is taken)",
+            f"第 {number} 墩 {s} 的出牌写成了甩牌失败（{shown}），但 {s} 是跟牌（前面已写有出牌）：只有首家的出牌才可能是甩牌失败，"
+            f"因此不知 {s} 实际出了哪些牌；该出牌已舍弃，按缺失的出牌处理（'->' 两边的牌都不采用）", ln, col)
 
 
 def _split_plays(st: Reading, segments: list[str], off: int, lineno: int, pieces: Pieces, number: int

@@ -194,8 +194,9 @@ def format_tgn(match: Match) -> str:
             out.append(f'[Trump "{trump_token(h.trump)}"]')
         elif not h.result_only:
             out.append('[Trump "?"]')
-        if h.level is not None:
-            out.append(f'[Level "{RANK_TOKENS[h.level]}"]')
+        # an unknown level is "?" (the record does not know it: read back as a [Level] left out, derived or
+        # unknown as before), never a level made up
+        out.append(f'[Level "{RANK_TOKENS[h.level]}"]' if h.level is not None else '[Level "?"]')
         if h.result_only:
             tag("ResultOnly", "yes")
         if h.setup:
