@@ -58,10 +58,11 @@ Buried: DA DJ D9 D5 CQ CJ C5 C4
 [Claim "95"]
 """
 
-# the hand's own `play` Derived fact (engine/explain_gaps.gap_play_derived): what the play follows from
+# the hand's own `play` Derived fact (engine/explain_gaps.gap_play_derived): what the play follows from —
+# E's deal line less its later plays, not a guess that E followed legally (before: "the only legal way")
 WHY_EN = ("the play the record leaves out, from the later plays and the deal: E played SK in trick 14 "
-          "(the only legal way)")
-WHY_ZH = "记录缺少的出牌由其后的出牌与发牌推出：第 14 轮东家出 SK（这是唯一的合法出法）"
+          "(of the cards E held then, the only one it does not play later)")
+WHY_ZH = "记录缺少的出牌由其后的出牌与发牌推出：第 14 轮东家出 SK（东家当时所持的牌中，只有这一手其后没有打出）"
 
 
 def _record(tmp_path):

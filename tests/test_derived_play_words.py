@@ -9,6 +9,11 @@ And the printed ruling showed E's play as "未出 no play" in its trick table bu
 and "the trick counts as played" in the violation box.  Now the words count the legal ways and the
 cards left apart, never call an illegal play a legal way, and the ruling says the play is derived, and
 from what.  Each test fails on the code before.
+
+Since the eighth stop the ways are every play of as many cards as the lead from the cards the seat held
+then and does not play later, legal or not (legal follows are no longer told apart from the cards left
+at the end): E's ♥9 is the one card E held then and does not play later, so it is derived from that —
+never called a legal way — and said to be no legal play, judged as played.
 """
 from __future__ import annotations
 
@@ -111,18 +116,20 @@ def test_a_derived_illegal_play_is_not_counted_among_the_legal_ways():
     assert d.value == "10: E H9"
     assert [(v.code, v.trick, v.seat) for v in h.violations if v.trick == 10] == [("follow_suit", 10, E)]
     # before: "of the 4 legal ways, only this one fits" / "4 种合法出法中只有这一种"
-    assert "4 legal ways" not in d.message_en and "4 种合法出法" not in d.message_zh
-    assert "of the 3 legal ways and the card E is left holding at the end" in d.message_en
-    assert "not a legal play" in d.message_en
-    assert "3 种合法出法及东家最后剩下的牌" in d.message_zh and "不是合法出法" in d.message_zh
+    assert "legal way" not in d.message_en and "合法出法" not in d.message_zh
+    assert d.message_en.endswith("(of the cards E held then, the only one it does not play later; it is no "
+                                 "legal play, and judged as played)")
+    assert d.message_zh.endswith("（东家当时所持的牌中，只有这一手其后没有打出；这不是合法出牌，按其判定违例）")
 
 
 def test_check_says_the_same(tmp_path):
     path = tmp_path / "vskip.tgn"
     path.write_text(RECORD, "utf-8")
     r = CliRunner().invoke(main, ["check", str(path)])
-    assert "of the 3 legal ways and the card E is left holding at the end" in r.output
-    assert "4 legal ways" not in r.output and "4 种合法出法" not in r.output
+    assert "(of the cards E held then, the only one it does not play later; it is no legal play, and judged " \
+           "as played)" in r.output
+    assert "东家当时所持的牌中，只有这一手其后没有打出；这不是合法出牌，按其判定违例" in r.output
+    assert "legal way" not in r.output and "合法出法" not in r.output
     # the violation's play is the one filled in: derived, not "played" (the record has none)
     assert "derived 推出  ♥9  (not in the record 记录未写)" in r.output
     assert "played 实出  ♥9" not in r.output
@@ -130,29 +137,56 @@ def test_check_says_the_same(tmp_path):
 
 def test_a_position_s_revoke_derived_from_the_card_kept_is_counted_apart():
     # N's play to trick 24 left out, N plays ♥3 in trick 25: so N played the ♣4 it is left holding,
-    # against the heart lead — no legal way (its one legal way is ♥3); before "of the 2 legal ways"
+    # against the heart lead — no legal play (its one legal play is ♥3), judged as played: a revoke
+    # (before "of the 2 legal ways", then "of the 1 legal way and the card N is left holding at the end")
     (match,), _ = parse_tgn(POSITION.format(n25="H3"))
     h = replay_match(match).hands[0]
     (d,) = [d for d in h.derived if d.fact == "play"]
-    assert d.value == "24: N C4"
-    assert "2 legal ways" not in d.message_en and "2 种合法出法" not in d.message_zh
-    assert ("of the 1 legal way and the card N is left holding at the end, only that card fits the record's "
-            "later plays — it is not a legal play") in d.message_en
-    assert "1 种合法出法及北家最后剩下的牌中，只有剩下的牌与记录后面的出牌相符——那不是合法出法" in d.message_zh
-    # its one legal way fitting, nothing else tried: as before
+    assert d.value == "24: N C4" and [(v.code, v.trick) for v in h.violations] == [("follow_suit", 24)]
+    assert "legal way" not in d.message_en and "合法出法" not in d.message_zh
+    assert ("N played C4 in trick 24 (of the cards N held then, the only one it does not play later; it is no "
+            "legal play, and judged as played)") in d.message_en
+    assert "第 24 轮北家出 C4（北家当时所持的牌中，只有这一手其后没有打出；这不是合法出牌，按其判定违例）" in d.message_zh
+    # N plays ♣4 in trick 25: ♥3 is the card left, a legal play — derived from the same, no fault said
     (match,), _ = parse_tgn(POSITION.format(n25="C4"))
-    (d,) = [d for d in replay_match(match).hands[0].derived if d.fact == "play"]
-    assert "(the only legal way)" in d.message_en and "这是唯一的合法出法" in d.message_zh
+    h = replay_match(match).hands[0]
+    (d,) = [d for d in h.derived if d.fact == "play"]
+    assert d.message_en.endswith("N played H3 in trick 24 (of the cards N held then, the only one it does not "
+                                 "play later)")
+    assert d.message_zh.endswith("第 24 轮北家出 H3（北家当时所持的牌中，只有这一手其后没有打出）")
+    assert h.violations == ()
 
 
 def test_the_words_for_several_ways_count_the_cards_left_apart():
-    zh, en = explain_gaps.record_leaves_out([(10, (E,))], (), 4, 4, 3, (E,))
-    assert "4 legal ways" not in en and "4 种合法出法" not in zh
-    assert "3 legal ways and the card E is left holding at the end (4 in all)" in en
-    assert "3 种合法出法及东家最后剩下的牌（共 4 种）" in zh
-    zh, en = explain_gaps.gap_winner_derived(10, 3, (E,), False, True)
-    assert "whatever legal" not in en and "怎样合法出牌" not in zh
-    assert "a legal play or played the cards left at the end" in en and "最后剩下的牌" in zh
+    # the ways are no longer legal ways and cards left counted apart: every way, legal or not, is counted
+    # as one, and never called a legal way (before: "3 legal ways and the card E is left holding at the end
+    # (4 in all)")
+    zh, en = explain_gaps.record_leaves_out([(10, (E,))], (), 4, 4)
+    assert "legal way" not in en and "合法出法" not in zh
+    assert ("for each of the 4 ways it could have been played (as many cards as the lead, of those E held then "
+            "and does not play later, legal or not)") in en
+    assert "按其所有 4 种可能的出法（从东家当时所持且其后未打出的牌中取与首出同样张数的牌，不论合法与否）" in zh
+    # some of them fit the record's later plays: how many, of how many
+    zh, en = explain_gaps.record_leaves_out([(10, (E,))], (), 3, 11)
+    assert "for each of the 3 of its 11 possible ways (" in en and "that fit the record's later plays" in en
+    assert "按其 11 种可能的出法（" in zh and "中与记录后面的出牌相符的 3 种" in zh
+    # ways dropped before all were listed: how many there were in all is not said
+    zh, en = explain_gaps.record_leaves_out([(10, (E,))], (), 3, 3, dropped=True)
+    assert "for each of the 3 ways it could have been played (" in en and "fit the record's later plays" in en
+    assert "of its" not in en and "按其可能的出法（" in zh and "相符的 3 种" in zh and "按其所有" not in zh
+    # the record's later plays take more than E held: the ways are of every card it held then
+    zh, en = explain_gaps.record_leaves_out([(10, (E,)), (12, (E,))], (), 3, 3, open_only=False)
+    assert "the 3 ways they could have been played (as many cards as the lead, of those E held then, legal " \
+           "or not)" in en and "其后未打出" not in zh and "从东家当时所持的牌中取" in zh
+    zh, en = explain_gaps.gap_winner_derived(10, 3, (E,), False)
+    assert "whatever legal" not in en and "怎样合法出牌" not in zh and "最后剩下的牌" not in zh
+    assert en == ("trick 10 won by W: the record leaves out E's play, but whatever E played (as many cards as the "
+                  "lead, of those E held then and does not play later, legal or not), W wins it")
+    assert zh == ("第 10 轮由西家赢：记录缺少东家的出牌，但无论东家怎样出（从东家当时所持且其后未打出的牌中取与首出同样"
+                  "张数的牌，不论合法与否），都是西家赢")
+    zh, en = explain_gaps.gap_winner_derived(10, 3, (E,), True, open_only=False)
+    assert "(as many cards as the lead, of those E held then, legal or not)" in en
+    assert "(of those that fit the record's later plays)" in en and "在与记录后面的出牌相符的出法中" in zh
 
 
 def test_the_ruling_says_the_play_is_derived_and_from_what(tmp_path):
@@ -168,4 +202,7 @@ def test_the_ruling_says_the_play_is_derived_and_from_what(tmp_path):
     assert "未出 no play" not in page and "记录未写 not in the record" in page
     assert "the trick counts as played" not in page and "本轮按实际出牌计算" not in page
     assert "the trick counts with the play derived" in page and "本轮按推出的出牌计算" in page
-    assert "3 legal ways and the card E is left holding" in page
+    assert "of the cards E held then, the only one it does not play later; it is no legal play, and judged " \
+           "as played" in page
+    assert "东家当时所持的牌中，只有这一手其后没有打出；这不是合法出牌，按其判定违例" in page
+    assert "legal ways" not in page and "合法出法" not in page

@@ -174,9 +174,14 @@ def test_the_trick_the_record_ends_in_keeps_what_every_way_of_filling_a_gap_give
     assert h.unfinished.winner is None
     assert h.unfinished.points == 15                     # before: None, though every way gives 15
     assert any(d.fact == "trick_points" and d.value == "15" for d in h.derived)
+    assert h.tricks[-1].points == 15
     (u,) = [u for u in h.unknowns if u.tag == "play"]
     assert "trick_winner" in u.withheld                  # before: the winner null, no word for it
-    assert "trick_points" not in u.withheld
+    # E's play in trick 1 is any 4 of the cards E held then and does not play later, legal or not (91
+    # ways): some hold points, so trick 1's points are withheld ("trick_points" is said of it, not of trick
+    # 12); W wins trick 1 in every way
+    assert "91 ways it could have been played" in u.message_en and "trick_points" in u.withheld
+    assert h.tricks[0].points is None and h.tricks[0].winner == W
     assert h.attackers_points is None and "points" in u.withheld
 
 

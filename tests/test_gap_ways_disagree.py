@@ -120,21 +120,26 @@ def test_the_hand_page_shows_every_seat_holding_as_many_cards(tmp_path):
 
 
 def test_one_gap_whose_ways_agree_on_the_points_keeps_them():
-    # tests/test_record_gaps.py: N's ♠4 left out of trick 8, the hand cut after trick 10: three ways
-    # fit (♠4, ♠8 or ♠J), each 0 points: the trick keeps its 10, nothing about points is withheld
-    text = without(SAMPLE, "8. S: S3", "N: S4, ")
-    text = text[:text.index("11. W: C9 C9")] + text[text.index('[Claim "60"]'):]
+    # tests/test_record_gaps.py's record (hand 1), S's ♥4 left out of trick 13 (E: ♥8 led, N's trump ♣5
+    # wins), the hand cut after trick 15: S held ♥4 ♥Q ♥6 ♦9 then and plays ♥6 and ♦9 later, so the ways
+    # are ♥4 and ♥Q, both hearts (legal), neither beating the trump, each 0 points: the trick keeps its 5
+    # and nothing is withheld.  (The record this test used before, N's ♠4 out of trick 8, now has ways that
+    # trump the trick, legal or not: its winner and points are withheld, tests/test_record_gaps.py.)
+    text = without(SAMPLE, "13. E: H8", "S: H4, ")
+    text = text[:text.index("16. W: CQ")] + text[text.index('[Claim "60"]'):]
     h = hand1(text)
-    assert h.tricks[7].winner == E and h.tricks[7].points == 10
+    assert h.tricks[12].winner == N and h.tricks[12].points == 5
     assert all(t.points is not None for t in h.tricks)
+    assert [(d.fact, d.value) for d in h.derived] == [("trick_winner", "N"), ("trick_points", "5")]
     (u,) = [u for u in h.unknowns if u.tag == "play"]
-    assert u.withheld == () and "they all give the same" in u.message_en
-    # N still holds two of ♠4 ♠8 ♠J before tricks 9 and 10: no one of them in every way, so both
-    # are counted, not known which (not dropped)
+    assert u.withheld == () and "they all give the same" in u.message_en and "所有判定都相同" in u.message_zh
+    assert "2 ways it could have been played" in u.message_en and h.legal is True
+    # S still holds one of ♥4 ♥Q before tricks 14 and 15: in no way both, so it is counted, not known
+    # which (not dropped)
     for t in h.tricks:
         held = [sum(t.hands_before[s]) + h.cards_open(t.number)[s] for s in range(4)]
         assert len(set(held)) == 1, (t.number, held)
-    assert h.cards_open(9)[N] == 2 and h.cards_open(8) == (0, 0, 0, 0)
+    assert h.cards_open(14) == h.cards_open(15) == (0, 0, 1, 0) and h.cards_open(13) == (0, 0, 0, 0)
 
 
 def test_a_gap_one_way_fills_is_unchanged():

@@ -9,7 +9,9 @@
    Now the gaps are filled in one after another, a way of the earlier gaps after which a seat left out
    plays a card it no longer holds dropped before the next gap's ways are added; what is left is the
    same as judging every way at once, and the count said is still of every way.  Two gaps that admit
-   two ways together stay open, as before.
+   two ways together stay open, as before.  (Since the eighth stop the ways are every play of as many
+   cards as the lead from the cards the seat held then and does not play later, legal or not: a seat's
+   later plays no longer rule a way out after it is listed, they keep it from being listed.)
 2. After a gap not filled in, the replay and the hand page showed the seat left out still holding the
    card it played there, from that trick to the end.  Now it holds the cards it surely holds, the
    others counted as held, not known which (``+7 ?``).
@@ -99,31 +101,50 @@ def test_two_gaps_the_first_of_which_may_give_the_next_lead_to_a_seat_left_out_a
     doc = check_json(tmp_path, W15_E16)
     (d,) = [d for d in doc["derived"] if d["fact"] == "play"]
     assert d["value"] == "15: W CA; 16: E S2"
-    assert "of the 2 legal ways, only this one fits" in d["message_en"]
-    assert "2 种合法出法中只有这一种" in d["message_zh"]
+    # W's and E's deal lines less their later plays leave each one card there: derived, legal or not
+    # (before: "of the 2 legal ways, only this one fits", from the guess that they followed legally)
+    assert "(of the cards each seat held then, the only ones it does not play later)" in d["message_en"]
+    assert "各家当时所持的牌中，只有这些其后没有打出" in d["message_zh"]
+    assert "legal way" not in d["message_en"] and "no legal play" not in d["message_en"]
     assert doc["legal"] is True and doc["outcome"] is not None
 
 
 def test_two_gaps_too_many_ways_together_are_derived_and_every_way_is_counted(tmp_path):
+    # before: "too many ways" (1,764 legal ways listed together).  E held ♣10 ♣7 ♠Q ♠J ♥9 then and plays
+    # none of them later: any two in trick 8 (♣5 ♣5 led), the other three in trick 10 — 10 ways, every one
+    # judged and counted.  E's trumps ♣10 ♣7 in trick 8 (as played) is the one legal way, but the record
+    # does not say E followed legally: nothing is derived (it was, from that guess: "8: E C7 C10; 10: E SJ
+    # SQ H9").  W's jokers win trick 8 and its ♣2 ♣2 ♣3 trick 10 whatever E played: the winners stand, and
+    # so do the attackers' total and the outcome; where ♣10's 10 points went is not known.
     whole = hand_of(BASE)
     h = hand_of(E8_E10)
-    assert plays_derived(h) == ["8: E C7 C10; 10: E SJ SQ H9"]    # before: "too many ways"
+    assert plays_derived(h) == [] and h.derived_plays == ()
     assert (h.violations, h.attackers_total, h.outcome) == (whole.violations, whole.attackers_total, whole.outcome)
+    assert [t.winner for t in h.tricks] == [t.winner for t in whole.tricks]
+    assert h.tricks[7].points is None and h.tricks[9].points is None and h.legality_known is False
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert u.withheld == ("trick_points", "legality")
     doc = check_json(tmp_path, E8_E10)
-    (d,) = [d for d in doc["derived"] if d["fact"] == "play"]
-    # the count is of every way, also those dropped gap by gap before the next gap's were added
-    assert "of the 1764 legal ways, only this one fits" in d["message_en"]
-    assert "1764 种合法出法中" in d["message_zh"]
+    assert [d["value"] for d in doc["derived"] if d["fact"] == "trick_winner"] == ["W", "W"]
+    (item,) = [x for x in doc["unknown"] if x["tag"] == "play"]
+    # the count is of every way (none dropped: a way never plays a card E plays later)
+    assert "each of the 10 ways they could have been played" in item["message_en"]
+    assert "按其所有 10 种可能的出法" in item["message_zh"]
 
 
 def test_analyse_uses_both_derived_plays(tmp_path):
-    for text, said in ((W15_E16, ("W's play in trick 15 derived: CA", "E's play in trick 16 derived: S2")),
-                       (E8_E10, ("E played C7 C10 in trick 8, E played SJ SQ H9 in trick 10",))):
-        r = run(tmp_path, "analyse", "--last", "3", "--budget", "5", text=text)
-        assert r.exit_code == 0, r.output                       # before: not analysed (a play left out)
-        assert "not analysed" not in r.output and "last 3 tricks" in r.output
-        for words in said:
-            assert words in r.output
+    r = run(tmp_path, "analyse", "--last", "3", "--budget", "5", text=W15_E16)
+    assert r.exit_code == 0, r.output                           # before: not analysed (a play left out)
+    assert "not analysed" not in r.output and "last 3 tricks" in r.output
+    for words in ("W's play in trick 15 derived: CA", "E's play in trick 16 derived: S2"):
+        assert words in r.output
+    # E's plays in tricks 8 and 10 are not derived (10 ways, test above): the positions from trick 8 on
+    # cannot be rebuilt, and the analysis says which play is not known (before: analysed on the guess)
+    r = run(tmp_path, "analyse", "--last", "3", "--budget", "5", text=E8_E10)
+    assert r.exit_code == 0, r.output
+    assert "not analysed" in r.output and "last 3 tricks" not in r.output
+    assert "a play left out in trick 8: E's play is not known" in r.output
+    assert "a play left out in trick 10: E's play is not known" in r.output
 
 
 def test_two_gaps_that_admit_two_ways_together_keep_only_what_both_give(tmp_path):
@@ -134,7 +155,8 @@ def test_two_gaps_that_admit_two_ways_together_keep_only_what_both_give(tmp_path
     h = hand_of(E14_E16)
     assert plays_derived(h) == [] and h.tricks[13].winner is None and h.outcome is None
     (u,) = [u for u in h.unknowns if u.tag == "play"]
-    assert "2 of its 4 legal ways" in u.message_en and "trick_winner" in u.withheld
+    assert "2 ways they could have been played" in u.message_en and "trick_winner" in u.withheld
+    assert "legal ways" not in u.message_en and "2 种可能的出法" in u.message_zh
     r = run(tmp_path, "analyse", "--last", "3", "--budget", "5", text=E14_E16)
     assert "not analysed" in r.output and "E's play is not known" in r.output
 
@@ -146,7 +168,11 @@ def test_filling_gaps_in_one_after_another_gives_what_every_way_at_once_gives(mo
              drop(drop(BASE, "3. S:", "N: S2 CJ"), "5. E:", "N: H7 H7 H4"),
              drop(drop(BASE, "6. E:", "W: D6 D5"), "9. W:", "E: H6"), E14_E16]
     by_gap = [hand_of(t) for t in cases]
-    assert all(plays_derived(h) for h in by_gap[:3])
+    # N's plays in tricks 3 and 5 are not derived: 7 ways, legal or not, fit (the others are)
+    assert [bool(plays_derived(h)) for h in by_gap] == [True, False, True, False]
+    assert [len([u for u in h.unknowns if u.tag == "play"]) for h in by_gap] == [0, 1, 0, 1]
+    assert "each of the 7 ways they could have been played" in next(
+        u.message_en for u in by_gap[1].unknowns if u.tag == "play")
     monkeypatch.setattr(record_gaps, "_gap_by_gap", lambda *a, **k: None)
     monkeypatch.setattr(record_gaps, "MAX_VARIANTS", 100_000)
     assert [hand_of(t) for t in cases] == by_gap
@@ -249,7 +275,7 @@ def test_friend_mode_a_way_that_reaches_the_forfeit_count_in_a_hand_the_record_s
     h = r.hands[2]
     assert "penalties_due" in {d.fact for d in h.derived}
     (u,) = [u for u in h.unknowns if u.tag == "play"]
-    assert "2 of its 3 legal ways" in u.message_en
+    assert "each of the 2 ways it could have been played" in u.message_en and "legal ways" not in u.message_en
     # one way gives E a wrong follow in trick 14, the other none: the most a way adds (before: None)
     assert h.revoke_levels == (0, 0) and h.penalties_open == ((0, 1), (0, 0))
 

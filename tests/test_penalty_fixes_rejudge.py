@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import tractor_analysis.engine.hand_replay as hand_replay
 from tractor_analysis.engine.outcome import REVOKE_CODES
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.cards import team_of
-from tractor_analysis.records.sources import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
@@ -49,15 +49,28 @@ def test_a_miscopied_line_costs_no_level_for_a_wrong_follow_it_alone_made():
     assert h.revoke_levels == (0, 0)
 
 
-def test_the_forfeit_counts_only_the_wrong_follows_that_stand():
-    r = replay_match(load_file(ROOT / "tests" / "data" / "gaps" / "two-ways-ruled.tgn").matches[0])
+def test_the_forfeit_counts_only_the_wrong_follows_that_stand(monkeypatch):
+    # N's line miscopies its ♥2 as ♦2 (the tournament's rules, a forfeit at 3 wrong follows): on the line as
+    # written N "held" a trump pair (♦2 ♦2) in trick 1 and trumps in tricks 15 and 16 — three wrong follows,
+    # all resting on the ♦2 N never plays (it plays ♥2 in trick 11, which the line does not give).  (This
+    # test used tests/data/gaps/two-ways-ruled.tgn, whose N line the legal-only filling in of its plays left
+    # out called miscopied; filled in every way, legal or not, nothing contradicts it any more.)
+    text = TOURNAMENT.replace(N_LINE, N_LINE.replace("H2", "D2"))
+    r = _match(text, "too_many_copies")
     first = r.hands[0]
     assert any(u.tag == "deal" for u in first.unknowns)
-    assert first.revoke_levels == _standing_wrong_follows(first)
+    assert first.revoke_levels == _standing_wrong_follows(first) == (0, 0)
     standing = [sum(_standing_wrong_follows(h)[t] for h in r.hands) for t in (0, 1)]
     limit = first.rules.revoke_forfeit
-    assert r.forfeit_reasons == tuple("wrong follows" if n >= limit else None for n in standing)
+    assert r.forfeit_reasons == tuple("wrong follows" if n >= limit else None for n in standing) == (None, None)
     assert not any(p.code == "after_match_end" for p in r.problems) or r.forfeited
+    # the first judgement, on the line as written, has the three: enough to forfeit, had they been counted
+    monkeypatch.setattr(hand_replay, "rejudge", lambda hand, result, *args: result)
+    unjudged = _match(text, "too_many_copies")
+    assert [(v.code, v.trick) for v in unjudged.hands[0].violations if v.code in REVOKE_CODES] == [
+        ("follow_pair", 1), ("follow_suit", 15), ("follow_suit", 16)]
+    assert _standing_wrong_follows(unjudged.hands[0])[0] == limit == 3
+    assert unjudged.forfeit_reasons == ("wrong follows", None)
 
 
 def test_a_throw_judged_again_to_stand_is_not_charged():

@@ -4,9 +4,10 @@ Every seat plays in every trick, so a trick the record goes on past without a se
 gap in the record, not a seat that did not play.  Before, the engine judged it as "N did not
 play in this trick" (``out_of_turn``), gave the trick to the best play recorded, and judged every
 later trick with N's card still in N's hand: wrong ``not_in_hand``, ``throw_failed`` and
-``deal_mismatch`` verdicts all resting on the gap.  Now the hand is judged once for every legal
-way the seat could have played; the ways the record's later plays rule out are dropped; what
-all the rest give is kept, and what differs is unknown.  Each test below fails on the code before.
+``deal_mismatch`` verdicts all resting on the gap.  Now the hand is judged once for every way the
+seat could have played, legal or not (every play of as many cards as the lead from the cards it held
+then and does not play later); the ways the record's later plays rule out are dropped; what all the
+rest give is kept, and what differs is unknown.  Each test below fails on the code before.
 """
 from __future__ import annotations
 
@@ -52,24 +53,47 @@ def test_a_play_left_out_is_derived_from_the_seats_later_plays():
     h = first_hand(without(SAMPLE, "3. W: D7", "N: DA, "))
     assert "out_of_turn" not in codes(h) and h.legal is True       # before: "N did not play in this trick"
     (d,) = [d for d in h.derived if d.fact == "play"]
-    assert d.value == "3: N DA" and "only this one fits" in d.message_en and "北家出 DA" in d.message_zh
+    # N held ♦A then and plays every other card it held later: ♦A is its one way, legal or not (before: "of
+    # the legal ways, only this one fits" — derived from the guess that N followed legally)
+    assert d.value == "3: N DA" and "北家出 DA" in d.message_zh
+    assert "(of the cards N held then, the only one it does not play later)" in d.message_en
+    assert "北家当时所持的牌中，只有这一手其后没有打出" in d.message_zh
+    assert "legal way" not in d.message_en and "no legal play" not in d.message_en   # ♦A is a legal follow
     assert h.tricks[2].winner == N == full.tricks[2].winner         # before: E's ♦8 won the trick
     assert [p.seat for p in h.tricks[2].plays] == [W, E, S]          # the trick as recorded
     assert (h.attackers_total, h.outcome, h.levels_after) == (full.attackers_total, full.outcome, full.levels_after)
 
 
 def test_a_trick_whose_winner_the_ways_agree_on_keeps_it_and_the_rest_is_withheld():
-    # the hand cut after trick 10, N's ♠4 left out of trick 8: N still holds ♠4 ♠8 ♠J then and plays none
-    # of them later, so three ways fit; E's ♠K wins every one, each gives 0 points
+    # the hand cut after trick 12, N's ♦2 left out of trick 12 (W's ♣5 led, a trump; E's big joker
+    # wins it).  N held ♦2 ♣5 ♠J ♠J ♠8 ♦9 then: 5 ways, legal or not; nothing N holds beats the big joker
+    # played before, so E wins every one — but ♣5 adds 5 points, and only the trumps ♦2 and ♣5 are legal
+    text = without(SAMPLE, "12. W: C5", "N: D2, ")
+    text = text[:text.index("13. E: H8")] + text[text.index('[Claim "60"]'):]
+    h = first_hand(text)
+    assert "out_of_turn" not in codes(h)
+    assert h.tricks[11].winner == E and h.tricks[11].points is None
+    (w,) = [d for d in h.derived if d.fact == "trick_winner"]
+    assert w.value == "E" and "whatever N played" in w.message_en and "legal or not" in w.message_en
+    assert "怎样出" in w.message_zh and "不论合法与否" in w.message_zh
+    assert [d for d in h.derived if d.fact in ("trick_points", "play")] == []
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert set(u.withheld) == {"trick_points", "legality"} and h.legality_known is False
+    assert "5 ways it could have been played" in u.message_en and "5 种可能的出法" in u.message_zh
+    # E–W win the trick whatever N played: the attackers' (N–S) points do not rest on it
+    assert h.attackers_points == 55
+    # the hand cut after trick 10, N's ♠4 left out of trick 8 (♠3 led, E's ♠K won): N held trumps then
+    # (♣A ♣5 ♥2 ♦2) it does not play before the record ends, so some of its 8 ways win the trick and
+    # others do not (before: its 3 legal spades only, E winning each — resting on the guess N followed)
     text = without(SAMPLE, "8. S: S3", "N: S4, ")
     text = text[:text.index("11. W: C9 C9")] + text[text.index('[Claim "60"]'):]
     h = first_hand(text)
     assert "out_of_turn" not in codes(h)
-    assert h.tricks[7].winner == E and h.tricks[7].points == 10
-    (w,) = [d for d in h.derived if d.fact == "trick_winner"]
-    assert w.value == "E" and "fit the record's later plays" in w.message_en
+    assert h.tricks[7].winner is None and h.tricks[7].points is None
+    assert [d for d in h.derived if d.fact in ("trick_winner", "trick_points", "play")] == []
     (u,) = [u for u in h.unknowns if u.tag == "play"]
-    assert u.withheld == () and "3 of its 5 legal ways" in u.message_en and "5 种合法出法中" in u.message_zh
+    assert u.withheld == ("trick_winner", "trick_points", "points", "legality")
+    assert "8 ways it could have been played" in u.message_en and "8 种可能的出法" in u.message_zh
 
 
 def test_ways_that_disagree_withhold_the_winner_and_the_points():
@@ -80,17 +104,32 @@ def test_ways_that_disagree_withhold_the_winner_and_the_points():
     h = first_hand(text)
     assert "out_of_turn" not in codes(h) and h.tricks[2].winner is None
     (u,) = [u for u in h.unknowns if u.tag == "play"]
-    assert "trick_winner" in u.withheld and "4 legal ways" in u.message_en
+    # N held 18 single cards then (none played later: the record stops), legal or not (before: its 4 legal
+    # diamonds, "4 legal ways"); a trump among them wins the trick as well
+    assert "trick_winner" in u.withheld and "18 ways it could have been played" in u.message_en
+    assert "legal ways" not in u.message_en and "18 种可能的出法" in u.message_zh
     assert h.attackers_points is None                  # N–S (attackers) may or may not take trick 3's points
 
 
 def test_a_verdict_found_in_some_ways_only_is_not_given():
     # the same gap, the hand played out, but with N's ♠4 (trick 8) also left out: N's two gaps are
-    # filled in together; only the ways that fit the whole record are kept (♦A in 3, ♠4 in 8)
+    # filled in together, from ♦A and ♠4, the cards N held and does not play later: ♦A in 3 and ♠4 in 8
+    # (legal), or ♠4 in 3 and ♦A in 8 — two revokes, trick 3 to E, so N leads trick 4 out of turn
+    other = first_hand(SAMPLE.replace("3. W: D7, N: DA, E: D8, S: D5", "3. W: D7, N: S4, E: D8, S: D5")
+                       .replace("8. S: S3, W: DQ, N: S4, E: SK", "8. S: S3, W: DQ, N: DA, E: SK"))
+    assert {("follow_suit", 3, N), ("out_of_turn", 4, N), ("follow_suit", 8, N)} <= {
+        (v.code, v.trick, v.seat) for v in other.violations}
     h = first_hand(without(without(SAMPLE, "3. W: D7", "N: DA, "), "8. S: S3", "N: S4, "))
-    assert codes(h) == [] and h.legal is True
-    (d,) = [d for d in h.derived if d.fact == "play"]
-    assert d.value == "3: N DA; 8: N S4"
+    # what the second way alone finds is not given; nor is the first way's play derived (before: the legal
+    # way alone was tried, and "3: N DA; 8: N S4" derived from the guess N followed legally)
+    assert codes(h) == [] and h.legal is None and h.legality_known is False
+    assert [d for d in h.derived if d.fact == "play"] == [] and h.derived_plays == ()
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert "2 ways they could have been played" in u.message_en and "2 种可能的出法" in u.message_zh
+    assert {"trick_winner", "points", "legality"} <= set(u.withheld) and h.tricks[2].winner is None
+    # what both give is kept: trick 3's 5 points, trick 8 won by E with 10, the outcome (defenders by one)
+    assert (h.tricks[2].points, h.tricks[7].winner, h.tricks[7].points) == (5, E, 10)
+    assert h.attackers_points is None and h.outcome == first_hand(SAMPLE).outcome == other.outcome
 
 
 POSITION = SMALL.format(n="H3 C4", e="H4 C5", s="HA C6", w="H5 C8",
@@ -141,7 +180,9 @@ def test_a_seat_twice_or_out_of_order_is_still_out_of_turn():
 
 def test_too_many_ways_withholds_everything_from_the_gap_on(monkeypatch):
     monkeypatch.setattr(record_gaps, "MAX_VARIANTS", 2)
-    h = first_hand(without(SAMPLE, "3. W: D7", "N: DA, "))
+    # the record cut after trick 3, N's play left out: 18 ways (the hand played out pins it to ♦A: one way)
+    text = without(SAMPLE, "3. W: D7", "N: DA, ")
+    h = first_hand(text[:text.index("4. N: S7 S7")] + text[text.index('[Claim "60"]'):])
     (u,) = [u for u in h.unknowns if u.tag == "play"]
     assert "too many ways" in u.message_en and h.outcome is None and h.tricks[2].winner is None
 

@@ -84,9 +84,12 @@ def test_no_violation_in_a_play_judged_in_full_still_exits_1(tmp_path):
     r, out = _ruling(tmp_path, _trump_unknown(), "--hand", "2", name="other")
     assert r.exit_code == JUDGED_CLEAN and not out.exists(), r.output
     assert "not fully judged" not in r.stderr
-    # a violation elsewhere in the hand than the trick asked for: judged, nothing there
-    r, _ = _ruling(tmp_path, DISPUTED.read_text("utf-8"), "--trick", "19", name="disputed")
+    # a violation elsewhere than the seat asked for: judged, nothing there
+    r, _ = _ruling(tmp_path, DISPUTED.read_text("utf-8"), "--seat", "E", name="disputed")
     assert r.exit_code == JUDGED_CLEAN, r.output
+    # a trick the record does not hold (the position is trick 20 alone): nothing judged there, exit 2
+    r, _ = _ruling(tmp_path, DISPUTED.read_text("utf-8"), "--trick", "19", name="disputed")
+    assert r.exit_code == 2 and "has no trick 19" in r.output, r.output
 
 
 def test_the_help_and_the_readme_give_ruling_s_3():

@@ -150,13 +150,32 @@ def test_a_seat_without_a_line_that_does_not_play_a_whole_hand_leaves_the_bury_u
 def test_a_line_set_aside_less_the_cards_left_is_not_made_whole_again(monkeypatch):
     """§1.6: a line its plays contradict is judged again less the cards its seat still held at the end;
     the deck then lacks those cards, but they are not put back (the derivation is for a line the record
-    gives short).  A record whose every line is whole is judged the same with the derivation off."""
+    gives short).  A record whose every line is whole is judged the same with the derivation off.
+
+    The record: sample_logs/spring-cup-r2t5.tgn's hand 1 with N's ♥2 miscopied as ♦2 — every line whole,
+    N plays the ♥2 (trick 11) its line does not give and holds the ♦2 at the end, so its line is set aside
+    and judged again less that ♦2: 24 cards, the deck lacking just the ♥2 N plays.  (This test used
+    tests/data/gaps/two-ways-ruled.tgn, whose N line the legal-only filling in of its plays left out set
+    aside; filled in every way, legal or not, nothing contradicts it any more.)"""
     import tractor_analysis.engine.starting_hands as starting_hands
-    path = ROOT / "tests" / "data" / "gaps" / "two-ways-ruled.tgn"
-    (match,), _ = parse_tgn(path.read_text(encoding="utf-8"))
+    sample = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
+    n_line = "N: H2 D2 CA CQ CJ C7 C5 C3 SQ SJ S10 S8 S7 S7 S6 S4 H8 H7 H6 DA DJ DJ D10 D9 D7"
+    (match,), _ = parse_tgn(sample.replace(n_line, n_line.replace("H2", "D2")))
     assert all(len(line) == 25 for line in match.hands[0].deal)
+    # the premise: given short as that (N's line less the ♦2), the line is made whole with the ♥2, said
+    (short,), _ = parse_tgn(sample.replace(n_line, n_line.replace("H2 ", "")))
+    assert [d.fact for d in replay_match(short).hands[0].derived if d.fact == "deal"] == ["deal"]
+    made_whole = []
+    line_left_out = starting_hands._line_left_out
+
+    def spy(*args):
+        found = line_left_out(*args)
+        made_whole.extend([found] if found else [])
+        return found
+    monkeypatch.setattr(starting_hands, "_line_left_out", spy)
     got = replay_match(match).hands[0]
-    assert any(u.tag == "deal" for u in got.unknowns)          # a line set aside (§1.6) in some way
+    assert any(u.tag == "deal" for u in got.unknowns)          # the line set aside (§1.6)
+    assert made_whole == [] and not [d for d in got.derived if d.fact == "deal"]
     monkeypatch.setattr(starting_hands, "_line_left_out", lambda *a: None)
     want = replay_match(match).hands[0]
     assert (got.violations, got.revoke_levels, got.unknowns, got.derived) == (

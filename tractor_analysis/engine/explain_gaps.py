@@ -41,38 +41,39 @@ def _gaps(gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:
     return zh, en
 
 
-def _left_holding(left: Sequence[int], cards: int = 1) -> Message:
-    """The cards ``left`` seats are left holding at the end, tried as their play (legal or not)."""
-    zh, en = seat_list(left)
-    what = "card" if cards == 1 and len(left) == 1 else "cards"
-    return f"{zh}最后剩下的牌", f"the {what} {en} {'is' if len(left) == 1 else 'are'} left holding at the end"
+def _ways_are(seats: Sequence[int], open_only: bool = True) -> Message:
+    """What each way tried for the plays ``seats`` left out is: as many cards as the lead, from those the
+    seats held then (``open_only``: and do not play later), legal or not."""
+    zh, en = seat_list(seats)
+    if open_only:
+        return (f"从{zh}当时所持且其后未打出的牌中取与首出同样张数的牌，不论合法与否",
+                f"as many cards as the lead, of those {en} held then and do{'es' if len(seats) == 1 else ''} not "
+                "play later, legal or not")
+    return f"从{zh}当时所持的牌中取与首出同样张数的牌，不论合法与否", f"as many cards as the lead, of those {en} held then, legal or not"
 
 
-def _tried(tried: int, legal: int | None, left: Sequence[int], cards: int = 1, total: bool = True) -> Message:
-    """What was tried for the plays left out: "the 3 legal ways and the card E is left holding at
-    the end" — never an illegal play counted among the legal ways."""
-    if legal is None or legal == tried or not left:
-        return f"{tried} 种合法出法", f"{tried} legal way{'s' if tried != 1 else ''}"
-    lz, le = _left_holding(left, cards)
-    tz, te = (f"（共 {tried} 种）", f" ({tried} in all)") if total else ("", "")
-    return f"{legal} 种合法出法及{lz}{tz}", f"{legal} legal way{'s' if legal != 1 else ''} and {le}{te}"
+def _seats(gaps: Sequence[tuple[int, Sequence[int]]]) -> list[int]:
+    return sorted({s for _, m in gaps for s in m})
 
 
 def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], ways: int,
-                      tried: int, legal: int | None = None, left: Sequence[int] = (), cards: int = 1) -> Message:
+                      tried: int, open_only: bool = True, dropped: bool = False) -> Message:
     """The record goes on past a trick without a seat's play (:mod:`.record_gaps`): the hand was
-    judged once for each of the ``tried`` ways that seat could have played — its ``legal`` ways
-    (all of them when ``None``), and the cards the ``left`` seats are left holding at the end,
-    legal or not (``cards`` of them) —, ``ways`` of them fitting the rest of the record."""
+    judged once for each of the ``tried`` ways that seat could have played — every play of as many cards
+    as the lead from those it held then (``open_only``: and does not play later), legal or not —, ``ways``
+    of them fitting the rest of the record (``dropped``: others were dropped before they were all listed,
+    so how many there were in all is not said)."""
     zh, en = _gaps(gaps)
-    tz, te = _tried(tried, legal, left, cards)
-    if ways == tried and (legal is None or legal == tried or not left):
-        fit_zh, fit_en = f"按其所有 {ways} 种合法出法", f"for each of the {ways} legal ways to play it"
-    elif ways == tried:
-        fit_zh, fit_en = f"按其 {tz}", f"for each of its {te}"
+    az, ae = _ways_are(_seats(gaps), open_only)
+    it = "it" if sum(len(m) for _, m in gaps) == 1 else "they"
+    if ways == tried and not dropped:
+        fit_zh, fit_en = f"按其所有 {ways} 种可能的出法（{az}）", f"for each of the {ways} ways {it} could have been played ({ae})"
+    elif dropped:
+        fit_zh = f"按其可能的出法（{az}）中与记录后面的出牌相符的 {ways} 种"
+        fit_en = f"for each of the {ways} ways {it} could have been played ({ae}) that fit the record's later plays"
     else:
-        fit_zh = f"按其 {tz}中与记录后面的出牌相符的 {ways} 种"
-        fit_en = f"for each of the {ways} of its {te} that fit the record's later plays"
+        fit_zh = f"按其 {tried} 种可能的出法（{az}）中与记录后面的出牌相符的 {ways} 种"
+        fit_en = f"for each of the {ways} of its {tried} possible ways ({ae}) that fit the record's later plays"
     head_zh = f"记录缺少{zh}（记录在其后仍继续，不按未出牌判定）：{fit_zh}各判定一次，只保留每种出法下都相同的判定"
     head_en = (f"the record leaves out {en} (it goes on after, so this is not judged as not playing): the hand "
                f"was judged once {fit_en}, and only what all of them give is kept")
@@ -81,29 +82,38 @@ def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[
     return unknown_fact(head_zh, head_en, what)
 
 
-def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int, legal: int | None = None,
-                     left: Sequence[int] = (), illegal: bool = False, cards: int = 1) -> Message:
-    """The plays a record leaves out, derived: of the ``tried`` ways, one fits the rest.  ``legal``:
-    how many of them are legal ways (all when ``None``), the others the cards the ``left`` seats are
-    left holding at the end (``cards`` of them); ``illegal``: the one that fits is such cards, and no
-    legal play."""
+def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int, open_only: bool = True,
+                     fitted: bool = False, exact: bool = False, illegal: Sequence[tuple[int, int]] = ()) -> Message:
+    """The plays a record leaves out, derived: of the ``tried`` ways (every play of as many cards as the
+    lead from those the seat held then — ``open_only``: and does not play later —, legal or not), one fits
+    the rest (``fitted``: others were tried and the record's later plays rule them out; ``exact``: the seat
+    held then, and does not play later, just those cards); ``illegal``: the plays among them, as ``(trick,
+    seat)``, that are no legal play — judged as played, their fault found."""
     zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
     en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
-    if legal is not None and legal != tried and left:
-        tz, te = _tried(tried, legal, left, cards, total=False)
-        if illegal:
-            one = cards == 1 and len(left) == 1
-            why_zh = f"{tz}中，只有剩下的牌与记录后面的出牌相符——那不是合法出法"
-            why_en = (f"of the {te}, only {'that card fits' if one else 'those cards fit'} the record's later "
-                      f"plays — {'it is' if one else 'they are'} not a legal play")
-        else:
-            why_zh = f"{tz}中只有这一种与记录后面的出牌相符"
-            why_en = f"of the {te}, only this one fits the record's later plays"
-    elif tried == 1:
-        why_zh, why_en = "这是唯一的合法出法", "the only legal way"
+    seats = sorted({s for _, s, _ in shown})
+    one_seat = len(seats) == 1
+    cards = sum(len(c) for _, _, c in shown)
+    if tried == 1 and not fitted and open_only and exact:   # its deal line less its later plays: these alone
+        who_zh, who_en = (SEAT_NAMES_ZH[seats[0]], SEAT_TOKENS[seats[0]]) if one_seat else ("各家", "each seat")
+        why_zh = f"{who_zh}当时所持的牌中，只有{'这一手' if len(shown) == 1 else '这些'}其后没有打出"
+        why_en = f"of the cards {who_en} held then, the only {'one' if cards == 1 else 'ones'} it does not play later"
+    elif tried == 1 and not fitted:
+        szh, sen = seat_list(seats)
+        az, ae = _ways_are(seats, open_only)
+        why_zh, why_en = f"可能的出法（{az}）只有这一种", f"the only way {sen} could have played ({ae})"
     else:
-        why_zh, why_en = (f"{tried} 种合法出法中只有这一种与记录后面的出牌相符",
-                          f"of the {tried} legal ways, only this one fits the record's later plays")
+        az, ae = _ways_are(seats, open_only)
+        n_zh, n_en = ("", "") if fitted and tried == 1 else (f" {tried} 种", f" {tried}")
+        why_zh = f"可能的{n_zh}出法（{az}）中只有这一种与记录后面的出牌相符"
+        why_en = (f"of the{n_en} ways {'it' if len(shown) == 1 else 'they'} could have been played ({ae}), only this "
+                  "one fits the record's later plays")
+    if illegal and len(shown) == 1:
+        why_zh += "；这不是合法出牌，按其判定违例"
+        why_en += "; it is no legal play, and judged as played"
+    for t, s in illegal if len(shown) > 1 else ():
+        why_zh += f"；第 {t} 轮{SEAT_NAMES_ZH[s]}的出牌不是合法出牌，按其判定违例"
+        why_en += f"; {SEAT_TOKENS[s]}'s play in trick {t} is no legal play, and judged as played"
     return (f"记录缺少的出牌由其后的出牌与发牌推出：{zh}（{why_zh}）",
             f"the play{'s' if len(shown) > 1 else ''} the record leaves out, from the later plays and the deal: {en} "
             f"({why_en})")
@@ -209,20 +219,31 @@ def gap_points_no_point_cards(trick: int, points: int, missing: Sequence[int], e
             f"{'ies' if one else 'y'} no points")
 
 
-def gap_winner_derived(trick: int, winner: int, missing: Sequence[int], fitted: bool, left: bool = False) -> Message:
+def gap_winner_derived(trick: int, winner: int, missing: Sequence[int], fitted: bool,
+                       open_only: bool = True) -> Message:
     """A trick whose play by ``missing`` the record leaves out, won by ``winner`` whatever they
-    played (``fitted``: of the plays that fit the record's later plays; ``left``: those include the
-    cards a seat is left holding at the end, which are no legal play)."""
+    played, legal or not (``fitted``: of the plays that fit the record's later plays; ``open_only``: the
+    ways tried are of the cards held then and not played later)."""
     zh, en = seat_list(missing)
+    az, ae = _ways_are(missing, open_only)
     fz, fe = ("（在与记录后面的出牌相符的出法中）", " (of those that fit the record's later plays)") if fitted else ("", "")
-    if left:
-        return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录缺少{zh}的出牌，但无论{zh}出的是某种合法出法还是最后剩下的牌{fz}，"
-                f"都是{SEAT_NAMES_ZH[winner]}赢",
-                f"trick {trick} won by {SEAT_TOKENS[winner]}: the record leaves out {en}'s play, but whether {en} made "
-                f"a legal play or played the cards left at the end{fe}, {SEAT_TOKENS[winner]} wins it")
-    return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录缺少{zh}的出牌，但无论{zh}怎样合法出牌{fz}，都是{SEAT_NAMES_ZH[winner]}赢",
-            f"trick {trick} won by {SEAT_TOKENS[winner]}: the record leaves out {en}'s play, but whatever legal "
-            f"{'play' if len(missing) == 1 else 'plays'} {en} made{fe}, {SEAT_TOKENS[winner]} wins it")
+    return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：记录缺少{zh}的出牌，但无论{zh}怎样出（{az}）{fz}，"
+            f"都是{SEAT_NAMES_ZH[winner]}赢",
+            f"trick {trick} won by {SEAT_TOKENS[winner]}: the record leaves out {en}'s play, but whatever "
+            f"{en} played ({ae}){fe}, {SEAT_TOKENS[winner]} wins it")
+
+
+def gap_points_derived(trick: int, points: int, missing: Sequence[int], fitted: bool,
+                       open_only: bool = True) -> Message:
+    """A trick whose play by ``missing`` the record leaves out holds ``points`` whatever they played, legal
+    or not (:mod:`.record_gaps`: every way to fill it in gives them; ``fitted``, ``open_only``: as
+    :func:`gap_winner_derived`)."""
+    zh, en = seat_list(missing)
+    az, ae = _ways_are(missing, open_only)
+    fz, fe = ("（在与记录后面的出牌相符的出法中）", " (of those that fit the record's later plays)") if fitted else ("", "")
+    return (f"第 {trick} 轮共 {points} 分（含记录所缺{zh}的那一手）：无论{zh}怎样出（{az}）{fz}，分数都相同",
+            f"trick {trick} holds {points} points, counting {en}'s play the record leaves out: whatever {en} "
+            f"played ({ae}){fe}, the points are the same")
 
 
 def fault_whatever_gap(seat: int | None, code: str, gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:

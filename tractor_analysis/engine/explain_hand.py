@@ -304,23 +304,6 @@ def throw_penalty(trick: int, seat: int, cards: int, per_card: int) -> Message:
             f"trick {trick}: {SEAT_TOKENS[seat]}'s failed throw, {cards} {_plural(cards, 'card')} × {per_card}")
 
 
-def gap_points_derived(trick: int, points: int, missing: Sequence[int], fitted: bool, left: bool = False) -> Message:
-    """A trick whose play by ``missing`` the record leaves out holds ``points`` whatever they played
-    (:mod:`.record_gaps`: every way to fill it in gives them; ``fitted``: of the ways that fit the
-    record's later plays; ``left``: those include the cards a seat is left holding at the end)."""
-    zh = "、".join(SEAT_NAMES_ZH[s] for s in missing)
-    en = ", ".join(SEAT_TOKENS[s] for s in missing)
-    fz, fe = ("（在与记录后面的出牌相符的出法中）", " (of those that fit the record's later plays)") if fitted else ("", "")
-    if left:
-        return (f"第 {trick} 轮共 {points} 分（含记录所缺{zh}的那一手）：无论{zh}出的是某种合法出法还是最后剩下的牌{fz}，"
-                f"分数都相同",
-                f"trick {trick} holds {points} points, counting {en}'s play the record leaves out: whether {en} made "
-                f"a legal play or played the cards left at the end{fe}, the points are the same")
-    return (f"第 {trick} 轮共 {points} 分（含记录所缺{zh}的那一手）：无论{zh}怎样合法出牌{fz}，分数都相同",
-            f"trick {trick} holds {points} points, counting {en}'s play the record leaves out: whatever legal "
-            f"{'play' if len(missing) == 1 else 'plays'} {en} made{fe}, the points are the same")
-
-
 def claim_mismatch(claim: int, total: int) -> Message:
     return (f"记录的闲家得分为 {claim}，按出牌计算应为 {total}",
             f"the record claims {claim} for the attackers; the plays give {total}")

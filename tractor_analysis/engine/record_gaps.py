@@ -9,10 +9,18 @@ a gap in the record.  So (docs/rules.md §4.1 and §14.1):
 - a **gap** is a trick of 1–3 plays, each seat at most once, in turn order from its first play,
   that leaves out a seat before its last recorded play, or any seat when a trick follows it (a
   last trick that only stops early is :mod:`.unfinished`);
-- the hand is judged once for every way the missing seats could legally have played (from the
-  cards they held when the trick began, :func:`.legal.legal_follows`), each gap in turn — a way of the
-  earlier gaps after which a seat left out plays a card it does not hold is dropped before the next
-  gap's ways are added (:func:`_gap_by_gap`: whatever that seat played later, it is ruled out);
+- the hand is judged once for every way the missing seats could have played, legal or not — the
+  seat may have played wrongly, the very thing a referee is asked to judge: every play of as many cards
+  as the lead from the cards it held when the trick began and does not play later (:func:`_seat_plays`:
+  a way that plays a card it plays later is ruled out by that later play; when the record's later plays
+  take more than it held, every play of those it held), each gap in turn — a way of the earlier gaps
+  after which a seat left out plays a card it does not hold is dropped before the next gap's ways are
+  added (:func:`_gap_by_gap`: whatever that seat played later, it is ruled out).  A seat whose cards then
+  less those it plays later are just as many as the lead has one way: its play is derived, legal or not
+  (an illegal one is judged as played: its fault stands);
+- an illegal way is judged as such: its wrong follow is a violation of that way, kept only when every
+  way has it, and the most wrong follows a way gives count towards the match's forfeit
+  (:func:`.agreement.agree`, ``penalties_open``);
 - what every such judgement gives is kept: a violation found in all of them (with its named
   better play and words, when those are the same in all: else with words that say the fault is
   certain and what it owed is not), a trick's winner and points, the attackers' points, the
@@ -35,15 +43,14 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Play, Trick
-from . import explain_gaps, explain_hand
+from . import explain_gaps
 from .deal_lines import SHOWN_BY, contradicted
-from .legal import analyse_lead, legal_follows
-from .required_trick import MAX_FOLLOWS, follow_candidates
+from .legal import analyse_lead
 from .starting_hands import Played, starting_hands
 from .tricks import HandContext
 from .agreement import agree
@@ -114,40 +121,92 @@ def _hands_at(hands: Sequence[Sequence[int]], tricks: Sequence[Trick]) -> list[l
     return now
 
 
-def _seat_follows(ctx: HandContext, lead, gap: Gap, seat: int, held: Sequence[int],
-                  left: dict[int, tuple[int, ...]], extra: set | None = None) -> list[tuple[int, ...]] | None:
-    """``seat``'s legal follows to ``lead`` from ``held``, and the cards it is left holding at the end
-    (``left``, see :func:`_fills`) when they are no legal follow; ``None``: too many to list."""
-    if follow_candidates(ctx, lead, held) > MAX_FOLLOWS:
-        return None
-    follows = list(itertools.islice(legal_follows(ctx, lead, held), MAX_VARIANTS + 1))
-    rest = left.get(seat)
-    if rest is not None and len(rest) == lead.count and tuple(sorted(rest)) not in follows \
-            and all(held[k] >= rest.count(k) for k in rest):
-        follows.append(tuple(sorted(rest)))
-        if extra is not None:
-            extra.add((gap.trick, seat, tuple(sorted(rest))))
-    if not follows or len(follows) > MAX_VARIANTS:
-        return None
-    return follows
+def _plays_from(cards: Sequence[int], n: int) -> int:
+    """How many plays of ``n`` cards ``cards`` (copies per kind) hold: one per multiset of kinds."""
+    ways = [1] + [0] * n
+    for m in cards:
+        if m:
+            ways = [sum(ways[k - j] for j in range(min(m, k) + 1)) for k in range(n + 1)]
+    return ways[n]
 
 
-def _fills(ctx: HandContext, trick: Trick, gap: Gap, hands: Sequence[Sequence[int]],
-           left: dict[int, tuple[int, ...]], extra: set | None = None) -> list[dict] | None:
-    """Every combination of the missing seats' legal follows, and of the cards a seat is left
-    holding at the end (``left``: a seat missing from one gap only, whose leftover cards are as
-    many as the lead and held then: what it may have played, legal or not; ``extra`` gets each
-    such candidate that is not a legal follow, as ``(trick, seat, cards)``).  ``None``: not
-    enumerable."""
+def _each_play(cards: Sequence[int], n: int) -> Iterator[tuple[int, ...]]:
+    """Every play of ``n`` cards ``cards`` (copies per kind) hold, its kinds in order."""
+    kinds = [(k, m) for k, m in enumerate(cards) if m]
+    after = [0] * (len(kinds) + 1)                  # the copies of the kinds from each one on
+    for i in range(len(kinds) - 1, -1, -1):
+        after[i] = after[i + 1] + kinds[i][1]
+
+    def rest(i: int, need: int) -> Iterator[tuple[int, ...]]:
+        if need == 0:
+            yield ()
+            return
+        if after[i] < need:
+            return
+        k, m = kinds[i]
+        for j in range(min(m, need), -1, -1):
+            for tail in rest(i + 1, need - j):
+                yield (k,) * j + tail
+
+    yield from rest(0, n)
+
+
+def _played_after(hand: Hand, gap: Gap, seat: int, size: int) -> list[int]:
+    """Per kind, the copies ``seat`` plays in the record's tricks after ``gap``'s."""
+    out = [0] * size
+    for t in hand.tricks[gap.index + 1:]:
+        for p in t.plays:
+            if p.seat == seat:
+                for k in p.cards:
+                    out[k] += 1
+    return out
+
+
+@dataclass(slots=True)
+class Drawn:
+    """What the ways of filling in a hand's gaps were drawn from (:func:`_seat_plays`), noted as they are listed."""
+
+    open_only: bool = True
+    """Every seat's ways were of the cards it held then and does not play later (else, the record's later plays
+    taking more than a seat held, of all it held)."""
+    exact: bool = True
+    """Every seat held then, and does not play later, just as many cards as the lead: its play pinned."""
+
+
+def _seat_plays(hand: Hand, gap: Gap, seat: int, held: Sequence[int], n: int,
+                drawn: Drawn) -> list[tuple[int, ...]] | None:
+    """Every way ``seat`` could have played ``n`` cards (as many as the lead) in ``gap``'s trick, legal or
+    not: from the cards it held then (``held``) and does not play later — a way that plays a card it plays
+    later leaves it without that card there, and the record's later play rules it out —, else (the record's
+    later plays take more than it held: every way is ruled out all the same) from all it held then, and
+    ``drawn.open_only`` is set ``False``.  Just as many cards held and not played later: the one way, the
+    play pinned by the seat's deal line and later plays (else ``drawn.exact`` is set ``False``).  ``None``:
+    none, or past :data:`MAX_VARIANTS`."""
+    later = _played_after(hand, gap, seat, len(held))
+    kept = [max(0, h - m) for h, m in zip(held, later)]
+    if sum(kept) < n:
+        kept = list(held)
+        drawn.open_only = False
+    if sum(kept) != n:
+        drawn.exact = False
+    if sum(kept) < n or _plays_from(kept, n) > MAX_VARIANTS:
+        return None
+    return list(_each_play(kept, n))
+
+
+def _fills(ctx: HandContext, hand: Hand, trick: Trick, gap: Gap, hands: Sequence[Sequence[int]],
+           drawn: Drawn) -> list[dict] | None:
+    """Every combination of the missing seats' ways to play (:func:`_seat_plays`; ``hands``: the cards
+    each held when the trick began).  ``None``: not enumerable."""
     lead = analyse_lead(ctx, tuple(trick.plays[0].cards))
     if lead.mixed or not lead.units:
         return None
     per_seat = []
     for s in gap.missing:
-        follows = _seat_follows(ctx, lead, gap, s, hands[s], left, extra)
-        if follows is None:
+        plays = _seat_plays(hand, gap, s, hands[s], lead.count, drawn)
+        if plays is None:
             return None
-        per_seat.append(follows)
+        per_seat.append(plays)
     combos = 1
     for f in per_seat:
         combos *= len(f)
@@ -157,16 +216,17 @@ def _fills(ctx: HandContext, trick: Trick, gap: Gap, hands: Sequence[Sequence[in
 
 
 def variants(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],
-             left: dict[int, tuple[int, ...]] | None = None, extra: set | None = None) -> list[Hand] | None:
+             drawn: Drawn | None = None) -> list[Hand] | None:
     """Every way to fill in ``gaps`` (``start``: the hands when the first gap's trick began;
-    ``left``, ``extra``: see :func:`_fills`), ``None`` past :data:`MAX_VARIANTS` or where a gap's
-    lead is not one the rules define."""
+    ``drawn``: see :func:`_seat_plays`), ``None`` past :data:`MAX_VARIANTS` or where a gap's lead is
+    not one the rules define."""
     done = [hand]
+    drawn = drawn if drawn is not None else Drawn()
     for gap in gaps:
         nxt = []
         for h in done:
             now = _hands_at(start, h.tricks[gaps[0].index:gap.index])
-            fills = _fills(ctx, h.tricks[gap.index], gap, now, left or {}, extra)
+            fills = _fills(ctx, hand, h.tricks[gap.index], gap, now, drawn)
             if fills is None:
                 return None
             nxt.extend(_filled(h, gap, f) for f in fills)
@@ -174,69 +234,6 @@ def variants(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps:
                 return None
         done = nxt
     return done
-
-
-COUNT_BUDGET = 4096
-"""Lists of a seat's follows (:func:`_seat_ways`) beyond which the ways of filling in a hand's gaps are not
-counted (:func:`_count_ways`): each is cheap, but one gap's ways multiply the next one's."""
-
-
-def _seat_held(held: Sequence[int], tricks: Sequence[Trick], seat: int) -> list[int]:
-    """``held`` less ``seat``'s plays in ``tricks`` (a card not held is not taken twice: :func:`_hands_at`)."""
-    now = list(held)
-    for t in tricks:
-        for p in t.plays:
-            if p.seat == seat:
-                for k in p.cards:
-                    if now[k] > 0:
-                        now[k] -= 1
-    return now
-
-
-def _seat_ways(hand: Hand, ctx: HandContext, since: int, held: Sequence[int], mine: Sequence[Gap], seat: int,
-               left: dict[int, tuple[int, ...]], budget: list[int]) -> tuple[int, int] | None:
-    """How many ways ``seat`` has over its gaps ``mine`` (``held``: its cards when the trick at index
-    ``since`` began), and how many of them are legal follows only; ``None``: a gap with too many follows,
-    or ``budget`` spent."""
-    budget[0] -= 1
-    if budget[0] < 0:
-        return None
-    gap = mine[0]
-    now = _seat_held(held, hand.tricks[since:gap.index], seat)
-    extra: set = set()
-    follows = _seat_follows(ctx, analyse_lead(ctx, tuple(hand.tricks[gap.index].plays[0].cards)), gap, seat, now,
-                            left, extra)
-    if follows is None:
-        return None
-    if len(mine) == 1:
-        return len(follows), len(follows) - len(extra)
-    total = legal = 0
-    for f in follows:
-        after = list(now)
-        for k in f:
-            after[k] -= 1
-        got = _seat_ways(hand, ctx, gap.index + 1, after, mine[1:], seat, left, budget)
-        if got is None:
-            return None
-        total, legal = total + got[0], legal + got[1]
-    return total, legal
-
-
-def _count_ways(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],
-                left: dict[int, tuple[int, ...]]) -> tuple[int, int] | None:
-    """How many ways there are in all to fill in ``gaps`` — what :func:`variants` lists, none of them
-    judged — and how many of them are legal follows only (:class:`Tried`).  A seat's follows rest on its
-    own cards alone, so the seats' ways combine freely: per seat, its gaps' ways in turn.  ``None``: a gap
-    with too many follows, or more than :data:`COUNT_BUDGET` lists to make."""
-    budget = [COUNT_BUDGET]
-    total = legal = 1
-    for seat in sorted({s for g in gaps for s in g.missing}):
-        got = _seat_ways(hand, ctx, gaps[0].index, start[seat], [g for g in gaps if seat in g.missing], seat,
-                         left, budget)
-        if got is None:
-            return None
-        total, legal = total * got[0], legal * got[1]
-    return total, legal
 
 
 def _plays_unheld(result: HandResult, gaps: Sequence[Gap]) -> bool:
@@ -252,10 +249,10 @@ def _plays_unheld(result: HandResult, gaps: Sequence[Gap]) -> bool:
 
 
 def _gap_by_gap(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],
-                left: dict[int, tuple[int, ...]], extra: set, recorded: HandResult,
+                drawn: Drawn, recorded: HandResult,
                 replay: Callable[[Hand, bool], HandResult]) -> tuple[list[Hand], list[HandResult], bool] | str | None:
-    """The ways to fill in ``gaps``, one gap after another (``start``, ``left``, ``extra``: as
-    :func:`variants`; ``recorded``: the hand judged as recorded): each way of the gaps so far is judged,
+    """The ways to fill in ``gaps``, one gap after another (``start``, ``drawn``: as :func:`variants`;
+    ``recorded``: the hand judged as recorded): each way of the gaps so far is judged,
     and those after which a seat left out plays a card it does not hold (:func:`_plays_unheld`) are
     dropped before the next gap's ways are added to the rest — so two gaps each settled by the seats'
     later plays are not judged as every way of one times every way of the other.  Before a later gap's
@@ -271,8 +268,8 @@ def _gap_by_gap(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], ga
             return "lead"
         ways = []
         for h in heads:
-            fills = _fills(ctx, h.tricks[gap.index], gap, _hands_at(start, h.tricks[gaps[0].index:gap.index]),
-                           left, extra)
+            fills = _fills(ctx, hand, h.tricks[gap.index], gap,
+                           _hands_at(start, h.tricks[gaps[0].index:gap.index]), drawn)
             if fills is None:
                 return "ways"
             ways.extend(_filled(h, gap, f) for f in fills)
@@ -291,27 +288,40 @@ def _gap_by_gap(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], ga
 
 @dataclass(frozen=True, slots=True)
 class Tried:
-    """The ways of filling in a hand's gaps that were judged: how many in all, how many of them are
-    legal follows only (the others play the cards a seat is left holding at the end, legal or not:
-    those are no legal way, and never called one)."""
+    """The ways of filling in a hand's gaps that were judged (:func:`_seat_plays`: each a play of as many
+    cards as the lead from the cards the seat held then, legal or not)."""
 
     ways: int
-    legal: int
-    left: tuple[int, ...] = ()
-    """The seats whose cards left at the end were tried besides their legal follows."""
-    extra: frozenset = frozenset()
-    """Those candidates, as ``(trick, seat, cards)``."""
+    """How many were judged."""
+    open_only: bool = True
+    """Each played only cards the seat does not play later (else, the record's later plays taking more
+    than a seat held, some were of all the cards it held)."""
+    exact: bool = False
+    """Each seat held then, and does not play later, just as many cards as the lead (:attr:`Drawn.exact`)."""
+    dropped: bool = False
+    """Ways of the earlier gaps were dropped before the later gaps' were added (:func:`_gap_by_gap`):
+    they are not counted in :attr:`ways`."""
 
-    @property
-    def cards(self) -> int:
-        """How many cards each such candidate is (the lead's)."""
-        return max((len(c) for _, _, c in self.extra), default=1)
 
-    def illegal(self, way: Hand, gaps: Sequence[Gap]) -> bool:
-        """``way`` fills a gap with a seat's cards left that are not a legal follow."""
-        return bool(self.extra) and any(
-            (g.trick, p.seat, tuple(sorted(p.cards))) in self.extra
-            for g in gaps for p in way.tricks[g.index].plays if p.seat in g.missing)
+def _faulty(result: HandResult, gaps: Sequence[Gap]) -> list[tuple[int, int]]:
+    """The plays ``result``, a way of filling in ``gaps``, fills in and finds a fault in (a wrong follow), as
+    ``(trick, seat)``."""
+    return sorted({(v.trick, v.seat) for g in gaps for v in result.violations
+                   if v.trick == g.trick and v.seat in g.missing})
+
+
+def _faults_whatever_played(results: Sequence[HandResult], gaps: Sequence[Gap]) -> Sequence[HandResult]:
+    """``results`` with a fault of a play the record leaves out that every way finds, each with another play
+    (the seat revoked whatever it played: it kept a card it plays later), said of no play: the fault stands,
+    the cards played are not known (``played`` empty) — else no way would share it with another."""
+    filled = {(g.trick, s) for g in gaps for s in g.missing}
+    per = [{(v.code, v.trick, v.seat): v.played for v in r.violations if (v.trick, v.seat) in filled} for r in results]
+    vary = {k for k in set(per[0]).intersection(*per[1:]) if len({p[k] for p in per}) > 1}
+    if not vary:
+        return results
+    return [dataclasses.replace(r, violations=tuple(
+        dataclasses.replace(v, played=()) if (v.code, v.trick, v.seat) in vary else v for v in r.violations))
+        for r in results]
 
 
 def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: Sequence[Hand],
@@ -319,8 +329,9 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
     """One result from the judgements of the ways to fill in ``gaps`` (``ways``, the filled-in
     hands, of ``tried``: the others are ruled out by the record's later plays): what they agree on."""
     if isinstance(tried, int):
-        tried = Tried(tried, tried)
-    kept_illegal = [tried.illegal(w, gaps) for w in ways]
+        tried = Tried(tried)
+    fitted = len(ways) < tried.ways or tried.dropped
+    results = _faults_whatever_played(results, gaps)
     r0 = results[0]
     by_index = {g.index: g for g in gaps}
     pairs = [(g.trick, g.missing) for g in gaps]
@@ -332,12 +343,12 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
         t = tricks[g.index]
         if t.winner is not None:
             derived.append(Derived("trick_winner", SEAT_TOKENS[t.winner], "the cards of the seats the record leaves out",
-                                   *explain_gaps.gap_winner_derived(g.trick, t.winner, g.missing,
-                                                                       len(ways) < tried.ways, any(kept_illegal))))
+                                   *explain_gaps.gap_winner_derived(g.trick, t.winner, g.missing, fitted,
+                                                                       tried.open_only)))
         if t.points is not None:    # the trick's points count the play left out: every way gives them
             derived.append(Derived("trick_points", str(t.points), "the cards of the seats the record leaves out",
-                                   *explain_hand.gap_points_derived(g.trick, t.points, g.missing,
-                                                                    len(ways) < tried.ways, any(kept_illegal))))
+                                   *explain_gaps.gap_points_derived(g.trick, t.points, g.missing, fitted,
+                                                                       tried.open_only)))
     if len(ways) == 1:              # one way fits the rest of the record: the plays left out are derived
         filled = ways[0].tricks
         shown = [(g.trick, s, next(p.cards for p in filled[g.index].plays if p.seat == s))
@@ -345,27 +356,17 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
         derived.append(Derived("play", "; ".join(f"{g}: {SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}"
                                                  for g, s, c in shown),
                                "the cards the seat plays later and its deal line",
-                               *explain_gaps.gap_play_derived(shown, tried.ways, tried.legal, tried.left,
-                                                                 kept_illegal[0], tried.cards)))
+                               *explain_gaps.gap_play_derived(shown, tried.ways, tried.open_only, fitted,
+                                                                 tried.exact, _faulty(r0, gaps))))
         # the plays themselves, with their tricks: the dataset stores each (plays.derived)
         changes["derived_plays"] = r0.derived_plays + tuple(
             (g.trick, p) for g in gaps for p in filled[g.index].plays if p.seat in g.missing)
     unknowns = [u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])]
     if len(ways) > 1:
         unknowns.append(Unknown("play", tuple(what), *explain_gaps.record_leaves_out(
-            pairs, what, len(ways), tried.ways, tried.legal, tried.left, tried.cards)))
+            pairs, what, len(ways), tried.ways, tried.open_only, tried.dropped)))
     changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)
     return dataclasses.replace(r0, **changes)
-
-
-def _left(hand: Hand, gaps: Sequence[Gap], recorded: HandResult) -> dict[int, tuple[int, ...]]:
-    """The cards each seat missing from one gap only holds after the hand's last recorded trick."""
-    once = [s for g in gaps for s in g.missing]
-    last = recorded.tricks[-1]
-    if not last.hands_before:
-        return {}
-    now = _hands_at(last.hands_before, hand.tricks[-1:])
-    return {s: tuple(k for k, m in enumerate(now[s]) for _ in range(m)) for s in set(once) if once.count(s) == 1}
 
 
 def _due_to_lead(hand: Hand, result: HandResult, gap: Gap) -> int | None:
@@ -414,8 +415,7 @@ def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandRe
         lead = analyse_lead(ctx, tuple(hand.tricks[g.index].plays[0].cards))
         if lead.mixed or not lead.units:
             return not_judged(hand, gaps, recorded, "bad_lead")
-    found = _ways_judged(hand, ctx, recorded.tricks[first.index].hands_before, gaps, _left(hand, gaps, recorded),
-                         recorded, replay)
+    found = _ways_judged(hand, ctx, recorded.tricks[first.index].hands_before, gaps, recorded, replay)
     if isinstance(found, str):
         return not_judged(hand, gaps, recorded, found)
     ways, results, tried = found
@@ -426,36 +426,30 @@ def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandRe
 
 
 def _ways_judged(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],
-                 left: dict[int, tuple[int, ...]], recorded: HandResult,
+                 recorded: HandResult,
                  replay: Callable[[Hand, bool], HandResult]) -> tuple[list[Hand], list[HandResult], Tried] | str:
     """The ways to fill in ``gaps`` judged (gap by gap, :func:`_gap_by_gap`; else every way at once,
-    :func:`variants`), and what was tried (:class:`Tried`: every way there is, also those dropped gap by
-    gap, :func:`_count_ways`); or why they are not judged (:func:`not_judged`: ``ways``, ``lead``)."""
-    extra: set = set()
-    found = None if recorded.contradicted else _gap_by_gap(hand, ctx, start, gaps, left, extra, recorded, replay)
+    :func:`variants`), and what was tried (:class:`Tried`); or why they are not judged (:func:`not_judged`:
+    ``ways``, ``lead``)."""
+    drawn = Drawn()
+    found = None if recorded.contradicted else _gap_by_gap(hand, ctx, start, gaps, drawn, recorded, replay)
     if isinstance(found, str):
         return found
-    counted = None
-    if found is not None and found[2]:          # ways dropped gap by gap: the rest must fit, and be counted
-        counted = _count_ways(hand, ctx, start, gaps, left)
-        if counted is None or all(_contradicted(r, gaps) for r in found[1]):
-            found = None
+    if found is not None and found[2] and all(_contradicted(r, gaps) for r in found[1]):
+        found = None                            # ways dropped gap by gap, and the rest do not fit either
     if found is None:                           # every way at once (the record contradicts itself whatever)
-        extra, counted = set(), None
-        ways = variants(hand, ctx, start, gaps, left, extra)
+        drawn = Drawn()
+        ways = variants(hand, ctx, start, gaps, drawn)
         if ways is None:
             return "ways"
         results = [replay(h, True) for h in ways]
+        dropped = False
     else:
-        ways, results, _ = found
+        ways, results, dropped = found
     for g in gaps:                              # the seat due to lead is missing: its play may be the lead
         if any(_due_to_lead(hand, r, g) in g.missing for r in results):
             return "lead"
-    extra = frozenset(extra)
-    tried = Tried(len(results), 0, tuple(sorted({s for _, s, _ in extra})), extra)
-    if counted is not None:
-        return ways, results, dataclasses.replace(tried, ways=counted[0], legal=counted[1])
-    return ways, results, dataclasses.replace(tried, legal=sum(not tried.illegal(w, gaps) for w in ways))
+    return ways, results, Tried(len(results), drawn.open_only, drawn.exact, dropped)
 
 
 def _contradicted(result: HandResult, gaps: Sequence[Gap]) -> bool:
