@@ -190,9 +190,16 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     from tractor_analysis.dataset.stats_sql import match_labels_rows, totals_left_out
 
     if not (Path(dataset) / "files").is_dir():
+        holds_records = Path(dataset).is_dir() and any(
+            p.suffix in (".tgn", ".json", ".jsonl", ".ndjson", ".gz") for p in Path(dataset).iterdir())
+        suggest = (f"'tractor ingest {dataset} -o DATASET', then 'tractor stats DATASET' (a dataset is a folder of "
+                   f"its own, never the records' folder)" if holds_records
+                   else f"'tractor ingest RECORDS -o {dataset}'")
+        suggest_zh = (f"它存放的是记录：先用 'tractor ingest {dataset} -o 数据集目录' 生成数据集（数据集须放在另一个目录），"
+                      f"再对该目录运行 tractor stats" if holds_records else "请先用 tractor ingest 生成")
         error = click.ClickException(
-            f"{dataset} is not a dataset (it has no files/ table); write one with "
-            f"'tractor ingest RECORDS -o {dataset}' / {dataset} 不是数据集，请先用 tractor ingest 生成")
+            f"{dataset} is not a dataset (it has no files/ table); write one with {suggest} / "
+            f"{dataset} 不是数据集；{suggest_zh}")
         error.exit_code = 2          # an input that cannot be read, as documented
         raise error
     try:
