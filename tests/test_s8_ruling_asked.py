@@ -125,7 +125,7 @@ def test_the_printable_event_page_says_the_other_side_forfeited():
 def test_stats_on_a_records_folder_suggests_an_ingest_that_would_run(tmp_path):
     """`tractor stats RECORDS` suggested `tractor ingest RECORDS -o RECORDS`, which ingest refuses (an output
     folder may not be an input folder): it now suggests a dataset folder of its own (an analyst's probe)."""
-    (tmp_path / "a.tgn").write_text("[Event \\"x\\"]\\n", encoding="utf-8")
+    (tmp_path / "a.tgn").write_text('[Event "x"]\n', encoding="utf-8")
     r = CliRunner().invoke(main, ["stats", str(tmp_path)])
     assert r.exit_code == 2
     assert f"-o {tmp_path}'" not in r.output
