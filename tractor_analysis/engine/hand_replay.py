@@ -46,7 +46,7 @@ from .unsure_throws import unsure_throws
 from .unfinished import ENDS_BEFORE, Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
 from .unplaced import unplaced_copies
 from .explain_gaps import record_ends_in_trick
-from .explain_unread import trick_unread
+from .explain_unread import numbers_skip, trick_unread
 from .verdicts import (HandResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result, new_score_item,
                        new_trick_result)
 
@@ -110,13 +110,22 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     """
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
-    if not all(t.plays for t in hand.tricks):   # a trick with no play read: where the record ends, or unread
-        read, unread = tricks_read(hand.tricks)
-        result = replay_hand(dataclasses.replace(hand, tricks=read), rules, levels, expected_dealer,
-                             first_of_match=first_of_match, levels_known=levels_known, chain=chain,
-                             hands_before=hands_before, first_hand=first_hand, forfeit_open=forfeit_open)
-        return result if not unread else _unread_from(result, unread)
     args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
+    tricks, skips = tricks_numbered(hand, rules)
+    if not all(t.plays for t in tricks):   # a trick with no play read (or skipped): where the record ends, or unread
+        read, unread = tricks_read(tricks)
+        result = _replay_read(dataclasses.replace(hand, tricks=read), args, hands_before, first_hand, forfeit_open)
+        if not unread:
+            return result
+        skipped = not any(unread[0] is t for t in hand.tricks)     # (the first trick put in for a skip)
+        return _unread_from(result, unread, skips[0] if skipped else None)
+    return _replay_read(hand, args, hands_before, first_hand, forfeit_open)
+
+
+def _replay_read(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, forfeit_open: bool) -> HandResult:
+    """:func:`replay_hand` of a hand whose tricks each give a play (:func:`tricks_read`'s ``read``).
+    ``args``: :func:`_replay_hand`'s from ``rules`` to ``chain``."""
+    rules = args[0]
     gaps = find_gaps(hand) if hand.tricks else ()
     if gaps:                # a play left out inside a trick: judged over every way to fill it in
         recorded: list[HandResult] = []       # (the hand as recorded, the first judgement judge_gaps makes)
@@ -177,11 +186,75 @@ def tricks_read(tricks: Sequence[Trick]) -> tuple[tuple[Trick, ...], tuple[Trick
     return tuple(tricks[:first]), (tuple(tricks[first:last + 1]) if first < last else ())
 
 
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """Trick numbers the record skips (``trick_sequence``) where its plays leave room for a trick left out
+    (:func:`tricks_numbered`)."""
+    written: int | None
+    """The number of the trick line before the skip; ``None``: the skip is before the hand's first trick
+    line (numbered past ``[FirstTrick]``, 1 by default)."""
+    following: int
+    """The number of the trick line after the skip."""
+    first: int
+    """The number the first trick left out would have: ``written + 1``, or ``[FirstTrick]``."""
+    missing: int
+    """How many tricks may be left out there: the numbers skipped, at most as many as the seats' cards leave
+    room for (each seat plays at least one card in every trick; the skips before counted)."""
+
+
+def tricks_numbered(hand: Hand, rules: RuleSet) -> tuple[tuple[Trick, ...], tuple[Skip, ...]]:
+    """``hand``'s tricks, with a trick that gives no play put in for each number the record skips (a trick
+    line numbered past the one before it + 1, the first past ``[FirstTrick]``: ``trick_sequence``) where a
+    trick may be left out, and those skips.  Whether one may is read from the record, never guessed: every
+    seat plays at least one card in every trick (docs/rules.md §5.4), so when a seat has no card left for one
+    more trick — its plays, and one card at least for each trick whose line gives no play of it, use all the
+    cards it held (a whole hand, :attr:`RuleSet.hand_size`; in a position its line, and at most a whole hand
+    without one, §1.1) — no trick is left out: the numbers are mistyped and the tricks are judged as
+    consecutive (the reader's ``trick_sequence`` stays).  Otherwise the skip is judged as the trick lines it
+    skips given with no play (:func:`tricks_read`): the record does not say whether a trick was left out or
+    a number mistyped."""
+    room = _room(hand, rules)
+    if not hand.tricks or room <= 0:
+        return hand.tricks, ()
+    tricks: list[Trick] = []
+    skips: list[Skip] = []
+    before = hand.first_trick - 1
+    for trick in hand.tricks:
+        skipped = trick.number - before - 1
+        if skipped > 0 and room > 0:
+            missing = min(skipped, room)
+            skips.append(Skip(before if tricks else None, trick.number, before + 1, missing))
+            tricks.extend(Trick(before + 1 + k, ()) for k in range(missing))
+            room -= missing
+        tricks.append(trick)
+        before = trick.number
+    return tuple(tricks), tuple(skips)
+
+
+def _room(hand: Hand, rules: RuleSet) -> int:
+    """The fewest tricks more than ``hand``'s trick lines show that a seat could still have played (see
+    :func:`tricks_numbered`): the cards it held — a whole hand; in a position its line, or at most a whole
+    hand when it has none — less its plays' cards and one for each trick before the last with a play
+    whose line gives no play of it."""
+    lines = hand.deal if hand.setup and hand.deal is not None else ((),) * 4
+    sizes = [len(cards) if cards else rules.hand_size for cards in lines]
+    last = max((i for i, t in enumerate(hand.tricks) if t.plays), default=-1)
+    used = [0, 0, 0, 0]
+    for trick in hand.tricks[:last + 1]:
+        seen = [False] * 4
+        for play in trick.plays:
+            used[play.seat] += len(play.cards) if not seen[play.seat] else 0
+            seen[play.seat] = True
+        for seat in range(4):
+            used[seat] += 0 if seen[seat] else 1
+    return min(size - used[seat] for seat, size in enumerate(sizes))
+
+
 UNREAD_WITHHELD = ("trick_winner", "trick_points", "legality", "points", "outcome", "levels")
 """What a trick the record gives no play of, while it goes on past it, withholds (:func:`_unread_from`)."""
 
 
-def _unread_from(result: HandResult, unread: Sequence[Trick]) -> HandResult:
+def _unread_from(result: HandResult, unread: Sequence[Trick], skip: Skip | None = None) -> HandResult:
     """``result``, the hand judged on its tricks before ``unread`` (:func:`tricks_read`: the first of them
     gives no play, and the record goes on to the last), with what the plays left out decide withheld: the
     winner and points of that trick, who was to lead the next, the cards each seat held from it on — so
@@ -193,7 +266,9 @@ def _unread_from(result: HandResult, unread: Sequence[Trick]) -> HandResult:
     tricks before and their verdicts, the hand's own findings (but cards left after the last trick judged:
     they may be the plays left out), the level penalties found.  The wrong follows the tricks not judged
     may hide are at most one per follow (:func:`follows_bound`; a trick with no play: three follows, its
-    leader not known), kept in :attr:`~.verdicts.HandResult.follows_unjudged` for the match's forfeit count."""
+    leader not known), kept in :attr:`~.verdicts.HandResult.follows_unjudged` for the match's forfeit count.
+    ``skip``: the first trick of ``unread`` is one the record's numbers skip (:func:`tricks_numbered`), and
+    the words say so."""
     seen = follows_bound(unread)
     most = follows_at_most(None)
     empty = sum(1 for t in unread if not t.plays)
@@ -206,8 +281,10 @@ def _unread_from(result: HandResult, unread: Sequence[Trick]) -> HandResult:
         derived = tuple(d for d in derived if d.source != ENDS_BEFORE)
         unknowns = tuple(x for x in unknowns if not (
             x.tag == "play" and (x.message_zh, x.message_en) == record_ends_in_trick(u.trick, u.missing, x.withheld)))
-    words = trick_unread(unread[0].number, unread[-1].number, None if u is None else (u.trick, u.missing),
-                         UNREAD_WITHHELD)
+    partial = None if u is None else (u.trick, u.missing)
+    words = (trick_unread(unread[0].number, unread[-1].number, partial, UNREAD_WITHHELD) if skip is None else
+             numbers_skip(skip.written, skip.following, skip.first, skip.missing, unread[-1].number, partial,
+                          UNREAD_WITHHELD))
     return dataclasses.replace(
         result, tricks=tricks, violations=kept, attackers_points=None, attackers_total=None, bottom_multiplier=None,
         bottom_bonus=None, penalties=None, items=(), outcome=None, levels_after=(None, None),
