@@ -85,9 +85,12 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
     model.match_facts[start:] = sorted(model.match_facts[start:], key=lambda f: place.get(f.match, len(place)))
     _mark_copies(model, start, redrawn, {e.match_id: e.copy_of for e in events if e.copy_of is not None})
     _, _, unread = dataset_unread(str(path), events)       # the files whose matches the standings leave out
+    # each fact's record file (a match drawn is keyed by its key, one not drawn by its match_id)
+    file_of = {redrawn.get(str(mid), str(mid)): str(src) for mid, src in zip(ds.matches["match_id"],
+                                                                            ds.matches["source_file"])}
     for i in range(start, len(model.match_facts)) if unread else ():
         f = model.match_facts[i]
-        note = None if f.event is None else unread.get(f.event.source.rpartition("#")[0])
+        note = None if f.event is None else unread.get(file_of.get(f.match))
         if note is not None:
             model.match_facts[i] = dataclasses.replace(f, unread=note)
     return ds if rows is None else _replayed_tables(ds, rows)
@@ -100,8 +103,9 @@ def _replayed_tables(ds, rows: facts.ReportRows):
     ingest's rules.  A match the dataset marks a copy (``duplicate_of``) stays the copy of the match it
     names; another is a copy when its replay's match key is that of a match before it in the order ingest
     committed them (the order its rows were added in) — as :func:`.facts.duplicate_matches` reads the
-    facts."""
-    out = facts.dataset_of((), rows)
+    facts.  The dataset's ``files`` rows stay (the statistics read none; :func:`record_names` reads how
+    many matches each file holds, so that a match is named as it was drawn)."""
+    out = dataclasses.replace(facts.dataset_of((), rows), files=ds.files)
     m = ds.matches
     marked = (dict(zip(m["match_id"].astype(str), m["duplicate_of"])) if "duplicate_of" in m.columns else {})
     mine = out.matches
@@ -278,6 +282,23 @@ def _judged_rules(ds) -> dict[str, tuple[str, str]]:
             if isinstance(name, str) and isinstance(rules, str)}
 
 
+def record_names(ds) -> list[str]:
+    """How the notes name the record of each row of the loaded dataset ``ds``'s ``matches`` table, in its
+    order (with its ``files`` table): its file's path, with ``#n`` only when the file holds several
+    matches (:func:`~tractor_analysis.dataset.event.dataset_record_names`) — as ``tractor standings`` names
+    it, and as a record file read names it."""
+    from tractor_analysis.dataset.event import dataset_record_names
+
+    m, files = ds.matches, getattr(ds, "files", None)
+    if not len(m):
+        return []
+    in_file = {}
+    if files is not None and len(files) and {"source_sha256", "matches"} <= set(files.columns):
+        in_file = {sha: int(n) for sha, n in zip(files["source_sha256"], files["matches"])
+                   if isinstance(sha, str) and n is not None and n == n}
+    return dataset_record_names(zip(m["source_file"], m["source_sha256"], m["match_index"]), in_file)
+
+
 def _cut_by_damage(ds) -> set[str]:
     """The ``match_id`` s of the matches whose record was cut by damage (:attr:`Match.truncated`):
     the last match of each file with a ``truncated_file`` error (a gzip stream cut short).  The
@@ -388,9 +409,10 @@ _Task = tuple
 """One match to draw: (match_id, source_file, match_index, source_sha256, source_abspath,
 fallback title, key, stored record text or None, violation positions, analysed plays or None,
 the ruleset the dataset judged it with when ingest was given one, else None, whether its record
-was cut by damage — the last match of a file with a ``truncated_file`` error —, the match it is a
-second record of (:class:`~.match_page.CopyView`) or None); it pickles, so a worker gets it through
-a pipe."""
+was cut by damage — the last match of a file with a ``truncated_file`` error —, how the notes name its
+record (:func:`~tractor_analysis.dataset.event.dataset_record_names`: the standings' ``source``), the
+match it is a second record of (:class:`~.match_page.CopyView`) or None); it pickles, so a worker gets it
+through a pipe."""
 
 
 def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
@@ -401,7 +423,7 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
 
     from .analysis import with_analysis
 
-    mid, source, index, sha, abspath, fallback, key, text, positions, analysed, judged, cut, copy = task
+    mid, source, index, sha, abspath, fallback, key, text, positions, analysed, judged, cut, where, copy = task
     match = None
     if isinstance(text, str):
         parsed, _ = parse_tgn(text)
@@ -426,7 +448,7 @@ def _draw_row(drawer: _Drawer, task: _Task) -> "Drawn | FileProblem | None":
                            f"from the dataset's rows) / 第 {index + 1} 场比赛：规则引擎出错（{type(exc).__name__}: "
                            f"{exc}），无法生成比赛页和牌局页（按数据集中的数据计入）")
     drawn = draw_match(match, result, key=key, title=match_title(match, fallback), source=source,
-                       charts_on=drawer.charts_on, sink=drawer.sink, where=f"{source}#{index}",
+                       charts_on=drawer.charts_on, sink=drawer.sink, where=where,
                        adjust=_then(_with_positions(positions) if from_text else None,
                                     with_analysis(analysed, result) if analysed is not None else None),
                        copy_of=None if copy is None else (lambda _fact, _view: copy))
@@ -514,6 +536,7 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
     stored, positions = _stored_records(ds), _violation_positions(ds)
     judged = _judged_rules(ds) if rules is None else {}
     cut = _cut_by_damage(ds)
+    names = dict(zip(m["match_id"].astype(str), record_names(ds)))
     per_file = m.groupby("source_sha256")["match_id"].transform("count")
     order = m.assign(n_in_file=per_file).sort_values(["source_file", "match_index"], kind="stable")
     abspaths = order["source_abspath"] if "source_abspath" in order.columns else [None] * len(order)
@@ -526,7 +549,7 @@ def _draw_dataset_matches(model: ReportModel, ds, taken: set[str], *, rules=None
         key = slugify(fallback, taken)
         tasks[mid] = (mid, source, index, str(row.source_sha256), abspath if isinstance(abspath, str) else None,
                       fallback, key, stored.get(mid), positions.get(mid, {}),
-                      analysis.get(mid) if analysis else None, judged.get(mid), mid in cut)
+                      analysis.get(mid) if analysis else None, judged.get(mid), mid in cut, names.get(mid, source))
         seen_as[mid] = CopyView(title_of(row.event, row.round, row.table, row.date, fallback), page_name(key),
                                 source)
     committed = committed or {}

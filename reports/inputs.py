@@ -25,7 +25,7 @@ from tractor_analysis.records.sources import iter_inputs, named_keys, scan_refus
 from . import facts
 from .fact_rows import CopyFinder, FileProblem
 from .model import ReportModel
-from .dataset_input import add_dataset
+from .dataset_input import add_dataset, record_names
 from .match_drawing import MatchSink, RulesFor, add_match
 
 
@@ -95,9 +95,9 @@ def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
     rows it stores, or with rules given the rows of its matches' replays under them; the replayed record
     files'), a second record of a match (:func:`_second_records`) left out as the event pages leave it out."""
     second = _second_records(model)
-    parts = [_without(ds, second, replayed=False) for ds in datasets]
+    parts = [_without(ds, second) for ds in datasets]
     if model.replayed or model.tables is not None:
-        parts.append(_without(facts.dataset_of(model.replayed, model.tables), second, replayed=True))
+        parts.append(_without(facts.dataset_of(model.replayed, model.tables), second))
     ds = facts.concat_datasets(parts)
     if ds is not None and len(ds.hands):
         model.standings, model.stats = facts.stats_tables(ds)
@@ -115,17 +115,14 @@ def _second_records(model: ReportModel) -> set[str]:
     return {m.source for m in events if m.match_id not in once}
 
 
-def _without(ds, second: set[str], *, replayed: bool):
+def _without(ds, second: set[str]):
     """``ds`` without the rows of the matches of ``second`` (named as :func:`draw_match`'s ``where``:
-    ``path``, or ``path#n`` for a file of several matches when ``replayed``; ``path#index`` from a
-    dataset)."""
+    ``path``, or ``path#n`` for a file of several matches, :func:`~.dataset_input.record_names` — the
+    replayed record files' rows and a dataset's alike)."""
     if not second or ds is None or not len(ds.matches):
         return ds
     m = ds.matches
-    several = m["source_file"].map(m["source_file"].value_counts()) > 1
-    where = [(f"{f}#{i + 1}" if many else str(f)) if replayed else f"{f}#{i}"
-             for f, i, many in zip(m["source_file"], m["match_index"], several)]
-    gone = set(m.loc[[w in second for w in where], "match_id"])
+    gone = set(m.loc[[name in second for name in record_names(ds)], "match_id"])
     if not gone:
         return ds
     return dataclasses.replace(ds, **{t: getattr(ds, t)[~getattr(ds, t)["match_id"].isin(gone)]

@@ -118,4 +118,9 @@ def test_a_bury_the_dealer_cannot_have_made_is_not_used_when_its_deal_line_is_mi
     assert "bad_bury" in [v.code for v in r_bad.violations] and "bad_bury" not in [v.code for v in r_kept.violations]
     assert any("the other seats' deal lines hold every copy" in v.message_en for v in r_bad.violations)
     assert r_kept.attackers_total is not None and r_kept.claim_matches is True
-    assert r_bad.attackers_total is None and r_bad.claim_matches is None      # withheld, not "corrected"
+    # not used, nor "corrected" on: every seat played a whole hand, so the bury is the cards nobody played
+    # (derived, as with no deal line at all: rules.md §1.5) and the score stands on that, not on the bad line
+    assert r_bad.attackers_total == r_kept.attackers_total and r_bad.claim_matches is True
+    (d,) = [d for d in r_bad.derived if d.fact == "buried"]
+    from tractor_analysis.records.cards import TOKEN
+    assert TOKEN[full] not in d.value.split()       # the card the other seats hold both copies of: never buried

@@ -200,5 +200,5 @@ def test_the_analysis_table_marks_a_derived_play(tmp_path):
     (body,) = [b for t, s, b in rows if (t, s) == ("14", "E")]
     title = re.search(r'class="tag derived" title="([^"]*)">derived / 推出</span>', body).group(1)
     assert "E played CJ in trick 14" in title and "第 14 轮东家出 CJ" in title
-    assert "record&#39;s later plays" in title                 # escaped, as in the trick table
+    assert "the only one it does not play later" in title       # (every way, legal or not: rules.md §14.1)
     assert "'" not in title

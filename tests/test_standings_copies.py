@@ -68,7 +68,7 @@ def test_the_copy_that_counts_is_the_first_in_input_order_as_ingest_keeps_it(tmp
     # the same from the dataset: its duplicate_of, not the copy whose file name sorts first
     kept, notes = _counted(tmp_path / "ds")
     assert kept == ["z-first.tgn"]
-    assert any(n.startswith(f"{a}#0: the same match as {z}#0") for n in notes)
+    assert any(n.startswith(f"{a}: the same match as {z}") for n in notes)
 
 
 def test_a_dataset_s_duplicate_of_decides_across_runs(tmp_path):
@@ -80,7 +80,7 @@ def test_a_dataset_s_duplicate_of_decides_across_runs(tmp_path):
     for purpose in ("standings", "ratings"):
         kept, notes = _counted(ds, purpose=purpose)
         assert kept == ["z-stored.tgn"], purpose
-        assert [n.split(":", 1)[0] for n in notes if "recorded twice" in n] == [f"{a}#0"]
+        assert [n.split(":", 1)[0] for n in notes if "recorded twice" in n] == [f"{a}"]
     # the dataset and a record file of the same match: the copy already stored counts
     kept, notes = _counted(tmp_path / "a-later.tgn", ds)
     assert kept == ["z-stored.tgn"]
@@ -92,7 +92,7 @@ def test_a_retyped_copy_differing_in_site_or_date_counts_once_from_files_and_fro
     date = _write(tmp_path, "r1t1-date.tgn", '[Date "2026-05-16"]', '[Date "2026-05-17"]')
     stored = _stored(_ingest(tmp_path / "ds", first, site, date))
     assert stored == {"r1t1.tgn": None, "r1t1-hall2.tgn": None, "r1t1-date.tgn": None}   # ingest's key: 3
-    for inputs, names in (((first, site, date), (site, date)), ((tmp_path / "ds",), (f"{site}#0", f"{date}#0"))):
+    for inputs, names in (((first, site, date), (site, date)), ((tmp_path / "ds",), (f"{site}", f"{date}"))):
         matches, _, _ = read_inputs([str(i) for i in inputs])
         kept, notes = select(matches)
         assert [Path(m.source.rpartition("#")[0] or m.source).name for m in kept] == ["r1t1.tgn"]
@@ -119,13 +119,13 @@ def test_an_event_written_in_another_case_or_spacing_is_a_copy_counted_once(tmp_
     ds = _ingest(tmp_path / "ds", first, retyped)
     assert _stored(ds) == {"r1t1.tgn": None, "r1t1-retyped.tgn": None}
     kept, notes = _counted(ds)
-    assert kept == ["r1t1.tgn"] and any(n.startswith(f"{retyped}#0: ") and "[Event]" in n for n in notes)
+    assert kept == ["r1t1.tgn"] and any(n.startswith(f"{retyped}: ") and "[Event]" in n for n in notes)
     # ingested in two runs: the copy stored first counts, though the later one's file sorts first
     later = _write(tmp_path, "a-retyped.tgn", EVENT, '[Event "LANTERN CUP 2026 "]')
     ds2 = _ingest(tmp_path / "ds2", first)
     _ingest(ds2, later)
     kept, notes = _counted(ds2)
-    assert kept == ["r1t1.tgn"] and any(n.startswith(f"{later}#0: ") and "[Event]" in n for n in notes)
+    assert kept == ["r1t1.tgn"] and any(n.startswith(f"{later}: ") and "[Event]" in n for n in notes)
     # and the ratings rate it once
     rated = json.loads(_run("ratings", str(first), str(retyped), "--format", "json").stdout)
     assert {p["player"]: p["matches"] for p in rated}["李娜"] == 1

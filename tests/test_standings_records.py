@@ -146,12 +146,16 @@ def test_a_table_and_a_team_twice_in_one_round_are_warned_in_the_text_and_on_the
 
 def test_a_match_no_team_won_is_named_in_chinese_in_the_chinese_half(tmp_path):
     folder = _event(tmp_path)
-    # the last hand's bottom left out, and E's deal line (with all four the bottom would be derived:
-    # the cards in none of them): the attackers took the last trick, so its outcome is unknown
+    # the last hand's bottom left out, and E's deal line one card short (with all four whole the bottom would
+    # be derived, the cards in none of them; with E's line left out the bury would be, the cards nobody
+    # played; a line its plays contradict fixes neither): the attackers took the last trick, so its outcome
+    # is unknown
     _edit(folder / "r1t4.tgn", "Bottom: D6 S4 C2 H5 C4 S2 C8 H7\nBuried: H7 H6 DQ DJ D9 D7 D6 D4\n", "")
     text = (folder / "r1t4.tgn").read_text("utf-8")
     e = text.index("\nE: BJ LJ D3 SA SK SQ SJ SJ") + 1
-    (folder / "r1t4.tgn").write_text(text[:e] + text[text.index("\n", e) + 1:], "utf-8")
+    end = text.index("\n", e)
+    line = text[e:end]
+    (folder / "r1t4.tgn").write_text(text[:e] + line[:line.rindex(" ")] + text[end:], "utf-8")
     out = tmp_path / "s.html"
     r = _run("standings", str(folder), "--html", str(out))
     rated = _run("ratings", str(folder))

@@ -57,7 +57,7 @@ def test_match_results_word_a_cut_record_as_check_does(datasets, impl):
     assert whole[["winner", "decided_by"]].values.tolist() == [["NS", "higher level"]]
     # rows without the column (older datasets): not known to be cut — the final levels still unknown
     ds = load(datasets["cut"])
-    old = SimpleNamespace(matches=ds.matches.drop(columns=["cut_short"]), hands=ds.hands, tricks=ds.tricks,
+    old = SimpleNamespace(matches=ds.matches.drop(columns=["cut_short", "decided_by"]), hands=ds.hands, tricks=ds.tricks,
                           violations=ds.violations, plays=ds.plays)
     assert IMPLS[impl].match_results(old)["decided_by"].tolist() == ["levels not known"]
 

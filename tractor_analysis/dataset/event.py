@@ -28,7 +28,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from ..engine.scoring import decide_match
 from ..engine.verdicts import MatchResult
@@ -37,7 +37,7 @@ from .schema import SCHEMAS
 from .standings import EventMatch, folded_name, team_name
 
 __all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "datasets_named", "matches_of",
-           "NOT_READ", "body_digest", "unread_notes", "dataset_unread"]
+           "NOT_READ", "body_digest", "unread_notes", "dataset_unread", "record_name", "dataset_record_names"]
 
 
 _MATCH_COLUMNS = tuple(f.name for f in SCHEMAS["matches"])
@@ -196,6 +196,39 @@ def _dataset_digests(ds, ids: set[str]) -> dict[str, tuple[str, str]]:
     return out
 
 
+def record_name(path, index: int, several: bool) -> str:
+    """How a note names a match by its record (:attr:`~.standings.EventMatch.source`): the file's path, and
+    ``#n`` (``n`` the match's place in the file, counted from 1: ``match_index`` + 1) only when the file
+    holds several matches — one form whether the match is read from its record file or from a dataset."""
+    return f"{path}#{index + 1}" if several else str(path)
+
+
+def dataset_record_names(rows: Iterable[tuple], in_file: Mapping[str, int] | None = None) -> list[str]:
+    """:func:`record_name` of each of a dataset's ``matches`` rows ``rows`` (``(source_file, source_sha256,
+    match_index)``), in their order, with ``in_file``: the matches read from each file by its SHA-256 (the
+    ``files`` table's ``matches``, a match the engine failed on included, as a record file read counts it).
+    A file holds several when it says so, when more than one of its matches is stored, or when one stored is
+    not its first (its count not known: no ``files`` row given)."""
+    rows = [(path, sha, int(index)) for path, sha, index in rows]
+    in_file = in_file or {}
+    stored = Counter(sha for _, sha, _ in rows)
+    return [record_name(path, index, in_file.get(sha, 0) > 1 or stored[sha] > 1 or index > 0)
+            for path, sha, index in rows]
+
+
+def _names_of(ds, rows: dict[str, dict]) -> dict[str, str]:
+    """:func:`dataset_record_names` of the matches ``rows`` (``matches`` rows by ``match_id``) of the dataset
+    folder ``ds``, with the counts of its ``files`` table."""
+    from .reading import read_table
+
+    files = read_table(ds, "files", columns=["source_sha256", "matches"])
+    in_file = {sha: n for sha, n in zip(files["source_sha256"].to_pylist(), files["matches"].to_pylist())
+               if sha is not None and n is not None}
+    names = dataset_record_names(((r.get("source_file"), r.get("source_sha256"), r.get("match_index") or 0)
+                                  for r in rows.values()), in_file)
+    return dict(zip(rows, names))
+
+
 def from_dataset(ds) -> list[EventMatch]:
     """Every match of a dataset folder: the matches that count for ingest (``duplicate_of`` null;
     ``stats.duplicate_matches``) in the order ingest committed them as far as the dataset tells it
@@ -212,6 +245,7 @@ def from_dataset(ds) -> list[EventMatch]:
     table = read_table(ds, "matches")
     rows = {r["match_id"]: r for r in table.to_pylist()}
     keys = _dataset_keys(ds, rows)
+    names = _names_of(ds, rows)
     out = []
     for r in results.to_dict(orient="records"):
         row = rows.get(r["match_id"], {})
@@ -221,7 +255,7 @@ def from_dataset(ds) -> list[EventMatch]:
         winner = {"NS": 0, "EW": 1}.get(r["winner"]) if isinstance(r["winner"], str) else None
         # "both" (both sides forfeited) names no one side: decided_by says it ("both forfeit")
         forfeit = {"NS": 0, "EW": 1}.get(row.get("forfeit")) if isinstance(row.get("forfeit"), str) else None
-        source = f"{row.get('source_file')}#{row.get('match_index')}" if row else r["match_id"]
+        source = names.get(r["match_id"], r["match_id"])
         facts = keys.get(r["match_id"], {})
         out.append(EventMatch(match_id=r["match_id"], event=_text(r["event"]), date=_text(row.get("date")),
                               round=_text(r["round"]), table=_text(r["table"]), teams=teams, players=players,
@@ -235,7 +269,7 @@ def from_dataset(ds) -> list[EventMatch]:
     for later, kept in sorted(copies.items(), key=lambda c: order.get(c[0], (True, 0))):
         row = rows.get(later)
         if kept in first and row is not None:    # the copy: the same match, from its own record
-            out.append(replace(first[kept], match_id=later, source=f"{row.get('source_file')}#{row.get('match_index')}",
+            out.append(replace(first[kept], match_id=later, source=names.get(later, later),
                                date=_text(row.get("date")), site=_text(row.get("site")), event=_text(row.get("event")),
                                copy_of=kept, **keys[later]))
     return out
@@ -355,13 +389,15 @@ def unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | N
 
 def dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], list[str], dict[str, str]]:
     """:func:`unread_notes` of each file of a dataset from its ``errors`` table: the matches kept, the
-    notes, and each file whose matches are left out (as :attr:`~.standings.EventMatch.source` names it,
-    before its ``#``) → the note saying why (``tractor report`` leaves them out alike)."""
+    notes, and each file whose matches are left out (its ``source_file``) → the note saying why (``tractor
+    report`` leaves them out alike)."""
     from .reading import read_table
 
     table = read_table(ds, "errors")
     if not table.num_rows:
         return matches, [], {}
+    stored = read_table(ds, "matches", columns=["match_id", "source_file"])
+    file_of = dict(zip(stored["match_id"].to_pylist(), map(str, stored["source_file"].to_pylist())))
     by_file: dict[str, list] = {}
     for e in table.to_pylist():
         by_file.setdefault(str(e.get("source_file")), []).append(
@@ -369,14 +405,14 @@ def dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], lis
              e.get("hand_no")))
     counts: dict[str, int] = {}
     for m in matches:
-        counts[m.source.rpartition("#")[0]] = counts.get(m.source.rpartition("#")[0], 0) + 1
+        counts[file_of.get(m.match_id, "")] = counts.get(file_of.get(m.match_id, ""), 0) + 1
     notes, dropped = [], {}
     for path, problems in by_file.items():
         said, whole = unread_notes(path, problems, counts.get(path, 0))
         notes.extend(said)
         if whole and said:
             dropped[path] = said[0]
-    return [m for m in matches if m.source.rpartition("#")[0] not in dropped], notes, dropped
+    return [m for m in matches if file_of.get(m.match_id) not in dropped], notes, dropped
 
 
 def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], list[str], list[str]]:
@@ -411,7 +447,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
         problems = [(d.line, d.column, d.code, d.message, d.hand) for d in source.diagnostics]
         read: list[EventMatch] = []
         for i, match in enumerate(source.matches):
-            where = f"{path}#{i + 1}" if len(source.matches) > 1 else str(path)
+            where = record_name(path, i, len(source.matches) > 1)
             try:
                 result = replay_match(match)
             except Exception as exc:        # the engine must not take the standings down: said, not counted

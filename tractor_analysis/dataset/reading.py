@@ -193,7 +193,11 @@ def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True, *,
     (``bottom_multiplier``, ``level_ns_after`` … where not known) comes back ``float64``
     with ``NaN`` there, the same column without one as its ``int16`` / ``int32``.  With
     ``nullable_ints`` every integer column is pandas' nullable ``Int16`` / ``Int32``, a
-    null ``<NA>``, whatever the rows hold (:func:`_nullable_int`).
+    null ``<NA>``, whatever the rows hold (:func:`_nullable_int`).  Boolean columns alike: by
+    default a column holding a null (``after_match_end``, ``cut_short`` … where not known, or in
+    parts written before the column) comes back ``object`` (``True`` / ``False`` / ``None``), the same
+    column without one ``bool``; with ``nullable_ints`` every boolean column is pandas' nullable
+    ``boolean``, a null ``<NA>``, whatever the rows hold.
     """
     if not os.path.isdir(path):
         raise FileNotFoundError(f"no dataset at {path!r} (run 'tractor ingest … -o {path}' first)")
@@ -211,13 +215,17 @@ def load(path: str, tables: Iterable[str] = TABLES, decode: bool = True, *,
 
 
 def _nullable_int(arrow_type: pa.DataType):
-    """The pandas nullable integer dtype (``Int16``, ``Int32`` …) of an Arrow integer type, for
-    ``load(…, nullable_ints=True)``: a null stays ``<NA>`` and the column keeps its width, whether or
-    not it holds one (``to_pandas`` alone makes a column holding a null ``float64``, and the same
-    column without one ``int16``).  ``None`` for other types: pandas' own conversion."""
+    """The pandas nullable integer dtype (``Int16``, ``Int32`` …) of an Arrow integer type, and pandas'
+    nullable ``boolean`` of an Arrow boolean, for ``load(…, nullable_ints=True)``: a null stays ``<NA>`` and
+    the column keeps its type, whether or not it holds one (``to_pandas`` alone makes an integer column
+    holding a null ``float64`` and a boolean one ``object``, and the same columns without one ``int16`` and
+    ``bool``).  ``None`` for other types: pandas' own conversion."""
+    import pandas as pd
+
+    if pa.types.is_boolean(arrow_type):
+        return pd.BooleanDtype()
     if not pa.types.is_integer(arrow_type):
         return None
-    import pandas as pd
     sign = "U" if pa.types.is_unsigned_integer(arrow_type) else ""
     return pd.api.types.pandas_dtype(f"{sign}Int{arrow_type.bit_width}")
 

@@ -19,6 +19,7 @@ from ..records.locate import violation_position
 from ..records.model import Hand, Match
 from ..records.tgn_writer import Unwritable, format_tgn
 from ..engine.replay import record_pairs, record_stops_inside
+from ..engine.scoring import decide_match
 from ..records.rulesets import RuleSet
 from ..engine.unfinished import taken_by_attackers
 from ..engine.verdicts import HandResult, MatchResult, Violation
@@ -180,16 +181,19 @@ class TableBuilder:
         stored = len(numbers)
         players = match.players
         pf = result.player_levels_final
+        # who won, and how (or why no team did): the one decision (a replay's own winner is this team)
+        team, decided_by = decide_match(result)
         row = (mid, path, sha, index, match.event, match.site, match.date, match.round, match.table,
                players[0], players[1], players[2], players[3],
                result.hands[0].rules.name if result.hands else match.ruleset,
                stored, start[0], start[1], final[0], final[1],
-               _team(result.winner), BOTH if result.both_forfeit else _team(result.forfeit), nviol,
+               _team(team), BOTH if result.both_forfeit else _team(result.forfeit), nviol,
                result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
         key = match_key(row, self.cols["hands"], stored)
         first = self.first_of_key.setdefault(key, mid)
         self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1],
-                                    _forfeit_reason(result), _cut_short(result), *_final_spans(result, final)))
+                                    _forfeit_reason(result), _cut_short(result), *_final_spans(result, final),
+                                    decided_by))
         if self.records:
             try:
                 text = format_tgn(match)

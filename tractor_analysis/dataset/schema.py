@@ -132,6 +132,12 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("level_ew_final_low", _I16, "the lowest E-W final level under those readings, as level_ns_final_low"),
         ("level_ew_final_high", _I16, "the highest E-W final level under those readings (null with "
                                       "level_ew_final_low)"),
+        # added after level_ew_final_high (null in datasets written before it)
+        ("decided_by", _STR, "how the match was decided, or why no team won it, as the standings word it "
+                             "(engine.scoring.decide_match, the statistics' match_results decided_by: 'passed A', "
+                             "'forfeit', 'higher level', 'holding the deal', 'both forfeit', 'cut short', 'forfeit "
+                             "not known', 'levels not known' …); check --json's decided_by says the same in short "
+                             "and is null where no team won"),
     ),
     "hands": _schema(
         _KEY_MATCH, _KEY_HAND,

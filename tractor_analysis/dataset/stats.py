@@ -300,6 +300,18 @@ def _true(value) -> bool:
     return value is not None and value is not pd.NA and value == value and bool(value)
 
 
+def _decided_again(r: dict, ns: int | None, ew: int | None) -> tuple[int | None, str]:
+    """``engine.scoring.decide`` of a match from its rows (:func:`decide_results`' ``r``; ``ns``, ``ew``: its
+    final levels), for a row that does not store the decision ingest made."""
+    forfeit = r["forfeit"] if r["forfeit"] == "both" else _SIDE.get(r["forfeit"])
+    return decide(MatchFacts(
+        finished=bool(r["finished"]), friend=bool(r["friendly"]), forfeit=forfeit,
+        passed=_SIDE.get(r["winner"]) if r["passed"] else None, win_level=r.get("win_level"),
+        levels=(ns, ew), holder=r["holder"],
+        decide_by_levels=bool(r.get("decide_by_levels")), whole=not _true(r.get("cut_short")),
+        level_spans=(_span(r, "ns", ns), _span(r, "ew", ew))))
+
+
 def decide_results(records: list[dict]) -> pd.DataFrame:
     """:func:`match_results` from one dict per match: its tags (``match_id, event, round,
     table``), partnership names ``ns`` / ``ew``, ``hands``, start and final levels, ``winner``,
@@ -309,18 +321,22 @@ def decide_results(records: list[dict]) -> pd.DataFrame:
     record stops at damage to its file before a hand read whole decided it (``cut_short``, the matches
     column; null in datasets written before it: not known, as before), and the range of each final level
     the record leaves unknown (``level_ns_final_low`` … ``level_ew_final_high``, :func:`_span`; absent or
-    null: no range, as before).  The decision is
-    ``engine.scoring.decide``, the one ``engine.scoring.decide_match`` makes of a replayed match."""
+    null: no range, as before).
+
+    A match whose row stores the decision ingest made (``stored_decided_by``, the matches column
+    ``decided_by``: ``engine.scoring.decide_match`` of its replay) is not decided again: its ``winner`` and
+    that ``decided_by`` are the result, so the statistics name what ``tractor check`` names also where the
+    rows alone cannot tell it (``forfeit not known``: the readings of take-backs given as ``?`` differ).
+    Else (a dataset written before the column) the decision is ``engine.scoring.decide`` of the rows, the
+    one ``engine.scoring.decide_match`` makes of a replayed match as far as the rows tell it."""
     rows = []
     for r in records:
         ns, ew = _level(r["level_ns_final"]), _level(r["level_ew_final"])   # None: not known
-        forfeit = r["forfeit"] if r["forfeit"] == "both" else _SIDE.get(r["forfeit"])
-        team, how = decide(MatchFacts(
-            finished=bool(r["finished"]), friend=bool(r["friendly"]), forfeit=forfeit,
-            passed=_SIDE.get(r["winner"]) if r["passed"] else None, win_level=r.get("win_level"),
-            levels=(ns, ew), holder=r["holder"],
-            decide_by_levels=bool(r.get("decide_by_levels")), whole=not _true(r.get("cut_short")),
-            level_spans=(_span(r, "ns", ns), _span(r, "ew", ew))))
+        stored = r.get("stored_decided_by")
+        if isinstance(stored, str) and stored:
+            team, how = _SIDE.get(r["winner"]), stored
+        else:
+            team, how = _decided_again(r, ns, ew)
         winner = None if team is None else ("NS", "EW")[team]
         rows.append({"match_id": r["match_id"], "event": r["event"], "round": r["round"], "table": r["table"],
                      "ns": r["ns"], "ew": r["ew"], "hands": int(r["hands"]), "level_ns": ns, "level_ew": ew,
@@ -342,6 +358,10 @@ def match_results(ds) -> pd.DataFrame:
     and ``decided_by`` is ``"no finished hand"``; :func:`standings` leaves it out.  Nor does one
     whose file is damaged and whose record stops at the damage before a hand read whole decided it
     (``matches.cut_short``): ``decided_by`` ``"record cut by damage"`` (``engine.scoring.RECORD_CUT``).
+    Nor one in which whether a side forfeited is not known (take-backs given as ``?`` that may reach the
+    forfeit count …): ``decided_by`` ``"forfeit not known"`` (``engine.scoring.FORFEIT_NOT_KNOWN``), as
+    ``tractor check`` says it — read from the matches column ``decided_by``, the decision ingest made
+    (:func:`decide_results`; a dataset written before the column reads ``levels not known`` there).
     Friend-mode matches (找朋友) are decided for no partnership."""
     with source(ds) as src:
         records = stats_sql.result_inputs(src)

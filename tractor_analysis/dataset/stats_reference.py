@@ -516,6 +516,7 @@ def match_results(ds) -> pd.DataFrame:
                         "passed": r.match_id in passed, "win_level": win_level.get(r.match_id),
                         "friendly": r.match_id in friendly, "decide_by_levels": bool(by_levels.get(r.match_id)),
                         "holder": holder.get(r.match_id), "cut_short": getattr(r, "cut_short", None),
+                        "stored_decided_by": getattr(r, "decided_by", None),
                         **{c: getattr(r, c, None) for c in _FINAL_SPAN}})
     return decide_results(records)
 

@@ -29,7 +29,7 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
                 "player_n", "player_e", "player_s", "player_w", "ruleset", "hands", "level_ns_start",
                 "level_ew_start", "level_ns_final", "level_ew_final", "winner", "forfeit", "team_ns", "team_ew",
                 "match_key", "duplicate_of", "cut_short", "level_ns_final_low", "level_ns_final_high",
-                "level_ew_final_low", "level_ew_final_high"),
+                "level_ew_final_low", "level_ew_final_high", "decided_by"),
     "hands": ("match_id", "hand_no", "dealer", "defenders", "level", "trump", "ruleset", "decks", "rules",
               "tricks", "attackers_points", "bottom_captured", "bottom_multiplier", "bottom_bonus",
               "attackers_total", "outcome", "up_team", "levels_gained", "next_dealer", "match_over",

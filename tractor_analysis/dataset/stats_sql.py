@@ -416,6 +416,7 @@ def result_inputs(src: StatsSource) -> list[dict]:
                {_team_name('e', 'w', 'EW')} as ew, m.hands, m.level_ns_start, m.level_ew_start,
                m.level_ns_final, m.level_ew_final, m.winner, m.forfeit, m.cut_short,
                m.level_ns_final_low, m.level_ns_final_high, m.level_ew_final_low, m.level_ew_final_high,
+               m.decided_by as stored_decided_by,
                coalesce(per.finished, false) as finished, coalesce(per.passed, false) as passed, per.win_level,
                coalesce(per.friendly, false) as friendly, coalesce(per.decide_by_levels, false) as decide_by_levels,
                per.last.nd as last_next_dealer, per.last.dealer as last_dealer, per.last.outcome as last_outcome,
