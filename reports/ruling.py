@@ -23,6 +23,8 @@ from tractor_analysis import __version__
 from tractor_analysis.engine.explain_hand import not_scored
 from tractor_analysis.engine.explain import cards_text
 from tractor_analysis.engine.outcome import REVOKE_CODES
+from tractor_analysis.engine.owed_plays import led_group_held
+from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.engine.record_gaps import find_gaps, play_left_out
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.hand_replay import describe_outcome
@@ -220,6 +222,10 @@ def evidence(v: Violation, record: Hand, result: HandResult,
     if v.trick is None:
         return ()
     seat, cards = _held_claim(v, required)
+    if not cards and v.code in REVOKE_CODES and result.level is not None and result.trump_known:
+        # the play owed not named (the seat's cards read from its plays): the cards of the led group it surely
+        # held are what its own plays prove it held
+        seat, cards = v.seat, led_group_held(hand_context(result.rules, result.level, result.trump), result, v)
     source = hand_sources(record, result)[seat] if seat is not None else DEAL
     derived = {(n, p.seat) for n, p in result.derived_plays}
     gap = next((g.trick for g in find_gaps(record) if seat in g.missing and g.trick < v.trick
@@ -544,7 +550,7 @@ def render_rulings(pages: Sequence[RulingPage], *, title: str = "Ruling / 裁决
     # the stylesheet is the package's own file, not record text: marked safe so its quotes stay
     return environment().get_template("ruling.html").render(
         pages=pages, title=title, css=Markup(_static("ruling.css")), version=__version__,
-        seats=SEAT_TOKENS, fits=[fit_level(p) for p in pages])
+        seats=SEAT_TOKENS, fits=[fit_level(p) for p in pages], owed_codes=frozenset(REVOKE_CODES) | {"wrong_count"})
 
 
 def write_ruling(html: str, out: str | os.PathLike) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tractor_analysis.engine.hand_replay import replay_hand
@@ -103,7 +103,7 @@ def test_the_play_owed_by_a_seat_read_from_its_plays_is_not_named_after_its_gap(
     whole, gapped = _hand(OWED_WHOLE), _hand(OWED_GAP)
     owed = [v for v in whole.violations if v.code == "follow_suit" and v.seat == W]
     fault = [v for v in gapped.violations if v.code == "follow_suit" and v.seat == W]
-    assert owed and owed[0].better
+    assert owed and owed[0].better == ()    # W (no line) may have held a lower spade the record places nowhere
     assert len(fault) == 1 and fault[0].trick == 1 and fault[0].better == ()    # it named ♠10 before
     assert "not named" in fault[0].message_en and "不予指明" in fault[0].message_zh
 
@@ -127,6 +127,9 @@ def _dropped(hand, i: int, j: int):
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 40), pick=st.integers(0, 10 ** 6), j=st.integers(0, 3))
+# S (no deal line) left out of trick 13: its play there proves its wrong follow in trick 7 — the bound counted
+# only the gap's own play (2 found, at most 3; the whole hand has 4)
+@example(seed=12, pick=164217, j=3)
 def test_what_a_gap_not_filled_in_gives_holds_for_the_whole_hand(seed, pick, j):
     match = simulate_match(seed, preset="tournament", violation_rate=0.05, max_hands=2)
     rules = ruleset_of(match)

@@ -11,15 +11,27 @@ of the line that N never plays (nor on the card N plays that the line does not g
 out as its deal says: no outcome); the level penalties (wrong follows, docs/rules.md §10) are counted
 from the violations that stand after judging again, never from the first judgement's.  A seat dealt too many cards, all its plays in its line, is a
 real misdeal (多少牌), not a contradiction: it is judged on its line.
+
+A record that stops before the hand's end (every seat still holds a card for another trick) shows a seat
+that played a card its line does not give, but no cards left: which cards of its line it did not hold is
+not known, for the tricks the record does not give might go any way (:func:`stops_short`).  Its cards
+are then at least those both its line and its plays give (it played them), and at most its line's cards
+not yet played and any copy the record places nowhere (a card its line miscopied): its follows are
+judged on the first, and a throw's verdict that rests on it *not* holding a card ("would have stood",
+the forced play due, the count of beaten cards) is kept only where both bounds agree
+(:func:`.unsure_throws.recheck`) — else withheld, with the points when its penalty rests on it.
 """
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Sequence
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
 
 from ..records.model import Hand
+from ..records.rulesets import ThrowPenalty
 from . import explain_contradicted
 from .outcome import offenders, team_counts
+from .unsure_throws import recheck
 from .verdicts import HandResult, Unknown, Violation
 
 SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
@@ -36,6 +48,39 @@ def contradicted(hand: Hand, result: HandResult) -> frozenset[int]:
         return frozenset()
     unheld = {v.seat for v in result.violations if v.code == "not_in_hand" and v.trick is not None}
     return frozenset(s for s in left & unheld if s is not None and hand.deal[s])
+
+
+def stops_short(hand: Hand, result: HandResult) -> frozenset[int]:
+    """The seats of a full hand, every deal line given, that played a card their line does not give
+    (``not_in_hand``) when no seat is found holding cards after the last trick (no ``deal_mismatch``
+    naming cards) and the hand is not played out: in a record that stops before the hand's end their
+    lines are contradicted, though which of their cards they did not hold is not known (the caller
+    checks the record stops early, :func:`holds_another_trick`)."""
+    if hand.setup or hand.deal is None or not all(hand.deal) or result.complete or not result.violations:
+        return frozenset()
+    if any(v.code == "deal_mismatch" and v.trick is None and v.played for v in result.violations):
+        return frozenset()
+    return frozenset(v.seat for v in result.violations
+                     if v.code == "not_in_hand" and v.trick is not None and v.seat is not None)
+
+
+def holds_another_trick(held: Sequence[Sequence[int]], missing: Sequence[int], size: int) -> bool:
+    """Whether every seat still holds a card for another trick after the record's last play (``held``:
+    counts per kind; the seats ``missing`` from the trick the record ends in, ``size`` the lead's
+    cards, still to play it): the record stops before the hand's end."""
+    return all(sum(h) - (size if s in missing else 0) > 0 for s, h in enumerate(held))
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """What a seat whose line is contradicted in a record that stops short may hold besides the cards
+    both its line and its plays give (:func:`rejudge`)."""
+
+    ctx: object
+    """The tricks' context (:func:`.tricks.hand_context`)."""
+    more: Mapping[int, Sequence[int]]
+    """Per seat, counts per kind: its line's cards not played when the record stops, with every copy
+    the record places nowhere."""
 
 
 def _kept(v: Violation, seats: frozenset[int]) -> bool:
@@ -55,28 +100,37 @@ def _without(line: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] |
 
 
 def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
-            replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult:
+            replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple],
+            left: Mapping[int, tuple[int, ...]] | None = None, bounds: Bounds | None = None) -> HandResult:
     """``result`` with every verdict but the contradiction itself judged again on the deal lines
     of ``seats`` less the cards each still holds after the last trick — the cards both its line and
     its plays give (``replay``: one hand judged; ``order``: the violations' sort key).  A card left
-    that the line does not give (the dealer's, from the bottom): ``result`` as it is."""
+    that the line does not give (the dealer's, from the bottom): ``result`` as it is.  ``left``: the
+    cards each seat holds when the record stops (default: those its ``deal_mismatch`` names), and
+    ``bounds`` what else it may hold there, a record that stops short (``replay`` then gives each
+    trick's ``hands_before``): a throw's verdict that rests on its absence is withheld."""
+    if left is None:
+        left = {v.seat: v.played for v in result.violations
+                if v.code == "deal_mismatch" and v.seat in seats and v.trick is None}
     deal = list(hand.deal or ())
     bottom = hand.bottom
-    for v in result.violations:
-        if v.code == "deal_mismatch" and v.seat in seats and v.trick is None:
-            line = _without(deal[v.seat], v.played)
-            if line is None and v.seat == hand.dealer and bottom is not None:
-                # the dealer's cards are its line and the bottom, less the bury: a card left that its
-                # line does not give came from the bottom (a Buried: line miscopied)
-                in_line = tuple(k for k in v.played if k in deal[v.seat])
-                line, bottom = _without(deal[v.seat], in_line), _without(bottom, tuple(
-                    k for k in v.played if k not in deal[v.seat]))
-                if line is None or bottom is None:
-                    return result
-            if line is None:
+    for seat, cards in left.items():
+        line = _without(deal[seat], cards)
+        if line is None and seat == hand.dealer and bottom is not None:
+            # the dealer's cards are its line and the bottom, less the bury: a card left that its
+            # line does not give came from the bottom (a Buried: line miscopied)
+            in_line = tuple(k for k in cards if k in deal[seat])
+            line, bottom = _without(deal[seat], in_line), _without(bottom, tuple(
+                k for k in cards if k not in deal[seat]))
+            if line is None or bottom is None:
                 return result
-            deal[v.seat] = line
+        if line is None:
+            return result
+        deal[seat] = line
     again = replay(dataclasses.replace(hand, deal=tuple(deal), bottom=bottom))
+    count_unknown = False
+    if bounds is not None:
+        again, count_unknown = _throws_bounded(hand, again, seats, bounds)
     shown = [v for v in result.violations if _kept(v, seats)]
     violations = sorted([*shown, *(v for v in again.violations if not _kept(v, seats))], key=order)
     by_trick: dict[int, list[Violation]] = {}
@@ -84,15 +138,43 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
         if v.trick is not None:
             by_trick.setdefault(v.trick, []).append(v)
     tricks = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in result.tricks)
-    counts, what = _counts_again(hand, result, again, violations)
+    counts, what = _counts_again(hand, result, again, violations, count_unknown)
     unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(tuple(sorted(seats)), what,
-                                                                                     hand.dealer))
+                                                                                     hand.dealer, bounds is not None))
     return dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False,
                                **counts, unknowns=result.unknowns + (unknown,))
 
 
-def _counts_again(hand: Hand, result: HandResult, again: HandResult,
-                  violations: Sequence[Violation]) -> tuple[dict, tuple[str, ...]]:
+def _throws_bounded(hand: Hand, again: HandResult, seats: frozenset[int],
+                    bounds: Bounds) -> tuple[HandResult, bool]:
+    """``again`` (``seats`` judged on the cards both line and plays give, each trick's ``hands_before``
+    given) with each throw verdict that rests on a seat of ``seats`` not holding a card withheld: judged
+    again with it holding ``bounds.more`` too (:func:`.unsure_throws.recheck`); and whether a failed
+    throw's penalty count rests on it (not known: the points withheld, :func:`_counts_again`)."""
+    if not again.tricks_judged:
+        return again, False
+    tricks, unknown = [], False
+    for trick, t in zip(hand.tricks, again.tricks):
+        low = t.hands_before
+        if not low or not trick.plays:
+            tricks.append(t)
+            continue
+        high = [tuple(a + b for a, b in zip(low[s], bounds.more[s])) if s in seats else low[s] for s in range(4)]
+        changed = recheck(bounds.ctx, trick, t, low, high, seats)
+        if changed is None:
+            tricks.append(t)
+            continue
+        tricks.append(changed[0])
+        unknown = unknown or changed[1]
+    if all(a is b for a, b in zip(tricks, again.tricks)):
+        return again, False
+    violations = (*(v for v in again.violations if v.trick is None), *(v for t in tricks for v in t.violations))
+    return (dataclasses.replace(again, tricks=tuple(tricks), violations=violations),
+            unknown and again.rules.throw_penalty is ThrowPenalty.PER_CARD)
+
+
+def _counts_again(hand: Hand, result: HandResult, again: HandResult, violations: Sequence[Violation],
+                  count_unknown: bool = False) -> tuple[dict, tuple[str, ...]]:
     """What ``result`` counts from its violations, counted again from ``violations`` (the ones that
     stand after judging again; ``again``: the hand judged again), as ``dataclasses.replace`` changes,
     and what the rejudged hand withholds (:data:`~.verdicts.WITHHELD` words).
@@ -101,7 +183,8 @@ def _counts_again(hand: Hand, result: HandResult, again: HandResult,
     towards a forfeit; the levels after the first judgement's outcome, which had its penalties, are
     withheld if the count changes.  The failed-throw penalties (§4.6; a throw written as if it stood
     is charged from its ``throw_failed``): ``again``'s, whose tricks give the violations that stand —
-    withheld with the points when ``again`` withholds them or gives other sides."""
+    withheld with the points when ``again`` withholds them or gives other sides, or (``count_unknown``) a
+    failed throw's count rests on a card a seat may have held (:func:`_throws_bounded`)."""
     revokers, takers = offenders(hand, result.rules, violations)
     counts = {"revoke_levels": team_counts(result.rules, revokers),
               "takeback_levels": team_counts(result.rules, takers)}
@@ -113,9 +196,9 @@ def _counts_again(hand: Hand, result: HandResult, again: HandResult,
         what.append("levels")
     first = tuple(i for i in result.items if i.kind == "throw_penalty")
     charged = tuple(i for i in again.items if i.kind == "throw_penalty")
-    if first == charged or result.penalties is None:
+    if result.penalties is None or (first == charged and not count_unknown):
         return counts, tuple(what)
-    if again.penalties is None or again.defenders != result.defenders:
+    if count_unknown or again.penalties is None or again.defenders != result.defenders:
         counts.update(penalties=None, attackers_total=None,
                       items=tuple(i for i in result.items if i.kind != "throw_penalty"))
         what.append("points")
@@ -126,4 +209,4 @@ def _counts_again(hand: Hand, result: HandResult, again: HandResult,
         counts["attackers_total"] = sum(i.points for i in items)
     return counts, tuple(what)
 
-__all__ = ["SHOWN_BY", "contradicted", "rejudge"]
+__all__ = ["SHOWN_BY", "Bounds", "contradicted", "holds_another_trick", "rejudge", "stops_short"]

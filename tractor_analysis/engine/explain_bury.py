@@ -16,8 +16,14 @@ from .explain import Message
 from .explain_unknown import seat_list, unknown_fact
 
 
-def bottom_unknown(what: Sequence[str], bad_line: bool = False) -> Message:
-    """``bad_line``: the record's ``Buried:`` line is a ``bad_bury`` and nothing else fixes the bury."""
+def bottom_unknown(what: Sequence[str], bad_line: bool = False, unread: bool = False) -> Message:
+    """``bad_line``: the record's ``Buried:`` line is a ``bad_bury`` and nothing else fixes the bury;
+    ``unread``: its ``Buried:`` line has cards that could not be read (not used)."""
+    if unread:
+        return unknown_fact("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有无法识别的牌（不采用），也无从推出扣底，底分未知，不按 0 分计",
+                            "the attackers won the last trick, so the bottom counts, but the Buried: line has cards that "
+                            "could not be read (not used) and nothing else in the record fixes the bury, so its points "
+                            "are not known (not taken as 0)", what)
     if bad_line:
         return unknown_fact("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有误（不采用），也无从推出扣底，底分未知，不按 0 分计",
                             "the attackers won the last trick, so the bottom counts, but the Buried: line is wrong (not "
@@ -28,13 +34,17 @@ def bottom_unknown(what: Sequence[str], bad_line: bool = False) -> Message:
                         "(Buried:), so it is not taken as 0 points", what)
 
 
-def third_bottom_card_unknown(what: Sequence[str], line_given: bool, whole_deal: bool) -> Message:
+def third_bottom_card_unknown(what: Sequence[str], line_given: bool, whole_deal: bool, unread: int = 0) -> Message:
     """Nobody declared under ``no_declaration = third_bottom_card``, and the record does not give the
     bottom in the order it lay: its third card, which fixes the trump, is not known.  ``line_given``:
     a ``Bottom:`` line too short to have a third card; ``whole_deal``: the four deal lines give the
     bottom's cards (derived), but not their order."""
     head_zh = "无人亮主，按规则（no_declaration = third_bottom_card）以底牌第三张的花色定主"
     head_en = "nobody declared, and under no_declaration = third_bottom_card the suit of the bottom's third card fixes the trump"
+    if unread:
+        return unknown_fact(f"{head_zh}，但 Bottom: 一行有 {unread} 张牌无法识别：不知其第三张是哪张牌，底牌第三张未知",
+                            f"{head_en}, but the Bottom: line has {unread} card{'s' if unread > 1 else ''} that could not "
+                            f"be read, so which card lay third is not known", what)
     if line_given:
         return unknown_fact(f"{head_zh}，但 Bottom: 一行不足三张，底牌第三张未知",
                             f"{head_en}, but the Bottom: line holds fewer than three cards, so the third card is not known",
@@ -52,11 +62,47 @@ def _cards_text(cards: Sequence[int]) -> str:
     return " ".join(TOKEN[k] for k in cards)
 
 
-def bottom_from_deal(bottom: Sequence[int], decks: int) -> Message:
-    """The bottom a whole deal leaves (no ``Bottom:`` line)."""
-    return (f"底牌 {_cards_text(bottom)}，由四家发牌行推出（{decks} 副牌中不在任何发牌行里的牌；Bottom: 未写明）",
+def bottom_from_deal(bottom: Sequence[int], decks: int, unread: int = 0) -> Message:
+    """The bottom a whole deal leaves (no ``Bottom:`` line; ``unread``: one with as many cards that could not
+    be read, not used)."""
+    zh, en = _not_stated("Bottom", unread)
+    return (f"底牌 {_cards_text(bottom)}，由四家发牌行推出（{decks} 副牌中不在任何发牌行里的牌；{zh}）",
             f"bottom {_cards_text(bottom)}, from the four deal lines (the cards of {decks} deck{'s' if decks > 1 else ''} "
-            f"in no deal line; Bottom: not stated)")
+            f"in no deal line; {en})")
+
+
+def _not_stated(label: str, unread: int) -> Message:
+    """``Bottom: 未写明`` / ``Bottom: not stated``, or a line of ``label`` with ``unread`` cards not read."""
+    if not unread:
+        return f"{label}: 未写明", f"{label}: not stated"
+    return (f"{label}: 一行有 {unread} 张牌无法识别，不采用",
+            f"the {label}: line has {unread} card{'s' if unread > 1 else ''} that could not be read, so it is not used")
+
+
+def aside_line_unread(kind: str, unread: int) -> Message:
+    """A ``Bottom:`` (``kind`` ``bottom``) or ``Buried:`` (``buried``) line with ``unread`` cards that could not
+    be read (:func:`.starting_hands.starting_hands`): not used.  Withholds nothing itself: what the line
+    would fix is derived from the rest of the record, or said unknown with what it withholds."""
+    label, zh_what = ("Bottom", "底牌") if kind == "bottom" else ("Buried", "扣底")
+    s = "s" if unread > 1 else ""
+    return (f"{label}: 一行有 {unread} 张牌无法识别（未计入该行）：该行不知是否完整，也不知各牌的顺序，不予采用，"
+            f"不作依据该行的判定；{zh_what}按记录其余部分推出（另有说明），否则未知",
+            f"the {label}: line has {unread} card{s} that could not be read (left out of the line): the line "
+            f"is not known to be whole, nor the order of its cards, so it is not used and no verdict rests "
+            f"on it; the {'bottom' if kind == 'bottom' else 'bury'} is what the rest of the record gives "
+            f"(said), else not known")
+
+
+def bottom_not_known(dealer: int, unread: int, what: Sequence[str]) -> Message:
+    """Every deal line given, but no bottom: the ``Bottom:`` line has ``unread`` cards not read (not used) or is
+    not given, and the deal lines (a line with cards not read among them) do not give it."""
+    z, e = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    said_zh, said_en = (_not_stated("Bottom", unread) if unread else ("记录没有 Bottom: 一行", "the record gives no Bottom: line"))
+    return unknown_fact(f"{said_zh}，四家发牌行也推不出底牌（发牌行不知是否完整）：{z}拿底、扣底后的手牌只按其所出的牌计，"
+                        f"其跟牌只在其自己的出牌证明有错时判定",
+                        f"{said_en}, and the four deal lines do not give the bottom (they are not known to be whole): "
+                        f"{e}'s hand after taking the bottom and burying is read from its plays, its follows judged only "
+                        f"where its own plays prove a fault", what)
 
 
 def line_left_out(seat: int, cards: Sequence[int], unread: bool = False) -> Message:
@@ -78,10 +124,12 @@ def line_left_out(seat: int, cards: Sequence[int], unread: bool = False) -> Mess
             f"bottom), and played {'them' if n > 1 else 'it'}")
 
 
-def buried_from_plays(dealer: int, buried: Sequence[int], bad_line: bool, bottom_derived: bool) -> Message:
-    """The bury derived: what the dealer's plays (a whole hand) leave of its deal line and the bottom."""
-    said_zh = "Buried: 一行有误，不采用" if bad_line else "Buried: 未写明"
-    said_en = "the Buried: line is wrong, so it is not used" if bad_line else "Buried: not stated"
+def buried_from_plays(dealer: int, buried: Sequence[int], bad_line: bool, bottom_derived: bool,
+                      unread: int = 0) -> Message:
+    """The bury derived: what the dealer's plays (a whole hand) leave of its deal line and the bottom
+    (``unread``: the ``Buried:`` line has as many cards that could not be read, not used)."""
+    said_zh = "Buried: 一行有误，不采用" if bad_line else _not_stated("Buried", unread)[0]
+    said_en = "the Buried: line is wrong, so it is not used" if bad_line else _not_stated("Buried", unread)[1]
     of_zh = "推出的底牌" if bottom_derived else "底牌"
     of_en = "the bottom derived" if bottom_derived else "the bottom"
     return (f"扣底 {_cards_text(buried)}，由{of_zh}、{SEAT_NAMES_ZH[dealer]}的发牌行及其出牌推出（其所出正是一整手牌，"
@@ -99,10 +147,13 @@ def _bury_from_plays_not_known(seat: int) -> Message:
             f"plays, its follows judged only where its own plays prove a fault")
 
 
-def bury_not_known(dealer: int, bad_line: bool, what: Sequence[str]) -> Message:
-    """Neither a usable ``Buried:`` line nor the dealer's plays fix the bury."""
+def bury_not_known(dealer: int, bad_line: bool, what: Sequence[str], unread: int = 0) -> Message:
+    """Neither a usable ``Buried:`` line nor the dealer's plays fix the bury (``unread``: the line has as many
+    cards that could not be read, not used)."""
     said_zh = "Buried: 一行有误（不采用）" if bad_line else "记录未写明扣底（Buried:）"
     said_en = "the Buried: line is wrong (not used)" if bad_line else "the record does not give the bury (Buried:)"
+    if unread and not bad_line:
+        said_zh, said_en = _not_stated("Buried", unread)
     zh, en = _bury_from_plays_not_known(dealer)
     return unknown_fact(f"{said_zh}，{zh}，底牌分数也未知", f"{said_en}, and {en}, and the bottom's points are not known",
                         what)

@@ -119,9 +119,11 @@ def fault_whatever_tags(seat: int | None, code: str, tags: Sequence[str]) -> Mes
             "so it is not named")
 
 
-def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None) -> Message:
+def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None,
+                           stops: bool = False) -> Message:
     """A full hand whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`); the
-    ``dealer``'s cards are its line with the bottom, less the bury."""
+    ``dealer``'s cards are its line with the bottom, less the bury.  ``stops``: the record stops before
+    the hand's end (no cards left after the last trick to show which cards of the line were not held)."""
     zh, en = seat_list(seats)
     one = len(seats) == 1
     its = "its" if one else "their"
@@ -129,6 +131,17 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
     if dealer in seats:
         dz, de = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
         nz, ne = f"（{dz}的牌是其发牌行加底牌、减去所扣的牌）", f" ({de}'s cards being its line and the bottom, less the bury)"
+    if stops:
+        them = "it" if one else "them"
+        return unknown_fact(
+            f"{zh}打出了发牌行中没有的牌，而记录在本副牌打完之前就结束了，发牌行与出牌必有一处记错，"
+            f"但看不出发牌行中哪些牌{zh}并未持有：{zh}的跟牌（以及对其的甩牌）只按发牌行与已记录的出牌都有的牌判定{nz}；"
+            f"甩牌是否成立、应出的牌若取决于{zh}没有某张牌，则不判定",
+            f"{en} {'plays' if one else 'play'} a card {its} deal line does not give, and the record stops before "
+            f"the hand's end, so the line or a play is miscopied and which cards of {its} line {en} did not hold "
+            f"is not known: {its} follows (and throws against {them}) are judged only on the cards both {its} "
+            f"line and {its} recorded plays give{ne}; whether a throw stood, or the forced play due, is not judged "
+            f"where it rests on {en} not holding a card", what)
     return unknown_fact(f"{zh}的发牌行与其出牌不符（打出了发牌行中没有的牌，最后一墩后仍有剩牌），发牌行与出牌必有一处记错："
                         f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定{nz}",
                         (f"{en}'s deal line disagrees with its plays ({en} plays a card the line does not give and "
@@ -168,8 +181,7 @@ def line_unread(seat: int, unread: int, beyond: Sequence[int], what: Sequence[st
     多少牌 to judge); ``played_out_unknown``: the seat may still hold a card not read after the last trick."""
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     s = "s" if unread > 1 else ""
-    head_zh = f"{z}的发牌行有 {unread} 张牌无法识别（未计入该行）：该行不知是否完整"
-    head_en = f"{e}'s deal line has {unread} card{s} that could not be read (left out of the line): the line is not known to be whole"
+    head_zh, head_en = _unread_head(seat, unread)
     cards = " ".join(TOKEN[k] for k in beyond)
     if not beyond:
         held_zh, held_en = "", ""
@@ -196,3 +208,44 @@ def line_unread(seat: int, unread: int, beyond: Sequence[int], what: Sequence[st
         rest_zh += f"，也不知{z}是否已出完手牌"
         rest_en += f", and whether {e} played out its hand is not known"
     return unknown_fact(head_zh + held_zh + rest_zh, head_en + held_en + rest_en, what)
+
+
+def _unread_head(seat: int, unread: int) -> Message:
+    """How :func:`line_unread` begins (:func:`unread_line_seat` knows its words by it)."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"{z}的发牌行有 {unread} 张牌无法识别（未计入该行）：该行不知是否完整",
+            f"{e}'s deal line has {unread} card{'s' if unread > 1 else ''} that could not be read (left out of the "
+            f"line): the line is not known to be whole")
+
+
+def unread_line_seat(message: Message) -> int | None:
+    """The seat whose line :func:`line_unread` made ``message`` (``(message_zh, message_en)``) about, or
+    ``None``: another message."""
+    zh, en = message
+    for seat in range(4):
+        lead = f"{SEAT_TOKENS[seat]}'s deal line has "
+        if not en.startswith(lead):
+            continue
+        digits = en[len(lead):].split(" ", 1)[0]
+        if digits.isdigit() and int(digits) > 0:
+            head_zh, head_en = _unread_head(seat, int(digits))
+            if en.startswith(head_en) and zh.startswith(head_zh):
+                return seat
+    return None
+
+
+def line_unread_throws(message: Message, before: Sequence[str], seats: Sequence[int], tricks: Sequence[int],
+                       what: Sequence[str]) -> Message:
+    """``message``, a :func:`line_unread` unknown that withheld ``before``, once the verdict of a throw
+    against ``seats`` (their cards not known to be all they held: this seat among them) was withheld in
+    ``tricks`` (:func:`.setting.throws_unknown`): it says so, and withholds ``what``."""
+    old_zh, old_en = unknown_fact("", "", before)
+    zh, en = message
+    if not (zh.endswith(old_zh) and en.endswith(old_en)):
+        raise ValueError("not an unknown's words withholding " + ", ".join(before))
+    szh, sen = seat_list(seats)
+    n = len(tricks)
+    return unknown_fact(f"{zh[:-len(old_zh)]}；第 {'、'.join(map(str, tricks))} 轮的甩牌判定依赖{szh}没有某些牌，不予判定",
+                        f"{en[:-len(old_en)]}; trick{'s' if n > 1 else ''} {', '.join(map(str, tricks))}: the verdict "
+                        f"of the throw rests on {sen} not holding some card{'s' if n > 1 else ''}, so it is withheld",
+                        what)

@@ -34,6 +34,16 @@ def record_ends_in_trick(trick: int, missing: Sequence[int], what: Sequence[str]
                         f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what)
 
 
+def record_ends_in_last_trick(trick: int, missing: Sequence[int]) -> Message:
+    """The record ends in the hand's last trick before ``missing`` played, and the attackers may take it
+    (:func:`.unfinished.unfinished_setting`): the bottom counts, at a multiplier their plays decide."""
+    zh, en = seat_list(missing)
+    return unknown_fact(f"记录在本副牌的最后一轮（第 {trick} 轮）{zh}出牌之前结束：闲家可能赢得该轮而抠底，"
+                        f"底牌的倍数取决于该轮的出牌",
+                        f"the record ends in trick {trick}, the hand's last, before {en} played: the attackers may "
+                        f"take it and the bottom with it, at a multiplier the trick's plays decide", ("points",))
+
+
 def _gaps(gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:
     """The plays a record leaves out: "第 3 轮北家的出牌" / "N's play in trick 3"."""
     zh = "、".join(f"第 {t} 轮{seat_list(m)[0]}的出牌" for t, m in gaps)

@@ -9,7 +9,8 @@ match's forfeit count), :mod:`.explain_contradicted` (a tag or a deal line the r
 contradicts) and :mod:`.explain_gaps` (a record that ends inside a hand or leaves plays out).  Here: the
 hand's setting (dealer, level, trump, a position's points, declarations, the friend-mode partner), the
 chain of levels and dealers from hand to hand, a score sheet's trump and total, the seats a record
-gives no deal line for, and a record cut short by damage.
+gives no deal line for (and the play owed by one of them: :func:`owed_play_unknown`), and a record cut
+short by damage.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Sequence
 
 from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message
+from .rule_refs import rule_ref
 from .verdicts import WITHHELD
 
 SIDE_ZH = ("南北", "东西")
@@ -348,3 +350,15 @@ def hand_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequen
                         f"the hand gives deal lines, but none for {en}: what {en} held is known only from {its} plays, "
                         f"so {its} follows are judged only where {its} own plays prove a fault, and the hand counts "
                         f"as played out only when {en} played a whole hand" + (f"; {ten}" if throws else ""), what)
+
+
+def owed_play_unknown(seat: int, code: str) -> Message:
+    """A wrong follow of ``seat``, whose cards are known only from its plays, that those plays prove, but
+    whose play owed rests on the seat holding nothing more (:mod:`.owed_plays`): the fault without naming
+    the play (the words of :func:`throws_against_unknown` and :func:`.explain_gaps.fault_whatever_gap`)."""
+    ref = rule_ref(code)
+    rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
+    return (f"{SEAT_NAMES_ZH[seat]}违反规则（{rzh}）：其所出的牌已证明违例；但{SEAT_NAMES_ZH[seat]}持牌只知其所出的牌"
+            f"（可能还有别的牌），应出哪一手取决于此，不予指明",
+            f"{SEAT_TOKENS[seat]} broke the rule ({ren}), as its own plays prove; but what {SEAT_TOKENS[seat]} held "
+            f"is known only from its plays (it may have held more), and the play owed depends on it, so it is not named")

@@ -40,8 +40,9 @@ from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, ha
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
 from .tricks import HandContext, hand_context, judge_tricks, plain_checks
 from .contradictions import judge as judge_contradicted
-from .deal_lines import contradicted, rejudge
+from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
+from .owed_plays import unsure_follows
 from .unsure_throws import unsure_throws
 from .unfinished import ENDS_BEFORE, Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
 from .unplaced import unplaced_copies
@@ -306,14 +307,43 @@ def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> Ha
 
 
 def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:
-    """:func:`_replay_hand`, and a deal line its seat's plays contradict set aside."""
+    """:func:`_replay_hand`, and a deal line its seat's plays contradict set aside — in a record that
+    stops before the hand's end too (:func:`.deal_lines.stops_short`)."""
     result = _replay_hand(hand, *args, hands_before, first_hand)
     seats = _cards_left_seats(result, contradicted(hand, result))
     if seats:               # nothing else rests on that line
         # (its line less the cards left, judged as it is: no card the deck lacks put back, docs/rules.md §1.6)
         return rejudge(hand, result, seats, lambda h: _replay_hand(h, *args, hands_before, first_hand, left_out=False),
                        _hand_first)
+    seats = stops_short(hand, result)
+    if seats:
+        return _stops_short(hand, args, first_hand, result, seats)
     return result
+
+
+def _stops_short(hand: Hand, args: tuple, first_hand: bool, result: HandResult, seats: frozenset[int]) -> HandResult:
+    """``result`` of a hand whose ``seats`` played a card their lines do not give (:func:`.deal_lines.stops_short`),
+    judged again when the record stops before the hand's end (every seat still holds a card for another
+    trick): on the cards both each line and its plays give, a throw's verdict resting on the seat not holding
+    a card it may hold withheld (:func:`.deal_lines.rejudge`).  Else ``result`` as it is."""
+    full = result if result.tricks and result.tricks[0].hands_before else _replay_hand(hand, *args, True, first_hand)
+    if not full.tricks_judged or not full.tricks or not full.tricks[-1].hands_before or full.level is None:
+        return result
+    last, trick = full.tricks[-1], hand.tricks[-1]
+    held = [list(h) for h in last.hands_before]
+    for p in trick.plays:
+        for k in p.cards:
+            if held[p.seat][k] > 0:
+                held[p.seat][k] -= 1
+    missing = missing_seats(trick) or ()
+    if not holds_another_trick(held, missing, len(trick.plays[0].cards)):
+        return result
+    start = full.tricks[0].hands_before
+    free = [max(0, result.rules.decks - sum(col)) for col in zip(*start)]    # placed nowhere (the bury: counted too)
+    bounds = Bounds(hand_context(result.rules, full.level, full.trump),
+                    {s: tuple(a + b for a, b in zip(held[s], free)) for s in seats})
+    return rejudge(hand, result, seats, lambda h: _replay_hand(h, *args, True, first_hand, left_out=False),
+                   _hand_first, {s: tuple(card_list(held[s])) for s in seats}, bounds)
 
 
 def _cards_left_seats(result: HandResult, seats: frozenset[int]) -> frozenset[int]:
@@ -441,7 +471,7 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
         # that agree in a position) and, in a full hand, who led the first trick
         legality_known=(not start.from_plays and (hand.setup or dealer is not None)
-                        and uneven_position(hand) is None and not short))
+                        and uneven_position(hand) is None and not short and not start.legality_withheld))
     return _with_referee(hand, result, violations)
 
 
@@ -579,11 +609,15 @@ def _recorded_tricks(hand: Hand, rules: RuleSet, start: Start, dealer: int | Non
 def _cards_left(hand: Hand, start: Start, hands: list[list[int]], unfinished: Unfinished | None) -> list[Violation]:
     """``deal_mismatch`` for each seat of a full hand dealt in full (``start.deal_given``) that still
     holds cards (``hands``) after the last trick recorded — unless the record just ends early
-    (:func:`_ends_early`).  The caller asks only when some trick was played and a hand is not empty."""
+    (:func:`_ends_early`), or the seat is one the record ends before holding just the cards of its play not
+    recorded.  The caller asks only when some trick was played and a hand is not empty."""
     if hand.setup or not start.deal_given or _ends_early(hands, unfinished, hand.tricks[-1]):
         return []
+    # a seat the record ends before holding just the lead's count: those are its play not recorded
+    owed = (frozenset(s for s in unfinished.missing if sum(hands[s]) == len(hand.tricks[-1].plays[0].cards))
+            if unfinished is not None else frozenset())
     return [hand_violation("deal_mismatch", s, explain_hand.cards_left_after_last_trick(s, cards), tuple(cards))
-            for s in range(4) if (cards := card_list(hands[s]))]
+            for s in range(4) if s not in owed and (cards := card_list(hands[s]))]
 
 
 # --- tricks, points, claim ---------------------------------------------------------------
@@ -625,6 +659,8 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
     checked = unsure_throws(ctx, hand.tricks, tricks, start.hands, unsure, unplaced_copies(rules, start)) if unsure else None
     if checked is not None and checked.withheld:
         tricks = list(checked.tricks)
+    if unsure:      # the play owed by a seat read from its plays: named only where its cards at most owe the same
+        tricks = list(unsure_follows(ctx, hand.tricks, tricks, start.hands, unsure, unplaced_copies(rules, start)))
     for result in tricks:
         if result.violations:
             violations.extend(result.violations)
@@ -643,14 +679,18 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
 
 def _ends_early(hands: Sequence[Sequence[int]], unfinished: Unfinished | None, last: Trick) -> bool:
     """The cards still held are just what a record that stops early leaves: every seat holds as
-    many (the seats the record ends before: one lead's worth more).  They are then no sign of a
-    wrong deal (``deal_mismatch``): the hand is incomplete, and says so."""
+    many (the seats the record ends before: one lead's worth more), or every seat still holds a card
+    for another trick — the record stops before the hand's end, and what the tricks it does not give
+    would have played is not known: the cards held then prove no wrong deal for any seat, however
+    many each holds (a seat that played a card not held, ``not_in_hand``, holds more: :mod:`.deal_lines`
+    judges its line).  They are then no sign of a wrong deal (``deal_mismatch``): the hand is
+    incomplete, and says so."""
     left = [sum(h) for h in hands]
     if unfinished is not None:
         size = len(last.plays[0].cards)
         for s in unfinished.missing:
             left[s] -= size
-    return len(set(left)) == 1 and left[0] >= 0
+    return (len(set(left)) == 1 and left[0] >= 0) or min(left) > 0
 
 
 def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | None,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..records.cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
-from . import explain_bury, explain_hand, explain_unknown
+from . import explain_bury, explain_contradicted, explain_hand, explain_unknown
 from .declarations import bid_winner, bottom_takers, check_declarations, trump_without_declaration
 from .explain import Message
 from .verdicts import Derived, Unknown, Violation, new_violation
@@ -156,10 +156,13 @@ def _rebid_buries_unknown(hand: Hand, dealer: int | None) -> Unknown | None:
     if hand.setup or hand.result_only or hand.deal is None or dealer is None:
         return None     # (no deal lines: every seat is read from its plays, missing_deal says so)
     takers = bottom_takers(dealer, hand.declarations)
+    unread = dict(hand.aside_unread)    # a line with cards not read is not used (.starting_hands)
     buries = len(hand.earlier_buries) + 1 if hand.buried is not None else 0
     if len(takers) < 2 and buries < 2:
         return None     # no rebid: the dealer's bury is judged (or said unknown) by starting_hands
-    if buries == len(takers) and hand.bottom is not None:
+    if unread.get("buried"):
+        buries = 0
+    if buries == len(takers) and hand.bottom is not None and not unread.get("bottom"):
         return None     # the chain is followed (a taker without a deal line: the deal item)
     what = ("legality",)
     # not tag "Buried": that one says a bottom whose points are not known (check --json and the dataset
@@ -326,14 +329,15 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None,
     line — and nothing else (not the deal).  A bottom the record does not give in order (no ``Bottom:``
     line: a bottom derived from the four deal lines is a set of cards, not their order), or too short to
     have a third card, leaves the check withheld (``unknown`` tag ``Bottom``), never passed."""
-    expected, redeal, known = trump_without_declaration(rules, hand.bottom)
+    unread = dict(hand.aside_unread).get("bottom", 0)     # the line's order not known: its third card neither
+    expected, redeal, known = trump_without_declaration(rules, None if unread else hand.bottom)
     if redeal:
         return [_violation("bad_declaration", None, explain_hand.no_declaration_redeal())]
     if not known:
         if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD and unknowns is not None:
             what = ("declaration_check",)
             unknowns.append(Unknown("Bottom", what, *explain_bury.third_bottom_card_unknown(
-                what, hand.bottom is not None, _whole_deal_given(hand))))
+                what, hand.bottom is not None, _whole_deal_given(hand), unread)))
         return []
     if trump == expected:
         return []
@@ -356,8 +360,10 @@ def bottom_unknown(setting: Setting, bad_line: bool = False) -> Setting:
     hand played out, and the record gives no bottom (no ``Buried:``, no whole deal to derive it;
     ``bad_line``: a ``Buried:`` line the dealer could not have made, ``bad_bury``, not used)."""
     what = ("points", "outcome", "levels")
+    # a Buried: line with cards that could not be read, not used (.starting_hands: its item withholds nothing)
+    unread = any(u.tag == "Buried" and not u.withheld for u in setting.unknowns)
     return dataclasses.replace(setting, unknowns=setting.unknowns + (
-        Unknown("Buried", what, *explain_bury.bottom_unknown(what, bad_line)),))
+        Unknown("Buried", what, *explain_bury.bottom_unknown(what, bad_line and not unread, unread)),))
 
 
 def friend_unknown(hand: Hand, setting: Setting) -> Setting:
@@ -383,21 +389,42 @@ def throws_unknown(setting: Setting, seats: frozenset[int], tricks: tuple[int, .
     """The setting once a verdict of a throw against ``seats`` (cards read from their plays, not known
     to be all they held) was withheld in ``tricks`` (:mod:`.unsure_throws`): the throws against them
     are judged only where their plays prove them beaten; ``penalty``: a failed-throw penalty's count
-    rested on it, so the attackers' points are withheld too.  A position's ``deal`` item says it
-    (:func:`position_seats_unknown` made it); a full hand gets a ``deal`` item of its own."""
+    rested on it, so the attackers' points are withheld too.  Where one of ``seats`` has a deal line
+    with cards that could not be read, that line's ``deal`` item says it (:func:`.starting_hands.
+    starting_hands` made it); else the ``deal`` item :func:`position_seats_unknown` or
+    :func:`hand_seats_unknown` made says it — only that item is rewritten, never another ``deal``
+    item; a full hand with neither gets a ``deal`` item of its own."""
     shown = tuple(sorted(seats))
     what = ("throw_check",) + (("points", "outcome", "levels") if penalty else ())
-    if any(u.tag == "deal" for u in setting.unknowns):
+    unread = {i: explain_contradicted.unread_line_seat((u.message_zh, u.message_en))
+              for i, u in enumerate(setting.unknowns) if u.tag == "deal"}
+    mine = {i for i, s in unread.items() if s in seats}
+    if not mine:            # no line with cards not read among them: the seats without a line
         words = explain_unknown.position_seats_unknown if position else explain_unknown.hand_seats_unknown
-        unknowns = []
-        for u in setting.unknowns:
-            if u.tag == "deal":
-                both = tuple(dict.fromkeys(u.withheld + what))
-                u = Unknown("deal", both, *words(shown, both, tricks))
-            unknowns.append(u)
-        return dataclasses.replace(setting, unknowns=tuple(unknowns))
-    return dataclasses.replace(setting, unknowns=setting.unknowns + (
-        Unknown("deal", what, *explain_unknown.throws_against_unknown(shown, tricks, what)),))
+        mine = {i for i in unread if _seats_item(setting.unknowns[i], words) is not None}
+    else:
+        words = None
+    if not mine:
+        return dataclasses.replace(setting, unknowns=setting.unknowns + (
+            Unknown("deal", what, *explain_unknown.throws_against_unknown(shown, tricks, what)),))
+    unknowns = list(setting.unknowns)
+    for i in mine:
+        u = unknowns[i]
+        both = tuple(dict.fromkeys(u.withheld + what))
+        message = (words(shown, both, tricks) if words is not None else explain_contradicted.line_unread_throws(
+            (u.message_zh, u.message_en), u.withheld, shown, tricks, both))
+        unknowns[i] = Unknown("deal", both, *message)
+    return dataclasses.replace(setting, unknowns=tuple(unknowns))
+
+
+def _seats_item(u: Unknown, words) -> tuple[int, ...] | None:
+    """The seats ``u`` names, when :func:`position_seats_unknown` or :func:`hand_seats_unknown` (their
+    ``words``) made it, else ``None``."""
+    for bits in range(1, 16):
+        seats = tuple(s for s in range(4) if bits >> s & 1)
+        if words(seats, u.withheld) == (u.message_zh, u.message_en):
+            return seats
+    return None
 
 
 def hand_seats_unknown(setting: Setting, seats: frozenset[int]) -> Setting:

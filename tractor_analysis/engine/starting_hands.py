@@ -41,7 +41,14 @@ class Start:
     derived: tuple[Derived, ...] = ()
     """The bottom or the bury derived (:func:`_dealer_exchange`), said with the hand's other facts."""
     unknowns: tuple[Unknown, ...] = ()
-    """The bury not known and what that withholds."""
+    """The bury not known, a deal line not known to be whole, and what that withholds."""
+
+    @property
+    def legality_withheld(self) -> bool:
+        """An unknown of the start withholds the legality (a deal line with cards that could not be read, the
+        bury not known): the hand is then never shown legal, whatever its counts (a position's lines each
+        with a card not read may still hold as many cards each)."""
+        return any("legality" in u.withheld for u in self.unknowns)
 
 
 new_start = fast_init(Start)
@@ -131,6 +138,31 @@ def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
 # --- the cards each seat starts with: the deal, the bottom, the bury chain ---------------
 
 def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Played, left_out: bool = True) -> Start:
+    """:func:`_starting_hands` of ``hand``, a ``Bottom:`` or ``Buried:`` line with cards that could not be read
+    (:attr:`~..records.model.Hand.aside_unread`) not used: it is not known to be whole, nor the order of its
+    cards (docs/rules.md §14.1: a card not read is not known, never taken as absent), so no verdict rests on it
+    — the bottom or the bury is what the rest of the record gives (derived, and said), else not known (and
+    what rests on it withheld, as for a line not given).  Said in one ``unknown`` (tag ``Bottom`` or
+    ``Buried``, withholding nothing itself) per such line."""
+    aside = aside_unread(hand)
+    if not aside:
+        return _starting_hands(hand, rules, dealer, played, left_out)
+    dropped = replace(hand, bottom=None if "bottom" in aside else hand.bottom,
+                      buried=None if "buried" in aside else hand.buried,
+                      earlier_buries=() if "buried" in aside else hand.earlier_buries)
+    out = _starting_hands(dropped, rules, dealer, played, left_out)
+    notes = tuple(Unknown(kind.capitalize(), (), *explain_bury.aside_line_unread(kind, n)) for kind, n in aside.items())
+    return replace(out, unknowns=(*out.unknowns, *notes))
+
+
+def aside_unread(hand: Hand) -> dict[str, int]:
+    """The ``Bottom:`` (``"bottom"``) and ``Buried:`` (``"buried"``) lines with cards that could not be read,
+    and how many (:attr:`~..records.model.Hand.aside_unread`)."""
+    return {kind: n for kind, n in hand.aside_unread if n > 0 and
+            (hand.bottom if kind == "bottom" else hand.buried) is not None}
+
+
+def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Played, left_out: bool = True) -> Start:
     """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
     and the seats whose cards had to be read from their plays (their exchange is unknown).
 
@@ -166,6 +198,8 @@ def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Playe
     if len(takers) > 1 or len(buries) > 1:
         out = _rebid_chain(hand, rules, start, played, takers, buries, given, from_plays, checks)
     else:
+        if dealer in unread and hand.buried is not None and hand.bottom is not None:
+            start[dealer] = _bury_not_read(hand, rules, dealer, start, unread[dealer])
         out = _dealer_exchange(hand, rules, dealer, start, played, given, from_plays, checks)
     if short is not None:
         out = replace(out, derived=(_left_out_derived(*short, unread.get(short[0], 0) == len(short[1])), *out.derived))
@@ -174,6 +208,22 @@ def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Playe
     if short is not None:       # the cards the deck proves are the ones not read: the line is whole
         unread.pop(short[0], None)
     return _lines_not_whole(hand, rules, out, played, unread) if unread else out
+
+
+def _bury_not_read(hand: Hand, rules: RuleSet, dealer: int, dealt: Sequence[Sequence[int]], unread: int) -> list[int]:
+    """The dealer's deal row (counts; ``dealt``: the four rows) with the buried cards its line and the bottom
+    do not give, up to ``unread`` (the cards of its line that could not be read) and as many as the decks
+    have room for: each may be a card not read, so burying it is no ``bad_bury`` (the line stays not known
+    to be whole: :func:`_lines_not_whole`)."""
+    bottom = counts(hand.bottom or ())
+    have = list(map(add, dealt[dealer], bottom))
+    room = [rules.decks - sum(col) - b for col, b in zip(zip(*dealt), bottom)]
+    extra = [0] * NUM_KINDS
+    left = unread
+    for k, b in enumerate(counts(hand.buried or ())):
+        extra[k] = min(max(0, b - have[k]), max(0, room[k]), left)
+        left -= extra[k]
+    return list(map(add, dealt[dealer], extra))
 
 
 def unread_lines(hand: Hand) -> dict[int, int]:
@@ -347,6 +397,7 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
     are never changed in place (a row replaced is a new list)."""
     start = list(dealt)
     buried = hand.buried
+    aside = dict(hand.aside_unread)         # a line not read whole, not used (:func:`starting_hands`)
     if not given[dealer]:
         found = _bury_size(buried, dealer, rules) + _bury_held_by_others(buried, dealer, dealt, given, rules) \
             if buried is not None else []
@@ -357,12 +408,16 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
         bottom = _bottom_from_deal(rules, dealt)
         if bottom is not None:
             derived = (Derived("bottom", " ".join(TOKEN[k] for k in bottom), "the four deal lines",
-                               *explain_bury.bottom_from_deal(bottom, rules.decks)),)
+                               *explain_bury.bottom_from_deal(bottom, rules.decks, aside.get("bottom", 0))),)
     if bottom is None:
         found = _bury_size(buried, dealer, rules) if buried is not None else []
         start[dealer] = list(played[dealer])
+        what = ("legality",)
+        # every line given, yet no bottom: said where a card not read is why (a line wrong: its deal_mismatch)
+        said = (Unknown("Bottom", what, *explain_bury.bottom_not_known(dealer, aside.get("bottom", 0), what)),) \
+            if all(given) and (aside.get("bottom") or unread_lines(hand)) else ()
         return new_start(tuple(map(tuple, start)), None if found else buried, all(given), from_plays | {dealer},
-                          (*checks, *found), derived)
+                          (*checks, *found), derived, said)
     pool = list(map(add, dealt[dealer], counts(bottom)))      # dealt: the deal's counts
     start[dealer], left, how, found = _take(pool, buried, dealer, played[dealer], rules, False, True)
     if how == "given":
@@ -372,10 +427,11 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
         buried = tuple(card_list(left))
         derived += (Derived("buried", " ".join(TOKEN[k] for k in buried),
                             "the bottom, the dealer's deal line and its plays",
-                            *explain_bury.buried_from_plays(dealer, buried, bad, hand.bottom is None)),)
+                            *explain_bury.buried_from_plays(dealer, buried, bad, hand.bottom is None,
+                                                            aside.get("buried", 0))),)
         return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
     what = ("legality",)
-    unknown = Unknown("Buried", what, *explain_bury.bury_not_known(dealer, bad, what))
+    unknown = Unknown("Buried", what, *explain_bury.bury_not_known(dealer, bad, what, aside.get("buried", 0)))
     return new_start(tuple(map(tuple, start)), None, all(given), from_plays | {dealer}, (*checks, *found), derived,
                       (unknown,))
 

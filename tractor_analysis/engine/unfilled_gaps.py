@@ -22,7 +22,7 @@ from ..records.cards import NUM_KINDS, POINTS, SEAT_TOKENS, TOKEN, team_of
 from ..records.model import Hand, Play, Trick
 from ..records.rulesets import RevokePenalty, RuleSet, ThrowPenaltyCards
 from . import explain_gaps
-from .deal_lines import SHOWN_BY, contradicted
+from .deal_lines import SHOWN_BY, contradicted, stops_short
 from .outcome import REVOKE_CODES, follows_at_most, offenders, team_counts
 from .starting_hands import Played, starting_hands
 from .tricks import hand_context, judge_trick, turn_order
@@ -243,9 +243,10 @@ def _judged_after(hand: Hand, gaps: Sequence[Gap], result: HandResult, unfilled:
     cards at least and at most (:func:`.unsure_throws.recheck`): it fails when a seat beats it whatever the
     seat left out held, the play it forced named only where that does not rest on the seat left out.
     ``None``: not judged again (the trick context not known, or the hand judged under several values of a
-    tag or with a deal line set aside): what rests on a seat left out stays withheld."""
+    tag or with a deal line set aside — in a record that stops short too, :func:`.deal_lines.stops_short`):
+    what rests on a seat left out stays withheld."""
     if (not result.tricks_judged or result.level is None or not result.trump_known or result.contradicted
-            or contradicted(hand, result)):
+            or contradicted(hand, result) or stops_short(hand, result)):
         return None
     rules = result.rules
     ctx = hand_context(rules, result.level, result.trump)
@@ -339,6 +340,40 @@ def _hidden_follows(rules: RuleSet, tricks: Sequence[TrickResult], gaps: _Unfill
                 by_team[team_of(s)] += 1
         for p in t.plays[1:]:
             if p.seat in gaps.missing_by.get(t.number, ()) and (t.number, p.seat) not in settled:
+                by_team[team_of(p.seat)] += 1
+    return by_team[0], by_team[1]
+
+
+def _proof_left_out(hand: Hand, gaps: Sequence[Gap], result: HandResult,
+                    kept: Sequence[Violation]) -> tuple[int, int]:
+    """The most wrong follows, by team, that a seat whose cards are read from its plays (no deal line) may
+    have made before its last gap, proven only by the play left out: its cards before a trick are the ones it
+    plays from that trick on, so the card left out may be one of the led group it held when it followed off
+    it, or pair one it held — a wrong follow the whole record proves and the record as given cannot.  Each
+    earlier follow of such a seat not already found wrong counts one, but a follow of one card of the led
+    group to a single card, right whatever the seat held (:func:`_hidden_follows` counts the gap's own trick
+    and after)."""
+    if result.rules.revoke_penalty is not RevokePenalty.LEVEL:
+        return 0, 0
+    last: dict[int, int] = {}
+    for g in gaps:
+        for seat in g.missing:
+            last[seat] = max(last.get(seat, 0), g.trick)
+    read = set(last) & starting_hands(hand, result.rules, result.dealer, Played(hand)).from_plays if last else set()
+    if not read:
+        return 0, 0
+    found = {(v.trick, v.seat) for v in kept if v.code in REVOKE_CODES}
+    group = hand_context(result.rules, result.level, result.trump).order.group
+    by_team = [0, 0]
+    for t in result.tricks:
+        if not t.plays:
+            continue
+        lead = t.plays[0].cards
+        for p in t.plays[1:]:
+            if p.seat not in read or t.number >= last[p.seat] or (t.number, p.seat) in found:
+                continue
+            # a follow of one card of the led group to a lead of one card is right whatever else it held
+            if len(lead) > 1 or any(group[k] != group[lead[0]] for k in p.cards):
                 by_team[team_of(p.seat)] += 1
     return by_team[0], by_team[1]
 
@@ -495,7 +530,8 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
     revokers, takers = offenders(hand, result.rules, kept)
     revokes, takebacks = team_counts(result.rules, revokers), team_counts(result.rules, takers)
     hidden = _hidden_follows(result.rules, result.tricks, unfilled, after) if result.tricks_judged else (0, 0)
-    most = (revokes[0] + hidden[0], revokes[1] + hidden[1])
+    proof = _proof_left_out(hand, gaps, result, kept) if result.tricks_judged else (0, 0)
+    most = (revokes[0] + hidden[0] + proof[0], revokes[1] + hidden[1] + proof[1])
     tricks, held_open = _held_after_gaps(hand, gaps, result, tricks)
     return dataclasses.replace(
         result, tricks=tricks, held_open=held_open, violations=kept, attackers_points=None, attackers_total=None,

@@ -67,6 +67,9 @@ class Unfinished:
     possible: frozenset[int] | None
     """Every seat that wins it in some legal completion; ``None`` when they were not enumerated
     (a lead or follow the rules do not define, or past the enumeration's bounds)."""
+    last: bool = False
+    """It is the hand's last trick (:func:`hand_ends`): the bottom goes with it, at a multiplier its
+    winning play decides (docs/rules.md §7.2) — a play the record does not give."""
 
 
 def missing_seats(trick: Trick) -> tuple[int, ...] | None:
@@ -97,7 +100,8 @@ def unfinished_trick(ctx: HandContext, trick: Trick, result: TrickResult, hands_
         return None
     recorded = sum(POINTS[c] for p in trick.plays for c in p.cards)
     leader = trick.plays[0].seat
-    open_ = Unfinished(trick.number, missing, None, None, recorded, None)
+    last = hand_ends(trick, hands_now, missing)
+    open_ = Unfinished(trick.number, missing, None, None, recorded, None, last)
     if not_known.intersection(missing):
         return open_
     faulty = (v for v in result.violations if v.played and v.code in (FAULTY_LEAD if v.seat == leader else FAULTY_PLAY))
@@ -109,7 +113,16 @@ def unfinished_trick(ctx: HandContext, trick: Trick, result: TrickResult, hands_
     if not done.winners or done.points is None:
         return open_
     lo, hi = done.points
-    return Unfinished(trick.number, missing, done.winner, lo if lo == hi else None, recorded, frozenset(done.winners))
+    return Unfinished(trick.number, missing, done.winner, lo if lo == hi else None, recorded, frozenset(done.winners),
+                      last)
+
+
+def hand_ends(trick: Trick, hands_now: Sequence[Sequence[int]], missing: Sequence[int]) -> bool:
+    """Whether ``trick``, the one the record ends in before ``missing`` played, is the hand's last:
+    each seat that played it holds no card after (``hands_now``), each seat it ends before just as
+    many as the lead (it must play them all, docs/rules.md §5.4)."""
+    size = len(trick.plays[0].cards)
+    return all(sum(hands_now[s]) == (size if s in missing else 0) for s in range(4))
 
 
 def won_by_attackers(u: Unfinished, defenders: frozenset[int]) -> bool | None:
@@ -149,7 +162,8 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     derived (and from what), or unknown with what is withheld for want of them — the trick's points
     whenever they are not derived (``trick_points``: its ``points`` are ``null``, docs/rules.md §14.1),
     the attackers' points whenever their share of the trick is not certain (``defenders`` ``None``: the
-    sides are unknown, and the points withheld already)."""
+    sides are unknown, and the points withheld already) — or, the hand's last trick (:attr:`Unfinished.last`),
+    whenever the attackers may take it: the bottom then counts, at a multiplier the plays left out decide."""
     derived, what = [], []
     if u.winner is not None:
         derived.append(Derived("trick_winner", SEAT_TOKENS[u.winner], ENDS_BEFORE,
@@ -168,8 +182,12 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     unknowns = setting.unknowns
     if what:
         unknowns += (Unknown("play", tuple(what), *explain_gaps.record_ends_in_trick(u.trick, u.missing, what)),)
+    if defenders is not None and u.last and "points" not in what and won_by_attackers(u, defenders) is not False:
+        # the hand's last trick: the attackers may take the bottom, at a multiplier the plays left out decide
+        unknowns += (Unknown("play", ("points",), *explain_gaps.record_ends_in_last_trick(u.trick, u.missing)),)
     return dataclasses.replace(setting, derived=setting.derived + tuple(derived), unknowns=unknowns)
 
 
-__all__ = ["ENDS_BEFORE", "FAULTY_LEAD", "FAULTY_PLAY", "MAX_COMBINATIONS", "Unfinished", "ends_record_text", "missing_seats",
+__all__ = ["ENDS_BEFORE", "FAULTY_LEAD", "FAULTY_PLAY", "MAX_COMBINATIONS", "Unfinished", "ends_record_text",
+           "hand_ends", "missing_seats",
            "taken_by_attackers", "unfinished_setting", "unfinished_trick", "won_by_attackers"]

@@ -60,17 +60,41 @@ def deal_problems(hand: Hand, decks: int | None = None) -> list[tuple[str, str, 
                     "持牌，无法判定跟牌与甩牌，只有各家都出完整手牌才知本局已打完——不作合法判定，只有各家都出完整手牌时才计结果", "deal"))
     sizes = uneven_position(hand)
     if sizes is not None:
-        most = max(set(sizes.values()), key=lambda n: (list(sizes.values()).count(n), n))
-        odd = next(s for s, n in sizes.items() if n != most)
-        shown = ", ".join(f"{SEAT_TOKENS[s]} {n}" for s, n in sizes.items())
-        shown_zh = "，".join(f"{SEAT_TOKENS[s]} {n} 张" for s, n in sizes.items())
-        out.append(("uneven_position",
-                    f"hand {hand.number} is a position, which starts between tricks, but its seats hold "
-                    f"different numbers of cards ({shown}): a deal line is wrong — the plays are judged on "
-                    "the lines as written, but the position is not shown legal",
-                    f"第 {hand.number} 局为残局，残局从两墩之间开始，各家牌数却不同（{shown_zh}）：发牌行有误"
-                    "——出牌按所写各行判定，但本残局不判为合规", f"deal{SEAT_TOKENS[odd]}"))
+        out.append(_uneven(hand, sizes))
     return out
+
+
+def _uneven(hand: Hand, sizes: dict[int, int]) -> tuple[str, str, str, str]:
+    """The ``uneven_position`` problem of a position whose lines hold ``sizes`` cards read.  A line with
+    cards that could not be read (:attr:`~.model.Hand.deal_unread`, one card a token) held them too: when
+    they may make the counts even, no line is said to be wrong — only that cards could not be read."""
+    unread = {s: n for s, n in hand.deal_unread if s in sizes and n > 0}
+    most = max(set(sizes.values()), key=lambda n: (list(sizes.values()).count(n), n))
+    odd = next(s for s, n in sizes.items() if n != most)
+    shown = ", ".join(f"{SEAT_TOKENS[s]} {n}" for s, n in sizes.items())
+    shown_zh = "，".join(f"{SEAT_TOKENS[s]} {n} 张" for s, n in sizes.items())
+    head_en = f"hand {hand.number} is a position, which starts between tricks, but its seats hold "
+    head_zh = f"第 {hand.number} 局为残局，残局从两墩之间开始，"
+    tail_en, tail_zh = "the plays are judged on the lines as written, but the position is not shown legal", \
+        "出牌按所写各行判定，但本残局不判为合规"
+    if not unread:
+        return ("uneven_position", f"{head_en}different numbers of cards ({shown}): a deal line is wrong — {tail_en}",
+                f"{head_zh}各家牌数却不同（{shown_zh}）：发牌行有误——{tail_zh}", f"deal{SEAT_TOKENS[odd]}")
+    lines_en = ", ".join(f"{SEAT_TOKENS[s]}'s {n}" for s, n in unread.items())
+    lines_zh = "，".join(f"{SEAT_NAMES_ZH[s]}的 {n} 张" for s, n in unread.items())
+    cards = "cards" if sum(unread.values()) > 1 else "card"
+    first = f"deal{SEAT_TOKENS[next(iter(unread))]}"
+    if len({n + unread.get(s, 0) for s, n in sizes.items()}) == 1:     # the cards not read make them even
+        return ("uneven_position",
+                f"{head_en}different numbers of cards read ({shown}): deal lines have cards that could not be read "
+                f"({lines_en}), with which the counts are even — the lines are not known to be whole, so {tail_en}",
+                f"{head_zh}各家可识别的牌数却不同（{shown_zh}）：发牌行有无法识别的牌（{lines_zh}），计入后牌数相同——"
+                f"各行不知是否完整，{tail_zh}", first)
+    return ("uneven_position",
+            f"{head_en}different numbers of cards ({shown}), and the deal lines' {cards} that could not be read "
+            f"({lines_en}) do not make them even: a deal line is wrong — {tail_en}",
+            f"{head_zh}各家牌数却不同（{shown_zh}），发牌行无法识别的牌（{lines_zh}）计入后也不相同：发牌行有误——{tail_zh}",
+            f"deal{SEAT_TOKENS[odd]}")
 
 
 def problem_position(hand: Hand, key: str) -> tuple[int, int] | None:

@@ -7,7 +7,7 @@ kept); within a hand, a play or declaration that cannot be read is dropped with 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Sequence
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .deal_checks import deal_problems
@@ -55,6 +55,29 @@ def deal_unread(deal_v: Any, deal: tuple[tuple[Card, ...], ...] | None) -> tuple
         if seat is not None:
             given[seat] = len(cv.split()) if isinstance(cv, str) else len(cv) if isinstance(cv, list) else 0
     return tuple((s, given[s] - len(deal[s])) for s in sorted(given) if given[s] > len(deal[s]))
+
+
+def _tokens(cv: Any) -> int:
+    """How many cards a card list (or a string of them) gives, read or not."""
+    return len(cv.split()) if isinstance(cv, str) else len(cv) if isinstance(cv, list) else 0
+
+
+def aside_unread(hv: dict, bottom: tuple[Card, ...] | None, buried: tuple[Card, ...] | None,
+                 earlier: Sequence[tuple[Card, ...]]) -> tuple[tuple[str, int], ...]:
+    """:attr:`~.model.Hand.aside_unread` of hand object ``hv`` whose ``"bottom"``, ``"buried"`` and
+    ``"earlier_buries"`` read as ``bottom``, ``buried`` and ``earlier``: the entries (or words) of each that
+    gave no card, each an ``unknown_card`` (the buries counted together, as the ``.tgn`` ``Buried:`` line
+    holds them all)."""
+    out: list[tuple[str, int]] = []
+    if bottom is not None and _tokens(hv.get("bottom")) > len(bottom):
+        out.append(("bottom", _tokens(hv.get("bottom")) - len(bottom)))
+    if buried is not None:
+        ev = hv.get("earlier_buries")
+        n = _tokens(hv.get("buried")) - len(buried) + sum(
+            _tokens(v) - len(c) for v, c in zip(ev if isinstance(ev, list) else (), earlier))
+        if n > 0:
+            out.append(("buried", n))
+    return tuple(out)
 
 
 class _TrickReader(FieldReader):
@@ -305,7 +328,8 @@ class HandReader(_TrickReader):
                     bid_for_known=bid_for_known,
                     result_only=result_only,
                     line=self.line, trump_known=trump_known, points_known=points_known,
-                    number_known=number_known, deal_unread=deal_unread(hv.get("deal"), deal))
+                    number_known=number_known, deal_unread=deal_unread(hv.get("deal"), deal),
+                    aside_unread=aside_unread(hv, bottom, buried, earlier))
         for code, en, zh, _ in deal_problems(hand, self.decks):
             self.diag(code, en, zh, "deal")
         return hand

@@ -152,6 +152,14 @@ class Hand:
     played that the line does not give — it may be the card not read) unless the rest of the deal proves
     the missing card (:mod:`tractor_analysis.engine.starting_hands`).  Not part of equality (the cards read
     are the hand's)."""
+    aside_unread: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """The ``Bottom:`` and ``Buried:`` lines (JSON ``"bottom"``, ``"buried"`` with ``"earlier_buries"``) with
+    cards that could not be read (an ``unknown_card``, left out of :attr:`bottom`, :attr:`buried` or
+    :attr:`earlier_buries`): ``("bottom" | "buried", how many)``, in that order, one card a token.  Such a
+    line is not known to be whole, nor its order (the bottom's third card): the engine does not use it —
+    the bottom or the bury is then what the rest of the record gives (derived, and said), else unknown
+    (:mod:`tractor_analysis.engine.starting_hands`).  Not part of equality (the cards read are the
+    hand's)."""
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
     are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,

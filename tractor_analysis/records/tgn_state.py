@@ -27,7 +27,8 @@ class HandDraft:
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
                  "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks",
                  "takebacks_unread", "bid_for",
-                 "bid_for_known", "number_known", "positions", "result_only", "dealer_unknown", "deal_unread")
+                 "bid_for_known", "number_known", "positions", "result_only", "dealer_unknown", "deal_unread",
+                 "aside_unread")
 
     def __init__(self, number: int, line: int, text: str):
         self.number = number
@@ -36,6 +37,7 @@ class HandDraft:
         self.dealer = None
         self.dealer_unknown = False     # [Dealer "?"]: the record says it does not know who dealt
         self.deal_unread: dict[int, int] = {}   # seat -> cards of its deal line that could not be read
+        self.aside_unread: dict[str, int] = {}  # "bottom" / "buried" -> cards of that line that could not be read
         self.trump = None
         self.trump_seen = False
         self.trump_known = False

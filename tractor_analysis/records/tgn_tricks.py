@@ -83,8 +83,9 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
     h.seen.add(kind)
     h.positions[kind] = (ln, col)
     if kind == "bottom":
-        cards, _ = read_cards(st, txt, colon + 1, lineno, pieces, "left out of the bottom", "未计入底牌")
+        cards, bad = read_cards(st, txt, colon + 1, lineno, pieces, "left out of the bottom", "未计入底牌")
         h.bottom = cards
+        _mark_unread(h, "bottom", len(card_tokens(txt)) - len(cards) if bad else 0)
         count_copies(st, h.dealt, cards, txt, colon + 1, lineno, pieces, "the deal and bottom", "发牌和底牌")
     else:
         _buried(st, h, txt, colon + 1, lineno, pieces)
@@ -113,14 +114,25 @@ def _deal(st: Reading, h: HandDraft, seat: int, txt: str, off: int, at) -> None:
 
 def _buried(st: Reading, h: HandDraft, txt: str, off0: int, lineno: int, pieces: Pieces) -> None:
     """炒地皮: 'Buried: dealer's || rebidder's || …' — each bury in order, the last one stays."""
-    buries, start = [], 0
+    buries, start, unread = [], 0, 0
     for part in txt.split("||"):
         off = off0 + start
-        cards, _ = read_cards(st, part, off, lineno, pieces, "left out of the buried cards", "未计入埋底")
+        cards, bad = read_cards(st, part, off, lineno, pieces, "left out of the buried cards", "未计入埋底")
         count_copies(st, [0] * NUM_KINDS, cards, part, off, lineno, pieces, "the buried cards", "埋底的牌")
         buries.append(cards)
+        unread += len(card_tokens(part)) - len(cards) if bad else 0
         start += len(part) + 2
     h.buried, h.earlier_buries = buries[-1], tuple(buries[:-1])
+    _mark_unread(h, "buried", unread)
+
+
+def _mark_unread(h: HandDraft, kind: str, unread: int) -> None:
+    """A ``Bottom:`` or ``Buried:`` line (``kind``) with ``unread`` words that gave no card, each a card not
+    read (:attr:`~.model.Hand.aside_unread`); a later line replaces an earlier one."""
+    if unread > 0:
+        h.aside_unread[kind] = unread
+    else:
+        h.aside_unread.pop(kind, None)
 
 
 # --- trick lines (the hot path) -------------------------------------------------
