@@ -456,6 +456,9 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
         show_errors(dataset, summary.batches, summary.unreadable_again)
     show_encodings(dataset, summary.batches)
     show_copies(summary.copies)
+    from tractor_analysis.dataset.reading import superseded_files, superseded_note
+    for s in superseded_files(dataset, summary.batches):     # a path stored again with other content
+        echo_err(superseded_note(s))
     stored_bad = summary.skipped_with_errors      # skipped now, stored with errors by an earlier run
     if stored_bad:
         shown = ", ".join(stored_bad[:SHOWN_ERRORS]) + (f" and {len(stored_bad) - SHOWN_ERRORS} more"

@@ -28,15 +28,45 @@ def _fail(message: str, code: int = 2):
     raise error
 
 
-def _event_options(command):
+def selection_options(command):
+    """``--after-round`` and ``--event``: which matches of the inputs an event's standings count (``tractor
+    standings``, ``ratings`` and ``report``, with the same meaning)."""
     command = click.option("--after-round", "after_round", type=click.IntRange(min=0), default=None,
                            help="Only the rounds up to this one ([Round] a whole number).")(command)
     command = click.option("--event", default=None, metavar="NAME",
                            help="Only the matches whose [Event] is NAME exactly (default: every match); a NAME no "
                                 "match has is an error naming the events the inputs hold.")(command)
+    return command
+
+
+def _event_options(command):
+    command = selection_options(command)
     command = click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
                            show_default=True, help="table for people, csv / json for programs.")(command)
     return command
+
+
+def scoring_options(command):
+    """``--points`` and ``--tiebreak``: how an event's standings score and order its teams (``tractor
+    standings`` and ``report``, with the same meaning; read by :func:`parse_scoring`)."""
+    command = click.option("--tiebreak", "tiebreak_text", default="level_diff,head_to_head,opponents",
+                           show_default=True,
+                           help="Tie-breaks after match points, in order (any of level_diff, head_to_head, "
+                                "opponents; '' for none).")(command)
+    command = click.option("--points", "points_text", default="win=2,loss=0,forfeit=0", show_default=True,
+                           help="Match points of a win, a loss, and a forfeit (to the side that forfeited).")(command)
+    return command
+
+
+def parse_scoring(points_text: str, tiebreak_text: str):
+    """``(Points, tie-breaks)`` of ``--points`` and ``--tiebreak`` (:func:`scoring_options`); a bad value is
+    a usage error (exit 2) saying what is wrong."""
+    from tractor_analysis.dataset.standings import parse_points, parse_tiebreaks
+
+    try:
+        return parse_points(points_text), parse_tiebreaks(tiebreak_text)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def _inputs(ctx, param, values):
@@ -66,14 +96,22 @@ def _note(note: str) -> None:
     echo_err(record_text(note))
 
 
-def read_event(inputs, event, after_round, purpose: str = "standings"):
+class Event(tuple):
+    """:func:`read_event`'s answer: ``(matches, chosen, unread)`` — every match read, the selected ones, and
+    whether a record could not be read — with :attr:`unread_notes` and :attr:`unread_records` (the notes on
+    the records not read and their paths: the printable page lists them)."""
+    unread_notes: list
+    unread_records: list
+
+
+def read_event(inputs, event, after_round, purpose: str = "standings") -> Event:
     """The selected matches of ``inputs`` and whether a record (or part of one) could not be read
     (the command then exits 2 after its output, as ``tractor report`` does); notes on stderr;
     exit 2 at once when an input cannot be read at all."""
     from tractor_analysis.dataset import DatasetError
-    from tractor_analysis.dataset.event import read_inputs
+    from tractor_analysis.dataset.event import UnreadNote, read_inputs, unread_in_rounds
     from tractor_analysis.dataset.event_warnings import warnings
-    from tractor_analysis.dataset.standings import select
+    from tractor_analysis.dataset.standings import player_name_notes, select
 
     try:
         matches, notes, unread = read_inputs(inputs)
@@ -84,12 +122,15 @@ def read_event(inputs, event, after_round, purpose: str = "standings"):
             _note(note)
         _fail(_no_such_event(event, matches))
     chosen, left_out = select(matches, event, after_round, purpose)
-    for note in unread + notes + left_out + warnings(chosen):
+    records = [n for n in unread if isinstance(n, UnreadNote)]      # the records not read, by path
+    for note in unread + notes + left_out + unread_in_rounds(warnings(chosen) + player_name_notes(chosen), records):
         _note(note)
     if not chosen:
         echo_err("no match to count (check --event and --after-round) / 没有可计入的比赛（请检查 --event 与 "
                  "--after-round）")
-    return matches, chosen, bool(unread)
+    out = Event((matches, chosen, bool(unread)))
+    out.unread_notes, out.unread_records = unread, [n.path for n in records]
+    return out
 
 
 def _no_such_event(event: str, matches) -> str:
@@ -128,11 +169,7 @@ def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
 @click.command("standings", context_settings=CONTEXT)
 @click.argument("inputs", nargs=-1, required=True, callback=_inputs)
 @_event_options
-@click.option("--points", "points_text", default="win=2,loss=0,forfeit=0", show_default=True,
-              help="Match points of a win, a loss, and a forfeit (to the side that forfeited).")
-@click.option("--tiebreak", "tiebreak_text", default="level_diff,head_to_head,opponents", show_default=True,
-              help="Tie-breaks after match points, in order (any of level_diff, head_to_head, opponents; "
-                   "'' for none).")
+@scoring_options
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
               help="Also write a printable page (A4, one page per round) to this file (replaced atomically; "
                    "missing folders are made).  One of the inputs is refused (exit 2).")
@@ -164,15 +201,13 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
       tractor standings event/ --tiebreak head_to_head,level_diff --points win=3,loss=1
       tractor standings event/ --html standings.html
     """
-    from tractor_analysis.dataset.standings import parse_points, parse_tiebreaks, undecided_notes
     from tractor_analysis.dataset.standings import standings as compute
+    from tractor_analysis.dataset.standings import undecided_notes
 
-    try:
-        points, tiebreaks = parse_points(points_text), parse_tiebreaks(tiebreak_text)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+    points, tiebreaks = parse_scoring(points_text, tiebreak_text)
     refuse_inputs("--html", [html_out], inputs)       # before anything is read
-    everything, chosen, unread = read_event(inputs, event, after_round)
+    read = read_event(inputs, event, after_round)
+    everything, chosen, unread = read
     computed = compute(chosen, points, tiebreaks)
     for note in undecided_notes(computed):      # a shared rank an unknown tie-break value leaves undecided
         _note(note)
@@ -180,7 +215,8 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     if html_out:
         from tractor_analysis.reports.event_pages import write_standings_page
         write_output("standings", html_out, lambda: write_standings_page(
-            html_out, everything, event=event, after_round=after_round, points=points, tiebreaks=tiebreaks))
+            html_out, everything, event=event, after_round=after_round, points=points, tiebreaks=tiebreaks,
+            unread=read.unread_notes, unread_records=read.unread_records))
     if fmt == "json":
         _emit(rows, [], fmt)
         if unread:
@@ -189,6 +225,8 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     for r in rows:
         for name in tiebreaks:
             r[name] = r["tiebreaks"].get(name)
+        if fmt == "table" and r["level_diff"] is None and r["level_diff_span"] is not None:
+            r["level_diff"] = "{}..{}".format(*r["level_diff_span"])    # known only as a range
     columns = ["rank", "team", "players", "played", "won", "lost", "match_points", "level_diff",
                *[t for t in tiebreaks if t != "level_diff"]]
     _emit(rows, columns, fmt)
@@ -199,7 +237,11 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
 @click.command("ratings", context_settings=CONTEXT)
 @click.argument("inputs", nargs=-1, required=True, callback=_inputs)
 @_event_options
-def ratings(inputs, fmt, event, after_round) -> None:
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write a printable page of the ratings (the same rows in the same order, then the "
+                   "matches not rated) to this file (replaced atomically; missing folders are made).  One of "
+                   "the inputs is refused (exit 2).")
+def ratings(inputs, fmt, event, after_round, html_out) -> None:
     """Player ratings over an event's decided matches (openskill, Plackett-Luce).
 
     INPUT is a dataset folder (tractor ingest) or record files and folders,
@@ -220,14 +262,26 @@ def ratings(inputs, fmt, event, after_round) -> None:
     Examples:
       tractor ratings event/
       tractor ratings data/ --event "Spring Cup" --after-round 2 --format json
+      tractor ratings event/ --html ratings.html
     """
     from tractor_analysis.dataset.ratings import date_notes
     from tractor_analysis.dataset.ratings import ratings as compute
+    from tractor_analysis.dataset.standings import player_name_notes, select
 
-    _, chosen, unread = read_event(inputs, event, after_round, "ratings")
+    refuse_inputs("--html", [html_out], inputs)       # before anything is read
+    read = read_event(inputs, event, after_round, "ratings")
+    _, chosen, unread = read
     rows, _, notes = compute(chosen)
     for note in date_notes(chosen) + notes:
         _note(note)
+    if html_out:
+        from tractor_analysis.reports.event_pages import write_ratings_page
+
+        left_out = select(read[0], event, after_round, "ratings")[1]
+        said = [*read.unread_notes, *left_out, *date_notes(chosen), *notes, *player_name_notes(chosen)]
+        write_output("ratings", html_out, lambda: write_ratings_page(
+            html_out, rows, said, event=event, after_round=after_round,
+            players=[p for m in chosen for p in m.players if p]))
     _emit([r.as_dict() for r in rows], ["player", "mu", "sigma", "ordinal", "matches"], fmt)
     if unread:
         click.get_current_context().exit(EXIT_UNREADABLE)

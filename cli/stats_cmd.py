@@ -186,7 +186,8 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     import duckdb
 
     from tractor_analysis.dataset import DatasetError
-    from tractor_analysis.dataset.stats import all_tables, duplicate_matches, left_out_note, source
+    from tractor_analysis.dataset.stats import (all_tables, duplicate_matches, left_out_note, seat_notes, source,
+                                                superseded_notes)
     from tractor_analysis.dataset.stats_sql import match_labels_rows, totals_left_out
 
     if not (Path(dataset) / "files").is_dir():
@@ -210,6 +211,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
             totals = left_out_note(*totals_left_out(src))   # hands whose total the points tables leave out
             no_hands = src.rows("select count(*) from raw_hands")[0][0] == 0
             matches = match_labels_rows(src) if (dups or by == "match") else None
+            notes = superseded_notes(src) + seat_notes(src)     # an earlier version left out; a name in two seats
     except (DatasetError, duckdb.Error, OSError) as exc:
         # a damaged or missing part: the message names it (bilingual); exit 2 like unreadable input
         error = click.ClickException(f"cannot read the dataset {dataset}: {exc}"
@@ -218,6 +220,8 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         raise error
     if dups:
         _note_duplicates(dups, match_labels(matches))
+    for note in notes:
+        click.echo(note, err=True)
     if totals:
         click.echo(totals, err=True)
     if which is None:

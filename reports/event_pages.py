@@ -15,15 +15,17 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Sequence
 
+from tractor_analysis.dataset.event import unread_in_rounds
 from tractor_analysis.dataset.event_warnings import warnings
 from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, Standing, distinct,
-                                                folded_name, round_number, rounds_of, select, standings)
+                                                folded_name, player_name_notes, round_number, rounds_of, select,
+                                                standings)
 from tractor_analysis.engine.explain_hand import forfeit_reason_text, match_decision_text
 from tractor_analysis.records.cards import RANK_TOKENS
 from tractor_analysis.records.safe_write import write_text_atomic
 
 __all__ = ["ResultRow", "RoundView", "EventView", "event_view", "render_standings_page", "write_standings_page",
-           "show_spaces"]
+           "show_spaces", "render_ratings_page", "write_ratings_page"]
 
 TIEBREAK_HEADS = {"level_diff": ("级差", "level diff"), "head_to_head": ("相互胜负", "head-to-head"),
                   "opponents": ("对手分", "opponents")}
@@ -67,8 +69,8 @@ class EventView:
     warnings: tuple[str, ...] = ()
     """What is counted as recorded but should be checked (:func:`~tractor_analysis.dataset.event_warnings.warnings`)."""
     spaced: tuple[str, ...] = ()
-    """Event names (and ``--event``) written two ways that differ only in letter case or spacing: where
-    a note quotes one, the page shows its spaces (:func:`show_spaces`)."""
+    """Event names (and ``--event``) and player names written two ways that differ only in letter case or
+    spacing: where a note quotes one, the page shows its spaces (:func:`show_spaces`)."""
 
 
 def _level(rank: int | None) -> str:
@@ -104,12 +106,16 @@ def _table_key(m: EventMatch) -> tuple:
 
 def event_view(matches: Sequence[EventMatch], event: str | None = None, after_round: int | None = None,
                points: Points = Points(), tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
-               purpose: str = "standings") -> EventView:
+               purpose: str = "standings", unread: Sequence[str] = (),
+               unread_records: Sequence[str] = ()) -> EventView:
     """The standings after each round up to ``after_round`` and each round's results; one view of
     every match when no match has a round number.  The last round's standings are the text
     standings' (``select`` leaves out a match it cannot place in a round, with a note); a round's
     results list its matches, a second record of a match left out.  ``purpose``: :func:`select`'s
-    (``event``: the report's event pages, whose ratings leave out what the standings do)."""
+    (``event``: the report's event pages, whose ratings leave out what the standings do).  ``unread``: the
+    notes on records (or parts of them) that could not be read (:func:`~tractor_analysis.dataset.event.read_inputs`),
+    listed first among those not counted; ``unread_records``: their paths, which a round's note on teams
+    with no match counted names (:func:`~tractor_analysis.dataset.event.unread_in_rounds`)."""
     chosen, notes = select(matches, event, after_round, purpose)
     in_event = [m for m in matches if event is None or m.event == event]
     in_event = distinct(in_event)[0]
@@ -124,8 +130,11 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
         views.append(RoundView(r, tuple(standings(upto, points, tiebreaks)), tuple(_result(m) for m in played)))
     names = sorted({m.event for m in in_event if m.event})
     title = event if event is not None else (names[0] if len(names) == 1 else None)
-    return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(notes), tuple(warnings(chosen)),
-                     _spaced({m.event for m in matches if m.event} | ({event} if event else set())))
+    checks = unread_in_rounds(warnings(chosen) + player_name_notes(chosen), unread_records)
+    players = {p for m in chosen for p in m.players if p}
+    return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(dict.fromkeys([*unread, *notes])),
+                     tuple(checks), _spaced({m.event for m in matches if m.event} | ({event} if event else set()))
+                     + _spaced(players))
 
 
 def _spaced(names: set[str]) -> tuple[str, ...]:
@@ -200,6 +209,32 @@ def _static(name: str) -> str:
 
 def write_standings_page(path: str | os.PathLike, matches: Sequence[EventMatch], *, event: str | None = None,
                          after_round: int | None = None, points: Points = Points(),
-                         tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> None:
-    """``tractor standings --html``: the sheet, written atomically."""
-    write_text_atomic(path, render_standings_page(event_view(matches, event, after_round, points, tiebreaks)))
+                         tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, unread: Sequence[str] = (),
+                         unread_records: Sequence[str] = ()) -> None:
+    """``tractor standings --html``: the sheet, written atomically (``unread``, ``unread_records``: the
+    records that could not be read, :func:`event_view`)."""
+    write_text_atomic(path, render_standings_page(event_view(matches, event, after_round, points, tiebreaks,
+                                                             unread=unread, unread_records=unread_records)))
+
+
+def render_ratings_page(rows: Sequence, notes: Sequence[str] = (), *, event: str | None = None,
+                        after_round: int | None = None, spaced: Sequence[str] = ()) -> str:
+    """The printable ratings page of ``tractor ratings --html``: the rows (``ratings.PlayerRating``) in the
+    order the text prints them, then the notes on stderr's matches not rated and the rating order
+    (``spaced``: names whose spaces a note shows, :func:`show_spaces`); escaped as the standings sheet."""
+    from tractor_analysis import __version__
+
+    from markupsafe import Markup
+
+    return _environment().get_template("event_ratings.html").render(
+        rows=list(rows), notes=list(notes), event=event, after_round=after_round, spaced=tuple(spaced),
+        css=Markup(_static("standings_print.css")), version=__version__)
+
+
+def write_ratings_page(path: str | os.PathLike, rows: Sequence, notes: Sequence[str] = (), *,
+                       event: str | None = None, after_round: int | None = None,
+                       players: Sequence[str] = ()) -> None:
+    """``tractor ratings --html``: the page, written atomically (``players``: the names rated, whose
+    spaces a note on names written two ways shows)."""
+    write_text_atomic(path, render_ratings_page(rows, notes, event=event, after_round=after_round,
+                                                spaced=_spaced(set(players))))

@@ -15,17 +15,49 @@ from pathlib import Path
 from typing import Callable
 
 from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, date_notes, ratings
-from tractor_analysis.dataset.standings import EventMatch, match_named, round_number, select
+from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, folded_name, match_named,
+                                                player_name,
+                                                quoted, round_number, select)
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_TOKENS
 
 from .event_pages import TIEBREAK_HEADS, EventView, ResultRow, _result, event_view, render_standings_page
 from .fact_rows import copies_among, note_of
 
-__all__ = ["EventReport", "build_event", "write_event_pages", "MAX_HAND_ROWS", "PRINT_PAGE"]
+__all__ = ["EventReport", "EventOptions", "build_event", "write_event_pages", "MAX_HAND_ROWS", "PRINT_PAGE"]
 
 MAX_HAND_ROWS = 300
 """Hands listed on a player's page (a player of a large corpus sits in thousands)."""
 PRINT_PAGE = "standings-print.html"
+
+
+@dataclass(frozen=True)
+class EventOptions:
+    """What ``tractor report``'s event pages count and how they score it: ``--event``, ``--after-round``,
+    ``--points`` and ``--tiebreak``, with ``tractor standings``' meaning (a report model carries them as
+    ``event_options``; without, every match, the default scoring)."""
+
+    event: str | None = None
+    after_round: int | None = None
+    points: Points = Points()
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+
+    def chosen(self, m: EventMatch) -> bool:
+        """``m`` is among what the options select (its ``[Event]`` exactly ``--event``, its round up to
+        ``--after-round``); a match whose round cannot be placed, or whose ``[Event]`` differs from ``--event``
+        only in letter case or spacing, is kept, for :func:`select`'s note on it."""
+        r = round_number(m.round)
+        # a name differing from --event only in letter case or spacing is kept for select's note on it
+        named = self.event is None or (m.event is not None and folded_name(m.event) == folded_name(self.event))
+        return named and (self.after_round is None or r is None or r <= self.after_round)
+
+    def no_such_event(self, matches) -> str | None:
+        """The note of an ``--event`` no match's ``[Event]`` is exactly, else ``None``."""
+        if self.event is None or any(m.event == self.event for m in matches):
+            return None
+        held = "; ".join(quoted(n) for n in sorted({m.event for m in matches if m.event is not None})) or "—"
+        return (f"--event {quoted(self.event)}: no match has this [Event] (--event takes the name exactly); the "
+                f"inputs hold [Event] {held}; nothing counted / --event {quoted(self.event)}：没有 [Event] 为此名称的"
+                f"比赛（--event 按名称精确匹配）；输入中有 [Event] {held}；未计入任何比赛")
 
 
 @dataclass(frozen=True)
@@ -124,6 +156,8 @@ class EventReport:
     no_page: dict = field(default_factory=dict)
     """A match whose page could not be drawn (:attr:`~.fact_rows.MatchFact.not_drawn`: a dataset's match,
     counted from the dataset's rows) → the bilingual note naming it and saying why (:func:`no_page_note`)."""
+    options: EventOptions = EventOptions()
+    """What the event pages count and how they score it (the index says it)."""
 
     def team_href(self, name: str) -> str | None:
         page = self.teams.get(name)
@@ -227,7 +261,9 @@ def build_event(model, duplicate_of: dict) -> EventReport:
     counts, so the copy counted is the standings') is counted once everywhere: listed not counted with
     the standings' note, its hands not in a player's statistics, and the index counts it once
     (:attr:`EventReport.copies`)."""
-    facts = [f for f in model.match_facts if f.event is not None]
+    options = getattr(model, "event_options", None) or EventOptions()
+    every = [f for f in model.match_facts if f.event is not None]
+    facts = [f for f in every if options.chosen(f.event)]
     matches = [f.event for f in facts]
     pages = {f.match: f.filename for f in facts}
     labels = {f.event.source: match_labels(f) for f in facts if f.event.source}
@@ -240,10 +276,14 @@ def build_event(model, duplicate_of: dict) -> EventReport:
     readable = [m for m in matches if m.match_id not in unread]
     # the ratings rate the matches the standings count: a note on a match left out says both
     purpose = "event" if tagged else "ratings"
-    view = _relabelled(event_view(readable, purpose=purpose), labels) if tagged else None
+    files_unread, records_unread = unread_records(model, every)
+    missing = options.no_such_event([f.event for f in every])
+    view = _relabelled(event_view(readable, options.event, options.after_round, options.points, options.tiebreaks,
+                                  purpose=purpose, unread=[*files_unread, *([missing] if missing else [])],
+                                  unread_records=records_unread), labels) if tagged else None
     if view is not None and unread:
-        view = dataclasses.replace(view, notes=tuple(dict.fromkeys(unread.values())) + view.notes)
-    kept, notes = select(readable, purpose=purpose)  # as event_view counts them
+        view = dataclasses.replace(view, notes=tuple(dict.fromkeys([*unread.values(), *view.notes])))
+    kept, notes = select(readable, options.event, options.after_round, purpose=purpose)  # as event_view counts them
     by_id = {f.match: f for f in facts}
     copies = {later: (by_id[first.match_id], relabel(note, labels))
               for later, (first, note) in copies_among(readable).items()}
@@ -275,7 +315,29 @@ def build_event(model, duplicate_of: dict) -> EventReport:
             players[r.player].history = tuple(history.get(r.player, ()))
     return EventReport(view, teams, players, rated, PRINT_PAGE if view is not None else None, copies,
                        tuple(relabel(n, labels) for n in unrated),
-                       tuple(relabel(n, labels) for n in date_notes(kept)), no_page)
+                       tuple(relabel(n, labels) for n in date_notes(kept)), no_page, options)
+
+
+def unread_records(model, facts) -> tuple[list[str], list[str]]:
+    """The records of the report's inputs that could not be read, or not whole, as ``tractor standings``
+    says it (:func:`~tractor_analysis.dataset.event.unread_notes` over the index's file problems and the
+    matches read from each file): the notes, and the paths of the records they are said of, in order.  A
+    record whose matches are left out has its note on them (:attr:`~.fact_rows.MatchFact.unread`): it is
+    named, and its note is that one."""
+    from tractor_analysis.dataset.event import unread_notes
+
+    by_path: dict[str, list] = {}
+    for p in model.problems:
+        code = "engine_error" if p.code == "replay_failed" else p.code     # the engine failed on a match
+        by_path.setdefault(p.path, []).append((p.line, p.column, code, p.message, None))
+    notes, paths = [], []
+    for path, problems in by_path.items():
+        read = [f for f in facts if f.event.source == path or f.event.source.startswith(path + "#")]
+        said = [f.unread for f in read if f.unread is not None][:1] or unread_notes(path, problems, len(read))[0]
+        if said:
+            notes.extend(said)
+            paths.append(path)
+    return notes, paths
 
 
 _LEFT_OUT = {"withheld": ("whose total is withheld", "闲家总分不予判定"),
@@ -373,8 +435,9 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
                 page.hands.append(PlayerHand(f.title, f.filename, h.hand, SEAT_TOKENS[seat], h.dealer,
                                              h.attackers_total, h.outcome, h.levels, defending, final))
     for v in model.violation_facts:
-        if v.match not in duplicate_of and v.player in players and v.match in seats:
-            players[v.player].stats["violations"] = players[v.player].stats.get("violations", 0) + 1
+        name = player_name(v.player)        # read as the event reads names (the ends stripped)
+        if v.match not in duplicate_of and name in players and v.match in seats:
+            players[name].stats["violations"] = players[name].stats.get("violations", 0) + 1
     for page in players.values():
         page.attack_note = _attack_note(page.stats)
     return players

@@ -34,10 +34,11 @@ from ..engine.scoring import decide_match
 from ..engine.verdicts import MatchResult
 from ..records.model import Match
 from .schema import SCHEMAS
-from .standings import EventMatch, folded_name, team_name
+from .standings import EventMatch, folded_name, player_name, round_number, team_name
 
 __all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "datasets_named", "matches_of",
-           "NOT_READ", "body_digest", "unread_notes", "dataset_unread", "record_name", "dataset_record_names"]
+           "NOT_READ", "body_digest", "unread_notes", "dataset_unread", "record_name", "dataset_record_names",
+           "unread_in_rounds", "UnreadNote"]
 
 
 _MATCH_COLUMNS = tuple(f.name for f in SCHEMAS["matches"])
@@ -48,15 +49,25 @@ _RETYPED = ("site", "date")
 def _keys(row: dict, hands: dict[str, list], n: int) -> tuple[str, str]:
     """``(match_key, same)`` of a ``matches`` row (a dict by column) whose ``n`` hands are the last
     rows of ``hands`` (columns of the ``hands`` table): ingest's own ``rows.match_key``, and the
-    same with ``[Site]`` and ``[Date]`` left out and ``[Event]`` folded (:func:`~.standings.folded_name`:
-    letter case and spacing aside) — :attr:`EventMatch.same`."""
+    same with ``[Site]`` and ``[Date]`` left out, ``[Event]`` folded (:func:`~.standings.folded_name`:
+    letter case and spacing aside) and ``[Round]`` and ``[Table]`` compared as the numbers the tool reads
+    them as (:func:`_as_number`: ``"02"`` is round 2) — :attr:`EventMatch.same`."""
     from .rows import match_key
 
     event = row.get("event")
-    folded = {**row, "event": folded_name(event) if isinstance(event, str) else event}
+    folded = {**row, "event": folded_name(event) if isinstance(event, str) else event,
+              "round": _as_number(row.get("round")), "table": _as_number(row.get("table"))}
     exact = match_key(tuple(row.get(c) for c in _MATCH_COLUMNS), hands, n)
     same = match_key(tuple(None if c in _RETYPED else folded.get(c) for c in _MATCH_COLUMNS), hands, n)
     return exact, same
+
+
+def _as_number(value):
+    """A ``[Round]`` or ``[Table]`` as :attr:`EventMatch.same` compares it: the number the tool reads it as
+    (:func:`~.standings.round_number`: ``"02"`` and ``" 2"`` are 2, written ``"2"``), a value that is no
+    number as written (``"2a"`` stays ``"2a"``, never a guess at a number)."""
+    n = round_number(value) if isinstance(value, str) else None
+    return value if n is None else str(n)
 
 
 def _hand_facts(hands: dict[str, list], n: int) -> tuple[tuple[tuple[int, int | None], ...], int | None]:
@@ -80,14 +91,14 @@ def _digest(text) -> str | None:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() if isinstance(text, str) else None
 
 
-_NAMED_ONE_BY_ONE = re.compile(r'^\[(?:Event|Site|Date|Claim) "[^\n]*\n?', re.MULTILINE)
+_NAMED_ONE_BY_ONE = re.compile(r'^\[(?:Event|Site|Date|Round|Table|Claim) "[^\n]*\n?', re.MULTILINE)
 """The lines of a canonical ``.tgn`` text (``tgn_writer.format_tgn``: one tag, note or trick a line, a
 value's line breaks escaped) that :func:`body_digest` leaves out."""
 
 
 def body_digest(text) -> str | None:
     """:attr:`~.standings.EventMatch.body` of a canonical record text: the digest of the text without its
-    ``[Event]``, ``[Site]``, ``[Date]`` and ``[Claim]`` tags — what a note on two records of one match names
+    ``[Event]``, ``[Site]``, ``[Date]``, ``[Round]``, ``[Table]`` and ``[Claim]`` tags — what a note on two records of one match names
     one by one (:func:`~.standings.distinct`) —, so that two records whose bodies differ differ in something
     else too (a note, a tag the match key does not compare); ``None``: no text."""
     return _digest(_NAMED_ONE_BY_ONE.sub("", text)) if isinstance(text, str) else None
@@ -118,15 +129,17 @@ def _keys_of_match(match: Match, result: MatchResult) -> dict:
 def from_result(match_id: str, match: Match, result: MatchResult, source: str = "") -> EventMatch:
     """The event's view of one replayed match."""
     winner, how = decide_match(result)
-    p = match.players
+    p = tuple(player_name(name) for name in match.players)     # read once, here: every command alike
     teams = (team_name(match.teams[0], p[0], p[2]), team_name(match.teams[1], p[1], p[3]))
     facts = _keys_of_match(match, result)
     # friend mode: no side has a level (levels_final holds N's and E's own), as the dataset stores it
-    levels = ((None, None) if result.hands and result.hands[0].rules.friend else
-              (_level(result.levels_final[0]), _level(result.levels_final[1])))
+    friend = bool(result.hands and result.hands[0].rules.friend)
+    levels = (None, None) if friend else (_level(result.levels_final[0]), _level(result.levels_final[1]))
+    spans = (None, None) if friend else tuple(_span(level, span) for level, span in
+                                              zip(levels, result.levels_final_span))
     return EventMatch(match_id=match_id, event=match.event, date=match.date, round=match.round,
                       table=match.table, teams=teams, players=p,
-                      levels=levels, winner=winner,
+                      levels=levels, level_spans=spans, winner=winner,
                       decided_by=how, forfeit=result.forfeit, forfeit_reasons=tuple(result.forfeit_reasons),
                       source=source or match_id, site=match.site, **facts)
 
@@ -134,6 +147,15 @@ def from_result(match_id: str, match: Match, result: MatchResult, source: str = 
 def _level(v) -> int | None:
     """A final level, ``None`` when the record leaves it unknown (``None``, or a dataset's null)."""
     return None if v is None or v != v else int(v)
+
+
+def _span(level: int | None, span) -> tuple[int, int] | None:
+    """:attr:`~.standings.EventMatch.level_spans`' entry of a side: its final level's range where the level
+    is not known (``None``) and the readings bound it (both bounds known), else ``None``."""
+    if level is not None or span is None or None in span:
+        return None
+    low, high = (_level(v) for v in span)
+    return None if low is None or high is None else (low, high)
 
 
 def _text(v) -> str | None:
@@ -249,7 +271,7 @@ def from_dataset(ds) -> list[EventMatch]:
     out = []
     for r in results.to_dict(orient="records"):
         row = rows.get(r["match_id"], {})
-        players = tuple(_text(row.get(f"player_{s}")) for s in "nesw")
+        players = tuple(player_name(_text(row.get(f"player_{s}"))) for s in "nesw")
         teams = (team_name(_text(row.get("team_ns")), players[0], players[2]),
                  team_name(_text(row.get("team_ew")), players[1], players[3]))
         winner = {"NS": 0, "EW": 1}.get(r["winner"]) if isinstance(r["winner"], str) else None
@@ -260,6 +282,10 @@ def from_dataset(ds) -> list[EventMatch]:
         out.append(EventMatch(match_id=r["match_id"], event=_text(r["event"]), date=_text(row.get("date")),
                               round=_text(r["round"]), table=_text(r["table"]), teams=teams, players=players,
                               levels=(_level(r["level_ns"]), _level(r["level_ew"])), winner=winner,
+                              level_spans=tuple(_span(_level(r[f"level_{side}"]),
+                                                      (row.get(f"level_{side}_final_low"),
+                                                       row.get(f"level_{side}_final_high")))
+                                                for side in ("ns", "ew")),
                               decided_by=r["decided_by"], forfeit=forfeit, source=source,
                               site=_text(row.get("site")),
                               forfeit_reasons=_reasons(row.get("forfeit_reason")), **facts))
@@ -387,10 +413,22 @@ def unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | N
             f"场比赛照常计入） — {message}"], False
 
 
+class UnreadNote(str):
+    """A note on a record (or part of one) that could not be read (:func:`unread_notes`), knowing the
+    record's path (:attr:`path`: :func:`unread_in_rounds` names it); it reads as its text everywhere."""
+
+    path: str = ""
+
+    def __new__(cls, text: str, path: str) -> "UnreadNote":
+        note = super().__new__(cls, text)
+        note.path = str(path)
+        return note
+
+
 def dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], list[str], dict[str, str]]:
     """:func:`unread_notes` of each file of a dataset from its ``errors`` table: the matches kept, the
-    notes, and each file whose matches are left out (its ``source_file``) → the note saying why (``tractor
-    report`` leaves them out alike)."""
+    notes (:class:`UnreadNote`), and each file whose matches are left out (its ``source_file``) → the note
+    saying why (``tractor report`` leaves them out alike)."""
     from .reading import read_table
 
     table = read_table(ds, "errors")
@@ -409,7 +447,7 @@ def dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], lis
     notes, dropped = [], {}
     for path, problems in by_file.items():
         said, whole = unread_notes(path, problems, counts.get(path, 0))
-        notes.extend(said)
+        notes.extend(UnreadNote(n, path) for n in said)
         if whole and said:
             dropped[path] = said[0]
     return [m for m in matches if file_of.get(m.match_id) not in dropped], notes, dropped
@@ -420,7 +458,8 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
     note per record read with problems whose matches still count (their verdicts are ``tractor
     check``'s: a problem the engine cannot judge past leaves the result unknown, and :func:`select`
     says so); and a bilingual note per record, or part of one, that could not be read and is not
-    counted (:func:`unread_notes`, naming file:line:column) — a command exits 2 when there is one."""
+    counted (:func:`unread_notes`, naming file:line:column; each an :class:`UnreadNote`, knowing the path) — a
+    command exits 2 when there is one."""
     from ..engine.replay import replay_match
     from ..records.sources import iter_inputs, load_file, scan_refusal
 
@@ -442,7 +481,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
             source = load_file(path)
         except OSError as exc:              # a file that cannot be read (a pipe a scan found …): said, not counted
             en, zh = scan_refusal(path) or (exc.strerror or str(exc),) * 2
-            unread.append(f"{path}: cannot read: {en}; not counted / {path}：无法读取：{zh}；未计入")
+            unread.append(UnreadNote(f"{path}: cannot read: {en}; not counted / {path}：无法读取：{zh}；未计入", path))
             continue
         problems = [(d.line, d.column, d.code, d.message, d.hand) for d in source.diagnostics]
         read: list[EventMatch] = []
@@ -456,7 +495,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
                 continue
             read.append(from_result(f"{source.sha256[:16]}-{i}", match, result, where))
         said, whole = unread_notes(str(path), problems, len(read))
-        unread.extend(said)
+        unread.extend(UnreadNote(n, path) for n in said)
         if not whole:
             out.extend(read)
         if problems and not said:
@@ -485,3 +524,23 @@ def _with_digests(matches: list[EventMatch], datasets: Sequence[tuple[str, int, 
                 whole, body = digests[out[i].match_id]
                 out[i] = replace(out[i], digest=whole, body=body)
     return out
+
+
+_ROUND_ASKS = ("a record missing, a bye or a withdrawal?", "缺少记录、轮空还是退赛？")
+"""What the note on a round some teams have no match counted in asks (``event_warnings``'
+``_missing_from_rounds``), English and 中文: :func:`unread_in_rounds` adds the records not read to it."""
+
+
+def unread_in_rounds(notes: Sequence[str], records: Sequence[str]) -> list[str]:
+    """``notes`` (:func:`~.event_warnings.warnings`) with each round's note on teams with no match counted
+    saying, when some records could not be read (``records``: their paths, or the :class:`UnreadNote` of
+    :func:`read_inputs`), that a record could not be read and naming each: the missing match may be in one
+    (which round a record that could not be read holds is not known: never guessed)."""
+    named = list(dict.fromkeys(r.path if isinstance(r, UnreadNote) else str(r) for r in records))
+    if not named:
+        return list(notes)
+    en_ask, zh_ask = _ROUND_ASKS
+    en = (f"a record missing, a bye or a withdrawal? {len(named)} record(s) could not be read "
+          f"({', '.join(named)}): the match may be in one;")
+    zh = f"缺少记录、轮空还是退赛？有 {len(named)} 份记录无法读取（{'、'.join(named)}）：该场比赛可能在其中；"
+    return [n.replace(en_ask, en, 1).replace(zh_ask, zh, 1) if en_ask in n and zh_ask in n else n for n in notes]

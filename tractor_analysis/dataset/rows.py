@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import marshal
 import os
 import time
 from typing import Iterable
@@ -160,7 +161,7 @@ class TableBuilder:
         at its ``[Hand]`` is what stays of it, and ``tractor check`` / ``tractor report`` show it."""
         mid = f"{sha[:16]}-{index}"
         batch = self.batch
-        start = match.start_levels
+        start = _start_levels(match, result)
         final = result.levels_final
         if result.hands and result.hands[0].rules.friend:
             # friend mode: no side has a level of its own (levels_final holds N's and E's): the
@@ -189,11 +190,12 @@ class TableBuilder:
                stored, start[0], start[1], final[0], final[1],
                _team(team), BOTH if result.both_forfeit else _team(result.forfeit), nviol,
                result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
-        key = match_key(row, self.cols["hands"], stored)
+        rest = [abspath, None, None, match.teams[0], match.teams[1], _forfeit_reason(result), _cut_short(result),
+                *_final_spans(result, final), decided_by, content_digest(match, result)]
+        key = match_key(row + tuple(rest), self.cols["hands"], stored)
         first = self.first_of_key.setdefault(key, mid)
-        self._row("matches", row + (abspath, key, None if first == mid else first, match.teams[0], match.teams[1],
-                                    _forfeit_reason(result), _cut_short(result), *_final_spans(result, final),
-                                    decided_by))
+        rest[1], rest[2] = key, None if first == mid else first
+        self._row("matches", row + tuple(rest))
         if self.records:
             try:
                 text = format_tgn(match)
@@ -246,7 +248,7 @@ class TableBuilder:
         before, after = _side_levels(hr)
         pb, pa_ = hr.player_levels_before, hr.player_levels_after
         if record is not None and record.result_only:
-            self._row("hands", _result_only_row(mid, hr, record, batch) + (after_end, None))
+            self._row("hands", _result_only_row(mid, hr, record, batch) + (after_end, None, _unknown_facts(hr)))
             return len(hr.violations)
         self._row("hands", (
             mid, n, _seat(hr.dealer), _team(defenders), _team(attackers), hr.level,
@@ -263,7 +265,7 @@ class TableBuilder:
             [_tokens(b) for b in record.earlier_buries] if record is not None else None,
             o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False,
             hr.legality_known, None if record is None else record_stops_inside(record, hr), _derived_facts(hr),
-            after_end, analysis_basis(record, analysed)))
+            after_end, analysis_basis(record, analysed), _unknown_facts(hr)))
         return len(hr.violations)
 
     def _plays_lists(self) -> tuple[list, ...]:
@@ -293,6 +295,44 @@ _SAME_HAND = ("hand_no", "dealer", "trump", "level", "tricks", "attackers_points
               "outcome", "levels_gained")
 """What makes two records one match: the columns ``stats.duplicate_matches`` compares."""
 _MATCH_POS = tuple(SCHEMAS["matches"].get_field_index(c) for c in _SAME_MATCH)
+_CONTENT_POS = SCHEMAS["matches"].get_field_index("content_digest")
+
+
+def _identity_tag(tag) -> bool:
+    """A match tag that names the record's own source match (``Botzone:id``, ``80fen:seed``, any ``…:id``)."""
+    name = tag[0] if isinstance(tag, tuple) else str(tag)
+    return name in ("Botzone:id", "80fen:seed") or name.lower().endswith(":id")
+
+
+def content_digest(match: Match, result: MatchResult) -> str:
+    """The ``matches`` column ``content_digest``: 16 hex of a SHA-256 over what the record holds that
+    the other columns of :func:`match_key` do not — every hand's deal lines, bottom, buries, declarations,
+    named friend card, position (``[SetUp]``, ``[Points]``, ``[FirstTrick]``), whether it was bid for, its
+    take-backs (``[Takebacks]``, ``?`` and unread words included) and every trick's plays card for card (a
+    failed throw's attempt too); and the match's ``[Ruleset]``, ``[Rule:…]`` options, the rules it was judged
+    under (``--rules``), ``[Levels]``, a source's own match id (``Botzone:id``, ``80fen:seed``: any tag
+    named ``…:id``) and whether its file was cut short.  Left out: comments, notes and the other tags (an
+    annotation such as a judge's note, a platform referee's results ``Referee:…``, which the plays decide),
+    ``[Claim]`` (a copy that differs in a claim is the same match with
+    a note: docs/standings.md), the tags the key compares as columns (``[Event]`` … the players, and each
+    hand's number, dealer, trump and ``[Level]`` — the level played is a column, so a contradicted
+    ``[Level]`` tag leaves a copy a copy) and ``[TeamNS]`` / ``[TeamEW]``.  Two records with the same
+    digest are the same hands card for card under the same rules: the same match, whatever their
+    comments; the ``.tgn`` and JSON of one match share it."""
+    # marshal format 2 (no back-references, so the bytes do not depend on which objects a reader shared;
+    # a format frozen since Python 2.5): a fifth of repr's time (issue 27's budget of a hand's rows)
+    rules = _rules_json(result.hands[0].rules) if result.hands else None
+    ids = sorted(t for t in match.tags if _identity_tag(t))
+    parts = [marshal.dumps((rules, match.ruleset, match.rules, match.levels, ids, match.truncated), 2)]
+    for hand in match.hands:
+        parts.append(marshal.dumps((
+            hand.number_known, hand.trump_known, hand.follows_skipped,
+            [(d.seat, d.cards, d.after_bottom) for d in hand.declarations], hand.declarations_known,
+            hand.deal, hand.deal_unread, hand.bottom, hand.buried, hand.earlier_buries, hand.friend,
+            hand.setup, hand.points, hand.points_known, hand.first_trick, hand.bid_for, hand.bid_for_known,
+            hand.takebacks, hand.takebacks_unread, hand.result_only,
+            [(t.number, [(p.seat, p.cards, p.attempted) for p in t.plays]) for t in hand.tricks]), 2))
+    return hashlib.sha256(b"\x1e".join(parts)).hexdigest()[:16]
 
 
 def _dealer_team(hr: HandResult) -> int | None:
@@ -345,6 +385,19 @@ def _final_spans(result: MatchResult, final: tuple) -> tuple[int | None, int | N
     return tuple(out)  # type: ignore[return-value]
 
 
+def _start_levels(match: Match, result: MatchResult) -> tuple[int | None, int | None]:
+    """The ``matches`` columns ``level_ns_start`` / ``level_ew_start``: the sides' levels before the record's
+    first hand as the engine carried them into it (its ``levels_before``, ``check --json``'s), null where not
+    known — a record that begins after hand 1 without ``[Levels]``, a side ``[Levels]`` does not name —, never
+    the 2 every match starts at unless the engine derived it (a first hand numbered 1 played at 2: docs/format.md
+    ``Levels``).  A side is its two players' shared level (friend mode: null where they differ).  A match with
+    no hand: ``[Levels]`` as written, null without it (no hand says the record starts where the match does)."""
+    if not result.hands:
+        return match.levels if match.levels is not None else (None, None)
+    pb = result.hands[0].player_levels_before
+    return tuple(pb[t] if pb[t] is not None and pb[t] == pb[t + 2] else None for t in (0, 1))  # type: ignore[return-value]
+
+
 def _cut_short(result: MatchResult) -> bool:
     """The ``matches`` column ``cut_short``: the file is damaged and the record stops at the damage before
     a hand read whole decided the match (the engine's ``unknown`` ``truncated_file``: who won and the
@@ -361,10 +414,16 @@ def _forfeit_reason(result: MatchResult) -> str | None:
 
 
 def match_key(row: tuple, hands: dict[str, list], n: int) -> str:
-    """The ``match_key`` of a match row whose ``n`` hands are the last rows of ``hands``:
-    16 hex of a SHA-256 over the match's tags, players, starting levels and ruleset and each
-    hand's number, dealer, trump, level, tricks, points, total, outcome and levels gained."""
+    """The ``match_key`` of a match row (its columns in the schema's order) whose ``n`` hands are the
+    last rows of ``hands``: 16 hex of a SHA-256 over the match's tags, players, starting levels and
+    ruleset, each hand's number, dealer, trump, level, tricks, points, total, outcome and levels
+    gained, and the match's ``content_digest`` (:func:`content_digest`: the cards dealt and played,
+    the take-backs, the rules … — what tells two different matches apart that the other columns
+    may share).  A row without a ``content_digest`` (a dataset written before it) gets the key it was
+    stored with: the same fields without it."""
     parts = ["~" if row[i] is None else str(row[i]) for i in _MATCH_POS]
+    if len(row) > _CONTENT_POS and row[_CONTENT_POS] is not None:
+        parts.append("\x1d" + str(row[_CONTENT_POS]))
     cols = [hands[c] for c in _SAME_HAND]
     total = len(cols[0])
     hand_rows = sorted((tuple(col[j] for col in cols) for j in range(total - n, total)), key=lambda h: h[0])
@@ -427,6 +486,14 @@ def _derived_facts(hr: HandResult) -> list[str]:
     """The ``hands`` column ``derived``: the facts the engine derived, each named once in the order
     ``check --json``'s ``derived`` gives them (``[]``: none)."""
     return list(dict.fromkeys(d.fact for d in hr.derived))
+
+
+def _unknown_facts(hr: HandResult) -> list[str]:
+    """The ``hands`` column ``unknown``: the facts the record does not state and nothing fixed, one item per
+    ``check --json`` ``unknown`` entry of the hand, in its order, as ``tag: withheld,withheld`` (``Dealer:
+    sides,outcome``) — the tag that would state it and what the engine withheld for want of it (``[]``:
+    none; the messages saying why are ``check``'s)."""
+    return [f"{u.tag}: {','.join(u.withheld)}" for u in hr.unknowns]
 
 
 def _derived_by_trick(hr: HandResult) -> dict[int, list] | None:

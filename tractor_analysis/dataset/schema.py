@@ -107,8 +107,9 @@ SCHEMAS: dict[str, pa.Schema] = {
         _BATCH,
         # added after batch (null in datasets written before them)
         ("source_abspath", _TXT, "absolute path of the input file when it was ingested"),
-        ("match_key", _TXT, "fingerprint of what the match is (tags, players, levels, ruleset and every hand's "
-                            "outcome): two records of one match share it"),
+        ("match_key", _TXT, "fingerprint of what the match is (tags, players, levels, ruleset, every hand's "
+                            "outcome and content_digest: the cards dealt and played, the take-backs, the "
+                            "rules): two records of one match share it"),
         ("duplicate_of", _STR, "match_id of the first copy when this match is kept twice (e.g. as .tgn and "
                                ".json), else null: filter on 'duplicate_of IS NULL' to count each match once"),
         ("team_ns", _STR, "[TeamNS]: the N-S team's name, null when the record names none (the team is then "
@@ -138,6 +139,11 @@ SCHEMAS: dict[str, pa.Schema] = {
                              "'forfeit', 'higher level', 'holding the deal', 'both forfeit', 'cut short', 'forfeit "
                              "not known', 'levels not known' …); check --json's decided_by says the same in short "
                              "and is null where no team won"),
+        # added after decided_by (null in datasets written before it)
+        ("content_digest", _TXT, "fingerprint of what the record holds beyond the columns match_key compares: "
+                                 "every hand's deal, bottom, buries, declarations, take-backs, tags and plays "
+                                 "card for card, and the match's rules, [Levels] and other tags (comments, notes "
+                                 "and [Claim] left out); part of match_key"),
     ),
     "hands": _schema(
         _KEY_MATCH, _KEY_HAND,
@@ -222,6 +228,10 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("analysis_basis", _STR, "ingest --analyse K: what the analysed positions were built from: deal (the "
                                  "deal lines, a position's lines) or plays (a full hand without deal lines: the "
                                  "cards each seat played); null when the hand was not analysed"),
+        # added after analysis_basis (null in datasets written before it)
+        ("unknown", _CARDS, "the facts the record does not state that nothing fixed, as check --json's unknown "
+                            "entries of the hand: each 'tag: withheld,...' (the tag that would state it, what the "
+                            "engine withheld for want of it: 'Dealer: sides,outcome'); empty when none"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,

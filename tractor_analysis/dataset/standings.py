@@ -50,7 +50,7 @@ from ..engine.verdicts import BOTH_FORFEIT
 __all__ = ["EventMatch", "Points", "Standing", "TIEBREAKS", "DEFAULT_TIEBREAKS", "parse_points",
            "parse_tiebreaks", "round_number", "select", "standings", "rounds_of", "team_name", "quoted",
            "distinct", "undecided_notes", "TIEBREAK_NAMES", "folded_name", "LEFT_OUT", "match_named",
-           "same_team_note"]
+           "same_team_note", "player_name", "player_name_notes"]
 
 TIEBREAKS = ("level_diff", "head_to_head", "opponents")
 """The tie-breaks ``--tiebreak`` may name, in any order."""
@@ -88,8 +88,10 @@ class EventMatch:
     """``tractor ingest``'s ``match_key`` (``dataset.rows.match_key``): two records of one match
     share it; ``None`` when not worked out (each match then counts)."""
     same: str | None = field(default=None, compare=False)
-    """The same key with ``[Site]`` and ``[Date]`` left out and ``[Event]`` compared as
-    :func:`folded_name` reads it (letter case and spacing aside): a re-typed copy of a match shares it."""
+    """The same key with ``[Site]`` and ``[Date]`` left out, ``[Event]`` compared as
+    :func:`folded_name` reads it (letter case and spacing aside) and ``[Round]`` and ``[Table]`` as the
+    numbers :func:`round_number` reads them as (``"02"`` is 2; a value that is no number as written):
+    a re-typed copy of a match shares it."""
     site: str | None = field(default=None, compare=False)
     forfeit_reasons: tuple[str | None, str | None] = field(default=(None, None), compare=False)
     """Why each side forfeited (``MatchResult.forfeit_reasons``; a dataset's ``forfeit_reason``),
@@ -112,6 +114,10 @@ class EventMatch:
     those, which a note names one by one; ``None`` when not known (as :attr:`digest`)."""
     ends_inside: int | None = field(default=None, compare=False)
     """The hand the record is known to end inside (the ``hands`` table's ``stopped``), else ``None``."""
+    level_spans: tuple[tuple[int, int] | None, tuple[int, int] | None] = field(default=(None, None), compare=False)
+    """Per side (N–S, E–W) whose final level (:attr:`levels`) is ``None``: the lowest and the highest it
+    is under the readings of what the record leaves open (``MatchResult.levels_final_span``; a dataset's
+    ``level_<side>_final_low`` / ``_high``), ``None`` where not bounded (or known exactly)."""
 
     def forfeited(self, side: int) -> bool:
         """``side`` (0 N–S, 1 E–W) forfeited the match: alone, or both sides did."""
@@ -283,6 +289,44 @@ def folded_name(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def player_name(name: str | None) -> str | None:
+    """A player's name as every command reads it (:attr:`EventMatch.players`): the record's, spaces at
+    either end dropped once, where the name is read (``"Zheng  Qiang "`` is ``"Zheng  Qiang"``); a name of
+    spaces only, or none, is not a name (``None``).  Nothing else is changed: two names that differ in
+    letter case or in the spaces inside them stay two players, with a note (:func:`player_name_notes`)."""
+    if name is None:
+        return None
+    name = name.strip()
+    return name or None
+
+
+def player_name_notes(matches: Sequence[EventMatch]) -> list[str]:
+    """A bilingual note per group of player names that differ only in letter case or spacing
+    (:func:`folded_name`), each name with the records that write it: counted as that many players (which
+    is meant is not in the records: never merged silently); the check the team and event names get."""
+    of_name: dict[str, list[EventMatch]] = defaultdict(list)
+    for m in matches:
+        for p in m.players:
+            if p and m not in of_name[p]:
+                of_name[p].append(m)
+    folded: dict[str, list[str]] = defaultdict(list)
+    for name in sorted(of_name):
+        folded[folded_name(name)].append(name)
+    notes = []
+    for names in folded.values():
+        if len(names) < 2:
+            continue
+        def written(zh: bool) -> str:
+            return "; ".join(f"{quoted(n)}{'（' if zh else ' ('}"
+                             f"{', '.join(sorted({m.source or m.match_id for m in of_name[n]}))}{'）' if zh else ')'}"
+                             for n in names)
+        notes.append(f"player names that differ only in letter case or spacing: {written(False)}: counted as "
+                     f"{len(names)} players (standings, ratings, pages); if they are one, write the name the same way "
+                     f"in every record / 选手姓名仅大小写或空格不同：{written(True)}：按 {len(names)} 名选手计（排名、"
+                     "等级分、页面）；如为同一人，请在每份记录中写法一致")
+    return notes
+
+
 def _unplaced(m: EventMatch, after_round: int | None) -> str:
     """The note of a match whose round cannot be placed."""
     where = m.source or m.match_id
@@ -333,7 +377,8 @@ def distinct(matches: list[EventMatch]) -> tuple[list[EventMatch], list[str]]:
 
 def _twice(copy: EventMatch, first: EventMatch, exact: bool) -> str:
     """The note of a second record of a match (``exact``: ingest's copy; else a re-typed copy: its
-    ``[Site]``, ``[Date]`` or the letter case or spacing of its ``[Event]`` differ).  Two records the
+    ``[Site]``, ``[Date]``, the letter case or spacing of its ``[Event]``, or how its ``[Round]`` or
+    ``[Table]`` writes the same number differ).  Two records the
     key calls one match may still differ in what it leaves out: the note names each tag that differs
     (``[Event]``, ``[Site]``, ``[Date]``, a hand's ``[Claim]``), and says whether the records differ in
     anything else (:func:`_rest`) — "only" these when they are known not to."""
@@ -347,7 +392,8 @@ def _twice(copy: EventMatch, first: EventMatch, exact: bool) -> str:
         en, zh = _left_out(copy, first, claims_en, claims_zh)
         return (f"{same} (as {b}); {en}; check which record is right / {same_zh}（按 {b}）；{zh}；"
                 "请核对哪份记录正确")
-    pairs = (("Event", copy.event, first.event), ("Site", copy.site, first.site), ("Date", copy.date, first.date))
+    pairs = (("Event", copy.event, first.event), ("Site", copy.site, first.site), ("Date", copy.date, first.date),
+             ("Round", copy.round, first.round), ("Table", copy.table, first.table))     # "02" against "2"
     differ = [(tag, x, y) for tag, x, y in pairs if x != y]
     named_en = [f"[{tag}] {quoted(x)} against {quoted(y)}" for tag, x, y in differ] + claims_en
     named_zh = [f"[{tag}] {quoted(x)} 与 {quoted(y)}" for tag, x, y in differ] + claims_zh
@@ -455,12 +501,21 @@ class Standing:
     undecided: dict | None = None
     """``None`` unless the team shares its rank because a tie-break's value is unknown (the order
     of its group is not decided, not equal): ``{"tiebreak": name, "teams": [the group, by name],
-    "unknown": {team: [the matches whose final levels are unknown]}, "note": bilingual text}``."""
+    "unknown": {team: [the matches whose final levels are unknown]}, "ranges": {team: [lowest, highest]
+    its value may be, ``None``: not bounded}, "note": bilingual text}``."""
+    level_diff_span: tuple[int, int] | None = None
+    """:attr:`level_diff` not known (``None``) but bounded: the lowest and the highest it may be (each
+    match's final levels within :attr:`EventMatch.level_spans`); ``None`` otherwise."""
+    ranked_by_range: str | None = None
+    """The bilingual note of a team placed by a tie-break whose value is known only as a range that lies
+    wholly above or below every other tied team's (its place is derived, the same under every reading);
+    ``None`` otherwise (:func:`undecided_notes` gives it too)."""
 
     def as_dict(self) -> dict:
         return {"rank": self.rank, "team": self.team, "players": list(self.players), "played": self.played,
                 "won": self.won, "lost": self.lost, "match_points": self.match_points,
                 "level_diff": self.level_diff, "tiebreaks": dict(self.tiebreaks),
+                "level_diff_span": None if self.level_diff_span is None else list(self.level_diff_span),
                 "undecided": None if self.undecided is None else
                 {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, (list, tuple)) else v)
                  for k, v in self.undecided.items()}}
@@ -474,6 +529,9 @@ class _Tally:
     lost: int = 0
     points: int = 0
     level_diff: int | None = 0
+    low: float = 0
+    high: float = 0
+    """The bounds of the level difference (``level_diff`` when known; ``-inf`` / ``inf``: not bounded)."""
     unknown_levels: list = field(default_factory=list)
     """The matches (source, else match id) whose final levels are unknown."""
     opponents: list = field(default_factory=list)
@@ -516,6 +574,8 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
                 t.unknown_levels.append(m.source or m.match_id)
             elif t.level_diff is not None:
                 t.level_diff += m.levels[side] - m.levels[1 - side]
+            low, high = _diff_bounds(m, side)
+            t.low, t.high = t.low + low, t.high + high
             t.opponents.append(other)
     opponents = {team: sum(tally[o].points for o in t.opponents) for team, t in tally.items()}
     values: dict[str, dict] = {team: {} for team in tally}
@@ -525,6 +585,9 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
                                   opponents[team] if name == "opponents" else None)
 
     undecided: dict[str, dict] = {}
+    ranked: dict[str, str] = {}
+    bounds = {team: (float(t.level_diff),) * 2 if t.level_diff is not None else (t.low, t.high)
+              for team, t in tally.items()}
 
     def split(group: list[str], criteria: Sequence[str], before: tuple[str, ...] = ()) -> list[list[str]]:
         if len(group) <= 1 or not criteria:
@@ -541,19 +604,27 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
                 values[team][name] = score[team]
         else:
             score = {team: values[team][name] for team in group}
-        if None in score.values():
-            # a team whose value is unknown could stand anywhere in the group: its order is not
-            # decided, and a later tie-break must not decide what this one cannot (never guess)
-            unknown = sorted(t for t in group if score[t] is None)
-            entry = {"tiebreak": name, "teams": sorted(group),
-                     "unknown": {t: list(tally[t].unknown_levels) for t in unknown}}
-            entry["note"] = _undecided_note(entry, tally[group[0]].points, before, criteria[1:])
-            for team in group:
-                undecided[team] = entry
-            return [sorted(group)]
+        ranges = {t: (bounds[t] if name == "level_diff" and score[t] is None else (score[t], score[t]))
+                  for t in group}
         out: list[list[str]] = []
-        for value in sorted(set(score.values()), reverse=True):
-            out.extend(split([t for t in group if score[t] == value], criteria[1:], before + (name,)))
+        for part in _apart(ranges):
+            if all(score[t] is not None for t in part):     # every value known: one value, the next tie-break
+                out.extend(split(part, criteria[1:], before + (name,)))
+                continue
+            if len(part) == 1:          # its range is above or below every other team's: its place is derived
+                ranked[part[0]] = _ranked_note(part[0], name, ranges[part[0]], tally[part[0]].unknown_levels)
+                out.append(part)
+                continue
+            # a value known only as a range that overlaps another's: the order inside ``part`` is not
+            # decided, and a later tie-break must not decide what this one cannot (never guess)
+            unknown = sorted(t for t in part if score[t] is None)
+            entry = {"tiebreak": name, "teams": sorted(part),
+                     "unknown": {t: list(tally[t].unknown_levels) for t in unknown},
+                     "ranges": {t: _range(ranges[t]) for t in sorted(part)}}
+            entry["note"] = _undecided_note(entry, tally[part[0]].points, before, criteria[1:])
+            for team in part:
+                undecided[team] = entry
+            out.append(sorted(part))
         return out
 
     by_points: dict[int, list[str]] = defaultdict(list)
@@ -565,9 +636,60 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
             rank = len(rows) + 1
             for team in group:
                 t = tally[team]
+                span = _range(bounds[team]) if t.level_diff is None else None
                 rows.append(Standing(rank, team, tuple(t.players), t.played, t.won, t.lost, t.points,
-                                     t.level_diff, dict(values[team]), undecided.get(team)))
+                                     t.level_diff, dict(values[team]), undecided.get(team),
+                                     None if span is None else tuple(span), ranked.get(team)))
     return rows
+
+
+def _diff_bounds(m: EventMatch, side: int) -> tuple[float, float]:
+    """The lowest and the highest a match adds to ``side``'s level difference: its final level minus the
+    opponent's, each level known, or within its :attr:`EventMatch.level_spans` (every level of each span
+    taken as possible: a range never narrower than the readings allow); ``-inf`` / ``inf`` where a level
+    is neither known nor bounded."""
+    spans = []
+    for s in (side, 1 - side):
+        level, span = m.levels[s], m.level_spans[s]
+        spans.append((level, level) if level is not None else span)
+    if None in spans:
+        return float("-inf"), float("inf")
+    (own_low, own_high), (other_low, other_high) = spans
+    return own_low - other_high, own_high - other_low
+
+
+def _range(bounds: tuple[float, float]) -> list[int] | None:
+    """Bounds as a JSON value: ``[lowest, highest]``, ``None`` when not bounded."""
+    low, high = bounds
+    return None if low == float("-inf") or high == float("inf") else [int(low), int(high)]
+
+
+def _apart(ranges: dict[str, tuple[float, float]]) -> list[list[str]]:
+    """The teams of a tied group in order, best first, split where a tie-break's values tell them apart:
+    a team is above another when every value its range allows is above every value of the other's
+    (``ranges``: each team's ``(lowest, highest)``, a known value ``(v, v)``).  Teams whose ranges overlap,
+    directly or through others (2–4, 3–6, 5–7), stay together: their order is not decided."""
+    parts: list[list[str]] = []
+    floor = float("inf")
+    for team in sorted(ranges, key=lambda t: (-ranges[t][1], -ranges[t][0], t)):
+        low, high = ranges[team]
+        if parts and high >= floor:         # overlaps the part above: could stand level with it
+            parts[-1].append(team)
+            floor = min(floor, low)
+        else:
+            parts.append([team])
+            floor = low
+    return parts
+
+
+def _ranked_note(team: str, name: str, bounds: tuple[float, float], where: Sequence[str]) -> str:
+    """The note of a team whose place in its tied group a range of a tie-break's values decides."""
+    en_name, zh_name = TIEBREAK_NAMES[name]
+    low, high = (int(b) for b in bounds)
+    return (f"{team}: {en_name} known only as {low} to {high} (final levels not known in {', '.join(where)}); "
+            f"every value in that range is above or below every other tied team's, so its place is derived, the "
+            f"same whatever the records left open / {team}：{zh_name}仅知在 {low} 至 {high} 之间（{'、'.join(where)} "
+            f"的终局级数未知）；该范围内的任何取值都高于或低于其他同分队伍的取值，因此名次可以推出，无论记录未写明的内容如何都相同")
 
 
 def _undecided_note(entry: dict, match_points: int, before: Sequence[str], after: Sequence[str]) -> str:
@@ -577,26 +699,38 @@ def _undecided_note(entry: dict, match_points: int, before: Sequence[str], after
     tied_en = " and ".join([f"match points ({match_points})"] + [TIEBREAK_NAMES[b][0] for b in before])
     tied_zh = "、".join([f"积分（{match_points}）"] + [TIEBREAK_NAMES[b][1] for b in before])
     why_en, why_zh = [], []
+    ranges = entry.get("ranges", {})
     for team, where in entry["unknown"].items():
+        span = ranges.get(team)
+        known_en = "unknown" if span is None else f"known only as {span[0]} to {span[1]}"
+        known_zh = "未知" if span is None else f"仅知在 {span[0]} 至 {span[1]} 之间"
         if where:
-            why_en.append(f"{team}'s {en_name} is unknown (final levels not known in {', '.join(where)})")
-            why_zh.append(f"{team} 的{zh_name}未知（{'、'.join(where)} 的终局级数未知）")
+            why_en.append(f"{team}'s {en_name} is {known_en} (final levels not known in {', '.join(where)})")
+            why_zh.append(f"{team} 的{zh_name}{known_zh}（{'、'.join(where)} 的终局级数未知）")
         else:
-            why_en.append(f"{team}'s {en_name} is unknown")
-            why_zh.append(f"{team} 的{zh_name}未知")
+            why_en.append(f"{team}'s {en_name} is {known_en}")
+            why_zh.append(f"{team} 的{zh_name}{known_zh}")
+    known = [(t, r) for t, r in ranges.items() if t not in entry["unknown"] and r is not None]
+    if known and len(known) < len(ranges):
+        why_en.append("; ".join(f"{t}'s is {r[0]}" for t, r in known))
+        why_zh.append("；".join(f"{t} 的为 {r[0]}" for t, r in known))
+    overlap_en = ", whose possible values overlap," if any(r is not None for r in ranges.values()) else ""
+    overlap_zh = f"，{zh_name}可能的取值相互重叠" if overlap_en else ""
     rest_en = (f"; the later tie-breaks ({', '.join(TIEBREAK_NAMES[a][0] for a in after)}) are not applied, "
                f"since they rank below it" if after else "")
     rest_zh = (f"；其后的破同分规则（{'、'.join(TIEBREAK_NAMES[a][1] for a in after)}）优先级更低，不予采用"
                if after else "")
-    return (f"{teams_en}: tied on {tied_en}; {'; '.join(why_en)}, so the {en_name} cannot order them{rest_en}: "
-            f"their order is not decided and they share one rank / "
-            f"{teams_zh}：{tied_zh}相同；{'；'.join(why_zh)}，无法按{zh_name}排序{rest_zh}：名次无法确定，暂列同一名次")
+    return (f"{teams_en}: tied on {tied_en}; {'; '.join(why_en)}, so the {en_name}{overlap_en} cannot order "
+            f"them{rest_en}: their order is not decided and they share one rank / "
+            f"{teams_zh}：{tied_zh}相同；{'；'.join(why_zh)}{overlap_zh}，无法按{zh_name}排序{rest_zh}：名次无法确定，暂列同一名次")
 
 
 def undecided_notes(rows: Iterable[Standing]) -> list[str]:
-    """Each undecided group's note once (:attr:`Standing.undecided`), in rank order."""
+    """Each undecided group's note once (:attr:`Standing.undecided`), and each team's placed by a range of
+    a tie-break's values (:attr:`Standing.ranked_by_range`), in rank order."""
     seen: list[str] = []
     for s in rows:
-        if s.undecided is not None and s.undecided["note"] not in seen:
-            seen.append(s.undecided["note"])
+        for note in (s.undecided["note"] if s.undecided is not None else None, s.ranked_by_range):
+            if note is not None and note not in seen:
+                seen.append(note)
     return seen

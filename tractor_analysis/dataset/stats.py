@@ -98,6 +98,55 @@ def duplicate_matches(ds) -> dict[str, str]:
         return stats_sql.duplicate_matches(src)
 
 
+def superseded_matches(ds) -> dict[str, tuple[str, str, str, str]]:
+    """Matches of an earlier version of a record file: ``match_id`` → ``(source_file, sha256, by_file,
+    by_sha256)``, the version that replaced it.  A path ingested again with other content (a log that grew,
+    a record corrected: the manifest keys files by content, so both versions are stored) counts in its
+    version ingested last; the earlier versions' matches count in no statistic (nor in the standings read
+    from the dataset), and their copies (``duplicate_of`` naming them) count in their place."""
+    with source(ds) as src:
+        return {r[0]: tuple(r[1:]) for r in stats_sql.superseded(src)}
+
+
+def superseded_notes(ds) -> list[str]:
+    """A bilingual note per record file whose earlier version :func:`superseded_matches` leaves out, naming
+    both versions (the file and the first 16 hex digits of each SHA-256), for stderr."""
+    groups: dict[tuple[str, str, str, str], int] = {}
+    for path, sha, by_file, by_sha in superseded_matches(ds).values():
+        k = (str(path), str(sha), str(by_file), str(by_sha))
+        groups[k] = groups.get(k, 0) + 1
+    notes = []
+    for (path, sha, by_file, by_sha), n in groups.items():
+        also = "" if by_file == path else f" (as {by_file})"
+        also_zh = "" if by_file == path else f"（导入路径 {by_file}）"
+        notes.append(f"{path}: ingested again with other content{also} — version {sha[:16]} then {by_sha[:16]}: "
+                     f"the {n} match(es) of the earlier version are not counted, only the version ingested last is "
+                     f"/ {path}：以不同内容再次导入{also_zh}——版本 {sha[:16]} 之后为 {by_sha[:16]}：较早版本的 {n} "
+                     "场比赛不计入，只计最后导入的版本")
+    return notes
+
+
+def seat_notes(ds) -> list[str]:
+    """A bilingual note per counted match that names one player in two seats (one program in two seats, as
+    80fen and Botzone seat them; ``tractor standings`` names them too): ``--by player`` counts each of its
+    hands once for that name, the figures of each seat (tricks won, as dealer, failed throws, violations)
+    summed.  For stderr."""
+    names = {"N": ("North", "北"), "E": ("East", "东"), "S": ("South", "南"), "W": ("West", "西")}
+    with source(ds) as src:
+        twice = stats_sql.players_in_two_seats(src)
+        where = dict(src.rows("select match_id, source_file || case when match_index > 0 then ' #' || "
+                              "(match_index + 1) else '' end from raw_matches")) if twice else {}
+    notes = []
+    for mid, name, a, b in twice:
+        at = where.get(mid) or mid
+        (a_en, a_zh), (b_en, b_zh) = names[a], names[b]
+        notes.append(f"{at}: {name} is named in two seats, [{a_en}] and [{b_en}]; --by player counts each of its "
+                     f"hands once for {name}, the tricks won, deals, failed throws and violations of both seats "
+                     f"summed / {at}：{name} 同时记在 [{a_en}]（{a_zh}）与 [{b_en}]（{b_zh}）两个座位；按选手统计时"
+                     f"其每局只计一次，两个座位的赢墩、坐庄、甩牌失败与违规合计")
+    return notes
+
+
 def summary(ds, by: str = "player") -> pd.DataFrame:
     """The main table: hands, as dealer/attacker, defence hold rate, attackers' points,
     bottom captures, levels gained, tricks won, failed throws, violations, the hands judged and

@@ -72,9 +72,53 @@ def duplicate_matches(ds) -> dict[str, str]:
     return {**dups, **marked}
 
 
+def superseded(ds) -> set[str]:
+    """The matches of an earlier version of a record file (``stats_source.SUPERSEDED_SQL``): a path
+    (``source_abspath``, else ``source_file``) whose ``files`` rows hold several contents counts in the one
+    ingested last (``ingested_at``, then the order of the rows); the others' matches are left out."""
+    files = getattr(ds, "files", None)
+    m = ds.matches
+    if files is None or not len(files) or not len(m):
+        return set()
+
+    def paths(frame):
+        own = frame["source_abspath"] if "source_abspath" in frame.columns else pd.Series(None, index=frame.index)
+        return [a if isinstance(a, str) else f for a, f in zip(own.tolist(), frame["source_file"].tolist())]
+
+    status = files["status"].tolist() if "status" in files.columns else [None] * len(files)
+    when = files["ingested_at"].tolist() if "ingested_at" in files.columns else [None] * len(files)
+    versions: dict[str, list] = {}
+    for i, (path, sha, st, at) in enumerate(zip(paths(files), files["source_sha256"].tolist(), status, when)):
+        if isinstance(sha, str) and st != "unreadable":
+            known = at is not None and at == at and at is not pd.NaT
+            versions.setdefault(path, []).append(((known, at if known else None, i), sha))
+    latest = {p: max(v, key=lambda x: (x[0][0], x[0][1] if x[0][0] else 0, x[0][2]))[1] for p, v in versions.items()}
+    shas = {p: {sha for _, sha in v} for p, v in versions.items()}
+    return {mid for mid, path, sha in zip(m["match_id"].astype(str), paths(m), m["source_sha256"].tolist())
+            if path in latest and isinstance(sha, str) and sha != latest[path] and sha in shas[path]}
+
+
+def _repointed(dups: dict[str, str], gone: set[str], order: list[str]) -> dict[str, str]:
+    """``dups`` without the superseded matches ``gone``: a copy of a superseded match is counted in its place
+    (the first such copy in ``order``), the later ones its copies."""
+    out = {a: b for a, b in dups.items() if a not in gone and b not in gone}
+    place = {mid: i for i, mid in enumerate(order)}
+    orphans: dict[str, list[str]] = {}
+    for a, b in dups.items():
+        if a not in gone and b in gone:
+            orphans.setdefault(b, []).append(a)
+    for copies in orphans.values():
+        copies.sort(key=lambda x: place.get(x, len(place)))
+        out.update({c: copies[0] for c in copies[1:]})
+    return out
+
+
 def distinct(ds):
-    """``ds`` with every later copy of a match recorded twice left out (see :func:`duplicate_matches`)."""
-    dups = duplicate_matches(ds)
+    """``ds`` with every later copy of a match recorded twice, and every match of a superseded version of a
+    record file, left out (see :func:`duplicate_matches`, :func:`superseded`)."""
+    gone = superseded(ds)
+    dups = _repointed(duplicate_matches(ds), gone, ds.matches["match_id"].astype(str).tolist())
+    dups = {**dups, **{g: "" for g in gone}}
     if not dups:
         return ds
     from types import SimpleNamespace
@@ -276,6 +320,7 @@ def participants(ds, by: str) -> pd.DataFrame:
         won = sh["outcome"] == "defenders"
         sh["is_up"] = sh["outcome"].notna() & sh["sides_known"] & (sh["is_defender"] == won)
         sh["moved"] = np.select([sh["seat"] == x for x in SEATS], [sh[f"moved_{x}"] for x in SEATS], np.nan)
+        sh = _one_row_a_hand(sh)
     else:
         agg = sh.groupby(["match_id", "hand_no", "team"], sort=False, observed=True).agg(
             tricks_won=("tricks_won", "sum"), failed_throws=("failed_throws", "sum"),
@@ -306,6 +351,30 @@ def participants(ds, by: str) -> pd.DataFrame:
         sh["moved"] = np.where(is_ns, np.where(friend, greater["NS"], sh["moved_NS"]),
                                np.where(friend, greater["EW"], sh["moved_EW"]))
     return sh
+
+
+def _one_row_a_hand(sh: pd.DataFrame) -> pd.DataFrame:
+    """The ``player`` participants with one row per (name, hand): a name in two seats of a match counts each
+    hand once — attacking when one of its seats attacked (``True`` over ``False`` over unknown), going up when
+    one did, dealing when one dealt, the greater of its seats' levels moved — and the figures of each seat
+    (tricks won, failed throws, violations) summed (as ``stats_sql._ONE_ROW_A_HAND``)."""
+    keys = ["key", "match_id", "hand_no"]
+    twice = sh.duplicated(keys, keep=False)
+    if not twice.any():
+        return sh
+    once, many = sh[~twice], sh[twice]
+    rows = []
+    for _, g in many.groupby(keys, sort=False, observed=True):
+        row = g.iloc[0].copy()
+        att = [a for a in g["is_attacker"].tolist() if a is not None and a == a]
+        row["is_attacker"] = (True in att) if att else None
+        row["is_up"] = bool(g["is_up"].astype(bool).any())
+        row["is_dealer"] = bool(g["is_dealer"].astype(bool).any())
+        row["moved"] = g["moved"].max()
+        for c in ("tricks_won", "failed_throws", "violations_by"):
+            row[c] = int(g[c].sum())
+        rows.append(row)
+    return pd.concat([once, pd.DataFrame(rows, columns=sh.columns)], ignore_index=True)
 
 
 def summary(ds, by: str = "player") -> pd.DataFrame:

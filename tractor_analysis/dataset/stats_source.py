@@ -29,7 +29,7 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
                 "player_n", "player_e", "player_s", "player_w", "ruleset", "hands", "level_ns_start",
                 "level_ew_start", "level_ns_final", "level_ew_final", "winner", "forfeit", "team_ns", "team_ew",
                 "match_key", "duplicate_of", "cut_short", "level_ns_final_low", "level_ns_final_high",
-                "level_ew_final_low", "level_ew_final_high", "decided_by"),
+                "level_ew_final_low", "level_ew_final_high", "decided_by", "source_sha256", "source_abspath"),
     "hands": ("match_id", "hand_no", "dealer", "defenders", "level", "trump", "ruleset", "decks", "rules",
               "tricks", "attackers_points", "bottom_captured", "bottom_multiplier", "bottom_bonus",
               "attackers_total", "outcome", "up_team", "levels_gained", "next_dealer", "match_over",
@@ -41,6 +41,7 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
     "tricks": ("match_id", "hand_no", "leader", "winner", "throw_failed"),
     "violations": ("match_id", "hand_no", "seat", "code"),
     "plays": ("match_id", "hand_no", "seat", "cost", "view_cost"),
+    "files": ("source_file", "source_sha256", "status", "ingested_at", "source_abspath"),
 }
 """The columns each statistics view holds (a subset of :data:`SCHEMAS`, in its types)."""
 
@@ -138,6 +139,25 @@ def _as_arrow(table: str, frame) -> pa.Table:
     return pa.table(columns)
 
 
+SUPERSEDED_SQL = """
+    create or replace temp table superseded as
+    with f as (select coalesce(source_abspath, source_file) as path, source_file, source_sha256 as sha,
+                      row_number() over (partition by coalesce(source_abspath, source_file)
+                                         order by ingested_at desc nulls last, _ord desc) as rn
+               from raw_files where source_sha256 is not null and coalesce(status, '') <> 'unreadable'),
+         latest as (select path, source_file, sha from f where rn = 1)
+    select m.match_id, m.source_file, m.source_sha256 as sha, latest.source_file as by_file, latest.sha as by_sha
+    from raw_matches m join latest on latest.path = coalesce(m.source_abspath, m.source_file)
+    where m.source_sha256 is not null and m.source_sha256 <> latest.sha
+      and m.source_sha256 in (select sha from f where f.path = latest.path)"""
+"""The matches of an earlier version of a record file (``superseded``: ``match_id``, its ``source_file`` and
+SHA-256, and the file and SHA-256 of the version that replaced it): a path (``source_abspath``, else
+``source_file`` for rows written before it) ingested again with other content — a log that grew, a record
+corrected — is stored twice (the manifest keys files by content); the version ingested last (``files.
+ingested_at``, then the order of the parts) is the one that counts, the earlier versions' matches count in
+no statistic (docs/dataset.md "Incremental").  Rows made in memory without a ``files`` table: none."""
+
+
 class StatsSource:
     """An embedded DuckDB connection with the statistics' views (see the module docstring):
     ``raw_<table>`` as stored, and ``m``, ``h``, ``t``, ``v`` without the later copies of a match
@@ -199,8 +219,10 @@ class StatsSource:
         cols = ", ".join(
             (f"cast({_q(c)} as {_duck_type(_field_type(table, c))}) as {_q(c)}" if c in present else
              f"NULL::{_duck_type(_field_type(table, c))} as {_q(c)}") for c in wanted)
-        # row order as pandas reads it (parts sorted by name, rows in file order); only matches need it
-        order = "row_number() over (order by filename, file_row_number)" if table == "matches" else "NULL::BIGINT"
+        # row order as pandas reads it (parts sorted by name, rows in file order); only matches and files
+        # (the versions of one path: superseded) need it
+        order = ("row_number() over (order by filename, file_row_number)" if table in ("matches", "files")
+                 else "NULL::BIGINT")
         self.con.execute(f"create temp view raw_{table} as select {cols}, {order} as _ord from {reader}")
 
     def _guard(self, step):
@@ -250,7 +272,21 @@ class StatsSource:
             select match_id, first_id from ranked where rn > 1
             union all
             select match_id, duplicate_of from raw_matches where match_key is not null and duplicate_of is not null""")
-        keep = "where match_id is null or match_id not in (select match_id from dups)"
+        con.execute(SUPERSEDED_SQL)
+        # a copy of a superseded match: the first copy of it that is not superseded counts in its place
+        con.execute("""
+            create or replace temp table dups as
+            with kept as (select d.match_id, d.first_id from dups d
+                          where d.match_id not in (select match_id from superseded)),
+                 moved as (select k.match_id, first_value(k.match_id) over w as first_id, row_number() over w as rn
+                           from kept k join raw_matches m on m.match_id = k.match_id
+                           where k.first_id in (select match_id from superseded)
+                           window w as (partition by k.first_id order by m._ord))
+            select match_id, first_id from kept where first_id not in (select match_id from superseded)
+            union all
+            select match_id, first_id from moved where rn > 1""")
+        keep = ("where match_id is null or (match_id not in (select match_id from dups) "
+                "and match_id not in (select match_id from superseded))")
         for short, table in (("m", "matches"), ("h", "hands"), ("t", "tricks"), ("v", "violations"),
                              ("p", "plays")):
             con.execute(f"create or replace temp view {short} as select * from raw_{table} {keep}")

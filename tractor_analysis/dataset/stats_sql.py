@@ -13,7 +13,7 @@ from .stats_source import SEATS, StatsSource, variant
 
 __all__ = ["StatsSource", "variant", "participants_sql", "summary", "points_distribution", "bottom_captures",
            "violation_rates", "points_lost", "view_points_lost", "result_inputs", "duplicate_matches",
-           "match_labels_rows", "participants", "totals_left_out", "LOST_COLUMNS", "VIEW_LOST_COLUMNS"]
+           "match_labels_rows", "participants", "superseded", "players_in_two_seats", "totals_left_out", "LOST_COLUMNS", "VIEW_LOST_COLUMNS"]
 
 
 # --- participants: one row per (side, hand) ---------------------------------------------
@@ -125,7 +125,8 @@ def participants_sql(by: str) -> str:
                    where seat is not null and hand_no is not null group by all),
             names as ({names}),
             sh as (select hx.*, s.seat, {seat_of('hx.def_{x}')} as is_def, {seat_of('hx.moved_{x}')} as moved
-                   from hx cross join (values ('N'), ('E'), ('S'), ('W')) s(seat))
+                   from hx cross join (values ('N'), ('E'), ('S'), ('W')) s(seat)),
+            seated as (
             select coalesce(nullif(names.name, ''), sh.seat) as key, sh.outcome, sh.attackers_total,
                    sh.bottom_captured, sh.bottom_multiplier, sh.bottom_bonus, sh.levels_gained, sh.decks,
                    sh.hand_no, sh.match_id,
@@ -139,7 +140,8 @@ def participants_sql(by: str) -> str:
             left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.seat = sh.seat
             left join failed on failed.match_id = sh.match_id and failed.hand_no = sh.hand_no and failed.seat = sh.seat
             left join vc on vc.match_id = sh.match_id and vc.hand_no = sh.hand_no and vc.seat = sh.seat
-            left join names on names.match_id = sh.match_id and names.seat = sh.seat"""
+            left join names on names.match_id = sh.match_id and names.seat = sh.seat)
+            {_ONE_ROW_A_HAND}"""
     # team: a partnership of the table (N-S, E-W)
     team_of = "case {c} when 'N' then 'NS' when 'S' then 'NS' when 'E' then 'EW' when 'W' then 'EW' end"
     return f"""
@@ -175,6 +177,39 @@ def participants_sql(by: str) -> str:
         left join failed on failed.match_id = sh.match_id and failed.hand_no = sh.hand_no and failed.team = sh.team
         left join vc on vc.match_id = sh.match_id and vc.hand_no = sh.hand_no and vc.team = sh.team
         left join names on names.match_id = sh.match_id and names.team = sh.team"""
+
+
+_ONE_ROW_A_HAND = """
+    select key, any_value(outcome) as outcome, any_value(attackers_total) as attackers_total,
+           any_value(bottom_captured) as bottom_captured, any_value(bottom_multiplier) as bottom_multiplier,
+           any_value(bottom_bonus) as bottom_bonus, any_value(levels_gained) as levels_gained,
+           any_value(decks) as decks, hand_no, match_id,
+           bool_or(is_dealer) as is_dealer, bool_or(is_attacker) as is_attacker, bool_or(is_up) as is_up,
+           max(moved) as moved, sum(tricks_won) as tricks_won, sum(failed_by) as failed_by,
+           sum(violations_by) as violations_by, bool_or(is_judged) as is_judged, bool_or(counts) as counts,
+           bool_or(gain_unknown) as gain_unknown, bool_or(plays_kept) as plays_kept,
+           bool_or(final_total) as final_total
+    from seated group by key, match_id, hand_no"""
+"""The ``player`` participants: one row per (player, hand), though a name may sit in two seats of one match
+(one program in two seats on 80fen or Botzone; ``tractor standings`` names it): the hand counts once for
+that name — its hands, as attacker, hold rate, attackers' points, bottom captures, levels gained — and
+the figures of each seat (tricks won, failed throws, violations; as dealer: the seat that dealt) are
+summed.  A name on both sides of a hand both attacked (``is_attacker``) and defended it: it counts as an
+attack (its points, bottom captures) and not in the hold rate; its levels moved are the greater of
+the seats'.  Rows of unnamed seats are keyed by the seat letter, so never merged."""
+
+
+def players_in_two_seats(src: StatsSource) -> list[tuple[str, str, str, str]]:
+    """``(match_id, name, seat, seat)`` for every stored match that counts and names one player in two seats
+    (the first two such seats, in N E S W order): ``--by player`` counts each of its hands once for that name
+    (:data:`_ONE_ROW_A_HAND`)."""
+    pairs = " union all ".join(
+        f"select match_id, player_{a.lower()} as name, '{a}' as a, '{b}' as b, {i} as o from m "
+        f"where nullif(player_{a.lower()}, '') is not null and player_{a.lower()} = player_{b.lower()}"
+        for i, (a, b) in enumerate((a, b) for k, a in enumerate(SEATS) for b in SEATS[k + 1:]))
+    return [tuple(r) for r in src.rows(f"""
+        select match_id, arg_min(name, o), arg_min(a, o), arg_min(b, o) from ({pairs})
+        group by match_id order by match_id""")]
 
 
 # --- the tables -------------------------------------------------------------------------
@@ -427,6 +462,14 @@ def result_inputs(src: StatsSource) -> list[dict]:
 
 def duplicate_matches(src: StatsSource) -> dict[str, str]:
     return {a: b for a, b in src.rows("select match_id, first_id from dups")}
+
+
+def superseded(src: StatsSource) -> list[tuple[str, str, str, str, str]]:
+    """``(match_id, source_file, sha256, by_file, by_sha256)`` of every match of an earlier version of a record
+    file ingested again with other content (:data:`.stats_source.SUPERSEDED_SQL`), in the order stored."""
+    return [tuple(r) for r in src.rows("""
+        select s.match_id, s.source_file, s.sha, s.by_file, s.by_sha from superseded s
+        join raw_matches m on m.match_id = s.match_id order by m._ord""")]
 
 
 def match_labels_rows(src: StatsSource) -> pd.DataFrame:
