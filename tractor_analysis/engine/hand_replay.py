@@ -214,8 +214,17 @@ def tricks_numbered(hand: Hand, rules: RuleSet) -> tuple[tuple[Trick, ...], tupl
     consecutive (the reader's ``trick_sequence`` stays).  Otherwise the skip is judged as the trick lines it
     skips given with no play (:func:`tricks_read`): the record does not say whether a trick was left out or
     a number mistyped."""
+    if not hand.tricks:
+        return hand.tricks, ()
+    before = hand.first_trick - 1
+    for trick in hand.tricks:           # (the common hand numbers its tricks in turn: nothing to count)
+        if trick.number != before + 1:
+            break
+        before = trick.number
+    else:
+        return hand.tricks, ()
     room = _room(hand, rules)
-    if not hand.tricks or room <= 0:
+    if room <= 0:
         return hand.tricks, ()
     tricks: list[Trick] = []
     skips: list[Skip] = []
