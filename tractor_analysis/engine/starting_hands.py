@@ -286,13 +286,14 @@ def _line_left_out(hand: Hand, rules: RuleSet, played: Played,
     cards its seat still held, :mod:`.deal_lines`, is one)."""
     if hand.setup or hand.deal is None or hand.bottom is None or len(hand.bottom) != rules.bottom_size:
         return None
-    short = [s for s, cards in enumerate(hand.deal) if len(cards) != rules.hand_size]
-    if len(short) != 1 or len(hand.deal[short[0]]) > rules.hand_size or short[0] in takers:
+    size = rules.hand_size
+    short = [s for s, cards in enumerate(hand.deal) if len(cards) != size]
+    if len(short) != 1 or len(hand.deal[short[0]]) > size or short[0] in takers:
         return None
     seat = short[0]
     total = counts([*hand.bottom, *chain.from_iterable(hand.deal)])
     rest = [rules.decks - n for n in total]
-    if min(rest) < 0 or sum(rest) != rules.hand_size - len(hand.deal[seat]):
+    if min(rest) < 0 or sum(rest) != size - len(hand.deal[seat]):
         return None
     line, plays = counts(hand.deal[seat]), played[seat]
     if any(rest[k] and plays[k] < line[k] + rest[k] for k in range(NUM_KINDS)):
