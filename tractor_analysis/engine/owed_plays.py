@@ -30,6 +30,7 @@ from . import explain
 from .explain_unknown import owed_play_unknown
 from .legal import Lead, analyse_lead, check_follow, construct_follow
 from .outcome import REVOKE_CODES
+from .unsure_throws import with_hands_before
 from .verdicts import HandResult, TrickResult, Violation, new_violation
 
 OWED_CODES = REVOKE_CODES | {"wrong_count"}
@@ -42,15 +43,8 @@ def unsure_follows(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult], 
     ``unknown`` (the seats not known to hold exactly the cards they play) named only where it rests on no
     absence; ``free``: per kind, the copies the record places nowhere.  A trick nothing changes in comes
     back as it was (the same object)."""
-    hands = [list(h) for h in start]
     out: list[TrickResult] = []
-    for trick, result in zip(record, tricks):
-        before = [tuple(h) for h in hands]
-        for p in trick.plays:
-            h = hands[p.seat]
-            for k in p.cards:
-                if h[k] > 0:
-                    h[k] -= 1
+    for trick, result, before in with_hands_before(record, tricks, start):
         if not trick.plays or not any(_names_owed(v, unknown) for v in result.violations):
             out.append(result)
             continue

@@ -45,17 +45,10 @@ def unsure_throws(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult],
     """``tricks`` (judged from ``record``, the hands at the start ``start``) with each throw verdict
     that rests on a seat of ``unknown`` (the seats not known to hold exactly the cards they play) not
     holding something withheld; ``free``: per kind, the copies the record places nowhere."""
-    hands = [list(h) for h in start]
     out: list[TrickResult] = []
     withheld: list[int] = []
     penalty: set[int] = set()
-    for trick, result in zip(record, tricks):
-        before = [tuple(h) for h in hands]
-        for p in trick.plays:
-            h = hands[p.seat]
-            for k in p.cards:
-                if h[k] > 0:
-                    h[k] -= 1
+    for trick, result, before in with_hands_before(record, tricks, start):
         seats = unknown
         if not trick.plays or not seats or not (throw_judged(result) or throw_stood(result)):
             out.append(result)
@@ -70,6 +63,21 @@ def unsure_throws(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult],
         if count_unknown:
             penalty.add(result.number)
     return Unsure(tuple(out), tuple(withheld), frozenset(penalty))
+
+
+def with_hands_before(record: Sequence[Trick], tricks: Sequence[TrickResult], start: Sequence[Sequence[int]]):
+    """``(trick, result, before)`` for each trick of ``record`` and its judgement in ``tricks``, ``before``
+    the four seats' cards (counts per kind) before it, from the hands at the start ``start`` less the cards
+    played (a card a seat did not hold taken from nothing)."""
+    hands = [list(h) for h in start]
+    for trick, result in zip(record, tricks):
+        before = [tuple(h) for h in hands]
+        for p in trick.plays:
+            h = hands[p.seat]
+            for k in p.cards:
+                if h[k] > 0:
+                    h[k] -= 1
+        yield trick, result, before
 
 
 def throw_judged(result: TrickResult) -> bool:
