@@ -84,3 +84,26 @@ def test_no_diagnostic_number_is_a_bool_and_both_readers_agree(hands, as_lines):
         json_fast.fast_hand = saved
     assert _typed(fast[1]) == [] and _typed(slow[1]) == []
     assert fast == slow and repr(fast) == repr(slow)      # repr: True and 1 are equal, their reprs are not
+
+
+def test_an_80fen_round_numbered_true_is_named_by_its_place_not_true():
+    """80fen's reader took a round's ``"no": true`` as a hand number (Python's bools are ints): hand True,
+    "round True: …" — an analyst's probe found it beside the JSON reader's; and the dataset's int16 columns
+    kept a True (``rows._small``)."""
+    import gzip
+    import json
+    from pathlib import Path
+
+    from tractor_analysis.dataset.rows import _small
+    from tractor_analysis.records.fen80_reader import parse_80fen
+
+    sample = Path(__file__).resolve().parent / "data" / "80fen" / "sample-plays.ndjson.gz"
+    m = json.loads(gzip.open(sample, "rt", encoding="utf-8").readline())
+    m["rounds"] = m["rounds"][:2]
+    m["rounds"][0]["no"] = True
+    m["rounds"][0]["declSeat"] = 9
+    matches, diags = parse_80fen(json.dumps(m))
+    assert all(type(h.number) is int for h in matches[0].hands)
+    assert all(d.hand is None or type(d.hand) is int for d in diags)
+    assert not any("True" in d.message for d in diags)
+    assert _small(True) is None and _small(5) == 5 and _small(None) is None

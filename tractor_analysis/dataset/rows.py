@@ -683,4 +683,4 @@ _SEATS = tuple(SEAT_TOKENS)
 
 def _small(n: int | None) -> int | None:
     """``n`` when an int16 column holds it, else ``None``."""
-    return n if n is None or -32768 <= n <= 32767 else None
+    return n if n is None or (not isinstance(n, bool) and -32768 <= n <= 32767) else None

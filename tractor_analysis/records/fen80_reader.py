@@ -68,6 +68,11 @@ _WHOLE_HAND_TAGS = ("Referee:Points", "Referee:Penalty", "Referee:Outcome", "Ref
 """The referee's verdicts on the whole hand: not compared with a round whose plays stop short."""
 
 
+
+def _whole(value) -> bool:
+    """A JSON whole number (``true`` / ``false`` are no number, though Python's bools are ints)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
 def looks_like_80fen(text: str) -> bool:
     """Is ``text`` 80fen's NDJSON?  Its first non-blank line is an object with a ``rounds``
     list whose first element has ``plays`` (or, an empty list, with ``aTeam``)."""
@@ -356,7 +361,7 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
     numbers: dict[int, int] = {}       # round number → its place in the list (1-based)
     skipped = False
     for index, r in enumerate(obj["rounds"]):
-        number = r.get("no") if isinstance(r, dict) and isinstance(r.get("no"), int) else index + 1
+        number = r.get("no") if isinstance(r, dict) and _whole(r.get("no")) else index + 1
         try:
             hand, notes = _round(r, first_of_match=(index == 0))
         except _Bad as bad:
@@ -386,7 +391,7 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
     rounds = obj["rounds"]
     levels, problem = _levels(rounds[0].get("before") if rounds and isinstance(rounds[0], dict) else None)
     if problem is not None:
-        diag("bad_value", *problem, hand=rounds[0].get("no") if isinstance(rounds[0].get("no"), int) else 1)
+        diag("bad_value", *problem, hand=rounds[0].get("no") if _whole(rounds[0].get("no")) else 1)
     tags: list[tuple[str, str]] = [(SOURCE_TAG, SOURCE)]
     if "seed" in obj:
         tags.append(("80fen:seed", json.dumps(obj["seed"])))
