@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from hypothesis import assume, given, settings, strategies as st
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.engine.hand_replay import UNREAD_WITHHELD, tricks_numbered
+from tractor_analysis.engine.unread_tricks import UNREAD_WITHHELD, tricks_numbered
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import format_tgn, tgn_reader, tgn_tricks
 from tractor_analysis.records.json_reader import parse_json

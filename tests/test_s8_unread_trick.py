@@ -26,7 +26,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.engine.hand_replay import UNREAD_WITHHELD, tricks_read
+from tractor_analysis.engine.unread_tricks import UNREAD_WITHHELD, tricks_read
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import format_tgn, tgn_reader, tgn_tricks
 from tractor_analysis.records.cards import SEAT_TOKENS

@@ -153,7 +153,7 @@ def test_a_level_not_known_leaves_the_plays_not_judged_alike():
 
 
 def test_the_bound_is_one_per_follow_and_two_each_where_the_leader_may_be_missing():
-    from tractor_analysis.engine.hand_replay import follows_bound
+    from tractor_analysis.engine.unread_tricks import follows_bound
 
     (match,), _ = parse_tgn(_head() + _hand(1, "N") + _hand(2, "E"))
     tricks = [t for h in match.hands for t in h.tricks]

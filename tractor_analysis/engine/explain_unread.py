@@ -1,6 +1,6 @@
 """The words of a trick the record gives no play of (a trick line without a play, every play of it
 dropped, or a trick number the record skips where a trick may be left out) before a trick that has one:
-docs/rules.md §14.1, docs/format.md "Trick lines" (:func:`.hand_replay._unread_from`)."""
+docs/rules.md §14.1, docs/format.md "Trick lines" (:func:`.unread_tricks.unread_from`)."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -26,7 +26,7 @@ _AFTER_EN = ("no seat is faulted for not playing in it; its winner and points, w
 
 def trick_unread(first: int, last: int, partial: tuple[int, Sequence[int]] | None,
                  withheld: Sequence[str]) -> Message:
-    """The record gives no play of trick ``first`` and goes on to trick ``last`` (:func:`.hand_replay._unread_from`);
+    """The record gives no play of trick ``first`` and goes on to trick ``last`` (:func:`.unread_tricks.unread_from`);
     ``partial``: the trick before it and the seats it leaves out there."""
     more_zh, more_en = _partial(partial)
     return unknown_fact(
@@ -39,7 +39,7 @@ def numbers_skip(written: int | None, following: int, first: int, missing: int, 
                  partial: tuple[int, Sequence[int]] | None, withheld: Sequence[str]) -> Message:
     """The record's trick numbers skip from ``written`` to ``following`` (``written`` ``None``: its first trick
     line is numbered ``following``, the hand's first trick being ``first``), and the seats' cards leave room
-    for ``missing`` of the tricks skipped (:func:`.hand_replay.tricks_numbered`): trick ``first`` may be left
+    for ``missing`` of the tricks skipped (:func:`.unread_tricks.tricks_numbered`): trick ``first`` may be left
     out or the numbers mistyped, so nothing from it on is judged; the record goes on to trick ``last``.
     ``partial``: the trick before it and the seats it leaves out there."""
     more_zh, more_en = _partial(partial)

@@ -26,14 +26,14 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import POINTS, Card, team_of
+from ..records.cards import POINTS, Card
 from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Trick
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
 from . import explain_contradicted, explain_hand, referee, score_sheet
 from .partners import dealer_side, friend_partner
-from .outcome import follows_at_most, gain_capped, hand_outcome, level_penalties, offenders, takebacks_unknown, team_counts
+from .outcome import gain_capped, hand_outcome, level_penalties, offenders, takebacks_unknown, team_counts
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
@@ -44,10 +44,9 @@ from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stop
 from .record_gaps import find_gaps, judge as judge_gaps
 from .owed_plays import unsure_follows
 from .unsure_throws import unsure_throws
-from .unfinished import ENDS_BEFORE, Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
+from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
 from .unplaced import unplaced_copies
-from .explain_gaps import record_ends_in_trick
-from .explain_unread import numbers_skip, trick_unread
+from .unread_tricks import follows_bound, tricks_numbered, tricks_read, unread_from
 from .verdicts import (HandResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result, new_score_item,
                        new_trick_result)
 
@@ -119,7 +118,7 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         if not unread:
             return result
         skipped = not any(unread[0] is t for t in hand.tricks)     # (the first trick put in for a skip)
-        return _unread_from(result, unread, skips[0] if skipped else None)
+        return unread_from(result, unread, skips[0] if skipped else None)
     return _replay_read(hand, args, hands_before, first_hand, forfeit_open)
 
 
@@ -155,152 +154,6 @@ def _penalties_not_judged(hand: Hand, rules: RuleSet, result: HandResult, first:
     return dataclasses.replace(result, revoke_levels=team_counts(rules, revokers),
                                takeback_levels=team_counts(rules, takers),
                                follows_unjudged=bound if any(bound) else None)
-
-
-def follows_bound(tricks: Sequence[Trick], first: int | None = None) -> tuple[int, int]:
-    """The most wrong follows (跟牌错误) ``tricks`` not judged can hide, by team (N–S, E–W): each trick (from
-    number ``first`` on, all when ``None``) is judged against its lead, which is no wrong follow, and each
-    follow is at most one (:func:`.tricks.judge_trick`); so, in a trick the record gives whole (its first
-    play the lead), one for the team that led it and two for the other — and two each in a trick it does
-    not (a play left out, or the record ending in it: the seat left out may be the one that led).  The
-    trump decides which follows were wrong, so no closer bound is sound without it."""
-    bound = [0, 0]
-    for trick in tricks:
-        if trick.plays and (first is None or trick.number >= first):
-            most = follows_at_most(team_of(trick.plays[0].seat) if len(trick.plays) >= 4 else None)
-            bound[0] += most[0]
-            bound[1] += most[1]
-    return bound[0], bound[1]
-
-
-def tricks_read(tricks: Sequence[Trick]) -> tuple[tuple[Trick, ...], tuple[Trick, ...]]:
-    """``(read, unread)``: a hand's tricks up to the first one the record gives no play of (its line holds
-    none the reader could read — each play unreadable, or none written: the reader's error says so, at its
-    line and column), and, when the record goes on past that trick, the tricks from it to the last one
-    with a play (else ``()``).  Such a trick shows no seat's play, so no seat failed to play in it
-    (docs/rules.md §14.1).  After the hand's last trick with a play it is where the record of the hand
-    ends: left out, as for a record that stops between two tricks.  Before one, every play of the trick
-    is left out, its lead too, and the record goes on: what rests on those plays is not known
-    (:func:`_unread_from`)."""
-    first = next((i for i, t in enumerate(tricks) if not t.plays), len(tricks))
-    last = max((i for i, t in enumerate(tricks) if t.plays), default=-1)
-    return tuple(tricks[:first]), (tuple(tricks[first:last + 1]) if first < last else ())
-
-
-@dataclass(frozen=True, slots=True)
-class Skip:
-    """Trick numbers the record skips (``trick_sequence``) where its plays leave room for a trick left out
-    (:func:`tricks_numbered`)."""
-    written: int | None
-    """The number of the trick line before the skip; ``None``: the skip is before the hand's first trick
-    line (numbered past ``[FirstTrick]``, 1 by default)."""
-    following: int
-    """The number of the trick line after the skip."""
-    first: int
-    """The number the first trick left out would have: ``written + 1``, or ``[FirstTrick]``."""
-    missing: int
-    """How many tricks may be left out there: the numbers skipped, at most as many as the seats' cards leave
-    room for (each seat plays at least one card in every trick; the skips before counted)."""
-
-
-def tricks_numbered(hand: Hand, rules: RuleSet) -> tuple[tuple[Trick, ...], tuple[Skip, ...]]:
-    """``hand``'s tricks, with a trick that gives no play put in for each number the record skips (a trick
-    line numbered past the one before it + 1, the first past ``[FirstTrick]``: ``trick_sequence``) where a
-    trick may be left out, and those skips.  Whether one may is read from the record, never guessed: every
-    seat plays at least one card in every trick (docs/rules.md §5.4), so when a seat has no card left for one
-    more trick — its plays, and one card at least for each trick whose line gives no play of it, use all the
-    cards it held (a whole hand, :attr:`RuleSet.hand_size`; in a position its line, and at most a whole hand
-    without one, §1.1) — no trick is left out: the numbers are mistyped and the tricks are judged as
-    consecutive (the reader's ``trick_sequence`` stays).  Otherwise the skip is judged as the trick lines it
-    skips given with no play (:func:`tricks_read`): the record does not say whether a trick was left out or
-    a number mistyped."""
-    if not hand.tricks:
-        return hand.tricks, ()
-    before = hand.first_trick - 1
-    for trick in hand.tricks:           # (the common hand numbers its tricks in turn: nothing to count)
-        if trick.number != before + 1:
-            break
-        before = trick.number
-    else:
-        return hand.tricks, ()
-    room = _room(hand, rules)
-    if room <= 0:
-        return hand.tricks, ()
-    tricks: list[Trick] = []
-    skips: list[Skip] = []
-    before = hand.first_trick - 1
-    for trick in hand.tricks:
-        skipped = trick.number - before - 1
-        if skipped > 0 and room > 0:
-            missing = min(skipped, room)
-            skips.append(Skip(before if tricks else None, trick.number, before + 1, missing))
-            tricks.extend(Trick(before + 1 + k, ()) for k in range(missing))
-            room -= missing
-        tricks.append(trick)
-        before = trick.number
-    return tuple(tricks), tuple(skips)
-
-
-def _room(hand: Hand, rules: RuleSet) -> int:
-    """The fewest tricks more than ``hand``'s trick lines show that a seat could still have played (see
-    :func:`tricks_numbered`): the cards it held — a whole hand; in a position its line, or at most a whole
-    hand when it has none — less its plays' cards and one for each trick before the last with a play
-    whose line gives no play of it."""
-    lines = hand.deal if hand.setup and hand.deal is not None else ((),) * 4
-    sizes = [len(cards) if cards else rules.hand_size for cards in lines]
-    last = max((i for i, t in enumerate(hand.tricks) if t.plays), default=-1)
-    used = [0, 0, 0, 0]
-    for trick in hand.tricks[:last + 1]:
-        seen = [False] * 4
-        for play in trick.plays:
-            used[play.seat] += len(play.cards) if not seen[play.seat] else 0
-            seen[play.seat] = True
-        for seat in range(4):
-            used[seat] += 0 if seen[seat] else 1
-    return min(size - used[seat] for seat, size in enumerate(sizes))
-
-
-UNREAD_WITHHELD = ("trick_winner", "trick_points", "legality", "points", "outcome", "levels")
-"""What a trick the record gives no play of, while it goes on past it, withholds (:func:`_unread_from`)."""
-
-
-def _unread_from(result: HandResult, unread: Sequence[Trick], skip: Skip | None = None) -> HandResult:
-    """``result``, the hand judged on its tricks before ``unread`` (:func:`tricks_read`: the first of them
-    gives no play, and the record goes on to the last), with what the plays left out decide withheld: the
-    winner and points of that trick, who was to lead the next, the cards each seat held from it on — so
-    no trick from it on is judged (none is given: their verdicts, winners and points would rest on cards a
-    seat may have played in the trick left out) —, the attackers' points, the outcome and the levels after
-    (docs/rules.md §14, §14.1).  A trick before it that gives only some plays is no trick the record ends
-    in (:mod:`.unfinished`: the record goes on): its winner and points are withheld, never derived from
-    what the seats left out could play as if nothing followed.  What rests on none of it stands: the
-    tricks before and their verdicts, the hand's own findings (but cards left after the last trick judged:
-    they may be the plays left out), the level penalties found.  The wrong follows the tricks not judged
-    may hide are at most one per follow (:func:`follows_bound`; a trick with no play: three follows, its
-    leader not known), kept in :attr:`~.verdicts.HandResult.follows_unjudged` for the match's forfeit count.
-    ``skip``: the first trick of ``unread`` is one the record's numbers skip (:func:`tricks_numbered`), and
-    the words say so."""
-    seen = follows_bound(unread)
-    most = follows_at_most(None)
-    empty = sum(1 for t in unread if not t.plays)
-    before = result.follows_unjudged or (0, 0)
-    bound = (before[0] + seen[0] + empty * most[0], before[1] + seen[1] + empty * most[1])
-    kept = tuple(v for v in result.violations if not (v.trick is None and v.code == "deal_mismatch" and v.played))
-    tricks, derived, unknowns, u = result.tricks, result.derived, result.unknowns, result.unfinished
-    if u is not None and tricks and tricks[-1].number == u.trick:      # plays left out there too, not the record's end
-        tricks = (*tricks[:-1], dataclasses.replace(tricks[-1], winner=None, points=None))
-        derived = tuple(d for d in derived if d.source != ENDS_BEFORE)
-        unknowns = tuple(x for x in unknowns if not (
-            x.tag == "play" and (x.message_zh, x.message_en) == record_ends_in_trick(u.trick, u.missing, x.withheld)))
-    partial = None if u is None else (u.trick, u.missing)
-    words = (trick_unread(unread[0].number, unread[-1].number, partial, UNREAD_WITHHELD) if skip is None else
-             numbers_skip(skip.written, skip.following, skip.first, skip.missing, unread[-1].number, partial,
-                          UNREAD_WITHHELD))
-    return dataclasses.replace(
-        result, tricks=tricks, violations=kept, attackers_points=None, attackers_total=None, bottom_multiplier=None,
-        bottom_bonus=None, penalties=None, items=(), outcome=None, levels_after=(None, None),
-        player_levels_after=(None,) * 4, levels_after_span=None, complete=False, legality_known=False,
-        follows_unjudged=bound, unfinished=None, derived=derived,
-        unknowns=(*unknowns, Unknown("play", UNREAD_WITHHELD, *words)))
 
 
 def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:

@@ -25,7 +25,8 @@ from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet, build_ruleset
 from . import explain_hand, explain_readings, explain_unknown, referee
 from .forfeit_count import ForfeitCount, ForfeitEnd
-from .hand_replay import replay_hand, tricks_numbered, tricks_read
+from .hand_replay import replay_hand
+from .unread_tricks import tricks_numbered, tricks_read
 from .explain import Message
 from .outcome import levels_after_span
 from .starting_hands import hand_violation
@@ -260,8 +261,8 @@ def record_stops_inside(hand: Hand, result: HandResult) -> bool:
     whose plays were not judged, a seat whose cards are not known: ``complete`` is then false for
     want of knowing).  Known when no seat played a whole hand, or — a position giving every seat's
     line — a seat is left holding cards; never when the record goes on past a trick it gives no play of
-    (:func:`.hand_replay.tricks_read`; or a trick number it skips where a trick may be left out,
-    :func:`.hand_replay.tricks_numbered`): how many cards each seat played there is not known, so neither is
+    (:func:`.unread_tricks.tricks_read`; or a trick number it skips where a trick may be left out,
+    :func:`.unread_tricks.tricks_numbered`): how many cards each seat played there is not known, so neither is
     whether the hand was played out."""
     if hand.result_only or result.complete or tricks_read(tricks_numbered(hand, result.rules)[0])[1]:
         return False
