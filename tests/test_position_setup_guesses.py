@@ -111,14 +111,15 @@ def test_the_eight_kings_line_is_pointed_at_in_check(tmp_path):
     assert [u["tag"] for u in doc["unknown"]] == ["Levels", "Buried"]
     out = _check_text(tmp_path, text)
     assert "bad_bury" in out and f"pos.tgn:{_buried_line(text)}:1" in out
-    assert "160" not in out and "310" not in out and "go up" not in out
+    shown = out.replace(str(tmp_path), "")      # (the numbers looked for are the score's, not pytest's tmp path's)
+    assert "160" not in shown and "310" not in shown and "go up" not in shown
 
 
 def test_a_nine_card_line_is_flagged_in_check(tmp_path):
     text = _record(BAD_BURIES["nine_cards"])
     out = _check_text(tmp_path, text)
     assert "bad_bury" in out and "S buried 9 cards; the bottom holds 8" in out and "南家扣了 9 张底牌，应扣 8 张" in out
-    assert "withheld" in out and "170" not in out and "go up 2 levels" not in out
+    assert "withheld" in out and "170" not in out.replace(str(tmp_path), "") and "go up 2 levels" not in out
 
 
 def test_a_positions_good_bury_is_still_scored():
