@@ -16,6 +16,10 @@ cards of the hand that meet a duty; what both bounds take is what every hand bet
 Under ``protect_triples`` (3 decks) the duty does not only grow with the cards (a kind held twice
 owes a pair, held three times it does not): there the play is named only when the seat can hold
 no more cards of the led group than it surely held.
+The fault itself may rest on an absence there too: a pair the seat's plays prove may have been a
+triple (its third copy one the record places nowhere), which owes no pair.
+:func:`fault_in_every_holding` keeps such a fault only where every choice of pair or triple breaks the
+same rule (docs/rules.md §14.1).
 
 Pure: the judged tricks come back replaced, never changed in place.  The trick judge itself (and
 its compiled core) is not touched; :mod:`.unsure_throws` does the same for the throws.
@@ -45,15 +49,51 @@ def unsure_follows(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult], 
     back as it was (the same object)."""
     out: list[TrickResult] = []
     for trick, result, before in with_hands_before(record, tricks, start):
-        if not trick.plays or not any(_names_owed(v, unknown) for v in result.violations):
+        if not trick.plays or not any(_names_owed(v, unknown) or _unsure_follow(v, unknown)
+                                      for v in result.violations):
             out.append(result)
             continue
         lead = analyse_lead(ctx, tuple(trick.plays[0].cards))
         kept = tuple(_owed_known(ctx, lead, v, before[v.seat], free) if _names_owed(v, unknown) else v
-                     for v in result.violations)
-        out.append(result if all(a is b for a, b in zip(kept, result.violations))
+                     for v in result.violations
+                     if not _unsure_follow(v, unknown) or fault_in_every_holding(ctx, lead, v, before[v.seat], free))
+        out.append(result if len(kept) == len(result.violations) and all(a is b for a, b in zip(kept, result.violations))
                    else dataclasses.replace(result, violations=kept))
     return tuple(out)
+
+
+def _unsure_follow(v: Violation, unknown: frozenset[int]) -> bool:
+    """``v`` is a wrong follow of a seat of ``unknown``."""
+    return v.seat in unknown and v.trick is not None and v.code in REVOKE_CODES
+
+
+MAX_TRIPLE_CHOICES = 10
+"""Kinds that may be a pair or a triple (``protect_triples``) beyond which the holdings are not tried one by
+one: the fault is then not taken as proven (2 ** 10 follow checks at most)."""
+
+
+def fault_in_every_holding(ctx, lead: Lead, v: Violation, low: Sequence[int], free: Sequence[int]) -> bool:
+    """Does ``v`` (a wrong follow of a seat holding at least ``low`` when its trick began, at most ``low`` plus
+    ``free``) stand whatever the seat held between?  The follow duty grows with the cards held
+    (:func:`.legal.follow_duty`), so the cards its plays prove are enough — except under ``protect_triples``
+    (3 decks, docs/rules.md §5), where a kind held three times owes no pair: a pair the seat surely held may
+    have been a triple, with the third copy one the record places nowhere.  There every choice of pair or
+    triple for such kinds of the led group is judged (any other card held more only adds to the duty); the
+    fault stands only when each choice is a fault of the same rule."""
+    if not _not_monotone(ctx, lead):
+        return True
+    kinds = [k for k in ctx.order.kinds[lead.group] if low[k] == 2 and free[k] > 0]
+    if not kinds:
+        return True
+    if len(kinds) > MAX_TRIPLE_CHOICES:
+        return False
+    hand = list(low)
+    for mask in range(1, 1 << len(kinds)):
+        for i, k in enumerate(kinds):
+            hand[k] = low[k] + ((mask >> i) & 1)
+        if check_follow(ctx, lead, hand, v.played) != v.code:
+            return False
+    return True
 
 
 def _names_owed(v: Violation, unknown: frozenset[int]) -> bool:
@@ -119,4 +159,4 @@ def led_group_held(ctx, result: HandResult, v: Violation) -> tuple[int, ...]:
     return tuple(rest)
 
 
-__all__ = ["OWED_CODES", "led_group_held", "owed_at_most", "unsure_follows"]
+__all__ = ["OWED_CODES", "fault_in_every_holding", "led_group_held", "owed_at_most", "unsure_follows"]
