@@ -49,7 +49,7 @@ from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Play, Trick
 from . import explain_gaps
-from .deal_lines import SHOWN_BY, contradicted
+from .deal_lines import SHOWN_BY, contradicted, stops_short
 from .legal import analyse_lead
 from .starting_hands import Played, starting_hands
 from .tricks import HandContext
@@ -385,11 +385,16 @@ def _cards_known(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> bool:
     in the hand as recorded).  Not known: no deal, the seat's own line missing or its cards read from its
     plays (:func:`.starting_hands.starting_hands`: the dealer with the bury not known, a taker of the
     bottom after 炒地皮, a full hand whose dealer is not known — nobody known to have taken the bottom),
-    its line contradicted by its plays (:mod:`.deal_lines`), a position's uneven lines, or a tag the rest
-    of the record contradicts (:mod:`.contradictions`: the hand judged under several values)."""
+    its line contradicted by its plays (:mod:`.deal_lines`), a position's uneven lines, a tag the rest
+    of the record contradicts (:mod:`.contradictions`: the hand judged under several values), or any seat's
+    line contradicted in a record that stops before the hand's end (:func:`.deal_lines.stops_short`): a line
+    or a play is miscopied, and no hand's end checks the missing seat's cards — a play of a card its line
+    does not give, never one of the ways, would show only as a card it still held after the last trick."""
     if hand.deal is None or result.contradicted or uneven_position(hand) is not None:
         return False
     if not hand.setup and result.dealer is None:
+        return False
+    if stops_short(hand, result):
         return False
     seats = {s for g in gaps for s in g.missing}
     start = starting_hands(hand, result.rules, result.dealer, Played(hand))
