@@ -71,8 +71,8 @@ def test_throw_withheld_against_the_unread_seat_keeps_its_line_words():
     assert "第 1 轮的甩牌判定依赖北家没有某些牌，不予判定" in u.message_zh
     assert set(u.withheld) == {"legality", "throw_check"}
     assert u.message_en.endswith("withheld: whether follows and throws were legal; the parts of a throw's verdict "
-                                 "that rest on a seat not holding a card (that it would have stood, which play it "
-                                 "forced, how many cards were beaten)")
+                                 "that rest on a seat not holding a card (whether it stood or would have stood, "
+                                 "which play it forced, how many cards were beaten)")
 
 
 def test_the_item_of_a_seat_without_a_line_is_not_rewritten_for_the_unread_seat():

@@ -187,9 +187,9 @@ WITHHELD = {
     "first_leader": ("第一墩该谁出牌", "who was to lead the first trick"),
     "trick_winner": ("该墩的赢家", "that trick's winner"),
     "trick_points": ("该墩的分数", "that trick's points"),
-    "throw_check": ("甩牌判定中依赖某家没有某些牌的部分（本可成立、应改出哪一手、被管住的张数）",
-                    "the parts of a throw's verdict that rest on a seat not holding a card (that it would have "
-                    "stood, which play it forced, how many cards were beaten)"),
+    "throw_check": ("甩牌判定中依赖某家没有某些牌的部分（甩牌是否成立或本可成立、应改出哪一手、被管住的张数）",
+                    "the parts of a throw's verdict that rest on a seat not holding a card (whether it stood or "
+                    "would have stood, which play it forced, how many cards were beaten)"),
     "forfeit": ("是否有一方累计判负（因而比赛的胜负与最终级别）",
                 "whether a side forfeited the match (and so who won it, and the final levels)"),
     "result": ("比赛的胜负与最终级别", "who won the match, and the final levels"),
