@@ -111,7 +111,8 @@ def read_event(inputs, event, after_round, purpose: str = "standings") -> Event:
     from tractor_analysis.dataset import DatasetError
     from tractor_analysis.dataset.event import UnreadNote, read_inputs, unread_in_rounds
     from tractor_analysis.dataset.event_warnings import warnings
-    from tractor_analysis.dataset.standings import player_name_notes, select
+    from tractor_analysis.dataset.event_model import player_name_notes
+    from tractor_analysis.dataset.standings import select
 
     try:
         matches, notes, unread = read_inputs(inputs)
@@ -266,7 +267,8 @@ def ratings(inputs, fmt, event, after_round, html_out) -> None:
     """
     from tractor_analysis.dataset.ratings import date_notes
     from tractor_analysis.dataset.ratings import ratings as compute
-    from tractor_analysis.dataset.standings import player_name_notes, select
+    from tractor_analysis.dataset.event_model import player_name_notes
+    from tractor_analysis.dataset.standings import select
 
     refuse_inputs("--html", [html_out], inputs)       # before anything is read
     read = read_event(inputs, event, after_round, "ratings")

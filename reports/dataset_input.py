@@ -153,7 +153,7 @@ def _mark_copies(model: ReportModel, start: int, redrawn: dict[str, str], marked
     """The dataset's marks (``marked``: a copy's ``match_id`` → the ``match_id`` of the copy that
     counts) on the facts of its matches (``model.match_facts[start:]``; a match drawn is keyed by its
     key, ``redrawn``, one that could not be by its ``match_id``): :attr:`MatchFact.copy_of`, and the
-    event's :attr:`~tractor_analysis.dataset.standings.EventMatch.copy_of` — as the standings read it."""
+    event's :attr:`~tractor_analysis.dataset.event_model.EventMatch.copy_of` — as the standings read it."""
     if not marked:
         return
     key = lambda mid: redrawn.get(mid, mid)      # noqa: E731

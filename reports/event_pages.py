@@ -17,9 +17,9 @@ from typing import Sequence
 
 from tractor_analysis.dataset.event import unread_in_rounds
 from tractor_analysis.dataset.event_warnings import warnings
-from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, Standing, distinct,
-                                                folded_name, player_name_notes, round_number, rounds_of, select,
-                                                standings)
+from tractor_analysis.dataset.event_copies import distinct
+from tractor_analysis.dataset.event_model import EventMatch, folded_name, player_name_notes, round_number, rounds_of
+from tractor_analysis.dataset.standings import DEFAULT_TIEBREAKS, Points, Standing, select, standings
 from tractor_analysis.engine.explain_hand import forfeit_reason_text, match_decision_text
 from tractor_analysis.records.cards import RANK_TOKENS
 from tractor_analysis.records.safe_write import write_text_atomic
@@ -139,7 +139,7 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
 
 def _spaced(names: set[str]) -> tuple[str, ...]:
     """The names of ``names`` another of which differs from them only in letter case or spacing
-    (:func:`~tractor_analysis.dataset.standings.folded_name`): the names the notes on such names quote."""
+    (:func:`~tractor_analysis.dataset.event_model.folded_name`): the names the notes on such names quote."""
     by_folded: dict[str, set[str]] = {}
     for n in names:
         by_folded.setdefault(folded_name(n), set()).add(n)

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Callable
 
 from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, date_notes, ratings
-from tractor_analysis.dataset.standings import (DEFAULT_TIEBREAKS, EventMatch, Points, folded_name, match_named,
-                                                player_name,
-                                                quoted, round_number, select)
+from tractor_analysis.dataset.event_model import (EventMatch, folded_name, match_named, player_name, quoted,
+                                                  round_number)
+from tractor_analysis.dataset.standings import DEFAULT_TIEBREAKS, Points, select
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_TOKENS
 
 from .event_pages import TIEBREAK_HEADS, EventView, ResultRow, _result, event_view, render_standings_page
@@ -143,7 +143,7 @@ class EventReport:
     ratings: list[PlayerRating]
     print_page: str | None
     copies: dict = field(default_factory=dict)
-    """A second record of a match (:func:`~tractor_analysis.dataset.standings.distinct` leaves it out)
+    """A second record of a match (:func:`~tractor_analysis.dataset.event_copies.distinct` leaves it out)
     → (the first record's :class:`~.fact_rows.MatchFact`, the note naming both): the index counts it
     once."""
     rating_notes: tuple[str, ...] = ()
@@ -256,7 +256,7 @@ def build_event(model, duplicate_of: dict) -> EventReport:
 
     The team and player pages count the matches the standings count (:func:`select`); any other
     match of the team or player is listed marked not counted, with :func:`select`'s note on it.  A
-    second record of a match (:func:`~tractor_analysis.dataset.standings.distinct`: ingest's copy, or a
+    second record of a match (:func:`~tractor_analysis.dataset.event_copies.distinct`: ingest's copy, or a
     re-typed one; the facts come in the order ingest commits, and a dataset's copy names the copy it
     counts, so the copy counted is the standings') is counted once everywhere: listed not counted with
     the standings' note, its hands not in a player's statistics, and the index counts it once

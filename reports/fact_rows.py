@@ -10,8 +10,9 @@ import dataclasses
 from dataclasses import dataclass
 
 from tractor_analysis.dataset.event import from_result
+from tractor_analysis.dataset.event_copies import distinct
+from tractor_analysis.dataset.event_model import EventMatch, match_named
 from tractor_analysis.dataset.hand_values import is_score_sheet
-from tractor_analysis.dataset.standings import EventMatch, distinct, match_named
 from tractor_analysis.engine.scoring import CUT_SHORT, decide_match
 from tractor_analysis.engine.verdicts import MatchResult
 from tractor_analysis.records.cards import SEAT_TOKENS, team_of
@@ -174,13 +175,13 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
 
 def note_of(m: EventMatch, notes) -> str | None:
     """The note of ``notes`` on ``m`` (each begins with the record's source, or with
-    :func:`~tractor_analysis.dataset.standings.match_named`'s name of it)."""
+    :func:`~tractor_analysis.dataset.event_model.match_named`'s name of it)."""
     heads = tuple(f"{where}{colon}" for where in (m.source, match_named(m)) for colon in (":", "："))
     return next((n for n in notes if n.startswith(heads) and m.source), None)
 
 
 def copies_among(matches: list[EventMatch]) -> dict[str, tuple[EventMatch, str]]:
-    """Each match of ``matches`` that the standings' :func:`~tractor_analysis.dataset.standings.distinct`
+    """Each match of ``matches`` that the standings' :func:`~tractor_analysis.dataset.event_copies.distinct`
     leaves out as a second record of another (``matches`` in the order the copy that counts is chosen
     in: the order ``tractor ingest`` commits) → (the match counted in its place, the standings' note
     on it): the one the dataset marked (:attr:`~EventMatch.copy_of`), else the first with its key,
@@ -211,7 +212,7 @@ def copies_among(matches: list[EventMatch]) -> dict[str, tuple[EventMatch, str]]
 class CopyFinder:
     """The matches read so far that count, to tell as a match is read whether it is a second record
     of one of them (its page says so as it is written).  The rule is the standings' own
-    (:func:`~tractor_analysis.dataset.standings.distinct`, asked of the match and each one it could be
+    (:func:`~tractor_analysis.dataset.event_copies.distinct`, asked of the match and each one it could be
     a copy of: the dataset's mark, the same key, the same re-typed key); the matches come in the order
     ``tractor ingest`` commits them (a dataset's first, in its own order; then the record files in the
     order of the inputs), so the copy that counts is always read before its copies."""

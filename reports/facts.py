@@ -86,7 +86,7 @@ def duplicate_matches(model: ReportModel) -> dict[str, MatchFact]:
     count, by key → the copy that does — ``tractor ingest``'s rule, as ``stats.duplicate_matches``
     follows it (docs/dataset.md, ``duplicate_of``): a match the dataset it was read from marks a copy
     counts as the copy it names (:attr:`MatchFact.copy_of`); otherwise the first of the matches with
-    ingest's match key (:attr:`~tractor_analysis.dataset.standings.EventMatch.key`) counts, in the
+    ingest's match key (:attr:`~tractor_analysis.dataset.event_model.EventMatch.key`) counts, in the
     order the report read them — the order ingest commits: a dataset's matches in the order it
     committed them, then the record files in the order of the inputs (:func:`.inputs.read_inputs`).
     A match with no key (a dataset's match that could not be drawn) is compared by its tags, players,

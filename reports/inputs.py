@@ -104,10 +104,10 @@ def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
 
 
 def _second_records(model: ReportModel) -> set[str]:
-    """The records (:attr:`~tractor_analysis.dataset.standings.EventMatch.source`) of matches recorded
-    twice that the standings' :func:`~tractor_analysis.dataset.standings.distinct` leaves out (a
+    """The records (:attr:`~tractor_analysis.dataset.event_model.EventMatch.source`) of matches recorded
+    twice that the standings' :func:`~tractor_analysis.dataset.event_copies.distinct` leaves out (a
     re-typed copy: ``[Site]`` or ``[Date]`` differ) and :func:`.facts.duplicate_matches` does not."""
-    from tractor_analysis.dataset.standings import distinct
+    from tractor_analysis.dataset.event_copies import distinct
 
     dups = facts.duplicate_matches(model)
     events = [f.event for f in model.match_facts if f.event is not None and f.match not in dups]

@@ -3,17 +3,16 @@ engine replays it, and the standings after each round and overall, worked out by
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from event_helpers import EVENT, event_match
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import ingest
 from tractor_analysis.dataset.event import from_dataset, from_inputs
 from tractor_analysis.dataset.standings import select, standings
 
-EVENT = Path(__file__).parent / "data" / "event"
 A, B, C, D = "Red Lanterns", "Jade Dragons", "Plum & Bamboo <梅竹>", "Iron Oxen"
 E, F, G, H = "Silver Cranes", "Golden Carp", "Night Owls", "Tea House 茶馆"
 
@@ -126,11 +125,8 @@ def test_ratings_are_openskills_own_plackett_luce_computation(event):
 
 def test_a_rating_needs_a_winner_and_four_named_players():
     from tractor_analysis.dataset.ratings import ratings
-    from tractor_analysis.dataset.standings import EventMatch
-
-    undecided = EventMatch("u", "Cup", None, "1", "1", ("P", "Q"), ("a", "b", "c", "d"), (2, 2), None,
-                           "no finished hand")
-    unnamed = EventMatch("v", "Cup", None, "1", "2", ("P", "Q"), ("a", None, "c", "d"), (3, 2), 0, "higher level")
+    undecided = event_match(match_id="u", levels=(2, 2), winner=None, decided_by="no finished hand")
+    unnamed = event_match(match_id="v", table="2", players=("a", None, "c", "d"))
     rows, _, notes = ratings([undecided, unnamed])
     assert rows == [] and len(notes) == 2 and "not rated" in notes[0] and "不计入等级分" in notes[1]
 

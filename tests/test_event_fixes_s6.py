@@ -22,22 +22,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from event_helpers import EVENT, bilingual, event_match
 from record_builders import event_of, hand_played_out, hand_so_far, hand_total_withheld
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset.ratings import ratings
-from tractor_analysis.dataset.standings import EventMatch
+from tractor_analysis.dataset.event_model import EventMatch
 from tractor_analysis.reports.build import LINKED, build_report, environment
 from tractor_analysis.reports.event_report import build_event, write_event_pages
 from tractor_analysis.reports.facts import duplicate_matches
 
-EVENT = Path(__file__).parent / "data" / "event"
-
-
-def _bilingual(note: str) -> tuple[str, str]:
-    en, sep, zh = note.partition(" / ")
-    assert sep and re.search(r"[\u4e00-\u9fff]", zh), note
-    assert " / " not in zh, note
-    return en, zh
 
 
 # --- part 1: a player's attack points ---------------------------------------------------------------
@@ -100,7 +93,7 @@ def test_the_player_page_says_how_many_hands_its_mean_leaves_out(tmp_path):
     page = _player_page(_event_report(folder), "Zhao", tmp_path / "out")
     attacked = re.search(r"<dt>Attacked / 做闲</dt><dd>(.*?)</dd>", page, re.S).group(1)
     assert f"闲家平均总分 {played.attackers_total:.1f}" in attacked
-    en, zh = _bilingual(re.search(r'<span class="small muted attack-note">\((.*?)\)</span>', attacked).group(1))
+    en, zh = bilingual(re.search(r'<span class="small muted attack-note">\((.*?)\)</span>', attacked).group(1))
     assert "2 of the 3" in en and "1 whose total is withheld" in en and "1 not played out" in en
     assert "3 局中有 2 局" in zh and "1 局闲家总分不予判定" in zh and "1 局未打完" in zh
     hands = re.sub(r"<[^>]+>", "", page[page.index("Hands / 牌局</h2>"):])
@@ -120,7 +113,7 @@ def test_a_page_whose_totals_are_all_final_shows_no_note(tmp_path):
 # --- part 2: matches the ratings leave out ----------------------------------------------------------
 
 def _match(mid: str, teams, players, source: str = "x.tgn") -> EventMatch:
-    return EventMatch(mid, "Cup", None, "2", "5", teams, players, (5, 3), 0, "higher level", source=source)
+    return event_match(match_id=mid, round="2", table="5", teams=teams, players=players, levels=(5, 3), source=source)
 
 
 def test_ratings_do_not_rate_a_team_against_itself():
@@ -128,7 +121,7 @@ def test_ratings_do_not_rate_a_team_against_itself():
     rows, history, notes = ratings([same])
     assert rows == [] and history == {}                           # before: the four players rated
     (note,) = notes
-    en, zh = _bilingual(note)
+    en, zh = bilingual(note)
     assert en.startswith('r2t5.tgn [Round "2"] [Table "5"]: ') and "cannot play itself" in en and "not rated" in en
     assert zh.startswith('r2t5.tgn [Round "2"] [Table "5"]：') and "不计入等级分" in zh
 
@@ -140,7 +133,7 @@ def test_ratings_do_not_rate_a_match_with_a_player_on_both_sides():
     assert {r.player: r.matches for r in rows} == {p: 1 for p in "abcd"}     # before: a rated twice in "t"
     assert [s.match_id for s in history["a"]] == ["f"]
     (note,) = notes
-    en, zh = _bilingual(note)
+    en, zh = bilingual(note)
     assert '[North] and [West] are both "a"' in en and "not rated" in en
     assert '[North] 与 [West] 都是 "a"' in zh and "不计入等级分" in zh
 
@@ -164,7 +157,7 @@ def test_the_note_on_a_team_playing_itself_names_its_file_round_and_table(tmp_pa
     r = CliRunner().invoke(main, [command, str(folder), "--format", "json"])
     assert r.exit_code == 0, r.output
     line = next(n for n in r.stderr.splitlines() if "cannot play itself" in n)
-    en, zh = _bilingual(line)
+    en, zh = bilingual(line)
     where = f'{folder / "r2t2.tgn"} [Round "2"] [Table "2"]'
     assert en.startswith(f"{where}: ") and zh.startswith(f"{where}：")       # before: the file only
     assert ("not rated" in en and "不计入等级分" in zh) if command == "ratings" else \
@@ -199,7 +192,7 @@ def test_the_event_pages_say_a_team_playing_itself_is_not_rated(tmp_path):
     report = _report(_copy(tmp_path, "ev", *SAME_TEAM))
     index = html.unescape((report / "index.html").read_text("utf-8"))
     note = next(n for n in re.findall(r"<li>(.*?)</li>", index, re.S) if "cannot play itself" in n)
-    en, zh = _bilingual(note)
+    en, zh = bilingual(note)
     assert "not rated" in en and "不计入等级分" in zh                # before: "counted for nobody" alone
     assert en.startswith("Lantern Cup 2026 · round 2 · table 2 · 2026-05-16 (") and "r2t2.tgn)" in en
     assert zh.startswith("Lantern Cup 2026 · 第 2 轮 · 第 2 桌 · 2026-05-16（") and '[Round "2"]' not in zh
@@ -219,7 +212,7 @@ def test_a_match_the_standings_count_but_the_ratings_do_not_is_named_on_the_even
     section = index[index.index("Not rated, though counted in the standings / 计入排名但不计入等级分"):]
     note = re.findall(r"<li>(.*?)</li>", section[:section.index("</ul>")], re.S)
     assert len(note) == 1                                         # before: no such list
-    en, zh = _bilingual(note[0])
+    en, zh = bilingual(note[0])
     assert en.startswith("Lantern Cup 2026 · round 2 · table 2 · 2026-05-16 (") and why in en
     assert zh.startswith("Lantern Cup 2026 · 第 2 轮 · 第 2 桌 · 2026-05-16（") and "不计入等级分" in zh
     player = _page_of(report, "沈洋")

@@ -4,16 +4,15 @@ scrolls.  Skips without Chromium, like tests/test_print_pdf.py (whose helpers it
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from click.testing import CliRunner
 
+from event_helpers import EVENT, event_match
 from test_print_pdf import A4, page_count, page_sizes, print_pdf  # skips this module without Chromium
 from tractor_analysis.cli.main import main
-from tractor_analysis.dataset.standings import EventMatch
+from tractor_analysis.dataset.event_model import EventMatch
 from tractor_analysis.reports.event_pages import event_view, render_standings_page
 
-EVENT = Path(__file__).parent / "data" / "event"
 
 
 def test_the_event_prints_one_a4_page_per_round(tmp_path):
@@ -40,10 +39,11 @@ def _big_event(teams: int = 32, rounds: int = 3) -> list[EventMatch]:
         for t in range(teams // 2):
             ns, ew = order[2 * t], order[2 * t + 1]
             levels = (rng.randint(2, 14), rng.randint(2, 14))
-            out.append(EventMatch(f"{r}-{t}", "Big Cup", "2026-06-01", str(r), str(t + 1), (ns, ew),
-                                  (players[ns][0], players[ew][0], players[ns][1], players[ew][1]), levels,
-                                  0 if levels[0] >= levels[1] else 1,
-                                  "higher level" if levels[0] != levels[1] else "holding the deal"))
+            out.append(event_match(match_id=f"{r}-{t}", event="Big Cup", date="2026-06-01", round=str(r),
+                                   table=str(t + 1), teams=(ns, ew),
+                                   players=(players[ns][0], players[ew][0], players[ns][1], players[ew][1]),
+                                   levels=levels, winner=0 if levels[0] >= levels[1] else 1,
+                                   decided_by="higher level" if levels[0] != levels[1] else "holding the deal"))
     return out
 
 

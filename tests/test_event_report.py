@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from event_helpers import EVENT
 from tractor_analysis.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
-EVENT = ROOT / "tests" / "data" / "event"
 
 
 @pytest.fixture(scope="module")

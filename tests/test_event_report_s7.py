@@ -22,9 +22,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from event_helpers import EVENT, bilingual, invoke_cli
 
-from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import ingest
 from tractor_analysis.dataset.event import from_inputs, is_dataset
 from tractor_analysis.dataset.standings import select
@@ -33,21 +32,10 @@ from tractor_analysis.reports.build import build_report
 from tractor_analysis.reports.event_report import build_event
 from tractor_analysis.reports.facts import duplicate_matches
 
-EVENT = Path(__file__).parent / "data" / "event"
-
-
-def _bilingual(note: str) -> tuple[str, str]:
-    en, sep, zh = note.partition(" / ")
-    assert sep and re.search(r"[\u4e00-\u9fff]", zh), note
-    return en, zh
-
-
-def _cli(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def _cli_json(command: str, *inputs) -> list:
-    r = _cli(command, *map(str, inputs), "--format", "json")
+    r = invoke_cli(command, *map(str, inputs), "--format", "json")
     assert r.exit_code in (0, 2), r.output
     return json.loads(r.stdout)
 
@@ -65,7 +53,7 @@ def _text(html_text: str) -> str:
 def _json_without_tgn(folder: Path, name: str) -> Path:
     """``name`` of the event as a ``.json`` record holding a field ``.tgn`` cannot hold (so ingest stores
     no record text of it: the report must draw it from the file)."""
-    r = _cli("convert", str(EVENT / f"{name}.tgn"), "--to", "json", "-o", str(folder / f"{name}.json"))
+    r = invoke_cli("convert", str(EVENT / f"{name}.tgn"), "--to", "json", "-o", str(folder / f"{name}.json"))
     assert r.exit_code == 0, r.output
     record = json.loads((folder / f"{name}.json").read_text("utf-8"))
     record["judge note"] = "signed by the table judge"      # a name with a space: no .tgn tag
@@ -104,12 +92,12 @@ def test_a_match_that_cannot_be_drawn_is_counted_by_the_report_as_by_the_standin
 
 def test_the_event_page_says_which_match_has_no_page_and_why(undrawable, tmp_path):
     out = tmp_path / "report"
-    r = _cli("report", str(undrawable), "-o", str(out), "-q")
+    r = invoke_cli("report", str(undrawable), "-o", str(out), "-q")
     assert r.exit_code == 2                                         # a match not drawn: named, exit 2
     index = (out / "index.html").read_text("utf-8")
     assert 'id="event-no-page"' in index
     note = _text(index.split('id="event-no-page"', 1)[1].split("<li>", 1)[1].split("</li>", 1)[0]).strip()
-    en, zh = _bilingual(note)
+    en, zh = bilingual(note, once=False)
     assert "r1t1.json" in en and "could not be drawn" in en and "gone or changed" in en
     assert "r1t1.json" in zh and "无法生成比赛页" in zh
     # the player's page lists the match, without a link, saying it has no page
@@ -139,7 +127,7 @@ def test_a_match_that_lost_a_hand_to_the_reader_is_left_out_by_the_report_as_by_
         assert [s.as_dict() for s in event.view.rounds[-1].standings] == cli
         assert [r.as_dict() for r in event.ratings] == _cli_json("ratings", *inputs)
         (note,) = [n for n in event.view.notes if "r1t2.json" in n]
-        en, zh = _bilingual(note)
+        en, zh = bilingual(note, once=False)
         assert "not counted" in en and "未计入" in zh
 
 
@@ -151,7 +139,7 @@ def _copy_of_dd(page: str) -> str:
 
 def test_a_later_records_page_names_an_undrawn_match_that_counts_without_a_link(undrawable, tmp_path):
     out = tmp_path / "report"
-    r = _cli("report", str(undrawable), str(EVENT / "r1t1.tgn"), "-o", str(out), "-q")
+    r = invoke_cli("report", str(undrawable), str(EVENT / "r1t1.tgn"), "-o", str(out), "-q")
     assert r.exit_code == 2, r.output
     copies = [p for p in out.glob("m-*.html") if 'id="copy-of"' in p.read_text("utf-8")]
     assert len(copies) == 1
@@ -173,7 +161,7 @@ def test_a_copy_in_the_same_dataset_names_an_undrawn_match_that_counts_without_a
     ingest([str(later / "r1t1.tgn")], str(tmp_path / "ds"))        # ingest marks it a copy of the first
     first.rename(tmp_path / "elsewhere.json")
     out = tmp_path / "report"
-    r = _cli("report", str(tmp_path / "ds"), "-o", str(out), "-q", "-j", "1")
+    r = invoke_cli("report", str(tmp_path / "ds"), "-o", str(out), "-q", "-j", "1")
     assert r.exit_code == 2, r.output
     copies = [p for p in out.glob("m-*.html") if 'id="copy-of"' in p.read_text("utf-8")]
     assert len(copies) == 1
@@ -234,7 +222,7 @@ def test_a_retyped_copy_that_differs_in_a_note_too_is_not_said_to_differ_only_in
     files = _retyped(tmp_path / "r", note=True)
     ingest([str(f) for f in files], str(tmp_path / "ds"))
     for inputs in (files, [tmp_path / "ds"]):
-        en, zh = _bilingual(_copy_note(inputs))
+        en, zh = bilingual(_copy_note(inputs), once=False)
         assert '[Site] "Harbor Club" against "Harbour Club"' in en
         assert "only" not in en and "只有" not in zh                   # before: "only [Site] … differ"
         assert "something else" in en and "a note" in en and "其他内容" in zh
@@ -244,7 +232,7 @@ def test_a_retyped_copy_that_differs_in_its_site_alone_says_only(tmp_path):
     files = _retyped(tmp_path / "r", note=False)
     ingest([str(f) for f in files], str(tmp_path / "ds"))
     for inputs in (files, [tmp_path / "ds"]):
-        en, zh = _bilingual(_copy_note(inputs))
+        en, zh = bilingual(_copy_note(inputs), once=False)
         assert 'only [Site] "Harbor Club" against "Harbour Club" differ' in en and "只有" in zh
 
 
@@ -257,17 +245,17 @@ def test_a_player_named_on_both_sides_is_warned_about_on_stderr_and_on_the_index
     west = re.search(r'\[West "([^"]*)"\]', text).group(1)
     north = re.search(r'\[North "([^"]*)"\]', text).group(1)
     (folder / "r2t3.tgn").write_text(text.replace(f'[West "{west}"]', f'[West "{north}"]'), "utf-8")
-    r = _cli("standings", str(folder))
+    r = invoke_cli("standings", str(folder))
     assert r.exit_code == 0, r.output
     (warning,) = [line for line in r.stderr.splitlines() if "two seats" in line and "not rated" in line]
-    en, zh = _bilingual(warning)
+    en, zh = bilingual(warning, once=False)
     assert "r2t3.tgn" in en and '[Round "2"] [Table "3"]' in en and f'"{north}"' in en
     assert "[North] and [West]" in en and "both sides" in en
     assert "r2t3.tgn" in zh and f'"{north}"' in zh and "不计入等级分" in zh
     _, event = _event_of([folder])
     assert any("two seats" in w and north in w for w in event.view.warnings)
     out = tmp_path / "report"
-    assert _cli("report", str(folder), "-o", str(out), "-q").exit_code == 0
+    assert invoke_cli("report", str(folder), "-o", str(out), "-q").exit_code == 0
     check = (out / "index.html").read_text("utf-8").split("Please check / 请核对", 1)[1].split("</ul>", 1)[0]
     assert "two seats" in html.unescape(check) and north in html.unescape(check)
 
@@ -278,24 +266,24 @@ def test_report_and_standings_expand_a_quoted_pattern(tmp_path, monkeypatch):
     folder = tmp_path / "e"
     shutil.copytree(EVENT, folder, ignore=shutil.ignore_patterns("*.py"))
     monkeypatch.chdir(tmp_path)
-    r = _cli("report", "e/r1*.tgn", "-o", "out")
+    r = invoke_cli("report", "e/r1*.tgn", "-o", "out")
     assert r.exit_code == 0, r.output
     assert "report: 4 match(es)" in r.stderr
     assert len(list((tmp_path / "out").glob("m-r1t?.html"))) == 4
-    st = _cli("standings", "e/r1*.tgn", "--format", "json")
+    st = invoke_cli("standings", "e/r1*.tgn", "--format", "json")
     assert st.exit_code == 0, st.output
     assert sum(s["played"] for s in json.loads(st.stdout)) == 8
-    nothing = _cli("report", "e/*.zz", "-o", "out2")
+    nothing = invoke_cli("report", "e/*.zz", "-o", "out2")
     assert nothing.exit_code == 2 and "no file or folder matches this pattern" in nothing.stderr
 
 
 def test_a_quoted_pattern_matching_a_dataset_reads_the_dataset(tmp_path, monkeypatch):
     ingest(sorted(str(p) for p in EVENT.glob("r1*.tgn")), str(tmp_path / "data-r1"))
     monkeypatch.chdir(tmp_path)
-    st = _cli("standings", "data-*", "--format", "json")
+    st = invoke_cli("standings", "data-*", "--format", "json")
     assert st.exit_code == 0, st.output
     assert sum(s["played"] for s in json.loads(st.stdout)) == 8
-    r = _cli("report", "data-*", "-o", "out")
+    r = invoke_cli("report", "data-*", "-o", "out")
     assert r.exit_code == 0 and "report: 4 match(es)" in r.stderr, r.output
 
 
@@ -303,7 +291,7 @@ def test_a_quoted_pattern_matching_a_dataset_reads_the_dataset(tmp_path, monkeyp
 def test_a_folder_of_records_with_a_subfolder_named_like_a_table_is_read_as_records(tmp_path, table):
     folder = tmp_path / "event"
     shutil.copytree(EVENT, folder / table, ignore=shutil.ignore_patterns("*.py"))    # event/matches/r1t1.tgn …
-    st = _cli("standings", str(folder), "--format", "json")
+    st = invoke_cli("standings", str(folder), "--format", "json")
     assert st.exit_code == 0, st.output
     assert sum(s["played"] for s in json.loads(st.stdout)) == 24    # before ("files"): read as a dataset
     model, event = _event_of([folder])

@@ -552,7 +552,8 @@ def test_report_of_a_position_without_its_dealer_builds_with_the_levels_unknown(
 
 
 def test_standings_leave_the_level_difference_unknown_and_the_group_it_cannot_order_undecided():
-    from tractor_analysis.dataset.standings import EventMatch, standings
+    from tractor_analysis.dataset.event_model import EventMatch
+    from tractor_analysis.dataset.standings import standings
 
     def m(i, teams, levels, winner):
         return EventMatch(f"m{i}", "Cup", None, str(i), "1", teams, ("a", "b", "c", "d"), levels, winner, "higher level")

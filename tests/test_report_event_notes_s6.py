@@ -17,12 +17,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from event_helpers import DATE_TAG, EVENT, EVENT_TAG, NAME, bilingual
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.reports.build import environment
 
-EVENT = Path(__file__).parent / "data" / "event"
-NAME = "Lantern Cup 2026"
 SPACES = "differ only in letter case or spacing"
 WS_TAG = re.compile(r'<span class="ws(?: other)?" title="(?:U\+[0-9A-F]{4} ?)+">|</span>')
 
@@ -33,10 +32,10 @@ def _event(tmp_path: Path, name: str = NAME, spaced: str | None = None, dates: d
     folder.mkdir()
     for f in EVENT.glob("*.tgn"):
         text = f.read_text("utf-8")
-        assert f'[Event "{NAME}"]' in text and '[Date "2026-05-16"]' in text
+        assert EVENT_TAG in text and DATE_TAG in text
         event = spaced if spaced is not None and f.name == "r2t1.tgn" else name
-        text = text.replace(f'[Event "{NAME}"]', f'[Event "{event}"]')
-        text = text.replace('[Date "2026-05-16"]', f'[Date "{(dates or {}).get(f.name, "2026-05-16")}"]')
+        text = text.replace(EVENT_TAG, f'[Event "{event}"]')
+        text = text.replace(DATE_TAG, f'[Date "{(dates or {}).get(f.name, "2026-05-16")}"]')
         (folder / f.name).write_text(text, "utf-8")
     return folder
 
@@ -61,13 +60,6 @@ def _text(item: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", item))
 
 
-def _bilingual(note: str) -> tuple[str, str]:
-    en, sep, zh = note.partition(" / ")
-    assert sep and re.search(r"[\u4e00-\u9fff]", zh), note
-    assert " / " not in zh, note
-    return en, zh
-
-
 # --- 1. the spaces of event names written two ways ------------------------------------------------------
 
 def test_the_index_shows_the_spaces_of_event_names_that_differ_only_in_spacing(tmp_path):
@@ -85,7 +77,7 @@ def test_the_index_shows_the_spaces_of_event_names_that_differ_only_in_spacing(t
     assert not WS_TAG.sub("", item).count("<") and "&lt;Cup&gt; &amp;" in item and "<Cup>" not in item
     text = _text(item)
     assert f'"{spaced}"' in text and f'"{name}"' in text
-    en, zh = _bilingual(text)
+    en, zh = bilingual(text)
     assert SPACES in en and f'"{spaced}"' in zh
     css = (report / "static" / "event.css").read_text("utf-8")
     assert ".ws" in css and "white-space: pre" in css                          # before: no rule for the box
@@ -120,7 +112,7 @@ def test_the_index_names_a_date_the_rating_order_cannot_read_whole(tmp_path, dat
     assert "The order of the ratings / 等级分的计算顺序" in section              # before: no such list
     notes = [_text(li) for li in _items(section) if f'("{date}")' in _text(li)]
     assert len(notes) == 1
-    en, zh = _bilingual(notes[0])
+    en, zh = bilingual(notes[0])
     assert says_en in en and says_zh in zh
     # the record named as the other notes of the index name it: its label, then its path
     assert f"{NAME} · round 2 · table 3 · {date} (" in en and "r2t3.tgn)" in en

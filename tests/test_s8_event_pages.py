@@ -8,35 +8,11 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from tractor_analysis.cli.main import main
-
-EVENT = Path(__file__).parent / "data" / "event"
+from event_helpers import copy_event, edit_record, run_cli
 
 
-def _event(tmp_path: Path) -> Path:
-    folder = tmp_path / "event"
-    folder.mkdir()
-    for f in EVENT.glob("*.tgn"):
-        shutil.copy(f, folder / f.name)
-    return folder
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), "utf-8")
-
-
-def _run(*args: str, code: int = 0):
-    r = CliRunner().invoke(main, list(args))
-    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
-    assert r.exit_code == code, (r.exit_code, r.output)
-    return r
 
 
 def _damage(path: Path) -> None:
@@ -59,10 +35,10 @@ def _section(page: str, heading: str) -> str:
 # --- 3. a record that could not be read --------------------------------------------------------------------
 
 def test_the_printable_sheet_lists_an_unreadable_record_and_the_round_note_names_it(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     _damage(folder / "r3t3.tgn")
     out = tmp_path / "standings.html"
-    r = _run("standings", str(folder), "--html", str(out), code=2)
+    r = run_cli("standings", str(folder), "--html", str(out), code=2)
     page = out.read_text("utf-8")
     listed = _section(page, "Not counted / 未计入")
     assert "r3t3.tgn" in listed and "no match could be read" in listed and "未计入" in listed
@@ -73,10 +49,10 @@ def test_the_printable_sheet_lists_an_unreadable_record_and_the_round_note_names
 
 
 def test_the_report_index_lists_an_unreadable_record_under_not_counted(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     _damage(folder / "r3t3.tgn")
     out = tmp_path / "report"
-    _run("report", str(folder), "-o", str(out), "-q", "--no-charts", "--hand-pages", "none", code=2)
+    run_cli("report", str(folder), "-o", str(out), "-q", "--no-charts", "--hand-pages", "none", code=2)
     index = (out / "index.html").read_text("utf-8")
     listed = _section(index, "Not counted / 未计入:")
     assert "r3t3.tgn" in listed and "no match could be read" in listed
@@ -97,29 +73,29 @@ def _two_ways(folder: Path) -> tuple[str, str]:
     for f in files:
         f.write_text(f.read_text("utf-8").replace(f'"{name}"', '"Zheng Qiang"'), "utf-8")
     spaced = "Zheng  qiang "
-    _edit(files[-1], '"Zheng Qiang"', f'"{spaced}"')
+    edit_record(files[-1], '"Zheng Qiang"', f'"{spaced}"')
     return "Zheng Qiang", spaced
 
 
 def test_a_name_written_two_ways_is_read_alike_and_noted(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     name, spaced = _two_ways(folder)
-    r = _run("ratings", str(folder), "--format", "json")
+    r = run_cli("ratings", str(folder), "--format", "json")
     rated = {row["player"] for row in json.loads(r.stdout)}
     assert spaced.strip() in rated and spaced not in rated and name in rated     # the ends stripped, never merged
     note = next(line for line in r.stderr.splitlines() if line.startswith("player names that differ"))
     assert f'"{name}"' in note and f'"{spaced.strip()}"' in note and "选手姓名仅大小写或空格不同" in note
-    standings = _run("standings", str(folder), "--format", "json")
+    standings = run_cli("standings", str(folder), "--format", "json")
     players = {p for row in json.loads(standings.stdout) for p in row["players"]}
     assert spaced.strip() in players and spaced not in players
     assert any(line.startswith("player names that differ") for line in standings.stderr.splitlines())
 
 
 def test_the_report_reads_the_name_as_ratings_does_and_boxes_its_spaces(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     name, spaced = _two_ways(folder)
     out = tmp_path / "report"
-    _run("report", str(folder), "-o", str(out), "-q", "--no-charts", "--hand-pages", "none")
+    run_cli("report", str(folder), "-o", str(out), "-q", "--no-charts", "--hand-pages", "none")
     index = (out / "index.html").read_text("utf-8")
     checks = index[index.index("Please check / 请核对"):]
     assert "player names that differ only in letter case or spacing" in checks
@@ -142,33 +118,33 @@ def _index_order(index: str, round_id: str) -> list[str]:
 
 
 def test_report_scores_and_selects_as_standings_does(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     args = ["--points", "win=3,loss=1,forfeit=0", "--tiebreak", "opponents,level_diff", "--after-round", "2"]
-    rows = json.loads(_run("standings", str(folder), "--format", "json", *args).stdout)
+    rows = json.loads(run_cli("standings", str(folder), "--format", "json", *args).stdout)
     out = tmp_path / "report"
-    _run("report", str(folder), "-o", str(out), "-q", "--no-charts", "--hand-pages", "none", *args)
+    run_cli("report", str(folder), "-o", str(out), "-q", "--no-charts", "--hand-pages", "none", *args)
     index = (out / "index.html").read_text("utf-8")
     assert _index_order(index, "2") == [row["team"] for row in rows]
     assert 'id="event-round-3"' not in index
     said = _text(index[index.index("ev-scoring"):])
     assert "win 3, loss 1, forfeit 0" in said and "rounds up to 2" in said and "胜 3，负 1，判负 0" in said
-    default = json.loads(_run("standings", str(folder), "--format", "json").stdout)
+    default = json.loads(run_cli("standings", str(folder), "--format", "json").stdout)
     assert [row["team"] for row in rows] != [row["team"] for row in default]      # the options change the order
 
 
 def test_report_refuses_a_bad_points_option_as_standings_does(tmp_path):
-    folder = _event(tmp_path)
-    r = _run("report", str(folder), "-o", str(tmp_path / "out"), "--points", "win=x", code=2)
+    folder = copy_event(tmp_path)
+    r = run_cli("report", str(folder), "-o", str(tmp_path / "out"), "--points", "win=x", code=2)
     assert "--points win takes a whole number" in r.output
     assert not (tmp_path / "out").exists()
 
 
 def test_report_event_option_takes_the_name_exactly(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     event = re.search(r'\[Event "([^"]+)"\]', (folder / "r1t1.tgn").read_text("utf-8")).group(1)
-    _edit(folder / "r1t1.tgn", f'[Event "{event}"]', f'[Event "{event.upper()}"]')
+    edit_record(folder / "r1t1.tgn", f'[Event "{event}"]', f'[Event "{event.upper()}"]')
     out = tmp_path / "report"
-    _run("report", str(folder), "-o", str(out), "-q", "--no-charts", "--hand-pages", "none", "--event", event)
+    run_cli("report", str(folder), "-o", str(out), "-q", "--no-charts", "--hand-pages", "none", "--event", event)
     index = (out / "index.html").read_text("utf-8")
     assert "only in letter case or spacing; --event takes the name exactly: not counted" in _text(index)
 
@@ -176,24 +152,24 @@ def test_report_event_option_takes_the_name_exactly(tmp_path):
 # --- 6. the ratings, posted --------------------------------------------------------------------------------
 
 def test_ratings_html_has_the_rows_of_the_text_in_its_order(tmp_path):
-    folder = _event(tmp_path)
-    _edit(folder / "r1t1.tgn", '[North "', '[North "<b>')       # record text is escaped on the page
+    folder = copy_event(tmp_path)
+    edit_record(folder / "r1t1.tgn", '[North "', '[North "<b>')       # record text is escaped on the page
     out = tmp_path / "ratings.html"
-    r = _run("ratings", str(folder), "--html", str(out), "--format", "json")
+    r = run_cli("ratings", str(folder), "--html", str(out), "--format", "json")
     rows = json.loads(r.stdout)
     page = out.read_text("utf-8")
     shown = [html.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(r'<td class="players">(.*?)</td>', page)]
     assert shown == [row["player"] for row in rows]
     assert "<b>" not in page.split("<body", 1)[1] and "&lt;b&gt;" in page
     assert f"{rows[0]['ordinal']:.3f}" in page
-    _run("ratings", str(folder), "--html", str(folder / "r1t1.tgn"), code=2)       # an input is refused
+    run_cli("ratings", str(folder), "--html", str(folder / "r1t1.tgn"), code=2)       # an input is refused
 
 
 def test_the_report_index_has_the_ratings_table(tmp_path):
-    folder = _event(tmp_path)
-    rows = json.loads(_run("ratings", str(folder), "--format", "json").stdout)
+    folder = copy_event(tmp_path)
+    rows = json.loads(run_cli("ratings", str(folder), "--format", "json").stdout)
     out = tmp_path / "report"
-    _run("report", str(folder), "-o", str(out), "-q", "--no-charts", "--hand-pages", "none")
+    run_cli("report", str(folder), "-o", str(out), "-q", "--no-charts", "--hand-pages", "none")
     index = (out / "index.html").read_text("utf-8")
     at = index.index('id="event-ratings"')
     table = index[at:index.index("</table>", at)]

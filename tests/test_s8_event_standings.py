@@ -9,35 +9,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from event_helpers import copy_event, edit_record, event_match, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tractor_analysis.cli.main import main
-from tractor_analysis.dataset.standings import EventMatch, standings
+from tractor_analysis.dataset.event_model import EventMatch
+from tractor_analysis.dataset.standings import standings
 
-EVENT = Path(__file__).parent / "data" / "event"
-
-
-def _event(tmp_path: Path) -> Path:
-    folder = tmp_path / "event"
-    folder.mkdir()
-    for f in EVENT.glob("*.tgn"):
-        shutil.copy(f, folder / f.name)
-    return folder
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), "utf-8")
-
-
-def _run(*args: str, code: int = 0):
-    r = CliRunner().invoke(main, list(args))
-    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
-    assert r.exit_code == code, (r.exit_code, r.output)
-    return r
 
 
 def _rows(r) -> dict[str, dict]:
@@ -49,16 +27,16 @@ def _rows(r) -> dict[str, dict]:
 @pytest.mark.parametrize("tag, old, new", [("Round", '[Round "2"]', '[Round "02"]'),
                                            ("Table", '[Table "1"]', '[Table "01"]')])
 def test_a_retyped_copy_writing_a_number_with_a_leading_zero_counts_once(tmp_path, tag, old, new):
-    folder = _event(tmp_path)
-    before = _rows(_run("standings", str(folder), "--format", "json"))
+    folder = copy_event(tmp_path)
+    before = _rows(run_cli("standings", str(folder), "--format", "json"))
     copy = folder / "r2t1-b.tgn"
     shutil.copy(folder / "r2t1.tgn", copy)
-    _edit(copy, old, new)
+    edit_record(copy, old, new)
     text = copy.read_text("utf-8")
     site = next(line for line in text.splitlines() if line.startswith("[Site ")) if "[Site " in text else None
     if site is not None:                    # and another [Site], as an organiser re-types one
-        _edit(copy, site, '[Site "Hall B"]')
-    r = _run("standings", str(folder), "--format", "json")
+        edit_record(copy, site, '[Site "Hall B"]')
+    r = run_cli("standings", str(folder), "--format", "json")
     after = _rows(r)
     assert {t: row["played"] for t, row in after.items()} == {t: row["played"] for t, row in before.items()}
     assert [(t, row["rank"], row["match_points"]) for t, row in after.items()] == \
@@ -83,9 +61,8 @@ def test_a_round_that_is_no_number_stays_as_written(tmp_path):
 def _match(i: int, team: str, span: tuple[int, int] | None, level: int | None = None) -> EventMatch:
     """``team`` (N–S) beats a team of its own (E–W, level 2) with its final level ``level``, or, not known,
     within ``span``."""
-    return EventMatch(match_id=f"m{i}", event="E", date=None, round="1", table=str(i), teams=(team, f"{team}-opp"),
-                      players=("a", "b", "c", "d"), levels=(level, 2), winner=0, decided_by="higher level",
-                      source=f"r1t{i}.tgn", level_spans=(None if level is not None else span, None))
+    return event_match(match_id=f"m{i}", event="E", table=str(i), teams=(team, f"{team}-opp"), levels=(level, 2),
+                       source=f"r1t{i}.tgn", level_spans=(None if level is not None else span, None))
 
 
 def test_ranges_wholly_apart_order_the_teams():
@@ -147,26 +124,26 @@ def test_the_event_orders_teams_by_the_bounds_the_records_give(tmp_path):
     """tests/data/event with a take-back of unknown seat in r1t1 and r1t3: Silver Cranes (3..4) is above
     Jade Dragons (0..2) and Plum & Bamboo (1) — its own rank, no longer shared "undecided" — while Jade
     Dragons and Plum & Bamboo, whose values overlap, share one."""
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     _takeback_unknown(folder / "r1t1.tgn")
     _takeback_unknown(folder / "r1t3.tgn")
-    r = _run("standings", str(folder), "--format", "json")
+    r = run_cli("standings", str(folder), "--format", "json")
     rows = _rows(r)
     assert (rows["Silver Cranes"]["rank"], rows["Silver Cranes"]["undecided"]) == (2, None)
     assert rows["Silver Cranes"]["level_diff"] is None and rows["Silver Cranes"]["level_diff_span"] == [3, 4]
     assert rows["Jade Dragons"]["rank"] == rows["Plum & Bamboo <梅竹>"]["rank"] == 3
     assert rows["Jade Dragons"]["undecided"]["ranges"] == {"Jade Dragons": [0, 2], "Plum & Bamboo <梅竹>": [1, 1]}
     assert "Silver Cranes: level difference known only as 3 to 4" in r.stderr
-    table = _run("standings", str(folder)).stdout
+    table = run_cli("standings", str(folder)).stdout
     assert "3..4" in table
 
 
 def test_a_dataset_gives_the_same_bounds_as_its_records(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     _takeback_unknown(folder / "r1t3.tgn")
     ds = tmp_path / "ds"
-    _run("ingest", str(folder), "-o", str(ds), "-q")
-    from_records = json.loads(_run("standings", str(folder), "--format", "json").stdout)
-    from_dataset = json.loads(_run("standings", str(ds), "--format", "json").stdout)
+    run_cli("ingest", str(folder), "-o", str(ds), "-q")
+    from_records = json.loads(run_cli("standings", str(folder), "--format", "json").stdout)
+    from_dataset = json.loads(run_cli("standings", str(ds), "--format", "json").stdout)
     assert from_dataset == from_records
     assert any(row["level_diff_span"] for row in from_dataset)

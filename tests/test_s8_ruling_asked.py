@@ -110,15 +110,11 @@ def _write(tmp_path):
 def test_the_printable_event_page_says_the_other_side_forfeited():
     """The printable results page read "forfeit (wrong follows)" beside the winner — as if the winner had
     forfeited — where its Chinese half says the other side did (对方…判负): both halves now say the same."""
+    from event_helpers import event_match
     from tractor_analysis.reports.event_pages import _result
-    from tractor_analysis.dataset.event import EventMatch
-    import dataclasses
 
-    fields = {f.name for f in dataclasses.fields(EventMatch)}
-    base = dict(teams=("Red", "Blue"), winner=0, decided_by="forfeit", levels=(5, 3),
-                forfeit_reasons=(None, "wrong follows"), table="1", match_id="m1")
-    row = _result(EventMatch(**{k: v for k, v in base.items() if k in fields},
-                             **{k: None for k in fields - base.keys() if k not in base}))
+    row = _result(event_match(teams=("Red", "Blue"), levels=(5, 3), winner=0, decided_by="forfeit", forfeit=1,
+                              forfeit_reasons=(None, "wrong follows")))
     assert row.short_en.startswith("the other side forfeited") and row.short_zh.startswith("对方")
 
 

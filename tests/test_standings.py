@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tractor_analysis.dataset.standings import (EventMatch, Points, parse_points, parse_tiebreaks, select,
-                                                standings, team_name)
+from event_helpers import event_match
+from tractor_analysis.dataset.event_model import team_name
+from tractor_analysis.dataset.standings import Points, parse_points, parse_tiebreaks, select, standings
 
 
 def m(rnd, ns, ew, levels, winner=None, forfeit=None, event="Cup", how="higher level", mid=None):
@@ -14,9 +15,9 @@ def m(rnd, ns, ew, levels, winner=None, forfeit=None, event="Cup", how="higher l
         winner = 0 if levels[0] >= levels[1] else 1
     if forfeit is not None:
         winner, how = 1 - forfeit, "forfeit"
-    return EventMatch(match_id=mid or f"{rnd}-{ns}-{ew}", event=event, date=None, round=str(rnd), table="1",
-                      teams=(ns, ew), players=(ns + "1", ew + "1", ns + "2", ew + "2"), levels=levels,
-                      winner=winner, decided_by=how, forfeit=forfeit)
+    return event_match(match_id=mid or f"{rnd}-{ns}-{ew}", event=event, round=str(rnd), teams=(ns, ew),
+                       players=(ns + "1", ew + "1", ns + "2", ew + "2"), levels=levels, winner=winner, decided_by=how,
+                       forfeit=forfeit)
 
 
 def ranks(rows):
@@ -92,9 +93,10 @@ def test_parse_points_and_tiebreaks_say_what_is_wrong():
 
 def test_select_keeps_an_event_up_to_a_round_and_names_what_it_cannot_place():
     games = [m(1, "P", "Q", (3, 2)), m(2, "P", "R", (3, 2)), m(3, "Q", "R", (3, 2)), m(1, "P", "Q", (3, 2), event="Other"),
-             EventMatch("x", "Cup", None, "final", "1", ("P", "Q"), (None,) * 4, (3, 2), 0, "higher level"),
-             EventMatch("y", "Cup", None, "1", "2", ("P", "Q"), (None,) * 4, (2, 2), None, "no finished hand"),
-             EventMatch("z", "Cup", None, "1", "3", (None, "Q"), (None,) * 4, (3, 2), 0, "higher level")]
+             event_match(match_id="x", round="final", players=(None,) * 4),
+             event_match(match_id="y", table="2", players=(None,) * 4, levels=(2, 2), winner=None,
+                         decided_by="no finished hand"),
+             event_match(match_id="z", table="3", teams=(None, "Q"), players=(None,) * 4)]
     kept, notes = select(games, "Cup", 2)
     assert sorted(g.round for g in kept) == ["1", "2"]
     assert len(notes) == 3
@@ -125,3 +127,30 @@ def test_ranks_are_consistent_with_the_match_points(games):
         assert s.rank == 1 + sum(t.rank < s.rank for t in rows)      # shared ranks: 1, 1, 3
         if i:
             assert rows[i - 1].match_points >= s.match_points
+
+
+def test_the_event_model_its_copies_and_its_standings_are_three_modules():
+    """The match model and its names (``event_model``, which imports neither of the others), the copies of one
+    match (``event_copies``) and the standings with their tie-breaks (``standings``) each have a module of
+    their own: ``standings`` defines neither the model nor the copies' rule."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    homes = {"event_model": ["EventMatch", "team_name", "round_number", "folded_name", "player_name",
+                             "player_name_notes", "quoted", "match_named", "rounds_of"],
+             "event_copies": ["distinct"],
+             "standings": ["Points", "Standing", "select", "standings", "undecided_notes", "parse_points",
+                           "parse_tiebreaks", "same_team_note"]}
+    for module, names in homes.items():
+        loaded = importlib.import_module(f"tractor_analysis.dataset.{module}")
+        for name in names:
+            assert getattr(loaded, name).__module__ == loaded.__name__, (module, name)
+        assert set(names) <= set(loaded.__all__), module
+    standings_module = importlib.import_module("tractor_analysis.dataset.standings")
+    for name in homes["event_model"] + homes["event_copies"]:     # imported there at most, never defined
+        assert name not in standings_module.__all__, name
+        assert getattr(getattr(standings_module, name, None), "__module__", None) != standings_module.__name__, name
+    model = Path(importlib.import_module("tractor_analysis.dataset.event_model").__file__).read_text("utf-8")
+    imports = {n.module for n in ast.walk(ast.parse(model)) if isinstance(n, ast.ImportFrom)}
+    assert not imports & {"standings", "event_copies", "event", "ratings", "event_warnings"}, imports

@@ -10,16 +10,15 @@ import json
 from pathlib import Path
 
 import pyarrow.parquet as pq
-from click.testing import CliRunner
+from event_helpers import EVENT, EVENT_TAG, SITE_TAG, event_match, run_cli
 
-from tractor_analysis.cli.main import main
 from tractor_analysis.dataset.event import read_inputs
-from tractor_analysis.dataset.standings import EventMatch, distinct, select
+from tractor_analysis.dataset.event_copies import distinct
+from tractor_analysis.dataset.event_model import EventMatch
+from tractor_analysis.dataset.standings import select
 
-R1T1 = Path(__file__).parent / "data" / "event" / "r1t1.tgn"
+R1T1 = EVENT / "r1t1.tgn"
 TEXT = R1T1.read_text("utf-8")
-EVENT = '[Event "Lantern Cup 2026"]'
-SITE = '[Site "Harbour Club"]'
 
 
 def _write(folder: Path, name: str, old: str | None = None, new: str | None = None, comment: str = "") -> Path:
@@ -32,14 +31,8 @@ def _write(folder: Path, name: str, old: str | None = None, new: str | None = No
     return path
 
 
-def _run(*args: str):
-    r = CliRunner().invoke(main, list(args))
-    assert r.exit_code == 0, r.output
-    return r
-
-
 def _ingest(out: Path, *inputs: Path) -> Path:
-    _run("ingest", *map(str, inputs), "-o", str(out))
+    run_cli("ingest", *map(str, inputs), "-o", str(out))
     return out
 
 
@@ -88,7 +81,7 @@ def test_a_dataset_s_duplicate_of_decides_across_runs(tmp_path):
 
 def test_a_retyped_copy_differing_in_site_or_date_counts_once_from_files_and_from_a_dataset(tmp_path):
     first = _write(tmp_path, "r1t1.tgn")
-    site = _write(tmp_path, "r1t1-hall2.tgn", SITE, '[Site "Harbour Club, hall 2"]')
+    site = _write(tmp_path, "r1t1-hall2.tgn", SITE_TAG, '[Site "Harbour Club, hall 2"]')
     date = _write(tmp_path, "r1t1-date.tgn", '[Date "2026-05-16"]', '[Date "2026-05-17"]')
     stored = _stored(_ingest(tmp_path / "ds", first, site, date))
     assert stored == {"r1t1.tgn": None, "r1t1-hall2.tgn": None, "r1t1-date.tgn": None}   # ingest's key: 3
@@ -106,7 +99,7 @@ def test_a_retyped_copy_differing_in_site_or_date_counts_once_from_files_and_fro
 
 def test_an_event_written_in_another_case_or_spacing_is_a_copy_counted_once(tmp_path):
     first = _write(tmp_path, "r1t1.tgn")
-    retyped = _write(tmp_path, "r1t1-retyped.tgn", EVENT, '[Event "lantern  CUP 2026"]')
+    retyped = _write(tmp_path, "r1t1-retyped.tgn", EVENT_TAG, '[Event "lantern  CUP 2026"]')
     for inputs, left in (((first, retyped), str(retyped)), ((retyped, first), str(first))):
         kept, notes = _counted(*inputs)
         assert kept == [Path(inputs[0]).name]                     # the first in input order
@@ -121,27 +114,26 @@ def test_an_event_written_in_another_case_or_spacing_is_a_copy_counted_once(tmp_
     kept, notes = _counted(ds)
     assert kept == ["r1t1.tgn"] and any(n.startswith(f"{retyped}: ") and "[Event]" in n for n in notes)
     # ingested in two runs: the copy stored first counts, though the later one's file sorts first
-    later = _write(tmp_path, "a-retyped.tgn", EVENT, '[Event "LANTERN CUP 2026 "]')
+    later = _write(tmp_path, "a-retyped.tgn", EVENT_TAG, '[Event "LANTERN CUP 2026 "]')
     ds2 = _ingest(tmp_path / "ds2", first)
     _ingest(ds2, later)
     kept, notes = _counted(ds2)
     assert kept == ["r1t1.tgn"] and any(n.startswith(f"{later}: ") and "[Event]" in n for n in notes)
     # and the ratings rate it once
-    rated = json.loads(_run("ratings", str(first), str(retyped), "--format", "json").stdout)
+    rated = json.loads(run_cli("ratings", str(first), str(retyped), "--format", "json").stdout)
     assert {p["player"]: p["matches"] for p in rated}["李娜"] == 1
 
 
 def test_an_event_differing_in_more_than_case_or_spacing_is_another_match(tmp_path):
     first = _write(tmp_path, "r1t1.tgn")
-    other = _write(tmp_path, "r1t1-other.tgn", EVENT, '[Event "Lantern Cup 2027"]')
+    other = _write(tmp_path, "r1t1-other.tgn", EVENT_TAG, '[Event "Lantern Cup 2027"]')
     kept, notes = _counted(first, other)
     assert kept == ["r1t1-other.tgn", "r1t1.tgn"] and not any("recorded twice" in n for n in notes)
 
 
 def _m(mid: str, source: str, key: str, copy_of: str | None = None) -> EventMatch:
-    return EventMatch(match_id=mid, event="E", date=None, round="1", table="1", teams=("A", "B"),
-                      players=("n", "e", "s", "w"), levels=(3, 2), winner=0, decided_by="passed A",
-                      source=source, key=key, same=key, copy_of=copy_of)
+    return event_match(match_id=mid, event="E", teams=("A", "B"), players=("n", "e", "s", "w"), decided_by="passed A",
+                       source=source, key=key, same=key, copy_of=copy_of)
 
 
 def test_distinct_follows_copy_of_whatever_the_order_and_keeps_the_order_given():

@@ -22,44 +22,11 @@ import re
 import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
+from event_helpers import EVENT, bilingual, copy_event, edit_record, event_match, invoke_cli, run_cli
+from tractor_analysis.dataset.event_model import EventMatch
 
-from tractor_analysis.cli.main import main
-from tractor_analysis.dataset.standings import EventMatch
 
-EVENT = Path(__file__).parent / "data" / "event"
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-def _event(tmp_path: Path, name: str = "event") -> Path:
-    folder = tmp_path / name
-    folder.mkdir()
-    for f in EVENT.glob("*.tgn"):
-        shutil.copy(f, folder / f.name)
-    return folder
-
-
-def _edit(path: Path, old: str, new: str, count: int = 1) -> None:
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, count), "utf-8")
-
-
-def _invoke(*args: str):
-    return CliRunner().invoke(main, list(args))
-
-
-def _run(*args: str):
-    r = _invoke(*args)
-    assert r.exit_code == 0, r.output
-    return r
-
-
-def _bilingual(note: str) -> tuple[str, str]:
-    en, sep, zh = note.partition(" / ")
-    assert sep and CJK.search(zh), note
-    assert " / " not in zh, note
-    return en, zh
 
 
 def _lines(text: str, *words: str) -> list[str]:
@@ -67,8 +34,8 @@ def _lines(text: str, *words: str) -> list[str]:
 
 
 def _match(mid: str, date: str | None, rnd: str, table: str = "1", winner: int = 0) -> EventMatch:
-    return EventMatch(mid, "Cup", date, rnd, table, ("Red", "Jade"), ("Li", "Zhao", "Chen", "Sun"), (5, 3),
-                      winner, "higher level")
+    return event_match(match_id=mid, date=date, round=rnd, table=table, teams=("Red", "Jade"),
+                       players=("Li", "Zhao", "Chen", "Sun"), levels=(5, 3), winner=winner)
 
 
 # --- 1. the ratings' order: the date a [Date] states -----------------------------------------------------
@@ -118,7 +85,7 @@ def test_a_date_not_read_is_placed_with_the_undated_matches_after_the_dated_ones
     notes = date_notes([unread, undated, dated, partial, early])
     assert len(notes) == 2
     for note in notes:
-        _bilingual(note)
+        bilingual(note)
     unread_note = next(n for n in notes if '"06/06/2026"' in n)
     assert "a" in unread_note and "not read" in unread_note and "after" in unread_note
     partial_note = next(n for n in notes if '"2026.06.??"' in n)
@@ -127,24 +94,24 @@ def test_a_date_not_read_is_placed_with_the_undated_matches_after_the_dated_ones
 
 
 def test_which_copy_of_a_retyped_match_counts_no_longer_changes_the_ratings(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     copy = tmp_path / "r2t2-retyped.tgn"
     shutil.copy(folder / "r2t2.tgn", copy)
-    _edit(copy, '[Date "2026-05-16"]', '[Date "2026/05/16"]')
-    _edit(copy, '[Site "Harbour Club"]', '[Site "Harbour club (2F)"]')
-    retyped_first = _run("ratings", str(copy), str(folder), "--format", "csv")
-    original_first = _run("ratings", str(folder), str(copy), "--format", "csv")
+    edit_record(copy, '[Date "2026-05-16"]', '[Date "2026/05/16"]')
+    edit_record(copy, '[Site "Harbour Club"]', '[Site "Harbour club (2F)"]')
+    retyped_first = run_cli("ratings", str(copy), str(folder), "--format", "csv")
+    original_first = run_cli("ratings", str(folder), str(copy), "--format", "csv")
     assert "r2t2-retyped.tgn" in retyped_first.stderr and "r2t2-retyped.tgn" in original_first.stderr
     assert retyped_first.stdout == original_first.stdout
 
 
 def test_ratings_name_a_date_they_cannot_read_on_stderr(tmp_path):
-    folder = _event(tmp_path)
-    _edit(folder / "r2t3.tgn", '[Date "2026-05-16"]', '[Date "16/05/2026"]')
-    r = _run("ratings", str(folder))
+    folder = copy_event(tmp_path)
+    edit_record(folder / "r2t3.tgn", '[Date "2026-05-16"]', '[Date "16/05/2026"]')
+    r = run_cli("ratings", str(folder))
     notes = _lines(r.stderr, '"16/05/2026"')
     assert len(notes) == 1 and "r2t3.tgn" in notes[0]
-    en, zh = _bilingual(notes[0])
+    en, zh = bilingual(notes[0])
     assert "not guessed" in en and "r2t3.tgn" in zh
 
 
@@ -154,7 +121,7 @@ def _claim_copy(folder: Path, where: Path | None = None) -> Path:
     """r1t2.tgn typed again by a second scorer, hand 2's [Claim] 95 written 100."""
     copy = (where or folder) / "r1t2-scorer2.tgn"
     shutil.copy(folder / "r1t2.tgn", copy)
-    _edit(copy, '[Claim "95"]', '[Claim "100"]')
+    edit_record(copy, '[Claim "95"]', '[Claim "100"]')
     return copy
 
 
@@ -165,7 +132,7 @@ def _copy_note(stderr: str) -> str:
 
 
 def _says_claims_differ(note: str) -> None:
-    en, zh = _bilingual(note)
+    en, zh = bilingual(note)
     assert "not identical" in en and "hand 2" in en and '[Claim] "' in en
     assert '"95"' in en and '"100"' in en and '"95"' in zh and '"100"' in zh and "第 2 局" in zh
     assert en.endswith("check which record is right") and zh.endswith("请核对哪份记录正确")
@@ -173,65 +140,65 @@ def _says_claims_differ(note: str) -> None:
 
 
 def test_a_copy_whose_claim_differs_is_named_as_differing_from_the_files(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     _claim_copy(folder)
-    _says_claims_differ(_copy_note(_run("standings", str(folder)).stderr))
+    _says_claims_differ(_copy_note(run_cli("standings", str(folder)).stderr))
 
 
 def test_a_copy_whose_claim_differs_is_named_as_differing_from_the_dataset(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     _claim_copy(folder)
     ds = str(tmp_path / "ds")
-    _run("ingest", str(folder), "-o", ds, "-q")
-    _says_claims_differ(_copy_note(_run("standings", ds).stderr))
+    run_cli("ingest", str(folder), "-o", ds, "-q")
+    _says_claims_differ(_copy_note(run_cli("standings", ds).stderr))
 
 
 def test_a_copy_read_from_files_beside_a_dataset_that_holds_the_other_differs_too(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     copy = _claim_copy(folder, tmp_path)
     ds = str(tmp_path / "ds")
-    _run("ingest", str(folder), "-o", ds, "-q")
-    _says_claims_differ(_copy_note(_run("standings", ds, str(copy)).stderr))
+    run_cli("ingest", str(folder), "-o", ds, "-q")
+    _says_claims_differ(_copy_note(run_cli("standings", ds, str(copy)).stderr))
 
 
 def test_a_retyped_copy_whose_claim_differs_too_says_so_beside_its_tags(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     copy = _claim_copy(folder)
-    _edit(copy, '[Site "Harbour Club"]', '[Site "Harbour Club, hall 2"]')
-    en, zh = _bilingual(_copy_note(_run("standings", str(folder)).stderr))
+    edit_record(copy, '[Site "Harbour Club"]', '[Site "Harbour Club, hall 2"]')
+    en, zh = bilingual(_copy_note(run_cli("standings", str(folder)).stderr))
     assert "[Site]" in en and "hand 2" in en and '"100"' in en and "第 2 局" in zh and '"100"' in zh
     assert en.endswith("check which record is right") and zh.endswith("请核对哪份记录正确")
 
 
 def test_a_copy_that_differs_only_in_a_comment_says_the_records_are_not_identical(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     copy = folder / "r1t2-scorer2.tgn"
     shutil.copy(folder / "r1t2.tgn", copy)
-    _edit(copy, "\n1. ", "\n{table 2: the lights went out for a minute}\n1. ")
-    en, zh = _bilingual(_copy_note(_run("standings", str(folder)).stderr))
+    edit_record(copy, "\n1. ", "\n{table 2: the lights went out for a minute}\n1. ")
+    en, zh = bilingual(_copy_note(run_cli("standings", str(folder)).stderr))
     assert "not identical" in en and "not a hand's [Claim]" in en and '[Claim] "' not in en
     assert en.endswith("check which record is right") and zh.endswith("请核对哪份记录正确")
 
 
 def test_identical_copies_keep_the_plain_note(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     json_copy = tmp_path / "r1t1.json"
-    _run("convert", str(folder / "r1t1.tgn"), "-o", str(json_copy))
+    run_cli("convert", str(folder / "r1t1.tgn"), "-o", str(json_copy))
     ds = str(tmp_path / "ds")
-    _run("ingest", str(folder), "-o", ds, "-q")
-    for r in (_run("standings", str(folder), str(json_copy)), _run("standings", ds, str(json_copy))):
+    run_cli("ingest", str(folder), "-o", ds, "-q")
+    for r in (run_cli("standings", str(folder), str(json_copy)), run_cli("standings", ds, str(json_copy))):
         note = _lines(r.stderr, "r1t1.json", "r1t1.tgn")[0]
-        en, zh = _bilingual(note)
+        en, zh = bilingual(note)
         assert en.endswith("recorded twice; counted once") and zh.endswith("重复记录，只计一次"), note
 
 
 # --- 3. the printable page shows the spacing its note is about -----------------------------------------------
 
 def test_the_page_shows_the_spaces_of_event_names_that_differ_only_in_spacing(tmp_path):
-    folder = _event(tmp_path)
-    _edit(folder / "r2t1.tgn", '[Event "Lantern Cup 2026"]', '[Event "Lantern  Cup 2026"]')
+    folder = copy_event(tmp_path)
+    edit_record(folder / "r2t1.tgn", '[Event "Lantern Cup 2026"]', '[Event "Lantern  Cup 2026"]')
     out = tmp_path / "s.html"
-    r = _run("standings", str(folder), "--html", str(out))
+    r = run_cli("standings", str(folder), "--html", str(out))
     assert _lines(r.stderr, "differ only in letter case or spacing")
     page = out.read_text("utf-8")
     item = next(li for li in re.findall(r"<li>(.*?)</li>", page, re.S) if "differ only in letter case or spacing" in li)
@@ -246,17 +213,17 @@ def test_the_page_shows_the_spaces_of_event_names_that_differ_only_in_spacing(tm
 
 def test_a_mistyped_event_exits_2_naming_the_events_and_writes_no_page(tmp_path):
     out = tmp_path / "nope.html"
-    r = _invoke("standings", str(EVENT), "--event", "nope", "--html", str(out))
+    r = invoke_cli("standings", str(EVENT), "--event", "nope", "--html", str(out))
     assert r.exit_code == 2 and not out.exists()
     line = next(line for line in r.output.splitlines() if '"nope"' in line)
-    en, zh = _bilingual(line.removeprefix("Error: "))
+    en, zh = bilingual(line.removeprefix("Error: "))
     assert '"Lantern Cup 2026"' in en and '"Lantern Cup 2026"' in zh
-    r = _invoke("ratings", str(EVENT), "--event", "nope")
+    r = invoke_cli("ratings", str(EVENT), "--event", "nope")
     assert r.exit_code == 2 and '"Lantern Cup 2026"' in r.output and r.stdout.count("\n") <= 2
 
 
 def test_an_event_named_exactly_still_counts(tmp_path):
-    r = _run("standings", str(EVENT), "--event", "Lantern Cup 2026", "--format", "json")
+    r = run_cli("standings", str(EVENT), "--event", "Lantern Cup 2026", "--format", "json")
     assert len(json.loads(r.stdout)) == 8
 
 
@@ -267,9 +234,9 @@ def test_a_points_key_given_twice_is_an_error_naming_it():
 
     with pytest.raises(ValueError) as caught:
         parse_points("win=2,win=3")
-    en, zh = _bilingual(str(caught.value))
+    en, zh = bilingual(str(caught.value))
     assert "win" in en and "win" in zh and "twice" in en
-    r = _invoke("standings", str(EVENT), "--points", "win=2,loss=0,win=3")
+    r = invoke_cli("standings", str(EVENT), "--points", "win=2,loss=0,win=3")
     assert r.exit_code == 2 and "win" in r.output and "twice" in r.output
 
 
@@ -277,7 +244,7 @@ def test_a_points_key_given_twice_is_an_error_naming_it():
 
 def test_the_printable_page_writes_english_then_chinese(tmp_path):
     out = tmp_path / "s.html"
-    _run("standings", str(EVENT), "--html", str(out))
+    run_cli("standings", str(EVENT), "--html", str(out))
     page = out.read_text("utf-8")
     assert "Standings after round 1 / 第 1 轮后排名" in page and "Round 1 results / 第 1 轮结果" in page
     text = re.sub(r"<[^>]+>", "", page)
@@ -287,31 +254,31 @@ def test_the_printable_page_writes_english_then_chinese(tmp_path):
     assert not re.search(r'[\u4e00-\u9fff]\)?\s*(<br>)?\s*<span class="en">', body)     # no "中文 English" left
     for heading in re.findall(r"<h[12][^>]*>(.*?)</h[12]>", body, re.S):
         text = re.sub(r"<[^>]+>", "", heading)
-        en, zh = _bilingual(text.split(" · ")[-1])
+        en, zh = bilingual(text.split(" · ")[-1])
         assert en and zh
 
 
 # --- 7. a round with fewer matches; a match whose record ends inside a hand -------------------------------------
 
 def test_teams_missing_from_a_round_the_others_played_are_named(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     text = (folder / "r3t4.tgn").read_text("utf-8")
     ns = re.search(r'\[TeamNS "(.*)"\]', text).group(1)
     ew = re.search(r'\[TeamEW "(.*)"\]', text).group(1)
     (folder / "r3t4.tgn").unlink()
-    r = _run("standings", str(folder))
+    r = run_cli("standings", str(folder))
     notes = [n for n in r.stderr.splitlines() if n.startswith("round 3:") and ns in n and ew in n]
     assert len(notes) == 1, r.stderr
-    en, zh = _bilingual(notes[0])
+    en, zh = bilingual(notes[0])
     assert "no match" in en and "3" in en and "第 3 轮" in zh and ns in zh and ew in zh
     assert not [n for n in r.stderr.splitlines() if n.startswith(("round 1:", "round 2:"))]
     out = tmp_path / "s.html"
-    _run("standings", str(folder), "--html", str(out))
+    run_cli("standings", str(folder), "--html", str(out))
     assert html_lib.escape(ns) in out.read_text("utf-8").split("Please check")[-1]
 
 
 def test_a_full_event_has_no_such_note():
-    r = _run("standings", str(EVENT))
+    r = run_cli("standings", str(EVENT))
     assert "no match counted" not in r.stderr and "§8.5" not in r.stderr
 
 
@@ -324,18 +291,18 @@ def _cut_inside_hand_6(path: Path) -> None:
 
 
 def test_a_match_whose_record_ends_inside_a_hand_decided_by_levels_is_marked(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     _cut_inside_hand_6(folder / "r3t1.tgn")
     for source in (str(folder), None):
         if source is None:
             source = str(tmp_path / "ds")
-            _run("ingest", str(folder), "-o", source, "-q")
-        r = _run("standings", source)
+            run_cli("ingest", str(folder), "-o", source, "-q")
+        r = run_cli("standings", source)
         notes = _lines(r.stderr, "r3t1.tgn", "§8.5")
         assert len(notes) == 1, r.stderr
-        en, zh = _bilingual(notes[0])
+        en, zh = bilingual(notes[0])
         assert "hand 6" in en and "第 6 局" in zh and "higher level" in en and "级数高" in zh
         assert "§8.5" in zh
     out = tmp_path / "s.html"
-    _run("standings", str(folder), "--html", str(out))
+    run_cli("standings", str(folder), "--html", str(out))
     assert "§8.5" in out.read_text("utf-8")

@@ -7,46 +7,18 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from event_helpers import bilingual, copy_event, edit_record, run_cli
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.dataset.standings import round_number
+from tractor_analysis.dataset.event_model import round_number
 
-EVENT = Path(__file__).parent / "data" / "event"
-
-
-def _event(tmp_path: Path) -> Path:
-    folder = tmp_path / "event"
-    folder.mkdir()
-    for f in EVENT.glob("*.tgn"):
-        shutil.copy(f, folder / f.name)
-    return folder
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), "utf-8")
-
-
-def _run(*args: str, code: int = 0):
-    r = CliRunner().invoke(main, list(args))
-    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
-    assert r.exit_code == code, (r.exit_code, r.output)
-    assert "Traceback" not in r.output
-    return r
 
 
 def _played(r) -> dict[str, int]:
     return {row["team"]: row["played"] for row in json.loads(r.stdout)}
-
-
-def _bilingual(note: str) -> None:
-    en, sep, zh = note.partition(" / ")
-    assert sep and re.search(r"[\u4e00-\u9fff]", zh), note
 
 
 @pytest.mark.parametrize("text", ["²", "①", "０", "２", "٢", "0", "00", "-1", "1e0", "2a", "", "1" * 5000])
@@ -62,92 +34,92 @@ def test_a_round_number_in_ascii_digits_reads_as_written(text, n):
 @pytest.mark.parametrize("tag, value", [("Round", "²"), ("Round", "①"), ("Round", "２"), ("Round", "0"),
                                         ("Table", "²")])
 def test_a_number_int_cannot_read_is_not_a_round_and_crashes_nothing(tmp_path, tag, value):
-    folder = _event(tmp_path)
-    _edit(folder / "r2t2.tgn", f'[{tag} "2"]', f'[{tag} "{value}"]')
+    folder = copy_event(tmp_path)
+    edit_record(folder / "r2t2.tgn", f'[{tag} "2"]', f'[{tag} "{value}"]')
     for cmd in ("standings", "ratings"):
-        r = _run(cmd, str(folder), "--format", "json")
+        r = run_cli(cmd, str(folder), "--format", "json")
         if tag == "Round":
             line = next(n for n in r.stderr.splitlines() if "r2t2.tgn" in n)
             assert f'[Round] "{value}" is not a round number' in line and "不是轮次编号" in line, line
             assert "not counted" in line and "未计入" in line
-            _bilingual(line)
+            bilingual(line, once=False)
     if tag == "Round":
-        assert _played(_run("standings", str(folder), "--format", "json"))["Silver Cranes"] == 2
-    _run("standings", str(folder), "--html", str(tmp_path / "s.html"))
+        assert _played(run_cli("standings", str(folder), "--format", "json"))["Silver Cranes"] == 2
+    run_cli("standings", str(folder), "--html", str(tmp_path / "s.html"))
     r = CliRunner().invoke(main, ["report", str(folder), "-o", str(tmp_path / "rep"), "-q"])
     assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
 
 
 def test_a_match_with_the_same_team_on_both_sides_is_left_out_with_a_note(tmp_path):
-    folder = _event(tmp_path)
-    _edit(folder / "r2t2.tgn", '[TeamEW "Night Owls"]', '[TeamEW "Silver Cranes"]')
-    r = _run("standings", str(folder), "--format", "json")
+    folder = copy_event(tmp_path)
+    edit_record(folder / "r2t2.tgn", '[TeamEW "Night Owls"]', '[TeamEW "Silver Cranes"]')
+    r = run_cli("standings", str(folder), "--format", "json")
     rows = {row["team"]: row for row in json.loads(r.stdout)}
     assert rows["Silver Cranes"]["played"] == 2 and rows["Silver Cranes"]["won"] + rows["Silver Cranes"]["lost"] == 2
     line = next(n for n in r.stderr.splitlines() if "r2t2.tgn" in n and "cannot play itself" in n)
     assert '"Silver Cranes"' in line and "队伍不能与自己比赛" in line
-    _bilingual(line)
+    bilingual(line, once=False)
 
 
 def test_an_unreadable_record_is_named_not_counted_with_its_position_and_exits_2(tmp_path):
-    folder = _event(tmp_path)
-    _run("convert", str(folder / "r2t2.tgn"), "-o", str(folder / "r2t2.json"))
+    folder = copy_event(tmp_path)
+    run_cli("convert", str(folder / "r2t2.tgn"), "-o", str(folder / "r2t2.json"))
     (folder / "r2t2.tgn").unlink()
-    _edit(folder / "r2t2.json", '"table"', ',,"table"')
+    edit_record(folder / "r2t2.json", '"table"', ',,"table"')
     for cmd in ("standings", "ratings"):
-        r = _run(cmd, str(folder), "--format", "json", code=2)
+        r = run_cli(cmd, str(folder), "--format", "json", code=2)
         json.loads(r.stdout)                          # the rest is still printed
         line = next(n for n in r.stderr.splitlines() if "r2t2.json" in n)
         assert re.match(r".*r2t2\.json:\d+:\d+: ", line), line
         assert "not counted" in line and "未计入" in line
-        _bilingual(line)
+        bilingual(line, once=False)
     ds = str(tmp_path / "ds")
     CliRunner().invoke(main, ["ingest", str(folder), "-o", ds])
-    r = _run("standings", ds, "--format", "json", code=2)
+    r = run_cli("standings", ds, "--format", "json", code=2)
     assert "r2t2.json" in r.stderr and "未计入" in r.stderr
 
 
 def test_a_match_that_lost_a_hand_to_the_reader_is_not_counted(tmp_path):
-    folder = _event(tmp_path)
-    _run("convert", str(folder / "r2t2.tgn"), "-o", str(folder / "r2t2.json"))
+    folder = copy_event(tmp_path)
+    run_cli("convert", str(folder / "r2t2.tgn"), "-o", str(folder / "r2t2.json"))
     (folder / "r2t2.tgn").unlink()
     data = json.loads((folder / "r2t2.json").read_text("utf-8"))
     match = data[0] if isinstance(data, list) else data
     match["hands"][-1]["tricks"] = "not a list"
     (folder / "r2t2.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
-    r = _run("standings", str(folder), "--format", "json", code=2)
+    r = run_cli("standings", str(folder), "--format", "json", code=2)
     assert _played(r)["Silver Cranes"] == 2
     line = next(n for n in r.stderr.splitlines() if "r2t2.json" in n)
     assert "result is not known" in line and "未计入" in line
-    _bilingual(line)
+    bilingual(line, once=False)
 
 
 def test_event_names_differing_only_in_case_are_flagged_and_the_round_checks_fire(tmp_path):
-    folder = _event(tmp_path)
+    folder = copy_event(tmp_path)
     shutil.copy(folder / "r2t2.tgn", folder / "zz.tgn")
-    _edit(folder / "zz.tgn", '[Event "Lantern Cup 2026"]', '[Event "Lantern cup 2026"]')
+    edit_record(folder / "zz.tgn", '[Event "Lantern Cup 2026"]', '[Event "Lantern cup 2026"]')
     # the same match re-typed with the event name in another case: one match, counted once
-    r = _run("standings", str(folder))
+    r = run_cli("standings", str(folder))
     twice = next(n for n in r.stderr.splitlines() if n.startswith(f"{folder / 'zz.tgn'}: "))
     assert "recorded twice, counted once" in twice and '[Event] "Lantern cup 2026"' in twice and "只计一次" in twice
     # another match (another North) under the event name in another case: flagged, and the round checks fire
-    _edit(folder / "zz.tgn", '[North "陈静"]', '[North "陈晶"]')
-    r = _run("standings", str(folder))
+    edit_record(folder / "zz.tgn", '[North "陈静"]', '[North "陈晶"]')
+    r = run_cli("standings", str(folder))
     lines = r.stderr.splitlines()
     event = next(n for n in lines if "event names that differ only in letter case" in n)
     assert "zz.tgn" in event and "赛事名称仅大小写或空格不同" in event
     assert any("round 2: table 2 has 2 matches" in n and "zz.tgn" in n for n in lines), r.stderr
     assert any("round 2: Silver Cranes plays 2 matches" in n for n in lines), r.stderr
-    r = _run("standings", str(folder), "--event", "Lantern Cup 2026")
+    r = run_cli("standings", str(folder), "--event", "Lantern Cup 2026")
     line = next(n for n in r.stderr.splitlines() if "zz.tgn" in n)
     assert "only in letter case or spacing" in line and "未计入" in line
-    _bilingual(line)
+    bilingual(line, once=False)
 
 
 def test_after_round_says_a_match_has_no_round_tag(tmp_path):
-    folder = _event(tmp_path)
-    _edit(folder / "r2t2.tgn", '[Round "2"]\n', "")
-    r = _run("standings", str(folder), "--after-round", "3")
+    folder = copy_event(tmp_path)
+    edit_record(folder / "r2t2.tgn", '[Round "2"]\n', "")
+    r = run_cli("standings", str(folder), "--after-round", "3")
     line = next(n for n in r.stderr.splitlines() if "r2t2.tgn" in n)
     assert "has no [Round]" in line and "没有 [Round] 标签" in line and "None" not in line
     en, _, zh = line.partition(" / ")
@@ -155,10 +127,10 @@ def test_after_round_says_a_match_has_no_round_tag(tmp_path):
 
 
 def test_a_match_both_sides_forfeited_is_noted_in_the_standings(tmp_path):
-    folder = _event(tmp_path)
-    _edit(folder / "r1t1.tgn", '[Level "2"]\n', '[Level "2"]\n[Takebacks "N N N E E E"]\n')
-    r = _run("standings", str(folder), "--format", "json")
+    folder = copy_event(tmp_path)
+    edit_record(folder / "r1t1.tgn", '[Level "2"]\n', '[Level "2"]\n[Takebacks "N N N E E E"]\n')
+    r = run_cli("standings", str(folder), "--format", "json")
     line = next(n for n in r.stderr.splitlines() if "r1t1.tgn" in n)
     assert "both sides forfeited" in line and "counted" in line and "双方均累计判负" in line and "计入" in line
-    _bilingual(line)
+    bilingual(line, once=False)
     assert _played(r)["Red Lanterns"] == 3

@@ -15,25 +15,24 @@ import dataclasses
 import html as html_lib
 import json
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from event_helpers import EVENT, event_match
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import standings as standings_module
-from tractor_analysis.dataset.standings import EventMatch, standings
+from tractor_analysis.dataset.standings import standings
 
-EVENT = Path(__file__).parent / "data" / "event"
 TIED = ["Golden Carp", "Night Owls", "Tea House 茶馆"]
 
 
 def m(rnd, ns, ew, levels, winner=None, mid=None):
     if winner is None:
         winner = 0 if levels[0] >= levels[1] else 1
-    return EventMatch(match_id=mid or f"{rnd}-{ns}-{ew}", event="Cup", date=None, round=str(rnd), table="1",
-                      teams=(ns, ew), players=(ns + "1", ew + "1", ns + "2", ew + "2"), levels=levels,
-                      winner=winner, decided_by="forfeit", source=mid or f"r{rnd}-{ns}{ew}.tgn")
+    return event_match(match_id=mid or f"{rnd}-{ns}-{ew}", round=str(rnd), teams=(ns, ew),
+                       players=(ns + "1", ew + "1", ns + "2", ew + "2"), levels=levels, winner=winner,
+                       decided_by="forfeit", source=mid or f"r{rnd}-{ns}{ew}.tgn")
 
 
 def ranks(rows):

@@ -1,4 +1,4 @@
-"""An event's matches as :class:`~.standings.EventMatch` values: from replayed records, or from a
+"""An event's matches as :class:`~.event_model.EventMatch` values: from replayed records, or from a
 dataset's ``matches`` and ``hands`` tables.
 
 Both ways decide a match alike: ``engine.scoring.decide_match`` for a replayed record,
@@ -34,7 +34,7 @@ from ..engine.scoring import decide_match
 from ..engine.verdicts import MatchResult
 from ..records.model import Match
 from .schema import SCHEMAS
-from .standings import EventMatch, folded_name, player_name, round_number, team_name
+from .event_model import EventMatch, folded_name, player_name, round_number, team_name
 
 __all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "datasets_named", "matches_of",
            "NOT_READ", "body_digest", "unread_notes", "dataset_unread", "record_name", "dataset_record_names",
@@ -49,7 +49,7 @@ _RETYPED = ("site", "date")
 def _keys(row: dict, hands: dict[str, list], n: int) -> tuple[str, str]:
     """``(match_key, same)`` of a ``matches`` row (a dict by column) whose ``n`` hands are the last
     rows of ``hands`` (columns of the ``hands`` table): ingest's own ``rows.match_key``, and the
-    same with ``[Site]`` and ``[Date]`` left out, ``[Event]`` folded (:func:`~.standings.folded_name`:
+    same with ``[Site]`` and ``[Date]`` left out, ``[Event]`` folded (:func:`~.event_model.folded_name`:
     letter case and spacing aside) and ``[Round]`` and ``[Table]`` compared as the numbers the tool reads
     them as (:func:`_as_number`: ``"02"`` is round 2) — :attr:`EventMatch.same`."""
     from .rows import match_key
@@ -64,7 +64,7 @@ def _keys(row: dict, hands: dict[str, list], n: int) -> tuple[str, str]:
 
 def _as_number(value):
     """A ``[Round]`` or ``[Table]`` as :attr:`EventMatch.same` compares it: the number the tool reads it as
-    (:func:`~.standings.round_number`: ``"02"`` and ``" 2"`` are 2, written ``"2"``), a value that is no
+    (:func:`~.event_model.round_number`: ``"02"`` and ``" 2"`` are 2, written ``"2"``), a value that is no
     number as written (``"2a"`` stays ``"2a"``, never a guess at a number)."""
     n = round_number(value) if isinstance(value, str) else None
     return value if n is None else str(n)
@@ -72,8 +72,8 @@ def _as_number(value):
 
 def _hand_facts(hands: dict[str, list], n: int) -> tuple[tuple[tuple[int, int | None], ...], int | None]:
     """``(claims, ends_inside)`` of a match whose ``n`` hands are the last rows of ``hands`` (columns of
-    the ``hands`` table): each hand's ``[Claim]`` by hand number (:attr:`~.standings.EventMatch.claims`)
-    and the hand the record is known to end inside (``stopped``; :attr:`~.standings.EventMatch.ends_inside`)."""
+    the ``hands`` table): each hand's ``[Claim]`` by hand number (:attr:`~.event_model.EventMatch.claims`)
+    and the hand the record is known to end inside (``stopped``; :attr:`~.event_model.EventMatch.ends_inside`)."""
     total = len(hands["hand_no"])
     rows = range(total - n, total)
     claim, stopped = hands.get("claim"), hands.get("stopped")
@@ -85,7 +85,7 @@ def _hand_facts(hands: dict[str, list], n: int) -> tuple[tuple[tuple[int, int | 
 
 
 def _digest(text) -> str | None:
-    """:attr:`~.standings.EventMatch.digest` of a canonical record text (``None``: no text)."""
+    """:attr:`~.event_model.EventMatch.digest` of a canonical record text (``None``: no text)."""
     import hashlib
 
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() if isinstance(text, str) else None
@@ -97,9 +97,9 @@ value's line breaks escaped) that :func:`body_digest` leaves out."""
 
 
 def body_digest(text) -> str | None:
-    """:attr:`~.standings.EventMatch.body` of a canonical record text: the digest of the text without its
+    """:attr:`~.event_model.EventMatch.body` of a canonical record text: the digest of the text without its
     ``[Event]``, ``[Site]``, ``[Date]``, ``[Round]``, ``[Table]`` and ``[Claim]`` tags — what a note on two records of one match names
-    one by one (:func:`~.standings.distinct`) —, so that two records whose bodies differ differ in something
+    one by one (:func:`~.event_copies.distinct`) —, so that two records whose bodies differ differ in something
     else too (a note, a tag the match key does not compare); ``None``: no text."""
     return _digest(_NAMED_ONE_BY_ONE.sub("", text)) if isinstance(text, str) else None
 
@@ -107,7 +107,7 @@ def body_digest(text) -> str | None:
 def _keys_of_match(match: Match, result: MatchResult) -> dict:
     """:func:`_keys` of a replayed match, from the rows ``tractor ingest`` would write for it, with its
     claims, the hand it ends inside (:func:`_hand_facts`) and the digest of its canonical record text
-    (the ``records`` row ingest would store): :class:`~.standings.EventMatch`'s fields by name."""
+    (the ``records`` row ingest would store): :class:`~.event_model.EventMatch`'s fields by name."""
     from ..records.tgn_writer import format_tgn
     from .rows import TableBuilder
     from .schema import printable
@@ -150,7 +150,7 @@ def _level(v) -> int | None:
 
 
 def _span(level: int | None, span) -> tuple[int, int] | None:
-    """:attr:`~.standings.EventMatch.level_spans`' entry of a side: its final level's range where the level
+    """:attr:`~.event_model.EventMatch.level_spans`' entry of a side: its final level's range where the level
     is not known (``None``) and the readings bound it (both bounds known), else ``None``."""
     if level is not None or span is None or None in span:
         return None
@@ -178,7 +178,7 @@ def _reasons(text) -> tuple[str | None, str | None]:
 
 def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, dict]:
     """:func:`_keys` of every match of a dataset, from its stored ``matches`` and ``hands`` rows, with
-    its claims and the hand it ends inside (:func:`_hand_facts`), by :class:`~.standings.EventMatch`
+    its claims and the hand it ends inside (:func:`_hand_facts`), by :class:`~.event_model.EventMatch`
     field."""
     from .reading import read_table
     from .rows import _SAME_HAND       # the hand columns rows.match_key reads
@@ -200,7 +200,7 @@ def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, dict]:
 
 
 def _dataset_digests(ds, ids: set[str]) -> dict[str, tuple[str, str]]:
-    """:attr:`~.standings.EventMatch.digest` and :attr:`~.standings.EventMatch.body` of the matches ``ids``
+    """:attr:`~.event_model.EventMatch.digest` and :attr:`~.event_model.EventMatch.body` of the matches ``ids``
     of a dataset, from its ``records`` table (a match without a records row — a dataset written before
     the table, a record ``.tgn`` cannot hold — has none).  Read for those alone: the table holds every
     match's whole text."""
@@ -219,7 +219,7 @@ def _dataset_digests(ds, ids: set[str]) -> dict[str, tuple[str, str]]:
 
 
 def record_name(path, index: int, several: bool) -> str:
-    """How a note names a match by its record (:attr:`~.standings.EventMatch.source`): the file's path, and
+    """How a note names a match by its record (:attr:`~.event_model.EventMatch.source`): the file's path, and
     ``#n`` (``n`` the match's place in the file, counted from 1: ``match_index`` + 1) only when the file
     holds several matches — one form whether the match is read from its record file or from a dataset."""
     return f"{path}#{index + 1}" if several else str(path)
@@ -508,9 +508,9 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
 
 
 def _with_digests(matches: list[EventMatch], datasets: Sequence[tuple[str, int, int]]) -> list[EventMatch]:
-    """``matches`` with the :attr:`~.standings.EventMatch.digest` and :attr:`~.standings.EventMatch.body`
-    of each dataset match that shares its ``match_key``, or its re-typed key (:attr:`~.standings.EventMatch.same`),
-    with another match (its copies are compared: :func:`~.standings.distinct`), read from that dataset's
+    """``matches`` with the :attr:`~.event_model.EventMatch.digest` and :attr:`~.event_model.EventMatch.body`
+    of each dataset match that shares its ``match_key``, or its re-typed key (:attr:`~.event_model.EventMatch.same`),
+    with another match (its copies are compared: :func:`~.event_copies.distinct`), read from that dataset's
     ``records`` table (``datasets``: each dataset's path and slice of ``matches``)."""
     shared = Counter(m.key for m in matches if m.key is not None)
     shared_same = Counter(m.same for m in matches if m.same is not None)

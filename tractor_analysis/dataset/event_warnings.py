@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 from ..engine.explain_hand import match_decision_text
 from ..engine.verdicts import BOTH_FORFEIT
 from ..records.cards import RANK_TOKENS
-from .standings import EventMatch, folded_name, match_named, quoted, round_number
+from .event_model import EventMatch, folded_name, match_named, quoted, round_number
 
 __all__ = ["warnings"]
 
@@ -41,7 +41,7 @@ _SEATS = (("North", "北"), ("East", "东"), ("South", "南"), ("West", "西"))
 def _player_twice(matches: Sequence[EventMatch]) -> list[str]:
     """A note per match that names one player in two seats — on both sides (a player cannot play
     against themself) or as both partners — naming the match (its record, ``[Round]`` and ``[Table]``:
-    :func:`~.standings.match_named`), the player and the seats.  The standings count such a match as
+    :func:`~.event_model.match_named`), the player and the seats.  The standings count such a match as
     recorded (its two teams are known and differ); the ratings leave it out
     (:func:`~.ratings.unrated_note`: a rating of it would rate one player twice)."""
     notes = []

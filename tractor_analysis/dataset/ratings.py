@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine.explain_hand import match_decision_text
-from .standings import EventMatch, match_named, round_number, same_team_note
+from .event_model import EventMatch, match_named, round_number
+from .standings import same_team_note
 
 __all__ = ["PlayerRating", "RatingStep", "rating_order", "ratings", "model", "unrated_note", "date_value",
            "readable_date", "date_notes"]
@@ -172,7 +173,7 @@ _SEAT_TAGS = ("North", "East", "South", "West")
 
 
 def unrated_note(m: EventMatch) -> str | None:
-    """Why ``m`` is not rated (a bilingual note naming it by :func:`~.standings.match_named`), or
+    """Why ``m`` is not rated (a bilingual note naming it by :func:`~.event_model.match_named`), or
     ``None`` when it is: no team won it, a player is not named, one team is on both sides
     (:func:`~.standings.same_team_note`), or one name sits in two seats (the first such pair of
     seats is named)."""

@@ -1,7 +1,7 @@
 """An event's standings: teams ranked by match points, then tie-breaks, ranks shared on a full tie.
 
-Pure functions over :class:`EventMatch` values — one per match, what the standings need of it
-(where it sits in the event, its two teams and four players, the final levels and who won) —
+Pure functions over :class:`~.event_model.EventMatch` values — one per match, what the standings need
+of it (where it sits in the event, its two teams and four players, the final levels and who won) —
 built from replayed records or from a dataset by :mod:`.event`.
 
 * **Match points**: a win ``win`` (default 2), a loss ``loss`` (0); a forfeit gives the side
@@ -24,15 +24,8 @@ built from replayed records or from a dataset by :mod:`.event`.
   bilingual note saying so (:func:`undecided_notes`).
 * A match no team won (no finished hand, friend mode: :data:`~tractor_analysis.engine.scoring.NO_RESULT`)
   and a match whose team is unknown count for nobody; :func:`select` says which, and why.
-* A match recorded twice counts once (:func:`distinct`): the matches ``tractor ingest`` gives one
-  ``match_key`` (the same match kept as ``.tgn`` and ``.json``; a dataset's ``duplicate_of`` names
-  them), and also a re-typed copy: the same key but for ``[Site]`` and ``[Date]`` and the letter case
-  and spacing of ``[Event]`` (the same event, round, table, players and hands cannot be two
-  matches).  The copy that counts is the one ingest keeps: the copy a dataset already stores, else
-  the first in input order — with a note naming both records, and, when the two records are not
-  identical (the key leaves out each hand's ``[Claim]``, notes, tags it does not compare), what differs:
-  each tag that differs by name, and whether anything else does too (:attr:`EventMatch.body`), or that
-  this is not known.
+* A match recorded twice counts once (:func:`~.event_copies.distinct`: ingest's copies and re-typed
+  copies, with a note naming both records and what differs between them).
 * What the standings count but an organiser should look at (:func:`~.event_warnings.warnings`): team names that
   differ only in case, one pair of players under two team names, a table or a team twice in a
   round, teams with no match in a round the others played, a match whose record ends inside a hand
@@ -45,12 +38,12 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..engine.explain_hand import match_decision_text
-from ..engine.verdicts import BOTH_FORFEIT
+from .event_copies import distinct
+from .event_model import EventMatch, folded_name, match_named, quoted, round_number
 
-__all__ = ["EventMatch", "Points", "Standing", "TIEBREAKS", "DEFAULT_TIEBREAKS", "parse_points",
-           "parse_tiebreaks", "round_number", "select", "standings", "rounds_of", "team_name", "quoted",
-           "distinct", "undecided_notes", "TIEBREAK_NAMES", "folded_name", "LEFT_OUT", "match_named",
-           "same_team_note", "player_name", "player_name_notes"]
+__all__ = ["Points", "Standing", "TIEBREAKS", "DEFAULT_TIEBREAKS", "parse_points", "parse_tiebreaks", "select",
+           "standings", "undecided_notes", "TIEBREAK_NAMES", "LEFT_OUT", "same_team_note"]
+
 
 TIEBREAKS = ("level_diff", "head_to_head", "opponents")
 """The tie-breaks ``--tiebreak`` may name, in any order."""
@@ -58,88 +51,6 @@ DEFAULT_TIEBREAKS = TIEBREAKS
 TIEBREAK_NAMES = {"level_diff": ("level difference", "级差"), "head_to_head": ("head-to-head", "相互胜负"),
                   "opponents": ("opponents' match points", "对手分")}
 """Each tie-break's name in a note (English, 中文)."""
-
-
-@dataclass(frozen=True)
-class EventMatch:
-    """One match as the standings and ratings see it."""
-
-    match_id: str
-    event: str | None
-    date: str | None
-    round: str | None
-    table: str | None
-    teams: tuple[str | None, str | None]
-    """The N–S and E–W teams (:func:`team_name`), ``None`` for a side that is not a known team."""
-    players: tuple[str | None, str | None, str | None, str | None]
-    """N, E, S, W as recorded."""
-    levels: tuple[int | None, int | None]
-    """Final levels N–S, E–W (``levels_final``); ``None`` where the record leaves one unknown."""
-    winner: int | None
-    """0 N–S, 1 E–W, ``None`` when the match credits no team."""
-    decided_by: str
-    """How (``engine.scoring.decide_match``): ``passed A``, ``higher level``, ``holding the deal``,
-    ``forfeit``, ``both forfeit`` (no winner, both sides forfeited) — or why not (``no finished hand`` …)."""
-    forfeit: int | None = None
-    """The one side that forfeited, else ``None`` (both sides: ``decided_by`` ``both forfeit``)."""
-    source: str = field(default="", compare=False)
-    """Where the match came from (a file, a dataset's match id), for notes."""
-    key: str | None = field(default=None, compare=False)
-    """``tractor ingest``'s ``match_key`` (``dataset.rows.match_key``): two records of one match
-    share it; ``None`` when not worked out (each match then counts)."""
-    same: str | None = field(default=None, compare=False)
-    """The same key with ``[Site]`` and ``[Date]`` left out, ``[Event]`` compared as
-    :func:`folded_name` reads it (letter case and spacing aside) and ``[Round]`` and ``[Table]`` as the
-    numbers :func:`round_number` reads them as (``"02"`` is 2; a value that is no number as written):
-    a re-typed copy of a match shares it."""
-    site: str | None = field(default=None, compare=False)
-    forfeit_reasons: tuple[str | None, str | None] = field(default=(None, None), compare=False)
-    """Why each side forfeited (``MatchResult.forfeit_reasons``; a dataset's ``forfeit_reason``),
-    ``None`` where it did not, or where a dataset written before that column does not say."""
-    copy_of: str | None = field(default=None, compare=False)
-    """The ``match_id`` of the copy that counts when the dataset this match was read from marked it a
-    copy (its ``duplicate_of``), else ``None``."""
-    claims: tuple[tuple[int, int | None], ...] | None = field(default=None, compare=False)
-    """Each hand's ``[Claim]`` as ``(hand number, claim)`` (``None`` where the hand has none), the hands
-    as ``tractor ingest`` stores them (the ``hands`` table's ``claim``); ``None`` when not known.  The
-    match key leaves the claims out: two records of one match may differ in them (:func:`distinct`)."""
-    digest: str | None = field(default=None, compare=False)
-    """SHA-256 of the match's canonical record text (the ``records`` table's ``record``, as ``tractor
-    convert`` writes it): two records of one match are identical when theirs are; ``None`` when not
-    known (a record ``.tgn`` cannot hold, a dataset written before that table, or a dataset's match no
-    other record shares a key with: not read)."""
-    body: str | None = field(default=None, compare=False)
-    """SHA-256 of that text without its ``[Event]``, ``[Site]``, ``[Date]`` and ``[Claim]`` tags
-    (:func:`~.event.body_digest`): two records of one match whose bodies are the same differ at most in
-    those, which a note names one by one; ``None`` when not known (as :attr:`digest`)."""
-    ends_inside: int | None = field(default=None, compare=False)
-    """The hand the record is known to end inside (the ``hands`` table's ``stopped``), else ``None``."""
-    level_spans: tuple[tuple[int, int] | None, tuple[int, int] | None] = field(default=(None, None), compare=False)
-    """Per side (N–S, E–W) whose final level (:attr:`levels`) is ``None``: the lowest and the highest it
-    is under the readings of what the record leaves open (``MatchResult.levels_final_span``; a dataset's
-    ``level_<side>_final_low`` / ``_high``), ``None`` where not bounded (or known exactly)."""
-
-    def forfeited(self, side: int) -> bool:
-        """``side`` (0 N–S, 1 E–W) forfeited the match: alone, or both sides did."""
-        return self.forfeit == side or self.decided_by == BOTH_FORFEIT
-
-    @property
-    def counts(self) -> bool:
-        """The match counts in the standings: a team won it, or both sides forfeited it."""
-        return self.winner is not None or self.decided_by == BOTH_FORFEIT
-
-
-def team_name(name: str | None, a: str | None, b: str | None) -> str | None:
-    """A side's team: its ``[TeamNS]``/``[TeamEW]`` name when given, else its two players' names
-    sorted (``"A / B"``: partners who swap seats stay one team), else ``None`` (not known).
-    Spaces at either end of a name are dropped and a run of spaces inside it reads as one
-    (``"Red Lanterns "`` is ``"Red Lanterns"``); letter case is kept (:func:`~.event_warnings.warnings`)."""
-    if name is not None and name.strip():
-        return " ".join(name.split())
-    if a and b:
-        x, y = sorted((a, b))
-        return f"{x} / {y}"
-    return None
 
 
 @dataclass(frozen=True)
@@ -187,22 +98,6 @@ def parse_tiebreaks(text: str) -> tuple[str, ...]:
     return names
 
 
-def round_number(text: str | None) -> int | None:
-    """``[Round]`` (or ``[Table]``) as a whole number 1, 2, …, ``None`` when absent or not one.
-
-    A round number is written in the digits 0–9 (spaces at either end are dropped, leading zeros
-    read as written: ``"02"`` is 2), at most 9 digits after the leading zeros, and is at least 1.
-    Anything else is not a round number, never a guess at one: ``"0"``, ``"2a"``, superscript
-    ``"²"`` and circled ``"①"`` (which ``str.isdigit`` accepts and ``int`` does not), full-width
-    ``"２"`` and other scripts' digits (``"٢"``), ``"1e0"``, ``"-1"``."""
-    if text is None:
-        return None
-    t = text.strip().lstrip("0")
-    if not (t and len(t) <= 9 and t.isascii() and t.isdigit()):
-        return None
-    return int(t)
-
-
 LEFT_OUT = {"standings": ("counted for nobody", "不计入排名"), "ratings": ("not rated", "不计入等级分"),
             "event": ("counted for nobody and not rated", "不计入排名，也不计入等级分")}
 """What a note says of a match left out, by what it is left out of (:func:`select`'s ``purpose``):
@@ -210,18 +105,10 @@ LEFT_OUT = {"standings": ("counted for nobody", "不计入排名"), "ratings": (
 standings count (a match left out of the one is left out of the other)."""
 
 
-def match_named(m: EventMatch) -> str:
-    """How a note names a match that may share its file with others: its record (:attr:`EventMatch.source`,
-    else the match id) and its ``[Round]`` and ``[Table]`` as the record writes them, when it does
-    (``r2t2.tgn [Round "2"] [Table "2"]``) — the record's own tags, the same in either language."""
-    tags = [f"[{tag} {quoted(value)}]" for tag, value in (("Round", m.round), ("Table", m.table)) if value]
-    return " ".join([m.source or m.match_id, *tags])
-
-
 def same_team_note(m: EventMatch, purpose: str = "standings") -> str | None:
-    """The bilingual note on a match whose two sides are one team (:func:`team_name`: the same
-    ``[TeamNS]`` and ``[TeamEW]``, or, untagged, the same two players on both sides), naming it by
-    :func:`match_named`; ``None`` when its sides are two teams or a side's team is not known."""
+    """The bilingual note on a match whose two sides are one team (:func:`~.event_model.team_name`: the
+    same ``[TeamNS]`` and ``[TeamEW]``, or, untagged, the same two players on both sides), naming it by
+    :func:`~.event_model.match_named`; ``None`` when its sides are two teams or a side's team is not known."""
     if m.teams[0] is None or m.teams[0] != m.teams[1]:
         return None
     out_en, out_zh = LEFT_OUT[purpose]
@@ -237,7 +124,7 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     match once, and a bilingual note for each match left out for a reason other than the
     selection itself: a round it cannot be placed in (``after_round`` given, or other matches of
     the event have round numbers: the standings by round and the overall standings then count
-    the same matches), a second record of a match (:func:`distinct`: ingest's rule, so ``matches``
+    the same matches), a second record of a match (:func:`~.event_copies.distinct`: ingest's rule, so ``matches``
     come in the order they were read), no winner (but a match
     both sides forfeited counts: each side a forfeit), a team not known, the same team on both
     sides (:func:`same_team_note`: named with its round and table), and (``event`` given) an
@@ -283,50 +170,6 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     return kept, notes
 
 
-def folded_name(name: str) -> str:
-    """A name as compared for "differs only in letter case or spacing" (an ``[Event]``: ``--event``'s
-    note, :func:`~.event_warnings.warnings`, and :attr:`EventMatch.same`)."""
-    return " ".join(name.split()).casefold()
-
-
-def player_name(name: str | None) -> str | None:
-    """A player's name as every command reads it (:attr:`EventMatch.players`): the record's, spaces at
-    either end dropped once, where the name is read (``"Zheng  Qiang "`` is ``"Zheng  Qiang"``); a name of
-    spaces only, or none, is not a name (``None``).  Nothing else is changed: two names that differ in
-    letter case or in the spaces inside them stay two players, with a note (:func:`player_name_notes`)."""
-    if name is None:
-        return None
-    name = name.strip()
-    return name or None
-
-
-def player_name_notes(matches: Sequence[EventMatch]) -> list[str]:
-    """A bilingual note per group of player names that differ only in letter case or spacing
-    (:func:`folded_name`), each name with the records that write it: counted as that many players (which
-    is meant is not in the records: never merged silently); the check the team and event names get."""
-    of_name: dict[str, list[EventMatch]] = defaultdict(list)
-    for m in matches:
-        for p in m.players:
-            if p and m not in of_name[p]:
-                of_name[p].append(m)
-    folded: dict[str, list[str]] = defaultdict(list)
-    for name in sorted(of_name):
-        folded[folded_name(name)].append(name)
-    notes = []
-    for names in folded.values():
-        if len(names) < 2:
-            continue
-        def written(zh: bool) -> str:
-            return "; ".join(f"{quoted(n)}{'（' if zh else ' ('}"
-                             f"{', '.join(sorted({m.source or m.match_id for m in of_name[n]}))}{'）' if zh else ')'}"
-                             for n in names)
-        notes.append(f"player names that differ only in letter case or spacing: {written(False)}: counted as "
-                     f"{len(names)} players (standings, ratings, pages); if they are one, write the name the same way "
-                     f"in every record / 选手姓名仅大小写或空格不同：{written(True)}：按 {len(names)} 名选手计（排名、"
-                     "等级分、页面）；如为同一人，请在每份记录中写法一致")
-    return notes
-
-
 def _unplaced(m: EventMatch, after_round: int | None) -> str:
     """The note of a match whose round cannot be placed."""
     where = m.source or m.match_id
@@ -339,145 +182,6 @@ def _unplaced(m: EventMatch, after_round: int | None) -> str:
     return (f"{where}: {en}, while the event's other matches have round numbers: it cannot be placed in a round; "
             f"not counted (neither by round nor overall) / {where}：{zh}，而本赛事其他比赛都写了轮次：无法排入任何一轮；"
             "未计入（各轮与总排名都不计）")
-
-
-def distinct(matches: list[EventMatch]) -> tuple[list[EventMatch], list[str]]:
-    """Each match once, by ``tractor ingest``'s rule for copies (docs/dataset.md, ``duplicate_of``):
-    a match a dataset marked a copy (:attr:`~EventMatch.copy_of`) is left out when the copy that
-    counts is among ``matches``; otherwise a match is left out when an earlier one of ``matches``
-    has its :attr:`~EventMatch.key` (ingest's ``match_key``) or its :attr:`~EventMatch.same` (the
-    key but for ``[Site]``, ``[Date]`` and ``[Event]``'s letter case and spacing: a re-typed copy).  Earlier is the order given, which
-    is the order ingest commits (:func:`~.event.read_inputs`: a dataset's matches before record
-    files — the copy already stored counts — and the files in the order of the inputs, a folder's
-    in sorted path order, a file's matches in order).  A note names both records of each copy left
-    out."""
-    kept_ids: dict[str, EventMatch] = {}
-    for m in matches:
-        if m.copy_of is None:
-            kept_ids.setdefault(m.match_id, m)
-    by_key: dict[str, EventMatch] = {}
-    by_same: dict[str, EventMatch] = {}
-    copies: dict[int, tuple[EventMatch, bool]] = {}
-    for i, m in enumerate(matches):
-        first = kept_ids.get(m.copy_of) if m.copy_of is not None else None
-        if first is not None and first is not m:
-            copies[i] = (first, True)
-        elif m.key is not None and m.key in by_key:
-            copies[i] = (by_key[m.key], True)
-        elif m.same is not None and m.same in by_same:
-            copies[i] = (by_same[m.same], False)
-        else:
-            if m.key is not None:
-                by_key.setdefault(m.key, m)
-            if m.same is not None:
-                by_same.setdefault(m.same, m)
-    notes = [_twice(matches[i], *copies[i]) for i in sorted(copies)]
-    return [m for i, m in enumerate(matches) if i not in copies], notes
-
-
-def _twice(copy: EventMatch, first: EventMatch, exact: bool) -> str:
-    """The note of a second record of a match (``exact``: ingest's copy; else a re-typed copy: its
-    ``[Site]``, ``[Date]``, the letter case or spacing of its ``[Event]``, or how its ``[Round]`` or
-    ``[Table]`` writes the same number differ).  Two records the
-    key calls one match may still differ in what it leaves out: the note names each tag that differs
-    (``[Event]``, ``[Site]``, ``[Date]``, a hand's ``[Claim]``), and says whether the records differ in
-    anything else (:func:`_rest`) — "only" these when they are known not to."""
-    a, b = copy.source or copy.match_id, first.source or first.match_id
-    claims_en, claims_zh = _claim_differences(copy, first)
-    if exact:
-        same = f"{a}: the same match as {b}, recorded twice; counted once"
-        same_zh = f"{a}：与 {b} 是同一场比赛，重复记录，只计一次"
-        if not claims_en and copy.digest is not None and copy.digest == first.digest:
-            return f"{same} / {same_zh}"
-        en, zh = _left_out(copy, first, claims_en, claims_zh)
-        return (f"{same} (as {b}); {en}; check which record is right / {same_zh}（按 {b}）；{zh}；"
-                "请核对哪份记录正确")
-    pairs = (("Event", copy.event, first.event), ("Site", copy.site, first.site), ("Date", copy.date, first.date),
-             ("Round", copy.round, first.round), ("Table", copy.table, first.table))     # "02" against "2"
-    differ = [(tag, x, y) for tag, x, y in pairs if x != y]
-    named_en = [f"[{tag}] {quoted(x)} against {quoted(y)}" for tag, x, y in differ] + claims_en
-    named_zh = [f"[{tag}] {quoted(x)} 与 {quoted(y)}" for tag, x, y in differ] + claims_zh
-    what, what_zh = "; ".join(named_en) or "[Site] or [Date]", "；".join(named_zh) or "[Site] 或 [Date]"
-    rest = _rest(copy, first)
-    if rest is False:           # nothing but what is named: "only"
-        differ_en, differ_zh = f"only {what} differ", f"只有 {what_zh} 不同"
-    elif rest is True:
-        differ_en = (f"{what} differ, and so does something else the match key leaves out (a note, a tag it "
-                     "does not compare): compare the two records")
-        differ_zh = f"{what_zh} 不同，比赛键不比较的其他内容（标注、比赛键不比较的标签）也不同：请对照两份记录"
-    else:
-        differ_en = (f"{what} differ; whether anything else the match key leaves out differs too (a note, a tag "
-                     "it does not compare) is not known here: a record's canonical text is not at hand")
-        differ_zh = (f"{what_zh} 不同；比赛键不比较的其他内容（标注、比赛键不比较的标签）是否也不同，此处无法得知："
-                     "缺少一份记录的规范文本")
-    return (f"{a}: the same event, round, table, players and hands as {b}, {differ_en}: the same match "
-            f"recorded twice, counted once (as {b}); check which record is right / "
-            f"{a}：与 {b} 的赛事、轮次、桌号、选手和每一局都相同，{differ_zh}：同一场比赛重复记录，只计一次"
-            f"（按 {b}）；请核对哪份记录正确")
-
-
-def _rest(copy: EventMatch, first: EventMatch) -> bool | None:
-    """Whether two records of one match differ in more than their ``[Event]``, ``[Site]``, ``[Date]``
-    and claims (:attr:`EventMatch.body`); ``None``: not known (a body not known)."""
-    if copy.body is None or first.body is None:
-        return None
-    return copy.body != first.body
-
-
-def _claim_differences(copy: EventMatch, first: EventMatch) -> tuple[list[str], list[str]]:
-    """Each hand whose ``[Claim]`` differs between two records of one match (English, 中文), the copy's
-    first; none when either record's claims are not known."""
-    if copy.claims is None or first.claims is None:
-        return [], []
-    mine, theirs = dict(copy.claims), dict(first.claims)
-    en, zh = [], []
-    for hand in sorted(set(mine) | set(theirs)):
-        x, y = mine.get(hand), theirs.get(hand)
-        if x != y:
-            qx, qy = (quoted(None if v is None else str(v)) for v in (x, y))
-            en.append(f"hand {hand}: [Claim] {qx} against {qy}")
-            zh.append(f"第 {hand} 局：[Claim] {qx.replace('(none)', '（无）')} 与 {qy.replace('(none)', '（无）')}")
-    return en, zh
-
-
-def _left_out(copy: EventMatch, first: EventMatch, claims_en: list[str], claims_zh: list[str]) -> tuple[str, str]:
-    """What the note on two records of one match says of what the match key leaves out, when the
-    records are not known to be identical: the claims that differ, and whether anything else does
-    (:func:`_rest`: their bodies differ, or that is not known)."""
-    rest = _rest(copy, first)
-    if claims_en:
-        en, zh = (f"but the two records are not identical: {'; '.join(claims_en)}",
-                  f"但两份记录并不完全相同：{'；'.join(claims_zh)}")
-        if rest is True:
-            return (f"{en}; and they differ in something else the match key leaves out (a note, a tag it does "
-                    "not compare): compare the two records",
-                    f"{zh}；比赛键不比较的其他内容（标注、比赛键不比较的标签）也不同：请对照两份记录")
-        if rest is None:
-            return (f"{en}; whether they differ in anything else the match key leaves out (a note, a tag it does "
-                    "not compare) is not known here: a record's canonical text is not at hand",
-                    f"{zh}；比赛键不比较的其他内容（标注、比赛键不比较的标签）是否也不同，此处无法得知：缺少一份记录的规范文本")
-        return en, zh
-    if rest is False:           # the bodies agree: what differs is among the tags left out of them
-        return ("but the two records are not identical: they differ in a hand's [Claim]",
-                "但两份记录并不完全相同：某局的 [Claim] 不同")
-    if rest is True or (copy.digest is not None and first.digest is not None):
-        return ("but the two records are not identical: they differ in what the match key leaves out (not a hand's "
-                "[Claim]; a comment, a note or a tag it does not compare): compare the two records",
-                "但两份记录并不完全相同：差别在比赛键不比较的内容中（不是某局的 [Claim]，而是注释、标注或比赛键不比较的标签）："
-                "请对照两份记录")
-    return ("whether the two records differ in what the match key leaves out (a comment, a note, a tag it does not "
-            "compare) is not known here: a record's canonical text is not at hand",
-            "两份记录在比赛键不比较的内容（注释、标注、比赛键不比较的标签）上是否不同，此处无法得知：缺少一份记录的规范文本")
-
-
-def quoted(text: str | None) -> str:
-    """A tag value as a note quotes it (``"(none)"`` when the record gives none)."""
-    return "(none)" if text is None else f'"{text}"'
-
-
-def rounds_of(matches: Iterable[EventMatch]) -> list[int]:
-    """The round numbers the matches were played in, in order (matches without one left out)."""
-    return sorted({r for r in (round_number(m.round) for m in matches) if r is not None})
 
 
 @dataclass(frozen=True)

@@ -435,7 +435,7 @@ def standings_of(results: pd.DataFrame) -> pd.DataFrame:
     finished hand, friend mode, cut short under a ruleset that does not decide it, levels or deal
     not known) is left out, as an event's standings leave it out."""
     # a match counts when a team won it or both sides forfeited it (as an event's standings count
-    # it: dataset.standings.EventMatch.counts); one no team won is left out
+    # it: dataset.event_model.EventMatch.counts); one no team won is left out
     res = results[results["winner"].notna() | (results["decided_by"] == BOTH_FORFEIT)]
     rows: dict[str, dict] = {}
     for r in res.itertuples(index=False):

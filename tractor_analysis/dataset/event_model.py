@@ -1,0 +1,182 @@
+"""An event's matches as the standings, the ratings and the report see them, and how notes name them.
+
+:class:`EventMatch` is one match: where it sits in the event, its two teams and four players, the final
+levels and who won — built from replayed records or from a dataset by :mod:`.event`.  Its names are read
+one way by every command: a side's team (:func:`team_name`), a ``[Round]`` or ``[Table]`` as a number
+(:func:`round_number`), a player's name (:func:`player_name`, and :func:`player_name_notes` for names
+that differ only in letter case or spacing), a name as compared for that (:func:`folded_name`), a tag value
+and a match as a note quotes them (:func:`quoted`, :func:`match_named`).
+
+Copies of one match: :mod:`.event_copies`; the standings and which matches they count: :mod:`.standings`.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ..engine.verdicts import BOTH_FORFEIT
+
+__all__ = ["EventMatch", "team_name", "round_number", "folded_name", "player_name", "player_name_notes", "quoted",
+           "match_named", "rounds_of"]
+
+
+@dataclass(frozen=True)
+class EventMatch:
+    """One match as the standings and ratings see it."""
+
+    match_id: str
+    event: str | None
+    date: str | None
+    round: str | None
+    table: str | None
+    teams: tuple[str | None, str | None]
+    """The N–S and E–W teams (:func:`team_name`), ``None`` for a side that is not a known team."""
+    players: tuple[str | None, str | None, str | None, str | None]
+    """N, E, S, W as recorded."""
+    levels: tuple[int | None, int | None]
+    """Final levels N–S, E–W (``levels_final``); ``None`` where the record leaves one unknown."""
+    winner: int | None
+    """0 N–S, 1 E–W, ``None`` when the match credits no team."""
+    decided_by: str
+    """How (``engine.scoring.decide_match``): ``passed A``, ``higher level``, ``holding the deal``,
+    ``forfeit``, ``both forfeit`` (no winner, both sides forfeited) — or why not (``no finished hand`` …)."""
+    forfeit: int | None = None
+    """The one side that forfeited, else ``None`` (both sides: ``decided_by`` ``both forfeit``)."""
+    source: str = field(default="", compare=False)
+    """Where the match came from (a file, a dataset's match id), for notes."""
+    key: str | None = field(default=None, compare=False)
+    """``tractor ingest``'s ``match_key`` (``dataset.rows.match_key``): two records of one match
+    share it; ``None`` when not worked out (each match then counts)."""
+    same: str | None = field(default=None, compare=False)
+    """The same key with ``[Site]`` and ``[Date]`` left out, ``[Event]`` compared as
+    :func:`folded_name` reads it (letter case and spacing aside) and ``[Round]`` and ``[Table]`` as the
+    numbers :func:`round_number` reads them as (``"02"`` is 2; a value that is no number as written):
+    a re-typed copy of a match shares it."""
+    site: str | None = field(default=None, compare=False)
+    forfeit_reasons: tuple[str | None, str | None] = field(default=(None, None), compare=False)
+    """Why each side forfeited (``MatchResult.forfeit_reasons``; a dataset's ``forfeit_reason``),
+    ``None`` where it did not, or where a dataset written before that column does not say."""
+    copy_of: str | None = field(default=None, compare=False)
+    """The ``match_id`` of the copy that counts when the dataset this match was read from marked it a
+    copy (its ``duplicate_of``), else ``None``."""
+    claims: tuple[tuple[int, int | None], ...] | None = field(default=None, compare=False)
+    """Each hand's ``[Claim]`` as ``(hand number, claim)`` (``None`` where the hand has none), the hands
+    as ``tractor ingest`` stores them (the ``hands`` table's ``claim``); ``None`` when not known.  The
+    match key leaves the claims out: two records of one match may differ in them
+    (:func:`~.event_copies.distinct`)."""
+    digest: str | None = field(default=None, compare=False)
+    """SHA-256 of the match's canonical record text (the ``records`` table's ``record``, as ``tractor
+    convert`` writes it): two records of one match are identical when theirs are; ``None`` when not
+    known (a record ``.tgn`` cannot hold, a dataset written before that table, or a dataset's match no
+    other record shares a key with: not read)."""
+    body: str | None = field(default=None, compare=False)
+    """SHA-256 of that text without its ``[Event]``, ``[Site]``, ``[Date]`` and ``[Claim]`` tags
+    (:func:`~.event.body_digest`): two records of one match whose bodies are the same differ at most in
+    those, which a note names one by one; ``None`` when not known (as :attr:`digest`)."""
+    ends_inside: int | None = field(default=None, compare=False)
+    """The hand the record is known to end inside (the ``hands`` table's ``stopped``), else ``None``."""
+    level_spans: tuple[tuple[int, int] | None, tuple[int, int] | None] = field(default=(None, None), compare=False)
+    """Per side (N–S, E–W) whose final level (:attr:`levels`) is ``None``: the lowest and the highest it
+    is under the readings of what the record leaves open (``MatchResult.levels_final_span``; a dataset's
+    ``level_<side>_final_low`` / ``_high``), ``None`` where not bounded (or known exactly)."""
+
+    def forfeited(self, side: int) -> bool:
+        """``side`` (0 N–S, 1 E–W) forfeited the match: alone, or both sides did."""
+        return self.forfeit == side or self.decided_by == BOTH_FORFEIT
+
+    @property
+    def counts(self) -> bool:
+        """The match counts in the standings: a team won it, or both sides forfeited it."""
+        return self.winner is not None or self.decided_by == BOTH_FORFEIT
+
+
+def team_name(name: str | None, a: str | None, b: str | None) -> str | None:
+    """A side's team: its ``[TeamNS]``/``[TeamEW]`` name when given, else its two players' names
+    sorted (``"A / B"``: partners who swap seats stay one team), else ``None`` (not known).
+    Spaces at either end of a name are dropped and a run of spaces inside it reads as one
+    (``"Red Lanterns "`` is ``"Red Lanterns"``); letter case is kept (:func:`~.event_warnings.warnings`)."""
+    if name is not None and name.strip():
+        return " ".join(name.split())
+    if a and b:
+        x, y = sorted((a, b))
+        return f"{x} / {y}"
+    return None
+
+
+def round_number(text: str | None) -> int | None:
+    """``[Round]`` (or ``[Table]``) as a whole number 1, 2, …, ``None`` when absent or not one.
+
+    A round number is written in the digits 0–9 (spaces at either end are dropped, leading zeros
+    read as written: ``"02"`` is 2), at most 9 digits after the leading zeros, and is at least 1.
+    Anything else is not a round number, never a guess at one: ``"0"``, ``"2a"``, superscript
+    ``"²"`` and circled ``"①"`` (which ``str.isdigit`` accepts and ``int`` does not), full-width
+    ``"２"`` and other scripts' digits (``"٢"``), ``"1e0"``, ``"-1"``."""
+    if text is None:
+        return None
+    t = text.strip().lstrip("0")
+    if not (t and len(t) <= 9 and t.isascii() and t.isdigit()):
+        return None
+    return int(t)
+
+
+def match_named(m: EventMatch) -> str:
+    """How a note names a match that may share its file with others: its record (:attr:`EventMatch.source`,
+    else the match id) and its ``[Round]`` and ``[Table]`` as the record writes them, when it does
+    (``r2t2.tgn [Round "2"] [Table "2"]``) — the record's own tags, the same in either language."""
+    tags = [f"[{tag} {quoted(value)}]" for tag, value in (("Round", m.round), ("Table", m.table)) if value]
+    return " ".join([m.source or m.match_id, *tags])
+
+
+def folded_name(name: str) -> str:
+    """A name as compared for "differs only in letter case or spacing" (an ``[Event]``: ``--event``'s
+    note, :func:`~.event_warnings.warnings`, and :attr:`EventMatch.same`)."""
+    return " ".join(name.split()).casefold()
+
+
+def player_name(name: str | None) -> str | None:
+    """A player's name as every command reads it (:attr:`EventMatch.players`): the record's, spaces at
+    either end dropped once, where the name is read (``"Zheng  Qiang "`` is ``"Zheng  Qiang"``); a name of
+    spaces only, or none, is not a name (``None``).  Nothing else is changed: two names that differ in
+    letter case or in the spaces inside them stay two players, with a note (:func:`player_name_notes`)."""
+    if name is None:
+        return None
+    name = name.strip()
+    return name or None
+
+
+def player_name_notes(matches: Sequence[EventMatch]) -> list[str]:
+    """A bilingual note per group of player names that differ only in letter case or spacing
+    (:func:`folded_name`), each name with the records that write it: counted as that many players (which
+    is meant is not in the records: never merged silently); the check the team and event names get."""
+    of_name: dict[str, list[EventMatch]] = defaultdict(list)
+    for m in matches:
+        for p in m.players:
+            if p and m not in of_name[p]:
+                of_name[p].append(m)
+    folded: dict[str, list[str]] = defaultdict(list)
+    for name in sorted(of_name):
+        folded[folded_name(name)].append(name)
+    notes = []
+    for names in folded.values():
+        if len(names) < 2:
+            continue
+        def written(zh: bool) -> str:
+            return "; ".join(f"{quoted(n)}{'（' if zh else ' ('}"
+                             f"{', '.join(sorted({m.source or m.match_id for m in of_name[n]}))}{'）' if zh else ')'}"
+                             for n in names)
+        notes.append(f"player names that differ only in letter case or spacing: {written(False)}: counted as "
+                     f"{len(names)} players (standings, ratings, pages); if they are one, write the name the same way "
+                     f"in every record / 选手姓名仅大小写或空格不同：{written(True)}：按 {len(names)} 名选手计（排名、"
+                     "等级分、页面）；如为同一人，请在每份记录中写法一致")
+    return notes
+
+
+def quoted(text: str | None) -> str:
+    """A tag value as a note quotes it (``"(none)"`` when the record gives none)."""
+    return "(none)" if text is None else f'"{text}"'
+
+
+def rounds_of(matches: Iterable[EventMatch]) -> list[int]:
+    """The round numbers the matches were played in, in order (matches without one left out)."""
+    return sorted({r for r in (round_number(m.round) for m in matches) if r is not None})
