@@ -146,8 +146,9 @@ def points_unknown(what: Sequence[str]) -> Message:
 
 
 def friend_card_unknown(what: Sequence[str]) -> Message:
-    return unknown_fact("找朋友：[Friend] 未写明庄家叫的牌，不知谁是庄家的朋友，不按固定对家处理",
-                        "friend mode: [Friend] does not state the card the dealer called, so the dealer's partner is "
+    return unknown_fact("找朋友：[Friend] 未写明庄家叫的牌（缺少或无法识别），不知谁是庄家的朋友，不按固定对家处理",
+                        "friend mode: [Friend] does not state the card the dealer called (missing, or not readable), so the "
+                        "dealer's partner is "
                         "unknown (not taken as the seat opposite)", what)
 
 
@@ -253,17 +254,19 @@ def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
                             "not checked (the record does not say whether this deal was redealt and bid for): the "
                             "dealer is not known to be the one the previous hand named", what)
     if chain == "number_unknown":
-        levels_zh, levels_en = ("级别与庄家", "levels and the dealer") if "level_check" in what else ("庄家", "dealer")
+        levels_zh, levels_en, are = (("级别与庄家", "levels and the dealer", "are") if "level_check" in what
+                                      else ("庄家", "dealer", "is"))
         return unknown_fact(f"未核对（记录的第一局没有局号）：不知道它是否是比赛的第一局，此前若有各局也不在记录中，"
                             f"带入本局的{levels_zh}未知",
                             f"not checked (the record's first hand gives no number): whether it is the match's first "
                             f"deal is not known, and any hands before it are not in the record, so the {levels_en} "
-                            f"carried into it are unknown", what)
+                            f"carried into it {are} unknown", what)
     if chain == "begins_later":
-        levels_zh, levels_en = ("级别与庄家", "levels and the dealer") if "level_check" in what else ("庄家", "dealer")
+        levels_zh, levels_en, are = (("级别与庄家", "levels and the dealer", "are") if "level_check" in what
+                                      else ("庄家", "dealer", "is"))
         return unknown_fact(f"未核对（记录从第{number}局开始）：此前各局不在记录中，带入本局的{levels_zh}未知",
                             f"not checked (the record begins at hand {number}): the hands before it are not in the "
-                            f"record, so the {levels_en} carried into this hand are unknown", what)
+                            f"record, so the {levels_en} carried into this hand {are} unknown", what)
     return unknown_fact("未核对（上一局没有结果）：带入本局的级别未知",
                         "not checked (the hand before gave no result): the levels carried into this hand are unknown",
                         what)
