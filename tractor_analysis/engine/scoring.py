@@ -27,8 +27,8 @@ def bottom_multiplier(rules: RuleSet, shape: tuple[int, int],
     - ``size_power``: 2 ** cards in that unit (single x2, pair x4, 2-pair tractor x16);
       seed 001: "2 的 2 次方为 4 倍"; a throw counts its largest unit
       ("如果最后一圈为甩只根据甩中的最大型计算抠底倍數").
-    - ``pair_doubling``: single x2, pair x4, tractor of k pairs x2**(k+1); seed 004
-      "单扣2 双扣4 拖拉机扣8 以此类推".  Triples (3 decks) count as in ``ourgame``.
+    - ``pair_doubling``: single x2, pair x4, tractor of k pairs x2**(k+1); seed 001 rule 九
+      "单扣N=2 双扣N=4，拖拉机扣N=8以此类推".  Triples (3 decks) count as in ``ourgame``.
     - ``ourgame``: seed 000 扣底, checked in this order, "且不再计算其他牌型" (and no other
       shape counts): a titanic 2*3**len; a triple (三对) x6; a tractor 2*2**len; a pair x4;
       otherwise x2.  So a captured ``991010JJJ`` counts its triple: x6, not the tractor's x8.
