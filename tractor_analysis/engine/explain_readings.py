@@ -307,3 +307,49 @@ def winner_every_reading(team: int, ends, hows: Sequence[str]) -> Message:
             f"{SIDE_EN[team]} won the match: the readings of what the record leaves open end it differently — {ae} — "
             f"but under every one {SIDE_EN[team]} won it")
 
+
+
+def copies_differ(number: int, readings: Sequence, level_seats: Sequence[int], dealer_open: bool, friend: bool,
+                  what: Sequence[str], final: bool = False) -> Message:
+    """Hand ``number`` is written more than once and its copies hand on different things (``readings``: per
+    copy, a :class:`.hand_copies.Carry`): the next dealer (``dealer_open``) and the level of ``level_seats`` —
+    per side, or per player in friend mode (``friend``).  The record does not say which copy is right, so
+    where they differ what the next hand carries in is not known (``final``: the record's final levels, its
+    last hand being the copies); ``what``: what is withheld for it (may be empty)."""
+    from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
+    parts_zh, parts_en = [], []
+    if dealer_open and not final:
+        def seat(r) -> Message:
+            if r.bid_for:
+                return "重新抢庄", "bid for"
+            return (SEAT_NAMES_ZH[r.dealer], SEAT_TOKENS[r.dealer]) if r.dealer is not None else ("未知", "?")
+        alts = [seat(r) for r in readings]
+        parts_zh.append("下庄为" + "或".join(dict.fromkeys(a[0] for a in alts)))
+        parts_en.append("next dealer " + " or ".join(dict.fromkeys(a[1] for a in alts)))
+    shown = sorted({s if friend else s & 1 for s in level_seats})
+    for who in shown:
+        vals = dict.fromkeys("?" if r.levels[who] is None else RANK_TOKENS.get(r.levels[who], str(r.levels[who]))
+                             for r in readings)
+        name_zh, name_en = (SEAT_NAMES_ZH[who], SEAT_TOKENS[who]) if friend else (f"{SIDE_ZH[who]}方", SIDE_EN[who])
+        parts_zh.append(f"{name_zh}为 {' 或 '.join(vals)} 级")
+        parts_en.append(f"{name_en} at {' or '.join(vals)}")
+    copies = len(readings)
+    times_zh = "两次" if copies == 2 else f"{copies} 次"
+    times_en = "twice" if copies == 2 else f"{copies} times"
+    diff_zh, diff_en = "；".join(parts_zh), "; ".join(parts_en)
+    if final:
+        head_zh = f"最终级别未全知道（第{number}局在记录中写了{times_zh}，各份记录结果不同：{diff_zh}）"
+        head_en = (f"the final levels are not all known (hand {number} is written {times_en}, and the copies give "
+                   f"different results: {diff_en})")
+        tail_zh, tail_en = "各份记录不同之处，最终级别未知", "so where they differ the final levels are not known"
+    else:
+        head_zh = f"未核对（第{number}局在记录中写了{times_zh}，各份记录结果不同：{diff_zh}）"
+        head_en = (f"not checked (hand {number} is written {times_en}, and the copies give different results: "
+                   f"{diff_en})")
+        tail_zh, tail_en = ("各份记录不同之处，带入本局的级别与庄家未知",
+                            "so where they differ the levels and the dealer carried into this hand are not known")
+    zh = f"{head_zh}：记录未说明哪一份是对的，{tail_zh}，不作猜测"
+    en = f"{head_en}: the record does not say which copy is right, {tail_en}, and they are not guessed"
+    if not what:
+        return zh, en
+    return unknown_fact(zh, en, what)

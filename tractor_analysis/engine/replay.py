@@ -3,7 +3,8 @@ penalties that forfeit a match, hands recorded after it was decided, and the dec
 
 Each hand is replayed by :func:`.hand_replay.replay_hand`; this module chains them: what each hand
 hands on (levels after, the next dealer, whether the next deal is bid for), where the record's
-chain breaks (a hand skipped, a number missing, a record beginning later or cut by damage), the
+chain breaks (a hand skipped, a number missing, a record beginning later or cut by damage; a hand written more than once carries on only what every copy
+hands on, :mod:`.hand_copies`), the
 wrong follows and take-backs counted towards a forfeit — with what the record leaves open of them
 (:mod:`.forfeit_count`: plays not judged or left out, take-backs whose seats are not known), followed through
 every reading of it and decided where every reading agrees: who forfeited, and in
@@ -25,6 +26,7 @@ from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet, build_ruleset
 from . import explain_hand, explain_readings, explain_unknown, referee
 from .forfeit_count import ForfeitCount, ForfeitEnd
+from .hand_copies import Carry, CopiesDiffer, final_copies, final_unknown, over_copies, with_copies_unknown
 from .hand_replay import replay_hand
 from .unread_tricks import tricks_numbered, tricks_read
 from .explain import Message
@@ -89,7 +91,23 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         chain, bid_for_deal = ("begins_later" if first.number_known else "number_unknown"), False
         if match.levels is None:
             levels = (None,) * 4
+    carried_in: list[Carry | None] = []     # per hand, what was carried into it (before its own tags)
+    handed_on: list[Carry | None] = []      # per hand, what it handed on
+    copies_memo: dict[tuple[int, bool], Carry] = {}
+
+    def reading(j: int, first: int, last: bool = False) -> Carry:
+        """What copy ``j`` of a hand written more than once hands on, carried in what its first copy ``first``
+        was (:mod:`.hand_copies`); ``last``: nothing follows it."""
+        if (j, last) not in copies_memo:
+            r = _replay_carried(match.hands[j], rules, carried_in[first],
+                                levels_known=first > 0 or match.levels is not None, first_hand=first == 0,
+                                hands_before=hands_before)
+            copies_memo[j, last] = _handed_on(match.hands[j], r, not last)[0]
+        return copies_memo[j, last]
+
+    copies_open: CopiesDiffer | None = None
     for index, hand in enumerate(match.hands):
+        copies_open = None
         if hand.follows_skipped:  # the reader skipped the hand before: nothing is carried over it
             chain, expected_dealer, bid_for_deal = "skipped", None, False
             levels, spans = (None,) * 4, None
@@ -98,35 +116,24 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             # so nothing is carried over the gap, as over a hand the reader skipped
             chain = _chain_break(match.hands, index)
             expected_dealer, bid_for_deal, levels, spans = None, False, (None,) * 4, None
-        if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
-            bid_for_deal, expected_dealer = True, None
-        elif not hand.bid_for_known and expected_dealer is not None:
-            # whether the deal was bid for is not known (an 80fen round without "redeals"): the
-            # dealer carried over is not checked, nor taken (the levels carried are known)
-            chain, expected_dealer = chain or "bid_for_unknown", None
+        elif index:
+            # the hand before is written more than once: what every copy of it hands on (hand_copies)
+            over = over_copies(match.hands, index - 1, carried_in, handed_on, reading, rules.friend)
+            if over is not None:
+                carry, copies_open = over
+                levels, spans, expected_dealer, bid_for_deal, chain = carry.fields()
+        carried_in.append(Carry(levels, spans, expected_dealer, bid_for_deal, chain))
         if decided:
             after.append(hand.number)
-        result = replay_hand(hand, rules, levels, expected_dealer,
-                             first_of_match=bid_for_deal,
-                             levels_known=(index > 0 or match.levels is not None), chain=chain,
-                             hands_before=hands_before, first_hand=index == 0,
-                             forfeit_open=not decided and count.forfeit_open)
-        if spans is not None and chain is None:     # the level carried after a "?": checked against every reading
-            result = _level_readings(hand, result, levels, spans)
+        result = _replay_carried(hand, rules, carried_in[-1], levels_known=(index > 0 or match.levels is not None),
+                                 first_hand=index == 0, hands_before=hands_before,
+                                 forfeit_open=not decided and count.forfeit_open)
+        if copies_open is not None:
+            result = with_copies_unknown(hand, result, copies_open)
         results.append(result)
-        levels, spans = result.player_levels_after, result.levels_after_span
-        chain = None
-        stops = False       # the record stops inside this hand (its last)
-        if result.outcome is None and index + 1 < len(match.hands):
-            # no result: the levels it leaves are not known to the next hand (nor checked there)
-            chain, levels, spans = "no_result", (None,) * 4, None
-        elif result.outcome is None and record_stops_inside(hand, result):
-            # the record (the match) stops inside its last hand: that hand changed no level, so the
-            # levels when the record ends are the ones it was played at (docs/rules.md §8.5) — nor do its
-            # penalties count towards the forfeit (they apply at the hand's end: ForfeitCount.add)
-            levels, spans, stops = result.player_levels_before, None, True
-        bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
-        expected_dealer = result.outcome.next_dealer if result.outcome is not None else None
+        carry, stops = _handed_on(hand, result, index + 1 < len(match.hands))
+        handed_on.append(carry)
+        levels, spans, expected_dealer, bid_for_deal, chain = carry.fields()
         if not decided:
             results[-1] = result = count.add(index, hand, result, stops)
             if result.outcome is not None and result.outcome.match_over:   # (not when every reading forfeits)
@@ -135,6 +142,9 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             decided = count.ended or passed_in is not None
         if decided and final is None:
             final, final_spans, decided_at = levels, spans, index
+    tail_copies = final_copies(match.hands, handed_on, reading, rules.friend) if final is None else None
+    if tail_copies is not None:     # the record ends with a hand written more than once: every copy's end
+        (levels, spans, *_), tail_copies = tail_copies[0].fields(), tail_copies[1]
     end = count.finish(match.hands, results)
     results = end.results
     forfeits = end.forfeits
@@ -142,7 +152,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     if after and (end.forfeit_at or end.ended_at or passed_in):     # the match ended first: they count for nothing
         levels, spans = final, final_spans
         problems = (hand_violation("after_match_end", None, _after_words(after, end, passed_in, match.hands)),)
-    unknowns = end.unknowns
+    unknowns = end.unknowns + ((final_unknown(tail_copies),) if tail_copies is not None else ())
     # the readings that go on to the record's end (no forfeit, no pass) end it at these levels
     going_on = ((levels[0], levels[1]), _team_spans(rules, levels, spans))
     if end.levels_open:
@@ -191,6 +201,44 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             *explain_readings.winner_by_levels(team, how, ranges)),))
     found = referee.match_findings(match, result)        # the record's own referee, when it has one
     return dataclasses.replace(result, problems=result.problems + tuple(found)) if found else result
+
+
+def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: bool, first_hand: bool,
+                    hands_before: bool, forfeit_open: bool = True) -> HandResult:
+    """:func:`.hand_replay.replay_hand` of ``hand`` with what is carried into it (``carry``), as its own tags
+    leave it: a deal the record says was bid for carries no dealer; one not known to be bid for, none
+    checked.  A level carried after a "?" is checked against every reading (:func:`_level_readings`)."""
+    levels, spans, expected_dealer, bid_for_deal, chain = carry.fields()
+    if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
+        bid_for_deal, expected_dealer = True, None
+    elif not hand.bid_for_known and expected_dealer is not None:
+        # whether the deal was bid for is not known (an 80fen round without "redeals"): the
+        # dealer carried over is not checked, nor taken (the levels carried are known)
+        chain, expected_dealer = chain or "bid_for_unknown", None
+    result = replay_hand(hand, rules, levels, expected_dealer, first_of_match=bid_for_deal,
+                         levels_known=levels_known, chain=chain, hands_before=hands_before,
+                         first_hand=first_hand, forfeit_open=forfeit_open)
+    if spans is not None and chain is None:     # the level carried after a "?": checked against every reading
+        result = _level_readings(hand, result, levels, spans)
+    return result
+
+
+def _handed_on(hand: Hand, result: HandResult, has_next: bool) -> tuple[Carry, bool]:
+    """What ``hand`` (replayed: ``result``) hands on to the next hand (``has_next``: one follows in the record),
+    and whether the record stops inside it (its last hand)."""
+    levels, spans = result.player_levels_after, result.levels_after_span
+    chain, stops = None, False
+    if result.outcome is None and has_next:
+        # no result: the levels it leaves are not known to the next hand (nor checked there)
+        chain, levels, spans = "no_result", (None,) * 4, None
+    elif result.outcome is None and record_stops_inside(hand, result):
+        # the record (the match) stops inside its last hand: that hand changed no level, so the
+        # levels when the record ends are the ones it was played at (docs/rules.md §8.5) — nor do its
+        # penalties count towards the forfeit (they apply at the hand's end: ForfeitCount.add)
+        levels, spans, stops = result.player_levels_before, None, True
+    bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
+    expected_dealer = result.outcome.next_dealer if result.outcome is not None else None
+    return Carry(tuple(levels), spans, expected_dealer, bid_for_deal, chain), stops
 
 
 def _team_spans(rules: RuleSet, levels: Sequence[int | None], spans: Sequence | None

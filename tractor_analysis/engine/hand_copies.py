@@ -1,0 +1,138 @@
+"""A hand number written more than once (``duplicate_hand``): what the hand after the copies carries in.
+
+The record gives hand *n* twice (a full record and a score sheet of it, say) and does not say which copy
+is right.  Each copy is one reading of the record: the match with that copy as hand *n*, carrying in what
+hand *n* − 1 handed on (the first copy's own replay; a later copy is replayed again for it with what the
+first copy carried in — its own verdict, shown where it is written, keeps "not checked (hand *n* is
+written twice)").  The hand written right after a copy of *n* and numbered *n* + 1 carries in what every
+reading hands on: a level, the dealer, whether the deal is bid for — each where every copy gives the same;
+where they differ it is not known (docs/rules.md §14.1), the check of ``[Level]`` / ``[Dealer]`` resting
+on it withheld ("not checked"), never a violation.  Where every copy hands on the same, nothing changes.
+The record's final levels, when it ends with such copies, likewise (each copy as its last hand).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..records.model import Hand
+from . import explain_readings
+from .verdicts import HandResult, Unknown
+
+
+@dataclass(frozen=True)
+class Carry:
+    """What a hand hands on to the next (or what is carried into a hand)."""
+
+    levels: tuple[int | None, ...]
+    """Per player N, E, S, W; ``None`` where not known."""
+    spans: tuple | None
+    """Per player, the lowest and highest level a ``?`` take-back leaves (``HandResult.levels_after_span``)."""
+    dealer: int | None
+    """The dealer the outcome names (``None``: not known, or the deal is bid for)."""
+    bid_for: bool
+    """The next deal is bid for (a hand neither side won)."""
+    chain: str | None
+    """How the chain breaks after the hand (``no_result``), ``None`` when it does not."""
+
+    def fields(self) -> tuple:
+        """``(levels, spans, dealer, bid_for, chain)``."""
+        return self.levels, self.spans, self.dealer, self.bid_for, self.chain
+
+
+@dataclass(frozen=True)
+class CopiesDiffer:
+    """The copies of hand ``number`` hand on different things: per copy (in the record's order) ``readings``."""
+
+    number: int
+    readings: tuple[Carry, ...]
+    level_seats: tuple[int, ...]
+    """The seats whose level differs between the copies (not known after the merge)."""
+    dealer_open: bool
+    """The next dealer (or whether the deal is bid for) differs between the copies."""
+    friend: bool
+
+
+def copies_of(hands: Sequence[Hand], index: int) -> list[int]:
+    """The places of every hand numbered as ``hands[index]`` (itself included), in the record's order."""
+    number = hands[index].number
+    return [j for j, h in enumerate(hands) if h.number == number]
+
+
+def merged(number: int, readings: Sequence[Carry], friend: bool) -> tuple[Carry, CopiesDiffer | None]:
+    """What every reading hands on: a value where they all give it, ``None`` where they differ; with what
+    differs (``None`` when nothing does)."""
+    first = readings[0]
+    if all(r == first for r in readings):
+        return first, None
+    seats = tuple(s for s in range(4) if len({(r.levels[s], r.spans[s] if r.spans else None)
+                                                for r in readings}) > 1)
+    levels = tuple(None if s in seats else first.levels[s] for s in range(4))
+    spans = None
+    if first.spans is not None and all(r.spans is not None for r in readings):
+        kept = tuple(None if s in seats else first.spans[s] for s in range(4))
+        spans = kept if any(kept) else None
+    dealer_open = len({(r.dealer, r.bid_for) for r in readings}) > 1
+    dealer, bid_for = (None, False) if dealer_open else (first.dealer, first.bid_for)
+    chain = first.chain if all(r.chain == first.chain for r in readings) else None
+    carry = Carry(levels, spans, dealer, bid_for, chain)
+    if not seats and not dealer_open:
+        return carry, None
+    return carry, CopiesDiffer(number, tuple(readings), seats, dealer_open, friend)
+
+
+def over_copies(hands: Sequence[Hand], index: int, carried_in: Sequence[Carry | None],
+                handed_on: Sequence[Carry | None], reading: Callable[..., Carry],
+                friend: bool) -> tuple[Carry, CopiesDiffer | None] | None:
+    """What the copies of ``hands[index]`` hand on under every reading (``None`` when its number is written
+    once): the first copy's own (``handed_on``), each later copy's from ``reading(j, first)`` — copy ``j``
+    replayed with what the first copy ``first`` carried in (``carried_in``)."""
+    copies = copies_of(hands, index)
+    if len(copies) < 2 or carried_in[copies[0]] is None or handed_on[copies[0]] is None:
+        return None
+    readings = [handed_on[copies[0]]] + [reading(j, copies[0]) for j in copies[1:]]
+    return merged(hands[index].number, readings, friend)
+
+
+def final_copies(hands: Sequence[Hand], handed_on: Sequence[Carry | None], reading: Callable[..., Carry],
+                 friend: bool) -> tuple[Carry, CopiesDiffer | None] | None:
+    """What the record's end is under every reading when it ends with copies of one hand (every hand from the
+    first copy on has its number): each copy's end as the record's last hand (``reading(j, first, True)``).
+    ``None`` when the record does not end so."""
+    if not hands:
+        return None
+    copies = copies_of(hands, len(hands) - 1)
+    first = copies[0]
+    if len(copies) < 2 or copies != list(range(first, len(hands))) or handed_on[first] is None:
+        return None
+    return merged(hands[first].number, [reading(j, first, True) for j in copies], friend)
+
+
+def with_copies_unknown(hand: Hand, result: HandResult, differ: CopiesDiffer) -> HandResult:
+    """``result`` of the hand carried in from copies that ``differ``: an unknown ``Levels`` saying so, and
+    what is withheld for it — the check of ``[Level]`` where the dealer's side's level differs (or the dealer
+    is not known), of ``[Dealer]`` where the next dealer differs; else, where a level differs, the levels after
+    (a side's level not known is carried on).  A dealer not known for it is the setting's unknown ``Dealer``."""
+    dealer = result.dealer
+    level_open = bool(differ.level_seats) and (dealer is None or dealer in differ.level_seats
+                                               or (not differ.friend and dealer ^ 2 in differ.level_seats))
+    what = tuple(w for w, open_ in (("level_check", hand.level is not None and level_open),
+                                    ("dealer_check", hand.dealer is not None and differ.dealer_open
+                                     and not hand.setup))
+                 if open_)
+    if not what:        # no check rests on it: what the next hands carry (a level not known) still does
+        what = ("levels",) if differ.level_seats else ()
+    zh, en = explain_readings.copies_differ(differ.number, differ.readings, differ.level_seats,
+                                            differ.dealer_open, differ.friend, what)
+    return dataclasses.replace(result, unknowns=result.unknowns + (Unknown("Levels", what, zh, en),))
+
+
+def final_unknown(differ: CopiesDiffer) -> Unknown:
+    """The match's unknown where its last hand's copies leave the final levels open (withholding nothing of
+    its own: ``result`` there would mean a damaged file, :func:`.scoring.match_facts`; who won, where a level
+    it rests on is not known, is the match's result's to say)."""
+    what: tuple[str, ...] = ()
+    zh, en = explain_readings.copies_differ(differ.number, differ.readings, differ.level_seats,
+                                            differ.dealer_open, differ.friend, what, final=True)
+    return Unknown("Levels", what, zh, en)
