@@ -521,7 +521,8 @@ def test_declarations_stated_empty_mean_nobody_declared_and_survive_conversion()
     at = next(i for i, ln in enumerate(lines) if ln.startswith("[Trump"))
     empty = "\n".join(lines[:at + 1] + ['[Declarations ""]'] + lines[at + 1:]) + "\n"
     h = replay(empty)[0]
-    assert [v.code for v in h.violations] == ["bad_declaration"] and h.unknowns == ()   # nobody declared: NT
+    # nobody declared: NT, against the record's trump — judged under both (docs/rules.md §9.4, §14.1)
+    assert [v.code for v in h.violations] == ["bad_declaration"] and [u.tag for u in h.unknowns] == ["Trump"]
     m = parse_tgn(empty)[0][0]
     assert m.hands[0].declarations == () and m.hands[0].declarations_known
     for back in (parse_tgn(format_tgn(m))[0][0], parse_json(format_json(m))[0][0]):

@@ -94,9 +94,13 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
         en = (f"{tag} says {re_}, but [Level] and the levels carried put the dealer on the other side, and the record "
               f"does not say which is right: the hand was judged with each {name_en} ({judged} judgements in all)")
     else:
-        zh = f"{tag} 记为{rz}，与{src_zh}（{oz}）不符，记录未说明哪个对：本局按{two}{name_zh}各判定一次（共 {judged} 种）"
-        en = (f"{tag} says {re_}, but {src_en} is {oe}, and the record does not say which is right: the hand was "
-              f"judged with each {name_en} ({judged} judgements in all)")
+        # the trump: the declarations', or when none stands the no_declaration rule's (rules.md §9.4)
+        by_zh, by_en = ("（无人亮主成立时按 no_declaration 规则定主）", " (by the no_declaration rule when none stands)") \
+            if fact == "trump" else ("", "")
+        zh = (f"{tag} 记为{rz}，与{src_zh}（{oz}）不符{by_zh}，记录未说明哪个对：本局按{two}{name_zh}各判定一次"
+              f"（共 {judged} 种）")
+        en = (f"{tag} says {re_}, but {src_en} is {oe}{by_en}, and the record does not say which is right: the hand "
+              f"was judged with each {name_en} ({judged} judgements in all)")
     if kept < judged:
         zh += f"，其中 {kept} 种与本局的发牌、底牌、亮主和出牌最相符"
         en += (f", of which {kept} agree best with the hand's deal, bottom, declarations and plays")

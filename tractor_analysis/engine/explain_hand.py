@@ -91,34 +91,45 @@ def declared_trump_mismatch(declared: int | None, recorded: int | None) -> Messa
             f"the declarations fix trump {_trump_en(declared)} but the record says {_trump_en(recorded)}")
 
 
-def no_declaration_redeal() -> Message:
-    """Nobody declared under ``no_declaration = redeal``: the hand should not have been played."""
-    return ("无人亮主，按规则应重新发牌，本局不应开打",
-            "nobody declared: under no_declaration = redeal the cards are dealt again, "
+_NOBODY = {False: ("无人亮主", "nobody declared"),
+           True: ("所记的亮主无一成立（即无人亮主）", "no declaration recorded stands (nobody declared)")}
+"""How a hand without a declaration standing is named: ``[Declarations ""]`` (``False``), or
+declarations recorded that all declare nothing or are refused (``True``, docs/rules.md §9.4)."""
+
+
+def no_declaration_redeal(refused: bool = False) -> Message:
+    """Nobody declared under ``no_declaration = redeal``: the hand should not have been played
+    (``refused``: declarations are recorded, but none stands)."""
+    nz, ne = _NOBODY[refused]
+    return (f"{nz}，按规则应重新发牌，本局不应开打",
+            f"{ne}: under no_declaration = redeal the cards are dealt again, "
             "so this hand should not have been played")
 
 
 def no_declaration_trump_mismatch(expected: int | None, recorded: int | None,
-                                  third_card: int | None = None) -> Message:
+                                  third_card: int | None = None, refused: bool = False) -> Message:
     """Nobody declared and the record's trump is not the one the rule fixes: the bottom's
     third card (``no_declaration = third_bottom_card``, ``third_card`` given; a joker there
     means no trump) or no trump (``no_declaration = no_trump``).  Both languages name the rule,
     the trump it fixes and the recorded one, e.g. "nobody declared, so under no_declaration =
-    no_trump the hand is played without trump (NT), but the record says trump is diamonds"."""
+    no_trump the hand is played without trump (NT), but the record says trump is diamonds"
+    (``refused``: declarations are recorded but none stands — "no declaration recorded stands (nobody
+    declared), so …")."""
+    nz, ne = _NOBODY[refused]
     said_zh = "记录却打无主" if recorded is None else f"记录的主却是{_trump_zh(recorded)}"
     said_en = ("the record says the hand is played without trump (NT)" if recorded is None
                else f"the record says trump is {_trump_en(recorded)}")
     if third_card is None:
-        return (f"无人亮主，按规则（no_declaration = no_trump）应打无主，{said_zh}",
-                f"nobody declared, so under no_declaration = no_trump the hand is played without trump (NT), "
+        return (f"{nz}，按规则（no_declaration = no_trump）应打无主，{said_zh}",
+                f"{ne}, so under no_declaration = no_trump the hand is played without trump (NT), "
                 f"but {said_en}")
     rule_zh, rule_en = "按规则（no_declaration = third_bottom_card）", "under no_declaration = third_bottom_card"
     if expected is None:            # the third card is a joker: no trump
-        return (f"无人亮主，{rule_zh}底牌第三张 {PRETTY[third_card]} 是王，应打无主，{said_zh}",
-                f"nobody declared, so {rule_en} the bottom's third card {PRETTY[third_card]}, a joker, means the "
+        return (f"{nz}，{rule_zh}底牌第三张 {PRETTY[third_card]} 是王，应打无主，{said_zh}",
+                f"{ne}, so {rule_en} the bottom's third card {PRETTY[third_card]}, a joker, means the "
                 f"hand is played without trump (NT), but {said_en}")
-    return (f"无人亮主，{rule_zh}以底牌第三张 {PRETTY[third_card]} 的花色定主，主应为{_trump_zh(expected)}，{said_zh}",
-            f"nobody declared, so {rule_en} the bottom's third card {PRETTY[third_card]} fixes trump "
+    return (f"{nz}，{rule_zh}以底牌第三张 {PRETTY[third_card]} 的花色定主，主应为{_trump_zh(expected)}，{said_zh}",
+            f"{ne}, so {rule_en} the bottom's third card {PRETTY[third_card]} fixes trump "
             f"{_trump_en(expected)}, but {said_en}")
 
 
@@ -222,7 +233,8 @@ def buried_not_held(seat: int, missing: Sequence[int], rebid: bool) -> Message:
         else "the dealer's hand nor in the bottom"
     return (f"{who_zh}扣的底牌 {_pretty(missing)} 既不在手中也不在底牌里",
             f"{SEAT_TOKENS[seat]} buried {_tokens(missing)}"
-            f"{' after the rebid (炒地皮)' if rebid else ''}, which were neither in {whose}")
+            f"{' after the rebid (炒地皮)' if rebid else ''}, which {'was' if len(missing) == 1 else 'were'} neither in "
+            f"{whose}")
 
 
 def buried_held_by_others(seat: int, kinds: Sequence[int], decks: int) -> Message:
