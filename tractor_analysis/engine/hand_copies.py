@@ -54,10 +54,19 @@ class CopiesDiffer:
     friend: bool
 
 
-def copies_of(hands: Sequence[Hand], index: int) -> list[int]:
-    """The places of every hand numbered as ``hands[index]`` (itself included), in the record's order."""
-    number = hands[index].number
-    return [j for j, h in enumerate(hands) if h.number == number]
+def numbered(hands: Sequence[Hand]) -> dict[int, list[int]]:
+    """The places of the hands by their number, in the record's order (built once per match: a look-up per
+    hand, never a scan of the match per hand)."""
+    places: dict[int, list[int]] = {}
+    for j, h in enumerate(hands):
+        places.setdefault(h.number, []).append(j)
+    return places
+
+
+def copies_of(hands: Sequence[Hand], index: int, places: dict[int, list[int]]) -> list[int]:
+    """The places of every hand numbered as ``hands[index]`` (itself included), in the record's order;
+    ``places``: :func:`numbered` of ``hands``."""
+    return places[hands[index].number]
 
 
 def merged(number: int, readings: Sequence[Carry], friend: bool) -> tuple[Carry, CopiesDiffer | None]:
@@ -84,11 +93,11 @@ def merged(number: int, readings: Sequence[Carry], friend: bool) -> tuple[Carry,
 
 def over_copies(hands: Sequence[Hand], index: int, carried_in: Sequence[Carry | None],
                 handed_on: Sequence[Carry | None], reading: Callable[..., Carry],
-                friend: bool) -> tuple[Carry, CopiesDiffer | None] | None:
+                friend: bool, places: dict[int, list[int]]) -> tuple[Carry, CopiesDiffer | None] | None:
     """What the copies of ``hands[index]`` hand on under every reading (``None`` when its number is written
     once): the first copy's own (``handed_on``), each later copy's from ``reading(j, first)`` — copy ``j``
     replayed with what the first copy ``first`` carried in (``carried_in``)."""
-    copies = copies_of(hands, index)
+    copies = copies_of(hands, index, places)
     if len(copies) < 2 or carried_in[copies[0]] is None or handed_on[copies[0]] is None:
         return None
     readings = [handed_on[copies[0]]] + [reading(j, copies[0]) for j in copies[1:]]
@@ -96,13 +105,13 @@ def over_copies(hands: Sequence[Hand], index: int, carried_in: Sequence[Carry | 
 
 
 def final_copies(hands: Sequence[Hand], handed_on: Sequence[Carry | None], reading: Callable[..., Carry],
-                 friend: bool) -> tuple[Carry, CopiesDiffer | None] | None:
+                 friend: bool, places: dict[int, list[int]]) -> tuple[Carry, CopiesDiffer | None] | None:
     """What the record's end is under every reading when it ends with copies of one hand (every hand from the
     first copy on has its number): each copy's end as the record's last hand (``reading(j, first, True)``).
     ``None`` when the record does not end so."""
     if not hands:
         return None
-    copies = copies_of(hands, len(hands) - 1)
+    copies = copies_of(hands, len(hands) - 1, places)
     first = copies[0]
     if len(copies) < 2 or copies != list(range(first, len(hands))) or handed_on[first] is None:
         return None

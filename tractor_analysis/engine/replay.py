@@ -26,7 +26,7 @@ from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet, build_ruleset
 from . import explain_hand, explain_readings, explain_unknown, referee
 from .forfeit_count import ForfeitCount, ForfeitEnd
-from .hand_copies import Carry, CopiesDiffer, final_copies, final_unknown, over_copies, with_copies_unknown
+from .hand_copies import Carry, CopiesDiffer, final_copies, final_unknown, numbered, over_copies, with_copies_unknown
 from .hand_replay import replay_hand
 from .unread_tricks import tricks_numbered, tricks_read
 from .explain import Message
@@ -106,6 +106,9 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         return copies_memo[j, last]
 
     copies_open: CopiesDiffer | None = None
+    places: dict[int, list[int]] | None = numbered(match.hands)
+    if len(places) == len(match.hands):
+        places = None               # no hand number written twice: no copies to read
     for index, hand in enumerate(match.hands):
         copies_open = None
         if hand.follows_skipped:  # the reader skipped the hand before: nothing is carried over it
@@ -118,7 +121,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             expected_dealer, bid_for_deal, levels, spans = None, False, (None,) * 4, None
         elif index:
             # the hand before is written more than once: what every copy of it hands on (hand_copies)
-            over = over_copies(match.hands, index - 1, carried_in, handed_on, reading, rules.friend)
+            over = (over_copies(match.hands, index - 1, carried_in, handed_on, reading, rules.friend, places)
+                    if places is not None else None)
             if over is not None:
                 carry, copies_open = over
                 levels, spans, expected_dealer, bid_for_deal, chain = carry.fields()
@@ -142,7 +146,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             decided = count.ended or passed_in is not None
         if decided and final is None:
             final, final_spans, decided_at = levels, spans, index
-    tail_copies = final_copies(match.hands, handed_on, reading, rules.friend) if final is None else None
+    tail_copies = (final_copies(match.hands, handed_on, reading, rules.friend, places)
+                   if final is None and places is not None else None)
     if tail_copies is not None:     # the record ends with a hand written more than once: every copy's end
         (levels, spans, *_), tail_copies = tail_copies[0].fields(), tail_copies[1]
     end = count.finish(match.hands, results)
