@@ -640,14 +640,57 @@ _USAGE_ZH = (
 )
 
 
+_MEANT = re.compile(r"Did you mean one of: (.*?)\?\)|Did you mean (.*?)\?")
+"""click's suggestion after "No such option" ("Did you mean '--json'?"), said in Chinese too."""
+_PATH_ZH = {"File": "文件", "Directory": "目录", "Path": "路径"}
+_INVALID = re.compile(r"Invalid value for '([^']*)': (.*?)\.?\s*$", re.S)
+_INVALID_ZH = (
+    # click's own words for why a value is refused (click.types), said the same in Chinese
+    (re.compile(r"(.*) is not in the range (\S+)$", re.S), "{0} 不在允许的范围 {1} 内"),
+    (re.compile(r"(.*) is not a valid (?:integer|integer range)$", re.S), "{0} 不是有效的整数"),
+    (re.compile(r"(.*) is not a valid (?:float|float range)$", re.S), "{0} 不是有效的数"),
+    (re.compile(r"(.*) is not a valid boolean\. Recognized values: (.*)$", re.S), "{0} 不是有效的布尔值，可用取值：{1}"),
+    (re.compile(r"(.*) is not one of (.*)$", re.S), "{0} 不是可用取值之一：{1}"),
+    (re.compile(r"(.*) does not match the formats? (.*)$", re.S), "{0} 不符合格式 {1}"),
+    (re.compile(r"(File|Directory|Path) (.*) does not exist$", re.S), "{0} {1} 不存在"),
+    (re.compile(r"(File|Directory|Path) (.*) is a file$", re.S), "{0} {1} 是文件"),
+    (re.compile(r"(File|Directory|Path) (.*) is a directory$", re.S), "{0} {1} 是目录"),
+    (re.compile(r"(File|Directory|Path) (.*) is not readable$", re.S), "{0} {1} 不可读"),
+    (re.compile(r"(File|Directory|Path) (.*) is not writable$", re.S), "{0} {1} 不可写"),
+    (re.compile(r"(File|Directory|Path) (.*) is not executable$", re.S), "{0} {1} 不可执行"),
+    (re.compile(r"(.*) is not (.*)$", re.S), "{0} 不是 {1}"),          # a Choice of one
+)
+
+
+def _invalid_zh(message: str) -> str | None:
+    """The Chinese of click's "Invalid value for 'X': why." — the option and why, as the English
+    says (the range, the choices, the path), or ``None`` when click's words for why are not known."""
+    m = _INVALID.search(message)
+    if m is None:
+        return None
+    name, why = m.groups()
+    for pattern, zh in _INVALID_ZH:
+        w = pattern.fullmatch(why)
+        if w:
+            parts = [_PATH_ZH.get(g, g) for g in w.groups()]
+            return f"{name} 的取值无效：{zh.format(*parts)}（用法见 -h / --help）"
+    return None
+
+
 def usage_zh(message: str) -> str:
     """``message`` (one of click's own usage errors) with a Chinese line added, unless it has one."""
     if any("\u4e00" <= ch <= "\u9fff" for ch in message):
         return message
+    invalid = _invalid_zh(message)
+    if invalid is not None:
+        return f"{message}\n{invalid}"
     for pattern, zh in _USAGE_ZH:
         m = pattern.search(message)
         if m:
-            return f"{message}\n{zh.format(*m.groups())}（用法见 -h / --help）"
+            hint = _MEANT.search(message)
+            meant = ("" if hint is None else f"（是否想用其中之一：{hint.group(1)}？）" if hint.group(1)
+                     else f"（是否想用 {hint.group(2)}？）")
+            return f"{message}\n{zh.format(*m.groups())}{meant}（用法见 -h / --help）"
     return f"{message}\n命令行用法错误（用法见 -h / --help）"
 
 

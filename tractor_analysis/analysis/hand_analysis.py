@@ -40,7 +40,7 @@ from .deep_calls import in_one_chunk
 from .solver import Budget, Position, Solution, Solver, play_classes
 from ..engine.legal import analyse_lead
 from ..engine.tricks import hand_context, trick_winner
-from ..engine.verdicts import Derived, HandResult
+from ..engine.verdicts import RECORDED_TOTAL, Derived, HandResult
 from ..records.cards import POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from ..records.model import Hand, Play
 
@@ -105,7 +105,8 @@ class HandAnalysis:
     result: int | None
     """The attackers' total the hand really ended with (the engine's score; when the record ends
     before the last plays and they were derived, :func:`end_plays`, the total after them — the
-    final position's, scored as the solver scores every line); ``None`` when not known."""
+    final position's, scored as the solver scores every line); ``None`` when not known — a hand the
+    record does not play to its end has none (:func:`real_result`), not its points so far."""
     plays: tuple[PlayAnalysis, ...] = ()
     reason: tuple[str, str] | None = None
     nodes: int = 0
@@ -480,6 +481,15 @@ def _solve(solver: Solver, pos: Position, clock: _Clock, guess: int):
     return solver.solve(pos, budget, guess)
 
 
+def real_result(h: HandResult) -> int | None:
+    """The attackers' total ``h`` really ended with: the engine's, when the record plays the hand
+    to its end (or states its total, a score sheet); ``None`` for a hand that did not end or whose
+    end is not known — the points so far are not its result (docs/format.md "analyse --json")."""
+    if h.complete or any(i.kind == RECORDED_TOTAL for i in h.items):
+        return h.attackers_total
+    return None
+
+
 def analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budget(),
                  solver: Solver | None = None, *, hand_seconds: float | None = None,
                  progress: Progress | None = None, every_position: bool = False) -> HandAnalysis:
@@ -509,7 +519,7 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
         reason = explain_hand.analysis_inconsistent()
     if reason is not None:
-        return HandAnalysis(h.number, None, 0, None, h.attackers_total, reason=reason)
+        return HandAnalysis(h.number, None, 0, None, real_result(h), reason=reason)
     bases, penalties = trick_bases(h)
     bottom = h.bottom_points
     solver = solver or Solver(hand_context(h.rules, h.level, h.trump), h.defenders, bottom)
@@ -554,7 +564,7 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
             plays[i] = dataclasses.replace(plays[i], derived=True)
     all_throws = all(back.sols[pos].all_throws for pos, _ in pairs if pos in back.sols)
     start = plays[0].value_before if plays else None
-    result = h.attackers_total
+    result = real_result(h)
     if ended:                               # the hand's end derived: its total is the final position's
         result = solver.solve(pairs[-1][1], Budget()).value if pairs else None
     return HandAnalysis(h.number, h.tricks[first].number if k else None, k, start, result,
@@ -662,5 +672,5 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
 
 
 __all__ = ["ANALYSIS_NEEDS", "MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand",
-           "analysis_derived", "derived_plays", "end_plays", "no_deal_lines", "position_at", "trick_bases",
+           "analysis_derived", "derived_plays", "end_plays", "no_deal_lines", "position_at", "real_result", "trick_bases",
            "with_derived_plays"]

@@ -22,7 +22,8 @@ cards must agree with.  Each is a rule of its own (docs/rules.md, "What a player
 6. **What the throws showed**: a throw (甩牌) that stood was checked against the other three hands
    at the trick's start, so none of them could beat any of its units; a failed one (``shown ->
    forced``) was beaten, and the forced play was one the rules allow
-   (:func:`~tractor_analysis.engine.tricks.throw_as_seen`, the engine's own check).  Not used when
+   (:func:`~tractor_analysis.engine.tricks.throw_as_seen`, the engine's own check); and its leader
+   held every card it showed — those of them not played since are still in its hand.  Not used when
    the replay found the leader at fault in that trick (the record is then not what the table saw),
    nor for an 80fen same-letter throw of mixed suits, nor when the replay did not judge the throw
    (legality not known, as for the follows: counted in :attr:`Knowledge.unjudged`).
@@ -221,6 +222,15 @@ def _declared(h: HandResult, record: Hand | None, index: int, play: int, seat: i
     return out
 
 
+def _held_shown(now, shown, since) -> bool:
+    """Rule 6: the leader of a failed throw held every card it showed (only cards held are shown)
+    — its hand at the trick's start, its cards ``now`` in the deal plus those it has played ``since``."""
+    need = _counts(shown)
+    for k in since:
+        need[k] -= 1
+    return all(n <= now[k] for k, n in enumerate(need) if n > 0)
+
+
 def agrees(kn: Knowledge, ctx, deal: tuple[tuple[int, ...], ...] | list, voids_kept: bool = False) -> bool:
     """Does ``deal`` (5 recipients' counts of the unseen cards) agree with everything ``kn`` says?
 
@@ -245,6 +255,8 @@ def agrees(kn: Knowledge, ctx, deal: tuple[tuple[int, ...], ...] | list, voids_k
             if need[k] > have[k] + (deal[BOTTOM][k] if may_be_bottom else 0):
                 return False
     for t in kn.throws:
+        if t.failed and t.leader != kn.seat and not _held_shown(deal[t.leader], t.shown, t.since[t.leader]):
+            return False
         others = []
         for i in (1, 2, 3):
             s = (t.leader + i) & 3
