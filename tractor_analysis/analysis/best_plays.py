@@ -87,8 +87,9 @@ def _as_one(plays: Sequence[tuple[int, ...]]) -> BestChoice | None:
 
 def choices(plays: Iterable[Sequence[int]], group_of: Callable[[int], int]) -> list[BestChoice]:
     """The best plays ``plays`` grouped: all of them as one choice when they are exactly that,
-    else by the suit groups they touch (each group one choice when it is exactly that), else one
-    play a line.  Every play is in exactly one choice; nothing is added."""
+    else by the suit groups they touch (each group one choice when it is exactly that, else split by
+    the cards outside one suit group: :func:`_split`), else one play a line.  Every play is in exactly
+    one choice; nothing is added."""
     distinct = list(dict.fromkeys(tuple(sorted(p)) for p in plays))
     if not distinct:
         return []
@@ -104,8 +105,26 @@ def choices(plays: Iterable[Sequence[int]], group_of: Callable[[int], int]) -> l
         if one is not None:
             out.append(one)
         else:
-            out.extend(BestChoice(p, 0, (), 1) for p in members)
+            out.extend(_split(members, group_of))
     return out
+
+
+def _split(members: Sequence[tuple[int, ...]], group_of: Callable[[int], int]) -> list[BestChoice]:
+    """``members`` (plays touching the same suit groups, not one choice) in as few choices as one cut gives:
+    for each group, the plays alike outside it (the same cards of the other groups) as one choice where they
+    are exactly one ("♥3 ♥4 ♦8 + any 1 of ♣9 ♣J"), else one play a line; the group with the fewest lines."""
+    best: list[BestChoice] | None = None
+    for g in sorted({group_of(k) for p in members for k in p}):
+        alike: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for p in members:
+            alike.setdefault(tuple(k for k in p if group_of(k) != g), []).append(p)
+        lines: list[BestChoice] = []
+        for plays in alike.values():
+            one = _as_one(plays) if len(plays) > 1 else None
+            lines.extend([one] if one is not None else [BestChoice(p, 0, (), 1) for p in plays])
+        if best is None or len(lines) < len(best):
+            best = lines
+    return best if best is not None else [BestChoice(p, 0, (), 1) for p in members]
 
 
 def equal_plays(h, trick: int, seat: int, best: Iterable[Sequence[int]]) -> list[tuple[int, ...]] | None:
