@@ -179,8 +179,9 @@ def matches(draw, max_hands: int = 3, positions: bool = True, with_notes: bool =
     opt = st.one_of(st.none(), texts)
     # a blank name names nobody (the readers make it None): a name is None or not blank
     name = st.one_of(st.none(), texts.filter(lambda t: t.strip() != ""))
+    player = st.one_of(st.none(), texts.map(str.strip).filter(bool))     # the readers strip a player's name
     return Match(event=draw(opt), site=draw(opt), date=draw(opt), round=draw(opt), table=draw(opt),
-                 players=(draw(name), draw(name), draw(name), draw(name)), teams=(draw(name), draw(name)),
+                 players=(draw(player), draw(player), draw(player), draw(player)), teams=(draw(name), draw(name)),
                  ruleset=ruleset, rules=rules,
                  levels=draw(st.one_of(st.none(), st.tuples(ranks, ranks))), hands=hand_list,
                  notes=draw(notes) if with_notes else (), tags=draw(extra_tags))

@@ -3,15 +3,13 @@
 builds the rows).  Never raises for the content: problems are diagnostics."""
 from __future__ import annotations
 
-import errno
 import os
-import stat
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator
 
 from ..records.diagnostics import Diagnostic
 from ..records.limits import DEFAULT_MAX_BYTES
-from ..records.sources import _NOT_REGULAR
+from ..records.sources import NotRegularFile, open_regular as _open_regular
 
 _INT16 = 32767
 """``hand_no`` is an int16 column: a hand number beyond it cannot be stored."""
@@ -28,38 +26,10 @@ def _unstorable_hand(match) -> Diagnostic | None:
     return None
 
 
-class NotRegularFile(OSError):
-    """An input that is no regular file (a named pipe, a socket, a device): ``words`` says which,
-    ``(en, zh)``, in the words of :func:`~tractor_analysis.records.sources.not_regular`."""
-
-    def __init__(self, words: tuple[str, str]) -> None:
-        super().__init__(words[0])
-        self.words = words
-
-
 def open_regular(opened: str | os.PathLike) -> BinaryIO:
-    """``opened`` open for reading its bytes (unbuffered), when it is a regular file.
-
-    It is opened without waiting (``O_NONBLOCK``: opening a named pipe no program writes to would
-    wait for ever) and looked at through the descriptor opened (no other file can take its place
-    between the look and the reading).  Raises :class:`NotRegularFile` for a named pipe, a socket or
-    a device, ``IsADirectoryError`` for a folder, or the ``OSError`` / ``ValueError`` (a NUL in the
-    path) of the opening."""
-    nonblock = getattr(os, "O_NONBLOCK", 0)         # (none on Windows: no named pipes among its files)
-    fd = os.open(opened, os.O_RDONLY | nonblock | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(opened))
-        if not stat.S_ISREG(mode):
-            en, zh = next(((en, zh) for test, en, zh in _NOT_REGULAR if test(mode)), ("special file", "特殊文件"))
-            raise NotRegularFile((f"not a regular file ({en})", f"不是普通文件（{zh}）"))
-        if nonblock:
-            os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb", buffering=0)
-    except BaseException:
-        os.close(fd)
-        raise
+    """:func:`~tractor_analysis.records.sources.open_regular`, unbuffered (ingest reads into its own
+    buffers): a named pipe, a socket or a device is refused (:class:`NotRegularFile`), never waited on."""
+    return _open_regular(opened, buffering=0)
 
 
 @dataclass(slots=True)
@@ -84,6 +54,11 @@ def read_and_replay(path: str, opened: str | os.PathLike, choice, max_bytes: int
 
     try:
         source = StreamedFile(opened, None, max_bytes)
+    except NotRegularFile as exc:   # (a path become a pipe or a device since it was looked at)
+        yield _Part(0, [], [], [Diagnostic("unreadable_file", f"cannot read {path}: {exc.words[0]} / "
+                                                              f"无法读取文件 {path}：{exc.words[1]}")],
+                    end=(None, 0, None, None))
+        return
     except OSError as exc:
         yield _Part(0, [], [], [Diagnostic("unreadable_file", f"cannot read {path}: {exc.strerror or exc} / "
                                                               f"无法读取文件 {path}")], end=(None, 0, None, None))

@@ -472,7 +472,7 @@ def match_from_botzone(obj: Any, line: int = 0, text: str = "") -> tuple[Match |
     if isinstance(players, list) and len(players) == 4:
         for seat, p in enumerate(players):
             if isinstance(p, dict) and isinstance(p.get("bot"), str):
-                names[seat] = p["bot"][:64]
+                names[seat] = p["bot"].strip()[:64].rstrip() or None     # without white space around; blank: not named
     match_tags: list[tuple[str, str]] = [("Source", SOURCE)]
     if isinstance(obj.get("_id"), str):
         match_tags.append(("Botzone:id", obj["_id"][:64]))

@@ -19,6 +19,7 @@ def bilingual(en: str, zh: str) -> str:
 
 CODES: dict[str, str] = {
     "empty_file": "the file holds no record",
+    "not_gzip": "a file named .gz whose bytes are not gzip data: read as plain text (a warning: the bytes are the record)",
     "decode_error": "the bytes are not text in UTF-8, GB18030 or GBK",
     "binary_file": "the file is binary, not a record",
     "truncated_file": "the file ends in the middle of a record (gzip stream cut short, or an open tag/annotation/quote)",

@@ -387,7 +387,7 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
     if a_team in (0, 1):
         for seat in range(4):
             who = obj.get("a") if seat % 2 == a_team else obj.get("b")
-            names[seat] = who if isinstance(who, str) else None
+            names[seat] = (who.strip() or None) if isinstance(who, str) else None    # blank: not named
     rounds = obj["rounds"]
     levels, problem = _levels(rounds[0].get("before") if rounds and isinstance(rounds[0], dict) else None)
     if problem is not None:

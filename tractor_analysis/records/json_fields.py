@@ -178,7 +178,7 @@ def as_players(p: Any) -> list[str | None]:
         if s is None:
             raise Shape(f"\"players\" has key {key!r} (expected N, E, S, W)", "players", key)
         text = as_text(name, f"players.{key}", "players", key)
-        players[s] = text if text is None or text.strip() else None      # a blank name names nobody
+        players[s] = (text.strip() or None) if text is not None else None   # no white space around; blank: nobody
     return players
 
 
@@ -327,14 +327,23 @@ class FieldReader(Reporter):
                 raise Shape(f"\"levels\" has key {key!r} (expected NS and EW)", "levels", key)
             if value is None or value == "?":
                 continue
-            if not isinstance(value, (str, int)) or isinstance(value, bool):
+            if not isinstance(value, (str, int, float)) or isinstance(value, bool):
                 raise Shape(f"levels.{key} should be a level string such as \"2\" or \"A\", not "
                             f"{type_name(value)}", "levels", key)
+            at, self.path = self.path, self.path + ("levels",)       # the problem is at the value
             try:
-                out[team] = parse_rank(str(value))
+                if not isinstance(value, str):     # a level is a string (docs/format.md): 11 or 1 meant what?
+                    self.diag("bad_value", f"levels.{key} should be a level string such as \"2\", \"10\" or \"A\" "
+                              f"(docs/format.md), not the number {_shown(value)}; {key}'s level is unknown",
+                              f"levels.{key} 应为级别字符串（如 \"2\"、\"10\" 或 \"A\"，见 docs/format.md），而不是数字 "
+                              f"{_shown(value)}；{key} 方级别未知", key)
+                    continue
+                out[team] = parse_rank(value)
             except ValueError:
                 self.diag("bad_value", f"unknown level {value!r} in \"levels\" (expected 2..10, J, Q, K or A); "
-                          f"{key}'s level is unknown", f"\"levels\" 中的级别 {value!r} 无法识别；{key} 方级别未知")
+                          f"{key}'s level is unknown", f"\"levels\" 中的级别 {value!r} 无法识别；{key} 方级别未知", key)
+            finally:
+                self.path = at
         return out[0], out[1]
 
     def trump(self, v: Any) -> tuple[Suit | None, bool]:
@@ -351,7 +360,14 @@ class FieldReader(Reporter):
 
     def level(self, v: Any) -> Rank | None:
         """A hand's ``level`` (``2``..``10``, ``J``, ``Q``, ``K``, ``A``); ``None`` when unknown (``"?"``, read
-        by the caller as the field left out, never comes here)."""
+        by the caller as the field left out, never comes here).  A number is not a level (docs/format.md:
+        levels are strings): ``bad_value`` at it, and the level is read as not stated — never guessed."""
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            self.diag("bad_value", f"\"level\" should be a level string such as \"2\", \"10\" or \"A\" "
+                      f"(docs/format.md), not the number {_shown(v)}: the level is read as not stated",
+                      f"\"level\" 应为级别字符串（如 \"2\"、\"10\" 或 \"A\"，见 docs/format.md），而不是数字 "
+                      f"{_shown(v)}：按未写明级别处理", "level")
+            return None
         lv = as_text(v, "\"level\"", "level")
         try:
             return parse_rank(lv)

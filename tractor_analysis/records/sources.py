@@ -5,7 +5,8 @@
 recognised by its magic bytes, and an unknown extension is sniffed from the
 text; a JSON text shaped as the 80fen contest NDJSON is read by :mod:`.fen80_reader`
 whatever its name, and a caller may force the format), undo gzip (a cut-short stream
-gives ``truncated_file`` and whatever decoded), decode the text (UTF-8 with or without BOM, UTF-16 with BOM, else
+gives ``truncated_file`` and whatever decoded; a file named ``….gz`` whose bytes are not gzip is read as
+the plain text it is, with ``not_gzip`` at 1:1 saying so), decode the text (UTF-8 with or without BOM, UTF-16 with BOM, else
 GB18030 — a superset of GBK — or Big5, whichever reads as common Chinese characters
 (:func:`guess_legacy`; the choice and any doubt are in ``SourceFile.encoding_note``), else
 ``decode_error`` at the first bad byte) and hand it to :mod:`.notation` or :mod:`.jsonrecord`.
@@ -34,7 +35,7 @@ import stat
 import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import BinaryIO, Iterable, Iterator
 
 from .diagnostics import Diagnostic
 from .botzone_reader import looks_like_botzone, parse_botzone
@@ -44,8 +45,9 @@ from .json_reader import parse_json, parse_jsonl
 from .diagnostics import bilingual
 from .model import Match
 
-__all__ = ["SourceFile", "load_file", "load_bytes", "decode_text", "guess_legacy", "iter_inputs",
-           "not_regular", "scan_refusal", "ScannedPath", "RECORD_SUFFIXES", "FORMATS", "record_text"]
+__all__ = ["SourceFile", "load_file", "load_opened", "load_bytes", "decode_text", "guess_legacy", "iter_inputs",
+           "not_regular", "scan_refusal", "ScannedPath", "NotRegularFile", "open_regular", "RECORD_SUFFIXES",
+           "FORMATS", "record_text"]
 
 RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".ndjson", ".tgn.gz", ".json.gz", ".jsonl.gz", ".ndjson.gz")
 """File names :func:`iter_inputs` picks up inside folders."""
@@ -328,6 +330,25 @@ def truncated_diag(problem: str, size: int, line: int, column: int) -> Diagnosti
         "what decoded is read", f"文件不完整：gzip 数据在 {size} 字节后中断；已读取解出的部分"), line, column)
 
 
+def not_gzip_diag() -> Diagnostic:
+    """``not_gzip`` at 1:1: a file named ``….gz`` whose bytes do not start as gzip data (``1f 8b``) is read
+    as the plain text it is (its bytes are the record), and this says so."""
+    return Diagnostic("not_gzip", bilingual(
+        "not gzip data: read as plain text (the name ends in .gz, but the file does not start with the gzip "
+        "bytes 1f 8b)", "不是 gzip 数据：按纯文本读取（文件名以 .gz 结尾，但文件开头不是 gzip 的 1f 8b 字节）"), 1, 1)
+
+
+def empty_diag(compressed: int | None = None) -> Diagnostic:
+    """``empty_file`` at 1:1: no byte of text — 0 bytes, or (``compressed``: the gzip file's size) a valid
+    gzip that holds 0 bytes of text."""
+    if compressed is None:
+        return Diagnostic("empty_file", bilingual(
+            "empty file: 0 bytes (expected a .tgn, .json or .jsonl record)", "空文件：0 字节"), 1, 1)
+    return Diagnostic("empty_file", bilingual(
+        f"empty file: the gzip data holds 0 bytes of text ({compressed} bytes compressed); expected a .tgn, .json "
+        "or .jsonl record", f"空文件：gzip 数据中的文本为 0 字节（压缩后 {compressed} 字节）"), 1, 1)
+
+
 def _format_of(name: str, text: str) -> str:
     low = name.lower()
     if low.endswith(".gz"):
@@ -396,6 +417,7 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
     compressed = data.startswith(_GZIP_MAGIC) or name.lower().endswith(".gz")
     if len(data) > max_bytes:
         return _too_large(name, data, max_bytes, sha, False, len(data))
+    raw_size = len(data)
     if compressed and data.startswith(_GZIP_MAGIC):
         try:
             data, problem = _gunzip(data, max_bytes)
@@ -406,12 +428,13 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
             diags.append(truncated_diag(problem, len(data), data.count(b"\n") + 1,
                                         len(data[start:].decode("utf-8", errors="replace")) + 1))
     else:
+        if compressed and data:     # named .gz, but its bytes are not gzip: they are the record, said so
+            diags.append(not_gzip_diag())
         compressed = False
     fmt = forced or _format_of(name, "")
     if not data:
         if not diags:
-            diags.append(Diagnostic("empty_file", bilingual(
-                "empty file: 0 bytes (expected a .tgn, .json or .jsonl record)", "空文件：0 字节"), 1, 1))
+            diags.append(empty_diag(raw_size if compressed else None))
         return SourceFile(name, fmt, (), tuple(diags), sha, "utf-8", compressed, ())
     note = None
     utf16 = _utf16_without_bom(data)
@@ -527,15 +550,21 @@ def load_file(path: str | os.PathLike, fmt: str | None = None, max_bytes: int = 
     except ValueError as exc:       # a NUL in the path: no file can have that name
         raise OSError(errno.EINVAL, f"{exc} / 路径无效", str(path)) from None
     with f:
-        data = f.read(max_bytes + 1)
-        if len(data) > max_bytes:    # too large: hash the rest without holding it
-            digest = hashlib.sha256(data)
-            total = len(data)
-            for chunk in iter(lambda: f.read(1 << 20), b""):
-                digest.update(chunk)
-                total += len(chunk)
-            return _too_large(str(path), data, max_bytes, digest.hexdigest(), False, total)
-    return load_bytes(data, str(path), fmt, max_bytes)
+        return load_opened(f, str(path), fmt, max_bytes)
+
+
+def load_opened(f: BinaryIO, name: str, fmt: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
+    """:func:`load_file` of a file already open (``f``, binary, read from where it stands; not closed):
+    whoever opened it decided it may be read (:func:`open_regular`).  ``OSError`` only when reading fails."""
+    data = f.read(max_bytes + 1)
+    if len(data) > max_bytes:    # too large: hash the rest without holding it
+        digest = hashlib.sha256(data)
+        total = len(data)
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+            total += len(chunk)
+        return _too_large(name, data, max_bytes, digest.hexdigest(), False, total)
+    return load_bytes(data, name, fmt, max_bytes)
 
 
 def record_text(path: str | os.PathLike, fmt: str | None = None,
@@ -546,9 +575,7 @@ def record_text(path: str | os.PathLike, fmt: str | None = None,
     file (a pipe cannot be read twice) or cannot be read within ``max_bytes``.  For ``tractor convert``,
     which says where a field is and what a copy does not keep."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        with open(path, "rb") as f:
+        with open_regular(path) as f:         # (a pipe, a device — or a file become one since — is refused)
             data = f.read(max_bytes + 1)
         if len(data) > max_bytes:
             return None
@@ -584,6 +611,41 @@ def not_regular(path: str | os.PathLike) -> tuple[str, str] | None:
         if test(mode):
             return f"not a regular file ({en})", f"不是普通文件（{zh}）"
     return None
+
+
+class NotRegularFile(OSError):
+    """An input that is no regular file (a named pipe, a socket, a device), refused by
+    :func:`open_regular`: ``words`` says which, ``(en, zh)``, in the words of :func:`not_regular`."""
+
+    def __init__(self, words: tuple[str, str]) -> None:
+        super().__init__(words[0])
+        self.words = words
+
+
+def open_regular(opened: str | os.PathLike, buffering: int = -1) -> BinaryIO:
+    """``opened`` open for reading its bytes (``buffering`` as :func:`open`'s: buffered by default; 0 for
+    a caller reading into its own buffer), when it is a regular file.
+
+    It is opened without waiting (``O_NONBLOCK``: opening a named pipe no program writes to would
+    wait for ever) and looked at through the descriptor opened (no other file can take its place
+    between the look and the reading).  Raises :class:`NotRegularFile` for a named pipe, a socket or
+    a device, ``IsADirectoryError`` for a folder, or the ``OSError`` / ``ValueError`` (a NUL in the
+    path) of the opening."""
+    nonblock = getattr(os, "O_NONBLOCK", 0)         # (none on Windows: no named pipes among its files)
+    fd = os.open(opened, os.O_RDONLY | nonblock | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(opened))
+        if not stat.S_ISREG(mode):
+            en, zh = next(((en, zh) for test, en, zh in _NOT_REGULAR if test(mode)), ("special file", "特殊文件"))
+            raise NotRegularFile((f"not a regular file ({en})", f"不是普通文件（{zh}）"))
+        if nonblock:
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb", buffering=buffering)
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 class ScannedPath(type(Path())):

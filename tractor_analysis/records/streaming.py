@@ -28,12 +28,13 @@ the whole-file reader would have weighed the whole text.  UTF-16 text (it has NU
 every other place) and binary files are not streamed.
 
 File-level diagnostics come apart from the lines': :attr:`StreamedFile.leading`
-(``truncated_file``, then the first ``decode_error``) and :attr:`StreamedFile.trailing`
+(``not_gzip``, ``truncated_file``, then the first ``decode_error``) and :attr:`StreamedFile.trailing`
 (``empty_file``, "N more problems"), known once the pieces are read; ``leading + pieces +
 trailing`` is the whole-file reader's list.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -229,7 +230,11 @@ class StreamedFile:
     ``whole`` is the :class:`~.sources.SourceFile` when the file was read whole (then the one piece
     holds all of it); else the file is streamed (``streamed``) and ``sha256``, ``leading`` and
     ``trailing`` are complete once the iteration ends.  ``OSError`` when the path cannot be read,
-    as :func:`~.sources.load_file`; bad content never raises.
+    as :func:`~.sources.load_file`, and also when it is no regular file, however it was found (a named
+    pipe, a socket, a device: :class:`~.sources.NotRegularFile`, never opened to wait on); the file is
+    opened once, so one that changes into one after the caller looked at it is refused too (a
+    caller that means to read a named pipe reads it with :func:`~.sources.load_file`); bad content never
+    raises.
 
     ``segment=(start, end, first_line, last)``: only the bytes ``start``..``end`` of an uncompressed
     file (cut just after a ``\\n``; ``first_line``: the number of its first line, ``last``: it
@@ -257,15 +262,29 @@ class StreamedFile:
         self.splittable = True
         if stream_above is None:
             stream_above = min(STREAM_ABOVE, max_bytes)
+        self._not_gzip: Diagnostic | None = None
         if segment is not None:
-            self.splittable = bool(os.fspath(path)) and self._open_stream(fmt, stream_above) and not self.compressed
+            try:
+                fh = _open(path)
+            except OSError:
+                fh = None             # read at once instead, which says why
+            self.splittable = fh is not None and self._open_stream(fh, fmt, stream_above) and not self.compressed
             if self.splittable:
                 self._seek_segment(*segment[:2])
             else:
                 self.close()
+                if fh is not None:
+                    fh.close()        # (not kept: the head did not stream)
             return
-        if not os.fspath(path) or not self._open_stream(fmt, stream_above):
-            self.whole = sources.load_file(path, fmt, max_bytes)
+        fh = _open(path)
+        try:
+            if not self._open_stream(fh, fmt, stream_above):
+                fh.seek(0)
+                self.whole = sources.load_opened(fh, self.path, fmt, max_bytes)
+        finally:
+            if self._fh is None:
+                fh.close()
+        if self.whole is not None:
             self.sha256 = self.whole.sha256
             self.format, self.encoding = self.whole.format, self.whole.encoding
             self.encoding_note, self.compressed = self.whole.encoding_note, self.whole.compressed
@@ -274,21 +293,17 @@ class StreamedFile:
     def streamed(self) -> bool:
         return self.whole is None
 
-    def _open_stream(self, forced: str | None, stream_above: int) -> bool:
-        """Read the head; ``True`` (the file left open) when the file is to be streamed."""
+    def _open_stream(self, fh: BinaryIO, forced: str | None, stream_above: int) -> bool:
+        """Read the head of ``fh`` (the file opened); ``True`` (the file left open as ``_fh``) when the file
+        is to be streamed, else ``False`` (``fh`` left to the caller)."""
         if forced not in (None, "jsonl"):
             return False
         low = self.path.lower().removesuffix(".gz")
         if forced is None and low.endswith((".tgn", ".json")):
             return False              # one match, or one document: read whole
         try:
-            fh = open(self.path, "rb")
-        except (OSError, ValueError):
-            return False              # load_file says why
-        try:
             return self._read_head(fh, forced, stream_above)
         except Exception:             # noqa: BLE001 - an unreadable head (or a bug): the whole-file reader reports it
-            fh.close()
             return False
 
     def _read_head(self, fh: BinaryIO, forced: str | None, stream_above: int) -> bool:
@@ -304,15 +319,15 @@ class StreamedFile:
                 ended = False
                 break
         if len(head) <= stream_above or not head:
-            fh.close()
             return False
         decide = _decide if self._segment is None else _decided
         decided = decide(bytes(head[:HEAD_BYTES]), self.path, forced, ended and len(head) <= HEAD_BYTES)
         if decided is None:
-            fh.close()
             return False
         self.format, self.encoding, self.encoding_note = decided
         self.compressed = raw.gz
+        if not raw.gz and self.path.lower().endswith(".gz"):
+            self._not_gzip = sources.not_gzip_diag()      # as the whole-file reader says it
         self._fh, self._raw, self._head, self._rest = fh, raw, bytes(head), chunks
         return True
 
@@ -355,6 +370,24 @@ class StreamedFile:
 
 _DECIDED: list = []
 """The last ``(arguments, answer)`` of :func:`_decided`."""
+
+
+def _open(path: str | os.PathLike) -> BinaryIO:
+    """``path`` open for reading (:func:`~.sources.open_regular`), with :func:`~.sources.load_file`'s
+    refusals: ``OSError`` for an empty path, a file a folder scan found that is no regular file
+    (:func:`~.sources.scan_refusal`), a NUL in the path — and for a named pipe, a socket or a device
+    however it was found (:class:`~.sources.NotRegularFile`, ``words`` saying which): opening a pipe no
+    program writes to would block, a device never end (a path checked by the caller can become one
+    before it is read)."""
+    if not os.fspath(path):
+        raise FileNotFoundError(errno.ENOENT, "empty path / 空路径", "")
+    refused = sources.scan_refusal(path)
+    if refused is not None:
+        raise OSError(errno.EINVAL, bilingual(*refused), os.fspath(path))
+    try:
+        return sources.open_regular(path)
+    except ValueError as exc:         # a NUL in the path: no file can have that name
+        raise OSError(errno.EINVAL, f"{exc} / 路径无效", str(path)) from None
 
 
 def _decided(head: bytes, name: str, forced: str | None, complete: bool) -> tuple[str, str, str | None] | None:
@@ -555,6 +588,8 @@ class _JsonlLines:
                 f"已在第 {self.lineno + 1} 行停止读取"), self.lineno + 1, 0))
         if self.decode_error is not None:
             f.leading.append(self.decode_error)
+        if f._not_gzip is not None:
+            f.leading.insert(0, f._not_gzip)
         trailing = self.reading.finish(self.lineno)
         if raw.problem is not None:
             trailing = [d for d in trailing if d.code != "empty_file"]

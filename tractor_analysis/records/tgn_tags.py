@@ -133,8 +133,8 @@ def match_tag(st: Reading, name: str, low: str, value: str, at: Position, name_a
     _duplicate(st, st.match_seen, low, name, at)
     if low in _MATCH_TEXT_TAGS:
         st.match[_MATCH_TEXT_TAGS[low]] = value
-    elif low in _PLAYER_TAGS:          # a blank name names nobody: the player is not named
-        st.players[_PLAYER_TAGS[low]] = value if value.strip() else None
+    elif low in _PLAYER_TAGS:          # a name without the white space around it; a blank one names nobody
+        st.players[_PLAYER_TAGS[low]] = value.strip() or None
     elif low in _TEAM_TAGS:
         st.teams[_TEAM_TAGS[low]] = value if value.strip() else None
     elif low == "ruleset":
