@@ -459,6 +459,10 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
     from tractor_analysis.dataset.reading import superseded_files, superseded_note
     for s in superseded_files(dataset, summary.batches):     # a path stored again with other content
         echo_err(superseded_note(s))
+    if summary.matches:         # a match stored again under other rules: counted twice, said so
+        from tractor_analysis.dataset.rules_copies import note, other_rules_copies
+        for c in other_rules_copies(dataset, summary.batches):
+            echo_err(note(c))
     stored_bad = summary.skipped_with_errors      # skipped now, stored with errors by an earlier run
     if stored_bad:
         shown = ", ".join(stored_bad[:SHOWN_ERRORS]) + (f" and {len(stored_bad) - SHOWN_ERRORS} more"

@@ -78,9 +78,12 @@ def match_labels(matches) -> dict[str, str]:
     ending of its path that tells it from the dataset's other files), ``#2`` for a later match of a
     file holding several (``match_index`` + 1), and the event's round and table when the record
     gives them.  Different matches get different labels: two stored from one path and index (the
-    file changed between two ingests) add their ``match_id``."""
+    file changed between two ingests, both versions given) add their ``match_id``.  ``matches``:
+    :func:`~tractor_analysis.dataset.stats_sql.match_labels_rows` (an earlier version's matches left out)."""
     names = file_names(matches["source_file"].astype(str))
-    per_file = matches.groupby("source_file", observed=True)["match_id"].transform("size")
+    # the matches of the file's version (its SHA-256): an earlier version's are not among them
+    by = ["source_file", "source_sha256"] if "source_sha256" in matches else ["source_file"]
+    per_file = matches.groupby(by, observed=True, dropna=False)["match_id"].transform("size")
     labels = {}
     for m, n in zip(matches.itertuples(index=False), per_file):
         label = names[str(m.source_file)]
@@ -93,6 +96,16 @@ def match_labels(matches) -> dict[str, str]:
     for label in labels.values():
         seen[label] = seen.get(label, 0) + 1
     return {k: (f"{v} [{k}]" if seen[v] > 1 else v) for k, v in labels.items()}
+
+
+def _in_file_order(frame, order: dict[str, int]):
+    """``frame`` keyed by match (``--by match``) with its rows by record file, then place in the file
+    (``order``: ``match_id`` → rank, :func:`~tractor_analysis.dataset.stats_sql.match_labels_rows`' order),
+    the rows of one match kept in their order."""
+    if "match" not in frame or not len(frame):
+        return frame
+    ranks = [order.get(str(k), len(order)) for k in frame["match"]]
+    return frame.iloc[sorted(range(len(frame)), key=ranks.__getitem__)].reset_index(drop=True)
 
 
 def _labelled(frame, labels: dict[str, str]):
@@ -186,8 +199,8 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     import duckdb
 
     from tractor_analysis.dataset import DatasetError
-    from tractor_analysis.dataset.stats import (all_tables, duplicate_matches, left_out_note, seat_notes, source,
-                                                superseded_notes)
+    from tractor_analysis.dataset.stats import (all_tables, duplicate_matches, left_out_note, rules_copy_notes,
+                                                seat_notes, source, superseded_notes)
     from tractor_analysis.dataset.stats_sql import match_labels_rows, totals_left_out
 
     if not (Path(dataset) / "files").is_dir():
@@ -211,7 +224,8 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
             totals = left_out_note(*totals_left_out(src))   # hands whose total the points tables leave out
             no_hands = src.rows("select count(*) from raw_hands")[0][0] == 0
             matches = match_labels_rows(src) if (dups or by == "match") else None
-            notes = superseded_notes(src) + seat_notes(src)     # an earlier version left out; a name in two seats
+            # an earlier version left out; one record counted twice under other rules; a name in two seats
+            notes = superseded_notes(src) + rules_copy_notes(src) + seat_notes(src)
     except (DatasetError, duckdb.Error, OSError) as exc:
         # a damaged or missing part: the message names it (bilingual); exit 2 like unreadable input
         error = click.ClickException(f"cannot read the dataset {dataset}: {exc}"
@@ -235,6 +249,9 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         tables[which] = pd.DataFrame(columns=[key, *cols])
     names = tuple(n for n in TABLES if n in tables) if which == "all" else (which,)
     labels = match_labels(matches) if by == "match" else {}
+    if by == "match":
+        order = {str(mid): i for i, mid in enumerate(matches["match_id"])}
+        tables = {n: _in_file_order(t, order) for n, t in tables.items()}
     if labels and fmt != "table":       # the key people read, as in the table, then the id programs join on
         tables = {n: _labelled(t, labels) for n, t in tables.items()}
     if fmt == "json":

@@ -57,9 +57,16 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
     from tractor_analysis import dataset
     from tractor_analysis.dataset.event import _commit_order, dataset_unread, from_dataset
 
+    from tractor_analysis.dataset.stats import duplicate_matches, superseded_matches, superseded_notes
+
     try:
         # every table but ``plays`` (about 100 rows a hand): the stats tables read none of it
         ds = dataset.load(str(path), tables=[t for t in dataset.TABLES if t != "plays"])
+        # an earlier version of a record file ingested again with other content counts nowhere, as in the
+        # statistics and the standings (docs/dataset.md "A file that changes"): its matches are left out
+        gone = set(superseded_matches(str(path)))
+        notes = superseded_notes(str(path)) if gone else []
+        ds = _without_matches(ds, gone, duplicate_matches(str(path)) if gone else {})
         events = from_dataset(str(path))     # the standings' reading of its copies (the one rule: docs/dataset.md)
         # the order ingest committed the matches in (the standings' own key), each copy in its place
         committed = _commit_order(str(path), {str(mid): {"batch": b} for mid, b in
@@ -68,6 +75,7 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         model.problems.append(FileProblem(str(path), 0, 0, "unreadable_dataset", str(exc)))
         return None
     model.sources.append(f"{path} (dataset)")
+    model.sources.extend(notes)         # named in the summary, as tractor stats names them on stderr
     for e in ds.errors.itertuples(index=False):
         model.problems.append(FileProblem(e.source_file, int(e.line), int(e.column), e.code, e.message))
     from .analysis import read_analysis
@@ -93,21 +101,46 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
         note = None if f.event is None else unread.get(file_of.get(f.match))
         if note is not None:
             model.match_facts[i] = dataclasses.replace(f, unread=note)
-    return ds if rows is None else _replayed_tables(ds, rows)
+    return ds if rows is None else _replayed_tables(ds, rows, {e.match_id: e.copy_of for e in events
+                                                               if e.copy_of is not None})
 
 
-def _replayed_tables(ds, rows: facts.ReportRows):
+def _without_matches(ds, gone: set[str], dups: dict[str, str]):
+    """The loaded dataset ``ds`` without the rows of the matches ``gone`` (by ``match_id``; its ``files`` and
+    ``errors`` rows stay): the matches of an earlier version of a record file
+    (:func:`~tractor_analysis.dataset.stats.superseded_matches`), which no table or page of the report counts.
+    A copy marked (``duplicate_of``) as a copy of one of them is marked as the statistics read it (``dups``:
+    :func:`~tractor_analysis.dataset.stats.duplicate_matches`, where the first such copy counts in its place),
+    so that the tables read from what is left count what ``tractor stats`` counts."""
+    if not gone:
+        return ds
+    tables = {}
+    for f in dataclasses.fields(ds):
+        frame = getattr(ds, f.name)
+        if f.name not in ("files", "errors") and frame is not None and "match_id" in getattr(frame, "columns", ()):
+            frame = frame[~frame["match_id"].astype(str).isin(gone)].reset_index(drop=True)
+        tables[f.name] = frame
+    m = tables["matches"]
+    if "duplicate_of" in m.columns and "match_key" in m.columns:
+        keyed = m["match_key"].notna().to_numpy()
+        m = m.copy()
+        m["duplicate_of"] = [dups.get(str(mid)) if k else d
+                             for mid, k, d in zip(m["match_id"], keyed, m["duplicate_of"].astype(object))]
+        tables["matches"] = m
+    return dataclasses.replace(ds, **tables)
+
+
+def _replayed_tables(ds, rows: facts.ReportRows, marked: dict[str, str]):
     """The tables the statistics read of the dataset ``ds`` when its matches were all drawn again under the
     report's rules (``--rules`` / ``--rule``): the rows of their replays (``rows``, :func:`_rows_of_replays`),
     as a record file's are (:func:`.facts.add_file_rows`), not the rows stored at ingest, judged under the
-    ingest's rules.  A match the dataset marks a copy (``duplicate_of``) stays the copy of the match it
+    ingest's rules.  A match the dataset's statistics read as a copy (``marked``: ``match_id`` → the copy
+    that counts, :func:`~tractor_analysis.dataset.stats.duplicate_matches`) stays the copy of the match it
     names; another is a copy when its replay's match key is that of a match before it in the order ingest
     committed them (the order its rows were added in) — as :func:`.facts.duplicate_matches` reads the
     facts.  The dataset's ``files`` rows stay (the statistics read none; :func:`record_names` reads how
     many matches each file holds, so that a match is named as it was drawn)."""
     out = dataclasses.replace(facts.dataset_of((), rows), files=ds.files)
-    m = ds.matches
-    marked = (dict(zip(m["match_id"].astype(str), m["duplicate_of"])) if "duplicate_of" in m.columns else {})
     mine = out.matches
     mine["duplicate_of"] = [kept if isinstance(kept, str) else own if isinstance(own, str) else None
                             for kept, own in zip((marked.get(str(mid)) for mid in mine["match_id"]),
@@ -218,6 +251,8 @@ def _add_rows(model: ReportModel, ds, redrawn: dict[str, str], rank: dict[str, i
             attackers_points=_known(h.attackers_points), attackers_total=_known(h.attackers_total),
             bottom_multiplier=_known(h.bottom_multiplier), bottom_bonus=_known(h.bottom_bonus),
             outcome=h.outcome if isinstance(h.outcome, str) else None,
+            outcome_reason=getattr(h, "outcome_reason", None) if isinstance(getattr(h, "outcome_reason", None), str)
+            else None,
             levels=0 if h.levels_gained != h.levels_gained or h.levels_gained is None else int(h.levels_gained),
             violations=int(h.violations), defender_seats=seats_of(getattr(h, "defender_seats", None)),
             final=_final(getattr(h, "complete", None), getattr(h, "result_only", None))))

@@ -53,6 +53,9 @@ class HandFact:
     recorded total (a replayed hand's ``complete`` or score sheet; a dataset row's ``complete`` or
     ``result_only``).  ``False``: the points so far of a hand the record ends inside (a miscount can
     decide such a hand); ``None``: not known (a dataset row that says neither)."""
+    outcome_reason: str | None = None
+    """Why the outcome is what it is (:attr:`.verdicts.Outcome.reason`: ``points``, ``miscount``, or
+    ``match_points`` — Botzone's 0–3 points a seat, no levels); ``None`` without an outcome."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +145,7 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
             attackers_points=r.attackers_points, attackers_total=r.attackers_total,
             bottom_multiplier=r.bottom_multiplier, bottom_bonus=r.bottom_bonus,
             outcome=None if r.outcome is None else r.outcome.winner,
+            outcome_reason=None if r.outcome is None else r.outcome.reason,
             levels=0 if r.outcome is None else r.outcome.levels, violations=len(r.violations),
             defender_seats=frozenset(SEAT_TOKENS[s] for s in r.defenders) if r.defenders else None,
             final=r.complete or is_score_sheet(r)))

@@ -288,7 +288,7 @@ def commit_batches(root: str, batches: list[tuple[dict[str, str], str, list[str]
             if mine:
                 _drop_shas(root, tmp, mine, batch)
                 dup |= mine
-            mark_duplicates(root, tmp["matches"], pending)    # a match already stored: duplicate_of
+            mark_duplicates(root, tmp["matches"], pending, tmp.get("files"))    # a match already stored: duplicate_of
         renames = [(tmp[t], _part_path(root, t, batch)) for tmp, batch, _ in batches for t in CHILD_TABLES]
         # the commit point: the files parts, last
         renames += [(tmp["files"], _part_path(root, "files", batch)) for tmp, batch, _ in batches]

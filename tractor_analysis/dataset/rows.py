@@ -491,9 +491,10 @@ def _derived_facts(hr: HandResult) -> list[str]:
 def _unknown_facts(hr: HandResult) -> list[str]:
     """The ``hands`` column ``unknown``: the facts the record does not state and nothing fixed, one item per
     ``check --json`` ``unknown`` entry of the hand, in its order, as ``tag: withheld,withheld`` (``Dealer:
-    sides,outcome``) — the tag that would state it and what the engine withheld for want of it (``[]``:
-    none; the messages saying why are ``check``'s)."""
-    return [f"{u.tag}: {','.join(u.withheld)}" for u in hr.unknowns]
+    sides,outcome``) — the tag that would state it and what the engine withheld for want of it; the tag alone
+    (``play``) for an entry that withholds nothing (``check --json``'s ``"withheld": []``: every reading agrees);
+    the messages saying why are ``check``'s."""
+    return [f"{u.tag}: {','.join(u.withheld)}" if u.withheld else str(u.tag) for u in hr.unknowns]
 
 
 def _derived_by_trick(hr: HandResult) -> dict[int, list] | None:

@@ -231,7 +231,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         # added after analysis_basis (null in datasets written before it)
         ("unknown", _CARDS, "the facts the record does not state that nothing fixed, as check --json's unknown "
                             "entries of the hand: each 'tag: withheld,...' (the tag that would state it, what the "
-                            "engine withheld for want of it: 'Dealer: sides,outcome'); empty when none"),
+                            "engine withheld for want of it: 'Dealer: sides,outcome'), the tag alone ('play') for an entry "
+                            "that withholds nothing (check --json's \"withheld\": []); empty when none"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,

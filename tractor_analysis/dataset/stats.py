@@ -126,11 +126,27 @@ def superseded_notes(ds) -> list[str]:
     return notes
 
 
+def rules_copy_notes(ds) -> list[str]:
+    """A bilingual note per counted match that is the same record as another counted match judged under other
+    rules (:func:`.rules_copies.other_rules_copies`: the same match ingested again under ``--rules``, as its
+    ``.json`` copy say): both are counted — the analyst may want both verdicts — so the match counts twice,
+    and the note names both.  For stderr; none for tables held in memory (no records to compare)."""
+    from .rules_copies import note, other_rules_copies
+
+    with source(ds) as src:
+        root = src.root
+        if root is None:
+            return []
+        counted = {str(r[0]) for r in src.rows("select match_id from m")}
+    return [note(c) for c in other_rules_copies(root, counted=counted)]
+
+
 def seat_notes(ds) -> list[str]:
     """A bilingual note per counted match that names one player in two seats (one program in two seats, as
     80fen and Botzone seat them; ``tractor standings`` names them too): ``--by player`` counts each of its
     hands once for that name, the figures of each seat (tricks won, as dealer, failed throws, violations)
-    summed.  For stderr."""
+    summed; a hand in which its seats are on both sides counts as an attack and not in the hold rate
+    (``stats_sql._ONE_ROW_A_HAND``, docs/dataset.md).  For stderr."""
     names = {"N": ("North", "北"), "E": ("East", "东"), "S": ("South", "南"), "W": ("West", "西")}
     with source(ds) as src:
         twice = stats_sql.players_in_two_seats(src)
@@ -142,8 +158,11 @@ def seat_notes(ds) -> list[str]:
         (a_en, a_zh), (b_en, b_zh) = names[a], names[b]
         notes.append(f"{at}: {name} is named in two seats, [{a_en}] and [{b_en}]; --by player counts each of its "
                      f"hands once for {name}, the tricks won, deals, failed throws and violations of both seats "
-                     f"summed / {at}：{name} 同时记在 [{a_en}]（{a_zh}）与 [{b_en}]（{b_zh}）两个座位；按选手统计时"
-                     f"其每局只计一次，两个座位的赢墩、坐庄、甩牌失败与违规合计")
+                     f"summed; a hand in which its seats are on both sides counts as an attack (its points, "
+                     f"bottom captures) and not in its hold rate, its levels the greater the seats moved "
+                     f"/ {at}：{name} 同时记在 [{a_en}]（{a_zh}）与 [{b_en}]（{b_zh}）两个座位；按选手统计时"
+                     f"其每局只计一次，两个座位的赢墩、坐庄、甩牌失败与违规合计；两个座位分属庄闲两方的牌局按做闲计"
+                     f"（计入闲家得分与抠底），不计入守庄率，升级取两个座位中较大者")
     return notes
 
 

@@ -235,13 +235,27 @@ def _flag(hands: pd.DataFrame, column: str) -> pd.Series:
     return hands[column].astype(object).where(hands[column].notna(), None)
 
 
-def gain_unknown(hands: pd.DataFrame) -> pd.Series:
+def cut_here(hands: pd.DataFrame, matches: pd.DataFrame | None) -> np.ndarray:
+    """Per hand: the last hand of a match whose record stops at damage to its file (``matches.cut_short``;
+    null or absent in older datasets: not known to be cut)."""
+    if matches is None or "cut_short" not in matches.columns or not len(hands):
+        return np.zeros(len(hands), dtype=bool)
+    cut = {str(m) for m, c in zip(matches["match_id"], matches["cut_short"].astype(object))
+           if c is not None and c == c and bool(c)}
+    last = hands.groupby("match_id", observed=True)["hand_no"].transform("max")
+    return (hands["match_id"].astype(str).isin(cut) & (hands["hand_no"] == last)).to_numpy(dtype=bool)
+
+
+def gain_unknown(hands: pd.DataFrame, matches: pd.DataFrame | None = None) -> pd.Series:
     """Per hand: its levels gained are unknown — no outcome, and the record not known to stop inside
-    it (``stopped``; a dataset written before that column: the hand played out, ``complete``)."""
+    it (``stopped``; a dataset written before that column: the hand played out, ``complete``), or the
+    record stops inside it only because its file is damaged (:func:`cut_here`: where the hand would have
+    ended is not known)."""
     stopped = _flag(hands, "stopped")
     complete = _flag(hands, "complete")
     known_stop = [bool(s) if s is not None else not bool(c) for s, c in zip(stopped, complete)]
-    return pd.Series(hands["outcome"].isna().to_numpy() & ~np.array(known_stop, dtype=bool), index=hands.index)
+    known_stop = np.array(known_stop, dtype=bool) & ~cut_here(hands, matches)
+    return pd.Series(hands["outcome"].isna().to_numpy() & ~known_stop, index=hands.index)
 
 
 def participants(ds, by: str) -> pd.DataFrame:
@@ -260,7 +274,7 @@ def participants(ds, by: str) -> pd.DataFrame:
     # the hands that count for the levels gained: not recorded after the match was decided (rules §8.4)
     h["counts"] = ~_flag(hands, "after_match_end").fillna(False).astype(bool)
     h["friend_mode"] = _friend_mode(hands)
-    h["gain_unknown"] = gain_unknown(hands) & h["counts"]
+    h["gain_unknown"] = gain_unknown(hands, getattr(ds, "matches", None)) & h["counts"]
     # plays kept and judged trick by trick: not a score sheet's hand, the trump and the level known
     h["plays_kept"] = (~_flag(hands, "result_only").fillna(False).astype(bool)
                        & hands["trump"].notna() & hands["level"].notna())

@@ -44,10 +44,17 @@ whatever ``defenders`` a dataset written before that fix kept), as in the refere
 
 
 JUDGED = "coalesce(judged, not coalesce(result_only, false) and trump is not null and level is not null)"
-GAIN_UNKNOWN = "(outcome is null and not coalesce(stopped, not coalesce(complete, false)))"
+GAIN_UNKNOWN = "(outcome is null and (cut_here or not coalesce(stopped, not coalesce(complete, false))))"
 """A hand's levels gained are unknown: no outcome, and the record not known to stop inside it (a hand
 played out whose result is withheld, a score sheet's hand without its total, a hand not judged; in a
-dataset written before ``stopped``, a hand played out whose result is withheld)."""
+dataset written before ``stopped``, a hand played out whose result is withheld) — or the record stops
+inside it only because its file is damaged (``cut_here``: the last hand of a match ``cut_short``, stored
+``stopped`` though where the hand would have ended is not known: no result, not a hand that changed
+nothing)."""
+CUT_HERE = ("coalesce(hv.hand_no = max(hv.hand_no) over (partition by hv.match_id) "
+            "and (select bool_or(cm.cut_short) from raw_matches cm where cm.match_id = hv.match_id), false)")
+"""The hand is the last stored hand of a match whose record stops at damage to its file (``matches.cut_short``;
+null in older datasets: not known to be cut, as before)."""
 FINAL = "(coalesce(complete, false) or coalesce(result_only, false))"
 """The hand's attackers' total is its own: the hand was played out, or it is a score sheet's recorded total
 (not the points so far of a hand the record ends inside, which a miscount can decide); a row that says
@@ -59,6 +66,7 @@ trump and the level known, without which no trick has a winner): its tricks and 
 
 def _on(table: str, expr: str) -> str:
     """``expr`` with its hand columns read from ``table``."""
+    expr = expr.replace("(cut_here ", f"({table}.cut_here ")
     for c in ("outcome", "stopped", "complete", "result_only", "trump", "level"):
         expr = (expr.replace(f"({c} ", f"({table}.{c} ").replace(f"coalesce({c},", f"coalesce({table}.{c},")
                 .replace(f"and {c} ", f"and {table}.{c} "))
@@ -86,7 +94,7 @@ def _hands_sql() -> str:
     moved = ", ".join(f"cast(level_{x.lower()}_after as int) - cast(level_{x.lower()}_before as int) as moved_{x}"
                       for x in SEATS)
     flags = ", ".join(f"{_DEF[s]} as def_{s}" for s in SEATS)
-    return (f"select hv.*, {flags}, {moved}, {JUDGED} as is_judged, {COUNTS} as counts, "
+    return (f"select hv.*, {flags}, {moved}, {JUDGED} as is_judged, {COUNTS} as counts, {CUT_HERE} as cut_here, "
             f"cast(level_ns_after as int) - cast(level_ns_before as int) as moved_NS, "
             f"cast(level_ew_after as int) - cast(level_ew_before as int) as moved_EW from hv")
 
@@ -473,5 +481,9 @@ def superseded(src: StatsSource) -> list[tuple[str, str, str, str, str]]:
 
 
 def match_labels_rows(src: StatsSource) -> pd.DataFrame:
-    """``match_id, source_file, match_index, round, table`` of every stored match (for labels)."""
-    return src.query('select match_id, source_file, match_index, round, "table" from raw_matches order by _ord')
+    """``match_id, source_file, source_sha256, match_index, round, table`` of every stored match but those of an
+    earlier version of a record file (:func:`superseded`: they count nowhere, and a label counts the matches
+    of the file's version that counts), by record file, then place in it (the order ``--by match`` shows)."""
+    return src.query('select match_id, source_file, source_sha256, match_index, round, "table" from raw_matches '
+                     'where match_id not in (select match_id from superseded) '
+                     'order by source_file, match_index, _ord')
