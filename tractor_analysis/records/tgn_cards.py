@@ -26,21 +26,36 @@ def card_tokens(txt: str) -> list[str]:
 
 
 def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, what_en: str, what_zh: str
-               ) -> tuple[tuple[Card, ...], bool]:
-    """Kinds of a card list; unknown tokens are reported (and left out). ``True``: one was unknown."""
+               ) -> tuple[tuple[Card, ...], int]:
+    """Kinds of a card list; unknown tokens are reported (and left out): how many (0: none).  Cards
+    written with commas between them (``H9, H9`` or ``H9,H9``, a typing slip) are read, with one
+    ``syntax_error`` a list saying so."""
     try:
-        return tuple([CARD_LOOKUP[t] for t in txt.split()]), False
+        return tuple([CARD_LOOKUP[t] for t in txt.split()]), 0
     except KeyError:
         pass
     out: list[Card] = []
-    bad = False
+    bad = 0
+    commas = False
     for m in _TOKEN.finditer(txt):
         t = m.group()
         kind = CARD_LOOKUP.get(t)
         if kind is None:
-            kind = card_kind(unicodedata.normalize("NFKC", t))     # full-width Ａ１０ too
+            norm = unicodedata.normalize("NFKC", t)
+            kind = card_kind(norm)     # full-width Ａ１０ too
+            if kind is None and "," in norm:
+                parts = [card_kind(p) for p in norm.split(",") if p]
+                if parts and None not in parts:
+                    if not commas:
+                        commas = True
+                        ln, col = pos(pieces, lineno, off + m.start())
+                        st.diag("syntax_error", f"commas between cards ({t!r}): the cards are read, but write them "
+                                "separated by spaces only, e.g. 'H9 H9 H3'",
+                                f"牌与牌之间有逗号（{t!r}）：已读取这些牌，但牌之间应只用空格分隔，如 'H9 H9 H3'", ln, col)
+                    out.extend(parts)
+                    continue
             if kind is None:
-                bad = True
+                bad += 1
                 if st.full():           # past the diagnostics kept: counted, not worded
                     st.dropped += 1
                     continue

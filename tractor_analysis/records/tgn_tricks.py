@@ -18,7 +18,7 @@ import re
 from . import compiled
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .model import Play, new_play
-from .tgn_cards import card_tokens, count_copies, read_cards
+from .tgn_cards import count_copies, read_cards
 from .tgn_lines import Notes, Pieces, pos
 from .tgn_state import MAX_TRICK, HandDraft, Reading
 from .words import CARD_LOOKUP, SEAT_LOOKUP
@@ -85,7 +85,7 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
     if kind == "bottom":
         cards, bad = read_cards(st, txt, colon + 1, lineno, pieces, "left out of the bottom", "未计入底牌")
         h.bottom = cards
-        _mark_unread(h, "bottom", len(card_tokens(txt)) - len(cards) if bad else 0)
+        _mark_unread(h, "bottom", bad)
         count_copies(st, h.dealt, cards, txt, colon + 1, lineno, pieces, "the deal and bottom", "发牌和底牌")
     else:
         _buried(st, h, txt, colon + 1, lineno, pieces)
@@ -104,7 +104,7 @@ def _deal(st: Reading, h: HandDraft, seat: int, txt: str, off: int, at) -> None:
     h.seen.add(key)
     h.positions[key] = (ln, col)
     h.deal[seat] = cards
-    unread = len(card_tokens(txt)) - len(cards) if bad else 0      # the line's words that gave no card
+    unread = bad      # the line's words that gave no card
     if unread > 0:
         h.deal_unread[seat] = unread
     else:
@@ -120,7 +120,7 @@ def _buried(st: Reading, h: HandDraft, txt: str, off0: int, lineno: int, pieces:
         cards, bad = read_cards(st, part, off, lineno, pieces, "left out of the buried cards", "未计入埋底")
         count_copies(st, [0] * NUM_KINDS, cards, part, off, lineno, pieces, "the buried cards", "埋底的牌")
         buries.append(cards)
-        unread += len(card_tokens(part)) - len(cards) if bad else 0
+        unread += bad
         start += len(part) + 2
     h.buried, h.earlier_buries = buries[-1], tuple(buries[:-1])
     _mark_unread(h, "buried", unread)
