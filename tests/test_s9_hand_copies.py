@@ -112,3 +112,27 @@ def test_check_json_and_the_json_reader_agree(tmp_path):
     assert [h["hand"] for h in hands] == [1, 2, 2, 3, 4, 5]
     assert [v["code"] for h in hands for v in h["violations"]] == []
     assert any("written twice" in u["message"] and "different results" in u["message"] for u in hands[3]["unknown"])
+
+
+def test_more_copies_than_are_read_one_by_one_carry_nothing_over_them():
+    """A damaged file of thousands of hands all numbered 1 was replayed twice over (each copy a reading: 15 → 33
+    CPU-s on the fuzzer's 25,168-hand case 354, seed 20261501).  Past hand_copies.MAX_COPIES the copies are not
+    compared: what the next hand carries in is not known, said so, and no copy is replayed again."""
+    from tractor_analysis.engine import hand_copies
+
+    at = SPRING.index('[Hand "3"]')
+    many = hand_copies.MAX_COPIES + 1
+    (match,), _ = parse_tgn(SPRING[:at] + SHEET_2.format(claim=80) * (many - 1) + SPRING[at:])
+    calls = []
+    real = hand_copies.merged
+    hand_copies.merged = lambda *a, **k: calls.append(1) or real(*a, **k)
+    try:
+        m = replay_match(match)
+    finally:
+        hand_copies.merged = real
+    assert calls == []                                        # no copy read one by one
+    hand3 = next(h for h in m.hands if h.number == 3)
+    (u,) = [u for u in hand3.unknowns if u.tag == "Levels"]
+    assert f"written {many} times, too many copies to compare one by one" in u.message_en
+    assert f"写了 {many} 次" in u.message_zh and " / " not in u.message_zh
+    assert [v.code for v in hand3.violations if v.code in ("level_mismatch", "dealer_mismatch")] == []

@@ -310,13 +310,22 @@ def winner_every_reading(team: int, ends, hows: Sequence[str]) -> Message:
 
 
 def copies_differ(number: int, readings: Sequence, level_seats: Sequence[int], dealer_open: bool, friend: bool,
-                  what: Sequence[str], final: bool = False) -> Message:
+                  what: Sequence[str], final: bool = False, unread: int = 0) -> Message:
     """Hand ``number`` is written more than once and its copies hand on different things (``readings``: per
     copy, a :class:`.hand_copies.Carry`): the next dealer (``dealer_open``) and the level of ``level_seats`` —
     per side, or per player in friend mode (``friend``).  The record does not say which copy is right, so
     where they differ what the next hand carries in is not known (``final``: the record's final levels, its
     last hand being the copies); ``what``: what is withheld for it (may be empty)."""
     from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
+    if unread:          # more copies than are read one by one (hand_copies.MAX_COPIES): none compared
+        what_zh, what_en = ("最终级别", "the final levels") if final else ("带入本局的级别与庄家",
+                                                                      "the levels and the dealer carried into this hand")
+        zh = (f"{'最终级别未知' if final else '未核对'}（第{number}局在记录中写了 {unread} 次，多到不逐份比较）："
+              f"记录未说明哪一份是对的，{what_zh}未知，不作猜测")
+        en = (f"{'the final levels are not known' if final else 'not checked'} (hand {number} is written {unread} "
+              f"times, too many copies to compare one by one): the record does not say which copy is right, so "
+              f"{what_en} are not known, and they are not guessed")
+        return unknown_fact(zh, en, what) if what else (zh, en)
     parts_zh, parts_en = [], []
     if dealer_open and not final:
         def seat(r) -> Message:

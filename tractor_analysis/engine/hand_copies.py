@@ -52,6 +52,20 @@ class CopiesDiffer:
     dealer_open: bool
     """The next dealer (or whether the deal is bid for) differs between the copies."""
     friend: bool
+    unread: int = 0
+    """More copies than :data:`MAX_COPIES`: how many (``readings`` then empty — none replayed)."""
+
+
+MAX_COPIES = 16
+"""The most copies of one hand number read one by one (each replayed once more as a reading): past it
+nothing is carried over them, as over a hand not in the record — a record of thousands of hands all
+numbered alike (a damaged file) is replayed once, not twice."""
+
+
+def _too_many(number: int, copies: int, friend: bool) -> tuple[Carry, CopiesDiffer]:
+    """What more than :data:`MAX_COPIES` copies of hand ``number`` hand on: nothing known."""
+    return (Carry((None,) * 4, None, None, False, None),
+            CopiesDiffer(number, (), (0, 1, 2, 3), True, friend, copies))
 
 
 def numbered(hands: Sequence[Hand]) -> dict[int, list[int]]:
@@ -100,6 +114,8 @@ def over_copies(hands: Sequence[Hand], index: int, carried_in: Sequence[Carry | 
     copies = copies_of(hands, index, places)
     if len(copies) < 2 or carried_in[copies[0]] is None or handed_on[copies[0]] is None:
         return None
+    if len(copies) > MAX_COPIES:
+        return _too_many(hands[index].number, len(copies), friend)
     readings = [handed_on[copies[0]]] + [reading(j, copies[0]) for j in copies[1:]]
     return merged(hands[index].number, readings, friend)
 
@@ -115,6 +131,8 @@ def final_copies(hands: Sequence[Hand], handed_on: Sequence[Carry | None], readi
     first = copies[0]
     if len(copies) < 2 or copies != list(range(first, len(hands))) or handed_on[first] is None:
         return None
+    if len(copies) > MAX_COPIES:
+        return _too_many(hands[first].number, len(copies), friend)
     return merged(hands[first].number, [reading(j, first, True) for j in copies], friend)
 
 
@@ -133,7 +151,7 @@ def with_copies_unknown(hand: Hand, result: HandResult, differ: CopiesDiffer) ->
     if not what:        # no check rests on it: what the next hands carry (a level not known) still does
         what = ("levels",) if differ.level_seats else ()
     zh, en = explain_readings.copies_differ(differ.number, differ.readings, differ.level_seats,
-                                            differ.dealer_open, differ.friend, what)
+                                            differ.dealer_open, differ.friend, what, unread=differ.unread)
     return dataclasses.replace(result, unknowns=result.unknowns + (Unknown("Levels", what, zh, en),))
 
 
@@ -143,5 +161,6 @@ def final_unknown(differ: CopiesDiffer) -> Unknown:
     it rests on is not known, is the match's result's to say)."""
     what: tuple[str, ...] = ()
     zh, en = explain_readings.copies_differ(differ.number, differ.readings, differ.level_seats,
-                                            differ.dealer_open, differ.friend, what, final=True)
+                                            differ.dealer_open, differ.friend, what, final=True,
+                                            unread=differ.unread)
     return Unknown("Levels", what, zh, en)
