@@ -11,7 +11,8 @@ import click
 from tractor_analysis import __version__
 from tractor_analysis.records.frozen import fewer_collections
 
-from .common import CONTEXT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BilingualGroup, echo_err
+from .common import CONTEXT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, echo_err
+from .usage_errors import BilingualGroup
 
 COMMANDS = {"check": "check", "replay": "replay_cmd", "convert": "convert", "rules": "rules_cmd",
             "report": "report_cmd", "simulate": "simulate_cmd", "ingest": "ingest_cmd", "stats": "stats_cmd",
