@@ -111,26 +111,6 @@ def duplicate_matches(model: ReportModel) -> dict[str, MatchFact]:
     return dups
 
 
-def match_point_matches(model: ReportModel) -> set[str]:
-    """The keys of the matches whose hands' outcomes award match points, not levels (``score_table = botzone``:
-    ``outcome_reason`` ``match_points``, 0–3 points to each seat of the side that won the hand, docs/format.md),
-    from the rules their pages name (:attr:`~.match_page.MatchView.variant`).  A dataset's match that could not
-    be drawn has no page and is not among them: its hands say so themselves (``HandFact.outcome_reason``)."""
-    from tractor_analysis.records.rulesets import PRESETS
-
-    out = set()
-    for view in model.matches:
-        variant = getattr(view, "variant", None)
-        if variant is None:
-            continue
-        changed = {name: value for name, value, _ in variant.changed}
-        base = PRESETS.get(variant.preset)
-        table = changed.get("score_table", base.options().get("score_table") if base is not None else None)
-        if table == "botzone":
-            out.add(view.key)
-    return out
-
-
 def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None = None) -> IndexStats:
     """The index's numbers; ``copies``: more second records of a match (a later copy's key → the
     first copy, e.g. a re-typed copy the event's standings count once), counted once too."""
@@ -143,9 +123,8 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
 
     # outcomes by attackers' score band; a hand whose outcome awards match points (Botzone) is no level gain
     bands: Counter = Counter()
-    points_scored = match_point_matches(model)
     for h in complete:
-        if (h.outcome_reason == "match_points" or h.match in points_scored) and h.outcome in ("defenders", "attackers"):
+        if h.outcome_reason == "match_points" and h.outcome in ("defenders", "attackers"):
             side = (0, "defenders", "庄家方") if h.outcome == "defenders" else (1, "attackers", "闲家")
             bands[(side[0], f"{side[1]} score {h.levels} match point(s) each (one hand a match) / "
                             f"{side[2]}每人得 {h.levels} 分（一局一场）")] += 1
