@@ -6,12 +6,15 @@ carried level.  Judging every trick at 3 (level cards are trumps) would accuse p
 follows on a guess, and under the tournament rule cost them levels.  So (docs/rules.md §14.1):
 
 - the contradiction itself is reported as found (``level_mismatch``, ``dealer_mismatch``, the
-  ``bad_declaration`` naming a trump the declarations do not fix);
+  ``bad_declaration`` naming a trump the declarations — or, none standing, the no_declaration rule —
+  do not fix; that one only where the hand's evidence keeps the level and dealer it was found at);
 - the hand is judged once with each value — the tag's, and the one the rest of the record gives
   (the level carried, the dealer the previous hand or the first declarer names, the trump the
   declarations fix), every combination when several tags are contradicted — and a value a
   judgement under other values names for another tag, with those values (at the level the earlier
   hands carry, a declaration the recorded level made void fixes a trump ``[Trump]`` contradicts);
+  a combination whose trump neither ``[Trump]`` nor the declarations (nor the rule) give at its
+  level and dealer is not kept (:func:`_groundless`);
 - what every judgement gives is kept (:func:`.agreement.agree`: violations, winners, points,
   outcome, levels), the rest withheld, and an ``"unknown"`` item per tag says so.
 """
@@ -66,6 +69,32 @@ def _evidence(v: Violation, r: HandResult) -> bool:
             and bool(r.tricks[0].plays) and v.seat == r.tricks[0].plays[0].seat)
 
 
+def _groundless(key: frozenset, r: HandResult) -> bool:
+    """A judgement under a trump that nothing gives with its other values: ``r``, judged with the trump
+    in ``key``, finds the declarations (or, none standing, the no_declaration rule) fix another at the
+    level and dealer it was judged under — so neither ``[Trump]`` (not the recorded trump) nor the
+    rest of the record gives the one it was judged with.  Every combination of the contested values
+    is judged (:func:`judge`), and a trump found under one value of ``[Level]`` / ``[Dealer]`` pairs
+    with the others too: at the level carried, where the declarations fix the recorded trump, the
+    no_declaration rule's trump (nobody declaring at ``[Level]``) would be such a value.  Not kept."""
+    return any(f == "trump" for f, _ in key) and any(f == "trump" for f, _ in r.contradicted)
+
+
+def _by_rule(hand: Hand, judgements: dict, value: int | None) -> bool:
+    """The trump ``value`` is the no_declaration rule's (declarations none of which stands, or none) in
+    a judgement that names it: one whose contradiction of the trump it was judged with is not the
+    declarations' (:func:`.setting._check_trump` words them apart)."""
+    for key, r in judgements.items():
+        if ("trump", value) not in r.contradicted or _groundless(key, r):
+            continue
+        judged = dict(key).get("trump", hand.trump)
+        if not any(_contradiction(v) and explain_contradicted.declared_trump(value, judged,
+                                                                             (v.message_zh, v.message_en))
+                   for v in r.violations):
+            return True
+    return False
+
+
 def _with(hand: Hand, choice: Sequence[tuple[str, int | None]]) -> Hand:
     return dataclasses.replace(hand, **{fact: value for fact, value in choice}) if choice else hand
 
@@ -96,6 +125,8 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
         # [Trump] contradicts; the dealer another hand names carries another level): that value is
         # judged too, with the values it was found under
         key = queue.pop(0)
+        if _groundless(key, judgements[key]):
+            continue                # judged with a trump nothing gives there: nothing follows from it
         chosen = dict(key)
         for fact, value in judgements[key].contradicted:
             if fact in chosen or value == getattr(hand, fact):
@@ -109,7 +140,8 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     facts = [f for f in options if options[f]]
     if not facts:
         return result
-    ways: list[tuple[dict, HandResult]] = [(dict(key), r) for key, r in judgements.items()]
+    ways: list[tuple[dict, HandResult]] = [(dict(key), r) for key, r in judgements.items()
+                                           if not _groundless(key, r)]
     alts = [(f, options[f][0]) for f in facts]
     judged = len(ways)
     least = min(_conflicts(r) for _, r in ways)
@@ -128,7 +160,12 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
         values = {choice.get(fact, _AS_RECORDED) for choice, _ in ways}
         if len(values) == 1 and _AS_RECORDED not in values:
             settled[fact] = values.pop()
-    shown = [v for v in result.violations if _contradiction(v)]
+    # (a trump contradicted as recorded was found at the level and dealer recorded — the declarations, or
+    # the no_declaration rule when none stands there, fix it: reported only where the judgements kept
+    # include those values; else the one found at the values kept is, below)
+    recorded_setting = any(not any(f != "trump" for f in choice) for choice, _ in ways)
+    shown = [v for v in result.violations
+             if _contradiction(v) and (recorded_setting or _FACT_OF[v.code] != "trump")]
     seen = {(v.code, v.seat, v.message_en) for v in shown}
     for fact in facts:
         others = frozenset((f, v) for f, v in settled.items() if f != fact)
@@ -143,18 +180,25 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
         what.insert(0, "sides")
     unknowns = [u for u in base.unknowns if all(u in r.unknowns for r in results[1:])]
     derived = [d for d in base.derived if all(d in r.derived for r in results[1:])]
-    for fact, value in alts:
+    trump_shown = any(_FACT_OF[v.code] == "trump" for v in shown)
+    for fact, _ in alts:
         values = {choice.get(fact, getattr(hand, fact)) for choice, _ in ways}
         if len(values) == 1:            # the hand's evidence leaves one value: derived from it
             (only,) = values
+            if fact == "trump" and only == hand.trump and not trump_shown:
+                continue        # [Trump] is contradicted only at values the hand does not bear out: it stands
             against = sorted({v.code for v in result.violations if _evidence(v, result)})
             derived.append(Derived(fact, explain_contradicted.fact_token(fact, only),
                                    "the deal, the bottom, the declarations and the plays",
                                    *explain_contradicted.tag_borne_out(fact, getattr(hand, fact), only, against)))
         else:
+            given = options[fact]
+            if fact == "trump":         # the trumps judged with values the hand bears out, not one set aside gives
+                given = [o for o in given if o in values]
+            rule = tuple(o for o in given if fact == "trump" and _by_rule(hand, judgements, o))
             unknowns.append(Unknown(TAGS[fact], tuple(what), *explain_contradicted.tag_contradicted(
-                fact, getattr(hand, fact), value if len(options[fact]) == 1 else None, what, len(ways), judged,
-                tuple(options[fact]))))
+                fact, getattr(hand, fact), given[0] if len(given) == 1 else None, what, len(ways), judged,
+                tuple(given), rule)))
     changes["unknowns"], changes["derived"] = tuple(unknowns), tuple(derived)
     return dataclasses.replace(base, **changes)
 

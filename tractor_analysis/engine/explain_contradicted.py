@@ -14,6 +14,7 @@ from typing import Sequence
 
 from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TOKEN
 from .explain import Message
+from .explain_hand import declared_trump_mismatch
 from .explain_unknown import seat_list, unknown_fact
 from .rule_refs import rule_ref
 
@@ -71,12 +72,20 @@ def tag_borne_out(fact: str, recorded: int | None, value: int | None, against: S
             f"{we}")
 
 
+def declared_trump(named: int | None, judged: int | None, message: Message) -> bool:
+    """``message`` is the contradiction of a hand judged with trump ``judged`` by the declarations that
+    fix ``named`` (:func:`.explain_hand.declared_trump_mismatch`), not by the no_declaration rule."""
+    return message == declared_trump_mismatch(named, judged)
+
+
 def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: Sequence[str], kept: int,
-                     judged: int, others: Sequence[int | None] = ()) -> Message:
+                     judged: int, others: Sequence[int | None] = (), by_rule: Sequence[int | None] = ()) -> Message:
     """``[Level]`` / ``[Dealer]`` / ``[Trump]`` contradicted by the rest of the record (:mod:`.contradictions`):
     the hand judged under each value (``judged`` judgements, ``kept`` of them borne out by the
     cards), what they all give kept.  ``others``: every value the rest of the record gives, when
-    several (the level carried by each dealer judged, the trump the declarations fix at each level)."""
+    several (the level carried by each dealer judged, the trump the declarations fix at each level).
+    ``by_rule``: the trumps among them that the no_declaration rule fixes where no declaration stands
+    (docs/rules.md §9.4) — said so; the others are the declarations'."""
     src_zh, src_en, name_zh, name_en = _FACT_WORDS[fact]
     rz, re_ = _fact_value(fact, recorded)
     two = "两种"
@@ -94,9 +103,7 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
         en = (f"{tag} says {re_}, but [Level] and the levels carried put the dealer on the other side, and the record "
               f"does not say which is right: the hand was judged with each {name_en} ({judged} judgements in all)")
     else:
-        # the trump: the declarations', or when none stands the no_declaration rule's (rules.md §9.4)
-        by_zh, by_en = ("（无人亮主成立时按 no_declaration 规则定主）", " (by the no_declaration rule when none stands)") \
-            if fact == "trump" else ("", "")
+        by_zh, by_en = _by_rule_words(fact, other, others, by_rule)
         zh = (f"{tag} 记为{rz}，与{src_zh}（{oz}）不符{by_zh}，记录未说明哪个对：本局按{two}{name_zh}各判定一次"
               f"（共 {judged} 种）")
         en = (f"{tag} says {re_}, but {src_en} is {oe}{by_en}, and the record does not say which is right: the hand "
@@ -109,6 +116,21 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
     if not what:
         return zh + "；所有判定都相同", en + "; they all give the same"
     return unknown_fact(zh, en, what)
+
+
+def _by_rule_words(fact: str, other: int | None, others: Sequence[int | None],
+                    by_rule: Sequence[int | None]) -> Message:
+    """The clause that says a trump the rest of the record gives is the no_declaration rule's (nobody
+    declaring, docs/rules.md §9.4), only where it is: after the one value, or, when several, naming
+    those that are."""
+    if fact != "trump" or not by_rule:
+        return "", ""
+    values = list(others) if len(others) > 1 else [other]
+    if all(v in by_rule for v in values):
+        return "（无人亮主成立时按 no_declaration 规则定主）", " (by the no_declaration rule when none stands)"
+    named = [_fact_value(fact, v) for v in values if v in by_rule]
+    return ("（其中" + "、".join(z for z, _ in named) + "是无人亮主成立时按 no_declaration 规则所定）",
+            " (" + " and ".join(e for _, e in named) + " by the no_declaration rule when none stands)")
 
 
 def fault_whatever_tags(seat: int | None, code: str, tags: Sequence[str]) -> Message:

@@ -97,7 +97,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     judged = trump_ok and level is not None
     if hand.trump_known and level is not None:
         if hand.declarations_known:
-            violations += _check_trump(hand, rules, level, dealer, own, alts, unknowns, levels)
+            violations += _check_trump(hand, rules, level, dealer, own, alts, unknowns)
         elif hand.declarations or _whole_deal_given(hand):   # a check there would be: withheld, said so
             what = ("declaration_check",)
             unknowns.append(Unknown("Declarations", what, *explain_unknown.declarations_unknown(what)))
@@ -291,13 +291,17 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
 
 def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
                  own: tuple[int | None, ...] | None = None, alts: list | None = None,
-                 unknowns: list[Unknown] | None = None, levels: tuple[int | None, ...] = ()) -> list[Violation]:
+                 unknowns: list[Unknown] | None = None) -> list[Violation]:
     """Bad declarations (judged at ``level``, or at each seat's own level in ``own``), and a
     recorded trump other than the one the declarations (or, when nobody declared, the
     ``no_declaration`` rule) fix: ``bad_declaration``, the trump they fix added to ``alts`` (the hand
     is judged under each: :mod:`.contradictions`).  Declarations recorded of which none stands (each
     declares nothing, or is refused) are nobody declaring (docs/rules.md §9.4): the rule fixes the
-    trump.  A check the record does not give what it needs for (the bottom's order under
+    trump.  That holds at the level and dealer judged here, whatever another value of a contradicted
+    ``[Level]`` / ``[Dealer]`` would make of them: the hand is judged under that value too, where a
+    declaration that stands there fixes the trump instead (each judgement applies what its own values
+    call for; a trump neither gives under a judgement's other values is not kept: :mod:`.contradictions`).
+    A check the record does not give what it needs for (the bottom's order under
     ``third_bottom_card``) is withheld: an :class:`Unknown` added to ``unknowns``."""
     if not hand.declarations:       # stated: nobody declared (a position, a score sheet: no deal to check)
         return [] if hand.setup or hand.result_only else _check_no_declaration(hand, rules, hand.trump, unknowns,
@@ -306,7 +310,7 @@ def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
                                                                own)
     out = _as_violations(problems)
     if not declared:                # every declaration refused: nobody declared (as [Declarations ""] above)
-        if not (hand.setup or hand.result_only or _stands_at_other_level(hand, rules, dealer, own, levels, alts)):
+        if not (hand.setup or hand.result_only):
             out += _check_no_declaration(hand, rules, hand.trump, unknowns, alts, refused=True)
         return out
     if declared_trump != hand.trump:
@@ -314,29 +318,6 @@ def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
             alts.append(("trump", declared_trump))
         out.append(_violation("bad_declaration", None, explain_hand.declared_trump_mismatch(declared_trump, hand.trump)))
     return out
-
-
-def _stands_at_other_level(hand: Hand, rules: RuleSet, dealer: int | None, own: tuple[int | None, ...] | None,
-                           levels: tuple[int | None, ...], alts: list | None) -> bool:
-    """A declaration stands at a level the rest of the record gives instead of the one judged: the
-    level carried where ``[Level]`` says another (``("level", carried)`` in ``alts``), or the level a
-    dealer named instead of ``[Dealer]`` carries (``("dealer", seat)``).  That none stands as recorded
-    then rests on the contested ``[Level]`` / ``[Dealer]``, not on ``[Trump]``: the hand is judged under
-    that value too (:mod:`.contradictions`), where the declarations fix the trump and are checked
-    against ``[Trump]``.  The no_declaration rule's trump, which only the contested value would make
-    the one to play, is not judged under (with the other value it would be a contradiction nothing in
-    the hand states, and being one statement against another it weighs nothing: kept, it would withhold
-    the verdicts of a hand whose declarations fix the recorded trump)."""
-    for fact, value in alts or ():
-        if fact == "level" and value is not None:
-            at = (value, dealer)
-        elif fact == "dealer" and value is not None and value < len(levels) and levels[value] is not None:
-            at = (levels[value], value)
-        else:
-            continue
-        if check_declarations(hand.declarations, at[0], rules, hand.deal, at[1], own)[0]:
-            return True
-    return False
 
 
 def _declaration_problems(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
