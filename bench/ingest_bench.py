@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 CHILD = r"""
 import json, resource, sys, time
 from tractor_analysis.dataset.pipeline import ingest
-from tractor_analysis.records.sources import iter_inputs
+from tractor_analysis.records.input_files import iter_inputs
 paths = [str(p) for p in iter_inputs([sys.argv[1]])]
 t = time.perf_counter()
 s = ingest(paths, sys.argv[2], workers=int(sys.argv[3]), flush_hands=int(sys.argv[4]))
@@ -77,7 +77,7 @@ def profile(corpus: str, flush: int, limit: int = 25) -> None:
     import pstats
 
     from tractor_analysis.dataset.pipeline import ingest
-    from tractor_analysis.records.sources import iter_inputs
+    from tractor_analysis.records.input_files import iter_inputs
 
     paths = [str(p) for p in iter_inputs([corpus])]
     out = tempfile.mkdtemp(prefix="tractor-bench-prof-")

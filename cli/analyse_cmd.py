@@ -27,9 +27,10 @@ from .check import check_file
 from .check_json import derived_json
 from .verdict_text import derived_lines
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, bad, cards_pretty, cards_tokens, dim,
-                     echo_err, expand_inputs, idle_with, idle_without, level_label, located, pad, record_text,
+                     echo_err, expand_inputs, idle_with, idle_without, level_label, located, record_text,
                      refuse_idle, rules_options, say_encoding, seat_label, strong, trump_label)
 from .replay_cmd import hand_groups
+from .tables import pad
 
 
 def choice_text(c: BestChoice) -> str:

@@ -161,7 +161,7 @@ def mixed_with_records(inputs: tuple[str, ...], paths: list[str], dataset: str) 
     up record files only (``RECORD_SUFFIXES``), never a part of the dataset — unless the dataset
     folder's own name is a record file's (``-o logs/data.json``): that is refused, the scan would
     name it as an unreadable record on every run."""
-    from tractor_analysis.records.sources import RECORD_SUFFIXES
+    from tractor_analysis.records.input_files import RECORD_SUFFIXES
 
     out = os.path.realpath(dataset)
     for arg in inputs:

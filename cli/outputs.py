@@ -61,14 +61,14 @@ def _datasets(inputs: list[str]) -> list[str]:
 
 def input_clash(output: str, inputs: Iterable[str]) -> tuple[str, str] | None:
     """(English, 中文) why writing ``output`` would write over one of ``inputs`` (files, folders, patterns,
-    expanded as every command reads them: :func:`~tractor_analysis.records.sources.iter_inputs`);
+    expanded as every command reads them: :func:`~tractor_analysis.records.input_files.iter_inputs`);
     ``None`` when it would not.
 
     ``output`` is refused when it is the same file (links followed, a hard link too) as a record
     file the inputs name or a folder scan or a pattern finds, or when it lies inside an input dataset
     (every file of a dataset is its own).  A new file in an input folder, or one the scan does not
     read (``event/standings.html``), is no input and is not refused."""
-    from tractor_analysis.records.sources import iter_inputs
+    from tractor_analysis.records.input_files import iter_inputs
 
     inputs = [os.fspath(a) for a in inputs if os.fspath(a)]
     datasets = _datasets(inputs)

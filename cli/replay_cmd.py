@@ -20,10 +20,11 @@ from .check import check_file
 from .verdict_text import legal_text, outcome_text, penalty_lines, points_text, setting_lines, violation_lines
 from .common import (
     CONTEXT, EXIT_NOT_JUDGED, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
-    echo_err, expand_inputs, level_label, located, max_bytes_option, pad, record_text, rules_options, seat_label,
-    strong, say_encoding, trump_label, width,
+    echo_err, expand_inputs, level_label, located, max_bytes_option, record_text, rules_options, seat_label,
+    strong, say_encoding, trump_label,
 )
 from .outputs import refuse_inputs
+from .tables import pad, width
 
 
 def hand_groups(counts, level: int | None, trump: int | None, constant_twos: bool = False,

@@ -7,7 +7,8 @@ import click
 
 from tractor_analysis.records.rulesets import OPTION_DOCS, PRESET_DOCS, PRESETS, RuleSet, build_ruleset
 
-from .common import CONTEXT, parse_rule_pairs, strong, table, terminal_width, wrap
+from .common import CONTEXT, parse_rule_pairs, strong
+from .tables import table, terminal_width, wrap
 
 
 def ruleset_json(rules: RuleSet) -> dict:

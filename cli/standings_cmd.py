@@ -12,7 +12,8 @@ import json
 
 import click
 
-from .common import CONTEXT, EXIT_UNREADABLE, echo_err, record_text, table as render_table
+from .common import CONTEXT, EXIT_UNREADABLE, echo_err, record_text
+from .tables import table as render_table
 from .outputs import refuse_inputs, write_output
 
 _HEADERS = {"rank": "rank / 名次", "team": "team / 队伍", "players": "players / 选手", "played": "played / 场次",
@@ -72,7 +73,7 @@ def parse_scoring(points_text: str, tiebreak_text: str):
 def _inputs(ctx, param, values):
     """``INPUT...``: each a file, a folder (a dataset, or one of records) or a pattern that the shell
     left as written (``'event/*.tgn'``), which is expanded as ``tractor check`` and ``ingest`` expand it
-    (:func:`~tractor_analysis.records.sources.iter_inputs`; a dataset among what it matches is read
+    (:func:`~tractor_analysis.records.input_files.iter_inputs`; a dataset among what it matches is read
     as one: :func:`~tractor_analysis.dataset.event.datasets_named`).  A name that is neither, or a
     pattern that matches nothing, is an error (exit 2) before anything is read."""
     import glob

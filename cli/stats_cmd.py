@@ -11,7 +11,8 @@ from pathlib import Path
 
 import click
 
-from .common import CONTEXT, record_text, table as render_table, terminal_width, wrap
+from .common import CONTEXT, record_text
+from .tables import table as render_table, terminal_width, wrap
 
 TABLES = ("summary", "points", "bottom", "violations", "lost", "view_lost", "view_lost_seat", "standings")
 TITLES = {

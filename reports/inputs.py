@@ -2,7 +2,7 @@
 
 :func:`read_inputs` is what a pending :class:`~.model.ReportModel` runs when it is written or
 read: each record file — a folder's found as every other command finds them
-(:func:`~tractor_analysis.records.sources.iter_inputs`) — is loaded
+(:func:`~tractor_analysis.records.input_files.iter_inputs`) — is loaded
 (:mod:`tractor_analysis.records.sources`), replayed
 (:mod:`tractor_analysis.engine.replay`) and added match by match (:func:`add_match`: the view,
 then its fact rows); a dataset folder adds its rows (:func:`add_dataset`) and draws every
@@ -20,7 +20,7 @@ from typing import Sequence
 
 from tractor_analysis.dataset.event import datasets_named, is_dataset
 from tractor_analysis.records.model import Match
-from tractor_analysis.records.sources import iter_inputs, named_keys, scan_refusal
+from tractor_analysis.records.input_files import iter_inputs, named_keys, scan_refusal
 
 from . import facts
 from .fact_rows import CopyFinder, FileProblem
@@ -74,7 +74,7 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
 def _names_nothing(raw: str | os.PathLike) -> tuple[str, str] | None:
     """``(shown, message)`` for an input that names no file or folder (an empty one, one that does not
     exist, a pattern that matches nothing), else ``None``: then its record files are those the other
-    commands read (:func:`~tractor_analysis.records.sources.iter_inputs`: a named file whatever it
+    commands read (:func:`~tractor_analysis.records.input_files.iter_inputs`: a named file whatever it
     is, a folder's by the project's rules on suffixes, links and files that are no regular file, a
     pattern the shell left as written — ``'event/*.tgn'`` — expanded as ``tractor check`` expands it)."""
     import glob

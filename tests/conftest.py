@@ -16,7 +16,7 @@ pytest_plugins = ["report_builders"]
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
-# The tables' layout follows ``COLUMNS`` when it is set (cli/common.terminal_width).  The tests
+# The tables' layout follows ``COLUMNS`` when it is set (cli/tables.terminal_width).  The tests
 # expect the width of a process without a terminal unless they set it themselves, but a shell may
 # export it and pytest-xdist's workers start with ``COLUMNS=80``: the suite's own runs (``make
 # test`` runs it on several CPUs) and a developer's must see the same tables.

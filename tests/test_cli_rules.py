@@ -8,7 +8,8 @@ from hypothesis import given, settings, strategies as st
 from click.testing import CliRunner
 
 from tractor_analysis import __version__
-from tractor_analysis.cli.common import RuleChoice, table, width
+from tractor_analysis.cli.common import RuleChoice
+from tractor_analysis.cli.tables import table, width
 from tractor_analysis.cli.main import main
 from tractor_analysis.records.model import Match
 from tractor_analysis.records.rulesets import OPTION_DOCS, PRESETS, BottomMultiplier, ScoreTable

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from tractor_analysis.records.limits import MAX_DEPTH
 from tractor_analysis.dataset import rows as rowsmod
-from tractor_analysis.records import sources
+from tractor_analysis.records import input_files, sources
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import DatasetError, load, printable, read_table
 from tractor_analysis.dataset.pipeline import IngestError, ingest
@@ -219,7 +219,7 @@ def test_a_reader_failure_is_a_diagnostic_not_an_exception(monkeypatch):
 def test_empty_and_nul_paths(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "other.tgn").write_text(DISPUTED, encoding="utf-8")
-    assert list(sources.iter_inputs([""])) == []
+    assert list(input_files.iter_inputs([""])) == []
     with pytest.raises(OSError, match="empty path"):
         sources.load_file("")
     with pytest.raises(OSError):

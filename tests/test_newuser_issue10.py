@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load
-from tractor_analysis.records.sources import guess_legacy, load_bytes
+from tractor_analysis.records.decoding import guess_legacy
+from tractor_analysis.records.sources import load_bytes
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = ROOT / "sample_logs"
@@ -220,7 +221,7 @@ def test_a_table_that_fits_or_is_piped_is_printed_on_one_line_per_row(team_datas
 
 
 def test_table_columns_line_up_in_display_columns():
-    from tractor_analysis.cli.common import table
+    from tractor_analysis.cli.tables import table
     rows = [["张伟 / 王芳", "1", "a long meaning that has to wrap onto more lines"], ["N", "22", "short"]]
     out = table(rows, ["team / 队伍", "won / 胜", "meaning / 说明"], max_width=40)
     lines = out.splitlines()

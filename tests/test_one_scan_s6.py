@@ -1,5 +1,5 @@
 """``tractor report`` finds the record files of a folder with the scan every other command uses
-(:func:`tractor_analysis.records.sources.iter_inputs`), so that ``report`` and ``check`` see
+(:func:`tractor_analysis.records.input_files.iter_inputs`), so that ``report`` and ``check`` see
 exactly the same files from the same folder: the same suffixes (``.ndjson`` in, a bare ``.gz``
 out), a broken link or a folder with a record file's name named as unreadable (never skipped
 unsaid), hidden files, sub-folders, any suffix case, links to files, pipes and sockets (named
@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from fifo_helpers import in_thread, stop, writer
 from tractor_analysis.cli.main import main
-from tractor_analysis.records import sources
+from tractor_analysis.records import input_files
 from tractor_analysis.records.tgn_writer import format_tgn
 from tractor_analysis.reports import inputs
 from tractor_analysis.reports.build import build_report
@@ -76,7 +76,7 @@ def sock(folder):
 
 @POSIX
 def test_report_reads_the_files_the_sources_scan_finds_in_the_same_order(folder, sock):
-    scanned = [str(p) for p in sources.iter_inputs([folder])]
+    scanned = [str(p) for p in input_files.iter_inputs([folder])]
     model = settled(build_report([str(folder)], charts_on=False), [folder / "pipe.tgn"])
     assert model.sources == scanned
     names = [s[len(str(folder)) + 1:] for s in model.sources]

@@ -27,9 +27,10 @@ from pathlib import Path
 import pytest
 
 import fifo_helpers
-from tractor_analysis.records import compiled, json_decode, json_fast, parse_json, sources
+from tractor_analysis.records import compiled, input_files, json_decode, json_fast, parse_json
 from tractor_analysis.records.cards import parse_rank
-from tractor_analysis.records.sources import NotRegularFile, load_bytes, load_file
+from tractor_analysis.records.input_files import NotRegularFile
+from tractor_analysis.records.sources import load_bytes, load_file
 from tractor_analysis.records.streaming import StreamedFile
 from tractor_analysis.records.tgn_writer import format_tgn
 from tractor_analysis.simulate import simulate
@@ -84,10 +85,10 @@ def test_the_streaming_reader_refuses_a_device(tmp_path):
 def test_open_regular_opens_a_file_and_refuses_a_folder(tmp_path):
     f = tmp_path / "a.tgn"
     f.write_bytes(b"[Event \"x\"]\n")
-    with sources.open_regular(f) as fh:
+    with input_files.open_regular(f) as fh:
         assert fh.read() == b"[Event \"x\"]\n"
     with pytest.raises(IsADirectoryError):
-        sources.open_regular(tmp_path)
+        input_files.open_regular(tmp_path)
     with pytest.raises(FileNotFoundError):
         StreamedFile(str(tmp_path / "missing.jsonl"))
 

@@ -19,7 +19,7 @@ import pytest
 
 import fifo_helpers
 from fifo_helpers import stop, writer
-from tractor_analysis.records import sources
+from tractor_analysis.records import input_files, sources
 from tractor_analysis.records.tgn_writer import format_tgn
 from tractor_analysis.simulate import simulate
 
@@ -133,24 +133,24 @@ def test_a_pipe_named_on_the_command_line_is_read(tmp_path):
 
 
 def test_load_file_refuses_a_pipe_a_scan_found_without_opening_it(folder):
-    found = list(sources.iter_inputs([folder]))
+    found = list(input_files.iter_inputs([folder]))
     assert [p.name for p in found] == ["good.tgn", "pipe.tgn", "pipe.jsonl"]  # named, as unreadable
     pipe = found[1]
-    assert isinstance(pipe, sources.ScannedPath) and pipe == folder / "pipe.tgn"
+    assert isinstance(pipe, input_files.ScannedPath) and pipe == folder / "pipe.tgn"
     kind, got = in_thread(pipe, lambda: sources.load_file(pipe))
     assert kind == "raised" and isinstance(got, OSError), got
     assert got.strerror == "not a regular file (named pipe) / 不是普通文件（命名管道）"
-    assert sources.scan_refusal(pipe) == ("not a regular file (named pipe)", "不是普通文件（命名管道）")
-    assert sources.scan_refusal(found[0]) is None                    # a regular file found by the scan
-    assert sources.scan_refusal(folder / "pipe.tgn") is None         # the same path named: read
-    assert pickle.loads(pickle.dumps(pipe)) == pipe and sources.scan_refusal(pickle.loads(pickle.dumps(pipe)))
+    assert input_files.scan_refusal(pipe) == ("not a regular file (named pipe)", "不是普通文件（命名管道）")
+    assert input_files.scan_refusal(found[0]) is None                    # a regular file found by the scan
+    assert input_files.scan_refusal(folder / "pipe.tgn") is None         # the same path named: read
+    assert pickle.loads(pickle.dumps(pipe)) == pipe and input_files.scan_refusal(pickle.loads(pickle.dumps(pipe)))
 
 
 @pytest.mark.parametrize("named_first", [True, False])
 def test_a_pipe_named_is_read_even_when_a_scan_finds_it_too(folder, named_first):
     args = [folder / "pipe.tgn", folder] if named_first else [folder, folder / "pipe.tgn"]
-    found = [p for p in sources.iter_inputs(args) if p.name == "pipe.tgn"]
-    assert len(found) == 1 and sources.scan_refusal(found[0]) is None
+    found = [p for p in input_files.iter_inputs(args) if p.name == "pipe.tgn"]
+    assert len(found) == 1 and input_files.scan_refusal(found[0]) is None
     pipe = found[0]
     t = writer(pipe, TEXT)
     try:
@@ -161,14 +161,14 @@ def test_a_pipe_named_is_read_even_when_a_scan_finds_it_too(folder, named_first)
 
 
 def test_not_regular_says_what_a_file_is(folder, tmp_path):
-    assert sources.not_regular(folder / "pipe.tgn") == ("not a regular file (named pipe)", "不是普通文件（命名管道）")
-    assert sources.not_regular(folder / "good.tgn") is None
-    assert sources.not_regular(folder) is None and sources.not_regular(tmp_path / "gone.tgn") is None
+    assert input_files.not_regular(folder / "pipe.tgn") == ("not a regular file (named pipe)", "不是普通文件（命名管道）")
+    assert input_files.not_regular(folder / "good.tgn") is None
+    assert input_files.not_regular(folder) is None and input_files.not_regular(tmp_path / "gone.tgn") is None
     with socket.socket(socket.AF_UNIX) as s:
         s.bind(str(tmp_path / "s.tgn"))
-        assert sources.not_regular(tmp_path / "s.tgn") == ("not a regular file (socket)", "不是普通文件（套接字）")
+        assert input_files.not_regular(tmp_path / "s.tgn") == ("not a regular file (socket)", "不是普通文件（套接字）")
     if os.path.exists("/dev/null"):
-        assert sources.not_regular("/dev/null") == ("not a regular file (character device)",
+        assert input_files.not_regular("/dev/null") == ("not a regular file (character device)",
                                                     "不是普通文件（字符设备）")
 
 

@@ -8,7 +8,9 @@ import pytest
 from tractor_analysis.records.cards import parse_card
 from tractor_analysis.records import format_json, format_jsonl
 from tractor_analysis.records import format_tgn, parse_tgn
-from tractor_analysis.records.sources import decode_text, iter_inputs, load_bytes, load_file
+from tractor_analysis.records.decoding import decode_text
+from tractor_analysis.records.input_files import iter_inputs
+from tractor_analysis.records.sources import load_bytes, load_file
 
 BAD = Path(__file__).parent / "data" / "bad"
 

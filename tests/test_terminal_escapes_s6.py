@@ -102,7 +102,8 @@ def test_say_encoding_escapes_the_file_s_name(capsys):
 
 
 def test_the_table_printer_escapes_every_cell_and_aligns_what_it_shows():
-    from tractor_analysis.cli.common import strong, table, width
+    from tractor_analysis.cli.common import strong
+    from tractor_analysis.cli.tables import table, width
 
     text = table([[f"张{RLO}伟", "12"], ["李娜", "3"], [f"x\x1b[8my", "4"]], ["player / 选手", "n"], max_width=200)
     assert not _raw(text), text
@@ -132,7 +133,7 @@ def test_replay_escapes_names_and_notes(tmp_path):
 
 
 def test_replay_s_seat_column_is_as_wide_as_the_escaped_names(tmp_path):
-    from tractor_analysis.cli.common import width
+    from tractor_analysis.cli.tables import width
 
     out = _invoke("replay", _disputed(tmp_path)).output
     held = [line for line in out.splitlines() if re.match(r"  [* ][NESW] ", line)]

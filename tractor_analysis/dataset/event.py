@@ -349,7 +349,7 @@ def datasets_named(raw: str | os.PathLike) -> list[str]:
     """The dataset folders an input names: itself when it is one (:func:`is_dataset`); when it is a
     pattern naming no file or folder as written (``'data/*'``, quoted so that the shell left it), the
     datasets among what it matches, in sorted order — the record files it matches are read as every
-    command reads a pattern (:func:`~tractor_analysis.records.sources.iter_inputs`, which finds no
+    command reads a pattern (:func:`~tractor_analysis.records.input_files.iter_inputs`, which finds no
     record file inside a dataset); else none."""
     if is_dataset(raw):
         return [os.fspath(raw)]
@@ -461,7 +461,8 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
     counted (:func:`unread_notes`, naming file:line:column; each an :class:`UnreadNote`, knowing the path) — a
     command exits 2 when there is one."""
     from ..engine.replay import replay_match
-    from ..records.sources import iter_inputs, load_file, scan_refusal
+    from ..records.input_files import iter_inputs, scan_refusal
+    from ..records.sources import load_file
 
     out: list[EventMatch] = []
     notes: list[str] = []

@@ -9,7 +9,7 @@ from typing import BinaryIO, Iterator
 
 from ..records.diagnostics import Diagnostic
 from ..records.limits import DEFAULT_MAX_BYTES
-from ..records.sources import NotRegularFile, open_regular as _open_regular
+from ..records.input_files import NotRegularFile, open_regular as _open_regular
 
 _INT16 = 32767
 """``hand_no`` is an int16 column: a hand number beyond it cannot be stored."""
@@ -27,7 +27,7 @@ def _unstorable_hand(match) -> Diagnostic | None:
 
 
 def open_regular(opened: str | os.PathLike) -> BinaryIO:
-    """:func:`~tractor_analysis.records.sources.open_regular`, unbuffered (ingest reads into its own
+    """:func:`~tractor_analysis.records.input_files.open_regular`, unbuffered (ingest reads into its own
     buffers): a named pipe, a socket or a device is refused (:class:`NotRegularFile`), never waited on."""
     return _open_regular(opened, buffering=0)
 

@@ -26,7 +26,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..records import compiled
-from ..records.sources import _GZIP_MAGIC
+from ..records.decoding import _GZIP_MAGIC
 from .arrow_columns import column as column_of, read_part
 from .file_parts import open_regular
 

@@ -4,9 +4,10 @@ The lowest layer.  It owns the card and seat vocabulary (``cards``, ``words``), 
 immutable record model (``model``: ``Match``, ``Hand``, ``Trick``, ``Play``,
 ``Declaration``), the rulesets a record names (``rulesets``: the frozen ``RuleSet``,
 its options and presets — the words of ``[Ruleset]`` and ``[Rule:…]`` tags, which the
-readers check and the engine applies), diagnostics, sources (bytes → text → matches),
-the ``.tgn`` reader and writer, the JSON reader and writer, locating a verdict in a
-record, and atomic file writing.
+readers check and the engine applies), diagnostics, decoding (bytes → text), sources (a
+record file → matches), input files (the files the CLI's arguments name), the ``.tgn``
+reader and writer, the JSON reader and writer, locating a verdict in a record, and atomic
+file writing.
 
 May import: the standard library only (nothing else of the package).
 """
@@ -15,13 +16,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .cards import Card, Counts, Rank, Seat, Suit, parse_card, parse_cards, format_cards
     from .diagnostics import CODES, MAX_DIAGNOSTICS, Diagnostic, bilingual
+    from .input_files import iter_inputs
     from .json_reader import match_from_dict, parse_json, parse_jsonl
     from .json_writer import format_json, format_jsonl, match_to_dict
     from .locate import violation_position
     from .model import Declaration, Hand, Match, Play, Trick
     from .rulesets import OPTION_DOCS, PRESET_DOCS, PRESETS, RuleSet, build_ruleset, parse_option
     from .safe_write import write_text_atomic
-    from .sources import SourceFile, iter_inputs, load_bytes, load_file
+    from .sources import SourceFile, load_bytes, load_file
     from .tgn_reader import parse_tgn
     from .tgn_writer import format_tgn
 
@@ -34,7 +36,7 @@ _WHERE = {
     "Declaration": "model", "Hand": "model", "Match": "model", "Play": "model", "Trick": "model",
     "OPTION_DOCS": "rulesets", "PRESET_DOCS": "rulesets", "PRESETS": "rulesets", "RuleSet": "rulesets",
     "build_ruleset": "rulesets", "parse_option": "rulesets", "write_text_atomic": "safe_write",
-    "SourceFile": "sources", "iter_inputs": "sources", "load_bytes": "sources", "load_file": "sources",
+    "SourceFile": "sources", "iter_inputs": "input_files", "load_bytes": "sources", "load_file": "sources",
     "parse_tgn": "tgn_reader", "format_tgn": "tgn_writer",
 }
 """Each name of :data:`__all__` and the module that defines it: imported when first asked for

@@ -21,8 +21,8 @@ byte limit.  A bigger JSON Lines file (``.jsonl`` / ``.ndjson``, or sniffed as s
   There is no limit on the size of the whole file.
 
 The encoding is decided on the head as the whole-file reader decides it on the whole text
-(:func:`~.sources.decode_text_noted`: BOM, UTF-8, else GB18030 / Big5 by
-:func:`~.sources.guess_legacy`), the head cut at its last line break.  Streamed, the first bad byte
+(:func:`~.decoding.decode_text_noted`: BOM, UTF-8, else GB18030 / Big5 by
+:func:`~.decoding.guess_legacy`), the head cut at its last line break.  Streamed, the first bad byte
 later in the file is a ``decode_error`` at that byte (read as U+FFFD) in the chosen encoding;
 the whole-file reader would have weighed the whole text.  UTF-16 text (it has NUL bytes in
 every other place) and binary files are not streamed.
@@ -46,7 +46,7 @@ from .diagnostics import Diagnostic, bilingual
 from .json_reader import JsonlReading
 from .limits import DEFAULT_MAX_BYTES
 from .model import Match
-from . import sources
+from . import decoding, input_files, sources
 from .sources import SourceFile
 
 __all__ = ["StreamedFile", "Piece", "SegmentEnd", "merge_segment_ends", "STREAM_ABOVE", "HEAD_BYTES", "CHUNK"]
@@ -220,7 +220,7 @@ class _Raw:
                     break
                 buf += more
             self.raw_pending = len(buf)
-            if not buf or not buf.startswith(sources._GZIP_MAGIC):
+            if not buf or not buf.startswith(decoding._GZIP_MAGIC):
                 return          # the end, or trailing garbage after the last member: ignored, as gzip(1) does
 
 
@@ -231,7 +231,7 @@ class StreamedFile:
     holds all of it); else the file is streamed (``streamed``) and ``sha256``, ``leading`` and
     ``trailing`` are complete once the iteration ends.  ``OSError`` when the path cannot be read,
     as :func:`~.sources.load_file`, and also when it is no regular file, however it was found (a named
-    pipe, a socket, a device: :class:`~.sources.NotRegularFile`, never opened to wait on); the file is
+    pipe, a socket, a device: :class:`~.input_files.NotRegularFile`, never opened to wait on); the file is
     opened once, so one that changes into one after the caller looked at it is refused too (a
     caller that means to read a named pipe reads it with :func:`~.sources.load_file`); bad content never
     raises.
@@ -309,7 +309,7 @@ class StreamedFile:
     def _read_head(self, fh: BinaryIO, forced: str | None, stream_above: int) -> bool:
         first = fh.read(2)
         fh.seek(0)
-        raw = _Raw(fh, first == sources._GZIP_MAGIC)
+        raw = _Raw(fh, first == decoding._GZIP_MAGIC)
         chunks = raw.chunks()
         head = bytearray()
         ended = True
@@ -327,7 +327,7 @@ class StreamedFile:
         self.format, self.encoding, self.encoding_note = decided
         self.compressed = raw.gz
         if not raw.gz and self.path.lower().endswith(".gz"):
-            self._not_gzip = sources.not_gzip_diag()      # as the whole-file reader says it
+            self._not_gzip = decoding.not_gzip_diag()      # as the whole-file reader says it
         self._fh, self._raw, self._head, self._rest = fh, raw, bytes(head), chunks
         return True
 
@@ -373,19 +373,19 @@ _DECIDED: list = []
 
 
 def _open(path: str | os.PathLike) -> BinaryIO:
-    """``path`` open for reading (:func:`~.sources.open_regular`), with :func:`~.sources.load_file`'s
+    """``path`` open for reading (:func:`~.input_files.open_regular`), with :func:`~.sources.load_file`'s
     refusals: ``OSError`` for an empty path, a file a folder scan found that is no regular file
-    (:func:`~.sources.scan_refusal`), a NUL in the path — and for a named pipe, a socket or a device
-    however it was found (:class:`~.sources.NotRegularFile`, ``words`` saying which): opening a pipe no
+    (:func:`~.input_files.scan_refusal`), a NUL in the path — and for a named pipe, a socket or a device
+    however it was found (:class:`~.input_files.NotRegularFile`, ``words`` saying which): opening a pipe no
     program writes to would block, a device never end (a path checked by the caller can become one
     before it is read)."""
     if not os.fspath(path):
         raise FileNotFoundError(errno.ENOENT, "empty path / 空路径", "")
-    refused = sources.scan_refusal(path)
+    refused = input_files.scan_refusal(path)
     if refused is not None:
         raise OSError(errno.EINVAL, bilingual(*refused), os.fspath(path))
     try:
-        return sources.open_regular(path)
+        return input_files.open_regular(path)
     except ValueError as exc:         # a NUL in the path: no file can have that name
         raise OSError(errno.EINVAL, f"{exc} / 路径无效", str(path)) from None
 
@@ -406,9 +406,9 @@ def _decided(head: bytes, name: str, forced: str | None, complete: bool) -> tupl
 def _decide(head: bytes, name: str, forced: str | None, complete: bool) -> tuple[str, str, str | None] | None:
     """``(format, encoding, note)`` of a file to stream, decided on its head; ``None`` when it is
     not JSON Lines in an encoding that streams (UTF-16, binary)."""
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or sources._utf16_without_bom(head):
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or decoding._utf16_without_bom(head):
         return None
-    if sources._looks_binary(head) is not None:
+    if decoding._looks_binary(head) is not None:
         return None
     if not complete:
         cut = max(head.rfind(b"\n"), head.rfind(b"\r")) + 1
@@ -422,8 +422,8 @@ def _decide(head: bytes, name: str, forced: str | None, complete: bool) -> tuple
         text = body.decode("utf-8", errors="replace")
         if body is not head:
             encoding = "utf-8-sig"
-        elif sources._utf8_multibyte_before(body, exc.start) < 3:
-            legacy = sources.guess_legacy(body)
+        elif decoding._utf8_multibyte_before(body, exc.start) < 3:
+            legacy = decoding.guess_legacy(body)
             if legacy is not None:
                 text, encoding, note = legacy
     fmt = forced or sources._sniffed(name, text)
@@ -577,7 +577,7 @@ class _JsonlLines:
         f = self.f
         if raw.problem is not None:
             column = len(bytes(raw.tail).decode("utf-8", errors="replace")) + 1 + raw.tail_dropped
-            f.leading.append(sources.truncated_diag(raw.problem, raw.size, raw.newlines + 1, column))
+            f.leading.append(decoding.truncated_diag(raw.problem, raw.size, raw.newlines + 1, column))
         if raw.bomb is not None:
             f.leading.append(Diagnostic("too_large", bilingual(
                 f"gzip bomb: the text grew past {BOMB_RATIO} times the {raw.raw_size - raw.raw_pending} compressed bytes "
