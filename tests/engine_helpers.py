@@ -167,3 +167,60 @@ def drop_one_card(hand, seat: int):
                 tricks[i] = dataclasses.replace(t, plays=tuple(plays))
                 return dataclasses.replace(hand, tricks=tuple(tricks))
     return None
+
+
+@dataclasses.dataclass(frozen=True)
+class FollowShape:
+    """How :func:`follow_case` draws a follower's case: the leader's draws (``lead_draws`` picks, each of a
+    kind of the led group with probability ``lead_in_group``, 1..``lead_step`` copies; only multi-card
+    leads with ``multi_only``), the follower's proven cards ``low`` (grown while a draw < ``low_more``, each
+    of the led group with probability ``low_in_group``, 1..``low_step`` copies, at most ``low_extra`` past
+    the lead's size), a wrong card count with probability ``wrong_count``, each kind's copies placed nowhere
+    with probability ``free``, and ``hands`` holdings between ``low`` and ``low`` plus the free copies."""
+
+    lead_draws: tuple[int, int] = (1, 12)
+    lead_in_group: float = 1.0
+    lead_step: int = 1
+    multi_only: bool = False
+    low_more: float = 0.8
+    low_in_group: float = 0.7
+    low_step: int = 1
+    low_extra: int = 14
+    wrong_count: float = 0.0
+    free: float = 0.4
+    hands: int = 4
+
+
+def follow_case(rng, ctx: HandContext, shape: FollowShape):
+    """A random wrong-follow case for the owed-play bounds (tests of :mod:`.owed_plays`): ``(lead, low,
+    free, cards, hands)`` — a lead from a random holding, a follower's proven cards ``low`` and its play
+    ``cards`` from them, the copies the record places nowhere ``free`` (per kind) and holdings between —
+    or ``None`` when ``multi_only`` and the leader's holding has no multi-card lead."""
+    from tractor_analysis.engine.legal import analyse_lead, legal_leads
+
+    o, decks = ctx.order, ctx.rules.decks
+    g = rng.choice([g for g in range(5) if o.kinds[g]])
+    pool = [decks] * NUM_KINDS
+    leader = [0] * NUM_KINDS
+    for _ in range(rng.randint(*shape.lead_draws)):
+        k = rng.choice(o.kinds[g]) if rng.random() < shape.lead_in_group else rng.randrange(NUM_KINDS)
+        leader[k] = min(pool[k], leader[k] + rng.randint(1, shape.lead_step))
+    leads = [p for p in legal_leads(ctx, leader) if len(p) > 1 or not shape.multi_only]
+    if not leads:
+        return None
+    lead = analyse_lead(ctx, rng.choice(leads))
+    for k in lead.cards:
+        pool[k] -= 1
+    low = [0] * NUM_KINDS
+    while sum(low) < lead.count or rng.random() < shape.low_more:
+        k = rng.choice(o.kinds[lead.group]) if rng.random() < shape.low_in_group else rng.randrange(NUM_KINDS)
+        low[k] = min(pool[k], low[k] + rng.randint(1, shape.low_step))
+        if sum(low) > lead.count + shape.low_extra:
+            break
+    mine = [k for k in range(NUM_KINDS) for _ in range(low[k])]
+    n = lead.count if rng.random() >= shape.wrong_count else rng.randint(1, min(len(mine), lead.count + 2))
+    cards = tuple(rng.sample(mine, n))
+    free = [rng.randint(0, pool[k] - low[k]) if pool[k] > low[k] and rng.random() < shape.free else 0
+            for k in range(NUM_KINDS)]
+    hands = [[a + rng.randint(0, b) for a, b in zip(low, free)] for _ in range(shape.hands)]
+    return lead, low, free, cards, hands

@@ -18,7 +18,7 @@ import random
 from click.testing import CliRunner
 from hypothesis import example, given, settings, strategies as st
 
-from engine_helpers import context
+from engine_helpers import FollowShape, context, follow_case
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine.legal import analyse_lead, check_follow, choose_follow, construct_follow, legal_leads
 from tractor_analysis.engine.outcome import REVOKE_CODES
@@ -208,29 +208,7 @@ def bounded_follows(draw):
     protect = preset == "three-deck" and draw(st.booleans())
     ctx = context(draw(st.integers(2, 14)), draw(st.sampled_from([0, 1, 2, 3, None])), preset=preset,
                   protect_triples=protect)
-    o, decks = ctx.order, ctx.rules.decks
-    g = rng.choice([g for g in range(5) if o.kinds[g]])
-    pool = [decks] * NUM_KINDS
-    leader = [0] * NUM_KINDS
-    for _ in range(rng.randint(1, 12)):
-        k = rng.choice(o.kinds[g]) if rng.random() < 0.85 else rng.randrange(NUM_KINDS)
-        leader[k] = min(pool[k], leader[k] + 1)
-    lead = analyse_lead(ctx, rng.choice(legal_leads(ctx, leader)))
-    for k in lead.cards:
-        pool[k] -= 1
-    low = [0] * NUM_KINDS
-    while sum(low) < lead.count or rng.random() < 0.8:
-        k = rng.choice(o.kinds[lead.group]) if rng.random() < 0.7 else rng.randrange(NUM_KINDS)
-        low[k] = min(pool[k], low[k] + 1)
-        if sum(low) > lead.count + 14:
-            break
-    mine = [k for k in range(NUM_KINDS) for _ in range(low[k])]
-    n = lead.count if rng.random() < 0.85 else rng.randint(1, min(len(mine), lead.count + 2))
-    cards = tuple(rng.sample(mine, n))
-    free = [rng.randint(0, pool[k] - low[k]) if pool[k] > low[k] and rng.random() < 0.4 else 0
-            for k in range(NUM_KINDS)]
-    hands = [[a + rng.randint(0, b) for a, b in zip(low, free)] for _ in range(4)]
-    return ctx, lead, low, free, cards, hands
+    return (ctx, *follow_case(rng, ctx, FollowShape(lead_in_group=0.85, wrong_count=0.15)))
 
 
 @settings(max_examples=400, deadline=None)

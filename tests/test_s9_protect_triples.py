@@ -15,14 +15,13 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from engine_helpers import context
-from tractor_analysis.engine.legal import analyse_lead, check_follow, legal_leads
+from engine_helpers import FollowShape, context, follow_case
+from tractor_analysis.engine.legal import check_follow
 from tractor_analysis.engine.outcome import REVOKE_CODES
 from tractor_analysis.engine.owed_plays import fault_in_every_holding
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.engine.verdicts import new_violation
 from tractor_analysis.records import parse_tgn
-from tractor_analysis.records.cards import NUM_KINDS
 
 HEAD = """[Event "Club night"]
 [North "Ann"]
@@ -85,31 +84,12 @@ def protected_follows(draw):
     rng = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
     ctx = context(draw(st.integers(2, 14)), draw(st.sampled_from([0, 1, 2, 3, None])), preset="three-deck",
                   protect_triples=True)
-    o = ctx.order
-    g = rng.choice([g for g in range(5) if o.kinds[g]])
-    pool = [3] * NUM_KINDS
-    leader = [0] * NUM_KINDS
-    for _ in range(rng.randint(2, 12)):
-        k = rng.choice(o.kinds[g])
-        leader[k] = min(pool[k], leader[k] + rng.randint(1, 2))
-    multi = [p for p in legal_leads(ctx, leader) if len(p) > 1]
-    if not multi:
-        return None
-    lead = analyse_lead(ctx, rng.choice(multi))
-    for k in lead.cards:
-        pool[k] -= 1
-    low = [0] * NUM_KINDS
-    while sum(low) < lead.count or rng.random() < 0.75:
-        k = rng.choice(o.kinds[lead.group]) if rng.random() < 0.8 else rng.randrange(NUM_KINDS)
-        low[k] = min(pool[k], low[k] + rng.randint(1, 2))
-        if sum(low) > lead.count + 12:
-            break
-    mine = [k for k in range(NUM_KINDS) for _ in range(low[k])]
-    cards = tuple(rng.sample(mine, lead.count))
-    free = [rng.randint(0, pool[k] - low[k]) if pool[k] > low[k] and rng.random() < 0.5 else 0
-            for k in range(NUM_KINDS)]
-    hands = [[a + rng.randint(0, b) for a, b in zip(low, free)] for _ in range(6)]
-    return ctx, lead, low, free, cards, hands
+    case = follow_case(rng, ctx, _PROTECTED)
+    return None if case is None else (ctx, *case)
+
+
+_PROTECTED = FollowShape(lead_draws=(2, 12), lead_step=2, multi_only=True, low_more=0.75, low_in_group=0.8,
+                         low_step=2, low_extra=12, free=0.5, hands=6)
 
 
 @settings(max_examples=500, deadline=None)
