@@ -125,7 +125,7 @@ def read_event(inputs, event, after_round, purpose: str = "standings") -> Event:
         _fail(_no_such_event(event, matches))
     chosen, left_out = select(matches, event, after_round, purpose)
     records = [n for n in unread if isinstance(n, UnreadNote)]      # the records not read, by path
-    for note in unread + notes + left_out + unread_in_rounds(warnings(chosen) + player_name_notes(chosen), records):
+    for note in unread + notes + left_out + unread_in_rounds(warnings(chosen, matches) + player_name_notes(chosen), records):
         _note(note)
     if not chosen:
         echo_err("no match to count (check --event and --after-round) / 没有可计入的比赛（请检查 --event 与 "

@@ -23,7 +23,9 @@ TITLES = {
     "lost": "Points lost in the analysed endgames (ingest --analyse) 残局分析失分",
     "view_lost": "Points lost from the player's seat beside all hands open (ingest --analyse --view) 座位视角失分与明手失分",
     "view_lost_seat": "Points lost from the seat, by seat (ingest --analyse --view) 座位视角失分（按座位）",
-    "standings": "Standings 排名",
+    # not an event's standings (match points, tie-breaks, shared ranks: docs/standings.md): said so, and where
+    "standings": "Standings by matches won, then levels gained (an event's standings, with match points and "
+                 "tie-breaks: tractor standings) / 按胜场、再按升级数排名（赛事排名，含积分与破同分：tractor standings）",
 }
 
 
@@ -178,8 +180,9 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     against best play, shown when the dataset holds them); with
     'ingest --analyse K --view', the points lost from the player's seat
     beside those lost with all hands open, by the --by key and by seat
-    (view_lost, view_lost_seat); tournament
-    standings (by matches won, then levels gained).  A match recorded twice
+    (view_lost, view_lost_seat); teams ranked by matches won, then levels
+    gained (--table standings: an event's standings, with match points and
+    tie-breaks, are 'tractor standings').  A match recorded twice
     (kept as .tgn and as .json, say) is counted once, and said so on stderr.
     With --by match a row is named by its record file, the shortest ending of
     its path that tells it from the dataset's other files ('cup/games.jsonl #2

@@ -130,7 +130,7 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
         views.append(RoundView(r, tuple(standings(upto, points, tiebreaks)), tuple(_result(m) for m in played)))
     names = sorted({m.event for m in in_event if m.event})
     title = event if event is not None else (names[0] if len(names) == 1 else None)
-    checks = unread_in_rounds(warnings(chosen) + player_name_notes(chosen), unread_records)
+    checks = unread_in_rounds(warnings(chosen, matches) + player_name_notes(chosen), unread_records)
     players = {p for m in chosen for p in m.players if p}
     return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(dict.fromkeys([*unread, *notes])),
                      tuple(checks), _spaced({m.event for m in matches if m.event} | ({event} if event else set()))

@@ -427,6 +427,10 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
                     if left is None:
                         st["attack_points"] = st.get("attack_points", 0) + h.attackers_total
                         st["attack_totals"] = st.get("attack_totals", 0) + 1
+                        # by decks too: a total is out of 100 a deck, a mean is over one decks count
+                        per = st.setdefault("attack_by_decks", {}).setdefault(h.decks, [0, 0])
+                        per[0] += h.attackers_total
+                        per[1] += 1
                     else:
                         st[f"attack_{left}"] = st.get(f"attack_{left}", 0) + 1
             page.hands_total += 1

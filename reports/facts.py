@@ -173,19 +173,13 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
     # the attackers' totals known and final: not one withheld, nor the points so far of a hand the
     # record ends inside (a miscount can decide it), nor one not known to be final
     totals = [h for h in complete if h.attackers_total is not None and h.final]
-    points = [h.attackers_total for h in totals]
-    mean = sum(points) / len(points) if points else 0
-    over_line = sum(h.attackers_total >= 40 * h.decks for h in totals)
     points_note = _totals_note(complete)
     # the score that takes the deal: 2 steps of total/5 = 40 x decks (rules.md §8), per hand
     decks_seen = sorted({h.decks for h in totals})
     tables = (
         StatTable("outcomes", "Outcomes / 结果", ("outcome / 结果", "hands / 局", "share / 比例"),
                   outcome_rows),
-        StatTable("points", "Attackers' points / 闲家得分",
-                  ("hands / 局", "mean / 平均", "≥ deal line / 上台", "zero / 大光"),
-                  ((len(points), f"{mean:.1f}", over_line,
-                    sum(p == 0 for p in points)),) if points else (), note=points_note),
+        _points_table(totals, decks_seen, points_note),
         StatTable("bottom", "Bottom captures by multiplier / 抠底倍数",
                   ("multiplier / 倍数", "captures / 次数", "bonus points / 加分"), capture_rows),
         StatTable("violations-code", "Violations by code / 违规类型",
@@ -222,6 +216,21 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
                                      "player / 选手", "violations / 违规", "violations (违规)", horizontal=True,
                                      colour="#b71c1c"))
     return IndexStats(summary, standings(model), tables, tuple(svgs), dups)
+
+
+def _points_table(totals: list, decks_seen: list, note: str) -> StatTable:
+    """The attackers' points of the hands whose total is known and final: hands, mean, at or over the deal
+    line (40 a deck), zero — a row per number of decks when the hands are played with more than one (a
+    total is out of 100 a deck: a mean over 2-deck and 3-deck hands would be over different totals)."""
+    def row(hs: list) -> tuple:
+        pts = [h.attackers_total for h in hs]
+        return (len(pts), f"{sum(pts) / len(pts):.1f}", sum(h.attackers_total >= 40 * h.decks for h in hs),
+                sum(p == 0 for p in pts))
+    heads = ("hands / 局", "mean / 平均", "≥ deal line / 上台", "zero / 大光")
+    if len(decks_seen) > 1:
+        return StatTable("points", "Attackers' points by decks / 闲家得分（按副数）", ("decks / 副数", *heads),
+                         tuple((d, *row([h for h in totals if h.decks == d])) for d in decks_seen), note=note)
+    return StatTable("points", "Attackers' points / 闲家得分", heads, (row(totals),) if totals else (), note=note)
 
 
 def _totals_note(finished) -> str:

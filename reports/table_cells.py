@@ -23,6 +23,9 @@ SHORT: dict[str, str] = {
     "friend": "friend", "outcome": "outcome", "player": "player", "team": "team", "match": "match",
     "code": "code", "ruleset": "rules", "count": "n",
 }
+SHORT.update({f"pts {m}, {d} deck{'s' if d != 1 else ''}": f"{SHORT['pts ' + m]} {d}d"
+              for m in ("mean", "median") for d in range(1, 5)})    # stats.header of points split by decks
+SHORT["decks"] = "decks"
 """The English half of a header, abbreviated for a phone (the Chinese half stays whole)."""
 
 _NUMBER = re.compile(r"[−+-]?\d[\d,.]*\s*%?|[−+-]?\.\d+%?|—|-|–")

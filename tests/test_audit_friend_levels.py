@@ -41,7 +41,7 @@ def test_friend_mode_stores_and_shows_no_sides_levels(tmp_path):
         assert "? · ?" not in cells
         assert not any(re.fullmatch(r"[0-9JQKA?]+ · [0-9JQKA?]+", c) for c in cells)     # "N–S · E–W"
         own = [c for c in cells if c.startswith("N ") and " · E " in c and " · S " in c and " · W " in c]
-        assert len(own) == 1 and sum(c.startswith("friend mode 找朋友") for c in cells) == 2
+        assert len(own) == 1 and sum(c.startswith("friend mode / 找朋友") for c in cells) == 2
 
 
 

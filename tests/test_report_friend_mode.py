@@ -53,7 +53,7 @@ def test_the_index_shows_each_players_own_level_and_no_team_levels(report):
     for page in rows:
         row = section[section.index(f'href="{page}"'):]
         row = row[:row.index("</tr>")]
-        assert row.count("friend mode 找朋友") == 2          # where the N–S and the E–W teams would be
+        assert row.count("friend mode / 找朋友") == 2          # where the N–S and the E–W teams would be
         assert " &amp; " not in row                          # no "North & South" pair made a team
         levels = re.search(r'class="player-levels">(.*?)</td>', row).group(1)
         assert html_lib.unescape(levels) == _match_levels(report, page)
@@ -65,13 +65,13 @@ def test_a_player_page_has_no_teams_and_shows_the_players_own_levels(report):
     text = _text(page)
     assert "Teams / 队伍" not in text
     assert "Guo Ying / He Ping" not in text and "He Ping / 张伟" not in text     # seat pairs are not teams
-    assert "friend mode 找朋友" in text and "2 match(es) in friend mode" in text
+    assert "friend mode / 找朋友" in text and "2 match(es) in friend mode" in text
     assert "没有固定队伍" in text and "各人保留自己的级别" in text
     body = page[page.index("<h2>Matches / 比赛</h2>"):page.index("<h2>Hands / 牌局</h2>")]
     rows = re.findall(r'<tr><td class="num">.*?</tr>', body, re.S)
     assert len(rows) == 2
     for row in rows:
-        assert '<td class="friend">friend mode 找朋友</td>' in row
+        assert '<td class="friend">friend mode / 找朋友</td>' in row
         match = re.search(r'href="(m-[^"]+\.html)"', row).group(1)
         levels = re.search(r'class="player-levels">(.*?) <span', row).group(1)
         assert html_lib.unescape(levels) == _match_levels(report, match)

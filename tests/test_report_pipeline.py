@@ -211,9 +211,11 @@ def test_index_draws_one_points_distribution_per_deck_count(tmp_path):
     stats = index_stats(model)
     joined = "".join(stats.charts)
     assert "80: attackers take the deal" in joined and "120: attackers take the deal" in joined
-    points = next(t for t in stats.tables if t.key == "points").rows[0]
-    over = sum(h.attackers_total >= 40 * h.decks for h in model.hand_facts if h.outcome)
-    assert points[2] == over
+    rows = next(t for t in stats.tables if t.key == "points").rows      # one row per deck count: (decks, hands, mean, …)
+    assert [r[0] for r in rows] == [2, 3]
+    for decks, hands, _, at_least, *_ in rows:
+        facts = [h for h in model.hand_facts if h.outcome and h.decks == decks]
+        assert (hands, at_least) == (len(facts), sum(h.attackers_total >= 40 * decks for h in facts))
 
 
 def _friend_match(preset="standard", seed=8, index=1, hands=6, rate=0.0):

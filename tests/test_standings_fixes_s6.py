@@ -258,6 +258,33 @@ def test_the_printable_page_writes_english_then_chinese(tmp_path):
         assert en and zh
 
 
+def test_every_page_the_report_writes_puts_english_first(tmp_path):
+    """The report's pages (index, teams, players, matches, hands, the printable sheet) write "English / 中文":
+    never Chinese first ("记录结束时级数高 higher level"), nor the two halves without " / " ("N–S 南北")."""
+    folder = copy_event(tmp_path)
+    friend = (Path(__file__).parent / "data" / "declaration_fixes" / "friend_c5.tgn").read_text("utf-8")
+    friend = re.sub(r'\[Event "[^"]*"\]', '[Event "Lantern Cup 2026"]', friend)
+    (folder / "r3t5.tgn").write_text(friend.replace('[Table "1"]', '[Table "5"]').replace('[Round "1"]', '[Round "3"]'),
+                                     "utf-8")
+    out = tmp_path / "rep"
+    run_cli("report", str(folder), "-o", str(out))
+    pages = sorted(out.rglob("*.html"))
+    assert {"index.html", "standings-print.html"} <= {p.name for p in pages}
+    assert [p for p in pages if p.name.startswith("team-")] and [p for p in pages if p.name.startswith("player-")]
+    for path in pages:
+        body = path.read_text("utf-8")
+        body = body[body.index("<body"):]
+        assert not re.search(r'[\u4e00-\u9fff]\)?\s*(<br>)?\s*<span class="en">', body), path.name
+        text = re.sub(r"<[^>]+>", "", body)
+        for pair in ("N–S 南北", "E–W 东西", "friend mode 找朋友"):
+            assert pair not in text, (path.name, pair)
+    index = re.sub(r"<[^>]+>", "", (out / "index.html").read_text("utf-8"))
+    assert "friend mode / 找朋友" in index
+    team = next(p for p in pages if p.name.startswith("team-")).read_text("utf-8")
+    assert "N–S / 南北" in team or "E–W / 东西" in team
+    assert re.search(r"(higher level|passed A|holding the deal)[^<]* / ", team)
+
+
 # --- 7. a round with fewer matches; a match whose record ends inside a hand -------------------------------------
 
 def test_teams_missing_from_a_round_the_others_played_are_named(tmp_path):

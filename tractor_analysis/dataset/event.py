@@ -141,7 +141,8 @@ def from_result(match_id: str, match: Match, result: MatchResult, source: str = 
                       table=match.table, teams=teams, players=p,
                       levels=levels, level_spans=spans, winner=winner,
                       decided_by=how, forfeit=result.forfeit, forfeit_reasons=tuple(result.forfeit_reasons),
-                      source=source or match_id, site=match.site, **facts)
+                      source=source or match_id, site=match.site,
+                      ruleset=result.hands[0].rules.name if result.hands else match.ruleset, **facts)
 
 
 def _level(v) -> int | None:
@@ -287,7 +288,7 @@ def from_dataset(ds) -> list[EventMatch]:
                                                        row.get(f"level_{side}_final_high")))
                                                 for side in ("ns", "ew")),
                               decided_by=r["decided_by"], forfeit=forfeit, source=source,
-                              site=_text(row.get("site")),
+                              site=_text(row.get("site")), ruleset=_text(row.get("ruleset")),
                               forfeit_reasons=_reasons(row.get("forfeit_reason")), **facts))
     order = _commit_order(ds, rows)
     out.sort(key=lambda m: order.get(m.match_id, (True, 0)))

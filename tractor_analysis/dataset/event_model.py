@@ -76,6 +76,10 @@ class EventMatch:
     those, which a note names one by one; ``None`` when not known (as :attr:`digest`)."""
     ends_inside: int | None = field(default=None, compare=False)
     """The hand the record is known to end inside (the ``hands`` table's ``stopped``), else ``None``."""
+    ruleset: str | None = field(default=None, compare=False)
+    """The match's ruleset as ``tractor ingest`` stores it (the ``matches`` table's ``ruleset``: its first
+    hand's ruleset name, else ``[Ruleset]``), ``None`` when not known (not read): a note names the rulesets
+    when the counted matches are played under more than one (:func:`~.event_warnings.warnings`)."""
     level_spans: tuple[tuple[int, int] | None, tuple[int, int] | None] = field(default=(None, None), compare=False)
     """Per side (N–S, E–W) whose final level (:attr:`levels`) is ``None``: the lowest and the highest it
     is under the readings of what the record leaves open (``MatchResult.levels_final_span``; a dataset's

@@ -1,8 +1,9 @@
 """What an event's standings count as recorded but an organiser should check (:func:`warnings`):
 bilingual notes over the matches :func:`~.standings.select` kept — team names that differ only in
-letter case, one pair of players under two team names, a table or a team twice in a round, event names
-that differ only in letter case or spacing, a match both sides forfeited, teams with no match in a round
-the others played, a match whose record ends inside a hand decided by the rule for a match cut
+letter case, one pair of players (or one player, whoever the partner) under two team names, a table or a
+team twice in a round, event names that differ only in letter case or spacing, more than one event or
+ruleset among the counted matches, a match both sides forfeited, teams with no match in a round the others
+played (or whose match of it is on record but not counted), a match whose record ends inside a hand decided by the rule for a match cut
 short (docs/rules.md §8.5), and a match naming one player in two seats (counted, not rated).  Each
 note names the records.  The standings themselves are
 :mod:`.standings`; these notes change no rank.
@@ -20,7 +21,7 @@ from .event_model import EventMatch, folded_name, match_named, quoted, round_num
 __all__ = ["warnings"]
 
 
-def warnings(matches: Sequence[EventMatch]) -> list[str]:
+def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = ()) -> list[str]:
     """Bilingual notes on what the standings count as recorded but an organiser should check
     (``matches`` already :func:`select`-ed): team names that differ only in letter case, one pair
     of players under two team names (each name counts as a team of its own: which is meant is
@@ -30,9 +31,13 @@ def warnings(matches: Sequence[EventMatch]) -> list[str]:
     forfeited (it counts: a loss for each, no winner); teams with no match counted in a round the
     others played (:func:`_missing_from_rounds`); a match whose record ends inside a hand, decided by the
     ruleset's rule for a match cut short (:func:`_cut_short`, docs/rules.md §8.5); a match naming one
-    player in two seats (:func:`_player_twice`).  Each names the records."""
-    return (_event_warnings(matches) + _name_warnings(matches) + _round_warnings(matches) + _both_forfeit(matches)
-            + _missing_from_rounds(matches) + _cut_short(matches) + _player_twice(matches))
+    player in two seats (:func:`_player_twice`); more than one event among the counted matches
+    (:func:`_events_merged`); more than one ruleset among them (:func:`_mixed_rulesets`).  Each names the
+    records.  ``read``: every match read (those not counted too), so that a team whose match of a round is
+    on record but not counted is not called missing from it: its left-out match is named instead."""
+    return (_event_warnings(matches) + _events_merged(matches) + _name_warnings(matches) + _round_warnings(matches)
+            + _both_forfeit(matches) + _missing_from_rounds(matches, read) + _cut_short(matches)
+            + _player_twice(matches) + _mixed_rulesets(matches))
 
 
 _SEATS = (("North", "北"), ("East", "东"), ("South", "南"), ("West", "西"))
@@ -62,13 +67,15 @@ def _player_twice(matches: Sequence[EventMatch]) -> list[str]:
     return notes
 
 
-def _missing_from_rounds(matches: Sequence[EventMatch]) -> list[str]:
+def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatch] = ()) -> list[str]:
     """A note per round in which some teams the standings count have no match counted (a record
     missing, a bye, a withdrawal: which, the records do not say), naming them and the round's matches
     against the other rounds'.  Over the matches with a round number; teams as the standings name them.
     A team that plays the round under another way of writing its name — a name differing only in
     letter case, or its pair of players under another team name, both counted as two teams with a
-    note of their own (:func:`_name_warnings`) — is not called missing from it."""
+    note of their own (:func:`_name_warnings`) — is not called missing from it.  Nor is a team whose match
+    of the round is on record but not counted (``read``: every match read; not decided, friend mode, a side
+    not known …: :func:`_left_out_in_round`): it played, and the note names that match and why it is not counted."""
     by_round: dict[int, list[EventMatch]] = defaultdict(list)
     pairs: dict[str, set[tuple[str, str]]] = defaultdict(set)
     for m in matches:
@@ -89,6 +96,9 @@ def _missing_from_rounds(matches: Sequence[EventMatch]) -> list[str]:
         pairs_playing = {p for m in ms for side in (0, 1) if m.players[side] and m.players[side + 2]
                          for p in [tuple(sorted((m.players[side], m.players[side + 2])))]}
         missing = sorted(t for t in every - playing if t.casefold() not in folded and not pairs[t] & pairs_playing)
+        left_out, played = _left_out_in_round(r, missing, matches, read)
+        notes.extend(left_out)
+        missing = [t for t in missing if t not in played]
         if not missing:
             continue
         others = ", ".join(f"round {o}: {len(by_round[o])}" for o in sorted(by_round) if o != r)
@@ -99,6 +109,77 @@ def _missing_from_rounds(matches: Sequence[EventMatch]) -> list[str]:
                      f"records / 第 {r} 轮：{names_zh} 在其他轮次有比赛，本轮没有计入的比赛；本轮计入 {len(ms)} 场"
                      f"（{others_zh}）：缺少记录、轮空还是退赛？请核对本轮的记录")
     return notes
+
+
+def _left_out_in_round(r: int, teams: Sequence[str], counted: Sequence[EventMatch],
+                       read: Sequence[EventMatch]) -> tuple[list[str], set[str]]:
+    """The matches of round ``r`` on record (``read``) but not counted that one of ``teams`` (no match counted
+    in the round) played — of an event the counted matches are of (another event's match is not this
+    round's) —: a note per match naming it, its teams and why it is not counted, and the teams so found."""
+    counted_ids = {id(m) for m in counted}
+    events = {m.event for m in counted}
+    wanted, found, notes = set(teams), set(), []
+    for m in sorted((m for m in read if id(m) not in counted_ids and m.event in events and round_number(m.round) == r),
+                    key=lambda m: (m.source or m.match_id, m.match_id)):
+        mine = [t for t in dict.fromkeys(m.teams) if t in wanted]
+        if not mine:
+            continue
+        found.update(mine)
+        names, names_zh = ", ".join(quoted(t) for t in mine), "、".join(quoted(t) for t in mine)
+        if not m.counts:
+            en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
+            why, why_zh = f"not counted: {en}", f"未计入：{zh}"
+        else:
+            why, why_zh = "not counted (its note above says why)", "未计入（原因见上方说明）"
+        notes.append(f"round {r}: {names} played {match_named(m)}, which is on record but {why}: no match of "
+                     f"theirs counts in round {r} / 第 {r} 轮：{names_zh} 的比赛 {match_named(m)} 有记录，但{why_zh}："
+                     f"本轮没有计入他们的比赛")
+    return notes, found
+
+
+def _events_merged(matches: Sequence[EventMatch]) -> list[str]:
+    """A note when the counted matches hold more than one event (``[Event]`` names that differ other than in
+    letter case or spacing — those have :func:`_event_warnings`' note —, or matches with and without
+    ``[Event]``): their standings, rounds and tables are counted together as one event.  Each event is named
+    with its number of matches; ``--event`` counts one."""
+    of_event: dict[str | None, list[EventMatch]] = defaultdict(list)
+    for m in matches:
+        of_event[None if m.event is None else folded_name(m.event)].append(m)
+    if len(of_event) < 2:
+        return []
+    parts, parts_zh = [], []
+    for key in sorted(of_event, key=lambda k: (k is None, k or "")):
+        ms = of_event[key]
+        if key is None:
+            parts.append(f"{len(ms)} match(es) without [Event]")
+            parts_zh.append(f"{len(ms)} 场没有 [Event] 的比赛")
+            continue
+        written = " = ".join(quoted(n) for n in sorted({m.event for m in ms}))
+        parts.append(f"{written}: {len(ms)} match(es)")
+        parts_zh.append(f"{written}：{len(ms)} 场")
+    return [f"the matches counted are of {len(of_event)} events, counted together as one (one table, its rounds "
+            f"and tables together): {'; '.join(parts)}; to count one event, give --event NAME / 计入的比赛属于 "
+            f"{len(of_event)} 个赛事，合并为一个赛事计算（同一张排名表，轮次与桌次合并）：{'；'.join(parts_zh)}；"
+            "如只计一个赛事，请用 --event 名称"]
+
+
+def _mixed_rulesets(matches: Sequence[EventMatch]) -> list[str]:
+    """A note when the counted matches are played under more than one ruleset
+    (:attr:`EventMatch.ruleset`), naming each with its matches (and those whose ruleset is not known):
+    counted together, as recorded; which was meant is not in the records."""
+    of_ruleset: dict[str | None, list[EventMatch]] = defaultdict(list)
+    for m in matches:
+        of_ruleset[m.ruleset].append(m)
+    known = [k for k in of_ruleset if k is not None]
+    if len(known) < 2:
+        return []
+    en = "; ".join(f"{quoted(k)} ({_where(of_ruleset[k])})" for k in sorted(known))
+    zh = "；".join(f"{quoted(k)}（{_where(of_ruleset[k])}）" for k in sorted(known))
+    if None in of_ruleset:
+        en += f"; not known ({_where(of_ruleset[None])})"
+        zh += f"；未知（{_where(of_ruleset[None])}）"
+    return [f"the matches counted are played under {len(known)} rulesets: {en}; each is counted as recorded: check "
+            f"[Ruleset] / 计入的比赛使用 {len(known)} 种规则：{zh}；均按记录计入：请核对 [Ruleset]"]
 
 
 _BY_LEVELS = ("higher level", "holding the deal")
@@ -190,12 +271,43 @@ def _name_warnings(matches: Sequence[EventMatch]) -> list[str]:
             notes.append(f"team names that differ only in letter case: {en}: counted as {len(names)} teams; if "
                          f"they are one, write its name the same way in every record / 队名仅大小写不同：{zh}："
                          f"按 {len(names)} 支队伍计；如为同一支队伍，请在每份记录中写法一致")
+    said = set()
     for (x, y), names in sorted(of_pair.items()):
         if len({n.casefold() for n in names}) > 1:
+            said.update({(x, frozenset(names)), (y, frozenset(names))})
             en, zh = _names(names, sorted(names)), _names(names, sorted(names), zh=True)
             notes.append(f"{x} and {y} play under {len(names)} team names: {en}: counted as {len(names)} teams; "
                          f"if they are one, give it one name in every record / {x} 与 {y} 以 {len(names)} 个队名参赛："
                          f"{zh}：按 {len(names)} 支队伍计；如为同一支队伍，请在每份记录中用同一队名")
+    return notes + _player_teams(matches, said)
+
+
+def _player_teams(matches: Sequence[EventMatch], said: set) -> list[str]:
+    """A note per player who plays under more than one team name (other than in letter case), whoever the
+    partner (a substitute, a new pair): which player, which names, in which rounds and records — unless
+    the note on one pair of players under those names already says it (``said``: ``(player, names)``)."""
+    of_player: dict[str, dict[str, list[EventMatch]]] = defaultdict(lambda: defaultdict(list))
+    for m in matches:
+        for seat, p in enumerate(m.players):
+            team = m.teams[seat % 2]
+            if p and team is not None and m not in of_player[p][team]:
+                of_player[p][team].append(m)
+    notes = []
+    for p, teams in sorted(of_player.items()):
+        if len({t.casefold() for t in teams}) < 2 or (p, frozenset(teams)) in said:
+            continue
+        def named(zh: bool) -> str:
+            parts = []
+            for t in sorted(teams):
+                rounds = sorted({r for r in (round_number(m.round) for m in teams[t]) if r is not None})
+                when = (("第 " + "、".join(map(str, rounds)) + " 轮：") if zh else
+                        (f"round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))}: ")) if rounds else ""
+                parts.append(f"{quoted(t)}（{when}{_where(teams[t])}）" if zh else f"{quoted(t)} ({when}{_where(teams[t])})")
+            return ("；" if zh else "; ").join(parts)
+        n = len(teams)
+        notes.append(f"{p} plays under {n} team names: {named(False)}: counted as {n} teams; if they are one, give "
+                     f"it one name in every record / {p} 以 {n} 个队名参赛：{named(True)}：按 {n} 支队伍计；"
+                     "如为同一支队伍，请在每份记录中用同一队名")
     return notes
 
 

@@ -47,6 +47,7 @@ two content hashes, so ingest stores both) is counted once: see :func:`duplicate
 from __future__ import annotations
 
 import contextlib
+import re
 import os
 from typing import Iterator
 
@@ -234,8 +235,19 @@ def count_value(value) -> int | None:
 
 
 def header(column: str) -> str:
-    """The bilingual header of a statistics column (the column name when none is known)."""
+    """The bilingual header of a statistics column (the column name when none is known); the attackers'
+    points of the hands played with one number of decks (:func:`~.stats_sql.points_by_decks`):
+    ``pts mean, 3 decks / 闲家均分（3 副）``."""
+    split = _BY_DECKS.fullmatch(column)
+    if split:
+        en, zh = HEADERS[split.group(1)].split(" / ")
+        d = split.group(2)
+        return (f"{en}, {d} deck{'s' if d != '1' else ''} / {zh}（{d} 副）" if d else
+                f"{en}, decks not known / {zh}（副数未知）")
     return HEADERS.get(column, column)
+
+
+_BY_DECKS = re.compile(r"(attack_points_mean|attack_points_median)_(?:(\d+)d|decks_unknown)")
 
 
 POINT_BANDS = ("0", "<1 step", "1-2 steps", "2-3 steps", "3-4 steps", "4-5 steps", "5+ steps")

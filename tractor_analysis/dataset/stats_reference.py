@@ -15,6 +15,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .event_model import team_name
+from .stats_sql import points_by_decks
 from .stats import BY, POINT_BANDS, SEATS, TEAM_OF_SEAT, decide_results, holder_of, standings_of, variant
 
 
@@ -204,8 +206,8 @@ def _partnership(matches: pd.DataFrame, a: str, b: str, fallback: str) -> pd.Ser
     tags = matches[column].tolist() if column in matches.columns else [None] * len(matches)
     out = []
     for x, y, tag in zip(na.tolist(), nb.tolist(), tags):
-        if isinstance(tag, str) and tag.strip():
-            out.append(tag)
+        if isinstance(tag, str) and team_name(tag, None, None) is not None:
+            out.append(team_name(tag, None, None))      # the standings' reading of a team tag
             continue
         names = sorted(n for n in (x, y) if isinstance(n, str) and n)
         out.append(" / ".join(names) if names else fallback)
@@ -396,7 +398,7 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
     bottom captures, levels gained, tricks won, failed throws, violations per 100 hands."""
     p = participants(ds, by)
     side = by in ("player", "team")
-    rows = []
+    rows, per = [], []
     for key, g in p.groupby("key", sort=True, observed=True):
         n = len(g)
         # Rates and points are over finished hands: a position left unfinished (a referee's
@@ -438,10 +440,15 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
         judged_viol = int(g.loc[g["is_judged"], "violations_by"].sum())
         row["violations_per_100"] = 100.0 * judged_viol / row["judged_hands"] if row["judged_hands"] else np.nan
         rows.append(row)
+        pts = att.loc[att["final_total"].astype(bool) & att["attackers_total"].notna()]
+        for d, dg in pts.groupby(pts["decks"].astype(object).where(pts["decks"].notna(), None), dropna=False):
+            d = None if d is None or d != d else int(d)
+            t = dg["attackers_total"].astype(float)
+            per.append((key, d, float(t.mean()), float(t.median())))
     columns = [by, "hands"] + (["as_dealer", "as_attacker"] if side else []) + [
         "hold_rate", "attack_points_mean", "attack_points_median", "bottom_captures",
         "levels_gained", "tricks_won", "failed_throws", "violations", "judged_hands", "violations_per_100"]
-    return pd.DataFrame(rows, columns=columns)
+    return points_by_decks(pd.DataFrame(rows, columns=columns), by, per)
 
 
 def points_distribution(ds, by: str = "player") -> pd.DataFrame:

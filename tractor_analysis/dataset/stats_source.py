@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from .event_model import team_name
 from .schema import SCHEMAS, DatasetError
 
 STAT_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -304,7 +305,20 @@ class StatsSource:
         self.con.execute("""create or replace temp view hv as
             select h.*, vo.variant from h left join variant_of vo
               on h.ruleset is not distinct from vo.ruleset and h.rules is not distinct from vo.rules""")
+        self._team_tags()
         self._variants_ready = True
+
+    def _team_tags(self) -> None:
+        """``team_tag_names``: every ``[TeamNS]`` / ``[TeamEW]`` tag the matches write, as the team it names
+        (:func:`~.event_model.team_name`, the standings' one reading: spaces at either end dropped, a run of
+        spaces inside read as one; ``name`` null for a tag of spaces only) — ``--by team``'s key
+        (:func:`~.stats_sql._team_name`)."""
+        tags = [t for (t,) in self.con.execute(
+            "select distinct team_ns from m where team_ns is not null union "
+            "select distinct team_ew from m where team_ew is not null").fetchall()]
+        table = pa.table({"tag": pa.array(tags, pa.string()),
+                          "name": pa.array([team_name(t, None, None) for t in tags], pa.string())})
+        self.con.register("team_tag_names", table)
 
     def temp_table(self, name: str, sql: str) -> str:
         """``name``, a temporary table of ``sql``'s rows, made once for this source (the statistics'

@@ -13,18 +13,20 @@ from .stats_source import SEATS, StatsSource, variant
 
 __all__ = ["StatsSource", "variant", "participants_sql", "summary", "points_distribution", "bottom_captures",
            "violation_rates", "points_lost", "view_points_lost", "result_inputs", "duplicate_matches",
-           "match_labels_rows", "participants", "superseded", "players_in_two_seats", "totals_left_out", "LOST_COLUMNS", "VIEW_LOST_COLUMNS"]
+           "match_labels_rows", "participants", "points_by_decks", "decks_column", "superseded", "players_in_two_seats",
+           "totals_left_out", "LOST_COLUMNS", "VIEW_LOST_COLUMNS"]
 
 
 # --- participants: one row per (side, hand) ---------------------------------------------
 
 def _team_name(a: str, b: str, fallback: str) -> str:
     """The side's ``[TeamNS]`` / ``[TeamEW]`` name when the record gives one (a team keeps its name
-    whoever sits where), else ``"A / B"`` from the two players' names (sorted, empty names left
-    out), else ``fallback``."""
+    whoever sits where), read as the standings read it (:func:`~.event_model.team_name`: ``"Alpha "``
+    and ``"Alpha"`` are one team; the source's ``team_tag_names``, :meth:`StatsSource._team_tags`), else
+    ``"A / B"`` from the two players' names (sorted, empty names left out), else ``fallback``."""
     x, y = f"nullif(m.player_{a}, '')", f"nullif(m.player_{b}, '')"
-    tag = f"nullif(trim(m.team_{fallback.lower()}), '')"
-    return (f"case when {tag} is not null then m.team_{fallback.lower()} "
+    tag = f"(select tn.name from team_tag_names tn where tn.tag = m.team_{fallback.lower()})"
+    return (f"case when {tag} is not null then {tag} "
             f"when {x} is null and {y} is null then '{fallback}' when {x} is null then {y} "
             f"when {y} is null then {x} when {x} <= {y} then {x} || ' / ' || {y} else {y} || ' / ' || {x} end")
 
@@ -277,7 +279,37 @@ def summary(src: StatsSource, by: str) -> pd.DataFrame:
     columns = [by, "hands"] + (["as_dealer", "as_attacker"] if side else []) + [
         "hold_rate", "attack_points_mean", "attack_points_median", "bottom_captures",
         "levels_gained", "tricks_won", "failed_throws", "violations", "judged_hands", "violations_per_100"]
-    return pd.DataFrame(out, columns=columns)
+    frame = pd.DataFrame(out, columns=columns)
+    per = src.rows(f"""select key, decks, avg(attackers_total), median(attackers_total)
+                       from {participants(src, by)} where key is not null and {pts} group by all""")
+    return points_by_decks(frame, by, [(k, d, _f(m), _f(md)) for k, d, m, md in per])
+
+
+def points_by_decks(frame: pd.DataFrame, by: str, per: list[tuple]) -> pd.DataFrame:
+    """``frame`` (a summary) with its attackers' points mean and median split by the number of decks when the
+    hands they are over are played with more than one (``per``: ``(key, decks, mean, median)`` of each key's
+    hands of one decks count; ``decks`` ``None`` where not known): a total is out of 100 points a deck, so a mean
+    over 2-deck and 3-deck hands is over different totals and means nothing.  ``attack_points_mean`` and
+    ``attack_points_median`` are then ``attack_points_mean_2d``, ``attack_points_median_2d``,
+    ``attack_points_mean_3d`` … (:func:`decks_column`), NaN for a key with no such hand; one decks count:
+    ``frame`` as it is."""
+    seen = sorted({d for _, d, _, _ in per}, key=lambda d: (d is None, d or 0))
+    if len(seen) < 2:
+        return frame
+    values = {(k, d): (m, md) for k, d, m, md in per}
+    at = list(frame.columns).index("attack_points_mean")
+    frame = frame.drop(columns=["attack_points_mean", "attack_points_median"])
+    for d in reversed(seen):
+        for j, name in reversed(list(enumerate(("attack_points_mean", "attack_points_median")))):
+            frame.insert(at, decks_column(name, d),
+                         [values.get((k, d), (np.nan, np.nan))[j] for k in frame[by]] if len(frame) else [])
+    return frame.astype({c: float for c in frame.columns if c.startswith("attack_points_")})
+
+
+def decks_column(name: str, decks: int | None) -> str:
+    """``attack_points_mean`` of the hands played with ``decks`` decks: ``attack_points_mean_2d``
+    (``_decks_unknown`` where the dataset does not say)."""
+    return f"{name}_{decks}d" if decks is not None else f"{name}_decks_unknown"
 
 
 def points_distribution(src: StatsSource, by: str, bands: tuple[str, ...]) -> pd.DataFrame:
