@@ -45,12 +45,19 @@ def test_one_seat_line_wrong_and_a_line_that_agrees_is_judged_as_before():
 
 
 def test_a_miscopied_bury_is_set_aside_like_a_miscopied_line():
-    # hand 4's Buried: line gives ♠A where E buried ♣3 (both in the bottom): E plays ♠A, "not held", and
-    # ends holding ♣3, a card of the bottom, not of its deal line.  Before: E "still held clubs" in
-    # trick 9, on the ♣3 of the wrong line; now E's cards less the ♣3 left decide its follows
+    # hand 4's Buried: line gives ♠A where E buried ♣3 (both in the bottom): E plays ♠A, a card the line
+    # buries and E held, and never plays ♣3.  Before: E "still held clubs" in trick 9, on the ♣3 of the wrong
+    # line.  Then: E's line was set aside (``not_in_hand`` + ``deal_mismatch``), a fault resting on the Buried:
+    # line being right.  Now (engine/bury_readings.py): the line or the ♠A play is miscopied, each reading
+    # judged — the contradiction said once (``bad_bury``), what both readings give kept
     text = SAMPLE.replace("Buried: S6 S3 S2 C10 C9 C8 C4 C3", "Buried: S6 S3 S2 C10 C9 C8 C4 SA")
     (match,), _ = parse_tgn(text)
     h = replay_match(match).hands[3]
-    assert sorted(v.code for v in h.violations) == ["deal_mismatch", "not_in_hand"]
-    (u,) = [u for u in h.unknowns if u.tag == "deal"]
-    assert "the bottom" in u.message_en and "底牌" in u.message_zh
+    whole = replay_match(parse_tgn(SAMPLE)[0][0]).hands[3]
+    assert sorted(v.code for v in h.violations) == ["bad_bury"]
+    assert not any(v.code.startswith("follow") and v.seat == 1 for v in h.violations)
+    assert not [u for u in h.unknowns if u.tag == "deal"]
+    (u,) = [u for u in h.unknowns if u.tag == "Buried"]
+    assert "the Buried: line and the plays disagree" in u.message_en and "Buried: 一行与出牌不符" in u.message_zh
+    assert "♠A" in u.message_en and "♣3" in u.message_en
+    assert (h.attackers_total, h.outcome) == (whole.attackers_total, whole.outcome)

@@ -26,6 +26,7 @@ import dataclasses
 import pytest
 
 from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.starting_hands import Played, starting_hands
 from tractor_analysis.simulate import simulate_match
 
 
@@ -67,13 +68,25 @@ def test_a_play_left_out_of_a_record_that_stops_short_with_a_line_contradicted_i
     assert ("not_in_hand", 1, 3) in _keys(whole) and ("follow_suit", 1, 3) not in _keys(whole)
     cut = _dropped(dataclasses.replace(hand, tricks=hand.tricks[:16]), 0, 3)
     got = _judged(m, cut)
-    assert ("not_in_hand", 16, 1) in _keys(got)                       # E's line contradicted, the record short
+    # E plays a card its Buried: line buries (trick 16), the record short: the line or the play miscopied, each
+    # reading judged (engine/bury_readings.py) — the whole hand's own code for it, ``bad_bury``, not a
+    # ``not_in_hand`` resting on the line being right
+    assert ("bad_bury", None, 1) in _keys(got) and ("not_in_hand", 16, 1) not in _keys(got)
     assert ("follow_suit", 1, 3) not in _keys(got)
     assert _nothing_the_whole_lacks(got, whole, False) == []
     assert got.tricks[0].winner is None and got.tricks[0].points is None
     words = [u for u in got.unknowns if u.tag == "play" and "W" in u.message_en]
     assert words and "not known" in words[0].message_en and "trick_winner" in words[0].withheld
     assert " / " not in words[0].message_zh and words[0].message_zh != words[0].message_en
+
+
+def _disputed_plays(hand, whole) -> set:
+    """The plays (trick, seat) of a card the taker's ``Buried:`` line buries (the whole hand's ``bad_bury``, judged
+    under both readings: engine/bury_readings.py) — a play of a card not held if the line is right, as a
+    ``not_in_hand`` is: left out, the whole hand is not among the readings the damaged record has."""
+    start = starting_hands(hand, whole.rules, whole.dealer, Played(hand))
+    return {(t.number, p.seat) for d in start.disputed for t in hand.tricks for p in t.plays
+            if p.seat == d.seat and set(p.cards) & set(d.excess)}
 
 
 @pytest.mark.parametrize("preset", ["three-deck", "standard", "tournament"])
@@ -90,7 +103,7 @@ def test_sweep_a_play_left_out_never_states_what_the_whole_hand_does_not(preset)
         if any(len(t.plays) != 4 for t in hand.tricks) or len(hand.tricks) < 4:
             continue
         whole = _judged(m, hand)
-        unheld = {(v.trick, v.seat) for v in whole.violations if v.code == "not_in_hand"}
+        unheld = {(v.trick, v.seat) for v in whole.violations if v.code == "not_in_hand"} | _disputed_plays(hand, whole)
         i = seed % (len(hand.tricks) - 2)
         seat = hand.tricks[i].plays[1 + seed % 3].seat
         if (hand.tricks[i].number, seat) in unheld:

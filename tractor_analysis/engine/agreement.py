@@ -87,9 +87,12 @@ def _held_open(results: Sequence[HandResult], tricks: Sequence[TrickResult]) -> 
 def _unfinished(results: Sequence[HandResult]):
     """The trick the record ends in (``HandResult.unfinished``) as every judgement gives it: its
     winner and points where all give the same, else ``None`` (not known); the seats that may win it,
-    those of every judgement (``None`` when one of them did not enumerate them)."""
-    u0 = results[0].unfinished
+    those of every judgement (``None`` when one of them did not enumerate them).  Where some judgement
+    plays the hand out, none of them is known."""
     us = [r.unfinished for r in results]
+    u0 = next(u for u in us if u is not None)
+    if any(u is None for u in us):      # played out in some judgement (a reading of a Buried: line, :mod:`.bury_readings`)
+        return dataclasses.replace(u0, winner=None, points=None, possible=None)
     winner = u0.winner if all(u.winner == u0.winner for u in us) else None
     points = u0.points if all(u.points == u0.points for u in us) else None
     possible = None if any(u.possible is None for u in us) else frozenset().union(*(u.possible for u in us))

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
-from .explain import Message
+from .explain import Message, cards_text
 from .explain_unknown import seat_list, unknown_fact
+from .rule_refs import rule_ref
 
 
 def bottom_unknown(what: Sequence[str], bad_line: bool = False, unread: bool = False) -> Message:
@@ -34,13 +35,15 @@ def bottom_unknown(what: Sequence[str], bad_line: bool = False, unread: bool = F
                         "(Buried:), so it is not taken as 0 points", what)
 
 
-def third_bottom_card_unknown(what: Sequence[str], line_given: bool, whole_deal: bool, unread: int = 0) -> Message:
-    """Nobody declared under ``no_declaration = third_bottom_card``, and the record does not give the
-    bottom in the order it lay: its third card, which fixes the trump, is not known.  ``line_given``:
-    a ``Bottom:`` line too short to have a third card; ``whole_deal``: the four deal lines give the
-    bottom's cards (derived), but not their order."""
-    head_zh = "无人亮主，按规则（no_declaration = third_bottom_card）以底牌第三张的花色定主"
-    head_en = "nobody declared, and under no_declaration = third_bottom_card the suit of the bottom's third card fixes the trump"
+def third_bottom_card_unknown(what: Sequence[str], line_given: bool, whole_deal: bool, unread: int = 0,
+                              refused: bool = False) -> Message:
+    """Nobody declared under ``no_declaration = third_bottom_card`` (``refused``: declarations are recorded, but
+    none of them stands), and the record does not give the bottom in the order it lay: its third card, which
+    fixes the trump, is not known.  ``line_given``: a ``Bottom:`` line too short to have a third card;
+    ``whole_deal``: the four deal lines give the bottom's cards (derived), but not their order."""
+    none_zh, none_en = ("无人亮主成立", "no declaration stands") if refused else ("无人亮主", "nobody declared")
+    head_zh = f"{none_zh}，按规则（no_declaration = third_bottom_card）以底牌第三张的花色定主"
+    head_en = f"{none_en}, and under no_declaration = third_bottom_card the suit of the bottom's third card fixes the trump"
     if unread:
         return unknown_fact(f"{head_zh}，但 Bottom: 一行有 {unread} 张牌无法识别：不知其第三张是哪张牌，底牌第三张未知",
                             f"{head_en}, but the Bottom: line has {unread} card{'s' if unread > 1 else ''} that could not "
@@ -223,3 +226,119 @@ def rebid_taken_not_known(seat: int, before: int, what: Sequence[str]) -> Messag
                         f"{e} took, after the rebid (炒地皮), the bottom {be} buried, and {be}'s bury is not known: "
                         f"{e}'s hand after its bury is read from its plays, its follows judged only where its own "
                         f"plays prove a fault", what)
+
+
+def _kinds_text(cards: Sequence[int]) -> str:
+    """Each card of ``cards`` once, with suit symbols."""
+    return cards_text(sorted(set(cards)))
+
+
+def _tricks_words(tricks: Sequence[int]) -> Message:
+    """``第3、7轮`` / ``tricks 3, 7`` (``trick 14`` for one)."""
+    zh = "第" + "、".join(str(t) for t in tricks) + "轮"
+    en = ("trick " if len(tricks) == 1 else "tricks ") + ", ".join(str(t) for t in tricks)
+    return zh, en
+
+
+def _which_bury(seat: int, index: int, takes: int, line: Sequence[int] = ()) -> Message:
+    """``东家在 Buried: 中的扣底`` / ``E's bury on the Buried: line`` (after 炒地皮: the ``index``-th of ``takes``),
+    with its cards ``line`` when given."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    cz, ce = (f"：{_cards_text(line)}", f": {_cards_text(line)}") if line else ("", "")
+    if takes > 1:
+        return (f"Buried: 中{z}的扣底（{_nth_zh(index + 1)}{cz}）",
+                f"{e}'s bury (the {_nth_en(index + 1)} of the Buried: line{ce})")
+    if line:
+        return f"{z}在 Buried: 中的扣底（{_cards_text(line)}）", f"{e}'s bury on the Buried: line ({_cards_text(line)})"
+    return f"{z}在 Buried: 中的扣底", f"{e}'s bury on the Buried: line"
+
+
+def bury_disputed(seat: int, index: int, takes: int, line: Sequence[int], excess: Sequence[int],
+                  unplaced: Sequence[int], tricks: Sequence[int], bury: Sequence[int] | None) -> Message:
+    """``bad_bury``: a bury of the ``Buried:`` line (``line``) that ``seat`` could make, but that its plays
+    contradict — it plays ``excess`` (in ``tricks``), which the line buries and it held, and never plays
+    ``unplaced``, which the line leaves it; its plays are a whole hand out of what it held, leaving ``bury``
+    (``None``: they are not — the record stops short, or leaves a play out — and only the cards played beyond
+    what the line leaves are named).  The line or those plays are miscopied, and the record does not say
+    which (:mod:`.bury_readings`)."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    wz, we = _which_bury(seat, index, takes, line)
+    tz, te = _tricks_words(tricks)
+    if bury is None:
+        return (f"{wz}与其出牌不符：{z}打出了 {cards_text(excess)}（{tz}），多于该行留给{z}的张数——该行把它扣下了，"
+                f"而{z}拿底后确实持有：Buried: 一行与这些出牌必有一处记错，记录未说明是哪一处",
+                f"{we} disagrees with {e}'s plays: {e} plays {cards_text(excess)} ({te}) beyond the copies the line "
+                f"leaves {e} — the line buries {'it' if len(excess) == 1 else 'them'}, and {e} held "
+                f"{'it' if len(excess) == 1 else 'them'} after taking the bottom: the Buried: line or those plays are "
+                f"miscopied, and the record does not say which")
+    return (f"{wz}与其出牌不符：{z}打出了该行扣下的 {cards_text(excess)}（{tz}），"
+            f"却从未打出该行留在其手中的 {cards_text(unplaced)}；{z}所出正是其拿底后所持牌中的一整手牌，余下的扣底为 "
+            f"{_cards_text(bury)}：Buried: 一行与这些出牌必有一处记错，记录未说明是哪一处",
+            f"{we} disagrees with {e}'s plays: {e} plays {cards_text(excess)} ({te}), which "
+            f"the line buries, and never plays {cards_text(unplaced)}, which the line leaves {e}; {e}'s plays are a "
+            f"whole hand out of what it held after taking the bottom, leaving the bury {_cards_text(bury)}: the "
+            f"Buried: line or those plays are miscopied, and the record does not say which")
+
+
+def bury_readings(disputes: Sequence[tuple[int, int, int, Sequence[int] | None, Sequence[int], Sequence[int],
+                                           Sequence[int], bool]],
+                  lines_too: bool, what: Sequence[str]) -> Message:
+    """The ``unknown`` (tag ``Buried``) of a hand whose ``Buried:`` line its takers' plays contradict, judged
+    under each reading (:mod:`.bury_readings`).  Per dispute ``(seat, index, takes, bury the plays leave,
+    excess, unplaced, tricks, forced)``: reading A, the line miscopied (the bury is what the plays leave; bury
+    ``None``: they leave none, which cards were buried instead is not known);
+    reading B, those plays miscopied (``forced``: the cards the seat held and never played take the excess
+    cards' places; else those plays are not known, judged over every way they could go).  ``lines_too``: the
+    deal lines and the ``Bottom:`` line do not place every card of the decks, so one of them may be the
+    miscopy (judged on the cards both the line and the plays give).  ``what``: what the readings do not all
+    give (empty: they give the same verdicts)."""
+    az, ae, bz, be = [], [], [], []
+    for seat, index, takes, bury, excess, unplaced, tricks, forced in disputes:
+        z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+        wz, we = _which_bury(seat, index, takes)
+        tz, te = _tricks_words(tricks)
+        if bury is None:
+            az.append(f"{wz}记错，{z}并未扣下 {cards_text(excess)}，但其出牌不是拿底后所持牌中的一整手牌（记录中途而止或漏记出牌），"
+                      f"改扣了哪些牌未知：{z}的牌按其出牌计，底牌未知")
+            ae.append(f"{we} is miscopied: {e} did not bury {cards_text(excess)}, but {e}'s plays are not a whole hand "
+                      f"out of what it held (the record stops short or leaves a play out), so which cards it buried "
+                      f"instead is not known: {e}'s cards are read from its plays, the bottom not known")
+        else:
+            az.append(f"{wz}记错，实为 {_cards_text(bury)}（其出牌余下的牌）")
+            ae.append(f"{we} is miscopied, and was {_cards_text(bury)} (what {e}'s plays leave)")
+        if forced:
+            bz.append(f"{z}{tz}的出牌记错：{cards_text(unplaced)} 记成了 {cards_text(excess)}（{z}持有而从未打出的牌只有这些）")
+            be.append(f"{e}'s play in {te} is miscopied: {cards_text(excess)} written for {cards_text(unplaced)} "
+                      f"(the only cards {e} held and never played)")
+        else:
+            uz, ue = (f"{cards_text(unplaced)} ", cards_text(unplaced)) if bury is not None else \
+                (f"{z}所持而未打出的牌", f"cards {e} held and does not play")
+            bz.append(f"{z}{tz}（打出 {_kinds_text(excess)} 的各手）中有出牌记错：{uz}记成了 "
+                      f"{cards_text(excess)}，无从确定各在哪一手：这几手出牌未知，按其一切可能的出法判定")
+            be.append(f"some of {e}'s plays in {te} (those with {_kinds_text(excess)}) are miscopied: "
+                      f"{ue} written as {cards_text(excess)}, and which went where is not known: "
+                      f"those plays are not known, judged over every way they could go")
+    n_zh, n_en = ("三", "three") if lines_too else ("两", "two")
+    head_zh = (f"Buried: 一行与出牌不符，有{n_zh}种读法，分别判定：（甲）{'；'.join(az)}；（乙）Buried: 一行无误，{'；'.join(bz)}")
+    head_en = (f"the Buried: line and the plays disagree, and the record allows {n_en} readings, each judged: (A) "
+               f"{'; '.join(ae)}; (B) the Buried: line is right, and {'; '.join(be)}")
+    if lines_too:
+        head_zh += "；（丙）发牌行或 Bottom: 一行记错（各副牌并非每张都已落实，按发牌行与出牌都有的牌判定）"
+        head_en += ("; (C) a deal line or the Bottom: line is miscopied (they do not place every card of the decks: "
+                    "judged on the cards both the line and the plays give)")
+    if not what:
+        return (f"{head_zh}：各种读法的判定相同，予以保留", f"{head_en}: every reading gives the same verdicts, kept")
+    return unknown_fact(f"{head_zh}：只保留各种读法都给出的判定", f"{head_en}: only what every reading gives is kept",
+                        what)
+
+
+def fault_either_reading(seat: int | None, code: str) -> Message:
+    """A violation found under every reading of a ``Buried:`` line its taker's plays contradict, whose owed
+    play (or words) differs between them (:mod:`.bury_readings`)."""
+    ref = rule_ref(code)
+    rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
+    who_zh = SEAT_NAMES_ZH[seat] if seat is not None else ""
+    who_en = SEAT_TOKENS[seat] if seat is not None else "the record"
+    return (f"{who_zh}违反规则（{rzh}）：无论 Buried: 一行还是与之不符的出牌记错都违例，但应出哪一手取决于是哪一处记错，不予指明",
+            f"{who_en} broke the rule ({ren}) whichever of the Buried: line and the plays that disagree with it is "
+            "miscopied; the play owed depends on which, so it is not named")

@@ -39,6 +39,7 @@ from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, ha
                       position_seats_unknown, throws_unknown)
 from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
 from .tricks import HandContext, hand_context, judge_tricks, plain_checks
+from .bury_readings import disputes, judge as judge_readings
 from .contradictions import judge as judge_contradicted
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
@@ -125,20 +126,27 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
 def _replay_read(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, forfeit_open: bool) -> HandResult:
     """:func:`replay_hand` of a hand whose tricks each give a play (:func:`tricks_read`'s ``read``).
     ``args``: :func:`_replay_hand`'s from ``rules`` to ``chain``."""
-    rules = args[0]
+    # (each way of filling a play left out is judged with a disputed bury read both ways too, :mod:`.bury_readings`;
+    # the disputed taker's own play left out is not filled in: :func:`.record_gaps._cards_known`)
+    result = _gaps_judged(hand, args[0], lambda h, before: _judged(h, args, before, first_hand), hands_before)
+    # a take-back whose seat is not known, punished by a level: the levels after, where they rest on it
+    return takebacks_unknown(hand, args[0], result, forfeit_open)
+
+
+def _gaps_judged(hand: Hand, rules: RuleSet, judged, hands_before: bool, way=None) -> HandResult:
+    """``hand`` judged (``judged(h, hands_before)``: one hand that leaves no play out), a play left out
+    inside a trick over every way to fill it in (:mod:`.record_gaps`; each judged by ``way``, default ``judged``)."""
     gaps = find_gaps(hand) if hand.tricks else ()
     if gaps:                # a play left out inside a trick: judged over every way to fill it in
         recorded: list[HandResult] = []       # (the hand as recorded, the first judgement judge_gaps makes)
-        result = judge_gaps(hand, gaps, lambda h, before: _judged(h, args, before, first_hand),
-                            lambda r: recorded.append(r) or _context_of(r))
+        result = judge_gaps(hand, gaps, way or judged, lambda r: recorded.append(r) or _context_of(r))
         if not result.tricks_judged and recorded:   # no trump or level: no way to fill a gap in is judged
             result = _before_the_plays(result, recorded[0])
     else:
-        result = _judged(hand, args, hands_before, first_hand)
+        result = judged(hand, hands_before)
     if "verdicts" in result.withheld:       # plays not judged (from a gap on): the penalties the record gives
         result = _penalties_not_judged(hand, rules, result, gaps[0].trick if gaps and result.tricks_judged else None)
-    # a take-back whose seat is not known, punished by a level: the levels after, where they rest on it
-    return takebacks_unknown(hand, rules, result, forfeit_open)
+    return result
 
 
 def _penalties_not_judged(hand: Hand, rules: RuleSet, result: HandResult, first: int | None) -> HandResult:
@@ -156,22 +164,34 @@ def _penalties_not_judged(hand: Hand, rules: RuleSet, result: HandResult, first:
                                follows_unjudged=bound if any(bound) else None)
 
 
-def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:
+def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readings: bool = True) -> HandResult:
     """A hand whose tricks leave no play out, judged: as recorded, a deal line its seat's plays
     contradict set aside (:mod:`.deal_lines`), then a tag the rest of the record contradicts judged
     under each value (:mod:`.contradictions`) — each way a gap is filled in goes through this too.
     ``args``: :func:`_replay_hand`'s from ``rules`` to ``chain``."""
-    result = _judged_lines(hand, args, hands_before, first_hand)
+    result = _judged_lines(hand, args, hands_before, first_hand, readings)
     if result.contradicted:     # a tag the rest of the record contradicts: judged under each value
-        return judge_contradicted(hand, result, lambda h: _judged_lines(h, args, hands_before, first_hand),
+        return judge_contradicted(hand, result, lambda h: _judged_lines(h, args, hands_before, first_hand, readings),
                                   _hand_first)
     return result
 
 
-def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool) -> HandResult:
-    """:func:`_replay_hand`, and a deal line its seat's plays contradict set aside — in a record that
-    stops before the hand's end too (:func:`.deal_lines.stops_short`)."""
+def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readings: bool = True) -> HandResult:
+    """:func:`_replay_hand`, a ``Buried:`` line its taker's plays contradict judged under each reading
+    (:mod:`.bury_readings`; not within a reading: ``readings`` false), and a deal line its seat's plays
+    contradict set aside — in a record that stops before the hand's end too (:func:`.deal_lines.stops_short`)."""
     result = _replay_hand(hand, *args, hands_before, first_hand)
+    found = disputes(hand, result) if readings else ()
+    if found:
+        def one(h: Hand, before: bool = hands_before) -> HandResult:
+            return _judged_lines(h, args, before, first_hand, False)
+        return judge_readings(hand, found, one, lambda h: _gaps_judged(h, args[0], one, hands_before),
+                              lambda: _lines_set_aside(hand, args, hands_before, first_hand, result), _hand_first)
+    return _lines_set_aside(hand, args, hands_before, first_hand, result)
+
+
+def _lines_set_aside(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, result: HandResult) -> HandResult:
+    """``result`` (``hand`` judged as recorded) with a deal line its seat's plays contradict set aside."""
     seats = _cards_left_seats(result, contradicted(hand, result))
     if seats:               # nothing else rests on that line
         # (its line less the cards left, judged as it is: no card the deck lacks put back, docs/rules.md §1.6)

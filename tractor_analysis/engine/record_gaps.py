@@ -387,9 +387,12 @@ def _cards_known(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> bool:
     bottom after 炒地皮, a full hand whose dealer is not known — nobody known to have taken the bottom),
     its line contradicted by its plays (:mod:`.deal_lines`), a position's uneven lines, a tag the rest
     of the record contradicts (:mod:`.contradictions`: the hand judged under several values), or any seat's
-    line contradicted in a record that stops before the hand's end (:func:`.deal_lines.stops_short`): a line
-    or a play is miscopied, and no hand's end checks the missing seat's cards — a play of a card its line
-    does not give, never one of the ways, would show only as a card it still held after the last trick."""
+    line contradicted in a record that stops before the hand's end (:func:`.deal_lines.stops_short`, or a
+    ``Buried:`` line its taker's plays contradict there, :attr:`.starting_hands.Start.disputed`): a line or a
+    play is miscopied, and no hand's end checks the missing seat's cards — a play of a card its line does not
+    give, never one of the ways, would show only as a card it still held after the last trick.  Nor, in any
+    record, the cards of the taker of a bury its plays contradict: the line miscopied, which cards it buried
+    is not known, and ways built on the line as written could leave its true play out."""
     if hand.deal is None or result.contradicted or uneven_position(hand) is not None:
         return False
     if not hand.setup and result.dealer is None:
@@ -398,7 +401,10 @@ def _cards_known(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> bool:
         return False
     seats = {s for g in gaps for s in g.missing}
     start = starting_hands(hand, result.rules, result.dealer, Played(hand))
-    return not (seats & start.from_plays or seats & contradicted(hand, result))
+    if start.disputed and not result.complete:      # a Buried: line or a play miscopied, the record short
+        return False
+    disputed = {d.seat for d in start.disputed}     # the line miscopied: what its taker buried is not known
+    return not (seats & (start.from_plays | disputed) or seats & contradicted(hand, result))
 
 
 def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandResult],

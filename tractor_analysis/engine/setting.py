@@ -353,7 +353,7 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None,
         if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD and unknowns is not None:
             what = ("declaration_check",)
             unknowns.append(Unknown("Bottom", what, *explain_bury.third_bottom_card_unknown(
-                what, hand.bottom is not None, _whole_deal_given(hand), unread)))
+                what, hand.bottom is not None, _whole_deal_given(hand), unread, refused)))
         return []
     if trump == expected:
         return []

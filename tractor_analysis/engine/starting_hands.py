@@ -28,6 +28,26 @@ from .verdicts import Derived, Unknown, Violation, new_violation
 
 
 @dataclass(frozen=True, slots=True)
+class Disputed:
+    """A bury of the ``Buried:`` line (the ``index``-th, 0 the first) that ``seat`` could make from what it
+    held, but that its plays contradict: it plays a card the line buries and that it held (its hand and the
+    bottom it took) — ``excess``: those cards, played beyond the hand the line leaves it — and the line leaves
+    it ``unplaced``, cards it does not play (in the record).  Either the line or those plays are miscopied
+    (docs/rules.md §1.5).  ``bury``: the bury the plays leave when they are a whole hand out of what it held;
+    ``None`` when they are not (a record cut short, a play left out or not held): the line miscopied, which
+    cards it buried instead of ``excess`` is then not known.  ``pack_whole``: every deal line and the
+    ``Bottom:`` line are given and place each card of the decks as often as the decks hold it, so neither is
+    the line miscopied."""
+    index: int
+    seat: int
+    line: tuple[Card, ...]
+    bury: tuple[Card, ...] | None
+    excess: tuple[Card, ...]
+    unplaced: tuple[Card, ...]
+    pack_whole: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Start:
     """The cards each seat holds before the first trick (counts per kind, N, E, S, W)."""
     hands: tuple[tuple[int, ...], ...]
@@ -42,6 +62,10 @@ class Start:
     """The bottom or the bury derived (:func:`_dealer_exchange`), said with the hand's other facts."""
     unknowns: tuple[Unknown, ...] = ()
     """The bury not known, a deal line not known to be whole, and what that withholds."""
+    disputed: tuple[Disputed, ...] = ()
+    """Buries of the ``Buried:`` line its taker could make that its plays contradict (it plays a card the
+    line buries and it held: :func:`_disputed`): the line is used here; :mod:`.bury_readings` judges the
+    other reading too."""
 
     @property
     def legality_withheld(self) -> bool:
@@ -116,6 +140,7 @@ class Played:
 
     def __getitem__(self, seat: int) -> tuple[int, ...]:
         return self.all()[seat]
+
 
     def __iter__(self):
         return iter(self.all())
@@ -207,7 +232,37 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Play
         out = _bury_all_played(hand, rules, out, played)
     if short is not None:       # the cards the deck proves are the ones not read: the line is whole
         unread.pop(short[0], None)
+    if out.disputed:
+        out = _disputes_placed(hand, out, checks, unread, short is None and all(given))
     return _lines_not_whole(hand, rules, out, played, unread) if unread else out
+
+
+def _disputes_placed(hand: Hand, out: Start, checks: Sequence[Violation], unread: dict[int, int],
+                     lines_whole: bool) -> Start:
+    """``out`` with its disputed buries (:class:`Disputed`) told whether the deal lines and the ``Bottom:``
+    line place every card of the decks (``lines_whole``: every line given, none made whole from the rest;
+    the pack checked whole, :func:`_check_deal`, and no card of a line not read): then a card changed in one
+    of them would leave one copy too many and one too few, so neither is the miscopy.  A taker whose own
+    line has cards not read is not disputed (its hand is not known card for card)."""
+    whole = (lines_whole and hand.bottom is not None and not unread
+             and not any(v.code == "deal_mismatch" for v in checks))
+    kept = tuple(replace(d, pack_whole=whole) for d in out.disputed if d.seat not in unread)
+    return replace(out, disputed=kept)
+
+
+def _disputed(pool: Sequence[int], after: Sequence[int], bury: tuple[Card, ...], index: int, seat: int,
+              plays: Sequence[int], rules: RuleSet) -> Disputed | None:
+    """A bury ``seat`` could make (``after``: the hand it leaves of ``pool``) that its plays (``plays``, all it
+    plays after the bury) contradict: it plays a card the bury holds and it held, beyond ``after``
+    (:class:`Disputed`; the bury the plays leave only when they are a whole hand out of ``pool``); ``None``
+    when it plays none.  (A card played beyond ``pool`` is held in no reading: its ``not_in_hand`` stands.)"""
+    held = [max(0, min(p, q) - a) for p, q, a in zip(plays, pool, after)]
+    if not any(held):
+        return None
+    left, missing = _multiset_minus(pool, plays)
+    bury_left = None if missing or sum(left) != rules.bottom_size else tuple(card_list(left))
+    unplaced = tuple(card_list([max(0, a - p) for p, a in zip(plays, after)]))
+    return Disputed(index, seat, tuple(bury), bury_left, tuple(card_list(held)), unplaced, False)
 
 
 def _bury_not_read(hand: Hand, rules: RuleSet, dealer: int, dealt: Sequence[Sequence[int]], unread: int) -> list[int]:
@@ -244,8 +299,11 @@ def _lines_not_whole(hand: Hand, rules: RuleSet, start: Start, played: Played, u
     as a seat read from its plays (``from_plays``): legality withheld, 多少牌 by the cards it played
     (docs/rules.md §10.3), a throw against it judged only where those cards prove it (:mod:`.unsure_throws`),
     and the cards left after the last trick not judged while its count is short (``deal_given``).  A
-    position's seat keeps its line (no 多少牌 there); whether it played out its hand, and what rests on that,
-    is withheld when it may still hold a card not read.  Said in one ``unknown`` (tag ``deal``) per seat."""
+    position's seat keeps its line (no 多少牌 there); whether it played out its hand is then not known, and
+    what rests on that (whether the hand ended: the bottom's points, the outcome, the levels) is withheld when
+    it may still hold a card not read and every seat has played all the cards it surely held — while one
+    still holds one the hand has not ended, whatever the card not read.  Said in one ``unknown`` (tag
+    ``deal``) per seat."""
     rows = [list(row) for row in start.hands]
     room = [rules.decks - sum(col) for col in zip(*rows)]
     for k in start.buried or ():
@@ -260,8 +318,9 @@ def _lines_not_whole(hand: Hand, rules: RuleSet, start: Start, played: Played, u
         beyond = card_list(extra)
         short = len(beyond) < n
         whole = whole and not short
-        if hand.setup:
-            what: tuple[str, ...] = ("legality", "throw_check") + (("points", "outcome", "levels") if short else ())
+        if hand.setup:      # the hand's end (the bottom's points, the outcome) rests on it only if all else is out
+            ends = short and all(sum(rows[o]) <= sum(played[o]) for o in range(4))
+            what: tuple[str, ...] = ("legality", "throw_check") + (("points", "outcome", "levels") if ends else ())
         else:
             what = ("legality",)
         unknowns.append(Unknown("deal", what, *explain_contradicted.line_unread(
@@ -422,7 +481,9 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
     pool = list(map(add, dealt[dealer], counts(bottom)))      # dealt: the deal's counts
     start[dealer], left, how, found = _take(pool, buried, dealer, played[dealer], rules, False, True)
     if how == "given":
-        return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
+        dispute = None if found else _disputed(pool, start[dealer], buried, 0, dealer, played[dealer], rules)
+        return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived,
+                         (), () if dispute is None else (dispute,))
     bad = buried is not None
     if how == "derived":
         buried = tuple(card_list(left))
@@ -494,26 +555,30 @@ def _rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: Pla
     unsure: set[int] = set()                            # takers whose hand is read from their plays
     derived: list[Derived] = []
     unknowns: list[Unknown] = []
+    disputed: list[Disputed] = []
     for i, t in enumerate(takers):
-        taken, found = _chain_take(rules, start, played, takers, buries, i, taken, unsure, derived, unknowns)
+        taken, found = _chain_take(rules, start, played, takers, buries, i, taken, unsure, derived, unknowns,
+                                   disputed)
         violations += found
     # the bottom as buried: the last bury as recorded, or derived from the last taker's plays, or not known
     buried = None if taken is None else hand.buried if taken == counts(hand.buried) else tuple(card_list(taken))
     return new_start(tuple(map(tuple, start)), buried, all(given), from_plays | unsure, tuple(violations),
-                      tuple(derived), tuple(unknowns))
+                      tuple(derived), tuple(unknowns), tuple(disputed))
 
 
 def _chain_take(rules: RuleSet, start: list[list[int]], played: Played, takers: list[int],
                 buries: tuple[tuple[Card, ...], ...], i: int, taken: list[int] | None, unsure: set[int],
-                derived: list[Derived], unknowns: list[Unknown]) -> tuple[list[int] | None, list[Violation]]:
+                derived: list[Derived], unknowns: list[Unknown],
+                disputed: list[Disputed]) -> tuple[list[int] | None, list[Violation]]:
     """Taker ``i`` of the chain takes ``taken`` (the bottom, or the bury before; ``None``: not known)
     and buries ``buries[i]``: the bury the next taker takes, and the ``bad_bury`` found.  The rule
     of one take is the dealer's (:func:`_take`): a bury the taker could make gives its hand; a bad
     one is not used, the bury is then what its plays leave (derived, said), else not known — its
     hand is read from its plays (``unsure``: legality withheld for it), said in an ``unknown``, and
     so is the hand of the next taker, who took that bury.  A taker that takes the bottom again
-    later is left its plays only at its last take (they are its hand after the last bury).
-    ``start``, ``unsure``, ``derived`` and ``unknowns`` are updated in place."""
+    later is left its plays only at its last take (they are its hand after the last bury).  A bury it
+    could make that its plays contradict is used, and put in ``disputed`` (:func:`_disputed`).
+    ``start``, ``unsure``, ``derived``, ``unknowns`` and ``disputed`` are updated in place."""
     t, bury = takers[i], buries[i]
     last, again = i == len(takers) - 1, t in takers[i + 1:]
     what = ("legality",)
@@ -526,6 +591,10 @@ def _chain_take(rules: RuleSet, start: list[list[int]], played: Played, takers: 
         return (None if found else counts(bury)), found
     pool = list(map(add, start[t], taken))
     start[t], left, how, found = _take(pool, bury, t, played[t], rules, i > 0, not again)
+    if how == "given" and not again and not found:
+        dispute = _disputed(pool, start[t], bury, i, t, played[t], rules)
+        if dispute is not None:
+            disputed.append(dispute)
     if how == "derived":
         cards = card_list(left)
         derived.append(Derived("buried" if last else "earlier_bury", " ".join(TOKEN[k] for k in cards),

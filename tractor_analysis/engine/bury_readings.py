@@ -1,0 +1,148 @@
+"""A ``Buried:`` line its taker's plays contradict: the hand judged under each reading, what all give kept.
+
+E (the dealer) buries, says the record, ``… C4 C5`` — a bury E could make — but E plays ♣5 in trick 14
+and never plays ♣3, and E's plays are a whole hand out of its deal and the bottom: they leave the bury
+``… C4 C3``.  The record allows two readings and does not say which is right (docs/rules.md §1.5):
+
+- **A**, the ``Buried:`` line is miscopied: the bury is what the plays leave (as a line naming a card
+  never held is read, §1.5) — or, where the plays are not a whole hand (the record stops short, leaves a
+  play of the taker out, or the taker plays a card it never held), which cards it buried instead of the
+  ones it plays is not known: the hand judged with no ``Buried:`` line (:func:`line_miscopied`);
+- **B**, the plays are miscopied: the line is the bury, and the cards the taker played beyond the hand
+  the line leaves it (``excess``) stand for the cards it held and never played (``unplaced``) — put in
+  their places only where that is forced (every play of the excess cards is one, and the unplaced cards
+  are all one card); else those plays are not known: left out of their tricks, and judged over every
+  way they could go, as a play the record leaves out (:mod:`.record_gaps`, :mod:`.unfilled_gaps`);
+- and, when the deal lines and the ``Bottom:`` line do not place every card of the decks
+  (:attr:`.starting_hands.Disputed.pack_whole`), **C**, a deal line is miscopied: the hand as recorded,
+  its line set aside as :mod:`.deal_lines` does.
+
+The hand is judged under each; what every judgement gives is kept (:func:`.agreement.agree`: violations,
+winners, points, outcome, levels), the rest withheld.  The contradiction itself is reported, once per
+bury: a ``bad_bury`` naming the cards the line buries that the taker plays, and those it never plays — a
+fault of one reading alone (a ``not_in_hand``, cards left after the last trick, a claim the other
+reading's points bear out) is not.  An ``"unknown"`` item (tag ``Buried``) names the readings and what
+they do not all give.  After 炒地皮 each taker's bury is read so (:func:`.starting_hands._chain_take`).
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, Sequence
+
+from ..records.model import Hand
+from . import explain_bury
+from .agreement import agree
+from .record_gaps import find_gaps
+from .starting_hands import Disputed, Played, hand_violation, starting_hands
+from .verdicts import HandResult, Unknown, Violation
+
+
+def disputes(hand: Hand, result: HandResult) -> tuple[Disputed, ...]:
+    """The buries of ``hand``'s ``Buried:`` line its takers' plays contradict (:class:`.starting_hands.Disputed`),
+    ``result`` being the hand judged as recorded: asked only where a taker played a card not held then.  The
+    bury the plays leave is not known (``None``) for a taker the record leaves out of a trick."""
+    if hand.setup or hand.deal is None or hand.buried is None or result.dealer is None or not result.violations:
+        return ()
+    unheld = {v.seat for v in result.violations if v.code == "not_in_hand" and v.trick is not None}
+    if not unheld:
+        return ()
+    start = starting_hands(hand, result.rules, result.dealer, Played(hand))
+    # a taker the record leaves out of a trick: its plays are not all it held, whatever their count
+    out = {s for g in find_gaps(hand) for s in g.missing} if hand.tricks else set()
+    return tuple(d if d.seat not in out else dataclasses.replace(d, bury=None)
+                 for d in start.disputed if d.seat in unheld)
+
+
+def line_miscopied(hand: Hand, found: Sequence[Disputed]) -> Hand:
+    """Reading A: ``hand`` with each disputed bury of its ``Buried:`` line the bury its taker's plays leave —
+    or, where they leave none (they are not a whole hand out of what it held: which cards it buried instead
+    is not known), no ``Buried:`` line at all (:func:`.starting_hands.starting_hands`: the taker's hand read
+    from its plays, the bury not known, what rests on it withheld; after 炒地皮 every taker's so)."""
+    if any(d.bury is None for d in found):
+        return dataclasses.replace(hand, buried=None, earlier_buries=())
+    buries = [*hand.earlier_buries, hand.buried]
+    for d in found:
+        buries[d.index] = d.bury
+    return dataclasses.replace(hand, buried=buries[-1], earlier_buries=tuple(buries[:-1]))
+
+
+def _excess_plays(hand: Hand, d: Disputed) -> tuple[list[tuple[int, int]], bool]:
+    """The places (trick index, play index) of ``d.seat``'s plays that hold a card of ``d.excess``'s kinds,
+    and whether putting ``d.unplaced`` in the excess cards' places is forced: every card of those kinds it
+    plays is an excess one (no copy of them is in the hand the line leaves it), the unplaced cards are all
+    one card, none is in a failed throw (whose shown cards it held too), and the record leaves out no play
+    of the seat inside a trick (:func:`.record_gaps.find_gaps`: that play may be the unplaced card)."""
+    kinds = set(d.excess)
+    places, plays_of = [], dict.fromkeys(kinds, 0)
+    shown = False
+    for i, trick in enumerate(hand.tricks):
+        for j, p in enumerate(trick.plays):
+            if p.seat != d.seat or not kinds.intersection(p.cards):
+                continue
+            places.append((i, j))
+            shown = shown or p.attempted is not None
+            for k in p.cards:
+                if k in plays_of:
+                    plays_of[k] += 1
+    forced = (not shown and len(set(d.unplaced)) == 1 and all(plays_of[k] == d.excess.count(k) for k in kinds)
+              and not any(d.seat in g.missing for g in find_gaps(hand)))
+    return places, forced
+
+
+def plays_miscopied(hand: Hand, found: Sequence[Disputed]) -> tuple[Hand, list[bool], list[tuple[int, ...]]]:
+    """Reading B: ``hand`` with the ``Buried:`` line as written and each taker's plays that contradict it
+    put right where that is forced (:func:`_excess_plays`), else left out of their tricks (judged over
+    every way they could go); per dispute whether it was forced, and the tricks of those plays."""
+    tricks = [list(t.plays) for t in hand.tricks]
+    drop: set[tuple[int, int]] = set()
+    forced_all, numbers = [], []
+    for d in found:
+        places, forced = _excess_plays(hand, d)
+        forced_all.append(forced)
+        numbers.append(tuple(sorted({hand.tricks[i].number for i, _ in places})))
+        if not forced:
+            drop.update(places)
+            continue
+        put = d.unplaced[0]
+        for i, j in places:
+            p = tricks[i][j]
+            tricks[i][j] = dataclasses.replace(p, cards=tuple(put if k in d.excess else k for k in p.cards))
+    new = tuple(dataclasses.replace(t, plays=tuple(p for j, p in enumerate(tricks[i]) if (i, j) not in drop))
+                for i, t in enumerate(hand.tricks))
+    return dataclasses.replace(hand, tricks=new), forced_all, numbers
+
+
+def judge(hand: Hand, found: Sequence[Disputed], line_wrong: Callable[[Hand], HandResult],
+          plays_wrong: Callable[[Hand], HandResult], as_recorded: Callable[[], HandResult],
+          order: Callable[[Violation], tuple]) -> HandResult:
+    """``hand`` judged under each reading of its disputed buries (``found``; see the module's words):
+    ``line_wrong`` judges reading A, ``plays_wrong`` reading B (a hand that may leave plays out),
+    ``as_recorded`` reading C (asked only when a deal line may be the miscopy); what every judgement gives
+    is kept, the contradiction reported (``bad_bury``) and the rest said unknown (tag ``Buried``)."""
+    b_hand, forced, numbers = plays_miscopied(hand, found)
+    results = [line_wrong(line_miscopied(hand, found)), plays_wrong(b_hand)]
+    lines_too = not all(d.pack_whole for d in found)
+    if lines_too:
+        results.append(as_recorded())
+    base = results[0]
+    changes, what = agree(results, [t.plays for t in hand.tricks],
+                          lambda v: explain_bury.fault_either_reading(v.seat, v.code))
+    takes = len(hand.earlier_buries) + 1
+    said = [hand_violation("bad_bury", d.seat, explain_bury.bury_disputed(
+        d.seat, d.index, takes, d.line, d.excess, d.unplaced, n, d.bury), d.line) for d, n in zip(found, numbers)]
+    changes["violations"] = tuple(sorted([*said, *changes["violations"]], key=order))
+    if any(r.defenders != base.defenders for r in results):
+        changes["defenders"] = frozenset()
+        what.insert(0, "sides")
+    what = list(dict.fromkeys(what))        # (agree may name legality twice)
+    unknowns = [u for u in base.unknowns if all(u in r.unknowns for r in results[1:])]
+    derived = [d for d in base.derived if all(d in r.derived for r in results[1:])]
+    words = explain_bury.bury_readings(
+        [(d.seat, d.index, takes, d.bury, d.excess, d.unplaced, n, f) for d, n, f in zip(found, numbers, forced)],
+        lines_too, what)
+    changes["unknowns"] = (*unknowns, Unknown("Buried", tuple(what), *words))
+    changes["derived"] = tuple(derived)
+    return dataclasses.replace(base, **changes)
+
+
+__all__ = ["disputes", "judge", "line_miscopied", "plays_miscopied"]
