@@ -106,10 +106,18 @@ def open_count_words(kind: str, numbers: Sequence[int], extra: Sequence[int] = (
         return (f"无论{hz}未判定的跟牌（{'、'.join(w[0] for w in why)}）中有几次跟牌错误（{bz}，每次跟牌至多一次）",
                 f"however many of the follows of {he}, not judged ({'; '.join(w[1] for w in why)}), were wrong ({be}, "
                 "one per follow)")
-    if kind == "contradicted":
-        tags = " ".join(f"[{t}]" for t in dict.fromkeys(tags))
-        return (f"无论{hz}按其被记录其余部分否定的 {tags} 的哪个值判定",
-                f"whichever value of {he}'s {tags}, which the rest of the record contradicts, it is judged under")
+    if kind == "contradicted":      # a tag (Level, Dealer, Trump), or the Buried: line a play contradicts
+        named = list(dict.fromkeys(tags))
+        parts = []
+        if any(t != "Buried" for t in named):
+            shown = " ".join(f"[{t}]" for t in named if t != "Buried")
+            parts.append((f"无论{hz}按其被记录其余部分否定的 {shown} 的哪个值判定",
+                          f"whichever value of {he}'s {shown}, which the rest of the record contradicts, it is judged "
+                          "under"))
+        if "Buried" in named:
+            parts.append((f"无论{hz}的 Buried: 一行与同它矛盾的出牌哪一个记错了",
+                          f"whichever of {he}'s Buried: line and the play that contradicts it is miscopied"))
+        return "、".join(p[0] for p in parts), "; and ".join(p[1] for p in parts)
     return f"无论{hz}记录缺少的出牌是什么", f"whatever the play {he} leaves out was"
 
 
@@ -187,3 +195,43 @@ def penalties_not_reached(revokes: int, takebacks: int, hidden: bool) -> Message
             "the record stops inside this hand: a wrong follow or a take-back costs its side a level, and counts "
             "towards the forfeit, at the end of the hand, which the record does not reach — so when the record ends "
             f"no level is lost and nothing is counted towards the forfeit for this hand's {' and '.join(en)}")
+
+
+def misnumbered_words(number: int, misnumbered: int) -> Message:
+    """A clause: ``misnumbered`` later copies of hand ``number`` cannot be the same deal as the first as written
+    (another ``[Dealer]``, other deal lines or plays: :func:`.hand_copies.may_be_next`), so each may instead be
+    the next hand with its number miswritten — one more reading each (docs/rules.md §14.1)."""
+    if misnumbered == 1:
+        return (f"；其中后一份与第一份不可能是同一副牌——庄家、发牌或出牌不同——，也可能是误写了局号的下一局，即第{number + 1}局",
+                f"; a later copy cannot be the same deal as the first — its dealer, deal or plays differ —, so it may "
+                f"instead be the next hand, hand {number + 1}, with its number miswritten")
+    return (f"；其中后 {misnumbered} 份与第一份不可能是同一副牌——庄家、发牌或出牌不同——，每一份也可能是误写了局号的下一局，"
+            f"即第{number + 1}局",
+            f"; {misnumbered} later copies cannot be the same deal as the first — their dealer, deal or plays "
+            f"differ —, so each may instead be the next hand, hand {number + 1}, with its number miswritten")
+
+
+def copies_words(number: int, copies: int, teams: Sequence[int] = (), win_level: int | None = None,
+                 misnumbered: int = 0) -> Message:
+    """A clause: hand ``number`` is written ``copies`` times (``duplicate_hand``) and the record does not say which
+    copy is right — each copy is one reading of the hand, counted once (docs/rules.md §14.1); ``misnumbered``
+    later copies may instead be the next hand (:func:`misnumbered_words`), one more reading each —, and the
+    readings give different counts of wrong follows and take-backs, or ``teams`` (0 N–S, 1 E–W) pass the winning
+    level ``win_level`` under some and not under another."""
+    times_zh = "两次" if copies == 2 else f"{copies} 次"
+    times_en = "twice" if copies == 2 else f"{copies} times"
+    zh = f"无论第{number}局的哪一份记录是对的（该局在记录中写了{times_zh}，记录未说明哪一份对"
+    en = f"whichever copy of hand {number} is right (it is written {times_en}, and the record does not say which"
+    if misnumbered:
+        mz, me = misnumbered_words(number, misnumbered)
+        zh, en = zh + mz, en + me
+    if teams:
+        level = RANK_TOKENS.get(win_level, str(win_level))
+        sz = "或".join(f"{SIDE_ZH[t]}方" for t in teams)
+        se = " or ".join(SIDE_EN[t] for t in teams)
+        zh += f"；按有的一份{sz}在该局打过了获胜级别 {level}，按另一份没有"
+        en += f"; under some copy {se} passed the winning level ({level}) in it, under another not"
+        if misnumbered:     # (the next hand's reading: a pass in it, or the first copy's)
+            zh += "（或在其后的下一局）"
+            en += " (or in the next hand after it)"
+    return zh + "）", en + ")"

@@ -255,12 +255,24 @@ def _end_words(end, how: str | None = None) -> Message:
         if end.passed is None:
             return f"一方在{hz}打过获胜级别", f"a side passed the winning level in {he}"
         return f"{SIDE_ZH[end.passed]}方在{hz}打过获胜级别", f"{SIDE_EN[end.passed]} passed the winning level in {he}"
+    at_zh, at_en = "", ""
+    levels = getattr(end, "levels", (None, None))
+    if None not in levels:      # the final levels of these readings, where known
+        ns, ew = (RANK_TOKENS.get(x, str(x)) for x in levels)
+        at_zh, at_en = f"（{SIDE_ZH[0]}方 {ns}、{SIDE_ZH[1]}方 {ew}）", f" at {SIDE_EN[0]} {ns}, {SIDE_EN[1]} {ew}"
     if how == "higher level":
-        return "比赛一直进行到记录结束，按级数高者胜", "the match goes on to the record's end, where the higher level wins"
+        return (f"比赛一直进行到记录结束{at_zh}，按级数高者胜",
+                f"the match goes on to the record's end{at_en}, where the higher level wins")
     if how == "holding the deal":
-        return ("比赛一直进行到记录结束，级数相同，坐庄方胜",
-                "the match goes on to the record's end, where the levels are equal and the side holding the deal wins")
-    return "比赛一直进行到记录结束", "the match goes on to the record's end"
+        holder = getattr(end, "holder", None)       # the side a copy of the last hand leaves holding the deal
+        if holder in (0, 1):
+            return (f"比赛一直进行到记录结束{at_zh}，级数相同，坐庄方（按这一读法为{SIDE_ZH[holder]}方）胜",
+                    f"the match goes on to the record's end{at_en}, where the levels are equal and the side holding "
+                    f"the deal (under these readings {SIDE_EN[holder]}) wins")
+        return (f"比赛一直进行到记录结束{at_zh}，级数相同，坐庄方胜",
+                f"the match goes on to the record's end{at_en}, where the levels are equal and the side holding the "
+                "deal wins")
+    return f"比赛一直进行到记录结束{at_zh}", f"the match goes on to the record's end{at_en}"
 
 
 def _alternatives(ends, hows: Sequence[str | None] = ()) -> Message:
@@ -310,13 +322,16 @@ def winner_every_reading(team: int, ends, hows: Sequence[str]) -> Message:
 
 
 def copies_differ(number: int, readings: Sequence, level_seats: Sequence[int], dealer_open: bool, friend: bool,
-                  what: Sequence[str], final: bool = False, unread: int = 0) -> Message:
+                  what: Sequence[str], final: bool = False, unread: int = 0, misnumbered: int = 0) -> Message:
     """Hand ``number`` is written more than once and its copies hand on different things (``readings``: per
     copy, a :class:`.hand_copies.Carry`): the next dealer (``dealer_open``) and the level of ``level_seats`` —
     per side, or per player in friend mode (``friend``).  The record does not say which copy is right, so
     where they differ what the next hand carries in is not known (``final``: the record's final levels, its
-    last hand being the copies); ``what``: what is withheld for it (may be empty)."""
+    last hand being the copies); ``what``: what is withheld for it (may be empty).  ``misnumbered``: the last as
+    many of ``readings`` are a later copy read as the next hand, its number miswritten
+    (:func:`.explain_forfeit.misnumbered_words`)."""
     from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
+    from .explain_forfeit import misnumbered_words
     if unread:          # more copies than are read one by one (hand_copies.MAX_COPIES): none compared
         what_zh, what_en = ("最终级别", "the final levels") if final else ("带入本局的级别与庄家",
                                                                       "the levels and the dealer carried into this hand")
@@ -327,7 +342,7 @@ def copies_differ(number: int, readings: Sequence, level_seats: Sequence[int], d
               f"{what_en} are not known, and they are not guessed")
         return unknown_fact(zh, en, what) if what else (zh, en)
     parts_zh, parts_en = [], []
-    if dealer_open and not final:
+    if dealer_open:     # (the record's last hand: who holds the deal, which decides on equal levels)
         def seat(r) -> Message:
             if r.bid_for:
                 return "重新抢庄", "bid for"
@@ -342,23 +357,28 @@ def copies_differ(number: int, readings: Sequence, level_seats: Sequence[int], d
         name_zh, name_en = (SEAT_NAMES_ZH[who], SEAT_TOKENS[who]) if friend else (f"{SIDE_ZH[who]}方", SIDE_EN[who])
         parts_zh.append(f"{name_zh}为 {' 或 '.join(vals)} 级")
         parts_en.append(f"{name_en} at {' or '.join(vals)}")
-    copies = len(readings)
+    copies = len(readings) - misnumbered
     times_zh = "两次" if copies == 2 else f"{copies} 次"
     times_en = "twice" if copies == 2 else f"{copies} times"
+    if misnumbered:
+        mz, me = misnumbered_words(number, misnumbered)
+        times_zh, times_en = times_zh + mz, times_en + me
     diff_zh, diff_en = "；".join(parts_zh), "; ".join(parts_en)
+    give_zh, give_en = ("各种读法结果不同", "the readings give") if misnumbered else ("各份记录结果不同", "the copies give")
     if final:
-        head_zh = f"最终级别未全知道（第{number}局在记录中写了{times_zh}，各份记录结果不同：{diff_zh}）"
-        head_en = (f"the final levels are not all known (hand {number} is written {times_en}, and the copies give "
+        head_zh = f"最终级别未全知道（第{number}局在记录中写了{times_zh}，{give_zh}：{diff_zh}）"
+        head_en = (f"the final levels are not all known (hand {number} is written {times_en}, and {give_en} "
                    f"different results: {diff_en})")
         tail_zh, tail_en = "各份记录不同之处，最终级别未知", "so where they differ the final levels are not known"
     else:
-        head_zh = f"未核对（第{number}局在记录中写了{times_zh}，各份记录结果不同：{diff_zh}）"
-        head_en = (f"not checked (hand {number} is written {times_en}, and the copies give different results: "
-                   f"{diff_en})")
+        head_zh = f"未核对（第{number}局在记录中写了{times_zh}，{give_zh}：{diff_zh}）"
+        head_en = f"not checked (hand {number} is written {times_en}, and {give_en} different results: {diff_en})"
         tail_zh, tail_en = ("各份记录不同之处，带入本局的级别与庄家未知",
                             "so where they differ the levels and the dealer carried into this hand are not known")
-    zh = f"{head_zh}：记录未说明哪一份是对的，{tail_zh}，不作猜测"
-    en = f"{head_en}: the record does not say which copy is right, {tail_en}, and they are not guessed"
+    which_zh, which_en = (("哪一份是对的（也未说明是否有一份是下一局）", "which copy is right (nor whether one is the next hand)")
+                          if misnumbered else ("哪一份是对的", "which copy is right"))
+    zh = f"{head_zh}：记录未说明{which_zh}，{tail_zh}，不作猜测"
+    en = f"{head_en}: the record does not say {which_en}, {tail_en}, and they are not guessed"
     if not what:
         return zh, en
     return unknown_fact(zh, en, what)

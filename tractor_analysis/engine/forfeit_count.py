@@ -32,6 +32,25 @@ past it whether a side forfeited is withheld from that hand on, as where the rea
 _Count = tuple[int, int, int, int]
 """Wrong follows N–S, E–W, take-backs N–S, E–W, punished by a level so far in the match (one reading's)."""
 
+_Branch = tuple
+"""One copy of a hand written more than once, as :meth:`_Readings.step` takes it: ``(known, opened, passes, passer,
+may_pass)``, and for a later copy read as the next hand misnumbered (:func:`.hand_copies.may_be_next`) a sixth,
+its index: that reading goes on from the first copy's readings that go on past it, and ends at that index."""
+
+
+def _ways(known: Sequence[int], opened: Sequence[_Open], cap: int) -> set[_Count]:
+    """The counts one hand (one copy of it) may add: ``known`` its penalties the record gives, each of ``opened``
+    from none to its most (each ``?`` take-back to one side), each capped at ``cap``."""
+    ways = {tuple(min(cap, n) for n in known)}
+    for o in opened:
+        if o.kind == "Takebacks":       # each "?" is one side's: j to N–S, the others to E–W
+            n = o.takebacks[0]
+            ways = {(w[0], w[1], min(cap, w[2] + j), min(cap, w[3] + n - j)) for w in ways for j in range(n + 1)}
+            continue
+        for c, most in enumerate((*o.revokes, *o.takebacks)):
+            ways = {w[:c] + (min(cap, w[c] + k),) + w[c + 1:] for w in ways for k in range(min(most, cap) + 1)}
+    return ways  # type: ignore[return-value]
+
 
 @dataclass(slots=True)
 class _Readings:
@@ -55,43 +74,57 @@ class _Readings:
     sure; or, the hand's result not known, each that may have)."""
     over: bool = False
     """Past :data:`READINGS_BOUND`: no longer followed."""
+    copy_alive: list[bool] = dataclasses.field(default_factory=list)
+    """After the last hand stepped: per copy of it (one when it is written once), whether some reading under
+    that copy still runs (:meth:`step`)."""
 
     def step(self, index: int, known: _Count, opened: Sequence[_Open], rules: RuleSet, passes: bool,
-             passer: int | None = None, may_pass: Sequence[int] = ()) -> bool:
+             passer: int | None = None, may_pass: Sequence[int] = (), copies: Sequence[_Branch] = ()) -> bool:
         """The hand of ``index`` ends: ``known`` its penalties the record gives (the fewest), ``opened`` what it
         leaves open, ``passes`` whether a side (``passer``) passes the winning level in it — or, its result not
         known, ``may_pass`` the teams that may have (then each reading still running both ends there by each
-        such pass and goes on).  Whether every reading still running forfeited in it (then the forfeit, not the
-        pass, ends the match)."""
+        such pass and goes on).  ``copies``: the hand is written more than once (:mod:`.hand_copies`), each later
+        copy one more reading of it, the same five values each — every reading still running goes on under each
+        copy (:attr:`copy_alive` says under which some still runs) —, and a later copy that may be the next hand
+        misnumbered one more, from the first copy's readings that go on past it (a sixth value: its index, where
+        what it ends falls).  Whether every reading still running forfeited in it under the first copy (then the
+        forfeit, not the pass, ends the match)."""
         cap = rules.revoke_forfeit
-        ways = {tuple(min(cap, n) for n in known)}
-        for o in opened:
-            if o.kind == "Takebacks":       # each "?" is one side's: j to N–S, the others to E–W
-                n = o.takebacks[0]
-                ways = {(w[0], w[1], min(cap, w[2] + j), min(cap, w[3] + n - j)) for w in ways for j in range(n + 1)}
-                continue
-            for c, most in enumerate((*o.revokes, *o.takebacks)):
-                ways = {w[:c] + (min(cap, w[c] + k),) + w[c + 1:] for w in ways for k in range(min(most, cap) + 1)}
-        if len(ways) > 1 and len(self.alive) * len(ways) > READINGS_BOUND:     # (one way: no more readings)
+        branches = [(known, opened, passes, passer, may_pass), *copies]
+        ways = [_ways(b[0], b[1], cap) for b in branches]
+        total = sum(map(len, ways))
+        if total > 1 and len(self.alive) * total > READINGS_BOUND:     # (one way: no more readings)
             self.over = True
             return False
         alive: set[_Count] = set()
-        for a in self.alive:
-            for w in ways:
-                c = tuple(min(cap, x + y) for x, y in zip(a, w))
-                reasons = _forfeit_reason(rules, c[0], c[2]), _forfeit_reason(rules, c[1], c[3])
-                if reasons != (None, None):
-                    self.ended.add((index, reasons))
-                else:
-                    alive.add(c)    # type: ignore[arg-type]
-        forfeited = bool(self.alive) and not alive
-        if passes and alive:
-            self.ended.add((index, (None, None)))
-            self.passers.setdefault(index, set()).add(passer)
-            alive = set()
-        elif may_pass and alive:    # the hand's result not known: the readings end by each pass, or go on
-            self.ended.add((index, (None, None)))
-            self.passers.setdefault(index, set()).update(may_pass)
+        forfeited = False
+        self.copy_alive = []
+        past_first: set[_Count] = set()     # the readings going on past the first copy
+        for b, (branch, ways_b) in enumerate(zip(branches, ways)):
+            passes_b, passer_b, may_pass_b = branch[2:5]
+            at, start = (index, self.alive) if len(branch) < 6 else (branch[5], past_first)
+            mine: set[_Count] = set()
+            for a in start:
+                for w in ways_b:
+                    c = tuple(min(cap, x + y) for x, y in zip(a, w))
+                    reasons = _forfeit_reason(rules, c[0], c[2]), _forfeit_reason(rules, c[1], c[3])
+                    if reasons != (None, None):
+                        self.ended.add((at, reasons))
+                    else:
+                        mine.add(c)    # type: ignore[arg-type]
+            if b == 0:
+                forfeited = bool(self.alive) and not mine
+            if passes_b and mine:
+                self.ended.add((at, (None, None)))
+                self.passers.setdefault(at, set()).add(passer_b)
+                mine = set()
+            elif may_pass_b and mine:    # the hand's result not known: the readings end by each pass, or go on
+                self.ended.add((at, (None, None)))
+                self.passers.setdefault(at, set()).update(may_pass_b)
+            if b == 0:
+                past_first = set(mine)
+            self.copy_alive.append(bool(mine))
+            alive |= mine
         self.alive = alive
         return forfeited
 
@@ -201,6 +234,9 @@ class ForfeitCount:
     """Every reading has ended the match (a forfeit, or a side passing the winning level)."""
     numbers: dict[int, int] = dataclasses.field(default_factory=dict)
     """The number of the hand of each index counted."""
+    copies_alive: dict[int, tuple[bool, ...]] = dataclasses.field(default_factory=dict)
+    """By the index of the first copy of a hand written more than once (counted through every reading): per copy,
+    whether some reading under it goes on past the hand (:attr:`_Readings.copy_alive`)."""
 
     @property
     def forfeit_open(self) -> bool:
@@ -216,51 +252,103 @@ class ForfeitCount:
         return (not self.rules.friend and self.count_lost is None and self.count_open is None
                 and not self.readings.over)
 
-    def add(self, index: int, hand: Hand, result: HandResult, stops: bool = False) -> HandResult:
+    def add(self, index: int, hand: Hand, result: HandResult, stops: bool = False,
+            copies: Sequence[tuple[Hand, HandResult, bool]] = (),
+            nexts: Sequence[tuple[int, Hand, HandResult, bool]] = ()) -> HandResult:
         """Count ``hand`` in (the match not decided before it); ``result`` with what every reading gives by its
         end (a ``derived`` ``forfeit``), and without its pass when every reading forfeits in it.  ``stops``: the
         record stops inside the hand — it never reaches its end, where its penalties apply (docs/rules.md
         §10.1): they are neither counted nor lost (:func:`_not_reached`), as the levels when the record ends
-        are the ones the hand began at (:func:`.replay.replay_match`)."""
+        are the ones the hand began at (:func:`.replay.replay_match`).  ``copies``: the hand is written more
+        than once (``duplicate_hand``) and these are its later copies, each ``(hand, its judgement as the
+        record's hand of that number, whether the record stops inside it)``: each copy is one reading of the
+        hand, so each reading counts one copy (docs/rules.md §14.1) — the later copies are not counted again
+        where the record writes them.  ``nexts``: of those, each that may be the next hand misnumbered
+        (:func:`.hand_copies.may_be_next`) — ``(its index, hand, its judgement as the hand after this one, whether
+        the record stops inside it)`` —, one more reading: this hand, then that one (docs/rules.md §14.1)."""
         rules = self.rules
         self.numbers[index] = hand.number
-        if stops:
+        for j, h, _, _ in nexts:
+            self.numbers[j] = h.number
+        if stops and not copies:
             return _not_reached(hand, result, rules)
-        opened = self.tally.add(hand, result, rules)
-        may_pass = _may_pass(result, rules) if self.reading else ()
-        if may_pass:        # its result not known: a side may have passed the winning level in it
-            why = next((u.tag for u in result.unknowns if "outcome" in u.withheld), "outcome")
-            self.tally.open.append(_Open(hand.number, "pass", (0, 0), (0, 0), why, may_pass))
-            opened = [*opened, self.tally.open[-1]]
+        if copies:
+            opened, may_pass, more = self._copies(hand, result, stops, copies, nexts)
+        else:
+            opened, more = self.tally.add(hand, result, rules), ()
+            may_pass = _may_pass(result, rules) if self.reading else ()
+            if may_pass:        # its result not known: a side may have passed the winning level in it
+                self.tally.open.append(_pass_open(hand, result, may_pass))
+                opened = [*opened, self.tally.open[-1]]
         counting = bool(rules.revoke_forfeit) and self.count_lost is None
-        if counting and takebacks_punished_unknown(hand, rules):
+        if counting and any(takebacks_punished_unknown(h, rules) for h in (hand, *(c[0] for c in copies))):
             # a word of [Takebacks] that is no seat (not sure to be one take-back): from this hand on each
             # side's count is not known, so no forfeit is decided on the count of the readable ones
             self.count_lost = hand.number
         if rules.friend and rules.revoke_forfeit and self.count_lost is None and self.friend_open is None:
-            self.friend_open = _friend_count(hand, rules, result, self.offences)
+            self.friend_open = _friend_copies(((hand, result, stops), *copies), rules, self.offences,
+                                              [(h, r, st) for _, h, r, st in nexts])
             if self.friend_open is None and self.count_open is None and counting:
                 self.count_open = self.tally.open_here(rules, self.offences)
         elif self.reading:
-            result = self._read(index, hand, result, opened, may_pass)
+            result = self._read(index, hand, result, opened, may_pass, more)
         if self.open_at is None and (self.count_lost is not None or self.count_open is not None
                                      or self.friend_open is not None):
             self.open_at = index
         return result
 
+    def _copies(self, hand: Hand, result: HandResult, stops: bool, copies: Sequence[tuple[Hand, HandResult, bool]],
+                nexts: Sequence[tuple[int, Hand, HandResult, bool]] = ()
+                ) -> tuple[list[_Open], tuple[int, ...], tuple[_Branch, ...]]:
+        """:meth:`add` of a hand written more than once: each copy's penalties, what it leaves open and its pass
+        (a :data:`_Branch` each; ``nexts``, a later copy read as the next hand, one more after the first copy's);
+        the match's tally takes the fewest any reading gives, every copy's open hands and, where the readings
+        give different counts or passes, a ``copies`` open hand (so that the fewest and the most still bound every
+        reading).  The first copy's open hands and possible passes, and the later copies' branches."""
+        rules, branches = self.rules, []
+        for k, (h, r, st) in enumerate(((hand, result, stops), *copies, *((h, r, st) for _, h, r, st in nexts))):
+            own = _Tally()
+            opened = [] if st else own.add(h, r, rules)
+            may = _may_pass(r, rules) if self.reading and not st else ()
+            if may:
+                opened.append(_pass_open(h, r, may))
+            passes = not st and r.outcome is not None and r.outcome.match_over
+            branches.append(((*own.revokes, *own.takebacks), opened, passes, r.outcome.team if passes else None,
+                             may) + ((nexts[k - 1 - len(copies)][0],) if k > len(copies) else ()))
+        before = len(self.tally.open)
+        # the count and the end each reading gives: a next hand's is the first copy's and its own
+        first = branches[0]
+        counts = [b[0] if len(b) < 6 else tuple(x + y for x, y in zip(first[0], b[0])) for b in branches]
+        fewest = [min(c[k] for c in counts) for k in range(4)]
+        extra = [max(c[k] for c in counts) - fewest[k] for k in range(4)]
+        for t in (0, 1):
+            self.tally.revokes[t] += fewest[t]
+            self.tally.takebacks[t] += fewest[2 + t]
+        for b in branches:
+            self.tally.open += b[1]
+        ends = {(first[2], first[3]) if len(b) == 6 and first[2] else (b[2], b[3]) for b in branches}
+        teams = tuple(sorted({e[1] for e in ends if e[0]})) if len(ends) > 1 else ()
+        if any(extra) or teams:
+            self.tally.open.append(_Open(hand.number, "copies", (extra[0], extra[1]), (extra[2], extra[3]), "Hand",
+                                         teams, len(branches) - len(nexts), len(nexts)))
+        self.tally.added = len(self.tally.open) > before or any(fewest)
+        return branches[0][1], branches[0][4], tuple(branches[1:])
+
     def _read(self, index: int, hand: Hand, result: HandResult, opened: Sequence[_Open],
-              may_pass: tuple[int, ...] = ()) -> HandResult:
-        """:meth:`add` through every reading (:class:`_Readings`)."""
+              may_pass: tuple[int, ...] = (), copies: Sequence[_Branch] = ()) -> HandResult:
+        """:meth:`add` through every reading (:class:`_Readings`); ``copies``: the later copies of the hand."""
         rules, readings = self.rules, self.readings
         passes = result.outcome is not None and result.outcome.match_over
         known = (*result.revoke_levels, *result.takeback_levels)
-        if not opened and not any(known) and not passes and not self.tally.added:
+        if not opened and not any(known) and not passes and not self.tally.added and not copies:
             return result       # (the common hand: nothing counted, nothing open, no pass — every reading as before)
         passer = result.outcome.team if passes else None
-        forfeited = readings.step(index, known, opened, rules, passes, passer, may_pass)
+        forfeited = readings.step(index, known, opened, rules, passes, passer, may_pass, copies)
         if readings.over:           # past the bound: withheld from this hand on
             self.count_open = self.tally.open_here(rules, self.offences) or self.tally.counted()
             return result
+        if copies:
+            self.copies_alive[index] = tuple(readings.copy_alive)
         now = readings.outcomes()
         if len(now) > 1 and self.first_differ is None:
             self.first_differ, self.differ_len = index, len(self.tally.open)
@@ -330,7 +418,7 @@ class ForfeitCount:
         what = (("match_end",) if len(at) > 1 else ()) + (("forfeit_reason",) if any(reason_open) else ())
         if what:
             first = opened[0]
-            tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
+            tag = _tag(first)
             numbers = sorted({hands[i].number for i in at})
             unknowns = (Unknown(tag, what, *explain_readings.forfeit_every_reading_open(
                 sides, rules.revoke_forfeit, _clauses(opened, rules), numbers, given, what)),)
@@ -345,7 +433,7 @@ class ForfeitCount:
         it) is not known: the match's ``Unknown`` withholds ``match_end``; the winner is decided where every end
         gives the same one (:func:`.scoring.decide_match`)."""
         rules, what = self.rules, ("match_end",)
-        passes = [o for o in self._named() if o.kind == "pass"]
+        passes = [o for o in self._named() if _ends_it(o)]
         first = min(i for i, _ in self.readings.ended)
         message = explain_readings.match_end_differs(_clauses(passes, rules), _limit(rules), ends, what)
         return ForfeitEnd(results, unknowns=(Unknown(passes[0].why, what, *message),), ended_at=ended_at,
@@ -364,24 +452,57 @@ class ForfeitCount:
                  ) -> tuple[Unknown, ...]:
         """The match's ``Unknown`` when the readings give different results (``now``)."""
         rules, what = self.rules, ("forfeit",)
-        passes = [o for o in opened if o.kind == "pass"]
+        passes = [o for o in opened if _ends_it(o)]
         if passes:      # a pass possible in a hand whose result is not known: the ends named, with what leaves it open
-            counted = [o for o in opened if o.kind != "pass"] if self.count_caused else []
+            counted = [o for o in opened if not _ends_it(o)] if self.count_caused else []
             first = (counted or passes)[0]
-            tag = first.why if first.kind in ("unjudged", "contradicted", "pass") else first.kind
+            tag = _tag(first, True)
             return (Unknown(tag, what, *explain_readings.match_end_differs(
                 _clauses(passes, rules), _limit(rules), self.readings.ends(self.numbers), what,
                 _clauses(counted, rules))),)
         if {o.kind for o in opened} == {"play"} and "none" in now:
             return _open_unknowns(rules, opened)
         first = opened[0]
-        tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
+        tag = _tag(first)
         order = ("NS", "EW", "both", "none")
         outcomes = [(v, sorted({hands[i].number for i in now[v]})) for v in order if v in now]
         ends = self.readings.ends(self.numbers)
         passes = [(e.passed, e.hands) for e in ends if e.forfeit == "none" and e.hands]
         return (Unknown(tag, what, *explain_readings.count_differs(_clauses(opened, rules), rules.revoke_forfeit,
                                                                    outcomes, what, passes, bool(self.readings.alive))),)
+
+
+def _pass_open(hand: Hand, result: HandResult, may_pass: tuple[int, ...]) -> _Open:
+    """The open hand ``pass``: ``hand``'s result is not known, and the teams ``may_pass`` may have passed the winning
+    level in it (:func:`_may_pass`), named with the tag whose value not known withheld its outcome."""
+    why = next((u.tag for u in result.unknowns if "outcome" in u.withheld), "outcome")
+    return _Open(hand.number, "pass", (0, 0), (0, 0), why, may_pass)
+
+
+def _friend_copies(copies: Sequence[tuple[Hand, HandResult, bool]], rules: RuleSet, offences: list[int],
+                   nexts: Sequence[tuple[Hand, HandResult, bool]] = ()) -> tuple[int, int] | None:
+    """:func:`_friend_count` of a hand and its later copies (one, when it is written once): each copy one
+    reading, the match's count takes the most any copy adds (a count that may reach ``revoke_forfeit`` leaves the
+    forfeit not known; the fewest would decide it on one copy); ``nexts``: later copies that may be the next hand
+    misnumbered, each judged as it — the first copy's and its own added, one more reading each."""
+    if len(copies) == 1:
+        hand, result, _ = copies[0]
+        return _friend_count(hand, rules, result, offences)
+    adds = []
+    for hand, result, stops in copies:
+        own = [0, 0]
+        if not stops:
+            _friend_count(hand, rules, result, own)
+        adds.append(own)
+    for hand, result, stops in nexts:
+        own = list(adds[0])
+        if not stops:
+            _friend_count(hand, rules, result, own)
+        adds.append(own)
+    offences[0] += max(a[0] for a in adds)
+    offences[1] += max(a[1] for a in adds)
+    reached = [n for n in offences if n >= rules.revoke_forfeit]
+    return (copies[0][0].number, max(reached)) if reached else None
 
 
 def _friend_count(hand: Hand, rules: RuleSet, result: HandResult, offences: list[int]) -> tuple[int, int] | None:
@@ -406,6 +527,8 @@ class _Open:
     """The hand's number."""
     kind: str
     """``play`` (a play left out whose ways give different counts: :attr:`.HandResult.penalties_open`),
+    ``copies`` (a hand written more than once whose copies give different counts, or pass the winning level
+    under some and not others: :meth:`ForfeitCount.add`),
     ``unjudged`` (plays not judged: :attr:`.HandResult.follows_unjudged`), ``Takebacks`` (take-backs whose
     seats are not known, ``?``), ``contradicted`` (a tag the rest of the record contradicts, the hand judged
     under each value: they give different counts)."""
@@ -419,7 +542,12 @@ class _Open:
     known withheld the hand's outcome (``Trump``, ``Level``, ``Claim`` …)."""
     teams: tuple[int, ...] = ()
     """``pass`` (a hand whose result is not known, in which a side may have passed the winning level:
-    :func:`_may_pass`): the teams that may have."""
+    :func:`_may_pass`): the teams that may have; ``copies``: the teams that pass it under some copy, not all."""
+    copies: int = 0
+    """``copies`` (a hand written more than once whose copies give different counts or passes: each copy one
+    reading, docs/rules.md §14.1): how many copies."""
+    nexts: int = 0
+    """``copies``: how many later copies may be the next hand misnumbered (one more reading each)."""
 
 
 @dataclass(slots=True)
@@ -448,8 +576,10 @@ class _Tally:
             more_t = tuple(most_t[t] - result.takeback_levels[t] for t in (0, 1))
             if any(more_r) or any(more_t):
                 # the judgements merged are the ways of filling a play left out, or (no play left out) the
-                # values of a tag the rest of the record contradicts (docs/rules.md §14.1): named as such
-                tags = [t[:1].upper() + t[1:] for t, _ in result.contradicted]     # as the hand's unknown: Level
+                # values of a tag the rest of the record contradicts (docs/rules.md §14.1), or the readings of a
+                # Buried: line a play contradicts (.bury_readings, its unknown Buried): named as such
+                tags = [t[:1].upper() + t[1:] for t, _ in result.contradicted] or (   # as the hand's unknown: Level
+                    ["Buried"] if any(u.tag == "Buried" and u.withheld for u in result.unknowns) else [])
                 if tags and not any(u.tag == "play" for u in result.unknowns):
                     self.open.append(_Open(hand.number, "contradicted", more_r, more_t, tags[0]))
                 else:
@@ -502,8 +632,24 @@ class _Tally:
         return tuple(o for o in opened if o.kind in (alone or kinds))
 
     def counted(self) -> tuple[_Open, ...]:
-        """The open hands that leave the count open (not a pass possible in a hand whose result is not known)."""
-        return tuple(o for o in self.open if o.kind != "pass")
+        """The open hands that leave the count open (not a pass possible in a hand whose result is not known, nor
+        copies of a hand that give the same count but pass the winning level under some, not all)."""
+        return tuple(o for o in self.open if o.kind != "pass" and (o.kind != "copies" or any(o.revokes)
+                                                                   or any(o.takebacks)))
+
+
+def _tag(first: _Open, passes: bool = False) -> str:
+    """The tag of the match's ``Unknown`` whose first cause is ``first``: the tag whose value is not known
+    (plays not judged, a tag contradicted; ``passes``: a hand whose result is not known), ``Hand`` for a hand
+    written more than once, else the kind (``Takebacks``, ``play``)."""
+    kinds = ("unjudged", "contradicted", "copies") + (("pass",) if passes else ())
+    return first.why if first.kind in kinds else first.kind
+
+
+def _ends_it(o: _Open) -> bool:
+    """``o`` may end the match by a pass under some readings and not others: a hand whose result is not known, or
+    the copies of a hand written more than once that pass the winning level under some copy, not all."""
+    return o.kind == "pass" or (o.kind == "copies" and bool(o.teams))
 
 
 def _sides(reasons: tuple[str | None, str | None]) -> tuple[bool, bool]:
@@ -518,6 +664,9 @@ def _clauses(opened: Sequence[_Open], rules: RuleSet) -> list[Message]:
         mine = [o for o in opened if o.kind == kind]
         if kind == "pass":      # one clause a hand: its teams and why its result is not known
             out += [explain_forfeit.may_pass_words(o.number, o.teams, o.why, rules.win_level) for o in mine]
+            continue
+        if kind == "copies":    # one clause a hand written more than once
+            out += [explain_forfeit.copies_words(o.number, o.copies, o.teams, rules.win_level, o.nexts) for o in mine]
             continue
         numbers = list(dict.fromkeys(o.number for o in mine))
         extra = (sum(o.revokes[0] for o in mine), sum(o.revokes[1] for o in mine))
@@ -536,7 +685,7 @@ def _open_unknowns(rules: RuleSet, opened: Sequence[_Open]) -> tuple[Unknown, ..
         return (Unknown("play", what, *explain_forfeit.gap_forfeit_unknown(opened[0].number, rules.revoke_forfeit,
                                                                             what)),)
     first = opened[0]
-    tag = first.why if first.kind in ("unjudged", "contradicted") else first.kind
+    tag = _tag(first)
     return (Unknown(tag, what, *explain_forfeit.count_open_unknown(_clauses(opened, rules), rules.revoke_forfeit,
                                                                    what)),)
 

@@ -9,6 +9,11 @@ reading hands on: a level, the dealer, whether the deal is bid for — each wher
 where they differ it is not known (docs/rules.md §14.1), the check of ``[Level]`` / ``[Dealer]`` resting
 on it withheld ("not checked"), never a violation.  Where every copy hands on the same, nothing changes.
 The record's final levels, when it ends with such copies, likewise (each copy as its last hand).
+
+A later copy that cannot be the same deal as written (:func:`may_be_next`: another ``[Dealer]``, other deal
+lines, another play of a seat in a trick both give) may instead be the NEXT hand with its number miswritten:
+that is one more reading — the first copy, then that copy as the hand after it (carried in what the first copy
+hands on) — and what follows carries in what every reading, this one too, hands on (:attr:`CopiesDiffer.misnumbered`).
 """
 from __future__ import annotations
 
@@ -54,6 +59,14 @@ class CopiesDiffer:
     friend: bool
     unread: int = 0
     """More copies than :data:`MAX_COPIES`: how many (``readings`` then empty — none replayed)."""
+    misnumbered: int = 0
+    """How many of ``readings`` (the last ones) are a later copy read as the next hand, misnumbered
+    (:func:`may_be_next`): ``readings`` holds one per copy, then these."""
+
+    @property
+    def copies(self) -> int:
+        """How many times the hand is written (``unread``: more than are read)."""
+        return self.unread or len(self.readings) - self.misnumbered
 
 
 MAX_COPIES = 16
@@ -83,7 +96,33 @@ def copies_of(hands: Sequence[Hand], index: int, places: dict[int, list[int]]) -
     return places[hands[index].number]
 
 
-def merged(number: int, readings: Sequence[Carry], friend: bool) -> tuple[Carry, CopiesDiffer | None]:
+def may_be_next(first: Hand, later: Hand) -> bool:
+    """``later``, written with ``first``'s number after it, cannot be the same deal as written — so it may be the
+    hand after ``first`` with its number miswritten: both state a dealer and not the same one; or both give a
+    seat's deal line (read whole, neither a position) and not the same cards; or a trick both give holds a
+    play of one seat with other cards (a copy of one hand gives the same plays).  A score sheet of the same
+    dealer says nothing either way (``False``: read as a copy only)."""
+    if first.dealer is not None and later.dealer is not None and first.dealer != later.dealer:
+        return True
+    if first.setup or later.setup:
+        return False
+    if first.deal is not None and later.deal is not None:
+        unread = {s for s, _ in first.deal_unread} | {s for s, _ in later.deal_unread}
+        if any(a and b and s not in unread and sorted(a) != sorted(b)
+               for s, (a, b) in enumerate(zip(first.deal, later.deal))):
+            return True
+    plays = {(t.number, p.seat): sorted(p.cards) for t in first.tricks for p in t.plays}
+    return any(plays.get((t.number, p.seat), sorted(p.cards)) != sorted(p.cards) for t in later.tricks for p in t.plays)
+
+
+def next_copies(hands: Sequence[Hand], copies: Sequence[int]) -> list[int]:
+    """The places of the later copies (``copies``: every copy's place, the first first) that may be the next hand
+    misnumbered (:func:`may_be_next`)."""
+    return [j for j in copies[1:] if may_be_next(hands[copies[0]], hands[j])]
+
+
+def merged(number: int, readings: Sequence[Carry], friend: bool, misnumbered: int = 0
+           ) -> tuple[Carry, CopiesDiffer | None]:
     """What every reading hands on: a value where they all give it, ``None`` where they differ; with what
     differs (``None`` when nothing does)."""
     first = readings[0]
@@ -102,29 +141,36 @@ def merged(number: int, readings: Sequence[Carry], friend: bool) -> tuple[Carry,
     carry = Carry(levels, spans, dealer, bid_for, chain)
     if not seats and not dealer_open:
         return carry, None
-    return carry, CopiesDiffer(number, tuple(readings), seats, dealer_open, friend)
+    return carry, CopiesDiffer(number, tuple(readings), seats, dealer_open, friend, misnumbered=misnumbered)
 
 
 def over_copies(hands: Sequence[Hand], index: int, carried_in: Sequence[Carry | None],
                 handed_on: Sequence[Carry | None], reading: Callable[..., Carry],
-                friend: bool, places: dict[int, list[int]]) -> tuple[Carry, CopiesDiffer | None] | None:
+                friend: bool, places: dict[int, list[int]], next_reading: Callable[..., Carry] | None = None
+                ) -> tuple[Carry, CopiesDiffer | None] | None:
     """What the copies of ``hands[index]`` hand on under every reading (``None`` when its number is written
     once): the first copy's own (``handed_on``), each later copy's from ``reading(j, first)`` — copy ``j``
-    replayed with what the first copy ``first`` carried in (``carried_in``)."""
+    replayed with what the first copy ``first`` carried in (``carried_in``) —, and each later copy that may be
+    the next hand misnumbered (:func:`next_copies`), from ``next_reading(j, first)``: copy ``j`` replayed with
+    what the first copy hands on."""
     copies = copies_of(hands, index, places)
     if len(copies) < 2 or carried_in[copies[0]] is None or handed_on[copies[0]] is None:
         return None
     if len(copies) > MAX_COPIES:
         return _too_many(hands[index].number, len(copies), friend)
-    readings = [handed_on[copies[0]]] + [reading(j, copies[0]) for j in copies[1:]]
-    return merged(hands[index].number, readings, friend)
+    nexts = next_copies(hands, copies) if next_reading is not None else []
+    readings = ([handed_on[copies[0]]] + [reading(j, copies[0]) for j in copies[1:]]
+                + [next_reading(j, copies[0]) for j in nexts])   # type: ignore[misc]
+    return merged(hands[index].number, readings, friend, len(nexts))
 
 
 def final_copies(hands: Sequence[Hand], handed_on: Sequence[Carry | None], reading: Callable[..., Carry],
-                 friend: bool, places: dict[int, list[int]]) -> tuple[Carry, CopiesDiffer | None] | None:
+                 friend: bool, places: dict[int, list[int]], next_reading: Callable[..., Carry] | None = None
+                 ) -> tuple[Carry, CopiesDiffer | None] | None:
     """What the record's end is under every reading when it ends with copies of one hand (every hand from the
-    first copy on has its number): each copy's end as the record's last hand (``reading(j, first, True)``).
-    ``None`` when the record does not end so."""
+    first copy on has its number): each copy's end as the record's last hand (``reading(j, first, True)``), then
+    each later copy's that may be the next hand misnumbered, as the hand after the first
+    (``next_reading(j, first, True)``).  ``None`` when the record does not end so."""
     if not hands:
         return None
     copies = copies_of(hands, len(hands) - 1, places)
@@ -133,7 +179,9 @@ def final_copies(hands: Sequence[Hand], handed_on: Sequence[Carry | None], readi
         return None
     if len(copies) > MAX_COPIES:
         return _too_many(hands[first].number, len(copies), friend)
-    return merged(hands[first].number, [reading(j, first, True) for j in copies], friend)
+    nexts = next_copies(hands, copies) if next_reading is not None else []
+    return merged(hands[first].number, [reading(j, first, True) for j in copies]
+                  + [next_reading(j, first, True) for j in nexts], friend, len(nexts))   # type: ignore[misc]
 
 
 def with_copies_unknown(hand: Hand, result: HandResult, differ: CopiesDiffer) -> HandResult:
@@ -151,7 +199,8 @@ def with_copies_unknown(hand: Hand, result: HandResult, differ: CopiesDiffer) ->
     if not what:        # no check rests on it: what the next hands carry (a level not known) still does
         what = ("levels",) if differ.level_seats else ()
     zh, en = explain_readings.copies_differ(differ.number, differ.readings, differ.level_seats,
-                                            differ.dealer_open, differ.friend, what, unread=differ.unread)
+                                            differ.dealer_open, differ.friend, what, unread=differ.unread,
+                                            misnumbered=differ.misnumbered)
     return dataclasses.replace(result, unknowns=result.unknowns + (Unknown("Levels", what, zh, en),))
 
 
@@ -162,5 +211,5 @@ def final_unknown(differ: CopiesDiffer) -> Unknown:
     what: tuple[str, ...] = ()
     zh, en = explain_readings.copies_differ(differ.number, differ.readings, differ.level_seats,
                                             differ.dealer_open, differ.friend, what, final=True,
-                                            unread=differ.unread)
+                                            unread=differ.unread, misnumbered=differ.misnumbered)
     return Unknown("Levels", what, zh, en)

@@ -26,14 +26,15 @@ from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet, build_ruleset
 from . import explain_hand, explain_readings, explain_unknown, referee
 from .forfeit_count import ForfeitCount, ForfeitEnd
-from .hand_copies import Carry, CopiesDiffer, final_copies, final_unknown, numbered, over_copies, with_copies_unknown
+from .hand_copies import (MAX_COPIES, Carry, CopiesDiffer, copies_of, final_copies, final_unknown, next_copies,
+                          numbered, over_copies, with_copies_unknown)
 from .hand_replay import replay_hand
 from .unread_tricks import tricks_numbered, tricks_read
 from .explain import Message
 from .outcome import levels_after_span
 from .starting_hands import hand_violation
-from .scoring import ENGINE_DECIDED_BY, decide_match, reading_decisions
-from .verdicts import Derived, HandResult, MatchResult, Unknown, Violation
+from .scoring import ENGINE_DECIDED_BY, deal_holder, decide_match, reading_decisions
+from .verdicts import Derived, HandResult, MatchResult, ReadingEnd, Unknown, Violation
 
 
 def ruleset_of(match: Match) -> RuleSet:
@@ -94,16 +95,42 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     carried_in: list[Carry | None] = []     # per hand, what was carried into it (before its own tags)
     handed_on: list[Carry | None] = []      # per hand, what it handed on
     copies_memo: dict[tuple[int, bool], Carry] = {}
+    copy_results: dict[int, HandResult] = {}
+
+    def copy_result(j: int, first: int) -> HandResult:
+        """Copy ``j`` of a hand written more than once judged as the record's hand of that number: carried in
+        what its first copy ``first`` was (:mod:`.hand_copies`; the first copy: its own result)."""
+        if j == first:
+            return results[first]
+        if j not in copy_results:
+            copy_results[j] = _replay_carried(match.hands[j], rules, carried_in[first],
+                                              levels_known=first > 0 or match.levels is not None,
+                                              first_hand=first == 0, hands_before=hands_before)
+        return copy_results[j]
 
     def reading(j: int, first: int, last: bool = False) -> Carry:
         """What copy ``j`` of a hand written more than once hands on, carried in what its first copy ``first``
         was (:mod:`.hand_copies`); ``last``: nothing follows it."""
         if (j, last) not in copies_memo:
-            r = _replay_carried(match.hands[j], rules, carried_in[first],
-                                levels_known=first > 0 or match.levels is not None, first_hand=first == 0,
-                                hands_before=hands_before)
-            copies_memo[j, last] = _handed_on(match.hands[j], r, not last)[0]
+            copies_memo[j, last] = _handed_on(match.hands[j], copy_result(j, first), not last)[0]
         return copies_memo[j, last]
+
+    next_results: dict[int, HandResult] = {}
+    next_memo: dict[tuple[int, bool], Carry] = {}
+
+    def next_result(j: int, first: int) -> HandResult:
+        """A later copy ``j`` that may be the next hand misnumbered (:func:`.hand_copies.may_be_next`) judged as
+        the hand after its first copy ``first``: carried in what that copy hands on."""
+        if j not in next_results:
+            next_results[j] = _replay_carried(match.hands[j], rules, handed_on[first], levels_known=True,
+                                              first_hand=False, hands_before=hands_before)
+        return next_results[j]
+
+    def next_reading(j: int, first: int, last: bool = False) -> Carry:
+        """What copy ``j`` hands on read as the hand after its first copy ``first`` (``last``: nothing follows)."""
+        if (j, last) not in next_memo:
+            next_memo[j, last] = _handed_on(match.hands[j], next_result(j, first), not last)[0]
+        return next_memo[j, last]
 
     copies_open: CopiesDiffer | None = None
     places: dict[int, list[int]] | None = numbered(match.hands)
@@ -121,14 +148,17 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             expected_dealer, bid_for_deal, levels, spans = None, False, (None,) * 4, None
         elif index:
             # the hand before is written more than once: what every copy of it hands on (hand_copies)
-            over = (over_copies(match.hands, index - 1, carried_in, handed_on, reading, rules.friend, places)
-                    if places is not None else None)
+            over = (over_copies(match.hands, index - 1, carried_in, handed_on, reading, rules.friend, places,
+                                next_reading) if places is not None else None)
             if over is not None:
                 carry, copies_open = over
                 levels, spans, expected_dealer, bid_for_deal, chain = carry.fields()
         carried_in.append(Carry(levels, spans, expected_dealer, bid_for_deal, chain))
-        if decided:
-            after.append(hand.number)
+        run = copies_of(match.hands, index, places) if places is not None else [index]
+        if len(run) > MAX_COPIES:
+            run = [index]       # too many copies to read one by one (hand_copies.MAX_COPIES): each as written
+        if decided and not (run[0] < index and decided_at is not None and run[0] <= decided_at):
+            after.append(hand.number)       # (a later copy of a hand up to the deciding one is a reading of it)
         result = _replay_carried(hand, rules, carried_in[-1], levels_known=(index > 0 or match.levels is not None),
                                  first_hand=index == 0, hands_before=hands_before,
                                  forfeit_open=not decided and count.forfeit_open)
@@ -138,18 +168,33 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         carry, stops = _handed_on(hand, result, index + 1 < len(match.hands))
         handed_on.append(carry)
         levels, spans, expected_dealer, bid_for_deal, chain = carry.fields()
-        if not decided:
-            results[-1] = result = count.add(index, hand, result, stops)
-            if result.outcome is not None and result.outcome.match_over:   # (not when every reading forfeits)
+        if not decided and run[0] == index:     # (a later copy of a hand is one more reading of its first copy)
+            copies = tuple((match.hands[j], copy_result(j, index),
+                            _handed_on(match.hands[j], copy_result(j, index), j + 1 < len(match.hands))[1])
+                           for j in run[1:])
+            nexts = tuple((j, match.hands[j], next_result(j, index),
+                           _handed_on(match.hands[j], next_result(j, index), j + 1 < len(match.hands))[1])
+                          for j in (next_copies(match.hands, run) if len(run) > 1 else ()))
+            results[-1] = result = count.add(index, hand, result, stops, copies, nexts)
+            if result.outcome is not None and result.outcome.match_over and all(
+                    r.outcome is not None and r.outcome.match_over and r.outcome.team == result.outcome.team
+                    for _, r, _ in copies):     # (not when every reading forfeits; under every copy)
                 passed_in = (hand.number, result.outcome.team)
             # every reading has ended the match (a forfeit, or a pass), or a side passed the winning level
             decided = count.ended or passed_in is not None
         if decided and final is None:
             final, final_spans, decided_at = levels, spans, index
-    tail_copies = (final_copies(match.hands, handed_on, reading, rules.friend, places)
+    tail_copies = (final_copies(match.hands, handed_on, reading, rules.friend, places, next_reading)
                    if final is None and places is not None else None)
+    tail_ends: tuple[ReadingEnd, ...] = ()
     if tail_copies is not None:     # the record ends with a hand written more than once: every copy's end
         (levels, spans, *_), tail_copies = tail_copies[0].fields(), tail_copies[1]
+        if tail_copies is not None and tail_copies.readings:      # they differ: each copy going on is one end
+            first = len(match.hands) - tail_copies.copies
+            tail_ends = _copy_ends(rules, results, count.copies_alive.get(first), tail_copies.readings,
+                                   [copy_result(j, first) for j in range(first, len(match.hands))]
+                                   + [next_result(j, first) for j in next_copies(match.hands,
+                                                                                 list(range(first, len(match.hands))))])
     end = count.finish(match.hands, results)
     results = end.results
     forfeits = end.forfeits
@@ -184,8 +229,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                          end_open=(min(end.forfeit_at), max(end.forfeit_at)) if len(end.forfeit_at) > 1
                          else end.end_between,
                          levels_final_span=_team_spans(rules, levels, spans),
-                         reading_ends=tuple(dataclasses.replace(e, levels=going_on[0], level_spans=going_on[1])
-                                            if e.forfeit == "none" and not e.hands else e for e in end.reading_ends))
+                         reading_ends=_with_going_on(end, going_on, tail_ends))
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)
@@ -195,8 +239,11 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     if team is not None and result.reading_ends:
         # the readings end the match differently, but every one gives it to the same team
         hows = [h for _, h in reading_decisions(result)]
+        source = "how the match ends under every reading of what the record leaves open"
+        if tail_ends or any(u.tag == "Hand" for u in result.unknowns):
+            source += " (each copy of a hand the record writes more than once one reading)"
         result = dataclasses.replace(result, derived=(Derived(
-            "winner", TEAMS[team], "how the match ends under every reading of what the record leaves open",
+            "winner", TEAMS[team], source,
             *explain_readings.winner_every_reading(team, result.reading_ends, hows)),))
     elif team is not None and None in result.levels_final and how in ("higher level", "holding the deal"):
         # decided by levels the readings of "?" take-backs leave open: the same winner under every reading
@@ -244,6 +291,53 @@ def _handed_on(hand: Hand, result: HandResult, has_next: bool) -> tuple[Carry, b
     bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
     expected_dealer = result.outcome.next_dealer if result.outcome is not None else None
     return Carry(tuple(levels), spans, expected_dealer, bid_for_deal, chain), stops
+
+
+def _copy_ends(rules: RuleSet, results: Sequence[HandResult], alive: Sequence[bool] | None,
+               readings: Sequence[Carry], copies: Sequence[HandResult]) -> tuple[ReadingEnd, ...]:
+    """The record ends with copies of one hand that differ (``readings``: what each hands on as the record's last
+    hand; ``copies``: each judged as that hand): the match going on to the record's end under each copy under
+    which some reading does (``alive``, :attr:`.forfeit_count.ForfeitCount.copies_alive`; ``None``: not followed,
+    every copy), each an end at that copy's final levels (docs/rules.md §14.1).  On levels that may be equal the
+    side holding the deal decides (:func:`.scoring.decide`): the copy's own (:attr:`.verdicts.ReadingEnd.holder`
+    where it is not the record's last hand's) — a copy that leaves no dealer known leaves its levels not known
+    there, never another copy's holding taken for it.  No end when every copy gives the same one (the match's own);
+    the one end of the only copy under which the match goes on, where under the others it ended."""
+    last = results[-1]
+    holder = deal_holder(last.outcome.next_dealer if last.outcome else None, last.dealer,
+                         last.outcome.winner if last.outcome else None)
+    ends: dict[ReadingEnd, None] = {}
+    for k, (carry, r) in enumerate(zip(readings, copies)):
+        if alive is not None and not alive[k]:
+            continue
+        levels = (carry.levels[0], carry.levels[1])
+        spans = _team_spans(rules, carry.levels, carry.spans)
+        own = deal_holder(r.outcome.next_dealer if r.outcome else None, r.dealer, r.outcome.winner if r.outcome else None)
+        mine = None
+        if own != holder and not (None not in levels and levels[0] != levels[1]):
+            if own is None:             # who holds the deal under this copy is not known: nor are its levels' winner
+                levels, spans = (None, None), (None, None)
+            else:
+                mine = own
+        ends[ReadingEnd("none", levels=levels, level_spans=spans, holder=mine)] = None
+    ended = alive is not None and not all(alive[:len(readings)])
+    return tuple(ends) if len(ends) > 1 or (ends and ended) else ()
+
+
+def _with_going_on(end: ForfeitEnd, going_on: tuple, tail_ends: tuple[ReadingEnd, ...]) -> tuple[ReadingEnd, ...]:
+    """:attr:`MatchResult.reading_ends`: the count's (:meth:`.forfeit_count.ForfeitCount.finish`), the match going
+    on to the record's end at ``going_on``'s levels — or, the record ending with copies of a hand that differ,
+    at each copy's (``tail_ends``: :func:`_copy_ends`), where whether a side forfeited is known and no side
+    forfeited under every reading."""
+    out: list[ReadingEnd] = []
+    for e in end.reading_ends:
+        if e.forfeit == "none" and not e.hands:
+            out += tail_ends or [dataclasses.replace(e, levels=going_on[0], level_spans=going_on[1])]
+        else:
+            out.append(e)
+    if not end.reading_ends and tail_ends and end.known and not end.forfeit_at and not end.ended_at:
+        out += tail_ends
+    return tuple(out)
 
 
 def _team_spans(rules: RuleSet, levels: Sequence[int | None], spans: Sequence | None

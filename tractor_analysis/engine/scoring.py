@@ -347,7 +347,8 @@ def decide_match(result) -> tuple[int | None, str]:
 def reading_decisions(result, facts: MatchFacts | None = None) -> tuple[tuple[int | None, str], ...]:
     """:func:`decide` under each end of :attr:`~.verdicts.MatchResult.reading_ends`, in its order: a forfeit
     (both sides: :data:`~.verdicts.BOTH_FORFEIT`), a pass of the winning level, or the match going on to the
-    record's end — decided there as any match is, at the final levels under those readings."""
+    record's end — decided there as any match is, at the final levels under those readings (and with the side
+    holding the deal under them, where they give their own: :attr:`~.verdicts.ReadingEnd.holder`)."""
     facts = facts if facts is not None else match_facts(result)
     out: list[tuple[int | None, str]] = []
     for end in result.reading_ends:
@@ -358,8 +359,9 @@ def reading_decisions(result, facts: MatchFacts | None = None) -> tuple[tuple[in
         elif end.hands:
             out.append((end.passed, passed_text(facts.win_level)))
         else:
+            holder = end.holder if end.holder is not None else facts.holder     # (None: the last hand's)
             out.append(decide(dataclasses.replace(facts, forfeit_known=True, forfeit=None, passed=None,
-                                                  levels=end.levels, level_spans=end.level_spans)))
+                                                  levels=end.levels, level_spans=end.level_spans, holder=holder)))
     return tuple(out)
 
 

@@ -367,6 +367,10 @@ class ReadingEnd:
     known), as the match's decision by the levels reads them."""
     level_spans: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
     """The match going on: :attr:`MatchResult.levels_final_span` under those readings."""
+    holder: int | str | None = None
+    """The match going on: the team holding the deal at the record's end under those readings (or
+    ``scoring.NOBODY_HOLDS``), where it is not the one the record's last hand gives (copies of the last hand
+    that leave the deal with different sides: :func:`.replay._copy_ends`); ``None``: the last hand's."""
 
 
 @dataclass(frozen=True, slots=True)
