@@ -251,8 +251,11 @@ def _incomplete(h: HandResult) -> tuple[str, str]:
 
 
 def _left_out(t) -> tuple[int, ...]:
-    """The seats a trick of 1–3 recorded plays leaves out, in turn order from its leader."""
-    if not 0 < len(t.plays) < 4:
+    """The seats a trick of 1–3 recorded plays leaves out, in turn order from its leader (a trick with no
+    play the record could read, its leader known: all four, :mod:`~tractor_analysis.engine.trick_gaps`)."""
+    if not t.plays:
+        return tuple((t.leader + i) & 3 for i in range(4)) if t.leader is not None else ()
+    if len(t.plays) > 3:
         return ()
     seats = {p.seat for p in t.plays}
     return tuple((t.leader + i) & 3 for i in range(4) if (t.leader + i) & 3 not in seats)
@@ -298,7 +301,9 @@ def derived_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
             if any(n < 0 for n in left):
                 return {}
             cards = tuple(k for k, n in enumerate(left) for _ in range(n))
-            if (len(cards) != len(t.plays[0].cards)
+            lead = (t.plays[0].cards if t.plays                 # (a trick with no play read: its derived lead)
+                    else stated.get((t.number, SEAT_TOKENS[t.leader]), ()))
+            if (len(cards) != len(lead)
                     or sorted(TOKEN[k] for k in cards) != stated[(t.number, SEAT_TOKENS[s])]):
                 return {}
             out[(t.number, s)] = cards

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message
 from .explain_unknown import seat_list, unknown_fact
 
@@ -25,14 +26,19 @@ _AFTER_EN = ("no seat is faulted for not playing in it; its winner and points, w
 
 
 def trick_unread(first: int, last: int, partial: tuple[int, Sequence[int]] | None,
-                 withheld: Sequence[str]) -> Message:
+                 withheld: Sequence[str], many: int | None = None) -> Message:
     """The record gives no play of trick ``first`` and goes on to trick ``last`` (:func:`.unread_tricks.unread_from`);
-    ``partial``: the trick before it and the seats it leaves out there."""
+    ``partial``: the trick before it and the seats it leaves out there; ``many``: the ways to fill it in from the
+    deal (:mod:`.trick_gaps`) are more than ``many - 1``, so none is judged."""
     more_zh, more_en = _partial(partial)
+    many_zh, many_en = ("", "") if many is None else (
+        f"（由发牌与其他各轮的出牌可推的出法超过 {many - 1} 种，未逐一判定）",
+        f" (the ways the deal and the other tricks leave for its plays are more than {many - 1}: too many to judge "
+        "each)")
     return unknown_fact(
-        f"记录中第 {first} 轮没有可读的出牌（各家的出牌都缺失，首出亦然），而记录延续到第 {last} 轮：{_AFTER_ZH}{more_zh}",
+        f"记录中第 {first} 轮没有可读的出牌（各家的出牌都缺失，首出亦然）{many_zh}，而记录延续到第 {last} 轮：{_AFTER_ZH}{more_zh}",
         f"the record gives no play of trick {first} that could be read (every seat's play is left out, the lead "
-        f"too) and goes on to trick {last}: {_AFTER_EN}{more_en}", withheld)
+        f"too){many_en} and goes on to trick {last}: {_AFTER_EN}{more_en}", withheld)
 
 
 def numbers_skip(written: int | None, following: int, first: int, missing: int, last: int,
@@ -61,3 +67,110 @@ def numbers_skip(written: int | None, following: int, first: int, missing: int, 
         f"{head_en}, and the seats' cards leave room for the plays skipped: {room_en} may be left out, or the "
         f"numbers mistyped — the record does not say which; so no play of trick {first} is known (the lead "
         f"neither), and the record goes on to trick {last}: {_AFTER_EN}{more_en}", withheld)
+
+
+# --- a trick with no play read, filled in from the deal (:mod:`.trick_gaps`) -------------------------------------
+
+_HEAD_ZH = "记录中第 {t} 轮没有可读的出牌（记录在其后仍继续，不判任何一家在该轮未出牌）"
+_HEAD_EN = "the record gives no play of trick {t} that could be read (it goes on after, so no seat is faulted for not playing in it)"
+
+
+def _ruled(number: int, counts: tuple[int, int, int, int | None]) -> Message:
+    """What ruled ways out (:func:`.trick_gaps.fill_unread`'s ``counts``: tried, ruled out by the later plays and
+    the deal, ruled out by the next trick's recorded leader, that leader when no way gives it the trick)."""
+    _, by_deal, by_lead, nxt = counts
+    zh, en = "", ""
+    if by_deal:
+        zh += f"；其中 {by_deal} 种与记录后面的出牌或发牌不符（某家其后打出已不在手中的牌，或终局仍有余牌），不予考虑"
+        en += (f"; {by_deal} of them do not fit the record's later plays or the deal (a seat would play a card it no "
+               "longer holds, or end the hand with cards left) and are ruled out")
+    if by_lead:
+        zh += (f"；另有 {by_lead} 种的赢家不是记录中第 {number + 1} 轮的首出者（每轮由上一轮的赢家首出，"
+               f"记录写明该轮由谁首出），不予考虑")
+        en += (f"; {by_lead} more are ruled out because their winner is not the seat the record says led trick "
+               f"{number + 1} (the winner of a trick leads the next)")
+    if nxt is not None:
+        zh += (f"；没有一种出法让{SEAT_NAMES_ZH[nxt]}赢得该轮，而记录写明第 {number + 1} 轮由{SEAT_NAMES_ZH[nxt]}首出："
+               f"各种出法都保留，该首出在每一种出法下照记录判定（不是上一轮赢家则为出牌顺序错误）")
+        en += (f"; no way gives {SEAT_TOKENS[nxt]} the trick, though the record says {SEAT_TOKENS[nxt]} led trick "
+               f"{number + 1}: every way is kept, and that lead is judged as recorded in each (out of turn where it is "
+               "not the winner's)")
+    return zh, en
+
+
+def unread_trick_ways(number: int, leader: int, sizes: Sequence[int], ways: int,
+                      counts: tuple[int, int, int, int | None], what: Sequence[str]) -> Message:
+    """Trick ``number``, which the record gives no readable play of, judged once for each of the ``ways`` its plays
+    could have been (:func:`.trick_gaps.fill_unread`): led by ``leader``, of ``sizes`` cards a seat."""
+    lo, hi = sizes[0], sizes[-1]
+    size_zh = f"{lo} 张" if lo == hi else f"{lo} 至 {hi} 张（各家当时所持且其后未打出的牌数不同，张数未定）"
+    size_en = (f"{lo} card{'s' if lo > 1 else ''}" if lo == hi else
+               f"{lo} to {hi} cards (the seats hold different numbers of cards they do not play later, so how many "
+               "is open)")
+    rz, re_ = _ruled(number, counts)
+    head_zh = (f"{_HEAD_ZH.format(t=number)}：该轮由{SEAT_NAMES_ZH[leader]}首出（上一轮的赢家），每家出 {size_zh}；"
+               f"按各家当时所持且其后未打出的牌能出的每一种出法（首出与跟牌，不论合法与否）各判定一次，共 {counts[0]} 种{rz}；"
+               f"所余 {ways} 种只保留每种都相同的判定")
+    head_en = (f"{_HEAD_EN.format(t=number)}: {SEAT_TOKENS[leader]} led it (the winner of the trick before), each seat "
+               f"playing {size_en}; the hand was judged once for each way the four seats could have played — every "
+               f"lead and follow of that many cards from those each seat held then and does not play later, legal or "
+               f"not —, {counts[0]} in all{re_}; of the {ways} left, only what all give is kept")
+    if not what:
+        return head_zh + "；所有判定都相同", head_en + "; they all give the same"
+    return unknown_fact(head_zh, head_en, what)
+
+
+def unread_play_derived(number: int, leader: int, shown: Sequence[tuple[int, Sequence[int]]], fixed: bool,
+                        counts: tuple[int, int, int, int | None]) -> Message:
+    """The plays of trick ``number``, which the record gives no readable play of, derived (:func:`.trick_gaps.fill_unread`):
+    ``fixed``, every seat held then just as many cards it does not play later — those are its play —, else one way
+    alone of those tried fits the rest of the record."""
+    zh = "、".join(f"{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for s, c in shown)
+    en = ", ".join(f"{SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}" for s, c in shown)
+    if fixed:
+        n = len(shown[0][1])
+        why_zh = (f"各家当时所持的牌中，其后未打出的恰好都是 {n} 张：该轮每家出 {n} 张，所出即为这些牌，"
+                  f"本局打完于记录的最后一轮（少出则各家在记录的最后一轮之后仍有余牌，记录却到此为止）")
+        why_en = (f"of the cards each seat held then, exactly {n} are ones it does not play later, the same for every "
+                  f"seat: each played {n} card{'s' if n > 1 else ''} there, those cards, and the hand ends with the "
+                  "record's last trick (a smaller trick would leave every seat holding cards after it, where the "
+                  "record stops)")
+    else:
+        rz, re_ = _ruled(number, counts)
+        why_zh = f"按各家当时所持且其后未打出的牌能出的每一种出法（不论合法与否）共 {counts[0]} 种{rz}，只余这一种"
+        why_en = (f"of the {counts[0]} ways the four seats could have played it (every lead and follow from the cards "
+                  f"each held then and does not play later, legal or not){re_}, only this one is left")
+    return (f"{_HEAD_ZH.format(t=number)}，其出牌由发牌与其他各轮的出牌推出：由{SEAT_NAMES_ZH[leader]}首出（上一轮的赢家），"
+            f"{zh}——{why_zh}；照此判定（合法与否照出牌判定）",
+            f"{_HEAD_EN.format(t=number)}; its plays are derived from the deal and the other tricks' plays: "
+            f"{SEAT_TOKENS[leader]} led (the winner of the trick before), {en} — {why_en}; judged as played, legal "
+            "or not")
+
+
+def unread_winner_derived(number: int, winner: int, ways: int) -> Message:
+    """Trick ``number``, which the record gives no readable play of, won by ``winner`` in each of the ``ways`` kept."""
+    return (f"第 {number} 轮由{SEAT_NAMES_ZH[winner]}赢：记录中该轮没有可读的出牌，但由发牌与其他各轮的出牌可推的 {ways} 种出法都是"
+            f"{SEAT_NAMES_ZH[winner]}赢",
+            f"trick {number} won by {SEAT_TOKENS[winner]}: the record gives no play of it that could be read, but in "
+            f"each of the {ways} ways the deal and the other tricks leave for its plays, {SEAT_TOKENS[winner]} wins it")
+
+
+def unread_points_derived(number: int, points: int, ways: int) -> Message:
+    """Trick ``number``, which the record gives no readable play of, holding ``points`` in each of the ``ways`` kept."""
+    return (f"第 {number} 轮共 {points} 分：记录中该轮没有可读的出牌，但由发牌与其他各轮的出牌可推的 {ways} 种出法分数都相同",
+            f"trick {number} holds {points} points: the record gives no play of it that could be read, but each of "
+            f"the {ways} ways the deal and the other tricks leave for its plays gives the same")
+
+
+def unread_failed_throw(number: int, leader: int, one: bool, what: Sequence[str]) -> Message:
+    """Trick ``number``'s lead (the record gives no readable play of the trick) may have been the forced play of a
+    failed throw the record cannot show, and the rules charge one in points (:func:`.trick_gaps.fill_unread`;
+    ``one``: its plays are derived)."""
+    it_zh, it_en = ("推出的", "derived ") if one else ("", "")
+    return unknown_fact(
+        f"记录中第 {number} 轮没有可读的出牌：{SEAT_NAMES_ZH[leader]}{it_zh}首出的牌也可能是一次甩牌失败后被迫改出的牌"
+        f"（甩了更多的牌而被管住，记录无从显示），按本规则甩牌失败按甩不出去的张数罚分，罚多少记录未给出",
+        f"the record gives no play of trick {number} that could be read: {SEAT_TOKENS[leader]}'s {it_en}lead may have "
+        "been the forced play after a failed throw (甩牌失败: more cards shown and beaten), which the record cannot "
+        "show; these rules charge a failed throw in points for the cards not thrown, and how many is not given",
+        what)

@@ -119,7 +119,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         if not unread:
             return result
         skipped = not any(unread[0] is t for t in hand.tricks)     # (the first trick put in for a skip)
-        return unread_from(result, unread, skips[0] if skipped else None)
+        return unread_from(result, unread, skips[0] if skipped else None, hand=None if skips else hand,
+                           replay=lambda h: _replay_read(h, args, True, first_hand, forfeit_open))
     return _replay_read(hand, args, hands_before, first_hand, forfeit_open)
 
 

@@ -10,6 +10,8 @@ bury are checked on the way (``deal_mismatch``, ``bad_bury``).  Used by :mod:`.r
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass, replace
 from itertools import chain
 from operator import add, sub
@@ -141,6 +143,14 @@ class Played:
     def __getitem__(self, seat: int) -> tuple[int, ...]:
         return self.all()[seat]
 
+    def held(self) -> tuple[tuple[int, ...], ...]:
+        """The cards each seat is shown by the plays to have held when play began: those it played, and the
+        cards it showed in a failed throw (held then: docs/rules.md §15) that it does not play from that trick
+        on (the record may end, or be left unread, before it plays them)."""
+        rows = self.all()
+        if not any(p.attempted for t in self.hand.tricks for p in t.plays):
+            return rows
+        return _held_from_plays(self.hand, rows)
 
     def __iter__(self):
         return iter(self.all())
@@ -158,6 +168,24 @@ def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
             for k in play.cards:
                 row[k] += 1
     return tuple(tuple(row) for row in played)
+
+
+def _held_from_plays(hand: Hand, rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """:meth:`Played.held`: ``rows`` (the cards played) with, per seat and kind, the most copies a failed
+    throw of that seat showed beyond those it plays from that trick on."""
+    extra = [[0] * NUM_KINDS for _ in range(4)]
+    later = [[0] * NUM_KINDS for _ in range(4)]        # the cards each seat plays from the trick on
+    for trick in reversed(hand.tricks):
+        for play in trick.plays:
+            for k in play.cards:
+                later[play.seat][k] += 1
+        for play in trick.plays:
+            if play.attempted:
+                row, ahead = extra[play.seat], later[play.seat]
+                for k, n in Counter(play.attempted).items():
+                    if n - ahead[k] > row[k]:
+                        row[k] = n - ahead[k]
+    return tuple(tuple(a + b for a, b in zip(rows[s], extra[s])) for s in range(4))
 
 
 # --- the cards each seat starts with: the deal, the bottom, the bury chain ---------------
@@ -204,9 +232,12 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Play
     if hand.deal is None or (dealer is None and not hand.setup):
         # no deal, or nobody known to have taken the bottom: each seat's cards are its plays
         if hand.setup:
-            return _position_start(hand, rules, dealer, played.all(), False, frozenset(range(4)))
-        return _plays_start(hand, rules, dealer, played.all())
-    start = [(counts(cards) if cards else list(played[s])) for s, cards in enumerate(hand.deal)]
+            return _position_start(hand, rules, dealer, played.held(), False, frozenset(range(4)))
+        return _plays_start(hand, rules, dealer, played.held())
+    start = [counts(cards) if cards else None for cards in hand.deal]
+    if None in start:       # a seat without its line: the cards its plays show it held
+        held = played.held()
+        start = [row if row is not None else list(held[s]) for s, row in enumerate(start)]
     unread = unread_lines(hand)
     if hand.setup:          # a seat without its line: its hand is not known, only its plays
         out = _position_start(hand, rules, dealer, tuple(map(tuple, start)), True,

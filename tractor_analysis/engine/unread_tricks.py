@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..records.cards import team_of
 from ..records.model import Hand, Trick
@@ -16,6 +16,7 @@ from ..records.rulesets import RuleSet
 from .explain_gaps import record_ends_in_trick
 from .explain_unread import numbers_skip, trick_unread
 from .outcome import follows_at_most
+from .trick_gaps import fill_unread
 from .unfinished import ENDS_BEFORE
 from .verdicts import HandResult, Unknown
 
@@ -127,7 +128,8 @@ UNREAD_WITHHELD = ("trick_winner", "trick_points", "legality", "points", "outcom
 """What a trick the record gives no play of, while it goes on past it, withholds (:func:`unread_from`)."""
 
 
-def unread_from(result: HandResult, unread: Sequence[Trick], skip: Skip | None = None) -> HandResult:
+def unread_from(result: HandResult, unread: Sequence[Trick], skip: Skip | None = None, *, hand: Hand | None = None,
+                replay: Callable[[Hand], HandResult] | None = None) -> HandResult:
     """``result``, the hand judged on its tricks before ``unread`` (:func:`tricks_read`: the first of them
     gives no play, and the record goes on to the last), with what the plays left out decide withheld: the
     winner and points of that trick, who was to lead the next, the cards each seat held from it on — so
@@ -141,7 +143,18 @@ def unread_from(result: HandResult, unread: Sequence[Trick], skip: Skip | None =
     may hide are at most one per follow (:func:`follows_bound`; a trick with no play: three follows, its
     leader not known), kept in :attr:`~.verdicts.HandResult.follows_unjudged` for the match's forfeit count.
     ``skip``: the first trick of ``unread`` is one the record's numbers skip (:func:`tricks_numbered`), and
-    the words say so."""
+    the words say so.
+
+    ``hand`` (the whole hand, its trick numbers skipping none) and ``replay`` (one whole hand judged): the trick
+    line without a play is filled in from the deal and the other tricks' plays where they leave few enough ways
+    (:func:`.trick_gaps.fill_unread`, docs/rules.md §14.1) — every way judged, what all give kept; the above only
+    where it is not (no deal lines, the seats' cards not known card for card, too many ways: the words say so)."""
+    many = None
+    if hand is not None and replay is not None and skip is None:
+        filled = fill_unread(hand, result, replay)
+        if isinstance(filled, HandResult):
+            return filled
+        many = filled
     seen = follows_bound(unread)
     most = follows_at_most(None)
     empty = sum(1 for t in unread if not t.plays)
@@ -155,7 +168,7 @@ def unread_from(result: HandResult, unread: Sequence[Trick], skip: Skip | None =
         unknowns = tuple(x for x in unknowns if not (
             x.tag == "play" and (x.message_zh, x.message_en) == record_ends_in_trick(u.trick, u.missing, x.withheld)))
     partial = None if u is None else (u.trick, u.missing)
-    words = (trick_unread(unread[0].number, unread[-1].number, partial, UNREAD_WITHHELD) if skip is None else
+    words = (trick_unread(unread[0].number, unread[-1].number, partial, UNREAD_WITHHELD, many) if skip is None else
              numbers_skip(skip.written, skip.following, skip.first, skip.missing, unread[-1].number, partial,
                           UNREAD_WITHHELD))
     return dataclasses.replace(

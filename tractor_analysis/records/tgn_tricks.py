@@ -212,10 +212,10 @@ def unread_tricks(st: Reading, h: HandDraft) -> None:
                     f"{head_zh}：第 {h.number} 局的记录按在该墩之前结束处理，不判任何一家未出牌", ln, col)
         else:
             st.diag("syntax_error", f"{head}, and the record goes on after it: every play of it is left out, the "
-                    f"lead too, so no seat is faulted for not playing in it and no trick of hand {h.number} is "
-                    "judged from it on",
-                    f"{head_zh}，而记录在其后仍继续：该墩各家的出牌（包括首出）均缺失，不判任何一家未出牌，第 {h.number} 局自该墩起各墩"
-                    "不予判定", ln, col)
+                    f"lead too, so no seat is faulted for not playing in it; hand {h.number}'s verdict says what "
+                    "can be judged from it on (filled in from the deal lines, or withheld)",
+                    f"{head_zh}，而记录在其后仍继续：该墩各家的出牌（包括首出）均缺失，不判任何一家未出牌；第 {h.number} 局的结论"
+                    "说明自该墩起哪些仍可判定（依发牌行补出，或不予判定）", ln, col)
     st.trick_no = None
 
 
