@@ -130,6 +130,9 @@ def _dropped(hand, i: int, j: int):
 # S (no deal line) left out of trick 13: its play there proves its wrong follow in trick 7 — the bound counted
 # only the gap's own play (2 found, at most 3; the whole hand has 4)
 @example(seed=12, pick=164217, j=3)
+# W (no deal line) shows ♥ in its failed throw of trick 4 and plays it in trick 6, the play left out: counted as
+# held (the cards a failed throw shows, 7a2f7ca) it stayed in W's hand to trick 15, a wrong follow on a guess
+@example(seed=1, pick=5, j=2)
 def test_what_a_gap_not_filled_in_gives_holds_for_the_whole_hand(seed, pick, j):
     match = simulate_match(seed, preset="tournament", violation_rate=0.05, max_hands=2)
     rules = ruleset_of(match)

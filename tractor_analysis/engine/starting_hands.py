@@ -146,9 +146,12 @@ class Played:
     def held(self) -> tuple[tuple[int, ...], ...]:
         """The cards each seat is shown by the plays to have held when play began: those it played, and the
         cards it showed in a failed throw (held then: docs/rules.md §15) that it does not play from that trick
-        on (the record may end, or be left unread, before it plays them)."""
+        on (the record may end, or be left unread, before it plays them).  Not where a trick leaves a play out: a
+        card shown may then be the play left out (:mod:`.record_gaps`, which says so), and counted as held it would
+        stay in the seat's hand to the end, a wrong follow on a guess."""
         rows = self.all()
-        if not any(p.attempted for t in self.hand.tricks for p in t.plays):
+        tricks = self.hand.tricks
+        if not any(p.attempted for t in tricks for p in t.plays) or any(len(t.plays) < 4 for t in tricks):
             return rows
         return _held_from_plays(self.hand, rows)
 
