@@ -7,7 +7,8 @@ and never plays ♣3, and E's plays are a whole hand out of its deal and the bot
 - **A**, the ``Buried:`` line is miscopied: the bury is what the plays leave (as a line naming a card
   never held is read, §1.5) — or, where the plays are not a whole hand (the record stops short, leaves a
   play of the taker out, or the taker plays a card it never held), which cards it buried instead of the
-  ones it plays is not known: the hand judged with no ``Buried:`` line (:func:`line_miscopied`);
+  ones it plays is not known (so too where a trick line gives no play, the contradicting play after it:
+  :func:`disputes`): the hand judged with no ``Buried:`` line (:func:`line_miscopied`);
 - **B**, the plays are miscopied: the line is the bury, and the cards the taker played beyond the hand
   the line leaves it (``excess``) stand for the cards it held and never played (``unplaced``) — put in
   their places only where that is forced (every play of the excess cards is one, and the unplaced cards
@@ -29,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Sequence
 
-from ..records.model import Hand
+from ..records.model import Hand, Trick
 from . import explain_bury
 from .agreement import agree
 from .record_gaps import find_gaps
@@ -37,20 +38,28 @@ from .starting_hands import Disputed, Played, hand_violation, starting_hands
 from .verdicts import HandResult, Unknown, Violation
 
 
-def disputes(hand: Hand, result: HandResult) -> tuple[Disputed, ...]:
+def disputes(hand: Hand, result: HandResult, later: Sequence[Trick] = ()) -> tuple[Disputed, ...]:
     """The buries of ``hand``'s ``Buried:`` line its takers' plays contradict (:class:`.starting_hands.Disputed`),
-    ``result`` being the hand judged as recorded: asked only where a taker played a card not held then.  The
-    bury the plays leave is not known (``None``) for a taker the record leaves out of a trick."""
-    if hand.setup or hand.deal is None or hand.buried is None or result.dealer is None or not result.violations:
+    ``result`` being the hand judged as recorded.  Found from the record itself — each taker's recorded plays
+    against its deal + bottom − bury (:attr:`.starting_hands.Start.disputed`) —, whatever is judged: a play
+    in a trick not judged (after a play left out that no way fills in, the trump not known) contradicts the
+    line just the same (docs/rules.md §1.5).  ``later``: the record's tricks after ``hand``'s, from a trick
+    line without a readable play on (:func:`.unread_tricks.tricks_read`): not judged, their plays count too.
+    The bury the plays leave is not known (``None``) for a taker the record leaves out of a trick (every
+    seat, where a trick line gives no play).  (Where every trick was judged, a taker whose plays contradict
+    the line played a card not held then, ``not_in_hand``: only those are asked, the common case quick.)"""
+    if hand.setup or hand.deal is None or hand.buried is None or result.dealer is None:
         return ()
     unheld = {v.seat for v in result.violations if v.code == "not_in_hand" and v.trick is not None}
-    if not unheld:
+    every = not later and result.tricks_judged and len(result.tricks) == len(hand.tricks)
+    if every and not unheld:
         return ()
-    start = starting_hands(hand, result.rules, result.dealer, Played(hand))
+    whole = dataclasses.replace(hand, tricks=(*hand.tricks, *later)) if later else hand
+    start = starting_hands(whole, result.rules, result.dealer, Played(whole))
     # a taker the record leaves out of a trick: its plays are not all it held, whatever their count
-    out = {s for g in find_gaps(hand) for s in g.missing} if hand.tricks else set()
+    out = set(range(4)) if not all(t.plays for t in whole.tricks) else {s for g in find_gaps(whole) for s in g.missing}
     return tuple(d if d.seat not in out else dataclasses.replace(d, bury=None)
-                 for d in start.disputed if d.seat in unheld)
+                 for d in start.disputed if not every or d.seat in unheld)
 
 
 def line_miscopied(hand: Hand, found: Sequence[Disputed]) -> Hand:
@@ -71,7 +80,8 @@ def _excess_plays(hand: Hand, d: Disputed) -> tuple[list[tuple[int, int]], bool]
     and whether putting ``d.unplaced`` in the excess cards' places is forced: every card of those kinds it
     plays is an excess one (no copy of them is in the hand the line leaves it), the unplaced cards are all
     one card, none is in a failed throw (whose shown cards it held too), and the record leaves out no play
-    of the seat inside a trick (:func:`.record_gaps.find_gaps`: that play may be the unplaced card)."""
+    of the seat inside a trick (:func:`.record_gaps.find_gaps`), nor a trick line's every play (that play
+    may be the unplaced card)."""
     kinds = set(d.excess)
     places, plays_of = [], dict.fromkeys(kinds, 0)
     shown = False
@@ -85,21 +95,25 @@ def _excess_plays(hand: Hand, d: Disputed) -> tuple[list[tuple[int, int]], bool]
                 if k in plays_of:
                     plays_of[k] += 1
     forced = (not shown and len(set(d.unplaced)) == 1 and all(plays_of[k] == d.excess.count(k) for k in kinds)
-              and not any(d.seat in g.missing for g in find_gaps(hand)))
+              and all(t.plays for t in hand.tricks) and not any(d.seat in g.missing for g in find_gaps(hand)))
     return places, forced
 
 
-def plays_miscopied(hand: Hand, found: Sequence[Disputed]) -> tuple[Hand, list[bool], list[tuple[int, ...]]]:
+def plays_miscopied(hand: Hand, found: Sequence[Disputed],
+                    later: Sequence[Trick] = ()) -> tuple[Hand, list[bool], list[tuple[int, ...]]]:
     """Reading B: ``hand`` with the ``Buried:`` line as written and each taker's plays that contradict it
     put right where that is forced (:func:`_excess_plays`), else left out of their tricks (judged over
-    every way they could go); per dispute whether it was forced, and the tricks of those plays."""
+    every way they could go); per dispute whether it was forced, and the tricks of those plays — those of
+    ``later`` too (the record's tricks after ``hand``'s, not judged: :func:`disputes`)."""
     tricks = [list(t.plays) for t in hand.tricks]
+    whole = (*hand.tricks, *later)
     drop: set[tuple[int, int]] = set()
     forced_all, numbers = [], []
     for d in found:
-        places, forced = _excess_plays(hand, d)
+        places, forced = _excess_plays(dataclasses.replace(hand, tricks=whole) if later else hand, d)
         forced_all.append(forced)
-        numbers.append(tuple(sorted({hand.tricks[i].number for i, _ in places})))
+        numbers.append(tuple(sorted({whole[i].number for i, _ in places})))
+        places = [(i, j) for i, j in places if i < len(tricks)]
         if not forced:
             drop.update(places)
             continue
@@ -114,12 +128,13 @@ def plays_miscopied(hand: Hand, found: Sequence[Disputed]) -> tuple[Hand, list[b
 
 def judge(hand: Hand, found: Sequence[Disputed], line_wrong: Callable[[Hand], HandResult],
           plays_wrong: Callable[[Hand], HandResult], as_recorded: Callable[[], HandResult],
-          order: Callable[[Violation], tuple]) -> HandResult:
+          order: Callable[[Violation], tuple], later: Sequence[Trick] = ()) -> HandResult:
     """``hand`` judged under each reading of its disputed buries (``found``; see the module's words):
     ``line_wrong`` judges reading A, ``plays_wrong`` reading B (a hand that may leave plays out),
     ``as_recorded`` reading C (asked only when a deal line may be the miscopy); what every judgement gives
-    is kept, the contradiction reported (``bad_bury``) and the rest said unknown (tag ``Buried``)."""
-    b_hand, forced, numbers = plays_miscopied(hand, found)
+    is kept, the contradiction reported (``bad_bury``) and the rest said unknown (tag ``Buried``).
+    ``later``: the record's tricks after ``hand``'s, not judged (:func:`disputes`): their plays named too."""
+    b_hand, forced, numbers = plays_miscopied(hand, found, later)
     results = [line_wrong(line_miscopied(hand, found)), plays_wrong(b_hand)]
     lines_too = not all(d.pack_whole for d in found)
     if lines_too:

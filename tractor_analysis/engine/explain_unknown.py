@@ -315,15 +315,30 @@ def _throws(seats: Sequence[int], tricks: Sequence[int]) -> Message:
             f"{en} not holding some card{'s' if len(tricks) > 1 else ''}, so it is withheld)")
 
 
-def throws_against_unknown(seats: Sequence[int], tricks: Sequence[int], what: Sequence[str]) -> Message:
-    """A full hand whose ``seats`` have no deal line and did not play a whole hand in the record:
-    the throw verdicts of ``tricks`` rest on what they held (:func:`.setting.throws_unknown`)."""
+def throws_against_unknown(seats: Sequence[int], tricks: Sequence[int], what: Sequence[str],
+                           kept: Sequence[int] = ()) -> Message:
+    """A full hand whose ``seats`` did not play a whole hand in the record, their cards known only from their
+    plays: the throw verdicts of ``tricks`` rest on what they held (:func:`.setting.throws_unknown`).  A seat
+    of ``kept`` has a deal line but what it kept after the bury is not known (the dealer whose bury is not
+    known, a rebid's taker of a bottom not known); the others have no deal line."""
     zh, en = seat_list(seats)
     tzh, ten = _throws(seats, tricks)
-    return unknown_fact(f"{zh}没有发牌行，记录中也未出完整手牌：{zh}持牌只知其所出的牌（可能还有别的牌）；{tzh}",
-                        f"{en} {'has' if len(seats) == 1 else 'have'} no deal line and the record ends before "
-                        f"{'it' if len(seats) == 1 else 'they'} played a whole hand: what {en} held is known only "
-                        f"from {'its' if len(seats) == 1 else 'their'} plays (it may have held more); {ten}", what)
+    bare = [s for s in seats if s not in kept]
+    lined = [s for s in seats if s in kept]
+    heads_zh, heads_en = [], []
+    if bare:
+        bzh, ben = seat_list(bare)
+        heads_zh.append(f"{bzh}没有发牌行")
+        heads_en.append(f"{ben} {'has' if len(bare) == 1 else 'have'} no deal line")
+    if lined:
+        lined_zh, lined_en = seat_list(lined)
+        heads_zh.append(f"{lined_zh}扣底后留下哪些牌未知")
+        heads_en.append(f"what {lined_en} kept after the bury is not known")
+    they = "it" if len(seats) == 1 else "they"
+    return unknown_fact(f"{'，'.join(heads_zh)}，记录中也未出完整手牌：{zh}持牌只知其所出的牌（可能还有别的牌）；{tzh}",
+                        f"{' and '.join(heads_en)} and the record ends before {they} played a whole hand: "
+                        f"what {en} held is known only from {'its' if len(seats) == 1 else 'their'} plays "
+                        f"(it may have held more); {ten}", what)
 
 
 def position_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:

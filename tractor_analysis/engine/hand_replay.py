@@ -29,9 +29,9 @@ from typing import Sequence
 from ..records.cards import POINTS, Card
 from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
-from ..records.model import Hand, Trick
+from ..records.model import Hand
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
-from . import explain_contradicted, explain_hand, referee, score_sheet
+from . import explain_contradicted, explain_hand, explain_unknown, referee, score_sheet
 from .partners import dealer_side, friend_partner
 from .outcome import gain_capped, hand_outcome, level_penalties, offenders, takebacks_unknown, team_counts
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
@@ -115,7 +115,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     tricks, skips = tricks_numbered(hand, rules)
     if not all(t.plays for t in tricks):   # a trick with no play read (or skipped): where the record ends, or unread
         read, unread = tricks_read(tricks)
-        result = _replay_read(dataclasses.replace(hand, tricks=read), args, hands_before, first_hand, forfeit_open)
+        result = _replay_read(dataclasses.replace(hand, tricks=read), args, hands_before, first_hand, forfeit_open,
+                              unread)
         if not unread:
             return result
         skipped = not any(unread[0] is t for t in hand.tricks)     # (the first trick put in for a skip)
@@ -124,12 +125,13 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     return _replay_read(hand, args, hands_before, first_hand, forfeit_open)
 
 
-def _replay_read(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, forfeit_open: bool) -> HandResult:
+def _replay_read(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, forfeit_open: bool,
+                 later: tuple = ()) -> HandResult:
     """:func:`replay_hand` of a hand whose tricks each give a play (:func:`tricks_read`'s ``read``).
-    ``args``: :func:`_replay_hand`'s from ``rules`` to ``chain``."""
+    ``args``: :func:`_replay_hand`'s from ``rules`` to ``chain``; ``later``: the tricks after, not read."""
     # (each way of filling a play left out is judged with a disputed bury read both ways too, :mod:`.bury_readings`;
     # the disputed taker's own play left out is not filled in: :func:`.record_gaps._cards_known`)
-    result = _gaps_judged(hand, args[0], lambda h, before: _judged(h, args, before, first_hand), hands_before)
+    result = _gaps_judged(hand, args[0], lambda h, b: _judged(h, args, b, first_hand, later=later), hands_before)
     # a take-back whose seat is not known, punished by a level: the levels after, where they rest on it
     return takebacks_unknown(hand, args[0], result, forfeit_open)
 
@@ -165,29 +167,33 @@ def _penalties_not_judged(hand: Hand, rules: RuleSet, result: HandResult, first:
                                follows_unjudged=bound if any(bound) else None)
 
 
-def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readings: bool = True) -> HandResult:
+def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readings: bool = True,
+            later: tuple = ()) -> HandResult:
     """A hand whose tricks leave no play out, judged: as recorded, a deal line its seat's plays
     contradict set aside (:mod:`.deal_lines`), then a tag the rest of the record contradicts judged
     under each value (:mod:`.contradictions`) — each way a gap is filled in goes through this too.
     ``args``: :func:`_replay_hand`'s from ``rules`` to ``chain``."""
-    result = _judged_lines(hand, args, hands_before, first_hand, readings)
+    result = _judged_lines(hand, args, hands_before, first_hand, readings, later)
     if result.contradicted:     # a tag the rest of the record contradicts: judged under each value
-        return judge_contradicted(hand, result, lambda h: _judged_lines(h, args, hands_before, first_hand, readings),
+        return judge_contradicted(hand, result,
+                                  lambda h: _judged_lines(h, args, hands_before, first_hand, readings, later),
                                   _hand_first)
     return result
 
 
-def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readings: bool = True) -> HandResult:
+def _judged_lines(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readings: bool = True,
+                  later: tuple = ()) -> HandResult:
     """:func:`_replay_hand`, a ``Buried:`` line its taker's plays contradict judged under each reading
     (:mod:`.bury_readings`; not within a reading: ``readings`` false), and a deal line its seat's plays
     contradict set aside — in a record that stops before the hand's end too (:func:`.deal_lines.stops_short`)."""
     result = _replay_hand(hand, *args, hands_before, first_hand)
-    found = disputes(hand, result) if readings else ()
+    found = disputes(hand, result, later) if readings else ()      # (later: the tricks after, not read)
     if found:
         def one(h: Hand, before: bool = hands_before) -> HandResult:
             return _judged_lines(h, args, before, first_hand, False)
         return judge_readings(hand, found, one, lambda h: _gaps_judged(h, args[0], one, hands_before),
-                              lambda: _lines_set_aside(hand, args, hands_before, first_hand, result), _hand_first)
+                              lambda: _lines_set_aside(hand, args, hands_before, first_hand, result), _hand_first,
+                              later)
     return _lines_set_aside(hand, args, hands_before, first_hand, result)
 
 
@@ -295,9 +301,15 @@ def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer,
                         hands_before)
     if play.throws_withheld:              # a throw verdict rested on cards a seat may have held
+        n, seats = len(setting.unknowns), sorted(play.unsure_seats)
         setting = throws_unknown(setting, play.unsure_seats, play.throws_withheld,
                                  bool(play.penalty_unknown) and rules.throw_penalty is ThrowPenalty.PER_CARD,
                                  hand.setup)
+        kept = [s for s in seats if hand.deal is not None and hand.deal[s]]   # a deal line, the bury not known
+        if kept and len(setting.unknowns) > n:      # the item made for them: not "no deal line" for those
+            u = setting.unknowns[-1]
+            setting = dataclasses.replace(setting, unknowns=(*setting.unknowns[:-1], Unknown("deal", u.withheld, *(
+                explain_unknown.throws_against_unknown(seats, play.throws_withheld, u.withheld, kept)))))
         withheld = setting.withheld
     sides_known = "sides" not in withheld
     if play.unfinished is not None:                # the record ends in its last trick: what that leaves open
@@ -487,16 +499,18 @@ def _recorded_tricks(hand: Hand, rules: RuleSet, start: Start, dealer: int | Non
         empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
     violations = [v for t in out for v in t.violations]
     if out and not empty:
-        violations += _cards_left(hand, start, hands, unfinished)
+        violations += _cards_left(hand, start, hands, unfinished,
+                                  frozenset(s for s in start.from_plays if counts[s] < rules.hand_size))
     return _new_play(tuple(out), bool(out) and empty and unfinished is None, tuple(violations), unfinished)
 
 
-def _cards_left(hand: Hand, start: Start, hands: list[list[int]], unfinished: Unfinished | None) -> list[Violation]:
+def _cards_left(hand: Hand, start: Start, hands: list[list[int]], unfinished: Unfinished | None,
+                unsure: frozenset[int]) -> list[Violation]:
     """``deal_mismatch`` for each seat of a full hand dealt in full (``start.deal_given``) that still
     holds cards (``hands``) after the last trick recorded — unless the record just ends early
     (:func:`_ends_early`), or the seat is one the record ends before holding just the cards of its play not
     recorded.  The caller asks only when some trick was played and a hand is not empty."""
-    if hand.setup or not start.deal_given or _ends_early(hands, unfinished, hand.tricks[-1]):
+    if hand.setup or not start.deal_given or _ends_early(hand, hands, unfinished, unsure):
         return []
     # a seat the record ends before holding just the lead's count: those are its play not recorded
     owed = (frozenset(s for s in unfinished.missing if sum(hands[s]) == len(hand.tricks[-1].plays[0].cards))
@@ -550,7 +564,7 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
         if result.violations:
             violations.extend(result.violations)
     if tricks and not empty:
-        violations += _cards_left(hand, start, hands, unfinished)
+        violations += _cards_left(hand, start, hands, unfinished, unsure)
     # a count the judgement could not make (None) leaves its penalty unknown, as unsure_throws' do
     uncounted = frozenset(t.number for t in tricks if t.cards_not_thrown is None)
     if checked is None or not checked.withheld:
@@ -562,20 +576,21 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
                      checked.withheld, checked.penalty_unknown | uncounted, unsure)
 
 
-def _ends_early(hands: Sequence[Sequence[int]], unfinished: Unfinished | None, last: Trick) -> bool:
-    """The cards still held are just what a record that stops early leaves: every seat holds as
-    many (the seats the record ends before: one lead's worth more), or every seat still holds a card
-    for another trick — the record stops before the hand's end, and what the tricks it does not give
-    would have played is not known: the cards held then prove no wrong deal for any seat, however
-    many each holds (a seat that played a card not held, ``not_in_hand``, holds more: :mod:`.deal_lines`
-    judges its line).  They are then no sign of a wrong deal (``deal_mismatch``): the hand is
-    incomplete, and says so."""
+def _ends_early(hand: Hand, hands: Sequence[Sequence[int]], unfinished: Unfinished | None,
+                unsure: frozenset[int]) -> bool:
+    """The cards still held are just what a record that stops early leaves (docs/rules.md §14.1): every
+    seat holds as many (the seats the record ends before: one lead's worth more), or every seat still holds
+    a card for another trick — what the tricks it does not give would have played is not known, so the
+    cards held prove no wrong deal, however many each holds (a seat that played a card not held,
+    ``not_in_hand``, holds more: :mod:`.deal_lines` judges its line).  A seat of ``unsure`` (read from its
+    plays — no deal line, a line not read whole, the dealer or a taker whose bury is not known — and not a
+    whole hand of them) holds at least what is left (the dealer's: nothing, by construction), maybe more."""
     left = [sum(h) for h in hands]
     if unfinished is not None:
-        size = len(last.plays[0].cards)
         for s in unfinished.missing:
-            left[s] -= size
-    return (len(set(left)) == 1 and left[0] >= 0) or min(left) > 0
+            left[s] -= len(hand.tricks[-1].plays[0].cards)
+    known = [left[s] for s in range(4) if s not in unsure]
+    return not known or min(known) > 0 or (set(known) == {0} and all(left[s] <= 0 for s in unsure))
 
 
 def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | None,
