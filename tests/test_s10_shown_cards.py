@@ -50,3 +50,17 @@ def test_held_adds_the_shown_cards_not_played_from_that_trick_on():
     assert held[1:] == played.all()[1:]
     assert Played(dataclasses.replace(hand, tricks=hand.tricks[1:])).held() == Played(
         dataclasses.replace(hand, tricks=hand.tricks[1:])).all()      # no failed throw: the plays alone
+
+
+def test_a_dealer_read_from_its_plays_held_the_cards_its_failed_throw_showed():
+    """The dealer's bury not known (no ``Buried:`` line, the hand not played out: a trick line unread), so its
+    cards are read from its plays: W's failed throw in trick 1 showed ♠5 it plays only after the unread trick 3.
+    It gave W a ``not_in_hand`` in trick 1 (the probe's sweep, this stop); the cards shown were held."""
+    match = simulate_match(26, 0, max_hands=3)
+    hand = match.hands[2]
+    assert hand.dealer == 3 and hand.tricks[0].plays[0].attempted        # W deals and leads a failed throw
+    tricks = list(hand.tricks)
+    tricks[2] = dataclasses.replace(tricks[2], plays=())
+    damaged = dataclasses.replace(hand, buried=None, tricks=tuple(tricks))
+    got = replay_match(dataclasses.replace(match, hands=_put(match.hands, 2, damaged))).hands[2]
+    assert not [v for v in got.violations if v.code == "not_in_hand"]

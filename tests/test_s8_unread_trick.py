@@ -26,7 +26,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.engine.unread_tricks import UNREAD_WITHHELD, tricks_read
+from tractor_analysis.engine.unread_tricks import DAMAGED_END_WITHHELD, UNREAD_WITHHELD, tricks_read
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import format_tgn, tgn_reader, tgn_tricks
 from tractor_analysis.records.cards import SEAT_TOKENS
@@ -252,7 +252,8 @@ def test_a_json_trick_with_no_play_is_read_as_the_tgn_one(where, trick):
     if where == "end":
         assert h.tricks == FULL.hands[1].tricks[:K - 1]
         _no_fault_from(h, K)
-        assert h.outcome is None and h.unfinished is None and not any(u.tag == "play" for u in h.unknowns)
+        assert h.outcome is None and h.unfinished is None      # damage where the record stops (test_s10_last_line)
+        assert [u.withheld for u in h.unknowns if u.tag == "play"] == [DAMAGED_END_WITHHELD]
     else:                   # the deal lines fix the trick's cards: filled in, as the .tgn one is
         _filled(h, FULL.hands[1], K)
         assert h.outcome == FULL.hands[1].outcome
@@ -266,8 +267,8 @@ _PLAY = Play(0, (1,))
 @given(st.lists(st.booleans(), max_size=12))
 def test_tricks_read_splits_at_the_first_trick_with_no_play(shown):
     """``read`` is every trick before the first with no play; ``unread`` runs from it to the last trick
-    with a play when one follows it (else it is empty: the record ends there); only tricks with no play
-    are left out of both."""
+    with a play when one follows it, else to the end (the hand's last trick lines, none with a play: damage
+    where the record stops, docs/rules.md §8.5); it is empty only when every trick gives a play."""
     tricks = tuple(Trick(n + 1, (_PLAY,) if s else ()) for n, s in enumerate(shown))
     read, unread = tricks_read(tricks)
     assert all(t.plays for t in read) and tricks[:len(read)] == read
@@ -276,4 +277,4 @@ def test_tricks_read_splits_at_the_first_trick_with_no_play(shown):
         assert unread and not unread[0].plays and unread[-1].plays and rest[:len(unread)] == unread
         assert not any(t.plays for t in rest[len(unread):])
     else:
-        assert unread == ()
+        assert unread == rest

@@ -121,12 +121,15 @@ def unread_trick_ways(number: int, leader: int, sizes: Sequence[int], ways: int,
 
 
 def unread_play_derived(number: int, leader: int, shown: Sequence[tuple[int, Sequence[int]]], fixed: bool,
-                        counts: tuple[int, int, int, int | None]) -> Message:
+                        counts: tuple[int, int, int, int | None], last: bool = False) -> Message:
     """The plays of trick ``number``, which the record gives no readable play of, derived (:func:`.trick_gaps.fill_unread`):
     ``fixed``, every seat held then just as many cards it does not play later — those are its play —, else one way
-    alone of those tried fits the rest of the record."""
+    alone of those tried fits the rest of the record.  ``last``: the hand's last trick line (the seats' cards fix
+    it: :func:`.trick_gaps.last_fixed`)."""
     zh = "、".join(f"{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for s, c in shown)
     en = ", ".join(f"{SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}" for s, c in shown)
+    if last:
+        return _last_play_derived(number, leader, len(shown[0][1]), zh, en)
     if fixed:
         n = len(shown[0][1])
         why_zh = (f"各家当时所持的牌中，其后未打出的恰好都是 {n} 张：该轮每家出 {n} 张，所出即为这些牌，"
@@ -145,6 +148,59 @@ def unread_play_derived(number: int, leader: int, shown: Sequence[tuple[int, Seq
             f"{_HEAD_EN.format(t=number)}; its plays are derived from the deal and the other tricks' plays: "
             f"{SEAT_TOKENS[leader]} led (the winner of the trick before), {en} — {why_en}; judged as played, legal "
             "or not")
+
+
+_LAST_HEAD_ZH = "本局记录的最后一行出牌（第 {t} 轮）没有可读的出牌（记录在这一行损坏，并非在其之前结束；不判任何一家在该轮未出牌）"
+_LAST_HEAD_EN = ("the hand's last trick line, trick {t}, gives no play that could be read (the record is damaged there, "
+                 "not ended before it; no seat is faulted for not playing in it)")
+
+
+def _last_play_derived(number: int, leader: int, n: int, zh: str, en: str) -> Message:
+    """:func:`unread_play_derived` of the hand's last trick line: each seat held then ``n`` cards, none played in
+    the record's other tricks (``zh``, ``en``: the plays named)."""
+    if n == 1:
+        why_zh = "各家当时都只剩 1 张牌（记录的其他各轮都没有打出）：所出即为这张牌，本局于该轮打完"
+        why_en = ("each seat held then just one card, which it plays in none of the record's other tricks: that card "
+                  "is its play there, and the hand ends with this trick")
+    else:
+        why_zh = (f"各家当时所持的牌都没有在记录的其他各轮打出，且恰好都是 {n} 张；记录写有本局的 [Claim]，本局已打完，"
+                  f"而记录的出牌行到这一轮为止：该轮每家出 {n} 张，所出即为这些牌（少出则各家在记录的最后一轮之后仍有余牌），"
+                  f"照此闲家的得分正是 [Claim] 所记的总分，且该轮无人违规")
+        why_en = (f"each seat held then exactly {n} cards, none of which it plays in the record's other tricks; the "
+                  f"record gives the hand's [Claim], so the hand went on to its end, and its trick lines end with "
+                  f"this one: each played those {n} cards there (a smaller trick would leave every seat holding cards "
+                  "after the record's last trick), the reading that gives the attackers the very total the [Claim] "
+                  "states, with no seat faulted in the trick")
+    return (f"{_LAST_HEAD_ZH.format(t=number)}，其出牌由发牌与其他各轮的出牌推出：由{SEAT_NAMES_ZH[leader]}首出"
+            f"（上一轮的赢家），{zh}——{why_zh}；照此判定（合法与否照出牌判定）",
+            f"{_LAST_HEAD_EN.format(t=number)}; its plays are derived from the deal and the other tricks' plays: "
+            f"{SEAT_TOKENS[leader]} led (the winner of the trick before), {en} — {why_en}; judged as played, legal "
+            "or not")
+
+
+def last_line_unread(first: int, last: int, partial: tuple[int, Sequence[int]] | None,
+                     withheld: Sequence[str]) -> Message:
+    """The hand's last trick lines, ``first`` to ``last`` (one line: the same), give no play that could be read,
+    and the record does not fix their plays (:func:`.unread_tricks.unread_from`): the record stops at damage, not
+    where the hand (or the match) did — the tricks before stand, its end is not known.  ``partial``: the trick
+    before them and the seats the record leaves out there."""
+    more_zh, more_en = _partial(partial)
+    lines_zh = f"第 {first} 轮" if first == last else f"第 {first} 至 {last} 轮"
+    lines_en = f"line, trick {first}, gives" if first == last else f"lines, tricks {first} to {last}, give"
+    return unknown_fact(
+        f"本局记录的最后{'一行' if first == last else '几行'}出牌（{lines_zh}）没有可读的出牌：记录在无法读取之处中断——"
+        f"这是记录损坏，并非记录到此结束，也不是因时间到而中止的比赛——而记录定不出其出牌（只有各家当时所持的牌张张已知、"
+        f"张数相同，且各剩 1 张，或各剩多张而记录写有本局的 [Claim]、照各家在该轮出尽这些牌算得的总分正与之相符且该轮无人"
+        f"违规，才由发牌与其他各轮的出牌推出）；不判任何一家在该处未出牌，此前各轮照判，但本局在何处、如何结束均未知"
+        f"（若为记录的最后一局，比赛也不按记录结束时的级别判定胜负）{more_zh}",
+        f"the hand's last trick {lines_en} no play that could be read: the record stops at what it could not read — "
+        f"damage, not a record that ends there, nor a match stopped by the clock — and it does not fix the plays "
+        f"there (the deal and the other tricks' plays fix them only where every seat's cards are known card for card "
+        f"and each holds just as many: one each, or more where the hand's [Claim] states the very total each playing "
+        f"all of them there gives, no seat faulted in it); no seat is faulted for not playing there and the tricks "
+        f"before stand as judged, but where and how the hand ended is not known (if it is the record's last hand, "
+        f"nothing decides the match by the levels when the record ends){more_en}",
+        withheld)
 
 
 def unread_winner_derived(number: int, winner: int, ways: int) -> Message:

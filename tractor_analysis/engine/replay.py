@@ -410,7 +410,8 @@ def record_stops_inside(hand: Hand, result: HandResult) -> bool:
     line — a seat is left holding cards; never when the record goes on past a trick it gives no play of
     (:func:`.unread_tricks.tricks_read`; or a trick number it skips where a trick may be left out,
     :func:`.unread_tricks.tricks_numbered`): how many cards each seat played there is not known, so neither is
-    whether the hand was played out."""
+    whether the hand was played out — nor when it stops at such a trick line (damage, not a match stopped by
+    the clock: docs/rules.md §8.5)."""
     if hand.result_only or result.complete or tricks_read(tricks_numbered(hand, result.rules)[0])[1]:
         return False
     played = [0, 0, 0, 0]

@@ -505,7 +505,7 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
                                *explain_bury.bottom_from_deal(bottom, rules.decks, aside.get("bottom", 0))),)
     if bottom is None:
         found = _bury_size(buried, dealer, rules) if buried is not None else []
-        start[dealer] = list(played[dealer])
+        start[dealer] = list(played.held()[dealer])        # its plays, and the cards a failed throw of it showed
         what = ("legality",)
         # every line given, yet no bottom: said where a card not read is why (a line wrong: its deal_mismatch)
         said = (Unknown("Bottom", what, *explain_bury.bottom_not_known(dealer, aside.get("bottom", 0), what)),) \
@@ -527,6 +527,7 @@ def _dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[i
                                                             aside.get("buried", 0))),)
         return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived)
     what = ("legality",)
+    start[dealer] = list(played.held()[dealer])         # read from its plays, and the cards a failed throw showed
     unknown = Unknown("Buried", what, *explain_bury.bury_not_known(dealer, bad, what, aside.get("buried", 0)))
     return new_start(tuple(map(tuple, start)), None, all(given), from_plays | {dealer}, (*checks, *found), derived,
                       (unknown,))

@@ -1,5 +1,6 @@
-"""A trick the record gives no readable play of, in the middle of a hand: a gap of all four seats, filled in
-from the deal and the record's other plays — every way judged, what holds in all kept (docs/rules.md §14.1).
+"""A trick the record gives no readable play of, in the middle of a hand — or its last trick line, where the seats'
+cards fix it (:func:`last_fixed`) —: a gap of all four seats, filled in from the deal and the record's other plays —
+every way judged, what holds in all kept (docs/rules.md §14.1, §8.5).
 
 Every seat plays in every trick (§5.4), so when the record gives the deal lines and the tricks around it, each
 seat's cards in the trick left out are among those it held then and does not play later (§1.6, §4.1):
@@ -53,10 +54,11 @@ FAILED_WITHHELD = ("points", "outcome", "levels")
 
 
 def unread_index(hand: Hand) -> int | None:
-    """The place of ``hand``'s one trick line without a play, when it lies between tricks that are whole (four
-    plays each; the last may be one the record ends in); else ``None``."""
+    """The place of ``hand``'s one trick line without a play, when the tricks around it are whole (four plays
+    each; the last may be one the record ends in) — it may be the hand's last trick line (:func:`fill_unread`
+    says when that one is filled in); else ``None``."""
     empty = [i for i, t in enumerate(hand.tricks) if not t.plays]
-    if len(empty) != 1 or empty[0] >= len(hand.tricks) - 1 or find_gaps(hand):
+    if len(empty) != 1 or find_gaps(hand):
         return None
     return empty[0]
 
@@ -159,10 +161,14 @@ def fill_unread(hand: Hand, result: HandResult, replay: Callable[[Hand], HandRes
     """``hand`` (its tricks as the record numbers them, one line giving no play: :func:`unread_index`) judged over
     every way to fill that trick in (``result``: the hand judged on the tricks before it; ``replay``: one whole
     hand judged).  ``None``: not filled in (the seats' cards not known card for card, the leader not known, the
-    trick not such a one); an ``int``: the ways are more than :data:`MAX_VARIANTS` (that many at least)."""
+    trick not such a one); an ``int``: the ways are more than :data:`MAX_VARIANTS` (that many at least).
+
+    The hand's last trick line (no trick line follows it) is filled in only where its plays are fixed
+    (:func:`last_fixed`): nothing after it says how many cards its lead was, nor that the hand ended with it."""
     k = unread_index(hand)
     if k is None:
         return None
+    last = k == len(hand.tricks) - 1
     held = _held(hand, result, k)
     leader = _leader(hand, result, k) if held is not None else None
     if held is None or leader is None:
@@ -170,6 +176,8 @@ def fill_unread(hand: Hand, result: HandResult, replay: Callable[[Hand], HandRes
     left = [[a - b for a, b in zip(held[s], _later(hand, k, s))] for s in range(4)]
     if min(sum(c) for c in left) < 1:
         return None                 # a seat the record leaves no card for this trick: it contradicts itself
+    if last and not last_fixed(hand, left):
+        return None
     found = _ways(hand, k, leader, left)
     if found is None:
         return MAX_VARIANTS + 1
@@ -182,13 +190,32 @@ def fill_unread(hand: Hand, result: HandResult, replay: Callable[[Hand], HandRes
     if bad and len(bad) < tried:
         keep = [i for i in keep if i not in bad]
     by_deal = tried - len(keep)
-    nxt = hand.tricks[k + 1].plays[0].seat
-    fit = [i for i in keep if results[i].tricks[k].winner == nxt]
+    nxt = None if last else hand.tricks[k + 1].plays[0].seat     # (the last trick leads to no trick)
+    fit = keep if last else [i for i in keep if results[i].tricks[k].winner == nxt]
     by_lead = len(keep) - len(fit) if fit else 0
     if fit:
         keep = fit
-    return _merge(hand, k, leader, [ways[i] for i in keep], [results[i] for i in keep], fixed,
-                  (tried, by_deal, by_lead, None if fit else nxt), held)
+    merged = _merge(hand, k, leader, [ways[i] for i in keep], [results[i] for i in keep], fixed,
+                    (tried, by_deal, by_lead, None if fit else nxt), held)
+    if last and sum(left[0]) > 1 and (merged.attackers_total is None or merged.attackers_total != hand.claim
+                                      or any(v.trick == number for v in merged.violations)):
+        return None                 # not the reading the [Claim] bears out, or one that faults a seat there
+    return merged
+
+
+def last_fixed(hand: Hand, left: Sequence[Sequence[int]]) -> bool:
+    """Whether the plays of ``hand``'s last trick line, which gives no play, may be fixed (``left``: per seat, the
+    cards it held then — none is played later): every seat holds just as many (``m``), and either ``m`` is 1 —
+    each seat's one card is its play, however the hand went — or the record gives the hand's ``[Claim]``: the
+    hand went on to its end, and its trick lines end with this one, so each seat played those ``m`` cards there
+    (the reading the record as it stands gives, as for a line inside the hand) — taken only where that reading
+    gives the attackers the very total the claim states and faults no seat in the trick (:func:`fill_unread`:
+    nothing numbers the tricks after it, so a record that leaves out the hand's last trick lines, or is written
+    up to a trick that is not the hand's last, is not read as one trick of ``m`` cards a seat against the claim,
+    nor a fault found on that reading alone).
+    Else the line is where the record stops, damaged (:func:`.unread_tricks.unread_from`)."""
+    sizes = {sum(c) for c in left}
+    return len(sizes) == 1 and (sizes == {1} or hand.claim is not None)
 
 
 def _merge(hand: Hand, k: int, leader: int, ways: Sequence[Hand], results: Sequence[HandResult], fixed: bool,
@@ -208,7 +235,8 @@ def _merge(hand: Hand, k: int, leader: int, ways: Sequence[Hand], results: Seque
         derived.append(Derived("play", "; ".join(f"{number}: {SEAT_TOKENS[s]} {' '.join(TOKEN[c] for c in cs)}"
                                                  for s, cs in shown),
                                "the deal lines and the cards each seat plays in the record's other tricks",
-                               *explain_unread.unread_play_derived(number, leader, shown, fixed, counts)))
+                               *explain_unread.unread_play_derived(number, leader, shown, fixed, counts,
+                                                                   k == len(hand.tricks) - 1)))
         changes["derived_plays"] = r0.derived_plays + tuple((number, p) for p in ways[0].tricks[k].plays)
     else:
         if t.winner is not None:
@@ -242,4 +270,4 @@ def _merge(hand: Hand, k: int, leader: int, ways: Sequence[Hand], results: Seque
     return dataclasses.replace(r0, **changes)
 
 
-__all__ = ["FAILED_WITHHELD", "THROW_TRIES", "fill_unread", "unread_index"]
+__all__ = ["FAILED_WITHHELD", "THROW_TRIES", "fill_unread", "last_fixed", "unread_index"]

@@ -14,7 +14,7 @@ from ..records.cards import team_of
 from ..records.model import Hand, Trick
 from ..records.rulesets import RuleSet
 from .explain_gaps import record_ends_in_trick
-from .explain_unread import numbers_skip, trick_unread
+from .explain_unread import last_line_unread, numbers_skip, trick_unread
 from .outcome import follows_at_most
 from .trick_gaps import fill_unread
 from .unfinished import ENDS_BEFORE
@@ -40,15 +40,18 @@ def follows_bound(tricks: Sequence[Trick], first: int | None = None) -> tuple[in
 def tricks_read(tricks: Sequence[Trick]) -> tuple[tuple[Trick, ...], tuple[Trick, ...]]:
     """``(read, unread)``: a hand's tricks up to the first one the record gives no play of (its line holds
     none the reader could read — each play unreadable, or none written: the reader's error says so, at its
-    line and column), and, when the record goes on past that trick, the tricks from it to the last one
-    with a play (else ``()``).  Such a trick shows no seat's play, so no seat failed to play in it
-    (docs/rules.md §14.1).  After the hand's last trick with a play it is where the record of the hand
-    ends: left out, as for a record that stops between two tricks.  Before one, every play of the trick
-    is left out, its lead too, and the record goes on: what rests on those plays is not known
-    (:func:`unread_from`)."""
+    line and column), and the tricks from it on: to the last one with a play when the record goes on past
+    it, else to the end (the hand's last trick lines, none with a play).  ``unread`` is ``()`` only when
+    every trick gives a play.  Such a trick shows no seat's play, so no seat failed to play in it
+    (docs/rules.md §14.1).  Before a trick with a play, every play of it is left out, its lead too, and the
+    record goes on: what rests on those plays is not known (:func:`unread_from`).  After the last one, the
+    record of the hand stops at a line it could not read — damage, not a record that simply ends (one that
+    gives no such line: nothing is unread), so not a match stopped by the clock (§8.5): the trick is filled in
+    from the deal where the seats' cards fix it, else the hand is judged as the tricks before it give, its end
+    and the levels after not known (:func:`unread_from`)."""
     first = next((i for i, t in enumerate(tricks) if not t.plays), len(tricks))
     last = max((i for i, t in enumerate(tricks) if t.plays), default=-1)
-    return tuple(tricks[:first]), (tuple(tricks[first:last + 1]) if first < last else ())
+    return tuple(tricks[:first]), tuple(tricks[first:last + 1] if first < last else tricks[first:])
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +130,11 @@ def _room(hand: Hand, rules: RuleSet) -> int:
 UNREAD_WITHHELD = ("trick_winner", "trick_points", "legality", "points", "outcome", "levels")
 """What a trick the record gives no play of, while it goes on past it, withholds (:func:`unread_from`)."""
 
+DAMAGED_END_WITHHELD = ("outcome", "levels")
+"""What the hand's last trick line giving no play withholds where the record does not fix its plays
+(:func:`unread_from`): where and how the hand ended, so its outcome and the levels after (and, the record's
+last hand, the match's final levels: no decision by the levels when the record ends, docs/rules.md §8.5)."""
+
 
 def unread_from(result: HandResult, unread: Sequence[Trick], skip: Skip | None = None, *, hand: Hand | None = None,
                 replay: Callable[[Hand], HandResult] | None = None) -> HandResult:
@@ -148,13 +156,39 @@ def unread_from(result: HandResult, unread: Sequence[Trick], skip: Skip | None =
     ``hand`` (the whole hand, its trick numbers skipping none) and ``replay`` (one whole hand judged): the trick
     line without a play is filled in from the deal and the other tricks' plays where they leave few enough ways
     (:func:`.trick_gaps.fill_unread`, docs/rules.md §14.1) — every way judged, what all give kept; the above only
-    where it is not (no deal lines, the seats' cards not known card for card, too many ways: the words say so)."""
+    where it is not (no deal lines, the seats' cards not known card for card, too many ways: the words say so).
+
+    ``unread`` may be the hand's last trick lines, none giving a play (:func:`tricks_read`): the record stops at a
+    line it could not read.  It is filled in where the seats' cards fix its plays (:func:`.trick_gaps.last_fixed`);
+    else the tricks before stand as ``result`` judges them, but not as a record that simply ends there: the
+    outcome and the levels after are not known (:data:`DAMAGED_END_WITHHELD`; so the record is not known to stop
+    inside the hand, :func:`.replay.record_stops_inside`, and a match it ends is not decided by its levels there).
+    """
     many = None
     if hand is not None and replay is not None and skip is None:
         filled = fill_unread(hand, result, replay)
         if isinstance(filled, HandResult):
             return filled
         many = filled
+    if not unread[-1].plays:
+        return _damaged_end(result, unread)
+    bound, kept, tricks, derived, unknowns, partial = _not_the_end(result, unread)
+    words = (trick_unread(unread[0].number, unread[-1].number, partial, UNREAD_WITHHELD, many) if skip is None else
+             numbers_skip(skip.written, skip.following, skip.first, skip.missing, unread[-1].number, partial,
+                          UNREAD_WITHHELD))
+    return dataclasses.replace(
+        result, tricks=tricks, violations=kept, attackers_points=None, attackers_total=None, bottom_multiplier=None,
+        bottom_bonus=None, penalties=None, items=(), outcome=None, levels_after=(None, None),
+        player_levels_after=(None,) * 4, levels_after_span=None, complete=False, legality_known=False,
+        follows_unjudged=bound, unfinished=None, derived=derived,
+        unknowns=(*unknowns, Unknown("play", UNREAD_WITHHELD, *words)))
+
+
+def _not_the_end(result: HandResult, unread: Sequence[Trick]) -> tuple:
+    """What the record going on past its last trick read (``result``'s) changes: the wrong follows ``unread`` may
+    hide added to the bound, the cards left after the last trick no ``deal_mismatch`` (they may be the plays left
+    out), and a last trick read that gives only some plays no trick the record ends in (:mod:`.unfinished`): its
+    winner and points withheld.  ``(bound, violations, tricks, derived, unknowns, partial)``."""
     seen = follows_bound(unread)
     most = follows_at_most(None)
     empty = sum(1 for t in unread if not t.plays)
@@ -167,16 +201,20 @@ def unread_from(result: HandResult, unread: Sequence[Trick], skip: Skip | None =
         derived = tuple(d for d in derived if d.source != ENDS_BEFORE)
         unknowns = tuple(x for x in unknowns if not (
             x.tag == "play" and (x.message_zh, x.message_en) == record_ends_in_trick(u.trick, u.missing, x.withheld)))
-    partial = None if u is None else (u.trick, u.missing)
-    words = (trick_unread(unread[0].number, unread[-1].number, partial, UNREAD_WITHHELD, many) if skip is None else
-             numbers_skip(skip.written, skip.following, skip.first, skip.missing, unread[-1].number, partial,
-                          UNREAD_WITHHELD))
+    return bound, kept, tricks, derived, unknowns, None if u is None else (u.trick, u.missing)
+
+
+def _damaged_end(result: HandResult, unread: Sequence[Trick]) -> HandResult:
+    """``result`` (the hand judged on its tricks before ``unread``, the hand's last trick lines, none giving a
+    play, their plays not fixed by the record: :func:`unread_from`) with the hand's end not known: the record
+    stops there at damage, not where the hand or the match did (docs/rules.md §8.5, §14.1)."""
+    bound, kept, tricks, derived, unknowns, partial = _not_the_end(result, unread)
+    words = last_line_unread(unread[0].number, unread[-1].number, partial, DAMAGED_END_WITHHELD)
     return dataclasses.replace(
-        result, tricks=tricks, violations=kept, attackers_points=None, attackers_total=None, bottom_multiplier=None,
-        bottom_bonus=None, penalties=None, items=(), outcome=None, levels_after=(None, None),
-        player_levels_after=(None,) * 4, levels_after_span=None, complete=False, legality_known=False,
-        follows_unjudged=bound, unfinished=None, derived=derived,
-        unknowns=(*unknowns, Unknown("play", UNREAD_WITHHELD, *words)))
+        result, tricks=tricks, violations=kept, outcome=None, levels_after=(None, None),
+        player_levels_after=(None,) * 4, levels_after_span=None, complete=False, follows_unjudged=bound,
+        unfinished=None, derived=derived, unknowns=(*unknowns, Unknown("play", DAMAGED_END_WITHHELD, *words)))
 
 
-__all__ = ["Skip", "UNREAD_WITHHELD", "follows_bound", "tricks_numbered", "tricks_read", "unread_from"]
+__all__ = ["DAMAGED_END_WITHHELD", "Skip", "UNREAD_WITHHELD", "follows_bound", "tricks_numbered", "tricks_read",
+           "unread_from"]

@@ -207,9 +207,12 @@ def unread_tricks(st: Reading, h: HandDraft) -> None:
         head = f"trick {number} has no play that could be read (expected '{number}. N: cards, E: cards, …')"
         head_zh = f"第 {number} 墩没有可读的出牌（应为 '{number}. N: 牌, E: 牌, …'）"
         if i > last:
-            st.diag("syntax_error", f"{head}: the record of hand {h.number} is read as ending before it; no seat "
-                    "is faulted for not playing in it",
-                    f"{head_zh}：第 {h.number} 局的记录按在该墩之前结束处理，不判任何一家未出牌", ln, col)
+            st.diag("syntax_error", f"{head}: the record of hand {h.number} is read as ending before it, at "
+                    f"damage (not where the hand ended); no seat is faulted for not playing in it, and hand "
+                    f"{h.number}'s verdict says what is made of it (filled in from the deal lines, or the hand's end "
+                    "not known)",
+                    f"{head_zh}：第 {h.number} 局的记录按在该墩之前结束处理——此处为损坏，而非本局打完之处；不判任何一家未出牌，"
+                    f"第 {h.number} 局的结论说明如何处理（依发牌行补出，或本局结果未知）", ln, col)
         else:
             st.diag("syntax_error", f"{head}, and the record goes on after it: every play of it is left out, the "
                     f"lead too, so no seat is faulted for not playing in it; hand {h.number}'s verdict says what "
