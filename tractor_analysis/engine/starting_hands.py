@@ -14,7 +14,7 @@ from collections import Counter
 
 from dataclasses import dataclass, replace
 from itertools import chain
-from operator import add, sub
+from operator import add, gt, sub
 from typing import Callable, Sequence
 
 from ..records.cards import NUM_KINDS, SEAT_TOKENS, TOKEN, Card
@@ -290,6 +290,8 @@ def _disputed(pool: Sequence[int], after: Sequence[int], bury: tuple[Card, ...],
     plays after the bury) contradict: it plays a card the bury holds and it held, beyond ``after``
     (:class:`Disputed`; the bury the plays leave only when they are a whole hand out of ``pool``); ``None``
     when it plays none.  (A card played beyond ``pool`` is held in no reading: its ``not_in_hand`` stands.)"""
+    if not any(map(gt, plays, after)):         # (it plays no card beyond its hand: no dispute — every hand, fast)
+        return None
     held = [max(0, min(p, q) - a) for p, q, a in zip(plays, pool, after)]
     if not any(held):
         return None
