@@ -21,45 +21,10 @@ from click.testing import CliRunner
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine import explain_unknown
 from tractor_analysis.engine.replay import replay_match
-from tractor_analysis.records import parse_tgn
+from tractor_analysis.records import format_tgn, parse_tgn
+from tractor_analysis.simulate import simulate_match
 
-WHOLE = """[Event "Simulated 5"]
-[North "Ma Jun"]
-[East "Chen Jing"]
-[South "Sun Li"]
-[West "Liu Yang"]
-[Ruleset "standard"]
-[Rule:decide_by_levels "on"]
-
-[Hand "1"]
-[Dealer "N"]
-[Trump "S"]
-[Level "2"]
-[Declarations "N: S2 | N: S2 S2"]
-N: BJ LJ S2 S2 SA S9 S7 S3 HA HK HQ HJ H8 H3 DA DK DJ D9 D5 CA CK CQ CJ C6 C4
-E: D2 D2 C2 C2 SA SK SQ SJ S10 S6 HJ H7 H5 H4 D10 D10 D9 D8 D7 D6 D3 CK C10 C9 C3
-S: H2 S9 S8 S8 S7 S5 HA H6 H5 H3 DA DK DQ D8 D5 D4 D3 CA CQ C9 C8 C8 C7 C4 C3
-W: BJ LJ H2 SQ SJ S10 S6 S4 S4 HK HQ H9 H9 H8 H7 H4 DQ DJ D7 D6 D4 CJ C10 C7 C5
-Bottom: H6 H10 SK H10 C5 S3 C6 S5
-Buried: DA DJ D9 D5 CQ CJ C5 C4
-1. N: H10 H10, E: H7 H4, S: H5 H3, W: H9 H9
-2. N: S3 S3, E: D2 D2, S: S8 S8, W: S4 S4
-3. E: D10 D10, S: D4 D3, W: D6 D4, N: H3 DK
-4. E: C3, S: C3, W: C10, N: CA
-5. N: H6, E: HJ, S: H6, W: HK
-6. W: H7, N: HA, E: H5, S: HA
-7. N: C6 C6, E: C10 C9, S: C8 C8, W: CJ C7
-8. S: DA DK, W: DJ D7, N: HK CK, E: D6 D3
-9. S: C4, W: C5, N: H8, E: CK
-10. E: D9, S: DQ, W: DQ, N: HJ
-11. S: CA CQ C9 C7, W: S6 HQ H8 H4, N: SK S7 S5 HQ, E: SQ SJ S10 S6
-12. E: C2 C2, S: S9 S7, W: SJ S10, N: S2 S2
-13. N: S9, E: SA, S: H2, W: BJ
-14. W: LJ, N: SA, E: SK, S: S5
-15. W: SQ, N: BJ, E: D7, S: D5
-16. N: LJ, E: D8, S: D8, W: H2
-[Claim "95"]
-"""
+WHOLE = format_tgn(simulate_match(5, 0, max_hands=1))
 """The probe's whole hand (exit 0): N deals and leads; its bury is given."""
 
 REBID = """[Event "Simulated 35"]

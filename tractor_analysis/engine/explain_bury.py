@@ -13,8 +13,7 @@ from typing import Sequence
 
 from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message, cards_text
-from .explain_unknown import seat_list, unknown_fact
-from .rule_refs import rule_ref
+from .explain_unknown import fault_owed_open, seat_list, unknown_fact
 
 
 def bottom_unknown(what: Sequence[str], bad_line: bool = False, unread: bool = False) -> Message:
@@ -335,10 +334,6 @@ def bury_readings(disputes: Sequence[tuple[int, int, int, Sequence[int] | None, 
 def fault_either_reading(seat: int | None, code: str) -> Message:
     """A violation found under every reading of a ``Buried:`` line its taker's plays contradict, whose owed
     play (or words) differs between them (:mod:`.bury_readings`)."""
-    ref = rule_ref(code)
-    rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
-    who_zh = SEAT_NAMES_ZH[seat] if seat is not None else ""
-    who_en = SEAT_TOKENS[seat] if seat is not None else "the record"
-    return (f"{who_zh}违反规则（{rzh}）：无论 Buried: 一行还是与之不符的出牌记错都违例，但应出哪一手取决于是哪一处记错，不予指明",
-            f"{who_en} broke the rule ({ren}) whichever of the Buried: line and the plays that disagree with it is "
-            "miscopied; the play owed depends on which, so it is not named")
+    return fault_owed_open(seat, code, ("无论 Buried: 一行还是与之不符的出牌记错都违例，但应出哪一手取决于是哪一处记错",
+                                        "whichever of the Buried: line and the plays that disagree with it is "
+                                        "miscopied; the play owed depends on which"))

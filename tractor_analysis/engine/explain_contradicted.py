@@ -15,8 +15,7 @@ from typing import Sequence
 from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TOKEN
 from .explain import Message
 from .explain_hand import declared_trump_mismatch
-from .explain_unknown import seat_list, unknown_fact
-from .rule_refs import rule_ref
+from .explain_unknown import fault_owed_open, seat_list, unknown_fact
 
 
 def _fact_value(fact: str, value: int | None) -> Message:
@@ -135,14 +134,9 @@ def _by_rule_words(fact: str, other: int | None, others: Sequence[int | None],
 
 def fault_whatever_tags(seat: int | None, code: str, tags: Sequence[str]) -> Message:
     """A violation found whichever value a contradicted tag has, whose owed play (or words) depends on it."""
-    ref = rule_ref(code)
-    rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
-    who_zh = SEAT_NAMES_ZH[seat] if seat is not None else ""
-    who_en = SEAT_TOKENS[seat] if seat is not None else "the record"
     names = "、".join(f"[{t}]" for t in tags), ", ".join(f"[{t}]" for t in tags)
-    return (f"{who_zh}违反规则（{rzh}）：无论{names[0]}取哪个值都违例，但应出哪一手取决于它，不予指明",
-            f"{who_en} broke the rule ({ren}) whichever value {names[1]} has; the play owed depends on it, "
-            "so it is not named")
+    return fault_owed_open(seat, code, (f"无论{names[0]}取哪个值都违例，但应出哪一手取决于它",
+                                        f"whichever value {names[1]} has; the play owed depends on it"))
 
 
 def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None,

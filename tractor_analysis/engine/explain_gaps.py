@@ -11,8 +11,7 @@ from typing import Sequence
 
 from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message
-from .explain_unknown import seat_list, unknown_fact
-from .rule_refs import rule_ref
+from .explain_unknown import fault_owed_open, seat_list, unknown_fact
 
 
 def _s(seats: Sequence[int]) -> str:
@@ -260,13 +259,8 @@ def fault_whatever_gap(seat: int | None, code: str, gaps: Sequence[tuple[int, Se
     """A violation found whatever the plays a record leaves out were, but whose owed play (or
     words) depends on them (:mod:`.record_gaps`)."""
     zh, en = _gaps(gaps)
-    ref = rule_ref(code)
-    rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
-    who_zh = SEAT_NAMES_ZH[seat] if seat is not None else ""
-    who_en = SEAT_TOKENS[seat] if seat is not None else "the record"
-    return (f"{who_zh}违反规则（{rzh}）：无论记录所缺的{zh}是什么都违例，但应出哪一手取决于那一手，不予指明",
-            f"{who_en} broke the rule ({ren}) whatever {en} was, which the record leaves out; the play owed "
-            "depends on it, so it is not named")
+    return fault_owed_open(seat, code, (f"无论记录所缺的{zh}是什么都违例，但应出哪一手取决于那一手",
+                                        f"whatever {en} was, which the record leaves out; the play owed depends on it"))
 
 
 def trick_winner_derived(trick: int, winner: int, missing: Sequence[int]) -> Message:

@@ -380,3 +380,14 @@ def owed_play_unknown(seat: int, code: str) -> Message:
             f"（可能还有别的牌），应出哪一手取决于此，不予指明",
             f"{SEAT_TOKENS[seat]} broke the rule ({ren}), as its own plays prove; but what {SEAT_TOKENS[seat]} held "
             f"is known only from its plays (it may have held more), and the play owed depends on it, so it is not named")
+
+
+def fault_owed_open(seat: int | None, code: str, why: Message) -> Message:
+    """A violation every reading of the record gives, whose owed play (or words) depends on the reading: "N broke
+    the rule (…) {why}, so it is not named" — ``why`` says which readings, and that the play owed depends on
+    them (:mod:`.record_gaps`, :mod:`.bury_readings`, :mod:`.contradictions`)."""
+    ref = rule_ref(code)
+    rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
+    who_zh = SEAT_NAMES_ZH[seat] if seat is not None else ""
+    who_en = SEAT_TOKENS[seat] if seat is not None else "the record"
+    return f"{who_zh}违反规则（{rzh}）：{why[0]}，不予指明", f"{who_en} broke the rule ({ren}) {why[1]}, so it is not named"
