@@ -16,7 +16,7 @@ step of a case (a read and replay, a round trip, one command), ``RLIMIT_CPU`` se
 :data:`HANG_WALL_S` wall seconds: ``hang``) and replaces a worker that died or was killed.  The
 worker's peak RSS is reset before each case (``/proc/self/clear_refs``) and read after it, so
 ``memory`` is the peak of *that* case in the child, never the parent's.  A step over
-:data:`SLOW_S` CPU-seconds (or past ``fuzzlib.slow_line``: 0.5 CPU-s per MiB of text, for a big gzip) is ``slow``.  CPU time, not wall time: the machine may be shared.
+:data:`SLOW_S` CPU-seconds (or past ``fuzzlib.slow_line``: 0.5 CPU-s per MiB of text, for a big gzip, or 2 ms per match read) is ``slow``.  CPU time, not wall time: the machine may be shared.
 
 A failure found in process counts only once the real CLI confirms it in a subprocess (under the
 same limits; its peak RSS and CPU from ``wait4``): ``check --json`` and ``convert`` to each format,
@@ -129,7 +129,7 @@ def _worker(conn, seed: int, size: float, cli: bool) -> None:
         found = fuzzlib.judge(name, data, cli=cli)
         fuzzlib.STEP_HOOK[0] = None
         peak = status("self", "VmHWM:")
-        line = fuzzlib.slow_line(data) if fuzzlib.SLOWEST[0] > SLOW_S else SLOW_S
+        line = fuzzlib.slow_line(data, fuzzlib.MATCHES[0]) if fuzzlib.SLOWEST[0] > SLOW_S else SLOW_S
         conn.send((index, [(f.cls, f.detail) for f in found], tuple(fuzzlib.SLOWEST) + (line,), peak))
 
 
@@ -314,7 +314,7 @@ def confirm(name: str, data: bytes) -> dict[str, str]:
     safe = re.sub(r"[^A-Za-z0-9._-]", "_", os.path.basename(name)) or "case"
     with tempfile.TemporaryDirectory(prefix="fuzz-confirm-") as tmp:
         Path(tmp, safe).write_bytes(data)
-        slow = fuzzlib.slow_line(data)
+        slow = fuzzlib.slow_line(data, fuzzlib.count_matches(name, data))
         r = run_cli(["check", "--json", safe], tmp)
         found += _judge_run("check", r, fuzzlib.CHECK_EXITS, slow)
         clean = False

@@ -69,6 +69,14 @@ SLOW_CPU_S_PER_MIB = 0.5
 """CPU-seconds allowed per MiB of text (after gunzip) past :data:`SLOW_CPU_S`: a streamed JSON
 Lines file has no size limit, and the tool reads about 5 MB of text per CPU-second, so a 200 MB
 gzip of genuine-looking records takes 40 s in linear time; a super-linear path still stands out."""
+SLOW_CPU_S_PER_MATCH = 0.002
+"""CPU-seconds allowed per match read past :data:`SLOW_CPU_S`: ``check`` judges each match of a
+file, and a match that is nothing but damage costs about 1 ms of reading, replaying and words
+for its diagnostics (seed 20261202 case 9832: 9,688 one-line matches of a gzip bomb, 7.4-9.6
+CPU-s idle, 11.5 under a loaded suite), so thousands of tiny matches pass 10 CPU-s in linear
+time; a super-linear path (that case took 60 CPU-s and was killed before its fix) still stands out."""
+MATCHES: list = [0]
+"""How many matches the library read of the last :func:`judge`'s case (for :func:`slow_line`)."""
 
 
 def text_size(data: bytes, cap: int = 1 << 32) -> int:
@@ -90,9 +98,20 @@ def text_size(data: bytes, cap: int = 1 << 32) -> int:
     return n
 
 
-def slow_line(data: bytes) -> float:
-    """CPU-seconds of one step past which the case is ``slow``."""
-    return max(SLOW_CPU_S, SLOW_CPU_S_PER_MIB * text_size(data) / (1 << 20))
+def slow_line(data: bytes, matches: int = 0) -> float:
+    """CPU-seconds of one step past which the case is ``slow``: 10, or more for a big text
+    (:data:`SLOW_CPU_S_PER_MIB`) or for many matches (:data:`SLOW_CPU_S_PER_MATCH`)."""
+    return max(SLOW_CPU_S, SLOW_CPU_S_PER_MIB * text_size(data) / (1 << 20), SLOW_CPU_S_PER_MATCH * matches)
+
+
+def count_matches(name: str, data: bytes) -> int:
+    """How many matches the library reads of a case (0 if it cannot read one)."""
+    from tractor_analysis.records.sources import load_bytes
+
+    try:
+        return len(load_bytes(data, name).matches)
+    except Exception:       # noqa: BLE001 - a case the library cannot read has no match to allow for
+        return 0
 
 STEP_HOOK: list = [None]
 """A callable run as each step starts (``bench/fuzz.py`` restarts its hang clock there)."""
@@ -563,6 +582,7 @@ def judge_library(name: str, data: bytes, max_bytes: int | None = None, replay_d
     t0 = _step()
     try:
         src = load_bytes(data, name) if max_bytes is None else load_bytes(data, name, max_bytes=max_bytes)
+        MATCHES[0] = len(src.matches)
         for d in src.diagnostics:
             if d.code not in CODES or d.line < 0 or d.column < 0:
                 findings.append(Finding("bad_diagnostic", f"{d.code} at {d.line}:{d.column}"))
@@ -658,6 +678,7 @@ def judge_cli(name: str, data: bytes, workdir: str | None = None, formats: tuple
 def judge(name: str, data: bytes, cli: bool = True, formats: tuple[str, ...] | None = None) -> list[Finding]:
     """Every finding of the case, one per class (the first of each)."""
     SLOWEST[:] = [0.0, ""]
+    MATCHES[0] = 0
     found = judge_library(name, data, replay_dirty=not cli)
     if cli:
         found += judge_cli(name, data, formats=formats)

@@ -108,6 +108,19 @@ def test_the_slow_line_grows_with_the_text_of_a_big_gzip_only():
     assert fuzzlib.slow_line(big) == fuzzlib.SLOW_CPU_S_PER_MIB * len(text) * 40 / (1 << 20)
 
 
+def test_the_slow_line_grows_with_the_matches_read():
+    """Thousands of tiny damaged matches are judged in linear time past 10 CPU-s (seed 20261202,
+    case 9832: 9,688 matches, 7-12 CPU-s): 2 ms per match read; judge() counts them."""
+    assert fuzzlib.slow_line(b"x", 100) == fuzzlib.SLOW_CPU_S
+    assert fuzzlib.slow_line(b"x", 10_000) == 10_000 * fuzzlib.SLOW_CPU_S_PER_MATCH > fuzzlib.SLOW_CPU_S
+    one = '{"hands": [{"number": 1, "dealer": "N", "level": "2"}]}\n'
+    data = (one * 7).encode()
+    assert fuzzlib.count_matches("x.jsonl", data) == 7
+    fuzzlib.judge("x.jsonl", data, cli=False)
+    assert fuzzlib.MATCHES[0] == 7
+    assert fuzzlib.count_matches("x.jsonl", b"\xff\xfe\x00garbage") == 0
+
+
 def test_a_case_whose_mutators_decode_a_lone_surrogate_is_made():
     """Seed 20261202, cases 1424 and 1524: ``typed_tags`` then a JSON mutator decoded a ``"\\ud800"``
     escape into a lone surrogate that the case's bytes could not hold (the worker died: a
