@@ -26,7 +26,7 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset.rows import _after_match_end
-from tractor_analysis.engine import forfeit_count, replay as replay_mod
+from tractor_analysis.engine import forfeit_readings, replay as replay_mod
 from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.records.tgn_reader import parse_tgn
 from tractor_analysis.reports.match_page import match_view
@@ -116,7 +116,7 @@ def test_readings_that_forfeit_a_side_each_say_which_side_differs(tmp_path):
 
 def test_a_bound_past_which_the_readings_are_withheld(monkeypatch):
     """Past :data:`READINGS_BOUND` the readings are not followed: withheld from that hand on (sound)."""
-    monkeypatch.setattr(forfeit_count, "READINGS_BOUND", 2)       # hand 2 has 2 x 3 ways
+    monkeypatch.setattr(forfeit_readings, "READINGS_BOUND", 2)       # hand 2 has 2 x 3 ways
     _, r = _replay(UNJUDGED_THEN_TAKEBACKS)
     assert not r.forfeit_known and r.winner is None and r.forfeit_open_at == 1
     (u,) = r.unknowns
@@ -170,7 +170,7 @@ def test_a_level_not_stated_after_a_question_mark_names_it():
 
 
 def test_the_readings_followed_are_every_reading_spelled_out():
-    """:class:`forfeit_count._Readings` against every reading enumerated one by one (hidden wrong follows per side, each
+    """:class:`forfeit_readings.Readings` against every reading enumerated one by one (hidden wrong follows per side, each
     ``?`` to one side), for random small matches: the same results, ended in the same hands."""
     import itertools
     import random
@@ -182,10 +182,10 @@ def test_the_readings_followed_are_every_reading_spelled_out():
     for _ in range(150):
         hands = [(tuple(rng.randint(0, 1) for _ in range(4)), (rng.choice((0, 0, 1, 2)), rng.choice((0, 0, 1, 2))),
                   rng.choice((0, 0, 1, 2))) for _ in range(rng.randint(1, 4))]
-        readings = forfeit_count._Readings()
+        readings = forfeit_readings.Readings()
         for i, (known, hidden, q) in enumerate(hands):
-            opened = ([forfeit_count._Open(i + 1, "unjudged", hidden, (0, 0))] if any(hidden) else []) + (
-                [forfeit_count._Open(i + 1, "Takebacks", (0, 0), (q, q))] if q else [])
+            opened = ([forfeit_readings.Open(i + 1, "unjudged", hidden, (0, 0))] if any(hidden) else []) + (
+                [forfeit_readings.Open(i + 1, "Takebacks", (0, 0), (q, q))] if q else [])
             readings.step(i, known, opened, rules, False)
             if not readings.alive:
                 break
@@ -197,10 +197,10 @@ def test_the_readings_followed_are_every_reading_spelled_out():
             count, end = (0, 0, 0, 0), ("none", None)
             for i, w in enumerate(reading):
                 count = tuple(x + y for x, y in zip(count, w))
-                reasons = (forfeit_count._forfeit_reason(rules, count[0], count[2]),
-                           forfeit_count._forfeit_reason(rules, count[1], count[3]))
+                reasons = (forfeit_readings.forfeit_reason(rules, count[0], count[2]),
+                           forfeit_readings.forfeit_reason(rules, count[1], count[3]))
                 if reasons != (None, None):
-                    end = (forfeit_count._forfeit_value(reasons), i)
+                    end = (forfeit_readings.forfeit_value(reasons), i)
                     break
             every.add(end)
         assert got == every, hands

@@ -2,11 +2,12 @@
 through every reading of what the record leaves open of it.
 
 :class:`ForfeitCount` is fed each hand of a match in turn (:mod:`.replay`): the penalties the record gives (the
-fewest), and what a hand leaves open (:class:`_Tally`, :class:`_Open`: plays not judged, a play left out whose
-ways differ, a contradicted tag, take-backs given as ``?``).  :class:`_Readings` follows every reading of those
-hand by hand — each ``?`` to one side, the ways of a hand per side — and the match's forfeit is decided where
-every reading agrees: who forfeited, and in which hand and why where those agree too (:class:`ForfeitEnd`).
-Friend mode keeps one count for the match (:func:`_friend_count`).
+fewest), and what a hand leaves open (:class:`.forfeit_readings.Tally`, :class:`.forfeit_readings.Open`: plays
+not judged, a play left out whose ways differ, a contradicted tag, take-backs given as ``?``).
+:class:`.forfeit_readings.Readings` follows every reading of those hand by hand — each ``?`` to one side, the ways
+of a hand per side — and the match's forfeit is decided where every reading agrees: who forfeited, and in which
+hand and why where those agree too (:class:`ForfeitEnd`).  Friend mode keeps one count for the match
+(:func:`_friend_count`).
 """
 from __future__ import annotations
 
@@ -21,151 +22,8 @@ from . import explain_forfeit, explain_hand, explain_readings
 from .explain import Message
 from .outcome import offenders, takeback_seats_open, takeback_seats_unknown, takebacks_punished_unknown
 from .scoring import advance
-from .verdicts import (FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, Derived, HandResult,
-                       ReadingEnd, Unknown)
-
-READINGS_BOUND = 200_000
-"""The most readings times ways of a hand the forfeit count is followed through in one hand (:class:`_Readings`):
-past it whether a side forfeited is withheld from that hand on, as where the readings differ.  With a count of
-3 (the tournament's) it is never reached: at most 3**4 readings run, and a hand has at most 4**4 ways."""
-
-_Count = tuple[int, int, int, int]
-"""Wrong follows N–S, E–W, take-backs N–S, E–W, punished by a level so far in the match (one reading's)."""
-
-_Branch = tuple
-"""One copy of a hand written more than once, as :meth:`_Readings.step` takes it: ``(known, opened, passes, passer,
-may_pass)``, and for a later copy read as the next hand misnumbered (:func:`.hand_copies.may_be_next`) a sixth,
-its index: that reading goes on from the first copy's readings that go on past it, and ends at that index."""
-
-
-def _ways(known: Sequence[int], opened: Sequence[_Open], cap: int) -> set[_Count]:
-    """The counts one hand (one copy of it) may add: ``known`` its penalties the record gives, each of ``opened``
-    from none to its most (each ``?`` take-back to one side), each capped at ``cap``."""
-    ways = {tuple(min(cap, n) for n in known)}
-    for o in opened:
-        if o.kind == "Takebacks":       # each "?" is one side's: j to N–S, the others to E–W
-            n = o.takebacks[0]
-            ways = {(w[0], w[1], min(cap, w[2] + j), min(cap, w[3] + n - j)) for w in ways for j in range(n + 1)}
-            continue
-        for c, most in enumerate((*o.revokes, *o.takebacks)):
-            ways = {w[:c] + (min(cap, w[c] + k),) + w[c + 1:] for w in ways for k in range(min(most, cap) + 1)}
-    return ways  # type: ignore[return-value]
-
-
-@dataclass(slots=True)
-class _Readings:
-    """Every reading of what the record leaves open of the match's forfeit count, followed hand by hand
-    (docs/rules.md §10.1).  A reading fixes each open hand's hidden counts — per team, the wrong follows a hand
-    not judged may hide and what a play left out (or a contradicted tag) may add, each from none to its most
-    (:class:`_Open`); each take-back given as ``?`` to one side —, and the match ends at the end of the first
-    hand where, under it, some side reaches the count (the sides at or over it forfeit; the count is read before
-    a pass) or a side passes the winning level.  The readings running are kept as the distinct counts they
-    reach (each capped at the count, which decides the same beyond it), so they stay few.  The ways of one
-    hand are taken per team and per kind independently: more readings than the record allows, never fewer — so
-    what every one of them gives, every reading gives."""
-
-    alive: set[_Count] = dataclasses.field(default_factory=lambda: {(0, 0, 0, 0)})
-    """The counts of the readings under which the match goes on."""
-    ended: set[tuple[int, tuple[str | None, str | None]]] = dataclasses.field(default_factory=set)
-    """The readings that ended the match: (the hand's index, why each side forfeited — ``(None, None)``: a side
-    passed the winning level)."""
-    passers: dict[int, set[int | None]] = dataclasses.field(default_factory=dict)
-    """By the index of a hand in which readings ended the match by a pass: the teams that pass there (one,
-    sure; or, the hand's result not known, each that may have)."""
-    over: bool = False
-    """Past :data:`READINGS_BOUND`: no longer followed."""
-    copy_alive: list[bool] = dataclasses.field(default_factory=list)
-    """After the last hand stepped: per copy of it (one when it is written once), whether some reading under
-    that copy still runs (:meth:`step`)."""
-
-    def step(self, index: int, known: _Count, opened: Sequence[_Open], rules: RuleSet, passes: bool,
-             passer: int | None = None, may_pass: Sequence[int] = (), copies: Sequence[_Branch] = ()) -> bool:
-        """The hand of ``index`` ends: ``known`` its penalties the record gives (the fewest), ``opened`` what it
-        leaves open, ``passes`` whether a side (``passer``) passes the winning level in it — or, its result not
-        known, ``may_pass`` the teams that may have (then each reading still running both ends there by each
-        such pass and goes on).  ``copies``: the hand is written more than once (:mod:`.hand_copies`), each later
-        copy one more reading of it, the same five values each — every reading still running goes on under each
-        copy (:attr:`copy_alive` says under which some still runs) —, and a later copy that may be the next hand
-        misnumbered one more, from the first copy's readings that go on past it (a sixth value: its index, where
-        what it ends falls).  Whether every reading still running forfeited in it under the first copy (then the
-        forfeit, not the pass, ends the match)."""
-        cap = rules.revoke_forfeit
-        branches = [(known, opened, passes, passer, may_pass), *copies]
-        ways = [_ways(b[0], b[1], cap) for b in branches]
-        total = sum(map(len, ways))
-        if total > 1 and len(self.alive) * total > READINGS_BOUND:     # (one way: no more readings)
-            self.over = True
-            return False
-        alive: set[_Count] = set()
-        forfeited = False
-        self.copy_alive = []
-        past_first: set[_Count] = set()     # the readings going on past the first copy
-        for b, (branch, ways_b) in enumerate(zip(branches, ways)):
-            passes_b, passer_b, may_pass_b = branch[2:5]
-            at, start = (index, self.alive) if len(branch) < 6 else (branch[5], past_first)
-            mine: set[_Count] = set()
-            for a in start:
-                for w in ways_b:
-                    c = tuple(min(cap, x + y) for x, y in zip(a, w))
-                    reasons = _forfeit_reason(rules, c[0], c[2]), _forfeit_reason(rules, c[1], c[3])
-                    if reasons != (None, None):
-                        self.ended.add((at, reasons))
-                    else:
-                        mine.add(c)    # type: ignore[arg-type]
-            if b == 0:
-                forfeited = bool(self.alive) and not mine
-            if passes_b and mine:
-                self.ended.add((at, (None, None)))
-                self.passers.setdefault(at, set()).add(passer_b)
-                mine = set()
-            elif may_pass_b and mine:    # the hand's result not known: the readings end by each pass, or go on
-                self.ended.add((at, (None, None)))
-                self.passers.setdefault(at, set()).update(may_pass_b)
-            if b == 0:
-                past_first = set(mine)
-            self.copy_alive.append(bool(mine))
-            alive |= mine
-        self.alive = alive
-        return forfeited
-
-    def outcomes(self) -> dict[str, set[int]]:
-        """What the readings give by now — ``none`` (the match goes on, or a side passed the winning level),
-        ``NS``, ``EW``, ``both`` (forfeited) — each with the indices of the hands at whose end the forfeit falls."""
-        out: dict[str, set[int]] = {}
-        for index, reasons in self.ended:
-            value = _forfeit_value(reasons)
-            out.setdefault(value, set()).update(() if value == "none" else (index,))
-        if self.alive:
-            out.setdefault("none", set())
-        return out
-
-    def reasons(self, side: int) -> list[str]:
-        """Why ``side`` forfeited under the readings under which it did, each reason once."""
-        return sorted({r[side] for _, r in self.ended if r[side] is not None})
-
-    def ends(self, numbers: dict[int, int]) -> tuple[ReadingEnd, ...]:
-        """Each way the readings end the match (:class:`.verdicts.ReadingEnd`): the sides forfeiting, each team
-        passing the winning level, each with the numbers (``numbers``: by index) of the hands it falls at the
-        end of; and, when some readings run to the record's end, the match going on (its levels filled in by
-        :func:`.replay.replay_match`).  In the order N–S, E–W, both forfeiting, a pass by N–S, by E–W, going on."""
-        forfeits: dict[str, set[int]] = {}
-        passes: dict[int | None, set[int]] = {}
-        for index, reasons in self.ended:
-            value = _forfeit_value(reasons)
-            if value != "none":
-                forfeits.setdefault(value, set()).add(numbers[index])
-            for team in (self.passers.get(index, ()) if value == "none" else ()):
-                passes.setdefault(team, set()).add(numbers[index])
-        out = [ReadingEnd(v, tuple(sorted(forfeits[v]))) for v in ("NS", "EW", "both") if v in forfeits]
-        out += [ReadingEnd("none", tuple(sorted(passes[t])), t) for t in sorted(passes, key=lambda t: (t is None, t))]
-        return tuple(out) + ((ReadingEnd("none"),) if self.alive else ())
-
-
-def _forfeit_value(reasons: tuple[str | None, str | None]) -> str:
-    """``none``, ``NS``, ``EW`` or ``both``: the sides forfeiting for ``reasons``."""
-    sides = _sides(reasons)
-    return "both" if all(sides) else TEAMS[0] if sides[0] else TEAMS[1] if sides[1] else "none"
-
+from .forfeit_readings import Branch, Open, Readings, Tally
+from .verdicts import Derived, HandResult, ReadingEnd, Unknown
 
 @dataclass(frozen=True, slots=True)
 class ForfeitEnd:
@@ -210,24 +68,25 @@ class ForfeitCount:
     is no seat loses the count (``count_lost``)."""
 
     rules: RuleSet
-    tally: _Tally = dataclasses.field(default_factory=lambda: _Tally())
-    readings: _Readings = dataclasses.field(default_factory=lambda: _Readings())
+    tally: Tally = dataclasses.field(default_factory=lambda: Tally())
+    readings: Readings = dataclasses.field(default_factory=lambda: Readings())
     offences: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
     """Friend mode: the match's wrong follows, take-backs, punished by a level."""
     friend_open: tuple[int, int] | None = None
     """Friend mode: (hand, count) from which a forfeit is not known."""
     count_lost: int | None = None
     """The hand from which the take-backs a side made are not known (a word that is no seat)."""
-    count_open: tuple[_Open, ...] | None = None
-    """Friend mode, or past :data:`READINGS_BOUND`: what leaves open whether a side forfeited, from a hand on."""
+    count_open: tuple[Open, ...] | None = None
+    """Friend mode, or past :data:`.forfeit_readings.READINGS_BOUND`: what leaves open whether a side forfeited,
+    from a hand on."""
     first_differ: int | None = None
     """The index of the first hand by whose end the readings differ."""
-    causes: tuple[_Open, ...] = ()
-    """What leaves the count open at that hand (:meth:`_Tally.open_here`)."""
+    causes: tuple[Open, ...] = ()
+    """What leaves the count open at that hand (:meth:`Tally.open_here`)."""
     differ_len: int = 0
     """How many open hands the count held at that hand (the later ones were opened after)."""
     count_caused: bool = False
-    """At that hand the count itself is open (:meth:`_Tally.open_here`), not only whether the match ended before
+    """At that hand the count itself is open (:meth:`Tally.open_here`), not only whether the match ended before
     it by a pass possible in a hand whose result is not known."""
     open_at: int | None = None
     ended: bool = False
@@ -236,7 +95,7 @@ class ForfeitCount:
     """The number of the hand of each index counted."""
     copies_alive: dict[int, tuple[bool, ...]] = dataclasses.field(default_factory=dict)
     """By the index of the first copy of a hand written more than once (counted through every reading): per copy,
-    whether some reading under it goes on past the hand (:attr:`_Readings.copy_alive`)."""
+    whether some reading under it goes on past the hand (:attr:`Readings.copy_alive`)."""
 
     @property
     def forfeit_open(self) -> bool:
@@ -299,15 +158,15 @@ class ForfeitCount:
 
     def _copies(self, hand: Hand, result: HandResult, stops: bool, copies: Sequence[tuple[Hand, HandResult, bool]],
                 nexts: Sequence[tuple[int, Hand, HandResult, bool]] = ()
-                ) -> tuple[list[_Open], tuple[int, ...], tuple[_Branch, ...]]:
+                ) -> tuple[list[Open], tuple[int, ...], tuple[Branch, ...]]:
         """:meth:`add` of a hand written more than once: each copy's penalties, what it leaves open and its pass
-        (a :data:`_Branch` each; ``nexts``, a later copy read as the next hand, one more after the first copy's);
+        (a :data:`Branch` each; ``nexts``, a later copy read as the next hand, one more after the first copy's);
         the match's tally takes the fewest any reading gives, every copy's open hands and, where the readings
         give different counts or passes, a ``copies`` open hand (so that the fewest and the most still bound every
         reading).  The first copy's open hands and possible passes, and the later copies' branches."""
         rules, branches = self.rules, []
         for k, (h, r, st) in enumerate(((hand, result, stops), *copies, *((h, r, st) for _, h, r, st in nexts))):
-            own = _Tally()
+            own = Tally()
             opened = [] if st else own.add(h, r, rules)
             may = _may_pass(r, rules) if self.reading and not st else ()
             if may:
@@ -329,14 +188,14 @@ class ForfeitCount:
         ends = {(first[2], first[3]) if len(b) == 6 and first[2] else (b[2], b[3]) for b in branches}
         teams = tuple(sorted({e[1] for e in ends if e[0]})) if len(ends) > 1 else ()
         if any(extra) or teams:
-            self.tally.open.append(_Open(hand.number, "copies", (extra[0], extra[1]), (extra[2], extra[3]), "Hand",
+            self.tally.open.append(Open(hand.number, "copies", (extra[0], extra[1]), (extra[2], extra[3]), "Hand",
                                          teams, len(branches) - len(nexts), len(nexts)))
         self.tally.added = len(self.tally.open) > before or any(fewest)
         return branches[0][1], branches[0][4], tuple(branches[1:])
 
-    def _read(self, index: int, hand: Hand, result: HandResult, opened: Sequence[_Open],
-              may_pass: tuple[int, ...] = (), copies: Sequence[_Branch] = ()) -> HandResult:
-        """:meth:`add` through every reading (:class:`_Readings`); ``copies``: the later copies of the hand."""
+    def _read(self, index: int, hand: Hand, result: HandResult, opened: Sequence[Open],
+              may_pass: tuple[int, ...] = (), copies: Sequence[Branch] = ()) -> HandResult:
+        """:meth:`add` through every reading (:class:`Readings`); ``copies``: the later copies of the hand."""
         rules, readings = self.rules, self.readings
         passes = result.outcome is not None and result.outcome.match_over
         known = (*result.revoke_levels, *result.takeback_levels)
@@ -439,7 +298,7 @@ class ForfeitCount:
         return ForfeitEnd(results, unknowns=(Unknown(passes[0].why, what, *message),), ended_at=ended_at,
                           reading_ends=ends, end_between=(first, max(ended_at) if ended_at else len(results) - 1))
 
-    def _named(self) -> tuple[_Open, ...]:
+    def _named(self) -> tuple[Open, ...]:
         """What leaves the count open, as the match's unknown names it: the causes at the hand from which the
         readings differ and what later hands left open; every open hand when they never differed."""
         named = tuple(self.tally.open) if self.first_differ is None else \
@@ -448,7 +307,7 @@ class ForfeitCount:
         passed = {self.numbers[i] for i, teams in self.readings.passers.items()}
         return tuple(o for o in named if o.kind != "pass" or o.number in passed)
 
-    def _differs(self, now: dict[str, set[int]], opened: Sequence[_Open], hands: Sequence[Hand]
+    def _differs(self, now: dict[str, set[int]], opened: Sequence[Open], hands: Sequence[Hand]
                  ) -> tuple[Unknown, ...]:
         """The match's ``Unknown`` when the readings give different results (``now``)."""
         rules, what = self.rules, ("forfeit",)
@@ -472,11 +331,11 @@ class ForfeitCount:
                                                                    outcomes, what, passes, bool(self.readings.alive))),)
 
 
-def _pass_open(hand: Hand, result: HandResult, may_pass: tuple[int, ...]) -> _Open:
+def _pass_open(hand: Hand, result: HandResult, may_pass: tuple[int, ...]) -> Open:
     """The open hand ``pass``: ``hand``'s result is not known, and the teams ``may_pass`` may have passed the winning
     level in it (:func:`_may_pass`), named with the tag whose value not known withheld its outcome."""
     why = next((u.tag for u in result.unknowns if "outcome" in u.withheld), "outcome")
-    return _Open(hand.number, "pass", (0, 0), (0, 0), why, may_pass)
+    return Open(hand.number, "pass", (0, 0), (0, 0), why, may_pass)
 
 
 def _friend_copies(copies: Sequence[tuple[Hand, HandResult, bool]], rules: RuleSet, offences: list[int],
@@ -519,126 +378,7 @@ def _friend_count(hand: Hand, rules: RuleSet, result: HandResult, offences: list
     return (hand.number, max(reached)) if reached else None
 
 
-@dataclass(frozen=True, slots=True)
-class _Open:
-    """A hand that leaves the match's count of penalties open: how many more than the fewest it may add."""
-
-    number: int
-    """The hand's number."""
-    kind: str
-    """``play`` (a play left out whose ways give different counts: :attr:`.HandResult.penalties_open`),
-    ``copies`` (a hand written more than once whose copies give different counts, or pass the winning level
-    under some and not others: :meth:`ForfeitCount.add`),
-    ``unjudged`` (plays not judged: :attr:`.HandResult.follows_unjudged`), ``Takebacks`` (take-backs whose
-    seats are not known, ``?``), ``contradicted`` (a tag the rest of the record contradicts, the hand judged
-    under each value: they give different counts)."""
-    revokes: tuple[int, int]
-    """The most wrong follows it may add, by team (N–S, E–W)."""
-    takebacks: tuple[int, int]
-    """The most take-backs it may add, by team."""
-    why: str = ""
-    """``unjudged``: the tag whose value not known left the plays not judged (``Trump``, ``Level``, ``play``);
-    ``contradicted``: the tag contradicted (``Level``, ``Dealer``, ``Trump``); ``pass``: the tag whose value not
-    known withheld the hand's outcome (``Trump``, ``Level``, ``Claim`` …)."""
-    teams: tuple[int, ...] = ()
-    """``pass`` (a hand whose result is not known, in which a side may have passed the winning level:
-    :func:`_may_pass`): the teams that may have; ``copies``: the teams that pass it under some copy, not all."""
-    copies: int = 0
-    """``copies`` (a hand written more than once whose copies give different counts or passes: each copy one
-    reading, docs/rules.md §14.1): how many copies."""
-    nexts: int = 0
-    """``copies``: how many later copies may be the next hand misnumbered (one more reading each)."""
-
-
-@dataclass(slots=True)
-class _Tally:
-    """The match's wrong follows and take-backs punished by a level, by team (N–S, E–W), so far: the fewest
-    the record gives (those it states or the judgement finds: ``revokes``, ``takebacks``) and each hand that
-    leaves some open (``open``), by how many more.  A side's reaching the forfeit count rises with its own
-    counts alone, and each hand's most can fall on each side, so the fewest and the most (every hand's
-    most) bound every reading: where they give the same sides forfeiting, so does every reading."""
-
-    revokes: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
-    takebacks: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
-    open: list[_Open] = dataclasses.field(default_factory=list)
-    added: bool = False
-    """The last hand added changed the count (a penalty, or one left open)."""
-
-    def add(self, hand: Hand, result: HandResult, rules: RuleSet) -> list[_Open]:
-        """Count ``hand`` (``result``: its judgement) in; what it leaves open."""
-        before = len(self.open)
-        for t in (0, 1):
-            self.revokes[t] += result.revoke_levels[t]
-            self.takebacks[t] += result.takeback_levels[t]
-        if result.penalties_open is not None:       # the ways of filling a play left out differ
-            (most_r, most_t) = result.penalties_open
-            more_r = tuple(most_r[t] - result.revoke_levels[t] for t in (0, 1))
-            more_t = tuple(most_t[t] - result.takeback_levels[t] for t in (0, 1))
-            if any(more_r) or any(more_t):
-                # the judgements merged are the ways of filling a play left out, or (no play left out) the
-                # values of a tag the rest of the record contradicts (docs/rules.md §14.1), or the readings of a
-                # Buried: line a play contradicts (.bury_readings, its unknown Buried): named as such
-                tags = [t[:1].upper() + t[1:] for t, _ in result.contradicted] or (   # as the hand's unknown: Level
-                    ["Buried"] if any(u.tag == "Buried" and u.withheld for u in result.unknowns) else [])
-                if tags and not any(u.tag == "play" for u in result.unknowns):
-                    self.open.append(_Open(hand.number, "contradicted", more_r, more_t, tags[0]))
-                else:
-                    self.open.append(_Open(hand.number, "play", more_r, more_t))
-        if result.follows_unjudged is not None and rules.revoke_penalty is RevokePenalty.LEVEL:
-            why = next((u.tag for u in result.unknowns if "verdicts" in u.withheld), "play")
-            self.open.append(_Open(hand.number, "unjudged", result.follows_unjudged, (0, 0), why))
-        seats = takeback_seats_open(hand, rules)
-        if seats and not rules.friend:      # each may be either side's (friend mode counts them all: exact)
-            self.open.append(_Open(hand.number, "Takebacks", (0, 0), (seats, seats)))
-        self.added = len(self.open) > before or any(result.revoke_levels) or any(result.takeback_levels)
-        return self.open[before:]
-
-    def most(self, kinds: frozenset[str] | None = None) -> tuple[list[int], list[int]]:
-        """The most wrong follows and take-backs by team: the fewest, and what the hands of ``kinds`` (all:
-        ``None``) leave open."""
-        revokes, takebacks = list(self.revokes), list(self.takebacks)
-        for o in self.open:
-            if kinds is None or o.kind in kinds:
-                for t in (0, 1):
-                    revokes[t] += o.revokes[t]
-                    takebacks[t] += o.takebacks[t]
-        return revokes, takebacks
-
-    def reasons(self, rules: RuleSet, kinds: frozenset[str] | None = frozenset()) -> tuple[str | None, str | None]:
-        """Why each side forfeits on the count (:func:`_forfeit_reason`): the fewest, or the most of ``kinds``."""
-        revokes, takebacks = self.most(kinds)
-        return _forfeit_reason(rules, revokes[0], takebacks[0]), _forfeit_reason(rules, revokes[1], takebacks[1])
-
-    def open_here(self, rules: RuleSet, offences: Sequence[int]) -> tuple[_Open, ...] | None:
-        """What leaves open whether a side forfeited by now, ``None`` when the count decides it whatever the
-        open hands hide: the hands of the kinds that alone make the fewest and the most disagree (all open
-        hands when none alone does).  Friend mode: the match's count (``offences``, the known wrong follows
-        and take-backs) and the most its open hands add, below ``revoke_forfeit`` or not (docs/rules.md §11)."""
-        opened = self.counted()
-        if not opened:
-            return None
-        if rules.friend:
-            revokes, takebacks = self.most()
-            more = (sum(revokes) - sum(self.revokes), sum(takebacks) - sum(self.takebacks))
-            reach = [rules.revoke_penalty is RevokePenalty.LEVEL, rules.takeback_penalty is RevokePenalty.LEVEL]
-            if any(reach[i] and offences[i] < rules.revoke_forfeit <= offences[i] + more[i] for i in (0, 1)):
-                return opened
-            return None
-        fewest = _sides(self.reasons(rules))
-        if _sides(self.reasons(rules, None)) == fewest:
-            return None
-        kinds = list(dict.fromkeys(o.kind for o in opened))
-        alone = [k for k in kinds if _sides(self.reasons(rules, frozenset((k,)))) != fewest]
-        return tuple(o for o in opened if o.kind in (alone or kinds))
-
-    def counted(self) -> tuple[_Open, ...]:
-        """The open hands that leave the count open (not a pass possible in a hand whose result is not known, nor
-        copies of a hand that give the same count but pass the winning level under some, not all)."""
-        return tuple(o for o in self.open if o.kind != "pass" and (o.kind != "copies" or any(o.revokes)
-                                                                   or any(o.takebacks)))
-
-
-def _tag(first: _Open, passes: bool = False) -> str:
+def _tag(first: Open, passes: bool = False) -> str:
     """The tag of the match's ``Unknown`` whose first cause is ``first``: the tag whose value is not known
     (plays not judged, a tag contradicted; ``passes``: a hand whose result is not known), ``Hand`` for a hand
     written more than once, else the kind (``Takebacks``, ``play``)."""
@@ -646,18 +386,13 @@ def _tag(first: _Open, passes: bool = False) -> str:
     return first.why if first.kind in kinds else first.kind
 
 
-def _ends_it(o: _Open) -> bool:
+def _ends_it(o: Open) -> bool:
     """``o`` may end the match by a pass under some readings and not others: a hand whose result is not known, or
     the copies of a hand written more than once that pass the winning level under some copy, not all."""
     return o.kind == "pass" or (o.kind == "copies" and bool(o.teams))
 
 
-def _sides(reasons: tuple[str | None, str | None]) -> tuple[bool, bool]:
-    """Which sides forfeit (a reason each: :func:`_forfeit_reason`)."""
-    return reasons[0] is not None, reasons[1] is not None
-
-
-def _clauses(opened: Sequence[_Open], rules: RuleSet) -> list[Message]:
+def _clauses(opened: Sequence[Open], rules: RuleSet) -> list[Message]:
     """What leaves the count open, one clause per kind (:func:`.explain_forfeit.open_count_words`)."""
     out = []
     for kind in dict.fromkeys(o.kind for o in opened):
@@ -674,7 +409,7 @@ def _clauses(opened: Sequence[_Open], rules: RuleSet) -> list[Message]:
     return out
 
 
-def _open_unknowns(rules: RuleSet, opened: Sequence[_Open]) -> tuple[Unknown, ...]:
+def _open_unknowns(rules: RuleSet, opened: Sequence[Open]) -> tuple[Unknown, ...]:
     """The match's ``Unknown`` when whether a side forfeited is not known for what ``opened`` leaves open: a
     play left out alone keeps its own words (tag ``play``, :func:`.explain_forfeit.gap_forfeit_unknown`);
     else one naming every cause, tagged as the first (``Takebacks``: take-backs whose seats are not known;
@@ -692,7 +427,7 @@ def _open_unknowns(rules: RuleSet, opened: Sequence[_Open]) -> tuple[Unknown, ..
 
 def _forfeit_withheld(hand: Hand, rules: RuleSet, result: HandResult) -> HandResult:
     """``result`` whose take-backs whose seats are not known leave open whether a side forfeited the match
-    (:meth:`_Tally.open_here`): its ``Takebacks`` unknown withholds that too."""
+    (:meth:`Tally.open_here`): its ``Takebacks`` unknown withholds that too."""
     unknowns = tuple(u if u.tag != "Takebacks" or "forfeit" in u.withheld
                      else takeback_seats_unknown(takeback_seats_open(hand, rules), rules, (*u.withheld, "forfeit"),
                                                  _kept(result))
@@ -710,18 +445,6 @@ def _limit(rules: RuleSet) -> int:
     neither costs a level)."""
     counts = RevokePenalty.LEVEL in (rules.revoke_penalty, rules.takeback_penalty)
     return rules.revoke_forfeit if counts else 0
-
-
-def _forfeit_reason(rules: RuleSet, revokes: int, takebacks: int) -> str | None:
-    """Why a side with ``revokes`` wrong follows and ``takebacks`` take-backs punished by a level
-    so far in the match forfeits it (``revoke_forfeit`` of either), ``None`` when it does not (and always
-    where ``revoke_forfeit`` is 0: no count forfeits a match)."""
-    if not rules.revoke_forfeit:
-        return None
-    wrong = rules.revoke_penalty is RevokePenalty.LEVEL and revokes >= rules.revoke_forfeit
-    taken = rules.takeback_penalty is RevokePenalty.LEVEL and takebacks >= rules.revoke_forfeit
-    return (FORFEIT_BOTH_COUNTS if wrong and taken else FORFEIT_WRONG_FOLLOWS if wrong
-            else FORFEIT_TAKEBACKS if taken else None)
 
 
 _MOST_GAIN = 99
