@@ -1,5 +1,5 @@
 """The checks no trump decides have one definition (engine/tricks.py): ``plain_checks``, which a hand whose
-trump or level is not known is judged by (engine/hand_replay.py, docs/rules.md §14), gives exactly the
+trump or level is not known is judged by (engine/recorded_hand.py, docs/rules.md §14), gives exactly the
 violations ``_judge`` (``judge_trick``'s every-case path) gives of those codes — the turn order
 (``out_of_turn``), a card played and not held (``not_in_hand``, a failed throw's cards shown too), a play
 of another number of cards than the lead (``wrong_count``) — in the same order and words, and leaves the

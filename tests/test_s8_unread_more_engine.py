@@ -4,7 +4,7 @@
   said "the hand gives deal lines, but none for N" of a seat that has one), and a ``deal`` item of a seat
   without a line is rewritten only when the throw rests on such seats;
 * a position whose lines each have a card not read (even counts) is never shown legal (``Start.
-  legality_withheld``; the ``legality_known`` line of ``engine/hand_replay.py`` uses it);
+  legality_withheld``; the ``legality_known`` line of ``engine/recorded_hand.py`` uses it);
 * ``uneven_position`` says a line has cards that could not be read, not that a line is wrong, when those
   cards make the counts even;
 * a ``Bottom:`` or ``Buried:`` line with a card not read is marked (both readers) and not used: no
@@ -127,7 +127,7 @@ def test_position_even_counts_start_withholds_legality():
 
 
 def test_position_even_counts_is_not_shown_legal():
-    """Needs engine/hand_replay.py's legality_known to add ``and not start.legality_withheld`` (the lead
+    """Needs engine/recorded_hand.py's legality_known to add ``and not start.legality_withheld`` (the lead
     applies that line with this change): it showed legal ✓ while the deal item withheld the legality."""
     h = _judged(_position_even())
     assert any("legality" in u.withheld for u in _deal_items(h))
@@ -268,7 +268,7 @@ _CLEAN = _judged(json.loads(_FULL))
 def test_a_card_not_read_in_bottom_or_buried_adds_no_fault(kind, index, tricks):
     """Whichever card of the Bottom: or Buried: line is not read, wherever the record stops: no fault the
     hand with the line read whole lacks (the bottom's and the bury's verdicts rest on nothing not read).
-    (A Buried: line not used in a record that stops early leaves the bury unknown, and engine/hand_replay.py
+    (A Buried: line not used in a record that stops early leaves the bury unknown, and engine/recorded_hand.py
     then finds the other seats holding cards after the last trick, as it does with no Buried: line at all —
     a fault of its own, reported: the buried line is drawn only from whole records here.)"""
     if kind == "buried" and tricks is not None:
