@@ -314,8 +314,8 @@ def confirm(name: str, data: bytes) -> dict[str, str]:
     safe = re.sub(r"[^A-Za-z0-9._-]", "_", os.path.basename(name)) or "case"
     with tempfile.TemporaryDirectory(prefix="fuzz-confirm-") as tmp:
         Path(tmp, safe).write_bytes(data)
-        slow = fuzzlib.slow_line(data, fuzzlib.count_matches(name, data))
         r = run_cli(["check", "--json", safe], tmp)
+        slow = fuzzlib.slow_line(data, fuzzlib.checked_matches(r["out"]) if r["exit"] in fuzzlib.CHECK_EXITS else 0)
         found += _judge_run("check", r, fuzzlib.CHECK_EXITS, slow)
         clean = False
         if r["exit"] in fuzzlib.CHECK_EXITS:

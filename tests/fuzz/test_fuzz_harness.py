@@ -115,10 +115,16 @@ def test_the_slow_line_grows_with_the_matches_read():
     assert fuzzlib.slow_line(b"x", 10_000) == 10_000 * fuzzlib.SLOW_CPU_S_PER_MATCH > fuzzlib.SLOW_CPU_S
     one = '{"hands": [{"number": 1, "dealer": "N", "level": "2"}]}\n'
     data = (one * 7).encode()
-    assert fuzzlib.count_matches("x.jsonl", data) == 7
     fuzzlib.judge("x.jsonl", data, cli=False)
     assert fuzzlib.MATCHES[0] == 7
-    assert fuzzlib.count_matches("x.jsonl", b"\xff\xfe\x00garbage") == 0
+    # a gzip bomb the library's whole read refuses is streamed by check up to the bomb line (exit 2): its count
+    import gzip
+
+    bomb = gzip.compress(one.encode() * 50 + b" " * (8 << 20))
+    fuzzlib.judge("x.jsonl.gz", bomb, formats=("jsonl",))
+    assert fuzzlib.MATCHES[0] == 50
+    assert fuzzlib.checked_matches('{"files": [{"matches": [{}, {}]}, {"matches": [{}]}]}') == 3
+    assert fuzzlib.checked_matches("not json") == fuzzlib.checked_matches("[1]") == 0
 
 
 def test_a_case_whose_mutators_decode_a_lone_surrogate_is_made():
