@@ -58,6 +58,32 @@ def test_a_level_nothing_in_the_hand_decides_is_judged_both_ways():
     assert h.attackers_total is None and "points" in u.withheld        # 60 at 2, 70 at 3
 
 
+def test_a_declaration_at_the_tags_level_does_not_choose_it_against_the_tables_leads_and_claim():
+    """The referee probe's case (a simulated match, `tractor simulate --seed 5 --max-hands 2`): hand 2's
+    [Level "2"] and its declaration S2 both miscopied with a 3.  At 3 the declaration stands and nothing else
+    the record states disagrees, but the table's own acts do: three leads out of turn and the points off the
+    [Claim].  The declaration alone made 3 the one value kept — eight wrong follows ruled, and the match's
+    winner with them — one statement against the table's acts: both levels kept, what they share given."""
+    from tractor_analysis.records.tgn_writer import format_tgn
+    from tractor_analysis.simulate import simulate_match
+
+    whole = format_tgn(simulate_match(5, 0, max_hands=2))
+    at = whole.index('[Hand "2"]')
+    text = whole[:at] + whole[at:].replace('[Level "2"]', '[Level "3"]', 1).replace('"S: S2"', '"S: S3"', 1)
+    assert text != whole and '"S: S3"' in text
+    (match,), _ = parse_tgn(text)
+    result = replay_match(match)
+    h = result.hands[1]
+    (u,) = [u for u in h.unknowns if u.tag == "Level"]
+    assert "does not say which is right" in u.message_en and "记录未说明哪个对" in u.message_zh
+    assert "follow_suit" not in codes(h) and "out_of_turn" not in codes(h) and "level_mismatch" in codes(h)
+    assert h.attackers_total is None and "points" in u.withheld and h.outcome is None
+    assert result.winner is None                     # was E–W's, on the level-3 reading alone
+    # the whole record (level 2 and S2): judged at 2, nothing contested
+    right = hands(whole)[1]
+    assert right.level == 2 and not codes(right) and not right.unknowns
+
+
 def test_a_miscopied_dealer_the_cards_contradict_is_derived_from_them():
     hs = hands(SAMPLE.replace('[Dealer "E"]', '[Dealer "W"]', 1))
     h = hs[1]

@@ -179,11 +179,16 @@ def test_a_declared_trump_at_a_level_set_aside_withholds_nothing():          # f
 
 
 def test_a_contested_level_words_only_the_trump_kept():                      # fails before
-    # [Level "2"] where E–W carry 3, W declares ♠3: at 2 nobody declared (the rule: NT), at 3 ♠ — the hand
-    # bears out 3, so [Trump "C"] is contradicted by ♠ (the declarations'), not by NT nor the rule
+    # [Level "2"] where E–W carry 3, W declares ♠3: at 2 nobody declared (the rule: NT), at 3 ♠ — the
+    # declaration bears out 3, the table's leads and [Claim] 2 with ♣ (as the sample was played): both levels
+    # kept (before, 3 was derived from the declaration alone), and [Trump "C"] is contradicted by ♠ (the
+    # declarations'), not by NT nor the rule
     h = first(record('"W: S3"', level="2", levels="NS:2 EW:3"))
-    assert h.level == 3 and derived(h)["level"] == "3"
-    assert [v.message_en for v in trump_checks(h)] == ["the declarations fix trump spades but the record says clubs"]
+    assert "level" not in derived(h) and items(h, "Level")
+    # (the level as recorded is among those kept: its own contradiction of the trump, the rule's, is reported)
+    assert [v.message_en for v in trump_checks(h)] == [
+        "no declaration recorded stands (nobody declared), so under no_declaration = no_trump the hand is played "
+        "without trump (NT), but the record says trump is clubs"]
     (u,) = items(h, "Trump")
     assert "[Trump] says C, but the trump the declarations fix is S, and the record" in u.message_en
     assert "与亮主所定的主（黑桃）不符，记录未说明哪个对" in u.message_zh

@@ -69,6 +69,32 @@ def _evidence(v: Violation, r: HandResult) -> bool:
             and bool(r.tricks[0].plays) and v.seat == r.tricks[0].plays[0].seat)
 
 
+def _acts_against(r: HandResult) -> int:
+    """How many of the table's own acts speak against the values ``r`` was judged under: a trick after
+    the first led by another seat than the winner of the trick before (the table's leads say whom it saw
+    win), and the attackers' points differing from ``[Claim]``.  They never choose a value by themselves
+    (a lead out of turn or a miscounted claim is also a fault the table can make); they keep a value set
+    aside only for declarations that do not stand there (:func:`_declarations_only`) when it has fewer of
+    them than every value kept (:func:`judge`)."""
+    first = r.tricks[0].number if r.tricks else None
+    return sum(1 for v in r.violations
+               if v.code == "claim_mismatch" or (v.code == "out_of_turn" and v.trick is not None and v.trick != first
+                                                 and bool(v.played) and _leads(v, r)))
+
+
+def _declarations_only(r: HandResult) -> bool:
+    """Every finding against the values ``r`` was judged under is a declaration that does not stand there:
+    statements the table wrote, which its acts may outweigh — not a card played and not held, cards left,
+    a bury not held (the cards themselves against those values)."""
+    return all(v.code == "bad_declaration" for v in r.violations if _evidence(v, r))
+
+
+def _leads(v: Violation, r: HandResult) -> bool:
+    """``v`` (an ``out_of_turn``) is a trick's lead, not a later play of it."""
+    trick = next((t for t in r.tricks if t.number == v.trick), None)
+    return trick is not None and bool(trick.plays) and v.seat == trick.plays[0].seat
+
+
 def _groundless(key: frozenset, r: HandResult) -> bool:
     """A judgement under a trump that nothing gives with its other values: ``r``, judged with the trump
     in ``key``, finds the declarations (or, none standing, the no_declaration rule) fix another at the
@@ -145,7 +171,16 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     alts = [(f, options[f][0]) for f in facts]
     judged = len(ways)
     least = min(_conflicts(r) for _, r in ways)
-    ways = [w for w in ways if _conflicts(w[1]) == least]      # the values the hand's own evidence bears out
+    best = [w for w in ways if _conflicts(w[1]) == least]      # the values the hand's own evidence bears out
+    # ... unless the table's own leads and [Claim] bear out a value set aside better than every one kept: a
+    # declaration written at the tag's level against the level carried, where the table's leads follow the
+    # level carried, is one statement against its acts — both kept, what they share given (never a choice)
+    fewest = min(_acts_against(r) for _, r in best)
+    weights = [(_conflicts(r), _acts_against(r)) for _, r in ways]
+    more = [k for k, (c, a) in enumerate(weights) if c > least and a < fewest and _declarations_only(ways[k][1])]
+    more = [k for k in more if not any(weights[j] != weights[k] and weights[j][0] <= weights[k][0]
+                                       and weights[j][1] <= weights[k][1] for j in more)]   # none another beats
+    ways = [w for k, w in enumerate(ways) if weights[k][0] == least or k in more]
     if len(ways) == 1 and not ways[0][0]:
         return result               # the tag as recorded is what the hand itself bears out: it stands
     results = [r for _, r in ways]
