@@ -101,8 +101,10 @@ def ingest_dask(paths: list[str], root: str, scheduler: str, *, choice=None, lab
     skipped: list[tuple[str, str]] = []     # (path, sha) of the inputs an earlier ingest stored
     todo = _new_files(paths, manifest.shas, skipped)
     run = uuid.uuid4().hex[:10]
-    cluster = None
-    if kind == "local":
+    cluster = client = None
+    if kind == "local" and not todo:
+        pass        # every input stored already: no cluster started for nothing (a remote one is still reached)
+    elif kind == "local":
         # the scheduler starts its HTTP server even with dashboard_address=None (distributed issues
         # 7207 and 8136): on port 8787 of every interface, or, when another process has that port,
         # on another one with a "Port 8787 is already in use" warning.  Here it listens on the
@@ -138,7 +140,8 @@ def ingest_dask(paths: list[str], root: str, scheduler: str, *, choice=None, lab
     finally:
         if todo:
             client.cancel(list(futures))      # Ctrl-C or a failed commit: stop what still runs
-        client.close()
+        if client is not None:
+            client.close()
         if cluster is not None:
             cluster.close()
         remove_run_temporaries(root, run)
