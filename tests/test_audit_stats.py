@@ -12,8 +12,9 @@ Tests marked ``xfail(strict=True)`` document real bugs found by the audit.
 """
 from __future__ import annotations
 
+import functools
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import numpy as np
 import pandas as pd
@@ -52,6 +53,12 @@ def corpora(tmp_path_factory):
     }
 
 
+@functools.lru_cache(maxsize=None)
+def _raw(path) -> Raw:
+    """``Raw(path)``, read once per corpus (the tests only read it; each corpus is a folder of its own)."""
+    return Raw(path)
+
+
 def _friend(h) -> bool:
     """The hand was played in friend mode (找朋友: no team level)."""
     return bool(json.loads(h.rules).get("friend")) if isinstance(h.rules, str) and h.rules else False
@@ -64,6 +71,12 @@ def _finished(h) -> bool:
 def expected_summary(R: Raw, by: str) -> dict:
     """The summary table recomputed row by row from the hands / tricks / violations tables."""
     acc = {}
+    team_name = functools.lru_cache(maxsize=None)(R.team_name)     # (a match's team names do not change)
+    failed_in_hand, violations_in_hand = Counter(), Counter()     # (match, hand) -> throws failed, violations
+    if by not in ("player", "team"):
+        for t in R.t.itertuples():
+            failed_in_hand[(t.match_id, t.hand_no)] += int(bool(t.throw_failed))
+        violations_in_hand.update((v.match_id, v.hand_no) for v in R.v.itertuples())
 
     def row(k):
         return acc.setdefault(k, dict(hands=0, as_dealer=0, as_attacker=0, dfd=0, held=0, att=[],
@@ -74,7 +87,7 @@ def expected_summary(R: Raw, by: str) -> dict:
         key_hand = (h.match_id, h.hand_no)
         if by in ("player", "team"):
             units = ([(R.names[(h.match_id, s)], [s]) for s in SEATS] if by == "player" else
-                     [(R.team_name(h.match_id, t), [a, b]) for t, a, b in (("NS", "N", "S"), ("EW", "E", "W"))])
+                     [(team_name(h.match_id, t), [a, b]) for t, a, b in (("NS", "N", "S"), ("EW", "E", "W"))])
             for k, seats in units:
                 r = row(k)
                 r["hands"] += 1
@@ -113,8 +126,8 @@ def expected_summary(R: Raw, by: str) -> dict:
                 if not isnull(h.levels_gained) and h.after_match_end is not True:
                     r["lg"] += int(h.levels_gained)
             r["tw"] += int(h.tricks)
-            r["ft"] += int((R.t[(R.t.match_id == h.match_id) & (R.t.hand_no == h.hand_no)].throw_failed).sum())
-            r["v"] += int(((R.v.match_id == h.match_id) & (R.v.hand_no == h.hand_no)).sum())
+            r["ft"] += failed_in_hand[key_hand]
+            r["v"] += violations_in_hand[key_hand]
     out = {}
     for k, r in acc.items():
         e = dict(hands=r["hands"],
@@ -132,7 +145,7 @@ def expected_summary(R: Raw, by: str) -> dict:
 # --- the corpora are sound ------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["standard", "tournament", "one-deck", "friend", "friend3"])
 def test_every_finished_hand_scores_100_points_per_deck(corpora, name):
-    R = Raw(corpora[name])
+    R = _raw(corpora[name])
     pts = R.t.groupby(["match_id", "hand_no"])["points"].sum()
     h = R.h[R.h.outcome.notna()].set_index(["match_id", "hand_no"])
     assert len(h) > 5
@@ -149,7 +162,7 @@ def test_every_finished_hand_scores_100_points_per_deck(corpora, name):
 
 
 def test_friend_mode_tricks_attackers_won_follows_the_real_sides(corpora):
-    R = Raw(corpora["friend"])
+    R = _raw(corpora["friend"])
     t = R.t.merge(R.h[["match_id", "hand_no", "defender_seats"]], on=["match_id", "hand_no"])
     real = pd.Series([w not in list(d) for w, d in zip(t.winner, t.defender_seats)])
     assert (real != pd.Series([w not in ("N", "S") if d[0] in "NS" else w not in ("E", "W")
@@ -162,7 +175,7 @@ def test_friend_mode_tricks_attackers_won_follows_the_real_sides(corpora):
 
 @pytest.mark.parametrize("name", ["standard", "tournament", "friend"])
 def test_dataset_rows_agree_with_the_engine_replaying_the_records(corpora, name):
-    R = Raw(corpora[name])
+    R = _raw(corpora[name])
     seen = 0
     for m in R.m.itertuples():
         match = load_file(m.source_file).matches[m.match_index]
@@ -186,7 +199,7 @@ def test_dataset_rows_agree_with_the_engine_replaying_the_records(corpora, name)
 @pytest.mark.parametrize("name", ["standard", "tournament", "one-deck", "friend", "friend3"])
 @pytest.mark.parametrize("by", ["player", "team", "match", "ruleset"])
 def test_summary_matches_an_independent_recount(corpora, name, by):
-    R = Raw(corpora[name])
+    R = _raw(corpora[name])
     exp = expected_summary(R, by)
     got = stats.summary(load(corpora[name]), by).set_index(by)
     assert set(got.index) == set(exp)
@@ -196,7 +209,7 @@ def test_summary_matches_an_independent_recount(corpora, name, by):
 
 
 def test_violations_per_100_hands_use_the_hands_played_as_denominator(corpora):
-    R = Raw(corpora["tournament"])
+    R = _raw(corpora["tournament"])
     assert len(R.v) > 3, "the tournament corpus must hold violations"
     got = stats.summary(load(corpora["tournament"]), "player").set_index("player")
     hands = defaultdict(int)
@@ -234,7 +247,7 @@ def test_band_edges_follow_the_score_table():
 @pytest.mark.parametrize("name", ["standard", "one-deck", "friend3", "tournament"])
 @pytest.mark.parametrize("by", ["player", "ruleset"])
 def test_points_distribution_matches_an_independent_recount(corpora, name, by):
-    R = Raw(corpora[name])
+    R = _raw(corpora[name])
     exp = defaultdict(lambda: defaultdict(int))
     for h in R.h[R.h.outcome.notna()].itertuples():
         b = _band(int(h.attackers_total), int(h.decks))
@@ -253,7 +266,7 @@ def test_points_distribution_matches_an_independent_recount(corpora, name, by):
 
 @pytest.mark.parametrize("name", ["standard", "tournament", "friend"])
 def test_bottom_captures_match_an_independent_recount(corpora, name):
-    R = Raw(corpora[name])
+    R = _raw(corpora[name])
     exp = defaultdict(lambda: [0, 0])
     for h in R.h.itertuples():
         if not h.bottom_captured:
@@ -274,7 +287,7 @@ def test_bottom_captures_match_an_independent_recount(corpora, name):
 
 @pytest.mark.parametrize("by", ["player", "team", "match"])
 def test_violation_rates_by_code_match_an_independent_recount(corpora, by):
-    R = Raw(corpora["tournament"])
+    R = _raw(corpora["tournament"])
     hands = defaultdict(int)
     for h in R.h.itertuples():
         if by == "match":
@@ -351,7 +364,7 @@ def expected_standings(R: Raw) -> pd.DataFrame:
 
 @pytest.mark.parametrize("name", ["standard", "tournament", "one-deck"])
 def test_standings_match_an_independent_recount(corpora, name):
-    R = Raw(corpora[name])
+    R = _raw(corpora[name])
     exp = expected_standings(R)
     got = stats.standings(load(corpora[name]))
     assert list(got["rank"]) == list(range(1, len(exp) + 1))
@@ -362,7 +375,7 @@ def test_standings_match_an_independent_recount(corpora, name):
 
 
 def test_forfeits_give_the_match_to_the_other_side(corpora):
-    R = Raw(corpora["tournament"])
+    R = _raw(corpora["tournament"])
     forfeits = R.m[R.m.forfeit.notna()]
     assert len(forfeits) >= 2, "the tournament corpus must hold forfeits"
     res = stats.match_results(load(corpora["tournament"])).set_index("match_id")
@@ -394,7 +407,7 @@ def cut_short(tmp_path_factory):
 
 def test_a_round_cut_short_goes_to_the_higher_level_or_the_side_holding_the_deal(cut_short):
     path, matches = cut_short
-    R = Raw(path)
+    R = _raw(path)
     res = stats.match_results(load(path)).set_index("match_id")
     for m in R.m.itertuples():
         hands = R.h[R.h.match_id == m.match_id].sort_values("hand_no")
@@ -407,7 +420,7 @@ def test_a_round_cut_short_goes_to_the_higher_level_or_the_side_holding_the_deal
 
 def test_decided_by_says_how_a_round_cut_short_was_decided(cut_short):
     path, _ = cut_short
-    R = Raw(path)
+    R = _raw(path)
     res = stats.match_results(load(path)).set_index("match_id")
     for m in R.m.itertuples():
         passed = R.h[(R.h.match_id == m.match_id)].match_over.fillna(False).astype(bool).any()
@@ -417,7 +430,7 @@ def test_decided_by_says_how_a_round_cut_short_was_decided(cut_short):
 
 @pytest.mark.parametrize("by", ["team", "player"])
 def test_levels_gained_in_the_summary_are_levels_really_gained(corpora, by):
-    R = Raw(corpora["standard"])          # no level penalties in the standard preset
+    R = _raw(corpora["standard"])          # no level penalties in the standard preset
     assert R.h.match_over.fillna(False).astype(bool).sum() >= 2
     exp = defaultdict(int)
     for m in R.m.itertuples():
@@ -443,13 +456,13 @@ def _split_passes(R: Raw):
 
 
 def test_friend_corpus_has_a_match_passed_by_players_of_both_partnerships(corpora):
-    R = Raw(corpora["friend"])
+    R = _raw(corpora["friend"])
     assert R.h.friend.notna().all()
     assert _split_passes(R)
 
 
 def test_friend_mode_standings_do_not_count_a_loss_for_a_player_who_passed_a(corpora):
-    R = Raw(corpora["friend"])
+    R = _raw(corpora["friend"])
     res = stats.match_results(load(corpora["friend"])).set_index("match_id")
     # with sides that change every hand no table partnership wins a friend-mode match: it is
     # not credited to one pair (which would count a loss for the friend who passed A too) and
@@ -464,7 +477,7 @@ def test_friend_mode_standings_do_not_count_a_loss_for_a_player_who_passed_a(cor
 
 def test_friend_mode_match_cut_short_is_not_decided_by_north_against_east(corpora):
     path = corpora["friend3"]
-    R = Raw(path)
+    R = _raw(path)
     res = stats.match_results(load(path)).set_index("match_id")
     undecided = R.m[R.m.winner.isna() & R.m.forfeit.isna()]
     assert len(undecided) >= 1
@@ -475,7 +488,7 @@ def test_friend_mode_match_cut_short_is_not_decided_by_north_against_east(corpor
 
 
 def test_friend_mode_per_player_levels_are_kept_apart(corpora):
-    R = Raw(corpora["friend"])
+    R = _raw(corpora["friend"])
     differ = R.m[(R.m.level_n_final != R.m.level_s_final) | (R.m.level_e_final != R.m.level_w_final)]
     assert len(differ) >= 1
     # friend mode: no side has a level (as check --json's levels_final null); each player's own is kept
@@ -485,7 +498,7 @@ def test_friend_mode_per_player_levels_are_kept_apart(corpora):
 # --- the report index against an independent recount ----------------------------------------
 def test_report_index_tables_match_an_independent_recount(corpora, tmp_path):
     path = corpora["tournament"]
-    R = Raw(path)
+    R = _raw(path)
     index = index_html(path, tmp_path / "rep")
     facts = summary_facts(index)
     assert facts["Matches / 比赛"] == str(len(R.m))

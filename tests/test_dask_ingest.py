@@ -169,7 +169,7 @@ def test_real_scheduler_and_workers_with_one_killed_mid_run(loopback_cluster, tm
     other finishes (Dask runs the lost tasks again), every table equals a local ingest's, and no
     temporary part of the killed attempts is left."""
     address, workers = loopback_cluster
-    corpus = make_corpus(tmp_path / "in", matches=40, seed=79, max_hands=8)
+    corpus = make_corpus(tmp_path / "in", matches=24, seed=79, max_hands=8)     # 24 files, one a task
     ref = tmp_path / "ref"
     ingest(corpus, str(ref), flush_hands=10)
     out = tmp_path / "ds"
@@ -184,7 +184,7 @@ def test_real_scheduler_and_workers_with_one_killed_mid_run(loopback_cluster, tm
                 os.killpg(workers[0].pid, signal.SIGKILL)        # mid-run: most tasks still to do
                 committed_at_kill = committed
                 break
-            time.sleep(0.05)
+            time.sleep(0.01)
         proc.wait(timeout=600)
     lines = (tmp_path / "stderr.txt").read_text("utf-8")
     assert committed_at_kill is not None and committed_at_kill < len(corpus) // 2, lines

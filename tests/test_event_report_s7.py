@@ -61,10 +61,12 @@ def _json_without_tgn(folder: Path, name: str) -> Path:
     return folder / f"{name}.json"
 
 
-@pytest.fixture()
-def undrawable(tmp_path):
+@pytest.fixture(scope="module")
+def undrawable(tmp_path_factory):
     """The event ingested with round 1 table 1 as such a ``.json`` record, which is then moved away: the
-    dataset counts it, and the report cannot draw it again."""
+    dataset counts it, and the report cannot draw it again.  Built once for the module: the tests only
+    read it (their reports are written to their own ``tmp_path``)."""
+    tmp_path = tmp_path_factory.mktemp("undrawable")
     records = tmp_path / "records"
     records.mkdir()
     for p in EVENT.glob("*.tgn"):

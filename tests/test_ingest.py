@@ -160,10 +160,17 @@ def test_two_ingests_at_once_store_every_file_once(corpus, tmp_path):
     assert len(ds.plays) == 4 * len(ds.tricks)
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_a_killed_ingest_leaves_a_readable_dataset_of_whole_matches(tmp_path, workers):
-    src = tmp_path / "many"
+@pytest.fixture(scope="module")
+def many(tmp_path_factory) -> Path:
+    """40 simulated matches, one .tgn file each (read only by the tests that use them)."""
+    src = tmp_path_factory.mktemp("many") / "many"
     write_matches(simulate(40, 77, max_hands=3), str(src), "tgn")
+    return src
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_killed_ingest_leaves_a_readable_dataset_of_whole_matches(many, tmp_path, workers):
+    src = many
     out = tmp_path / "ds"
     proc = subprocess.Popen(TRACTOR + ["ingest", str(src), "-o", str(out), "-q", "--flush-hands", "3",
                                        "--workers", str(workers)],

@@ -5,22 +5,29 @@ input that comes first (the files of a folder in sorted path order)."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import duckdb
 import pytest
+from click.testing import CliRunner
 
+from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import stats
 from tractor_analysis.records.tgn_writer import format_tgn
 from tractor_analysis.simulate import simulate, write_matches
 
-TRACTOR = [sys.executable, "-m", "tractor_analysis.cli.main"]
+class Result(NamedTuple):
+    """What a run of ``tractor`` gave: exit status, standard output, standard error."""
+    returncode: int
+    stdout: str
+    stderr: str
 
 
-def run(*args, cwd=None):
-    return subprocess.run([*TRACTOR, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=300)
+def run(*args) -> Result:
+    """``tractor ARGS`` in this process (click's runner; its workers are processes all the same)."""
+    r = CliRunner().invoke(main, [str(a) for a in args])
+    return Result(r.exit_code, r.stdout, r.stderr)
 
 
 def copies(root: Path) -> list[tuple[str, int, str | None]]:

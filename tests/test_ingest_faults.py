@@ -134,6 +134,11 @@ def wait_unlocked(out: Path) -> None:
 def check_consistent(out: Path) -> int:
     """The dataset after a fault: loads, whole matches only, every table's raw glob sees exactly
     the committed batches and agrees with ``load()``.  Returns the number of files it holds."""
+    return len(consistent(out).files)
+
+
+def consistent(out: Path):
+    """:func:`check_consistent`, returning the dataset ``load()`` read."""
     for t in TABLES:            # every table folder exists, pyarrow reads each one
         pads.dataset(str(out / t), format="parquet").count_rows()
     ds = load(str(out))
@@ -152,16 +157,15 @@ def check_consistent(out: Path) -> int:
     assert len(ds.plays) == 4 * len(ds.tricks)
     assert set(ds.plays.match_id) <= set(ds.matches.match_id)
     assert ds.files.source_sha256.is_unique
-    return len(ds.files)
+    return ds
 
 
 def finish_and_check(src, out: Path) -> None:
     res = CliRunner().invoke(main, ["ingest", str(src), "-o", str(out), "-q"], catch_exceptions=False)
     assert res.exit_code == 0, res.output
-    ds = load(str(out))
-    assert len(ds.files) == N_FILES and ds.files.source_sha256.is_unique and len(ds.matches) == N_FILES
     assert not list(out.rglob(".part-*")), "temporary parts left after a complete ingest"
-    check_consistent(out)
+    ds = consistent(out)
+    assert len(ds.files) == N_FILES and ds.files.source_sha256.is_unique and len(ds.matches) == N_FILES
 
 
 # --- 1. workers die with the ingest --------------------------------------------------------
@@ -504,8 +508,7 @@ def test_a_big_streamed_file_is_published_whole_even_when_killed_mid_commit(tmp_
     finally:
         stop(proc)
     wait_unlocked(out)
-    check_consistent(out)
-    ds = load(str(out))
+    ds = consistent(out)
     assert len(ds.matches) == 8, "only part of the file's matches were published"
     assert len(ds.files) == 1 and ds.files.matches.iloc[0] == 8
     assert len(batches(out, "files")) > 1, "the file did not span several batches"

@@ -36,7 +36,10 @@ def tables(root: Path) -> dict[str, tuple[str, list]]:
             continue
         schema = parts[0].schema
         assert all(p.schema.equals(schema) for p in parts), folder
-        rows = [tuple((k, v) for k, v in r.items() if k not in VARYING) for p in parts for r in p.to_pylist()]
+        rows = []
+        for p in parts:                 # each row as its (column, value) pairs, built a column at a time
+            cols = [c for c in p.column_names if c not in VARYING]
+            rows.extend(tuple(zip(cols, r)) for r in zip(*(p.column(c).to_pylist() for c in cols)))
         out[folder.name] = (str(schema), sorted(rows, key=repr))
     return out
 

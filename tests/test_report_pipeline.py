@@ -47,10 +47,18 @@ def simulated(tmp_path_factory):
     return root
 
 
-def test_report_of_a_simulated_corpus_shows_every_injected_violation_at_its_trick(simulated):
+@pytest.fixture(scope="module")
+def full_report(simulated):
+    """``tractor report records -o report`` of the simulated records (every hand page), written once: the
+    tests below read it and write nothing into it.  The run's result and the report's folder."""
     out = simulated / "report"
     r = run("report", simulated / "records", "-o", out)
     assert r.exit_code == 0, r.output
+    return r, out
+
+
+def test_report_of_a_simulated_corpus_shows_every_injected_violation_at_its_trick(full_report):
+    r, out = full_report
     assert r.stdout.strip().endswith("index.html")
     injected = 0
     for page in sorted(out.glob("m-*-h*.html")):
@@ -64,9 +72,8 @@ def test_report_of_a_simulated_corpus_shows_every_injected_violation_at_its_tric
     assert "stats-by-player-violations" in index and "Violations by code" in index
 
 
-def test_report_hand_pages_violations_writes_the_pages_of_exactly_the_hands_with_one(simulated):
-    full = simulated / "report-all"
-    assert run("report", simulated / "records", "-o", full).exit_code == 0
+def test_report_hand_pages_violations_writes_the_pages_of_exactly_the_hands_with_one(simulated, full_report):
+    full = full_report[1]
     with_violation = sorted(p.name for p in full.glob("m-*-h*.html")
                             if 'class="violation"' in p.read_text("utf-8"))
     assert 0 < len(with_violation) < len(list(full.glob("m-*-h*.html")))
@@ -87,7 +94,7 @@ def test_report_hand_pages_violations_writes_the_pages_of_exactly_the_hands_with
     assert r.exit_code == 2 and "'some' is not one of" in r.stderr
 
 
-def test_report_of_a_dataset_folder_draws_hand_pages_from_its_records(simulated):
+def test_report_of_a_dataset_folder_draws_hand_pages_from_its_records(simulated, full_report):
     data = simulated / "data"
     r = run("ingest", simulated / "records", "-o", data)
     assert r.exit_code == 0, r.output
@@ -102,7 +109,7 @@ def test_report_of_a_dataset_folder_draws_hand_pages_from_its_records(simulated)
         assert names == from_records
 
 
-def test_report_of_a_dataset_without_its_records_still_has_every_page(simulated, tmp_path):
+def test_report_of_a_dataset_without_its_records_still_has_every_page(simulated, full_report, tmp_path):
     """The dataset stands alone: its records table holds each match's record text."""
     import shutil
     records = tmp_path / "records"
@@ -113,8 +120,7 @@ def test_report_of_a_dataset_without_its_records_still_has_every_page(simulated,
     out = tmp_path / "report"
     r = run("report", data, "-o", out)
     assert r.exit_code == 0, r.output
-    from_records = tmp_path / "from-records"
-    assert run("report", simulated / "records", "-o", from_records).exit_code == 0
+    from_records = full_report[1]                      # the report of the record files themselves
     assert sorted(p.name for p in out.glob("*.html")) == sorted(p.name for p in from_records.glob("*.html"))
     index = (out / "index.html").read_text("utf-8")
     assert "Distribution of attackers" in index and "Standings" in index

@@ -50,11 +50,19 @@ def _stats_sections(index: str) -> dict[str, str]:
     return {m.group(1): _CHART_ID_RE.sub(r"\1c-", m.group(0)) for m in _SECTION_RE.finditer(index)}
 
 
+@pytest.fixture(scope="module")
+def event_files_under_standard(tmp_path_factory) -> dict[str, str]:
+    """The statistics tables of ``tractor report tests/data/event --rules standard`` (the record files), built
+    once for the tests that compare a dataset's report with it."""
+    return _stats_sections(_report(tmp_path_factory.mktemp("k2-files"), "files", EVENT, "--rules", "standard"))
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_dataset_reported_under_other_rules_gives_the_tables_of_its_records_under_them(event_dataset, tmp_path,
-                                                                                         workers):
+                                                                                         workers,
+                                                                                         event_files_under_standard):
     of_dataset = _stats_sections(_report(tmp_path, "ds", event_dataset, "--rules", "standard", "-j", workers))
-    of_files = _stats_sections(_report(tmp_path, "files", EVENT, "--rules", "standard"))
+    of_files = event_files_under_standard
     assert {"stats-by-player-summary", "stats-by-player-violations", "stats-by-player-points",
             "stats-by-player-bottom", "stats-violations-player"} <= set(of_files)
     # under standard the records have level mismatches the ingest's rules did not find

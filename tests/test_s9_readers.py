@@ -20,9 +20,8 @@ import gzip
 import json
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -37,27 +36,24 @@ from tractor_analysis.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs"
-TRACTOR = [sys.executable, "-m", "tractor_analysis.cli.main"]
 LIMIT = 60
 FIFO = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes (POSIX)")
 
 
-def _run(*args, cwd) -> subprocess.CompletedProcess:
-    try:
-        return subprocess.run([*TRACTOR, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=LIMIT * 3)
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"tractor {' '.join(map(str, args))} still running after {LIMIT * 3}s")
+class CliResult(NamedTuple):
+    """What a run of ``tractor`` gave: exit status, standard output, standard error."""
+    returncode: int
+    stdout: str
+    stderr: str
 
 
 def _big_jsonl(min_bytes: int = (1 << 20) + 1) -> bytes:
-    """JSON Lines of simulated matches, more than ``min_bytes`` (streamed by StreamedFile)."""
+    """JSON Lines of simulated matches, more than ``min_bytes`` (streamed by StreamedFile): four
+    simulated matches, repeated (the reading does the same work on a repeated line as on a new one)."""
     from tractor_analysis.records import format_jsonl
 
-    out, seed = b"", 0
-    while len(out) < min_bytes:
-        out += format_jsonl(list(simulate(4, 100 + seed, max_hands=3))).encode("utf-8")
-        seed += 1
-    return out
+    block = format_jsonl(list(simulate(4, 100, max_hands=3))).encode("utf-8")
+    return block * (min_bytes // len(block) + 1)
 
 
 # --- 1. the streaming reader refuses what is no regular file ----------------------------------------
@@ -134,9 +130,9 @@ def test_a_gz_name_on_plain_text_is_read_and_said(tmp_path):
 
 def test_check_shows_the_not_gzip_warning_at_1_1(tmp_path):
     (tmp_path / "r.tgn.gz").write_bytes((SAMPLES / "disputed-trick.tgn").read_bytes())
-    r = _run("check", "r.tgn.gz", cwd=tmp_path)
+    r = _run_here("check", "r.tgn.gz", cwd=tmp_path)
     assert "r.tgn.gz:1:1: not gzip data: read as plain text" in r.stdout, r.stdout
-    r = _run("check", "--json", "r.tgn.gz", cwd=tmp_path)
+    r = _run_here("check", "--json", "r.tgn.gz", cwd=tmp_path)
     [f] = json.loads(r.stdout)["files"]
     assert [(e["code"], e["line"], e["column"]) for e in f["errors"]] == [("not_gzip", 1, 1)]
     assert len(f["hands"]) == 1 and f["hands"][0]["violations"][0]["code"] == "follow_pair"
@@ -258,6 +254,21 @@ def _verdicts(out: str) -> list:
     return json.loads(re.sub(r'"(line|column)": (\d+|null)', '"\\1": null', text))
 
 
+def _run_here(*args, cwd) -> CliResult:
+    """``tractor ARGS`` in this process (click's runner), in the folder ``cwd``."""
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main
+
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        r = CliRunner().invoke(main, [str(a) for a in args])
+    finally:
+        os.chdir(here)
+    return CliResult(r.exit_code, r.stdout, r.stderr)
+
+
 def test_unknown_tags_read_the_same_through_a_json_copy(tmp_path):
     src = (SAMPLES / "spring-cup-r2t5.tgn").read_text("utf-8")
     first = src[:src.index('[Hand "2"]')]
@@ -274,9 +285,10 @@ def test_unknown_tags_read_the_same_through_a_json_copy(tmp_path):
     for name, text in variants.items():
         (tmp_path / f"{name}.tgn").write_text(text, "utf-8")
         for a, b in ((f"{name}.tgn", f"{name}.json"), (f"{name}.json", f"{name}.rt.tgn")):
-            r = _run("convert", a, "-o", b, cwd=tmp_path)
+            r = _run_here("convert", a, "-o", b, cwd=tmp_path)
             assert r.returncode == 0, (name, r.stderr)
-        got = [_verdicts(_run("check", "--json", f"{name}{ext}", cwd=tmp_path).stdout) for ext in (".tgn", ".json", ".rt.tgn")]
+        got = [_verdicts(_run_here("check", "--json", f"{name}{ext}", cwd=tmp_path).stdout)
+               for ext in (".tgn", ".json", ".rt.tgn")]
         assert got[0] == got[1] == got[2], name
         assert '"unknown"' in json.dumps(got[0]) or name == "level", name      # something is unknown, and kept so
 

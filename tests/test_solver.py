@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engine_helpers import cards, context, hand, position, replay_position
-from solver_helpers import all_throws, brute_force, random_endgame
+from solver_helpers import all_throws as _all_throws, brute_force as _brute_force, random_endgame
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records.rulesets import PRESETS, BottomMultiplier
 from tractor_analysis.analysis.solver import Budget, Position, Solver
@@ -39,6 +39,33 @@ def search_path(request, monkeypatch):
         except ImportError:
             pytest.skip("the compiled solver core is not built")
     return request.param
+
+
+_REFERENCE: dict = {}
+"""The references' answers by their question, kept for the module's tests: every test runs once per
+search path (``search_path``) on the same positions, and the brute force (the engine alone, the same
+for both paths) is most of each run's work; the second run reads the answers the first computed (and
+a test's own second question, a merged play's representative asked again, is answered once)."""
+
+
+def _question(name, ctx, hands, *rest):
+    return (name, ctx.rules, ctx.level, ctx.trump, tuple(map(tuple, hands)), *rest)
+
+
+def brute_force(ctx, hands, leader, defenders, bottom_points, table=()):
+    """:func:`solver_helpers.brute_force`, each question answered once in the module."""
+    key = _question("value", ctx, hands, leader, defenders, bottom_points, tuple(table))
+    if key not in _REFERENCE:
+        _REFERENCE[key] = _brute_force(ctx, hands, leader, defenders, bottom_points, table)
+    return _REFERENCE[key]
+
+
+def all_throws(ctx, hands, seat):
+    """:func:`solver_helpers.all_throws`, each question answered once in the module."""
+    key = _question("throws", ctx, hands, seat)
+    if key not in _REFERENCE:
+        _REFERENCE[key] = _all_throws(ctx, hands, seat)
+    return list(_REFERENCE[key])
 
 
 def _solve(ctx, hands, leader, defenders, bottom, table=()):
@@ -427,7 +454,10 @@ def test_a_position_worth_nothing_takes_one_test_whatever_the_guess():
     for _ in range(200):
         ctx, hands, leader, defenders, bottom = random_endgame(rng, 3)
         pos = Position.of(hands, leader, points=15)
-        want = Solver(ctx, defenders, bottom, compiled=False).solve(pos).value
+        key = _question("pure value", ctx, hands, leader, defenders, bottom, 15)
+        if key not in _REFERENCE:           # the reference: the same for both search paths
+            _REFERENCE[key] = Solver(ctx, defenders, bottom, compiled=False).solve(pos).value
+        want = _REFERENCE[key]
         for compiled in (True, False):
             solver = Solver(ctx, defenders, bottom, compiled=compiled)
             windows = []

@@ -67,20 +67,19 @@ def test_the_cores_follows_to_multi_card_leads_are_the_engines(seed):
     assert bad == []
 
 
-@needs_core
-@pytest.mark.parametrize("follow", [(2, 0, 1, 1), (2, 1, 1, 0), (2, 0, 0, 0), (1, 0, 1, 0)])
-def test_the_follow_differential_sees_a_wrong_rule(follow):
-    """The follow check can fail: a core made with another short_tractor_duty, throw_follow,
-    throw_tractor_duty or number of decks than the rules' gives other follows somewhere."""
-    from solver_helpers import core_of, random_hand
+@pytest.fixture(scope="module")
+def follow_cases():
+    """The positions of the follow check below, made once for its four wrong cores (the engine's
+    follows are most of its work, and the same for each): the rules' context (standard, 2 decks,
+    units, tractor duty on, short duty off) and, for each of 400 random deals of 16 cards a seat
+    whose leader has a lead of 3 cards or more, each follower's ``(lead, hand, engine's follows)``."""
+    from solver_helpers import random_hand
     from tractor_analysis.analysis.moves import follows, leads as solver_leads
     from tractor_analysis.engine.tricks import hand_context
     from tractor_analysis.records.rulesets import PRESETS
-    ctx = hand_context(PRESETS["standard"], 2, 0)        # 2 decks, units, tractor duty on, short duty off
-    wrong = core_of(ctx, CORE, follow)
-    right = core_of(ctx, CORE)
+    ctx = hand_context(PRESETS["standard"], 2, 0)
     rng = random.Random(11)
-    differ = tried = 0
+    cases = []
     for _ in range(400):
         hands = [random_hand(rng, 2, 16, range(13, 27)) for _ in range(4)]
         options = [m for m in solver_leads(ctx, hands, 0)[0] if len(m) > 2]
@@ -88,10 +87,24 @@ def test_the_follow_differential_sees_a_wrong_rule(follow):
             continue
         lead = rng.choice(options)
         for seat in (1, 2, 3):
-            want = follows(ctx, lead, hands[seat])
-            tried += 1
-            assert right.follows(lead, bytes(hands[seat])) == want
-            differ += wrong.follows(lead, bytes(hands[seat])) != want
+            cases.append((lead, bytes(hands[seat]), follows(ctx, lead, hands[seat])))
+    return ctx, cases
+
+
+@needs_core
+@pytest.mark.parametrize("follow", [(2, 0, 1, 1), (2, 1, 1, 0), (2, 0, 0, 0), (1, 0, 1, 0)])
+def test_the_follow_differential_sees_a_wrong_rule(follow, follow_cases):
+    """The follow check can fail: a core made with another short_tractor_duty, throw_follow,
+    throw_tractor_duty or number of decks than the rules' gives other follows somewhere."""
+    from solver_helpers import core_of
+    ctx, cases = follow_cases
+    wrong = core_of(ctx, CORE, follow)
+    right = core_of(ctx, CORE)
+    differ = tried = 0
+    for lead, hand, want in cases:
+        tried += 1
+        assert right.follows(lead, hand) == want
+        differ += wrong.follows(lead, hand) != want
     assert tried > 300 and differ > 0
 
 

@@ -4,10 +4,10 @@ object that is not a record is an error row."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import duckdb
 import pandas as pd
@@ -21,11 +21,20 @@ from tractor_analysis.dataset import load
 from tractor_analysis.simulate import simulate, write_matches
 
 SAMPLES = Path(__file__).parent.parent / "sample_logs"
-TRACTOR = [sys.executable, "-m", "tractor_analysis.cli.main"]
 
 
 def run(*args, cwd=None):
-    return subprocess.run(TRACTOR + [str(a) for a in args], capture_output=True, text=True, cwd=cwd)
+    """``tractor ARGS`` run in ``cwd`` (in this process, by click's ``CliRunner``, the current folder changed
+    to ``cwd`` for the run): its ``returncode``, ``stdout`` and ``stderr``; no exception but its exit."""
+    before = os.getcwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        r = CliRunner().invoke(main, [str(a) for a in args])
+    finally:
+        os.chdir(before)
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    return SimpleNamespace(returncode=r.exit_code, stdout=r.stdout, stderr=r.stderr)
 
 
 def cli(*args):

@@ -8,12 +8,15 @@ does not say the file was cut, and its match page read "N–S won the match: hig
 ends" (the index's and the event's standings credited that win too)."""
 from __future__ import annotations
 
-import subprocess
-import sys
+import os
 import zlib
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from click.testing import CliRunner
+
+from tractor_analysis.cli.main import main
 
 from tractor_analysis.engine.explain_hand import match_decision_text
 from tractor_analysis.engine.replay import replay_match
@@ -22,7 +25,6 @@ from tractor_analysis.records.sources import load_bytes
 from tractor_analysis.records.tgn_writer import format_tgn
 from tractor_analysis.simulate import simulate_match
 
-TRACTOR = [sys.executable, "-m", "tractor_analysis.cli.main"]
 MATCH = simulate_match(21, 1, max_hands=6)        # decide_by_levels on: the whole record is N–S's, 5 to 4
 TEXT = format_tgn(MATCH)
 TRICK = "8. E: CA C8, S: C6 C3, W: HK H10, N: S8 S7"     # hand 5's trick 8
@@ -32,7 +34,16 @@ CUT_ZH = "未分胜负：文件已损坏（truncated_file），记录在损坏�
 
 
 def run(*args, cwd):
-    return subprocess.run([*TRACTOR, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=300)
+    """``tractor ARGS`` run in ``cwd`` (in this process, by click's ``CliRunner``, the current folder changed
+    to ``cwd`` for the run): its ``returncode``, ``stdout`` and ``stderr``; no exception but its exit."""
+    before = os.getcwd()
+    os.chdir(cwd)
+    try:
+        r = CliRunner().invoke(main, [str(a) for a in args])
+    finally:
+        os.chdir(before)
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    return SimpleNamespace(returncode=r.exit_code, stdout=r.stdout, stderr=r.stderr)
 
 
 def cut_gzip() -> bytes:

@@ -11,16 +11,21 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load
 from tractor_analysis.simulate import simulate, write_matches
 
 TRACTOR = [str(Path(sys.executable).parent / "tractor")]
+COPIES = 15
+FILES = 10 * COPIES
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> Path:
-    """400 files (10 simulated matches, each copied 40 times with a different comment line)."""
+    """150 files (10 simulated matches, each copied 15 times with a different comment line): the
+    first commit (100 hands) holds a tenth of them, the ingest is far from its end at the Ctrl-C."""
     root = tmp_path_factory.mktemp("corpus")
     seeds = root / "seeds"
     write_matches(simulate(10, 5, max_hands=8), str(seeds), "tgn")
@@ -28,7 +33,7 @@ def corpus(tmp_path_factory) -> Path:
     out.mkdir()
     for path in sorted(seeds.iterdir()):
         text = path.read_text(encoding="utf-8")
-        for i in range(40):
+        for i in range(COPIES):
             (out / f"{path.stem}-{i:02d}.tgn").write_text(f"; copy {i}\n{text}", encoding="utf-8")
     return out
 
@@ -58,21 +63,17 @@ def test_ctrl_c_mid_ingest_leaves_a_readable_dataset_and_says_so(corpus, tmp_pat
     assert stdout == ""
     ds = load(str(out))
     held = len(ds.files)
-    assert 0 < held < 400
+    assert 0 < held < FILES
     assert f"holds {held} files" in stderr
     assert len(ds.plays) == 4 * len(ds.tricks)
     assert set(ds.hands["match_id"]) == set(ds.matches["match_id"])
-    again = subprocess.run(cmd + ["-q"], capture_output=True, text=True, timeout=120)
-    assert again.returncode == 0, again.stderr
+    again = CliRunner().invoke(main, cmd[1:] + ["-q"])      # the same command, run in this process
+    assert again.exit_code == 0, again.stderr
     assert f"({held} already in the dataset)" in again.stderr
-    assert len(load(str(out)).files) == 400
+    assert len(load(str(out)).files) == FILES
 
 
 def test_ingest_prints_the_problems_it_stored_with_their_positions(tmp_path):
-    from click.testing import CliRunner
-
-    from tractor_analysis.cli.main import main
-
     logs = tmp_path / "logs"
     logs.mkdir()
     good = Path(__file__).resolve().parent.parent / "sample_logs" / "disputed-trick.tgn"
