@@ -50,10 +50,11 @@ demo: $(STAMP)
 	@echo "  open the report / 打开报告:  $$(cat out/report-path.txt)"
 
 ## test: install what the tests need and run the whole suite, on up to 4 CPUs (pytest-xdist;
-## `.venv/bin/python -m pytest -q` alone runs it in one process)
+## `.venv/bin/python -m pytest -q` alone runs it in one process; --dist loadgroup keeps a module marked
+## xdist_group on one worker, so its costly module fixtures are built once)
 test: $(TSTAMP)
 	sh tests/install_browser.sh
-	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadgroup
 
 ## bench: issue 27's speed figures (bench/README.md): every step's CPU against the json.loads baseline of the
 ## same run, paired rounds; then the 16,120-hand file: memory, and two workers against one over 6 rounds

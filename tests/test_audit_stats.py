@@ -30,6 +30,9 @@ from tractor_analysis.records.rulesets import build_ruleset
 from tractor_analysis.simulate import simulate, simulate_match, write_matches
 from tractor_analysis.records.sources import load_file
 
+pytestmark = pytest.mark.xdist_group("test_audit_stats")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 
 # --- building corpora -------------------------------------------------------------------
 def _corpus(root, name, n, seed, *, preset="standard", rules=None, vr=0.0, max_hands=40):

@@ -34,6 +34,9 @@ from tractor_analysis.simulate import simulate_match
 from tractor_analysis.records import format_json
 from tractor_analysis.records.tgn_writer import format_tgn
 
+pytestmark = pytest.mark.xdist_group("test_report_copies_s6")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 EVENT = Path(__file__).parent / "data" / "event"
 
 

@@ -20,6 +20,9 @@ from tractor_analysis.analysis.solver import Budget, Position, Solver
 from tractor_analysis.records.cards import POINTS
 from tractor_analysis.records.rulesets import BottomMultiplier
 
+pytestmark = pytest.mark.xdist_group("test_solver_core")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 try:
     CORE = importlib.import_module(CORE_MODULE)
 except ImportError:                                     # no compiler: test_compiled.py says so

@@ -14,6 +14,9 @@ from click.testing import CliRunner
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset.pipeline import ingest
 
+pytestmark = pytest.mark.xdist_group("test_ux_docs")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DATASET_DOC = (ROOT / "docs" / "dataset.md").read_text(encoding="utf-8")
