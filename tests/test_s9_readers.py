@@ -255,18 +255,11 @@ def _verdicts(out: str) -> list:
 
 
 def _run_here(*args, cwd) -> CliResult:
-    """``tractor ARGS`` in this process (click's runner), in the folder ``cwd``."""
-    from click.testing import CliRunner
+    """``tractor ARGS`` in this process (click's runner), in the folder ``cwd`` (:func:`cli_runs.run_in`)."""
+    from cli_runs import run_in
 
-    from tractor_analysis.cli.main import main
-
-    here = os.getcwd()
-    os.chdir(cwd)
-    try:
-        r = CliRunner().invoke(main, [str(a) for a in args])
-    finally:
-        os.chdir(here)
-    return CliResult(r.exit_code, r.stdout, r.stderr)
+    r = run_in(*args, cwd=cwd)
+    return CliResult(r.returncode, r.stdout, r.stderr)
 
 
 def test_unknown_tags_read_the_same_through_a_json_copy(tmp_path):

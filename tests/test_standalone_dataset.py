@@ -4,10 +4,8 @@ object that is not a record is an error row."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
-from types import SimpleNamespace
 
 import duckdb
 import pandas as pd
@@ -16,6 +14,7 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
+from cli_runs import run_in
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load
 from tractor_analysis.simulate import simulate, write_matches
@@ -24,17 +23,8 @@ SAMPLES = Path(__file__).parent.parent / "sample_logs"
 
 
 def run(*args, cwd=None):
-    """``tractor ARGS`` run in ``cwd`` (in this process, by click's ``CliRunner``, the current folder changed
-    to ``cwd`` for the run): its ``returncode``, ``stdout`` and ``stderr``; no exception but its exit."""
-    before = os.getcwd()
-    if cwd is not None:
-        os.chdir(cwd)
-    try:
-        r = CliRunner().invoke(main, [str(a) for a in args])
-    finally:
-        os.chdir(before)
-    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
-    return SimpleNamespace(returncode=r.exit_code, stdout=r.stdout, stderr=r.stderr)
+    """``tractor ARGS`` run in ``cwd``, in this process (:func:`cli_runs.run_in`)."""
+    return run_in(*args, cwd=cwd)
 
 
 def cli(*args):

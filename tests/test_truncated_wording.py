@@ -8,16 +8,12 @@ does not say the file was cut, and its match page read "N–S won the match: hig
 ends" (the index's and the event's standings credited that win too)."""
 from __future__ import annotations
 
-import os
 import zlib
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-from click.testing import CliRunner
 
-from tractor_analysis.cli.main import main
-
+from cli_runs import run_in
 from tractor_analysis.engine.explain_hand import match_decision_text
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.engine.scoring import RECORD_CUT, decide_match
@@ -34,16 +30,8 @@ CUT_ZH = "未分胜负：文件已损坏（truncated_file），记录在损坏�
 
 
 def run(*args, cwd):
-    """``tractor ARGS`` run in ``cwd`` (in this process, by click's ``CliRunner``, the current folder changed
-    to ``cwd`` for the run): its ``returncode``, ``stdout`` and ``stderr``; no exception but its exit."""
-    before = os.getcwd()
-    os.chdir(cwd)
-    try:
-        r = CliRunner().invoke(main, [str(a) for a in args])
-    finally:
-        os.chdir(before)
-    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
-    return SimpleNamespace(returncode=r.exit_code, stdout=r.stdout, stderr=r.stderr)
+    """``tractor ARGS`` run in ``cwd``, in this process (:func:`cli_runs.run_in`)."""
+    return run_in(*args, cwd=cwd)
 
 
 def cut_gzip() -> bytes:
