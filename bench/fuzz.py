@@ -6,8 +6,8 @@ each failure confirmed by the real ``tractor`` CLI in a subprocess.
     .venv/bin/python bench/fuzz.py --file path/to/record.tgn   # judge one file (and confirm by the CLI)
     .venv/bin/python bench/fuzz.py --report-from fuzz-out/failures-s7.json   # confirm + report again
 
-Cases come from ``tests/fuzz/fuzzlib.py`` (mutators, at most ``fuzzlib.CASE_CAP`` = 24 MiB each,
-and the oracle).  Each *worker* is a forked process that makes and judges case after case in
+Cases come from ``tests/fuzz/fuzz_cases.py`` (mutators, at most ``fuzz_cases.CASE_CAP`` = 24 MiB
+each), the oracle from ``tests/fuzz/fuzzlib.py``.  Each *worker* is a forked process that makes and judges case after case in
 process (the library, and ``check --json`` / ``convert`` through click's ``CliRunner``: no
 interpreter start per case).  A worker runs under ``RLIMIT_AS`` (:data:`AS_LIMIT`) and, for each
 step of a case (a read and replay, a round trip, one command), ``RLIMIT_CPU`` set
@@ -26,7 +26,7 @@ For the first confirmed failures of each class a reproducer goes to ``--out``: s
 (delta debugging, in a child with the same limits, bounded in tries and time) and confirmed again
 by the CLI; never more than :data:`REPRO_CAP` bytes: a case that does not shrink below it (memory,
 hang and slow cases are not shrunk) is written as a *recipe* (``.recipe.json``: seed, case index,
-size, name, mutators, length and SHA-256 of the bytes), which ``fuzzlib.make_case`` rebuilds.
+size, name, mutators, length and SHA-256 of the bytes), which ``fuzz_cases.make_case`` rebuilds.
 Failures are also saved as ``failures-s<seed>.json`` (every 200 cases and at the end).
 """
 from __future__ import annotations
@@ -49,6 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "fuzz"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import fuzz_cases  # noqa: E402
 import fuzzlib  # noqa: E402
 from procstat import reset_peak, status  # noqa: E402
 
@@ -113,13 +114,13 @@ def _limit_memory() -> None:
 def _worker(conn, seed: int, size: float, cli: bool) -> None:
     _die_with_parent()
     _limit_memory()
-    fuzzlib.seeds()
+    fuzz_cases.seeds()
     while True:
         index = conn.recv()
         if index is None:
             return
         _cpu_budget(HANG_S)
-        name, data, _ = fuzzlib.make_case(seed, index, size)
+        name, data, _ = fuzz_cases.make_case(seed, index, size)
         reset_peak()
 
         def step(index=index):          # each step: the hang clocks restart
@@ -183,7 +184,7 @@ def run(seed: int, cases: int, jobs: int, size: float, cli: bool, progress: bool
     """``({index: [(class, detail)]}`` of every failing case, cases judged)``; with ``time_limit``
     (seconds) no case is started after it (the cases started are finished)."""
     ctx = mp.get_context("fork")
-    fuzzlib.seeds()
+    fuzz_cases.seeds()
     workers = [Worker(ctx, seed, size, cli) for _ in range(jobs)]
     todo = list(range(cases))[::-1]
     failures: dict[int, list[tuple[str, str]]] = {}
@@ -391,7 +392,7 @@ def _shrink_in_child(name: str, data: bytes, cls: str, seconds: float = 240.0) -
 def write_reproducer(out: Path, cls: str, seed: int, index: int, size: float, detail: str) -> str:
     """Write the reproducer of case ``index`` for class ``cls``: shrunk bytes (≤ :data:`REPRO_CAP`,
     confirmed by the CLI) or a recipe.  Returns a line for the report."""
-    name, data, applied = fuzzlib.make_case(seed, index, size)
+    name, data, applied = fuzz_cases.make_case(seed, index, size)
     ext = "".join(Path(name).suffixes[-2:]) or ".bin"
     stem = f"{cls}-s{seed}-c{index}"
     small, confirmed = None, {}
@@ -405,13 +406,13 @@ def write_reproducer(out: Path, cls: str, seed: int, index: int, size: float, de
                 small = data if len(data) <= REPRO_CAP and cls in confirm(name, data) else None
     elif len(data) <= REPRO_CAP:
         small = data
-    info = {"class": cls, "seed": seed, "case": index, "size": size, "menu": fuzzlib.MENU, "name": name,
+    info = {"class": cls, "seed": seed, "case": index, "size": size, "menu": fuzz_cases.MENU, "name": name,
             "mutators": applied,
             "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "detail": detail}
     if small is None:
         target = out / f"{stem}.recipe.json"
         target.write_text(json.dumps(info, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        return f"recipe: {target} (case of {len(data)} bytes: fuzzlib.make_case({seed}, {index}, {size}))"
+        return f"recipe: {target} (case of {len(data)} bytes: fuzz_cases.make_case({seed}, {index}, {size}))"
     target = out / f"{stem}{ext}"
     target.write_bytes(small)
     (out / f"{target.name}.txt").write_text(
@@ -438,7 +439,7 @@ def report(failures, seed: int, cases: int, size: float, out: Path | None, elaps
     for cls, indexes in by_class.items():
         for index in indexes[:confirm_per_class]:
             if index not in cache:
-                name, data, _ = fuzzlib.make_case(seed, index, size)
+                name, data, _ = fuzz_cases.make_case(seed, index, size)
                 cache[index] = confirm(name, data)
             tried[cls] += 1
             if cls in cache[index]:
@@ -457,7 +458,7 @@ def report(failures, seed: int, cases: int, size: float, out: Path | None, elaps
             index, detail = None, ""
         ex = ""
         if index is not None:
-            _, _, applied = fuzzlib.make_case(seed, index, size)
+            _, _, applied = fuzz_cases.make_case(seed, index, size)
             ex = f"case {index} ({'+'.join(applied)}): {detail}".replace("|", "\\|").replace("\n", " ")
         print(f"| {cls} | {counts.get(cls, 0)} | {len(confirmed.get(cls, []))} ({tried.get(cls, 0)}) | {ex[:240]} |")
     if out is not None:
@@ -495,7 +496,7 @@ def main(argv=None) -> int:
             print(f"{cls}: {detail}")
         return 1 if found else 0
     if args.case is not None:
-        name, data, applied = fuzzlib.make_case(seed, args.case, args.size)
+        name, data, applied = fuzz_cases.make_case(seed, args.case, args.size)
         print(f"case {args.case}: {name}, {len(data)} bytes, {'+'.join(applied)}")
         t0 = time.monotonic()
         found = fuzzlib.judge(name, data, cli=not args.no_cli)

@@ -16,6 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import fuzz_cases  # noqa: E402
 import fuzzlib  # noqa: E402
 
 SEED = 20261130
@@ -28,7 +29,7 @@ BATCHES = 8
 def test_fuzz_cases_find_nothing(batch):
     failures = []
     for index in range(batch, CASES, BATCHES):
-        name, data, applied = fuzzlib.make_case(SEED, index, SIZE)
+        name, data, applied = fuzz_cases.make_case(SEED, index, SIZE)
         # the CLI on every third case (it reads and replays again); the library on every case
         for f in fuzzlib.judge(name, data, cli=index % 3 == 0):
             failures.append(f"case {index} ({name}, {'+'.join(applied)}): {f.cls}: {f.detail}")
@@ -40,12 +41,12 @@ def test_every_mutator_is_used_and_changes_its_input():
     would make the test above pass for nothing)."""
     used = set()
     for index in range(CASES):
-        used.update(fuzzlib.make_case(SEED, index, SIZE)[2])
-    assert used == set(fuzzlib.MUTATORS)
+        used.update(fuzz_cases.make_case(SEED, index, SIZE)[2])
+    assert used == set(fuzz_cases.MUTATORS)
     import random
 
-    name, data = "seed0.tgn", dict(fuzzlib.seeds())["seed0.tgn"]
-    for mname, mutate in fuzzlib.MUTATORS.items():
+    name, data = "seed0.tgn", dict(fuzz_cases.seeds())["seed0.tgn"]
+    for mname, mutate in fuzz_cases.MUTATORS.items():
         changed = any(mutate(random.Random(i), name, data, SIZE) != (name, data) for i in range(5))
         assert changed, mname
 
@@ -59,13 +60,13 @@ def test_the_issue_21_mutators_make_what_they_say():
 
     from tractor_analysis.records.limits import json_too_deep
 
-    seeds = dict(fuzzlib.seeds())
+    seeds = dict(fuzz_cases.seeds())
     tgn, js = seeds["seed0.tgn"], seeds["seed0.json"]
-    tags = [fuzzlib.typed_tags(random.Random(i), "seed0.tgn", tgn, SIZE)[1].decode() for i in range(40)]
+    tags = [fuzz_cases.typed_tags(random.Random(i), "seed0.tgn", tgn, SIZE)[1].decode() for i in range(40)]
     typed = [ln for t in tags for ln in t.split("\n") if ln.startswith("[") and ':json "' in ln]
     values = [ln[ln.index('"') + 1:ln.rindex('"')].replace('\\"', '"') for ln in typed]
     assert len(typed) == 40 and any(json_too_deep(v) is not None for v in values)
-    fields = [fuzzlib.typed_tags(random.Random(i), "seed0.json", js, SIZE)[1] for i in range(10)]
+    fields = [fuzz_cases.typed_tags(random.Random(i), "seed0.json", js, SIZE)[1] for i in range(10)]
     assert all(f != js for f in fields)
 
     def kinds(obj, path=()):
@@ -75,10 +76,10 @@ def test_the_issue_21_mutators_make_what_they_say():
         return out
     before = kinds(json.loads(js))
     for i in range(20):
-        name, data = fuzzlib.wrong_containers(random.Random(i), "seed0.json", js, SIZE)
+        name, data = fuzz_cases.wrong_containers(random.Random(i), "seed0.json", js, SIZE)
         after = kinds(json.loads(data))
         assert any(after.get(p) not in (None, k) for p, k in before.items()), i
-    assert fuzzlib.wrong_containers(random.Random(0), "seed0.tgn", tgn, SIZE)[0] == "seed0.json"
+    assert fuzz_cases.wrong_containers(random.Random(0), "seed0.tgn", tgn, SIZE)[0] == "seed0.json"
 
 
 def test_the_oracle_sees_each_class():

@@ -14,6 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
+import fuzz_cases  # noqa: E402
 import fuzzlib  # noqa: E402
 
 fuzz = pytest.importorskip("fuzz")
@@ -50,7 +51,7 @@ def test_workers_catch_a_hang_and_a_memory_hog(monkeypatch):
                 (fuzzlib.ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_bytes(), [])
 
     monkeypatch.setattr(fuzzlib, "judge", judge)
-    monkeypatch.setattr(fuzzlib, "make_case", make_case)
+    monkeypatch.setattr(fuzz_cases, "make_case", make_case)
     failures, done = fuzz.run(1, 5, 2, 1.0, cli=False, progress=False)
     assert done == 5
     assert sorted(failures) == [0, 2]
@@ -60,13 +61,13 @@ def test_workers_catch_a_hang_and_a_memory_hog(monkeypatch):
 def test_a_big_reproducer_is_a_recipe(tmp_path):
     """A memory case over the 1 MiB cap is written as a recipe, and the recipe makes the same bytes."""
     seed, size = 20261201, 1.0
-    index = next(i for i in range(500) if len(fuzzlib.make_case(seed, i, size)[1]) > fuzz.REPRO_CAP)
+    index = next(i for i in range(500) if len(fuzz_cases.make_case(seed, i, size)[1]) > fuzz.REPRO_CAP)
     line = fuzz.write_reproducer(tmp_path, "memory", seed, index, size, "a test")
     assert line.startswith("recipe:")
     written = list(tmp_path.iterdir())
     assert [p.name for p in written] == [f"memory-s{seed}-c{index}.recipe.json"]
     info = json.loads(written[0].read_text(encoding="utf-8"))
-    data = fuzzlib.make_case(info["seed"], info["case"], info["size"], info["menu"])[1]
+    data = fuzz_cases.make_case(info["seed"], info["case"], info["size"], info["menu"])[1]
     assert hashlib.sha256(data).hexdigest() == info["sha256"] and len(data) == info["bytes"]
 
 
@@ -75,13 +76,13 @@ def test_the_big_mutators_never_pass_the_cap(monkeypatch):
     still count before they copy: no output passes ``CASE_CAP`` (unbounded, a case once took 2.3 GB)."""
     import random
 
-    monkeypatch.setattr(fuzzlib, "BIG", 1.0)
-    seeds = dict(fuzzlib.seeds())
+    monkeypatch.setattr(fuzz_cases, "BIG", 1.0)
+    seeds = dict(fuzz_cases.seeds())
     for name in ("seed0.tgn", "seed0.json", "seeds.jsonl"):
         for i in range(3):
-            for mutate in (fuzzlib.many_hands, fuzzlib.long_lines):
+            for mutate in (fuzz_cases.many_hands, fuzz_cases.long_lines):
                 out = mutate(random.Random(i), name, seeds[name], 1.0)[1]
-                assert len(out) <= fuzzlib.CASE_CAP + (1 << 20), (name, mutate.__name__, len(out))
+                assert len(out) <= fuzz_cases.CASE_CAP + (1 << 20), (name, mutate.__name__, len(out))
 
 
 def test_a_gzip_bomb_case_stays_under_the_cap():
@@ -90,11 +91,11 @@ def test_a_gzip_bomb_case_stays_under_the_cap():
     record) was 1.1 GB, and the worker holding it passed 1 GiB before the tool read a byte."""
     import random
 
-    name, data, applied = fuzzlib.make_case(20261203, 5423, menu="issue15")
-    assert applied[-1] == "gzip_bomb" and len(data) <= fuzzlib.CASE_CAP + (1 << 20)
+    name, data, applied = fuzz_cases.make_case(20261203, 5423, menu="issue15")
+    assert applied[-1] == "gzip_bomb" and len(data) <= fuzz_cases.CASE_CAP + (1 << 20)
     noisy = bytes(random.Random(1).getrandbits(8) for _ in range(1 << 16))
-    out = fuzzlib.gzip_bomb(random.Random(3), "x.jsonl", noisy, 4.0)[1]
-    assert len(out) <= fuzzlib.CASE_CAP + (1 << 20), len(out)
+    out = fuzz_cases.gzip_bomb(random.Random(3), "x.jsonl", noisy, 4.0)[1]
+    assert len(out) <= fuzz_cases.CASE_CAP + (1 << 20), len(out)
 
 
 def test_the_slow_line_grows_with_the_text_of_a_big_gzip_only():
@@ -136,7 +137,7 @@ def test_a_case_whose_mutators_decode_a_lone_surrogate_is_made():
     escape into a lone surrogate that the case's bytes could not hold (the worker died: a
     harness fault counted as a ``traceback``).  Such a case is made, its surrogate as invalid UTF-8."""
     for index in (1424, 1524):
-        name, data, applied = fuzzlib.make_case(20261202, index)
+        name, data, applied = fuzz_cases.make_case(20261202, index)
         assert "typed_tags" in applied and data
-    assert fuzzlib._bytes("a\ud800b") == b"a\xed\xa0\x80b"
-    assert fuzzlib._bytes(fuzzlib._text(b"a\xffb")) == b"a\xffb"
+    assert fuzz_cases._bytes("a\ud800b") == b"a\xed\xa0\x80b"
+    assert fuzz_cases._bytes(fuzz_cases._text(b"a\xffb")) == b"a\xffb"
