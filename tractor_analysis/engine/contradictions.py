@@ -54,19 +54,39 @@ against a seat's cards — a deal line, or a way of filling in a play the record
 another trump (and a first trick led by another seat than the dealer)."""
 
 
-def _conflicts(r: HandResult) -> int:
-    """How many of the hand's own findings speak against the values ``r`` was judged under."""
-    return sum(1 for v in r.violations if _evidence(v, r))
+def _conflicts(r: HandResult, lead: bool = True) -> int:
+    """How many of the hand's own findings speak against the values ``r`` was judged under (``lead``: the
+    first trick's lead among them)."""
+    return sum(1 for v in r.violations if _evidence(v, r, lead))
 
 
-def _evidence(v: Violation, r: HandResult) -> bool:
+def _evidence(v: Violation, r: HandResult, lead: bool = True) -> bool:
     """``v`` is one of the hand's own findings against the values ``r`` was judged under (never the
-    contradiction itself: a trump the declarations do not fix is one statement against another)."""
+    contradiction itself: a trump the declarations do not fix is one statement against another; the
+    first trick led by another seat than the dealer only with ``lead``)."""
     first = r.tricks[0].number if r.tricks else None
     if v.code in EVIDENCE:
         return not _contradiction(v)
-    return (v.code == "out_of_turn" and first is not None and v.trick == first and bool(v.played)
+    return (lead and v.code == "out_of_turn" and first is not None and v.trick == first and bool(v.played)
             and bool(r.tricks[0].plays) and v.seat == r.tricks[0].plays[0].seat)
+
+
+def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult]) -> bool | None:
+    """How a tag nothing else names is weighed against the value the plays name (``result.questioned``:
+    ``[Dealer]`` alone, trick 1 led by another seat; docs/rules.md §14.1): ``True`` when the cards set the
+    tag aside (fewer cards played and not held, cards left or buries not held under the other value —
+    :func:`judge` as for any contradicted tag), ``False`` when the cards speak for neither but the table's
+    acts and ``[Claim]`` bear out the other value better (both kept: :func:`judge` without the first lead,
+    which alone never chooses), ``None`` when the tag stands (as recorded, today's judgement)."""
+    if not result.questioned or result.contradicted:
+        return None
+    if not any(_evidence(v, result, False) or v.code == "claim_mismatch" for v in result.violations):
+        return None                 # nothing but the lead speaks against the tag
+    other = replay(_with(hand, list(result.questioned)))
+    cards, cards_other = _conflicts(result, False), _conflicts(other, False)
+    if cards_other != cards:
+        return True if cards_other < cards else None
+    return False if _acts_against(other) < _acts_against(result) else None
 
 
 def _acts_against(r: HandResult) -> int:
@@ -126,13 +146,15 @@ def _with(hand: Hand, choice: Sequence[tuple[str, int | None]]) -> Hand:
 
 
 def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
-          order: Callable[[Violation], tuple]) -> HandResult:
+          order: Callable[[Violation], tuple], lead: bool = True) -> HandResult:
     """``result`` (``hand`` judged as recorded, with ``result.contradicted``) merged with the
     judgements of ``hand`` under the other values (``replay``: one hand judged).  Only the values
     the hand's own evidence bears out best are kept (the fewest :data:`EVIDENCE` findings): when
     that is the tag as recorded alone, ``result`` stands (the contradiction reported, the hand
     judged as the table says it played); a fact the values kept agree on is derived (from the
-    deal, the bottom, the declarations and the plays), the others unknown."""
+    deal, the bottom, the declarations and the plays), the others unknown.  ``lead`` false: the first
+    trick's lead is not counted (:func:`questioned`)."""
+    asked = bool(result.questioned) and result.contradicted == result.questioned     # (:func:`questioned`)
     options: dict[str, list[int | None]] = {}                 # the other values of each fact
     for fact, value in result.contradicted:
         if value != getattr(hand, fact) and value not in options.setdefault(fact, []):
@@ -170,13 +192,13 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
                                            if not _groundless(key, r)]
     alts = [(f, options[f][0]) for f in facts]
     judged = len(ways)
-    least = min(_conflicts(r) for _, r in ways)
-    best = [w for w in ways if _conflicts(w[1]) == least]      # the values the hand's own evidence bears out
+    least = min(_conflicts(r, lead) for _, r in ways)
+    best = [w for w in ways if _conflicts(w[1], lead) == least]      # the values the hand's own evidence bears out
     # ... unless the table's own leads and [Claim] bear out a value set aside better than every one kept: a
     # declaration written at the tag's level against the level carried, where the table's leads follow the
     # level carried, is one statement against its acts — both kept, what they share given (never a choice)
     fewest = min(_acts_against(r) for _, r in best)
-    weights = [(_conflicts(r), _acts_against(r)) for _, r in ways]
+    weights = [(_conflicts(r, lead), _acts_against(r)) for _, r in ways]
     more = [k for k, (c, a) in enumerate(weights) if c > least and a < fewest and _declarations_only(ways[k][1])]
     more = [k for k in more if not any(weights[j] != weights[k] and weights[j][0] <= weights[k][0]
                                        and weights[j][1] <= weights[k][1] for j in more)]   # none another beats
@@ -233,9 +255,9 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
             rule = tuple(o for o in given if fact == "trump" and _by_rule(hand, judgements, o))
             unknowns.append(Unknown(TAGS[fact], tuple(what), *explain_contradicted.tag_contradicted(
                 fact, getattr(hand, fact), given[0] if len(given) == 1 else None, what, len(ways), judged,
-                tuple(given), rule)))
+                tuple(given), rule, asked)))
     changes["unknowns"], changes["derived"] = tuple(unknowns), tuple(derived)
     return dataclasses.replace(base, **changes)
 
 
-__all__ = ["TAGS", "judge"]
+__all__ = ["TAGS", "judge", "questioned"]

@@ -78,13 +78,15 @@ def declared_trump(named: int | None, judged: int | None, message: Message) -> b
 
 
 def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: Sequence[str], kept: int,
-                     judged: int, others: Sequence[int | None] = (), by_rule: Sequence[int | None] = ()) -> Message:
+                     judged: int, others: Sequence[int | None] = (), by_rule: Sequence[int | None] = (),
+                     questioned: bool = False) -> Message:
     """``[Level]`` / ``[Dealer]`` / ``[Trump]`` contradicted by the rest of the record (:mod:`.contradictions`):
     the hand judged under each value (``judged`` judgements, ``kept`` of them borne out by the
     cards), what they all give kept.  ``others``: every value the rest of the record gives, when
     several (the level carried by each dealer judged, the trump the declarations fix at each level).
     ``by_rule``: the trumps among them that the no_declaration rule fixes where no declaration stands
-    (docs/rules.md §9.4) — said so; the others are the declarations'."""
+    (docs/rules.md §9.4) — said so; the others are the declarations'.  ``questioned``: nothing else in the
+    record names the fact; the plays name ``other`` (``[Dealer]``: the first trick's leader, :func:`.contradictions.questioned`)."""
     src_zh, src_en, name_zh, name_en = _FACT_WORDS[fact]
     rz, re_ = _fact_value(fact, recorded)
     two = "两种"
@@ -96,7 +98,13 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
     else:
         oz, oe = _fact_value(fact, other)
     tag = "[" + fact.capitalize() + "]"
-    if fact == "dealer" and other is None:      # [Level] names the other side's level
+    if questioned:                              # [Dealer] alone, another seat led trick 1
+        zh = (f"{tag} 记为{rz}，但记录中别无他处写明{name_zh}，而第一墩由{oz}首出（庄家首出第一墩），[Claim] 或以后各墩"
+              f"的首出也更符合{oz}，记录未说明哪个对：本局按两种{name_zh}各判定一次（共 {judged} 种）")
+        en = (f"{tag} says {re_}, but nothing else in the record names the {name_en}, {oe} led the first trick (the "
+              f"dealer leads it), and [Claim] or the later leads agree better with {oe}; the record does not say which "
+              f"is right: the hand was judged with each {name_en} ({judged} judgements in all)")
+    elif fact == "dealer" and other is None:      # [Level] names the other side's level
         zh = (f"{tag} 记为{rz}，但按 [Level] 与带入的级别，庄家应在另一方，记录未说明哪个对：本局按两种{name_zh}"
               f"各判定一次（共 {judged} 种）")
         en = (f"{tag} says {re_}, but [Level] and the levels carried put the dealer on the other side, and the record "

@@ -23,7 +23,7 @@ from .outcome import gain_capped, offenders, takebacks_unknown, team_counts
 from .starting_hands import card_list
 from .tricks import HandContext, hand_context
 from .bury_readings import disputes, judge as judge_readings
-from .contradictions import judge as judge_contradicted
+from .contradictions import judge as judge_contradicted, questioned
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .unfinished import missing_seats
@@ -115,10 +115,12 @@ def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readi
     under each value (:mod:`.contradictions`) — each way a gap is filled in goes through this too.
     ``args``: :func:`replay_recorded`'s from ``rules`` to ``chain``."""
     result = _judged_lines(hand, args, hands_before, first_hand, readings, later)
+    again = lambda h: _judged_lines(h, args, hands_before, first_hand, readings, later)   # noqa: E731
+    lead = questioned(hand, result, again)    # [Dealer] alone names the dealer, another seat led trick 1
+    if lead is not None:
+        result = dataclasses.replace(result, contradicted=result.questioned)
     if result.contradicted:     # a tag the rest of the record contradicts: judged under each value
-        return judge_contradicted(hand, result,
-                                  lambda h: _judged_lines(h, args, hands_before, first_hand, readings, later),
-                                  hand_first)
+        return judge_contradicted(hand, result, again, hand_first, lead is not False)
     return result
 
 

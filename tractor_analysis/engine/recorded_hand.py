@@ -179,7 +179,7 @@ def replay_recorded(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], 
         setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,
         takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after,
         derived=setting.derived, unknowns=setting.unknowns, unfinished=play.unfinished,
-        contradicted=setting.contradicted,
+        contradicted=setting.contradicted, questioned=setting.questioned,
         # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
         # that agree in a position) and, in a full hand, who led the first trick
         legality_known=(not start.from_plays and (hand.setup or dealer is not None)

@@ -54,6 +54,13 @@ class Setting:
     """Facts the record states that the rest of it contradicts, each with the value the rest gives:
     ``("dealer", seat)`` (a ``dealer_mismatch``), ``("level", rank)`` (a ``level_mismatch``),
     ``("trump", suit)`` (the declarations fix another trump): :mod:`.contradictions`."""
+    questioned: tuple[tuple[str, int | None], ...] = ()
+    """Facts the record states once, nothing else in it naming them, with the value the plays name
+    instead: ``("dealer", seat)`` when ``[Dealer]`` alone names the dealer (no hand before carries one,
+    no declaration stands) and another seat led the first trick (the dealer leads it).  A lead is an act
+    a table can get wrong, so this alone never sets the tag aside; it is weighed like a contradiction
+    (:mod:`.contradictions`) only when the cards themselves speak against the recorded value — a card
+    played and not held, cards left, a bury not held (:func:`.hand_replay._judged`)."""
 
     @property
     def withheld(self) -> frozenset[str]:
@@ -78,7 +85,8 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     unknowns: list[Unknown] = []
     own = levels if (first_of_match and expected_dealer is None and rules.bid_dealer is BidDealer.LAST) else None
     alts: list[tuple[str, int | None]] = []
-    dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived, alts)
+    questioned: list[tuple[str, int]] = []
+    dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived, alts, questioned)
     side = None if dealer is None else team_of(dealer)
     if dealer is None and not rules.friend and levels_known and hand.level is not None:
         at_level = [t for t in (0, 1) if levels[t] == hand.level]
@@ -143,7 +151,15 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         if what:
             unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain, what, hand.number)))
     return Setting(dealer, side, level, hand.trump, judged, levels, tuple(violations), tuple(derived),
-                   tuple(unknowns), tuple(alts))
+                   tuple(unknowns), tuple(alts), tuple(questioned))
+
+
+def _questioned_dealer(hand: Hand, dealer: int) -> list[tuple[str, int]]:
+    """``[("dealer", seat)]`` when ``seat``, not the recorded ``dealer``, led trick 1 (:attr:`Setting.questioned`)."""
+    first = hand.tricks[0] if hand.tricks else None
+    if first is None or first.number != 1 or first.leader is None or int(first.leader) == dealer:
+        return []
+    return [("dealer", int(first.leader))]
 
 
 def _rebid_buries_unknown(hand: Hand, dealer: int | None) -> Unknown | None:
@@ -187,11 +203,13 @@ def _full_hands(hand: Hand, rules: RuleSet) -> bool:
 
 def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
             first_of_match: bool, own: tuple[int | None, ...] | None,
-            derived: list[Derived], alts: list | None = None) -> tuple[int | None, list[Violation]]:
+            derived: list[Derived], alts: list | None = None,
+            questioned: list | None = None) -> tuple[int | None, list[Violation]]:
     """The dealer: as recorded, else as the previous hand named, else — a deal bid for (the
     first hand, a hand marked ``bid_for``) — the declarer ``bid_dealer`` names (the first, or
     the final standing one, each seat then declaring with its level in ``own``), else unknown
-    (``None``).  A recorded dealer that is neither is a ``dealer_mismatch``."""
+    (``None``).  A recorded dealer that is neither is a ``dealer_mismatch``; one nothing else names, with
+    trick 1 led by another seat, is ``questioned`` (:attr:`Setting.questioned`)."""
     first_declarer = None
     # (declarations not all readable: the first declarer may be the one not read — nothing derived)
     if hand.declarations and hand.declarations_known and (
@@ -223,6 +241,8 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
         if alts is not None:
             alts.append(("dealer", first_declarer))
         return dealer, [_violation("dealer_mismatch", dealer, message)]
+    if expected_dealer is None and first_declarer is None and questioned is not None:
+        questioned += _questioned_dealer(hand, dealer)     # [Dealer] alone names the dealer
     return dealer, []
 
 
