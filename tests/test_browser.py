@@ -15,6 +15,9 @@ from report_builders import EVIL, constructed_match  # the constructed match of 
 from tractor_analysis.reports import build, match_drawing
 from tractor_analysis.reports.model import ReportModel
 
+pytestmark = pytest.mark.xdist_group("test_browser")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 CHROMIUM = os.environ.get("TRACTOR_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]

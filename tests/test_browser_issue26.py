@@ -17,6 +17,9 @@ from test_browser import ARTIFACTS, Watched, _needs_a_browser, browser  # noqa: 
 
 from tractor_analysis.cli.main import main
 
+pytestmark = pytest.mark.xdist_group("test_browser_issue26")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESK = {"viewport": {"width": 1280, "height": 900}}

@@ -153,10 +153,11 @@ def loopback_cluster(tmp_path):
         _wait_for_workers(address, 2)
         yield address, workers
     finally:
-        for p in procs:
+        # the workers first: a worker stopped with its scheduler going too waits on the lost connection
+        # (20 s, the whole timeout, in make test's runs), then the scheduler
+        for p in procs[1:] + procs[:1]:
             if p.poll() is None:
                 os.killpg(p.pid, signal.SIGTERM)
-        for p in procs:
             try:
                 p.wait(timeout=20)
             except subprocess.TimeoutExpired:

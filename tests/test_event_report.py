@@ -11,6 +11,9 @@ from click.testing import CliRunner
 from event_helpers import EVENT
 from tractor_analysis.cli.main import main
 
+pytestmark = pytest.mark.xdist_group("test_event_report")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

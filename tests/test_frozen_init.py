@@ -264,7 +264,9 @@ def test_settle_as_old_moves_the_young_to_the_oldest_generation_unless_something
             with gc_paused:
                 more = [[i] for i in range(3000)]
                 settle_as_old()
-                assert gc.get_freeze_count() == frozen and gc.get_count()[0] >= len(more)
+                # (not == frozen: a frozen object another thread drops meanwhile leaves the count; a freeze of
+                # its own would add the 3,000 lists, an unfreeze take the count to 0)
+                assert frozen - len(more) < gc.get_freeze_count() <= frozen and gc.get_count()[0] >= len(more)
     finally:
         gc.enable() if was else gc.disable()
 

@@ -15,6 +15,9 @@ from click.testing import CliRunner
 from event_helpers import EVENT
 from tractor_analysis.cli.main import main
 
+pytestmark = pytest.mark.xdist_group("test_report_event_pages_counted")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

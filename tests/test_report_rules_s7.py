@@ -21,6 +21,9 @@ from tractor_analysis.dataset import ingest
 from tractor_analysis.reports import build
 from tractor_analysis.reports import dataset_input
 
+pytestmark = pytest.mark.xdist_group("test_report_rules_s7")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 ROOT = Path(__file__).resolve().parent.parent
 EVENT = ROOT / "tests" / "data" / "event"
 SAMPLES = ROOT / "sample_logs"

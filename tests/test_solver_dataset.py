@@ -23,6 +23,9 @@ from tractor_analysis.analysis.hand_analysis import MARKS, mark_of
 from tractor_analysis.records import format_json
 from tractor_analysis.simulate import simulate, simulate_match, write_matches
 
+pytestmark = pytest.mark.xdist_group("test_solver_dataset")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 SAMPLE = Path(__file__).parent.parent / "sample_logs" / "spring-cup-r2t5.tgn"
 ANALYSIS_COLUMNS = ("value_before", "value_after", "cost", "best")
 LAST = 3

@@ -17,6 +17,9 @@ from tractor_analysis.records import format_json
 from tractor_analysis.records.rulesets import build_ruleset
 from tractor_analysis.simulate import simulate, simulate_match, write_matches
 
+pytestmark = pytest.mark.xdist_group("test_stats_sql")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 TABLE_FUNCTIONS = ("summary", "points_distribution", "bottom_captures", "violation_rates")
 
 

@@ -17,6 +17,9 @@ from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import load
 from tractor_analysis.simulate import simulate, write_matches
 
+pytestmark = pytest.mark.xdist_group("test_view_report")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): its module fixtures are built once."""
+
 NAME = '<img src=x onerror="alert(1)">&陈'
 LAST, SAMPLES = 1, 3
 
