@@ -1025,6 +1025,10 @@ static int32_t group_id_slow(Core *c, int g, int add);
  * not added (-3: its encoding has no id, so no entry's key holds it) */
 static int32_t group_id(Core *c, int g, int add) {
     uint64_t h = (c->zg[g] ^ (uint64_t)(g + 1) * 0x9E3779B97F4A7C15ULL) | 1;     /* 0: an empty slot */
+    if (!c->gcache) {
+        if (!(c->gcache = calloc(GCACHE, sizeof(GCache)))) return -1;
+        huge_hint(c->gcache, GCACHE * sizeof(GCache));
+    }
     GCache *e = &c->gcache[(h >> 17) & (GCACHE - 1)];
     int n = c->ngk[g];
     if (e->h == h && e->g == g && memcmp(e->st, c->gcb[g], (size_t)n) == 0) return e->id;
@@ -1043,7 +1047,7 @@ static int32_t group_id_slow(Core *c, int g, int add) {
     if (t) return t->a;
     if (!add) return -3;
     if (c->gencs.count >= c->gencs.limit || c->gencs.alen + (size_t)e.n > c->gencs.byte_limit) {
-        map_clear(&c->gencs); memset(c->gcache, 0, GCACHE * sizeof(GCache));
+        map_clear(&c->gencs); if (c->gcache) memset(c->gcache, 0, GCACHE * sizeof(GCache));
         c->gid_clears++;
     }
     if (c->next_gid == INT32_MAX) return -2;
@@ -2730,9 +2734,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->tid = calloc(5 * (4 * MAXC + 16), sizeof(int32_t));      /* plies: search() stops at 4 * MAXC + 8 */
     if (!c->leadinfo || !c->playval || !c->history || !c->tid) { PyErr_NoMemory(); return -1; }
     c->next_gid = 0; c->gid_clears = 0;
-    c->gcache = calloc(GCACHE, sizeof(GCache));
-    huge_hint(c->gcache, GCACHE * sizeof(GCache));
-    if (!c->gcache) { PyErr_NoMemory(); return -1; }
+    c->gcache = NULL;       /* made on the first group_id: a core asked only for follows or winners needs none */
     if (decks < 0 || decks > 3) { PyErr_SetString(PyExc_ValueError, "decks: 0 (leads from the solver) or 1-3"); return -1; }
     c->decks = decks; c->gu = NULL; c->features = FEATURE_ALL;
     for (int k = 0; k < NK; k++) {
@@ -2910,7 +2912,7 @@ static PyObject *Core_entry(Core *c, PyObject *noargs) {
 
 static PyObject *Core_clear(Core *c, PyObject *noargs) {
     map_clear(&c->tt); st_clear(&c->stt); map_clear(&c->moves); map_clear(&c->wins); map_clear(&c->mults); map_clear(&c->scores); map_clear(&c->raws); map_clear(&c->parts);
-    map_clear(&c->gencs); memset(c->gcache, 0, GCACHE * sizeof(GCache));
+    map_clear(&c->gencs); if (c->gcache) memset(c->gcache, 0, GCACHE * sizeof(GCache));
     Py_RETURN_NONE;
 }
 
