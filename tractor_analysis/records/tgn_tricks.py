@@ -12,8 +12,10 @@ card reader of :mod:`.tgn_cards` only runs when a token is not in it.
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
+import sys
 
 from . import compiled
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
@@ -452,19 +454,22 @@ def _place_notes(plays: list[Play], owners: list[int], segments: list[str], base
     """Attach each annotation of a trick line to the play it follows (or, failing one, to the trick)."""
     extra: dict[int, list[str]] = {}
     trick_notes: list[str] = []
-    # where each segment's text starts (its length when blank): "is there text before offset k" in
-    # O(1), not a strip of the segment per note (a line of 600,000 notes took a minute)
-    first = [len(seg) - len(seg.lstrip()) for seg in segments]
+    # each segment's start, end (past its comma) and where its text starts (its length when blank): a
+    # note's segment found by bisection, "is there text before offset k" in O(1) — not a walk over the
+    # segments, nor a strip of one, per note (a line of 666,000 notes took a minute with the strip)
+    starts, ends, first = [], [], []
+    a = base
+    for seg in segments:
+        starts.append(a)
+        a += len(seg) + 1
+        ends.append(a)
+        first.append(len(seg) - len(seg.lstrip()))
+    ends[-1] = sys.maxsize          # past the last segment's end: still the last segment
+    owner_of = {si: i for i, si in reversed(list(enumerate(owners)))}
     for o, text, _, _ in notes:
-        si = -1
-        a = base
-        for i, seg in enumerate(segments):
-            b = a + len(seg) + 1
-            if o < b or i == len(segments) - 1:
-                si = i if first[i] < min(max(0, o - a), len(seg)) else i - 1
-                break
-            a = b
-        owner = owners.index(si) if si >= 0 and si in owners else None
+        i = bisect.bisect_right(ends, o)      # the first segment ending past the note
+        si = i if first[i] < min(max(0, o - starts[i]), len(segments[i])) else i - 1
+        owner = owner_of.get(si)
         if owner is None:
             trick_notes.append(text)
         else:
