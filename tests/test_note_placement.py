@@ -10,12 +10,12 @@ from tractor_analysis.records.model import Play
 from tractor_analysis.records.tgn_tricks import _place_notes
 
 
-def _walk(plays, owners, segments, base, notes):
-    """The placement as first written: the segments walked for each note."""
-    extra: dict[int, list[str]] = {}
-    trick_notes: list[str] = []
+def _walk(owners, segments, base, notes) -> list[int | None]:
+    """The placement as first written, the segments walked for each note: per note, the index of the play
+    it goes to (``None``: the trick)."""
     first = [len(seg) - len(seg.lstrip()) for seg in segments]
-    for o, text, _, _ in notes:
+    out = []
+    for o, _, _, _ in notes:
         si = -1
         a = base
         for i, seg in enumerate(segments):
@@ -24,15 +24,8 @@ def _walk(plays, owners, segments, base, notes):
                 si = i if first[i] < min(max(0, o - a), len(seg)) else i - 1
                 break
             a = b
-        owner = owners.index(si) if si >= 0 and si in owners else None
-        if owner is None:
-            trick_notes.append(text)
-        else:
-            extra.setdefault(owner, []).append(text)
-    if extra:
-        plays = [Play(p.seat, p.cards, p.attempted, p.notes + tuple(extra.get(i, ())), p.line, p.column)
-                 for i, p in enumerate(plays)]
-    return plays, trick_notes
+        out.append(owners.index(si) if si >= 0 and si in owners else None)
+    return out
 
 
 @st.composite
@@ -50,4 +43,10 @@ def lines(draw):
 @settings(max_examples=400, deadline=None)
 @given(lines())
 def test_the_bisection_places_each_note_where_the_walk_did(line):
-    assert _place_notes(*line) == _walk(*line)
+    plays, owners, segments, base, notes = line
+    placed = _walk(owners, segments, base, notes)
+    got_plays, got_trick = _place_notes(plays, owners, segments, base, notes)
+    assert got_trick == [n[1] for n, w in zip(notes, placed) if w is None]
+    assert [p.notes for p in got_plays] == [tuple(n[1] for n, w in zip(notes, placed) if w == i)
+                                           for i in range(len(plays))]
+    assert [(p.seat, p.cards) for p in got_plays] == [(p.seat, p.cards) for p in plays]
