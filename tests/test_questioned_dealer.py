@@ -14,8 +14,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
+from tractor_analysis.records.rulesets import PRESETS
 
 SAMPLE = (Path(__file__).resolve().parent.parent / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
 N, W = 0, 3
@@ -92,3 +95,25 @@ def test_a_dealer_the_hand_before_carries_is_not_questioned():
     h = hands(SAMPLE.replace(old, new, 1))[1]
     assert h.dealer == 1 and "out_of_turn" in codes(h)
     assert not any(u.tag == "Dealer" for u in h.unknowns) and not any(d.fact == "dealer" for d in h.derived)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_miscopied_lone_dealer_of_a_whole_simulated_hand_is_set_aside_by_its_cards(preset):
+    """Simulated first hands under each preset (deal lines, bottom, bury, every play), each with ``[Dealer]``
+    miscopied to each other seat and no declarations: the real dealer is derived every time, with the real
+    hand's verdicts and outcome (before: every one judged with the wrong dealer)."""
+    import dataclasses
+
+    from tractor_analysis.simulate import simulate_match
+
+    for seed in range(5):
+        match = simulate_match(seed, 0, preset=preset, max_hands=1)
+        hand = match.hands[0]
+        right = replay_match(match).hands[0]
+        for wrong in set(range(4)) - {hand.dealer}:
+            copied = dataclasses.replace(hand, dealer=wrong, declarations=(), declarations_known=False)
+            h = replay_match(dataclasses.replace(match, hands=(copied,))).hands[0]
+            assert h.dealer == hand.dealer, (seed, wrong)
+            assert codes(h) == codes(right) and h.outcome == right.outcome, (seed, wrong)
+            assert h.levels_after == right.levels_after, (seed, wrong)
+            assert [d.value for d in h.derived if d.fact == "dealer"] == ["NESW"[hand.dealer]], (seed, wrong)
