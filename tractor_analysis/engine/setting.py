@@ -155,9 +155,10 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
 
 
 def _questioned_dealer(hand: Hand, dealer: int) -> list[tuple[str, int]]:
-    """``[("dealer", seat)]`` when ``seat``, not the recorded ``dealer``, led trick 1 (:attr:`Setting.questioned`)."""
+    """``[("dealer", seat)]`` when ``seat``, not the recorded ``dealer``, led the hand's first trick (``[FirstTrick]``, 1 by
+    default; :attr:`Setting.questioned`)."""
     first = hand.tricks[0] if hand.tricks else None
-    if first is None or first.number != 1 or first.leader is None or int(first.leader) == dealer:
+    if first is None or first.number != hand.first_trick or first.leader is None or int(first.leader) == dealer:
         return []
     return [("dealer", int(first.leader))]
 
