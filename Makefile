@@ -18,9 +18,13 @@ $(BIN)/python:
 # the compiled cores (setup.py) are built by this install: a changed C source reinstalls
 CSOURCES := $(shell find tractor_analysis -name '*.c' -o -name '*.h' 2>/dev/null)
 
+# the package's bytecode written once, as pip does for a non-editable install: where PYTHONDONTWRITEBYTECODE
+# is set (this machine), every `tractor` start and every worker process compiled the sources again (about
+# 0.5 CPU-s each; the suite starts hundreds; bench/README.md, issue 27)
 $(STAMP): $(BIN)/python pyproject.toml setup.py $(CSOURCES)
 	@echo "installing tractor-analysis into $(VENV)/ (log: $(PIPLOG))"
 	@$(PIP) -e . > $(PIPLOG) 2>&1 || { cat $(PIPLOG); exit 1; }
+	@$(BIN)/python -m compileall -q -j 0 tractor_analysis cli reports >> $(PIPLOG) 2>&1 || { cat $(PIPLOG); exit 1; }
 	@touch $@
 
 # the test extras alone (pyproject.toml's [test] list): `pip install -e '.[test]'` would build the C cores again
