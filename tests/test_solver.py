@@ -23,6 +23,10 @@ from tractor_analysis.engine.legal import analyse_lead, legal_follows, legal_lea
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.simulate import simulate
 
+pytestmark = pytest.mark.xdist_group("test_solver")
+"""The module's tests on one worker of ``make test`` (``--dist loadgroup``): each test runs once per search path,
+and the second run reads the brute force's answers the first computed (``_REFERENCE``)."""
+
 NS = frozenset({0, 2})      # defenders N and S: E and W attack
 
 
