@@ -117,3 +117,14 @@ def test_every_miscopied_lone_dealer_of_a_whole_simulated_hand_is_set_aside_by_i
             assert codes(h) == codes(right) and h.outcome == right.outcome, (seed, wrong)
             assert h.levels_after == right.levels_after, (seed, wrong)
             assert [d.value for d in h.derived if d.fact == "dealer"] == ["NESW"[hand.dealer]], (seed, wrong)
+
+
+def test_the_first_leaders_judgement_is_made_once(monkeypatch):
+    """The judgement under the first leader that weighs the tag is the one the merge uses (not made again)."""
+    from tractor_analysis.engine import hand_replay
+
+    calls = []
+    real = hand_replay._judged_lines
+    monkeypatch.setattr(hand_replay, "_judged_lines", lambda h, *a, **k: calls.append(h.dealer) or real(h, *a, **k))
+    h = hands(miscopied())[0]
+    assert h.dealer == W and sorted(calls) == [N, W]        # as recorded, then with W dealing: once each

@@ -64,29 +64,42 @@ def _evidence(v: Violation, r: HandResult, lead: bool = True) -> bool:
     """``v`` is one of the hand's own findings against the values ``r`` was judged under (never the
     contradiction itself: a trump the declarations do not fix is one statement against another; the
     first trick led by another seat than the dealer only with ``lead``)."""
-    first = r.tricks[0].number if r.tricks else None
     if v.code in EVIDENCE:
         return not _contradiction(v)
-    return (lead and v.code == "out_of_turn" and first is not None and v.trick == first and bool(v.played)
+    return lead and _first_lead(v, r)
+
+
+def _first_lead(v: Violation, r: HandResult) -> bool:
+    """``v`` is the hand's first trick led by another seat than the dealer ``r`` was judged under (the
+    engine's own ``out_of_turn`` of that lead)."""
+    first = r.tricks[0].number if r.tricks else None
+    return (v.code == "out_of_turn" and first is not None and v.trick == first and bool(v.played)
             and bool(r.tricks[0].plays) and v.seat == r.tricks[0].plays[0].seat)
 
 
-def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult]) -> bool | None:
-    """How a tag nothing else names is weighed against the value the plays name (``result.questioned``:
-    ``[Dealer]`` alone, trick 1 led by another seat; docs/rules.md §14.1): ``True`` when the cards set the
-    tag aside (fewer cards played and not held, cards left or buries not held under the other value —
-    :func:`judge` as for any contradicted tag), ``False`` when the cards speak for neither but the table's
-    acts and ``[Claim]`` bear out the other value better (both kept: :func:`judge` without the first lead,
-    which alone never chooses), ``None`` when the tag stands (as recorded, today's judgement)."""
-    if not result.questioned or result.contradicted:
-        return None
+def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult]
+               ) -> tuple[bool | None, tuple[tuple[str, int], ...], HandResult | None]:
+    """How a tag nothing else names (``result.questioned``: ``[Dealer]``; docs/rules.md §14.1) is weighed
+    against the value the plays name — the seat whose lead of the first trick the engine found out of turn
+    (the dealer leads it) —, that value (``(("dealer", seat),)``, else ``()``) and the hand judged under it
+    (``None`` when not needed).  The first: ``True`` when the cards set the tag aside (fewer cards played
+    and not held, cards left or buries not held under the other value — :func:`judge` as for any
+    contradicted tag), ``False`` when the cards speak for neither but the table's acts and ``[Claim]`` bear
+    out the other value better (both kept: :func:`judge` without the first lead, which alone never
+    chooses), ``None`` when the tag stands (as recorded, today's judgement)."""
+    if "dealer" not in result.questioned or result.contradicted:
+        return None, (), None
     if not any(_evidence(v, result, False) or v.code == "claim_mismatch" for v in result.violations):
-        return None                 # nothing but the lead speaks against the tag
-    other = replay(_with(hand, list(result.questioned)))
+        return None, (), None       # nothing but the lead speaks against the tag
+    leader = next((v.seat for v in result.violations if _first_lead(v, result)), None)
+    if leader is None:
+        return None, (), None
+    choice = (("dealer", leader),)
+    other = replay(_with(hand, list(choice)))
     cards, cards_other = _conflicts(result, False), _conflicts(other, False)
     if cards_other != cards:
-        return True if cards_other < cards else None
-    return False if _acts_against(other) < _acts_against(result) else None
+        return (True if cards_other < cards else None), choice, other
+    return (False if _acts_against(other) < _acts_against(result) else None), choice, other
 
 
 def _acts_against(r: HandResult) -> int:
@@ -146,15 +159,17 @@ def _with(hand: Hand, choice: Sequence[tuple[str, int | None]]) -> Hand:
 
 
 def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
-          order: Callable[[Violation], tuple], lead: bool = True) -> HandResult:
+          order: Callable[[Violation], tuple], lead: bool = True, asked: bool = False,
+          made: dict[frozenset, HandResult] | None = None) -> HandResult:
     """``result`` (``hand`` judged as recorded, with ``result.contradicted``) merged with the
     judgements of ``hand`` under the other values (``replay``: one hand judged).  Only the values
     the hand's own evidence bears out best are kept (the fewest :data:`EVIDENCE` findings): when
     that is the tag as recorded alone, ``result`` stands (the contradiction reported, the hand
     judged as the table says it played); a fact the values kept agree on is derived (from the
-    deal, the bottom, the declarations and the plays), the others unknown.  ``lead`` false: the first
-    trick's lead is not counted (:func:`questioned`)."""
-    asked = bool(result.questioned) and result.contradicted == result.questioned     # (:func:`questioned`)
+    deal, the bottom, the declarations and the plays), the others unknown.  From :func:`questioned`: ``asked``
+    (the tag is one nothing else names), ``lead`` false (the first trick's lead not counted), ``made`` (the
+    judgements it made already, by their values: not made again)."""
+    made = made or {}
     options: dict[str, list[int | None]] = {}                 # the other values of each fact
     for fact, value in result.contradicted:
         if value != getattr(hand, fact) and value not in options.setdefault(fact, []):
@@ -165,7 +180,7 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     for picks in itertools.product(*([_AS_RECORDED, *options[f]] for f in named)):
         key = frozenset((f, v) for f, v in zip(named, picks) if v is not _AS_RECORDED)
         if key not in judgements:
-            judgements[key] = replay(_with(hand, list(key)))
+            judgements[key] = made[key] if key in made else replay(_with(hand, list(key)))
             queue.append(key)
     while queue:
         # a judgement under other values may contradict a tag as recorded that the hand as recorded
@@ -181,7 +196,7 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
                 continue
             more = key | {(fact, value)}
             if more not in judgements:
-                judgements[more] = replay(_with(hand, list(more)))
+                judgements[more] = made[more] if more in made else replay(_with(hand, list(more)))
                 queue.append(more)
                 if value not in options.setdefault(fact, []):
                     options[fact].append(value)

@@ -116,11 +116,12 @@ def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readi
     ``args``: :func:`replay_recorded`'s from ``rules`` to ``chain``."""
     result = _judged_lines(hand, args, hands_before, first_hand, readings, later)
     again = lambda h: _judged_lines(h, args, hands_before, first_hand, readings, later)   # noqa: E731
-    lead = questioned(hand, result, again)    # [Dealer] alone names the dealer, another seat led trick 1
+    lead, choice, other = questioned(hand, result, again)     # [Dealer] alone names the dealer; another led trick 1
     if lead is not None:
-        result = dataclasses.replace(result, contradicted=result.questioned)
+        result = dataclasses.replace(result, contradicted=choice)
     if result.contradicted:     # a tag the rest of the record contradicts: judged under each value
-        return judge_contradicted(hand, result, again, hand_first, lead is not False)
+        made = {frozenset(choice): other} if other is not None else None
+        return judge_contradicted(hand, result, again, hand_first, lead is not False, lead is not None, made)
     return result
 
 

@@ -54,13 +54,13 @@ class Setting:
     """Facts the record states that the rest of it contradicts, each with the value the rest gives:
     ``("dealer", seat)`` (a ``dealer_mismatch``), ``("level", rank)`` (a ``level_mismatch``),
     ``("trump", suit)`` (the declarations fix another trump): :mod:`.contradictions`."""
-    questioned: tuple[tuple[str, int | None], ...] = ()
-    """Facts the record states once, nothing else in it naming them, with the value the plays name
-    instead: ``("dealer", seat)`` when ``[Dealer]`` alone names the dealer (no hand before carries one,
-    no declaration stands) and another seat led the first trick (the dealer leads it).  A lead is an act
-    a table can get wrong, so this alone never sets the tag aside; it is weighed like a contradiction
-    (:mod:`.contradictions`) only when the cards themselves speak against the recorded value — a card
-    played and not held, cards left, a bury not held (:func:`.hand_replay._judged`)."""
+    questioned: tuple[str, ...] = ()
+    """Facts the record states once, nothing else in it naming them: ``"dealer"`` when ``[Dealer]`` alone names
+    the dealer (no hand before carries one, no declaration stands).  The seat that led the first trick names
+    another when the engine finds that lead out of turn (the dealer leads it); a lead is an act a table can get
+    wrong, so this alone never sets the tag aside: it is weighed only when more speaks against the recorded
+    value — the cards (a card played and not held, cards left, a bury not held), which set it aside, or
+    ``[Claim]``, by which both values are kept (:func:`.contradictions.questioned`)."""
 
     @property
     def withheld(self) -> frozenset[str]:
@@ -85,7 +85,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     unknowns: list[Unknown] = []
     own = levels if (first_of_match and expected_dealer is None and rules.bid_dealer is BidDealer.LAST) else None
     alts: list[tuple[str, int | None]] = []
-    questioned: list[tuple[str, int]] = []
+    questioned: list[str] = []
     dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived, alts, questioned)
     side = None if dealer is None else team_of(dealer)
     if dealer is None and not rules.friend and levels_known and hand.level is not None:
@@ -154,15 +154,6 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
                    tuple(unknowns), tuple(alts), tuple(questioned))
 
 
-def _questioned_dealer(hand: Hand, dealer: int) -> list[tuple[str, int]]:
-    """``[("dealer", seat)]`` when ``seat``, not the recorded ``dealer``, led the hand's first trick (``[FirstTrick]``, 1 by
-    default; :attr:`Setting.questioned`)."""
-    first = hand.tricks[0] if hand.tricks else None
-    if first is None or first.number != hand.first_trick or first.leader is None or int(first.leader) == dealer:
-        return []
-    return [("dealer", int(first.leader))]
-
-
 def _rebid_buries_unknown(hand: Hand, dealer: int | None) -> Unknown | None:
     """After 炒地皮, a hand that does not give every bury (one per taker of the bottom: only the last,
     or none) or no ``Bottom:`` line: the takers' hands are read from their plays
@@ -209,8 +200,8 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
     """The dealer: as recorded, else as the previous hand named, else — a deal bid for (the
     first hand, a hand marked ``bid_for``) — the declarer ``bid_dealer`` names (the first, or
     the final standing one, each seat then declaring with its level in ``own``), else unknown
-    (``None``).  A recorded dealer that is neither is a ``dealer_mismatch``; one nothing else names, with
-    trick 1 led by another seat, is ``questioned`` (:attr:`Setting.questioned`)."""
+    (``None``).  A recorded dealer that is neither is a ``dealer_mismatch``; one nothing else names is
+    ``questioned`` (:attr:`Setting.questioned`)."""
     first_declarer = None
     # (declarations not all readable: the first declarer may be the one not read — nothing derived)
     if hand.declarations and hand.declarations_known and (
@@ -243,7 +234,7 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
             alts.append(("dealer", first_declarer))
         return dealer, [_violation("dealer_mismatch", dealer, message)]
     if expected_dealer is None and first_declarer is None and questioned is not None:
-        questioned += _questioned_dealer(hand, dealer)     # [Dealer] alone names the dealer
+        questioned.append("dealer")         # [Dealer] alone names the dealer
     return dealer, []
 
 
