@@ -26,19 +26,13 @@ SPRING = SAMPLES / "spring-cup-r2t5.tgn"            # several hands: several han
 
 
 def tractor(*args, cwd=None):
-    """``(exit code, stdout, stderr)`` of ``tractor ARGS`` run in ``cwd`` (in this process, by click's
-    ``CliRunner``, the current folder changed to ``cwd`` for the run; no exception but its exit)."""
-    before = os.getcwd()
-    if cwd is not None:
-        os.chdir(cwd)
-    try:
-        r = CliRunner().invoke(main, [*map(str, args)])
-    finally:
-        os.chdir(before)
-    out, err = r.stdout, r.stderr
-    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
-    assert "Traceback" not in out + err, (out + err)[-3000:]
-    return r.exit_code, out, err
+    """``(exit code, stdout, stderr)`` of ``tractor ARGS`` run in ``cwd`` (in this process:
+    :func:`cli_runs.run_in`), with no traceback in what it printed."""
+    from cli_runs import run_in
+
+    r = run_in(*args, cwd=cwd)
+    assert "Traceback" not in r.stdout + r.stderr, (r.stdout + r.stderr)[-3000:]
+    return r.returncode, r.stdout, r.stderr
 
 
 def has_chinese(text: str) -> bool:
