@@ -331,7 +331,9 @@ def content_digest(match: Match, result: MatchResult) -> str:
             hand.deal, hand.deal_unread, hand.bottom, hand.buried, hand.earlier_buries, hand.friend,
             hand.setup, hand.points, hand.points_known, hand.first_trick, hand.bid_for, hand.bid_for_known,
             hand.takebacks, hand.takebacks_unread, hand.result_only,
-            [(t.number, [(p.seat, p.cards, p.attempted) for p in t.plays]) for t in hand.tricks]), 2))
+            [(t.number, [(p.seat, p.cards, p.attempted) for p in t.plays]) for t in hand.tricks],
+            # (a play written and not read: only when there is one, so that every other digest stays as it was)
+            *((hand.plays_unread,) if hand.plays_unread else ())), 2))
     return hashlib.sha256(b"\x1e".join(parts)).hexdigest()[:16]
 
 

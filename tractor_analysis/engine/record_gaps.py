@@ -7,8 +7,9 @@ its winner and every later trick as if N's card were still in N's hand, would re
 a gap in the record.  So (docs/rules.md §4.1 and §14.1):
 
 - a **gap** is a trick of 1–3 plays, each seat at most once, in turn order from its first play,
-  that leaves out a seat before its last recorded play, or any seat when a trick follows it (a
-  last trick that only stops early is :mod:`.unfinished`);
+  that leaves out a seat before its last recorded play, or any seat when a trick follows it, or
+  when each seat left out has a play written there that could not be read (``Hand.plays_unread``:
+  the seat played); a last trick that only stops early is :mod:`.unfinished`;
 - the hand is judged once for every way the missing seats could have played, legal or not — the
   seat may have played wrongly, the very thing a referee is asked to judge: every play of as many cards
   as the lead from the cards it held when the trick began and does not play later (:func:`_seat_plays`:
@@ -73,6 +74,10 @@ class Gap:
     """The trick's number."""
     missing: tuple[int, ...]
     """The seats the record gives no play for, in turn order from the trick's first play."""
+    written: bool = False
+    """The hand's last trick, its plays left out written after the ones read but unreadable
+    (:func:`_written`): where they cannot be filled in, the record is judged as stopping there
+    (:func:`_unfilled`), as one that gives no such play."""
 
 
 def find_gaps(hand: Hand) -> tuple[Gap, ...]:
@@ -93,11 +98,26 @@ def find_gaps(hand: Hand) -> tuple[Gap, ...]:
         offsets = [(p.seat - first) & 3 for p in plays]
         if any(b <= a for a, b in zip(offsets, offsets[1:])):
             continue                                 # a seat twice, or out of order: judged as it is
-        if offsets[-1] == n - 1 and i == last:
+        written = offsets[-1] == n - 1 and i == last
+        if written and not _written(hand, trick, first, n):
             continue                                 # the record just ends in this trick (unfinished)
         seen = set(offsets)
-        out.append(Gap(i, trick.number, tuple((first + k) & 3 for k in range(4) if k not in seen)))
+        out.append(Gap(i, trick.number, tuple((first + k) & 3 for k in range(4) if k not in seen), written))
     return tuple(out)
+
+
+def _written(hand: Hand, trick: Trick, first: int, n: int) -> bool:
+    """The hand's last trick, whose ``n`` plays from seat ``first`` on leave out the seats after them, gives
+    those a play it could not read (:attr:`~..records.model.Hand.plays_unread`), written after the ``n`` read,
+    in turn: the seats played and the record does not stop there — a gap, as inside the hand.  Not when an
+    unread play is written before a read one (it may be the lead: the trick's order is then not the one
+    read), nor when another trick line of the hand has the same number (whose unread plays those are is then
+    not known)."""
+    if not hand.plays_unread:
+        return False
+    unread = [(seat, before) for number, seat, before in hand.plays_unread if number == trick.number]
+    return (unread == [((first + k) & 3, n) for k in range(n, 4)]
+            and sum(t.number == trick.number for t in hand.tricks) == 1)
 
 
 def _filled(hand: Hand, gap: Gap, fills: dict[int, tuple[int, ...]]) -> Hand:
@@ -416,7 +436,7 @@ def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandRe
     first = gaps[0]
     if (ctx is None or len(recorded.tricks) <= first.index or not recorded.tricks[first.index].hands_before
             or not (recorded.legality_known or _cards_known(hand, gaps, recorded))):
-        return not_judged(hand, gaps, recorded, "cards")
+        return _unfilled(hand, gaps, recorded, replay, context, "cards")
     for g in gaps:
         before = recorded.tricks[g.index].hands_before if g.index < len(recorded.tricks) else ()
         size = len(hand.tricks[g.index].plays[0].cards)
@@ -425,15 +445,25 @@ def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandRe
     for g in gaps:
         lead = analyse_lead(ctx, tuple(hand.tricks[g.index].plays[0].cards))
         if lead.mixed or not lead.units:
-            return not_judged(hand, gaps, recorded, "bad_lead")
+            return _unfilled(hand, gaps, recorded, replay, context, "bad_lead")
     found = _ways_judged(hand, ctx, recorded.tricks[first.index].hands_before, gaps, recorded, replay)
     if isinstance(found, str):
-        return not_judged(hand, gaps, recorded, found)
+        return _unfilled(hand, gaps, recorded, replay, context, found)
     ways, results, tried = found
     fit = [i for i, r in enumerate(results) if not _contradicted(r, gaps)]
     if fit and len(fit) < len(results):         # the ways the record's later plays rule out are dropped
         return merge(hand, gaps, [results[i] for i in fit], [ways[i] for i in fit], tried)
     return merge(hand, gaps, results, ways, tried)
+
+
+def _unfilled(hand: Hand, gaps: Sequence[Gap], recorded: HandResult, replay: Callable[[Hand, bool], HandResult],
+              context: Callable[[HandResult], HandContext | None], why: str) -> HandResult:
+    """``gaps`` not filled in (``why``: :func:`not_judged`).  The last trick's unread plays (:attr:`Gap.written`)
+    then say no more than a record stopping there: the hand is judged as one that gives no such play (the
+    trick it ends in, :mod:`.unfinished`) — its other gaps as ever."""
+    if gaps[-1].written:
+        return judge(hand, gaps[:-1], replay, context) if len(gaps) > 1 else recorded
+    return not_judged(hand, gaps, recorded, why)
 
 
 def _ways_judged(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],

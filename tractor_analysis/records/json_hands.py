@@ -86,6 +86,7 @@ class _TrickReader(FieldReader):
     def tricks_of(self, tricks_v: Any, first_trick: int) -> list[Trick]:
         """The ``tricks`` list of a hand, the first numbered ``first_trick`` (:func:`~.json_fast.fast_tricks`
         when it takes them, else trick by trick with every check)."""
+        self.plays_unread: list[tuple[int, int, int]] = []     # (trick, seat, plays read before it): not read
         fast = fast_tricks(tricks_v, first_trick, self.decks, self.line, self.column, self.shared_plays)
         if fast is not None and not _follow_thrown(fast):
             self.trick = None
@@ -192,8 +193,10 @@ class _TrickReader(FieldReader):
         pnotes = as_notes(pv.get("notes"), "a play's \"notes\"", "notes")
         if attempted is not None and follows:
             self.follow_as_throw(seat, number, pv)
+            self.plays_unread.append((number, seat, seen.bit_count()))
             return None
         if bad:
+            self.plays_unread.append((number, seat, seen.bit_count()))
             return None
         self.count(played, cards, f"the plays of hand {self.hand}", f"第 {self.hand} 局的出牌")
         return Play(seat, cards, attempted, pnotes, self.line, self.column)
@@ -250,6 +253,7 @@ class HandReader(_TrickReader):
                     self.diag(code, en, zh, "deal")
                 return hand
         number, number_known = previous + 1, False
+        self.plays_unread = []
         if "number" in hv:      # (a whole number, or a string of digits; out of range: numbered as if absent)
             given = self.bounded(hv["number"], "\"number\"", "number", -MAX_HAND_NUMBER, MAX_HAND_NUMBER,
                                  None, "局号 \"number\"", (f"numbered {number}", f"按第 {number} 局处理"))
@@ -329,7 +333,7 @@ class HandReader(_TrickReader):
                     result_only=result_only,
                     line=self.line, trump_known=trump_known, points_known=points_known,
                     number_known=number_known, deal_unread=deal_unread(hv.get("deal"), deal),
-                    aside_unread=aside_unread(hv, bottom, buried, earlier))
+                    aside_unread=aside_unread(hv, bottom, buried, earlier), plays_unread=tuple(self.plays_unread))
         for code, en, zh, _ in deal_problems(hand, self.decks):
             self.diag(code, en, zh, "deal")
         return hand

@@ -160,6 +160,13 @@ class Hand:
     the bottom or the bury is then what the rest of the record gives (derived, and said), else unknown
     (:mod:`tractor_analysis.engine.starting_hands`).  Not part of equality (the cards read are the
     hand's)."""
+    plays_unread: tuple[tuple[int, Seat, int], ...] = field(default=(), compare=False)
+    """The plays a trick line gives whose cards could not be read (an ``unknown_card`` in them, or a follow
+    written as a failed throw: the reader drops the play, docs/format.md "Trick lines"): ``(trick number,
+    seat, how many plays of the line were read before it)``, in the order read.  The seat played in that trick — its play is written —, what it played is
+    not known.  Inside the hand a play left out is a gap either way; in the hand's last trick this tells a
+    play written but unreadable from a record that stops there (:func:`tractor_analysis.engine.record_gaps.
+    find_gaps`).  Not written by the writers (the play is what could not be read), not part of equality."""
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
     are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,

@@ -189,7 +189,8 @@ def _close_hand(st: Reading) -> None:
         bid_for_known=h.bid_for_known, number_known=h.number_known,
         positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()),
         deal_unread=tuple(sorted(h.deal_unread.items())),
-        aside_unread=tuple((k, h.aside_unread[k]) for k in ("bottom", "buried") if k in h.aside_unread))
+        aside_unread=tuple((k, h.aside_unread[k]) for k in ("bottom", "buried") if k in h.aside_unread),
+        plays_unread=tuple(h.plays_unread))
     for code, en, zh, key in deal_problems(hand, st.decks):
         line, column = problem_position(hand, key) or (h.line, 1)
         st.diag(code, en, zh, line, column)

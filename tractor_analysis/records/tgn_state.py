@@ -28,7 +28,7 @@ class HandDraft:
                  "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks",
                  "takebacks_unread", "bid_for",
                  "bid_for_known", "number_known", "positions", "result_only", "dealer_unknown", "deal_unread",
-                 "aside_unread")
+                 "aside_unread", "plays_unread")
 
     def __init__(self, number: int, line: int, text: str):
         self.number = number
@@ -38,6 +38,7 @@ class HandDraft:
         self.dealer_unknown = False     # [Dealer "?"]: the record says it does not know who dealt
         self.deal_unread: dict[int, int] = {}   # seat -> cards of its deal line that could not be read
         self.aside_unread: dict[str, int] = {}  # "bottom" / "buried" -> cards of that line that could not be read
+        self.plays_unread: list[tuple[int, int, int]] = []   # (trick, seat, plays read before it) of a play not read
         self.trump = None
         self.trump_seen = False
         self.trump_known = False

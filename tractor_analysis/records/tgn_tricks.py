@@ -366,8 +366,10 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
         read = _throw_cards(st, seat, txt, off, lineno, pieces)
         if follows:
             _follow_as_throw(st, seat, txt, off, lineno, pieces, number)
+            h.plays_unread.append((number, seat, seen.bit_count()))
             return None
         if read is None:
+            h.plays_unread.append((number, seat, seen.bit_count()))
             return None
         cards, attempted = read
     else:
@@ -377,6 +379,7 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
             cards, bad = read_cards(st, txt, off, lineno, pieces, f"the play of {SEAT_TOKENS[seat]} is dropped",
                                     f"{SEAT_TOKENS[seat]} 的出牌已舍弃")
             if bad:
+                h.plays_unread.append((number, seat, seen.bit_count()))
                 return None
     played = h.played
     decks = st.decks
