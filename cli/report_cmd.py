@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, record_text, rules_options, say_encoding
-from .standings_cmd import parse_scoring, scoring_options, selection_options
+from .standings_cmd import award_options, parse_award_options, parse_scoring, scoring_options, selection_options
 
 MAX_WORKERS = 8
 
@@ -72,10 +72,11 @@ def summary_line(model, pages: int | None, index) -> str:
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @selection_options
 @scoring_options
+@award_options
 @rules_options
 def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_pages: str, workers: int | None,
            quiet: bool, event: str | None, after_round: int | None, points_text: str, tiebreak_text: str,
-           preset: str | None, rule_pairs: tuple[tuple[str, str], ...]) -> None:
+           byes: tuple, walkovers: tuple, preset: str | None, rule_pairs: tuple[tuple[str, str], ...]) -> None:
     """Write an HTML report: one static folder that opens from disk (no server, no network).
 
     INPUT is a dataset folder (written by 'tractor ingest'), record files
@@ -116,8 +117,8 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
       tractor report event/ --points win=3,loss=1 --after-round 2
 
     The event's standings, team and player pages and ratings count what
-    'tractor standings' counts with the same --event, --after-round, --points
-    and --tiebreak (the index says which); the statistics and the match and hand
+    'tractor standings' counts with the same --event, --after-round, --points,
+    --tiebreak, --bye and --walkover (the index says which); the statistics and the match and hand
     pages cover every input.
     """
     from tractor_analysis.reports.build import ReportError, build_report, hands_with_pages, write_report
@@ -127,11 +128,12 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
 
     choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
     points, tiebreaks = parse_scoring(points_text, tiebreak_text)
+    awards = parse_award_options(byes, walkovers)
     try:
         model = build_report(list(inputs), title=title,
                              rules=choice.for_match if choice.overrides else None,
                              charts_on=not no_charts, workers=workers or default_workers())
-        model.event_options = EventOptions(event, after_round, points, tiebreaks)     # read by build_event
+        model.event_options = EventOptions(event, after_round, points, tiebreaks, awards)     # read by build_event
         path = write_report(model, out, hand_pages=hand_pages)
     except (ReportError, MixedRules) as exc:      # (MixedRules: --rules on a dataset it cannot all draw)
         echo_err(record_text(f"tractor report: {exc}"))     # (it may name a record file)

@@ -18,7 +18,7 @@ from .outputs import refuse_inputs, write_output
 
 _HEADERS = {"rank": "rank / 名次", "team": "team / 队伍", "players": "players / 选手", "played": "played / 场次",
             "won": "won / 胜", "lost": "lost / 负", "match_points": "match points / 积分",
-            "level_diff": "level diff / 级差", "head_to_head": "head-to-head / 相互胜负",
+            "level_diff": "level diff / 级差", "byes": "byes / 轮空", "head_to_head": "head-to-head / 相互胜负",
             "opponents": "opponents / 对手分"}
 
 
@@ -55,8 +55,32 @@ def scoring_options(command):
                            help="Tie-breaks after match points, in order (any of level_diff, head_to_head, "
                                 "opponents; '' for none).")(command)
     command = click.option("--points", "points_text", default="win=2,loss=0,forfeit=0", show_default=True,
-                           help="Match points of a win, a loss, and a forfeit (to the side that forfeited).")(command)
+                           help="Match points of a win, a loss, a forfeit (to the side that forfeited), and a bye "
+                                "(bye=N; by default a win's: --bye).")(command)
     return command
+
+
+def award_options(command):
+    """``--bye ROUND TEAM`` and ``--walkover ROUND WINNER LOSER``: round results no record holds, as the organiser
+    states them (``tractor standings`` and ``report``; read by :func:`parse_award_options`)."""
+    command = click.option("--walkover", "walkovers", nargs=3, multiple=True, metavar="ROUND WINNER LOSER",
+                           help="In round ROUND, team WINNER won without play: LOSER did not play (a win for "
+                                "WINNER, a loss and the forfeit points for LOSER; no levels).  Repeatable.")(command)
+    command = click.option("--bye", "byes", nargs=2, multiple=True, metavar="ROUND TEAM",
+                           help="In round ROUND, TEAM had no opponent: the bye's match points (--points bye=, "
+                                "by default a win's), no match played.  Repeatable.")(command)
+    return command
+
+
+def parse_award_options(byes, walkovers):
+    """The :class:`~tractor_analysis.dataset.awards.Award` values of ``--bye`` and ``--walkover``; one that
+    contradicts itself is a usage error (exit 2) saying what."""
+    from tractor_analysis.dataset.awards import parse_awards
+
+    try:
+        return parse_awards(byes, walkovers)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def parse_scoring(points_text: str, tiebreak_text: str):
@@ -105,10 +129,11 @@ class Event(tuple):
     unread_records: list
 
 
-def read_event(inputs, event, after_round, purpose: str = "standings") -> Event:
+def read_event(inputs, event, after_round, purpose: str = "standings", awards=()) -> Event:
     """The selected matches of ``inputs`` and whether a record (or part of one) could not be read
-    (the command then exits 2 after its output, as ``tractor report`` does); notes on stderr;
-    exit 2 at once when an input cannot be read at all."""
+    (the command then exits 2 after its output, as ``tractor report`` does); notes on stderr (``awards``:
+    the byes and walkovers counted, which the notes on rounds take into account); exit 2 at once when an
+    input cannot be read at all."""
     from tractor_analysis.dataset import DatasetError
     from tractor_analysis.dataset.event import UnreadNote, read_inputs, unread_in_rounds
     from tractor_analysis.dataset.event_warnings import warnings
@@ -125,7 +150,8 @@ def read_event(inputs, event, after_round, purpose: str = "standings") -> Event:
         _fail(_no_such_event(event, matches))
     chosen, left_out = select(matches, event, after_round, purpose)
     records = [n for n in unread if isinstance(n, UnreadNote)]      # the records not read, by path
-    for note in unread + notes + left_out + unread_in_rounds(warnings(chosen, matches) + player_name_notes(chosen), records):
+    for note in unread + notes + left_out + unread_in_rounds(warnings(chosen, matches, awards) + player_name_notes(chosen),
+                                                                  records):
         _note(note)
     if not chosen:
         echo_err("no match to count (check --event and --after-round) / 没有可计入的比赛（请检查 --event 与 "
@@ -172,10 +198,11 @@ def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
 @click.argument("inputs", nargs=-1, required=True, callback=_inputs)
 @_event_options
 @scoring_options
+@award_options
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
               help="Also write a printable page (A4, one page per round) to this file (replaced atomically; "
                    "missing folders are made).  One of the inputs is refused (exit 2).")
-def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_out) -> None:
+def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes, walkovers, html_out) -> None:
     """Standings of an event: teams ranked by match points, then tie-breaks.
 
     INPUT is a dataset folder (tractor ingest) or record files and folders,
@@ -193,7 +220,9 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
     same team on both sides, a second record of a match) are named on stderr,
     and so is what to check
     (team names differing only in case, a pair under two team names, a
-    table or a team twice in a round, a player named in two seats).
+    table or a team twice in a round, a player named in two seats).  A bye or
+    a walkover leaves no record: --bye and --walkover state them (a bye: its
+    match points, no match played; a walkover: a win and a loss, no levels).
 
     \b
     Examples:
@@ -202,15 +231,20 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
       tractor standings data/ --event "Spring Cup" --format json
       tractor standings event/ --tiebreak head_to_head,level_diff --points win=3,loss=1
       tractor standings event/ --html standings.html
+      tractor standings event/ --bye 3 "Red Lanterns" --walkover 4 "Jade" "Pines"
     """
     from tractor_analysis.dataset.standings import standings as compute
     from tractor_analysis.dataset.standings import undecided_notes
 
+    from tractor_analysis.dataset.awards import awards_upto
+
     points, tiebreaks = parse_scoring(points_text, tiebreak_text)
+    awards = parse_award_options(byes, walkovers)
     refuse_inputs("--html", [html_out], inputs)       # before anything is read
-    read = read_event(inputs, event, after_round)
+    counted = awards_upto(awards, after_round)
+    read = read_event(inputs, event, after_round, awards=counted)
     everything, chosen, unread = read
-    computed = compute(chosen, points, tiebreaks)
+    computed = compute(chosen, points, tiebreaks, counted)
     for note in undecided_notes(computed):      # a shared rank an unknown tie-break value leaves undecided
         _note(note)
     rows = [s.as_dict() for s in computed]
@@ -218,7 +252,7 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
         from tractor_analysis.reports.event_pages import write_standings_page
         write_output("standings", html_out, lambda: write_standings_page(
             html_out, everything, event=event, after_round=after_round, points=points, tiebreaks=tiebreaks,
-            unread=read.unread_notes, unread_records=read.unread_records))
+            unread=read.unread_notes, unread_records=read.unread_records, awards=awards))
     if fmt == "json":
         _emit(rows, [], fmt)
         if unread:
@@ -230,7 +264,7 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, html_
         if fmt == "table" and r["level_diff"] is None and r["level_diff_span"] is not None:
             r["level_diff"] = "{}..{}".format(*r["level_diff_span"])    # known only as a range
     columns = ["rank", "team", "players", "played", "won", "lost", "match_points", "level_diff",
-               *[t for t in tiebreaks if t != "level_diff"]]
+               *(["byes"] if any(a.bye for a in counted) else []), *[t for t in tiebreaks if t != "level_diff"]]
     _emit(rows, columns, fmt)
     if unread:
         click.get_current_context().exit(EXIT_UNREADABLE)

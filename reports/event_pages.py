@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Sequence
 
+from tractor_analysis.dataset.awards import Award, awards_upto
 from tractor_analysis.dataset.event import unread_in_rounds
 from tractor_analysis.dataset.event_warnings import warnings
 from tractor_analysis.dataset.event_copies import distinct
@@ -71,6 +72,8 @@ class EventView:
     spaced: tuple[str, ...] = ()
     """Event names (and ``--event``) and player names written two ways that differ only in letter case or
     spacing: where a note quotes one, the page shows its spaces (:func:`show_spaces`)."""
+    awards: tuple[Award, ...] = ()
+    """The byes and walkovers stated and counted (:mod:`~tractor_analysis.dataset.awards`): the page lists them."""
 
 
 def _level(rank: int | None) -> str:
@@ -97,6 +100,17 @@ _SHORT = {"passed A": ("打过A", "passed A"), "higher level": ("级数高", "hi
           "both forfeit": ("双方判负，无胜方", "both forfeit, no winner")}
 
 
+def _award_row(a: Award) -> ResultRow:
+    """A bye or a walkover (:mod:`~tractor_analysis.dataset.awards`) in its round's results: no table, no levels,
+    no record to link to."""
+    if a.opponent is None:
+        return ResultRow(table="—", ns=a.team, ew="—", levels="—", winner=a.team, how_en="a bye (no opponent)",
+                         how_zh="轮空（无对手）", match_id="", winner_side=0, short_en="a bye", short_zh="轮空")
+    return ResultRow(table="—", ns=a.team, ew=a.opponent, levels="—", winner=a.team,
+                     how_en=f"a walkover: {a.opponent} did not play", how_zh=f"不战而胜：{a.opponent} 未出场",
+                     match_id="", winner_side=0, short_en="walkover", short_zh="不战而胜")
+
+
 def _table_key(m: EventMatch) -> tuple:
     """A result's place in its round: by table; two matches at one table keep the order they were read in
     (the same for ``tractor standings --html`` and ``tractor report``, whose match ids differ)."""
@@ -107,7 +121,7 @@ def _table_key(m: EventMatch) -> tuple:
 def event_view(matches: Sequence[EventMatch], event: str | None = None, after_round: int | None = None,
                points: Points = Points(), tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
                purpose: str = "standings", unread: Sequence[str] = (),
-               unread_records: Sequence[str] = ()) -> EventView:
+               unread_records: Sequence[str] = (), awards: Sequence[Award] = ()) -> EventView:
     """The standings after each round up to ``after_round`` and each round's results; one view of
     every match when no match has a round number.  The last round's standings are the text
     standings' (``select`` leaves out a match it cannot place in a round, with a note); a round's
@@ -115,26 +129,32 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
     (``event``: the report's event pages, whose ratings leave out what the standings do).  ``unread``: the
     notes on records (or parts of them) that could not be read (:func:`~tractor_analysis.dataset.event.read_inputs`),
     listed first among those not counted; ``unread_records``: their paths, which a round's note on teams
-    with no match counted names (:func:`~tractor_analysis.dataset.event.unread_in_rounds`)."""
+    with no match counted names (:func:`~tractor_analysis.dataset.event.unread_in_rounds`); ``awards``: the byes and
+    walkovers stated (:mod:`~tractor_analysis.dataset.awards`), counted in the standings after their round and listed
+    among its results (after the matches)."""
     chosen, notes = select(matches, event, after_round, purpose)
     in_event = [m for m in matches if event is None or m.event == event]
     in_event = distinct(in_event)[0]
-    numbers = [r for r in rounds_of(chosen) if after_round is None or r <= after_round]
+    awards = awards_upto(awards, after_round)
+    numbers = sorted({*(r for r in rounds_of(chosen) if after_round is None or r <= after_round),
+                      *(a.round for a in awards if rounds_of(chosen))})
     views = []
     if not numbers:
-        views.append(RoundView(None, tuple(standings(chosen, points, tiebreaks)),
-                               tuple(_result(m) for m in sorted(in_event, key=_table_key))))
+        views.append(RoundView(None, tuple(standings(chosen, points, tiebreaks, awards)),
+                               tuple([*(_result(m) for m in sorted(in_event, key=_table_key)),
+                                      *map(_award_row, awards)])))
     for r in numbers:
         upto = [m for m in chosen if (round_number(m.round) or 0) <= r and round_number(m.round) is not None]
         played = sorted((m for m in in_event if round_number(m.round) == r), key=_table_key)
-        views.append(RoundView(r, tuple(standings(upto, points, tiebreaks)), tuple(_result(m) for m in played)))
+        views.append(RoundView(r, tuple(standings(upto, points, tiebreaks, [a for a in awards if a.round <= r])),
+                               tuple([*(_result(m) for m in played), *(_award_row(a) for a in awards if a.round == r)])))
     names = sorted({m.event for m in in_event if m.event})
     title = event if event is not None else (names[0] if len(names) == 1 else None)
-    checks = unread_in_rounds(warnings(chosen, matches) + player_name_notes(chosen), unread_records)
+    checks = unread_in_rounds(warnings(chosen, matches, awards) + player_name_notes(chosen), unread_records)
     players = {p for m in chosen for p in m.players if p}
     return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(dict.fromkeys([*unread, *notes])),
                      tuple(checks), _spaced({m.event for m in matches if m.event} | ({event} if event else set()))
-                     + _spaced(players))
+                     + _spaced(players), tuple(awards))
 
 
 def _spaced(names: set[str]) -> tuple[str, ...]:
@@ -210,11 +230,12 @@ def _static(name: str) -> str:
 def write_standings_page(path: str | os.PathLike, matches: Sequence[EventMatch], *, event: str | None = None,
                          after_round: int | None = None, points: Points = Points(),
                          tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, unread: Sequence[str] = (),
-                         unread_records: Sequence[str] = ()) -> None:
+                         unread_records: Sequence[str] = (), awards: Sequence[Award] = ()) -> None:
     """``tractor standings --html``: the sheet, written atomically (``unread``, ``unread_records``: the
-    records that could not be read, :func:`event_view`)."""
+    records that could not be read; ``awards``: the byes and walkovers stated, :func:`event_view`)."""
     write_text_atomic(path, render_standings_page(event_view(matches, event, after_round, points, tiebreaks,
-                                                             unread=unread, unread_records=unread_records)))
+                                                             unread=unread, unread_records=unread_records,
+                                                             awards=awards)))
 
 
 def render_ratings_page(rows: Sequence, notes: Sequence[str] = (), *, event: str | None = None,

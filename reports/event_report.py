@@ -33,13 +33,15 @@ PRINT_PAGE = "standings-print.html"
 @dataclass(frozen=True)
 class EventOptions:
     """What ``tractor report``'s event pages count and how they score it: ``--event``, ``--after-round``,
-    ``--points`` and ``--tiebreak``, with ``tractor standings``' meaning (a report model carries them as
-    ``event_options``; without, every match, the default scoring)."""
+    ``--points``, ``--tiebreak``, ``--bye`` and ``--walkover``, with ``tractor standings``' meaning (a report model
+    carries them as ``event_options``; without, every match, the default scoring, no bye or walkover)."""
 
     event: str | None = None
     after_round: int | None = None
     points: Points = Points()
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    awards: tuple = ()
+    """The byes and walkovers stated (:class:`~tractor_analysis.dataset.awards.Award`)."""
 
     def chosen(self, m: EventMatch) -> bool:
         """``m`` is among what the options select (its ``[Event]`` exactly ``--event``, its round up to
@@ -280,7 +282,7 @@ def build_event(model, duplicate_of: dict) -> EventReport:
     missing = options.no_such_event([f.event for f in every])
     view = _relabelled(event_view(readable, options.event, options.after_round, options.points, options.tiebreaks,
                                   purpose=purpose, unread=[*files_unread, *([missing] if missing else [])],
-                                  unread_records=records_unread), labels) if tagged else None
+                                  unread_records=records_unread, awards=options.awards), labels) if tagged else None
     if view is not None and unread:
         view = dataclasses.replace(view, notes=tuple(dict.fromkeys([*unread.values(), *view.notes])))
     kept, notes = select(readable, options.event, options.after_round, purpose=purpose)  # as event_view counts them

@@ -16,12 +16,13 @@ from typing import Iterable, Sequence
 from ..engine.explain_hand import match_decision_text
 from ..engine.verdicts import BOTH_FORFEIT
 from ..records.cards import RANK_TOKENS
+from .awards import Award, award_notes
 from .event_model import EventMatch, folded_name, match_named, quoted, round_number
 
 __all__ = ["warnings"]
 
 
-def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = ()) -> list[str]:
+def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awards: Sequence[Award] = ()) -> list[str]:
     """Bilingual notes on what the standings count as recorded but an organiser should check
     (``matches`` already :func:`select`-ed): team names that differ only in letter case, one pair
     of players under two team names (each name counts as a team of its own: which is meant is
@@ -34,9 +35,12 @@ def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = ()) -> 
     player in two seats (:func:`_player_twice`); more than one event among the counted matches
     (:func:`_events_merged`); more than one ruleset among them (:func:`_mixed_rulesets`).  Each names the
     records.  ``read``: every match read (those not counted too), so that a team whose match of a round is
-    on record but not counted is not called missing from it: its left-out match is named instead."""
+    on record but not counted is not called missing from it: its left-out match is named instead.  ``awards``:
+    the byes and walkovers the organiser states (:mod:`.awards`): a team with one in a round is not missing
+    from it, and what the matches question of them is noted (:func:`~.awards.award_notes`)."""
     return (_event_warnings(matches) + _events_merged(matches) + _name_warnings(matches) + _round_warnings(matches)
-            + _both_forfeit(matches) + _missing_from_rounds(matches, read) + _cut_short(matches)
+            + _both_forfeit(matches) + _missing_from_rounds(matches, read, awards) + award_notes(awards, matches)
+            + _cut_short(matches)
             + _player_twice(matches) + _mixed_rulesets(matches))
 
 
@@ -67,7 +71,8 @@ def _player_twice(matches: Sequence[EventMatch]) -> list[str]:
     return notes
 
 
-def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatch] = ()) -> list[str]:
+def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (),
+                         awards: Sequence[Award] = ()) -> list[str]:
     """A note per round in which some teams the standings count have no match counted (a record
     missing, a bye, a withdrawal: which, the records do not say), naming them and the round's matches
     against the other rounds'.  Over the matches with a round number; teams as the standings name them.
@@ -75,7 +80,8 @@ def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatc
     letter case, or its pair of players under another team name, both counted as two teams with a
     note of their own (:func:`_name_warnings`) — is not called missing from it.  Nor is a team whose match
     of the round is on record but not counted (``read``: every match read; not decided, friend mode, a side
-    not known …: :func:`_left_out_in_round`): it played, and the note names that match and why it is not counted."""
+    not known …: :func:`_left_out_in_round`): it played, and the note names that match and why it is not counted.
+    Nor is a team the organiser gives a bye or a walkover in the round (``awards``)."""
     by_round: dict[int, list[EventMatch]] = defaultdict(list)
     pairs: dict[str, set[tuple[str, str]]] = defaultdict(set)
     for m in matches:
@@ -92,6 +98,7 @@ def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatc
     notes = []
     for r, ms in sorted(by_round.items()):
         playing = {t for m in ms for t in m.teams if t is not None}
+        playing |= {t for a in awards if a.round == r for t in a.teams()}
         folded = {t.casefold() for t in playing}
         pairs_playing = {p for m in ms for side in (0, 1) if m.players[side] and m.players[side + 2]
                          for p in [tuple(sorted((m.players[side], m.players[side + 2])))]}

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..engine.explain_hand import match_decision_text
+from .awards import Award
 from .event_copies import distinct
 from .event_model import EventMatch, folded_name, match_named, quoted, round_number
 
@@ -55,29 +56,35 @@ TIEBREAK_NAMES = {"level_diff": ("level difference", "级差"), "head_to_head": 
 
 @dataclass(frozen=True)
 class Points:
-    """Match points of a win, a loss, and a forfeit (to the side that forfeited)."""
+    """Match points of a win, a loss, a forfeit (to the side that forfeited), and a bye (:mod:`.awards`)."""
 
     win: int = 2
     loss: int = 0
     forfeit: int = 0
+    bye: int | None = None
+    """``None``: as many as a win (``--points`` without ``bye=``)."""
+
+    @property
+    def bye_points(self) -> int:
+        return self.win if self.bye is None else self.bye
 
 
 def parse_points(text: str) -> Points:
-    """``"win=2,loss=0"`` (any of ``win``, ``loss``, ``forfeit``, each at most once; the rest keep their
-    defaults); :class:`ValueError` naming the bad part, or the key given twice (bilingual)."""
+    """``"win=2,loss=0"`` (any of ``win``, ``loss``, ``forfeit``, ``bye``, each at most once; the rest keep their
+    defaults, a bye as many as a win); :class:`ValueError` naming the bad part, or the key given twice (bilingual)."""
     values = {}
     for part in text.split(","):
         if not part.strip():
             continue
         name, eq, number = part.partition("=")
         name = name.strip()
-        if name not in ("win", "loss", "forfeit") or not eq:
-            raise ValueError(f"bad --points part {part.strip()!r} (expected e.g. win=2,loss=0,forfeit=0) / "
-                             f"--points 的 {part.strip()!r} 不正确（应为例如 win=2,loss=0,forfeit=0）")
+        if name not in ("win", "loss", "forfeit", "bye") or not eq:
+            raise ValueError(f"bad --points part {part.strip()!r} (expected e.g. win=2,loss=0,forfeit=0,bye=2) / "
+                             f"--points 的 {part.strip()!r} 不正确（应为例如 win=2,loss=0,forfeit=0,bye=2）")
         if name in values:          # which one is meant is not said: never the last one silently
-            raise ValueError(f"--points gives {name} twice ({text.strip()!r}): give each of win, loss, forfeit "
-                             f"at most once / --points 中 {name} 出现了两次（{text.strip()!r}）：win、loss、forfeit "
-                             "每项最多给一次")
+            raise ValueError(f"--points gives {name} twice ({text.strip()!r}): give each of win, loss, forfeit, "
+                             f"bye at most once / --points 中 {name} 出现了两次（{text.strip()!r}）：win、loss、"
+                             "forfeit、bye 每项最多给一次")
         try:
             values[name] = int(number.strip())
         except ValueError:
@@ -214,11 +221,13 @@ class Standing:
     """The bilingual note of a team placed by a tie-break whose value is known only as a range that lies
     wholly above or below every other tied team's (its place is derived, the same under every reading);
     ``None`` otherwise (:func:`undecided_notes` gives it too)."""
+    byes: int = 0
+    """The rounds the team had a bye (:mod:`.awards`): match points, not a match played."""
 
     def as_dict(self) -> dict:
         return {"rank": self.rank, "team": self.team, "players": list(self.players), "played": self.played,
                 "won": self.won, "lost": self.lost, "match_points": self.match_points,
-                "level_diff": self.level_diff, "tiebreaks": dict(self.tiebreaks),
+                "level_diff": self.level_diff, "byes": self.byes, "tiebreaks": dict(self.tiebreaks),
                 "level_diff_span": None if self.level_diff_span is None else list(self.level_diff_span),
                 "undecided": None if self.undecided is None else
                 {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, (list, tuple)) else v)
@@ -239,6 +248,7 @@ class _Tally:
     unknown_levels: list = field(default_factory=list)
     """The matches (source, else match id) whose final levels are unknown."""
     opponents: list = field(default_factory=list)
+    byes: int = 0
 
 
 def _order_key(m: EventMatch) -> tuple:
@@ -257,9 +267,10 @@ def _side_points(m: EventMatch, side: int, points: Points) -> int:
 
 
 def standings(matches: Sequence[EventMatch], points: Points = Points(),
-              tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> list[Standing]:
+              tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, awards: Sequence[Award] = ()) -> list[Standing]:
     """The standings over ``matches`` (already :func:`select`-ed: each has a winner, or both sides
-    forfeited it, and two known teams), best first; teams sharing a rank are in name order."""
+    forfeited it, and two known teams) and the byes and walkovers ``awards`` (:mod:`.awards`, already
+    within the rounds counted), best first; teams sharing a rank are in name order."""
     tally: dict[str, _Tally] = defaultdict(_Tally)
     ordered = sorted(matches, key=_order_key)
     for m in ordered:
@@ -280,6 +291,18 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
                 t.level_diff += m.levels[side] - m.levels[1 - side]
             low, high = _diff_bounds(m, side)
             t.low, t.high = t.low + low, t.high + high
+            t.opponents.append(other)
+    for a in awards:        # no levels: nothing to the level difference (:mod:`.awards`)
+        if a.opponent is None:
+            tally[a.team].byes += 1
+            tally[a.team].points += points.bye_points
+            continue
+        for team, other, won in ((a.team, a.opponent, True), (a.opponent, a.team, False)):
+            t = tally[team]
+            t.played += 1
+            t.won += won
+            t.lost += not won
+            t.points += points.win if won else points.forfeit
             t.opponents.append(other)
     opponents = {team: sum(tally[o].points for o in t.opponents) for team, t in tally.items()}
     values: dict[str, dict] = {team: {} for team in tally}
@@ -304,6 +327,10 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
                 if m.teams[0] in inside and m.teams[1] in inside:
                     for side in (0, 1):
                         score[m.teams[side]] += _side_points(m, side, points)
+            for a in awards:        # a walkover between two of them: a result between them
+                if a.team in inside and a.opponent in inside:
+                    score[a.team] += points.win
+                    score[a.opponent] += points.forfeit
             for team in group:
                 values[team][name] = score[team]
         else:
@@ -343,7 +370,7 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
                 span = _range(bounds[team]) if t.level_diff is None else None
                 rows.append(Standing(rank, team, tuple(t.players), t.played, t.won, t.lost, t.points,
                                      t.level_diff, dict(values[team]), undecided.get(team),
-                                     None if span is None else tuple(span), ranked.get(team)))
+                                     None if span is None else tuple(span), ranked.get(team), t.byes))
     return rows
 
 
