@@ -174,6 +174,10 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     if not same:
         changes["outcome"] = None
         what.append("outcome")
+    for name in ("levels_before", "player_levels_before"):    # (a level in doubt: what each side played at)
+        values = [getattr(r, name) for r in results]
+        if any(v != values[0] for v in values):
+            changes[name] = tuple(x if all(v[i] == x for v in values) else None for i, x in enumerate(values[0]))
     for name, size in (("levels_after", 2), ("player_levels_after", 4)):
         same, _ = _same(results, name)
         if not same or not _same(results, "outcome")[0]:

@@ -79,27 +79,56 @@ def _first_lead(v: Violation, r: HandResult) -> bool:
 
 def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult]
                ) -> tuple[bool | None, tuple[tuple[str, int], ...], HandResult | None]:
-    """How a tag nothing else names (``result.questioned``: ``[Dealer]``; docs/rules.md §14.1) is weighed
-    against the value the plays name — the seat whose lead of the first trick the engine found out of turn
-    (the dealer leads it) —, that value (``(("dealer", seat),)``, else ``()``) and the hand judged under it
-    (``None`` when not needed).  The first: ``True`` when the cards set the tag aside (fewer cards played
-    and not held, cards left or buries not held under the other value — :func:`judge` as for any
-    contradicted tag), ``False`` when the cards speak for neither but the table's acts and ``[Claim]`` bear
-    out the other value better (both kept: :func:`judge` without the first lead, which alone never
-    chooses), ``None`` when the tag stands (as recorded, today's judgement)."""
-    if "dealer" not in result.questioned or result.contradicted:
+    """How a tag nothing else names (``result.questioned``: ``[Dealer]``, ``[Level]``; docs/rules.md §14.1) is
+    weighed against the other value — for ``[Dealer]`` the seat whose lead of the first trick the engine found
+    out of turn (the dealer leads it), for ``[Level]`` the level every match starts at —, that value
+    (``(("dealer", seat),)``, ``(("level", rank),)``, else ``()``) and the hand judged under it (``None`` when
+    not needed).  The first: ``True`` when the cards set the tag aside (fewer cards played and not held, cards
+    left or buries not held under the other value — :func:`judge` as for any contradicted tag), ``False`` when
+    the cards speak for neither but the table's acts bear out the other value better (both kept: :func:`judge`
+    without the first lead, which alone never chooses), ``None`` when the tag stands (as recorded, today's
+    judgement).  The acts: ``[Claim]`` and the leads after the first (:func:`_acts_against`), and for the
+    level the plays it makes wrong too (:data:`LEVEL_ACTS`)."""
+    asked = dict(result.questioned)
+    if not asked or result.contradicted:
         return None, (), None
-    if not any(_evidence(v, result, False) or v.code == "claim_mismatch" for v in result.violations):
-        return None, (), None       # nothing but the lead speaks against the tag
-    leader = next((v.seat for v in result.violations if _first_lead(v, result)), None)
-    if leader is None:
+    if "dealer" in asked:
+        got = _weighed(hand, result, replay, "dealer", _acts_against)
+        if got[0] is not None or "level" not in asked:
+            return got
+    if asked.get("level") is not None:
+        return _weighed(hand, result, replay, "level", _level_acts, asked["level"])
+    return None, (), None
+
+
+LEVEL_ACTS = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple", "mixed_lead", "throw_failed",
+                        "wrong_forced_play"})
+"""The findings that rest on which cards are trumps, so on the level: the table's plays a wrong level makes wrong."""
+
+
+def _level_acts(r: HandResult) -> int:
+    """:func:`_acts_against`, and the plays ``r``'s level makes wrong (:data:`LEVEL_ACTS`)."""
+    return _acts_against(r) + sum(1 for v in r.violations if v.code in LEVEL_ACTS)
+
+
+def _weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult], fact: str,
+             acts: Callable[[HandResult], int], value: int | None = None
+             ) -> tuple[bool | None, tuple[tuple[str, int], ...], HandResult | None]:
+    """:func:`questioned` for one ``fact`` and its other ``value`` (the dealer's: the first trick's leader)."""
+    if fact == "dealer":
+        if not any(_evidence(v, result, False) or v.code == "claim_mismatch" for v in result.violations):
+            return None, (), None       # nothing but the lead speaks against the tag
+        value = next((v.seat for v in result.violations if _first_lead(v, result)), None)
+    elif not acts(result) and not _conflicts(result, False):
+        return None, (), None           # nothing speaks against the tag
+    if value is None:
         return None, (), None
-    choice = (("dealer", leader),)
+    choice = ((fact, value),)
     other = replay(_with(hand, list(choice)))
     cards, cards_other = _conflicts(result, False), _conflicts(other, False)
     if cards_other != cards:
         return (True if cards_other < cards else None), choice, other
-    return (False if _acts_against(other) < _acts_against(result) else None), choice, other
+    return (False if acts(other) < acts(result) else None), choice, other
 
 
 def _acts_against(r: HandResult) -> int:

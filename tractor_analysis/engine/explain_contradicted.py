@@ -86,7 +86,9 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
     several (the level carried by each dealer judged, the trump the declarations fix at each level).
     ``by_rule``: the trumps among them that the no_declaration rule fixes where no declaration stands
     (docs/rules.md §9.4) — said so; the others are the declarations'.  ``questioned``: nothing else in the
-    record names the fact; the plays name ``other`` (``[Dealer]``: the first trick's leader, :func:`.contradictions.questioned`)."""
+    record names the fact (:func:`.contradictions.questioned`): for ``[Dealer]`` the plays name ``other`` (the first
+    trick's leader); for ``[Level]`` ``other`` is the level every match starts at, which the table's plays bear out
+    better."""
     src_zh, src_en, name_zh, name_en = _FACT_WORDS[fact]
     rz, re_ = _fact_value(fact, recorded)
     two = "两种"
@@ -98,7 +100,16 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
     else:
         oz, oe = _fact_value(fact, other)
     tag = "[" + fact.capitalize() + "]"
-    if questioned:                              # [Dealer] alone, another seat led trick 1
+    if questioned and fact == "level":          # [Level] alone, at another level than the start
+        zh = (f"{tag} 记为{rz}，但记录中别无他处写明级别（没有 [Levels]，也没有亮主），而比赛从{oz}打起；按{oz}判定时，"
+              f"牌桌上的违规（跟牌、甩牌、首出，以及与 [Claim] 不符，合计）比按{rz}少，记录未说明哪个对（本局从比赛中途"
+              f"记起，还是 {tag} 抄错）：本局按两种级别各判定一次（共 {judged} 种）")
+        en = (f"{tag} says {re_}, but nothing else in the record names the level (no [Levels], no declaration), every "
+              f"match starts at {oe}, and judged at {oe} the table breaks fewer rules (follows, throws, leads, and a "
+              f"[Claim] that differs, counted together) than at {re_}; the record does not say which is right (a "
+              f"record begun mid-match, or {tag} miscopied): the hand was judged at each level ({judged} judgements "
+              "in all)")
+    elif questioned:                            # [Dealer] alone, another seat led trick 1
         zh = (f"{tag} 记为{rz}，但记录中别无他处写明{name_zh}，而第一墩由{oz}首出（庄家首出第一墩），[Claim] 或以后各墩"
               f"的首出也更符合{oz}，记录未说明哪个对：本局按两种{name_zh}各判定一次（共 {judged} 种）")
         en = (f"{tag} says {re_}, but nothing else in the record names the {name_en}, {oe} led the first trick (the "

@@ -54,13 +54,17 @@ class Setting:
     """Facts the record states that the rest of it contradicts, each with the value the rest gives:
     ``("dealer", seat)`` (a ``dealer_mismatch``), ``("level", rank)`` (a ``level_mismatch``),
     ``("trump", suit)`` (the declarations fix another trump): :mod:`.contradictions`."""
-    questioned: tuple[str, ...] = ()
-    """Facts the record states once, nothing else in it naming them: ``"dealer"`` when ``[Dealer]`` alone names
-    the dealer (no hand before carries one, no declaration stands).  The seat that led the first trick names
-    another when the engine finds that lead out of turn (the dealer leads it); a lead is an act a table can get
+    questioned: tuple[tuple[str, int | None], ...] = ()
+    """Facts the record states once, nothing else in it naming them, each with the other value the rules give
+    (``None``: the plays name it).  ``("dealer", None)`` when ``[Dealer]`` alone names the dealer (no hand before
+    carries one, no declaration stands): the seat that led the first trick names another when the engine finds
+    that lead out of turn (the dealer leads it).  ``("level", start)`` when ``[Level]`` alone names the level of
+    the record's first hand (no ``[Levels]``, no declaration) and it is not the level every match starts at:
+    the record may begin mid-match, or ``[Level]`` be miscopied.  What the table did is an act a table can get
     wrong, so this alone never sets the tag aside: it is weighed only when more speaks against the recorded
-    value — the cards (a card played and not held, cards left, a bury not held), which set it aside, or
-    ``[Claim]``, by which both values are kept (:func:`.contradictions.questioned`)."""
+    value — the cards (a card played and not held, cards left, a bury not held), which set it aside, or the
+    table's acts (``[Claim]``; for the level, the follows and leads the level makes wrong), by which both values
+    are kept when they bear the other out better (:func:`.contradictions.questioned`)."""
 
     @property
     def withheld(self) -> frozenset[str]:
@@ -85,7 +89,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     unknowns: list[Unknown] = []
     own = levels if (first_of_match and expected_dealer is None and rules.bid_dealer is BidDealer.LAST) else None
     alts: list[tuple[str, int | None]] = []
-    questioned: list[str] = []
+    questioned: list[tuple[str, int | None]] = []
     dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived, alts, questioned)
     side = None if dealer is None else team_of(dealer)
     if dealer is None and not rules.friend and levels_known and hand.level is not None:
@@ -98,7 +102,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             violations.append(_violation("level_mismatch", None, explain_unknown.level_of_neither_side(
                 hand.level, levels[0], levels[1])))
     level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived,
-                                             first_hand, alts)
+                                             first_hand, alts, questioned)
     violations += level_violations
     # a score sheet's hand (result_only) judges no play: a trump it does not state decides nothing
     trump_ok = hand.trump_known or hand.result_only
@@ -234,17 +238,20 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
             alts.append(("dealer", first_declarer))
         return dealer, [_violation("dealer_mismatch", dealer, message)]
     if expected_dealer is None and first_declarer is None and questioned is not None:
-        questioned.append("dealer")         # [Dealer] alone names the dealer
+        questioned.append(("dealer", None))     # [Dealer] alone names the dealer (the plays name another)
     return dealer, []
 
 
 def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side: int | None, levels_known: bool,
            friend: bool, derived: list[Derived],
-           first_hand: bool = True, alts: list | None = None) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
+           first_hand: bool = True, alts: list | None = None,
+           questioned: list | None = None) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
     """The level played: ``[Level]``, else the dealer's carried level (in a position: said to be
     derived), else unknown; a ``[Level]`` other than the carried one is a ``level_mismatch``
     when the carried levels and the dealer's side are known.  The levels carried in come back
-    with the dealer's side's unknown level learned from ``[Level]``."""
+    with the dealer's side's unknown level learned from ``[Level]``.  A first hand at another level than the
+    start, whose level nothing but ``[Level]`` names (no ``[Levels]``, no declaration), names the start in
+    ``questioned`` (:attr:`Setting.questioned`)."""
     seat = dealer if dealer is not None else side        # a seat of the dealer's side (N=0 / E=1 for a side)
     carried = levels[seat] if seat is not None else None
     if not levels_known and None not in levels and hand.level in (None, carried if seat is not None else levels[0]):
@@ -282,6 +289,8 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
         derived.append(_derived("levels", f"{TEAMS[team_of(seat)]} {RANK_TOKENS[hand.level]}",
                                 "[Level] ([Levels] not stated)",
                                 explain_unknown.levels_from_first_level(hand.level, team_of(seat))))
+        if questioned is not None and not hand.declarations:
+            questioned.append(("level", carried))   # [Level] alone names the level: the start is the other value
         return hand.level, [], tuple(learned)
     if seat is not None and carried is None:             # learned: the side plays the level it states
         learned = list(levels)

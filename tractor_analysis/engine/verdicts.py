@@ -266,9 +266,9 @@ class HandResult:
     contradicted: tuple[tuple[str, int | None], ...] = field(default=(), compare=False, repr=False)
     """Tags the rest of the record contradicts, with the value it gives (``Setting.contradicted``):
     :mod:`.contradictions` judges the hand under each."""
-    questioned: tuple[str, ...] = field(default=(), compare=False, repr=False)
-    """Tags nothing else in the record names (``Setting.questioned``): weighed against the value the plays
-    name by :func:`.contradictions.questioned` when the cards or ``[Claim]`` speak against the tag."""
+    questioned: tuple[tuple[str, int | None], ...] = field(default=(), compare=False, repr=False)
+    """Tags nothing else in the record names, with the other value (``Setting.questioned``): weighed against it
+    by :func:`.contradictions.questioned` when the cards or the table's acts speak against the tag."""
     derived_plays: tuple[tuple[int, Play], ...] = ()
     """Plays the record leaves out that the engine derived (one way alone fits the rest of the record:
     :mod:`.record_gaps`, ``derived`` fact ``play``), each with its trick's number: used in that trick's
