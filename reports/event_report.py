@@ -20,7 +20,7 @@ from tractor_analysis.dataset.event_model import (EventMatch, folded_name, match
 from tractor_analysis.dataset.standings import DEFAULT_TIEBREAKS, Points, select
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_TOKENS
 
-from .event_pages import TIEBREAK_HEADS, EventView, ResultRow, _result, event_view, render_standings_page
+from .event_pages import TIEBREAK_HEADS, EventView, ResultRow, _award_row, _result, event_view, render_standings_page
 from .fact_rows import copies_among, note_of
 
 __all__ = ["EventReport", "EventOptions", "build_event", "write_event_pages", "MAX_HAND_ROWS", "PRINT_PAGE"]
@@ -305,6 +305,12 @@ def build_event(model, duplicate_of: dict) -> EventReport:
                 if page is not None:
                     page.rows.append((m.round, _result(m), side, _won(m, side), pages.get(m.match_id),
                                       reasons.get(m.match_id)))
+        for a in view.awards:       # a bye or a walkover: no record, no page (side 0: the row's team is the winner)
+            for side, team in enumerate(a.teams()):
+                if team in teams:
+                    teams[team].rows.append((str(a.round), _award_row(a), side, None if a.bye else side == 0, None, None))
+        for page in teams.values():     # in round order, the matches of a round before its byes and walkovers
+            page.rows.sort(key=lambda row: round_number(row[0]) or 0)
     rated, history, unrated = ratings(kept)
     rated_ids = {step.match_id for steps in history.values() for step in steps}
     not_rated = {m.match_id: relabel(note_of(m, notes + unrated) or "", labels)

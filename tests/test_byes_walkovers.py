@@ -125,6 +125,8 @@ def test_the_command_counts_what_is_stated_and_the_report_shows_it(event_without
     page = (out / "index.html").read_text("utf-8")
     assert "Stated, without a record" in page and "a walkover: Iron Oxen did not play" in page
     assert "<b>Herons</b>" not in page and "&lt;b&gt;Herons&lt;/b&gt;" in page      # escaped
+    oxen = next(out.glob("team-Iron*.html")).read_text("utf-8")     # the team's page lists it in its round
+    assert "a walkover: Iron Oxen did not play" in oxen and "lost / 负" in oxen
     sheet = tmp_path / "sheet.html"
     run_cli("standings", str(event_without_r3t4), "--html", str(sheet), "--bye", "3", "Iron Oxen")
     assert "轮空" in sheet.read_text("utf-8")

@@ -289,7 +289,7 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
         derived.append(_derived("levels", f"{TEAMS[team_of(seat)]} {RANK_TOKENS[hand.level]}",
                                 "[Level] ([Levels] not stated)",
                                 explain_unknown.levels_from_first_level(hand.level, team_of(seat))))
-        if questioned is not None and not hand.declarations:
+        if questioned is not None and not hand.declarations and not hand.setup:    # (a position states its level)
             questioned.append(("level", carried))   # [Level] alone names the level: the start is the other value
         return hand.level, [], tuple(learned)
     if seat is not None and carried is None:             # learned: the side plays the level it states
