@@ -1,6 +1,8 @@
 """Test helpers for the endgame solver: an independent brute force and random small endgames.
 
-The brute force is plain minimax: no pruning, no transposition table, no merging of equal cards,
+The brute force is plain minimax: no pruning, no merging of equal cards, a trick start's value kept by its
+exact state (the four hands, card for card, and the leader: all that the rest of the hand depends on) and
+looked up nowhere else,
 every throw found by trying *every* multiset of a group's cards with the engine's ``check_throw``,
 and every trick judged by the engine's :func:`judge_trick` (a real ``Trick`` of ``Play`` records),
 the bottom by ``bottom_multiplier`` of the trick's ``winning_shape`` as the replay scores it.
@@ -40,6 +42,7 @@ def all_throws(ctx, hands, seat):
 def brute_force(ctx, hands, leader, defenders, bottom_points, table=()):
     """Attackers' points still to come with best play (plain minimax)."""
     hands = [list(h) for h in hands]
+    known: dict = {}        # a trick start's value by the four hands and the leader: nothing else decides it
 
     def judge(plays):
         trick = Trick(1, tuple(Play(seat, cards) for seat, cards in plays))
@@ -50,6 +53,14 @@ def brute_force(ctx, hands, leader, defenders, bottom_points, table=()):
         return judge_trick(ctx, trick, start, None)
 
     def rec(leader, table):
+        if table:
+            return search(leader, table)
+        key = (leader, tuple(map(tuple, hands)))
+        if key not in known:
+            known[key] = search(leader, table)
+        return known[key]
+
+    def search(leader, table):
         if not table and not any(map(any, hands)):
             return 0
         seat = (leader + len(table)) % 4
