@@ -76,7 +76,8 @@ def summary_line(model, pages: int | None, index) -> str:
 @rules_options
 def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_pages: str, workers: int | None,
            quiet: bool, event: str | None, after_round: int | None, points_text: str, tiebreak_text: str,
-           byes: tuple, walkovers: tuple, preset: str | None, rule_pairs: tuple[tuple[str, str], ...]) -> None:
+           byes: tuple, walkovers: tuple, awards_file: str | None, preset: str | None,
+           rule_pairs: tuple[tuple[str, str], ...]) -> None:
     """Write an HTML report: one static folder that opens from disk (no server, no network).
 
     INPUT is a dataset folder (written by 'tractor ingest'), record files
@@ -118,7 +119,7 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
 
     The event's standings, team and player pages and ratings count what
     'tractor standings' counts with the same --event, --after-round, --points,
-    --tiebreak, --bye and --walkover (the index says which); the statistics and the match and hand
+    --tiebreak, --bye, --walkover and --awards (the index says which); the statistics and the match and hand
     pages cover every input.
     """
     from tractor_analysis.reports.build import ReportError, build_report, hands_with_pages, write_report
@@ -128,7 +129,7 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
 
     choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
     points, tiebreaks = parse_scoring(points_text, tiebreak_text)
-    awards = parse_award_options(byes, walkovers)
+    awards = parse_award_options(byes, walkovers, awards_file)
     try:
         model = build_report(list(inputs), title=title,
                              rules=choice.for_match if choice.overrides else None,

@@ -61,8 +61,13 @@ def scoring_options(command):
 
 
 def award_options(command):
-    """``--bye ROUND TEAM`` and ``--walkover ROUND WINNER LOSER``: round results no record holds, as the organiser
-    states them (``tractor standings`` and ``report``; read by :func:`parse_award_options`)."""
+    """``--bye ROUND TEAM``, ``--walkover ROUND WINNER LOSER`` and ``--awards FILE``: round results no record holds,
+    as the organiser states them (``tractor standings`` and ``report``; read by :func:`parse_award_options`)."""
+    command = click.option("--awards", "awards_file", type=click.Path(exists=True, dir_okay=False), default=None,
+                           metavar="FILE",
+                           help="Byes and walkovers from a CSV file (UTF-8): the header round,team,opponent, then "
+                                "a row each (opponent empty for a bye; for a walkover the team that did not play); "
+                                "with --bye and --walkover.")(command)
     command = click.option("--walkover", "walkovers", nargs=3, multiple=True, metavar="ROUND WINNER LOSER",
                            help="In round ROUND, team WINNER won without play: LOSER did not play (a win for "
                                 "WINNER, a loss and the forfeit points for LOSER; no levels).  Repeatable.")(command)
@@ -72,14 +77,16 @@ def award_options(command):
     return command
 
 
-def parse_award_options(byes, walkovers):
-    """The :class:`~tractor_analysis.dataset.awards.Award` values of ``--bye`` and ``--walkover``; one that
-    contradicts itself is a usage error (exit 2) saying what."""
-    from tractor_analysis.dataset.awards import parse_awards
+def parse_award_options(byes, walkovers, awards_file=None):
+    """The :class:`~tractor_analysis.dataset.awards.Award` values of ``--bye``, ``--walkover`` and the rows of
+    ``--awards FILE`` (after them); a file that cannot be read, or a statement that contradicts itself, is a usage
+    error (exit 2) saying what (and where in the file)."""
+    from tractor_analysis.dataset.awards import parse_awards, read_awards
 
     try:
-        return parse_awards(byes, walkovers)
-    except ValueError as exc:
+        more_byes, more_walkovers = read_awards(awards_file) if awards_file else ([], [])
+        return parse_awards([*byes, *more_byes], [*walkovers, *more_walkovers])
+    except (ValueError, OSError) as exc:
         raise click.BadParameter(str(exc)) from None
 
 
@@ -202,7 +209,8 @@ def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
               help="Also write a printable page (A4, one page per round) to this file (replaced atomically; "
                    "missing folders are made).  One of the inputs is refused (exit 2).")
-def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes, walkovers, html_out) -> None:
+def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes, walkovers, awards_file,
+              html_out) -> None:
     """Standings of an event: teams ranked by match points, then tie-breaks.
 
     INPUT is a dataset folder (tractor ingest) or record files and folders,
@@ -222,7 +230,8 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes,
     (team names differing only in case, a pair under two team names, a
     table or a team twice in a round, a player named in two seats).  A bye or
     a walkover leaves no record: --bye and --walkover state them (a bye: its
-    match points, no match played; a walkover: a win and a loss, no levels).
+    match points, no match played; a walkover: a win and a loss, no levels), or
+    --awards FILE (CSV: round,team,opponent).
 
     \b
     Examples:
@@ -239,7 +248,7 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes,
     from tractor_analysis.dataset.awards import awards_upto
 
     points, tiebreaks = parse_scoring(points_text, tiebreak_text)
-    awards = parse_award_options(byes, walkovers)
+    awards = parse_award_options(byes, walkovers, awards_file)
     refuse_inputs("--html", [html_out], inputs)       # before anything is read
     counted = awards_upto(awards, after_round)
     read = read_event(inputs, event, after_round, awards=counted)

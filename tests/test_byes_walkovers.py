@@ -8,7 +8,7 @@ import json
 import pytest
 
 from event_helpers import bilingual, copy_event, event_match, run_cli
-from tractor_analysis.dataset.awards import Award, award_notes, awards_upto, parse_awards
+from tractor_analysis.dataset.awards import Award, award_notes, awards_upto, parse_awards, read_awards
 from tractor_analysis.dataset.event_warnings import warnings
 from tractor_analysis.dataset.standings import Points, parse_points, standings
 
@@ -137,3 +137,33 @@ def test_a_statement_that_contradicts_itself_is_a_usage_error(event_without_r3t4
     assert "over itself" in r.output
     r = run_cli("report", str(event_without_r3t4), "-o", "unused", "--bye", "first", "Iron Oxen", code=2)
     assert "whole number" in r.output
+
+
+def test_an_awards_file_states_the_same_and_a_bad_one_says_where(event_without_r3t4, tmp_path):
+    good = tmp_path / "awards.csv"
+    good.write_text("\ufeffround,team,opponent\n# round 3\n3,Tea House 茶馆,Iron Oxen\n\n2,\"Herons, Blue\",\n", "utf-8")
+    assert read_awards(good) == ([("2", "Herons, Blue")], [("3", "Tea House 茶馆", "Iron Oxen")])
+    by_file = run_cli("standings", str(event_without_r3t4), "--format", "json", "--awards", str(good)).stdout
+    by_options = run_cli("standings", str(event_without_r3t4), "--format", "json", "--walkover", "3", "Tea House 茶馆",
+                         "Iron Oxen", "--bye", "2", "Herons, Blue").stdout
+    assert json.loads(by_file) == json.loads(by_options)
+    for text, where, says in [("round,team\n", ":1:1:", "header"), ("", ":1:1:", "empty"),
+                              ("round,team,opponent\n3,A\n", ":2:3:", "expected 3"),
+                              ("round,team,opponent\n\n  x,A,\n", ":3:3:", "whole number"),
+                              ("round,team,opponent\n3, ,B\n", ":2:3:", "empty"),
+                              ("round,team,opponent\n0,A,\n", ":2:1:", "whole number")]:
+        bad = tmp_path / "bad.csv"
+        bad.write_text(text, "utf-8")
+        with pytest.raises(ValueError) as info:
+            read_awards(bad)
+        assert str(info.value).startswith(f"{bad}{where}") and says in str(info.value), (text, str(info.value))
+    bad.write_bytes(b"round,team,opponent\n" + b"# a comment\n" * 100_000)
+    with pytest.raises(ValueError) as info:
+        read_awards(bad)
+    assert "at most" in str(info.value)
+    bad.write_bytes(b"round,team,opponent\n3,\xff,\n")
+    r = run_cli("standings", str(event_without_r3t4), "--awards", str(bad), code=2)
+    assert "UTF-8" in r.output
+    # the file's rows and the options are one statement: a team twice in a round is refused
+    r = run_cli("standings", str(event_without_r3t4), "--awards", str(good), "--bye", "3", "Iron Oxen", code=2)
+    assert "more than one result" in r.output

@@ -22,13 +22,16 @@ walkover in a round where it also has a match counted) is counted as stated, wit
 (:func:`award_notes`)."""
 from __future__ import annotations
 
+import csv
+import io
+import os
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .event_model import EventMatch, quoted, round_number
 
-__all__ = ["Award", "parse_awards", "award_notes", "awards_upto"]
+__all__ = ["Award", "parse_awards", "read_awards", "award_notes", "awards_upto"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,82 @@ def parse_awards(byes: Iterable[Sequence[str]] = (), walkovers: Iterable[Sequenc
         raise ValueError(f"round {r}: {quoted(t)} is given more than one result by --bye and --walkover (a team has one "
                          f"result a round) / 第 {r} 轮：--bye 与 --walkover 给了 {quoted(t)} 不止一个结果（每队每轮只有一个结果）")
     return tuple(out)
+
+
+MAX_BYTES = 1 << 20
+"""The largest awards file read (a megabyte: some ten thousand rows)."""
+HEADER = ("round", "team", "opponent")
+"""The columns of an awards file (:func:`read_awards`)."""
+
+
+def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str]], list[tuple[str, str, str]]]:
+    """The byes and the walkovers an awards file states (``--awards FILE``): CSV in UTF-8, the header
+    ``round,team,opponent``, then one row a result — a bye with ``opponent`` empty (``3,Red Lanterns,``), a
+    walkover with the team that did not play (``4,Jade Dragons,Pines``: Jade Dragons won); blank lines and lines
+    starting with ``#`` are skipped.  As ``(byes, walkovers)`` in :func:`parse_awards`' shape, each row's round
+    checked here; :class:`ValueError` (bilingual) naming the file, line and column and what was expected."""
+    where = os.fspath(path)
+    if os.path.getsize(path) > MAX_BYTES:     # (a round's results are a few lines: not read whole into memory)
+        raise ValueError(f"{where}: {os.path.getsize(path):,} bytes: an awards file holds a row a result, at most "
+                         f"{MAX_BYTES:,} bytes / {where}：{os.path.getsize(path):,} 字节：结果文件每个结果一行，"
+                         f"最多 {MAX_BYTES:,} 字节")
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            text = f.read()
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{where}: not UTF-8 text (byte {exc.start}): an awards file is CSV in UTF-8 / "
+                         f"{where}：不是 UTF-8 文本（第 {exc.start} 字节）：结果文件应为 UTF-8 的 CSV") from None
+    byes: list[tuple[str, str]] = []
+    walkovers: list[tuple[str, str, str]] = []
+    reader = csv.reader(io.StringIO(text))
+    lines = text.splitlines()
+    header = None
+    try:
+        for row in reader:
+            line = reader.line_num
+            raw = lines[line - 1] if line - 1 < len(lines) else ""
+            if not row or not "".join(row).strip() or raw.lstrip().startswith("#"):
+                continue
+
+            def at(i: int) -> str:
+                col, start = 1, 0
+                for k, value in enumerate(row[:i + 1]):       # (where the field's text starts)
+                    needle = value.strip() or value
+                    found = raw.find(needle, start) if needle else -1
+                    if found >= 0:
+                        col, start = found + 1, found + len(needle)
+                    if k == i:
+                        break
+                return f"{where}:{line}:{col}"
+
+            if header is None:
+                header = tuple(c.strip().lower() for c in row)
+                if header != HEADER:
+                    raise ValueError(f"{where}:{line}:1: the first row should be the header round,team,opponent, "
+                                     f"not {','.join(row)[:60]!r} / {where}:{line}:1：第一行应为表头 "
+                                     f"round,team,opponent，而不是 {','.join(row)[:60]!r}")
+                continue
+            if len(row) != 3:
+                raise ValueError(f"{at(min(len(row), 3) - 1)}: {len(row)} field(s), expected 3: round,team,opponent "
+                                 "(opponent empty for a bye; a name with a comma in double quotes) / "
+                                 f"{at(min(len(row), 3) - 1)}：有 {len(row)} 个字段，应为 3 个：round,team,opponent"
+                                 "（轮空时 opponent 留空；含逗号的名称加双引号）")
+            rnd, team, opponent = row
+            for i, check in ((0, lambda: _round(rnd, "round")), (1, lambda: _team(team, "team"))):
+                try:
+                    check()
+                except ValueError as exc:
+                    raise ValueError(f"{at(i)}: {exc}") from None
+            if opponent.strip():
+                walkovers.append((rnd, team, opponent))
+            else:
+                byes.append((rnd, team))
+    except csv.Error as exc:
+        raise ValueError(f"{where}:{reader.line_num}:1: {exc} / {where}:{reader.line_num}:1：CSV 格式错误") from None
+    if header is None:
+        raise ValueError(f"{where}:1:1: empty: an awards file starts with the header round,team,opponent / "
+                         f"{where}:1:1：文件为空：结果文件以表头 round,team,opponent 开始")
+    return byes, walkovers
 
 
 def awards_upto(awards: Iterable[Award], after_round: int | None) -> tuple[Award, ...]:
