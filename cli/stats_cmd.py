@@ -154,7 +154,9 @@ def _note_duplicates(dups: dict[str, str], where: dict[str, str]) -> None:
     ``--by match`` names its row (``where``: :func:`match_labels`)."""
     if not dups:
         return
-    pairs = "; ".join(f"{where.get(d, d)} = {where.get(k, k)}" for d, k in sorted(dups.items()))
+    # in the order of the names shown (match ids are made per run: a parallel ingest's differ between runs)
+    named = sorted((where.get(d, d), where.get(k, k)) for d, k in dups.items())
+    pairs = "; ".join(f"{d} = {k}" for d, k in named)
     click.echo(record_text(f"{len(dups)} match{'es' if len(dups) != 1 else ''} recorded twice, counted once: "
                            f"{pairs} / {len(dups)} 场比赛重复记录，只计一次"), err=True)
 

@@ -140,3 +140,16 @@ def test_stats_by_match_names_the_record_files_for_people_and_keeps_ids_for_prog
     assert not any(mid in r.stdout for mid in ds.matches["match_id"])
     csv = CliRunner().invoke(main, ["stats", str(root), "--by", "match", "--format", "csv"]).stdout
     assert all(mid in csv for mid in ds.matches["match_id"])
+
+
+def test_the_note_on_matches_recorded_twice_lists_them_by_name_whatever_their_ids(capsys):
+    # match ids are made per run (a parallel ingest's differ between runs): the note follows the names shown
+    from tractor_analysis.cli.stats_cmd import _note_duplicates
+
+    where = {"z1": "b.tgn", "z2": "b.json", "a1": "c.tgn", "a2": "c.json", "m1": "a.tgn", "m2": "a.json"}
+    seen = set()
+    for dups in ({"z2": "z1", "a2": "a1", "m2": "m1"}, {"m2": "m1", "z2": "z1", "a2": "a1"}):
+        _note_duplicates(dups, where)
+        seen.add(capsys.readouterr().err)
+    (note,) = seen
+    assert "a.json = a.tgn; b.json = b.tgn; c.json = c.tgn" in note
