@@ -16,13 +16,13 @@ from .tables import table as render_table, terminal_width, wrap
 
 TABLES = ("summary", "points", "bottom", "violations", "lost", "view_lost", "view_lost_seat", "standings")
 TITLES = {
-    "summary": "Summary 概况",
-    "points": "Attackers' points by score band 闲家得分分布",
-    "bottom": "Bottom captures 抠底",
-    "violations": "Violations per 100 hands judged 每百判定局违规",
-    "lost": "Points lost in the analysed endgames (ingest --analyse) 残局分析失分",
-    "view_lost": "Points lost from the player's seat beside all hands open (ingest --analyse --view) 座位视角失分与明手失分",
-    "view_lost_seat": "Points lost from the seat, by seat (ingest --analyse --view) 座位视角失分（按座位）",
+    "summary": "Summary / 概况",
+    "points": "Attackers' points by score band / 闲家得分分布",
+    "bottom": "Bottom captures / 抠底",
+    "violations": "Violations per 100 hands judged / 每百判定局违规",
+    "lost": "Points lost in the analysed endgames (ingest --analyse) / 残局分析失分",
+    "view_lost": "Points lost from the player's seat beside all hands open (ingest --analyse --view) / 座位视角失分与明手失分",
+    "view_lost_seat": "Points lost from the seat, by seat (ingest --analyse --view) / 座位视角失分（按座位）",
     # not an event's standings (match points, tie-breaks, shared ranks: docs/standings.md): said so, and where
     "standings": "Standings by matches won, then levels gained (an event's standings, with match points and "
                  "tie-breaks: tractor standings) / 按胜场、再按升级数排名（赛事排名，含积分与破同分：tractor standings）",

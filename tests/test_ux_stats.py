@@ -153,3 +153,12 @@ def test_the_note_on_matches_recorded_twice_lists_them_by_name_whatever_their_id
         seen.add(capsys.readouterr().err)
     (note,) = seen
     assert "a.json = a.tgn; b.json = b.tgn; c.json = c.tgn" in note
+
+
+def test_every_table_title_is_english_then_chinese_after_a_slash():
+    # (the house's "English / 中文"; the titles once ran the two together with a space)
+    from tractor_analysis.cli.stats_cmd import TITLES
+
+    for name, title in TITLES.items():
+        en, sep, zh = title.partition(" / ")
+        assert sep and en.isascii() and not zh.isascii(), (name, title)
