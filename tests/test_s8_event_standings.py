@@ -147,3 +147,14 @@ def test_a_dataset_gives_the_same_bounds_as_its_records(tmp_path):
     from_dataset = json.loads(run_cli("standings", str(ds), "--format", "json").stdout)
     assert from_dataset == from_records
     assert any(row["level_diff_span"] for row in from_dataset)
+
+
+def test_a_team_page_shows_a_level_difference_known_only_as_a_range(tmp_path):
+    # (it showed "?" where the standings table shows the range)
+    folder = copy_event(tmp_path)
+    _takeback_unknown(folder / "r1t1.tgn")
+    _takeback_unknown(folder / "r1t3.tgn")
+    out = tmp_path / "rep"
+    run_cli("report", str(folder), "-o", str(out), "-q")
+    page = next(out.glob("team-Silver*.html")).read_text("utf-8")
+    assert "+3…+4</span> levels / 级差" in page
