@@ -90,8 +90,9 @@ def parse_awards(byes: Iterable[Sequence[str]] = (), walkovers: Iterable[Sequenc
     twice = sorted(k for k, n in seen.items() if n > 1)
     if twice:
         r, t = twice[0]
-        raise ValueError(f"round {r}: {quoted(t)} is given more than one result by --bye and --walkover (a team has one "
-                         f"result a round) / 第 {r} 轮：--bye 与 --walkover 给了 {quoted(t)} 不止一个结果（每队每轮只有一个结果）")
+        raise ValueError(f"round {r}: {quoted(t)} is given more than one result (--bye, --walkover, --awards: a team has "
+                         f"one result a round) / 第 {r} 轮：{quoted(t)} 被给了不止一个结果（--bye、--walkover、--awards："
+                         "每队每轮只有一个结果）")
     return tuple(out)
 
 
