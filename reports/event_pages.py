@@ -102,13 +102,13 @@ _SHORT = {"passed A": ("打过A", "passed A"), "higher level": ("级数高", "hi
 
 def _award_row(a: Award) -> ResultRow:
     """A bye or a walkover (:mod:`~tractor_analysis.dataset.awards`) in its round's results: no table, no levels,
-    no record to link to."""
+    no record to link to, no side (the team is in the first column; the printable sheet names the winner)."""
     if a.opponent is None:
         return ResultRow(table="—", ns=a.team, ew="—", levels="—", winner=a.team, how_en="a bye (no opponent)",
-                         how_zh="轮空（无对手）", match_id="", winner_side=0, short_en="a bye", short_zh="轮空")
+                         how_zh="轮空（无对手）", match_id="", winner_side=None, short_en="a bye", short_zh="轮空")
     return ResultRow(table="—", ns=a.team, ew=a.opponent, levels="—", winner=a.team,
                      how_en=f"a walkover: {a.opponent} did not play", how_zh=f"不战而胜：{a.opponent} 未出场",
-                     match_id="", winner_side=0, short_en="walkover", short_zh="不战而胜")
+                     match_id="", winner_side=None, short_en="walkover", short_zh="不战而胜")
 
 
 def _table_key(m: EventMatch) -> tuple:

@@ -33,7 +33,7 @@ PRINT_PAGE = "standings-print.html"
 @dataclass(frozen=True)
 class EventOptions:
     """What ``tractor report``'s event pages count and how they score it: ``--event``, ``--after-round``,
-    ``--points``, ``--tiebreak``, ``--bye`` and ``--walkover``, with ``tractor standings``' meaning (a report model
+    ``--points``, ``--tiebreak``, ``--bye``, ``--walkover`` and ``--awards``, with ``tractor standings``' meaning (a report model
     carries them as ``event_options``; without, every match, the default scoring, no bye or walkover)."""
 
     event: str | None = None

@@ -92,12 +92,15 @@ def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResu
     asked = dict(result.questioned)
     if not asked or result.contradicted:
         return None, (), None
-    if "dealer" in asked:
-        got = _weighed(hand, result, replay, "dealer", _acts_against)
+    # weighed only when more than the act naming the other value speaks against the tag: for the dealer the
+    # cards or [Claim] (the first lead alone never chooses), for the level the cards or any act it makes wrong
+    if "dealer" in asked and any(_evidence(v, result, False) or v.code == "claim_mismatch" for v in result.violations):
+        leader = next((v.seat for v in result.violations if _first_lead(v, result)), None)
+        got = _weighed(hand, result, replay, "dealer", leader, _acts_against)
         if got[0] is not None or "level" not in asked:
             return got
-    if asked.get("level") is not None:
-        return _weighed(hand, result, replay, "level", _level_acts, asked["level"])
+    if asked.get("level") is not None and (_level_acts(result) or _conflicts(result, False)):
+        return _weighed(hand, result, replay, "level", asked["level"], _level_acts)
     return None, (), None
 
 
@@ -111,16 +114,10 @@ def _level_acts(r: HandResult) -> int:
     return _acts_against(r) + sum(1 for v in r.violations if v.code in LEVEL_ACTS)
 
 
-def _weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult], fact: str,
-             acts: Callable[[HandResult], int], value: int | None = None
-             ) -> tuple[bool | None, tuple[tuple[str, int], ...], HandResult | None]:
-    """:func:`questioned` for one ``fact`` and its other ``value`` (the dealer's: the first trick's leader)."""
-    if fact == "dealer":
-        if not any(_evidence(v, result, False) or v.code == "claim_mismatch" for v in result.violations):
-            return None, (), None       # nothing but the lead speaks against the tag
-        value = next((v.seat for v in result.violations if _first_lead(v, result)), None)
-    elif not acts(result) and not _conflicts(result, False):
-        return None, (), None           # nothing speaks against the tag
+def _weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult], fact: str, value: int | None,
+             acts: Callable[[HandResult], int]) -> tuple[bool | None, tuple[tuple[str, int], ...], HandResult | None]:
+    """:func:`questioned` for one ``fact`` and its other ``value`` (``None``: none named): the hand judged under it,
+    the cards weighed first, then the table's ``acts``."""
     if value is None:
         return None, (), None
     choice = ((fact, value),)

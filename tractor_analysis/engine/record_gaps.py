@@ -428,10 +428,11 @@ def _cards_known(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> bool:
 
 
 def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandResult],
-          context: Callable[[HandResult], HandContext | None]) -> HandResult:
+          context: Callable[[HandResult], HandContext | None], recorded: HandResult | None = None) -> HandResult:
     """``hand`` judged over every way to fill in its ``gaps``: ``replay(h, hands_before)`` judges
-    one hand; ``context(result)`` the trick context of the hand as recorded (``None``: not judged)."""
-    recorded = replay(hand, True)
+    one hand; ``context(result)`` the trick context of the hand as recorded (``None``: not judged);
+    ``recorded``: that judgement, when made already."""
+    recorded = recorded if recorded is not None else replay(hand, True)
     ctx = context(recorded)
     first = gaps[0]
     if (ctx is None or len(recorded.tricks) <= first.index or not recorded.tricks[first.index].hands_before
@@ -462,7 +463,7 @@ def _unfilled(hand: Hand, gaps: Sequence[Gap], recorded: HandResult, replay: Cal
     then say no more than a record stopping there: the hand is judged as one that gives no such play (the
     trick it ends in, :mod:`.unfinished`) — its other gaps as ever."""
     if gaps[-1].written:
-        return judge(hand, gaps[:-1], replay, context) if len(gaps) > 1 else recorded
+        return judge(hand, gaps[:-1], replay, context, recorded) if len(gaps) > 1 else recorded
     return not_judged(hand, gaps, recorded, why)
 
 

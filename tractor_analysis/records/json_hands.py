@@ -253,7 +253,6 @@ class HandReader(_TrickReader):
                     self.diag(code, en, zh, "deal")
                 return hand
         number, number_known = previous + 1, False
-        self.plays_unread = []
         if "number" in hv:      # (a whole number, or a string of digits; out of range: numbered as if absent)
             given = self.bounded(hv["number"], "\"number\"", "number", -MAX_HAND_NUMBER, MAX_HAND_NUMBER,
                                  None, "局号 \"number\"", (f"numbered {number}", f"按第 {number} 局处理"))

@@ -163,8 +163,8 @@ class Hand:
     plays_unread: tuple[tuple[int, Seat, int], ...] = field(default=(), compare=False)
     """The plays a trick line gives whose cards could not be read (an ``unknown_card`` in them, or a follow
     written as a failed throw: the reader drops the play, docs/format.md "Trick lines"): ``(trick number,
-    seat, how many plays of the line were read before it)``, in the order read.  The seat played in that trick — its play is written —, what it played is
-    not known.  Inside the hand a play left out is a gap either way; in the hand's last trick this tells a
+    seat, how many plays of the line were read before it)``, in the order read.  The seat played in that
+    trick — its play is written —, what it played is not known.  Inside the hand a play left out is a gap either way; in the hand's last trick this tells a
     play written but unreadable from a record that stops there (:func:`tractor_analysis.engine.record_gaps.
     find_gaps`).  Not written by the writers (the play is what could not be read), not part of equality."""
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
