@@ -143,7 +143,7 @@ def test_a_statement_that_contradicts_itself_is_a_usage_error(event_without_r3t4
 def test_an_awards_file_states_the_same_and_a_bad_one_says_where(event_without_r3t4, tmp_path):
     good = tmp_path / "awards.csv"
     good.write_text("\ufeffround,team,opponent\n# round 3\n3,Tea House 茶馆,Iron Oxen\n\n2,\"Herons, Blue\",\n", "utf-8")
-    assert read_awards(good) == ([("2", "Herons, Blue")], [("3", "Tea House 茶馆", "Iron Oxen")])
+    assert read_awards(good) == ([("2", "Herons, Blue", f"{good}:5")], [("3", "Tea House 茶馆", "Iron Oxen", f"{good}:3")])
     by_file = run_cli("standings", str(event_without_r3t4), "--format", "json", "--awards", str(good)).stdout
     by_options = run_cli("standings", str(event_without_r3t4), "--format", "json", "--walkover", "3", "Tea House 茶馆",
                          "Iron Oxen", "--bye", "2", "Herons, Blue").stdout
@@ -168,3 +168,10 @@ def test_an_awards_file_states_the_same_and_a_bad_one_says_where(event_without_r
     # the file's rows and the options are one statement: a team twice in a round is refused
     r = run_cli("standings", str(event_without_r3t4), "--awards", str(good), "--bye", "3", "Iron Oxen", code=2)
     assert "more than one result" in r.output
+    # ... and the error says where each of the two was stated: the option and the file's line
+    assert "--bye 3 \"Iron Oxen\"" in r.output and f"{good}:3" in r.output, r.output
+    twice = tmp_path / "twice.csv"
+    twice.write_text("round,team,opponent\n3,Iron Oxen,\n# again\n3,Tea House 茶馆,Iron Oxen\n", "utf-8")
+    r = run_cli("standings", str(event_without_r3t4), "--awards", str(twice), code=2)
+    assert f"{twice}:2; {twice}:4" in r.output, r.output
+    bilingual(r.output.strip().splitlines()[-1])

@@ -25,7 +25,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -78,21 +77,33 @@ def _team(text: str, option: str) -> str:
 def parse_awards(byes: Iterable[Sequence[str]] = (), walkovers: Iterable[Sequence[str]] = ()) -> tuple[Award, ...]:
     """The awards of ``--bye ROUND TEAM`` and ``--walkover ROUND WINNER LOSER`` (team names as the standings
     name teams: ``[TeamNS]`` / ``[TeamEW]``, else the two players ``"A / B"``), in the order given;
-    :class:`ValueError` (bilingual) naming what contradicts itself."""
-    out = [Award(_round(r, "--bye"), _team(t, "--bye")) for r, t in byes]
-    for r, w, loser in walkovers:
+    :class:`ValueError` (bilingual) naming what contradicts itself and where it was stated.  A statement may
+    carry where it was written as a last item (:func:`read_awards`' rows: ``file:line``); one without is named
+    by its option (``--bye 3 A``)."""
+    out: list[Award] = []
+    origins: list[str] = []
+    for bye in byes:
+        r, t = bye[:2]
+        out.append(Award(_round(r, "--bye"), _team(t, "--bye")))
+        origins.append(bye[2] if len(bye) > 2 else f"--bye {r} {quoted(t)}")
+    for walkover in walkovers:
+        r, w, loser = walkover[:3]
         a = Award(_round(r, "--walkover"), _team(w, "--walkover"), _team(loser, "--walkover"))
         if a.team == a.opponent:
             raise ValueError(f"--walkover {r} {w!r} {loser!r}: a team cannot win a walkover over itself / "
                              f"--walkover {r} {w!r} {loser!r}：队伍不能对自己不战而胜")
         out.append(a)
-    seen = Counter((a.round, t) for a in out for t in a.teams())
-    twice = sorted(k for k, n in seen.items() if n > 1)
+        origins.append(walkover[3] if len(walkover) > 3 else f"--walkover {r} {quoted(w)} {quoted(loser)}")
+    stated: dict[tuple[int, str], list[str]] = {}
+    for a, origin in zip(out, origins):
+        for t in a.teams():
+            stated.setdefault((a.round, t), []).append(origin)
+    twice = sorted(k for k, where in stated.items() if len(where) > 1)
     if twice:
         r, t = twice[0]
-        raise ValueError(f"round {r}: {quoted(t)} is given more than one result (--bye, --walkover, --awards: a team has "
-                         f"one result a round) / 第 {r} 轮：{quoted(t)} 被给了不止一个结果（--bye、--walkover、--awards："
-                         "每队每轮只有一个结果）")
+        where = "; ".join(stated[r, t])
+        raise ValueError(f"round {r}: {quoted(t)} is given more than one result ({where}): a team has one result a "
+                         f"round / 第 {r} 轮：{quoted(t)} 被给了不止一个结果（{where}）：每队每轮只有一个结果")
     return tuple(out)
 
 
@@ -102,12 +113,12 @@ HEADER = ("round", "team", "opponent")
 """The columns of an awards file (:func:`read_awards`)."""
 
 
-def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str]], list[tuple[str, str, str]]]:
+def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str, str]]]:
     """The byes and the walkovers an awards file states (``--awards FILE``): CSV in UTF-8, the header
     ``round,team,opponent``, then one row a result — a bye with ``opponent`` empty (``3,Red Lanterns,``), a
     walkover with the team that did not play (``4,Jade Dragons,Pines``: Jade Dragons won); blank lines and lines
-    starting with ``#`` are skipped.  As ``(byes, walkovers)`` in :func:`parse_awards`' shape, each row's round
-    checked here; :class:`ValueError` (bilingual) naming the file, line and column and what was expected."""
+    starting with ``#`` are skipped.  As ``(byes, walkovers)`` in :func:`parse_awards`' shape, each row with where
+    it was written last (``file:line``, which :func:`parse_awards`' errors name), each row's round checked here; :class:`ValueError` (bilingual) naming the file, line and column and what was expected."""
     where = os.fspath(path)
     if os.path.getsize(path) > MAX_BYTES:     # (a round's results are a few lines: not read whole into memory)
         raise ValueError(f"{where}: {os.path.getsize(path):,} bytes: an awards file holds a row a result, at most "
@@ -119,8 +130,8 @@ def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str]], list[tu
     except UnicodeDecodeError as exc:
         raise ValueError(f"{where}: not UTF-8 text (byte {exc.start}): an awards file is CSV in UTF-8 / "
                          f"{where}：不是 UTF-8 文本（第 {exc.start} 字节）：结果文件应为 UTF-8 的 CSV") from None
-    byes: list[tuple[str, str]] = []
-    walkovers: list[tuple[str, str, str]] = []
+    byes: list[tuple[str, str, str]] = []
+    walkovers: list[tuple[str, str, str, str]] = []
     reader = csv.reader(io.StringIO(text))
     lines = text.splitlines()
     header = None
@@ -161,9 +172,9 @@ def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str]], list[tu
                 except ValueError as exc:
                     raise ValueError(f"{at(i)}: {exc}") from None
             if opponent.strip():
-                walkovers.append((rnd, team, opponent))
+                walkovers.append((rnd, team, opponent, f"{where}:{line}"))
             else:
-                byes.append((rnd, team))
+                byes.append((rnd, team, f"{where}:{line}"))
     except csv.Error as exc:
         raise ValueError(f"{where}:{reader.line_num}:1: {exc} / {where}:{reader.line_num}:1：CSV 格式错误") from None
     if header is None:

@@ -266,44 +266,63 @@ def _side_points(m: EventMatch, side: int, points: Points) -> int:
     return points.forfeit if m.forfeited(side) else points.loss
 
 
+@dataclass(frozen=True)
+class _Result:
+    """One team's result against another: of a match (``side`` its side in ``match``) or of a walkover
+    (``match`` ``None``: no levels, no players).  The one statement of "a result" the tally and head-to-head
+    both read."""
+
+    team: str
+    other: str
+    won: bool
+    points: int
+    match: EventMatch | None = None
+    side: int = 0
+
+
+def _results(ordered: Sequence[EventMatch], awards: Sequence[Award], points: Points) -> list[_Result]:
+    """Each side's result of every match (in ``ordered``'s order) and of every walkover (a win for its winner,
+    ``forfeit`` points for the team that did not play; :mod:`.awards`).  Byes are no result against anyone."""
+    out = [_Result(m.teams[side], m.teams[1 - side], m.winner == side, _side_points(m, side, points), m, side)
+           for m in ordered for side in (0, 1)]
+    for a in awards:
+        if a.opponent is not None:
+            out.append(_Result(a.team, a.opponent, True, points.win))
+            out.append(_Result(a.opponent, a.team, False, points.forfeit))
+    return out
+
+
 def standings(matches: Sequence[EventMatch], points: Points = Points(),
               tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, awards: Sequence[Award] = ()) -> list[Standing]:
     """The standings over ``matches`` (already :func:`select`-ed: each has a winner, or both sides
     forfeited it, and two known teams) and the byes and walkovers ``awards`` (:mod:`.awards`, already
     within the rounds counted), best first; teams sharing a rank are in name order."""
     tally: dict[str, _Tally] = defaultdict(_Tally)
-    ordered = sorted(matches, key=_order_key)
-    for m in ordered:
-        for side in (0, 1):
-            team, other = m.teams[side], m.teams[1 - side]
-            t = tally[team]
-            for p in (m.players[side], m.players[side + 2]):
-                if p and p not in t.players:
-                    t.players.append(p)
-            t.played += 1
-            t.won += m.winner == side
-            t.lost += m.winner != side
-            t.points += _side_points(m, side, points)
-            if None in m.levels:                  # unknown once one match's final levels are
-                t.level_diff = None
-                t.unknown_levels.append(m.source or m.match_id)
-            elif t.level_diff is not None:
-                t.level_diff += m.levels[side] - m.levels[1 - side]
-            low, high = _diff_bounds(m, side)
-            t.low, t.high = t.low + low, t.high + high
-            t.opponents.append(other)
-    for a in awards:        # no levels: nothing to the level difference (:mod:`.awards`)
+    results = _results(sorted(matches, key=_order_key), awards, points)
+    for r in results:
+        t = tally[r.team]
+        t.played += 1
+        t.won += r.won
+        t.lost += not r.won
+        t.points += r.points
+        t.opponents.append(r.other)
+        m = r.match
+        if m is None:       # a walkover: no players named, no levels (nothing to the level difference)
+            continue
+        for p in (m.players[r.side], m.players[r.side + 2]):
+            if p and p not in t.players:
+                t.players.append(p)
+        if None in m.levels:                  # unknown once one match's final levels are
+            t.level_diff = None
+            t.unknown_levels.append(m.source or m.match_id)
+        elif t.level_diff is not None:
+            t.level_diff += m.levels[r.side] - m.levels[1 - r.side]
+        low, high = _diff_bounds(m, r.side)
+        t.low, t.high = t.low + low, t.high + high
+    for a in awards:
         if a.opponent is None:
             tally[a.team].byes += 1
             tally[a.team].points += points.bye_points
-            continue
-        for team, other, won in ((a.team, a.opponent, True), (a.opponent, a.team, False)):
-            t = tally[team]
-            t.played += 1
-            t.won += won
-            t.lost += not won
-            t.points += points.win if won else points.forfeit
-            t.opponents.append(other)
     opponents = {team: sum(tally[o].points for o in t.opponents) for team, t in tally.items()}
     values: dict[str, dict] = {team: {} for team in tally}
     for team in tally:
@@ -323,14 +342,9 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
         if name == "head_to_head":
             inside = set(group)
             score = {team: 0 for team in group}
-            for m in ordered:
-                if m.teams[0] in inside and m.teams[1] in inside:
-                    for side in (0, 1):
-                        score[m.teams[side]] += _side_points(m, side, points)
-            for a in awards:        # a walkover between two of them: a result between them
-                if a.team in inside and a.opponent in inside:
-                    score[a.team] += points.win
-                    score[a.opponent] += points.forfeit
+            for r in results:       # a match or a walkover between two of them
+                if r.team in inside and r.other in inside:
+                    score[r.team] += r.points
             for team in group:
                 values[team][name] = score[team]
         else:
