@@ -59,9 +59,11 @@ demo: $(STAMP)
 
 ## test: install what the tests need and run the whole suite, on up to 4 CPUs (pytest-xdist;
 ## `.venv/bin/python -m pytest -q` alone runs it in one process; --dist loadgroup keeps a module marked
-## xdist_group on one worker, so its costly module fixtures are built once)
+## xdist_group on one worker, so its costly module fixtures are built once; tests/warm_asserts.py first writes
+## pytest's rewritten test modules once, which PYTHONDONTWRITEBYTECODE kept each worker rewriting: ~19 CPU-s each)
 test: $(TSTAMP)
 	sh tests/install_browser.sh
+	@$(BIN)/python tests/warm_asserts.py
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadgroup
 
 ## bench: issue 27's speed figures (bench/README.md): every step's CPU against the json.loads baseline of the
