@@ -83,3 +83,32 @@ def test_a_record_really_begun_mid_match_keeps_its_level(preset):
         assert not _level_unknown(alone)
         assert {k for k in _keys(alone) if k[1] is not None} == {k for k in _keys(judged) if k[1] is not None}
     assert seen
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_dealer_and_level_both_miscopied_keep_no_fault_either_makes(preset):
+    # each other value alone is judged at the other tag's wrong value, so neither alone bears the hand out:
+    # both are weighed together (docs/rules.md §14.1), the dealer derived from the cards, the level unknown
+    m = simulate_match(1, 0, preset=preset, violation_rate=0.05, max_hands=1)
+    hand = m.hands[0]
+    true = _alone(m, hand)
+    for shift, level in ((1, 3), (2, 14)):
+        wrong = _alone(m, hand, level=level, dealer=(hand.dealer + shift) % 4)
+        assert _keys(wrong) <= _keys(true), (shift, level, sorted(_keys(wrong) - _keys(true)))
+        assert _level_unknown(wrong) and wrong.levels_before == (None, None)
+        dealer = [d for d in wrong.derived if d.fact == "dealer"]
+        assert dealer and dealer[0].value == "NESW"[hand.dealer], (shift, level)
+
+
+def test_a_right_level_with_a_miscopied_dealer_stands():
+    # the other direction: a record begun mid-match, [Dealer] miscopied: the dealer is weighed, the level stands
+    m = simulate_match(2, 0, violation_rate=0.05, max_hands=10)
+    seen = 0
+    for hand in m.hands:
+        if hand.level == 2:
+            continue
+        wrong = _alone(m, hand, dealer=(hand.dealer + 1) % 4)
+        assert not _level_unknown(wrong), hand.number
+        assert any(d.fact == "dealer" for d in wrong.derived) or any(u.tag == "Dealer" for u in wrong.unknowns)
+        seen += 1
+    assert seen >= 3

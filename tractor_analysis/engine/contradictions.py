@@ -94,14 +94,45 @@ def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResu
         return None, (), None
     # weighed only when more than the act naming the other value speaks against the tag: for the dealer the
     # cards or [Claim] (the first lead alone never chooses), for the level the cards or any act it makes wrong
-    if "dealer" in asked and any(_evidence(v, result, False) or v.code == "claim_mismatch" for v in result.violations):
-        leader = next((v.seat for v in result.violations if _first_lead(v, result)), None)
-        got = _weighed(hand, result, replay, "dealer", leader, _acts_against)
-        if got[0] is not None or "level" not in asked:
-            return got
-    if asked.get("level") is not None and (_level_acts(result) or _conflicts(result, False)):
-        return _weighed(hand, result, replay, "level", asked["level"], _level_acts)
+    leader = next((v.seat for v in result.violations if _first_lead(v, result)), None) if "dealer" in asked else None
+    both = (("dealer", leader), ("level", asked.get("level")))
+    dealer = "dealer" in asked and _dealer_gate(result)
+    level = asked.get("level") is not None and _level_gate(result)
+    if dealer:
+        got = _weighed(hand, result, replay, both[:1], _acts_against)
+        if got[0] is not None:
+            return _with_other(hand, replay, got, both, _level_gate, _level_acts)      # and [Level]?
+    if level:       # (the dealer's tag not set aside: the cards and [Claim] do not speak against it)
+        return _weighed(hand, result, replay, both[1:], _level_acts)
     return None, (), None
+
+
+def _dealer_gate(r: HandResult) -> bool:
+    """More than the first lead speaks against ``r``'s dealer (the first lead alone never chooses): the cards, or
+    ``[Claim]``."""
+    return any(_evidence(v, r, False) or v.code == "claim_mismatch" for v in r.violations)
+
+
+def _level_gate(r: HandResult) -> bool:
+    """Something speaks against ``r``'s level: the cards, or an act it makes wrong (:func:`_level_acts`)."""
+    return bool(_level_acts(r) or _conflicts(r, False))
+
+
+def _with_other(hand: Hand, replay: Callable[[Hand], HandResult], got: tuple, both: tuple,
+                gate: Callable[[HandResult], bool], acts: Callable[[HandResult], int]) -> tuple:
+    """``got`` (the dealer's tag weighed: the other dealer bears the hand out), or — when ``[Level]`` is questioned
+    too, something speaks against it under that dealer (``gate``), and both other values together bear the hand
+    out better than the dealer alone (fewer cards against them, else fewer ``acts``) — both, for :func:`judge` to
+    weigh every combination of the two: the two tags miscopied together (judged at the wrong level, the other
+    dealer alone keeps every fault the level makes)."""
+    lead, choice, one = got
+    if one is None or any(value is None for _, value in both) or not gate(one):
+        return got
+    joint = replay(_with(hand, list(both)))
+    cards, cards_joint = _conflicts(one, False), _conflicts(joint, False)
+    if cards_joint < cards or (cards_joint == cards and acts(joint) < acts(one)):
+        return lead, both, joint
+    return got
 
 
 LEVEL_ACTS = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple", "mixed_lead", "throw_failed",
@@ -114,13 +145,13 @@ def _level_acts(r: HandResult) -> int:
     return _acts_against(r) + sum(1 for v in r.violations if v.code in LEVEL_ACTS)
 
 
-def _weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult], fact: str, value: int | None,
-             acts: Callable[[HandResult], int]) -> tuple[bool | None, tuple[tuple[str, int], ...], HandResult | None]:
-    """:func:`questioned` for one ``fact`` and its other ``value`` (``None``: none named): the hand judged under it,
-    the cards weighed first, then the table's ``acts``."""
-    if value is None:
+def _weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
+             choice: tuple[tuple[str, int | None], ...], acts: Callable[[HandResult], int]
+             ) -> tuple[bool | None, tuple[tuple[str, int], ...], HandResult | None]:
+    """:func:`questioned` for the other values ``choice`` (a fact's value ``None``: none named): the hand judged
+    under them, the cards weighed first, then the table's ``acts``."""
+    if any(value is None for _, value in choice):
         return None, (), None
-    choice = ((fact, value),)
     other = replay(_with(hand, list(choice)))
     cards, cards_other = _conflicts(result, False), _conflicts(other, False)
     if cards_other != cards:
