@@ -79,16 +79,17 @@ def _first_lead(v: Violation, r: HandResult) -> bool:
 
 def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult]
                ) -> tuple[bool | None, tuple[tuple[str, int], ...], HandResult | None]:
-    """How a tag nothing else names (``result.questioned``: ``[Dealer]``, ``[Level]``; docs/rules.md §14.1) is
-    weighed against the other value — for ``[Dealer]`` the seat whose lead of the first trick the engine found
-    out of turn (the dealer leads it), for ``[Level]`` the level every match starts at —, that value
-    (``(("dealer", seat),)``, ``(("level", rank),)``, else ``()``) and the hand judged under it (``None`` when
+    """How a tag nothing else names (``result.questioned``: ``[Dealer]``, ``[Level]``, ``[Trump]``; docs/rules.md
+    §14.1) is weighed against the other value — for ``[Dealer]`` the seat whose lead of the first trick the engine
+    found out of turn (the dealer leads it), for ``[Level]`` the level every match starts at, for ``[Trump]`` the
+    trumps that bear the hand out best (:func:`_trump_weighed`) —, those values (``(("dealer", seat),)``,
+    ``(("level", rank),)``, ``(("trump", suit), ...)``, else ``()``) and the hand judged under them (``None`` when
     not needed).  The first: ``True`` when the cards set the tag aside (fewer cards played and not held, cards
     left or buries not held under the other value — :func:`judge` as for any contradicted tag), ``False`` when
     the cards speak for neither but the table's acts bear out the other value better (both kept: :func:`judge`
     without the first lead, which alone never chooses), ``None`` when the tag stands (as recorded, today's
     judgement).  The acts: ``[Claim]`` and the leads after the first (:func:`_acts_against`), and for the
-    level the plays it makes wrong too (:data:`LEVEL_ACTS`)."""
+    level and the trump the plays they make wrong too (:data:`LEVEL_ACTS`)."""
     asked = dict(result.questioned)
     if not asked or result.contradicted:
         return None, (), None
@@ -103,8 +104,33 @@ def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResu
         if got[0] is not None:
             return _with_other(hand, replay, got, both, _level_gate, _level_acts)      # and [Level]?
     if level:       # (the dealer's tag not set aside: the cards and [Claim] do not speak against it)
-        return _weighed(hand, result, replay, both[1:], _level_acts)
+        got = _weighed(hand, result, replay, both[1:], _level_acts)
+        if got[0] is not None:
+            return got
+    if "trump" in asked and _level_gate(result):
+        return _trump_weighed(hand, result, replay)
     return None, (), None
+
+
+def _trump_weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult]
+                   ) -> tuple[bool | None, tuple[tuple[str, int | None], ...], HandResult | None]:
+    """:func:`questioned` for a ``[Trump]`` nothing else names (no declaration recorded): the hand judged with
+    every other trump (each suit, no trump); those with the fewest cards against them, then the fewest of the
+    plays a trump makes wrong (the acts of :func:`_level_acts`: which cards are trumps decides the follows, the
+    throws and the winners, so the leads), when they bear the hand out better than the tag — ``True`` when by the
+    cards, ``False`` by the acts alone (both kept) —, each as another value of the fact."""
+    weight = (_conflicts(result, False), _level_acts(result))
+    judged = []
+    for trump in (0, 1, 2, 3, None):
+        if trump != hand.trump:
+            other = replay(_with(hand, [("trump", trump)]))
+            judged.append(((_conflicts(other, False), _level_acts(other)), trump, other))
+    best = min(w for w, _, _ in judged)
+    if best >= weight:
+        return None, (), None
+    kept = [(trump, other) for w, trump, other in judged if w == best]
+    choice = tuple(("trump", trump) for trump, _ in kept)
+    return best[0] < weight[0], choice, kept[0][1] if len(kept) == 1 else None
 
 
 def _dealer_gate(r: HandResult) -> bool:

@@ -88,7 +88,7 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
     (docs/rules.md §9.4) — said so; the others are the declarations'.  ``questioned``: nothing else in the
     record names the fact (:func:`.contradictions.questioned`): for ``[Dealer]`` the plays name ``other`` (the first
     trick's leader); for ``[Level]`` ``other`` is the level every match starts at, which the table's plays bear out
-    better."""
+    better; for ``[Trump]`` (no declaration recorded) the trump(s) the table's plays bear out better."""
     src_zh, src_en, name_zh, name_en = _FACT_WORDS[fact]
     rz, re_ = _fact_value(fact, recorded)
     two = "两种"
@@ -109,6 +109,14 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
               f"[Claim] that differs, counted together) than at {re_}; the record does not say which is right (a "
               f"record begun mid-match, or {tag} miscopied): the hand was judged at each level ({judged} judgements "
               "in all)")
+    elif questioned and fact == "trump":        # [Trump] alone, no declaration recorded
+        zh = (f"{tag} 记为{rz}，但记录中别无他处写明{name_zh}（没有记录亮主），而按{oz}判定时，牌桌上的违规（跟牌、"
+              f"甩牌、首出，以及与 [Claim] 不符，合计）比按{rz}少，记录未说明哪个对（{tag} 抄错，还是牌桌犯规）：本局按"
+              f"{two}{name_zh}各判定一次（共 {judged} 种）")
+        en = (f"{tag} says {re_}, but nothing else in the record names the {name_en} (no declaration recorded), and "
+              f"with {oe} the table breaks fewer rules (follows, throws, leads, and a [Claim] that differs, counted "
+              f"together) than with {re_}; the record does not say which is right ({tag} miscopied, or the table's "
+              f"faults): the hand was judged with each {name_en} ({judged} judgements in all)")
     elif questioned:                            # [Dealer] alone, another seat led trick 1
         zh = (f"{tag} 记为{rz}，但记录中别无他处写明{name_zh}，而第一墩由{oz}首出（庄家首出第一墩），[Claim] 或以后各墩"
               f"的首出也更符合{oz}，记录未说明哪个对：本局按两种{name_zh}各判定一次（共 {judged} 种）")

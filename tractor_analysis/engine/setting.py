@@ -60,7 +60,9 @@ class Setting:
     carries one, no declaration stands): the seat that led the first trick names another when the engine finds
     that lead out of turn (the dealer leads it).  ``("level", start)`` when ``[Level]`` alone names the level of
     the record's first hand (no ``[Levels]``, no declaration) and it is not the level every match starts at:
-    the record may begin mid-match, or ``[Level]`` be miscopied.  What the table did is an act a table can get
+    the record may begin mid-match, or ``[Level]`` be miscopied.  ``("trump", None)`` when ``[Trump]`` alone names
+    the trump (no declaration recorded, not a position): the other value is the trump the table's plays bear out
+    best, found by weighing.  What the table did is an act a table can get
     wrong, so this alone never sets the tag aside: it is weighed only when more speaks against the recorded
     value — the cards (a card played and not held, cards left, a bury not held), which set it aside, or the
     table's acts (``[Claim]``; for the level, the follows and leads the level makes wrong), by which both values
@@ -118,6 +120,9 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         # was one, and overcalled the one before, rests on the level, not on the trump — judged; only
         # the trump they fix is compared with nothing
         violations += _declaration_problems(hand, rules, level, dealer, own)
+    if (hand.trump_known and level is not None and not hand.declarations_known and not hand.declarations
+            and not hand.setup and not hand.result_only):
+        questioned.append(("trump", None))      # [Trump] alone names the trump (a position states its trump)
     if not trump_ok:
         unknowns.append(Unknown("Trump", EVERY_VERDICT, *explain_unknown.trump_unknown(EVERY_VERDICT)))
     elif not hand.trump_known:      # a score sheet's hand without [Trump]: unknown (never NT), nothing rests on it

@@ -1,0 +1,86 @@
+"""A ``[Trump]`` nothing else in the record names (docs/rules.md §14.1): no declaration recorded, not a position.
+
+Judged with the tag alone, a miscopied trump suit (``H`` for ``C``) accused the table of every follow, throw and
+lead that trump makes wrong: 10-24 faults a hand in simulated matches, none of them the table's.  Now, when the
+table's acts speak against the tag, the hand is judged with every other trump: one that bears the hand out better
+(fewer cards against it, else fewer of the plays a trump makes wrong) is kept beside the tag — what both give
+kept, the trump unknown, said in both languages — and a right trump with real faults stands."""
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from event_helpers import run_cli
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records import parse_tgn
+from tractor_analysis.simulate import simulate_match
+
+from test_questioned_dealer import HAND_1
+
+PRESETS = ["standard", "tournament", "80fen", "botzone", "ourgame", "one-deck", "three-deck"]
+
+
+def _keys(h):
+    return {(v.code, v.trick, v.seat) for v in h.violations}
+
+
+def _undeclared(match, hand, **changes):
+    """``hand`` as the record's only hand, its declarations not recorded, and ``changes``."""
+    hand = dataclasses.replace(hand, declarations=(), declarations_known=False, **changes)
+    return replay_match(dataclasses.replace(match, hands=(hand,), levels=None)).hands[0]
+
+
+def _trump_unknown(h):
+    return [u for u in h.unknowns if u.tag == "Trump"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_miscopied_trump_keeps_no_fault_it_makes(preset):
+    m = simulate_match(1, 0, preset=preset, max_hands=1)
+    hand = m.hands[0]
+    true = _undeclared(m, hand)
+    assert not _trump_unknown(true)
+    for wrong_trump in [t for t in (0, 1, 2, 3, None) if t != hand.trump][:2]:
+        wrong = _undeclared(m, hand, trump=wrong_trump)
+        assert _keys(wrong) <= _keys(true), (wrong_trump, sorted(_keys(wrong) - _keys(true)))
+        (u,) = _trump_unknown(wrong)
+        assert "legality" in u.withheld and "no declaration recorded" in u.message_en and "没有记录亮主" in u.message_zh
+
+
+def test_the_words_name_both_trumps_and_the_cli_withholds_what_they_differ_on(tmp_path):
+    # the sample's hand 1 (trump clubs, every play legal) with [Trump] miscopied H and no declarations
+    text = HAND_1.replace('[Trump "C"]', '[Trump "H"]').replace('[Declarations "W: C2 | W: C2 C2"]\n', '')
+    (match,), _ = parse_tgn(text)
+    (h,) = replay_match(match).hands
+    assert not h.violations
+    (u,) = _trump_unknown(h)
+    assert u.message_en.startswith("[Trump] says H,") and "with C the table breaks fewer rules" in u.message_en
+    assert u.message_zh.startswith("[Trump] 记为红桃，") and "按梅花判定时" in u.message_zh
+    path = tmp_path / "miscopied.tgn"
+    path.write_text(text, "utf-8")
+    out = json.loads(run_cli("check", str(path), "--json", code=3).stdout)
+    (hand,) = out["files"][0]["hands"]
+    assert hand["violations"] == [] and hand["legal"] is None and hand["trump"] is None
+    assert any(u["tag"] == "Trump" for u in hand["unknown"]) and hand["outcome"] is None
+    assert hand["tricks"][0]["winner"] == "W"       # clubs or hearts: W's trump pair wins trick 1 either way
+
+
+def test_declarations_recorded_name_the_trump_so_the_tag_is_not_questioned():
+    text = HAND_1.replace('[Trump "C"]', '[Trump "H"]')
+    (match,), _ = parse_tgn(text)
+    (h,) = replay_match(match).hands
+    assert not _trump_unknown(h) or "declarations fix" in _trump_unknown(h)[0].message_en
+    assert all("no declaration recorded" not in u.message_en for u in h.unknowns)
+
+
+@pytest.mark.parametrize("preset", ["standard", "80fen", "three-deck"])
+def test_a_right_trump_with_real_faults_stands(preset):
+    # the other direction: the table's own faults (5 % of plays wrong) never make another trump look better
+    m = simulate_match(5, 0, preset=preset, violation_rate=0.05, max_hands=6)
+    hands = tuple(dataclasses.replace(h, declarations=(), declarations_known=False) for h in m.hands)
+    judged = replay_match(dataclasses.replace(m, hands=hands)).hands
+    assert sum(bool(h.violations) for h in judged) >= 2
+    assert not any(_trump_unknown(h) for h in judged)
+
