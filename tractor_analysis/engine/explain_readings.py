@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import RANK_TOKENS
+from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message
-from .explain_unknown import SIDE_EN, SIDE_ZH, unknown_fact
+from .explain_unknown import SIDE_EN, SIDE_ZH, fault_owed_open, unknown_fact
 
 _OUTCOME = {"NS": (f"{SIDE_ZH[0]}方判负", f"{SIDE_EN[0]} forfeit"), "EW": (f"{SIDE_ZH[1]}方判负", f"{SIDE_EN[1]} forfeit"),
             "both": ("双方均判负", "both sides forfeit"), "none": ("无人判负", "no side forfeits")}
@@ -381,4 +381,34 @@ def copies_differ(number: int, readings: Sequence, level_seats: Sequence[int], d
     en = f"{head_en}: the record does not say {which_en}, {tail_en}, and they are not guessed"
     if not what:
         return zh, en
+    return unknown_fact(zh, en, what)
+
+
+def fault_either_order(seat: int | None, code: str) -> Message:
+    """A violation found both with the trick lines read leader first and read in seat order, whose owed play (or
+    words) differs between them (:mod:`.play_order`)."""
+    return fault_owed_open(seat, code, ("无论各墩按首出顺序还是按座位顺序记录都违例，但应出哪一手取决于是哪一种",
+                                        "whether the trick lines are written leader first or in seat order; the "
+                                        "play owed depends on which"))
+
+
+def seat_order_readings(first: int, late: Sequence[int], found: int | None, what: Sequence[str]) -> Message:
+    """Every trick line written from ``first`` in seat order, and so ``late`` (trick numbers) led out of turn when
+    read leader first (:mod:`.play_order`): judged both ways (``found``: the violations read in turn; ``None``: it
+    could not be read in turn, a seat due to lead not known), what both give kept."""
+    tricks = "、".join(str(n) for n in late), ", ".join(str(n) for n in late)
+    zh = (f"每墩都从{SEAT_NAMES_ZH[first]}起按座位顺序记录；按格式（首出者在前）读，{SEAT_NAMES_ZH[first]}在第 {tricks[0]} "
+          f"墩未按顺序首出，而记分表按座位分栏抄录时也会这样写，记录未说明是哪一种")
+    en = (f"every trick line is written from {SEAT_TOKENS[first]} in seat order; read leader first (as the format "
+          f"writes a trick), {SEAT_TOKENS[first]} led tricks {tricks[1]} out of turn, but a score sheet with a column "
+          f"per seat, copied line by line, is written so too, and the record does not say which")
+    if found is None:
+        zh += "；按座位顺序读时无法确定应由谁首出（庄家或上一墩的赢家未知，或该墩有一手出牌无法读取），因此依赖首出者的结论均不予判定"
+        en += ("; read in seat order, who was due to lead is not known (the dealer or a trick's winner, or a play of the "
+               "trick that could not be read), so nothing that rests on who led is judged")
+    else:
+        zh += (f"：本局按两种读法各判定一次（按座位顺序、由应首出者首出读时有 {found} 处违规），只保留两种判定都相同的结论；"
+               "请按出牌顺序（首出者在前）记录各墩，以便完整判定")
+        en += (f": the hand was judged both ways (read in seat order, each trick led by the seat due, it has {found} "
+               "violation(s)), and only what both give is kept; write each trick leader first for a full judgement")
     return unknown_fact(zh, en, what)

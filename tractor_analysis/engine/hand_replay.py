@@ -24,6 +24,7 @@ from .starting_hands import card_list
 from .tricks import HandContext, hand_context
 from .bury_readings import disputes, judge as judge_readings
 from .contradictions import judge as judge_contradicted, questioned
+from .play_order import judge as judge_order, seat_ordered
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .unfinished import missing_seats
@@ -112,8 +113,19 @@ def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readi
             later: tuple = ()) -> HandResult:
     """A hand whose tricks leave no play out, judged: as recorded, a deal line its seat's plays
     contradict set aside (:mod:`.deal_lines`), then a tag the rest of the record contradicts judged
-    under each value (:mod:`.contradictions`) — each way a gap is filled in goes through this too.
+    under each value (:mod:`.contradictions`) — each way a gap is filled in goes through this too —, then
+    trick lines that may be written in seat order also read in turn (:mod:`.play_order`).
     ``args``: :func:`replay_recorded`'s from ``rules`` to ``chain``."""
+    result = _judged_tags(hand, args, hands_before, first_hand, readings, later)
+    if seat_ordered(hand, result):
+        return judge_order(hand, result, lambda h: _judged_tags(h, args, hands_before, first_hand, readings, later),
+                           hand_first)
+    return result
+
+
+def _judged_tags(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readings: bool = True,
+                 later: tuple = ()) -> HandResult:
+    """:func:`_judged` but for the reading of the trick lines in seat order."""
     result = _judged_lines(hand, args, hands_before, first_hand, readings, later)
     again = lambda h: _judged_lines(h, args, hands_before, first_hand, readings, later)   # noqa: E731
     lead, choice, other = questioned(hand, result, again)     # [Dealer] alone names the dealer; another led trick 1

@@ -469,7 +469,9 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
     first = gaps[0].trick
     unfilled = _unfilled(gaps, result.tricks, _lead_recorded(hand, gaps, result))
     kept = tuple(v for v in result.violations if unfilled.stands(v, result.tricks_judged))
-    after = _judged_after(hand, gaps, result, unfilled)
+    # (with the trick lines perhaps written in seat order, :mod:`.play_order`, who led each later trick is in
+    # doubt, and every follow the later plays would prove rests on it: none is judged again)
+    after = None if any(u.tag == "order" for u in result.unknowns) else _judged_after(hand, gaps, result, unfilled)
     if after is not None and after.violations:
         kept = tuple(sorted((*kept, *after.violations), key=_in_play_order(hand)))
     kept = _read_seats_left_out(hand, gaps, result, kept)

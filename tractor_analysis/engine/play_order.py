@@ -1,0 +1,117 @@
+"""Trick lines that may be written in seat order, not in the order played (docs/rules.md §14.1).
+
+A trick line writes its plays leader first (docs/format.md), and the engine reads the first play as the lead.
+A score sheet with a column per seat, copied line by line, writes every trick ``N: …, E: …, S: …, W: …``
+whoever led: read leader first, N then leads every trick, out of turn wherever another seat was due, and the
+follows, the throws and the winners that rest on who led are all misread — a referee's record of a legal
+hand showed 15 violations, none of them the table's.
+
+The record cannot say which it is: a seat really can lead out of turn.  So when every trick line is written
+from the same seat in turn order and two or more tricks are then led out of turn (the signature of a copied
+score sheet: a table leading out of turn does it once, not in every trick another seat won), the hand is also
+judged with each trick led by the seat due (the dealer for the first, the winner of the trick before for the
+others; each trick's plays in turn from there), and only what both readings give is kept: the lead out of
+turn, and every verdict resting on who led, are withheld, with words (tag ``order``) saying why and how to
+write the record so that it is judged in full.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+from ..records.model import Hand, Trick
+from .agreement import agree
+from .explain_readings import fault_either_order, seat_order_readings
+from .verdicts import HandResult, Unknown, Violation
+
+__all__ = ["seat_ordered", "judge"]
+
+
+def _leads_out_of_turn(hand: Hand, result: HandResult) -> list[int]:
+    """The tricks (numbers) ``result`` finds led out of turn: an ``out_of_turn`` at a trick's first play."""
+    leaders = {t.number: t.plays[0].seat for t in hand.tricks if t.plays}
+    return sorted({v.trick for v in result.violations
+                   if v.code == "out_of_turn" and v.trick in leaders and v.seat == leaders[v.trick] and v.played})
+
+
+def _written(hand: Hand, trick: Trick) -> list[int]:
+    """The seats of ``trick``'s line as written: its plays read, and a play that could not be read
+    (:attr:`~.model.Hand.plays_unread`) where it was written, when the trick lacks it."""
+    seats = [p.seat for p in trick.plays]
+    if len(seats) < 4:
+        for number, seat, before in sorted(hand.plays_unread, key=lambda u: u[2]):
+            if number == trick.number and seat not in seats:
+                seats.insert(before, seat)
+    return seats
+
+
+def seat_ordered(hand: Hand, result: HandResult) -> bool:
+    """Every trick line of ``hand`` holds one play of each seat (one that could not be read counted where it was
+    written), written in turn order from the same seat, and ``result`` (the hand as recorded) finds two or more of
+    them led out of turn."""
+    if len(hand.tricks) < 2 or hand.setup or not hand.tricks[0].plays:
+        return False
+    first = _written(hand, hand.tricks[0])[0]
+    order = [(first + i) % 4 for i in range(4)]
+    if any(_written(hand, t) != order for t in hand.tricks):
+        return False
+    return len(_leads_out_of_turn(hand, result)) >= 2
+
+
+def _rotated(trick: Trick, leader: int) -> Trick:
+    return dataclasses.replace(trick, plays=tuple(sorted(trick.plays, key=lambda p: (p.seat - leader) % 4)))
+
+
+def in_turn(hand: Hand, one: Callable[[Hand], HandResult]) -> tuple[Hand, HandResult] | None:
+    """``hand`` with each trick led by the seat due — the dealer for the first, the winner of the trick before
+    (as this reading judges it) for the others — and its judgement (``one``); ``None`` when a seat due is not
+    known there (no dealer, a winner withheld) or a trick to be read so lacks a play (one not read)."""
+    h, r = hand, one(hand)
+    for _ in range(len(hand.tricks)):
+        late = _leads_out_of_turn(h, r)
+        if not late:
+            return h, r
+        i = next(k for k, t in enumerate(h.tricks) if t.number == late[0])
+        due = r.dealer if i == 0 else (r.tricks[i - 1].winner if i - 1 < len(r.tricks) else None)
+        if due is None or due == h.tricks[i].plays[0].seat or len(h.tricks[i].plays) < 4:
+            return None
+        tricks = list(h.tricks)
+        tricks[i] = _rotated(tricks[i], due)
+        h = dataclasses.replace(h, tricks=tuple(tricks))
+        r = one(h)
+    return (h, r) if not _leads_out_of_turn(h, r) else None
+
+
+def _nothing(result: HandResult) -> HandResult:
+    """A judgement that gives nothing resting on who led (the reading in turn, when it cannot be made): no trick's
+    winner or points, no violation but the hand's own (the deal, the bury, the declarations, the tags) — a claim
+    is checked against points —, no points, outcome or levels after; :func:`judge` keeps what it shares."""
+    tricks = tuple(dataclasses.replace(t, winner=None, points=None, violations=()) for t in result.tricks)
+    return dataclasses.replace(
+        result, tricks=tricks, violations=tuple(v for v in result.violations if v.trick is None
+                                                and v.code != "claim_mismatch"),
+        attackers_points=None, bottom_points=None, bottom_multiplier=None, bottom_bonus=None, attackers_total=None,
+        items=(), outcome=None, levels_after=(None, None), player_levels_after=(None,) * 4)
+
+
+def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult],
+          order: Callable[[Violation], tuple]) -> HandResult:
+    """``result`` (``hand`` as recorded, :func:`seat_ordered`) merged with the judgement of ``hand`` read in turn
+    (:func:`in_turn`; one that gives nothing resting on who led when it cannot be made): what both give kept, the
+    rest withheld (``"unknown"`` tag ``order``)."""
+    found = in_turn(hand, one)
+    late = _leads_out_of_turn(hand, result)
+    first = _written(hand, hand.tricks[0])[0]
+    results = [result, found[1] if found is not None else _nothing(result)]
+    changes, what = agree(results, [t.plays for t in hand.tricks], lambda v: fault_either_order(v.seat, v.code))
+    changes["violations"] = tuple(sorted(changes["violations"], key=order))
+    if any(r.defenders != result.defenders for r in results):
+        changes["defenders"] = frozenset()
+        what.insert(0, "sides")
+    what = list(dict.fromkeys(what))
+    unknowns = [u for u in result.unknowns if u in results[1].unknowns]
+    derived = [d for d in result.derived if d in results[1].derived]
+    words = seat_order_readings(first, late, None if found is None else len(found[1].violations), tuple(what))
+    changes["unknowns"] = (*unknowns, Unknown("order", tuple(what), *words))
+    changes["derived"] = tuple(derived)
+    return dataclasses.replace(result, **changes)
