@@ -107,7 +107,7 @@ def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResu
         got = _weighed(hand, result, replay, both[1:], _level_acts)
         if got[0] is not None:
             return got
-    if "trump" in asked and _level_gate(result):
+    if "trump" in asked and _level_acts(result):        # (which cards are held and left: the same whatever the trump)
         return _trump_weighed(hand, result, replay)
     return None, (), None
 
