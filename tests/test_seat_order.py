@@ -89,12 +89,32 @@ def test_a_lead_out_of_turn_in_a_record_written_leader_first_stands():
     assert ("out_of_turn", 3, 0) in _keys(h)
 
 
-def test_a_failed_throw_written_after_the_lead_leaves_nothing_that_rests_on_who_led():
-    # from E, hand 1's failed throw (N: SJ S8 -> S8, N's lead) is written after E's play: read so, it is a follow
-    # written as a failed throw, not read, so the trick cannot be read in turn: nothing resting on who led is kept
+def test_a_failed_throw_written_after_the_lead_is_read_as_the_lead_when_its_seat_is_due():
+    # from E, hand 1's failed throw (N: SJ S8 -> S8, N's lead in trick 14) is written after E's play: read leader
+    # first it is a follow written as a failed throw (not read); read in turn, N is due, and it is the lead
     (match,), _ = parse_tgn(seat_order(HAND_1, "E"))
+    assert [(n, p.seat, p.attempted is not None) for n, p in match.hands[0].throws_after_lead] == [(14, 0, True)]
     (h,) = replay_match(match).hands
     (u,) = _order_unknown(h)
-    assert "could not be read" in u.message_en and "无法读取" in u.message_zh
-    assert not h.violations and h.attackers_points is None and h.outcome is None
-    assert all(t.winner is None for t in h.tricks)
+    assert "judged both ways" in u.message_en and "0 violation(s)" in u.message_en
+    assert not h.violations and h.outcome is None
+    # ... and from JSON alike: the same hand written as JSON, each trick's plays in seat order from E
+    from tractor_analysis.records import parse_json
+    from tractor_analysis.records.json_writer import match_to_dict
+    (right,), _ = parse_tgn(HAND_1)
+    doc = match_to_dict(right)
+    for trick in doc["hands"][0]["tricks"]:
+        trick.sort(key=lambda p: "ESWN".index(p["seat"]))
+    (from_json,), _ = parse_json(json.dumps(doc))
+    assert [(n, p.seat) for n, p in from_json.hands[0].throws_after_lead] == [(14, 0)]
+    (j,) = replay_match(from_json).hands
+    assert _keys(j) == _keys(h) == set() and _order_unknown(j)
+
+
+def test_a_play_that_cannot_be_read_where_the_seat_is_due_leaves_nothing_that_rests_on_who_led():
+    # trick 3 (W led D7), written from E with W's card unreadable: the trick cannot be read in turn
+    text = seat_order(HAND_1, "E").replace("W: D7, N: DA", "W: DZ, N: DA")
+    (match,), _ = parse_tgn(text)
+    (h,) = replay_match(match).hands
+    assert not h.violations and h.outcome is None and h.attackers_points is None
+    assert _order_unknown(h)

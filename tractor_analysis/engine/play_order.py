@@ -65,7 +65,8 @@ def _rotated(trick: Trick, leader: int) -> Trick:
 def in_turn(hand: Hand, one: Callable[[Hand], HandResult]) -> tuple[Hand, HandResult] | None:
     """``hand`` with each trick led by the seat due — the dealer for the first, the winner of the trick before
     (as this reading judges it) for the others — and its judgement (``one``); ``None`` when a seat due is not
-    known there (no dealer, a winner withheld) or a trick to be read so lacks a play (one not read)."""
+    known there (no dealer, a winner withheld) or a trick to be read so lacks a play (one not read) — but a failed
+    throw written after the lead (:attr:`~.model.Hand.throws_after_lead`) by the seat due, which leads it so."""
     h, r = hand, one(hand)
     for _ in range(len(hand.tricks)):
         late = _leads_out_of_turn(h, r)
@@ -73,10 +74,18 @@ def in_turn(hand: Hand, one: Callable[[Hand], HandResult]) -> tuple[Hand, HandRe
             return h, r
         i = next(k for k, t in enumerate(h.tricks) if t.number == late[0])
         due = r.dealer if i == 0 else (r.tricks[i - 1].winner if i - 1 < len(r.tricks) else None)
-        if due is None or due == h.tricks[i].plays[0].seat or len(h.tricks[i].plays) < 4:
+        trick = h.tricks[i]
+        if due is None or due == trick.plays[0].seat:
             return None
+        if len(trick.plays) < 4:
+            # a failed throw written after the lead was not read (only a lead can be one): read in turn, its
+            # seat may be the one due to lead — then it is the trick's lead, as written
+            thrown = [p for n, p in hand.throws_after_lead if n == trick.number and p.seat == due]
+            if len(trick.plays) != 3 or not thrown or any(p.seat == due for p in trick.plays):
+                return None
+            trick = dataclasses.replace(trick, plays=(thrown[0], *trick.plays))
         tricks = list(h.tricks)
-        tricks[i] = _rotated(tricks[i], due)
+        tricks[i] = _rotated(trick, due)
         h = dataclasses.replace(h, tricks=tuple(tricks))
         r = one(h)
     return (h, r) if not _leads_out_of_turn(h, r) else None

@@ -87,6 +87,7 @@ class _TrickReader(FieldReader):
         """The ``tricks`` list of a hand, the first numbered ``first_trick`` (:func:`~.json_fast.fast_tricks`
         when it takes them, else trick by trick with every check)."""
         self.plays_unread: list[tuple[int, int, int]] = []     # (trick, seat, plays read before it): not read
+        self.throws_after_lead: list[tuple[int, Play]] = []      # (trick, the play as written): a follow as a throw
         fast = fast_tricks(tricks_v, first_trick, self.decks, self.line, self.column, self.shared_plays)
         if fast is not None and not _follow_thrown(fast):
             self.trick = None
@@ -194,6 +195,8 @@ class _TrickReader(FieldReader):
         if attempted is not None and follows:
             self.follow_as_throw(seat, number, pv)
             self.plays_unread.append((number, seat, seen.bit_count()))
+            if not bad:
+                self.throws_after_lead.append((number, Play(seat, cards, attempted, pnotes, self.line, self.column)))
             return None
         if bad:
             self.plays_unread.append((number, seat, seen.bit_count()))
@@ -332,7 +335,8 @@ class HandReader(_TrickReader):
                     result_only=result_only,
                     line=self.line, trump_known=trump_known, points_known=points_known,
                     number_known=number_known, deal_unread=deal_unread(hv.get("deal"), deal),
-                    aside_unread=aside_unread(hv, bottom, buried, earlier), plays_unread=tuple(self.plays_unread))
+                    aside_unread=aside_unread(hv, bottom, buried, earlier), plays_unread=tuple(self.plays_unread),
+                    throws_after_lead=tuple(self.throws_after_lead))
         for code, en, zh, _ in deal_problems(hand, self.decks):
             self.diag(code, en, zh, "deal")
         return hand

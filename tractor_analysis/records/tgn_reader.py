@@ -190,7 +190,7 @@ def _close_hand(st: Reading) -> None:
         positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()),
         deal_unread=tuple(sorted(h.deal_unread.items())),
         aside_unread=tuple((k, h.aside_unread[k]) for k in ("bottom", "buried") if k in h.aside_unread),
-        plays_unread=tuple(h.plays_unread))
+        plays_unread=tuple(h.plays_unread), throws_after_lead=tuple(h.throws_after_lead))
     for code, en, zh, key in deal_problems(hand, st.decks):
         line, column = problem_position(hand, key) or (h.line, 1)
         st.diag(code, en, zh, line, column)

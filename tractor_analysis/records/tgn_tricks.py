@@ -367,6 +367,9 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
         if follows:
             _follow_as_throw(st, seat, txt, off, lineno, pieces, number)
             h.plays_unread.append((number, seat, seen.bit_count()))
+            if read is not None:
+                ln, col = pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
+                h.throws_after_lead.append((number, Play(seat, read[0], read[1], (), ln, col)))
             return None
         if read is None:
             h.plays_unread.append((number, seat, seen.bit_count()))
