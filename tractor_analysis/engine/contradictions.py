@@ -94,7 +94,8 @@ def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResu
     if not asked or result.contradicted:
         return None, (), None
     # weighed only when more than the act naming the other value speaks against the tag: for the dealer the
-    # cards or [Claim] (the first lead alone never chooses), for the level the cards or any act it makes wrong
+    # cards or [Claim] (the first lead alone never chooses), for the level the cards or any act it makes wrong,
+    # for the trump any act it makes wrong
     leader = next((v.seat for v in result.violations if _first_lead(v, result)), None) if "dealer" in asked else None
     both = (("dealer", leader), ("level", asked.get("level")))
     dealer = "dealer" in asked and _dealer_gate(result)
@@ -102,7 +103,7 @@ def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResu
     if dealer:
         got = _weighed(hand, result, replay, both[:1], _acts_against)
         if got[0] is not None:
-            return _with_other(hand, replay, got, both, _level_gate, _level_acts)      # and [Level]?
+            return _with_level(hand, replay, got, both)      # and [Level]?
     if level:       # (the dealer's tag not set aside: the cards and [Claim] do not speak against it)
         got = _weighed(hand, result, replay, both[1:], _level_acts)
         if got[0] is not None:
@@ -144,19 +145,18 @@ def _level_gate(r: HandResult) -> bool:
     return bool(_level_acts(r) or _conflicts(r, False))
 
 
-def _with_other(hand: Hand, replay: Callable[[Hand], HandResult], got: tuple, both: tuple,
-                gate: Callable[[HandResult], bool], acts: Callable[[HandResult], int]) -> tuple:
+def _with_level(hand: Hand, replay: Callable[[Hand], HandResult], got: tuple, both: tuple) -> tuple:
     """``got`` (the dealer's tag weighed: the other dealer bears the hand out), or — when ``[Level]`` is questioned
-    too, something speaks against it under that dealer (``gate``), and both other values together bear the hand
-    out better than the dealer alone (fewer cards against them, else fewer ``acts``) — both, for :func:`judge` to
-    weigh every combination of the two: the two tags miscopied together (judged at the wrong level, the other
-    dealer alone keeps every fault the level makes)."""
-    lead, choice, one = got
-    if one is None or any(value is None for _, value in both) or not gate(one):
+    too, something still speaks against it under that dealer, and both other values together bear the hand out
+    better than the dealer alone (fewer cards against them, else fewer of the acts the level makes wrong) — both,
+    for :func:`judge` to weigh every combination of the two: the two tags miscopied together (judged at the wrong
+    level, the other dealer alone keeps every fault the level makes)."""
+    lead, _, one = got
+    if one is None or any(value is None for _, value in both) or not _level_gate(one):
         return got
     joint = replay(_with(hand, list(both)))
     cards, cards_joint = _conflicts(one, False), _conflicts(joint, False)
-    if cards_joint < cards or (cards_joint == cards and acts(joint) < acts(one)):
+    if cards_joint < cards or (cards_joint == cards and _level_acts(joint) < _level_acts(one)):
         return lead, both, joint
     return got
 
