@@ -84,3 +84,23 @@ def test_a_right_trump_with_real_faults_stands(preset):
     assert sum(bool(h.violations) for h in judged) >= 2
     assert not any(_trump_unknown(h) for h in judged)
 
+
+
+def test_one_act_against_the_tag_never_questions_it_two_do():
+    # a revoke in dispute that another trump would make legal is the table's to answer for: the tag is weighed
+    # only when two or more of its acts are spared by another trump (a miscopied trump made 10-24 here)
+    from tractor_analysis.engine.contradictions import questioned
+    from tractor_analysis.engine.verdicts import new_violation
+
+    m = simulate_match(1, 0, max_hands=1)
+    hand = dataclasses.replace(m.hands[0], declarations=(), declarations_known=False)
+    clean = replay_match(dataclasses.replace(m, hands=(hand,), levels=None)).hands[0]
+    assert not clean.violations
+    revokes = [new_violation("follow_suit", t, 1, (), (), "跟牌错误", "a wrong follow") for t in (3, 7)]
+    asked = (("trump", None),)
+    replay = lambda h: clean      # noqa: E731  (every other trump: no act against it)
+    one = dataclasses.replace(clean, violations=tuple(revokes[:1]), questioned=asked)
+    assert questioned(hand, one, replay) == (None, (), None)
+    two = dataclasses.replace(clean, violations=tuple(revokes), questioned=asked)
+    lead, choice, _ = questioned(hand, two, replay)
+    assert lead is False and len(choice) == 4 and all(f == "trump" for f, _ in choice)

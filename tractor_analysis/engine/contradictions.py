@@ -119,7 +119,9 @@ def _trump_weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], Hand
     every other trump (each suit, no trump); those with the fewest cards against them, then the fewest of the
     plays a trump makes wrong (the acts of :func:`_level_acts`: which cards are trumps decides the follows, the
     throws and the winners, so the leads), when they bear the hand out better than the tag — ``True`` when by the
-    cards, ``False`` by the acts alone (both kept) —, each as another value of the fact."""
+    cards, ``False`` by the acts alone (both kept), and then by two acts or more: a miscopied trump makes many, and
+    one act alone (a revoke in dispute, which another trump might make legal) is the table's to answer for —, each
+    as another value of the fact."""
     weight = (_conflicts(result, False), _level_acts(result))
     judged = []
     for trump in (0, 1, 2, 3, None):
@@ -127,8 +129,8 @@ def _trump_weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], Hand
             other = replay(_with(hand, [("trump", trump)]))
             judged.append(((_conflicts(other, False), _level_acts(other)), trump, other))
     best = min(w for w, _, _ in judged)
-    if best >= weight:
-        return None, (), None
+    if best[0] > weight[0] or (best[0] == weight[0] and weight[1] - best[1] < 2):
+        return None, (), None       # (one act against the tag is what a dispute is about: it alone never weighs it)
     kept = [(trump, other) for w, trump, other in judged if w == best]
     choice = tuple(("trump", trump) for trump, _ in kept)
     return best[0] < weight[0], choice, kept[0][1] if len(kept) == 1 else None
