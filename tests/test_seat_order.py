@@ -118,3 +118,6 @@ def test_a_play_that_cannot_be_read_where_the_seat_is_due_leaves_nothing_that_re
     (h,) = replay_match(match).hands
     assert not h.violations and h.outcome is None and h.attackers_points is None
     assert _order_unknown(h)
+    # the gap's own words do not say the other seats' follows stand: who led each trick is in doubt
+    (gap,) = [u for u in h.unknowns if u.tag == "play"]
+    assert "the other seats' follows" not in gap.message_en and "其他各家的跟牌" not in gap.message_zh

@@ -471,7 +471,8 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
     kept = tuple(v for v in result.violations if unfilled.stands(v, result.tricks_judged))
     # (with the trick lines perhaps written in seat order, :mod:`.play_order`, who led each later trick is in
     # doubt, and every follow the later plays would prove rests on it: none is judged again)
-    after = None if any(u.tag == "order" for u in result.unknowns) else _judged_after(hand, gaps, result, unfilled)
+    order_open = any(u.tag == "order" for u in result.unknowns)
+    after = None if order_open else _judged_after(hand, gaps, result, unfilled)
     if after is not None and after.violations:
         kept = tuple(sorted((*kept, *after.violations), key=_in_play_order(hand)))
     kept = _read_seats_left_out(hand, gaps, result, kept)
@@ -527,7 +528,7 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
         what.append("trick_points")
     what += ["legality", "points", "outcome", "levels"]
     unknowns.append(Unknown("play", tuple(what), *explain_gaps.gaps_not_judged(
-        [(g.trick, g.missing) for g in gaps], what, why, result.tricks_judged,
+        [(g.trick, g.missing) for g in gaps], what, why, result.tricks_judged and not order_open,
         sorted(unfilled.led) if result.tricks_judged else (), after is not None)))
     revokers, takers = offenders(hand, result.rules, kept)
     revokes, takebacks = team_counts(result.rules, revokers), team_counts(result.rules, takers)
