@@ -104,3 +104,39 @@ def test_one_act_against_the_tag_never_questions_it_two_do():
     two = dataclasses.replace(clean, violations=tuple(revokes), questioned=asked)
     lead, choice, _ = questioned(hand, two, replay)
     assert lead is False and len(choice) == 4 and all(f == "trump" for f, _ in choice)
+
+
+POSITION = """[Event "x"]
+[Ruleset "standard"]
+[Levels "NS:7 EW:5"]
+
+[Hand "1"]
+[Dealer "N"]
+[Trump "S"]
+[Level "7"]
+[SetUp "1"]
+[Points "0"]
+[FirstTrick "20"]
+N: H7 D9 D8
+E: S4 S10 C5
+S: S6 S8 C6
+W: S3 S9 C8
+20. W: S3, N: D9, E: S4, S: S6
+21. S: S8, W: S9, N: D8, E: S10
+"""
+
+
+def test_a_position_states_its_trump_and_a_full_hand_names_every_trump_that_spares_the_acts():
+    # N held the trump ♥7 and twice followed a spade lead with a diamond: two revokes with spades trump, none with
+    # hearts, clubs or no trump.  A position (a disputed trick recorded by a referee) states its trump: it stands
+    (match,), _ = parse_tgn(POSITION)
+    (h,) = replay_match(match).hands
+    assert not _trump_unknown(h)
+    assert _keys(h) == {("follow_suit", 20, 0), ("follow_suit", 21, 0)}
+    # a played hand would be weighed (the guard is the position's): shown by the engine's own check of the tag
+    from tractor_analysis.engine.explain_contradicted import tag_contradicted
+    from tractor_analysis.records.cards import SUIT_TOKENS
+    spades, hearts, clubs = (SUIT_TOKENS.index(t) for t in "SHC")
+    zh, en = tag_contradicted("trump", spades, None, ("legality",), 4, 4, (hearts, clubs, None), questioned=True)
+    assert "with H or C or NT the table breaks fewer rules" in en and "depending on the other tags" not in en
+    assert "按红桃或梅花或无主判定时" in zh and "视其他标签" not in zh

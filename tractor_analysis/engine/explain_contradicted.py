@@ -110,6 +110,9 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
               f"record begun mid-match, or {tag} miscopied): the hand was judged at each level ({judged} judgements "
               "in all)")
     elif questioned and fact == "trump":        # [Trump] alone, no declaration recorded
+        if len(others) > 1:     # (each as good as another: not "depending on the other tags")
+            values = [_fact_value(fact, o) for o in others]
+            oz, oe = "或".join(z for z, _ in values), " or ".join(e for _, e in values)
         zh = (f"{tag} 记为{rz}，但记录中别无他处写明{name_zh}（没有记录亮主），而按{oz}判定时，牌桌上的违规（跟牌、"
               f"甩牌、首出，以及与 [Claim] 不符，合计）比按{rz}少，记录未说明哪个对（{tag} 抄错，还是牌桌犯规）：本局按"
               f"{two}{name_zh}各判定一次（共 {judged} 种）")
