@@ -49,11 +49,17 @@ def seat_ordered(hand: Hand, result: HandResult) -> bool:
     """Every trick line of ``hand`` holds one play of each seat (one that could not be read counted where it was
     written), written in turn order from the same seat, and ``result`` (the hand as recorded) finds two or more of
     them led out of turn."""
-    if len(hand.tricks) < 2 or hand.setup or not hand.tricks[0].plays:
+    tricks = hand.tricks
+    if len(tricks) < 2 or hand.setup or not tricks[0].plays:
         return False
-    first = _written(hand, hand.tricks[0])[0]
+    if not hand.plays_unread:       # (every hand replayed asks: the first line led by another seat says no)
+        first = tricks[0].plays[0].seat
+        for t in tricks:
+            if not t.plays or t.plays[0].seat != first:
+                return False
+    first = _written(hand, tricks[0])[0]
     order = [(first + i) % 4 for i in range(4)]
-    if any(_written(hand, t) != order for t in hand.tricks):
+    if any(_written(hand, t) != order for t in tricks):
         return False
     return len(_leads_out_of_turn(hand, result)) >= 2
 
