@@ -24,7 +24,7 @@ from .starting_hands import card_list
 from .tricks import HandContext, hand_context
 from .bury_readings import disputes, judge as judge_readings
 from .contradictions import judge as judge_contradicted, questioned
-from .play_order import judge as judge_order, seat_ordered
+from .play_order import judge as judge_order, judge_swapped, lines_swapped, seat_ordered
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .unfinished import missing_seats
@@ -117,9 +117,12 @@ def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readi
     trick lines that may be written in seat order also read in turn (:mod:`.play_order`).
     ``args``: :func:`replay_recorded`'s from ``rules`` to ``chain``."""
     result = _judged_tags(hand, args, hands_before, first_hand, readings, later)
+    one = lambda h: _judged_tags(h, args, hands_before, first_hand, readings, later)      # noqa: E731
     if seat_ordered(hand, result):
-        return judge_order(hand, result, lambda h: _judged_tags(h, args, hands_before, first_hand, readings, later),
-                           hand_first)
+        return judge_order(hand, result, one, hand_first)
+    swapped = lines_swapped(hand, result, one)
+    if swapped:
+        return judge_swapped(hand, result, swapped, hand_first)
     return result
 
 

@@ -21,10 +21,10 @@ from typing import Callable
 
 from ..records.model import Hand, Trick
 from .agreement import agree
-from .explain_readings import fault_either_order, seat_order_readings
+from .explain_readings import fault_either_order, lines_swapped_readings, seat_order_readings
 from .verdicts import HandResult, Unknown, Violation
 
-__all__ = ["seat_ordered", "judge"]
+__all__ = ["seat_ordered", "judge", "lines_swapped", "judge_swapped"]
 
 
 def _leads_out_of_turn(hand: Hand, result: HandResult) -> list[int]:
@@ -117,16 +117,63 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult],
     found = in_turn(hand, one)
     late = _leads_out_of_turn(hand, result)
     first = _written(hand, hand.tricks[0])[0]
-    results = [result, found[1] if found is not None else _nothing(result)]
+    other = found[1] if found is not None else _nothing(result)
+    return _merged(hand, result, [other], order, lambda what: seat_order_readings(
+        first, late, None if found is None else len(other.violations), what))
+
+
+def lines_swapped(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult]
+                  ) -> list[tuple[tuple[int, int], HandResult]]:
+    """Two trick lines that may be written in each other's place: ``result`` (the hand as recorded) finds exactly two
+    leads out of turn, in tricks next to each other, and with the plays of two whole lines next to them exchanged
+    (the numbers kept: the two, or one of them and the trick before — whose winner led the first) the hand is
+    judged (``one``) with no lead out of turn at all.  Each such exchange (its trick numbers) and its judgement;
+    none when there is none."""
+    if hand.setup or sum(v.code == "out_of_turn" for v in result.violations) < 2:    # (every hand replayed asks)
+        return []
+    late = _leads_out_of_turn(hand, result)
+    if len(late) != 2 or late[1] != late[0] + 1:
+        return []
+    first = next((k for k, t in enumerate(hand.tricks) if t.number == late[0]), None)
+    found = []
+    for i in (() if first is None else (first - 1, first, first + 1)):
+        if i < 0 or i + 1 >= len(hand.tricks):
+            continue
+        a, b = hand.tricks[i], hand.tricks[i + 1]
+        if len(a.plays) != 4 or len(b.plays) != 4 or b.number != a.number + 1:
+            continue
+        tricks = list(hand.tricks)
+        tricks[i], tricks[i + 1] = dataclasses.replace(a, plays=b.plays), dataclasses.replace(b, plays=a.plays)
+        swapped = dataclasses.replace(hand, tricks=tuple(tricks))
+        other = one(swapped)
+        if not _leads_out_of_turn(swapped, other):
+            found.append(((a.number, b.number), other))
+    return found
+
+
+def judge_swapped(hand: Hand, result: HandResult, found: list[tuple[tuple[int, int], HandResult]],
+                  order: Callable[[Violation], tuple]) -> HandResult:
+    """``result`` merged with the judgement of each exchange of two lines (:func:`lines_swapped`): what all give
+    kept, the rest withheld (``"unknown"`` tag ``order``)."""
+    late = tuple(_leads_out_of_turn(hand, result))
+    others = [other for _, other in found]
+    return _merged(hand, result, others, order, lambda what: lines_swapped_readings(
+        late, [pair for pair, _ in found], min(len(o.violations) for o in others), what))
+
+
+def _merged(hand: Hand, result: HandResult, others: list[HandResult], order: Callable[[Violation], tuple],
+            words: Callable[[tuple[str, ...]], tuple[str, str]]) -> HandResult:
+    """``result`` and ``others`` (readings of the order of the plays) merged through :func:`.agreement.agree`, with
+    an ``order`` unknown worded by ``words`` (given what is withheld)."""
+    results = [result, *others]
     changes, what = agree(results, [t.plays for t in hand.tricks], lambda v: fault_either_order(v.seat, v.code))
     changes["violations"] = tuple(sorted(changes["violations"], key=order))
     if any(r.defenders != result.defenders for r in results):
         changes["defenders"] = frozenset()
         what.insert(0, "sides")
     what = list(dict.fromkeys(what))
-    unknowns = [u for u in result.unknowns if u in results[1].unknowns]
-    derived = [d for d in result.derived if d in results[1].derived]
-    words = seat_order_readings(first, late, None if found is None else len(found[1].violations), tuple(what))
-    changes["unknowns"] = (*unknowns, Unknown("order", tuple(what), *words))
+    unknowns = [u for u in result.unknowns if all(u in o.unknowns for o in others)]
+    derived = [d for d in result.derived if all(d in o.derived for o in others)]
+    changes["unknowns"] = (*unknowns, Unknown("order", tuple(what), *words(tuple(what))))
     changes["derived"] = tuple(derived)
     return dataclasses.replace(result, **changes)
