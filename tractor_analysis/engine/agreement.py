@@ -16,7 +16,7 @@ from ..records.cards import team_of
 from ..records.model import Play
 from ..records.rulesets import RevokePenalty
 from .outcome import REVOKE_CODES
-from .verdicts import HandResult, TrickResult, Violation
+from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation
 
 Reword = Callable[[Violation], tuple[str, str]]
 """The words of a violation found in every judgement whose owed play or words differ between them."""
@@ -212,4 +212,20 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     return changes, what
 
 
-__all__ = ["Reword", "agree", "common_violations"]
+def shared_facts(results: Sequence[HandResult]) -> tuple[list[Unknown], list[Derived]]:
+    """The unknown and the derived facts every judgement in ``results`` gives (in ``results[0]``'s order): the
+    ones a merged result keeps before adding its own."""
+    r0 = results[0]
+    return ([u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])],
+            [d for d in r0.derived if all(d in r.derived for r in results[1:])])
+
+
+def sides_withheld(results: Sequence[HandResult], changes: dict, what: list[str]) -> None:
+    """When the judgements give different sides (another dealer, another partner), none is kept (``changes``:
+    :func:`agree`'s, ``defenders`` empty) and ``sides`` leads what is withheld."""
+    if any(r.defenders != results[0].defenders for r in results):
+        changes["defenders"] = frozenset()
+        what.insert(0, "sides")
+
+
+__all__ = ["Reword", "agree", "common_violations", "shared_facts", "sides_withheld"]

@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 
 from ..records.model import Hand, Trick
 from . import explain_bury
-from .agreement import agree
+from .agreement import agree, shared_facts, sides_withheld
 from .record_gaps import find_gaps
 from .starting_hands import Disputed, Played, hand_violation, starting_hands
 from .verdicts import HandResult, Unknown, Violation
@@ -146,12 +146,9 @@ def judge(hand: Hand, found: Sequence[Disputed], line_wrong: Callable[[Hand], Ha
     said = [hand_violation("bad_bury", d.seat, explain_bury.bury_disputed(
         d.seat, d.index, takes, d.line, d.excess, d.unplaced, n, d.bury), d.line) for d, n in zip(found, numbers)]
     changes["violations"] = tuple(sorted([*said, *changes["violations"]], key=order))
-    if any(r.defenders != base.defenders for r in results):
-        changes["defenders"] = frozenset()
-        what.insert(0, "sides")
+    sides_withheld(results, changes, what)
     what = list(dict.fromkeys(what))        # (agree may name legality twice)
-    unknowns = [u for u in base.unknowns if all(u in r.unknowns for r in results[1:])]
-    derived = [d for d in base.derived if all(d in r.derived for r in results[1:])]
+    unknowns, derived = shared_facts(results)
     words = explain_bury.bury_readings(
         [(d.seat, d.index, takes, d.bury, d.excess, d.unplaced, n, f) for d, n, f in zip(found, numbers, forced)],
         lines_too, what)

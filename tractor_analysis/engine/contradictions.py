@@ -26,7 +26,7 @@ from typing import Callable, Sequence
 
 from ..records.model import Hand
 from . import explain_contradicted
-from .agreement import agree
+from .agreement import agree, shared_facts, sides_withheld
 from .deal_lines import SHOWN_BY
 from .verdicts import Derived, HandResult, Unknown, Violation
 
@@ -332,11 +332,8 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
                 shown.append(v)
     kept = [v for v in changes["violations"] if not _contradiction(v)]
     changes["violations"] = tuple(sorted([*shown, *kept], key=order))
-    if any(r.defenders != base.defenders for r in results):
-        changes["defenders"] = frozenset()
-        what.insert(0, "sides")
-    unknowns = [u for u in base.unknowns if all(u in r.unknowns for r in results[1:])]
-    derived = [d for d in base.derived if all(d in r.derived for r in results[1:])]
+    sides_withheld(results, changes, what)
+    unknowns, derived = shared_facts(results)
     trump_shown = any(_FACT_OF[v.code] == "trump" for v in shown)
     for fact, _ in alts:
         values = {choice.get(fact, getattr(hand, fact)) for choice, _ in ways}

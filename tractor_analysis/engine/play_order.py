@@ -20,7 +20,7 @@ import dataclasses
 from typing import Callable
 
 from ..records.model import Hand, Trick
-from .agreement import agree
+from .agreement import agree, shared_facts, sides_withheld
 from .explain_readings import fault_either_order, lines_swapped_readings, seat_order_readings
 from .verdicts import HandResult, Unknown, Violation
 
@@ -68,18 +68,21 @@ def _rotated(trick: Trick, leader: int) -> Trick:
     return dataclasses.replace(trick, plays=tuple(sorted(trick.plays, key=lambda p: (p.seat - leader) % 4)))
 
 
-def in_turn(hand: Hand, one: Callable[[Hand], HandResult]) -> tuple[Hand, HandResult] | None:
+def in_turn(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult]
+            ) -> tuple[Hand, HandResult] | None:
     """``hand`` with each trick led by the seat due — the dealer for the first, the winner of the trick before
     (as this reading judges it) for the others — and its judgement (``one``); ``None`` when a seat due is not
     known there (no dealer, a winner withheld) or a trick to be read so lacks a play (one not read) — but a failed
-    throw written after the lead (:attr:`~.model.Hand.throws_after_lead`) by the seat due, which leads it so."""
-    h, r = hand, one(hand)
+    throw written after the lead (:attr:`~.model.Hand.throws_after_lead`) by the seat due, which leads it so.
+    ``result``: ``hand`` judged as recorded (by ``one``), where the reading starts."""
+    h, r = hand, result
     for _ in range(len(hand.tricks)):
         late = _leads_out_of_turn(h, r)
         if not late:
             return h, r
         i = next(k for k, t in enumerate(h.tricks) if t.number == late[0])
-        due = r.dealer if i == 0 else (r.tricks[i - 1].winner if i - 1 < len(r.tricks) else None)
+        before = None if i == 0 else h.tricks[i - 1].number
+        due = r.dealer if i == 0 else next((t.winner for t in r.tricks if t.number == before), None)
         trick = h.tricks[i]
         if due is None or due == trick.plays[0].seat:
             return None
@@ -114,7 +117,7 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult],
     """``result`` (``hand`` as recorded, :func:`seat_ordered`) merged with the judgement of ``hand`` read in turn
     (:func:`in_turn`; one that gives nothing resting on who led when it cannot be made): what both give kept, the
     rest withheld (``"unknown"`` tag ``order``)."""
-    found = in_turn(hand, one)
+    found = in_turn(hand, result, one)
     late = _leads_out_of_turn(hand, result)
     first = _written(hand, hand.tricks[0])[0]
     other = found[1] if found is not None else _nothing(result)
@@ -168,12 +171,9 @@ def _merged(hand: Hand, result: HandResult, others: list[HandResult], order: Cal
     results = [result, *others]
     changes, what = agree(results, [t.plays for t in hand.tricks], lambda v: fault_either_order(v.seat, v.code))
     changes["violations"] = tuple(sorted(changes["violations"], key=order))
-    if any(r.defenders != result.defenders for r in results):
-        changes["defenders"] = frozenset()
-        what.insert(0, "sides")
+    sides_withheld(results, changes, what)
     what = list(dict.fromkeys(what))
-    unknowns = [u for u in result.unknowns if all(u in o.unknowns for o in others)]
-    derived = [d for d in result.derived if all(d in o.derived for o in others)]
+    unknowns, derived = shared_facts(results)
     changes["unknowns"] = (*unknowns, Unknown("order", tuple(what), *words(tuple(what))))
     changes["derived"] = tuple(derived)
     return dataclasses.replace(result, **changes)

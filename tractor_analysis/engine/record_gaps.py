@@ -54,7 +54,7 @@ from .deal_lines import SHOWN_BY, contradicted, stops_short
 from .legal import analyse_lead
 from .starting_hands import Played, starting_hands
 from .tricks import HandContext
-from .agreement import agree
+from .agreement import agree, shared_facts
 from .unfilled_gaps import not_judged
 from .verdicts import Derived, HandResult, Unknown, Violation
 
@@ -358,7 +358,7 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
     changes, what = agree(results, [hand.tricks[i].plays if i in by_index else None for i in range(len(r0.tricks))],
                           lambda v: explain_gaps.fault_whatever_gap(v.seat, v.code, pairs))
     tricks = changes["tricks"]
-    derived = [d for d in r0.derived if all(d in r.derived for r in results[1:])]
+    unknowns, derived = shared_facts(results)
     for g in gaps if len(ways) > 1 else ():     # (one way: the play itself is derived, below)
         t = tricks[g.index]
         if t.winner is not None:
@@ -381,7 +381,6 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
         # the plays themselves, with their tricks: the dataset stores each (plays.derived)
         changes["derived_plays"] = r0.derived_plays + tuple(
             (g.trick, p) for g in gaps for p in filled[g.index].plays if p.seat in g.missing)
-    unknowns = [u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])]
     if len(ways) > 1:
         unknowns.append(Unknown("play", tuple(what), *explain_gaps.record_leaves_out(
             pairs, what, len(ways), tried.ways, tried.open_only, tried.dropped)))

@@ -36,7 +36,7 @@ from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Play, Trick
 from ..records.rulesets import MixedThrow, ThrowPenalty
 from . import explain_unread
-from .agreement import agree
+from .agreement import agree, shared_facts
 from .deal_lines import SHOWN_BY, contradicted
 from .explain_gaps import fault_whatever_gap
 from .legal import analyse_lead
@@ -226,8 +226,7 @@ def _merge(hand: Hand, k: int, leader: int, ways: Sequence[Hand], results: Seque
     plays: list = [None] * len(r0.tricks)
     plays[k] = ()                   # the trick as recorded: no play read
     changes, what = agree(results, plays, lambda v: fault_whatever_gap(v.seat, v.code, [(number, (0, 1, 2, 3))]))
-    derived = [d for d in r0.derived if all(d in r.derived for r in results[1:])]
-    unknowns = [u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])]
+    unknowns, derived = shared_facts(results)
     t = changes["tricks"][k]
     tried, by_deal, by_lead, nxt = counts
     if len(ways) == 1:              # the plays derived: the cards each seat held then and does not play later
