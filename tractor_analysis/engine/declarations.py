@@ -69,6 +69,13 @@ def _reject(problems: list[DeclarationProblem], i: int, d: Declaration, message:
     problems.append(DeclarationProblem(i, d.seat, d.cards, *message))
 
 
+def _dealt_in(cards: tuple[Card, ...], dealt: tuple[Card, ...]) -> bool:
+    """Whether every card of ``cards`` (with its copies) is among ``dealt``."""
+    if len(cards) == 1:             # a single: the most declarations
+        return cards[0] in dealt
+    return all(dealt.count(c) >= cards.count(c) for c in set(cards))
+
+
 def check_declarations(declarations: tuple[Declaration, ...], level: int, rules: RuleSet,
                        deal: tuple[tuple[Card, ...], ...] | None = None, dealer: int | None = None,
                        seat_levels: tuple[int, ...] | None = None
@@ -110,7 +117,7 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
             _reject(problems, i, d, explain_hand.not_a_declaration(d.seat, d.cards, lv))
             continue
         mine = (deal[d.seat] or None) if deal is not None and not (d.after_bottom and d.seat in took_bottom) else None
-        if mine is not None and any(mine.count(c) < d.cards.count(c) for c in set(d.cards)):
+        if mine is not None and not _dealt_in(d.cards, mine):
             _reject(problems, i, d, explain_hand.declared_not_dealt(d.seat, d.cards))
             continue
         if standing is not None:

@@ -163,14 +163,13 @@ class Played:
 
 
 def _played(hand: Hand) -> tuple[tuple[int, ...], ...]:
-    """The cards each seat played in the whole hand (counts per kind)."""
-    played = [[0] * NUM_KINDS for _ in range(4)]
+    """The cards each seat played in the whole hand (counts per kind; each seat's cards gathered, then
+    counted at once: :func:`counts`)."""
+    cards: tuple[list[Card], ...] = ([], [], [], [])
     for trick in hand.tricks:
         for play in trick.plays:
-            row = played[play.seat]
-            for k in play.cards:
-                row[k] += 1
-    return tuple(tuple(row) for row in played)
+            cards[play.seat].extend(play.cards)
+    return tuple(tuple(counts(seat_cards)) for seat_cards in cards)
 
 
 def _held_from_plays(hand: Hand, rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
