@@ -256,3 +256,5 @@ new_play = fast_init(Play)
 """``Play(...)``, faster (:func:`~tractor_analysis.records.frozen.fast_init`): for the readers' hot loops."""
 new_trick = fast_init(Trick)
 """``Trick(...)``, faster (:func:`~tractor_analysis.records.frozen.fast_init`)."""
+new_hand = fast_init(Hand)
+"""``Hand(...)``, faster (:func:`~tractor_analysis.records.frozen.fast_init`): a reader's hand closed."""

@@ -30,7 +30,7 @@ from .json_layout import JSON_SUFFIX
 from .diagnostics import Diagnostic, bilingual
 from .frozen import gc_paused, settle_as_old
 from .limits import MAX_HAND_NUMBER, whole_number
-from .model import Hand, Match, Trick, new_trick
+from .model import Match, Trick, new_hand, new_trick
 from .rulesets import build_ruleset
 from .tgn_lines import Notes, Pieces, logical_line, physical_lines
 from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading
@@ -178,7 +178,7 @@ def _close_hand(st: Reading) -> None:
                     "[Trump \"NT\"]): the trump is unknown, so no play of the hand is judged",
                     f"第 {h.number} 局{'（残局）' if h.setup else ''}缺少 [Trump] 标签（应如 [Trump \"H\"] 或 "
                     "[Trump \"NT\"]）：主牌未知，本局出牌一概不予判定", h.line, 1)
-    hand = Hand(
+    hand = new_hand(
         number=h.number, dealer=h.dealer, trump=h.trump, level=h.level, declarations=h.declarations,
         declarations_known=h.declarations_known,
         deal=tuple(h.deal) if h.deal is not None else None, bottom=h.bottom, buried=h.buried,
