@@ -93,6 +93,8 @@ def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResu
     asked = dict(result.questioned)
     if not asked or result.contradicted:
         return None, (), None
+    if "level" in asked and hand.level is None:     # the level the declarations show (setting._level_declared)
+        return _declared_level_weighed(hand, result, replay, asked["level"])
     # weighed only when more than the act naming the other value speaks against the tag: for the dealer the
     # cards or [Claim] (the first lead alone never chooses), for the level the cards or any act it makes wrong,
     # for the trump any act it makes wrong
@@ -111,6 +113,29 @@ def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResu
     if "trump" in asked and _level_acts(result):        # (which cards are held and left: the same whatever the trump)
         return _trump_weighed(hand, result, replay)
     return None, (), None
+
+
+def _declared_level_weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult], start: int
+                            ) -> tuple[bool | None, tuple[tuple[str, int], ...], HandResult | None]:
+    """:func:`questioned` for the level a first hand's declarations show, ``[Level]`` not stated (``result``
+    judged at it: :func:`.setting._level_declared`), against ``start``, where every match starts, at which they
+    declare nothing: the declarations speak for their level, so it stands unless the table's plays bear the
+    start out better (fewer of the acts a level makes wrong: :func:`_level_acts`) — then the two are
+    statements against each other (a declaration miswritten, or the table's own bad declaration, at the start;
+    or a record begun mid-match), both kept (:func:`judge`: what both give)."""
+    acts = _level_acts(result)
+    if not acts:
+        return None, (), None
+    other = replay(_with(hand, [("level", start)]))
+    if _level_acts(other) >= acts:
+        return None, (), None
+    return False, (("level", start),), other
+
+
+def _declared_level(hand: Hand, result: HandResult) -> bool:
+    """``result`` is judged at the level a first hand's declarations show, weighed against the start
+    (:func:`_declared_level_weighed`): every judgement is kept, none chosen by the cards alone."""
+    return hand.level is None and any(f == "level" for f, _ in result.contradicted)
 
 
 def _trump_weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult]
@@ -302,7 +327,9 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     more = [k for k, (c, a) in enumerate(weights) if c > least and a < fewest and _declarations_only(ways[k][1])]
     more = [k for k in more if not any(weights[j] != weights[k] and weights[j][0] <= weights[k][0]
                                        and weights[j][1] <= weights[k][1] for j in more)]   # none another beats
-    ways = [w for k, w in enumerate(ways) if weights[k][0] == least or k in more]
+    declared_level = asked and _declared_level(hand, result)
+    if not declared_level:      # (the declarations' level and the start: both kept)
+        ways = [w for k, w in enumerate(ways) if weights[k][0] == least or k in more]
     if len(ways) == 1 and not ways[0][0]:
         return result               # the tag as recorded is what the hand itself bears out: it stands
     results = [r for _, r in ways]
@@ -352,8 +379,11 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
             rule = tuple(o for o in given if fact == "trump" and _by_rule(hand, judgements, o))
             unknowns.append(Unknown(TAGS[fact], tuple(what), *explain_contradicted.tag_contradicted(
                 fact, getattr(hand, fact), given[0] if len(given) == 1 else None, what, len(ways), judged,
-                tuple(given), rule, asked)))
+                tuple(given), rule, asked and (fact == "level" or not declared_level),
+                result.level if declared_level and fact == "level" else None)))
     changes["unknowns"], changes["derived"] = tuple(unknowns), tuple(derived)
+    if declared_level and len({r.level for r in results}) > 1:
+        changes["level"] = None         # (no [Level], and the readings kept play at different levels)
     return dataclasses.replace(base, **changes)
 
 

@@ -20,7 +20,7 @@ from .explain_unknown import fault_owed_open, seat_list, unknown_fact
 
 def _fact_value(fact: str, value: int | None) -> Message:
     if fact == "level":
-        return RANK_TOKENS[value], RANK_TOKENS[value]
+        return ("?", "?") if value is None else (RANK_TOKENS[value], RANK_TOKENS[value])
     if fact == "dealer":
         if value is None:           # the side [Level] names, seat not known
             return "[Level] 所指一方的某家", "a seat of the side [Level] names"
@@ -79,7 +79,7 @@ def declared_trump(named: int | None, judged: int | None, message: Message) -> b
 
 def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: Sequence[str], kept: int,
                      judged: int, others: Sequence[int | None] = (), by_rule: Sequence[int | None] = (),
-                     questioned: bool = False) -> Message:
+                     questioned: bool = False, declared: int | None = None) -> Message:
     """``[Level]`` / ``[Dealer]`` / ``[Trump]`` contradicted by the rest of the record (:mod:`.contradictions`):
     the hand judged under each value (``judged`` judgements, ``kept`` of them borne out by the
     cards), what they all give kept.  ``others``: every value the rest of the record gives, when
@@ -100,7 +100,17 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
     else:
         oz, oe = _fact_value(fact, other)
     tag = "[" + fact.capitalize() + "]"
-    if questioned and fact == "level":          # [Level] alone, at another level than the start
+    if questioned and fact == "level" and recorded is None and declared is not None:     # no [Level]: the declarations'
+        dz = de = RANK_TOKENS[declared]
+        zh = (f"级牌未知：{tag} 未写明，所记的亮主都是 {dz}，在比赛起始的 {oz} 上不能亮主（记录从比赛中途开始，打 {dz}），但按 {oz} "
+              f"判定时，牌桌上的违规（跟牌、甩牌、首出，以及与 [Claim] 不符，合计）比按 {dz} 少（亮主记错或不成立，打 {oz}），记录未"
+              f"说明哪个对：本局按两种级别各判定一次（共 {judged} 种）")
+        en = (f"the level is not known: {tag} is not stated, and the declarations are of {de}s, which declare nothing at "
+              f"{oe}, where every match starts (a record begun mid-match, at {de}), but judged at {oe} the table breaks "
+              f"fewer rules (follows, throws, leads, and a [Claim] that differs, counted together) than at {de} (the "
+              f"declarations miscopied or not standing, at {oe}); the record does not say which is right: the hand was "
+              f"judged at each level ({judged} judgements in all)")
+    elif questioned and fact == "level":          # [Level] alone, at another level than the start
         zh = (f"{tag} 记为{rz}，但记录中别无他处写明级别（没有 [Levels]，也没有亮主），而比赛从{oz}打起；按{oz}判定时，"
               f"牌桌上的违规（跟牌、甩牌、首出，以及与 [Claim] 不符，合计）比按{rz}少，记录未说明哪个对（本局从比赛中途"
               f"记起，还是 {tag} 抄错）：本局按两种级别各判定一次（共 {judged} 种）")

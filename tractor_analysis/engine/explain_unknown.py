@@ -272,6 +272,18 @@ def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
                         what)
 
 
+def level_from_declarations(level: int, start: int, team: int) -> Message:
+    """The level of the record's first hand, [Level] not stated, from its declarations: at the level every
+    match starts at they would declare nothing (:func:`.setting._level_declared`)."""
+    other = 1 - team
+    lv, st = RANK_TOKENS[level], RANK_TOKENS[start]
+    return (f"级牌 {lv}，由亮主推出：所记的亮主是级牌 {lv}，在比赛起始的 {st} 上不能成立（[Level] 与 [Levels] 均未写明："
+            f"记录从比赛中途开始）；{SIDE_ZH[team]}方打 {lv}，{SIDE_ZH[other]}方的级别未知",
+            f"level {lv}, from the declarations: they declare with level cards {lv}, which would declare nothing at "
+            f"{st}, where every match starts ([Level] and [Levels] not stated: the record begins mid-match); "
+            f"{SIDE_EN[team]} at {lv}, {SIDE_EN[other]}'s level is not known")
+
+
 def levels_from_first_level(level: int, team: int) -> Message:
     other = 1 - team
     return (f"{SIDE_ZH[team]}方打 {RANK_TOKENS[level]}，由 [Level] 得知（未写 [Levels]，而首局不是从 2 打起："
@@ -390,4 +402,12 @@ def fault_owed_open(seat: int | None, code: str, why: Message) -> Message:
     rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
     who_zh = SEAT_NAMES_ZH[seat] if seat is not None else ""
     who_en = SEAT_TOKENS[seat] if seat is not None else "the record"
+    if code not in _PLAY_OWED:     # (no play owed: a claim, a deal, a bury … — its figures or cards depend on it)
+        zh, en = why[0].replace("应出哪一手", "具体内容"), why[1].replace("the play owed depends", "its details depend")
+        return f"{who_zh}违反规则（{rzh}）：{zh}，不予列出", f"{who_en} broke the rule ({ren}) {en}, so they are not given"
     return f"{who_zh}违反规则（{rzh}）：{why[0]}，不予指明", f"{who_en} broke the rule ({ren}) {why[1]}, so it is not named"
+
+
+_PLAY_OWED = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple", "wrong_forced_play", "wrong_count",
+                        "throw_failed"})
+"""The violations whose words name a play owed (:func:`fault_owed_open`); the others' words give figures or cards."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ..records.cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of
+from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
 from . import explain_bury, explain_contradicted, explain_hand, explain_unknown
@@ -92,7 +92,9 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     own = levels if (first_of_match and expected_dealer is None and rules.bid_dealer is BidDealer.LAST) else None
     alts: list[tuple[str, int | None]] = []
     questioned: list[tuple[str, int | None]] = []
-    dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived, alts, questioned)
+    declared = _level_declared(hand, rules, levels, levels_known, own)
+    dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived, alts, questioned,
+                                 declared)
     side = None if dealer is None else team_of(dealer)
     if dealer is None and not rules.friend and levels_known and hand.level is not None:
         at_level = [t for t in (0, 1) if levels[t] == hand.level]
@@ -104,7 +106,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             violations.append(_violation("level_mismatch", None, explain_unknown.level_of_neither_side(
                 hand.level, levels[0], levels[1])))
     level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived,
-                                             first_hand, alts, questioned)
+                                             first_hand, alts, questioned, declared)
     violations += level_violations
     # a score sheet's hand (result_only) judges no play: a trump it does not state decides nothing
     trump_ok = hand.trump_known or hand.result_only
@@ -205,17 +207,18 @@ def _full_hands(hand: Hand, rules: RuleSet) -> bool:
 def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
             first_of_match: bool, own: tuple[int | None, ...] | None,
             derived: list[Derived], alts: list | None = None,
-            questioned: list | None = None) -> tuple[int | None, list[Violation]]:
+            questioned: list | None = None, declared: int | None = None) -> tuple[int | None, list[Violation]]:
     """The dealer: as recorded, else as the previous hand named, else — a deal bid for (the
     first hand, a hand marked ``bid_for``) — the declarer ``bid_dealer`` names (the first, or
     the final standing one, each seat then declaring with its level in ``own``), else unknown
     (``None``).  A recorded dealer that is neither is a ``dealer_mismatch``; one nothing else names is
-    ``questioned`` (:attr:`Setting.questioned`)."""
+    ``questioned`` (:attr:`Setting.questioned`).  ``declared``: the level the declarations show, no
+    ``[Level]`` (:func:`_level_declared`)."""
     first_declarer = None
     # (declarations not all readable: the first declarer may be the one not read — nothing derived)
     if hand.declarations and hand.declarations_known and (
             hand.dealer is None or (first_of_match and expected_dealer is None)):
-        guess = hand.level if hand.level is not None else levels[0]
+        guess = hand.level if hand.level is not None else declared if declared is not None else levels[0]
         if guess is not None:
             first_declarer = bid_winner(hand.declarations, guess, rules, hand.deal, own)
     dealer = hand.dealer
@@ -247,18 +250,52 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
     return dealer, []
 
 
+def _level_declared(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], levels_known: bool,
+                    own: tuple[int | None, ...] | None) -> int | None:
+    """The level the declarations show at the record's first hand (no ``[Levels]``) whose ``[Level]`` is not
+    stated, where they speak against the level every match starts at: every declared level card of one rank,
+    and fewer of the declarations fail at that rank than at the start (a declaration of ``♥3`` declares
+    nothing at 2) — the record begins mid-match, at that level (docs/rules.md §14.1).  ``None`` otherwise (the
+    start stands: :func:`_level`), and in friend mode or a deal bid for at each seat's own level."""
+    if (hand.level is not None or levels_known or None in levels or len(set(levels)) != 1 or rules.friend
+            or own is not None or not hand.declarations or not hand.declarations_known or hand.setup
+            or hand.result_only):
+        return None
+    ranks = {RANK_OF[c] for d in hand.declarations for c in d.cards if c not in (LJ, BJ)}
+    if len(ranks) != 1:
+        return None
+    (rank,) = ranks
+    start = levels[0]       # (every seat's, the record's first hand: where every match starts)
+    if rank == start:
+        return None
+    problems = lambda level: len(check_declarations(hand.declarations, level, rules, hand.deal, hand.dealer)[3])  # noqa: E731
+    return rank if problems(rank) < problems(start) else None
+
+
 def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side: int | None, levels_known: bool,
            friend: bool, derived: list[Derived],
            first_hand: bool = True, alts: list | None = None,
-           questioned: list | None = None) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
+           questioned: list | None = None,
+           declared: int | None = None) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
     """The level played: ``[Level]``, else the dealer's carried level (in a position: said to be
     derived), else unknown; a ``[Level]`` other than the carried one is a ``level_mismatch``
     when the carried levels and the dealer's side are known.  The levels carried in come back
     with the dealer's side's unknown level learned from ``[Level]``.  A first hand at another level than the
     start, whose level nothing but ``[Level]`` names (no ``[Levels]``, no declaration), names the start in
-    ``questioned`` (:attr:`Setting.questioned`)."""
+    ``questioned`` (:attr:`Setting.questioned`).  ``declared``: a first hand without ``[Level]`` whose
+    declarations show another level than the start (:func:`_level_declared`): that level, derived from them,
+    the other side's not known (the record begins mid-match)."""
     seat = dealer if dealer is not None else side        # a seat of the dealer's side (N=0 / E=1 for a side)
     carried = levels[seat] if seat is not None else None
+    if declared is not None and seat is not None:
+        learned: list[int | None] = [None] * 4
+        for s in (seat, (seat + 2) % 4):
+            learned[s] = declared
+        derived.append(_derived("level", RANK_TOKENS[declared], "[Declarations] ([Level] and [Levels] not stated)",
+                                explain_unknown.level_from_declarations(declared, carried, team_of(seat))))
+        if questioned is not None:      # the start, weighed by the table's plays (contradictions.questioned)
+            questioned.append(("level", carried))
+        return declared, [], tuple(learned)
     if not levels_known and None not in levels and hand.level in (None, carried if seat is not None else levels[0]):
         # the record's first hand (hand 1), no [Levels]: the levels [Level] does not state are where
         # every match starts — derived, and said so (the dealer's side's own is said below, or stated)
