@@ -89,6 +89,15 @@ def _disputed_plays(hand, whole) -> set:
             if p.seat == d.seat and set(p.cards) & set(d.excess)}
 
 
+def _contradicted_after(whole, last: int) -> bool:
+    """The whole hand finds a deal line its seat's plays contradict only after trick ``last`` (a card played beyond
+    the line there): it then reads earlier plays of that seat as maybe the miscopied ones (docs/rules.md §1.6), which
+    a record cut at ``last`` gives no ground for."""
+    seats = {v.seat for v in whole.violations if v.code == "deal_mismatch" and v.trick is None}
+    unheld = [v.trick for v in whole.violations if v.code == "not_in_hand" and v.seat in seats and v.trick is not None]
+    return bool(unheld) and min(unheld) > last
+
+
 @pytest.mark.parametrize("preset", ["three-deck", "standard", "tournament"])
 def test_sweep_a_play_left_out_never_states_what_the_whole_hand_does_not(preset):
     """Whole simulated hands (some follows wrong; three decks: some cards played not held), one play of cards
@@ -109,6 +118,8 @@ def test_sweep_a_play_left_out_never_states_what_the_whole_hand_does_not(preset)
         if (hand.tricks[i].number, seat) in unheld:
             continue
         for k in (len(hand.tricks), min(len(hand.tricks), i + 2 + seed % 5)):
+            if k < len(hand.tricks) and _contradicted_after(whole, hand.tricks[k - 1].number):
+                continue    # (the whole hand reads plays before the cut otherwise: a deal line only later shown wrong)
             got = _judged(m, _dropped(dataclasses.replace(hand, tricks=hand.tricks[:k]), i, seat))
             checked += 1
             assert _nothing_the_whole_lacks(got, whole, k == len(hand.tricks)) == [], (seed, k, i, seat)

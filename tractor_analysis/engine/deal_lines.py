@@ -24,12 +24,16 @@ the forced play due, the count of beaten cards) is kept only where both bounds a
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import math
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from ..records.model import Hand
 from ..records.rulesets import ThrowPenalty
 from . import explain_contradicted
+from .agreement import agree
 from .outcome import offenders, team_counts
 from .unsure_throws import recheck
 from .verdicts import HandResult, Unknown, Violation
@@ -139,10 +143,143 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
             by_trick.setdefault(v.trick, []).append(v)
     tricks = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in result.tricks)
     counts, what = _counts_again(hand, result, again, violations, count_unknown)
-    unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(tuple(sorted(seats)), what,
-                                                                                     hand.dealer, bounds is not None))
-    return dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False,
-                               **counts, unknowns=result.unknowns + (unknown,))
+    judged = dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False, **counts)
+    plays = _plays_miscopied(hand, seats, left) if bounds is None else []
+    if plays:           # the other way round: the line right, a play miscopied — what both give kept
+        judged, what = _either(hand, judged, [_as_recorded(hand, h, replay(h)) for h in plays], seats, what, order)
+    else:               # (those readings not made: no trick's winner rests on a card played beyond a line)
+        judged, what = _winners_open(judged, _tricks_beyond(hand, seats, result), what)
+    unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(
+        tuple(sorted(seats)), what, hand.dealer, bounds is not None, bool(plays)))
+    return dataclasses.replace(judged, unknowns=result.unknowns + (unknown,))
+
+
+MAX_PLAY_READINGS = 24
+"""The most ways :func:`_plays_miscopied` reads a hand (each seat's cards left put in place of the cards it played
+and its line does not give, in every order)."""
+
+
+def _plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple[int, ...]]) -> list[Hand]:
+    """``hand`` read with its plays miscopied rather than the lines of ``seats``: the cards a seat plays beyond its
+    line (any of its plays of such a card may be the miscopied one) each replaced by a card it holds after the last
+    trick — every way, when each seat has as many of both and the ways are at most :data:`MAX_PLAY_READINGS`.
+    None otherwise (``[]``): the dealer (its cards are its line with the bottom, less the bury), a failed throw
+    among its plays of such a card, other counts."""
+    ways: list[list[list[tuple[tuple[int, int, int], int]]]] = []      # per seat, its ways: (slot, new card) each
+    for seat in sorted(seats):
+        if seat == hand.dealer or hand.deal is None:
+            return []
+        line = Counter(hand.deal[seat])
+        where: dict[int, list[tuple[int, int, int]]] = {}       # per card, each play of it: (trick, play, card)
+        for i, trick in enumerate(hand.tricks):
+            for j, play in enumerate(trick.plays):
+                if play.seat == seat:
+                    for k in play.cards:
+                        where.setdefault(k, []).append((i, j, k))
+        played = Counter({k: len(v) for k, v in where.items()})
+        beyond, rest = played - line, line - played
+        if not beyond or rest != Counter(left.get(seat, ())):
+            return []
+        if any(hand.tricks[i].plays[j].attempted is not None for k in beyond for i, j, _ in where[k]):
+            return []
+        picks = [list(itertools.combinations(where[k], n)) for k, n in sorted(beyond.items())]
+        news = sorted(set(itertools.permutations(rest.elements())))
+        if math.prod(map(len, picks)) * len(news) > MAX_PLAY_READINGS:
+            return []
+        ways.append([list(zip(itertools.chain.from_iterable(chosen), new))
+                     for chosen in itertools.product(*picks) for new in news])
+    if not ways or math.prod(map(len, ways)) > MAX_PLAY_READINGS:
+        return []
+    hands = []
+    for choice in itertools.product(*ways):
+        tricks = [list(t.plays) for t in hand.tricks]
+        for (i, j, old), new in itertools.chain.from_iterable(choice):
+            play = tricks[i][j]
+            cards = list(play.cards)
+            cards[cards.index(old)] = new
+            tricks[i][j] = dataclasses.replace(play, cards=tuple(cards))
+        hands.append(dataclasses.replace(hand, tricks=tuple(
+            dataclasses.replace(t, plays=tuple(p)) for t, p in zip(hand.tricks, tricks))))
+    return hands
+
+
+def _tricks_beyond(hand: Hand, seats: frozenset[int], result: HandResult) -> list[int]:
+    """The tricks (indexes) in which a seat of ``seats`` plays a card its line does not give — a ``not_in_hand`` of
+    it, or any play of a card it plays more often than its line gives (which of them is the miscopied one is not
+    known)."""
+    beyond: dict[int, Counter] = {}
+    for seat in seats:
+        played = Counter(k for t in hand.tricks for p in t.plays if p.seat == seat for k in p.cards)
+        beyond[seat] = played - Counter(hand.deal[seat] if hand.deal is not None else ())
+    unheld = {(v.trick, v.seat) for v in result.violations if v.code == "not_in_hand" and v.seat in seats}
+    return [i for i, t in enumerate(hand.tricks)
+            if any((t.number, p.seat) in unheld or (p.seat in seats and any(beyond[p.seat][k] for k in p.cards))
+                   for p in t.plays)]
+
+
+def _winners_open(judged: HandResult, tricks: Sequence[int], what: tuple[str, ...]) -> tuple[HandResult, tuple[str, ...]]:
+    """``judged`` with the winner and points of each of ``tricks`` withheld (they may rest on a card played beyond
+    a line, :func:`_tricks_beyond`), so who was to lead the trick after (its lead out of turn), the attackers'
+    points and, for the last trick, the bottom's."""
+    open_ = [i for i in tricks if i < len(judged.tricks) and (judged.tricks[i].winner is not None
+                                                              or judged.tricks[i].points is not None)]
+    if not open_:
+        return judged, what
+    numbers = {judged.tricks[i].number for i in open_}
+    after = {judged.tricks[i + 1].number: judged.tricks[i + 1] for i in open_ if i + 1 < len(judged.tricks)}
+    def leads_after(v: Violation) -> bool:
+        t = after.get(v.trick)
+        return v.code == "out_of_turn" and t is not None and bool(t.plays) and v.seat == t.plays[0].seat
+    violations = tuple(v for v in judged.violations if not leads_after(v))
+    tricks_ = tuple(dataclasses.replace(t, winner=None, points=None, violations=tuple(
+        v for v in t.violations if not leads_after(v))) if t.number in numbers else dataclasses.replace(
+        t, violations=tuple(v for v in t.violations if not leads_after(v))) for t in judged.tricks)
+    changes = dict(tricks=tricks_, violations=violations, attackers_points=None, attackers_total=None, items=())
+    if len(judged.tricks) - 1 in open_:
+        changes.update(bottom_multiplier=None, bottom_bonus=None)
+    more = ("trick_winner", "trick_points", "points")
+    return dataclasses.replace(judged, **changes), (*what, *(w for w in more if w not in what))
+
+
+def _as_recorded(hand: Hand, read: Hand, result: HandResult) -> HandResult:
+    """``result`` (``read`` judged: ``hand`` with some plays read otherwise, :func:`_plays_miscopied`) with each
+    violation of such a play naming the cards the record gives, so that the same fault of the same play is one
+    fault in every reading (its words, which name the cards, kept only where the same)."""
+    moved = {(t.number, p.seat): (q.cards, p.cards) for t, r in zip(hand.tricks, read.tricks)
+             for p, q in zip(t.plays, r.plays) if p.cards != q.cards}
+    if not moved:
+        return result
+    def named(v: Violation) -> Violation:
+        was = moved.get((v.trick, v.seat))
+        return dataclasses.replace(v, played=was[1]) if was is not None and v.played == was[0] else v
+    return dataclasses.replace(result, violations=tuple(map(named, result.violations)), tricks=tuple(
+        dataclasses.replace(t, violations=tuple(map(named, t.violations))) for t in result.tricks))
+
+
+def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats: frozenset[int],
+            what: tuple[str, ...], order: Callable[[Violation], tuple]) -> tuple[HandResult, tuple[str, ...]]:
+    """``judged`` (the lines of ``seats`` miscopied: judged on the cards both line and plays give) merged with
+    ``others`` (a play miscopied instead: :func:`_plays_miscopied`): the contradiction itself and the hand's own
+    findings as ``judged`` gives them, every other verdict — a trick's winner and points, who was to lead the
+    next, a fault — only where every reading gives it (docs/rules.md §1.6)."""
+    results = [judged, *others]
+    changes, more = agree(results, [t.plays for t in hand.tricks],
+                          lambda v: explain_contradicted.fault_whichever_line(v.seat, v.code))
+    kept = [v for v in judged.violations if _kept(v, seats)]
+    violations = sorted([*kept, *(v for v in changes["violations"] if not _kept(v, seats))], key=order)
+    by_trick: dict[int, list[Violation]] = {}
+    for v in violations:
+        if v.trick is not None:
+            by_trick.setdefault(v.trick, []).append(v)
+    changes["tricks"] = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ())))
+                              for t in changes["tricks"])
+    changes["violations"] = tuple(violations)
+    changes["legality_known"] = False
+    changes.pop("complete", None)
+    for name in ("outcome", "levels_after", "player_levels_after"):
+        changes[name] = getattr(judged, name)      # (none: the hand is not played out as its deal says)
+    more = [w for w in more if w not in ("outcome", "levels") or judged.outcome is not None]
+    return dataclasses.replace(judged, **changes), (*what, *(w for w in more if w not in what))
 
 
 def _throws_bounded(hand: Hand, again: HandResult, seats: frozenset[int],

@@ -179,11 +179,21 @@ def fault_whatever_tags(seat: int | None, code: str, tags: Sequence[str]) -> Mes
                                         f"whichever value {names[1]} has; the play owed depends on it"))
 
 
+def fault_whichever_line(seat: int | None, code: str) -> Message:
+    """A violation found whether a deal line or a play on it is miscopied, whose owed play (or words) differs
+    between the two (:mod:`.deal_lines`)."""
+    return fault_owed_open(seat, code, ("无论是发牌行还是与之不符的出牌记错都违例，但应出哪一手取决于是哪一处记错",
+                                        "whichever of the deal line and the play that disagrees with it is "
+                                        "miscopied; the play owed depends on which"))
+
+
 def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None,
-                           stops: bool = False) -> Message:
+                           stops: bool = False, plays: bool = False) -> Message:
     """A full hand whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`); the
     ``dealer``'s cards are its line with the bottom, less the bury.  ``stops``: the record stops before
-    the hand's end (no cards left after the last trick to show which cards of the line were not held)."""
+    the hand's end (no cards left after the last trick to show which cards of the line were not held).
+    ``plays``: the hand is also judged with the plays miscopied instead (each card played beyond the line
+    replaced by a card left), and only what both give is kept."""
     zh, en = seat_list(seats)
     one = len(seats) == 1
     its = "its" if one else "their"
@@ -202,15 +212,23 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
             f"is not known: {its} follows (and throws against {them}) are judged only on the cards both {its} "
             f"line and {its} recorded plays give{ne}; whether a throw stood, or the forced play due, is not judged "
             f"where it rests on {en} not holding a card", what)
+    pz = pe = ""
+    if plays:
+        pz = (f"；若是出牌记错（把{zh}所出的发牌行中没有的牌换成其剩下的牌），本局也照此判定，各墩由谁赢、得分与违例只保留"
+              "两种判定都相同的结论")
+        pe = (f"; the hand is also judged with the plays miscopied instead (each card {en} "
+              f"{'plays' if one else 'play'} that {its} line does not give read as a card {en} "
+              f"{'holds' if one else 'hold'} after the last trick), and a trick's winner, its points and a fault are "
+              "kept only where both give them")
     return unknown_fact(f"{zh}的发牌行与其出牌不符（打出了发牌行中没有的牌，最后一墩后仍有剩牌），发牌行与出牌必有一处记错："
-                        f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定{nz}",
+                        f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定{nz}{pz}",
                         (f"{en}'s deal line disagrees with its plays ({en} plays a card the line does not give and "
                      f"still holds cards after the last trick)" if one else
                      f"the deal lines of {en} disagree with their plays (each plays a card its line does not give "
                      f"and still holds cards after the last trick)") +
                     f", so the line or a play is miscopied: {its} follows (and throws against "
-                    f"{'it' if one else 'them'}) are judged only on the cards both {its} line and {its} plays give{ne}",
-                    what)
+                    f"{'it' if one else 'them'}) are judged only on the cards both {its} line and {its} plays give{ne}"
+                    f"{pe}", what)
 
 
 def line_short_of_plays(seat: int, dealt: int, played: int, unheld: Sequence[int], what: Sequence[str],
