@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from event_helpers import bilingual
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.cards import SEAT_TOKENS
@@ -207,3 +208,23 @@ def test_any_card_left_out_of_a_line_the_deck_proves_changes_no_verdict(seed, wh
     assert sorted(v.seat if v.seat is not None else -1 for v in extra) == [-1, seat]
     assert {v.code for v in extra} == {"deal_mismatch"}
     assert [v for v in whole.violations if v not in short.violations] == []
+
+
+def test_a_line_the_deck_proves_short_is_worded_as_the_records_fault_not_a_short_deal(record):
+    """The two ``deal_mismatch`` of a line the deck proves short say what the record did — a line written a card
+    short, the pack short of that very card — not "E was dealt 24 cards", which the derived fact beside them
+    contradicts (a tester's finding: a referee would sign a misdeal nobody made)."""
+    _preset, text, seat = record
+    short, card = _without_first_card(text, seat)
+    r, _ = _hand(short)
+    (own,) = [v for v in r.violations if v.code == "deal_mismatch" and v.seat == seat]
+    (pack,) = [v for v in r.violations if v.code == "deal_mismatch" and v.seat is None]
+    assert "as written" in own.message_en and "was dealt" not in own.message_en and card in own.message_en
+    assert "记录中" in own.message_zh and "发到" not in own.message_zh
+    assert "as written lack" in pack.message_en and card in pack.message_en and "缺" in pack.message_zh
+    for v in (own, pack):
+        bilingual(f"{v.message_en} / {v.message_zh}")
+    # a line short with nothing to prove where its card went: the deal's own words, as before
+    cut = _line(text, seat)
+    bare, _ = _hand(re.sub(r"^Bottom: .*\n", "", text.replace(cut, " ".join(cut.split()[:-1])), flags=re.M))
+    assert any(v.code == "deal_mismatch" and v.seat == seat and "was dealt" in v.message_en for v in bare.violations)

@@ -208,9 +208,27 @@ def deal_not_full_decks(decks: int, wrong: Sequence[int], counts: Sequence[int])
     """The deal and the bottom together are not ``decks`` full decks: ``wrong`` lists the card
     kinds with another count than ``decks`` (``counts`` per kind); the first eight are named."""
     listed = ", ".join(f"{TOKEN[k]}×{counts[k]}" for k in wrong[:8]) + (" …" if len(wrong) > 8 else "")
-    return (f"发牌与底牌合起来不是 {decks} 副完整的牌：{listed}",
+    return (f"发牌与底牌合起来不是 {decks} 副完整的牌（{54 * decks} 张，每张牌 {decks} 张）：{listed}",
             f"the deal and the bottom are not {decks} full deck(s) "
             f"({54 * decks} cards, each card {decks}×): {listed}")
+
+
+def line_written_short(seat: int, written: int, hand_size: int, cards: Sequence[int]) -> Message:
+    """``deal_mismatch`` of a deal line the rest of the deal proves short (the cards it leaves out derived): the
+    record's fault as written — not a player dealt too few."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"记录中{z}的发牌行只有 {written} 张牌，一手应为 {hand_size} 张：漏写了 {_pretty(cards)}（由其余发牌行与底牌推出{z}持有）"
+            "，是记录的错误，不是少发了牌",
+            f"{e}'s deal line as written has {written} cards, a hand {hand_size}: it leaves out {_tokens(cards)} "
+            f"(derived from the other lines and the bottom: {e} held it), the record's fault, not a card dealt short")
+
+
+def pack_short_of_line(decks: int, seat: int, cards: Sequence[int]) -> Message:
+    """``deal_mismatch`` of the pack when the one line short of it is made whole (:func:`line_written_short`)."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"记录中的发牌与底牌合起来缺 {_pretty(cards)}，不足 {decks} 副完整的牌：正是{z}发牌行漏写的牌",
+            f"the deal and the bottom as written lack {_tokens(cards)} of {decks} full deck(s): the card(s) "
+            f"{e}'s line leaves out")
 
 
 def cards_left_after_last_trick(seat: int, cards: Sequence[int]) -> Message:

@@ -252,6 +252,7 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Play
     short = _line_left_out(hand, rules, played, takers) if all(given) and left_out else None
     if short is not None:       # a line the deck proves short: the cards it leaves out are the seat's
         start[short[0]] = list(map(add, start[short[0]], counts(short[1])))
+        checks = [_said_short(v, hand, rules, *short) for v in checks]
     buries = (*hand.earlier_buries, hand.buried) if hand.buried is not None else ()
     if len(takers) > 1 or len(buries) > 1:
         out = _rebid_chain(hand, rules, start, played, takers, buries, given, from_plays, checks)
@@ -393,6 +394,20 @@ def _line_left_out(hand: Hand, rules: RuleSet, played: Played,
     if any(rest[k] and plays[k] < line[k] + rest[k] for k in range(NUM_KINDS)):
         return None
     return seat, tuple(card_list(rest))
+
+
+def _said_short(v: Violation, hand: Hand, rules: RuleSet, seat: int, cards: tuple[Card, ...]) -> Violation:
+    """A ``deal_mismatch`` of a line the deck proves short (:func:`_line_left_out`) worded as the record's fault: the
+    line written short, the pack short of the cards it leaves out — not a seat dealt too few (docs/rules.md §1.6)."""
+    if v.code != "deal_mismatch" or hand.deal is None:
+        return v
+    if v.seat == seat:
+        zh, en = explain_hand.line_written_short(seat, len(hand.deal[seat]), rules.hand_size, cards)
+    elif v.seat is None and not v.played:
+        zh, en = explain_hand.pack_short_of_line(rules.decks, seat, cards)
+    else:
+        return v
+    return replace(v, message_zh=zh, message_en=en)
 
 
 def _left_out_derived(seat: int, cards: tuple[Card, ...], unread: bool = False) -> Derived:
