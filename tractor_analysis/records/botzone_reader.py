@@ -34,7 +34,7 @@ import json
 from typing import Any
 
 from .cards import BJ, LJ, POINTS, SEAT_TOKENS, TOKEN, card
-from .diagnostics import Diagnostic, bilingual
+from .diagnostics import Diagnostic, bilingual, clip
 from .limits import MAX_DEPTH, json_too_deep
 from .model import Declaration, Hand, Match, Play, Trick
 from .platform_lines import parse_lines
@@ -115,8 +115,8 @@ class _Bad(Exception):
 def _ids(value: Any, name: str, index: int | None = None) -> list[int]:
     if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int)
                                           or not 0 <= v <= _MAX_ID for v in value):
-        raise _Bad(f"{name} should be a list of card ids 0..107, not {json.dumps(value)[:60]}",
-                   f"{name} 应为牌号（0..107）的列表，而不是 {json.dumps(value)[:60]}", index)
+        raise _Bad(f"{name} should be a list of card ids 0..107, not {clip(json.dumps(value), 60)}",
+                   f"{name} 应为牌号（0..107）的列表，而不是 {clip(json.dumps(value), 60)}", index)
     return list(value)
 
 
@@ -148,8 +148,8 @@ def _initdata(obj: dict) -> tuple[list[list[int]], list[int], int, bool, int | N
     bottom = _ids(init["publiccard"], "initdata.publiccard")
     level = _LEVELS.get(str(init["level"]).strip().upper())
     if level is None:
-        raise _Bad(f"initdata.level should be one of 2..9, 0 (ten), J, Q, K, A, not {json.dumps(init['level'])[:20]}",
-                   f"initdata.level 应为 2..9、0（十）、J、Q、K、A 之一，而不是 {json.dumps(init['level'])[:20]}")
+        raise _Bad(f"initdata.level should be one of 2..9, 0 (ten), J, Q, K, A, not {clip(json.dumps(init['level']), 20)}",
+                   f"initdata.level 应为 2..9、0（十）、J、Q、K、A 之一，而不是 {clip(json.dumps(init['level']), 20)}")
     first_round = init.get("first_round")         # None: not stated here (the requests may say it)
     if first_round is not None and not isinstance(first_round, bool):
         raise _Bad("initdata.first_round should be true or false", "initdata.first_round 应为 true 或 false")
@@ -255,7 +255,7 @@ class _Log:
             stage = self.stage = request.get("stage")
             if stage not in ("deal", "cover", "play"):
                 self.stage = None
-                raise _Bad(f"unknown request stage {json.dumps(stage)[:20]}", f"未知的请求阶段 {json.dumps(stage)[:20]}",
+                raise _Bad(f"unknown request stage {clip(json.dumps(stage), 20)}", f"未知的请求阶段 {clip(json.dumps(stage), 20)}",
                            index)
             if index + 1 >= len(log):
                 raise _Bad("the log ends after a request, without the answer or the judge's finish",

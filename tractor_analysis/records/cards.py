@@ -90,6 +90,7 @@ _CARD_RE = re.compile(rf"^({_SUIT_RE})(10|[2-9]|[TJQKA])$", re.IGNORECASE)
 _TOKEN_CACHE: dict[str, Card] = {}
 _REVERSED_RE = re.compile(rf"^(10|[2-9]|[TJQKA])({_SUIT_RE})$", re.IGNORECASE)
 _EXPECTED = "expected e.g. S10, HA, ♥Q, 黑桃10, BJ, LJ"
+_EXPECTED_ZH = "（应如 S10、HA、♥Q、黑桃10、BJ、LJ）"
 
 
 def card_meant(token: str) -> str | None:
@@ -118,7 +119,7 @@ def unknown_card_hint(token: str) -> tuple[str, str]:
     else the tokens expected."""
     meant = card_meant(token)
     if meant is None:
-        return f"({_EXPECTED})", ""
+        return f"({_EXPECTED})", _EXPECTED_ZH
     return (f"(did you mean {meant}? the suit comes first)",
             f"（是否为 {meant}？花色在前）")
 

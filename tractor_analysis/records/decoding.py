@@ -187,16 +187,19 @@ def guess_legacy(data: bytes) -> tuple[str, str, str] | None:
     short = {"gb18030": "GB18030", "big5": "Big5", "big5-hkscs": "Big5-HKSCS"}
     c, t = scores[best]
     why = f"{c} of {t} non-ASCII characters are common {short[best]} characters"
+    why_zh = f"{t} 个非 ASCII 字符中有 {c} 个是 {short[best]} 常用字"
     if other:
         oc, ot = scores[other]
         why += f", against {oc} of {ot} read as {short[other]}"
+        why_zh += f"，按 {short[other]} 读取则为 {ot} 个中的 {oc} 个"
     if doubt:
+        few = total < _MIN_CJK
         note = (f"not UTF-8; read as {label[best]}, but it may be {label[other]}: {why}, too "
-                f"{'few characters' if total < _MIN_CJK else 'close'} to tell — check the names on the "
-                f"report, and save the record as UTF-8 / 不是 UTF-8；按 {zh[best]} 读取，但也可能是 {zh[other]}，"
-                f"无法确定——请核对姓名，并将记录另存为 UTF-8")
+                f"{'few characters' if few else 'close'} to tell — check the names on the "
+                f"report, and save the record as UTF-8 / 不是 UTF-8；按 {zh[best]} 读取，但也可能是 {zh[other]}：{why_zh}，"
+                f"{'字符太少' if few else '两者太接近'}，无法确定——请核对报告上的姓名，并将记录另存为 UTF-8")
     else:
-        note = (f"not UTF-8; read as {label[best]}: {why} / 不是 UTF-8；按 {zh[best]} 读取")
+        note = (f"not UTF-8; read as {label[best]}: {why} / 不是 UTF-8；按 {zh[best]} 读取：{why_zh}")
     return texts[best], best, note
 
 
@@ -247,7 +250,13 @@ def _decode_error(data: bytes, offset: int, what: str) -> Diagnostic:
     return Diagnostic("decode_error", bilingual(
         f"byte 0x{byte} at byte offset {offset} is not {what} text, and the file is not clean GB18030/GBK "
         "either (expected a UTF-8 or GBK text file); bad bytes read as '\ufffd'",
-        f"第 {offset} 字节 (0x{byte}) 无法按 UTF-8 或 GB18030/GBK 解码"), line, col)
+        bad_byte_zh(byte, offset, what)), line, col)
+
+
+def bad_byte_zh(byte: str, offset: int, what: str) -> str:
+    """The Chinese of a ``decode_error`` at a bad byte (the English says the same)."""
+    return (f"字节偏移 {offset} 处的字节 0x{byte} 不是 {what} 文本，而文件也不是无误的 GB18030/GBK 文本"
+            "（应为 UTF-8 或 GBK 文本文件）；无法解码的字节按 '\ufffd' 读取")
 
 
 def truncated_diag(problem: str, size: int, line: int, column: int) -> Diagnostic:
@@ -255,7 +264,17 @@ def truncated_diag(problem: str, size: int, line: int, column: int) -> Diagnosti
     (``line``:``column`` is where the text stops)."""
     return Diagnostic("truncated_file", bilingual(
         f"truncated file: {problem} after {size} bytes of text (expected a complete gzip file); "
-        "what decoded is read", f"文件不完整：gzip 数据在 {size} 字节后中断；已读取解出的部分"), line, column)
+        "what decoded is read", f"文件不完整：{_gzip_problem_zh(problem)}，在 {size} 字节文本之后（应为完整的 gzip "
+        "文件）；已读取解出的部分"), line, column)
+
+
+def _gzip_problem_zh(problem: str) -> str:
+    """The Chinese of what :func:`_gunzip` (and the streaming reader) found wrong with a gzip stream."""
+    if problem.startswith("corrupt gzip data (") and problem.endswith(")"):
+        return f"gzip 数据损坏（{problem[19:-1]}）"
+    if problem == "the gzip stream ends early":
+        return "gzip 数据流提前结束"
+    return problem
 
 
 def not_gzip_diag() -> Diagnostic:

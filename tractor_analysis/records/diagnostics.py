@@ -17,6 +17,12 @@ def bilingual(en: str, zh: str) -> str:
     return f"{en} / {zh}"
 
 
+def clip(text: str, width: int) -> str:
+    """``text`` for a message: cut at ``width`` characters with ``…`` when it is longer (a shortened quote
+    says so)."""
+    return text if len(text) <= width else text[:width] + "…"
+
+
 CODES: dict[str, str] = {
     "empty_file": "the file holds no record",
     "not_gzip": "a file named .gz whose bytes are not gzip data: read as plain text (a warning: the bytes are the record)",

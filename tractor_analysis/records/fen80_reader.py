@@ -36,7 +36,7 @@ import json
 from typing import Any
 
 from .cards import BJ, LJ, SEAT_TOKENS, card
-from .diagnostics import Diagnostic, bilingual
+from .diagnostics import Diagnostic, bilingual, clip
 from .limits import json_too_deep
 from .model import Declaration, Hand, Match, Play, Trick
 from .platform_lines import parse_lines
@@ -110,8 +110,8 @@ class _Bad(Exception):
 
 def _int(value: Any, name: str, lo: int, hi: int, trick: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _Bad(f"field {name!r} should be a whole number {lo}..{hi}, not {json.dumps(value)[:40]}",
-                   f"字段 {name!r} 应为 {lo}..{hi} 的整数，而不是 {json.dumps(value)[:40]}", trick)
+        raise _Bad(f"field {name!r} should be a whole number {lo}..{hi}, not {clip(json.dumps(value), 40)}",
+                   f"字段 {name!r} 应为 {lo}..{hi} 的整数，而不是 {clip(json.dumps(value), 40)}", trick)
     return value
 
 
@@ -127,8 +127,8 @@ def _stated_bool(r: dict, name: str) -> bool | None:
     value = r.get(name)
     if value is None or isinstance(value, bool):
         return value
-    raise _Bad(f"field {name!r} should be true or false, not {json.dumps(value)[:40]}",
-               f"字段 {name!r} 应为 true 或 false，而不是 {json.dumps(value)[:40]}")
+    raise _Bad(f"field {name!r} should be true or false, not {clip(json.dumps(value), 40)}",
+               f"字段 {name!r} 应为 true 或 false，而不是 {clip(json.dumps(value), 40)}")
 
 
 def _ids(value: Any, name: str, trick: int | None = None) -> list[int]:
@@ -173,8 +173,8 @@ def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[_Note]]:
     level = _int(r["trumpRank"], "trumpRank", 2, 14)
     t = r["trump"]
     if t is not None and t not in tuple(_SUITS):
-        raise _Bad(f"field 'trump' should be one of S, H, D, C or null, not {json.dumps(t)[:20]}",
-                   f"字段 'trump' 应为 S、H、D、C 或 null，而不是 {json.dumps(t)[:20]}")
+        raise _Bad(f"field 'trump' should be one of S, H, D, C or null, not {clip(json.dumps(t), 20)}",
+                   f"字段 'trump' 应为 S、H、D、C 或 null，而不是 {clip(json.dumps(t), 20)}")
     trump = None if t is None else _SUITS.index(t)
     kitty = _ids(r["kitty"], "kitty")
     buried = _ids(r["buried"], "buried")
@@ -326,17 +326,17 @@ def _levels(before: Any) -> tuple[tuple[int | None, int | None] | None, tuple[st
         return None, None
     if not isinstance(before, list) or len(before) != 2:
         return (None, None), (f"field 'before' should be the two teams' levels [N-S, E-W] (2..14), not "
-                              f"{json.dumps(before)[:40]}; both teams' levels are unknown",
-                              f"字段 'before' 应为两队的级别 [南北, 东西]（2..14），而不是 {json.dumps(before)[:40]}；"
+                              f"{clip(json.dumps(before), 40)}; both teams' levels are unknown",
+                              f"字段 'before' 应为两队的级别 [南北, 东西]（2..14），而不是 {clip(json.dumps(before), 40)}；"
                               "两队级别未知")
     sides = tuple(v if isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= 14 else None for v in before)
     bad = [(team, zh, v) for team, zh, v, side in zip(("N-S", "E-W"), ("南北", "东西"), before, sides) if side is None]
     if not bad:
         return (sides[0], sides[1]), None
     return (sides[0], sides[1]), (
-        "; ".join(f"field 'before' gives {team} {json.dumps(v)[:20]}, not a level 2..14: {team}'s level is unknown"
+        "; ".join(f"field 'before' gives {team} {clip(json.dumps(v), 20)}, not a level 2..14: {team}'s level is unknown"
                   for team, _, v in bad),
-        "；".join(f"字段 'before' 中{zh}的级别为 {json.dumps(v)[:20]}，不是 2..14 的级别：{zh}级别未知"
+        "；".join(f"字段 'before' 中{zh}的级别为 {clip(json.dumps(v), 20)}，不是 2..14 的级别：{zh}级别未知"
                  for _, zh, v in bad))
 
 

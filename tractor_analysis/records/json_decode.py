@@ -26,7 +26,8 @@ def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
         line = text.count("\n", 0, deep) + 1
         return None, (f"JSON nested too deeply: more than {MAX_DEPTH} levels of [ ] and {{ }} here (a record "
                       "needs 6: match, hands, hand, tricks, trick, play); nothing of this record was read",
-                      f"JSON 嵌套过深：此处超过 {MAX_DEPTH} 层（记录只需 6 层）；此记录未读取",
+                      f"JSON 嵌套过深：此处超过 {MAX_DEPTH} 层 [ ] 与 {{ }}（记录只需 6 层：比赛、hands、牌局、tricks、"
+                      "一墩、出牌）；此记录未读取",
                       line, deep - (text.rfind("\n", 0, deep) + 1) + 1, "too_deep")
     try:
         return json.loads(text), None
@@ -141,9 +142,11 @@ def surrogate_diags(text: str, fixed: int, where, budget: ProblemBudget) -> list
         out.append(Diagnostic("decode_error", bilingual(
             f"lone UTF-16 surrogate escape {esc} in a JSON string (expected a character, or a surrogate "
             "pair such as \\ud83d\\ude00); read as '\ufffd'",
-            f"JSON 字符串中有不成对的代理项转义 {esc}；已按 '\ufffd' 读取"), line, column))
+            f"JSON 字符串中有不成对的 UTF-16 代理项转义 {esc}（应为一个字符，或成对的代理项如 \\ud83d\\ude00）；"
+            "已按 '\ufffd' 读取"), line, column))
     if fixed and not found and budget.take():
         out.append(Diagnostic("decode_error", bilingual(
             f"{fixed} JSON string(s) hold a lone UTF-16 surrogate escape (expected a character, or a "
-            "surrogate pair); read as '\ufffd'", "JSON 字符串中有不成对的代理项转义；已按 '\ufffd' 读取"), 1, 1))
+            "surrogate pair); read as '\ufffd'",
+            f"{fixed} 个 JSON 字符串中有不成对的 UTF-16 代理项转义（应为一个字符，或成对的代理项）；已按 '\ufffd' 读取"), 1, 1))
     return out

@@ -15,6 +15,7 @@ from typing import Any, Iterable
 from .limits import MAX_DEPTH, json_too_deep, whole_number
 from .cards import TOKEN, Card, Rank, Suit, card_meant, parse_card, parse_rank, parse_trump
 from .json_layout import JSON_SUFFIX, dump
+from .diagnostics import clip
 from .json_problems import Reporter
 from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 
@@ -61,6 +62,9 @@ def type_name(v: Any) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a number",
             float: "a number", type(None): "null"}.get(type(v), type(v).__name__)
 
+
+_OF_ZH = {"match": "比赛", "hand": "牌局"}
+"""The Chinese of what a ``"tags"`` list belongs to."""
 
 _WHAT_ZH = {"a declaration": "亮主", '"bottom"': "底牌 bottom ", '"buried"': "埋底 buried ",
             '"friend"': "找朋友的牌 friend "}
@@ -119,7 +123,7 @@ def _shown(v: Any) -> str:
     """A short text of JSON value ``v`` for a message (never the whole of a big or deep value)."""
     if isinstance(v, (list, dict)):
         return "[…]" if isinstance(v, list) else "{…}"
-    return json.dumps(v, ensure_ascii=False)[:20]
+    return clip(json.dumps(v, ensure_ascii=False), 20)
 
 
 def as_notes(v: Any, what: str, *at: str | int) -> tuple[str, ...]:
@@ -153,11 +157,14 @@ def as_tags(obj: dict, known: tuple[str, ...], what: str) -> tuple[tuple[str, st
     if extra is not None:
         if not isinstance(extra, list):
             raise Shape(f"\"tags\" of the {what} should be a list of [name, value] string pairs, not "
-                        f"{type_name(extra)}", "tags")
+                        f"{type_name(extra)}", "tags",
+                        zh=f"{_OF_ZH.get(what, what)}的 \"tags\" 应为 [名称, 值] 字符串对的列表，而不是{zh_type(extra)}")
         for i, p in enumerate(extra):
             if not (isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)):
+                shown = f" {_shown(p)}" if isinstance(p, list) else ""
                 raise Shape(f"\"tags\" of the {what} should be a list of [name, value] string pairs, not "
-                            f"hold {type_name(p)}{' ' + _shown(p) if isinstance(p, list) else ''}", "tags", i)
+                            f"hold {type_name(p)}{shown}", "tags", i,
+                            zh=f"{_OF_ZH.get(what, what)}的 \"tags\" 应为 [名称, 值] 字符串对的列表，其中不能有{zh_type(p)}{shown}")
         out.extend((p[0], p[1]) for p in extra)
     return tuple(out)
 
@@ -171,12 +178,15 @@ def as_players(p: Any) -> list[str | None]:
     if not isinstance(p, dict):
         hint = (" (a list does not say which seat each name is: write {\"N\": \"…\", \"E\": \"…\", "
                 "\"S\": \"…\", \"W\": \"…\"})" if isinstance(p, list) else "")
+        hint_zh = ("（列表不能说明每个名字属于哪个座位：应写作 {\"N\": \"…\", \"E\": \"…\", \"S\": \"…\", "
+                   "\"W\": \"…\"}）" if isinstance(p, list) else "")
         raise Shape(f"\"players\" should be an object {{\"N\": name, …}}, not {type_name(p)}{hint}", "players",
-                    zh="\"players\" 应为对象 {\"N\": 姓名, …}" + ("；列表不能说明每个名字属于哪个座位" if isinstance(p, list) else ""))
+                    zh=f"\"players\" 应为对象 {{\"N\": 姓名, …}}，而不是{zh_type(p)}{hint_zh}")
     for key, name in p.items():
         s = SEAT_LOOKUP.get(key)
         if s is None:
-            raise Shape(f"\"players\" has key {key!r} (expected N, E, S, W)", "players", key)
+            raise Shape(f"\"players\" has key {key!r} (expected N, E, S, W)", "players", key,
+                        zh=f"\"players\" 的键 {key!r} 无效（应为 N、E、S、W）")
         text = as_text(name, f"players.{key}", "players", key)
         players[s] = (text.strip() or None) if text is not None else None   # no white space around; blank: nobody
     return players
@@ -194,7 +204,7 @@ def as_teams(t: Any) -> tuple[str | None, str | None]:
             text = as_text(name, f"teams.{key}", "teams", key)
             teams[side] = text if text is None or text.strip() else None
     elif t is not None:
-        raise Shape("\"teams\" should be an object {\"NS\": name, \"EW\": name}", "teams",
+        raise Shape(f"\"teams\" should be an object {{\"NS\": name, \"EW\": name}}, not {type_name(t)}", "teams",
                     zh=f"\"teams\" 应为对象 {{\"NS\": 队名, \"EW\": 队名}}，而不是{zh_type(t)}")
     return teams[0], teams[1]
 
@@ -208,14 +218,17 @@ def as_rules(v: Any) -> tuple[tuple[str, str], ...]:
     elif isinstance(v, list):
         for i, p in enumerate(v):
             if not (isinstance(p, list) and len(p) == 2):
-                raise Shape(f"\"rules\" as a list should hold [name, value] pairs, not {type_name(p)}", "rules", i)
+                raise Shape(f"\"rules\" as a list should hold [name, value] pairs, not {type_name(p)}", "rules", i,
+                            zh=f"列表形式的 \"rules\" 应由 [名称, 值] 对组成，而不是{zh_type(p)}")
         items = [(i, p[0], p[1]) for i, p in enumerate(v)]
     else:
-        raise Shape(f"\"rules\" should be an object {{\"name\": \"value\", …}}, not {type_name(v)}", "rules")
+        raise Shape(f"\"rules\" should be an object {{\"name\": \"value\", …}}, not {type_name(v)}", "rules",
+                    zh=f"\"rules\" 应为对象 {{\"名称\": \"值\", …}}，而不是{zh_type(v)}")
     out = []
     for at, name, value in items:
         if not isinstance(name, str):
-            raise Shape(f"\"rules\" names should be strings, not {type_name(name)}", "rules", at)
+            raise Shape(f"\"rules\" names should be strings, not {type_name(name)}", "rules", at,
+                        zh=f"\"rules\" 的名称应为字符串，而不是{zh_type(name)}")
         if isinstance(value, bool):
             value = "on" if value else "off"
         if value is None:                # a rule's value is never left out (the preset's would be a guess)
@@ -242,9 +255,9 @@ class FieldReader(Reporter):
         for name, value in tags:
             if name.endswith(JSON_SUFFIX) and json_too_deep(value) is not None:
                 key = name if isinstance(obj.get(name), str) else "tags"
-                self.diag("too_deep", f"the value of the typed tag {name[:40]!r} nests more than {MAX_DEPTH} levels "
+                self.diag("too_deep", f"the value of the typed tag {clip(name, 40)!r} nests more than {MAX_DEPTH} levels "
                           "of [ ] and { } (the JSON reader's limit); kept as text, not as a JSON value",
-                          f"带类型的标签 {name[:40]!r} 的值嵌套超过 {MAX_DEPTH} 层（JSON 读取的上限）；按文本保留，"
+                          f"带类型的标签 {clip(name, 40)!r} 的值嵌套超过 {MAX_DEPTH} 层（JSON 读取的上限）；按文本保留，"
                           "不作为 JSON 值", key)
 
     def bounded(self, v: Any, what: str, key: str, lo: int, hi: int, default: Any,
@@ -295,7 +308,7 @@ class FieldReader(Reporter):
                     meant = card_meant(t)
                     hint_en = (f"(did you mean {meant}? the suit comes first)" if meant
                                else "(expected e.g. S10, HA, ♥Q, BJ)")
-                    hint_zh = f"（是否为 {meant}？花色在前）" if meant else ""
+                    hint_zh = f"（是否为 {meant}？花色在前）" if meant else "（应如 S10、HA、♥Q、BJ）"
                     self.diag("unknown_card", f"unknown card {t!r} in {what} {hint_en}; "
                               f"{dropped}", f"{_what_zh(what)}中的牌 {t!r} 无法识别{hint_zh}；{_dropped_zh(dropped)}")
                     bad = True
@@ -319,17 +332,19 @@ class FieldReader(Reporter):
             return None
         if not isinstance(v, dict):
             raise Shape(f"\"levels\" should be an object {{\"NS\": \"2\", \"EW\": \"2\"}}, not {type_name(v)}",
-                        "levels")
+                        "levels", zh=f"\"levels\" 应为对象 {{\"NS\": \"2\", \"EW\": \"2\"}}，而不是{zh_type(v)}")
         out: list[int | None] = [None, None]
         for key, value in v.items():
             team = {"NS": 0, "EW": 1}.get(key)
             if team is None:
-                raise Shape(f"\"levels\" has key {key!r} (expected NS and EW)", "levels", key)
+                raise Shape(f"\"levels\" has key {key!r} (expected NS and EW)", "levels", key,
+                            zh=f"\"levels\" 的键 {key!r} 无效（应为 NS 和 EW）")
             if value is None or value == "?":
                 continue
             if not isinstance(value, (str, int, float)) or isinstance(value, bool):
                 raise Shape(f"levels.{key} should be a level string such as \"2\" or \"A\", not "
-                            f"{type_name(value)}", "levels", key)
+                            f"{type_name(value)}", "levels", key,
+                            zh=f"levels.{key} 应为级别字符串（如 \"2\" 或 \"A\"），而不是{zh_type(value)}")
             at, self.path = self.path, self.path + ("levels",)       # the problem is at the value
             try:
                 if not isinstance(value, str):     # a level is a string (docs/format.md): 11 or 1 meant what?
@@ -341,7 +356,8 @@ class FieldReader(Reporter):
                 out[team] = parse_rank(value)
             except ValueError:
                 self.diag("bad_value", f"unknown level {value!r} in \"levels\" (expected 2..10, J, Q, K or A); "
-                          f"{key}'s level is unknown", f"\"levels\" 中的级别 {value!r} 无法识别；{key} 方级别未知", key)
+                          f"{key}'s level is unknown",
+                          f"\"levels\" 中的级别 {value!r} 无法识别（应为 2..10、J、Q、K 或 A）；{key} 方级别未知", key)
             finally:
                 self.path = at
         return out[0], out[1]

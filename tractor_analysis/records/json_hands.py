@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .deal_checks import deal_problems
+from .diagnostics import clip
 from . import json_fast
 from .json_fast import fast_dealt, fast_declarations, fast_tricks
 from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, shape_zh,
@@ -40,6 +41,13 @@ def _not_a(v: Any, needs: tuple[str, ...]) -> str:
     if not isinstance(v, dict):
         return type_name(v)
     return "an object without " + " or ".join(f'"{k}"' for k in needs if k not in v)
+
+
+def _not_a_zh(v: Any, needs: tuple[str, ...]) -> str:
+    """:func:`_not_a` in Chinese."""
+    if not isinstance(v, dict):
+        return zh_type(v)
+    return "缺少 " + " 或 ".join(f'"{k}"' for k in needs if k not in v) + " 的对象"
 
 
 def deal_unread(deal_v: Any, deal: tuple[tuple[Card, ...], ...] | None) -> tuple[tuple[int, int], ...]:
@@ -165,7 +173,7 @@ class _TrickReader(FieldReader):
         """``json_shape`` for each field of ``obj`` that a ``what`` does not have (it is ignored)."""
         for key in obj:
             if key not in known:
-                shown = json.dumps(key, ensure_ascii=False)[:40]
+                shown = clip(json.dumps(key, ensure_ascii=False), 40)
                 self.diag("json_shape", f"{what} has no field {shown} (its fields: {', '.join(known)}); ignored",
                           f"{what_zh}没有字段 {shown}（其字段为 {', '.join(known)}）；已忽略", key)
 
@@ -175,14 +183,16 @@ class _TrickReader(FieldReader):
         if not isinstance(pv, dict) or "seat" not in pv or "cards" not in pv:
             raise Shape(f"a play in trick {number} should be an object {{\"seat\": \"N\", \"cards\": [...]}}, not "
                         f"{_not_a(pv, ('seat', 'cards'))}",
-                        zh=f"第 {number} 墩的出牌应为对象 {{\"seat\": \"N\", \"cards\": [...]}}")
+                        zh=f"第 {number} 墩的出牌应为对象 {{\"seat\": \"N\", \"cards\": [...]}}，而不是"
+                        f"{_not_a_zh(pv, ('seat', 'cards'))}")
         self.unknown_fields(pv, PLAY_FIELDS, "a play", "出牌")
         seat = self.seat(pv["seat"], "a play", "seat")
         if seat is None:
             return None
         if seen & (1 << seat):
             self.diag("duplicate_seat", f"seat {SEAT_TOKENS[seat]} plays twice (each seat plays once per "
-                      "trick); the second play is dropped", f"座位 {SEAT_TOKENS[seat]} 在同一墩中出牌两次")
+                      "trick); the second play is dropped",
+                      f"座位 {SEAT_TOKENS[seat]} 在同一墩中出牌两次（每家每墩只出一次牌）；第二次已舍弃")
             return None
         dropped = f"the play of {SEAT_TOKENS[seat]} is dropped"
         cards, bad = self.cards(pv["cards"], f"the play of {SEAT_TOKENS[seat]}", dropped, "cards")
@@ -300,7 +310,8 @@ class HandReader(_TrickReader):
         if takebacks_v is None:
             takebacks_v = []
         if not isinstance(takebacks_v, list):
-            raise Shape(f"\"takebacks\" should be a list of seats, not {type_name(takebacks_v)}", "takebacks")
+            raise Shape(f"\"takebacks\" should be a list of seats, not {type_name(takebacks_v)}", "takebacks",
+                        zh=f"\"takebacks\" 应为座位的列表，而不是{zh_type(takebacks_v)}")
         # "?" is one take-back whose seat is not known, without a diagnostic (the writers put it); a word
         # that is no seat is kept, its seat None and the word in takebacks_unread — not sure to be one
         # take-back — (never dropped: the engine then withholds what its level penalty decides)
@@ -352,14 +363,16 @@ class HandReader(_TrickReader):
                 return fast, True
         if not isinstance(decl_v, list):
             raise Shape(f"\"declarations\" should be a list of {{\"seat\", \"cards\"}} objects, not "
-                        f"{type_name(decl_v)}", "declarations")
+                        f"{type_name(decl_v)}", "declarations",
+                        zh=f"\"declarations\" 应为 {{\"seat\", \"cards\"}} 对象的列表，而不是{zh_type(decl_v)}")
         declarations = []
         hand_path = self.path
         for i, d in enumerate(decl_v):
             if not isinstance(d, dict) or "seat" not in d or "cards" not in d:
                 raise Shape("each declaration should be an object {\"seat\": \"N\", \"cards\": [...]}, not "
                             f"{_not_a(d, ('seat', 'cards'))}", "declarations", i,
-                            zh="每个亮主应为对象 {\"seat\": \"N\", \"cards\": [...]}")
+                            zh="每个亮主应为对象 {\"seat\": \"N\", \"cards\": [...]}，而不是"
+                            f"{_not_a_zh(d, ('seat', 'cards'))}")
             self.path = hand_path + ("declarations", i)
             self.unknown_fields(d, DECLARATION_FIELDS, "a declaration", "亮主")
             seat = self.seat(d["seat"], "a declaration", "seat")
@@ -384,13 +397,14 @@ class HandReader(_TrickReader):
                 listed = isinstance(deal_v, list)
                 raise Shape(f"\"deal\" should be an object {{\"N\": [cards], \"E\": …}}, not {type_name(deal_v)}"
                             + (" (a list does not say which seat holds which cards)" if listed else ""), "deal",
-                            zh="\"deal\" 应为对象 {\"N\": [牌], \"E\": …}"
-                            + ("；列表不能说明哪些牌属于哪个座位" if listed else ""))
+                            zh=f"\"deal\" 应为对象 {{\"N\": [牌], \"E\": …}}，而不是{zh_type(deal_v)}"
+                            + ("（列表不能说明哪些牌属于哪个座位）" if listed else ""))
             deal_l: list[tuple[Card, ...]] = [(), (), (), ()]
             for key, cv in deal_v.items():
                 seat = SEAT_LOOKUP.get(key)
                 if seat is None:
-                    raise Shape(f"\"deal\" has key {key!r} (expected N, E, S, W)", "deal", key)
+                    raise Shape(f"\"deal\" has key {key!r} (expected N, E, S, W)", "deal", key,
+                                zh=f"\"deal\" 的键 {key!r} 无效（应为 N、E、S、W）")
                 deal_l[seat] = self.cards(cv, f"deal.{key}", "left out of the deal", "deal", key)[0]
                 self.count(dealt, deal_l[seat], "the deal and bottom", "发牌和底牌")
             deal = tuple(deal_l)
@@ -407,7 +421,9 @@ class HandReader(_TrickReader):
             if not isinstance(ev, list) or buried is None:
                 raise Shape("\"earlier_buries\" should be a list of card lists, beside \"buried\" "
                             f"(the last bury), not {type_name(ev) if not isinstance(ev, list) else 'without buried'}",
-                            "earlier_buries")
+                            "earlier_buries",
+                            zh="\"earlier_buries\" 应为牌的列表的列表，并与 \"buried\"（最后一次埋底）同在，而不是"
+                            + (zh_type(ev) if not isinstance(ev, list) else "没有 buried"))
             for i, cv in enumerate(ev):
                 earlier.append(self.cards(cv, f"earlier_buries[{i}]", "left out of the buried cards",
                                           "earlier_buries", i)[0])
@@ -420,12 +436,13 @@ class HandReader(_TrickReader):
         if tricks or deal is not None or bottom is not None or buried is not None or setup:
             self.diag("bad_value", f"hand {number} is marked \"result_only\" but has a deal, a bottom, tricks or "
                       "\"setup\": a result-only hand keeps its result alone; read as a played hand",
-                      f"第 {number} 局标为 result_only，却有发牌、底牌、出牌或 setup；按打出的牌局处理", "result_only")
+                      f"第 {number} 局标为 \"result_only\"，却有发牌、底牌、出牌或 \"setup\"：只记结果的牌局只有结果；"
+                      "按打出的牌局处理", "result_only")
             self.missing_fields(hv, setup)
             return False
         if dealer is None and not _not_known(hv.get("dealer")):
             self.diag("missing_tag", f"result-only hand {number} has no \"dealer\" (a score sheet says who dealt)",
-                      f"只记结果的第 {number} 局缺少庄家 \"dealer\"")
+                      f"只记结果的第 {number} 局缺少庄家 \"dealer\"（记分表应写明庄家）")
         if claim is None:
             given = hv.get("claim") is not None         # "?": a score sheet's hand needs its total all the same
             en, zh = ("gives \"claim\" as \"?\"", "的闲家总分 \"claim\" 写作 \"?\"") if given else \

@@ -217,9 +217,10 @@ class Reporter:
         """Record a problem (unless the file's budget is spent) at ``key`` of the current path."""
         if not self.budget.take():
             return
-        where = f"hand {self.hand}" if self.hand is not None else "match"
+        where, where_zh = (f"hand {self.hand}", f"第 {self.hand} 局") if self.hand is not None else ("match", "比赛")
         if self.trick is not None:
             where += f", trick {self.trick}"
+            where_zh += f"第 {self.trick} 墩"
         line, column = self.position(self.path + (key,) if key else self.path)
-        self.diags.append(Diagnostic(code, bilingual(f"{where}: {en}", zh), line, column,
+        self.diags.append(Diagnostic(code, bilingual(f"{where}: {en}", f"{where_zh}：{zh}"), line, column,
                                      self.hand, self.trick))

@@ -44,7 +44,7 @@ from .json_hands import HandReader
 from .json_layout import MATCH_FIELDS
 from .json_problems import JsonText, ProblemBudget
 from .model import Hand, Match
-from .rulesets import build_ruleset
+from .rulesets import build_ruleset, rule_problems
 
 __all__ = ["parse_json", "parse_jsonl", "match_from_dict", "JsonlReading"]
 
@@ -56,13 +56,15 @@ class _Reader(HandReader):
         """The match of ``obj`` (``None`` with a ``json_shape`` diagnostic when its shape is wrong)."""
         if not isinstance(obj, dict):
             self.diag("json_shape", f"a match should be a JSON object, not {type_name(obj)}",
-                      "比赛记录应为 JSON 对象")
+                      f"比赛记录应为 JSON 对象，而不是{zh_type(obj)}")
             return None
         if not any(k in obj for k in MATCH_FIELDS):
-            shown = ", ".join(json.dumps(k, ensure_ascii=False) for k in list(obj)[:5]) or "none"
+            keys = [json.dumps(k, ensure_ascii=False) for k in list(obj)[:5]]
+            shown, shown_zh = ", ".join(keys) or "none", "、".join(keys) or "无"
             self.diag("json_shape", f"not a match record: the object has none of a match's fields (\"hands\", "
                       f"\"players\", \"event\", …; its fields: {shown}); the object is skipped",
-                      "不是比赛记录：对象中没有任何比赛字段（hands、players、event 等）；已跳过")
+                      f"不是比赛记录：对象中没有任何比赛字段（\"hands\"、\"players\"、\"event\" 等；其字段：{shown_zh}）；"
+                      "已跳过该对象")
             return None
         try:
             players = as_players(obj.get("players"))
@@ -91,12 +93,12 @@ class _Reader(HandReader):
 
     def check_ruleset(self, ruleset: str | None, rules: tuple[tuple[str, str], ...]) -> None:
         """Report an unknown preset or a bad rule option; take the number of decks from them."""
-        for code, _, msg in build_ruleset(ruleset, ())[1]:
-            self.diag(code, msg, f"未知的规则预设 {ruleset!r}", "ruleset")
+        for code, _, en, zh in rule_problems(ruleset, ()):
+            self.diag(code, en, zh, "ruleset")
         for name, value in rules:
-            for code, _, msg in build_ruleset(None, [(name, value)])[1]:
+            for code, _, en, zh in rule_problems(None, [(name, value)]):
                 self.path = self.prefix + ("rules",)
-                self.diag(code, msg, f"规则选项 {name!r} 不正确", name)
+                self.diag(code, en, zh, name)
                 self.path = self.prefix
         self.decks = build_ruleset(ruleset, rules)[0].decks
 
@@ -150,7 +152,7 @@ def _parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
         text = text[1:]
     if not text.strip():
         return [], [Diagnostic("empty_file", bilingual("empty file: no JSON value (expected a match object)",
-                                                       "空文件：没有 JSON 内容"), 1, 1)]
+                                                       "空文件：没有 JSON 内容（应为一个比赛对象）"), 1, 1)]
     data, problem = decode(text)
     if problem is not None:
         msg, zh, line, column, code = problem
@@ -158,7 +160,8 @@ def _parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
             return [], [Diagnostic(code, bilingual(msg, zh), line, column)]
         return [], [Diagnostic("invalid_json", bilingual(f"invalid JSON: {msg} (expected a match object "
                                                          "{\"hands\": [...]} or a list of them)",
-                                                         f"JSON 格式错误：{zh}"), line, column)]
+                                                         f"JSON 格式错误：{zh}（应为一个比赛对象 {{\"hands\": [...]}} "
+                                                         "或其列表）"), line, column)]
     budget = ProblemBudget()
     source = JsonText(text)
     diags: list[Diagnostic] = []
@@ -243,7 +246,8 @@ class JsonlReading:
             msg, zh, _, colno, code = problem
             if budget.take():
                 if code != "too_deep":
-                    msg, zh = f"invalid JSON: {msg} (expected one match object per line)", f"JSON 格式错误：{zh}"
+                    msg, zh = (f"invalid JSON: {msg} (expected one match object per line)",
+                               f"JSON 格式错误：{zh}（应为每行一个比赛对象）")
                 diags.append(Diagnostic(code, bilingual(msg, zh), lineno, colno,
                                         text=line if len(line) <= 300 else line[:300] + "…"))
             return None, diags
@@ -263,6 +267,6 @@ class JsonlReading:
         diags = []
         if not self.any_line:
             diags.append(Diagnostic("empty_file", bilingual(
-                "empty file: no JSON line (expected one match per line)", "空文件：没有 JSON 记录"), 1, 1))
+                "empty file: no JSON line (expected one match per line)", "空文件：没有 JSON 行（应为每行一场比赛）"), 1, 1))
         diags.extend(self.budget.more(lines))
         return diags

@@ -32,7 +32,7 @@ def parse_lines(text: str, match_of: MatchOf) -> tuple[list[Match], list[Diagnos
             obj = json.loads(line)
         except ValueError as exc:
             diags.append(Diagnostic("invalid_json", bilingual(
-                f"line {n} is not JSON ({getattr(exc, 'msg', exc)})", f"第 {n} 行不是合法的 JSON"),
+                f"line {n} is not JSON ({getattr(exc, 'msg', exc)})", f"第 {n} 行不是合法的 JSON（{getattr(exc, 'msg', exc)}）"),
                 line=n, column=getattr(exc, "colno", 0), text=raw[:300]))
             continue
         match, ds = match_of(obj, n, raw)

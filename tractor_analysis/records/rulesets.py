@@ -336,8 +336,35 @@ _TRUE = {"on", "true", "yes", "1", "y"}
 _FALSE = {"off", "false", "no", "0", "n"}
 
 
+class RuleValueError(ValueError):
+    """A value a rule option does not take: ``str()`` says it in English, :attr:`zh` in Chinese (the same)."""
+
+    def __init__(self, en: str, zh: str) -> None:
+        super().__init__(en)
+        self.zh = zh
+
+
+def _shown(t: str, width: int = 20) -> str:
+    """A value as a message quotes it: cut at ``width`` characters with ``…`` when longer."""
+    return repr(t if len(t) <= width else t[:width] + "…")
+
+
+def _levels_option(name: str, t: str) -> tuple[int, ...]:
+    """The levels of a list option (``must_play``: ``"5 10 K"``); :class:`RuleValueError` at a word that is
+    no level."""
+    out = set()
+    for p in t.replace(",", " ").split():
+        try:
+            out.add(parse_rank(p))
+        except ValueError:
+            raise RuleValueError(f"option {name}: unknown level {_shown(p)} (expected 2..10, J, Q, K or A)",
+                                 f"规则选项 {name}：无法识别的级别 {_shown(p)}（应为 2..10、J、Q、K 或 A）") from None
+    return tuple(sorted(out))
+
+
 def parse_option(name: str, text: str) -> dict[str, Any]:
-    """The field values ``[Rule:name "text"]`` sets; ``KeyError`` (unknown option) or ``ValueError``."""
+    """The field values ``[Rule:name "text"]`` sets; ``KeyError`` (unknown option) or
+    :class:`RuleValueError` (a ``ValueError``, with its Chinese)."""
     fields = {f.name: f for f in dataclasses.fields(RuleSet)}
     if name not in fields or name == "name":
         raise KeyError(name)
@@ -349,41 +376,45 @@ def parse_option(name: str, text: str) -> dict[str, Any]:
             return {name: True}
         if low in _FALSE:
             return {name: False}
-        raise ValueError(f"option {name} takes on or off, not {t!r}")
+        raise RuleValueError(f"option {name} takes on or off, not {_shown(t)}",
+                             f"规则选项 {name} 应为 on 或 off，而不是 {_shown(t)}")
     if isinstance(default, enum.Enum):
         if name == "throw_penalty":
             parts = low.replace(":", " ").split()
             if parts and parts[0] == "per_card" and len(parts) == 2:
                 points = whole_number(parts[1])
                 if points is None or points < 0 or points > MAX_POINTS_OPTION:
-                    raise ValueError(f"throw_penalty per_card takes a number of points 0..{MAX_POINTS_OPTION}, "
-                                     f"not {parts[1][:20]!r}")
+                    raise RuleValueError(
+                        f"throw_penalty per_card takes a number of points 0..{MAX_POINTS_OPTION}, not {_shown(parts[1])}",
+                        f"throw_penalty per_card 应为 0..{MAX_POINTS_OPTION} 的分数，而不是 {_shown(parts[1])}")
                 return {"throw_penalty": ThrowPenalty.PER_CARD, "throw_penalty_points": points}
         try:
             return {name: type(default)(low)}
         except ValueError:
-            allowed = ", ".join(m.value for m in type(default))
-            raise ValueError(f"option {name} takes one of {allowed}, not {t!r}") from None
+            values = [m.value for m in type(default)]
+            raise RuleValueError(f"option {name} takes one of {', '.join(values)}, not {_shown(t)}",
+                                 f"规则选项 {name} 应为 {'、'.join(values)} 之一，而不是 {_shown(t)}") from None
     if isinstance(default, tuple):
         if low in ("", "none", "-", "—"):
             return {name: ()}
-        try:
-            return {name: tuple(sorted({parse_rank(p) for p in t.replace(",", " ").split()}))}
-        except ValueError as exc:
-            raise ValueError(f"option {name}: {exc}") from None
+        return {name: _levels_option(name, t)}
     if name == "win_level":
         try:
             return {name: parse_rank(t)}
-        except ValueError as exc:
-            raise ValueError(f"option win_level: {exc}") from None
+        except ValueError:
+            raise RuleValueError(f"option win_level: unknown level {_shown(t)} (expected 2..10, J, Q, K or A)",
+                                 f"规则选项 win_level：无法识别的级别 {_shown(t)}（应为 2..10、J、Q、K 或 A）") from None
     if isinstance(default, int):
         value = whole_number(t)
         if value is None or value > MAX_POINTS_OPTION:
-            raise ValueError(f"option {name} takes a whole number 0..{MAX_POINTS_OPTION}, not {t[:20]!r}")
+            raise RuleValueError(f"option {name} takes a whole number 0..{MAX_POINTS_OPTION}, not {_shown(t)}",
+                                 f"规则选项 {name} 应为 0..{MAX_POINTS_OPTION} 的整数，而不是 {_shown(t)}")
         if name == "decks" and value not in (1, 2, 3):
-            raise ValueError(f"option decks takes 1, 2 or 3, not {t!r}")
+            raise RuleValueError(f"option decks takes 1, 2 or 3, not {_shown(t)}",
+                                 f"规则选项 decks 应为 1、2 或 3，而不是 {_shown(t)}")
         if value < 0:
-            raise ValueError(f"option {name} takes a number >= 0, not {t!r}")
+            raise RuleValueError(f"option {name} takes a number >= 0, not {_shown(t)}",
+                                 f"规则选项 {name} 应为不小于 0 的数，而不是 {_shown(t)}")
         return {name: value}
     raise KeyError(name)  # pragma: no cover - every field type is handled above
 
@@ -395,14 +426,26 @@ def build_ruleset(preset: str | None = None,
 
     Problems never stop the build: an unknown preset falls back to ``standard``,
     an unknown option or a bad value is skipped.  Codes: ``unknown_preset``,
-    ``unknown_rule``, ``bad_rule_value``.
+    ``unknown_rule``, ``bad_rule_value``.  :func:`rule_problems` gives each message in Chinese too.
     """
-    problems: list[tuple[str, str, str]] = []
+    ruleset, problems = _build(preset, rules)
+    return ruleset, [(code, name, en) for code, name, en, _ in problems]
+
+
+def rule_problems(preset: str | None = None, rules: Iterable[tuple[str, str]] | Mapping[str, str] = ()
+                  ) -> list[tuple[str, str, str, str]]:
+    """The problems :func:`build_ruleset` finds, as ``(code, name, English, Chinese)`` (the two say the same)."""
+    return _build(preset, rules)[1]
+
+
+def _build(preset, rules) -> tuple[RuleSet, list[tuple[str, str, str, str]]]:
+    problems: list[tuple[str, str, str, str]] = []
     key = (preset or "standard").strip().lower()
     base = PRESETS.get(key)
     if base is None:
         problems.append(("unknown_preset", preset or "",
-                         f"unknown ruleset {preset!r} (expected one of {', '.join(PRESETS)})"))
+                         f"unknown ruleset {preset!r} (expected one of {', '.join(PRESETS)})",
+                         f"未知的规则预设 {preset!r}（应为 {'、'.join(PRESETS)} 之一）"))
         base = _STANDARD
     items = rules.items() if isinstance(rules, Mapping) else rules
     changes: dict[str, Any] = {}
@@ -411,9 +454,10 @@ def build_ruleset(preset: str | None = None,
             changes.update(parse_option(name, text))
         except KeyError:
             problems.append(("unknown_rule", name,
-                             f"unknown rule option {name!r} (expected one of {', '.join(OPTION_DOCS)})"))
-        except ValueError as exc:
-            problems.append(("bad_rule_value", name, str(exc)))
+                             f"unknown rule option {name!r} (expected one of {', '.join(OPTION_DOCS)})",
+                             f"未知的规则选项 {name!r}（应为 {'、'.join(OPTION_DOCS)} 之一）"))
+        except RuleValueError as exc:
+            problems.append(("bad_rule_value", name, str(exc), exc.zh))
     if changes:
         changed = {k: v for k, v in changes.items() if getattr(base, k) != v}
         if changed:

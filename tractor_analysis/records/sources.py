@@ -41,6 +41,7 @@ from .input_files import open_regular, scan_refusal
 from .limits import DEFAULT_MAX_BYTES
 from .json_reader import parse_json, parse_jsonl
 from .diagnostics import bilingual
+from .cards import SEAT_NAMES_ZH, SEAT_TOKENS
 from .model import Match
 
 __all__ = ["SourceFile", "load_file", "load_opened", "load_bytes", "FORMATS", "record_text"]
@@ -91,10 +92,12 @@ def empty_diag(compressed: int | None = None) -> Diagnostic:
     gzip that holds 0 bytes of text."""
     if compressed is None:
         return Diagnostic("empty_file", bilingual(
-            "empty file: 0 bytes (expected a .tgn, .json or .jsonl record)", "空文件：0 字节"), 1, 1)
+            "empty file: 0 bytes (expected a .tgn, .json or .jsonl record)",
+        "空文件：0 字节（应为 .tgn、.json 或 .jsonl 记录）"), 1, 1)
     return Diagnostic("empty_file", bilingual(
         f"empty file: the gzip data holds 0 bytes of text ({compressed} bytes compressed); expected a .tgn, .json "
-        "or .jsonl record", f"空文件：gzip 数据中的文本为 0 字节（压缩后 {compressed} 字节）"), 1, 1)
+        "or .jsonl record", f"空文件：gzip 数据中的文本为 0 字节（压缩后 {compressed} 字节）；应为 .tgn、.json 或 "
+        ".jsonl 记录"), 1, 1)
 
 
 def _format_of(name: str, text: str) -> str:
@@ -120,11 +123,13 @@ def _too_large(name: str, head: bytes, limit: int, sha: str, compressed: bool, t
     line, col = _position(head, min(limit, len(head)))
     after = "after gunzip " if compressed else ""
     size = f"{total} bytes" if total is not None else f"more than {limit} bytes"
+    size_zh = f"{total} 字节" if total is not None else f"超过 {limit} 字节"
     return SourceFile(name, _format_of(name, ""), (), (Diagnostic("too_large", bilingual(
         f"file too large: {size} {after}(the limit is {limit} bytes, reached here); nothing of it was read "
         "— raise the limit with --max-bytes, or split the file (one match per .tgn, or a .jsonl of fewer "
-        "matches)", f"文件过大：{after and '解压后'}超过 {limit} 字节的上限（在此处达到）；未读取任何内容——"
-        "可用 --max-bytes 提高上限，或拆分文件"), line, col),), sha, "utf-8", compressed, ())
+        "matches)", f"文件过大：{after and '解压后'}{size_zh}（上限为 {limit} 字节，在此处达到）；未读取任何内容——"
+        "可用 --max-bytes 提高上限，或拆分文件（每个 .tgn 一场比赛，或比赛更少的 .jsonl）"), line, col),), sha, "utf-8",
+        compressed, ())
 
 
 def _sniffed(name: str, text: str) -> str:
@@ -155,7 +160,7 @@ def load_bytes(data: bytes, name: str = "<bytes>", fmt: str | None = None,
         what = f"{type(exc).__name__}: {str(exc)[:200]}"
         return SourceFile(name, _format_of(name, ""), (), (Diagnostic("engine_error", bilingual(
             f"the reader failed on this file ({what}); nothing of it was read — please report it with "
-            "the file", f"读取程序处理此文件时出错（{type(exc).__name__}）；未读取任何内容，请连同文件一起报告"),
+            "the file", f"读取程序处理此文件时出错（{what}）；未读取任何内容，请连同文件一起报告"),
             0, 0),), sha)
 
 
@@ -189,18 +194,20 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
     binary_at = None if utf16 else _looks_binary(data)
     if binary_at is not None and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         line, col = _position(data, binary_at) if binary_at else (1, 1)
-        what = (f"a NUL byte at byte offset {binary_at}" if data[binary_at:binary_at + 1] == b"\x00"
-                else "mostly control bytes")
+        nul = data[binary_at:binary_at + 1] == b"\x00"
+        what = f"a NUL byte at byte offset {binary_at}" if nul else "mostly control bytes"
+        what_zh = f"字节偏移 {binary_at} 处有 NUL 字节" if nul else "大部分是控制字节"
         diags.append(Diagnostic("binary_file", bilingual(
             f"binary file: {what} (expected a text record: .tgn, .json or .jsonl, optionally gzipped)",
-            "二进制文件，不是文本记录"), line, col))
+            f"二进制文件：{what_zh}（应为文本记录：.tgn、.json 或 .jsonl，可经 gzip 压缩）"), line, col))
         return SourceFile(name, fmt, (), tuple(diags), sha, "binary", compressed, ())
     if utf16:
         # Windows Notepad's "Unicode" without its byte-order mark: read it, and say so
         text, encoding = data.decode(utf16, errors="replace"), utf16
         diags.append(Diagnostic("decode_error", bilingual(
             f"text is UTF-16 without a byte-order mark (read as {utf16.upper()}); save the record as UTF-8 "
-            "(or UTF-16 with its BOM)", f"文本是无字节序标记的 UTF-16（按 {utf16.upper()} 读取）；请另存为 UTF-8"),
+            "(or UTF-16 with its BOM)",
+            f"文本是无字节序标记的 UTF-16（按 {utf16.upper()} 读取）；请另存为 UTF-8（或带字节序标记的 UTF-16）"),
             1, 1))
     else:
         text, encoding, problem, note = decode_text_noted(data)
@@ -219,6 +226,11 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
         matches, parsed = parse_jsonl(text)
     else:
         matches, parsed = parse_json(text)
+    if (fmt == "tgn" and matches and text and not text.endswith(("\n", "\r"))
+            and not any(d.code == "truncated_file" for d in diags)):
+        cut = cut_mid_play(matches[-1], text)
+        if cut is not None:         # (a plain text cut off: read as a damaged file, as a gzip stream cut short)
+            diags.append(cut)
     if diags and any(d.code == "truncated_file" for d in diags):
         parsed = [d for d in parsed if d.code != "empty_file"]
         if fmt == "tgn" and matches:
@@ -239,6 +251,31 @@ def _closed(rest: str) -> bool:
     whole: something that ends a play follows its cards (``,`` the next play, ``{`` a note, ``;`` a
     comment)."""
     return any(c in rest for c in ",{;")
+
+
+def cut_mid_play(match: Match, text: str) -> Diagnostic | None:
+    """``truncated_file`` for a plain ``.tgn`` text that stops, with no line break, inside the last play of its last
+    trick line — a follow with fewer cards than the lead, nothing after its cards closing it (:func:`_closed`): the
+    file is cut off there, the play not known whole (a record that simply ends mid-line with a whole play is read
+    as it stands: docs/format.md).  ``None`` otherwise."""
+    if not match.hands or not match.hands[-1].tricks:
+        return None
+    norm = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+    last = norm.count("\n") + 1
+    trick = match.hands[-1].tricks[-1]
+    if len(trick.plays) < 2 or trick.plays[-1].line != last:
+        return None
+    play, lead = trick.plays[-1], trick.plays[0]
+    cut_line = norm[norm.rfind("\n") + 1:]
+    if len(play.cards) >= len(lead.cards) or _closed(cut_line[max(play.column - 1, 0):]):
+        return None
+    seat, n, m = SEAT_TOKENS[play.seat], len(play.cards), len(lead.cards)
+    return Diagnostic("truncated_file", bilingual(
+        f"truncated file: the text ends without a line break inside {seat}'s play of trick {trick.number}, {n} "
+        f"card{'s' if n > 1 else ''} to a lead of {m}: the file may be cut off there, so the play is not known "
+        "whole and the record stops at the damage (expected a line break after the last line)",
+        f"文件不完整：文本在第 {trick.number} 墩{SEAT_NAMES_ZH[play.seat]}的出牌中结束，没有换行，该出牌 {n} 张而首出 {m} 张："
+        "文件可能在此被截断，故该出牌不知是否完整，记录止于损坏处（最后一行之后应有换行）"), last, play.column or 1)
 
 
 def cut_at_damage(match: Match, text: str) -> Match:
@@ -297,7 +334,7 @@ def load_file(path: str | os.PathLike, fmt: str | None = None, max_bytes: int = 
     try:
         f = open(path, "rb")
     except ValueError as exc:       # a NUL in the path: no file can have that name
-        raise OSError(errno.EINVAL, f"{exc} / 路径无效", str(path)) from None
+        raise OSError(errno.EINVAL, f"invalid path ({exc}) / 路径无效（{exc}）", str(path)) from None
     with f:
         return load_opened(f, str(path), fmt, max_bytes)
 

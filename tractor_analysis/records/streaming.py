@@ -363,7 +363,8 @@ class StreamedFile:
             self.trailing.append(Diagnostic("engine_error", bilingual(
                 f"the reader failed on this file ({type(exc).__name__}: {str(exc)[:200]}); the rest of it was "
                 "not read — please report it with the file",
-                f"读取程序处理此文件时出错（{type(exc).__name__}）；其余部分未读取，请连同文件一起报告"), 0, 0))
+                f"读取程序处理此文件时出错（{type(exc).__name__}: {str(exc)[:200]}）；其余部分未读取，请连同文件一起报告"),
+                0, 0))
         finally:
             self.close()
 
@@ -387,7 +388,7 @@ def _open(path: str | os.PathLike) -> BinaryIO:
     try:
         return input_files.open_regular(path)
     except ValueError as exc:         # a NUL in the path: no file can have that name
-        raise OSError(errno.EINVAL, f"{exc} / 路径无效", str(path)) from None
+        raise OSError(errno.EINVAL, f"invalid path ({exc}) / 路径无效（{exc}）", str(path)) from None
 
 
 def _decided(head: bytes, name: str, forced: str | None, complete: bool) -> tuple[str, str, str | None] | None:
@@ -553,7 +554,7 @@ class _JsonlLines:
         return Diagnostic("decode_error", bilingual(
             f"byte 0x{byte} at byte offset {offset} is not {what} text, and the file is not clean GB18030/GBK "
             "either (expected a UTF-8 or GBK text file); bad bytes read as '\ufffd'",
-            f"第 {offset} 字节 (0x{byte}) 无法按 UTF-8 或 GB18030/GBK 解码"), self.lineno, col)
+            decoding.bad_byte_zh(byte, offset, what)), self.lineno, col)
 
     def _too_large(self, head: bytes) -> Piece:
         """One line past the limit: ``too_large`` where the limit falls; the line is skipped."""
@@ -570,8 +571,8 @@ class _JsonlLines:
         return Piece((), (Diagnostic("too_large", bilingual(
             f"record too large: line {self.lineno} is more than {limit} bytes {after}(the limit for one "
             "record of a JSON Lines file is reached here); the line is skipped — raise the limit with "
-            "--max-bytes", f"记录过大：第 {self.lineno} 行{after and '解压后'}超过 {limit} 字节的上限（在此处达到）；"
-            "已跳过该行——可用 --max-bytes 提高上限"), self.lineno, len(text) + 1, text=self.last_text),))
+            "--max-bytes", f"记录过大：第 {self.lineno} 行{after and '解压后'}超过 {limit} 字节（JSON Lines 文件单条记录的"
+            "上限，在此处达到）；已跳过该行——可用 --max-bytes 提高上限"), self.lineno, len(text) + 1, text=self.last_text),))
 
     def _finish(self, raw: _Raw) -> None:
         f = self.f
@@ -584,8 +585,9 @@ class _JsonlLines:
                 f"read "
                 f"({raw.bomb} bytes of text); reading stopped at line {self.lineno + 1} — record files "
                 "compress about 8–20 times; gunzip the file first if it is genuine",
-                f"疑似 gzip 炸弹：解压后的文本超过已读压缩数据的 {BOMB_RATIO} 倍（{raw.bomb} 字节）；"
-                f"已在第 {self.lineno + 1} 行停止读取"), self.lineno + 1, 0))
+                f"疑似 gzip 炸弹：解压后的文本超过已读的 {raw.raw_size - raw.raw_pending} 字节压缩数据的 {BOMB_RATIO} 倍"
+                f"（文本 {raw.bomb} 字节）；已在第 {self.lineno + 1} 行停止读取——记录文件的压缩比约为 8–20 倍；"
+                "如文件无误，请先用 gunzip 解压"), self.lineno + 1, 0))
         if self.decode_error is not None:
             f.leading.append(self.decode_error)
         if f._not_gzip is not None:

@@ -12,7 +12,7 @@ import unicodedata
 
 from .cards import TOKEN, Card, card_kind, unknown_card_hint
 from .tgn_lines import Pieces, pos
-from .tgn_state import Reading
+from .tgn_state import Reading, quoted
 from .words import CARD_LOOKUP
 
 __all__ = ["read_cards", "count_copies"]
@@ -49,9 +49,10 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
                     if not commas:
                         commas = True
                         ln, col = pos(pieces, lineno, off + m.start())
-                        st.diag("syntax_error", f"commas between cards ({t!r}): the cards are read, but write them "
+                        shown = quoted(st.as_written(t[:31], off + m.start()))
+                        st.diag("syntax_error", f"commas between cards ({shown}): the cards are read, but write them "
                                 "separated by spaces only, e.g. 'H9 H9 H3'",
-                                f"牌与牌之间有逗号（{t!r}）：已读取这些牌，但牌之间应只用空格分隔，如 'H9 H9 H3'", ln, col)
+                                f"牌与牌之间有逗号（{shown}）：已读取这些牌，但牌之间应只用空格分隔，如 'H9 H9 H3'", ln, col)
                     out.extend(parts)
                     continue
             if kind is None:
@@ -61,8 +62,9 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
                     continue
                 ln, col = pos(pieces, lineno, off + m.start())
                 hint_en, hint_zh = unknown_card_hint(t)
-                st.diag("unknown_card", f"unknown card {t!r} {hint_en}; {what_en}",
-                        f"无法识别的牌 {t!r}{hint_zh}；{what_zh}", ln, col)
+                shown = quoted(st.as_written(t[:31], off + m.start()))
+                st.diag("unknown_card", f"unknown card {shown} {hint_en}; {what_en}",
+                        f"无法识别的牌 {shown}{hint_zh}；{what_zh}", ln, col)
                 continue
         out.append(kind)
     return tuple(out), bad

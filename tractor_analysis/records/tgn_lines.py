@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterator
 
 __all__ = ["Pieces", "Notes", "physical_lines", "logical_lines", "logical_line", "scan", "pos", "unescape", "raw_offset",
-           "comment_lines"]
+           "comment_lines", "TYPED_MARKS", "typed_as_ascii"]
 
 Pieces = list[tuple[int, int, int]] | None
 """Where a logical line's text came from: (offset in the body, file line, file column - 1) per piece."""
@@ -34,8 +34,16 @@ _NOTE_END = re.compile(r'(?:[^}\\]|\\.)*+\}')
 takes, some 100 bytes each (a 6 MB annotation took 700 MB); giving nothing back changes no match,
 since no character the group takes could end the quote or annotation."""
 _ESCAPE = re.compile(r'\\(u[0-9A-Fa-f]{4}|.)', re.DOTALL)
-_RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\.\s*[NESWnesw北东東南西]\s*:)')
-"""A line that starts a tag or a trick: an annotation left open cannot run past it."""
+_RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\s*[.．、]\s*[NESWnesw北东東南西]\s*[:：])')
+"""A line that starts a tag or a trick (its number, dot and colon as a Chinese keyboard may type them too:
+:func:`typed_as_ascii`): an annotation left open cannot run past it."""
+TYPED_MARKS = {"：": ":", "，": ",", "．": ".", "、": ".", "“": '"', "”": '"',
+               **{chr(0xFF10 + d): str(d) for d in range(10)}}
+"""The marks a Chinese keyboard types that the ``.tgn`` reader reads as ASCII (each one character for one,
+so offsets hold): what :func:`typed_as_ascii` rewrites, and how a quote gives them back as written."""
+_FULL_DIGITS = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)})
+_TYPED_NUMBER = re.compile(r'\s*([0-9０-９]+)(\s*[.．、])?')
+"""A trick number (ASCII or full-width digits) and the dot after it, ``．`` or ``、`` as typed on a Chinese keyboard."""
 _UNESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", '"': '"', "}": "}", "{": "{"}
 
 
@@ -46,6 +54,29 @@ def physical_lines(text: str) -> list[str]:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text.split("\n")
+
+
+def typed_as_ascii(body: str) -> str:
+    """A logical line (``body``, not all ASCII) with the marks a Chinese keyboard types read as ASCII, one
+    character for one (:data:`TYPED_MARKS`): in a tag line that has no straight quote, curly quotes ``“…”``
+    (word processors); in any other line full-width ``：`` and ``，``, and a trick number's full-width digits
+    (``２.``) and the ``．`` or ``、`` typed for its dot (``2．``, ``2、``).  ``body`` itself when none is."""
+    stripped = body.lstrip()
+    if stripped[:1] == "[":
+        if ("“" in body or "”" in body) and '"' not in body:
+            return body.replace("“", '"').replace("”", '"')
+        return body
+    if "：" in body or "，" in body:
+        body = body.replace("：", ":").replace("，", ",")
+    m = _TYPED_NUMBER.match(body)
+    if m is None:
+        return body
+    number, dot = m.group(1), m.group(2)
+    if not number.isascii():
+        body = body[:m.start(1)] + number.translate(_FULL_DIGITS) + body[m.end(1):]
+    if dot is not None and dot[-1] != ".":
+        body = body[:m.end() - 1] + "." + body[m.end():]
+    return body
 
 
 def unescape(text: str) -> str:
@@ -163,7 +194,8 @@ def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Note
             if q is None:
                 diag("unclosed_quote", "unclosed quote: '\"' without its closing '\"' on the same line "
                      "(a tag is [Name \"value\"]; write \\\" for a quote inside the value); line skipped",
-                     "引号未闭合：标签值缺少结尾的引号；本行已跳过", ln, p + 1)
+                     "引号未闭合：'\"' 在同一行内缺少结尾的 '\"'（标签应为 [名称 \"值\"]；值中的引号写作 \\\"）；"
+                     "本行已跳过", ln, p + 1)
                 return None, None, None, i + 1
             out.append(s[k:q.end()])
             outlen += q.end() - k
@@ -187,7 +219,8 @@ def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Note
                      "unclosed annotation: '{' without its closing '}' (write \\} for a brace inside a note); "
                      "the note is kept up to " + ("the end of the file" if i >= len(lines)
                                                   else f"line {i}"),
-                     "注释未闭合：'{' 缺少对应的 '}'", start_ln, start_col)
+                     "注释未闭合：'{' 缺少对应的 '}'（注释中的 '}' 写作 \\}）；注释保留至"
+                     + ("文件末尾" if i >= len(lines) else f"第 {i} 行"), start_ln, start_col)
                 notes.append((outlen, unescape("\n".join(parts)), start_ln, start_col))
                 return "".join(out), pieces, notes, i
             t = lines[i]

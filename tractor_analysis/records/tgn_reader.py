@@ -32,7 +32,7 @@ from .frozen import gc_paused, settle_as_old
 from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Match, Trick, new_hand, new_trick
 from .rulesets import build_ruleset
-from .tgn_lines import Notes, Pieces, logical_line, physical_lines
+from .tgn_lines import Notes, Pieces, logical_line, physical_lines, typed_as_ascii
 from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading
 from .tgn_tags import KNOWN_TAGS, hand_tag, match_tag, parse_levels, read_tags
 from . import tgn_tricks
@@ -87,24 +87,39 @@ def _parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
         if not st.diags:
             st.diags.append(Diagnostic("empty_file", bilingual(
                 "empty file: no tag, hand or trick found (expected e.g. [Hand \"1\"])",
-                "空文件：没有找到任何标签、牌局或出牌记录"), 1, 1))
+                "空文件：没有找到任何标签、牌局或出牌记录（应如 [Hand \"1\"]）"), 1, 1))
         return [], st.diags
     return [_build_match(st)], st.diags
 
 
 def _handle(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes) -> None:
-    """One logical line: a tag line, a trick line or a labelled card line (or only notes)."""
+    """One logical line: a tag line, a trick line or a labelled card line (or only notes).  A line that is
+    not all ASCII is read with the marks a Chinese keyboard types as ASCII (full-width ``：`` ``，``, a trick
+    number's full-width digits and ``．`` or ``、`` for its dot; curly quotes in a tag line), one character
+    for one; its messages quote it as written (:meth:`.Reading.as_written`)."""
     st.trick_no = None
-    stripped = body.lstrip()
-    if not stripped:
+    if not body.strip():
         if notes:
             st.attach_notes(notes)
         return
+    if body.isascii():
+        _read_line(st, body, lineno, pieces, notes)
+        return
+    typed = typed_as_ascii(body)
+    if typed is body:
+        _read_line(st, body, lineno, pieces, notes)
+        return
+    st.written = body
+    try:
+        _read_line(st, typed, lineno, pieces, notes)
+    finally:
+        st.written = None
+
+
+def _read_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes) -> None:
+    """:func:`_handle` for a line not blank, its marks read as ASCII."""
+    stripped = body.lstrip()
     c = stripped[0]
-    if c != "[" and ("：" in body or "，" in body):    # full-width ： ， as Chinese keyboards type them
-        body = body.replace("：", ":").replace("，", ",")
-    elif c == "[" and ("“" in body or "”" in body) and '"' not in body:
-        body = body.replace("“", '"').replace("”", '"')   # curly quotes, as word processors type them
     if c == "[":
         for tag in read_tags(st, body, lineno, pieces, len(body) - len(stripped)):
             _tag(st, *tag)
@@ -239,10 +254,12 @@ def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
     for number, plays, notes, line, col in h.tricks:
         if number != expected:
             st.trick_no = number
-            first = "the first trick" if expected == h.first_trick and not tricks else "the next trick"
+            first, first_zh = (("the first trick", "第一墩") if expected == h.first_trick and not tricks
+                               else ("the next trick", "下一墩"))
             st.diag("trick_sequence", f"trick {number} out of sequence: {first} is {expected}"
                     + (" ([FirstTrick] sets the first number of a position)" if not tricks else ""),
-                    f"墩号 {number} 不连续：应为 {expected}", line, col)
+                    f"墩号 {number} 不连续：{first_zh}应为 {expected}"
+                    + ("（[FirstTrick] 设定残局的第一个墩号）" if not tricks else ""), line, col)
         expected = number + 1
         tricks.append(new_trick(number, tuple(plays), tuple(notes), line))
     st.trick_no = None

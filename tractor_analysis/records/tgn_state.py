@@ -11,13 +11,20 @@ from __future__ import annotations
 from .cards import NUM_KINDS
 from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual
 from .model import Declaration, Hand
+from .tgn_lines import TYPED_MARKS
 
-__all__ = ["MAX_POINTS", "MAX_TRICK", "HandDraft", "Reading"]
+__all__ = ["MAX_POINTS", "MAX_TRICK", "HandDraft", "Reading", "quoted"]
 
 MAX_POINTS = 9999
 """Largest [Points] (a position's points so far) and [Claim] (either sign) taken as written."""
 MAX_TRICK = 999
 """Largest trick number ([FirstTrick], a trick line's number) taken as written."""
+
+
+def quoted(text: str, width: int = 30) -> str:
+    """``text`` (the record's, as written) as a message quotes it: in quotes, cut at ``width`` characters
+    with ``…`` when it is longer."""
+    return repr(text if len(text) <= width else text[:width] + "…")
 
 
 class HandDraft:
@@ -93,6 +100,22 @@ class Reading:
         self.trick_no: int | None = None
         self.segments: dict[str, tuple[int, tuple[int, ...], int]] = {}
         """Plain play pieces read so far in this file, by text (:func:`.tgn_tricks._plain_plays`)."""
+        self.written: str | None = None
+        """The logical line being read as the record writes it, when the reader reads it with marks a Chinese
+        keyboard types rewritten as ASCII (:func:`.tgn_lines.typed_as_ascii`, one character for one); else
+        ``None``.  What :meth:`as_written` gives quotes back from."""
+
+    def as_written(self, text: str, start: int) -> str:
+        """``text``, read at offset ``start`` of the logical line being read, as the record writes it
+        (full-width ``：`` ``，``, digits, ``．`` ``、`` given back): what a message quotes.  ``text`` itself
+        when the line was read as written, or the text there is not ``text`` so rewritten."""
+        w = self.written
+        if w is None or not text:
+            return text
+        got = w[start:start + len(text)]
+        if len(got) == len(text) and all(a == b or TYPED_MARKS.get(a) == b for a, b in zip(got, text)):
+            return got
+        return text
 
     def full(self) -> bool:
         """As many problems kept as a file keeps (:data:`MAX_DIAGNOSTICS`): the next are only counted."""

@@ -16,10 +16,10 @@ from .cards import card_meant, parse_card, parse_rank, parse_trump
 from .json_layout import JSON_SUFFIX
 from .limits import MAX_DEPTH, json_too_deep, whole_number
 from .model import Declaration
-from .rulesets import build_ruleset
+from .rulesets import rule_problems
 from .tgn_cards import read_cards
 from .tgn_lines import Pieces, pos, raw_offset, unescape
-from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading
+from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading, quoted
 from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 
 __all__ = ["KNOWN_TAGS", "read_tags", "match_tag", "hand_tag", "parse_levels"]
@@ -62,9 +62,10 @@ def read_tags(st: Reading, body: str, lineno: int, pieces: Pieces, pos_: int
             break
         ln, col = pos(pieces, lineno, pos_)
         if body[pos_] != "[":
-            st.diag("syntax_error", f"unexpected text {body[pos_:].strip()[:20]!r} after a tag "
+            shown = quoted(st.as_written(body[pos_:].strip()[:21], pos_), 20)
+            st.diag("syntax_error", f"unexpected text {shown} after a tag "
                     "(expected one [Name \"value\"] tag after another, or a comment)",
-                    "标签后有多余的内容", ln, col)
+                    f"标签后有多余的内容 {shown}（应为一个接一个的 [名称 \"值\"] 标签，或注释）", ln, col)
             return
         m = _TAG.match(body, pos_)
         if m is None:
@@ -72,16 +73,18 @@ def read_tags(st: Reading, body: str, lineno: int, pieces: Pieces, pos_: int
             rest = body[nm.end():].lstrip() if nm else ""
             if "]" not in body[pos_:] and (not rest or rest.startswith('"')):
                 st.diag("unclosed_tag", "unclosed tag: '[' without its closing ']' "
-                        "(expected [Name \"value\"])", "标签未闭合：'[' 缺少对应的 ']'", ln, col)
+                        "(expected [Name \"value\"])", "标签未闭合：'[' 缺少对应的 ']'（应为 [名称 \"值\"]）", ln, col)
             else:
-                st.diag("syntax_error", f"malformed tag {body[pos_:].strip()[:30]!r} "
+                shown = quoted(st.as_written(body[pos_:].strip()[:31], pos_))
+                st.diag("syntax_error", f"malformed tag {shown} "
                         "(expected [Name \"value\"], the value in double quotes)",
-                        "标签格式错误：应为 [名称 \"值\"]", ln, col)
+                        f"标签格式错误 {shown}（应为 [名称 \"值\"]，值写在双引号中）", ln, col)
             return
         close = _TAG_CLOSE.match(body, m.end())
         if close is None:
             st.diag("unclosed_tag", f"unclosed tag [{m.group(1)}: the value is not followed by ']' "
-                    "(expected [Name \"value\"])", "标签未闭合：值后面缺少 ']'", ln, col)
+                    "(expected [Name \"value\"])", f"标签未闭合：[{m.group(1)} 的值后面缺少 ']'（应为 [名称 \"值\"]）",
+                    ln, col)
             return
         vln, vcol = pos(pieces, lineno, m.start(2))
         nln, ncol = pos(pieces, lineno, m.start(1))
@@ -122,7 +125,7 @@ def match_tag(st: Reading, name: str, low: str, value: str, at: Position, name_a
     if low in _HAND_TAGS:
         st.diag("tag_outside_hand", f"[{name}] is a hand tag but comes before any [Hand] "
                 "(expected [Hand \"1\"] first); ignored",
-                f"[{name}] 是牌局标签，但出现在任何 [Hand] 之前；已忽略", *at)
+                f"[{name}] 是牌局标签，但出现在任何 [Hand] 之前（应先写 [Hand \"1\"]）；已忽略", *at)
         return
     if low.startswith("rule:"):
         _rule_tag(st, name[5:], value, name_at, value_at)
@@ -139,8 +142,8 @@ def match_tag(st: Reading, name: str, low: str, value: str, at: Position, name_a
         st.teams[_TEAM_TAGS[low]] = value if value.strip() else None
     elif low == "ruleset":
         st.match["ruleset"] = value
-        for code, _, msg in build_ruleset(value, ())[1]:
-            st.diag(code, msg, f"未知的规则预设 {value!r}", *value_at)
+        for code, _, en, zh in rule_problems(value, ()):
+            st.diag(code, en, zh, *value_at)
     elif low == "levels":
         levels = parse_levels(value)
         if levels is None:
@@ -157,10 +160,9 @@ def match_tag(st: Reading, name: str, low: str, value: str, at: Position, name_a
 def _rule_tag(st: Reading, option: str, value: str, name_at: Position, value_at: Position) -> None:
     """``[Rule:option "value"]``: kept, and checked against the rule options."""
     st.rules.append((option, value))
-    for code, _, msg in build_ruleset(None, [(option, value)])[1]:
+    for code, _, en, zh in rule_problems(None, [(option, value)]):
         where = name_at if code == "unknown_rule" else value_at
-        zh = "未知的规则选项" if code == "unknown_rule" else "规则选项的值不正确"
-        st.diag(code, msg, f"{zh} {option!r}", where[0], where[1] + (5 if code == "unknown_rule" else 0))
+        st.diag(code, en, zh, where[0], where[1] + (5 if code == "unknown_rule" else 0))
 
 
 def _side_named_twice(value: str) -> str | None:
@@ -325,8 +327,9 @@ def _int_value(st: Reading, name: str, value: str, value_at: Position) -> int | 
     if number is None:
         unknown = name.lower() in _UNKNOWN_NUMBERS      # ("?" says it is not known)
         or_en, or_zh = (', or "?" when not known', '（未知时写 "?"）') if unknown else ("", "")
-        st.diag("bad_value", f"[{name}] takes a whole number{or_en}, not {value[:40]!r}",
-                f"[{name}] 应为整数{or_zh}，而不是 {value[:40]!r}", *value_at)
+        shown = quoted(value[:41], 40)
+        st.diag("bad_value", f"[{name}] takes a whole number{or_en}, not {shown}",
+                f"[{name}] 应为整数{or_zh}，而不是 {shown}", *value_at)
         return None
     lo, hi, then_en, then_zh = _NUMBER_RANGES[name.lower()]
     if lo <= number <= hi:
@@ -384,10 +387,19 @@ def _declarations(st: Reading, value: str, value_at: Position) -> tuple[Declarat
     off = 0
     if not value.strip():
         return ()
+    written = value
     value = value.replace("：", ":").replace("｜", "|")
     rebid_at = value.find("||")
     if rebid_at >= 0:   # 炒地皮: the declarations after '||' came after the bottom was taken
         value = value[:rebid_at] + "|" + value[rebid_at + 2:]
+
+    def at(k: int) -> int:
+        """The offset in the tag's value of offset ``k`` of ``value`` (where ``||`` is read as one ``|``)."""
+        return k + (0 <= rebid_at < k)
+
+    def said(a: int, b: int) -> str:
+        """``value[a:b]`` as the tag writes it (full-width ``：`` ``｜``, and ``||``)."""
+        return written[at(a):at(b)]
     for part in value.split("|"):
         start = off
         off += len(part) + 1
@@ -397,16 +409,20 @@ def _declarations(st: Reading, value: str, value_at: Position) -> tuple[Declarat
         colon = part.find(":")
         lead = len(part) - len(part.lstrip())
         if colon < 0:
-            st.diag("syntax_error", f"declaration {part.strip()!r} is not 'SEAT: cards' "
+            shown = quoted(said(start + lead, start + len(part.rstrip())).strip()[:31])
+            st.diag("syntax_error", f"declaration {shown} is not 'SEAT: cards' "
                     "(expected e.g. [Declarations \"N: H2 | E: S2 S2\"])",
-                    "亮主记录应为 '座位: 牌'", vln, vcol + start + lead)
+                    f"亮主记录 {shown} 不是 '座位: 牌'（应如 [Declarations \"N: H2 | E: S2 S2\"]）",
+                    vln, vcol + at(start + lead))
             continue
         seat = SEAT_LOOKUP.get(part[:colon].strip())
         if seat is None:
-            st.diag("unknown_seat", f"unknown seat {part[:colon].strip()!r} in [Declarations] "
-                    "(expected N, E, S or W)", "亮主记录中的座位无法识别", vln, vcol + start + lead)
+            shown = quoted(said(start + lead, start + len(part[:colon].rstrip()))[:31])
+            st.diag("unknown_seat", f"unknown seat {shown} in [Declarations] "
+                    "(expected N, E, S or W)", f"[Declarations] 中的座位 {shown} 无法识别（应为 N、E、S 或 W）",
+                    vln, vcol + at(start + lead))
             continue
-        cards, bad = read_cards(st, part[colon + 1:], 0, vln, [(0, vln, vcol - 1 + start + colon + 1)],
+        cards, bad = read_cards(st, part[colon + 1:], 0, vln, [(0, vln, vcol - 1 + at(start + colon + 1))],
                                 "the declaration is dropped", "该亮主记录已舍弃")
         if not bad:
             out.append(Declaration(seat, cards, after_bottom))

@@ -22,7 +22,7 @@ from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .model import Play, new_play
 from .tgn_cards import count_copies, read_cards
 from .tgn_lines import Notes, Pieces, pos
-from .tgn_state import MAX_TRICK, HandDraft, Reading
+from .tgn_state import MAX_TRICK, HandDraft, Reading, quoted
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
 __all__ = ["label_line", "trick_line", "commented_plays", "unread_tricks"]
@@ -47,31 +47,34 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
     colon = body.find(":")
     ln, col = pos(pieces, lineno, lead)
     if colon < 0:
-        shown = repr(body.strip()[:30])
+        shown = quoted(st.as_written(body.strip()[:31], lead))
         st.diag("syntax_error", f"cannot read {shown}: expected a tag [Name \"value\"], "
                 "a deal line 'N: cards', 'Bottom: cards', 'Buried: cards', or a trick '1. N: cards, …'",
-                f"无法识别的行 {shown}：应为标签、发牌行、底牌行或出牌行", ln, col)
+                f"无法识别的行 {shown}：应为标签 [名称 \"值\"]、发牌行 'N: 牌'、'Bottom: 牌'、'Buried: 牌' "
+                "或出牌行 '1. N: 牌, …'", ln, col)
         return
     label = body[lead:colon].strip()
     seat = SEAT_LOOKUP.get(label)
     kind = _LABELS.get(label.lower()) if seat is None else None
+    shown = quoted(st.as_written(label[:31], lead))
     if seat is None and kind is None:
         if len(label) <= 2:
-            st.diag("unknown_seat", f"unknown seat {label!r} (expected N, E, S or W)",
-                    f"无法识别的座位 {label!r}（应为 N、E、S 或 W）", ln, col)
+            st.diag("unknown_seat", f"unknown seat {shown} (expected N, E, S or W)",
+                    f"无法识别的座位 {shown}（应为 N、E、S 或 W）", ln, col)
         else:
-            st.diag("syntax_error", f"unknown line label {label!r} (expected N:, E:, S:, W:, Bottom: "
-                    "or Buried:)", f"无法识别的行标记 {label!r}", ln, col)
+            st.diag("syntax_error", f"unknown line label {shown} (expected N:, E:, S:, W:, Bottom: "
+                    "or Buried:)", f"无法识别的行标记 {shown}（应为 N:、E:、S:、W:、Bottom: 或 Buried:）", ln, col)
         return
     h = st.hand
+    said = f"'{st.as_written(label, lead)}{st.as_written(':', colon)}'"      # (a label is a word: never long)
     if h is None:
-        st.diag("tag_outside_hand", f"'{label}:' line before any [Hand] (expected [Hand \"1\"] first); "
-                "ignored", f"'{label}:' 行出现在任何 [Hand] 之前；已忽略", ln, col)
+        st.diag("tag_outside_hand", f"{said} line before any [Hand] (expected [Hand \"1\"] first); "
+                "ignored", f"{said} 行出现在任何 [Hand] 之前（应先写 [Hand \"1\"]）；已忽略", ln, col)
         return
     if h.tricks:
-        st.diag("syntax_error", f"'{label}:' line after the first trick of hand {h.number} "
+        st.diag("syntax_error", f"{said} line after the first trick of hand {h.number} "
                 "(deal, bottom and buried lines go before the tricks); ignored",
-                f"'{label}:' 行出现在第 {h.number} 局的出牌之后；已忽略", ln, col)
+                f"{said} 行出现在第 {h.number} 局的第一墩之后（发牌行、底牌行和埋底行应写在出牌之前）；已忽略", ln, col)
         return
     st.content = True
     txt = body[colon + 1:]
@@ -80,8 +83,8 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
         _deal(st, h, seat, txt, colon + 1, at)
         return
     if kind in h.seen:
-        st.diag("duplicate_tag", f"two '{label}:' lines in hand {h.number}; the later one is used",
-                f"'{label}:' 行重复；以后一行为准", ln, col)
+        st.diag("duplicate_tag", f"two {said} lines in hand {h.number}; the later one is used",
+                f"第 {h.number} 局有两行 {said}；以后一行为准", ln, col)
     h.seen.add(kind)
     h.positions[kind] = (ln, col)
     if kind == "bottom":
@@ -102,7 +105,7 @@ def _deal(st: Reading, h: HandDraft, seat: int, txt: str, off: int, at) -> None:
     key = "deal" + SEAT_TOKENS[seat]
     if key in h.seen:
         st.diag("duplicate_seat", f"seat {SEAT_TOKENS[seat]} has two deal lines in hand {h.number}; "
-                "the later one is used", f"座位 {SEAT_TOKENS[seat]} 有两行发牌；以后一行为准", ln, col)
+                "the later one is used", f"座位 {SEAT_TOKENS[seat]} 在第 {h.number} 局有两行发牌；以后一行为准", ln, col)
     h.seen.add(key)
     h.positions[key] = (ln, col)
     h.deal[seat] = cards
@@ -161,7 +164,7 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
     if h is None:
         ln, col = pos(pieces, lineno, lead)
         st.diag("tag_outside_hand", "trick line before any [Hand] (expected [Hand \"1\"] first); ignored",
-                "出牌行出现在任何 [Hand] 之前；已忽略", ln, col)
+                "出牌行出现在任何 [Hand] 之前（应先写 [Hand \"1\"]）；已忽略", ln, col)
         return
     st.content = True
     number = _trick_number(st, h, head, pieces, lineno, lead)
@@ -313,9 +316,11 @@ def _bad_trick_head(st: Reading, body: str, lineno: int, pieces: Pieces, lead: i
                 f"出牌序号 {m.group(1)} 后缺少 '.'（应为 '{m.group(1)}. N: 牌, E: 牌, …'）；本行已跳过",
                 ln, col)
     else:
-        st.diag("syntax_error", f"cannot read {body.strip()[:30]!r}: a trick line is "
+        shown = quoted(st.as_written(body.strip()[:31], lead))
+        st.diag("syntax_error", f"cannot read {shown}: a trick line is "
                 "'1. N: cards, E: cards, …' (number, dot, plays separated by commas)",
-                "出牌行应为 '1. N: 牌, E: 牌, …'", ln, col)
+                f"无法读取 {shown}：出牌行应为 '1. N: 牌, E: 牌, …'（墩号、点号，再写各家出牌，出牌之间用逗号分隔）",
+                ln, col)
 
 
 def _trick_number(st: Reading, h: HandDraft, head: str, pieces: Pieces, lineno: int, lead: int) -> int:
@@ -325,7 +330,8 @@ def _trick_number(st: Reading, h: HandDraft, head: str, pieces: Pieces, lineno: 
         number = h.tricks[-1][0] + 1 if h.tricks else h.first_trick
         ln, col = pos(pieces, lineno, lead)
         st.trick_no = number
-        shown = head if len(head) < 13 else head[:12] + "…"
+        shown = st.as_written(head[:13], lead)
+        shown = shown if len(shown) < 13 else shown[:12] + "…"
         st.diag("bad_value", f"trick number {shown} is out of range (expected 1..{MAX_TRICK}); numbered "
                 f"{number}", f"墩号 {shown} 超出范围（应为 1..{MAX_TRICK}）；按第 {number} 墩处理", ln, col)
     return number
@@ -336,28 +342,31 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
     """One ``SEAT: cards`` piece of a trick line (``seen``: bits of the seats that played; ``follows``:
     a play is written before it); ``None`` when it is dropped (reported)."""
     colon = seg.find(":")
+    first = start + len(seg) - len(seg.lstrip())        # where the piece's text starts in the line
     if colon < 0:
         if seg.strip():
-            ln, col = pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
+            ln, col = pos(pieces, lineno, first)
             cards_only = all(t in CARD_LOOKUP for t in seg.split())
             hint = (" — cards are separated by spaces, plays by ','" if cards_only else "")
             hint_zh = ("（牌之间用空格分隔，出牌之间用 ','）" if cards_only else "")
-            st.diag("syntax_error", f"cannot read play {seg.strip()[:30]!r} in trick {number} "
+            shown = quoted(st.as_written(seg.strip()[:31], first))
+            st.diag("syntax_error", f"cannot read play {shown} in trick {number} "
                     f"(expected 'SEAT: cards'){hint}; the play is dropped",
-                    f"第 {number} 墩中的出牌无法识别（应为 '座位: 牌'）{hint_zh}；该出牌已舍弃", ln, col)
+                    f"第 {number} 墩中的出牌 {shown} 无法识别（应为 '座位: 牌'）{hint_zh}；该出牌已舍弃", ln, col)
         return None
     seat = SEAT_LOOKUP.get(seg[:colon].strip())
     if seat is None:
-        ln, col = pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
-        st.diag("unknown_seat", f"unknown seat {seg[:colon].strip()!r} in trick {number} "
+        ln, col = pos(pieces, lineno, first)
+        shown = quoted(st.as_written(seg[:colon].strip()[:31], first))
+        st.diag("unknown_seat", f"unknown seat {shown} in trick {number} "
                 "(expected N, E, S or W); the play is dropped",
-                f"第 {number} 墩中的座位 {seg[:colon].strip()!r} 无法识别；该出牌已舍弃", ln, col)
+                f"第 {number} 墩中的座位 {shown} 无法识别（应为 N、E、S 或 W）；该出牌已舍弃", ln, col)
         return None
     if seen & (1 << seat):
-        ln, col = pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
+        ln, col = pos(pieces, lineno, first)
         st.diag("duplicate_seat", f"seat {SEAT_TOKENS[seat]} plays twice in trick {number} "
                 "(each seat plays once per trick); the second play is dropped",
-                f"座位 {SEAT_TOKENS[seat]} 在第 {number} 墩中出牌两次；第二次已舍弃", ln, col)
+                f"座位 {SEAT_TOKENS[seat]} 在第 {number} 墩中出牌两次（每家每墩只出一次牌）；第二次已舍弃", ln, col)
         return None
     txt = seg[colon + 1:]
     off = start + colon + 1
@@ -442,10 +451,10 @@ def _split_plays(st: Reading, segments: list[str], off: int, lineno: int, pieces
             if m is None:
                 break
             ln, col = pos(pieces, lineno, start + m.start(1))
-            seat = m.group(1)
-            st.diag("syntax_error", f"missing ',' before '{seat}:' in trick {number} (plays are separated "
+            seat = st.as_written(m.group(1), start + m.start(1)) + st.as_written(":", start + m.end() - 1)
+            st.diag("syntax_error", f"missing ',' before '{seat}' in trick {number} (plays are separated "
                     f"by ','); read as the next play",
-                    f"第 {number} 墩 '{seat}:' 前缺少 ','（出牌之间用 ',' 分隔）；已按下一家的出牌读取",
+                    f"第 {number} 墩 '{seat}' 前缺少 ','（出牌之间用 ',' 分隔）；已按下一家的出牌读取",
                     ln, col)
             out.append(seg[:m.start()])
             start += m.start() + 1
@@ -493,8 +502,8 @@ def commented_plays(st: Reading, raw: str, semi: int, lineno: int) -> None:
     h = st.hand
     if h is None or not h.tricks or len(h.tricks[-1][1]) >= 4:
         return
-    rest = raw[semi + 1:].strip()
-    st.diag("syntax_error", f"';' starts a comment: the rest of trick {st.trick_no} ({rest[:30]!r}) "
+    rest = quoted(raw[semi + 1:].strip()[:31])     # (the physical line: as written)
+    st.diag("syntax_error", f"';' starts a comment: the rest of trick {st.trick_no} ({rest}) "
             "is not read (plays are separated by ',')",
-            f"';' 之后是注释：第 {st.trick_no} 墩的其余部分（{rest[:30]!r}）未读入（出牌之间用 ',' 分隔）",
+            f"';' 之后是注释：第 {st.trick_no} 墩的其余部分（{rest}）未读入（出牌之间用 ',' 分隔）",
             lineno, semi + 1)

@@ -12,6 +12,7 @@ from typing import Iterable
 
 from .cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, TOKEN, Card, trump_token
 from .compiled import load
+from .diagnostics import clip
 from .model import Match, Trick
 from .tgn_tags import KNOWN_TAGS
 
@@ -68,9 +69,9 @@ def _extra_tag_name(name: str, hand: int | None = None, index: int = 0) -> str:
     low = name.lower()
     if not _TAG_NAME.fullmatch(name) or low in KNOWN_TAGS or low.startswith("rule:"):
         raise Unwritable(
-            f"the field {name[:40]!r} cannot be a .tgn tag (a tag name has no spaces, brackets, quotes, "
+            f"the field {clip(name, 40)!r} cannot be a .tgn tag (a tag name has no spaces, brackets, quotes, "
             "braces or ';', and is not the name of a tag .tgn reads); write .json or .jsonl instead "
-            f"/ 字段 {name[:40]!r} 无法写成 .tgn 标签（标签名不能含空格、方括号、引号、花括号或 ';'，也不能是 .tgn "
+            f"/ 字段 {clip(name, 40)!r} 无法写成 .tgn 标签（标签名不能含空格、方括号、引号、花括号或 ';'，也不能是 .tgn "
             "所读标签的名字），请改用 .json 或 .jsonl", (hand, index))
     return name
 
@@ -130,7 +131,7 @@ def _trick_line(hand_no: int, t: Trick, out: list[str]) -> None:
         raise Unwritable(
             f"trick {t.number} of hand {hand_no} has no plays, and a .tgn trick line needs one "
             f"('{t.number}. N: cards, …'; the reader refuses '{t.number}.' alone) / 第 {hand_no} 局第 "
-            f"{t.number} 墩没有出牌，.tgn 的出牌行至少要有一个出牌")
+            f"{t.number} 墩没有出牌，.tgn 的出牌行至少要有一个出牌（'{t.number}. N: 牌, …'；只有 '{t.number}.' 的行读取时不予接受）")
     parts = []
     for p in t.plays:
         if p.attempted is None:
