@@ -143,8 +143,8 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
         echo_err(record_text(f"{p.path}:{p.line}:{p.column}: {p.message}" if p.line > 0 else f"{p.path}: {p.message}"))
     for shown, note in model.encodings:
         say_encoding(shown, note)
-    if not quiet:
+    if not quiet:           # (-q: nothing but errors — neither the summary nor where the index is)
         pages = None if hand_pages == "all" else sum(len(hands_with_pages(m, hand_pages)) for m in model.matches)
         echo_err(summary_line(model, pages, path / "index.html"))
-    click.echo(str(path / "index.html"))
+        click.echo(str(path / "index.html"))
     click.get_current_context().exit(EXIT_UNREADABLE if model.problems else EXIT_OK)

@@ -107,9 +107,9 @@ def test_report_replaces_an_earlier_report_again_and_again(tmp_path):
     replacing that)."""
     rep = tmp_path / "out" / "report"
     for _ in range(2):
-        code, out, err = tractor("report", SAMPLES, "-o", rep, "-q")
+        code, out, err = tractor("report", SAMPLES, "-o", rep)
         assert code == 0, err
-        assert out.strip() == str(rep / "index.html")
+        assert out.strip().splitlines()[-1] == str(rep / "index.html")
         (rep / "stale.html").write_text("from before", encoding="utf-8")
     assert (rep / build.REPORT_MARKER).is_file()
     code, _, _ = tractor("report", DISPUTED, "-o", rep, "-q")

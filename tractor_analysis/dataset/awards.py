@@ -23,12 +23,12 @@ walkover in a round where it also has a match counted) is counted as stated, wit
 from __future__ import annotations
 
 import csv
-import io
 import os
+import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .event_model import EventMatch, quoted, round_number
+from .event_model import EventMatch, quoted, round_number, team_name
 
 __all__ = ["Award", "parse_awards", "read_awards", "award_notes", "awards_upto"]
 
@@ -68,10 +68,12 @@ def _round(text: str, option: str) -> int:
 
 
 def _team(text: str, option: str) -> str:
-    name = " ".join(str(text).split())
-    if not name:
+    """A stated team as the standings read a record's team (:func:`~.event_model.team_name`: spaces at either
+    end dropped, a run of spaces — tabs and ideographic spaces too — inside it read as one)."""
+    name = team_name(str(text), None, None)
+    if name is None:
         raise ValueError(f"{option}: a team name is empty / {option}：队伍名称为空")
-    return str(text).strip()
+    return name
 
 
 def parse_awards(byes: Iterable[Sequence[str]] = (), walkovers: Iterable[Sequence[str]] = ()) -> tuple[Award, ...]:
@@ -111,14 +113,68 @@ MAX_BYTES = 1 << 20
 """The largest awards file read (a megabyte: some ten thousand rows)."""
 HEADER = ("round", "team", "opponent")
 """The columns of an awards file (:func:`read_awards`)."""
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+"""Where a line of an awards file ends (as CSV ends a row)."""
+
+
+def _quote_fault(raw: str) -> tuple[int, str, str] | None:
+    """Where a line breaks CSV's quoting, read as :func:`csv.reader` reads it (a field quoted when its first
+    character is ``"``; ``""`` a quote inside it): ``(column, English, 中文)`` of a quote left open on the line,
+    or of text after a field's closing quote; ``None`` when the quoting holds."""
+    i, n = 0, len(raw)
+    while i < n:
+        if raw[i] != '"':                       # an unquoted field: up to the next comma
+            i = raw.find(",", i)
+            if i < 0:
+                return None
+            i += 1
+            continue
+        start, i = i, i + 1
+        while True:
+            i = raw.find('"', i)
+            if i < 0:
+                return (start + 1, "a double quote opens a field here and is not closed on its line: a row is one "
+                        "line and a name never holds a line break (close the quote; a double quote inside a name is "
+                        'written twice, "")',
+                        '此处的双引号开始一个字段，但在本行内没有闭合：每个结果占一行，名称中不含换行（请闭合引号；'
+                        '名称中的双引号写作两个 ""）')
+            if raw[i + 1:i + 2] != '"':
+                break
+            i += 2
+        i += 1
+        if i < n and raw[i] != ",":
+            return (i + 1, "text after its closing double quote: a quoted field ends at its closing quote, then a "
+                    'comma or the end of the line (a double quote inside a name is written twice, "")',
+                    '字段的闭合双引号之后还有文字：加引号的字段在闭合引号处结束，其后应为逗号或行尾'
+                    '（名称中的双引号写作两个 ""）')
+        i += 1
+    return None
+
+
+def _csv_row(raw: str, where: str, line: int) -> list[str]:
+    """The fields of one line of an awards file (a row is one line: no field holds a line break), read with
+    :func:`csv.reader` ``strict``; :class:`ValueError` (bilingual) naming ``file:line:column`` of a quote it
+    cannot read and what was expected."""
+    try:
+        return next(csv.reader([raw], strict=True), [])
+    except csv.Error as exc:
+        fault = _quote_fault(raw)
+        if fault is None:
+            raise ValueError(f"{where}:{line}:1: {exc}: not a CSV row round,team,opponent / "
+                             f"{where}:{line}:1：{exc}：不是 CSV 行 round,team,opponent") from None
+        col, en, zh = fault
+        raise ValueError(f"{where}:{line}:{col}: {en} / {where}:{line}:{col}：{zh}") from None
 
 
 def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str, str]]]:
     """The byes and the walkovers an awards file states (``--awards FILE``): CSV in UTF-8, the header
     ``round,team,opponent``, then one row a result — a bye with ``opponent`` empty (``3,Red Lanterns,``), a
     walkover with the team that did not play (``4,Jade Dragons,Pines``: Jade Dragons won); blank lines and lines
-    starting with ``#`` are skipped.  As ``(byes, walkovers)`` in :func:`parse_awards`' shape, each row with where
-    it was written last (``file:line``, which :func:`parse_awards`' errors name), each row's round checked here; :class:`ValueError` (bilingual) naming the file, line and column and what was expected."""
+    starting with ``#`` are skipped.  A row is one line: a double quote that opens a field closes on its line (no
+    name holds a line break), never swallowing the next row (:func:`_csv_row`).  As ``(byes, walkovers)`` in
+    :func:`parse_awards`' shape, each row with where it was written last (``file:line``, which
+    :func:`parse_awards`' errors name), each row's round checked here; :class:`ValueError` (bilingual) naming the
+    file, line and column and what was expected."""
     where = os.fspath(path)
     if os.path.getsize(path) > MAX_BYTES:     # (a round's results are a few lines: not read whole into memory)
         raise ValueError(f"{where}: {os.path.getsize(path):,} bytes: an awards file holds a row a result, at most "
@@ -132,51 +188,47 @@ def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str, str]], li
                          f"{where}：不是 UTF-8 文本（第 {exc.start} 字节）：结果文件应为 UTF-8 的 CSV") from None
     byes: list[tuple[str, str, str]] = []
     walkovers: list[tuple[str, str, str, str]] = []
-    reader = csv.reader(io.StringIO(text))
-    lines = text.splitlines()
     header = None
-    try:
-        for row in reader:
-            line = reader.line_num
-            raw = lines[line - 1] if line - 1 < len(lines) else ""
-            if not row or not "".join(row).strip() or raw.lstrip().startswith("#"):
-                continue
+    for line, raw in enumerate(_LINE_BREAK.split(text), 1):
+        if raw.lstrip().startswith("#"):
+            continue
+        row = _csv_row(raw, where, line)
+        if not row or not "".join(row).strip():
+            continue
 
-            def at(i: int) -> str:
-                col, start = 1, 0
-                for k, value in enumerate(row[:i + 1]):       # (where the field's text starts)
-                    needle = value.strip() or value
-                    found = raw.find(needle, start) if needle else -1
-                    if found >= 0:
-                        col, start = found + 1, found + len(needle)
-                    if k == i:
-                        break
-                return f"{where}:{line}:{col}"
+        def at(i: int) -> str:
+            col, start = 1, 0
+            for k, value in enumerate(row[:i + 1]):       # (where the field's text starts)
+                needle = value.strip() or value
+                found = raw.find(needle, start) if needle else -1
+                if found >= 0:
+                    col, start = found + 1, found + len(needle)
+                if k == i:
+                    break
+            return f"{where}:{line}:{col}"
 
-            if header is None:
-                header = tuple(c.strip().lower() for c in row)
-                if header != HEADER:
-                    raise ValueError(f"{where}:{line}:1: the first row should be the header round,team,opponent, "
-                                     f"not {','.join(row)[:60]!r} / {where}:{line}:1：第一行应为表头 "
-                                     f"round,team,opponent，而不是 {','.join(row)[:60]!r}")
-                continue
-            if len(row) != 3:
-                raise ValueError(f"{at(min(len(row), 3) - 1)}: {len(row)} field(s), expected 3: round,team,opponent "
-                                 "(opponent empty for a bye; a name with a comma in double quotes) / "
-                                 f"{at(min(len(row), 3) - 1)}：有 {len(row)} 个字段，应为 3 个：round,team,opponent"
-                                 "（轮空时 opponent 留空；含逗号的名称加双引号）")
-            rnd, team, opponent = row
-            for i, check in ((0, lambda: _round(rnd, "round")), (1, lambda: _team(team, "team"))):
-                try:
-                    check()
-                except ValueError as exc:
-                    raise ValueError(f"{at(i)}: {exc}") from None
-            if opponent.strip():
-                walkovers.append((rnd, team, opponent, f"{where}:{line}"))
-            else:
-                byes.append((rnd, team, f"{where}:{line}"))
-    except csv.Error as exc:
-        raise ValueError(f"{where}:{reader.line_num}:1: {exc} / {where}:{reader.line_num}:1：CSV 格式错误") from None
+        if header is None:
+            header = tuple(c.strip().lower() for c in row)
+            if header != HEADER:
+                raise ValueError(f"{where}:{line}:1: the first row should be the header round,team,opponent, "
+                                 f"not {','.join(row)[:60]!r} / {where}:{line}:1：第一行应为表头 "
+                                 f"round,team,opponent，而不是 {','.join(row)[:60]!r}")
+            continue
+        if len(row) != 3:
+            raise ValueError(f"{at(min(len(row), 3) - 1)}: {len(row)} field(s), expected 3: round,team,opponent "
+                             "(opponent empty for a bye; a name with a comma in double quotes) / "
+                             f"{at(min(len(row), 3) - 1)}：有 {len(row)} 个字段，应为 3 个：round,team,opponent"
+                             "（轮空时 opponent 留空；含逗号的名称加双引号）")
+        rnd, team, opponent = row
+        for i, check in ((0, lambda: _round(rnd, "round")), (1, lambda: _team(team, "team"))):
+            try:
+                check()
+            except ValueError as exc:
+                raise ValueError(f"{at(i)}: {exc}") from None
+        if opponent.strip():
+            walkovers.append((rnd, team, opponent, f"{where}:{line}"))
+        else:
+            byes.append((rnd, team, f"{where}:{line}"))
     if header is None:
         raise ValueError(f"{where}:1:1: empty: an awards file starts with the header round,team,opponent / "
                          f"{where}:1:1：文件为空：结果文件以表头 round,team,opponent 开始")
