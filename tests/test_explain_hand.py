@@ -112,7 +112,7 @@ def test_deal_not_full_decks_names_the_first_eight_kinds_only():
         counts[k] = 1
     zh, en = explain_hand.deal_not_full_decks(2, wrong, counts)
     assert en.endswith(" …") and en.count("×1") == 8 and "(108 cards, each card 2×)" in en
-    assert zh.startswith("发牌与底牌合起来不是 2 副完整的牌：")
+    assert zh.startswith("发牌与底牌合起来不是 2 副完整的牌（108 张，每张牌 2 张）：") and zh.count("×1") == 8
 
 
 def test_outcome_line():

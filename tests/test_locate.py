@@ -21,7 +21,10 @@ EDITS = {
     "level_mismatch": ('[Level "2"]', '[Level "3"]', '[Level "3"]'),
     "bad_bury": ("Buried: SQ S3", "Buried: SQ BJ", "Buried:"),                 # no third BJ to bury
     "deal_mismatch": ("N: H2 D2 CA", "N: D2 CA", "N: D2 CA"),                   # N dealt 24
-    "follow_suit": ("6. E: HA HK, S: H4 H3", "6. E: HA HK, S: H4 S3", "S: H4 S3"),  # S held ♥3
+    # S held ♥3 (played in trick 8 instead: a card of S's own line either way, so no line in doubt)
+    "follow_suit": ("S: H4 H3, W: H10 H10, N: H7 H6\n7. E: H5 H5, S: H9 H9, W: HK D8, N: S10 H8\n8. S: S3,",
+                    "S: H4 S3, W: H10 H10, N: H7 H6\n7. E: H5 H5, S: H9 H9, W: HK D8, N: S10 H8\n8. S: H3,",
+                    "S: H4 S3"),
 }
 
 

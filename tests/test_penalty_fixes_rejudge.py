@@ -85,5 +85,7 @@ def test_a_throw_judged_again_to_stand_is_not_charged():
     failed = {t.number for t in h.tricks if t.throw_failed or any(v.code == "throw_failed" for v in t.violations)}
     assert {i.trick for i in charged} == failed
     assert h.penalties == sum(i.points for i in charged)
-    assert h.attackers_total == sum(i.points for i in h.items)
+    # (the trick winners rest on the swapped cards too — W's ♦K ♦K may be ♦K ♠4 miscopied —: the total is
+    # withheld where the readings differ, docs/rules.md §1.6)
+    assert h.attackers_total is None or h.attackers_total == sum(i.points for i in h.items)
     assert h.revoke_levels == _standing_wrong_follows(h)

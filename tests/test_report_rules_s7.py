@@ -68,8 +68,10 @@ def test_a_dataset_reported_under_other_rules_gives_the_tables_of_its_records_un
     of_files = event_files_under_standard
     assert {"stats-by-player-summary", "stats-by-player-violations", "stats-by-player-points",
             "stats-by-player-bottom", "stats-violations-player"} <= set(of_files)
-    # under standard the records have level mismatches the ingest's rules did not find
-    assert "level_mismatch" in of_files["stats-by-player-violations"]
+    # under standard the records have level mismatches the ingest's rules did not find (the record's findings,
+    # no player's: counted by code, not against a seat)
+    assert "level_mismatch" in of_files["stats-violations-code"]
+    assert "level_mismatch" not in of_files["stats-by-player-violations"]
     assert of_dataset == of_files
 
 
@@ -89,8 +91,8 @@ def test_the_model_of_a_dataset_under_other_rules_is_that_of_its_records(event_d
     of_files.settle()
     assert of_files.stats and of_dataset.stats == of_files.stats
     assert of_dataset.standings == of_files.standings
-    judged = {row[0] for t in of_dataset.stats if t.key == "by-player-violations" for row in t.rows}
-    assert {"朱琳", "陈静"} <= judged
+    judged = {(f.code, f.seat) for f in of_dataset.violation_facts}
+    assert ("level_mismatch", "—") in judged and judged == {(f.code, f.seat) for f in of_files.violation_facts}
 
 
 def test_copies_kept_in_a_dataset_count_once_under_other_rules_too(tmp_path):

@@ -90,12 +90,12 @@ def _disputed_plays(hand, whole) -> set:
 
 
 def _contradicted_after(whole, last: int) -> bool:
-    """The whole hand finds a deal line its seat's plays contradict only after trick ``last`` (a card played beyond
+    """The whole hand finds a deal line a seat's plays contradict only after trick ``last`` (a card played beyond
     the line there): it then reads earlier plays of that seat as maybe the miscopied ones (docs/rules.md §1.6), which
     a record cut at ``last`` gives no ground for."""
     seats = {v.seat for v in whole.violations if v.code == "deal_mismatch" and v.trick is None}
-    unheld = [v.trick for v in whole.violations if v.code == "not_in_hand" and v.seat in seats and v.trick is not None]
-    return bool(unheld) and min(unheld) > last
+    return any(all(v.trick > last for v in whole.violations
+                   if v.code == "not_in_hand" and v.seat == seat and v.trick is not None) for seat in seats)
 
 
 @pytest.mark.parametrize("preset", ["three-deck", "standard", "tournament"])

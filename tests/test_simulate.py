@@ -46,6 +46,11 @@ def agrees(got: set, truth: set) -> bool:
     (docs/rules.md §1.6, engine/deal_lines.py).  Items are ``(…, hand, trick, seat, code)``."""
     shaky_seats = {(*x[:-4], x[-4], x[-2]) for x in truth if x[-1] == "not_in_hand"}
     firm = {x for x in truth if not (x[-1].startswith("follow") and (*x[:-4], x[-4], x[-2]) in shaky_seats)}
+    # … and the hand's other faults in a trick may rest on a play of that seat read as miscopied (a lead, a card
+    # played beyond its line, any of its plays of such a card): withheld where those readings disagree (§1.6)
+    shaky_hands = {(*x[:-4], x[-4]) for x in truth if x[-1] == "not_in_hand"}
+    firm = {x for x in firm if not (x[-3] is not None and x[-1] not in ("not_in_hand", "out_of_turn")
+                                    and (*x[:-4], x[-4]) in shaky_hands)}
     # a card not held that the seat's own Buried: line buries (it held it: deal + bottom) contradicts the line:
     # the line or the play miscopied, the hand judged both ways (engine/bury_readings.py) — found as that seat's
     # ``bad_bury``, and what only one reading gives (the ``not_in_hand``, the cards left, a verdict resting on

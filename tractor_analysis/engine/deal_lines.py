@@ -148,7 +148,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     if plays:           # the other way round: the line right, a play miscopied — what both give kept
         judged, what = _either(hand, judged, [_as_recorded(hand, h, replay(h)) for h in plays], seats, what, order)
     else:               # (those readings not made: no trick's winner rests on a card played beyond a line)
-        judged, what = _winners_open(judged, _tricks_beyond(hand, seats, result), what)
+        judged, what = _winners_open(hand, judged, _tricks_beyond(hand, seats, result), what)
     unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(
         tuple(sorted(seats)), what, hand.dealer, bounds is not None, bool(plays)))
     return dataclasses.replace(judged, unknowns=result.unknowns + (unknown,))
@@ -210,34 +210,48 @@ def _tricks_beyond(hand: Hand, seats: frozenset[int], result: HandResult) -> lis
     beyond: dict[int, Counter] = {}
     for seat in seats:
         played = Counter(k for t in hand.tricks for p in t.plays if p.seat == seat for k in p.cards)
-        beyond[seat] = played - Counter(hand.deal[seat] if hand.deal is not None else ())
+        held = Counter(hand.deal[seat] if hand.deal is not None else ())
+        if seat == hand.dealer:         # its line with the bottom, less the bury (else its not_in_hand alone)
+            if hand.bottom is None or hand.buried is None:
+                beyond[seat] = Counter()
+                continue
+            held = held + Counter(hand.bottom) - Counter(hand.buried)
+        beyond[seat] = played - held
     unheld = {(v.trick, v.seat) for v in result.violations if v.code == "not_in_hand" and v.seat in seats}
     return [i for i, t in enumerate(hand.tricks)
             if any((t.number, p.seat) in unheld or (p.seat in seats and any(beyond[p.seat][k] for k in p.cards))
                    for p in t.plays)]
 
 
-def _winners_open(judged: HandResult, tricks: Sequence[int], what: tuple[str, ...]) -> tuple[HandResult, tuple[str, ...]]:
-    """``judged`` with the winner and points of each of ``tricks`` withheld (they may rest on a card played beyond
-    a line, :func:`_tricks_beyond`), so who was to lead the trick after (its lead out of turn), the attackers'
-    points and, for the last trick, the bottom's."""
-    open_ = [i for i in tricks if i < len(judged.tricks) and (judged.tricks[i].winner is not None
-                                                              or judged.tricks[i].points is not None)]
+def _winners_open(hand: Hand, judged: HandResult, tricks: Sequence[int], what: tuple[str, ...]
+                  ) -> tuple[HandResult, tuple[str, ...]]:
+    """``judged`` with what may rest on a play miscopied in each of ``tricks`` (:func:`_tricks_beyond`) withheld:
+    the trick's winner and points (so the attackers' points, and for the last trick the bottom's), who was to lead
+    the trick after it (its lead out of turn), and the faults found in it (a lead, a follow to it) but the card
+    played beyond the line itself and a play out of turn (which rests on the trick before)."""
+    open_ = [i for i in tricks if i < len(judged.tricks)]
     if not open_:
         return judged, what
     numbers = {judged.tricks[i].number for i in open_}
     after = {judged.tricks[i + 1].number: judged.tricks[i + 1] for i in open_ if i + 1 < len(judged.tricks)}
-    def leads_after(v: Violation) -> bool:
+
+    def resting(v: Violation) -> bool:
+        if v.trick in numbers:          # (who plays when rests on the trick before, not on a card of this one)
+            return v.code not in SHOWN_BY and v.code != "out_of_turn"
         t = after.get(v.trick)
         return v.code == "out_of_turn" and t is not None and bool(t.plays) and v.seat == t.plays[0].seat
-    violations = tuple(v for v in judged.violations if not leads_after(v))
-    tricks_ = tuple(dataclasses.replace(t, winner=None, points=None, violations=tuple(
-        v for v in t.violations if not leads_after(v))) if t.number in numbers else dataclasses.replace(
-        t, violations=tuple(v for v in t.violations if not leads_after(v))) for t in judged.tricks)
-    changes = dict(tricks=tricks_, violations=violations, attackers_points=None, attackers_total=None, items=())
-    if len(judged.tricks) - 1 in open_:
+    violations = tuple(v for v in judged.violations if not resting(v))
+    tricks_ = tuple(dataclasses.replace(t, violations=tuple(v for v in t.violations if not resting(v)),
+                                        **({"winner": None, "points": None} if t.number in numbers else {}))
+                    for t in judged.tricks)
+    last = len(judged.tricks) - 1 in open_
+    items = tuple(i for i in judged.items if i.kind != "tricks" and not (last and i.kind == "bottom"))
+    changes = dict(tricks=tricks_, violations=violations, attackers_points=None, attackers_total=None, items=items)
+    if last:
         changes.update(bottom_multiplier=None, bottom_bonus=None)
-    more = ("trick_winner", "trick_points", "points")
+    counts, levels = _counts_again(hand, judged, judged, violations)     # (the level penalties that stand)
+    changes.update(counts)
+    more = ("trick_winner", "trick_points", "points", *levels)
     return dataclasses.replace(judged, **changes), (*what, *(w for w in more if w not in what))
 
 
@@ -278,6 +292,8 @@ def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats:
     changes.pop("complete", None)
     for name in ("outcome", "levels_after", "player_levels_after"):
         changes[name] = getattr(judged, name)      # (none: the hand is not played out as its deal says)
+    if not changes.get("items", True):      # the items every reading gives (a failed throw's penalty, …)
+        changes["items"] = tuple(i for i in judged.items if all(i in r.items for r in others))
     more = [w for w in more if w not in ("outcome", "levels") or judged.outcome is not None]
     return dataclasses.replace(judged, **changes), (*what, *(w for w in more if w not in what))
 

@@ -387,7 +387,7 @@ def _level_readings(hand: Hand, result: HandResult, levels: Sequence[int | None]
             return dataclasses.replace(result, unknowns=unknowns)
         if hand.level is not None and not span[0] <= hand.level <= span[1] and not any(
                 v.code == "level_mismatch" for v in result.violations):
-            problem = hand_violation("level_mismatch", seat,
+            problem = hand_violation("level_mismatch", None,
                                      explain_readings.level_fits_no_reading(hand.level, team, span))
             after = tuple(None if s & 1 == team else lv for s, lv in enumerate(result.player_levels_after))
             before = tuple(None if s & 1 == team else lv for s, lv in enumerate(result.player_levels_before))

@@ -238,13 +238,13 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
     if expected_dealer is not None and dealer != expected_dealer:
         if alts is not None:
             alts.append(("dealer", expected_dealer))
-        return dealer, [_violation("dealer_mismatch", dealer, explain_hand.dealer_mismatch(dealer, expected_dealer))]
+        return dealer, [_violation("dealer_mismatch", None, explain_hand.dealer_mismatch(dealer, expected_dealer))]
     if expected_dealer is None and first_of_match and first_declarer is not None and dealer != first_declarer:
         message = (explain_hand.bid_dealer_mismatch(dealer, first_declarer) if rules.bid_dealer is BidDealer.LAST
                    else explain_hand.first_dealer_mismatch(dealer, first_declarer))
         if alts is not None:
             alts.append(("dealer", first_declarer))
-        return dealer, [_violation("dealer_mismatch", dealer, message)]
+        return dealer, [_violation("dealer_mismatch", None, message)]
     if expected_dealer is None and first_declarer is None and questioned is not None:
         questioned.append(("dealer", None))     # [Dealer] alone names the dealer (the plays name another)
     return dealer, []
@@ -348,7 +348,7 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
             if not friend and hand.dealer is not None and levels[(seat + 1) % 4] == hand.level:
                 # or the dealer is miswritten: the other side plays [Level] (either of its seats)
                 alts.extend((("dealer", (seat + 1) % 4), ("dealer", (seat + 3) % 4)))
-        return hand.level, [_violation("level_mismatch", seat, message)], levels
+        return hand.level, [_violation("level_mismatch", None, message)], levels
     return hand.level, [], levels
 
 
