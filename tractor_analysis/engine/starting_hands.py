@@ -129,11 +129,12 @@ class Played:
     """:func:`_played` of a hand, counted the first time a seat's row is asked for (a hand dealt
     in full with its bottom and bury needs it only for the miscount rule): indexes and iterates
     like the tuple of four rows."""
-    __slots__ = ("hand", "rows")
+    __slots__ = ("hand", "rows", "one")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.rows: tuple[tuple[int, ...], ...] | None = None
+        self.one: dict[int, tuple[int, ...]] = {}       # a seat's row asked for alone (the dealer's, mostly)
 
     def all(self) -> tuple[tuple[int, ...], ...]:
         if self.rows is None:
@@ -141,7 +142,13 @@ class Played:
         return self.rows
 
     def __getitem__(self, seat: int) -> tuple[int, ...]:
-        return self.all()[seat]
+        if self.rows is not None:
+            return self.rows[seat]
+        row = self.one.get(seat)
+        if row is None:
+            row = self.one[seat] = tuple(counts([k for t in self.hand.tricks for p in t.plays if p.seat == seat
+                                                 for k in p.cards]))
+        return row
 
     def held(self) -> tuple[tuple[int, ...], ...]:
         """The cards each seat is shown by the plays to have held when play began: those it played, and the
