@@ -22,7 +22,7 @@ from tractor_analysis.records.cards import (
 )
 from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.model import Match
-from tractor_analysis.records.rulesets import OPTION_DOCS, PRESETS, RuleSet, build_ruleset, parse_option
+from tractor_analysis.records.rulesets import OPTION_DOCS, PRESETS, RuleSet, RuleValueError, build_ruleset, parse_option
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 """click context settings every command uses: ``-h`` as well as ``--help``."""
@@ -56,16 +56,19 @@ def parse_rule_pairs(ctx: click.Context, param: click.Parameter,
         if not sep or not name:
             raise click.BadParameter(
                 f"{raw!r} is not name=value (e.g. --rule bottom_multiplier=pair_doubling) / "
-                f"应写成 名称=值", ctx=ctx, param=param)
+                f"{raw!r} 不是 名称=值 的形式（如 --rule bottom_multiplier=pair_doubling）", ctx=ctx, param=param)
         try:
             parse_option(name, value)
         except KeyError:
             raise click.BadParameter(
                 f"unknown rule option {name!r} (expected one of {', '.join(OPTION_DOCS)}); "
-                f"see 'tractor rules' / 未知的规则选项 {name!r}，可用选项见 'tractor rules'",
+                f"see 'tractor rules' / 未知的规则选项 {name!r}（应为 {'、'.join(OPTION_DOCS)} 之一）；"
+                "可用选项见 'tractor rules'",
                 ctx=ctx, param=param) from None
+        except RuleValueError as exc:       # (its Chinese says what its English says)
+            raise click.BadParameter(f"{exc} / {exc.zh}", ctx=ctx, param=param) from None
         except ValueError as exc:
-            raise click.BadParameter(f"{exc} / 规则选项 {name!r} 的取值 {value.strip()!r} 无效，可用取值见 "
+            raise click.BadParameter(f"{exc} / 规则选项 {name!r} 的取值 {value.strip()!r} 无效（{exc}），可用取值见 "
                                      f"'tractor rules'", ctx=ctx, param=param) from None
         pairs.append((name, value.strip()))
     return tuple(pairs)

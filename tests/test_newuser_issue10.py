@@ -47,7 +47,7 @@ def test_clicks_own_usage_errors_get_the_chinese_line(args, en, zh):
 
 def test_a_usage_error_already_bilingual_is_left_as_it_is():
     r = cli("check", "--rule", "nonsense", "x")
-    assert r.exit_code == 2 and "应写成 名称=值" in r.stderr and "命令行用法错误" not in r.stderr
+    assert r.exit_code == 2 and "不是 名称=值 的形式" in r.stderr and "命令行用法错误" not in r.stderr
 
 
 # --- penalties with their reason ----------------------------------------------------

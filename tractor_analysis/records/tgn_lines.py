@@ -34,15 +34,15 @@ _NOTE_END = re.compile(r'(?:[^}\\]|\\.)*+\}')
 takes, some 100 bytes each (a 6 MB annotation took 700 MB); giving nothing back changes no match,
 since no character the group takes could end the quote or annotation."""
 _ESCAPE = re.compile(r'\\(u[0-9A-Fa-f]{4}|.)', re.DOTALL)
-_RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\s*[.．、]\s*[NESWnesw北东東南西]\s*[:：])')
+_RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\s*[.．、。]\s*[NESWnesw北东東南西]\s*[:：])')
 """A line that starts a tag or a trick (its number, dot and colon as a Chinese keyboard may type them too:
 :func:`typed_as_ascii`): an annotation left open cannot run past it."""
-TYPED_MARKS = {"：": ":", "，": ",", "．": ".", "、": ".", "“": '"', "”": '"',
+TYPED_MARKS = {"：": ":", "，": ",", "．": ".", "、": ".", "。": ".", "“": '"', "”": '"',
                **{chr(0xFF10 + d): str(d) for d in range(10)}}
 """The marks a Chinese keyboard types that the ``.tgn`` reader reads as ASCII (each one character for one,
 so offsets hold): what :func:`typed_as_ascii` rewrites, and how a quote gives them back as written."""
 _FULL_DIGITS = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)})
-_TYPED_NUMBER = re.compile(r'\s*([0-9０-９]+)(\s*[.．、])?')
+_TYPED_NUMBER = re.compile(r'\s*([0-9０-９]+)(\s*[.．、。])?')
 """A trick number (ASCII or full-width digits) and the dot after it, ``．`` or ``、`` as typed on a Chinese keyboard."""
 _UNESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", '"': '"', "}": "}", "{": "{"}
 
