@@ -277,11 +277,11 @@ def level_from_declarations(level: int, start: int, team: int) -> Message:
     match starts at they would declare nothing (:func:`.setting._level_declared`)."""
     other = 1 - team
     lv, st = RANK_TOKENS[level], RANK_TOKENS[start]
-    return (f"级牌 {lv}，由亮主推出：所记的亮主是级牌 {lv}，在比赛起始的 {st} 上不能成立（[Level] 与 [Levels] 均未写明："
+    return (f"级牌 {lv}，由亮主推出：所记的亮主都是 {lv}，在比赛起始的 {st} 上不能亮主（[Level] 与 [Levels] 均未写明："
             f"记录从比赛中途开始）；{SIDE_ZH[team]}方打 {lv}，{SIDE_ZH[other]}方的级别未知",
-            f"level {lv}, from the declarations: they declare with level cards {lv}, which would declare nothing at "
-            f"{st}, where every match starts ([Level] and [Levels] not stated: the record begins mid-match); "
-            f"{SIDE_EN[team]} at {lv}, {SIDE_EN[other]}'s level is not known")
+            f"level {lv}, from the declarations: they are of {lv}s, which declare nothing at {st}, where every match "
+            f"starts ([Level] and [Levels] not stated: the record begins mid-match); {SIDE_EN[team]} at {lv}, "
+            f"{SIDE_EN[other]}'s level is not known")
 
 
 def levels_from_first_level(level: int, team: int) -> Message:
