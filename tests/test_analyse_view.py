@@ -306,3 +306,22 @@ def test_a_cost_whose_best_plays_the_budget_did_not_reach_says_so():
     line = play_line(p, None, None)
     assert "cost 10" in line and "best plays not found within budget" in line and "最佳出牌未在预算内求出" in line
     assert "not found" not in play_line(PlayAnalysis(3, 1, (5,), 40, 40, 0, None), None, None)
+
+
+def test_a_play_the_hands_time_did_not_reach_is_not_reported_done(monkeypatch):
+    """The hand's time spent between a play's two positions (its position after searched, before not): the play is
+    not searched, and the progress never says it was analysed (a player's finding: "12/12 plays analysed", then
+    "1 not searched")."""
+    from tractor_analysis.analysis import hand_analysis
+
+    (h,) = _simulated_hands(5)
+    real, calls = hand_analysis._solve, []
+
+    def solve(solver, pos, clock, guess):
+        calls.append(pos)
+        return None if len(calls) == 4 else real(solver, pos, clock, guess)   # the second play's position before
+    monkeypatch.setattr(hand_analysis, "_solve", solve)
+    seen = []
+    a = analyse_hand(h, 2, Budget(), progress=lambda done, total, s: seen.append((done, total)))
+    searched = sum(p.searched for p in a.plays)
+    assert searched < len(a.plays) and seen and max(done for done, _ in seen) == searched

@@ -557,7 +557,7 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
         plays[i] = _play(solver, h, *slots[i], pairs[i], back, clock)
         if (plays[i].trick, plays[i].seat) in filled:
             plays[i] = dataclasses.replace(plays[i], derived=True)
-        if progress is not None:
+        if progress is not None and plays[i].searched:      # (the hand's time spent before it: not counted)
             progress(len(slots) - i, len(slots), time.perf_counter() - t0)
 
     back = _Back(known)
