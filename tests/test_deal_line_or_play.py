@@ -69,3 +69,19 @@ def test_the_probe_record_withholds_the_winner_it_rested_on_a_card_not_held():
     assert h.tricks[8].winner is None and h.attackers_points is None
     (u,) = [u for u in h.unknowns if u.tag == "deal"]
     assert "trick_winner" in u.withheld and "plays miscopied instead" in u.message_en and "出牌记错" in u.message_zh
+
+
+def test_the_contradiction_itself_says_the_line_or_a_play_is_miscopied():
+    """The ``not_in_hand`` and ``deal_mismatch`` that show a line contradicted say so in their own words (a
+    referee's tester read "E played ♠J, not held" as a fault to sign, beside the unknown that says either may be
+    wrong)."""
+    from event_helpers import bilingual
+
+    m = simulate_match(11, 0, preset="standard", max_hands=1)
+    h = replay_match(dataclasses.replace(m, hands=(_swapped(m.hands[0], 8, 1, 2),))).hands[0]
+    shown = [v for v in h.violations if v.code in SHOWN_BY]
+    assert {(v.code, v.seat) for v in shown} == {("not_in_hand", 1), ("not_in_hand", 2), ("deal_mismatch", 1),
+                                                  ("deal_mismatch", 2)}
+    for v in shown:
+        assert "the line or a play is miscopied" in v.message_en and "发牌行或出牌有一处记错" in v.message_zh
+        bilingual(f"{v.message_en} / {v.message_zh}")

@@ -135,7 +135,8 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     count_unknown = False
     if bounds is not None:
         again, count_unknown = _throws_bounded(hand, again, seats, bounds)
-    shown = [v for v in result.violations if _kept(v, seats)]
+    shown = [_either_said(v) if v.code in SHOWN_BY and v.seat in seats else v
+             for v in result.violations if _kept(v, seats)]
     violations = sorted([*shown, *(v for v in again.violations if not _kept(v, seats))], key=order)
     by_trick: dict[int, list[Violation]] = {}
     for v in violations:
@@ -152,6 +153,14 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(
         tuple(sorted(seats)), what, hand.dealer, bounds is not None, bool(plays)))
     return dataclasses.replace(judged, unknowns=result.unknowns + (unknown,))
+
+
+def _either_said(v: Violation) -> Violation:
+    """The contradiction itself (a card played beyond the line, cards left) worded as what it shows: the line or a
+    play on it is miscopied — not a fault the record proves of the player (a referee's tester signed "N played ♥Q,
+    not held" beside the ``deal`` unknown that says either may be wrong)."""
+    zh, en = explain_contradicted.line_or_play(v.seat)
+    return dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en)
 
 
 MAX_PLAY_READINGS = 24

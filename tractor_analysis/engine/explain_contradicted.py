@@ -179,6 +179,12 @@ def fault_whatever_tags(seat: int | None, code: str, tags: Sequence[str]) -> Mes
                                         f"whichever value {names[1]} has; the play owed depends on it"))
 
 
+def line_or_play(seat: int) -> Message:
+    """Added to a ``not_in_hand`` / ``deal_mismatch`` of a seat whose deal line its plays contradict (:mod:`.deal_lines`)."""
+    return (f"——{SEAT_NAMES_ZH[seat]}的发牌行与其出牌不符：发牌行或出牌有一处记错（见未知项 [deal]）",
+            f" — {SEAT_TOKENS[seat]}'s deal line and its plays disagree: the line or a play is miscopied (unknown [deal])")
+
+
 def fault_whichever_line(seat: int | None, code: str) -> Message:
     """A violation found whether a deal line or a play on it is miscopied, whose owed play (or words) differs
     between the two (:mod:`.deal_lines`)."""
