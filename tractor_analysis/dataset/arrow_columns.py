@@ -255,3 +255,11 @@ def read_part(path, columns: list[str] | None = None) -> pa.Table:
 
     with pq.ParquetFile(path) as f:
         return f.read(columns=columns)
+
+
+def stamps_ms(column) -> list[int | None]:
+    """``ingested_at`` (a timestamp column in UTC) as milliseconds, each chunk's values read as the integers they are
+    (``Array.view``): no cast (pyarrow.compute, ≈0.1 s of ingest's start) and no time-zone conversion per value — a
+    Ctrl-C landing in pyarrow's conversion helper came back as ``ArrowInvalid`` ("the zoneinfo module … must be
+    installed"), a commit error instead of an interrupt."""
+    return [x for chunk in getattr(column, "chunks", (column,)) for x in chunk.view(pa.int64()).to_pylist()]

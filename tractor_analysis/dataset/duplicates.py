@@ -15,7 +15,7 @@ import os
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .arrow_columns import column as column_of, read_part
+from .arrow_columns import column as column_of, read_part, stamps_ms
 from .schema import DatasetError
 
 _KEY_COLUMNS = ("match_id", "match_key", "duplicate_of")
@@ -76,8 +76,7 @@ def _versions(root: str, batch_files: dict[str, str]) -> dict[str, tuple[str, se
                                f"数据集 files 表的分块文件 {os.path.basename(part)} 已损坏，无法读取") from None
         n = t.num_rows
         status = t["status"].to_pylist() if "status" in t.column_names else [None] * n
-        stamps = ([None if x is None else x.timestamp() for x in t["ingested_at"].to_pylist()]
-                  if "ingested_at" in t.column_names else [None] * n)
+        stamps = (stamps_ms(t["ingested_at"]) if "ingested_at" in t.column_names else [None] * n)
         for path, sha, st, at in zip(*_where(t), status, stamps):
             if isinstance(path, str) and isinstance(sha, str) and st != "unreadable":
                 found.setdefault(path, []).append(((at is not None, at or 0, i), sha))

@@ -259,9 +259,8 @@ def superseded_files(root: str, batches: Iterable[str] | None = None) -> list[Su
     batches must say on stderr).  Versions are ordered by ``ingested_at``, then the order of the parts; an
     unreadable row is no version."""
     rows = read_files_rows(root, ["source_file", "source_sha256", "status", "ingested_at", "batch", "source_abspath"])
-    # (datetimes as Python objects: a cast of the column would import pyarrow.compute, ≈0.1 s of ingest's start)
-    stamps = rows["ingested_at"].to_pylist()
-    order = [None if t is None else t.timestamp() for t in stamps]
+    from .arrow_columns import stamps_ms
+    order = stamps_ms(rows["ingested_at"])
     versions: dict[str, list[tuple]] = {}
     for i, (path, sha, status, batch, abspath) in enumerate(zip(
             rows["source_file"].to_pylist(), rows["source_sha256"].to_pylist(), rows["status"].to_pylist(),
