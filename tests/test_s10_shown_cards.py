@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from tractor_analysis.engine.replay import replay_match
-from tractor_analysis.engine.starting_hands import Played
+from tractor_analysis.engine.played_cards import Played
 from tractor_analysis.records.cards import parse_cards
 from tractor_analysis.records.model import Hand, Play, Trick
 from tractor_analysis.simulate import simulate_match

@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 from tractor_analysis.engine.hand_replay import replay_hand
 from tractor_analysis.engine.record_gaps import find_gaps
 from tractor_analysis.engine.replay import replay_match, ruleset_of
-from tractor_analysis.engine.starting_hands import Played, starting_hands
+from tractor_analysis.engine.played_cards import Played
+from tractor_analysis.engine.starting_hands import starting_hands
 from tractor_analysis.engine.unplaced import unplaced_copies
 from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.rulesets import PRESETS

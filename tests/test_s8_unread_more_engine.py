@@ -17,7 +17,8 @@ import json
 from hypothesis import given, settings, strategies as st
 
 from tractor_analysis.engine.replay import replay_match
-from tractor_analysis.engine.starting_hands import Played, starting_hands
+from tractor_analysis.engine.played_cards import Played
+from tractor_analysis.engine.starting_hands import starting_hands
 from tractor_analysis.records.deal_checks import deal_problems
 from tractor_analysis.records.json_reader import parse_json
 from tractor_analysis.records.rulesets import PRESETS

@@ -26,7 +26,8 @@ import dataclasses
 import pytest
 
 from tractor_analysis.engine.replay import replay_match
-from tractor_analysis.engine.starting_hands import Played, starting_hands
+from tractor_analysis.engine.played_cards import Played
+from tractor_analysis.engine.starting_hands import starting_hands
 from tractor_analysis.simulate import simulate_match
 
 

@@ -457,13 +457,13 @@ def test_protect_triples_follow_taken_only_when_legal_without_it():
 @given(st.lists(st.one_of(st.integers(0, 53), st.integers(-60, 60), st.sampled_from([True, 2.0, None, "S5"])),
                 max_size=40), st.booleans())
 def test_compiled_counts_are_replays_counts(cards, as_list):
-    """starting_hands.counts in C: the Python counts of any list or tuple of kinds 0..53, None for anything
+    """played_cards.counts in C: the Python counts of any list or tuple of kinds 0..53, None for anything
     else (the Python function then handles it as before)."""
-    from tractor_analysis.engine import starting_hands
+    from tractor_analysis.engine import played_cards
     seq = list(cards) if as_list else tuple(cards)
     got = core.counts(seq)
     if all(type(k) is int and 0 <= k < 54 for k in cards):
-        assert got == starting_hands.counts_python(seq) and type(got) is list
+        assert got == played_cards.counts_python(seq) and type(got) is list
     else:
         assert got is None
     assert core.counts(iter(seq)) is None

@@ -15,7 +15,7 @@ and never plays ♣3, and E's plays are a whole hand out of its deal and the bot
   are all one card); else those plays are not known: left out of their tricks, and judged over every
   way they could go, as a play the record leaves out (:mod:`.record_gaps`, :mod:`.unfilled_gaps`);
 - and, when the deal lines and the ``Bottom:`` line do not place every card of the decks
-  (:attr:`.starting_hands.Disputed.pack_whole`), **C**, a deal line is miscopied: the hand as recorded,
+  (:attr:`.bottom_exchange.Disputed.pack_whole`), **C**, a deal line is miscopied: the hand as recorded,
   its line set aside as :mod:`.deal_lines` does.
 
 The hand is judged under each; what every judgement gives is kept (:func:`.agreement.agree`: violations,
@@ -23,7 +23,7 @@ winners, points, outcome, levels), the rest withheld.  The contradiction itself 
 bury: a ``bad_bury`` naming the cards the line buries that the taker plays, and those it never plays — a
 fault of one reading alone (a ``not_in_hand``, cards left after the last trick, a claim the other
 reading's points bear out) is not.  An ``"unknown"`` item (tag ``Buried``) names the readings and what
-they do not all give.  After 炒地皮 each taker's bury is read so (:func:`.starting_hands._chain_take`).
+they do not all give.  After 炒地皮 each taker's bury is read so (:func:`.bottom_exchange._chain_take`).
 """
 from __future__ import annotations
 
@@ -34,14 +34,17 @@ from ..records.model import Hand, Trick
 from . import explain_bury
 from .agreement import agree, shared_facts, sides_withheld
 from .record_gaps import find_gaps
-from .starting_hands import Disputed, Played, hand_violation, starting_hands
+from .bottom_exchange import Disputed
+from .played_cards import Played
+from .starting_hands import starting_hands
+from .verdicts import hand_violation
 from .verdicts import HandResult, Unknown, Violation
 
 
 def disputes(hand: Hand, result: HandResult, later: Sequence[Trick] = ()) -> tuple[Disputed, ...]:
-    """The buries of ``hand``'s ``Buried:`` line its takers' plays contradict (:class:`.starting_hands.Disputed`),
+    """The buries of ``hand``'s ``Buried:`` line its takers' plays contradict (:class:`.bottom_exchange.Disputed`),
     ``result`` being the hand judged as recorded.  Found from the record itself — each taker's recorded plays
-    against its deal + bottom − bury (:attr:`.starting_hands.Start.disputed`) —, whatever is judged: a play
+    against its deal + bottom − bury (:attr:`.bottom_exchange.Start.disputed`) —, whatever is judged: a play
     in a trick not judged (after a play left out that no way fills in, the trump not known) contradicts the
     line just the same (docs/rules.md §1.5).  ``later``: the record's tricks after ``hand``'s, from a trick
     line without a readable play on (:func:`.unread_tricks.tricks_read`): not judged, their plays count too.

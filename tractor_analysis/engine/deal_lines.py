@@ -36,7 +36,7 @@ from . import explain_contradicted
 from .agreement import agree
 from .outcome import offenders, team_counts
 from .unsure_throws import recheck
-from .verdicts import HandResult, Unknown, Violation
+from .verdicts import HandResult, TrickResult, Unknown, Violation
 
 SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
 """The two violations that together show a deal line wrong (or a play on it)."""
@@ -138,11 +138,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     shown = [_either_said(v) if v.code in SHOWN_BY and v.seat in seats else v
              for v in result.violations if _kept(v, seats)]
     violations = sorted([*shown, *(v for v in again.violations if not _kept(v, seats))], key=order)
-    by_trick: dict[int, list[Violation]] = {}
-    for v in violations:
-        if v.trick is not None:
-            by_trick.setdefault(v.trick, []).append(v)
-    tricks = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in result.tricks)
+    tricks = _regrouped(result.tricks, violations)
     counts, what = _counts_again(hand, result, again, violations, count_unknown)
     judged = dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False, **counts)
     plays = _plays_miscopied(hand, seats, left) if bounds is None else []
@@ -153,6 +149,15 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(
         tuple(sorted(seats)), what, hand.dealer, bounds is not None, bool(plays)))
     return dataclasses.replace(judged, unknowns=result.unknowns + (unknown,))
+
+
+def _regrouped(tricks: Sequence[TrickResult], violations: Sequence[Violation]) -> tuple[TrickResult, ...]:
+    """``tricks`` each with the violations of ``violations`` found in it (in their order)."""
+    by_trick: dict[int, list[Violation]] = {}
+    for v in violations:
+        if v.trick is not None:
+            by_trick.setdefault(v.trick, []).append(v)
+    return tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in tricks)
 
 
 def _either_said(v: Violation) -> Violation:
@@ -178,7 +183,7 @@ def _plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple
     for seat in sorted(seats):
         if seat == hand.dealer or hand.deal is None:
             return []
-        line = Counter(hand.deal[seat])
+        line = _line_gives(hand, seat)
         where: dict[int, list[tuple[int, int, int]]] = {}       # per card, each play of it: (trick, play, card)
         for i, trick in enumerate(hand.tricks):
             for j, play in enumerate(trick.plays):
@@ -212,20 +217,26 @@ def _plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple
     return hands
 
 
+def _line_gives(hand: Hand, seat: int) -> Counter | None:
+    """The cards ``seat``'s deal line gives it for the tricks: the line; the dealer's, with the bottom, less the bury
+    (``None`` when either is not recorded: then only its ``not_in_hand`` shows a card played beyond it)."""
+    held = Counter(hand.deal[seat] if hand.deal is not None else ())
+    if seat != hand.dealer:
+        return held
+    if hand.bottom is None or hand.buried is None:
+        return None
+    return held + Counter(hand.bottom) - Counter(hand.buried)
+
+
 def _tricks_beyond(hand: Hand, seats: frozenset[int], result: HandResult) -> list[int]:
     """The tricks (indexes) in which a seat of ``seats`` plays a card its line does not give — a ``not_in_hand`` of
     it, or any play of a card it plays more often than its line gives (which of them is the miscopied one is not
     known)."""
     beyond: dict[int, Counter] = {}
     for seat in seats:
-        played = Counter(k for t in hand.tricks for p in t.plays if p.seat == seat for k in p.cards)
-        held = Counter(hand.deal[seat] if hand.deal is not None else ())
-        if seat == hand.dealer:         # its line with the bottom, less the bury (else its not_in_hand alone)
-            if hand.bottom is None or hand.buried is None:
-                beyond[seat] = Counter()
-                continue
-            held = held + Counter(hand.bottom) - Counter(hand.buried)
-        beyond[seat] = played - held
+        held = _line_gives(hand, seat)
+        beyond[seat] = Counter() if held is None else \
+            Counter(k for t in hand.tricks for p in t.plays if p.seat == seat for k in p.cards) - held
     unheld = {(v.trick, v.seat) for v in result.violations if v.code == "not_in_hand" and v.seat in seats}
     return [i for i, t in enumerate(hand.tricks)
             if any((t.number, p.seat) in unheld or (p.seat in seats and any(beyond[p.seat][k] for k in p.cards))
@@ -290,12 +301,7 @@ def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats:
                           lambda v: explain_contradicted.fault_whichever_line(v.seat, v.code))
     kept = [v for v in judged.violations if _kept(v, seats)]
     violations = sorted([*kept, *(v for v in changes["violations"] if not _kept(v, seats))], key=order)
-    by_trick: dict[int, list[Violation]] = {}
-    for v in violations:
-        if v.trick is not None:
-            by_trick.setdefault(v.trick, []).append(v)
-    changes["tricks"] = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ())))
-                              for t in changes["tricks"])
+    changes["tricks"] = _regrouped(changes["tricks"], violations)
     changes["violations"] = tuple(violations)
     changes["legality_known"] = False
     changes.pop("complete", None)

@@ -20,7 +20,7 @@ from ..records.model import Hand
 from ..records.rulesets import RuleSet
 from . import explain_hand
 from .outcome import gain_capped, offenders, takebacks_unknown, team_counts
-from .starting_hands import card_list
+from .played_cards import card_list
 from .tricks import HandContext, hand_context
 from .bury_readings import disputes, judge as judge_readings
 from .contradictions import judge as judge_contradicted, questioned

@@ -17,7 +17,7 @@ from ..records.model import Hand
 from ..records.rulesets import RuleSet
 from . import explain_unknown
 from .setting import Setting
-from .starting_hands import Start
+from .bottom_exchange import Start
 from .verdicts import Derived
 
 

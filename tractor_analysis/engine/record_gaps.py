@@ -52,7 +52,8 @@ from ..records.model import Hand, Play, Trick
 from . import explain_gaps
 from .deal_lines import SHOWN_BY, contradicted, stops_short
 from .legal import analyse_lead
-from .starting_hands import Played, starting_hands
+from .played_cards import Played
+from .starting_hands import starting_hands
 from .tricks import HandContext
 from .agreement import agree, shared_facts
 from .unfilled_gaps import not_judged
@@ -407,7 +408,7 @@ def _cards_known(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> bool:
     its line contradicted by its plays (:mod:`.deal_lines`), a position's uneven lines, a tag the rest
     of the record contradicts (:mod:`.contradictions`: the hand judged under several values), or any seat's
     line contradicted in a record that stops before the hand's end (:func:`.deal_lines.stops_short`, or a
-    ``Buried:`` line its taker's plays contradict there, :attr:`.starting_hands.Start.disputed`): a line or a
+    ``Buried:`` line its taker's plays contradict there, :attr:`.bottom_exchange.Start.disputed`): a line or a
     play is miscopied, and no hand's end checks the missing seat's cards — a play of a card its line does not
     give, never one of the ways, would show only as a card it still held after the last trick.  Nor, in any
     record, the cards of the taker of a bury its plays contradict: the line miscopied, which cards it buried

@@ -29,7 +29,10 @@ from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
-from .starting_hands import Played, Start, card_list, hand_violation, starting_hands
+from .bottom_exchange import Start
+from .played_cards import Played, card_list
+from .starting_hands import starting_hands
+from .verdicts import hand_violation
 from .tricks import HandContext, hand_context, judge_tricks, plain_checks
 from .owed_plays import unsure_follows
 from .unsure_throws import unsure_throws

@@ -32,7 +32,7 @@ from .hand_replay import replay_hand
 from .unread_tricks import tricks_numbered, tricks_read
 from .explain import Message
 from .outcome import levels_after_span
-from .starting_hands import hand_violation
+from .verdicts import hand_violation
 from .scoring import ENGINE_DECIDED_BY, deal_holder, decide_match, reading_decisions
 from .verdicts import Derived, HandResult, MatchResult, ReadingEnd, Unknown, Violation
 

@@ -41,7 +41,8 @@ from .deal_lines import SHOWN_BY, contradicted
 from .explain_gaps import fault_whatever_gap
 from .legal import analyse_lead
 from .record_gaps import MAX_VARIANTS, _each_play, _hands_at, _plays_from, find_gaps
-from .starting_hands import Played, starting_hands
+from .played_cards import Played
+from .starting_hands import starting_hands
 from .tricks import HandContext, hand_context, throw_as_seen
 from .verdicts import Derived, HandResult, Unknown
 

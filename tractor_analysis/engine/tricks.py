@@ -253,7 +253,7 @@ def _trick_core():
 
 
 _CLEAN_TRICK, _JUDGE_TRICKS, COUNTS = _trick_core()
-"""``COUNTS(cards)``: the compiled ``starting_hands.counts`` (a list of 54 counts; ``None`` for a card that is
+"""``COUNTS(cards)``: the compiled ``played_cards.counts`` (a list of 54 counts; ``None`` for a card that is
 not an int 0..53), or ``None`` without the core."""
 
 

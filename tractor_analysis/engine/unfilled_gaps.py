@@ -24,7 +24,8 @@ from ..records.rulesets import RevokePenalty, RuleSet, ThrowPenaltyCards
 from . import explain_gaps
 from .deal_lines import SHOWN_BY, contradicted, stops_short
 from .outcome import REVOKE_CODES, follows_at_most, offenders, team_counts
-from .starting_hands import Played, starting_hands
+from .played_cards import Played
+from .starting_hands import starting_hands
 from .tricks import hand_context, judge_trick, turn_order
 from .unfinished import ENDS_BEFORE
 from .unplaced import unplaced_copies

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..records.rulesets import RuleSet
 
 if TYPE_CHECKING:
-    from .starting_hands import Start
+    from .bottom_exchange import Start
 
 
 def unplaced_copies(rules: RuleSet, start: Start) -> list[int]:

@@ -486,3 +486,11 @@ new_trick_result = fast_init(TrickResult)
 new_score_item = fast_init(ScoreItem)
 new_outcome = fast_init(Outcome)
 new_hand_result = fast_init(HandResult)
+
+
+def hand_violation(code: str, seat: int | None, message: tuple[str, str],
+                   played: tuple[Card, ...] = (), better: tuple[Card, ...] = ()) -> Violation:
+    """A violation of the hand as a whole (no trick: the deal, the bottom, the bury, the count),
+    ``message`` (Chinese, English)."""
+    return new_violation(code=code, trick=None, seat=seat, played=played, better=better,
+                         message_zh=message[0], message_en=message[1])

@@ -34,6 +34,14 @@ def seats_without_line(hand: Hand) -> tuple[int, ...]:
     return tuple(s for s, cards in enumerate(hand.deal) if not cards)
 
 
+def unread_lines(hand: Hand) -> dict[int, int]:
+    """The seats whose deal line has cards that could not be read (:attr:`.model.Hand.deal_unread`), and how
+    many: a line with no card read is no line (its seat's cards are its plays)."""
+    if hand.deal is None:
+        return {}
+    return {s: n for s, n in hand.deal_unread if n > 0 and hand.deal[s]}
+
+
 def uneven_position(hand: Hand) -> dict[int, int] | None:
     """The seats' sizes ``{seat: cards}`` of a position whose given hands differ in size, else ``None``."""
     if not hand.setup or hand.deal is None:
