@@ -98,3 +98,28 @@ def test_a_rerun_over_clean_files_still_exits_0(tmp_path):
     again = run("ingest", "in", "-o", ds, "-q", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert "have errors stored" not in again.stderr and "; ok / " in again.stderr
+
+
+def test_a_name_only_warning_is_not_charged_to_a_copy_under_another_name(tmp_path):
+    """An analyst's tester: ``a.tgn.gz`` (plain bytes: ``not_gzip``, a warning about its name) stored first, then
+    ``b.tgn`` with the same bytes was named on every later run as a file "with errors stored by an earlier
+    ingest" (exit 2), sending the user to tables that never name it.  The warning is the other name's: ``b.tgn``
+    is clean; ``a.tgn.gz`` is still named, and a copy stored under another path says which."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    text = format_tgn(next(iter(simulate(1, 14, max_hands=2))))
+    (folder / "a.tgn.gz").write_text(text, encoding="utf-8")
+    (folder / "b.tgn").write_text(text, encoding="utf-8")
+    ds = tmp_path / "ds"
+    first = run("ingest", "in", "-o", ds, "-q", cwd=tmp_path)
+    assert "in/b.tgn: same content as another input, in/a.tgn.gz" in first.stderr, first.stderr
+    alone = run("ingest", "in/b.tgn", "-o", ds, "-q", cwd=tmp_path)
+    assert alone.returncode == 0, alone.stderr
+    assert "have errors stored" not in alone.stderr
+    again = run("ingest", "in/a.tgn.gz", "-o", ds, "-q", cwd=tmp_path)
+    assert again.returncode == 2, again.stderr
+    assert "1 of the 1 files already in the dataset have errors stored" in again.stderr
+    (folder / "c.tgn.gz").write_text(text, encoding="utf-8")     # the same bytes, also named .gz: the warning fits
+    other = run("ingest", "in/c.tgn.gz", "-o", ds, "-q", cwd=tmp_path)
+    assert other.returncode == 2, other.stderr
+    assert "in/c.tgn.gz (stored as / 存为 in/a.tgn.gz)" in other.stderr

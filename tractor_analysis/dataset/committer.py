@@ -184,16 +184,42 @@ class Committer:
                              unreadable_again=again, batches=tuple(self.batches), **self.totals)
 
 
+NAME_ONLY_CODES = frozenset({"not_gzip"})
+"""Diagnostics of a file's name, not of its bytes (``not_gzip``: a name ending in ``.gz`` on bytes that are no
+gzip): an input with the same bytes under another name would not have them."""
+
+
 def stored_with_errors(root: str, skipped: list[tuple[str, str]]) -> tuple[str, ...]:
     """The paths of ``skipped`` (``(path, content hash)`` of inputs already in the dataset) whose
-    stored ``files`` row is not ``ok`` (parse errors, partly read), in order."""
+    stored ``files`` row is not ``ok`` (parse errors, partly read), in order — each followed by the path it was
+    stored as when that is another (``"b.tgn (stored as / 存为 a.tgn)"``: the tables name that one).  Not an input
+    whose stored copy's only diagnostics are of that copy's name (:data:`NAME_ONLY_CODES`) and do not fit its own
+    (a plain ``.tgn`` with the bytes of a ``.tgn.gz`` that is no gzip: the warning is the other name's)."""
     if not skipped:
         return ()
-    from .reading import read_files_rows
+    from .reading import read_files_rows, read_table
 
-    rows = read_files_rows(root, ["source_sha256", "status"])
-    bad = {sha for sha, status in zip(rows.column(0).to_pylist(), rows.column(1).to_pylist()) if status != "ok"}
-    return tuple(path for path, sha in skipped if sha in bad)
+    rows = read_files_rows(root, ["source_file", "source_sha256", "status"])
+    bad: dict[str, str] = {}
+    for path, sha, status in zip(*(rows.column(i).to_pylist() for i in range(3))):
+        if status != "ok":
+            bad.setdefault(sha, path)
+    if not any(sha in bad for _, sha in skipped):
+        return ()
+    errors = read_table(root, "errors", ["source_sha256", "code"])
+    codes: dict[str, set[str]] = {}
+    for sha, code in zip(errors.column(0).to_pylist(), errors.column(1).to_pylist()):
+        if sha in bad:
+            codes.setdefault(sha, set()).add(code)
+    out = []
+    for path, sha in skipped:
+        if sha not in bad:
+            continue
+        found = codes.get(sha, set())
+        if found and found <= NAME_ONLY_CODES and not path.lower().endswith(".gz"):
+            continue
+        out.append(path if bad[sha] == path else f"{path} (stored as / 存为 {bad[sha]})")
+    return tuple(out)
 
 
 class InOrder:
