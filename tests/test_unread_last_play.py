@@ -76,13 +76,16 @@ def test_two_unreadable_plays_at_the_end_of_the_last_trick_are_both_filled_in(wh
     assert [d.value for d in h.derived if d.fact == "play"] == ["16: E HJ; 16: S HQ"]
 
 
-def test_an_unreadable_play_before_a_read_one_is_not_taken_for_a_play_at_the_trick_s_end(whole):
+def test_an_unreadable_play_before_a_read_one_is_the_lead_never_a_play_at_the_trick_s_end(whole):
     # W's lead unreadable: the plays read (N, E, S) leave W out at their end, but W's play was written first —
-    # the order read is not the trick's: judged as before (the record ends in the trick), never filled in as a
-    # fourth play
+    # it is the trick's lead (its seat played), filled in as such from W's last card, never as a fourth play
+    # after S (until this stop the hand was judged as ending in the trick: a player's tester found N then
+    # faulted for leading out of turn in such a trick, tests/test_unread_lead_s16.py)
+    _, full, _ = _judged(whole)
     match, h, _ = _judged(whole.replace(LAST, "16. W: Q9, N: SJ, E: HJ, S: HQ"))
     assert match.hands[0].plays_unread == ((16, 3, 0),)
-    assert h.outcome is None and not [d for d in h.derived if d.fact == "play"]
+    assert _verdict(h) == _verdict(full)
+    assert [d.value for d in h.derived if d.fact == "play"] == ["16: W CQ"]
 
 
 def test_a_left_out_seat_that_is_not_the_one_unread_is_still_a_stop(whole):

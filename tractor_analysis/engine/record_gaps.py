@@ -79,6 +79,11 @@ class Gap:
     """The hand's last trick, its plays left out written after the ones read but unreadable
     (:func:`_written`): where they cannot be filled in, the record is judged as stopping there
     (:func:`_unfilled`), as one that gives no such play."""
+    lead: bool = False
+    """The first seat of :attr:`missing` led the trick: its play, written first, could not be read
+    (:func:`_unread_lead`).  Filled in as any play of as many cards as the plays read (legal or not); where
+    it cannot be, what rests on it is withheld (:func:`.unfilled_gaps.not_judged`), never the next seat
+    faulted for leading."""
 
 
 def find_gaps(hand: Hand) -> tuple[Gap, ...]:
@@ -95,6 +100,12 @@ def find_gaps(hand: Hand) -> tuple[Gap, ...]:
         n = len(plays)
         if not 1 <= n <= 3:
             continue
+        led = _unread_lead(hand, trick, i == last)
+        if led is not None:
+            seen = {p.seat for p in plays}
+            out.append(Gap(i, trick.number, tuple((led + k) & 3 for k in range(4) if (led + k) & 3 not in seen),
+                           i == last, True))
+            continue
         first = plays[0].seat
         offsets = [(p.seat - first) & 3 for p in plays]
         if any(b <= a for a, b in zip(offsets, offsets[1:])):
@@ -105,6 +116,30 @@ def find_gaps(hand: Hand) -> tuple[Gap, ...]:
         seen = set(offsets)
         out.append(Gap(i, trick.number, tuple((first + k) & 3 for k in range(4) if k not in seen), written))
     return tuple(out)
+
+
+def _unread_lead(hand: Hand, trick: Trick, last: bool) -> int | None:
+    """The seat whose play ``trick``'s line writes first and that could not be read (``N: ?, E: D8, …``;
+    :attr:`~..records.model.Hand.plays_unread`), when the plays read follow it in turn order, each of the
+    same number of cards: that play is the trick's lead (docs/format.md: a play dropped for its cards is still
+    a play the seat made) — the hand's last trick only when every seat it lacks has a play written there
+    (else the record may stop inside the trick).  ``None`` otherwise, and where another trick line of the
+    hand has the same number (whose unread plays those are is then not known)."""
+    if not hand.plays_unread:
+        return None
+    unread = [(seat, before) for number, seat, before in hand.plays_unread if number == trick.number]
+    firsts = [seat for seat, before in unread if before == 0]
+    if len(firsts) != 1 or sum(t.number == trick.number for t in hand.tricks) != 1:
+        return None
+    led = firsts[0]
+    offsets = [(p.seat - led) & 3 for p in trick.plays]
+    if 0 in offsets or any(b <= a for a, b in zip(offsets, offsets[1:])):
+        return None
+    if len({len(p.cards) for p in trick.plays}) != 1:
+        return None
+    if last and len(unread) + len(trick.plays) != 4:
+        return None
+    return led
 
 
 def _written(hand: Hand, trick: Trick, first: int, n: int) -> bool:
@@ -123,7 +158,7 @@ def _written(hand: Hand, trick: Trick, first: int, n: int) -> bool:
 
 def _filled(hand: Hand, gap: Gap, fills: dict[int, tuple[int, ...]]) -> Hand:
     trick = hand.tricks[gap.index]
-    first = trick.plays[0].seat
+    first = gap.missing[0] if gap.lead else trick.plays[0].seat
     plays = sorted([*trick.plays, *(Play(s, c) for s, c in fills.items())], key=lambda p: (p.seat - first) & 3)
     tricks = list(hand.tricks)
     tricks[gap.index] = dataclasses.replace(trick, plays=tuple(plays))
@@ -219,12 +254,16 @@ def _fills(ctx: HandContext, hand: Hand, trick: Trick, gap: Gap, hands: Sequence
            drawn: Drawn) -> list[dict] | None:
     """Every combination of the missing seats' ways to play (:func:`_seat_plays`; ``hands``: the cards
     each held when the trick began).  ``None``: not enumerable."""
-    lead = analyse_lead(ctx, tuple(trick.plays[0].cards))
-    if lead.mixed or not lead.units:
-        return None
+    if gap.lead:            # the lead not read: any play of as many cards as the plays read (:func:`_unread_lead`)
+        count = len(trick.plays[0].cards)
+    else:
+        lead = analyse_lead(ctx, tuple(trick.plays[0].cards))
+        if lead.mixed or not lead.units:
+            return None
+        count = lead.count
     per_seat = []
     for s in gap.missing:
-        plays = _seat_plays(hand, gap, s, hands[s], lead.count, drawn)
+        plays = _seat_plays(hand, gap, s, hands[s], count, drawn)
         if plays is None:
             return None
         per_seat.append(plays)
@@ -285,7 +324,7 @@ def _gap_by_gap(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], ga
     heads, judged = [hand], [recorded]
     dropped = False
     for n, gap in enumerate(gaps):
-        if n and any(_due_to_lead(hand, r, gap) in gap.missing for r in judged):
+        if n and any(_lead_left_out(hand, r, gap) for r in judged):
             return "lead"
         ways = []
         for h in heads:
@@ -397,6 +436,13 @@ def _due_to_lead(hand: Hand, result: HandResult, gap: Gap) -> int | None:
     return None if hand.setup else result.dealer
 
 
+def _lead_left_out(hand: Hand, result: HandResult, gap: Gap) -> bool:
+    """The seat due to lead the gap's trick in ``result`` is one it leaves out, and not the one whose unread
+    play the line writes first (:attr:`Gap.lead`: that play is the lead, filled in as such)."""
+    due = _due_to_lead(hand, result, gap)
+    return due in gap.missing and not (gap.lead and due == gap.missing[0])
+
+
 def _cards_known(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> bool:
     """Whether the cards of every seat ``gaps`` leave out are known, card for card, in a hand whose
     legality is not (``result``: the hand judged as recorded) — another seat's read from its plays (no
@@ -442,8 +488,12 @@ def judge(hand: Hand, gaps: Sequence[Gap], replay: Callable[[Hand, bool], HandRe
         before = recorded.tricks[g.index].hands_before if g.index < len(recorded.tricks) else ()
         size = len(hand.tricks[g.index].plays[0].cards)
         if before and any(sum(before[s]) < size for s in g.missing):
+            if any(g.lead for g in gaps):       # (a play written there: it played, what is not known)
+                return _unfilled(hand, gaps, recorded, replay, context, "cards")
             return recorded     # a seat out of cards (多少牌): the record shows why it did not play
     for g in gaps:
+        if g.lead:
+            continue
         lead = analyse_lead(ctx, tuple(hand.tricks[g.index].plays[0].cards))
         if lead.mixed or not lead.units:
             return _unfilled(hand, gaps, recorded, replay, context, "bad_lead")
@@ -462,7 +512,7 @@ def _unfilled(hand: Hand, gaps: Sequence[Gap], recorded: HandResult, replay: Cal
     """``gaps`` not filled in (``why``: :func:`not_judged`).  The last trick's unread plays (:attr:`Gap.written`)
     then say no more than a record stopping there: the hand is judged as one that gives no such play (the
     trick it ends in, :mod:`.unfinished`) — its other gaps as ever."""
-    if gaps[-1].written:
+    if gaps[-1].written and not gaps[-1].lead:
         return judge(hand, gaps[:-1], replay, context, recorded) if len(gaps) > 1 else recorded
     return not_judged(hand, gaps, recorded, why)
 
@@ -489,7 +539,7 @@ def _ways_judged(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], g
     else:
         ways, results, dropped = found
     for g in gaps:                              # the seat due to lead is missing: its play may be the lead
-        if any(_due_to_lead(hand, r, g) in g.missing for r in results):
+        if any(_lead_left_out(hand, r, g) for r in results):
             return "lead"
     return ways, results, Tried(len(results), drawn.open_only, drawn.exact, dropped)
 
