@@ -22,10 +22,10 @@ import pytest
 from click.testing import CliRunner
 
 from tractor_analysis.analysis.batch import DEFAULT_BUDGET, DEFAULT_NODES
-from tractor_analysis.analysis.hand_analysis import no_deal_lines
+from tractor_analysis.analysis.hand_analysis import no_deal_lines, seats_without_line
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import SCHEMAS, load
-from tractor_analysis.dataset.analysis import DEAL, PLAYS, analysis_basis
+from tractor_analysis.dataset.analysis import DEAL, DEAL_AND_PLAYS, PLAYS, analysis_basis
 from tractor_analysis.records import parse_tgn
 
 BASE = (Path(__file__).parent / "data" / "seed3" / "hand-1.tgn").read_text("utf-8")
@@ -143,12 +143,12 @@ def test_without_analyse_a_derived_play_row_has_no_values(tmp_path):
 
 @pytest.mark.parametrize("name, text, basis, exit_code", [
     ("whole", BASE, DEAL, 0), ("skip14", SKIP14, DEAL, 0), ("position", POSITION, DEAL, 0),
-    ("no-deal", NO_DEAL, PLAYS, 2), ("no-e", NO_E, None, 0)])
+    ("no-deal", NO_DEAL, PLAYS, 2), ("no-e", NO_E, DEAL_AND_PLAYS, 0)])
 def test_the_hands_table_says_what_the_analysis_was_built_from(tmp_path, name, text, basis, exit_code):
     path = _write(tmp_path, name, text)
     h = _analysed(path, exit_code=None)       # (its exit status: the record's diagnostics, not the basis)
     rebuilt = any(d["fact"] == "hands" for d in h["derived"])      # analyse: "the cards each seat played"
-    assert (h["reason"] is None) == (basis is not None) and rebuilt == (basis == PLAYS)
+    assert (h["reason"] is None) == (basis is not None) and rebuilt == (basis in (PLAYS, DEAL_AND_PLAYS))
     root = _ingest(path, tmp_path / f"{name}-ds", "--analyse", LAST, exit_code=exit_code)
     (stored,) = _parquet(root, "hands")["analysis_basis"]
     assert _num(stored) == basis
@@ -164,7 +164,8 @@ def test_the_basis_follows_the_analysis_rule_for_deal_lines(text):
     """The dataset does not import the analysis: its rule for ``plays`` is ``no_deal_lines``'s."""
     (match,), _ = parse_tgn(text)
     (record,) = match.hands
-    assert analysis_basis(record, {(0, 0): object()}) == (PLAYS if no_deal_lines(record) else DEAL)
+    assert analysis_basis(record, {(0, 0): object()}) == (PLAYS if no_deal_lines(record) else
+                                                         DEAL_AND_PLAYS if seats_without_line(record) else DEAL)
     assert analysis_basis(record, {}) is None and analysis_basis(None, {(0, 0): object()}) is None
 
 

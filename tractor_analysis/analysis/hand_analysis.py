@@ -185,6 +185,8 @@ def _unplayable(h: HandResult, end: bool = False) -> tuple[str, str] | None:
                 needed.append(words)
         elif u.tag == "play" and end:       # the plays after the record's end: derived
             continue
+        elif u.tag == "deal" and h.complete and ANALYSIS_NEEDS.intersection(u.withheld) == {"legality"}:
+            continue        # a seat's cards read from its plays, a whole hand played: each position is its plays
         elif ANALYSIS_NEEDS.intersection(u.withheld):
             needed.append((u.message_zh, u.message_en))
     if needed:
@@ -361,6 +363,15 @@ def _judged_end(h: HandResult, t):
                                points=points if t.points is None else t.points)
 
 
+def seats_without_line(record: Hand | None) -> tuple[int, ...]:
+    """The seats of a full hand (not a position) whose record gives deal lines for some seats but none for
+    these: their cards are read from their plays (docs/rules.md §14.1) — analysed only when the hand was played
+    out (each then played a whole hand: its cards before a trick are those it plays from then on)."""
+    if record is None or record.setup or not any(record.deal or ()):
+        return ()
+    return tuple(s for s, cards in enumerate(record.deal) if not cards)
+
+
 def no_deal_lines(record: Hand | None) -> bool:
     """A full hand (not a position) whose record gives no deal line: each seat's cards are read from
     its plays (docs/rules.md §14.1), and none of its follows or throws is judged legal."""
@@ -385,6 +396,18 @@ def analysis_derived(h: HandResult, record: Hand | None, a: HandAnalysis) -> tup
             f"the hands before trick {n} and each trick after it are the cards each seat played from then on: "
             "the record gives no deal lines, and every seat played a whole hand (the analysis rebuilds the "
             "positions from them; follows and throws are not judged legal)"))
+    seats = seats_without_line(record)
+    if seats:
+        n = a.first_trick
+        names_en = " and ".join(SEAT_TOKENS[s] for s in seats)
+        names_zh = "、".join(SEAT_NAMES_ZH[s] for s in seats)
+        out.append(Derived(
+            "hands", f"{' '.join(SEAT_TOKENS[s] for s in seats)} before trick {n}", "the cards the seat played",
+            f"第 {n} 轮起各轮之前{names_zh}的手牌由其此后打出的牌推出：记录没有{names_zh}的发牌行，而其打完了整手牌"
+            "（分析据此还原局面；其跟牌与甩牌未判定是否合法）",
+            f"{names_en}'s hand before trick {n} and each trick after it is the cards {names_en} played from then on: "
+            f"the record gives no deal line for {names_en}, who played a whole hand (the analysis rebuilds the "
+            "positions from them; those follows and throws are not judged legal)"))
     for (trick, seat), cards in end_plays(h).items():
         tokens = " ".join(TOKEN[k] for k in cards)
         what = "this is the last card" if len(cards) == 1 else "these are the last cards"
@@ -677,5 +700,5 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
 
 
 __all__ = ["ANALYSIS_NEEDS", "MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand",
-           "analysis_derived", "derived_plays", "end_plays", "no_deal_lines", "position_at", "real_result", "trick_bases",
+           "analysis_derived", "derived_plays", "end_plays", "no_deal_lines", "seats_without_line", "position_at", "real_result", "trick_bases",
            "with_derived_plays"]

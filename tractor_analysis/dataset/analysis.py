@@ -105,16 +105,26 @@ hand: the analysed positions are rebuilt from the cards each seat played (``trac
 fact ``hands``, "the cards each seat played"; its follows and throws not judged legal)."""
 
 
+DEAL_AND_PLAYS = "deal_and_plays"
+"""``hands.analysis_basis``: a full hand giving deal lines for some seats only, every seat having played a whole
+hand: the analysed positions are those lines less the cards played before them, and the other seats' cards
+those they played from then on (``tractor analyse``'s derived fact ``hands``, "the cards the seat played"; their
+follows and throws not judged legal)."""
+
+
 def analysis_basis(record: Hand | None, analysed: dict) -> str | None:
     """The ``hands`` column ``analysis_basis`` of a hand whose plays carry the analysis ``analysed``
     (:func:`by_play`): :data:`PLAYS` for a full hand (not a position) whose record gives no deal line
     — the rule of ``analysis.hand_analysis.no_deal_lines``, which the dataset does not import (a test
-    compares them) —, else :data:`DEAL` (a hand that gives some deal lines but not every seat's is not
-    analysed).  ``None`` when the hand was not analysed, or its record is not at hand (the basis is
-    then not known; an ingest always pairs a hand with its record)."""
+    compares them) —, :data:`DEAL_AND_PLAYS` for one giving some seats' deal lines but not all (the rule of
+    ``analysis.hand_analysis.seats_without_line``), else :data:`DEAL`.  ``None`` when the hand was not analysed,
+    or its record is not at hand (the basis is then not known; an ingest always pairs a hand with its record)."""
     if not analysed or record is None:
         return None
-    return PLAYS if not record.setup and not any(record.deal or ()) else DEAL
+    if record.setup:
+        return DEAL
+    lines = [bool(cards) for cards in record.deal or ()]
+    return PLAYS if not any(lines) else DEAL if all(lines) else DEAL_AND_PLAYS
 
 
 def play_values(p) -> tuple[int | None, int | None, int | None, list[str] | None]:
@@ -147,5 +157,5 @@ def view_values(v) -> tuple:
     return v.deals, v.exact, v.value, v.value_best, best, v.cost, v.stderr
 
 
-__all__ = ["DEAL", "PLAYS", "VIEW_NULLS", "analyses_of", "analysis_basis", "by_play", "derived_by_play",
+__all__ = ["DEAL", "DEAL_AND_PLAYS", "PLAYS", "VIEW_NULLS", "analyses_of", "analysis_basis", "by_play", "derived_by_play",
            "derived_views", "play_values", "view_values", "views_by_play", "views_of"]

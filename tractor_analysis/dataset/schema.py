@@ -226,8 +226,9 @@ SCHEMAS: dict[str, pa.Schema] = {
                                    "counts; null when the engine's words do not place it"),
         # added after after_match_end (null in datasets written before it)
         ("analysis_basis", _STR, "ingest --analyse K: what the analysed positions were built from: deal (the "
-                                 "deal lines, a position's lines) or plays (a full hand without deal lines: the "
-                                 "cards each seat played); null when the hand was not analysed"),
+                                 "deal lines, a position's lines), plays (a full hand without deal lines: the "
+                                 "cards each seat played) or deal_and_plays (some seats' lines, the others' "
+                                 "cards those they played); null when the hand was not analysed"),
         # added after analysis_basis (null in datasets written before it)
         ("unknown", _CARDS, "the facts the record does not state that nothing fixed, as check --json's unknown "
                             "entries of the hand: each 'tag: withheld,...' (the tag that would state it, what the "
