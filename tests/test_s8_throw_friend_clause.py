@@ -84,3 +84,39 @@ def test_a_dealer_alone_is_said_as_before():
     """Control: ♣6, both copies N's (one dealt, one from the bottom): N alone, unchanged."""
     hand, d = sides("C6")
     assert d.value == "N" and "held every copy" in d.message_en and "一打三" in d.message_zh
+
+
+def test_three_decks_a_dealer_holding_two_copies_names_the_projects_reading():
+    """A referee's tester (2026-12-06): with three decks S held two ♠Q of three and E the third; the seed's "如果庄家
+    自己拿到2张该牌，则庄家一打三" read word for word would make S play alone.  The seed speaks of two decks: the
+    project reads the rule as its principle (the partner holds a copy the dealer does not) — E is S's partner — and
+    the derived fact says that this is the project's reading (docs/rules.md §11), in both languages.  Two decks: no
+    such words (the seed's own clause)."""
+    text = """[Event "f"]
+[Rule:friend "on"]
+[Rule:decks "3"]
+[Levels "NS:7 EW:5"]
+
+[Hand "9"]
+[Dealer "N"]
+[Trump "S"]
+[Level "7"]
+[Friend "HA"]
+[SetUp "1"]
+[Points "40"]
+[FirstTrick "24"]
+N: HA HA
+E: H5 H4
+S: HA H10
+W: H6 HQ
+24. N: HA HA, E: H5 H4, S: HA H10, W: H6 HQ
+"""
+    (match,), _ = parse_tgn(text)
+    hand = replay_match(match).hands[0]
+    [d] = [d for d in hand.derived if d.fact == "dealer_side"]
+    assert d.value == "N S"
+    assert "N held 2 of the 3 copies" in d.message_en
+    assert "the project's reading, docs/rules.md §11: the dealer plays alone only holding all 3" in d.message_en
+    assert "本项目的读法，docs/rules.md §11：庄家持有全部 3 张才一打三" in d.message_zh
+    _, d2 = sides("C3")
+    assert "project's reading" not in d2.message_en and "本项目的读法" not in d2.message_zh

@@ -202,9 +202,13 @@ def _friend_clause(d_zh: str, d_en: str, c: str, dealer_held: int, decks: int) -
                 f"the holder of the other copy of the called card {c}: {d_en} held one copy once the bottom "
                 f"was buried")
     return (f"扣底后{d_zh}自己有所叫的牌 {c}（共 {decks} 张）中的 {dealer_held} 张，按出牌顺序从{d_zh}往后"
-            f"第一个持有其余 {c} 的人",
+            f"第一个持有其余 {c} 的人（规则原文只讲两副牌：庄家有其中一张时拿到另一张者为朋友，有两张时一打三；"
+            f"{decks} 副牌时这是本项目的读法，docs/rules.md §11：庄家持有全部 {decks} 张才一打三）",
             f"the first seat after {d_en} in play order holding one of the other copies of the called card {c}: "
-            f"{d_en} held {dealer_held} of the {decks} copies once the bottom was buried")
+            f"{d_en} held {dealer_held} of the {decks} copies once the bottom was buried (the rule's text speaks of two "
+            f"decks only — the dealer holding one copy, the holder of the other; holding two, one against three —: with "
+            f"{decks} decks this is the project's reading, docs/rules.md §11: the dealer plays alone only holding all "
+            f"{decks})")
 
 
 def declarations_unknown(what: Sequence[str]) -> Message:
