@@ -157,8 +157,8 @@ def read_event(inputs, event, after_round, purpose: str = "standings", awards=()
         _fail(_no_such_event(event, matches))
     chosen, left_out = select(matches, event, after_round, purpose)
     records = [n for n in unread if isinstance(n, UnreadNote)]      # the records not read, by path
-    for note in unread + notes + left_out + unread_in_rounds(warnings(chosen, matches, awards) + player_name_notes(chosen),
-                                                                  records):
+    checks = warnings(chosen, matches, awards, event) + player_name_notes(chosen)
+    for note in unread + notes + left_out + unread_in_rounds(checks, records):
         _note(note)
     if not chosen:
         echo_err("no match to count (check --event and --after-round) / 没有可计入的比赛（请检查 --event 与 "
@@ -169,10 +169,13 @@ def read_event(inputs, event, after_round, purpose: str = "standings", awards=()
 
 
 def _no_such_event(event: str, matches) -> str:
-    """The error of an ``--event`` that no match's ``[Event]`` is exactly: the events the inputs hold."""
+    """The error of an ``--event`` that no match's ``[Event]`` is exactly: the events the inputs hold (each name
+    quoted as every note quotes it: :func:`~tractor_analysis.dataset.event_model.quoted`)."""
+    from tractor_analysis.dataset.event_model import quoted
+
     held = sorted({m.event for m in matches if m.event is not None})
     untagged = sum(m.event is None for m in matches)
-    names = "; ".join(f'"{n}"' for n in held)
+    names = "; ".join(quoted(n) for n in held)
     if not matches:
         en, zh = "the inputs hold no match", "输入中没有比赛"
     else:
@@ -180,8 +183,8 @@ def _no_such_event(event: str, matches) -> str:
             ([f"[Event] {names}"] if held else []) + ([f"{untagged} match(es) without [Event]"] if untagged else []))
         zh = "输入中有 " + "；".join(
             ([f"[Event] {names}"] if held else []) + ([f"{untagged} 场没有 [Event] 的比赛"] if untagged else []))
-    return (f'--event "{event}": no match has this [Event] (--event takes the name exactly); {en} / '
-            f'--event "{event}"：没有 [Event] 为此名称的比赛（--event 按名称精确匹配）；{zh}')
+    return (f"--event {quoted(event)}: no match has this [Event] (--event takes the name exactly); {en} / "
+            f"--event {quoted(event)}：没有 [Event] 为此名称的比赛（--event 按名称精确匹配）；{zh}")
 
 
 def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
@@ -327,7 +330,7 @@ def ratings(inputs, fmt, event, after_round, html_out) -> None:
         said = [*read.unread_notes, *left_out, *date_notes(chosen), *notes, *player_name_notes(chosen)]
         write_output("ratings", html_out, lambda: write_ratings_page(
             html_out, rows, said, event=event, after_round=after_round,
-            players=[p for m in chosen for p in m.players if p]))
+            players=[p for m in chosen for p in m.players if p], matches=read[0], rated=chosen))
     _emit([r.as_dict() for r in rows], ["player", "mu", "sigma", "ordinal", "matches"], fmt)
     if unread:
         click.get_current_context().exit(EXIT_UNREADABLE)

@@ -19,14 +19,15 @@ from tractor_analysis.dataset.awards import Award, awards_upto
 from tractor_analysis.dataset.event import unread_in_rounds
 from tractor_analysis.dataset.event_warnings import warnings
 from tractor_analysis.dataset.event_copies import distinct
-from tractor_analysis.dataset.event_model import EventMatch, folded_name, player_name_notes, round_number, rounds_of
+from tractor_analysis.dataset.event_model import (EventMatch, folded_name, player_name_notes, quoted, round_number,
+                                                   rounds_of)
 from tractor_analysis.dataset.standings import DEFAULT_TIEBREAKS, Points, Standing, select, standings
 from tractor_analysis.engine.explain_hand import forfeit_reason_text, match_decision_text
 from tractor_analysis.records.cards import RANK_TOKENS
 from tractor_analysis.records.safe_write import write_text_atomic
 
 __all__ = ["ResultRow", "RoundView", "EventView", "event_view", "render_standings_page", "write_standings_page",
-           "show_spaces", "render_ratings_page", "write_ratings_page"]
+           "show_spaces", "render_ratings_page", "write_ratings_page", "event_title", "ratings_heading"]
 
 TIEBREAK_HEADS = {"level_diff": ("级差", "level diff"), "head_to_head": ("相互胜负", "head-to-head"),
                   "opponents": ("对手分", "opponents")}
@@ -74,6 +75,12 @@ class EventView:
     spacing: where a note quotes one, the page shows its spaces (:func:`show_spaces`)."""
     awards: tuple[Award, ...] = ()
     """The byes and walkovers stated and counted (:mod:`~tractor_analysis.dataset.awards`): the page lists them."""
+
+    @property
+    def byes(self) -> bool:
+        """A bye is stated among :attr:`awards`: the scoring line then gives a bye's points (it lists what was
+        stated: a walkover alone is scored as a win and a forfeit, which the line gives anyway)."""
+        return any(a.bye for a in self.awards)
 
 
 def _level(rank: int | None) -> str:
@@ -133,8 +140,7 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
     walkovers stated (:mod:`~tractor_analysis.dataset.awards`), counted in the standings after their round and listed
     among its results (after the matches)."""
     chosen, notes = select(matches, event, after_round, purpose)
-    in_event = [m for m in matches if event is None or m.event == event]
-    in_event = distinct(in_event)[0]
+    in_event = _in_event(matches, event)
     awards = awards_upto(awards, after_round)
     numbers = sorted({*(r for r in rounds_of(chosen) if after_round is None or r <= after_round),
                       *(a.round for a in awards if rounds_of(chosen))})
@@ -148,13 +154,28 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
         played = sorted((m for m in in_event if round_number(m.round) == r), key=_table_key)
         views.append(RoundView(r, tuple(standings(upto, points, tiebreaks, [a for a in awards if a.round <= r])),
                                tuple([*(_result(m) for m in played), *(_award_row(a) for a in awards if a.round == r)])))
-    names = sorted({m.event for m in in_event if m.event})
-    title = event if event is not None else (names[0] if len(names) == 1 else None)
-    checks = unread_in_rounds(warnings(chosen, matches, awards) + player_name_notes(chosen), unread_records)
+    title = event_title(in_event, event)
+    checks = unread_in_rounds(warnings(chosen, matches, awards, event) + player_name_notes(chosen), unread_records)
     players = {p for m in chosen for p in m.players if p}
     return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(dict.fromkeys([*unread, *notes])),
                      tuple(checks), _spaced({m.event for m in matches if m.event} | ({event} if event else set()))
                      + _spaced(players), tuple(awards))
+
+
+def _in_event(matches: Sequence[EventMatch], event: str | None) -> list[EventMatch]:
+    """The matches of ``event`` (every match when ``None``), a second record of a match left out: those a
+    page's rounds list, and whose ``[Event]`` names its heading (:func:`event_title`)."""
+    return distinct([m for m in matches if event is None or m.event == event])[0]
+
+
+def event_title(matches: Sequence[EventMatch], event: str | None = None) -> str | None:
+    """The event's name a page's heading gives: ``--event``'s NAME when given, else the one ``[Event]`` the
+    matches (those of the selection, a second record of a match left out) state, when they state exactly one
+    name; ``None`` (no name shown) when they state none or several: never one chosen among them."""
+    if event is not None:
+        return event
+    names = {m.event for m in matches if m.event}
+    return next(iter(names)) if len(names) == 1 else None
 
 
 def _spaced(names: set[str]) -> tuple[str, ...]:
@@ -168,10 +189,11 @@ def _spaced(names: set[str]) -> tuple[str, ...]:
 
 def show_spaces(note: str, names: Sequence[str] = ()):
     """``note`` as markup (escaped, isolated like any record text: :func:`.bidi.isolate`), each of
-    ``names`` it quotes (``"name"``) with every run of spaces in it drawn as a dotted box around the
-    spaces themselves (``<span class="ws">``, ``white-space: pre``): a browser collapses a run of spaces
-    into one and draws a no-break or ideographic space like any other, so the very difference a note on
-    names "that differ only in letter case or spacing" is about would not show.  The spaces are kept as
+    ``names`` it quotes (``"name"``, as :func:`~tractor_analysis.dataset.event_model.quoted` writes it) with
+    every run of spaces in it drawn as a dotted box around the spaces themselves (``<span class="ws">``,
+    ``white-space: pre``): a browser collapses a run of spaces into one and draws a no-break or ideographic
+    space like any other, so the very difference a note on names "that differ only in letter case or spacing"
+    is about would not show.  The spaces are kept as
     written (a copy of the name is the record's); a run holding anything but U+0020 gets a solid box
     (``ws other``), and each box names its characters' code points in its title."""
     from markupsafe import Markup, escape
@@ -179,20 +201,19 @@ def show_spaces(note: str, names: Sequence[str] = ()):
     from .bidi import isolate
 
     text = str(escape(isolate(note)))
-    quote = str(escape('"'))
     for name in sorted(names, key=len, reverse=True):
-        written = quote + str(escape(name)) + quote
+        written = str(escape(quoted(name)))        # as the note quotes it (a quote inside escaped)
         if written not in text:
             continue
         shown = []
-        for part in re.split(r"(\s+)", name):
+        for part in re.split(r"(\s+)", quoted(name)):
             if part and part.isspace():
                 kind = "ws" if set(part) == {" "} else "ws other"
                 title = " ".join(f"U+{ord(c):04X}" for c in part)
                 shown.append(str(Markup('<span class="{}" title="{}">{}</span>').format(kind, title, part)))
             else:
                 shown.append(str(escape(part)))
-        text = text.replace(written, quote + "".join(shown) + quote)
+        text = text.replace(written, "".join(shown))
     return Markup(text)
 
 
@@ -252,10 +273,26 @@ def render_ratings_page(rows: Sequence, notes: Sequence[str] = (), *, event: str
         css=Markup(_static("standings_print.css")), version=__version__)
 
 
+def ratings_heading(matches: Sequence[EventMatch], rated: Sequence[EventMatch], event: str | None = None,
+                    after_round: int | None = None) -> tuple[str | None, int | None]:
+    """``(event, round)`` a ratings page's heading names, as the standings sheet derives its own
+    (:func:`event_view`): the event's name from the records (:func:`event_title` over ``matches``, every match
+    read, of ``event`` when given) and the last round of the matches rated from (``rated``:
+    :func:`~tractor_analysis.dataset.standings.select`'s), else ``after_round`` as given (the matches state no
+    round number), else none."""
+    rounds = rounds_of(rated)
+    return event_title(_in_event(matches, event), event), (rounds[-1] if rounds else after_round)
+
+
 def write_ratings_page(path: str | os.PathLike, rows: Sequence, notes: Sequence[str] = (), *,
                        event: str | None = None, after_round: int | None = None,
-                       players: Sequence[str] = ()) -> None:
+                       players: Sequence[str] = (), matches: Sequence[EventMatch] | None = None,
+                       rated: Sequence[EventMatch] = ()) -> None:
     """``tractor ratings --html``: the page, written atomically (``players``: the names rated, whose
-    spaces a note on names written two ways shows)."""
+    spaces a note on names written two ways shows).  ``matches``: every match read, and ``rated`` the matches
+    selected (``--event``, ``--after-round``), from which its heading names the event and the round
+    (:func:`ratings_heading`); ``None``: the heading names ``event`` and ``after_round`` as given."""
+    if matches is not None:
+        event, after_round = ratings_heading(matches, rated, event, after_round)
     write_text_atomic(path, render_ratings_page(rows, notes, event=event, after_round=after_round,
                                                 spaced=_spaced(set(players))))

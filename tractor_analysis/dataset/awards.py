@@ -59,21 +59,34 @@ class Award:
                 f"第 {self.round} 轮：{quoted(self.team)} 对 {quoted(self.opponent)} 不战而胜")
 
 
-def _round(text: str, option: str) -> int:
+def _round(text: str, where: tuple[str, str]) -> int:
+    """A stated round (:func:`~.event_model.round_number`: a whole number from 1, as ``[Round]`` is read);
+    :class:`ValueError` (bilingual) naming it after ``where``: ``(English, 中文)`` saying where it was stated —
+    the option (``--bye``), or the awards file's ``file:line:column`` and the column's name in each language
+    (:func:`read_awards`) —, so that both halves say the same."""
     n = round_number(str(text).strip())
     if n is None or n < 1:
-        raise ValueError(f"{option} {text!r}: the round is a whole number from 1 (as [Round] writes it) / "
-                         f"{option} {text!r}：轮次应为从 1 起的整数（与 [Round] 写法相同）")
+        en, zh = where
+        raise ValueError(f"{en} {text!r}: the round is a whole number from 1 (as [Round] writes it) / "
+                         f"{zh} {text!r}：轮次应为从 1 起的整数（与 [Round] 写法相同）")
     return n
 
 
-def _team(text: str, option: str) -> str:
+def _team(text: str, where: tuple[str, str]) -> str:
     """A stated team as the standings read a record's team (:func:`~.event_model.team_name`: spaces at either
-    end dropped, a run of spaces — tabs and ideographic spaces too — inside it read as one)."""
+    end dropped, a run of spaces — tabs and ideographic spaces too — inside it read as one); :class:`ValueError`
+    (bilingual) when it is empty, naming ``where`` (as :func:`_round`)."""
     name = team_name(str(text), None, None)
     if name is None:
-        raise ValueError(f"{option}: a team name is empty / {option}：队伍名称为空")
+        en, zh = where
+        raise ValueError(f"{en}: a team name is empty / {zh}：队伍名称为空")
     return name
+
+
+def _option(name: str) -> tuple[str, str]:
+    """Where a statement was made, as :func:`_round` and :func:`_team` name it, for an option (``--bye``): the
+    option itself in both languages (it is what the command line says)."""
+    return name, name
 
 
 def parse_awards(byes: Iterable[Sequence[str]] = (), walkovers: Iterable[Sequence[str]] = ()) -> tuple[Award, ...]:
@@ -86,16 +99,20 @@ def parse_awards(byes: Iterable[Sequence[str]] = (), walkovers: Iterable[Sequenc
     origins: list[str] = []
     for bye in byes:
         r, t = bye[:2]
-        out.append(Award(_round(r, "--bye"), _team(t, "--bye")))
+        out.append(Award(_round(r, _option("--bye")), _team(t, _option("--bye"))))
         origins.append(bye[2] if len(bye) > 2 else f"--bye {r} {quoted(t)}")
     for walkover in walkovers:
         r, w, loser = walkover[:3]
-        a = Award(_round(r, "--walkover"), _team(w, "--walkover"), _team(loser, "--walkover"))
-        if a.team == a.opponent:
-            raise ValueError(f"--walkover {r} {w!r} {loser!r}: a team cannot win a walkover over itself / "
-                             f"--walkover {r} {w!r} {loser!r}：队伍不能对自己不战而胜")
+        origin = walkover[3] if len(walkover) > 3 else f"--walkover {r} {quoted(w)} {quoted(loser)}"
+        a = Award(_round(r, _option("--walkover")), _team(w, _option("--walkover")),
+                  _team(loser, _option("--walkover")))
+        if a.team == a.opponent:        # named where it was stated: the option, or the file and line
+            said = f"{quoted(w)} and {quoted(loser)}" if w != loser else quoted(w)
+            said_zh = f"{quoted(w)} 与 {quoted(loser)}" if w != loser else quoted(w)
+            raise ValueError(f"{origin}: a team cannot win a walkover over itself ({said}: one team) / "
+                             f"{origin}：队伍不能对自己不战而胜（{said_zh}：同一支队伍）")
         out.append(a)
-        origins.append(walkover[3] if len(walkover) > 3 else f"--walkover {r} {quoted(w)} {quoted(loser)}")
+        origins.append(origin)
     stated: dict[tuple[int, str], list[str]] = {}
     for a, origin in zip(out, origins):
         for t in a.teams():
@@ -103,9 +120,9 @@ def parse_awards(byes: Iterable[Sequence[str]] = (), walkovers: Iterable[Sequenc
     twice = sorted(k for k, where in stated.items() if len(where) > 1)
     if twice:
         r, t = twice[0]
-        where = "; ".join(stated[r, t])
+        where, where_zh = "; ".join(stated[r, t]), "；".join(stated[r, t])
         raise ValueError(f"round {r}: {quoted(t)} is given more than one result ({where}): a team has one result a "
-                         f"round / 第 {r} 轮：{quoted(t)} 被给了不止一个结果（{where}）：每队每轮只有一个结果")
+                         f"round / 第 {r} 轮：{quoted(t)} 被给了不止一个结果（{where_zh}）：每队每轮只有一个结果")
     return tuple(out)
 
 
@@ -149,6 +166,18 @@ def _quote_fault(raw: str) -> tuple[int, str, str] | None:
                     '（名称中的双引号写作两个 ""）')
         i += 1
     return None
+
+
+def _field_starts(raw: str) -> list[int]:
+    """Where each field of a line that :func:`_csv_row` read starts (0-based): the line's start, and past each
+    comma that is not inside a quoted field."""
+    starts, quoted_field = [0], False
+    for i, c in enumerate(raw):
+        if c == '"':
+            quoted_field = not quoted_field     # ("" inside a quoted field: out and back in)
+        elif c == "," and not quoted_field:
+            starts.append(i + 1)
+    return starts
 
 
 def _csv_row(raw: str, where: str, line: int) -> list[str]:
@@ -197,15 +226,13 @@ def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str, str]], li
             continue
 
         def at(i: int) -> str:
-            col, start = 1, 0
-            for k, value in enumerate(row[:i + 1]):       # (where the field's text starts)
-                needle = value.strip() or value
-                found = raw.find(needle, start) if needle else -1
-                if found >= 0:
-                    col, start = found + 1, found + len(needle)
-                if k == i:
-                    break
-            return f"{where}:{line}:{col}"
+            """``file:line:column`` of field ``i``: where its text starts (past spaces and an opening quote), an
+            empty field where it would (:func:`_field_starts`)."""
+            starts = _field_starts(raw)
+            start = starts[min(i, len(starts) - 1)]
+            needle = row[i].strip() if i < len(row) else ""
+            found = raw.find(needle, start) if needle else -1
+            return f"{where}:{line}:{(found if found >= 0 else start) + 1}"
 
         if header is None:
             header = tuple(c.strip().lower() for c in row)
@@ -220,11 +247,8 @@ def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str, str]], li
                              f"{at(min(len(row), 3) - 1)}：有 {len(row)} 个字段，应为 3 个：round,team,opponent"
                              "（轮空时 opponent 留空；含逗号的名称加双引号）")
         rnd, team, opponent = row
-        for i, check in ((0, lambda: _round(rnd, "round")), (1, lambda: _team(team, "team"))):
-            try:
-                check()
-            except ValueError as exc:
-                raise ValueError(f"{at(i)}: {exc}") from None
+        _round(rnd, (f"{at(0)}: round", f"{at(0)}：轮次"))        # (the column named in each language)
+        _team(team, (at(1),) * 2)
         if opponent.strip():
             walkovers.append((rnd, team, opponent, f"{where}:{line}"))
         else:

@@ -177,8 +177,13 @@ def player_name_notes(matches: Sequence[EventMatch]) -> list[str]:
 
 
 def quoted(text: str | None) -> str:
-    """A tag value as a note quotes it (``"(none)"`` when the record gives none)."""
-    return "(none)" if text is None else f'"{text}"'
+    """A tag value (a team's, an event's, a player's name …) as a note quotes it, in either language: between
+    double quotes, a backslash or a double quote inside it escaped with a backslash as a ``.tgn`` tag writes
+    it (``"\\"Quoted\\" Aces"`` for the team ``"Quoted" Aces``: the record's own ``[TeamNS "\\"Quoted\\" Aces"]``),
+    so that where the name ends is never in doubt; ``"(none)"`` when the record gives none."""
+    if text is None:
+        return "(none)"
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def rounds_of(matches: Iterable[EventMatch]) -> list[int]:

@@ -22,7 +22,8 @@ from .event_model import EventMatch, folded_name, match_named, quoted, round_num
 __all__ = ["warnings"]
 
 
-def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awards: Sequence[Award] = ()) -> list[str]:
+def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awards: Sequence[Award] = (),
+             event: str | None = None) -> list[str]:
     """Bilingual notes on what the standings count as recorded but an organiser should check
     (``matches`` already :func:`select`-ed): team names that differ only in letter case, one pair
     of players under two team names (each name counts as a team of its own: which is meant is
@@ -37,9 +38,11 @@ def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awa
     records.  ``read``: every match read (those not counted too), so that a team whose match of a round is
     on record but not counted is not called missing from it: its left-out match is named instead.  ``awards``:
     the byes and walkovers the organiser states (:mod:`.awards`): a team with one in a round is not missing
-    from it, and what the matches question of them is noted (:func:`~.awards.award_notes`)."""
+    from it, and what the matches question of them is noted (:func:`~.awards.award_notes`).  ``event``: the
+    ``--event`` NAME the matches were selected by (:func:`~.standings.select`), ``None`` when none was given: a
+    match whose ``[Event]`` differs from it only in letter case or spacing is on record, not counted for that."""
     return (_event_warnings(matches) + _events_merged(matches) + _name_warnings(matches) + _round_warnings(matches)
-            + _both_forfeit(matches) + _missing_from_rounds(matches, read, awards) + award_notes(awards, matches)
+            + _both_forfeit(matches) + _missing_from_rounds(matches, read, awards, event) + award_notes(awards, matches)
             + _cut_short(matches)
             + _player_twice(matches) + _mixed_rulesets(matches))
 
@@ -72,7 +75,7 @@ def _player_twice(matches: Sequence[EventMatch]) -> list[str]:
 
 
 def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (),
-                         awards: Sequence[Award] = ()) -> list[str]:
+                         awards: Sequence[Award] = (), event: str | None = None) -> list[str]:
     """A note per round in which some teams the standings count have no match counted (a record
     missing, a bye, a withdrawal: which, the records do not say), naming them and the round's matches
     against the other rounds'.  Over the matches with a round number; teams as the standings name them.
@@ -80,7 +83,8 @@ def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatc
     letter case, or its pair of players under another team name, both counted as two teams with a
     note of their own (:func:`_name_warnings`) — is not called missing from it.  Nor is a team whose match
     of the round is on record but not counted (``read``: every match read; not decided, friend mode, a side
-    not known …: :func:`_left_out_in_round`): it played, and the note names that match and why it is not counted.
+    not known, an ``[Event]`` differing from ``--event`` only in letter case or spacing …: :func:`_left_out_in_round`):
+    it played, and the note names that match and why it is not counted.
     Nor is a team the organiser gives a bye or a walkover in the round (``awards``)."""
     by_round: dict[int, list[EventMatch]] = defaultdict(list)
     pairs: dict[str, set[tuple[str, str]]] = defaultdict(set)
@@ -103,7 +107,7 @@ def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatc
         pairs_playing = {p for m in ms for side in (0, 1) if m.players[side] and m.players[side + 2]
                          for p in [tuple(sorted((m.players[side], m.players[side + 2])))]}
         missing = sorted(t for t in every - playing if t.casefold() not in folded and not pairs[t] & pairs_playing)
-        left_out, played = _left_out_in_round(r, missing, matches, read)
+        left_out, played = _left_out_in_round(r, missing, matches, read, event)
         notes.extend(left_out)
         missing = [t for t in missing if t not in played]
         if not missing:
@@ -119,21 +123,30 @@ def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatc
 
 
 def _left_out_in_round(r: int, teams: Sequence[str], counted: Sequence[EventMatch],
-                       read: Sequence[EventMatch]) -> tuple[list[str], set[str]]:
+                       read: Sequence[EventMatch], event: str | None = None) -> tuple[list[str], set[str]]:
     """The matches of round ``r`` on record (``read``) but not counted that one of ``teams`` (no match counted
-    in the round) played — of an event the counted matches are of (another event's match is not this
-    round's) —: a note per match naming it, its teams and why it is not counted, and the teams so found."""
+    in the round) played — of an event the counted matches are of, its name compared letter case and spacing
+    aside (:func:`~.event_model.folded_name`: one event, as :func:`_events_merged` counts events; another event's
+    match is not this round's) —: a note per match naming it, its teams and why it is not counted (``event``:
+    ``--event``'s NAME, which a match whose ``[Event]`` is written otherwise is not counted for), and the teams so
+    found."""
     counted_ids = {id(m) for m in counted}
-    events = {m.event for m in counted}
+    events = {_event_key(m.event) for m in counted}
     wanted, found, notes = set(teams), set(), []
-    for m in sorted((m for m in read if id(m) not in counted_ids and m.event in events and round_number(m.round) == r),
+    for m in sorted((m for m in read if id(m) not in counted_ids and _event_key(m.event) in events
+                     and round_number(m.round) == r),
                     key=lambda m: (m.source or m.match_id, m.match_id)):
         mine = [t for t in dict.fromkeys(m.teams) if t in wanted]
         if not mine:
             continue
         found.update(mine)
         names, names_zh = ", ".join(quoted(t) for t in mine), "、".join(quoted(t) for t in mine)
-        if not m.counts:
+        if event is not None and m.event != event:      # select's first reason: --event takes the name exactly
+            why = (f"not counted: its [Event] {quoted(m.event)} differs from --event {quoted(event)} only in letter "
+                   "case or spacing (--event takes the name exactly)")
+            why_zh = (f"未计入：其 [Event] {quoted(m.event)} 与 --event {quoted(event)} 仅大小写或空格不同（--event "
+                      "按名称精确匹配）")
+        elif not m.counts:
             en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
             why, why_zh = f"not counted: {en}", f"未计入：{zh}"
         else:
@@ -142,6 +155,12 @@ def _left_out_in_round(r: int, teams: Sequence[str], counted: Sequence[EventMatc
                      f"theirs counts in round {r} / 第 {r} 轮：{names_zh} 的比赛 {match_named(m)} 有记录，但{why_zh}："
                      f"本轮没有计入他们的比赛")
     return notes, found
+
+
+def _event_key(name: str | None) -> str | None:
+    """An ``[Event]`` as :func:`_left_out_in_round` compares it with the counted matches': letter case and spacing
+    aside (:func:`~.event_model.folded_name`), ``None`` when the record gives none."""
+    return None if name is None else folded_name(name)
 
 
 def _events_merged(matches: Sequence[EventMatch]) -> list[str]:

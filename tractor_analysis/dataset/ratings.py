@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine.explain_hand import match_decision_text
-from .event_model import EventMatch, match_named, round_number
+from .event_model import EventMatch, match_named, quoted, round_number
 from .standings import same_team_note
 
 __all__ = ["PlayerRating", "RatingStep", "rating_order", "ratings", "model", "unrated_note", "date_value",
@@ -150,10 +150,10 @@ def date_notes(matches: Sequence[EventMatch]) -> list[str]:
             continue
         parts = _parts(m.date)
         if parts is False:
-            unread.append(f'{match_named(m)} ("{m.date}")')
+            unread.append(f'{match_named(m)} ({quoted(m.date)})')
         elif isinstance(parts, tuple) and None in parts:
             y, mo, _ = parts
-            partial.append((f'{match_named(m)} ("{m.date}")', f"{y:04d}" if mo is None else f"{y:04d}-{mo:02d}"))
+            partial.append((f'{match_named(m)} ({quoted(m.date)})', f"{y:04d}" if mo is None else f"{y:04d}-{mo:02d}"))
     notes = []
     if unread:
         where = ", ".join(unread)
@@ -189,7 +189,7 @@ def unrated_note(m: EventMatch) -> str | None:
     twice = next(((a, b) for a in range(4) for b in range(a + 1, 4) if m.players[a] == m.players[b]), None)
     if twice is not None:
         a, b = (_SEAT_TAGS[s] for s in twice)
-        name = f'"{m.players[twice[0]]}"'
+        name = quoted(m.players[twice[0]])
         return (f"{where}: [{a}] and [{b}] are both {name}: one player cannot sit in two seats; check the "
                 f"players' tags; not rated / {where}：[{a}] 与 [{b}] 都是 {name}：同一选手不能坐两个座位；"
                 "请核对选手标签；不计入等级分")
