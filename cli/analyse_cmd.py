@@ -94,7 +94,9 @@ def hand_json(match_index: int, a: HandAnalysis, order: Order, views: list[PlayV
     rests on (as ``check --json`` lists them), followed by ``facts``, those the analysis itself
     derived (:func:`~tractor_analysis.analysis.hand_analysis.analysis_derived`)."""
     views = views if views is not None and len(views) == len(a.plays) else [None] * len(a.plays)
-    return {"match": match_index, "hand": a.number, "first_trick": a.first_trick, "tricks": a.tricks,
+    return {"match": match_index, "hand": a.number,
+            # the rules the values are scored by, as check --json names them (a preset; "+": options changed)
+            "ruleset": None if h is None else h.rules.name, "first_trick": a.first_trick, "tricks": a.tricks,
             "derived": ([] if h is None else derived_json(h)) + _facts_json(facts),
             "value_start": a.start_value, "result": a.result, "solved": a.solved,
             "all_throws": a.all_throws, "reason": None if a.reason is None else f"{a.reason[1]} / {a.reason[0]}",   # (zh, en): English first
@@ -154,8 +156,8 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
             line += dim("   best legal play 最佳合法出牌: " + " | ".join(choice_text(c) for c in best_choices(p, order)))
         return line
     mark = mark_of(p.cost)
-    if mark is not None:
-        line += bad(f"  {mark[0]} cost {p.cost} {mark[1]}")
+    if mark is not None:                    # the mark's words are bilingual; so is "cost" before them
+        line += bad(f"  {mark[0]} cost 代价 {p.cost} {mark[1]}")
     elif p.cost:
         line += f"  cost 代价 {p.cost}"
     if p.cost and p.best:
@@ -177,16 +179,33 @@ def hands_lines(h, trick_index: int, match) -> list[str]:
 
 
 def setting_line(h, match) -> str:
-    """The hand's dealer, level, trump and attackers, in ``tractor replay``'s words."""
+    """The hand's dealer, level, trump, the rules it is scored by and the attackers, in ``tractor
+    replay``'s words (the ruleset's name: a preset, ``+`` when ``--rule`` or the record changed an
+    option: a penalty, a multiplier … changes the values)."""
     attackers = " ".join(seat_label(s, match) for s in range(4) if s not in h.defenders) if h.defenders \
         else "? (unknown 未知)"
     return (f"  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}"
-            f"  trump 主 {trump_label(h.trump) if h.trump_known else '?'}  attackers 闲家: {attackers}")
+            f"  trump 主 {trump_label(h.trump) if h.trump_known else '?'}  rules 规则 {record_text(h.rules.name)}"
+            f"  attackers 闲家: {attackers}")
+
+
+def hand_head(number: int, match_index: int | None) -> str:
+    """``hand 1 第1局``, or ``match 0 · hand 1 第1局`` (``match_index`` given: the file holds more than one
+    match), as ``tractor check`` heads a hand; the match numbered as check's and the JSON's ``match``."""
+    head = f"hand {number} 第{number}局"
+    return head if match_index is None else f"match {match_index} · {head}"
+
+
+def tricks_words(n: int) -> str:
+    """``last 1 trick 最后 1 轮``, ``last 4 tricks 最后 4 轮``."""
+    return f"last {n} trick{'' if n == 1 else 's'} 最后 {n} 轮"
 
 
 def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[PlayView] | None = None,
-               facts=()) -> list[str]:
-    head = strong(f"hand {a.number} 第{a.number}局")
+               facts=(), match_index: int | None = None) -> list[str]:
+    """The hand's analysis as text; ``match_index``: the hand's match, named in its heading (a file
+    holding more than one match, as ``tractor check`` names it), else ``None``."""
+    head = strong(hand_head(a.number, match_index))
     setting = setting_line(h, match)
     derived = derived_lines(h, "  ")        # what the record does not state, derived, and from what (as check says)
     # and what the analysis derived (record text through record_text, as check shows it)
@@ -195,7 +214,7 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
         # the reason is (zh, en): English first, as every message
         return [head + "  " + dim("not analysed 未分析: " + record_text(f"{a.reason[1]} / {a.reason[0]}")), setting] + derived
     order = hand_context(h.rules, h.level, h.trump).order
-    lines = [head + f"  last {a.tricks} tricks 最后 {a.tricks} 轮 (from trick 从第 {a.first_trick} 轮)"
+    lines = [head + f"  {tricks_words(a.tricks)} (from trick 从第 {a.first_trick} 轮)"
              + dim(f"  {a.nodes} nodes, {a.seconds:.1f}s"), setting]
     lines.extend(derived)
     lines.append(f"  best play 双方最佳: attackers 闲家 {_value(a.start_value)}"
@@ -279,6 +298,22 @@ def search_summary(a: HandAnalysis) -> str:
     return f"{en} / {zh}"
 
 
+def refuse_match(path: str, asked: int, held: int) -> None:
+    """A usage error (exit 2) when ``--match`` names no match of the file, which holds ``held``
+    (numbered from 0, as ``check`` and the JSON's ``match`` number them): what it holds is said."""
+    shown = record_text(path)
+    if 0 <= asked < held:
+        return
+    if held == 0:
+        raise click.UsageError(f"no match {asked} in {shown}: it holds no match that could be read "
+                               f"/ {shown} 中没有比赛 {asked}：其中没有可读的比赛")
+    plural = "match" if held == 1 else "matches"
+    numbers = "0" if held == 1 else f"0–{held - 1}"
+    raise click.UsageError(f"no match {asked} in {shown}: it holds {held} {plural}, numbered {numbers} "
+                           f"(as check's 'match N · hand …') / {shown} 中没有比赛 {asked}：其中有 {held} 场比赛，"
+                           f"编号 {numbers}（与 check 的“match N · hand …”相同）")
+
+
 VIEW_OPTIONS = ("samples", "seed", "precision")
 """The options of ``analyse`` that refine ``--view``: without it no play is judged from its seat."""
 
@@ -296,8 +331,11 @@ def refuse_idle_options(ctx: click.Context, view: bool, as_json: bool) -> None:
 
 @click.command("analyse", context_settings=CONTEXT)
 @click.argument("path", metavar="FILE")
+@click.option("--match", "match_no", type=int, default=None, metavar="N",
+              help="Only match N of a file holding several (numbered from 0, as check's 'match 0 · hand 1' "
+                   "and the JSON's 'match'; default every match).")
 @click.option("--hand", "hands", type=int, multiple=True, metavar="N",
-              help="Only hand number N (repeatable; default every hand).")
+              help="Only hand number N (repeatable; default every hand; with --match, of that match).")
 @click.option("--last", type=click.IntRange(min=1), default=None, metavar="K",
               help=f"Analyse the last K tricks (default: at least {MIN_LAST}, more while the budget allows).")
 @click.option("--budget", type=click.FloatRange(min=0.01), default=10.0, show_default=True, metavar="SECONDS",
@@ -328,7 +366,7 @@ def refuse_idle_options(ctx: click.Context, view: bool, as_json: bool) -> None:
               help="Also limit each position's search to N nodes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
 @rules_options
-def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, budget_hand: float | None,
+def analyse(path: str, match_no: int | None, hands: tuple[int, ...], last: int | None, budget: float, budget_hand: float | None,
             every_position: bool, show_hands: bool, view: bool, samples: int, seed: int, precision: float | None, nodes: int | None,
             as_json: bool,
             preset: str | None,
@@ -339,15 +377,16 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
     before it and after it, the cost (points lost by the player's side), and
     the best plays.  Costly plays are marked ?! inaccuracy 欠佳 (≥ 5 points),
     ? mistake 失误 (≥ 20), ?? blunder 大错 (≥ 40).  Exit status 0, or 2 when
-    the file could not be read or parsed, or an option was given that would
-    do nothing (--samples, --seed or --precision without --view, --show-hands
-    with --json).
+    the file could not be read or parsed, holds no match --match or no hand
+    --hand, or an option was given that would do nothing (--samples, --seed
+    or --precision without --view, --show-hands with --json).
 
     \b
     Examples:
       tractor analyse sample_logs/spring-cup-r2t5.tgn --hand 1
       tractor analyse game.tgn --last 8 --budget 30 --budget-hand 120
       tractor analyse game.tgn --hand 2 --last 3 --show-hands
+      tractor analyse matches.jsonl --match 1 --hand 3
       tractor analyse game.tgn --json > analysis.json
     """
     refuse_idle_options(click.get_current_context(), view, as_json)
@@ -361,12 +400,15 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
     say_encoding(path, verdict.encoding_note)
     for d in verdict.errors:
         echo_err(located(d, path))
+    if match_no is not None:
+        refuse_match(path, match_no, len(verdict.matches))
+    many = len(verdict.matches) > 1         # each hand's heading names its match, as check's does
     limit = Budget(nodes=nodes, seconds=budget)
     out = []
     shown = 0
     view_noted = False
     for index, match, h, _record in verdict.hands_with_records:
-        if hands and h.number not in hands:
+        if (match_no is not None and index != match_no) or (hands and h.number not in hands):
             continue
         progress = Progress(h.number)
         hand_start = time.perf_counter()
@@ -393,14 +435,16 @@ def analyse(path: str, hands: tuple[int, ...], last: int | None, budget: float, 
                 view_noted = True
                 click.echo(dim(VIEW_NOTE))
                 click.echo("")
-            for line in hand_lines(a, match, h, show_hands, views, facts):
+            for line in hand_lines(a, match, h, show_hands, views, facts, index if many else None):
                 click.echo(line)
     if hands and not shown and verdict.readable:
-        numbers = sorted({h.number for _, _, h in verdict.hands})
+        numbers = sorted({h.number for i, _, h in verdict.hands if match_no is None or i == match_no})
         asked = ", ".join(map(str, hands))
         shown_path, have = record_text(path), ", ".join(map(str, numbers)) or "none / 无"
-        raise click.UsageError(f"no hand {asked} in {shown_path} (its hands: {have}) "
-                               f"/ {shown_path} 中没有第 {asked} 局（其中的局：{have}）")
+        where_en, where_zh = ((f"match {match_no} of {shown_path}", f"{shown_path} 的比赛 {match_no}")
+                              if match_no is not None else (shown_path, shown_path))
+        raise click.UsageError(f"no hand {asked} in {where_en} (its hands: {have}) "
+                               f"/ {where_zh} 中没有第 {asked} 局（其中的局：{have}）")
     if as_json:
         click.echo(json.dumps({"file": path, "hands": out}, ensure_ascii=False, indent=1))
     click.get_current_context().exit(EXIT_UNREADABLE if verdict.errors or not verdict.readable else EXIT_OK)

@@ -29,7 +29,7 @@ from tractor_analysis.engine.record_gaps import find_gaps, play_left_out
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.hand_replay import describe_outcome
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
-from tractor_analysis.engine.verdicts import WITHHELD, HandResult, MatchResult, Unknown, Violation
+from tractor_analysis.engine.verdicts import RECORDED_TOTAL, WITHHELD, HandResult, MatchResult, Unknown, Violation
 from tractor_analysis.records.cards import Card, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_SYMBOLS, team_of
 from tractor_analysis.records.diagnostics import Diagnostic
 from tractor_analysis.records.locate import violation_position
@@ -37,7 +37,7 @@ from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
 from tractor_analysis.records.safe_write import write_text_atomic
 
-from .hand_page import (TEAM_NAMES as TEAM_EN, HandView, TrickView, ViolationView, hand_view, player_names,
+from .hand_page import (TEAM_NAMES as TEAM_EN, HandView, ScoreLine, TrickView, ViolationView, hand_view, player_names,
                         violation_view)
 from .hands_known import DEAL, PLAYS, hand_sources
 from .ruling_fit import fit_level
@@ -320,6 +320,11 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
         needs = {"sides", "penalties", "points", "outcome", "levels"}
     withheld = result.withheld & needs
     if withheld and v.code not in REVOKE_CODES:
+        if v.code in ("throw_failed", "wrong_forced_play") and penalty_known(result):
+            # the penalty rests on the sides and the count only: what the ruleset makes of the fault is
+            # ruled on; only the total it goes into (with the bottom …) waits on the unknown
+            lines.extend(throw_penalty_lines(v, result))
+            needs = needs - {"sides", "penalties"}
         # what rests on an unknown fact (the dealer …) is not ruled on: the engine withheld it; the
         # fact itself is told in full once, in the page's "what the record does not state"
         for u in result.unknowns:
@@ -354,20 +359,7 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
                 "this ruleset has no penalty for a wrong follow (revoke_penalty = none): "
                 "the trick counts as played"))
     elif v.code in ("throw_failed", "wrong_forced_play"):
-        penalty = [i for i in result.items if i.kind == "throw_penalty"
-                   and (f"trick {v.trick}:" in i.en)]
-        if rules.throw_penalty is ThrowPenalty.PER_CARD and penalty:
-            for item in penalty:
-                lines.append((f"甩牌失败罚分：{item.zh}，计入闲家得分 {item.points:+d}",
-                              f"failed-throw penalty: {item.en} = {item.points:+d} to the attackers' total "
-                              f"— docs/rules.md §4.6"))
-        elif rules.throw_penalty is ThrowPenalty.PER_CARD:
-            lines.append(("记录中没有可罚的甩牌张数（未写明甩牌 -> 强制出牌）",
-                          "no cards to penalise in the record (no attempted -> forced play written)"))
-        else:
-            lines.append(("本规则甩牌失败不罚分：只须改出强制出的牌",
-                          "no point penalty under this ruleset (throw_penalty = none): the forced play "
-                          "is the only consequence"))
+        lines.extend(throw_penalty_lines(v, result))
     elif miscounted(v, result):
         zh, en = describe_outcome(result)
         lines.append((f"多少牌：本局按多少牌判定，不按得分 — {zh}",
@@ -387,6 +379,31 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
     if line is not None:
         lines.append(line)
     return tuple(lines)
+
+
+def penalty_known(result: HandResult) -> bool:
+    """The hand's failed-throw penalties are known — their count and the side each counts for
+    (``check --json``'s ``penalties`` is not null) — whatever else the record leaves unknown (the
+    bottom …): a throw's consequence is then ruled on though the attackers' total is withheld."""
+    return (result.penalties is not None and not {"sides", "penalties"} & result.withheld
+            and bool(result.defenders))
+
+
+def throw_penalty_lines(v: Violation, result: HandResult) -> list[tuple[str, str]]:
+    """(中文, English): what the hand's ruleset makes of the failed throw ``v`` — its penalty item (the
+    points the engine charged for its trick), or that it has none."""
+    rules = result.rules
+    penalty = [i for i in result.items if i.kind == "throw_penalty" and i.trick == v.trick]
+    if rules.throw_penalty is ThrowPenalty.PER_CARD and penalty:
+        return [(f"甩牌失败罚分：{item.zh}，计入闲家得分 {item.points:+d}",
+                 f"failed-throw penalty: {item.en} = {item.points:+d} to the attackers' total "
+                 f"— docs/rules.md §4.6") for item in penalty]
+    if rules.throw_penalty is ThrowPenalty.PER_CARD:
+        return [("记录中没有可罚的甩牌张数（未写明甩牌 -> 强制出牌）",
+                 "no cards to penalise in the record (no attempted -> forced play written)")]
+    return [("本规则甩牌失败不罚分：只须改出强制出的牌",
+             "no point penalty under this ruleset (throw_penalty = none): the forced play "
+             "is the only consequence")]
 
 
 def not_ruled_on(u: Unknown, needs: set[str]) -> tuple[str, str]:
@@ -425,13 +442,42 @@ def takeback_line(result: HandResult, unread: int) -> tuple[str, str] | None:
     return zh, en
 
 
+SCORE_LABELS = {
+    "tricks": ("闲家墩内得分", "attackers' trick points"),
+    "setup_points": ("此前已得分", "points before this position"),
+    RECORDED_TOTAL: ("记分表记录的闲家总分（未记出牌）", "attackers' total as the score sheet records it (no play recorded)"),
+}
+"""The score table's labels of the items whose words (the engine's, for ``tractor check``) hold the
+value itself: the table gives the value in its own cell, once."""
+
+
+def score_label(line: ScoreLine, result: HandResult) -> tuple[str, str]:
+    """(中文, English): the score table's label of one score item — a label, its value in the next cell
+    (the engine's words ``闲家墩内得分 5`` would say it twice); the bottom keeps its points × multiplier
+    (how the value comes), a penalty its trick, seat and count; another item its own words."""
+    if line.kind in SCORE_LABELS:
+        return SCORE_LABELS[line.kind]
+    if line.kind == "bottom":
+        points, mult = result.bottom_points, result.bottom_multiplier
+        if points is not None and mult and points * mult == line.points:
+            return f"抠底 {points} 分 × {mult}", f"bottom {points} × {mult}"
+        return "抠底", "bottom"
+    return line.zh, line.en
+
+
 def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str], ...]:
     """The hand's score as the engine computes it, with the recorded claim beside it."""
     out: list[tuple[str, str, str]] = []
-    if result.attackers_total is None:      # withheld: the record does not say which side is which
-        return (("闲家得分：不予判定（见“未知”）", "the attackers' points: withheld (see unknown)", "?"),)
+    if result.attackers_total is None:      # withheld: what it rests on is not known (the sides, the bottom …)
+        # the failed-throw penalties stand when their count and sign are known (check's penalty lines)
+        if penalty_known(result):
+            out.extend((line.zh, line.en, f"{line.points:+d}") for line in hand.score
+                       if line.kind == "throw_penalty")
+        out.append(("闲家得分：不予判定（见“未知”）", "the attackers' points: withheld (see unknown)", "?"))
+        return tuple(out)
     for line in hand.score:
-        out.append((line.zh, line.en, f"{line.points:+d}" if line.kind == "throw_penalty" else str(line.points)))
+        zh, en = score_label(line, result)
+        out.append((zh, en, f"{line.points:+d}" if line.kind == "throw_penalty" else str(line.points)))
     if not result.complete:
         # why, in the words ``tractor check`` uses (explain_hand.not_scored): a seat left holding cards
         # the record does not show it play (the deal and the plays disagree), or a record that stops

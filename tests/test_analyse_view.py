@@ -304,7 +304,7 @@ def test_a_cost_whose_best_plays_the_budget_did_not_reach_says_so():
     from tractor_analysis.cli.analyse_cmd import play_line
     p = PlayAnalysis(3, 1, (5,), 40, 30, 10, None)      # (the order is read only with best plays)
     line = play_line(p, None, None)
-    assert "cost 10" in line and "best plays not found within budget" in line and "最佳出牌未在预算内求出" in line
+    assert "cost 代价 10" in line and "best plays not found within budget" in line and "最佳出牌未在预算内求出" in line
     assert "not found" not in play_line(PlayAnalysis(3, 1, (5,), 40, 40, 0, None), None, None)
 
 

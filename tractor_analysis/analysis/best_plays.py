@@ -48,7 +48,7 @@ def any_words(c: BestChoice) -> tuple[str, str, str]:
     """``(before_pool, after_pool, zh)`` of a choice said "any k of": ``("any 3 of", "(4 plays)",
     "其中任意三张（共 4 种）")`` — the English around the pool's cards, then the Chinese; the fixed
     cards, if any, go first, joined by "+"."""
-    zh = NUMBERS_ZH[c.choose] if c.choose < len(NUMBERS_ZH) else str(c.choose)
+    zh = "两" if c.choose == 2 else NUMBERS_ZH[c.choose] if c.choose < len(NUMBERS_ZH) else str(c.choose)
     return f"any {c.choose} of", f"({c.count} plays)", f"其中任意{zh}张（共 {c.count} 种）"
 
 
