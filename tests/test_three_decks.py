@@ -200,7 +200,7 @@ def test_recorded_throw_with_the_other_forced_unit_is_wrong_forced_play():
     result = replay_position(position(t, level="2", hands=dict(N=T991010JJJ, E="CK CK CK D3 D4", S=FILL, W=FILL2)))
     v, = result.violations
     assert v.code == "wrong_forced_play" and v.better == cards("CJ CJ CJ")
-    assert "♣K ♣K ♣K" in v.message_zh and "had to play ♣J ♣J ♣J" in v.message_en
+    assert "♣K ♣K ♣K" in v.message_zh and "the lowest unit of the largest shape beaten — ♣J ♣J ♣J" in v.message_en
 
 
 def test_throw_recorded_as_standing_that_a_triple_beats_is_throw_failed():

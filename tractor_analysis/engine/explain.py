@@ -119,12 +119,24 @@ def throw_would_stand(seat: int, attempted: Sequence[int]) -> Message:
             f"units); no forced play was due")
 
 
+_FORCED_WORDS = {
+    "largest_shape": ("被管住的最大牌型中最小的一手", "the lowest unit of the largest shape beaten"),
+    "lowest_unit": ("整手甩牌中最小的一手（无论哪一手被管住）", "the lowest unit of the whole throw, whichever unit was beaten"),
+    "lowest_card": ("被管住的各手中最小那手的最小一张", "the lowest card of the beaten unit whose top is lowest"),
+}
+"""What the forced play is under each ``throw_forced`` (docs/rules.md §4.5), in both languages."""
+
+
 def wrong_forced_play(seat: int, recorded: Sequence[int], right: Sequence[int], holder: int | None,
-                      beater: Sequence[int]) -> Message:
+                      beater: Sequence[int], forced: str = "largest_shape") -> Message:
+    """``wrong_forced_play``: the play the rule ``forced`` (``throw_forced``'s value) owed, said as that rule says
+    it; ``holder`` and ``beater``: why the throw failed (the unit the throw check found beaten first — under
+    ``lowest_unit`` not always the unit forced)."""
+    what_zh, what_en = _FORCED_WORDS.get(forced, _FORCED_WORDS["largest_shape"])
     why_zh = f"（{_zh(holder)}持有 {cards_text(beater)}）" if holder is not None else ""
     why_en = f" ({_en(holder)} held {cards_text(beater)})" if holder is not None else ""
-    return (f"{_zh(seat)}甩牌失败后应出最小的被管住的牌 {cards_text(right)}{why_zh}，记录却是 {cards_text(recorded)}",
-            f"after the failed throw {_en(seat)} had to play {cards_text(right)}{why_en}, "
+    return (f"{_zh(seat)}甩牌失败{why_zh}，应出{what_zh}：{cards_text(right)}，记录却是 {cards_text(recorded)}",
+            f"{_en(seat)}'s throw failed{why_en}: {_en(seat)} had to play {what_en} — {cards_text(right)}, "
             f"not {cards_text(recorded)}")
 
 

@@ -565,7 +565,8 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
                                      explain.throw_would_stand(first, attempted)))
             elif not _forced_ok(tc, lead, attempted):
                 vs.append(_violation("wrong_forced_play", number, first, lp.cards, tc.forced,
-                                     explain.wrong_forced_play(first, lp.cards, tc.forced, tc.holder, tc.beater)))
+                                     explain.wrong_forced_play(first, lp.cards, tc.forced, tc.holder, tc.beater,
+                                                               ctx.rules.throw_forced.value)))
         elif not tc.stands:
             vs.append(_violation("throw_failed", number, first, lp.cards, tc.forced,
                                  explain.throw_failed(first, tc.unit.cards, tc.unit.name, tc.holder,
