@@ -132,7 +132,7 @@ def test_whole_number():
 
 @pytest.mark.parametrize("tag, value", [("Hand", "9" * 5000), ("Hand", "9" * 4000), ("Hand", "١٢"),
                                         ("Hand", "2_000"), ("Points", "9" * 5000), ("Claim", "-" + "9" * 30),
-                                        ("FirstTrick", "１２")])
+                                        ("FirstTrick", "١٢")])
 def test_huge_or_odd_numbers_in_tags_are_bad_value_at_the_value(tag, value):
     text = TGN.read_text(encoding="utf-8")
     at = text.index(f'[{tag} "') if f'[{tag} "' in text else None

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterator
 
 __all__ = ["Pieces", "Notes", "physical_lines", "logical_lines", "logical_line", "scan", "pos", "unescape", "raw_offset",
-           "comment_lines", "TYPED_MARKS", "typed_as_ascii"]
+           "comment_lines", "TYPED_MARKS", "typed_as_ascii", "FULL_WIDTH", "half_width", "full_width_in"]
 
 Pieces = list[tuple[int, int, int]] | None
 """Where a logical line's text came from: (offset in the body, file line, file column - 1) per piece."""
@@ -34,16 +34,28 @@ _NOTE_END = re.compile(r'(?:[^}\\]|\\.)*+\}')
 takes, some 100 bytes each (a 6 MB annotation took 700 MB); giving nothing back changes no match,
 since no character the group takes could end the quote or annotation."""
 _ESCAPE = re.compile(r'\\(u[0-9A-Fa-f]{4}|.)', re.DOTALL)
-_RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\s*[.．、。]\s*[NESWnesw北东東南西]\s*[:：])')
+_RECORD_LINE = re.compile(r'\s*(?:\[\s*[A-Za-z][^\s\[\]"]*\s*"|\d+\s*[.．、。]\s*[NESWnesw北东東南西ＮＥＳＷｎｅｓｗ]\s*[:：])')
 """A line that starts a tag or a trick (its number, dot and colon as a Chinese keyboard may type them too:
 :func:`typed_as_ascii`): an annotation left open cannot run past it."""
-TYPED_MARKS = {"：": ":", "，": ",", "．": ".", "、": ".", "。": ".", "“": '"', "”": '"',
-               **{chr(0xFF10 + d): str(d) for d in range(10)}}
+FULL_WIDTH = {**{chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}, "\u3000": " "}
+"""The full-width forms of ASCII (U+FF01–U+FF5E, what a Chinese input method in full-width mode types for
+``!`` … ``~``: ``Ｎ`` ``２`` ``？``) read as ASCII, and the ideographic space U+3000 as a space: what
+:func:`half_width` reads in the value of a tag that takes a seat, a number, a rank or a card."""
+_LINE_WIDTH = {c: a for c, a in FULL_WIDTH.items() if a.isalnum() or a in "->| "}
+"""What :func:`typed_as_ascii` reads of :data:`FULL_WIDTH` in a line that is not a tag line: letters and
+digits (a seat ``Ｎ``, a label ``Ｂｏｔｔｏｍ``, a card ``Ｓ１０``, a trick number ``１２``), the arrow ``－＞`` of a
+failed throw, the ``｜｜`` between buries, and U+3000 — not the marks that would change how the line is
+cut (``；`` ``｛`` ``＂`` ``［``…): those stay as written, and what they make of the line is said."""
+TYPED_MARKS = {"：": ":", "，": ",", "．": ".", "、": ".", "。": ".", "“": '"', "”": '"', **_LINE_WIDTH}
 """The marks a Chinese keyboard types that the ``.tgn`` reader reads as ASCII (each one character for one,
 so offsets hold): what :func:`typed_as_ascii` rewrites, and how a quote gives them back as written."""
-_FULL_DIGITS = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)})
-_TYPED_NUMBER = re.compile(r'\s*([0-9０-９]+)(\s*[.．、。])?')
-"""A trick number (ASCII or full-width digits) and the dot after it, ``．`` or ``、`` as typed on a Chinese keyboard."""
+_LINE_TABLE = str.maketrans(_LINE_WIDTH)
+_LINE_WIDE = re.compile("[" + "".join(sorted(_LINE_WIDTH)) + "]")
+_VALUE_TABLE = str.maketrans(FULL_WIDTH)
+_VALUE_WIDE = re.compile("[\uFF01-\uFF5E\u3000]")
+_TYPED_NUMBER = re.compile(r'\s*[0-9]+(\s*[.．、。])?')
+"""A trick number (its full-width digits already read as ASCII) and the dot after it, ``．`` or ``、`` as typed on a
+Chinese keyboard."""
 _UNESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", '"': '"', "}": "}", "{": "{"}
 
 
@@ -59,8 +71,10 @@ def physical_lines(text: str) -> list[str]:
 def typed_as_ascii(body: str) -> str:
     """A logical line (``body``, not all ASCII) with the marks a Chinese keyboard types read as ASCII, one
     character for one (:data:`TYPED_MARKS`): in a tag line that has no straight quote, curly quotes ``“…”``
-    (word processors); in any other line full-width ``：`` and ``，``, and a trick number's full-width digits
-    (``２.``) and the ``．`` or ``、`` typed for its dot (``2．``, ``2、``).  ``body`` itself when none is."""
+    (word processors); in any other line full-width ``：`` and ``，``, full-width letters and digits (a seat
+    ``Ｗ：``, a card ``Ｃ２``, a trick number ``２.``), ``－＞``, ``｜`` and U+3000 (:data:`_LINE_WIDTH`), and the
+    ``．`` or ``、`` typed for a trick number's dot (``2．``, ``2、``).  ``body`` itself when none is.  (A tag's
+    value is read by its tag: :func:`half_width`.)"""
     stripped = body.lstrip()
     if stripped[:1] == "[":
         if ("“" in body or "”" in body) and '"' not in body:
@@ -68,15 +82,30 @@ def typed_as_ascii(body: str) -> str:
         return body
     if "：" in body or "，" in body:
         body = body.replace("：", ":").replace("，", ",")
+    if _LINE_WIDE.search(body) is not None:
+        body = body.translate(_LINE_TABLE)
     m = _TYPED_NUMBER.match(body)
     if m is None:
         return body
-    number, dot = m.group(1), m.group(2)
-    if not number.isascii():
-        body = body[:m.start(1)] + number.translate(_FULL_DIGITS) + body[m.end(1):]
+    dot = m.group(1)
     if dot is not None and dot[-1] != ".":
         body = body[:m.end() - 1] + "." + body[m.end():]
     return body
+
+
+def half_width(value: str) -> str:
+    """A tag's value (not all ASCII) with :data:`FULL_WIDTH` read as ASCII, one character for one (``"６５"``
+    is ``"65"``, ``"Ｗ"`` is ``"W"``, ``"ＮＳ：２"`` is ``"NS:2"``); ``value`` itself when it holds none.  For the
+    tags that take a seat, a number, a rank, a card or a fixed word, never for a text tag (a name, an event)."""
+    if _VALUE_WIDE.search(value) is None:
+        return value
+    return value.translate(_VALUE_TABLE)
+
+
+def full_width_in(text: str) -> bool:
+    """Whether ``text`` (as the record writes it) holds a character of :data:`FULL_WIDTH`: what a message about
+    it then says (``'Ｘ' is in full-width characters, read as 'X'``)."""
+    return not text.isascii() and _VALUE_WIDE.search(text) is not None
 
 
 def unescape(text: str) -> str:

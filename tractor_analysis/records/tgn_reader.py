@@ -32,8 +32,8 @@ from .frozen import gc_paused, settle_as_old
 from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Match, Trick, new_hand, new_trick
 from .rulesets import build_ruleset
-from .tgn_lines import Notes, Pieces, logical_line, physical_lines, typed_as_ascii
-from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading
+from .tgn_lines import Notes, Pieces, half_width, logical_line, physical_lines, typed_as_ascii
+from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading, width_note
 from .tgn_tags import KNOWN_TAGS, hand_tag, match_tag, parse_levels, read_tags
 from . import tgn_tricks
 from .tgn_tricks import commented_plays, label_line, trick_line, unread_tricks
@@ -149,8 +149,9 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
     _close_hand(st)
     if not st.decks:
         st.decks = build_ruleset(st.match.get("ruleset"), st.rules)[0].decks
-    number = whole_number(value)
-    unstated = value.strip() == "?"     # the number is not known: numbered as JSON numbers a hand without one
+    read = value if value.isascii() else half_width(value)     # full-width "１２" is hand 12
+    number = whole_number(read)
+    unstated = read.strip() == "?"      # the number is not known: numbered as JSON numbers a hand without one
     bad = not unstated and (number is None or abs(number) > MAX_HAND_NUMBER)
     if bad or unstated:
         number = (st.hands[-1].number + 1) if st.hands else 1
@@ -159,9 +160,10 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
     st.hand.number_known = not unstated
     if bad:
         shown = value if len(value) <= 40 else value[:40] + "…"
+        wide, wide_zh = width_note(value[:40])
         st.diag("bad_value", f"[Hand] takes a hand number (a whole number up to {MAX_HAND_NUMBER}, or \"?\" when "
-                f"not known), not {shown!r}; numbered {number}",
-                f"[Hand] 应为局号（不超过 {MAX_HAND_NUMBER} 的整数，未知时写 \"?\"），而不是 {shown!r}；按第 {number} 局处理",
+                f"not known), not {shown!r}; {wide}numbered {number}",
+                f"[Hand] 应为局号（不超过 {MAX_HAND_NUMBER} 的整数，未知时写 \"?\"），而不是 {shown!r}；{wide_zh}按第 {number} 局处理",
                 *value_at)
     if number in st.hand_lines:
         st.diag("duplicate_hand", f"hand {number} appears twice (first at line {st.hand_lines[number]})",

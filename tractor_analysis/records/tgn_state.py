@@ -11,9 +11,9 @@ from __future__ import annotations
 from .cards import NUM_KINDS
 from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual
 from .model import Declaration, Hand
-from .tgn_lines import TYPED_MARKS
+from .tgn_lines import TYPED_MARKS, full_width_in, half_width
 
-__all__ = ["MAX_POINTS", "MAX_TRICK", "HandDraft", "Reading", "quoted"]
+__all__ = ["MAX_POINTS", "MAX_TRICK", "HandDraft", "Reading", "quoted", "width_note"]
 
 MAX_POINTS = 9999
 """Largest [Points] (a position's points so far) and [Claim] (either sign) taken as written."""
@@ -25,6 +25,18 @@ def quoted(text: str, width: int = 30) -> str:
     """``text`` (the record's, as written) as a message quotes it: in quotes, cut at ``width`` characters
     with ``…`` when it is longer."""
     return repr(text if len(text) <= width else text[:width] + "…")
+
+
+def width_note(written: str) -> tuple[str, str]:
+    """What a message refusing ``written`` (the record's text, as written: a seat, a tag's value) says of its
+    full-width characters, in English and in Chinese, ending ``"; "`` / ``"；"`` to go before what is expected:
+    ``'Ｘ' is in full-width characters, read as 'X'; `` — ``("", "")`` when it holds none.  They are read as
+    their ASCII forms (:data:`.tgn_lines.FULL_WIDTH`), so the message says what that reading was."""
+    if not full_width_in(written):
+        return "", ""
+    shown, read = quoted(written), quoted(half_width(written))
+    return (f"{shown} is in full-width characters, read as {read}; ",
+            f"{shown} 是全角字符，按 {read} 读取；")
 
 
 class HandDraft:
@@ -107,7 +119,7 @@ class Reading:
 
     def as_written(self, text: str, start: int) -> str:
         """``text``, read at offset ``start`` of the logical line being read, as the record writes it
-        (full-width ``：`` ``，``, digits, ``．`` ``、`` given back): what a message quotes.  ``text`` itself
+        (full-width ``：`` ``，``, letters and digits, ``．`` ``、`` given back): what a message quotes.  ``text`` itself
         when the line was read as written, or the text there is not ``text`` so rewritten."""
         w = self.written
         if w is None or not text:

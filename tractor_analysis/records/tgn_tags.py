@@ -18,8 +18,8 @@ from .limits import MAX_DEPTH, json_too_deep, whole_number
 from .model import Declaration
 from .rulesets import rule_problems
 from .tgn_cards import read_cards
-from .tgn_lines import Pieces, pos, raw_offset, unescape
-from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading, quoted
+from .tgn_lines import Pieces, half_width, pos, raw_offset, unescape
+from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading, quoted, width_note
 from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 
 __all__ = ["KNOWN_TAGS", "read_tags", "match_tag", "hand_tag", "parse_levels"]
@@ -47,6 +47,8 @@ KNOWN_TAGS = _MATCH_TAGS | _HAND_TAGS | {"hand"}
 _TAG = re.compile(r'\[\s*([^\s\[\]"{};]+)\s*"((?:[^"\\]|\\.)*+)"')   # possessive: see tgn_lines._NOTE_END
 _TAG_CLOSE = re.compile(r'\s*\]')
 _TAG_NAME = re.compile(r'\[\s*([^\s\[\]"{};]*)')
+_WORD = re.compile(r'[^\s,]+')
+"""A word of ``[Takebacks]`` (words separated by white space or commas), read off its full-width value."""
 
 
 def read_tags(st: Reading, body: str, lineno: int, pieces: Pieces, pos_: int
@@ -141,28 +143,50 @@ def match_tag(st: Reading, name: str, low: str, value: str, at: Position, name_a
     elif low in _TEAM_TAGS:
         st.teams[_TEAM_TAGS[low]] = value if value.strip() else None
     elif low == "ruleset":
-        st.match["ruleset"] = value
-        for code, _, en, zh in rule_problems(value, ()):
-            st.diag(code, en, zh, *value_at)
+        st.match["ruleset"] = value = _fixed_word(st, value, lambda v: rule_problems(v, ()), value_at)
     elif low == "levels":
-        levels = parse_levels(value)
+        read = value if value.isascii() else half_width(value)     # "ＮＳ：２ ＥＷ：２" as "NS:2 EW:2"
+        levels = parse_levels(read)
         if levels is None:
-            twice = _side_named_twice(value)
+            twice = _side_named_twice(read)
             en = f" (it names {twice} twice)" if twice else ""
             zh = f"（{twice} 出现两次）" if twice else ""
-            st.diag("bad_value", f"bad [Levels] value {value!r}{en}; expected each side at most once, e.g. "
+            wide, wide_zh = width_note(value)
+            st.diag("bad_value", f"bad [Levels] value {value!r}{en}; {wide}expected each side at most once, e.g. "
                     "\"NS:2 EW:2\"; both sides' levels are unknown",
-                    f"[Levels] 的值 {value!r} 不正确{zh}，每方至多写一次，例如 \"NS:2 EW:2\"；双方级别未知", *value_at)
+                    f"[Levels] 的值 {value!r} 不正确{zh}，{wide_zh}每方至多写一次，例如 \"NS:2 EW:2\"；双方级别未知", *value_at)
             levels = (None, None)
         st.match["levels"] = levels
 
 
 def _rule_tag(st: Reading, option: str, value: str, name_at: Position, value_at: Position) -> None:
     """``[Rule:option "value"]``: kept, and checked against the rule options."""
+    if not value.isascii():             # full-width "ｏｎ" as "on" (an option's value is a word or a number)
+        value = _fixed_word(st, value, lambda v: rule_problems(None, [(option, v)]), value_at, name_at)
+        st.rules.append((option, value))
+        return
     st.rules.append((option, value))
     for code, _, en, zh in rule_problems(None, [(option, value)]):
         where = name_at if code == "unknown_rule" else value_at
         st.diag(code, en, zh, where[0], where[1] + (5 if code == "unknown_rule" else 0))
+
+
+def _fixed_word(st: Reading, value: str, problems, value_at: Position, name_at: Position | None = None) -> str:
+    """The value of ``[Ruleset]`` or ``[Rule:…]`` as it is kept, its problems (``problems(value)``: the
+    ``(code, name, English, Chinese)`` of :func:`~.rulesets.rule_problems`) reported: read with its full-width
+    characters as ASCII (``"ｓｔａｎｄａｒｄ"`` is ``"standard"``) when that reading has none, else as written, each
+    message saying the value is full-width.  ``name_at``: where an unknown option's name is (``[Rule:…]``)."""
+    read = value if value.isascii() else half_width(value)
+    kept, found = read, problems(read)
+    if read is not value and any(code != "unknown_rule" for code, *_ in found):
+        kept, found = value, problems(value)        # refused read as ASCII too: kept, and quoted, as written
+    wide, wide_zh = _width_aside(value) if kept is value else ("", "")
+    for code, _, en, zh in found:
+        if code == "unknown_rule" and name_at is not None:
+            st.diag(code, en, zh, name_at[0], name_at[1] + 5)
+        else:
+            st.diag(code, en + wide, zh + wide_zh, *value_at)
+    return kept
 
 
 def _side_named_twice(value: str) -> str | None:
@@ -215,7 +239,10 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
         return
     _duplicate(st, h.seen, low, name, at)
     h.positions[low] = at
-    v = value.strip()
+    # every hand tag takes a seat, a number, a rank, a card or a fixed word: full-width "Ｗ" "６５" "？"
+    # (a Chinese input method in full-width mode) read as the ASCII; a message quotes the value as written
+    read = value if value.isascii() else half_width(value)
+    v = read.strip()
     if low == "dealer":
         seat = SEAT_LOOKUP.get(v)
         h.dealer_unknown = v == "?"
@@ -224,8 +251,9 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
             # out — derived where the record allows — but no problem; no place kept, as it names no seat
             del h.positions[low]
         elif seat is None:
-            st.diag("unknown_seat", f"unknown seat {value!r} in [Dealer] (expected N, E, S or W, or \"?\" "
-                    "when not known)", f"[Dealer] 中的座位 {value!r} 无法识别（应为 N、E、S 或 W，未知时写 \"?\"）",
+            wide, wide_zh = width_note(value)
+            st.diag("unknown_seat", f"unknown seat {value!r} in [Dealer] ({wide}expected N, E, S or W, or \"?\" "
+                    "when not known)", f"[Dealer] 中的座位 {value!r} 无法识别（{wide_zh}应为 N、E、S 或 W，未知时写 \"?\"）",
                     *value_at)
         h.dealer = seat
     elif low == "trump":
@@ -237,9 +265,10 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
             h.trump, h.trump_known = parse_trump(TRUMP_WORDS.get(v.lower(), v)), True
         except ValueError:
             h.trump, h.trump_known = None, False
-            st.diag("bad_value", f"unknown trump {value!r} in [Trump] (expected S, H, D, C or NT, or \"?\" when "
+            wide, wide_zh = width_note(value)
+            st.diag("bad_value", f"unknown trump {value!r} in [Trump] ({wide}expected S, H, D, C or NT, or \"?\" when "
                     "not known): the trump is unknown, so no play of the hand is judged",
-                    f"[Trump] 中的主牌花色 {value!r} 无法识别（应为 S、H、D、C 或 NT，未知时写 \"?\"）：主牌未知，"
+                    f"[Trump] 中的主牌花色 {value!r} 无法识别（{wide_zh}应为 S、H、D、C 或 NT，未知时写 \"?\"）：主牌未知，"
                     "本局出牌一概不予判定", *value_at)
     elif low == "level":
         if v == "?":
@@ -253,9 +282,10 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
             h.level = parse_rank(v)
         except ValueError:
             h.level = None
-            st.diag("bad_value", f"unknown level {value!r} in [Level] (expected 2..10, J, Q, K or A, or \"?\" "
+            wide, wide_zh = width_note(value)
+            st.diag("bad_value", f"unknown level {value!r} in [Level] ({wide}expected 2..10, J, Q, K or A, or \"?\" "
                     "when not known): the level is read as not stated",
-                    f"[Level] 中的级别 {value!r} 无法识别（应为 2..10、J、Q、K 或 A，未知时写 \"?\"）：按未写明级别处理",
+                    f"[Level] 中的级别 {value!r} 无法识别（{wide_zh}应为 2..10、J、Q、K 或 A，未知时写 \"?\"）：按未写明级别处理",
                     *value_at)
     elif low == "setup":
         _setup(st, h, value, v, value_at)
@@ -268,7 +298,7 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
             if low == "points":
                 h.points_known = False
             return
-        number = _int_value(st, name, value, value_at)
+        number = _int_value(st, name, value, value_at, read)
         if number is not None:
             setattr(h, _NUMBER_FIELDS[low], number)
         if low == "points":
@@ -277,10 +307,10 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
         _friend(st, h, value, v, value_at)
     elif low == "declarations":
         problems = len(st.diags) + st.dropped
-        h.declarations = _declarations(st, value, value_at)
+        h.declarations = _declarations(st, value, value_at)      # (its seats read full-width too)
         h.declarations_known = len(st.diags) + st.dropped == problems    # none dropped
     elif low == "takebacks":
-        _takebacks(st, h, value, value_at)
+        _takebacks(st, h, value, read, value_at)
     elif low == "bidfor":
         _bid_for(st, h, value, v, value_at)
     elif low == "resultonly":
@@ -290,8 +320,9 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
         elif flag in ("0", "false", "no", "off"):
             h.result_only = False
         else:
-            st.diag("bad_value", f"[ResultOnly] takes \"yes\" or \"no\", not {value!r}",
-                    f"[ResultOnly] 应为 \"yes\" 或 \"no\"，而不是 {value!r}", *value_at)
+            wide, wide_zh = _width_aside(value)
+            st.diag("bad_value", f"[ResultOnly] takes \"yes\" or \"no\", not {value!r}{wide}",
+                    f"[ResultOnly] 应为 \"yes\" 或 \"no\"，而不是 {value!r}{wide_zh}", *value_at)
 
 
 def _bid_for(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -> None:
@@ -305,9 +336,10 @@ def _bid_for(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) 
     else:                   # "?", or a value that cannot be read: not known, never "no"
         h.bid_for, h.bid_for_known = False, False
         if flag != "?":
-            st.diag("bad_value", f"[BidFor] takes \"yes\", \"no\" or \"?\" (not known), not {value!r}: "
+            wide, wide_zh = _width_aside(value)
+            st.diag("bad_value", f"[BidFor] takes \"yes\", \"no\" or \"?\" (not known), not {value!r}{wide}: "
                     "whether the deal was bid for is not known", f"[BidFor] 应为 \"yes\"、\"no\" 或 \"?\"（未知），"
-                    f"而不是 {value!r}：不知本局是否抢庄", *value_at)
+                    f"而不是 {value!r}{wide_zh}：不知本局是否抢庄", *value_at)
 
 
 def _setup(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -> None:
@@ -317,19 +349,29 @@ def _setup(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) ->
     elif flag in ("0", "false", "no", "off"):
         h.setup = False
     else:
-        st.diag("bad_value", f"[SetUp] takes \"1\" or \"0\", not {value!r}",
-                f"[SetUp] 应为 \"1\" 或 \"0\"，而不是 {value!r}", *value_at)
+        wide, wide_zh = _width_aside(value)
+        st.diag("bad_value", f"[SetUp] takes \"1\" or \"0\", not {value!r}{wide}",
+                f"[SetUp] 应为 \"1\" 或 \"0\"，而不是 {value!r}{wide_zh}", *value_at)
 
 
-def _int_value(st: Reading, name: str, value: str, value_at: Position) -> int | None:
-    """A whole number within the tag's range, else ``None`` (and a ``bad_value``)."""
-    number = whole_number(value)
+def _width_aside(value: str) -> tuple[str, str]:
+    """:func:`~.tgn_state.width_note` of a tag's value as an aside after the value a message quotes:
+    ``" ('Ｘ' is in full-width characters, read as 'X')"``; ``("", "")`` when it holds none."""
+    en, zh = width_note(value)
+    return (f" ({en[:-2]})", f"（{zh[:-1]}）") if en else ("", "")
+
+
+def _int_value(st: Reading, name: str, value: str, value_at: Position, read: str | None = None) -> int | None:
+    """A whole number within the tag's range, else ``None`` (and a ``bad_value``); ``read``: the value with
+    its full-width characters read as ASCII (``"６５"`` is 65), ``value`` as written (what a message quotes)."""
+    number = whole_number(value if read is None else read)
     if number is None:
         unknown = name.lower() in _UNKNOWN_NUMBERS      # ("?" says it is not known)
         or_en, or_zh = (', or "?" when not known', '（未知时写 "?"）') if unknown else ("", "")
         shown = quoted(value[:41], 40)
-        st.diag("bad_value", f"[{name}] takes a whole number{or_en}, not {shown}",
-                f"[{name}] 应为整数{or_zh}，而不是 {shown}", *value_at)
+        wide, wide_zh = _width_aside(value[:41])
+        st.diag("bad_value", f"[{name}] takes a whole number{or_en}, not {shown}{wide}",
+                f"[{name}] 应为整数{or_zh}，而不是 {shown}{wide_zh}", *value_at)
         return None
     lo, hi, then_en, then_zh = _NUMBER_RANGES[name.lower()]
     if lo <= number <= hi:
@@ -352,29 +394,36 @@ def _friend(st: Reading, h: HandDraft, value: str, v: str, value_at: Position) -
             kind = parse_card(v)
         except ValueError:
             meant = card_meant(v)
+            wide, wide_zh = width_note(value)
             st.diag("unknown_card", f"unknown card {value!r} in [Friend] "
-                    + (f"(did you mean {meant}? the suit comes first)" if meant
-                       else "(expected e.g. SA, HK, BJ, or \"?\" when not known)"),
-                    f"[Friend] 中的牌 {value!r} 无法识别" + (f"（是否为 {meant}？花色在前）" if meant
-                                                            else "（应如 SA、HK、BJ，未知时写 \"?\"）"),
+                    + (f"({wide}did you mean {meant}? the suit comes first)" if meant
+                       else f"({wide}expected e.g. SA, HK, BJ, or \"?\" when not known)"),
+                    f"[Friend] 中的牌 {value!r} 无法识别" + (f"（{wide_zh}是否为 {meant}？花色在前）" if meant
+                                                            else f"（{wide_zh}应如 SA、HK、BJ，未知时写 \"?\"）"),
                     *value_at)
     h.friend = kind
 
 
-def _takebacks(st: Reading, h: HandDraft, value: str, value_at: Position) -> None:
+def _takebacks(st: Reading, h: HandDraft, value: str, read: str, value_at: Position) -> None:
     """``[Takebacks "N S"]``, once per take-back.  ``?`` is one take-back whose seat is not known (``None``,
     without a diagnostic: the writers put it); a word that is no seat is ``unknown_seat`` and kept as
     written (``None`` too, and in ``takebacks_unread``: not sure to be one take-back) — never dropped: the
-    engine then withholds what its level penalty decides (docs/rules.md §10.2)."""
+    engine then withholds what its level penalty decides (docs/rules.md §10.2).  ``read``: ``value`` with its
+    full-width characters read as ASCII (``"Ｎ，Ｓ"`` is ``"N,S"``), one for one; a word is kept as written."""
     seats: list[int | None] = []
     unread: list[str] = []
-    for word in value.replace(",", " ").split():
+    if read is value:
+        words = [(w, w) for w in value.replace(",", " ").split()]
+    else:
+        words = [(m.group(), value[m.start():m.end()]) for m in _WORD.finditer(read)]
+    for word, written in words:
         seat = SEAT_LOOKUP.get(word)
         if seat is None and word != "?":
-            st.diag("unknown_seat", f"unknown seat {word!r} in [Takebacks] (expected seats such as "
-                    "\"N S\", or ? for a take-back whose seat is not known)", f"[Takebacks] 中的座位 {word!r} 无法识别"
-                    "（应为座位，如 \"N S\"；座位未知的悔牌写 ?）", *value_at)
-            unread.append(word)
+            wide, wide_zh = width_note(written)
+            st.diag("unknown_seat", f"unknown seat {written!r} in [Takebacks] ({wide}expected seats such as "
+                    "\"N S\", or ? for a take-back whose seat is not known)", f"[Takebacks] 中的座位 {written!r} 无法识别"
+                    f"（{wide_zh}应为座位，如 \"N S\"；座位未知的悔牌写 ?）", *value_at)
+            unread.append(written)
         seats.append(seat)
     h.takebacks = tuple(seats)
     h.takebacks_unread = tuple(unread)
@@ -415,11 +464,16 @@ def _declarations(st: Reading, value: str, value_at: Position) -> tuple[Declarat
                     f"亮主记录 {shown} 不是 '座位: 牌'（应如 [Declarations \"N: H2 | E: S2 S2\"]）",
                     vln, vcol + at(start + lead))
             continue
-        seat = SEAT_LOOKUP.get(part[:colon].strip())
+        label = part[:colon].strip()
+        seat = SEAT_LOOKUP.get(label)
+        if seat is None and not label.isascii():
+            seat = SEAT_LOOKUP.get(half_width(label))       # "Ｗ：" as a Chinese input method types it
         if seat is None:
-            shown = quoted(said(start + lead, start + len(part[:colon].rstrip()))[:31])
+            written_seat = said(start + lead, start + len(part[:colon].rstrip()))[:31]
+            shown = quoted(written_seat)
+            wide, wide_zh = width_note(written_seat)
             st.diag("unknown_seat", f"unknown seat {shown} in [Declarations] "
-                    "(expected N, E, S or W)", f"[Declarations] 中的座位 {shown} 无法识别（应为 N、E、S 或 W）",
+                    f"({wide}expected N, E, S or W)", f"[Declarations] 中的座位 {shown} 无法识别（{wide_zh}应为 N、E、S 或 W）",
                     vln, vcol + at(start + lead))
             continue
         cards, bad = read_cards(st, part[colon + 1:], 0, vln, [(0, vln, vcol - 1 + at(start + colon + 1))],

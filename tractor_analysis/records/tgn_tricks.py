@@ -22,7 +22,7 @@ from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .model import Play, new_play
 from .tgn_cards import count_copies, read_cards
 from .tgn_lines import Notes, Pieces, pos
-from .tgn_state import MAX_TRICK, HandDraft, Reading, quoted
+from .tgn_state import MAX_TRICK, HandDraft, Reading, quoted, width_note
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
 __all__ = ["label_line", "trick_line", "commented_plays", "unread_tricks"]
@@ -31,7 +31,7 @@ _CARD = CARD_LOOKUP.__getitem__
 
 _LABELS = {"bottom": "bottom", "底牌": "bottom", "buried": "buried", "埋底": "buried", "扣底": "buried"}
 
-_SEAT_WORD = r'(?:[NESWnesw北东東南西]|[北东東南西]家|(?i:north|east|south|west))'
+_SEAT_WORD = r'(?:[NESWnesw北东東南西ＮＥＳＷｎｅｓｗ]|[北东東南西]家|(?i:north|east|south|west))'
 _INNER_SEAT = re.compile(r'\s(' + _SEAT_WORD + r')\s*:')
 """A seat and its colon inside a play's cards: a comma left out between two plays."""
 _TRICK_NO_DOT = re.compile(r'\s*(\d+)\s' + r'(?=\s*' + _SEAT_WORD + r'\s*:)')
@@ -56,14 +56,16 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
     label = body[lead:colon].strip()
     seat = SEAT_LOOKUP.get(label)
     kind = _LABELS.get(label.lower()) if seat is None else None
-    shown = quoted(st.as_written(label[:31], lead))
     if seat is None and kind is None:
+        written = st.as_written(label[:31], lead)
+        shown = quoted(written)
+        wide, wide_zh = width_note(written)      # ("", "") unless typed full-width
         if len(label) <= 2:
-            st.diag("unknown_seat", f"unknown seat {shown} (expected N, E, S or W)",
-                    f"无法识别的座位 {shown}（应为 N、E、S 或 W）", ln, col)
+            st.diag("unknown_seat", f"unknown seat {shown} ({wide}expected N, E, S or W)",
+                    f"无法识别的座位 {shown}（{wide_zh}应为 N、E、S 或 W）", ln, col)
         else:
-            st.diag("syntax_error", f"unknown line label {shown} (expected N:, E:, S:, W:, Bottom: "
-                    "or Buried:)", f"无法识别的行标记 {shown}（应为 N:、E:、S:、W:、Bottom: 或 Buried:）", ln, col)
+            st.diag("syntax_error", f"unknown line label {shown} ({wide}expected N:, E:, S:, W:, Bottom: "
+                    "or Buried:)", f"无法识别的行标记 {shown}（{wide_zh}应为 N:、E:、S:、W:、Bottom: 或 Buried:）", ln, col)
         return
     h = st.hand
     said = f"'{st.as_written(label, lead)}{st.as_written(':', colon)}'"      # (a label is a word: never long)
@@ -357,10 +359,12 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
     seat = SEAT_LOOKUP.get(seg[:colon].strip())
     if seat is None:
         ln, col = pos(pieces, lineno, first)
-        shown = quoted(st.as_written(seg[:colon].strip()[:31], first))
+        written = st.as_written(seg[:colon].strip()[:31], first)
+        shown = quoted(written)
+        wide, wide_zh = width_note(written)      # ("", "") unless typed full-width
         st.diag("unknown_seat", f"unknown seat {shown} in trick {number} "
-                "(expected N, E, S or W); the play is dropped",
-                f"第 {number} 墩中的座位 {shown} 无法识别（应为 N、E、S 或 W）；该出牌已舍弃", ln, col)
+                f"({wide}expected N, E, S or W); the play is dropped",
+                f"第 {number} 墩中的座位 {shown} 无法识别（{wide_zh}应为 N、E、S 或 W）；该出牌已舍弃", ln, col)
         return None
     if seen & (1 << seat):
         ln, col = pos(pieces, lineno, first)
