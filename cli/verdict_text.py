@@ -139,9 +139,7 @@ def points_text(h: HandResult) -> str:
         parts.append(f"penalties 罚分 {h.penalties:+d}")
     text = " + ".join(parts) + f" = {strong(str(h.attackers_total))}"
     if h.claim is not None:
-        if h.claim_matches is None and any(d.fact == "outcome" for d in h.derived):
-            mark = dim("the hand's result, the record ends first 作为本局结果（记录先结束）")
-        elif h.claim_matches is None:   # the record ends first: the claim is the hand's total, not checked
+        if h.claim_matches is None:     # the record ends first: the claim is the hand's total, not checked
             mark = dim(f"not checked, {_why_open(h, '未核对')}")
         else:
             mark = good("✓") if h.claim_matches else bad("✗ differs 不符")

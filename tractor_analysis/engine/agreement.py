@@ -214,17 +214,10 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
 
 def shared_facts(results: Sequence[HandResult]) -> tuple[list[Unknown], list[Derived]]:
     """The unknown and the derived facts every judgement in ``results`` gives (in ``results[0]``'s order): the
-    ones a merged result keeps before adding its own — and an outcome taken from ``[Claim]`` in some of them
-    (``derived`` fact ``outcome``) when every one gives that outcome."""
+    ones a merged result keeps before adding its own."""
     r0 = results[0]
-    derived = [d for d in r0.derived if all(d in r.derived for r in results[1:])]
-    if r0.outcome is not None and all(r.outcome == r0.outcome for r in results[1:]):
-        # the outcome every judgement gives, some taking it from [Claim] (their record stopping before the hand's
-        # end): it rests on the claim there, and says so
-        claimed = next((d for r in results for d in r.derived if d.fact == "outcome"), None)
-        if claimed is not None and claimed not in derived:
-            derived.append(claimed)
-    return [u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])], derived
+    return ([u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])],
+            [d for d in r0.derived if all(d in r.derived for r in results[1:])])
 
 
 def sides_withheld(results: Sequence[HandResult], changes: dict, what: list[str]) -> None:

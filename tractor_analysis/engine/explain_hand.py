@@ -334,23 +334,6 @@ def throw_penalty(trick: int, seat: int, cards: int, per_card: int) -> Message:
             f"trick {trick}: {SEAT_TOKENS[seat]}'s failed throw, {cards} {_plural(cards, 'card')} × {per_card}")
 
 
-def claim_below_taken(claim: int, taken: int, last: int) -> Message:
-    return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但已记录的各轮中闲家已得 {taken} 分"
-            f"（本规则没有罚分，之后的牌不会使其减少）：记录有误，本局结果不予判定",
-            f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
-            f"the tricks recorded already give them {taken} (these rules charge no penalty in points: nothing later "
-            f"takes points back): the record is wrong, and the hand's result is not ruled on")
-
-
-def outcome_from_claim(claim: int, last: int) -> Message:
-    return (f"本局结果由 [Claim] 推出：记录在第 {last} 轮之后、本局打完之前结束（认输或其余各轮未抄录），"
-            f"而牌桌记录闲家总得分 {claim}，据此按计分表定升级与下庄；各轮得分只计已记录的部分，不再与 [Claim] 核对",
-            f"the hand's result from [Claim]: the record stops after trick {last}, before the hand's end (a concession, "
-            f"or the rest not copied), and the table recorded the attackers' total as {claim}: the score table gives "
-            f"the levels and the next dealer from it; the trick points count the recorded tricks only, and are not "
-            f"checked against [Claim]")
-
-
 def claim_mismatch(claim: int, total: int) -> Message:
     return (f"记录的闲家得分为 {claim}，按出牌计算应为 {total}",
             f"the record claims {claim} for the attackers; the plays give {total}")

@@ -22,7 +22,7 @@ from ..records.cards import POINTS, Card
 from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand
-from ..records.rulesets import Miscount, RevokePenalty, RuleSet, ThrowPenalty
+from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
 from . import explain_contradicted, explain_hand, explain_unknown, referee, score_sheet
 from .partners import dealer_side, friend_partner
 from .outcome import hand_outcome, level_penalties
@@ -38,8 +38,8 @@ from .owed_plays import unsure_follows
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
 from .unplaced import unplaced_copies
-from .verdicts import (Derived, HandResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result,
-                       new_score_item, new_trick_result)
+from .verdicts import (HandResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result, new_score_item,
+                       new_trick_result)
 
 
 # --- the steps of a hand, and what they hand on ----------------------------------------
@@ -153,15 +153,7 @@ def replay_recorded(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], 
     miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
                 if rules.miscount is Miscount.LEVEL and sides_known else ())
     scored = (play.complete or (hand.result_only and hand.claim is not None)) and "outcome" not in withheld
-    claimed = None if scored or score is None else _claimed_end(hand, rules, play, start, score, withheld,
-                                                                 total_known)
-    if isinstance(claimed, Violation):      # a claim below what the attackers already took: the record's fault
-        violations.append(claimed)
-    elif claimed is not None:               # the record stops, and the table's total is the hand's result
-        setting = dataclasses.replace(setting, derived=setting.derived + (claimed,))
-    by_claim = isinstance(claimed, Derived)
-    outcome, after = (hand_outcome(rules, levels, setting, defenders, miscount, scored or by_claim,
-                                   hand.claim if by_claim else score.total)
+    outcome, after = (hand_outcome(rules, levels, setting, defenders, miscount, scored, score.total)
                       if score is not None else (None, levels))
     revoke_levels, takeback_levels, after = level_penalties(hand, rules, defenders, violations, after)
     if "levels" in withheld or outcome is None:     # no result: the levels it leaves are not known
@@ -474,50 +466,6 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
                 "throw_penalty", failed_throw_penalty(rules, n, t.leader in defenders),
                 *explain_hand.throw_penalty(t.number, t.leader, n, rules.throw_penalty_points), t.number))
     return items
-
-
-def _claimed_end(hand: Hand, rules: RuleSet, play: _Play, start: Start, score, withheld: frozenset[str] | set[str],
-                 total_known: bool) -> Derived | Violation | None:
-    """A record that stops before its hand's end (a concession written down, or the rest not copied) whose
-    ``[Claim]`` gives the attackers' total as the table recorded it: that total is the hand's result — the
-    outcome and the levels after derived from it, as a score sheet's hand is (docs/rules.md §7.4, §14.1) —
-    unless the record's own tricks contradict it: the attackers already took more points than it (under rules
-    with no penalty in points, nothing later could take them back): ``claim_mismatch``, and no outcome.
-    ``None``: no claim, a score sheet's hand, what the outcome rests on withheld otherwise (the sides, the
-    level), or rules under which the result rests on more than the total (:func:`_total_decides`)."""
-    if hand.claim is None or hand.result_only or play.complete or "outcome" in withheld or "levels" in withheld:
-        return None
-    if not hand.tricks or not _total_decides(rules) or not _stops_early(hand, play, start):
-        return None     # the tricks not recorded may hold a fault the rules charge: the result rests on more
-    if total_known and hand.claim < score.total:
-        return hand_violation("claim_mismatch", None, explain_hand.claim_below_taken(
-            hand.claim, score.total, hand.tricks[-1].number))
-    return Derived("outcome", f"[Claim] {hand.claim}", "[Claim] (the record stops before the hand's end)",
-                   *explain_hand.outcome_from_claim(hand.claim, hand.tricks[-1].number))
-
-
-def _stops_early(hand: Hand, play: _Play, start: Start) -> bool:
-    """The record stops before its hand's end, between tricks or inside the last trick it gives: every seat,
-    its cards known (none read from its plays), has as many cards left after the last whole trick recorded, and
-    more than none.  Not a hand whose seats end with different numbers of cards (a deal line its plays contradict,
-    多少牌): what is left there is no trick the record leaves out."""
-    if start.from_plays or not hand.tricks:
-        return False
-    tricks = hand.tricks[:-1] if play.unfinished is not None else hand.tricks
-    left = [sum(row) for row in start.hands]
-    for t in tricks:
-        for p in t.plays:
-            left[p.seat] -= len(p.cards)
-    return left[0] > 0 and len(set(left)) == 1
-
-
-def _total_decides(rules: RuleSet) -> bool:
-    """Under ``rules`` a hand's result rests on the attackers' total alone: no failed-throw penalty in points (a
-    record stopping at a disputed throw: whether the table's total counts it is not known), no level lost to a
-    wrong follow or a take-back and no 多少牌 deciding the hand (a fault in the tricks the record does not give
-    would change the levels, or the count towards a forfeit) — every preset but ``tournament``."""
-    return (rules.throw_penalty is ThrowPenalty.NONE and rules.revoke_penalty is RevokePenalty.NONE
-            and rules.takeback_penalty is RevokePenalty.NONE and rules.miscount is Miscount.NONE)
 
 
 def _check_claim(hand: Hand, complete: bool, total: int) -> list[Violation]:
