@@ -341,7 +341,7 @@ one_play(PyObject *pv, PyObject *plays, PyObject *shared, PyObject *line, PyObje
     PyObject *cv = get(pv, s_cards, &miss);
     if (cv == NULL)
         return miss ? 1 : -1;
-    if (!PyList_CheckExact(cv)) {
+    if (!PyList_CheckExact(cv) || PyList_GET_SIZE(cv) == 0) {   /* no card: the detailed path words it */
         Py_DECREF(cv);
         return 1;
     }

@@ -135,6 +135,10 @@ read_segment(PyObject *memo, PyObject *seg)
             Py_RETURN_NONE;                  /* an unknown token: the careful reader words it */
         }
     }
+    if (PyList_GET_SIZE(list) == 0) {           /* "N: ," - no card: the careful reader words it */
+        Py_DECREF(list);
+        Py_RETURN_NONE;
+    }
     Py_ssize_t lead = 0;
     while (lead < n && Py_UNICODE_ISSPACE(CH(lead)))
         lead++;

@@ -83,7 +83,7 @@ def fast_tricks_python(tricks_v: Any, first_trick: int, decks: int, line: int, c
                 if type(pv) is not dict:
                     return None
                 cv = pv["cards"]
-                if type(cv) is not list:
+                if type(cv) is not list or not cv:      # no card: the detailed path words it
                     return None
                 if len(pv) == 2:
                     key = (pv["seat"], *cv)           # as written: a play seen before is not read again

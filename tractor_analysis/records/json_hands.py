@@ -208,6 +208,11 @@ class _TrickReader(FieldReader):
             if not bad:
                 self.throws_after_lead.append((number, Play(seat, cards, attempted, pnotes, self.line, self.column)))
             return None
+        if not bad and not cards:       # "cards": [] — the seat written, its cards not: a play that cannot be read
+            self.diag("bad_value", f"the play of {SEAT_TOKENS[seat]} gives no card (expected \"cards\": a list of "
+                      "one card or more); read as a play that could not be read",
+                      f"{SEAT_TOKENS[seat]} 的出牌没有牌（\"cards\" 应为一张或多张牌的列表）；按无法读取的出牌处理")
+            bad = True
         if bad:
             self.plays_unread.append((number, seat, seen.bit_count()))
             return None

@@ -241,6 +241,8 @@ def _segment(memo: dict, seg: str) -> tuple[int, tuple[Card, ...], int] | None:
         cards = tuple(map(_CARD, txt.split()))
     except KeyError:
         return None
+    if not cards:               # "N: ," — no card: :func:`_play` words it
+        return None
     got = memo[seg] = (seat, cards, len(seg) - len(seg.lstrip()) + 1)
     return got
 
@@ -388,6 +390,13 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
             h.plays_unread.append((number, seat, seen.bit_count()))
             return None
         cards, attempted = read
+    elif not txt.strip():       # "N: ," — the seat written, its cards not: a play made that cannot be read
+        ln, col = pos(pieces, lineno, first)
+        st.diag("syntax_error", f"the play of {SEAT_TOKENS[seat]} in trick {number} gives no card (expected "
+                f"'SEAT: cards'); read as a play that could not be read",
+                f"第 {number} 墩中 {SEAT_TOKENS[seat]} 的出牌没有写牌（应为 '座位: 牌'）；按无法读取的出牌处理", ln, col)
+        h.plays_unread.append((number, seat, seen.bit_count()))
+        return None
     else:
         try:
             cards = tuple([CARD_LOOKUP[t] for t in txt.split()])
