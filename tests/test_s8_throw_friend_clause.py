@@ -52,27 +52,7 @@ def test_three_decks_a_dealer_holding_some_copies():
     """Three decks (§11 speaks of two copies): N holds one ♥A of three, S and W the others; the
     partner is S, the first of those after N in play order, and the reason says how many N held.
     Fails before (the reason did not say N held a copy)."""
-    text = """[Event "f"]
-[Rule:friend "on"]
-[Rule:decks "3"]
-[Levels "NS:7 EW:5"]
-
-[Hand "9"]
-[Dealer "N"]
-[Trump "S"]
-[Level "7"]
-[Friend "HA"]
-[SetUp "1"]
-[Points "40"]
-[FirstTrick "24"]
-N: HA H3
-E: H5 H4
-S: HA H10
-W: HA HQ
-24. N: HA H3, E: H5 H4, S: HA H10, W: HA HQ
-"""
-    (match,), _ = parse_tgn(text)
-    hand = replay_match(match).hands[0]
+    hand = _three_decks("HA H3", "HA HQ")
     [d] = [d for d in hand.derived if d.fact == "dealer_side"]
     assert d.value == "N S"
     assert "the first seat after N in play order holding one of the other copies" in d.message_en
@@ -92,7 +72,20 @@ def test_three_decks_a_dealer_holding_two_copies_names_the_projects_reading():
     project reads the rule as its principle (the partner holds a copy the dealer does not) — E is S's partner — and
     the derived fact says that this is the project's reading (docs/rules.md §11), in both languages.  Two decks: no
     such words (the seed's own clause)."""
-    text = """[Event "f"]
+    hand = _three_decks("HA HA", "H6 HQ")
+    [d] = [d for d in hand.derived if d.fact == "dealer_side"]
+    assert d.value == "N S"
+    assert "N held 2 of the 3 copies" in d.message_en
+    assert "the project's reading, docs/rules.md §11: the dealer plays alone only holding all 3" in d.message_en
+    assert "本项目的读法，docs/rules.md §11：庄家持有全部 3 张才一打三" in d.message_zh
+    _, d2 = sides("C3")
+    assert "project's reading" not in d2.message_en and "本项目的读法" not in d2.message_zh
+
+
+def _three_decks(north: str, west: str):
+    """A three-deck friend-mode position, ♥A called, N dealing: N holds ``north``, E ♥5 ♥4, S ♥A ♥10, W ``west``;
+    one trick, each seat playing what it holds (replayed)."""
+    text = f"""[Event "f"]
 [Rule:friend "on"]
 [Rule:decks "3"]
 [Levels "NS:7 EW:5"]
@@ -105,18 +98,11 @@ def test_three_decks_a_dealer_holding_two_copies_names_the_projects_reading():
 [SetUp "1"]
 [Points "40"]
 [FirstTrick "24"]
-N: HA HA
+N: {north}
 E: H5 H4
 S: HA H10
-W: H6 HQ
-24. N: HA HA, E: H5 H4, S: HA H10, W: H6 HQ
+W: {west}
+24. N: {north}, E: H5 H4, S: HA H10, W: {west}
 """
     (match,), _ = parse_tgn(text)
-    hand = replay_match(match).hands[0]
-    [d] = [d for d in hand.derived if d.fact == "dealer_side"]
-    assert d.value == "N S"
-    assert "N held 2 of the 3 copies" in d.message_en
-    assert "the project's reading, docs/rules.md §11: the dealer plays alone only holding all 3" in d.message_en
-    assert "本项目的读法，docs/rules.md §11：庄家持有全部 3 张才一打三" in d.message_zh
-    _, d2 = sides("C3")
-    assert "project's reading" not in d2.message_en and "本项目的读法" not in d2.message_zh
+    return replay_match(match).hands[0]
