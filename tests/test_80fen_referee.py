@@ -89,3 +89,20 @@ def test_match_winner():
     wrong = dataclasses.replace(MATCH, tags=tuple((n, "NS" if n == "Referee:Winner" else v) for n, v in MATCH.tags))
     (v,) = match_findings(wrong, result)
     assert "says NS" in v.message_en and "EW" in v.message_en
+
+
+@pytest.mark.parametrize("field, value", [("penalty", "x"), ("penalty", [0, 0, 5]), ("after", "2 3"), ("after", [2])])
+def test_a_referee_pair_of_the_wrong_kind_is_bad_value_not_dropped(field, value):
+    """A platform tester (2026-12-06): a round's ``penalty`` or ``after`` of the wrong kind was dropped with no
+    diagnostic — the referee's verdict silently unchecked — where every other field's wrong kind leaves the round
+    out with ``bad_value`` (docs/format.md, 80fen)."""
+    import json
+
+    line = gzip.open(SAMPLE, "rt", encoding="utf-8").readline()
+    match = json.loads(line)
+    rounds = next(v for v in match.values() if isinstance(v, list) and v and isinstance(v[0], dict) and field in v[0])
+    rounds[1][field] = value
+    matches, diags = parse_80fen(json.dumps(match))
+    bad = [d for d in diags if d.code == "bad_value" and repr(field) in d.message]
+    assert bad and "round 2" in bad[0].message and "[N-S, E-W]" in bad[0].message and "[南北, 东西]" in bad[0].message
+    assert len(matches[0].hands) == len(rounds) - 1

@@ -122,6 +122,20 @@ def _stated_int(r: dict, name: str, lo: int, hi: int) -> int | None:
     return None if value is None else _int(value, name, lo, hi)
 
 
+def _stated_pair(r: dict, name: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """Field ``name`` of ``r`` as the two teams' whole numbers ``[N–S, E–W]`` in ``lo..hi``; ``None`` when the log
+    leaves it out or gives ``null`` (not stated); a value of another kind (not a list of two, a string) is
+    :class:`_Bad`, as every field's — never dropped unsaid (the referee's verdict would go unchecked)."""
+    value = r.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2:
+        raise _Bad(f"field {name!r} should be the two teams' values [N-S, E-W], whole numbers {lo}..{hi}, not "
+                   f"{clip(json.dumps(value), 40)}",
+                   f"字段 {name!r} 应为两队的值 [南北, 东西]（{lo}..{hi} 的整数），而不是 {clip(json.dumps(value), 40)}")
+    return _int(value[0], name, lo, hi), _int(value[1], name, lo, hi)
+
+
 def _stated_bool(r: dict, name: str) -> bool | None:
     """Field ``name`` of ``r`` as ``true``/``false``; ``None`` when left out or ``null`` (not stated)."""
     value = r.get(name)
@@ -300,9 +314,9 @@ def _referee_tags(r: dict, dealer: int, winners: list[int]) -> list[tuple[str, s
     if kitty_pts is not None and mult is not None and won_last is not None:
         side = "attackers" if won_last else "defenders"
         out.append(("Referee:Bottom", f"{kitty_pts} x{mult} {side}"))
-    pen = r.get("penalty")
-    if isinstance(pen, list) and len(pen) == 2:
-        out.append(("Referee:Penalty", f"{_int(pen[0], 'penalty', -9999, 9999)} {_int(pen[1], 'penalty', -9999, 9999)}"))
+    pen = _stated_pair(r, "penalty", -9999, 9999)
+    if pen is not None:
+        out.append(("Referee:Penalty", f"{pen[0]} {pen[1]}"))
     defenders_win = _stated_bool(r, "defendersWin")
     if defenders_win is not None:
         # 80fen's "defenders" are the side without the deal: our attackers
@@ -312,9 +326,9 @@ def _referee_tags(r: dict, dealer: int, winners: list[int]) -> list[tuple[str, s
         if up is not None:
             out.append(("Referee:Outcome", f"{side} +{up}"))
         out.append(("Referee:NextDealer", SEAT_TOKENS[nxt]))
-    after = r.get("after")
-    if isinstance(after, list) and len(after) == 2:
-        out.append(("Referee:Levels", f"{_int(after[0], 'after', 2, 99)} {_int(after[1], 'after', 2, 99)}"))
+    after = _stated_pair(r, "after", 2, 99)
+    if after is not None:
+        out.append(("Referee:Levels", f"{after[0]} {after[1]}"))
     return out
 
 
