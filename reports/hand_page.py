@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, Card, Seat, team_of
 from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.engine.outcome import gain_capped
+from tractor_analysis.engine.explain_hand import describe_levels
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.record_gaps import find_gaps
@@ -326,7 +327,9 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
         side = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
         team = ", ".join(f"{SEAT_TOKENS[x]} {isolate(names[x])}" for x in sorted(side))
         team_zh = "、".join(f"{SEAT_TOKENS[x]} {isolate(names[x])}" for x in sorted(side))
-    if o.winner == "neither":
+    if o.reason == "match_points":      # one hand a match (Botzone): match points, no level changes
+        zh, en = describe_levels(o.winner, o.levels, o.reason)
+    elif o.winner == "neither":
         zh, en = "双方均多少牌，不升不降，下局抢庄", "both sides miscounted: no level changes; the next deal is bid for"
     elif o.winner == "attackers":
         if o.levels:

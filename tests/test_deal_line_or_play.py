@@ -85,3 +85,18 @@ def test_the_contradiction_itself_says_the_line_or_a_play_is_miscopied():
     for v in shown:
         assert "the line or a play is miscopied" in v.message_en and "发牌行或出牌有一处记错" in v.message_zh
         bilingual(f"{v.message_en} / {v.message_zh}")
+
+
+def test_two_whole_deal_lines_swapped_are_judged_without_enumerating_every_order():
+    """A scorer's tester (2026-12-06): N's and E's deal lines written in each other's place — each seat plays
+    some 20 cards its line does not give and holds as many left, whose orders (20!) ``_plays_miscopied`` made
+    before checking its bound: the check ran out of memory (a MemoryError reported as an engine error).  The
+    ways are counted first now: past the bound no reading is made, and the hand is judged at once."""
+    m = simulate_match(1, 0, preset="standard", max_hands=1)
+    hand = m.hands[0]
+    deal = list(hand.deal)
+    deal[0], deal[1] = deal[1], deal[0]
+    swapped = dataclasses.replace(hand, deal=tuple(deal))
+    h = replay_match(dataclasses.replace(m, hands=(swapped,))).hands[0]
+    assert any(u.tag == "deal" for u in h.unknowns)
+    assert not any(v.code == "engine_error" for v in h.violations)

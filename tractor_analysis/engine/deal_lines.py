@@ -196,10 +196,13 @@ def _plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple
             return []
         if any(hand.tricks[i].plays[j].attempted is not None for k in beyond for i, j, _ in where[k]):
             return []
+        # the ways counted before any is made: the orders of the cards left are a multinomial (two swapped lines
+        # leave some 20 cards: 20! orders — a scorer's tester's record ran out of memory making them)
+        orders = math.factorial(sum(rest.values())) // math.prod(math.factorial(c) for c in rest.values())
+        if math.prod(math.comb(len(where[k]), n) for k, n in beyond.items()) * orders > MAX_PLAY_READINGS:
+            return []
         picks = [list(itertools.combinations(where[k], n)) for k, n in sorted(beyond.items())]
         news = sorted(set(itertools.permutations(rest.elements())))
-        if math.prod(map(len, picks)) * len(news) > MAX_PLAY_READINGS:
-            return []
         ways.append([list(zip(itertools.chain.from_iterable(chosen), new))
                      for chosen in itertools.product(*picks) for new in news])
     if not ways or math.prod(map(len, ways)) > MAX_PLAY_READINGS:
