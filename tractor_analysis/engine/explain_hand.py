@@ -17,7 +17,8 @@ from typing import Sequence
 
 from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH, TEAMS, TOKEN
 from .explain import Message
-from .scoring import CUT_SHORT, EVERY_READING, FORFEIT_NOT_KNOWN, MATCH_END_NOT_KNOWN, NO_RESULT, RECORD_CUT
+from .scoring import (CUT_SHORT, EVERY_READING, FORFEIT_NOT_KNOWN, MATCH_END_NOT_KNOWN, MATCH_POINTS, NO_RESULT,
+                      RECORD_CUT)
 from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, WITHHELD,
                        Outcome)
 
@@ -536,6 +537,9 @@ def match_decision_text(team: str | None, decided_by: str | None,
         return ("not decided: a side may have passed the winning level in a hand whose result is not known, and the "
                 "readings of what the record leaves open give different winners (see the match's unknown)",
                 "未分胜负：一方可能在结果未知的一局中打过了获胜级别，各种读法的胜方不同（见比赛的“未知”）")
+    if decided_by == MATCH_POINTS and team is not None:
+        return (f"{team} won the match: one hand scored in match points (the seats of {team} scored them)",
+                f"{team} 方获胜：一局一场，按积分（{team} 方得分）")
     if decided_by == EVERY_READING and team is not None:
         return (f"{team} won the match: the same under every reading of what the record leaves open (see the "
                 "match's derived winner)", f"{team} 方获胜：无论哪种读法胜方都一样（见比赛的“推出”）")

@@ -169,6 +169,9 @@ def passed_text(win_level: int | str | None) -> str:
     return f"passed {win_level}" if win_level else "passed the winning level"
 
 
+MATCH_POINTS = "match points"
+""":func:`decide`'s ``decided_by`` of a match that is one hand scored in match points (``score_table = botzone``,
+docs/rules.md §8.1): the side whose seats scored them won it — never "cut short" (it is played to its end)."""
 CUT_SHORT = "cut short"
 """``decided_by`` of a match whose record ends before a side passes the winning level, under a
 ruleset that does not decide such a match (``decide_by_levels`` off): no team wins it."""
@@ -229,6 +232,9 @@ class MatchFacts:
     """Per team whose final level in :attr:`levels` is ``None`` for want of knowing whose take-backs given as
     ``?`` were: the lowest and highest it is under those readings
     (:attr:`~.verdicts.MatchResult.levels_final_span`); ``None`` otherwise."""
+    match_points: int | None = None
+    """A match that is one hand scored in match points (``score_table = botzone``, docs/rules.md §8.1): the team
+    whose seats scored them in its one finished hand; ``None`` otherwise."""
 
 
 def decide(f: MatchFacts) -> tuple[int | None, str]:
@@ -257,6 +263,8 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
         return None, BOTH_FORFEIT
     if f.forfeit is not None:
         return 1 - int(f.forfeit), "forfeit"
+    if f.match_points is not None:          # one hand a match (Botzone): the side that scored its points
+        return f.match_points, MATCH_POINTS
     if f.passed is not None:
         return f.passed, passed_text(f.win_level)
     if not f.decide_by_levels:
@@ -285,7 +293,7 @@ def _by_levels(ns: int, ew: int, holder: int | str | None) -> tuple[int | None, 
 
 
 ENGINE_DECIDED_BY = {"forfeit": "forfeit", BOTH_FORFEIT: BOTH_FORFEIT, "higher level": "levels",
-                     "holding the deal": "deal", EVERY_READING: EVERY_READING}
+                     "holding the deal": "deal", EVERY_READING: EVERY_READING, MATCH_POINTS: "match_points"}
 """:func:`decide`'s wording as ``MatchResult.decided_by`` (``tractor check --json``) says it; any
 ``passed …`` is ``passed``; a match no team wins has ``decided_by`` ``None`` there (but both forfeit)."""
 
@@ -319,7 +327,18 @@ def match_facts(result) -> MatchFacts:
                       decide_by_levels=bool(rules and rules.decide_by_levels),
                       forfeit_known=result.forfeit_known,
                       whole=not any("result" in u.withheld for u in result.unknowns),
-                      level_spans=result.levels_final_span)
+                      level_spans=result.levels_final_span, match_points=_match_points(hands))
+
+
+def _match_points(hands) -> int | None:
+    """:attr:`MatchFacts.match_points` of a match's replayed hands: its one finished hand scored in match points
+    (outcome reason ``match_points``), the team whose seats scored more than none; ``None`` otherwise (no such
+    hand, or more than one finished hand: which decides is not said)."""
+    finished = [h for h in hands if h.outcome is not None]
+    if len(finished) != 1 or finished[0].outcome.reason != "match_points":
+        return None
+    o = finished[0].outcome
+    return o.team if o.levels > 0 and o.team is not None else None
 
 
 def decide_match(result) -> tuple[int | None, str]:
