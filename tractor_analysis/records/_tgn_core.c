@@ -381,7 +381,7 @@ static PyObject *tag_fn, *labels_map, *json_suffix, *max_trick_obj;
 static PyTypeObject *trick_type;
 static Py_ssize_t trick_off[4];  /* number, plays, notes, line */
 static PyObject *a_hand, *a_tricks, *a_played, *a_decks, *a_segments, *a_trick_no, *a_content, *a_seen,
-    *a_positions, *a_deal, *a_dealt, *a_bottom, *a_buried, *a_earlier, *k_bottom, *k_buried;
+    *a_positions, *a_deal, *a_dealt, *a_bottom, *a_buried, *a_earlier, *k_bottom, *k_buried, *a_last_trick;
 static PyObject *k_deal[4];
 static int lines_ready = 0;
 
@@ -718,6 +718,16 @@ done:
 static int
 trick_line(PyObject *self, PyObject *st, PyObject *h, PyObject *raw, long lineno)
 {
+    /* the same line as the last trick line, its number too: a copy, which the Python reader reports */
+    PyObject *last = PyObject_GetAttr(h, a_last_trick);
+    if (last == NULL)
+        return -1;
+    int same = PyUnicode_Check(last) && PyUnicode_Compare(last, raw) == 0;
+    Py_DECREF(last);
+    if (PyErr_Occurred())
+        return -1;
+    if (same)
+        return 0;
     PyObject *played = PyObject_GetAttr(h, a_played), *decks = PyObject_GetAttr(st, a_decks);
     PyObject *memo = PyObject_GetAttr(st, a_segments), *ln = PyLong_FromLong(lineno), *got = NULL;
     if (played && decks && memo && ln) {
@@ -738,7 +748,8 @@ trick_line(PyObject *self, PyObject *st, PyObject *h, PyObject *raw, long lineno
     PyObject *entry = (tricks && col) ? Py_BuildValue("[OO[]OO]", PyTuple_GET_ITEM(got, 0), PyTuple_GET_ITEM(got, 1),
                                                       ln, col) : NULL;
     if (entry != NULL && PyList_Check(tricks) && PyList_Append(tricks, entry) == 0
-        && PyObject_SetAttr(st, a_content, Py_True) == 0 && PyObject_SetAttr(st, a_trick_no, PyTuple_GET_ITEM(got, 0)) == 0)
+        && PyObject_SetAttr(st, a_content, Py_True) == 0 && PyObject_SetAttr(st, a_trick_no, PyTuple_GET_ITEM(got, 0)) == 0
+        && PyObject_SetAttr(h, a_last_trick, raw) == 0)
         rc = 1;
     else if (!PyErr_Occurred())
         PyErr_SetString(PyExc_TypeError, "plain_lines: HandDraft.tricks is not a list");
@@ -913,7 +924,8 @@ PyInit__tgn_core(void)
         || !(a_deal = PyUnicode_InternFromString("deal")) || !(a_dealt = PyUnicode_InternFromString("dealt"))
         || !(a_bottom = PyUnicode_InternFromString("bottom")) || !(a_buried = PyUnicode_InternFromString("buried"))
         || !(a_earlier = PyUnicode_InternFromString("earlier_buries")) || !(k_bottom = PyUnicode_InternFromString("bottom"))
-        || !(k_buried = PyUnicode_InternFromString("buried")))
+        || !(k_buried = PyUnicode_InternFromString("buried"))
+        || !(a_last_trick = PyUnicode_InternFromString("last_trick")))
         return NULL;
     return with_source_digest(PyModule_Create(&module));
 }

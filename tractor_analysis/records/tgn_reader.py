@@ -66,11 +66,12 @@ def _parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
             continue
         body, lineno, pieces, notes, semi = got
         h = st.hand
-        if plain is not None and pieces is None and h is not None:
+        if plain is not None and pieces is None and h is not None and body != h.last_trick:
             got = plain(body, lineno, h.played, st.decks, st.segments, MAX_TRICK)
             if got is not None:
                 st.content = True
                 st.trick_no = got[0]
+                h.last_trick = body         # (the same line again is a copy: tgn_tricks.trick_line says so)
                 h.tricks.append([got[0], got[1], [], lineno, got[2] + 1])
                 if semi >= 0:
                     commented_plays(st, lines[lineno - 1], semi, lineno)

@@ -47,7 +47,7 @@ class HandDraft:
                  "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks",
                  "takebacks_unread", "bid_for",
                  "bid_for_known", "number_known", "positions", "result_only", "dealer_unknown", "deal_unread",
-                 "aside_unread", "plays_unread", "throws_after_lead")
+                 "aside_unread", "plays_unread", "throws_after_lead", "last_trick")
 
     def __init__(self, number: int, line: int, text: str):
         self.number = number
@@ -59,6 +59,7 @@ class HandDraft:
         self.aside_unread: dict[str, int] = {}  # "bottom" / "buried" -> cards of that line that could not be read
         self.plays_unread: list[tuple[int, int, int]] = []   # (trick, seat, plays read before it) of a play not read
         self.throws_after_lead: list[tuple[int, Play]] = []  # (trick, the play as written): a follow written as a throw
+        self.last_trick: str | None = None   # the last trick line's text (a line written twice: tgn_tricks)
         self.trump = None
         self.trump_seen = False
         self.trump_known = False

@@ -147,6 +147,11 @@ def _mark_unread(h: HandDraft, kind: str, unread: int) -> None:
 def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes) -> None:
     """``12. N: cards, E: cards, …`` — one trick of the current hand; its annotations go with it."""
     h = st.hand
+    if h is not None:
+        if body == h.last_trick and body.strip():      # the same trick line again, its number too: a copy
+            _copied_line(st, body, lineno, pieces)
+            return
+        h.last_trick = body
     if _PLAIN_TRICK is not None and pieces is None and not notes and h is not None:
         got = _PLAIN_TRICK(body, lineno, h.played, st.decks, st.segments, MAX_TRICK)
         if got is not None:                 # the whole line in C: what the code below does for it
@@ -197,6 +202,17 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
         plays, trick_notes = _place_notes(plays, owners, segments, dot + 1, notes)
     ln, col = pos(pieces, lineno, lead)     # (a trick left with no play is reported with its hand: unread_tricks)
     h.tricks.append([number, plays, trick_notes, ln, col])
+
+
+def _copied_line(st: Reading, body: str, lineno: int, pieces: Pieces) -> None:
+    """A trick line written twice in a row, word for word, its number too: the same trick copied again (a trick
+    is played once; its number says which) — reported, and read once."""
+    lead = len(body) - len(body.lstrip())
+    ln, col = pos(pieces, lineno, lead)
+    shown = quoted(st.as_written(body.strip()[:31], lead))
+    st.diag("trick_sequence", f"trick line {shown} is written twice in a row, its number too: the same trick "
+            "copied again; read once",
+            f"出牌行 {shown} 连续写了两次（墩号也相同）：同一墩重复抄写；只读一次", ln, col)
 
 
 def unread_tricks(st: Reading, h: HandDraft) -> None:
