@@ -403,6 +403,13 @@ def describe_levels(winner: str, levels: int, reason: str = "points") -> Message
     return f"抓分方上台并升 {levels} 级", f"attackers take the deal and go up {levels} {_plural(levels, 'level')}"
 
 
+def no_trick_recorded() -> Message:
+    """A hand (not a score sheet's) whose record gives no trick line at all: nothing of its play is judged."""
+    return ("记录中没有读到本局的任何一墩（没有写，或写了却无法读取）：出牌未作判定（不判为合规），本局也就没有结果",
+            "no trick of this hand is read from the record (none written, or none that could be read): its play is "
+            "not judged (not shown legal), and the hand has no result")
+
+
 def not_scored(codes: Sequence[str]) -> Message:
     """Why a hand that is not a position has no outcome (``codes``: its violations' codes): cards
     left after the last trick (``deal_mismatch``) — the deal and the plays do not agree — or the

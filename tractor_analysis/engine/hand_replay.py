@@ -30,7 +30,7 @@ from .record_gaps import find_gaps, judge as judge_gaps
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
 from .unread_tricks import follows_bound, tricks_numbered, tricks_read, unread_from
-from .verdicts import HandResult
+from .verdicts import HandResult, Unknown
 
 
 def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2, 2),
@@ -54,6 +54,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
     args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
+    if not hand.tricks and not hand.result_only and not hand.plays_unread:
+        return _no_trick(_replay_read(hand, args, hands_before, first_hand, forfeit_open))
     tricks, skips = tricks_numbered(hand, rules)
     if not all(t.plays for t in tricks):   # a trick with no play read (or skipped): where the record ends, or unread
         read, unread = tricks_read(tricks)
@@ -65,6 +67,14 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         return unread_from(result, unread, skips[0] if skipped else None, hand=None if skips else hand,
                            replay=lambda h: _replay_read(h, args, True, first_hand, forfeit_open))
     return _replay_read(hand, args, hands_before, first_hand, forfeit_open)
+
+
+def _no_trick(result: HandResult) -> HandResult:
+    """``result`` of a hand (not a score sheet's) whose record gives no trick line at all: nothing of its play is
+    judged, so it is not shown legal — said in an ``unknown`` (tag ``play``; a scorer's tester found such a hand,
+    between two played ones, ``legal ✓``)."""
+    said = Unknown("play", ("legality",), *explain_hand.no_trick_recorded())
+    return dataclasses.replace(result, legality_known=False, unknowns=(*result.unknowns, said))
 
 
 def _replay_read(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, forfeit_open: bool,
