@@ -17,7 +17,8 @@ from tractor_analysis.analysis.best_plays import BestChoice, any_words, choices,
 from tractor_analysis.analysis.solver import Budget
 from tractor_analysis.analysis.view import DEFAULT_SAMPLES, PlayView, view_hand
 from tractor_analysis.analysis.hand_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
-                                                      analyse_hand, analysis_derived, mark_of, with_derived_plays)
+                                                      analyse_hand, mark_of)
+from tractor_analysis.analysis.record_basis import analysis_derived, with_derived_plays
 from tractor_analysis.engine.explain_hand import analysis_play_derived
 from tractor_analysis.engine.order import Order
 from tractor_analysis.engine.tricks import hand_context
@@ -81,7 +82,7 @@ def derived_note(p: PlayAnalysis) -> str | None:
 
 
 def _facts_json(facts) -> list[dict]:
-    """The analysis' own derived facts (:func:`~tractor_analysis.analysis.hand_analysis.analysis_derived`), as
+    """The analysis' own derived facts (:func:`~tractor_analysis.analysis.record_basis.analysis_derived`), as
     ``check --json`` writes a derived fact."""
     return [{"fact": d.fact, "value": d.value, "from": d.source, "message_zh": d.message_zh,
              "message_en": d.message_en} for d in facts]
@@ -92,7 +93,7 @@ def hand_json(match_index: int, a: HandAnalysis, order: Order, views: list[PlayV
     """One hand of ``analyse --json`` (docs/format.md "analyse --json"); ``h`` (the engine's
     :class:`HandResult`) gives ``derived``, the facts the record does not state that the analysis
     rests on (as ``check --json`` lists them), followed by ``facts``, those the analysis itself
-    derived (:func:`~tractor_analysis.analysis.hand_analysis.analysis_derived`)."""
+    derived (:func:`~tractor_analysis.analysis.record_basis.analysis_derived`)."""
     views = views if views is not None and len(views) == len(a.plays) else [None] * len(a.plays)
     return {"match": match_index, "hand": a.number,
             # the rules the values are scored by, as check --json names them (a preset; "+": options changed)

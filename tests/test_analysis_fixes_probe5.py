@@ -23,7 +23,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from engine_helpers import position, replay_position
-from tractor_analysis.analysis.hand_analysis import analyse_hand, end_plays
+from tractor_analysis.analysis.hand_analysis import analyse_hand
+from tractor_analysis.analysis.record_basis import end_plays
 from tractor_analysis.analysis.knowledge import knowledge_at
 from tractor_analysis.analysis.view import PlayView, view_play
 from tractor_analysis.cli.analyse_cmd import hand_lines, view_text

@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from tractor_analysis.analysis.batch import DEFAULT_BUDGET, DEFAULT_NODES
-from tractor_analysis.analysis.hand_analysis import no_deal_lines, seats_without_line
+from tractor_analysis.analysis.record_basis import no_deal_lines, seats_without_line
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset import SCHEMAS, load
 from tractor_analysis.dataset.analysis import DEAL, DEAL_AND_PLAYS, PLAYS, analysis_basis

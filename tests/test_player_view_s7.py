@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from tractor_analysis.analysis.best_plays import choices, equal_plays
-from tractor_analysis.analysis.hand_analysis import analyse_hand, with_derived_plays
+from tractor_analysis.analysis.hand_analysis import analyse_hand
+from tractor_analysis.analysis.record_basis import with_derived_plays
 from tractor_analysis.analysis.solver import Budget
 from tractor_analysis.cli.analyse_cmd import VIEW_NOTE, hand_lines, play_line, search_summary
 from tractor_analysis.cli.main import main

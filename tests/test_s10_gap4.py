@@ -103,7 +103,7 @@ def test_too_many_ways_keeps_everything_withheld_and_says_why():
 def test_the_analysis_plays_the_filled_trick_as_derived_plays():
     """``tractor analyse`` of the hand: the positions rebuilt hold trick 8's derived plays (before, the hand was
     "not analysed: plays out of turn, not held or of a wrong number of cards"), and from trick 8 on too."""
-    from tractor_analysis.analysis.hand_analysis import derived_plays, with_derived_plays
+    from tractor_analysis.analysis.record_basis import derived_plays, with_derived_plays
     from tractor_analysis.records.cards import parse_cards
 
     h = hand(GAP8)

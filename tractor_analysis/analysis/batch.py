@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from ..engine.replay import record_pairs
 from ..engine.verdicts import HandResult
-from .hand_analysis import HandAnalysis, analyse_hand, with_derived_plays
+from .hand_analysis import HandAnalysis, analyse_hand
+from .record_basis import with_derived_plays
 from .solver import Budget
 from .view import DEFAULT_SAMPLES, PlayView, view_hand
 

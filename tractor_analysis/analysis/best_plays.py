@@ -135,7 +135,8 @@ def equal_plays(h, trick: int, seat: int, best: Iterable[Sequence[int]]) -> list
     ``None`` when the hand does not hold that play as analysed (no such trick or seat, the level or
     the trump not known): nothing is then added."""
     from ..engine.tricks import hand_context
-    from .hand_analysis import position_at, with_derived_plays
+    from .hand_analysis import position_at
+    from .record_basis import with_derived_plays
     from .solver import Solver, play_classes
 
     if h.level is None or not h.trump_known:

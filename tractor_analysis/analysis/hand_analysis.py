@@ -37,12 +37,10 @@ from typing import Callable
 
 from ..engine import explain_hand
 from .deep_calls import in_one_chunk
+from .record_basis import derived_plays, end_plays, unplayable, with_derived_plays
 from .solver import Budget, Position, Solution, Solver, play_classes
-from ..engine.legal import analyse_lead
-from ..engine.tricks import hand_context, trick_winner
-from ..engine.verdicts import RECORDED_TOTAL, Derived, HandResult
-from ..records.cards import POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
-from ..records.model import Hand, Play
+from ..engine.tricks import hand_context
+from ..engine.verdicts import RECORDED_TOTAL, HandResult
 
 MIN_LAST = 5
 """Tricks analysed at least when the number is left to the time budget."""
@@ -153,271 +151,6 @@ def trick_bases(h: HandResult) -> tuple[list[int], list[int]]:
         bases.append(total)
         total += penalties[i] + (t.points if t.winner not in h.defenders else 0)
     return bases, penalties
-
-
-ANALYSIS_NEEDS = frozenset({"verdicts", "sides", "points", "legality", "trick_winner"})
-"""What an analysis rests on, in :data:`~tractor_analysis.engine.verdicts.WITHHELD` words: the
-plays judged, the sides, the attackers' points, the cards each seat held, each trick's winner.  An
-:class:`~tractor_analysis.engine.verdicts.Unknown` withholding any of them withholds the analysis."""
-
-
-def _unplayable(h: HandResult, end: bool = False) -> tuple[str, str] | None:
-    """Why ``h`` cannot be analysed (``(zh, en)``, naming what the record leaves unknown), or ``None``.
-
-    Never a guess: the facts the record does not state that the analysis needs (the hand's
-    unknowns, each naming its tag; a play the record leaves out and the engine did not derive, by
-    its trick and seat: every later position rests on it), then a hand not played out, the sides, level or points
-    missing, a trick's winner not known (:func:`trick_bases`), and the bottom's points not known:
-    without ``Buried:`` (or a bottom derived from the record) any line in which the attackers may
-    take the last trick would count a bottom nobody knows — the engine needs it only when they took
-    it, the analysis whenever they might (docs/rules.md §14.1).
-
-    ``end``: the record ends in the hand's last trick and the plays it ends before were derived
-    (:func:`end_plays`, already put into ``h``'s last trick): the hand's end is then known, and so
-    are that trick's winner and points (the ``play`` unknown of the plays after the record's end, and
-    the attackers' total the engine withholds for want of them, are not what the analysis rests on)."""
-    gaps = _gaps(h)
-    needed = []
-    for u in h.unknowns:
-        if u.tag == "play" and gaps:        # a play left out and not derived: every later position rests on it
-            words = explain_hand.analysis_play_not_known(gaps)
-            if words not in needed:
-                needed.append(words)
-        elif u.tag == "play" and end:       # the plays after the record's end: derived
-            continue
-        elif u.tag == "deal" and h.complete and ANALYSIS_NEEDS.intersection(u.withheld) == {"legality"}:
-            continue        # a seat's cards read from its plays, a whole hand played: each position is its plays
-        elif ANALYSIS_NEEDS.intersection(u.withheld):
-            needed.append((u.message_zh, u.message_en))
-    if needed:
-        return explain_hand.analysis_unknown(needed)
-    if not h.complete and not end:
-        return _incomplete(h)
-    if h.level is None or (h.attackers_total is None and not end) or not h.defenders:
-        return explain_hand.analysis_withheld()
-    unknown = next((t.number for t in h.tricks if t.winner is None), None)
-    if unknown is not None:
-        return explain_hand.analysis_winner_unknown(unknown)
-    if h.bottom_points is None:
-        return explain_hand.analysis_bottom_unknown()
-    return None
-
-
-def _incomplete(h: HandResult) -> tuple[str, str]:
-    """``(zh, en)``: why a hand the record does not play to its end is not analysed, naming the
-    tricks it does record: the analysis values a hand's last tricks as played, against the hand's
-    result; a record that ends in the hand's last trick is analysed when the plays it ends before
-    are forced (:func:`end_plays`), so this says why they are not."""
-    if not h.tricks:
-        return "记录中没有出牌，无可分析", "the record has no trick: nothing to analyse"
-    t = h.tricks[-1]
-    u = h.unfinished
-    done = t.number - 1 if u is not None and u.trick == t.number else t.number
-    first = h.tricks[0].number
-    if done >= first:
-        span_en = f"trick {first}" if done == first else f"tricks {first}–{done}"
-        span_zh = f"第 {first} 轮" if done == first else f"第 {first}–{done} 轮"
-        kept_en = f"; {span_en} {'is' if done == first else 'are'} recorded whole, but the hand's last tricks and its result are not"
-        kept_zh = f"；{span_zh}已完整记录，但本局最后几轮和结果没有记录"
-    else:
-        kept_en = kept_zh = ""
-    held = [sum(c) for c in t.hands_before] if t.hands_before else []
-    plural = "s" if held and max(held) != 1 else ""
-    if u is not None and u.trick == t.number:
-        who_en = " and ".join(SEAT_TOKENS[s] for s in u.missing)
-        who_zh = "、".join(SEAT_NAMES_ZH[s] for s in u.missing)
-        last = bool(held) and len(set(held)) == 1 and held[0] == len(t.plays[0].cards)
-        if last and not h.legality_known:
-            why_en = (f"in the hand's last trick, but {who_en}'s cards are read from the plays (no deal line): "
-                      "the cards left, so the play, are not known")
-            why_zh = f"这是本局最后一轮，但{who_zh}的持牌只从出牌得知（没有发牌行）：所剩的牌、因而其出牌都未知"
-        elif last:
-            why_en = "in the hand's last trick, but the cards left are not known card for card, so the play is not"
-            why_zh = "这是本局最后一轮，但所剩的牌并非张张已知，其出牌也就未知"
-        else:
-            most = max(held) if held else "?"
-            why_en = f"before the hand's last trick (a seat held {most} card{plural} before it)"
-            why_zh = f"尚未到本局最后一轮（此轮之前有座位持 {most} 张牌）"
-        at_en = f"the record ends in trick {t.number}, before {who_en} played, {why_en}"
-        at_zh = f"记录在第 {t.number} 轮{who_zh}出牌之前结束，{why_zh}"
-    else:
-        left = [a - sum(len(p.cards) for p in t.plays if p.seat == s) for s, a in enumerate(held)]
-        at_en = f"the record ends after trick {t.number}, before the hand's end"
-        at_zh = f"记录在第 {t.number} 轮之后、本局打完之前结束"
-        if left and max(left) > 0:
-            at_en += f" (a seat still held {max(left)} card{'s' if max(left) != 1 else ''})"
-            at_zh += f"（仍有座位持 {max(left)} 张牌）"
-    return (f"{at_zh}；此后的出牌没有记录，而分析评的是一局最后几轮的实际出牌，因此一轮也不分析{kept_zh}",
-            f"{at_en}; the plays after it are not recorded, and the analysis values a hand's last tricks as "
-            f"played, so no trick is analysed{kept_en}")
-
-
-def _left_out(t) -> tuple[int, ...]:
-    """The seats a trick of 1–3 recorded plays leaves out, in turn order from its leader (a trick with no
-    play the record could read, its leader known: all four, :mod:`~tractor_analysis.engine.trick_gaps`)."""
-    if not t.plays:
-        return tuple((t.leader + i) & 3 for i in range(4)) if t.leader is not None else ()
-    if len(t.plays) > 3:
-        return ()
-    seats = {p.seat for p in t.plays}
-    return tuple((t.leader + i) & 3 for i in range(4) if (t.leader + i) & 3 not in seats)
-
-
-def _gaps(h: HandResult) -> list[tuple[int, tuple[int, ...]]]:
-    """``(trick number, seats left out)`` of each trick the record leaves a play out of, though it
-    goes on (the last trick of a record that ends in it, :attr:`HandResult.unfinished`, is not one)."""
-    last = h.unfinished.trick if h.unfinished is not None else None
-    return [(t.number, seats) for t in h.tricks if t.number != last and (seats := _left_out(t))]
-
-
-def derived_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
-    """The plays the record leaves out that the engine derived, by ``(trick number, seat)``: empty
-    unless a ``play`` :class:`~tractor_analysis.engine.verdicts.Derived` says one way to play them
-    fits the rest of the record (:mod:`~tractor_analysis.engine.record_gaps`; docs/rules.md §4.1).
-
-    Each play is the cards its seat held before the trick and not after it, in the replay of that
-    one way (the hands before the next trick; after the last, none), checked against the derived
-    fact's own value (``14: E CJ``): anything that does not agree is not filled in (never a guess:
-    the hand is then not analysed)."""
-    facts = [d for d in h.derived if d.fact == "play"]
-    if not facts:
-        return {}
-    stated: dict[tuple[int, str], list[str]] = {}
-    for d in facts:
-        for part in d.value.split("; "):
-            trick, _, rest = part.partition(": ")
-            seat, *cards = rest.split()
-            if not trick.strip().isdigit():
-                return {}
-            stated[(int(trick), seat)] = sorted(cards)
-    out: dict[tuple[int, int], tuple[int, ...]] = {}
-    for i, t in enumerate(h.tricks):
-        for s in _left_out(t):
-            if (t.number, SEAT_TOKENS[s]) not in stated:
-                continue
-            nxt = h.tricks[i + 1].hands_before if i + 1 < len(h.tricks) else None
-            if not t.hands_before or (nxt is not None and not nxt):
-                return {}
-            after = nxt[s] if nxt is not None else [0] * len(t.hands_before[s])
-            left = [a - b for a, b in zip(t.hands_before[s], after)]
-            if any(n < 0 for n in left):
-                return {}
-            cards = tuple(k for k, n in enumerate(left) for _ in range(n))
-            lead = (t.plays[0].cards if t.plays                 # (a trick with no play read: its derived lead)
-                    else stated.get((t.number, SEAT_TOKENS[t.leader]), ()))
-            if (len(cards) != len(lead)
-                    or sorted(TOKEN[k] for k in cards) != stated[(t.number, SEAT_TOKENS[s])]):
-                return {}
-            out[(t.number, s)] = cards
-    return out if len(out) == len(stated) else {}
-
-
-def end_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
-    """The plays after the record's last one, when they are forced, by ``(trick number, seat)``:
-    the record ends in the hand's last trick (every seat held as many cards as its lead before it)
-    and each seat it ends before holds, card for card, only the cards it has to play — its deal line
-    less what it played (docs/rules.md §14.1).  Empty otherwise: a record that ends earlier, or a
-    seat whose cards are read from its plays (:attr:`HandResult.legality_known` false), or cards held
-    not known card for card (:meth:`HandResult.cards_open`) — never a guess."""
-    u = h.unfinished
-    if u is None or not h.tricks or not h.legality_known or not h.tricks_judged:
-        return {}
-    t = h.tricks[-1]
-    if t.number != u.trick or not t.plays or len(t.hands_before) != 4 or any(h.cards_open(t.number)):
-        return {}
-    if any(p.seat in u.missing for p in t.plays):
-        return {}
-    n = len(t.plays[0].cards)
-    if t.plays[0].attempted is not None or any(sum(c) != n for c in t.hands_before):
-        return {}                           # not the hand's last trick (or a failed throw: cards left)
-    return {(t.number, s): tuple(k for k, c in enumerate(t.hands_before[s]) for _ in range(c)) for s in u.missing}
-
-
-def with_derived_plays(h: HandResult, plays: dict[tuple[int, int], tuple[int, ...]] | None = None) -> HandResult:
-    """``h`` with the plays :func:`derived_plays` and :func:`end_plays` give (or ``plays``) put into
-    their tricks, in turn order: the positions the analysis (and ``--view``) rebuild then hold them.
-    A trick the record ends in, filled so, gets the winner and points of its plays when the engine
-    left them unknown (:func:`~tractor_analysis.engine.tricks.trick_winner`, the engine's rule)."""
-    plays = {**derived_plays(h), **end_plays(h)} if plays is None else plays
-    if not plays:
-        return h
-    last = h.unfinished.trick if h.unfinished is not None else None
-    tricks = []
-    for t in h.tricks:
-        added = [Play(s, c) for (n, s), c in plays.items() if n == t.number]
-        if added:
-            turn = sorted(t.plays + tuple(added), key=lambda p, lead=t.leader: (p.seat - lead) & 3)
-            t = dataclasses.replace(t, plays=tuple(turn))
-            if t.number == last and len(turn) == 4 and (t.winner is None or t.points is None):
-                t = _judged_end(h, t)
-        tricks.append(t)
-    return dataclasses.replace(h, tricks=tuple(tricks))
-
-
-def _judged_end(h: HandResult, t):
-    """The trick the record ends in, its plays filled in (:func:`end_plays`): its winner and points."""
-    ctx = hand_context(h.rules, h.level, h.trump)
-    i, _ = trick_winner(ctx, analyse_lead(ctx, tuple(t.plays[0].cards)), [(p.seat, p.cards) for p in t.plays])
-    points = sum(POINTS[k] for p in t.plays for k in p.cards)
-    return dataclasses.replace(t, winner=t.plays[i].seat if t.winner is None else t.winner,
-                               points=points if t.points is None else t.points)
-
-
-def seats_without_line(record: Hand | None) -> tuple[int, ...]:
-    """The seats of a full hand (not a position) whose record gives deal lines for some seats but none for
-    these: their cards are read from their plays (docs/rules.md §14.1) — analysed only when the hand was played
-    out (each then played a whole hand: its cards before a trick are those it plays from then on)."""
-    if record is None or record.setup or not any(record.deal or ()):
-        return ()
-    return tuple(s for s, cards in enumerate(record.deal) if not cards)
-
-
-def no_deal_lines(record: Hand | None) -> bool:
-    """A full hand (not a position) whose record gives no deal line: each seat's cards are read from
-    its plays (docs/rules.md §14.1), and none of its follows or throws is judged legal."""
-    return record is not None and not record.setup and not any(record.deal or ())
-
-
-def analysis_derived(h: HandResult, record: Hand | None, a: HandAnalysis) -> tuple[Derived, ...]:
-    """The facts the analysis ``a`` of ``h`` rests on that neither the record nor the engine states
-    (:attr:`HandResult.derived` lists those): in a full hand without deal lines, the hands before the
-    analysed tricks, taken from the cards each seat played (it played a whole hand, or the hand
-    would not be analysed); the plays after the record's end that were forced (:func:`end_plays`).
-    Each as ``check --json`` writes a derived fact (``fact``, ``value``, ``from``, both languages)."""
-    if a.reason is not None or not a.tricks:
-        return ()
-    out = []
-    if no_deal_lines(record):
-        n = a.first_trick
-        out.append(Derived(
-            "hands", f"before trick {n}", "the cards each seat played",
-            f"第 {n} 轮起各轮之前各家的手牌由各家此后打出的牌推出：记录没有发牌行，而各家都打完了整手牌"
-            "（分析据此还原局面；跟牌与甩牌未判定是否合法）",
-            f"the hands before trick {n} and each trick after it are the cards each seat played from then on: "
-            "the record gives no deal lines, and every seat played a whole hand (the analysis rebuilds the "
-            "positions from them; follows and throws are not judged legal)"))
-    seats = seats_without_line(record)
-    if seats:
-        n = a.first_trick
-        names_en = " and ".join(SEAT_TOKENS[s] for s in seats)
-        names_zh = "、".join(SEAT_NAMES_ZH[s] for s in seats)
-        out.append(Derived(
-            "hands", f"{' '.join(SEAT_TOKENS[s] for s in seats)} before trick {n}", "the cards the seat played",
-            f"第 {n} 轮起各轮之前{names_zh}的手牌由其此后打出的牌推出：记录没有{names_zh}的发牌行，而其打完了整手牌"
-            "（分析据此还原局面；其跟牌与甩牌未判定是否合法）",
-            f"{names_en}'s hand before trick {n} and each trick after it is the cards {names_en} played from then on: "
-            f"the record gives no deal line for {names_en}, who played a whole hand (the analysis rebuilds the "
-            "positions from them; those follows and throws are not judged legal)"))
-    for (trick, seat), cards in end_plays(h).items():
-        tokens = " ".join(TOKEN[k] for k in cards)
-        what = "this is the last card" if len(cards) == 1 else "these are the last cards"
-        out.append(Derived(
-            "play", f"{trick}: {SEAT_TOKENS[seat]} {tokens}", "the cards the seat still held (its deal line and its plays)",
-            f"第 {trick} 轮{SEAT_NAMES_ZH[seat]}的出牌由记录推出：{' '.join(PRETTY[k] for k in cards)}——记录在其出牌之前"
-            "结束，而这是其最后所剩的牌（发牌行减去已出的牌），只能这样出",
-            f"{SEAT_TOKENS[seat]}'s play in trick {trick} derived: {tokens} — the record ends before it played, and {what} "
-            "it held (its deal line less the cards it played), the only play it had"))
-    return tuple(out)
 
 
 def position_at(h: HandResult, index: int, play: int, bases: list[int], penalties: list[int]) -> Position:
@@ -542,7 +275,7 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     ended = end_plays(h)                    # the plays after the record's end, when forced
     filled = {**derived_plays(h), **ended}  # the plays the record leaves out that the engine derived
     h = with_derived_plays(h, filled)
-    reason = _unplayable(h, bool(ended))
+    reason = unplayable(h, bool(ended))
     n = len(h.tricks)
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
         reason = explain_hand.analysis_inconsistent()
@@ -699,6 +432,5 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
     return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every, searched)
 
 
-__all__ = ["ANALYSIS_NEEDS", "MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand",
-           "analysis_derived", "derived_plays", "end_plays", "no_deal_lines", "seats_without_line", "position_at", "real_result", "trick_bases",
-           "with_derived_plays"]
+__all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand", "position_at",
+           "real_result", "trick_bases"]

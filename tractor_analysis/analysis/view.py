@@ -34,7 +34,8 @@ from ..engine.verdicts import HandResult
 from ..records.cards import POINTS
 from ..records.model import Hand
 from .deals import Deals, deals_for
-from .hand_analysis import no_deal_lines, position_at, trick_bases
+from .hand_analysis import position_at, trick_bases
+from .record_basis import no_deal_lines
 from .knowledge import BOTTOM, friend_sides, knowledge_at
 from .moves import merged
 from .solver import Budget, Position, Solver

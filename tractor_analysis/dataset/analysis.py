@@ -115,9 +115,9 @@ follows and throws not judged legal)."""
 def analysis_basis(record: Hand | None, analysed: dict) -> str | None:
     """The ``hands`` column ``analysis_basis`` of a hand whose plays carry the analysis ``analysed``
     (:func:`by_play`): :data:`PLAYS` for a full hand (not a position) whose record gives no deal line
-    — the rule of ``analysis.hand_analysis.no_deal_lines``, which the dataset does not import (a test
+    — the rule of ``analysis.record_basis.no_deal_lines``, which the dataset does not import (a test
     compares them) —, :data:`DEAL_AND_PLAYS` for one giving some seats' deal lines but not all (the rule of
-    ``analysis.hand_analysis.seats_without_line``), else :data:`DEAL`.  ``None`` when the hand was not analysed,
+    ``analysis.record_basis.seats_without_line``), else :data:`DEAL`.  ``None`` when the hand was not analysed,
     or its record is not at hand (the basis is then not known; an ingest always pairs a hand with its record)."""
     if not analysed or record is None:
         return None
