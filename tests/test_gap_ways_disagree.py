@@ -130,7 +130,9 @@ def test_one_gap_whose_ways_agree_on_the_points_keeps_them():
     h = hand1(text)
     assert h.tricks[12].winner == N and h.tricks[12].points == 5
     assert all(t.points is not None for t in h.tricks)
-    assert [(d.fact, d.value) for d in h.derived] == [("trick_winner", "N"), ("trick_points", "5")]
+    # (the record stops between tricks 15 and 16 with the table's [Claim]: the hand's result, docs/rules.md §7.4)
+    assert [(d.fact, d.value) for d in h.derived] == [("outcome", "[Claim] 60"), ("trick_winner", "N"),
+                                                      ("trick_points", "5")]
     (u,) = [u for u in h.unknowns if u.tag == "play"]
     assert u.withheld == () and "they all give the same" in u.message_en and "所有判定都相同" in u.message_zh
     assert "2 ways it could have been played" in u.message_en and h.legal is True

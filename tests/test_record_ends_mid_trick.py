@@ -177,7 +177,10 @@ def test_a_full_deal_whose_record_stops_early_is_incomplete_not_a_deal_mismatch(
         cut = dataclasses.replace(match, hands=(_cut(hand, 12, plays),))
         h = replay_match(cut).hands[0]
         assert "deal_mismatch" not in codes(h) and "out_of_turn" not in codes(h), (plays, codes(h))
-        assert not h.complete and h.outcome is None
+        assert not h.complete
+        # stopped between tricks with the simulation's [Claim]: the claim is the result (docs/rules.md §7.4);
+        # stopped inside a trick: no outcome
+        assert (h.outcome is not None) == (plays is None and h.claim is not None) == h.scored_by_claim
     # a play missing inside the record too: not out_of_turn (record_gaps.py); the hand is judged for
     # each legal way the seat could have played, and the ways its later plays rule out are dropped
     inner = _cut(hand, 12, None)

@@ -335,6 +335,48 @@ def throw_penalty(trick: int, seat: int, cards: int, per_card: int) -> Message:
             f"trick {trick}: {SEAT_TOKENS[seat]}'s failed throw, {cards} {_plural(cards, 'card')} × {per_card}")
 
 
+def claim_below_taken(claim: int, taken: int, last: int) -> Message:
+    return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但已记录的各轮中闲家已得 {taken} 分"
+            f"（本规则没有罚分，之后的牌不会使其减少）：记录有误，本局结果不予判定",
+            f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
+            f"the tricks recorded already give them {taken} (these rules charge no penalty in points: nothing later "
+            f"takes points back): the record is wrong, and the hand's result is not ruled on")
+
+
+def claim_not_multiple(claim: int, last: int) -> Message:
+    return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但得分总是 5 的倍数"
+            f"（分牌为 5 或 10 分，底分乘以整数倍，本规则没有罚分）：记录有误，本局结果不予判定",
+            f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
+            f"every total is a multiple of 5 (cards count 5 or 10, the bottom a whole multiple; these rules charge no "
+            f"penalty in points): the record is wrong, and the hand's result is not ruled on")
+
+
+def claim_above_reach(claim: int, taken: int, most: int, last: int) -> Message:
+    return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但闲家已得 {taken} 分，"
+            f"此后至多还能得到余下手牌中的分和最大倍数的底分，共计最多 {most} 分：记录有误，本局结果不予判定",
+            f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
+            f"they have {taken} and could add at most the points still held and the bottom at the largest multiplier "
+            f"the cards left allow: {most} at most; the record is wrong, and the hand's result is not ruled on")
+
+
+def claim_against_forced(claim: int, total: int, last: int) -> Message:
+    return (f"记录在第 {last} 轮之后结束，每家只剩一张牌，最后一轮的出牌是确定的，闲家总得分应为 {total}，"
+            f"但 [Claim] 记录 {claim}：记录有误，本局结果不予判定",
+            f"the record stops after trick {last} with one card a seat left, so the last trick is forced and gives "
+            f"the attackers {total}, but [Claim] gives {claim}: the record is wrong, and the hand's result is not "
+            f"ruled on")
+
+
+def outcome_from_claim(claim: int, last: int) -> Message:
+    return (f"本局结果由 [Claim] 推出：记录在第 {last} 轮之后、本局打完之前结束（认输或其余各轮未抄录），"
+            f"牌桌记录闲家总得分 {claim}（在余下的牌可能给出的范围内），据此按计分表定升级与下庄；"
+            f"各轮得分只计已记录的部分",
+            f"the hand's result from [Claim]: the record stops after trick {last}, before the hand's end (a "
+            f"concession, or the rest not copied), and the table recorded the attackers' total as {claim} (within "
+            f"what the cards left can give): the score table gives the levels and the next dealer from it; the "
+            f"trick points count the recorded tricks only")
+
+
 def claim_mismatch(claim: int, total: int) -> Message:
     return (f"记录的闲家得分为 {claim}，按出牌计算应为 {total}",
             f"the record claims {claim} for the attackers; the plays give {total}")

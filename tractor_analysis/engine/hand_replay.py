@@ -23,6 +23,7 @@ from .outcome import gain_capped, offenders, takebacks_unknown, team_counts
 from .played_cards import card_list
 from .tricks import HandContext, hand_context
 from .bury_readings import disputes, judge as judge_readings
+from .claimed_end import CLAIM_SOURCE
 from .contradictions import judge as judge_contradicted, questioned
 from .play_order import judge as judge_order, judge_swapped, lines_swapped, seat_ordered
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
@@ -54,15 +55,34 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
     args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
+    return _claim_kept(_replayed(hand, args, hands_before, first_hand, forfeit_open))
+
+
+def _claim_kept(result: HandResult) -> HandResult:
+    """``result`` without an outcome taken from ``[Claim]`` (:mod:`.claimed_end`) that the judgements of the hand
+    did not keep: where they differ (a contradicted tag judged each way) the outcome is withheld, and so is the
+    fact that would have given it."""
+    if result.outcome is None and any(d.source == CLAIM_SOURCE for d in result.derived):
+        return dataclasses.replace(result, derived=tuple(d for d in result.derived if d.source != CLAIM_SOURCE))
+    return result
+
+
+def _replayed(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, forfeit_open: bool) -> HandResult:
+    """:func:`replay_hand` with its ``args`` (:func:`replay_recorded`'s from ``rules`` to ``chain``)."""
     if not hand.tricks and not hand.result_only and not hand.plays_unread:
         return _no_trick(_replay_read(hand, args, hands_before, first_hand, forfeit_open))
-    tricks, skips = tricks_numbered(hand, rules)
+    tricks, skips = tricks_numbered(hand, args[0])
     if not all(t.plays for t in tricks):   # a trick with no play read (or skipped): where the record ends, or unread
         read, unread = tricks_read(tricks)
-        result = _replay_read(dataclasses.replace(hand, tricks=read), args, hands_before, first_hand, forfeit_open,
-                              unread)
+        # (the tricks read before one that is not: not where the record stops, so no result from [Claim] there,
+        # :mod:`.claimed_end`; the claim is shown and checked on the whole hand as before)
+        part = dataclasses.replace(hand, tricks=read, claim=None) if unread and not hand.result_only else \
+            dataclasses.replace(hand, tricks=read)
+        result = _replay_read(part, args, hands_before, first_hand, forfeit_open, unread)
         if not unread:
             return result
+        if part.claim != hand.claim:
+            result = dataclasses.replace(result, claim=hand.claim)
         skipped = not any(unread[0] is t for t in hand.tricks)     # (the first trick put in for a skip)
         return unread_from(result, unread, skips[0] if skipped else None, hand=None if skips else hand,
                            replay=lambda h: _replay_read(h, args, True, first_hand, forfeit_open))

@@ -24,6 +24,7 @@ from ..records.deal_checks import uneven_position
 from ..records.model import Hand
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
 from . import explain_contradicted, explain_hand, explain_unknown, referee, score_sheet
+from .claimed_end import claimed_end
 from .partners import dealer_side, friend_partner
 from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
@@ -38,8 +39,8 @@ from .owed_plays import unsure_follows
 from .unsure_throws import unsure_throws
 from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
 from .unplaced import unplaced_copies
-from .verdicts import (HandResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result, new_score_item,
-                       new_trick_result)
+from .verdicts import (Derived, HandResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result,
+                       new_score_item, new_trick_result)
 
 
 # --- the steps of a hand, and what they hand on ----------------------------------------
@@ -116,8 +117,8 @@ def replay_recorded(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], 
             withheld = setting.withheld
     if not setting.judged:      # no trump or no level: the tricks as recorded, none judged (docs/rules.md §14)
         return _not_judged(hand, rules, setting, start, defenders, hands_before)
-    play = _play_tricks(hand, rules, hand_context(rules, setting.level, setting.trump), start, dealer,
-                        hands_before)
+    ctx = hand_context(rules, setting.level, setting.trump)
+    play = _play_tricks(hand, rules, ctx, start, dealer, hands_before)
     if play.throws_withheld:              # a throw verdict rested on cards a seat may have held
         n, seats = len(setting.unknowns), sorted(play.unsure_seats)
         setting = throws_unknown(setting, play.unsure_seats, play.throws_withheld,
@@ -153,7 +154,15 @@ def replay_recorded(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], 
     miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
                 if rules.miscount is Miscount.LEVEL and sides_known else ())
     scored = (play.complete or (hand.result_only and hand.claim is not None)) and "outcome" not in withheld
-    outcome, after = (hand_outcome(rules, levels, setting, defenders, miscount, scored, score.total)
+    claimed = (_claimed(hand, rules, ctx, start, play, defenders, score.total)
+               if total_known and not scored and not withheld else None)
+    if isinstance(claimed, Violation):      # a claim the cards left cannot give: the record's fault
+        violations.append(claimed)
+    elif claimed is not None:               # the record stops between tricks: the table's total is the result
+        setting = dataclasses.replace(setting, derived=setting.derived + (claimed,))
+    by_claim = isinstance(claimed, Derived)
+    outcome, after = (hand_outcome(rules, levels, setting, defenders, miscount, scored or by_claim,
+                                   hand.claim if by_claim else score.total)
                       if score is not None else (None, levels))
     revoke_levels, takeback_levels, after = level_penalties(hand, rules, defenders, violations, after)
     if "levels" in withheld or outcome is None:     # no result: the levels it leaves are not known
@@ -466,6 +475,16 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
                 "throw_penalty", failed_throw_penalty(rules, n, t.leader in defenders),
                 *explain_hand.throw_penalty(t.number, t.leader, n, rules.throw_penalty_points), t.number))
     return items
+
+
+def _claimed(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, play: _Play, defenders: frozenset[int],
+             taken: int) -> Derived | Violation | None:
+    """:func:`.claimed_end.claimed_end` for a full hand (not a position, not a score sheet's) whose record stops
+    between two tricks, every seat's cards known from its deal line; ``None`` otherwise."""
+    if (hand.claim is None or hand.setup or hand.result_only or not hand.tricks or play.unfinished is not None
+            or start.from_plays or play.unsure_seats or not defenders):
+        return None
+    return claimed_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, taken)
 
 
 def _check_claim(hand: Hand, complete: bool, total: int) -> list[Violation]:

@@ -322,6 +322,14 @@ class HandResult:
         return self.claim == self.attackers_total
 
     @property
+    def scored_by_claim(self) -> bool:
+        """The record stops before the hand's end and its result (outcome, levels after) is the table's
+        ``[Claim]`` (:mod:`.claimed_end`: the derived fact ``outcome``); :attr:`attackers_total` stays the points
+        of the tricks recorded."""
+        return self.outcome is not None and any(d.fact == "outcome" and d.value.startswith("[Claim]")
+                                                for d in self.derived)
+
+    @property
     def legal(self) -> bool | None:
         """``False`` with a violation; ``None`` when the rules' needs were not all met
         (:attr:`legality_known`: no deal, no trump, no level, the first leader unknown); else ``True``."""
