@@ -37,6 +37,7 @@ from .verdicts import hand_violation
 from .tricks import HandContext, hand_context, judge_tricks, plain_checks
 from .owed_plays import unsure_follows
 from .unsure_throws import unsure_throws
+from .throw_arrows import read_with_arrows
 from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
 from .unplaced import unplaced_copies
 from .verdicts import (Derived, HandResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result,
@@ -87,7 +88,19 @@ def replay_recorded(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], 
                  first_hand: bool, *, left_out: bool = True) -> HandResult:
     """:func:`.hand_replay.replay_hand` of a hand whose tricks leave no play out, one judgement of it as recorded
     (``left_out``: the cards a deal line the deck proves short leaves out derived,
-    :func:`.starting_hands.starting_hands`)."""
+    :func:`.starting_hands.starting_hands`); a failed throw written without ``->`` whose followers' counts show
+    the forced play read with it (:mod:`.throw_arrows`, docs/rules.md §4.5)."""
+    args = (rules, levels, expected_dealer, first_of_match, levels_known, chain, hands_before, first_hand)
+    result = _replay_once(hand, *args, left_out=left_out)
+    if not any(v.code == "throw_failed" for v in result.violations):     # (the common case: nothing to read)
+        return result
+    return read_with_arrows(hand, result, lambda h: _replay_once(h, *args, left_out=left_out), hand_first)
+
+
+def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
+                 first_of_match: bool, levels_known: bool, chain: str | None, hands_before: bool,
+                 first_hand: bool, *, left_out: bool = True) -> HandResult:
+    """:func:`replay_recorded`, each trick as written."""
     setting = hand_setting(hand, rules, tuple(levels), expected_dealer, first_of_match, levels_known, chain,
                            first_hand)
     levels = setting.levels
