@@ -111,6 +111,11 @@ def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: 
 
 # --- the check --json document -------------------------------------------------
 
+def problem_json(index: int, p) -> dict:
+    """A violation of match ``index`` as a whole (the file's ``problems``): :func:`~.check_json.violation_json`
+    and, added, ``match`` — its index in the file, from 0 (as the ``matches``' ``match``)."""
+    return {**violation_json(p), "match": index}
+
 
 
 
@@ -154,7 +159,7 @@ def file_json_chunks(v: FileVerdict) -> Iterator[str]:
     for n, (i, _, h, rec) in enumerate(v.hands_with_records):
         yield (", " if n else "") + dumps(hand_json(i, h, rec))
     yield "]"
-    problems = [violation_json(p) for r in v.results if r is not None for p in r.problems]
+    problems = [problem_json(i, p) for i, r in enumerate(v.results) if r is not None for p in r.problems]
     if problems:
         yield ', "problems": ' + dumps(problems)
     yield ', "matches": ' + dumps([match_json(i, r) for i, r in enumerate(v.results) if r is not None]) + "}"
@@ -213,15 +218,9 @@ def print_file(v: FileVerdict) -> None:
     for i, m, h, record in v.hands_with_records:
         for line in hand_lines(i, m, h, many, errors_in.get(h.number, 0), path=v.path, record=record):
             click.echo(line)
-    for r, m in zip(v.results, v.matches):
-        for p in (r.problems if r is not None else ()):
-            for line in violation_lines(p, m, indent="  ", where="match 比赛"):
-                click.echo(line)
-        for line in (match_unknown_lines(r) if r is not None else ()):
+    for i, (r, m) in enumerate(zip(v.results, v.matches)):
+        for line in (match_lines(i, m, r, many) if r is not None else ()):
             click.echo(line)
-        decided = match_text(r) if r is not None else None
-        if decided:
-            click.echo(f"  match 比赛  {decided}")
     if not v.hands and not v.errors:
         click.echo(dim("  no hands / 没有牌局"))
 
@@ -310,7 +309,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
                     for record, h in record_pairs(match, r):
                         hands_s.add(hand_json(index, h, record))
                     for p in r.problems:
-                        problems_s.add(violation_json(p))
+                        problems_s.add(problem_json(index, p))
                     matches_s.add(match_json(index, r))
                 else:
                     _print_match(index, match, r, piece.diagnostics, path)
@@ -350,14 +349,21 @@ def _print_match(index: int, match: Match, r: MatchResult, diags: tuple[Diagnost
     for record, h in record_pairs(match, r):
         for line in hand_lines(index, match, h, True, errors_in.get(h.number, 0), path=path, record=record):
             click.echo(line)
-    for p in r.problems:
-        for line in violation_lines(p, match, indent="  ", where="match 比赛"):
-            click.echo(line)
-    for line in match_unknown_lines(r):
+    for line in match_lines(index, match, r, True):
         click.echo(line)
+
+
+def match_lines(index: int, match: Match, r: MatchResult, many: bool) -> list[str]:
+    """The lines about match ``index`` as a whole: its problems, what is derived or unknown about it, who won.
+    In a file of ``many`` matches each names its match by its index (from 0, as its hands' lines and
+    ``check --json``'s ``match`` do): printed after every hand, a line must say which match it is about."""
+    where = f"match {index} 比赛" if many else "match 比赛"
+    lines = [line for p in r.problems for line in violation_lines(p, match, indent="  ", where=where)]
+    lines.extend(match_unknown_lines(r, where=where))
     decided = match_text(r)
     if decided:
-        click.echo(f"  match 比赛  {decided}")
+        lines.append(f"  {where}  {decided}")
+    return lines
 
 
 @click.command("check", context_settings=CONTEXT)

@@ -67,15 +67,15 @@ _SAID_BY_RESULT = frozenset({"truncated_file"})
 """Match unknowns the match's result line words in full already ("not decided: the file is damaged …")."""
 
 
-def match_unknown_lines(r: MatchResult, indent: str = "  ") -> list[str]:
+def match_unknown_lines(r: MatchResult, indent: str = "  ", where: str = "match 比赛") -> list[str]:
     """What every reading of the record derives about the match as a whole (``check --json``'s match
     ``"derived"``: the ``winner`` by the levels when a final level is not known), then what it leaves unknown
     (``"unknown"``: ``friend`` — friend mode's forfeit, whose count the rules do not place —, ``Takebacks``,
     ``Trump`` …), and what each withholds, as a hand's are shown; ``truncated_file`` is said by the match's
-    result line (:func:`match_text`)."""
-    return ([f"{indent}derived 推出  match 比赛  " + record_text(f"{d.message_en} / {d.message_zh}")
+    result line (:func:`match_text`).  ``where``: how the lines name the match (``match 2 比赛`` in a file of several)."""
+    return ([f"{indent}derived 推出  {where}  " + record_text(f"{d.message_en} / {d.message_zh}")
              for d in r.derived]
-            + [f"{indent}{bad('?')} match 比赛  unknown 未知  [{u.tag}]  "
+            + [f"{indent}{bad('?')} {where}  unknown 未知  [{u.tag}]  "
                + record_text(f"{u.message_en} / {u.message_zh}")
                for u in r.unknowns if u.tag not in _SAID_BY_RESULT])
 

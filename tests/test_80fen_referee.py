@@ -48,9 +48,9 @@ def test_untouched_verdicts_agree():
     ("Referee:Bottom", "15 x2 attackers", "says x2", "says x4"),
     ("Referee:Bottom", "20 x4 attackers", "says 20", "says 15"),
     ("Referee:Bottom", "15 x4 defenders", "last trick won by: the record's referee says defenders", "attackers"),
-    ("Referee:Penalty", "10 0", "says 10 0", "says 0"),
+    ("Referee:Penalty", "10 0", "says N–S 10, E–W 0", "says no penalty"),
     ("Referee:Outcome", "attackers +2", "says attackers +2", "says attackers +1"),
-    ("Referee:Levels", "2 3", "says 2 3", "says 2 2"),
+    ("Referee:Levels", "2 3", "says N–S 2, E–W 3", "says N–S 2, E–W 2"),
     ("Referee:NextDealer", "S", "says S", "says E"),
 ])
 def test_each_tampered_verdict_is_reported_with_both_values(name, value, theirs, ours):

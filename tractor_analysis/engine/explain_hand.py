@@ -415,18 +415,24 @@ def _referee_zh(value: str) -> str:
     return value
 
 
-def referee_mismatch(verdict: str, theirs: str, ours: str, trick: int | None = None) -> Message:
-    """The record's referee reached ``theirs`` for ``verdict`` (a key of :data:`REFEREE_VERDICTS`,
-    of trick ``trick`` when it is about one trick), the engine ``ours``."""
-    if trick is not None and verdict == "winner":
-        what_zh, what_en = f"第 {trick} 墩赢家", f"trick {trick} winner"
+def referee_mismatch(verdict: str, theirs: str | tuple[str, str], ours: str | tuple[str, str],
+                     trick: int | None = None) -> Message:
+    """The record's referee reached ``theirs`` for ``verdict`` (a key of :data:`REFEREE_VERDICTS`, or
+    ``throw``: whether a trick's throw stands; of trick ``trick`` when it is about one trick), the engine
+    ``ours``: each a value in English (its Chinese from :data:`_REFEREE_WORDS`), or words ``(en, zh)`` in
+    both languages — where the values alone would not show what differs (a side's level, which throw)."""
+    if trick is not None and verdict in ("winner", "throw"):
+        what_zh, what_en = ((f"第 {trick} 墩赢家", f"trick {trick} winner") if verdict == "winner"
+                            else (f"第 {trick} 墩甩牌", f"trick {trick} throw"))
     elif trick is not None:
         what_zh, what_en = REFEREE_VERDICTS[verdict]
         what_zh, what_en = f"第 {trick} 墩{what_zh}", f"trick {trick} {what_en}"
     else:
         what_zh, what_en = REFEREE_VERDICTS[verdict]
-    return (f"{what_zh}：记录中裁判判为 {_referee_zh(theirs)}，本引擎判为 {_referee_zh(ours)}",
-            f"{what_en}: the record's referee says {theirs}, the engine says {ours}")
+    theirs_en, theirs_zh = theirs if isinstance(theirs, tuple) else (theirs, _referee_zh(theirs))
+    ours_en, ours_zh = ours if isinstance(ours, tuple) else (ours, _referee_zh(ours))
+    return (f"{what_zh}：记录中裁判判为 {theirs_zh}，本引擎判为 {ours_zh}",
+            f"{what_en}: the record's referee says {theirs_en}, the engine says {ours_en}")
 
 
 def describe_levels(winner: str, levels: int, reason: str = "points") -> Message:

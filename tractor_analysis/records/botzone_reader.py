@@ -220,8 +220,10 @@ def _verdict(entry: Any, seat: int) -> str:
 class _Log:
     """The log walked in order: declarations, the bury, the tricks, the judge's verdicts."""
 
-    def __init__(self, log: list) -> None:
+    def __init__(self, log: list, line: int = 0) -> None:
         self.log = log
+        self.line = line
+        """The file's line the match is on: its tricks' position, so that a violation names it."""
         self.declarations: list[Declaration] = []
         self.banking: dict = {}
         self.buried: list[int] | None = None
@@ -324,7 +326,7 @@ class _Log:
             elif not self.current[1:] and change:
                 self.throws.append((len(self.tricks) + 1, change))    # never seen: a lead scores nothing
         if len(self.current) == 4:
-            self.tricks.append(Trick(len(self.tricks) + 1, tuple(self.current)))
+            self.tricks.append(Trick(len(self.tricks) + 1, tuple(self.current), line=self.line))
             self.current = []
             if nxt["command"] == "request":
                 nseat, req = _asked(nxt, index)
@@ -348,7 +350,7 @@ class _Log:
                 self.stage, f"trick {len(self.tricks) + 1}")      # play: the trick it stopped in
             self.error = (seat, errors[seat], where)
         if self.current:                # the trick the judge stopped in: it named no winner
-            self.tricks.append(Trick(len(self.tricks) + 1, tuple(self.current)))
+            self.tricks.append(Trick(len(self.tricks) + 1, tuple(self.current), line=self.line))
             self.winners.append(None)
             self.current = []
 
@@ -420,7 +422,7 @@ def match_from_botzone(obj: Any, line: int = 0, text: str = "") -> tuple[Match |
         return None, diags
     try:
         hands, bottom, level, first_round, fixed = _initdata(obj)
-        walk = _Log(obj["log"])
+        walk = _Log(obj["log"], line)
         walk.walk()
     except _Bad as bad:
         diag("bad_value" if bad.index is not None else "json_shape", f"{bad.en}; the match is left out",
@@ -466,7 +468,7 @@ def match_from_botzone(obj: Any, line: int = 0, text: str = "") -> tuple[Match |
                 declarations_known=not unsettled or bool(walk.declarations),
                 deal=tuple(tuple(sorted(_kinds(h))) for h in hands),
                 bottom=_kinds(bottom), buried=buried, tricks=tuple(walk.tricks),
-                bid_for=first_round, tags=tuple(tags))
+                bid_for=first_round, tags=tuple(tags), line=line)
     players = obj.get("players")
     names: list[str | None] = [None] * 4
     if isinstance(players, list) and len(players) == 4:

@@ -175,8 +175,9 @@ _Note = tuple[str, str, str, int | None]
 """A problem of a round that is kept: ``(code, English, Chinese, trick)``."""
 
 
-def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[_Note]]:
-    """One ROUND as a hand; warnings for what is kept but looks wrong (or is not known)."""
+def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Note]]:
+    """One ROUND as a hand; warnings for what is kept but looks wrong (or is not known).  ``line``: the file's
+    line the match is on (the hand's and its tricks' position, so that a violation names it)."""
     if not isinstance(r, dict):
         raise _Bad("a round should be a JSON object", "每一局应为 JSON 对象")
     missing = [k for k in ("no", "declSeat", "trump", "trumpRank", "kitty", "buried", "plays") if k not in r]
@@ -197,7 +198,7 @@ def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[_Note]]:
         raise _Bad("field 'plays' should be a non-empty list of tricks", "字段 'plays' 应为非空的墩列表")
     stated_tricks = _stated_int(r, "tricks", 1, 999)
     warnings: list[_Note] = []
-    played, tricks, winners = _tricks(plays, dealer)
+    played, tricks, winners = _tricks(plays, dealer, line)
     seen = {i for p in played for i in p}
     if len(kitty) != 8 or len(buried) != 8:
         warnings.append(("bad_value", f"the bottom has {len(kitty)} cards and the bury {len(buried)}; both should have 8",
@@ -238,12 +239,12 @@ def _round(r: Any, first_of_match: bool) -> tuple[Hand, list[_Note]]:
                 declarations_known=declarations_known, deal=deal, bottom=_kinds(kitty), buried=_kinds(buried), tricks=tuple(tricks),
                 claim=_stated_int(r, "total", -9999, 9999),
                 bid_for=first_of_match or redeals > 0, tags=tuple(tags),
-                bid_for_known=first_of_match or r.get("redeals") is not None)
+                bid_for_known=first_of_match or r.get("redeals") is not None, line=line)
     return hand, warnings
 
 
-def _tricks(plays: list, dealer: int) -> tuple[list[list[int]], list[Trick], list[int]]:
-    """The card ids each seat played, the tricks and their winners (80fen ``w``)."""
+def _tricks(plays: list, dealer: int, line: int = 0) -> tuple[list[list[int]], list[Trick], list[int]]:
+    """The card ids each seat played, the tricks (at the file's ``line``) and their winners (80fen ``w``)."""
     played: list[list[int]] = [[], [], [], []]
     tricks: list[Trick] = []
     winners: list[int] = []
@@ -269,7 +270,7 @@ def _tricks(plays: list, dealer: int) -> tuple[list[list[int]], list[Trick], lis
             seat = (leader + j) % 4
             played[seat].extend(ids)
             out.append(Play(seat, _kinds(ids)))
-        tricks.append(Trick(n, tuple(out)))
+        tricks.append(Trick(n, tuple(out), line=line))
         winners.append(w)
         leader = w
     return played, tricks, winners
@@ -377,7 +378,7 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
     for index, r in enumerate(obj["rounds"]):
         number = r.get("no") if isinstance(r, dict) and _whole(r.get("no")) else index + 1
         try:
-            hand, notes = _round(r, first_of_match=(index == 0))
+            hand, notes = _round(r, first_of_match=(index == 0), line=line)
         except _Bad as bad:
             diag("bad_value" if isinstance(r, dict) and "plays" in r else "json_shape",
                  f"{bad.en}; the round is left out, and the next round's levels and dealer are not checked "
