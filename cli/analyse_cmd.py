@@ -55,10 +55,26 @@ def best_choices(p: PlayAnalysis, order: Order) -> list[BestChoice] | None:
     return None if every is None else choices(every, order.group.__getitem__)
 
 
-def play_json(p: PlayAnalysis, order: Order, view: PlayView | None = None) -> dict:
+def _total(v: int | None, a: HandAnalysis) -> int | None:
+    """A value of ``a`` as the attackers' total: ``None`` when the position does not state the points
+    before it (:attr:`HandAnalysis.points_before`: the value is then the points from the position on)."""
+    return v if a.totals_known else None
+
+
+def _from_position(v: int | None, a: HandAnalysis) -> int | None:
+    """A value of ``a`` as the attackers' points from the position on (a full hand: from its deal):
+    the total less the points before it, or the value itself when those are not stated."""
+    return None if v is None else v - (a.points_before or 0)
+
+
+def play_json(p: PlayAnalysis, a: HandAnalysis, order: Order, view: PlayView | None = None) -> dict:
+    """One play of ``analyse --json`` (``a``: its hand's analysis, whose :attr:`HandAnalysis.points_before`
+    says whether the values are totals)."""
     grouped = best_choices(p, order)
     out = {"trick": p.trick, "seat": SEAT_TOKENS[p.seat], "cards": cards_tokens(p.cards),
-           "value_before": p.value_before, "value_after": p.value_after, "cost": p.cost,
+           "value_before": _total(p.value_before, a), "value_after": _total(p.value_after, a),
+           "value_before_from_position": _from_position(p.value_before, a),
+           "value_after_from_position": _from_position(p.value_after, a), "cost": p.cost,
            "best": None if p.best is None else [cards_tokens(b) for b in p.best],
            "best_choices": None if grouped is None else [choice_json(c) for c in grouped], "legal": p.legal,
            "searched": p.searched}
@@ -68,8 +84,39 @@ def play_json(p: PlayAnalysis, order: Order, view: PlayView | None = None) -> di
     mark = mark_of(p.cost)
     out["mark"] = mark[1] if mark else None
     if view is not None:
-        out["view"] = view.json(cards_tokens)
+        out["view"] = view_json(view, a)
     return out
+
+
+def view_json(v: PlayView, a: HandAnalysis) -> dict:
+    """A play's ``"view"`` object: :meth:`PlayView.json`, its means as totals only when they are
+    (:func:`_total`), and as points from the position on (``value_from_position``,
+    ``value_best_from_position``); ``cost`` and ``stderr`` are differences, the same either way."""
+    out = v.json(cards_tokens)
+    for key in ("value", "value_best"):
+        mean = out[key]
+        out[f"{key}_from_position"] = None if mean is None else round(mean - (a.points_before or 0), 2)
+        if not a.totals_known:
+            out[key] = None
+    return out
+
+
+def totals_note(a: HandAnalysis, h=None) -> str | None:
+    """``None``, or why ``a``'s values are not the attackers' totals, ``"English / 中文"``: the position
+    does not state the points taken before it (its first trick named when ``h`` is given)."""
+    if a.totals_known:
+        return None
+    if a.reason is not None:                # nothing valued: only the totals' part
+        return ("the position does not state the points taken before it ([Points]): the totals are withheld "
+                "/ 残局未写明此前的得分（[Points]）：总分不予给出")
+    at_en = at_zh = ""
+    if h is not None and h.tricks:
+        at_en, at_zh = f" (trick {h.tricks[0].number})", f"（第 {h.tricks[0].number} 轮）"
+    return (f"the position does not state the points taken before it ([Points]): the totals (value before and "
+            f"after each play, the best-play and real results) are withheld, and the values given are the "
+            f"attackers' points from the position on{at_en}; each play's cost and best plays are the same "
+            f"whatever those points were / 残局未写明此前的得分（[Points]）：总分（每手出牌前后的数值、双方最佳与实际结果）"
+            f"不予给出，所给数值是闲家自残局起{at_zh}的得分；每手出牌的代价与最佳出牌与此前得分无关")
 
 
 def derived_note(p: PlayAnalysis) -> str | None:
@@ -99,10 +146,15 @@ def hand_json(match_index: int, a: HandAnalysis, order: Order, views: list[PlayV
             # the rules the values are scored by, as check --json names them (a preset; "+": options changed)
             "ruleset": None if h is None else h.rules.name, "first_trick": a.first_trick, "tricks": a.tricks,
             "derived": ([] if h is None else derived_json(h)) + _facts_json(facts),
-            "value_start": a.start_value, "result": a.result, "solved": a.solved,
+            "value_start": _total(a.start_value, a), "result": _total(a.result, a),
+            # the points before the record's first trick (a position's [Points]; null: not stated, the totals
+            # withheld) and the values from the position on, which do not rest on them
+            "points_before": a.points_before, "totals_withheld": totals_note(a, h),
+            "value_start_from_position": _from_position(a.start_value, a),
+            "result_from_position": _from_position(a.result, a), "solved": a.solved,
             "all_throws": a.all_throws, "reason": None if a.reason is None else f"{a.reason[1]} / {a.reason[0]}",   # (zh, en): English first
             "hand_budget_spent": a.hand_budget_spent, "not_searched": a.not_searched,
-            "nodes": a.nodes, "seconds": round(a.seconds, 3), "plays": [play_json(p, order, v) for p, v in zip(a.plays, views)]}
+            "nodes": a.nodes, "seconds": round(a.seconds, 3), "plays": [play_json(p, a, order, v) for p, v in zip(a.plays, views)]}
 
 
 def _value(v: int | None) -> str:
@@ -218,8 +270,13 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
     lines = [head + f"  {tricks_words(a.tricks)} (from trick 从第 {a.first_trick} 轮)"
              + dim(f"  {a.nodes} nodes, {a.seconds:.1f}s"), setting]
     lines.extend(derived)
-    lines.append(f"  best play 双方最佳: attackers 闲家 {_value(a.start_value)}"
-                 f"   real result 实际: {_value(a.result)}")
+    if a.totals_known:
+        lines.append(f"  best play 双方最佳: attackers 闲家 {_value(a.start_value)}"
+                     f"   real result 实际: {_value(a.result)}")
+    else:                                   # the values are points from the position on: said so, both languages
+        lines.append(f"  best play 双方最佳: attackers' points from the position on 闲家自残局起得分 {_value(a.start_value)}"
+                     f"   real 实际: {_value(a.result)}   totals 总分: ? (unknown 未知)")
+        lines.append(dim("  " + totals_note(a, h)))
     if not a.all_throws:
         lines.append(dim("  (a bounded set of throws was searched somewhere: values exact for that set "
                          "/ 某处只搜索了有限的一组甩牌：数值只对这组甩牌精确)"))
@@ -376,7 +433,9 @@ def analyse(path: str, match_no: int | None, hands: tuple[int, ...], last: int |
 
     For every play: the attackers' final total with best play by both sides
     before it and after it, the cost (points lost by the player's side), and
-    the best plays.  Costly plays are marked ?! inaccuracy 欠佳 (≥ 5 points),
+    the best plays (a position without [Points]: the attackers' points from
+    the position on, the totals withheld; the costs and best plays are the
+    same).  Costly plays are marked ?! inaccuracy 欠佳 (≥ 5 points),
     ? mistake 失误 (≥ 20), ?? blunder 大错 (≥ 40).  Exit status 0, or 2 when
     the file could not be read or parsed, holds no match --match or no hand
     --hand, or an option was given that would do nothing (--samples, --seed

@@ -111,15 +111,20 @@ def test_ingest_analysis_gets_the_same_reason(tmp_path):
 
 
 def test_a_position_without_points_names_points_not_the_dealer(tmp_path):
-    """``[Dealer "N"]`` stated, ``[Points]`` left out: the reason is the missing ``[Points]``."""
+    """``[Dealer "N"]`` stated, ``[Points]`` left out: the hand is analysed (its costs and best plays do
+    not rest on the points before it: tests/test_position_points_unstated_s17g.py), and what is withheld,
+    the totals, names the missing ``[Points]``, not the dealer."""
     text = position("N: HA, E: S3, S: S4, W: S5", level="2", trump="H", ruleset="standard", dealer="N",
                     hands={"N": "HA HK", "E": "S3 S6", "S": "S4 S7", "W": "S5 S8"}, buried="D10 C10 C3 C6 C7 C8 C9 D8",
                     extra="2. N: HK, E: S6, S: S7, W: S8")
     text = _without(text, "[Points ")
     assert '[Dealer "N"]' in text and "[Points" not in text
-    (reason,) = _reasons(_analyse(tmp_path, text, "--json"))
-    assert "[Points]" in reason and "who deals" not in reason and "未写明庄家" not in reason
-    assert "未分析" not in _zh(reason)
+    r = _analyse(tmp_path, text, "--json")
+    assert r.exit_code == 0, r.output
+    (h,) = json.loads(r.stdout)["hands"]
+    assert h["reason"] is None and h["plays"] and h["value_start"] is None
+    note = h["totals_withheld"]
+    assert "[Points]" in note and "who deals" not in note and "未写明庄家" not in note
 
 
 def test_a_hand_without_trump_names_the_trump(tmp_path):

@@ -303,7 +303,8 @@ def test_view_in_the_cli_text_and_json(tmp_path):
     plays = json.loads(r.stdout)["hands"][0]["plays"]
     for p in plays:
         v = p["view"]
-        assert set(v) == {"deals", "exact", "value", "value_best", "best", "cost", "stderr"}
+        assert set(v) == {"deals", "exact", "value", "value_best", "best", "cost", "stderr",
+                          "value_from_position", "value_best_from_position"}     # (the means less points_before)
         assert v["cost"] >= 0 and v["stderr"] >= 0
         if p["seat"] == SEATS[dealer]:          # the dealer knows the bottom: every deal listed
             assert v["exact"]

@@ -27,6 +27,12 @@ ends and which tricks it records.  What the analysis derived itself (those plays
 full hand without deal lines, taken from the cards each seat played) is said
 (:func:`analysis_derived`), and a play the replay could not judge is not shown legal
 (:attr:`PlayAnalysis.legal` ``None``).
+
+A position that does not state the attackers' points before it (no ``[Points]``) is analysed: a
+line's total is those points plus the points from the position on, and the search values only the
+points to come, so each play's cost and best plays are the same whatever they were.  Its values
+are then the attackers' points from the position on, not totals (:attr:`HandAnalysis.points_before`
+``None``; :func:`~.record_basis.points_unstated`).
 """
 from __future__ import annotations
 
@@ -37,7 +43,7 @@ from typing import Callable
 
 from ..engine import explain_hand
 from .deep_calls import in_one_chunk
-from .record_basis import derived_plays, end_plays, unplayable, with_derived_plays
+from .record_basis import derived_plays, end_plays, points_before, unplayable, with_derived_plays
 from .solver import Budget, Position, Solution, Solver, play_classes
 from ..engine.tricks import hand_context
 from ..engine.verdicts import RECORDED_TOTAL, HandResult
@@ -99,12 +105,15 @@ class HandAnalysis:
     """Number of the first analysed trick."""
     tricks: int
     start_value: int | None
-    """Best-play total at the start of the analysed part."""
+    """Best-play total at the start of the analysed part (:attr:`points_before` ``None``: the points
+    from the position on)."""
     result: int | None
     """The attackers' total the hand really ended with (the engine's score; when the record ends
     before the last plays and they were derived, :func:`end_plays`, the total after them — the
     final position's, scored as the solver scores every line); ``None`` when not known — a hand the
-    record does not play to its end has none (:func:`real_result`), not its points so far."""
+    record does not play to its end has none (:func:`real_result`), not its points so far.
+    :attr:`points_before` ``None``: the points the attackers took from the position on (the engine's
+    items less the points before it, which it does not know), not a total."""
     plays: tuple[PlayAnalysis, ...] = ()
     reason: tuple[str, str] | None = None
     nodes: int = 0
@@ -113,6 +122,18 @@ class HandAnalysis:
     hand_budget_spent: bool = False
     """The whole hand's time (``--budget-hand``) ran out: the plays before it (the positions are
     searched from the hand's end backward) are not searched."""
+    points_before: int | None = 0
+    """The attackers' points before the record's first trick (:func:`~.record_basis.points_before`: a
+    position's ``[Points]``, 0 for a full hand), counted in every value above.  ``None``: a position
+    that does not state them — every value here (:attr:`start_value`, :attr:`result`, each play's
+    ``value_before`` and ``value_after``) is then the attackers' points from the position on, not a
+    total; each play's ``cost`` and ``best`` are the same as with them stated (a total is the points
+    before plus those from the position on, and the search values only the points to come)."""
+
+    @property
+    def totals_known(self) -> bool:
+        """The values are the attackers' totals (:attr:`points_before` known), not points from the position on."""
+        return self.points_before is not None
 
     @property
     def not_searched(self) -> int:
@@ -279,15 +300,18 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     n = len(h.tricks)
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
         reason = explain_hand.analysis_inconsistent()
+    before = points_before(h)
     if reason is not None:
-        return HandAnalysis(h.number, None, 0, None, real_result(h), reason=reason)
-    bases, penalties = trick_bases(h)
+        return HandAnalysis(h.number, None, 0, None, real_result(h), reason=reason, points_before=before)
+    bases, penalties = trick_bases(h)       # (the points before a position not stated: 0 — from it on)
     bottom = h.bottom_points
     solver = solver or Solver(hand_context(h.rules, h.level, h.trump), h.defenders, bottom)
     clock = _Clock(budget, hand_seconds, t0)
     known: dict[Position, Solution] = {}     # trick starts solved while choosing the start: not searched again
     nodes = 0
-    guess = h.attackers_total         # where the searches start looking: the real result is often near
+    result = real_result(h) if before is not None else _result_from_position(h)
+    guess = h.attackers_total if before is not None else result    # where the searches start looking: the
+    # real result is often near (a guess only sets where, never a value: :meth:`Solver.solve`)
     if guess is None:                 # (the record ends before its last plays, derived: the total before them)
         guess = bases[-1]
     k = min(n, last if last is not None else MIN_LAST)
@@ -325,12 +349,18 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
             plays[i] = dataclasses.replace(plays[i], derived=True)
     all_throws = all(back.sols[pos].all_throws for pos, _ in pairs if pos in back.sols)
     start = plays[0].value_before if plays else None
-    result = real_result(h)
     if ended:                               # the hand's end derived: its total is the final position's
         result = solver.solve(pairs[-1][1], Budget()).value if pairs else None
     return HandAnalysis(h.number, h.tricks[first].number if k else None, k, start, result,
                         tuple(plays), None, nodes, time.perf_counter() - t0, all_throws,
-                        clock.spent)
+                        clock.spent, before)
+
+
+def _result_from_position(h: HandResult) -> int | None:
+    """The points the attackers took from the position on, in a position that does not state those
+    before it: the engine's items (trick points, the bottom, the throw penalties; the points before
+    the position are none of them), when the record plays the hand to its end; else ``None``."""
+    return sum(i.points for i in h.items) if h.complete else None
 
 
 def _positions(solver: Solver, h: HandResult, index: int, j: int, bases, penalties) -> tuple[Position, Position]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..engine import explain_hand
 from ..engine.legal import analyse_lead
 from ..engine.tricks import hand_context, trick_winner
-from ..engine.verdicts import Derived, HandResult
+from ..engine.verdicts import Derived, HandResult, Unknown
 from ..records.cards import POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from ..records.model import Hand, Play
 
@@ -38,13 +38,21 @@ def unplayable(h: HandResult, end: bool = False) -> tuple[str, str] | None:
     take the last trick would count a bottom nobody knows — the engine needs it only when they took
     it, the analysis whenever they might (docs/rules.md §14.1).
 
+    A position that does not state the attackers' points before it (``[Points]``, :func:`points_unstated`)
+    is analysed: a line's total is those points plus the points from the position on, so each play's
+    cost and best plays are the same whatever they were; only the totals are not known
+    (:attr:`.hand_analysis.HandAnalysis.points_before` ``None``).
+
     ``end``: the record ends in the hand's last trick and the plays it ends before were derived
     (:func:`end_plays`, already put into ``h``'s last trick): the hand's end is then known, and so
     are that trick's winner and points (the ``play`` unknown of the plays after the record's end, and
     the attackers' total the engine withholds for want of them, are not what the analysis rests on)."""
     gaps = _gaps(h)
     needed = []
+    unstated = points_unstated(h)
     for u in h.unknowns:
+        if u is unstated:                   # the points before the position: no cost, no best play rests on them
+            continue
         if u.tag == "play" and gaps:        # a play left out and not derived: every later position rests on it
             words = explain_hand.analysis_play_not_known(gaps)
             if words not in needed:
@@ -59,7 +67,7 @@ def unplayable(h: HandResult, end: bool = False) -> tuple[str, str] | None:
         return explain_hand.analysis_unknown(needed)
     if not h.complete and not end:
         return _incomplete(h)
-    if h.level is None or (h.attackers_total is None and not end) or not h.defenders:
+    if h.level is None or (h.attackers_total is None and not end and unstated is None) or not h.defenders:
         return explain_hand.analysis_withheld()
     unknown = next((t.number for t in h.tricks if t.winner is None), None)
     if unknown is not None:
@@ -67,6 +75,28 @@ def unplayable(h: HandResult, end: bool = False) -> tuple[str, str] | None:
     if h.bottom_points is None:
         return explain_hand.analysis_bottom_unknown()
     return None
+
+
+def points_unstated(h: HandResult) -> Unknown | None:
+    """The engine's unknown of a position that does not state the attackers' points before it
+    (``[Points]`` missing or unreadable, and not derived from whole hands: docs/rules.md §14.1), or
+    ``None``.  Only the totals rest on them: the solver values a line as the points before the
+    position plus the points from it on (each trick the attackers win, the bottom times its
+    multiplier in the last trick, the throw penalties), searching only the points to come
+    (:class:`~tractor_analysis.analysis.solver.Solver`), so a play's cost (a difference of two
+    values) and the best plays do not depend on them."""
+    if not h.setup:
+        return None
+    return next((u for u in h.unknowns if u.tag == "Points"), None)
+
+
+def points_before(h: HandResult) -> int | None:
+    """The attackers' points before the record's first trick: a position's ``[Points]`` (the
+    engine's ``setup_points`` item; 0 when it states 0, or when its hands are a whole deal, derived),
+    0 for a full hand; ``None`` when the position does not state them (:func:`points_unstated`)."""
+    if points_unstated(h) is not None:
+        return None
+    return sum(i.points for i in h.items if i.kind == "setup_points")
 
 
 def _incomplete(h: HandResult) -> tuple[str, str]:
@@ -286,5 +316,5 @@ def analysis_derived(h: HandResult, record: Hand | None, a: HandAnalysis) -> tup
     return tuple(out)
 
 
-__all__ = ["ANALYSIS_NEEDS", "analysis_derived", "derived_plays", "end_plays", "no_deal_lines", "seats_without_line",
-           "unplayable", "with_derived_plays"]
+__all__ = ["ANALYSIS_NEEDS", "analysis_derived", "derived_plays", "end_plays", "no_deal_lines", "points_before",
+           "points_unstated", "seats_without_line", "unplayable", "with_derived_plays"]

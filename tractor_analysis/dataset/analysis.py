@@ -11,7 +11,10 @@ row, and a play left out that the engine derived, a row of its own (:mod:`.rows`
 true), gets the values the analysis found for it (:func:`derived_by_play`).  A
 position not solved within the budget (and the plays before it, which the analysis, going from the
 hand's end backward, does not search), a hand the solver cannot analyse and any failure of the
-solver leave the columns null: a stored value is always the exact best-play value.
+solver leave the columns null: a stored value is always the exact best-play value.  A position
+that does not state the attackers' points before it (no ``[Points]``) is analysed, its values being
+the points from the position on, not totals: ``value_before`` and ``value_after`` (and a view's
+``view_value``, ``view_value_best``) are null, ``cost`` and ``best`` stored (:func:`stored`).
 
 With ``ingest --analyse K --view`` the results also carry ``views`` (per match, per hand, the
 views aligned with the analysis' plays, or ``None``), stored as the ``view_*`` columns
@@ -20,6 +23,8 @@ unrounded.  A view withheld (a deal's search ran out of budget, or no deal agree
 count and exactness and leaves the values null.
 """
 from __future__ import annotations
+
+import dataclasses
 
 from ..engine.verdicts import HandResult
 from ..records.cards import TOKEN
@@ -67,7 +72,32 @@ def by_play(h: HandResult, a) -> dict[tuple[int, int], object]:
         t = h.tricks[i]
         if t.number != p.trick or t.plays[j].seat != p.seat or tuple(t.plays[j].cards) != tuple(p.cards):
             return {}
-    return dict(zip(slots, recorded))
+    return {slot: stored(p, a) for slot, p in zip(slots, recorded)}
+
+
+def totals_known(a) -> bool:
+    """The values of the analysis ``a`` are the attackers' totals: false for a position that does not
+    state the points before it (``HandAnalysis.points_before`` ``None``: its values are the points from
+    the position on, which no column holds)."""
+    return getattr(a, "points_before", 0) is not None
+
+
+def stored(p, a):
+    """The play analysis ``p`` of ``a`` as the ``plays`` columns hold it: ``value_before`` and
+    ``value_after`` null when they are not totals (:func:`totals_known`) — ``cost`` and ``best`` do
+    not rest on the points before the position, and are kept."""
+    if p is None or totals_known(a):
+        return p
+    return dataclasses.replace(p, value_before=None, value_after=None)
+
+
+def stored_view(v, a):
+    """The view ``v`` of a play of ``a`` as the ``view_*`` columns hold it: its means (``value``,
+    ``value_best``) null when they are not totals (:func:`totals_known`); its deals, best plays, cost
+    and standard error (differences) are kept."""
+    if v is None or totals_known(a):
+        return v
+    return dataclasses.replace(v, value=None, value_best=None)
 
 
 def derived_by_play(h: HandResult, a, analysed: dict[tuple[int, int], object]) -> dict[tuple[int, int], object]:
@@ -83,7 +113,7 @@ def derived_by_play(h: HandResult, a, analysed: dict[tuple[int, int], object]) -
     out = {}
     for p in a.plays:
         if p.derived and p.trick in index and engine.get((p.trick, p.seat)) == sorted(p.cards):
-            out[(index[p.trick], p.seat)] = p
+            out[(index[p.trick], p.seat)] = stored(p, a)
     return out
 
 
@@ -92,7 +122,7 @@ def derived_views(derived: dict[tuple[int, int], object], a, views) -> dict[tupl
     is aligned with ``a.plays``; nothing when they differ."""
     if not derived or views is None or a is None or len(views) != len(a.plays):
         return {}
-    at = {(p.trick, p.seat): v for p, v in zip(a.plays, views)}
+    at = {(p.trick, p.seat): stored_view(v, a) for p, v in zip(a.plays, views)}
     return {k: at[(p.trick, p.seat)] for k, p in derived.items()}
 
 
@@ -141,7 +171,7 @@ def views_by_play(analysed: dict[tuple[int, int], object], a, views) -> dict[tup
     the same order; nothing when they differ."""
     if not analysed or views is None or a is None or len(views) != len(a.plays):
         return {}
-    kept = [v for p, v in zip(a.plays, views) if not p.derived]
+    kept = [stored_view(v, a) for p, v in zip(a.plays, views) if not p.derived]
     return dict(zip(analysed, kept)) if len(kept) == len(analysed) else {}
 
 
@@ -158,4 +188,5 @@ def view_values(v) -> tuple:
 
 
 __all__ = ["DEAL", "DEAL_AND_PLAYS", "PLAYS", "VIEW_NULLS", "analyses_of", "analysis_basis", "by_play", "derived_by_play",
-           "derived_views", "play_values", "view_values", "views_by_play", "views_of"]
+           "derived_views", "play_values", "stored", "stored_view", "totals_known", "view_values", "views_by_play",
+           "views_of"]
