@@ -87,7 +87,8 @@ def outcome_text(h: HandResult, match: Match, record: Hand | None = None) -> str
     if o is None and "outcome" in h.withheld:
         return dim("? withheld (see 未知 above) / 不予判定（见上方“未知”）") + _penalty_text(h, match, record)
     if o is None and not h.setup:
-        zh, en = not_scored([v.code for v in h.violations])
+        goes_on = record is not None and bool(match.hands) and record is not match.hands[-1]
+        zh, en = not_scored([v.code for v in h.violations], record.tricks if record is not None else None, goes_on)
         return dim(f"{en}, no outcome / {zh}，不计结果") + _penalty_text(h, match, record)
     if o is None:
         return dim("incomplete position, no outcome / 残局未打完，不计升级") + _penalty_text(h, match, record)
@@ -148,10 +149,12 @@ def points_text(h: HandResult) -> str:
 
 
 def _why_open(h: HandResult, zh_head: str = "未定") -> str:
-    """Why a hand's bottom or claim is left open: the record ends first, or its deal and plays do not
-    agree (``deal_mismatch``)."""
+    """Why a hand's bottom or claim is left open: the record ends first, its deal and plays do not
+    agree (``deal_mismatch``), or no trick of it is read."""
     if any(v.code == "deal_mismatch" for v in h.violations):
         return f"the deal and the plays do not agree {zh_head}（发牌与出牌不符）"
+    if not h.tricks:            # no trick of the hand read: not a record that stops inside it
+        return f"no trick of this hand is read {zh_head}（本局没有读到任何一墩）"
     return f"the record ends first {zh_head}（记录先结束）"
 
 

@@ -4,7 +4,8 @@ The records are random but *well formed*: every card comes out of the decks the
 ruleset deals (no kind more often than ``decks``), each seat plays once per
 trick and as many cards as the leader, tricks are numbered from ``first_trick``
 on, hand numbers are unique, every hand names its trump, every hand that is not a
-position names its dealer and gives its deal, and rule options are valid.  So ``parse(format(m)) == ([m], [])``
+position names its dealer and gives its deal (and, when hands follow it, plays a trick: ``missing_tricks``),
+and rule options are valid.  So ``parse(format(m)) == ([m], [])``
 must hold for every one of them, in ``.tgn`` and in JSON.
 
 They are *not* legal games: plays are random cards of the right count (the
@@ -75,10 +76,10 @@ def _take(rnd: random.Random, hand: list[int], n: int) -> tuple[int, ...]:
 
 @st.composite
 def _tricks(draw, rnd: random.Random, holding: list[list[int]], first: int, max_tricks: int,
-            with_notes: bool) -> tuple[Trick, ...]:
+            with_notes: bool, min_tricks: int = 0) -> tuple[Trick, ...]:
     tricks = []
     leader = draw(seats)
-    count = draw(st.integers(0, max_tricks))
+    count = draw(st.integers(min(min_tricks, max_tricks), max_tricks))
     for number in range(first, first + count):
         size = len(holding[leader])
         if size == 0 or any(len(h) < 1 for h in holding):
@@ -106,10 +107,11 @@ def _tricks(draw, rnd: random.Random, holding: list[list[int]], first: int, max_
 
 @st.composite
 def hands(draw, rules: RuleSet = PRESETS["standard"], number: int = 1, position: bool | None = None,
-          with_notes: bool = True, max_tricks: int = 30) -> Hand:
+          with_notes: bool = True, max_tricks: int = 30, followed: bool = False) -> Hand:
     """One hand dealt from ``rules.decks`` shuffled decks, partly or fully played.
 
-    ``position`` forces a position (``[SetUp "1"]``) or a full deal; ``None`` lets it vary."""
+    ``position`` forces a position (``[SetUp "1"]``) or a full deal; ``None`` lets it vary.  ``followed``:
+    other hands come after it, so a full hand plays at least one trick (``missing_tricks``)."""
     rnd = draw(st.randoms(use_true_random=False))
     decks = rules.decks
     deck = [k for k in range(NUM_KINDS) for _ in range(decks)]
@@ -152,7 +154,7 @@ def hands(draw, rules: RuleSet = PRESETS["standard"], number: int = 1, position:
     if buried is not None and any(d.after_bottom for d in declarations) and draw(st.booleans()):
         # 炒地皮: each rebid buried again (the formats only need the shape; replay checks the cards)
         earlier_buries = tuple(tuple(rnd.sample(deck, len(buried))) for d in declarations if d.after_bottom)
-    tricks = draw(_tricks(rnd, holding, first, max_tricks, with_notes))
+    tricks = draw(_tricks(rnd, holding, first, max_tricks, with_notes, 1 if followed and not setup else 0))
     friend = draw(st.one_of(st.none(), st.integers(0, NUM_KINDS - 1))) if rules.friend or rnd.random() < 0.1 else None
     return Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=declarations,
                 deal=deal, bottom=bottom, buried=buried, earlier_buries=earlier_buries, friend=friend,
@@ -174,8 +176,8 @@ def matches(draw, max_hands: int = 3, positions: bool = True, with_notes: bool =
     count = draw(st.integers(1, max_hands))
     numbers = draw(st.lists(st.integers(1, 99), min_size=count, max_size=count, unique=True)
                    | st.just(list(range(1, count + 1))))
-    hand_list = tuple(draw(hands(rs, number=n, position=None if positions else False,
-                                 with_notes=with_notes, max_tricks=max_tricks)) for n in numbers)
+    hand_list = tuple(draw(hands(rs, number=n, position=None if positions else False, with_notes=with_notes,
+                                 max_tricks=max_tricks, followed=i + 1 < len(numbers))) for i, n in enumerate(numbers))
     opt = st.one_of(st.none(), texts)
     # a blank name names nobody (the readers make it None): a name is None or not blank
     name = st.one_of(st.none(), texts.filter(lambda t: t.strip() != ""))

@@ -458,13 +458,18 @@ def no_trick_recorded() -> Message:
             "not judged (not shown legal), and the hand has no result")
 
 
-def not_scored(codes: Sequence[str]) -> Message:
+def not_scored(codes: Sequence[str], tricks: Sequence | None = None, goes_on: bool = False) -> Message:
     """Why a hand that is not a position has no outcome (``codes``: its violations' codes): cards
-    left after the last trick (``deal_mismatch``) — the deal and the plays do not agree — or the
-    record ending before the hand does."""
+    left after the last trick (``deal_mismatch``) — the deal and the plays do not agree —, no trick of
+    the hand in the record (``tricks``: the record's tricks of it, none with a play) while the record goes
+    on after it (``goes_on``: hands follow it), or the record ending before the hand does."""
     if "deal_mismatch" in codes:
         return ("发牌与出牌不符（最后一墩后仍有剩牌，见 deal_mismatch）", "the deal and the plays do not agree "
                 "(cards left after the last trick: see deal_mismatch)")
+    if goes_on and tricks is not None and not any(t.plays for t in tricks):
+        if not tricks:
+            return "本局没有记录任何一墩", "no trick of this hand is written"
+        return "本局的出牌行均无法读取", "no trick line of this hand could be read"
     return "记录未到本局结束", "the record ends before the hand does"
 
 

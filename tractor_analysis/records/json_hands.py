@@ -19,6 +19,7 @@ from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, a
 from .json_layout import DECLARATION_FIELDS, HAND_FIELDS, PLAY_FIELDS, TRICK_FIELDS
 from .limits import MAX_HAND_NUMBER
 from .model import Declaration, Hand, Play, Trick
+from .trick_order import misplaced, misplaced_words
 from .words import SEAT_LOOKUP
 
 __all__ = ["HandReader"]
@@ -88,6 +89,24 @@ def aside_unread(hv: dict, bottom: tuple[Card, ...] | None, buried: tuple[Card, 
     return tuple(out)
 
 
+def _written_numbers(tricks_v: Any) -> list[int] | None:
+    """The ``number`` of each trick of a ``tricks`` list, when every one is a trick object whose number is a
+    whole number in range (a trick read in its number's place: :mod:`.trick_order`); else ``None``."""
+    if not isinstance(tricks_v, list):
+        return None
+    out = []
+    for tv in tricks_v:
+        n = tv.get("number") if type(tv) is dict else None
+        if type(n) is not int or not 0 < n <= MAX_TRICK:
+            return None
+        out.append(n)
+    return out
+
+
+def _trick_number(trick: Trick) -> int:
+    return trick.number
+
+
 class _TrickReader(FieldReader):
     """The tricks of one hand: numbers in sequence, each seat playing once, cards counted."""
 
@@ -107,11 +126,24 @@ class _TrickReader(FieldReader):
         played = [0] * NUM_KINDS
         expected = first_trick
         hand_path = self.path
+        numbers = _written_numbers(tricks_v)
+        moved = None if numbers is None else misplaced(numbers, first_trick)
+        slot = None         # the number the trick before was expected to have, when it was out of sequence
         for j, tv in enumerate(tricks_v):
             self.path = hand_path + ("tricks", j)
+            if moved is not None:
+                expected = numbers[j]           # read in number order below: no number is out of sequence
+            elif slot is not None and numbers is not None and numbers[j] == slot + 1:
+                expected = numbers[j]           # 14, 51, 16: a typo for 15 is reported once, at the typo
             trick = self.trick_of(tv, expected, played)
+            slot = expected if trick.number != expected else None
             expected = trick.number + 1
             tricks.append(trick)
+        if moved is not None:
+            for j in moved:
+                self.path, self.trick = hand_path + ("tricks", j), numbers[j]
+                self.diag("trick_sequence", *misplaced_words(numbers[j], first_trick, len(numbers), None), "number")
+            tricks.sort(key=_trick_number)
         self.trick = None
         self.path = hand_path
         return tricks
@@ -240,9 +272,9 @@ class _TrickReader(FieldReader):
 class HandReader(_TrickReader):
     """One hand object of a match, into a :class:`~.model.Hand`."""
 
-    def hand_of(self, hv: Any, index: int, previous: int) -> Hand | None:
-        """The hand at ``index`` of ``"hands"`` (``previous``: the number of the hand before), or
-        ``None`` with a ``json_shape`` diagnostic when it has the wrong shape."""
+    def hand_of(self, hv: Any, index: int, previous: int, followed: bool = False) -> Hand | None:
+        """The hand at ``index`` of ``"hands"`` (``previous``: the number of the hand before; ``followed``:
+        hands come after it), or ``None`` with a ``json_shape`` diagnostic when it has the wrong shape."""
         given = hv.get("number") if isinstance(hv, dict) else None
         # (a bool is an int in Python, but JSON's true is no hand number: named by its place, as "one" is)
         whole = isinstance(given, int) and not isinstance(given, bool)
@@ -252,13 +284,26 @@ class HandReader(_TrickReader):
             if not isinstance(hv, dict):
                 raise Shape(f"hand {index + 1} should be a JSON object, not {type_name(hv)}",
                             zh=f"第 {index + 1} 局应为 JSON 对象，而不是{zh_type(hv)}")
-            return self.build_hand(hv, previous)
+            hand = self.build_hand(hv, previous)
+            if followed and not hand.tricks and hand.deal is not None and not hand.result_only and not hand.setup:
+                self.no_tricks(hv)
+            return hand
         except Shape as exc:
             self.path += exc.at
             self.diag("json_shape", f"{exc}; the hand is skipped, and the next hand's levels and dealer are "
                       "not checked (the hand before it was skipped)",
                       f"JSON 结构错误（{shape_zh(exc)}）；该局已跳过，下一局的级别和庄家不予核对（其上一局已跳过）")
             return None
+
+    def no_tricks(self, hv: dict) -> None:
+        """A played hand (not a score sheet's, nor a position) with its deal and no trick, the record going on
+        after it: its tricks are left out, not a record that ends there (``tgn_reader._no_trick_line``)."""
+        self.diag("missing_tricks", "no trick (\"tricks\" empty or left out), and the record goes on after it: its "
+                  "play is not recorded, so none of it is judged and the hand has no result; give its \"tricks\", "
+                  "or, for a hand kept as its result alone, \"result_only\": true and its \"claim\"",
+                  "没有任何一墩（\"tricks\" 为空或缺失），而记录在其后仍继续：本局出牌未记录，因此一概不予判定，本局也没有结果；"
+                  "请写上其 \"tricks\"，若本局只记结果，则写 \"result_only\": true 及其 \"claim\"",
+                  "tricks" if "tricks" in hv else None)
 
     def build_hand(self, hv: dict, previous: int) -> Hand:
         """The hand of object ``hv`` (numbered ``previous + 1`` when it has no ``number``): a plain hand

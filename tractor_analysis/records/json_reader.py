@@ -109,7 +109,7 @@ class _Reader(HandReader):
         skipped = False
         for i, hv in enumerate(hands_v):
             self.path = self.prefix + ("hands", i)
-            hand = self.hand_of(hv, i, hands[-1].number if hands else 0)
+            hand = self.hand_of(hv, i, hands[-1].number if hands else 0, i + 1 < len(hands_v))
             self.hand = self.trick = None
             if hand is None:
                 skipped = True

@@ -25,11 +25,32 @@ def card_tokens(txt: str) -> list[str]:
     return _TOKEN.findall(txt)
 
 
-def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, what_en: str, what_zh: str
-               ) -> tuple[tuple[Card, ...], int]:
+_ARROW_MARKS = frozenset("-=>~→⇒➔➜⟶—–－＝＞〉》")
+"""What a failed throw's arrow ``->`` is mistyped with (``- >``, ``=>``, ``→``, ``—>``, ``->>``)."""
+_ARROW_HEADS = frozenset(">→⇒➔➜⟶＞〉》")
+
+
+def _arrow_slip(token: str, txt: str, end: int) -> int:
+    """Whether ``token`` of a play, ending at ``end`` of ``txt``, is a failed throw's arrow mistyped: marks of
+    :data:`_ARROW_MARKS` only, with a head (``>``, ``→``) in it or starting the next word (``- >``) — the end of
+    the arrow in ``txt`` then (that head's too), else ``-1``."""
+    if not all(c in _ARROW_MARKS for c in token):
+        return -1
+    if any(c in _ARROW_HEADS for c in token):
+        return end
+    nxt = _NEXT_MARK.match(txt, end)
+    return nxt.end() if nxt is not None and nxt.group(1) in _ARROW_HEADS else -1
+
+
+_NEXT_MARK = re.compile(r'\s*(\S)')
+
+
+def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, what_en: str, what_zh: str,
+               play: bool = False) -> tuple[tuple[Card, ...], int]:
     """Kinds of a card list; unknown tokens are reported (and left out): how many (0: none).  Cards
     written with commas between them (``H9, H9`` or ``H9,H9``, a typing slip) are read, with one
-    ``syntax_error`` a list saying so."""
+    ``syntax_error`` a list saying so.  In a ``play`` (a trick line's), a failed throw's arrow mistyped
+    (``=>``, ``→``, ``- >``) is reported saying how a failed throw is written (once for its marks)."""
     try:
         return tuple([CARD_LOOKUP[t] for t in txt.split()]), 0
     except KeyError:
@@ -37,6 +58,7 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
     out: list[Card] = []
     bad = 0
     commas = False
+    arrow_to = -1           # the end of the mistyped arrow reported (its next mark is not reported again)
     for m in _TOKEN.finditer(txt):
         t = m.group()
         kind = CARD_LOOKUP.get(t)
@@ -61,7 +83,18 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
                     st.dropped += 1
                     continue
                 ln, col = pos(pieces, lineno, off + m.start())
-                hint_en, hint_zh = unknown_card_hint(t)
+                arrow = _arrow_slip(t, txt, m.end()) if play else -1
+                if arrow >= 0:
+                    if 0 <= arrow_to and txt[arrow_to:m.start()].isspace():     # "- >": its second mark
+                        arrow_to = m.end()
+                        continue
+                    arrow_to = m.end()
+                    t = txt[m.start():arrow]            # ("- >": quoted whole)
+                    hint_en, hint_zh = ("(a failed throw is written 'cards -> forced play', with '->': e.g. "
+                                        "'N: SA SK -> SK')", "（甩牌失败应写作 '甩出的牌 -> 被迫改出的牌'，箭头为 '->'，"
+                                        "如 'N: SA SK -> SK'）")
+                else:
+                    hint_en, hint_zh = unknown_card_hint(t)
                 shown = quoted(st.as_written(t[:31], off + m.start()))
                 st.diag("unknown_card", f"unknown card {shown} {hint_en}; {what_en}",
                         f"无法识别的牌 {shown}{hint_zh}；{what_zh}", ln, col)

@@ -169,8 +169,9 @@ def _piece_start(piece) -> int:
 def logical_lines(lines: list[str], diag: Diag) -> Iterator[tuple[str, int, Pieces, Notes, int]]:
     """Each logical line as ``(body, line, pieces, notes, semi)``.
 
-    ``semi`` is the column offset of the ``;`` that starts a comment on a fast-path line
-    (``-1`` when there is none or the line went through :func:`scan`).  Lines are produced
+    ``semi`` is the offset of the ``;`` that starts a comment in its physical line (``-1`` when there is
+    none): the logical line's last physical line, which is ``line`` on a fast-path line and the line of the
+    last of ``pieces`` on one that went through :func:`scan`.  Lines are produced
     lazily, so problems :func:`scan` reports keep their place among the caller's.
     """
     n = len(lines)
@@ -190,17 +191,18 @@ def logical_line(lines: list[str], i: int, diag: Diag) -> tuple[tuple[str, int, 
     if "{" not in raw and '"' not in raw:
         semi = raw.find(";")
         return ((raw if semi < 0 else raw[:semi]), i + 1, None, (), semi), i + 1
-    body, pieces, notes, nxt = scan(lines, i, diag)
+    body, pieces, notes, nxt, semi = scan(lines, i, diag)
     if body is None:
         return None, nxt
-    return (body, pieces[0][1], pieces, notes, -1), nxt
+    return (body, pieces[0][1], pieces, notes, semi), nxt
 
 
-def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Notes | None, int]:
+def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Notes | None, int, int]:
     """Slow path for a line with quotes or annotations; may consume several lines.
 
-    Returns ``(body, pieces, notes, next line index)``; ``body`` is ``None`` when the line
-    is skipped (an unclosed quote).
+    Returns ``(body, pieces, notes, next line index, semi)``; ``body`` is ``None`` when the line
+    is skipped (an unclosed quote); ``semi`` is the offset of the ``;`` that starts a comment in the
+    last physical line read (the line of the last of ``pieces``), ``-1`` when there is none.
     """
     s = lines[i]
     ln = i + 1
@@ -217,7 +219,7 @@ def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Note
         c, p = m.group(), m.start()
         if c == ";":
             out.append(s[k:p])
-            break
+            return "".join(out), pieces, notes, i + 1, p
         if c == '"':
             q = _QUOTE_END.match(s, p + 1)
             if q is None:
@@ -225,7 +227,7 @@ def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Note
                      "(a tag is [Name \"value\"]; write \\\" for a quote inside the value); line skipped",
                      "引号未闭合：'\"' 在同一行内缺少结尾的 '\"'（标签应为 [名称 \"值\"]；值中的引号写作 \\\"）；"
                      "本行已跳过", ln, p + 1)
-                return None, None, None, i + 1
+                return None, None, None, i + 1, -1
             out.append(s[k:q.end()])
             outlen += q.end() - k
             k = q.end()
@@ -251,7 +253,7 @@ def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Note
                      "注释未闭合：'{' 缺少对应的 '}'（注释中的 '}' 写作 \\}）；注释保留至"
                      + ("文件末尾" if i >= len(lines) else f"第 {i} 行"), start_ln, start_col)
                 notes.append((outlen, unescape("\n".join(parts)), start_ln, start_col))
-                return "".join(out), pieces, notes, i
+                return "".join(out), pieces, notes, i, -1
             t = lines[i]
             r = _NOTE_END.match(t)
             if r is None:
@@ -264,7 +266,7 @@ def scan(lines: list[str], i: int, diag: Diag) -> tuple[str | None, Pieces, Note
             k = r.end()
             pieces.append((outlen, ln, k))
             break
-    return "".join(out), pieces, notes, i + 1
+    return "".join(out), pieces, notes, i + 1, -1
 
 
 def comment_lines(lines: list[str]) -> list[int]:

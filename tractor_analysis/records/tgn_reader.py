@@ -37,6 +37,7 @@ from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading, width_note
 from .tgn_tags import KNOWN_TAGS, hand_tag, match_tag, parse_levels, read_tags
 from . import tgn_tricks
 from .tgn_tricks import commented_plays, label_line, trick_line, unread_tricks
+from .trick_order import misplaced, misplaced_words
 
 __all__ = ["parse_tgn", "parse_levels", "KNOWN_TAGS", "MAX_POINTS", "MAX_TRICK"]
 
@@ -78,7 +79,8 @@ def _parse_tgn(text: str) -> tuple[list[Match], list[Diagnostic]]:
                 continue
         _handle(st, body, lineno, pieces, notes)
         if semi >= 0 and st.trick_no is not None:
-            commented_plays(st, lines[lineno - 1], semi, lineno)
+            at = lineno if pieces is None else pieces[-1][1]        # (the line of the ';')
+            commented_plays(st, lines[at - 1], semi, at)
     _close_hand(st)
     if st.dropped:
         st.diags.append(Diagnostic("syntax_error", bilingual(
@@ -147,7 +149,7 @@ def _tag(st: Reading, name: str, value: str, at, name_at, value_at) -> None:
 
 def _open_hand(st: Reading, value: str, at, value_at) -> None:
     """Close the hand being read and start hand ``value`` (the decks are fixed by the first one)."""
-    _close_hand(st)
+    _close_hand(st, at[0])
     if not st.decks:
         st.decks = build_ruleset(st.match.get("ruleset"), st.rules)[0].decks
     read = value if value.isascii() else half_width(value)     # full-width "１２" is hand 12
@@ -173,8 +175,9 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
         st.hand_lines[number] = at[0]
 
 
-def _close_hand(st: Reading) -> None:
-    """Check the hand being read (trick order, [Dealer], [Trump], its deal lines) and add it to the match."""
+def _close_hand(st: Reading, next_hand: int | None = None) -> None:
+    """Check the hand being read (trick order, [Dealer], [Trump], its deal lines, its tricks when the record
+    goes on after it: ``next_hand``, the line of the next ``[Hand]``) and add it to the match."""
     h = st.hand
     if h is None:
         return
@@ -196,6 +199,8 @@ def _close_hand(st: Reading) -> None:
                     "[Trump \"NT\"]): the trump is unknown, so no play of the hand is judged",
                     f"第 {h.number} 局{'（残局）' if h.setup else ''}缺少 [Trump] 标签（应如 [Trump \"H\"] 或 "
                     "[Trump \"NT\"]）：主牌未知，本局出牌一概不予判定", h.line, 1)
+    if not h.result_only and not h.setup and not tricks and h.deal is not None and next_hand is not None:
+        _no_trick_line(st, h, next_hand)
     hand = new_hand(
         number=h.number, dealer=h.dealer, trump=h.trump, level=h.level, declarations=h.declarations,
         declarations_known=h.declarations_known,
@@ -214,6 +219,19 @@ def _close_hand(st: Reading) -> None:
         st.diag(code, en, zh, line, column)
     st.hands.append(hand)
     st.hand = None
+
+
+def _no_trick_line(st: Reading, h: HandDraft, next_hand: int) -> None:
+    """A played hand (not a score sheet's, nor a position) with its deal lines and no trick line, the record
+    going on after it: its tricks are left out, not a record that ends there.  Reported at its ``[Hand]`` line, as a hand
+    without its deal lines is (``missing_deal``)."""
+    st.diag("missing_tricks", f"hand {h.number} has no trick line, and the record goes on after it (the next "
+            f"[Hand] is at line {next_hand}): its play is not recorded, so none of it is judged and the hand has no "
+            "result; write its tricks ('1. N: cards, E: cards, …'), or, for a hand kept as its result alone, "
+            "[ResultOnly \"yes\"] and its [Claim]",
+            f"第 {h.number} 局没有任何出牌行，而记录在其后仍继续（下一个 [Hand] 在第 {next_hand} 行）：本局出牌未记录，"
+            "因此一概不予判定，本局也没有结果；请写上各墩（'1. N: 牌, E: 牌, …'），若本局只记结果，则写 "
+            "[ResultOnly \"yes\"] 及其 [Claim]", h.line, 1)
 
 
 def _check_result_only(st: Reading, h: HandDraft, tricks: list) -> None:
@@ -245,17 +263,32 @@ def _check_result_only(st: Reading, h: HandDraft, tricks: list) -> None:
 
 
 def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
-    """The hand's tricks as read; a number out of sequence is reported (and kept).  Tricks numbered
-    in sequence are made in C when the core is built (:data:`_IN_ORDER`)."""
+    """The hand's tricks: in the order written, a number out of sequence reported (and kept) — or, when
+    the numbers are all different and make the run they should, in number order, each line written out
+    of its number's place reported (:mod:`.trick_order`; ``h.tricks`` is put in that order too).  Tricks
+    numbered in sequence are made in C when the core is built (:data:`_IN_ORDER`)."""
     if _IN_ORDER is not None:
         tricks = _IN_ORDER(h.tricks, h.first_trick)
         if tricks is not None:
             st.trick_no = None
             return tricks
+    drafts = h.tricks
+    moved = misplaced([d[0] for d in drafts], h.first_trick)
+    if moved is not None:
+        for i in moved:
+            number, _, _, line, col = drafts[i]
+            st.trick_no = number
+            st.diag("trick_sequence", *misplaced_words(number, h.first_trick, len(drafts), h.number), line, col)
+        drafts.sort(key=_draft_number)
+        st.trick_no = None
+        return [new_trick(number, tuple(plays), tuple(notes), line) for number, plays, notes, line, _ in drafts]
     expected = h.first_trick
+    slot = None         # the number the line before was expected to have, when it was out of sequence
     tricks = []
-    for number, plays, notes, line, col in h.tricks:
-        if number != expected:
+    for number, plays, notes, line, col in drafts:
+        # a line out of sequence whose next line follows the one before it (14. 51. 16.: a typo for 15) is
+        # reported once, at the typo: the next line is in sequence with the tricks around it
+        if number != expected and not (slot is not None and number == slot + 1):
             st.trick_no = number
             first, first_zh = (("the first trick", "第一墩") if expected == h.first_trick and not tricks
                                else ("the next trick", "下一墩"))
@@ -263,10 +296,17 @@ def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
                     + (" ([FirstTrick] sets the first number of a position)" if not tricks else ""),
                     f"墩号 {number} 不连续：{first_zh}应为 {expected}"
                     + ("（[FirstTrick] 设定残局的第一个墩号）" if not tricks else ""), line, col)
+            slot = expected
+        else:
+            slot = None
         expected = number + 1
         tricks.append(new_trick(number, tuple(plays), tuple(notes), line))
     st.trick_no = None
     return tricks
+
+
+def _draft_number(draft: list) -> int:
+    return draft[0]
 
 
 def _lines_core():

@@ -429,8 +429,13 @@ def _takebacks(st: Reading, h: HandDraft, value: str, read: str, value_at: Posit
     h.takebacks_unread = tuple(unread)
 
 
+_NEXT_DECLARATION = re.compile(r'\s*[,，]\s*(?=(?:[NESWnesw北东東南西]|[北东東南西]家|(?i:north|east|south|west))\s*:)')
+"""A comma before a seat and its colon inside one declaration: declarations written with ',' for '|'."""
+
+
 def _declarations(st: Reading, value: str, value_at: Position) -> tuple[Declaration, ...]:
-    """``[Declarations "N: H2 | E: S2 S2 || W: BJ BJ"]``; after ``||`` they came after the bottom."""
+    """``[Declarations "N: H2 | E: S2 S2 || W: BJ BJ"]``; after ``||`` they came after the bottom.  Two
+    declarations written with ``,`` between them (``W: C2, W: C2 C2``) are read as two, and said so."""
     out = []
     vln, vcol = value_at
     off = 0
@@ -449,35 +454,64 @@ def _declarations(st: Reading, value: str, value_at: Position) -> tuple[Declarat
     def said(a: int, b: int) -> str:
         """``value[a:b]`` as the tag writes it (full-width ``：`` ``｜``, and ``||``)."""
         return written[at(a):at(b)]
-    for part in value.split("|"):
+    for whole in value.split("|"):
         start = off
-        off += len(part) + 1
+        off += len(whole) + 1
         after_bottom = rebid_at >= 0 and start > rebid_at
-        if rebid_at >= 0 and not after_bottom and not part.strip() and start == 0:
+        if rebid_at >= 0 and not after_bottom and not whole.strip() and start == 0:
             continue        # "|| W: BJ BJ": nobody declared before the bottom
-        colon = part.find(":")
-        lead = len(part) - len(part.lstrip())
-        if colon < 0:
-            shown = quoted(said(start + lead, start + len(part.rstrip())).strip()[:31])
-            st.diag("syntax_error", f"declaration {shown} is not 'SEAT: cards' "
-                    "(expected e.g. [Declarations \"N: H2 | E: S2 S2\"])",
-                    f"亮主记录 {shown} 不是 '座位: 牌'（应如 [Declarations \"N: H2 | E: S2 S2\"]）",
-                    vln, vcol + at(start + lead))
-            continue
-        label = part[:colon].strip()
-        seat = SEAT_LOOKUP.get(label)
-        if seat is None and not label.isascii():
-            seat = SEAT_LOOKUP.get(half_width(label))       # "Ｗ：" as a Chinese input method types it
-        if seat is None:
-            written_seat = said(start + lead, start + len(part[:colon].rstrip()))[:31]
-            shown = quoted(written_seat)
-            wide, wide_zh = width_note(written_seat)
-            st.diag("unknown_seat", f"unknown seat {shown} in [Declarations] "
-                    f"({wide}expected N, E, S or W)", f"[Declarations] 中的座位 {shown} 无法识别（{wide_zh}应为 N、E、S 或 W）",
-                    vln, vcol + at(start + lead))
-            continue
-        cards, bad = read_cards(st, part[colon + 1:], 0, vln, [(0, vln, vcol - 1 + at(start + colon + 1))],
-                                "the declaration is dropped", "该亮主记录已舍弃")
-        if not bad:
-            out.append(Declaration(seat, cards, after_bottom))
+        for part, start in _comma_separated(st, whole, start, said, vln, vcol + at(start) - start):
+            got = _declaration(st, part, start, said, vln, vcol, at)
+            if got is not None:
+                out.append(Declaration(got[0], got[1], after_bottom))
     return tuple(out)
+
+
+def _comma_separated(st: Reading, part: str, start: int, said, vln: int, vcol: int) -> list[tuple[str, int]]:
+    """The declarations of ``part`` (one between ``|``s, at offset ``start``), each with its offset: ``part``
+    alone, or, written with ``,`` for ``|`` (``W: C2, W: C2 C2``), each one — said once, at the first comma."""
+    cuts = [m for m in _NEXT_DECLARATION.finditer(part) if ":" in part[:m.start()]]
+    if not cuts:
+        return [(part, start)]
+    c = cuts[0].start() + len(cuts[0].group()) - len(cuts[0].group().lstrip())
+    shown = quoted(said(start, start + len(part)).strip()[:31])
+    st.diag("syntax_error", f"declarations in {shown} are separated by ',': in [Declarations] they are separated "
+            "by '|' (e.g. [Declarations \"W: C2 | W: C2 C2\"], '||' before those made after the bottom); read as "
+            f"{len(cuts) + 1} declarations",
+            f"{shown} 中的亮主记录用 ',' 分隔：[Declarations] 中各次亮主应以 '|' 分隔（如 [Declarations \"W: C2 | W: C2 C2\"]，"
+            f"翻底之后的亮主前用 '||'）；已按 {len(cuts) + 1} 次亮主读取", vln, vcol + start + c)
+    out, a = [], 0
+    for m in cuts:
+        out.append((part[a:m.start()], start + a))
+        a = m.end()
+    out.append((part[a:], start + a))
+    return out
+
+
+def _declaration(st: Reading, part: str, start: int, said, vln: int, vcol: int, at):
+    """One declaration ``SEAT: cards`` (at offset ``start`` of the value): its seat and cards, or ``None``
+    when it is dropped (reported)."""
+    colon = part.find(":")
+    lead = len(part) - len(part.lstrip())
+    if colon < 0:
+        shown = quoted(said(start + lead, start + len(part.rstrip())).strip()[:31])
+        st.diag("syntax_error", f"declaration {shown} is not 'SEAT: cards' "
+                "(expected e.g. [Declarations \"N: H2 | E: S2 S2\"])",
+                f"亮主记录 {shown} 不是 '座位: 牌'（应如 [Declarations \"N: H2 | E: S2 S2\"]）",
+                vln, vcol + at(start + lead))
+        return None
+    label = part[:colon].strip()
+    seat = SEAT_LOOKUP.get(label)
+    if seat is None and not label.isascii():
+        seat = SEAT_LOOKUP.get(half_width(label))       # "Ｗ：" as a Chinese input method types it
+    if seat is None:
+        written_seat = said(start + lead, start + len(part[:colon].rstrip()))[:31]
+        shown = quoted(written_seat)
+        wide, wide_zh = width_note(written_seat)
+        st.diag("unknown_seat", f"unknown seat {shown} in [Declarations] "
+                f"({wide}expected N, E, S or W)", f"[Declarations] 中的座位 {shown} 无法识别（{wide_zh}应为 N、E、S 或 W）",
+                vln, vcol + at(start + lead))
+        return None
+    cards, bad = read_cards(st, part[colon + 1:], 0, vln, [(0, vln, vcol - 1 + at(start + colon + 1))],
+                            "the declaration is dropped", "该亮主记录已舍弃")
+    return None if bad else (seat, cards)

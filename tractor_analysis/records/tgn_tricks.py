@@ -36,8 +36,8 @@ _INNER_SEAT = re.compile(r'\s(' + _SEAT_WORD + r')\s*:')
 """A seat and its colon inside a play's cards: a comma left out between two plays."""
 _TRICK_NO_DOT = re.compile(r'\s*(\d+)\s' + r'(?=\s*' + _SEAT_WORD + r'\s*:)')
 """A trick number followed by a play without the dot: ``22 E: …`` (said so in the message)."""
-_COMMENTED_PLAY = re.compile(r'\s*' + _SEAT_WORD + r'\s*[:：]\s*\S')
-"""Comment text that reads like a play: ``;`` typed where ``,`` was meant."""
+_COMMENTED_PLAY = re.compile(r'[\s;]*' + _SEAT_WORD + r'\s*[:：]\s*\S')
+"""Comment text that reads like a play: ``;`` typed where ``,`` was meant (``;;`` too)."""
 
 
 # --- deal / bottom / buried lines ---------------------------------------------
@@ -418,7 +418,7 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
             cards = tuple([CARD_LOOKUP[t] for t in txt.split()])
         except KeyError:
             cards, bad = read_cards(st, txt, off, lineno, pieces, f"the play of {SEAT_TOKENS[seat]} is dropped",
-                                    f"{SEAT_TOKENS[seat]} 的出牌已舍弃")
+                                    f"{SEAT_TOKENS[seat]} 的出牌已舍弃", play=True)
             if bad:
                 h.plays_unread.append((number, seat, seen.bit_count()))
                 return None
@@ -445,10 +445,10 @@ def _throw_cards(st: Reading, seat: int, txt: str, off: int, lineno: int, pieces
     arrow = txt.find("->")
     attempted, bad1 = read_cards(st, txt[:arrow], off, lineno, pieces,
                                  f"the play of {SEAT_TOKENS[seat]} is dropped",
-                                 f"{SEAT_TOKENS[seat]} 的出牌已舍弃")
+                                 f"{SEAT_TOKENS[seat]} 的出牌已舍弃", play=True)
     cards, bad2 = read_cards(st, txt[arrow + 2:], off + 2 + arrow, lineno, pieces,
                              f"the play of {SEAT_TOKENS[seat]} is dropped",
-                             f"{SEAT_TOKENS[seat]} 的出牌已舍弃")
+                             f"{SEAT_TOKENS[seat]} 的出牌已舍弃", play=True)
     return None if bad1 or bad2 else (cards, attempted)
 
 
