@@ -57,8 +57,15 @@ class FileVerdict:
 
     @property
     def violations(self) -> int:
-        return sum(len(h.violations) for _, _, h in self.hands) + sum(
+        """Violations of the play (a player's or the table's) and the matches' problems: not the findings
+        about the record alone (:attr:`record_findings`)."""
+        return sum(len(h.play_violations) for _, _, h in self.hands) + sum(
             len(r.problems) for r in self.results if r is not None)
+
+    @property
+    def record_findings(self) -> int:
+        """Findings about the record alone (the scorer's copy proven wrong: ``"about": "record"``)."""
+        return sum(len(h.record_findings) for _, _, h in self.hands)
 
     @property
     def not_judged(self) -> int:
@@ -67,12 +74,14 @@ class FileVerdict:
 
     @property
     def exit_code(self) -> int:
-        return verdict_code(bool(self.errors) or not self.readable, self.violations, self.not_judged)
+        return verdict_code(bool(self.errors) or not self.readable, self.violations + self.record_findings,
+                            self.not_judged)
 
 
 def verdict_code(unreadable: bool, violations: int, not_judged: int) -> int:
     """The exit code of one input: 2 when it could not all be read or parsed, else 1 when a violation
-    was found, else 3 when a hand's legality was not fully judged (``legal`` null: not "legal"), else 0."""
+    (or a finding about the record alone: the record is to be corrected) was found, else 3 when a hand's
+    legality was not fully judged (``legal`` null: not "legal"), else 0."""
     if unreadable:
         return EXIT_UNREADABLE
     if violations:
@@ -225,16 +234,20 @@ def print_file(v: FileVerdict) -> None:
         click.echo(dim("  no hands / 没有牌局"))
 
 
-def summary_text(files: int, hands: int, violations: int, errors: int, not_judged: int = 0) -> str:
-    """The last line: files, hands, violations, the hands with no violation found whose legality was
-    not fully judged (``legal`` null: neither legal nor a violation), errors."""
+def summary_text(files: int, hands: int, violations: int, errors: int, not_judged: int = 0,
+                 record_findings: int = 0) -> str:
+    """The last line: files, hands, violations, the findings about the record alone (said only when there
+    are some: no player's violation), the hands with no violation found whose legality was not fully judged
+    (``legal`` null: neither legal nor a violation), errors."""
     def n(count: int, word: str) -> str:
         return f"{count} {word}{'s' if count != 1 else ''}"
 
-    text = (f"{n(files, 'file')}, {n(hands, 'hand')}, {n(violations, 'violation')}, {not_judged} not fully judged, "
-            f"{n(errors, 'error')} / {files} 个文件，{hands} 局，{violations} 处违规，{not_judged} 局未能完整判定，"
-            f"{errors} 个错误")
-    if violations or errors:
+    found_en = f"{n(record_findings, 'record finding')}, " if record_findings else ""
+    found_zh = f"{record_findings} 处记录问题，" if record_findings else ""
+    text = (f"{n(files, 'file')}, {n(hands, 'hand')}, {n(violations, 'violation')}, {found_en}{not_judged} not fully "
+            f"judged, {n(errors, 'error')} / {files} 个文件，{hands} 局，{violations} 处违规，{found_zh}{not_judged} "
+            f"局未能完整判定，{errors} 个错误")
+    if violations or errors or record_findings:
         return bad(text)
     return strong(text) if not_judged else good(text)
 
@@ -281,12 +294,13 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
                    first: bool) -> tuple[int, int, int, int, int]:
     """Check a streamed file a match at a time, printing as :func:`file_json_chunks` / :func:`print_file`
     would (the ``--json`` document is the same; the text prints each match as it is checked and
-    the file's errors after them); ``(hands, violations, errors, exit code, hands not fully judged)``."""
+    the file's errors after them); ``(hands, violations, errors, exit code, hands not fully judged, findings
+    about the record alone)``."""
     from tractor_analysis.engine.replay import record_pairs, replay_match
 
     hands_s, problems_s, matches_s, engine_s = _Spool(), _Spool(), _Spool(), _Spool()
     parsed: list[Diagnostic] = []
-    hands = violations = engine = not_judged = 0
+    hands = violations = engine = not_judged = found = 0
     index = 0
     if not as_json:
         click.echo(strong(record_text(path)))
@@ -303,7 +317,8 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
                     f"/ 无法复盘此记录（程序错误，请报告）", match.hands[0].line if match.hands else 0, 0)))
             if r is not None:
                 hands += len(r.hands)
-                violations += sum(len(h.violations) for h in r.hands) + len(r.problems)
+                violations += sum(len(h.play_violations) for h in r.hands) + len(r.problems)
+                found += sum(len(h.record_findings) for h in r.hands)
                 not_judged += sum(h.legal is None for h in r.hands)
                 if as_json:
                     for record, h in record_pairs(match, r):
@@ -336,7 +351,8 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
         if not hands and not errors and not engine:
             click.echo(dim("  no hands / 没有牌局"))
     n_errors = len(errors) + engine
-    return hands, violations, n_errors, verdict_code(bool(n_errors), violations, not_judged), not_judged
+    return (hands, violations, n_errors, verdict_code(bool(n_errors), violations + found, not_judged), not_judged,
+            found)
 
 
 def _print_match(index: int, match: Match, r: MatchResult, diags: tuple[Diagnostic, ...], path: str) -> None:
@@ -391,7 +407,9 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     \b
     Exit status (of several, the first that applies: 2, 1, 3, 0):
       0  every hand parsed and judged legal
-      1  a violation was found (illegal play, wrong claim, bad bury, …)
+      1  a violation was found (illegal play, wrong claim, bad bury, …), or a
+         finding about the record alone ("✎ record 记录", --json "about":
+         "record": the scorer's copy is wrong, no player's violation)
       2  a file could not be read or parsed (the other files are still checked)
       3  no violation found, but a hand's legality was not fully judged
          ("legality not fully judged", --json "legal": null: the trump, the
@@ -408,7 +426,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     """
     choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
     # Stream: each file is printed as soon as it is checked, so memory stays flat on big batches.
-    worst, files, hands, violations, errors, not_judged = EXIT_OK, 0, 0, 0, 0, 0
+    worst, files, hands, violations, errors, not_judged, found = EXIT_OK, 0, 0, 0, 0, 0, 0
     if as_json:
         click.echo('{"files": [', nl=False)
     for path in expand_inputs(paths):
@@ -418,6 +436,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
             files += 1
             hands, violations, errors = hands + counts[0], violations + counts[1], errors + counts[2]
             not_judged += counts[4]
+            found += counts[5]
             worst = worse(worst, counts[3])
             continue
         whole = None if stream is None else Loaded(path, tuple(stream.whole.matches),
@@ -432,11 +451,12 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
         files += 1
         hands += len(v.hands)
         violations += v.violations
+        found += v.record_findings
         errors += len(v.errors)
         not_judged += v.not_judged
         worst = worse(worst, v.exit_code)
     if as_json:
         click.echo("\n]}")
     else:
-        click.echo(summary_text(files, hands, violations, errors, not_judged))
+        click.echo(summary_text(files, hands, violations, errors, not_judged, found))
     click.get_current_context().exit(worst)

@@ -24,12 +24,16 @@ def error_json(d: Diagnostic) -> dict:
 
 
 def violation_json(v: Violation, record: Hand | None = None, result: HandResult | None = None) -> dict:
+    """One violation (format.md fixed fields), then ``line`` / ``column`` and — a finding about the record alone
+    (:attr:`~tractor_analysis.engine.verdicts.Violation.of_record`) — ``"about": "record"``, present only then."""
     out = {"trick": v.trick, "seat": None if v.seat is None else SEAT_TOKENS[v.seat],
            "code": v.code, "message": v.message, "better": cards_tokens(v.better),
            "played": cards_tokens(v.played), "message_zh": v.message_zh, "message_en": v.message_en}
     line, column = violation_position(record, v, result)
     # extras: where the play or tag is in the record (null when the record does not say)
     out["line"], out["column"] = (line, column) if line else (None, None)
+    if v.of_record:     # the record alone is wrong (the scorer's copy): no seat's fault, no penalty, no ruling
+        out["about"] = v.about
     return out
 
 

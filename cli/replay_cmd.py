@@ -244,7 +244,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
             for line in hand_text(match, h, path, record):
                 click.echo(line)
             shown += 1
-            found = found or h.legal is False
+            found = found or bool(h.violations)      # a finding about the record too, as check's exit 1
             open_hand = open_hand or h.legal is None
     if hands and not shown and verdict.readable:
         numbers = sorted({h.number for _, r in results for h in r.hands})

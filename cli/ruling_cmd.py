@@ -59,6 +59,20 @@ def _not_judged_lines(matches, hand: int | None) -> list[str]:
     return [lead] + [line for _, _, why in found for line in why]
 
 
+def _record_lines(found) -> list[str]:
+    """What the record alone gets wrong (``(hand number, finding)``: :func:`~tractor_analysis.reports.ruling.\
+record_findings`), said when no page is written: none of it is a player's violation, none gets a ruling."""
+    if not found:
+        return []
+    n = len(found)
+    lines = [f"{n} finding{'s' if n != 1 else ''} about the record alone (the scorer's copy, not a player's act): no "
+             f"ruling against a seat, the record is to be corrected (see tractor check) / {n} 处记录本身的错误"
+             "（记录抄写有误，不是任何一家的行为）：不对任何一家作裁决，记录须更正（见 tractor check）："]
+    lines += [f"  hand {number} 第{number}局  ✎ record 记录  {v.code}  " + record_text(f"{v.message_en} / {v.message_zh}")
+              for number, v in found]
+    return lines
+
+
 def _not_in_record(matches, hand: int | None, trick: int | None) -> tuple[str, str] | None:
     """What ``--hand`` / ``--trick`` ask for that the record does not hold (English, Chinese) — a hand number no
     match has, or a trick number none of the hands asked for has —, else ``None``: finding no violation there
@@ -111,12 +125,15 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
     score); and a decision block (upheld / not upheld 成立/不成立, referee,
     time, signatures).  By default every violation of the file gets a page;
     --hand, --trick and --seat keep only the ones that match all of them.
+    A finding about the record alone (check's "✎ record 记录", --json
+    "about": "record": the scorer's copy proven wrong) gets no page: it is
+    no player's violation; it is listed, to be corrected.
 
     \b
     Exit status:
       0  the ruling was written
       1  no violation found (nothing written), and the play asked about was
-         judged in full
+         judged in full (findings about the record alone are listed)
       2  FILE could not be read (or had problems and no violation was found in
          what could be read), the record has no hand --hand or no trick
          --trick, or OUT.html could not be written or is FILE
@@ -131,7 +148,8 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
       tractor ruling match.tgn --rules tournament -o out/tournament-ruling.html
     """
     from .check import check_file
-    from tractor_analysis.reports.ruling import problem_line, render_rulings, ruling_pages, write_ruling
+    from tractor_analysis.reports.ruling import (problem_line, record_findings, render_rulings, ruling_pages,
+                                                 write_ruling)
 
     ctx = click.get_current_context()
     paths = list(expand_inputs([path]))
@@ -162,6 +180,8 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
         zh, en = _picked(hand, trick, seat_index)
         echo_err(f"no violation found in {shown_path}{' at ' + en if en else ''}: no ruling written / "
                  f"{shown_path}{'的' + zh if zh else ''}中没有发现违规，未写裁决书")
+        for line in _record_lines(record_findings(matches, hand=hand, trick=trick, seat=seat_index)):
+            echo_err(line)          # the record's own errors: to be corrected, never ruled against a player
         not_judged = _not_judged_lines(matches, hand)
         for line in not_judged:         # none found is then no finding that the play was legal
             echo_err(line)

@@ -184,6 +184,13 @@ def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[s
     return out
 
 
+RECORD_MARK = "✎ record 记录"
+"""The mark of a finding about the record alone (``check --json`` ``"about": "record"``), in place of a
+violation's ✗: the scorer's copy is wrong, no seat is faulted."""
+RECORD_WORDS = ("the record's own error, not a player's violation: no penalty, no ruling against a seat; the record "
+                "is to be corrected / 记录本身的错误，不是任何一家的违规：不罚，不对任何一家作裁决；记录须更正")
+
+
 def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path: str | None = None,
                     record: Hand | None = None, result: HandResult | None = None,
                     where: str | None = None) -> list[str]:
@@ -197,7 +204,11 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
     if path is not None and record is not None:
         line, column = violation_position(record, v, result)
         at = dim(record_text(f"{path}:{line}:{column}")) if line else ""
-    lines = [f"{indent}{bad('✗')} " + "  ".join(x for x in (where, who, bad(v.code), at) if x)]
+    if v.of_record:         # the scorer's copy is wrong, not a seat's act: no ✗, no penalty, no ruling
+        lines = [f"{indent}{strong(RECORD_MARK)} " + "  ".join(x for x in (where, who, v.code, at) if x),
+                 f"{indent}    {dim(RECORD_WORDS)}"]
+    else:
+        lines = [f"{indent}{bad('✗')} " + "  ".join(x for x in (where, who, bad(v.code), at) if x)]
     if v.message_zh:
         lines.append(f"{indent}    {record_text(v.message_zh)}")
     if v.message_en:
@@ -220,19 +231,24 @@ bury, the cards a seat still holds after the last trick."""
 def _cards_label(v: Violation) -> str:
     """The label of ``v.played``: the play of a trick ("played 实出"); for a violation of the whole
     hand what its cards are instead — a declaration is not a play."""
+    if v.trick is None and v.of_record and v.code == "bad_bury":       # the line's cards, no bury anyone made
+        return "Buried: line as written 记录的扣底行"
     if v.trick is None:
         return _HAND_CARDS_LABELS.get(v.code, "cards 牌")
     return "played 实出"
 
 
 def legal_text(h: HandResult) -> str:
-    """``legal ✓`` only on everything the rules need; a violation count; or neither."""
+    """``legal ✓`` only on everything the rules need; a violation count; or neither — and the findings
+    about the record alone, counted apart (no player's violation)."""
+    k = len(h.record_findings)
+    found = strong(f"  · {k} record finding{'s' if k != 1 else ''} 记录问题 {k} 处") if k else ""
     if h.legal:
-        return good("legal 合规 ✓")
+        return good("legal 合规 ✓") + found
     if h.legal is None:       # no violation found, but not everything the rules need was there
-        return dim("no violation found, legality not fully judged / 未发现违规，但未能完整判定")
-    n = len(h.violations)
-    return bad(f"{n} violation{'s' if n != 1 else ''} 违规 {n} 处")
+        return dim("no violation found, legality not fully judged / 未发现违规，但未能完整判定") + found
+    n = len(h.play_violations)
+    return bad(f"{n} violation{'s' if n != 1 else ''} 违规 {n} 处") + found
 
 
 def derived_lines(h: HandResult, indent: str = "    ") -> list[str]:

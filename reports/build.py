@@ -401,7 +401,7 @@ def hands_with_pages(match: MatchView, hand_pages: str = "all") -> list[HandView
     if hand_pages == "none":
         return []
     import dataclasses
-    kept = [h for h in match.hands if h.violation_count]
+    kept = [h for h in match.hands if h.violation_count or h.record_count]     # a record finding: to be corrected
     return [dataclasses.replace(h, prev_filename=kept[i - 1].filename if i else None,
                                 next_filename=kept[i + 1].filename if i + 1 < len(kept) else None)
             for i, h in enumerate(kept)]

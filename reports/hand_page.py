@@ -61,6 +61,9 @@ class ViolationView:
     line: int = 0
     """Where the play or tag is in the record (1-based; 0 when the record does not say)."""
     column: int = 0
+    record: bool = False
+    """A finding about the record alone (the scorer's copy proven wrong, ``check --json`` ``"about": "record"``):
+    shown apart from a player's violation — no penalty, no ruling against a seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +208,7 @@ class HandView:
     hand_violations: tuple[ViolationView, ...]
     """Violations not tied to a trick (bury, deal, declaration, claim)."""
     violation_count: int
+    """Violations of the table's play (a player's or the table's): not the findings about the record alone."""
     score: tuple[ScoreLine, ...]
     attackers_points: int | None
     """``None`` (as the next five): withheld, the record not saying which side is which; not known on a
@@ -266,6 +270,9 @@ class HandView:
     ruling_notes: tuple[tuple[str, str, str], ...] = ()
     """The :attr:`setting_notes` a printed ruling gives: all but the sides' levels derived for a hand
     that is not complete (its page shows no levels and no outcome: nothing on it rests on them)."""
+    record_count: int = 0
+    """Findings about the record alone (:attr:`ViolationView.record`), counted apart from :attr:`violation_count`
+    (which counts the violations of the table's play only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +320,7 @@ def violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (
         code=v.code, trick=v.trick, seat=seat_label(v.seat),
         player="" if v.seat is None else names[v.seat],
         message_zh=v.message_zh, message_en=v.message_en, rule=rule_line(v.code),
-        played=tuple(v.played), better=tuple(v.better), line=at[0], column=at[1])
+        played=tuple(v.played), better=tuple(v.better), line=at[0], column=at[1], record=v.of_record)
 
 
 def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | None:
@@ -515,7 +522,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
                            + [("unknown", u.message_zh, u.message_en) for u in result.unknowns]),
         setup=hand.setup, setup_points=setup_points, notes=tuple(hand.notes),
         tricks=tuple(tricks), hand_violations=tuple(hand_violations),
-        violation_count=len(result.violations), score=score,
+        violation_count=len(result.play_violations), record_count=len(result.record_findings), score=score,
         attackers_points=values.attackers_points, bottom_points=values.bottom_points,
         bottom_multiplier=values.bottom_multiplier, bottom_bonus=values.bottom_bonus,
         penalties=values.penalties, attackers_total=result.attackers_total,

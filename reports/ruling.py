@@ -551,7 +551,9 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                  record_problems: Sequence[str] = ()) -> list[RulingPage]:
     """One page per violation of the replayed ``matches`` (every hand's, in order, and the match's
     ``after_match_end`` with the first hand it names), keeping those of hand number ``hand``, trick
-    ``trick`` and seat ``seat`` (0..3) when given."""
+    ``trick`` and seat ``seat`` (0..3) when given.  A finding about the record alone (the scorer's copy
+    proven wrong: :attr:`~tractor_analysis.engine.verdicts.Violation.of_record`) gets no page — a referee
+    never signs a ruling against a player for it (:func:`record_findings` lists them)."""
     pages: list[RulingPage] = []
     for match, result in matches:
         names = player_names(match)
@@ -561,7 +563,7 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                 # the match's own finding that the hands from this one on count for nothing (§8.4): its page is
                 # the first such hand's (tractor check prints it with the match)
                 found = (*found, *(p for p in result.problems if p.code == "after_match_end"))
-            chosen = [v for v in found if _selected(v, hand, trick, seat, h.number)]
+            chosen = [v for v in found if not v.of_record and _selected(v, hand, trick, seat, h.number)]
             if not chosen:
                 continue
             rec = record if record is not None else Hand(number=h.number)
@@ -585,6 +587,14 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     derived_play=derived_play(v, h), trump_note=trump_note(h),
                     evidence=evidence(v, rec, h, required), sides=sides, signers=signing))
     return pages
+
+
+def record_findings(matches: Sequence[tuple[Match, MatchResult]], *, hand: int | None = None,
+                    trick: int | None = None, seat: int | None = None) -> list[tuple[int, Violation]]:
+    """The findings about the record alone (no ruling page: :func:`ruling_pages`) of hand ``hand``, trick
+    ``trick`` and seat ``seat`` when given, each with its hand's number, in order."""
+    return [(h.number, v) for _, result in matches for h in result.hands for v in h.record_findings
+            if _selected(v, hand, trick, seat, h.number)]
 
 
 def render_rulings(pages: Sequence[RulingPage], *, title: str = "Ruling / 裁决书") -> str:

@@ -19,6 +19,7 @@ import json
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
+from tractor_analysis.engine import explain_bury
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records.tgn_reader import parse_tgn
 
@@ -92,8 +93,8 @@ def test_a_nine_card_line_is_bad_bury_and_the_bury_is_derived(tmp_path):
     _, h = _hand(text)
     bad = [v for v in h.violations if v.code == "bad_bury"]
     assert bad and all(v.seat == 2 and v.trick is None for v in bad)
-    assert any("S buried 9 cards; the bottom holds 8" == v.message_en for v in bad)
-    assert any("南家扣了 9 张底牌，应扣 8 张" == v.message_zh for v in bad)
+    # every seat played a whole hand: the line is the record's error, worded so (docs/rules.md §13.1, s17)
+    assert any(explain_bury.line_wrong_size(2, 9, 8, True) == (v.message_zh, v.message_en) and v.of_record for v in bad)
     _assert_derived_and_scored(h)
     doc = _check_json(tmp_path, text)
     assert {(v["code"], v["line"], v["column"]) for v in doc["violations"]} == {("bad_bury", _buried_line(text), 1)}
@@ -104,7 +105,8 @@ def test_a_nine_card_line_is_bad_bury_and_the_bury_is_derived(tmp_path):
 def test_a_seven_card_line_is_bad_bury_and_the_bury_is_derived():
     _, h = _hand(_record("H8 H6 H4 H3 DQ D8 D6"))
     bad = [v for v in h.violations if v.code == "bad_bury"]
-    assert [v.message_en for v in bad] == ["S buried 7 cards; the bottom holds 8"]
+    assert [(v.message_zh, v.message_en) for v in bad] == [explain_bury.line_wrong_size(2, 7, 8, True)]
+    assert all(v.of_record for v in bad)         # the record's error, not S's (docs/rules.md §13.1, s17)
     _assert_derived_and_scored(h)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tractor_analysis.engine import explain, explain_hand
+from tractor_analysis.engine import explain, explain_bury, explain_hand
 from tractor_analysis.engine.hand_replay import describe_outcome, replay_hand
 from tractor_analysis.engine.verdicts import Outcome
 from tractor_analysis.records.cards import parse_cards
@@ -142,7 +142,8 @@ def test_replay_words_its_violations_with_the_explanations():
     bad = dataclasses.replace(hand, buried=hand.buried[1:], declarations=(*hand.declarations, bogus))
     result = replay_hand(bad, PRESETS["standard"])
     messages = {(v.code, v.message_zh, v.message_en) for v in result.violations}
-    assert ("bad_bury", *explain_hand.bury_wrong_size(hand.dealer, len(hand.buried) - 1, 8)) in messages
+    # the dealer's plays show the bury it made: the short line is worded as the record's error (§13.1, s17)
+    assert ("bad_bury", *explain_bury.line_wrong_size(hand.dealer, len(hand.buried) - 1, 8)) in messages
     assert ("bad_declaration", *explain_hand.declared_not_dealt(seat, (missing,))) in messages \
         or ("bad_declaration", *explain_hand.not_a_declaration(seat, (missing,), result.level)) in messages
     claimed = replay_hand(dataclasses.replace(hand, claim=hand.claim + 5), PRESETS["standard"])

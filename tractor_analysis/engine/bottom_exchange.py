@@ -13,7 +13,7 @@ is ``bad_bury`` (:func:`bury_size`, :func:`_bury_from`, :func:`_bury_held_by_oth
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import add, gt
 from typing import Callable, Sequence
 
@@ -25,7 +25,7 @@ from ..records.rulesets import RuleSet
 from . import explain_bury, explain_hand
 from .explain import Message
 from .played_cards import Played, card_list, counts, multiset_minus
-from .verdicts import Derived, Unknown, Violation, hand_violation
+from .verdicts import Derived, Unknown, Violation, as_record_finding, hand_violation
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +192,24 @@ def _take(pool: list[int], bury: tuple[Card, ...] | None, seat: int, plays: Sequ
     if plays_are_its_hand:
         left, missing = multiset_minus(pool, plays)
         if not missing and sum(left) == rules.bottom_size:     # a whole hand out of the pool
-            return list(plays), left, "derived", found
+            # its plays prove the bury it made, of the bottom's size, from what it held: a bad_bury of the line
+            # is the record's slip, not the taker's act (docs/rules.md §1.5, §13)
+            return list(plays), left, "derived", _line_miscopied(found, pool, bury, seat, rebid, rules)
     return list(plays), None, "unknown", found
+
+
+def _line_miscopied(found: list[Violation], pool: list[int], bury: tuple[Card, ...] | None, seat: int, rebid: bool,
+                    rules: RuleSet) -> list[Violation]:
+    """The ``bad_bury`` of :func:`_bury_from` (cards not held, then the wrong size) where the taker's plays prove
+    the bury it made: findings about the record alone, worded as the line's error (:mod:`.explain_bury`)."""
+    if bury is None or not found:
+        return found
+    missing = multiset_minus(pool, counts(bury))[1]
+    words = ([explain_bury.line_not_held(seat, missing, rebid)] if missing else []) + (
+        [explain_bury.line_wrong_size(seat, len(bury), rules.bottom_size)] if len(bury) != rules.bottom_size else [])
+    if len(words) != len(found):        # (not the findings of _bury_from: kept as found, about the record)
+        return list(map(as_record_finding, found))
+    return [as_record_finding(replace(v, message_zh=zh, message_en=en)) for v, (zh, en) in zip(found, words)]
 
 
 def bottom_from_deal(rules: RuleSet, dealt: Sequence[Sequence[int]]) -> tuple[Card, ...] | None:

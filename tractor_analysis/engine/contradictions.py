@@ -28,7 +28,7 @@ from ..records.model import Hand
 from . import explain_contradicted
 from .agreement import agree, shared_facts, sides_withheld
 from .deal_lines import SHOWN_BY
-from .verdicts import Derived, HandResult, Unknown, Violation
+from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding
 
 TAGS = {"level": "Level", "dealer": "Dealer", "trump": "Trump"}
 _AS_RECORDED = object()
@@ -264,6 +264,19 @@ def _by_rule(hand: Hand, judgements: dict, value: int | None) -> bool:
     return False
 
 
+def _set_aside(v: Violation, result: HandResult, ways: Sequence[tuple[dict, HandResult]]) -> bool:
+    """The contradiction ``v`` (as recorded, or as found at the values kept) is the record's own slip: every
+    judgement kept sets a tag as recorded aside, the hand's cards themselves speak against the record as
+    written (more of its card findings — not the first lead alone, which never chooses — than under any value
+    kept), and no judgement kept finds that fact contradicted — the tag is proven miscopied, the table dealt
+    and played as the rest of the record says (docs/rules.md §13.1: no seat's act, no ruling against a
+    player).  Otherwise the table may have done it: it stays as found."""
+    fact = _FACT_OF[v.code]
+    return (all(choice for choice, _ in ways)
+            and _conflicts(result, False) > max(_conflicts(r, False) for _, r in ways)
+            and not any(_contradiction(w) and _FACT_OF[w.code] == fact for _, r in ways for w in r.violations))
+
+
 def _with(hand: Hand, choice: Sequence[tuple[str, int | None]]) -> Hand:
     return dataclasses.replace(hand, **{fact: value for fact, value in choice}) if choice else hand
 
@@ -357,6 +370,7 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
             if _contradiction(v) and _FACT_OF[v.code] == fact and (v.code, v.seat, v.message_en) not in seen:
                 seen.add((v.code, v.seat, v.message_en))
                 shown.append(v)
+    shown = [as_record_finding(v) if _set_aside(v, result, ways) else v for v in shown]
     kept = [v for v in changes["violations"] if not _contradiction(v)]
     changes["violations"] = tuple(sorted([*shown, *kept], key=order))
     sides_withheld(results, changes, what)

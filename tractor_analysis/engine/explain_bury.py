@@ -141,6 +141,35 @@ def buried_from_plays(dealer: int, buried: Sequence[int], bad_line: bool, bottom
             f"{said_en})")
 
 
+def _taker(seat: int | None) -> tuple[str, str]:
+    return ("庄家", "the dealer") if seat is None else (SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat])
+
+
+def line_wrong_size(seat: int | None, written: int, bottom_size: int, all_plays: bool = False) -> Message:
+    """``bad_bury`` of a ``Buried:`` line of the wrong size whose taker's plays (``all_plays``: every seat's,
+    each a whole hand) prove the bury it made, of the bottom's size: the line's error, the record's
+    (``about`` record) — not a wrong number buried by the seat (docs/rules.md §1.5, §13)."""
+    z, e = _taker(seat)
+    by_zh, by_en = ("各家打出的牌（每家一整手）", "the cards played (every seat a whole hand)") if all_plays else (
+        f"{z}的出牌（正是一整手牌）", f"{e}'s plays (a whole hand)")
+    return (f"记录的 Buried: 一行有 {written} 张牌，应扣 {bottom_size} 张：由{by_zh}可知{z}扣了 {bottom_size} 张（见“推出”）；"
+            f"是记录抄错了这一行，不是{z}扣错了张数",
+            f"the Buried: line as written has {written} cards; the bottom holds {bottom_size}: {by_en} show {e} buried "
+            f"{bottom_size} (see derived); the record's error in that line, not a wrong number of cards buried by {e}")
+
+
+def line_not_held(seat: int, cards: Sequence[int], rebid: bool) -> Message:
+    """``bad_bury`` of a ``Buried:`` line naming cards its taker did not hold, whose plays (a whole hand) prove
+    the bury it made: the line's error, the record's (``about`` record) — not a card buried without holding it."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    took_zh, took_en = ("其炒地皮后所拿的底牌", "the bottom it took after the rebid (炒地皮)") if rebid else ("底牌", "the bottom")
+    return (f"记录的 Buried: 一行有 {_cards_text(cards)}，既不在{z}手中也不在{took_zh}里：{z}的出牌（正是一整手牌）表明了"
+            f"其实际扣底（见“推出”）；是记录抄错了这一行，不是{z}扣了没有的牌",
+            f"the Buried: line as written names {_cards_text(cards)}, neither in {e}'s hand nor in {took_en}: {e}'s "
+            f"plays (a whole hand) show the bury {e} made (see derived); the record's error in that line, not a card "
+            f"{e} buried without holding it")
+
+
 def _bury_from_plays_not_known(seat: int) -> Message:
     """``(zh, en)``: ``seat``'s plays do not fix its bury, so its hand after it is read from its plays."""
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]

@@ -25,7 +25,7 @@ from .bottom_exchange import (Start, bottom_from_deal, bury_beyond_decks, bury_f
                               bury_size, dealer_exchange, new_start, rebid_chain)
 from .declarations import bottom_takers
 from .played_cards import Played, card_list, counts
-from .verdicts import Derived, Unknown, Violation, hand_violation
+from .verdicts import ABOUT_RECORD, Derived, Unknown, Violation, as_record_finding, hand_violation
 
 
 def starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Played, left_out: bool = True) -> Start:
@@ -202,7 +202,8 @@ def _said_short(v: Violation, hand: Hand, rules: RuleSet, seat: int, cards: tupl
         zh, en = explain_hand.pack_short_of_line(rules.decks, seat, cards)
     else:
         return v
-    return replace(v, message_zh=zh, message_en=en)
+    # the record's own slip, not a seat's act: no ruling against a player (docs/rules.md §1.6, §13)
+    return replace(v, message_zh=zh, message_en=en, about=ABOUT_RECORD)
 
 
 def _left_out_derived(seat: int, cards: tuple[Card, ...], unread: bool = False) -> Derived:
@@ -266,7 +267,13 @@ def _plays_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[tup
     rest = bottom_from_deal(rules, rows)       # the decks' cards none played, when each seat played a whole hand
     if rest is None:        # not every card played: the bury is not known
         return new_start(rows, None, False, frozenset(range(4)), tuple(found))
-    return new_start(rows, rest, False, frozenset(range(4)), tuple(found), (bury_from_plays(rest, rules),))
+    # every seat played a whole hand: the dealer buried the bottom's number of cards, those nobody played — the
+    # line is the record's slip, not the dealer's act (docs/rules.md §1.5, §13)
+    if len(buried) != rules.bottom_size:        # bury_size's finding (the first): worded as the line's error
+        zh, en = explain_bury.line_wrong_size(seat, len(buried), rules.bottom_size, True)
+        found[0] = replace(found[0], message_zh=zh, message_en=en)
+    return new_start(rows, rest, False, frozenset(range(4)), tuple(map(as_record_finding, found)),
+                     (bury_from_plays(rest, rules),))
 
 
 def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]],

@@ -36,6 +36,14 @@ def show(cards: tuple[Card, ...] | list[Card], pretty: bool = True) -> str:
     return " ".join(table[c] for c in cards)
 
 
+ABOUT_PLAY = "play"
+"""A finding about what the table did, as the record gives it (a seat's play, the bury, the deal …)."""
+ABOUT_RECORD = "record"
+"""A finding about the record alone — the scorer's copy proven wrong by the rest of the record (a deal
+line the deck proves short, a ``Buried:`` line the dealer's plays prove miscopied, a tag the hand's own
+cards set aside): no seat's fault, no penalty, no ruling against a player (docs/rules.md §13)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
     """One illegal play (or record inconsistency), with what the player should have done."""
@@ -50,6 +58,13 @@ class Violation:
     """A play the player held that meets the duty (empty when none applies)."""
     message_zh: str = ""
     message_en: str = ""
+    about: str = ABOUT_PLAY
+    """:data:`ABOUT_PLAY`, or :data:`ABOUT_RECORD`: the record alone is what is wrong (:attr:`of_record`)."""
+
+    @property
+    def of_record(self) -> bool:
+        """A finding about the record alone (:data:`ABOUT_RECORD`), not about any seat's or the table's act."""
+        return self.about == ABOUT_RECORD
 
     @property
     def rule(self) -> str:
@@ -331,11 +346,22 @@ class HandResult:
 
     @property
     def legal(self) -> bool | None:
-        """``False`` with a violation; ``None`` when the rules' needs were not all met
-        (:attr:`legality_known`: no deal, no trump, no level, the first leader unknown); else ``True``."""
-        if self.violations:
+        """``False`` with a violation of the table's play; ``None`` when the rules' needs were not all met
+        (:attr:`legality_known`: no deal, no trump, no level, the first leader unknown); else ``True`` — a
+        finding about the record alone (:attr:`Violation.of_record`) is no illegal play."""
+        if any(not v.of_record for v in self.violations):
             return False
         return True if self.legality_known else None
+
+    @property
+    def play_violations(self) -> tuple[Violation, ...]:
+        """The violations of the table's play (a player's or the table's), not the record's own findings."""
+        return tuple(v for v in self.violations if not v.of_record)
+
+    @property
+    def record_findings(self) -> tuple[Violation, ...]:
+        """The findings about the record alone (:attr:`Violation.of_record`): the scorer's copy is wrong."""
+        return tuple(v for v in self.violations if v.of_record)
 
     @property
     def trump_known(self) -> bool:
@@ -494,6 +520,13 @@ new_trick_result = fast_init(TrickResult)
 new_score_item = fast_init(ScoreItem)
 new_outcome = fast_init(Outcome)
 new_hand_result = fast_init(HandResult)
+
+
+def as_record_finding(v: Violation) -> Violation:
+    """``v`` as a finding about the record alone (:data:`ABOUT_RECORD`): the rest of the record proves the
+    line or tag it is about miscopied, not any seat's act."""
+    return v if v.of_record else new_violation(v.code, v.trick, v.seat, v.played, v.better, v.message_zh,
+                                               v.message_en, ABOUT_RECORD)
 
 
 def hand_violation(code: str, seat: int | None, message: tuple[str, str],
