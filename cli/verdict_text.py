@@ -140,7 +140,10 @@ def points_text(h: HandResult) -> str:
         parts.append(f"penalties 罚分 {h.penalties:+d}")
     text = " + ".join(parts) + f" = {strong(str(h.attackers_total))}"
     if h.claim is not None:
-        if h.claim_matches is None:     # the record ends first: the claim is the hand's total, not checked
+        if h.scored_by_claim:           # the record stops between tricks: the claim is the hand's result
+            mark = dim("the hand's result, the record ends first; within what the cards left allow "
+                       "本局结果（记录先结束；在余牌可得范围内）")
+        elif h.claim_matches is None:   # the record ends first: the claim is the hand's total, not checked
             mark = dim(f"not checked, {_why_open(h, '未核对')}")
         else:
             mark = good("✓") if h.claim_matches else bad("✗ differs 不符")

@@ -53,7 +53,8 @@ def read_analysis(path: str | Path) -> dict[str, dict[int, list[Row]]]:
 
     try:
         table = read_table(str(path), "plays", columns=COLUMNS,
-                           filter=pds.field("value_before").is_valid() | pds.field("value_after").is_valid())
+                           filter=pds.field("value_before").is_valid() | pds.field("value_after").is_valid()
+                           | pds.field("cost").is_valid())
     except (OSError, ValueError):
         return {}
     out: dict[str, dict[int, list[Row]]] = {}
@@ -99,6 +100,8 @@ def analysis_of(hand: HandView, rows: list[Row] | None, result=None) -> Analysis
     if not rows:
         return None
     tricks = {t.number: t for t in hand.tricks}
+    # (a position without [Points]: costs and best plays stored, every total null, docs/dataset.md)
+    withheld = all(r[3] is None and r[4] is None for r in rows) and any(r[5] is not None for r in rows)
     plays = []
     for trick, pos, seat, before, after, cost, best, *rest in sorted(rows, key=lambda r: (r[0], r[1])):
         t = tricks.get(trick)
@@ -109,10 +112,10 @@ def analysis_of(hand: HandView, rows: list[Row] | None, result=None) -> Analysis
         grouped, every = _grouped(hand, result, trick, p.seat, best_plays)
         plays.append(AnalysedPlayView(trick, p.seat, p.player, p.cards, before, after, cost,
                                       mark_of(cost), best_plays, _seat_view(rest[0] if rest else None),
-                                      p.derived, grouped, every))
+                                      p.derived, grouped, every, withheld))
     return AnalysisView(first_trick=plays[0].trick, start_value=plays[0].value_before,
                         result=hand.attackers_total, plays=tuple(plays),
-                        marks=tuple(reversed(MARKS)), blunder=MARKS[0][0])
+                        marks=tuple(reversed(MARKS)), blunder=MARKS[0][0], totals_withheld=withheld)
 
 
 def _seat_view(view: tuple | None) -> FromSeatView | None:

@@ -56,6 +56,8 @@ class AnalysedPlayView:
     """The best plays grouped as ``tractor analyse`` shows them (:func:`~tractor_analysis.analysis.best_plays.choices`)."""
     best_every: bool = True
     """``best_choices`` lists every best play; false: one play for each set of equal plays (the page says so)."""
+    totals_withheld: bool = False
+    """A position without ``[Points]`` (:attr:`AnalysisView.totals_withheld`): no totals, a cost where solved."""
 
     def best_shown(self) -> tuple[tuple[list[tuple[Card, ...]] | None, BestChoice], ...]:
         """Each best choice with the plays it is said as one by one, or ``None`` for "any k of"
@@ -68,6 +70,8 @@ class AnalysedPlayView:
 
     @property
     def solved(self) -> bool:
+        if self.totals_withheld:        # no totals stored: solved where a cost or the best plays are
+            return self.cost is not None or bool(self.best)
         return self.value_before is not None and self.value_after is not None
 
     def open_blunder_seat_best(self, blunder: int) -> bool:
@@ -83,13 +87,16 @@ class AnalysisView:
     first_trick: int
     start_value: int | None
     """The attackers' final total with best play by both sides from the first analysed play."""
-    result: int
-    """The attackers' total the hand really ended with."""
+    result: int | None
+    """The attackers' total the hand really ended with (``None``: not known)."""
     plays: tuple[AnalysedPlayView, ...]
     marks: tuple[tuple[int, str, str], ...] = ()
     """The cost thresholds and their marks, smallest first (the engine's ``MARKS``)."""
     blunder: int = 40
     """The cost from which a play is a blunder (the engine's largest mark)."""
+    totals_withheld: bool = False
+    """A position that does not state the points taken before it (``[Points]``): the dataset keeps each
+    play's cost and best plays but no totals (docs/dataset.md, ``--analyse``)."""
 
     @property
     def viewed(self) -> bool:

@@ -103,6 +103,9 @@ class PlayerHand:
     final: bool | None = None
     """The total is the hand's own (:attr:`~.fact_rows.HandFact.final`: played out, or a score sheet's);
     ``False``: the points so far (the record ends inside the hand); ``None``: not known."""
+    outcome_reason: str | None = None
+    """:attr:`~.fact_rows.HandFact.outcome_reason`: ``points`` for a hand the record ends inside is one whose
+    result is its ``[Claim]`` (docs/rules.md §7.4)."""
 
 
 @dataclass
@@ -445,7 +448,8 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
             if len(page.hands) < MAX_HAND_ROWS:
                 f = by_match[h.match]
                 page.hands.append(PlayerHand(f.title, f.filename, h.hand, SEAT_TOKENS[seat], h.dealer,
-                                             h.attackers_total, h.outcome, h.levels, defending, final))
+                                             h.attackers_total, h.outcome, h.levels, defending, final,
+                                             h.outcome_reason))
     for v in model.violation_facts:
         name = player_name(v.player)        # read as the event reads names (the ends stripped)
         if v.match not in duplicate_of and name in players and v.match in seats:

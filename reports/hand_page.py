@@ -232,6 +232,9 @@ class HandView:
     """The seats (``W`` …) of a position that gives them no deal line: their cards are not known, so
     neither is whether the hand was played out (as ``tractor check`` says, docs/rules.md §14.1) —
     ``complete`` is then false, but the page never says the hands are not emptied.  Empty: known."""
+    scored_by_claim: bool = False
+    """The record stops between tricks before the hand's end and its result is the table's ``[Claim]``
+    (docs/rules.md §7.4): :attr:`attackers_total` is the points so far, :attr:`claim` the hand's result."""
     score_sheet: bool = False
     """A score sheet's hand (``[ResultOnly]``): its total alone is recorded; trick points, bottom and
     penalties are not known (``None``)."""
@@ -535,5 +538,6 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         friend=hand.friend if friend_mode else None, partner=partner, player_levels=player_levels,
         revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels),
         takeback_unread=hand.takebacks.count(None) if any(u.tag == "Takebacks" for u in result.unknowns) else 0,
-        score_sheet=is_score_sheet(result), bottom_captured=values.bottom_captured,
+        score_sheet=is_score_sheet(result), scored_by_claim=result.scored_by_claim,
+        bottom_captured=values.bottom_captured,
         deal_mismatch=any(v.code == "deal_mismatch" for v in result.violations))

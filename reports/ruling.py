@@ -483,7 +483,12 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
         # the record does not show it play (the deal and the plays disagree), or a record that stops
         # first; a position not played out says so
         codes = [v.code for v in result.violations]
-        if result.setup and "deal_mismatch" not in codes:
+        if result.scored_by_claim:      # the record stops between tricks: the table's [Claim] is the result
+            out.append(("记录在本局打完之前结束，闲家已得", "the record stops before the hand's end: the attackers' "
+                        "points so far", f"{result.attackers_total} 已得 / so far"))
+            out.append(("本局结果按记录的得分 [Claim] 计（在余牌可得范围内）", "the hand's result from the recorded "
+                        "score [Claim] (within what the cards left allow)", f"{result.claim}"))
+        elif result.setup and "deal_mismatch" not in codes:
             out.append(("残局未打完，未计分", "the position is not played out: not scored",
                         f"{result.attackers_total} 已得 / so far"))
         elif "deal_mismatch" in codes:
@@ -491,7 +496,7 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
             out.append((f"{zh}，未计分", f"{en}: not scored",
                         f"{result.attackers_total} 已记各墩所得 / in the recorded tricks"))
         else:
-            zh, en = not_scored(codes)
+            zh, en = not_scored(codes, result.tricks, True)
             out.append((f"{zh}，未计分", f"{en}: not scored", f"{result.attackers_total} 已得 / so far"))
         return tuple(out)
     out.append(("闲家总分（按出牌计算）", "attackers' total (computed)", str(result.attackers_total)))
