@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
-from .explain import Message
+from .explain import Message, cards_text
 from .explain_unknown import fault_owed_open, seat_list, unknown_fact
 
 
@@ -66,12 +66,13 @@ def _seats(gaps: Sequence[tuple[int, Sequence[int]]]) -> list[int]:
 
 
 def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[str], ways: int,
-                      tried: int, open_only: bool = True, dropped: bool = False) -> Message:
+                      tried: int, open_only: bool = True, dropped: bool = False, miscopied: bool = False) -> Message:
     """The record goes on past a trick without a seat's play (:mod:`.record_gaps`): the hand was
     judged once for each of the ``tried`` ways that seat could have played — every play of as many cards
     as the lead from those it held then (``open_only``: and does not play later), legal or not —, ``ways``
     of them fitting the rest of the record (``dropped``: others were dropped before they were all listed,
-    so how many there were in all is not said)."""
+    so how many there were in all is not said).  ``miscopied``: the plays are written but the record proves
+    them impossible (:mod:`.impossible_plays`), so they are read as plays not read."""
     zh, en = _gaps(gaps)
     az, ae = _ways_are(_seats(gaps), open_only)
     it = "it" if sum(len(m) for _, m in gaps) == 1 else "they"
@@ -86,18 +87,25 @@ def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[
     head_zh = f"记录缺少{zh}（记录在其后仍继续，不按未出牌判定）：{fit_zh}各判定一次，只保留每种出法下都相同的判定"
     head_en = (f"the record leaves out {en} (it goes on after, so this is not judged as not playing): the hand "
                f"was judged once {fit_en}, and only what all of them give is kept")
+    if miscopied:
+        head_zh = (f"记录的{zh}不可能是实际出牌（见 not_in_hand），按无法读取的出牌处理：{fit_zh}各判定一次，"
+                   "只保留每种出法下都相同的判定")
+        head_en = (f"{en} as written cannot be what was played (see not_in_hand), so it is read as a play not read: "
+                   f"the hand was judged once {fit_en}, and only what all of them give is kept")
     if not what:
         return head_zh + "；所有判定都相同", head_en + "; they all give the same"
     return unknown_fact(head_zh, head_en, what)
 
 
 def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int, open_only: bool = True,
-                     fitted: bool = False, exact: bool = False, illegal: Sequence[tuple[int, int]] = ()) -> Message:
+                     fitted: bool = False, exact: bool = False, illegal: Sequence[tuple[int, int]] = (),
+                     miscopied: bool = False) -> Message:
     """The plays a record leaves out, derived: of the ``tried`` ways (every play of as many cards as the
     lead from those the seat held then — ``open_only``: and does not play later —, legal or not), one fits
     the rest (``fitted``: others were tried and the record's later plays rule them out; ``exact``: the seat
     held then, and does not play later, just those cards); ``illegal``: the plays among them, as ``(trick,
-    seat)``, that are no legal play — judged as played, their fault found."""
+    seat)``, that are no legal play — judged as played, their fault found; ``miscopied``: the plays are written
+    but the record proves them impossible (:mod:`.impossible_plays`), read as plays not read."""
     zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
     en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
     seats = sorted({s for _, s, _ in shown})
@@ -123,6 +131,10 @@ def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int
     for t, s in illegal if len(shown) > 1 else ():
         why_zh += f"；第 {t} 轮{SEAT_NAMES_ZH[s]}的出牌不是合法出牌，按其判定违例"
         why_en += f"; {SEAT_TOKENS[s]}'s play in trick {t} is no legal play, and judged as played"
+    if miscopied:
+        return (f"记录的这手出牌不可能是实际出牌（见 not_in_hand），实际出牌由其后的出牌与发牌推出：{zh}（{why_zh}）",
+                f"the play{'s' if len(shown) > 1 else ''} as written cannot be what was played (see not_in_hand); "
+                f"what was played, from the later plays and the deal: {en} ({why_en})")
     return (f"记录缺少的出牌由其后的出牌与发牌推出：{zh}（{why_zh}）",
             f"the play{'s' if len(shown) > 1 else ''} the record leaves out, from the later plays and the deal: {en} "
             f"({why_en})")
@@ -291,3 +303,20 @@ def ends_record(missing: Sequence[int], winner_known: bool, points: int | None, 
     else:
         mzh, men = mzh + f"，分数至少 {least}", men + f"; at least {least} points"
     return mzh, men
+
+
+def play_impossible(seat: int, cards: Sequence[int], most: Sequence[int], decks: int) -> Message:
+    """Added to the ``not_in_hand`` of a play the record proves impossible (:mod:`.impossible_plays`): ``seat``
+    can hold at most ``most`` copies of each of ``cards`` (the decks' other copies are placed elsewhere), so the
+    play as written cannot be what it played; it is judged as a play not read, filled in where the rest of the
+    record allows (unknown or derived ``play``)."""
+    zh_cards = "、".join(f"{n} 张 {cards_text([k])}" for k, n in zip(cards, most))
+    en_cards = ", ".join(f"{n} {cards_text([k])}" for k, n in zip(cards, most))
+    return (f"——{decks} 副牌中其余的这种牌都在别处（其他各家的牌或扣底中），{SEAT_NAMES_ZH[seat]}最多持有 {zh_cards}，"
+            f"记录的这手出牌不可能是其实际出牌（记错）：按无法读取的出牌判定（实际出了什么见 play 项：推出或未知），"
+            f"该墩的赢家、对它的跟牌与下一墩由谁首出都不据记录的这手牌判定",
+            f" — the {decks} deck{'s' if decks > 1 else ''}' other copies are placed elsewhere (the other seats' "
+            f"cards, the bury), so {SEAT_TOKENS[seat]} holds at most {en_cards}: the play as written cannot be what "
+            f"{SEAT_TOKENS[seat]} played (miscopied); it is judged as a play that could not be read (what it was: "
+            f"see play, derived or unknown), and neither the trick's winner, the follows to it nor who leads the "
+            f"next trick rests on it as written")

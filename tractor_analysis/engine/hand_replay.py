@@ -28,6 +28,7 @@ from .contradictions import judge as judge_contradicted, questioned
 from .play_order import judge as judge_order, judge_swapped, lines_swapped, seat_ordered
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
+from .impossible_plays import find_slips, judge as judge_slips
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
 from .unread_tricks import follows_bound, tricks_numbered, tricks_read, unread_from
@@ -108,10 +109,16 @@ def _replay_read(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, 
     return takebacks_unknown(hand, args[0], result, forfeit_open)
 
 
-def _gaps_judged(hand: Hand, rules: RuleSet, judged, hands_before: bool, way=None) -> HandResult:
+def _gaps_judged(hand: Hand, rules: RuleSet, judged, hands_before: bool, way=None,
+                 miscopied: frozenset[tuple[int, int]] = frozenset()) -> HandResult:
     """``hand`` judged (``judged(h, hands_before)``: one hand that leaves no play out), a play left out
-    inside a trick over every way to fill it in (:mod:`.record_gaps`; each judged by ``way``, default ``judged``)."""
+    inside a trick over every way to fill it in (:mod:`.record_gaps`; each judged by ``way``, default ``judged``),
+    and a play the record proves impossible judged as one not read (:mod:`.impossible_plays`; ``miscopied``: the
+    ``(trick, seat)`` of those taken out so, their gaps said so)."""
     gaps = find_gaps(hand) if hand.tricks else ()
+    if miscopied:
+        gaps = tuple(dataclasses.replace(g, miscopied=True) if any((g.trick, s) in miscopied for s in g.missing)
+                     else g for g in gaps)
     if gaps:                # a play left out inside a trick: judged over every way to fill it in
         recorded: list[HandResult] = []       # (the hand as recorded, the first judgement judge_gaps makes)
         result = judge_gaps(hand, gaps, way or judged, lambda r: recorded.append(r) or context_of(r))
@@ -119,6 +126,11 @@ def _gaps_judged(hand: Hand, rules: RuleSet, judged, hands_before: bool, way=Non
             result = _before_the_plays(result, recorded[0])
     else:
         result = judged(hand, hands_before)
+        slips = find_slips(hand, result)
+        if slips:           # a play the record proves impossible: judged as a play not read, one fault
+            taken = frozenset((s.trick, s.seat) for s in slips)
+            result = judge_slips(hand, result, slips,
+                                 lambda h: _gaps_judged(h, rules, judged, hands_before, way, taken), hand_first)
     if "verdicts" in result.withheld:       # plays not judged (from a gap on): the penalties the record gives
         result = _penalties_not_judged(hand, rules, result, gaps[0].trick if gaps and result.tricks_judged else None)
     return result

@@ -84,6 +84,9 @@ class Gap:
     (:func:`_unread_lead`).  Filled in as any play of as many cards as the plays read (legal or not); where
     it cannot be, what rests on it is withheld (:func:`.unfilled_gaps.not_judged`), never the next seat
     faulted for leading."""
+    miscopied: bool = False
+    """The plays left out are written, but the record proves them impossible (:mod:`.impossible_plays`): taken
+    out and filled in as plays not read, and said so (not "the record leaves out")."""
 
 
 def find_gaps(hand: Hand) -> tuple[Gap, ...]:
@@ -395,6 +398,7 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
     r0 = results[0]
     by_index = {g.index: g for g in gaps}
     pairs = [(g.trick, g.missing) for g in gaps]
+    miscopied = any(g.miscopied for g in gaps)
     changes, what = agree(results, [hand.tricks[i].plays if i in by_index else None for i in range(len(r0.tricks))],
                           lambda v: explain_gaps.fault_whatever_gap(v.seat, v.code, pairs))
     tricks = changes["tricks"]
@@ -417,13 +421,13 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
                                                  for g, s, c in shown),
                                "the cards the seat plays later and its deal line",
                                *explain_gaps.gap_play_derived(shown, tried.ways, tried.open_only, fitted,
-                                                                 tried.exact, _faulty(r0, gaps))))
+                                                                 tried.exact, _faulty(r0, gaps), miscopied)))
         # the plays themselves, with their tricks: the dataset stores each (plays.derived)
         changes["derived_plays"] = r0.derived_plays + tuple(
             (g.trick, p) for g in gaps for p in filled[g.index].plays if p.seat in g.missing)
     if len(ways) > 1:
         unknowns.append(Unknown("play", tuple(what), *explain_gaps.record_leaves_out(
-            pairs, what, len(ways), tried.ways, tried.open_only, tried.dropped)))
+            pairs, what, len(ways), tried.ways, tried.open_only, tried.dropped, miscopied)))
     changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)
     return dataclasses.replace(r0, **changes)
 
@@ -556,8 +560,10 @@ def _contradicted(result: HandResult, gaps: Sequence[Gap]) -> bool:
 
 def play_left_out(v: Violation, result: HandResult) -> bool:
     """``v`` is about a play the record leaves out of its trick (its seat has no play there as
-    recorded): the play ``v`` names was filled in (:func:`judge`), derived — never "played"."""
-    if v.trick is None or v.seat is None or not v.played:
+    recorded): the play ``v`` names was filled in (:func:`judge`), derived — never "played".  Not a
+    ``not_in_hand``: a way filled in is drawn from the cards its seat held, so such a fault is of the play the
+    record gives, taken out of its trick as one it proves impossible (:mod:`.impossible_plays`)."""
+    if v.trick is None or v.seat is None or not v.played or v.code == "not_in_hand":
         return False
     trick = next((t for t in result.tricks if t.number == v.trick), None)
     return trick is not None and bool(trick.plays) and all(p.seat != v.seat for p in trick.plays)

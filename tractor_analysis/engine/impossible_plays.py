@@ -1,0 +1,127 @@
+"""A play the record proves impossible: one slip, not a cascade of faults.
+
+``3. W: D7, N: DA DA, E: D8, S: D5`` with two decks, N's deal line giving one ♦A and S's the other: N cannot
+have played two ♦A — the decks hold two, and the other is S's (its line gives it, and S plays it).  The play as
+written is not what N played (a card miscopied, or one written twice).  Judged as written it makes N's slip a
+cascade: N "played 2 cards to a lead of 1" (``wrong_count``), a 2-card follow cannot win, so E is taken as the
+winner and N's next lead is ``out_of_turn`` — every one of them resting on a play the record itself rules out.
+
+So (docs/rules.md §1.6): a play of a seat whose cards are known (its deal line, the dealer's with the bottom and
+a known bury) holding more copies of a card than that seat can hold — its own cards, with every other copy the
+decks have placed in the other seats' cards (their lines, or the cards they play when more) or the bury — is one
+fault, the ``not_in_hand`` the replay finds, its words saying the play cannot be what was played.  The hand is
+then judged as if that play could not be read (:attr:`~..records.model.Hand.plays_unread`: a play made, its cards
+not known): :mod:`.record_gaps` fills it in over every way the seat could have played and keeps what all ways
+give — the trick's winner, the other seats' follows judged against it when it is the lead, who leads the next
+trick — else withholds it (an ``unknown``, tag ``play``).
+
+Only in a hand played out whose seat, having played that play, is left holding no card (it played more cards
+than its cards: the play holds one too many, or a copy too many) and the record leaves no other play out; a seat
+still holding cards after the last trick is :mod:`.deal_lines`' (its line or a play miscopied), a record that
+stops short likewise (:func:`.deal_lines.stops_short`), and a seat whose line is missing, not read whole or
+short is read from its plays or bounded there.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Callable
+
+from ..records.model import Hand
+from . import explain_gaps
+from .deal_lines import contradicted
+from .played_cards import Played, counts
+from .starting_hands import starting_hands
+from .verdicts import HandResult, Violation
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """A play the record gives that its seat cannot have made."""
+
+    index: int
+    """The trick's place in the hand's recorded tricks."""
+    trick: int
+    """The trick's number."""
+    seat: int
+    place: int
+    """The play's place in its trick's recorded plays."""
+    cards: tuple[int, ...]
+    """The kinds of which the play holds more copies than the seat can hold (each once)."""
+    most: tuple[int, ...]
+    """For each of :attr:`cards`, the most copies the seat can hold."""
+
+
+def find_slips(hand: Hand, result: HandResult) -> tuple[Slip, ...]:
+    """The plays of ``hand`` (``result``: judged as recorded) that the record proves impossible (see the module's
+    words); ``()`` for every hand without a ``not_in_hand``, at once."""
+    unheld = {(v.trick, v.seat) for v in result.violations if v.code == "not_in_hand" and v.trick is not None}
+    if not unheld or hand.setup or hand.deal is None or not all(hand.deal) or not result.complete:
+        return ()
+    if result.dealer is None or result.contradicted or any(len(t.plays) != 4 for t in hand.tricks):
+        return ()
+    played = Played(hand)
+    start = starting_hands(hand, result.rules, result.dealer, played)
+    if start.buried is None or start.from_plays or start.disputed or start.legality_withheld:
+        return ()
+    left = contradicted(hand, result) | {v.seat for v in result.violations
+                                         if v.code == "deal_mismatch" and v.trick is None and v.played}
+    decks = result.rules.decks
+    buried = counts(start.buried)
+    out = []
+    for i, trick in enumerate(hand.tricks):
+        for j, play in enumerate(trick.plays):
+            s = play.seat
+            if ((trick.number, s) not in unheld or s in left or play.attempted is not None
+                    or sum(played[s]) <= sum(start.hands[s])):
+                continue
+            mine = counts(play.cards)
+            over, most = [], []
+            for k, n in enumerate(mine):
+                if not n or n <= start.hands[s][k]:
+                    continue
+                elsewhere = buried[k] + sum(max(start.hands[t][k], played[t][k]) for t in range(4) if t != s)
+                if start.hands[s][k] + elsewhere > decks:
+                    return ()           # the deal itself places too many copies: not a play's slip alone
+                cap = decks - elsewhere
+                if n > cap:
+                    over.append(k)
+                    most.append(cap)
+            if over:
+                out.append(Slip(i, trick.number, s, j, tuple(over), tuple(most)))
+    return tuple(out)
+
+
+def as_unread(hand: Hand, slips: tuple[Slip, ...]) -> Hand:
+    """``hand`` with each slip's play taken out of its trick and noted as a play that could not be read
+    (:attr:`~..records.model.Hand.plays_unread`: the seat played, what is not known)."""
+    tricks = list(hand.tricks)
+    unread = list(hand.plays_unread)
+    for slip in slips:
+        trick = tricks[slip.index]
+        plays = trick.plays
+        tricks[slip.index] = dataclasses.replace(trick, plays=plays[:slip.place] + plays[slip.place + 1:])
+        unread.append((slip.trick, slip.seat, slip.place))
+    return dataclasses.replace(hand, tricks=tuple(tricks), plays_unread=tuple(unread))
+
+
+def judge(hand: Hand, recorded: HandResult, slips: tuple[Slip, ...],
+          gaps_judged: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult:
+    """``hand`` judged with its ``slips`` read as plays not read (``gaps_judged``: the hand judged, a play left
+    out filled in, :mod:`.record_gaps`), each slip's ``not_in_hand`` of ``recorded`` (the hand judged as
+    recorded) kept, worded as a play the record proves impossible."""
+    again = gaps_judged(as_unread(hand, slips))
+    by_play = {(s.trick, s.seat): s for s in slips}
+    kept = []
+    for v in recorded.violations:
+        slip = by_play.get((v.trick, v.seat))
+        if v.code == "not_in_hand" and slip is not None:
+            zh, en = explain_gaps.play_impossible(slip.seat, slip.cards, slip.most, recorded.rules.decks)
+            kept.append(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
+    violations = sorted([*again.violations, *kept], key=order)
+    tricks = tuple(dataclasses.replace(t, violations=tuple(sorted(
+        [*t.violations, *(v for v in kept if v.trick == t.number)], key=order))) for t in again.tricks)
+    return dataclasses.replace(again, violations=tuple(violations), tricks=tricks)
+
+
+__all__ = ["Slip", "as_unread", "find_slips", "judge"]
