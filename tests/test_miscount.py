@@ -114,9 +114,12 @@ def test_a_deal_line_of_the_wrong_size_is_a_miscount(base):
     # a card too many (a line one short whose seat plays that card is a miscopied line: the plays count, §10.3)
     deal[seat] = deal[seat] + (deal[seat][0],)
     r = _replay(dataclasses.replace(hand, deal=tuple(deal)), STANDARD_WITH_MISCOUNT)
-    assert r.outcome.reason == "miscount" and r.outcome.miscount == (seat,)
-    assert r.outcome.winner == "defenders"
     assert "deal_mismatch" in {v.code for v in r.violations}
+    if sum(line.count(deal[seat][0]) for line in (*deal, hand.bottom)) <= STANDARD_WITH_MISCOUNT.decks:
+        assert r.outcome.reason == "miscount" and r.outcome.miscount == (seat,)
+        assert r.outcome.winner == "defenders"
+    else:   # (s17 b2) the card too many is a copy the decks lack: the line may be miscopied, the miscount not known
+        assert r.outcome is None and any(u.tag == "deal" and "outcome" in u.withheld for u in r.unknowns)
 
 
 def test_after_both_sides_miscount_the_next_hand_is_dealt_by_the_first_to_declare(base):

@@ -384,3 +384,24 @@ def fault_either_forced_play(seat: int | None, code: str) -> Message:
     return fault_owed_open(seat, code, ("无论未写“->”的甩牌改出的是哪一手都违例，但应出哪一手取决于是哪一手",
                                         "whichever forced play the throw written without '->' had; the play owed "
                                         "depends on which"))
+
+
+def fault_whichever_copy(seat: int | None, code: str) -> Message:
+    """A violation found whether or not a seat holds a copy its line gives that the decks lack, whose owed play (or
+    words) differs between the readings (:mod:`.extra_copies`)."""
+    return fault_owed_open(seat, code, ("无论多出的那张牌是否真在其手中都违例，但应出哪一手取决于此",
+                                        "whether or not the copy the decks lack was held; the play owed depends on "
+                                        "which"))
+
+
+def copy_maybe_not_held(held: Sequence[tuple[int, int]], decks: int, what: Sequence[str]) -> Message:
+    """The deal lines give more copies of a card than the ``decks`` hold, and each ``(seat, kind)`` of ``held``
+    gives one its seat never plays (:mod:`.extra_copies`): that copy may be the miscopied one, so the hand is
+    judged with and without it, and only what both give is kept."""
+    zh = "、".join(f"{SEAT_NAMES_ZH[s]}的发牌行中的 {TOKEN[k]}" for s, k in held)
+    en = ", ".join(f"{TOKEN[k]} in {SEAT_TOKENS[s]}'s deal line" for s, k in held)
+    return unknown_fact(f"发牌行中这张牌的张数多于 {decks} 副牌所有（too_many_copies），必有一张记错：{zh}"
+                        f" 从未打出，可能正是记错的那张，故按持有与未持有各判定一次，只保留两者相同的判定",
+                        f"the deal lines give more copies of a card than {decks} deck{'s' if decks > 1 else ''} hold "
+                        f"(too_many_copies), so one is miscopied: {en}, never played, may be that one, so the hand "
+                        f"is judged with it held and without, and only what both give is kept", what)

@@ -29,6 +29,7 @@ from .play_order import judge as judge_order, judge_swapped, lines_swapped, seat
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .impossible_plays import find_slips, judge as judge_slips
+from .extra_copies import extra_copies, judge as judge_extra
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
 from .unread_tricks import follows_bound, tricks_numbered, tricks_read, unread_from
@@ -208,6 +209,9 @@ def _lines_set_aside(hand: Hand, args: tuple, hands_before: bool, first_hand: bo
     seats = stops_short(hand, result)
     if seats:
         return _stops_short(hand, args, first_hand, result, seats)
+    ways = extra_copies(hand, result)
+    if ways:                # a copy the decks lack, in a line whose seat never plays it: maybe not held
+        return judge_extra(hand, result, ways, lambda h: replay_recorded(h, *args, hands_before, first_hand), hand_first)
     return result
 
 
