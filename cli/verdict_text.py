@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tractor_analysis.records.cards import SEAT_TOKENS, TEAMS
 from tractor_analysis.records.locate import violation_position
+from tractor_analysis.engine.claimed_end import total_decides
 from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.explain_hand import describe_levels, level_penalty_text, match_decision_text, not_scored
@@ -143,6 +144,11 @@ def points_text(h: HandResult) -> str:
         if h.scored_by_claim:           # the record stops between tricks: the claim is the hand's result
             mark = dim("the hand's result, the record ends first; within what the cards left allow "
                        "本局结果（记录先结束；在余牌可得范围内）")
+        elif h.claim_matches is None and h.tricks and not h.complete and not total_decides(h.rules):
+            # (docs/rules.md §7.4: a claim is a stopped record's result only where the total alone decides)
+            mark = dim(f"not checked, {_why_open(h, '未核对')}; not the hand's result: under these rules a penalty or a "
+                       "level lost for a fault in the tricks not recorded could change it 不作为本局结果：本规则下，"
+                       "未记录各轮中的犯规所致罚分或降级可能改变结果")
         elif h.claim_matches is None:   # the record ends first: the claim is the hand's total, not checked
             mark = dim(f"not checked, {_why_open(h, '未核对')}")
         else:

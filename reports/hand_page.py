@@ -232,6 +232,9 @@ class HandView:
     """The seats (``W`` …) of a position that gives them no deal line: their cards are not known, so
     neither is whether the hand was played out (as ``tractor check`` says, docs/rules.md §14.1) —
     ``complete`` is then false, but the page never says the hands are not emptied.  Empty: known."""
+    scored_by_bounds: str | None = None
+    """The record stops between tricks before the hand's end and every total the cards left allow gives one
+    result (docs/rules.md §7.4): those totals, ``"55-75"``; ``None`` otherwise."""
     scored_by_claim: bool = False
     """The record stops between tricks before the hand's end and its result is the table's ``[Claim]``
     (docs/rules.md §7.4): :attr:`attackers_total` is the points so far, :attr:`claim` the hand's result."""
@@ -539,5 +542,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels),
         takeback_unread=hand.takebacks.count(None) if any(u.tag == "Takebacks" for u in result.unknowns) else 0,
         score_sheet=is_score_sheet(result), scored_by_claim=result.scored_by_claim,
+        scored_by_bounds=next((d.value for d in result.derived if d.fact == "outcome"), None)
+        if result.scored_by_bounds else None,
         bottom_captured=values.bottom_captured,
         deal_mismatch=any(v.code == "deal_mismatch" for v in result.violations))

@@ -365,6 +365,14 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
         lines.append((f"多少牌：本局按多少牌判定，不按得分 — {zh}",
                       f"wrong number of cards (多少牌): the hand is decided by who miscounted, not by the "
                       f"points — {en} — docs/rules.md §10.3"))
+    elif v.code == "claim_mismatch" and not result.complete:
+        # a record that stops before the hand's end: the claim cannot be its total, and the recorded tricks' points
+        # are not the total either (docs/rules.md §7.4): nothing to correct it to
+        lines.append(("记录的得分不可能是本局总分（见上文）；记录先结束，本局总分未知，无从更正：记录须更正；"
+                      "只有余下的牌可能给出的每个总分都得出同一结果时，才判定本局结果（见“推出”）",
+                      "the recorded score cannot be the hand's total (see above); the record stops first, so the "
+                      "total is not known and nothing to correct it to: the record is to be corrected; the hand's "
+                      "result is ruled only where every total the cards left allow gives the same (see derived)"))
     elif v.code == "claim_mismatch":
         lines.append((f"记录的得分更正为 {result.attackers_total}",
                       f"the recorded score is corrected to {result.attackers_total}"))
@@ -495,17 +503,19 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
             zh, en = not_scored(codes)
             out.append((f"{zh}，未计分", f"{en}: not scored",
                         f"{result.attackers_total} 已记各墩所得 / in the recorded tricks"))
+        elif result.scored_by_bounds:   # every total the cards left allow gives one result
+            out.append(("记录在本局打完之前结束，闲家已得", "the record stops before the hand's end: the attackers' "
+                        "points so far", f"{result.attackers_total} 已得 / so far"))
+            span = next(d.value for d in result.derived if d.fact == "outcome")
+            out.append(("余下的牌可能给出的闲家总分（每个都得出同一结果）", "the attackers' totals the cards left allow "
+                        "(each gives the same result)", span.replace("-", "–")))
         else:
             zh, en = not_scored(codes, result.tricks, True)
             out.append((f"{zh}，未计分", f"{en}: not scored", f"{result.attackers_total} 已得 / so far"))
-        return tuple(out)
-    out.append(("闲家总分（按出牌计算）", "attackers' total (computed)", str(result.attackers_total)))
-    if result.claim is not None:
-        if result.claim == result.attackers_total:
-            out.append(("记录的得分", "recorded score", f"{result.claim} ✓"))
-        else:
-            out.append(("记录的得分 → 更正为", "recorded score → corrected to",
-                        f"{result.claim} → {result.attackers_total}"))
+        if hand.outcome is None:
+            return tuple(out)
+    else:
+        out.extend(_recorded_score(result))
     if hand.outcome is not None:
         out.append(("结果", "outcome", outcome_line(hand, result)))
     if hand.player_levels:      # 找朋友: each player keeps a level of their own, no team has one
@@ -516,6 +526,18 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
                     f"N–S {hand.levels_before[0]} → {hand.levels_after[0]} · "
                     f"E–W {hand.levels_before[1]} → {hand.levels_after[1]}"))
     return tuple(out)
+
+
+def _recorded_score(result: HandResult) -> list[tuple[str, str, str]]:
+    """The score table's total of a hand played out, and its recorded score checked against it."""
+    out = [("闲家总分（按出牌计算）", "attackers' total (computed)", str(result.attackers_total))]
+    if result.claim is not None:
+        if result.claim == result.attackers_total:
+            out.append(("记录的得分", "recorded score", f"{result.claim} ✓"))
+        else:
+            out.append(("记录的得分 → 更正为", "recorded score → corrected to",
+                        f"{result.claim} → {result.attackers_total}"))
+    return out
 
 
 _SEPARATOR = " / "

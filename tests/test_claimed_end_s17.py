@@ -45,18 +45,35 @@ def test_a_record_stopping_early_takes_the_tables_claim_as_the_hands_result():
     assert not [u for u in r.hands[1].unknowns if u.tag == "Levels"]
 
 
-def test_without_a_claim_the_result_stays_open():
+def test_without_a_claim_the_result_is_the_cards_where_every_total_they_allow_gives_one():
+    # after trick 13 the attackers have 60 and can reach 75 at most: defenders up 1 level whatever happens
     _, r = _match(STOPPED.replace('[Claim "60"]\n', "", 1))
     h = r.hands[0]
+    (d,) = [d for d in h.derived if d.fact == "outcome"]
+    assert d.value == "60-75" and not h.scored_by_claim
+    assert h.outcome == WHOLE.hands[0].outcome and h.levels_after == WHOLE.hands[0].levels_after
+    assert h.attackers_total == 60 and not h.complete
+    assert r.hands[1].levels_before == WHOLE.hands[1].levels_before
+
+
+def test_without_a_claim_a_range_of_totals_with_two_results_leaves_the_result_open():
+    # hand 4 after trick 10 (the attackers take the deal at 80): the cards left allow totals on both sides of it
+    text = SAMPLE[:HAND4_START] + _cut(SAMPLE[HAND4_START:], "11. ", "{北家抠底").replace('[Claim "100"]\n', "", 1)
+    h = _match(text)[1].hands[3]
     assert h.outcome is None and not [d for d in h.derived if d.fact == "outcome"]
+    assert h.levels_after == (None, None)
 
 
 def test_a_claim_below_what_the_attackers_already_took_is_the_records_fault_and_decides_nothing():
     _, r = _match(STOPPED.replace('[Claim "60"]', '[Claim "5"]', 1))
     h = r.hands[0]
-    assert h.outcome is None and h.levels_after == (None, None)
+    _mismatch(h, "already give them", "闲家已得")
     (v,) = [v for v in h.violations if v.code == "claim_mismatch"]
-    assert v.seat is None and "already give them" in v.message_en and "闲家已得" in v.message_zh
+    assert v.seat is None
+    # 60 to 75 is what the cards left allow, each total the same result: the cards give it, not the claim
+    (d,) = [d for d in h.derived if d.fact == "outcome"]
+    assert d.value == "60-75" and "between 60 and 75" in d.message_en and "60 至 75 分之间" in d.message_zh
+    assert h.outcome == WHOLE.hands[0].outcome
 
 
 def test_under_rules_that_charge_faults_the_tricks_not_recorded_may_hold_the_claim_decides_nothing():
@@ -82,10 +99,12 @@ def _hand4(claim: int):
 
 
 def _mismatch(h, en: str, zh: str):
-    assert h.outcome is None and h.levels_after == (None, None)
-    assert not [d for d in h.derived if d.fact == "outcome"]
+    # the claim is not the result; the result is the cards' where every total they allow gives the same
+    assert not h.scored_by_claim and h.claim_matches is False
+    assert not [d for d in h.derived if d.fact == "outcome" and d.value.startswith("[Claim]")]
     (v,) = [v for v in h.violations if v.code == "claim_mismatch"]
     assert en in v.message_en and zh in v.message_zh
+    assert "the claim is not taken as the hand's result" in v.message_en and "不以此为本局结果" in v.message_zh
 
 
 def test_a_claim_that_is_not_a_multiple_of_five_is_the_records_fault():
@@ -127,3 +146,25 @@ def test_a_record_stopping_inside_a_trick_takes_no_result_from_its_claim():
     _, r = _match(text)
     h = r.hands[0]
     assert h.outcome is None and not h.scored_by_claim
+
+
+def test_the_bottom_counts_only_at_a_multiplier_the_units_held_allow():
+    # hand 4 after trick 14 (a regression tester's case): N ♦A ♥5, E ♦9 ♦K, S ♣A ♠10, W ♣4 ♣7 — no seat holds a
+    # pair, so the last trick doubles the bottom (10) at most: 55 + 25 + 20 = 100, the table's real total; 120 passed
+    # when the bound took any pair two cards a seat could make
+    text = SAMPLE[:HAND4_START] + _cut(SAMPLE[HAND4_START:], "15. E: D9", "{北家抠底")
+    h = _match(text.replace('[Claim "100"]', '[Claim "120"]', 1))[1].hands[3]
+    _mismatch(h, "100 at most", "最多 100 分")
+    h = _match(text)[1].hands[3]
+    assert h.scored_by_claim and h.outcome == WHOLE.hands[3].outcome
+
+
+def test_a_claim_no_share_of_the_cards_left_gives_is_the_records_fault():
+    # hand 1 after trick 13: the counting cards left are ♠10 (10) and ♠5 (5), the bottom none — the attackers
+    # can add 0, 5, 10 or 15: 60 to 75 in steps of 5, all reachable; after trick 14 only ♠5 is left (and it is
+    # in the trick 15 the attackers may or may not take): 60 or 65, never 70
+    after14 = _cut(SAMPLE, "15. W: H2", '[Claim "60"]')
+    h = _match(after14.replace('[Claim "60"]', '[Claim "70"]', 1))[1].hands[0]
+    assert [v.code for v in h.violations] == ["claim_mismatch"]
+    h = _match(after14.replace('[Claim "60"]', '[Claim "65"]', 1))[1].hands[0]
+    assert h.scored_by_claim

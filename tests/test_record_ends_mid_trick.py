@@ -376,7 +376,8 @@ def test_a_claim_is_not_checked_against_a_record_that_stops_early(tmp_path):
     from tractor_analysis.records import format_tgn
     path.write_text(format_tgn(dataclasses.replace(match, hands=(_cut(hand, 12, None),))), encoding="utf-8")
     r = CliRunner().invoke(main, ["check", str(path)], catch_exceptions=False)
-    assert f"claim 记录 {full.claim} not checked, the record ends first" in r.output
+    # (the record stops between tricks 12 and 13: the claim is the hand's result, docs/rules.md §7.4)
+    assert f"claim 记录 {full.claim} the hand's result, the record ends first" in r.output
     r = CliRunner().invoke(main, ["report", str(path), "-o", str(tmp_path / "rep")], catch_exceptions=False)
     pages = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "rep").glob("*-h*.html"))
-    assert "not checked: the record ends before the hand does" in pages
+    assert "the hand's result: the record ends before the hand does" in pages

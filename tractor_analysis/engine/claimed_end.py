@@ -8,8 +8,9 @@ derived fact (``outcome``, from ``[Claim]``), and it is checked against everythi
 
 - every total is a multiple of 5 (card points are 0, 5 or 10; the bottom's points times a whole
   multiplier; these rules charge no penalty in points);
-- the attackers keep what the recorded tricks gave them, and can add at most the points still held, plus
-  the bottom at the largest multiplier a last trick of the cards left allows (:func:`largest_multiplier`);
+- the attackers keep what the recorded tricks gave them, and can add only the points of some of the cards still
+  held and, taking the last trick, the bottom times a multiplier a last trick of the cards left can give — no
+  tractor of pairs nobody holds (:func:`gains_allowed`, :func:`multipliers_allowed`);
 - with one card a seat left, the last trick is forced: the claim must be the total it gives.
 
 A claim outside what the cards allow is ``claim_mismatch`` (the record's fault), and no result is taken from
@@ -26,12 +27,12 @@ from ..records.model import Hand
 from ..records.rulesets import BottomMultiplier, Miscount, RevokePenalty, RuleSet, ThrowPenalty
 from . import explain_hand
 from .required_trick import completions
-from .scoring import bottom_multiplier
+from .scoring import bottom_multiplier, level_change
 from .tricks import HandContext
-from .verdicts import Derived, Violation, hand_violation
+from .verdicts import BOUNDS_SOURCE, CLAIM_SOURCE, Derived, Violation, hand_violation
 
-CLAIM_SOURCE = "[Claim] (the record stops before the hand's end)"
-"""The ``from`` of an outcome taken from ``[Claim]``."""
+SOURCES = (CLAIM_SOURCE, BOUNDS_SOURCE)
+"""The ``from`` of the outcomes this module derives (:mod:`.verdicts`' constants)."""
 
 
 def total_decides(rules: RuleSet) -> bool:
@@ -43,18 +44,45 @@ def total_decides(rules: RuleSet) -> bool:
             and rules.takeback_penalty is RevokePenalty.NONE and rules.miscount is Miscount.NONE)
 
 
-def largest_multiplier(rules: RuleSet, cards: int) -> int:
-    """The largest bottom multiplier a last trick of ``cards`` cards a seat can give under ``rules``: every
-    unit that many cards can make (a single, pairs and tractors, triples and titanics with 3 decks) and a throw
-    of them all — an upper bound, whatever the cards are."""
-    shapes = [(1, 1)] + [(2, n) for n in range(1, cards // 2 + 1)]
+def multipliers_allowed(rules: RuleSet, ctx: HandContext, left: Sequence[Sequence[int]]) -> frozenset[int]:
+    """Every bottom multiplier a last trick can give when each seat holds the cards ``left`` (counts per kind),
+    and more (an upper set, never fewer): the multiplier is the winning play's (or the lead's) shape, and no unit
+    can be made of cards nobody holds — a tractor needs as many pairs of one suit group in one hand, a titanic as
+    many triples — and the last trick holds at most the cards a seat has left."""
+    cards = sum(left[0])
+    group = ctx.order.group
+    pairs = triples = 0
+    for row in left:
+        by_group: dict[int, list[int]] = {}
+        for kind, n in enumerate(row):
+            if n >= 2:
+                counts = by_group.setdefault(group[kind], [0, 0])
+                counts[0] += 1
+                counts[1] += n >= 3
+        for p, t in by_group.values():
+            pairs, triples = max(pairs, p), max(triples, t)
+    shapes = [(1, 1)] + [(2, n) for n in range(1, min(pairs, cards // 2) + 1)]
     if rules.decks >= 3:
-        shapes += [(3, n) for n in range(1, cards // 3 + 1)]
-    best = max(bottom_multiplier(rules, s, (s,)) for s in shapes)
-    best = max(best, bottom_multiplier(rules, (1, 1), ((1, 1),) * cards))
-    if rules.bottom_multiplier is BottomMultiplier.LEAD_SIZE:
-        best = max(best, 2 * cards)         # a throw: twice its largest unit's cards, fewer than all of them
-    return best
+        shapes += [(3, n) for n in range(1, min(triples, cards // 3) + 1)]
+    allowed = {bottom_multiplier(rules, s, (s,)) for s in shapes}
+    if rules.bottom_multiplier is BottomMultiplier.LAST_TRICK_CARDS:      # twice the cards a seat puts on it
+        allowed |= {2 * m for m in range(1, cards + 1)}
+    elif rules.bottom_multiplier is BottomMultiplier.LEAD_SIZE:          # a throw: twice its largest unit (§7.2)
+        allowed |= {2, 4} | {2 * c * n for c, n in shapes if c * n >= 4}
+    return frozenset(allowed)
+
+
+def gains_allowed(rules: RuleSet, ctx: HandContext, left: Sequence[Sequence[int]], bottom: int) -> frozenset[int]:
+    """Every number of points the attackers could still add, and more (an upper set): the points of some of the
+    cards still held (each card is taken whole by one side), and, when they take the last trick, the bottom's
+    points times a multiplier it allows (:func:`multipliers_allowed`)."""
+    sums = {0}
+    for row in left:
+        for kind, n in enumerate(row):
+            for _ in range(n if POINTS[kind] else 0):
+                sums |= {x + POINTS[kind] for x in sums}
+    extra = {0} | {bottom * m for m in multipliers_allowed(rules, ctx, left)}
+    return frozenset(x + e for x in sums for e in extra)
 
 
 def held_after(hand: Hand, hands: Sequence[Sequence[int]]) -> list[list[int]] | None:
@@ -82,29 +110,69 @@ def claimed_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
     claim = hand.claim
     if claim is None or not total_decides(rules):
         return None
+    reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken)
+    if reach is None:
+        return None
+    totals, exact = reach
+    lo, hi = min(totals), max(totals)
+    last = hand.tricks[-1].number
+    if claim % 5:
+        return hand_violation("claim_mismatch", None, explain_hand.claim_not_multiple(claim, last))
+    if claim < lo:
+        return hand_violation("claim_mismatch", None, explain_hand.claim_below_taken(claim, lo, last))
+    if claim > hi:
+        return hand_violation("claim_mismatch", None, explain_hand.claim_above_reach(claim, lo, hi, last))
+    if claim not in totals:
+        return hand_violation("claim_mismatch", None, explain_hand.claim_not_reachable(claim, lo, last))
+    if exact is not None and exact != claim:
+        return hand_violation("claim_mismatch", None, explain_hand.claim_against_forced(claim, exact, last))
+    return Derived("outcome", f"[Claim] {claim}", CLAIM_SOURCE, *explain_hand.outcome_from_claim(claim, last))
+
+
+def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
+                defenders: frozenset[int], taken: int) -> tuple[Derived, int] | None:
+    """A full hand whose record stops between two tricks and whose result is the same whatever the tricks not
+    recorded give: every total from what the attackers took to the most the cards left allow (a single total
+    where the last trick is forced) gives one outcome of the score table — derived (``outcome``, from the cards
+    left), with a total in that range for the score table; ``None`` otherwise (its arguments as
+    :func:`claimed_end`'s; the rules must make the result rest on the total alone)."""
+    if not total_decides(rules):
+        return None
+    reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken)
+    if reach is None:
+        return None
+    totals, exact = reach
+    if exact is not None:
+        totals = frozenset((exact,))
+    results = {level_change(rules, total) for total in totals}
+    if len(results) != 1:
+        return None
+    lo, hi = min(totals), max(totals)
+    words = explain_hand.outcome_from_bounds(lo, hi, hand.tricks[-1].number)
+    return Derived("outcome", f"{lo}-{hi}", BOUNDS_SOURCE, *words), lo
+
+
+def _reach(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
+           defenders: frozenset[int], taken: int) -> tuple[frozenset[int], int | None] | None:
+    """``(totals, forced)``: the attackers' totals the cards allow a record that stops between two tricks — what
+    the recorded tricks gave them (``taken``: no penalty in points under these rules) and any of
+    :func:`gains_allowed` — and, with one card a seat left, the total the forced last trick gives (else
+    ``None``); ``None`` where the record proves nothing of what is left (a seat played a card it no longer held,
+    or the seats hold different numbers of cards, or none)."""
     left = held_after(hand, hands)
     if left is None:
         return None
     sizes = {sum(row) for row in left}
     if len(sizes) != 1 or 0 in sizes:           # not a record that stops between tricks of a hand dealt evenly
         return None
-    cards = sizes.pop()
-    last = hand.tricks[-1].number
-    if claim % 5:
-        return hand_violation("claim_mismatch", None, explain_hand.claim_not_multiple(claim, last))
-    if claim < taken:
-        return hand_violation("claim_mismatch", None, explain_hand.claim_below_taken(claim, taken, last))
     held = sum(POINTS[k] * n for row in left for k, n in enumerate(row))
     bottom = rules.total_points - held - _points_played(hand)
-    most = taken + held + bottom * largest_multiplier(rules, cards)
-    if claim > most:
-        return hand_violation("claim_mismatch", None, explain_hand.claim_above_reach(claim, taken, most, last))
-    if cards == 1 and last_winner is not None:
-        exact = _forced_last_trick(ctx, left, last_winner, defenders, bottom, rules)
-        if exact is not None and taken + exact != claim:
-            return hand_violation("claim_mismatch", None,
-                                  explain_hand.claim_against_forced(claim, taken + exact, last))
-    return Derived("outcome", f"[Claim] {claim}", CLAIM_SOURCE, *explain_hand.outcome_from_claim(claim, last))
+    totals = frozenset(taken + g for g in gains_allowed(rules, ctx, left, bottom))
+    exact = None
+    if sizes == {1} and last_winner is not None:
+        rest = _forced_last_trick(ctx, left, last_winner, defenders, bottom, rules)
+        exact = None if rest is None else taken + rest
+    return totals, exact
 
 
 def _points_played(hand: Hand) -> int:

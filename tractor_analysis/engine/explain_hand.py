@@ -337,34 +337,44 @@ def throw_penalty(trick: int, seat: int, cards: int, per_card: int) -> Message:
 
 def claim_below_taken(claim: int, taken: int, last: int) -> Message:
     return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但已记录的各轮中闲家已得 {taken} 分"
-            f"（本规则没有罚分，之后的牌不会使其减少）：记录有误，本局结果不予判定",
+            f"（本规则没有罚分，之后的牌不会使其减少）：记录有误，不以此为本局结果",
             f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
             f"the tricks recorded already give them {taken} (these rules charge no penalty in points: nothing later "
-            f"takes points back): the record is wrong, and the hand's result is not ruled on")
+            f"takes points back): the record is wrong, and the claim is not taken as the hand's result")
 
 
 def claim_not_multiple(claim: int, last: int) -> Message:
     return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但得分总是 5 的倍数"
-            f"（分牌为 5 或 10 分，底分乘以整数倍，本规则没有罚分）：记录有误，本局结果不予判定",
+            f"（分牌为 5 或 10 分，底分乘以整数倍，本规则没有罚分）：记录有误，不以此为本局结果",
             f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
             f"every total is a multiple of 5 (cards count 5 or 10, the bottom a whole multiple; these rules charge no "
-            f"penalty in points): the record is wrong, and the hand's result is not ruled on")
+            f"penalty in points): the record is wrong, and the claim is not taken as the hand's result")
 
 
 def claim_above_reach(claim: int, taken: int, most: int, last: int) -> Message:
     return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但闲家已得 {taken} 分，"
-            f"此后至多还能得到余下手牌中的分和最大倍数的底分，共计最多 {most} 分：记录有误，本局结果不予判定",
+            f"此后至多还能得到余下手牌中的分和余牌可能给出的最大倍数的底分，共计最多 {most} 分：记录有误，不以此为本局结果",
             f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
             f"they have {taken} and could add at most the points still held and the bottom at the largest multiplier "
-            f"the cards left allow: {most} at most; the record is wrong, and the hand's result is not ruled on")
+            f"the cards left allow: {most} at most; the record is wrong, and the claim is not taken as the hand's result")
+
+
+def claim_not_reachable(claim: int, taken: int, last: int) -> Message:
+    return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但闲家已得 {taken} 分，"
+            f"余下手牌中的分牌与底牌（乘以余牌可能给出的倍数）无论怎样分配，都不能使闲家再得 {claim - taken} 分："
+            f"记录有误，不以此为本局结果",
+            f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
+            f"they have {taken}, and no way of taking the counting cards still held and the bottom (at a multiplier "
+            f"the cards left allow) adds {claim - taken}: the record is wrong, and the claim is not taken as the "
+            f"hand's result")
 
 
 def claim_against_forced(claim: int, total: int, last: int) -> Message:
     return (f"记录在第 {last} 轮之后结束，每家只剩一张牌，最后一轮的出牌是确定的，闲家总得分应为 {total}，"
-            f"但 [Claim] 记录 {claim}：记录有误，本局结果不予判定",
+            f"但 [Claim] 记录 {claim}：记录有误，不以此为本局结果",
             f"the record stops after trick {last} with one card a seat left, so the last trick is forced and gives "
-            f"the attackers {total}, but [Claim] gives {claim}: the record is wrong, and the hand's result is not "
-            f"ruled on")
+            f"the attackers {total}, but [Claim] gives {claim}: the record is wrong, and the claim is not taken as "
+            f"the hand's result")
 
 
 def outcome_from_claim(claim: int, last: int) -> Message:
@@ -375,6 +385,17 @@ def outcome_from_claim(claim: int, last: int) -> Message:
             f"concession, or the rest not copied), and the table recorded the attackers' total as {claim} (within "
             f"what the cards left can give): the score table gives the levels and the next dealer from it; the "
             f"trick points count the recorded tricks only")
+
+
+def outcome_from_bounds(lo: int, hi: int, last: int) -> Message:
+    span_zh = f"{lo} 分" if lo == hi else f"{lo} 至 {hi} 分之间"
+    span_en = f"{lo}" if lo == hi else f"between {lo} and {hi}"
+    return (f"本局结果由余下的牌推出：记录在第 {last} 轮之后、本局打完之前结束，闲家总得分必在{span_zh}"
+            f"（已得分，加上余下手牌中的分与最大倍数的底分），而计分表对这一范围内的每个总分都给出同一结果",
+            f"the hand's result from the cards left: the record stops after trick {last}, before the hand's end, and "
+            f"the attackers' total must be {span_en} (the points they have, and at most the points still held and "
+            f"the bottom at the largest multiplier); the score table gives every total in that range the same "
+            f"result")
 
 
 def claim_mismatch(claim: int, total: int) -> Message:

@@ -23,7 +23,7 @@ from .outcome import gain_capped, offenders, takebacks_unknown, team_counts
 from .played_cards import card_list
 from .tricks import HandContext, hand_context
 from .bury_readings import disputes, judge as judge_readings
-from .claimed_end import CLAIM_SOURCE
+from .claimed_end import SOURCES
 from .contradictions import judge as judge_contradicted, questioned
 from .play_order import judge as judge_order, judge_swapped, lines_swapped, seat_ordered
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
@@ -61,11 +61,11 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
 
 
 def _claim_kept(result: HandResult) -> HandResult:
-    """``result`` without an outcome taken from ``[Claim]`` (:mod:`.claimed_end`) that the judgements of the hand
+    """``result`` without an outcome taken from ``[Claim]`` or the cards left (:mod:`.claimed_end`) that the judgements of the hand
     did not keep: where they differ (a contradicted tag judged each way) the outcome is withheld, and so is the
     fact that would have given it."""
-    if result.outcome is None and any(d.source == CLAIM_SOURCE for d in result.derived):
-        return dataclasses.replace(result, derived=tuple(d for d in result.derived if d.source != CLAIM_SOURCE))
+    if result.outcome is None and any(d.source in SOURCES for d in result.derived):
+        return dataclasses.replace(result, derived=tuple(d for d in result.derived if d.source not in SOURCES))
     return result
 
 

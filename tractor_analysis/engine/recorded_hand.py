@@ -24,7 +24,7 @@ from ..records.deal_checks import uneven_position
 from ..records.model import Hand
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
 from . import explain_contradicted, explain_hand, explain_unknown, referee, score_sheet
-from .claimed_end import claimed_end
+from .claimed_end import bounded_end, claimed_end
 from .partners import dealer_side, friend_partner
 from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
@@ -167,15 +167,21 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
                 if rules.miscount is Miscount.LEVEL and sides_known else ())
     scored = (play.complete or (hand.result_only and hand.claim is not None)) and "outcome" not in withheld
-    claimed = (_claimed(hand, rules, ctx, start, play, defenders, score.total)
-               if total_known and not scored and not withheld else None)
+    stopped = total_known and not scored and not withheld and _stops_between_tricks(hand, start, play, defenders)
+    claimed = _claimed(hand, rules, ctx, start, play, defenders, score.total) if stopped else None
     if isinstance(claimed, Violation):      # a claim the cards left cannot give: the record's fault
         violations.append(claimed)
     elif claimed is not None:               # the record stops between tricks: the table's total is the result
         setting = dataclasses.replace(setting, derived=setting.derived + (claimed,))
     by_claim = isinstance(claimed, Derived)
-    outcome, after = (hand_outcome(rules, levels, setting, defenders, miscount, scored or by_claim,
-                                   hand.claim if by_claim else score.total)
+    # no claim taken: the result every total the cards left allow gives alike, where there is one
+    bound = (bounded_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, score.total)
+             if stopped and not by_claim else None)
+    if bound is not None:
+        setting = dataclasses.replace(setting, derived=setting.derived + (bound[0],))
+    total = hand.claim if by_claim else bound[1] if bound is not None else score.total if score is not None else 0
+    outcome, after = (hand_outcome(rules, levels, setting, defenders, miscount,
+                                   scored or by_claim or bound is not None, total)
                       if score is not None else (None, levels))
     revoke_levels, takeback_levels, after = level_penalties(hand, rules, defenders, violations, after)
     if "levels" in withheld or outcome is None:     # no result: the levels it leaves are not known
@@ -490,12 +496,17 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
     return items
 
 
+def _stops_between_tricks(hand: Hand, start: Start, play: _Play, defenders: frozenset[int]) -> bool:
+    """A full hand (not a position, not a score sheet's) whose record stops between two tricks, every seat's cards
+    known from its deal line and the sides known: where :mod:`.claimed_end` may give its result."""
+    return not (hand.setup or hand.result_only or not hand.tricks or play.unfinished is not None
+                or start.from_plays or play.unsure_seats or not defenders)
+
+
 def _claimed(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, play: _Play, defenders: frozenset[int],
              taken: int) -> Derived | Violation | None:
-    """:func:`.claimed_end.claimed_end` for a full hand (not a position, not a score sheet's) whose record stops
-    between two tricks, every seat's cards known from its deal line; ``None`` otherwise."""
-    if (hand.claim is None or hand.setup or hand.result_only or not hand.tricks or play.unfinished is not None
-            or start.from_plays or play.unsure_seats or not defenders):
+    """:func:`.claimed_end.claimed_end` of a record that stops between tricks (:func:`_stops_between_tricks`)."""
+    if hand.claim is None:
         return None
     return claimed_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, taken)
 

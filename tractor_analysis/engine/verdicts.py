@@ -22,6 +22,11 @@ from .rule_refs import RULE_REFS
 if TYPE_CHECKING:                       # (unfinished imports this module: the name for the annotation only)
     from .unfinished import Unfinished
 
+CLAIM_SOURCE = "[Claim] (the record stops before the hand's end)"
+"""The ``from`` of an outcome taken from ``[Claim]`` (:func:`.claimed_end.claimed_end`)."""
+BOUNDS_SOURCE = "the cards left (the record stops before the hand's end)"
+"""The ``from`` of an outcome every total the cards left allow gives alike (:func:`.claimed_end.bounded_end`)."""
+
 RECORDED_TOTAL = "recorded_total"
 """The kind of the one score item of a result-only hand (:mod:`.score_sheet`)."""
 
@@ -330,7 +335,11 @@ class HandResult:
         """The recorded score equals the computed total; ``None`` when there is no claim, no total, or
         the hand was not played out in the record (the claim is the hand's total, the record's only
         a part of it: not checked) — a score sheet's hand, whose total is its claim, excepted."""
-        if self.claim is None or self.attackers_total is None:
+        if self.claim is None:
+            return None
+        if any(v.code == "claim_mismatch" for v in self.violations):    # (a stopped record's claim the cards
+            return False                                                  # left cannot give: docs/rules.md §7.4)
+        if self.attackers_total is None:
             return None
         if not self.complete and not any(i.kind == RECORDED_TOTAL for i in self.items):
             return None
@@ -341,7 +350,14 @@ class HandResult:
         """The record stops before the hand's end and its result (outcome, levels after) is the table's
         ``[Claim]`` (:mod:`.claimed_end`: the derived fact ``outcome``); :attr:`attackers_total` stays the points
         of the tricks recorded."""
-        return self.outcome is not None and any(d.fact == "outcome" and d.value.startswith("[Claim]")
+        return self.outcome is not None and any(d.fact == "outcome" and d.source == CLAIM_SOURCE
+                                                for d in self.derived)
+
+    @property
+    def scored_by_bounds(self) -> bool:
+        """The record stops before the hand's end and its result is the one every total the cards left allow
+        gives (:func:`.claimed_end.bounded_end`); :attr:`attackers_total` is the points of the tricks recorded."""
+        return self.outcome is not None and any(d.fact == "outcome" and d.source == BOUNDS_SOURCE
                                                 for d in self.derived)
 
     @property
