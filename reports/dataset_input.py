@@ -237,7 +237,7 @@ def _add_rows(model: ReportModel, ds, redrawn: dict[str, str], rank: dict[str, i
             match=m.match_id, title=title, filename=None,
             teams=(f"{isolate(n[0])} & {isolate(n[2])}", f"{isolate(n[1])} & {isolate(n[3])}"),
             hands=int(m.hands), levels_final=lf, winner=winner, leader=leader,
-            violations=int(m.violations),
+            violations=int(m.violations), record_findings=_known(getattr(m, "record_findings", None)),
             tags=match_tags(m.event, m.site, m.date, m.round, m.table, _known(m.level_ns_start),
                             _known(m.level_ew_start)),      # None: [Levels] names the other side only
             friend=m.match_id in friend, player_levels_final=mine if m.match_id in friend else None,
@@ -255,8 +255,11 @@ def _add_rows(model: ReportModel, ds, redrawn: dict[str, str], rank: dict[str, i
             else None,
             levels=0 if h.levels_gained != h.levels_gained or h.levels_gained is None else int(h.levels_gained),
             violations=int(h.violations), defender_seats=seats_of(getattr(h, "defender_seats", None)),
-            final=_final(getattr(h, "complete", None), getattr(h, "result_only", None))))
+            final=_final(getattr(h, "complete", None), getattr(h, "result_only", None)),
+            record_findings=_known(getattr(h, "record_findings", None))))
     for v in ds.violations[~ds.violations["match_id"].isin(set(redrawn))].itertuples(index=False):
+        if getattr(v, "about", None) == "record":     # the record's own finding: no player's violation (§13.1);
+            continue                                  # a row written before ``about`` (null) is read as the play's
         seat = v.seat if isinstance(v.seat, str) else "—"
         player = names.get(v.match_id, ("N", "E", "S", "W"))["NESW".index(seat)] if seat in ("N", "E", "S", "W") else ""
         model.violation_facts.append(ViolationFact(

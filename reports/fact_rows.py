@@ -1,5 +1,10 @@
 """The index page's fact rows: one per match, hand and violation, and each file problem.
 
+A violation is one of the play (a player's or the table's): a finding about the record alone (the scorer's
+copy proven wrong, docs/rules.md §13.1) is no player's violation — it has no :class:`ViolationFact`, and
+no count, table or standing of violations holds it; the hand and the match count it apart
+(``record_findings``).
+
 Built from a replayed match (:func:`facts_from_result`) or from a dataset's rows
 (:func:`~.dataset_input.add_dataset`); the index's tables and standings (:mod:`.facts`) count them.
 Views of whole pages are :mod:`.hand_page`'s and :mod:`.match_page`'s.
@@ -45,6 +50,7 @@ class HandFact:
     """``attackers`` / ``defenders`` / ``None`` (incomplete)."""
     levels: int
     violations: int
+    """Violations of the play in the hand (not the findings about the record alone: :attr:`record_findings`)."""
     defender_seats: frozenset[str] | None = None
     """The seats of the dealer's side as the engine resolved them (``"N"`` …): in friend mode the
     dealer and the called partner, never the seat opposite; ``None`` when not known."""
@@ -56,10 +62,16 @@ class HandFact:
     outcome_reason: str | None = None
     """Why the outcome is what it is (:attr:`.verdicts.Outcome.reason`: ``points``, ``miscount``, or
     ``match_points`` — Botzone's 0–3 points a seat, no levels); ``None`` without an outcome."""
+    record_findings: int | None = 0
+    """Findings about the record alone in the hand (docs/rules.md §13.1: the scorer's copy proven wrong, no
+    player's violation); ``None``: not known (a dataset row written before its ``record_findings``, whose
+    ``violations`` count them)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ViolationFact:
+    """One violation of the play (a player's or the table's), never a finding about the record alone."""
+
     match: str
     hand: int
     trick: int | None
@@ -86,6 +98,8 @@ class MatchFact:
     leader: int | None
     """Team ahead at the end (:func:`ahead_of`): the winner, else the higher final level."""
     violations: int
+    """Violations of the play in the match (its hands' and its own problems), not the findings about the
+    record alone (:attr:`record_findings`)."""
     tags: tuple[str, ...] = ()
     """The record's own match tags (event, site, date, round, table) and starting levels: with the
     players and the hands they tell a match kept twice (as .tgn and .json) from two matches —
@@ -111,6 +125,9 @@ class MatchFact:
     not_drawn: tuple[str, str] | None = None
     """Why the match has no page (English, 中文) — a dataset's match that could not be drawn again
     (:func:`~.dataset_input.add_dataset`: counted from the dataset's rows) —, else ``None``."""
+    record_findings: int | None = 0
+    """Findings about the record alone in the match (docs/rules.md §13.1), apart from :attr:`violations`;
+    ``None``: not known (a dataset row written before its ``record_findings``)."""
 
 
 def match_tags(*values) -> tuple[str, ...]:
@@ -130,7 +147,8 @@ def ahead_of(winner: int | None, levels: tuple, undecided: bool) -> int | None:
 
 def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
                       filename: str | None, where: str | None = None):
-    """(MatchFact, [HandFact], [ViolationFact]) for one replayed match; ``where`` (the record's
+    """(MatchFact, [HandFact], [ViolationFact]) for one replayed match (the violations of the play: a finding
+    about the record alone is counted apart, :attr:`HandFact.record_findings`); ``where`` (the record's
     path, ``path#n`` for the n-th match of a file holding several, as ``tractor standings`` names
     it) is the standings' :attr:`~EventMatch.source`: the notes name the record by it and a match
     recorded twice keeps the copy ``tractor standings`` keeps (default: the title)."""
@@ -146,15 +164,17 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
             bottom_multiplier=r.bottom_multiplier, bottom_bonus=r.bottom_bonus,
             outcome=None if r.outcome is None else r.outcome.winner,
             outcome_reason=None if r.outcome is None else r.outcome.reason,
-            levels=0 if r.outcome is None else r.outcome.levels, violations=len(r.violations),
+            levels=0 if r.outcome is None else r.outcome.levels, violations=len(r.play_violations),
             defender_seats=frozenset(SEAT_TOKENS[s] for s in r.defenders) if r.defenders else None,
-            final=r.complete or is_score_sheet(r)))
-        for v in r.violations:
+            final=r.complete or is_score_sheet(r), record_findings=len(r.record_findings)))
+        for v in r.play_violations:
             violations.append(ViolationFact(
                 match=key, hand=r.number, trick=v.trick, seat=seat_label(v.seat),
                 player="" if v.seat is None else names[v.seat], code=v.code,
                 named=v.seat is None or bool(match.players[v.seat])))
     for v in result.problems:               # the match's own (hand -1, as the dataset's rows read back)
+        if v.of_record:
+            continue
         violations.append(ViolationFact(match=key, hand=-1, trick=None, seat="—", player="", code=v.code))
     winner, how = decide_match(result)      # a pass, a forfeit, or the levels where the ruleset says so
     lf = result.levels_final
@@ -173,7 +193,8 @@ def facts_from_result(match: Match, result: MatchResult, key: str, title: str,
                      # friend mode: a team tag names no side (the sides change every hand)
                      team_tags=not friend and any(t is not None for t in match.teams), friend=friend,
                      player_levels_final=tuple(result.player_levels_final) if friend else None,
-                     players=tuple(names))
+                     players=tuple(names),
+                     record_findings=sum(h.record_findings for h in hands) + sum(v.of_record for v in result.problems))
     return fact, hands, violations
 
 

@@ -118,8 +118,10 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
     hands = [h for h in model.hand_facts if h.match not in dups]
     violation_facts = [v for v in model.violation_facts if v.match not in dups]
     complete = [h for h in hands if h.outcome is not None]
+    # the violations of the play; a finding about the record alone (docs/rules.md §13.1) is counted apart
     summary = {"matches": len(model.match_facts) - len(dups), "hands": len(hands),
-               "violations": len(violation_facts)}
+               "violations": len(violation_facts),
+               "record_findings": sum(h.record_findings or 0 for h in hands)}
 
     # outcomes by attackers' score band; a hand whose outcome awards match points (Botzone) is no level gain
     bands: Counter = Counter()

@@ -251,7 +251,7 @@ def test_standings_rank_teams_by_matches_won_then_levels():
                     Standing("B & D", matches=1, won=0, levels=0, violations=1),
                     Standing("E & F", matches=1, won=0, levels=0, violations=1))
     stats = index_stats(model, charts_on=False)
-    assert stats.summary == {"matches": 2, "hands": 4, "violations": 2}
+    assert stats.summary == {"matches": 2, "hands": 4, "violations": 2, "record_findings": 0}
     assert dict((t.key, t.rows) for t in stats.tables)["violations-code"][0][:2] == ("follow_suit", 2)
 
 

@@ -116,19 +116,20 @@ class TableBuilder:
     def add_matches(self, path: str, sha: str, first: int, matches: list[Match] | tuple[Match, ...],
                     results: list[MatchResult | None]) -> tuple[int, int]:
         """The matches of a file (``first``: the index in the file of the first one) that replayed;
-        ``(hands, violations)`` added."""
+        ``(hands, violations)`` added — ``violations``: the rows added to the ``violations`` table (the
+        ``files`` column: the play's violations and the findings about the record alone alike)."""
         abspath = printable(os.path.abspath(path)) if path else None
         path, sha = printable(path), printable(sha)
-        hands = violations = 0
+        hands = 0
+        rows_before = len(self.cols["violations"]["code"])
         for index, (match, result) in enumerate(zip(matches, results), first):
             if result is None:
                 continue
-            nviol, stored = self._add_match(path, sha, index, match, result, abspath,
-                                            analyses_of(results, index - first), views_of(results, index - first))
-            violations += nviol
+            _, stored = self._add_match(path, sha, index, match, result, abspath,
+                                        analyses_of(results, index - first), views_of(results, index - first))
             hands += stored
         self.hands += hands
-        return hands, violations
+        return hands, len(self.cols["violations"]["code"]) - rows_before
 
     def add_errors(self, path: str, sha: str, diagnostics: Iterable[Diagnostic]) -> None:
         """The ``errors`` rows of a file's diagnostics."""
@@ -153,7 +154,9 @@ class TableBuilder:
                    abspath: str | None = None, analyses: list | None = None,
                    views: list | None = None) -> tuple[int, int]:
         """One match's rows; ``analyses``: its hands' endgame analyses (``ingest --analyse``), in
-        the order of ``result.hands``.  ``(violations, hands)`` stored.
+        the order of ``result.hands``.  ``(violations, hands)`` stored: the violations of the play (the
+        ``matches`` column; the findings about the record alone, docs/rules.md §13.1, are its
+        ``record_findings``).
 
         A hand whose number an earlier hand of the match already has (``duplicate_hand``, both kept by
         the reader and replayed) is not stored, nor its tricks, plays and violations: ``(match_id,
@@ -167,7 +170,8 @@ class TableBuilder:
             # friend mode: no side has a level of its own (levels_final holds N's and E's): the
             # players' own final levels are level_n_final … (check --json: levels_final null)
             final = (None, None)
-        nviol = len(result.problems)
+        nviol = sum(not p.of_record for p in result.problems)
+        nrecord = len(result.problems) - nviol
         for p in result.problems:
             self._violation(mid, None, p)
         numbers: set[int] = set()
@@ -179,6 +183,7 @@ class TableBuilder:
             nviol += self._add_hand(mid, hr, record, analyses[i] if analyses and i < len(analyses) else None,
                                     views[i] if views and i < len(views) else None,
                                     False if ended is None else ended[i])
+            nrecord += len(hr.record_findings)
         stored = len(numbers)
         players = match.players
         pf = result.player_levels_final
@@ -191,7 +196,7 @@ class TableBuilder:
                _team(team), BOTH if result.both_forfeit else _team(result.forfeit), nviol,
                result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
         rest = [abspath, None, None, match.teams[0], match.teams[1], _forfeit_reason(result), _cut_short(result),
-                *_final_spans(result, final), decided_by, content_digest(match, result)]
+                *_final_spans(result, final), decided_by, content_digest(match, result), nrecord]
         key = match_key(row + tuple(rest), self.cols["hands"], stored)
         first = self.first_of_key.setdefault(key, mid)
         rest[1], rest[2] = key, None if first == mid else first
@@ -209,11 +214,13 @@ class TableBuilder:
                    result: HandResult | None = None) -> None:
         line, column = violation_position(record, v, result)
         self._row("violations", (mid, hand_no, v.trick, _seat(v.seat), v.code, _tokens(v.played),
-                                 _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch))
+                                 _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch, v.about))
 
     def _add_hand(self, mid: str, hr: HandResult, record: Hand | None, analysis=None, views=None,
                   after_end: bool | None = False) -> int:
-        """One hand's rows; ``after_end``: the ``hands`` column ``after_match_end`` (:func:`_after_match_end`)."""
+        """One hand's rows; ``after_end``: the ``hands`` column ``after_match_end`` (:func:`_after_match_end`).
+        The violations of the play stored (its ``violations``: a finding about the record alone,
+        docs/rules.md §13.1, is a ``violations`` row too, counted in its ``record_findings``)."""
         batch = self.batch
         n = hr.number
         defenders = _dealer_team(hr)       # the dealer's side: None when not known
@@ -248,8 +255,9 @@ class TableBuilder:
         before, after = _side_levels(hr)
         pb, pa_ = hr.player_levels_before, hr.player_levels_after
         if record is not None and record.result_only:
-            self._row("hands", _result_only_row(mid, hr, record, batch) + (after_end, None, _unknown_facts(hr)))
-            return len(hr.violations)
+            self._row("hands", _result_only_row(mid, hr, record, batch) + (after_end, None, _unknown_facts(hr),
+                                                                          len(hr.record_findings)))
+            return len(hr.play_violations)
         self._row("hands", (
             mid, n, _seat(hr.dealer), _team(defenders), _team(attackers), hr.level,
             trump_token(hr.trump) if hr.trump_known else None, hr.rules.name, hr.rules.decks, _rules_json(hr.rules), decl,
@@ -258,15 +266,15 @@ class TableBuilder:
             hr.setup, hr.complete, ntricks, *_values_row(hr), hr.attackers_total, hr.claim, hr.claim_matches,
             o.winner if o else None, _up_team(hr), o.levels if o else None,
             _seat(o.next_dealer) if o else None, o.match_over if o else None,
-            before[0], before[1], after[0], after[1], failed, len(hr.violations),
+            before[0], before[1], after[0], after[1], failed, len(hr.play_violations),
             None if record is None or record.friend is None else TOKEN[record.friend],
             _defender_seats(hr.dealer, hr.defenders), pb[0], pb[1], pb[2], pb[3], pa_[0], pa_[1], pa_[2],
             pa_[3], hr.revoke_levels[0], hr.revoke_levels[1],
             [_tokens(b) for b in record.earlier_buries] if record is not None else None,
             o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False,
             hr.legality_known, None if record is None else record_stops_inside(record, hr), _derived_facts(hr),
-            after_end, analysis_basis(record, analysed), _unknown_facts(hr)))
-        return len(hr.violations)
+            after_end, analysis_basis(record, analysed), _unknown_facts(hr), len(hr.record_findings)))
+        return len(hr.play_violations)
 
     def _plays_lists(self) -> tuple[list, ...]:
         """Every ``plays`` column's list in the schema's order, each as long as the table: the columns
@@ -543,7 +551,7 @@ def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tupl
             hr.attackers_total if record.claim is not None else None, hr.claim, None,
             o.winner if o else None, _up_team(hr), o.levels if o else None,
             _seat(o.next_dealer) if o else None, o.match_over if o else None,
-            before[0], before[1], after[0], after[1], None, len(hr.violations), None,
+            before[0], before[1], after[0], after[1], None, len(hr.play_violations), None,
             _defender_seats(hr.dealer, hr.defenders), *pb, *pa_, hr.revoke_levels[0], hr.revoke_levels[1],
             None, o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, True, False, False,
             _derived_facts(hr))

@@ -68,7 +68,9 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("matches", _I32, "matches read from the file"),
         ("hands", _I32, "hands stored from the file (a repeated hand number: the first hand only)"),
         ("errors", _I32, "parser diagnostics (rows in the errors table)"),
-        ("violations", _I32, "rule violations found by the engine"),
+        ("violations", _I32, "rows of the file in the violations table: the engine's findings, the violations of "
+                             "the play and the findings about the record alone alike (violations.about); the "
+                             "players' violations are matches.violations"),
         ("status", _STR, "ok, errors (diagnostics, file partly read) or unreadable"),
         ("rules_override", _STR, "--rules preset the ingest judged with, null for the record's own"),
         ("ingested_at", pa.timestamp("ms", tz="UTC"), "when the batch was written"),
@@ -97,7 +99,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("winner", _STR, "team that won the match (NS / EW), null when no team passed A"),
         ("forfeit", _STR, "team that forfeited (three wrong follows or three take-backs, tournament), 'both' "
                           "when both sides did at the end of the same hand (no team wins: winner null), else null"),
-        ("violations", _I32, "violations in the whole match"),
+        ("violations", _I32, "violations of the play in the whole match (the hands' and the match's own "
+                             "problems), not the findings about the record alone (record_findings)"),
         # variant columns (added later: null in datasets written before them)
         ("decks", _I32, "decks of the ruleset the first hand was judged with"),
         ("level_n_final", _I16, "N's own level after the last hand (friend mode: each player's own)"),
@@ -144,6 +147,10 @@ SCHEMAS: dict[str, pa.Schema] = {
                                  "every hand's deal, bottom, buries, declarations, take-backs, tags and plays "
                                  "card for card, and the match's rules, [Levels] and other tags (comments, notes "
                                  "and [Claim] left out); part of match_key"),
+        # added after content_digest (null in datasets written before it, whose violations count them)
+        ("record_findings", _I32, "findings about the record alone in the match (violations rows with about "
+                                  "'record', docs/rules.md 13.1: the scorer's copy proven wrong, no player's "
+                                  "violation; check's record findings)"),
     ),
     "hands": _schema(
         _KEY_MATCH, _KEY_HAND,
@@ -183,7 +190,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("level_ns_before", _I16, "N-S level before the hand"), ("level_ew_before", _I16, "E-W level before"),
         ("level_ns_after", _I16, "N-S level after the hand"), ("level_ew_after", _I16, "E-W level after"),
         ("failed_throws", _I32, "throws that failed in the hand"),
-        ("violations", _I32, "violations in the hand"),
+        ("violations", _I32, "violations of the play in the hand (a player's or the table's): not the findings "
+                             "about the record alone (record_findings)"),
         # variant columns (added later: null in datasets written before them)
         ("friend", _STR, "friend mode: the card the dealer named ([Friend]), else null"),
         ("defender_seats", _CARDS, "seats of the dealer's side as resolved (dealer first; friend mode: "
@@ -234,6 +242,10 @@ SCHEMAS: dict[str, pa.Schema] = {
                             "entries of the hand: each 'tag: withheld,...' (the tag that would state it, what the "
                             "engine withheld for want of it: 'Dealer: sides,outcome'), the tag alone ('play') for an entry "
                             "that withholds nothing (check --json's \"withheld\": []); empty when none"),
+        # added after unknown (null in datasets written before it, whose violations count them)
+        ("record_findings", _I32, "findings about the record alone in the hand (violations rows with about "
+                                  "'record', docs/rules.md 13.1: the scorer's copy proven wrong, no player's "
+                                  "violation; check's record findings)"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,
@@ -313,6 +325,10 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("line", _I32, "1-based line of the play or tag in the record, 0 when the record does not say (JSON)"),
         ("column", _I32, "1-based column, 0 when unknown"),
         _BATCH,
+        # added after batch (null in datasets written before it: not known; the statistics read it as play)
+        ("about", _STR, "play (a violation of the play: a player's or the table's) or record (a finding about "
+                        "the record alone, docs/rules.md 13.1: the scorer's copy proven wrong, no player's "
+                        "violation; check --json's \"about\": \"record\")"),
     ),
     "errors": _schema(
         ("source_file", _TXT, "path of the input file"),

@@ -171,7 +171,9 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
     """The main table: hands, as dealer/attacker, defence hold rate, attackers' points,
     bottom captures, levels gained, tricks won, failed throws, violations, the hands judged and
     the violations per 100 of them (``judged_hands``: the hands whose plays could all be judged;
-    ``violations`` counts every violation found).
+    ``violations`` counts every violation of the play found — not a finding about the record alone,
+    ``violations.about`` ``record``, docs/rules.md §13.1: no player's violation; a row written before
+    ``about`` counts, as before: ``stats_sql.OF_PLAY``).
 
     Rates and points are over finished hands: a position left unfinished (a referee's record
     of one trick) has no outcome and its attackers' total is not a hand's total.  The attackers'
@@ -300,7 +302,8 @@ def violation_rates(ds, by: str = "player") -> pd.DataFrame:
     """Violations per 100 hands judged by code: ``by, code, violations, judged_hands, per_100_hands``.
 
     For ``player`` / ``team`` the violations are the ones that side committed and the hands
-    the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``.
+    the ones it played; hand-level findings without a seat count for ``match`` / ``ruleset``; a finding
+    about the record alone (docs/rules.md §13.1) counts for none (``stats_sql.OF_PLAY``).
     Both are over the hands whose plays were judged (``hands.judged``): a hand without deal lines,
     with the trump or the level unknown, or kept as a score sheet's result is no hand without a
     violation, and what was found in it is not a verdict on the hand."""

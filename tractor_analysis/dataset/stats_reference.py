@@ -230,6 +230,15 @@ def _per_seat(frame: pd.DataFrame, seat_col: str, name: str) -> pd.DataFrame:
     return out.reset_index().rename(columns={seat_col: "seat"})
 
 
+def of_play(violations: pd.DataFrame) -> pd.DataFrame:
+    """The ``violations`` rows that are violations of the play, not findings about the record alone
+    (``about`` ``record``, docs/rules.md §13.1); a row written before ``about`` (null, or a frame without
+    the column) is read as about the play (``stats_sql.OF_PLAY``)."""
+    if "about" not in violations.columns:
+        return violations
+    return violations[~violations["about"].eq("record").fillna(False).to_numpy(dtype=bool)]
+
+
 def _flag(hands: pd.DataFrame, column: str) -> pd.Series:
     """A boolean column of ``hands`` as objects (``None`` where null or missing: older datasets)."""
     if column not in hands.columns:
@@ -315,7 +324,7 @@ def participants(ds, by: str) -> pd.DataFrame:
     sh["is_defender"] = seat_def.astype(bool)
     won = _per_seat(tricks, "winner", "tricks_won")
     failed = _per_seat(tricks[tricks["throw_failed"].astype(bool)], "leader", "seat_failed_throws")
-    viol = ds.violations
+    viol = of_play(ds.violations)
     viol = viol[viol["seat"].notna() & viol["hand_no"].notna()]
     vcount = _per_seat(viol, "seat", "violations_by")
     for extra in (won, failed, vcount):
@@ -516,7 +525,7 @@ def violation_rates(ds, by: str = "player") -> pd.DataFrame:
     p = participants(ds, by)
     hands = p[p["is_judged"].astype(bool)].groupby("key", observed=True).size().rename("judged_hands")
     ds = distinct(ds)
-    v = ds.violations
+    v = of_play(ds.violations)
     v = v[v["hand_no"].notna()].copy()
     if v.empty:
         return pd.DataFrame(columns=columns)

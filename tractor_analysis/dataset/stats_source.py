@@ -40,7 +40,7 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
               "level_n_after", "level_e_after", "level_s_after", "level_w_after", "result_only", "judged",
               "complete", "stopped", "revoke_ns", "after_match_end"),
     "tricks": ("match_id", "hand_no", "leader", "winner", "throw_failed"),
-    "violations": ("match_id", "hand_no", "seat", "code"),
+    "violations": ("match_id", "hand_no", "seat", "code", "about"),
     "plays": ("match_id", "hand_no", "seat", "cost", "view_cost"),
     "files": ("source_file", "source_sha256", "status", "ingested_at", "source_abspath"),
 }

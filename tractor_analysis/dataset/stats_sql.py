@@ -45,6 +45,14 @@ neither says: a row written since whose ``defender_seats`` is null (the engine w
 whatever ``defenders`` a dataset written before that fix kept), as in the reference."""
 
 
+OF_PLAY = "coalesce(v.about, 'play') <> 'record'"
+"""A ``violations`` row (the view ``v``) that is a violation of the play — a player's or the table's —,
+not a finding about the record alone (``about`` ``record``, docs/rules.md §13.1: the scorer's copy proven
+wrong, no player's violation): only those count as violations in the statistics.  A row written before
+``about`` existed (null: not known which it is) is read as about the play, as the dataset that wrote it
+counted it (docs/dataset.md, ``violations.about``)."""
+
+
 JUDGED = "coalesce(judged, not coalesce(result_only, false) and trump is not null and level is not null)"
 GAIN_UNKNOWN = "(outcome is null and (cut_here or not coalesce(stopped, not coalesce(complete, false))))"
 """A hand's levels gained are unknown: no outcome, and the record not known to stop inside it (a hand
@@ -132,7 +140,7 @@ def participants_sql(by: str) -> str:
             failed as (select match_id, hand_no, leader as seat, count(*) as n from t
                        where coalesce(throw_failed, false) and leader is not null and hand_no is not null group by all),
             vc as (select match_id, hand_no, seat, count(*) as n from v
-                   where seat is not null and hand_no is not null group by all),
+                   where seat is not null and hand_no is not null and {OF_PLAY} group by all),
             names as ({names}),
             sh as (select hx.*, s.seat, {seat_of('hx.def_{x}')} as is_def, {seat_of('hx.moved_{x}')} as moved
                    from hx cross join (values ('N'), ('E'), ('S'), ('W')) s(seat)),
@@ -162,7 +170,7 @@ def participants_sql(by: str) -> str:
                    where coalesce(throw_failed, false) and leader in ('N', 'E', 'S', 'W') and hand_no is not null
                    group by all),
         vc as (select match_id, hand_no, {team_of.format(c='seat')} as team, count(*) as n from v
-               where seat in ('N', 'E', 'S', 'W') and hand_no is not null group by all),
+               where seat in ('N', 'E', 'S', 'W') and hand_no is not null and {OF_PLAY} group by all),
         names as (select match_id, 'NS' as team, {_team_name('n', 's', 'NS')} as name from m
                   union all select match_id, 'EW' as team, {_team_name('e', 'w', 'EW')} as name from m),
         sh as (select hx.*, tm.team,
@@ -364,7 +372,7 @@ def bottom_captures(src: StatsSource, by: str) -> pd.DataFrame:
 
 def violation_rates(src: StatsSource, by: str) -> pd.DataFrame:
     columns = [by, "code", "violations", "judged_hands", "per_100_hands"]
-    if not src.rows("select count(*) from v where hand_no is not null")[0][0]:
+    if not src.rows(f"select count(*) from v where hand_no is not null and {OF_PLAY}")[0][0]:
         return pd.DataFrame(columns=columns)
     # the violations found in hands judged, over the hands judged (a hand whose plays could not all be
     # judged — no deal, trump or level unknown, a score sheet's hand — is in neither)
@@ -373,18 +381,18 @@ def violation_rates(src: StatsSource, by: str) -> pd.DataFrame:
     if by in ("match", "ruleset"):
         keyed = f"""select {"v.match_id" if by == "match" else "hv.variant"} as key, v.code from v
                     join hv on hv.match_id = v.match_id and hv.hand_no = v.hand_no
-                    where v.hand_no is not null and {JUDGED}"""
+                    where v.hand_no is not null and {JUDGED} and {OF_PLAY}"""
     elif by == "player":
         name = "case v.seat " + " ".join(f"when '{x}' then m.player_{x.lower()}" for x in SEATS) + " end"
         keyed = f"""select coalesce(nullif({name}, ''), v.seat) as key, v.code from v
                     left join m on m.match_id = v.match_id {judged_hand}
-                    where v.hand_no is not null and v.seat is not null"""
+                    where v.hand_no is not null and v.seat is not null and {OF_PLAY}"""
     else:
         team = "case v.seat when 'N' then 'NS' when 'S' then 'NS' when 'E' then 'EW' when 'W' then 'EW' end"
         name = f"case {team} when 'NS' then {_team_name('n', 's', 'NS')} else {_team_name('e', 'w', 'EW')} end"
         keyed = f"""select case when m.match_id is null then {team} else {name} end as key, v.code from v
                     left join m on m.match_id = v.match_id {judged_hand}
-                    where v.hand_no is not null and v.seat is not null"""
+                    where v.hand_no is not null and v.seat is not null and {OF_PLAY}"""
     rows = src.rows(f"""
         with hands as (select key, count(*) filter (where is_judged) as n from {participants(src, by)}
                        where key is not null group by key),
