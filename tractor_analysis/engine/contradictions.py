@@ -277,6 +277,16 @@ def _set_aside(v: Violation, result: HandResult, ways: Sequence[tuple[dict, Hand
             and not any(_contradiction(w) and _FACT_OF[w.code] == fact for _, r in ways for w in r.violations))
 
 
+def _standing(ways: Sequence[tuple[dict, HandResult]]) -> set[str]:
+    """The facts every judgement kept leaves as recorded with none of them finding it contradicted: a contradiction
+    of such a tag as recorded was made under a value of another tag set aside (``[Level]`` checked against the
+    side of a ``[Dealer]`` the hand's cards set aside) — the tag stands, and that contradiction is no finding
+    (docs/rules.md §13.1)."""
+    return {fact for fact in _FACT_OF.values()
+            if not any(fact in choice for choice, _ in ways)
+            and not any(_contradiction(w) and _FACT_OF[w.code] == fact for _, r in ways for w in r.violations)}
+
+
 def _with(hand: Hand, choice: Sequence[tuple[str, int | None]]) -> Hand:
     return dataclasses.replace(hand, **{fact: value for fact, value in choice}) if choice else hand
 
@@ -361,8 +371,11 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     # the no_declaration rule when none stands there, fix it: reported only where the judgements kept
     # include those values; else the one found at the values kept is, below)
     recorded_setting = any(not any(f != "trump" for f in choice) for choice, _ in ways)
-    shown = [v for v in result.violations
-             if _contradiction(v) and (recorded_setting or _FACT_OF[v.code] != "trump")]
+    # (a tag every judgement kept leaves as recorded, none finding it contradicted, was contradicted only under
+    # a value set aside — [Level] checked against the side of a miscopied [Dealer]: it stands, no finding)
+    standing = _standing(ways)
+    shown = [v for v in result.violations if _contradiction(v) and _FACT_OF[v.code] not in standing
+             and (recorded_setting or _FACT_OF[v.code] != "trump")]
     seen = {(v.code, v.seat, v.message_en) for v in shown}
     for fact in facts:
         others = frozenset((f, v) for f, v in settled.items() if f != fact)
@@ -380,8 +393,8 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
         values = {choice.get(fact, getattr(hand, fact)) for choice, _ in ways}
         if len(values) == 1:            # the hand's evidence leaves one value: derived from it
             (only,) = values
-            if fact == "trump" and only == hand.trump and not trump_shown:
-                continue        # [Trump] is contradicted only at values the hand does not bear out: it stands
+            if only == getattr(hand, fact) and (fact in standing or (fact == "trump" and not trump_shown)):
+                continue        # the tag is contradicted only at values the hand does not bear out: it stands
             against = sorted({v.code for v in result.violations if _evidence(v, result)})
             derived.append(Derived(fact, explain_contradicted.fact_token(fact, only),
                                    "the deal, the bottom, the declarations and the plays",

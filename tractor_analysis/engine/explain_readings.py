@@ -419,12 +419,13 @@ def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]]
     """Tricks ``late`` each led out of turn as written, and each trick led by the seat due with the plays of one of
     ``pairs`` exchanged (:func:`.play_order.lines_swapped`): judged every way (``found``: the fewest violations of
     an exchange), what all give kept."""
-    a, b = late
+    lzh = "、".join(str(t) for t in late)
+    len_ = ", ".join(str(t) for t in late[:-1]) + f" and {late[-1]}"
     pzh = "或".join(f"第 {x}、{y} 墩" for x, y in pairs)
     pen = " or ".join(f"tricks {x} and {y}" for x, y in pairs)
-    zh = (f"第 {a}、{b} 墩按记录都未按顺序首出，而{pzh}两行出牌互换后各墩都由应首出者首出，记录未说明是两行抄错了位置"
+    zh = (f"第 {lzh} 墩按记录都未按顺序首出，而{pzh}两行出牌互换后各墩都由应首出者首出，记录未说明是两行抄错了位置"
           f"还是牌桌犯规：本局按每种读法各判定一次（互换后最少有 {found} 处违规），只保留各种判定都相同的结论")
-    en = (f"tricks {a} and {b} were each led out of turn as written, and with the plays of {pen} exchanged every trick "
+    en = (f"tricks {len_} were each led out of turn as written, and with the plays of {pen} exchanged every trick "
           f"is led by the seat due; the record does not say whether two lines were copied in each other's place or "
           f"the table led out of turn: the hand was judged each way (exchanged, the fewest violations are {found}), "
           f"and only what all give is kept")

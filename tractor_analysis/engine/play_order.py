@@ -127,22 +127,22 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult],
 
 def lines_swapped(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult]
                   ) -> list[tuple[tuple[int, int], HandResult]]:
-    """Two trick lines that may be written in each other's place: ``result`` (the hand as recorded) finds exactly two
-    leads out of turn, in tricks next to each other, and with the plays of two whole lines next to them exchanged
-    (the numbers kept: the two, or one of them and the trick before — whose winner led the first) the hand is
-    judged (``one``) with no lead out of turn at all.  Each such exchange (its trick numbers) and its judgement;
-    none when there is none."""
+    """Two trick lines that may be written in each other's place: ``result`` (the hand as recorded) finds two or
+    three leads out of turn, all in three tricks in a row, and with the plays of two whole lines next to them
+    exchanged (the numbers kept) the hand is judged (``one``) with no lead out of turn at all.  Lines ``t`` and
+    ``t+1`` copied in each other's place change the leads of ``t``, ``t+1`` and ``t+2`` only (each trick's winner
+    is due to lead the next): two or all three of them out of turn; so only the exchanges whose tricks and the
+    next hold every lead out of turn are judged (one or two), one exchange at a time.  Each such exchange (its
+    trick numbers) and its judgement; none when there is none."""
     if hand.setup or sum(v.code == "out_of_turn" for v in result.violations) < 2:    # (every hand replayed asks)
         return []
     late = _leads_out_of_turn(hand, result)
-    if len(late) != 2 or late[1] != late[0] + 1:
+    if not 2 <= len(late) <= 3 or late[-1] - late[0] > 2:
         return []
-    first = next((k for k, t in enumerate(hand.tricks) if t.number == late[0]), None)
     found = []
-    for i in (() if first is None else (first - 1, first, first + 1)):
-        if i < 0 or i + 1 >= len(hand.tricks):
-            continue
-        a, b = hand.tricks[i], hand.tricks[i + 1]
+    for i, (a, b) in enumerate(zip(hand.tricks, hand.tricks[1:])):
+        if not a.number <= late[0] <= late[-1] <= a.number + 2:
+            continue        # (an exchange of t and t+1 changes no lead but those of t, t+1 and t+2)
         if len(a.plays) != 4 or len(b.plays) != 4 or b.number != a.number + 1:
             continue
         tricks = list(hand.tricks)
