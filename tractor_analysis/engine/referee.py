@@ -10,32 +10,15 @@ Tags that are missing or unreadable are not compared.
 """
 from __future__ import annotations
 
-from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TEAMS, team_of
+from ..records.cards import SEAT_TOKENS, TEAMS, team_of
 from ..records.model import Hand, Match
-from . import botzone_scores, explain_hand
-from .explain import cards_text
+from . import botzone_scores, explain_hand, explain_referee
 from .verdicts import HandResult, MatchResult, Violation
 
 __all__ = ["hand_findings", "match_findings", "tag_value", "excused"]
 
 _SEAT = {t: i for i, t in enumerate(SEAT_TOKENS)}
 _TEAM = {t: i for i, t in enumerate(TEAMS)}
-_SIDE_EN, _SIDE_ZH = ("N–S", "E–W"), ("南北", "东西")
-
-
-def _by_side(values, more: tuple[str, str] = ("", "")) -> tuple[str, str]:
-    """Two values, N–S's and E–W's, with the sides named: ``N–S 2, E–W 3`` / ``南北 2，东西 3`` (``more``
-    after them, ``(en, zh)``)."""
-    return (", ".join(f"{_SIDE_EN[t]} {v}" for t, v in enumerate(values)) + more[0],
-            "，".join(f"{_SIDE_ZH[t]} {v}" for t, v in enumerate(values)) + more[1])
-
-
-def _by_seat(values) -> tuple[str, str]:
-    """Four values, N E S W's, with the seats named: ``N 1, E -3, S 1, W 0`` / ``北家 1，东家 -3 …``."""
-    return (", ".join(f"{SEAT_TOKENS[s]} {v}" for s, v in enumerate(values)),
-            "，".join(f"{SEAT_NAMES_ZH[s]} {v}" for s, v in enumerate(values)))
-
-
 def tag_value(tags, name: str) -> str | None:
     """The last value of tag ``name`` (``None`` when absent)."""
     out = None
@@ -85,7 +68,7 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
     out.extend(_bottom(tag_value(tags, "Referee:Bottom"), result))
     pen = _ints(tag_value(tags, "Referee:Penalty"), 2)
     if pen is not None and (any(pen) != bool(result.penalties)):
-        out.append(_finding("penalty", _by_side(pen), _penalties(result)))
+        out.append(_finding("penalty", explain_referee.by_side(pen), _penalties(result)))
     o = result.outcome
     outcome = tag_value(tags, "Referee:Outcome")
     if outcome is not None:
@@ -102,8 +85,8 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
         # compared: nothing contradicts the referee there
         known = [team for team in (0, 1) if result.levels_after[team] is not None]
         if any(ours_l[team] != str(levels[team]) for team in known):
-            out.append(_finding("levels", _by_side(levels),
-                                _by_side(ours_l, (" (match over)", "（比赛结束）") if o.match_over else ("", ""))))
+            out.append(_finding("levels", explain_referee.by_side(levels),
+                                explain_referee.by_side(ours_l, explain_referee.MATCH_OVER if o.match_over else ("", ""))))
     out.extend(_judge_verdicts(tags, result))
     nxt = tag_value(tags, "Referee:NextDealer")
     if nxt is not None and o is not None and _SEAT.get(nxt.strip()) != o.next_dealer:
@@ -115,12 +98,8 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
 def _penalties(result: HandResult) -> tuple[str, str]:
     """The engine's penalties (``result.penalties``: what they add to the attackers' total), the attackers'
     side named (the referee's ``Referee:Penalty`` gives them by side)."""
-    if not result.penalties:
-        return "no penalty", "无罚分"
     attackers = next((team_of(s) for s in range(4) if s not in result.defenders), None)
-    side_en, side_zh = ("", "") if attackers is None else (f" ({_SIDE_EN[attackers]})", f"（{_SIDE_ZH[attackers]}）")
-    return (f"{result.penalties:+d} to the attackers'{side_en} total",
-            f"闲家{side_zh}总分 {result.penalties:+d}")
+    return explain_referee.penalties(result.penalties, attackers)
 
 
 def _bottom(text: str | None, result: HandResult) -> list[Violation]:
@@ -220,12 +199,14 @@ def _judge_verdicts(tags, result: HandResult) -> list[Violation]:
             ours_e = "a legal play" if found is None else f"{SEAT_TOKENS[seat]} {found.code}"
             out.append(_finding("error", theirs_e, ours_e, trick, seat))
         elif scores is not None and tuple(scores) != botzone_scores.error_scores(seat):
-            out.append(_finding("scores", _by_seat(scores), _by_seat(botzone_scores.error_scores(seat))))
+            out.append(_finding("scores", explain_referee.by_seat(scores),
+                                explain_referee.by_seat(botzone_scores.error_scores(seat))))
         return out
     if scores is not None:
         ours_s = botzone_scores.seat_scores(result)
         if ours_s is None or tuple(scores) != ours_s:
-            out.append(_finding("scores", _by_seat(scores), "incomplete" if ours_s is None else _by_seat(ours_s)))
+            out.append(_finding("scores", explain_referee.by_seat(scores),
+                                "incomplete" if ours_s is None else explain_referee.by_seat(ours_s)))
     return out
 
 
@@ -248,19 +229,12 @@ def _throw_finding(result: HandResult, t: int, theirs: int | None, ours: int | N
     judge_failed = lead.attempted is not None
     if judge_failed == fails:           # both say it failed (or stood): the penalties alone differ
         return _finding("throw_penalty", f"{theirs or 0:+d}", f"{ours or 0:+d}", t)
-    name_en, name_zh, cards = SEAT_TOKENS[seat], SEAT_NAMES_ZH[seat], cards_text(shown)
-    failed = (f"{name_en}'s throw {cards} fails, ", f"{name_zh}甩牌 {cards} 不成立，")
-    stood = (f"{name_en}'s throw {cards} stands (no one could beat any of its units): no penalty",
-             f"{name_zh}甩牌 {cards} 成立（无人能管上其中任何一手）：不罚分")
     if judge_failed:                    # the judge forced a play, the engine finds the throw standing
-        theirs_w = (failed[0] + f"forced to {cards_text(lead.cards)}: {theirs or 0:+d} to the attackers' total",
-                    failed[1] + f"被迫改出 {cards_text(lead.cards)}：闲家总分 {theirs or 0:+d}")
-        return _finding("throw", theirs_w, stood, t, seat)
-    forced = next((v.better for v in trick.violations if v.code == "throw_failed" and v.seat == seat), ())
-    ours_w = (failed[0] + (f"forced to {cards_text(forced)}: " if forced else "") + f"{ours or 0:+d} to the attackers' total",
-              failed[1] + (f"应改出 {cards_text(forced)}：" if forced else "") + f"闲家总分 {ours or 0:+d}")
-    judge_stood = (f"{name_en}'s throw {cards} stands: no penalty", f"{name_zh}甩牌 {cards} 成立：不罚分")
-    return _finding("throw", judge_stood, ours_w, t, seat)
+        theirs_w, ours_w = explain_referee.throw_judged(seat, shown, True, lead.cards, theirs or 0)
+    else:
+        forced = next((v.better for v in trick.violations if v.code == "throw_failed" and v.seat == seat), ())
+        theirs_w, ours_w = explain_referee.throw_judged(seat, shown, False, forced, ours or 0)
+    return _finding("throw", theirs_w, ours_w, t, seat)
 
 
 def excused(hand: Hand, violations: list[Violation]) -> list[Violation]:
