@@ -378,12 +378,40 @@ def throw_arrow_choice(number: int, seat: int, shown: Sequence[int], forced: Seq
     return unknown_fact(zh, en, what)
 
 
+def throw_arrow_mixed(number: int, seat: int, shown: Sequence[int], forced: Sequence[Sequence[int]], count: int,
+                      rule: str, what: Sequence[str]) -> Message:
+    """Trick ``number``'s throw ``shown``, written without ``->``, failed (the other hands beat it), and some
+    followers written play ``count`` cards (the forced play's), others another number: judged as written and
+    with the arrow, what both give kept (:mod:`.throw_arrows`)."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    s = cards_text(shown)
+    fz, fe = "、".join(cards_text(f) for f in forced), ", ".join(cards_text(f) for f in forced)
+    zh = (f"第 {number} 轮{z}甩 {s}，记录未写“->”：此甩牌不成立（其他三家持牌可管住）；有的跟牌是 {count} 张，正是按规则"
+          f"（throw_forced = {rule}）应改出的 {fz} 的张数，有的不是——记录未说明是漏写了“->”还是按所写出牌，"
+          f"故两种都判定，只保留都相同的结论")
+    en = (f"trick {number}: {e}'s throw {s} is written without '->': it failed (the other hands beat it); some "
+          f"followers written play {count} card{'s' if count > 1 else ''}, the count of the forced play {fe} the rule "
+          f"fixes (throw_forced = {rule}), others another number — the record does not say whether '->' was left "
+          f"out or the plays are as written, so the hand is judged both ways and only what both give is kept")
+    if not what:
+        return f"{zh}：两种判定结论相同", f"{en}: both give the same"
+    return unknown_fact(zh, en, what)
+
+
 def fault_either_forced_play(seat: int | None, code: str) -> Message:
     """A violation found whichever forced play a failed throw written without ``->`` had, whose owed play (or
     words) differs between them (:mod:`.throw_arrows`)."""
     return fault_owed_open(seat, code, ("无论未写“->”的甩牌改出的是哪一手都违例，但应出哪一手取决于是哪一手",
                                         "whichever forced play the throw written without '->' had; the play owed "
                                         "depends on which"))
+
+
+def fault_arrow_or_not(seat: int | None, code: str) -> Message:
+    """A violation found whether a throw written without ``->`` is read with the arrow or as written, whose owed
+    play (or words) differs between the two (:mod:`.throw_arrows`)."""
+    return fault_owed_open(seat, code, ("无论未写“->”的甩牌是按改出判定还是按所写判定都违例，但应出哪一手取决于此",
+                                        "whether the throw written without '->' is read with it or as written; the "
+                                        "play owed depends on which"))
 
 
 def fault_whichever_copy(seat: int | None, code: str) -> Message:

@@ -42,6 +42,9 @@ class Unmarked:
     shown: tuple[int, ...]
     forced: tuple[tuple[int, ...], ...]
     """The forced plays the rule allows (one: the rule fixes it; several: equal units, the choice open)."""
+    mixed: bool = False
+    """Some followers written play the forced play's count and others another (not the throw's, all of them):
+    the record does not show the throw failed — read both ways, what both give kept."""
 
 
 def unmarked_throws(hand: Hand, result: HandResult) -> tuple[Unmarked, ...]:
@@ -60,11 +63,14 @@ def unmarked_throws(hand: Hand, result: HandResult) -> tuple[Unmarked, ...]:
         n = len(v.better)
         if lead.attempted is not None or v.seat != lead.seat or not 0 < n < len(lead.cards):
             continue
-        if any(len(p.cards) != n for p in trick.plays[1:]):
-            continue
+        counts = [len(p.cards) for p in trick.plays[1:]]
+        mixed = any(c != n for c in counts)
+        if mixed and (n not in counts or all(c == len(lead.cards) for c in counts if c != n)):
+            continue        # no follower plays the forced count, or the others the whole throw's: as written
         if ctx is None:
             ctx = hand_context(result.rules, result.level, result.trump)
-        out.append(Unmarked(i, trick.number, lead.seat, tuple(lead.cards), _forced_choices(ctx, lead.cards, v.better)))
+        out.append(Unmarked(i, trick.number, lead.seat, tuple(lead.cards), _forced_choices(ctx, lead.cards, v.better),
+                            mixed))
     return tuple(out)
 
 
@@ -126,6 +132,9 @@ def read_with_arrows(hand: Hand, result: HandResult, again: Callable[[Hand], Han
         if not found:
             break
         u = found[0]
+        if u.mixed:             # the followers' counts disagree: the hand read as written and with the arrow
+            result = _both_ways(hand, result, u, again, order, rule)
+            break
         if len(u.forced) == 1:
             hand = with_arrow(hand, u.index, u.forced[0])
             result = again(hand)
@@ -136,6 +145,25 @@ def read_with_arrows(hand: Hand, result: HandResult, again: Callable[[Hand], Han
     if not said:
         return result
     return dataclasses.replace(result, derived=(*result.derived, *said))
+
+
+def _both_ways(hand: Hand, result: HandResult, u: Unmarked, again: Callable[[Hand], HandResult],
+               order: Callable[[Violation], tuple], rule: str) -> HandResult:
+    """``hand`` (judged as written: ``result``) judged again with ``u``'s throw read as ``shown -> forced`` (each
+    forced play the rule leaves open), what every judgement gives kept and the rest withheld (``"unknown"`` tag
+    ``play``): some followers' counts show the throw failed, others' do not, and the record does not say which
+    is the slip."""
+    readings = [result] + [again(with_arrow(hand, u.index, forced)) for forced in u.forced]
+    changes, what = agree(readings, [t.plays for t in hand.tricks],
+                          lambda v: explain_contradicted.fault_arrow_or_not(v.seat, v.code))
+    changes["violations"] = tuple(sorted(changes["violations"], key=order))
+    sides_withheld(readings, changes, what)
+    what = list(dict.fromkeys(what))
+    unknowns, derived = shared_facts(readings)
+    words = explain_contradicted.throw_arrow_mixed(u.number, u.seat, u.shown, u.forced, len(u.forced[0]), rule, what)
+    changes["unknowns"] = (*unknowns, Unknown("play", tuple(what), *words))
+    changes["derived"] = tuple(derived)
+    return dataclasses.replace(result, **changes)
 
 
 def _choices(hand: Hand, u: Unmarked, again: Callable[[Hand], HandResult], order: Callable[[Violation], tuple],
