@@ -26,6 +26,7 @@ from .bury_readings import disputes, judge as judge_readings
 from .claimed_end import SOURCES
 from .contradictions import judge as judge_contradicted, questioned
 from .play_order import judge as judge_order, judge_swapped, lines_swapped, seat_ordered
+from .platform_leads import judge as judge_leaders, seated_from_winners
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .impossible_plays import find_slips, judge as judge_slips
@@ -161,6 +162,9 @@ def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readi
     ``args``: :func:`replay_recorded`'s from ``rules`` to ``chain``."""
     result = _judged_tags(hand, args, hands_before, first_hand, readings, later)
     one = lambda h: _judged_tags(h, args, hands_before, first_hand, readings, later)      # noqa: E731
+    if seated_from_winners(hand):       # an 80fen log: a trick seated from a winner the rules do not give
+        plain = lambda h: _judged_lines(h, args, hands_before, first_hand, readings, later)   # noqa: E731
+        return judge_leaders(hand, result, one, plain, hand_first)
     if seat_ordered(hand, result):
         return judge_order(hand, result, one, hand_first)
     swapped = lines_swapped(hand, result, one)

@@ -21,7 +21,9 @@ referee's summary.  What the record model gets (:func:`match_from_80fen`):
 * the referee's verdicts as hand tags ``Referee:…`` (:data:`REFEREE_TAGS`) and the
   attackers' total as ``claim``, so that :mod:`tractor_analysis.engine.referee` can compare
   them with the engine's; the source's own numbers (seed, first taker, redeals) as
-  ``80fen:…`` tags; the match winner as the match tag ``Referee:Winner``.
+  ``80fen:…`` tags; the match winner as the match tag ``Referee:Winner``;
+* :data:`SEATS_TAG` on every hand: its plays are seated from ``w`` and its deal rebuilt from them, so that the
+  engine weighs a ``w`` the rules do not give (:mod:`tractor_analysis.engine.platform_leads`).
 
 Malformed input never raises: each problem is a positioned diagnostic (line, round,
 trick); a round that cannot be rebuilt is left out with a diagnostic saying so, and the next
@@ -42,7 +44,7 @@ from .model import Declaration, Hand, Match, Play, Trick
 from .platform_lines import parse_lines
 
 __all__ = ["parse_80fen", "looks_like_80fen", "match_from_80fen", "REFEREE_TAGS", "SOURCE_TAG",
-           "PRESET", "unread_fields"]
+           "PRESET", "unread_fields", "SEATS_TAG", "SEATS_FROM_WINNERS"]
 
 PRESET = "80fen"
 """The ruleset preset the records of this table are judged under."""
@@ -59,6 +61,12 @@ REFEREE_TAGS = {
     "Referee:Winner": "(match tag) the team that won the match, NS or EW",
 }
 """The referee's verdicts an imported record keeps (hand tags, and one match tag)."""
+
+SEATS_TAG = "80fen:seats"
+SEATS_FROM_WINNERS = "from w"
+"""The hand tag (and its value) every round read carries: its plays are seated from the trick's leader, the dealer
+for the first trick and the winner the log names (``w``) for the others, and the deal is rebuilt from the plays so
+seated — a ``w`` the rules do not give is weighed by the engine (:mod:`tractor_analysis.engine.platform_leads`)."""
 
 _SUITS = "SHDC"
 _MAX_ID = 107
@@ -230,7 +238,7 @@ def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Not
         declarations, declarations_known = _declaration(declared, strength, trump, level), True
     redeals = r.get("redeals", 0)
     redeals = 0 if redeals is None else _int(redeals, "redeals", 0, 99)
-    tags: list[tuple[str, str]] = []
+    tags: list[tuple[str, str]] = [(SEATS_TAG, SEATS_FROM_WINNERS)]
     for key in ("seed", "first", "redeals"):
         if key in r and r[key] is not None:
             tags.append((f"80fen:{key}", json.dumps(r[key])))

@@ -1,0 +1,203 @@
+"""Trick lines seated from the record's own trick winners (an 80fen log, docs/rules.md §14.1).
+
+An 80fen log gives each trick's plays in order from its leader, not their seats: the reader seats the first trick
+from the dealer and every later one from the winner the log names for the trick before (``w``), and rebuilds the
+deal from the plays so seated (hand tag :data:`~tractor_analysis.records.fen80_reader.SEATS_TAG`).  A ``w`` that
+is a seat but not the trick's winner by the rules — miscopied, or the platform's referee judging otherwise — seats
+the next trick's plays from it: read so, that trick is led out of turn, and its cards sit with other seats, in the
+deal too, so that follows in earlier tricks look wrong where nobody played wrong.
+
+The log cannot say which it is (a platform may judge a trick otherwise than these rules).  So where a trick's
+winner by the rules differs from the seat the next trick is seated from, the hand is also judged with that trick
+seated from the winner by the rules (its cards moved to those seats, the deal rebuilt with them: :func:`reseated`),
+each such trick both ways (:func:`readings`), and only what every reading gives is kept (``"unknown"`` tag
+``leader``).  A reading the bottom rules out (the dealer would not hold a card of the bottom it never buried) is
+no reading.  Where the readings cannot all be made (more than :data:`MOST_SEATINGS` tricks to seat again, a winner by
+the rules that moves when the trick after it is seated again), nothing resting on the seats is kept.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from typing import Callable
+
+from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
+from ..records.fen80_reader import SEATS_TAG, SEATS_FROM_WINNERS
+from ..records.model import Hand
+from .agreement import agree, shared_facts, sides_withheld
+from .explain import Message
+from .explain_unknown import fault_owed_open, unknown_fact
+from .verdicts import HandResult, Unknown, Violation
+
+__all__ = ["seated_from_winners", "reseated", "readings", "judge", "MOST_SEATINGS"]
+
+MOST_SEATINGS = 16
+"""The most tricks seated again (each a judgement) over all the readings of a hand."""
+
+Doubt = tuple[int, int, int]
+"""A trick seated from a winner the rules do not give: ``(trick number, seat it is seated from, the winner of the
+trick before by the rules)``."""
+
+
+def seated_from_winners(hand: Hand) -> bool:
+    """``hand``'s trick lines are seated from the record's own winners (:data:`SEATS_TAG`), its deal (if any)
+    rebuilt from the plays so seated."""
+    return not hand.setup and any(n == SEATS_TAG and v == SEATS_FROM_WINNERS for n, v in hand.tags)
+
+
+def reseated(hand: Hand, index: int, leader: int) -> Hand | None:
+    """``hand`` with trick ``hand.tricks[index]``'s plays seated from ``leader`` (the first play ``leader``'s, the
+    others in turn), their cards moved in the deal too; ``None`` when the bottom rules it out (the dealer's line,
+    its plays with its bury less the bottom, would lack a card: a card of the bottom it neither buried nor played)."""
+    trick = hand.tricks[index]
+    plays = tuple(dataclasses.replace(p, seat=(leader + j) % 4) for j, p in enumerate(trick.plays))
+    deal = hand.deal
+    if deal is not None:
+        held = [Counter(line) for line in deal]
+        for old, new in zip(trick.plays, plays):
+            held[old.seat].subtract(old.cards)
+            held[new.seat].update(new.cards)
+        if any(n < 0 for line in held for n in line.values()):
+            return None
+        deal = tuple(tuple(sorted(line.elements())) for line in held)
+    tricks = list(hand.tricks)
+    tricks[index] = dataclasses.replace(trick, plays=plays)
+    return dataclasses.replace(hand, tricks=tuple(tricks), deal=deal)
+
+
+def _in_turn(hand: Hand, index: int) -> bool:
+    """Trick ``index`` holds four plays written in turn from its first (as the reader seats them)."""
+    plays = hand.tricks[index].plays
+    return len(plays) == 4 and all(p.seat == (plays[0].seat + j) % 4 for j, p in enumerate(plays))
+
+
+def _doubts(hand: Hand, result: HandResult, start: int = 1) -> list[tuple[int, int]]:
+    """From trick index ``start`` on, the tricks of ``hand`` whose first play is not the seat ``result`` gives
+    the trick before to (its winner known): ``(index, that winner)``."""
+    won = {t.number: t.winner for t in result.tricks}
+    out = []
+    for i in range(max(start, 1), len(hand.tricks)):
+        trick, before = hand.tricks[i], hand.tricks[i - 1]
+        winner = won.get(before.number) if trick.number == before.number + 1 else None
+        if winner is not None and trick.plays and trick.plays[0].seat != winner:
+            out.append((i, winner))
+    return out
+
+
+def readings(hand: Hand, result: HandResult, plain: Callable[[Hand], HandResult]
+             ) -> tuple[list[Doubt], list[int], list[Hand], bool]:
+    """The tricks of ``hand`` (:func:`seated_from_winners`) seated from a winner the rules do not give, as
+    ``result`` (``hand`` judged as recorded, by ``plain``: its tags as recorded) finds them; the numbers of the tricks
+    weighed (those and, in a reading, the tricks after them seated so from a winner the rules do not give), and every
+    other reading: each such trick seated as recorded or from the winner by the rules (``hand`` itself not among
+    them).  Also whether every reading was made: not when more than :data:`MOST_SEATINGS` tricks are to be seated again, a trick
+    cannot be (not four plays in turn), or in a reading the winner by the rules of a trick seated again is not the
+    seat it leads from, or another trick turns out seated from a winner the rules do not give."""
+    doubts = _doubts(hand, result)
+    if not doubts:
+        return [], [], [], True
+    found: list[Hand] = []
+    complete, seatings = True, 0
+    # each branch: (the hand so read, its judgement, where to look on from, the tricks kept as recorded, moved)
+    stack = [(hand, result, 1, frozenset(), frozenset())]
+    weighed: set[int] = set()
+    while stack:
+        h, r, start, kept, moved = stack.pop()
+        later = _doubts(h, r, start)
+        if not later:
+            complete = complete and _consistent(h, r, kept, moved)
+            if moved:           # (the branch that moves none is ``hand`` as recorded)
+                found.append(h)
+            continue
+        i, winner = later[0]
+        weighed.add(i)
+        if seatings >= MOST_SEATINGS or not _in_turn(h, i):
+            complete = False
+            break
+        stack.append((h, r, i + 1, kept | {i}, moved))
+        other = reseated(h, i, winner)
+        if other is not None:
+            seatings += 1
+            stack.append((other, plain(other), i + 1, kept, moved | {i}))
+    named = [(hand.tricks[i].number, hand.tricks[i].plays[0].seat, w) for i, w in doubts]
+    return named, [hand.tricks[i].number for i in sorted(weighed)], found, complete
+
+
+def _consistent(hand: Hand, result: HandResult, kept: frozenset[int], moved: frozenset[int]) -> bool:
+    """Every trick of a reading seated again leads from the winner its judgement gives the trick before, and every
+    other trick seated from a winner the rules do not give was weighed (kept as recorded)."""
+    doubts = dict(_doubts(hand, result))
+    won = {t.number: t.winner for t in result.tricks}
+    for i in moved:
+        if won.get(hand.tricks[i - 1].number) != hand.tricks[i].plays[0].seat:
+            return False
+    return all(i in kept for i in doubts)
+
+
+def _nothing(result: HandResult) -> HandResult:
+    """A judgement that gives nothing resting on the seats of the plays (the readings, when they cannot all be
+    made): every card of the deal rests on them, so no violation, no trick's winner or points, no points, outcome
+    or levels after; :func:`judge` keeps what it shares with the others."""
+    tricks = tuple(dataclasses.replace(t, winner=None, points=None, violations=(), cards_not_thrown=None)
+                   for t in result.tricks)
+    return dataclasses.replace(
+        result, tricks=tricks, violations=(), attackers_points=None, bottom_points=None, bottom_multiplier=None,
+        bottom_bonus=None, penalties=None, attackers_total=None, items=(), outcome=None, levels_after=(None, None),
+        player_levels_after=(None,) * 4)
+
+
+def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult], plain: Callable[[Hand], HandResult],
+          order: Callable[[Violation], tuple]) -> HandResult:
+    """``result`` (``hand`` judged as recorded, by ``one``) merged with the judgement (``one``) of every reading of
+    :func:`readings` — found with ``plain`` (each reading judged with its tags as recorded: where ``result`` withholds
+    a trick's winner, a tag judged each way, the winner under the tags as recorded) —: what all give kept, the rest
+    withheld (``"unknown"`` tag ``leader``; a judgement that gives nothing resting on the seats added when not every
+    reading was made).  ``result`` itself when no trick is seated from a winner the rules do not give."""
+    withheld = any(t.winner is None for t in result.tricks[:-1])
+    doubts, weighed, hands, complete = readings(hand, plain(hand) if withheld else result, plain)
+    if not doubts:
+        return result
+    results = [result, *(one(h) for h in hands)]
+    made = len(results)
+    if not complete:
+        results.append(_nothing(result))
+    changes, what = agree(results, [t.plays for t in hand.tricks],
+                          lambda v: fault_owed_open(v.seat, v.code, _EITHER_SEATING))
+    changes["violations"] = tuple(sorted(changes["violations"], key=order))
+    sides_withheld(results, changes, what)
+    what = list(dict.fromkeys(what))
+    unknowns, derived = shared_facts(results)
+    said = Unknown("leader", tuple(what), *_words(doubts, weighed, made, complete, what))
+    return dataclasses.replace(result, **changes, unknowns=(*unknowns, said), derived=tuple(derived))
+
+
+_EITHER_SEATING: Message = ("无论下一墩按记录的赢家还是按规则判出的赢家排座都违例，但应出哪一手取决于是哪一种",
+                            "whether the next trick is seated from the winner the record names or from the "
+                            "winner by the rules; the play owed depends on which")
+
+
+def _words(doubts: list[Doubt], weighed: list[int], made: int, complete: bool, what: list[str]) -> Message:
+    """Why the seats of the tricks in ``doubts`` are not known, and how the hand was judged: the tricks ``weighed``
+    seated both ways, ``made`` readings."""
+    zh = "；".join(f"第 {n - 1} 墩记录的赢家（w）为{SEAT_NAMES_ZH[s]}，第 {n} 墩的出牌由{SEAT_NAMES_ZH[s]}起依次排座，"
+                  f"而按规则（各墩按记录排座）第 {n - 1} 墩由{SEAT_NAMES_ZH[w]}赢得" for n, s, w in doubts)
+    en = "; ".join(f"the record names {SEAT_TOKENS[s]} the winner (w) of trick {n - 1} and seats trick {n}'s plays "
+                   f"from {SEAT_TOKENS[s]}, but by the rules (each trick seated as recorded) {SEAT_TOKENS[w]} won "
+                   f"trick {n - 1}" for n, s, w in doubts)
+    zh += ("。记录只给出各墩的出牌顺序，不给座位，发牌也由如此排座的出牌还原；记录未说明是 w 抄错了（各家出牌因而归错了座位），"
+           "还是平台的裁判判法与本规则不同")
+    en += (". The record gives each trick's plays in order, not their seats, and the deal is rebuilt from the plays so "
+           "seated; it does not say whether w is miscopied (the plays then sit with the wrong seats) or the platform's "
+           "referee judged the trick otherwise")
+    tzh, ten = "、".join(map(str, weighed)), ", ".join(map(str, weighed))
+    if complete:
+        zh += (f"：本局将第 {tzh} 墩分别按记录的赢家和按规则判出的赢家排座，每种读法各判定一次（共 {made} 种，发牌随之还原），"
+               "只保留各种判定都相同的结论")
+        en += (f": the hand was judged with trick(s) {ten} seated from either winner, the record's or the rules' "
+               f"({made} readings, the deal rebuilt with each), and only what all give is kept")
+    else:
+        zh += (f"，而这些读法无法全部判定（须重新排座的墩超过 {MOST_SEATINGS} 次，或某种读法中按规则的赢家随之改变），"
+               "因此依赖座位的结论均不予判定")
+        en += (f", and these readings cannot all be judged (more than {MOST_SEATINGS} tricks to seat again, or a winner "
+               "by the rules that changes with the reading), so nothing that rests on the seats is kept")
+    return unknown_fact(zh, en, what)
