@@ -316,14 +316,22 @@ class FieldReader(Reporter):
             out.append(k)
         return tuple(out), bad
 
-    def count(self, counts: list[int], cards: Iterable[Card], where_en: str, where_zh: str) -> None:
-        """Add ``cards`` to ``counts``; ``too_many_copies`` when a kind passes what the decks hold."""
+    def count(self, counts: list[int], cards: Iterable[Card], where_en: str, where_zh: str,
+              seat: int | None = None) -> None:
+        """Add ``cards`` to ``counts``; ``too_many_copies`` when a kind passes what the decks hold (a play's, of
+        ``seat``: with what :meth:`returned` adds)."""
         for k in cards:
             counts[k] += 1
             if counts[k] == self.decks + 1:
+                more_en, more_zh = (seat is not None and self.returned(seat, k, 1)) or ("", "")
                 self.diag("too_many_copies", f"{counts[k]} copies of {TOKEN[k]} in {where_en}, but "
-                          f"{self.decks} deck(s) hold only {self.decks}",
-                          f"{where_zh}中有 {counts[k]} 张 {TOKEN[k]}，而 {self.decks} 副牌只有 {self.decks} 张")
+                          f"{self.decks} deck(s) hold only {self.decks}{more_en}",
+                          f"{where_zh}中有 {counts[k]} 张 {TOKEN[k]}，而 {self.decks} 副牌只有 {self.decks} 张{more_zh}")
+
+    def returned(self, seat: int, kind: int, over: int) -> tuple[str, str] | None:
+        """What a ``too_many_copies`` of ``kind`` at a play of ``seat`` adds (English, Chinese), or ``None``: see
+        ``json_hands``."""
+        return None
 
     def levels(self, v: Any) -> tuple[int, int] | None:
         """The ``levels`` field ``{"NS": "2", "EW": "5"}``; a side not given, given as ``"?"`` or ``null``, or

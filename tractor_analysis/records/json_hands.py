@@ -19,6 +19,7 @@ from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, a
 from .json_layout import DECLARATION_FIELDS, HAND_FIELDS, PLAY_FIELDS, TRICK_FIELDS
 from .limits import MAX_HAND_NUMBER
 from .model import Declaration, Hand, Play, Trick
+from .throw_copies import returned_words
 from .trick_order import misplaced, misplaced_words
 from .words import SEAT_LOOKUP
 
@@ -123,6 +124,7 @@ class _TrickReader(FieldReader):
             raise Shape(f"\"tricks\" should be a list, not {type_name(tricks_v)}", "tricks",
                         zh=f"\"tricks\" 应为列表，而不是{zh_type(tricks_v)}")
         tricks = []
+        self.tricks_read = tricks       # (what a too_many_copies looks back on: :mod:`.throw_copies`)
         played = [0] * NUM_KINDS
         expected = first_trick
         hand_path = self.path
@@ -248,8 +250,14 @@ class _TrickReader(FieldReader):
         if bad:
             self.plays_unread.append((number, seat, seen.bit_count()))
             return None
-        self.count(played, cards, f"the plays of hand {self.hand}", f"第 {self.hand} 局的出牌")
+        self.count(played, cards, f"the plays of hand {self.hand}", f"第 {self.hand} 局的出牌", seat)
         return Play(seat, cards, attempted, pnotes, self.line, self.column)
+
+    def returned(self, seat: int, kind: int, over: int) -> tuple[str, str] | None:
+        """What a ``too_many_copies`` of ``kind`` at a play of ``seat`` adds when leads shaped as failed throws
+        written without ``"attempted"`` among the tricks read before may have returned the ``over`` copies past
+        the decks (:mod:`.throw_copies`)."""
+        return returned_words([(t.number, t.plays) for t in self.tricks_read], kind, over, seat, json=True)
 
     def follow_as_throw(self, seat: int, number: int, pv: dict) -> None:
         """A follow written as a failed throw (``"attempted"`` on a play after the first): only the lead can

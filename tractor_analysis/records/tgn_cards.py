@@ -93,6 +93,12 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
                     hint_en, hint_zh = ("(a failed throw is written 'cards -> forced play', with '->': e.g. "
                                         "'N: SA SK -> SK')", "（甩牌失败应写作 '甩出的牌 -> 被迫改出的牌'，箭头为 '->'，"
                                         "如 'N: SA SK -> SK'）")
+                elif "；" in t:         # a Chinese keyboard's semicolon, no comment mark: said at it
+                    ln, col = pos(pieces, lineno, off + m.start() + t.index("；"))
+                    hint_en, hint_zh = ("(it holds '；', a full-width semicolon: in .tgn only the ASCII ';' starts a "
+                                        "comment; cards are separated by spaces, plays by ',')",
+                                        "（其中有 '；'，即全角分号：.tgn 中只有半角 ';' 开始注释；牌之间用空格分隔，"
+                                        "出牌之间用 ','）")
                 else:
                     hint_en, hint_zh = unknown_card_hint(t)
                 shown = quoted(st.as_written(t[:31], off + m.start()))
@@ -104,8 +110,9 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
 
 
 def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: str, off: int, lineno: int,
-                 pieces: Pieces, where_en: str, where_zh: str) -> None:
-    """Add ``cards`` to ``counts``; report the first kind that goes over the decks' copies."""
+                 pieces: Pieces, where_en: str, where_zh: str, why=None) -> None:
+    """Add ``cards`` to ``counts``; report the first kind that goes over the decks' copies (``why(kind, over)``:
+    what the message adds, ``None`` or English and Chinese, for ``over`` copies past the decks)."""
     decks = st.decks
     over = None
     for k in cards:
@@ -121,8 +128,9 @@ def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: s
         if CARD_LOOKUP.get(t, -1) == over:
             col_off = m.start()
     ln, col = pos(pieces, lineno, off + col_off)
+    more_en, more_zh = (why and why(over, counts[over] - decks)) or ("", "")
     st.diag("too_many_copies",
             f"{counts[over]} copies of {TOKEN[over]} in {where_en}, but {st.decks} deck(s) hold "
-            f"only {st.decks}",
-            f"{where_zh}中有 {counts[over]} 张 {TOKEN[over]}，而 {st.decks} 副牌只有 {st.decks} 张",
+            f"only {st.decks}{more_en}",
+            f"{where_zh}中有 {counts[over]} 张 {TOKEN[over]}，而 {st.decks} 副牌只有 {st.decks} 张{more_zh}",
             ln, col)

@@ -429,8 +429,9 @@ def _takebacks(st: Reading, h: HandDraft, value: str, read: str, value_at: Posit
     h.takebacks_unread = tuple(unread)
 
 
-_NEXT_DECLARATION = re.compile(r'\s*[,，]\s*(?=(?:[NESWnesw北东東南西]|[北东東南西]家|(?i:north|east|south|west))\s*:)')
-"""A comma before a seat and its colon inside one declaration: declarations written with ',' for '|'."""
+_NEXT_DECLARATION = re.compile(r'(?:\s*([,，])\s*|\s+)(?=(?:[NESWnesw北东東南西]|[北东東南西]家|(?i:north|east|south|west))\s*:)')
+"""A comma (group 1), or white space alone, before a seat and its colon inside one declaration: declarations
+written with ',' or a space for '|'."""
 
 
 def _declarations(st: Reading, value: str, value_at: Position) -> tuple[Declaration, ...]:
@@ -469,16 +470,21 @@ def _declarations(st: Reading, value: str, value_at: Position) -> tuple[Declarat
 
 def _comma_separated(st: Reading, part: str, start: int, said, vln: int, vcol: int) -> list[tuple[str, int]]:
     """The declarations of ``part`` (one between ``|``s, at offset ``start``), each with its offset: ``part``
-    alone, or, written with ``,`` for ``|`` (``W: C2, W: C2 C2``), each one — said once, at the first comma."""
+    alone, or, written with ``,`` or a space alone for ``|`` (``W: C2, W: C2 C2``, ``W: C2 W: C2 C2``), each one —
+    said once, at the first comma (or the seat after the first space)."""
     cuts = [m for m in _NEXT_DECLARATION.finditer(part) if ":" in part[:m.start()]]
     if not cuts:
         return [(part, start)]
-    c = cuts[0].start() + len(cuts[0].group()) - len(cuts[0].group().lstrip())
+    first = cuts[0]
+    c = first.start(1) if first.group(1) else first.end()
+    commas = sum(m.group(1) is not None for m in cuts)
+    by, by_zh = (("by ','", "用 ',' 分隔") if commas == len(cuts) else ("by a space alone", "仅用空格分隔") if not commas
+                 else ("by ',' and by a space alone", "用 ',' 或仅用空格分隔"))
     shown = quoted(said(start, start + len(part)).strip()[:31])
-    st.diag("syntax_error", f"declarations in {shown} are separated by ',': in [Declarations] they are separated "
+    st.diag("syntax_error", f"declarations in {shown} are separated {by}: in [Declarations] they are separated "
             "by '|' (e.g. [Declarations \"W: C2 | W: C2 C2\"], '||' before those made after the bottom); read as "
             f"{len(cuts) + 1} declarations",
-            f"{shown} 中的亮主记录用 ',' 分隔：[Declarations] 中各次亮主应以 '|' 分隔（如 [Declarations \"W: C2 | W: C2 C2\"]，"
+            f"{shown} 中的亮主记录{by_zh}：[Declarations] 中各次亮主应以 '|' 分隔（如 [Declarations \"W: C2 | W: C2 C2\"]，"
             f"翻底之后的亮主前用 '||'）；已按 {len(cuts) + 1} 次亮主读取", vln, vcol + start + c)
     out, a = [], 0
     for m in cuts:

@@ -18,11 +18,12 @@ import re
 import sys
 
 from . import compiled
-from .cards import NUM_KINDS, SEAT_TOKENS, Card
+from .cards import NUM_KINDS, SEAT_TOKENS, Card, card_kind
 from .model import Play, new_play
 from .tgn_cards import count_copies, read_cards
 from .tgn_lines import Notes, Pieces, pos
 from .tgn_state import MAX_TRICK, HandDraft, Reading, quoted, width_note
+from .throw_copies import returned_words
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
 __all__ = ["label_line", "trick_line", "commented_plays", "unread_tricks"]
@@ -38,6 +39,8 @@ _TRICK_NO_DOT = re.compile(r'\s*(\d+)\s' + r'(?=\s*' + _SEAT_WORD + r'\s*:)')
 """A trick number followed by a play without the dot: ``22 E: …`` (said so in the message)."""
 _COMMENTED_PLAY = re.compile(r'[\s;]*' + _SEAT_WORD + r'\s*[:：]\s*\S')
 """Comment text that reads like a play: ``;`` typed where ``,`` was meant (``;;`` too)."""
+_COMMENT_WORD = re.compile(r'[\s;]*([^\s,，;；:：]+)')
+"""The first word of a comment: a card when ``;`` was typed for ``,`` or a space (``E: H3; S9, W: C10``)."""
 
 
 # --- deal / bottom / buried lines ---------------------------------------------
@@ -181,13 +184,20 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
     seen = 0
     off = dot + 1
     segments = body[off:].split(",")
-    if body.count(":", off) > len(segments):
-        segments = _split_plays(st, segments, off, lineno, pieces, number)
-    elif pieces is None and not notes and "->" not in body:
+    split = body.count(":", off) > len(segments)
+    if not split and pieces is None and not notes and "->" not in body:
         plain = _plain_plays(h, segments, off, lineno, st.decks, st.segments)
         if plain is not None:
             h.tricks.append([number, plain, [], lineno, lead + 1])
             return
+    cut = _wide_semicolon(st, body, off, lineno, pieces, number) if "；" in body else -1
+    if cut >= 0:            # the text after a '；' that reads as plays is read in no way: cut off
+        body, late = body[:cut], [n for n in notes if n[0] > cut]
+        notes = [n for n in notes if n[0] <= cut] if late else notes
+        segments = body[off:].split(",")
+        split = body.count(":", off) > len(segments)
+    if split:
+        segments = _split_plays(st, segments, off, lineno, pieces, number)
     written = False         # a play is written before this piece: it follows (only the lead may be a failed throw)
     for si, seg in enumerate(segments):
         play = _play(st, h, seg, off, lineno, pieces, number, seen, written)
@@ -200,8 +210,45 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
     trick_notes: list[str] = []
     if notes:
         plays, trick_notes = _place_notes(plays, owners, segments, dot + 1, notes)
+    if cut >= 0 and late:
+        trick_notes += [n[1] for n in late]         # annotations in the text not read: kept with the trick
     ln, col = pos(pieces, lineno, lead)     # (a trick left with no play is reported with its hand: unread_tricks)
     h.tricks.append([number, plays, trick_notes, ln, col])
+
+
+_READS_AS_PLAYS = re.compile(r'\s*' + _SEAT_WORD + r'\s*:\s*\S')
+"""Text after a full-width ``；`` in a trick line that reads as a play (``SEAT: cards``)."""
+
+
+def _wide_semicolon(st: Reading, body: str, off: int, lineno: int, pieces: Pieces, number: int) -> int:
+    """The first full-width ``；`` after the trick number (a Chinese keyboard's: in ``.tgn`` only the ASCII ``;``
+    starts a comment, and plays are separated by ``,``), when the text after it reads as plays or is blank: its
+    offset, said at its column — the text before it is read (a comment mark or a ``,`` typed, it is the same
+    plays), the text after it is not (a comment, or more plays: which, the record does not say).  ``-1`` when
+    there is none, or the text after it reads otherwise (``N: SJ；SK``: the word holding it is an unknown card,
+    said so by :func:`~.tgn_cards.read_cards`)."""
+    k = body.find("；", off)
+    if k < 0:
+        return -1
+    rest = body[k + 1:]
+    plays = _READS_AS_PLAYS.match(rest) is not None
+    if not plays and rest.strip():
+        return -1
+    ln, col = pos(pieces, lineno, k)
+    if plays:
+        shown = quoted(st.as_written(rest.strip()[:31], k + 1 + len(rest) - len(rest.lstrip())))
+        st.diag("syntax_error", f"'；' (a full-width semicolon) in trick {number}: in .tgn only the ASCII ';' starts a "
+                f"comment, and plays are separated by ','; the text after it ({shown}) reads as plays, which are not "
+                "read (a comment, or plays: the record does not say which) — write ',' between plays, or ';' before "
+                "a comment",
+                f"第 {number} 墩中有 '；'（全角分号）：.tgn 中只有半角 ';' 开始注释，出牌之间用 ',' 分隔；其后的文字（{shown}）"
+                "读起来是出牌，未读入（是注释还是出牌，记录没有说明）——出牌之间请写 ','，注释前请写 ';'", ln, col)
+    else:
+        st.diag("syntax_error", f"'；' (a full-width semicolon) ends trick {number}: in .tgn only the ASCII ';' starts a "
+                "comment, and plays are separated by ','; nothing follows it, so the plays before it are read",
+                f"第 {number} 墩以 '；'（全角分号）结尾：.tgn 中只有半角 ';' 开始注释，出牌之间用 ',' 分隔；其后没有内容，"
+                "其前的出牌照常读入", ln, col)
+    return k
 
 
 def _copied_line(st: Reading, body: str, lineno: int, pieces: Pieces) -> None:
@@ -432,10 +479,18 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
     if over:     # rare: undo, and let count_copies() report with a position
         for k in cards:
             played[k] -= 1
-        count_copies(st, played, cards, txt, off, lineno, pieces,
-                     f"the plays of hand {h.number}", f"第 {h.number} 局的出牌")
+        count_copies(st, played, cards, txt, off, lineno, pieces, f"the plays of hand {h.number}",
+                     f"第 {h.number} 局的出牌", _returned_by_throws(h, seat))
     ln, col = pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
     return Play(seat, cards, attempted, (), ln, col)
+
+
+def _returned_by_throws(h: HandDraft, seat: int):
+    """What a ``too_many_copies`` at a play of ``seat`` adds when leads shaped as failed throws written without
+    ``->`` among the tricks read before may have returned the copies over (:mod:`.throw_copies`)."""
+    def why(kind: int, over: int):
+        return returned_words([(d[0], d[1]) for d in h.tricks], kind, over, seat)
+    return why
 
 
 def _throw_cards(st: Reading, seat: int, txt: str, off: int, lineno: int, pieces: Pieces
@@ -525,14 +580,29 @@ def _place_notes(plays: list[Play], owners: list[int], segments: list[str], base
 
 
 def commented_plays(st: Reading, raw: str, semi: int, lineno: int) -> None:
-    """A trick line of fewer than four plays whose ``;`` comment reads like more plays."""
-    if not _COMMENTED_PLAY.match(raw, semi + 1):
-        return
+    """A trick line whose ``;`` comment reads like more of the trick: plays (``; S: H4``) when it has fewer than four
+    plays, or cards (``E: H3; S9, W: C10``) when it has fewer than four plays or its last play fewer cards
+    than the lead."""
     h = st.hand
-    if h is None or not h.tricks or len(h.tricks[-1][1]) >= 4:
+    if h is None or not h.tricks:
         return
+    plays = h.tricks[-1][1]
+    if len(plays) < 4 and _COMMENTED_PLAY.match(raw, semi + 1):
+        cards_en = cards_zh = ""
+    elif not _begins_with_a_card(raw, semi + 1) or not (len(plays) < 4 or len(plays[-1].cards) < len(plays[0].cards)):
+        return
+    else:
+        cards_en, cards_zh = ", which begins with cards,", "以牌开头，"
     rest = quoted(raw[semi + 1:].strip()[:31])     # (the physical line: as written)
-    st.diag("syntax_error", f"';' starts a comment: the rest of trick {st.trick_no} ({rest}) "
-            "is not read (plays are separated by ',')",
-            f"';' 之后是注释：第 {st.trick_no} 墩的其余部分（{rest}）未读入（出牌之间用 ',' 分隔）",
+    sep_en, sep_zh = ((" (cards are separated by spaces, plays by ',')", "（牌之间用空格分隔，出牌之间用 ',' 分隔）")
+                      if cards_en else (" (plays are separated by ',')", "（出牌之间用 ',' 分隔）"))
+    st.diag("syntax_error", f"';' starts a comment: the rest of trick {st.trick_no} ({rest}){cards_en} "
+            f"is not read{sep_en}",
+            f"';' 之后是注释：第 {st.trick_no} 墩的其余部分（{rest}）{cards_zh}未读入{sep_zh}",
             lineno, semi + 1)
+
+
+def _begins_with_a_card(raw: str, at: int) -> bool:
+    """Whether the comment of ``raw`` from ``at`` begins with a card (as a play writes one)."""
+    m = _COMMENT_WORD.match(raw, at)
+    return m is not None and (m.group(1) in CARD_LOOKUP or card_kind(m.group(1)) is not None)
