@@ -472,6 +472,8 @@ def _comma_separated(st: Reading, part: str, start: int, said, vln: int, vcol: i
     """The declarations of ``part`` (one between ``|``s, at offset ``start``), each with its offset: ``part``
     alone, or, written with ``,`` or a space alone for ``|`` (``W: C2, W: C2 C2``, ``W: C2 W: C2 C2``), each one —
     said once, at the first comma (or the seat after the first space)."""
+    if part.count(":") < 2:         # one seat's colon: one declaration (the common case: no pattern search)
+        return [(part, start)]
     cuts = [m for m in _NEXT_DECLARATION.finditer(part) if ":" in part[:m.start()]]
     if not cuts:
         return [(part, start)]
