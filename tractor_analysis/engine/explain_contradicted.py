@@ -433,3 +433,37 @@ def copy_maybe_not_held(held: Sequence[tuple[int, int]], decks: int, what: Seque
                         f"the deal lines give more copies of a card than {decks} deck{'s' if decks > 1 else ''} hold "
                         f"(too_many_copies), so one is miscopied: {en}, never played, may be that one, so the hand "
                         f"is judged with it held and without, and only what both give is kept", what)
+
+
+EITHER_SEATING: Message = ("无论下一墩按记录的赢家还是按规则判出的赢家排座都违例，但应出哪一手取决于是哪一种",
+                           "whether the next trick is seated from the winner the record names or from the "
+                           "winner by the rules; the play owed depends on which")
+
+
+def seats_from_winners_doubted(doubts: Sequence[tuple[int, int, int]], weighed: Sequence[int], made: int, complete: bool,
+                               most: int, what: Sequence[str]) -> Message:
+    """Why the seats of the tricks in ``doubts`` (``(trick, seat w names, winner by the rules)``) are not known, and
+    how the hand was judged: the tricks ``weighed`` seated both ways, ``made`` readings (:mod:`.platform_leads`;
+    ``most``: the re-seatings it makes at most)."""
+    zh = "；".join(f"第 {n - 1} 墩记录的赢家（w）为{SEAT_NAMES_ZH[s]}，第 {n} 墩的出牌由{SEAT_NAMES_ZH[s]}起依次排座，"
+                  f"而按规则（各墩按记录排座）第 {n - 1} 墩由{SEAT_NAMES_ZH[w]}赢得" for n, s, w in doubts)
+    en = "; ".join(f"the record names {SEAT_TOKENS[s]} the winner (w) of trick {n - 1} and seats trick {n}'s plays "
+                   f"from {SEAT_TOKENS[s]}, but by the rules (each trick seated as recorded) {SEAT_TOKENS[w]} won "
+                   f"trick {n - 1}" for n, s, w in doubts)
+    zh += ("。记录只给出各墩的出牌顺序，不给座位，发牌也由如此排座的出牌还原；记录未说明是 w 抄错了（各家出牌因而归错了座位），"
+           "还是平台的裁判判法与本规则不同")
+    en += (". The record gives each trick's plays in order, not their seats, and the deal is rebuilt from the plays so "
+           "seated; it does not say whether w is miscopied (the plays then sit with the wrong seats) or the platform's "
+           "referee judged the trick otherwise")
+    tzh, ten = "、".join(map(str, weighed)), ", ".join(map(str, weighed))
+    if complete:
+        zh += (f"：本局将第 {tzh} 墩分别按记录的赢家和按规则判出的赢家排座，每种读法各判定一次（共 {made} 种，发牌随之还原），"
+               "只保留各种判定都相同的结论")
+        en += (f": the hand was judged with trick(s) {ten} seated from either winner, the record's or the rules' "
+               f"({made} readings, the deal rebuilt with each), and only what all give is kept")
+    else:
+        zh += (f"，而这些读法无法全部判定（须重新排座的墩超过 {most} 次，或某种读法中按规则的赢家随之改变），"
+               "因此依赖座位的结论均不予判定")
+        en += (f", and these readings cannot all be judged (more than {most} tricks to seat again, or a winner "
+               "by the rules that changes with the reading), so nothing that rests on the seats is kept")
+    return unknown_fact(zh, en, what)

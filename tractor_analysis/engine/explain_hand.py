@@ -335,38 +335,37 @@ def throw_penalty(trick: int, seat: int, cards: int, per_card: int) -> Message:
             f"trick {trick}: {SEAT_TOKENS[seat]}'s failed throw, {cards} {_plural(cards, 'card')} × {per_card}")
 
 
-def claim_below_taken(claim: int, taken: int, last: int) -> Message:
-    return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但已记录的各轮中闲家已得 {taken} 分"
-            f"（本规则没有罚分，之后的牌不会使其减少）：记录有误，不以此为本局结果",
+def _claim_wrong(claim: int, last: int, why_zh: str, why_en: str) -> Message:
+    """A stopped record's ``[Claim]`` the cards prove wrong (:mod:`.claimed_end`), ``why`` in each language."""
+    return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但{why_zh}：记录有误，不以此为本局结果",
             f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
-            f"the tricks recorded already give them {taken} (these rules charge no penalty in points: nothing later "
-            f"takes points back): the record is wrong, and the claim is not taken as the hand's result")
+            f"{why_en}: the record is wrong, and the claim is not taken as the hand's result")
+
+
+def claim_below_taken(claim: int, taken: int, last: int) -> Message:
+    return _claim_wrong(claim, last, f"已记录的各轮中闲家已得 {taken} 分（本规则没有罚分，之后的牌不会使其减少）",
+                        f"the tricks recorded already give them {taken} (these rules charge no penalty in points: "
+                        f"nothing later takes points back)")
 
 
 def claim_not_multiple(claim: int, last: int) -> Message:
-    return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但得分总是 5 的倍数"
-            f"（分牌为 5 或 10 分，底分乘以整数倍，本规则没有罚分）：记录有误，不以此为本局结果",
-            f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
-            f"every total is a multiple of 5 (cards count 5 or 10, the bottom a whole multiple; these rules charge no "
-            f"penalty in points): the record is wrong, and the claim is not taken as the hand's result")
+    return _claim_wrong(claim, last, "得分总是 5 的倍数（分牌为 5 或 10 分，底分乘以整数倍，本规则没有罚分）",
+                        "every total is a multiple of 5 (cards count 5 or 10, the bottom a whole multiple; these rules "
+                        "charge no penalty in points)")
 
 
 def claim_above_reach(claim: int, taken: int, most: int, last: int) -> Message:
-    return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但闲家已得 {taken} 分，"
-            f"此后至多还能得到余下手牌中的分和余牌可能给出的最大倍数的底分，共计最多 {most} 分：记录有误，不以此为本局结果",
-            f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
-            f"they have {taken} and could add at most the points still held and the bottom at the largest multiplier "
-            f"the cards left allow: {most} at most; the record is wrong, and the claim is not taken as the hand's result")
+    return _claim_wrong(claim, last, f"闲家已得 {taken} 分，此后至多还能得到余下手牌中的分和余牌可能给出的最大倍数的底分，"
+                        f"共计最多 {most} 分",
+                        f"they have {taken} and could add at most the points still held and the bottom at the largest "
+                        f"multiplier the cards left allow: {most} at most")
 
 
 def claim_not_reachable(claim: int, taken: int, last: int) -> Message:
-    return (f"记录在第 {last} 轮之后、本局打完之前结束，[Claim] 记录闲家得分 {claim}，但闲家已得 {taken} 分，"
-            f"余下手牌中的分牌与底牌（乘以余牌可能给出的倍数）无论怎样分配，都不能使闲家再得 {claim - taken} 分："
-            f"记录有误，不以此为本局结果",
-            f"the record stops after trick {last}, before the hand's end, and [Claim] gives the attackers {claim}, but "
-            f"they have {taken}, and no way of taking the counting cards still held and the bottom (at a multiplier "
-            f"the cards left allow) adds {claim - taken}: the record is wrong, and the claim is not taken as the "
-            f"hand's result")
+    return _claim_wrong(claim, last, f"闲家已得 {taken} 分，余下手牌中的分牌与底牌（乘以余牌可能给出的倍数）无论怎样分配，"
+                        f"都不能使闲家再得 {claim - taken} 分",
+                        f"they have {taken}, and no way of taking the counting cards still held and the bottom (at a "
+                        f"multiplier the cards left allow) adds {claim - taken}")
 
 
 def claim_against_forced(claim: int, total: int, last: int) -> Message:

@@ -21,12 +21,11 @@ import dataclasses
 from collections import Counter
 from typing import Callable
 
-from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 from ..records.fen80_reader import SEATS_TAG, SEATS_FROM_WINNERS
 from ..records.model import Hand
 from .agreement import agree, shared_facts, sides_withheld
-from .explain import Message
-from .explain_unknown import fault_owed_open, unknown_fact
+from . import explain_contradicted
+from .explain_unknown import fault_owed_open
 from .verdicts import HandResult, Unknown, Violation
 
 __all__ = ["seated_from_winners", "reseated", "readings", "judge", "MOST_SEATINGS"]
@@ -162,42 +161,11 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult], pla
     if not complete:
         results.append(_nothing(result))
     changes, what = agree(results, [t.plays for t in hand.tricks],
-                          lambda v: fault_owed_open(v.seat, v.code, _EITHER_SEATING))
+                          lambda v: fault_owed_open(v.seat, v.code, explain_contradicted.EITHER_SEATING))
     changes["violations"] = tuple(sorted(changes["violations"], key=order))
     sides_withheld(results, changes, what)
     what = list(dict.fromkeys(what))
     unknowns, derived = shared_facts(results)
-    said = Unknown("leader", tuple(what), *_words(doubts, weighed, made, complete, what))
+    said = Unknown("leader", tuple(what), *explain_contradicted.seats_from_winners_doubted(
+        doubts, weighed, made, complete, MOST_SEATINGS, what))
     return dataclasses.replace(result, **changes, unknowns=(*unknowns, said), derived=tuple(derived))
-
-
-_EITHER_SEATING: Message = ("无论下一墩按记录的赢家还是按规则判出的赢家排座都违例，但应出哪一手取决于是哪一种",
-                            "whether the next trick is seated from the winner the record names or from the "
-                            "winner by the rules; the play owed depends on which")
-
-
-def _words(doubts: list[Doubt], weighed: list[int], made: int, complete: bool, what: list[str]) -> Message:
-    """Why the seats of the tricks in ``doubts`` are not known, and how the hand was judged: the tricks ``weighed``
-    seated both ways, ``made`` readings."""
-    zh = "；".join(f"第 {n - 1} 墩记录的赢家（w）为{SEAT_NAMES_ZH[s]}，第 {n} 墩的出牌由{SEAT_NAMES_ZH[s]}起依次排座，"
-                  f"而按规则（各墩按记录排座）第 {n - 1} 墩由{SEAT_NAMES_ZH[w]}赢得" for n, s, w in doubts)
-    en = "; ".join(f"the record names {SEAT_TOKENS[s]} the winner (w) of trick {n - 1} and seats trick {n}'s plays "
-                   f"from {SEAT_TOKENS[s]}, but by the rules (each trick seated as recorded) {SEAT_TOKENS[w]} won "
-                   f"trick {n - 1}" for n, s, w in doubts)
-    zh += ("。记录只给出各墩的出牌顺序，不给座位，发牌也由如此排座的出牌还原；记录未说明是 w 抄错了（各家出牌因而归错了座位），"
-           "还是平台的裁判判法与本规则不同")
-    en += (". The record gives each trick's plays in order, not their seats, and the deal is rebuilt from the plays so "
-           "seated; it does not say whether w is miscopied (the plays then sit with the wrong seats) or the platform's "
-           "referee judged the trick otherwise")
-    tzh, ten = "、".join(map(str, weighed)), ", ".join(map(str, weighed))
-    if complete:
-        zh += (f"：本局将第 {tzh} 墩分别按记录的赢家和按规则判出的赢家排座，每种读法各判定一次（共 {made} 种，发牌随之还原），"
-               "只保留各种判定都相同的结论")
-        en += (f": the hand was judged with trick(s) {ten} seated from either winner, the record's or the rules' "
-               f"({made} readings, the deal rebuilt with each), and only what all give is kept")
-    else:
-        zh += (f"，而这些读法无法全部判定（须重新排座的墩超过 {MOST_SEATINGS} 次，或某种读法中按规则的赢家随之改变），"
-               "因此依赖座位的结论均不予判定")
-        en += (f", and these readings cannot all be judged (more than {MOST_SEATINGS} tricks to seat again, or a winner "
-               "by the rules that changes with the reading), so nothing that rests on the seats is kept")
-    return unknown_fact(zh, en, what)
