@@ -99,3 +99,17 @@ def test_the_hand_page_shows_the_costs_of_a_position_without_points(tmp_path):
     assert len(rows) == 16
     first = next(cells for trick, seat, cells in rows if (trick, seat) == ("13", "E"))
     assert "20" in first and "— → —" in first
+
+
+def test_the_standings_note_of_a_match_cut_short_names_the_claim(tmp_path):
+    """An organiser's tester: round 5's record stops in hand 5 after trick 1 with [Claim "0"], which gives that hand
+    its result (defenders up 3); the standings' note said the match was decided "at the levels hand 5 was played at
+    (5 : 5)" — those are the levels after it, and only the claim made them so."""
+    hand5 = SAMPLE.index('[Hand "5"]')
+    text = SAMPLE[:hand5] + SAMPLE[hand5:][:SAMPLE[hand5:].index("2. ")] + '[Claim "0"]\n'
+    text = text.replace('[Round "2"]', '[Round "5"]', 1)
+    f = tmp_path / "r5.tgn"
+    f.write_text(text, encoding="utf-8")
+    out = _run("standings", str(f)).output
+    assert "the levels when the record ends" in out and "any [Claim] of hand 5" in out
+    assert "第 5 局的 [Claim]" in out and "was played at" not in out

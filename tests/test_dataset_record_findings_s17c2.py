@@ -206,3 +206,15 @@ def test_the_index_standings_count_no_record_finding(one_hand):
     assert all(s.violations == 0 for s in stats_.standings)
     tables = {t.key: t for t in stats_.tables}
     assert tables["violations-code"].rows == () and tables["violations-player"].rows == ()
+
+
+def test_the_ingest_summary_counts_no_record_finding(tmp_path, one_hand):
+    """An organiser's tester: ``ingest`` printed "2 violations" for two findings about the record that ``check``
+    counts as "0 violations, 2 record findings" (its summary added the file's rows of the violations table)."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "r.tgn").write_text(short_buried_line(one_hand), "utf-8")
+    r = CliRunner().invoke(main, ["ingest", str(tmp_path / "in" / "r.tgn"), "-o", str(tmp_path / "ds"),
+                                  "--workers", "1"])
+    assert r.exit_code in (0, 1), r.output
+    assert "1 hands, 0 violations" in r.output and "0 处违规" in r.output
+    assert load(str(tmp_path / "ds")).files["violations"].tolist() == [1]       # its rows, as documented

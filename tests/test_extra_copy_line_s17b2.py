@@ -50,3 +50,11 @@ def test_check_json_says_it_with_the_names_it_has(tmp_path):
     assert "follow_suit" not in [v["code"] for v in hand["violations"]]
     assert [u["tag"] for u in hand["unknown"]] == ["deal"] and "legality" in hand["unknown"][0]["withheld"]
 
+
+
+def test_the_lines_copy_too_many_is_the_records_finding():
+    """A second regression tester: N's line with a third ♥5 gave N two deal_mismatch violations (26 cards, ♥5 left
+    over), counted against N in the statistics; the decks prove the line wrong: the record's findings (§13.1)."""
+    h = _hand(EXTRA)
+    mismatches = [v for v in h.violations if v.code == "deal_mismatch"]
+    assert mismatches and all(v.of_record for v in mismatches)

@@ -123,3 +123,16 @@ def test_a_line_its_plays_contradict_is_still_read_both_ways():
     assert sorted(c for c, _, _ in _codes(h)) == ["deal_mismatch", "not_in_hand"]
     assert [u.tag for u in h.unknowns if u.tag == "deal"] == ["deal"]
     assert not [d for d in h.derived if d.fact == "play"]
+
+
+def test_the_impossible_play_is_the_records_finding_and_gets_no_ruling_page(tmp_path):
+    """A second regression tester: the play the decks prove impossible was still N's violation — a ruling page
+    against N, ``about`` play in the dataset, a violation in N's statistics — though its own words say the play
+    as written cannot be what N played.  It is the record's finding (docs/rules.md §13.1)."""
+    h = _hand(LEAD)
+    (v,) = [v for v in h.violations if v.code == "not_in_hand"]
+    assert v.of_record and v.seat == 0
+    f = tmp_path / "lead.tgn"
+    f.write_text(LEAD, encoding="utf-8")
+    r = CliRunner().invoke(main, ["ruling", str(f), "--hand", "1", "--seat", "N", "-o", str(tmp_path / "r.html")])
+    assert not (tmp_path / "r.html").exists(), r.output

@@ -58,10 +58,20 @@ def test_every_follower_at_the_forced_count_is_still_read_with_the_arrow():
     assert not [v for v in h.violations if v.code == "wrong_count"]
 
 
-def test_followers_of_the_throws_count_keep_the_throw_as_written():
-    # E and W play three cards (the throw's), S two: nothing shows the '->' left out — judged as written
-    text = POSITION.replace("E: S5 S5 S2 D3", "E: S5 S5 S2 D3").replace(
+def test_a_follower_at_the_throws_count_beside_others_at_the_forced_count_is_judged_both_ways_too():
+    # (a second regression tester: one follower at the throw's count had the throw judged as written, faulting the
+    # two followers at the forced count on that guess) — E plays three cards, S two (the forced count), W three
+    text = POSITION.replace(
         "20. N: S4 S4 SA, E: S5 S5, S: S6, W: S9 S10", "20. N: S4 S4 SA, E: S5 S5 S2, S: S6 S8, W: S9 S10 D6")
+    h = _hand(text)
+    (u,) = [u for u in h.unknowns if u.tag == "play"]
+    assert "judged both ways" in u.message_en
+    assert not [v for v in h.violations if v.code == "wrong_count"]       # each reading faults other seats
+
+
+def test_no_follower_at_the_forced_count_keeps_the_throw_as_written():
+    text = POSITION.replace(
+        "20. N: S4 S4 SA, E: S5 S5, S: S6, W: S9 S10", "20. N: S4 S4 SA, E: S5 S5 S2, S: S6, W: S9 S10 D6")
     h = _hand(text)
     assert not [u for u in h.unknowns if u.tag == "play"]
     assert "throw_failed" in {v.code for v in h.violations}

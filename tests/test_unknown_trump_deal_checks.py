@@ -95,7 +95,10 @@ def test_deal_and_bury_violations_stand_with_the_trump_unknown(spoil, tag):
     assert codes == [("deal_mismatch", 0), ("deal_mismatch", None), ("bad_bury", 2), ("deal_mismatch", 0)]
     assert _found(h) == _independent(known)          # the same findings, in the same words
     assert not TRUMP_DEPENDENT & {v.code for v in h.violations}     # no follow verdict: the trump decides it
-    assert h.legal is False and h.attackers_total is None and h.outcome is None
+    # (each is a finding about the record alone — the decks prove N's line and the pack wrong, S's plays its bury
+    # line, docs/rules.md §13.1 — so no play is faulted, and the legality is not known without the trump)
+    assert all(v.of_record for v in h.violations)
+    assert h.legal is None and h.attackers_total is None and h.outcome is None
     assert all(t.winner is None for t in h.tricks)
 
 
@@ -169,9 +172,10 @@ def test_check_json_lists_them_with_their_codes(tmp_path):
     path.write_text(_no_trump(DEALT_26), "utf-8")
     result = CliRunner().invoke(main, ["check", str(path), "--json"], catch_exceptions=False)
     hand = json.loads(result.output)["files"][0]["hands"][0]
-    assert hand["trump"] is None and hand["legal"] is False and hand["outcome"] is None
-    assert [(v["code"], v["seat"]) for v in hand["violations"]] == [
-        ("deal_mismatch", "N"), ("deal_mismatch", None), ("bad_bury", "S"), ("deal_mismatch", "N")]
+    assert hand["trump"] is None and hand["legal"] is None and hand["outcome"] is None
+    assert [(v["code"], v["seat"], v.get("about")) for v in hand["violations"]] == [
+        ("deal_mismatch", "N", "record"), ("deal_mismatch", None, "record"), ("bad_bury", "S", "record"),
+        ("deal_mismatch", "N", "record")]
     text = CliRunner().invoke(main, ["check", str(path)], catch_exceptions=False).output
     assert "N was dealt 26 cards; each player gets 25" in text and "北家发到 26 张牌，应为 25 张" in text
 

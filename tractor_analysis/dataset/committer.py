@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine.verdicts import ABOUT_RECORD
 from .arrow_columns import read_part
 from .commit import Manifest, commit_batches, remove_temp_parts
 from .schema import DatasetError, printable
@@ -261,5 +262,9 @@ def _note_dup(totals: dict, f: Flushed, dup: set[str]) -> None:
     totals["with_errors"] += sum(r["status"] != "ok" for r in rows)
     totals["matches"] += sum(r["matches"] for r in rows)
     totals["hands"] += sum(r["hands"] for r in rows)
-    totals["violations"] += sum(r["violations"] for r in rows)
+    viol = Path(f.tmp["violations"]).with_name(f"part-{f.batch}.parquet") if "violations" in f.tmp else None
+    if viol is not None and viol.exists():      # the play's violations (a finding about the record alone is none)
+        totals["violations"] += sum(r.get("about") != ABOUT_RECORD for r in read_part(viol).to_pylist())
+    else:
+        totals["violations"] += sum(r["violations"] for r in rows)
     totals["errors"] += sum(r["errors"] for r in rows)

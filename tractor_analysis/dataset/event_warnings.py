@@ -228,11 +228,13 @@ def _cut_short(matches: Sequence[EventMatch]) -> list[str]:
         en, zh = match_decision_text(m.teams[m.winner], m.decided_by, m.forfeit_reasons)
         levels = " : ".join("?" if v is None else RANK_TOKENS.get(v, str(v)) for v in m.levels)
         notes.append(f"{where}: the record ends inside hand {h}, before a side passed the winning level; decided by the "
-                     f"ruleset's rule for a match cut short (docs/rules.md §8.5) at the levels hand {h} was played at "
-                     f"({levels}, N–S : E–W): {en}; counted: check that the match was stopped there and the record "
-                     f"is whole / {where}：记录在第 {h} 局中途结束，双方均未打过获胜级别；按规则对中途结束比赛的判定"
-                     f"（docs/rules.md §8.5）以第 {h} 局所打的级数（{levels}，南北 : 东西）判定：{zh}；已计入：请核对"
-                     "比赛是否确在此处停止、记录是否完整")
+                     f"ruleset's rule for a match cut short (docs/rules.md §8.5) at the levels when the record ends "
+                     f"({levels}, N–S : E–W: hand {h}'s own, or after it where its [Claim] or the cards left give "
+                     f"its result, docs/rules.md §7.4): {en}; counted: check that the match was stopped there, that "
+                     f"the record is whole, and any [Claim] of hand {h} / {where}：记录在第 {h} 局中途结束，双方均未打过"
+                     f"获胜级别；按规则对中途结束比赛的判定（docs/rules.md §8.5）以记录结束时的级数（{levels}，南北 : 东西："
+                     f"即第 {h} 局所打的级数，若该局结果由其 [Claim] 或余下的牌给出则为该局之后的级数，docs/rules.md §7.4）"
+                     f"判定：{zh}；已计入：请核对比赛是否确在此处停止、记录是否完整，以及第 {h} 局的 [Claim]")
     return notes
 
 

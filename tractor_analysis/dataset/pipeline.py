@@ -49,6 +49,7 @@ from .commit import (Manifest, check_writable, dataset_lock, ensure_dataset, new
 from .reading import verify
 from .rows import TableBuilder
 from .schema import printable
+from ..engine.verdicts import ABOUT_RECORD
 from ..records.diagnostics import Diagnostic
 from ..records.limits import DEFAULT_MAX_BYTES
 from ..records.streaming import merge_segment_ends
@@ -245,11 +246,13 @@ def _add_part(builder: TableBuilder, stats: list[int], tally: _Tally, path: str,
     builder.add_errors(path, sha, part.diags)
     violations = len(builder.cols["violations"]["code"]) - nviol
     tally.hands += hands
-    tally.violations += violations
+    tally.violations += violations      # (the file's rows of the violations table: files.violations)
     tally.diags += len(part.diags)
     tally.unreadable |= any(d.code == "unreadable_file" for d in part.diags)
     stats[1] += len(part.diags)
-    stats[2] += violations
+    # the summary's violations are the play's, as check counts them: a finding about the record alone is none
+    # (docs/rules.md §13.1)
+    stats[2] += violations - builder.cols["violations"]["about"][nviol:].count(ABOUT_RECORD)
     stats[3] += sum(r is not None for r in part.results)
     stats[4] += hands
     if part.end is not None:

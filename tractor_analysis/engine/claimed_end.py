@@ -149,7 +149,7 @@ def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
         return None
     lo, hi = min(totals), max(totals)
     words = explain_hand.outcome_from_bounds(lo, hi, hand.tricks[-1].number)
-    return Derived("outcome", f"{lo}-{hi}", BOUNDS_SOURCE, *words), lo
+    return Derived("outcome", str(lo) if lo == hi else f"{lo}-{hi}", BOUNDS_SOURCE, *words), lo
 
 
 def _reach(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,

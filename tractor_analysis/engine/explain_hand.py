@@ -378,23 +378,26 @@ def claim_against_forced(claim: int, total: int, last: int) -> Message:
 
 def outcome_from_claim(claim: int, last: int) -> Message:
     return (f"本局结果由 [Claim] 推出：记录在第 {last} 轮之后、本局打完之前结束（认输或其余各轮未抄录），"
-            f"牌桌记录闲家总得分 {claim}（在余下的牌可能给出的范围内），据此按计分表定升级与下庄；"
-            f"各轮得分只计已记录的部分",
+            f"牌桌记录闲家总得分 {claim}（在余下的牌可能给出的范围内；余下各轮未逐一推演，结果以牌桌所记为准），"
+            f"据此按计分表定升级与下庄；各轮得分只计已记录的部分",
             f"the hand's result from [Claim]: the record stops after trick {last}, before the hand's end (a "
             f"concession, or the rest not copied), and the table recorded the attackers' total as {claim} (within "
-            f"what the cards left can give): the score table gives the levels and the next dealer from it; the "
+            f"what the cards left can give; the tricks left are not played out here: it rests on the table's word): "
+            f"the score table gives the levels and the next dealer from it; the "
             f"trick points count the recorded tricks only")
 
 
 def outcome_from_bounds(lo: int, hi: int, last: int) -> Message:
-    span_zh = f"{lo} 分" if lo == hi else f"{lo} 至 {hi} 分之间"
-    span_en = f"{lo}" if lo == hi else f"between {lo} and {hi}"
-    return (f"本局结果由余下的牌推出：记录在第 {last} 轮之后、本局打完之前结束，闲家总得分必在{span_zh}"
-            f"（已得分，加上余下手牌中的分与最大倍数的底分），而计分表对这一范围内的每个总分都给出同一结果",
+    if lo == hi:            # one card a seat left: the last trick is forced
+        return (f"本局结果由余下的牌推出：记录在第 {last} 轮之后结束，每家只剩一张牌，最后一轮的出牌是确定的，闲家总得分为 {lo} 分",
+                f"the hand's result from the cards left: the record stops after trick {last} with one card a seat "
+                f"left, so the last trick is forced and gives the attackers {lo}")
+    return (f"本局结果由余下的牌推出：记录在第 {last} 轮之后、本局打完之前结束，闲家总得分必在 {lo} 至 {hi} 分之间"
+            f"（已得分，加上余下手牌中的分与余牌可能给出的最大倍数的底分），而计分表对这一范围内的每个总分都给出同一结果",
             f"the hand's result from the cards left: the record stops after trick {last}, before the hand's end, and "
-            f"the attackers' total must be {span_en} (the points they have, and at most the points still held and "
-            f"the bottom at the largest multiplier); the score table gives every total in that range the same "
-            f"result")
+            f"the attackers' total must be between {lo} and {hi} (the points they have, and at most the points still "
+            f"held and the bottom at the largest multiplier the cards left allow); the score table gives every total "
+            f"in that range the same result")
 
 
 def claim_mismatch(claim: int, total: int) -> Message:

@@ -20,7 +20,7 @@ from ..records.model import Hand
 from . import explain_contradicted
 from .agreement import agree
 from .played_cards import Played, counts
-from .verdicts import HandResult, Unknown, Violation
+from .verdicts import HandResult, Unknown, Violation, as_record_finding
 
 MAX_READINGS = 8
 """The most readings without a copy too many (one per seat and card, every combination) judged."""
@@ -73,7 +73,11 @@ def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int
     results = [result, *(replay(_without(hand, w)) for w in ways)]
     changes, what = agree(results, [t.plays for t in hand.tricks],
                           lambda v: explain_contradicted.fault_whichever_copy(v.seat, v.code))
-    own = [v for v in result.violations if v.trick is None]
+    # a line the decks prove holds a copy too many: its seat's deal_mismatch (its count, the copy left over) and the
+    # pack's (the copies over the decks) are the record's findings, no seat's act (docs/rules.md §13.1)
+    lines = {s for w in ways for s, _, _ in w}
+    own = [as_record_finding(v) if v.code == "deal_mismatch" and (v.seat is None or v.seat in lines) else v
+           for v in result.violations if v.trick is None]
     violations = sorted([*own, *(v for v in changes["violations"] if v.trick is not None)], key=order)
     by_trick: dict[int, list[Violation]] = {}
     for v in violations:

@@ -32,7 +32,7 @@ from . import explain_gaps
 from .deal_lines import contradicted
 from .played_cards import Played, counts
 from .starting_hands import starting_hands
-from .verdicts import HandResult, Violation
+from .verdicts import HandResult, Violation, as_record_finding
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +117,9 @@ def judge(hand: Hand, recorded: HandResult, slips: tuple[Slip, ...],
         slip = by_play.get((v.trick, v.seat))
         if v.code == "not_in_hand" and slip is not None:
             zh, en = explain_gaps.play_impossible(slip.seat, slip.cards, slip.most, recorded.rules.decks)
-            kept.append(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
+            # the decks prove the play as written impossible: the record's slip, no seat's act (docs/rules.md §13.1)
+            kept.append(as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh,
+                                                              message_en=v.message_en + en)))
     violations = sorted([*again.violations, *kept], key=order)
     tricks = tuple(dataclasses.replace(t, violations=tuple(sorted(
         [*t.violations, *(v for v in kept if v.trick == t.number)], key=order))) for t in again.tricks)

@@ -65,8 +65,8 @@ def unmarked_throws(hand: Hand, result: HandResult) -> tuple[Unmarked, ...]:
             continue
         counts = [len(p.cards) for p in trick.plays[1:]]
         mixed = any(c != n for c in counts)
-        if mixed and (n not in counts or all(c == len(lead.cards) for c in counts if c != n)):
-            continue        # no follower plays the forced count, or the others the whole throw's: as written
+        if mixed and n not in counts:
+            continue        # no follower plays the forced count: as written
         if ctx is None:
             ctx = hand_context(result.rules, result.level, result.trump)
         out.append(Unmarked(i, trick.number, lead.seat, tuple(lead.cards), _forced_choices(ctx, lead.cards, v.better),
