@@ -168,3 +168,16 @@ def test_a_claim_no_share_of_the_cards_left_gives_is_the_records_fault():
     assert [v.code for v in h.violations] == ["claim_mismatch"]
     h = _match(after14.replace('[Claim "60"]', '[Claim "65"]', 1))[1].hands[0]
     assert h.scored_by_claim
+
+
+def test_a_record_ending_inside_the_last_trick_with_every_play_left_forced_has_the_cards_result():
+    # (a second regression tester) hand 1's trick 16 written without S's play: S holds one card, ♥Q, which it
+    # must play — the winner (W), the points (0) and so the total (60) follow; before: no outcome
+    text = SAMPLE.replace("16. W: CQ, N: SJ, E: HJ, S: HQ", "16. W: CQ, N: SJ, E: HJ", 1)
+    assert text != SAMPLE
+    h = _match(text)[1].hands[0]
+    (d,) = [d for d in h.derived if d.fact == "outcome"]
+    assert d.value == "60" and "inside the last trick (trick 16)" in d.message_en and "第 16 轮" in d.message_zh
+    assert h.outcome == WHOLE.hands[0].outcome and not h.complete
+    h = _match(text.replace('[Claim "60"]', '[Claim "65"]', 1))[1].hands[0]
+    assert [v.code for v in h.violations] == ["claim_mismatch"] and h.outcome == WHOLE.hands[0].outcome

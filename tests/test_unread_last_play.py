@@ -65,7 +65,10 @@ def test_an_unreadable_last_play_is_filled_in_and_the_hand_ends_as_the_whole_rec
 def test_a_record_that_stops_in_its_last_trick_still_leaves_the_end_open(whole):
     match, h, diags = _judged(whole.replace(LAST, "16. W: CQ, N: SJ, E: HJ"))
     assert not diags and match.hands[0].plays_unread == ()
-    assert h.unfinished is not None and h.outcome is None
+    # (S's play left out is forced — S holds one card —, so the trick and the hand's total follow: the result
+    # is the cards', docs/rules.md §7.4, a derived fact; the record still ends in the trick)
+    assert h.unfinished is not None and not h.complete
+    assert [d.value for d in h.derived if d.fact == "outcome"] == ["60"]
 
 
 def test_two_unreadable_plays_at_the_end_of_the_last_trick_are_both_filled_in(whole):
@@ -92,7 +95,9 @@ def test_a_left_out_seat_that_is_not_the_one_unread_is_still_a_stop(whole):
     # E's play unreadable, S's not written at all: the record may stop before S — not filled in
     match, h, _ = _judged(whole.replace(LAST, "16. W: CQ, N: SJ, E: X1"))
     assert match.hands[0].plays_unread == ((16, 1, 2),)
-    assert h.outcome is None and h.unfinished is not None
+    assert h.unfinished is not None and not h.complete
+    # (each seat the record ends before holds one card: the result is the cards', docs/rules.md §7.4)
+    assert h.outcome is None or [d for d in h.derived if d.fact == "outcome"]
 
 
 def test_a_follow_written_as_a_failed_throw_in_the_last_trick_is_a_play_made(whole):
@@ -157,7 +162,9 @@ def test_simulated_hands_with_the_last_play_unreadable_judge_as_the_whole_record
             if not stopped_before:      # (after a hand judged as stopping, the levels it carries are not known)
                 assert _verdict(a) == _verdict(b)
         else:
-            assert _verdict(a) == _verdict(c) and a.outcome is None
+            # (no outcome, or the one the cards give where every play left out is forced, docs/rules.md §7.4)
+            assert _verdict(a) == _verdict(c)
+            assert a.outcome is None or [d for d in a.derived if d.fact == "outcome"]
             # never worded as a play left out of a record that goes on past it (it does not)
             assert not [u for u in a.unknowns if "goes on after" in u.message_en]
             stopped_before = True

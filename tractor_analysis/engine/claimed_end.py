@@ -29,6 +29,7 @@ from . import explain_hand
 from .required_trick import completions
 from .scoring import bottom_multiplier, level_change
 from .tricks import HandContext
+from .unfinished import Unfinished
 from .verdicts import BOUNDS_SOURCE, CLAIM_SOURCE, Derived, Violation, hand_violation
 
 SOURCES = (CLAIM_SOURCE, BOUNDS_SOURCE)
@@ -150,6 +151,27 @@ def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
     lo, hi = min(totals), max(totals)
     words = explain_hand.outcome_from_bounds(lo, hi, hand.tricks[-1].number)
     return Derived("outcome", str(lo) if lo == hi else f"{lo}-{hi}", BOUNDS_SOURCE, *words), lo
+
+
+def forced_end(hand: Hand, rules: RuleSet, u: Unfinished, defenders: frozenset[int], taken: int,
+               buried: Sequence[int] | None) -> tuple[Derived, int] | None:
+    """A full hand whose record ends in its last trick (``u``: :attr:`.unfinished.Unfinished.last`), led by one
+    card — each seat it ends before holds that one card, so every play left out is forced — with that trick's
+    winner and points derived (:mod:`.unfinished`): the total is the cards' (``taken``: the attackers' points with
+    that trick's when they take it), and, when the attackers take it, the bottom (``buried``) times a single's
+    multiplier — derived (``outcome``, from the cards left), with that total; ``None`` otherwise (a lead of more
+    cards, whose winning shape the plays left out decide, the winner or the points not derived, the bottom not
+    known, or rules under which the result rests on more than the total)."""
+    if (not total_decides(rules) or u.winner is None or u.points is None or not hand.tricks
+            or len(hand.tricks[-1].plays[0].cards) != 1):
+        return None
+    total = taken
+    if u.winner not in defenders:
+        if buried is None:
+            return None
+        total += sum(POINTS[c] for c in buried) * bottom_multiplier(rules, (1, 1), ((1, 1),))
+    words = explain_hand.outcome_from_last_trick(total, u.trick)
+    return Derived("outcome", str(total), BOUNDS_SOURCE, *words), total
 
 
 def _reach(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,

@@ -387,6 +387,21 @@ def outcome_from_claim(claim: int, last: int) -> Message:
             f"trick points count the recorded tricks only")
 
 
+def outcome_every_reading() -> Message:
+    return ("本局结果由余下的牌或记录的得分推出：记录在本局打完之前结束，对记录的各种读法各自推出的总分不尽相同，"
+            "但计分表给出同一结果",
+            "the hand's result from the cards left or the recorded score: the record stops before the hand's end, "
+            "and each reading of it gives a total of its own, but the score table gives them all the same result")
+
+
+def outcome_from_last_trick(total: int, trick: int) -> Message:
+    return (f"本局结果由余下的牌推出：记录在最后一轮（第 {trick} 轮）中途结束，未记录出牌的各家都只剩一张牌，必须打出，"
+            f"该轮的赢家与得分因而确定，闲家总得分为 {total} 分",
+            f"the hand's result from the cards left: the record ends inside the last trick (trick {trick}), and each "
+            f"seat it ends before holds one card, which it must play: the trick's winner and points follow, and the "
+            f"attackers' total is {total}")
+
+
 def outcome_from_bounds(lo: int, hi: int, last: int) -> Message:
     if lo == hi:            # one card a seat left: the last trick is forced
         return (f"本局结果由余下的牌推出：记录在第 {last} 轮之后结束，每家只剩一张牌，最后一轮的出牌是确定的，闲家总得分为 {lo} 分",

@@ -34,7 +34,7 @@ from .extra_copies import extra_copies, judge as judge_extra
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
 from .unread_tricks import follows_bound, tricks_numbered, tricks_read, unread_from
-from .verdicts import HandResult, Unknown
+from .verdicts import BOUNDS_SOURCE, RECORDED_TOTAL, Derived, HandResult, Unknown
 
 
 def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2, 2),
@@ -67,6 +67,13 @@ def _claim_kept(result: HandResult) -> HandResult:
     fact that would have given it."""
     if result.outcome is None and any(d.source in SOURCES for d in result.derived):
         return dataclasses.replace(result, derived=tuple(d for d in result.derived if d.source not in SOURCES))
+    if (result.outcome is not None and result.outcome.reason == "points" and not result.complete
+            and not any(i.kind == RECORDED_TOTAL for i in result.items)
+            and not any(d.fact == "outcome" for d in result.derived)):
+        # every judgement of the hand gives this result, each from the cards left or the claim, in words of its
+        # own (their totals differ): said once for all
+        said = Derived("outcome", "", BOUNDS_SOURCE, *explain_hand.outcome_every_reading())
+        return dataclasses.replace(result, derived=(*result.derived, said))
     return result
 
 

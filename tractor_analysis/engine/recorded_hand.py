@@ -24,7 +24,7 @@ from ..records.deal_checks import uneven_position
 from ..records.model import Hand
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
 from . import explain_contradicted, explain_hand, explain_unknown, referee, score_sheet
-from .claimed_end import bounded_end, claimed_end
+from .claimed_end import bounded_end, claimed_end, forced_end
 from .partners import dealer_side, friend_partner
 from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
@@ -177,6 +177,12 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     # no claim taken: the result every total the cards left allow gives alike, where there is one
     bound = (bounded_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, score.total)
              if stopped and not by_claim else None)
+    if (bound is None and total_known and not scored and not withheld and play.unfinished is not None
+            and play.unfinished.last and not hand.setup and not start.from_plays and defenders):
+        # the record ends in the hand's last trick, every play it leaves out forced: the total the cards give
+        bound = forced_end(hand, rules, play.unfinished, defenders, score.total, start.buried)
+        if bound is not None and hand.claim is not None and hand.claim != bound[1]:    # the cards give the total
+            violations.append(hand_violation("claim_mismatch", None, explain_hand.claim_mismatch(hand.claim, bound[1])))
     if bound is not None:
         setting = dataclasses.replace(setting, derived=setting.derived + (bound[0],))
     total = hand.claim if by_claim else bound[1] if bound is not None else score.total if score is not None else 0
