@@ -185,6 +185,11 @@ def test_a_record_that_simply_ends_is_still_decided_by_the_levels_when_it_ends()
     (m,), diags = parse_tgn("\n".join(lines[:i]))
     assert not diags
     got = replay_match(m)
-    assert got.hands[1].outcome is None and not [u for u in got.hands[1].unknowns if u.tag == "play"]
+    assert not [u for u in got.hands[1].unknowns if u.tag == "play"]
     assert record_stops_inside(m.hands[1], got.hands[1])
-    assert (got.winner, got.decided_by) == (1, "deal")          # EW, holding the deal when the record ends
+    # (since the seventeenth stop the record's stop after trick 14, one card a seat left, has the total the forced
+    # last trick gives, 80: the attackers N–S take the deal, docs/rules.md §7.4 — so N–S hold it when the record
+    # ends; before, the hand had no result and E–W held the deal)
+    assert [(d.fact, d.value) for d in got.hands[1].derived if d.fact == "outcome"] == [("outcome", "80")]
+    assert got.hands[1].outcome.winner == "attackers"
+    assert (got.winner, got.decided_by) == (0, "deal")          # N–S, holding the deal when the record ends
