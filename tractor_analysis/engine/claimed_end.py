@@ -189,6 +189,8 @@ def _reach(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequenc
         return None
     held = sum(POINTS[k] * n for row in left for k, n in enumerate(row))
     bottom = rules.total_points - held - _points_played(hand)
+    if bottom < 0:                              # more points than the decks hold: the lines are not all right
+        return None
     totals = frozenset(taken + g for g in gains_allowed(rules, ctx, left, bottom))
     exact = None
     if sizes == {1} and last_winner is not None:
