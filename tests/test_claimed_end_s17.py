@@ -181,3 +181,14 @@ def test_a_record_ending_inside_the_last_trick_with_every_play_left_forced_has_t
     assert h.outcome == WHOLE.hands[0].outcome and not h.complete
     h = _match(text.replace('[Claim "60"]', '[Claim "65"]', 1))[1].hands[0]
     assert [v.code for v in h.violations] == ["claim_mismatch"] and h.outcome == WHOLE.hands[0].outcome
+
+
+def test_a_finding_against_what_a_claimed_hand_handed_on_names_the_claim():
+    # hand 4 stops after trick 14 with [Claim "75"] (the cards allow it; the table's real total was 100): hand 5's
+    # [Dealer] S, right by the real result, is now against the claim's — the finding says where the dealer carried
+    # in comes from (a regression tester: nothing said it rested on hand 4's claim)
+    text = SAMPLE[:HAND4_START] + _cut(SAMPLE[HAND4_START:], "15. E: D9", "{北家抠底")
+    r = _match(text.replace('[Claim "100"]', '[Claim "75"]', 1))[1]
+    assert r.hands[3].scored_by_claim
+    (v,) = [v for v in r.hands[4].violations if v.code == "dealer_mismatch"]
+    assert "hand 4's [Claim] 75" in v.message_en and "第 4 局的 [Claim] 75" in v.message_zh

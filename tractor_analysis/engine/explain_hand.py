@@ -387,6 +387,13 @@ def outcome_from_claim(claim: int, last: int) -> Message:
             f"trick points count the recorded tricks only")
 
 
+def carried_from_claim(number: int, claim: int | None) -> Message:
+    """The clause of a finding against what hand ``number`` handed on, when that hand's result is its ``[Claim]``."""
+    return (f"（带入的级别与庄家来自第 {number} 局的 [Claim] {claim}：该局记录在打完之前结束，也可能是该 [Claim] 记错了）",
+            f" (the levels and the dealer carried in come from hand {number}'s [Claim] {claim}: its record stops "
+            f"before its end, and the claim may be what is wrong)")
+
+
 def outcome_every_reading() -> Message:
     return ("本局结果由余下的牌或记录的得分推出：记录在本局打完之前结束，对记录的各种读法各自推出的总分不尽相同，"
             "但计分表给出同一结果",

@@ -164,6 +164,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                                  forfeit_open=not decided and count.forfeit_open)
         if copies_open is not None:
             result = with_copies_unknown(hand, result, copies_open)
+        if results and results[-1].scored_by_claim and carried_in[-1].chain is None:
+            result = _carried_from_claim(result, results[-1])
         results.append(result)
         carry, stops = _handed_on(hand, result, index + 1 < len(match.hands))
         handed_on.append(carry)
@@ -273,6 +275,23 @@ def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: b
     if spans is not None and chain is None:     # the level carried after a "?": checked against every reading
         result = _level_readings(hand, result, levels, spans)
     return result
+
+
+_CARRIED = frozenset({"level_mismatch", "dealer_mismatch"})
+"""The findings of a hand checked against what the hand before handed on (its levels and next dealer)."""
+
+
+def _carried_from_claim(result: HandResult, before: HandResult) -> HandResult:
+    """``result`` with its findings against what the hand before handed on (:data:`_CARRIED`) saying that it
+    rests on that hand's ``[Claim]`` (``before``: its result the claim gives, docs/rules.md §7.4) — the claim may be
+    what is wrong as well as the tag (a regression tester: the next hand's right ``[Level]`` was faulted on an
+    impossible claim, and nothing said where the level carried came from)."""
+    if not any(v.code in _CARRIED and not v.of_record for v in result.violations):
+        return result
+    zh, en = explain_hand.carried_from_claim(before.number, before.claim)
+    violations = tuple(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en)
+                       if v.code in _CARRIED and not v.of_record else v for v in result.violations)
+    return dataclasses.replace(result, violations=violations)
 
 
 def _handed_on(hand: Hand, result: HandResult, has_next: bool) -> tuple[Carry, bool]:
