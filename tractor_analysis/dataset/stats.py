@@ -171,7 +171,8 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
     """The main table: hands, as dealer/attacker, defence hold rate, attackers' points,
     bottom captures, levels gained, tricks won, failed throws, violations, the hands judged and
     the violations per 100 of them (``judged_hands``: the hands whose plays could all be judged;
-    ``violations`` counts every violation of the play found — not a finding about the record alone,
+    ``violations`` counts every violation of the play found in a hand (a match's own findings, whose ``hand_no``
+    is null, are in ``matches.violations``) — not a finding about the record alone,
     ``violations.about`` ``record``, docs/rules.md §13.1: no player's violation; a row written before
     ``about`` counts, as before: ``stats_sql.OF_PLAY``).
 
