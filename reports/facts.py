@@ -122,6 +122,11 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
     summary = {"matches": len(model.match_facts) - len(dups), "hands": len(hands),
                "violations": len(violation_facts),
                "record_findings": sum(h.record_findings or 0 for h in hands)}
+    if summary["record_findings"]:      # where they are: the scorer has to correct those records
+        facts = {m.match: m for m in model.match_facts}
+        summary["record_findings_in"] = [(facts[h.match].title if h.match in facts else h.match,
+                                          facts[h.match].filename if h.match in facts else None, h.hand)
+                                         for h in hands if h.record_findings]
 
     # outcomes by attackers' score band; a hand whose outcome awards match points (Botzone) is no level gain
     bands: Counter = Counter()

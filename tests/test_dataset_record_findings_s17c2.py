@@ -160,6 +160,8 @@ def test_the_report_of_a_dataset_counts_no_record_finding(ingested, tmp_path):
     index = (out / "index.html").read_text("utf-8")
     assert "Violations / 违规</dt><dd>0</dd>" in index
     assert re.search(r'Record findings / 记录问题</dt><dd id="record-findings">1: ', index)
+    # (an organiser's tester: the line named no match — now each hand with one, its match linked)
+    assert re.search(r'id="record-findings">1: [^<]*— <a href="[^"]+">[^<]+</a> hand \d+ 第\d+局', index)
     pages = [p.read_text("utf-8") for p in out.glob("player*.html")]
     dealer = [p for p in pages if f"<h1>{_dealer_name(text)}</h1>" in p]
     assert len(dealer) == 1 and "Violations / 违规</dt><dd>0</dd>" in dealer[0]
