@@ -464,6 +464,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
     from ..engine.replay import replay_match
     from ..records.input_files import iter_inputs, scan_refusal
     from ..records.sources import load_file
+    from .stats import superseded_notes
 
     out: list[EventMatch] = []
     notes: list[str] = []
@@ -476,6 +477,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
             datasets.append((ds, len(out), len(out) + len(kept)))
             out.extend(kept)
             unread.extend(said)
+            notes.extend(superseded_notes(ds))      # an earlier version of a file, not counted: named (as stats does)
         if not is_dataset(raw):         # a pattern's record files too
             files.append(raw)
     for path in iter_inputs(files):
