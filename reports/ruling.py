@@ -342,6 +342,9 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
                 f"跟牌错误：{TEAM_ZH[team]}本局结束时降一级（本场第 {nth} 次）",
                 f"wrong follow: {TEAM_EN[team]} lose one level at the end of the hand "
                 f"(their wrong follow no. {nth} in the match) — docs/rules.md §10.1"))
+            if result.levels_before[team] == result.levels_after[team] == 2:     # (a referee's tester: "2 → 2")
+                lines.append(("级别不会降到 2 以下：在 2 级的一方仍为 2 级（docs/rules.md §10.1）",
+                              "no level goes below 2: a side at 2 stays at 2 (docs/rules.md §10.1)"))
             forfeit = rules.revoke_forfeit
             if forfeit and nth >= forfeit:
                 lines.append((f"累计 {nth} 次跟牌错误：{TEAM_ZH[team]}本场判负",
