@@ -118,7 +118,7 @@ def test_the_eight_kings_line_is_pointed_at_in_check(tmp_path):
 def test_a_nine_card_line_is_flagged_in_check(tmp_path):
     text = _record(BAD_BURIES["nine_cards"])
     out = _check_text(tmp_path, text)
-    assert "bad_bury" in out and "S buried 9 cards; the bottom holds 8" in out and "南家扣了 9 张底牌，应扣 8 张" in out
+    assert "bad_bury" in out and "the Buried: line gives S burying 9 cards; the bottom holds 8" in out and "记南家扣了 9 张底牌，应扣 8 张" in out
     assert "withheld" in out and "170" not in out.replace(str(tmp_path), "") and "go up 2 levels" not in out
 
 
@@ -135,7 +135,7 @@ def test_a_bad_bury_is_flagged_when_the_dealer_is_not_known():
     h = result.hands[0]
     bad = [v for v in h.violations if v.code == "bad_bury"]
     assert len(bad) == 1 and bad[0].seat is None
-    assert "the dealer buried 9 cards" in bad[0].message_en and "庄家扣了 9 张底牌" in bad[0].message_zh
+    assert "the dealer burying 9 cards" in bad[0].message_en and "庄家扣了 9 张底牌" in bad[0].message_zh
     assert h.bottom_points is None and h.attackers_total is None
 
 

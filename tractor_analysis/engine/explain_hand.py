@@ -267,8 +267,10 @@ def buried_held_by_others(seat: int, kinds: Sequence[int], decks: int) -> Messag
 def bury_wrong_size(seat: int | None, buried: int, bottom_size: int) -> Message:
     """``seat`` ``None``: a position whose dealer is not known (the line is still the dealer's)."""
     who_zh, who_en = ("庄家", "the dealer") if seat is None else (SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat])
-    return (f"{who_zh}扣了 {buried} 张底牌，应扣 {bottom_size} 张",
-            f"{who_en} buried {buried} cards; the bottom holds {bottom_size}")
+    # (the line's count: whether the seat buried that many or the line is miscopied, the record may not show —
+    # a referee's tester read "E buried 7 cards" as a fact the plays had not proven)
+    return (f"Buried: 一行记{who_zh}扣了 {buried} 张底牌，应扣 {bottom_size} 张",
+            f"the Buried: line gives {who_en} burying {buried} cards; the bottom holds {bottom_size}")
 
 
 def position_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: int) -> Message:
