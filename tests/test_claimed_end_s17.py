@@ -192,3 +192,35 @@ def test_a_finding_against_what_a_claimed_hand_handed_on_names_the_claim():
     assert r.hands[3].scored_by_claim
     (v,) = [v for v in r.hands[4].violations if v.code == "dealer_mismatch"]
     assert "hand 4's [Claim] 75" in v.message_en and "第 4 局的 [Claim] 75" in v.message_zh
+
+
+def test_no_result_where_the_cards_are_not_the_decks_bottom():
+    # (a third regression tester: a line with a copy too many shifted the bottom the bounds worked out by
+    # subtraction — 0 for the 5 the Buried: line holds — and a forced last trick gave 70 for the real 80) the
+    # bounds are taken only where the cards held, played and buried make the decks' points
+    from tractor_analysis.engine.claimed_end import bounded_end
+    from tractor_analysis.engine.played_cards import Played
+    from tractor_analysis.engine.starting_hands import starting_hands
+    from tractor_analysis.engine.tricks import hand_context
+    from tractor_analysis.records.cards import parse_cards
+
+    text = _cut(SAMPLE, "16. W: CQ", '[Claim "60"]').replace('[Claim "60"]\n', "", 1)
+    (m,), _ = parse_tgn(text)
+    h, r = m.hands[0], replay_match(m).hands[0]
+    start = starting_hands(h, r.rules, r.dealer, Played(h))
+    ctx = hand_context(r.rules, r.level, r.trump)
+    args = (h, r.rules, ctx, start.hands, r.tricks[-1].winner, r.defenders, r.attackers_total)
+    assert bounded_end(*args, start.buried) is not None
+    other = tuple(parse_cards("SK")) + tuple(start.buried[1:])       # 10 points more than the cards allow
+    assert bounded_end(*args, other) is None
+
+
+def test_a_forced_last_trick_the_attackers_take_has_the_bottom_at_a_singles_multiplier():
+    # hand 4's trick 16 written without W's play: N leads ♦A (an attacker), W holds ♣7 and must play it — N takes
+    # 20 and the bottom's 10 × 2: 100, the table's total (a third regression tester: the points were withheld,
+    # "the bottom at a multiplier the plays left out decide", though a single lead fixes it)
+    text = SAMPLE.replace("16. N: DA, E: DK, S: S10, W: C7", "16. N: DA, E: DK, S: S10", 1)
+    assert text != SAMPLE
+    h = _match(text)[1].hands[3]
+    assert [(d.fact, d.value) for d in h.derived if d.fact == "outcome"] == [("outcome", "100")]
+    assert h.outcome == WHOLE.hands[3].outcome and not [v for v in h.violations if v.code == "claim_mismatch"]

@@ -102,7 +102,7 @@ def held_after(hand: Hand, hands: Sequence[Sequence[int]]) -> list[list[int]] | 
 
 
 def claimed_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
-                defenders: frozenset[int], taken: int) -> Derived | Violation | None:
+                defenders: frozenset[int], taken: int, buried: Sequence[int] | None = None) -> Derived | Violation | None:
     """The hand's result from ``[Claim]`` for a full hand whose record stops between two tricks (``hands``: each
     seat's cards before the first trick, all known; ``last_winner``: who took the last trick recorded; ``taken``:
     the attackers' points in the tricks recorded): the derived fact, ``claim_mismatch`` when the cards left
@@ -111,7 +111,7 @@ def claimed_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
     claim = hand.claim
     if claim is None or not total_decides(rules):
         return None
-    reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken)
+    reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
     if reach is None:
         return None
     totals, exact = reach
@@ -131,7 +131,7 @@ def claimed_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
 
 
 def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
-                defenders: frozenset[int], taken: int) -> tuple[Derived, int] | None:
+                defenders: frozenset[int], taken: int, buried: Sequence[int] | None = None) -> tuple[Derived, int] | None:
     """A full hand whose record stops between two tricks and whose result is the same whatever the tricks not
     recorded give: every total from what the attackers took to the most the cards left allow (a single total
     where the last trick is forced) gives one outcome of the score table — derived (``outcome``, from the cards
@@ -139,7 +139,7 @@ def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
     :func:`claimed_end`'s; the rules must make the result rest on the total alone)."""
     if not total_decides(rules):
         return None
-    reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken)
+    reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
     if reach is None:
         return None
     totals, exact = reach
@@ -175,12 +175,13 @@ def forced_end(hand: Hand, rules: RuleSet, u: Unfinished, defenders: frozenset[i
 
 
 def _reach(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
-           defenders: frozenset[int], taken: int) -> tuple[frozenset[int], int | None] | None:
+           defenders: frozenset[int], taken: int, buried: Sequence[int] | None) -> tuple[frozenset[int], int | None] | None:
     """``(totals, forced)``: the attackers' totals the cards allow a record that stops between two tricks — what
     the recorded tricks gave them (``taken``: no penalty in points under these rules) and any of
     :func:`gains_allowed` — and, with one card a seat left, the total the forced last trick gives (else
     ``None``); ``None`` where the record proves nothing of what is left (a seat played a card it no longer held,
-    or the seats hold different numbers of cards, or none)."""
+    the seats hold different numbers of cards, or none, or the cards held, played and ``buried`` — the bury, when
+    known — are not the decks' points)."""
     left = held_after(hand, hands)
     if left is None:
         return None
@@ -189,6 +190,8 @@ def _reach(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequenc
         return None
     held = sum(POINTS[k] * n for row in left for k, n in enumerate(row))
     bottom = rules.total_points - held - _points_played(hand)
+    if buried is not None and sum(POINTS[c] for c in buried) != bottom:
+        return None     # the cards held, played and buried are not the decks (a line with a copy too many …)
     if bottom < 0:                              # more points than the decks hold: the lines are not all right
         return None
     totals = frozenset(taken + g for g in gains_allowed(rules, ctx, left, bottom))

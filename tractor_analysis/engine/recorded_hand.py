@@ -175,7 +175,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         setting = dataclasses.replace(setting, derived=setting.derived + (claimed,))
     by_claim = isinstance(claimed, Derived)
     # no claim taken: the result every total the cards left allow gives alike, where there is one
-    bound = (bounded_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, score.total)
+    bound = (bounded_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, score.total, start.buried)
              if stopped and not by_claim else None)
     if (bound is None and total_known and not scored and not withheld and play.unfinished is not None
             and play.unfinished.last and not hand.setup and not start.from_plays and defenders):
@@ -514,7 +514,7 @@ def _claimed(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, play: _
     """:func:`.claimed_end.claimed_end` of a record that stops between tricks (:func:`_stops_between_tricks`)."""
     if hand.claim is None:
         return None
-    return claimed_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, taken)
+    return claimed_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, taken, start.buried)
 
 
 def _check_claim(hand: Hand, complete: bool, total: int) -> list[Violation]:

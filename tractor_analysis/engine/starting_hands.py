@@ -297,5 +297,7 @@ def _check_deal(hand: Hand, rules: RuleSet, dealt: Sequence[Sequence[int]],
     if unread and max(total) <= rules.decks and rules.decks * NUM_KINDS - sum(total) <= sum(unread.values()):
         return found        # what the pack lacks may be the cards not read
     wrong = [k for k in range(NUM_KINDS) if total[k] != rules.decks]
-    found.append(hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total)))
+    pack = hand_violation("deal_mismatch", None, explain_hand.deal_not_full_decks(rules.decks, wrong, total))
+    # a card more times than the decks hold cannot have been dealt: the record's own error (docs/rules.md §13.1)
+    found.append(as_record_finding(pack) if max(total) > rules.decks else pack)
     return found

@@ -70,6 +70,9 @@ class Unfinished:
     last: bool = False
     """It is the hand's last trick (:func:`hand_ends`): the bottom goes with it, at a multiplier its
     winning play decides (docs/rules.md §7.2) — a play the record does not give."""
+    single: bool = False
+    """Its lead is one card: every play of it is one card, so a winning play is a single whatever the plays
+    left out are, and the bottom's multiplier is a single's."""
 
 
 def missing_seats(trick: Trick) -> tuple[int, ...] | None:
@@ -101,7 +104,8 @@ def unfinished_trick(ctx: HandContext, trick: Trick, result: TrickResult, hands_
     recorded = sum(POINTS[c] for p in trick.plays for c in p.cards)
     leader = trick.plays[0].seat
     last = hand_ends(trick, hands_now, missing)
-    open_ = Unfinished(trick.number, missing, None, None, recorded, None, last)
+    single = len(trick.plays[0].cards) == 1
+    open_ = Unfinished(trick.number, missing, None, None, recorded, None, last, single)
     if not_known.intersection(missing):
         return open_
     faulty = (v for v in result.violations if v.played and v.code in (FAULTY_LEAD if v.seat == leader else FAULTY_PLAY))
@@ -114,7 +118,7 @@ def unfinished_trick(ctx: HandContext, trick: Trick, result: TrickResult, hands_
         return open_
     lo, hi = done.points
     return Unfinished(trick.number, missing, done.winner, lo if lo == hi else None, recorded, frozenset(done.winners),
-                      last)
+                      last, single)
 
 
 def hand_ends(trick: Trick, hands_now: Sequence[Sequence[int]], missing: Sequence[int]) -> bool:
@@ -182,8 +186,10 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     unknowns = setting.unknowns
     if what:
         unknowns += (Unknown("play", tuple(what), *explain_gaps.record_ends_in_trick(u.trick, u.missing, what)),)
-    if defenders is not None and u.last and "points" not in what and won_by_attackers(u, defenders) is not False:
-        # the hand's last trick: the attackers may take the bottom, at a multiplier the plays left out decide
+    if (defenders is not None and u.last and "points" not in what and won_by_attackers(u, defenders) is not False
+            and not (u.single and won_by_attackers(u, defenders))):
+        # the hand's last trick: the attackers may take the bottom, at a multiplier the plays left out decide (not
+        # where they surely take a trick led by one card: a single's, :func:`.claimed_end.forced_end`)
         unknowns += (Unknown("play", ("points",), *explain_gaps.record_ends_in_last_trick(u.trick, u.missing)),)
     return dataclasses.replace(setting, derived=setting.derived + tuple(derived), unknowns=unknowns)
 
