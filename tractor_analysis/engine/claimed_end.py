@@ -158,18 +158,17 @@ def forced_end(hand: Hand, rules: RuleSet, u: Unfinished, defenders: frozenset[i
     """A full hand whose record ends in its last trick (``u``: :attr:`.unfinished.Unfinished.last`), led by one
     card — each seat it ends before holds that one card, so every play left out is forced — with that trick's
     winner and points derived (:mod:`.unfinished`): the total is the cards' (``taken``: the attackers' points with
-    that trick's when they take it), and, when the attackers take it, the bottom (``buried``) times a single's
-    multiplier — derived (``outcome``, from the cards left), with that total; ``None`` otherwise (a lead of more
+    that trick's when they take it and, then, the bottom — ``buried``, known — times a single's multiplier) —
+    derived (``outcome``, from the cards left), with that total; ``None`` otherwise (a lead of more
     cards, whose winning shape the plays left out decide, the winner or the points not derived, the bottom not
-    known, or rules under which the result rests on more than the total)."""
-    if (not total_decides(rules) or u.winner is None or u.points is None or not hand.tricks
-            or len(hand.tricks[-1].plays[0].cards) != 1):
+    known).  Under any rules: the plays left out are forced, so no fault hides in them."""
+    # (every play left out is forced — one card each, a single lead —: no fault can hide in them, so the total is
+    # the result under any rules, penalties and level losses of the tricks recorded counted as for any hand)
+    if u.winner is None or u.points is None or not hand.tricks or not u.single:
         return None
-    total = taken
-    if u.winner not in defenders:
-        if buried is None:
-            return None
-        total += sum(POINTS[c] for c in buried) * bottom_multiplier(rules, (1, 1), ((1, 1),))
+    if u.winner not in defenders and buried is None:
+        return None
+    total = taken       # (with the bottom at a single's multiplier when the attackers take it: recorded_hand._score)
     words = explain_hand.outcome_from_last_trick(total, u.trick)
     return Derived("outcome", str(total), BOUNDS_SOURCE, *words), total
 

@@ -145,7 +145,8 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         withheld = setting.withheld
     sides_known = "sides" not in withheld
     if play.unfinished is not None:                # the record ends in its last trick: what that leaves open
-        setting = unfinished_setting(setting, play.unfinished, defenders if sides_known else None)
+        setting = unfinished_setting(setting, play.unfinished, defenders if sides_known else None,
+                                     start.buried is not None)
         withheld = setting.withheld
     if (sides_known and play.complete and start.buried is None and not hand.result_only
             and play.tricks[-1].winner not in defenders):
@@ -167,7 +168,10 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
                 if rules.miscount is Miscount.LEVEL and sides_known else ())
     scored = (play.complete or (hand.result_only and hand.claim is not None)) and "outcome" not in withheld
-    stopped = total_known and not scored and not withheld and _stops_between_tricks(hand, start, play, defenders)
+    # (a result from the claim or the cards left: where nothing it rests on is withheld — the tag checks a record
+    # begun mid-match leaves open are not among them)
+    open_ = bool(withheld & _RESULT_NEEDS)
+    stopped = total_known and not scored and not open_ and _stops_between_tricks(hand, start, play, defenders)
     claimed = _claimed(hand, rules, ctx, start, play, defenders, score.total) if stopped else None
     if isinstance(claimed, Violation):      # a claim the cards left cannot give: the record's fault
         violations.append(claimed)
@@ -177,7 +181,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     # no claim taken: the result every total the cards left allow gives alike, where there is one
     bound = (bounded_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, score.total, start.buried)
              if stopped and not by_claim else None)
-    if (bound is None and total_known and not scored and not withheld and play.unfinished is not None
+    if (bound is None and total_known and not scored and not open_ and play.unfinished is not None
             and play.unfinished.last and not hand.setup and not start.from_plays and defenders):
         # the record ends in the hand's last trick, every play it leaves out forced: the total the cards give
         bound = forced_end(hand, rules, play.unfinished, defenders, score.total, start.buried)
@@ -464,6 +468,12 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
         mult = bottom_multiplier(rules, last.winning_shape, last.lead_shapes)
         bonus = bottom_points * mult
         items.append(new_score_item("bottom", bonus, *explain_hand.bottom_bonus(bottom_points, mult, bonus)))
+    elif u is not None and u.last and u.single and buried is not None and won_by_attackers(u, defenders):
+        # the record ends in the last trick, led by one card, which the attackers surely take: the bottom is
+        # theirs at a single's multiplier whatever the plays left out are (unfinished.unfinished_setting)
+        mult = bottom_multiplier(rules, (1, 1), ((1, 1),))
+        bonus = bottom_points * mult
+        items.append(new_score_item("bottom", bonus, *explain_hand.bottom_bonus(bottom_points, mult, bonus)))
     penalties = _throw_penalties(rules, play.tricks, defenders, play.penalty_unknown)
     return _new_score(items=(*items, *penalties),
                   attackers_points=trick_points + (hand.points if hand.setup else 0),
@@ -500,6 +510,10 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
                 "throw_penalty", failed_throw_penalty(rules, n, t.leader in defenders),
                 *explain_hand.throw_penalty(t.number, t.leader, n, rules.throw_penalty_points), t.number))
     return items
+
+
+_RESULT_NEEDS = frozenset({"sides", "points", "outcome", "levels", "trick_winner", "trick_points", "legality"})
+"""What a stopped record's result from its claim or the cards left rests on: withheld, no such result."""
 
 
 def _stops_between_tricks(hand: Hand, start: Start, play: _Play, defenders: frozenset[int]) -> bool:

@@ -161,13 +161,16 @@ def ends_record_text(u: Unfinished) -> tuple[str, str]:
     return explain_gaps.ends_record(u.missing, u.winner is not None, u.points, u.recorded_points)
 
 
-def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int] | None) -> Setting:
+def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int] | None,
+                       bottom_known: bool = False) -> Setting:
     """``setting`` with what the trick the record ends in leaves open: the winner and the points
     derived (and from what), or unknown with what is withheld for want of them — the trick's points
     whenever they are not derived (``trick_points``: its ``points`` are ``null``, docs/rules.md §14.1),
     the attackers' points whenever their share of the trick is not certain (``defenders`` ``None``: the
     sides are unknown, and the points withheld already) — or, the hand's last trick (:attr:`Unfinished.last`),
-    whenever the attackers may take it: the bottom then counts, at a multiplier the plays left out decide."""
+    whenever the attackers may take it: the bottom then counts, at a multiplier the plays left out decide (not
+    where they surely take a trick led by one card and the bottom is known, ``bottom_known``: a single's multiplier,
+    :func:`.claimed_end.forced_end`)."""
     derived, what = [], []
     if u.winner is not None:
         derived.append(Derived("trick_winner", SEAT_TOKENS[u.winner], ENDS_BEFORE,
@@ -187,7 +190,7 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     if what:
         unknowns += (Unknown("play", tuple(what), *explain_gaps.record_ends_in_trick(u.trick, u.missing, what)),)
     if (defenders is not None and u.last and "points" not in what and won_by_attackers(u, defenders) is not False
-            and not (u.single and won_by_attackers(u, defenders))):
+            and not (u.single and bottom_known and won_by_attackers(u, defenders))):
         # the hand's last trick: the attackers may take the bottom, at a multiplier the plays left out decide (not
         # where they surely take a trick led by one card: a single's, :func:`.claimed_end.forced_end`)
         unknowns += (Unknown("play", ("points",), *explain_gaps.record_ends_in_last_trick(u.trick, u.missing)),)
