@@ -135,7 +135,7 @@ def points_text(h: HandResult) -> str:
         parts.append(dim("bottom 底分 ? not given, not needed 未给出，无需计入" if h.complete
                          else "bottom 底分 ? not given 未给出"))
     else:
-        parts.append(dim(f"bottom 底分 {h.bottom_points} not captured 未抠底" if h.complete
+        parts.append(dim(f"bottom 底分 {h.bottom_points} not captured 未抠底" if h.bottom_decided
                          else f"bottom 底分 {h.bottom_points} not decided, {_why_open(h)}"))
     if h.penalties:
         parts.append(f"penalties 罚分 {h.penalties:+d}")

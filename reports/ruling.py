@@ -304,9 +304,10 @@ def _friend_revoke(v: Violation, result: HandResult) -> list[tuple[str, str]]:
 
 
 def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
-                 unread_takebacks: int = 0) -> tuple[tuple[str, str], ...]:
+                 unread_takebacks: int = 0, earlier_known: bool = True) -> tuple[tuple[str, str], ...]:
     """What the hand's ruleset makes of ``v``: (中文, English) lines (``unread_takebacks``: take-backs
-    of the hand whose seat cannot be read, :func:`takeback_line`)."""
+    of the hand whose seat cannot be read, :func:`takeback_line`; ``earlier_known`` false: the record begins after
+    the match's first hand, so the wrong follows before it are not known — only a least count)."""
     rules = result.rules
     lines: list[tuple[str, str]] = []
     team = team_of(v.seat) if v.seat is not None else None
@@ -338,10 +339,16 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
             mine = [w for w in result.violations if w.code in REVOKE_CODES and w.seat is not None
                     and team_of(w.seat) == team]
             nth = earlier_revokes + next((i for i, w in enumerate(mine) if w is v), len(mine) - 1) + 1
+            if earlier_known:
+                count_zh, count_en = f"本场第 {nth} 次", f"their wrong follow no. {nth} in the match"
+            else:       # (a tester: "no. 1" in a record begun at hand 4, where the whole match had 3 before it)
+                count_zh = f"记录不含本场此前各局，此前的跟牌错误次数未知：至少是第 {nth} 次"
+                count_en = (f"the match's earlier hands are not in the record, so how many wrong follows came before "
+                            f"is not known: at least no. {nth}")
             lines.append((
-                f"跟牌错误：{TEAM_ZH[team]}本局结束时降一级（本场第 {nth} 次）",
+                f"跟牌错误：{TEAM_ZH[team]}本局结束时降一级（{count_zh}）",
                 f"wrong follow: {TEAM_EN[team]} lose one level at the end of the hand "
-                f"(their wrong follow no. {nth} in the match) — docs/rules.md §10.1"))
+                f"({count_en}) — docs/rules.md §10.1"))
             if result.levels_before[team] == result.levels_after[team] == 2:     # (a referee's tester: "2 → 2")
                 lines.append(("级别不会降到 2 以下：在 2 级的一方仍为 2 级（docs/rules.md §10.1）",
                               "no level goes below 2: a side at 2 stays at 2 (docs/rules.md §10.1)"))
@@ -349,6 +356,10 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
             if forfeit and nth >= forfeit:
                 lines.append((f"累计 {nth} 次跟牌错误：{TEAM_ZH[team]}本场判负",
                               f"{nth} wrong follows: {TEAM_EN[team]} forfeit the match"))
+            elif forfeit and not earlier_known:
+                lines.append((f"累计 {forfeit} 次判负：本次是否达到，记录不能表明，不予判定",
+                              f"{forfeit} in a match forfeit it: whether this one reaches it the record does not "
+                              "show, so it is not ruled on"))
             elif forfeit:
                 lines.append((f"累计 {forfeit} 次判负", f"{forfeit} in a match forfeit it"))
         elif derived_play(v, result) is not None:       # the record leaves the play out: not "as played"
@@ -601,6 +612,8 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
             tricks = {t.number: t for t in view.tricks}
             referee = _tag(rec.tags, "Referee") or _tag(match.tags, "Referee")
             earlier = (_revokes_before(result, index, 0), _revokes_before(result, index, 1))
+            # the record holds the match from its first hand (else the wrong follows before it are not known)
+            from_first = bool(match.hands) and match.hands[0].number == 1 and match.hands[0].number_known
             sides, signing = seat_sides(h), signers(h, match.players)
             for v in chosen:
                 team = team_of(v.seat) if v.seat is not None else 0
@@ -611,7 +624,7 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     trick=tricks.get(v.trick) if v.trick is not None else None,
                     violation=violation_view(v, names, violation_position(record, v, h)),
                     ref=rule_ref(v.code),
-                    consequences=consequences(v, h, earlier[team], rec.takebacks.count(None)),
+                    consequences=consequences(v, h, earlier[team], rec.takebacks.count(None), from_first),
                     score=score_lines(view, h), referee=referee,
                     record_problems=tuple(record_problems), required=required,
                     derived_play=derived_play(v, h), trump_note=trump_note(h),

@@ -224,3 +224,24 @@ def test_a_forced_last_trick_the_attackers_take_has_the_bottom_at_a_singles_mult
     h = _match(text)[1].hands[3]
     assert [(d.fact, d.value) for d in h.derived if d.fact == "outcome"] == [("outcome", "100")]
     assert h.outcome == WHOLE.hands[3].outcome and not [v for v in h.violations if v.code == "claim_mismatch"]
+
+
+def test_the_forced_last_tricks_bottom_and_claim_are_decided_in_every_output(tmp_path):
+    # (a fourth regression tester: the text counted the bottom 10 × 2, check --json gave its multiplier and bonus
+    # null, and the claim equal to the cards' total was "not checked" while a different one was "✗ differs")
+    import json
+
+    from click.testing import CliRunner
+
+    from tractor_analysis.cli.main import main
+
+    text = SAMPLE.replace("16. N: DA, E: DK, S: S10, W: C7", "16. N: DA, E: DK, S: S10", 1)
+    h = _match(text)[1].hands[3]
+    assert h.bottom_decided and h.claim_matches is True and h.attackers_total == 100
+    f = tmp_path / "forced.tgn"
+    f.write_text(text, encoding="utf-8")
+    doc = json.loads(CliRunner().invoke(main, ["check", "--json", str(f)]).output)
+    hand = next(x for x in doc["files"][0]["hands"] if x["hand"] == 4)
+    assert (hand["bottom_multiplier"], hand["bottom_bonus"], hand["claim_matches"]) == (2, 20, True)
+    h = _match(text.replace('[Claim "100"]', '[Claim "95"]', 1))[1].hands[3]
+    assert h.claim_matches is False

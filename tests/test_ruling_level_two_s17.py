@@ -29,3 +29,21 @@ def test_a_level_penalty_at_level_two_says_the_side_stays_at_two(tmp_path):
     page = html.unescape((tmp_path / "r.html").read_text("utf-8"))
     assert "N–S lose one level" in page
     assert "a side at 2 stays at 2 (docs/rules.md §10.1)" in page and "在 2 级的一方仍为 2 级" in page
+
+
+def test_a_record_begun_after_the_first_hand_does_not_count_the_wrong_follows_before_it(tmp_path):
+    """A fourth regression tester: a record holding hand 4 of a tournament match alone gave "their wrong follow
+    no. 1 in the match", where the whole match had two before it and the fourth forfeited it. Numbered from 2, the
+    record's wrong follows before it are not known: the page says "at least", and does not rule on the forfeit."""
+    text = _revoke()
+    for k in (5, 4, 3, 2, 1):
+        text = text.replace(f'[Hand "{k}"]', f'[Hand "{k + 1}"]', 1)
+    f = tmp_path / "later.tgn"
+    f.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(main, ["ruling", str(f), "--hand", "2", "-o", str(tmp_path / "r.html")])
+    assert r.exit_code == 0, r.output
+    page = html.unescape((tmp_path / "r.html").read_text("utf-8"))
+    assert "how many wrong follows came before is not known: at least no. 1" in page
+    assert "此前的跟牌错误次数未知：至少是第 1 次" in page
+    assert "whether this one reaches it the record does not show" in page
+    assert "no. 1 in the match" not in page

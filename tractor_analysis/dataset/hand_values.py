@@ -36,7 +36,7 @@ def is_score_sheet(hr: HandResult) -> bool:
 def bottom_undecided(hr: HandResult) -> bool:
     """The record ends before the hand does (a record cut short, a position not played out): who
     takes the last trick, so whether the bottom counts and by how much, is not decided."""
-    return not hr.complete
+    return not hr.bottom_decided
 
 
 def bottom_unknown_but_captured(hr: HandResult) -> bool:

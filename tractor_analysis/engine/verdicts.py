@@ -342,8 +342,18 @@ class HandResult:
         if self.attackers_total is None:
             return None
         if not self.complete and not any(i.kind == RECORDED_TOTAL for i in self.items):
-            return None
+            # the record ends in its last trick, every play left out forced: the total is the cards' (claimed_end)
+            forced = next((d.value for d in self.derived if d.fact == "outcome" and d.source == BOUNDS_SOURCE), None)
+            if not (self.bottom_decided and forced == str(self.attackers_total)):
+                return None
         return self.claim == self.attackers_total
+
+    @property
+    def bottom_decided(self) -> bool:
+        """Who takes the bottom, and at what multiplier, is decided: the hand is played out, or its record ends in
+        the last trick led by one card whose winner the plays left out cannot change (:mod:`.unfinished`)."""
+        u = self.unfinished
+        return self.complete or (u is not None and u.last and u.single and u.winner is not None)
 
     @property
     def scored_by_claim(self) -> bool:
