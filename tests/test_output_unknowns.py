@@ -160,9 +160,12 @@ def test_a_record_cut_in_the_last_trick_leaves_the_bottom_not_decided(tmp_path):
     hands = _check_json(path)
     h1 = hands[0]
     assert h1["unfinished"] == {"trick": 16, "missing": ["E", "S"]}
-    assert (h1["bottom_multiplier"], h1["bottom_bonus"]) == (None, None)
+    # (since the seventeenth stop: the trick is led by one card, E and S each hold the one card they must play,
+    # and W, a defender, takes it whatever they are — the bottom is decided, not captured: HandResult.bottom_decided,
+    # docs/rules.md §7.4; a last trick whose winner the plays left out decide keeps all three null)
+    assert (h1["bottom_multiplier"], h1["bottom_bonus"]) == (0, 0)
     row = ds.hands[ds.hands.hand_no == 1].iloc[0]
-    assert _null(row.bottom_captured) and _null(row.bottom_multiplier) and _null(row.bottom_bonus)
+    assert bool(row.bottom_captured) is False and row.bottom_multiplier == 0 and row.bottom_bonus == 0
     last = ds.tricks[(ds.tricks.hand_no == 1) & (ds.tricks.trick_no == 16)].iloc[0]
     assert _null(last["last"])                                       # before: True, the hand unfinished
     _same_in_json_and_dataset(hands, ds)
