@@ -77,7 +77,13 @@ def open_regular(opened: str | os.PathLike, buffering: int = -1) -> BinaryIO:
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb", buffering=buffering)
     except BaseException:
-        os.close(fd)
+        # a Ctrl-C (KeyboardInterrupt) arriving inside os.fdopen, once the file object owns the descriptor, finds it
+        # closed by that object already: the EBADF of closing it again replaced the interrupt, which the ingest then
+        # read as a file it could not read, going on to the end (exit 2 for 130; a fresh-clone run, round 17)
+        try:
+            os.close(fd)
+        except OSError:
+            pass
         raise
 
 
