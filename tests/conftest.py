@@ -1,4 +1,4 @@
-"""Suite-wide set-up: the report tests' shared fixtures, SIGINT, the terminal's width, and the
+"""Suite-wide set-up: the report tests' shared fixtures, the two code paths (``both_cores``), SIGINT, the terminal's width, and the
 last garbage collection of a worker.
 
 The suite may run as a background job of a script without job control (``make test &``), which
@@ -9,6 +9,8 @@ default in each child at exec, as in a terminal's foreground job.
 import gc
 import os
 import signal
+
+import pytest
 
 pytest_plugins = ["report_builders"]
 """Fixtures shared by the report test files (``constructed_report``)."""
@@ -22,6 +24,17 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 # test`` runs it on several CPUs) and a developer's must see the same tables.
 os.environ.pop("COLUMNS", None)
 os.environ.pop("LINES", None)
+
+
+@pytest.fixture(params=["compiled", "pure-python"])
+def both_cores(request, monkeypatch):
+    """Each test using it runs twice: with the compiled cores (when built) and with ``TRACTOR_PURE_PYTHON=1``,
+    the reference they must agree with (``pytestmark = pytest.mark.usefixtures("both_cores")``)."""
+    if request.param == "pure-python":
+        monkeypatch.setenv("TRACTOR_PURE_PYTHON", "1")
+    else:
+        monkeypatch.delenv("TRACTOR_PURE_PYTHON", raising=False)
+    return request.param
 
 
 def pytest_sessionfinish(session):

@@ -32,13 +32,7 @@ from tractor_analysis.reports import facts as report_facts
 from tractor_analysis.reports.fact_rows import facts_from_result
 
 
-@pytest.fixture(autouse=True, params=["compiled", "pure-python"])
-def reader(request, monkeypatch):
-    if request.param == "pure-python":
-        monkeypatch.setenv("TRACTOR_PURE_PYTHON", "1")
-    else:
-        monkeypatch.delenv("TRACTOR_PURE_PYTHON", raising=False)
-    return request.param
+pytestmark = pytest.mark.usefixtures("both_cores")     # compiled and TRACTOR_PURE_PYTHON=1 (conftest)
 
 
 @pytest.fixture(scope="module")

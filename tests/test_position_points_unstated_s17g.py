@@ -75,13 +75,7 @@ position on too."""
 CASES = [(HAND4_FROM_13, 55), (THROW, 40)]
 
 
-@pytest.fixture(autouse=True, params=["compiled", "pure-python"])
-def search_path(request, monkeypatch):
-    if request.param == "pure-python":
-        monkeypatch.setenv("TRACTOR_PURE_PYTHON", "1")
-    else:
-        monkeypatch.delenv("TRACTOR_PURE_PYTHON", raising=False)
-    return request.param
+pytestmark = pytest.mark.usefixtures("both_cores")     # compiled and TRACTOR_PURE_PYTHON=1 (conftest)
 
 
 def _unstated(text: str) -> str:

@@ -24,13 +24,7 @@ from tractor_analysis.reports.hand_page import hand_view
 from tractor_analysis.simulate import simulate_match
 
 
-@pytest.fixture(autouse=True, params=["compiled", "pure-python"])
-def reader(request, monkeypatch):
-    if request.param == "pure-python":
-        monkeypatch.setenv("TRACTOR_PURE_PYTHON", "1")
-    else:
-        monkeypatch.delenv("TRACTOR_PURE_PYTHON", raising=False)
-    return request.param
+pytestmark = pytest.mark.usefixtures("both_cores")     # compiled and TRACTOR_PURE_PYTHON=1 (conftest)
 
 
 def _clean(hands: int) -> str:

@@ -18,13 +18,7 @@ from tractor_analysis.records import parse_tgn
 E = 1
 
 
-@pytest.fixture(autouse=True, params=["compiled", "pure-python"])
-def reader(request, monkeypatch):
-    if request.param == "pure-python":
-        monkeypatch.setenv("TRACTOR_PURE_PYTHON", "1")
-    else:
-        monkeypatch.delenv("TRACTOR_PURE_PYTHON", raising=False)
-    return request.param
+pytestmark = pytest.mark.usefixtures("both_cores")     # compiled and TRACTOR_PURE_PYTHON=1 (conftest)
 
 
 def _second(dealer: str, level: str = "3") -> str:

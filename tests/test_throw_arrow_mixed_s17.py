@@ -30,12 +30,7 @@ W: S9 S10 D6 D8
 """
 
 
-@pytest.fixture(autouse=True, params=["compiled", "pure-python"])
-def path(request, monkeypatch):
-    if request.param == "pure-python":
-        monkeypatch.setenv("TRACTOR_PURE_PYTHON", "1")
-    else:
-        monkeypatch.delenv("TRACTOR_PURE_PYTHON", raising=False)
+pytestmark = pytest.mark.usefixtures("both_cores")     # compiled and TRACTOR_PURE_PYTHON=1 (conftest)
 
 
 def _hand(text: str):
