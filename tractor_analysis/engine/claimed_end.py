@@ -25,7 +25,7 @@ from typing import Sequence
 from ..records.cards import POINTS
 from ..records.model import Hand
 from ..records.rulesets import BottomMultiplier, Miscount, RevokePenalty, RuleSet, ThrowPenalty
-from . import explain_hand
+from . import explain_stopped
 from .required_trick import completions
 from .scoring import bottom_multiplier, level_change
 from .tricks import HandContext
@@ -118,16 +118,16 @@ def claimed_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
     lo, hi = min(totals), max(totals)
     last = hand.tricks[-1].number
     if claim % 5:
-        return hand_violation("claim_mismatch", None, explain_hand.claim_not_multiple(claim, last))
+        return hand_violation("claim_mismatch", None, explain_stopped.claim_not_multiple(claim, last))
     if claim < lo:
-        return hand_violation("claim_mismatch", None, explain_hand.claim_below_taken(claim, lo, last))
+        return hand_violation("claim_mismatch", None, explain_stopped.claim_below_taken(claim, lo, last))
     if claim > hi:
-        return hand_violation("claim_mismatch", None, explain_hand.claim_above_reach(claim, lo, hi, last))
+        return hand_violation("claim_mismatch", None, explain_stopped.claim_above_reach(claim, lo, hi, last))
     if claim not in totals:
-        return hand_violation("claim_mismatch", None, explain_hand.claim_not_reachable(claim, lo, last))
+        return hand_violation("claim_mismatch", None, explain_stopped.claim_not_reachable(claim, lo, last))
     if exact is not None and exact != claim:
-        return hand_violation("claim_mismatch", None, explain_hand.claim_against_forced(claim, exact, last))
-    return Derived("outcome", f"[Claim] {claim}", CLAIM_SOURCE, *explain_hand.outcome_from_claim(claim, last))
+        return hand_violation("claim_mismatch", None, explain_stopped.claim_against_forced(claim, exact, last))
+    return Derived("outcome", f"[Claim] {claim}", CLAIM_SOURCE, *explain_stopped.outcome_from_claim(claim, last))
 
 
 def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
@@ -149,7 +149,7 @@ def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
     if len(results) != 1:
         return None
     lo, hi = min(totals), max(totals)
-    words = explain_hand.outcome_from_bounds(lo, hi, hand.tricks[-1].number)
+    words = explain_stopped.outcome_from_bounds(lo, hi, hand.tricks[-1].number)
     return Derived("outcome", str(lo) if lo == hi else f"{lo}-{hi}", BOUNDS_SOURCE, *words), lo
 
 
@@ -169,7 +169,7 @@ def forced_end(hand: Hand, rules: RuleSet, u: Unfinished, defenders: frozenset[i
     if u.winner not in defenders and buried is None:
         return None
     total = taken       # (with the bottom at a single's multiplier when the attackers take it: recorded_hand._score)
-    words = explain_hand.outcome_from_last_trick(total, u.trick)
+    words = explain_stopped.outcome_from_last_trick(total, u.trick)
     return Derived("outcome", str(total), BOUNDS_SOURCE, *words), total
 
 

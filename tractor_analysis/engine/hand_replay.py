@@ -18,7 +18,7 @@ import dataclasses
 
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
-from . import explain_hand
+from . import explain_hand, explain_stopped
 from .outcome import gain_capped, offenders, takebacks_unknown, team_counts
 from .played_cards import card_list
 from .tricks import HandContext, hand_context
@@ -72,7 +72,7 @@ def _claim_kept(result: HandResult) -> HandResult:
             and not any(d.fact == "outcome" for d in result.derived)):
         # every judgement of the hand gives this result, each from the cards left or the claim, in words of its
         # own (their totals differ): said once for all
-        said = Derived("outcome", "", BOUNDS_SOURCE, *explain_hand.outcome_every_reading())
+        said = Derived("outcome", "", BOUNDS_SOURCE, *explain_stopped.outcome_every_reading())
         return dataclasses.replace(result, derived=(*result.derived, said))
     return result
 

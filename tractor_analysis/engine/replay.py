@@ -24,7 +24,7 @@ from ..records.cards import TEAMS
 from ..records.frozen import gc_paused, settle_as_old
 from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet, build_ruleset
-from . import explain_hand, explain_readings, explain_unknown, referee
+from . import explain_hand, explain_readings, explain_stopped, explain_unknown, referee
 from .forfeit_count import ForfeitCount, ForfeitEnd
 from .hand_copies import (MAX_COPIES, Carry, CopiesDiffer, copies_of, final_copies, final_unknown, next_copies,
                           numbered, over_copies, with_copies_unknown)
@@ -288,7 +288,7 @@ def _carried_from_claim(result: HandResult, before: HandResult) -> HandResult:
     impossible claim, and nothing said where the level carried came from)."""
     if not any(v.code in _CARRIED and not v.of_record for v in result.violations):
         return result
-    zh, en = explain_hand.carried_from_claim(before.number, before.claim)
+    zh, en = explain_stopped.carried_from_claim(before.number, before.claim)
     violations = tuple(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en)
                        if v.code in _CARRIED and not v.of_record else v for v in result.violations)
     return dataclasses.replace(result, violations=violations)
