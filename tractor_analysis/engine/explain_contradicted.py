@@ -435,6 +435,33 @@ def copy_maybe_not_held(held: Sequence[tuple[int, int]], decks: int, what: Seque
                         f"is judged with it held and without, and only what both give is kept", what)
 
 
+def copy_miscopied_somewhere(places: Sequence[tuple[int, int, tuple[int, ...]]], decks: int,
+                             what: Sequence[str]) -> Message:
+    """The deal lines and the bottom give more copies of a card than the ``decks`` hold, and no line of a seat that
+    never plays them holds them all (:func:`.extra_copies.every_place`): each of ``places`` — ``(place, kind,
+    tricks)``, a seat's line (the tricks in which that seat plays the card, ``()`` for none) or the bottom (place
+    4) — may be the miscopied one, so the hand is judged once without each, and only what all give is kept."""
+    zh, en = [], []
+    for p, k, tricks in places:
+        if p >= 4:
+            zh.append(f"底牌中的 {TOKEN[k]}")
+            en.append(f"{TOKEN[k]} in the Bottom line")
+            continue
+        played_zh = (f"第 {'、'.join(map(str, tricks))} 墩打出" if tricks else "未打出")
+        played_en = (f"played in trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}" if tricks
+                     else "never played")
+        zh.append(f"{SEAT_NAMES_ZH[p]}的发牌行中的 {TOKEN[k]}（{played_zh}）")
+        en.append(f"{TOKEN[k]} in {SEAT_TOKENS[p]}'s deal line ({played_en})")
+    return unknown_fact(f"发牌行与底牌中这张牌的张数多于 {decks} 副牌所有（too_many_copies），必有一张记错，而记录未说明是哪一张："
+                        f"{'、'.join(zh)} 都可能是记错的那张（打出的那张可能连同其出牌一起记错），"
+                        f"故对每一处各按未持有那张判定一次，只保留各种判定都相同的结论",
+                        f"the deal lines and the bottom give more copies of a card than {decks} "
+                        f"deck{'s' if decks > 1 else ''} hold (too_many_copies), so one is miscopied, and the record "
+                        f"does not say which: {', '.join(en)} — each may be that one (a copy played, miscopied with "
+                        f"its play), so the hand is judged once without each, and only what every reading gives is "
+                        f"kept", what)
+
+
 EITHER_SEATING: Message = ("无论下一墩按记录的赢家还是按规则判出的赢家排座都违例，但应出哪一手取决于是哪一种",
                            "whether the next trick is seated from the winner the record names or from the "
                            "winner by the rules; the play owed depends on which")

@@ -9,6 +9,13 @@ it plays — not the dealer, whose cards are its line with the bottom, less the 
 reading gives is kept (:func:`.agreement.agree`): a fault resting on the copy is withheld, not ruled, and said in
 an ``unknown`` (tag ``deal``) naming the line and the card.  The hand's own findings (the line's size, the deal
 not being whole, cards left after the last trick) stand as the record gives them.
+
+Where no such seat is found — every copy is played (S's line and the bottom give ♦5, the dealer plays the bottom's,
+S its own, E the third its line gives), or the dealer's line or the bottom holds a copy it does not play — any of
+the places that give a copy may be the miscopied one (a copy played, miscopied with its play): the hand is judged
+once more for each place (a seat's line, the bottom; :data:`BOTTOM`) without its copy (:func:`every_place`), and
+only what every reading gives is kept the same way.  The play of a copy its place no longer gives is a
+``not_in_hand`` of that reading only: never kept (no reading but that one gives it), never reported.
 """
 from __future__ import annotations
 
@@ -25,13 +32,16 @@ from .verdicts import HandResult, Unknown, Violation, as_record_finding
 MAX_READINGS = 8
 """The most readings without a copy too many (one per seat and card, every combination) judged."""
 
+BOTTOM = 4
+"""The place of a copy the ``Bottom:`` line gives (a way's ``seat`` 0–3 is that seat's deal line)."""
+
 
 def extra_copies(hand: Hand, result: HandResult) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """The ways to read ``hand``'s deal lines without the copies the decks lack: each a tuple of
-    ``(seat, kind, copies)`` to take out of that seat's line.  ``()`` when the lines place no more copies of a
-    card than the decks hold (every hand, at once), or where the copies too many cannot all be among cards a
-    non-dealer seat's line gives and it never plays (a play, the dealer or the bottom may be the miscopied one:
-    not read so), or past :data:`MAX_READINGS`."""
+    ``(place, kind, copies)`` to take out of that place (a seat's line, or the bottom: :data:`BOTTOM`).  ``()``
+    when the lines place no more copies of a card than the decks hold (every hand, at once).  Where the copies
+    too many can all be among cards a non-dealer seat's line gives and it never plays, those seats' lines
+    (:func:`never_played`); else every place that gives a copy (:func:`every_place`)."""
     if hand.setup or hand.deal is None or not all(hand.deal) or result.dealer is None:
         return ()
     decks = result.rules.decks
@@ -39,12 +49,21 @@ def extra_copies(hand: Hand, result: HandResult) -> tuple[tuple[tuple[int, int, 
     over = [(k, n - decks) for k, n in enumerate(total) if n > decks]
     if not over:
         return ()
-    played = Played(hand)
     lines = [counts(line) for line in hand.deal]
+    return never_played(hand, result, over, lines) or every_place(hand, over, lines)
+
+
+def never_played(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]], lines: Sequence[Sequence[int]]
+                 ) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The ways of :func:`extra_copies` (``over``: each kind and its copies too many; ``lines``: each line's
+    counts) taking the copies out of the lines of non-dealer seats that never play them; ``()`` where the copies
+    too many cannot all be such cards (a play, the dealer or the bottom may be the miscopied one), or past
+    :data:`MAX_READINGS`."""
+    played = Played(hand)
     per_kind = []
     for k, excess in over:
         if lines[result.dealer][k] + (hand.bottom or ()).count(k) > played[result.dealer][k]:
-            return ()                   # the dealer's line or the bottom may be the one: not read here
+            return ()                   # the dealer's line or the bottom may be the one: every_place's
         seats = [s for s in range(4) if s != result.dealer and lines[s][k] - played[s][k] >= excess]
         if not seats:
             return ()
@@ -57,12 +76,44 @@ def extra_copies(hand: Hand, result: HandResult) -> tuple[tuple[tuple[int, int, 
     return tuple(itertools.product(*per_kind))
 
 
+def every_place(hand: Hand, over: Sequence[tuple[int, int]], lines: Sequence[Sequence[int]]
+                ) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The ways of :func:`extra_copies` taking the copies too many out of any of the places that give them (a
+    seat's line, the bottom), played or not: every way to take as many as the decks lack of each kind, every
+    combination of kinds — past :data:`MAX_READINGS`, once per place instead, as many of each kind as the decks
+    lack (or the place gives) out of it: a fault resting on a copy of one place is withheld all the same."""
+    bottom = counts(hand.bottom or ())
+    given = {k: [*(line[k] for line in lines), bottom[k]] for k, _ in over}     # per place (BOTTOM last)
+    per_kind = []
+    for k, excess in over:
+        places = [p for p, n in enumerate(given[k]) if n]
+        per_kind.append([tuple((p, k, r) for p, r in zip(places, taken) if r)
+                         for taken in _taken(excess, [given[k][p] for p in places])])
+    ways = 1
+    for options in per_kind:
+        ways *= len(options)
+    if ways <= MAX_READINGS:
+        return tuple(tuple(part for way in combo for part in way) for combo in itertools.product(*per_kind))
+    places = sorted({p for k, _ in over for p, n in enumerate(given[k]) if n})
+    return tuple(tuple((p, k, min(excess, given[k][p])) for k, excess in over if given[k][p]) for p in places)
+
+
+def _taken(excess: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to take ``excess`` copies from places holding ``caps`` copies (how many from each), the first
+    places' first."""
+    if not caps:
+        return [()] if excess == 0 else []
+    return [(r, *rest) for r in range(min(excess, caps[0]), -1, -1) for rest in _taken(excess - r, caps[1:])]
+
+
 def _without(hand: Hand, way: Sequence[tuple[int, int, int]]) -> Hand:
     deal = [list(line) for line in hand.deal]
-    for seat, kind, n in way:
+    bottom = list(hand.bottom or ())
+    for place, kind, n in way:
         for _ in range(n):
-            deal[seat].remove(kind)
-    return dataclasses.replace(hand, deal=tuple(tuple(line) for line in deal))
+            (bottom if place == BOTTOM else deal[place]).remove(kind)
+    return dataclasses.replace(hand, deal=tuple(tuple(line) for line in deal),
+                               bottom=tuple(bottom) if hand.bottom is not None else None)
 
 
 def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int, int]]],
@@ -74,8 +125,10 @@ def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int
     changes, what = agree(results, [t.plays for t in hand.tricks],
                           lambda v: explain_contradicted.fault_whichever_copy(v.seat, v.code))
     # a line the decks prove holds a copy too many: its seat's deal_mismatch (its count, the copy left over) and the
-    # pack's (the copies over the decks) are the record's findings, no seat's act (docs/rules.md §13.1)
-    lines = {s for w in ways for s, _, _ in w}
+    # pack's (the copies over the decks) are the record's findings, no seat's act (docs/rules.md §13.1); a line
+    # whose copy is played (every_place) has no card left over: a deal_mismatch of its seat is not that copy's
+    unplayed = _never_played_places(hand, result, ways)
+    lines = {p for p, _ in unplayed}
     own = [as_record_finding(v) if v.code == "deal_mismatch" and (v.seat is None or v.seat in lines) else v
            for v in result.violations if v.trick is None]
     violations = sorted([*own, *(v for v in changes["violations"] if v.trick is not None)], key=order)
@@ -92,9 +145,30 @@ def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int
             and (w != "points" or result.attackers_total is not None)]
     if not what:
         return dataclasses.replace(result, **changes)
-    held = sorted({(s, k) for w in ways for s, k, _ in w})
-    unknown = Unknown("deal", tuple(what), *explain_contradicted.copy_maybe_not_held(held, result.rules.decks, what))
+    held = sorted({(p, k) for w in ways for p, k, _ in w})
+    if set(held) <= unplayed:
+        words = explain_contradicted.copy_maybe_not_held(held, result.rules.decks, what)
+    else:
+        words = explain_contradicted.copy_miscopied_somewhere(_places(hand, held), result.rules.decks, what)
+    unknown = Unknown("deal", tuple(what), *words)
     return dataclasses.replace(result, **changes, unknowns=result.unknowns + (unknown,))
 
 
-__all__ = ["MAX_READINGS", "extra_copies", "judge"]
+def _never_played_places(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int, int]]]
+                         ) -> set[tuple[int, int]]:
+    """The ``(seat, kind)`` of ``ways`` whose copies taken out are cards a non-dealer seat's line gives and it never
+    plays (:func:`never_played`'s)."""
+    played = Played(hand)
+    return {(p, k) for w in ways for p, k, n in w
+            if p != BOTTOM and p != result.dealer and hand.deal[p].count(k) - played[p][k] >= n}
+
+
+def _places(hand: Hand, held: Sequence[tuple[int, int]]) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Each ``(place, kind)`` of ``held`` with the tricks in which a seat's line's copy is played by that seat
+    (``()``: never played, or the bottom's)."""
+    return [(p, k, () if p == BOTTOM else tuple(t.number for t in hand.tricks for play in t.plays
+                                                  if play.seat == p and k in play.cards))
+            for p, k in held]
+
+
+__all__ = ["BOTTOM", "MAX_READINGS", "every_place", "extra_copies", "judge", "never_played"]
