@@ -10,7 +10,7 @@ from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.explain_hand import describe_levels, level_penalty_text, match_decision_text, not_scored
 from tractor_analysis.engine.explain_readings import forfeit_not_known_result, forfeit_words
-from tractor_analysis.engine.outcome import REVOKE_CODES, gain_capped
+from tractor_analysis.engine.outcome import REVOKE_CODES, gain_words
 from tractor_analysis.engine.scoring import FORFEIT_NOT_KNOWN, NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
 
@@ -96,9 +96,8 @@ def outcome_text(h: HandResult, match: Match, record: Hand | None = None) -> str
     zh, en = describe_levels(o.winner, o.levels, o.reason)
     # a rank that may not be skipped stopped the gain: said, and by what — the fact check --json's
     # outcome.capped gives (outcome.gain_caps)
-    capped = gain_capped(h)
-    if capped is not None:
-        zh, en = zh + capped[0], en + capped[1]
+    # (and, the side's level before not known, the gain a cap may stop short said as a most: outcome.gain_open)
+    zh, en = gain_words(h, (zh, en))
     if o.reason == "miscount":
         seats = " ".join(seat_label(s, match) for s in o.miscount)
         zh, en = f"{seats} 多少牌：{zh}", f"wrong number of cards (多少牌) for {seats}: {en}"

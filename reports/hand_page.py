@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, Card, Seat, team_of
 from tractor_analysis.engine.declarations import bottom_takers
-from tractor_analysis.engine.outcome import gain_capped
+from tractor_analysis.engine.outcome import gain_words
 from tractor_analysis.engine.explain_hand import describe_levels
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match, Play
@@ -354,10 +354,9 @@ def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | N
     else:
         zh = f"庄家守住，{team_zh}升{o.levels}级"
         en = f"defenders hold; {team} go up {o.levels} level{'s' * (o.levels != 1)}"
-    capped = gain_capped(result)        # a rank the side may not skip stopped the gain (rules.md §8.4), as check says
-    if capped is not None:
-        zh += capped[0].strip()
-        en += capped[1]
+    # a rank the side may not skip stopped the gain, or may have (its level before not known): rules.md §8.4, as
+    # check says
+    zh, en = gain_words(result, (zh, en))
     if o.match_over:
         zh += "，赢得比赛"
         en += " and win the match"

@@ -16,6 +16,7 @@ page never clash) and no ``<style>`` (CSS in inline SVG would apply to the whole
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Sequence
 
 from markupsafe import escape
@@ -243,25 +244,104 @@ def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str
     return _svg(title, body, len(handles))
 
 
-def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshold: int) -> str:
+@dataclass(frozen=True, slots=True)
+class StoppedHand:
+    """A hand whose record stops before its end and whose result is derived (docs/rules.md §7.4): its bar is
+    the attackers' points so far, drawn hollow, with the total its result rests on marked beside it."""
+
+    trick: int | None
+    """The last trick recorded (``None``: no trick line)."""
+    inside: bool
+    """The record ends inside that trick (else after it)."""
+    claim: int | None = None
+    """The result is the table's ``[Claim]``, this total."""
+    low: int | None = None
+    high: int | None = None
+    """Else the totals the cards left allow, every one giving the result (``None``: not stated, each reading of
+    the record giving a total of its own)."""
+    takes: bool = False
+    """The result: the attackers take the deal."""
+
+    def words(self, number: int, so_far: int) -> str:
+        """The bar's tooltip, bilingual: the points so far, where the record stops, what the result is from."""
+        if self.trick is None:
+            where_en, where_zh = "the record stops before the hand's end", "记录在本局打完之前结束"
+        elif self.inside:
+            where_en, where_zh = f"the record stops inside trick {self.trick}", f"记录在第 {self.trick} 轮中途结束"
+        else:
+            where_en, where_zh = f"stopped after trick {self.trick}", f"记录在第 {self.trick} 轮之后结束"
+        if self.claim is not None:
+            what_en, what_zh = f"result from [Claim] {self.claim}", f"本局结果按 [Claim] {self.claim}"
+        elif self.low is None or self.high is None:
+            what_en, what_zh = "result from the cards left", "本局结果由余下的牌推出"
+        elif self.low == self.high:
+            what_en, what_zh = (f"result from the cards left: {self.low}", f"本局结果由余下的牌推出：{self.low} 分")
+        else:
+            what_en = f"result from the cards left: every total {self.low}\u2013{self.high} gives it"
+            what_zh = f"本局结果由余下的牌推出：{self.low}\u2013{self.high} 分之间的每个总分结果相同"
+        if self.claim is None and (self.low, self.high) == (so_far, so_far):    # the plays left out are forced
+            return f"hand {number}: {so_far} \u2014 {where_en}; {what_en} / 第{number}局：{so_far} 分\u2014\u2014{where_zh}；{what_zh}"
+        return (f"hand {number}: {so_far} so far (the tricks recorded) \u2014 {where_en}; {what_en} / "
+                f"第{number}局：已得 {so_far} 分（已记录的各轮）\u2014\u2014{where_zh}；{what_zh}")
+
+    @property
+    def result_points(self) -> tuple[int, int] | None:
+        """The totals the result rests on, lowest and highest (``None``: not stated)."""
+        if self.claim is not None:
+            return self.claim, self.claim
+        if self.low is None or self.high is None:
+            return None
+        return self.low, self.high
+
+
+def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshold: int,
+                           stopped: Sequence[StoppedHand | None] = ()) -> str:
     """Attackers' total per hand, with the line that takes the deal (40 × decks): a ``<rect>``
     a hand (blue: the defenders held; red: the attackers took the deal), each with a
-    ``<title>`` (hand and points), and the dashed deal line."""
+    ``<title>`` (hand and points), and the dashed deal line.  A hand of ``stopped`` (its record stops before
+    its end, its result derived) is drawn apart, never as a total: a hollow dashed bar of the points so far
+    (coloured by its result), and the total its result rests on — a diamond at its ``[Claim]``, or a line over
+    the totals the cards left allow —, each saying so in its ``<title>`` and in the legend."""
     n = len(points)
-    top = max([threshold, *(p for p in points if p is not None)]) * (1 + MARGIN)   # the legend is under the axes
+    stopped = list(stopped) + [None] * (n - len(stopped))
+    marks = [s.result_points for s in stopped if s is not None and s.result_points is not None]
+    top = max([threshold, *(p for p in points if p is not None), *(hi for _, hi in marks)]) * (1 + MARGIN)
     f = _Frame(_limits(0.6, n + 0.4) if n else (-0.5, 0.5), (0, top))
     yt = nice_ticks(0, top, nbins=6, steps=AUTO_STEPS)     # matplotlib's AutoLocator: 6 bins on this axis
     body = _axes(f, nice_ticks(*f.xlim, nbins=12, integer=True), [(t, _tick_label(t)) for t in yt],
                  "hand / 局", "points / 分", POINTS_TITLE)
     width = 0.8 * f.sx
-    bars = []
+    bars, derived = [], []
     for i, p in enumerate(points):
         if p is None:                 # withheld (the sides unknown): no bar
             continue
+        number = hands[i] if i < len(hands) else i + 1
         x, y = f.x(i + 1 - 0.4), f.y(p)
-        bars.append(f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(Y1 - y)}" '
-                    f'fill="{HOLD_COLOUR if p < threshold else TAKE_COLOUR}"><title>hand {i + 1}: {p}</title></rect>')
+        s = stopped[i]
+        if s is None:
+            bars.append(f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(Y1 - y)}" '
+                        f'fill="{HOLD_COLOUR if p < threshold else TAKE_COLOUR}"><title>hand {number}: {p}</title></rect>')
+            continue
+        colour, words = TAKE_COLOUR if s.takes else HOLD_COLOUR, escape(s.words(number, p))
+        derived.append(f'<rect class="so-far" x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" '
+                       f'height="{_num(Y1 - y)}" fill="#fff" stroke="{colour}" stroke-width="1.2" '
+                       f'stroke-dasharray="3 2"><title>{words}</title></rect>')
+        mark = s.result_points
+        if mark is None:
+            continue
+        cx = f.x(i + 1)
+        if s.claim is not None:
+            cy = f.y(s.claim)
+            derived.append(f'<path class="claim" d="M{_num(cx)} {_num(cy - 4)}l4 4l-4 4l-4 -4z" fill="{colour}">'
+                           f'<title>{words}</title></path>')
+        else:
+            y_lo, y_hi = f.y(mark[0]), f.y(mark[1])
+            derived.append(f'<path class="bounds" d="M{_num(cx)} {_num(y_lo)}V{_num(y_hi)}M{_num(cx - 3)} {_num(y_lo)}'
+                           f'h6M{_num(cx - 3)} {_num(y_hi)}h6" stroke="{colour}" stroke-width="1.5" fill="none">'
+                           f'<title>{words}</title></path>')
     body.append('<g class="bars">' + "".join(bars) + "</g>")
+    if derived:
+        body.append('<g class="stopped">' + "".join(derived) + "</g>")
     line_y = f.y(threshold)
     body.append(f'<path class="threshold" d="M{_num(X0)} {_num(line_y)}H{_num(X1)}" stroke="{LINE_COLOUR}" '
                 f'stroke-width="1" stroke-dasharray="3.7 1.6"/>')
@@ -269,8 +349,23 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
                 f"{threshold} points: attackers take the deal"),
                (f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{HOLD_COLOUR}"/>',
                 "attackers' total (闲家得分): defenders hold")]
-    if any(p is not None and p >= threshold for p in points):
+    if any(p is not None and p >= threshold and stopped[i] is None for i, p in enumerate(points)):
         entries.append((f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{TAKE_COLOUR}"/>',
                         "attackers' total: attackers take the deal (闲家上台)"))
+    shown = [s for p, s in zip(points, stopped) if s is not None and p is not None]
+    if shown:
+        entries.append((f'<rect x="0.6" y="-3.5" width="{_num(_HANDLE - 1.2)}" height="7" fill="#fff" stroke="{LINE_COLOUR}" '
+                        f'stroke-width="1.2" stroke-dasharray="3 2"/>', STOPPED_LEGEND[0]))
+    if any(s.claim is not None for s in shown):
+        entries.append((f'<path d="M{_num(_HANDLE / 2)} -4l4 4l-4 4l-4 -4z" fill="{LINE_COLOUR}"/>', STOPPED_LEGEND[1]))
+    if any(s.claim is None and s.result_points is not None for s in shown):
+        entries.append((f'<path d="M{_num(_HANDLE / 2)} -5V5M{_num(_HANDLE / 2 - 3)} -5h6M{_num(_HANDLE / 2 - 3)} 5h6" '
+                        f'stroke="{LINE_COLOUR}" stroke-width="1.5" fill="none"/>', STOPPED_LEGEND[2]))
     body.append(_legend(entries))
     return _svg(POINTS_TITLE, body, len(entries))
+
+
+STOPPED_LEGEND = ("stopped record: points so far / 记录中途结束：已得分",
+                  "its result from [Claim] / 本局结果按 [Claim]",
+                  "its result: totals the cards left allow / 结果：余牌可得总分")
+"""The legend's rows for the hands whose record stops before their end (:class:`StoppedHand`)."""

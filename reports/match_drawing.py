@@ -16,6 +16,7 @@ from tractor_analysis.records.rulesets import RuleSet
 from . import match_charts
 from .bidi import isolate
 from .fact_rows import CopyFinder, MatchFact, facts_from_result
+from .hand_page import HandView
 from .match_page import CopyView, MatchView, match_title, match_view, slugify
 from .model import ReportModel
 
@@ -32,8 +33,27 @@ def with_match_charts(view: MatchView) -> MatchView:
     threshold = view.hands[0].threshold
     svgs = (match_charts.levels_chart(view.level_series, teams),
             match_charts.attackers_points_chart([h.number for h in view.hands],
-                                          [h.attackers_total for h in view.hands], threshold))
+                                          [h.attackers_total for h in view.hands], threshold,
+                                          [stopped_hand(h) for h in view.hands]))
     return dataclasses.replace(view, charts=svgs)
+
+
+def stopped_hand(h: HandView) -> match_charts.StoppedHand | None:
+    """How the points chart draws a hand whose record stops before its end and whose result is derived —
+    from its ``[Claim]`` or the cards left (docs/rules.md §7.4) —: its ``attackers_total`` is the points so far
+    (or, the record ending inside the last trick, the total the forced plays give), never plotted as a total;
+    ``None`` for any other hand."""
+    if not (h.scored_by_claim or h.scored_by_bounds is not None) or h.outcome is None:
+        return None
+    last = h.tricks[-1] if h.tricks else None
+    where = dict(trick=None if last is None else last.number, inside=last is not None and last.ends_record is not None,
+                 takes=h.outcome.winner == "attackers")
+    if h.scored_by_claim and h.claim is not None:
+        return match_charts.StoppedHand(claim=h.claim, **where)
+    low, _, high = (h.scored_by_bounds or "").partition("-")
+    if low.isdigit() and (high.isdigit() or not high):
+        return match_charts.StoppedHand(low=int(low), high=int(high or low), **where)
+    return match_charts.StoppedHand(**where)        # each reading gives a total of its own: no total stated
 
 
 MatchSink = Callable[[MatchView], MatchView]

@@ -111,5 +111,5 @@ def test_the_standings_note_of_a_match_cut_short_names_the_claim(tmp_path):
     f = tmp_path / "r5.tgn"
     f.write_text(text, encoding="utf-8")
     out = _run("standings", str(f)).output
-    assert "the levels when the record ends" in out and "any [Claim] of hand 5" in out
+    assert "the levels when the record ends" in out and "hand 5's [Claim] 0" in out
     assert "第 5 局的 [Claim]" in out and "was played at" not in out

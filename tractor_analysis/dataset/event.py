@@ -70,18 +70,27 @@ def _as_number(value):
     return value if n is None else str(n)
 
 
-def _hand_facts(hands: dict[str, list], n: int) -> tuple[tuple[tuple[int, int | None], ...], int | None]:
-    """``(claims, ends_inside)`` of a match whose ``n`` hands are the last rows of ``hands`` (columns of
-    the ``hands`` table): each hand's ``[Claim]`` by hand number (:attr:`~.event_model.EventMatch.claims`)
-    and the hand the record is known to end inside (``stopped``; :attr:`~.event_model.EventMatch.ends_inside`)."""
+def _hand_facts(hands: dict[str, list], n: int) -> dict:
+    """What the standings read of the hands of a match whose ``n`` hands are the last rows of ``hands`` (columns
+    of the ``hands`` table), by :class:`~.event_model.EventMatch` field: each hand's ``[Claim]`` by hand number
+    (``claims``), the hand the record is known to end inside (its last, ``stopped``: ``ends_inside``), the hands whose
+    result is derived from a record that stops before their end (``derived`` naming ``outcome``, with the claim
+    it rests on where ``claim_matches`` is null: ``derived_results``) and the hand in which a side passed the
+    winning level (``match_over``: ``passed_in``).  A column a dataset written before it lacks gives nothing."""
     total = len(hands["hand_no"])
-    rows = range(total - n, total)
+    numbered = [(j, int(hands["hand_no"][j])) for j in range(total - n, total) if hands["hand_no"][j] is not None]
     claim, stopped = hands.get("claim"), hands.get("stopped")
-    claims = tuple(sorted((int(hands["hand_no"][j]), None if claim is None or claim[j] is None else int(claim[j]))
-                          for j in rows if hands["hand_no"][j] is not None))
-    inside = [int(hands["hand_no"][j]) for j in rows
-              if stopped is not None and stopped[j] is True and hands["hand_no"][j] is not None]
-    return claims, (max(inside) if inside else None)
+    derived, matches, over = hands.get("derived"), hands.get("claim_matches"), hands.get("match_over")
+    claims = tuple(sorted((h, None if claim is None or claim[j] is None else int(claim[j])) for j, h in numbered))
+    # (a hand stopped early and followed by others is not where the record ends: its last hand is)
+    last = max(numbered, key=lambda jh: (jh[1], jh[0]), default=None)
+    inside = last is not None and stopped is not None and stopped[last[0]] is True
+    results = tuple((h, None if claim is None or claim[j] is None or matches is None or matches[j] is not None
+                     else int(claim[j]))
+                    for j, h in numbered if derived is not None and derived[j] is not None and "outcome" in derived[j])
+    passed = [h for j, h in numbered if over is not None and over[j] is True]
+    return {"claims": claims, "ends_inside": last[1] if inside else None, "derived_results": results,
+            "passed_in": passed[0] if passed else None}
 
 
 def _digest(text) -> str | None:
@@ -117,12 +126,11 @@ def _keys_of_match(match: Match, result: MatchResult) -> dict:
     row = {c: values[-1] for c, values in builder.cols["matches"].items()}
     hands = builder.cols["hands"]
     key, same = _keys(row, hands, len(result.hands))
-    claims, inside = _hand_facts(hands, len(result.hands))
     try:                    # the text ingest stores in ``records`` (rows.TableBuilder: printable(format_tgn))
         text = printable(format_tgn(match))
     except Exception:       # .tgn cannot hold it (Unwritable), or the writer fails: not known, and said so
         text = None
-    return {"key": key, "same": same, "claims": claims, "ends_inside": inside, "digest": _digest(text),
+    return {"key": key, "same": same, **_hand_facts(hands, len(result.hands)), "digest": _digest(text),
             "body": body_digest(text)}
 
 
@@ -185,7 +193,7 @@ def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, dict]:
     from .rows import _SAME_HAND       # the hand columns rows.match_key reads
 
     table = read_table(ds, "hands")
-    wanted = (*_SAME_HAND, "claim", "stopped")
+    wanted = (*_SAME_HAND, "claim", "stopped", "derived", "claim_matches", "match_over")
     present = [c for c in ("match_id", *wanted) if c in table.column_names]
     by_match: dict[str, list[dict]] = {}
     for h in table.select(present).to_pylist():
@@ -195,8 +203,7 @@ def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, dict]:
         hands = by_match.get(mid, [])
         columns = {c: [h.get(c) for h in hands] for c in wanted}
         key, same = _keys(row, columns, len(hands))
-        claims, inside = _hand_facts(columns, len(hands))
-        out[mid] = {"key": key, "same": same, "claims": claims, "ends_inside": inside}
+        out[mid] = {"key": key, "same": same, **_hand_facts(columns, len(hands))}
     return out
 
 

@@ -76,6 +76,13 @@ class EventMatch:
     those, which a note names one by one; ``None`` when not known (as :attr:`digest`)."""
     ends_inside: int | None = field(default=None, compare=False)
     """The hand the record is known to end inside (the ``hands`` table's ``stopped``), else ``None``."""
+    derived_results: tuple[tuple[int, int | None], ...] = field(default=(), compare=False)
+    """The hands whose record stops before their end and whose result (outcome, levels after) is derived
+    (docs/rules.md §7.4: the ``hands`` table's ``derived`` names ``outcome``), each as ``(hand number, claim)``:
+    ``claim`` the ``[Claim]`` the result rests on (a claim the cards left allow: ``claim_matches`` null), ``None``
+    where it rests on the cards left alone (no claim, or one the cards prove wrong)."""
+    passed_in: int | None = field(default=None, compare=False)
+    """The hand in which a side passed the winning level (the first whose ``match_over`` is true), else ``None``."""
     ruleset: str | None = field(default=None, compare=False)
     """The match's ruleset as ``tractor ingest`` stores it (the ``matches`` table's ``ruleset``: its first
     hand's ruleset name, else ``[Ruleset]``), ``None`` when not known (not read): a note names the rulesets

@@ -43,7 +43,7 @@ def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awa
     match whose ``[Event]`` differs from it only in letter case or spacing is on record, not counted for that."""
     return (_event_warnings(matches) + _events_merged(matches) + _name_warnings(matches) + _round_warnings(matches)
             + _both_forfeit(matches) + _missing_from_rounds(matches, read, awards, event) + award_notes(awards, matches)
-            + _cut_short(matches)
+            + _cut_short(matches) + _passed_on_derived(matches)
             + _player_twice(matches) + _mixed_rulesets(matches))
 
 
@@ -216,10 +216,11 @@ docs/rules.md §8.5: ``engine.scoring.decide``)."""
 def _cut_short(matches: Sequence[EventMatch]) -> list[str]:
     """A note per match the rule for a match cut short decided (docs/rules.md §8.5) whose record is
     known to end inside a hand (:attr:`EventMatch.ends_inside`): the hand was not played out, and the
-    match went to the levels it was played at — a round stopped by the clock, or a record cut off, which
-    the records do not say.  What decided it, and the final levels, are named.  A match that ended
-    between two hands under the same rule is the rule working as written: no note (its result says
-    how it was decided)."""
+    match went to the levels when the record ends — a round stopped by the clock, or a record cut off, which
+    the records do not say.  What decided it, and the final levels, are named, and which levels they are: the
+    levels that hand was played at, or, where its result is derived (:attr:`EventMatch.derived_results`, docs/rules.md
+    §7.4), the levels after it, from its ``[Claim]`` or from the cards left.  A match that ended between two hands
+    under the same rule is the rule working as written: no note (its result says how it was decided)."""
     notes = []
     for m in sorted(matches, key=lambda m: (m.source or m.match_id, m.match_id)):
         if m.decided_by not in _BY_LEVELS or m.winner is None or m.ends_inside is None:
@@ -227,14 +228,55 @@ def _cut_short(matches: Sequence[EventMatch]) -> list[str]:
         where, h = match_named(m), m.ends_inside
         en, zh = match_decision_text(m.teams[m.winner], m.decided_by, m.forfeit_reasons)
         levels = " : ".join("?" if v is None else RANK_TOKENS.get(v, str(v)) for v in m.levels)
+        derived = dict(m.derived_results)
+        if h not in derived:
+            which_en, which_zh = f"the levels hand {h} was played at", f"即第 {h} 局所打的级数"
+            check_en, check_zh = (f"and any [Claim] of hand {h} (not used: the hand gave no result)",
+                                  f"以及第 {h} 局的 [Claim]（如有；未用于判定：该局没有结果）")
+        elif derived[h] is not None:
+            which_en = (f"the levels after hand {h}, whose result is derived from its [Claim] {derived[h]} "
+                        f"(docs/rules.md §7.4)")
+            which_zh = f"即第 {h} 局之后的级数，该局结果由其 [Claim] {derived[h]} 推出（docs/rules.md §7.4）"
+            check_en, check_zh = f"and hand {h}'s [Claim] {derived[h]}", f"以及第 {h} 局的 [Claim] {derived[h]}"
+        else:
+            which_en = (f"the levels after hand {h}, whose result is derived from the cards left: every total they "
+                        f"allow gives it (docs/rules.md §7.4)")
+            which_zh = f"即第 {h} 局之后的级数，该局结果由余下的牌推出：余牌可能给出的每个总分结果相同（docs/rules.md §7.4）"
+            check_en, check_zh = f"and that hand {h} was stopped there", f"以及第 {h} 局是否确在此处停止"
         notes.append(f"{where}: the record ends inside hand {h}, before a side passed the winning level; decided by the "
                      f"ruleset's rule for a match cut short (docs/rules.md §8.5) at the levels when the record ends "
-                     f"({levels}, N–S : E–W: hand {h}'s own, or after it where its [Claim] or the cards left give "
-                     f"its result, docs/rules.md §7.4): {en}; counted: check that the match was stopped there, that "
-                     f"the record is whole, and any [Claim] of hand {h} / {where}：记录在第 {h} 局中途结束，双方均未打过"
+                     f"({levels}, N–S : E–W: {which_en}): {en}; counted: check that the match was stopped there, that "
+                     f"the record is whole, {check_en} / {where}：记录在第 {h} 局中途结束，双方均未打过"
                      f"获胜级别；按规则对中途结束比赛的判定（docs/rules.md §8.5）以记录结束时的级数（{levels}，南北 : 东西："
-                     f"即第 {h} 局所打的级数，若该局结果由其 [Claim] 或余下的牌给出则为该局之后的级数，docs/rules.md §7.4）"
-                     f"判定：{zh}；已计入：请核对比赛是否确在此处停止、记录是否完整，以及第 {h} 局的 [Claim]")
+                     f"{which_zh}）判定：{zh}；已计入：请核对比赛是否确在此处停止、记录是否完整，{check_zh}")
+    return notes
+
+
+def _passed_on_derived(matches: Sequence[EventMatch]) -> list[str]:
+    """A note per match a side won by passing the winning level in a hand whose record stops before its end and
+    whose result is derived (:attr:`EventMatch.passed_in`, :attr:`EventMatch.derived_results`, docs/rules.md
+    §7.4): the decision rests on that result — the table's ``[Claim]``, or the cards left —, not on tricks
+    played out; the match and the hand are named, and what to check."""
+    notes = []
+    for m in sorted(matches, key=lambda m: (m.source or m.match_id, m.match_id)):
+        derived = dict(m.derived_results)
+        h = m.passed_in
+        if m.winner is None or not m.decided_by.startswith("passed") or h is None or h not in derived:
+            continue
+        where = match_named(m)
+        en, zh = match_decision_text(m.teams[m.winner], m.decided_by, m.forfeit_reasons)
+        claim = derived[h]
+        if claim is not None:
+            from_en, from_zh = f"its [Claim] {claim} (docs/rules.md §7.4)", f"其 [Claim] {claim}（docs/rules.md §7.4）"
+            check_en, check_zh = f"check hand {h}'s [Claim] {claim}", f"请核对第 {h} 局的 [Claim] {claim}"
+        else:
+            from_en = "the cards left (every total they allow gives it; docs/rules.md §7.4)"
+            from_zh = "余下的牌（余牌可能给出的每个总分结果相同；docs/rules.md §7.4）"
+            check_en, check_zh = f"check that hand {h} was stopped there", f"请核对第 {h} 局是否确在此处停止"
+        notes.append(f"{where}: {en} in hand {h}, whose record stops before its end: the decision rests on that "
+                     f"hand's result derived from {from_en}, not on tricks played out; counted: "
+                     f"{check_en} / {where}：{zh}（第 {h} 局）；该局记录在打完之前结束：胜负取决于由{from_zh}推出的"
+                     f"该局结果，而非打完的各轮；已计入：{check_zh}")
     return notes
 
 

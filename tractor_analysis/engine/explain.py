@@ -184,6 +184,27 @@ def gain_capped(seats: Sequence[int], team: int | None, got: int, gain: int, ran
             f" (capped: {who_en} stand at {r} ({rules}), {what_en}, so they go up 0 levels, not {gain})")
 
 
+
+def gain_open(seats: Sequence[int], team: int | None, gain: int, ranks: Sequence[int], figure: bool) -> Message:
+    """What follows the levels an outcome gains (``gain``, the score table's) when the winning side's level
+    before the hand is not known (a record begun mid-match) and a rank it may not skip (``ranks``: those that
+    would stop it from one level or another it may be at, rules.md §8.4) may stop it short: the gain is the
+    most it went up, not a fact.  ``team`` the side (0 N–S, 1 E–W), ``None`` in friend mode (the ``seats``
+    then named); ``figure``: say the gain (the levels words before it do not already say "at most"), e.g.
+    " (NS's level before the hand is not known: a cap at A may apply, a rank they may not skip)"."""
+    who_zh = _TEAM_ZH[team] if team is not None else "、".join(_zh(s) for s in seats)
+    who_en = _TEAM_EN[team] if team is not None else " and ".join(_en(s) for s in seats)
+    named = [_RANKS.get(r, str(r)) for r in ranks]
+    at_en = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+    at_zh = named[0] if len(named) == 1 else "、".join(named[:-1]) + " 或 " + named[-1]
+    if figure:
+        return (f"（{who_zh}最多升 {gain} 级：其本局之前的级别未知，可能受 {at_zh} 的限制（不可越过的级别））",
+                f" ({who_en}: up to {gain} level{'s' * (gain != 1)} — the level before is not known, a cap at "
+                f"{at_en} may apply: a rank they may not skip)")
+    return (f"（{who_zh}本局之前的级别未知：可能受 {at_zh} 的限制（不可越过的级别））",
+            f" ({who_en}'s level before the hand is not known: a cap at {at_en} may apply, a rank they may not skip)")
+
+
 FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor, "follow_triple": follow_triple}
 
 TRICK_CORE = ("trick judge core", "判墩核心")
@@ -191,4 +212,4 @@ TRICK_CORE = ("trick judge core", "判墩核心")
 
 __all__ = ["TRICK_CORE", "cards_text", "not_in_hand", "wrong_count", "out_of_turn", "mixed_lead", "follow_suit",
            "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
-           "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "FOLLOW_MESSAGES"]
+           "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "gain_open", "FOLLOW_MESSAGES"]

@@ -19,7 +19,7 @@ import dataclasses
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
 from . import explain_hand, explain_stopped
-from .outcome import gain_capped, offenders, takebacks_unknown, team_counts
+from .outcome import gain_capped, gain_open, gain_words, offenders, takebacks_unknown, team_counts
 from .played_cards import card_list
 from .tricks import HandContext, hand_context
 from .bury_readings import disputes, judge as judge_readings
@@ -284,14 +284,14 @@ def describe_outcome(result: HandResult) -> tuple[str, str]:
     """Bilingual one-line outcome: who won, levels (and what capped the gain: :func:`gain_capped`),
     next dealer."""
     zh, en = explain_hand.outcome(result.outcome)
-    capped = gain_capped(result)
-    if capped is None:
+    if gain_capped(result) is None and not gain_open(result):
         return zh, en
     o = result.outcome
     head_zh, head_en = explain_hand.describe_levels(o.winner, o.levels, o.reason)
-    # the cap follows the levels gained, before the next dealer
-    zh = zh.replace(head_zh, head_zh + capped[0], 1) if head_zh in zh else zh + capped[0]
-    en = en.replace(head_en, head_en + capped[1], 1) if head_en in en else en + capped[1]
+    # the cap follows the levels gained, before the next dealer (a gain a cap may stop short: said as a most)
+    new_zh, new_en = gain_words(result, (head_zh, head_en))
+    zh = zh.replace(head_zh, new_zh, 1) if head_zh in zh else zh + new_zh[len(head_zh):]
+    en = en.replace(head_en, new_en, 1) if head_en in en else en + new_en[len(head_en):]
     return zh, en
 
 

@@ -149,6 +149,72 @@ def gain_capped(result: HandResult) -> Message | None:
     return "".join(p[0] for p in parts), "".join(p[1] for p in parts)
 
 
+@dataclass(frozen=True, slots=True)
+class GainOpen:
+    """Players of the side that won a hand whose level before it is not known (a record begun mid-match): a
+    rank they may not skip would stop their gain short from some of the levels they may be at (rules.md §8.4),
+    so the score table's gain is the most they went up, not a fact."""
+
+    seats: tuple[int, ...]
+    """The players, in seat order (N E S W)."""
+    ranks: tuple[int, ...]
+    """The ranks that would stop them, from one level or another they may be at, in order."""
+
+
+def gain_open(result: HandResult) -> tuple[GainOpen, ...]:
+    """The players of ``result``'s winning side whose level before the hand is not known and whose gain (the
+    score table's ``Outcome.levels``) a rank they may not skip would stop short from some level they may be at
+    (every rank from 2 to the winning level: the record leaves it open) — one :class:`GainOpen` for them all
+    (the same ranks stop each: :func:`.scoring.advance` of the level alone); ``()`` when their gain is the
+    score table's from every such level, when every level is known, and where :func:`gain_caps` gives nothing
+    (no gain, a table that moves no level, the sides not known)."""
+    o, rules = result.outcome, result.rules
+    if (o is None or not rules.score_table.moves_levels or o.winner not in ("attackers", "defenders")
+            or o.levels <= 0 or not result.defenders):
+        return ()
+    up = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
+    seats = tuple(s for s in sorted(up) if result.player_levels_before[s] is None)
+    if not seats:
+        return ()
+    ranks = set()
+    for before in range(2, rules.win_level + 1):
+        climbed = _climb(rules, o.winner, o.levels, frozenset(seats[:1]), (before,) * 4, result.level)
+        reached, passed = climbed[seats[0]]
+        if not passed and reached < before + o.levels:
+            ranks.add(reached)
+    return (GainOpen(seats, tuple(sorted(ranks))),) if ranks else ()
+
+
+def gain_words(result: HandResult, head: Message) -> Message:
+    """``head`` — the words of the levels ``result``'s outcome gains (:func:`.explain_hand.describe_levels`, or a
+    page's own words of them) — with what stopped the gain (:func:`gain_capped`), and, where the level before of
+    the whole winning side is not known and a rank may stop it (:func:`gain_open`), the figure said as the most
+    they went up ("up at most 2 levels") with why it is not known (``explain.gain_open``); for some of the side
+    only (friend mode), those players named after it.  ``head`` unchanged when nothing stops or may stop it."""
+    zh, en = head
+    capped = gain_capped(result)
+    if capped is not None:
+        zh, en = zh + capped[0], en + capped[1]
+    opened = gain_open(result)
+    if not opened:
+        return zh, en
+    o, rules = result.outcome, result.rules
+    up = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
+    g = opened[0]
+    whole = set(g.seats) == set(up)
+    n = o.levels
+    said_en, said_zh = f"up {n} level", next((w for w in (f"升 {n} 级", f"升{n}级") if w in zh), None)
+    if whole and said_en in en and said_zh is not None:
+        en = en.replace(said_en, f"up at most {n} level", 1)
+        zh = zh.replace(said_zh, "最多" + said_zh, 1)
+        figure = False
+    else:
+        figure = True
+    team = team_of(g.seats[0]) if not rules.friend and len(g.seats) == 2 else None
+    words = explain.gain_open(g.seats, team, n, g.ranks, figure)
+    return zh + words[0], en + words[1]
+
+
 def offenders(hand: Hand, rules: RuleSet, violations: Sequence[Violation]) -> tuple[list[int], list[int]]:
     """The seats a level penalty falls on (seed 001, rules 五 and 七): one entry per wrong follow
     (跟牌错误) among ``violations`` under ``revoke_penalty = level``, one per take-back (悔牌) whose
@@ -331,6 +397,6 @@ def punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[in
     return (by_team[0], by_team[1]), tuple(after)
 
 
-__all__ = ["REVOKE_CODES", "GainCap", "SidePenalty", "gain_capped", "gain_caps", "hand_outcome", "level_outcome",
+__all__ = ["REVOKE_CODES", "GainCap", "GainOpen", "gain_open", "gain_words", "SidePenalty", "gain_capped", "gain_caps", "hand_outcome", "level_outcome",
            "level_penalties", "levels_after_span", "offenders", "punish", "side_penalties", "takeback_seats_open",
            "takeback_seats_unknown", "takebacks_punished_unknown", "takebacks_unknown", "team_counts"]
