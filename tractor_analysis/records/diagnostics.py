@@ -50,6 +50,8 @@ CODES: dict[str, str] = {
     "missing_deal": "a hand that is not a position has no deal lines: no follow or throw can be judged, no outcome given",
     "missing_tricks": "a played hand (not a score sheet's, nor a position) with its deal and no trick line, the "
                       "record going on after it: its play is not judged, no outcome given",
+    "tags_only_hand": "a hand (not a score sheet's, nor a position) of tags alone — no deal line and no trick line —, "
+                      "the record going on after it: nothing of it is judged, no outcome given",
     "uneven_position": "a position whose seats hold different numbers of cards (it starts between tricks): never shown legal",
     "unreadable_file": "the path cannot be read (missing, a directory without records, no permission)",
     "engine_error": "the rule engine failed on this match (a bug: please report it with the record)",

@@ -159,7 +159,7 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
     if bad or unstated:
         number = (st.hands[-1].number + 1) if st.hands else 1
     # opened before its diagnostics, so that they carry the hand's number (check --json "hand")
-    st.hand = HandDraft(number, at[0], st.lines[at[0] - 1])
+    st.hand = HandDraft(number, at[0], st.lines[at[0] - 1], at[1])
     st.hand.number_known = not unstated
     if bad:
         shown = value if len(value) <= 40 else value[:40] + "…"
@@ -201,6 +201,9 @@ def _close_hand(st: Reading, next_hand: int | None = None) -> None:
                     "[Trump \"NT\"]）：主牌未知，本局出牌一概不予判定", h.line, 1)
     if not h.result_only and not h.setup and not tricks and h.deal is not None and next_hand is not None:
         _no_trick_line(st, h, next_hand)
+    if (not h.result_only and not h.setup and not h.tricks and h.deal is None and h.bottom is None
+            and h.buried is None and next_hand is not None):
+        _tags_only(st, h, next_hand)
     hand = new_hand(
         number=h.number, dealer=h.dealer, trump=h.trump, level=h.level, declarations=h.declarations,
         declarations_known=h.declarations_known,
@@ -232,6 +235,19 @@ def _no_trick_line(st: Reading, h: HandDraft, next_hand: int) -> None:
             f"第 {h.number} 局没有任何出牌行，而记录在其后仍继续（下一个 [Hand] 在第 {next_hand} 行）：本局出牌未记录，"
             "因此一概不予判定，本局也没有结果；请写上各墩（'1. N: 牌, E: 牌, …'），若本局只记结果，则写 "
             "[ResultOnly \"yes\"] 及其 [Claim]", h.line, 1)
+
+
+def _tags_only(st: Reading, h: HandDraft, next_hand: int) -> None:
+    """A hand (not a score sheet's, nor a position) of tags alone — no deal line, no ``Bottom:`` / ``Buried:``
+    line, no trick line —, the record going on after it: a header typed and nothing written under it.  Read
+    as it stands (an empty hand: nothing judged, no result), said at its ``[Hand]`` tag."""
+    st.diag("tags_only_hand", f"hand {h.number} has tags but no deal line and no trick line, and the record goes on "
+            f"after it (the next [Hand] is at line {next_hand}): nothing of its deal or play is recorded, so none of "
+            "it is judged and the hand has no result; write its deal ('N: cards' …) and tricks ('1. N: cards, E: "
+            "cards, …'), or, for a hand kept as its result alone, [ResultOnly \"yes\"] and its [Claim]",
+            f"第 {h.number} 局只有标签，没有发牌行和出牌行，而记录在其后仍继续（下一个 [Hand] 在第 {next_hand} 行）："
+            "本局的发牌与出牌都未记录，因此一概不予判定，本局也没有结果；请写上发牌（'N: 牌' …）与各墩（'1. N: 牌, "
+            "E: 牌, …'），若本局只记结果，则写 [ResultOnly \"yes\"] 及其 [Claim]", h.line, h.column)
 
 
 def _check_result_only(st: Reading, h: HandDraft, tricks: list) -> None:

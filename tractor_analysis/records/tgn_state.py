@@ -42,16 +42,17 @@ def width_note(written: str) -> tuple[str, str]:
 class HandDraft:
     """A hand while its lines are read; :func:`.tgn_reader` makes the :class:`~.model.Hand`."""
 
-    __slots__ = ("number", "line", "text", "dealer", "trump", "trump_seen", "trump_known", "points_known", "level", "declarations", "declarations_known",
+    __slots__ = ("number", "line", "column", "text", "dealer", "trump", "trump_seen", "trump_known", "points_known", "level", "declarations", "declarations_known",
                  "deal", "bottom", "buried", "friend", "setup", "points", "first_trick", "tricks",
                  "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks",
                  "takebacks_unread", "bid_for",
                  "bid_for_known", "number_known", "positions", "result_only", "dealer_unknown", "deal_unread",
                  "aside_unread", "plays_unread", "throws_after_lead", "last_trick")
 
-    def __init__(self, number: int, line: int, text: str):
+    def __init__(self, number: int, line: int, text: str, column: int = 1):
         self.number = number
         self.line = line
+        self.column = column        # of the [Hand] tag on its line (tags may share a line)
         self.text = text
         self.dealer = None
         self.dealer_unknown = False     # [Dealer "?"]: the record says it does not know who dealt
