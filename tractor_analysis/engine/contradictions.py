@@ -25,7 +25,7 @@ import itertools
 from typing import Callable, Sequence
 
 from ..records.model import Hand
-from . import explain_contradicted
+from . import explain_contradicted, explain_unknown
 from .agreement import agree, shared_facts, sides_withheld
 from .deal_lines import SHOWN_BY
 from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding
@@ -287,6 +287,26 @@ def _standing(ways: Sequence[tuple[dict, HandResult]]) -> set[str]:
             and not any(_contradiction(w) and _FACT_OF[w.code] == fact for _, r in ways for w in r.violations)}
 
 
+def _one_level_finding(hand: Hand, result: HandResult, shown: list[Violation],
+                       dealers: Sequence[int | None]) -> list[Violation]:
+    """``shown`` with its ``level_mismatch`` findings as one, naming both sides, when ``[Level]`` is wrong under the
+    recorded ``[Dealer]`` and under the dealer of the other side the rest of the record names (``dealers``): one
+    fact of the record, said once with what the tag gives and what the match's levels give (both sides' carried
+    levels) — not once per dealer (two findings, one of them redundant), nor against one side alone when the
+    judgements kept leave the dealer open.  Friend mode (each player's own level) is left as found."""
+    found = [v for v in shown if v.code == "level_mismatch"]
+    if not found or result.rules.friend or hand.level is None or hand.dealer is None:
+        return shown
+    ns, ew = result.player_levels_before[0], result.player_levels_before[1]
+    others = [d for d in dealers if d is not None and d & 1 != hand.dealer & 1]
+    if ns is None or ew is None or hand.level in (ns, ew) or not others:
+        return shown
+    seats = [hand.dealer, *dict.fromkeys(others)]
+    zh, en = explain_unknown.level_of_neither_side(hand.level, ns, ew, seats)
+    one = dataclasses.replace(found[0], message_zh=zh, message_en=en)
+    return [one if v is found[0] else v for v in shown if v.code != "level_mismatch" or v is found[0]]
+
+
 def _with(hand: Hand, choice: Sequence[tuple[str, int | None]]) -> Hand:
     return dataclasses.replace(hand, **{fact: value for fact, value in choice}) if choice else hand
 
@@ -383,6 +403,7 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
             if _contradiction(v) and _FACT_OF[v.code] == fact and (v.code, v.seat, v.message_en) not in seen:
                 seen.add((v.code, v.seat, v.message_en))
                 shown.append(v)
+    shown = _one_level_finding(hand, result, shown, options.get("dealer", ()))
     shown = [as_record_finding(v) if _set_aside(v, result, ways) else v for v in shown]
     kept = [v for v in changes["violations"] if not _contradiction(v)]
     changes["violations"] = tuple(sorted([*shown, *kept], key=order))

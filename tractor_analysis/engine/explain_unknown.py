@@ -314,7 +314,16 @@ def record_cut_by_damage(number: int | None, what: Sequence[str]) -> Message:
                         "the record and not guessed", what)
 
 
-def level_of_neither_side(level: int, ns: int, ew: int) -> Message:
+def level_of_neither_side(level: int, ns: int, ew: int, dealers: Sequence[int] = ()) -> Message:
+    """``[Level]`` neither side plays: ``[Dealer]`` not stated, or (``dealers``: the recorded one first) contradicted,
+    the level wrong under each dealer the record names (:mod:`.contradictions`)."""
+    if dealers:
+        names_zh = "还是".join(SEAT_NAMES_ZH[s] for s in dealers)
+        names_en = " or ".join(SEAT_TOKENS[s] for s in dealers)
+        return (f"记录的级牌是 {RANK_TOKENS[level]}，但按前面各局南北打 {RANK_TOKENS[ns]}、东西打 {RANK_TOKENS[ew]}："
+                f"无论{names_zh}坐庄都不符",
+                f"[Level] is {RANK_TOKENS[level]} but N–S carry {RANK_TOKENS[ns]} and E–W {RANK_TOKENS[ew]} from the "
+                f"earlier hands: wrong whether {names_en} deals")
     return (f"记录的级牌是 {RANK_TOKENS[level]}，但按前面各局南北打 {RANK_TOKENS[ns]}、东西打 {RANK_TOKENS[ew]}："
             "无论谁坐庄都不符（[Dealer] 未写明）",
             f"[Level] is {RANK_TOKENS[level]} but N–S carry {RANK_TOKENS[ns]} and E–W {RANK_TOKENS[ew]} from the "
