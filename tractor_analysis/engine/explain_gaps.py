@@ -94,7 +94,7 @@ def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[
                    f"the hand was judged once {fit_en}, and only what all of them give is kept")
     if not what:
         return head_zh + "；所有判定都相同", head_en + "; they all give the same"
-    return unknown_fact(head_zh, head_en, what)
+    return unknown_fact(head_zh, head_en, what, len({t for t, _ in gaps}) > 1)
 
 
 def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int, open_only: bool = True,
@@ -218,7 +218,7 @@ def gaps_not_judged(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[st
                     f"（只取决于该轮的出牌）照常判定")
         head_en += (f"; the other seats' follows (which rest on their own cards and the lead recorded{where_en}) and "
                     "the winners of the later tricks the record gives whole (which rest on their plays alone) are judged")
-    return unknown_fact(head_zh, head_en, what)
+    return unknown_fact(head_zh, head_en, what, not one)
 
 
 def gap_points_no_point_cards(trick: int, points: int, missing: Sequence[int], ends: bool = False) -> Message:

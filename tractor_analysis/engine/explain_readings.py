@@ -411,7 +411,7 @@ def seat_order_readings(first: int, late: Sequence[int], found: int | None, what
                "请按出牌顺序（首出者在前）记录各墩，以便完整判定")
         en += (f": the hand was judged both ways (read in seat order, each trick led by the seat due, it has {found} "
                "violation(s)), and only what both give is kept; write each trick leader first for a full judgement")
-    return unknown_fact(zh, en, what)
+    return unknown_fact(zh, en, what, len(late) > 1)
 
 
 def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]], found: int,
@@ -429,4 +429,4 @@ def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]]
           f"is led by the seat due; the record does not say whether two lines were copied in each other's place or "
           f"the table led out of turn: the hand was judged each way (exchanged, the fewest violations are {found}), "
           f"and only what all give is kept")
-    return unknown_fact(zh, en, what)
+    return unknown_fact(zh, en, what, several=True)     # (two or three tricks led out of turn, two exchanged)

@@ -25,15 +25,22 @@ SIDE_ZH = ("南北", "东西")
 SIDE_EN = ("N–S", "E–W")
 
 
-def _withheld(what: Sequence[str]) -> Message:
-    return "、".join(WITHHELD[w][0] for w in what), "; ".join(WITHHELD[w][1] for w in what)
+SEVERAL_TRICKS = {"trick_winner": ("这几墩的赢家", "those tricks' winners"),
+                  "trick_points": ("这几墩的分数", "those tricks' points")}
+"""The :data:`~.verdicts.WITHHELD` words of one trick ("that trick's winner"), for a message naming several."""
 
 
-def unknown_fact(zh: str, en: str, what: Sequence[str]) -> Message:
+def _withheld(what: Sequence[str], several: bool = False) -> Message:
+    words = [SEVERAL_TRICKS.get(w, WITHHELD[w]) if several else WITHHELD[w] for w in what]
+    return "、".join(zh for zh, _ in words), "; ".join(en for _, en in words)
+
+
+def unknown_fact(zh: str, en: str, what: Sequence[str], several: bool = False) -> Message:
     """A fact the record does not give: why it is unknown (``zh``, ``en``: the same in both
     languages), then what was withheld for want of it (``what``: keys of
-    :data:`~.verdicts.WITHHELD`) — "…；因此不判定：…" / "…; withheld: …"."""
-    wzh, wen = _withheld(what)
+    :data:`~.verdicts.WITHHELD`) — "…；因此不判定：…" / "…; withheld: …".  ``several``: the message names
+    several tricks, whose winners and points are withheld (:data:`SEVERAL_TRICKS`), not "that trick's"."""
+    wzh, wen = _withheld(what, several)
     return f"{zh}；因此不判定：{wzh}", f"{en}; withheld: {wen}"
 
 
