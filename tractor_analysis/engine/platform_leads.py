@@ -14,6 +14,13 @@ each such trick both ways (:func:`readings`), and only what every reading gives 
 ``leader``).  A reading the bottom rules out (the dealer would not hold a card of the bottom it never buried) is
 no reading.  Where the readings cannot all be made (more than :data:`MOST_SEATINGS` tricks to seat again, a winner by
 the rules that moves when the trick after it is seated again), nothing resting on the seats is kept.
+
+A trick the reader seated from the bottom (hand tag :data:`~tractor_analysis.records.fen80_reader.SEATS_BOTTOM_TAG`:
+a card of the bottom the dealer kept is played in it, so the cards say who led it, and the ``w`` before it named
+another seat) is not seated from ``w``: it is weighed no other way (any other seating puts that card with a seat
+that never held it).  Where the rules give the trick before to another seat than the one the bottom says led, the
+record contradicts itself (the bottom or the trick's cards miscopied, or the platform judging otherwise) and
+nothing resting on the seats is kept (:func:`against_bottom`).
 """
 from __future__ import annotations
 
@@ -21,14 +28,16 @@ import dataclasses
 from collections import Counter
 from typing import Callable
 
-from ..records.fen80_reader import SEATS_TAG, SEATS_FROM_WINNERS
+from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
+from ..records.fen80_reader import SEATS_BOTTOM_TAG, SEATS_TAG, SEATS_FROM_WINNERS
 from ..records.model import Hand
 from .agreement import agree, shared_facts, sides_withheld
 from . import explain_contradicted
-from .explain_unknown import fault_owed_open
+from .explain_unknown import fault_owed_open, unknown_fact
 from .verdicts import HandResult, Unknown, Violation
 
-__all__ = ["seated_from_winners", "reseated", "readings", "judge", "MOST_SEATINGS"]
+__all__ = ["seated_from_winners", "seated_from_bottom", "reseated", "readings", "against_bottom", "judge",
+           "MOST_SEATINGS"]
 
 MOST_SEATINGS = 16
 """The most tricks seated again (each a judgement) over all the readings of a hand."""
@@ -42,6 +51,12 @@ def seated_from_winners(hand: Hand) -> bool:
     """``hand``'s trick lines are seated from the record's own winners (:data:`SEATS_TAG`), its deal (if any)
     rebuilt from the plays so seated."""
     return not hand.setup and any(n == SEATS_TAG and v == SEATS_FROM_WINNERS for n, v in hand.tags)
+
+
+def seated_from_bottom(hand: Hand) -> frozenset[int]:
+    """The numbers of the tricks of ``hand`` the reader seated from the bottom, not from ``w``
+    (:data:`SEATS_BOTTOM_TAG`; a word that is no trick number is none)."""
+    return frozenset(int(w) for n, v in hand.tags if n == SEATS_BOTTOM_TAG for w in v.split() if w.isdigit())
 
 
 def reseated(hand: Hand, index: int, leader: int) -> Hand | None:
@@ -74,13 +89,47 @@ def _doubts(hand: Hand, result: HandResult, start: int = 1) -> list[tuple[int, i
     """From trick index ``start`` on, the tricks of ``hand`` whose first play is not the seat ``result`` gives
     the trick before to (its winner known): ``(index, that winner)``."""
     won = {t.number: t.winner for t in result.tricks}
+    bottom = seated_from_bottom(hand)
     out = []
     for i in range(max(start, 1), len(hand.tricks)):
         trick, before = hand.tricks[i], hand.tricks[i - 1]
         winner = won.get(before.number) if trick.number == before.number + 1 else None
-        if winner is not None and trick.plays and trick.plays[0].seat != winner:
+        if winner is not None and trick.plays and trick.plays[0].seat != winner and trick.number not in bottom:
             out.append((i, winner))
     return out
+
+
+def against_bottom(hand: Hand, result: HandResult) -> list[Doubt]:
+    """The tricks of ``hand`` seated from the bottom (:func:`seated_from_bottom`) whose first play is not the seat
+    ``result`` gives the trick before to (its winner known): ``(trick number, the seat the bottom says led it, the
+    winner of the trick before by the rules)``."""
+    won = {t.number: t.winner for t in result.tricks}
+    bottom = seated_from_bottom(hand)
+    out = []
+    for i in range(1, len(hand.tricks)):
+        trick, before = hand.tricks[i], hand.tricks[i - 1]
+        winner = won.get(before.number) if trick.number == before.number + 1 else None
+        if trick.number in bottom and winner is not None and trick.plays and trick.plays[0].seat != winner:
+            out.append((trick.number, trick.plays[0].seat, winner))
+    return out
+
+
+def _bottom_doubted(against: list[Doubt], what: list[str]) -> tuple[str, str]:
+    """Why the seats of the tricks in ``against`` are not known: the bottom says one seat led, the rules give the
+    trick before to another (``what``: what is withheld)."""
+    zh = "；".join(f"第 {n} 墩的出牌由{SEAT_NAMES_ZH[s]}起排座（庄家留下未埋的一张底牌在该墩打出，故由底牌定座，"
+                  f"而非第 {n - 1} 墩记录的赢家 w），而按规则（各墩按记录排座）第 {n - 1} 墩由{SEAT_NAMES_ZH[w]}赢得"
+                  for n, s, w in against)
+    en = "; ".join(f"trick {n}'s plays are seated from {SEAT_TOKENS[s]}, as a card of the bottom the dealer kept "
+                   f"(not buried) is played in it (seated from the bottom, not from the w of trick {n - 1}), but by "
+                   f"the rules (each trick seated as recorded) {SEAT_TOKENS[w]} won trick {n - 1}"
+                   for n, s, w in against)
+    zh += ("。记录自相矛盾：未说明是底牌或该墩的出牌抄错了，还是平台的裁判判法与本规则不同；此外别无可行的排座"
+           "（其他排座都会把那张底牌归给从未持有它的一家），因此依赖座位的结论均不予判定")
+    en += (". The record contradicts itself: it does not say whether the bottom or the trick's cards are miscopied, "
+           "or the platform's referee judged the trick otherwise; no other seating is a reading (it would put that "
+           "card with a seat that never held it), so nothing that rests on the seats is kept")
+    return unknown_fact(zh, en, what)
 
 
 def readings(hand: Hand, result: HandResult, plain: Callable[[Hand], HandResult]
@@ -153,12 +202,14 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult], pla
     withheld (``"unknown"`` tag ``leader``; a judgement that gives nothing resting on the seats added when not every
     reading was made).  ``result`` itself when no trick is seated from a winner the rules do not give."""
     withheld = any(t.winner is None for t in result.tricks[:-1])
-    doubts, weighed, hands, complete = readings(hand, plain(hand) if withheld else result, plain)
-    if not doubts:
+    base = plain(hand) if withheld else result
+    doubts, weighed, hands, complete = readings(hand, base, plain)
+    against = against_bottom(hand, base)
+    if not doubts and not against:
         return result
     results = [result, *(one(h) for h in hands)]
     made = len(results)
-    if not complete:
+    if not complete or against:
         results.append(_nothing(result))
     changes, what = agree(results, [t.plays for t in hand.tricks],
                           lambda v: fault_owed_open(v.seat, v.code, explain_contradicted.EITHER_SEATING))
@@ -166,6 +217,8 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult], pla
     sides_withheld(results, changes, what)
     what = list(dict.fromkeys(what))
     unknowns, derived = shared_facts(results)
-    said = Unknown("leader", tuple(what), *explain_contradicted.seats_from_winners_doubted(
-        doubts, weighed, made, complete, MOST_SEATINGS, what))
-    return dataclasses.replace(result, **changes, unknowns=(*unknowns, said), derived=tuple(derived))
+    said = [Unknown("leader", tuple(what), *explain_contradicted.seats_from_winners_doubted(
+        doubts, weighed, made, complete, MOST_SEATINGS, what))] if doubts else []
+    if against:
+        said.append(Unknown("leader", tuple(what), *_bottom_doubted(against, what)))
+    return dataclasses.replace(result, **changes, unknowns=(*unknowns, *said), derived=tuple(derived))

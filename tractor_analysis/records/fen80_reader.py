@@ -23,7 +23,10 @@ referee's summary.  What the record model gets (:func:`match_from_80fen`):
   them with the engine's; the source's own numbers (seed, first taker, redeals) as
   ``80fen:…`` tags; the match winner as the match tag ``Referee:Winner``;
 * :data:`SEATS_TAG` on every hand: its plays are seated from ``w`` and its deal rebuilt from them, so that the
-  engine weighs a ``w`` the rules do not give (:mod:`tractor_analysis.engine.platform_leads`).
+  engine weighs a ``w`` the rules do not give (:mod:`tractor_analysis.engine.platform_leads`) — but for a trick
+  holding a card of the bottom the dealer did not bury that ``w`` would seat with another seat: the dealer played
+  it, so that card says who led the trick, and the trick is seated from it (:data:`SEATS_BOTTOM_TAG`, a
+  ``bad_value`` naming the trick), never the round left out for a ``w``.
 
 Malformed input never raises: each problem is a positioned diagnostic (line, round,
 trick); a round that cannot be rebuilt is left out with a diagnostic saying so, and the next
@@ -37,14 +40,15 @@ import dataclasses
 import json
 from typing import Any
 
-from .cards import BJ, LJ, SEAT_TOKENS, card
+from .cards import BJ, LJ, SEAT_NAMES_ZH, SEAT_TOKENS, card
 from .diagnostics import Diagnostic, bilingual, clip
 from .limits import json_too_deep
 from .model import Declaration, Hand, Match, Play, Trick
 from .platform_lines import parse_lines
 
 __all__ = ["parse_80fen", "looks_like_80fen", "match_from_80fen", "REFEREE_TAGS", "SOURCE_TAG",
-           "PRESET", "unread_fields", "SEATS_TAG", "SEATS_FROM_WINNERS"]
+           "PRESET", "unread_fields", "SEATS_TAG", "SEATS_FROM_WINNERS",
+           "SEATS_BOTTOM_TAG"]
 
 PRESET = "80fen"
 """The ruleset preset the records of this table are judged under."""
@@ -67,6 +71,11 @@ SEATS_FROM_WINNERS = "from w"
 """The hand tag (and its value) every round read carries: its plays are seated from the trick's leader, the dealer
 for the first trick and the winner the log names (``w``) for the others, and the deal is rebuilt from the plays so
 seated — a ``w`` the rules do not give is weighed by the engine (:mod:`tractor_analysis.engine.platform_leads`)."""
+
+SEATS_BOTTOM_TAG = "80fen:seats-from-bottom"
+"""The hand tag naming the tricks (numbers, space-separated) seated from the bottom, not from ``w``: a card of the
+bottom the dealer did not bury is one it played, so it says who led the trick it is played in, where the ``w`` of
+the trick before names another seat (and would seat the card with a seat that never held it)."""
 
 _SUITS = "SHDC"
 _MAX_ID = 107
@@ -206,14 +215,19 @@ def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Not
         raise _Bad("field 'plays' should be a non-empty list of tricks", "字段 'plays' 应为非空的墩列表")
     stated_tricks = _stated_int(r, "tricks", 1, 999)
     warnings: list[_Note] = []
-    played, tricks, winners = _tricks(plays, dealer, line)
-    seen = {i for p in played for i in p}
+    ids_of, leaders, winners = _tricks(plays, dealer)
+    seen = {i for trick in ids_of for ids in trick for i in ids}
     if len(kitty) != 8 or len(buried) != 8:
         warnings.append(("bad_value", f"the bottom has {len(kitty)} cards and the bury {len(buried)}; both should have 8",
                          f"底牌 {len(kitty)} 张、埋底 {len(buried)} 张，都应为 8 张", None))
     both = [i for i in buried if i in seen]
     if both:
         raise _Bad(f"card id {both[0]} is both buried and played", f"牌号 {both[0]} 既被埋底又被打出")
+    moved: list[tuple[int, int, int, int]] = []
+    if len(kitty) == 8 and len(buried) == 8:
+        leaders, moved = _leaders_from_bottom(ids_of, leaders, dealer, kitty, buried)
+    warnings.extend(_seated_by_bottom(n, w, leader, card_id, dealer) for n, w, leader, card_id in moved)
+    played, tricks = _seated(ids_of, leaders, line)
     whole = all(len(p) >= _HAND_SIZE for p in played)
     deal = None
     if whole:
@@ -239,6 +253,8 @@ def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Not
     redeals = r.get("redeals", 0)
     redeals = 0 if redeals is None else _int(redeals, "redeals", 0, 99)
     tags: list[tuple[str, str]] = [(SEATS_TAG, SEATS_FROM_WINNERS)]
+    if moved:
+        tags.append((SEATS_BOTTOM_TAG, " ".join(str(n) for n, *_ in moved)))
     for key in ("seed", "first", "redeals"):
         if key in r and r[key] is not None:
             tags.append((f"80fen:{key}", json.dumps(r[key])))
@@ -251,10 +267,11 @@ def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Not
     return hand, warnings
 
 
-def _tricks(plays: list, dealer: int, line: int = 0) -> tuple[list[list[int]], list[Trick], list[int]]:
-    """The card ids each seat played, the tricks (at the file's ``line``) and their winners (80fen ``w``)."""
-    played: list[list[int]] = [[], [], [], []]
-    tricks: list[Trick] = []
+def _tricks(plays: list, dealer: int) -> tuple[list[list[list[int]]], list[int], list[int]]:
+    """The card ids of each trick's plays in order, each trick's leader (the dealer for the first, the winner the
+    log names for the trick before, 80fen ``w``, for the others) and the tricks' winners (``w``)."""
+    ids_of: list[list[list[int]]] = []
+    leaders: list[int] = []
     winners: list[int] = []
     seen: set[int] = set()
     leader = dealer
@@ -267,7 +284,7 @@ def _tricks(plays: list, dealer: int, line: int = 0) -> tuple[list[list[int]], l
             raise _Bad(f"a trick should have 4 plays, not {len(p)}", f"每一墩应有 4 家出牌，而不是 {len(p)}", n)
         w = _int(tr["w"], "w", 0, 3, n)
         out = []
-        for j, cards in enumerate(p):
+        for cards in p:
             ids = _ids(cards, "p", n)
             if not ids:
                 raise _Bad("a play with no cards", "出牌为空", n)
@@ -275,13 +292,48 @@ def _tricks(plays: list, dealer: int, line: int = 0) -> tuple[list[list[int]], l
             if dup:
                 raise _Bad(f"card id {dup[0]} is played twice", f"牌号 {dup[0]} 被出了两次", n)
             seen.update(ids)
+            out.append(ids)
+        ids_of.append(out)
+        leaders.append(leader)
+        winners.append(w)
+        leader = w
+    return ids_of, leaders, winners
+
+
+def _seated(ids_of: list[list[list[int]]], leaders: list[int], line: int = 0
+            ) -> tuple[list[list[int]], list[Trick]]:
+    """The card ids each seat played and the tricks (at the file's ``line``), each trick's plays seated in turn
+    from its leader."""
+    played: list[list[int]] = [[], [], [], []]
+    tricks: list[Trick] = []
+    for n, (trick, leader) in enumerate(zip(ids_of, leaders), 1):
+        out = []
+        for j, ids in enumerate(trick):
             seat = (leader + j) % 4
             played[seat].extend(ids)
             out.append(Play(seat, _kinds(ids)))
         tricks.append(Trick(n, tuple(out), line=line))
-        winners.append(w)
-        leader = w
-    return played, tricks, winners
+    return played, tricks
+
+
+def _leaders_from_bottom(ids_of: list[list[list[int]]], leaders: list[int], dealer: int, kitty: list[int],
+                         buried: list[int]) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+    """``leaders`` with a trick after the first seated again where the bottom says who played in it: a card of
+    the bottom the dealer did not bury is one it played, so a trick holding it as its ``j``-th play was led by the
+    seat ``j`` before the dealer.  Only a trick seated from ``w`` (not the first, led by the dealer) whose seating
+    puts such a card with another seat, and whose cards of the bottom all say the same leader, is seated again.
+    Also each trick so seated: ``(trick number, the seat w named, the seat the bottom names, the card id)``."""
+    kept = set(kitty) - set(buried)
+    out = list(leaders)
+    moved: list[tuple[int, int, int, int]] = []
+    for t in range(1, len(ids_of)):
+        found = {(dealer - j) % 4: i for j, ids in enumerate(ids_of[t]) for i in ids if i in kept}
+        if len(found) == 1:
+            ((leader, card_id),) = found.items()
+            if leader != leaders[t]:
+                out[t] = leader
+                moved.append((t + 1, leaders[t], leader, card_id))
+    return out, moved
 
 
 def _deal(played: list[list[int]], dealer: int, kitty: list[int], buried: list[int]) -> tuple[tuple[int, ...], ...]:
@@ -296,6 +348,22 @@ def _deal(played: list[list[int]], dealer: int, kitty: list[int], buried: list[i
     kit = set(kitty)
     deal[dealer] = tuple(sorted(_kinds([i for i in played[dealer] + buried if i not in kit])))
     return tuple(deal)
+
+
+def _seated_by_bottom(number: int, named: int, leader: int, card_id: int, dealer: int) -> _Note:
+    """The diagnostic of trick ``number`` seated from the bottom, not from the ``w`` of the trick before."""
+    w, by, d = SEAT_TOKENS[named], SEAT_TOKENS[leader], SEAT_TOKENS[dealer]
+    wz, byz, dz = (SEAT_NAMES_ZH[s] for s in (named, leader, dealer))
+    return ("bad_value",
+            f"field 'w' of trick {number - 1} names {w} its winner, so trick {number}'s plays would be seated from "
+            f"{w}; but card id {card_id} of the bottom, which the dealer {d} did not bury, is played in trick "
+            f"{number}, so {d} played it and trick {number} was led by {by}: the plays of trick {number} are seated from {by} "
+            f"(hand tag {SEATS_BOTTOM_TAG}), and the round is judged; the winner of trick {number - 1} is the "
+            f"engine's, from the cards, and the record's 'w' is compared with it (Referee:Winners)",
+            f"第 {number - 1} 墩的字段 'w' 记为{wz}赢，则第 {number} 墩的出牌应由{wz}起排座；但底牌 {card_id}（庄家"
+            f"{dz}未埋下）在第 {number} 墩打出，故为{dz}所出，第 {number} 墩由{byz}首出：第 {number} 墩的出牌由{byz}"
+            f"起排座（局标签 {SEATS_BOTTOM_TAG}），本局照常判定；第 {number - 1} 墩的赢家由引擎按牌判定，记录的 'w' 与之比对"
+            "（Referee:Winners）", number - 1)
 
 
 def _stops_short(done: int, stated: int | None, cards: int) -> _Note:
