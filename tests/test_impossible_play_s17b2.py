@@ -117,12 +117,14 @@ def test_compiled_and_pure_python_paths_agree(tmp_path):
 
 
 def test_a_line_its_plays_contradict_is_still_read_both_ways():
-    # N plays ♦Q (a third copy) instead of its ♦A and keeps ♦A to the end: its line or a play is miscopied,
-    # judged by engine/deal_lines.py as before — not taken for a play the record proves impossible
+    # N plays ♦Q (a third copy) instead of its ♦A and keeps ♦A to the end: judged by engine/deal_lines.py as before
+    # (N's deal_mismatch stands) — not taken for a play left out.  Since s18d the decks prove N's line right (W's and
+    # S's lines give the two ♦Q and they play them): the play is the miscopy, read as the ♦A N keeps (derived), and
+    # nothing is withheld (tests/test_readings_agree_s18d.py); before, the line reading was judged too
     h = _hand(_changed("3. W: D7", "3. W: D7, N: DQ, E: D8, S: D5"))
     assert sorted(c for c, _, _ in _codes(h)) == ["deal_mismatch", "not_in_hand"]
-    assert [u.tag for u in h.unknowns if u.tag == "deal"] == ["deal"]
-    assert not [d for d in h.derived if d.fact == "play"]
+    assert not [u.tag for u in h.unknowns if u.tag == "deal"]
+    assert [(d.value, d.source) for d in h.derived if d.fact == "play"] == [("3: N DA", "the decks and the seat's deal line")]
 
 
 def test_the_impossible_play_is_the_records_finding_and_gets_no_ruling_page(tmp_path):

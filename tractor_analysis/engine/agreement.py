@@ -15,8 +15,12 @@ from typing import Callable, Sequence
 from ..records.cards import team_of
 from ..records.model import Play
 from ..records.rulesets import RevokePenalty
+from . import explain_readings
 from .outcome import REVOKE_CODES
 from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation
+
+EVERY_READING = "every reading of the record (each from what it reads)"
+"""The ``from`` of a derived fact every reading gives with one value, each from something of its own."""
 
 Reword = Callable[[Violation], tuple[str, str]]
 """The words of a violation found in every judgement whose owed play or words differ between them."""
@@ -212,12 +216,39 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     return changes, what
 
 
+UNSCOPED_VALUE = frozenset({"trick_winner", "trick_points"})
+"""Derived facts whose value does not name what it is of (the trick's number is in the words only): two
+readings' facts of such a kind with one value may be of two tricks, so only identical ones are shared."""
+
+
+def _same_value(results: Sequence[HandResult], d: Derived) -> Derived | None:
+    """``d`` (a fact of ``results[0]``) as one fact every judgement gives: each gives a fact of its kind with its
+    value (in words of its own: what it is derived from differs) — said once, in words that hold in every
+    judgement (:func:`.explain_readings.fact_every_reading`); ``None`` where one does not give it."""
+    if d.fact in UNSCOPED_VALUE:
+        return None
+    same = [[e for e in r.derived if (e.fact, e.value) == (d.fact, d.value)] for r in results[1:]]
+    if not all(same):
+        return None
+    sources = {d.source, *(e.source for found in same for e in found)}
+    return Derived(d.fact, d.value, d.source if len(sources) == 1 else EVERY_READING,
+                   *explain_readings.fact_every_reading(d.fact, d.value))
+
+
 def shared_facts(results: Sequence[HandResult]) -> tuple[list[Unknown], list[Derived]]:
     """The unknown and the derived facts every judgement in ``results`` gives (in ``results[0]``'s order): the
-    ones a merged result keeps before adding its own."""
+    ones a merged result keeps before adding its own.  A derived fact every judgement gives with one value, each
+    in words of its own, is kept once (:func:`_same_value`)."""
     r0 = results[0]
-    return ([u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])],
-            [d for d in r0.derived if all(d in r.derived for r in results[1:])])
+    derived: list[Derived] = []
+    for d in r0.derived:
+        if all(d in r.derived for r in results[1:]):
+            derived.append(d)
+            continue
+        kept = _same_value(results, d)
+        if kept is not None and not any((k.fact, k.value) == (kept.fact, kept.value) for k in derived):
+            derived.append(kept)
+    return [u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])], derived
 
 
 def sides_withheld(results: Sequence[HandResult], changes: dict, what: list[str]) -> None:

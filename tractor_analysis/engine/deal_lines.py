@@ -12,6 +12,11 @@ out as its deal says: no outcome); the level penalties (wrong follows, docs/rule
 from the violations that stand after judging again, never from the first judgement's.  A seat dealt too many cards, all its plays in its line, is a
 real misdeal (多少牌), not a contradiction: it is judged on its line.
 
+Where the decks prove the line right — the copies of a card the seat plays beyond it that the other seats are
+given and play leave it fewer than it plays (:func:`_lines_proven`) — the line reading is none: the hand is judged
+over the ways of reading a play on the line miscopied alone, and what every way gives is kept, the outcome too
+(:func:`_plays_only`).
+
 A record that stops before the hand's end (every seat still holds a card for another trick) shows a seat
 that played a card its line does not give, but no cards left: which cards of its line it did not hold is
 not known, for the tricks the record does not give might go any way (:func:`stops_short`).  Its cards
@@ -30,13 +35,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
+from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.model import Hand
 from ..records.rulesets import ThrowPenalty
-from . import explain_contradicted
-from .agreement import agree
+from . import explain_contradicted, explain_readings
+from .agreement import agree, shared_facts
 from .outcome import offenders, team_counts
 from .unsure_throws import recheck
-from .verdicts import HandResult, TrickResult, Unknown, Violation
+from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation, as_record_finding
 
 SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
 """The two violations that together show a deal line wrong (or a play on it)."""
@@ -131,6 +137,11 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
         if line is None:
             return result
         deal[seat] = line
+    plays = _plays_miscopied(hand, seats, left) if bounds is None else []
+    proof = _lines_proven(hand, result, seats, result.rules.decks) if plays else None
+    if proof:               # the decks rule the line reading out: the play readings alone are the hand's
+        return _plays_only(hand, result, plays, [_as_recorded(hand, h, replay(h)) for h in plays], seats, proof,
+                           order)
     again = replay(dataclasses.replace(hand, deal=tuple(deal), bottom=bottom))
     count_unknown = False
     if bounds is not None:
@@ -141,7 +152,6 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     tricks = _regrouped(result.tricks, violations)
     counts, what = _counts_again(hand, result, again, violations, count_unknown)
     judged = dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False, **counts)
-    plays = _plays_miscopied(hand, seats, left) if bounds is None else []
     if plays:           # the other way round: the line right, a play miscopied — what both give kept
         judged, what = _either(hand, judged, [_as_recorded(hand, h, replay(h)) for h in plays], seats, what, order)
     else:               # (those readings not made: no trick's winner rests on a card played beyond a line)
@@ -314,6 +324,78 @@ def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats:
         changes["items"] = tuple(i for i in judged.items if all(i in r.items for r in others))
     more = [w for w in more if w not in ("outcome", "levels") or judged.outcome is not None]
     return dataclasses.replace(judged, **changes), (*what, *(w for w in more if w not in what))
+
+
+def _lines_proven(hand: Hand, result: HandResult, seats: frozenset[int],
+                  decks: int) -> dict[int, tuple[tuple[int, int], ...]] | None:
+    """Per seat of ``seats``, the cards it plays beyond its line that the decks prove it cannot hold, each with the
+    most copies it can hold: the copies the other seats both are given by their lines (the dealer's with the bottom,
+    less the bury) and play leave it fewer than it plays.  Its line is then right and a play on it is the miscopy
+    (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a card (a seat without one may still
+    have its line miscopied: that reading stands), and where another seat's line or the bury is in doubt itself
+    (``result``: its own ``not_in_hand`` / ``deal_mismatch``, a ``bad_bury``) — nor are the bury's copies counted,
+    the ``Buried:`` line standing on the dealer's line."""
+    if any(v.code == "bad_bury" or (v.code in SHOWN_BY and v.seat not in seats) for v in result.violations):
+        return None
+    played = [Counter() for _ in range(4)]
+    for trick in hand.tricks:
+        for p in trick.plays:
+            played[p.seat].update(p.cards)
+    gives = [_line_gives(hand, t) or Counter() for t in range(4)]
+    out = {}
+    for seat in sorted(seats):
+        line = gives[seat]
+        proven = []
+        for k in sorted(played[seat] - line):
+            elsewhere = sum(min(gives[t][k], played[t][k]) for t in range(4) if t != seat)
+            if played[seat][k] + elsewhere > decks:
+                proven.append((k, max(0, decks - elsewhere)))
+        if not proven:
+            return None
+        out[seat] = tuple(proven)
+    return out
+
+
+def _plays_only(hand: Hand, result: HandResult, ways: Sequence[Hand], readings: Sequence[HandResult],
+                seats: frozenset[int], proof: Mapping[int, tuple[tuple[int, int], ...]],
+                order: Callable[[Violation], tuple]) -> HandResult:
+    """``hand`` whose ``seats``' lines the decks prove right (``proof``: :func:`_lines_proven`): judged over the
+    ways of reading a play on each line miscopied (``ways``, :func:`_plays_miscopied`; ``readings``: their
+    judgements), every verdict — a fault, a trick's winner and points, the outcome and the levels — kept where
+    every way gives it (:func:`.agreement.agree`); the line reading is no reading (it would give the seat more
+    copies of a card than the decks hold).  The contradiction itself (``result``: the hand as recorded) is the
+    record's finding, its words saying what the decks prove; the play every way reads is derived, else which
+    play is miscopied is unknown (tag ``deal``) with what the ways do not agree on."""
+    decks = result.rules.decks
+    changes, what = agree(readings, [t.plays for t in hand.tricks],
+                          lambda v: explain_readings.fault_whichever_play(v.seat, v.code))
+    own = [_proven_said(v, proof, decks) if v.code in SHOWN_BY and v.seat in seats else v
+           for v in result.violations if _kept(v, seats)]
+    seen = {(v.code, v.trick, v.seat) for v in own}
+    violations = sorted([*own, *(v for v in changes["violations"] if (v.code, v.trick, v.seat) not in seen)],
+                        key=order)
+    changes["tricks"] = _regrouped(changes["tricks"], violations)
+    changes["violations"] = tuple(violations)
+    unknowns, derived = shared_facts(readings)
+    read = [{(t.number, p.seat): q.cards for t, r in zip(hand.tricks, way.tricks)
+             for p, q in zip(t.plays, r.plays) if p.cards != q.cards} for way in ways]
+    same = {frozenset((k, tuple(sorted(c))) for k, c in r.items()) for r in read}
+    if len(same) == 1:      # every way reads the same cards (in some order): the plays are derived
+        shown = [(t, s, cards) for (t, s), cards in sorted(read[0].items())]
+        derived.append(Derived("play", "; ".join(f"{t}: {SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}"
+                                                 for t, s, c in shown),
+                               "the decks and the seat's deal line", *explain_readings.play_read_from_line(shown)))
+    if what or len(same) > 1:
+        unknowns.append(Unknown("deal", tuple(what), *explain_readings.which_play_miscopied(sorted(seats), what)))
+    changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)
+    return dataclasses.replace(readings[0], **changes)
+
+
+def _proven_said(v: Violation, proof: Mapping[int, tuple[tuple[int, int], ...]], decks: int) -> Violation:
+    """The contradiction (a card played beyond the line, cards left) of a seat whose line the decks prove right:
+    the record's finding (a play on the line miscopied, docs/rules.md §13.1), its words saying so."""
+    zh, en = explain_readings.line_proven(v.seat, proof[v.seat], decks)
+    return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
 
 
 def _throws_bounded(hand: Hand, again: HandResult, seats: frozenset[int],

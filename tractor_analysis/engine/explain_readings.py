@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS
-from .explain import Message
-from .explain_unknown import SIDE_EN, SIDE_ZH, fault_owed_open, unknown_fact
+from .explain import Message, cards_text
+from .explain_unknown import SIDE_EN, SIDE_ZH, fault_owed_open, seat_list, unknown_fact
 
 _OUTCOME = {"NS": (f"{SIDE_ZH[0]}方判负", f"{SIDE_EN[0]} forfeit"), "EW": (f"{SIDE_ZH[1]}方判负", f"{SIDE_EN[1]} forfeit"),
             "both": ("双方均判负", "both sides forfeit"), "none": ("无人判负", "no side forfeits")}
@@ -430,3 +430,57 @@ def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]]
           f"the table led out of turn: the hand was judged each way (exchanged, the fewest violations are {found}), "
           f"and only what all give is kept")
     return unknown_fact(zh, en, what, several=True)     # (two or three tricks led out of turn, two exchanged)
+
+
+def line_proven(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> Message:
+    """Added to the ``not_in_hand`` / ``deal_mismatch`` of a seat whose deal line the decks prove right
+    (:mod:`.deal_lines`): it cannot hold the copies it plays of ``cards`` (each with the most it can hold), so a
+    play on its line is miscopied."""
+    zh_cards = "、".join(f"{n} 张 {cards_text([k])}" for k, n in cards)
+    en_cards = ", ".join(f"{n} {cards_text([k])}" for k, n in cards)
+    s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"——{decks} 副牌中其余的这种牌都在其他各家手中（其发牌行给出且都已打出），{s_zh}最多持有 {zh_cards}：发牌行无误，"
+            f"是其出牌有一处记错（把{s_zh}打出的发牌行中没有的牌换成其剩下的牌，各种换法都判定，只保留各种换法都相同的结论）",
+            f" — the {decks} deck{'s' if decks > 1 else ''}' other copies are the other seats' (their lines give "
+            f"them and they play them), so {s_en} holds at most {en_cards}: its deal line is right and a play on it is "
+            f"miscopied (each card {s_en} plays beyond its line read as a card it holds after the last trick, every "
+            f"way judged, and only what every way gives kept)")
+
+
+def fault_whichever_play(seat: int | None, code: str) -> Message:
+    """A violation found whichever play on a deal line the decks prove right is the miscopied one, whose owed play
+    (or words) differs between the ways (:mod:`.deal_lines`)."""
+    return fault_owed_open(seat, code, ("无论记错的是哪一手出牌都违例，但应出哪一手取决于是哪一手记错",
+                                        "whichever play on the deal line is the miscopied one; the play owed "
+                                        "depends on which"))
+
+
+def play_read_from_line(shown: Sequence[tuple[int, int, Sequence[int]]]) -> Message:
+    """The plays on a deal line the decks prove right, read with the cards its seat holds after the last trick
+    (:mod:`.deal_lines`): every way of reading them gives these cards."""
+    zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {cards_text(c)}" for t, s, c in shown)
+    en = ", ".join(f"{SEAT_TOKENS[s]} played {cards_text(c)} in trick {t}" for t, s, c in shown)
+    return (f"{zh}：记录的这手出牌不可能是实际出牌（各副牌的其余同样的牌都在其他各家手中），发牌行无误，"
+            f"最后一墩后剩下的牌就是实际打出的牌",
+            f"{en}: the play as written cannot be what was played (the decks' other copies are the other seats'), "
+            f"the deal line is right, and the cards left after the last trick are the ones played")
+
+
+def which_play_miscopied(seats: Sequence[int], what: Sequence[str]) -> Message:
+    """Deal lines the decks prove right, a play on each miscopied (:mod:`.deal_lines`): which play, or which
+    cards were played, differs between the ways of reading them; what they do not agree on is withheld."""
+    zh, en = seat_list(seats)
+    zh = (f"{zh}的发牌行无误（各副牌的其余同样的牌都在其他各家手中），其出牌有一处记错，但不知是哪一手：各种读法都判定，"
+          f"只保留各种读法都相同的结论")
+    en = (f"{en}'s deal line is right (the decks' other copies are the other seats') and a play on it is miscopied, "
+          f"but which one is not known: every way of reading it is judged, and only what every way gives is kept")
+    if not what:
+        return f"{zh}（各种读法的判定都相同）", f"{en} (every way gives the same verdicts)"
+    return unknown_fact(zh, en, what)
+
+
+def fact_every_reading(fact: str, value: str) -> Message:
+    """A derived fact every reading of the record gives with one value, each from something of its own
+    (:func:`.agreement.shared_facts`): said once, without any one reading's grounds."""
+    return (f"{fact} = {value}：记录的每一种读法都推出这一结论（各读法的依据不同，不逐一列出）",
+            f"{fact} = {value}: every reading of the record gives it (each on grounds of its own, not repeated here)")
