@@ -407,9 +407,10 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     \b
     Exit status (of several, the first that applies: 2, 1, 3, 0):
       0  every hand parsed and judged legal
-      1  a violation was found (illegal play, wrong claim, bad bury, …), or a
-         finding about the record alone ("✎ record 记录", --json "about":
-         "record": the scorer's copy is wrong, no player's violation)
+      1  a violation was found (illegal play, bad bury, …), or a finding
+         about the record alone ("✎ record 记录", --json "about": "record":
+         the scorer's copy is wrong, e.g. a [Claim] other than the plays'
+         total; no player's violation)
       2  a file could not be read or parsed (the other files are still checked)
       3  no violation found, but a hand's legality was not fully judged
          ("legality not fully judged", --json "legal": null: the trump, the

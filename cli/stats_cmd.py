@@ -205,8 +205,8 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     import duckdb
 
     from tractor_analysis.dataset import DatasetError
-    from tractor_analysis.dataset.stats import (all_tables, duplicate_matches, left_out_note, rules_copy_notes,
-                                                seat_notes, source, superseded_notes)
+    from tractor_analysis.dataset.stats import (all_tables, duplicate_matches, left_out_note, record_split_notes,
+                                                rules_copy_notes, seat_notes, source, superseded_notes)
     from tractor_analysis.dataset.stats_sql import match_labels_rows, totals_left_out
 
     if not (Path(dataset) / "files").is_dir():
@@ -230,8 +230,9 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
             totals = left_out_note(*totals_left_out(src))   # hands whose total the points tables leave out
             no_hands = src.rows("select count(*) from raw_hands")[0][0] == 0
             matches = match_labels_rows(src) if (dups or by == "match") else None
-            # an earlier version left out; one record counted twice under other rules; a name in two seats
-            notes = superseded_notes(src) + rules_copy_notes(src) + seat_notes(src)
+            # an earlier version left out; one record counted twice under other rules; a name in two seats; rows
+            # written before a finding about the record was told from the play's (counted as the play's)
+            notes = superseded_notes(src) + rules_copy_notes(src) + seat_notes(src) + record_split_notes(src)
     except (DatasetError, duckdb.Error, OSError) as exc:
         # a damaged or missing part: the message names it (bilingual); exit 2 like unreadable input
         error = click.ClickException(f"cannot read the dataset {dataset}: {exc}"

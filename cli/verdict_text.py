@@ -246,13 +246,29 @@ def _cards_label(v: Violation) -> str:
     return "played 实出"
 
 
+def _legal_mark(h: HandResult) -> str:
+    """``legal 合规 ✓`` of a hand played out; of a record that stops before its hand's end (``complete`` false: a
+    hand cut short, a position not played out), legal as far as it is recorded, and where it stops — the plays
+    it leaves out were never judged."""
+    if h.complete:
+        return "legal 合规 ✓"
+    if not h.tricks:
+        return "legal so far ✓ (the record holds no trick) / 至此合规 ✓（记录中没有一墩）"
+    u = h.unfinished
+    if u is not None:       # the record ends inside its last trick, before every seat played
+        return (f"legal so far ✓ (the record stops inside trick {u.trick}, before every seat played) / "
+                f"至第{u.trick}墩为止合规 ✓（记录止于第{u.trick}墩中途）")
+    last = h.tricks[-1].number
+    return f"legal so far ✓ (the record stops after trick {last}) / 至第{last}墩为止合规 ✓（记录止于第{last}墩）"
+
+
 def legal_text(h: HandResult) -> str:
     """``legal ✓`` only on everything the rules need; a violation count; or neither — and the findings
     about the record alone, counted apart (no player's violation)."""
     k = len(h.record_findings)
     found = strong(f"  · {k} record finding{'s' if k != 1 else ''} 记录问题 {k} 处") if k else ""
     if h.legal:
-        return good("legal 合规 ✓") + found
+        return good(_legal_mark(h)) + found
     if h.legal is None:       # no violation found, but not everything the rules need was there
         return dim("no violation found, legality not fully judged / 未发现违规，但未能完整判定") + found
     n = len(h.play_violations)

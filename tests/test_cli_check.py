@@ -246,9 +246,10 @@ def test_tournament_rules_charge_the_failed_throw_and_the_claim_no_longer_matche
     # Hand 1 has a failed throw by an attacker (N: SJ S8 -> S8): 10 points for the card not thrown.
     r = run(MATCH, "--rules", "tournament")
     assert r.exit_code == 1
-    assert "✗ hand 整局  claim_mismatch" in r.stdout
+    assert "✎ record 记录 hand 整局  claim_mismatch" in r.stdout      # the table's count, no play (round 18)
     assert "penalties 罚分 -10 = 50   claim 记录 60 ✗ differs 不符" in r.stdout
     hand = json.loads(run(MATCH, "--rules", "tournament", "--json").stdout)["files"][0]["hands"][0]
     assert (hand["penalties"], hand["attackers_total"], hand["claim_matches"]) == (-10, 50, False)
     assert [v["code"] for v in hand["violations"]] == ["claim_mismatch"]
     assert hand["violations"][0]["trick"] is None and hand["violations"][0]["seat"] is None
+    assert hand["violations"][0]["about"] == "record" and hand["legal"] is True

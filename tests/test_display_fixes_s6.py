@@ -217,7 +217,8 @@ def test_every_line_of_a_ruling_is_chinese_first(tmp_path):
     deal_bad = _ruling(tmp_path, _write(tmp_path, "dealbad.tgn", SEED3.replace("HQ H9 H8", "HQ HJ H8")))
     assert re.search(r"\d+ 已记各墩所得 / in the recorded tricks", deal_bad)
     takeback = _first_hand(SPRING).replace('[Ruleset "standard"]', '[Ruleset "tournament"]').replace(
-        '[Scorer "周立 Zhou Li"]\n', '[Scorer "周立 Zhou Li"]\n[Takebacks "N ?"]\n')
+        '[Scorer "周立 Zhou Li"]\n', '[Scorer "周立 Zhou Li"]\n[Takebacks "N ?"]\n').replace(
+        '[Declarations "W: C2 | W: C2 C2"]', '[Declarations "W: C2 | W: C2 C2 | N: H8"]', 1)   # to rule on
     pages = [position, deal_bad, _ruling(tmp_path, _write(tmp_path, "takeback.tgn", takeback)),
              _ruling(tmp_path, _write(tmp_path, "nolevel.tgn", _level_unknown(trump=False)))]
     for html in pages:

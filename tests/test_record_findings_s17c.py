@@ -179,7 +179,8 @@ def test_a_bury_the_plays_bear_out_stays_the_dealers_violation(tmp_path, one_han
     (bury,) = [v for v in r.violations if v.code == "bad_bury"]
     assert not bury.of_record and r.legal is False
     doc = _check_json(tmp_path, text)["hands"][0]
-    assert all("about" not in v for v in doc["violations"])
+    # (the extra card played makes the [Claim] miscounted too: the record's finding since round 18)
+    assert all("about" not in v for v in doc["violations"] if v["code"] != "claim_mismatch")
     run, page = _ruling(tmp_path, text)
     assert run.exit_code == 0 and "bad_bury" in page.read_text("utf-8"), run.output
 

@@ -128,7 +128,8 @@ def test_friend_mode_outcome_names_the_winning_players_not_a_team(tmp_path):
     text = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text("utf-8")
     text = text.replace('[Levels "NS:2 EW:2"]', '[Levels "NS:2 EW:2"]\n[Rule:friend "on"]')
     text = text.replace('[Hand "1"]\n[Dealer "W"]\n', '[Hand "1"]\n[Dealer "W"]\n[Friend "SA"]\n')
-    text = text.replace('[Claim "60"]', '[Claim "50"]', 1)          # a violation to rule on
+    # a violation to rule on: N's declaration of ♥8 (a wrong claim is the record's finding since round 18)
+    text = text.replace('[Declarations "W: C2 | W: C2 C2"]', '[Declarations "W: C2 | W: C2 C2 | N: H8"]', 1)
     record = tmp_path / "r.tgn"
     record.write_text(text, "utf-8")
     hand = check_json(record)["files"][0]["hands"][0]
@@ -146,7 +147,9 @@ def test_a_take_back_penalty_is_said_beside_levels_it_changes(tmp_path):
     text = (ROOT / "tests" / "data" / "event" / "r1t1.tgn").read_text("utf-8")
     start = text.index('[Claim "', text.index('[Hand "1"]'))
     end = text.index('"]', start) + 2
-    text = text[:start] + '[Claim "5"]\n[Takebacks "E"]' + text[end:]     # a claim to rule on
+    text = text[:start] + '[Takebacks "E"]' + text[end:]
+    # to rule on: N's declaration of ♣6 (a wrong claim is the record's finding since round 18: no page)
+    text = text.replace('[Declarations "E: D2"]', '[Declarations "E: D2 | N: C6"]', 1)
     record = tmp_path / "r.tgn"
     record.write_text(text, "utf-8")
     hand = check_json(record)["files"][0]["hands"][0]

@@ -113,18 +113,21 @@ def test_a_claim_corrected_is_counted_once_the_same_way_by_stats_report_and_the_
     assert len(m) == 3 and len(gone) == 1
     new = m[(m["source_file"] == str(files[0])) & ~m["match_id"].isin(gone)].iloc[0]
     assert new["duplicate_of"] is None or new["duplicate_of"] != new["duplicate_of"]     # null
-    assert new["violations"] == 1             # the wrong claim
+    # the wrong claim: a finding about the record, counted apart (round 18: it was a violation of the play)
+    assert (new["violations"], new["record_findings"]) == (0, 1)
     assert stats.duplicate_matches(str(ds)) == {}          # "exactly the rows with duplicate_of set"
     by_match = stats.summary(str(ds), "match")
     queried = duckdb.sql(BOTH_FILTERS.format(d=ds)).df()
     assert sorted(queried["match_id"]) == sorted(by_match["match"])
-    assert int(queried["violations"].sum()) == int(by_match["violations"].sum()) == 1
+    assert int(queried["violations"].sum()) == int(by_match["violations"].sum()) == 0
+    assert int(queried["record_findings"].sum()) == 1
     # where duplicate_of is null alone: the counted matches and the superseded one (documented)
     alone = set(duckdb.sql(ONE_FILTER.format(d=ds)).df()["match_id"])
     assert alone == set(by_match["match"]) | gone
     err, html = report_index(ds, tmp_path / "rep")
     assert summary_number(html, "Matches / 比赛") == 2
-    assert summary_number(html, "Violations / 违规") == 1
+    assert summary_number(html, "Violations / 违规") == 0
+    assert re.search(r'Record findings / 记录问题</dt><dd id="record-findings">1: ', html)
     assert "recorded twice" not in err
 
 

@@ -167,6 +167,33 @@ def seat_notes(ds) -> list[str]:
     return notes
 
 
+def record_split_notes(ds) -> list[str]:
+    """A bilingual note (for stderr) when the counted ``violations`` rows hold some a dataset wrote before the
+    statistics could tell a finding about the record from a violation of the play, each such row counted as the
+    play's (:data:`.stats_sql.OF_PLAY`): ``about`` null (written before the column, docs/dataset.md), or a
+    ``claim_mismatch`` about the play (written before a ``[Claim]`` other than the plays' total was a finding about
+    the record, docs/rules.md §13.1).  Ingesting the files again tells them apart.  ``[]`` when there is none."""
+    with source(ds) as src:
+        ((unsplit, claims),) = src.rows("select count(*) filter (where about is null), count(*) filter (where "
+                                        "about = 'play' and code = 'claim_mismatch') from v")
+    notes = []
+    if unsplit:
+        notes.append(f"{unsplit} violation row(s) of the dataset predate the split of findings about the record from "
+                     "violations of the play (violations.about is null): each is counted as a violation of the play, "
+                     "so the violation counts may include findings about the record (docs/rules.md §13.1); ingest the "
+                     f"records again to split them / 数据集中有 {unsplit} 行违规记录早于“记录问题”与“出牌违规”的区分"
+                     "（violations.about 为空）：每行均按出牌违规计入，因此违规数可能包含记录本身的问题"
+                     "（docs/rules.md §13.1）；重新导入记录即可区分")
+    if claims:
+        notes.append(f"{claims} claim_mismatch row(s) of the dataset were written when a [Claim] other than the "
+                     "plays' total counted as a violation of the play; it is a finding about the record now "
+                     "(docs/rules.md §13.1), but these rows are counted as violations; ingest the records again to "
+                     f"count them apart / 数据集中有 {claims} 行 claim_mismatch 写于 [Claim] 与按出牌计算的得分不符"
+                     "仍算作出牌违规之时；现在它是记录本身的问题（docs/rules.md §13.1），但这些行仍按违规计入；"
+                     "重新导入记录即可分开计数")
+    return notes
+
+
 def summary(ds, by: str = "player") -> pd.DataFrame:
     """The main table: hands, as dealer/attacker, defence hold rate, attackers' points,
     bottom captures, levels gained, tricks won, failed throws, violations, the hands judged and

@@ -33,7 +33,7 @@ from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, ha
 from .bottom_exchange import Start
 from .played_cards import Played, card_list
 from .starting_hands import starting_hands
-from .verdicts import hand_violation
+from .verdicts import as_record_finding, hand_violation
 from .tricks import HandContext, hand_context, judge_tricks, plain_checks
 from .owed_plays import unsure_follows
 from .unsure_throws import unsure_throws
@@ -186,7 +186,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         # the record ends in the hand's last trick, every play it leaves out forced: the total the cards give
         bound = forced_end(hand, rules, play.unfinished, defenders, score.total, start.buried)
         if bound is not None and hand.claim is not None and hand.claim != bound[1]:    # the cards give the total
-            violations.append(hand_violation("claim_mismatch", None, explain_hand.claim_mismatch(hand.claim, bound[1])))
+            violations.append(_claim_mismatch(hand.claim, bound[1]))
     if bound is not None:
         setting = dataclasses.replace(setting, derived=setting.derived + (bound[0],))
     total = hand.claim if by_claim else bound[1] if bound is not None else score.total if score is not None else 0
@@ -525,16 +525,25 @@ def _stops_between_tricks(hand: Hand, start: Start, play: _Play, defenders: froz
 
 def _claimed(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, play: _Play, defenders: frozenset[int],
              taken: int) -> Derived | Violation | None:
-    """:func:`.claimed_end.claimed_end` of a record that stops between tricks (:func:`_stops_between_tricks`)."""
+    """:func:`.claimed_end.claimed_end` of a record that stops between tricks (:func:`_stops_between_tricks`); a
+    claim the cards left cannot give is a finding about the record (:func:`_claim_mismatch`)."""
     if hand.claim is None:
         return None
-    return claimed_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, taken, start.buried)
+    found = claimed_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, taken, start.buried)
+    return as_record_finding(found) if isinstance(found, Violation) else found
+
+
+def _claim_mismatch(claim: int, total: int) -> Violation:
+    """``[Claim]`` other than the total the cards give: the table's count or the score sheet is wrong, no play —
+    a finding about the record (``about`` record: :attr:`.HandResult.legal` stays, :attr:`.HandResult.claim_matches`
+    is false; docs/rules.md §7.4, §13.1)."""
+    return as_record_finding(hand_violation("claim_mismatch", None, explain_hand.claim_mismatch(claim, total)))
 
 
 def _check_claim(hand: Hand, complete: bool, total: int) -> list[Violation]:
-    """A claimed score (``[Claim]``) other than the plays give: ``claim_mismatch``."""
+    """A claimed score (``[Claim]``) other than the plays give: ``claim_mismatch`` (:func:`_claim_mismatch`)."""
     if hand.claim is not None and complete and hand.claim != total:
-        return [hand_violation("claim_mismatch", None, explain_hand.claim_mismatch(hand.claim, total))]
+        return [_claim_mismatch(hand.claim, total)]
     return []
 
 

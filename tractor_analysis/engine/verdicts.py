@@ -46,7 +46,8 @@ ABOUT_PLAY = "play"
 ABOUT_RECORD = "record"
 """A finding about the record alone — the scorer's copy proven wrong by the rest of the record (a deal
 line the deck proves short, a ``Buried:`` line the dealer's plays prove miscopied, a tag the hand's own
-cards set aside): no seat's fault, no penalty, no ruling against a player (docs/rules.md §13)."""
+cards set aside, a ``[Claim]`` other than the total the cards give): no seat's fault, no penalty, no ruling
+against a player (docs/rules.md §13)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,7 +375,8 @@ class HandResult:
     def legal(self) -> bool | None:
         """``False`` with a violation of the table's play; ``None`` when the rules' needs were not all met
         (:attr:`legality_known`: no deal, no trump, no level, the first leader unknown); else ``True`` — a
-        finding about the record alone (:attr:`Violation.of_record`) is no illegal play."""
+        finding about the record alone (:attr:`Violation.of_record`: a miscounted ``[Claim]`` too) is no
+        illegal play.  Of a record that stops before the hand's end (:attr:`complete` false) ``True`` is on the plays recorded."""
         if any(not v.of_record for v in self.violations):
             return False
         return True if self.legality_known else None
