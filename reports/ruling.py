@@ -587,6 +587,11 @@ def _selected(v: Violation, hand: int | None, trick: int | None, seat: int | Non
             and (seat is None or v.seat == seat))
 
 
+SCORE_RULINGS = frozenset({"claim_mismatch"})
+"""Findings about the record alone that still get a ruling page: the recorded score (``[Claim]``) the cards prove
+wrong — the referee rules the hand's score (docs/rules.md §7.4, §13.1), against no seat."""
+
+
 def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = "",
                  hand: int | None = None, trick: int | None = None, seat: int | None = None,
                  record_problems: Sequence[str] = ()) -> list[RulingPage]:
@@ -594,7 +599,9 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
     ``after_match_end`` with the first hand it names), keeping those of hand number ``hand``, trick
     ``trick`` and seat ``seat`` (0..3) when given.  A finding about the record alone (the scorer's copy
     proven wrong: :attr:`~tractor_analysis.engine.verdicts.Violation.of_record`) gets no page — a referee
-    never signs a ruling against a player for it (:func:`record_findings` lists them)."""
+    never signs a ruling against a player for it (:func:`record_findings` lists them) — but a miscounted
+    ``[Claim]`` (:data:`SCORE_RULINGS`): no player's fault either, but the score the table wrote decides the
+    levels, and the referee rules what it is (the page names no seat: "Whole hand", the score corrected)."""
     pages: list[RulingPage] = []
     for match, result in matches:
         names = player_names(match)
@@ -604,7 +611,8 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                 # the match's own finding that the hands from this one on count for nothing (§8.4): its page is
                 # the first such hand's (tractor check prints it with the match)
                 found = (*found, *(p for p in result.problems if p.code == "after_match_end"))
-            chosen = [v for v in found if not v.of_record and _selected(v, hand, trick, seat, h.number)]
+            chosen = [v for v in found if (not v.of_record or v.code in SCORE_RULINGS)
+                      and _selected(v, hand, trick, seat, h.number)]
             if not chosen:
                 continue
             rec = record if record is not None else Hand(number=h.number)
@@ -637,7 +645,7 @@ def record_findings(matches: Sequence[tuple[Match, MatchResult]], *, hand: int |
     """The findings about the record alone (no ruling page: :func:`ruling_pages`) of hand ``hand``, trick
     ``trick`` and seat ``seat`` when given, each with its hand's number, in order."""
     return [(h.number, v) for _, result in matches for h in result.hands for v in h.record_findings
-            if _selected(v, hand, trick, seat, h.number)]
+            if v.code not in SCORE_RULINGS and _selected(v, hand, trick, seat, h.number)]
 
 
 def render_rulings(pages: Sequence[RulingPage], *, title: str = "Ruling / 裁决书") -> str:

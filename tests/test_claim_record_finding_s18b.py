@@ -102,12 +102,14 @@ def test_check_marks_a_miscount_as_the_records_and_counts_it_apart(tmp_path):
     assert (v["code"], v["about"]) == ("claim_mismatch", "record")
 
 
-def test_ruling_writes_no_page_for_a_miscount(tmp_path):
+def test_ruling_rules_the_score_of_a_miscount_against_no_seat(tmp_path):
+    # the record's finding, yet the score decides the levels: a page of the whole hand, the score corrected
     out = tmp_path / "ruling.html"
     r, _ = _run(tmp_path, MISCOUNT, "ruling", "-o", str(out))
-    assert r.exit_code == 1, r.output
-    assert not out.exists()
-    assert "✎ record 记录  claim_mismatch" in r.stderr and "no ruling written" in r.stderr
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert "claim_mismatch" in html and "Whole hand" in html and "corrected to 60" in html
+    assert "no ruling written" not in r.stderr
 
 
 def test_a_stopped_miscount_is_the_records_in_check_too(tmp_path):

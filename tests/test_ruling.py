@@ -194,9 +194,10 @@ def test_help_names_the_exit_codes_and_the_rules_reference(flag):
     assert "ruling" in CliRunner().invoke(main, ["--help"]).output
 
 
-def test_a_miscounted_claim_gets_no_page_it_is_the_records_finding(tmp_path):
-    # (round 18: a [Claim] other than the plays' total is the table's count or the score sheet, no player's act —
-    # a finding about the record, docs/rules.md §13.1 — where it had a ruling page of its own)
+def test_a_miscounted_claim_gets_a_score_ruling_against_no_seat(tmp_path):
+    # a [Claim] other than the plays' total is the record's finding (no player's act, docs/rules.md §13.1: legal
+    # stays true), but the score the table wrote decides the levels: the referee rules the hand's score — a page
+    # of the whole hand, the score corrected, no seat named
     import dataclasses
 
     match = simulate_match(4, 0, preset="standard")
@@ -207,10 +208,13 @@ def test_a_miscounted_claim_gets_no_page_it_is_the_records_finding(tmp_path):
     record.write_text(format_tgn(match), "utf-8")
     out = tmp_path / "r.html"
     r = run(str(record), "-o", str(out))
-    assert r.exit_code == 1, r.output
-    assert not out.exists()
-    assert "✎ record 记录  claim_mismatch" in r.stderr
-    assert f"the record claims {wrong} for the attackers; the plays give {first.claim}" in r.stderr
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert pages_of(html) == 1
+    assert "claim_mismatch" in html and "docs/rules.md §7.4" in html and "Whole hand" in html
+    assert f"{wrong} → {first.claim}" in html                       # recorded → corrected
+    assert f"corrected to {first.claim}" in html
+    assert "no ruling written" not in r.stderr
 
 
 def test_record_problems_are_shown_on_the_page(tmp_path):
