@@ -20,6 +20,8 @@ Each declaration must beat the standing one:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
+from math import prod
 
 from ..records.cards import BJ, LJ, RANK_OF, SUIT_OF, Card
 from ..records.model import Declaration
@@ -38,6 +40,46 @@ class DeclarationProblem:
     cards: tuple[Card, ...]
     message_zh: str
     message_en: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDeclaration:
+    """A declaration whose verdict rests on a level the record does not state (:func:`judge_declarations`)."""
+    index: int
+    """0-based position in the hand's declarations."""
+    seat: int
+    cards: tuple[Card, ...]
+    own_level: bool
+    """Level cards of a declarer whose own level is the one not known (else: a declaration before it rests
+    on one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationsJudged:
+    """The declarations judged under every level the record leaves open (:func:`judge_declarations`):
+    what every reading gives is kept, the rest is open — never judged at a guessed level."""
+    declared: bool | None
+    """A valid declaration stood; ``None`` when that rests on a level not known."""
+    trump: int | None
+    """The trump they fix (``None`` = NT, or not known: :attr:`trump_known`)."""
+    trump_known: bool
+    first: int | None
+    """The first valid declarer (``None``: nobody, or not known)."""
+    last: int | None
+    """The final standing declarer before the bottom (``None``: nobody, or not known)."""
+    problems: tuple[DeclarationProblem, ...]
+    """Declarations bad under every reading, for the same reason."""
+    open: tuple[OpenDeclaration, ...] = ()
+    unknown_seats: tuple[int, ...] = ()
+    """The seats whose level is not known (and is needed: they declared level cards)."""
+
+
+MAX_LEVEL_READINGS = 256
+"""The most readings of the levels not known that :func:`judge_declarations` judges; beyond, nothing
+the declarations give is judged (every one open)."""
+
+_NO_LEVEL = -1
+"""A reading's level for a seat that is none of the ranks it declared (so its level cards declare nothing)."""
 
 
 def strength(cards: tuple[Card, ...], level: int, decks: int) -> tuple[int, int] | None:
@@ -78,7 +120,8 @@ def _dealt_in(cards: tuple[Card, ...], dealt: tuple[Card, ...]) -> bool:
 
 def check_declarations(declarations: tuple[Declaration, ...], level: int, rules: RuleSet,
                        deal: tuple[tuple[Card, ...], ...] | None = None, dealer: int | None = None,
-                       seat_levels: tuple[int, ...] | None = None
+                       seat_levels: tuple[int, ...] | None = None,
+                       word_levels: tuple[int | None, ...] | None = None
                        ) -> tuple[bool, int | None, int | None, list[DeclarationProblem]]:
     """``(declared, trump, first_declarer, problems)``: whether a valid declaration stood, the
     trump it fixes (``None`` = NT), the first valid declarer, and every bad declaration.
@@ -88,7 +131,9 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
     or an earlier rebidder) may also hold cards from it, so its rebid is not checked against
     the deal.  ``seat_levels`` (N, E, S, W; a bid-for deal under ``bid_dealer = last``): each
     seat declares with its own level instead of ``level``.  ``overcall_own = off``: a seat
-    never overcalls its own declaration, except by turning its single into the pair."""
+    never overcalls its own declaration, except by turning its single into the pair.  ``word_levels``:
+    the levels a declaration that declares nothing is said to need (``None``: not known), where the
+    levels judged are one reading of levels not known (:func:`judge_declarations`)."""
     problems: list[DeclarationProblem] = []
     standing: tuple[int, int] | None = None
     standing_seat: int | None = None
@@ -112,12 +157,17 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
                 _reject(problems, i, d, explain_hand.rebid_own_declaration(d.seat, d.cards))
                 continue
         lv = seat_levels[d.seat] if seat_levels is not None else level
+        said = word_levels[d.seat] if word_levels is not None else lv
         s = strength(d.cards, lv, rules.decks)
-        if s is None:
-            _reject(problems, i, d, explain_hand.not_a_declaration(d.seat, d.cards, lv))
-            continue
         mine = (deal[d.seat] or None) if deal is not None and not (d.after_bottom and d.seat in took_bottom) else None
-        if mine is not None and not _dealt_in(d.cards, mine):
+        not_dealt = mine is not None and not _dealt_in(d.cards, mine)
+        if not_dealt and said is None:      # the fault that does not rest on the level not known, named first
+            _reject(problems, i, d, explain_hand.declared_not_dealt(d.seat, d.cards))
+            continue
+        if s is None:
+            _reject(problems, i, d, explain_hand.not_a_declaration(d.seat, d.cards, said))
+            continue
+        if not_dealt:
             _reject(problems, i, d, explain_hand.declared_not_dealt(d.seat, d.cards))
             continue
         if standing is not None:
@@ -146,20 +196,101 @@ def check_declarations(declarations: tuple[Declaration, ...], level: int, rules:
 
 def bid_winner(declarations: tuple[Declaration, ...], level: int, rules: RuleSet,
                deal: tuple[tuple[Card, ...], ...] | None = None,
-               seat_levels: tuple[int, ...] | None = None) -> int | None:
+               seat_levels: tuple[int | None, ...] | None = None) -> int | None:
     """Who deals a deal that is bid for (抢庄), by the declarations: the first valid declarer
     (``bid_dealer = first``), or the final standing declarer with each seat declaring at its
     own level from ``seat_levels`` (``bid_dealer = last``, 80fen); ``None`` when nobody
-    declared validly."""
+    declared validly, or when who did rests on a level not known (``None`` in ``seat_levels``)."""
     if rules.bid_dealer is BidDealer.LAST:
-        standing = None
-        problems = check_declarations(declarations, level, rules, deal, seat_levels=seat_levels)[3]
-        bad = {p.index for p in problems}
-        for i, d in enumerate(declarations):
-            if i not in bad and not d.after_bottom:
-                standing = d.seat
-        return standing
+        return judge_declarations(declarations, level, rules, deal, seat_levels=seat_levels).last
     return check_declarations(declarations, level, rules, deal)[2]
+
+
+def _last_standing(declarations: tuple[Declaration, ...], problems: list[DeclarationProblem]) -> int | None:
+    """The seat of the last declaration before the bottom that none of ``problems`` refuses."""
+    bad = {p.index for p in problems}
+    standing = None
+    for i, d in enumerate(declarations):
+        if i not in bad and not d.after_bottom:
+            standing = d.seat
+    return standing
+
+
+def _level_cards(cards: tuple[Card, ...], decks: int) -> bool:
+    """``cards`` declare a suit at the level of their rank (copies of one level card, at most one a deck)."""
+    return bool(cards) and len(set(cards)) == 1 and len(cards) <= decks and cards[0] not in (LJ, BJ)
+
+
+def _level_readings(declarations: tuple[Declaration, ...], seat_levels: tuple[int | None, ...], rules: RuleSet
+                    ) -> tuple[list[tuple[int, ...]], tuple[int, ...]] | None:
+    """Every reading of the levels ``seat_levels`` leaves ``None`` that tells the declarations apart: each
+    side's (friend mode: each seat's) level one of the ranks its seats declared level cards of, or none of
+    them (:data:`_NO_LEVEL`); partners share a reading.  And the seats whose level is needed.  ``None``
+    when there are more than :data:`MAX_LEVEL_READINGS`."""
+    groups: dict[int, list[int]] = {}
+    for s in range(4):
+        if seat_levels[s] is None:
+            groups.setdefault(s if rules.friend else s % 2, []).append(s)
+    choices: list[tuple[list[int], list[int]]] = []
+    for seats in groups.values():
+        ranks = sorted({RANK_OF[d.cards[0]] for d in declarations
+                        if d.seat in seats and _level_cards(d.cards, rules.decks)})
+        if ranks:
+            choices.append((seats, ranks + [_NO_LEVEL]))
+    if prod(len(ranks) for _, ranks in choices) > MAX_LEVEL_READINGS:
+        return None
+    readings = []
+    for picked in product(*(ranks for _, ranks in choices)):
+        levels = [_NO_LEVEL if lv is None else lv for lv in seat_levels]
+        for (seats, _), rank in zip(choices, picked):
+            for s in seats:
+                levels[s] = rank
+        readings.append(tuple(levels))
+    return readings, tuple(sorted(s for seats, _ in choices for s in seats))
+
+
+def judge_declarations(declarations: tuple[Declaration, ...], level: int, rules: RuleSet,
+                       deal: tuple[tuple[Card, ...], ...] | None = None, dealer: int | None = None,
+                       seat_levels: tuple[int | None, ...] | None = None) -> DeclarationsJudged:
+    """:func:`check_declarations`, where ``seat_levels`` may leave a seat's level not known (``None``: a deal
+    bid for at each seat's own level, the levels carried not known and the record stating only the dealer's
+    side's): judged under every reading of those levels (:func:`_level_readings`), and only what every
+    reading gives is kept — a declaration bad under every reading for the same reason is a problem, one bad
+    under some only (or for another reason) is open; the trump, the first and the last declarer are known
+    only when every reading gives the same.  Never judged at a guessed level (docs/rules.md §9.1)."""
+    if seat_levels is None or None not in seat_levels:
+        declared, trump, first, problems = check_declarations(declarations, level, rules, deal, dealer, seat_levels)
+        return DeclarationsJudged(declared, trump, True, first, _last_standing(declarations, problems),
+                                  tuple(problems))
+    found = _level_readings(declarations, seat_levels, rules)
+    if found is None:           # too many readings: nothing they give is judged
+        unknown = tuple(s for s in range(4) if seat_levels[s] is None)
+        return DeclarationsJudged(None, None, False, None, None, (), tuple(
+            OpenDeclaration(i, d.seat, d.cards, d.seat in unknown and _level_cards(d.cards, rules.decks))
+            for i, d in enumerate(declarations)), unknown)
+    readings, unknown = found
+    runs = [check_declarations(declarations, level, rules, deal, dealer, r, word_levels=seat_levels)
+            for r in readings]
+    problems: list[DeclarationProblem] = []
+    opened: list[OpenDeclaration] = []
+    for i, d in enumerate(declarations):
+        verdicts = [next((p for p in run[3] if p.index == i), None) for run in runs]
+        if all(v is None for v in verdicts):
+            continue
+        if all(v is not None for v in verdicts) and len({(v.message_zh, v.message_en) for v in verdicts}) == 1:
+            problems.append(verdicts[0])
+        else:
+            opened.append(OpenDeclaration(i, d.seat, d.cards, d.seat in unknown and _level_cards(d.cards, rules.decks)))
+
+    def agreed(values: list) -> object:
+        """The value every reading gives, else ``None`` (not known)."""
+        return values[0] if len(set(values)) == 1 else None
+
+    fixed = agreed([run[:2] for run in runs])          # (whether one stands, the trump it fixes)
+    return DeclarationsJudged(agreed([run[0] for run in runs]), None if fixed is None else fixed[1], fixed is not None,
+                              agreed([run[2] for run in runs]),
+                              agreed([_last_standing(declarations, run[3]) for run in runs]),
+                              tuple(problems), tuple(opened), unknown)
 
 
 def bottom_takers(dealer: int, declarations: tuple[Declaration, ...]) -> list[int]:

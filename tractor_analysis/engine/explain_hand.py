@@ -74,11 +74,15 @@ def rebid_own_declaration(seat: int, cards: Sequence[int]) -> Message:
             f"is {en}'s own: after the bury only the other players may overcall (其他人可以再反)")
 
 
-def not_a_declaration(seat: int, cards: Sequence[int], level: int) -> Message:
-    """Cards that declare nothing (not level cards of one suit, nor identical jokers)."""
-    return (f"{SEAT_NAMES_ZH[seat]}亮 {_pretty(cards)} 不是合法的亮主（须为级牌 {_rank(level)} 的单张/对子，或一对王）",
-            f"{SEAT_TOKENS[seat]} declared {_pretty(cards)}, which declares nothing (expected level cards "
-            f"{_rank(level)} of one suit, or identical jokers)")
+def not_a_declaration(seat: int, cards: Sequence[int], level: int | None) -> Message:
+    """Cards that declare nothing (not level cards of one suit, nor identical jokers); ``level`` ``None``: the
+    declarer's level is not known (cards that declare nothing at any level:
+    :func:`.declarations.judge_declarations`)."""
+    zh_lv, en_lv = ((f"级牌 {_rank(level)} ", f"level cards {_rank(level)}") if level is not None
+                    else ("自己级别（未知）的级牌", "level cards of its level (not known)"))
+    return (f"{SEAT_NAMES_ZH[seat]}亮 {_pretty(cards)} 不是合法的亮主（须为{zh_lv}的单张/对子，或一对王）",
+            f"{SEAT_TOKENS[seat]} declared {_pretty(cards)}, which declares nothing (expected {en_lv} "
+            f"of one suit, or identical jokers)")
 
 
 def declared_not_dealt(seat: int, cards: Sequence[int]) -> Message:

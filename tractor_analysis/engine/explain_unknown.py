@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
-from .explain import Message
+from ..records.cards import RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from .explain import Message, cards_text
 from .rule_refs import rule_ref
 from .verdicts import WITHHELD
 
@@ -224,6 +224,49 @@ def declarations_unknown(what: Sequence[str]) -> Message:
                         "the record does not state the declarations in full (no [Declarations], or one that could not be "
                         "read; write [Declarations \"\"] when nobody declared), so it is not taken that nobody declared",
                         what)
+
+
+def _levels_of(seats: Sequence[int], friend: bool) -> Message:
+    """Whose level is not known: the sides of ``seats`` (friend mode: each seat's own)."""
+    if friend:
+        zh, en = seat_list(seats)
+        return ((f"{zh}自己的级别", f"{en}'s own level") if len(seats) == 1
+                else (f"{zh}各自的级别", f"the own levels of {en}"))
+    sides = sorted({s % 2 for s in seats})
+    return ("、".join(f"{SIDE_ZH[t]}方" for t in sides) + "的级别",
+            " and ".join(f"{SIDE_EN[t]}'s" for t in sides) + " level" + ("s" if len(sides) > 1 else ""))
+
+
+_NOT_STATED = ("记录未写明（带入本局的级别未知；抢庄时各家按自己的级别亮主，[Level] 只是庄家一方的级别）",
+               "which the record does not state (the levels carried into the hand are not known; in a deal bid for "
+               "each seat declares at its own level, and [Level] is only the dealer's side's)")
+
+
+def declaration_open(number: int, seat: int, cards: Sequence[int], own_level: bool, unknown: Sequence[int],
+                     friend: bool) -> Message:
+    """Hand ``number``: whether ``seat``'s declaration of ``cards`` stands rests on a level not known — its own
+    (``own_level``: level cards, which declare only if that level is their rank) or, for one before it, ``unknown``'s
+    (:func:`.declarations.judge_declarations`): not judged, never faulted at a guessed level."""
+    zh_seat, en_seat, shown = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat], cards_text(cards)
+    if own_level:
+        lv_zh, lv_en = _levels_of((seat,), friend)
+        rank = RANK_TOKENS[RANK_OF[cards[0]]]
+        return (f"第 {number} 局：不判定{zh_seat}亮 {shown} 是否成立：只有{lv_zh}是 {rank} 时才成立，而该级别{_NOT_STATED[0]}",
+                f"hand {number}: whether {en_seat}'s declaration {shown} stands is not judged: it declares a trump "
+                f"only if {lv_en} is {rank}, {_NOT_STATED[1]}")
+    lv_zh, lv_en = _levels_of(unknown, friend)
+    return (f"第 {number} 局：不判定{zh_seat}亮 {shown} 是否成立（是否反得过之前的亮主）：之前的亮主是否成立取决于{lv_zh}，"
+            f"而{_NOT_STATED[0]}",
+            f"hand {number}: whether {en_seat}'s declaration {shown} stands (overcalls the one before) is not judged: "
+            f"whether a declaration before it stands rests on {lv_en}, {_NOT_STATED[1]}")
+
+
+def declared_trump_open(number: int, unknown: Sequence[int], friend: bool, what: Sequence[str]) -> Message:
+    """Hand ``number``: which trump the declarations fix (and whether one stands) rests on ``unknown``'s level."""
+    lv_zh, lv_en = _levels_of(unknown, friend)
+    return unknown_fact(f"第 {number} 局：亮主定的主（以及是否有亮主成立）取决于{lv_zh}，而{_NOT_STATED[0]}",
+                        f"hand {number}: the trump the declarations fix (and whether any stands) rests on {lv_en}, "
+                        f"{_NOT_STATED[1]}", what)
 
 
 def points_from_whole_deal(size: int) -> Message:

@@ -24,7 +24,8 @@ from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SEAT_TOKENS, TEAMS, te
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
 from . import explain_bury, explain_contradicted, explain_hand, explain_unknown
-from .declarations import bid_winner, bottom_takers, check_declarations, trump_without_declaration
+from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_declarations, judge_declarations,
+                           trump_without_declaration)
 from .explain import Message
 from .verdicts import Derived, Unknown, Violation, new_violation
 
@@ -89,7 +90,8 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     ``skipped`` / ``no_result`` when the hand before broke the chain of levels and dealers)."""
     derived: list[Derived] = []
     unknowns: list[Unknown] = []
-    own = levels if (first_of_match and expected_dealer is None and rules.bid_dealer is BidDealer.LAST) else None
+    own = (_own_levels(hand, rules, levels) if (first_of_match and expected_dealer is None
+                                                and rules.bid_dealer is BidDealer.LAST) else None)
     alts: list[tuple[str, int | None]] = []
     questioned: list[tuple[str, int | None]] = []
     declared = _level_declared(hand, rules, levels, levels_known, own)
@@ -121,7 +123,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         # the trump unknown (a Botzone match the judge ended during the deal): whether each declaration
         # was one, and overcalled the one before, rests on the level, not on the trump — judged; only
         # the trump they fix is compared with nothing
-        violations += _declaration_problems(hand, rules, level, dealer, own)
+        violations += _declaration_problems(hand, rules, level, dealer, own, unknowns)
     if (hand.trump_known and level is not None and not hand.declarations_known and not hand.declarations
             and not hand.setup and not hand.result_only):
         questioned.append(("trump", None))      # [Trump] alone names the trump (a position states its trump)
@@ -163,6 +165,18 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain, what, hand.number)))
     return Setting(dealer, side, level, hand.trump, judged, levels, tuple(violations), tuple(derived),
                    tuple(unknowns), tuple(alts), tuple(questioned))
+
+
+def _own_levels(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...]) -> tuple[int | None, ...]:
+    """The level each seat declares at in a deal bid for under ``bid_dealer = last`` (docs/rules.md §8.2): its own
+    carried level; where that is not known (``None``), the dealer's side's is the hand's stated ``[Level]`` when
+    the record states the dealer (friend mode: the dealer's own), and the other side's stays unknown — never the
+    hand's level taken for a seat it is not stated for (:func:`.declarations.judge_declarations` judges the rest
+    under every reading)."""
+    if hand.level is None or hand.dealer is None or None not in levels:
+        return levels
+    side = (hand.dealer,) if rules.friend else (hand.dealer, (hand.dealer + 2) % 4)
+    return tuple(hand.level if lv is None and s in side else lv for s, lv in enumerate(levels))
 
 
 def _rebid_buries_unknown(hand: Hand, dealer: int | None) -> Unknown | None:
@@ -365,29 +379,49 @@ def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
     declaration that stands there fixes the trump instead (each judgement applies what its own values
     call for; a trump neither gives under a judgement's other values is not kept: :mod:`.contradictions`).
     A check the record does not give what it needs for (the bottom's order under
-    ``third_bottom_card``) is withheld: an :class:`Unknown` added to ``unknowns``."""
+    ``third_bottom_card``) is withheld: an :class:`Unknown` added to ``unknowns`` — so is a declaration
+    whose verdict rests on a seat's own level not known (``None`` in ``own``), and the trump check when the
+    trump they fix does (:func:`.declarations.judge_declarations`: judged under every reading of it)."""
     if not hand.declarations:       # stated: nobody declared (a position, a score sheet: no deal to check)
         return [] if hand.setup or hand.result_only else _check_no_declaration(hand, rules, hand.trump, unknowns,
                                                                                 alts)
-    declared, declared_trump, _, problems = check_declarations(hand.declarations, level, rules, hand.deal, dealer,
-                                                               own)
-    out = _as_violations(problems)
-    if not declared:                # every declaration refused: nobody declared (as [Declarations ""] above)
+    judged = judge_declarations(hand.declarations, level, rules, hand.deal, dealer, own)
+    out = _as_violations(judged.problems)
+    _open_declarations(hand, rules, judged, unknowns)
+    if not judged.trump_known:      # which trump (or whether one) they fix rests on a level not known: not checked
+        if unknowns is not None:
+            what = ("declaration_check",)
+            unknowns.append(Unknown("Levels", what, *explain_unknown.declared_trump_open(
+                hand.number, judged.unknown_seats, rules.friend, what)))
+        return out
+    if not judged.declared:         # every declaration refused: nobody declared (as [Declarations ""] above)
         if not (hand.setup or hand.result_only):
             out += _check_no_declaration(hand, rules, hand.trump, unknowns, alts, refused=True)
         return out
-    if declared_trump != hand.trump:
+    if judged.trump != hand.trump:
         if alts is not None:
-            alts.append(("trump", declared_trump))
-        out.append(_violation("bad_declaration", None, explain_hand.declared_trump_mismatch(declared_trump, hand.trump)))
+            alts.append(("trump", judged.trump))
+        out.append(_violation("bad_declaration", None, explain_hand.declared_trump_mismatch(judged.trump, hand.trump)))
     return out
 
 
 def _declaration_problems(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
-                          own: tuple[int | None, ...] | None) -> list[Violation]:
-    """The declarations that were none, or did not overcall (:func:`check_declarations`), without the
-    trump: what :func:`_check_trump` finds that does not rest on the hand's trump."""
-    return _as_violations(check_declarations(hand.declarations, level, rules, hand.deal, dealer, own)[3])
+                          own: tuple[int | None, ...] | None, unknowns: list[Unknown]) -> list[Violation]:
+    """The declarations that were none, or did not overcall (:func:`.declarations.judge_declarations`), without
+    the trump: what :func:`_check_trump` finds that does not rest on the hand's trump."""
+    judged = judge_declarations(hand.declarations, level, rules, hand.deal, dealer, own)
+    _open_declarations(hand, rules, judged, unknowns)
+    return _as_violations(judged.problems)
+
+
+def _open_declarations(hand: Hand, rules: RuleSet, judged: DeclarationsJudged,
+                       unknowns: list[Unknown] | None) -> None:
+    """Each declaration whose verdict rests on a level not known: an :class:`Unknown` added to ``unknowns`` (tag
+    ``Levels``, the tag that would state it) naming the hand, the seat and the level — not judged, never a
+    ``bad_declaration``."""
+    if unknowns is not None:
+        unknowns.extend(Unknown("Levels", (), *explain_unknown.declaration_open(
+            hand.number, d.seat, d.cards, d.own_level, judged.unknown_seats, rules.friend)) for d in judged.open)
 
 
 def _as_violations(problems) -> list[Violation]:
