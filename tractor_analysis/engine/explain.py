@@ -205,6 +205,17 @@ def gain_open(seats: Sequence[int], team: int | None, gain: int, ranks: Sequence
             f" ({who_en}'s level before the hand is not known: a cap at {at_en} may apply, a rank they may not skip)")
 
 
+def gain_at_most(words: Message, gain: int) -> Message | None:
+    """``words`` (the levels an outcome gains: :func:`.explain_hand.describe_levels`, or a page's own) with their
+    figure said as the most the side went up ("up at most 2 levels / 最多升 2 级": :func:`gain_open`); ``None``
+    where the words do not say the figure that way (the caller then says it after them)."""
+    zh, en = words
+    said_en, said_zh = f"up {gain} level", next((w for w in (f"升 {gain} 级", f"升{gain}级") if w in zh), None)
+    if said_en not in en or said_zh is None:
+        return None
+    return zh.replace(said_zh, "最多" + said_zh, 1), en.replace(said_en, f"up at most {gain} level", 1)
+
+
 FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor, "follow_triple": follow_triple}
 
 TRICK_CORE = ("trick judge core", "判墩核心")
@@ -212,4 +223,5 @@ TRICK_CORE = ("trick judge core", "判墩核心")
 
 __all__ = ["TRICK_CORE", "cards_text", "not_in_hand", "wrong_count", "out_of_turn", "mixed_lead", "follow_suit",
            "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
-           "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "gain_open", "FOLLOW_MESSAGES"]
+           "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "gain_open", "gain_at_most",
+           "FOLLOW_MESSAGES"]

@@ -494,3 +494,22 @@ def seats_from_winners_doubted(doubts: Sequence[tuple[int, int, int]], weighed: 
         en += (f", and these readings cannot all be judged (more than {most} tricks to seat again, or a winner "
                "by the rules that changes with the reading), so nothing that rests on the seats is kept")
     return unknown_fact(zh, en, what)
+
+
+def seats_from_bottom_doubted(against: Sequence[tuple[int, int, int]], what: Sequence[str]) -> Message:
+    """Why the seats of the tricks in ``against`` (each ``(trick, seat the bottom seats it from, winner of the
+    trick before by the rules)``: :mod:`.platform_leads`) are not known: the bottom says one seat led, the rules give
+    the trick before to another (``what``: what is withheld)."""
+    zh = "；".join(f"第 {n} 墩的出牌由{SEAT_NAMES_ZH[s]}起排座（庄家留下未埋的一张底牌在该墩打出，故由底牌定座，"
+                  f"而非第 {n - 1} 墩记录的赢家 w），而按规则（各墩按记录排座）第 {n - 1} 墩由{SEAT_NAMES_ZH[w]}赢得"
+                  for n, s, w in against)
+    en = "; ".join(f"trick {n}'s plays are seated from {SEAT_TOKENS[s]}, as a card of the bottom the dealer kept "
+                   f"(not buried) is played in it (seated from the bottom, not from the w of trick {n - 1}), but by "
+                   f"the rules (each trick seated as recorded) {SEAT_TOKENS[w]} won trick {n - 1}"
+                   for n, s, w in against)
+    zh += ("。记录自相矛盾：未说明是底牌或该墩的出牌抄错了，还是平台的裁判判法与本规则不同；此外别无可行的排座"
+           "（其他排座都会把那张底牌归给从未持有它的一家），因此依赖座位的结论均不予判定")
+    en += (". The record contradicts itself: it does not say whether the bottom or the trick's cards are miscopied, "
+           "or the platform's referee judged the trick otherwise; no other seating is a reading (it would put that "
+           "card with a seat that never held it), so nothing that rests on the seats is kept")
+    return unknown_fact(zh, en, what)

@@ -203,13 +203,10 @@ def gain_words(result: HandResult, head: Message) -> Message:
     g = opened[0]
     whole = set(g.seats) == set(up)
     n = o.levels
-    said_en, said_zh = f"up {n} level", next((w for w in (f"升 {n} 级", f"升{n}级") if w in zh), None)
-    if whole and said_en in en and said_zh is not None:
-        en = en.replace(said_en, f"up at most {n} level", 1)
-        zh = zh.replace(said_zh, "最多" + said_zh, 1)
-        figure = False
-    else:
-        figure = True
+    most = explain.gain_at_most((zh, en), n) if whole else None
+    figure = most is None
+    if most is not None:
+        zh, en = most
     team = team_of(g.seats[0]) if not rules.friend and len(g.seats) == 2 else None
     words = explain.gain_open(g.seats, team, n, g.ranks, figure)
     return zh + words[0], en + words[1]

@@ -28,12 +28,11 @@ import dataclasses
 from collections import Counter
 from typing import Callable
 
-from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 from ..records.fen80_reader import SEATS_BOTTOM_TAG, SEATS_TAG, SEATS_FROM_WINNERS
 from ..records.model import Hand
 from .agreement import agree, shared_facts, sides_withheld
 from . import explain_contradicted
-from .explain_unknown import fault_owed_open, unknown_fact
+from .explain_unknown import fault_owed_open
 from .verdicts import HandResult, Unknown, Violation
 
 __all__ = ["seated_from_winners", "seated_from_bottom", "reseated", "readings", "against_bottom", "judge",
@@ -112,24 +111,6 @@ def against_bottom(hand: Hand, result: HandResult) -> list[Doubt]:
         if trick.number in bottom and winner is not None and trick.plays and trick.plays[0].seat != winner:
             out.append((trick.number, trick.plays[0].seat, winner))
     return out
-
-
-def _bottom_doubted(against: list[Doubt], what: list[str]) -> tuple[str, str]:
-    """Why the seats of the tricks in ``against`` are not known: the bottom says one seat led, the rules give the
-    trick before to another (``what``: what is withheld)."""
-    zh = "；".join(f"第 {n} 墩的出牌由{SEAT_NAMES_ZH[s]}起排座（庄家留下未埋的一张底牌在该墩打出，故由底牌定座，"
-                  f"而非第 {n - 1} 墩记录的赢家 w），而按规则（各墩按记录排座）第 {n - 1} 墩由{SEAT_NAMES_ZH[w]}赢得"
-                  for n, s, w in against)
-    en = "; ".join(f"trick {n}'s plays are seated from {SEAT_TOKENS[s]}, as a card of the bottom the dealer kept "
-                   f"(not buried) is played in it (seated from the bottom, not from the w of trick {n - 1}), but by "
-                   f"the rules (each trick seated as recorded) {SEAT_TOKENS[w]} won trick {n - 1}"
-                   for n, s, w in against)
-    zh += ("。记录自相矛盾：未说明是底牌或该墩的出牌抄错了，还是平台的裁判判法与本规则不同；此外别无可行的排座"
-           "（其他排座都会把那张底牌归给从未持有它的一家），因此依赖座位的结论均不予判定")
-    en += (". The record contradicts itself: it does not say whether the bottom or the trick's cards are miscopied, "
-           "or the platform's referee judged the trick otherwise; no other seating is a reading (it would put that "
-           "card with a seat that never held it), so nothing that rests on the seats is kept")
-    return unknown_fact(zh, en, what)
 
 
 def readings(hand: Hand, result: HandResult, plain: Callable[[Hand], HandResult]
@@ -220,5 +201,5 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult], pla
     said = [Unknown("leader", tuple(what), *explain_contradicted.seats_from_winners_doubted(
         doubts, weighed, made, complete, MOST_SEATINGS, what))] if doubts else []
     if against:
-        said.append(Unknown("leader", tuple(what), *_bottom_doubted(against, what)))
+        said.append(Unknown("leader", tuple(what), *explain_contradicted.seats_from_bottom_doubted(against, what)))
     return dataclasses.replace(result, **changes, unknowns=(*unknowns, *said), derived=tuple(derived))
