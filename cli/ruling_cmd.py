@@ -127,7 +127,10 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
     --hand, --trick and --seat keep only the ones that match all of them.
     A finding about the record alone (check's "✎ record 记录", --json
     "about": "record": the scorer's copy proven wrong) gets no page: it is
-    no player's violation; it is listed, to be corrected.
+    no player's violation; it is listed, to be corrected — but a [Claim]
+    the cards prove wrong (claim_mismatch) gets a page of the whole hand
+    headed "the recorded score", against no seat: the score decides the
+    levels, and the referee rules it.
 
     \b
     Exit status:

@@ -215,6 +215,8 @@ def test_a_miscounted_claim_gets_a_score_ruling_against_no_seat(tmp_path):
     assert f"{wrong} → {first.claim}" in html                       # recorded → corrected
     assert f"corrected to {first.claim}" in html
     assert "no ruling written" not in r.stderr
+    # headed as the recorded score, the record's own error — not a violation of a seat
+    assert 'The recorded score</span>' in html and 'Violation</span> <code>claim_mismatch' not in html
 
 
 def test_record_problems_are_shown_on_the_page(tmp_path):
