@@ -272,7 +272,10 @@ def legal_text(h: HandResult) -> str:
     if h.legal is None:       # no violation found, but not everything the rules need was there
         return dim("no violation found, legality not fully judged / 未发现违规，但未能完整判定") + found
     n = len(h.play_violations)
-    return bad(f"{n} violation{'s' if n != 1 else ''} 违规 {n} 处") + found
+    text = bad(f"{n} violation{'s' if n != 1 else ''} 违规 {n} 处")
+    if not h.legality_known:    # an unknown withholds whether other plays were legal: not all of them judged
+        text += dim(", legality not fully judged / 合法性未能完整判定")
+    return text + found
 
 
 def derived_lines(h: HandResult, indent: str = "    ") -> list[str]:

@@ -462,6 +462,43 @@ def copy_miscopied_somewhere(places: Sequence[tuple[int, int, tuple[int, ...]]],
                         f"kept", what)
 
 
+def copy_for_card_lacking(places: Sequence[tuple[int, int, tuple[int, ...]]], lacking: Sequence[int], decks: int,
+                          read: bool, what: Sequence[str]) -> Message:
+    """The deal lines and the bottom give more copies of a card than the ``decks`` hold and fewer of the ``lacking``
+    (once per copy lacking): a copy too many — each of ``places`` (as :func:`copy_miscopied_somewhere`'s) may be
+    it — is that card miscopied, and its play with it.  ``read``: the hand is judged once with each read as the
+    card lacking (:func:`.extra_copies.every_swap`); else (not paired, or too many ways) nothing resting on their
+    plays is judged."""
+    zh, en = [], []
+    for p, k, tricks in places:
+        if p >= 4:
+            zh.append(f"底牌中的 {TOKEN[k]}")
+            en.append(f"{TOKEN[k]} in the Bottom line")
+            continue
+        played_zh = (f"第 {'、'.join(map(str, tricks))} 墩打出" if tricks else "未打出")
+        played_en = (f"played in trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}" if tricks
+                     else "never played")
+        zh.append(f"{SEAT_NAMES_ZH[p]}的发牌行中的 {TOKEN[k]}（{played_zh}）")
+        en.append(f"{TOKEN[k]} in {SEAT_TOKENS[p]}'s deal line ({played_en})")
+    short = sorted(set(lacking))
+    short_zh = "、".join(f"{TOKEN[k]}" + (f"（少 {lacking.count(k)} 张）" if lacking.count(k) > 1 else "") for k in short)
+    short_en = ", ".join(f"{TOKEN[k]}" + (f" ({lacking.count(k)} short)" if lacking.count(k) > 1 else "")
+                         for k in short)
+    how_zh = ("故对每一处各按那张读作所缺的牌（连同其出牌）判定一次，只保留各种判定都相同的结论" if read else
+              "可能的读法过多或无法一一对应，故凡依据这些出牌的判定（首引花色、赢家、各家跟牌）一律不予判定")
+    how_en = ("so the hand is judged once with each read as the card lacking (and its play too), and only what "
+              "every reading gives is kept" if read else
+              "too many ways to read them, or they do not pair, so nothing resting on their plays (the suit led, the "
+              "winner, the follows) is judged")
+    return unknown_fact(f"发牌行与底牌中这张牌的张数多于 {decks} 副牌所有（too_many_copies），而缺少 {short_zh}："
+                        f"多出的一张必是所缺之牌记错，而记录未说明是哪一张：{'、'.join(zh)} 都可能是它"
+                        f"（打出的那张连同其出牌一起记错），{how_zh}",
+                        f"the deal lines and the bottom give more copies of a card than {decks} "
+                        f"deck{'s' if decks > 1 else ''} hold (too_many_copies) and lack {short_en}: a copy too many "
+                        f"is the card lacking, miscopied, and the record does not say which: {', '.join(en)} — each "
+                        f"may be it (a copy played, miscopied with its play), {how_en}", what)
+
+
 EITHER_SEATING: Message = ("无论下一墩按记录的赢家还是按规则判出的赢家排座都违例，但应出哪一手取决于是哪一种",
                            "whether the next trick is seated from the winner the record names or from the "
                            "winner by the rules; the play owed depends on which")

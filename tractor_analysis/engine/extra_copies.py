@@ -16,6 +16,13 @@ the places that give a copy may be the miscopied one (a copy played, miscopied w
 once more for each place (a seat's line, the bottom; :data:`BOTTOM`) without its copy (:func:`every_place`), and
 only what every reading gives is kept the same way.  The play of a copy its place no longer gives is a
 ``not_in_hand`` of that reading only: never kept (no reading but that one gives it), never reported.
+
+Where the lines and the bottom lack a card exactly as many times as they give copies too many (W's ♦Q written ♥8
+in its line and its play), the copy too many is that card miscopied, and its play with it: each reading reads one
+copy as the card lacking in its place's line and in one play of it (:func:`every_swap`), so nothing resting on the
+card played — the suit led, the winner, the others' follows — is taken as certain.  Past :data:`MAX_READINGS`, or
+where they do not pair, nothing resting on those plays is ruled.  The hands shown before a trick count the doubtful
+copy as held, not known which (``held_open``), never a hand without the card it plays.
 """
 from __future__ import annotations
 
@@ -23,10 +30,12 @@ import dataclasses
 import itertools
 from typing import Callable, Sequence
 
+from ..records.cards import POINTS
 from ..records.model import Hand
 from . import explain_contradicted
 from .agreement import agree
 from .played_cards import Played, counts
+
 from .verdicts import HandResult, Unknown, Violation, as_record_finding
 
 MAX_READINGS = 8
@@ -50,6 +59,9 @@ def extra_copies(hand: Hand, result: HandResult) -> tuple[tuple[tuple[int, int, 
     if not over:
         return ()
     lines = [counts(line) for line in hand.deal]
+    short = [(k, decks - n) for k, n in enumerate(total) if n < decks]
+    if short:               # a card the lines lack: the copy too many may be it, miscopied (with its play)
+        return every_swap(hand, result, over, short, lines) or every_place(hand, over, lines)
     return never_played(hand, result, over, lines) or every_place(hand, over, lines)
 
 
@@ -98,6 +110,72 @@ def every_place(hand: Hand, over: Sequence[tuple[int, int]], lines: Sequence[Seq
     return tuple(tuple((p, k, min(excess, given[k][p])) for k, excess in over if given[k][p]) for p in places)
 
 
+BURY = (-1, -1)
+"""A swap's ``where`` position of the dealer's bury (``Hand.buried``), not of a trick's play."""
+
+
+def every_swap(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]], short: Sequence[tuple[int, int]],
+               lines: Sequence[Sequence[int]]) -> tuple[tuple[tuple, ...], ...]:
+    """The ways of :func:`extra_copies` when the lines and the bottom lack a card (``short``: each kind and how many)
+    exactly as many times as they give copies too many (``over``), every line as long: a copy too many is a
+    miscopied card the pack lacks, and its play (written as the copy) with it.  Each way a tuple of ``(place,
+    kind, 1, to, where)``: one copy of ``kind`` in ``place``'s line (a seat's, or the bottom: :data:`BOTTOM`) read
+    as ``to``, and so the play of it — ``where``: ``((trick index, play index),)`` or ``(BURY,)``, the dealer's
+    plays and bury being of its line and the bottom alike — or ``()``, a copy the seat does not play.  Every place,
+    every play of it, every pairing of the kinds; ``()`` past :data:`MAX_READINGS` or where the counts do not pair
+    (then :func:`judge` withholds everything resting on those plays)."""
+    if sum(n for _, n in over) != sum(n for _, n in short) or len({len(line) for line in hand.deal}) != 1:
+        return ()
+    per_kind = [_swap_slots(hand, result.dealer, k, lines) for k, _ in over]
+    units = []              # per kind: every choice of as many slots as it has copies too many
+    for (k, excess), slots in zip(over, per_kind):
+        units.append(sorted({tuple(sorted(slots[i] for i in c))
+                             for c in itertools.combinations(range(len(slots)), excess)}))
+    targets = sorted(set(itertools.permutations([k for k, n in short for _ in range(n)])))
+    ways: list[tuple[tuple, ...]] = []
+    for chosen in itertools.product(*units):
+        picked = [(k, slot) for (k, _), slots in zip(over, chosen) for slot in slots]
+        for to in targets:
+            way = tuple(sorted((place, k, 1, j, where) for (k, (place, where)), j in zip(picked, to)))
+            if way not in ways and _fits(hand, way):
+                ways.append(way)
+            if len(ways) > MAX_READINGS:
+                return ()
+    return tuple(ways)
+
+
+def _fits(hand: Hand, way: Sequence[tuple]) -> bool:
+    """No play (nor the bury) of ``way`` read with more copies changed than it holds (the dealer's line and the
+    bottom name the same plays)."""
+    uses: dict[tuple[tuple[int, int], int], int] = {}
+    for _, kind, _, _, where in way:
+        for pos in where:
+            uses[pos, kind] = uses.get((pos, kind), 0) + 1
+    return all(n <= (hand.buried or () if pos == BURY else hand.tricks[pos[0]].plays[pos[1]].cards).count(kind)
+               for (pos, kind), n in uses.items())
+
+
+def _swap_slots(hand: Hand, dealer: int, kind: int, lines: Sequence[Sequence[int]]) -> list[tuple[int, tuple]]:
+    """Where a copy of ``kind`` may be the miscopied one: ``(place, where)`` (:func:`every_swap`), once per copy —
+    each play of it by the seat whose line (for the dealer, or the bottom: the dealer's line and the bottom alike)
+    gives it, or ``()`` for each copy the place gives beyond those plays."""
+    played = Played(hand)
+    bottom = (hand.bottom or ()).count(kind)
+    out: list[tuple[int, tuple]] = []
+    for place in [*range(4), BOTTOM]:
+        given = bottom if place == BOTTOM else lines[place][kind]
+        if not given:
+            continue
+        seat = dealer if place == BOTTOM else place
+        plays = [((ti, pi),) for ti, t in enumerate(hand.tricks) for pi, p in enumerate(t.plays)
+                 if p.seat == seat for _ in range(p.cards.count(kind))]
+        if seat == dealer:
+            plays += [(BURY,)] * (hand.buried or ()).count(kind)
+        held = given + (bottom if place == dealer else lines[dealer][kind] if place == BOTTOM else 0)
+        out += [(place, w) for w in plays] + [(place, ())] * min(given, max(0, held - len(plays)))
+    return out
+
+
 def _taken(excess: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
     """Every way to take ``excess`` copies from places holding ``caps`` copies (how many from each), the first
     places' first."""
@@ -116,14 +194,51 @@ def _without(hand: Hand, way: Sequence[tuple[int, int, int]]) -> Hand:
                                bottom=tuple(bottom) if hand.bottom is not None else None)
 
 
+def _swapped(hand: Hand, way: Sequence[tuple]) -> Hand:
+    """``hand`` read with each copy of ``way`` (:func:`every_swap`) as the card it names, in its line and its play."""
+    deal = [list(line) for line in hand.deal]
+    bottom = list(hand.bottom or ())
+    tricks = [[p for p in t.plays] for t in hand.tricks]
+    buried = list(hand.buried or ())
+    for place, kind, _, to, where in way:
+        line = bottom if place == BOTTOM else deal[place]
+        line[line.index(kind)] = to
+        for pos in where:
+            if pos == BURY:
+                buried[buried.index(kind)] = to
+                continue
+            play = tricks[pos[0]][pos[1]]
+            cards = list(play.cards)
+            cards[cards.index(kind)] = to
+            attempted = play.attempted
+            if attempted is not None and kind in attempted:
+                attempted = list(attempted)
+                attempted[attempted.index(kind)] = to
+                attempted = tuple(attempted)
+            tricks[pos[0]][pos[1]] = dataclasses.replace(play, cards=tuple(cards), attempted=attempted)
+    return dataclasses.replace(
+        hand, deal=tuple(tuple(line) for line in deal), bottom=tuple(bottom) if hand.bottom is not None else None,
+        buried=tuple(buried) if hand.buried is not None else None,
+        tricks=tuple(dataclasses.replace(t, plays=tuple(ps)) for t, ps in zip(hand.tricks, tricks)))
+
+
+def _reading(hand: Hand, way: Sequence[tuple]) -> Hand:
+    return _swapped(hand, way) if way and len(way[0]) == 5 else _without(hand, way)
+
+
 def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int, int]]],
           replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult:
     """``result`` (``hand`` judged as recorded) and ``hand`` judged once for each of ``ways`` (:func:`extra_copies`;
     ``replay``: one hand judged) merged: the hand's own findings as recorded, every other verdict only where every
     reading gives it; an ``unknown`` (tag ``deal``) says which copies may not be held and what is withheld."""
-    results = [result, *(replay(_without(hand, w)) for w in ways)]
+    results = [result, *(replay(_reading(hand, w)) for w in ways)]
     changes, what = agree(results, [t.plays for t in hand.tricks],
                           lambda v: explain_contradicted.fault_whichever_copy(v.seat, v.code))
+    changes["held_open"] = _held_as_recorded(result, changes["tricks"])
+    swaps = bool(ways) and len(ways[0][0]) == 5
+    lacking = _lacking(hand, result.rules.decks)
+    if lacking and not swaps:           # a card the pack lacks, not paired with the copies too many (or past the
+        _rest_on_plays(hand, result, changes, what)     # cap): nothing resting on their plays is ruled
     # a line the decks prove holds a copy too many: its seat's deal_mismatch (its count, the copy left over) and the
     # pack's (the copies over the decks) are the record's findings, no seat's act (docs/rules.md §13.1); a line
     # whose copy is played (every_place) has no card left over: a deal_mismatch of its seat is not that copy's
@@ -145,8 +260,11 @@ def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int
             and (w != "points" or result.attackers_total is not None)]
     if not what:
         return dataclasses.replace(result, **changes)
-    held = sorted({(p, k) for w in ways for p, k, _ in w})
-    if set(held) <= unplayed:
+    held = sorted({(item[0], item[1]) for w in ways for item in w})
+    if swaps or lacking:
+        words = explain_contradicted.copy_for_card_lacking(_places(hand, held), lacking, result.rules.decks, swaps,
+                                                           what)
+    elif set(held) <= unplayed:
         words = explain_contradicted.copy_maybe_not_held(held, result.rules.decks, what)
     else:
         words = explain_contradicted.copy_miscopied_somewhere(_places(hand, held), result.rules.decks, what)
@@ -154,12 +272,57 @@ def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int
     return dataclasses.replace(result, **changes, unknowns=result.unknowns + (unknown,))
 
 
+def _lacking(hand: Hand, decks: int) -> tuple[int, ...]:
+    """The kinds the deal lines and the bottom give fewer copies of than the ``decks`` hold, once per copy lacking."""
+    total = counts([k for line in hand.deal for k in line] + list(hand.bottom or ()))
+    return tuple(k for k, n in enumerate(total) for _ in range(max(0, decks - n)))
+
+
+def _held_as_recorded(result: HandResult, tricks: Sequence) -> tuple:
+    """Per trick, how many cards each seat holds as recorded (``result``) beyond the cards every reading gives it
+    (``tricks``' ``hands_before``): shown held, not known which (``HandResult.held_open``) — a card played from a
+    hand is never shown as not in it."""
+    out = []
+    for t, r in zip(tricks, result.tricks):
+        if not t.hands_before or not r.hands_before:
+            continue
+        open_ = result.cards_open(r.number)
+        extra = tuple(max(0, sum(r.hands_before[s]) + open_[s] - sum(t.hands_before[s])) for s in range(4))
+        if any(extra):
+            out.append((t.number, extra))
+    return tuple(out)
+
+
+def _rest_on_plays(hand: Hand, result: HandResult, changes: dict, what: list[str]) -> None:
+    """The readings that take a copy out do not read it as the card the pack lacks (:func:`every_swap` found no
+    pairing within :data:`MAX_READINGS`): withheld, every verdict of a play (the suit led, the winner, the follows
+    all rest on the copies played), and where a card taken or lacking counts points, the points and what rests on
+    them."""
+    changes["violations"] = tuple(v for v in changes["violations"] if v.trick is None)
+    over = {k for k, n in enumerate(counts([k for line in hand.deal for k in line] + list(hand.bottom or ())))
+            if n > result.rules.decks}
+    worth = any(POINTS[k] for k in (*over, *_lacking(hand, result.rules.decks)))
+    doubtful = {t.number for t in hand.tricks if any(k in over for p in t.plays for k in p.cards)}
+    changes["tricks"] = tuple(dataclasses.replace(t, violations=(), winner=None if t.number in doubtful else t.winner,
+                                                  points=None if worth and t.number in doubtful else t.points)
+                              for t in changes["tricks"])
+    changes["legality_known"] = False
+    words = ["legality", *(["trick_winner"] if doubtful else []), *(["trick_points"] if worth and doubtful else [])]
+    if worth:
+        for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
+                     "attackers_total"):
+            changes[name] = None
+        changes.update(outcome=None, levels_after=(None, None), player_levels_after=(None,) * 4)
+        words += ["points", "outcome", "levels"]
+    what.extend(w for w in words if w not in what)
+
+
 def _never_played_places(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int, int]]]
                          ) -> set[tuple[int, int]]:
     """The ``(seat, kind)`` of ``ways`` whose copies taken out are cards a non-dealer seat's line gives and it never
     plays (:func:`never_played`'s)."""
     played = Played(hand)
-    return {(p, k) for w in ways for p, k, n in w
+    return {(p, k) for w in ways for p, k, n, *_ in w
             if p != BOTTOM and p != result.dealer and hand.deal[p].count(k) - played[p][k] >= n}
 
 
@@ -171,4 +334,4 @@ def _places(hand: Hand, held: Sequence[tuple[int, int]]) -> list[tuple[int, int,
             for p, k in held]
 
 
-__all__ = ["BOTTOM", "MAX_READINGS", "every_place", "extra_copies", "judge", "never_played"]
+__all__ = ["BOTTOM", "BURY", "MAX_READINGS", "every_place", "every_swap", "extra_copies", "judge", "never_played"]
