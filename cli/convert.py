@@ -5,7 +5,10 @@ Reading is :func:`tractor_analysis.records.sources.load_file`; writing is
 :func:`tractor_analysis.records.json_writer.format_json` / ``format_jsonl``.  A record
 with any problem (a diagnostic) is not converted: the readers drop or replace what they
 cannot read (a card, a play, a tag value, a hand), so the copy would read back as a clean
-record that no longer holds it.  What a clean record holds that no format keeps is said on
+record that no longer holds it — except a problem the reader dropped and replaced nothing for
+(:attr:`~tractor_analysis.records.diagnostics.Diagnostic.lossless`: an 80fen trick seated from the bottom, not from
+the ``w`` before it, which the copy names in a hand tag): said on stderr, and the copy written.  What a clean record
+holds that no format keeps is said on
 stderr, never dropped silently: ``;`` comments of a ``.tgn`` (how many lines), the fields of
 an 80fen log no record keeps (their names).  Output files are written atomically: a temporary file in the
 target's folder, then a rename, so a reader never sees half a file.  A symbolic
@@ -119,7 +122,10 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
     has its problems printed to stderr as path:line:column: message and
     nothing is written (exit 2) — a reader drops or replaces what it cannot
     read (a card, a play, a tag value, a hand), and a copy would read back
-    as a record without it; fix the record, then convert it.  What a record holds that no format
+    as a record without it; fix the record, then convert it.  A problem that
+    drops and replaces nothing (an 80fen trick seated from the bottom, not
+    from the 'w' before it: the copy names it in a hand tag) is printed and
+    the copy written.  What a record holds that no format
     keeps is said on stderr: the ';' comments of a .tgn (how many lines),
     the fields of an 80fen log no record keeps.  With -o the
     file is written atomically (a temporary file, then a rename); a symbolic
@@ -145,7 +151,7 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
     refuse_inputs("-o", [output], [path])       # before the record is read
     loaded = load(path, source_format, max_bytes)
     say_encoding(path, loaded.encoding_note)
-    if loaded.diagnostics or not loaded.readable:
+    if any(not d.lossless for d in loaded.diagnostics) or not loaded.readable:
         for d in loaded.diagnostics:
             echo_err(located(d, path))
         if not loaded.readable:
@@ -157,6 +163,15 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
                  "读取时没有任何问题的记录——读取时无法读取的内容已被舍弃或替换，副本读回时会像不曾有过它一样；"
                  "请修正记录后再转换")
         click.get_current_context().exit(EXIT_UNREADABLE)
+    for d in loaded.diagnostics:        # (each lossless: the copy keeps what it says)
+        echo_err(located(d, path))
+    if loaded.diagnostics:
+        echo_err(f"{path}: note: converted all the same — for the problem{'s' if len(loaded.diagnostics) > 1 else ''}"
+                 " above the reader dropped and replaced nothing: the copy keeps what it says (the trick seated from "
+                 "the bottom in hand tag 80fen:seats-from-bottom, the record's 'w' in Referee:Winners), and a check "
+                 "of the copy judges it the same / 注意：仍已转换——上述问题读取时未舍弃、未替换任何内容：副本保留其所述"
+                 "（由底牌排座的墩记在局标签 80fen:seats-from-bottom 中，记录的 'w' 记在 Referee:Winners 中），检查副本"
+                 "的判定相同")
     if not loaded.matches:
         echo_err(f"{path}: no match to convert / 没有可转换的比赛")
         click.get_current_context().exit(EXIT_UNREADABLE)

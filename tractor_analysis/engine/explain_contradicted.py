@@ -533,6 +533,31 @@ def seats_from_winners_doubted(doubts: Sequence[tuple[int, int, int]], weighed: 
     return unknown_fact(zh, en, what)
 
 
+def leader_from_rules(trick: int, seat: int) -> Message:
+    """Why trick ``trick`` is seated from ``seat``: the record's ``w`` of the trick before is unreadable or left
+    out (hand tag ``80fen:seats-from-rules``), and by the rules ``seat`` won it (:mod:`.platform_leads`)."""
+    s, sz = SEAT_TOKENS[seat], SEAT_NAMES_ZH[seat]
+    return (f"记录未给出第 {trick - 1} 墩的赢家（字段 'w' 无法读取或缺失），故未说明第 {trick} 墩由谁首出：按规则（按牌判定）"
+            f"第 {trick - 1} 墩由{sz}赢得，第 {trick} 墩的出牌由{sz}起依次排座，发牌随之还原",
+            f"the record does not give the winner of trick {trick - 1} (its field 'w' unreadable or left out), so it "
+            f"does not say who led trick {trick}: by the rules (from the cards) {s} won trick {trick - 1}, and trick "
+            f"{trick}'s plays are seated from {s}, the deal rebuilt with them")
+
+
+def leader_not_derived(tricks: Sequence[int], what: Sequence[str]) -> Message:
+    """Why the seats of ``tricks`` are not known: the record's ``w`` of the trick before each is unreadable or left
+    out, and the rules give no one seat that won it (its winner withheld, or a winner that moves with the seating
+    of the trick after) (``what``: what is withheld)."""
+    zh = "、".join(str(n) for n in tricks)
+    en = ", ".join(str(n) for n in tricks)
+    return unknown_fact(f"记录未给出第 {zh} 墩各自前一墩的赢家（字段 'w' 无法读取或缺失），故未说明这几墩由谁首出；按规则也"
+                        "定不出唯一的赢家（该墩赢家不予判定，或随后一墩的排座而改变），因此依赖座位的结论均不予判定",
+                        f"the record does not give the winner of the trick before trick(s) {en} (field 'w' unreadable "
+                        "or left out), so it does not say who led them, and the rules give no one seat that won it "
+                        "(its winner withheld, or one that changes with the seating of the trick after), so nothing "
+                        "that rests on the seats is kept", what)
+
+
 def seats_from_bottom_doubted(against: Sequence[tuple[int, int, int]], what: Sequence[str]) -> Message:
     """Why the seats of the tricks in ``against`` (each ``(trick, seat the bottom seats it from, winner of the
     trick before by the rules)``: :mod:`.platform_leads`) are not known: the bottom says one seat led, the rules give

@@ -21,6 +21,12 @@ another seat) is not seated from ``w``: it is weighed no other way (any other se
 that never held it).  Where the rules give the trick before to another seat than the one the bottom says led, the
 record contradicts itself (the bottom or the trick's cards miscopied, or the platform judging otherwise) and
 nothing resting on the seats is kept (:func:`against_bottom`).
+
+A trick whose leader the log does not state (hand tag :data:`~tractor_analysis.records.fen80_reader.SEATS_RULES_TAG`:
+the ``w`` before it unreadable or left out, the bottom not seating it) is seated from the winner of the trick before
+by the rules (:func:`from_rules`, a ``derived`` fact ``leader`` saying so) — the one seat that, leading it, wins the
+trick before; no seating is weighed as recorded (the reader's is a placeholder).  Where no one seat is such a winner,
+nothing resting on the seats is kept.
 """
 from __future__ import annotations
 
@@ -28,14 +34,15 @@ import dataclasses
 from collections import Counter
 from typing import Callable
 
-from ..records.fen80_reader import SEATS_BOTTOM_TAG, SEATS_TAG, SEATS_FROM_WINNERS
+from ..records.cards import SEAT_TOKENS
+from ..records.fen80_reader import SEATS_BOTTOM_TAG, SEATS_RULES_TAG, SEATS_TAG, SEATS_FROM_WINNERS
 from ..records.model import Hand
 from .agreement import agree, shared_facts, sides_withheld
 from . import explain_contradicted
 from .explain_unknown import fault_owed_open
-from .verdicts import HandResult, Unknown, Violation
+from .verdicts import Derived, HandResult, Unknown, Violation
 
-__all__ = ["seated_from_winners", "seated_from_bottom", "reseated", "readings", "against_bottom", "judge",
+__all__ = ["seated_from_winners", "seated_from_bottom", "seated_from_rules", "from_rules", "reseated", "readings", "against_bottom", "judge",
            "MOST_SEATINGS"]
 
 MOST_SEATINGS = 16
@@ -56,6 +63,57 @@ def seated_from_bottom(hand: Hand) -> frozenset[int]:
     """The numbers of the tricks of ``hand`` the reader seated from the bottom, not from ``w``
     (:data:`SEATS_BOTTOM_TAG`; a word that is no trick number is none)."""
     return frozenset(int(w) for n, v in hand.tags if n == SEATS_BOTTOM_TAG for w in v.split() if w.isdigit())
+
+
+def seated_from_rules(hand: Hand) -> frozenset[int]:
+    """The numbers of the tricks of ``hand`` whose leader the record does not state (:data:`SEATS_RULES_TAG`): to
+    be seated from the winner of the trick before by the rules (a word that is no trick number is none)."""
+    return frozenset(int(w) for n, v in hand.tags if n == SEATS_RULES_TAG for w in v.split() if w.isdigit())
+
+
+def _winner_before(result: HandResult, hand: Hand, index: int) -> int | None:
+    """The winner ``result`` gives the trick before ``hand.tricks[index]`` (``None``: withheld, or no such trick)."""
+    number = hand.tricks[index].number
+    if index < 1 or hand.tricks[index - 1].number != number - 1:
+        return None
+    return next((t.winner for t in result.tricks if t.number == number - 1), None)
+
+
+def from_rules(hand: Hand, plain: Callable[[Hand], HandResult]) -> tuple[Hand, list[tuple[int, int]], list[int]]:
+    """``hand`` with each trick of :func:`seated_from_rules` seated from the winner of the trick before by the
+    rules (``plain``: a hand judged with its tags as recorded): the one seat that, the trick seated from it (its
+    cards moved in the deal too), wins the trick before.  Also ``(trick number, seat)`` of each so seated, and the
+    numbers of those no one seat is such a winner for (left as the reader seated them: nothing resting on the seats
+    is to be kept)."""
+    ruled = seated_from_rules(hand)
+    done: list[tuple[int, int]] = []
+    failed: list[int] = []
+    for i, trick in enumerate(hand.tricks):
+        if trick.number not in ruled:
+            continue
+        fixed = []
+        for seat in range(4) if _in_turn(hand, i) else ():
+            other = hand if trick.plays[0].seat == seat else reseated(hand, i, seat)
+            if other is not None and _winner_before(plain(other), other, i) == seat:
+                fixed.append((seat, other))
+        if len(fixed) == 1:
+            (seat, hand), = fixed
+            done.append((trick.number, seat))
+        else:
+            failed.append(trick.number)
+    if done:        # a trick seated later may move the winner of one seated before: each checked again
+        last = plain(hand)
+        index = {t.number: i for i, t in enumerate(hand.tricks)}
+        moved = [n for n, seat in done if _winner_before(last, hand, index[n]) != seat]
+        done = [(n, s) for n, s in done if n not in moved]
+        failed = sorted(failed + moved)
+    return hand, done, failed
+
+
+def _first_seat(hand: Hand, value: str) -> bool:
+    """``hand`` seats the trick of a ``leader`` fact's ``value`` (``"7: E"``) from that seat."""
+    number, _, seat = value.partition(": ")
+    return any(t.number == int(number) and t.plays and SEAT_TOKENS[t.plays[0].seat] == seat for t in hand.tricks)
 
 
 def reseated(hand: Hand, index: int, leader: int) -> Hand | None:
@@ -125,6 +183,7 @@ def readings(hand: Hand, result: HandResult, plain: Callable[[Hand], HandResult]
     doubts = _doubts(hand, result)
     if not doubts:
         return [], [], [], True
+    ruled = seated_from_rules(hand)         # (never weighed as the reader seated them: a placeholder)
     found: list[Hand] = []
     complete, seatings = True, 0
     # each branch: (the hand so read, its judgement, where to look on from, the tricks kept as recorded, moved)
@@ -143,11 +202,15 @@ def readings(hand: Hand, result: HandResult, plain: Callable[[Hand], HandResult]
         if seatings >= MOST_SEATINGS or not _in_turn(h, i):
             complete = False
             break
-        stack.append((h, r, i + 1, kept | {i}, moved))
+        if h.tricks[i].number not in ruled:
+            stack.append((h, r, i + 1, kept | {i}, moved))
         other = reseated(h, i, winner)
         if other is not None:
             seatings += 1
             stack.append((other, plain(other), i + 1, kept, moved | {i}))
+        elif h.tricks[i].number in ruled:      # no reading seats it from the winner by the rules
+            complete = False
+            break
     named = [(hand.tricks[i].number, hand.tricks[i].plays[0].seat, w) for i, w in doubts]
     return named, [hand.tricks[i].number for i in sorted(weighed)], found, complete
 
@@ -182,15 +245,24 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult], pla
     a trick's winner, a tag judged each way, the winner under the tags as recorded) —: what all give kept, the rest
     withheld (``"unknown"`` tag ``leader``; a judgement that gives nothing resting on the seats added when not every
     reading was made).  ``result`` itself when no trick is seated from a winner the rules do not give."""
+    failed: list[int] = []
+    found: list[Derived] = []
+    if seated_from_rules(hand):     # a trick whose leader the record does not state: seated from the rules' winner
+        hand, done, failed = from_rules(hand, plain)
+        result = one(hand)
+        found = [Derived("leader", f"{n}: {SEAT_TOKENS[s]}", f"the plays of trick {n - 1}",
+                         *explain_contradicted.leader_from_rules(n, s)) for n, s in done]
     withheld = any(t.winner is None for t in result.tricks[:-1])
     base = plain(hand) if withheld else result
     doubts, weighed, hands, complete = readings(hand, base, plain)
     against = against_bottom(hand, base)
-    if not doubts and not against:
-        return result
+    if not doubts and not against and not failed:
+        return dataclasses.replace(result, derived=(*result.derived, *found)) if found else result
     results = [result, *(one(h) for h in hands)]
     made = len(results)
-    if not complete or against:
+    # a leader derived stays derived where every reading seats the trick so (else the readings' words say it)
+    found = [d for d in found if all(_first_seat(h, d.value) for h in hands)]
+    if not complete or against or failed:
         results.append(_nothing(result))
     changes, what = agree(results, [t.plays for t in hand.tricks],
                           lambda v: fault_owed_open(v.seat, v.code, explain_contradicted.EITHER_SEATING))
@@ -202,4 +274,6 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult], pla
         doubts, weighed, made, complete, MOST_SEATINGS, what))] if doubts else []
     if against:
         said.append(Unknown("leader", tuple(what), *explain_contradicted.seats_from_bottom_doubted(against, what)))
-    return dataclasses.replace(result, **changes, unknowns=(*unknowns, *said), derived=tuple(derived))
+    if failed:
+        said.append(Unknown("leader", tuple(what), *explain_contradicted.leader_not_derived(failed, what)))
+    return dataclasses.replace(result, **changes, unknowns=(*unknowns, *said), derived=(*derived, *found))

@@ -78,6 +78,11 @@ class Diagnostic:
     trick: int | None = None
     text: str = field(default="", compare=False)
     """The raw text of the offending line, when there is one."""
+    lossless: bool = False
+    """The reader dropped and replaced nothing for it: the record keeps what it says (an 80fen trick seated from
+    the bottom, not from the ``w`` before it: hand tag ``80fen:seats-from-bottom``, the ``w`` in
+    ``Referee:Winners``), and a check of a copy says the same — so ``tractor convert`` writes the copy
+    (docs/format.md "Converting")."""
 
     def __str__(self) -> str:
         return f"{self.line}:{self.column}: {self.message}"

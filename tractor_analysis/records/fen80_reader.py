@@ -26,10 +26,12 @@ referee's summary.  What the record model gets (:func:`match_from_80fen`):
   engine weighs a ``w`` the rules do not give (:mod:`tractor_analysis.engine.platform_leads`) — but for a trick
   holding a card of the bottom the dealer did not bury that ``w`` would seat with another seat: the dealer played
   it, so that card says who led the trick, and the trick is seated from it (:data:`SEATS_BOTTOM_TAG`, a
-  ``bad_value`` naming the trick), never the round left out for a ``w``.
+  ``bad_value`` naming the trick), never the round left out for a ``w``.  A ``w`` unreadable or left out is not
+  stated either (``?`` in ``Referee:Winners``): the trick after it is seated from the bottom where that fixes it,
+  else from the winner of that trick by the rules, which the engine judges (:data:`SEATS_RULES_TAG`).
 
-Malformed input never raises: each problem is a positioned diagnostic (line, round,
-trick); a round that cannot be rebuilt is left out with a diagnostic saying so, and the next
+Malformed input never raises: each problem is a positioned diagnostic (line and the column of the value it is
+about, round, trick); a round that cannot be rebuilt is left out with a diagnostic saying so, and the next
 round read is marked as following a skipped hand (:attr:`Hand.follows_skipped`: the levels and
 the dealer carried into it are not known).  A field the log leaves out (or gives as ``null``) is
 not stated: the verdict or value resting on it is left out, never guessed.
@@ -38,17 +40,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import BJ, LJ, SEAT_NAMES_ZH, SEAT_TOKENS, card
 from .diagnostics import Diagnostic, bilingual, clip
+from .json_problems import value_positions
 from .limits import json_too_deep
 from .model import Declaration, Hand, Match, Play, Trick
 from .platform_lines import parse_lines
 
 __all__ = ["parse_80fen", "looks_like_80fen", "match_from_80fen", "REFEREE_TAGS", "SOURCE_TAG",
            "PRESET", "unread_fields", "SEATS_TAG", "SEATS_FROM_WINNERS",
-           "SEATS_BOTTOM_TAG"]
+           "SEATS_BOTTOM_TAG", "SEATS_RULES_TAG"]
 
 PRESET = "80fen"
 """The ruleset preset the records of this table are judged under."""
@@ -75,7 +78,15 @@ seated — a ``w`` the rules do not give is weighed by the engine (:mod:`tractor
 SEATS_BOTTOM_TAG = "80fen:seats-from-bottom"
 """The hand tag naming the tricks (numbers, space-separated) seated from the bottom, not from ``w``: a card of the
 bottom the dealer did not bury is one it played, so it says who led the trick it is played in, where the ``w`` of
-the trick before names another seat (and would seat the card with a seat that never held it)."""
+the trick before names another seat (and would seat the card with a seat that never held it) — or none: the ``w``
+of the trick before is unreadable or left out."""
+
+SEATS_RULES_TAG = "80fen:seats-from-rules"
+"""The hand tag naming the tricks (numbers, space-separated) whose leader the log does not state — the ``w`` of the
+trick before is unreadable or left out — and the bottom does not fix: the engine seats each from the winner of the
+trick before by the rules and says so (:mod:`tractor_analysis.engine.platform_leads`, a ``derived`` fact
+``leader``).  The reader writes such a trick's plays from the seat that led the trick before, a placeholder nothing
+is judged on (the engine seats the trick again before it judges the hand)."""
 
 _SUITS = "SHDC"
 _MAX_ID = 107
@@ -120,15 +131,15 @@ def looks_like_80fen(text: str) -> bool:
 class _Bad(Exception):
     """A malformed field: message (English, Chinese) and the trick it is in."""
 
-    def __init__(self, en: str, zh: str, trick: int | None = None):
+    def __init__(self, en: str, zh: str, trick: int | None = None, field: str | None = None):
         super().__init__(en)
-        self.en, self.zh, self.trick = en, zh, trick
+        self.en, self.zh, self.trick, self.field = en, zh, trick, field
 
 
 def _int(value: Any, name: str, lo: int, hi: int, trick: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise _Bad(f"field {name!r} should be a whole number {lo}..{hi}, not {clip(json.dumps(value), 40)}",
-                   f"字段 {name!r} 应为 {lo}..{hi} 的整数，而不是 {clip(json.dumps(value), 40)}", trick)
+                   f"字段 {name!r} 应为 {lo}..{hi} 的整数，而不是 {clip(json.dumps(value), 40)}", trick, name)
     return value
 
 
@@ -188,8 +199,16 @@ def _declaration(seat: int, strength: int, trump: int | None, level: int) -> tup
     return (Declaration(seat, (k,) * strength),)
 
 
-_Note = tuple[str, str, str, int | None]
-"""A problem of a round that is kept: ``(code, English, Chinese, trick)``."""
+class _Note(NamedTuple):
+    """A problem of a round that is kept."""
+    code: str
+    en: str
+    zh: str
+    trick: int | None = None
+    at: tuple = ()
+    """Where in the round it is: the path of the JSON value within the round (``("plays", 5, "w")``)."""
+    lossless: bool = False
+    """Nothing dropped or replaced: :attr:`~.diagnostics.Diagnostic.lossless`."""
 
 
 def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Note]]:
@@ -215,35 +234,41 @@ def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Not
         raise _Bad("field 'plays' should be a non-empty list of tricks", "字段 'plays' 应为非空的墩列表")
     stated_tricks = _stated_int(r, "tricks", 1, 999)
     warnings: list[_Note] = []
-    ids_of, leaders, winners = _tricks(plays, dealer)
+    ids_of, stated, winners, unread = _tricks(plays, dealer)
     seen = {i for trick in ids_of for ids in trick for i in ids}
     if len(kitty) != 8 or len(buried) != 8:
-        warnings.append(("bad_value", f"the bottom has {len(kitty)} cards and the bury {len(buried)}; both should have 8",
-                         f"底牌 {len(kitty)} 张、埋底 {len(buried)} 张，都应为 8 张", None))
+        warnings.append(_Note("bad_value", f"the bottom has {len(kitty)} cards and the bury {len(buried)}; both should "
+                              "have 8", f"底牌 {len(kitty)} 张、埋底 {len(buried)} 张，都应为 8 张",
+                              at=("kitty" if len(kitty) != 8 else "buried",)))
     both = [i for i in buried if i in seen]
     if both:
         raise _Bad(f"card id {both[0]} is both buried and played", f"牌号 {both[0]} 既被埋底又被打出")
-    moved: list[tuple[int, int, int, int]] = []
+    moved: list[tuple[int, int | None, int, int]] = []
     if len(kitty) == 8 and len(buried) == 8:
-        leaders, moved = _leaders_from_bottom(ids_of, leaders, dealer, kitty, buried)
-    warnings.extend(_seated_by_bottom(n, w, leader, card_id, dealer) for n, w, leader, card_id in moved)
+        stated, moved = _leaders_from_bottom(ids_of, stated, dealer, kitty, buried)
+    leaders, ruled = _placeholders(stated)
+    warnings.extend(_seated_by_bottom(n, w, leader, card_id, dealer, unread.get(n - 1))
+                    for n, w, leader, card_id in moved)
+    warnings.extend(_unread_winner(n, how, len(ids_of)) for n, how in unread.items() if n + 1 not in
+                    {m for m, *_ in moved})
     played, tricks = _seated(ids_of, leaders, line)
     whole = all(len(p) >= _HAND_SIZE for p in played)
     deal = None
     if whole:
         deal = _deal(played, dealer, kitty, buried)
         if stated_tricks is not None and stated_tricks != len(tricks):
-            warnings.append(("bad_value", f"field 'tricks' says {stated_tricks} tricks, the plays hold {len(tricks)}",
-                             f"字段 'tricks' 为 {stated_tricks} 墩，出牌记录却有 {len(tricks)} 墩", None))
+            warnings.append(_Note("bad_value", f"field 'tricks' says {stated_tricks} tricks, the plays hold "
+                                  f"{len(tricks)}", f"字段 'tricks' 为 {stated_tricks} 墩，出牌记录却有 {len(tricks)} 墩",
+                                  at=("tricks",)))
     else:
         warnings.append(_stops_short(len(tricks), stated_tricks, min(len(p) for p in played)))
     absent = [k for k in ("declBy", "declStrength") if k not in r]
     if absent:
         # the log does not say who declared, nor with what: not "nobody" (null is), unknown
         declarations, declarations_known = (), False
-        warnings.append(("json_shape", f"round lacks field(s) {', '.join(absent)}: who declared the trump, and "
-                         "with what, is not known — the declarations are not judged",
-                         f"该局缺少字段 {', '.join(absent)}：不知谁亮主、亮了什么——不判定亮主", None))
+        warnings.append(_Note("json_shape", f"round lacks field(s) {', '.join(absent)}: who declared the trump, "
+                              "and with what, is not known — the declarations are not judged",
+                              f"该局缺少字段 {', '.join(absent)}：不知谁亮主、亮了什么——不判定亮主"))
     else:
         declared = r["declBy"]
         declared = -1 if declared is None else _int(declared, "declBy", -1, 3)
@@ -255,6 +280,8 @@ def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Not
     tags: list[tuple[str, str]] = [(SEATS_TAG, SEATS_FROM_WINNERS)]
     if moved:
         tags.append((SEATS_BOTTOM_TAG, " ".join(str(n) for n, *_ in moved)))
+    if ruled:
+        tags.append((SEATS_RULES_TAG, " ".join(map(str, ruled))))
     for key in ("seed", "first", "redeals"):
         if key in r and r[key] is not None:
             tags.append((f"80fen:{key}", json.dumps(r[key])))
@@ -267,37 +294,58 @@ def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Not
     return hand, warnings
 
 
-def _tricks(plays: list, dealer: int) -> tuple[list[list[list[int]]], list[int], list[int]]:
-    """The card ids of each trick's plays in order, each trick's leader (the dealer for the first, the winner the
-    log names for the trick before, 80fen ``w``, for the others) and the tricks' winners (``w``)."""
+def _tricks(plays: list, dealer: int
+            ) -> tuple[list[list[list[int]]], list[int | None], list[int | None], dict[int, str | None]]:
+    """The card ids of each trick's plays in order, each trick's leader as the log states it (the dealer for the
+    first, the winner the log names for the trick before, 80fen ``w``, for the others; ``None`` where that ``w`` is
+    unreadable or left out), the tricks' winners (``w``; ``None`` where unreadable) and, by trick number, each
+    ``w`` unreadable: the value written (JSON), ``None`` when left out or ``null``."""
     ids_of: list[list[list[int]]] = []
-    leaders: list[int] = []
-    winners: list[int] = []
+    leaders: list[int | None] = []
+    winners: list[int | None] = []
+    unread: dict[int, str | None] = {}
     seen: set[int] = set()
-    leader = dealer
+    leader: int | None = dealer
     for n, tr in enumerate(plays, 1):
-        if not isinstance(tr, dict) or not isinstance(tr.get("p"), list) or "w" not in tr:
+        if not isinstance(tr, dict) or not isinstance(tr.get("p"), list):
             raise _Bad('a trick should be an object {"p": [4 plays], "w": winner seat}',
                        '每一墩应为对象 {"p": [四家出牌], "w": 赢家座位}', n)
         p = tr["p"]
         if len(p) != 4:
-            raise _Bad(f"a trick should have 4 plays, not {len(p)}", f"每一墩应有 4 家出牌，而不是 {len(p)}", n)
-        w = _int(tr["w"], "w", 0, 3, n)
+            raise _Bad(f"a trick should have 4 plays, not {len(p)}", f"每一墩应有 4 家出牌，而不是 {len(p)}", n, "p")
+        w = tr.get("w")
+        if not _whole(w) or not 0 <= w <= 3:
+            unread[n] = None if w is None else clip(json.dumps(w), 40)
+            w = None
         out = []
         for cards in p:
             ids = _ids(cards, "p", n)
             if not ids:
-                raise _Bad("a play with no cards", "出牌为空", n)
+                raise _Bad("a play with no cards", "出牌为空", n, "p")
             dup = [i for i in ids if i in seen]
             if dup:
-                raise _Bad(f"card id {dup[0]} is played twice", f"牌号 {dup[0]} 被出了两次", n)
+                raise _Bad(f"card id {dup[0]} is played twice", f"牌号 {dup[0]} 被出了两次", n, "p")
             seen.update(ids)
             out.append(ids)
         ids_of.append(out)
         leaders.append(leader)
         winners.append(w)
         leader = w
-    return ids_of, leaders, winners
+    return ids_of, leaders, winners, unread
+
+
+def _placeholders(leaders: list[int | None]) -> tuple[list[int], list[int]]:
+    """``leaders`` with each not stated (``None``: the ``w`` before it unreadable, the bottom not seating it) written
+    as the leader of the trick before — a placeholder: the engine seats that trick from the winner of the trick
+    before by the rules (:data:`SEATS_RULES_TAG`) —, and the numbers of those tricks."""
+    out: list[int] = []
+    ruled: list[int] = []
+    for t, leader in enumerate(leaders):
+        if leader is None:
+            leader = out[t - 1]         # (the first trick's leader is the dealer, always stated)
+            ruled.append(t + 1)
+        out.append(leader)
+    return out, ruled
 
 
 def _seated(ids_of: list[list[list[int]]], leaders: list[int], line: int = 0
@@ -316,16 +364,17 @@ def _seated(ids_of: list[list[list[int]]], leaders: list[int], line: int = 0
     return played, tricks
 
 
-def _leaders_from_bottom(ids_of: list[list[list[int]]], leaders: list[int], dealer: int, kitty: list[int],
-                         buried: list[int]) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+def _leaders_from_bottom(ids_of: list[list[list[int]]], leaders: list[int | None], dealer: int, kitty: list[int],
+                         buried: list[int]) -> tuple[list[int | None], list[tuple[int, int | None, int, int]]]:
     """``leaders`` with a trick after the first seated again where the bottom says who played in it: a card of
     the bottom the dealer did not bury is one it played, so a trick holding it as its ``j``-th play was led by the
     seat ``j`` before the dealer.  Only a trick seated from ``w`` (not the first, led by the dealer) whose seating
     puts such a card with another seat, and whose cards of the bottom all say the same leader, is seated again.
-    Also each trick so seated: ``(trick number, the seat w named, the seat the bottom names, the card id)``."""
+    A trick whose leader the log does not state (``None``) is seated so too, where the bottom says who led it.
+    Also each trick so seated: ``(trick number, the seat w named or None, the seat the bottom names, the card id)``."""
     kept = set(kitty) - set(buried)
     out = list(leaders)
-    moved: list[tuple[int, int, int, int]] = []
+    moved: list[tuple[int, int | None, int, int]] = []
     for t in range(1, len(ids_of)):
         found = {(dealer - j) % 4: i for j, ids in enumerate(ids_of[t]) for i in ids if i in kept}
         if len(found) == 1:
@@ -350,39 +399,88 @@ def _deal(played: list[list[int]], dealer: int, kitty: list[int], buried: list[i
     return tuple(deal)
 
 
-def _seated_by_bottom(number: int, named: int, leader: int, card_id: int, dealer: int) -> _Note:
-    """The diagnostic of trick ``number`` seated from the bottom, not from the ``w`` of the trick before."""
-    w, by, d = SEAT_TOKENS[named], SEAT_TOKENS[leader], SEAT_TOKENS[dealer]
-    wz, byz, dz = (SEAT_NAMES_ZH[s] for s in (named, leader, dealer))
-    return ("bad_value",
-            f"field 'w' of trick {number - 1} names {w} its winner, so trick {number}'s plays would be seated from "
-            f"{w}; but card id {card_id} of the bottom, which the dealer {d} did not bury, is played in trick "
-            f"{number}, so {d} played it and trick {number} was led by {by}: the plays of trick {number} are seated from {by} "
-            f"(hand tag {SEATS_BOTTOM_TAG}), and the round is judged; the winner of trick {number - 1} is the "
-            f"engine's, from the cards, and the record's 'w' is compared with it (Referee:Winners)",
-            f"第 {number - 1} 墩的字段 'w' 记为{wz}赢，则第 {number} 墩的出牌应由{wz}起排座；但底牌 {card_id}（庄家"
-            f"{dz}未埋下）在第 {number} 墩打出，故为{dz}所出，第 {number} 墩由{byz}首出：第 {number} 墩的出牌由{byz}"
-            f"起排座（局标签 {SEATS_BOTTOM_TAG}），本局照常判定；第 {number - 1} 墩的赢家由引擎按牌判定，记录的 'w' 与之比对"
-            "（Referee:Winners）", number - 1)
+def _seated_by_bottom(number: int, named: int | None, leader: int, card_id: int, dealer: int,
+                      how: str | None = None) -> _Note:
+    """The diagnostic of trick ``number`` seated from the bottom, not from the ``w`` of the trick before: the seat
+    it names (``named``), or none (``how``: the value written, ``None`` when left out or ``null``)."""
+    by, d = SEAT_TOKENS[leader], SEAT_TOKENS[dealer]
+    byz, dz = SEAT_NAMES_ZH[leader], SEAT_NAMES_ZH[dealer]
+    bottom_en = (f"card id {card_id} of the bottom, which the dealer {d} did not bury, is played in trick {number}, so "
+                 f"{d} played it and trick {number} was led by {by}: the plays of trick {number} are seated from {by} "
+                 f"(hand tag {SEATS_BOTTOM_TAG}), and the round is judged")
+    bottom_zh = (f"底牌 {card_id}（庄家{dz}未埋下）在第 {number} 墩打出，故为{dz}所出，第 {number} 墩由{byz}首出：第 "
+                 f"{number} 墩的出牌由{byz}起排座（局标签 {SEATS_BOTTOM_TAG}），本局照常判定")
+    at = ("plays", number - 2, "w")
+    if named is None:
+        said_en, said_zh = _unread_words(number - 1, how)
+        return _Note(_unread_code(how),
+                     f"{said_en}, so the log does not say who led trick {number}; but {bottom_en}; the platform "
+                     f"referee's winner of trick {number - 1} is not known ('?' in Referee:Winners, not compared)",
+                     f"{said_zh}，故记录未说明第 {number} 墩由谁首出；但{bottom_zh}；平台裁判判定的第 {number - 1} 墩"
+                     "赢家未知（Referee:Winners 中记为 '?'，不作比对）", number - 1, at)
+    w, wz = SEAT_TOKENS[named], SEAT_NAMES_ZH[named]
+    return _Note("bad_value",
+                 f"field 'w' of trick {number - 1} names {w} its winner, so trick {number}'s plays would be seated from "
+                 f"{w}; but {bottom_en}; the winner of trick {number - 1} is the engine's, from the cards, and the "
+                 "record's 'w' is compared with it (Referee:Winners)",
+                 f"第 {number - 1} 墩的字段 'w' 记为{wz}赢，则第 {number} 墩的出牌应由{wz}起排座；但{bottom_zh}；第 "
+                 f"{number - 1} 墩的赢家由引擎按牌判定，记录的 'w' 与之比对（Referee:Winners）", number - 1, at,
+                 lossless=True)
+
+
+def _unread_code(how: str | None) -> str:
+    """A ``w`` left out (or ``null``) is ``json_shape``; one of the wrong kind or out of range ``bad_value``."""
+    return "json_shape" if how is None else "bad_value"
+
+
+def _unread_words(trick: int, how: str | None) -> tuple[str, str]:
+    """What is wrong with the ``w`` of ``trick``: left out (or ``null``: ``how`` None), or the value written."""
+    if how is None:
+        return (f"trick {trick} gives no winner (field 'w' left out or null)",
+                f"第 {trick} 墩未给出赢家（字段 'w' 缺失或为 null）")
+    return (f"field 'w' of trick {trick} should be the winner's seat, a whole number 0..3, not {how}",
+            f"第 {trick} 墩的字段 'w' 应为赢家的座位（0..3 的整数），而不是 {how}")
+
+
+def _unread_winner(trick: int, how: str | None, tricks: int) -> _Note:
+    """The diagnostic of trick ``trick``'s ``w`` unreadable (or left out) where the bottom does not seat the trick
+    after: that trick is seated from the winner by the rules (:data:`SEATS_RULES_TAG`), or — the last of ``tricks``
+    — nothing rests on it but the platform referee's verdict."""
+    en, zh = _unread_words(trick, how)
+    if trick >= tricks:
+        en += (f": the platform referee's winner of the last trick is not known ('?' in Referee:Winners, not "
+               "compared); nothing else rests on it (the engine judges the trick from the cards), and the round is "
+               "judged")
+        zh += "：平台裁判判定的最后一墩赢家未知（Referee:Winners 中记为 '?'，不作比对）；别无结论依赖于它（引擎按牌判定该墩），本局照常判定"
+    else:
+        nxt = trick + 1
+        en += (f", so the log does not say who led trick {nxt}: its plays are seated from the winner of trick "
+               f"{trick} by the rules (hand tag {SEATS_RULES_TAG}: the engine judges trick {trick} and says so, a "
+               f"derived fact 'leader'), and the round is judged; the platform referee's winner of trick {trick} is "
+               "not known ('?' in Referee:Winners, not compared)")
+        zh += (f"，故记录未说明第 {nxt} 墩由谁首出：第 {nxt} 墩的出牌由按规则判出的第 {trick} 墩赢家起排座（局标签 "
+               f"{SEATS_RULES_TAG}：引擎判定第 {trick} 墩并说明，推定事实 'leader'），本局照常判定；平台裁判判定的第 "
+               f"{trick} 墩赢家未知（Referee:Winners 中记为 '?'，不作比对）")
+    return _Note(_unread_code(how), en, zh, trick, ("plays", trick - 1, "w"))
 
 
 def _stops_short(done: int, stated: int | None, cards: int) -> _Note:
     """The diagnostic of a round whose plays stop before every seat played a whole hand."""
     of_en, of_zh = (f" of {stated}", f"（共 {stated} 墩）") if stated is not None else ("", "")
-    return ("missing_deal",
+    return _Note("missing_deal",
             f"the round stops after trick {done}{of_en}: a seat played {cards} of its {_HAND_SIZE} cards, so "
             "the deal, which this log gives only through the plays, is not known — the hand is read as a "
             "record that ends early (not shown legal, no outcome), and the referee's verdicts on the whole "
             "hand (points, penalty, outcome, levels, next dealer) are not compared",
             f"该局在第 {done} 墩后中断{of_zh}：有一家只出了 {cards} 张牌（应为 {_HAND_SIZE} 张），而本记录的发牌"
             "只能由出牌还原，故发牌未知——本局按提前结束的记录处理（不判为合规，不计结果），裁判对整局的判定"
-            "（得分、罚分、结果、级别、下庄）不作比对", None)
+            "（得分、罚分、结果、级别、下庄）不作比对", at=("plays",))
 
 
-def _referee_tags(r: dict, dealer: int, winners: list[int]) -> list[tuple[str, str]]:
+def _referee_tags(r: dict, dealer: int, winners: list[int | None]) -> list[tuple[str, str]]:
     """The referee's verdicts as ``Referee:…`` tags (:data:`REFEREE_TAGS`); a verdict resting on a
     field the log leaves out (or gives as ``null``) is left out, never guessed."""
-    out = [("Referee:Winners", " ".join(SEAT_TOKENS[w] for w in winners))]
+    out = [("Referee:Winners", " ".join("?" if w is None else SEAT_TOKENS[w] for w in winners))]
     raw = _stated_int(r, "rawTotal", -9999, 9999)
     if raw is not None:
         out.append(("Referee:Points", str(raw)))
@@ -434,15 +532,19 @@ def _levels(before: Any) -> tuple[tuple[int | None, int | None] | None, tuple[st
 def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | None, list[Diagnostic]]:
     """One NDJSON line's match (``None`` when nothing usable) and its diagnostics."""
     diags: list[Diagnostic] = []
+    paths: list[tuple] = []             # each diagnostic's JSON path in the line (its column: _columns)
 
-    def diag(code: str, en: str, zh: str, hand: int | None = None, trick: int | None = None) -> None:
+    def diag(code: str, en: str, zh: str, hand: int | None = None, trick: int | None = None, at: tuple = (),
+             lossless: bool = False) -> None:
         where_en = "".join([f"round {hand}" if hand is not None else "",
                             f", trick {trick}" if trick is not None else ""])
         where_zh = "".join([f"第 {hand} 局" if hand is not None else "",
                             f"第 {trick} 墩" if trick is not None else ""])
         diags.append(Diagnostic(code, bilingual(f"{where_en}: {en}" if where_en else en,
                                                 f"{where_zh}：{zh}" if where_zh else zh),
-                                line=line, column=1 if line else 0, hand=hand, trick=trick, text=text[:300]))
+                                line=line, column=1 if line else 0, hand=hand, trick=trick, text=text[:300],
+                                lossless=lossless))
+        paths.append(at)
 
     if not isinstance(obj, dict) or not isinstance(obj.get("rounds"), list):
         diag("json_shape", 'an 80fen match should be an object with a "rounds" list',
@@ -456,10 +558,12 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
         try:
             hand, notes = _round(r, first_of_match=(index == 0), line=line)
         except _Bad as bad:
+            at = ("rounds", index, *(("plays", bad.trick - 1) if bad.trick is not None else ()),
+                  *((bad.field,) if bad.field else ()))
             diag("bad_value" if isinstance(r, dict) and "plays" in r else "json_shape",
                  f"{bad.en}; the round is left out, and the next round's levels and dealer are not checked "
                  "(the round before it was left out)",
-                 f"{bad.zh}；该局未读入，下一局的级别和庄家不予核对（其上一局未读入）", number, bad.trick)
+                 f"{bad.zh}；该局未读入，下一局的级别和庄家不予核对（其上一局未读入）", number, bad.trick, at)
             skipped = True
             continue
         if skipped:     # the chain of levels and dealers is broken: the engine does not check them
@@ -470,8 +574,8 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
                  f"{numbers[hand.number]} and {index + 1} of the list", f"局号 {hand.number}（字段 'no'）重复出现："
                  f"列表中的第 {numbers[hand.number]} 局和第 {index + 1} 局", hand.number)
         numbers.setdefault(hand.number, index + 1)
-        for code, en, zh, trick in notes:
-            diag(code, en, zh, number, trick)
+        for note in notes:
+            diag(note.code, note.en, note.zh, number, note.trick, ("rounds", index, *note.at), note.lossless)
         hands.append(hand)
     a_team = obj.get("aTeam")
     names: list[str | None] = [None] * 4
@@ -482,7 +586,8 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
     rounds = obj["rounds"]
     levels, problem = _levels(rounds[0].get("before") if rounds and isinstance(rounds[0], dict) else None)
     if problem is not None:
-        diag("bad_value", *problem, hand=rounds[0].get("no") if _whole(rounds[0].get("no")) else 1)
+        diag("bad_value", *problem, hand=rounds[0].get("no") if _whole(rounds[0].get("no")) else 1,
+             at=("rounds", 0, "before"))
     tags: list[tuple[str, str]] = [(SOURCE_TAG, SOURCE)]
     if "seed" in obj:
         tags.append(("80fen:seed", json.dumps(obj["seed"])))
@@ -493,7 +598,30 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
         tags.append(("80fen:levels", json.dumps(obj["levels"])))
     match = Match(event="80fen contest", players=tuple(names), ruleset=PRESET, levels=levels,
                   hands=tuple(hands), tags=tuple(tags))
-    return match, diags
+    return match, _columns(diags, paths, text)
+
+
+_POSITIONED = frozenset(("rounds", "plays"))
+"""The lists of an 80fen match a diagnostic's column is looked for in (its rounds, their tricks)."""
+
+
+def _columns(diags: list[Diagnostic], paths: list[tuple], text: str) -> list[Diagnostic]:
+    """``diags`` (of one line, ``text``), each with the column of the JSON value its path (in ``paths``) names —
+    or, where the line has no such value (a field left out), of the nearest object holding it: the trick, the
+    round.  The line is walked again for the positions only when it has a diagnostic (:func:`.json_problems.
+    value_positions`, once); a line whose positions cannot be found keeps column 1."""
+    if not diags or not text or not any(paths):
+        return diags
+    try:
+        offsets = value_positions(text, _POSITIONED)
+    except (ValueError, IndexError, RecursionError):
+        return diags
+    out = []
+    for d, path in zip(diags, paths):
+        while path and path not in offsets:
+            path = path[:-1]
+        out.append(dataclasses.replace(d, column=offsets[path] + 1) if path and d.line else d)
+    return out
 
 
 def parse_80fen(text: str) -> tuple[list[Match], list[Diagnostic]]:

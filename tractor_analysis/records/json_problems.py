@@ -51,10 +51,11 @@ _DESCEND = frozenset(("hands", "tricks", "plays", "rules", "players", "levels", 
                       "takebacks", "earlier_buries", "bottom", "buried", "notes", "tags", "cards", "attempted"))
 
 
-def value_positions(text: str) -> dict[tuple, int]:
+def value_positions(text: str, walk: frozenset[str] = _DESCEND) -> dict[tuple, int]:
     """Offsets of the values a diagnostic can point at: every key of the top-level object(s) and of
     each hand, trick and play, and every element of the lists and objects a record's fields hold
-    (:data:`_DESCEND`), keyed by their path (``("hands", 2, "tricks", 0, 1)``)."""
+    (``walk``: the fields walked into, by default :data:`_DESCEND`), keyed by their path
+    (``("hands", 2, "tricks", 0, 1)``)."""
     out: dict[tuple, int] = {}
     raw_decode = json.JSONDecoder().raw_decode
 
@@ -71,7 +72,7 @@ def value_positions(text: str) -> dict[tuple, int]:
                 key, i = scanstring(text, i + 1)
                 i = ws(ws(i) + 1)
                 out[path + (key,)] = i
-                i = ws(value(i, path + (key,), key in _DESCEND))
+                i = ws(value(i, path + (key,), key in walk))
                 if text[i] != ",":
                     return i + 1
                 i = ws(i + 1)
