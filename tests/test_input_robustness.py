@@ -174,20 +174,25 @@ def test_json_lists_the_first_500_problems_then_how_many_more():
     matches, diags = parse_json(json.dumps({"hands": [{"number": i} for i in range(1, 1501)]}))
     assert len(matches[0].hands) == 1500
     assert len(diags) == MAX_DIAGNOSTICS + 1
-    assert "2500 more problems not listed" in diags[-1].message and "另有 2500 个问题未列出" in diags[-1].message
+    # 3 a hand (no dealer, no trump, and tags alone before the next hand — tags_only_hand, s18), 2 the last one
+    assert "3999 more problems not listed" in diags[-1].message and "另有 3999 个问题未列出" in diags[-1].message
 
 
 def test_jsonl_cap_counts_over_the_whole_file():
     line = json.dumps({"hands": [{"number": i} for i in range(1, 201)]})
     _, diags = parse_jsonl("\n".join([line] * 4))
-    assert len(diags) == MAX_DIAGNOSTICS + 1 and "1100 more" in diags[-1].message    # 2 per hand
+    # 2 per hand, and tags_only_hand (s18) for each but a line's last: 4 × (200 × 2 + 199) − 500
+    assert len(diags) == MAX_DIAGNOSTICS + 1 and "1896 more" in diags[-1].message
 
 
 def test_json_positions_on_many_lines_are_right():
     hands = [{"number": i, "dealer": "N", "trump": "H", "tricks": []} for i in range(1, 301)]
     hands[250]["dealer"] = "Q"
     text = json.dumps({"hands": hands}, indent=2)
-    _, [d] = parse_json(text)
+    _, diags = parse_json(text)
+    # every hand but the last is tags alone (no deal, no trick), the record going on: tags_only_hand (s18)
+    assert [x.hand for x in diags if x.code == "tags_only_hand"] == list(range(1, 300))
+    [d] = [x for x in diags if x.code != "tags_only_hand"]
     lines = text.splitlines()
     assert d.code == "unknown_seat" and lines[d.line - 1][d.column - 1:].startswith('"Q"')
 

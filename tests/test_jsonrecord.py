@@ -165,7 +165,8 @@ def test_bad_rules_in_json():
 def test_duplicate_hand_number_in_json_keeps_both():
     (m,), diags = parse_json('{"hands": [{"number": 1, "dealer": "N", "trump": "H"},'
                              ' {"number": 1, "dealer": "E", "trump": "S"}]}')
-    assert [h.dealer for h in m.hands] == [0, 1] and [d.code for d in diags] == ["duplicate_hand"]
+    # hand 1 is tags alone (no deal, no trick), a hand after it: tags_only_hand, as the .tgn reader says (s18)
+    assert [h.dealer for h in m.hands] == [0, 1] and [d.code for d in diags] == ["tags_only_hand", "duplicate_hand"]
 
 
 def test_jsonl_skips_blank_lines_and_empty_text_is_an_empty_file():

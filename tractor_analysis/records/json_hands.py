@@ -295,6 +295,9 @@ class HandReader(_TrickReader):
             hand = self.build_hand(hv, previous)
             if followed and not hand.tricks and hand.deal is not None and not hand.result_only and not hand.setup:
                 self.no_tricks(hv)
+            if (followed and not hand.tricks and hand.deal is None and hand.bottom is None and hand.buried is None
+                    and not hand.result_only and not hand.setup):
+                self.tags_only(index)
             return hand
         except Shape as exc:
             self.path += exc.at
@@ -312,6 +315,22 @@ class HandReader(_TrickReader):
                   "没有任何一墩（\"tricks\" 为空或缺失），而记录在其后仍继续：本局出牌未记录，因此一概不予判定，本局也没有结果；"
                   "请写上其 \"tricks\"，若本局只记结果，则写 \"result_only\": true 及其 \"claim\"",
                   "tricks" if "tricks" in hv else None)
+
+    def tags_only(self, index: int) -> None:
+        """A hand (not a score sheet's, nor a position) of tags alone — no ``"deal"``, no ``"bottom"`` /
+        ``"buried"``, no trick —, the record going on after it: a hand object typed and nothing written in it
+        of its deal or play (``tgn_reader._tags_only``).  Read as it stands (nothing judged, no result), said at
+        the hand object (``index``: its place in ``"hands"``), naming where the next one begins."""
+        line, column = self.position(self.prefix + ("hands", index + 1)) if self.source is not None else (0, 0)
+        at, at_zh = (f" (the next hand object is at line {line}, column {column})",
+                     f"（下一局的对象在第 {line} 行第 {column} 列）") if line else ("", "")
+        self.diag("tags_only_hand", f"tags but no \"deal\" and no \"tricks\", and the record goes on after it{at}: "
+                  "nothing of its deal or play is recorded, so none of it is judged and the hand has no result; give "
+                  "its \"deal\" and \"tricks\", or, for a hand kept as its result alone, \"result_only\": true and "
+                  "its \"claim\"",
+                  f"只有标签，没有 \"deal\" 和 \"tricks\"，而记录在其后仍继续{at_zh}：本局的发牌与出牌都未记录，"
+                  "因此一概不予判定，本局也没有结果；请写上其 \"deal\" 与 \"tricks\"，若本局只记结果，则写 "
+                  "\"result_only\": true 及其 \"claim\"")
 
     def build_hand(self, hv: dict, previous: int) -> Hand:
         """The hand of object ``hv`` (numbered ``previous + 1`` when it has no ``number``): a plain hand
