@@ -27,10 +27,11 @@ def record_ends_in_trick(trick: int, missing: Sequence[int], what: Sequence[str]
                             f"不按已记录的出牌计分",
                             f"the record ends in trick {trick} before {en} played: the trick's points depend on "
                             f"what {en} play{_s(missing)} (its winner does not), so they are not counted from the "
-                            f"plays recorded", what)
+                            f"plays recorded", what, several=False)      # (one trick named: "that trick's")
     return unknown_fact(f"记录在第 {trick} 轮{zh}出牌之前结束，该墩的结果取决于{zh}出什么，不按已记录的出牌判定",
                         f"the record ends in trick {trick} before {en} played: what the trick gives depends on "
-                        f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what)
+                        f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what,
+                        several=False)
 
 
 def record_ends_in_last_trick(trick: int, missing: Sequence[int]) -> Message:

@@ -25,21 +25,28 @@ SIDE_ZH = ("南北", "东西")
 SIDE_EN = ("N–S", "E–W")
 
 
+ONE_TRICK = {"trick_winner": ("该墩的赢家", "that trick's winner"),
+             "trick_points": ("该墩的分数", "that trick's points")}
+"""The words of the tricks' winners and points withheld, for a message naming one trick (those of
+:data:`~.verdicts.WITHHELD`, "the tricks' winners", name none)."""
 SEVERAL_TRICKS = {"trick_winner": ("这几墩的赢家", "those tricks' winners"),
                   "trick_points": ("这几墩的分数", "those tricks' points")}
-"""The :data:`~.verdicts.WITHHELD` words of one trick ("that trick's winner"), for a message naming several."""
+"""The same, for a message naming several tricks."""
 
 
-def _withheld(what: Sequence[str], several: bool = False) -> Message:
-    words = [SEVERAL_TRICKS.get(w, WITHHELD[w]) if several else WITHHELD[w] for w in what]
+def _withheld(what: Sequence[str], several: bool | None = None) -> Message:
+    named = {None: {}, False: ONE_TRICK, True: SEVERAL_TRICKS}[several]
+    words = [named.get(w, WITHHELD[w]) for w in what]
     return "、".join(zh for zh, _ in words), "; ".join(en for _, en in words)
 
 
-def unknown_fact(zh: str, en: str, what: Sequence[str], several: bool = False) -> Message:
+def unknown_fact(zh: str, en: str, what: Sequence[str], several: bool | None = None) -> Message:
     """A fact the record does not give: why it is unknown (``zh``, ``en``: the same in both
     languages), then what was withheld for want of it (``what``: keys of
-    :data:`~.verdicts.WITHHELD`) — "…；因此不判定：…" / "…; withheld: …".  ``several``: the message names
-    several tricks, whose winners and points are withheld (:data:`SEVERAL_TRICKS`), not "that trick's"."""
+    :data:`~.verdicts.WITHHELD`) — "…；因此不判定：…" / "…; withheld: …".  ``several``: the tricks the
+    message names, whose winners and points are withheld — ``None`` (the default) none: "the tricks' winners"
+    (:data:`~.verdicts.WITHHELD`'s words: a message naming no trick never says "that trick's"); ``False`` one:
+    "that trick's winner" (:data:`ONE_TRICK`); ``True`` several: "those tricks' winners" (:data:`SEVERAL_TRICKS`)."""
     wzh, wen = _withheld(what, several)
     return f"{zh}；因此不判定：{wzh}", f"{en}; withheld: {wen}"
 

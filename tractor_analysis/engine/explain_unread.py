@@ -38,7 +38,7 @@ def trick_unread(first: int, last: int, partial: tuple[int, Sequence[int]] | Non
     return unknown_fact(
         f"记录中第 {first} 轮没有可读的出牌（各家的出牌都缺失，首出亦然）{many_zh}，而记录延续到第 {last} 轮：{_AFTER_ZH}{more_zh}",
         f"the record gives no play of trick {first} that could be read (every seat's play is left out, the lead "
-        f"too){many_en} and goes on to trick {last}: {_AFTER_EN}{more_en}", withheld)
+        f"too){many_en} and goes on to trick {last}: {_AFTER_EN}{more_en}", withheld, several=False)
 
 
 def numbers_skip(written: int | None, following: int, first: int, missing: int, last: int,
@@ -66,7 +66,7 @@ def numbers_skip(written: int | None, following: int, first: int, missing: int, 
         f"故第 {first} 轮的出牌（首出亦然）未知，而记录延续到第 {last} 轮：{_AFTER_ZH}{more_zh}",
         f"{head_en}, and the seats' cards leave room for the plays skipped: {room_en} may be left out, or the "
         f"numbers mistyped — the record does not say which; so no play of trick {first} is known (the lead "
-        f"neither), and the record goes on to trick {last}: {_AFTER_EN}{more_en}", withheld)
+        f"neither), and the record goes on to trick {last}: {_AFTER_EN}{more_en}", withheld, several=False)
 
 
 # --- a trick with no play read, filled in from the deal (:mod:`.trick_gaps`) -------------------------------------
@@ -117,7 +117,7 @@ def unread_trick_ways(number: int, leader: int, sizes: Sequence[int], ways: int,
                f"not —, {counts[0]} in all{re_}; of the {ways} left, only what all give is kept")
     if not what:
         return head_zh + "；所有判定都相同", head_en + "; they all give the same"
-    return unknown_fact(head_zh, head_en, what)
+    return unknown_fact(head_zh, head_en, what, several=False)      # (one trick named: "that trick's")
 
 
 def unread_play_derived(number: int, leader: int, shown: Sequence[tuple[int, Sequence[int]]], fixed: bool,

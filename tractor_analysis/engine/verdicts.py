@@ -206,8 +206,8 @@ WITHHELD = {
     "levels": ("本局后的级别", "the levels after the hand"),
     "legality": ("跟牌与甩牌是否合法", "whether follows and throws were legal"),
     "first_leader": ("第一墩该谁出牌", "who was to lead the first trick"),
-    "trick_winner": ("该墩的赢家", "that trick's winner"),
-    "trick_points": ("该墩的分数", "that trick's points"),
+    "trick_winner": ("各墩的赢家", "the tricks' winners"),       # (naming no trick; one or several named:
+    "trick_points": ("各墩的分数", "the tricks' points"),        # explain_unknown.ONE_TRICK, SEVERAL_TRICKS)
     "throw_check": ("甩牌判定中依赖某家没有某些牌的部分（甩牌是否成立或本可成立、应改出哪一手、被管住的张数）",
                     "the parts of a throw's verdict that rest on a seat not holding a card (whether it stood or "
                     "would have stood, which play it forced, how many cards were beaten)"),
