@@ -60,12 +60,14 @@ class FileVerdict:
         """Violations of the play (a player's or the table's) and the matches' problems: not the findings
         about the record alone (:attr:`record_findings`)."""
         return sum(len(h.play_violations) for _, _, h in self.hands) + sum(
-            len(r.problems) for r in self.results if r is not None)
+            sum(not p.of_record for p in r.problems) for r in self.results if r is not None)
 
     @property
     def record_findings(self) -> int:
-        """Findings about the record alone (the scorer's copy proven wrong: ``"about": "record"``)."""
-        return sum(len(h.record_findings) for _, _, h in self.hands)
+        """Findings about the record alone (the scorer's copy proven wrong, a platform referee's verdict not the
+        engine's: ``"about": "record"``), the hands' and the matches' own."""
+        return sum(len(h.record_findings) for _, _, h in self.hands) + sum(
+            sum(p.of_record for p in r.problems) for r in self.results if r is not None)
 
     @property
     def not_judged(self) -> int:
@@ -317,8 +319,8 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
                     f"/ 无法复盘此记录（程序错误，请报告）", match.hands[0].line if match.hands else 0, 0)))
             if r is not None:
                 hands += len(r.hands)
-                violations += sum(len(h.play_violations) for h in r.hands) + len(r.problems)
-                found += sum(len(h.record_findings) for h in r.hands)
+                violations += sum(len(h.play_violations) for h in r.hands) + sum(not p.of_record for p in r.problems)
+                found += sum(len(h.record_findings) for h in r.hands) + sum(p.of_record for p in r.problems)
                 not_judged += sum(h.legal is None for h in r.hands)
                 if as_json:
                     for record, h in record_pairs(match, r):

@@ -10,6 +10,7 @@ from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.explain_hand import describe_levels, level_penalty_text, match_decision_text, not_scored
 from tractor_analysis.engine.explain_readings import forfeit_not_known_result, forfeit_words
+from tractor_analysis.engine.explain_stopped import legal_so_far
 from tractor_analysis.engine.outcome import REVOKE_CODES, gain_words
 from tractor_analysis.engine.scoring import FORFEIT_NOT_KNOWN, NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
@@ -249,17 +250,13 @@ def _cards_label(v: Violation) -> str:
 def _legal_mark(h: HandResult) -> str:
     """``legal 合规 ✓`` of a hand played out; of a record that stops before its hand's end (``complete`` false: a
     hand cut short, a position not played out), legal as far as it is recorded, and where it stops — the plays
-    it leaves out were never judged."""
-    if h.complete:
+    it leaves out were never judged (:func:`~tractor_analysis.engine.explain_stopped.legal_so_far`: the report's
+    pages say the same)."""
+    so_far = legal_so_far(h)
+    if so_far is None:
         return "legal 合规 ✓"
-    if not h.tricks:
-        return "legal so far ✓ (the record holds no trick) / 至此合规 ✓（记录中没有一墩）"
-    u = h.unfinished
-    if u is not None:       # the record ends inside its last trick, before every seat played
-        return (f"legal so far ✓ (the record stops inside trick {u.trick}, before every seat played) / "
-                f"至第{u.trick}墩为止合规 ✓（记录止于第{u.trick}墩中途）")
-    last = h.tricks[-1].number
-    return f"legal so far ✓ (the record stops after trick {last}) / 至第{last}墩为止合规 ✓（记录止于第{last}墩）"
+    zh, en = so_far
+    return f"{en} / {zh}"
 
 
 def legal_text(h: HandResult) -> str:

@@ -119,14 +119,22 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
     violation_facts = [v for v in model.violation_facts if v.match not in dups]
     complete = [h for h in hands if h.outcome is not None]
     # the violations of the play; a finding about the record alone (docs/rules.md §13.1) is counted apart
+    # a match's own (a platform referee's match winner, docs/rules.md §13.1): its count less its hands'
+    in_hands: Counter = Counter()
+    for h in hands:
+        in_hands[h.match] += h.record_findings or 0
+    own = {m.match: m.record_findings - in_hands[m.match] for m in model.match_facts
+           if m.match not in dups and m.record_findings is not None and m.record_findings > in_hands[m.match]}
     summary = {"matches": len(model.match_facts) - len(dups), "hands": len(hands),
                "violations": len(violation_facts),
-               "record_findings": sum(h.record_findings or 0 for h in hands)}
+               "record_findings": sum(h.record_findings or 0 for h in hands) + sum(own.values())}
     if summary["record_findings"]:      # where they are: the scorer has to correct those records
         facts = {m.match: m for m in model.match_facts}
+        # (title, page, hand number; None: the match as a whole)
         summary["record_findings_in"] = [(facts[h.match].title if h.match in facts else h.match,
                                           facts[h.match].filename if h.match in facts else None, h.hand)
-                                         for h in hands if h.record_findings]
+                                         for h in hands if h.record_findings] + [
+            (facts[k].title, facts[k].filename, None) for k in own]
 
     # outcomes by attackers' score band; a hand whose outcome awards match points (Botzone) is no level gain
     bands: Counter = Counter()

@@ -15,6 +15,7 @@ from tractor_analysis.records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKE
 from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.engine.outcome import gain_words
 from tractor_analysis.engine.explain_hand import describe_levels
+from tractor_analysis.engine.explain_stopped import legal_so_far
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.record_gaps import find_gaps
@@ -279,6 +280,11 @@ class HandView:
     record_count: int = 0
     """Findings about the record alone (:attr:`ViolationView.record`), counted apart from :attr:`violation_count`
     (which counts the violations of the table's play only)."""
+    legal_so_far: str = ""
+    """A hand with no violation of the play found whose record stops before the hand's end (``complete`` false):
+    legal as far as it is recorded and where it stops, ``English / 中文`` — the words ``tractor check`` shows
+    (:func:`~tractor_analysis.engine.explain_stopped.legal_so_far`); empty otherwise (a hand played out: a plain
+    "none", a hand with a violation or not fully judged)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,4 +550,12 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         scored_by_bounds=next((d.value for d in result.derived if d.fact == "outcome"), None)
         if result.scored_by_bounds else None,
         bottom_captured=values.bottom_captured,
-        deal_mismatch=any(v.code == "deal_mismatch" for v in result.violations))
+        deal_mismatch=any(v.code == "deal_mismatch" for v in result.violations),
+        legal_so_far=_legal_so_far(result))
+
+
+def _legal_so_far(result: HandResult) -> str:
+    """:attr:`HandView.legal_so_far`: the words of a hand legal so far (no violation of the play, the record
+    stopping before the hand's end), ``English / 中文``; empty for any other hand."""
+    words = legal_so_far(result) if result.legal else None
+    return "" if words is None else f"{words[1]} / {words[0]}"

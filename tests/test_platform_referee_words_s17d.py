@@ -141,7 +141,8 @@ def test_a_match_problem_names_its_match_in_text_and_json(tmp_path):
     m["winner"] = "a" if m["winner"] == "b" else "b"            # the referee's match winner tampered with
     path = _write(tmp_path, "two.ndjson", [lines[0], json.dumps(m)])
     out = run_in("check", path).stdout
-    assert "✗ match 1 比赛  referee_mismatch" in out
+    # the record's finding (docs/rules.md §13.1), no violation: ✎, not ✗
+    assert "✎ record 记录 match 1 比赛  referee_mismatch" in out
     doc = json.loads(run_in("check", "--json", path).stdout)
     (p,) = doc["files"][0]["problems"]
     assert p["match"] == 1 and p["code"] == "referee_mismatch"
@@ -161,7 +162,7 @@ def test_violations_of_an_original_botzone_file_name_its_line(tmp_path):
     found = {(v["trick"], v["line"]) for v in hands[3]["violations"]}
     assert (19, 4) in found and all(line == 4 for _, line in found)
     out = run_in("check", path).stdout
-    assert re.search(r"✗ trick 19 第19轮  S .*referee_mismatch  .*bz\.ndjson:4:1", out), out
+    assert re.search(r"✎ record 记录 trick 19 第19轮  S .*referee_mismatch  .*bz\.ndjson:4:1", out), out
 
 
 def test_violations_of_an_original_80fen_file_name_its_line(tmp_path):

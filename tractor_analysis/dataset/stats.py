@@ -171,11 +171,13 @@ def record_split_notes(ds) -> list[str]:
     """A bilingual note (for stderr) when the counted ``violations`` rows hold some a dataset wrote before the
     statistics could tell a finding about the record from a violation of the play, each such row counted as the
     play's (:data:`.stats_sql.OF_PLAY`): ``about`` null (written before the column, docs/dataset.md), or a
-    ``claim_mismatch`` about the play (written before a ``[Claim]`` other than the plays' total was a finding about
-    the record, docs/rules.md §13.1).  Ingesting the files again tells them apart.  ``[]`` when there is none."""
+    ``claim_mismatch`` or ``referee_mismatch`` about the play (written before a ``[Claim]`` other than the plays'
+    total, or a platform referee's verdict other than the engine's, was a finding about the record, docs/rules.md
+    §13.1).  Ingesting the files again tells them apart.  ``[]`` when there is none."""
     with source(ds) as src:
-        ((unsplit, claims),) = src.rows("select count(*) filter (where about is null), count(*) filter (where "
-                                        "about = 'play' and code = 'claim_mismatch') from v")
+        ((unsplit, claims, referees),) = src.rows(
+            "select count(*) filter (where about is null), count(*) filter (where about = 'play' and code = "
+            "'claim_mismatch'), count(*) filter (where about = 'play' and code = 'referee_mismatch') from v")
     notes = []
     if unsplit:
         notes.append(f"{unsplit} violation row(s) of the dataset predate the split of findings about the record from "
@@ -190,6 +192,13 @@ def record_split_notes(ds) -> list[str]:
                      "(docs/rules.md §13.1), but these rows are counted as violations; ingest the records again to "
                      f"count them apart / 数据集中有 {claims} 行 claim_mismatch 写于 [Claim] 与按出牌计算的得分不符"
                      "仍算作出牌违规之时；现在它是记录本身的问题（docs/rules.md §13.1），但这些行仍按违规计入；"
+                     "重新导入记录即可分开计数")
+    if referees:
+        notes.append(f"{referees} referee_mismatch row(s) of the dataset were written when a verdict of the record's "
+                     "own referee other than the engine's counted as a violation of the play; it is a finding about "
+                     "the record now (docs/rules.md §13.1), but these rows are counted as violations; ingest the "
+                     f"records again to count them apart / 数据集中有 {referees} 行 referee_mismatch 写于记录中原裁判的"
+                     "判定与本引擎不符仍算作出牌违规之时；现在它是记录本身的问题（docs/rules.md §13.1），但这些行仍按违规计入；"
                      "重新导入记录即可分开计数")
     return notes
 

@@ -3,7 +3,12 @@
 and what it hands on to the next hand.  (:mod:`.explain_hand` keeps the words of a hand played out.)"""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .explain import Message
+
+if TYPE_CHECKING:                       # (the annotation only: the words take the result's fields)
+    from .verdicts import HandResult
 
 
 def _claim_wrong(claim: int, last: int, why_zh: str, why_en: str) -> Message:
@@ -91,3 +96,21 @@ def outcome_from_bounds(lo: int, hi: int, last: int) -> Message:
             f"the attackers' total must be between {lo} and {hi} (the points they have, and at most the points still "
             f"held and the bottom at the largest multiplier the cards left allow); the score table gives every total "
             f"in that range the same result")
+
+
+def legal_so_far(result: HandResult) -> Message | None:
+    """The legal mark of a hand whose record stops before the hand's end (``result.complete`` false): legal as
+    far as it is recorded, and where it stops — after its last trick, inside it before every seat played
+    (:attr:`.verdicts.HandResult.unfinished`), or with no trick at all; the plays it leaves out were never judged.
+    ``None`` for a hand played out (its mark is a plain ✓).  For a hand with no violation of the play found
+    (:attr:`.verdicts.HandResult.legal` true): ``tractor check`` and the report's pages show the same words."""
+    if result.complete:
+        return None
+    if not result.tricks:
+        return "至此合规 ✓（记录中没有一墩）", "legal so far ✓ (the record holds no trick)"
+    u = result.unfinished
+    if u is not None:       # the record ends inside its last trick, before every seat played
+        return (f"至第{u.trick}墩为止合规 ✓（记录止于第{u.trick}墩中途）",
+                f"legal so far ✓ (the record stops inside trick {u.trick}, before every seat played)")
+    last = result.tricks[-1].number
+    return f"至第{last}墩为止合规 ✓（记录止于第{last}墩）", f"legal so far ✓ (the record stops after trick {last})"

@@ -5,7 +5,9 @@ that table's verdicts as tags — trick winners, the attackers' trick points, th
 its multiplier, penalties, the outcome, the levels after the hand, the next dealer, and the
 match winner.  Like ``[Claim]`` (``claim_mismatch``), each verdict that differs from the
 engine's is a ``referee_mismatch`` finding that names both values, so ``check`` lists every
-place where the engine under the chosen rules does not reach the table's verdict.
+place where the engine under the chosen rules does not reach the table's verdict.  It is a finding about
+the record (docs/rules.md §13.1: ``✎ record 记录``, no player's violation, no ruling page), a match's
+winner too: the table judged otherwise, or its verdict is miscopied — no seat's act.
 Tags that are missing or unreadable are not compared.
 """
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from ..records.cards import SEAT_TOKENS, TEAMS, team_of
 from ..records.model import Hand, Match
 from . import botzone_scores, explain_hand, explain_referee
-from .verdicts import HandResult, MatchResult, Violation
+from .verdicts import ABOUT_RECORD, HandResult, MatchResult, Violation
 
 __all__ = ["hand_findings", "match_findings", "tag_value", "excused"]
 
@@ -30,8 +32,12 @@ def tag_value(tags, name: str) -> str | None:
 
 def _finding(verdict: str, theirs: str | tuple[str, str], ours: str | tuple[str, str], trick: int | None = None,
              seat: int | None = None) -> Violation:
+    """A ``referee_mismatch``: a finding about the record (``about`` record, docs/rules.md §13.1), no seat's act —
+    the platform's verdict the record keeps is not the engine's; ``trick`` and ``seat`` say where it points (the
+    trick's winner, the seat the judge stopped the match on), never whose fault.  The engine's own verdicts on the
+    plays stand beside it: a fault it finds is its own violation."""
     zh, en = explain_hand.referee_mismatch(verdict, theirs, ours, trick)
-    return Violation("referee_mismatch", trick, seat, (), (), zh, en)
+    return Violation("referee_mismatch", trick, seat, (), (), zh, en, ABOUT_RECORD)
 
 
 def _ints(text: str | None, n: int) -> list[int] | None:
