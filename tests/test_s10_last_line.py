@@ -12,7 +12,8 @@ card then, so the trick is fixed by the deal lines.  Now:
   claimed total and faults no seat there — the plays derived and said so;
 - otherwise the hand is judged on the tricks before it, but its end is not known (``"unknown"`` tag ``play``,
   withholding the outcome and the levels after), so the match is not decided by the levels at the record's end;
-- a record that simply ends (no damaged line) is as before: decided by the levels when it ends.
+- a record that simply ends (no damaged line) is as before — decided by the levels when it ends, where whether its
+  last hand was stopped there or played out gives the same winner (docs/rules.md §8.5).
 
 Each test but the last fails on the code before the change.
 """
@@ -25,6 +26,7 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine.replay import record_stops_inside, replay_match
+from tractor_analysis.engine.scoring import STOPPED_NOT_KNOWN, decide_match
 from tractor_analysis.engine.unread_tricks import DAMAGED_END_WITHHELD, tricks_read
 from tractor_analysis.records import format_tgn
 from tractor_analysis.records.json_reader import parse_json
@@ -192,4 +194,9 @@ def test_a_record_that_simply_ends_is_still_decided_by_the_levels_when_it_ends()
     # ends; before, the hand had no result and E–W held the deal)
     assert [(d.fact, d.value) for d in got.hands[1].derived if d.fact == "outcome"] == [("outcome", "80")]
     assert got.hands[1].outcome.winner == "attackers"
-    assert (got.winner, got.decided_by) == (0, "deal")          # N–S, holding the deal when the record ends
+    # (since the eighteenth stop: whether hand 2 was stopped there — void, E–W holding the deal at equal levels —
+    # or played out — N–S take it — the record does not say, and the two give different winners: not decided,
+    # docs/rules.md §8.5; before, N–S "holding the deal")
+    assert (got.winner, got.decided_by) == (None, None)
+    assert decide_match(got) == (None, STOPPED_NOT_KNOWN)
+    assert [(u.tag, u.withheld) for u in got.unknowns] == [("Claim", ("winner",))]

@@ -26,7 +26,7 @@ from hypothesis import given, settings, strategies as st
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.dataset.rows import _after_match_end
-from tractor_analysis.engine.scoring import decide_match
+from tractor_analysis.engine.scoring import STOPPED_NOT_KNOWN, decide_match
 from test_takebacks_s7 import _hand, _head, _replay
 
 PASS_OR_FORFEIT = _head("NS:7 EW:2") + _hand(1, "N", "E W") + _hand(2, "S", "?", extra='[Level "10"]\n')
@@ -168,18 +168,20 @@ def test_a_take_back_in_the_hand_the_record_stops_inside_is_neither_lost_nor_cou
     r = _replay(text)
     assert r.hands[2].outcome is None and r.hands[2].takeback_levels == (0, 1)
     assert r.forfeit is None and r.forfeit_known and r.levels_final == (8, 4)
-    assert (r.winner, r.decided_by) == (0, "levels")
+    # (not decided since the eighteenth stop: hand 3 void or played out, docs/rules.md §8.5)
+    assert (r.winner, r.decided_by) == (None, None) and decide_match(r) == (None, STOPPED_NOT_KNOWN)
     (d,) = [d for d in r.hands[2].derived if d.fact == "penalties_due"]
     assert d.value == "wrong_follows:0 takebacks:1"
     assert "the record stops inside this hand" in d.message_en and "记录在本局中途结束" in d.message_zh
     m = _match_json(tmp_path, text)
-    assert (m["forfeit"], m["winner"], m["levels_final"]) == (None, "NS", {"NS": "8", "EW": "4"})
+    assert (m["forfeit"], m["winner"], m["levels_final"]) == (None, None, {"NS": "8", "EW": "4"})
 
 
 def test_a_take_back_whose_seat_is_not_known_in_that_hand_opens_nothing():
     text = _head() + _hand(1, "N", "E W") + _cut(_hand(2, "S", "?", extra='[Level "5"]\n'))
     r = _replay(text)
-    assert r.forfeit_known and not r.unknowns and r.levels_final == (5, 2) and r.winner == 0
+    # (no unknown of the forfeit; the winner is not decided since the eighteenth stop: hand 2 void or played out)
+    assert r.forfeit_known and [u.tag for u in r.unknowns] == ["Claim"] and r.levels_final == (5, 2)
 
 
 # --- property: what every reading gives, each reading gives -------------------------------------------------

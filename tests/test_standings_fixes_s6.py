@@ -325,10 +325,13 @@ def test_a_match_whose_record_ends_inside_a_hand_decided_by_levels_is_marked(tmp
             source = str(tmp_path / "ds")
             run_cli("ingest", str(folder), "-o", source, "-q")
         r = run_cli("standings", source)
-        notes = _lines(r.stderr, "r3t1.tgn", "§8.5")
+        # (since the eighteenth stop: whether hand 6 was stopped there or played out the record does not say, and
+        # under the tournament's penalties the results of the tricks not written are not known — the levels it was
+        # played at alone decide nothing, docs/rules.md §8.5: the match is left out, and the note says why)
+        notes = [n for n in _lines(r.stderr, "r3t1.tgn", "§8.5") if "counted for nobody" in n]
         assert len(notes) == 1, r.stderr
         en, zh = bilingual(notes[0])
-        assert "hand 6" in en and "第 6 局" in zh and "higher level" in en and "级数高" in zh
+        assert "stops inside its last hand" in en and "最后一局中途结束" in zh and "higher level" not in en
         assert "§8.5" in zh
     out = tmp_path / "s.html"
     run_cli("standings", str(folder), "--html", str(out))

@@ -139,10 +139,10 @@ def test_a_match_won_by_passing_the_winning_level_on_a_result_from_the_cards_lef
         assert "由余下的牌" in zh and "请核对第 1 局是否确在此处停止" in zh
 
 
-def _round5(claim: str | None) -> str:
-    """Round 5's record stopping in hand 5 after trick 1, with ``[Claim]`` ``claim`` (none: ``None``)."""
+def _round5(claim: str | None, after: int = 1) -> str:
+    """Round 5's record stopping in hand 5 after trick ``after``, with ``[Claim]`` ``claim`` (none: ``None``)."""
     hand5 = SAMPLE.index('[Hand "5"]')
-    text = SAMPLE[:hand5] + SAMPLE[hand5:][:SAMPLE[hand5:].index("2. ")]
+    text = SAMPLE[:hand5] + SAMPLE[hand5:][:SAMPLE[hand5:].index(f"{after + 1}. ")]
     return text + (f'[Claim "{claim}"]\n' if claim is not None else "")
 
 
@@ -155,7 +155,10 @@ def test_the_cut_short_note_names_the_levels_after_a_hand_whose_claim_gives_its_
 
 
 def test_the_cut_short_note_names_the_levels_a_hand_without_a_result_was_played_at(tmp_path):
-    (en, zh), = [n for n in _standings_notes(tmp_path, _round5(None)) if "§8.5" in n[0]]
+    # (stopped after trick 2: E–W, attackers, have 10 — void (2 : 5) and every result the cards left allow give
+    # E–W the match; after trick 1 N–S could still hold at 5 : 5, and the match is not decided: docs/rules.md §8.5,
+    # tests/test_stopped_last_hand_s18n.py)
+    (en, zh), = [n for n in _standings_notes(tmp_path, _round5(None, after=2)) if "§8.5" in n[0]]
     assert "(2 : 5, N–S : E–W: the levels hand 5 was played at)" in en
     assert "levels after" not in en and "or after it" not in en
     assert "即第 5 局所打的级数）" in zh and "之后的级数" not in zh

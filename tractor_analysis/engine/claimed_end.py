@@ -153,6 +153,30 @@ def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
     return Derived("outcome", str(lo) if lo == hi else f"{lo}-{hi}", BOUNDS_SOURCE, *words), lo
 
 
+def finish_totals(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]],
+                  last_winner: int | None, defenders: frozenset[int], taken: int,
+                  buried: Sequence[int] | None = None) -> tuple[int, ...] | None:
+    """Each way a full hand whose record stops between two tricks may end if it is played out: one total of the
+    attackers' for each result of the score table the totals the cards left allow give (the least such total;
+    the one total a forced last trick gives), in order — what the match's decision by the levels reads when the
+    record stops inside its last hand and its ``[Claim]`` gives no result (docs/rules.md §8.5); ``None`` where
+    the cards left prove nothing (:func:`_reach`) or the rules do not make the result rest on the total alone
+    (:func:`total_decides`: a penalty, a level lost or a 多少牌 in the tricks not recorded could decide it).  Its
+    arguments as :func:`claimed_end`'s."""
+    if not total_decides(rules):
+        return None
+    reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
+    if reach is None:
+        return None
+    totals, exact = reach
+    if exact is not None:
+        totals = frozenset((exact,))
+    least: dict[tuple[str, int], int] = {}
+    for total in sorted(totals):
+        least.setdefault(level_change(rules, total), total)
+    return tuple(sorted(least.values()))
+
+
 def forced_end(hand: Hand, rules: RuleSet, u: Unfinished, defenders: frozenset[int], taken: int,
                buried: Sequence[int] | None) -> tuple[Derived, int] | None:
     """A full hand whose record ends in its last trick (``u``: :attr:`.unfinished.Unfinished.last`), led by one

@@ -18,7 +18,7 @@ from typing import Sequence
 from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH, TEAMS, TOKEN
 from .explain import Message
 from .scoring import (CUT_SHORT, EVERY_READING, FORFEIT_NOT_KNOWN, MATCH_END_NOT_KNOWN, MATCH_POINTS, NO_RESULT,
-                      RECORD_CUT)
+                      RECORD_CUT, STOPPED_NOT_KNOWN)
 from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, WITHHELD,
                        Outcome)
 
@@ -561,6 +561,12 @@ def match_decision_text(team: str | None, decided_by: str | None,
         return ("not decided: a side may have passed the winning level in a hand whose result is not known, and the "
                 "readings of what the record leaves open give different winners (see the match's unknown)",
                 "未分胜负：一方可能在结果未知的一局中打过了获胜级别，各种读法的胜方不同（见比赛的“未知”）")
+    if decided_by == STOPPED_NOT_KNOWN:
+        return ("not decided: the record stops inside its last hand, no [Claim] gives that hand a result, and whether "
+                "it was stopped there or played out gives different winners, or the results the cards left allow are "
+                "not known (see the match's unknown, docs/rules.md §8.5)",
+                "未分胜负：记录在最后一局中途结束，该局没有 [Claim] 给出的结果，而该局按中止计还是按打完计胜方不同，"
+                "或余下的牌可能给出的结果无法推出（见比赛的“未知”，docs/rules.md §8.5）")
     if decided_by == MATCH_POINTS and team is not None:
         return (f"{team} won the match: one hand scored in match points (the seats of {team} scored them)",
                 f"{team} 方获胜：一局一场，按积分（{team} 方得分）")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..records.cards import RANK_TOKENS
 from .explain import Message
 
 if TYPE_CHECKING:                       # (the annotation only: the words take the result's fields)
@@ -114,3 +115,76 @@ def legal_so_far(result: HandResult) -> Message | None:
                 f"legal so far ✓ (the record stops inside trick {u.trick}, before every seat played)")
     last = result.tricks[-1].number
     return f"至第{last}墩为止合规 ✓（记录止于第{last}墩）", f"legal so far ✓ (the record stops after trick {last})"
+
+
+# --- a match whose record stops inside its last hand, decided by the levels (docs/rules.md §8.5) ----------------
+
+_SIDE_EN, _SIDE_ZH = ("N–S", "E–W"), ("南北", "东西")
+
+
+def _rank(level: int | None) -> str:
+    return "?" if level is None else RANK_TOKENS.get(level, str(level))
+
+
+def _reading(levels: tuple[int | None, int | None], holder: int | str | None, passed: int | None) -> Message:
+    """One reading of the stopped hand: the side passing the winning level, or the levels N–S : E–W it leaves and,
+    on equal levels, who holds the deal."""
+    if passed is not None:
+        return f"{_SIDE_ZH[passed]}方打过获胜级别", f"{_SIDE_EN[passed]} pass the winning level"
+    zh = en = f"{_rank(levels[0])} : {_rank(levels[1])}"
+    if levels[0] is not None and levels[0] == levels[1]:
+        if isinstance(holder, int):
+            zh, en = f"{zh}，{_SIDE_ZH[holder]}方坐庄", f"{en}, {_SIDE_EN[holder]} holding the deal"
+        elif holder is None:
+            zh, en = f"{zh}，不知谁坐庄", f"{en}, who holds the deal not known"
+        else:
+            zh, en = f"{zh}，无人坐庄（重新抢庄）", f"{en}, nobody holding the deal (it is bid for)"
+    return zh, en
+
+
+def _winner(team: int | None) -> Message:
+    return ("无胜方", "no team") if team is None else (f"{_SIDE_ZH[team]}方胜", f"{_SIDE_EN[team]} win")
+
+
+def winner_every_finish(team: int, number: int, void: tuple, finishes: tuple) -> Message:
+    """The match's ``derived`` ``winner``: the record stops inside its last hand ``number``, no result from its
+    ``[Claim]``, and the hand void (``void``: its levels N–S, E–W and the holder of the deal) and played out to each
+    result the cards left allow (``finishes``: levels, holder, the side passing the winning level or ``None``) all
+    give ``team`` the match (docs/rules.md §8.5)."""
+    vz, ve = _reading(void[0], void[1], None)
+    fz = "；".join(_reading(*f)[0] for f in finishes)
+    fe = "; ".join(_reading(*f)[1] for f in finishes)
+    return (f"{_SIDE_ZH[team]}方获胜：记录在第 {number} 局中途结束，该局没有 [Claim] 给出的结果；无论该局按中止计（不计结果："
+            f"以该局所打的级数，南北 : 东西 {vz}）还是按打完计（余下的牌可能给出的每种结果：{fz}），每种结局的胜方都是"
+            f"{_SIDE_ZH[team]}方（docs/rules.md §8.5）",
+            f"{_SIDE_EN[team]} won the match: whether the stopped hand {number} counts or is played out, every finish "
+            f"gives {_SIDE_EN[team]} the match — the record stops inside hand {number}, no result from a [Claim]; void "
+            f"(stopped there: the levels it was played at, N–S : E–W {ve}) and played out to each result the cards left "
+            f"allow ({fe}) (docs/rules.md §8.5)")
+
+
+def winner_not_known(number: int, void: tuple | None, finishes: tuple | None) -> Message:
+    """The match's ``"unknown"`` (tag ``Claim``, withholding ``winner``): the record stops inside its last hand
+    ``number``, no result from its ``[Claim]``, and whether the hand counts as stopped there or was played out
+    changes the winner — ``void`` and ``finishes`` (each reading, as :func:`winner_every_finish`'s, with the team it
+    gives, or ``None``), or ``finishes`` ``None``: the results the cards left allow are not known (docs/rules.md
+    §8.5)."""
+    head_zh = (f"记录在第 {number} 局（最后一局）中途结束，该局没有 [Claim] 给出的结果；记录没有说明该局是被中止（不计结果）"
+               f"还是已经打完")
+    head_en = (f"the record stops inside hand {number}, its last, and no [Claim] gives that hand a result; the record "
+               f"does not say whether the hand was stopped there (void) or was played out")
+    if finishes is None:
+        return (f"{head_zh}，而余下的牌可能给出哪些结果无法推出（某家的牌、双方或得分未知，记录停在一轮中途，或本规则下未记录"
+                f"各轮中的罚分、降级或多少牌可能决定该局）：只按中止计不足以定胜负，比赛胜负不予判定（docs/rules.md §8.5）",
+                f"{head_en}, and the results the cards left allow are not known (a seat's cards, the sides or the "
+                f"points not known, the record stopping inside a trick, or rules under which a penalty, a level lost "
+                f"or a 多少牌 in the tricks not recorded could decide the hand): the hand void alone decides nothing, "
+                f"and who won the match is withheld (docs/rules.md §8.5)")
+    vz, ve = _reading(void[0], void[1], None)
+    wz, we = _winner(void[2])
+    fz = "；".join(f"{_reading(*f[:3])[0]}：{_winner(f[3])[0]}" for f in finishes)
+    fe = "; ".join(f"{_reading(*f[:3])[1]}: {_winner(f[3])[1]}" for f in finishes)
+    return (f"{head_zh}，而两种读法的胜方不同——按中止计（南北 : 东西 {vz}）：{wz}；按打完计，余下的牌可能给出的各种结果：{fz}"
+            f"——比赛胜负不予判定（docs/rules.md §8.5）",
+            f"{head_en}, and the readings give different winners — void (N–S : E–W {ve}): {we}; played out, each "
+            f"result the cards left allow: {fe} — so who won the match is withheld (docs/rules.md §8.5)")

@@ -24,7 +24,7 @@ from ..records.deal_checks import uneven_position
 from ..records.model import Hand
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
 from . import explain_contradicted, explain_hand, explain_unknown, referee, score_sheet
-from .claimed_end import bounded_end, claimed_end, forced_end
+from .claimed_end import bounded_end, claimed_end, finish_totals, forced_end
 from .partners import dealer_side, friend_partner
 from .outcome import hand_outcome, level_penalties
 from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
@@ -196,6 +196,14 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     revoke_levels, takeback_levels, after = level_penalties(hand, rules, defenders, violations, after)
     if "levels" in withheld or outcome is None:     # no result: the levels it leaves are not known
         after = (None,) * 4
+    # the record stops before the hand's end and no claim gives its result: each way it may end played out
+    # (the match's decision by the levels reads them where the record stops inside its last hand: scoring)
+    finishes = ((outcome, after),) if bound is not None and outcome is not None else None
+    if finishes is None and stopped and not by_claim and score is not None:
+        totals = finish_totals(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, score.total,
+                               start.buried)
+        finishes = None if totals is None or "levels" in withheld else tuple(
+            hand_outcome(rules, levels, setting, defenders, miscount, True, t) for t in totals)
     if len(violations) > 1:
         violations.sort(key=hand_first)
     short = _lines_short_of_plays(hand, start, played, violations)     # a line its seat's plays show short
@@ -221,6 +229,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after,
         derived=setting.derived, unknowns=setting.unknowns, unfinished=play.unfinished,
         contradicted=setting.contradicted, questioned=setting.questioned,
+        finishes=finishes,
         # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
         # that agree in a position) and, in a full hand, who led the first trick
         legality_known=(not start.from_plays and (hand.setup or dealer is not None)

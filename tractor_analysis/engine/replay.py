@@ -33,7 +33,8 @@ from .unread_tricks import tricks_numbered, tricks_read
 from .explain import Message
 from .outcome import levels_after_span
 from .verdicts import hand_violation
-from .scoring import ENGINE_DECIDED_BY, deal_holder, decide_match, reading_decisions
+from .scoring import (ENGINE_DECIDED_BY, STOPPED_NOT_KNOWN, deal_holder, decide_match, match_facts, reading_decisions,
+                      stop_decides, stopped_decisions)
 from .verdicts import Derived, HandResult, MatchResult, ReadingEnd, Unknown, Violation
 
 
@@ -231,7 +232,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                          end_open=(min(end.forfeit_at), max(end.forfeit_at)) if len(end.forfeit_at) > 1
                          else end.end_between,
                          levels_final_span=_team_spans(rules, levels, spans),
-                         reading_ends=_with_going_on(end, going_on, tail_ends))
+                         reading_ends=_with_going_on(end, going_on, tail_ends),
+                         stopped_at=_stopped_at(match.hands, results))
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)
@@ -247,6 +249,9 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         result = dataclasses.replace(result, derived=(Derived(
             "winner", TEAMS[team], source,
             *explain_readings.winner_every_reading(team, result.reading_ends, hows)),))
+    elif stop_decides(match_facts(result)) and (team is not None or how == STOPPED_NOT_KNOWN):
+        # the record stops inside its last hand, no result from its [Claim]: void or played out (docs/rules.md §8.5)
+        result = _stopped_words(result, team)
     elif team is not None and None in result.levels_final and how in ("higher level", "holding the deal"):
         # decided by levels the readings of "?" take-backs leave open: the same winner under every reading
         ranges = tuple(s if s is not None else (v, v) for v, s in zip(result.levels_final, result.levels_final_span))
@@ -255,6 +260,37 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             *explain_readings.winner_by_levels(team, how, ranges)),))
     found = referee.match_findings(match, result)        # the record's own referee, when it has one
     return dataclasses.replace(result, problems=result.problems + tuple(found)) if found else result
+
+
+def _stopped_at(hands: Sequence[Hand], results: Sequence[HandResult]) -> int | None:
+    """:attr:`MatchResult.stopped_at`: the record's last hand where the record is known to stop inside it and no
+    ``[Claim]`` gives that hand its result (:func:`record_stops_inside`); ``None`` otherwise."""
+    if not hands or len(hands) != len(results):
+        return None
+    last = results[-1]
+    return None if last.scored_by_claim or not record_stops_inside(hands[-1], last) else len(results) - 1
+
+
+def _stopped_words(result: MatchResult, team: int | None) -> MatchResult:
+    """``result`` decided by the levels though its record stops inside its last hand (:attr:`MatchResult.stopped_at`):
+    the ``derived`` ``winner`` every reading of that hand gives (void, or played out to each result the cards left
+    allow), or the ``"unknown"`` (tag ``Claim``, withholding ``winner``) saying why no team is credited."""
+    facts = match_facts(result)
+    void, *rest = facts.stop_readings
+    decisions = stopped_decisions(facts) if facts.finishes_known else ()
+    if team is not None:
+        words = explain_stopped.winner_every_finish(team, facts.stopped, (void.levels, void.holder),
+                                                    tuple((r.levels, r.holder, r.passed) for r in rest))
+        return dataclasses.replace(result, derived=result.derived + (Derived(
+            "winner", TEAMS[team], "every way the record's last hand may have ended: stopped there (void) or played "
+            "out to each result the cards left allow", *words),))
+    if facts.finishes_known:
+        words = explain_stopped.winner_not_known(
+            facts.stopped, (void.levels, void.holder, decisions[0][0]),
+            tuple((r.levels, r.holder, r.passed, d[0]) for r, d in zip(rest, decisions[1:])))
+    else:
+        words = explain_stopped.winner_not_known(facts.stopped, None, None)
+    return dataclasses.replace(result, unknowns=result.unknowns + (Unknown("Claim", ("winner",), *words),))
 
 
 def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: bool, first_hand: bool,

@@ -195,8 +195,30 @@ RECORD_CUT = "record cut by damage"
 not where the match ended, and no hand read whole decided it — no team is credited, the final levels are
 not known (``MatchResult.decided_by`` ``None``, ``"unknown"`` tag ``truncated_file``)."""
 
+STOPPED_NOT_KNOWN = "stopped hand not known"
+"""``decided_by`` of a match decided by the levels (``decide_by_levels``) whose record stops inside its last hand,
+no result from its ``[Claim]`` (:attr:`MatchFacts.stopped`): whether that hand counts as stopped there (void) or
+was played out the record does not say, and those readings — the hand void, each result the cards left allow —
+give different winners, or the results the cards left allow are not known: no team is credited (the match's
+``"unknown"`` tag ``Claim`` withholding ``winner`` says why; docs/rules.md §8.5)."""
+
 NOBODY_HOLDS = "nobody"
 """:attr:`MatchFacts.holder` after both sides miscounted (多少牌): the deal is bid for, nobody holds it."""
+
+
+@dataclass(frozen=True)
+class StopReading:
+    """One way the record's last hand, which it stops inside, may have ended (:attr:`MatchFacts.stopped`): void
+    (stopped there: the levels it was played at, the dealer's side holding the deal) or played out to a result the
+    cards left allow (the levels after it, the side its outcome leaves holding the deal, or a side passing the
+    winning level)."""
+
+    levels: tuple[int | None, int | None]
+    """The final levels N–S, E–W under this reading (``None``: not known)."""
+    holder: int | str | None
+    """The team holding the deal under it (:func:`deal_holder`)."""
+    passed: int | None = None
+    """The team that passed the winning level in that finish, else ``None``."""
 
 
 @dataclass(frozen=True)
@@ -235,6 +257,16 @@ class MatchFacts:
     match_points: int | None = None
     """A match that is one hand scored in match points (``score_table = botzone``, docs/rules.md §8.1): the team
     whose seats scored them in its one finished hand; ``None`` otherwise."""
+    stopped: int | None = None
+    """The number of the record's last hand where the record stops inside it and its ``[Claim]`` gives it no
+    result (:attr:`~.verdicts.MatchResult.stopped_at`): a decision by the levels reads :attr:`stop_readings`;
+    ``None`` otherwise."""
+    stop_readings: tuple[StopReading, ...] = ()
+    """With :attr:`stopped`: the hand void first, then each result the cards left allow (:attr:`finishes_known`)."""
+    finishes_known: bool = True
+    """With :attr:`stopped`: the results the cards left allow that hand are known (``False``: what they rest on is
+    withheld, or the rules do not make the result rest on the total alone — the void reading alone decides
+    nothing)."""
 
 
 def decide(f: MatchFacts) -> tuple[int | None, str]:
@@ -269,6 +301,8 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
         return f.passed, passed_text(f.win_level)
     if not f.decide_by_levels:
         return None, CUT_SHORT
+    if f.stopped is not None:
+        return _stopped_decision(f)
     spans = [(level, level) if level is not None else span for level, span in zip(f.levels, f.level_spans)]
     if None in spans:                       # the record leaves the final levels unknown: no guess
         return None, "levels not known"
@@ -278,6 +312,42 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
     if len(decisions) == 1:
         return decisions.pop()
     return None, "levels not known"
+
+
+def stop_decides(f: MatchFacts) -> bool:
+    """:func:`decide` reads :attr:`MatchFacts.stop_readings`: the record stops inside its last hand (no result from
+    its ``[Claim]``) and nothing before decides the match — no damage, forfeit, pass or match points — under a
+    ruleset deciding a match cut short by the levels."""
+    return (f.stopped is not None and f.whole and (f.forfeit_known or f.friend) and f.finished and not f.friend
+            and f.forfeit is None and f.match_points is None and f.passed is None and f.decide_by_levels)
+
+
+def stopped_decisions(f: MatchFacts) -> tuple[tuple[int | None, str], ...]:
+    """:func:`decide` under each of :attr:`MatchFacts.stop_readings`, in order (the hand void first): a finish in
+    which a side passes the winning level is a pass; else the levels and the holder of the deal that reading
+    leaves."""
+    plain = dataclasses.replace(f, stopped=None, stop_readings=(), level_spans=(None, None))
+    return tuple((r.passed, passed_text(f.win_level)) if r.passed is not None
+                 else decide(dataclasses.replace(plain, levels=r.levels, holder=r.holder)) for r in f.stop_readings)
+
+
+def _stopped_decision(f: MatchFacts) -> tuple[int | None, str]:
+    """A match decided by the levels whose record stops inside its last hand, no result from its ``[Claim]``
+    (docs/rules.md §8.5): the team every reading — the hand void, and played out to each result the cards left
+    allow — gives, ``decided_by`` how when all say the same, else :data:`EVERY_READING`; no team where the hand
+    void decides nothing (its reason: ``levels not known``, ``deal not known`` …), and where the readings differ
+    or the results the cards allow are not known (:data:`STOPPED_NOT_KNOWN`)."""
+    decisions = stopped_decisions(f) if f.finishes_known else stopped_decisions(
+        dataclasses.replace(f, stop_readings=f.stop_readings[:1]))
+    if decisions[0][0] is None:             # the hand void decides nothing already: why, as any match
+        return decisions[0]
+    if not f.finishes_known:
+        return None, STOPPED_NOT_KNOWN
+    teams = {t for t, _ in decisions}
+    hows = {h for _, h in decisions}
+    if len(teams) == 1 and None not in teams:
+        return teams.pop(), hows.pop() if len(hows) == 1 else EVERY_READING
+    return None, STOPPED_NOT_KNOWN
 
 
 def _by_levels(ns: int, ew: int, holder: int | str | None) -> tuple[int | None, str]:
@@ -327,7 +397,24 @@ def match_facts(result) -> MatchFacts:
                       decide_by_levels=bool(rules and rules.decide_by_levels),
                       forfeit_known=result.forfeit_known,
                       whole=not any("result" in u.withheld for u in result.unknowns),
-                      level_spans=result.levels_final_span, match_points=_match_points(hands))
+                      level_spans=result.levels_final_span, match_points=_match_points(hands),
+                      **_stopped_facts(result))
+
+
+def _stopped_facts(result) -> dict:
+    """:attr:`MatchFacts.stopped`, :attr:`~MatchFacts.stop_readings` and :attr:`~MatchFacts.finishes_known` of a
+    replayed match whose record stops inside its last hand with no result from its ``[Claim]``
+    (:attr:`~.verdicts.MatchResult.stopped_at`); nothing otherwise."""
+    at = result.stopped_at
+    if at is None:
+        return {}
+    hand = result.hands[at]
+    void = StopReading((hand.levels_before[0], hand.levels_before[1]), deal_holder(None, hand.dealer, None))
+    readings = [void]
+    for outcome, after in hand.finishes or ():
+        readings.append(StopReading((after[0], after[1]), deal_holder(outcome.next_dealer, hand.dealer, outcome.winner),
+                                    outcome.team if outcome.match_over else None))
+    return {"stopped": hand.number, "stop_readings": tuple(readings), "finishes_known": hand.finishes is not None}
 
 
 def _match_points(hands) -> int | None:
@@ -377,6 +464,10 @@ def reading_decisions(result, facts: MatchFacts | None = None) -> tuple[tuple[in
             out.append((1 - TEAMS.index(end.forfeit), "forfeit"))
         elif end.hands:
             out.append((end.passed, passed_text(facts.win_level)))
+        elif facts.stopped is not None and (end.levels != facts.levels or end.holder is not None):
+            # the record stops inside its last hand, and this reading's own levels or holder are not the ones that
+            # hand's readings start from (a copy of it): how it may have ended is not followed there — no guess
+            out.append((None, STOPPED_NOT_KNOWN))
         else:
             holder = end.holder if end.holder is not None else facts.holder     # (None: the last hand's)
             out.append(decide(dataclasses.replace(facts, forfeit_known=True, forfeit=None, passed=None,

@@ -214,6 +214,7 @@ WITHHELD = {
     "forfeit": ("是否有一方累计判负（因而比赛的胜负与最终级别）",
                 "whether a side forfeited the match (and so who won it, and the final levels)"),
     "result": ("比赛的胜负与最终级别", "who won the match, and the final levels"),
+    "winner": ("比赛的胜负", "who won the match"),
     "match_end": ("比赛结束于哪一局（因而最终级别，以及其后各局是否在比赛结束之后）",
                   "which hand the match ended in (and so the final levels, and whether the hands between were "
                   "recorded after it ended)"),
@@ -325,6 +326,12 @@ class HandResult:
     the highest level after the hand under the readings of whose they were, where :attr:`player_levels_after`
     is ``None`` for want of knowing it (``None`` for a player whose level after is known, or not bounded so);
     ``None`` when the hand has no such take-back (:func:`.outcome.takebacks_unknown`)."""
+    finishes: tuple[tuple[Outcome, tuple[Rank, ...]], ...] | None = None
+    """A full hand whose record stops before its end with no result from ``[Claim]``: each way it may end if it
+    was played out — the outcome and the player levels after it, one per result of the score table the totals the
+    cards left allow give (:func:`.claimed_end.finish_totals`; the one result where that result is derived,
+    :attr:`scored_by_bounds`) — read by the match's decision by the levels when the record stops inside its last
+    hand (docs/rules.md §8.5); ``None`` for any other hand, and where the cards left prove nothing of it."""
 
     def cards_open(self, number: int) -> tuple[int, int, int, int]:
         """How many cards each seat N, E, S, W held before trick ``number`` beyond its
@@ -512,6 +519,13 @@ class MatchResult:
     a side did, a side passing the winning level in a hand whose result is not known, or the hand the match
     ended in — each end they give (:class:`ReadingEnd`); ``()`` otherwise.  The match's decision reads them
     (:func:`.scoring.decide_match`): the winner is given where every end gives the same one."""
+    stopped_at: int | None = None
+    """The index in :attr:`hands` of the record's last hand where the record is known to stop inside it
+    (:func:`.replay.record_stops_inside`) and its ``[Claim]`` gives it no result: whether that hand counts as
+    stopped there (void: the levels it was played at, the dealer's side holding the deal) or was played out (each
+    of its :attr:`HandResult.finishes`) the record does not say; a match decided by the levels
+    (``decide_by_levels``) is decided only where every one gives the same winner (docs/rules.md §8.5,
+    :func:`.scoring.decide`).  ``None`` otherwise."""
 
     @property
     def forfeit_known(self) -> bool:
