@@ -181,7 +181,11 @@ def trick_seats_html(trick: TrickView, heads: Sequence[str], groups: Sequence[in
                 add(f'<span class="tag derived" title="{escape(p.derived[1])} / {escape(p.derived[0])}">'
                     'derived / 推出</span>')
             add(_WHO_TAGS[(p.leader, p.winner, p.faulty)])
-            if p.derived is not None:
+            if p.derived is not None and p.written is not None:     # read in place of the play as written
+                add('<div class="small muted">written / 记录为: ')
+                add(cards_html(p.written))
+                add('</div>')
+            elif p.derived is not None:
                 add('<div class="small muted">not in the record / 记录未写</div>')
             if p.attempted is not None:
                 add('<div class="small">attempted throw / 甩牌: ')

@@ -82,6 +82,9 @@ class PlayView:
     """(中文, English): the record leaves this play out and the engine derived it (one way to play it
     fits the rest of the record, :mod:`~tractor_analysis.engine.record_gaps`) — the hand's ``play``
     :class:`~tractor_analysis.engine.verdicts.Derived` fact, which says from what.  ``None``: recorded."""
+    written: tuple[Card, ...] | None = None
+    """A derived play in place of the one the record writes (a play the decks prove miscopied,
+    :mod:`~tractor_analysis.engine.deal_lines`): the cards as written.  ``None``: none written."""
 
 
 def derived_plays_in(result: HandResult, number: int) -> tuple[tuple[Play, tuple[str, str]], ...]:
@@ -105,10 +108,13 @@ def with_derived(plays: tuple[Play, ...], leader: int,
                  derived: tuple[tuple[Play, tuple[str, str]], ...]) -> tuple[tuple[Play, tuple[str, str] | None], ...]:
     """A trick's recorded ``plays`` with its ``derived`` ones (:func:`derived_plays_in`) put in turn
     order from ``leader``, each with its reason (``None``: recorded); the plays as recorded when none
-    is derived."""
+    is derived.  A play derived in place of the seat's recorded one (a play the decks prove miscopied,
+    :mod:`tractor_analysis.engine.deal_lines`) is shown instead of it."""
     if not derived:
         return tuple((p, None) for p in plays)
-    return tuple(sorted([(p, None) for p in plays] + list(derived), key=lambda x: (x[0].seat - leader) & 3))
+    read = {p.seat for p, _ in derived}
+    return tuple(sorted([(p, None) for p in plays if p.seat not in read] + list(derived),
+                        key=lambda x: (x[0].seat - leader) & 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,7 +475,8 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             cards=ordered(p.cards),
             attempted=None if p.attempted is None else ordered(p.attempted),
             notes=tuple(p.notes), winner=p.seat == t.winner, leader=j == 0,
-            faulty=SEAT_TOKENS[p.seat] in faulty_seats, derived=why)
+            faulty=SEAT_TOKENS[p.seat] in faulty_seats, derived=why,
+            written=next((ordered(q.cards) for q in t.plays if q.seat == p.seat), None) if why else None)
             for j, (p, why) in enumerate(with_derived(t.plays, t.leader, derived_plays_in(result, t.number))))
         by_seat: list[PlayView | None] = [None] * 4
         for p in plays:

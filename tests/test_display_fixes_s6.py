@@ -214,7 +214,8 @@ def _english_first(html: str) -> list[str]:
 def test_every_line_of_a_ruling_is_chinese_first(tmp_path):
     position = _ruling(tmp_path, _write(tmp_path, "position.tgn", DISPUTED))
     assert "80 已得 / so far" in position
-    deal_bad = _ruling(tmp_path, _write(tmp_path, "dealbad.tgn", SEED3.replace("HQ H9 H8", "HQ HJ H8")))
+    # (N's line H4 for H9: not HJ, which the decks prove miscopied since s18j — the hand then scored, no ruling)
+    deal_bad = _ruling(tmp_path, _write(tmp_path, "dealbad.tgn", SEED3.replace("HQ H9 H8", "HQ H4 H8")))
     assert re.search(r"\d+ 已记各墩所得 / in the recorded tricks", deal_bad)
     takeback = _first_hand(SPRING).replace('[Ruleset "standard"]', '[Ruleset "tournament"]').replace(
         '[Scorer "周立 Zhou Li"]\n', '[Scorer "周立 Zhou Li"]\n[Takebacks "N ?"]\n').replace(

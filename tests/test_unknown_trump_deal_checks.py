@@ -104,8 +104,10 @@ def test_deal_and_bury_violations_stand_with_the_trump_unknown(spoil, tag):
 
 @pytest.mark.parametrize("spoil,tag", UNKNOWN, ids=UNKNOWN_IDS)
 def test_a_miscopied_deal_line_is_found_and_set_aside_with_the_trump_unknown(spoil, tag):
-    # N's line gives ♥J where N held a second ♥7: N plays ♥7 not held, and holds ♥J at the end
-    text = BASE.replace("HQ H9 H8 H7 H7 H4", "HQ H9 H8 HJ H7 H4", 1)
+    # N's line gives ♥4 where N held a second ♥7: N plays ♥7 not held, and holds ♥4 at the end (not ♥J, as before
+    # s18j: E's line gives and E plays the two ♥J, so the decks prove N's line miscopied, engine/deal_lines.py;
+    # the other ♥4 is S's, buried, which proves nothing)
+    text = BASE.replace("HQ H9 H8 H7 H7 H4", "HQ H9 H8 H4 H7 H4", 1)
     known, h = _hand(text), _hand(spoil(text))
     assert [(v.code, v.trick, v.seat) for v in h.violations] == [
         ("deal_mismatch", None, None), ("deal_mismatch", None, 0), ("not_in_hand", 5, 0)]

@@ -622,7 +622,9 @@ def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, ana
     ``analysed`` / ``viewed``: the analysis and view of each recorded play by ``(trick index, its
     index in the trick)`` (:func:`.analysis.by_play`).  ``derived``: plays the engine derived
     (:func:`_derived_by_trick`), each a row in its place in the trick's turn order, ``derived`` true
-    (the recorded plays' false); ``of_derived``: their analyses and views by ``(trick index, seat)``
+    (the recorded plays' false) — in place of the seat's recorded play where the record gives one (a play
+    the decks prove miscopied, read from the seat's deal line: :mod:`tractor_analysis.engine.deal_lines`);
+    ``of_derived``: their analyses and views by ``(trick index, seat)``
     (:func:`.analysis.derived_by_play`, :func:`.analysis.derived_views`)."""
     (p_mid, p_hand, p_trick, p_seat, p_pos, p_cards, p_att, p_n, p_pts, p_won, p_notes, p_batch,
      p_before, p_after, p_cost, p_best, *p_view, p_derived) = cols
@@ -632,8 +634,10 @@ def _add_plays(cols: tuple[list, ...], mid: str, n: int, tricks, batch: str, ana
         extra = derived.get(t.number) if derived else None
         if extra:               # in turn order from the leader; a derived play has no recorded index
             lead = t.leader
-            placed = sorted([*((p, j) for j, p in enumerate(t.plays)), *((p, None) for p in extra)],
-                            key=lambda x: (x[0].seat - lead) & 3)
+            # a play derived in place of one the record miscopies (.deal_lines) is that seat's row, not a second one
+            read = {p.seat for p in extra}
+            placed = sorted([*((p, j) for j, p in enumerate(t.plays) if p.seat not in read),
+                             *((p, None) for p in extra)], key=lambda x: (x[0].seat - lead) & 3)
             plays = tuple(p for p, _ in placed)
             index = [j for _, j in placed]
         else:

@@ -15,7 +15,11 @@ real misdeal (多少牌), not a contradiction: it is judged on its line.
 Where the decks prove the line right — the copies of a card the seat plays beyond it that the other seats are
 given and play leave it fewer than it plays (:func:`_lines_proven`) — the line reading is none: the hand is judged
 over the ways of reading a play on the line miscopied alone, and what every way gives is kept, the outcome too
-(:func:`_plays_only`).
+(:func:`_plays_only`); the play every way reads goes into ``derived_plays`` in place of the one written (the
+dataset's ``plays`` row, marked derived).  The mirror: where the decks prove the line miscopied — it gives a card
+the seat never plays of which the other seats' lines give and they play the copies the decks hold
+(:func:`_lines_disproven`) — the play readings are none: the hand is judged on the line read with the cards the
+seat plays beyond it (:func:`_line_only`).
 
 A record that stops before the hand's end (every seat still holds a card for another trick) shows a seat
 that played a card its line does not give, but no cards left: which cards of its line it did not hold is
@@ -139,9 +143,14 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
         deal[seat] = line
     plays = _plays_miscopied(hand, seats, left) if bounds is None else []
     proof = _lines_proven(hand, result, seats, result.rules.decks) if plays else None
-    if proof:               # the decks rule the line reading out: the play readings alone are the hand's
+    wrong = _lines_disproven(hand, result, seats, left, result.rules.decks) if bounds is None else None
+    if proof and not wrong:     # the decks rule the line reading out: the play readings alone are the hand's
         return _plays_only(hand, result, plays, [_as_recorded(hand, h, replay(h)) for h in plays], seats, proof,
                            order)
+    if wrong and not proof:     # the decks rule the play readings out: the line reading alone is the hand's
+        judged = _line_only(hand, result, seats, wrong, replay, order)
+        if judged is not None:
+            return judged
     again = replay(dataclasses.replace(hand, deal=tuple(deal), bottom=bottom))
     count_unknown = False
     if bounds is not None:
@@ -385,10 +394,106 @@ def _plays_only(hand: Hand, result: HandResult, ways: Sequence[Hand], readings: 
         derived.append(Derived("play", "; ".join(f"{t}: {SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}"
                                                  for t, s, c in shown),
                                "the decks and the seat's deal line", *explain_readings.play_read_from_line(shown)))
+        # the plays themselves, with their tricks, in place of the ones written: the dataset stores each as derived
+        # (plays.derived), as it stores a play the record leaves out (.record_gaps)
+        changes["derived_plays"] = readings[0].derived_plays + tuple(
+            (t.number, q) for t, r in zip(hand.tricks, ways[0].tricks) for p, q in zip(t.plays, r.plays)
+            if p.cards != q.cards)
     if what or len(same) > 1:
         unknowns.append(Unknown("deal", tuple(what), *explain_readings.which_play_miscopied(sorted(seats), what)))
     changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)
     return dataclasses.replace(readings[0], **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class LineDisproven:
+    """A deal line the decks prove miscopied (:func:`_lines_disproven`)."""
+
+    written: tuple[int, ...]
+    """The cards its line gives and the seat never plays (those it holds after the last trick)."""
+    dealt: tuple[int, ...]
+    """The cards the seat plays beyond its line: the ones dealt in their place."""
+    proof: tuple[tuple[int, int], ...]
+    """The cards of ``written`` the decks leave the seat fewer copies of than its line gives, each with the most
+    copies it can hold."""
+
+
+def _lines_disproven(hand: Hand, result: HandResult, seats: frozenset[int], left: Mapping[int, tuple[int, ...]],
+                     decks: int) -> dict[int, LineDisproven] | None:
+    """The mirror of :func:`_lines_proven`: per seat of ``seats``, its deal line proven miscopied — a card its line
+    gives and it never plays (one it holds after the last trick, ``left``) of which the copies the other seats both
+    are given by their lines (the dealer's with the bottom, less the bury) and play leave it fewer than its line
+    gives.  Every reading of a play miscopied makes it play that card (it plays its line's cards), so the plays are
+    right and the line is the miscopy (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a
+    card, plays as many cards beyond its line as it holds at the end, is not the dealer (its cards are its line with
+    the bottom, less the bury) and has no failed throw; and where another seat's line or the bury is in doubt
+    itself (its own ``not_in_hand`` / ``deal_mismatch``, a ``bad_bury``: the deck's own mismatch is the caller's
+    to check, :func:`_line_only`)."""
+    if hand.deal is None or any(v.code == "bad_bury" or (v.code in SHOWN_BY and v.seat is not None
+                                                        and v.seat not in seats) for v in result.violations):
+        return None
+    played = [Counter() for _ in range(4)]
+    for trick in hand.tricks:
+        for p in trick.plays:
+            if p.seat in seats and p.attempted is not None:
+                return None
+            played[p.seat].update(p.cards)
+    gives = [_line_gives(hand, t) or Counter() for t in range(4)]
+    out = {}
+    for seat in sorted(seats):
+        line = Counter(hand.deal[seat])
+        beyond, rest = played[seat] - line, line - played[seat]
+        if seat == hand.dealer or not beyond or rest != Counter(left.get(seat, ())) or \
+                sum(beyond.values()) != sum(rest.values()):
+            return None
+        proof = []
+        for k in sorted(rest):
+            elsewhere = sum(min(gives[t][k], played[t][k]) for t in range(4) if t != seat)
+            if line[k] + elsewhere > decks:
+                proof.append((k, max(0, decks - elsewhere)))
+        if not proof:
+            return None
+        out[seat] = LineDisproven(tuple(sorted(rest.elements())), tuple(sorted(beyond.elements())), tuple(proof))
+    return out
+
+
+def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Mapping[int, LineDisproven],
+               replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult | None:
+    """``hand`` whose ``seats``' lines the decks prove miscopied (``wrong``: :func:`_lines_disproven`), judged on
+    each line read with the cards its seat plays beyond it in place of those it never plays — the one reading left
+    (``replay``): its verdicts, outcome and levels kept.  The contradiction itself (``result``: the hand as
+    recorded) is the record's finding (docs/rules.md §13.1), its words saying what the decks prove, with the
+    record's own findings about the deal as written (the deck not whole); the line's cards are derived (``deal``).
+    ``None`` where the line so read does not account for every card (the reading still finds a card not held,
+    cards left, a deck not whole or a bury in doubt): the decks prove nothing then."""
+    deal = list(hand.deal or ())
+    for seat, w in wrong.items():
+        line = _without(deal[seat], w.written)
+        if line is None:
+            return None
+        deal[seat] = line + w.dealt
+    again = replay(dataclasses.replace(hand, deal=tuple(deal)))
+    if any(v.code in SHOWN_BY or v.code == "bad_bury" for v in again.violations):
+        return None
+    decks = result.rules.decks
+    seen = {(v.code, v.trick, v.seat) for v in again.violations}
+    own = [_disproven_said(v, wrong[v.seat], decks) if v.seat in wrong else v for v in result.violations
+           if v.code in SHOWN_BY and (v.seat in seats or (v.seat is None and v.trick is None and v.of_record))
+           and (v.code, v.trick, v.seat) not in seen]
+    violations = sorted([*own, *again.violations], key=order)
+    shown = [(seat, w.written, w.dealt) for seat, w in sorted(wrong.items())]
+    facts = [Derived("deal", f"{SEAT_TOKENS[seat]}: {' '.join(TOKEN[k] for k in dealt)}",
+                     "the decks and the seat's plays", *explain_readings.line_read_from_plays(seat, written, dealt))
+             for seat, written, dealt in shown]
+    return dataclasses.replace(again, violations=tuple(violations), tricks=_regrouped(again.tricks, violations),
+                               derived=again.derived + tuple(facts))
+
+
+def _disproven_said(v: Violation, w: LineDisproven, decks: int) -> Violation:
+    """The contradiction (a card played beyond the line, cards left) of a seat whose line the decks prove
+    miscopied: the record's finding (the line miscopied, docs/rules.md §13.1), its words saying so."""
+    zh, en = explain_readings.line_disproven(v.seat, w.proof, decks)
+    return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
 
 
 def _proven_said(v: Violation, proof: Mapping[int, tuple[tuple[int, int], ...]], decks: int) -> Violation:

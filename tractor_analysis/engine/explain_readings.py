@@ -447,6 +447,31 @@ def line_proven(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> Mess
             f"way judged, and only what every way gives kept)")
 
 
+def line_disproven(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> Message:
+    """Added to the ``not_in_hand`` / ``deal_mismatch`` of a seat whose deal line the decks prove miscopied
+    (:mod:`.deal_lines`): it cannot hold the copies its line gives of ``cards`` (each with the most it can hold),
+    so its plays are right and its line is miscopied."""
+    zh_cards = "、".join(f"{n} 张 {cards_text([k])}" for k, n in cards)
+    en_cards = ", ".join(f"{n} {cards_text([k])}" for k, n in cards)
+    s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"——{decks} 副牌中其余的这种牌都在其他各家手中（其发牌行给出且都已打出），{s_zh}最多持有 {zh_cards}："
+            f"出牌无误，是其发牌行有一处记错（本局按{s_zh}的发牌行以其打出的发牌行中没有的牌换下其剩下的牌判定）",
+            f" — the {decks} deck{'s' if decks > 1 else ''}' other copies are the other seats' (their lines give "
+            f"them and they play them), so {s_en} holds at most {en_cards}: its plays are right and its deal line is "
+            f"miscopied (the hand judged on its line with the cards {s_en} plays beyond it in place of those it "
+            f"holds after the last trick)")
+
+
+def line_read_from_plays(seat: int, written: Sequence[int], dealt: Sequence[int]) -> Message:
+    """The cards of a deal line the decks prove miscopied, read from its seat's plays (:mod:`.deal_lines`)."""
+    s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"{s_zh}的发牌行写作 {cards_text(written)} 之处实为 {cards_text(dealt)}：记录的发牌行不可能是实际发牌"
+            f"（各副牌的其余同样的牌都在其他各家手中），出牌无误，{s_zh}打出的发牌行中没有的牌就是发到的牌",
+            f"{s_en} was dealt {cards_text(dealt)} where its deal line writes {cards_text(written)}: the line as "
+            f"written cannot be what was dealt (the decks' other copies are the other seats'), the plays are right, "
+            f"and the cards {s_en} plays beyond its line are the ones dealt")
+
+
 def fault_whichever_play(seat: int | None, code: str) -> Message:
     """A violation found whichever play on a deal line the decks prove right is the miscopied one, whose owed play
     (or words) differs between the ways (:mod:`.deal_lines`)."""

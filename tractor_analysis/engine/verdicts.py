@@ -294,7 +294,8 @@ class HandResult:
     derived_plays: tuple[tuple[int, Play], ...] = ()
     """Plays the record leaves out that the engine derived (one way alone fits the rest of the record:
     :mod:`.record_gaps`, ``derived`` fact ``play``), each with its trick's number: used in that trick's
-    winner and points, though not in its ``plays`` (which are the record's)."""
+    winner and points, though not in its ``plays`` (which are the record's).  Also a play the decks prove
+    miscopied, read from its seat's deal line (:mod:`.deal_lines`): in place of that seat's recorded play."""
     tricks_judged: bool = True
     """``False`` when the tricks are the record's, not judged (the trump or the level not known): each
     keeps its leader, plays and card points; its winner is ``None`` and its lead kind, throw and
