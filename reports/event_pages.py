@@ -50,6 +50,10 @@ class ResultRow:
     short_en: str = ""
     short_zh: str = ""
     """How it was decided, in a few words (the printed sheet)."""
+    note: str = ""
+    """The standings' note on how it was decided that an organiser should check (bilingual, as the index's
+    "please check" list words it: :func:`~tractor_analysis.dataset.event_warnings.decision_note` — cut short inside
+    a hand, or won on a derived result); empty for any other match.  The team pages show it on the match's row."""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, date_notes, ratings
+from tractor_analysis.dataset.event_warnings import decision_note
 from tractor_analysis.dataset.event_model import (EventMatch, folded_name, match_named, player_name, quoted,
                                                   round_number)
 from tractor_analysis.dataset.standings import DEFAULT_TIEBREAKS, Points, select
@@ -135,7 +136,8 @@ class TeamPage:
     players: tuple[str, ...] = ()
     rows: list = field(default_factory=list)
     """(round, ResultRow, side, won, filename, reason) in round and table order; ``reason``
-    ``None`` for a match the standings count, else why they do not (:func:`select`'s note)."""
+    ``None`` for a match the standings count, else why they do not (:func:`select`'s note).  A counted match's
+    row carries the standings' note on how it was decided, where there is one (:attr:`ResultRow.note`)."""
     standing: object = None
 
 
@@ -297,6 +299,8 @@ def build_event(model, duplicate_of: dict) -> EventReport:
                for m in readable if m.match_id not in counted} if view is not None else \
         {k: note for k, (_, note) in copies.items()}
     reasons.update(unread)
+    # the note the index's "please check" list gives on how a counted match was decided, for its team pages' rows
+    decided = {m.match_id: relabel(n, labels) for m in kept for n in [decision_note(m)] if n is not None}
     teams: dict[str, TeamPage] = {}
     if view is not None:
         last = view.rounds[-1].standings if view.rounds else ()
@@ -306,7 +310,8 @@ def build_event(model, duplicate_of: dict) -> EventReport:
             for side in (0, 1):
                 page = teams.get(m.teams[side]) if m.teams[side] else None
                 if page is not None:
-                    page.rows.append((m.round, _result(m), side, _won(m, side), pages.get(m.match_id),
+                    row = dataclasses.replace(_result(m), note=decided.get(m.match_id, ""))
+                    page.rows.append((m.round, row, side, _won(m, side), pages.get(m.match_id),
                                       reasons.get(m.match_id)))
         for a in view.awards:       # a bye or a walkover: no record, no page (side 0: the row's team is the winner)
             for side, team in enumerate(a.teams()):

@@ -182,18 +182,48 @@ the axis), outside the axes, so it covers no bar, line or point whatever the dat
 
 
 def legend_height(entries: int) -> float:
-    """What a legend of ``entries`` rows adds under the chart."""
+    """What a legend of ``entries`` rows adds under the chart (a label written on two lines is two rows)."""
     return _ROW * entries + 4
 
 
-def _legend(entries: Sequence[tuple[str, str]]) -> str:
+_LEGEND_ROOM = W - X0 - _HANDLE - _GAP - 4
+"""The width a legend label has, right of its handle, before the chart's edge."""
+_LATIN_EM = 0.52
+"""A Latin character's width in DejaVu Sans, in ems (its text averages near half an em): to tell a label too
+wide for one line (:func:`_label_lines`)."""
+
+
+def _label_lines(label: str, wrap: bool) -> tuple[str, ...]:
+    """``label`` as the legend writes it: on one line, or — ``wrap`` (the chart's own bilingual words, never a
+    record's text) and too wide for :data:`_LEGEND_ROOM` — its English half (with the ``/``) over its Chinese."""
+    width = sum(SMALL if ord(ch) >= 0x2E80 else _LATIN_EM * SMALL for ch in label)
+    if not wrap or width <= _LEGEND_ROOM or " / " not in label:
+        return (label,)
+    en, zh = label.split(" / ", 1)
+    return f"{en} /", zh
+
+
+def legend_rows(entries: Sequence[tuple[str, str]], wrap: bool = False) -> int:
+    """The rows a legend of ``entries`` takes (:func:`_legend`)."""
+    return sum(len(_label_lines(label, wrap)) for _, label in entries)
+
+
+def _legend(entries: Sequence[tuple[str, str]], wrap: bool = False) -> str:
     """The legend (``entries``: (handle markup at 0,0 – 20 wide, label)), a row an entry, under
-    the axes at the left edge of the plot."""
+    the axes at the left edge of the plot; ``wrap``: a bilingual label too wide for the chart takes two rows, its
+    English half over its Chinese half (two ``<tspan>`` of one ``<text>``)."""
     out = [f'<g class="legend" font-size="{SMALL}" transform="translate({_num(X0)} {_num(LEGEND_TOP)})">']
-    for i, (handle, label) in enumerate(entries):
-        mid = _ROW * i + _ROW / 2
+    row = 0
+    for handle, label in entries:
+        mid = _ROW * row + _ROW / 2
+        lines = _label_lines(label, wrap)
+        x = _num(_HANDLE + _GAP)
+        text = escape(label) if len(lines) == 1 else "".join(
+            f'<tspan x="{x}" dy="{_num(_ROW * (i > 0))}">{escape(line)}</tspan>'
+            for i, line in enumerate(lines))
         out.append(f'<g transform="translate(0 {_num(mid)})">{handle}</g>'
-                   f'<text x="{_num(_HANDLE + _GAP)}" y="{_num(mid + 3.6)}">{escape(label)}</text>')
+                   f'<text x="{x}" y="{_num(mid + 3.6)}">{text}</text>')
+        row += len(lines)
     out.append("</g>")
     return "".join(out)
 
@@ -246,8 +276,12 @@ def levels_chart(series: Sequence[tuple[int, ...]], teams: Sequence[str]) -> str
 
 @dataclass(frozen=True, slots=True)
 class StoppedHand:
-    """A hand whose record stops before its end and whose result is derived (docs/rules.md §7.4): its bar is
-    the attackers' points so far, drawn hollow, with the total its result rests on marked beside it."""
+    """A hand whose record stops before its end (``HandResult.complete`` false, not a score sheet's): its bar is
+    the attackers' points so far, drawn hollow, never as a total — coloured by its result where it has one (derived
+    from its ``[Claim]`` or the cards left, docs/rules.md §7.4: the total it rests on marked beside it), grey where
+    it has none.  Where the cards left give one total and it is the points the bar shows (the record ends inside
+    its forced last trick, or every play it leaves out gives the attackers nothing), the bar is that total,
+    derived (:meth:`derived_total`)."""
 
     trick: int | None
     """The last trick recorded (``None``: no trick line)."""
@@ -259,34 +293,70 @@ class StoppedHand:
     high: int | None = None
     """Else the totals the cards left allow, every one giving the result (``None``: not stated, each reading of
     the record giving a total of its own)."""
-    takes: bool = False
-    """The result: the attackers take the deal."""
+    takes: bool | None = False
+    """The result: the attackers take the deal (``False``: the defenders hold; ``None``: no side, or no result)."""
+    derived: bool = True
+    """The result is derived from the ``[Claim]`` or the cards left (else: :attr:`other`, or no result)."""
+    other: tuple[str, str] | None = None
+    """A result that does not rest on the points (a miscount decides it): its words, (English, 中文)."""
+    open_seats: tuple[str, ...] = ()
+    """A position's seats without a deal line (``W`` …): whether the hand was played out is not known."""
+
+    def derived_total(self, so_far: int) -> bool:
+        """The cards left give one total, and it is ``so_far``: the bar is the hand's total, derived."""
+        return self.derived and self.claim is None and self.low is not None and self.low == self.high == so_far
+
+    def _where(self) -> tuple[str, str]:
+        if self.open_seats:
+            who = ", ".join(self.open_seats)
+            who_zh = "、".join(_SEAT_ZH.get(x, x) for x in self.open_seats)
+            return (f"whether the hand was played out is not known: the position gives no deal line for {who}",
+                    f"不知本局是否打完：残局没有{who_zh}的发牌行")
+        if self.trick is None:
+            return "the record stops before the hand's end", "记录在本局打完之前结束"
+        if self.inside:
+            return f"the record stops inside trick {self.trick}", f"记录在第 {self.trick} 墩中途结束"
+        return f"stopped after trick {self.trick}", f"记录在第 {self.trick} 墩之后结束"
+
+    def _what(self) -> tuple[str, str]:
+        if not self.derived:
+            if self.other is not None:
+                return f"result: {self.other[0]}", f"本局结果：{self.other[1]}"
+            return ("result withheld", "结果不予判定") if self.open_seats else ("no result", "没有结果")
+        if self.claim is not None:
+            return f"result from [Claim] {self.claim}", f"本局结果按 [Claim] {self.claim}"
+        if self.low is None or self.high is None:
+            return "result from the cards left", "本局结果由余下的牌推出"
+        if self.low == self.high:
+            return f"result from the cards left: {self.low}", f"本局结果由余下的牌推出：{self.low} 分"
+        return (f"result from the cards left: every total {self.low}\u2013{self.high} gives it",
+                f"本局结果由余下的牌推出：{self.low}\u2013{self.high} 分之间的每个总分结果相同")
 
     def words(self, number: int, so_far: int) -> str:
-        """The bar's tooltip, bilingual: the points so far, where the record stops, what the result is from."""
-        if self.trick is None:
-            where_en, where_zh = "the record stops before the hand's end", "记录在本局打完之前结束"
-        elif self.inside:
-            where_en, where_zh = f"the record stops inside trick {self.trick}", f"记录在第 {self.trick} 轮中途结束"
-        else:
-            where_en, where_zh = f"stopped after trick {self.trick}", f"记录在第 {self.trick} 轮之后结束"
-        if self.claim is not None:
-            what_en, what_zh = f"result from [Claim] {self.claim}", f"本局结果按 [Claim] {self.claim}"
-        elif self.low is None or self.high is None:
-            what_en, what_zh = "result from the cards left", "本局结果由余下的牌推出"
-        elif self.low == self.high:
-            what_en, what_zh = (f"result from the cards left: {self.low}", f"本局结果由余下的牌推出：{self.low} 分")
-        else:
-            what_en = f"result from the cards left: every total {self.low}\u2013{self.high} gives it"
-            what_zh = f"本局结果由余下的牌推出：{self.low}\u2013{self.high} 分之间的每个总分结果相同"
-        if self.claim is None and (self.low, self.high) == (so_far, so_far):    # the plays left out are forced
-            return f"hand {number}: {so_far} \u2014 {where_en}; {what_en} / 第{number}局：{so_far} 分\u2014\u2014{where_zh}；{what_zh}"
+        """The bar's tooltip, bilingual: the points so far (or the total the cards give), where the record stops,
+        what the result is from, or that there is none."""
+        (where_en, where_zh), (what_en, what_zh) = self._where(), self._what()
+        if self.derived_total(so_far):      # every play left out is forced, or gives nothing: one total
+            return (f"hand {number}: {so_far}, the total derived from the cards left \u2014 {where_en}; the plays "
+                    f"left out cannot change it / 第{number}局：{so_far} 分，由余下的牌推出的总分\u2014\u2014"
+                    f"{where_zh}；未记录的出牌不能改变它")
+        if self.open_seats:       # the points recorded: the total only if the hand was played out
+            return (f"hand {number}: {so_far}, the points recorded (the total only if the hand was played out) "
+                    f"\u2014 {where_en}; {what_en} / 第{number}局：已记录 {so_far} 分（本局打完才是总分）"
+                    f"\u2014\u2014{where_zh}；{what_zh}")
         return (f"hand {number}: {so_far} so far (the tricks recorded) \u2014 {where_en}; {what_en} / "
-                f"第{number}局：已得 {so_far} 分（已记录的各轮）\u2014\u2014{where_zh}；{what_zh}")
+                f"第{number}局：已得 {so_far} 分（已记录的各墩）\u2014\u2014{where_zh}；{what_zh}")
+
+    @property
+    def colour(self) -> str:
+        """Its result's colour; grey where it has no side's result."""
+        return NO_RESULT_COLOUR if self.takes is None else TAKE_COLOUR if self.takes else HOLD_COLOUR
 
     @property
     def result_points(self) -> tuple[int, int] | None:
-        """The totals the result rests on, lowest and highest (``None``: not stated)."""
+        """The totals the result rests on, lowest and highest (``None``: not stated, or no result from them)."""
+        if not self.derived:
+            return None
         if self.claim is not None:
             return self.claim, self.claim
         if self.low is None or self.high is None:
@@ -294,14 +364,21 @@ class StoppedHand:
         return self.low, self.high
 
 
+_SEAT_ZH = {"N": "北家", "E": "东家", "S": "南家", "W": "西家"}
+NO_RESULT_COLOUR = "#888"
+"""A stopped hand with no result for a side: its hollow bar's outline."""
+
+
 def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshold: int,
                            stopped: Sequence[StoppedHand | None] = ()) -> str:
     """Attackers' total per hand, with the line that takes the deal (40 × decks): a ``<rect>``
-    a hand (blue: the defenders held; red: the attackers took the deal), each with a
+    a hand (blue: the defenders held; red: the attackers took the deal), each with a bilingual
     ``<title>`` (hand and points), and the dashed deal line.  A hand of ``stopped`` (its record stops before
-    its end, its result derived) is drawn apart, never as a total: a hollow dashed bar of the points so far
-    (coloured by its result), and the total its result rests on — a diamond at its ``[Claim]``, or a line over
-    the totals the cards left allow —, each saying so in its ``<title>`` and in the legend."""
+    its end) is drawn apart, never as a total: a hollow dashed bar of the points so far (outlined in its result's
+    colour, grey when it has none), and the total a derived result rests on — a diamond at its ``[Claim]``, a line
+    over the totals the cards left allow, a bar across at the one total they give —; where that one total is the
+    points so far, the bar is that total, marked derived (filled pale, outlined).  Each says so in its
+    ``<title>`` and in the legend, in both languages."""
     n = len(points)
     stopped = list(stopped) + [None] * (n - len(stopped))
     marks = [s.result_points for s in stopped if s is not None and s.result_points is not None]
@@ -311,7 +388,7 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
     body = _axes(f, nice_ticks(*f.xlim, nbins=12, integer=True), [(t, _tick_label(t)) for t in yt],
                  "hand / 局", "points / 分", POINTS_TITLE)
     width = 0.8 * f.sx
-    bars, derived = [], []
+    bars, derived, kinds = [], [], set()
     for i, p in enumerate(points):
         if p is None:                 # withheld (the sides unknown): no bar
             continue
@@ -319,22 +396,36 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
         x, y = f.x(i + 1 - 0.4), f.y(p)
         s = stopped[i]
         if s is None:
+            kinds.add("hold" if p < threshold else "take")
             bars.append(f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(Y1 - y)}" '
-                        f'fill="{HOLD_COLOUR if p < threshold else TAKE_COLOUR}"><title>hand {number}: {p}</title></rect>')
+                        f'fill="{HOLD_COLOUR if p < threshold else TAKE_COLOUR}"><title>hand {number}: {p} / '
+                        f'第{number}局：{p} 分</title></rect>')
             continue
-        colour, words = TAKE_COLOUR if s.takes else HOLD_COLOUR, escape(s.words(number, p))
-        derived.append(f'<rect class="so-far" x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" '
-                       f'height="{_num(Y1 - y)}" fill="#fff" stroke="{colour}" stroke-width="1.2" '
+        colour, words = s.colour, escape(s.words(number, p))
+        box = f'x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(Y1 - y)}"'
+        if s.derived_total(p):        # one total, the points shown: the bar is the total, derived
+            kinds.add("derived")
+            derived.append(f'<rect class="derived-total" {box} fill="{colour}" fill-opacity="0.4" stroke="{colour}" '
+                           f'stroke-width="1.2"><title>{words}</title></rect>')
+            continue
+        kinds.add("open" if s.open_seats else "so-far" if s.takes is not None else "no-result")
+        derived.append(f'<rect class="so-far" {box} fill="#fff" stroke="{colour}" stroke-width="1.2" '
                        f'stroke-dasharray="3 2"><title>{words}</title></rect>')
         mark = s.result_points
         if mark is None:
             continue
         cx = f.x(i + 1)
         if s.claim is not None:
+            kinds.add("claim")
             cy = f.y(s.claim)
             derived.append(f'<path class="claim" d="M{_num(cx)} {_num(cy - 4)}l4 4l-4 4l-4 -4z" fill="{colour}">'
                            f'<title>{words}</title></path>')
+        elif mark[0] == mark[1]:      # the one total the cards left give: a bar across, never a range of one
+            kinds.add("total")
+            derived.append(f'<path class="total" d="M{_num(x)} {_num(f.y(mark[0]))}h{_num(width)}" stroke="{colour}" '
+                           f'stroke-width="2.5" fill="none"><title>{words}</title></path>')
         else:
+            kinds.add("bounds")
             y_lo, y_hi = f.y(mark[0]), f.y(mark[1])
             derived.append(f'<path class="bounds" d="M{_num(cx)} {_num(y_lo)}V{_num(y_hi)}M{_num(cx - 3)} {_num(y_lo)}'
                            f'h6M{_num(cx - 3)} {_num(y_hi)}h6" stroke="{colour}" stroke-width="1.5" fill="none">'
@@ -345,27 +436,44 @@ def attackers_points_chart(hands: Sequence[int], points: Sequence[int], threshol
     line_y = f.y(threshold)
     body.append(f'<path class="threshold" d="M{_num(X0)} {_num(line_y)}H{_num(X1)}" stroke="{LINE_COLOUR}" '
                 f'stroke-width="1" stroke-dasharray="3.7 1.6"/>')
+    entries = _points_legend(threshold, kinds)
+    body.append(_legend(entries, wrap=True))
+    return _svg(POINTS_TITLE, body, legend_rows(entries, wrap=True))
+
+
+def _points_legend(threshold: int, kinds: set[str]) -> list[tuple[str, str]]:
+    """The points chart's legend: the deal line and the defenders' colour always, then a row for each other
+    kind of bar or mark drawn (``kinds``)."""
+    rect = f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7"'
+    hollow = f'<rect x="0.6" y="-3.5" width="{_num(_HANDLE - 1.2)}" height="7" fill="#fff" stroke-width="1.2" ' \
+             f'stroke-dasharray="3 2"'
+    mid = _num(_HANDLE / 2)
+    rows = {"take": f'{rect} fill="{TAKE_COLOUR}"/>',
+            "derived": f'{rect} fill="{LINE_COLOUR}" fill-opacity="0.4" stroke="{LINE_COLOUR}" stroke-width="1.2"/>',
+            "so-far": f'{hollow} stroke="{LINE_COLOUR}"/>',
+            "no-result": f'{hollow} stroke="{NO_RESULT_COLOUR}"/>',
+            "open": f'{hollow} stroke="{NO_RESULT_COLOUR}"/>',
+            "claim": f'<path d="M{mid} -4l4 4l-4 4l-4 -4z" fill="{LINE_COLOUR}"/>',
+            "bounds": f'<path d="M{mid} -5V5M{_num(_HANDLE / 2 - 3)} -5h6M{_num(_HANDLE / 2 - 3)} 5h6" '
+                      f'stroke="{LINE_COLOUR}" stroke-width="1.5" fill="none"/>',
+            "total": f'<path d="M0 0H{_num(_HANDLE)}" stroke="{LINE_COLOUR}" stroke-width="2.5"/>'}
     entries = [(f'<path d="M0 0H{_num(_HANDLE)}" stroke="{LINE_COLOUR}" stroke-width="1" stroke-dasharray="3.7 1.6"/>',
-                f"{threshold} points: attackers take the deal"),
-               (f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{HOLD_COLOUR}"/>',
-                "attackers' total (闲家得分): defenders hold")]
-    if any(p is not None and p >= threshold and stopped[i] is None for i, p in enumerate(points)):
-        entries.append((f'<rect x="0" y="-3.5" width="{_num(_HANDLE)}" height="7" fill="{TAKE_COLOUR}"/>',
-                        "attackers' total: attackers take the deal (闲家上台)"))
-    shown = [s for p, s in zip(points, stopped) if s is not None and p is not None]
-    if shown:
-        entries.append((f'<rect x="0.6" y="-3.5" width="{_num(_HANDLE - 1.2)}" height="7" fill="#fff" stroke="{LINE_COLOUR}" '
-                        f'stroke-width="1.2" stroke-dasharray="3 2"/>', STOPPED_LEGEND[0]))
-    if any(s.claim is not None for s in shown):
-        entries.append((f'<path d="M{_num(_HANDLE / 2)} -4l4 4l-4 4l-4 -4z" fill="{LINE_COLOUR}"/>', STOPPED_LEGEND[1]))
-    if any(s.claim is None and s.result_points is not None for s in shown):
-        entries.append((f'<path d="M{_num(_HANDLE / 2)} -5V5M{_num(_HANDLE / 2 - 3)} -5h6M{_num(_HANDLE / 2 - 3)} 5h6" '
-                        f'stroke="{LINE_COLOUR}" stroke-width="1.5" fill="none"/>', STOPPED_LEGEND[2]))
-    body.append(_legend(entries))
-    return _svg(POINTS_TITLE, body, len(entries))
+                f"{threshold} points: attackers take the deal / {threshold} 分：闲家上台"),
+               (f'{rect} fill="{HOLD_COLOUR}"/>', POINTS_LEGEND["hold"])]
+    entries += [(rows[k], POINTS_LEGEND[k]) for k in rows if k in kinds]
+    return entries
 
 
-STOPPED_LEGEND = ("stopped record: points so far / 记录中途结束：已得分",
-                  "its result from [Claim] / 本局结果按 [Claim]",
-                  "its result: totals the cards left allow / 结果：余牌可得总分")
+POINTS_LEGEND = {
+    "hold": "attackers' total: defenders hold / 闲家得分：庄家守住",
+    "take": "attackers' total: attackers take the deal / 闲家得分：闲家上台",
+    "derived": "total derived from the cards left / 由余下的牌推出的总分",
+    "so-far": "stopped record: points so far / 记录中途结束：已得分",
+    "no-result": "stopped record, no result: points so far / 记录中途结束，没有结果：已得分",
+    "open": "played out? not known: points recorded / 是否打完未知：已记录得分",
+    "claim": "its result from [Claim] / 本局结果按 [Claim]",
+    "bounds": "its result: totals the cards left allow / 结果：余牌可得总分",
+    "total": "its result: the one total the cards left give / 结果：余牌给出的唯一总分"}
+"""The points chart's legend rows (the deal line's row names its points), each the same in both languages."""
+STOPPED_LEGEND = (POINTS_LEGEND["so-far"], POINTS_LEGEND["claim"], POINTS_LEGEND["bounds"])
 """The legend's rows for the hands whose record stops before their end (:class:`StoppedHand`)."""

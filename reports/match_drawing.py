@@ -39,21 +39,28 @@ def with_match_charts(view: MatchView) -> MatchView:
 
 
 def stopped_hand(h: HandView) -> match_charts.StoppedHand | None:
-    """How the points chart draws a hand whose record stops before its end and whose result is derived —
-    from its ``[Claim]`` or the cards left (docs/rules.md §7.4) —: its ``attackers_total`` is the points so far
-    (or, the record ending inside the last trick, the total the forced plays give), never plotted as a total;
-    ``None`` for any other hand."""
-    if not (h.scored_by_claim or h.scored_by_bounds is not None) or h.outcome is None:
+    """How the points chart draws a hand whose record stops before its end (:attr:`HandView.complete` false; a
+    score sheet's total is its own): its ``attackers_total`` is the points so far, never plotted as a total —
+    with the total its result rests on where the result is derived, from its ``[Claim]`` or the cards left
+    (docs/rules.md §7.4), with no result's colour where it has none; where the cards left give one total and it
+    is ``attackers_total`` (the record ends inside its forced last trick: the forced plays' points are in it), the
+    chart draws it as that derived total.  ``None`` for any other hand, and one whose total is withheld (no bar)."""
+    if h.complete or h.score_sheet or h.attackers_total is None:
         return None
     last = h.tricks[-1] if h.tricks else None
     where = dict(trick=None if last is None else last.number, inside=last is not None and last.ends_record is not None,
-                 takes=h.outcome.winner == "attackers")
+                 open_seats=tuple(h.played_out_unknown))
+    o = h.outcome
+    side = None if o is None or o.winner not in ("attackers", "defenders") else o.winner == "attackers"
+    if not (h.scored_by_claim or h.scored_by_bounds is not None) or o is None:
+        # no result (the record ends first), or one that does not rest on the points (a miscount decides it)
+        return match_charts.StoppedHand(takes=side, derived=False, other=None if o is None else (o.en, o.zh), **where)
     if h.scored_by_claim and h.claim is not None:
-        return match_charts.StoppedHand(claim=h.claim, **where)
+        return match_charts.StoppedHand(claim=h.claim, takes=side, **where)
     low, _, high = (h.scored_by_bounds or "").partition("-")
     if low.isdigit() and (high.isdigit() or not high):
-        return match_charts.StoppedHand(low=int(low), high=int(high or low), **where)
-    return match_charts.StoppedHand(**where)        # each reading gives a total of its own: no total stated
+        return match_charts.StoppedHand(low=int(low), high=int(high or low), takes=side, **where)
+    return match_charts.StoppedHand(takes=side, **where)  # each reading gives a total of its own: no total stated
 
 
 MatchSink = Callable[[MatchView], MatchView]

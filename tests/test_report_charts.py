@@ -92,13 +92,15 @@ def test_points_chart_bars_read_back_as_the_points_and_the_deal_line_at_the_thre
     assert [value_at(float(r.get("y"))) for r in bars] == pytest.approx(points, abs=0.03)
     assert [value_at(float(r.get("y")) + float(r.get("height"))) for r in bars] == pytest.approx([0] * 6, abs=0.03)
     assert [r.get("fill") for r in bars] == ["#1f5fa8" if p < 80 else "#c0392b" for p in points]
-    assert [r.find(NS + "title").text for r in bars] == [f"hand {i + 1}: {p}" for i, p in enumerate(points)]
+    assert [r.find(NS + "title").text for r in bars] == [f"hand {i + 1}: {p} / 第{i + 1}局：{p} 分"
+                                                         for i, p in enumerate(points)]
     line = next(p for p in root.iter(NS + "path") if p.get("class") == "threshold")
     y = float(re.match(r"M[\d.]+ ([\d.]+)H", line.get("d")).group(1))
     assert value_at(y) == pytest.approx(80, abs=0.03)
-    legend = [t.text for t in next(g for g in root.iter(NS + "g") if g.get("class") == "legend").iter(NS + "text")]
-    assert legend == ["80 points: attackers take the deal", "attackers' total (闲家得分): defenders hold",
-                      "attackers' total: attackers take the deal (闲家上台)"]
+    legend = [" ".join(t.itertext()) for t in next(g for g in root.iter(NS + "g")
+                                                   if g.get("class") == "legend").iter(NS + "text")]
+    assert legend == ["80 points: attackers take the deal / 80 分：闲家上台", "attackers' total: defenders hold / 闲家得分：庄家守住",
+                      "attackers' total: attackers take the deal / 闲家得分：闲家上台"]
 
 
 @pytest.mark.parametrize("teams", [HOSTILE, HOSTILE * 2])

@@ -109,7 +109,7 @@ def test_event_names_differing_only_in_case_are_flagged_and_the_round_checks_fir
     event = next(n for n in lines if "event names that differ only in letter case" in n)
     assert "zz.tgn" in event and "赛事名称仅大小写或空格不同" in event
     assert any("round 2: table 2 has 2 matches" in n and "zz.tgn" in n for n in lines), r.stderr
-    assert any("round 2: Silver Cranes plays 2 matches" in n for n in lines), r.stderr
+    assert any('round 2: "Silver Cranes" plays 2 matches' in n for n in lines), r.stderr
     r = run_cli("standings", str(folder), "--event", "Lantern Cup 2026")
     line = next(n for n in r.stderr.splitlines() if "zz.tgn" in n)
     assert "only in letter case or spacing" in line and "未计入" in line

@@ -70,8 +70,8 @@ def test_the_points_chart_draws_a_hand_scored_by_its_claim_as_points_so_far_with
     assert abs(value_at(top) - 75) < 0.1
     words = bar.find(NS + "title").text
     assert "hand 1: 60 so far" in words and "stopped after trick 13; result from [Claim] 75" in words
-    assert "第1局：已得 60 分" in words and "记录在第 13 轮之后结束" in words and "本局结果按 [Claim] 75" in words
-    legend = [t.text for t in _group(root, "legend").iter(NS + "text")]
+    assert "第1局：已得 60 分" in words and "记录在第 13 墩之后结束" in words and "本局结果按 [Claim] 75" in words
+    legend = [" ".join(t.itertext()) for t in _group(root, "legend").iter(NS + "text")]   # a wrapped label: two <tspan>
     assert "stopped record: points so far / 记录中途结束：已得分" in legend
     assert "its result from [Claim] / 本局结果按 [Claim]" in legend
     # the other hands are drawn as before: a filled bar at their total
@@ -90,7 +90,7 @@ def test_the_points_chart_draws_a_hand_scored_by_the_cards_left_with_the_totals_
     assert "stopped after trick 13; result from the cards left: every total 60–75 gives it" in words
     assert "本局结果由余下的牌推出：60–75 分之间的每个总分结果相同" in words
     assert "its result: totals the cards left allow / 结果：余牌可得总分" in [
-        t.text for t in _group(root, "legend").iter(NS + "text")]
+        " ".join(t.itertext()) for t in _group(root, "legend").iter(NS + "text")]     # a wrapped label: two <tspan>
 
 
 # --- 2. the standings' notes ----------------------------------------------------------------------------------------

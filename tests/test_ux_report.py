@@ -4,6 +4,7 @@ the charts' legends name every colour drawn."""
 from __future__ import annotations
 
 import os
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,14 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
 def test_the_points_chart_legend_names_both_bar_colours():
     svg = charts.attackers_points_chart([1, 2, 3], [60, 100, 45], 80)
-    assert "defenders hold" in svg and "attackers take the deal (闲家上台)" in svg
+    def legend(svg: str) -> list[str]:     # a label too wide for a line is two <tspan>: its halves
+        g = next(g for g in ET.fromstring(svg).iter() if g.get("class") == "legend")
+        return [" ".join(t.itertext()) for t in g.iter("{http://www.w3.org/2000/svg}text")]
+
+    assert "attackers' total: defenders hold / 闲家得分：庄家守住" in legend(svg)
+    assert "attackers' total: attackers take the deal / 闲家得分：闲家上台" in legend(svg)
     only_low = charts.attackers_points_chart([1], [60], 80)
-    assert "闲家上台" not in only_low                  # no red bar, no red legend entry
+    assert "attackers' total: attackers take the deal / 闲家得分：闲家上台" not in legend(only_low)   # no red bar, no red legend entry
 
 
 @pytest.fixture(scope="module")

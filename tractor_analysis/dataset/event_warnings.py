@@ -19,7 +19,7 @@ from ..records.cards import RANK_TOKENS
 from .awards import Award, award_notes
 from .event_model import EventMatch, folded_name, match_named, quoted, round_number
 
-__all__ = ["warnings"]
+__all__ = ["warnings", "decision_note"]
 
 
 def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awards: Sequence[Award] = (),
@@ -213,71 +213,95 @@ _BY_LEVELS = ("higher level", "holding the deal")
 docs/rules.md §8.5: ``engine.scoring.decide``)."""
 
 
+def decision_note(m: EventMatch) -> str | None:
+    """The note on how ``m`` was decided that an organiser should check — decided by the rule for a match cut
+    short inside a hand (:func:`_cut_short`), or won by passing the winning level in a hand whose result is derived
+    (:func:`_passed_on_derived`) —, ``None`` for any other match: what the standings' notes say of it, and the team
+    pages on its row (``reports/event_report.py``)."""
+    return _cut_short_note(m) or _passed_note(m)
+
+
+def _by_record(matches: Sequence[EventMatch]) -> list[EventMatch]:
+    return sorted(matches, key=lambda m: (m.source or m.match_id, m.match_id))
+
+
+def _winner(m: EventMatch) -> str | None:
+    """The winning team as a note names it: quoted, as every note quotes a name (:func:`~.event_model.quoted`: a
+    name holding ``" / "``, or a double quote, never read as the note's own words); ``None`` when not known."""
+    team = None if m.winner is None else m.teams[m.winner]
+    return None if team is None else quoted(team)
+
+
 def _cut_short(matches: Sequence[EventMatch]) -> list[str]:
-    """A note per match the rule for a match cut short decided (docs/rules.md §8.5) whose record is
+    """:func:`_cut_short_note` of each match that has one, by record."""
+    return [n for n in map(_cut_short_note, _by_record(matches)) if n is not None]
+
+
+def _cut_short_note(m: EventMatch) -> str | None:
+    """The note on a match the rule for a match cut short decided (docs/rules.md §8.5) whose record is
     known to end inside a hand (:attr:`EventMatch.ends_inside`): the hand was not played out, and the
     match went to the levels when the record ends — a round stopped by the clock, or a record cut off, which
     the records do not say.  What decided it, and the final levels, are named, and which levels they are: the
     levels that hand was played at, or, where its result is derived (:attr:`EventMatch.derived_results`, docs/rules.md
     §7.4), the levels after it, from its ``[Claim]`` or from the cards left.  A match that ended between two hands
-    under the same rule is the rule working as written: no note (its result says how it was decided)."""
-    notes = []
-    for m in sorted(matches, key=lambda m: (m.source or m.match_id, m.match_id)):
-        if m.decided_by not in _BY_LEVELS or m.winner is None or m.ends_inside is None:
-            continue
-        where, h = match_named(m), m.ends_inside
-        en, zh = match_decision_text(m.teams[m.winner], m.decided_by, m.forfeit_reasons)
-        levels = " : ".join("?" if v is None else RANK_TOKENS.get(v, str(v)) for v in m.levels)
-        derived = dict(m.derived_results)
-        if h not in derived:
-            which_en, which_zh = f"the levels hand {h} was played at", f"即第 {h} 局所打的级数"
-            check_en, check_zh = (f"and any [Claim] of hand {h} (not used: the hand gave no result)",
-                                  f"以及第 {h} 局的 [Claim]（如有；未用于判定：该局没有结果）")
-        elif derived[h] is not None:
-            which_en = (f"the levels after hand {h}, whose result is derived from its [Claim] {derived[h]} "
-                        f"(docs/rules.md §7.4)")
-            which_zh = f"即第 {h} 局之后的级数，该局结果由其 [Claim] {derived[h]} 推出（docs/rules.md §7.4）"
-            check_en, check_zh = f"and hand {h}'s [Claim] {derived[h]}", f"以及第 {h} 局的 [Claim] {derived[h]}"
-        else:
-            which_en = (f"the levels after hand {h}, whose result is derived from the cards left: every total they "
-                        f"allow gives it (docs/rules.md §7.4)")
-            which_zh = f"即第 {h} 局之后的级数，该局结果由余下的牌推出：余牌可能给出的每个总分结果相同（docs/rules.md §7.4）"
-            check_en, check_zh = f"and that hand {h} was stopped there", f"以及第 {h} 局是否确在此处停止"
-        notes.append(f"{where}: the record ends inside hand {h}, before a side passed the winning level; decided by the "
-                     f"ruleset's rule for a match cut short (docs/rules.md §8.5) at the levels when the record ends "
-                     f"({levels}, N–S : E–W: {which_en}): {en}; counted: check that the match was stopped there, that "
-                     f"the record is whole, {check_en} / {where}：记录在第 {h} 局中途结束，双方均未打过"
-                     f"获胜级别；按规则对中途结束比赛的判定（docs/rules.md §8.5）以记录结束时的级数（{levels}，南北 : 东西："
-                     f"{which_zh}）判定：{zh}；已计入：请核对比赛是否确在此处停止、记录是否完整，{check_zh}")
-    return notes
+    under the same rule is the rule working as written: no note (its result says how it was decided).  The winning
+    team's name is quoted (:func:`_winner`)."""
+    if m.decided_by not in _BY_LEVELS or m.winner is None or m.ends_inside is None:
+        return None
+    where, h = match_named(m), m.ends_inside
+    en, zh = match_decision_text(_winner(m), m.decided_by, m.forfeit_reasons)
+    levels = " : ".join("?" if v is None else RANK_TOKENS.get(v, str(v)) for v in m.levels)
+    derived = dict(m.derived_results)
+    if h not in derived:
+        which_en, which_zh = f"the levels hand {h} was played at", f"即第 {h} 局所打的级数"
+        check_en, check_zh = (f"and any [Claim] of hand {h} (not used: the hand gave no result)",
+                              f"以及第 {h} 局的 [Claim]（如有；未用于判定：该局没有结果）")
+    elif derived[h] is not None:
+        which_en = (f"the levels after hand {h}, whose result is derived from its [Claim] {derived[h]} "
+                    f"(docs/rules.md §7.4)")
+        which_zh = f"即第 {h} 局之后的级数，该局结果由其 [Claim] {derived[h]} 推出（docs/rules.md §7.4）"
+        check_en, check_zh = f"and hand {h}'s [Claim] {derived[h]}", f"以及第 {h} 局的 [Claim] {derived[h]}"
+    else:
+        which_en = (f"the levels after hand {h}, whose result is derived from the cards left: every total they "
+                    f"allow gives it (docs/rules.md §7.4)")
+        which_zh = f"即第 {h} 局之后的级数，该局结果由余下的牌推出：余牌可能给出的每个总分结果相同（docs/rules.md §7.4）"
+        check_en, check_zh = f"and that hand {h} was stopped there", f"以及第 {h} 局是否确在此处停止"
+    return (f"{where}: the record ends inside hand {h}, before a side passed the winning level; decided by the "
+            f"ruleset's rule for a match cut short (docs/rules.md §8.5) at the levels when the record ends "
+            f"({levels}, N–S : E–W: {which_en}): {en}; counted: check that the match was stopped there, that "
+            f"the record is whole, {check_en} / {where}：记录在第 {h} 局中途结束，双方均未打过"
+            f"获胜级别；按规则对中途结束比赛的判定（docs/rules.md §8.5）以记录结束时的级数（{levels}，南北 : 东西："
+            f"{which_zh}）判定：{zh}；已计入：请核对比赛是否确在此处停止、记录是否完整，{check_zh}")
 
 
 def _passed_on_derived(matches: Sequence[EventMatch]) -> list[str]:
-    """A note per match a side won by passing the winning level in a hand whose record stops before its end and
+    """:func:`_passed_note` of each match that has one, by record."""
+    return [n for n in map(_passed_note, _by_record(matches)) if n is not None]
+
+
+def _passed_note(m: EventMatch) -> str | None:
+    """The note on a match a side won by passing the winning level in a hand whose record stops before its end and
     whose result is derived (:attr:`EventMatch.passed_in`, :attr:`EventMatch.derived_results`, docs/rules.md
     §7.4): the decision rests on that result — the table's ``[Claim]``, or the cards left —, not on tricks
-    played out; the match and the hand are named, and what to check."""
-    notes = []
-    for m in sorted(matches, key=lambda m: (m.source or m.match_id, m.match_id)):
-        derived = dict(m.derived_results)
-        h = m.passed_in
-        if m.winner is None or not m.decided_by.startswith("passed") or h is None or h not in derived:
-            continue
-        where = match_named(m)
-        en, zh = match_decision_text(m.teams[m.winner], m.decided_by, m.forfeit_reasons)
-        claim = derived[h]
-        if claim is not None:
-            from_en, from_zh = f"its [Claim] {claim} (docs/rules.md §7.4)", f"其 [Claim] {claim}（docs/rules.md §7.4）"
-            check_en, check_zh = f"check hand {h}'s [Claim] {claim}", f"请核对第 {h} 局的 [Claim] {claim}"
-        else:
-            from_en = "the cards left (every total they allow gives it; docs/rules.md §7.4)"
-            from_zh = "余下的牌（余牌可能给出的每个总分结果相同；docs/rules.md §7.4）"
-            check_en, check_zh = f"check that hand {h} was stopped there", f"请核对第 {h} 局是否确在此处停止"
-        notes.append(f"{where}: {en} in hand {h}, whose record stops before its end: the decision rests on that "
-                     f"hand's result derived from {from_en}, not on tricks played out; counted: "
-                     f"{check_en} / {where}：{zh}（第 {h} 局）；该局记录在打完之前结束：胜负取决于由{from_zh}推出的"
-                     f"该局结果，而非打完的各轮；已计入：{check_zh}")
-    return notes
+    played out; the match and the hand are named (the winning team's quoted: :func:`_winner`), and what to check."""
+    derived = dict(m.derived_results)
+    h = m.passed_in
+    if m.winner is None or not m.decided_by.startswith("passed") or h is None or h not in derived:
+        return None
+    where = match_named(m)
+    en, zh = match_decision_text(_winner(m), m.decided_by, m.forfeit_reasons)
+    claim = derived[h]
+    if claim is not None:
+        from_en, from_zh = f"its [Claim] {claim} (docs/rules.md §7.4)", f"其 [Claim] {claim}（docs/rules.md §7.4）"
+        check_en, check_zh = f"check hand {h}'s [Claim] {claim}", f"请核对第 {h} 局的 [Claim] {claim}"
+    else:
+        from_en = "the cards left (every total they allow gives it; docs/rules.md §7.4)"
+        from_zh = "余下的牌（余牌可能给出的每个总分结果相同；docs/rules.md §7.4）"
+        check_en, check_zh = f"check that hand {h} was stopped there", f"请核对第 {h} 局是否确在此处停止"
+    return (f"{where}: {en} in hand {h}, whose record stops before its end: the decision rests on that "
+            f"hand's result derived from {from_en}, not on tricks played out; counted: "
+            f"{check_en} / {where}：{zh}（第 {h} 局）；该局记录在打完之前结束：胜负取决于由{from_zh}推出的"
+            f"该局结果，而非打完的各墩；已计入：{check_zh}")
 
 
 def _event_warnings(matches: Sequence[EventMatch]) -> list[str]:
@@ -346,8 +370,9 @@ def _name_warnings(matches: Sequence[EventMatch]) -> list[str]:
         if len({n.casefold() for n in names}) > 1:
             said.update({(x, frozenset(names)), (y, frozenset(names))})
             en, zh = _names(names, sorted(names)), _names(names, sorted(names), zh=True)
-            notes.append(f"{x} and {y} play under {len(names)} team names: {en}: counted as {len(names)} teams; "
-                         f"if they are one, give it one name in every record / {x} 与 {y} 以 {len(names)} 个队名参赛："
+            notes.append(f"{quoted(x)} and {quoted(y)} play under {len(names)} team names: {en}: counted as "
+                         f"{len(names)} teams; if they are one, give it one name in every record / {quoted(x)} 与 "
+                         f"{quoted(y)} 以 {len(names)} 个队名参赛："
                          f"{zh}：按 {len(names)} 支队伍计；如为同一支队伍，请在每份记录中用同一队名")
     return notes + _player_teams(matches, said)
 
@@ -375,8 +400,8 @@ def _player_teams(matches: Sequence[EventMatch], said: set) -> list[str]:
                 parts.append(f"{quoted(t)}（{when}{_where(teams[t])}）" if zh else f"{quoted(t)} ({when}{_where(teams[t])})")
             return ("；" if zh else "; ").join(parts)
         n = len(teams)
-        notes.append(f"{p} plays under {n} team names: {named(False)}: counted as {n} teams; if they are one, give "
-                     f"it one name in every record / {p} 以 {n} 个队名参赛：{named(True)}：按 {n} 支队伍计；"
+        notes.append(f"{quoted(p)} plays under {n} team names: {named(False)}: counted as {n} teams; if they are one, "
+                     f"give it one name in every record / {quoted(p)} 以 {n} 个队名参赛：{named(True)}：按 {n} 支队伍计；"
                      "如为同一支队伍，请在每份记录中用同一队名")
     return notes
 
@@ -402,7 +427,7 @@ def _round_warnings(matches: Sequence[EventMatch]) -> list[str]:
                          "请核对 [Round] 与 [Table]")
     for (r, team), ms in sorted(teams.items()):
         if len(ms) > 1:
-            notes.append(f"round {r}: {team} plays {len(ms)} matches ({_where(ms)}); each is counted: check [Round] "
-                         f"and the team tags / 第 {r} 轮：{team} 打了 {len(ms)} 场比赛（{_where(ms)}）；每场都计入："
+            notes.append(f"round {r}: {quoted(team)} plays {len(ms)} matches ({_where(ms)}); each is counted: check "
+                         f"[Round] and the team tags / 第 {r} 轮：{quoted(team)} 打了 {len(ms)} 场比赛（{_where(ms)}）；每场都计入："
                          "请核对 [Round] 与队名标签")
     return notes
