@@ -188,3 +188,21 @@ def winner_not_known(number: int, void: tuple | None, finishes: tuple | None) ->
             f"——比赛胜负不予判定（docs/rules.md §8.5）",
             f"{head_en}, and the readings give different winners — void (N–S : E–W {ve}): {we}; played out, each "
             f"result the cards left allow: {fe} — so who won the match is withheld (docs/rules.md §8.5)")
+
+
+def winner_hand_void(team: int, number: int, void: tuple, derived_result: bool) -> Message:
+    """The match's ``derived`` ``winner`` under ``[Rule:stopped_hand "void"]``: the record stops inside its last
+    hand ``number``, no result from its ``[Claim]``, and the ruleset says that hand does not count — the levels it
+    was played at and, on equal levels, the side that dealt it holding the deal (``void``: levels N–S, E–W and the
+    holder) give ``team`` the match; ``derived_result``: the hand has a result derived from the cards left, which
+    does not count either (docs/rules.md §8.5)."""
+    vz, ve = _reading(void[0], void[1], None)
+    if void[0][0] is not None and void[0][0] == void[0][1] and isinstance(void[1], int):
+        vz, ve = f"{vz}（该局庄家一方）", f"{ve} (the side that dealt it)"
+    rz = "；由余下的牌推出的该局结果也不计" if derived_result else ""
+    re = "; the result the cards left give it does not count either" if derived_result else ""
+    return (f"{_SIDE_ZH[team]}方获胜：第 {number} 局被中止，不计（[Rule:stopped_hand \"void\"]）——记录在该局中途结束，"
+            f"该局没有 [Claim] 给出的结果，按本规则该局不计：以该局所打的级数，南北 : 东西 {vz}{rz}（docs/rules.md §8.5）",
+            f"{_SIDE_EN[team]} won the match: hand {number} stopped, not counted ([Rule:stopped_hand \"void\"]) — the "
+            f"record stops inside hand {number}, no result from a [Claim], and under this rule the hand does not count: "
+            f"the levels it was played at, N–S : E–W {ve}{re} (docs/rules.md §8.5)")

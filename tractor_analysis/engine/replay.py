@@ -34,7 +34,7 @@ from .explain import Message
 from .outcome import levels_after_span
 from .verdicts import hand_violation
 from .scoring import (ENGINE_DECIDED_BY, STOPPED_NOT_KNOWN, deal_holder, decide_match, match_facts, reading_decisions,
-                      stop_decides, stopped_decisions)
+                      stop_decides, stopped_decisions, stops_void)
 from .verdicts import Derived, HandResult, MatchResult, ReadingEnd, Unknown, Violation
 
 
@@ -206,6 +206,11 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         levels, spans = final, final_spans
         problems = (hand_violation("after_match_end", None, _after_words(after, end, passed_in, match.hands)),)
     unknowns = end.unknowns + ((final_unknown(tail_copies),) if tail_copies is not None else ())
+    if (not problems and not end.forfeit_at and not end.ended_at and not end.levels_open
+            and _stopped_at(match.hands, results) is not None and stops_void(rules)):
+        # [Rule:stopped_hand "void"]: the hand the record stops inside does not count, nor a result the cards left
+        # give it — the match ends at the levels that hand was played at (docs/rules.md §8.5)
+        levels, spans = results[-1].player_levels_before, None
     # the readings that go on to the record's end (no forfeit, no pass) end it at these levels
     going_on = ((levels[0], levels[1]), _team_spans(rules, levels, spans))
     if end.levels_open:
@@ -278,6 +283,13 @@ def _stopped_words(result: MatchResult, team: int | None) -> MatchResult:
     facts = match_facts(result)
     void, *rest = facts.stop_readings
     decisions = stopped_decisions(facts) if facts.finishes_known else ()
+    if facts.stopped_void and team is not None:
+        last = result.hands[-1]
+        words = explain_stopped.winner_hand_void(team, facts.stopped, (void.levels, void.holder),
+                                                 last.outcome is not None)
+        return dataclasses.replace(result, derived=result.derived + (Derived(
+            "winner", TEAMS[team], "the ruleset: the hand the record stops inside does not count ([Rule:stopped_hand "
+            "\"void\"]) — the levels it was played at, the dealer's side holding the deal", *words),))
     if team is not None:
         words = explain_stopped.winner_every_finish(team, facts.stopped, (void.levels, void.holder),
                                                     tuple((r.levels, r.holder, r.passed) for r in rest))

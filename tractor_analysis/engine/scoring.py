@@ -9,7 +9,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..records.cards import RANK_TOKENS, TEAMS
-from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable, ThrowPenalty, ThrowPenaltyCards
+from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable, StoppedHand, ThrowPenalty, ThrowPenaltyCards
 from .verdicts import BOTH_FORFEIT
 
 ACE = 14
@@ -267,6 +267,10 @@ class MatchFacts:
     """With :attr:`stopped`: the results the cards left allow that hand are known (``False``: what they rest on is
     withheld, or the rules do not make the result rest on the total alone — the void reading alone decides
     nothing)."""
+    stopped_void: bool = False
+    """With :attr:`stopped`: the ruleset says the hand in progress when time is called does not count
+    (``stopped_hand = void`` with ``decide_by_levels``, docs/rules.md §8.5) — :attr:`stop_readings` holds the hand
+    void alone, and a result derived from the cards left (a pass too) does not count either."""
 
 
 def decide(f: MatchFacts) -> tuple[int | None, str]:
@@ -333,7 +337,7 @@ def stopped_decisions(f: MatchFacts) -> tuple[tuple[int | None, str], ...]:
 
 def _stopped_decision(f: MatchFacts) -> tuple[int | None, str]:
     """A match decided by the levels whose record stops inside its last hand, no result from its ``[Claim]``
-    (docs/rules.md §8.5): the team every reading — the hand void, and played out to each result the cards left
+    (docs/rules.md §8.5; under ``stopped_hand = void`` the hand void is the one reading): the team every reading — the hand void, and played out to each result the cards left
     allow — gives, ``decided_by`` how when all say the same, else :data:`EVERY_READING`; no team where the hand
     void decides nothing (its reason: ``levels not known``, ``deal not known`` …), and where the readings differ
     or the results the cards allow are not known (:data:`STOPPED_NOT_KNOWN`)."""
@@ -384,12 +388,16 @@ def match_facts(result) -> MatchFacts:
     ``winner`` and ``decided_by`` are not read: they are this decision's)."""
     hands = result.hands
     rules = hands[0].rules if hands else None
-    passed = next((h.outcome.team for h in hands if h.outcome is not None and h.outcome.match_over), None)
+    stop = _stopped_facts(result, rules)
+    counted = hands[:-1] if stop.get("stopped_void") else hands     # (void: the stopped last hand counts nothing)
+    passed = next((h.outcome.team for h in counted if h.outcome is not None and h.outcome.match_over), None)
     last = hands[-1] if hands else None
     outcome = last.outcome if last is not None else None
     holder = deal_holder(outcome.next_dealer if outcome is not None else None,
                          last.dealer if last is not None else None,
                          outcome.winner if outcome is not None else None)
+    if stop.get("stopped_void"):
+        holder = stop["stop_readings"][0].holder
     forfeit = "both" if result.both_forfeit else result.forfeit
     return MatchFacts(finished=any(h.outcome is not None for h in hands), friend=bool(rules and rules.friend),
                       forfeit=forfeit, passed=passed, win_level=rules.win_level if rules else None,
@@ -397,19 +405,27 @@ def match_facts(result) -> MatchFacts:
                       decide_by_levels=bool(rules and rules.decide_by_levels),
                       forfeit_known=result.forfeit_known,
                       whole=not any("result" in u.withheld for u in result.unknowns),
-                      level_spans=result.levels_final_span, match_points=_match_points(hands),
-                      **_stopped_facts(result))
+                      level_spans=result.levels_final_span, match_points=_match_points(hands), **stop)
 
 
-def _stopped_facts(result) -> dict:
-    """:attr:`MatchFacts.stopped`, :attr:`~MatchFacts.stop_readings` and :attr:`~MatchFacts.finishes_known` of a
-    replayed match whose record stops inside its last hand with no result from its ``[Claim]``
-    (:attr:`~.verdicts.MatchResult.stopped_at`); nothing otherwise."""
+def stops_void(rules: RuleSet | None) -> bool:
+    """The ruleset says a hand the record stops inside, its last, no result from its ``[Claim]``, does not count
+    for the decision by the levels (``stopped_hand = void`` with ``decide_by_levels``, docs/rules.md §8.5)."""
+    return bool(rules and rules.decide_by_levels and rules.stopped_hand is StoppedHand.VOID)
+
+
+def _stopped_facts(result, rules: RuleSet | None = None) -> dict:
+    """:attr:`MatchFacts.stopped`, :attr:`~MatchFacts.stop_readings`, :attr:`~MatchFacts.finishes_known` and
+    :attr:`~MatchFacts.stopped_void` of a replayed match whose record stops inside its last hand with no result
+    from its ``[Claim]`` (:attr:`~.verdicts.MatchResult.stopped_at`); nothing otherwise.  Under ``stopped_hand =
+    void`` (:func:`stops_void`) the hand void is the one reading."""
     at = result.stopped_at
     if at is None:
         return {}
     hand = result.hands[at]
     void = StopReading((hand.levels_before[0], hand.levels_before[1]), deal_holder(None, hand.dealer, None))
+    if stops_void(rules):
+        return {"stopped": hand.number, "stop_readings": (void,), "finishes_known": True, "stopped_void": True}
     readings = [void]
     for outcome, after in hand.finishes or ():
         readings.append(StopReading((after[0], after[1]), deal_holder(outcome.next_dealer, hand.dealer, outcome.winner),

@@ -132,6 +132,16 @@ class BidDealer(_Doc):
                     "is played at the dealer's (80fen)")
 
 
+class StoppedHand(_Doc):
+    """A match decided by the levels (``decide_by_levels``) whose record stops inside its last hand, no result
+    from that hand's ``[Claim]``: the event's rule for the hand in progress when time is called (rules.md §8.5)."""
+
+    OPEN = ("open", "not stated: decided only where the hand void and played out to each result the cards left "
+                    "allow give the same winner")
+    VOID = ("void", "the hand does not count (the levels it was played at, the dealer's side holding the deal), "
+                    "nor a result derived from the cards left: only a [Claim] giving its result counts")
+
+
 # --- Botzone's conventions (issue 25): the options its preset sets ----------------------------
 
 class ThrowPenaltyCards(_Doc):
@@ -205,6 +215,10 @@ class RuleSet:
     """A match that ends before a team passes ``win_level`` (the tournament's 1-hour round) goes
     to the higher level, equal levels to the side holding the deal ("比赛结束时升级高者获胜，
     同级时台上一方获胜", seed 001, rule 十一)."""
+    stopped_hand: StoppedHand = StoppedHand.OPEN
+    """With ``decide_by_levels``: the event's rule for the hand in progress when time is called, where the record
+    stops inside its last hand and that hand's ``[Claim]`` gives no result — ``open`` (the seeds do not say: every
+    reading must agree) or ``void`` (the hand does not count; rules.md §8.5)."""
     win_level: int = 14
     """A team that goes up from this level wins the match: A by default; the tournament's
     "先过10为胜" (seed 001, rule 三) is 10."""
@@ -287,6 +301,8 @@ OPTION_DOCS: dict[str, str] = {
     "friend": "on/off: 找朋友, the dealer names a card and its holder is the partner",
     "win_level": "the level a team must pass to win the match (default A; tournament 10)",
     "decide_by_levels": "on/off: a match cut short goes to the higher level, ties to the side holding the deal",
+    "stopped_hand": "open | void: with decide_by_levels, a last hand the record stops inside, no result from its "
+                    "[Claim] — open: decided where void and played out agree; void: the hand does not count",
     "stop_at_win_level": "on/off: a gain stops at the winning level, held as dealer to win (off: passing it by any result wins at once)",
     "trump_in": " | ".join(m.value for m in TrumpIn),
     "throw_forced": " | ".join(m.value for m in ThrowForced),
