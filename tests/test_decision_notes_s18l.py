@@ -35,9 +35,12 @@ def _passed() -> str:
 
 
 def _cut_short() -> str:
-    """The record stopping in hand 5 after trick 1, no [Claim]: E–W win on the higher level when it ends."""
+    """The record stopping in hand 5 after trick 1, no [Claim], under the event's rule that a hand the clock stops
+    does not count (``stopped_hand "void"``, docs/rules.md §8.5 — without it the hand void and the hand played out
+    are both readings, and they differ here: not decided): E–W win on the higher level when it ends."""
     hand5 = SAMPLE.index('[Hand "5"]')
     text = SAMPLE[:hand5] + SAMPLE[hand5:][:SAMPLE[hand5:].index("2. ")]
+    text = text.replace('[Rule:decide_by_levels "on"]', '[Rule:decide_by_levels "on"]\n[Rule:stopped_hand "void"]', 1)
     return text.replace('[West "刘洋"]', TAGS, 1)
 
 

@@ -142,7 +142,7 @@ def test_a_player_under_two_team_names_with_a_substitute_is_noted():
     one = event_match(match_id="a", source="r1t1.tgn", teams=("Bravo", "Q"), players=("b1", "q1", "b2", "q2"))
     two = event_match(match_id="b", source="r2t2.tgn", round="2", table="2", teams=("Bravo United", "Q"),
                       players=("b1", "q1", "x9", "q2"))
-    notes = [n for n in warnings([one, two]) if n.startswith("b1 ")]
+    notes = [n for n in warnings([one, two]) if n.startswith('"b1" ')]     # (a name a note quotes: quoted, s18)
     assert len(notes) == 1, warnings([one, two])
     en, zh = bilingual(notes[0])
     assert '"Bravo" (round 1: r1t1.tgn)' in en and '"Bravo United" (round 2: r2t2.tgn)' in en
@@ -152,7 +152,7 @@ def test_a_player_under_two_team_names_with_a_substitute_is_noted():
                        players=("b1", "q1", "b2", "q2"))
     notes = warnings([one, same])
     assert len([n for n in notes if "Bravo United" in n and "team names" in n]) == 1, notes
-    assert not [n for n in notes if n.startswith("b1 plays")], notes
+    assert not [n for n in notes if n.startswith('"b1" plays')], notes
 
 
 # --- 7. attackers' points never averaged over 2-deck and 3-deck hands ---------------------------------------
