@@ -75,6 +75,13 @@ class FileVerdict:
         return sum(h.legal is None for _, _, h in self.hands)
 
     @property
+    def not_fully_judged(self) -> int:
+        """Hands whose legality was not fully judged, a violation found or not (``legal`` null, or an unknown
+        withholding whether other plays were legal beside a violation): the summary line's count — the exit
+        status reads :attr:`not_judged`."""
+        return sum(h.legal is None or not h.legality_known for _, _, h in self.hands)
+
+    @property
     def exit_code(self) -> int:
         return verdict_code(bool(self.errors) or not self.readable, self.violations + self.record_findings,
                             self.not_judged)
@@ -239,8 +246,8 @@ def print_file(v: FileVerdict) -> None:
 def summary_text(files: int, hands: int, violations: int, errors: int, not_judged: int = 0,
                  record_findings: int = 0) -> str:
     """The last line: files, hands, violations, the findings about the record alone (said only when there
-    are some: no player's violation), the hands with no violation found whose legality was not fully judged
-    (``legal`` null: neither legal nor a violation), errors."""
+    are some: no player's violation), the hands whose legality was not fully judged (``legal`` null: neither legal
+    nor a violation; or a violation found beside an unknown withholding whether the other plays were legal), errors."""
     def n(count: int, word: str) -> str:
         return f"{count} {word}{'s' if count != 1 else ''}"
 
@@ -296,13 +303,13 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
                    first: bool) -> tuple[int, int, int, int, int]:
     """Check a streamed file a match at a time, printing as :func:`file_json_chunks` / :func:`print_file`
     would (the ``--json`` document is the same; the text prints each match as it is checked and
-    the file's errors after them); ``(hands, violations, errors, exit code, hands not fully judged, findings
-    about the record alone)``."""
+    the file's errors after them); ``(hands, violations, errors, exit code, hands not fully judged (a violation
+    found or not: :attr:`FileVerdict.not_fully_judged`), findings about the record alone)``."""
     from tractor_analysis.engine.replay import record_pairs, replay_match
 
     hands_s, problems_s, matches_s, engine_s = _Spool(), _Spool(), _Spool(), _Spool()
     parsed: list[Diagnostic] = []
-    hands = violations = engine = not_judged = found = 0
+    hands = violations = engine = not_judged = unjudged = found = 0
     index = 0
     if not as_json:
         click.echo(strong(record_text(path)))
@@ -322,6 +329,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
                 violations += sum(len(h.play_violations) for h in r.hands) + sum(not p.of_record for p in r.problems)
                 found += sum(len(h.record_findings) for h in r.hands) + sum(p.of_record for p in r.problems)
                 not_judged += sum(h.legal is None for h in r.hands)
+                unjudged += sum(h.legal is None or not h.legality_known for h in r.hands)
                 if as_json:
                     for record, h in record_pairs(match, r):
                         hands_s.add(hand_json(index, h, record))
@@ -353,7 +361,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
         if not hands and not errors and not engine:
             click.echo(dim("  no hands / 没有牌局"))
     n_errors = len(errors) + engine
-    return (hands, violations, n_errors, verdict_code(bool(n_errors), violations + found, not_judged), not_judged,
+    return (hands, violations, n_errors, verdict_code(bool(n_errors), violations + found, not_judged), unjudged,
             found)
 
 
@@ -456,7 +464,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
         violations += v.violations
         found += v.record_findings
         errors += len(v.errors)
-        not_judged += v.not_judged
+        not_judged += v.not_fully_judged
         worst = worse(worst, v.exit_code)
     if as_json:
         click.echo("\n]}")
