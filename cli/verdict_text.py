@@ -14,6 +14,7 @@ from tractor_analysis.engine.explain_stopped import legal_so_far
 from tractor_analysis.engine.outcome import REVOKE_CODES, gain_words
 from tractor_analysis.engine.scoring import FORFEIT_NOT_KNOWN, NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
+from tractor_analysis.reports.ruling_played import derived_in_place     # (light: engine types only)
 
 from .check_json import hand_side_penalties, score_sheet_hand
 # record_text lives in .common (every command's terminal lines use it); check takes it from here too
@@ -224,6 +225,10 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
         lines.append(f"{indent}    {record_text(v.message_en)}")
     if v.played and result is not None and play_left_out(v, result):     # filled in: derived, not played
         lines.append(f"{indent}    derived 推出  {cards_pretty(v.played)}  (not in the record 记录未写)")
+    elif v.played and result is not None and (read := derived_in_place(v, result)) is not None:
+        # the play as written cannot be what was played (the decks prove it miscopied): the derived one was
+        lines.append(f"{indent}    played (derived) 实出（推出） {cards_pretty(read)}; "
+                     f"written 记录为 {cards_pretty(v.played)}")
     elif v.played:
         lines.append(f"{indent}    {_cards_label(v)}  {cards_pretty(v.played)}")
     if v.better:

@@ -29,6 +29,7 @@ from .card_display import (display_groups, display_order, held_in_display_order,
                            trump_label)
 from .bidi import isolate
 from .hands_known import ends_hand, hand_sources
+from .ruling_played import play_fact
 
 TEAM_NAMES = ("N–S", "E–W")
 LEAD_KIND_ZH = {"single": "单张", "pair": "对子", "triple": "三同张", "tractor": "拖拉机", "titanic": "泰坦尼克",
@@ -96,9 +97,7 @@ def derived_plays_in(result: HandResult, number: int) -> tuple[tuple[Play, tuple
     for n, play in result.derived_plays:
         if n != number:
             continue
-        named = f"{n}: {SEAT_TOKENS[play.seat]} "
-        fact = next((d for d in result.derived if d.fact == "play"
-                     and any(part.startswith(named) for part in d.value.split("; "))), None)
+        fact = play_fact(result, n, play.seat)
         if fact is not None:
             out.append((play, (fact.message_zh, fact.message_en)))
     return tuple(out)

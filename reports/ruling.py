@@ -37,10 +37,12 @@ from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
 from tractor_analysis.records.safe_write import write_text_atomic
 
+from .card_display import display_order
 from .hand_page import (TEAM_NAMES as TEAM_EN, HandView, ScoreLine, TrickView, ViolationView, hand_view, player_names,
                         violation_view)
 from .hands_known import DEAL, PLAYS, hand_sources
 from .ruling_fit import fit_level
+from .ruling_played import derived_in_place
 from .ruling_throw import THROW_CODES, RequiredView, required_view
 
 MISCOUNT_CODES = frozenset({"wrong_count", "not_in_hand", "deal_mismatch", "bad_bury"})
@@ -89,6 +91,10 @@ class RulingPage:
     (:func:`seat_sides`: the dealer is on the dealer's side even when its friend is not known)."""
     signers: tuple["Signer", ...] = ()
     """Who signs beside the referee (:func:`signers`): the teams, or friend mode's sides, or its seats."""
+    played_derived: tuple[Card, ...] | None = None
+    """The play the engine derived in place of the one the record writes (a play the decks prove miscopied:
+    :func:`~.ruling_played.derived_in_place`): what was played; the violation's ``played`` is then the play
+    as written.  ``None``: the violation's play is the record's (or :attr:`derived_play`'s, one left out)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -636,8 +642,14 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     score=score_lines(view, h), referee=referee,
                     record_problems=tuple(record_problems), required=required,
                     derived_play=derived_play(v, h), trump_note=trump_note(h),
-                    evidence=evidence(v, rec, h, required), sides=sides, signers=signing))
+                    evidence=evidence(v, rec, h, required), sides=sides, signers=signing,
+                    played_derived=_in_display_order(derived_in_place(v, h), h)))
     return pages
+
+
+def _in_display_order(cards: tuple[Card, ...] | None, result: HandResult) -> tuple[Card, ...] | None:
+    """``cards`` in the order the trick table draws them (:func:`~.card_display.display_order`)."""
+    return None if cards is None else display_order(cards, result.level, result.trump, result.rules.constant_twos)
 
 
 def record_findings(matches: Sequence[tuple[Match, MatchResult]], *, hand: int | None = None,
